@@ -1,0 +1,52 @@
+//! The schemas shipped in `schemas/`, compiled into the module so that the guard works with
+//! no file access (browsers, VS Code for the Web).
+
+use crate::error::{ErrorCode, GuardError, Result};
+use jsonschema::Validator;
+use serde_json::Value;
+use std::sync::OnceLock;
+
+/// Roo Code's built-in modes, each with an input and an output contract in `schemas/`.
+pub const BUILTIN_MODES: [&str; 5] = ["orchestrator", "code", "architect", "ask", "debug"];
+
+pub const CONFIG_SCHEMA: &str = include_str!("../schemas/config.schema.json");
+
+/// Every contract schema, dependencies first (registration compiles each one).
+pub const CONTRACT_SCHEMAS: [(&str, &str); 13] = [
+    ("common", include_str!("../schemas/common.schema.json")),
+    ("generic.input", include_str!("../schemas/generic.input.schema.json")),
+    ("generic.output", include_str!("../schemas/generic.output.schema.json")),
+    ("orchestrator.input", include_str!("../schemas/orchestrator.input.schema.json")),
+    ("orchestrator.output", include_str!("../schemas/orchestrator.output.schema.json")),
+    ("code.input", include_str!("../schemas/code.input.schema.json")),
+    ("code.output", include_str!("../schemas/code.output.schema.json")),
+    ("architect.input", include_str!("../schemas/architect.input.schema.json")),
+    ("architect.output", include_str!("../schemas/architect.output.schema.json")),
+    ("ask.input", include_str!("../schemas/ask.input.schema.json")),
+    ("ask.output", include_str!("../schemas/ask.output.schema.json")),
+    ("debug.input", include_str!("../schemas/debug.input.schema.json")),
+    ("debug.output", include_str!("../schemas/debug.output.schema.json")),
+];
+
+pub fn parse_builtin(name: &str, text: &str) -> Result<Value> {
+    serde_json::from_str(text).map_err(|e| {
+        GuardError::new(
+            ErrorCode::InvalidSchema,
+            "",
+            format!("built-in schema {name} is not JSON: {e}"),
+        )
+    })
+}
+
+/// The compiled configuration validator, built once per module instance.
+pub fn config_validator() -> Result<&'static Validator> {
+    static CELL: OnceLock<std::result::Result<Validator, GuardError>> = OnceLock::new();
+    CELL.get_or_init(|| {
+        let schema = parse_builtin("config", CONFIG_SCHEMA)?;
+        jsonschema::options().offline().build(&schema).map_err(|e| {
+            GuardError::new(ErrorCode::InvalidSchema, "", format!("config schema: {e}"))
+        })
+    })
+    .as_ref()
+    .map_err(Clone::clone)
+}

@@ -1,0 +1,352 @@
+//! The guard's configuration: validated against `schemas/config.schema.json` (every bad field
+//! named), then read into typed structs. Per-mode overrides are deep-merged over the base.
+
+use crate::builtin;
+use crate::contracts::ajv_errors;
+use crate::error::{ErrorCode, ErrorDetail, GuardError, Result};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use std::collections::BTreeMap;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Strategy {
+    #[default]
+    A,
+    B,
+    C,
+    D,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Thresholds {
+    pub potential: f64,
+    pub significant: f64,
+}
+
+impl Default for Thresholds {
+    fn default() -> Self {
+        Thresholds {
+            potential: 0.35,
+            significant: 0.6,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum JudgeMode {
+    Never,
+    #[default]
+    Borderline,
+    Always,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum OnUnparsable {
+    #[default]
+    Pass,
+    Fail,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct JudgeConfig {
+    pub mode: JudgeMode,
+    pub band: [f64; 2],
+    pub timeout_ms: u64,
+    pub retries: u32,
+    pub budget_per_root_task: u32,
+    pub on_unparsable: OnUnparsable,
+}
+
+impl Default for JudgeConfig {
+    fn default() -> Self {
+        JudgeConfig {
+            mode: JudgeMode::Borderline,
+            band: [0.3, 0.65],
+            timeout_ms: 30_000,
+            retries: 1,
+            budget_per_root_task: 20,
+            on_unparsable: OnUnparsable::Pass,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Timeouts {
+    pub child_ms: u64,
+}
+
+impl Default for Timeouts {
+    fn default() -> Self {
+        Timeouts {
+            child_ms: 30 * 60 * 1000,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Limits {
+    pub max_string_length: usize,
+    pub max_depth: usize,
+    pub max_bytes: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_string_length: 100_000,
+            max_depth: 32,
+            max_bytes: 4 * 1024 * 1024,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum UnknownMode {
+    #[default]
+    Error,
+    Generic,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ContractsConfig {
+    pub unknown_mode: UnknownMode,
+}
+
+/// The effective settings for one mode (base merged with `modes[mode]`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Settings {
+    pub enabled: bool,
+    pub strategy: Strategy,
+    pub thresholds: Thresholds,
+    pub judge: JudgeConfig,
+    pub timeouts: Timeouts,
+    pub default_mode: String,
+    pub limits: Limits,
+    pub contracts: ContractsConfig,
+    pub version: Option<String>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            enabled: true,
+            strategy: Strategy::A,
+            thresholds: Thresholds::default(),
+            judge: JudgeConfig::default(),
+            timeouts: Timeouts::default(),
+            default_mode: "orchestrator".into(),
+            limits: Limits::default(),
+            contracts: ContractsConfig::default(),
+            version: None,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    raw: Map<String, Value>,
+    base: Settings,
+    modes: BTreeMap<String, Settings>,
+}
+
+impl Config {
+    /// Reads and validates a configuration object given as JSON text ("" or "null" = defaults).
+    pub fn from_json(text: &str) -> Result<Config> {
+        let value: Value = if text.trim().is_empty() {
+            Value::Object(Map::new())
+        } else {
+            serde_json::from_str(text).map_err(|e| {
+                GuardError::new(ErrorCode::InvalidConfig, "", format!("configuration is not JSON: {e}"))
+            })?
+        };
+        Config::from_value(value)
+    }
+
+    pub fn from_value(value: Value) -> Result<Config> {
+        let raw = match value {
+            Value::Null => Map::new(),
+            Value::Object(m) => m,
+            other => {
+                return Err(GuardError::new(
+                    ErrorCode::InvalidConfig,
+                    "",
+                    format!("configuration must be an object, got {}", type_name(&other)),
+                ))
+            }
+        };
+        let as_value = Value::Object(raw.clone());
+        let mut details = schema_problems(&as_value)?;
+        let mut modes = BTreeMap::new();
+        let base = settings_from(&raw, &mut details, "")?;
+        if let Some(Value::Object(overrides)) = raw.get("modes") {
+            for (mode, o) in overrides {
+                let mut merged = raw.clone();
+                merged.remove("modes");
+                if let Value::Object(o) = o {
+                    deep_merge(&mut merged, o);
+                }
+                let path = format!("/modes/{mode}");
+                modes.insert(mode.clone(), settings_from(&merged, &mut details, &path)?);
+            }
+        }
+        if !details.is_empty() {
+            let names: Vec<String> = details
+                .iter()
+                .map(|d| format!("{} {}", if d.path.is_empty() { "(root)" } else { &d.path }, d.message))
+                .collect();
+            return Err(GuardError::new(
+                ErrorCode::InvalidConfig,
+                details.first().map(|d| d.path.clone()).unwrap_or_default(),
+                format!("invalid configuration: {}", names.join("; ")),
+            )
+            .with_details(details));
+        }
+        Ok(Config { raw, base, modes })
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.base
+    }
+
+    /// Effective settings for `mode`: its override when there is one, else the base.
+    pub fn for_mode(&self, mode: &str) -> &Settings {
+        self.modes.get(mode).unwrap_or(&self.base)
+    }
+
+    /// The configuration as given (defaults not filled in), for logs.
+    pub fn raw(&self) -> &Map<String, Value> {
+        &self.raw
+    }
+}
+
+fn schema_problems(value: &Value) -> Result<Vec<ErrorDetail>> {
+    let validator = builtin::config_validator()?;
+    let mut errors = Vec::new();
+    for e in validator.iter_errors(value) {
+        ajv_errors::convert(&e, &mut errors);
+    }
+    // Branch errors of anyOf/oneOf repeat the real cause; keep the leaf problems.
+    Ok(errors
+        .into_iter()
+        .filter(|e| e.keyword != "anyOf" && e.keyword != "oneOf")
+        .map(|e| {
+            let path = match e.params.get("additionalProperty").and_then(Value::as_str) {
+                Some(p) => format!("{}/{p}", e.instance_path),
+                None => e.instance_path,
+            };
+            let message = if e.keyword == "additionalProperties" {
+                "is not a known configuration field".to_string()
+            } else {
+                e.message
+            };
+            ErrorDetail { path, message }
+        })
+        .collect())
+}
+
+/// Reads typed settings and checks what the schema cannot say (ordering of cut-offs).
+fn settings_from(raw: &Map<String, Value>, details: &mut Vec<ErrorDetail>, at: &str) -> Result<Settings> {
+    if !details.is_empty() {
+        return Ok(Settings::default());
+    }
+    let mut clean = raw.clone();
+    clean.remove("modes");
+    clean.remove("$schema");
+    let s: Settings = serde_json::from_value(Value::Object(clean)).map_err(|e| {
+        GuardError::new(ErrorCode::InvalidConfig, at, format!("invalid configuration: {e}"))
+    })?;
+    if s.thresholds.potential > s.thresholds.significant {
+        details.push(ErrorDetail {
+            path: format!("{at}/thresholds"),
+            message: "potential must be <= significant".into(),
+        });
+    }
+    if s.judge.band[0] > s.judge.band[1] {
+        details.push(ErrorDetail {
+            path: format!("{at}/judge/band"),
+            message: "band must be [low, high] with low <= high".into(),
+        });
+    }
+    Ok(s)
+}
+
+fn deep_merge(base: &mut Map<String, Value>, over: &Map<String, Value>) {
+    for (k, v) in over {
+        match (base.get_mut(k), v) {
+            (Some(Value::Object(b)), Value::Object(o)) => deep_merge(b, o),
+            _ => {
+                base.insert(k.clone(), v.clone());
+            }
+        }
+    }
+}
+
+pub fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn empty_config_gives_defaults() {
+        let c = Config::from_json("").unwrap();
+        assert_eq!(c.settings(), &Settings::default());
+    }
+
+    #[test]
+    fn every_bad_field_is_named() {
+        let err = Config::from_value(json!({
+            "strategy": "E",
+            "thresholds": { "potential": 2 },
+            "limits": { "maxDepht": 3 },
+            "judge": { "mode": "sometimes" }
+        }))
+        .unwrap_err();
+        assert_eq!(err.code, ErrorCode::InvalidConfig);
+        let paths: Vec<&str> = err.details.iter().map(|d| d.path.as_str()).collect();
+        for p in ["/strategy", "/thresholds/potential", "/limits/maxDepht", "/judge/mode"] {
+            assert!(paths.contains(&p), "{p} missing from {paths:?}");
+        }
+    }
+
+    #[test]
+    fn mode_overrides_merge_over_base() {
+        let c = Config::from_value(json!({
+            "strategy": "B",
+            "thresholds": { "potential": 0.2, "significant": 0.5 },
+            "modes": { "code": { "strategy": "C", "thresholds": { "significant": 0.9 } } }
+        }))
+        .unwrap();
+        let code = c.for_mode("code");
+        assert_eq!(code.strategy, Strategy::C);
+        assert_eq!(code.thresholds.potential, 0.2);
+        assert_eq!(code.thresholds.significant, 0.9);
+        assert_eq!(c.for_mode("ask").strategy, Strategy::B);
+    }
+
+    #[test]
+    fn ordering_rules_are_checked() {
+        let err = Config::from_value(json!({ "thresholds": { "potential": 0.9, "significant": 0.1 } }))
+            .unwrap_err();
+        assert_eq!(err.details[0].path, "/thresholds");
+    }
+}

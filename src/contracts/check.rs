@@ -1,0 +1,258 @@
+//! The contract checks at the two crossings: sanitize, then validate what will be handed on.
+
+use super::ajv_errors::{self, ContractError};
+use super::extract::{self, Extraction};
+use super::report::{self, CheckReport, Crossing};
+use crate::config::Settings;
+use crate::error::Result;
+use crate::json_text;
+use crate::sanitize::{self, Change, ChangeOp, Direction, SanitizeOptions};
+use crate::schema_store::{SchemaStore, LOCAL_BASE};
+use serde_json::{Map, Value};
+
+/// Where a mode's contract comes from: a registered schema id or an inline schema.
+#[derive(Debug, Clone)]
+pub enum ContractSource {
+    Id(String),
+    Schema(Value),
+}
+
+/// A mode's two contracts, as registered schema ids. `None`: that crossing is not validated
+/// (strings are still cleaned).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ModeContract {
+    pub input: Option<String>,
+    pub output: Option<String>,
+}
+
+pub fn short_name(id: &str) -> String {
+    id.strip_prefix(LOCAL_BASE)
+        .unwrap_or(id)
+        .trim_end_matches(".schema.json")
+        .to_string()
+}
+
+fn sanitize_opts(settings: &Settings, direction: Direction) -> SanitizeOptions {
+    SanitizeOptions {
+        direction,
+        max_string_length: settings.limits.max_string_length,
+        max_depth: settings.limits.max_depth,
+    }
+}
+
+fn validate(store: &mut SchemaStore, id: &str, value: &Value, out: &mut Vec<ContractError>) -> Result<()> {
+    let validator = store.validator(id)?;
+    for e in validator.iter_errors(value) {
+        ajv_errors::convert(&e, out);
+    }
+    Ok(())
+}
+
+/// A report for input that never reached validation (over a size or depth limit).
+pub fn limit_failure(crossing: Crossing, mode: &str, contract: Option<&str>, error: ContractError) -> CheckReport {
+    let errors = vec![error];
+    let error_object = report::error_object(crossing, mode, contract, &errors);
+    CheckReport {
+        ok: false,
+        mode: mode.to_string(),
+        contract: contract.map(str::to_string),
+        summary: report::summary(crossing, mode, contract, &errors, &[]),
+        text: (crossing == Crossing::Result).then(|| pretty(&error_object)),
+        error_object: Some(error_object),
+        errors,
+        value: None,
+        value_unchanged: false,
+        changes: Vec::new(),
+        extraction: None,
+    }
+}
+
+pub fn check_input(
+    store: &mut SchemaStore,
+    settings: &Settings,
+    mode: &str,
+    contract_id: Option<&str>,
+    mut value: Value,
+) -> Result<CheckReport> {
+    let contract = contract_id.map(short_name);
+    let opts = sanitize_opts(settings, Direction::Input);
+    let empty = Value::Object(Map::new());
+    let schema = contract_id.and_then(|id| store.get(id)).unwrap_or(&empty);
+    let outcome = sanitize::sanitize(&mut value, schema, store, opts);
+    let mut errors = Vec::new();
+    if let Some(id) = contract_id {
+        validate(store, id, &value, &mut errors)?;
+    }
+    for (path, len) in &outcome.overlong_inputs {
+        let max = settings.limits.max_string_length;
+        errors.push(ContractError::limit(
+            path,
+            "maxStringLength",
+            max,
+            format!("must NOT have more than {max} characters (limits.maxStringLength; it has {len})"),
+        ));
+    }
+    Ok(finish(Crossing::Input, mode, contract, errors, outcome.changes, value, None))
+}
+
+fn finish(
+    crossing: Crossing,
+    mode: &str,
+    contract: Option<String>,
+    errors: Vec<ContractError>,
+    changes: Vec<Change>,
+    value: Value,
+    extraction: Option<Extraction>,
+) -> CheckReport {
+    let ok = errors.is_empty();
+    let summary = report::summary(crossing, mode, contract.as_deref(), &errors, &changes);
+    let error_object = (!ok).then(|| report::error_object(crossing, mode, contract.as_deref(), &errors));
+    let unchanged = changes.is_empty() && crossing == Crossing::Input;
+    let text = (crossing == Crossing::Result).then(|| match (&error_object, extraction) {
+        (Some(obj), _) => pretty(obj),
+        (None, Some(Extraction::Plain)) => value
+            .get("summary")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string(),
+        (None, _) => value.as_str().map_or_else(|| pretty(&value), str::to_string),
+    });
+    CheckReport {
+        ok,
+        mode: mode.to_string(),
+        contract,
+        errors,
+        value: (!unchanged).then_some(value),
+        value_unchanged: unchanged,
+        changes,
+        summary,
+        error_object,
+        text,
+        extraction,
+    }
+}
+
+fn pretty(v: &Value) -> String {
+    serde_json::to_string_pretty(v).unwrap_or_default()
+}
+
+/// Whether an output contract wants structured data (an object or array) rather than text.
+pub fn expects_structured(store: &SchemaStore, schema: &Value) -> bool {
+    let mut node = schema;
+    let mut root = schema;
+    for _ in 0..16 {
+        match node.get("type") {
+            Some(Value::String(t)) => return t == "object" || t == "array",
+            Some(Value::Array(ts)) => {
+                return !ts.iter().any(|t| t == "string") && !ts.is_empty();
+            }
+            _ => {}
+        }
+        match node.get("$ref").and_then(Value::as_str).and_then(|r| store.resolve_ref(root, r)) {
+            Some((r, n)) => {
+                root = r;
+                node = n;
+            }
+            None => return false,
+        }
+    }
+    false
+}
+
+/// Whether the contract declares a `summary` string property (then plain text is the summary).
+fn declares_summary(store: &SchemaStore, schema: &Value) -> bool {
+    let mut node = schema;
+    let mut root = schema;
+    for _ in 0..16 {
+        if node.pointer("/properties/summary").is_some() {
+            return true;
+        }
+        match node.get("$ref").and_then(Value::as_str).and_then(|r| store.resolve_ref(root, r)) {
+            Some((r, n)) => {
+                root = r;
+                node = n;
+            }
+            None => return false,
+        }
+    }
+    false
+}
+
+/// Checks a child's result text. `escaped`: the text is a JSON string literal (the wrapper
+/// sends that when the JS string holds lone surrogates, which UTF-8 cannot carry).
+pub fn check_result(
+    store: &mut SchemaStore,
+    settings: &Settings,
+    mode: &str,
+    contract_id: Option<&str>,
+    result: &str,
+    escaped: bool,
+) -> Result<CheckReport> {
+    let contract = contract_id.map(short_name);
+    let max_bytes = settings.limits.max_bytes;
+    if result.len() > max_bytes {
+        let err = ContractError::limit(
+            "",
+            "maxBytes",
+            max_bytes,
+            format!("must NOT be larger than {max_bytes} bytes (limits.maxBytes; it has {})", result.len()),
+        );
+        return Ok(limit_failure(Crossing::Result, mode, contract.as_deref(), err));
+    }
+    let unescaped;
+    let text: &str = if escaped {
+        unescaped = match json_text::parse(result, usize::MAX)? {
+            Value::String(s) => s,
+            other => other.to_string(),
+        };
+        &unescaped
+    } else {
+        result
+    };
+    let empty = Value::Object(Map::new());
+    let schema = contract_id.and_then(|id| store.get(id)).unwrap_or(&empty);
+    let mut changes = Vec::new();
+    let (mut value, how) = if contract_id.is_some() && expects_structured(store, schema) {
+        match extract::extract_json(text) {
+            Ok(Some(found)) => {
+                if found.how != Extraction::Bare {
+                    changes.push(Change {
+                        op: ChangeOp::Extract,
+                        path: String::new(),
+                        reason: format!(
+                            "JSON taken from {}; {} surrounding characters dropped",
+                            if found.how == Extraction::Fenced { "a fenced code block" } else { "inside the text" },
+                            found.dropped_chars
+                        ),
+                    });
+                }
+                (found.value, found.how)
+            }
+            Ok(None) if declares_summary(store, schema) => {
+                let mut m = Map::new();
+                m.insert("summary".into(), Value::String(text.to_string()));
+                (Value::Object(m), Extraction::Plain)
+            }
+            Ok(None) => (Value::String(text.to_string()), Extraction::Plain),
+            Err(extract::DepthExceeded) => {
+                let err = ContractError::limit(
+                    "",
+                    "maxDepth",
+                    128,
+                    "must NOT be nested more than 128 levels deep".into(),
+                );
+                return Ok(limit_failure(Crossing::Result, mode, contract.as_deref(), err));
+            }
+        }
+    } else {
+        (Value::String(text.to_string()), Extraction::Text)
+    };
+    let opts = sanitize_opts(settings, Direction::Output);
+    let outcome = sanitize::sanitize(&mut value, schema, store, opts);
+    changes.extend(outcome.changes);
+    let mut errors = Vec::new();
+    if let Some(id) = contract_id {
+        validate(store, id, &value, &mut errors)?;
+    }
+    Ok(finish(Crossing::Result, mode, contract, errors, changes, value, Some(how)))
+}

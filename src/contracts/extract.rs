@@ -1,0 +1,143 @@
+//! Finding the structured result inside a child's text. Models answer with bare JSON, a fenced
+//! ```json block, or a sentence of preamble and then the object; all three are accepted, in
+//! that order of preference, and the first candidate that parses wins.
+
+use serde::Serialize;
+use serde_json::Value;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Extraction {
+    /// The whole text is the JSON value.
+    Bare,
+    /// From a fenced code block (```json, or an untagged fence holding an object or array).
+    Fenced,
+    /// From the first balanced `{...}` or `[...]` that parses, after a preamble.
+    Embedded,
+    /// No JSON found: the text is taken as the summary.
+    Plain,
+    /// The contract accepts text: the string itself is validated.
+    Text,
+}
+
+pub struct Extracted {
+    pub value: Value,
+    pub how: Extraction,
+    /// Characters outside the JSON that were dropped.
+    pub dropped_chars: usize,
+}
+
+/// Looks for a JSON object or array in `text`. Parse errors other than "too deep" just mean
+/// "not this candidate"; a too-deep candidate is reported so the caller can say so.
+pub fn extract_json(text: &str) -> Result<Option<Extracted>, DepthExceeded> {
+    let trimmed = text.trim();
+    if let Some(v) = parse_structured(trimmed)? {
+        return Ok(Some(Extracted {
+            value: v,
+            how: Extraction::Bare,
+            dropped_chars: 0,
+        }));
+    }
+    for body in fenced_blocks(text) {
+        if let Some(v) = parse_structured(body.trim())? {
+            return Ok(Some(Extracted {
+                value: v,
+                how: Extraction::Fenced,
+                dropped_chars: text.chars().count() - body.chars().count(),
+            }));
+        }
+    }
+    // Embedded: try each opening bracket (bounded), parsing the longest prefix that is JSON.
+    for (start, _) in text.match_indices(['{', '[']).take(32) {
+        let rest = text.get(start..).unwrap_or_default();
+        let mut stream = serde_json::Deserializer::from_str(rest).into_iter::<Value>();
+        match stream.next() {
+            Some(Ok(v)) if v.is_object() || v.is_array() => {
+                let used = stream.byte_offset();
+                let kept = rest.get(..used).unwrap_or_default().chars().count();
+                return Ok(Some(Extracted {
+                    value: v,
+                    how: Extraction::Embedded,
+                    dropped_chars: text.chars().count() - kept,
+                }));
+            }
+            Some(Err(e)) if e.to_string().contains("recursion limit") => return Err(DepthExceeded),
+            _ => {}
+        }
+    }
+    Ok(None)
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DepthExceeded;
+
+fn parse_structured(s: &str) -> Result<Option<Value>, DepthExceeded> {
+    if !(s.starts_with('{') || s.starts_with('[')) {
+        return Ok(None);
+    }
+    match serde_json::from_str::<Value>(s) {
+        Ok(v) => Ok(Some(v)),
+        Err(e) if e.to_string().contains("recursion limit") => Err(DepthExceeded),
+        Err(_) => Ok(None),
+    }
+}
+
+/// Bodies of fenced code blocks: ```json first, then untagged fences.
+fn fenced_blocks(text: &str) -> Vec<&str> {
+    let mut tagged = Vec::new();
+    let mut untagged = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find("```") {
+        let after = rest.get(open + 3..).unwrap_or_default();
+        let Some(line_end) = after.find('\n') else {
+            break;
+        };
+        let tag = after.get(..line_end).unwrap_or_default().trim().to_ascii_lowercase();
+        let body_start = line_end + 1;
+        let body_rest = after.get(body_start..).unwrap_or_default();
+        let Some(close) = body_rest.find("```") else {
+            break;
+        };
+        let body = body_rest.get(..close).unwrap_or_default();
+        if tag == "json" || tag == "jsonc" || tag == "json5" {
+            tagged.push(body);
+        } else if tag.is_empty() {
+            untagged.push(body);
+        }
+        rest = body_rest.get(close + 3..).unwrap_or_default();
+    }
+    tagged.extend(untagged);
+    tagged
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bare_fenced_and_embedded() {
+        let bare = extract_json(" {\"a\":1} ").unwrap().unwrap();
+        assert_eq!(bare.how, Extraction::Bare);
+        let fenced = "Done.\n```json\n{\"status\":\"completed\"}\n```\nThanks";
+        let f = extract_json(fenced).unwrap().unwrap();
+        assert_eq!(f.how, Extraction::Fenced);
+        assert_eq!(f.value["status"], "completed");
+        let emb = "Here is the result: {\"code\": \"x\"} hope it helps";
+        let e = extract_json(emb).unwrap().unwrap();
+        assert_eq!(e.how, Extraction::Embedded);
+        assert_eq!(e.value["code"], "x");
+        assert!(e.dropped_chars > 0);
+    }
+
+    #[test]
+    fn prose_with_braces_is_plain() {
+        assert!(extract_json("I used {curly} braces and [brackets]").unwrap().is_none());
+        assert!(extract_json("<result><code>x</code></result>").unwrap().is_none());
+    }
+
+    #[test]
+    fn too_deep_is_reported() {
+        let deep = "[".repeat(500) + &"]".repeat(500);
+        assert_eq!(extract_json(&deep).err(), Some(DepthExceeded));
+    }
+}

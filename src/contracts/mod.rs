@@ -1,0 +1,11 @@
+//! Task contracts: per-mode input and output schemas, and the checks that run at the two
+//! crossings (seed 001 §2.1, §3.1, §3.2).
+
+pub mod ajv_errors;
+pub mod check;
+pub mod extract;
+pub mod report;
+
+pub use ajv_errors::ContractError;
+pub use check::{expects_structured, ContractSource, ModeContract};
+pub use report::CheckReport;

@@ -1,0 +1,130 @@
+//! The report of one contract check, and the words for it: a summary paragraph a parent LLM
+//! can act on and the standardized error object of seed 001 Example 1.
+
+use super::ajv_errors::ContractError;
+use super::extract::Extraction;
+use crate::sanitize::Change;
+use serde::Serialize;
+use serde_json::{json, Value};
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckReport {
+    pub ok: bool,
+    pub mode: String,
+    /// Short name of the contract schema that was applied (e.g. `code.input`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub contract: Option<String>,
+    pub errors: Vec<ContractError>,
+    /// The sanitized value; absent when it equals the input (`valueUnchanged`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<Value>,
+    pub value_unchanged: bool,
+    pub changes: Vec<Change>,
+    pub summary: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error_object: Option<Value>,
+    /// Results only: the text to hand the parent (sanitized result, or the error object).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// Results only: how the structured value was found in the text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub extraction: Option<Extraction>,
+}
+
+/// Which crossing a report is about, for its wording.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Crossing {
+    Input,
+    Result,
+}
+
+const LISTED_ERRORS: usize = 6;
+
+fn describe_errors(errors: &[ContractError]) -> String {
+    let mut parts: Vec<String> = errors
+        .iter()
+        .filter(|e| e.keyword != "anyOf" && e.keyword != "oneOf" || errors.len() == 1)
+        .take(LISTED_ERRORS)
+        .map(|e| {
+            let at = if e.instance_path.is_empty() {
+                "the value".to_string()
+            } else {
+                e.instance_path.clone()
+            };
+            let extra = match e.params.get("additionalProperty").and_then(Value::as_str) {
+                Some(p) => format!(" ({p:?})"),
+                None => String::new(),
+            };
+            format!("{at} {}{extra}", e.message)
+        })
+        .collect();
+    if parts.is_empty() {
+        parts = errors.iter().take(LISTED_ERRORS).map(|e| e.message.clone()).collect();
+    }
+    let more = errors.len().saturating_sub(LISTED_ERRORS);
+    let mut s = parts.join("; ");
+    if more > 0 {
+        s.push_str(&format!("; and {more} more"));
+    }
+    s
+}
+
+fn describe_changes(changes: &[Change]) -> String {
+    let mut parts: Vec<String> = changes
+        .iter()
+        .take(LISTED_ERRORS)
+        .map(|c| {
+            let at = if c.path.is_empty() { "(root)" } else { &c.path };
+            format!("{at}: {}", c.reason)
+        })
+        .collect();
+    if changes.len() > LISTED_ERRORS {
+        parts.push(format!("and {} more", changes.len() - LISTED_ERRORS));
+    }
+    parts.join("; ")
+}
+
+pub fn summary(crossing: Crossing, mode: &str, contract: Option<&str>, errors: &[ContractError], changes: &[Change]) -> String {
+    let contract = contract.map(|c| format!(" ({c})")).unwrap_or_default();
+    let mut s = match (crossing, errors.is_empty()) {
+        (Crossing::Input, true) => format!("The task input for mode {mode:?} satisfies its contract{contract}."),
+        (Crossing::Result, true) => format!("The result of the {mode:?} child satisfies its output contract{contract}."),
+        (Crossing::Input, false) => format!(
+            "The task input for mode {mode:?} does not satisfy its contract{contract}: {}. No child task was created; correct these fields and delegate again.",
+            describe_errors(errors)
+        ),
+        (Crossing::Result, false) => format!(
+            "The result of the {mode:?} child does not satisfy its output contract{contract}: {}. The parent receives a standardized error instead; the original result is kept in the report.",
+            describe_errors(errors)
+        ),
+    };
+    if !changes.is_empty() {
+        s.push_str(&format!(
+            " Sanitization made {} change{}: {}.",
+            changes.len(),
+            if changes.len() == 1 { "" } else { "s" },
+            describe_changes(changes)
+        ));
+    }
+    s
+}
+
+/// Seed 001 Example 1: what the parent receives instead of a malformed result.
+pub fn error_object(crossing: Crossing, mode: &str, contract: Option<&str>, errors: &[ContractError]) -> Value {
+    let error = match crossing {
+        Crossing::Input => format!("Invalid input for a {mode:?} task"),
+        Crossing::Result => format!("Invalid output format from child task (mode {mode:?})"),
+    };
+    let list: Vec<Value> = errors
+        .iter()
+        .map(|e| json!({ "path": e.instance_path, "keyword": e.keyword, "message": e.message }))
+        .collect();
+    json!({
+        "error": error,
+        "details": format!("Schema validation failed: {}", describe_errors(errors)),
+        "mode": mode,
+        "contract": contract,
+        "errors": list,
+    })
+}

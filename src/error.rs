@@ -1,0 +1,110 @@
+//! Typed errors: every failure the guard reports carries a stable code, a JSON pointer to
+//! where it happened and a sentence a person (or a parent LLM) can act on.
+
+use serde::Serialize;
+use std::fmt;
+
+/// Stable, machine-readable error codes. They are part of the public API (`err.code` in JS).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum ErrorCode {
+    /// The configuration does not match `schemas/config.schema.json`.
+    InvalidConfig,
+    /// A schema is not valid JSON Schema, or cannot be compiled.
+    InvalidSchema,
+    /// A schema has no usable `$id`.
+    MissingSchemaId,
+    /// A `$ref` points outside the registered schemas; nothing is ever fetched.
+    UnresolvedRef,
+    /// No contract is registered for the mode.
+    UnknownMode,
+    /// A contract names a schema id that is not registered.
+    UnknownSchema,
+    /// Text handed across the boundary is not valid JSON.
+    InvalidJson,
+    /// Input is larger than `limits.maxBytes`.
+    TooLarge,
+    /// Input is nested deeper than the parser allows.
+    TooDeep,
+    /// A value cannot be represented as JSON (cycle, BigInt, function...), raised by the wrapper.
+    Unserializable,
+    /// An argument has the wrong type or shape.
+    InvalidArgument,
+}
+
+impl ErrorCode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::InvalidConfig => "INVALID_CONFIG",
+            ErrorCode::InvalidSchema => "INVALID_SCHEMA",
+            ErrorCode::MissingSchemaId => "MISSING_SCHEMA_ID",
+            ErrorCode::UnresolvedRef => "UNRESOLVED_REF",
+            ErrorCode::UnknownMode => "UNKNOWN_MODE",
+            ErrorCode::UnknownSchema => "UNKNOWN_SCHEMA",
+            ErrorCode::InvalidJson => "INVALID_JSON",
+            ErrorCode::TooLarge => "TOO_LARGE",
+            ErrorCode::TooDeep => "TOO_DEEP",
+            ErrorCode::Unserializable => "UNSERIALIZABLE",
+            ErrorCode::InvalidArgument => "INVALID_ARGUMENT",
+        }
+    }
+}
+
+/// One problem found in one place.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ErrorDetail {
+    pub path: String,
+    pub message: String,
+}
+
+/// The error type of every fallible core operation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GuardError {
+    pub code: ErrorCode,
+    /// JSON pointer into the offending input ("" for the whole input).
+    pub path: String,
+    pub message: String,
+    /// Every problem when there are several (an invalid configuration names each bad field).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub details: Vec<ErrorDetail>,
+}
+
+impl GuardError {
+    pub fn new(code: ErrorCode, path: impl Into<String>, message: impl Into<String>) -> Self {
+        GuardError {
+            code,
+            path: path.into(),
+            message: message.into(),
+            details: Vec::new(),
+        }
+    }
+
+    pub fn with_details(mut self, details: Vec<ErrorDetail>) -> Self {
+        self.details = details;
+        self
+    }
+
+    /// The error as one JSON object, the form the binding hands to JS.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|_| {
+            format!(
+                "{{\"code\":\"{}\",\"path\":\"\",\"message\":\"unprintable error\"}}",
+                self.code.as_str()
+            )
+        })
+    }
+}
+
+impl fmt::Display for GuardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.path.is_empty() {
+            write!(f, "{}: {}", self.code.as_str(), self.message)
+        } else {
+            write!(f, "{} at {}: {}", self.code.as_str(), self.path, self.message)
+        }
+    }
+}
+
+impl std::error::Error for GuardError {}
+
+pub type Result<T> = std::result::Result<T, GuardError>;

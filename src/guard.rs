@@ -1,0 +1,212 @@
+//! The guard: configuration, registered schemas and mode contracts, and the checks.
+
+use crate::builtin;
+use crate::config::{Config, UnknownMode};
+use crate::contracts::{self, CheckReport, ContractError, ContractSource, ModeContract};
+use crate::error::{ErrorCode, GuardError, Result};
+use crate::json_text;
+use crate::schema_store::SchemaStore;
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+pub struct Guard {
+    config: Config,
+    store: SchemaStore,
+    contracts: BTreeMap<String, ModeContract>,
+}
+
+const GENERIC: &str = "generic";
+
+impl Guard {
+    /// A guard with the built-in contracts of Roo Code's modes registered.
+    pub fn new(config: Config) -> Result<Guard> {
+        let mut store = SchemaStore::default();
+        for (name, text) in builtin::CONTRACT_SCHEMAS {
+            store.register(builtin::parse_builtin(name, text)?)?;
+        }
+        let mut guard = Guard {
+            config,
+            store,
+            contracts: BTreeMap::new(),
+        };
+        for mode in builtin::BUILTIN_MODES.into_iter().chain([GENERIC]) {
+            let contract = ModeContract {
+                input: guard.store.lookup_id(&format!("{mode}.input")),
+                output: guard.store.lookup_id(&format!("{mode}.output")),
+            };
+            guard.contracts.insert(mode.to_string(), contract);
+        }
+        Ok(guard)
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Registers a schema by its `$id`; fails at once on an invalid schema or unresolvable ref.
+    pub fn register_schema(&mut self, schema: Value) -> Result<String> {
+        self.store.register(schema).map(|id| contracts_short(&id))
+    }
+
+    /// Sets a mode's contracts. Inline schemas without `$id` get `<mode>.input` / `<mode>.output`.
+    pub fn set_mode_contract(
+        &mut self,
+        mode: &str,
+        input: Option<ContractSource>,
+        output: Option<ContractSource>,
+    ) -> Result<()> {
+        check_mode(mode)?;
+        let input = self.resolve_source(mode, "input", input)?;
+        let output = self.resolve_source(mode, "output", output)?;
+        let entry = self.contracts.entry(mode.to_string()).or_default();
+        if input.is_some() {
+            entry.input = input;
+        }
+        if output.is_some() {
+            entry.output = output;
+        }
+        Ok(())
+    }
+
+    fn resolve_source(&mut self, mode: &str, which: &str, src: Option<ContractSource>) -> Result<Option<String>> {
+        match src {
+            None => Ok(None),
+            Some(ContractSource::Id(name)) => self.store.lookup_id(&name).map(Some).ok_or_else(|| {
+                GuardError::new(
+                    ErrorCode::UnknownSchema,
+                    format!("/{which}"),
+                    format!("no registered schema {name:?}; register it with registerSchema first"),
+                )
+            }),
+            Some(ContractSource::Schema(mut schema)) => {
+                if let Value::Object(obj) = &mut schema {
+                    if !obj.contains_key("$id") && !obj.contains_key("id") {
+                        obj.insert("$id".into(), Value::String(format!("modes/{mode}.{which}.schema.json")));
+                    }
+                }
+                self.store.register(schema).map(Some).map_err(|mut e| {
+                    e.path = format!("/{which}{}", e.path);
+                    e
+                })
+            }
+        }
+    }
+
+    /// The contract applied to `mode`, following `contracts.unknownMode`.
+    pub fn contract_for(&self, mode: &str) -> Result<&ModeContract> {
+        check_mode(mode)?;
+        if let Some(c) = self.contracts.get(mode) {
+            return Ok(c);
+        }
+        match self.config.for_mode(mode).contracts.unknown_mode {
+            UnknownMode::Generic => self.contracts.get(GENERIC).ok_or_else(|| unknown_mode(mode)),
+            UnknownMode::Error => Err(unknown_mode(mode)),
+        }
+    }
+
+    pub fn modes(&self) -> impl Iterator<Item = &String> {
+        self.contracts.keys()
+    }
+
+    /// Pre-task-creation check of `{ message, todos?, context? }` as a value.
+    pub fn check_task_input(&mut self, mode: &str, input: Value) -> Result<CheckReport> {
+        let id = self.contract_for(mode)?.input.clone();
+        let settings = self.config.for_mode(mode).clone();
+        if !settings.enabled {
+            return Ok(disabled(mode));
+        }
+        contracts::check::check_input(&mut self.store, &settings, mode, id.as_deref(), input)
+    }
+
+    /// The same, from JSON text (the wasm boundary). Size and depth limits become a failed
+    /// report rather than an exception, since they describe the data, not the call.
+    pub fn check_task_input_json(&mut self, mode: &str, json: &str) -> Result<CheckReport> {
+        let id = self.contract_for(mode)?.input.clone();
+        let settings = self.config.for_mode(mode).clone();
+        if !settings.enabled {
+            return Ok(disabled(mode));
+        }
+        let value = match json_text::parse(json, settings.limits.max_bytes) {
+            Ok(v) => v,
+            Err(e) if matches!(e.code, ErrorCode::TooLarge | ErrorCode::TooDeep) => {
+                let (keyword, limit) = if e.code == ErrorCode::TooLarge {
+                    ("maxBytes", settings.limits.max_bytes)
+                } else {
+                    ("maxDepth", 128)
+                };
+                let err = ContractError::limit("", keyword, limit, e.message);
+                let short = id.as_deref().map(contracts::check::short_name);
+                return Ok(contracts::check::limit_failure(
+                    contracts::report::Crossing::Input,
+                    mode,
+                    short.as_deref(),
+                    err,
+                ));
+            }
+            Err(e) => return Err(e),
+        };
+        contracts::check::check_input(&mut self.store, &settings, mode, id.as_deref(), value)
+    }
+
+    /// Pre-result-integration check of a child's result string.
+    pub fn check_task_result(&mut self, mode: &str, result: &str) -> Result<CheckReport> {
+        self.check_task_result_inner(mode, result, false)
+    }
+
+    /// `result` is a JSON string literal (used for JS strings with lone surrogates).
+    pub fn check_task_result_escaped(&mut self, mode: &str, result_json: &str) -> Result<CheckReport> {
+        self.check_task_result_inner(mode, result_json, true)
+    }
+
+    fn check_task_result_inner(&mut self, mode: &str, result: &str, escaped: bool) -> Result<CheckReport> {
+        let id = self.contract_for(mode)?.output.clone();
+        let settings = self.config.for_mode(mode).clone();
+        if !settings.enabled {
+            let mut r = disabled(mode);
+            r.text = Some(result.to_string());
+            return Ok(r);
+        }
+        contracts::check::check_result(&mut self.store, &settings, mode, id.as_deref(), result, escaped)
+    }
+}
+
+fn contracts_short(id: &str) -> String {
+    id.to_string()
+}
+
+fn check_mode(mode: &str) -> Result<()> {
+    if mode.trim().is_empty() {
+        return Err(GuardError::new(
+            ErrorCode::InvalidArgument,
+            "/mode",
+            "mode must be a non-empty mode slug such as \"code\"",
+        ));
+    }
+    Ok(())
+}
+
+fn unknown_mode(mode: &str) -> GuardError {
+    GuardError::new(
+        ErrorCode::UnknownMode,
+        "/mode",
+        format!(
+            "no contract for mode {mode:?}; call setModeContract({mode:?}, ...) or set contracts.unknownMode to \"generic\""
+        ),
+    )
+}
+
+fn disabled(mode: &str) -> CheckReport {
+    CheckReport {
+        ok: true,
+        mode: mode.to_string(),
+        contract: None,
+        errors: Vec::new(),
+        value: None,
+        value_unchanged: true,
+        changes: Vec::new(),
+        summary: format!("The guard is disabled for mode {mode:?}; nothing was checked."),
+        error_object: None,
+        text: None,
+        extraction: None,
+    }
+}

@@ -1,0 +1,125 @@
+//! JSON text crossing the boundary. JS hands us `JSON.stringify` output: lone UTF-16
+//! surrogates arrive as `\udXXX` escapes that serde_json rejects, so they are swapped for a
+//! noncharacter sentinel that the sanitizer later replaces (and reports) at the exact path.
+
+use crate::error::{ErrorCode, GuardError, Result};
+use serde_json::Value;
+
+/// Stands in for a lone surrogate between parsing and sanitizing. U+FDD0 is a Unicode
+/// noncharacter, reserved for exactly this kind of internal use.
+pub const LONE_SURROGATE_SENTINEL: char = '\u{FDD0}';
+const SENTINEL_ESCAPE: &[u8] = b"\\ufdd0";
+
+/// Parses JSON text with a byte cap. Depth is capped by serde_json's recursion limit (128),
+/// which turns 10,000-deep nesting into a typed error instead of a stack overflow.
+pub fn parse(text: &str, max_bytes: usize) -> Result<Value> {
+    if text.len() > max_bytes {
+        return Err(GuardError::new(
+            ErrorCode::TooLarge,
+            "",
+            format!(
+                "input is {} bytes of JSON, over limits.maxBytes ({max_bytes})",
+                text.len()
+            ),
+        ));
+    }
+    let repaired = repair_lone_surrogates(text);
+    let source = repaired.as_deref().unwrap_or(text);
+    serde_json::from_str(source).map_err(|e| {
+        let msg = e.to_string();
+        if msg.contains("recursion limit") {
+            GuardError::new(
+                ErrorCode::TooDeep,
+                "",
+                "input is nested more than 128 levels deep".to_string(),
+            )
+        } else {
+            GuardError::new(ErrorCode::InvalidJson, "", format!("invalid JSON: {msg}"))
+        }
+    })
+}
+
+/// Returns a copy of `text` with each lone-surrogate escape replaced by the sentinel's escape,
+/// or `None` when there is none (the common case, no allocation).
+pub fn repair_lone_surrogates(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    if !text.contains("\\u") && !text.contains("\\U") {
+        return None;
+    }
+    let mut out: Option<Vec<u8>> = None;
+    let mut i = 0;
+    let mut copied_to = 0;
+    while i < bytes.len() {
+        if bytes.get(i) != Some(&b'\\') {
+            i += 1;
+            continue;
+        }
+        if bytes.get(i + 1) != Some(&b'u') {
+            i += 2; // any other escape, including "\\\\"
+            continue;
+        }
+        let Some(unit) = hex4(bytes, i + 2) else {
+            i += 2;
+            continue;
+        };
+        let is_high = (0xD800..0xDC00).contains(&unit);
+        let is_low = (0xDC00..0xE000).contains(&unit);
+        if is_high {
+            let paired = bytes.get(i + 6) == Some(&b'\\')
+                && bytes.get(i + 7) == Some(&b'u')
+                && hex4(bytes, i + 8).is_some_and(|u| (0xDC00..0xE000).contains(&u));
+            if paired {
+                i += 12;
+                continue;
+            }
+        }
+        if is_high || is_low {
+            let buf = out.get_or_insert_with(|| Vec::with_capacity(bytes.len()));
+            buf.extend_from_slice(bytes.get(copied_to..i).unwrap_or_default());
+            buf.extend_from_slice(SENTINEL_ESCAPE);
+            copied_to = i + 6;
+        }
+        i += 6;
+    }
+    let mut buf = out?;
+    buf.extend_from_slice(bytes.get(copied_to..).unwrap_or_default());
+    String::from_utf8(buf).ok()
+}
+
+fn hex4(bytes: &[u8], at: usize) -> Option<u32> {
+    let digits = bytes.get(at..at + 4)?;
+    let s = std::str::from_utf8(digits).ok()?;
+    u32::from_str_radix(s, 16).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn well_formed_text_is_not_copied() {
+        assert!(repair_lone_surrogates(r#"{"a":"\ud83d\ude00 ok \\u1234"}"#).is_none());
+    }
+
+    #[test]
+    fn lone_high_and_low_surrogates_become_sentinels() {
+        let fixed = repair_lone_surrogates(r#"["\ud800x","\udc00","\\ud800"]"#).unwrap();
+        assert_eq!(fixed, r#"["\ufdd0x","\ufdd0","\\ud800"]"#);
+        let v = parse(r#"["\ud800x"]"#, 100).unwrap();
+        assert_eq!(v[0].as_str().unwrap(), "\u{FDD0}x");
+    }
+
+    #[test]
+    fn high_surrogate_followed_by_high_is_lone() {
+        let fixed = repair_lone_surrogates(r#""\ud800\ud800\udc00""#).unwrap();
+        assert_eq!(fixed, r#""\ufdd0\ud800\udc00""#);
+    }
+
+    #[test]
+    fn size_and_depth_limits_are_typed_errors() {
+        assert_eq!(parse("[1,2,3]", 3).unwrap_err().code, ErrorCode::TooLarge);
+        let deep = "[".repeat(10_000) + &"]".repeat(10_000);
+        assert_eq!(parse(&deep, usize::MAX).unwrap_err().code, ErrorCode::TooDeep);
+        assert_eq!(parse("{nope", 100).unwrap_err().code, ErrorCode::InvalidJson);
+    }
+}

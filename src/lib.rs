@@ -1,0 +1,20 @@
+//! boomerang-guard: guards the boundaries between a parent task and its child tasks in agent
+//! orchestrators such as Roo Code's Boomerang. This crate is the pure-Rust core (no `JsValue`);
+//! `wasm` is the one thin binding layer.
+
+pub mod builtin;
+pub mod config;
+pub mod contracts;
+pub mod error;
+pub mod guard;
+pub mod json_text;
+pub mod sanitize;
+pub mod schema_store;
+
+#[cfg(target_arch = "wasm32")]
+mod wasm;
+
+pub use config::Config;
+pub use contracts::{CheckReport, ContractError, ContractSource};
+pub use error::{ErrorCode, GuardError};
+pub use guard::Guard;

@@ -1,0 +1,214 @@
+//! Registered JSON Schemas by `$id`, `$ref` resolution between them (never over the network),
+//! and compiled validators cached per schema.
+
+use crate::error::{ErrorCode, GuardError, Result};
+use jsonschema::{PatternOptions, Validator};
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// Base for schema ids given without a scheme (`"file_writing_input"`).
+pub const LOCAL_BASE: &str = "https://boomerang-guard.local/schemas/";
+
+/// A `pattern` that needs backtracking (lookaround, backreferences) gets this many steps,
+/// then fails with a typed error instead of hanging on input like `^(a+)+$`.
+const BACKTRACK_LIMIT: usize = 1_000_000;
+
+#[derive(Default)]
+pub struct SchemaStore {
+    schemas: BTreeMap<String, Value>,
+    validators: BTreeMap<String, Validator>,
+}
+
+impl SchemaStore {
+    /// Normalizes an id: absolute URIs stay, bare names go under [`LOCAL_BASE`]. A trailing
+    /// empty fragment is dropped, as JSON Schema does.
+    pub fn absolute_id(id: &str) -> String {
+        let id = id.trim_end_matches('#');
+        if id.contains(':') {
+            id.to_string()
+        } else {
+            format!("{LOCAL_BASE}{}", id.trim_start_matches('/'))
+        }
+    }
+
+    /// Finds a registered id from what a user typed: the exact id, the bare name, or the bare
+    /// name without `.schema.json`.
+    pub fn lookup_id(&self, name: &str) -> Option<String> {
+        let candidates = [
+            Self::absolute_id(name),
+            Self::absolute_id(&format!("{name}.schema.json")),
+        ];
+        candidates.into_iter().find(|c| self.schemas.contains_key(c))
+    }
+
+    pub fn get(&self, id: &str) -> Option<&Value> {
+        self.schemas.get(id)
+    }
+
+    pub fn ids(&self) -> impl Iterator<Item = &String> {
+        self.schemas.keys()
+    }
+
+    /// Registers `schema` under its `$id` (or `id` for draft 4), compiling it at once so an
+    /// invalid schema or an unresolvable `$ref` fails here and never later. Returns the id.
+    pub fn register(&mut self, mut schema: Value) -> Result<String> {
+        let Some(obj) = schema.as_object_mut() else {
+            return Err(GuardError::new(
+                ErrorCode::InvalidSchema,
+                "",
+                "a schema must be a JSON object",
+            ));
+        };
+        let id_key = if obj.contains_key("$id") { "$id" } else { "id" };
+        let Some(raw_id) = obj.get(id_key).and_then(Value::as_str) else {
+            return Err(GuardError::new(
+                ErrorCode::MissingSchemaId,
+                "/$id",
+                "a registered schema needs a string \"$id\" to be referenced by",
+            ));
+        };
+        let id = Self::absolute_id(raw_id);
+        obj.insert(id_key.to_string(), Value::String(id.clone()));
+        let previous = self.schemas.insert(id.clone(), schema);
+        match self.compile(&id) {
+            Ok(v) => {
+                // A replaced schema may be referenced by compiled validators: drop them all.
+                if previous.is_some() {
+                    self.validators.clear();
+                }
+                self.validators.insert(id.clone(), v);
+                Ok(id)
+            }
+            Err(e) => {
+                match previous {
+                    Some(p) => self.schemas.insert(id, p),
+                    None => self.schemas.remove(&id),
+                };
+                Err(e)
+            }
+        }
+    }
+
+    /// The compiled validator of a registered schema, compiled on first use.
+    pub fn validator(&mut self, id: &str) -> Result<&Validator> {
+        if !self.validators.contains_key(id) {
+            let v = self.compile(id)?;
+            self.validators.insert(id.to_string(), v);
+        }
+        self.validators
+            .get(id)
+            .ok_or_else(|| GuardError::new(ErrorCode::UnknownSchema, "", format!("no schema {id}")))
+    }
+
+    fn compile(&self, id: &str) -> Result<Validator> {
+        let schema = self.schemas.get(id).ok_or_else(|| {
+            GuardError::new(ErrorCode::UnknownSchema, "", format!("no schema with $id {id}"))
+        })?;
+        let registry = jsonschema::Registry::new()
+            .extend(self.schemas.iter().map(|(k, v)| (k.as_str(), v)))
+            .and_then(|b| b.prepare())
+            .map_err(|e| {
+                GuardError::new(ErrorCode::InvalidSchema, "", format!("schema {id}: {e}"))
+            })?;
+        jsonschema::options()
+            .offline()
+            .with_registry(&registry)
+            .with_pattern_options(PatternOptions::fancy_regex().backtrack_limit(BACKTRACK_LIMIT))
+            .build(schema)
+            .map_err(|e| compile_error(id, &e))
+    }
+
+    /// Resolves a `$ref` found in document `root` to (document, subschema), for the sanitizer.
+    pub fn resolve_ref<'s>(&'s self, root: &'s Value, reference: &str) -> Option<(&'s Value, &'s Value)> {
+        let (uri, fragment) = reference.split_once('#').unwrap_or((reference, ""));
+        let doc = if uri.is_empty() {
+            root
+        } else {
+            let base = root
+                .get("$id")
+                .or_else(|| root.get("id"))
+                .and_then(Value::as_str)
+                .unwrap_or(LOCAL_BASE);
+            let absolute = if uri.contains(':') {
+                uri.to_string()
+            } else if let Some(stripped) = uri.strip_prefix('/') {
+                let origin_end = base.find("://").map(|i| i + 3).unwrap_or(0);
+                let host_end = base
+                    .get(origin_end..)
+                    .and_then(|rest| rest.find('/'))
+                    .map(|i| origin_end + i)
+                    .unwrap_or(base.len());
+                format!("{}/{stripped}", base.get(..host_end).unwrap_or(base))
+            } else {
+                let dir_end = base.rfind('/').map(|i| i + 1).unwrap_or(0);
+                format!("{}{uri}", base.get(..dir_end).unwrap_or_default())
+            };
+            self.schemas.get(&absolute)?
+        };
+        if fragment.is_empty() {
+            Some((doc, doc))
+        } else if fragment.starts_with('/') {
+            let decoded = percent_decode(fragment);
+            doc.pointer(&decoded).map(|node| (doc, node))
+        } else {
+            find_anchor(doc, fragment, 0).map(|node| (doc, node))
+        }
+    }
+}
+
+fn compile_error(id: &str, e: &jsonschema::ValidationError<'_>) -> GuardError {
+    let message = e.to_string();
+    let path = e.instance_path().to_string();
+    let unresolved = matches!(e.kind(), jsonschema::error::ValidationErrorKind::Referencing(_))
+        || message.contains("Resource")
+        || message.contains("retriev")
+        || message.contains("resolve");
+    if unresolved {
+        GuardError::new(
+            ErrorCode::UnresolvedRef,
+            path,
+            format!(
+                "schema {id}: {message}. Remote references are never fetched: register the \
+                 referenced schema first, by its $id"
+            ),
+        )
+    } else {
+        GuardError::new(ErrorCode::InvalidSchema, path, format!("schema {id}: {message}"))
+    }
+}
+
+fn percent_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes.get(i).copied().unwrap_or_default();
+        if b == b'%' {
+            let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+            if let Some(v) = hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
+                out.push(v);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(b);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn find_anchor<'s>(node: &'s Value, name: &str, depth: usize) -> Option<&'s Value> {
+    if depth > 64 {
+        return None;
+    }
+    match node {
+        Value::Object(map) => {
+            if map.get("$anchor").and_then(Value::as_str) == Some(name) {
+                return Some(node);
+            }
+            map.values().find_map(|v| find_anchor(v, name, depth + 1))
+        }
+        Value::Array(items) => items.iter().find_map(|v| find_anchor(v, name, depth + 1)),
+        _ => None,
+    }
+}
