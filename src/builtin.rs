@@ -14,18 +14,54 @@ pub const CONFIG_SCHEMA: &str = include_str!("../schemas/config.schema.json");
 /// Every contract schema, dependencies first (registration compiles each one).
 pub const CONTRACT_SCHEMAS: [(&str, &str); 13] = [
     ("common", include_str!("../schemas/common.schema.json")),
-    ("generic.input", include_str!("../schemas/generic.input.schema.json")),
-    ("generic.output", include_str!("../schemas/generic.output.schema.json")),
-    ("orchestrator.input", include_str!("../schemas/orchestrator.input.schema.json")),
-    ("orchestrator.output", include_str!("../schemas/orchestrator.output.schema.json")),
-    ("code.input", include_str!("../schemas/code.input.schema.json")),
-    ("code.output", include_str!("../schemas/code.output.schema.json")),
-    ("architect.input", include_str!("../schemas/architect.input.schema.json")),
-    ("architect.output", include_str!("../schemas/architect.output.schema.json")),
-    ("ask.input", include_str!("../schemas/ask.input.schema.json")),
-    ("ask.output", include_str!("../schemas/ask.output.schema.json")),
-    ("debug.input", include_str!("../schemas/debug.input.schema.json")),
-    ("debug.output", include_str!("../schemas/debug.output.schema.json")),
+    (
+        "generic.input",
+        include_str!("../schemas/generic.input.schema.json"),
+    ),
+    (
+        "generic.output",
+        include_str!("../schemas/generic.output.schema.json"),
+    ),
+    (
+        "orchestrator.input",
+        include_str!("../schemas/orchestrator.input.schema.json"),
+    ),
+    (
+        "orchestrator.output",
+        include_str!("../schemas/orchestrator.output.schema.json"),
+    ),
+    (
+        "code.input",
+        include_str!("../schemas/code.input.schema.json"),
+    ),
+    (
+        "code.output",
+        include_str!("../schemas/code.output.schema.json"),
+    ),
+    (
+        "architect.input",
+        include_str!("../schemas/architect.input.schema.json"),
+    ),
+    (
+        "architect.output",
+        include_str!("../schemas/architect.output.schema.json"),
+    ),
+    (
+        "ask.input",
+        include_str!("../schemas/ask.input.schema.json"),
+    ),
+    (
+        "ask.output",
+        include_str!("../schemas/ask.output.schema.json"),
+    ),
+    (
+        "debug.input",
+        include_str!("../schemas/debug.input.schema.json"),
+    ),
+    (
+        "debug.output",
+        include_str!("../schemas/debug.output.schema.json"),
+    ),
 ];
 
 pub fn parse_builtin(name: &str, text: &str) -> Result<Value> {

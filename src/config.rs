@@ -165,7 +165,11 @@ impl Config {
             Value::Object(Map::new())
         } else {
             serde_json::from_str(text).map_err(|e| {
-                GuardError::new(ErrorCode::InvalidConfig, "", format!("configuration is not JSON: {e}"))
+                GuardError::new(
+                    ErrorCode::InvalidConfig,
+                    "",
+                    format!("configuration is not JSON: {e}"),
+                )
             })?
         };
         Config::from_value(value)
@@ -201,7 +205,13 @@ impl Config {
         if !details.is_empty() {
             let names: Vec<String> = details
                 .iter()
-                .map(|d| format!("{} {}", if d.path.is_empty() { "(root)" } else { &d.path }, d.message))
+                .map(|d| {
+                    format!(
+                        "{} {}",
+                        if d.path.is_empty() { "(root)" } else { &d.path },
+                        d.message
+                    )
+                })
                 .collect();
             return Err(GuardError::new(
                 ErrorCode::InvalidConfig,
@@ -254,7 +264,11 @@ fn schema_problems(value: &Value) -> Result<Vec<ErrorDetail>> {
 }
 
 /// Reads typed settings and checks what the schema cannot say (ordering of cut-offs).
-fn settings_from(raw: &Map<String, Value>, details: &mut Vec<ErrorDetail>, at: &str) -> Result<Settings> {
+fn settings_from(
+    raw: &Map<String, Value>,
+    details: &mut Vec<ErrorDetail>,
+    at: &str,
+) -> Result<Settings> {
     if !details.is_empty() {
         return Ok(Settings::default());
     }
@@ -262,7 +276,11 @@ fn settings_from(raw: &Map<String, Value>, details: &mut Vec<ErrorDetail>, at: &
     clean.remove("modes");
     clean.remove("$schema");
     let s: Settings = serde_json::from_value(Value::Object(clean)).map_err(|e| {
-        GuardError::new(ErrorCode::InvalidConfig, at, format!("invalid configuration: {e}"))
+        GuardError::new(
+            ErrorCode::InvalidConfig,
+            at,
+            format!("invalid configuration: {e}"),
+        )
     })?;
     if s.thresholds.potential > s.thresholds.significant {
         details.push(ErrorDetail {
@@ -323,7 +341,12 @@ mod tests {
         .unwrap_err();
         assert_eq!(err.code, ErrorCode::InvalidConfig);
         let paths: Vec<&str> = err.details.iter().map(|d| d.path.as_str()).collect();
-        for p in ["/strategy", "/thresholds/potential", "/limits/maxDepht", "/judge/mode"] {
+        for p in [
+            "/strategy",
+            "/thresholds/potential",
+            "/limits/maxDepht",
+            "/judge/mode",
+        ] {
             assert!(paths.contains(&p), "{p} missing from {paths:?}");
         }
     }
@@ -345,8 +368,9 @@ mod tests {
 
     #[test]
     fn ordering_rules_are_checked() {
-        let err = Config::from_value(json!({ "thresholds": { "potential": 0.9, "significant": 0.1 } }))
-            .unwrap_err();
+        let err =
+            Config::from_value(json!({ "thresholds": { "potential": 0.9, "significant": 0.1 } }))
+                .unwrap_err();
         assert_eq!(err.details[0].path, "/thresholds");
     }
 }

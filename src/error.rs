@@ -100,7 +100,13 @@ impl fmt::Display for GuardError {
         if self.path.is_empty() {
             write!(f, "{}: {}", self.code.as_str(), self.message)
         } else {
-            write!(f, "{} at {}: {}", self.code.as_str(), self.path, self.message)
+            write!(
+                f,
+                "{} at {}: {}",
+                self.code.as_str(),
+                self.path,
+                self.message
+            )
         }
     }
 }

@@ -68,20 +68,32 @@ impl Guard {
         Ok(())
     }
 
-    fn resolve_source(&mut self, mode: &str, which: &str, src: Option<ContractSource>) -> Result<Option<String>> {
+    fn resolve_source(
+        &mut self,
+        mode: &str,
+        which: &str,
+        src: Option<ContractSource>,
+    ) -> Result<Option<String>> {
         match src {
             None => Ok(None),
-            Some(ContractSource::Id(name)) => self.store.lookup_id(&name).map(Some).ok_or_else(|| {
-                GuardError::new(
-                    ErrorCode::UnknownSchema,
-                    format!("/{which}"),
-                    format!("no registered schema {name:?}; register it with registerSchema first"),
-                )
-            }),
+            Some(ContractSource::Id(name)) => {
+                self.store.lookup_id(&name).map(Some).ok_or_else(|| {
+                    GuardError::new(
+                        ErrorCode::UnknownSchema,
+                        format!("/{which}"),
+                        format!(
+                            "no registered schema {name:?}; register it with registerSchema first"
+                        ),
+                    )
+                })
+            }
             Some(ContractSource::Schema(mut schema)) => {
                 if let Value::Object(obj) = &mut schema {
                     if !obj.contains_key("$id") && !obj.contains_key("id") {
-                        obj.insert("$id".into(), Value::String(format!("modes/{mode}.{which}.schema.json")));
+                        obj.insert(
+                            "$id".into(),
+                            Value::String(format!("modes/{mode}.{which}.schema.json")),
+                        );
                     }
                 }
                 self.store.register(schema).map(Some).map_err(|mut e| {
@@ -99,7 +111,10 @@ impl Guard {
             return Ok(c);
         }
         match self.config.for_mode(mode).contracts.unknown_mode {
-            UnknownMode::Generic => self.contracts.get(GENERIC).ok_or_else(|| unknown_mode(mode)),
+            UnknownMode::Generic => self
+                .contracts
+                .get(GENERIC)
+                .ok_or_else(|| unknown_mode(mode)),
             UnknownMode::Error => Err(unknown_mode(mode)),
         }
     }
@@ -154,11 +169,20 @@ impl Guard {
     }
 
     /// `result` is a JSON string literal (used for JS strings with lone surrogates).
-    pub fn check_task_result_escaped(&mut self, mode: &str, result_json: &str) -> Result<CheckReport> {
+    pub fn check_task_result_escaped(
+        &mut self,
+        mode: &str,
+        result_json: &str,
+    ) -> Result<CheckReport> {
         self.check_task_result_inner(mode, result_json, true)
     }
 
-    fn check_task_result_inner(&mut self, mode: &str, result: &str, escaped: bool) -> Result<CheckReport> {
+    fn check_task_result_inner(
+        &mut self,
+        mode: &str,
+        result: &str,
+        escaped: bool,
+    ) -> Result<CheckReport> {
         let id = self.contract_for(mode)?.output.clone();
         let settings = self.config.for_mode(mode).clone();
         if !settings.enabled {
@@ -166,7 +190,14 @@ impl Guard {
             r.text = Some(result.to_string());
             return Ok(r);
         }
-        contracts::check::check_result(&mut self.store, &settings, mode, id.as_deref(), result, escaped)
+        contracts::check::check_result(
+            &mut self.store,
+            &settings,
+            mode,
+            id.as_deref(),
+            result,
+            escaped,
+        )
     }
 }
 

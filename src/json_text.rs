@@ -119,7 +119,13 @@ mod tests {
     fn size_and_depth_limits_are_typed_errors() {
         assert_eq!(parse("[1,2,3]", 3).unwrap_err().code, ErrorCode::TooLarge);
         let deep = "[".repeat(10_000) + &"]".repeat(10_000);
-        assert_eq!(parse(&deep, usize::MAX).unwrap_err().code, ErrorCode::TooDeep);
-        assert_eq!(parse("{nope", 100).unwrap_err().code, ErrorCode::InvalidJson);
+        assert_eq!(
+            parse(&deep, usize::MAX).unwrap_err().code,
+            ErrorCode::TooDeep
+        );
+        assert_eq!(
+            parse("{nope", 100).unwrap_err().code,
+            ErrorCode::InvalidJson
+        );
     }
 }

@@ -38,7 +38,9 @@ impl SchemaStore {
             Self::absolute_id(name),
             Self::absolute_id(&format!("{name}.schema.json")),
         ];
-        candidates.into_iter().find(|c| self.schemas.contains_key(c))
+        candidates
+            .into_iter()
+            .find(|c| self.schemas.contains_key(c))
     }
 
     pub fn get(&self, id: &str) -> Option<&Value> {
@@ -102,14 +104,16 @@ impl SchemaStore {
 
     fn compile(&self, id: &str) -> Result<Validator> {
         let schema = self.schemas.get(id).ok_or_else(|| {
-            GuardError::new(ErrorCode::UnknownSchema, "", format!("no schema with $id {id}"))
+            GuardError::new(
+                ErrorCode::UnknownSchema,
+                "",
+                format!("no schema with $id {id}"),
+            )
         })?;
         let registry = jsonschema::Registry::new()
             .extend(self.schemas.iter().map(|(k, v)| (k.as_str(), v)))
             .and_then(|b| b.prepare())
-            .map_err(|e| {
-                GuardError::new(ErrorCode::InvalidSchema, "", format!("schema {id}: {e}"))
-            })?;
+            .map_err(|e| classify(id, String::new(), e.to_string(), false))?;
         jsonschema::options()
             .offline()
             .with_registry(&registry)
@@ -119,7 +123,11 @@ impl SchemaStore {
     }
 
     /// Resolves a `$ref` found in document `root` to (document, subschema), for the sanitizer.
-    pub fn resolve_ref<'s>(&'s self, root: &'s Value, reference: &str) -> Option<(&'s Value, &'s Value)> {
+    pub fn resolve_ref<'s>(
+        &'s self,
+        root: &'s Value,
+        reference: &str,
+    ) -> Option<(&'s Value, &'s Value)> {
         let (uri, fragment) = reference.split_once('#').unwrap_or((reference, ""));
         let doc = if uri.is_empty() {
             root
@@ -157,12 +165,23 @@ impl SchemaStore {
 }
 
 fn compile_error(id: &str, e: &jsonschema::ValidationError<'_>) -> GuardError {
-    let message = e.to_string();
-    let path = e.instance_path().to_string();
-    let unresolved = matches!(e.kind(), jsonschema::error::ValidationErrorKind::Referencing(_))
-        || message.contains("Resource")
+    let referencing = matches!(
+        e.kind(),
+        jsonschema::error::ValidationErrorKind::Referencing(_)
+    );
+    classify(
+        id,
+        e.instance_path().to_string(),
+        e.to_string(),
+        referencing,
+    )
+}
+
+fn classify(id: &str, path: String, message: String, referencing: bool) -> GuardError {
+    let unresolved = referencing
+        || message.contains("not present in a registry")
         || message.contains("retriev")
-        || message.contains("resolve");
+        || message.contains("Unresolvable");
     if unresolved {
         GuardError::new(
             ErrorCode::UnresolvedRef,
@@ -173,7 +192,11 @@ fn compile_error(id: &str, e: &jsonschema::ValidationError<'_>) -> GuardError {
             ),
         )
     } else {
-        GuardError::new(ErrorCode::InvalidSchema, path, format!("schema {id}: {message}"))
+        GuardError::new(
+            ErrorCode::InvalidSchema,
+            path,
+            format!("schema {id}: {message}"),
+        )
     }
 }
 
@@ -184,7 +207,9 @@ fn percent_decode(s: &str) -> String {
     while i < bytes.len() {
         let b = bytes.get(i).copied().unwrap_or_default();
         if b == b'%' {
-            let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+            let hex = bytes
+                .get(i + 1..i + 3)
+                .and_then(|h| std::str::from_utf8(h).ok());
             if let Some(v) = hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
                 out.push(v);
                 i += 3;

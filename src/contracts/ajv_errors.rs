@@ -64,8 +64,7 @@ pub fn convert(e: &ValidationError<'_>, out: &mut Vec<ContractError>) {
                 );
             }
         }
-        ValidationErrorKind::AnyOf { context }
-        | ValidationErrorKind::OneOfNotValid { context } => {
+        ValidationErrorKind::AnyOf { context } | ValidationErrorKind::OneOfNotValid { context } => {
             for branch in context {
                 for sub in branch {
                     convert(sub, out);
@@ -89,7 +88,9 @@ fn params_and_message(kind: &ValidationErrorKind, e: &ValidationError<'_>) -> (V
     use ValidationErrorKind as K;
     match kind {
         K::Required { property } => {
-            let p = property.as_str().map_or_else(|| property.to_string(), str::to_string);
+            let p = property
+                .as_str()
+                .map_or_else(|| property.to_string(), str::to_string);
             (
                 json!({ "missingProperty": p }),
                 format!("must have required property '{p}'"),

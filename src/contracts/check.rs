@@ -40,7 +40,12 @@ fn sanitize_opts(settings: &Settings, direction: Direction) -> SanitizeOptions {
     }
 }
 
-fn validate(store: &mut SchemaStore, id: &str, value: &Value, out: &mut Vec<ContractError>) -> Result<()> {
+fn validate(
+    store: &mut SchemaStore,
+    id: &str,
+    value: &Value,
+    out: &mut Vec<ContractError>,
+) -> Result<()> {
     let validator = store.validator(id)?;
     for e in validator.iter_errors(value) {
         ajv_errors::convert(&e, out);
@@ -49,7 +54,12 @@ fn validate(store: &mut SchemaStore, id: &str, value: &Value, out: &mut Vec<Cont
 }
 
 /// A report for input that never reached validation (over a size or depth limit).
-pub fn limit_failure(crossing: Crossing, mode: &str, contract: Option<&str>, error: ContractError) -> CheckReport {
+pub fn limit_failure(
+    crossing: Crossing,
+    mode: &str,
+    contract: Option<&str>,
+    error: ContractError,
+) -> CheckReport {
     let errors = vec![error];
     let error_object = report::error_object(crossing, mode, contract, &errors);
     CheckReport {
@@ -89,10 +99,20 @@ pub fn check_input(
             path,
             "maxStringLength",
             max,
-            format!("must NOT have more than {max} characters (limits.maxStringLength; it has {len})"),
+            format!(
+                "must NOT have more than {max} characters (limits.maxStringLength; it has {len})"
+            ),
         ));
     }
-    Ok(finish(Crossing::Input, mode, contract, errors, outcome.changes, value, None))
+    Ok(finish(
+        Crossing::Input,
+        mode,
+        contract,
+        errors,
+        outcome.changes,
+        value,
+        None,
+    ))
 }
 
 fn finish(
@@ -106,7 +126,8 @@ fn finish(
 ) -> CheckReport {
     let ok = errors.is_empty();
     let summary = report::summary(crossing, mode, contract.as_deref(), &errors, &changes);
-    let error_object = (!ok).then(|| report::error_object(crossing, mode, contract.as_deref(), &errors));
+    let error_object =
+        (!ok).then(|| report::error_object(crossing, mode, contract.as_deref(), &errors));
     let unchanged = changes.is_empty() && crossing == Crossing::Input;
     let text = (crossing == Crossing::Result).then(|| match (&error_object, extraction) {
         (Some(obj), _) => pretty(obj),
@@ -115,7 +136,9 @@ fn finish(
             .and_then(Value::as_str)
             .unwrap_or_default()
             .to_string(),
-        (None, _) => value.as_str().map_or_else(|| pretty(&value), str::to_string),
+        (None, _) => value
+            .as_str()
+            .map_or_else(|| pretty(&value), str::to_string),
     });
     CheckReport {
         ok,
@@ -148,7 +171,11 @@ pub fn expects_structured(store: &SchemaStore, schema: &Value) -> bool {
             }
             _ => {}
         }
-        match node.get("$ref").and_then(Value::as_str).and_then(|r| store.resolve_ref(root, r)) {
+        match node
+            .get("$ref")
+            .and_then(Value::as_str)
+            .and_then(|r| store.resolve_ref(root, r))
+        {
             Some((r, n)) => {
                 root = r;
                 node = n;
@@ -167,7 +194,11 @@ fn declares_summary(store: &SchemaStore, schema: &Value) -> bool {
         if node.pointer("/properties/summary").is_some() {
             return true;
         }
-        match node.get("$ref").and_then(Value::as_str).and_then(|r| store.resolve_ref(root, r)) {
+        match node
+            .get("$ref")
+            .and_then(Value::as_str)
+            .and_then(|r| store.resolve_ref(root, r))
+        {
             Some((r, n)) => {
                 root = r;
                 node = n;
@@ -195,9 +226,17 @@ pub fn check_result(
             "",
             "maxBytes",
             max_bytes,
-            format!("must NOT be larger than {max_bytes} bytes (limits.maxBytes; it has {})", result.len()),
+            format!(
+                "must NOT be larger than {max_bytes} bytes (limits.maxBytes; it has {})",
+                result.len()
+            ),
         );
-        return Ok(limit_failure(Crossing::Result, mode, contract.as_deref(), err));
+        return Ok(limit_failure(
+            Crossing::Result,
+            mode,
+            contract.as_deref(),
+            err,
+        ));
     }
     let unescaped;
     let text: &str = if escaped {
@@ -221,7 +260,11 @@ pub fn check_result(
                         path: String::new(),
                         reason: format!(
                             "JSON taken from {}; {} surrounding characters dropped",
-                            if found.how == Extraction::Fenced { "a fenced code block" } else { "inside the text" },
+                            if found.how == Extraction::Fenced {
+                                "a fenced code block"
+                            } else {
+                                "inside the text"
+                            },
                             found.dropped_chars
                         ),
                     });
@@ -241,7 +284,12 @@ pub fn check_result(
                     128,
                     "must NOT be nested more than 128 levels deep".into(),
                 );
-                return Ok(limit_failure(Crossing::Result, mode, contract.as_deref(), err));
+                return Ok(limit_failure(
+                    Crossing::Result,
+                    mode,
+                    contract.as_deref(),
+                    err,
+                ));
             }
         }
     } else {
@@ -254,5 +302,13 @@ pub fn check_result(
     if let Some(id) = contract_id {
         validate(store, id, &value, &mut errors)?;
     }
-    Ok(finish(Crossing::Result, mode, contract, errors, changes, value, Some(how)))
+    Ok(finish(
+        Crossing::Result,
+        mode,
+        contract,
+        errors,
+        changes,
+        value,
+        Some(how),
+    ))
 }

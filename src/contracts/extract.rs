@@ -92,7 +92,11 @@ fn fenced_blocks(text: &str) -> Vec<&str> {
         let Some(line_end) = after.find('\n') else {
             break;
         };
-        let tag = after.get(..line_end).unwrap_or_default().trim().to_ascii_lowercase();
+        let tag = after
+            .get(..line_end)
+            .unwrap_or_default()
+            .trim()
+            .to_ascii_lowercase();
         let body_start = line_end + 1;
         let body_rest = after.get(body_start..).unwrap_or_default();
         let Some(close) = body_rest.find("```") else {
@@ -131,8 +135,12 @@ mod tests {
 
     #[test]
     fn prose_with_braces_is_plain() {
-        assert!(extract_json("I used {curly} braces and [brackets]").unwrap().is_none());
-        assert!(extract_json("<result><code>x</code></result>").unwrap().is_none());
+        assert!(extract_json("I used {curly} braces and [brackets]")
+            .unwrap()
+            .is_none());
+        assert!(extract_json("<result><code>x</code></result>")
+            .unwrap()
+            .is_none());
     }
 
     #[test]

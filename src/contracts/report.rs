@@ -60,7 +60,11 @@ fn describe_errors(errors: &[ContractError]) -> String {
         })
         .collect();
     if parts.is_empty() {
-        parts = errors.iter().take(LISTED_ERRORS).map(|e| e.message.clone()).collect();
+        parts = errors
+            .iter()
+            .take(LISTED_ERRORS)
+            .map(|e| e.message.clone())
+            .collect();
     }
     let more = errors.len().saturating_sub(LISTED_ERRORS);
     let mut s = parts.join("; ");
@@ -85,7 +89,13 @@ fn describe_changes(changes: &[Change]) -> String {
     parts.join("; ")
 }
 
-pub fn summary(crossing: Crossing, mode: &str, contract: Option<&str>, errors: &[ContractError], changes: &[Change]) -> String {
+pub fn summary(
+    crossing: Crossing,
+    mode: &str,
+    contract: Option<&str>,
+    errors: &[ContractError],
+    changes: &[Change],
+) -> String {
     let contract = contract.map(|c| format!(" ({c})")).unwrap_or_default();
     let mut s = match (crossing, errors.is_empty()) {
         (Crossing::Input, true) => format!("The task input for mode {mode:?} satisfies its contract{contract}."),
@@ -111,7 +121,12 @@ pub fn summary(crossing: Crossing, mode: &str, contract: Option<&str>, errors: &
 }
 
 /// Seed 001 Example 1: what the parent receives instead of a malformed result.
-pub fn error_object(crossing: Crossing, mode: &str, contract: Option<&str>, errors: &[ContractError]) -> Value {
+pub fn error_object(
+    crossing: Crossing,
+    mode: &str,
+    contract: Option<&str>,
+    errors: &[ContractError],
+) -> Value {
     let error = match crossing {
         Crossing::Input => format!("Invalid input for a {mode:?} task"),
         Crossing::Result => format!("Invalid output format from child task (mode {mode:?})"),

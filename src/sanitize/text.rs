@@ -48,7 +48,10 @@ fn is_bidi_control(c: char) -> bool {
 /// Invisible characters that hide text. ZWJ (U+200D) and ZWNJ (U+200C) stay: emoji sequences
 /// and several scripts (Persian, Indic) need them.
 fn is_invisible(c: char) -> bool {
-    matches!(c, '\u{200B}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{180E}' | '\u{00AD}')
+    matches!(
+        c,
+        '\u{200B}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{180E}' | '\u{00AD}'
+    )
 }
 
 fn is_removed_control(c: char) -> bool {
@@ -66,7 +69,11 @@ fn needs_work(c: char) -> bool {
 /// Cleans `s`; borrows when nothing needed doing (the common case).
 pub fn clean(s: &str) -> (Cow<'_, str>, TextFixes) {
     let mut fixes = TextFixes::default();
-    let Some(first) = s.char_indices().find(|&(_, c)| needs_work(c)).map(|(i, _)| i) else {
+    let Some(first) = s
+        .char_indices()
+        .find(|&(_, c)| needs_work(c))
+        .map(|(i, _)| i)
+    else {
         return (Cow::Borrowed(s), fixes);
     };
     let mut out = String::with_capacity(s.len());

@@ -120,14 +120,24 @@ impl<'s> Walker<'s> {
                             self.change(
                                 ChangeOp::Undecided,
                                 path,
-                                format!("cannot resolve {key} {r:?} while sanitizing; properties kept"),
+                                format!(
+                                    "cannot resolve {key} {r:?} while sanitizing; properties kept"
+                                ),
                             )
                         }
                     }
                 }
             }
             if let Some(all) = obj.get("allOf").and_then(Value::as_array) {
-                stack.extend(all.iter().map(|node| (Ctx { root: ctx.root, node }, hops + 1)));
+                stack.extend(all.iter().map(|node| {
+                    (
+                        Ctx {
+                            root: ctx.root,
+                            node,
+                        },
+                        hops + 1,
+                    )
+                }));
             }
             for key in ["anyOf", "oneOf"] {
                 let Some(branches) = obj.get(key).and_then(Value::as_array) else {
@@ -135,7 +145,10 @@ impl<'s> Walker<'s> {
                 };
                 let mut union = Vec::new();
                 for node in branches {
-                    let c = Ctx { root: ctx.root, node };
+                    let c = Ctx {
+                        root: ctx.root,
+                        node,
+                    };
                     if !self.plausible(c, value, 0) {
                         continue;
                     }
@@ -190,7 +203,11 @@ impl<'s> Walker<'s> {
         }
         if let Value::Object(map) = value {
             if let Some(req) = obj.get("required").and_then(Value::as_array) {
-                if req.iter().filter_map(Value::as_str).any(|k| !map.contains_key(k)) {
+                if req
+                    .iter()
+                    .filter_map(Value::as_str)
+                    .any(|k| !map.contains_key(k))
+                {
                     return false;
                 }
             }
@@ -254,7 +271,10 @@ impl<'s> Walker<'s> {
             self.change(ChangeOp::StripChars, path, fixes.strip_reason());
         }
         if fixes.surrogates > 0 {
-            let reason = format!("{} lone UTF-16 surrogate(s) replaced by U+FFFD", fixes.surrogates);
+            let reason = format!(
+                "{} lone UTF-16 surrogate(s) replaced by U+FFFD",
+                fixes.surrogates
+            );
             self.change(ChangeOp::ReplaceChars, path, reason);
         }
         if fixes.crlf > 0 {
@@ -282,7 +302,8 @@ impl<'s> Walker<'s> {
                 while map.contains_key(&new_key) {
                     new_key.insert(0, '_');
                 }
-                let reason = format!("key {key:?} can pollute JS prototypes; renamed to {new_key:?}");
+                let reason =
+                    format!("key {key:?} can pollute JS prototypes; renamed to {new_key:?}");
                 self.change(ChangeOp::Rename, &push_pointer(path, &key), reason);
                 map.insert(new_key, v);
             }

@@ -1,0 +1,196 @@
+//! The one thin binding layer: JS values cross as JSON text (JSON.stringify/parse run inside
+//! the engine, faster than walking object graphs from Rust), errors become JS `Error`s with
+//! `code`, `path` and `details`. No logic lives here.
+
+use crate::contracts::{CheckReport, ContractSource};
+use crate::error::{ErrorCode, GuardError};
+use crate::{Config, Guard};
+use js_sys::{Error as JsError, JsString, Reflect, JSON};
+use serde_json::Value;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(start)]
+fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// `String.prototype.isWellFormed` (ES2024) where the engine has it, else a scan in Rust.
+/// Called through `Function::call0` so an engine without it cannot throw through wasm.
+fn is_well_formed(s: &JsString) -> bool {
+    Reflect::get(s, &"isWellFormed".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .and_then(|f| f.call0(s).ok())
+        .and_then(|b| b.as_bool())
+        .unwrap_or_else(|| s.is_valid_utf16())
+}
+
+/// A typed JS error: `err.code`, `err.path`, `err.details`, `err.name = "BoomerangGuardError"`.
+fn to_js_error(e: &GuardError) -> JsValue {
+    let err = JsError::new(&e.message);
+    err.set_name("BoomerangGuardError");
+    let obj: &JsValue = err.as_ref();
+    let _ = Reflect::set(obj, &"code".into(), &e.code.as_str().into());
+    let _ = Reflect::set(obj, &"path".into(), &e.path.as_str().into());
+    let details = serde_json::to_string(&e.details)
+        .ok()
+        .and_then(|d| JSON::parse(&d).ok())
+        .unwrap_or_else(|| js_sys::Array::new().into());
+    let _ = Reflect::set(obj, &"details".into(), &details);
+    err.into()
+}
+
+fn fail(code: ErrorCode, path: &str, message: String) -> JsValue {
+    to_js_error(&GuardError::new(code, path, message))
+}
+
+trait IntoJs<T> {
+    fn js(self) -> Result<T, JsValue>;
+}
+
+impl<T> IntoJs<T> for crate::error::Result<T> {
+    fn js(self) -> Result<T, JsValue> {
+        self.map_err(|e| to_js_error(&e))
+    }
+}
+
+/// JSON text of a JS value; cycles, BigInt and the like become `UNSERIALIZABLE`.
+fn stringify(value: &JsValue, what: &str) -> Result<Option<String>, JsValue> {
+    if value.is_undefined() {
+        return Ok(None);
+    }
+    let text = JSON::stringify(value).map_err(|e| {
+        let why = e
+            .dyn_ref::<JsError>()
+            .map(|e| String::from(e.message()))
+            .unwrap_or_else(|| "not representable as JSON".into());
+        fail(
+            ErrorCode::Unserializable,
+            "",
+            format!("{what} cannot be serialized: {why}"),
+        )
+    })?;
+    Ok(text.as_string())
+}
+
+fn report_to_js(report: &CheckReport, original: Option<&JsValue>) -> Result<JsValue, JsValue> {
+    let text = serde_json::to_string(report)
+        .map_err(|e| fail(ErrorCode::InvalidArgument, "", format!("report: {e}")))?;
+    let obj = JSON::parse(&text)?;
+    if let Some(original) = original {
+        if report.value_unchanged {
+            Reflect::set(&obj, &"value".into(), original)?;
+        }
+    }
+    Ok(obj)
+}
+
+#[wasm_bindgen]
+pub struct WasmGuard {
+    inner: Guard,
+}
+
+#[wasm_bindgen]
+impl WasmGuard {
+    /// `config`: the configuration object, or undefined for defaults.
+    #[wasm_bindgen(constructor)]
+    pub fn new(config: JsValue) -> Result<WasmGuard, JsValue> {
+        let text = stringify(&config, "the configuration")?.unwrap_or_default();
+        let config = Config::from_json(&text).js()?;
+        Ok(WasmGuard {
+            inner: Guard::new(config).js()?,
+        })
+    }
+
+    /// Registers a schema by its `$id`; returns the absolute id.
+    #[wasm_bindgen(js_name = registerSchema)]
+    pub fn register_schema(&mut self, schema: JsValue) -> Result<String, JsValue> {
+        let text = stringify(&schema, "the schema")?.unwrap_or_default();
+        let value = crate::json_text::parse(&text, usize::MAX).js()?;
+        self.inner.register_schema(value).js()
+    }
+
+    /// `spec`: `{ input?: string | object, output?: string | object }` (schema ids or schemas).
+    #[wasm_bindgen(js_name = setModeContract)]
+    pub fn set_mode_contract(&mut self, mode: &str, spec: JsValue) -> Result<(), JsValue> {
+        let text = stringify(&spec, "the contract")?.unwrap_or_default();
+        let value = crate::json_text::parse(&text, usize::MAX).js()?;
+        let Value::Object(mut map) = value else {
+            return Err(fail(
+                ErrorCode::InvalidArgument,
+                "",
+                "the contract must be an object { input?, output? }".into(),
+            ));
+        };
+        let mut source = |key: &str| -> Result<Option<ContractSource>, JsValue> {
+            match map.remove(key) {
+                None | Some(Value::Null) => Ok(None),
+                Some(Value::String(id)) => Ok(Some(ContractSource::Id(id))),
+                Some(schema @ Value::Object(_)) => Ok(Some(ContractSource::Schema(schema))),
+                Some(_) => Err(fail(
+                    ErrorCode::InvalidArgument,
+                    &format!("/{key}"),
+                    format!("{key} must be a schema id (string) or a schema (object)"),
+                )),
+            }
+        };
+        let input = source("input")?;
+        let output = source("output")?;
+        self.inner.set_mode_contract(mode, input, output).js()
+    }
+
+    /// Pre-task-creation check of `{ message, todos?, context? }`.
+    #[wasm_bindgen(js_name = checkTaskInput)]
+    pub fn check_task_input(&mut self, mode: &str, input: JsValue) -> Result<JsValue, JsValue> {
+        let Some(text) = stringify(&input, "the task input")? else {
+            return Err(fail(
+                ErrorCode::InvalidArgument,
+                "",
+                "the task input must be an object { message, todos?, context? }".into(),
+            ));
+        };
+        let report = self.inner.check_task_input_json(mode, &text).js()?;
+        report_to_js(&report, Some(&input))
+    }
+
+    /// Pre-result-integration check of a child's result (a string; objects are taken as JSON).
+    #[wasm_bindgen(js_name = checkTaskResult)]
+    pub fn check_task_result(&mut self, mode: &str, result: JsValue) -> Result<JsValue, JsValue> {
+        let report = match result.dyn_ref::<JsString>() {
+            Some(s) => {
+                if is_well_formed(s) {
+                    let text = String::from(s);
+                    self.inner.check_task_result(mode, &text).js()?
+                } else {
+                    let escaped = stringify(&result, "the result")?.unwrap_or_default();
+                    self.inner.check_task_result_escaped(mode, &escaped).js()?
+                }
+            }
+            None if result.is_null() || result.is_undefined() => {
+                return Err(fail(
+                    ErrorCode::InvalidArgument,
+                    "",
+                    "the result must be a string (or a JSON-serializable object)".into(),
+                ))
+            }
+            None => {
+                let text = stringify(&result, "the result")?.unwrap_or_default();
+                self.inner.check_task_result(mode, &text).js()?
+            }
+        };
+        report_to_js(&report, None)
+    }
+
+    /// The mode slugs that have a contract.
+    pub fn modes(&self) -> Vec<String> {
+        self.inner.modes().cloned().collect()
+    }
+
+    /// The effective settings for a mode (defaults filled in), as a plain object.
+    #[wasm_bindgen(js_name = settingsFor)]
+    pub fn settings_for(&self, mode: &str) -> Result<JsValue, JsValue> {
+        let text = serde_json::to_string(self.inner.config().for_mode(mode))
+            .map_err(|e| fail(ErrorCode::InvalidConfig, "", e.to_string()))?;
+        JSON::parse(&text)
+    }
+}

@@ -1,0 +1,483 @@
+//! Native tests of the contract checks: the seeds' examples, sanitization, and every bad input
+//! of the foundation issue, each followed by a call that must still work.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+use boomerang_guard::{Config, ContractSource, ErrorCode, Guard};
+use serde_json::{json, Value};
+
+fn guard() -> Guard {
+    Guard::new(Config::from_json("").unwrap()).unwrap()
+}
+
+fn fixture(name: &str) -> Value {
+    let text = std::fs::read_to_string(format!(
+        "{}/tests/fixtures/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+fn code_generation_guard() -> Guard {
+    let mut g = guard();
+    g.register_schema(fixture("code_generation_output.schema.json"))
+        .unwrap();
+    g.set_mode_contract(
+        "code-generation",
+        None,
+        Some(ContractSource::Id("code_generation_output".into())),
+    )
+    .unwrap();
+    g
+}
+
+/// The next ordinary call after an error still works.
+fn still_works(g: &mut Guard) {
+    let r = g
+        .check_task_input(
+            "code",
+            json!({ "message": "Add a unit test for parseTodos" }),
+        )
+        .unwrap();
+    assert!(r.ok, "{}", r.summary);
+}
+
+#[test]
+fn seed_001_example_1_xml_instead_of_json_gets_the_standard_error() {
+    let mut g = code_generation_guard();
+    let r = g
+        .check_task_result(
+            "code-generation",
+            "<result><code>print('hi')</code></result>",
+        )
+        .unwrap();
+    assert!(!r.ok);
+    let obj = r.error_object.as_ref().unwrap();
+    assert!(obj["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("Invalid output format from child task"));
+    assert!(obj["details"]
+        .as_str()
+        .unwrap()
+        .starts_with("Schema validation failed"));
+    // The text the parent receives is the error object, not the XML.
+    let text = r.text.unwrap();
+    assert!(!text.contains("<result>"));
+    assert!(text.contains("Invalid output format"));
+}
+
+#[test]
+fn seed_001_example_1_json_missing_code_is_named() {
+    let mut g = code_generation_guard();
+    let r = g
+        .check_task_result("code-generation", r#"Here you go: {"language": "python"}"#)
+        .unwrap();
+    assert!(!r.ok);
+    let e = r.errors.iter().find(|e| e.keyword == "required").unwrap();
+    assert_eq!(e.params["missingProperty"], "code");
+    assert_eq!(e.message, "must have required property 'code'");
+    assert!(
+        r.summary.contains("must have required property 'code'"),
+        "{}",
+        r.summary
+    );
+}
+
+#[test]
+fn seed_001_example_1_good_output_in_a_fence_passes_and_is_cleaned() {
+    let mut g = code_generation_guard();
+    let text = "Done!\n```json\n{\"code\": \"print('hi')\\u001b[0m\", \"language\": \"python\", \"debug\": true}\n```";
+    let r = g.check_task_result("code-generation", text).unwrap();
+    assert!(r.ok, "{}", r.summary);
+    let v = r.value.unwrap();
+    assert_eq!(v, json!({ "code": "print('hi')", "language": "python" }));
+    let ops: Vec<String> = r
+        .changes
+        .iter()
+        .map(|c| format!("{:?} {}", c.op, c.path))
+        .collect();
+    assert!(ops.contains(&"Extract ".to_string()), "{ops:?}");
+    assert!(ops.contains(&"Remove /debug".to_string()), "{ops:?}");
+    assert!(ops.contains(&"StripChars /code".to_string()), "{ops:?}");
+}
+
+#[test]
+fn seed_001_example_3_number_for_file_path_rejects_the_task() {
+    let mut g = guard();
+    g.register_schema(fixture("file_writing_input.schema.json"))
+        .unwrap();
+    g.set_mode_contract(
+        "file-writing",
+        Some(ContractSource::Id("file_writing_input".into())),
+        None,
+    )
+    .unwrap();
+    let bad =
+        json!({ "message": { "task": "write the config", "filePath": 42, "content": "x=1" } });
+    let r = g.check_task_input("file-writing", bad).unwrap();
+    assert!(!r.ok);
+    let e = &r.errors[0];
+    assert_eq!(e.instance_path, "/message/filePath");
+    assert_eq!(e.keyword, "type");
+    assert_eq!(e.message, "must be string");
+    assert_eq!(
+        e.schema_path,
+        "#/properties/message/properties/filePath/type"
+    );
+    assert!(r.summary.contains("No child task was created"));
+    let good = json!({ "message": { "task": "write the config", "filePath": "cfg/app.toml", "content": "x=1" } });
+    assert!(g.check_task_input("file-writing", good).unwrap().ok);
+}
+
+#[test]
+fn builtin_contracts_accept_roo_code_messages_and_todos() {
+    let mut g = guard();
+    for mode in ["orchestrator", "code", "architect", "ask", "debug"] {
+        let r = g
+            .check_task_input(
+                mode,
+                json!({
+                    "message": "Implement validateEmail in src/utils.ts. Do not add dependencies.",
+                    "todos": "- [ ] write the function\n- [x] read the spec\n- [-] add tests\n",
+                    "context": { "repo": "acme/web", "files": ["src/utils.ts"] }
+                }),
+            )
+            .unwrap();
+        assert!(r.ok, "{mode}: {}", r.summary);
+        assert!(r.value_unchanged);
+    }
+    let structured = json!({
+        "message": { "task": "Refactor auth", "requirements": ["REQ-12"], "constraints": ["no new deps"] },
+        "todos": [{ "id": "1", "content": "split module", "status": "pending" }]
+    });
+    assert!(g.check_task_input("code", structured).unwrap().ok);
+    let bad_todos = json!({ "message": "x", "todos": "buy milk\nsecond line" });
+    let r = g.check_task_input("code", bad_todos).unwrap();
+    assert!(!r.ok);
+    assert!(r.errors.iter().any(|e| e.instance_path == "/todos"));
+}
+
+#[test]
+fn plain_text_results_are_the_summary() {
+    let mut g = guard();
+    let r = g
+        .check_task_result(
+            "code",
+            "Implemented validateEmail\r\nand added 3 tests.\u{202E}",
+        )
+        .unwrap();
+    assert!(r.ok, "{}", r.summary);
+    assert_eq!(
+        r.text.as_deref(),
+        Some("Implemented validateEmail\nand added 3 tests.")
+    );
+    assert_eq!(
+        r.value.unwrap()["summary"],
+        "Implemented validateEmail\nand added 3 tests."
+    );
+    let blank = g.check_task_result("code", "   ").unwrap();
+    assert!(!blank.ok);
+}
+
+#[test]
+fn structured_results_are_validated_and_extra_fields_removed() {
+    let mut g = guard();
+    let result = json!({
+        "status": "completed",
+        "summary": "Added the endpoint",
+        "files": ["src/api.ts", { "path": "src/api.test.ts", "action": "created", "secret": 1 }],
+        "__proto__": { "polluted": true },
+        "confidence": 0.9
+    })
+    .to_string();
+    let r = g.check_task_result("code", &result).unwrap();
+    assert!(r.ok, "{}", r.summary);
+    let v = r.value.unwrap();
+    assert!(v.get("confidence").is_none());
+    assert!(v["files"][1].get("secret").is_none());
+    let paths: Vec<&str> = r.changes.iter().map(|c| c.path.as_str()).collect();
+    assert!(paths.contains(&"/files/1/secret"), "{paths:?}");
+    assert!(paths.contains(&"/__proto__"), "{paths:?}");
+    let wrong_status = json!({ "status": "done", "summary": "x" }).to_string();
+    let r = g.check_task_result("code", &wrong_status).unwrap();
+    assert_eq!(r.errors[0].keyword, "enum");
+    assert_eq!(r.errors[0].instance_path, "/status");
+}
+
+#[test]
+fn long_results_are_truncated_visibly_long_inputs_are_rejected() {
+    let mut g =
+        Guard::new(Config::from_value(json!({ "limits": { "maxStringLength": 100 } })).unwrap())
+            .unwrap();
+    let long = "é".repeat(500);
+    let r = g.check_task_result("code", &long).unwrap();
+    assert!(r.ok, "{}", r.summary);
+    let text = r.text.unwrap();
+    assert!(text.chars().count() <= 100);
+    assert!(text.contains("[truncated"));
+    assert_eq!(
+        r.changes[0].op,
+        boomerang_guard::sanitize::ChangeOp::Truncate
+    );
+    let r = g
+        .check_task_input("code", json!({ "message": long }))
+        .unwrap();
+    assert!(!r.ok);
+    assert_eq!(r.errors[0].keyword, "maxStringLength");
+}
+
+#[test]
+fn bad_message_types_are_contract_errors() {
+    let mut g = guard();
+    for bad in [
+        json!({ "message": null }),
+        json!({ "message": 42 }),
+        json!({}),
+        json!({ "message": "" }),
+    ] {
+        let r = g.check_task_input("code", bad.clone()).unwrap();
+        assert!(!r.ok, "{bad} passed");
+        assert!(r.error_object.is_some());
+        still_works(&mut g);
+    }
+}
+
+#[test]
+fn ten_megabyte_input_is_a_limit_error() {
+    let mut g = guard();
+    let big = json!({ "message": "a".repeat(10 * 1024 * 1024) }).to_string();
+    let r = g.check_task_input_json("code", &big).unwrap();
+    assert!(!r.ok);
+    assert_eq!(r.errors[0].keyword, "maxBytes");
+    let r = g
+        .check_task_result("code", &"a".repeat(10 * 1024 * 1024))
+        .unwrap();
+    assert!(!r.ok);
+    assert_eq!(r.errors[0].keyword, "maxBytes");
+    still_works(&mut g);
+}
+
+#[test]
+fn ten_thousand_deep_nesting_is_a_limit_error() {
+    let mut g = guard();
+    let deep = format!(
+        r#"{{"message":"x","context":{{"a":{}1{}}}}}"#,
+        "[".repeat(10_000),
+        "]".repeat(10_000)
+    );
+    let r = g.check_task_input_json("code", &deep).unwrap();
+    assert!(!r.ok);
+    assert_eq!(r.errors[0].keyword, "maxDepth");
+    let deep_result = "[".repeat(10_000) + &"]".repeat(10_000);
+    let r = g.check_task_result("code", &deep_result).unwrap();
+    assert!(!r.ok);
+    still_works(&mut g);
+}
+
+#[test]
+fn moderately_deep_context_is_pruned_at_max_depth() {
+    let mut g =
+        Guard::new(Config::from_value(json!({ "limits": { "maxDepth": 4 } })).unwrap()).unwrap();
+    let r = g
+        .check_task_input(
+            "code",
+            json!({ "message": "x", "context": { "a": { "b": { "c": { "d": 1 } } } } }),
+        )
+        .unwrap();
+    let v = r.value.unwrap();
+    assert_eq!(v["context"]["a"]["b"]["c"], Value::Null);
+    assert_eq!(r.changes[0].path, "/context/a/b/c");
+}
+
+#[test]
+fn lone_surrogates_are_replaced_and_reported() {
+    let mut g = guard();
+    let r = g
+        .check_task_input_json("code", r#"{"message":"fix \ud800 this"}"#)
+        .unwrap();
+    assert!(r.ok, "{}", r.summary);
+    assert_eq!(r.value.unwrap()["message"], "fix \u{FFFD} this");
+    assert_eq!(r.changes[0].path, "/message");
+    let r = g
+        .check_task_result_escaped("code", r#""done \udc00""#)
+        .unwrap();
+    assert_eq!(r.text.as_deref(), Some("done \u{FFFD}"));
+}
+
+#[test]
+fn invalid_schemas_fail_at_registration() {
+    let mut g = guard();
+    let e = g
+        .register_schema(json!({ "$id": "bad", "type": "strin" }))
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::InvalidSchema);
+    let e = g.register_schema(json!({ "type": "string" })).unwrap_err();
+    assert_eq!(e.code, ErrorCode::MissingSchemaId);
+    let e = g
+        .register_schema(json!({ "$id": "p", "pattern": "([a-z" }))
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::InvalidSchema);
+    let e = g
+        .register_schema(json!(["not", "an", "object"]))
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::InvalidSchema);
+    still_works(&mut g);
+}
+
+#[test]
+fn remote_refs_are_never_fetched() {
+    let mut g = guard();
+    let e = g
+        .register_schema(json!({ "$id": "remote", "$ref": "https://example.com/schema.json" }))
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::UnresolvedRef, "{e}");
+    assert!(e.message.contains("never fetched"));
+    still_works(&mut g);
+}
+
+#[test]
+fn refs_between_registered_schemas_resolve() {
+    let mut g = guard();
+    g.register_schema(json!({
+        "$id": "https://acme.dev/schemas/defs.json",
+        "$defs": { "ticket": { "type": "string", "pattern": "^[A-Z]+-[0-9]+$" } }
+    }))
+    .unwrap();
+    g.set_mode_contract(
+        "triage",
+        Some(ContractSource::Schema(json!({
+            "type": "object",
+            "properties": { "message": { "type": "string" }, "context": { "type": "object", "properties": { "ticket": { "$ref": "https://acme.dev/schemas/defs.json#/$defs/ticket" } } } },
+            "required": ["message"]
+        }))),
+        None,
+    )
+    .unwrap();
+    let bad = g
+        .check_task_input(
+            "triage",
+            json!({ "message": "x", "context": { "ticket": "nope" } }),
+        )
+        .unwrap();
+    assert_eq!(bad.errors[0].keyword, "pattern");
+    let good = g
+        .check_task_input(
+            "triage",
+            json!({ "message": "x", "context": { "ticket": "ENG-12" } }),
+        )
+        .unwrap();
+    assert!(good.ok);
+}
+
+#[test]
+fn older_drafts_are_honoured_by_schema_keyword() {
+    let mut g = guard();
+    // Draft 4: exclusiveMaximum is a boolean modifier of maximum.
+    g.register_schema(json!({
+        "$schema": "http://json-schema.org/draft-04/schema#",
+        "id": "http://acme.dev/d4.json",
+        "type": "object",
+        "properties": { "message": { "type": "string" }, "context": { "properties": { "n": { "maximum": 5, "exclusiveMaximum": true } } } }
+    }))
+    .unwrap();
+    g.set_mode_contract(
+        "d4",
+        Some(ContractSource::Id("http://acme.dev/d4.json".into())),
+        None,
+    )
+    .unwrap();
+    let r = g
+        .check_task_input("d4", json!({ "message": "x", "context": { "n": 5 } }))
+        .unwrap();
+    assert!(!r.ok);
+    for draft in [
+        "http://json-schema.org/draft-06/schema#",
+        "http://json-schema.org/draft-07/schema#",
+        "https://json-schema.org/draft/2019-09/schema",
+    ] {
+        let id = format!("urn:test:{}", draft.len());
+        g.register_schema(
+            json!({ "$schema": draft, "$id": id, "type": "object", "required": ["message"] }),
+        )
+        .unwrap();
+    }
+}
+
+#[test]
+fn catastrophic_pattern_finishes() {
+    let mut g = guard();
+    g.set_mode_contract(
+        "redos",
+        Some(ContractSource::Schema(json!({
+            "type": "object",
+            "properties": { "message": { "type": "string", "pattern": "^(a+)+$" } }
+        }))),
+        None,
+    )
+    .unwrap();
+    let evil = "a".repeat(50_000) + "!";
+    let r = g
+        .check_task_input("redos", json!({ "message": evil }))
+        .unwrap();
+    assert!(!r.ok);
+    assert_eq!(r.errors[0].keyword, "pattern");
+    // A backtracking-only pattern (backreference) is bounded too.
+    g.set_mode_contract(
+        "redos2",
+        Some(ContractSource::Schema(json!({
+            "type": "object",
+            "properties": { "message": { "type": "string", "pattern": "^(a+)+\\1$" } }
+        }))),
+        None,
+    )
+    .unwrap();
+    let r = g
+        .check_task_input("redos2", json!({ "message": "a".repeat(5_000) + "!" }))
+        .unwrap();
+    assert!(!r.ok);
+    still_works(&mut g);
+}
+
+#[test]
+fn unknown_modes_are_typed_errors_or_generic_by_config() {
+    let mut g = guard();
+    let e = g
+        .check_task_input("translate", json!({ "message": "x" }))
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::UnknownMode);
+    let e = g
+        .check_task_input("", json!({ "message": "x" }))
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::InvalidArgument);
+    still_works(&mut g);
+    let mut lenient = Guard::new(
+        Config::from_value(json!({ "contracts": { "unknownMode": "generic" } })).unwrap(),
+    )
+    .unwrap();
+    assert!(
+        lenient
+            .check_task_input("translate", json!({ "message": "x" }))
+            .unwrap()
+            .ok
+    );
+}
+
+#[test]
+fn all_errors_are_reported_not_only_the_first() {
+    let mut g = guard();
+    let r = g
+        .check_task_result(
+            "code",
+            &json!({ "status": "nope", "summary": "", "files": [3] }).to_string(),
+        )
+        .unwrap();
+    let paths: Vec<&str> = r.errors.iter().map(|e| e.instance_path.as_str()).collect();
+    for p in ["/status", "/summary", "/files/0"] {
+        assert!(paths.contains(&p), "{p} not in {paths:?}");
+    }
+}

@@ -1,0 +1,31 @@
+import type { ErrorCode } from "./types.js";
+
+/** Every error the guard throws: a stable `code`, a JSON pointer `path`, and `details`. */
+export class BoomerangGuardError extends Error {
+  readonly code: ErrorCode;
+  readonly path: string;
+  readonly details: { path: string; message: string }[];
+
+  constructor(code: ErrorCode, message: string, path = "", details: { path: string; message: string }[] = []) {
+    super(message);
+    this.name = "BoomerangGuardError";
+    this.code = code;
+    this.path = path;
+    this.details = details;
+  }
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null;
+}
+
+/** Re-throws what the wasm layer threw as a BoomerangGuardError (it already carries code/path). */
+export function toGuardError(e: unknown): unknown {
+  if (e instanceof BoomerangGuardError) return e;
+  if (e instanceof Error && isRecord(e) && typeof e.code === "string") {
+    const details = Array.isArray(e.details) ? (e.details as { path: string; message: string }[]) : [];
+    const err = new BoomerangGuardError(e.code as ErrorCode, e.message, typeof e.path === "string" ? e.path : "", details);
+    return err;
+  }
+  return e;
+}

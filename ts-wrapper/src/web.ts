@@ -1,0 +1,48 @@
+// ESM entry for browsers, VS Code for the Web and bundlers: the wasm-bindgen `web` glue with
+// async instantiation (streaming where the host serves application/wasm).
+import init, { initSync, WasmGuard } from "../../pkg/boomerang_guard_web.mjs";
+import { wrap, type WasmGuardClass } from "./core.js";
+import { BoomerangGuardError } from "./errors.js";
+import type { CreateOptions, Guard, GuardConfig } from "./types.js";
+
+export * from "./types.js";
+export { BoomerangGuardError } from "./errors.js";
+
+let ready: Promise<void> | undefined;
+let loaded = false;
+
+export function initGuard(options?: CreateOptions): Promise<void> {
+  if (!ready) {
+    const source = options?.wasm ?? new URL("../../pkg/boomerang_guard_bg.wasm", import.meta.url);
+    ready = init({ module_or_path: source }).then(
+      () => {
+        loaded = true;
+      },
+      (e: unknown) => {
+        ready = undefined;
+        const why = e instanceof Error ? e.message : String(e);
+        throw new BoomerangGuardError("WASM_LOAD_FAILED", `could not load boomerang_guard_bg.wasm: ${why}`);
+      },
+    );
+  }
+  return ready;
+}
+
+export function createGuardSync(config?: GuardConfig, options?: CreateOptions): Guard {
+  if (!loaded) {
+    if (options?.wasm === undefined) {
+      throw new BoomerangGuardError(
+        "WASM_LOAD_FAILED",
+        "the module is not loaded yet: await initGuard() or createGuard(), or pass { wasm: bytes }",
+      );
+    }
+    initSync({ module: options.wasm });
+    loaded = true;
+  }
+  return wrap(WasmGuard as unknown as WasmGuardClass, config);
+}
+
+export async function createGuard(config?: GuardConfig, options?: CreateOptions): Promise<Guard> {
+  await initGuard(options);
+  return createGuardSync(config, options);
+}
