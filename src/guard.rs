@@ -143,24 +143,32 @@ impl Guard {
         }
         let value = match json_text::parse(json, settings.limits.max_bytes) {
             Ok(v) => v,
-            Err(e) if matches!(e.code, ErrorCode::TooLarge | ErrorCode::TooDeep) => {
-                let (keyword, limit) = if e.code == ErrorCode::TooLarge {
-                    ("maxBytes", settings.limits.max_bytes)
-                } else {
-                    ("maxDepth", 128)
-                };
-                let err = ContractError::limit("", keyword, limit, e.message);
-                let short = id.as_deref().map(contracts::check::short_name);
-                return Ok(contracts::check::limit_failure(
-                    contracts::report::Crossing::Input,
-                    mode,
-                    short.as_deref(),
-                    err,
-                ));
-            }
-            Err(e) => return Err(e),
+            Err(e) => return self.input_limit_report(mode, &e),
         };
         contracts::check::check_input(&mut self.store, &settings, mode, id.as_deref(), value)
+    }
+
+    /// A failed report for input over a size or depth limit (found while parsing, or by the
+    /// host's serializer); any other error is returned as it is.
+    pub fn input_limit_report(&self, mode: &str, e: &GuardError) -> Result<CheckReport> {
+        let settings = self.config.for_mode(mode);
+        let (keyword, limit) = match e.code {
+            ErrorCode::TooLarge => ("maxBytes", settings.limits.max_bytes),
+            ErrorCode::TooDeep => ("maxDepth", 128),
+            _ => return Err(e.clone()),
+        };
+        let id = self
+            .contract_for(mode)?
+            .input
+            .as_deref()
+            .map(contracts::check::short_name);
+        let err = ContractError::limit("", keyword, limit, e.message.clone());
+        Ok(contracts::check::limit_failure(
+            contracts::report::Crossing::Input,
+            mode,
+            id.as_deref(),
+            err,
+        ))
     }
 
     /// Pre-result-integration check of a child's result string.

@@ -12,7 +12,7 @@ pub mod sanitize;
 pub mod schema_store;
 
 #[cfg(target_arch = "wasm32")]
-mod wasm;
+pub mod wasm;
 
 pub use config::Config;
 pub use contracts::{CheckReport, ContractError, ContractSource};

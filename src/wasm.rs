@@ -54,8 +54,9 @@ impl<T> IntoJs<T> for crate::error::Result<T> {
     }
 }
 
-/// JSON text of a JS value; cycles, BigInt and the like become `UNSERIALIZABLE`.
-fn stringify(value: &JsValue, what: &str) -> Result<Option<String>, JsValue> {
+/// JSON text of a JS value; cycles, BigInt and the like become `UNSERIALIZABLE`, nesting too
+/// deep for the engine's serializer `TOO_DEEP`.
+fn stringify_raw(value: &JsValue, what: &str) -> Result<Option<String>, GuardError> {
     if value.is_undefined() {
         return Ok(None);
     }
@@ -64,11 +65,13 @@ fn stringify(value: &JsValue, what: &str) -> Result<Option<String>, JsValue> {
             .dyn_ref::<JsError>()
             .map(|e| String::from(e.message()))
             .unwrap_or_else(|| "not representable as JSON".into());
-        fail(
-            ErrorCode::Unserializable,
-            "",
-            format!("{what} cannot be serialized: {why}"),
-        )
+        // V8 and SpiderMonkey throw RangeError when nesting exhausts the serializer's stack.
+        let code = if e.is_instance_of::<js_sys::RangeError>() {
+            ErrorCode::TooDeep
+        } else {
+            ErrorCode::Unserializable
+        };
+        GuardError::new(code, "", format!("{what} cannot be serialized: {why}"))
     })?;
     Ok(text.as_string())
 }
@@ -83,6 +86,10 @@ fn report_to_js(report: &CheckReport, original: Option<&JsValue>) -> Result<JsVa
         }
     }
     Ok(obj)
+}
+
+fn stringify(value: &JsValue, what: &str) -> Result<Option<String>, JsValue> {
+    stringify_raw(value, what).map_err(|e| to_js_error(&e))
 }
 
 #[wasm_bindgen]
@@ -142,7 +149,14 @@ impl WasmGuard {
     /// Pre-task-creation check of `{ message, todos?, context? }`.
     #[wasm_bindgen(js_name = checkTaskInput)]
     pub fn check_task_input(&mut self, mode: &str, input: JsValue) -> Result<JsValue, JsValue> {
-        let Some(text) = stringify(&input, "the task input")? else {
+        let text = match stringify_raw(&input, "the task input") {
+            Ok(t) => t,
+            Err(e) => {
+                let report = self.inner.input_limit_report(mode, &e).js()?;
+                return report_to_js(&report, None);
+            }
+        };
+        let Some(text) = text else {
             return Err(fail(
                 ErrorCode::InvalidArgument,
                 "",

@@ -15,7 +15,7 @@ export type JsonPrimitive = string | number | boolean | null;
 export type JsonValue = JsonPrimitive | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
 
-/** A JSON Schema document (any draft from 4 to 2020-12). */
+/** A JSON Schema document (drafts 4 to 2020-12). */
 export type JsonSchema = { [key: string]: unknown } | boolean;
 
 export type Strategy = "A" | "B" | "C" | "D";
