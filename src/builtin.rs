@@ -86,3 +86,27 @@ pub fn config_validator() -> Result<&'static Validator> {
     .as_ref()
     .map_err(Clone::clone)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::schema_store::SchemaStore;
+
+    #[test]
+    fn every_builtin_schema_compiles_and_resolves_its_refs() {
+        let mut store = SchemaStore::default();
+        for (name, text) in CONTRACT_SCHEMAS {
+            let id = store.register(parse_builtin(name, text).unwrap());
+            assert!(id.is_ok(), "{name}: {:?}", id.err());
+        }
+        for mode in BUILTIN_MODES {
+            for dir in ["input", "output"] {
+                let id = store.lookup_id(&format!("{mode}.{dir}")).unwrap();
+                let plan = store.plan(&id).unwrap();
+                assert!(plan.declares_property(if dir == "input" { "message" } else { "summary" }));
+                assert!(plan.expects_structured());
+            }
+        }
+        assert!(config_validator().is_ok());
+    }
+}

@@ -22,7 +22,7 @@ impl Guard {
     pub fn new(config: Config) -> Result<Guard> {
         let mut store = SchemaStore::default();
         for (name, text) in builtin::CONTRACT_SCHEMAS {
-            store.register(builtin::parse_builtin(name, text)?)?;
+            store.register_builtin(builtin::parse_builtin(name, text)?)?;
         }
         let mut guard = Guard {
             config,

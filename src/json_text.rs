@@ -43,7 +43,7 @@ pub fn parse(text: &str, max_bytes: usize) -> Result<Value> {
 /// or `None` when there is none (the common case, no allocation).
 pub fn repair_lone_surrogates(text: &str) -> Option<String> {
     let bytes = text.as_bytes();
-    if !text.contains("\\u") && !text.contains("\\U") {
+    if !text.contains("\\u") {
         return None;
     }
     let mut out: Option<Vec<u8>> = None;

@@ -2,9 +2,11 @@
 //! and compiled validators cached per schema.
 
 use crate::error::{ErrorCode, GuardError, Result};
+use crate::sanitize::Plan;
 use jsonschema::{PatternOptions, Validator};
 use serde_json::Value;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// Base for schema ids given without a scheme (`"file_writing_input"`).
 pub const LOCAL_BASE: &str = "https://boomerang-guard.local/schemas/";
@@ -17,6 +19,7 @@ const BACKTRACK_LIMIT: usize = 1_000_000;
 pub struct SchemaStore {
     schemas: BTreeMap<String, Value>,
     validators: BTreeMap<String, Validator>,
+    plans: BTreeMap<String, Arc<Plan>>,
 }
 
 impl SchemaStore {
@@ -53,7 +56,17 @@ impl SchemaStore {
 
     /// Registers `schema` under its `$id` (or `id` for draft 4), compiling it at once so an
     /// invalid schema or an unresolvable `$ref` fails here and never later. Returns the id.
-    pub fn register(&mut self, mut schema: Value) -> Result<String> {
+    pub fn register(&mut self, schema: Value) -> Result<String> {
+        self.insert(schema, true)
+    }
+
+    /// Registers a schema shipped with the crate without compiling it now: it is compiled on
+    /// first use, which keeps start-up fast. Its validity is a test of the crate.
+    pub fn register_builtin(&mut self, schema: Value) -> Result<String> {
+        self.insert(schema, false)
+    }
+
+    fn insert(&mut self, mut schema: Value, compile_now: bool) -> Result<String> {
         let Some(obj) = schema.as_object_mut() else {
             return Err(GuardError::new(
                 ErrorCode::InvalidSchema,
@@ -72,12 +85,18 @@ impl SchemaStore {
         let id = Self::absolute_id(raw_id);
         obj.insert(id_key.to_string(), Value::String(id.clone()));
         let previous = self.schemas.insert(id.clone(), schema);
+        if !compile_now {
+            self.validators.clear();
+            self.plans.clear();
+            return Ok(id);
+        }
         match self.compile(&id) {
             Ok(v) => {
                 // A replaced schema may be referenced by compiled validators: drop them all.
                 if previous.is_some() {
                     self.validators.clear();
                 }
+                self.plans.clear();
                 self.validators.insert(id.clone(), v);
                 Ok(id)
             }
@@ -100,6 +119,23 @@ impl SchemaStore {
         self.validators
             .get(id)
             .ok_or_else(|| GuardError::new(ErrorCode::UnknownSchema, "", format!("no schema {id}")))
+    }
+
+    /// The sanitizing plan of a registered schema, compiled on first use.
+    pub fn plan(&mut self, id: &str) -> Result<Arc<Plan>> {
+        if let Some(p) = self.plans.get(id) {
+            return Ok(Arc::clone(p));
+        }
+        let schema = self.schemas.get(id).ok_or_else(|| {
+            GuardError::new(
+                ErrorCode::UnknownSchema,
+                "",
+                format!("no schema with $id {id}"),
+            )
+        })?;
+        let plan = Arc::new(Plan::compile(self, schema));
+        self.plans.insert(id.to_string(), Arc::clone(&plan));
+        Ok(plan)
     }
 
     fn compile(&self, id: &str) -> Result<Validator> {

@@ -2,6 +2,7 @@
 //! the engine, faster than walking object graphs from Rust), errors become JS `Error`s with
 //! `code`, `path` and `details`. No logic lives here.
 
+use crate::contracts::extract::Extraction;
 use crate::contracts::{CheckReport, ContractSource};
 use crate::error::{ErrorCode, GuardError};
 use crate::{Config, Guard};
@@ -14,14 +15,36 @@ fn start() {
     console_error_panic_hook::set_once();
 }
 
-/// `String.prototype.isWellFormed` (ES2024) where the engine has it, else a scan in Rust.
-/// Called through `Function::call0` so an engine without it cannot throw through wasm.
-fn is_well_formed(s: &JsString) -> bool {
-    Reflect::get(s, &"isWellFormed".into())
+thread_local! {
+    /// `String.prototype.isWellFormed` (ES2024), looked up once; `None` on older engines.
+    static IS_WELL_FORMED: Option<js_sys::Function> = Reflect::get(&js_sys::global(), &"String".into())
+        .and_then(|ctor| Reflect::get(&ctor, &"prototype".into()))
+        .and_then(|proto| Reflect::get(&proto, &"isWellFormed".into()))
         .ok()
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-        .and_then(|f| f.call0(s).ok())
-        .and_then(|b| b.as_bool())
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+}
+
+thread_local! {
+    static JSON_PARSE: Option<js_sys::Function> = Reflect::get(&js_sys::global(), &"JSON".into())
+        .and_then(|json| Reflect::get(&json, &"parse".into()))
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+}
+
+/// `JSON.parse` on a JS string without copying it through wasm memory.
+fn parse_in_js(text: &JsValue) -> Option<JsValue> {
+    JSON_PARSE.with(|f| f.as_ref().and_then(|f| f.call1(&JsValue::NULL, text).ok()))
+}
+
+/// Whether a JS string has no lone surrogates. Called through `Function::call0` so that an
+/// engine without `isWellFormed` cannot throw through wasm; there, a scan in Rust.
+fn is_well_formed(s: &JsString) -> bool {
+    IS_WELL_FORMED
+        .with(|f| {
+            f.as_ref()
+                .and_then(|f| f.call0(s).ok())
+                .and_then(|b| b.as_bool())
+        })
         .unwrap_or_else(|| s.is_valid_utf16())
 }
 
@@ -76,6 +99,8 @@ fn stringify_raw(value: &JsValue, what: &str) -> Result<Option<String>, GuardErr
     Ok(text.as_string())
 }
 
+/// The report as a JS object. An unchanged input value, or a result text equal to what the
+/// caller passed, is not copied back across the boundary: the caller's own value is used.
 fn report_to_js(report: &CheckReport, original: Option<&JsValue>) -> Result<JsValue, JsValue> {
     let text = serde_json::to_string(report)
         .map_err(|e| fail(ErrorCode::InvalidArgument, "", format!("report: {e}")))?;
@@ -174,7 +199,26 @@ impl WasmGuard {
             Some(s) => {
                 if is_well_formed(s) {
                     let text = String::from(s);
-                    self.inner.check_task_result(mode, &text).js()?
+                    let mut report = self.inner.check_task_result(mode, &text).js()?;
+                    // The text the parent gets is what the caller passed: hand it back as is,
+                    // and when the value is that text's JSON unchanged, let JS parse it.
+                    if report.text.as_deref() == Some(text.as_str()) {
+                        report.text = None;
+                        let reparse = report.ok
+                            && report.changes.is_empty()
+                            && report.extraction == Some(Extraction::Bare);
+                        let parsed = if reparse { parse_in_js(&result) } else { None };
+                        if parsed.is_some() {
+                            report.value = None;
+                        }
+                        let obj = report_to_js(&report, None)?;
+                        Reflect::set(&obj, &"text".into(), &result)?;
+                        if let Some(v) = parsed {
+                            Reflect::set(&obj, &"value".into(), &v)?;
+                        }
+                        return Ok(obj);
+                    }
+                    report
                 } else {
                     let escaped = stringify(&result, "the result")?.unwrap_or_default();
                     self.inner.check_task_result_escaped(mode, &escaped).js()?

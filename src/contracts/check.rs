@@ -6,9 +6,10 @@ use super::report::{self, CheckReport, Crossing};
 use crate::config::Settings;
 use crate::error::Result;
 use crate::json_text;
-use crate::sanitize::{self, Change, ChangeOp, Direction, SanitizeOptions};
+use crate::sanitize::{self, Change, ChangeOp, Direction, Plan, SanitizeOptions};
 use crate::schema_store::{SchemaStore, LOCAL_BASE};
 use serde_json::{Map, Value};
+use std::sync::Arc;
 
 /// Where a mode's contract comes from: a registered schema id or an inline schema.
 #[derive(Debug, Clone)]
@@ -40,6 +41,13 @@ fn sanitize_opts(settings: &Settings, direction: Direction) -> SanitizeOptions {
     }
 }
 
+fn plan_for(store: &mut SchemaStore, contract_id: Option<&str>) -> Result<Arc<Plan>> {
+    match contract_id {
+        Some(id) => store.plan(id),
+        None => Ok(Arc::new(Plan::default())),
+    }
+}
+
 fn validate(
     store: &mut SchemaStore,
     id: &str,
@@ -47,6 +55,10 @@ fn validate(
     out: &mut Vec<ContractError>,
 ) -> Result<()> {
     let validator = store.validator(id)?;
+    // is_valid short-circuits and builds no error objects: the common, valid case.
+    if validator.is_valid(value) {
+        return Ok(());
+    }
     for e in validator.iter_errors(value) {
         ajv_errors::convert(&e, out);
     }
@@ -86,9 +98,8 @@ pub fn check_input(
 ) -> Result<CheckReport> {
     let contract = contract_id.map(short_name);
     let opts = sanitize_opts(settings, Direction::Input);
-    let empty = Value::Object(Map::new());
-    let schema = contract_id.and_then(|id| store.get(id)).unwrap_or(&empty);
-    let outcome = sanitize::sanitize(&mut value, schema, store, opts);
+    let plan = plan_for(store, contract_id)?;
+    let outcome = sanitize::sanitize(&mut value, &plan, opts);
     let mut errors = Vec::new();
     if let Some(id) = contract_id {
         validate(store, id, &value, &mut errors)?;
@@ -104,26 +115,39 @@ pub fn check_input(
             ),
         ));
     }
-    Ok(finish(
-        Crossing::Input,
-        mode,
-        contract,
+    let checked = Checked {
         errors,
-        outcome.changes,
+        changes: outcome.changes,
         value,
-        None,
-    ))
+        extraction: None,
+        original: None,
+    };
+    Ok(finish(Crossing::Input, mode, contract, checked))
+}
+
+/// What one check found, before it is worded as a report.
+struct Checked<'t> {
+    errors: Vec<ContractError>,
+    changes: Vec<Change>,
+    value: Value,
+    extraction: Option<Extraction>,
+    /// Results only: the text as the child wrote it.
+    original: Option<&'t str>,
 }
 
 fn finish(
     crossing: Crossing,
     mode: &str,
     contract: Option<String>,
-    errors: Vec<ContractError>,
-    changes: Vec<Change>,
-    value: Value,
-    extraction: Option<Extraction>,
+    checked: Checked<'_>,
 ) -> CheckReport {
+    let Checked {
+        errors,
+        changes,
+        value,
+        extraction,
+        original,
+    } = checked;
     let ok = errors.is_empty();
     let summary = report::summary(crossing, mode, contract.as_deref(), &errors, &changes);
     let error_object =
@@ -131,6 +155,8 @@ fn finish(
     let unchanged = changes.is_empty() && crossing == Crossing::Input;
     let text = (crossing == Crossing::Result).then(|| match (&error_object, extraction) {
         (Some(obj), _) => pretty(obj),
+        // Nothing changed: the parent gets the result exactly as the child wrote it.
+        (None, _) if changes.is_empty() => original.unwrap_or_default().to_string(),
         (None, Some(Extraction::Plain)) => value
             .get("summary")
             .and_then(Value::as_str)
@@ -157,56 +183,6 @@ fn finish(
 
 fn pretty(v: &Value) -> String {
     serde_json::to_string_pretty(v).unwrap_or_default()
-}
-
-/// Whether an output contract wants structured data (an object or array) rather than text.
-pub fn expects_structured(store: &SchemaStore, schema: &Value) -> bool {
-    let mut node = schema;
-    let mut root = schema;
-    for _ in 0..16 {
-        match node.get("type") {
-            Some(Value::String(t)) => return t == "object" || t == "array",
-            Some(Value::Array(ts)) => {
-                return !ts.iter().any(|t| t == "string") && !ts.is_empty();
-            }
-            _ => {}
-        }
-        match node
-            .get("$ref")
-            .and_then(Value::as_str)
-            .and_then(|r| store.resolve_ref(root, r))
-        {
-            Some((r, n)) => {
-                root = r;
-                node = n;
-            }
-            None => return false,
-        }
-    }
-    false
-}
-
-/// Whether the contract declares a `summary` string property (then plain text is the summary).
-fn declares_summary(store: &SchemaStore, schema: &Value) -> bool {
-    let mut node = schema;
-    let mut root = schema;
-    for _ in 0..16 {
-        if node.pointer("/properties/summary").is_some() {
-            return true;
-        }
-        match node
-            .get("$ref")
-            .and_then(Value::as_str)
-            .and_then(|r| store.resolve_ref(root, r))
-        {
-            Some((r, n)) => {
-                root = r;
-                node = n;
-            }
-            None => return false,
-        }
-    }
-    false
 }
 
 /// Checks a child's result text. `escaped`: the text is a JSON string literal (the wrapper
@@ -248,10 +224,9 @@ pub fn check_result(
     } else {
         result
     };
-    let empty = Value::Object(Map::new());
-    let schema = contract_id.and_then(|id| store.get(id)).unwrap_or(&empty);
+    let plan = plan_for(store, contract_id)?;
     let mut changes = Vec::new();
-    let (mut value, how) = if contract_id.is_some() && expects_structured(store, schema) {
+    let (mut value, how) = if contract_id.is_some() && plan.expects_structured() {
         match extract::extract_json(text) {
             Ok(Some(found)) => {
                 if found.how != Extraction::Bare {
@@ -271,7 +246,7 @@ pub fn check_result(
                 }
                 (found.value, found.how)
             }
-            Ok(None) if declares_summary(store, schema) => {
+            Ok(None) if plan.declares_property("summary") => {
                 let mut m = Map::new();
                 m.insert("summary".into(), Value::String(text.to_string()));
                 (Value::Object(m), Extraction::Plain)
@@ -296,19 +271,18 @@ pub fn check_result(
         (Value::String(text.to_string()), Extraction::Text)
     };
     let opts = sanitize_opts(settings, Direction::Output);
-    let outcome = sanitize::sanitize(&mut value, schema, store, opts);
+    let outcome = sanitize::sanitize(&mut value, &plan, opts);
     changes.extend(outcome.changes);
     let mut errors = Vec::new();
     if let Some(id) = contract_id {
         validate(store, id, &value, &mut errors)?;
     }
-    Ok(finish(
-        Crossing::Result,
-        mode,
-        contract,
+    let checked = Checked {
         errors,
         changes,
         value,
-        Some(how),
-    ))
+        extraction: Some(how),
+        original: Some(text),
+    };
+    Ok(finish(Crossing::Result, mode, contract, checked))
 }

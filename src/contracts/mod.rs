@@ -7,5 +7,5 @@ pub mod extract;
 pub mod report;
 
 pub use ajv_errors::ContractError;
-pub use check::{expects_structured, ContractSource, ModeContract};
+pub use check::{ContractSource, ModeContract};
 pub use report::CheckReport;

@@ -1,9 +1,11 @@
 //! Output sanitization (seed 001 §2.3): a schema-aware walk that removes what the contract does
 //! not allow, cleans every string and caps lengths and depth. Every change is recorded.
 
+pub mod plan;
 pub mod text;
 mod value;
 
+pub use plan::Plan;
 pub use value::{sanitize, Direction, SanitizeOptions, SanitizeOutcome};
 
 use serde::Serialize;
@@ -38,19 +40,4 @@ pub struct Change {
     /// JSON pointer to the changed place.
     pub path: String,
     pub reason: String,
-}
-
-/// Appends one JSON-pointer segment, escaping `~` and `/` per RFC 6901.
-pub fn push_pointer(base: &str, segment: &str) -> String {
-    let mut out = String::with_capacity(base.len() + segment.len() + 1);
-    out.push_str(base);
-    out.push('/');
-    for c in segment.chars() {
-        match c {
-            '~' => out.push_str("~0"),
-            '/' => out.push_str("~1"),
-            c => out.push(c),
-        }
-    }
-    out
 }

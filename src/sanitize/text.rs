@@ -66,14 +66,49 @@ fn needs_work(c: char) -> bool {
         || is_invisible(c)
 }
 
+/// Byte offset of the first character that needs work. Printable ASCII, `\n` and `\t` are
+/// skipped bytewise (the common case); other bytes fall back to a char check.
+fn first_needing_work(s: &str) -> Option<usize> {
+    let bytes = s.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        // Eight bytes at a time while they are all printable ASCII (SWAR: no byte below
+        // 0x20, none at or above 0x7F).
+        if let Some(chunk) = bytes
+            .get(i..i + 8)
+            .and_then(|c| <[u8; 8]>::try_from(c).ok())
+        {
+            const ONES: u64 = 0x0101_0101_0101_0101;
+            const HIGH: u64 = 0x8080_8080_8080_8080;
+            let x = u64::from_le_bytes(chunk);
+            let below_space = x.wrapping_sub(ONES * 0x20) & !x & HIGH;
+            let del_or_high = (x.wrapping_add(ONES) | x) & HIGH;
+            if below_space | del_or_high == 0 {
+                i += 8;
+                continue;
+            }
+        }
+        let b = bytes.get(i).copied().unwrap_or_default();
+        if (0x20..0x7F).contains(&b) || b == b'\n' || b == b'\t' {
+            i += 1;
+            continue;
+        }
+        if b < 0x80 {
+            return Some(i);
+        }
+        let c = s.get(i..).and_then(|rest| rest.chars().next())?;
+        if needs_work(c) {
+            return Some(i);
+        }
+        i += c.len_utf8();
+    }
+    None
+}
+
 /// Cleans `s`; borrows when nothing needed doing (the common case).
 pub fn clean(s: &str) -> (Cow<'_, str>, TextFixes) {
     let mut fixes = TextFixes::default();
-    let Some(first) = s
-        .char_indices()
-        .find(|&(_, c)| needs_work(c))
-        .map(|(i, _)| i)
-    else {
+    let Some(first) = first_needing_work(s) else {
         return (Cow::Borrowed(s), fixes);
     };
     let mut out = String::with_capacity(s.len());
@@ -217,6 +252,19 @@ mod tests {
         assert_eq!(fixes.bidi, 2);
         assert_eq!(fixes.invisible, 1);
         assert!(fixes.strip_reason().contains("3 ANSI escape sequences"));
+    }
+
+    #[test]
+    fn fast_scan_finds_work_at_any_offset() {
+        for at in 0..20 {
+            let mut s = "a".repeat(20);
+            s.insert(at, '\u{7}');
+            assert_eq!(first_needing_work(&s), Some(at), "{at}");
+            let mut u = "é".repeat(10);
+            u.push('\u{202E}');
+            assert_eq!(first_needing_work(&u), Some(20));
+        }
+        assert_eq!(first_needing_work("plain\ttext\nwith ünïcode"), None);
     }
 
     #[test]

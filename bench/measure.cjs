@@ -1,0 +1,37 @@
+// A small, honest timer: warm up, then time batches until ~0.5 s has passed; report per-call
+// p50 and p99 over batches (batch means smooth timer resolution for sub-microsecond calls).
+function measure(fn, { seconds = 0.5 } = {}) {
+  for (let i = 0; i < 200; i++) fn();
+  let batch = 1;
+  for (;;) {
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < batch; i++) fn();
+    if (Number(process.hrtime.bigint() - t0) > 2e6) break;
+    batch *= 2;
+  }
+  const samples = [];
+  const end = Date.now() + seconds * 1000;
+  while (Date.now() < end || samples.length < 5) {
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < batch; i++) fn();
+    samples.push(Number(process.hrtime.bigint() - t0) / batch / 1000);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))];
+  return { p50: at(0.5), p99: at(0.99), samples: samples.length, batch };
+}
+
+function fmt(us) {
+  return us >= 1000 ? `${(us / 1000).toFixed(2)} ms` : `${us.toFixed(2)} µs`;
+}
+
+function table(title, rows) {
+  console.log(`\n${title}`);
+  console.log("| case | boomerang-guard p50 | alternative p50 | ratio (ours / theirs) |");
+  console.log("|---|---|---|---|");
+  for (const r of rows) {
+    console.log(`| ${r.name} | ${fmt(r.ours.p50)} | ${fmt(r.theirs.p50)} | ${(r.ours.p50 / r.theirs.p50).toFixed(2)}× |`);
+  }
+}
+
+module.exports = { measure, table, fmt };
