@@ -18,7 +18,7 @@ cargo test --quiet
 say "wasm tests in headless Chromium"
 export CHROMEDRIVER="${CHROMEDRIVER:-$(command -v chromedriver)}"
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-  cargo test --quiet --target wasm32-unknown-unknown --test web
+  cargo test --target wasm32-unknown-unknown --test web
 
 say "build and pack the npm package"
 bash scripts/build.sh

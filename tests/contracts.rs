@@ -57,14 +57,10 @@ fn seed_001_example_1_xml_instead_of_json_gets_the_standard_error() {
         .unwrap();
     assert!(!r.ok);
     let obj = r.error_object.as_ref().unwrap();
-    assert!(obj["error"]
-        .as_str()
-        .unwrap()
+    assert!(obj
+        .error
         .starts_with("Invalid output format from child task"));
-    assert!(obj["details"]
-        .as_str()
-        .unwrap()
-        .starts_with("Schema validation failed"));
+    assert!(obj.details.starts_with("Schema validation failed"));
     // The text the parent receives is the error object, not the XML.
     let text = r.text.unwrap();
     assert!(!text.contains("<result>"));

@@ -181,7 +181,7 @@ fn finish(
     }
 }
 
-fn pretty(v: &Value) -> String {
+fn pretty<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_string_pretty(v).unwrap_or_default()
 }
 

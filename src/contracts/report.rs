@@ -5,7 +5,7 @@ use super::ajv_errors::ContractError;
 use super::extract::Extraction;
 use crate::sanitize::Change;
 use serde::Serialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -23,7 +23,7 @@ pub struct CheckReport {
     pub changes: Vec<Change>,
     pub summary: String,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub error_object: Option<Value>,
+    pub error_object: Option<ErrorObject>,
     /// Results only: the text to hand the parent (sanitized result, or the error object).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
@@ -120,26 +120,46 @@ pub fn summary(
     s
 }
 
-/// Seed 001 Example 1: what the parent receives instead of a malformed result.
+/// Seed 001 Example 1: what the parent receives instead of a malformed result. A struct, so
+/// that `error` and `details` come first when it is printed for the parent.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ErrorObject {
+    pub error: String,
+    pub details: String,
+    pub mode: String,
+    pub contract: Option<String>,
+    pub errors: Vec<ErrorEntry>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ErrorEntry {
+    pub path: String,
+    pub keyword: String,
+    pub message: String,
+}
+
 pub fn error_object(
     crossing: Crossing,
     mode: &str,
     contract: Option<&str>,
     errors: &[ContractError],
-) -> Value {
+) -> ErrorObject {
     let error = match crossing {
         Crossing::Input => format!("Invalid input for a {mode:?} task"),
         Crossing::Result => format!("Invalid output format from child task (mode {mode:?})"),
     };
-    let list: Vec<Value> = errors
-        .iter()
-        .map(|e| json!({ "path": e.instance_path, "keyword": e.keyword, "message": e.message }))
-        .collect();
-    json!({
-        "error": error,
-        "details": format!("Schema validation failed: {}", describe_errors(errors)),
-        "mode": mode,
-        "contract": contract,
-        "errors": list,
-    })
+    ErrorObject {
+        error,
+        details: format!("Schema validation failed: {}", describe_errors(errors)),
+        mode: mode.to_string(),
+        contract: contract.map(str::to_string),
+        errors: errors
+            .iter()
+            .map(|e| ErrorEntry {
+                path: e.instance_path.clone(),
+                keyword: e.keyword.clone(),
+                message: e.message.clone(),
+            })
+            .collect(),
+    }
 }
