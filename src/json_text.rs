@@ -43,7 +43,9 @@ pub fn parse(text: &str, max_bytes: usize) -> Result<Value> {
 /// or `None` when there is none (the common case, no allocation).
 pub fn repair_lone_surrogates(text: &str) -> Option<String> {
     let bytes = text.as_bytes();
-    if !text.contains("\\u") {
+    let has_escape = memchr::memchr_iter(b'\\', text.as_bytes())
+        .any(|i| text.as_bytes().get(i + 1) == Some(&b'u'));
+    if !has_escape {
         return None;
     }
     let mut out: Option<Vec<u8>> = None;

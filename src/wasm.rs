@@ -31,6 +31,37 @@ thread_local! {
         .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
 }
 
+thread_local! {
+    /// `TextEncoder.prototype.encode`, bound to one encoder.
+    static ENCODE: Option<(JsValue, js_sys::Function)> = Reflect::get(&js_sys::global(), &"TextEncoder".into())
+        .ok()
+        .and_then(|ctor| ctor.dyn_into::<js_sys::Function>().ok())
+        .and_then(|ctor| Reflect::construct(&ctor, &js_sys::Array::new()).ok())
+        .and_then(|enc| {
+            let f = Reflect::get(&enc, &"encode".into()).ok()?.dyn_into::<js_sys::Function>().ok()?;
+            Some((enc, f))
+        });
+}
+
+/// A well-formed JS string as a Rust `String`. Long strings go through the engine's native
+/// `TextEncoder` and one bulk copy; the generic path encodes character by character in JS.
+fn to_rust_string(s: &JsString) -> String {
+    const NATIVE_FROM: u32 = 256;
+    if s.length() >= NATIVE_FROM {
+        let encoded = ENCODE.with(|e| {
+            e.as_ref()
+                .and_then(|(enc, f)| f.call1(enc, s).ok())
+                .and_then(|b| b.dyn_into::<js_sys::Uint8Array>().ok())
+        });
+        if let Some(bytes) = encoded {
+            if let Ok(text) = String::from_utf8(bytes.to_vec()) {
+                return text;
+            }
+        }
+    }
+    String::from(s)
+}
+
 /// `JSON.parse` on a JS string without copying it through wasm memory.
 fn parse_in_js(text: &JsValue) -> Option<JsValue> {
     JSON_PARSE.with(|f| f.as_ref().and_then(|f| f.call1(&JsValue::NULL, text).ok()))
@@ -96,7 +127,8 @@ fn stringify_raw(value: &JsValue, what: &str) -> Result<Option<String>, GuardErr
         };
         GuardError::new(code, "", format!("{what} cannot be serialized: {why}"))
     })?;
-    Ok(text.as_string())
+    // JSON.stringify escapes lone surrogates, so its output is always well-formed.
+    Ok(text.dyn_ref::<JsString>().map(to_rust_string))
 }
 
 /// The report as a JS object. An unchanged input value, or a result text equal to what the
@@ -198,7 +230,7 @@ impl WasmGuard {
         let report = match result.dyn_ref::<JsString>() {
             Some(s) => {
                 if is_well_formed(s) {
-                    let text = String::from(s);
+                    let text = to_rust_string(s);
                     let mut report = self.inner.check_task_result(mode, &text).js()?;
                     // The text the parent gets is what the caller passed: hand it back as is,
                     // and when the value is that text's JSON unchanged, let JS parse it.

@@ -82,6 +82,8 @@ pub struct PlanNode {
     pub enumeration: Option<Vec<Value>>,
     pub required: Vec<String>,
     pub properties: BTreeMap<String, NodeId>,
+    /// Properties whose subschema has `const` or `enum`: what tells `anyOf` branches apart.
+    pub discriminators: Vec<(String, NodeId)>,
     pub pattern_properties: Vec<(fancy_regex::Regex, NodeId)>,
     /// A `patternProperties` key that does not compile here: no key can be judged additional.
     pub opaque_patterns: bool,
@@ -215,6 +217,13 @@ impl<'s> Builder<'s> {
                 let id = sub(self, s);
                 p.properties.insert(k.clone(), id);
             }
+        }
+        if let Some(props) = obj.get("properties").and_then(Value::as_object) {
+            p.discriminators = props
+                .iter()
+                .filter(|(_, s)| s.get("const").is_some() || s.get("enum").is_some())
+                .filter_map(|(k, _)| p.properties.get(k).map(|&id| (k.clone(), id)))
+                .collect();
         }
         if let Some(pp) = obj.get("patternProperties").and_then(Value::as_object) {
             for (pattern, s) in pp {

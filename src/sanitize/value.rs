@@ -68,9 +68,10 @@ struct Applicable {
     undecided: bool,
 }
 
+/// What one subschema says of a property; subschemas it must satisfy are pushed to a buffer.
 enum OneRule {
-    Declared(Vec<NodeId>),
-    Additional(NodeId),
+    Declared,
+    Additional,
     Denied,
     Silent,
 }
@@ -94,6 +95,10 @@ impl<'p> Walker<'p> {
     fn enter(&mut self, segment: &str) -> usize {
         let len = self.path.len();
         self.path.push('/');
+        if memchr::memchr2(b'~', b'/', segment.as_bytes()).is_none() {
+            self.path.push_str(segment);
+            return len;
+        }
         for c in segment.chars() {
             match c {
                 '~' => self.path.push_str("~0"),
@@ -113,6 +118,9 @@ impl<'p> Walker<'p> {
             );
             self.change(ChangeOp::Prune, reason);
             return;
+        }
+        if !matches!(value, Value::String(_) | Value::Array(_) | Value::Object(_)) {
+            return; // numbers, booleans and null need nothing
         }
         let app = self.expand(nodes, value, 0);
         match value {
@@ -199,8 +207,8 @@ impl<'p> Walker<'p> {
             if n.required.iter().any(|k| !map.contains_key(k)) {
                 return false;
             }
-            for (k, v) in map {
-                let Some(child) = n.properties.get(k).and_then(|&c| self.plan.node(c)) else {
+            for (k, c) in &n.discriminators {
+                let (Some(v), Some(child)) = (map.get(k), self.plan.node(*c)) else {
                     continue;
                 };
                 if child.constant.as_ref().is_some_and(|c| c != v)
@@ -310,28 +318,33 @@ impl<'p> Walker<'p> {
         }
     }
 
-    fn rule_in_one(&self, id: NodeId, key: &str) -> OneRule {
+    fn rule_in_one(&self, id: NodeId, key: &str, out: &mut Vec<NodeId>) -> OneRule {
         let Some(n) = self.plan.node(id) else {
             return OneRule::Silent;
         };
         if let Some(&c) = n.properties.get(key) {
-            return OneRule::Declared(vec![c]);
+            out.push(c);
+            return OneRule::Declared;
         }
-        let matched: Vec<NodeId> = n
-            .pattern_properties
-            .iter()
-            .filter(|(re, _)| re.is_match(key).unwrap_or(true))
-            .map(|&(_, c)| c)
-            .collect();
-        if !matched.is_empty() {
-            return OneRule::Declared(matched);
+        let before = out.len();
+        out.extend(
+            n.pattern_properties
+                .iter()
+                .filter(|(re, _)| re.is_match(key).unwrap_or(true))
+                .map(|&(_, c)| c),
+        );
+        if out.len() > before {
+            return OneRule::Declared;
         }
         if n.opaque_patterns {
             return OneRule::Silent;
         }
         match n.additional {
             Additional::Deny => OneRule::Denied,
-            Additional::Schema(c) => OneRule::Additional(c),
+            Additional::Schema(c) => {
+                out.push(c);
+                OneRule::Additional
+            }
             Additional::Silent => OneRule::Silent,
         }
     }
@@ -344,32 +357,25 @@ impl<'p> Walker<'p> {
         let mut declared = false;
         let mut denied = false;
         for &id in &app.all {
-            match self.rule_in_one(id, key) {
-                OneRule::Declared(s) => {
-                    declared = true;
-                    sub.extend(s);
-                }
-                OneRule::Additional(c) => sub.push(c),
+            match self.rule_in_one(id, key, &mut sub) {
+                OneRule::Declared => declared = true,
                 OneRule::Denied => denied = true,
-                OneRule::Silent => {}
+                OneRule::Additional | OneRule::Silent => {}
             }
         }
         let mut forbidden = denied && !declared;
         // A union forbids the key only when every one of its branches does.
+        let mut union_sub = Vec::new();
         for union in &app.unions {
             let mut allowing = 0;
-            let mut union_sub = Vec::new();
+            union_sub.clear();
             for branch in union {
                 let (mut b_declared, mut b_denied) = (false, false);
                 for &id in branch {
-                    match self.rule_in_one(id, key) {
-                        OneRule::Declared(s) => {
-                            b_declared = true;
-                            union_sub.extend(s);
-                        }
-                        OneRule::Additional(c) => union_sub.push(c),
+                    match self.rule_in_one(id, key, &mut union_sub) {
+                        OneRule::Declared => b_declared = true,
                         OneRule::Denied => b_denied = true,
-                        OneRule::Silent => {}
+                        OneRule::Additional | OneRule::Silent => {}
                     }
                 }
                 if b_declared || !b_denied {
@@ -381,7 +387,7 @@ impl<'p> Walker<'p> {
             }
             // With several branches, one branch's caps must not cut what another allows.
             if union.len() == 1 {
-                sub.extend(union_sub);
+                sub.append(&mut union_sub);
             }
         }
         if forbidden && !app.undecided {
