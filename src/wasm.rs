@@ -10,6 +10,12 @@ use js_sys::{Error as JsError, JsString, Reflect, JSON};
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
+/// Talc instead of the default dlmalloc: faster on the many small allocations of a JSON value
+/// tree, and smaller. Single-threaded wasm only (no atomics), which is what we build.
+#[cfg(not(target_feature = "atomics"))]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 #[wasm_bindgen(start)]
 fn start() {
     console_error_panic_hook::set_once();
