@@ -116,9 +116,23 @@ impl SchemaStore {
             let v = self.compile(id)?;
             self.validators.insert(id.to_string(), v);
         }
-        self.validators
-            .get(id)
-            .ok_or_else(|| GuardError::new(ErrorCode::UnknownSchema, "", format!("no schema {id}")))
+        self.validators.get(id).ok_or_else(|| {
+            GuardError::new(
+                ErrorCode::UnknownSchema,
+                "",
+                format!("no schema with $id {id}"),
+            )
+        })
+    }
+
+    fn registered(&self, id: &str) -> Result<&Value> {
+        self.schemas.get(id).ok_or_else(|| {
+            GuardError::new(
+                ErrorCode::UnknownSchema,
+                "",
+                format!("no schema with $id {id}"),
+            )
+        })
     }
 
     /// The sanitizing plan of a registered schema, compiled on first use.
@@ -126,26 +140,14 @@ impl SchemaStore {
         if let Some(p) = self.plans.get(id) {
             return Ok(Arc::clone(p));
         }
-        let schema = self.schemas.get(id).ok_or_else(|| {
-            GuardError::new(
-                ErrorCode::UnknownSchema,
-                "",
-                format!("no schema with $id {id}"),
-            )
-        })?;
+        let schema = self.registered(id)?;
         let plan = Arc::new(Plan::compile(self, schema));
         self.plans.insert(id.to_string(), Arc::clone(&plan));
         Ok(plan)
     }
 
     fn compile(&self, id: &str) -> Result<Validator> {
-        let schema = self.schemas.get(id).ok_or_else(|| {
-            GuardError::new(
-                ErrorCode::UnknownSchema,
-                "",
-                format!("no schema with $id {id}"),
-            )
-        })?;
+        let schema = self.registered(id)?;
         let registry = jsonschema::Registry::new()
             .extend(self.schemas.iter().map(|(k, v)| (k.as_str(), v)))
             .and_then(|b| b.prepare())
