@@ -30,6 +30,24 @@ pub enum ErrorCode {
     Unserializable,
     /// An argument has the wrong type or shape.
     InvalidArgument,
+    /// A value cannot be frozen (typed arrays, ArrayBuffer) or copied (functions in copy mode).
+    Unfreezable,
+    /// The lifecycle does not know this task id.
+    UnknownTask,
+    /// A task with this id already exists.
+    DuplicateTask,
+    /// The event is not allowed in the task's current state.
+    InvalidTransition,
+    /// The parent already waits for another child.
+    ChildAlreadyOpen,
+    /// A resume was asked for a parent that has no child result waiting.
+    NothingToResume,
+    /// An exported lifecycle state is corrupt or inconsistent.
+    InvalidState,
+    /// An exported lifecycle state comes from a newer version of the guard.
+    UnsupportedVersion,
+    /// The host's mode switch failed, hung, or did not take effect.
+    ModeSwitchFailed,
 }
 
 impl ErrorCode {
@@ -46,6 +64,15 @@ impl ErrorCode {
             ErrorCode::TooDeep => "TOO_DEEP",
             ErrorCode::Unserializable => "UNSERIALIZABLE",
             ErrorCode::InvalidArgument => "INVALID_ARGUMENT",
+            ErrorCode::Unfreezable => "UNFREEZABLE",
+            ErrorCode::UnknownTask => "UNKNOWN_TASK",
+            ErrorCode::DuplicateTask => "DUPLICATE_TASK",
+            ErrorCode::InvalidTransition => "INVALID_TRANSITION",
+            ErrorCode::ChildAlreadyOpen => "CHILD_ALREADY_OPEN",
+            ErrorCode::NothingToResume => "NOTHING_TO_RESUME",
+            ErrorCode::InvalidState => "INVALID_STATE",
+            ErrorCode::UnsupportedVersion => "UNSUPPORTED_VERSION",
+            ErrorCode::ModeSwitchFailed => "MODE_SWITCH_FAILED",
         }
     }
 }

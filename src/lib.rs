@@ -8,6 +8,7 @@ pub mod contracts;
 pub mod error;
 pub mod guard;
 pub mod json_text;
+pub mod lifecycle;
 pub mod sanitize;
 pub mod schema_store;
 

@@ -1,0 +1,80 @@
+//! Export and import of the whole registry as JSON (`.roo/boomerang-state.json`, seed 002
+//! §1.2.4), so a reload continues every delegation where it was.
+
+use super::model::{Delivery, Task, TaskState};
+use super::registry::Registry;
+use crate::error::{ErrorCode, GuardError, Result};
+use serde::{Deserialize, Serialize};
+
+pub const STATE_VERSION: u32 = 1;
+
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct StateFile {
+    version: u32,
+    #[serde(default)]
+    saved_at_ms: u64,
+    tasks: Vec<Task>,
+    #[serde(default)]
+    outbox: Vec<Delivery>,
+}
+
+#[derive(Deserialize)]
+struct VersionOnly {
+    version: Option<serde_json::Value>,
+}
+
+impl Registry {
+    pub fn export_json(&self, now: u64) -> String {
+        let file = StateFile {
+            version: STATE_VERSION,
+            saved_at_ms: now,
+            tasks: self.tasks.values().cloned().collect(),
+            outbox: self.outbox.values().cloned().collect(),
+        };
+        serde_json::to_string_pretty(&file).unwrap_or_default()
+    }
+
+    /// Reads an exported state. A resume that was under way when the state was saved did not
+    /// commit: it is rolled back, so its result is delivered again.
+    pub fn import_json(text: &str) -> Result<Registry> {
+        let bad = |m: String| GuardError::new(ErrorCode::InvalidState, "", m);
+        let head: VersionOnly =
+            serde_json::from_str(text).map_err(|e| bad(format!("state file is not JSON: {e}")))?;
+        match head.version.as_ref().and_then(serde_json::Value::as_u64) {
+            Some(v) if v > u64::from(STATE_VERSION) => {
+                return Err(GuardError::new(
+                    ErrorCode::UnsupportedVersion,
+                    "/version",
+                    format!("state version {v} is newer than this guard reads ({STATE_VERSION}); upgrade boomerang-guard"),
+                ))
+            }
+            Some(_) => {}
+            None => return Err(bad("state file has no numeric \"version\"".into())),
+        }
+        let file: StateFile =
+            serde_json::from_str(text).map_err(|e| bad(format!("state file is malformed: {e}")))?;
+        let mut reg = Registry::default();
+        for t in file.tasks {
+            if reg.tasks.insert(t.id.clone(), t).is_some() {
+                return Err(bad("a task id appears twice".into()));
+            }
+        }
+        for mut d in file.outbox {
+            if d.prepared {
+                d.prepared = false;
+                if let Some(p) = reg.tasks.get_mut(&d.parent_id) {
+                    if p.state == TaskState::Resuming {
+                        p.state = TaskState::AwaitingResult;
+                    }
+                }
+            }
+            if reg.outbox.insert(d.parent_id.clone(), d).is_some() {
+                return Err(bad("two outbox entries for one parent".into()));
+            }
+        }
+        reg.check_invariants()
+            .map_err(|m| bad(format!("state is inconsistent: {m}")))?;
+        Ok(reg)
+    }
+}

@@ -1,0 +1,395 @@
+//! The lifecycle natively: both Roo Code event APIs, the outbox (prepare → commit, rollback
+//! keeps the result), deadlines, aborts, persistence, every fault as a typed error with the
+//! registry unchanged, and property tests over random event sequences.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+use boomerang_guard::lifecycle::{LifecycleEvent, Outcome, Registry, Spawn, TaskState};
+use boomerang_guard::ErrorCode;
+use proptest::prelude::*;
+
+const BUDGET: u64 = 1_000;
+
+fn ev(json: &str) -> LifecycleEvent {
+    serde_json::from_str(json).unwrap()
+}
+
+fn apply(r: &mut Registry, json: &str, now: u64) -> Result<Vec<String>, ErrorCode> {
+    r.apply(&ev(json), now, |_| BUDGET)
+        .map(|ts| {
+            ts.iter()
+                .map(|t| format!("{}:{}", t.task_id, t.to.as_str()))
+                .collect()
+        })
+        .map_err(|e| e.code)
+}
+
+fn state(r: &Registry, id: &str) -> TaskState {
+    r.task(id).unwrap().state
+}
+
+fn with_child() -> Registry {
+    let mut r = Registry::default();
+    apply(
+        &mut r,
+        r#"{"type":"TaskCreated","taskId":"p","mode":"orchestrator"}"#,
+        0,
+    )
+    .unwrap();
+    apply(&mut r, r#"{"type":"TaskDelegated","parentTaskId":"p","childTaskId":"c","mode":"code","message":"Add tests"}"#, 10).unwrap();
+    r
+}
+
+#[test]
+fn todays_flow_delegate_complete_resume() {
+    let mut r = with_child();
+    assert_eq!(state(&r, "p"), TaskState::Delegated);
+    assert_eq!(r.task("c").unwrap().deadline_ms, Some(10 + BUDGET));
+    let t = apply(&mut r, r#"{"type":"TaskDelegationCompleted","parentTaskId":"p","childTaskId":"c","completionResultSummary":"done"}"#, 20).unwrap();
+    assert_eq!(t, vec!["c:completed", "p:awaiting-result"]);
+    assert_eq!(r.delivery("p").unwrap().result.text, "done");
+    let t = apply(
+        &mut r,
+        r#"{"type":"TaskDelegationResumed","parentTaskId":"p","childTaskId":"c"}"#,
+        30,
+    )
+    .unwrap();
+    assert_eq!(t, vec!["p:resuming", "p:active"]);
+    assert!(r.delivery("p").is_none());
+    r.check_invariants().unwrap();
+}
+
+#[test]
+fn seeds_flow_spawn_pause_complete_unpause() {
+    let mut r = Registry::default();
+    apply(&mut r, r#"{"type":"taskCreated","taskId":"p"}"#, 0).unwrap();
+    apply(
+        &mut r,
+        r#"{"type":"taskSpawned","parentTaskId":"p","childTaskId":"c","mode":"ask"}"#,
+        1,
+    )
+    .unwrap();
+    assert_eq!(
+        apply(&mut r, r#"{"type":"taskPaused","taskId":"p"}"#, 2).unwrap(),
+        Vec::<String>::new()
+    );
+    apply(
+        &mut r,
+        r#"{"type":"taskCompleted","taskId":"c","result":"42"}"#,
+        3,
+    )
+    .unwrap();
+    apply(&mut r, r#"{"type":"taskUnpaused","taskId":"p"}"#, 4).unwrap();
+    assert_eq!(state(&r, "p"), TaskState::Active);
+    assert_eq!(r.task("c").unwrap().result.as_ref().unwrap().text, "42");
+}
+
+#[test]
+fn a_failed_resume_keeps_the_result() {
+    let mut r = with_child();
+    apply(
+        &mut r,
+        r#"{"type":"taskCompleted","taskId":"c","result":"the result"}"#,
+        20,
+    )
+    .unwrap();
+    let (d, _) = r.prepare_resume("p", 21).unwrap();
+    assert_eq!(d.result.text, "the result");
+    assert_eq!(state(&r, "p"), TaskState::Resuming);
+    r.rollback_resume("p", "host threw", 22).unwrap();
+    assert_eq!(state(&r, "p"), TaskState::AwaitingResult);
+    let (d, _) = r.prepare_resume("p", 23).unwrap();
+    assert_eq!(d.attempts, 2);
+    assert_eq!(d.result.text, "the result");
+    r.commit_resume("p", 24).unwrap();
+    assert!(r.delivery("p").is_none());
+    r.check_invariants().unwrap();
+}
+
+#[test]
+fn deadlines_resume_the_parent_with_a_timeout_result() {
+    let mut r = with_child();
+    assert_eq!(r.next_deadline(), Some(10 + BUDGET));
+    assert!(r.tick(10 + BUDGET - 1).is_empty());
+    let t = r.tick(10 + BUDGET + 5);
+    assert_eq!(t.len(), 2);
+    assert_eq!(state(&r, "c"), TaskState::TimedOut);
+    let d = r.delivery("p").unwrap();
+    assert_eq!(d.result.outcome, Outcome::TimedOut);
+    assert!(d.result.text.contains("timed out"), "{}", d.result.text);
+    r.check_invariants().unwrap();
+}
+
+#[test]
+fn a_child_gets_no_more_than_its_parents_remaining_budget() {
+    let mut r = with_child();
+    r.spawn(
+        &Spawn {
+            parent_id: "c".into(),
+            child_id: "g".into(),
+            mode: "debug".into(),
+            budget_ms: 50_000,
+            ..Spawn::default()
+        },
+        500,
+    )
+    .unwrap();
+    assert_eq!(r.task("g").unwrap().deadline_ms, Some(10 + BUDGET));
+    // When the middle task times out, the grandchild goes with it and the root gets the timeout.
+    r.tick(10 + BUDGET);
+    assert_eq!(state(&r, "g"), TaskState::TimedOut);
+    assert_eq!(state(&r, "c"), TaskState::TimedOut);
+    assert_eq!(r.delivery("p").unwrap().child_id, "c");
+    r.check_invariants().unwrap();
+}
+
+#[test]
+fn aborting_a_child_resumes_its_parent_roo_code_9886() {
+    let mut r = with_child();
+    apply(
+        &mut r,
+        r#"{"type":"TaskAborted","taskId":"c","reason":"user cancelled"}"#,
+        20,
+    )
+    .unwrap();
+    let d = r.delivery("p").unwrap();
+    assert_eq!(d.result.outcome, Outcome::Aborted);
+    assert!(d.result.text.contains("user cancelled"));
+    assert_eq!(state(&r, "p"), TaskState::AwaitingResult);
+}
+
+#[test]
+fn aborting_a_parent_takes_its_child_down() {
+    let mut r = with_child();
+    apply(&mut r, r#"{"type":"TaskAborted","taskId":"p"}"#, 20).unwrap();
+    assert_eq!(state(&r, "c"), TaskState::Aborted);
+    assert_eq!(state(&r, "p"), TaskState::Aborted);
+    assert!(r.delivery("p").is_none());
+    r.check_invariants().unwrap();
+}
+
+/// Each fault: a typed error, and the registry exactly as before.
+#[test]
+fn faults_are_typed_errors_and_change_nothing() {
+    let cases: Vec<(&str, ErrorCode)> = vec![
+        (
+            r#"{"type":"TaskDelegated","parentTaskId":"nobody","childTaskId":"x"}"#,
+            ErrorCode::UnknownTask,
+        ),
+        (
+            r#"{"type":"TaskDelegated","parentTaskId":"p","childTaskId":"c"}"#,
+            ErrorCode::DuplicateTask,
+        ),
+        (
+            r#"{"type":"TaskDelegated","parentTaskId":"p","childTaskId":"c2"}"#,
+            ErrorCode::ChildAlreadyOpen,
+        ),
+        (
+            r#"{"type":"taskUnpaused","taskId":"p"}"#,
+            ErrorCode::NothingToResume,
+        ),
+        (
+            r#"{"type":"taskCompleted","taskId":"p","result":"early"}"#,
+            ErrorCode::InvalidTransition,
+        ),
+        (
+            r#"{"type":"TaskDelegationCompleted","parentTaskId":"c","childTaskId":"p"}"#,
+            ErrorCode::InvalidTransition,
+        ),
+        (
+            r#"{"type":"taskPaused","taskId":"c"}"#,
+            ErrorCode::InvalidTransition,
+        ),
+        (
+            r#"{"type":"TaskCreated","taskId":"p"}"#,
+            ErrorCode::DuplicateTask,
+        ),
+        (
+            r#"{"type":"taskAborted","taskId":"ghost"}"#,
+            ErrorCode::UnknownTask,
+        ),
+    ];
+    for (json, code) in cases {
+        let mut r = with_child();
+        let before = r.clone();
+        assert_eq!(apply(&mut r, json, 50), Err(code), "{json}");
+        assert_eq!(r, before, "{json} changed the registry");
+    }
+    // Completing twice.
+    let mut r = with_child();
+    apply(
+        &mut r,
+        r#"{"type":"taskCompleted","taskId":"c","result":"a"}"#,
+        20,
+    )
+    .unwrap();
+    let before = r.clone();
+    assert_eq!(
+        apply(
+            &mut r,
+            r#"{"type":"taskCompleted","taskId":"c","result":"b"}"#,
+            21
+        ),
+        Err(ErrorCode::InvalidTransition)
+    );
+    assert_eq!(r, before);
+    assert_eq!(r.delivery("p").unwrap().result.text, "a");
+    // Commit without prepare, rollback without prepare.
+    assert_eq!(
+        r.commit_resume("p", 22).unwrap_err().code,
+        ErrorCode::InvalidTransition
+    );
+    assert_eq!(
+        r.rollback_resume("p", "x", 22).unwrap_err().code,
+        ErrorCode::InvalidTransition
+    );
+    assert_eq!(r, before);
+}
+
+#[test]
+fn export_import_round_trips_and_rolls_back_an_unfinished_resume() {
+    let mut r = with_child();
+    r.spawn(
+        &Spawn {
+            parent_id: "c".into(),
+            child_id: "g".into(),
+            mode: "ask".into(),
+            budget_ms: 5,
+            ..Spawn::default()
+        },
+        11,
+    )
+    .unwrap();
+    let text = r.export_json(12);
+    assert_eq!(Registry::import_json(&text).unwrap(), r);
+    apply(
+        &mut r,
+        r#"{"type":"taskCompleted","taskId":"g","result":"r"}"#,
+        13,
+    )
+    .unwrap();
+    r.prepare_resume("c", 14).unwrap();
+    let restored = Registry::import_json(&r.export_json(15)).unwrap();
+    assert_eq!(restored.task("c").unwrap().state, TaskState::AwaitingResult);
+    assert!(!restored.delivery("c").unwrap().prepared);
+    assert_eq!(restored.delivery("c").unwrap().result.text, "r");
+}
+
+#[test]
+fn corrupt_or_newer_state_files_are_rejected() {
+    assert_eq!(
+        Registry::import_json("{nope").unwrap_err().code,
+        ErrorCode::InvalidState
+    );
+    assert_eq!(
+        Registry::import_json(r#"{"tasks":[]}"#).unwrap_err().code,
+        ErrorCode::InvalidState
+    );
+    assert_eq!(
+        Registry::import_json(r#"{"version":99,"tasks":[]}"#)
+            .unwrap_err()
+            .code,
+        ErrorCode::UnsupportedVersion
+    );
+    let r = with_child();
+    let mut v: serde_json::Value = serde_json::from_str(&r.export_json(0)).unwrap();
+    // A running child without a deadline.
+    for t in v["tasks"].as_array_mut().unwrap() {
+        if t["id"] == "c" {
+            t.as_object_mut().unwrap().remove("deadlineMs");
+        }
+    }
+    let e = Registry::import_json(&v.to_string()).unwrap_err();
+    assert_eq!(e.code, ErrorCode::InvalidState);
+    assert!(e.message.contains("deadline"), "{}", e.message);
+}
+
+#[derive(Debug, Clone)]
+enum Op {
+    Create(u8),
+    Spawn(u8, u8),
+    Complete(u8),
+    Abort(u8),
+    Tick(u16),
+    Prepare(u8),
+    Commit(u8),
+    Rollback(u8),
+    Resumed(u8),
+    Paused(u8),
+    Reload,
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    let id = 0u8..8;
+    prop_oneof![
+        id.clone().prop_map(Op::Create),
+        (id.clone(), id.clone()).prop_map(|(a, b)| Op::Spawn(a, b)),
+        id.clone().prop_map(Op::Complete),
+        id.clone().prop_map(Op::Abort),
+        (0u16..3000).prop_map(Op::Tick),
+        id.clone().prop_map(Op::Prepare),
+        id.clone().prop_map(Op::Commit),
+        id.clone().prop_map(Op::Rollback),
+        id.clone().prop_map(Op::Resumed),
+        id.clone().prop_map(Op::Paused),
+        Just(Op::Reload),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    /// Random event sequences, faults included (unknown ids, out-of-order events, failed
+    /// resumes, reloads): after every step the invariants hold, a rejected step changes
+    /// nothing, no child result is lost, and export → import gives the same registry.
+    #[test]
+    fn invariants_hold_under_random_events(ops in proptest::collection::vec(op(), 1..60)) {
+        let mut r = Registry::default();
+        let mut now = 0u64;
+        let name = |i: u8| format!("t{i}");
+        for op in ops {
+            now += 7;
+            let before = r.clone();
+            let res = match &op {
+                Op::Create(i) => r.create(&name(*i), "orchestrator", now).map(|_| ()),
+                Op::Spawn(p, c) => r.spawn(&Spawn { parent_id: name(*p), child_id: name(*c), mode: "code".into(), budget_ms: 500, ..Spawn::default() }, now).map(|_| ()),
+                Op::Complete(i) => r.finish(&name(*i), boomerang_guard::lifecycle::ChildResult { outcome: Outcome::Completed, text: format!("result of {i}"), reason: None }, now).map(|_| ()),
+                Op::Abort(i) => r.abort(&name(*i), "injected", now).map(|_| ()),
+                Op::Tick(dt) => { now += u64::from(*dt); r.tick(now); Ok(()) }
+                Op::Prepare(i) => r.prepare_resume(&name(*i), now).map(|_| ()),
+                Op::Commit(i) => r.commit_resume(&name(*i), now).map(|_| ()),
+                Op::Rollback(i) => r.rollback_resume(&name(*i), "injected failure", now).map(|_| ()),
+                Op::Resumed(i) => r.resumed(&name(*i), now).map(|_| ()),
+                Op::Paused(i) => r.paused(&name(*i)).map(|_| ()),
+                Op::Reload => { r = Registry::import_json(&r.export_json(now)).unwrap(); Ok(()) }
+            };
+            if res.is_err() {
+                prop_assert_eq!(&r, &before, "rejected {:?} changed the registry", op);
+            }
+            prop_assert!(r.check_invariants().is_ok(), "{:?}: {:?}", op, r.check_invariants());
+            // No lost result: a parent still waiting on a child that ended has its result.
+            for t in r.tasks() {
+                if let Some(parent) = t.parent_id.as_ref().and_then(|p| r.task(p)) {
+                    if t.state.is_terminal() && parent.open_child.as_deref() == Some(t.id.as_str()) {
+                        let d = r.delivery(&parent.id);
+                        prop_assert!(d.is_some(), "result of {} lost", t.id);
+                        prop_assert_eq!(Some(&d.unwrap().result), t.result.as_ref());
+                    }
+                }
+            }
+            // Nobody waits forever: every delegated parent's child has a deadline.
+            for t in r.tasks().filter(|t| t.state == TaskState::Delegated) {
+                let child = r.task(t.open_child.as_ref().unwrap()).unwrap();
+                prop_assert!(child.deadline_ms.is_some());
+            }
+            let any_prepared = r.deliveries().any(|d| d.prepared);
+            if !any_prepared {
+                prop_assert_eq!(Registry::import_json(&r.export_json(now)).unwrap(), r.clone());
+            }
+        }
+    }
+}
