@@ -6,6 +6,7 @@ pub mod builtin;
 pub mod config;
 pub mod contracts;
 pub mod error;
+pub mod freeze;
 pub mod guard;
 pub mod json_text;
 pub mod lifecycle;

@@ -1,5 +1,6 @@
 //! Native tests of the contract checks: the seeds' examples, sanitization, and every bad input
 //! of the foundation issue, each followed by a call that must still work.
+#![cfg(not(target_arch = "wasm32"))]
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,

@@ -1,6 +1,7 @@
 //! The lifecycle natively: both Roo Code event APIs, the outbox (prepare → commit, rollback
 //! keeps the result), deadlines, aborts, persistence, every fault as a typed error with the
 //! registry unchanged, and property tests over random event sequences.
+#![cfg(not(target_arch = "wasm32"))]
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,

@@ -1,27 +1,23 @@
 // The wrapper over the wasm bindings, shared by the CommonJS (Node) and ESM (web) entries.
-import { toGuardError } from "./errors.js";
+import { BoomerangGuardError, toGuardError } from "./errors.js";
+import type { Glue } from "./glue.js";
+import { Lifecycle } from "./lifecycle.js";
 import type {
+  DeepReadonly,
   Guard,
   GuardConfig,
   InputCheck,
   JsonObject,
   JsonSchema,
   ModeContractSpec,
+  ModeRestoration,
   ModeSettings,
+  ModeSwitcherOptions,
   ResultCheck,
+  ResultIntegration,
+  TaskCreationCheck,
   TaskInput,
 } from "./types.js";
-
-/** The class wasm-bindgen generates (src/wasm.rs). */
-export interface WasmGuardInstance {
-  registerSchema(schema: unknown): string;
-  setModeContract(mode: string, spec: unknown): void;
-  checkTaskInput(mode: string, input: unknown): unknown;
-  checkTaskResult(mode: string, result: unknown): unknown;
-  modes(): string[];
-  settingsFor(mode: string): unknown;
-}
-export type WasmGuardClass = new (config: unknown) => WasmGuardInstance;
 
 function call<T>(f: () => T): T {
   try {
@@ -32,29 +28,120 @@ function call<T>(f: () => T): T {
 }
 
 function requireMode(mode: unknown): string {
-  // The core names the problem precisely; only non-strings need catching here.
+  // The core names the problem precisely; only non-strings need converting here.
   return typeof mode === "string" ? mode : String(mode ?? "");
 }
 
-export function wrap(WasmGuard: WasmGuardClass, config?: GuardConfig): Guard {
-  const inner = call(() => new WasmGuard(config));
-  return {
+const DEFAULT_SWITCH_TIMEOUT_MS = 10_000;
+
+export function wrap(glue: Glue, config?: GuardConfig): Guard {
+  const inner = call(() => new glue.WasmGuard(config));
+  // Frozen contexts handed to children, to re-hash on completion and on resume.
+  const contexts = new Map<string, { value: unknown; hash: string }>();
+  const contextIntact = (childId: string): boolean | null => {
+    const kept = contexts.get(childId);
+    if (!kept) return null;
+    return call(() => glue.contextHash(kept.value)) === kept.hash;
+  };
+  const lifecycle = new Lifecycle(inner, call, contextIntact);
+  let switcher: { switchMode: (mode: string) => unknown; options: ModeSwitcherOptions } | undefined;
+
+  const checkTaskInput = (input: TaskInput): InputCheck =>
+    call(() => {
+      const { mode, ...rest } = input ?? ({} as TaskInput);
+      return inner.checkTaskInput(requireMode(mode), rest) as InputCheck;
+    });
+  const checkTaskResult = ({ mode, result }: { mode: string; result: string | JsonObject }): ResultCheck =>
+    call(() => {
+      const report = inner.checkTaskResult(requireMode(mode), result) as ResultCheck;
+      report.original = typeof result === "string" ? result : JSON.stringify(result);
+      return report;
+    });
+
+  const guard: Guard = {
     registerSchema: (schema: JsonSchema) => call(() => inner.registerSchema(schema)),
     setModeContract: (mode: string, contract: ModeContractSpec) =>
       call(() => inner.setModeContract(requireMode(mode), contract)),
-    checkTaskInput: (input: TaskInput): InputCheck =>
-      call(() => {
-        const { mode, ...rest } = input ?? ({} as TaskInput);
-        return inner.checkTaskInput(requireMode(mode), rest) as InputCheck;
-      }),
-    checkTaskResult: ({ mode, result }: { mode: string; result: string | JsonObject }): ResultCheck =>
-      call(() => {
-        const report = inner.checkTaskResult(requireMode(mode), result) as ResultCheck;
-        report.original = typeof result === "string" ? result : JSON.stringify(result);
-        return report;
-      }),
+    checkTaskInput,
+    checkTaskResult,
     modes: () => call(() => inner.modes()),
     settingsFor: (mode: string) =>
       call(() => inner.settingsFor(mode) as Required<ModeSettings> & { defaultMode: string }),
+    freezeContext: <T>(value: T) => call(() => glue.freezeContext(value) as DeepReadonly<T>),
+    deepFreeze: <T>(value: T) => call(() => glue.deepFreeze(value) as DeepReadonly<T>),
+    contextHash: (value: unknown) => call(() => glue.contextHash(value)),
+    lifecycle,
+    setModeSwitcher(switchMode, options = {}) {
+      if (typeof switchMode !== "function") {
+        throw new BoomerangGuardError("INVALID_ARGUMENT", "setModeSwitcher needs a function (mode) => void | Promise<void>");
+      }
+      switcher = { switchMode, options };
+    },
+
+    beforeTaskCreation(input): TaskCreationCheck {
+      const { parentTaskId: _parent, ...task } = input;
+      void _parent;
+      const check = checkTaskInput(task);
+      const value = (check.value ?? {}) as { message?: unknown; todos?: unknown; context?: unknown };
+      let frozenContext: unknown = undefined;
+      let contextHash: string | null = null;
+      if (check.ok && value.context !== undefined) {
+        const frozen = call(() => glue.freezeAndHash(value.context));
+        frozenContext = frozen.value;
+        contextHash = frozen.hash;
+      }
+      return { ok: check.ok, check, message: value.message, todos: value.todos, frozenContext, contextHash, summary: check.summary, errors: check.errors };
+    },
+
+    afterTaskCreation({ parentTaskId, childTaskId, mode, message, creation }) {
+      const hash = creation?.contextHash ?? undefined;
+      if (creation && hash) contexts.set(childTaskId, { value: creation.frozenContext, hash });
+      const text = typeof message === "string" ? message : message === undefined ? undefined : JSON.stringify(message);
+      return lifecycle.spawn({
+        parentTaskId,
+        childTaskId,
+        mode,
+        ...(text === undefined ? {} : { message: text }),
+        ...(hash ? { contextHash: hash } : {}),
+      });
+    },
+
+    beforeResultIntegration({ childTaskId, mode, result }): ResultIntegration {
+      const childMode = mode ?? lifecycle.task(childTaskId)?.mode;
+      if (!childMode) {
+        throw new BoomerangGuardError("UNKNOWN_TASK", `no mode given and no task ${JSON.stringify(childTaskId)} in the lifecycle`, "/childTaskId");
+      }
+      const check = checkTaskResult({ mode: childMode, result });
+      const intact = contextIntact(childTaskId);
+      let summary = check.summary;
+      if (intact === false) {
+        summary += " The child's frozen context changed after it was handed over: a mutation got around the freeze.";
+      }
+      return { ok: check.ok && intact !== false, check, text: check.text, contextIntact: intact, summary };
+    },
+
+    async beforeModeRestoration({ taskId, savedMode }): Promise<ModeRestoration> {
+      const saved = savedMode ?? (taskId ? lifecycle.task(taskId)?.mode : undefined) ?? undefined;
+      if (!switcher) {
+        return { requested: saved ?? null, mode: null, fellBack: false, tookEffect: null, ok: false, reasons: ["no mode switcher is set (setModeSwitcher)"] };
+      }
+      const { switchMode, options } = switcher;
+      let known: string[] = [];
+      try {
+        known = options.modes ? await options.modes() : [];
+      } catch {
+        known = [];
+      }
+      const plan = call(() => inner.planRestore(saved, known));
+      const report = (await glue.restoreMode(
+        plan,
+        saved,
+        switchMode,
+        options.current,
+        options.timeoutMs ?? DEFAULT_SWITCH_TIMEOUT_MS,
+      )) as ModeRestoration;
+      return report;
+    },
   };
+  return guard;
 }

@@ -1,35 +1,35 @@
 // CommonJS entry for Node and VS Code extension hosts. The wasm-bindgen `nodejs` glue loads
 // boomerang_guard_bg.wasm from beside itself, synchronously, as tiktoken does; hosts that bundle
 // copy that file beside their bundle or pass its bytes (then the byte-taking glue is used).
-import { wrap, type WasmGuardClass } from "./core.js";
+import { wrap } from "./core.js";
+import type { Glue } from "./glue.js";
 import { BoomerangGuardError } from "./errors.js";
 import type { CreateOptions, Guard, GuardConfig } from "./types.js";
 
 export * from "./types.js";
 export { BoomerangGuardError } from "./errors.js";
 
-interface BytesGlue {
+interface BytesGlue extends Glue {
   initSync(arg: { module: BufferSource | WebAssembly.Module }): unknown;
-  WasmGuard: WasmGuardClass;
 }
 
-let fileGlue: WasmGuardClass | undefined;
-let bytesGlue: WasmGuardClass | undefined;
+let fileGlue: Glue | undefined;
+let bytesGlue: Glue | undefined;
 
-function load(options?: CreateOptions): WasmGuardClass {
+function load(options?: CreateOptions): Glue {
   try {
     if (options?.wasm !== undefined) {
       if (!bytesGlue) {
         // eslint-disable-next-line @typescript-eslint/no-require-imports
         const glue = require("../../pkg/boomerang_guard_bytes.cjs") as BytesGlue;
         glue.initSync({ module: options.wasm });
-        bytesGlue = glue.WasmGuard;
+        bytesGlue = glue;
       }
       return bytesGlue;
     }
     if (!fileGlue) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      fileGlue = (require("../../pkg/boomerang_guard.js") as { WasmGuard: WasmGuardClass }).WasmGuard;
+      fileGlue = require("../../pkg/boomerang_guard.js") as Glue;
     }
     return fileGlue;
   } catch (e) {

@@ -162,7 +162,16 @@ export type ErrorCode =
   | "TOO_DEEP"
   | "UNSERIALIZABLE"
   | "INVALID_ARGUMENT"
-  | "WASM_LOAD_FAILED";
+  | "WASM_LOAD_FAILED"
+  | "UNFREEZABLE"
+  | "UNKNOWN_TASK"
+  | "DUPLICATE_TASK"
+  | "INVALID_TRANSITION"
+  | "CHILD_ALREADY_OPEN"
+  | "NOTHING_TO_RESUME"
+  | "INVALID_STATE"
+  | "UNSUPPORTED_VERSION"
+  | "MODE_SWITCH_FAILED";
 
 /** The guard's public surface. */
 export interface Guard {
@@ -174,4 +183,174 @@ export interface Guard {
   modes(): string[];
   /** The effective settings for a mode, defaults filled in. */
   settingsFor(mode: string): Required<ModeSettings> & { defaultMode: string };
+
+  /** A deep-frozen copy for the child; the parent keeps its original (seed 001 §2.2). */
+  freezeContext<T>(value: T): DeepReadonly<T>;
+  /** Freezes in place; Maps, Sets and Dates get throwing mutators. */
+  deepFreeze<T>(value: T): DeepReadonly<T>;
+  /** A stable hash of a value graph (XXH3-128), to detect mutation after spawn. */
+  contextHash(value: unknown): string;
+  readonly lifecycle: TaskLifecycle;
+  setModeSwitcher(switchMode: (mode: string) => unknown, options?: ModeSwitcherOptions): void;
+
+  /** Pre-task-creation hook: contract check, then a frozen, hashed copy of the context. */
+  beforeTaskCreation(input: TaskInput & { parentTaskId?: string }): TaskCreationCheck;
+  /** Registers the child the host created (today's TaskDelegated), with the frozen context's hash. */
+  afterTaskCreation(created: { parentTaskId: string; childTaskId: string; mode: string; message?: unknown; creation?: TaskCreationCheck }): Transition[];
+  /** Pre-result-integration hook: contract check and sanitization of the result, context hash check. */
+  beforeResultIntegration(r: { childTaskId: string; parentTaskId?: string; mode?: string; result: string | JsonObject }): ResultIntegration;
+  /** Pre-mode-restoration hook: switch the parent back, falling back to `defaultMode`. */
+  beforeModeRestoration(r: { taskId?: string; savedMode?: string | null }): Promise<ModeRestoration>;
+}
+
+// ---- Isolation and lifecycle -------------------------------------------------------------
+
+export type TaskState =
+  | "created"
+  | "active"
+  | "delegated"
+  | "awaiting-result"
+  | "resuming"
+  | "completed"
+  | "aborted"
+  | "timed-out"
+  | "failed";
+
+export type Outcome = "completed" | "aborted" | "timed-out" | "failed";
+
+/** A child's result as its parent gets it; an error text when the child did not finish. */
+export interface ChildResult {
+  outcome: Outcome;
+  text: string;
+  reason?: string;
+}
+
+export interface TaskRecord {
+  id: string;
+  mode: string;
+  parentId?: string;
+  rootId: string;
+  state: TaskState;
+  childIds: string[];
+  openChild?: string;
+  deadlineMs?: number;
+  contextHash?: string;
+  instructions?: string;
+  result?: ChildResult;
+  createdMs: number;
+  updatedMs: number;
+}
+
+/** A child's result waiting in the outbox until its parent's resume is committed. */
+export interface Delivery {
+  parentId: string;
+  childId: string;
+  result: ChildResult;
+  attempts: number;
+  prepared: boolean;
+  /** Whether the child's frozen context still hashes as it did at spawn (when the guard froze it). */
+  contextIntact?: boolean;
+}
+
+export interface Transition {
+  taskId: string;
+  from: TaskState | null;
+  to: TaskState;
+  cause: string;
+  atMs: number;
+}
+
+/** Host events, in the names of both Roo Code APIs (the seeds' and today's). */
+export type LifecycleEvent =
+  | { type: "taskCreated" | "TaskCreated" | "TaskStarted"; taskId: string; mode?: string }
+  | {
+      type: "taskSpawned" | "TaskSpawned" | "TaskDelegated" | "taskDelegated";
+      parentTaskId: string;
+      childTaskId: string;
+      mode?: string;
+      message?: string;
+      contextHash?: string;
+    }
+  | { type: "taskPaused" | "TaskPaused"; taskId: string }
+  | { type: "taskCompleted" | "TaskCompleted"; taskId: string; result?: string }
+  | { type: "TaskDelegationCompleted" | "taskDelegationCompleted"; parentTaskId: string; childTaskId: string; summary?: string; completionResultSummary?: string }
+  | { type: "taskUnpaused" | "TaskUnpaused" | "TaskDelegationResumed" | "taskDelegationResumed"; taskId?: string; parentTaskId?: string; childTaskId?: string }
+  | { type: "taskAborted" | "TaskAborted"; taskId: string; reason?: string }
+  | { type: "taskActive" | "TaskActive"; taskId: string }
+  | { type: "tick" };
+
+export interface TaskLifecycle {
+  /** Applies a host event; returns the transitions (also sent to `on` listeners). */
+  handle(event: LifecycleEvent): Transition[];
+  /** Listens to transitions; returns the function that stops listening. */
+  on(listener: (transition: Transition) => void): () => void;
+  create(taskId: string, mode?: string): Transition[];
+  spawn(spawn: { parentTaskId: string; childTaskId: string; mode: string; message?: string; contextHash?: string }): Transition[];
+  complete(taskId: string, result: string): Transition[];
+  abort(taskId: string, reason?: string): Transition[];
+  /** Times out children past their deadline, as of the clock's now. */
+  tick(): Transition[];
+  nextDeadline(): number | null;
+  /** Keeps a timer on the next deadline (unref'd in Node); returns the function that stops it. */
+  watchDeadlines(): () => void;
+  /**
+   * Hands a parent its child's result: prepare, `deliver`, commit. If `deliver` throws or
+   * rejects, the resume is rolled back and the result stays in the outbox; the error is rethrown.
+   */
+  resume(parentTaskId: string, deliver: (delivery: Delivery) => unknown): Promise<Delivery>;
+  prepareResume(parentTaskId: string): Delivery;
+  commitResume(parentTaskId: string): Transition[];
+  rollbackResume(parentTaskId: string, reason: string): Transition[];
+  task(taskId: string): TaskRecord | null;
+  tasks(): TaskRecord[];
+  /** Child results waiting for their parents. */
+  pending(): Delivery[];
+  /** The whole registry as JSON (for `.roo/boomerang-state.json`). */
+  exportState(): string;
+  /** Replaces the registry; an invalid or newer state throws and keeps the current one. */
+  importState(json: string): void;
+  /** The clock deadlines are measured with (default `Date.now`). */
+  setClock(now: () => number): void;
+}
+
+export interface ModeSwitcherOptions {
+  /** Reads back the host's current mode, to report a switch that did not take effect. */
+  current?: () => string | Promise<string>;
+  /** The host's modes; a saved mode not among them falls back to `defaultMode`. */
+  modes?: () => string[] | Promise<string[]>;
+  /** How long a switch may take before it counts as failed (default 10000). */
+  timeoutMs?: number;
+}
+
+export interface ModeRestoration {
+  requested: string | null;
+  /** The mode the host is in now, or null when even the fallback failed. */
+  mode: string | null;
+  fellBack: boolean;
+  tookEffect: boolean | null;
+  ok: boolean;
+  reasons: string[];
+}
+
+export interface TaskCreationCheck {
+  ok: boolean;
+  check: InputCheck;
+  /** The (sanitized) message and todos to create the child with. */
+  message: unknown;
+  todos: unknown;
+  /** A deep-frozen copy of the context: what the child may read. */
+  frozenContext: unknown;
+  contextHash: string | null;
+  summary: string;
+  errors: ContractError[];
+}
+
+export interface ResultIntegration {
+  ok: boolean;
+  check: ResultCheck;
+  /** The text to hand the parent. */
+  text: string;
+  /** Whether the child's frozen context still hashes as at spawn; null when there was none. */
+  contextIntact: boolean | null;
+  summary: string;
 }

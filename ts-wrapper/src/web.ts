@@ -1,7 +1,8 @@
 // ESM entry for browsers, VS Code for the Web and bundlers: the wasm-bindgen `web` glue with
 // async instantiation (streaming where the host serves application/wasm).
-import init, { initSync, WasmGuard } from "../../pkg/boomerang_guard_web.mjs";
-import { wrap, type WasmGuardClass } from "./core.js";
+import init, * as glue from "../../pkg/boomerang_guard_web.mjs";
+import { wrap } from "./core.js";
+import type { Glue } from "./glue.js";
 import { BoomerangGuardError } from "./errors.js";
 import type { CreateOptions, Guard, GuardConfig } from "./types.js";
 
@@ -36,10 +37,10 @@ export function createGuardSync(config?: GuardConfig, options?: CreateOptions): 
         "the module is not loaded yet: await initGuard() or createGuard(), or pass { wasm: bytes }",
       );
     }
-    initSync({ module: options.wasm });
+    glue.initSync({ module: options.wasm });
     loaded = true;
   }
-  return wrap(WasmGuard as unknown as WasmGuardClass, config);
+  return wrap(glue as unknown as Glue, config);
 }
 
 export async function createGuard(config?: GuardConfig, options?: CreateOptions): Promise<Guard> {

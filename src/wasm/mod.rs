@@ -2,9 +2,14 @@
 //! the engine, faster than walking object graphs from Rust), errors become JS `Error`s with
 //! `code`, `path` and `details`. No logic lives here.
 
+mod freeze;
+mod lifecycle;
+
 use crate::contracts::extract::Extraction;
 use crate::contracts::{CheckReport, ContractSource};
 use crate::error::{ErrorCode, GuardError};
+use crate::freeze::FreezeMode;
+use crate::lifecycle::Registry;
 use crate::{Config, Guard};
 use js_sys::{Error as JsError, JsString, Reflect, JSON};
 use serde_json::Value;
@@ -86,7 +91,7 @@ fn is_well_formed(s: &JsString) -> bool {
 }
 
 /// A typed JS error: `err.code`, `err.path`, `err.details`, `err.name = "BoomerangGuardError"`.
-fn to_js_error(e: &GuardError) -> JsValue {
+pub(crate) fn to_js_error(e: &GuardError) -> JsValue {
     let err = JsError::new(&e.message);
     err.set_name("BoomerangGuardError");
     let obj: &JsValue = err.as_ref();
@@ -100,11 +105,11 @@ fn to_js_error(e: &GuardError) -> JsValue {
     err.into()
 }
 
-fn fail(code: ErrorCode, path: &str, message: String) -> JsValue {
+pub(crate) fn fail(code: ErrorCode, path: &str, message: String) -> JsValue {
     to_js_error(&GuardError::new(code, path, message))
 }
 
-trait IntoJs<T> {
+pub(crate) trait IntoJs<T> {
     fn js(self) -> Result<T, JsValue>;
 }
 
@@ -151,13 +156,14 @@ fn report_to_js(report: &CheckReport, original: Option<&JsValue>) -> Result<JsVa
     Ok(obj)
 }
 
-fn stringify(value: &JsValue, what: &str) -> Result<Option<String>, JsValue> {
+pub(crate) fn stringify(value: &JsValue, what: &str) -> Result<Option<String>, JsValue> {
     stringify_raw(value, what).map_err(|e| to_js_error(&e))
 }
 
 #[wasm_bindgen]
 pub struct WasmGuard {
     inner: Guard,
+    registry: Registry,
 }
 
 #[wasm_bindgen]
@@ -169,6 +175,7 @@ impl WasmGuard {
         let config = Config::from_json(&text).js()?;
         Ok(WasmGuard {
             inner: Guard::new(config).js()?,
+            registry: Registry::default(),
         })
     }
 
@@ -289,4 +296,43 @@ impl WasmGuard {
             .map_err(|e| fail(ErrorCode::InvalidConfig, "", e.to_string()))?;
         JSON::parse(&text)
     }
+}
+
+/// A deep-frozen copy of `value` for a child; the original stays as it is.
+#[wasm_bindgen(js_name = freezeContext)]
+pub fn freeze_context(value: JsValue) -> Result<JsValue, JsValue> {
+    freeze::Walk::new(Some(FreezeMode::Copy), false)
+        .walk(&value)
+        .js()
+}
+
+/// Freezes `value` in place (Maps, Sets and Dates get throwing mutators) and returns it.
+#[wasm_bindgen(js_name = deepFreeze)]
+pub fn deep_freeze(value: JsValue) -> Result<JsValue, JsValue> {
+    freeze::Walk::new(Some(FreezeMode::InPlace), false)
+        .walk(&value)
+        .js()
+}
+
+/// The context hash of `value` (XXH3-128 over a canonical walk).
+#[wasm_bindgen(js_name = contextHash)]
+pub fn context_hash(value: JsValue) -> Result<String, JsValue> {
+    let mut walk = freeze::Walk::new(None, true);
+    walk.walk(&value).js()?;
+    Ok(walk.hash().unwrap_or_default())
+}
+
+/// A frozen copy and the hash of its content, in one walk: `{ value, hash }`.
+#[wasm_bindgen(js_name = freezeAndHash)]
+pub fn freeze_and_hash(value: JsValue) -> Result<JsValue, JsValue> {
+    let mut walk = freeze::Walk::new(Some(FreezeMode::Copy), true);
+    let copy = walk.walk(&value).js()?;
+    let out = js_sys::Object::new();
+    Reflect::set(&out, &"value".into(), &copy)?;
+    Reflect::set(
+        &out,
+        &"hash".into(),
+        &walk.hash().unwrap_or_default().into(),
+    )?;
+    Ok(out.into())
 }

@@ -1,0 +1,508 @@
+//! The JS side of the freeze model in `crate::freeze`: one walk over a JS value graph that
+//! makes a frozen copy, freezes in place, and/or feeds the context hash. Cycles and shared
+//! references are followed once (identity is kept inside a copy).
+
+use crate::error::{ErrorCode, GuardError};
+use crate::freeze::{
+    refusal, ContextHasher, FreezeMode, ValueKind, DATE_SETTERS, MAP_MUTATORS, SET_MUTATORS,
+};
+use js_sys::{Array, Function, Object, Reflect};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// Contexts nested deeper than this are refused: the walk recurses, and the wasm stack is finite.
+pub const MAX_FREEZE_DEPTH: usize = 1000;
+
+thread_local! {
+    static OBJECT_PROTOTYPE: JsValue = Object::get_prototype_of(&Object::new()).into();
+    static THROWERS: Throwers = Throwers::new();
+}
+
+/// One throwing function per kind, shared by every frozen Map, Set and Date.
+struct Throwers {
+    map: JsValue,
+    set: JsValue,
+    date: JsValue,
+    weak: JsValue,
+}
+
+fn thrower(message: &'static str) -> JsValue {
+    let f: Closure<dyn Fn() -> Result<JsValue, JsValue>> =
+        Closure::new(move || Err(js_sys::TypeError::new(message).into()));
+    f.into_js_value()
+}
+
+impl Throwers {
+    fn new() -> Self {
+        Throwers {
+            map: thrower("boomerang-guard: this Map is frozen (a child's context is read-only)"),
+            set: thrower("boomerang-guard: this Set is frozen (a child's context is read-only)"),
+            date: thrower("boomerang-guard: this Date is frozen (a child's context is read-only)"),
+            weak: thrower(
+                "boomerang-guard: this collection is frozen (a child's context is read-only)",
+            ),
+        }
+    }
+}
+
+pub struct Walk {
+    mode: Option<FreezeMode>,
+    hasher: Option<ContextHasher>,
+    /// Original object → index of its first visit.
+    seen: js_sys::Map,
+    /// Copies by first-visit index (copy mode).
+    copies: Vec<JsValue>,
+    visits: usize,
+    path: String,
+    depth: usize,
+}
+
+fn classify(v: &JsValue) -> ValueKind {
+    if v.is_function() {
+        return ValueKind::Function;
+    }
+    if !v.is_object() {
+        return ValueKind::Primitive;
+    }
+    if Array::is_array(v) {
+        return ValueKind::Array;
+    }
+    let proto: JsValue = Object::get_prototype_of(v).into();
+    if proto.is_null() || OBJECT_PROTOTYPE.with(|p| *p == proto) {
+        return ValueKind::PlainObject;
+    }
+    if v.is_instance_of::<js_sys::Map>() {
+        ValueKind::Map
+    } else if v.is_instance_of::<js_sys::Set>() {
+        ValueKind::Set
+    } else if v.is_instance_of::<js_sys::Date>() {
+        ValueKind::Date
+    } else if v.is_instance_of::<js_sys::RegExp>() {
+        ValueKind::RegExp
+    } else if js_sys::ArrayBuffer::is_view(v)
+        || v.is_instance_of::<js_sys::ArrayBuffer>()
+        || v.is_instance_of::<js_sys::SharedArrayBuffer>()
+    {
+        ValueKind::Binary
+    } else if v.is_instance_of::<js_sys::WeakMap>()
+        || v.is_instance_of::<js_sys::WeakSet>()
+        || v.is_instance_of::<js_sys::Promise>()
+    {
+        ValueKind::Opaque
+    } else {
+        ValueKind::ClassInstance
+    }
+}
+
+fn js_err(e: JsValue, path: &str) -> GuardError {
+    let why = e
+        .dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .unwrap_or_else(|| "the value threw while it was read".into());
+    GuardError::new(
+        ErrorCode::Unfreezable,
+        path,
+        format!(
+            "reading {}: {why}",
+            if path.is_empty() { "(root)" } else { path }
+        ),
+    )
+}
+
+/// Defines `names` on `target` as non-enumerable read-only properties holding `f`.
+fn shadow_methods(target: &Object, names: &[&str], f: &JsValue) {
+    let desc = Object::new();
+    let _ = Reflect::set(&desc, &"value".into(), f);
+    for name in names {
+        Object::define_property(target, &JsValue::from_str(name), &desc);
+    }
+}
+
+impl Walk {
+    pub fn new(mode: Option<FreezeMode>, hash: bool) -> Walk {
+        Walk {
+            mode,
+            hasher: hash.then(ContextHasher::default),
+            seen: js_sys::Map::new(),
+            copies: Vec::new(),
+            visits: 0,
+            path: String::new(),
+            depth: 0,
+        }
+    }
+
+    pub fn hash(&self) -> Option<String> {
+        self.hasher.as_ref().map(ContextHasher::finish)
+    }
+
+    fn h(&mut self) -> Option<&mut ContextHasher> {
+        self.hasher.as_mut()
+    }
+
+    fn copying(&self) -> bool {
+        self.mode == Some(FreezeMode::Copy)
+    }
+
+    fn enter(&mut self, seg: &str) -> usize {
+        let mark = self.path.len();
+        self.path.push('/');
+        self.path
+            .push_str(&seg.replace('~', "~0").replace('/', "~1"));
+        mark
+    }
+
+    fn primitive(&mut self, v: &JsValue) {
+        let Some(h) = self.hasher.as_mut() else {
+            return;
+        };
+        if v.is_undefined() {
+            h.undefined();
+        } else if v.is_null() {
+            h.null();
+        } else if let Some(b) = v.as_bool() {
+            h.boolean(b);
+        } else if let Some(f) = v.as_f64() {
+            h.number(f);
+        } else if let Some(s) = v.as_string() {
+            h.string(&s);
+        } else if v.is_bigint() {
+            let text: String = js_sys::BigInt::unchecked_from_js_ref(v)
+                .to_string(10)
+                .map(String::from)
+                .unwrap_or_default();
+            h.other(b'b', &text);
+        } else if v.is_symbol() {
+            let text = js_sys::Symbol::unchecked_from_js_ref(v)
+                .description()
+                .map(String::from)
+                .unwrap_or_default();
+            h.other(b'y', &text);
+        } else {
+            h.other(b'?', "");
+        }
+    }
+
+    /// Walks `v`; returns what the caller should hold: the frozen copy (copy mode) or `v`.
+    pub fn walk(&mut self, v: &JsValue) -> Result<JsValue, GuardError> {
+        let kind = classify(v);
+        if kind == ValueKind::Primitive {
+            self.primitive(v);
+            return Ok(v.clone());
+        }
+        let first = self.seen.get(v);
+        if let Some(i) = first.as_f64() {
+            let i = i as usize;
+            if let Some(h) = self.h() {
+                h.back_reference(i);
+            }
+            return Ok(self.copies.get(i).cloned().unwrap_or_else(|| v.clone()));
+        }
+        if let Some(mode) = self.mode {
+            if let Some(e) = refusal(kind, mode, &self.path) {
+                return Err(e);
+            }
+        }
+        if self.depth >= MAX_FREEZE_DEPTH {
+            return Err(GuardError::new(
+                ErrorCode::TooDeep,
+                self.path.clone(),
+                format!("the context is nested more than {MAX_FREEZE_DEPTH} levels deep"),
+            ));
+        }
+        let index = self.visits;
+        self.visits += 1;
+        self.seen.set(v, &JsValue::from_f64(index as f64));
+        self.depth += 1;
+        let out = self.walk_object(v, kind, index);
+        self.depth -= 1;
+        out
+    }
+
+    fn remember(&mut self, index: usize, copy: &JsValue) {
+        if self.copies.len() <= index {
+            self.copies.resize(index + 1, JsValue::UNDEFINED);
+        }
+        if let Some(slot) = self.copies.get_mut(index) {
+            *slot = copy.clone();
+        }
+    }
+
+    fn walk_object(
+        &mut self,
+        v: &JsValue,
+        kind: ValueKind,
+        index: usize,
+    ) -> Result<JsValue, GuardError> {
+        let obj: &Object = v.unchecked_ref();
+        let target: JsValue = match kind {
+            ValueKind::Array => self.array(v, index)?,
+            ValueKind::PlainObject | ValueKind::ClassInstance => {
+                self.properties(obj, kind, index)?
+            }
+            ValueKind::Map => self.map(v, index)?,
+            ValueKind::Set => self.set(v, index)?,
+            ValueKind::Date => {
+                let date: &js_sys::Date = v.unchecked_ref();
+                if let Some(h) = self.h() {
+                    h.begin(b'd', 1);
+                    h.number(date.get_time());
+                    h.end();
+                }
+                if self.copying() {
+                    let copy: JsValue = js_sys::Date::new(v).into();
+                    self.remember(index, &copy);
+                    copy
+                } else {
+                    v.clone()
+                }
+            }
+            ValueKind::RegExp => {
+                let re: &js_sys::RegExp = v.unchecked_ref();
+                let (source, flags) = (String::from(re.source()), String::from(re.flags()));
+                if let Some(h) = self.h() {
+                    h.other(b'x', &format!("/{source}/{flags}"));
+                }
+                if self.copying() {
+                    let copy: JsValue = js_sys::RegExp::new(&source, &flags).into();
+                    self.remember(index, &copy);
+                    copy
+                } else {
+                    v.clone()
+                }
+            }
+            ValueKind::Binary => {
+                // Reached only when hashing (freezing refuses it): hash the bytes.
+                let bytes = if v.is_instance_of::<js_sys::ArrayBuffer>() {
+                    js_sys::Uint8Array::new(v).to_vec()
+                } else if js_sys::ArrayBuffer::is_view(v) {
+                    let buf = Reflect::get(v, &"buffer".into()).unwrap_or(JsValue::UNDEFINED);
+                    let off = Reflect::get(v, &"byteOffset".into())
+                        .ok()
+                        .and_then(|x| x.as_f64())
+                        .unwrap_or(0.0) as u32;
+                    let len = Reflect::get(v, &"byteLength".into())
+                        .ok()
+                        .and_then(|x| x.as_f64())
+                        .unwrap_or(0.0) as u32;
+                    js_sys::Uint8Array::new_with_byte_offset_and_length(&buf, off, len).to_vec()
+                } else {
+                    Vec::new()
+                };
+                let name = obj.constructor().name();
+                if let Some(h) = self.h() {
+                    h.binary(&String::from(name), &bytes);
+                }
+                v.clone()
+            }
+            ValueKind::Function => {
+                let name = String::from(v.unchecked_ref::<Function>().name());
+                if let Some(h) = self.h() {
+                    h.other(b'f', &name);
+                }
+                v.clone()
+            }
+            ValueKind::Opaque => {
+                let name = String::from(obj.constructor().name());
+                if let Some(h) = self.h() {
+                    h.other(b'w', &name);
+                }
+                if self.mode == Some(FreezeMode::InPlace) {
+                    THROWERS.with(|t| shadow_methods(obj, &["set", "add", "delete"], &t.weak));
+                }
+                v.clone()
+            }
+            ValueKind::Primitive => v.clone(),
+        };
+        if self.mode.is_some() {
+            let t: &Object = target.unchecked_ref();
+            THROWERS.with(|th| match kind {
+                ValueKind::Map => shadow_methods(t, &MAP_MUTATORS, &th.map),
+                ValueKind::Set => shadow_methods(t, &SET_MUTATORS, &th.set),
+                ValueKind::Date => shadow_methods(t, &DATE_SETTERS, &th.date),
+                _ => {}
+            });
+            Object::freeze(t);
+        }
+        Ok(target)
+    }
+
+    fn array(&mut self, v: &JsValue, index: usize) -> Result<JsValue, GuardError> {
+        let arr: &Array = v.unchecked_ref();
+        let len = arr.length();
+        let copy = self.copying().then(|| Array::new_with_length(len));
+        if let Some(c) = &copy {
+            self.remember(index, c);
+        }
+        if let Some(h) = self.h() {
+            h.begin(b'a', len as usize);
+        }
+        let mut buf = itoa::Buffer::new();
+        for i in 0..len {
+            let mark = self.enter(buf.format(i));
+            let item = arr.get(i);
+            let out = self.walk(&item);
+            self.path.truncate(mark);
+            let out = out?;
+            if let Some(c) = &copy {
+                c.set(i, out);
+            }
+        }
+        if let Some(h) = self.h() {
+            h.end();
+        }
+        Ok(copy.map(JsValue::from).unwrap_or_else(|| v.clone()))
+    }
+
+    fn properties(
+        &mut self,
+        obj: &Object,
+        kind: ValueKind,
+        index: usize,
+    ) -> Result<JsValue, GuardError> {
+        let keys = Reflect::own_keys(obj).map_err(|e| js_err(e, &self.path))?;
+        // Canonical order for the hash: string keys sorted, then symbols by description.
+        let mut named: Vec<(bool, String, JsValue)> = keys
+            .iter()
+            .map(|k| match k.as_string() {
+                Some(s) => (false, s, k),
+                None => {
+                    let d = js_sys::Symbol::unchecked_from_js_ref(&k)
+                        .description()
+                        .map(String::from)
+                        .unwrap_or_default();
+                    (true, d, k)
+                }
+            })
+            .collect();
+        if self.hasher.is_some() {
+            named.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+        }
+        let copy: Option<Object> = self.copying().then(|| {
+            if kind == ValueKind::PlainObject {
+                Object::create(&Object::get_prototype_of(obj))
+            } else {
+                // Class instances keep their prototype; private #fields cannot be copied.
+                Object::create(&Object::get_prototype_of(obj))
+            }
+        });
+        if let Some(c) = &copy {
+            self.remember(index, c);
+        }
+        if let Some(h) = self.h() {
+            h.begin(
+                if kind == ValueKind::PlainObject {
+                    b'o'
+                } else {
+                    b'c'
+                },
+                named.len(),
+            );
+        }
+        for (is_symbol, name, key) in named {
+            let desc = Object::get_own_property_descriptor(obj, &key);
+            if desc.is_undefined() {
+                continue; // a proxy may list keys it does not have
+            }
+            let enumerable = Reflect::get(&desc, &"enumerable".into())
+                .ok()
+                .and_then(|e| e.as_bool())
+                .unwrap_or(false);
+            let is_accessor = Reflect::has(&desc, &"get".into()).unwrap_or(false)
+                || Reflect::has(&desc, &"set".into()).unwrap_or(false);
+            let mark = self.enter(&name);
+            if let Some(h) = self.hasher.as_mut() {
+                h.key(&if is_symbol { format!("@@{name}") } else { name });
+            }
+            let result = if is_accessor && !self.copying() {
+                // Getters are not run while freezing in place or hashing: no side effects.
+                if let Some(h) = self.hasher.as_mut() {
+                    h.accessor();
+                }
+                Ok(JsValue::UNDEFINED)
+            } else {
+                // Copy mode snapshots an accessor's current value into a data property.
+                let value = if is_accessor {
+                    Reflect::get(obj, &key).map_err(|e| js_err(e, &self.path))
+                } else {
+                    Reflect::get(&desc, &"value".into()).map_err(|e| js_err(e, &self.path))
+                };
+                value.and_then(|value| self.walk(&value))
+            };
+            self.path.truncate(mark);
+            let child = result?;
+            if let Some(c) = &copy {
+                if enumerable {
+                    let _ = Reflect::set(c, &key, &child);
+                } else {
+                    let d = Object::new();
+                    let _ = Reflect::set(&d, &"value".into(), &child);
+                    let _ = Reflect::set(&d, &"writable".into(), &JsValue::TRUE);
+                    let _ = Reflect::set(&d, &"configurable".into(), &JsValue::TRUE);
+                    Object::define_property(c, &key, &d);
+                }
+            }
+        }
+        if let Some(h) = self.h() {
+            h.end();
+        }
+        Ok(copy
+            .map(JsValue::from)
+            .unwrap_or_else(|| obj.clone().into()))
+    }
+
+    fn map(&mut self, v: &JsValue, index: usize) -> Result<JsValue, GuardError> {
+        let m: &js_sys::Map = v.unchecked_ref();
+        let mut entries = Vec::with_capacity(m.size() as usize);
+        m.for_each(&mut |value, key| entries.push((key, value)));
+        let copy = self.copying().then(js_sys::Map::new);
+        if let Some(c) = &copy {
+            self.remember(index, c);
+        }
+        if let Some(h) = self.h() {
+            h.begin(b'm', entries.len());
+        }
+        let mut buf = itoa::Buffer::new();
+        for (i, (key, value)) in entries.into_iter().enumerate() {
+            let mark = self.enter(buf.format(i));
+            let out = self.walk(&key).and_then(|k| Ok((k, self.walk(&value)?)));
+            self.path.truncate(mark);
+            let (k, val) = out?;
+            if let Some(c) = &copy {
+                c.set(&k, &val);
+            }
+        }
+        if let Some(h) = self.h() {
+            h.end();
+        }
+        Ok(copy.map(JsValue::from).unwrap_or_else(|| v.clone()))
+    }
+
+    fn set(&mut self, v: &JsValue, index: usize) -> Result<JsValue, GuardError> {
+        let s: &js_sys::Set = v.unchecked_ref();
+        let mut values = Vec::with_capacity(s.size() as usize);
+        s.for_each(&mut |value, _, _| values.push(value));
+        let copy = self
+            .copying()
+            .then(|| js_sys::Set::new(&JsValue::UNDEFINED));
+        if let Some(c) = &copy {
+            self.remember(index, c);
+        }
+        if let Some(h) = self.h() {
+            h.begin(b'e', values.len());
+        }
+        let mut buf = itoa::Buffer::new();
+        for (i, value) in values.into_iter().enumerate() {
+            let mark = self.enter(buf.format(i));
+            let out = self.walk(&value);
+            self.path.truncate(mark);
+            let out = out?;
+            if let Some(c) = &copy {
+                c.add(&out);
+            }
+        }
+        if let Some(h) = self.h() {
+            h.end();
+        }
+        Ok(copy.map(JsValue::from).unwrap_or_else(|| v.clone()))
+    }
+}

@@ -1,0 +1,283 @@
+//! Binding of the lifecycle registry and of mode restoration. Times come from the wrapper's
+//! injectable clock as milliseconds.
+
+use super::{fail, IntoJs, WasmGuard};
+use crate::error::ErrorCode;
+use crate::lifecycle::{plan_restore, LifecycleEvent, Registry, Transition};
+use js_sys::{Function, Promise, Reflect, JSON};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+
+fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
+    let text = serde_json::to_string(v)
+        .map_err(|e| fail(ErrorCode::InvalidArgument, "", e.to_string()))?;
+    JSON::parse(&text)
+}
+
+fn ms(now: f64) -> u64 {
+    if now.is_finite() && now > 0.0 {
+        now as u64
+    } else {
+        0
+    }
+}
+
+#[wasm_bindgen]
+impl WasmGuard {
+    /// Applies one host event (either Roo Code API); returns the transitions.
+    #[wasm_bindgen(js_name = lifecycleApply)]
+    pub fn lifecycle_apply(&mut self, event: JsValue, now: f64) -> Result<JsValue, JsValue> {
+        let text = super::stringify(&event, "the event")?.unwrap_or_default();
+        let event: LifecycleEvent = serde_json::from_str(&text).map_err(|e| {
+            fail(
+                ErrorCode::InvalidArgument,
+                "/type",
+                format!("not a lifecycle event: {e}"),
+            )
+        })?;
+        let config = self.inner.config();
+        let registry = &mut self.registry;
+        let out = registry
+            .apply(&event, ms(now), |mode| {
+                config.for_mode(mode).timeouts.child_ms
+            })
+            .js()?;
+        to_js(&out)
+    }
+
+    #[wasm_bindgen(js_name = lifecycleTick)]
+    pub fn lifecycle_tick(&mut self, now: f64) -> Result<JsValue, JsValue> {
+        to_js(&self.registry.tick(ms(now)))
+    }
+
+    #[wasm_bindgen(js_name = lifecycleNextDeadline)]
+    pub fn lifecycle_next_deadline(&self) -> Option<f64> {
+        self.registry.next_deadline().map(|d| d as f64)
+    }
+
+    /// Step one of a resume: `{ delivery, transitions }`; the result stays in the outbox.
+    #[wasm_bindgen(js_name = lifecyclePrepareResume)]
+    pub fn lifecycle_prepare_resume(
+        &mut self,
+        parent_id: &str,
+        now: f64,
+    ) -> Result<JsValue, JsValue> {
+        #[derive(Serialize)]
+        struct Prepared {
+            delivery: crate::lifecycle::Delivery,
+            transitions: Vec<Transition>,
+        }
+        let (delivery, transitions) = self.registry.prepare_resume(parent_id, ms(now)).js()?;
+        to_js(&Prepared {
+            delivery,
+            transitions,
+        })
+    }
+
+    #[wasm_bindgen(js_name = lifecycleCommitResume)]
+    pub fn lifecycle_commit_resume(
+        &mut self,
+        parent_id: &str,
+        now: f64,
+    ) -> Result<JsValue, JsValue> {
+        to_js(&self.registry.commit_resume(parent_id, ms(now)).js()?)
+    }
+
+    #[wasm_bindgen(js_name = lifecycleRollbackResume)]
+    pub fn lifecycle_rollback_resume(
+        &mut self,
+        parent_id: &str,
+        reason: &str,
+        now: f64,
+    ) -> Result<JsValue, JsValue> {
+        to_js(
+            &self
+                .registry
+                .rollback_resume(parent_id, reason, ms(now))
+                .js()?,
+        )
+    }
+
+    #[wasm_bindgen(js_name = lifecycleTask)]
+    pub fn lifecycle_task(&self, id: &str) -> Result<JsValue, JsValue> {
+        to_js(&self.registry.task(id))
+    }
+
+    #[wasm_bindgen(js_name = lifecycleTasks)]
+    pub fn lifecycle_tasks(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.registry.tasks().collect::<Vec<_>>())
+    }
+
+    /// Child results waiting for their parents.
+    #[wasm_bindgen(js_name = lifecyclePending)]
+    pub fn lifecycle_pending(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.registry.deliveries().collect::<Vec<_>>())
+    }
+
+    #[wasm_bindgen(js_name = lifecycleExport)]
+    pub fn lifecycle_export(&self, now: f64) -> String {
+        self.registry.export_json(ms(now))
+    }
+
+    /// Replaces the registry with an exported one; on error the current one is kept.
+    #[wasm_bindgen(js_name = lifecycleImport)]
+    pub fn lifecycle_import(&mut self, text: &str) -> Result<(), JsValue> {
+        self.registry = Registry::import_json(text).js()?;
+        Ok(())
+    }
+
+    /// Which mode a parent goes back to (before the host's switch is called).
+    #[wasm_bindgen(js_name = planRestore)]
+    pub fn plan_restore(
+        &self,
+        saved: Option<String>,
+        known: Vec<String>,
+    ) -> Result<JsValue, JsValue> {
+        let default_mode = self.inner.config().settings().default_mode.clone();
+        to_js(&plan_restore(saved.as_deref(), &known, &default_mode))
+    }
+}
+
+/// What a mode restoration did, for the host's logs and UI.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Restoration {
+    requested: Option<String>,
+    mode: Option<String>,
+    fell_back: bool,
+    took_effect: Option<bool>,
+    ok: bool,
+    reasons: Vec<String>,
+}
+
+/// Calls `f(arg)`, awaiting a promise it returns, bounded by `timeout_ms`.
+async fn call_with_timeout(
+    f: &Function,
+    arg: &JsValue,
+    timeout_ms: f64,
+) -> Result<JsValue, String> {
+    let returned = f.call1(&JsValue::NULL, arg).map_err(describe)?;
+    if !returned.has_type::<Promise>() && !returned.is_instance_of::<Promise>() {
+        let is_thenable = Reflect::get(&returned, &"then".into())
+            .map(|t| t.is_function())
+            .unwrap_or(false);
+        if !is_thenable {
+            return Ok(returned);
+        }
+    }
+    let promise = Promise::resolve(&returned);
+    let global = js_sys::global();
+    let set_timeout: Option<Function> = Reflect::get(&global, &"setTimeout".into())
+        .ok()
+        .and_then(|f| f.dyn_into().ok());
+    let clear_timeout: Option<Function> = Reflect::get(&global, &"clearTimeout".into())
+        .ok()
+        .and_then(|f| f.dyn_into().ok());
+    let Some(set_timeout) = set_timeout else {
+        return JsFuture::from(promise).await.map_err(describe);
+    };
+    let mut timer = JsValue::UNDEFINED;
+    let timeout = Promise::new(&mut |_, reject| {
+        let message = format!("no answer within {timeout_ms} ms");
+        let cb = Closure::once_into_js(move || {
+            let _ = reject.call1(&JsValue::NULL, &js_sys::Error::new(&message));
+        });
+        timer = set_timeout
+            .call2(&JsValue::NULL, &cb, &JsValue::from_f64(timeout_ms))
+            .unwrap_or(JsValue::UNDEFINED);
+    });
+    let race = Promise::race(&js_sys::Array::of2(&promise, &timeout));
+    let out = JsFuture::from(race).await;
+    if let Some(clear) = clear_timeout {
+        let _ = clear.call1(&JsValue::NULL, &timer);
+    }
+    out.map_err(describe)
+}
+
+fn describe(e: JsValue) -> String {
+    e.dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| "the host's mode switch failed".into())
+}
+
+/// Pre-mode-restoration (seed 001 §3.3): switches to the planned mode through the host's async
+/// `switchMode`, falls back to the safe mode if that throws, rejects or hangs, and reads the mode
+/// back through `current` (when given) to report a switch that did not take effect.
+#[wasm_bindgen(js_name = restoreMode)]
+pub async fn restore_mode(
+    plan: JsValue,
+    requested: Option<String>,
+    switch_mode: Function,
+    current: Option<Function>,
+    timeout_ms: f64,
+) -> Result<JsValue, JsValue> {
+    let text = super::stringify(&plan, "the restore plan")?.unwrap_or_default();
+    #[derive(serde::Deserialize)]
+    struct Plan {
+        target: String,
+        fallback: String,
+        reason: Option<String>,
+    }
+    let plan: Plan = serde_json::from_str(&text).map_err(|e| {
+        fail(
+            ErrorCode::InvalidArgument,
+            "",
+            format!("bad restore plan: {e}"),
+        )
+    })?;
+    let mut reasons: Vec<String> = plan.reason.iter().cloned().collect();
+    let mut fell_back = plan.target != requested.clone().unwrap_or_default();
+    let mut mode = None;
+    match call_with_timeout(&switch_mode, &JsValue::from_str(&plan.target), timeout_ms).await {
+        Ok(_) => mode = Some(plan.target.clone()),
+        Err(why) => {
+            reasons.push(format!("switching to {:?} failed: {why}", plan.target));
+            if plan.fallback != plan.target {
+                fell_back = true;
+                match call_with_timeout(
+                    &switch_mode,
+                    &JsValue::from_str(&plan.fallback),
+                    timeout_ms,
+                )
+                .await
+                {
+                    Ok(_) => mode = Some(plan.fallback.clone()),
+                    Err(why) => reasons.push(format!(
+                        "falling back to {:?} failed too: {why}",
+                        plan.fallback
+                    )),
+                }
+            }
+        }
+    }
+    let mut took_effect = None;
+    if let (Some(get), Some(expected)) = (&current, &mode) {
+        match call_with_timeout(get, &JsValue::UNDEFINED, timeout_ms).await {
+            Ok(v) => {
+                let now = v.as_string();
+                let same = now.as_deref() == Some(expected.as_str());
+                if !same {
+                    reasons.push(format!(
+                        "the host reports mode {:?} after switching to {expected:?}: the switch did not take effect",
+                        now.unwrap_or_default()
+                    ));
+                }
+                took_effect = Some(same);
+            }
+            Err(why) => reasons.push(format!("reading the current mode failed: {why}")),
+        }
+    }
+    let ok = mode.is_some() && took_effect != Some(false);
+    let report = Restoration {
+        requested,
+        mode,
+        fell_back,
+        took_effect,
+        ok,
+        reasons,
+    };
+    to_js(&report)
+}

@@ -1,0 +1,329 @@
+"use strict";
+// Task isolation through the packed package: frozen contexts (seed 001 Example 2), the context
+// hash, the lifecycle with both Roo Code event APIs, resumes that never lose a result, deadlines,
+// mode restoration with every kind of failing switcher, and the three hooks.
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const { requireGuard } = require("./load.cjs");
+const sloppy = require("./sloppy.cjs");
+
+const { createGuardSync, BoomerangGuardError } = requireGuard();
+
+function throwsCode(fn, code) {
+  assert.throws(fn, (e) => {
+    assert.ok(e instanceof BoomerangGuardError, `not a BoomerangGuardError: ${e}`);
+    assert.equal(e.code, code, e.message);
+    return true;
+  });
+}
+
+test("seed 001 Example 2: a child cannot corrupt the configuration its siblings and parent use", () => {
+  const guard = createGuardSync();
+  const config = { retries: 3, endpoints: { api: "https://api.example" }, flags: ["fast"] };
+  const forA = guard.freezeContext(config);
+  const forB = guard.freezeContext(config);
+  // Child A tries to change the shared configuration: strict code throws...
+  assert.throws(() => {
+    forA.retries = 0;
+  }, TypeError);
+  assert.throws(() => {
+    forA.endpoints.api = "http://evil";
+  }, TypeError);
+  assert.throws(() => forA.flags.push("slow"), TypeError);
+  // ...and sloppy code is silently ignored.
+  assert.equal(sloppy.write(forA, "retries", 0), 3);
+  assert.equal(sloppy.remove(forA.endpoints, "api"), false);
+  // The parent's original and child B's copy are untouched; the original is not frozen.
+  assert.deepEqual(config, { retries: 3, endpoints: { api: "https://api.example" }, flags: ["fast"] });
+  assert.equal(forB.endpoints.api, "https://api.example");
+  assert.equal(Object.isFrozen(config), false);
+  config.retries = 4; // the parent still owns its object
+  assert.equal(forB.retries, 3);
+});
+
+test("freezeContext: cycles and shared references keep their identity inside the copy", () => {
+  const guard = createGuardSync();
+  const shared = { id: 1 };
+  const ctx = { a: shared, b: shared, list: [shared] };
+  ctx.self = ctx;
+  const f = guard.freezeContext(ctx);
+  assert.notEqual(f, ctx);
+  assert.equal(f.self, f);
+  assert.equal(f.a, f.b);
+  assert.equal(f.list[0], f.a);
+  assert.notEqual(f.a, shared);
+  assert.ok(Object.isFrozen(f) && Object.isFrozen(f.a) && Object.isFrozen(f.list));
+});
+
+test("freezeContext: Map, Set and Date cannot be mutated through their methods", () => {
+  const guard = createGuardSync();
+  const key = { k: true };
+  const ctx = { m: new Map([[key, { v: 1 }], ["s", "x"]]), s: new Set([1, key]), d: new Date(1000) };
+  const f = guard.freezeContext(ctx);
+  for (const op of [() => f.m.set("n", 1), () => f.m.delete("s"), () => f.m.clear()]) assert.throws(op, TypeError);
+  for (const op of [() => f.s.add(3), () => f.s.delete(1), () => f.s.clear()]) assert.throws(op, TypeError);
+  for (const op of [() => f.d.setTime(0), () => f.d.setFullYear(1999), () => f.d.setUTCHours(1)]) assert.throws(op, TypeError);
+  assert.equal(f.m.size, 2);
+  assert.equal(f.d.getTime(), 1000);
+  // Keys that are objects are copied too, and the copy's entries are read-only.
+  const [[copiedKey, copiedValue]] = f.m;
+  assert.notEqual(copiedKey, key);
+  assert.ok(Object.isFrozen(copiedValue));
+  assert.ok(f.s.has(1));
+  // The originals still work.
+  ctx.m.set("n", 2);
+  ctx.d.setTime(0);
+  assert.equal(ctx.m.size, 3);
+});
+
+test("freezeContext: symbol keys, non-enumerable properties, accessors and class instances", () => {
+  const guard = createGuardSync();
+  const sym = Symbol("secret");
+  class Point {
+    constructor(x) {
+      this.x = x;
+    }
+    norm() {
+      return Math.abs(this.x);
+    }
+  }
+  let reads = 0;
+  const ctx = { [sym]: "s", p: new Point(-2), get computed() {
+    reads += 1;
+    return { n: reads };
+  } };
+  Object.defineProperty(ctx, "hidden", { value: { h: 1 }, enumerable: false });
+  const f = guard.freezeContext(ctx);
+  assert.equal(f[sym], "s");
+  assert.equal(Object.getOwnPropertyDescriptor(f, "hidden").enumerable, false);
+  assert.ok(Object.isFrozen(f.hidden));
+  // Accessors are snapshotted once into data properties.
+  const d = Object.getOwnPropertyDescriptor(f, "computed");
+  assert.equal(reads, 1);
+  assert.deepEqual(d.value, { n: 1 });
+  assert.equal(d.get, undefined);
+  // Class instances keep their prototype and methods.
+  assert.ok(f.p instanceof Point);
+  assert.equal(f.p.norm(), 2);
+  assert.throws(() => {
+    f.p.x = 5;
+  }, TypeError);
+});
+
+test("freezeContext refuses typed arrays, buffers, functions and weak collections with a path", () => {
+  const guard = createGuardSync();
+  for (const [value, path] of [
+    [{ data: { blob: new Uint8Array([1, 2]) } }, "/data/blob"],
+    [{ buf: new ArrayBuffer(8) }, "/buf"],
+    [{ view: new DataView(new ArrayBuffer(2)) }, "/view"],
+    [{ list: [1, () => 2] }, "/list/1"],
+    [{ w: new WeakMap() }, "/w"],
+  ]) {
+    assert.throws(
+      () => guard.freezeContext(value),
+      (e) => e instanceof BoomerangGuardError && e.code === "UNFREEZABLE" && e.path === path,
+    );
+  }
+  // The module still answers.
+  assert.ok(Object.isFrozen(guard.freezeContext({ ok: true })));
+});
+
+test("deepFreeze freezes in place, Maps included; functions are frozen, not refused", () => {
+  const guard = createGuardSync();
+  const handler = () => 1;
+  const ctx = { nested: { list: [{ x: 1 }] }, m: new Map([["a", { y: 2 }]]), handler };
+  const same = guard.deepFreeze(ctx);
+  assert.equal(same, ctx);
+  assert.ok(Object.isFrozen(ctx.nested.list[0]));
+  assert.ok(Object.isFrozen(ctx.m.get("a")));
+  assert.throws(() => ctx.m.set("b", 1), TypeError);
+  assert.ok(Object.isFrozen(handler));
+  assert.equal(sloppy.write(ctx.nested, "list", null).length, 1);
+  throwsCode(() => guard.deepFreeze({ bytes: new Uint16Array(4) }), "UNFREEZABLE");
+});
+
+test("contextHash: equal content hashes equal, any change is seen, including one that got around the freeze", () => {
+  const guard = createGuardSync();
+  const a = { x: 1, y: [1, 2, { z: "s" }], m: new Map([["k", 1]]), d: new Date(5) };
+  const b = { y: [1, 2, { z: "s" }], m: new Map([["k", 1]]), d: new Date(5), x: 1 };
+  assert.equal(guard.contextHash(a), guard.contextHash(b));
+  assert.match(guard.contextHash(a), /^xxh3-128:[0-9a-f]{32}$/);
+  const frozen = guard.freezeContext(a);
+  const before = guard.contextHash(frozen);
+  assert.equal(before, guard.contextHash(a));
+  // Map.prototype.set.call bypasses the shadowed method: the hash notices.
+  Map.prototype.set.call(frozen.m, "k", 2);
+  assert.notEqual(guard.contextHash(frozen), before);
+  assert.notEqual(guard.contextHash({ x: 1 }), guard.contextHash({ x: "1" }));
+  assert.notEqual(guard.contextHash([1, 2]), guard.contextHash([2, 1]));
+});
+
+function lifecycleGuard(config) {
+  const guard = createGuardSync(config);
+  let now = 1000;
+  guard.lifecycle.setClock(() => now);
+  const transitions = [];
+  guard.lifecycle.on((t) => transitions.push(`${t.taskId}:${t.to}`));
+  return { guard, lc: guard.lifecycle, transitions, advance: (ms) => (now += ms) };
+}
+
+test("lifecycle: today's Roo Code events, with transitions sent to listeners", () => {
+  const { lc, transitions } = lifecycleGuard();
+  lc.handle({ type: "TaskCreated", taskId: "root", mode: "orchestrator" });
+  lc.handle({ type: "TaskDelegated", parentTaskId: "root", childTaskId: "c1", mode: "code", message: "Add tests" });
+  lc.handle({ type: "TaskDelegationCompleted", parentTaskId: "root", childTaskId: "c1", completionResultSummary: "Added 3 tests" });
+  assert.equal(lc.pending()[0].result.text, "Added 3 tests");
+  lc.handle({ type: "TaskDelegationResumed", parentTaskId: "root", childTaskId: "c1" });
+  assert.deepEqual(transitions, ["root:active", "root:delegated", "c1:active", "c1:completed", "root:awaiting-result", "root:resuming", "root:active"]);
+  assert.equal(lc.task("c1").instructions, "Add tests");
+  assert.equal(lc.pending().length, 0);
+});
+
+test("lifecycle: the seeds' events (taskSpawned, taskPaused, taskCompleted, taskUnpaused)", () => {
+  const { lc } = lifecycleGuard();
+  lc.handle({ type: "taskCreated", taskId: "p" });
+  lc.handle({ type: "taskSpawned", parentTaskId: "p", childTaskId: "c", mode: "ask" });
+  lc.handle({ type: "taskPaused", taskId: "p" });
+  lc.handle({ type: "taskCompleted", taskId: "c", result: "42" });
+  lc.handle({ type: "taskUnpaused", taskId: "p" });
+  assert.equal(lc.task("p").state, "active");
+  assert.equal(lc.task("c").result.text, "42");
+});
+
+test("lifecycle: a resume that throws keeps the result; the next one delivers it (Roo Code #1547, #3716)", async () => {
+  const { lc } = lifecycleGuard();
+  lc.create("p");
+  lc.spawn({ parentTaskId: "p", childTaskId: "c", mode: "code" });
+  lc.complete("c", "the precious result");
+  await assert.rejects(lc.resume("p", () => Promise.reject(new Error("webview crashed"))), /webview crashed/);
+  assert.equal(lc.task("p").state, "awaiting-result");
+  assert.equal(lc.pending()[0].result.text, "the precious result");
+  let got;
+  const d = await lc.resume("p", (delivery) => {
+    got = delivery.result.text;
+  });
+  assert.equal(got, "the precious result");
+  assert.equal(d.attempts, 2);
+  assert.equal(lc.task("p").state, "active");
+  assert.equal(lc.pending().length, 0);
+});
+
+test("lifecycle: nobody waits forever; aborted children resume their parent (Roo Code #9886)", () => {
+  const { lc, advance } = lifecycleGuard({ timeouts: { childMs: 60000 }, modes: { ask: { timeouts: { childMs: 500 } } } });
+  lc.create("p");
+  lc.spawn({ parentTaskId: "p", childTaskId: "slow", mode: "ask" });
+  assert.equal(lc.nextDeadline(), 1500);
+  advance(499);
+  assert.deepEqual(lc.tick(), []);
+  advance(2);
+  const t = lc.tick().map((x) => `${x.taskId}:${x.to}`);
+  assert.deepEqual(t, ["slow:timed-out", "p:awaiting-result"]);
+  assert.equal(lc.pending()[0].result.outcome, "timed-out");
+  lc.commitResume; // eslint
+  lc.prepareResume("p");
+  lc.commitResume("p");
+  lc.spawn({ parentTaskId: "p", childTaskId: "cancelled", mode: "code" });
+  lc.handle({ type: "TaskAborted", taskId: "cancelled", reason: "user pressed cancel" });
+  assert.equal(lc.pending()[0].result.outcome, "aborted");
+  assert.match(lc.pending()[0].result.text, /user pressed cancel/);
+});
+
+test("lifecycle: faults are typed errors and leave the state as it was", () => {
+  const { lc } = lifecycleGuard();
+  lc.create("p");
+  lc.spawn({ parentTaskId: "p", childTaskId: "c", mode: "code" });
+  const before = lc.exportState();
+  const faults = [
+    [() => lc.handle({ type: "TaskDelegated", parentTaskId: "ghost", childTaskId: "x" }), "UNKNOWN_TASK"],
+    [() => lc.spawn({ parentTaskId: "p", childTaskId: "c", mode: "code" }), "DUPLICATE_TASK"],
+    [() => lc.spawn({ parentTaskId: "p", childTaskId: "c2", mode: "code" }), "CHILD_ALREADY_OPEN"],
+    [() => lc.handle({ type: "taskUnpaused", taskId: "p" }), "NOTHING_TO_RESUME"],
+    [() => lc.complete("p", "too early"), "INVALID_TRANSITION"],
+    [() => lc.handle({ type: "taskPaused", taskId: "c" }), "INVALID_TRANSITION"],
+    [() => lc.handle({ type: "NoSuchEvent", taskId: "p" }), "INVALID_ARGUMENT"],
+    [() => lc.importState("{corrupt"), "INVALID_STATE"],
+    [() => lc.importState(JSON.stringify({ version: 7, tasks: [] })), "UNSUPPORTED_VERSION"],
+    [() => lc.commitResume("p"), "INVALID_TRANSITION"],
+  ];
+  for (const [fn, code] of faults) {
+    throwsCode(fn, code);
+    assert.equal(lc.exportState().replace(/"savedAtMs": \d+/, ""), before.replace(/"savedAtMs": \d+/, ""));
+  }
+  lc.complete("c", "once");
+  throwsCode(() => lc.complete("c", "twice"), "INVALID_TRANSITION");
+  assert.equal(lc.pending()[0].result.text, "once");
+});
+
+test("lifecycle: export and import continue every delegation after a reload (Roo Code #8081, #7780)", () => {
+  const a = lifecycleGuard();
+  a.lc.create("p");
+  a.lc.spawn({ parentTaskId: "p", childTaskId: "c", mode: "code" });
+  a.lc.complete("c", "result before reload");
+  a.lc.prepareResume("p"); // the window reloads mid-resume
+  const saved = a.lc.exportState();
+  const b = lifecycleGuard();
+  b.lc.importState(saved);
+  assert.equal(b.lc.task("p").state, "awaiting-result");
+  assert.equal(b.lc.pending()[0].result.text, "result before reload");
+});
+
+test("mode restoration: switch, fall back on throw, reject, hang or a vanished mode; read back", async () => {
+  const guard = createGuardSync({ defaultMode: "orchestrator" });
+  const none = await guard.beforeModeRestoration({ savedMode: "code" });
+  assert.equal(none.ok, false);
+  let current = "code";
+  const calls = [];
+  const cases = [
+    ["works", async (m) => { current = m; }, "architect", { ok: true, mode: "architect", fellBack: false }],
+    ["throws", (m) => { if (m !== "orchestrator") throw new Error("no such profile"); current = m; }, "architect", { ok: true, mode: "orchestrator", fellBack: true }],
+    ["rejects", async (m) => { if (m !== "orchestrator") throw new Error("rejected"); current = m; }, "debug", { ok: true, mode: "orchestrator", fellBack: true }],
+    ["hangs", (m) => (m === "orchestrator" ? ((current = m), undefined) : new Promise(() => {})), "ask", { ok: true, mode: "orchestrator", fellBack: true }],
+    ["vanished", async (m) => { calls.push(m); current = m; }, "my-deleted-mode", { ok: true, mode: "orchestrator", fellBack: true }],
+    ["ignored", async () => {}, "code", { ok: false, mode: "code", tookEffect: false }],
+  ];
+  for (const [name, fn, saved, want] of cases) {
+    current = "something-else";
+    guard.setModeSwitcher(fn, { current: () => current, modes: () => ["orchestrator", "code", "architect", "ask", "debug"], timeoutMs: 50 });
+    const r = await guard.beforeModeRestoration({ savedMode: saved });
+    for (const [k, v] of Object.entries(want)) assert.equal(r[k], v, `${name}: ${k} ${JSON.stringify(r)}`);
+    if (want.fellBack) assert.ok(r.reasons.length > 0, name);
+  }
+  assert.deepEqual(calls, ["orchestrator"], "a vanished mode is not even tried");
+  guard.setModeSwitcher(() => { throw new Error("everything is broken"); }, { timeoutMs: 20 });
+  const broken = await guard.beforeModeRestoration({ savedMode: "code" });
+  assert.equal(broken.ok, false);
+  assert.equal(broken.mode, null);
+  assert.equal(broken.reasons.length, 2);
+});
+
+test("the three hooks around one delegation, with the context hash checked at completion and resume", async () => {
+  const guard = createGuardSync();
+  const lc = guard.lifecycle;
+  lc.create("root", "orchestrator");
+  const context = { settings: new Map([["lint", "strict"]]), files: ["src/a.ts"] };
+  const creation = guard.beforeTaskCreation({ parentTaskId: "root", mode: "code", message: "Fix the lint errors in src/a.ts", context });
+  assert.equal(creation.ok, true, creation.summary);
+  assert.ok(Object.isFrozen(creation.frozenContext));
+  assert.equal(creation.contextHash, guard.contextHash(context));
+  guard.afterTaskCreation({ parentTaskId: "root", childTaskId: "child", mode: "code", message: creation.message, creation });
+  assert.equal(lc.task("child").contextHash, creation.contextHash);
+
+  const ok = guard.beforeResultIntegration({ childTaskId: "child", result: "Fixed 4 lint errors." });
+  assert.equal(ok.ok, true);
+  assert.equal(ok.contextIntact, true);
+  assert.equal(ok.text, "Fixed 4 lint errors.");
+
+  // A child that got around the freeze is reported at completion and on resume.
+  Map.prototype.set.call(creation.frozenContext.settings, "lint", "off");
+  const tampered = guard.beforeResultIntegration({ childTaskId: "child", result: "Fixed 4 lint errors." });
+  assert.equal(tampered.ok, false);
+  assert.equal(tampered.contextIntact, false);
+  assert.match(tampered.summary, /got around the freeze/);
+  lc.complete("child", ok.text);
+  const delivery = await lc.resume("root", () => {});
+  assert.equal(delivery.contextIntact, false);
+
+  const bad = guard.beforeTaskCreation({ parentTaskId: "root", mode: "code", message: 42, context });
+  assert.equal(bad.ok, false);
+  assert.equal(bad.frozenContext, undefined);
+});
