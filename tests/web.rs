@@ -239,3 +239,161 @@ fn unchanged_inputs_are_handed_back_as_they_are() {
     assert!(get(&r, "valueUnchanged").as_bool().unwrap());
     assert!(Object::is(&get(&r, "value"), &input));
 }
+
+// ---- Isolation and lifecycle in the browser ------------------------------------------------
+
+use boomerang_guard::wasm::{context_hash, deep_freeze, freeze_context, restore_mode};
+use wasm_bindgen::closure::Closure;
+
+fn call_method(obj: &JsValue, name: &str, args: &[JsValue]) -> Result<JsValue, JsValue> {
+    let f: js_sys::Function = get(obj, name).dyn_into().unwrap();
+    f.apply(obj, &args.iter().cloned().collect::<js_sys::Array>())
+}
+
+#[wasm_bindgen_test]
+fn frozen_copies_keep_identity_and_lock_maps() {
+    let ctx = js(r#"{"config":{"retries":3},"list":[1,2]}"#);
+    Reflect::set(&ctx, &"self".into(), &ctx).unwrap();
+    let map = js_sys::Map::new();
+    map.set(&"k".into(), &js(r#"{"v":1}"#));
+    Reflect::set(&ctx, &"m".into(), &map).unwrap();
+    let f = freeze_context(ctx.clone()).unwrap();
+    assert!(!Object::is(&f, &ctx));
+    assert!(Object::is(&get(&f, "self"), &f));
+    assert!(Object::is_frozen(
+        get(&f, "config").unchecked_ref::<Object>()
+    ));
+    assert!(call_method(&get(&f, "m"), "set", &["x".into(), 1.into()]).is_err());
+    // Strict-mode semantics of Reflect.set on a frozen object: it reports failure.
+    assert!(!Reflect::set(&get(&f, "config"), &"retries".into(), &0.into()).unwrap());
+    assert_eq!(get(&get(&ctx, "config"), "retries").as_f64(), Some(3.0));
+    assert_eq!(
+        context_hash(ctx.clone()).unwrap(),
+        context_hash(f.clone()).unwrap()
+    );
+    // In place: the same object comes back, frozen.
+    let inplace = js(r#"{"a":{"b":[1]}}"#);
+    let same = deep_freeze(inplace.clone()).unwrap();
+    assert!(Object::is(&same, &inplace));
+    assert!(Object::is_frozen(
+        get(&get(&inplace, "a"), "b").unchecked_ref::<Object>()
+    ));
+}
+
+#[wasm_bindgen_test]
+fn typed_arrays_are_refused_with_their_path() {
+    let ctx = Object::new();
+    Reflect::set(
+        &ctx,
+        &"bytes".into(),
+        &js_sys::Uint8Array::new_with_length(4),
+    )
+    .unwrap();
+    let err = freeze_context(ctx.into()).unwrap_err();
+    assert_eq!(code(&err), "UNFREEZABLE");
+    assert_eq!(get(&err, "path").as_string().unwrap(), "/bytes");
+    assert!(freeze_context(js(r#"{"ok":true}"#)).is_ok());
+}
+
+#[wasm_bindgen_test]
+fn lifecycle_events_and_faults_through_the_boundary() {
+    let mut g = guard();
+    g.lifecycle_apply(js(r#"{"type":"TaskCreated","taskId":"p"}"#), 0.0)
+        .unwrap();
+    g.lifecycle_apply(
+        js(r#"{"type":"TaskDelegated","parentTaskId":"p","childTaskId":"c","mode":"code"}"#),
+        1.0,
+    )
+    .unwrap();
+    let before = g.lifecycle_export(5.0);
+    let err = g
+        .lifecycle_apply(
+            js(r#"{"type":"TaskDelegated","parentTaskId":"ghost","childTaskId":"x"}"#),
+            2.0,
+        )
+        .unwrap_err();
+    assert_eq!(code(&err), "UNKNOWN_TASK");
+    let err = g
+        .lifecycle_apply(js(r#"{"type":"taskUnpaused","taskId":"p"}"#), 2.0)
+        .unwrap_err();
+    assert_eq!(code(&err), "NOTHING_TO_RESUME");
+    assert_eq!(g.lifecycle_export(5.0), before);
+    g.lifecycle_apply(
+        js(r#"{"type":"TaskAborted","taskId":"c","reason":"cancelled"}"#),
+        3.0,
+    )
+    .unwrap();
+    let pending = g.lifecycle_pending().unwrap();
+    let first = Reflect::get_u32(&pending, 0).unwrap();
+    assert_eq!(
+        get(&get(&first, "result"), "outcome").as_string().unwrap(),
+        "aborted"
+    );
+    let err = g
+        .lifecycle_import("{\"version\":9,\"tasks\":[]}")
+        .unwrap_err();
+    assert_eq!(code(&err), "UNSUPPORTED_VERSION");
+    // A timeout resumes the parent: the next delegation's child runs out of time.
+    g.lifecycle_apply(js(r#"{"type":"taskUnpaused","taskId":"p"}"#), 4.0)
+        .unwrap();
+    g.lifecycle_apply(
+        js(r#"{"type":"TaskDelegated","parentTaskId":"p","childTaskId":"c2","mode":"ask"}"#),
+        10.0,
+    )
+    .unwrap();
+    let deadline = g.lifecycle_next_deadline().unwrap();
+    let t = g.lifecycle_tick(deadline + 1.0).unwrap();
+    assert_eq!(js_sys::Array::from(&t).length(), 2);
+}
+
+#[wasm_bindgen_test]
+async fn mode_restoration_falls_back_when_the_switch_rejects() {
+    let switched = std::rc::Rc::new(std::cell::RefCell::new(Vec::<String>::new()));
+    let log = switched.clone();
+    let switcher: Closure<dyn Fn(JsValue) -> js_sys::Promise> =
+        Closure::new(move |mode: JsValue| {
+            let m = mode.as_string().unwrap_or_default();
+            log.borrow_mut().push(m.clone());
+            if m == "orchestrator" {
+                js_sys::Promise::resolve(&JsValue::UNDEFINED)
+            } else {
+                js_sys::Promise::reject(&js_sys::Error::new("mode profile missing").into())
+            }
+        });
+    let g = guard();
+    let plan = g
+        .plan_restore(
+            Some("code".into()),
+            vec!["code".into(), "orchestrator".into()],
+        )
+        .unwrap();
+    let f: &js_sys::Function = switcher.as_ref().unchecked_ref();
+    let report = restore_mode(plan, Some("code".into()), f.clone(), None, 1000.0)
+        .await
+        .unwrap();
+    assert_eq!(get(&report, "mode").as_string().unwrap(), "orchestrator");
+    assert!(get(&report, "fellBack").as_bool().unwrap());
+    assert_eq!(
+        *switched.borrow(),
+        vec!["code".to_string(), "orchestrator".to_string()]
+    );
+    // A switch that never settles times out and falls back too.
+    let hang: Closure<dyn Fn(JsValue) -> js_sys::Promise> = Closure::new(|mode: JsValue| {
+        if mode.as_string().as_deref() == Some("orchestrator") {
+            js_sys::Promise::resolve(&JsValue::UNDEFINED)
+        } else {
+            js_sys::Promise::new(&mut |_, _| {})
+        }
+    });
+    let plan = g.plan_restore(Some("debug".into()), vec![]).unwrap();
+    let report = restore_mode(
+        plan,
+        Some("debug".into()),
+        hang.as_ref().unchecked_ref::<js_sys::Function>().clone(),
+        None,
+        30.0,
+    )
+    .await
+    .unwrap();
+    assert_eq!(get(&report, "mode").as_string().unwrap(), "orchestrator");
+}

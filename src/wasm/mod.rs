@@ -5,6 +5,8 @@
 mod freeze;
 mod lifecycle;
 
+pub use lifecycle::restore_mode;
+
 use crate::contracts::extract::Extraction;
 use crate::contracts::{CheckReport, ContractSource};
 use crate::error::{ErrorCode, GuardError};
