@@ -30,7 +30,9 @@ function table(title, rows) {
   console.log("| case | boomerang-guard p50 | alternative p50 | ratio (ours / theirs) |");
   console.log("|---|---|---|---|");
   for (const r of rows) {
-    console.log(`| ${r.name} | ${fmt(r.ours.p50)} | ${fmt(r.theirs.p50)} | ${(r.ours.p50 / r.theirs.p50).toFixed(2)}× |`);
+    const theirs = r.theirs ? fmt(r.theirs.p50) : "—";
+    const ratio = r.theirs ? `${(r.ours.p50 / r.theirs.p50).toFixed(2)}×` : "—";
+    console.log(`| ${r.name} | ${fmt(r.ours.p50)} | ${theirs} | ${ratio} |`);
   }
 }
 

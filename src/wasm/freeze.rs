@@ -16,6 +16,42 @@ pub const MAX_FREEZE_DEPTH: usize = 1000;
 thread_local! {
     static OBJECT_PROTOTYPE: JsValue = Object::get_prototype_of(&Object::new()).into();
     static THROWERS: Throwers = Throwers::new();
+    /// Property names read on every descriptor: made into JS strings once, not per read.
+    static NAMES: Names = Names {
+        value: JsValue::from_str("value"),
+        enumerable: JsValue::from_str("enumerable"),
+        writable: JsValue::from_str("writable"),
+        configurable: JsValue::from_str("configurable"),
+    };
+}
+
+struct Names {
+    value: JsValue,
+    enumerable: JsValue,
+    writable: JsValue,
+    configurable: JsValue,
+}
+
+/// One step of the walk's position; turned into a JSON pointer only for an error.
+#[derive(Clone)]
+enum Segment {
+    Index(u32),
+    Key(JsValue),
+}
+
+impl Segment {
+    fn text(&self) -> String {
+        match self {
+            Segment::Index(i) => i.to_string(),
+            Segment::Key(k) => k.as_string().unwrap_or_else(|| {
+                let d = js_sys::Symbol::unchecked_from_js_ref(k)
+                    .description()
+                    .map(String::from)
+                    .unwrap_or_default();
+                format!("@@{d}")
+            }),
+        }
+    }
 }
 
 /// One throwing function per kind, shared by every frozen Map, Set and Date.
@@ -53,7 +89,7 @@ pub struct Walk {
     /// Copies by first-visit index (copy mode).
     copies: Vec<JsValue>,
     visits: usize,
-    path: String,
+    path: Vec<Segment>,
     depth: usize,
 }
 
@@ -126,7 +162,7 @@ impl Walk {
             seen: js_sys::Map::new(),
             copies: Vec::new(),
             visits: 0,
-            path: String::new(),
+            path: Vec::new(),
             depth: 0,
         }
     }
@@ -143,28 +179,31 @@ impl Walk {
         self.mode == Some(FreezeMode::Copy)
     }
 
-    fn enter(&mut self, seg: &str) -> usize {
-        let mark = self.path.len();
-        self.path.push('/');
-        self.path
-            .push_str(&seg.replace('~', "~0").replace('/', "~1"));
-        mark
+    /// The JSON pointer of where the walk is.
+    fn pointer(&self) -> String {
+        let mut out = String::new();
+        for seg in &self.path {
+            out.push('/');
+            out.push_str(&seg.text().replace('~', "~0").replace('/', "~1"));
+        }
+        out
     }
 
     fn primitive(&mut self, v: &JsValue) {
         let Some(h) = self.hasher.as_mut() else {
             return;
         };
-        if v.is_undefined() {
+        // Most frequent first: each test is a call across the boundary.
+        if let Some(s) = v.as_string() {
+            h.string(&s);
+        } else if let Some(f) = v.as_f64() {
+            h.number(f);
+        } else if let Some(b) = v.as_bool() {
+            h.boolean(b);
+        } else if v.is_undefined() {
             h.undefined();
         } else if v.is_null() {
             h.null();
-        } else if let Some(b) = v.as_bool() {
-            h.boolean(b);
-        } else if let Some(f) = v.as_f64() {
-            h.number(f);
-        } else if let Some(s) = v.as_string() {
-            h.string(&s);
         } else if v.is_bigint() {
             let text: String = js_sys::BigInt::unchecked_from_js_ref(v)
                 .to_string(10)
@@ -198,14 +237,17 @@ impl Walk {
             return Ok(self.copies.get(i).cloned().unwrap_or_else(|| v.clone()));
         }
         if let Some(mode) = self.mode {
-            if let Some(e) = refusal(kind, mode, &self.path) {
-                return Err(e);
+            // The pointer is built only when there is an error to report.
+            if refusal(kind, mode, "").is_some() {
+                if let Some(e) = refusal(kind, mode, &self.pointer()) {
+                    return Err(e);
+                }
             }
         }
         if self.depth >= MAX_FREEZE_DEPTH {
             return Err(GuardError::new(
                 ErrorCode::TooDeep,
-                self.path.clone(),
+                self.pointer(),
                 format!("the context is nested more than {MAX_FREEZE_DEPTH} levels deep"),
             ));
         }
@@ -336,12 +378,11 @@ impl Walk {
         if let Some(h) = self.h() {
             h.begin(b'a', len as usize);
         }
-        let mut buf = itoa::Buffer::new();
         for i in 0..len {
-            let mark = self.enter(buf.format(i));
+            self.path.push(Segment::Index(i));
             let item = arr.get(i);
             let out = self.walk(&item);
-            self.path.truncate(mark);
+            self.path.pop();
             let out = out?;
             if let Some(c) = &copy {
                 c.set(i, out);
@@ -359,32 +400,31 @@ impl Walk {
         kind: ValueKind,
         index: usize,
     ) -> Result<JsValue, GuardError> {
-        let keys = Reflect::own_keys(obj).map_err(|e| js_err(e, &self.path))?;
+        let keys = Reflect::own_keys(obj).map_err(|e| js_err(e, &self.pointer()))?;
+        let mut keys: Vec<JsValue> = keys.iter().collect();
         // Canonical order for the hash: string keys sorted, then symbols by description.
-        let mut named: Vec<(bool, String, JsValue)> = keys
-            .iter()
-            .map(|k| match k.as_string() {
-                Some(s) => (false, s, k),
-                None => {
-                    let d = js_sys::Symbol::unchecked_from_js_ref(&k)
-                        .description()
-                        .map(String::from)
-                        .unwrap_or_default();
-                    (true, d, k)
-                }
-            })
-            .collect();
+        let mut names: Vec<String> = Vec::new();
         if self.hasher.is_some() {
+            let mut named: Vec<(bool, String, JsValue)> = keys
+                .into_iter()
+                .map(|k| {
+                    let text = k
+                        .as_string()
+                        .unwrap_or_else(|| Segment::Key(k.clone()).text());
+                    (!k.is_string(), text, k)
+                })
+                .collect();
             named.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
-        }
-        let copy: Option<Object> = self.copying().then(|| {
-            if kind == ValueKind::PlainObject {
-                Object::create(&Object::get_prototype_of(obj))
-            } else {
-                // Class instances keep their prototype; private #fields cannot be copied.
-                Object::create(&Object::get_prototype_of(obj))
+            keys = Vec::with_capacity(named.len());
+            for (_, name, key) in named {
+                names.push(name);
+                keys.push(key);
             }
-        });
+        }
+        // Class instances keep their prototype; private #fields cannot be copied.
+        let copy: Option<Object> = self
+            .copying()
+            .then(|| Object::create(&Object::get_prototype_of(obj)));
         if let Some(c) = &copy {
             self.remember(index, c);
         }
@@ -395,49 +435,43 @@ impl Walk {
                 } else {
                     b'c'
                 },
-                named.len(),
+                keys.len(),
             );
         }
-        for (is_symbol, name, key) in named {
-            let desc = Object::get_own_property_descriptor(obj, &key);
-            if desc.is_undefined() {
-                continue; // a proxy may list keys it does not have
+        // A copy needs each property's enumerability; usually all are (no symbol or hidden key).
+        let all_enumerable = copy.is_some() && Object::keys(obj).length() as usize == keys.len();
+        for (i, key) in keys.into_iter().enumerate() {
+            if let (Some(h), Some(name)) = (self.hasher.as_mut(), names.get(i)) {
+                h.key(name);
             }
-            let enumerable = Reflect::get(&desc, &"enumerable".into())
-                .ok()
-                .and_then(|e| e.as_bool())
-                .unwrap_or(false);
-            let is_accessor = Reflect::has(&desc, &"get".into()).unwrap_or(false)
-                || Reflect::has(&desc, &"set".into()).unwrap_or(false);
-            let mark = self.enter(&name);
-            if let Some(h) = self.hasher.as_mut() {
-                h.key(&if is_symbol { format!("@@{name}") } else { name });
-            }
-            let result = if is_accessor && !self.copying() {
-                // Getters are not run while freezing in place or hashing: no side effects.
-                if let Some(h) = self.hasher.as_mut() {
-                    h.accessor();
-                }
-                Ok(JsValue::UNDEFINED)
-            } else {
-                // Copy mode snapshots an accessor's current value into a data property.
-                let value = if is_accessor {
-                    Reflect::get(obj, &key).map_err(|e| js_err(e, &self.path))
-                } else {
-                    Reflect::get(&desc, &"value".into()).map_err(|e| js_err(e, &self.path))
-                };
-                value.and_then(|value| self.walk(&value))
+            // One read per property; a getter runs once, as in deep-freeze-strict and Immer.
+            let value = Reflect::get(obj, &key);
+            self.path.push(Segment::Key(key));
+            let result = match value {
+                Ok(v) => self.walk(&v),
+                Err(e) => Err(js_err(e, &self.pointer())),
             };
-            self.path.truncate(mark);
+            let Some(Segment::Key(key)) = self.path.pop() else {
+                continue;
+            };
             let child = result?;
             if let Some(c) = &copy {
+                let enumerable = all_enumerable || {
+                    let desc = Object::get_own_property_descriptor(obj, &key);
+                    NAMES
+                        .with(|n| Reflect::get(&desc, &n.enumerable))
+                        .map(|e| e.is_truthy())
+                        .unwrap_or(false)
+                };
                 if enumerable {
                     let _ = Reflect::set(c, &key, &child);
                 } else {
                     let d = Object::new();
-                    let _ = Reflect::set(&d, &"value".into(), &child);
-                    let _ = Reflect::set(&d, &"writable".into(), &JsValue::TRUE);
-                    let _ = Reflect::set(&d, &"configurable".into(), &JsValue::TRUE);
+                    NAMES.with(|n| {
+                        let _ = Reflect::set(&d, &n.value, &child);
+                        let _ = Reflect::set(&d, &n.writable, &JsValue::TRUE);
+                        let _ = Reflect::set(&d, &n.configurable, &JsValue::TRUE);
+                    });
                     Object::define_property(c, &key, &d);
                 }
             }
@@ -461,11 +495,10 @@ impl Walk {
         if let Some(h) = self.h() {
             h.begin(b'm', entries.len());
         }
-        let mut buf = itoa::Buffer::new();
         for (i, (key, value)) in entries.into_iter().enumerate() {
-            let mark = self.enter(buf.format(i));
+            self.path.push(Segment::Index(i as u32));
             let out = self.walk(&key).and_then(|k| Ok((k, self.walk(&value)?)));
-            self.path.truncate(mark);
+            self.path.pop();
             let (k, val) = out?;
             if let Some(c) = &copy {
                 c.set(&k, &val);
@@ -490,11 +523,10 @@ impl Walk {
         if let Some(h) = self.h() {
             h.begin(b'e', values.len());
         }
-        let mut buf = itoa::Buffer::new();
         for (i, value) in values.into_iter().enumerate() {
-            let mark = self.enter(buf.format(i));
+            self.path.push(Segment::Index(i as u32));
             let out = self.walk(&value);
-            self.path.truncate(mark);
+            self.path.pop();
             let out = out?;
             if let Some(c) = &copy {
                 c.add(&out);
