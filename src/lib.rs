@@ -5,6 +5,7 @@
 pub mod builtin;
 pub mod config;
 pub mod contracts;
+pub mod drift;
 pub mod error;
 pub mod freeze;
 pub mod guard;

@@ -1,0 +1,226 @@
+//! The instruction checklist (seed 000 §3.4): the message decomposed into items (bullets under
+//! Scope or Requirements, numbered steps, enumerations, imperative sentences), each marked
+//! fulfilled or not evidenced, with the evidence span from the result.
+
+use super::text::{self, weight};
+use serde::Serialize;
+use std::collections::HashSet;
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ChecklistItem {
+    pub item: String,
+    pub fulfilled: bool,
+    /// Share of the item's weighted concepts found in the result.
+    pub coverage: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub evidence: Option<String>,
+}
+
+/// Headings whose bullets are not requirements.
+const SKIP_SECTIONS: [&str; 3] = ["context", "background", "notes"];
+
+/// Items of the instructions: bullet and numbered lines, else sentences; enumerations
+/// ("validators, the Config class, .dict() and orm_mode") become one item each.
+pub fn items(instructions: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut skipping = false;
+    for line in instructions.lines() {
+        let t = line.trim();
+        if let Some(h) = t.strip_prefix('#') {
+            let h = h.trim_start_matches('#').trim().to_lowercase();
+            skipping = SKIP_SECTIONS.iter().any(|s| h.starts_with(s));
+            continue;
+        }
+        if skipping || t.is_empty() {
+            continue;
+        }
+        let bullet = t
+            .strip_prefix("- ")
+            .or_else(|| t.strip_prefix("* "))
+            .or_else(|| {
+                let d: String = t.chars().take_while(char::is_ascii_digit).collect();
+                (!d.is_empty())
+                    .then(|| t.get(d.len()..))
+                    .flatten()
+                    .and_then(|r| r.strip_prefix(". ").or_else(|| r.strip_prefix(") ")))
+            });
+        match bullet {
+            Some(b) => out.push(b.trim().to_string()),
+            None => {
+                for (_, s) in text::sentences(t) {
+                    if is_request(s) {
+                        out.extend(enumeration(s));
+                    }
+                }
+            }
+        }
+    }
+    out.retain(|i| !text::tokens(i).is_empty());
+    out
+}
+
+/// Whether a sentence asks for something (imperative or an explicit request), rather than
+/// giving context ("It seems to happen at night.", "A one-liner is fine.").
+pub fn is_request(sentence: &str) -> bool {
+    let lower = sentence.to_lowercase();
+    const REQUESTS: [&str; 17] = [
+        "could you",
+        "can you",
+        "please",
+        "i need",
+        "we need",
+        "need a",
+        "must",
+        "should",
+        "make sure",
+        "give ",
+        "for each",
+        "include",
+        "do not",
+        "don't",
+        "no new",
+        "never ",
+        "only",
+    ];
+    if REQUESTS.iter().any(|r| lower.contains(r)) {
+        return true;
+    }
+    let first = lower
+        .split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .trim_matches(|c: char| !c.is_alphanumeric());
+    IMPERATIVES.contains(&first)
+}
+
+const IMPERATIVES: [&str; 48] = [
+    "add",
+    "build",
+    "change",
+    "check",
+    "compare",
+    "conclude",
+    "convert",
+    "create",
+    "define",
+    "describe",
+    "detect",
+    "document",
+    "explain",
+    "extract",
+    "find",
+    "fix",
+    "focus",
+    "generate",
+    "give",
+    "identify",
+    "implement",
+    "include",
+    "keep",
+    "list",
+    "make",
+    "migrate",
+    "move",
+    "name",
+    "outline",
+    "propose",
+    "provide",
+    "put",
+    "read",
+    "refactor",
+    "remove",
+    "rename",
+    "replace",
+    "research",
+    "return",
+    "review",
+    "rewrite",
+    "summarize",
+    "summarise",
+    "test",
+    "update",
+    "use",
+    "write",
+    "translate",
+];
+
+/// "X in four areas: a, b, c and d" → the list items; otherwise the sentence itself.
+fn enumeration(sentence: &str) -> Vec<String> {
+    let tail = sentence
+        .rsplit_once(':')
+        .map(|(_, t)| t)
+        .unwrap_or(sentence);
+    let parts: Vec<&str> = tail
+        .trim_end_matches(['.', '?', '!'])
+        .split([','])
+        .flat_map(|p| p.split(" and "))
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect();
+    let short = parts.iter().all(|p| p.split_whitespace().count() <= 4);
+    if parts.len() >= 3 && short {
+        parts.into_iter().map(str::to_string).collect()
+    } else {
+        vec![sentence.to_string()]
+    }
+}
+
+/// Marks each item against the result's concepts, with the best-matching result sentence.
+pub fn check(
+    items: &[String],
+    result: &str,
+    result_stems: &HashSet<String>,
+    result_ids: &HashSet<String>,
+) -> Vec<ChecklistItem> {
+    let sentences = text::sentences(result);
+    let sentence_stems: Vec<HashSet<String>> = sentences
+        .iter()
+        .map(|(_, s)| text::tokens(s).into_iter().map(|t| t.stem).collect())
+        .collect();
+    items
+        .iter()
+        .map(|item| {
+            let stems: HashSet<String> = text::tokens(item).into_iter().map(|t| t.stem).collect();
+            let ids: Vec<String> = text::identifiers(item);
+            let total: f64 = stems.iter().map(|s| weight(s)).sum::<f64>() + ids.len() as f64 * 2.0;
+            let found: f64 = stems
+                .iter()
+                .filter(|s| result_stems.contains(*s))
+                .map(|s| weight(s))
+                .sum::<f64>()
+                + ids.iter().filter(|i| result_ids.contains(*i)).count() as f64 * 2.0;
+            let coverage = if total > 0.0 { found / total } else { 1.0 };
+            // Identifiers named in the item must appear for it to count as done.
+            let ids_ok = ids
+                .iter()
+                .all(|i| result_ids.contains(i) || result_stems.contains(&text::stem(i)));
+            let best = sentence_stems
+                .iter()
+                .enumerate()
+                .map(|(k, ss)| {
+                    (
+                        k,
+                        stems
+                            .iter()
+                            .filter(|s| ss.contains(*s))
+                            .map(|s| weight(s))
+                            .sum::<f64>(),
+                    )
+                })
+                .filter(|(_, w)| *w > 0.0)
+                .max_by(|a, b| a.1.total_cmp(&b.1))
+                .and_then(|(k, _)| {
+                    sentences
+                        .get(k)
+                        .map(|(_, s)| s.chars().take(160).collect::<String>())
+                });
+            ChecklistItem {
+                item: item.clone(),
+                fulfilled: coverage >= 0.5 && ids_ok,
+                coverage,
+                evidence: best,
+            }
+        })
+        .collect()
+}

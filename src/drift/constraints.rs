@@ -1,0 +1,466 @@
+//! Constraints stated in the instructions and checked against the result: negative ones
+//! ("do not", "don't", "never", "without", "avoid", "no X", "only") and explicit format ones
+//! (a word that must or must not appear, exact word or sentence counts, the word at a position).
+
+use super::modality::{code_lines, has_code};
+use super::text;
+use serde::Serialize;
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Violation {
+    /// The constraint as written in the instructions.
+    pub constraint: String,
+    /// What in the result breaks it.
+    pub reason: String,
+    /// The offending text from the result.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub evidence: Option<String>,
+}
+
+/// What a negative clause forbids.
+#[derive(Debug, Clone, PartialEq)]
+enum Forbidden {
+    Code,
+    Class,
+    Cli,
+    Dependency,
+    /// A change (rewrite, edit, extension) of these concept stems.
+    Change(Vec<String>),
+    /// Something new of these kinds (services, infrastructure, files...).
+    New(Vec<String>),
+    /// Any mention of these stems (as a verb's object: "never mention X").
+    Mention(Vec<String>),
+}
+
+#[derive(Debug, Clone)]
+pub struct Negative {
+    pub text: String,
+    forbidden: Vec<Forbidden>,
+}
+
+const NEGATION_CUES: [&str; 9] = [
+    "do not", "don't", "dont", "never", "without", "avoid", "no ", "not ", "nothing",
+];
+const CHANGE_VERBS: [&str; 13] = [
+    "chang", "modifi", "modify", "rewrit", "rewrot", "edit", "alter", "updat", "refactor", "touch",
+    "replac", "extend", "renam",
+];
+const NEW_VERBS: [&str; 8] = [
+    "add", "introduc", "creat", "new", "built", "build", "set up", "deploy",
+];
+
+/// Negative clauses of the instructions and what each forbids.
+pub fn negatives(instructions: &str) -> Vec<Negative> {
+    let mut out = Vec::new();
+    for (_, sentence) in text::sentences(instructions) {
+        let lower = sentence.to_lowercase();
+        // "in prose only" / "prose only" forbid code without a negation word.
+        if lower.contains("prose only") || lower.contains("in prose") || lower.contains("no code") {
+            out.push(Negative {
+                text: sentence.to_string(),
+                forbidden: vec![Forbidden::Code],
+            });
+            continue;
+        }
+        let Some(cue) = NEGATION_CUES
+            .iter()
+            .filter_map(|c| lower.find(c).map(|i| (i, *c)))
+            .min()
+        else {
+            continue;
+        };
+        let clause = lower.get(cue.0..).unwrap_or_default();
+        // "Not only" and "do not hesitate" are not constraints.
+        if clause.starts_with("not only") || clause.contains("hesitate") {
+            continue;
+        }
+        let forbidden = classify(clause);
+        if !forbidden.is_empty() {
+            out.push(Negative {
+                text: sentence.to_string(),
+                forbidden,
+            });
+        }
+    }
+    out
+}
+
+fn classify(clause: &str) -> Vec<Forbidden> {
+    let mut f = Vec::new();
+    let has = |w: &str| clause.contains(w);
+    if has("code") || has("implementation") || has("snippet") {
+        f.push(Forbidden::Code);
+    }
+    if has("class") {
+        f.push(Forbidden::Class);
+    }
+    if has("cli") || has("command line") || has("command-line") {
+        f.push(Forbidden::Cli);
+    }
+    if has("dependenc") || has("package") || has("librar") {
+        f.push(Forbidden::Dependency);
+    }
+    let objects: Vec<String> = text::tokens(clause)
+        .into_iter()
+        .map(|t| t.stem)
+        .filter(|s| {
+            !matches!(
+                s.as_str(),
+                "chang"
+                    | "add"
+                    | "new"
+                    | "use"
+                    | "function"
+                    | "creat"
+                    | "provid"
+                    | "includ"
+                    | "write"
+            )
+        })
+        .collect();
+    if CHANGE_VERBS.iter().any(|v| clause.contains(v)) && !objects.is_empty() {
+        f.push(Forbidden::Change(objects.clone()));
+    } else if (clause.contains("new ") || clause.contains("add")) && !objects.is_empty() {
+        f.push(Forbidden::New(objects.clone()));
+    } else if (clause.contains("mention")
+        || clause.contains("discuss")
+        || clause.contains("talk about"))
+        && !objects.is_empty()
+    {
+        f.push(Forbidden::Mention(objects));
+    }
+    f
+}
+
+/// Checks each negative constraint against the result.
+pub fn check_negatives(negs: &[Negative], result: &str) -> Vec<Violation> {
+    let lower = result.to_lowercase();
+    let toks = text::tokens(result);
+    let mut out = Vec::new();
+    for n in negs {
+        for f in &n.forbidden {
+            let found: Option<(String, Option<String>)> = match f {
+                Forbidden::Code => has_code(result).then(|| {
+                    let lines = code_lines(result);
+                    (
+                        "the result contains code".to_string(),
+                        lines.first().map(|l| l.to_string()),
+                    )
+                }),
+                Forbidden::Class => find_any(&lower, &["class ", "class:"])
+                    .filter(|_| {
+                        result.lines().any(|l| {
+                            let t = l.trim_start();
+                            t.starts_with("class ")
+                                || t.starts_with("export class ")
+                                || t.contains(" class ")
+                        })
+                    })
+                    .map(|e| ("the result defines a class".to_string(), Some(e))),
+                Forbidden::Cli => find_any(
+                    &lower,
+                    &[
+                        "argparse",
+                        "__main__",
+                        "sys.argv",
+                        "commander",
+                        "clap::",
+                        "yargs",
+                        " cli ",
+                    ],
+                )
+                .map(|e| {
+                    (
+                        "the result adds a command-line interface".to_string(),
+                        Some(e),
+                    )
+                }),
+                Forbidden::Dependency => find_any(
+                    &lower,
+                    &[
+                        "requirements.txt",
+                        "pip install",
+                        "npm install",
+                        "package.json",
+                        "cargo.toml",
+                        "go get",
+                        "yarn add",
+                        "added a dependency",
+                        "new dependency",
+                        "added aiohttp",
+                        "poetry add",
+                    ],
+                )
+                .or_else(|| {
+                    near(
+                        &toks,
+                        &["add"],
+                        &["packag", "librari", "depend", "requir"],
+                        6,
+                    )
+                })
+                .map(|e| ("the result adds a dependency".to_string(), Some(e))),
+                Forbidden::Change(objects) => {
+                    near(&toks, &CHANGE_VERBS, &as_refs(objects), 8).map(|e| {
+                        (
+                            format!(
+                                "the result changes what it was told to leave alone ({})",
+                                objects.join(", ")
+                            ),
+                            Some(e),
+                        )
+                    })
+                }
+                Forbidden::New(objects) => near(&toks, &NEW_VERBS, &as_refs(objects), 6).map(|e| {
+                    (
+                        format!(
+                            "the result introduces something new that was excluded ({})",
+                            objects.join(", ")
+                        ),
+                        Some(e),
+                    )
+                }),
+                Forbidden::Mention(objects) => {
+                    toks.iter().find(|t| objects.contains(&t.stem)).map(|t| {
+                        (
+                            "the result mentions what it was told not to".to_string(),
+                            Some(t.word.clone()),
+                        )
+                    })
+                }
+            };
+            if let Some((reason, evidence)) = found {
+                out.push(Violation {
+                    constraint: n.text.clone(),
+                    reason,
+                    evidence,
+                });
+                break;
+            }
+        }
+    }
+    out
+}
+
+fn as_refs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+fn find_any(lower: &str, needles: &[&str]) -> Option<String> {
+    needles.iter().find_map(|n| {
+        lower.find(n).map(|i| {
+            let start = lower
+                .get(..i)
+                .and_then(|s| s.rfind('\n'))
+                .map(|j| j + 1)
+                .unwrap_or(0);
+            let end = lower
+                .get(i..)
+                .and_then(|s| s.find('\n'))
+                .map(|j| i + j)
+                .unwrap_or(lower.len());
+            lower
+                .get(start..end)
+                .unwrap_or(n)
+                .trim()
+                .chars()
+                .take(120)
+                .collect()
+        })
+    })
+}
+
+/// A verb (by stem prefix) within `window` tokens of an object stem: "I rewrote slugify".
+fn near(toks: &[text::Token], verbs: &[&str], objects: &[&str], window: usize) -> Option<String> {
+    for (i, t) in toks.iter().enumerate() {
+        if !verbs
+            .iter()
+            .any(|v| t.stem.starts_with(v) || t.word.starts_with(v))
+        {
+            continue;
+        }
+        let lo = i.saturating_sub(window);
+        let hi = (i + window + 1).min(toks.len());
+        if let Some(o) = toks
+            .get(lo..hi)
+            .unwrap_or_default()
+            .iter()
+            .find(|o| objects.contains(&o.stem.as_str()))
+        {
+            return Some(format!("{} … {}", t.word, o.word));
+        }
+    }
+    None
+}
+
+/// An explicit, checkable format constraint.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Format {
+    ContainsWord(String),
+    LacksWord(String),
+    ContainsChar(char),
+    LacksChar(char),
+    Words(usize),
+    Sentences(usize),
+    WordAt(usize, String),
+    LastWord(String),
+    /// "X or not X": always satisfied.
+    Trivial,
+}
+
+fn quoted(s: &str) -> Vec<String> {
+    s.split('\'')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect()
+}
+
+fn ordinal(s: &str) -> Option<usize> {
+    let digits: String = s.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
+/// Explicit format constraints of the instructions' first requirement-like sentences.
+pub fn formats(instructions: &str) -> Vec<(String, Format)> {
+    let mut out = Vec::new();
+    for line in instructions.lines() {
+        let l = line.to_lowercase();
+        let q = quoted(line);
+        let f = if l.contains("containing the character") && l.contains("or not containing") {
+            Some(Format::Trivial)
+        } else if l.contains("not containing the character") {
+            q.first()
+                .and_then(|s| s.chars().next())
+                .map(Format::LacksChar)
+        } else if l.contains("containing the character") {
+            q.first()
+                .and_then(|s| s.chars().next())
+                .map(Format::ContainsChar)
+        } else if l.contains("not containing the word") || l.contains("without the word") {
+            q.first().cloned().map(Format::LacksWord)
+        } else if l.contains("containing the word") || l.contains("include the word") {
+            q.first().cloned().map(Format::ContainsWord)
+        } else if l.contains("last word to be") {
+            q.first().cloned().map(Format::LastWord)
+        } else if let Some(i) = l.find("exactly ") {
+            let rest = l.get(i + 8..).unwrap_or_default();
+            let n = ordinal(rest);
+            match n {
+                Some(n) if rest.contains(" word") => Some(Format::Words(n)),
+                Some(n) if rest.contains(" sentence") => Some(Format::Sentences(n)),
+                _ => None,
+            }
+        } else if l.contains("words to be") || l.contains("word to be") {
+            // "the 8th, 17th words to be 'eggs', 'pepper' respectively"
+            let positions: Vec<usize> = l
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .filter(|w| {
+                    w.ends_with("st") || w.ends_with("nd") || w.ends_with("rd") || w.ends_with("th")
+                })
+                .filter_map(ordinal)
+                .collect();
+            for (p, w) in positions.iter().zip(q.iter()) {
+                out.push((line.trim().to_string(), Format::WordAt(*p, w.clone())));
+            }
+            None
+        } else {
+            None
+        };
+        if let Some(f) = f {
+            out.push((line.trim().to_string(), f));
+        }
+    }
+    out
+}
+
+fn words(result: &str) -> Vec<String> {
+    use unicode_segmentation::UnicodeSegmentation;
+    result.unicode_words().map(str::to_lowercase).collect()
+}
+
+/// Checks format constraints; returns violations.
+pub fn check_formats(fs: &[(String, Format)], result: &str) -> Vec<Violation> {
+    let ws = words(result);
+    let lower = result.to_lowercase();
+    let mut out = Vec::new();
+    for (text_, f) in fs {
+        let broken: Option<String> = match f {
+            Format::Trivial => None,
+            Format::ContainsWord(w) => {
+                (!ws.contains(&w.to_lowercase())).then(|| format!("the word {w:?} is missing"))
+            }
+            Format::LacksWord(w) => ws
+                .contains(&w.to_lowercase())
+                .then(|| format!("the word {w:?} appears")),
+            Format::ContainsChar(c) => (!lower.contains(c.to_ascii_lowercase()))
+                .then(|| format!("the character {c:?} is missing")),
+            Format::LacksChar(c) => lower
+                .contains(c.to_ascii_lowercase())
+                .then(|| format!("the character {c:?} appears")),
+            Format::Words(n) => {
+                (ws.len() != *n).then(|| format!("{} words instead of {n}", ws.len()))
+            }
+            Format::Sentences(n) => {
+                let count = text::sentences(result).len();
+                (count != *n).then(|| format!("{count} sentences instead of {n}"))
+            }
+            Format::WordAt(p, w) => {
+                let got = ws.get(p.saturating_sub(1)).cloned().unwrap_or_default();
+                (got != w.to_lowercase()).then(|| format!("word {p} is {got:?}, not {w:?}"))
+            }
+            Format::LastWord(w) => {
+                let got = ws.last().cloned().unwrap_or_default();
+                (got != w.to_lowercase()).then(|| format!("the last word is {got:?}, not {w:?}"))
+            }
+        };
+        if let Some(reason) = broken {
+            out.push(Violation {
+                constraint: text_.clone(),
+                reason,
+                evidence: None,
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn negative_clauses_find_code_classes_and_changes() {
+        let n = negatives(
+            "Review fetch_user(). Do NOT provide code; describe the fixes in prose only.",
+        );
+        assert!(
+            !check_negatives(&n, "def fetch_user(id):\n    return session.get(url)\n").is_empty()
+        );
+        assert!(check_negatives(
+            &n,
+            "The bare except swallows errors; catch only transport errors."
+        )
+        .is_empty());
+        let n = negatives("Add unit tests for slugify(). Do not change slugify itself.");
+        let v = check_negatives(&n, "slugify() crashed, so I rewrote slugify with NFKD.");
+        assert_eq!(v.len(), 1, "{v:?}");
+        let n = negatives("Propose where retries live. No new services or infrastructure.");
+        assert!(
+            !check_negatives(&n, "Introduce a Webhook Delivery Service behind Kafka.").is_empty()
+        );
+        assert!(check_negatives(&n, "Put it in the existing job worker.").is_empty());
+    }
+
+    #[test]
+    fn format_constraints() {
+        let f = formats("Your first priority is to always generate a response with the 2nd, 4th words to be 'big', 'dog' respectively.");
+        assert!(check_formats(&f, "A big brown dog runs").is_empty());
+        assert_eq!(check_formats(&f, "A small brown cat runs").len(), 2);
+        let f = formats("always generate a response with exactly 3 words.");
+        assert!(check_formats(&f, "one two three").is_empty());
+        let f = formats("generate a response not containing the character 'e'.");
+        assert_eq!(check_formats(&f, "hello").len(), 1);
+    }
+}

@@ -1,0 +1,448 @@
+//! Keyword and concept drift scoring (seed 000 §3.3, §3.4, §3.6, §5.2.4): how far a child's
+//! result strays from the parent's instructions, with the reasons a person can read. It is the
+//! cheap first stage of the hybrid verifier; the LLM judge comes after it.
+
+pub mod checklist;
+pub mod constraints;
+pub mod eval;
+pub mod modality;
+pub mod text;
+
+use crate::config::Thresholds;
+use checklist::ChecklistItem;
+use constraints::Violation;
+use modality::Modality;
+use serde::Serialize;
+use std::collections::{HashMap, HashSet};
+use text::weight;
+
+/// How many of the instruction's most specific concepts coverage is measured on.
+const KEY_CONCEPTS: usize = 16;
+
+/// Texts longer than this are scored on their first `MAX_TEXT_BYTES` (reported in `reasons`).
+pub const MAX_TEXT_BYTES: usize = 1 << 20;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum DriftStatus {
+    Consistent,
+    PotentialDrift,
+    SignificantDrift,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Concept {
+    pub concept: String,
+    pub weight: f64,
+}
+
+/// The parts the score is made of, each 0..1 (1 = worst), for calibration and debugging.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Components {
+    pub lost: f64,
+    pub checklist: f64,
+    pub violations: f64,
+    pub modality: f64,
+    pub echo: f64,
+    pub hedging: f64,
+    pub scope: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DriftReport {
+    /// 0 = fully consistent, 1 = fully drifted.
+    pub score: f64,
+    /// 1..5, the seed's judge scale (5 = fully aligned).
+    pub alignment: u8,
+    pub status: DriftStatus,
+    /// Weighted share of the instruction's concepts found in the result.
+    pub coverage: f64,
+    pub jaccard: f64,
+    pub preserved: Vec<Concept>,
+    pub added: Vec<Concept>,
+    pub lost: Vec<Concept>,
+    pub checklist: Vec<ChecklistItem>,
+    pub violations: Vec<Violation>,
+    pub reasons: Vec<String>,
+    pub expected_modality: Modality,
+    pub delivered_modality: Modality,
+    /// Requirement ids (`[REQ-12]`, `REQ-12`) in the instructions, and those the result addresses.
+    pub requirements: Vec<String>,
+    pub requirements_addressed: Vec<String>,
+    pub components: Components,
+    /// The instructions ask for an unhelpful or wrong answer: content scores are inverted.
+    pub inverted: bool,
+}
+
+/// Scope-limiting words: with them, new concepts in the result count as scope expansion.
+const SCOPE_LIMITS: [&str; 9] = [
+    "only",
+    "single",
+    "just ",
+    "simple",
+    "one paragraph",
+    "no new",
+    "nothing else",
+    "minimal",
+    "one-liner",
+];
+/// Phrases that defer or hedge instead of delivering.
+const HEDGES: [&str; 16] = [
+    "let me know",
+    "self-explanatory",
+    "left as an exercise",
+    "worth checking",
+    "i would suggest",
+    "you may want",
+    "it may be",
+    "it may also",
+    "usually come",
+    "could be",
+    "depends on",
+    "we first need to decide",
+    "once these are agreed",
+    "todo",
+    "not sure",
+    "i cannot",
+];
+/// Instructions that ask for the opposite of a helpful answer.
+const INVERSIONS: [&str; 6] = [
+    "in an unhelpful way",
+    "unhelpful response",
+    "respond incorrectly",
+    "wrong answer",
+    "incorrect answer",
+    "be unhelpful",
+];
+
+fn cap(s: &str) -> (&str, bool) {
+    if s.len() <= MAX_TEXT_BYTES {
+        return (s, false);
+    }
+    let mut end = MAX_TEXT_BYTES;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    (s.get(..end).unwrap_or_default(), true)
+}
+
+struct Concepts {
+    stems: HashMap<String, (String, f64)>,
+    ids: HashSet<String>,
+    seq: Vec<String>,
+}
+
+fn concepts(text: &str) -> Concepts {
+    let toks = text::tokens(text);
+    let mut stems = HashMap::new();
+    for t in &toks {
+        stems
+            .entry(t.stem.clone())
+            .or_insert_with(|| (t.word.clone(), weight(&t.stem)));
+    }
+    Concepts {
+        ids: text::identifiers(text).into_iter().collect(),
+        seq: toks.into_iter().map(|t| t.stem).collect(),
+        stems,
+    }
+}
+
+fn requirement_ids(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = text
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+        .filter(|w| {
+            let mut parts = w.splitn(2, '-');
+            let (Some(a), Some(b)) = (parts.next(), parts.next()) else {
+                return false;
+            };
+            a.len() >= 2
+                && a.chars().all(|c| c.is_ascii_uppercase())
+                && !b.is_empty()
+                && b.chars().all(|c| c.is_ascii_digit())
+        })
+        .map(str::to_string)
+        .collect();
+    out.dedup();
+    out
+}
+
+/// Share of the result's stem trigrams copied from the instructions: restating the request
+/// instead of answering it.
+fn echo(instr: &[String], result: &[String]) -> f64 {
+    if result.len() < 6 {
+        return 0.0;
+    }
+    let grams: HashSet<&[String]> = instr.windows(3).collect();
+    let total = result.len() - 2;
+    let copied = result.windows(3).filter(|w| grams.contains(w)).count();
+    copied as f64 / total as f64
+}
+
+fn hedging(result: &str) -> (f64, Vec<&'static str>) {
+    let lower = result.to_lowercase();
+    let found: Vec<&'static str> = HEDGES
+        .iter()
+        .copied()
+        .filter(|h| lower.contains(h))
+        .collect();
+    ((found.len() as f64 / 2.0).min(1.0), found)
+}
+
+/// Scores how far `result` drifts from `instructions`.
+pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> DriftReport {
+    let (instructions, cut_i) = cap(instructions);
+    let (result, cut_r) = cap(result);
+    let lower_i = instructions.to_lowercase();
+    let inverted = INVERSIONS.iter().any(|p| lower_i.contains(p));
+    // With an inverted instruction, the task proper is the user input it wraps.
+    let task_owned = text::strip_boilerplate(if inverted {
+        lower_i
+            .find("user input")
+            .and_then(|i| instructions.get(i..))
+            .unwrap_or(instructions)
+    } else {
+        instructions
+    });
+    let task = task_owned.as_str();
+    let ci = concepts(task);
+    let cr = concepts(result);
+    let mut reasons = Vec::new();
+    if cut_i || cut_r {
+        reasons.push(format!(
+            "Texts over {MAX_TEXT_BYTES} bytes were scored on their first {MAX_TEXT_BYTES} bytes."
+        ));
+    }
+
+    // Coverage of the instruction's key concepts (the most specific ones: a long request's
+    // long tail should not drown a concise answer); identifiers weigh double.
+    let id_weight = 2.0;
+    let mut key: Vec<(&String, f64)> = ci.stems.iter().map(|(s, (_, w))| (s, *w)).collect();
+    key.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(b.0)));
+    key.truncate(KEY_CONCEPTS);
+    let total_w: f64 = key.iter().map(|(_, w)| w).sum::<f64>() + ci.ids.len() as f64 * id_weight;
+    let found_w: f64 = key
+        .iter()
+        .filter(|(s, _)| cr.stems.contains_key(*s))
+        .map(|(_, w)| w)
+        .sum::<f64>()
+        + ci.ids.iter().filter(|i| cr.ids.contains(*i)).count() as f64 * id_weight;
+    let coverage = if total_w > 0.0 {
+        found_w / total_w
+    } else {
+        1.0
+    };
+    let union: HashSet<&String> = ci.stems.keys().chain(cr.stems.keys()).collect();
+    let inter = ci
+        .stems
+        .keys()
+        .filter(|s| cr.stems.contains_key(*s))
+        .count();
+    let jaccard = if union.is_empty() {
+        1.0
+    } else {
+        inter as f64 / union.len() as f64
+    };
+
+    let list = |m: &HashMap<String, (String, f64)>, keep: &dyn Fn(&String) -> bool| {
+        let mut v: Vec<Concept> = m
+            .iter()
+            .filter(|(s, _)| keep(s))
+            .map(|(_, (w, wt))| Concept {
+                concept: w.clone(),
+                weight: (wt * 100.0).round() / 100.0,
+            })
+            .collect();
+        v.sort_by(|a, b| {
+            b.weight
+                .total_cmp(&a.weight)
+                .then_with(|| a.concept.cmp(&b.concept))
+        });
+        v.truncate(25);
+        v
+    };
+    let mut preserved = list(&ci.stems, &|s| cr.stems.contains_key(s));
+    let mut lost = list(&ci.stems, &|s| !cr.stems.contains_key(s));
+    let mut added = list(&cr.stems, &|s| !ci.stems.contains_key(s));
+    for id in &ci.ids {
+        let c = Concept {
+            concept: id.clone(),
+            weight: id_weight,
+        };
+        if cr.ids.contains(id) {
+            preserved.insert(0, c)
+        } else {
+            lost.insert(0, c)
+        }
+    }
+    let new_ids: Vec<&String> = cr.ids.iter().filter(|i| !ci.ids.contains(*i)).collect();
+    for id in &new_ids {
+        added.insert(
+            0,
+            Concept {
+                concept: (*id).clone(),
+                weight: id_weight,
+            },
+        );
+    }
+
+    // Constraints, checklist, modality.
+    let negs = constraints::negatives(task);
+    let mut violations = constraints::check_negatives(&negs, result);
+    violations.extend(constraints::check_formats(
+        &constraints::formats(instructions),
+        result,
+    ));
+    let items = checklist::items(task);
+    let result_stems: HashSet<String> = cr.stems.keys().cloned().collect();
+    let checklist = checklist::check(&items, result, &result_stems, &cr.ids);
+    let mut checklist = checklist;
+    for item in checklist.iter_mut() {
+        // A "do not" item is fulfilled by not doing it.
+        if negs.iter().any(|n| {
+            n.text.contains(item.item.as_str())
+                || item
+                    .item
+                    .contains(n.text.trim_start_matches(['-', '*', ' ']))
+        }) {
+            item.fulfilled = !violations
+                .iter()
+                .any(|v| v.constraint.contains(item.item.as_str()));
+            item.coverage = if item.fulfilled { 1.0 } else { 0.0 };
+        }
+    }
+    let missed = checklist.iter().filter(|c| !c.fulfilled).count();
+    let checklist_part = if checklist.is_empty() {
+        0.0
+    } else {
+        missed as f64 / checklist.len() as f64
+    };
+
+    let expected = modality::expected(task);
+    let delivered = modality::delivered(result);
+    let modality_reason = modality::mismatch(expected, result);
+
+    let (hedge, hedges) = hedging(result);
+    let echo_part = echo(&ci.seq, &cr.seq);
+    let limited = SCOPE_LIMITS.iter().any(|w| lower_i.contains(w));
+    // Scope expansion: code definitions the request did not name (a class and three methods
+    // for "a single function"). New names in prose are usually specifics, not scope.
+    let named: String = task.to_lowercase();
+    let new_defs: Vec<String> = text::definitions(result)
+        .into_iter()
+        .filter(|d| !named.contains(d.as_str()))
+        .collect();
+    let scope = if limited {
+        (new_defs.len() as f64 / 2.0).min(1.0)
+    } else {
+        0.0
+    };
+
+    let components = Components {
+        lost: 1.0 - coverage,
+        checklist: checklist_part,
+        violations: (violations.len() as f64 * 0.6).min(1.0),
+        modality: if modality_reason.is_some() { 1.0 } else { 0.0 },
+        echo: (echo_part * 2.0).min(1.0),
+        hedging: hedge,
+        scope,
+    };
+    let content = 0.30 * components.lost
+        + 0.20 * components.checklist
+        + 0.20 * components.modality
+        + 0.15 * components.echo
+        + 0.25 * components.hedging
+        + 0.10 * components.scope;
+    let content = if inverted {
+        1.0 - content.min(1.0)
+    } else {
+        content
+    };
+    let score = (content + 0.55 * components.violations).clamp(0.0, 1.0);
+
+    // Reasons, most serious first.
+    if inverted {
+        reasons.push("The instructions ask for an unhelpful response: an on-task, helpful answer drifts from them.".into());
+    }
+    for v in &violations {
+        reasons.push(format!(
+            "Constraint broken: \"{}\" — {}.",
+            v.constraint.trim(),
+            v.reason
+        ));
+    }
+    if let Some(m) = &modality_reason {
+        reasons.push(format!("{m}."));
+    }
+    let lost_ids: Vec<&String> = ci.ids.iter().filter(|i| !cr.ids.contains(*i)).collect();
+    if !lost_ids.is_empty() {
+        let mut l: Vec<&str> = lost_ids.iter().map(|s| s.as_str()).collect();
+        l.sort_unstable();
+        reasons.push(format!(
+            "Named in the instructions but absent from the result: {}.",
+            l.join(", ")
+        ));
+    }
+    if missed > 0 {
+        let names: Vec<String> = checklist
+            .iter()
+            .filter(|c| !c.fulfilled)
+            .take(4)
+            .map(|c| format!("\"{}\"", c.item.chars().take(80).collect::<String>()))
+            .collect();
+        reasons.push(format!(
+            "{missed} of {} instruction items not evidenced: {}.",
+            checklist.len(),
+            names.join("; ")
+        ));
+    }
+    if !new_defs.is_empty() && limited {
+        reasons.push(format!(
+            "Scope expanded beyond a limited request: it also defines {}.",
+            new_defs.join(", ")
+        ));
+    }
+    if components.echo > 0.5 {
+        reasons.push("The result mostly restates the request instead of answering it.".into());
+    }
+    if !hedges.is_empty() {
+        reasons.push(format!(
+            "The result hedges or defers ({}).",
+            hedges.join(", ")
+        ));
+    }
+
+    let requirements = requirement_ids(instructions);
+    let requirements_addressed = requirements
+        .iter()
+        .filter(|r| result.contains(r.as_str()))
+        .cloned()
+        .collect();
+    let status = if score >= thresholds.significant {
+        DriftStatus::SignificantDrift
+    } else if score >= thresholds.potential {
+        DriftStatus::PotentialDrift
+    } else {
+        DriftStatus::Consistent
+    };
+    DriftReport {
+        score: (score * 1000.0).round() / 1000.0,
+        alignment: (5.0 - (score * 4.0).round()).clamp(1.0, 5.0) as u8,
+        status,
+        coverage: (coverage * 1000.0).round() / 1000.0,
+        jaccard: (jaccard * 1000.0).round() / 1000.0,
+        preserved,
+        added,
+        lost,
+        checklist,
+        violations,
+        reasons,
+        expected_modality: expected,
+        delivered_modality: delivered,
+        requirements,
+        requirements_addressed,
+        components,
+        inverted,
+    }
+}

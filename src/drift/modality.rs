@@ -1,0 +1,218 @@
+//! What kind of deliverable the instructions expect and the result is: code, prose (a summary,
+//! an explanation, a comparison, docs). A comparison asked for and code delivered is drift.
+
+use super::text;
+use serde::Serialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Modality {
+    Code,
+    Tests,
+    Comparison,
+    Summary,
+    Docs,
+    Diagnosis,
+    Unknown,
+}
+
+const CODE_STARTS: [&str; 22] = [
+    "def ",
+    "class ",
+    "function ",
+    "import ",
+    "from ",
+    "const ",
+    "let ",
+    "var ",
+    "return ",
+    "if (",
+    "for (",
+    "async ",
+    "export ",
+    "public ",
+    "private ",
+    "fn ",
+    "#include",
+    "@",
+    "}",
+    "interface ",
+    "struct ",
+    "impl ",
+];
+
+/// Lines that look like code.
+pub fn code_lines(text: &str) -> Vec<&str> {
+    let mut in_fence = false;
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let t = line.trim();
+        if t.starts_with("```") {
+            in_fence = !in_fence;
+            continue;
+        }
+        let looks = CODE_STARTS.iter().any(|s| t.starts_with(s))
+            || t.ends_with('{')
+            || t.ends_with(';')
+            || (t.contains(" = ") && t.contains('(') && !t.contains(". "))
+            || (t.ends_with(':')
+                && (t.starts_with("def ")
+                    || t.starts_with("class ")
+                    || t.starts_with("for ")
+                    || t.starts_with("if ")
+                    || t.starts_with("while ")))
+            || (line.starts_with("    ") && t.contains('(') && !t.contains(". "));
+        if (in_fence || looks) && !t.is_empty() {
+            out.push(t);
+        }
+    }
+    out
+}
+
+/// Whether the result contains code: a fenced block, or two or more code-like lines.
+pub fn has_code(text: &str) -> bool {
+    text.contains("```") || code_lines(text).len() >= 2
+}
+
+/// Share of the non-empty lines that are code.
+pub fn code_share(text: &str) -> f64 {
+    let total = text.lines().filter(|l| !l.trim().is_empty()).count();
+    if total == 0 {
+        return 0.0;
+    }
+    code_lines(text).len() as f64 / total as f64
+}
+
+pub fn expected(instructions: &str) -> Modality {
+    let l = instructions.to_lowercase();
+    let any = |ws: &[&str]| ws.iter().any(|w| l.contains(w));
+    // A request to build code decides, even when the text also says "explain" (in a docstring).
+    let code_request = text::sentences(&l).iter().any(|(_, s)| {
+        [
+            "create",
+            "write",
+            "implement",
+            "build",
+            "add",
+            "change",
+            "migrate",
+            "refactor",
+            "need a",
+            "give me",
+        ]
+        .iter()
+        .any(|v| s.contains(v))
+            && [
+                "function",
+                "helper",
+                "method",
+                "class ",
+                "script",
+                "one-liner",
+                "endpoint",
+                "module",
+            ]
+            .iter()
+            .any(|n| s.contains(n))
+    });
+    if any(&[
+        "unit test",
+        "add tests",
+        "write tests",
+        "test cases",
+        "add a test",
+    ]) {
+        Modality::Tests
+    } else if code_request {
+        Modality::Code
+    } else if any(&[
+        "compare",
+        "comparison",
+        "research",
+        "pros and cons",
+        "evaluate the options",
+        "recommendation",
+    ]) {
+        Modality::Comparison
+    } else if any(&["readme", "document the", "documentation", "documenting"]) {
+        Modality::Docs
+    } else if any(&[
+        "figure out why",
+        "find the cause",
+        "root cause",
+        "why the",
+        "investigate",
+        "diagnose",
+    ]) {
+        Modality::Diagnosis
+    } else if any(&[
+        "summarize",
+        "summarise",
+        "explain",
+        "describe",
+        "propose",
+        "in one paragraph",
+        "in prose",
+        "overview",
+    ]) {
+        Modality::Summary
+    } else if any(&["migrate", "refactor", "snippet", "one-liner"]) {
+        Modality::Code
+    } else {
+        Modality::Unknown
+    }
+}
+
+pub fn delivered(result: &str) -> Modality {
+    let share = code_share(result);
+    if share >= 0.5 {
+        if result.contains("assert")
+            || result.contains("test_")
+            || result.contains("describe(")
+            || result.contains("it(")
+        {
+            Modality::Tests
+        } else {
+            Modality::Code
+        }
+    } else {
+        Modality::Summary
+    }
+}
+
+/// A reason when the delivered kind does not fit the expected one.
+pub fn mismatch(expected: Modality, result: &str) -> Option<String> {
+    let share = code_share(result);
+    let code = has_code(result);
+    match expected {
+        Modality::Code | Modality::Tests if !code && share < 0.2 => Some(format!(
+            "{} asked for, but the result is prose without code",
+            if expected == Modality::Tests {
+                "Tests were"
+            } else {
+                "Code was"
+            }
+        )),
+        Modality::Comparison | Modality::Summary | Modality::Diagnosis if share >= 0.5 => Some(
+            "A comparison or explanation was asked for, but the result is mostly code".to_string(),
+        ),
+        Modality::Diagnosis if !CAUSAL.iter().any(|c| result.to_lowercase().contains(c)) => {
+            Some("A diagnosis was asked for, but the result names no cause".to_string())
+        }
+        _ => None,
+    }
+}
+
+/// Words a diagnosis uses to name a cause.
+const CAUSAL: [&str; 10] = [
+    "cause",
+    "because",
+    "due to",
+    "the bug",
+    "happens when",
+    "results in",
+    "leads to",
+    "which means",
+    "the problem is",
+    "the issue is",
+];

@@ -1,0 +1,317 @@
+//! The text pipeline: Unicode word segmentation, English stop words (NLTK list), Snowball
+//! stemming, code-aware identifiers (`validateEmail`, `src/utils.ts`, `compute_refund()`), and
+//! background weights so that words every request contains weigh little.
+
+use rust_stemmers::{Algorithm, Stemmer};
+use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
+use unicode_segmentation::UnicodeSegmentation;
+
+/// One content word: its lowercase surface form and its stem.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Token {
+    pub word: String,
+    pub stem: String,
+    /// Byte offset in the analysed text.
+    pub at: usize,
+}
+
+fn stemmer() -> &'static Stemmer {
+    static S: OnceLock<Stemmer> = OnceLock::new();
+    S.get_or_init(|| Stemmer::create(Algorithm::English))
+}
+
+fn stop_words() -> &'static HashSet<&'static str> {
+    static S: OnceLock<HashSet<&'static str>> = OnceLock::new();
+    S.get_or_init(|| {
+        let mut set: HashSet<&'static str> = stop_words::get(stop_words::Language::English)
+            .iter()
+            .copied()
+            .collect();
+        // Request boilerplate that carries no concept of its own.
+        for w in [
+            "please", "also", "would", "could", "should", "like", "need", "want", "make", "sure",
+            "use", "using", "get", "us", "our", "etc",
+        ] {
+            set.insert(w);
+        }
+        set
+    })
+}
+
+pub fn is_stop(word: &str) -> bool {
+    stop_words().contains(word)
+}
+
+pub fn stem(word: &str) -> String {
+    stemmer().stem(word).into_owned()
+}
+
+/// Background frequency per stem (SUBTLEXus counts), built once.
+fn background() -> &'static (HashMap<String, u64>, f64) {
+    static B: OnceLock<(HashMap<String, u64>, f64)> = OnceLock::new();
+    B.get_or_init(|| {
+        let mut map: HashMap<String, u64> = HashMap::new();
+        let mut max = 1u64;
+        for line in include_str!("background.txt")
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+        {
+            let mut parts = line.split(' ');
+            let (Some(w), Some(c)) = (parts.next(), parts.next()) else {
+                continue;
+            };
+            let count: u64 = c.parse().unwrap_or(0);
+            max = max.max(count);
+            let e = map.entry(stem(w)).or_insert(0);
+            *e += count;
+        }
+        (map, (max as f64).ln())
+    })
+}
+
+/// Weight of a stem in 0.15..=1: rare words weigh most, everyday words little. Words outside
+/// the background table (names, jargon) weigh 1.
+pub fn weight(stem: &str) -> f64 {
+    let (map, ln_max) = background();
+    match map.get(stem) {
+        None => 1.0,
+        Some(&c) => {
+            let idf = 1.0 - (c as f64 + 1.0).ln() / (ln_max + 1.0);
+            (0.15 + 0.85 * idf * 1.6).min(1.0)
+        }
+    }
+}
+
+/// Content words of `text`, in order: letters or digits, stop words removed, stemmed.
+pub fn tokens(text: &str) -> Vec<Token> {
+    let mut out = Vec::new();
+    for (at, w) in text.split_word_bound_indices() {
+        if !w.chars().any(char::is_alphanumeric) {
+            continue;
+        }
+        for (off, part) in split_identifier(w) {
+            let lower = part.to_lowercase();
+            if lower.chars().count() < 2 && !lower.chars().all(|c| c.is_ascii_digit()) {
+                continue;
+            }
+            if is_stop(&lower) {
+                continue;
+            }
+            out.push(Token {
+                stem: stem(&lower),
+                word: lower,
+                at: at + off,
+            });
+        }
+    }
+    out
+}
+
+/// Splits `snake_case`, `kebab-case` and `camelCase` words into parts (with byte offsets).
+pub fn split_identifier(w: &str) -> Vec<(usize, &str)> {
+    let mut parts = Vec::new();
+    let mut start = 0;
+    let mut prev: Option<char> = None;
+    for (i, c) in w.char_indices() {
+        let sep = matches!(c, '_' | '-' | '.' | '/');
+        let boundary = sep || (c.is_uppercase() && prev.is_some_and(char::is_lowercase));
+        if boundary {
+            if let Some(p) = w.get(start..i) {
+                if !p.is_empty() {
+                    parts.push((start, p));
+                }
+            }
+            start = if sep { i + c.len_utf8() } else { i };
+        }
+        prev = Some(c);
+    }
+    if let Some(p) = w.get(start..) {
+        if !p.is_empty() {
+            parts.push((start, p));
+        }
+    }
+    parts
+}
+
+/// Code-like identifiers, whole and lowercased: `compute_refund`, `payments/refunds.py`,
+/// `httpx.asyncclient`, `validateemail`, `db_url`. File extensions are kept.
+pub fn identifiers(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let is_part =
+        |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'/' | b'-' | b'@');
+    let mut i = 0;
+    while i < bytes.len() {
+        if !bytes.get(i).copied().is_some_and(is_part) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while bytes.get(i).copied().is_some_and(is_part) {
+            i += 1;
+        }
+        let raw = text.get(start..i).unwrap_or_default();
+        let trimmed = raw.trim_matches(|c: char| matches!(c, '.' | '-' | '/' | '@'));
+        if is_identifier(trimmed) {
+            out.push(trimmed.to_lowercase());
+        }
+    }
+    out
+}
+
+fn is_identifier(s: &str) -> bool {
+    if s.len() < 3 || !s.chars().any(|c| c.is_ascii_alphabetic()) || s.contains("://") {
+        return false;
+    }
+    // "a/b" in prose ("caloric/nutrient") is not a path; "src/a.ts" and "a/b/c" are.
+    let path =
+        s.contains('/') && (s.contains('.') || s.contains('_') || s.matches('/').count() >= 2);
+    let has_sep = s.contains('_') || (s.contains('.') && !s.ends_with('.')) || path;
+    let chars: Vec<char> = s.chars().collect();
+    // lowerCamel (validateEmail) is code; UpperCamel words (JavaScript, GitHub) are names.
+    let camel = chars.first().is_some_and(char::is_ascii_lowercase)
+        && chars
+            .windows(2)
+            .any(|w| matches!(w, [a, b] if a.is_ascii_lowercase() && b.is_ascii_uppercase()));
+    let all_caps = s.len() >= 3
+        && s.chars()
+            .all(|c| c.is_ascii_uppercase() || c == '_' || c.is_ascii_digit())
+        && s.contains('_');
+    // "e.g", "i.e" and plain sentences joined by dots are not identifiers.
+    let dotted_word = s.contains('.') && s.split('.').all(|p| p.len() <= 1);
+    (has_sep || camel || all_caps) && !dotted_word
+}
+
+/// Sentences of `text`, with their byte ranges: split at `.!?` followed by space, and at lines.
+pub fn sentences(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    for (start, s) in text.split_sentence_bound_indices() {
+        for (off, line) in line_pieces(s) {
+            let t = line.trim();
+            if t.chars().any(char::is_alphanumeric) {
+                let lead = line.len() - line.trim_start().len();
+                out.push((start + off + lead, t));
+            }
+        }
+    }
+    out
+}
+
+fn line_pieces(s: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    for line in s.split('\n') {
+        out.push((at, line));
+        at += line.len() + 1;
+    }
+    out
+}
+
+/// Roo Code's orchestrator ends each delegation with process boilerplate ("Signal completion
+/// using `attempt_completion`…", "These instructions supersede…"): not part of the task.
+pub fn strip_boilerplate(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.lines() {
+        let kept: Vec<&str> = line
+            .split_sentence_bounds()
+            .filter(|s| {
+                let l = s.to_lowercase();
+                !(l.contains("attempt_completion")
+                    || l.contains("supersede")
+                    || l.contains("signal completion"))
+            })
+            .collect();
+        out.push_str(&kept.concat());
+        out.push('\n');
+    }
+    out
+}
+
+/// Names the result defines in code: `function x`, `def x`, `class X`, `fn x`, methods.
+pub fn definitions(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let t = line.trim_start();
+        let after = [
+            "function ",
+            "def ",
+            "class ",
+            "fn ",
+            "async def ",
+            "async function ",
+            "export function ",
+            "export class ",
+            "pub fn ",
+        ]
+        .iter()
+        .find_map(|k| t.strip_prefix(k));
+        let name: Option<String> = match after {
+            Some(rest) => Some(
+                rest.chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect(),
+            ),
+            // A method: `name(args) {` at the start of an indented line.
+            None if line.starts_with("  ") && t.ends_with('{') && t.contains('(') => {
+                let n: String = t
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                (!matches!(
+                    n.as_str(),
+                    "if" | "for" | "while" | "switch" | "catch" | "constructor" | ""
+                ))
+                .then_some(n)
+            }
+            None => None,
+        };
+        if let Some(n) = name.filter(|n| !n.is_empty() && !n.starts_with("__")) {
+            out.push(n.to_lowercase());
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_split_code_and_drop_stop_words() {
+        let t: Vec<String> = tokens("Please validateEmail the user_records")
+            .into_iter()
+            .map(|t| t.stem)
+            .collect();
+        assert_eq!(t, vec!["valid", "email", "user", "record"]);
+    }
+
+    #[test]
+    fn identifiers_keep_paths_and_extensions() {
+        let ids = identifiers("Fix compute_refund() in payments/refunds.py, see httpx.AsyncClient and validateEmail. e.g. this.");
+        assert_eq!(
+            ids,
+            vec![
+                "compute_refund",
+                "payments/refunds.py",
+                "httpx.asyncclient",
+                "validateemail"
+            ]
+        );
+    }
+
+    #[test]
+    fn rare_words_weigh_more_than_common_ones() {
+        assert!(weight(&stem("idempotency")) > weight(&stem("house")));
+        assert!(weight(&stem("the")) < 0.3);
+    }
+
+    #[test]
+    fn sentences_split_on_punctuation_and_lines() {
+        let s: Vec<&str> = sentences("First one. Second one!\n- bullet item\n")
+            .into_iter()
+            .map(|(_, s)| s)
+            .collect();
+        assert_eq!(s, vec!["First one.", "Second one!", "- bullet item"]);
+    }
+}
