@@ -397,3 +397,34 @@ async fn mode_restoration_falls_back_when_the_switch_rejects() {
     .unwrap();
     assert_eq!(get(&report, "mode").as_string().unwrap(), "orchestrator");
 }
+
+// ---- Drift scoring in the browser ------------------------------------------------------------
+
+#[wasm_bindgen_test]
+fn drift_scores_the_seed_example_and_survives_bad_text() {
+    let g = guard();
+    let i = include_str!("fixtures/seed000/ex1_instructions.md");
+    let a = g
+        .score_drift(
+            i.into(),
+            include_str!("fixtures/seed000/ex1_a.js").into(),
+            None,
+        )
+        .unwrap();
+    let b = g
+        .score_drift(
+            i.into(),
+            include_str!("fixtures/seed000/ex1_b.js").into(),
+            None,
+        )
+        .unwrap();
+    assert_eq!(get(&a, "status").as_string().unwrap(), "CONSISTENT");
+    assert_eq!(get(&b, "status").as_string().unwrap(), "SIGNIFICANT_DRIFT");
+    let lone = JsString::from("fix ").concat(&JsString::from_char_code1(0xD800));
+    let r = g
+        .score_drift(lone.clone().into(), lone.into(), Some("code".into()))
+        .unwrap();
+    assert!(get(&r, "score").as_f64().unwrap() <= 1.0);
+    let err = g.score_drift(JsValue::NULL, "x".into(), None).unwrap_err();
+    assert_eq!(code(&err), "INVALID_ARGUMENT");
+}

@@ -24,9 +24,11 @@ fn stemmer() -> &'static Stemmer {
 fn stop_words() -> &'static HashSet<&'static str> {
     static S: OnceLock<HashSet<&'static str>> = OnceLock::new();
     S.get_or_init(|| {
-        let mut set: HashSet<&'static str> = stop_words::get(stop_words::Language::English)
-            .iter()
-            .copied()
+        // The NLTK English list (taken from the stop-words crate, whose other languages would
+        // cost ~170 KB of module size).
+        let mut set: HashSet<&'static str> = include_str!("stopwords.txt")
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.is_empty())
             .collect();
         // Request boilerplate that carries no concept of its own.
         for w in [

@@ -286,6 +286,36 @@ impl WasmGuard {
         report_to_js(&report, None)
     }
 
+    /// Drift of a child's result from its parent's instructions (keyword and concept stage).
+    /// `mode` picks per-mode thresholds. Lone surrogates become U+FFFD.
+    #[wasm_bindgen(js_name = scoreDrift)]
+    pub fn score_drift(
+        &self,
+        instructions: JsValue,
+        result: JsValue,
+        mode: Option<String>,
+    ) -> Result<JsValue, JsValue> {
+        let text = |v: &JsValue, name: &str| -> Result<String, JsValue> {
+            v.dyn_ref::<JsString>().map(to_rust_string).ok_or_else(|| {
+                fail(
+                    ErrorCode::InvalidArgument,
+                    &format!("/{name}"),
+                    format!("{name} must be a string"),
+                )
+            })
+        };
+        let i = text(&instructions, "instructions")?;
+        let r = text(&result, "result")?;
+        let settings = match mode.as_deref() {
+            Some(m) => self.inner.config().for_mode(m),
+            None => self.inner.config().settings(),
+        };
+        let report = crate::drift::score(&i, &r, &settings.thresholds);
+        let json = serde_json::to_string(&report)
+            .map_err(|e| fail(ErrorCode::InvalidArgument, "", e.to_string()))?;
+        JSON::parse(&json)
+    }
+
     /// The mode slugs that have a contract.
     pub fn modes(&self) -> Vec<String> {
         self.inner.modes().cloned().collect()

@@ -4,6 +4,7 @@ import type { Glue } from "./glue.js";
 import { Lifecycle } from "./lifecycle.js";
 import type {
   DeepReadonly,
+  DriftReport,
   Guard,
   GuardConfig,
   InputCheck,
@@ -67,6 +68,8 @@ export function wrap(glue: Glue, config?: GuardConfig): Guard {
     modes: () => call(() => inner.modes()),
     settingsFor: (mode: string) =>
       call(() => inner.settingsFor(mode) as Required<ModeSettings> & { defaultMode: string }),
+    scoreDrift: (instructions: string, result: string, options?: { mode?: string }) =>
+      call(() => inner.scoreDrift(instructions, result, options?.mode) as DriftReport),
     freezeContext: <T>(value: T) => call(() => glue.freezeContext(value) as DeepReadonly<T>),
     deepFreeze: <T>(value: T) => call(() => glue.deepFreeze(value) as DeepReadonly<T>),
     contextHash: (value: unknown) => call(() => glue.contextHash(value)),

@@ -18,6 +18,7 @@ export interface WasmGuardInstance {
   lifecycleExport(now: number): string;
   lifecycleImport(text: string): void;
   planRestore(saved: string | undefined, known: string[]): unknown;
+  scoreDrift(instructions: unknown, result: unknown, mode: string | undefined): unknown;
 }
 
 export interface Glue {

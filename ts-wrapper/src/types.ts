@@ -184,6 +184,9 @@ export interface Guard {
   /** The effective settings for a mode, defaults filled in. */
   settingsFor(mode: string): Required<ModeSettings> & { defaultMode: string };
 
+  /** Keyword and concept drift of a child's result from its instructions (seed 000 §3.3–§3.6). */
+  scoreDrift(instructions: string, result: string, options?: { mode?: string }): DriftReport;
+
   /** A deep-frozen copy for the child; the parent keeps its original (seed 001 §2.2). */
   freezeContext<T>(value: T): DeepReadonly<T>;
   /** Freezes in place; Maps, Sets and Dates get throwing mutators. */
@@ -353,4 +356,49 @@ export interface ResultIntegration {
   /** Whether the child's frozen context still hashes as at spawn; null when there was none. */
   contextIntact: boolean | null;
   summary: string;
+}
+
+// ---- Drift ----------------------------------------------------------------------------------
+
+export type DriftStatus = "CONSISTENT" | "POTENTIAL_DRIFT" | "SIGNIFICANT_DRIFT";
+export type Modality = "code" | "tests" | "comparison" | "summary" | "docs" | "diagnosis" | "unknown";
+
+export interface Concept {
+  concept: string;
+  weight: number;
+}
+
+export interface ChecklistItem {
+  item: string;
+  fulfilled: boolean;
+  coverage: number;
+  evidence?: string;
+}
+
+export interface Violation {
+  constraint: string;
+  reason: string;
+  evidence?: string;
+}
+
+export interface DriftReport {
+  /** 0 = consistent, 1 = fully drifted. */
+  score: number;
+  /** 1..5, the seed's judge scale (5 = fully aligned). */
+  alignment: number;
+  status: DriftStatus;
+  coverage: number;
+  jaccard: number;
+  preserved: Concept[];
+  added: Concept[];
+  lost: Concept[];
+  checklist: ChecklistItem[];
+  violations: Violation[];
+  reasons: string[];
+  expectedModality: Modality;
+  deliveredModality: Modality;
+  requirements: string[];
+  requirementsAddressed: string[];
+  components: { lost: number; checklist: number; violations: number; modality: number; echo: number; hedging: number; scope: number };
+  inverted: boolean;
 }

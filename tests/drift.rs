@@ -1,0 +1,166 @@
+//! Drift scoring natively: the seed's Examples 1 and 2 (scenarios A and B), the labelled
+//! evaluation data in ../shared/eval, and the bad inputs of the issue.
+#![cfg(not(target_arch = "wasm32"))]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+use boomerang_guard::config::Thresholds;
+use boomerang_guard::drift::{self, DriftStatus};
+
+fn fixture(name: &str) -> String {
+    std::fs::read_to_string(format!(
+        "{}/tests/fixtures/seed000/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+}
+
+fn score(i: &str, r: &str) -> drift::DriftReport {
+    drift::score(i, r, &Thresholds::default())
+}
+
+#[test]
+fn seed_000_example_1_function_versus_class() {
+    let i = fixture("ex1_instructions.md");
+    let a = score(&i, &fixture("ex1_a.js"));
+    let b = score(&i, &fixture("ex1_b.js"));
+    assert_eq!(a.status, DriftStatus::Consistent, "{:?}", a.reasons);
+    assert!(a.alignment >= 4);
+    assert_eq!(b.status, DriftStatus::SignificantDrift, "{:?}", b.reasons);
+    assert!(b.alignment <= 2);
+    assert!(
+        b.violations.iter().any(|v| v.reason.contains("class")),
+        "{:?}",
+        b.violations
+    );
+    assert!(
+        b.reasons
+            .iter()
+            .any(|r| r.contains("formvalidator") || r.contains("validatepassword")),
+        "{:?}",
+        b.reasons
+    );
+}
+
+#[test]
+fn seed_000_example_2_research_versus_implementation() {
+    let i = fixture("ex2_instructions.md");
+    let a = score(&i, &fixture("ex2_a.txt"));
+    let b = score(&i, &fixture("ex2_b.txt"));
+    assert_eq!(a.status, DriftStatus::Consistent, "{:?}", a.reasons);
+    assert_eq!(b.status, DriftStatus::SignificantDrift, "{:?}", b.reasons);
+    assert!(b.alignment <= 2);
+    assert!(b.violations.iter().any(|v| v.reason.contains("code")));
+    assert!(
+        b.reasons.iter().any(|r| r.contains("mostly code")),
+        "{:?}",
+        b.reasons
+    );
+}
+
+fn eval_file(name: &str) -> drift::eval::EvalSummary {
+    let path = format!("{}/../shared/eval/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    drift::eval::evaluate(&[&text]).unwrap()
+}
+
+#[test]
+fn orchestrator_pairs_are_all_ranked_right() {
+    let s = eval_file("orchestrator_dev.jsonl");
+    assert_eq!(s.pairs, 12);
+    assert_eq!(s.overall, 1.0, "{:?}", s.by_source);
+}
+
+/// Regression floors at the measured figures (README): a change that loses ground fails here.
+#[test]
+fn llmbar_case_study_floors() {
+    let s = eval_file("llmbar_casestudy.jsonl");
+    assert_eq!(s.pairs, 315);
+    assert!(
+        s.by_source["CaseStudy/Constraint"] >= 0.89,
+        "{:?}",
+        s.by_source
+    );
+    assert!(
+        s.by_source["CaseStudy/Negation"] >= 0.66,
+        "{:?}",
+        s.by_source
+    );
+    assert!(s.by_source["CaseStudy/Normal"] >= 0.66, "{:?}", s.by_source);
+}
+
+#[test]
+fn negative_constraints_and_checklist_carry_evidence() {
+    let r = score(
+        "Add unit tests for slugify(). Do not change slugify itself.\n- cover accented characters\n- cover empty input",
+        "I rewrote slugify so it handles accents.",
+    );
+    assert_eq!(r.violations.len(), 1);
+    assert!(r.violations[0]
+        .evidence
+        .as_deref()
+        .unwrap()
+        .contains("slugify"));
+    assert!(r.checklist.iter().any(|c| !c.fulfilled));
+    let ok = score(
+        "List the files changed for REQ-12 and REQ-13.",
+        "REQ-12: src/a.ts changed. REQ-13: src/b.ts changed.",
+    );
+    assert_eq!(ok.requirements, vec!["REQ-12", "REQ-13"]);
+    assert_eq!(ok.requirements_addressed.len(), 2);
+}
+
+#[test]
+fn bad_inputs_give_a_report_never_a_panic() {
+    let garbage: String = (0u32..2000)
+        .map(|i| char::from_u32((i * 7919) % 0xD7FF).unwrap_or('?'))
+        .collect();
+    let huge = "word ".repeat(3 * 1024 * 1024);
+    let cases: Vec<(&str, &str)> = vec![
+        ("", ""),
+        ("   \n\t ", "  "),
+        ("Write a function", ""),
+        ("", "some result"),
+        (
+            "写一个函数来验证电子邮件地址",
+            "function validateEmail(e) { return /@/.test(e); }",
+        ),
+        ("اكتب دالة للتحقق من البريد", "تم"),
+        (
+            "fn main() { println!(\"hi\"); }",
+            "def main():\n    print('hi')",
+        ),
+        (&garbage, &garbage),
+        (
+            "Summarize 🚀🔥 the \u{202e}reversed\u{202c} text 👨‍👩‍👧",
+            "🚀 summary \u{202e}ok\u{202c}",
+        ),
+        (&huge, "word"),
+    ];
+    for (i, r) in cases {
+        let rep = score(i, r);
+        assert!((0.0..=1.0).contains(&rep.score), "{rep:?}");
+        assert!((1..=5).contains(&rep.alignment));
+    }
+    let big = score(&huge, "word");
+    assert!(big.reasons.iter().any(|r| r.contains("bytes")));
+}
+
+#[test]
+fn thresholds_come_from_the_configuration() {
+    let i = fixture("ex1_instructions.md");
+    let r = fixture("ex1_b.js");
+    let strict = drift::score(
+        &i,
+        &r,
+        &Thresholds {
+            potential: 0.1,
+            significant: 0.99,
+        },
+    );
+    assert_eq!(strict.status, DriftStatus::PotentialDrift);
+}
