@@ -45,8 +45,26 @@ pub fn is_stop(word: &str) -> bool {
     stop_words().contains(word)
 }
 
+thread_local! {
+    /// Stems already computed: the same words recur across requests, and Snowball is the
+    /// costliest step of the pipeline.
+    static STEMS: std::cell::RefCell<HashMap<String, String>> = std::cell::RefCell::new(HashMap::new());
+}
+const STEM_CACHE_MAX: usize = 50_000;
+
 pub fn stem(word: &str) -> String {
-    stemmer().stem(word).into_owned()
+    STEMS.with(|c| {
+        if let Some(s) = c.borrow().get(word) {
+            return s.clone();
+        }
+        let s = stemmer().stem(word).into_owned();
+        let mut m = c.borrow_mut();
+        if m.len() >= STEM_CACHE_MAX {
+            m.clear();
+        }
+        m.insert(word.to_string(), s.clone());
+        s
+    })
 }
 
 /// Background frequency per stem (SUBTLEXus counts), built once.

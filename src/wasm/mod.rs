@@ -368,3 +368,12 @@ pub fn freeze_and_hash(value: JsValue) -> Result<JsValue, JsValue> {
     )?;
     Ok(out.into())
 }
+
+/// Bytes of wasm linear memory, for the flat-memory checks of the benchmarks.
+#[wasm_bindgen(js_name = wasmMemoryBytes)]
+pub fn wasm_memory_bytes() -> f64 {
+    wasm_bindgen::memory()
+        .dyn_into::<js_sys::WebAssembly::Memory>()
+        .map(|m| m.buffer().unchecked_into::<js_sys::ArrayBuffer>().byte_length() as f64)
+        .unwrap_or(0.0)
+}
