@@ -428,3 +428,91 @@ fn drift_scores_the_seed_example_and_survives_bad_text() {
     let err = g.score_drift(JsValue::NULL, "x".into(), None).unwrap_err();
     assert_eq!(code(&err), "INVALID_ARGUMENT");
 }
+
+#[wasm_bindgen_test]
+fn every_lifecycle_fault_is_typed_and_changes_nothing() {
+    let mut g = guard();
+    g.lifecycle_apply(js(r#"{"type":"TaskCreated","taskId":"p"}"#), 0.0)
+        .unwrap();
+    g.lifecycle_apply(
+        js(r#"{"type":"TaskDelegated","parentTaskId":"p","childTaskId":"c","mode":"code"}"#),
+        1.0,
+    )
+    .unwrap();
+    let before = g.lifecycle_export(9.0);
+    for (event, want) in [
+        (
+            r#"{"type":"TaskDelegated","parentTaskId":"p","childTaskId":"c"}"#,
+            "DUPLICATE_TASK",
+        ),
+        (
+            r#"{"type":"TaskDelegated","parentTaskId":"p","childTaskId":"c2"}"#,
+            "CHILD_ALREADY_OPEN",
+        ),
+        (
+            r#"{"type":"taskCompleted","taskId":"p","result":"early"}"#,
+            "INVALID_TRANSITION",
+        ),
+        (
+            r#"{"type":"taskPaused","taskId":"c"}"#,
+            "INVALID_TRANSITION",
+        ),
+        (r#"{"type":"taskAborted","taskId":"ghost"}"#, "UNKNOWN_TASK"),
+        (r#"{"type":"NoSuchEvent","taskId":"p"}"#, "INVALID_ARGUMENT"),
+    ] {
+        let err = g.lifecycle_apply(js(event), 2.0).unwrap_err();
+        assert_eq!(code(&err), want, "{event}");
+        assert_eq!(g.lifecycle_export(9.0), before, "{event}");
+    }
+    assert_eq!(
+        code(&g.lifecycle_import("{corrupt").unwrap_err()),
+        "INVALID_STATE"
+    );
+    assert_eq!(g.lifecycle_export(9.0), before);
+    g.lifecycle_apply(
+        js(r#"{"type":"taskCompleted","taskId":"c","result":"once"}"#),
+        3.0,
+    )
+    .unwrap();
+    let err = g
+        .lifecycle_apply(
+            js(r#"{"type":"taskCompleted","taskId":"c","result":"twice"}"#),
+            4.0,
+        )
+        .unwrap_err();
+    assert_eq!(code(&err), "INVALID_TRANSITION");
+    // A failed resume keeps the result: prepare, roll back, prepare again.
+    g.lifecycle_prepare_resume("p", 5.0).unwrap();
+    g.lifecycle_rollback_resume("p", "host threw", 6.0).unwrap();
+    let again = g.lifecycle_prepare_resume("p", 7.0).unwrap();
+    let d = get(&again, "delivery");
+    assert_eq!(get(&get(&d, "result"), "text").as_string().unwrap(), "once");
+    assert_eq!(get(&d, "attempts").as_f64(), Some(2.0));
+}
+
+#[wasm_bindgen_test]
+async fn a_switcher_that_throws_synchronously_falls_back() {
+    let throws: Closure<dyn Fn(JsValue) -> Result<JsValue, JsValue>> =
+        Closure::new(|mode: JsValue| {
+            if mode.as_string().as_deref() == Some("orchestrator") {
+                Ok(JsValue::UNDEFINED)
+            } else {
+                Err(js_sys::Error::new("no such mode profile").into())
+            }
+        });
+    let g = guard();
+    // A vanished mode is not even tried; a throwing switch falls back.
+    let plan = g
+        .plan_restore(Some("gone".into()), vec!["code".into()])
+        .unwrap();
+    assert_eq!(get(&plan, "target").as_string().unwrap(), "orchestrator");
+    let plan = g
+        .plan_restore(Some("code".into()), vec!["code".into()])
+        .unwrap();
+    let f: &js_sys::Function = throws.as_ref().unchecked_ref();
+    let report = restore_mode(plan, Some("code".into()), f.clone(), None, 100.0)
+        .await
+        .unwrap();
+    assert_eq!(get(&report, "mode").as_string().unwrap(), "orchestrator");
+    assert!(get(&report, "ok").as_bool().unwrap());
+}

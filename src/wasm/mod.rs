@@ -374,6 +374,10 @@ pub fn freeze_and_hash(value: JsValue) -> Result<JsValue, JsValue> {
 pub fn wasm_memory_bytes() -> f64 {
     wasm_bindgen::memory()
         .dyn_into::<js_sys::WebAssembly::Memory>()
-        .map(|m| m.buffer().unchecked_into::<js_sys::ArrayBuffer>().byte_length() as f64)
+        .map(|m| {
+            m.buffer()
+                .unchecked_into::<js_sys::ArrayBuffer>()
+                .byte_length() as f64
+        })
         .unwrap_or(0.0)
 }
