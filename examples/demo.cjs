@@ -107,3 +107,50 @@ for (const [i, c] of cases.entries()) {
     console.log(`   the parent receives:\n${shown.replace(/^/gm, "     | ")}`);
   }
 }
+
+// ---- Drift: the seed's Example 1 and Example 2 (scenarios A and B) ---------------------------
+const fs = require("node:fs");
+const seed = (f) => fs.readFileSync(path.join(__dirname, "..", "tests", "fixtures", "seed000", f), "utf8");
+console.log("\n== Drift of child results from the orchestrator's instructions (seed 000 §6)");
+for (const [title, instr, result] of [
+  ["Example 1A: the single validateEmail function", "ex1_instructions.md", "ex1_a.js"],
+  ["Example 1B: a FormValidator class instead", "ex1_instructions.md", "ex1_b.js"],
+  ["Example 2A: the library comparison", "ex2_instructions.md", "ex2_a.txt"],
+  ["Example 2B: a Scrapy spider instead", "ex2_instructions.md", "ex2_b.txt"],
+]) {
+  const r = guard.scoreDrift(seed(instr), seed(result), { mode: "code" });
+  console.log(`\n${title}\n   ${r.status} (score ${r.score.toFixed(2)}, alignment ${r.alignment}/5)`);
+  for (const reason of r.reasons.slice(0, 3)) console.log(`   - ${reason}`);
+}
+
+// ---- Isolation and the lifecycle: one delegation end to end ---------------------------------
+console.log("\n== Isolation and lifecycle");
+let now = 0;
+const lc = guard.lifecycle;
+lc.setClock(() => now);
+lc.on((t) => console.log(`   transition ${t.taskId}: ${t.from ?? "-"} -> ${t.to} (${t.cause})`));
+lc.create("root", "orchestrator");
+const creation = guard.beforeTaskCreation({
+  parentTaskId: "root",
+  mode: "code",
+  message: "Implement validateEmail in src/utils/validation.ts.",
+  context: { settings: new Map([["lint", "strict"]]), files: ["src/utils/validation.ts"] },
+});
+guard.afterTaskCreation({ parentTaskId: "root", childTaskId: "child-1", mode: "code", message: creation.message, creation });
+try {
+  creation.frozenContext.files.push("src/evil.ts");
+} catch (e) {
+  console.log(`   the child cannot change its context: ${e.constructor.name}`);
+}
+const integration = guard.beforeResultIntegration({ childTaskId: "child-1", result: "Implemented validateEmail with 6 tests." });
+lc.complete("child-1", integration.text);
+(async () => {
+  await lc.resume("root", () => {
+    throw new Error("the webview was reloaded");
+  }).catch((e) => console.log(`   resume failed (${e.message}); the result waits: ${JSON.stringify(lc.pending()[0].result.text)}`));
+  await lc.resume("root", (d) => console.log(`   the parent receives: ${JSON.stringify(d.result.text)} (context intact: ${d.contextIntact})`));
+  lc.spawn({ parentTaskId: "root", childTaskId: "child-2", mode: "ask" });
+  now += guard.settingsFor("ask").timeouts.childMs + 1;
+  lc.tick();
+  console.log(`   a child past its deadline resumes its parent with: ${JSON.stringify(lc.pending()[0].result.text.slice(0, 90))}…`);
+})();
