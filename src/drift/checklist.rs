@@ -170,14 +170,20 @@ fn enumeration(sentence: &str) -> Vec<String> {
 pub fn check(
     items: &[String],
     result: &str,
-    result_stems: &HashSet<String>,
+    result_tokens: &[text::Token],
     result_ids: &HashSet<String>,
 ) -> Vec<ChecklistItem> {
+    let result_stems: HashSet<&str> = result_tokens.iter().map(|t| t.stem.as_str()).collect();
     let sentences = text::sentences(result);
-    let sentence_stems: Vec<HashSet<String>> = sentences
-        .iter()
-        .map(|(_, s)| text::tokens(s).into_iter().map(|t| t.stem).collect())
-        .collect();
+    // The result's tokens, grouped by sentence through their offsets: no second tokenization.
+    let starts: Vec<usize> = sentences.iter().map(|(at, _)| *at).collect();
+    let mut sentence_stems: Vec<HashSet<String>> = vec![HashSet::new(); sentences.len()];
+    for t in result_tokens {
+        let k = starts.partition_point(|&s| s <= t.at).saturating_sub(1);
+        if let Some(set) = sentence_stems.get_mut(k) {
+            set.insert(t.stem.clone());
+        }
+    }
     items
         .iter()
         .map(|item| {
@@ -186,7 +192,7 @@ pub fn check(
             let total: f64 = stems.iter().map(|s| weight(s)).sum::<f64>() + ids.len() as f64 * 2.0;
             let found: f64 = stems
                 .iter()
-                .filter(|s| result_stems.contains(*s))
+                .filter(|s| result_stems.contains(s.as_str()))
                 .map(|s| weight(s))
                 .sum::<f64>()
                 + ids.iter().filter(|i| result_ids.contains(*i)).count() as f64 * 2.0;
@@ -194,7 +200,7 @@ pub fn check(
             // Identifiers named in the item must appear for it to count as done.
             let ids_ok = ids
                 .iter()
-                .all(|i| result_ids.contains(i) || result_stems.contains(&text::stem(i)));
+                .all(|i| result_ids.contains(i) || result_stems.contains(text::stem(i).as_str()));
             let best = sentence_stems
                 .iter()
                 .enumerate()

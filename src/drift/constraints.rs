@@ -134,9 +134,9 @@ fn classify(clause: &str) -> Vec<Forbidden> {
 }
 
 /// Checks each negative constraint against the result.
-pub fn check_negatives(negs: &[Negative], result: &str) -> Vec<Violation> {
+/// `toks`: the result's tokens (from [`text::tokens`]), computed once by the caller.
+pub fn check_negatives(negs: &[Negative], result: &str, toks: &[text::Token]) -> Vec<Violation> {
     let lower = result.to_lowercase();
-    let toks = text::tokens(result);
     let mut out = Vec::new();
     for n in negs {
         for f in &n.forbidden {
@@ -194,7 +194,7 @@ pub fn check_negatives(negs: &[Negative], result: &str) -> Vec<Violation> {
                 )
                 .or_else(|| {
                     near(
-                        &toks,
+                        toks,
                         &["add"],
                         &["packag", "librari", "depend", "requir"],
                         6,
@@ -202,7 +202,7 @@ pub fn check_negatives(negs: &[Negative], result: &str) -> Vec<Violation> {
                 })
                 .map(|e| ("the result adds a dependency".to_string(), Some(e))),
                 Forbidden::Change(objects) => {
-                    near(&toks, &CHANGE_VERBS, &as_refs(objects), 8).map(|e| {
+                    near(toks, &CHANGE_VERBS, &as_refs(objects), 8).map(|e| {
                         (
                             format!(
                                 "the result changes what it was told to leave alone ({})",
@@ -212,7 +212,7 @@ pub fn check_negatives(negs: &[Negative], result: &str) -> Vec<Violation> {
                         )
                     })
                 }
-                Forbidden::New(objects) => near(&toks, &NEW_VERBS, &as_refs(objects), 6).map(|e| {
+                Forbidden::New(objects) => near(toks, &NEW_VERBS, &as_refs(objects), 6).map(|e| {
                     (
                         format!(
                             "the result introduces something new that was excluded ({})",
@@ -435,22 +435,34 @@ mod tests {
         let n = negatives(
             "Review fetch_user(). Do NOT provide code; describe the fixes in prose only.",
         );
-        assert!(
-            !check_negatives(&n, "def fetch_user(id):\n    return session.get(url)\n").is_empty()
-        );
-        assert!(check_negatives(
+        assert!(!check_negatives(
             &n,
-            "The bare except swallows errors; catch only transport errors."
+            "def fetch_user(id):\n    return session.get(url)\n",
+            &text::tokens("def fetch_user(id):\n    return session.get(url)\n")
         )
         .is_empty());
+        let prose = "The bare except swallows errors; catch only transport errors.";
+        assert!(check_negatives(&n, prose, &text::tokens(prose)).is_empty());
         let n = negatives("Add unit tests for slugify(). Do not change slugify itself.");
-        let v = check_negatives(&n, "slugify() crashed, so I rewrote slugify with NFKD.");
+        let v = check_negatives(
+            &n,
+            "slugify() crashed, so I rewrote slugify with NFKD.",
+            &text::tokens("slugify() crashed, so I rewrote slugify with NFKD."),
+        );
         assert_eq!(v.len(), 1, "{v:?}");
         let n = negatives("Propose where retries live. No new services or infrastructure.");
-        assert!(
-            !check_negatives(&n, "Introduce a Webhook Delivery Service behind Kafka.").is_empty()
-        );
-        assert!(check_negatives(&n, "Put it in the existing job worker.").is_empty());
+        assert!(!check_negatives(
+            &n,
+            "Introduce a Webhook Delivery Service behind Kafka.",
+            &text::tokens("Introduce a Webhook Delivery Service behind Kafka.")
+        )
+        .is_empty());
+        assert!(check_negatives(
+            &n,
+            "Put it in the existing job worker.",
+            &text::tokens("Put it in the existing job worker.")
+        )
+        .is_empty());
     }
 
     #[test]

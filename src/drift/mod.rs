@@ -132,6 +132,7 @@ struct Concepts {
     stems: HashMap<String, (String, f64)>,
     ids: HashSet<String>,
     seq: Vec<String>,
+    tokens: Vec<text::Token>,
 }
 
 fn concepts(text: &str) -> Concepts {
@@ -144,7 +145,8 @@ fn concepts(text: &str) -> Concepts {
     }
     Concepts {
         ids: text::identifiers(text).into_iter().collect(),
-        seq: toks.into_iter().map(|t| t.stem).collect(),
+        seq: toks.iter().map(|t| t.stem.clone()).collect(),
+        tokens: toks,
         stems,
     }
 }
@@ -289,14 +291,13 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
 
     // Constraints, checklist, modality.
     let negs = constraints::negatives(task);
-    let mut violations = constraints::check_negatives(&negs, result);
+    let mut violations = constraints::check_negatives(&negs, result, &cr.tokens);
     violations.extend(constraints::check_formats(
         &constraints::formats(instructions),
         result,
     ));
     let items = checklist::items(task);
-    let result_stems: HashSet<String> = cr.stems.keys().cloned().collect();
-    let checklist = checklist::check(&items, result, &result_stems, &cr.ids);
+    let checklist = checklist::check(&items, result, &cr.tokens, &cr.ids);
     let mut checklist = checklist;
     for item in checklist.iter_mut() {
         // A "do not" item is fulfilled by not doing it.
