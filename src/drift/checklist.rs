@@ -3,8 +3,8 @@
 //! fulfilled or not evidenced, with the evidence span from the result.
 
 use super::text::{self, weight};
+use rustc_hash::FxHashSet as HashSet;
 use serde::Serialize;
-use std::collections::HashSet;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -177,7 +177,7 @@ pub fn check(
     let sentences = text::sentences(result);
     // The result's tokens, grouped by sentence through their offsets: no second tokenization.
     let starts: Vec<usize> = sentences.iter().map(|(at, _)| *at).collect();
-    let mut sentence_stems: Vec<HashSet<String>> = vec![HashSet::new(); sentences.len()];
+    let mut sentence_stems: Vec<HashSet<String>> = vec![HashSet::default(); sentences.len()];
     for t in result_tokens {
         let k = starts.partition_point(|&s| s <= t.at).saturating_sub(1);
         if let Some(set) = sentence_stems.get_mut(k) {

@@ -12,8 +12,8 @@ use crate::config::Thresholds;
 use checklist::ChecklistItem;
 use constraints::Violation;
 use modality::Modality;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use serde::Serialize;
-use std::collections::{HashMap, HashSet};
 use text::weight;
 
 /// How many of the instruction's most specific concepts coverage is measured on.
@@ -137,7 +137,7 @@ struct Concepts {
 
 fn concepts(text: &str) -> Concepts {
     let toks = text::tokens(text);
-    let mut stems = HashMap::new();
+    let mut stems = HashMap::default();
     for t in &toks {
         stems
             .entry(t.stem.clone())

@@ -3,7 +3,7 @@
 //! background weights so that words every request contains weigh little.
 
 use rust_stemmers::{Algorithm, Stemmer};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::sync::OnceLock;
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -48,7 +48,7 @@ pub fn is_stop(word: &str) -> bool {
 thread_local! {
     /// Stems already computed: the same words recur across requests, and Snowball is the
     /// costliest step of the pipeline.
-    static STEMS: std::cell::RefCell<HashMap<String, String>> = std::cell::RefCell::new(HashMap::new());
+    static STEMS: std::cell::RefCell<HashMap<String, String>> = std::cell::RefCell::new(HashMap::default());
 }
 const STEM_CACHE_MAX: usize = 50_000;
 
@@ -71,7 +71,7 @@ pub fn stem(word: &str) -> String {
 fn background() -> &'static (HashMap<String, u64>, f64) {
     static B: OnceLock<(HashMap<String, u64>, f64)> = OnceLock::new();
     B.get_or_init(|| {
-        let mut map: HashMap<String, u64> = HashMap::new();
+        let mut map: HashMap<String, u64> = HashMap::default();
         let mut max = 1u64;
         for line in include_str!("background.txt")
             .lines()
