@@ -10,6 +10,7 @@ use std::sync::OnceLock;
 pub const BUILTIN_MODES: [&str; 5] = ["orchestrator", "code", "architect", "ask", "debug"];
 
 pub const CONFIG_SCHEMA: &str = include_str!("../schemas/config.schema.json");
+pub const VERDICT_SCHEMA: &str = include_str!("../schemas/verdict.schema.json");
 
 /// Every contract schema, dependencies first (registration compiles each one).
 pub const CONTRACT_SCHEMAS: [(&str, &str); 13] = [
@@ -72,6 +73,19 @@ pub fn parse_builtin(name: &str, text: &str) -> Result<Value> {
             format!("built-in schema {name} is not JSON: {e}"),
         )
     })
+}
+
+/// The compiled validator of a judge's verdict, built once per module instance.
+pub fn verdict_validator() -> Result<&'static Validator> {
+    static CELL: OnceLock<std::result::Result<Validator, GuardError>> = OnceLock::new();
+    CELL.get_or_init(|| {
+        let schema = parse_builtin("verdict", VERDICT_SCHEMA)?;
+        jsonschema::options().offline().build(&schema).map_err(|e| {
+            GuardError::new(ErrorCode::InvalidSchema, "", format!("verdict schema: {e}"))
+        })
+    })
+    .as_ref()
+    .map_err(Clone::clone)
 }
 
 /// The compiled configuration validator, built once per module instance.

@@ -10,6 +10,7 @@ pub mod error;
 pub mod freeze;
 pub mod guard;
 pub mod json_text;
+pub mod judge;
 pub mod lifecycle;
 pub mod sanitize;
 pub mod schema_store;
