@@ -14,6 +14,7 @@ pub mod judge;
 pub mod lifecycle;
 pub mod sanitize;
 pub mod schema_store;
+pub mod verify;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
