@@ -45,7 +45,7 @@ impl Guard {
 
     /// Registers a schema by its `$id`; fails at once on an invalid schema or unresolvable ref.
     pub fn register_schema(&mut self, schema: Value) -> Result<String> {
-        self.store.register(schema).map(|id| contracts_short(&id))
+        self.store.register(schema)
     }
 
     /// Sets a mode's contracts. Inline schemas without `$id` get `<mode>.input` / `<mode>.output`.
@@ -207,10 +207,6 @@ impl Guard {
             escaped,
         )
     }
-}
-
-fn contracts_short(id: &str) -> String {
-    id.to_string()
 }
 
 fn check_mode(mode: &str) -> Result<()> {

@@ -7,6 +7,7 @@ use super::plan::{Additional, NodeId, Plan, ROOT};
 use super::text::{self, TextFixes};
 use super::{Change, ChangeOp};
 use serde_json::{Map, Value};
+use std::fmt::Write as _;
 
 /// Which way the value travels. Inputs (parent → child) are never truncated: a cut
 /// instruction is worse than a rejected one (Roo Code #3751). Results (child → parent) are.
@@ -126,10 +127,11 @@ impl<'p> Walker<'p> {
         match value {
             Value::String(s) => self.string(s, &app),
             Value::Array(items) => {
-                let mut index = itoa_buf();
                 for (i, item) in items.iter_mut().enumerate() {
                     let sub = self.item_nodes(&app, i);
-                    let mark = self.enter(index.format(i));
+                    // Indices need no escaping: append them straight to the pointer.
+                    let mark = self.path.len();
+                    let _ = write!(self.path, "/{i}");
                     self.walk(item, &sub, depth + 1);
                     self.path.truncate(mark);
                 }
@@ -410,29 +412,5 @@ impl<'p> Walker<'p> {
             .filter_map(|&id| self.plan.node(id))
             .filter_map(|n| n.prefix_items.get(index).copied().or(n.items))
             .collect()
-    }
-}
-
-/// Formats array indices without allocating per item.
-struct IndexBuf([u8; 20]);
-
-fn itoa_buf() -> IndexBuf {
-    IndexBuf([0; 20])
-}
-
-impl IndexBuf {
-    fn format(&mut self, mut n: usize) -> &str {
-        let mut i = self.0.len();
-        loop {
-            i -= 1;
-            if let Some(slot) = self.0.get_mut(i) {
-                *slot = b'0' + (n % 10) as u8;
-            }
-            n /= 10;
-            if n == 0 || i == 0 {
-                break;
-            }
-        }
-        std::str::from_utf8(self.0.get(i..).unwrap_or_default()).unwrap_or_default()
     }
 }
