@@ -11,13 +11,8 @@
 use boomerang_guard::config::Thresholds;
 use boomerang_guard::drift::{self, DriftStatus};
 
-fn fixture(name: &str) -> String {
-    std::fs::read_to_string(format!(
-        "{}/tests/fixtures/seed000/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap()
-}
+mod common;
+use common::seed000 as fixture;
 
 fn score(i: &str, r: &str) -> drift::DriftReport {
     drift::score(i, r, &Thresholds::default())

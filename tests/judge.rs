@@ -12,13 +12,8 @@ use boomerang_guard::config::Thresholds;
 use boomerang_guard::drift;
 use boomerang_guard::judge::{build_request, parse_verdict, QUESTIONS};
 
-fn fixture(name: &str) -> String {
-    std::fs::read_to_string(format!(
-        "{}/tests/fixtures/seed000/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap()
-}
+mod common;
+use common::seed000 as fixture;
 
 #[test]
 fn the_request_carries_the_five_questions_hints_and_a_fenced_result() {
