@@ -159,3 +159,20 @@ fn thresholds_come_from_the_configuration() {
     );
     assert_eq!(strict.status, DriftStatus::PotentialDrift);
 }
+
+#[test]
+fn denying_what_was_asked_for_counts_against_the_result() {
+    let i = "Detect the discrepancies between the following two texts. Text 1: The bird watched the boy. Text 2: The boy saw the bird.";
+    let denial = score(
+        i,
+        "Both texts are perfectly aligned. There are no discrepancies.",
+    );
+    assert!(
+        denial.reasons.iter().any(|r| r.contains("denies")),
+        "{:?}",
+        denial.reasons
+    );
+    let answer = score(i, "In text 1 the bird watches the boy; in text 2 the boy sees the bird: the discrepancies are who watches whom.");
+    assert!(!answer.reasons.iter().any(|r| r.contains("denies")));
+    assert!(answer.score < denial.score);
+}

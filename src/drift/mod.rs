@@ -182,6 +182,28 @@ fn echo(instr: &[String], result: &[String]) -> f64 {
     copied as f64 / total as f64
 }
 
+/// The result denies the thing asked for ("There are no discrepancies", "None of them", "I
+/// cannot list…"): a negation within three words of one of the request's key concepts.
+fn denial(result_tokens: &[text::Token], result: &str, key: &[&String]) -> bool {
+    let lower = result.to_lowercase();
+    let negs: Vec<usize> = [
+        "there are no ",
+        "there is no ",
+        " no ",
+        "none",
+        "cannot",
+        "can't",
+        "nothing",
+        "not possible",
+    ]
+    .iter()
+    .flat_map(|n| lower.match_indices(n).map(|(i, _)| i).collect::<Vec<_>>())
+    .collect();
+    result_tokens
+        .iter()
+        .any(|t| key.contains(&&t.stem) && negs.iter().any(|&n| n < t.at && t.at - n < 24))
+}
+
 fn hedging(result: &str) -> (f64, Vec<&'static str>) {
     let lower = result.to_lowercase();
     let found: Vec<&'static str> = HEDGES
@@ -324,7 +346,14 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
     let delivered = modality::delivered(result);
     let modality_reason = modality::mismatch(expected, result);
 
-    let (hedge, hedges) = hedging(result);
+    let (hedge, mut hedges) = hedging(result);
+    let key_stems: Vec<&String> = key.iter().take(6).map(|(s, _)| *s).collect();
+    let hedge = if denial(&cr.tokens, result, &key_stems) {
+        hedges.push("denies what was asked for");
+        (hedge + 0.5).min(1.0)
+    } else {
+        hedge
+    };
     let echo_part = echo(&ci.seq, &cr.seq);
     let limited = SCOPE_LIMITS.iter().any(|w| lower_i.contains(w));
     // Scope expansion: code definitions the request did not name (a class and three methods
