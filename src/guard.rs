@@ -126,26 +126,25 @@ impl Guard {
     /// Pre-task-creation check of `{ message, todos?, context? }` as a value.
     pub fn check_task_input(&mut self, mode: &str, input: Value) -> Result<CheckReport> {
         let id = self.contract_for(mode)?.input.clone();
-        let settings = self.config.for_mode(mode).clone();
+        let settings = self.config.for_mode(mode);
         if !settings.enabled {
             return Ok(disabled(mode));
         }
-        contracts::check::check_input(&mut self.store, &settings, mode, id.as_deref(), input)
+        contracts::check::check_input(&mut self.store, settings, mode, id.as_deref(), input)
     }
 
     /// The same, from JSON text (the wasm boundary). Size and depth limits become a failed
     /// report rather than an exception, since they describe the data, not the call.
     pub fn check_task_input_json(&mut self, mode: &str, json: &str) -> Result<CheckReport> {
-        let id = self.contract_for(mode)?.input.clone();
-        let settings = self.config.for_mode(mode).clone();
+        self.contract_for(mode)?;
+        let settings = self.config.for_mode(mode);
         if !settings.enabled {
             return Ok(disabled(mode));
         }
-        let value = match json_text::parse(json, settings.limits.max_bytes) {
-            Ok(v) => v,
-            Err(e) => return self.input_limit_report(mode, &e),
-        };
-        contracts::check::check_input(&mut self.store, &settings, mode, id.as_deref(), value)
+        match json_text::parse(json, settings.limits.max_bytes) {
+            Ok(value) => self.check_task_input(mode, value),
+            Err(e) => self.input_limit_report(mode, &e),
+        }
     }
 
     /// A failed report for input over a size or depth limit (found while parsing, or by the
@@ -192,7 +191,7 @@ impl Guard {
         escaped: bool,
     ) -> Result<CheckReport> {
         let id = self.contract_for(mode)?.output.clone();
-        let settings = self.config.for_mode(mode).clone();
+        let settings = self.config.for_mode(mode);
         if !settings.enabled {
             let mut r = disabled(mode);
             r.text = Some(result.to_string());
@@ -200,7 +199,7 @@ impl Guard {
         }
         contracts::check::check_result(
             &mut self.store,
-            &settings,
+            settings,
             mode,
             id.as_deref(),
             result,
