@@ -295,8 +295,8 @@ fn typed_arrays_are_refused_with_their_path() {
     assert!(freeze_context(js(r#"{"ok":true}"#)).is_ok());
 }
 
-#[wasm_bindgen_test]
-fn lifecycle_events_and_faults_through_the_boundary() {
+/// A guard whose lifecycle has parent "p" waiting for child "c" (mode code).
+fn delegated() -> WasmGuard {
     let mut g = guard();
     g.lifecycle_apply(js(r#"{"type":"TaskCreated","taskId":"p"}"#), 0.0)
         .unwrap();
@@ -305,6 +305,12 @@ fn lifecycle_events_and_faults_through_the_boundary() {
         1.0,
     )
     .unwrap();
+    g
+}
+
+#[wasm_bindgen_test]
+fn lifecycle_events_and_faults_through_the_boundary() {
+    let mut g = delegated();
     let before = g.lifecycle_export(5.0);
     let err = g
         .lifecycle_apply(
@@ -431,14 +437,7 @@ fn drift_scores_the_seed_example_and_survives_bad_text() {
 
 #[wasm_bindgen_test]
 fn every_lifecycle_fault_is_typed_and_changes_nothing() {
-    let mut g = guard();
-    g.lifecycle_apply(js(r#"{"type":"TaskCreated","taskId":"p"}"#), 0.0)
-        .unwrap();
-    g.lifecycle_apply(
-        js(r#"{"type":"TaskDelegated","parentTaskId":"p","childTaskId":"c","mode":"code"}"#),
-        1.0,
-    )
-    .unwrap();
+    let mut g = delegated();
     let before = g.lifecycle_export(9.0);
     for (event, want) in [
         (
