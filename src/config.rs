@@ -120,6 +120,27 @@ pub struct ContractsConfig {
     pub unknown_mode: UnknownMode,
 }
 
+/// Strategy B's clarification loop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Clarification {
+    pub max_rounds: u32,
+}
+
+impl Default for Clarification {
+    fn default() -> Self {
+        Clarification { max_rounds: 2 }
+    }
+}
+
+/// What verification records carry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct LogConfig {
+    /// Put the instructions and result texts in the record (hashes are always there).
+    pub include_texts: bool,
+}
+
 /// The effective settings for one mode (base merged with `modes[mode]`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
@@ -132,6 +153,8 @@ pub struct Settings {
     pub default_mode: String,
     pub limits: Limits,
     pub contracts: ContractsConfig,
+    pub clarification: Clarification,
+    pub log: LogConfig,
     pub version: Option<String>,
 }
 
@@ -146,6 +169,8 @@ impl Default for Settings {
             default_mode: "orchestrator".into(),
             limits: Limits::default(),
             contracts: ContractsConfig::default(),
+            clarification: Clarification::default(),
+            log: LogConfig::default(),
             version: None,
         }
     }

@@ -151,22 +151,40 @@ fn concepts(text: &str) -> Concepts {
     }
 }
 
-fn requirement_ids(text: &str) -> Vec<String> {
-    let mut out: Vec<String> = text
-        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
-        .filter(|w| {
-            let mut parts = w.splitn(2, '-');
-            let (Some(a), Some(b)) = (parts.next(), parts.next()) else {
-                return false;
-            };
-            a.len() >= 2
-                && a.chars().all(|c| c.is_ascii_uppercase())
-                && !b.is_empty()
-                && b.chars().all(|c| c.is_ascii_digit())
-        })
-        .map(str::to_string)
-        .collect();
-    out.dedup();
+/// Prefixes that mark a bare requirement id; any uppercase prefix counts inside brackets
+/// (`[SEC-3]`), so that `UTF-8` or `SHA-256` in prose are not taken for requirements.
+const REQUIREMENT_PREFIXES: [&str; 9] = ["REQ", "FR", "NFR", "AC", "US", "SR", "UR", "RQ", "TR"];
+
+/// `PREFIX-123` with an uppercase prefix; `known_prefix_only` limits it to requirement prefixes.
+fn id_shape(word: &str, known_prefix_only: bool) -> bool {
+    let Some((prefix, number)) = word.split_once('-') else {
+        return false;
+    };
+    prefix.len() >= 2
+        && prefix.chars().all(|c| c.is_ascii_uppercase())
+        && !number.is_empty()
+        && number.chars().all(|c| c.is_ascii_digit())
+        && (!known_prefix_only || REQUIREMENT_PREFIXES.contains(&prefix))
+}
+
+/// Requirement ids in order of first appearance: bracketed ids of any uppercase prefix
+/// (`[SEC-3]`), bare ids of the known prefixes (`REQ-12`); with `anywhere`, bare ids of any prefix.
+pub fn requirement_ids(text: &str, anywhere: bool) -> Vec<String> {
+    let bytes = text.as_bytes();
+    let mut out: Vec<String> = Vec::new();
+    let mut start = 0;
+    for (i, c) in text.char_indices().chain([(text.len(), ' ')]) {
+        if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+            continue;
+        }
+        let word = text.get(start..i).unwrap_or_default();
+        let bracketed =
+            start > 0 && bytes.get(start - 1) == Some(&b'[') && bytes.get(i) == Some(&b']');
+        start = i + c.len_utf8();
+        if id_shape(word, !(bracketed || anywhere)) && !out.iter().any(|o| o == word) {
+            out.push(word.to_string());
+        }
+    }
     out
 }
 
@@ -443,10 +461,11 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
         ));
     }
 
-    let requirements = requirement_ids(instructions);
+    let requirements = requirement_ids(instructions, false);
+    let in_result = requirement_ids(result, true);
     let requirements_addressed = requirements
         .iter()
-        .filter(|r| result.contains(r.as_str()))
+        .filter(|r| in_result.contains(r))
         .cloned()
         .collect();
     let status = if score >= thresholds.significant {

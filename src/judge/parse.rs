@@ -214,7 +214,27 @@ fn from_text(text: &str) -> Option<Verdict> {
         drift: yes_no(text, &DRIFT, "drift"),
         unaddressed,
         alignment,
-        explanation: Some(text.trim().chars().take(2000).collect()),
+        explanation: prose_explanation(text),
+    })
+}
+
+/// The model's reasoning in a prose answer: an "Explanation:" (or "Reason:", "Reasoning:",
+/// "Rationale:") line, else what follows Yes/No on the drift line.
+fn prose_explanation(text: &str) -> Option<String> {
+    static LABELLED: OnceLock<Option<Regex>> = OnceLock::new();
+    static DRIFT_LINE: OnceLock<Option<Regex>> = OnceLock::new();
+    let labelled = regex(
+        &LABELLED,
+        r"(?im)^[\s*#>\-\d.]*(?:explanation|reasoning|reason|rationale)\**\s*[:\-]\**\s*(\S[^\n]*)$",
+    )?;
+    let drift_line = regex(
+        &DRIFT_LINE,
+        r"(?im)^[^\n]*drift[^\n]*?\b(?:yes|no)\b[\s.,:;\-]*(\S[^\n]*)$",
+    )?;
+    [labelled, drift_line].into_iter().find_map(|re| {
+        let caps = re.captures(text).ok()??;
+        let e: String = caps.get(1)?.as_str().trim().chars().take(600).collect();
+        (!e.is_empty()).then_some(e)
     })
 }
 
@@ -279,6 +299,16 @@ mod tests {
         assert_eq!(v.direct_adherence, Some(false));
         assert_eq!(v.drift, Some(true));
         assert_eq!(v.unaddressed.len(), 2);
+        assert_eq!(v.explanation.as_deref(), Some("the scope expanded."));
+        let labelled = parse_verdict(
+            "Score: 2/5\n**Reasoning:** Output is a class, not a single function.",
+            "CHILD-RESULT-t",
+        )
+        .unwrap();
+        assert_eq!(
+            labelled.explanation.as_deref(),
+            Some("Output is a class, not a single function.")
+        );
         assert_eq!(
             parse_verdict("I'd rate this 4 out of 5.", "CHILD-RESULT-t")
                 .unwrap()

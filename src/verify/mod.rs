@@ -7,6 +7,12 @@ use crate::drift::{DriftReport, DriftStatus};
 use crate::judge::Verdict;
 use serde::Serialize;
 
+pub mod record;
+pub mod session;
+
+pub use record::{JudgeInfo, VerificationRecord};
+pub use session::{JudgeAnswer, Step, Verification, Verifier, VerifyInput};
+
 /// Whether the judge is called for a keyword score (`judge.mode`, `judge.band`).
 pub fn needs_judge(keyword_score: f64, judge: &JudgeConfig) -> bool {
     match judge.mode {
@@ -96,7 +102,7 @@ pub enum Outcome {
     /// B: send the child this clarification instead of resuming the parent.
     Clarify { message: String },
     /// C: do not resume the parent; the result is kept (state "awaiting drift resolution").
-    Hold { state: String },
+    Hold { state: String, result: String },
     /// D: resume, flagged for the host's UI and logs.
     Conditional { text: String, flags: Vec<String> },
 }
@@ -175,6 +181,7 @@ pub fn outcome(
         },
         Strategy::C => Outcome::Hold {
             state: "awaiting-drift-resolution".into(),
+            result: original.to_string(),
         },
         Strategy::D => {
             let mut flags = vec![match c.status {

@@ -1,0 +1,547 @@
+//! The verifier as a step machine (seed 000 §4.2): `begin` runs the keyword stage and either
+//! decides at once or asks the host to call its judge; `finish` takes the judge's answer (or
+//! why there is none), re-asks once on an unreadable answer, and decides. The host's async call,
+//! its timeout and retries stay outside the core, so the core never waits on anything.
+
+use super::record::{self, JudgeInfo, VerificationRecord};
+use super::{combine, needs_judge, outcome, status_of, Combined, Method, Outcome};
+use crate::config::{OnUnparsable, Settings, Strategy};
+use crate::drift::{self, DriftReport, DriftStatus};
+use crate::error::{ErrorCode, GuardError, Result};
+use crate::judge::{build_request, parse_verdict, JudgeRequest, Verdict};
+use rustc_hash::FxHashMap;
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+use xxhash_rust::xxh3::Xxh3;
+
+/// What `verify` is given. Field names are the public API's (`../shared/API.md`).
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct VerifyInput {
+    pub parent_instructions: String,
+    pub child_output: String,
+    #[serde(default)]
+    pub parent_mode: Option<String>,
+    #[serde(default)]
+    pub child_mode: Option<String>,
+    #[serde(default)]
+    pub parent_task_id: Option<String>,
+    #[serde(default)]
+    pub child_task_id: Option<String>,
+    /// The task whose judge budget this call spends; defaults to the parent's root.
+    #[serde(default)]
+    pub root_task_id: Option<String>,
+    /// Strategy B: clarification rounds already sent for this child, and the previous score.
+    #[serde(default)]
+    pub round: u32,
+    #[serde(default)]
+    pub previous_score: Option<f64>,
+}
+
+/// The answer the host got from its judge callback.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", tag = "kind")]
+pub enum JudgeAnswer {
+    /// The model's text (an object answer arrives as its JSON text).
+    Text { text: String, attempts: u32 },
+    /// The callback threw, rejected or timed out on every attempt.
+    Failed {
+        error: String,
+        #[serde(default)]
+        timed_out: bool,
+        attempts: u32,
+    },
+}
+
+/// The verifier's answer: the drift report's fields (score, alignment and status combined with
+/// the judge's when there is one), how it was reached, what to do, and the log record.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Verification {
+    #[serde(flatten)]
+    pub report: DriftReport,
+    pub method: Method,
+    /// The keyword stage's own figures, before any combination.
+    pub keyword: KeywordFigures,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub judge: Option<JudgeInfo>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub agreement: Option<bool>,
+    pub strategy: Strategy,
+    pub outcome: Outcome,
+    pub record: VerificationRecord,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct KeywordFigures {
+    pub score: f64,
+    pub alignment: u8,
+    pub status: DriftStatus,
+}
+
+/// One step: decided, or the host must call its judge with `request`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase", tag = "kind")]
+pub enum Step {
+    Done {
+        verification: Box<Verification>,
+    },
+    Judge {
+        token: u32,
+        request: Box<JudgeRequest>,
+        timeout_ms: u64,
+        retries: u32,
+    },
+}
+
+struct Pending {
+    input: VerifyInput,
+    settings: Settings,
+    keyword: DriftReport,
+    request: JudgeRequest,
+    cache_key: u128,
+    budget_key: Option<String>,
+    attempts: u32,
+    reasked: bool,
+    started_ms: f64,
+}
+
+/// Judge verdicts kept for repeated identical verifications.
+const CACHE_ENTRIES: usize = 512;
+/// Verifications awaiting a judge answer; beyond this the oldest is dropped (its host vanished).
+const MAX_PENDING: usize = 4096;
+
+const REMINDER: &str = "\n\nREMINDER: your previous answer could not be read. Answer with exactly one JSON object of this form and nothing else: {\"directAdherence\": true|false, \"goalAlignment\": true|false, \"drift\": true|false, \"unaddressed\": [\"...\"], \"alignment\": 1-5, \"explanation\": \"...\"}\n";
+
+#[derive(Default)]
+pub struct Verifier {
+    pending: FxHashMap<u32, Pending>,
+    order: VecDeque<u32>,
+    next_token: u32,
+    cache: FxHashMap<u128, Verdict>,
+    cache_order: VecDeque<u128>,
+    budgets: FxHashMap<String, u32>,
+    sequence: u64,
+}
+
+impl Verifier {
+    /// Judge calls spent for a root task.
+    pub fn budget_used(&self, root: &str) -> u32 {
+        self.budgets.get(root).copied().unwrap_or(0)
+    }
+
+    /// Verifications waiting for a judge answer.
+    pub fn pending(&self) -> usize {
+        self.pending.len()
+    }
+
+    /// Runs the keyword stage; decides unless the judge must be asked. `nonce` must be
+    /// unpredictable (it fences the child's result in the prompt); `now_ms` is the host's clock.
+    pub fn begin(
+        &mut self,
+        settings: &Settings,
+        input: VerifyInput,
+        nonce: &str,
+        now_ms: f64,
+    ) -> Result<Step> {
+        check_input(&input)?;
+        let keyword = drift::score(
+            &input.parent_instructions,
+            &input.child_output,
+            &settings.thresholds,
+        );
+        if !settings.enabled {
+            let mut v = self.decide(settings, &input, keyword, None, now_ms, now_ms);
+            v.report
+                .reasons
+                .insert(0, "Verification is disabled for this mode.".into());
+            v.outcome = Outcome::Proceed {
+                text: input.child_output.clone(),
+            };
+            v.record.outcome = "proceed".into();
+            return Ok(done(v));
+        }
+        if !needs_judge(keyword.score, &settings.judge) {
+            return Ok(done(
+                self.decide(settings, &input, keyword, None, now_ms, now_ms),
+            ));
+        }
+        let cache_key = cache_key(&input, settings);
+        if let Some(verdict) = self.cache.get(&cache_key).cloned() {
+            let info = JudgeInfo {
+                verdict: Some(verdict),
+                cached: true,
+                ..JudgeInfo::default()
+            };
+            return Ok(done(self.decide(
+                settings,
+                &input,
+                keyword,
+                Some(info),
+                now_ms,
+                now_ms,
+            )));
+        }
+        let budget_key = input
+            .root_task_id
+            .clone()
+            .or_else(|| input.parent_task_id.clone());
+        if let Some(root) = &budget_key {
+            if self.budget_used(root) >= settings.judge.budget_per_root_task {
+                let info = JudgeInfo {
+                    skipped: Some(format!(
+                        "the judge budget of {} calls for root task {root:?} is spent",
+                        settings.judge.budget_per_root_task
+                    )),
+                    fallback: true,
+                    ..JudgeInfo::default()
+                };
+                return Ok(done(self.decide(
+                    settings,
+                    &input,
+                    keyword,
+                    Some(info),
+                    now_ms,
+                    now_ms,
+                )));
+            }
+        }
+        let request = build_request(
+            &input.parent_instructions,
+            &input.child_output,
+            input.parent_mode.as_deref(),
+            input.child_mode.as_deref(),
+            &keyword,
+            nonce,
+        );
+        let token = self.next_token;
+        self.next_token = self.next_token.wrapping_add(1);
+        let step = Step::Judge {
+            token,
+            request: Box::new(request.clone()),
+            timeout_ms: settings.judge.timeout_ms,
+            retries: settings.judge.retries,
+        };
+        self.park(
+            token,
+            Pending {
+                input,
+                settings: settings.clone(),
+                keyword,
+                request,
+                cache_key,
+                budget_key,
+                attempts: 0,
+                reasked: false,
+                started_ms: now_ms,
+            },
+        );
+        Ok(step)
+    }
+
+    fn park(&mut self, token: u32, p: Pending) {
+        if self.pending.len() >= MAX_PENDING {
+            while let Some(old) = self.order.pop_front() {
+                if self.pending.remove(&old).is_some() {
+                    break;
+                }
+            }
+        }
+        self.pending.insert(token, p);
+        self.order.push_back(token);
+    }
+
+    /// Takes the judge's answer for `token`. An unreadable answer is re-asked once, with a
+    /// format reminder; a second one follows `judge.onUnparsable`.
+    pub fn finish(&mut self, token: u32, answer: JudgeAnswer, now_ms: f64) -> Result<Step> {
+        let Some(mut p) = self.pending.remove(&token) else {
+            return Err(GuardError::new(
+                ErrorCode::InvalidArgument,
+                "/token",
+                format!("no verification is waiting for a judge answer under token {token}"),
+            ));
+        };
+        let attempts = match &answer {
+            JudgeAnswer::Text { attempts, .. } | JudgeAnswer::Failed { attempts, .. } => {
+                (*attempts).max(1)
+            }
+        };
+        p.attempts += attempts;
+        if let Some(root) = &p.budget_key {
+            *self.budgets.entry(root.clone()).or_default() += attempts;
+        }
+        let mut info = JudgeInfo {
+            attempts: p.attempts,
+            reasked: p.reasked,
+            elapsed_ms: (now_ms - p.started_ms).max(0.0),
+            ..JudgeInfo::default()
+        };
+        match answer {
+            JudgeAnswer::Failed {
+                error, timed_out, ..
+            } => {
+                info.error = Some(error);
+                info.timed_out = timed_out;
+                info.fallback = true;
+            }
+            JudgeAnswer::Text { text, .. } => match parse_verdict(&text, &p.request.delimiter) {
+                Ok(verdict) => {
+                    self.remember(p.cache_key, verdict.clone());
+                    info.verdict = Some(verdict);
+                }
+                Err(why) => {
+                    let budget_left = p.budget_key.as_ref().is_none_or(|root| {
+                        self.budget_used(root) < p.settings.judge.budget_per_root_task
+                    });
+                    if !p.reasked && budget_left {
+                        p.reasked = true;
+                        let mut request = p.request.clone();
+                        request.prompt.push_str(REMINDER);
+                        let step = Step::Judge {
+                            token,
+                            request: Box::new(request),
+                            timeout_ms: p.settings.judge.timeout_ms,
+                            retries: p.settings.judge.retries,
+                        };
+                        self.park(token, p);
+                        return Ok(step);
+                    }
+                    info.unparsable = Some(why);
+                    info.fallback = p.settings.judge.on_unparsable == OnUnparsable::Pass;
+                    info.failed_closed = p.settings.judge.on_unparsable == OnUnparsable::Fail;
+                }
+            },
+        }
+        let Pending {
+            input,
+            settings,
+            keyword,
+            started_ms,
+            ..
+        } = p;
+        Ok(done(self.decide(
+            &settings,
+            &input,
+            keyword,
+            Some(info),
+            started_ms,
+            now_ms,
+        )))
+    }
+
+    /// Drops a waiting verification (the host gave up on it).
+    pub fn abandon(&mut self, token: u32) -> bool {
+        self.pending.remove(&token).is_some()
+    }
+
+    fn remember(&mut self, key: u128, verdict: Verdict) {
+        if self.cache.len() >= CACHE_ENTRIES {
+            if let Some(old) = self.cache_order.pop_front() {
+                self.cache.remove(&old);
+            }
+        }
+        if self.cache.insert(key, verdict).is_none() {
+            self.cache_order.push_back(key);
+        }
+    }
+
+    fn decide(
+        &mut self,
+        settings: &Settings,
+        input: &VerifyInput,
+        keyword: DriftReport,
+        judge: Option<JudgeInfo>,
+        started_ms: f64,
+        now_ms: f64,
+    ) -> Verification {
+        let verdict = judge.as_ref().and_then(|j| j.verdict.as_ref());
+        let mut c = combine(&keyword, verdict, &settings.thresholds);
+        let mut report = keyword.clone();
+        if let Some(j) = &judge {
+            if j.failed_closed {
+                c.score = c.score.max(settings.thresholds.significant);
+                c.status = status_of(c.score, &settings.thresholds);
+                c.alignment = c.alignment.min(2);
+                report.reasons.insert(
+                    0,
+                    "The judge's answer could not be read; the result is treated as drifted (judge.onUnparsable = \"fail\").".into(),
+                );
+            } else if j.fallback {
+                let why = j
+                    .skipped
+                    .clone()
+                    .or_else(|| j.error.clone())
+                    .or_else(|| j.unparsable.clone())
+                    .unwrap_or_default();
+                report.reasons.push(format!(
+                    "The LLM judge gave no verdict ({why}); this is the keyword verdict."
+                ));
+            }
+            if let Some(v) = &j.verdict {
+                add_judge_reasons(&mut report.reasons, v, &c);
+            }
+        }
+        report.score = c.score;
+        report.alignment = c.alignment;
+        report.status = c.status;
+        let keyword_figures = KeywordFigures {
+            score: keyword.score,
+            alignment: keyword.alignment,
+            status: keyword.status,
+        };
+        let line = headline(judge.as_ref(), &keyword.reasons);
+        let out = self.outcome_for(settings, input, &c, &line, &report.reasons);
+        self.sequence += 1;
+        let record = record::build(
+            self.sequence,
+            settings,
+            input,
+            &report,
+            &keyword_figures,
+            c.method,
+            judge.as_ref(),
+            c.agreement,
+            &out,
+            started_ms,
+            now_ms,
+        );
+        Verification {
+            report,
+            method: c.method,
+            keyword: keyword_figures,
+            judge,
+            agreement: c.agreement,
+            strategy: settings.strategy,
+            outcome: out,
+            record,
+        }
+    }
+
+    fn outcome_for(
+        &self,
+        settings: &Settings,
+        input: &VerifyInput,
+        c: &Combined,
+        line: &[String],
+        reasons: &[String],
+    ) -> Outcome {
+        let strategy = settings.strategy;
+        if strategy == Strategy::B
+            && c.status != DriftStatus::Consistent
+            && !super::keep_clarifying(
+                input.round,
+                settings.clarification.max_rounds,
+                input.previous_score,
+                c.score,
+            )
+        {
+            // The loop ends; the parent gets the result with the analysis rather than nothing.
+            let why = if input.round >= settings.clarification.max_rounds {
+                format!(
+                    "Clarification stopped after {} round(s)",
+                    input.round.min(settings.clarification.max_rounds)
+                )
+            } else {
+                "Clarification stopped: the revised answer did not improve on the previous one"
+                    .to_string()
+            };
+            let mut rs = vec![why];
+            rs.extend(line.iter().cloned());
+            let text = super::augmented(c.status, c.alignment, &rs, &input.child_output);
+            return Outcome::Augment { text };
+        }
+        if let Strategy::B = strategy {
+            // The child gets every reason; the parent's reason line is the short one.
+            return outcome(
+                strategy,
+                c,
+                reasons,
+                &input.parent_instructions,
+                &input.child_output,
+                input.round,
+            );
+        }
+        outcome(
+            strategy,
+            c,
+            line,
+            &input.parent_instructions,
+            &input.child_output,
+            input.round,
+        )
+    }
+}
+
+fn done(v: Verification) -> Step {
+    Step::Done {
+        verification: Box::new(v),
+    }
+}
+
+fn check_input(input: &VerifyInput) -> Result<()> {
+    if input.parent_instructions.trim().is_empty() {
+        return Err(GuardError::new(
+            ErrorCode::InvalidArgument,
+            "/parentInstructions",
+            "parentInstructions is empty: nothing to verify against (pass the new_task message)",
+        ));
+    }
+    if let Some(p) = input.previous_score {
+        if !(0.0..=1.0).contains(&p) {
+            return Err(GuardError::new(
+                ErrorCode::InvalidArgument,
+                "/previousScore",
+                "previousScore must be a drift score between 0 and 1",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The judge's findings a person reads first: its explanation and what it says was not addressed.
+fn add_judge_reasons(reasons: &mut Vec<String>, v: &Verdict, c: &Combined) {
+    if c.status == DriftStatus::Consistent {
+        return;
+    }
+    let mut mine: Vec<String> = v
+        .explanation
+        .iter()
+        .map(|e| format!("Judge: {}", e.trim()))
+        .collect();
+    for u in v.unaddressed.iter().take(3) {
+        mine.push(format!(
+            "Judge: not addressed: {}.",
+            u.trim_end_matches('.')
+        ));
+    }
+    reasons.splice(0..0, mine);
+}
+
+/// The reason line of an augmented result: the judge's own explanation when it gave one (the
+/// seed's examples quote the judge), else the keyword stage's most serious reasons.
+fn headline(judge: Option<&JudgeInfo>, reasons: &[String]) -> Vec<String> {
+    match judge
+        .and_then(|j| j.verdict.as_ref())
+        .and_then(|v| v.explanation.as_deref())
+    {
+        Some(e) if !e.trim().is_empty() => vec![e.trim().to_string()],
+        _ => reasons.to_vec(),
+    }
+}
+
+/// The cache key: everything the verdict depends on.
+fn cache_key(input: &VerifyInput, settings: &Settings) -> u128 {
+    let mut h = Xxh3::new();
+    for part in [
+        input.parent_instructions.as_str(),
+        input.child_output.as_str(),
+        input.parent_mode.as_deref().unwrap_or("\u{0}"),
+        input.child_mode.as_deref().unwrap_or("\u{0}"),
+    ] {
+        h.update(&(part.len() as u64).to_le_bytes());
+        h.update(part.as_bytes());
+    }
+    h.update(record::config_version(settings).as_bytes());
+    h.digest128()
+}
