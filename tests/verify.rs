@@ -438,3 +438,32 @@ fn bad_calls_are_errors_and_the_verifier_keeps_working() {
     assert!(v.abandon(t3));
     assert!(!v.abandon(t3));
 }
+
+#[test]
+fn steps_and_answers_cross_the_boundary_in_camel_case() {
+    let mut v = Verifier::default();
+    let step = v
+        .begin(
+            &always(),
+            input("Write docs for the API.", "Docs."),
+            "n",
+            0.0,
+        )
+        .unwrap();
+    let json = serde_json::to_value(&step).unwrap();
+    assert_eq!(json["kind"], "judge");
+    assert_eq!(json["timeoutMs"], 30_000);
+    assert!(json["request"]["prompt"].is_string());
+    let answer: JudgeAnswer = serde_json::from_str(
+        r#"{"kind": "failed", "error": "no answer within 5 ms", "timedOut": true, "attempts": 2}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        answer,
+        JudgeAnswer::Failed {
+            error: "no answer within 5 ms".into(),
+            timed_out: true,
+            attempts: 2
+        }
+    );
+}

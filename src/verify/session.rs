@@ -40,7 +40,11 @@ pub struct VerifyInput {
 
 /// The answer the host got from its judge callback.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", tag = "kind")]
+#[serde(
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase",
+    tag = "kind"
+)]
 pub enum JudgeAnswer {
     /// The model's text (an object answer arrives as its JSON text).
     Text { text: String, attempts: u32 },
@@ -82,7 +86,11 @@ pub struct KeywordFigures {
 
 /// One step: decided, or the host must call its judge with `request`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase", tag = "kind")]
+#[serde(
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase",
+    tag = "kind"
+)]
 pub enum Step {
     Done {
         verification: Box<Verification>,
@@ -263,9 +271,7 @@ impl Verifier {
             ));
         };
         let attempts = match &answer {
-            JudgeAnswer::Text { attempts, .. } | JudgeAnswer::Failed { attempts, .. } => {
-                (*attempts).max(1)
-            }
+            JudgeAnswer::Text { attempts, .. } | JudgeAnswer::Failed { attempts, .. } => *attempts,
         };
         p.attempts += attempts;
         if let Some(root) = &p.budget_key {

@@ -1,14 +1,13 @@
 //! Binding of the lifecycle registry and of mode restoration. Times come from the wrapper's
 //! injectable clock as milliseconds.
 
+use super::callback::call_with_timeout;
 use super::{fail, IntoJs, WasmGuard};
 use crate::error::ErrorCode;
 use crate::lifecycle::{plan_restore, LifecycleEvent, Registry, Transition};
-use js_sys::{Function, Promise, Reflect, JSON};
+use js_sys::{Function, JSON};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
 
 fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
     let text = serde_json::to_string(v)
@@ -152,57 +151,6 @@ struct Restoration {
     reasons: Vec<String>,
 }
 
-/// Calls `f(arg)`, awaiting a promise it returns, bounded by `timeout_ms`.
-async fn call_with_timeout(
-    f: &Function,
-    arg: &JsValue,
-    timeout_ms: f64,
-) -> Result<JsValue, String> {
-    let returned = f.call1(&JsValue::NULL, arg).map_err(describe)?;
-    if !returned.has_type::<Promise>() && !returned.is_instance_of::<Promise>() {
-        let is_thenable = Reflect::get(&returned, &"then".into())
-            .map(|t| t.is_function())
-            .unwrap_or(false);
-        if !is_thenable {
-            return Ok(returned);
-        }
-    }
-    let promise = Promise::resolve(&returned);
-    let global = js_sys::global();
-    let set_timeout: Option<Function> = Reflect::get(&global, &"setTimeout".into())
-        .ok()
-        .and_then(|f| f.dyn_into().ok());
-    let clear_timeout: Option<Function> = Reflect::get(&global, &"clearTimeout".into())
-        .ok()
-        .and_then(|f| f.dyn_into().ok());
-    let Some(set_timeout) = set_timeout else {
-        return JsFuture::from(promise).await.map_err(describe);
-    };
-    let mut timer = JsValue::UNDEFINED;
-    let timeout = Promise::new(&mut |_, reject| {
-        let message = format!("no answer within {timeout_ms} ms");
-        let cb = Closure::once_into_js(move || {
-            let _ = reject.call1(&JsValue::NULL, &js_sys::Error::new(&message));
-        });
-        timer = set_timeout
-            .call2(&JsValue::NULL, &cb, &JsValue::from_f64(timeout_ms))
-            .unwrap_or(JsValue::UNDEFINED);
-    });
-    let race = Promise::race(&js_sys::Array::of2(&promise, &timeout));
-    let out = JsFuture::from(race).await;
-    if let Some(clear) = clear_timeout {
-        let _ = clear.call1(&JsValue::NULL, &timer);
-    }
-    out.map_err(describe)
-}
-
-fn describe(e: JsValue) -> String {
-    e.dyn_ref::<js_sys::Error>()
-        .map(|e| String::from(e.message()))
-        .or_else(|| e.as_string())
-        .unwrap_or_else(|| "the host's mode switch failed".into())
-}
-
 /// Pre-mode-restoration (seed 001 §3.3): switches to the planned mode through the host's async
 /// `switchMode`, falls back to the safe mode if that throws, rejects or hangs, and reads the mode
 /// back through `current` (when given) to report a switch that did not take effect.
@@ -234,6 +182,7 @@ pub async fn restore_mode(
     match call_with_timeout(&switch_mode, &JsValue::from_str(&plan.target), timeout_ms).await {
         Ok(_) => mode = Some(plan.target.clone()),
         Err(why) => {
+            let why = why.message;
             reasons.push(format!("switching to {:?} failed: {why}", plan.target));
             if plan.fallback != plan.target {
                 fell_back = true;
@@ -246,8 +195,8 @@ pub async fn restore_mode(
                 {
                     Ok(_) => mode = Some(plan.fallback.clone()),
                     Err(why) => reasons.push(format!(
-                        "falling back to {:?} failed too: {why}",
-                        plan.fallback
+                        "falling back to {:?} failed too: {}",
+                        plan.fallback, why.message
                     )),
                 }
             }
@@ -267,7 +216,7 @@ pub async fn restore_mode(
                 }
                 took_effect = Some(same);
             }
-            Err(why) => reasons.push(format!("reading the current mode failed: {why}")),
+            Err(why) => reasons.push(format!("reading the current mode failed: {}", why.message)),
         }
     }
     let ok = mode.is_some() && took_effect != Some(false);

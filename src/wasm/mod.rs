@@ -2,10 +2,13 @@
 //! the engine, faster than walking object graphs from Rust), errors become JS `Error`s with
 //! `code`, `path` and `details`. No logic lives here.
 
+mod callback;
 mod freeze;
 mod lifecycle;
+mod verify;
 
 pub use lifecycle::restore_mode;
+pub use verify::call_judge;
 
 use crate::contracts::extract::Extraction;
 use crate::contracts::{CheckReport, ContractSource};
@@ -166,6 +169,7 @@ pub(crate) fn stringify(value: &JsValue, what: &str) -> Result<Option<String>, J
 pub struct WasmGuard {
     inner: Guard,
     registry: Registry,
+    verifier: crate::verify::Verifier,
 }
 
 #[wasm_bindgen]
@@ -178,6 +182,7 @@ impl WasmGuard {
         Ok(WasmGuard {
             inner: Guard::new(config).js()?,
             registry: Registry::default(),
+            verifier: crate::verify::Verifier::default(),
         })
     }
 

@@ -2,6 +2,7 @@
 import { BoomerangGuardError, toGuardError } from "./errors.js";
 import type { Glue } from "./glue.js";
 import { Lifecycle } from "./lifecycle.js";
+import { createVerifier } from "./verify.js";
 import type {
   DeepReadonly,
   DriftReport,
@@ -59,7 +60,10 @@ export function wrap(glue: Glue, config?: GuardConfig): Guard {
       return report;
     });
 
+  const verifier = createVerifier(inner, glue, call);
+
   const guard: Guard = {
+    ...verifier,
     registerSchema: (schema: JsonSchema) => call(() => inner.registerSchema(schema)),
     setModeContract: (mode: string, contract: ModeContractSpec) =>
       call(() => inner.setModeContract(requireMode(mode), contract)),

@@ -19,6 +19,10 @@ export interface WasmGuardInstance {
   lifecycleImport(text: string): void;
   planRestore(saved: string | undefined, known: string[]): unknown;
   scoreDrift(instructions: unknown, result: unknown, mode: string | undefined): unknown;
+  verifyBegin(input: unknown, now: number): unknown;
+  verifyFinish(token: number, answer: unknown, now: number): unknown;
+  verifyAbandon(token: number): boolean;
+  judgeBudgetUsed(rootTaskId: string): number;
 }
 
 export interface Glue {
@@ -34,4 +38,5 @@ export interface Glue {
     current: (() => unknown) | undefined,
     timeoutMs: number,
   ): Promise<unknown>;
+  callJudge(judge: (request: unknown) => unknown, request: unknown, timeoutMs: number, retries: number): Promise<unknown>;
 }

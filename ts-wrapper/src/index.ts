@@ -1,6 +1,7 @@
 // Types-only entry: both runtime entries (node.ts, web.ts) export this surface.
 export * from "./types.js";
 export { BoomerangGuardError } from "./errors.js";
+export { renderVerificationMarkdown } from "./log.js";
 import type { CreateOptions, Guard, GuardConfig } from "./types.js";
 
 /** Creates a guard; validates `config` against schemas/config.schema.json. */

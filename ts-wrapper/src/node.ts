@@ -8,6 +8,7 @@ import type { CreateOptions, Guard, GuardConfig } from "./types.js";
 
 export * from "./types.js";
 export { BoomerangGuardError } from "./errors.js";
+export { renderVerificationMarkdown } from "./log.js";
 
 interface BytesGlue extends Glue {
   initSync(arg: { module: BufferSource | WebAssembly.Module }): unknown;

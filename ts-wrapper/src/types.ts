@@ -52,6 +52,10 @@ export interface ModeSettings {
   judge?: JudgeSettings;
   timeouts?: { childMs?: number };
   limits?: Limits;
+  /** Strategy B: clarification rounds before the parent gets the result augmented (default 2). */
+  clarification?: { maxRounds?: number };
+  /** Verification records carry the texts only when asked (hashes always). */
+  log?: { includeTexts?: boolean };
 }
 
 /** The configuration, validated against schemas/config.schema.json. All fields optional. */
@@ -204,7 +208,140 @@ export interface Guard {
   beforeResultIntegration(r: { childTaskId: string; parentTaskId?: string; mode?: string; result: string | JsonObject }): ResultIntegration;
   /** Pre-mode-restoration hook: switch the parent back, falling back to `defaultMode`. */
   beforeModeRestoration(r: { taskId?: string; savedMode?: string | null }): Promise<ModeRestoration>;
+
+  /**
+   * The cross-task verifier (seed 000 §3.7, §4.2): keyword stage, the judge in the configured
+   * band, combined verdict and the configured outcome. Never rejects because of the judge: a
+   * judge that throws, rejects, hangs or cannot be read falls back to the keyword verdict.
+   */
+  verify(input: VerifyInput): Promise<Verdict>;
+  /** The host's LLM call (in Roo Code, through its API handler). `null` removes it. */
+  setJudge(judge: JudgeFunction | null): void;
+  /** Adds a sink for every verification record; returns a function that removes it. */
+  onLog(sink: LogSink): () => void;
+  /** Judge calls spent for a root task (retries and re-asks count). */
+  judgeBudgetUsed(rootTaskId: string): number;
 }
+
+// ---- Verification ------------------------------------------------------------------------
+
+export interface VerifyInput {
+  /** The parent's new_task `message`; taken from the lifecycle when omitted and the child is known. */
+  parentInstructions?: string | JsonObject;
+  /** The child's attempt_completion `result`. */
+  childOutput: string | JsonObject;
+  parentMode?: string;
+  childMode?: string;
+  parentTaskId?: string;
+  childTaskId?: string;
+  /** The task whose judge budget is spent; defaults to the parent's root in the lifecycle. */
+  rootTaskId?: string;
+  /** Strategy B: clarification rounds already sent, and the score of the previous answer. */
+  round?: number;
+  previousScore?: number;
+}
+
+/** What the host's judge gets: the structured request and the ready prompt. */
+export interface JudgeRequest {
+  instructions: string;
+  result: string;
+  parentMode?: string;
+  childMode?: string;
+  unevidenced: string[];
+  violations: string[];
+  lostConcepts: string[];
+  questions: string[];
+  /** The per-call random fence around the child's result in `prompt`. */
+  delimiter: string;
+  prompt: string;
+}
+
+/** Returns the model's text, or an already parsed object. */
+export type JudgeFunction = (request: JudgeRequest) => string | object | Promise<string | object>;
+
+export interface JudgeVerdict {
+  directAdherence?: boolean;
+  goalAlignment?: boolean;
+  drift?: boolean;
+  unaddressed: string[];
+  /** 1..5 (5 = perfectly aligned). */
+  alignment: number;
+  explanation?: string;
+}
+
+export interface JudgeInfo {
+  verdict?: JudgeVerdict;
+  attempts: number;
+  reasked: boolean;
+  cached: boolean;
+  /** No judge verdict was used; the keyword verdict stands. */
+  fallback: boolean;
+  /** An unreadable answer made the result drifted (judge.onUnparsable = "fail"). */
+  failedClosed: boolean;
+  timedOut: boolean;
+  error?: string;
+  unparsable?: string;
+  skipped?: string;
+  elapsedMs: number;
+}
+
+export type VerificationOutcome =
+  | { kind: "proceed"; text: string }
+  | { kind: "augment"; text: string }
+  | { kind: "clarify"; message: string }
+  | { kind: "hold"; state: "awaiting-drift-resolution"; result: string }
+  | { kind: "conditional"; text: string; flags: string[] };
+
+export interface Verdict extends DriftReport {
+  method: "keyword" | "judge" | "hybrid";
+  keyword: { score: number; alignment: number; status: DriftStatus };
+  judge?: JudgeInfo;
+  /** Keyword and judge on the same side of the potential threshold. */
+  agreement?: boolean;
+  strategy: Strategy;
+  outcome: VerificationOutcome;
+  record: VerificationRecord;
+  elapsedMs: number;
+  /** Log sinks that threw (the verdict stands; the record may be missing from those logs). */
+  logErrors?: string[];
+}
+
+export interface VerificationRecord {
+  schema: 1;
+  seq: number;
+  /** ISO time the verification ended. */
+  timestamp: string;
+  startedMs: number;
+  endedMs: number;
+  parentTaskId?: string;
+  childTaskId?: string;
+  rootTaskId?: string;
+  parentMode?: string;
+  childMode?: string;
+  instructionsHash: string;
+  resultHash: string;
+  instructions?: string;
+  result?: string;
+  method: "keyword" | "judge" | "hybrid";
+  status: DriftStatus;
+  score: number;
+  alignment: number;
+  keyword: { score: number; alignment: number; status: DriftStatus };
+  reasons: string[];
+  lost: string[];
+  violations: string[];
+  unevidenced: string[];
+  judge?: JudgeInfo;
+  agreement?: boolean;
+  strategy: Strategy;
+  outcome: VerificationOutcome["kind"];
+  round: number;
+  requirements: { ids: string[]; addressed: string[]; missing: string[] };
+  configVersion: string;
+  elapsedMs: number;
+}
+
+export type LogSink = (record: VerificationRecord) => void | Promise<void>;
 
 // ---- Isolation and lifecycle -------------------------------------------------------------
 

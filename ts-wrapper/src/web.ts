@@ -8,6 +8,7 @@ import type { CreateOptions, Guard, GuardConfig } from "./types.js";
 
 export * from "./types.js";
 export { BoomerangGuardError } from "./errors.js";
+export { renderVerificationMarkdown } from "./log.js";
 
 let ready: Promise<void> | undefined;
 let loaded = false;
