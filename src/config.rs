@@ -156,11 +156,14 @@ pub struct Settings {
     pub clarification: Clarification,
     pub log: LogConfig,
     pub version: Option<String>,
+    /// A hash of these settings, computed once, for records and the judge cache.
+    #[serde(skip)]
+    pub fingerprint: String,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings {
+        let mut s = Settings {
             enabled: true,
             strategy: Strategy::A,
             thresholds: Thresholds::default(),
@@ -172,7 +175,18 @@ impl Default for Settings {
             clarification: Clarification::default(),
             log: LogConfig::default(),
             version: None,
-        }
+            fingerprint: String::new(),
+        };
+        s.fingerprint = s.compute_fingerprint();
+        s
+    }
+}
+
+impl Settings {
+    /// `cfg-` and 64 bits of XXH3 over the settings' JSON.
+    pub fn compute_fingerprint(&self) -> String {
+        let text = serde_json::to_string(self).unwrap_or_default();
+        format!("cfg-{:016x}", xxhash_rust::xxh3::xxh3_64(text.as_bytes()))
     }
 }
 
@@ -300,13 +314,14 @@ fn settings_from(
     let mut clean = raw.clone();
     clean.remove("modes");
     clean.remove("$schema");
-    let s: Settings = serde_json::from_value(Value::Object(clean)).map_err(|e| {
+    let mut s: Settings = serde_json::from_value(Value::Object(clean)).map_err(|e| {
         GuardError::new(
             ErrorCode::InvalidConfig,
             at,
             format!("invalid configuration: {e}"),
         )
     })?;
+    s.fingerprint = s.compute_fingerprint();
     if s.thresholds.potential > s.thresholds.significant {
         details.push(ErrorDetail {
             path: format!("{at}/thresholds"),

@@ -95,10 +95,8 @@ pub struct VerificationRecord {
 pub fn config_version(settings: &Settings) -> String {
     match &settings.version {
         Some(v) => v.clone(),
-        None => {
-            let text = serde_json::to_string(settings).unwrap_or_default();
-            format!("cfg-{:016x}", xxh3_128(text.as_bytes()) as u64)
-        }
+        None if !settings.fingerprint.is_empty() => settings.fingerprint.clone(),
+        None => settings.compute_fingerprint(),
     }
 }
 

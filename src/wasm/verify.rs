@@ -5,8 +5,8 @@
 use super::callback::call_with_timeout;
 use super::{fail, IntoJs, WasmGuard};
 use crate::error::ErrorCode;
-use crate::verify::{JudgeAnswer, Step, VerifyInput};
-use js_sys::{Function, JsString, JSON};
+use crate::verify::{JudgeAnswer, VerifyInput};
+use js_sys::{Function, JsString, Reflect, JSON};
 use serde::Serialize;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
@@ -30,10 +30,6 @@ fn nonce() -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn string_field(map: &serde_json::Map<String, Value>, key: &str) -> Option<String> {
-    map.get(key).and_then(Value::as_str).map(str::to_string)
-}
-
 #[wasm_bindgen]
 impl WasmGuard {
     /// Starts a verification: `{ kind: "done", verification }` or `{ kind: "judge", token,
@@ -41,52 +37,8 @@ impl WasmGuard {
     /// lifecycle when it knows the child.
     #[wasm_bindgen(js_name = verifyBegin)]
     pub fn verify_begin(&mut self, input: JsValue, now: f64) -> Result<JsValue, JsValue> {
-        let text = super::stringify(&input, "the verify input")?.ok_or_else(|| {
-            fail(
-                ErrorCode::InvalidArgument,
-                "",
-                "verify needs { parentInstructions, childOutput, ... }".into(),
-            )
-        })?;
-        let Ok(Value::Object(mut map)) = serde_json::from_str::<Value>(&text) else {
-            return Err(fail(
-                ErrorCode::InvalidArgument,
-                "",
-                "verify needs an object { parentInstructions, childOutput, ... }".into(),
-            ));
-        };
-        self.fill_from_lifecycle(&mut map);
-        for key in ["parentInstructions", "childOutput"] {
-            match map.get(key) {
-                Some(Value::String(_)) => {}
-                None | Some(Value::Null) if key == "parentInstructions" => {
-                    return Err(fail(
-                        ErrorCode::InvalidArgument,
-                        "/parentInstructions",
-                        "parentInstructions is missing and the lifecycle holds no message for this child (pass childTaskId of a spawned child, or the instructions)".into(),
-                    ))
-                }
-                Some(Value::Object(_)) | Some(Value::Array(_)) => {
-                    // A structured message or result is verified as its JSON text.
-                    let t = map.get(key).map(Value::to_string).unwrap_or_default();
-                    map.insert(key.into(), Value::String(t));
-                }
-                _ => {
-                    return Err(fail(
-                        ErrorCode::InvalidArgument,
-                        &format!("/{key}"),
-                        format!("{key} must be a string"),
-                    ))
-                }
-            }
-        }
-        let input: VerifyInput = serde_json::from_value(Value::Object(map)).map_err(|e| {
-            fail(
-                ErrorCode::InvalidArgument,
-                "",
-                format!("bad verify input: {e}"),
-            )
-        })?;
+        let mut input = read_input(&input)?;
+        self.fill_from_lifecycle(&mut input);
         let mode = input
             .child_mode
             .clone()
@@ -97,7 +49,7 @@ impl WasmGuard {
             None => config.settings(),
         };
         let step = self.verifier.begin(settings, input, &nonce(), now).js()?;
-        step_to_js(&step)
+        to_js(&step)
     }
 
     /// Gives the judge's answer (`{ kind: "text", text, attempts }` or `{ kind: "failed",
@@ -118,7 +70,7 @@ impl WasmGuard {
             )
         })?;
         let step = self.verifier.finish(token, answer, now).js()?;
-        step_to_js(&step)
+        to_js(&step)
     }
 
     /// Drops a verification waiting for its judge.
@@ -133,35 +85,117 @@ impl WasmGuard {
         self.verifier.budget_used(root_task_id)
     }
 
-    fn fill_from_lifecycle(&self, map: &mut serde_json::Map<String, Value>) {
-        let Some(child) = string_field(map, "childTaskId") else {
-            return;
-        };
-        let Some(task) = self.registry.task(&child) else {
-            return;
-        };
-        let mut put = |key: &str, v: Option<String>| {
-            if matches!(map.get(key), None | Some(Value::Null)) {
-                if let Some(v) = v {
-                    map.insert(key.into(), Value::String(v));
-                }
-            }
-        };
-        put("parentInstructions", task.instructions.clone());
-        put("childMode", Some(task.mode.clone()));
-        put("parentTaskId", task.parent_id.clone());
-        put("rootTaskId", Some(task.root_id.clone()));
-        let parent_mode = task
-            .parent_id
+    fn fill_from_lifecycle(&self, input: &mut VerifyInput) {
+        let Some(task) = input
+            .child_task_id
             .as_deref()
-            .and_then(|p| self.registry.task(p))
-            .map(|p| p.mode.clone());
-        put("parentMode", parent_mode);
+            .and_then(|c| self.registry.task(c))
+        else {
+            return;
+        };
+        if input.parent_instructions.is_empty() {
+            input.parent_instructions = task.instructions.clone().unwrap_or_default();
+        }
+        input.child_mode.get_or_insert_with(|| task.mode.clone());
+        if input.parent_task_id.is_none() {
+            input.parent_task_id = task.parent_id.clone();
+        }
+        input
+            .root_task_id
+            .get_or_insert_with(|| task.root_id.clone());
+        if input.parent_mode.is_none() {
+            input.parent_mode = task
+                .parent_id
+                .as_deref()
+                .and_then(|p| self.registry.task(p))
+                .map(|p| p.mode.clone());
+        }
     }
 }
 
-fn step_to_js(step: &Step) -> Result<JsValue, JsValue> {
-    to_js(step)
+/// Reads `{ parentInstructions, childOutput, ... }` field by field: the texts cross once, as
+/// strings, instead of through JSON. Structured instructions or results are taken as JSON text.
+fn read_input(v: &JsValue) -> Result<VerifyInput, JsValue> {
+    if !v.is_object() {
+        return Err(fail(
+            ErrorCode::InvalidArgument,
+            "",
+            "verify needs an object { parentInstructions, childOutput, ... }".into(),
+        ));
+    }
+    let field = |key: &str| -> Result<JsValue, JsValue> {
+        Reflect::get(v, &key.into()).map_err(|e| {
+            fail(
+                ErrorCode::InvalidArgument,
+                &format!("/{key}"),
+                format!("reading {key} failed: {}", super::callback::describe(&e)),
+            )
+        })
+    };
+    let text = |key: &str, structured: bool| -> Result<Option<String>, JsValue> {
+        let x = field(key)?;
+        if x.is_undefined() || x.is_null() {
+            return Ok(None);
+        }
+        if let Some(s) = x.dyn_ref::<JsString>() {
+            return Ok(Some(if super::is_well_formed(s) {
+                super::to_rust_string(s)
+            } else {
+                // Lone surrogates become U+FFFD, as in scoreDrift.
+                String::from_utf16_lossy(&s.iter().collect::<Vec<u16>>())
+            }));
+        }
+        if structured && x.is_object() {
+            return super::stringify(&x, key);
+        }
+        Err(fail(
+            ErrorCode::InvalidArgument,
+            &format!("/{key}"),
+            format!("{key} must be a string"),
+        ))
+    };
+    let number = |key: &str| -> Result<Option<f64>, JsValue> {
+        let x = field(key)?;
+        if x.is_undefined() || x.is_null() {
+            return Ok(None);
+        }
+        x.as_f64()
+            .filter(|n| n.is_finite())
+            .map(Some)
+            .ok_or_else(|| {
+                fail(
+                    ErrorCode::InvalidArgument,
+                    &format!("/{key}"),
+                    format!("{key} must be a number"),
+                )
+            })
+    };
+    let child_output = text("childOutput", true)?.ok_or_else(|| {
+        fail(
+            ErrorCode::InvalidArgument,
+            "/childOutput",
+            "childOutput is missing: pass the child's attempt_completion result".into(),
+        )
+    })?;
+    let round = number("round")?.unwrap_or(0.0);
+    if !(0.0..=1e6).contains(&round) || round.fract() != 0.0 {
+        return Err(fail(
+            ErrorCode::InvalidArgument,
+            "/round",
+            "round must be a whole number of clarification rounds".into(),
+        ));
+    }
+    Ok(VerifyInput {
+        parent_instructions: text("parentInstructions", true)?.unwrap_or_default(),
+        child_output,
+        parent_mode: text("parentMode", false)?,
+        child_mode: text("childMode", false)?,
+        parent_task_id: text("parentTaskId", false)?,
+        child_task_id: text("childTaskId", false)?,
+        root_task_id: text("rootTaskId", false)?,
+        round: round as u32,
+        previous_score: number("previousScore")?,
+    })
 }
 
 /// Calls the host's judge with `request`, bounded by `timeout_ms`, retrying `retries` times
