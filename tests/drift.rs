@@ -176,3 +176,22 @@ fn denying_what_was_asked_for_counts_against_the_result() {
     assert!(!answer.reasons.iter().any(|r| r.contains("denies")));
     assert!(answer.score < denial.score);
 }
+
+mod segmentation {
+    use boomerang_guard::drift::segment::words;
+    use proptest::prelude::*;
+    use unicode_segmentation::UnicodeSegmentation;
+
+    proptest! {
+        /// The ASCII fast path gives exactly the UAX #29 word segments that hold a letter or digit.
+        #[test]
+        fn ascii_words_match_uax29(s in "[a-zA-Z0-9_.',:;!?/()\\- \\n]{0,60}") {
+            let fast: Vec<(usize, &str)> = words(&s);
+            let uax: Vec<(usize, &str)> = s
+                .split_word_bound_indices()
+                .filter(|(_, w)| w.chars().any(char::is_alphanumeric))
+                .collect();
+            prop_assert_eq!(fast, uax);
+        }
+    }
+}

@@ -3,7 +3,7 @@
 //! fulfilled or not evidenced, with the evidence span from the result.
 
 use super::text::{self, weight};
-use rustc_hash::FxHashSet as HashSet;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use serde::Serialize;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -175,15 +175,18 @@ pub fn check(
 ) -> Vec<ChecklistItem> {
     let result_stems: HashSet<&str> = result_tokens.iter().map(|t| t.stem.as_str()).collect();
     let sentences = text::sentences(result);
-    // The result's tokens, grouped by sentence through their offsets: no second tokenization.
+    // Which sentences hold each stem, from the result's tokens and their offsets: no second
+    // tokenization, and each item touches only the sentences that share a stem with it.
     let starts: Vec<usize> = sentences.iter().map(|(at, _)| *at).collect();
-    let mut sentence_stems: Vec<HashSet<String>> = vec![HashSet::default(); sentences.len()];
+    let mut postings: HashMap<&str, Vec<usize>> = HashMap::default();
     for t in result_tokens {
         let k = starts.partition_point(|&s| s <= t.at).saturating_sub(1);
-        if let Some(set) = sentence_stems.get_mut(k) {
-            set.insert(t.stem.clone());
+        let list = postings.entry(t.stem.as_str()).or_default();
+        if list.last() != Some(&k) {
+            list.push(k);
         }
     }
+    let mut per_sentence = vec![0.0f64; sentences.len()];
     items
         .iter()
         .map(|item| {
@@ -201,26 +204,31 @@ pub fn check(
             let ids_ok = ids
                 .iter()
                 .all(|i| result_ids.contains(i) || result_stems.contains(text::stem(i).as_str()));
-            let best = sentence_stems
-                .iter()
-                .enumerate()
-                .map(|(k, ss)| {
-                    (
-                        k,
-                        stems
-                            .iter()
-                            .filter(|s| ss.contains(*s))
-                            .map(|s| weight(s))
-                            .sum::<f64>(),
-                    )
-                })
-                .filter(|(_, w)| *w > 0.0)
-                .max_by(|a, b| a.1.total_cmp(&b.1))
-                .and_then(|(k, _)| {
-                    sentences
-                        .get(k)
-                        .map(|(_, s)| s.chars().take(160).collect::<String>())
-                });
+            per_sentence.iter_mut().for_each(|w| *w = 0.0);
+            for s in &stems {
+                if let Some(list) = postings.get(s.as_str()) {
+                    let w = weight(s);
+                    for &k in list {
+                        if let Some(slot) = per_sentence.get_mut(k) {
+                            *slot += w;
+                        }
+                    }
+                }
+            }
+            // The sentence with the highest weight (the last of equals, as `max_by` picks).
+            let mut best_k: Option<usize> = None;
+            for (k, w) in per_sentence.iter().enumerate() {
+                if *w > 0.0
+                    && best_k.is_none_or(|b| per_sentence.get(b).is_some_and(|bw| *w >= *bw))
+                {
+                    best_k = Some(k);
+                }
+            }
+            let best = best_k.and_then(|k| {
+                sentences
+                    .get(k)
+                    .map(|(_, s)| s.chars().take(160).collect::<String>())
+            });
             ChecklistItem {
                 item: item.clone(),
                 fulfilled: coverage >= 0.5 && ids_ok,

@@ -376,12 +376,17 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
 }
 
 fn words(result: &str) -> Vec<String> {
-    use unicode_segmentation::UnicodeSegmentation;
-    result.unicode_words().map(str::to_lowercase).collect()
+    super::segment::words(result)
+        .into_iter()
+        .map(|(_, w)| w.to_lowercase())
+        .collect()
 }
 
 /// Checks format constraints; returns violations.
 pub fn check_formats(fs: &[(String, Format)], result: &str) -> Vec<Violation> {
+    if fs.is_empty() {
+        return Vec::new();
+    }
     let ws = words(result);
     let lower = result.to_lowercase();
     let mut out = Vec::new();

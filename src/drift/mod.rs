@@ -6,6 +6,7 @@ pub mod checklist;
 pub mod constraints;
 pub mod eval;
 pub mod modality;
+pub mod segment;
 pub mod text;
 
 use crate::config::Thresholds;
@@ -171,16 +172,26 @@ fn id_shape(word: &str, known_prefix_only: bool) -> bool {
 /// (`[SEC-3]`), bare ids of the known prefixes (`REQ-12`); with `anywhere`, bare ids of any prefix.
 pub fn requirement_ids(text: &str, anywhere: bool) -> Vec<String> {
     let bytes = text.as_bytes();
+    let is_word = |b: u8| b.is_ascii_alphanumeric() || b == b'-' || b == b'_';
     let mut out: Vec<String> = Vec::new();
-    let mut start = 0;
-    for (i, c) in text.char_indices().chain([(text.len(), ' ')]) {
-        if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+    let mut next_from = 0;
+    // Every id has a hyphen: look only around hyphens.
+    for dash in memchr::memchr_iter(b'-', bytes) {
+        if dash < next_from {
             continue;
         }
-        let word = text.get(start..i).unwrap_or_default();
+        let mut start = dash;
+        while start > 0 && bytes.get(start - 1).copied().is_some_and(is_word) {
+            start -= 1;
+        }
+        let mut end = dash;
+        while bytes.get(end).copied().is_some_and(is_word) {
+            end += 1;
+        }
+        next_from = end;
+        let word = text.get(start..end).unwrap_or_default();
         let bracketed =
-            start > 0 && bytes.get(start - 1) == Some(&b'[') && bytes.get(i) == Some(&b']');
-        start = i + c.len_utf8();
+            start > 0 && bytes.get(start - 1) == Some(&b'[') && bytes.get(end) == Some(&b']');
         if id_shape(word, !(bracketed || anywhere)) && !out.iter().any(|o| o == word) {
             out.push(word.to_string());
         }

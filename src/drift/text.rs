@@ -2,10 +2,10 @@
 //! stemming, code-aware identifiers (`validateEmail`, `src/utils.ts`, `compute_refund()`), and
 //! background weights so that words every request contains weigh little.
 
+use super::segment;
 use rust_stemmers::{Algorithm, Stemmer};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::sync::OnceLock;
-use unicode_segmentation::UnicodeSegmentation;
 
 /// One content word: its lowercase surface form and its stem.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -106,12 +106,16 @@ pub fn weight(stem: &str) -> f64 {
 /// Content words of `text`, in order: letters or digits, stop words removed, stemmed.
 pub fn tokens(text: &str) -> Vec<Token> {
     let mut out = Vec::new();
-    for (at, w) in text.split_word_bound_indices() {
-        if !w.chars().any(char::is_alphanumeric) {
-            continue;
-        }
+    for (at, w) in segment::words(text) {
         for (off, part) in split_identifier(w) {
-            let lower = part.to_lowercase();
+            if part.len() < 2 && !part.bytes().all(|c| c.is_ascii_digit()) {
+                continue;
+            }
+            let lower = if part.bytes().any(|c| c.is_ascii_uppercase()) || !part.is_ascii() {
+                part.to_lowercase()
+            } else {
+                part.to_string()
+            };
             if lower.chars().count() < 2 && !lower.chars().all(|c| c.is_ascii_digit()) {
                 continue;
             }
@@ -172,6 +176,13 @@ pub fn identifiers(text: &str) -> Vec<String> {
             i += 1;
         }
         let raw = text.get(start..i).unwrap_or_default();
+        // Most words are plain lowercase letters: no separator, no capital, not code.
+        if raw
+            .bytes()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        {
+            continue;
+        }
         let trimmed = raw.trim_matches(|c: char| matches!(c, '.' | '-' | '/' | '@'));
         if is_identifier(trimmed) {
             out.push(trimmed.to_lowercase());
@@ -188,12 +199,12 @@ fn is_identifier(s: &str) -> bool {
     let path =
         s.contains('/') && (s.contains('.') || s.contains('_') || s.matches('/').count() >= 2);
     let has_sep = s.contains('_') || (s.contains('.') && !s.ends_with('.')) || path;
-    let chars: Vec<char> = s.chars().collect();
+    // Candidates are ASCII (see `identifiers`), so bytes are characters.
+    let b = s.as_bytes();
     // lowerCamel (validateEmail) is code; UpperCamel words (JavaScript, GitHub) are names.
-    let camel = chars.first().is_some_and(char::is_ascii_lowercase)
-        && chars
-            .windows(2)
-            .any(|w| matches!(w, [a, b] if a.is_ascii_lowercase() && b.is_ascii_uppercase()));
+    let camel = b.first().is_some_and(u8::is_ascii_lowercase)
+        && b.windows(2)
+            .any(|w| matches!(w, [x, y] if x.is_ascii_lowercase() && y.is_ascii_uppercase()));
     let all_caps = s.len() >= 3
         && s.chars()
             .all(|c| c.is_ascii_uppercase() || c == '_' || c.is_ascii_digit())
@@ -206,24 +217,16 @@ fn is_identifier(s: &str) -> bool {
 /// Sentences of `text`, with their byte ranges: split at `.!?` followed by space, and at lines.
 pub fn sentences(text: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
-    for (start, s) in text.split_sentence_bound_indices() {
-        for (off, line) in line_pieces(s) {
-            let t = line.trim();
+    let mut line_at = 0;
+    for line in text.split('\n') {
+        for (off, s) in segment::sentence_pieces(line) {
+            let t = s.trim();
             if t.chars().any(char::is_alphanumeric) {
-                let lead = line.len() - line.trim_start().len();
-                out.push((start + off + lead, t));
+                let lead = s.len() - s.trim_start().len();
+                out.push((line_at + off + lead, t));
             }
         }
-    }
-    out
-}
-
-fn line_pieces(s: &str) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
-    let mut at = 0;
-    for line in s.split('\n') {
-        out.push((at, line));
-        at += line.len() + 1;
+        line_at += line.len() + 1;
     }
     out
 }
@@ -233,8 +236,9 @@ fn line_pieces(s: &str) -> Vec<(usize, &str)> {
 pub fn strip_boilerplate(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for line in text.lines() {
-        let kept: Vec<&str> = line
-            .split_sentence_bounds()
+        let kept: Vec<&str> = segment::sentence_pieces(line)
+            .into_iter()
+            .map(|(_, s)| s)
             .filter(|s| {
                 let l = s.to_lowercase();
                 !(l.contains("attempt_completion")

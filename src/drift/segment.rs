@@ -1,0 +1,179 @@
+//! Word and sentence boundaries. ASCII text (nearly all requests and results) takes a byte-level
+//! path that follows the UAX #29 word rules for ASCII and is many times faster than the general
+//! tables; anything else goes through `unicode-segmentation`. Sentences are split at `.!?`
+//! followed by white space (a full stop before a lowercase word does not end one, as in UAX #29),
+//! and at line ends.
+
+use unicode_segmentation::UnicodeSegmentation;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Class {
+    Letter,
+    Digit,
+    /// `_` (ExtendNumLet): joins letters and digits.
+    Underscore,
+    /// `.` and `'` (MidNumLet): join letters to letters and digits to digits.
+    MidNumLet,
+    /// `:` (MidLetter): joins letters to letters.
+    MidLetter,
+    /// `,` and `;` (MidNum): join digits to digits.
+    MidNum,
+    Other,
+}
+
+fn class(b: u8) -> Class {
+    match b {
+        b'a'..=b'z' | b'A'..=b'Z' => Class::Letter,
+        b'0'..=b'9' => Class::Digit,
+        b'_' => Class::Underscore,
+        b'.' | b'\'' => Class::MidNumLet,
+        b':' => Class::MidLetter,
+        b',' | b';' => Class::MidNum,
+        _ => Class::Other,
+    }
+}
+
+fn is_word_char(c: Class) -> bool {
+    matches!(c, Class::Letter | Class::Digit | Class::Underscore)
+}
+
+/// Words of ASCII `text` with their byte offsets: the UAX #29 segments that contain a letter,
+/// digit or underscore.
+fn ascii_words(text: &str) -> Vec<(usize, &str)> {
+    let b = text.as_bytes();
+    let at = |i: usize| b.get(i).copied().map(class).unwrap_or(Class::Other);
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if !is_word_char(at(i)) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let mut last = at(i);
+        i += 1;
+        loop {
+            let c = at(i);
+            if is_word_char(c) {
+                last = c;
+                i += 1;
+                continue;
+            }
+            // A middle character joins when the same kind follows (WB6/7, WB11/12).
+            let next = at(i + 1);
+            let joins = match c {
+                Class::MidNumLet => {
+                    (last == Class::Letter && next == Class::Letter)
+                        || (last == Class::Digit && next == Class::Digit)
+                }
+                Class::MidLetter => last == Class::Letter && next == Class::Letter,
+                Class::MidNum => last == Class::Digit && next == Class::Digit,
+                _ => false,
+            };
+            if joins {
+                i += 1;
+                continue;
+            }
+            break;
+        }
+        if let Some(w) = text.get(start..i) {
+            if w.bytes().any(|x| x.is_ascii_alphanumeric()) {
+                out.push((start, w));
+            }
+        }
+    }
+    out
+}
+
+/// Words (segments with a letter or digit) with their byte offsets.
+pub fn words(text: &str) -> Vec<(usize, &str)> {
+    if text.is_ascii() {
+        return ascii_words(text);
+    }
+    text.split_word_bound_indices()
+        .filter(|(_, w)| w.chars().any(char::is_alphanumeric))
+        .collect()
+}
+
+/// Sentence pieces of one line: byte ranges, split after `.`, `!` or `?` (and any closing
+/// quotes or brackets) followed by white space, except a `.` before a lowercase letter.
+pub fn sentence_pieces(line: &str) -> Vec<(usize, &str)> {
+    let b = line.as_bytes();
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < b.len() {
+        let c = b.get(i).copied().unwrap_or(0);
+        if !matches!(c, b'.' | b'!' | b'?') {
+            i += 1;
+            continue;
+        }
+        let mut j = i + 1;
+        while matches!(b.get(j), Some(b'.' | b'!' | b'?')) {
+            j += 1;
+        }
+        while matches!(b.get(j), Some(b')' | b']' | b'"' | b'\'' | b'}')) {
+            j += 1;
+        }
+        let mut k = j;
+        while b.get(k).is_some_and(|x| x.is_ascii_whitespace()) {
+            k += 1;
+        }
+        let spaced = k > j;
+        let lower_next = b.get(k).is_some_and(u8::is_ascii_lowercase);
+        let full_stop_only = b
+            .get(i..j)
+            .is_some_and(|p| p.iter().all(|x| *x != b'!' && *x != b'?'));
+        if spaced && k < b.len() && !(full_stop_only && lower_next) {
+            if let Some(s) = line.get(start..k) {
+                out.push((start, s));
+            }
+            start = k;
+        }
+        i = k.max(i + 1);
+    }
+    if let Some(s) = line.get(start..) {
+        if !s.is_empty() {
+            out.push((start, s));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ascii_words_follow_the_word_rules() {
+        let w: Vec<&str> = words("Don't split e.g 3.14 or 1,000; src/utils.ts a:b x_y-z 12ab?")
+            .into_iter()
+            .map(|(_, w)| w)
+            .collect();
+        assert_eq!(
+            w,
+            vec![
+                "Don't", "split", "e.g", "3.14", "or", "1,000", "src", "utils.ts", "a:b", "x_y",
+                "z", "12ab"
+            ]
+        );
+    }
+
+    #[test]
+    fn sentence_pieces_split_after_terminators() {
+        let s: Vec<&str> =
+            sentence_pieces("First one. Second (really!) third? e.g. this stays. v1.2 too")
+                .into_iter()
+                .map(|(_, s)| s)
+                .collect();
+        assert_eq!(
+            s,
+            vec![
+                "First one. ",
+                "Second (really!) ",
+                "third? ",
+                "e.g. this stays. v1.2 too"
+            ]
+        );
+    }
+}
