@@ -25,5 +25,7 @@ bash scripts/build.sh
 node_modules/.bin/tsc -p ts-wrapper/tsconfig.json --noEmit
 bash scripts/pack.sh
 
-say "Node tests of the packed package"
-node --test tests/node/
+say "Node tests of the packed package, and the Roo Code delegation harness"
+rm -rf .tmp/harness
+node_modules/.bin/tsc -p tests/harness
+node --test tests/node/ .tmp/harness/tests/harness/

@@ -2,6 +2,8 @@
 export * from "./types.js";
 export { BoomerangGuardError } from "./errors.js";
 export { renderVerificationMarkdown } from "./log.js";
+export { createRooHooks } from "./roo.js";
+export type { RooHooks, RooHooksOptions, NewTaskInput, NewTaskDecision, ResultDecision, IntegrationStatus } from "./roo.js";
 import type { CreateOptions, Guard, GuardConfig } from "./types.js";
 
 /** Creates a guard; validates `config` against schemas/config.schema.json. */

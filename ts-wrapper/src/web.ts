@@ -9,6 +9,8 @@ import type { CreateOptions, Guard, GuardConfig } from "./types.js";
 export * from "./types.js";
 export { BoomerangGuardError } from "./errors.js";
 export { renderVerificationMarkdown } from "./log.js";
+export { createRooHooks } from "./roo.js";
+export type { RooHooks, RooHooksOptions, NewTaskInput, NewTaskDecision, ResultDecision, IntegrationStatus } from "./roo.js";
 
 let ready: Promise<void> | undefined;
 let loaded = false;
