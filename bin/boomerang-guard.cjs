@@ -1,14 +1,28 @@
 #!/usr/bin/env node
-// The boomerang-guard CLI. Commands: eval (this release); check, audit and graph follow.
+// The boomerang-guard CLI: check, audit, graph, eval.
 "use strict";
 const fs = require("node:fs");
+const readline = require("node:readline");
 const { createGuardSync } = require("../dist/cjs/node.js");
+const { audit, emit } = require("./lib/audit.cjs");
+const { mermaidGraph } = require("./lib/mermaid.cjs");
 
-const USAGE = `usage: boomerang-guard <command>
+const USAGE = `usage: boomerang-guard <command> [options]
 
+  check --instructions FILE --result FILE [--mode M] [--json] [--config FILE]
+                       verifies one child result against the instructions it was given;
+                       exit 0 consistent, 1 drifted or contract violation, 2 usage or I/O error
+  audit DIR [--out report.md] [--log LOG.jsonl] [--config FILE]
+                       reads a Roo Code tasks folder (globalStorage/tasks or its parent), verifies
+                       every delegation and writes a Markdown report with a Mermaid task graph;
+                       exit 0 unless nothing could be read
+  graph LOG.jsonl      the Mermaid task graph of a verification log (JSON lines of records)
   eval FILE.jsonl...   pairwise accuracy of the drift scorer on labelled pairs
                        ({"instruction", "output_a", "output_b", "label": "a"|"b", "source"});
-                       prints {"overall": x, "by_source": {...}, "pairs": n}`;
+                       prints {"overall": x, "by_source": {...}, "pairs": n}
+
+The CLI has no LLM: verification uses the keyword and concept stage (judge.mode "never"), and
+modes without a contract get the generic one. --config FILE (JSON) overrides that.`;
 
 function fail(message, code = 2) {
   process.stderr.write(`boomerang-guard: ${message}\n`);
@@ -56,7 +70,150 @@ function evalCommand(files) {
   process.stdout.write(`${JSON.stringify({ overall: pairs ? right / pairs : 0, by_source: bySource, pairs })}\n`);
 }
 
+/** `--name value` options and positional arguments; unknown options are usage errors. */
+function parseArgs(args, known, flags = []) {
+  const opts = {};
+  const rest = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a.startsWith("--")) {
+      const name = a.slice(2);
+      if (flags.includes(name)) opts[name] = true;
+      else if (known.includes(name)) {
+        if (i + 1 >= args.length) fail(`--${name} needs a value\n\n${USAGE}`);
+        opts[name] = args[++i];
+      } else fail(`unknown option ${a}\n\n${USAGE}`);
+    } else rest.push(a);
+  }
+  return { opts, rest };
+}
+
+function cliGuard(configFile) {
+  let config = { judge: { mode: "never" }, contracts: { unknownMode: "generic" } };
+  if (configFile) {
+    try {
+      config = { ...config, ...JSON.parse(fs.readFileSync(configFile, "utf8")) };
+    } catch (e) {
+      fail(`cannot use --config ${configFile}: ${e.message}`);
+    }
+  }
+  try {
+    return createGuardSync(config);
+  } catch (e) {
+    fail(`invalid configuration: ${e.message}`);
+  }
+}
+
+function readText(file, what) {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch (e) {
+    fail(`cannot read the ${what} file ${file}: ${e.message}`);
+  }
+}
+
+async function checkCommand(args) {
+  const { opts, rest } = parseArgs(args, ["instructions", "result", "mode", "config"], ["json"]);
+  if (rest.length > 0) fail(`check takes no positional arguments (got ${rest.join(" ")})\n\n${USAGE}`);
+  if (!opts.instructions || !opts.result) fail(`check needs --instructions FILE and --result FILE\n\n${USAGE}`);
+  const instructions = readText(opts.instructions, "instructions");
+  const result = readText(opts.result, "result");
+  const guard = cliGuard(opts.config);
+  const mode = opts.mode ?? "generic";
+  let contract;
+  let verdict;
+  try {
+    contract = guard.checkTaskResult({ mode, result });
+    verdict = contract.ok ? await guard.verify({ parentInstructions: instructions, childOutput: contract.text, childMode: mode }) : undefined;
+  } catch (e) {
+    fail(`${e.code ?? "ERROR"}: ${e.message}`);
+  }
+  const status = verdict ? verdict.status : "CONTRACT_VIOLATION";
+  if (opts.json) {
+    const { record: _record, ...rest } = verdict ?? {};
+    void _record;
+    process.stdout.write(`${JSON.stringify({ status, contract: { ok: contract.ok, errors: contract.errors, summary: contract.summary }, ...(verdict ? { verdict: rest } : {}) }, null, 2)}\n`);
+  } else if (!verdict) {
+    process.stdout.write(`CONTRACT_VIOLATION (mode ${mode})\n${contract.summary}\n`);
+  } else {
+    const lines = [`${verdict.status}  score ${verdict.score}  alignment ${verdict.alignment}/5  (mode ${mode}, ${verdict.method})`];
+    if (verdict.reasons.length) lines.push("", "Reasons:", ...verdict.reasons.map((r) => `  - ${r}`));
+    const open = verdict.checklist.filter((c) => !c.fulfilled);
+    if (verdict.checklist.length) lines.push("", `Checklist: ${verdict.checklist.length - open.length} of ${verdict.checklist.length} items evidenced`, ...open.map((c) => `  - not evidenced: ${c.item}`));
+    if (verdict.violations.length) lines.push("", "Constraint violations:", ...verdict.violations.map((v) => `  - ${v.constraint.trim()}: ${v.reason}${v.evidence ? ` (${JSON.stringify(v.evidence)})` : ""}`));
+    if (verdict.lost.length) lines.push("", `Lost concepts: ${verdict.lost.slice(0, 12).map((c) => c.concept).join(", ")}`);
+    if (verdict.outcome.kind === "augment") lines.push("", "The parent would receive:", `  ${verdict.outcome.text.split("] Original Result:")[0]}] Original Result: …`);
+    process.stdout.write(`${lines.join("\n")}\n`);
+  }
+  process.exitCode = status === "CONSISTENT" ? 0 : 1;
+}
+
+async function auditCommand(args) {
+  const { opts, rest } = parseArgs(args, ["out", "log", "config"]);
+  if (rest.length !== 1) fail(`audit needs exactly one DIR\n\n${USAGE}`);
+  const dir = rest[0];
+  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) fail(`${dir} is not a folder`);
+  const guard = cliGuard(opts.config);
+  let log;
+  if (opts.log) {
+    try {
+      log = fs.openSync(opts.log, "w");
+    } catch (e) {
+      fail(`cannot write ${opts.log}: ${e.message}`);
+    }
+  }
+  const onRecord = log === undefined ? undefined : (r) => fs.writeSync(log, `${JSON.stringify({ ...r, timestamp: new Date(r.endedMs).toISOString() })}\n`);
+  const { report, summary, problems, read } = await audit(dir, guard, { onRecord });
+  if (log !== undefined) fs.closeSync(log);
+  try {
+    emit(report, opts.out);
+  } catch (e) {
+    fail(`cannot write ${opts.out}: ${e.message}`);
+  }
+  for (const p of problems) process.stderr.write(`boomerang-guard: ${p.item}: ${p.message}\n`);
+  if (opts.out) process.stderr.write(`boomerang-guard: ${summary.delegations} delegations in ${summary.tasks} tasks; report written to ${opts.out}\n`);
+  if (!read) fail(`nothing could be read in ${dir}: no Roo Code task folders with a history item`, 1);
+}
+
+async function graphCommand(args) {
+  const { rest } = parseArgs(args, []);
+  if (rest.length !== 1) fail(`graph needs exactly one LOG.jsonl\n\n${USAGE}`);
+  const file = rest[0];
+  if (!fs.existsSync(file)) fail(`cannot read ${file}: no such file`);
+  const tasks = new Map();
+  const edges = new Map();
+  let read = 0;
+  let lineNo = 0;
+  const rl = readline.createInterface({ input: fs.createReadStream(file, "utf8"), crlfDelay: Infinity });
+  for await (const line of rl) {
+    lineNo += 1;
+    if (!line.trim()) continue;
+    let r;
+    try {
+      r = JSON.parse(line);
+    } catch (e) {
+      process.stderr.write(`boomerang-guard: ${file}:${lineNo}: not JSON (${e.message}); skipped\n`);
+      continue;
+    }
+    if (!r || typeof r.childTaskId !== "string" || typeof r.parentTaskId !== "string" || typeof r.status !== "string") {
+      process.stderr.write(`boomerang-guard: ${file}:${lineNo}: not a verification record with parentTaskId, childTaskId and status; skipped\n`);
+      continue;
+    }
+    read += 1;
+    if (!tasks.has(r.parentTaskId)) tasks.set(r.parentTaskId, { id: r.parentTaskId, mode: r.parentMode });
+    tasks.set(r.childTaskId, { id: r.childTaskId, mode: r.childMode });
+    // The latest verification of a delegation wins (clarification rounds re-verify it).
+    edges.set(`${r.parentTaskId}>${r.childTaskId}`, { parent: r.parentTaskId, child: r.childTaskId, status: r.status, score: r.score });
+  }
+  if (read === 0) fail(`no verification records in ${file}`, 1);
+  process.stdout.write(`${mermaidGraph(tasks, [...edges.values()])}\n`);
+}
+
 const [command, ...args] = process.argv.slice(2);
-if (command === "eval") evalCommand(args);
-else if (command === undefined || command === "--help" || command === "-h") process.stdout.write(`${USAGE}\n`);
-else fail(`unknown command ${JSON.stringify(command)}\n\n${USAGE}`);
+const commands = { check: checkCommand, audit: auditCommand, graph: graphCommand, eval: async (a) => evalCommand(a) };
+if (command === undefined || command === "--help" || command === "-h" || command === "help") process.stdout.write(`${USAGE}\n`);
+else if (!Object.hasOwn(commands, command)) fail(`unknown command ${JSON.stringify(command)}\n\n${USAGE}`);
+else
+  commands[command](args).catch((e) => {
+    fail(`${e.code ? `${e.code}: ` : ""}${e.message}`);
+  });

@@ -6,3 +6,7 @@ cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh --no-browser
 bash scripts/build.sh
 node examples/demo.cjs
+echo
+echo "== Auditing the embedded Roo Code tasks folder (examples/roo-tasks): npx boomerang-guard audit examples/roo-tasks"
+echo
+node bin/boomerang-guard.cjs audit examples/roo-tasks
