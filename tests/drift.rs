@@ -195,3 +195,28 @@ mod segmentation {
         }
     }
 }
+
+#[test]
+fn a_do_not_change_the_code_constraint_catches_any_changed_file() {
+    let i = "Find why checkout.spec.ts is flaky.\n\nDo NOT change application code; only diagnose.";
+    let changed = score(
+        i,
+        "I rewrote src/payments/client.ts to use a retry wrapper and the test passes now.",
+    );
+    assert_eq!(changed.violations.len(), 1, "{:?}", changed.violations);
+    assert!(changed.violations[0]
+        .evidence
+        .as_deref()
+        .unwrap_or_default()
+        .contains("src/payments/client.ts"));
+    // A diagnosis that names the file without changing it keeps the constraint.
+    let diagnosed = score(
+        i,
+        "The flakiness comes from src/payments/client.ts: its retry fires before the discount cache is warm, so checkout.spec.ts reads a stale price about one run in five.",
+    );
+    assert!(
+        diagnosed.violations.is_empty(),
+        "{:?}",
+        diagnosed.violations
+    );
+}

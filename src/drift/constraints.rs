@@ -46,6 +46,22 @@ const CHANGE_VERBS: [&str; 13] = [
     "chang", "modifi", "modify", "rewrit", "rewrot", "edit", "alter", "updat", "refactor", "touch",
     "replac", "extend", "renam",
 ];
+/// Objects that stand for "the code base" in "do not change the application code": any file the
+/// result says it changed counts.
+const CODE_OBJECTS: [&str; 7] = [
+    "code",
+    "applic",
+    "sourc",
+    "file",
+    "codebas",
+    "implement",
+    "src",
+];
+/// Change verbs as a result reports them (past tense included).
+const CHANGED_VERBS: [&str; 9] = [
+    "chang", "modifi", "rewrit", "rewrot", "edit", "alter", "updat", "refactor", "migrat",
+];
+
 const NEW_VERBS: [&str; 8] = [
     "add", "introduc", "creat", "new", "built", "build", "set up", "deploy",
 ];
@@ -202,7 +218,15 @@ pub fn check_negatives(negs: &[Negative], result: &str, toks: &[text::Token]) ->
                 })
                 .map(|e| ("the result adds a dependency".to_string(), Some(e))),
                 Forbidden::Change(objects) => {
-                    near(toks, &CHANGE_VERBS, &as_refs(objects), 8).map(|e| {
+                    let named = near(toks, &CHANGE_VERBS, &as_refs(objects), 8);
+                    let any_file = || {
+                        objects
+                            .iter()
+                            .any(|o| CODE_OBJECTS.contains(&o.as_str()))
+                            .then(|| changed_a_file(result))
+                            .flatten()
+                    };
+                    named.or_else(any_file).map(|e| {
                         (
                             format!(
                                 "the result changes what it was told to leave alone ({})",
@@ -241,6 +265,23 @@ pub fn check_negatives(negs: &[Negative], result: &str, toks: &[text::Token]) ->
         }
     }
     out
+}
+
+/// A sentence of the result that reports changing a file: a change verb and a path
+/// ("I rewrote src/payments/client.ts").
+fn changed_a_file(result: &str) -> Option<String> {
+    text::sentences(result).into_iter().find_map(|(_, s)| {
+        let lower = s.to_lowercase();
+        let verb = lower
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| CHANGED_VERBS.iter().any(|v| w.starts_with(v)));
+        let path = text::identifiers(s).into_iter().find(|i| {
+            i.contains('/')
+                || i.rsplit_once('.')
+                    .is_some_and(|(_, ext)| (1..=5).contains(&ext.len()))
+        });
+        (verb && path.is_some()).then(|| s.chars().take(120).collect())
+    })
 }
 
 fn as_refs(v: &[String]) -> Vec<&str> {
