@@ -1,34 +1,85 @@
-// Runs every benchmark suite in one Node process, prints a Markdown table per suite and writes
-// bench/results.json (with the date and machine) for the README.
+// Runs every benchmark in one Node process (start with --expose-gc for the memory figures),
+// prints a Markdown table per suite, and writes bench/results.json and bench/results.md (the
+// tables for the README) with the date and machine.
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
-const { table } = require("./measure.cjs");
+const { fmt } = require("./measure.cjs");
 
-const suites = [
-  ["contracts: boomerang-guard vs Ajv + JS sanitizer", "./contracts.bench.cjs"],
-  ["isolation: freezing and hashing", "./freeze.bench.cjs"],
-  ["lifecycle", "./lifecycle.bench.cjs"],
-  ["drift: boomerang-guard vs natural (tokenizer + stop words + Porter + Jaccard)", "./drift.bench.cjs"],
-];
 const results = {
   date: new Date().toISOString(),
   machine: `${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.cpus().length} cores, Node ${process.version}`,
   suites: {},
 };
-const record = (title, rows) => {
-  table(title, rows);
-  results.suites[title] = rows.map((r) => ({ case: r.name, oursP50Us: r.ours.p50, oursP99Us: r.ours.p99, theirsP50Us: r.theirs?.p50 ?? null, ratio: r.theirs ? r.ours.p50 / r.theirs.p50 : null }));
+const md = [];
+const say = (line = "") => {
+  console.log(line);
+  md.push(line);
 };
+
+function record(title, rows, alternative = "alternative") {
+  say();
+  say(`### ${title}`);
+  say();
+  say(`| case | boomerang-guard p50 | p99 | ${alternative} p50 | ratio (ours / theirs) |`);
+  say("|---|---|---|---|---|");
+  for (const r of rows) {
+    const theirs = r.theirs ? fmt(r.theirs.p50) : "—";
+    const ratio = r.theirs ? `${(r.ours.p50 / r.theirs.p50).toFixed(2)}×` : "—";
+    say(`| ${r.name} | ${fmt(r.ours.p50)} | ${fmt(r.ours.p99)} | ${theirs} | ${ratio} |`);
+  }
+  results.suites[title] = rows.map((r) => ({
+    case: r.name,
+    oursP50Us: r.ours.p50,
+    oursP99Us: r.ours.p99,
+    theirsP50Us: r.theirs?.p50 ?? null,
+    ratio: r.theirs ? r.ours.p50 / r.theirs.p50 : null,
+    ...(r.floor ? { encodeIntoFloorUs: r.floor.p50, floorMultiple: r.ours.p50 / r.floor.p50 } : {}),
+  }));
+}
+
 async function main() {
-  for (const [title, file] of suites) record(title, require(file).rows);
-  results.driftMemory = require("./drift.bench.cjs").memory;
-  console.log(`\nwasm memory across 100k scoreDrift calls: ${results.driftMemory.before} -> ${results.driftMemory.after} bytes`);
+  say(`Measured ${results.date.slice(0, 10)} on ${results.machine}.`);
+  record("Contracts: boomerang-guard vs Ajv (compiled, allErrors) + JS sanitizer", require("./contracts.bench.cjs").rows, "Ajv + sanitizer");
+  record("Isolation: freezing and hashing", require("./freeze.bench.cjs").rows);
+  record("Lifecycle", require("./lifecycle.bench.cjs").rows);
+  const drift = require("./drift.bench.cjs");
+  record("Drift: boomerang-guard vs natural (tokenizer + stop words + Porter stemmer + Jaccard)", drift.rows, "natural");
+  results.driftMemory = drift.memory;
+  say();
+  say(`wasm memory across 100k scoreDrift calls: ${drift.memory.before} → ${drift.memory.after} bytes.`);
+
   const verify = await require("./verify.bench.cjs").run();
-  record("verifier overhead over the keyword stage (seed Example 1B)", verify.rows);
+  record("Verifier overhead over the keyword stage (seed Example 1B)", verify.rows, "scoreDrift alone");
   results.verifyConcurrentMs = verify.concurrentMs;
-  console.log(`50 concurrent verify() calls whose judge takes 20 ms each: ${verify.concurrentMs.toFixed(1)} ms in all`);
+  say();
+  say(`50 concurrent verify() calls whose judge takes 20 ms each: ${verify.concurrentMs.toFixed(1)} ms in all.`);
+
+  const boundary = require("./boundary.bench.cjs");
+  record("Whole boundary check (output contract + sanitize + drift, judge off) vs Ajv + JS sanitizer + natural", boundary.rows, "JS pipeline");
+  const flat = boundary.flat();
+  results.boundaryMemory = flat;
+  say();
+  say(`100k boundary checks (1 KB results): wasm linear memory ${flat.before.wasm} → ${flat.after.wasm} bytes; JS heap ${(flat.before.heap / 1e6).toFixed(1)} → ${(flat.after.heap / 1e6).toFixed(1)} MB${flat.gcExposed ? " (after gc)" : " (no --expose-gc: heap figures include garbage)"}.`);
+
+  const node = require("./startup.bench.cjs").startup();
+  const chromium = await require("./chromium.bench.cjs").chromiumStartup();
+  results.startup = { node, chromium };
+  say();
+  say("### Start-up");
+  say();
+  say(`Node (CommonJS, fresh process, median of 7): load + instantiate + createGuard ${node.loadMs.toFixed(1)} ms; first input check ${node.firstInputMs.toFixed(1)} ms, first result check ${node.firstResultMs.toFixed(1)} ms (each compiles its mode's contract once).`);
+  say(chromium ? `Chromium (ESM, headless, fresh context, median of ${chromium.runs}): import + instantiate + createGuard ${chromium.startupMs.toFixed(0)} ms.` : "Chromium: not found, not measured.");
+
+  const wasm = path.join(__dirname, "..", "pkg", "boomerang_guard_bg.wasm");
+  const bytes = fs.readFileSync(wasm);
+  const gz = require("node:zlib").gzipSync(bytes, { level: 9 }).length;
+  results.size = { raw: bytes.length, gzip: gz, budgetGzip: 600 * 1024 };
+  say();
+  say(`Size: boomerang_guard_bg.wasm ${bytes.length} bytes raw, ${gz} bytes gzipped (budget 614,400).`);
+
   fs.writeFileSync(path.join(__dirname, "results.json"), JSON.stringify(results, null, 2));
-  console.log(`\n${results.machine}; ${results.date}; written to bench/results.json`);
+  fs.writeFileSync(path.join(__dirname, "results.md"), `${md.join("\n")}\n`);
+  console.log(`\nwritten to bench/results.json and bench/results.md`);
 }
 main();

@@ -4,4 +4,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh --no-browser
 bash scripts/build.sh
-node bench/run.cjs
+node --expose-gc bench/run.cjs

@@ -1,0 +1,38 @@
+// Serves a package folder over HTTP with a page that imports the ESM build and creates a guard
+// (window.ready, window.startupMs), for the Chromium smoke test and the start-up benchmark.
+"use strict";
+const fs = require("node:fs");
+const http = require("node:http");
+const path = require("node:path");
+
+const TYPES = { ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm", ".html": "text/html", ".json": "application/json" };
+
+/** Resolves to a listening server on 127.0.0.1 (port in server.address().port). */
+function serve(root) {
+  const page = `<!doctype html><meta charset="utf-8"><title>boomerang-guard smoke</title><script type="module">
+    const t0 = performance.now();
+    const mod = await import("/dist/esm/web.js");
+    const guard = await mod.createGuard({ judge: { mode: "always" } });
+    window.startupMs = performance.now() - t0;
+    window.mod = mod;
+    window.guard = guard;
+    window.ready = true;
+  </script>`;
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, "http://localhost");
+    if (url.pathname === "/") {
+      res.writeHead(200, { "content-type": "text/html" });
+      return res.end(page);
+    }
+    const file = path.join(root, path.normalize(url.pathname));
+    if (!file.startsWith(root) || !fs.existsSync(file)) {
+      res.writeHead(404);
+      return res.end();
+    }
+    res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream" });
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+module.exports = { serve };

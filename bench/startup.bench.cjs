@@ -1,0 +1,30 @@
+// Start-up in Node (CommonJS): a fresh process loads the package, instantiates the module and
+// creates a guard; then the first input check (which compiles that mode's contract). Median of 7.
+const { spawnSync } = require("node:child_process");
+const path = require("node:path");
+
+const entry = path.join(__dirname, "..", "dist", "cjs", "node.js");
+const script = `
+  const t0 = performance.now();
+  const { createGuardSync } = require(${JSON.stringify(entry)});
+  const guard = createGuardSync();
+  const t1 = performance.now();
+  guard.checkTaskInput({ mode: "code", message: "Implement validateEmail in src/utils/validation.ts." });
+  const t2 = performance.now();
+  guard.checkTaskResult({ mode: "code", result: "Implemented validateEmail." });
+  const t3 = performance.now();
+  process.stdout.write(JSON.stringify({ loadMs: t1 - t0, firstInputMs: t2 - t1, firstResultMs: t3 - t2 }));`;
+
+function startup(runs = 7) {
+  const samples = [];
+  for (let i = 0; i < runs; i++) {
+    const r = spawnSync(process.execPath, ["-e", script], { encoding: "utf8" });
+    if (r.status !== 0) throw new Error(r.stderr);
+    samples.push(JSON.parse(r.stdout));
+  }
+  const median = (k) => samples.map((s) => s[k]).sort((a, b) => a - b)[Math.floor(runs / 2)];
+  return { loadMs: median("loadMs"), firstInputMs: median("firstInputMs"), firstResultMs: median("firstResultMs") };
+}
+
+module.exports = { startup };
+if (require.main === module) console.log(startup());

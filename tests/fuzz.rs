@@ -1,0 +1,295 @@
+//! Fuzz targets, driven by proptest's generators (cargo-fuzz needs a nightly toolchain and
+//! libFuzzer, which CI machines do not have): schema registration, validation + sanitization on
+//! arbitrary JSON and strings, the drift scorer, the judge-answer parser, lifecycle event
+//! sequences, and state import. Each target runs random cases for `FUZZ_SECONDS` (default 2;
+//! `scripts/fuzz.sh` runs longer) and fails on a panic or on a case slower than `FUZZ_MAX_MS`
+//! (default 1000 ms, in the unoptimized test build, so the release build has a wide margin).
+//! A finding becomes a regression test next to the code it concerns (none so far: see README).
+#![cfg(not(target_arch = "wasm32"))]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+use boomerang_guard::config::Thresholds;
+use boomerang_guard::judge::parse_verdict;
+use boomerang_guard::lifecycle::{LifecycleEvent, Registry};
+use boomerang_guard::schema_store::SchemaStore;
+use boomerang_guard::{drift, Config, Guard};
+use proptest::prelude::*;
+use proptest::strategy::ValueTree;
+use proptest::test_runner::{Config as RunnerConfig, TestRunner};
+use serde_json::{json, Map, Value};
+use std::fmt::Debug;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::{Duration, Instant};
+
+fn env_u64(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Runs `check` on values of `strategy` until the time budget is spent.
+fn fuzz<S: Strategy>(name: &str, strategy: S, check: impl Fn(S::Value))
+where
+    S::Value: Debug + Clone,
+{
+    let budget = Duration::from_secs(env_u64("FUZZ_SECONDS", 2));
+    let max = Duration::from_millis(env_u64("FUZZ_MAX_MS", 1000));
+    let mut runner = TestRunner::new(RunnerConfig::default());
+    let start = Instant::now();
+    let mut cases = 0u64;
+    while start.elapsed() < budget {
+        let value = strategy.new_tree(&mut runner).unwrap().current();
+        let t = Instant::now();
+        let outcome = catch_unwind(AssertUnwindSafe(|| check(value.clone())));
+        let took = t.elapsed();
+        if outcome.is_err() {
+            panic!("{name}: panicked on input {value:?}");
+        }
+        assert!(
+            took <= max,
+            "{name}: {took:?} on input {value:?} (limit {max:?})"
+        );
+        cases += 1;
+    }
+    eprintln!("fuzz {name}: {cases} cases in {:?}", start.elapsed());
+}
+
+/// Strings that stress text handling: control, bidi, zero-width and astral characters, quotes,
+/// regex metacharacters, code punctuation.
+fn nasty_string() -> impl Strategy<Value = String> {
+    prop_oneof![
+        any::<String>(),
+        "[a-zA-Z0-9 _.,;:!?()\\[\\]{}<>/\\\\'\"`*+#@$%^&|~=\\-\n\t]{0,200}",
+        "[\\x00-\\x1f\\x7f\u{200b}\u{202e}\u{feff}\u{1F600}a-z ]{0,80}",
+        Just("(a+)+$".to_string()),
+        Just("```json\n{\"a\": 1,}\n```".to_string()),
+    ]
+}
+
+fn json_value() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(|n| json!(n)),
+        any::<f64>()
+            .prop_filter("finite", |f| f.is_finite())
+            .prop_map(|f| json!(f)),
+        nasty_string().prop_map(Value::String),
+    ];
+    leaf.prop_recursive(6, 64, 8, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..8).prop_map(Value::Array),
+            prop::collection::vec(("[a-z_$]{0,12}|__proto__|constructor", inner), 0..8)
+                .prop_map(|kv| Value::Object(kv.into_iter().collect::<Map<String, Value>>())),
+        ]
+    })
+}
+
+/// Schema-shaped values: real keywords with arbitrary (often wrong) values, nested.
+fn schema_like() -> impl Strategy<Value = Value> {
+    let keyword = prop_oneof![
+        Just("type"),
+        Just("properties"),
+        Just("required"),
+        Just("items"),
+        Just("enum"),
+        Just("const"),
+        Just("pattern"),
+        Just("minLength"),
+        Just("maxLength"),
+        Just("anyOf"),
+        Just("oneOf"),
+        Just("allOf"),
+        Just("not"),
+        Just("$ref"),
+        Just("additionalProperties"),
+        Just("format"),
+        Just("minimum"),
+        Just("$defs"),
+        Just("$id"),
+        Just("if"),
+        Just("then"),
+        Just("patternProperties"),
+    ];
+    let leaf = prop_oneof![
+        json_value(),
+        prop_oneof![
+            Just(json!("string")),
+            Just(json!("object")),
+            Just(json!(["string", "null"])),
+            Just(json!("#/$defs/a")),
+            Just(json!("https://example.com/remote.json")),
+            Just(json!("^(a+)+$")),
+            Just(json!("[")),
+        ],
+    ];
+    leaf.prop_recursive(4, 48, 6, move |inner| {
+        prop::collection::vec((keyword.clone(), inner), 0..6).prop_map(|kv| {
+            Value::Object(
+                kv.into_iter()
+                    .map(|(k, v)| (k.to_string(), v))
+                    .collect::<Map<String, Value>>(),
+            )
+        })
+    })
+}
+
+#[test]
+fn fuzz_schema_registration() {
+    fuzz("schema registration", schema_like(), |schema| {
+        let mut store = SchemaStore::default();
+        let _ = store.register(schema);
+        // The store stays usable after any registration outcome.
+        assert!(store
+            .register(json!({"$id": "after.json", "type": "string"}))
+            .is_ok());
+    });
+}
+
+#[test]
+fn fuzz_validation_and_sanitization() {
+    let guard = std::cell::RefCell::new(Guard::new(Config::from_json("").unwrap()).unwrap());
+    fuzz(
+        "validate + sanitize",
+        (json_value(), nasty_string(), schema_like()),
+        |(value, text, schema)| {
+            let mut g = guard.borrow_mut();
+            let input =
+                json!({ "message": value.clone(), "todos": text.clone(), "context": value });
+            let _ = g.check_task_input("code", input.clone());
+            let _ = g.check_task_input_json("orchestrator", &input.to_string());
+            let _ = g.check_task_input_json("code", &text);
+            let _ = g.check_task_result("code", &text);
+            let _ = g.check_task_result("debug", &input.to_string());
+            // A user contract of arbitrary shape, then both checks under it.
+            if g.set_mode_contract(
+                "fuzz",
+                Some(boomerang_guard::ContractSource::Schema(schema.clone())),
+                Some(boomerang_guard::ContractSource::Schema(schema)),
+            )
+            .is_ok()
+            {
+                let _ = g.check_task_input("fuzz", input);
+                let _ = g.check_task_result("fuzz", &text);
+            }
+            assert!(
+                g.check_task_input("code", json!({"message": "Add a test"}))
+                    .unwrap()
+                    .ok
+            );
+        },
+    );
+}
+
+#[test]
+fn fuzz_drift_scorer() {
+    let words = prop::collection::vec(
+        prop_oneof![
+            "[a-zA-Z]{1,12}",
+            Just("do not".to_string()),
+            Just("class".to_string()),
+            Just("REQ-1".to_string()),
+            Just("```".to_string()),
+            Just("\n- ".to_string()),
+            Just("only".to_string()),
+            Just("src/a.ts".to_string()),
+            nasty_string(),
+        ],
+        0..120,
+    )
+    .prop_map(|w| w.join(" "));
+    fuzz(
+        "drift scorer",
+        (words.clone(), words, nasty_string()),
+        |(i, r, noise)| {
+            for (a, b) in [(&i, &r), (&noise, &r), (&i, &noise), (&r, &i)] {
+                let rep = drift::score(a, b, &Thresholds::default());
+                assert!((0.0..=1.0).contains(&rep.score), "{rep:?}");
+                assert!((1..=5).contains(&rep.alignment));
+            }
+        },
+    );
+}
+
+#[test]
+fn fuzz_judge_answer_parser() {
+    let answers = prop_oneof![
+        nasty_string(),
+        json_value().prop_map(|v| v.to_string()),
+        (json_value(), nasty_string()).prop_map(|(v, s)| format!("{s}\n```json\n{v},\n```\n{s}")),
+        ("[1-9]", nasty_string())
+            .prop_map(|(n, s)| format!("{s}\nOverall Alignment Score: {n}/5\nDrift: Yes. {s}")),
+    ];
+    fuzz(
+        "judge answer parser",
+        (answers, "[A-Z0-9-]{0,20}"),
+        |(answer, delimiter)| {
+            if let Ok(v) = parse_verdict(&answer, &delimiter) {
+                assert!((1..=5).contains(&v.alignment));
+            }
+        },
+    );
+}
+
+fn lifecycle_event() -> impl Strategy<Value = Value> {
+    let id = prop_oneof![Just("a"), Just("b"), Just("c"), Just("d"), Just("")];
+    let kind = prop_oneof![
+        Just("taskCreated"),
+        Just("TaskDelegated"),
+        Just("TaskSpawned"),
+        Just("taskPaused"),
+        Just("taskCompleted"),
+        Just("TaskDelegationCompleted"),
+        Just("TaskDelegationResumed"),
+        Just("TaskUnpaused"),
+        Just("TaskAborted"),
+        Just("TaskActive"),
+        Just("bogus"),
+    ];
+    (kind, id.clone(), id, nasty_string()).prop_map(|(k, a, b, text)| {
+        json!({ "type": k, "taskId": a, "parentTaskId": a, "childTaskId": b, "mode": "code", "message": text, "result": text })
+    })
+}
+
+#[test]
+fn fuzz_lifecycle_event_sequences() {
+    fuzz(
+        "lifecycle events",
+        prop::collection::vec((lifecycle_event(), 0u64..10_000_000), 0..40),
+        |events| {
+            let mut r = Registry::default();
+            for (e, now) in events {
+                if let Ok(ev) = serde_json::from_value::<LifecycleEvent>(e) {
+                    let _ = r.apply(&ev, now, |_| 60_000);
+                }
+                let _ = r.tick(now);
+                r.check_invariants().unwrap();
+            }
+            // Export and import round-trip whatever state was reached.
+            let text = r.export_json(1);
+            let back = Registry::import_json(&text).unwrap();
+            assert_eq!(back.export_json(1), text);
+        },
+    );
+}
+
+#[test]
+fn fuzz_state_import() {
+    let states = prop_oneof![
+        nasty_string(),
+        json_value().prop_map(|v| v.to_string()),
+        json_value().prop_map(|v| json!({"version": 1, "tasks": v, "outbox": v}).to_string()),
+        json_value().prop_map(|v| json!({"version": 1, "tasks": [{"id": "a", "mode": "code", "rootId": "a", "state": "delegated", "openChild": v, "createdMs": 0, "updatedMs": 0}], "outbox": []}).to_string()),
+    ];
+    fuzz("state import", states, |text| {
+        if let Ok(r) = Registry::import_json(&text) {
+            r.check_invariants().unwrap();
+        }
+    });
+}
