@@ -610,3 +610,45 @@ async fn throwing_hanging_and_garbage_judges_fall_back_and_the_guard_still_works
     );
     still_works(&mut g);
 }
+
+// ---- Fault injection: hostile host objects in the browser -----------------------------------
+
+#[wasm_bindgen_test]
+fn proxies_with_throwing_traps_are_typed_errors_and_the_module_still_answers() {
+    let make = js_sys::Function::new_with_args(
+        "trap",
+        "return new Proxy({ a: [1, 2], m: new Map([[1, 2]]) }, { [trap]() { throw new Error(trap + ' trap exploded'); } })",
+    );
+    for trap in [
+        "get",
+        "ownKeys",
+        "getPrototypeOf",
+        "getOwnPropertyDescriptor",
+        "defineProperty",
+        "preventExtensions",
+    ] {
+        let p = make.call1(&JsValue::NULL, &trap.into()).unwrap();
+        for (what, out) in [
+            ("freezeContext", freeze_context(p.clone())),
+            ("deepFreeze", deep_freeze(p.clone())),
+            ("contextHash", context_hash(p.clone()).map(JsValue::from)),
+        ] {
+            if let Err(e) = out {
+                let c = code(&e);
+                assert!(
+                    ["UNFREEZABLE", "UNSERIALIZABLE", "INVALID_ARGUMENT"].contains(&c.as_str()),
+                    "{what} with a throwing {trap}: {c}"
+                );
+            }
+        }
+        let mut g = guard();
+        let input = js_sys::Object::new();
+        Reflect::set(&input, &"message".into(), &"x".into()).unwrap();
+        Reflect::set(&input, &"context".into(), &p).unwrap();
+        if let Err(e) = g.check_task_input("code", input.into()) {
+            assert_eq!(code(&e), "UNSERIALIZABLE", "{trap}");
+        }
+        still_works(&mut g);
+        assert!(context_hash(js(r#"{"ok": true}"#)).is_ok());
+    }
+}

@@ -10,6 +10,55 @@ use js_sys::{Array, Function, Object, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+// Catching imports: host objects may be proxies whose traps throw, or objects whose getters
+// throw. A JS exception must come back as a value, never unwind through the walk.
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = freeze)]
+    fn try_freeze(o: &JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = keys)]
+    fn try_keys(o: &JsValue) -> Result<Array, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Array, js_name = isArray)]
+    fn try_is_array(o: &JsValue) -> Result<bool, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = defineProperty)]
+    fn try_define_property(o: &JsValue, key: &JsValue, desc: &JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Array, js_name = from)]
+    fn try_array_from(o: &JsValue) -> Result<Array, JsValue>;
+}
+
+fn js_get(obj: &JsValue, key: &str) -> Result<JsValue, JsValue> {
+    Reflect::get(obj, &JsValue::from_str(key))
+}
+
+/// `obj.constructor.name`, or "" when reading it throws.
+fn ctor_name(obj: &JsValue) -> String {
+    js_get(obj, "constructor")
+        .and_then(|c| js_get(&c, "name"))
+        .ok()
+        .and_then(|n| n.as_string())
+        .unwrap_or_default()
+}
+
+/// `new globalThis[name](...args)`, catching.
+fn construct(name: &str, args: &[&JsValue]) -> Result<JsValue, JsValue> {
+    let ctor: Function = js_get(&js_sys::global(), name)?.dyn_into()?;
+    let list = Array::new();
+    for a in args {
+        list.push(a);
+    }
+    Reflect::construct(&ctor, &list)
+}
+
+/// `globalThis[class].prototype[method].call(this)`, catching (a proxy has no internal slots).
+fn call_proto(class: &str, method: &str, this: &JsValue) -> Result<JsValue, JsValue> {
+    let f: Function = js_get(
+        &js_get(&js_get(&js_sys::global(), class)?, "prototype")?,
+        method,
+    )?
+    .dyn_into()?;
+    f.call0(this)
+}
+
 /// Contexts nested deeper than this are refused: the walk recurses, and the wasm stack is finite.
 pub const MAX_FREEZE_DEPTH: usize = 1000;
 
@@ -93,20 +142,24 @@ pub struct Walk {
     depth: usize,
 }
 
-fn classify(v: &JsValue) -> ValueKind {
+fn classify(v: &JsValue) -> Result<ValueKind, JsValue> {
     if v.is_function() {
-        return ValueKind::Function;
+        return Ok(ValueKind::Function);
     }
     if !v.is_object() {
-        return ValueKind::Primitive;
+        return Ok(ValueKind::Primitive);
     }
-    if Array::is_array(v) {
-        return ValueKind::Array;
+    if try_is_array(v)? {
+        return Ok(ValueKind::Array);
     }
-    let proto: JsValue = Object::get_prototype_of(v).into();
+    let proto: JsValue = Reflect::get_prototype_of(v)?.into();
     if proto.is_null() || OBJECT_PROTOTYPE.with(|p| *p == proto) {
-        return ValueKind::PlainObject;
+        return Ok(ValueKind::PlainObject);
     }
+    Ok(classify_instance(v))
+}
+
+fn classify_instance(v: &JsValue) -> ValueKind {
     if v.is_instance_of::<js_sys::Map>() {
         ValueKind::Map
     } else if v.is_instance_of::<js_sys::Set>() {
@@ -146,12 +199,13 @@ fn js_err(e: JsValue, path: &str) -> GuardError {
 }
 
 /// Defines `names` on `target` as non-enumerable read-only properties holding `f`.
-fn shadow_methods(target: &Object, names: &[&str], f: &JsValue) {
+fn shadow_methods(target: &JsValue, names: &[&str], f: &JsValue) -> Result<(), JsValue> {
     let desc = Object::new();
-    let _ = Reflect::set(&desc, &"value".into(), f);
+    Reflect::set(&desc, &"value".into(), f)?;
     for name in names {
-        Object::define_property(target, &JsValue::from_str(name), &desc);
+        try_define_property(target, &JsValue::from_str(name), &desc)?;
     }
+    Ok(())
 }
 
 impl Walk {
@@ -223,7 +277,7 @@ impl Walk {
 
     /// Walks `v`; returns what the caller should hold: the frozen copy (copy mode) or `v`.
     pub fn walk(&mut self, v: &JsValue) -> Result<JsValue, GuardError> {
-        let kind = classify(v);
+        let kind = classify(v).map_err(|e| js_err(e, &self.pointer()))?;
         if kind == ValueKind::Primitive {
             self.primitive(v);
             return Ok(v.clone());
@@ -276,6 +330,7 @@ impl Walk {
         index: usize,
     ) -> Result<JsValue, GuardError> {
         let obj: &Object = v.unchecked_ref();
+        let fail = |me: &Self, e: JsValue| js_err(e, &me.pointer());
         let target: JsValue = match kind {
             ValueKind::Array => self.array(v, index)?,
             ValueKind::PlainObject | ValueKind::ClassInstance => {
@@ -284,14 +339,14 @@ impl Walk {
             ValueKind::Map => self.map(v, index)?,
             ValueKind::Set => self.set(v, index)?,
             ValueKind::Date => {
-                let date: &js_sys::Date = v.unchecked_ref();
+                let time = call_proto("Date", "getTime", v).map_err(|e| fail(self, e))?;
                 if let Some(h) = self.h() {
                     h.begin(b'd', 1);
-                    h.number(date.get_time());
+                    h.number(time.as_f64().unwrap_or(f64::NAN));
                     h.end();
                 }
                 if self.copying() {
-                    let copy: JsValue = js_sys::Date::new(v).into();
+                    let copy = construct("Date", &[&time]).map_err(|e| fail(self, e))?;
                     self.remember(index, &copy);
                     copy
                 } else {
@@ -299,13 +354,18 @@ impl Walk {
                 }
             }
             ValueKind::RegExp => {
-                let re: &js_sys::RegExp = v.unchecked_ref();
-                let (source, flags) = (String::from(re.source()), String::from(re.flags()));
+                let source = js_get(v, "source").map_err(|e| fail(self, e))?;
+                let flags = js_get(v, "flags").map_err(|e| fail(self, e))?;
                 if let Some(h) = self.h() {
-                    h.other(b'x', &format!("/{source}/{flags}"));
+                    let (s, f) = (
+                        source.as_string().unwrap_or_default(),
+                        flags.as_string().unwrap_or_default(),
+                    );
+                    h.other(b'x', &format!("/{s}/{f}"));
                 }
                 if self.copying() {
-                    let copy: JsValue = js_sys::RegExp::new(&source, &flags).into();
+                    let copy =
+                        construct("RegExp", &[&source, &flags]).map_err(|e| fail(self, e))?;
                     self.remember(index, &copy);
                     copy
                 } else {
@@ -314,63 +374,72 @@ impl Walk {
             }
             ValueKind::Binary => {
                 // Reached only when hashing (freezing refuses it): hash the bytes.
-                let bytes = if v.is_instance_of::<js_sys::ArrayBuffer>() {
-                    js_sys::Uint8Array::new(v).to_vec()
-                } else if js_sys::ArrayBuffer::is_view(v) {
-                    let buf = Reflect::get(v, &"buffer".into()).unwrap_or(JsValue::UNDEFINED);
-                    let off = Reflect::get(v, &"byteOffset".into())
-                        .ok()
-                        .and_then(|x| x.as_f64())
-                        .unwrap_or(0.0) as u32;
-                    let len = Reflect::get(v, &"byteLength".into())
-                        .ok()
-                        .and_then(|x| x.as_f64())
-                        .unwrap_or(0.0) as u32;
-                    js_sys::Uint8Array::new_with_byte_offset_and_length(&buf, off, len).to_vec()
+                let view = if js_sys::ArrayBuffer::is_view(v) {
+                    let buf = js_get(v, "buffer").map_err(|e| fail(self, e))?;
+                    let off = js_get(v, "byteOffset").map_err(|e| fail(self, e))?;
+                    let len = js_get(v, "byteLength").map_err(|e| fail(self, e))?;
+                    construct("Uint8Array", &[&buf, &off, &len])
                 } else {
-                    Vec::new()
+                    construct("Uint8Array", &[v])
                 };
-                let name = obj.constructor().name();
+                let bytes = view
+                    .map_err(|e| fail(self, e))?
+                    .unchecked_into::<js_sys::Uint8Array>()
+                    .to_vec();
+                let name = ctor_name(v);
                 if let Some(h) = self.h() {
-                    h.binary(&String::from(name), &bytes);
+                    h.binary(&name, &bytes);
                 }
                 v.clone()
             }
             ValueKind::Function => {
-                let name = String::from(v.unchecked_ref::<Function>().name());
+                let name = js_get(v, "name")
+                    .ok()
+                    .and_then(|n| n.as_string())
+                    .unwrap_or_default();
                 if let Some(h) = self.h() {
                     h.other(b'f', &name);
                 }
                 v.clone()
             }
             ValueKind::Opaque => {
-                let name = String::from(obj.constructor().name());
+                let name = ctor_name(v);
                 if let Some(h) = self.h() {
                     h.other(b'w', &name);
                 }
                 if self.mode == Some(FreezeMode::InPlace) {
-                    THROWERS.with(|t| shadow_methods(obj, &["set", "add", "delete"], &t.weak));
+                    THROWERS
+                        .with(|t| shadow_methods(v, &["set", "add", "delete"], &t.weak))
+                        .map_err(|e| fail(self, e))?;
                 }
                 v.clone()
             }
             ValueKind::Primitive => v.clone(),
         };
         if self.mode.is_some() {
-            let t: &Object = target.unchecked_ref();
-            THROWERS.with(|th| match kind {
-                ValueKind::Map => shadow_methods(t, &MAP_MUTATORS, &th.map),
-                ValueKind::Set => shadow_methods(t, &SET_MUTATORS, &th.set),
-                ValueKind::Date => shadow_methods(t, &DATE_SETTERS, &th.date),
-                _ => {}
-            });
-            Object::freeze(t);
+            THROWERS
+                .with(|th| match kind {
+                    ValueKind::Map => shadow_methods(&target, &MAP_MUTATORS, &th.map),
+                    ValueKind::Set => shadow_methods(&target, &SET_MUTATORS, &th.set),
+                    ValueKind::Date => shadow_methods(&target, &DATE_SETTERS, &th.date),
+                    _ => Ok(()),
+                })
+                .and_then(|()| try_freeze(&target))
+                .map_err(|e| {
+                    let mut err = js_err(e, &self.pointer());
+                    err.message =
+                        format!("freezing {}", err.message.trim_start_matches("reading "));
+                    err
+                })?;
         }
         Ok(target)
     }
 
     fn array(&mut self, v: &JsValue, index: usize) -> Result<JsValue, GuardError> {
-        let arr: &Array = v.unchecked_ref();
-        let len = arr.length();
+        let len = js_get(v, "length")
+            .map_err(|e| js_err(e, &self.pointer()))?
+            .as_f64()
+            .unwrap_or(0.0) as u32;
         let copy = self.copying().then(|| Array::new_with_length(len));
         if let Some(c) = &copy {
             self.remember(index, c);
@@ -380,8 +449,10 @@ impl Walk {
         }
         for i in 0..len {
             self.path.push(Segment::Index(i));
-            let item = arr.get(i);
-            let out = self.walk(&item);
+            let out = match Reflect::get_u32(v, i) {
+                Ok(item) => self.walk(&item),
+                Err(e) => Err(js_err(e, &self.pointer())),
+            };
             self.path.pop();
             let out = out?;
             if let Some(c) = &copy {
@@ -422,9 +493,12 @@ impl Walk {
             }
         }
         // Class instances keep their prototype; private #fields cannot be copied.
-        let copy: Option<Object> = self
-            .copying()
-            .then(|| Object::create(&Object::get_prototype_of(obj)));
+        let copy: Option<Object> = match self.copying() {
+            true => Some(Object::create(
+                &Reflect::get_prototype_of(obj).map_err(|e| js_err(e, &self.pointer()))?,
+            )),
+            false => None,
+        };
         if let Some(c) = &copy {
             self.remember(index, c);
         }
@@ -439,7 +513,11 @@ impl Walk {
             );
         }
         // A copy needs each property's enumerability; usually all are (no symbol or hidden key).
-        let all_enumerable = copy.is_some() && Object::keys(obj).length() as usize == keys.len();
+        let all_enumerable = copy.is_some()
+            && try_keys(obj)
+                .map_err(|e| js_err(e, &self.pointer()))?
+                .length() as usize
+                == keys.len();
         for (i, key) in keys.into_iter().enumerate() {
             if let (Some(h), Some(name)) = (self.hasher.as_mut(), names.get(i)) {
                 h.key(name);
@@ -457,7 +535,8 @@ impl Walk {
             let child = result?;
             if let Some(c) = &copy {
                 let enumerable = all_enumerable || {
-                    let desc = Object::get_own_property_descriptor(obj, &key);
+                    let desc = Reflect::get_own_property_descriptor(obj, &key)
+                        .map_err(|e| js_err(e, &self.pointer()))?;
                     NAMES
                         .with(|n| Reflect::get(&desc, &n.enumerable))
                         .map(|e| e.is_truthy())
@@ -485,9 +564,17 @@ impl Walk {
     }
 
     fn map(&mut self, v: &JsValue, index: usize) -> Result<JsValue, GuardError> {
-        let m: &js_sys::Map = v.unchecked_ref();
-        let mut entries = Vec::with_capacity(m.size() as usize);
-        m.for_each(&mut |value, key| entries.push((key, value)));
+        // Array.from over the entries: a proxy or a broken iterator throws here, caught.
+        let pairs = try_array_from(v).map_err(|e| js_err(e, &self.pointer()))?;
+        let entries: Vec<(JsValue, JsValue)> = pairs
+            .iter()
+            .map(|p| {
+                (
+                    Reflect::get_u32(&p, 0).unwrap_or_default(),
+                    Reflect::get_u32(&p, 1).unwrap_or_default(),
+                )
+            })
+            .collect();
         let copy = self.copying().then(js_sys::Map::new);
         if let Some(c) = &copy {
             self.remember(index, c);
@@ -511,9 +598,10 @@ impl Walk {
     }
 
     fn set(&mut self, v: &JsValue, index: usize) -> Result<JsValue, GuardError> {
-        let s: &js_sys::Set = v.unchecked_ref();
-        let mut values = Vec::with_capacity(s.size() as usize);
-        s.for_each(&mut |value, _, _| values.push(value));
+        let values: Vec<JsValue> = try_array_from(v)
+            .map_err(|e| js_err(e, &self.pointer()))?
+            .iter()
+            .collect();
         let copy = self
             .copying()
             .then(|| js_sys::Set::new(&JsValue::UNDEFINED));

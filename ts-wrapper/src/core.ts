@@ -50,11 +50,20 @@ export function wrap(glue: Glue, config?: GuardConfig): Guard {
 
   const checkTaskInput = (input: TaskInput): InputCheck =>
     call(() => {
-      const { mode, ...rest } = input ?? ({} as TaskInput);
+      let mode: unknown;
+      let rest: Record<string, unknown>;
+      try {
+        // Reading the host's object runs its getters and proxy traps: their errors are the input's.
+        ({ mode, ...rest } = input ?? ({} as TaskInput));
+      } catch (e) {
+        const why = e instanceof Error ? e.message : String(e);
+        throw new BoomerangGuardError("UNSERIALIZABLE", `the task input cannot be read: ${why}`);
+      }
       return inner.checkTaskInput(requireMode(mode), rest) as InputCheck;
     });
-  const checkTaskResult = ({ mode, result }: { mode: string; result: string | JsonObject }): ResultCheck =>
+  const checkTaskResult = (check: { mode: string; result: string | JsonObject }): ResultCheck =>
     call(() => {
+      const { mode, result } = check;
       const report = inner.checkTaskResult(requireMode(mode), result) as ResultCheck;
       report.original = typeof result === "string" ? result : JSON.stringify(result);
       return report;

@@ -27,5 +27,10 @@ export function toGuardError(e: unknown): unknown {
     const err = new BoomerangGuardError(e.code as ErrorCode, e.message, typeof e.path === "string" ? e.path : "", details);
     return err;
   }
-  return e;
+  // Anything else came from the host's own values (a getter, a proxy trap, a toJSON) while the
+  // wrapper read them: still a typed error, with the host's error as its cause.
+  const why = e instanceof Error ? e.message : String(e);
+  const err = new BoomerangGuardError("UNSERIALIZABLE", `a value passed to the guard threw while it was read: ${why}`);
+  (err as Error & { cause?: unknown }).cause = e;
+  return err;
 }
