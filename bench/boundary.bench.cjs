@@ -6,11 +6,10 @@
 // multiple of it. Also: 100k checks with wasm linear memory and the JS heap before and after.
 const fs = require("node:fs");
 const path = require("node:path");
-const Ajv2020 = require("ajv/dist/2020").default;
 const natural = require("natural");
 const { createGuardSync } = require("../dist/cjs/node.js");
 const glue = require("../pkg/boomerang_guard.js");
-const { sanitize } = require("./js-sanitizer.cjs");
+const { ajvCheckResult } = require("./ajv.cjs");
 const { measure } = require("./measure.cjs");
 
 const fixtures = path.join(__dirname, "..", "tests", "fixtures", "seed000");
@@ -26,25 +25,12 @@ function result(bytes) {
   return s.slice(0, bytes);
 }
 
-const schemaDir = path.join(__dirname, "..", "schemas");
-const ajv = new Ajv2020({ allErrors: true, strict: false });
-for (const f of fs.readdirSync(schemaDir)) {
-  if (f.endsWith(".schema.json") && f !== "config.schema.json") ajv.addSchema(JSON.parse(fs.readFileSync(path.join(schemaDir, f), "utf8")));
-}
-const ajvOutput = ajv.getSchema("https://boomerang-guard.local/schemas/code.output.schema.json");
 const tokenizer = new natural.WordTokenizer();
 const stop = new Set(natural.stopwords);
 const stems = (t) => new Set(tokenizer.tokenize(t.toLowerCase()).filter((w) => !stop.has(w)).map((w) => natural.PorterStemmer.stem(w)));
 
 function theirCheck(text) {
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    value = { summary: text };
-  }
-  const clean = sanitize(value);
-  const ok = ajvOutput(clean);
+  const { ok, value: clean } = ajvCheckResult(text);
   const a = stems(instructions);
   const b = stems(typeof clean.summary === "string" ? clean.summary : text);
   let inter = 0;

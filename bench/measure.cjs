@@ -22,6 +22,7 @@ function measure(fn, { seconds = 0.5 } = {}) {
 }
 
 function fmt(us) {
+  if (!Number.isFinite(us)) return "—";
   return us >= 1000 ? `${(us / 1000).toFixed(2)} ms` : `${us.toFixed(2)} µs`;
 }
 

@@ -176,44 +176,33 @@ impl Verifier {
             ));
         }
         let cache_key = cache_key(&input, settings);
-        if let Some(verdict) = self.cache.get(&cache_key).cloned() {
-            let info = JudgeInfo {
-                verdict: Some(verdict),
-                cached: true,
-                ..JudgeInfo::default()
-            };
-            return Ok(done(self.decide(
-                settings,
-                &input,
-                keyword,
-                Some(info),
-                now_ms,
-                now_ms,
-            )));
-        }
         let budget_key = input
             .root_task_id
             .clone()
             .or_else(|| input.parent_task_id.clone());
-        if let Some(root) = &budget_key {
-            if self.budget_used(root) >= settings.judge.budget_per_root_task {
-                let info = JudgeInfo {
+        // Decided without a call: a cached verdict, or a spent budget.
+        let without_call = if let Some(verdict) = self.cache.get(&cache_key).cloned() {
+            Some(JudgeInfo {
+                verdict: Some(verdict),
+                cached: true,
+                ..JudgeInfo::default()
+            })
+        } else {
+            budget_key
+                .as_ref()
+                .filter(|root| self.budget_used(root) >= settings.judge.budget_per_root_task)
+                .map(|root| JudgeInfo {
                     skipped: Some(format!(
                         "the judge budget of {} calls for root task {root:?} is spent",
                         settings.judge.budget_per_root_task
                     )),
                     fallback: true,
                     ..JudgeInfo::default()
-                };
-                return Ok(done(self.decide(
-                    settings,
-                    &input,
-                    keyword,
-                    Some(info),
-                    now_ms,
-                    now_ms,
-                )));
-            }
+                })
+        };
+        if let Some(info) = without_call {
+            let v = self.decide(settings, &input, keyword, Some(info), now_ms, now_ms);
+            return Ok(done(v));
         }
         let request = build_request(
             &input.parent_instructions,
