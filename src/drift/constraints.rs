@@ -152,6 +152,9 @@ fn classify(clause: &str) -> Vec<Forbidden> {
 /// Checks each negative constraint against the result.
 /// `toks`: the result's tokens (from [`text::tokens`]), computed once by the caller.
 pub fn check_negatives(negs: &[Negative], result: &str, toks: &[text::Token]) -> Vec<Violation> {
+    if negs.is_empty() {
+        return Vec::new();
+    }
     let lower = result.to_lowercase();
     let mut out = Vec::new();
     for n in negs {

@@ -213,8 +213,7 @@ fn echo(instr: &[String], result: &[String]) -> f64 {
 
 /// The result denies the thing asked for ("There are no discrepancies", "None of them", "I
 /// cannot list…"): a negation within three words of one of the request's key concepts.
-fn denial(result_tokens: &[text::Token], result: &str, key: &[&String]) -> bool {
-    let lower = result.to_lowercase();
+fn denial(result_tokens: &[text::Token], lower: &str, key: &[&String]) -> bool {
     let negs: Vec<usize> = [
         "there are no ",
         "there is no ",
@@ -233,8 +232,7 @@ fn denial(result_tokens: &[text::Token], result: &str, key: &[&String]) -> bool 
         .any(|t| key.contains(&&t.stem) && negs.iter().any(|&n| n < t.at && t.at - n < 24))
 }
 
-fn hedging(result: &str) -> (f64, Vec<&'static str>) {
-    let lower = result.to_lowercase();
+fn hedging(lower: &str) -> (f64, Vec<&'static str>) {
     let found: Vec<&'static str> = HEDGES
         .iter()
         .copied()
@@ -375,9 +373,10 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
     let delivered = modality::delivered(result);
     let modality_reason = modality::mismatch(expected, result);
 
-    let (hedge, mut hedges) = hedging(result);
+    let lower_r = result.to_lowercase();
+    let (hedge, mut hedges) = hedging(&lower_r);
     let key_stems: Vec<&String> = key.iter().take(6).map(|(s, _)| *s).collect();
-    let hedge = if denial(&cr.tokens, result, &key_stems) {
+    let hedge = if denial(&cr.tokens, &lower_r, &key_stems) {
         hedges.push("denies what was asked for");
         (hedge + 0.5).min(1.0)
     } else {
