@@ -117,6 +117,8 @@ struct Pending {
 
 /// Judge verdicts kept for repeated identical verifications.
 const CACHE_ENTRIES: usize = 512;
+/// Root tasks whose judge budget is tracked.
+const MAX_ROOTS: usize = 10_000;
 /// Verifications awaiting a judge answer; beyond this the oldest is dropped (its host vanished).
 const MAX_PENDING: usize = 4096;
 
@@ -130,6 +132,7 @@ pub struct Verifier {
     cache: FxHashMap<u128, Verdict>,
     cache_order: VecDeque<u128>,
     budgets: FxHashMap<String, u32>,
+    budget_order: VecDeque<String>,
     sequence: u64,
 }
 
@@ -264,7 +267,7 @@ impl Verifier {
         };
         p.attempts += attempts;
         if let Some(root) = &p.budget_key {
-            *self.budgets.entry(root.clone()).or_default() += attempts;
+            self.spend(root, attempts);
         }
         let mut info = JudgeInfo {
             attempts: p.attempts,
@@ -328,6 +331,22 @@ impl Verifier {
     /// Drops a waiting verification (the host gave up on it).
     pub fn abandon(&mut self, token: u32) -> bool {
         self.pending.remove(&token).is_some()
+    }
+
+    /// Counts judge calls for a root task; the oldest roots are forgotten past `MAX_ROOTS`, so a
+    /// long-lived host does not grow without bound.
+    fn spend(&mut self, root: &str, calls: u32) {
+        if let Some(used) = self.budgets.get_mut(root) {
+            *used += calls;
+            return;
+        }
+        if self.budgets.len() >= MAX_ROOTS {
+            if let Some(old) = self.budget_order.pop_front() {
+                self.budgets.remove(&old);
+            }
+        }
+        self.budgets.insert(root.to_string(), calls);
+        self.budget_order.push_back(root.to_string());
     }
 
     fn remember(&mut self, key: u128, verdict: Verdict) {
