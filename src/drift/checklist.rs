@@ -173,7 +173,7 @@ pub fn check(
     result_tokens: &[text::Token],
     result_ids: &HashSet<String>,
 ) -> Vec<ChecklistItem> {
-    let result_stems: HashSet<&str> = result_tokens.iter().map(|t| t.stem.as_str()).collect();
+    let result_stems: HashSet<&str> = result_tokens.iter().map(|t| &*t.stem).collect();
     let sentences = text::sentences(result);
     // Which sentences hold each stem, from the result's tokens and their offsets: no second
     // tokenization, and each item touches only the sentences that share a stem with it.
@@ -181,7 +181,7 @@ pub fn check(
     let mut postings: HashMap<&str, Vec<usize>> = HashMap::default();
     for t in result_tokens {
         let k = starts.partition_point(|&s| s <= t.at).saturating_sub(1);
-        let list = postings.entry(t.stem.as_str()).or_default();
+        let list = postings.entry(&*t.stem).or_default();
         if list.last() != Some(&k) {
             list.push(k);
         }
@@ -190,7 +190,10 @@ pub fn check(
     items
         .iter()
         .map(|item| {
-            let stems: HashSet<String> = text::tokens(item).into_iter().map(|t| t.stem).collect();
+            let stems: HashSet<String> = text::tokens(item)
+                .into_iter()
+                .map(|t| t.stem.to_string())
+                .collect();
             let ids: Vec<String> = text::identifiers(item);
             let total: f64 = stems.iter().map(|s| weight(s)).sum::<f64>() + ids.len() as f64 * 2.0;
             let found: f64 = stems

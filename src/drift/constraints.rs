@@ -119,7 +119,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     }
     let objects: Vec<String> = text::tokens(clause)
         .into_iter()
-        .map(|t| t.stem)
+        .map(|t| t.stem.to_string())
         .filter(|s| {
             !matches!(
                 s.as_str(),
@@ -242,14 +242,15 @@ pub fn check_negatives(negs: &[Negative], result: &str, toks: &[text::Token]) ->
                         Some(e),
                     )
                 }),
-                Forbidden::Mention(objects) => {
-                    toks.iter().find(|t| objects.contains(&t.stem)).map(|t| {
+                Forbidden::Mention(objects) => toks
+                    .iter()
+                    .find(|t| objects.iter().any(|o| **o == *t.stem))
+                    .map(|t| {
                         (
                             "the result mentions what it was told not to".to_string(),
-                            Some(t.word.clone()),
+                            Some(t.word.to_string()),
                         )
-                    })
-                }
+                    }),
             };
             if let Some((reason, evidence)) = found {
                 out.push(Violation {
@@ -324,7 +325,7 @@ fn near(toks: &[text::Token], verbs: &[&str], objects: &[&str], window: usize) -
             .get(lo..hi)
             .unwrap_or_default()
             .iter()
-            .find(|o| objects.contains(&o.stem.as_str()))
+            .find(|o| objects.contains(&&*o.stem))
         {
             return Some(format!("{} … {}", t.word, o.word));
         }

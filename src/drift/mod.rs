@@ -15,6 +15,7 @@ use constraints::Violation;
 use modality::Modality;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use serde::Serialize;
+use std::rc::Rc;
 use text::weight;
 
 /// How many of the instruction's most specific concepts coverage is measured on.
@@ -130,9 +131,9 @@ fn cap(s: &str) -> (&str, bool) {
 }
 
 struct Concepts {
-    stems: HashMap<String, (String, f64)>,
+    stems: HashMap<Rc<str>, (Rc<str>, f64)>,
     ids: HashSet<String>,
-    seq: Vec<String>,
+    seq: Vec<Rc<str>>,
     tokens: Vec<text::Token>,
 }
 
@@ -201,11 +202,11 @@ pub fn requirement_ids(text: &str, anywhere: bool) -> Vec<String> {
 
 /// Share of the result's stem trigrams copied from the instructions: restating the request
 /// instead of answering it.
-fn echo(instr: &[String], result: &[String]) -> f64 {
+fn echo(instr: &[Rc<str>], result: &[Rc<str>]) -> f64 {
     if result.len() < 6 {
         return 0.0;
     }
-    let grams: HashSet<&[String]> = instr.windows(3).collect();
+    let grams: HashSet<&[Rc<str>]> = instr.windows(3).collect();
     let total = result.len() - 2;
     let copied = result.windows(3).filter(|w| grams.contains(w)).count();
     copied as f64 / total as f64
@@ -213,7 +214,7 @@ fn echo(instr: &[String], result: &[String]) -> f64 {
 
 /// The result denies the thing asked for ("There are no discrepancies", "None of them", "I
 /// cannot list…"): a negation within three words of one of the request's key concepts.
-fn denial(result_tokens: &[text::Token], lower: &str, key: &[&String]) -> bool {
+fn denial(result_tokens: &[text::Token], lower: &str, key: &[&Rc<str>]) -> bool {
     let negs: Vec<usize> = [
         "there are no ",
         "there is no ",
@@ -269,7 +270,7 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
     // Coverage of the instruction's key concepts (the most specific ones: a long request's
     // long tail should not drown a concise answer); identifiers weigh double.
     let id_weight = 2.0;
-    let mut key: Vec<(&String, f64)> = ci.stems.iter().map(|(s, (_, w))| (s, *w)).collect();
+    let mut key: Vec<(&Rc<str>, f64)> = ci.stems.iter().map(|(s, (_, w))| (s, *w)).collect();
     key.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(b.0)));
     key.truncate(KEY_CONCEPTS);
     let total_w: f64 = key.iter().map(|(_, w)| w).sum::<f64>() + ci.ids.len() as f64 * id_weight;
@@ -284,7 +285,7 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
     } else {
         1.0
     };
-    let union: HashSet<&String> = ci.stems.keys().chain(cr.stems.keys()).collect();
+    let union: HashSet<&Rc<str>> = ci.stems.keys().chain(cr.stems.keys()).collect();
     let inter = ci
         .stems
         .keys()
@@ -296,12 +297,12 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
         inter as f64 / union.len() as f64
     };
 
-    let list = |m: &HashMap<String, (String, f64)>, keep: &dyn Fn(&String) -> bool| {
+    let list = |m: &HashMap<Rc<str>, (Rc<str>, f64)>, keep: &dyn Fn(&Rc<str>) -> bool| {
         let mut v: Vec<Concept> = m
             .iter()
             .filter(|(s, _)| keep(s))
             .map(|(_, (w, wt))| Concept {
-                concept: w.clone(),
+                concept: w.to_string(),
                 weight: (wt * 100.0).round() / 100.0,
             })
             .collect();
@@ -375,7 +376,7 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
 
     let lower_r = result.to_lowercase();
     let (hedge, mut hedges) = hedging(&lower_r);
-    let key_stems: Vec<&String> = key.iter().take(6).map(|(s, _)| *s).collect();
+    let key_stems: Vec<&Rc<str>> = key.iter().take(6).map(|(s, _)| *s).collect();
     let hedge = if denial(&cr.tokens, &lower_r, &key_stems) {
         hedges.push("denies what was asked for");
         (hedge + 0.5).min(1.0)

@@ -5,13 +5,15 @@
 use super::segment;
 use rust_stemmers::{Algorithm, Stemmer};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use std::rc::Rc;
 use std::sync::OnceLock;
 
-/// One content word: its lowercase surface form and its stem.
+/// One content word: its lowercase surface form and its stem, shared (interned) between all
+/// tokens of the same word, so that a token costs no allocation of its own.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Token {
-    pub word: String,
-    pub stem: String,
+    pub word: Rc<str>,
+    pub stem: Rc<str>,
     /// Byte offset in the analysed text.
     pub at: usize,
 }
@@ -103,30 +105,60 @@ pub fn weight(stem: &str) -> f64 {
     }
 }
 
+/// A word piece's lowercase form and stem; `None` for a stop word or a piece too short.
+type Analysed = Option<(Rc<str>, Rc<str>)>;
+
+thread_local! {
+    /// Word pieces as they appear → their lowercase form and stem (`None`: a stop word or too
+    /// short). Words recur within and across texts; a hit skips lowercasing, the stop-word test
+    /// and stemming, and shares the strings.
+    static PIECES: std::cell::RefCell<HashMap<Box<str>, Analysed>> =
+        std::cell::RefCell::new(HashMap::default());
+}
+
+/// The lowercase form and stem of one word piece, or `None` when it is not a content word.
+fn piece(part: &str) -> Analysed {
+    if let Some(hit) = PIECES.with(|c| c.borrow().get(part).cloned()) {
+        return hit;
+    }
+    let analysed = analyse(part);
+    PIECES.with(|c| {
+        let mut m = c.borrow_mut();
+        if m.len() >= STEM_CACHE_MAX {
+            m.clear();
+        }
+        m.insert(part.into(), analysed.clone());
+    });
+    analysed
+}
+
+fn analyse(part: &str) -> Analysed {
+    if part.len() < 2 && !part.bytes().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let lower = part.to_lowercase();
+    if lower.chars().count() < 2 && !lower.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    if is_stop(&lower) {
+        return None;
+    }
+    let stem: Rc<str> = stem(&lower).into();
+    Some((lower.into(), stem))
+}
+
 /// Content words of `text`, in order: letters or digits, stop words removed, stemmed.
 pub fn tokens(text: &str) -> Vec<Token> {
     let mut out = Vec::new();
     for (at, w) in segment::words(text) {
         for (off, part) in split_identifier(w) {
-            if part.len() < 2 && !part.bytes().all(|c| c.is_ascii_digit()) {
-                continue;
+            if let Some((word, stem)) = piece(part) {
+                out.push(Token {
+                    word,
+                    stem,
+                    at: at + off,
+                });
             }
-            let lower = if part.bytes().any(|c| c.is_ascii_uppercase()) || !part.is_ascii() {
-                part.to_lowercase()
-            } else {
-                part.to_string()
-            };
-            if lower.chars().count() < 2 && !lower.chars().all(|c| c.is_ascii_digit()) {
-                continue;
-            }
-            if is_stop(&lower) {
-                continue;
-            }
-            out.push(Token {
-                stem: stem(&lower),
-                word: lower,
-                at: at + off,
-            });
         }
     }
     out
@@ -305,7 +337,7 @@ mod tests {
     fn tokens_split_code_and_drop_stop_words() {
         let t: Vec<String> = tokens("Please validateEmail the user_records")
             .into_iter()
-            .map(|t| t.stem)
+            .map(|t| t.stem.to_string())
             .collect();
         assert_eq!(t, vec!["valid", "email", "user", "record"]);
     }
