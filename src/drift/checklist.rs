@@ -2,7 +2,7 @@
 //! Scope or Requirements, numbered steps, enumerations, imperative sentences), each marked
 //! fulfilled or not evidenced, with the evidence span from the result.
 
-use super::text::{self, weight};
+use super::text;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use serde::Serialize;
 
@@ -190,16 +190,17 @@ pub fn check(
     items
         .iter()
         .map(|item| {
-            let stems: HashSet<String> = text::tokens(item)
+            // Each stem of the item with its weight (computed once per distinct word).
+            let stems: HashMap<std::rc::Rc<str>, f64> = text::tokens(item)
                 .into_iter()
-                .map(|t| t.stem.to_string())
+                .map(|t| (t.stem, t.weight))
                 .collect();
             let ids: Vec<String> = text::identifiers(item);
-            let total: f64 = stems.iter().map(|s| weight(s)).sum::<f64>() + ids.len() as f64 * 2.0;
+            let total: f64 = stems.values().sum::<f64>() + ids.len() as f64 * 2.0;
             let found: f64 = stems
                 .iter()
-                .filter(|s| result_stems.contains(s.as_str()))
-                .map(|s| weight(s))
+                .filter(|(s, _)| result_stems.contains(&***s))
+                .map(|(_, w)| w)
                 .sum::<f64>()
                 + ids.iter().filter(|i| result_ids.contains(*i)).count() as f64 * 2.0;
             let coverage = if total > 0.0 { found / total } else { 1.0 };
@@ -208,9 +209,8 @@ pub fn check(
                 .iter()
                 .all(|i| result_ids.contains(i) || result_stems.contains(text::stem(i).as_str()));
             per_sentence.iter_mut().for_each(|w| *w = 0.0);
-            for s in &stems {
-                if let Some(list) = postings.get(s.as_str()) {
-                    let w = weight(s);
+            for (s, &w) in &stems {
+                if let Some(list) = postings.get(&**s) {
                     for &k in list {
                         if let Some(slot) = per_sentence.get_mut(k) {
                             *slot += w;

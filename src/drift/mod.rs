@@ -16,7 +16,6 @@ use modality::Modality;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use serde::Serialize;
 use std::rc::Rc;
-use text::weight;
 
 /// How many of the instruction's most specific concepts coverage is measured on.
 const KEY_CONCEPTS: usize = 16;
@@ -143,7 +142,7 @@ fn concepts(text: &str) -> Concepts {
     for t in &toks {
         stems
             .entry(t.stem.clone())
-            .or_insert_with(|| (t.word.clone(), weight(&t.stem)));
+            .or_insert_with(|| (t.word.clone(), t.weight));
     }
     Concepts {
         ids: text::identifiers(text).into_iter().collect(),

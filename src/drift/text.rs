@@ -10,10 +10,12 @@ use std::sync::OnceLock;
 
 /// One content word: its lowercase surface form and its stem, shared (interned) between all
 /// tokens of the same word, so that a token costs no allocation of its own.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Token {
     pub word: Rc<str>,
     pub stem: Rc<str>,
+    /// The stem's background weight ([`weight`]), computed once per distinct word.
+    pub weight: f64,
     /// Byte offset in the analysed text.
     pub at: usize,
 }
@@ -105,8 +107,8 @@ pub fn weight(stem: &str) -> f64 {
     }
 }
 
-/// A word piece's lowercase form and stem; `None` for a stop word or a piece too short.
-type Analysed = Option<(Rc<str>, Rc<str>)>;
+/// A word piece's lowercase form, stem and weight; `None` for a stop word or a piece too short.
+type Analysed = Option<(Rc<str>, Rc<str>, f64)>;
 
 thread_local! {
     /// Word pieces as they appear → their lowercase form and stem (`None`: a stop word or too
@@ -144,7 +146,8 @@ fn analyse(part: &str) -> Analysed {
         return None;
     }
     let stem: Rc<str> = stem(&lower).into();
-    Some((lower.into(), stem))
+    let w = weight(&stem);
+    Some((lower.into(), stem, w))
 }
 
 /// Content words of `text`, in order: letters or digits, stop words removed, stemmed.
@@ -152,10 +155,11 @@ pub fn tokens(text: &str) -> Vec<Token> {
     let mut out = Vec::new();
     for (at, w) in segment::words(text) {
         for (off, part) in split_identifier(w) {
-            if let Some((word, stem)) = piece(part) {
+            if let Some((word, stem, weight)) = piece(part) {
                 out.push(Token {
                     word,
                     stem,
+                    weight,
                     at: at + off,
                 });
             }
