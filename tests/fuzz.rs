@@ -2,8 +2,10 @@
 //! libFuzzer, which CI machines do not have): schema registration, validation + sanitization on
 //! arbitrary JSON and strings, the drift scorer, the judge-answer parser, lifecycle event
 //! sequences, and state import. Each target runs random cases for `FUZZ_SECONDS` (default 2;
-//! `scripts/fuzz.sh` runs longer) and fails on a panic or on a case slower than `FUZZ_MAX_MS`
-//! (default 1000 ms, in the unoptimized test build, so the release build has a wide margin).
+//! `scripts/fuzz.sh` runs longer) and fails on a panic, on a case slower than `FUZZ_MAX_MS`
+//! (default 1000 ms, in the unoptimized test build, so the release build has a wide margin), or
+//! on a case whose heap peak grows more than `FUZZ_MAX_MB` (default 64) over its start (a
+//! counting allocator wraps the system one in this test binary).
 //! A finding becomes a regression test next to the code it concerns (none so far: see README).
 #![cfg(not(target_arch = "wasm32"))]
 #![allow(
@@ -22,9 +24,41 @@ use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config as RunnerConfig, TestRunner};
 use serde_json::{json, Map, Value};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
 use std::fmt::Debug;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
+
+/// The system allocator, counting each thread's live bytes and their peak (for the memory bound
+/// per case; per thread, since the targets run on parallel test threads).
+struct Counting;
+
+thread_local! {
+    static LIVE: Cell<isize> = const { Cell::new(0) };
+    static PEAK: Cell<isize> = const { Cell::new(0) };
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            let _ = LIVE.try_with(|l| {
+                let now = l.get() + layout.size() as isize;
+                l.set(now);
+                let _ = PEAK.try_with(|m| m.set(m.get().max(now)));
+            });
+        }
+        p
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) };
+        let _ = LIVE.try_with(|l| l.set(l.get() - layout.size() as isize));
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
 
 fn env_u64(name: &str, default: u64) -> u64 {
     std::env::var(name)
@@ -40,20 +74,28 @@ where
 {
     let budget = Duration::from_secs(env_u64("FUZZ_SECONDS", 2));
     let max = Duration::from_millis(env_u64("FUZZ_MAX_MS", 1000));
+    let max_bytes = env_u64("FUZZ_MAX_MB", 64) as usize * 1024 * 1024;
     let mut runner = TestRunner::new(RunnerConfig::default());
     let start = Instant::now();
     let mut cases = 0u64;
     while start.elapsed() < budget {
         let value = strategy.new_tree(&mut runner).unwrap().current();
+        let base = LIVE.with(Cell::get);
+        PEAK.with(|p| p.set(base));
         let t = Instant::now();
         let outcome = catch_unwind(AssertUnwindSafe(|| check(value.clone())));
         let took = t.elapsed();
+        let grew = PEAK.with(Cell::get).saturating_sub(base).max(0) as usize;
         if outcome.is_err() {
             panic!("{name}: panicked on input {value:?}");
         }
         assert!(
             took <= max,
             "{name}: {took:?} on input {value:?} (limit {max:?})"
+        );
+        assert!(
+            grew <= max_bytes,
+            "{name}: the heap grew {grew} bytes on input {value:?} (limit {max_bytes})"
         );
         cases += 1;
     }
