@@ -125,6 +125,23 @@ test("no parent stays delegated forever: abort, deadline, and reload all deliver
   assert.deepEqual(roo.guard.lifecycle.tasks().filter((x) => x.state === "delegated"), []);
 });
 
+test("a lifecycle out of step with the host never breaks a delegation", async () => {
+  const roo = new RooModel(runtime);
+  const parent = roo.startTask("Do two things");
+  const first = await roo.newTask(parent, { mode: "code", message: "Refactor src/a.ts." });
+  assert.equal(first.kind, "delegated");
+  // The host lost the first child without telling the guard, and delegates again.
+  roo.folder(parent).history.status = "active";
+  const again = roo.hooks.afterNewTask({ parentTaskId: parent, childTaskId: "task-999", mode: "code", message: "Refactor src/b.ts." });
+  assert.equal(again.registered, false);
+  assert.match(again.reason ?? "", /already waits for child/);
+  // An untracked child's result still gets its contract check and reaches the parent.
+  const d = await roo.hooks.beforeResultIntegration({ parentTaskId: parent, childTaskId: "task-999", result: "Refactored src/b.ts." });
+  assert.equal(d.resume, true);
+  assert.equal(d.text, "Refactored src/b.ts.");
+  assert.match(d.summary, /No parent instructions are known/);
+});
+
 test("the parent's mode is restored, or falls back when it vanished or its switch fails", async () => {
   const roo = new RooModel(runtime, { defaultMode: "orchestrator" });
   const parent = roo.startTask("Plan the work", "architect");

@@ -67,8 +67,12 @@ export interface ResultDecision {
 export interface RooHooks {
   /** Pre-task-creation: before `delegateParentAndOpenChild` (today) or `initClineWithTask` (seeds). */
   beforeNewTask(input: NewTaskInput): NewTaskDecision;
-  /** After the host created the child: registers it with the lifecycle (deadline, message). */
-  afterNewTask(created: { parentTaskId: string; childTaskId: string; mode: string; message?: unknown; parentMode?: string; creation?: TaskCreationCheck }): void;
+  /**
+   * After the host created the child: registers it with the lifecycle (deadline, message). Never
+   * throws: the host already created the child, so a lifecycle that disagrees (a previous child
+   * it still thinks open, a duplicate id) is reported in `reason` and the child goes untracked.
+   */
+  afterNewTask(created: { parentTaskId: string; childTaskId: string; mode: string; message?: unknown; parentMode?: string; creation?: TaskCreationCheck }): { registered: boolean; reason?: string };
   /** Pre-result-integration: before `reopenParentFromDelegation` (today) or `resumePausedTask` (seeds). */
   beforeResultIntegration(input: { parentTaskId?: string; childTaskId: string; result: string; parentInstructions?: string; mode?: string }): Promise<ResultDecision>;
   /** Pre-mode-restoration: switches the parent back to its saved mode, falling back to `defaultMode`. */
@@ -109,13 +113,22 @@ export function createRooHooks(guard: Guard, options: RooHooksOptions = {}): Roo
     },
 
     afterNewTask({ parentTaskId, childTaskId, mode, message, parentMode, creation }) {
-      ensureParent(parentTaskId, parentMode);
-      guard.afterTaskCreation({ parentTaskId, childTaskId, mode, message, ...(creation ? { creation } : {}) });
+      try {
+        ensureParent(parentTaskId, parentMode);
+        guard.afterTaskCreation({ parentTaskId, childTaskId, mode, message, ...(creation ? { creation } : {}) });
+        return { registered: true };
+      } catch (e) {
+        const why = e instanceof Error ? e.message : String(e);
+        return { registered: false, reason: `the child runs, but the guard's lifecycle could not register it: ${why}` };
+      }
     },
 
     async beforeResultIntegration({ parentTaskId, childTaskId, result, parentInstructions, mode }) {
       const known = guard.lifecycle.task(childTaskId);
-      const integration = guard.beforeResultIntegration({ childTaskId, ...(mode ? { mode } : {}), result });
+      // A child the lifecycle does not know (registered before the guard, or lost) is checked
+      // against the generic contract rather than refused: its result must still reach the parent.
+      const childMode = mode ?? known?.mode ?? "generic";
+      const integration = guard.beforeResultIntegration({ childTaskId, mode: childMode, result });
       const check = integration.check;
       const original = check.original;
       const complete = (text: string) => {
@@ -124,7 +137,7 @@ export function createRooHooks(guard: Guard, options: RooHooksOptions = {}): Roo
       if (!check.ok) {
         // The parent gets the standardized error (seed 001) with the child's original result in
         // it, so the orchestrator can decide; the lifecycle keeps it too.
-        const max = guard.settingsFor(mode ?? known?.mode ?? "generic").limits.maxStringLength ?? 100_000;
+        const max = guard.settingsFor(childMode).limits.maxStringLength ?? 100_000;
         const kept = [...original].length > max ? [...original].slice(0, max).join("") + " …[truncated by boomerang-guard]" : original;
         const text = check.errorObject ? JSON.stringify({ ...check.errorObject, originalResult: kept }, null, 2) : check.text;
         complete(text);
@@ -163,7 +176,7 @@ export function createRooHooks(guard: Guard, options: RooHooksOptions = {}): Roo
         childTaskId,
         ...(previous ? { round: previous.round, previousScore: previous.score } : {}),
         ...(parentTaskId ? { parentTaskId } : {}),
-        ...(mode ? { childMode: mode } : {}),
+        childMode,
       });
       const outcome = verdict.outcome;
       const base = { status: verdict.status, verdict, outcome, check, contextIntact: integration.contextIntact, original };
