@@ -220,3 +220,28 @@ fn a_do_not_change_the_code_constraint_catches_any_changed_file() {
         diagnosed.violations
     );
 }
+
+#[test]
+fn a_checklist_item_with_a_quantity_needs_that_quantity() {
+    let i = "Add rate limiting to src/api/auth/reset.ts:\n- Limit to 3 requests per account per hour.\n- Limit to 20 requests per IP address per hour.";
+    let partial = score(
+        i,
+        "Added rate limiting to src/api/auth/reset.ts: at most 3 requests per account per hour, and requests per address are limited too.",
+    );
+    let open: Vec<&str> = partial
+        .checklist
+        .iter()
+        .filter(|c| !c.fulfilled)
+        .map(|c| c.item.as_str())
+        .collect();
+    assert_eq!(open, vec!["Limit to 20 requests per IP address per hour."]);
+    let full = score(
+        i,
+        "Added rate limiting to src/api/auth/reset.ts: 3 requests per account per hour and 20 requests per IP address per hour.",
+    );
+    assert!(
+        full.checklist.iter().all(|c| c.fulfilled),
+        "{:?}",
+        full.checklist
+    );
+}

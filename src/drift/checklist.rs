@@ -208,6 +208,11 @@ pub fn check(
             let ids_ok = ids
                 .iter()
                 .all(|i| result_ids.contains(i) || result_stems.contains(text::stem(i).as_str()));
+            // So must the quantities it names ("20 requests per IP", "30 minutes").
+            let numbers_ok = stems
+                .keys()
+                .filter(|s| s.len() <= 6 && s.bytes().all(|b| b.is_ascii_digit()))
+                .all(|n| result_stems.contains(&**n));
             per_sentence.iter_mut().for_each(|w| *w = 0.0);
             for (s, &w) in &stems {
                 if let Some(list) = postings.get(&**s) {
@@ -234,7 +239,7 @@ pub fn check(
             });
             ChecklistItem {
                 item: item.clone(),
-                fulfilled: coverage >= 0.5 && ids_ok,
+                fulfilled: coverage >= 0.5 && ids_ok && numbers_ok,
                 coverage,
                 evidence: best,
             }
