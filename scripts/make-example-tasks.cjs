@@ -125,12 +125,12 @@ delegate(
   "Added migrations/20261120_password_reset_tokens.sql: creates `password_reset_tokens` (id uuid primary key, user_id uuid references users, token_hash text not null, expires_at timestamptz not null, used_at timestamptz) with a unique index on token_hash. No application code was changed.",
 );
 
-// Partial completion: two of the three limits were built.
+// Partial completion: one of the three requirements was built, and no tests.
 delegate(
   orchestrator,
   "code",
   "Add rate limiting to the password-reset endpoint in src/api/auth/reset.ts:\n- Limit to 3 requests per account per hour.\n- Limit to 20 requests per IP address per hour.\n- Return HTTP 429 with a Retry-After header when a limit is hit.\nAdd tests in tests/api/reset.spec.ts. Signal completion using `attempt_completion`.",
-  "Added per-account rate limiting (3 requests per hour) to src/api/auth/reset.ts using the existing Redis client. When the limit is hit the endpoint returns HTTP 429 with a Retry-After header. Tests for both cases are in tests/api/reset.spec.ts.",
+  "Added per-account rate limiting (3 requests per hour) to src/api/auth/reset.ts using the existing Redis client.",
 );
 
 // Interrupted: the extension host was closed while this child ran; it never completed.

@@ -245,3 +245,26 @@ fn a_checklist_item_with_a_quantity_needs_that_quantity() {
         full.checklist
     );
 }
+
+#[test]
+fn a_report_that_names_the_files_it_wrote_delivers_code() {
+    let i = "Implement validateEmail in src/utils/validation.ts and add tests in src/utils/validation.test.ts.";
+    let report = score(
+        i,
+        "Implemented validateEmail in src/utils/validation.ts with an RFC 5322 pattern. Tests for valid and invalid addresses are in src/utils/validation.test.ts.",
+    );
+    assert_eq!(report.components.modality, 0.0, "{:?}", report.reasons);
+    // A fix reported in a file other than the one named is not the delivery asked for.
+    let elsewhere = score(
+        "Implement a rounding function for refunds in payments/refunds.py.",
+        "I changed payments/tax.py to round with Decimal.",
+    );
+    assert_eq!(
+        elsewhere.components.modality, 1.0,
+        "{:?}",
+        elsewhere.reasons
+    );
+    // Prose with no file and no code still is prose.
+    let prose = score(i, "The email validation should follow RFC 5322.");
+    assert_eq!(prose.components.modality, 1.0);
+}

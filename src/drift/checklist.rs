@@ -15,7 +15,37 @@ pub struct ChecklistItem {
     pub coverage: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub evidence: Option<String>,
+    /// A quantity the item names ("20 requests per IP") that the result, which otherwise covers
+    /// the item, never states. Not a violation by itself: numbers also describe scales and
+    /// targets ("a 0-5 scale", "the top 100") that a good answer need not repeat.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub missing_quantity: Option<String>,
 }
+
+/// Number words a result may use for the quantities an instruction writes in digits.
+const NUMBER_WORDS: [&str; 21] = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+];
 
 /// Headings whose bullets are not requirements.
 const SKIP_SECTIONS: [&str; 3] = ["context", "background", "notes"];
@@ -208,11 +238,21 @@ pub fn check(
             let ids_ok = ids
                 .iter()
                 .all(|i| result_ids.contains(i) || result_stems.contains(text::stem(i).as_str()));
-            // So must the quantities it names ("20 requests per IP", "30 minutes").
-            let numbers_ok = stems
+            // So must the quantities it names ("20 requests per IP", "30 minutes"), in digits
+            // or as a word.
+            let missing_number = stems
                 .keys()
                 .filter(|s| s.len() <= 6 && s.bytes().all(|b| b.is_ascii_digit()))
-                .all(|n| result_stems.contains(&**n));
+                .find(|n| {
+                    let as_word = n
+                        .parse::<usize>()
+                        .ok()
+                        .and_then(|k| NUMBER_WORDS.get(k))
+                        .is_some_and(|w| result_stems.contains(*w));
+                    !result_stems.contains(&***n) && !as_word
+                })
+                .map(|n| n.to_string());
+            let numbers_ok = missing_number.is_none();
             per_sentence.iter_mut().for_each(|w| *w = 0.0);
             for (s, &w) in &stems {
                 if let Some(list) = postings.get(&**s) {
@@ -240,6 +280,7 @@ pub fn check(
             ChecklistItem {
                 item: item.clone(),
                 fulfilled: coverage >= 0.5 && ids_ok && numbers_ok,
+                missing_quantity: missing_number.filter(|_| coverage >= 0.5 && ids_ok),
                 coverage,
                 evidence: best,
             }

@@ -371,7 +371,8 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
 
     let expected = modality::expected(task);
     let delivered = modality::delivered(result);
-    let modality_reason = modality::mismatch(expected, result);
+    let named: Vec<String> = ci.ids.iter().cloned().collect();
+    let modality_reason = modality::mismatch(expected, result, &named);
 
     let lower_r = result.to_lowercase();
     let (hedge, mut hedges) = hedging(&lower_r);

@@ -181,18 +181,26 @@ pub fn delivered(result: &str) -> Modality {
 }
 
 /// A reason when the delivered kind does not fit the expected one.
-pub fn mismatch(expected: Modality, result: &str) -> Option<String> {
+/// `named`: the identifiers of the instructions (lowercased), whose file paths a reported
+/// artifact must match.
+pub fn mismatch(expected: Modality, result: &str, named: &[String]) -> Option<String> {
     let share = code_share(result);
     let code = has_code(result);
     match expected {
-        Modality::Code | Modality::Tests if !code && share < 0.2 => Some(format!(
-            "{} asked for, but the result is prose without code",
-            if expected == Modality::Tests {
-                "Tests were"
-            } else {
-                "Code was"
-            }
-        )),
+        Modality::Code | Modality::Tests
+            if !code
+                && share < 0.2
+                && !reports_artifact(result, expected == Modality::Tests, named) =>
+        {
+            Some(format!(
+                "{} asked for, but the result is prose without code",
+                if expected == Modality::Tests {
+                    "Tests were"
+                } else {
+                    "Code was"
+                }
+            ))
+        }
         Modality::Comparison | Modality::Summary | Modality::Diagnosis if share >= 0.5 => Some(
             "A comparison or explanation was asked for, but the result is mostly code".to_string(),
         ),
@@ -201,6 +209,58 @@ pub fn mismatch(expected: Modality, result: &str) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// Source files the result says it wrote: code lives in files, and a child's completion summary
+/// names them instead of pasting them (seed 000 §5.1, artifact referencing). For tests, the file
+/// must look like a test file; when the instructions name source files, it must be one of them
+/// (a fix reported in another file is the wrong target, not a delivery).
+fn reports_artifact(result: &str, tests: bool, named: &[String]) -> bool {
+    const EXTENSIONS: [&str; 22] = [
+        "ts", "tsx", "js", "jsx", "mjs", "cjs", "py", "rs", "go", "java", "kt", "rb", "cs", "cpp",
+        "c", "h", "swift", "php", "sql", "sh", "vue", "svelte",
+    ];
+    const WROTE: [&str; 18] = [
+        "add",
+        "creat",
+        "implement",
+        "wrot",
+        "writ",
+        "updat",
+        "modifi",
+        "chang",
+        "refactor",
+        "rewrot",
+        "extend",
+        "fix",
+        "replac",
+        "migrat",
+        "convert",
+        "remov",
+        "renam",
+        "switch",
+    ];
+    let is_source = |id: &str| {
+        id.rsplit_once('.')
+            .is_some_and(|(_, ext)| EXTENSIONS.contains(&ext))
+    };
+    let named_sources: Vec<&String> = named.iter().filter(|n| is_source(n)).collect();
+    super::text::sentences(result).into_iter().any(|(_, s)| {
+        let lower = s.to_lowercase();
+        let verb = lower
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| WROTE.iter().any(|v| w.starts_with(v)));
+        super::text::identifiers(s).iter().any(|id| {
+            let test_file = id.contains("test") || id.contains("spec");
+            // A test file named in a report is the tests; other code needs a writing verb.
+            is_source(id)
+                && if tests {
+                    test_file
+                } else {
+                    verb && (named_sources.is_empty() || named_sources.contains(&id))
+                }
+        })
+    })
 }
 
 /// Words a diagnosis uses to name a cause.
