@@ -149,6 +149,11 @@ test("the parent's mode is restored, or falls back when it vanished or its switc
   assert.equal(roo.currentMode, "code");
   await roo.attemptCompletion(d.kind === "delegated" ? d.childTaskId : "", "Implemented the plan in src/plan.ts.");
   assert.equal(roo.currentMode, "architect", "restored to the parent's mode");
+  // Already in the saved mode: nothing to switch (a broken switch is not even called).
+  roo.brokenModes.add("architect");
+  const noop = await roo.hooks.beforeModeRestoration({ taskId: parent, savedMode: "architect", currentMode: "architect" });
+  assert.deepEqual([noop.ok, noop.mode, noop.fellBack], [true, "architect", false]);
+  roo.brokenModes.delete("architect");
 
   // The parent's mode vanished (a custom mode deleted while the child ran).
   const d2 = await roo.newTask(parent, { mode: "code", message: "Implement step two in src/plan.ts." });
