@@ -49,3 +49,19 @@ fn an_echoing_judge_is_not_steered_by_the_childs_text() {
     let answer = format!("{}\n\nOverall Alignment Score: 2", req.prompt);
     assert_eq!(parse_verdict(&answer, &req.delimiter).unwrap().alignment, 2);
 }
+
+#[test]
+fn hints_name_the_quantity_a_result_left_out() {
+    let i = "Add rate limiting:\n- Limit to 3 requests per account per hour.\n- Limit to 20 requests per IP address per hour.";
+    let r = "Added rate limiting: 3 requests per account per hour; requests per IP address per hour are limited as well.";
+    let keyword = drift::score(i, r, &Thresholds::default());
+    let req = build_request(i, r, None, Some("code"), &keyword, "q1");
+    assert!(
+        req.unevidenced.iter().any(
+            |u| u.contains("20 requests per IP") && u.ends_with("(the result never states 20)")
+        ),
+        "{:?}",
+        req.unevidenced
+    );
+    assert!(req.prompt.contains("the result never states 20"));
+}

@@ -53,7 +53,10 @@ pub fn build_request(
         .checklist
         .iter()
         .filter(|c| !c.fulfilled)
-        .map(|c| c.item.clone())
+        .map(|c| match &c.missing_quantity {
+            Some(n) => format!("{} (the result never states {n})", c.item),
+            None => c.item.clone(),
+        })
         .collect();
     let violations: Vec<String> = keyword
         .violations
