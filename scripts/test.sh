@@ -15,8 +15,8 @@ cargo clippy --target wasm32-unknown-unknown --all-targets --quiet -- -D warning
 say "native Rust tests"
 cargo test --quiet -- --skip fuzz_
 
-say "fuzz smoke: each proptest-driven target for ${FUZZ_SECONDS:-30} s (scripts/fuzz.sh for long runs)"
-FUZZ_SECONDS="${FUZZ_SECONDS:-30}" cargo test --quiet --test fuzz
+say "fuzz smoke: each proptest-driven target for ${FUZZ_SECONDS:-60} s (scripts/fuzz.sh for long runs)"
+FUZZ_SECONDS="${FUZZ_SECONDS:-60}" cargo test --quiet --test fuzz
 
 say "wasm tests in headless Chromium"
 export CHROMEDRIVER="${CHROMEDRIVER:-$(command -v chromedriver)}"
