@@ -78,6 +78,8 @@ where
     let mut runner = TestRunner::new(RunnerConfig::default());
     let start = Instant::now();
     let mut cases = 0u64;
+    let mut slowest = Duration::ZERO;
+    let mut heaviest = 0usize;
     while start.elapsed() < budget {
         let value = strategy.new_tree(&mut runner).unwrap().current();
         let base = LIVE.with(Cell::get);
@@ -97,9 +99,15 @@ where
             grew <= max_bytes,
             "{name}: the heap grew {grew} bytes on input {value:?} (limit {max_bytes})"
         );
+        slowest = slowest.max(took);
+        heaviest = heaviest.max(grew);
         cases += 1;
     }
-    eprintln!("fuzz {name}: {cases} cases in {:?}", start.elapsed());
+    eprintln!(
+        "fuzz {name}: {cases} cases in {:?}; slowest {slowest:?}, largest heap growth {} KB",
+        start.elapsed(),
+        heaviest / 1024
+    );
 }
 
 /// Strings that stress text handling: control, bidi, zero-width and astral characters, quotes,
