@@ -2,18 +2,12 @@
 //! injectable clock as milliseconds.
 
 use super::callback::call_with_timeout;
-use super::{fail, IntoJs, WasmGuard};
+use super::{fail, to_js, IntoJs, WasmGuard};
 use crate::error::ErrorCode;
 use crate::lifecycle::{plan_restore, LifecycleEvent, Registry, Transition};
-use js_sys::{Function, JSON};
+use js_sys::Function;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
-
-fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
-    let text = serde_json::to_string(v)
-        .map_err(|e| fail(ErrorCode::InvalidArgument, "", e.to_string()))?;
-    JSON::parse(&text)
-}
 
 fn ms(now: f64) -> u64 {
     if now.is_finite() && now > 0.0 {

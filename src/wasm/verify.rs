@@ -3,20 +3,13 @@
 //! `callJudge` runs the host's async judge with a timeout and retries. The wrapper loops them.
 
 use super::callback::call_with_timeout;
-use super::{fail, IntoJs, WasmGuard};
+use super::{fail, to_js, IntoJs, WasmGuard};
 use crate::error::ErrorCode;
 use crate::verify::{JudgeAnswer, VerifyInput};
 use js_sys::{Function, JsString, Reflect, JSON};
-use serde::Serialize;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-
-fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
-    let text = serde_json::to_string(v)
-        .map_err(|e| fail(ErrorCode::InvalidArgument, "", e.to_string()))?;
-    JSON::parse(&text)
-}
 
 /// 96 bits from the platform's random source as hex (the judge prompt's fence).
 fn nonce() -> String {
@@ -233,7 +226,7 @@ pub async fn call_judge(
 }
 
 fn answer_js(v: &Value) -> JsValue {
-    JSON::parse(&v.to_string()).unwrap_or(JsValue::NULL)
+    to_js(v).unwrap_or(JsValue::NULL)
 }
 
 /// The model's text: a string as is, an object as its JSON; nothing for empty answers.
