@@ -268,18 +268,12 @@ pub fn check_negatives(negs: &[Negative], result: &str, toks: &[text::Token]) ->
 /// A sentence of the result that reports changing a file: a change verb and a path
 /// ("I rewrote src/payments/client.ts").
 fn changed_a_file(result: &str) -> Option<String> {
-    text::sentences(result).into_iter().find_map(|(_, s)| {
-        let lower = s.to_lowercase();
-        let verb = lower
-            .split(|c: char| !c.is_alphanumeric())
-            .any(|w| CHANGED_VERBS.iter().any(|v| w.starts_with(v)));
-        let path = text::identifiers(s).into_iter().find(|i| {
-            i.contains('/')
-                || i.rsplit_once('.')
-                    .is_some_and(|(_, ext)| (1..=5).contains(&ext.len()))
-        });
-        (verb && path.is_some()).then(|| s.chars().take(120).collect())
+    text::file_report(result, Some(&CHANGED_VERBS), |i| {
+        i.contains('/')
+            || i.rsplit_once('.')
+                .is_some_and(|(_, ext)| (1..=5).contains(&ext.len()))
     })
+    .map(|s| s.chars().take(120).collect())
 }
 
 fn as_refs(v: &[String]) -> Vec<&str> {

@@ -245,22 +245,15 @@ fn reports_artifact(result: &str, tests: bool, named: &[String]) -> bool {
             .is_some_and(|(_, ext)| EXTENSIONS.contains(&ext))
     };
     let named_sources: Vec<&String> = named.iter().filter(|n| is_source(n)).collect();
-    super::text::sentences(result).into_iter().any(|(_, s)| {
-        let lower = s.to_lowercase();
-        let verb = lower
-            .split(|c: char| !c.is_alphanumeric())
-            .any(|w| WROTE.iter().any(|v| w.starts_with(v)));
-        super::text::identifiers(s).iter().any(|id| {
-            let test_file = id.contains("test") || id.contains("spec");
-            // A test file named in a report is the tests; other code needs a writing verb.
-            is_source(id)
-                && if tests {
-                    test_file
-                } else {
-                    verb && (named_sources.is_empty() || named_sources.contains(&id))
-                }
-        })
+    // A test file named in a report is the tests; other code needs a writing verb.
+    if tests {
+        let test_file = |id: &str| is_source(id) && (id.contains("test") || id.contains("spec"));
+        return super::text::file_report(result, None, test_file).is_some();
+    }
+    super::text::file_report(result, Some(&WROTE), |id| {
+        is_source(id) && (named_sources.is_empty() || named_sources.iter().any(|n| *n == id))
     })
+    .is_some()
 }
 
 /// Words a diagnosis uses to name a cause.

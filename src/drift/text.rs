@@ -267,6 +267,24 @@ pub fn sentences(text: &str) -> Vec<(usize, &str)> {
     out
 }
 
+/// The first sentence of `text` that reports work on a file: an identifier `file` accepts and,
+/// when `verbs` is given, a word starting with one of them (stems, so past tenses match:
+/// "rewrot", "migrat"). A child's completion report names the files it touched.
+pub fn file_report<'a>(
+    text: &'a str,
+    verbs: Option<&[&str]>,
+    file: impl Fn(&str) -> bool,
+) -> Option<&'a str> {
+    sentences(text).into_iter().map(|(_, s)| s).find(|s| {
+        let verb = verbs.is_none_or(|verbs| {
+            s.to_lowercase()
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|w| verbs.iter().any(|v| w.starts_with(v)))
+        });
+        verb && identifiers(s).iter().any(|id| file(id))
+    })
+}
+
 /// Roo Code's orchestrator ends each delegation with process boilerplate ("Signal completion
 /// using `attempt_completion`…", "These instructions supersede…"): not part of the task.
 pub fn strip_boilerplate(text: &str) -> String {
