@@ -162,18 +162,7 @@ impl Verifier {
             &input.child_output,
             &settings.thresholds,
         );
-        if !settings.enabled {
-            let mut v = self.decide(settings, &input, keyword, None, now_ms, now_ms);
-            v.report
-                .reasons
-                .insert(0, "Verification is disabled for this mode.".into());
-            v.outcome = Outcome::Proceed {
-                text: input.child_output.clone(),
-            };
-            v.record.outcome = "proceed".into();
-            return Ok(done(v));
-        }
-        if !needs_judge(keyword.score, &settings.judge) {
+        if !settings.enabled || !needs_judge(keyword.score, &settings.judge) {
             return Ok(done(
                 self.decide(settings, &input, keyword, None, now_ms, now_ms),
             ));
@@ -396,6 +385,11 @@ impl Verifier {
                 add_judge_reasons(&mut report.reasons, v, &c);
             }
         }
+        if !settings.enabled {
+            report
+                .reasons
+                .insert(0, "Verification is disabled for this mode.".into());
+        }
         report.score = c.score;
         report.alignment = c.alignment;
         report.status = c.status;
@@ -440,6 +434,11 @@ impl Verifier {
         line: &[String],
         reasons: &[String],
     ) -> Outcome {
+        if !settings.enabled {
+            return Outcome::Proceed {
+                text: input.child_output.clone(),
+            };
+        }
         let strategy = settings.strategy;
         if strategy == Strategy::B
             && c.status != DriftStatus::Consistent
@@ -465,21 +464,16 @@ impl Verifier {
             let text = super::augmented(c.status, c.alignment, &rs, &input.child_output);
             return Outcome::Augment { text };
         }
-        if let Strategy::B = strategy {
-            // The child gets every reason; the parent's reason line is the short one.
-            return outcome(
-                strategy,
-                c,
-                reasons,
-                &input.parent_instructions,
-                &input.child_output,
-                input.round,
-            );
-        }
+        // The child gets every reason; the parent's reason line is the short one.
+        let why = if strategy == Strategy::B {
+            reasons
+        } else {
+            line
+        };
         outcome(
             strategy,
             c,
-            line,
+            why,
             &input.parent_instructions,
             &input.child_output,
             input.round,
