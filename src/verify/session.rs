@@ -3,15 +3,14 @@
 //! why there is none), re-asks once on an unreadable answer, and decides. The host's async call,
 //! its timeout and retries stay outside the core, so the core never waits on anything.
 
+use super::bounded::Bounded;
 use super::record::{self, JudgeInfo, VerificationRecord};
 use super::{combine, needs_judge, outcome, status_of, Combined, Method, Outcome};
 use crate::config::{OnUnparsable, Settings, Strategy};
 use crate::drift::{self, DriftReport, DriftStatus};
 use crate::error::{ErrorCode, GuardError, Result};
 use crate::judge::{build_request, parse_verdict, JudgeRequest, Verdict};
-use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
-use std::collections::VecDeque;
 use xxhash_rust::xxh3::Xxh3;
 
 /// What `verify` is given. Field names are the public API's (`../shared/API.md`).
@@ -126,13 +125,10 @@ const REMINDER: &str = "\n\nREMINDER: your previous answer could not be read. An
 
 #[derive(Default)]
 pub struct Verifier {
-    pending: FxHashMap<u32, Pending>,
-    order: VecDeque<u32>,
+    pending: Bounded<u32, Pending, MAX_PENDING>,
     next_token: u32,
-    cache: FxHashMap<u128, Verdict>,
-    cache_order: VecDeque<u128>,
-    budgets: FxHashMap<String, u32>,
-    budget_order: VecDeque<String>,
+    cache: Bounded<u128, Verdict, CACHE_ENTRIES>,
+    budgets: Bounded<String, u32, MAX_ROOTS>,
     sequence: u64,
 }
 
@@ -212,7 +208,7 @@ impl Verifier {
             timeout_ms: settings.judge.timeout_ms,
             retries: settings.judge.retries,
         };
-        self.park(
+        self.pending.insert(
             token,
             Pending {
                 input,
@@ -227,18 +223,6 @@ impl Verifier {
             },
         );
         Ok(step)
-    }
-
-    fn park(&mut self, token: u32, p: Pending) {
-        if self.pending.len() >= MAX_PENDING {
-            while let Some(old) = self.order.pop_front() {
-                if self.pending.remove(&old).is_some() {
-                    break;
-                }
-            }
-        }
-        self.pending.insert(token, p);
-        self.order.push_back(token);
     }
 
     /// Takes the judge's answer for `token`. An unreadable answer is re-asked once, with a
@@ -291,7 +275,7 @@ impl Verifier {
                             timeout_ms: p.settings.judge.timeout_ms,
                             retries: p.settings.judge.retries,
                         };
-                        self.park(token, p);
+                        self.pending.insert(token, p);
                         return Ok(step);
                     }
                     info.unparsable = Some(why);
@@ -322,31 +306,16 @@ impl Verifier {
         self.pending.remove(&token).is_some()
     }
 
-    /// Counts judge calls for a root task; the oldest roots are forgotten past `MAX_ROOTS`, so a
-    /// long-lived host does not grow without bound.
+    /// Counts judge calls for a root task (the oldest roots are forgotten past `MAX_ROOTS`).
     fn spend(&mut self, root: &str, calls: u32) {
-        if let Some(used) = self.budgets.get_mut(root) {
-            *used += calls;
-            return;
+        match self.budgets.get_mut(root) {
+            Some(used) => *used += calls,
+            None => self.budgets.insert(root.to_string(), calls),
         }
-        if self.budgets.len() >= MAX_ROOTS {
-            if let Some(old) = self.budget_order.pop_front() {
-                self.budgets.remove(&old);
-            }
-        }
-        self.budgets.insert(root.to_string(), calls);
-        self.budget_order.push_back(root.to_string());
     }
 
     fn remember(&mut self, key: u128, verdict: Verdict) {
-        if self.cache.len() >= CACHE_ENTRIES {
-            if let Some(old) = self.cache_order.pop_front() {
-                self.cache.remove(&old);
-            }
-        }
-        if self.cache.insert(key, verdict).is_none() {
-            self.cache_order.push_back(key);
-        }
+        self.cache.insert(key, verdict);
     }
 
     fn decide(
