@@ -136,8 +136,12 @@ export function wrap(glue: Glue, config?: GuardConfig): Guard {
       return { ok: check.ok && intact !== false, check, text: check.text, contextIntact: intact, summary };
     },
 
-    async beforeModeRestoration({ taskId, savedMode }): Promise<ModeRestoration> {
+    async beforeModeRestoration({ taskId, savedMode, currentMode }): Promise<ModeRestoration> {
       const saved = savedMode ?? (taskId ? lifecycle.task(taskId)?.mode : undefined) ?? undefined;
+      if (saved && currentMode === saved) {
+        // Already there (Roo Code today rebuilds the parent in its own mode): no switch to make.
+        return { requested: saved, mode: saved, fellBack: false, tookEffect: true, ok: true, reasons: [] };
+      }
       if (!switcher) {
         return { requested: saved ?? null, mode: null, fellBack: false, tookEffect: null, ok: false, reasons: ["no mode switcher is set (setModeSwitcher)"] };
       }

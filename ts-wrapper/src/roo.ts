@@ -197,13 +197,12 @@ export function createRooHooks(guard: Guard, options: RooHooksOptions = {}): Roo
       }
     },
 
-    async beforeModeRestoration({ taskId, savedMode, currentMode }) {
-      const saved = savedMode ?? (taskId ? guard.lifecycle.task(taskId)?.mode : undefined) ?? undefined;
-      if (saved && currentMode === saved) {
-        // Already there (Roo Code today rebuilds the parent in its own mode): no switch to make.
-        return { requested: saved, mode: saved, fellBack: false, tookEffect: true, ok: true, reasons: [] };
-      }
-      return guard.beforeModeRestoration({ ...(taskId ? { taskId } : {}), ...(savedMode !== undefined ? { savedMode } : {}) });
+    beforeModeRestoration({ taskId, savedMode, currentMode }) {
+      return guard.beforeModeRestoration({
+        ...(taskId ? { taskId } : {}),
+        ...(savedMode !== undefined ? { savedMode } : {}),
+        ...(currentMode !== undefined ? { currentMode } : {}),
+      });
     },
   };
 }

@@ -207,7 +207,7 @@ export interface Guard {
   /** Pre-result-integration hook: contract check and sanitization of the result, context hash check. */
   beforeResultIntegration(r: { childTaskId: string; parentTaskId?: string; mode?: string; result: string | JsonObject }): ResultIntegration;
   /** Pre-mode-restoration hook: switch the parent back, falling back to `defaultMode`. */
-  beforeModeRestoration(r: { taskId?: string; savedMode?: string | null }): Promise<ModeRestoration>;
+  beforeModeRestoration(r: { taskId?: string; savedMode?: string | null; currentMode?: string }): Promise<ModeRestoration>;
 
   /**
    * The cross-task verifier (seed 000 §3.7, §4.2): keyword stage, the judge in the configured
