@@ -6,7 +6,7 @@
 // multiple of it. Also: 100k checks with wasm linear memory and the JS heap before and after.
 const fs = require("node:fs");
 const path = require("node:path");
-const natural = require("natural");
+const { naturalJaccard } = require("./natural.cjs");
 const { createGuardSync } = require("../dist/cjs/node.js");
 const glue = require("../pkg/boomerang_guard.js");
 const { ajvCheckResult } = require("./ajv.cjs");
@@ -25,17 +25,9 @@ function result(bytes) {
   return s.slice(0, bytes);
 }
 
-const tokenizer = new natural.WordTokenizer();
-const stop = new Set(natural.stopwords);
-const stems = (t) => new Set(tokenizer.tokenize(t.toLowerCase()).filter((w) => !stop.has(w)).map((w) => natural.PorterStemmer.stem(w)));
-
 function theirCheck(text) {
   const { ok, value: clean } = ajvCheckResult(text);
-  const a = stems(instructions);
-  const b = stems(typeof clean.summary === "string" ? clean.summary : text);
-  let inter = 0;
-  for (const x of a) if (b.has(x)) inter++;
-  return { ok, jaccard: inter / (a.size + b.size - inter || 1) };
+  return { ok, jaccard: naturalJaccard(instructions, typeof clean.summary === "string" ? clean.summary : text) };
 }
 
 const guard = createGuardSync({ judge: { mode: "never" } });

@@ -1,10 +1,10 @@
 // Start-up in headless Chromium (ESM): import the web entry, instantiate the module (streaming,
 // application/wasm) and create a guard, in a fresh page with the cache off. Median of 5.
-const fs = require("node:fs");
 const path = require("node:path");
-const { serve } = require("./serve-package.cjs");
+const { serve, findChromium } = require("./serve-package.cjs");
 
-const CHROMIUM = process.env.CHROMIUM_PATH || ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find((p) => fs.existsSync(p));
+const CHROMIUM = findChromium();
+
 
 async function chromiumStartup(runs = 5) {
   if (!CHROMIUM) return null;

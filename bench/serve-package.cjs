@@ -35,4 +35,9 @@ function serve(root) {
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 
-module.exports = { serve };
+/** The system Chromium (or CHROMIUM_PATH), or undefined when there is none. */
+function findChromium() {
+  return process.env.CHROMIUM_PATH || ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find((p) => fs.existsSync(p));
+}
+
+module.exports = { serve, findChromium };

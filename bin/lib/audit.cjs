@@ -10,7 +10,8 @@ const { mermaidGraph } = require("./mermaid.cjs");
 const { progress } = require("./progress.cjs");
 
 const ICON = { CONSISTENT: "✅", POTENTIAL_DRIFT: "⚠️", SIGNIFICANT_DRIFT: "❌", CONTRACT_VIOLATION: "⛔", NO_RESULT: "⏳" };
-const cell = (s) => String(s ?? "").replace(/\r?\n/g, " ").replace(/\|/g, "\\|").trim();
+const { mdCell } = require("../../dist/cjs/log.js");
+const cell = (s) => mdCell(String(s ?? ""));
 const short = (s, n) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /**
