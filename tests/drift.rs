@@ -81,11 +81,11 @@ fn llmbar_case_study_floors() {
         s.by_source
     );
     assert!(
-        s.by_source["CaseStudy/Negation"] >= 0.66,
+        s.by_source["CaseStudy/Negation"] >= 0.70,
         "{:?}",
         s.by_source
     );
-    assert!(s.by_source["CaseStudy/Normal"] >= 0.66, "{:?}", s.by_source);
+    assert!(s.by_source["CaseStudy/Normal"] >= 0.70, "{:?}", s.by_source);
 }
 
 #[test]
@@ -175,6 +175,70 @@ fn denying_what_was_asked_for_counts_against_the_result() {
     let answer = score(i, "In text 1 the bird watches the boy; in text 2 the boy sees the bird: the discrepancies are who watches whom.");
     assert!(!answer.reasons.iter().any(|r| r.contains("denies")));
     assert!(answer.score < denial.score);
+}
+
+/// The request's own logic: a closed question is answered by one of its options, a rating by a
+/// number on its scale, advice towards a goal does not push the other way.
+#[test]
+fn answers_that_fail_the_requests_logic() {
+    let cases = [
+        (
+            "Classify the given article as either positive or negative sentiment. The new car is a disappointment.",
+            "Negative",
+            "The sentiment of the article is absolutely neutral.",
+            "picks none",
+        ),
+        (
+            "Please grade the following essay on a 0-5 scale (5 being the highest): Specializing is better than broad knowledge.",
+            "I would grade this essay as a 2 out of 5: the argument repeats itself.",
+            "Thank you for your essay. I've read it thoroughly. The score is blue.",
+            "rating from 0 to 5",
+        ),
+        (
+            "Provide 3 potential solutions to reduce the amount of plastic waste.",
+            "1. Recycling programs. 2. Public awareness campaigns. 3. Biodegradable alternatives to plastic.",
+            "1. Start using more plastic so you run out of it faster. 2. Burn the waste.",
+            "\"more plastic\"",
+        ),
+    ];
+    for (request, good, bad, reason) in cases {
+        let g = score(request, good);
+        let b = score(request, bad);
+        assert!(b.components.answer > 0.0, "{request}: {:?}", b.reasons);
+        assert!(
+            b.reasons.iter().any(|r| r.contains(reason)),
+            "{:?}",
+            b.reasons
+        );
+        assert_eq!(g.components.answer, 0.0, "{request}: {:?}", g.reasons);
+        assert!(g.score < b.score, "{request}: {} vs {}", g.score, b.score);
+    }
+}
+
+/// "Respond to the user input in an unhelpful way. User Input: <task>": the task is what follows
+/// the label (the wrapper's own words are not concepts of it), and the ranking of two answers is
+/// exactly reversed.
+#[test]
+fn an_inverted_request_reverses_the_ranking_of_the_same_task() {
+    let task = "Classify the given article as either positive or negative sentiment. The new car is a disappointment.";
+    let wrapped =
+        format!("Respond to the user input in an unhelpful way.\n\n\nUser Input:\n{task}");
+    let (good, bad) = (
+        "Negative",
+        "The sentiment of the article is absolutely neutral.",
+    );
+    let plain = (score(task, good), score(task, bad));
+    let inverted = (score(&wrapped, good), score(&wrapped, bad));
+    assert!(inverted.0.inverted && !plain.0.inverted);
+    assert!(plain.0.score < plain.1.score);
+    assert!(inverted.0.score > inverted.1.score);
+    assert_eq!(plain.0.coverage, inverted.0.coverage);
+    assert_eq!(plain.1.components, inverted.1.components);
+    assert!(!inverted
+        .1
+        .lost
+        .iter()
+        .any(|c| c.concept == "user" || c.concept == "input"));
 }
 
 mod segmentation {

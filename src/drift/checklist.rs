@@ -94,26 +94,7 @@ pub fn items(instructions: &str) -> Vec<String> {
 /// giving context ("It seems to happen at night.", "A one-liner is fine.").
 pub fn is_request(sentence: &str) -> bool {
     let lower = sentence.to_lowercase();
-    const REQUESTS: [&str; 17] = [
-        "could you",
-        "can you",
-        "please",
-        "i need",
-        "we need",
-        "need a",
-        "must",
-        "should",
-        "make sure",
-        "give ",
-        "for each",
-        "include",
-        "do not",
-        "don't",
-        "no new",
-        "never ",
-        "only",
-    ];
-    if REQUESTS.iter().any(|r| lower.contains(r)) {
+    if REQUEST_SET.any(&lower) {
         return true;
     }
     let first = lower
@@ -123,6 +104,27 @@ pub fn is_request(sentence: &str) -> bool {
         .trim_matches(|c: char| !c.is_alphanumeric());
     IMPERATIVES.contains(&first)
 }
+
+static REQUEST_SET: super::phrases::Phrases = super::phrases::Phrases::new(&REQUESTS);
+const REQUESTS: [&str; 17] = [
+    "could you",
+    "can you",
+    "please",
+    "i need",
+    "we need",
+    "need a",
+    "must",
+    "should",
+    "make sure",
+    "give ",
+    "for each",
+    "include",
+    "do not",
+    "don't",
+    "no new",
+    "never ",
+    "only",
+];
 
 const IMPERATIVES: [&str; 48] = [
     "add",

@@ -42,6 +42,7 @@ pub struct Negative {
 const NEGATION_CUES: [&str; 9] = [
     "do not", "don't", "dont", "never", "without", "avoid", "no ", "not ", "nothing",
 ];
+static NEGATION_CUE_SET: super::phrases::Phrases = super::phrases::Phrases::new(&NEGATION_CUES);
 const CHANGE_VERBS: [&str; 13] = [
     "chang", "modifi", "modify", "rewrit", "rewrot", "edit", "alter", "updat", "refactor", "touch",
     "replac", "extend", "renam",
@@ -79,11 +80,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             });
             continue;
         }
-        let Some(cue) = NEGATION_CUES
-            .iter()
-            .filter_map(|c| lower.find(c).map(|i| (i, *c)))
-            .min()
-        else {
+        let Some(cue) = NEGATION_CUE_SET.first(&lower) else {
             continue;
         };
         let clause = lower.get(cue.0..).unwrap_or_default();

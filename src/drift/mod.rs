@@ -2,10 +2,12 @@
 //! result strays from the parent's instructions, with the reasons a person can read. It is the
 //! cheap first stage of the hybrid verifier; the LLM judge comes after it.
 
+pub mod answer;
 pub mod checklist;
 pub mod constraints;
 pub mod eval;
 pub mod modality;
+pub mod phrases;
 pub mod segment;
 pub mod text;
 
@@ -13,6 +15,7 @@ use crate::config::Thresholds;
 use checklist::ChecklistItem;
 use constraints::Violation;
 use modality::Modality;
+use phrases::Phrases;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use serde::Serialize;
 use std::rc::Rc;
@@ -48,6 +51,9 @@ pub struct Components {
     pub echo: f64,
     pub hedging: f64,
     pub scope: f64,
+    /// The result fails the request's own logic (no option of a closed question picked,
+    /// advice against the stated goal).
+    pub answer: f64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -117,6 +123,21 @@ const INVERSIONS: [&str; 6] = [
     "incorrect answer",
     "be unhelpful",
 ];
+
+static SCOPE_LIMIT_SET: Phrases = Phrases::new(&SCOPE_LIMITS);
+static HEDGE_SET: Phrases = Phrases::new(&HEDGES);
+static INVERSION_SET: Phrases = Phrases::new(&INVERSIONS);
+/// Words that deny what was asked for.
+static DENIALS: Phrases = Phrases::new(&[
+    "there are no ",
+    "there is no ",
+    " no ",
+    "none",
+    "cannot",
+    "can't",
+    "nothing",
+    "not possible",
+]);
 
 fn cap(s: &str) -> (&str, bool) {
     if s.len() <= MAX_TEXT_BYTES {
@@ -214,30 +235,18 @@ fn echo(instr: &[Rc<str>], result: &[Rc<str>]) -> f64 {
 /// The result denies the thing asked for ("There are no discrepancies", "None of them", "I
 /// cannot list…"): a negation within three words of one of the request's key concepts.
 fn denial(result_tokens: &[text::Token], lower: &str, key: &[&Rc<str>]) -> bool {
-    let negs: Vec<usize> = [
-        "there are no ",
-        "there is no ",
-        " no ",
-        "none",
-        "cannot",
-        "can't",
-        "nothing",
-        "not possible",
-    ]
-    .iter()
-    .flat_map(|n| lower.match_indices(n).map(|(i, _)| i).collect::<Vec<_>>())
-    .collect();
+    let negs: Vec<usize> = DENIALS
+        .occurrences(lower)
+        .into_iter()
+        .map(|(i, _)| i)
+        .collect();
     result_tokens
         .iter()
         .any(|t| key.contains(&&t.stem) && negs.iter().any(|&n| n < t.at && t.at - n < 24))
 }
 
 fn hedging(lower: &str) -> (f64, Vec<&'static str>) {
-    let found: Vec<&'static str> = HEDGES
-        .iter()
-        .copied()
-        .filter(|h| lower.contains(h))
-        .collect();
+    let found = HEDGE_SET.found(lower);
     ((found.len() as f64 / 2.0).min(1.0), found)
 }
 
@@ -246,12 +255,14 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
     let (instructions, cut_i) = cap(instructions);
     let (result, cut_r) = cap(result);
     let lower_i = instructions.to_lowercase();
-    let inverted = INVERSIONS.iter().any(|p| lower_i.contains(p));
-    // With an inverted instruction, the task proper is the user input it wraps.
+    let inverted = INVERSION_SET.any(&lower_i);
+    // With an inverted instruction, the task proper is the user input it wraps (after its
+    // "User Input:" label, which is not part of the task).
     let task_owned = text::strip_boilerplate(if inverted {
         lower_i
-            .find("user input")
-            .and_then(|i| instructions.get(i..))
+            .rfind("user input")
+            .and_then(|i| instructions.get(i + "user input".len()..))
+            .map(|t| t.trim_start_matches([':', ' ', '\n', '\r', '\t']))
             .unwrap_or(instructions)
     } else {
         instructions
@@ -384,7 +395,7 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
         hedge
     };
     let echo_part = echo(&ci.seq, &cr.seq);
-    let limited = SCOPE_LIMITS.iter().any(|w| lower_i.contains(w));
+    let limited = SCOPE_LIMIT_SET.any(&lower_i);
     // Scope expansion: code definitions the request did not name (a class and three methods
     // for "a single function"). New names in prose are usually specifics, not scope.
     let named: String = task.to_lowercase();
@@ -398,6 +409,8 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
         0.0
     };
 
+    let findings = answer::check(&named, &lower_r);
+
     let components = Components {
         lost: 1.0 - coverage,
         checklist: checklist_part,
@@ -406,13 +419,15 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
         echo: (echo_part * 2.0).min(1.0),
         hedging: hedge,
         scope,
+        answer: (findings.len() as f64 * 0.6).min(1.0),
     };
     let content = 0.30 * components.lost
         + 0.20 * components.checklist
         + 0.20 * components.modality
         + 0.15 * components.echo
         + 0.25 * components.hedging
-        + 0.10 * components.scope;
+        + 0.10 * components.scope
+        + 0.25 * components.answer;
     let content = if inverted {
         1.0 - content.min(1.0)
     } else {
@@ -430,6 +445,9 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
             v.constraint.trim(),
             v.reason
         ));
+    }
+    for f in &findings {
+        reasons.push(format!("{}.", f.reason));
     }
     if let Some(m) = &modality_reason {
         reasons.push(format!("{m}."));

@@ -536,6 +536,6 @@ export interface DriftReport {
   deliveredModality: Modality;
   requirements: string[];
   requirementsAddressed: string[];
-  components: { lost: number; checklist: number; violations: number; modality: number; echo: number; hedging: number; scope: number };
+  components: { lost: number; checklist: number; violations: number; modality: number; echo: number; hedging: number; scope: number; answer: number };
   inverted: boolean;
 }

@@ -1,0 +1,339 @@
+//! Whether the result answers the request's own logic, beyond sharing its words: a closed
+//! question ("classify it as either positive or negative") is answered by one of the options it
+//! offers, and advice towards a goal ("ways to reduce food waste") does not recommend the
+//! opposite ("buy more food"). Both are content findings: an instruction that asks for an
+//! unhelpful answer inverts them with the rest of the content score.
+
+use super::segment;
+use super::text;
+
+/// A way the result fails the request's logic, with the words that show it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Finding {
+    pub reason: String,
+}
+
+/// Words that open a closed question's options ("as either X or Y", "whether it is X or Y").
+const CHOICE_OPENERS: [&str; 6] = [
+    "as either ",
+    "is either ",
+    "whether it is ",
+    "whether this is ",
+    "if it is ",
+    "if this is ",
+];
+
+/// The options of a closed question: "either positive or negative" → [positive, negative].
+/// Each option is one to three words; the list ends at punctuation.
+pub fn choice_options(task_lower: &str) -> Vec<String> {
+    for opener in CHOICE_OPENERS {
+        let Some(at) = task_lower.find(opener) else {
+            continue;
+        };
+        let rest = task_lower.get(at + opener.len()..).unwrap_or_default();
+        let end = rest
+            .find(['.', '?', '!', ';', ':', '\n', '('])
+            .unwrap_or(rest.len());
+        let span = rest.get(..end).unwrap_or_default();
+        let Some((head, last)) = span.rsplit_once(" or ") else {
+            continue;
+        };
+        let mut options: Vec<String> = head
+            .split(',')
+            .chain(std::iter::once(last))
+            .map(|o| {
+                o.trim()
+                    .trim_start_matches("a ")
+                    .trim_start_matches("an ")
+                    .trim()
+            })
+            .map(|o| o.trim_matches(|c: char| !c.is_alphanumeric()).to_string())
+            .filter(|o| !o.is_empty())
+            .collect();
+        options.dedup();
+        let short = options.iter().all(|o| o.split_whitespace().count() <= 3);
+        if options.len() >= 2 && short {
+            return options;
+        }
+    }
+    Vec::new()
+}
+
+/// Whether `lower` names `option` as whole words ("opinion-based" in "It is opinion-based.").
+fn names(lower: &str, option: &str) -> bool {
+    lower.match_indices(option).any(|(i, m)| {
+        let before = lower.get(..i).and_then(|s| s.chars().next_back());
+        let after = lower.get(i + m.len()..).and_then(|s| s.chars().next());
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
+}
+
+/// Verbs that set a goal's direction: towards less of the object, or towards more of it.
+const LESS: [&str; 9] = [
+    "reduce", "decrease", "minimize", "minimise", "lower", "cut", "limit", "prevent", "avoid",
+];
+const MORE: [&str; 7] = [
+    "increase", "improve", "boost", "maximize", "maximise", "raise", "grow",
+];
+/// What recommends more of a thing, and what recommends less of it.
+const TOWARDS_MORE: [&str; 4] = ["more", "increase", "maximize", "maximise"];
+const TOWARDS_LESS: [&str; 5] = ["less", "fewer", "reduce", "decrease", "minimize"];
+/// Words between a goal verb and its object that are not the object.
+const FILLER: [&str; 8] = ["the", "amount", "of", "your", "their", "its", "a", "number"];
+
+/// The goal of a request for advice: the stems of its object, and whether it wants less of it.
+pub fn goal(task_lower: &str) -> Option<(Vec<String>, String, bool)> {
+    let words = segment::words(task_lower);
+    for (k, (_, w)) in words.iter().enumerate() {
+        let less = LESS.contains(w);
+        if !less && !MORE.contains(w) {
+            continue;
+        }
+        let object: Vec<&str> = words
+            .iter()
+            .skip(k + 1)
+            .map(|(_, w)| *w)
+            .skip_while(|w| FILLER.contains(w))
+            .take_while(|w| w.chars().all(char::is_alphanumeric) && !text::is_stop(w))
+            .take(3)
+            .collect();
+        if !object.is_empty() {
+            let stems = object.iter().map(|w| text::stem(w)).collect();
+            return Some((stems, object.join(" "), less));
+        }
+    }
+    None
+}
+
+/// Advice in `result` that pushes the goal's object the wrong way ("more plastic" for a request
+/// to reduce plastic waste), as the words that show it.
+pub fn reversal(result_lower: &str, object: &[String], less: bool) -> Option<String> {
+    let wrong_way: &[&str] = if less { &TOWARDS_MORE } else { &TOWARDS_LESS };
+    let words = segment::words(result_lower);
+    for (k, (at, w)) in words.iter().enumerate() {
+        if !wrong_way.contains(w) {
+            continue;
+        }
+        // The object right after the cue ("more plastic", "increase the plastic"), skipping an
+        // article; a compound that starts with it ("more energy-efficient") is another thing.
+        let mut next = words
+            .iter()
+            .skip(k + 1)
+            .skip_while(|(_, w)| FILLER.contains(w));
+        let Some((nat, nw)) = next.next() else {
+            continue;
+        };
+        let hyphenated = result_lower
+            .get(nat + nw.len()..)
+            .is_some_and(|r| r.starts_with('-'));
+        if !hyphenated && object.contains(&text::stem(nw)) {
+            let end = nat + nw.len();
+            return result_lower.get(*at..end).map(str::to_string);
+        }
+    }
+    None
+}
+
+/// Numbers written in digits (with decimals) or as words up to twenty, with their offsets.
+fn numbers(lower: &str) -> Vec<(usize, f64)> {
+    const WORDS: [&str; 21] = [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+    ];
+    segment::words(lower)
+        .into_iter()
+        .filter_map(|(at, w)| {
+            let value = w
+                .parse::<f64>()
+                .ok()
+                .or_else(|| WORDS.iter().position(|n| *n == w).map(|k| k as f64));
+            value.map(|v| (at, v))
+        })
+        .collect()
+}
+
+/// The range of a rating the request asks for: "on a 0-5 scale", "on a scale of 1 to 10",
+/// "rate it out of 10".
+pub fn rating_scale(task_lower: &str) -> Option<(f64, f64)> {
+    let nums = numbers(task_lower);
+    if let Some(at) = task_lower.find("scale") {
+        let near: Vec<f64> = nums
+            .iter()
+            .filter(|(i, _)| *i + 24 >= at && *i <= at + 32)
+            .map(|(_, v)| *v)
+            .collect();
+        if near.len() >= 2 {
+            let lo = near.iter().copied().fold(f64::INFINITY, f64::min);
+            let hi = near.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            return (hi > lo).then_some((lo, hi));
+        }
+    }
+    let rates = ["rate", "grade", "score"]
+        .iter()
+        .any(|v| task_lower.contains(v));
+    let at = task_lower.find("out of ")?;
+    let hi = nums.iter().find(|(i, _)| *i == at + 7).map(|(_, v)| *v)?;
+    (rates && hi > 0.0).then_some((0.0, hi))
+}
+
+/// The findings for a result against the request, both lowercased.
+pub fn check(task_lower: &str, result_lower: &str) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let options = choice_options(task_lower);
+    // An option's first word names it: "negative" answers "positive or negative sentiment".
+    let picked = options.iter().any(|o| {
+        names(result_lower, o)
+            || o.split_whitespace()
+                .next()
+                .is_some_and(|w| names(result_lower, w))
+    });
+    if !options.is_empty() && !picked {
+        out.push(Finding {
+            reason: format!(
+                "The request offers a choice ({}) and the result picks none of them",
+                options.join(" or ")
+            ),
+        });
+    }
+    if let Some((lo, hi)) = rating_scale(task_lower) {
+        let rated = numbers(result_lower)
+            .iter()
+            .any(|(_, v)| (lo..=hi).contains(v));
+        if !rated {
+            out.push(Finding {
+                reason: format!(
+                    "The request asks for a rating from {lo} to {hi} and the result gives none"
+                ),
+            });
+        }
+    }
+    if let Some((object, shown, less)) = goal(task_lower) {
+        if let Some(words) = reversal(result_lower, &object, less) {
+            out.push(Finding {
+                reason: format!(
+                    "The result recommends \"{words}\", against the request's goal to {} {}",
+                    if less { "reduce" } else { "increase" },
+                    shown
+                ),
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(task: &str, result: &str) -> Vec<Finding> {
+        super::check(&task.to_lowercase(), &result.to_lowercase())
+    }
+
+    #[test]
+    fn options_of_closed_questions() {
+        assert_eq!(
+            choice_options("classify the given article as either positive or negative sentiment."),
+            ["positive", "negative sentiment"]
+        );
+        assert_eq!(
+            choice_options("decide if it is fiction or non-fiction. a farmer grows"),
+            ["fiction", "non-fiction"]
+        );
+        assert_eq!(
+            choice_options("label it as either a bug, a feature request or a question."),
+            ["bug", "feature request", "question"]
+        );
+        assert!(choice_options(
+            "explain whether it is safe to scan random qr codes and how attackers use them"
+        )
+        .is_empty());
+        assert!(choice_options("list the pros and cons of each system").is_empty());
+    }
+
+    #[test]
+    fn a_closed_question_is_answered_by_an_option() {
+        let task = "Categorize the following sentence as either factual or opinion-based. Math is a difficult subject";
+        assert!(check(task, "Opinion-based").is_empty());
+        assert!(check(task, "It is factual.").is_empty());
+        let sentiment = "Classify the given article as either positive or negative sentiment.";
+        assert!(check(sentiment, "Negative").is_empty());
+        assert_eq!(
+            check(sentiment, "The sentiment is absolutely neutral.").len(),
+            1
+        );
+        let f = check(task, "The sentence you provided is a piece of cake.");
+        assert_eq!(f.len(), 1);
+        assert!(f[0].reason.contains("factual or opinion-based"), "{f:?}");
+    }
+
+    #[test]
+    fn a_rating_request_is_answered_by_a_rating() {
+        assert_eq!(
+            rating_scale("please grade the following essay on a 0-5 scale (5 being the highest):"),
+            Some((0.0, 5.0))
+        );
+        assert_eq!(
+            rating_scale("rate the risk on a scale of one to ten."),
+            Some((1.0, 10.0))
+        );
+        assert_eq!(
+            rating_scale("score the answer out of 10"),
+            Some((0.0, 10.0))
+        );
+        assert_eq!(rating_scale("we scale out to 3 regions"), None);
+        let task = "Please grade the following essay on a 0-5 scale (5 being the highest): In my opinion...";
+        assert!(check(task, "I would grade this essay as a 2 out of 5.").is_empty());
+        assert!(check(task, "Three. The argument is thin.").is_empty());
+        let f = check(task, "Thank you for your essay. The score is blue.");
+        assert_eq!(f.len(), 1);
+        assert!(f[0].reason.contains("from 0 to 5"), "{f:?}");
+        assert_eq!(check(task, "I give it 7.").len(), 1);
+    }
+
+    #[test]
+    fn advice_against_the_goal() {
+        let task = "Provide 3 potential solutions to reduce the amount of plastic waste.";
+        assert!(check(
+            task,
+            "1. Recycle. 2. Promote reusable alternatives to plastic."
+        )
+        .is_empty());
+        let f = check(
+            task,
+            "1. Start using more plastic to make sure you run out of it faster.",
+        );
+        assert_eq!(f.len(), 1);
+        assert!(f[0].reason.contains("\"more plastic\""), "{f:?}");
+        assert!(f[0].reason.ends_with("to reduce plastic waste"), "{f:?}");
+        // A compound is another thing: more energy-efficient lamps save energy.
+        let energy = "List five ways to reduce energy consumption.";
+        assert!(check(energy, "Switch to more energy-efficient appliances.").is_empty());
+        assert_eq!(check(energy, "Use more energy at night.").len(), 1);
+        let grow = "Give tips to increase test coverage in the parser module.";
+        assert_eq!(check(grow, "Write fewer tests for the parser.").len(), 1);
+        assert!(check(
+            grow,
+            "Write more tests for the parser and measure coverage."
+        )
+        .is_empty());
+    }
+}

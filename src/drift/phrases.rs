@@ -1,0 +1,126 @@
+//! Fixed phrase lists searched in one pass: an Aho-Corasick automaton per list, built on first
+//! use, instead of one substring search per phrase (each a full scan of the text, and without
+//! SIMD in wasm).
+
+use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
+use std::sync::OnceLock;
+
+pub struct Phrases {
+    list: &'static [&'static str],
+    automaton: OnceLock<Option<AhoCorasick>>,
+}
+
+impl Phrases {
+    pub const fn new(list: &'static [&'static str]) -> Self {
+        Phrases {
+            list,
+            automaton: OnceLock::new(),
+        }
+    }
+
+    /// `None` only if the automaton cannot be built (it can for these small lists); the
+    /// methods then fall back to one search per phrase.
+    fn automaton(&self) -> Option<&AhoCorasick> {
+        self.automaton
+            .get_or_init(|| {
+                AhoCorasick::builder()
+                    .match_kind(MatchKind::Standard)
+                    .kind(Some(AhoCorasickKind::DFA))
+                    .build(self.list)
+                    .ok()
+            })
+            .as_ref()
+    }
+
+    /// Whether `hay` contains any of the phrases.
+    pub fn any(&self, hay: &str) -> bool {
+        match self.automaton() {
+            Some(ac) => ac.is_match(hay),
+            None => self.list.iter().any(|p| hay.contains(p)),
+        }
+    }
+
+    /// Every occurrence of every phrase (overlapping ones too), as (start, phrase).
+    pub fn occurrences(&self, hay: &str) -> Vec<(usize, &'static str)> {
+        match self.automaton() {
+            Some(ac) => ac
+                .find_overlapping_iter(hay)
+                .filter_map(|m| {
+                    self.list
+                        .get(m.pattern().as_usize())
+                        .map(|p| (m.start(), *p))
+                })
+                .collect(),
+            None => self
+                .list
+                .iter()
+                .flat_map(|p| hay.match_indices(p).map(|(i, _)| (i, *p)))
+                .collect(),
+        }
+    }
+
+    /// The phrases found in `hay`, each once, in list order.
+    pub fn found(&self, hay: &str) -> Vec<&'static str> {
+        let mut seen = vec![false; self.list.len()];
+        if let Some(ac) = self.automaton() {
+            for m in ac.find_overlapping_iter(hay) {
+                if let Some(s) = seen.get_mut(m.pattern().as_usize()) {
+                    *s = true;
+                }
+            }
+        } else {
+            for (s, p) in seen.iter_mut().zip(self.list) {
+                *s = hay.contains(p);
+            }
+        }
+        self.list
+            .iter()
+            .zip(seen)
+            .filter_map(|(p, s)| s.then_some(*p))
+            .collect()
+    }
+
+    /// The earliest occurrence of any phrase, as (start, phrase); the shorter phrase when two
+    /// start at the same place, as a `min` over (position, phrase) would pick.
+    pub fn first(&self, hay: &str) -> Option<(usize, &'static str)> {
+        self.occurrences(hay).into_iter().min()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LIST: [&str; 5] = ["no ", "not ", "nothing", "do not", "let me know"];
+
+    fn agrees_with_substring_search(set: &Phrases) {
+        let hay = "do not add nothing; let me know if not needed. no way";
+        let naive: Vec<&str> = LIST.into_iter().filter(|p| hay.contains(p)).collect();
+        assert_eq!(set.found(hay), naive);
+        assert!(set.any(hay));
+        assert!(!set.any("all fine here"));
+        let mut occ = set.occurrences(hay);
+        occ.sort();
+        let mut want: Vec<(usize, &str)> = LIST
+            .into_iter()
+            .flat_map(|p| hay.match_indices(p).map(move |(i, _)| (i, p)))
+            .collect();
+        want.sort();
+        assert_eq!(occ, want);
+        assert_eq!(set.first(hay), Some((0, "do not")));
+        assert_eq!(set.first("x"), None);
+    }
+
+    #[test]
+    fn the_automaton_agrees_with_substring_search() {
+        agrees_with_substring_search(&Phrases::new(&LIST));
+    }
+
+    #[test]
+    fn the_fallback_agrees_with_substring_search() {
+        let set = Phrases::new(&LIST);
+        assert!(set.automaton.set(None).is_ok());
+        assert!(set.automaton().is_none());
+        agrees_with_substring_search(&set);
+    }
+}
