@@ -195,6 +195,66 @@ pub fn rating_scale(task_lower: &str) -> Option<(f64, f64)> {
     (rates && hi > 0.0).then_some((0.0, hi))
 }
 
+/// Nouns that classify a thing only as language: "X is a term that…" says nothing of what X is.
+const META_NOUNS: [&str; 5] = ["word", "term", "concept", "phrase", "expression"];
+
+/// Verbs after "a term that…" that go on to say what the term means.
+const DEFINING_VERBS: [&str; 8] = [
+    "means",
+    "mean",
+    "refers",
+    "describes",
+    "denotes",
+    "names",
+    "stands",
+    "signifies",
+];
+
+/// A definition that says nothing: the thing asked about is "a word", "a term" or "a concept",
+/// or "a type of" itself ("Online education is a type of education").
+pub fn vacuous_definition(result_lower: &str) -> Option<String> {
+    let words = segment::words(result_lower);
+    let word = |k: usize| words.get(k).map(|(_, w)| *w);
+    for (k, (at, w)) in words.iter().enumerate() {
+        if !matches!(*w, "is" | "are") || !matches!(word(k + 1), Some("a" | "an")) {
+            continue;
+        }
+        let span = |last: usize| {
+            let end = words
+                .get(last)
+                .map_or(result_lower.len(), |(i, w)| i + w.len());
+            let start = words.get(k.saturating_sub(3)).map_or(*at, |(i, _)| *i);
+            result_lower.get(start..end).map(str::to_string)
+        };
+        // "a word", "a very interesting word", "a common term"; but "a term for a group of
+        // samples" and "a word that means sad" do define.
+        if let Some(m) = (k + 2..k + 5).find(|&j| word(j).is_some_and(|x| META_NOUNS.contains(&x)))
+        {
+            let defines = matches!(
+                word(m + 1),
+                Some("for" | "meaning" | "describing" | "denoting")
+            ) || (matches!(word(m + 1), Some("that" | "which"))
+                && word(m + 2).is_some_and(|v| DEFINING_VERBS.contains(&v)));
+            if !defines {
+                return span(m);
+            }
+        }
+        // "a type of education" after "online education"
+        if matches!(word(k + 2), Some("type" | "kind" | "form" | "sort"))
+            && word(k + 3) == Some("of")
+        {
+            if let Some(category) = word(k + 4) {
+                let stem = text::stem(category);
+                let subject = words.get(k.saturating_sub(4)..k).unwrap_or_default();
+                if subject.iter().any(|(_, s)| text::stem(s) == stem) {
+                    return span(k + 4);
+                }
+            }
+        }
+    }
+    None
+}
+
 /// The findings for a result against the request, both lowercased.
 pub fn check(task_lower: &str, result_lower: &str) -> Vec<Finding> {
     let mut out = Vec::new();
@@ -211,6 +271,13 @@ pub fn check(task_lower: &str, result_lower: &str) -> Vec<Finding> {
             reason: format!(
                 "The request offers a choice ({}) and the result picks none of them",
                 options.join(" or ")
+            ),
+        });
+    }
+    if let Some(words) = vacuous_definition(result_lower) {
+        out.push(Finding {
+            reason: format!(
+                "The result defines the thing asked about by a non-answer (\"{words}\")"
             ),
         });
     }
@@ -307,6 +374,30 @@ mod tests {
         assert_eq!(f.len(), 1);
         assert!(f[0].reason.contains("from 0 to 5"), "{f:?}");
         assert_eq!(check(task, "I give it 7.").len(), 1);
+    }
+
+    #[test]
+    fn definitions_that_say_nothing() {
+        for vacuous in [
+            "The word \"happy\" is a very interesting word. It describes a feeling.",
+            "Aezakmi is a term that is often used in the context of a conversation.",
+            "1. Online education is a type of education.\n2. Schools exist.",
+            "\"Time\" is a concept that helps us understand when events occur.",
+        ] {
+            let f = check("what does it mean?", vacuous);
+            assert_eq!(f.len(), 1, "{vacuous}");
+            assert!(f[0].reason.contains("non-answer"), "{f:?}");
+        }
+        for answer in [
+            "The internal combustion engine is a type of heat engine where fuel burns.",
+            "AEZAKMI is an anti-detection browser for working with multiple accounts.",
+            "A batch is a group of samples processed together.",
+            "Sad is a word that means the opposite of happy.",
+            "Batch is a term for the samples processed together.",
+        ] {
+            let f = check("what does it mean?", answer);
+            assert!(f.is_empty(), "{answer}: {f:?}");
+        }
     }
 
     #[test]

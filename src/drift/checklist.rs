@@ -51,8 +51,10 @@ const NUMBER_WORDS: [&str; 21] = [
 const SKIP_SECTIONS: [&str; 3] = ["context", "background", "notes"];
 
 /// Items of the instructions: bullet and numbered lines, else sentences; enumerations
-/// ("validators, the Config class, .dict() and orm_mode") become one item each.
-pub fn items(instructions: &str) -> Vec<String> {
+/// ("validators, the Config class, .dict() and orm_mode") become one item each. Each item is a
+/// slice of `instructions`, with its byte offset, so that its words are the instructions' own
+/// tokens in its range.
+pub fn items(instructions: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
     let mut skipping = false;
     for line in instructions.lines() {
@@ -76,7 +78,7 @@ pub fn items(instructions: &str) -> Vec<String> {
                     .and_then(|r| r.strip_prefix(". ").or_else(|| r.strip_prefix(") ")))
             });
         match bullet {
-            Some(b) => out.push(b.trim().to_string()),
+            Some(b) => out.push(b.trim()),
             None => {
                 for (_, s) in text::sentences(t) {
                     if is_request(s) {
@@ -86,8 +88,9 @@ pub fn items(instructions: &str) -> Vec<String> {
             }
         }
     }
-    out.retain(|i| !text::tokens(i).is_empty());
-    out
+    out.into_iter()
+        .filter_map(|i| text::offset_in(instructions, i).map(|at| (at, i)))
+        .collect()
 }
 
 /// Whether a sentence asks for something (imperative or an explicit request), rather than
@@ -178,7 +181,7 @@ const IMPERATIVES: [&str; 48] = [
 ];
 
 /// "X in four areas: a, b, c and d" → the list items; otherwise the sentence itself.
-fn enumeration(sentence: &str) -> Vec<String> {
+fn enumeration(sentence: &str) -> Vec<&str> {
     let tail = sentence
         .rsplit_once(':')
         .map(|(_, t)| t)
@@ -192,15 +195,23 @@ fn enumeration(sentence: &str) -> Vec<String> {
         .collect();
     let short = parts.iter().all(|p| p.split_whitespace().count() <= 4);
     if parts.len() >= 3 && short {
-        parts.into_iter().map(str::to_string).collect()
+        parts
     } else {
-        vec![sentence.to_string()]
+        vec![sentence]
     }
 }
 
-/// Marks each item against the result's concepts, with the best-matching result sentence.
+/// The instructions' tokens and identifiers, which items' words are taken from.
+pub struct Source<'a> {
+    pub tokens: &'a [text::Token],
+    pub ids: &'a [(usize, String)],
+}
+
+/// Marks each item against the result's concepts, with the best-matching result sentence. Items
+/// without a content word are left out.
 pub fn check(
-    items: &[String],
+    items: &[(usize, &str)],
+    source: &Source,
     result: &str,
     result_tokens: &[text::Token],
     result_ids: &HashSet<String>,
@@ -221,25 +232,36 @@ pub fn check(
     let mut per_sentence = vec![0.0f64; sentences.len()];
     items
         .iter()
-        .map(|item| {
+        .filter_map(|&(start, item)| {
+            let range = start..start + item.len();
             // Each stem of the item with its weight (computed once per distinct word).
-            let stems: HashMap<std::rc::Rc<str>, f64> = text::tokens(item)
-                .into_iter()
-                .map(|t| (t.stem, t.weight))
+            let stems: HashMap<std::rc::Rc<str>, f64> = source
+                .tokens
+                .iter()
+                .filter(|t| range.contains(&t.at))
+                .map(|t| (t.stem.clone(), t.weight))
                 .collect();
-            let ids: Vec<String> = text::identifiers(item);
+            if stems.is_empty() {
+                return None;
+            }
+            let ids: Vec<&String> = source
+                .ids
+                .iter()
+                .filter(|(at, _)| range.contains(at))
+                .map(|(_, id)| id)
+                .collect();
             let total: f64 = stems.values().sum::<f64>() + ids.len() as f64 * 2.0;
             let found: f64 = stems
                 .iter()
                 .filter(|(s, _)| result_stems.contains(&***s))
                 .map(|(_, w)| w)
                 .sum::<f64>()
-                + ids.iter().filter(|i| result_ids.contains(*i)).count() as f64 * 2.0;
+                + ids.iter().filter(|i| result_ids.contains(**i)).count() as f64 * 2.0;
             let coverage = if total > 0.0 { found / total } else { 1.0 };
             // Identifiers named in the item must appear for it to count as done.
             let ids_ok = ids
                 .iter()
-                .all(|i| result_ids.contains(i) || result_stems.contains(text::stem(i).as_str()));
+                .all(|i| result_ids.contains(*i) || result_stems.contains(text::stem(i).as_str()));
             // So must the quantities it names ("20 requests per IP", "30 minutes"), in digits
             // or as a word.
             let missing_number = stems
@@ -279,13 +301,13 @@ pub fn check(
                     .get(k)
                     .map(|(_, s)| s.chars().take(160).collect::<String>())
             });
-            ChecklistItem {
-                item: item.clone(),
+            Some(ChecklistItem {
+                item: item.to_string(),
                 fulfilled: coverage >= 0.5 && ids_ok && numbers_ok,
                 missing_quantity: missing_number.filter(|_| coverage >= 0.5 && ids_ok),
                 coverage,
                 evidence: best,
-            }
+            })
         })
         .collect()
 }

@@ -153,12 +153,14 @@ fn cap(s: &str) -> (&str, bool) {
 struct Concepts {
     stems: HashMap<Rc<str>, (Rc<str>, f64)>,
     ids: HashSet<String>,
+    id_spans: Vec<(usize, String)>,
     seq: Vec<Rc<str>>,
     tokens: Vec<text::Token>,
 }
 
 fn concepts(text: &str) -> Concepts {
     let toks = text::tokens(text);
+    let id_spans = text::identifiers_at(text);
     let mut stems = HashMap::default();
     for t in &toks {
         stems
@@ -166,7 +168,8 @@ fn concepts(text: &str) -> Concepts {
             .or_insert_with(|| (t.word.clone(), t.weight));
     }
     Concepts {
-        ids: text::identifiers(text).into_iter().collect(),
+        ids: id_spans.iter().map(|(_, id)| id.clone()).collect(),
+        id_spans,
         seq: toks.iter().map(|t| t.stem.clone()).collect(),
         tokens: toks,
         stems,
@@ -357,7 +360,11 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
         result,
     ));
     let items = checklist::items(task);
-    let checklist = checklist::check(&items, result, &cr.tokens, &cr.ids);
+    let source = checklist::Source {
+        tokens: &ci.tokens,
+        ids: &ci.id_spans,
+    };
+    let checklist = checklist::check(&items, &source, result, &cr.tokens, &cr.ids);
     let mut checklist = checklist;
     for item in checklist.iter_mut() {
         // A "do not" item is fulfilled by not doing it.

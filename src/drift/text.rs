@@ -197,6 +197,11 @@ pub fn split_identifier(w: &str) -> Vec<(usize, &str)> {
 /// Code-like identifiers, whole and lowercased: `compute_refund`, `payments/refunds.py`,
 /// `httpx.asyncclient`, `validateemail`, `db_url`. File extensions are kept.
 pub fn identifiers(text: &str) -> Vec<String> {
+    identifiers_at(text).into_iter().map(|(_, id)| id).collect()
+}
+
+/// [`identifiers`] with their byte offsets in `text`.
+pub fn identifiers_at(text: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     let bytes = text.as_bytes();
     let is_part =
@@ -219,9 +224,11 @@ pub fn identifiers(text: &str) -> Vec<String> {
         {
             continue;
         }
-        let trimmed = raw.trim_matches(|c: char| matches!(c, '.' | '-' | '/' | '@'));
+        let trimmed = raw.trim_start_matches(['.', '-', '/', '@']);
+        let lead = raw.len() - trimmed.len();
+        let trimmed = trimmed.trim_end_matches(['.', '-', '/', '@']);
         if is_identifier(trimmed) {
-            out.push(trimmed.to_lowercase());
+            out.push((start + lead, trimmed.to_lowercase()));
         }
     }
     out
@@ -248,6 +255,12 @@ fn is_identifier(s: &str) -> bool {
     // "e.g", "i.e" and plain sentences joined by dots are not identifiers.
     let dotted_word = s.contains('.') && s.split('.').all(|p| p.len() <= 1);
     (has_sep || camel || all_caps) && !dotted_word
+}
+
+/// Byte offset of `inner` in `outer` when `inner` is a slice of it.
+pub fn offset_in(outer: &str, inner: &str) -> Option<usize> {
+    let at = (inner.as_ptr() as usize).checked_sub(outer.as_ptr() as usize)?;
+    (at + inner.len() <= outer.len()).then_some(at)
 }
 
 /// Sentences of `text`, with their byte ranges: split at `.!?` followed by space, and at lines.
