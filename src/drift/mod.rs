@@ -83,6 +83,24 @@ pub struct DriftReport {
     pub inverted: bool,
 }
 
+/// Stems of words that name the form of the answer asked for ("write a few example sentences
+/// using the word…", "list five characteristics"), not its content: a good answer delivers the
+/// form without naming it, so they are not concepts it must cover.
+pub const FORM_WORDS: [&str; 12] = [
+    "exampl",
+    "sentenc",
+    "word",
+    "list",
+    "paragraph",
+    "respons",
+    "answer",
+    "characterist",
+    "thing",
+    "way",
+    "bullet",
+    "point",
+];
+
 /// Scope-limiting words: with them, new concepts in the result count as scope expansion.
 const SCOPE_LIMITS: [&str; 9] = [
     "only",
@@ -283,7 +301,12 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
     // Coverage of the instruction's key concepts (the most specific ones: a long request's
     // long tail should not drown a concise answer); identifiers weigh double.
     let id_weight = 2.0;
-    let mut key: Vec<(&Rc<str>, f64)> = ci.stems.iter().map(|(s, (_, w))| (s, *w)).collect();
+    let mut key: Vec<(&Rc<str>, f64)> = ci
+        .stems
+        .iter()
+        .filter(|(s, _)| !FORM_WORDS.contains(&&***s))
+        .map(|(s, (_, w))| (s, *w))
+        .collect();
     key.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(b.0)));
     key.truncate(KEY_CONCEPTS);
     let total_w: f64 = key.iter().map(|(_, w)| w).sum::<f64>() + ci.ids.len() as f64 * id_weight;
