@@ -241,6 +241,31 @@ fn an_inverted_request_reverses_the_ranking_of_the_same_task() {
         .any(|c| c.concept == "user" || c.concept == "input"));
 }
 
+/// Words that name the answer's form ("example sentences", "list", "characteristics") are not
+/// what the answer must talk about: sentences that use the word deliver "example sentences".
+#[test]
+fn the_form_asked_for_is_not_a_concept_to_cover() {
+    let request = "write a few example sentences using the word \"hilarious\"";
+    let uses = score(
+        request,
+        "1. The comedian's jokes were hilarious.\n2. My friend tells hilarious stories.",
+    );
+    assert!(
+        uses.checklist.iter().all(|c| c.fulfilled),
+        "{:?}",
+        uses.checklist
+    );
+    let lost: Vec<&str> = uses.lost.iter().map(|c| c.concept.as_str()).collect();
+    for form in ["example", "sentences", "word"] {
+        assert!(!lost.contains(&form), "{lost:?}");
+    }
+    let talks_about = score(
+        request,
+        "1. The hilarious is a word that is often used in sentences.\n2. Many people find the word hilarious to be hilarious.",
+    );
+    assert!(uses.score < talks_about.score);
+}
+
 mod segmentation {
     use boomerang_guard::drift::segment::words;
     use proptest::prelude::*;

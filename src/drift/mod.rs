@@ -351,7 +351,9 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
         v
     };
     let mut preserved = list(&ci.stems, &|s| cr.stems.contains_key(s));
-    let mut lost = list(&ci.stems, &|s| !cr.stems.contains_key(s));
+    let mut lost = list(&ci.stems, &|s| {
+        !cr.stems.contains_key(s) && !FORM_WORDS.contains(&&**s)
+    });
     let mut added = list(&cr.stems, &|s| !ci.stems.contains_key(s));
     for id in &ci.ids {
         let c = Concept {
