@@ -75,6 +75,10 @@ const LESS: [&str; 9] = [
 const MORE: [&str; 7] = [
     "increase", "improve", "boost", "maximize", "maximise", "raise", "grow",
 ];
+static GOAL_VERBS: super::phrases::Phrases = super::phrases::Phrases::new(&[
+    "reduce", "decrease", "minimi", "lower", "cut", "limit", "prevent", "avoid", "increase",
+    "improve", "boost", "maximi", "raise", "grow",
+]);
 /// What recommends more of a thing, and what recommends less of it.
 const TOWARDS_MORE: [&str; 4] = ["more", "increase", "maximize", "maximise"];
 const TOWARDS_LESS: [&str; 5] = ["less", "fewer", "reduce", "decrease", "minimize"];
@@ -83,6 +87,9 @@ const FILLER: [&str; 8] = ["the", "amount", "of", "your", "their", "its", "a", "
 
 /// The goal of a request for advice: the stems of its object, and whether it wants less of it.
 pub fn goal(task_lower: &str) -> Option<(Vec<String>, String, bool)> {
+    if !GOAL_VERBS.any(task_lower) {
+        return None;
+    }
     let words = segment::words(task_lower);
     for (k, (_, w)) in words.iter().enumerate() {
         let less = LESS.contains(w);
@@ -162,10 +169,11 @@ fn numbers(lower: &str) -> Vec<(usize, f64)> {
     segment::words(lower)
         .into_iter()
         .filter_map(|(at, w)| {
-            let value = w
-                .parse::<f64>()
-                .ok()
-                .or_else(|| WORDS.iter().position(|n| *n == w).map(|k| k as f64));
+            let value = if w.starts_with(|c: char| c.is_ascii_digit()) {
+                w.parse::<f64>().ok()
+            } else {
+                WORDS.iter().position(|n| *n == w).map(|k| k as f64)
+            };
             value.map(|v| (at, v))
         })
         .collect()
@@ -174,6 +182,9 @@ fn numbers(lower: &str) -> Vec<(usize, f64)> {
 /// The range of a rating the request asks for: "on a 0-5 scale", "on a scale of 1 to 10",
 /// "rate it out of 10".
 pub fn rating_scale(task_lower: &str) -> Option<(f64, f64)> {
+    if !task_lower.contains("scale") && !task_lower.contains("out of ") {
+        return None;
+    }
     let nums = numbers(task_lower);
     if let Some(at) = task_lower.find("scale") {
         let near: Vec<f64> = nums
@@ -213,6 +224,9 @@ const DEFINING_VERBS: [&str; 8] = [
 /// A definition that says nothing: the thing asked about is "a word", "a term" or "a concept",
 /// or "a type of" itself ("Online education is a type of education").
 pub fn vacuous_definition(result_lower: &str) -> Option<String> {
+    if !result_lower.contains(" is a") && !result_lower.contains(" are a") {
+        return None;
+    }
     let words = segment::words(result_lower);
     let word = |k: usize| words.get(k).map(|(_, w)| *w);
     for (k, (at, w)) in words.iter().enumerate() {

@@ -2,7 +2,7 @@
 //! ("do not", "don't", "never", "without", "avoid", "no X", "only") and explicit format ones
 //! (a word that must or must not appear, exact word or sentence counts, the word at a position).
 
-use super::modality::{code_lines, has_code};
+use super::modality::Code;
 use super::text;
 use serde::Serialize;
 
@@ -148,7 +148,13 @@ fn classify(clause: &str) -> Vec<Forbidden> {
 
 /// Checks each negative constraint against the result.
 /// `toks`: the result's tokens (from [`text::tokens`]), computed once by the caller.
-pub fn check_negatives(negs: &[Negative], result: &str, toks: &[text::Token]) -> Vec<Violation> {
+/// `code`: the result's code lines ([`Code::of`]).
+pub fn check_negatives(
+    negs: &[Negative],
+    result: &str,
+    toks: &[text::Token],
+    code: &Code,
+) -> Vec<Violation> {
     if negs.is_empty() {
         return Vec::new();
     }
@@ -157,11 +163,10 @@ pub fn check_negatives(negs: &[Negative], result: &str, toks: &[text::Token]) ->
     for n in negs {
         for f in &n.forbidden {
             let found: Option<(String, Option<String>)> = match f {
-                Forbidden::Code => has_code(result).then(|| {
-                    let lines = code_lines(result);
+                Forbidden::Code => code.present().then(|| {
                     (
                         "the result contains code".to_string(),
-                        lines.first().map(|l| l.to_string()),
+                        code.lines.first().map(|l| l.to_string()),
                     )
                 }),
                 Forbidden::Class => find_any(&lower, &["class ", "class:"])
@@ -465,39 +470,24 @@ pub fn check_formats(fs: &[(String, Format)], result: &str) -> Vec<Violation> {
 mod tests {
     use super::*;
 
+    fn check(n: &[Negative], result: &str) -> Vec<Violation> {
+        check_negatives(n, result, &text::tokens(result), &Code::of(result))
+    }
+
     #[test]
     fn negative_clauses_find_code_classes_and_changes() {
         let n = negatives(
             "Review fetch_user(). Do NOT provide code; describe the fixes in prose only.",
         );
-        assert!(!check_negatives(
-            &n,
-            "def fetch_user(id):\n    return session.get(url)\n",
-            &text::tokens("def fetch_user(id):\n    return session.get(url)\n")
-        )
-        .is_empty());
+        assert!(!check(&n, "def fetch_user(id):\n    return session.get(url)\n").is_empty());
         let prose = "The bare except swallows errors; catch only transport errors.";
-        assert!(check_negatives(&n, prose, &text::tokens(prose)).is_empty());
+        assert!(check(&n, prose).is_empty());
         let n = negatives("Add unit tests for slugify(). Do not change slugify itself.");
-        let v = check_negatives(
-            &n,
-            "slugify() crashed, so I rewrote slugify with NFKD.",
-            &text::tokens("slugify() crashed, so I rewrote slugify with NFKD."),
-        );
+        let v = check(&n, "slugify() crashed, so I rewrote slugify with NFKD.");
         assert_eq!(v.len(), 1, "{v:?}");
         let n = negatives("Propose where retries live. No new services or infrastructure.");
-        assert!(!check_negatives(
-            &n,
-            "Introduce a Webhook Delivery Service behind Kafka.",
-            &text::tokens("Introduce a Webhook Delivery Service behind Kafka.")
-        )
-        .is_empty());
-        assert!(check_negatives(
-            &n,
-            "Put it in the existing job worker.",
-            &text::tokens("Put it in the existing job worker.")
-        )
-        .is_empty());
+        assert!(!check(&n, "Introduce a Webhook Delivery Service behind Kafka.").is_empty());
+        assert!(check(&n, "Put it in the existing job worker.").is_empty());
     }
 
     #[test]

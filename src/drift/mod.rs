@@ -379,7 +379,8 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
 
     // Constraints, checklist, modality.
     let negs = constraints::negatives(task);
-    let mut violations = constraints::check_negatives(&negs, result, &cr.tokens);
+    let code = modality::Code::of(result);
+    let mut violations = constraints::check_negatives(&negs, result, &cr.tokens, &code);
     violations.extend(constraints::check_formats(
         &constraints::formats(instructions),
         result,
@@ -413,9 +414,9 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
     };
 
     let expected = modality::expected(task);
-    let delivered = modality::delivered(result);
+    let delivered = modality::delivered(result, &code);
     let named: Vec<String> = ci.ids.iter().cloned().collect();
-    let modality_reason = modality::mismatch(expected, result, &named);
+    let modality_reason = modality::mismatch(expected, result, &code, &named);
 
     let lower_r = result.to_lowercase();
     let (hedge, mut hedges) = hedging(&lower_r);

@@ -69,18 +69,44 @@ pub fn code_lines(text: &str) -> Vec<&str> {
     out
 }
 
+/// A text's code lines, found once and shared by every check that asks about code.
+pub struct Code<'a> {
+    pub lines: Vec<&'a str>,
+    nonempty: usize,
+    fenced: bool,
+}
+
+impl<'a> Code<'a> {
+    pub fn of(text: &'a str) -> Self {
+        Code {
+            lines: code_lines(text),
+            nonempty: text.lines().filter(|l| !l.trim().is_empty()).count(),
+            fenced: text.contains("```"),
+        }
+    }
+
+    /// Whether the text contains code: a fenced block, or two or more code-like lines.
+    pub fn present(&self) -> bool {
+        self.fenced || self.lines.len() >= 2
+    }
+
+    /// Share of the non-empty lines that are code.
+    pub fn share(&self) -> f64 {
+        if self.nonempty == 0 {
+            return 0.0;
+        }
+        self.lines.len() as f64 / self.nonempty as f64
+    }
+}
+
 /// Whether the result contains code: a fenced block, or two or more code-like lines.
 pub fn has_code(text: &str) -> bool {
-    text.contains("```") || code_lines(text).len() >= 2
+    Code::of(text).present()
 }
 
 /// Share of the non-empty lines that are code.
 pub fn code_share(text: &str) -> f64 {
-    let total = text.lines().filter(|l| !l.trim().is_empty()).count();
-    if total == 0 {
-        return 0.0;
-    }
-    code_lines(text).len() as f64 / total as f64
+    Code::of(text).share()
 }
 
 pub fn expected(instructions: &str) -> Modality {
@@ -163,8 +189,8 @@ pub fn expected(instructions: &str) -> Modality {
     }
 }
 
-pub fn delivered(result: &str) -> Modality {
-    let share = code_share(result);
+pub fn delivered(result: &str, code: &Code) -> Modality {
+    let share = code.share();
     if share >= 0.5 {
         if result.contains("assert")
             || result.contains("test_")
@@ -183,9 +209,9 @@ pub fn delivered(result: &str) -> Modality {
 /// A reason when the delivered kind does not fit the expected one.
 /// `named`: the identifiers of the instructions (lowercased), whose file paths a reported
 /// artifact must match.
-pub fn mismatch(expected: Modality, result: &str, named: &[String]) -> Option<String> {
-    let share = code_share(result);
-    let code = has_code(result);
+pub fn mismatch(expected: Modality, result: &str, code: &Code, named: &[String]) -> Option<String> {
+    let share = code.share();
+    let code = code.present();
     match expected {
         Modality::Code | Modality::Tests
             if !code

@@ -7,6 +7,8 @@ use std::sync::OnceLock;
 
 pub struct Phrases {
     list: &'static [&'static str],
+    /// Match ASCII letters in any case (the phrases are lowercase).
+    any_case: bool,
     automaton: OnceLock<Option<AhoCorasick>>,
 }
 
@@ -14,6 +16,16 @@ impl Phrases {
     pub const fn new(list: &'static [&'static str]) -> Self {
         Phrases {
             list,
+            any_case: false,
+            automaton: OnceLock::new(),
+        }
+    }
+
+    /// Lowercase phrases found in text of any ASCII case, without lowercasing the text.
+    pub const fn any_case(list: &'static [&'static str]) -> Self {
+        Phrases {
+            list,
+            any_case: true,
             automaton: OnceLock::new(),
         }
     }
@@ -26,6 +38,7 @@ impl Phrases {
                 AhoCorasick::builder()
                     .match_kind(MatchKind::Standard)
                     .kind(Some(AhoCorasickKind::DFA))
+                    .ascii_case_insensitive(self.any_case)
                     .build(self.list)
                     .ok()
             })
@@ -36,6 +49,10 @@ impl Phrases {
     pub fn any(&self, hay: &str) -> bool {
         match self.automaton() {
             Some(ac) => ac.is_match(hay),
+            None if self.any_case => {
+                let lower = hay.to_ascii_lowercase();
+                self.list.iter().any(|p| lower.contains(p))
+            }
             None => self.list.iter().any(|p| hay.contains(p)),
         }
     }
@@ -114,6 +131,18 @@ mod tests {
     #[test]
     fn the_automaton_agrees_with_substring_search() {
         agrees_with_substring_search(&Phrases::new(&LIST));
+    }
+
+    #[test]
+    fn any_case_matches_ascii_letters_in_any_case() {
+        static SET: Phrases = Phrases::any_case(&["signal completion", "supersede"]);
+        let fallback = Phrases::any_case(&["signal completion", "supersede"]);
+        assert!(fallback.automaton.set(None).is_ok());
+        for set in [&SET, &fallback] {
+            assert!(set.any("Then Signal Completion using attempt_completion."));
+            assert!(set.any("These instructions SUPERSEDE any others."));
+            assert!(!set.any("Signal the completion"));
+        }
     }
 
     #[test]

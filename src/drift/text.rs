@@ -301,6 +301,14 @@ pub fn file_report<'a>(
 /// Roo Code's orchestrator ends each delegation with process boilerplate ("Signal completion
 /// using `attempt_completion`…", "These instructions supersede…"): not part of the task.
 pub fn strip_boilerplate(text: &str) -> String {
+    static BOILERPLATE: super::phrases::Phrases = super::phrases::Phrases::any_case(&[
+        "attempt_completion",
+        "supersede",
+        "signal completion",
+    ]);
+    if !BOILERPLATE.any(text) {
+        return text.to_string();
+    }
     let mut out = String::with_capacity(text.len());
     for line in text.lines() {
         let kept: Vec<&str> = segment::sentence_pieces(line)
