@@ -39,6 +39,9 @@ impl Phrases {
                     .match_kind(MatchKind::Standard)
                     .kind(Some(AhoCorasickKind::DFA))
                     .ascii_case_insensitive(self.any_case)
+                    // The prefilter looks for rare bytes first; without SIMD (wasm) that scan
+                    // costs more than stepping the DFA over these short texts.
+                    .prefilter(false)
                     .build(self.list)
                     .ok()
             })
