@@ -42,6 +42,21 @@ pub struct Negative {
 const NEGATION_CUES: [&str; 9] = [
     "do not", "don't", "dont", "never", "without", "avoid", "no ", "not ", "nothing",
 ];
+/// Any cue of a negative clause, in any case: most instructions have none.
+static NEGATIVE_TEXT: super::phrases::Phrases = super::phrases::Phrases::any_case(&[
+    "do not",
+    "don't",
+    "dont",
+    "never",
+    "without",
+    "avoid",
+    "no ",
+    "not ",
+    "nothing",
+    "prose only",
+    "in prose",
+    "no code",
+]);
 static NEGATION_CUE_SET: super::phrases::Phrases = super::phrases::Phrases::new(&NEGATION_CUES);
 const CHANGE_VERBS: [&str; 13] = [
     "chang", "modifi", "modify", "rewrit", "rewrot", "edit", "alter", "updat", "refactor", "touch",
@@ -70,6 +85,9 @@ const NEW_VERBS: [&str; 8] = [
 /// Negative clauses of the instructions and what each forbids.
 pub fn negatives(instructions: &str) -> Vec<Negative> {
     let mut out = Vec::new();
+    if !NEGATIVE_TEXT.any(instructions) {
+        return out;
+    }
     for (_, sentence) in text::sentences(instructions) {
         let lower = sentence.to_lowercase();
         // "in prose only" / "prose only" forbid code without a negation word.
@@ -357,9 +375,21 @@ fn ordinal(s: &str) -> Option<usize> {
     digits.parse().ok()
 }
 
+/// Any cue of a format constraint, in any case: most instructions have none.
+static FORMAT_TEXT: super::phrases::Phrases = super::phrases::Phrases::any_case(&[
+    "containing the",
+    "without the word",
+    "include the word",
+    "to be",
+    "exactly ",
+]);
+
 /// Explicit format constraints of the instructions' first requirement-like sentences.
 pub fn formats(instructions: &str) -> Vec<(String, Format)> {
     let mut out = Vec::new();
+    if !FORMAT_TEXT.any(instructions) {
+        return out;
+    }
     for line in instructions.lines() {
         let l = line.to_lowercase();
         let q = quoted(line);

@@ -1,6 +1,7 @@
 //! What kind of deliverable the instructions expect and the result is: code, prose (a summary,
 //! an explanation, a comparison, docs). A comparison asked for and code delivered is drift.
 
+use super::phrases::Phrases;
 use super::text;
 use serde::Serialize;
 
@@ -109,80 +110,85 @@ pub fn code_share(text: &str) -> f64 {
     Code::of(text).share()
 }
 
+/// Verbs and nouns that, in one sentence, ask for code ("write a helper", "add an endpoint").
+static CODE_VERBS: Phrases = Phrases::new(&[
+    "create",
+    "write",
+    "implement",
+    "build",
+    "add",
+    "change",
+    "migrate",
+    "refactor",
+    "need a",
+    "give me",
+]);
+static CODE_NOUNS: Phrases = Phrases::new(&[
+    "function",
+    "helper",
+    "method",
+    "class ",
+    "script",
+    "one-liner",
+    "endpoint",
+    "module",
+]);
+static TESTS: Phrases = Phrases::new(&[
+    "unit test",
+    "add tests",
+    "write tests",
+    "test cases",
+    "add a test",
+]);
+static COMPARISON: Phrases = Phrases::new(&[
+    "compare",
+    "comparison",
+    "research",
+    "pros and cons",
+    "evaluate the options",
+    "recommendation",
+]);
+static DOCS: Phrases = Phrases::new(&["readme", "document the", "documentation", "documenting"]);
+static DIAGNOSIS: Phrases = Phrases::new(&[
+    "figure out why",
+    "find the cause",
+    "root cause",
+    "why the",
+    "investigate",
+    "diagnose",
+]);
+static SUMMARY: Phrases = Phrases::new(&[
+    "summarize",
+    "summarise",
+    "explain",
+    "describe",
+    "propose",
+    "in one paragraph",
+    "in prose",
+    "overview",
+]);
+static CODE_WORK: Phrases = Phrases::new(&["migrate", "refactor", "snippet", "one-liner"]);
+
 pub fn expected(instructions: &str) -> Modality {
     let l = instructions.to_lowercase();
-    let any = |ws: &[&str]| ws.iter().any(|w| l.contains(w));
     // A request to build code decides, even when the text also says "explain" (in a docstring).
-    let code_request = text::sentences(&l).iter().any(|(_, s)| {
-        [
-            "create",
-            "write",
-            "implement",
-            "build",
-            "add",
-            "change",
-            "migrate",
-            "refactor",
-            "need a",
-            "give me",
-        ]
-        .iter()
-        .any(|v| s.contains(v))
-            && [
-                "function",
-                "helper",
-                "method",
-                "class ",
-                "script",
-                "one-liner",
-                "endpoint",
-                "module",
-            ]
+    let code_request = CODE_NOUNS.any(&l)
+        && text::sentences(&l)
             .iter()
-            .any(|n| s.contains(n))
-    });
-    if any(&[
-        "unit test",
-        "add tests",
-        "write tests",
-        "test cases",
-        "add a test",
-    ]) {
+            .any(|(_, s)| CODE_VERBS.any(s) && CODE_NOUNS.any(s));
+    if TESTS.any(&l) {
         Modality::Tests
     } else if code_request {
         Modality::Code
-    } else if any(&[
-        "compare",
-        "comparison",
-        "research",
-        "pros and cons",
-        "evaluate the options",
-        "recommendation",
-    ]) {
+    } else if COMPARISON.any(&l) {
         Modality::Comparison
-    } else if any(&["readme", "document the", "documentation", "documenting"]) {
+    } else if DOCS.any(&l) {
         Modality::Docs
-    } else if any(&[
-        "figure out why",
-        "find the cause",
-        "root cause",
-        "why the",
-        "investigate",
-        "diagnose",
-    ]) {
+    } else if DIAGNOSIS.any(&l) {
         Modality::Diagnosis
-    } else if any(&[
-        "summarize",
-        "summarise",
-        "explain",
-        "describe",
-        "propose",
-        "in one paragraph",
-        "in prose",
-        "overview",
-    ]) {
+    } else if SUMMARY.any(&l) {
         Modality::Summary
-    } else if any(&["migrate", "refactor", "snippet", "one-liner"]) {
+    } else if CODE_WORK.any(&l) {
         Modality::Code
     } else {
         Modality::Unknown

@@ -113,8 +113,12 @@ pub(crate) fn to_js_error(e: &GuardError) -> JsValue {
 /// A serializable value as a JS object: JSON text parsed by the engine, faster than building the
 /// object property by property from Rust.
 pub(crate) fn to_js<T: serde::Serialize>(v: &T) -> Result<JsValue, JsValue> {
-    let text = serde_json::to_string(v)
+    // Reports run to a few KB: start with room for one instead of growing from empty.
+    let mut buf = Vec::with_capacity(8192);
+    serde_json::to_writer(&mut buf, v)
         .map_err(|e| fail(ErrorCode::InvalidArgument, "", e.to_string()))?;
+    let text =
+        String::from_utf8(buf).map_err(|e| fail(ErrorCode::InvalidArgument, "", e.to_string()))?;
     JSON::parse(&text)
 }
 
