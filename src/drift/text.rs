@@ -155,7 +155,9 @@ pub fn tokens(text: &str) -> Vec<Token> {
     let mut out = Vec::new();
     for (at, w) in segment::words(text) {
         // Most words are plain lowercase: nothing to split, no parts vector.
-        if w.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()) {
+        if w.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        {
             if let Some((word, stem, weight)) = piece(w) {
                 out.push(Token {
                     word,
