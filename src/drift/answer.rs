@@ -143,36 +143,16 @@ pub fn reversal(result_lower: &str, object: &[String], less: bool) -> Option<Str
 
 /// Numbers written in digits (with decimals) or as words up to twenty, with their offsets.
 fn numbers(lower: &str) -> Vec<(usize, f64)> {
-    const WORDS: [&str; 21] = [
-        "zero",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-        "twenty",
-    ];
     segment::words(lower)
         .into_iter()
         .filter_map(|(at, w)| {
             let value = if w.starts_with(|c: char| c.is_ascii_digit()) {
                 w.parse::<f64>().ok()
             } else {
-                WORDS.iter().position(|n| *n == w).map(|k| k as f64)
+                super::checklist::NUMBER_WORDS
+                    .iter()
+                    .position(|n| *n == w)
+                    .map(|k| k as f64)
             };
             value.map(|v| (at, v))
         })

@@ -23,7 +23,7 @@ pub struct ChecklistItem {
 }
 
 /// Number words a result may use for the quantities an instruction writes in digits.
-const NUMBER_WORDS: [&str; 21] = [
+pub const NUMBER_WORDS: [&str; 21] = [
     "zero",
     "one",
     "two",
