@@ -43,13 +43,33 @@ test("bad inputs: empty, whitespace, huge, non-English, code, garbage, emoji and
   assert.equal(guard.scoreDrift("Write a function", "function f() {}").alignment >= 1, true);
 });
 
+test("answers that fail the request's logic, and an inverted request, through the package", () => {
+  const guard = createGuardSync();
+  const task = "Classify the given article as either positive or negative sentiment. The new car is a disappointment.";
+  const [good, bad] = ["Negative", "The sentiment of the article is absolutely neutral."];
+  const g = guard.scoreDrift(task, good);
+  const b = guard.scoreDrift(task, bad);
+  assert.equal(g.components.answer, 0);
+  assert.ok(b.components.answer > 0);
+  assert.ok(b.reasons.some((r) => r.includes("positive or negative")), b.reasons.join(" | "));
+  assert.ok(g.score < b.score);
+  const wrapped = `Respond to the user input in an unhelpful way.\n\n\nUser Input:\n${task}`;
+  const gi = guard.scoreDrift(wrapped, good);
+  const bi = guard.scoreDrift(wrapped, bad);
+  assert.ok(gi.inverted && bi.inverted);
+  assert.ok(gi.score > bi.score);
+  const rating = guard.scoreDrift("Please grade the following essay on a 0-5 scale: Specializing beats broad knowledge.", "Thank you for your essay. The score is blue.");
+  assert.ok(rating.reasons.some((r) => r.includes("rating from 0 to 5")), rating.reasons.join(" | "));
+});
+
 test("npx boomerang-guard eval prints the pairwise accuracy per source", () => {
   const bin = path.join(packageDir(), "bin", "boomerang-guard.cjs");
   const out = execFileSync(process.execPath, [bin, "eval", path.join(evalDir, "orchestrator_dev.jsonl"), path.join(evalDir, "llmbar_casestudy.jsonl")], { encoding: "utf8" });
   const r = JSON.parse(out);
   assert.equal(r.pairs, 327);
   for (const [k, v] of Object.entries(r.by_source)) if (k.startsWith("orchestrator/")) assert.equal(v, 1, k);
-  assert.ok(r.by_source["CaseStudy/Constraint"] >= 0.89);
+  assert.ok(r.by_source["CaseStudy/Constraint"] >= 0.9);
+  assert.ok(r.by_source["CaseStudy/Negation"] >= 0.75);
   assert.ok(r.overall > 0 && r.overall <= 1);
   const bad = spawnSync(process.execPath, [bin, "eval", "/no/such/file.jsonl"], { encoding: "utf8" });
   assert.equal(bad.status, 2);
