@@ -140,9 +140,10 @@ const INVERSIONS: [&str; 6] = [
     "be unhelpful",
 ];
 
-static SCOPE_LIMIT_SET: Phrases = Phrases::new(&SCOPE_LIMITS);
 static HEDGE_SET: Phrases = Phrases::new(&HEDGES);
-static INVERSION_SET: Phrases = Phrases::new(&INVERSIONS);
+/// Inversion and scope-limit cues, in one pass over the instructions.
+static INSTRUCTION_CUES: phrases::PhraseGroups<2> =
+    phrases::PhraseGroups::new([&INVERSIONS, &SCOPE_LIMITS]);
 /// Words that deny what was asked for.
 static DENIALS: Phrases = Phrases::new(&[
     "there are no ",
@@ -274,7 +275,7 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
     let (instructions, cut_i) = cap(instructions);
     let (result, cut_r) = cap(result);
     let lower_i = instructions.to_lowercase();
-    let inverted = INVERSION_SET.any(&lower_i);
+    let [inverted, limited] = INSTRUCTION_CUES.present(&lower_i);
     // With an inverted instruction, the task proper is the user input it wraps (after its
     // "User Input:" label, which is not part of the task).
     let task_owned = text::strip_boilerplate(if inverted {
@@ -426,7 +427,6 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
         hedge
     };
     let echo_part = echo(&ci.seq, &cr.seq);
-    let limited = SCOPE_LIMIT_SET.any(&lower_i);
     // Scope expansion: code definitions the request did not name (a class and three methods
     // for "a single function"). New names in prose are usually specifics, not scope.
     let named: String = task.to_lowercase();

@@ -1,7 +1,7 @@
 //! What kind of deliverable the instructions expect and the result is: code, prose (a summary,
 //! an explanation, a comparison, docs). A comparison asked for and code delivered is drift.
 
-use super::phrases::Phrases;
+use super::phrases::{PhraseGroups, Phrases};
 use super::text;
 use serde::Serialize;
 
@@ -123,41 +123,32 @@ static CODE_VERBS: Phrases = Phrases::new(&[
     "need a",
     "give me",
 ]);
-static CODE_NOUNS: Phrases = Phrases::new(&[
-    "function",
-    "helper",
-    "method",
-    "class ",
-    "script",
-    "one-liner",
-    "endpoint",
-    "module",
-]);
-static TESTS: Phrases = Phrases::new(&[
+static CODE_NOUNS: Phrases = Phrases::new(CODE_NOUN_CUES);
+const TESTS: &[&str] = &[
     "unit test",
     "add tests",
     "write tests",
     "test cases",
     "add a test",
-]);
-static COMPARISON: Phrases = Phrases::new(&[
+];
+const COMPARISON: &[&str] = &[
     "compare",
     "comparison",
     "research",
     "pros and cons",
     "evaluate the options",
     "recommendation",
-]);
-static DOCS: Phrases = Phrases::new(&["readme", "document the", "documentation", "documenting"]);
-static DIAGNOSIS: Phrases = Phrases::new(&[
+];
+const DOCS: &[&str] = &["readme", "document the", "documentation", "documenting"];
+const DIAGNOSIS: &[&str] = &[
     "figure out why",
     "find the cause",
     "root cause",
     "why the",
     "investigate",
     "diagnose",
-]);
-static SUMMARY: Phrases = Phrases::new(&[
+];
+const SUMMARY: &[&str] = &[
     "summarize",
     "summarise",
     "explain",
@@ -166,29 +157,51 @@ static SUMMARY: Phrases = Phrases::new(&[
     "in one paragraph",
     "in prose",
     "overview",
+];
+const CODE_WORK: &[&str] = &["migrate", "refactor", "snippet", "one-liner"];
+
+/// The cues above, in one pass over the instructions.
+static CUES: PhraseGroups<7> = PhraseGroups::new([
+    TESTS,
+    COMPARISON,
+    DOCS,
+    DIAGNOSIS,
+    SUMMARY,
+    CODE_WORK,
+    CODE_NOUN_CUES,
 ]);
-static CODE_WORK: Phrases = Phrases::new(&["migrate", "refactor", "snippet", "one-liner"]);
+const CODE_NOUN_CUES: &[&str] = &[
+    "function",
+    "helper",
+    "method",
+    "class ",
+    "script",
+    "one-liner",
+    "endpoint",
+    "module",
+];
 
 pub fn expected(instructions: &str) -> Modality {
     let l = instructions.to_lowercase();
     // A request to build code decides, even when the text also says "explain" (in a docstring).
-    let code_request = CODE_NOUNS.any(&l)
+    let [tests, comparison, docs, diagnosis, summary, code_work, code_nouns] = CUES.present(&l);
+    let code_request = code_nouns
         && text::sentences(&l)
             .iter()
             .any(|(_, s)| CODE_VERBS.any(s) && CODE_NOUNS.any(s));
-    if TESTS.any(&l) {
+    if tests {
         Modality::Tests
     } else if code_request {
         Modality::Code
-    } else if COMPARISON.any(&l) {
+    } else if comparison {
         Modality::Comparison
-    } else if DOCS.any(&l) {
+    } else if docs {
         Modality::Docs
-    } else if DIAGNOSIS.any(&l) {
+    } else if diagnosis {
         Modality::Diagnosis
-    } else if SUMMARY.any(&l) {
+    } else if summary {
         Modality::Summary
-    } else if CODE_WORK.any(&l) {
+    } else if code_work {
         Modality::Code
     } else {
         Modality::Unknown

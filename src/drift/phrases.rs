@@ -107,6 +107,65 @@ impl Phrases {
     }
 }
 
+/// Several phrase lists searched in one pass, for a text that is asked about each of them.
+pub struct PhraseGroups<const N: usize> {
+    groups: [&'static [&'static str]; N],
+    /// The automaton over every phrase, and the group of each phrase.
+    automaton: OnceLock<Option<(AhoCorasick, Vec<usize>)>>,
+}
+
+impl<const N: usize> PhraseGroups<N> {
+    pub const fn new(groups: [&'static [&'static str]; N]) -> Self {
+        PhraseGroups {
+            groups,
+            automaton: OnceLock::new(),
+        }
+    }
+
+    fn automaton(&self) -> Option<&(AhoCorasick, Vec<usize>)> {
+        self.automaton
+            .get_or_init(|| {
+                let (phrases, group_of): (Vec<&str>, Vec<usize>) = self
+                    .groups
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(g, list)| list.iter().map(move |p| (*p, g)))
+                    .unzip();
+                AhoCorasick::builder()
+                    .match_kind(MatchKind::Standard)
+                    .kind(Some(AhoCorasickKind::DFA))
+                    .prefilter(false)
+                    .build(phrases)
+                    .ok()
+                    .map(|ac| (ac, group_of))
+            })
+            .as_ref()
+    }
+
+    /// For each group, whether any of its phrases occurs in `hay`.
+    pub fn present(&self, hay: &str) -> [bool; N] {
+        let mut found = [false; N];
+        match self.automaton() {
+            Some((ac, group_of)) => {
+                for m in ac.find_overlapping_iter(hay) {
+                    if let Some(f) = group_of
+                        .get(m.pattern().as_usize())
+                        .and_then(|g| found.get_mut(*g))
+                    {
+                        *f = true;
+                    }
+                }
+            }
+            None => {
+                for (f, list) in found.iter_mut().zip(self.groups) {
+                    *f = list.iter().any(|p| hay.contains(p));
+                }
+            }
+        }
+        found
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,6 +205,18 @@ mod tests {
             assert!(set.any("These instructions SUPERSEDE any others."));
             assert!(!set.any("Signal the completion"));
         }
+    }
+
+    #[test]
+    fn groups_tell_which_lists_occur() {
+        let groups = PhraseGroups::new([&["unit test", "add tests"], &["explain"], &["readme"]]);
+        let hay = "explain how to add tests";
+        assert_eq!(groups.present(hay), [true, true, false]);
+        assert_eq!(groups.present("nothing here"), [false; 3]);
+        let fallback = PhraseGroups::new([&["unit test", "add tests"], &["explain"], &["readme"]]);
+        assert!(fallback.automaton.set(None).is_ok());
+        assert_eq!(fallback.present(hay), [true, true, false]);
+        assert_eq!(fallback.present("see the readme"), [false, false, true]);
     }
 
     #[test]
