@@ -1,13 +1,14 @@
 //! Whether the result answers the request's own logic, beyond sharing its words: a closed
 //! question ("classify it as either positive or negative") is answered by one of the options it
-//! offers, and advice towards a goal ("ways to reduce food waste") does not recommend the
-//! opposite ("buy more food"). Both are content findings: an instruction that asks for an
-//! unhelpful answer inverts them with the rest of the content score.
+//! offers, a rating asked for on a scale by a number on it, advice towards a goal ("ways to
+//! reduce food waste") does not recommend the opposite ("buy more food"), and a definition says
+//! more than "X is a term". All are content findings: an instruction that asks for an unhelpful
+//! answer inverts them with the rest of the content score.
 
 use super::segment;
 use super::text;
 
-/// A way the result fails the request's logic, with the words that show it.
+/// A way the result fails the request's logic, as a reason quoting the words that show it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Finding {
     pub reason: String,
@@ -85,7 +86,8 @@ const TOWARDS_LESS: [&str; 5] = ["less", "fewer", "reduce", "decrease", "minimiz
 /// Words between a goal verb and its object that are not the object.
 const FILLER: [&str; 8] = ["the", "amount", "of", "your", "their", "its", "a", "number"];
 
-/// The goal of a request for advice: the stems of its object, and whether it wants less of it.
+/// The goal of a request for advice: the stems of its object, the object as written, and
+/// whether it wants less of it.
 pub fn goal(task_lower: &str) -> Option<(Vec<String>, String, bool)> {
     if !GOAL_VERBS.any(task_lower) {
         return None;
