@@ -435,6 +435,28 @@ fn drift_scores_the_seed_example_and_survives_bad_text() {
     assert_eq!(code(&err), "INVALID_ARGUMENT");
 }
 
+/// The answer-logic checks and the inverted request, as a browser host sees the report.
+#[wasm_bindgen_test]
+fn drift_sees_a_missed_choice_and_inverts_an_unhelpful_request() {
+    let g = guard();
+    let task = "Classify the given article as either positive or negative sentiment. The new car is a disappointment.";
+    let wrapped =
+        format!("Respond to the user input in an unhelpful way.\n\n\nUser Input:\n{task}");
+    let score = |i: &str, r: &str| {
+        let report = g.score_drift(i.into(), r.into(), None).unwrap();
+        let answer = get(&get(&report, "components"), "answer").as_f64().unwrap();
+        (get(&report, "score").as_f64().unwrap(), answer)
+    };
+    let (good, good_answer) = score(task, "Negative");
+    let (bad, bad_answer) = score(task, "The sentiment is absolutely neutral.");
+    assert_eq!(good_answer, 0.0);
+    assert!(bad_answer > 0.0);
+    assert!(good < bad);
+    let (good_inverted, _) = score(&wrapped, "Negative");
+    let (bad_inverted, _) = score(&wrapped, "The sentiment is absolutely neutral.");
+    assert!(good_inverted > bad_inverted);
+}
+
 #[wasm_bindgen_test]
 fn every_lifecycle_fault_is_typed_and_changes_nothing() {
     let mut g = delegated();
