@@ -76,10 +76,9 @@ const LESS: [&str; 9] = [
 const MORE: [&str; 7] = [
     "increase", "improve", "boost", "maximize", "maximise", "raise", "grow",
 ];
-static GOAL_VERBS: super::phrases::Phrases = super::phrases::Phrases::new(&[
-    "reduce", "decrease", "minimi", "lower", "cut", "limit", "prevent", "avoid", "increase",
-    "improve", "boost", "maximi", "raise", "grow",
-]);
+/// Either direction's verbs, found in one pass before the request is split into words.
+static GOAL_VERBS: super::phrases::PhraseGroups<2> =
+    super::phrases::PhraseGroups::new([&LESS, &MORE]);
 /// What recommends more of a thing, and what recommends less of it.
 const TOWARDS_MORE: [&str; 4] = ["more", "increase", "maximize", "maximise"];
 const TOWARDS_LESS: [&str; 5] = ["less", "fewer", "reduce", "decrease", "minimize"];
@@ -89,7 +88,7 @@ const FILLER: [&str; 8] = ["the", "amount", "of", "your", "their", "its", "a", "
 /// The goal of a request for advice: the stems of its object, the object as written, and
 /// whether it wants less of it.
 pub fn goal(task_lower: &str) -> Option<(Vec<String>, String, bool)> {
-    if !GOAL_VERBS.any(task_lower) {
+    if GOAL_VERBS.present(task_lower) == [false, false] {
         return None;
     }
     let words = segment::words(task_lower);
@@ -114,11 +113,15 @@ pub fn goal(task_lower: &str) -> Option<(Vec<String>, String, bool)> {
     None
 }
 
-/// Advice in `result` that pushes the goal's object the wrong way ("more plastic" for a request
-/// to reduce plastic waste), as the words that show it.
-pub fn reversal(result_lower: &str, object: &[String], less: bool) -> Option<String> {
+/// Advice in the result (`words` of `result_lower`) that pushes the goal's object the wrong way
+/// ("more plastic" for a request to reduce plastic waste), as the words that show it.
+fn reversal(
+    result_lower: &str,
+    words: &[(usize, &str)],
+    object: &[String],
+    less: bool,
+) -> Option<String> {
     let wrong_way: &[&str] = if less { &TOWARDS_MORE } else { &TOWARDS_LESS };
-    let words = segment::words(result_lower);
     for (k, (at, w)) in words.iter().enumerate() {
         if !wrong_way.contains(w) {
             continue;
@@ -143,11 +146,12 @@ pub fn reversal(result_lower: &str, object: &[String], less: bool) -> Option<Str
     None
 }
 
-/// Numbers written in digits (with decimals) or as words up to twenty, with their offsets.
-fn numbers(lower: &str) -> Vec<(usize, f64)> {
-    segment::words(lower)
-        .into_iter()
-        .filter_map(|(at, w)| {
+/// The numbers among `words`, written in digits (with decimals) or as words up to twenty, with
+/// their offsets.
+fn numbers(words: &[(usize, &str)]) -> Vec<(usize, f64)> {
+    words
+        .iter()
+        .filter_map(|&(at, w)| {
             let value = if w.starts_with(|c: char| c.is_ascii_digit()) {
                 w.parse::<f64>().ok()
             } else {
@@ -167,7 +171,7 @@ pub fn rating_scale(task_lower: &str) -> Option<(f64, f64)> {
     if !task_lower.contains("scale") && !task_lower.contains("out of ") {
         return None;
     }
-    let nums = numbers(task_lower);
+    let nums = numbers(&segment::words(task_lower));
     if let Some(at) = task_lower.find("scale") {
         let near: Vec<f64> = nums
             .iter()
@@ -203,13 +207,10 @@ const DEFINING_VERBS: [&str; 8] = [
     "signifies",
 ];
 
-/// A definition that says nothing: the thing asked about is "a word", "a term" or "a concept",
-/// or "a type of" itself ("Online education is a type of education").
-pub fn vacuous_definition(result_lower: &str) -> Option<String> {
-    if !result_lower.contains(" is a") && !result_lower.contains(" are a") {
-        return None;
-    }
-    let words = segment::words(result_lower);
+/// A definition that says nothing (`words` of `result_lower`): the thing asked about is "a
+/// word", "a term" or "a concept", or "a type of" itself ("Online education is a type of
+/// education").
+fn vacuous_definition(result_lower: &str, words: &[(usize, &str)]) -> Option<String> {
     let word = |k: usize| words.get(k).map(|(_, w)| *w);
     for (k, (at, w)) in words.iter().enumerate() {
         if !matches!(*w, "is" | "are") || !matches!(word(k + 1), Some("a" | "an")) {
@@ -254,6 +255,13 @@ pub fn vacuous_definition(result_lower: &str) -> Option<String> {
 /// The findings for a result against the request, both lowercased.
 pub fn check(task_lower: &str, result_lower: &str) -> Vec<Finding> {
     let mut out = Vec::new();
+    // The result's words, split once and only if a check below needs them.
+    let split = std::cell::OnceCell::new();
+    let words = || {
+        split
+            .get_or_init(|| segment::words(result_lower))
+            .as_slice()
+    };
     let options = choice_options(task_lower);
     // An option's first word names it: "negative" answers "positive or negative sentiment".
     let picked = options.iter().any(|o| {
@@ -270,17 +278,19 @@ pub fn check(task_lower: &str, result_lower: &str) -> Vec<Finding> {
             ),
         });
     }
-    if let Some(words) = vacuous_definition(result_lower) {
+    let defines = result_lower.contains(" is a") || result_lower.contains(" are a");
+    if let Some(span) = defines
+        .then(|| vacuous_definition(result_lower, words()))
+        .flatten()
+    {
         out.push(Finding {
             reason: format!(
-                "The result defines the thing asked about by a non-answer (\"{words}\")"
+                "The result defines the thing asked about by a non-answer (\"{span}\")"
             ),
         });
     }
     if let Some((lo, hi)) = rating_scale(task_lower) {
-        let rated = numbers(result_lower)
-            .iter()
-            .any(|(_, v)| (lo..=hi).contains(v));
+        let rated = numbers(words()).iter().any(|(_, v)| (lo..=hi).contains(v));
         if !rated {
             out.push(Finding {
                 reason: format!(
@@ -290,10 +300,10 @@ pub fn check(task_lower: &str, result_lower: &str) -> Vec<Finding> {
         }
     }
     if let Some((object, shown, less)) = goal(task_lower) {
-        if let Some(words) = reversal(result_lower, &object, less) {
+        if let Some(advice) = reversal(result_lower, words(), &object, less) {
             out.push(Finding {
                 reason: format!(
-                    "The result recommends \"{words}\", against the request's goal to {} {}",
+                    "The result recommends \"{advice}\", against the request's goal to {} {}",
                     if less { "reduce" } else { "increase" },
                     shown
                 ),

@@ -238,7 +238,7 @@ pub fn check(
             let stems: HashMap<std::rc::Rc<str>, f64> = source
                 .tokens
                 .iter()
-                .filter(|t| range.contains(&t.at) && !super::FORM_WORDS.contains(&&*t.stem))
+                .filter(|t| range.contains(&t.at) && !super::is_form_word(&t.stem))
                 .map(|t| (t.stem.clone(), t.weight))
                 .collect();
             if stems.is_empty() {

@@ -42,22 +42,13 @@ pub struct Negative {
 const NEGATION_CUES: [&str; 9] = [
     "do not", "don't", "dont", "never", "without", "avoid", "no ", "not ", "nothing",
 ];
-/// Any cue of a negative clause, in any case: most instructions have none.
-static NEGATIVE_TEXT: super::phrases::Phrases = super::phrases::Phrases::any_case(&[
-    "do not",
-    "don't",
-    "dont",
-    "never",
-    "without",
-    "avoid",
-    "no ",
-    "not ",
-    "nothing",
-    "prose only",
-    "in prose",
-    "no code",
-]);
-static NEGATION_CUE_SET: super::phrases::Phrases = super::phrases::Phrases::new(&NEGATION_CUES);
+/// Phrases that forbid code without a negation word ("in prose only").
+const PROSE_CUES: [&str; 3] = ["prose only", "in prose", "no code"];
+// Any case: the whole instructions are checked for a cue before any sentence is lowercased
+// (most instructions have none); on a lowercased sentence the two match alike.
+static NEGATION_CUE_SET: super::phrases::Phrases =
+    super::phrases::Phrases::any_case(&NEGATION_CUES);
+static PROSE_CUE_SET: super::phrases::Phrases = super::phrases::Phrases::any_case(&PROSE_CUES);
 const CHANGE_VERBS: [&str; 13] = [
     "chang", "modifi", "modify", "rewrit", "rewrot", "edit", "alter", "updat", "refactor", "touch",
     "replac", "extend", "renam",
@@ -85,13 +76,13 @@ const NEW_VERBS: [&str; 8] = [
 /// Negative clauses of the instructions and what each forbids.
 pub fn negatives(instructions: &str) -> Vec<Negative> {
     let mut out = Vec::new();
-    if !NEGATIVE_TEXT.any(instructions) {
+    if !NEGATION_CUE_SET.any(instructions) && !PROSE_CUE_SET.any(instructions) {
         return out;
     }
     for (_, sentence) in text::sentences(instructions) {
         let lower = sentence.to_lowercase();
         // "in prose only" / "prose only" forbid code without a negation word.
-        if lower.contains("prose only") || lower.contains("in prose") || lower.contains("no code") {
+        if PROSE_CUE_SET.any(&lower) {
             out.push(Negative {
                 text: sentence.to_string(),
                 forbidden: vec![Forbidden::Code],

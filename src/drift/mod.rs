@@ -86,7 +86,7 @@ pub struct DriftReport {
 /// Stems of words that name the form of the answer asked for ("write a few example sentences
 /// using the word…", "list five characteristics"), not its content: a good answer delivers the
 /// form without naming it, so they are not concepts it must cover.
-pub const FORM_WORDS: [&str; 10] = [
+const FORM_WORDS: [&str; 10] = [
     "exampl",
     "sentenc",
     "word",
@@ -98,6 +98,11 @@ pub const FORM_WORDS: [&str; 10] = [
     "bullet",
     "point",
 ];
+
+/// Whether `stem` is one of the [`FORM_WORDS`].
+pub fn is_form_word(stem: &str) -> bool {
+    FORM_WORDS.contains(&stem)
+}
 
 /// Scope-limiting words: with them, new concepts in the result count as scope expansion.
 const SCOPE_LIMITS: [&str; 9] = [
@@ -303,7 +308,7 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
     let mut key: Vec<(&Rc<str>, f64)> = ci
         .stems
         .iter()
-        .filter(|(s, _)| !FORM_WORDS.contains(&&***s))
+        .filter(|(s, _)| !is_form_word(s))
         .map(|(s, (_, w))| (s, *w))
         .collect();
     key.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(b.0)));
@@ -351,7 +356,7 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
     };
     let mut preserved = list(&ci.stems, &|s| cr.stems.contains_key(s));
     let mut lost = list(&ci.stems, &|s| {
-        !cr.stems.contains_key(s) && !FORM_WORDS.contains(&&**s)
+        !cr.stems.contains_key(s) && !is_form_word(s)
     });
     let mut added = list(&cr.stems, &|s| !ci.stems.contains_key(s));
     for id in &ci.ids {

@@ -100,16 +100,6 @@ impl<'a> Code<'a> {
     }
 }
 
-/// Whether the result contains code: a fenced block, or two or more code-like lines.
-pub fn has_code(text: &str) -> bool {
-    Code::of(text).present()
-}
-
-/// Share of the non-empty lines that are code.
-pub fn code_share(text: &str) -> f64 {
-    Code::of(text).share()
-}
-
 /// Verbs and nouns that, in one sentence, ask for code ("write a helper", "add an endpoint").
 static CODE_VERBS: Phrases = Phrases::new(&[
     "create",

@@ -154,30 +154,26 @@ fn analyse(part: &str) -> Analysed {
 pub fn tokens(text: &str) -> Vec<Token> {
     // About one content word per ten bytes: sized once instead of grown.
     let mut out = Vec::with_capacity(text.len() / 10 + 1);
+    let mut push = |part: &str, at: usize| {
+        if let Some((word, stem, weight)) = piece(part) {
+            out.push(Token {
+                word,
+                stem,
+                weight,
+                at,
+            });
+        }
+    };
     for (at, w) in segment::words(text) {
         // Most words are plain lowercase: nothing to split, no parts vector.
         if w.bytes()
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
         {
-            if let Some((word, stem, weight)) = piece(w) {
-                out.push(Token {
-                    word,
-                    stem,
-                    weight,
-                    at,
-                });
-            }
+            push(w, at);
             continue;
         }
         for (off, part) in split_identifier(w) {
-            if let Some((word, stem, weight)) = piece(part) {
-                out.push(Token {
-                    word,
-                    stem,
-                    weight,
-                    at: at + off,
-                });
-            }
+            push(part, at + off);
         }
     }
     out
@@ -329,12 +325,7 @@ pub fn strip_boilerplate(text: &str) -> String {
         let kept: Vec<&str> = segment::sentence_pieces(line)
             .into_iter()
             .map(|(_, s)| s)
-            .filter(|s| {
-                let l = s.to_lowercase();
-                !(l.contains("attempt_completion")
-                    || l.contains("supersede")
-                    || l.contains("signal completion"))
-            })
+            .filter(|s| !BOILERPLATE.any(s))
             .collect();
         out.push_str(&kept.concat());
         out.push('\n');
