@@ -262,6 +262,68 @@ impl Config {
         Ok(Config { raw, base, modes })
     }
 
+    /// Never fails: a configuration that is not JSON or not an object gives the defaults; an
+    /// invalid field is dropped (its siblings kept). Each dropped field is reported once.
+    pub fn lenient(text: &str) -> (Config, Vec<ErrorDetail>) {
+        let mut problems = Vec::new();
+        let mut value = match serde_json::from_str::<Value>(text) {
+            Ok(Value::Object(m)) => Value::Object(m),
+            Ok(Value::Null) => Value::Null,
+            _ if text.trim().is_empty() => Value::Null,
+            Ok(other) => {
+                problems.push(ErrorDetail {
+                    path: String::new(),
+                    message: format!(
+                        "configuration must be an object, got {}; the defaults are used",
+                        type_name(&other)
+                    ),
+                });
+                Value::Null
+            }
+            Err(e) => {
+                problems.push(ErrorDetail {
+                    path: String::new(),
+                    message: format!("configuration is not JSON ({e}); the defaults are used"),
+                });
+                Value::Null
+            }
+        };
+        // Each round drops every field named by an error; nested errors name deeper fields
+        // first, so a few rounds settle it.
+        for _ in 0..8 {
+            match Config::from_value(value.clone()) {
+                Ok(c) => return (c, problems),
+                Err(e) => {
+                    let mut dropped = false;
+                    let details = if e.details.is_empty() {
+                        vec![ErrorDetail {
+                            path: e.path.clone(),
+                            message: e.message.clone(),
+                        }]
+                    } else {
+                        e.details
+                    };
+                    for d in details {
+                        dropped |= !d.path.is_empty() && remove_pointer(&mut value, &d.path);
+                        problems.push(ErrorDetail {
+                            path: d.path,
+                            message: format!("{}; the field is ignored", d.message),
+                        });
+                    }
+                    if !dropped {
+                        break;
+                    }
+                }
+            }
+        }
+        let defaults = Config::from_value(Value::Null).unwrap_or_else(|_| Config {
+            raw: Map::new(),
+            base: Settings::default(),
+            modes: BTreeMap::new(),
+        });
+        (defaults, problems)
+    }
+
     pub fn settings(&self) -> &Settings {
         &self.base
     }
@@ -337,6 +399,30 @@ fn settings_from(
     Ok(s)
 }
 
+/// Removes the value at a JSON pointer; false when there is none.
+fn remove_pointer(value: &mut Value, pointer: &str) -> bool {
+    let Some((parent, last)) = pointer.rsplit_once('/') else {
+        return false;
+    };
+    let last = last.replace("~1", "/").replace("~0", "~");
+    let target = if parent.is_empty() {
+        Some(value)
+    } else {
+        value.pointer_mut(parent)
+    };
+    match target {
+        Some(Value::Object(m)) => m.remove(&last).is_some(),
+        Some(Value::Array(a)) => match last.parse::<usize>() {
+            Ok(i) if i < a.len() => {
+                a.remove(i);
+                true
+            }
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
 fn deep_merge(base: &mut Map<String, Value>, over: &Map<String, Value>) {
     for (k, v) in over {
         match (base.get_mut(k), v) {
@@ -404,6 +490,32 @@ mod tests {
         assert_eq!(code.thresholds.potential, 0.2);
         assert_eq!(code.thresholds.significant, 0.9);
         assert_eq!(c.for_mode("ask").strategy, Strategy::B);
+    }
+
+    #[test]
+    fn lenient_keeps_the_good_fields_and_names_the_bad_ones() {
+        let (c, problems) = Config::lenient(
+            r#"{"strategy":"B","stratgy":"C","thresholds":{"potential":0.9,"significant":0.1},"judge":{"mode":"sometimes","timeoutMs":500}}"#,
+        );
+        assert_eq!(c.settings().strategy, Strategy::B);
+        assert_eq!(c.settings().judge.timeout_ms, 500);
+        assert_eq!(c.settings().judge.mode, JudgeMode::Borderline);
+        assert_eq!(c.settings().thresholds, Thresholds::default());
+        let paths: Vec<&str> = problems.iter().map(|p| p.path.as_str()).collect();
+        for p in ["/stratgy", "/judge/mode", "/thresholds"] {
+            assert!(paths.contains(&p), "{p} missing from {paths:?}");
+        }
+    }
+
+    #[test]
+    fn lenient_takes_defaults_for_what_is_not_an_object() {
+        for text in ["[]", "42", "{not json", "\"A\""] {
+            let (c, problems) = Config::lenient(text);
+            assert_eq!(c.settings(), &Settings::default(), "{text}");
+            assert_eq!(problems.len(), 1, "{text}");
+        }
+        let (_, none) = Config::lenient("");
+        assert!(none.is_empty());
     }
 
     #[test]

@@ -20,6 +20,26 @@ pub enum TaskState {
 }
 
 impl TaskState {
+    /// The one transition table. The registry moves along it, and the hosts' persisted statuses
+    /// are checked against it (`host::records`): Zoo Code's `VALID_TASK_STATUS_TRANSITIONS`
+    /// (active → delegated/completed/interrupted, delegated → active/interrupted, interrupted →
+    /// completed, with interrupted as `Aborted`) and Roo Code's implicit ones are subsets of it.
+    pub fn can_become(self, to: TaskState) -> bool {
+        use TaskState::*;
+        match self {
+            Created => !matches!(to, Created | AwaitingResult | Resuming),
+            Active => matches!(to, Delegated | Completed | Aborted | TimedOut | Failed),
+            Delegated => matches!(
+                to,
+                AwaitingResult | Resuming | Active | Aborted | TimedOut | Failed
+            ),
+            AwaitingResult => matches!(to, Resuming | Active | Aborted),
+            Resuming => matches!(to, Active | AwaitingResult),
+            Aborted | TimedOut | Failed => to == Completed,
+            Completed => false,
+        }
+    }
+
     pub fn is_terminal(self) -> bool {
         matches!(
             self,

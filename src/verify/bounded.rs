@@ -26,6 +26,10 @@ impl<K: Hash + Eq + Clone, V, const CAP: usize> Bounded<K, V, CAP> {
         self.map.len()
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+
     pub fn get<Q>(&self, key: &Q) -> Option<&V>
     where
         K: std::borrow::Borrow<Q>,

@@ -7,7 +7,7 @@ use crate::drift::{DriftReport, DriftStatus};
 use crate::judge::Verdict;
 use serde::Serialize;
 
-mod bounded;
+pub mod bounded;
 pub mod record;
 pub mod session;
 

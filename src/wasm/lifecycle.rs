@@ -30,24 +30,18 @@ impl WasmGuard {
                 format!("not a lifecycle event: {e}"),
             )
         })?;
-        let config = self.inner.config();
-        let registry = &mut self.registry;
-        let out = registry
-            .apply(&event, ms(now), |mode| {
-                config.for_mode(mode).timeouts.child_ms
-            })
-            .js()?;
+        let out = self.engine.lifecycle_apply(&event, ms(now)).js()?;
         to_js(&out)
     }
 
     #[wasm_bindgen(js_name = lifecycleTick)]
     pub fn lifecycle_tick(&mut self, now: f64) -> Result<JsValue, JsValue> {
-        to_js(&self.registry.tick(ms(now)))
+        to_js(&self.engine.registry.tick(ms(now)))
     }
 
     #[wasm_bindgen(js_name = lifecycleNextDeadline)]
     pub fn lifecycle_next_deadline(&self) -> Option<f64> {
-        self.registry.next_deadline().map(|d| d as f64)
+        self.engine.registry.next_deadline().map(|d| d as f64)
     }
 
     /// Step one of a resume: `{ delivery, transitions }`; the result stays in the outbox.
@@ -62,7 +56,7 @@ impl WasmGuard {
             delivery: crate::lifecycle::Delivery,
             transitions: Vec<Transition>,
         }
-        let (delivery, transitions) = self.registry.prepare_resume(parent_id, ms(now)).js()?;
+        let (delivery, transitions) = self.engine.registry.prepare_resume(parent_id, ms(now)).js()?;
         to_js(&Prepared {
             delivery,
             transitions,
@@ -75,7 +69,7 @@ impl WasmGuard {
         parent_id: &str,
         now: f64,
     ) -> Result<JsValue, JsValue> {
-        to_js(&self.registry.commit_resume(parent_id, ms(now)).js()?)
+        to_js(&self.engine.registry.commit_resume(parent_id, ms(now)).js()?)
     }
 
     #[wasm_bindgen(js_name = lifecycleRollbackResume)]
@@ -86,38 +80,36 @@ impl WasmGuard {
         now: f64,
     ) -> Result<JsValue, JsValue> {
         to_js(
-            &self
-                .registry
-                .rollback_resume(parent_id, reason, ms(now))
+            &self.engine.registry                .rollback_resume(parent_id, reason, ms(now))
                 .js()?,
         )
     }
 
     #[wasm_bindgen(js_name = lifecycleTask)]
     pub fn lifecycle_task(&self, id: &str) -> Result<JsValue, JsValue> {
-        to_js(&self.registry.task(id))
+        to_js(&self.engine.registry.task(id))
     }
 
     #[wasm_bindgen(js_name = lifecycleTasks)]
     pub fn lifecycle_tasks(&self) -> Result<JsValue, JsValue> {
-        to_js(&self.registry.tasks().collect::<Vec<_>>())
+        to_js(&self.engine.registry.tasks().collect::<Vec<_>>())
     }
 
     /// Child results waiting for their parents.
     #[wasm_bindgen(js_name = lifecyclePending)]
     pub fn lifecycle_pending(&self) -> Result<JsValue, JsValue> {
-        to_js(&self.registry.deliveries().collect::<Vec<_>>())
+        to_js(&self.engine.registry.deliveries().collect::<Vec<_>>())
     }
 
     #[wasm_bindgen(js_name = lifecycleExport)]
     pub fn lifecycle_export(&self, now: f64) -> String {
-        self.registry.export_json(ms(now))
+        self.engine.registry.export_json(ms(now))
     }
 
     /// Replaces the registry with an exported one; on error the current one is kept.
     #[wasm_bindgen(js_name = lifecycleImport)]
     pub fn lifecycle_import(&mut self, text: &str) -> Result<(), JsValue> {
-        self.registry = Registry::import_json(text).js()?;
+        self.engine.registry = Registry::import_json(text).js()?;
         Ok(())
     }
 
@@ -128,7 +120,7 @@ impl WasmGuard {
         saved: Option<String>,
         known: Vec<String>,
     ) -> Result<JsValue, JsValue> {
-        let default_mode = self.inner.config().settings().default_mode.clone();
+        let default_mode = self.engine.guard.config().settings().default_mode.clone();
         to_js(&plan_restore(saved.as_deref(), &known, &default_mode))
     }
 }

@@ -4,6 +4,7 @@
 
 mod callback;
 mod freeze;
+mod host;
 mod lifecycle;
 mod verify;
 
@@ -14,8 +15,7 @@ use crate::contracts::extract::Extraction;
 use crate::contracts::{CheckReport, ContractSource};
 use crate::error::{ErrorCode, GuardError};
 use crate::freeze::FreezeMode;
-use crate::lifecycle::Registry;
-use crate::{Config, Guard};
+use crate::{Config, Engine};
 use js_sys::{Error as JsError, JsString, Reflect, JSON};
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
@@ -179,9 +179,7 @@ pub(crate) fn stringify(value: &JsValue, what: &str) -> Result<Option<String>, J
 
 #[wasm_bindgen]
 pub struct WasmGuard {
-    inner: Guard,
-    registry: Registry,
-    verifier: crate::verify::Verifier,
+    engine: Engine,
 }
 
 #[wasm_bindgen]
@@ -192,10 +190,26 @@ impl WasmGuard {
         let text = stringify(&config, "the configuration")?.unwrap_or_default();
         let config = Config::from_json(&text).js()?;
         Ok(WasmGuard {
-            inner: Guard::new(config).js()?,
-            registry: Registry::default(),
-            verifier: crate::verify::Verifier::default(),
+            engine: Engine::new(config).js()?,
         })
+    }
+
+    /// A guard that always starts: invalid configuration fields are dropped and reported by
+    /// `configProblems()` (for hosts, whose activation must not fail on a setting).
+    pub fn lenient(config: JsValue) -> Result<WasmGuard, JsValue> {
+        let text = match stringify_raw(&config, "the configuration") {
+            Ok(t) => t.unwrap_or_default(),
+            Err(_) => "\"unserializable\"".into(),
+        };
+        Ok(WasmGuard {
+            engine: Engine::lenient(&text).js()?,
+        })
+    }
+
+    /// What `lenient` dropped: `[{ path, message }]`.
+    #[wasm_bindgen(js_name = configProblems)]
+    pub fn config_problems(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.engine.config_problems)
     }
 
     /// Registers a schema by its `$id`; returns the absolute id.
@@ -203,7 +217,7 @@ impl WasmGuard {
     pub fn register_schema(&mut self, schema: JsValue) -> Result<String, JsValue> {
         let text = stringify(&schema, "the schema")?.unwrap_or_default();
         let value = crate::json_text::parse(&text, usize::MAX).js()?;
-        self.inner.register_schema(value).js()
+        self.engine.guard.register_schema(value).js()
     }
 
     /// `spec`: `{ input?: string | object, output?: string | object }` (schema ids or schemas).
@@ -232,7 +246,7 @@ impl WasmGuard {
         };
         let input = source("input")?;
         let output = source("output")?;
-        self.inner.set_mode_contract(mode, input, output).js()
+        self.engine.guard.set_mode_contract(mode, input, output).js()
     }
 
     /// Pre-task-creation check of `{ message, todos?, context? }`.
@@ -241,7 +255,7 @@ impl WasmGuard {
         let text = match stringify_raw(&input, "the task input") {
             Ok(t) => t,
             Err(e) => {
-                let report = self.inner.input_limit_report(mode, &e).js()?;
+                let report = self.engine.guard.input_limit_report(mode, &e).js()?;
                 return report_to_js(&report, None);
             }
         };
@@ -252,7 +266,7 @@ impl WasmGuard {
                 "the task input must be an object { message, todos?, context? }".into(),
             ));
         };
-        let report = self.inner.check_task_input_json(mode, &text).js()?;
+        let report = self.engine.guard.check_task_input_json(mode, &text).js()?;
         report_to_js(&report, Some(&input))
     }
 
@@ -263,7 +277,7 @@ impl WasmGuard {
             Some(s) => {
                 if is_well_formed(s) {
                     let text = to_rust_string(s);
-                    let mut report = self.inner.check_task_result(mode, &text).js()?;
+                    let mut report = self.engine.guard.check_task_result(mode, &text).js()?;
                     // The text the parent gets is what the caller passed: hand it back as is,
                     // and when the value is that text's JSON unchanged, let JS parse it.
                     if report.text.as_deref() == Some(text.as_str()) {
@@ -285,7 +299,7 @@ impl WasmGuard {
                     report
                 } else {
                     let escaped = stringify(&result, "the result")?.unwrap_or_default();
-                    self.inner.check_task_result_escaped(mode, &escaped).js()?
+                    self.engine.guard.check_task_result_escaped(mode, &escaped).js()?
                 }
             }
             None if result.is_null() || result.is_undefined() => {
@@ -297,7 +311,7 @@ impl WasmGuard {
             }
             None => {
                 let text = stringify(&result, "the result")?.unwrap_or_default();
-                self.inner.check_task_result(mode, &text).js()?
+                self.engine.guard.check_task_result(mode, &text).js()?
             }
         };
         report_to_js(&report, None)
@@ -324,21 +338,21 @@ impl WasmGuard {
         let i = text(&instructions, "instructions")?;
         let r = text(&result, "result")?;
         let settings = match mode.as_deref() {
-            Some(m) => self.inner.config().for_mode(m),
-            None => self.inner.config().settings(),
+            Some(m) => self.engine.guard.config().for_mode(m),
+            None => self.engine.guard.config().settings(),
         };
         to_js(&crate::drift::score(&i, &r, &settings.thresholds))
     }
 
     /// The mode slugs that have a contract.
     pub fn modes(&self) -> Vec<String> {
-        self.inner.modes().cloned().collect()
+        self.engine.guard.modes().cloned().collect()
     }
 
     /// The effective settings for a mode (defaults filled in), as a plain object.
     #[wasm_bindgen(js_name = settingsFor)]
     pub fn settings_for(&self, mode: &str) -> Result<JsValue, JsValue> {
-        let text = serde_json::to_string(self.inner.config().for_mode(mode))
+        let text = serde_json::to_string(self.engine.guard.config().for_mode(mode))
             .map_err(|e| fail(ErrorCode::InvalidConfig, "", e.to_string()))?;
         JSON::parse(&text)
     }

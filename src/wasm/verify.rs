@@ -12,7 +12,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 /// 96 bits from the platform's random source as hex (the judge prompt's fence).
-fn nonce() -> String {
+pub(super) fn nonce() -> String {
     let mut bytes = [0u8; 12];
     if getrandom::fill(&mut bytes).is_err() {
         // No crypto source: Math.random still makes the fence unpredictable to the child.
@@ -30,18 +30,8 @@ impl WasmGuard {
     /// lifecycle when it knows the child.
     #[wasm_bindgen(js_name = verifyBegin)]
     pub fn verify_begin(&mut self, input: JsValue, now: f64) -> Result<JsValue, JsValue> {
-        let mut input = read_input(&input)?;
-        self.fill_from_lifecycle(&mut input);
-        let mode = input
-            .child_mode
-            .clone()
-            .or_else(|| input.parent_mode.clone());
-        let config = self.inner.config();
-        let settings = match mode.as_deref() {
-            Some(m) => config.for_mode(m),
-            None => config.settings(),
-        };
-        let step = self.verifier.begin(settings, input, &nonce(), now).js()?;
+        let input = read_input(&input)?;
+        let step = self.engine.verify_begin(input, &nonce(), now).js()?;
         to_js(&step)
     }
 
@@ -62,47 +52,20 @@ impl WasmGuard {
                 format!("bad judge answer: {e}"),
             )
         })?;
-        let step = self.verifier.finish(token, answer, now).js()?;
+        let step = self.engine.verifier.finish(token, answer, now).js()?;
         to_js(&step)
     }
 
     /// Drops a verification waiting for its judge.
     #[wasm_bindgen(js_name = verifyAbandon)]
     pub fn verify_abandon(&mut self, token: u32) -> bool {
-        self.verifier.abandon(token)
+        self.engine.verifier.abandon(token)
     }
 
     /// Judge calls spent for a root task.
     #[wasm_bindgen(js_name = judgeBudgetUsed)]
     pub fn judge_budget_used(&self, root_task_id: &str) -> u32 {
-        self.verifier.budget_used(root_task_id)
-    }
-
-    fn fill_from_lifecycle(&self, input: &mut VerifyInput) {
-        let Some(task) = input
-            .child_task_id
-            .as_deref()
-            .and_then(|c| self.registry.task(c))
-        else {
-            return;
-        };
-        if input.parent_instructions.is_empty() {
-            input.parent_instructions = task.instructions.clone().unwrap_or_default();
-        }
-        input.child_mode.get_or_insert_with(|| task.mode.clone());
-        if input.parent_task_id.is_none() {
-            input.parent_task_id = task.parent_id.clone();
-        }
-        input
-            .root_task_id
-            .get_or_insert_with(|| task.root_id.clone());
-        if input.parent_mode.is_none() {
-            input.parent_mode = task
-                .parent_id
-                .as_deref()
-                .and_then(|p| self.registry.task(p))
-                .map(|p| p.mode.clone());
-        }
+        self.engine.verifier.budget_used(root_task_id)
     }
 }
 

@@ -1,0 +1,102 @@
+//! Binding of result integration and of the host state (`crate::integrate`, `crate::host`):
+//! JSON in, JSON out. The policy is the core's.
+
+use super::{fail, to_js, IntoJs, WasmGuard};
+use crate::error::ErrorCode;
+use crate::host::{HistoryRecord, HostEvent, HostKind, HostState};
+use crate::integrate::IntegrateInput;
+use crate::verify::JudgeAnswer;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+fn read<T: DeserializeOwned>(v: &JsValue, what: &str) -> Result<T, JsValue> {
+    let text = super::stringify(v, what)?.unwrap_or_else(|| "null".into());
+    serde_json::from_str(&text)
+        .map_err(|e| fail(ErrorCode::InvalidArgument, "", format!("{what}: {e}")))
+}
+
+/// A missing or unreadable host state starts empty: losing it must not stop the host.
+fn read_state(v: &JsValue) -> HostState {
+    if v.is_undefined() || v.is_null() {
+        return HostState::default();
+    }
+    read(v, "the host state").unwrap_or_default()
+}
+
+fn ms(now: f64) -> u64 {
+    if now.is_finite() && now > 0.0 {
+        now as u64
+    } else {
+        0
+    }
+}
+
+#[derive(Serialize)]
+struct Applied<'a> {
+    state: &'a HostState,
+    deliveries: Vec<crate::host::Delivery>,
+}
+
+#[wasm_bindgen]
+impl WasmGuard {
+    /// Starts a result integration: `{ kind: "done", integration }` or `{ kind: "judge", ... }`.
+    #[wasm_bindgen(js_name = integrateBegin)]
+    pub fn integrate_begin(&mut self, input: JsValue, now: f64) -> Result<JsValue, JsValue> {
+        let input: IntegrateInput = read(&input, "the integration input")?;
+        let step = self
+            .engine
+            .integrate_begin(input, &super::verify::nonce(), now)
+            .js()?;
+        to_js(&step)
+    }
+
+    #[wasm_bindgen(js_name = integrateFinish)]
+    pub fn integrate_finish(
+        &mut self,
+        token: u32,
+        answer: JsValue,
+        now: f64,
+    ) -> Result<JsValue, JsValue> {
+        let answer: JudgeAnswer = read(&answer, "the judge answer")?;
+        to_js(&self.engine.integrate_finish(token, answer, now).js()?)
+    }
+
+    #[wasm_bindgen(js_name = integrateAbandon)]
+    pub fn integrate_abandon(&mut self, token: u32) -> bool {
+        self.engine.integrate_abandon(token)
+    }
+
+    /// Applies a boundary event to the host state: `{ state, deliveries }`.
+    #[wasm_bindgen(js_name = hostApply)]
+    pub fn host_apply(&self, state: JsValue, event: JsValue, now: f64) -> Result<JsValue, JsValue> {
+        let mut state = read_state(&state);
+        let event: HostEvent = read(&event, "the host event")?;
+        let deliveries = state.apply(event, ms(now), |m| self.engine.budget_ms(m));
+        to_js(&Applied {
+            state: &state,
+            deliveries,
+        })
+    }
+
+    /// Start-up reconciliation: `{ deliveries, held, findings, state }`.
+    #[wasm_bindgen(js_name = hostReconcile)]
+    pub fn host_reconcile(
+        &self,
+        state: JsValue,
+        host: JsValue,
+        records: JsValue,
+        now: f64,
+    ) -> Result<JsValue, JsValue> {
+        let state = read_state(&state);
+        let host: HostKind = read(&host, "the host kind")?;
+        let records: Vec<HistoryRecord> = read(&records, "the history items")?;
+        to_js(&self.engine.reconcile(state, host, &records, ms(now)))
+    }
+
+    /// The earliest child deadline in a host state, or undefined.
+    #[wasm_bindgen(js_name = hostNextDeadline)]
+    pub fn host_next_deadline(&self, state: JsValue) -> Option<f64> {
+        read_state(&state).next_deadline().map(|d| d as f64)
+    }
+}
