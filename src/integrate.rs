@@ -247,13 +247,7 @@ impl Resolved {
     pub fn without_verdict(self, text: String, status: IntegrationStatus) -> Integration {
         let tail = match status {
             IntegrationStatus::ContractViolation => String::new(),
-            _ if self
-                .findings
-                .iter()
-                .any(|f| f.code == "no-instructions") =>
-            {
-                String::new()
-            }
+            _ if self.findings.iter().any(|f| f.code == "no-instructions") => String::new(),
             _ => "Drift was not checked (verification is off).".into(),
         };
         let summary = summary_of(&self.check, &self.findings, &tail);

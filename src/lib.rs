@@ -24,6 +24,6 @@ pub mod wasm;
 
 pub use config::Config;
 pub use contracts::{CheckReport, ContractError, ContractSource};
-pub use error::{ErrorCode, GuardError};
 pub use engine::Engine;
+pub use error::{ErrorCode, GuardError};
 pub use guard::Guard;

@@ -368,10 +368,7 @@ async fn mode_restoration_falls_back_when_the_switch_rejects() {
         });
     let g = guard();
     let plan = g
-        .plan_restore(
-            Some("code".into()),
-            vec!["code".into(), "orchestrator".into()],
-        )
+        .plan_restore(restore_input("code", &["code", "orchestrator"]))
         .unwrap();
     let f: &js_sys::Function = switcher.as_ref().unchecked_ref();
     let report = restore_mode(plan, Some("code".into()), f.clone(), None, 1000.0)
@@ -391,7 +388,7 @@ async fn mode_restoration_falls_back_when_the_switch_rejects() {
             js_sys::Promise::new(&mut |_, _| {})
         }
     });
-    let plan = g.plan_restore(Some("debug".into()), vec![]).unwrap();
+    let plan = g.plan_restore(restore_input("debug", &[])).unwrap();
     let report = restore_mode(
         plan,
         Some("debug".into()),
@@ -523,13 +520,9 @@ async fn a_switcher_that_throws_synchronously_falls_back() {
         });
     let g = guard();
     // A vanished mode is not even tried; a throwing switch falls back.
-    let plan = g
-        .plan_restore(Some("gone".into()), vec!["code".into()])
-        .unwrap();
+    let plan = g.plan_restore(restore_input("gone", &["code"])).unwrap();
     assert_eq!(get(&plan, "target").as_string().unwrap(), "orchestrator");
-    let plan = g
-        .plan_restore(Some("code".into()), vec!["code".into()])
-        .unwrap();
+    let plan = g.plan_restore(restore_input("code", &["code"])).unwrap();
     let f: &js_sys::Function = throws.as_ref().unchecked_ref();
     let report = restore_mode(plan, Some("code".into()), f.clone(), None, 100.0)
         .await
@@ -673,4 +666,10 @@ fn proxies_with_throwing_traps_are_typed_errors_and_the_module_still_answers() {
         still_works(&mut g);
         assert!(context_hash(js(r#"{"ok": true}"#)).is_ok());
     }
+}
+
+/// `{ saved, known }` for `planRestore`.
+fn restore_input(saved: &str, known: &[&str]) -> JsValue {
+    let v = serde_json::json!({ "saved": saved, "known": known });
+    js_sys::JSON::parse(&v.to_string()).unwrap()
 }

@@ -7,5 +7,6 @@ mod state;
 
 pub use records::{check_completion, check_spawn, Finding, HistoryRecord, HostKind};
 pub use state::{
-    Deadline, Delivery, HostEvent, HostState, Parked, Reconciliation, Round, HOST_STATE_VERSION, MAX_ENTRIES,
+    Deadline, Delivery, HostEvent, HostState, Parked, Reconciliation, Round, HOST_STATE_VERSION,
+    MAX_ENTRIES,
 };

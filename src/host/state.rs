@@ -311,6 +311,15 @@ impl HostState {
                 timed_out,
                 reason,
             } => {
+                // The host closes a child on the normal path too (Roo Code's removeClineFromStack
+                // while reopening the parent): a result already on its way is not a cancellation.
+                let on_its_way = |m: &BTreeMap<String, Parked>| {
+                    m.get(&parent_task_id)
+                        .is_some_and(|p| p.child_id == child_task_id)
+                };
+                if on_its_way(&self.outbox) || on_its_way(&self.held) {
+                    return Vec::new();
+                }
                 let outcome = if timed_out {
                     Outcome::TimedOut
                 } else {
@@ -381,7 +390,10 @@ impl HostState {
                 findings.push(Finding::new(
                     "no-awaited-child",
                     &parent.id,
-                    format!("parent {} is delegated but names no child it waits for", parent.id),
+                    format!(
+                        "parent {} is delegated but names no child it waits for",
+                        parent.id
+                    ),
                 ));
                 continue;
             };
@@ -411,7 +423,10 @@ impl HostState {
                 findings.push(Finding::new(
                     "dead-delegation",
                     &parent.id,
-                    format!("parent {} waits for child {child_id}, but {reason}", parent.id),
+                    format!(
+                        "parent {} waits for child {child_id}, but {reason}",
+                        parent.id
+                    ),
                 ));
                 let mut d = self.ended(&parent.id, &child_id, outcome, &reason, now);
                 d.why = format!("the child {reason}");
@@ -484,7 +499,9 @@ mod tests {
             |_| 100,
         );
         assert_eq!(r.deliveries.len(), 1);
-        assert!(r.deliveries[0].text.contains("Subtask C failed without a result"));
+        assert!(r.deliveries[0]
+            .text
+            .contains("Subtask C failed without a result"));
         assert_eq!(r.findings[0].code, "dead-delegation");
     }
 
@@ -515,7 +532,10 @@ mod tests {
         ];
         let r = s.reconcile(HostKind::Roo, &recs, 5, |_| 100);
         assert_eq!(r.held, vec!["P".to_string()]);
-        assert!(r.deliveries.is_empty(), "a held result is not a dead delegation");
+        assert!(
+            r.deliveries.is_empty(),
+            "a held result is not a dead delegation"
+        );
         let mut s = r.state;
         let d = s.release("P", 6).unwrap();
         assert_eq!(d.text, "held text");
@@ -538,7 +558,11 @@ mod tests {
             |_| 10,
         );
         assert_eq!(s.rounds["C"].round, 1);
-        assert_eq!(s.next_deadline(), Some(10), "a child asked to revise keeps its deadline");
+        assert_eq!(
+            s.next_deadline(),
+            Some(10),
+            "a child asked to revise keeps its deadline"
+        );
         s.apply(
             ev(serde_json::json!({"op":"integrated","parentTaskId":"P","childTaskId":"C","resume":true,"text":"done"})),
             2,
@@ -546,14 +570,27 @@ mod tests {
         );
         assert!(s.rounds.is_empty() && s.deadlines.is_empty());
         assert_eq!(s.outbox["P"].text, "done");
-        s.apply(ev(serde_json::json!({"op":"delivered","parentTaskId":"P"})), 3, |_| 10);
+        s.apply(
+            ev(serde_json::json!({"op":"delivered","parentTaskId":"P"})),
+            3,
+            |_| 10,
+        );
         assert!(s.outbox.is_empty());
         let d = s.apply(
             ev(serde_json::json!({"op":"ended","parentTaskId":"P","childTaskId":"C2","reason":"cancelled by the user"})),
             4,
             |_| 10,
         );
-        assert!(d[0].text.contains("Subtask C2 was aborted without a result: cancelled by the user"));
+        assert!(d[0]
+            .text
+            .contains("Subtask C2 was aborted without a result: cancelled by the user"));
+        // Closing a child whose result is already on its way is not a cancellation.
+        let again = s.apply(
+            ev(serde_json::json!({"op":"ended","parentTaskId":"P","childTaskId":"C2"})),
+            5,
+            |_| 10,
+        );
+        assert!(again.is_empty());
     }
 
     #[test]

@@ -11,7 +11,7 @@ pub use events::LifecycleEvent;
 pub use model::{ChildResult, Delivery, Outcome, Task, TaskState, Transition};
 pub use persist::STATE_VERSION;
 pub use registry::{Registry, Spawn};
-pub use restore::{plan_restore, RestorePlan};
+pub use restore::{plan_restore, RestoreInput, RestorePlan};
 
 use crate::error::{ErrorCode, GuardError, Result};
 

@@ -4,7 +4,7 @@
 use super::callback::call_with_timeout;
 use super::{fail, to_js, IntoJs, WasmGuard};
 use crate::error::ErrorCode;
-use crate::lifecycle::{plan_restore, LifecycleEvent, Registry, Transition};
+use crate::lifecycle::{plan_restore, LifecycleEvent, Registry, RestoreInput, Transition};
 use js_sys::Function;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -56,7 +56,11 @@ impl WasmGuard {
             delivery: crate::lifecycle::Delivery,
             transitions: Vec<Transition>,
         }
-        let (delivery, transitions) = self.engine.registry.prepare_resume(parent_id, ms(now)).js()?;
+        let (delivery, transitions) = self
+            .engine
+            .registry
+            .prepare_resume(parent_id, ms(now))
+            .js()?;
         to_js(&Prepared {
             delivery,
             transitions,
@@ -69,7 +73,13 @@ impl WasmGuard {
         parent_id: &str,
         now: f64,
     ) -> Result<JsValue, JsValue> {
-        to_js(&self.engine.registry.commit_resume(parent_id, ms(now)).js()?)
+        to_js(
+            &self
+                .engine
+                .registry
+                .commit_resume(parent_id, ms(now))
+                .js()?,
+        )
     }
 
     #[wasm_bindgen(js_name = lifecycleRollbackResume)]
@@ -80,7 +90,10 @@ impl WasmGuard {
         now: f64,
     ) -> Result<JsValue, JsValue> {
         to_js(
-            &self.engine.registry                .rollback_resume(parent_id, reason, ms(now))
+            &self
+                .engine
+                .registry
+                .rollback_resume(parent_id, reason, ms(now))
                 .js()?,
         )
     }
@@ -115,13 +128,17 @@ impl WasmGuard {
 
     /// Which mode a parent goes back to (before the host's switch is called).
     #[wasm_bindgen(js_name = planRestore)]
-    pub fn plan_restore(
-        &self,
-        saved: Option<String>,
-        known: Vec<String>,
-    ) -> Result<JsValue, JsValue> {
-        let default_mode = self.engine.guard.config().settings().default_mode.clone();
-        to_js(&plan_restore(saved.as_deref(), &known, &default_mode))
+    pub fn plan_restore(&self, input: JsValue) -> Result<JsValue, JsValue> {
+        let text = super::stringify(&input, "the restore input")?.unwrap_or_default();
+        let input: RestoreInput = serde_json::from_str(&text).map_err(|e| {
+            fail(
+                ErrorCode::InvalidArgument,
+                "",
+                format!("bad restore input: {e}"),
+            )
+        })?;
+        let default_mode = &self.engine.guard.config().settings().default_mode;
+        to_js(&plan_restore(&input, default_mode))
     }
 }
 
@@ -138,20 +155,22 @@ struct Restoration {
 }
 
 /// Pre-mode-restoration (seed 001 §3.3): switches to the planned mode through the host's async
-/// `switchMode`, falls back to the safe mode if that throws, rejects or hangs, and reads the mode
-/// back through `current` (when given) to report a switch that did not take effect.
+/// `switchMode`, falls back to the host's default if that throws, rejects or hangs, and reads the
+/// mode back through `current` (when given): after a success to report a switch that did not
+/// take effect, after a failure to report the mode the host is really in, so the host can
+/// record that. Every call shares one budget of `budget_ms` in all.
 #[wasm_bindgen(js_name = restoreMode)]
 pub async fn restore_mode(
     plan: JsValue,
     requested: Option<String>,
     switch_mode: Function,
     current: Option<Function>,
-    timeout_ms: f64,
+    budget_ms: f64,
 ) -> Result<JsValue, JsValue> {
     let text = super::stringify(&plan, "the restore plan")?.unwrap_or_default();
     #[derive(serde::Deserialize)]
     struct Plan {
-        target: String,
+        target: Option<String>,
         fallback: String,
         reason: Option<String>,
     }
@@ -162,22 +181,38 @@ pub async fn restore_mode(
             format!("bad restore plan: {e}"),
         )
     })?;
+    let deadline = js_sys::Date::now() + budget_ms.max(0.0);
+    let left = || (deadline - js_sys::Date::now()).max(1.0);
     let mut reasons: Vec<String> = plan.reason.iter().cloned().collect();
-    let mut fell_back = plan.target != requested.clone().unwrap_or_default();
+    let Some(target) = plan.target.clone() else {
+        // Nothing to switch: the host is already where it should be, or the user chose.
+        let mode = match &current {
+            Some(get) => call_with_timeout(get, &JsValue::UNDEFINED, left())
+                .await
+                .ok()
+                .and_then(|v| v.as_string()),
+            None => requested.clone(),
+        };
+        return to_js(&Restoration {
+            fell_back: false,
+            took_effect: Some(true),
+            ok: mode.is_some(),
+            requested,
+            mode,
+            reasons,
+        });
+    };
+    let mut fell_back = Some(target.as_str()) != requested.as_deref();
     let mut mode = None;
-    match call_with_timeout(&switch_mode, &JsValue::from_str(&plan.target), timeout_ms).await {
-        Ok(_) => mode = Some(plan.target.clone()),
+    match call_with_timeout(&switch_mode, &JsValue::from_str(&target), left()).await {
+        Ok(_) => mode = Some(target.clone()),
         Err(why) => {
             let why = why.message;
-            reasons.push(format!("switching to {:?} failed: {why}", plan.target));
-            if plan.fallback != plan.target {
+            reasons.push(format!("switching to {target:?} failed: {why}"));
+            if plan.fallback != target {
                 fell_back = true;
-                match call_with_timeout(
-                    &switch_mode,
-                    &JsValue::from_str(&plan.fallback),
-                    timeout_ms,
-                )
-                .await
+                match call_with_timeout(&switch_mode, &JsValue::from_str(&plan.fallback), left())
+                    .await
                 {
                     Ok(_) => mode = Some(plan.fallback.clone()),
                     Err(why) => reasons.push(format!(
@@ -189,23 +224,30 @@ pub async fn restore_mode(
         }
     }
     let mut took_effect = None;
-    if let (Some(get), Some(expected)) = (&current, &mode) {
-        match call_with_timeout(get, &JsValue::UNDEFINED, timeout_ms).await {
+    let switched = mode.is_some();
+    if let Some(get) = &current {
+        match call_with_timeout(get, &JsValue::UNDEFINED, left()).await {
             Ok(v) => {
                 let now = v.as_string();
-                let same = now.as_deref() == Some(expected.as_str());
-                if !same {
-                    reasons.push(format!(
-                        "the host reports mode {:?} after switching to {expected:?}: the switch did not take effect",
-                        now.unwrap_or_default()
-                    ));
+                if let Some(expected) = &mode {
+                    let same = now.as_deref() == Some(expected.as_str());
+                    if !same {
+                        reasons.push(format!(
+                            "the host reports mode {:?} after switching to {expected:?}: the switch did not take effect",
+                            now.clone().unwrap_or_default()
+                        ));
+                    }
+                    took_effect = Some(same);
                 }
-                took_effect = Some(same);
+                // The mode the host is really in is what its records must say.
+                if now.is_some() {
+                    mode = now;
+                }
             }
             Err(why) => reasons.push(format!("reading the current mode failed: {}", why.message)),
         }
     }
-    let ok = mode.is_some() && took_effect != Some(false);
+    let ok = switched && took_effect != Some(false);
     let report = Restoration {
         requested,
         mode,

@@ -246,7 +246,10 @@ impl WasmGuard {
         };
         let input = source("input")?;
         let output = source("output")?;
-        self.engine.guard.set_mode_contract(mode, input, output).js()
+        self.engine
+            .guard
+            .set_mode_contract(mode, input, output)
+            .js()
     }
 
     /// Pre-task-creation check of `{ message, todos?, context? }`.
@@ -299,7 +302,10 @@ impl WasmGuard {
                     report
                 } else {
                     let escaped = stringify(&result, "the result")?.unwrap_or_default();
-                    self.engine.guard.check_task_result_escaped(mode, &escaped).js()?
+                    self.engine
+                        .guard
+                        .check_task_result_escaped(mode, &escaped)
+                        .js()?
                 }
             }
             None if result.is_null() || result.is_undefined() => {

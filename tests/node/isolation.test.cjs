@@ -279,7 +279,8 @@ test("mode restoration: switch, fall back on throw, reject, hang or a vanished m
     ["rejects", async (m) => { if (m !== "orchestrator") throw new Error("rejected"); current = m; }, "debug", { ok: true, mode: "orchestrator", fellBack: true }],
     ["hangs", (m) => (m === "orchestrator" ? ((current = m), undefined) : new Promise(() => {})), "ask", { ok: true, mode: "orchestrator", fellBack: true }],
     ["vanished", async (m) => { calls.push(m); current = m; }, "my-deleted-mode", { ok: true, mode: "orchestrator", fellBack: true }],
-    ["ignored", async () => {}, "code", { ok: false, mode: "code", tookEffect: false }],
+    // A switch that did not take effect reports the mode the host is really in, for its records.
+    ["ignored", async () => {}, "code", { ok: false, mode: "something-else", tookEffect: false }],
   ];
   for (const [name, fn, saved, want] of cases) {
     current = "something-else";

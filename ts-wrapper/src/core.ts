@@ -4,6 +4,7 @@ import type { Glue } from "./glue.js";
 import { Lifecycle } from "./lifecycle.js";
 import { createVerifier } from "./verify.js";
 import type {
+  ConfigProblem,
   DeepReadonly,
   DriftReport,
   Guard,
@@ -34,10 +35,30 @@ function requireMode(mode: unknown): string {
   return typeof mode === "string" ? mode : String(mode ?? "");
 }
 
-const DEFAULT_SWITCH_TIMEOUT_MS = 10_000;
+/** The whole mode restoration, every host call included. */
+const DEFAULT_RESTORE_BUDGET_MS = 2_000;
 
-export function wrap(glue: Glue, config?: GuardConfig): Guard {
-  const inner = call(() => new glue.WasmGuard(config));
+/** A host callback's answer, or `fallback` when it throws, rejects or takes longer than `ms`. */
+async function within<T>(f: (() => T | Promise<T>) | undefined, ms: number, fallback: T): Promise<T> {
+  if (!f) return fallback;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      Promise.resolve().then(f),
+      new Promise<T>((resolve) => {
+        timer = setTimeout(() => resolve(fallback), Math.max(0, ms));
+      }),
+    ]);
+  } catch {
+    return fallback;
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+  }
+}
+
+export function wrap(glue: Glue, config?: GuardConfig, options?: { lenient?: boolean }): Guard {
+  const inner = call(() => (options?.lenient ? glue.WasmGuard.lenient(config) : new glue.WasmGuard(config)));
+  const configProblems: ConfigProblem[] = options?.lenient ? call(() => inner.configProblems()) : [];
   // Frozen contexts handed to children, to re-hash on completion and on resume.
   const contexts = new Map<string, { value: unknown; hash: string }>();
   const contextIntact = (childId: string): boolean | null => {
@@ -87,6 +108,13 @@ export function wrap(glue: Glue, config?: GuardConfig): Guard {
     deepFreeze: <T>(value: T) => call(() => glue.deepFreeze(value) as DeepReadonly<T>),
     contextHash: (value: unknown) => call(() => glue.contextHash(value)),
     lifecycle,
+    configProblems,
+    hostState: {
+      apply: (state, event, now) => call(() => inner.hostApply(state ?? null, event, now) as ReturnType<Guard["hostState"]["apply"]>),
+      reconcile: (state, host, records, now) =>
+        call(() => inner.hostReconcile(state ?? null, host, records, now) as ReturnType<Guard["hostState"]["reconcile"]>),
+      nextDeadline: (state) => call(() => inner.hostNextDeadline(state ?? null)) ?? null,
+    },
     setModeSwitcher(switchMode, options = {}) {
       if (typeof switchMode !== "function") {
         throw new BoomerangGuardError("INVALID_ARGUMENT", "setModeSwitcher needs a function (mode) => void | Promise<void>");
@@ -136,31 +164,30 @@ export function wrap(glue: Glue, config?: GuardConfig): Guard {
       return { ok: check.ok && intact !== false, check, text: check.text, contextIntact: intact, summary };
     },
 
-    async beforeModeRestoration({ taskId, savedMode, currentMode }): Promise<ModeRestoration> {
+    async beforeModeRestoration({ taskId, savedMode, currentMode, delegatedMode }): Promise<ModeRestoration> {
       const saved = savedMode ?? (taskId ? lifecycle.task(taskId)?.mode : undefined) ?? undefined;
-      if (saved && currentMode === saved) {
-        // Already there (Roo Code today rebuilds the parent in its own mode): no switch to make.
-        return { requested: saved, mode: saved, fellBack: false, tookEffect: true, ok: true, reasons: [] };
-      }
+      const started = Date.now();
+      const budget = switcher?.options.timeoutMs ?? DEFAULT_RESTORE_BUDGET_MS;
+      const left = () => Math.max(1, budget - (Date.now() - started));
+      const opts = switcher?.options;
+      const current = currentMode ?? (await within<string | undefined>(opts?.current, left(), undefined));
+      const known = await within<string[]>(opts?.modes, left(), []);
+      const plan = call(() =>
+        inner.planRestore({
+          saved: saved ?? null,
+          known: Array.isArray(known) ? known.filter((m) => typeof m === "string") : [],
+          hostDefault: opts?.defaultMode ?? null,
+          current: typeof current === "string" ? current : null,
+          delegatedMode: delegatedMode ?? null,
+        }),
+      ) as { target: string | null; reason?: string };
       if (!switcher) {
+        if (plan.target === null) {
+          return { requested: saved ?? null, mode: current ?? saved ?? null, fellBack: false, tookEffect: true, ok: true, reasons: plan.reason ? [plan.reason] : [] };
+        }
         return { requested: saved ?? null, mode: null, fellBack: false, tookEffect: null, ok: false, reasons: ["no mode switcher is set (setModeSwitcher)"] };
       }
-      const { switchMode, options } = switcher;
-      let known: string[] = [];
-      try {
-        known = options.modes ? await options.modes() : [];
-      } catch {
-        known = [];
-      }
-      const plan = call(() => inner.planRestore(saved, known));
-      const report = (await glue.restoreMode(
-        plan,
-        saved,
-        switchMode,
-        options.current,
-        options.timeoutMs ?? DEFAULT_SWITCH_TIMEOUT_MS,
-      )) as ModeRestoration;
-      return report;
+      return (await glue.restoreMode(plan, saved, switcher.switchMode, opts?.current, left())) as ModeRestoration;
     },
   };
   return guard;

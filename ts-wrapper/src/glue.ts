@@ -17,7 +17,14 @@ export interface WasmGuardInstance {
   lifecyclePending(): unknown;
   lifecycleExport(now: number): string;
   lifecycleImport(text: string): void;
-  planRestore(saved: string | undefined, known: string[]): unknown;
+  planRestore(input: unknown): unknown;
+  configProblems(): { path: string; message: string }[];
+  integrateBegin(input: unknown, now: number): unknown;
+  integrateFinish(token: number, answer: unknown, now: number): unknown;
+  integrateAbandon(token: number): boolean;
+  hostApply(state: unknown, event: unknown, now: number): unknown;
+  hostReconcile(state: unknown, host: unknown, records: unknown, now: number): unknown;
+  hostNextDeadline(state: unknown): number | undefined;
   scoreDrift(instructions: unknown, result: unknown, mode: string | undefined): unknown;
   verifyBegin(input: unknown, now: number): unknown;
   verifyFinish(token: number, answer: unknown, now: number): unknown;
@@ -26,7 +33,7 @@ export interface WasmGuardInstance {
 }
 
 export interface Glue {
-  WasmGuard: new (config: unknown) => WasmGuardInstance;
+  WasmGuard: { new (config: unknown): WasmGuardInstance; lenient(config: unknown): WasmGuardInstance };
   freezeContext(value: unknown): unknown;
   deepFreeze(value: unknown): unknown;
   contextHash(value: unknown): string;

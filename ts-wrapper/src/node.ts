@@ -10,7 +10,7 @@ export * from "./types.js";
 export { BoomerangGuardError } from "./errors.js";
 export { renderVerificationMarkdown } from "./log.js";
 export { createRooHooks } from "./roo.js";
-export type { RooHooks, RooHooksOptions, NewTaskInput, NewTaskDecision, ResultDecision, IntegrationStatus } from "./roo.js";
+export type { RooHooks, RooHooksOptions, NewTaskInput, NewTaskDecision, ResultDecision, Reconciled, StateStore } from "./roo.js";
 
 interface BytesGlue extends Glue {
   initSync(arg: { module: BufferSource | WebAssembly.Module }): unknown;
@@ -45,7 +45,7 @@ function load(options?: CreateOptions): Glue {
 }
 
 export function createGuardSync(config?: GuardConfig, options?: CreateOptions): Guard {
-  return wrap(load(options), config);
+  return wrap(load(options), config, options);
 }
 
 export async function createGuard(config?: GuardConfig, options?: CreateOptions): Promise<Guard> {

@@ -152,6 +152,17 @@ export interface ModeContractSpec {
 export interface CreateOptions {
   /** The module's bytes (or a compiled module), for hosts that bundle and ship the .wasm themselves. */
   wasm?: BufferSource | WebAssembly.Module;
+  /**
+   * Never throw on the configuration: invalid fields are dropped (the rest kept) and listed in
+   * `guard.configProblems`. For hosts, whose activation must not fail on a user's setting.
+   */
+  lenient?: boolean;
+}
+
+/** A configuration field `lenient` construction dropped. */
+export interface ConfigProblem {
+  path: string;
+  message: string;
 }
 
 export type ErrorCode =
@@ -207,7 +218,20 @@ export interface Guard {
   /** Pre-result-integration hook: contract check and sanitization of the result, context hash check. */
   beforeResultIntegration(r: { childTaskId: string; parentTaskId?: string; mode?: string; result: string | JsonObject }): ResultIntegration;
   /** Pre-mode-restoration hook: switch the parent back, falling back to `defaultMode`. */
-  beforeModeRestoration(r: { taskId?: string; savedMode?: string | null; currentMode?: string }): Promise<ModeRestoration>;
+  beforeModeRestoration(r: ModeRestorationInput): Promise<ModeRestoration>;
+  /**
+   * Result integration in one step, as the host adapters run it: the host's records checked,
+   * the output contract, sanitization, drift (the judge where the keyword stage is unsure) and
+   * the configured outcome. Never rejects because of the judge.
+   */
+  integrate(input: IntegrateInput): Promise<Integration>;
+  /** Configuration fields dropped by `{ lenient: true }` construction (empty otherwise). */
+  readonly configProblems: ConfigProblem[];
+  /**
+   * The value the host adapters keep beside the host's records (deadlines, clarification
+   * rounds, held results, results on their way): pure functions, state in, state out.
+   */
+  readonly hostState: HostStateApi;
 
   /**
    * The cross-task verifier (seed 000 §3.7, §4.2): keyword stage, the judge in the configured
@@ -458,8 +482,22 @@ export interface ModeSwitcherOptions {
   current?: () => string | Promise<string>;
   /** The host's modes; a saved mode not among them falls back to `defaultMode`. */
   modes?: () => string[] | Promise<string[]>;
-  /** How long a switch may take before it counts as failed (default 10000). */
+  /**
+   * How long the whole restoration may take, every host call included (default 2000): past it,
+   * a switch counts as failed and the parent is not kept waiting.
+   */
   timeoutMs?: number;
+  /** The host's own default mode (Roo Code's `defaultModeSlug`), the fallback; else `defaultMode`. */
+  defaultMode?: string;
+}
+
+export interface ModeRestorationInput {
+  taskId?: string;
+  savedMode?: string | null;
+  /** The mode the host is in now (read through `current` when not given). */
+  currentMode?: string;
+  /** The mode the host switched to for the child: a different current mode is the user's choice, kept. */
+  delegatedMode?: string;
 }
 
 export interface ModeRestoration {
@@ -538,4 +576,82 @@ export interface DriftReport {
   requirementsAddressed: string[];
   components: { lost: number; checklist: number; violations: number; modality: number; echo: number; hedging: number; scope: number; answer: number };
   inverted: boolean;
+}
+
+/** A host's persisted task record (Zoo Code / Roo Code `HistoryItem`); other fields are ignored. */
+export interface HostRecord {
+  id: string;
+  task?: string;
+  mode?: string;
+  status?: string;
+  parentTaskId?: string;
+  rootTaskId?: string;
+  childIds?: string[];
+  delegatedToId?: string;
+  awaitingChildId?: string;
+  completedByChildId?: string;
+  ts?: number;
+  [field: string]: unknown;
+}
+
+export type HostKind = "zoo" | "roo" | "seed";
+
+/** A disagreement between the guard and the host's records, or something else the host must know. */
+export interface Finding {
+  code: string;
+  taskId: string;
+  message: string;
+}
+
+export interface IntegrateInput {
+  host?: HostKind;
+  /** `"today"`: `Subtask <id> completed.\n\nResult:\n<text>`; `"seed"`: `[new_task completed] Result: <text>`. */
+  api?: "today" | "seed";
+  parentTaskId?: string;
+  childTaskId: string;
+  result: string;
+  parent?: HostRecord;
+  child?: HostRecord;
+  mode?: string;
+  parentMode?: string;
+  instructions?: string;
+  rootTaskId?: string;
+  round?: number;
+  previousScore?: number;
+  verify?: boolean;
+}
+
+export type IntegrationStatus = "CONSISTENT" | "POTENTIAL_DRIFT" | "SIGNIFICANT_DRIFT" | "CONTRACT_VIOLATION" | "UNVERIFIED";
+
+export interface Integration {
+  /** Hand `text` to the parent now; otherwise `clarification` goes back to the child (B) or the result is `held` (C). */
+  resume: boolean;
+  status: IntegrationStatus;
+  /** The mode whose contract was applied. */
+  mode: string;
+  text: string | null;
+  parentMessage: string | null;
+  clarification?: string;
+  held?: string;
+  nextRound?: { round: number; score: number };
+  outcome: VerificationOutcome | { kind: "contract-error"; text: string } | { kind: "proceed"; text: string };
+  check: ResultCheck;
+  verdict?: Verdict;
+  findings: Finding[];
+  summary: string;
+  logErrors?: string[];
+}
+
+/** A result the host must hand a parent (after a reload, a deadline, a cancelled or lost child). */
+export interface HostDelivery {
+  parentTaskId: string;
+  childTaskId: string;
+  text: string;
+  why: string;
+}
+
+export interface HostStateApi {
+  apply(state: unknown, event: Record<string, unknown>, now: number): { state: unknown; deliveries: HostDelivery[] };
+  reconcile(state: unknown, host: HostKind, records: HostRecord[], now: number): { state: unknown; deliveries: HostDelivery[]; held: string[]; findings: Finding[] };
+  nextDeadline(state: unknown): number | null;
 }

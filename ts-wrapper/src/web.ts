@@ -10,7 +10,7 @@ export * from "./types.js";
 export { BoomerangGuardError } from "./errors.js";
 export { renderVerificationMarkdown } from "./log.js";
 export { createRooHooks } from "./roo.js";
-export type { RooHooks, RooHooksOptions, NewTaskInput, NewTaskDecision, ResultDecision, IntegrationStatus } from "./roo.js";
+export type { RooHooks, RooHooksOptions, NewTaskInput, NewTaskDecision, ResultDecision, Reconciled, StateStore } from "./roo.js";
 
 let ready: Promise<void> | undefined;
 let loaded = false;
@@ -43,7 +43,7 @@ export function createGuardSync(config?: GuardConfig, options?: CreateOptions): 
     glue.initSync({ module: options.wasm });
     loaded = true;
   }
-  return wrap(glue as unknown as Glue, config);
+  return wrap(glue as unknown as Glue, config, options);
 }
 
 export async function createGuard(config?: GuardConfig, options?: CreateOptions): Promise<Guard> {
