@@ -1,17 +1,20 @@
-// A model of Roo Code's delegation flow (v3.52: NewTaskTool.execute → delegateParentAndOpenChild,
-// AttemptCompletionTool → reopenParentFromDelegation, createTaskWithHistoryItem's mode
-// restoration), with boomerang-guard wired in at the three hooks exactly where
-// docs/roo-code-integration.md patches the real files. It keeps Roo Code's persisted shapes
-// (HistoryItem, API messages with the new_task tool_use and its tool_result, UI messages) so that
-// the tests can assert what a parent really receives, and it can be "reloaded" from them.
-import type { Guard, GuardConfig } from "../../ts-wrapper/src/types.js";
-import type { RooHooks, ResultDecision } from "../../ts-wrapper/src/roo.js";
+// A model of Roo Code v3.52.1's delegation flow with docs/boomerang-guard-roo-v3.52.1.patch
+// applied, and nothing more: every guard call below stands where the patch puts it, and the
+// model makes no call the patch does not show. Shapes follow the real code (RooCodeInc/Roo-Code
+// cb83656): `HistoryItem` in a TaskHistoryStore, API messages with the new_task tool_use and its
+// tool_result, UI messages, `globalState` as a Memento that survives a reload,
+// `removeClineFromStack`'s delegation repair, `reopenParentFromDelegation`'s steps, and
+// `createTaskWithHistoryItem`'s own mode restoration (defaultModeSlug "architect").
+import type { GuardConfig } from "../../ts-wrapper/src/types.js";
+import type { HostDelivery, RooHooks, RooHooksOptions, ResultDecision } from "../../ts-wrapper/src/roo.js";
+import type { Guard, CreateOptions } from "../../ts-wrapper/src/types.js";
 
 export interface HistoryItem {
   id: string;
   rootTaskId?: string;
   parentTaskId?: string;
   task: string;
+  ts: number;
   mode?: string;
   status?: "active" | "completed" | "delegated";
   delegatedToId?: string;
@@ -37,56 +40,85 @@ export interface UiMessage {
   ts: number;
 }
 
-export interface TaskFolder {
-  history: HistoryItem;
-  api: ApiMessage[];
-  ui: UiMessage[];
-}
-
 export interface Runtime {
-  createGuard(config?: GuardConfig): Guard;
-  createRooHooks(guard: Guard, options?: { api?: "today" | "seed" }): RooHooks;
+  createGuardSync(config?: unknown, options?: CreateOptions): Guard;
+  createRooHooks(source: Guard | (() => Guard), options?: RooHooksOptions): RooHooks;
 }
 
-/** What a new_task tool call returned to the parent's model. */
 export type ToolResult = { kind: "delegated"; childTaskId: string; text: string } | { kind: "error"; text: string };
 
+/** VS Code's Memento, kept across reloads (the extension's globalState). */
+export class Memento {
+  readonly data = new Map<string, unknown>();
+  get(key: string): unknown {
+    const v = this.data.get(key);
+    return v === undefined ? undefined : JSON.parse(JSON.stringify(v));
+  }
+  async update(key: string, value: unknown): Promise<void> {
+    if (value === undefined) this.data.delete(key);
+    else this.data.set(key, JSON.parse(JSON.stringify(value)));
+  }
+}
+
 export class RooModel {
-  readonly tasks = new Map<string, TaskFolder>();
-  /** Mode slugs that exist (custom modes may vanish between sessions). */
+  /** TaskHistoryStore: the persisted records. */
+  readonly history = new Map<string, HistoryItem>();
+  readonly api = new Map<string, ApiMessage[]>();
+  readonly ui = new Map<string, UiMessage[]>();
+  globalState = new Memento();
+  /** Custom modes may vanish between sessions. */
   modes = new Set(["orchestrator", "code", "architect", "ask", "debug"]);
-  defaultModeSlug = "orchestrator";
-  currentMode = "orchestrator";
-  currentTaskId: string | null = null;
-  /** Modes whose API profile fails to activate (handleModeSwitch throws). */
-  brokenModes = new Set<string>();
-  guard: Guard;
-  hooks: RooHooks;
-  private seq = 0;
+  readonly defaultModeSlug = "architect";
+  mode = "orchestrator";
+  clineStack: string[] = [];
+  settings: unknown;
+  log: string[] = [];
   clock = 1_700_000_000_000;
+  hooks!: RooHooks | undefined;
+  private seq = 0;
+  private stopWatch: (() => void) | undefined;
 
   constructor(
     private readonly runtime: Runtime,
-    private readonly config?: GuardConfig,
+    settings: GuardConfig | unknown = {},
   ) {
-    this.guard = runtime.createGuard(config);
-    this.hooks = runtime.createRooHooks(this.guard);
-    this.wire();
+    this.settings = settings;
+    this.activate();
   }
 
-  private wire() {
-    this.guard.lifecycle.setClock(() => this.clock);
-    this.guard.setModeSwitcher(
-      async (mode: string) => {
-        await this.handleModeSwitch(mode);
-      },
-      { modes: () => [...this.modes], current: () => this.currentMode, timeoutMs: 200 },
-    );
+  // ---- the patch's src/core/boomerang/guard.ts ------------------------------------------------
+  private reconciled = false;
+  private activate() {
+    this.hooks = this.runtime.createRooHooks(() => this.runtime.createGuardSync(this.settings, { lenient: true }), {
+      host: "roo",
+      records: (id) => this.history.get(id),
+      state: this.globalState,
+      onProblem: (m) => this.log.push(`[boomerang-guard] ${m}`),
+      now: () => this.clock,
+    });
+    this.reconciled = false;
   }
 
-  private id(prefix: string) {
+  /** The extension host restarts: module memory is gone, globalState and the records stay. */
+  async reload(options: { clearGuardState?: boolean } = {}) {
+    this.stopWatch?.();
+    if (options.clearGuardState) this.globalState = new Memento();
+    this.clineStack = [];
+    this.activate();
+    await this.initializeTaskHistoryStore();
+  }
+
+  /** ClineProvider.initializeTaskHistoryStore with the patch's reconciliation. */
+  async initializeTaskHistoryStore() {
+    if (!this.hooks || this.reconciled) return;
+    this.reconciled = true;
+    const { deliveries } = await this.hooks.reconcile([...this.history.values()]);
+    for (const d of deliveries) await this.deliverDelegationResult(d.parentTaskId, d.childTaskId, d.text);
+  }
+
+  private id() {
     this.seq += 1;
-    return `${prefix}-${this.seq}`;
+    return `task-${this.seq}`;
   }
 
   private now() {
@@ -94,165 +126,183 @@ export class RooModel {
     return this.clock;
   }
 
-  async handleModeSwitch(mode: string) {
-    if (!this.modes.has(mode)) throw new Error(`mode ${mode} does not exist`);
-    if (this.brokenModes.has(mode)) throw new Error(`API profile for ${mode} failed to load`);
-    this.currentMode = mode;
+  current(): string | undefined {
+    return this.clineStack.at(-1);
   }
 
-  /** The user starts a task (ClineProvider.createTask). */
+  /** The user starts a task (ClineProvider.createTask without a parent). */
   startTask(text: string, mode = "orchestrator"): string {
-    const id = this.id("task");
-    this.tasks.set(id, {
-      history: { id, rootTaskId: id, task: text, mode, status: "active" },
-      api: [{ role: "user", content: [{ type: "text", text: `<task>\n${text}\n</task>` }], ts: this.now() }],
-      ui: [{ type: "say", say: "text", text, ts: this.clock }],
-    });
-    this.currentTask(id);
-    this.currentMode = mode;
-    this.guard.lifecycle.create(id, mode);
+    const id = this.id();
+    this.history.set(id, { id, rootTaskId: id, task: text, ts: this.now(), mode, status: "active" });
+    this.api.set(id, [{ role: "user", content: [{ type: "text", text: `<task>\n${text}\n</task>` }], ts: this.clock }]);
+    this.ui.set(id, [{ type: "say", say: "text", text, ts: this.clock }]);
+    this.clineStack = [id];
+    this.mode = mode;
     return id;
   }
 
-  private currentTask(id: string) {
-    this.currentTaskId = id;
+  async handleModeSwitch(mode: string) {
+    if (!this.modes.has(mode)) throw new Error(`mode ${mode} does not exist`);
+    this.mode = mode;
   }
 
-  folder(id: string): TaskFolder {
-    const f = this.tasks.get(id);
-    if (!f) throw new Error(`no task ${id}`);
-    return f;
-  }
-
-  /** NewTaskTool.execute, with the pre-task-creation hook before delegateParentAndOpenChild. */
-  async newTask(parentTaskId: string, params: { mode?: string; message?: unknown; todos?: string; context?: unknown }): Promise<ToolResult> {
-    const parent = this.folder(parentTaskId);
-    const toolUseId = this.id("toolu");
-    parent.api.push({ role: "assistant", content: [{ type: "tool_use", id: toolUseId, name: "new_task", input: { ...params } }], ts: this.now() });
-    const answer = (text: string) => parent.api.push({ role: "user", content: [{ type: "tool_result", tool_use_id: toolUseId, content: text }], ts: this.now() });
-    if (!params.mode) return this.fail(answer, "Missing value for required parameter 'mode'.");
-    if (params.message === undefined || params.message === "") return this.fail(answer, "Missing value for required parameter 'message'.");
-    if (!this.modes.has(params.mode)) return this.fail(answer, `Invalid mode: ${params.mode}`);
-    // ---- boomerang-guard: pre-task-creation -------------------------------------------------
-    const decision = this.hooks.beforeNewTask({
-      parentTaskId,
-      parentMode: parent.history.mode ?? this.defaultModeSlug,
-      mode: params.mode,
-      message: params.message,
-      ...(params.todos !== undefined ? { todos: params.todos } : {}),
-      ...(params.context !== undefined ? { context: params.context } : {}),
-    });
-    if (!decision.ok) return this.fail(answer, decision.toolError ?? decision.summary);
-    const message = typeof decision.message === "string" ? decision.message : JSON.stringify(decision.message);
-    // ---- delegateParentAndOpenChild -----------------------------------------------------------
-    await this.handleModeSwitch(params.mode);
-    const childId = this.id("task");
-    this.tasks.set(childId, {
-      history: { id: childId, parentTaskId, rootTaskId: parent.history.rootTaskId ?? parentTaskId, task: message, mode: params.mode, status: "active" },
-      api: [{ role: "user", content: [{ type: "text", text: `<task>\n${message}\n</task>` }], ts: this.now() }],
-      ui: [{ type: "say", say: "text", text: message, ts: this.clock }],
-    });
-    Object.assign(parent.history, {
-      status: "delegated",
-      delegatedToId: childId,
-      awaitingChildId: childId,
-      childIds: [...(parent.history.childIds ?? []), childId],
-    });
-    this.currentTask(childId);
-    // ---- boomerang-guard: register the child (deadline, instructions) ------------------------
-    this.hooks.afterNewTask({ parentTaskId, childTaskId: childId, mode: params.mode, message, creation: decision.creation });
+  /** NewTaskTool.execute, as patched. */
+  async newTask(parentTaskId: string, params: { mode?: string; message?: string; todos?: string }): Promise<ToolResult> {
+    const toolUseId = `toolu-${this.seq}-${this.clock}`;
+    this.api.get(parentTaskId)!.push({ role: "assistant", content: [{ type: "tool_use", id: toolUseId, name: "new_task", input: { ...params } }], ts: this.now() });
+    const answer = (text: string) => this.api.get(parentTaskId)!.push({ role: "user", content: [{ type: "tool_result", tool_use_id: toolUseId, content: text }], ts: this.now() });
+    const fail = (text: string): ToolResult => {
+      answer(`The tool execution failed with the following error:\n<error>\n${text}\n</error>`);
+      return { kind: "error", text };
+    };
+    if (!params.mode) return fail("Missing value for required parameter 'mode'.");
+    if (!params.message) return fail("Missing value for required parameter 'message'.");
+    const unescapedMessage = params.message.replace(/\\\\@/g, "\\@");
+    if (!this.modes.has(params.mode)) return fail(`Invalid mode: ${params.mode}`);
+    // ---- patch -------------------------------------------------------------------------------
+    let childMessage = unescapedMessage;
+    const guarded = this.hooks?.beforeNewTask({ parentTaskId, mode: params.mode, message: unescapedMessage, todos: params.todos });
+    if (guarded && !guarded.ok) return fail(guarded.toolError ?? guarded.summary);
+    if (guarded && typeof guarded.message === "string") childMessage = guarded.message;
+    // -------------------------------------------------------------------------------------------
+    const childId = await this.delegateParentAndOpenChild(parentTaskId, childMessage, params.mode);
+    this.hooks?.afterNewTask({ parentTaskId, childTaskId: childId, mode: params.mode, creation: guarded?.creation ?? null });
     const text = `Delegated to child task ${childId}`;
     answer(text);
     return { kind: "delegated", childTaskId: childId, text };
   }
 
-  private fail(answer: (t: string) => void, text: string): ToolResult {
-    answer(`The tool execution failed with the following error:\n<error>\n${text}\n</error>`);
-    return { kind: "error", text };
+  /** ClineProvider.delegateParentAndOpenChild (unpatched). */
+  private async delegateParentAndOpenChild(parentTaskId: string, message: string, mode: string): Promise<string> {
+    if (this.current() !== parentTaskId) throw new Error("[delegateParentAndOpenChild] Parent mismatch");
+    await this.removeClineFromStack({ skipDelegationRepair: true });
+    try {
+      await this.handleModeSwitch(mode);
+    } catch (e) {
+      this.log.push(`handleModeSwitch failed: ${(e as Error).message}`);
+    }
+    const parent = this.history.get(parentTaskId)!;
+    const childId = this.id();
+    this.history.set(childId, { id: childId, parentTaskId, rootTaskId: parent.rootTaskId ?? parentTaskId, task: message, ts: this.now(), mode, status: "active" });
+    this.api.set(childId, [{ role: "user", content: [{ type: "text", text: `<task>\n${message}\n</task>` }], ts: this.clock }]);
+    this.ui.set(childId, [{ type: "say", say: "text", text: message, ts: this.clock }]);
+    this.history.set(parentTaskId, { ...parent, status: "delegated", delegatedToId: childId, awaitingChildId: childId, childIds: [...new Set([...(parent.childIds ?? []), childId])] });
+    this.clineStack.push(childId);
+    return childId;
   }
 
   /**
-   * AttemptCompletionTool for a subtask: the pre-result-integration hook before
-   * reopenParentFromDelegation; then the parent is rebuilt and its mode restored.
+   * AttemptCompletionTool.delegateToParent, as patched. `crashBeforeReopen` stops the extension
+   * host between the guard's decision and reopenParentFromDelegation.
    */
-  async attemptCompletion(childTaskId: string, result: string): Promise<ResultDecision> {
-    const child = this.folder(childTaskId);
-    child.ui.push({ type: "say", say: "completion_result", text: result, ts: this.now() });
-    const parentTaskId = child.history.parentTaskId;
-    if (!parentTaskId) throw new Error("not a subtask");
-    // ---- boomerang-guard: pre-result-integration ----------------------------------------------
-    const decision = await this.hooks.beforeResultIntegration({ parentTaskId, childTaskId, result });
-    if (decision.clarification !== undefined) {
-      // Strategy B: the child is asked to revise; the parent stays delegated.
-      child.api.push({ role: "user", content: [{ type: "text", text: decision.clarification }], ts: this.now() });
-      return decision;
+  async attemptCompletion(childTaskId: string, result: string, options: { crashBeforeReopen?: boolean } = {}): Promise<ResultDecision | undefined> {
+    const child = this.history.get(childTaskId)!;
+    this.ui.get(childTaskId)!.push({ type: "say", say: "completion_result", text: result, ts: this.now() });
+    if (!child.parentTaskId || (child.status !== "active" && child.status !== "completed")) return undefined;
+    const guarded = await this.hooks?.beforeResultIntegration({ parentTaskId: child.parentTaskId, childTaskId, result });
+    if (guarded && !guarded.resume) {
+      this.api.get(childTaskId)!.push({ role: "user", content: [{ type: "text", text: guarded.clarification ?? `[boomerang-guard] ${guarded.summary}` }], ts: this.now() });
+      return guarded;
     }
-    child.history.status = "completed";
-    if (!decision.resume) return decision; // Strategy C: held; the lifecycle keeps the result.
-    await this.resumeParent(parentTaskId, childTaskId);
-    return decision;
+    if (options.crashBeforeReopen) return guarded;
+    await this.reopenParentFromDelegation(child.parentTaskId, childTaskId, guarded?.text ?? result);
+    return guarded;
   }
 
-  /** reopenParentFromDelegation, driven by the lifecycle's outbox (prepare → deliver → commit). */
-  async resumeParent(parentTaskId: string, childTaskId?: string) {
-    await this.guard.lifecycle.resume(parentTaskId, async (delivery) => {
-      this.reopenParentFromDelegation(parentTaskId, childTaskId ?? delivery.childId, delivery.result.text);
-    });
-    await this.restoreMode(parentTaskId);
-  }
-
-  private reopenParentFromDelegation(parentTaskId: string, childTaskId: string, completionResultSummary: string) {
-    const parent = this.folder(parentTaskId);
-    parent.ui.push({ type: "say", say: "subtask_result", text: completionResultSummary, ts: this.now() });
+  /** writeSubtaskResult (the patch's extraction of reopenParentFromDelegation's steps 1-2). */
+  private writeSubtaskResult(parentTaskId: string, childTaskId: string, summary: string) {
+    const ui = this.ui.get(parentTaskId) ?? [];
+    const api = this.api.get(parentTaskId) ?? [];
+    ui.push({ type: "say", say: "subtask_result", text: summary, ts: this.now() });
     let toolUseId: string | undefined;
-    for (let i = parent.api.length - 1; i >= 0 && !toolUseId; i--) {
-      const m = parent.api[i]!;
+    for (let i = api.length - 1; i >= 0 && !toolUseId; i--) {
+      const m = api[i]!;
       if (m.role === "assistant") for (const b of m.content) if (b.type === "tool_use" && b.name === "new_task") toolUseId = b.id;
     }
-    const content = `Subtask ${childTaskId} completed.\n\nResult:\n${completionResultSummary}`;
-    parent.api.push({
-      role: "user",
-      content: toolUseId ? [{ type: "tool_result", tool_use_id: toolUseId, content }] : [{ type: "text", text: content }],
-      ts: this.now(),
-    });
-    Object.assign(parent.history, { status: "active", completedByChildId: childTaskId, completionResultSummary, awaitingChildId: undefined });
-    this.currentTask(parentTaskId);
+    const content = `Subtask ${childTaskId} completed.\n\nResult:\n${summary}`;
+    const last = api.at(-1);
+    const existing = last?.role === "user" ? last.content.find((b) => b.type === "tool_result" && b.tool_use_id === toolUseId) : undefined;
+    if (existing && existing.type === "tool_result") existing.content = content;
+    else api.push({ role: "user", content: toolUseId ? [{ type: "tool_result", tool_use_id: toolUseId, content }] : [{ type: "text", text: content }], ts: this.clock });
+    return this.history.get(parentTaskId)!;
   }
 
-  /** createTaskWithHistoryItem: restore historyItem.mode through the pre-mode-restoration hook. */
-  async restoreMode(taskId: string) {
-    const saved = this.folder(taskId).history.mode ?? null;
-    return this.hooks.beforeModeRestoration({ taskId, savedMode: saved, currentMode: this.currentMode });
+  /** ClineProvider.reopenParentFromDelegation (steps 1-9). */
+  async reopenParentFromDelegation(parentTaskId: string, childTaskId: string, completionResultSummary: string) {
+    const historyItem = { ...this.writeSubtaskResult(parentTaskId, childTaskId, completionResultSummary) };
+    if (this.current() === childTaskId) await this.removeClineFromStack();
+    const child = this.history.get(childTaskId);
+    if (child) this.history.set(childTaskId, { ...child, status: "completed" });
+    const updated: HistoryItem = {
+      ...historyItem,
+      status: "active",
+      completedByChildId: childTaskId,
+      completionResultSummary,
+      childIds: [...new Set([...(historyItem.childIds ?? []), childTaskId])],
+    };
+    delete updated.awaitingChildId;
+    this.history.set(parentTaskId, updated);
+    await this.createTaskWithHistoryItem(updated);
   }
 
-  /** The user terminates a running subtask. */
-  async abort(childTaskId: string, reason = "cancelled by the user") {
-    this.guard.lifecycle.abort(childTaskId, reason);
-    const parentTaskId = this.folder(childTaskId).history.parentTaskId;
-    if (parentTaskId) await this.resumeParent(parentTaskId, childTaskId);
+  /** The patch's deliverDelegationResult: a parent that is not open gets its result. */
+  async deliverDelegationResult(parentTaskId: string, childTaskId: string, text: string) {
+    const historyItem = this.writeSubtaskResult(parentTaskId, childTaskId, text);
+    const updated: HistoryItem = { ...historyItem, status: "active", completedByChildId: childTaskId, completionResultSummary: text };
+    delete updated.awaitingChildId;
+    this.history.set(parentTaskId, updated);
+    await this.hooks?.delivered(parentTaskId);
   }
 
-  /** Time passes; children past their deadline time out and their parents are resumed. */
-  async advance(ms: number) {
+  /** ClineProvider.removeClineFromStack with its delegation repair, as patched. */
+  async removeClineFromStack(options: { skipDelegationRepair?: boolean } = {}) {
+    const childTaskId = this.clineStack.pop();
+    if (!childTaskId) return;
+    const parentTaskId = this.history.get(childTaskId)?.parentTaskId;
+    if (parentTaskId && !options.skipDelegationRepair) {
+      const parent = this.history.get(parentTaskId);
+      if (parent?.status === "delegated" && parent.awaitingChildId === childTaskId) {
+        const ended = await this.hooks?.childEnded({ parentTaskId, childTaskId, reason: "it was closed before it completed" });
+        if (ended) this.writeSubtaskResult(parentTaskId, childTaskId, ended.text);
+        const repaired: HistoryItem = { ...this.history.get(parentTaskId)!, status: "active", ...(ended ? { completedByChildId: childTaskId, completionResultSummary: ended.text } : {}) };
+        delete repaired.awaitingChildId;
+        this.history.set(parentTaskId, repaired);
+      }
+    }
+  }
+
+  /** createTaskWithHistoryItem's own mode restoration (unpatched): the host's default on a vanished mode. */
+  async createTaskWithHistoryItem(item: HistoryItem) {
+    if (this.current() !== item.id) await this.removeClineFromStack();
+    if (item.mode) {
+      if (!this.modes.has(item.mode)) {
+        item.mode = this.defaultModeSlug;
+        this.history.set(item.id, { ...this.history.get(item.id)!, mode: item.mode });
+      }
+      this.mode = item.mode;
+    }
+    this.clineStack.push(item.id);
+  }
+
+  /** The user closes the running child and starts something else (no result). */
+  async closeCurrentTask() {
+    await this.removeClineFromStack();
+  }
+
+  /** The patch's watchDeadlines callback, driven by a fake clock. */
+  async advance(ms: number): Promise<HostDelivery[]> {
     this.clock += ms;
-    const transitions = this.guard.lifecycle.tick();
-    for (const d of this.guard.lifecycle.pending()) await this.resumeParent(d.parentId, d.childId);
-    return transitions;
+    const due = (await this.hooks?.due()) ?? [];
+    for (const d of due) {
+      await this.reopenParentFromDelegation(d.parentTaskId, d.childTaskId, d.text);
+      await this.hooks?.delivered(d.parentTaskId);
+    }
+    return due;
   }
 
-  /** The extension host restarts: a new guard, state imported from what was persisted. */
-  async reload(): Promise<void> {
-    const saved = this.guard.lifecycle.exportState();
-    this.guard = this.runtime.createGuard(this.config);
-    this.hooks = this.runtime.createRooHooks(this.guard);
-    this.wire();
-    this.guard.lifecycle.importState(saved);
-    for (const d of this.guard.lifecycle.pending()) await this.resumeParent(d.parentId, d.childId);
-  }
-
-  /** The text the parent's model sees as the new_task tool result. */
+  /** The text the parent's model reads as its new_task tool result. */
   lastToolResult(taskId: string): string {
-    const api = this.folder(taskId).api;
+    const api = this.api.get(taskId) ?? [];
     for (let i = api.length - 1; i >= 0; i--) {
       for (const b of api[i]!.content) {
         if (b.type === "tool_result") return b.content;

@@ -43,7 +43,7 @@ export interface RooHooksOptions {
   /** Whose records these are, for their status set (default "zoo"; "seed" with `api: "seed"`). */
   host?: HostKind;
   /** Reads the host's persisted `HistoryItem` of a task (undefined when there is none). */
-  records?: (taskId: string) => HostRecord | undefined | PromiseLike<HostRecord | undefined>;
+  records?: (taskId: string) => object | undefined | PromiseLike<object | undefined>;
   /** Where the guard keeps what the host does not (VS Code: `context.globalState`). */
   state?: StateStore;
   /** The key under `state` (default "boomerangGuard.hostState"). */
@@ -137,7 +137,7 @@ export interface RooHooks {
   /** The host handed the parent its result. Optional: the next reconciliation reads the records. */
   delivered(parentTaskId: string): Promise<void>;
   /** Start-up: compares the guard's state with all of the host's records. */
-  reconcile(records: HostRecord[]): Promise<Reconciled>;
+  reconcile(records: readonly object[]): Promise<Reconciled>;
   /** Children past their deadline now: the results their parents must get. */
   due(): Promise<HostDelivery[]>;
   /** Calls `onExpired` for each child past its deadline, as deadlines come; returns a stop function. */

@@ -591,7 +591,6 @@ export interface HostRecord {
   awaitingChildId?: string;
   completedByChildId?: string;
   ts?: number;
-  [field: string]: unknown;
 }
 
 export type HostKind = "zoo" | "roo" | "seed";
