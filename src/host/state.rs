@@ -408,7 +408,14 @@ impl HostState {
                     "it completed, but its result did not reach the parent before a reload".into(),
                 )),
                 (Some(_), Some(TaskState::Aborted)) => {
-                    Some((Outcome::Aborted, "it was interrupted".to_string()))
+                    // Zoo Code keeps an interrupted child resumable (interrupted → completed):
+                    // the delegation is alive, only reported.
+                    findings.push(Finding::new(
+                        "interrupted-child",
+                        &parent.id,
+                        format!("parent {} waits for child {child_id}, which was interrupted and can be resumed", parent.id),
+                    ));
+                    None
                 }
                 (Some(_), Some(TaskState::Delegated)) => None, // waits for its own child
                 (Some(c), _) => {
