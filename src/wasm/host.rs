@@ -1,20 +1,12 @@
 //! Binding of result integration and of the host state (`crate::integrate`, `crate::host`):
 //! JSON in, JSON out. The policy is the core's.
 
-use super::{fail, to_js, IntoJs, WasmGuard};
-use crate::error::ErrorCode;
+use super::{ms, read, to_js, IntoJs, WasmGuard};
 use crate::host::{HistoryRecord, HostEvent, HostKind, HostState};
 use crate::integrate::IntegrateInput;
 use crate::verify::JudgeAnswer;
-use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
-
-fn read<T: DeserializeOwned>(v: &JsValue, what: &str) -> Result<T, JsValue> {
-    let text = super::stringify(v, what)?.unwrap_or_else(|| "null".into());
-    serde_json::from_str(&text)
-        .map_err(|e| fail(ErrorCode::InvalidArgument, "", format!("{what}: {e}")))
-}
 
 /// A missing or unreadable host state starts empty: losing it must not stop the host.
 fn read_state(v: &JsValue) -> HostState {
@@ -22,14 +14,6 @@ fn read_state(v: &JsValue) -> HostState {
         return HostState::default();
     }
     read(v, "the host state").unwrap_or_default()
-}
-
-fn ms(now: f64) -> u64 {
-    if now.is_finite() && now > 0.0 {
-        now as u64
-    } else {
-        0
-    }
 }
 
 #[derive(Serialize)]

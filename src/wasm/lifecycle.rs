@@ -2,20 +2,12 @@
 //! injectable clock as milliseconds.
 
 use super::callback::call_with_timeout;
-use super::{fail, to_js, IntoJs, WasmGuard};
+use super::{fail, ms, read, to_js, IntoJs, WasmGuard};
 use crate::error::ErrorCode;
 use crate::lifecycle::{plan_restore, LifecycleEvent, Registry, RestoreInput, Transition};
 use js_sys::Function;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
-
-fn ms(now: f64) -> u64 {
-    if now.is_finite() && now > 0.0 {
-        now as u64
-    } else {
-        0
-    }
-}
 
 #[wasm_bindgen]
 impl WasmGuard {
@@ -129,14 +121,7 @@ impl WasmGuard {
     /// Which mode a parent goes back to (before the host's switch is called).
     #[wasm_bindgen(js_name = planRestore)]
     pub fn plan_restore(&self, input: JsValue) -> Result<JsValue, JsValue> {
-        let text = super::stringify(&input, "the restore input")?.unwrap_or_default();
-        let input: RestoreInput = serde_json::from_str(&text).map_err(|e| {
-            fail(
-                ErrorCode::InvalidArgument,
-                "",
-                format!("bad restore input: {e}"),
-            )
-        })?;
+        let input: RestoreInput = read(&input, "the restore input")?;
         let default_mode = &self.engine.guard.config().settings().default_mode;
         to_js(&plan_restore(&input, default_mode))
     }

@@ -173,6 +173,22 @@ fn report_to_js(report: &CheckReport, original: Option<&JsValue>) -> Result<JsVa
     Ok(obj)
 }
 
+/// Milliseconds from the host's clock; anything not a positive finite number is 0.
+pub(crate) fn ms(now: f64) -> u64 {
+    if now.is_finite() && now > 0.0 {
+        now as u64
+    } else {
+        0
+    }
+}
+
+/// A JS value read as `T` through its JSON text; a shape that does not fit is `INVALID_ARGUMENT`.
+pub(crate) fn read<T: serde::de::DeserializeOwned>(v: &JsValue, what: &str) -> Result<T, JsValue> {
+    let text = stringify(v, what)?.unwrap_or_else(|| "null".into());
+    serde_json::from_str(&text)
+        .map_err(|e| fail(ErrorCode::InvalidArgument, "", format!("{what}: {e}")))
+}
+
 pub(crate) fn stringify(value: &JsValue, what: &str) -> Result<Option<String>, JsValue> {
     stringify_raw(value, what).map_err(|e| to_js_error(&e))
 }
