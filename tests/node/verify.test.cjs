@@ -244,7 +244,7 @@ test("concurrent verify calls do not block each other and each gets its own verd
   assert.equal(f.judge.verdict.alignment, 5);
 });
 
-test("log sinks: onLog gets every record; JSONL and Markdown files under .roo/logs", async () => {
+test("log sinks: onLog gets every record; JSONL and Markdown files written in order off the call", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bg-logs-"));
   const guard = createGuardSync({ judge: { mode: "never" }, log: { includeTexts: true }, version: "test-1" });
   const seen = [];
@@ -264,6 +264,8 @@ test("log sinks: onLog gets every record; JSONL and Markdown files under .roo/lo
   await guard.verify({ parentInstructions: "Say hi.", childOutput: "hi" });
   assert.equal(seen.length, 2);
   assert.equal(jsonl.path, path.join(dir, ".roo", "logs", "boomerang-guard-verification.jsonl"));
+  await Promise.all([jsonl.flush(), md.flush()]);
+  assert.equal(jsonl.dropped, 0);
   const lines = fs.readFileSync(jsonl.path, "utf8").trim().split("\n").map((l) => JSON.parse(l));
   assert.equal(lines.length, 3);
   assert.deepEqual(lines[0].requirements, { ids: ["REQ-1", "REQ-2"], addressed: ["REQ-2"], missing: ["REQ-1"] });
@@ -280,5 +282,53 @@ test("log sinks: onLog gets every record; JSONL and Markdown files under .roo/lo
   assert.match(text, /SIGNIFICANT_DRIFT · parent `p` → child `c2`/);
   assert.match(text, /missing REQ-1/);
   assert.ok(text.includes(renderVerificationMarkdown(seen[1])));
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test("file log sinks: a call only queues; the queue, the file and write errors are bounded", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bg-logs-"));
+  const guard = createGuardSync({ judge: { mode: "never" }, log: { includeTexts: true } });
+  const records = [];
+  guard.onLog((r) => records.push(r));
+  for (let i = 0; i < 6; i++) await guard.verify({ parentInstructions: `Add a retry to fetchUser number ${i}.`, childOutput: `Added a retry to fetchUser ${i}.` });
+  // Nothing touches the disk inside the call: the folder does not exist until the writer runs.
+  const queued = logs.jsonlLogSink({ cwd: dir, path: "deep/a.jsonl" });
+  queued(records[0]);
+  assert.equal(fs.existsSync(path.join(dir, "deep")), false);
+  await queued.flush();
+  assert.equal(fs.readFileSync(queued.path, "utf8").trim().split("\n").length, 1);
+
+  // Two may wait; the other four calls made in the same tick are dropped, counted, and reported
+  // by the next write, which keeps the order of what it writes.
+  const small = logs.jsonlLogSink({ cwd: dir, path: "small.jsonl", maxPending: 2 });
+  for (const r of records) small(r);
+  assert.equal(small.dropped, 4);
+  await small.flush();
+  small(records[5]);
+  await small.flush();
+  const lines = fs.readFileSync(small.path, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+  assert.deepEqual(lines.map((l) => l.kind ?? l.instructions), [records[0].instructions, records[1].instructions, "dropped", records[5].instructions]);
+  assert.equal(lines[2].count, 4);
+
+  // A full file is moved aside to <file>.1 before the next write; the Markdown header starts each file.
+  const md = logs.markdownLogSink({ cwd: dir, path: "log.md", maxFileBytes: 1 });
+  md(records[0]);
+  await md.flush();
+  md(records[1]);
+  await md.flush();
+  const current = fs.readFileSync(md.path, "utf8");
+  const rotated = fs.readFileSync(md.path + ".1", "utf8");
+  for (const t of [current, rotated]) assert.equal(t.match(/^# Cross-task consistency verification log/gm).length, 1);
+  assert.ok(rotated.includes(records[0].instructions) && current.includes(records[1].instructions));
+
+  // A location that cannot be written: the error goes to onError, the call never throws.
+  fs.writeFileSync(path.join(dir, "blocker"), "a file, not a folder");
+  const errors = [];
+  const broken = logs.jsonlLogSink({ cwd: dir, path: "blocker/x.jsonl", onError: (e) => errors.push(e.code) });
+  broken(records[0]);
+  broken(records[1]);
+  await broken.flush();
+  assert.equal(broken.dropped, 2);
+  assert.ok(errors.length >= 1 && ["ENOTDIR", "EEXIST"].includes(errors[0]), String(errors));
   fs.rmSync(dir, { recursive: true, force: true });
 });
