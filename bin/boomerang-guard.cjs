@@ -120,28 +120,29 @@ async function checkCommand(args) {
   const result = readText(opts.result, "result");
   const guard = cliGuard(opts.config);
   const mode = opts.mode ?? "generic";
-  let contract;
-  let verdict;
+  let integration;
   try {
-    contract = guard.checkTaskResult({ mode, result });
-    verdict = contract.ok ? await guard.verify({ parentInstructions: instructions, childOutput: contract.text, childMode: mode }) : undefined;
+    // The core's one integration step, as a host runs it (no host records: host "seed").
+    integration = await guard.integrate({ host: "seed", childTaskId: "cli", result, instructions, mode });
   } catch (e) {
     fail(`${e.code ?? "ERROR"}: ${e.message}`);
   }
-  const status = verdict ? verdict.status : "CONTRACT_VIOLATION";
+  const { status, check, verdict, findings } = integration;
   if (opts.json) {
     const { record: _record, ...rest } = verdict ?? {};
     void _record;
-    process.stdout.write(`${JSON.stringify({ status, contract: { ok: contract.ok, errors: contract.errors, summary: contract.summary }, ...(verdict ? { verdict: rest } : {}) }, null, 2)}\n`);
+    const contract = { ok: check.ok, errors: check.errors, summary: check.summary };
+    process.stdout.write(`${JSON.stringify({ status, mode: integration.mode, contract, findings, outcome: integration.outcome, ...(verdict ? { verdict: rest } : {}) }, null, 2)}\n`);
   } else if (!verdict) {
-    process.stdout.write(`CONTRACT_VIOLATION (mode ${mode})\n${contract.summary}\n`);
+    process.stdout.write(`${status} (mode ${integration.mode})\n${integration.summary}\n`);
   } else {
-    const lines = [`${verdict.status}  score ${verdict.score}  alignment ${verdict.alignment}/5  (mode ${mode}, ${verdict.method})`];
+    const lines = [`${verdict.status}  score ${verdict.score}  alignment ${verdict.alignment}/5  (mode ${integration.mode}, ${verdict.method})`];
     if (verdict.reasons.length) lines.push("", "Reasons:", ...verdict.reasons.map((r) => `  - ${r}`));
     const open = verdict.checklist.filter((c) => !c.fulfilled);
     if (verdict.checklist.length) lines.push("", `Checklist: ${verdict.checklist.length - open.length} of ${verdict.checklist.length} items evidenced`, ...open.map((c) => `  - not evidenced: ${c.item}`));
     if (verdict.violations.length) lines.push("", "Constraint violations:", ...verdict.violations.map((v) => `  - ${v.constraint.trim()}: ${v.reason}${v.evidence ? ` (${JSON.stringify(v.evidence)})` : ""}`));
     if (verdict.lost.length) lines.push("", `Lost concepts: ${verdict.lost.slice(0, 12).map((c) => c.concept).join(", ")}`);
+    if (findings.length) lines.push("", "Findings:", ...findings.map((f) => `  - ${f.message}`));
     if (verdict.outcome.kind === "augment") lines.push("", "The parent would receive:", `  ${verdict.outcome.text.split("] Original Result:")[0]}] Original Result: …`);
     process.stdout.write(`${lines.join("\n")}\n`);
   }

@@ -118,6 +118,7 @@ impl Engine {
         }
         let mut findings = input.record_findings();
         let mut src = input.sources();
+        let (round, previous_score) = input.round();
         let known = self.registry.task(&input.child_task_id);
         if src.mode.is_none() {
             src.mode = known.map(|t| t.mode.clone());
@@ -144,7 +145,7 @@ impl Engine {
             api: input.api,
             child_id: input.child_task_id.clone(),
             mode: mode.clone(),
-            round: input.round,
+            round,
             check,
             findings,
         };
@@ -176,8 +177,8 @@ impl Engine {
             parent_task_id: input.parent_task_id,
             child_task_id: Some(input.child_task_id),
             root_task_id: src.root,
-            round: input.round,
-            previous_score: input.previous_score,
+            round,
+            previous_score,
         };
         let step = self.verifier.begin(&settings, verify, nonce, now)?;
         Ok(self.after_verifier(step, resolved))

@@ -51,9 +51,12 @@ pub struct IntegrateInput {
     /// The message the child was given (else the child record's `task`).
     pub instructions: Option<String>,
     pub root_task_id: Option<String>,
-    /// Strategy B: rounds already sent to this child and the last score (kept by the host state).
-    pub round: u32,
+    /// Strategy B: rounds already sent to this child and the last score. Both default to what
+    /// `state` (the host state the adapter persists) holds for this child.
+    pub round: Option<u32>,
     pub previous_score: Option<f64>,
+    /// Read leniently: a damaged state must not stop a result from reaching its parent.
+    pub state: Option<Value>,
     /// Run the drift verifier (default true).
     pub verify: Option<bool>,
 }
@@ -191,6 +194,24 @@ impl IntegrateInput {
         }
     }
 
+    /// Strategy B's round and last score: explicit values, else the host state's for this child.
+    pub fn round(&self) -> (u32, Option<f64>) {
+        let kept = self
+            .state
+            .as_ref()
+            .and_then(|s| s.get("rounds")?.get(&self.child_task_id));
+        let round = kept
+            .and_then(|r| r.get("round")?.as_u64())
+            .map(|r| r.min(u64::from(u32::MAX)) as u32);
+        let score = kept
+            .and_then(|r| r.get("score")?.as_f64())
+            .filter(|s| (0.0..=1.0).contains(s));
+        (
+            self.round.or(round).unwrap_or(0),
+            self.previous_score.or(score),
+        )
+    }
+
     /// The records' disagreements with this completion.
     pub fn record_findings(&self) -> Vec<Finding> {
         match &self.parent_task_id {
@@ -226,6 +247,14 @@ pub fn contract_error_text(check: &CheckReport, original: &str, settings: &Setti
         m.insert("originalResult".into(), Value::String(kept));
     }
     serde_json::to_string_pretty(&v).unwrap_or_default()
+}
+
+/// A unit enum's name as it crosses the boundary (its serde form), for summaries.
+fn wire_name<T: Serialize>(v: &T) -> String {
+    match serde_json::to_value(v) {
+        Ok(Value::String(s)) => s,
+        _ => String::new(),
+    }
 }
 
 fn summary_of(check: &CheckReport, findings: &[Finding], tail: &str) -> String {
@@ -277,16 +306,10 @@ impl Resolved {
     pub fn with_verdict(self, v: Verification) -> Integration {
         let tail = format!(
             "Drift: {} (score {}, alignment {}/5, {}); outcome {}.",
-            serde_json::to_value(v.report.status)
-                .ok()
-                .and_then(|s| s.as_str().map(str::to_string))
-                .unwrap_or_default(),
+            wire_name(&v.report.status),
             v.report.score,
             v.report.alignment,
-            serde_json::to_value(v.method)
-                .ok()
-                .and_then(|s| s.as_str().map(str::to_string))
-                .unwrap_or_default(),
+            wire_name(&v.method),
             crate::verify::record::outcome_kind(&v.outcome)
         );
         let summary = summary_of(&self.check, &self.findings, &tail);

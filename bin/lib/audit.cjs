@@ -1,7 +1,7 @@
 // `boomerang-guard audit DIR`: finds every delegation in a Roo Code tasks folder (a child with a
-// parentTaskId: the new_task message it was given and its attempt_completion result), checks
-// the result against the child mode's output contract, verifies it against the message (keyword
-// stage; the CLI has no LLM), and writes a Markdown report: a table of delegations and a
+// parentTaskId: the new_task message it was given and its attempt_completion result), runs the
+// core's result integration on it (output contract, sanitization, drift: keyword stage, the CLI
+// has no LLM), and writes a Markdown report: a table of delegations and a
 // Mermaid graph of the task tree coloured by status. Children are read one at a time.
 "use strict";
 const fs = require("node:fs");
@@ -47,23 +47,26 @@ async function audit(dir, guard, { onRecord } = {}) {
       continue;
     }
     try {
-      const mode = child.mode ?? "generic";
-      const check = guard.checkTaskResult({ mode, result });
-      if (!check.ok) {
-        row.status = "CONTRACT_VIOLATION";
-        row.reasons.push(check.summary);
-        continue;
-      }
-      const verdict = await guard.verify({
-        parentInstructions: instructions,
-        childOutput: check.text,
+      // The core's one integration step. These delegations are over, so the host's live
+      // records (a parent still waiting) do not apply: host "seed" checks no records.
+      const integration = await guard.integrate({
+        host: "seed",
         parentTaskId: child.parentTaskId,
         childTaskId: child.id,
-        childMode: mode,
+        result,
+        instructions,
+        mode: child.mode ?? "generic",
         ...(parent?.mode ? { parentMode: parent.mode } : {}),
         ...(child.rootTaskId ? { rootTaskId: child.rootTaskId } : {}),
       });
-      Object.assign(row, { status: verdict.status, score: verdict.score, alignment: verdict.alignment, reasons: verdict.reasons, requirements: verdict.record.requirements });
+      row.status = integration.status;
+      for (const f of integration.findings) problems.push({ item: child.id, message: f.message });
+      const verdict = integration.verdict;
+      if (!verdict) {
+        row.reasons.push(integration.check.ok ? integration.summary : integration.check.summary);
+        continue;
+      }
+      Object.assign(row, { score: verdict.score, alignment: verdict.alignment, reasons: verdict.reasons, requirements: verdict.record.requirements });
       onRecord?.(verdict.record);
     } catch (e) {
       problems.push({ item: child.id, message: `verification failed: ${e.message}` });

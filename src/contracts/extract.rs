@@ -48,11 +48,19 @@ pub fn extract_json(text: &str) -> Result<Option<Extracted>, DepthExceeded> {
         }
     }
     // Embedded: try each opening bracket (bounded), parsing the longest prefix that is JSON.
-    for (start, _) in text.match_indices(['{', '[']).take(32) {
+    // Code in another language is not a result object, even where it parses (`catch {}`,
+    // `xs[0]`): brackets inside non-JSON fences are skipped, and an embedded value must carry
+    // data (a non-empty object, or an array of objects).
+    let code = code_spans(text);
+    for (start, _) in text
+        .match_indices(['{', '['])
+        .filter(|(i, _)| !code.iter().any(|r| r.contains(i)))
+        .take(32)
+    {
         let rest = text.get(start..).unwrap_or_default();
         let mut stream = serde_json::Deserializer::from_str(rest).into_iter::<Value>();
         match stream.next() {
-            Some(Ok(v)) if v.is_object() || v.is_array() => {
+            Some(Ok(v)) if carries_data(&v) => {
                 let used = stream.byte_offset();
                 let kept = rest.get(..used).unwrap_or_default().chars().count();
                 return Ok(Some(Extracted {
@@ -70,6 +78,43 @@ pub fn extract_json(text: &str) -> Result<Option<Extracted>, DepthExceeded> {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DepthExceeded;
+
+fn carries_data(v: &Value) -> bool {
+    match v {
+        Value::Object(m) => !m.is_empty(),
+        Value::Array(a) => !a.is_empty() && a.iter().all(|x| x.is_object() && carries_data(x)),
+        _ => false,
+    }
+}
+
+/// Byte ranges of fenced blocks tagged with a language other than JSON (an unclosed fence runs
+/// to the end of the text).
+fn code_spans(text: &str) -> Vec<std::ops::Range<usize>> {
+    let mut spans = Vec::new();
+    let mut at = 0;
+    while let Some(open) = text.get(at..).and_then(|r| r.find("```")).map(|o| at + o) {
+        let after = open + 3;
+        let line_end = text
+            .get(after..)
+            .and_then(|r| r.find('\n'))
+            .map_or(text.len(), |e| after + e);
+        let tag = text.get(after..line_end).unwrap_or_default().trim();
+        let close = text
+            .get(line_end..)
+            .and_then(|r| r.find("```"))
+            .map_or(text.len(), |c| line_end + c);
+        let json = tag.is_empty()
+            || ["json", "jsonc", "json5"].contains(&tag.to_ascii_lowercase().as_str());
+        if !json {
+            spans.push(open..close);
+        }
+        at = (close + 3).min(text.len());
+        if close >= text.len() {
+            break;
+        }
+    }
+    spans
+}
 
 fn parse_structured(s: &str) -> Result<Option<Value>, DepthExceeded> {
     if !(s.starts_with('{') || s.starts_with('[')) {
@@ -131,6 +176,24 @@ mod tests {
         assert_eq!(e.how, Extraction::Embedded);
         assert_eq!(e.value["code"], "x");
         assert!(e.dropped_chars > 0);
+    }
+
+    #[test]
+    fn code_in_another_language_is_not_a_result_object() {
+        let js = "Here is a retry helper:\n```js\nfunction retry(fn) { try { return fn() } catch {} }\nconst m = {\"a\": 1};\n```";
+        assert!(extract_json(js).unwrap().is_none());
+        assert!(extract_json("Use xs[0] or call f({}) to reset.")
+            .unwrap()
+            .is_none());
+        // Data after the code still counts.
+        let both = format!("{js}\nResult: {{\"status\": \"completed\"}}");
+        let e = extract_json(&both).unwrap().unwrap();
+        assert_eq!(e.value["status"], "completed");
+        let rows = extract_json("Rows: [{\"id\": 1}, {\"id\": 2}] as asked")
+            .unwrap()
+            .unwrap();
+        assert_eq!(rows.how, Extraction::Embedded);
+        assert!(extract_json("Counts were [1, 2, 3].").unwrap().is_none());
     }
 
     #[test]

@@ -44,14 +44,7 @@ impl WasmGuard {
         answer: JsValue,
         now: f64,
     ) -> Result<JsValue, JsValue> {
-        let text = super::stringify(&answer, "the judge answer")?.unwrap_or_default();
-        let answer: JudgeAnswer = serde_json::from_str(&text).map_err(|e| {
-            fail(
-                ErrorCode::InvalidArgument,
-                "",
-                format!("bad judge answer: {e}"),
-            )
-        })?;
+        let answer: JudgeAnswer = super::read(&answer, "the judge answer")?;
         let step = self.engine.verifier.finish(token, answer, now).js()?;
         to_js(&step)
     }

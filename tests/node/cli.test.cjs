@@ -33,6 +33,20 @@ test("check: consistent exits 0, drifted exits 1 with reasons, --json is machine
   assert.ok(parsed.verdict.violations.length > 0);
 });
 
+test("check: a result that breaks its mode's contract exits 1 with the error object the parent would get", () => {
+  const empty = path.join(tmp(), "empty.txt");
+  fs.writeFileSync(empty, "   \n");
+  const text = run("check", "--instructions", seed("ex1_instructions.md"), "--result", empty, "--mode", "code");
+  assert.equal(text.status, 1);
+  assert.match(text.stdout, /^CONTRACT_VIOLATION \(mode code\)\nThe result of the "code" child does not satisfy its output contract/);
+  const json = JSON.parse(run("check", "--instructions", seed("ex1_instructions.md"), "--result", empty, "--mode", "code", "--json").stdout);
+  assert.equal(json.status, "CONTRACT_VIOLATION");
+  assert.equal(json.contract.ok, false);
+  assert.equal(json.outcome.kind, "contract-error");
+  assert.equal(JSON.parse(json.outcome.text).originalResult, "   \n");
+  assert.equal(json.verdict, undefined);
+});
+
 test("check: usage and I/O errors exit 2 with a clear message", () => {
   const missing = run("check", "--instructions", "/nope/instructions.md", "--result", seed("ex1_a.js"));
   assert.equal(missing.status, 2);

@@ -249,12 +249,6 @@ export function createRooHooks(source: Guard | (() => Guard), options: RooHooksO
     summary,
   });
 
-  const roundOf = (childTaskId: string): { round: number; score: number } | undefined => {
-    const rounds = (state as { rounds?: Record<string, { round: number; score: number }> } | undefined)?.rounds;
-    const r = rounds?.[childTaskId];
-    return r && typeof r.round === "number" ? r : undefined;
-  };
-
   const hooks: RooHooks = {
     get guard() {
       return guard;
@@ -322,7 +316,6 @@ export function createRooHooks(source: Guard | (() => Guard), options: RooHooksO
       const [parent, child] = await Promise.all([read(parentTaskId), read(childTaskId)]);
       const spawned = spawns.get(childTaskId);
       const parentId = parentTaskId ?? child?.parentTaskId ?? spawned?.parentTaskId;
-      const previous = roundOf(childTaskId);
       const parentMode = parent?.mode ?? options.parentMode;
       let integration: Integration;
       try {
@@ -337,7 +330,8 @@ export function createRooHooks(source: Guard | (() => Guard), options: RooHooksO
           ...(mode ?? (child?.mode === undefined ? spawned?.mode : undefined) ? { mode: (mode ?? spawned?.mode) as string } : {}),
           ...(parentMode ? { parentMode } : {}),
           ...(parentInstructions ?? (child?.task === undefined ? spawned?.message : undefined) ? { instructions: (parentInstructions ?? spawned?.message) as string } : {}),
-          ...(previous ? { round: previous.round, previousScore: previous.score } : {}),
+          // Strategy B's round for this child comes from the persisted state, read by the core.
+          state,
           ...(options.verify === false ? { verify: false } : {}),
         });
       } catch (e) {

@@ -615,8 +615,11 @@ export interface IntegrateInput {
   parentMode?: string;
   instructions?: string;
   rootTaskId?: string;
+  /** Strategy B: rounds already sent and the last score; default: what `state` holds for the child. */
   round?: number;
   previousScore?: number;
+  /** The host state the adapter persists (`hostState.apply`/`reconcile`); read leniently. */
+  state?: unknown;
   verify?: boolean;
 }
 
