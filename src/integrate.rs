@@ -14,6 +14,7 @@ use serde_json::Value;
 
 /// How the host hands a parent its child's result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum ParentApi {
     /// `reopenParentFromDelegation`: `Subtask <id> completed.\n\nResult:\n<text>`.
@@ -62,6 +63,7 @@ pub struct IntegrateInput {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum IntegrationStatus {
     Consistent,
@@ -101,6 +103,7 @@ pub enum OwnOutcome {
 
 /// Strategy B's round to keep for the child.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct NextRound {
     pub round: u32,
     pub score: f64,

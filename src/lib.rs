@@ -17,6 +17,8 @@ pub mod judge;
 pub mod lifecycle;
 pub mod sanitize;
 pub mod schema_store;
+#[cfg(test)]
+mod ts_types;
 pub mod verify;
 
 #[cfg(target_arch = "wasm32")]

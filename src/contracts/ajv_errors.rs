@@ -7,11 +7,13 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ContractError {
     pub instance_path: String,
     pub schema_path: String,
     pub keyword: String,
+    #[cfg_attr(test, ts(type = "{ [key: string]: JsonValue }"))]
     pub params: Value,
     pub message: String,
 }

@@ -8,32 +8,39 @@ use serde::Serialize;
 use serde_json::Value;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CheckReport {
     pub ok: bool,
     pub mode: String,
     /// Short name of the contract schema that was applied (e.g. `code.input`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub contract: Option<String>,
     pub errors: Vec<ContractError>,
     /// The sanitized value; absent when it equals the input (`valueUnchanged`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub value: Option<Value>,
     pub value_unchanged: bool,
     pub changes: Vec<Change>,
     pub summary: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub error_object: Option<ErrorObject>,
     /// Results only: the text to hand the parent (sanitized result, or the error object).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub text: Option<String>,
     /// Results only: how the structured value was found in the text.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub extraction: Option<Extraction>,
 }
 
 /// Which crossing a report is about, for its wording.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum Crossing {
     Input,
     Result,
@@ -123,6 +130,7 @@ pub fn summary(
 /// Seed 001 Example 1: what the parent receives instead of a malformed result. A struct, so
 /// that `error` and `details` come first when it is printed for the parent.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ErrorObject {
     pub error: String,
     pub details: String,
@@ -132,6 +140,7 @@ pub struct ErrorObject {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ErrorEntry {
     pub path: String,
     pub keyword: String,

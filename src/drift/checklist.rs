@@ -7,6 +7,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use serde::Serialize;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ChecklistItem {
     pub item: String,
@@ -14,11 +15,13 @@ pub struct ChecklistItem {
     /// Share of the item's weighted concepts found in the result.
     pub coverage: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub evidence: Option<String>,
     /// A quantity the item names ("20 requests per IP") that the result, which otherwise covers
     /// the item, never states. Not a violation by itself: numbers also describe scales and
     /// targets ("a 0-5 scale", "the top 100") that a good answer need not repeat.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub missing_quantity: Option<String>,
 }
 

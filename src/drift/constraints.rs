@@ -7,6 +7,7 @@ use super::text;
 use serde::Serialize;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Violation {
     /// The constraint as written in the instructions.
@@ -15,6 +16,7 @@ pub struct Violation {
     pub reason: String,
     /// The offending text from the result.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub evidence: Option<String>,
 }
 

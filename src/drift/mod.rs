@@ -27,6 +27,7 @@ const KEY_CONCEPTS: usize = 16;
 pub const MAX_TEXT_BYTES: usize = 1 << 20;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum DriftStatus {
     Consistent,
@@ -35,6 +36,7 @@ pub enum DriftStatus {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Concept {
     pub concept: String,
     pub weight: f64,
@@ -42,6 +44,7 @@ pub struct Concept {
 
 /// The parts the score is made of, each 0..1 (1 = worst), for calibration and debugging.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Components {
     pub lost: f64,
@@ -57,6 +60,7 @@ pub struct Components {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct DriftReport {
     /// 0 = fully consistent, 1 = fully drifted.

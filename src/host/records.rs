@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 /// Which host wrote the records: it decides the status set a record may carry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum HostKind {
     /// Zoo Code: `active | delegated | interrupted | completed`.
@@ -48,6 +49,8 @@ impl HostKind {
 
 /// The fields of a host `HistoryItem` the guard reads.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "HostRecord", optional_fields))]
 #[serde(rename_all = "camelCase", default)]
 pub struct HistoryRecord {
     pub id: String,
@@ -68,6 +71,7 @@ pub struct HistoryRecord {
 /// A disagreement between what the guard expects at a boundary and the host's records. Never
 /// silent: it is carried in the verdict, the summary and the log.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Finding {
     /// Stable code: `missing-record`, `unknown-status`, `not-delegated`, `awaiting-other-child`,

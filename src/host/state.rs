@@ -66,6 +66,8 @@ impl Default for HostState {
 
 /// Something the host must do for a parent: give it `text` as its child's result.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "HostDelivery"))]
 #[serde(rename_all = "camelCase")]
 pub struct Delivery {
     pub parent_task_id: String,

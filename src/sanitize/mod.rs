@@ -12,6 +12,7 @@ use serde::Serialize;
 
 /// What sanitization did to one place in the value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum ChangeOp {
     /// A property the contract does not allow was removed.
@@ -35,6 +36,7 @@ pub enum ChangeOp {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Change {
     pub op: ChangeOp,
     /// JSON pointer to the changed place.

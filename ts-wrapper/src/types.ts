@@ -1,4 +1,7 @@
 // Public types of boomerang-guard. Shapes follow ../shared/API.md; errors follow Ajv.
+// Types of the boundary that are generated from the Rust types (src/ts_types.rs).
+import type { Change, ChangeOp, CheckReport, ChecklistItem, Components, Concept, ContractError, DriftReport, DriftStatus, ErrorEntry, ErrorObject, Extraction, Finding, HostDelivery, HostKind, HostRecord, IntegrationStatus, Modality, NextRound, ParentApi, Violation } from "./generated/boundary.js";
+export type { Change, ChangeOp, CheckReport, ChecklistItem, Components, Concept, ContractError, DriftReport, DriftStatus, ErrorEntry, ErrorObject, Extraction, Finding, HostDelivery, HostKind, HostRecord, IntegrationStatus, Modality, NextRound, ParentApi, Violation };
 
 /** Deeply read-only view of a value handed to a child task. */
 export type DeepReadonly<T> = T extends (...args: never[]) => unknown
@@ -66,55 +69,8 @@ export interface GuardConfig extends ModeSettings {
   modes?: { [mode: string]: ModeSettings };
 }
 
-/** One validation error, in Ajv's shape. */
-export interface ContractError {
-  instancePath: string;
-  schemaPath: string;
-  keyword: string;
-  params: { [key: string]: unknown };
-  message: string;
-}
-
-export type ChangeOp =
-  | "remove"
-  | "truncate"
-  | "strip-chars"
-  | "replace-chars"
-  | "normalize-newlines"
-  | "rename"
-  | "prune"
-  | "undecided"
-  | "extract";
-
-/** One thing sanitization changed. Nothing changes silently. */
-export interface Change {
-  op: ChangeOp;
-  /** JSON pointer to the changed place. */
-  path: string;
-  reason: string;
-}
-
-/** The standardized error of seed 001 Example 1, handed on instead of malformed data. */
-export interface ErrorObject {
-  error: string;
-  details: string;
-  mode: string;
-  contract: string | null;
-  errors: { path: string; keyword: string; message: string }[];
-  [key: string]: unknown;
-}
-
-interface CheckBase {
-  ok: boolean;
-  mode: string;
-  /** Short name of the contract applied, e.g. "code.input". */
-  contract?: string;
-  errors: ContractError[];
-  changes: Change[];
-  /** One paragraph a parent LLM can act on. */
-  summary: string;
-  errorObject?: ErrorObject;
-}
+/** The fields every check report has (generated `CheckReport`); `summary` is one paragraph a parent LLM can act on. */
+type CheckBase = Pick<CheckReport, "ok" | "mode" | "contract" | "errors" | "changes" | "summary" | "errorObject">;
 
 export interface TaskInput {
   mode: string;
@@ -129,8 +85,6 @@ export interface InputCheck extends CheckBase {
   value: unknown;
   valueUnchanged: boolean;
 }
-
-export type Extraction = "bare" | "fenced" | "embedded" | "plain" | "text";
 
 export interface ResultCheck extends CheckBase {
   /** The sanitized result value (an object when JSON was found or the text was taken as the summary). */
@@ -535,77 +489,10 @@ export interface ResultIntegration {
 
 // ---- Drift ----------------------------------------------------------------------------------
 
-export type DriftStatus = "CONSISTENT" | "POTENTIAL_DRIFT" | "SIGNIFICANT_DRIFT";
-export type Modality = "code" | "tests" | "comparison" | "summary" | "docs" | "diagnosis" | "unknown";
-
-export interface Concept {
-  concept: string;
-  weight: number;
-}
-
-export interface ChecklistItem {
-  item: string;
-  fulfilled: boolean;
-  coverage: number;
-  evidence?: string;
-}
-
-export interface Violation {
-  constraint: string;
-  reason: string;
-  evidence?: string;
-}
-
-export interface DriftReport {
-  /** 0 = consistent, 1 = fully drifted. */
-  score: number;
-  /** 1..5, the seed's judge scale (5 = fully aligned). */
-  alignment: number;
-  status: DriftStatus;
-  coverage: number;
-  jaccard: number;
-  preserved: Concept[];
-  added: Concept[];
-  lost: Concept[];
-  checklist: ChecklistItem[];
-  violations: Violation[];
-  reasons: string[];
-  expectedModality: Modality;
-  deliveredModality: Modality;
-  requirements: string[];
-  requirementsAddressed: string[];
-  components: { lost: number; checklist: number; violations: number; modality: number; echo: number; hedging: number; scope: number; answer: number };
-  inverted: boolean;
-}
-
-/** A host's persisted task record (Zoo Code / Roo Code `HistoryItem`); other fields are ignored. */
-export interface HostRecord {
-  id: string;
-  task?: string;
-  mode?: string;
-  status?: string;
-  parentTaskId?: string;
-  rootTaskId?: string;
-  childIds?: string[];
-  delegatedToId?: string;
-  awaitingChildId?: string;
-  completedByChildId?: string;
-  ts?: number;
-}
-
-export type HostKind = "zoo" | "roo" | "seed";
-
-/** A disagreement between the guard and the host's records, or something else the host must know. */
-export interface Finding {
-  code: string;
-  taskId: string;
-  message: string;
-}
-
 export interface IntegrateInput {
   host?: HostKind;
   /** `"today"`: `Subtask <id> completed.\n\nResult:\n<text>`; `"seed"`: `[new_task completed] Result: <text>`. */
-  api?: "today" | "seed";
+  api?: ParentApi;
   parentTaskId?: string;
   childTaskId: string;
   result: string;
@@ -623,8 +510,6 @@ export interface IntegrateInput {
   verify?: boolean;
 }
 
-export type IntegrationStatus = "CONSISTENT" | "POTENTIAL_DRIFT" | "SIGNIFICANT_DRIFT" | "CONTRACT_VIOLATION" | "UNVERIFIED";
-
 export interface Integration {
   /** Hand `text` to the parent now; otherwise `clarification` goes back to the child (B) or the result is `held` (C). */
   resume: boolean;
@@ -635,21 +520,13 @@ export interface Integration {
   parentMessage: string | null;
   clarification?: string;
   held?: string;
-  nextRound?: { round: number; score: number };
+  nextRound?: NextRound;
   outcome: VerificationOutcome | { kind: "contract-error"; text: string } | { kind: "proceed"; text: string };
   check: ResultCheck;
   verdict?: Verdict;
   findings: Finding[];
   summary: string;
   logErrors?: string[];
-}
-
-/** A result the host must hand a parent (after a reload, a deadline, a cancelled or lost child). */
-export interface HostDelivery {
-  parentTaskId: string;
-  childTaskId: string;
-  text: string;
-  why: string;
 }
 
 export interface HostStateApi {
