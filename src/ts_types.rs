@@ -5,7 +5,7 @@
 
 use crate::contracts::{report, ContractError};
 use crate::drift::{
-    checklist, constraints, modality, Components, Concept, DriftReport, DriftStatus,
+    checklist, constraints, modality, signals::Signal, Concept, Decision, DriftReport, DriftStatus,
 };
 use crate::host::{Delivery, Finding, HistoryRecord, HostKind};
 use crate::integrate::{IntegrationStatus, NextRound, ParentApi};
@@ -24,7 +24,8 @@ fn generated() -> String {
         decl::<DriftReport>(),
         decl::<DriftStatus>(),
         decl::<Concept>(),
-        decl::<Components>(),
+        decl::<Signal>(),
+        decl::<Decision>(),
         decl::<checklist::ChecklistItem>(),
         decl::<constraints::Violation>(),
         decl::<modality::Modality>(),

@@ -204,13 +204,13 @@ fn answers_that_fail_the_requests_logic() {
     for (request, good, bad, reason) in cases {
         let g = score(request, good);
         let b = score(request, bad);
-        assert!(b.components.answer > 0.0, "{request}: {:?}", b.reasons);
+        assert!(b.signal("answer") > 0.0, "{request}: {:?}", b.reasons);
         assert!(
             b.reasons.iter().any(|r| r.contains(reason)),
             "{:?}",
             b.reasons
         );
-        assert_eq!(g.components.answer, 0.0, "{request}: {:?}", g.reasons);
+        assert_eq!(g.signal("answer"), 0.0, "{request}: {:?}", g.reasons);
         assert!(g.score < b.score, "{request}: {} vs {}", g.score, b.score);
     }
 }
@@ -233,7 +233,7 @@ fn an_inverted_request_reverses_the_ranking_of_the_same_task() {
     assert!(plain.0.score < plain.1.score);
     assert!(inverted.0.score > inverted.1.score);
     assert_eq!(plain.0.coverage, inverted.0.coverage);
-    assert_eq!(plain.1.components, inverted.1.components);
+    assert_eq!(plain.1.signals, inverted.1.signals);
     assert!(!inverted
         .1
         .lost
@@ -342,18 +342,14 @@ fn a_report_that_names_the_files_it_wrote_delivers_code() {
         i,
         "Implemented validateEmail in src/utils/validation.ts with an RFC 5322 pattern. Tests for valid and invalid addresses are in src/utils/validation.test.ts.",
     );
-    assert_eq!(report.components.modality, 0.0, "{:?}", report.reasons);
+    assert_eq!(report.signal("modality"), 0.0, "{:?}", report.reasons);
     // A fix reported in a file other than the one named is not the delivery asked for.
     let elsewhere = score(
         "Implement a rounding function for refunds in payments/refunds.py.",
         "I changed payments/tax.py to round with Decimal.",
     );
-    assert_eq!(
-        elsewhere.components.modality, 1.0,
-        "{:?}",
-        elsewhere.reasons
-    );
+    assert_eq!(elsewhere.signal("modality"), 1.0, "{:?}", elsewhere.reasons);
     // Prose with no file and no code still is prose.
     let prose = score(i, "The email validation should follow RFC 5322.");
-    assert_eq!(prose.components.modality, 1.0);
+    assert_eq!(prose.signal("modality"), 1.0);
 }

@@ -4,18 +4,20 @@
 
 pub mod answer;
 pub mod checklist;
+pub mod combine;
 pub mod constraints;
 pub mod eval;
 pub mod modality;
 pub mod phrases;
 pub mod segment;
+pub mod signals;
 pub mod text;
+pub mod weights;
 
 use crate::config::Thresholds;
 use checklist::ChecklistItem;
 use constraints::Violation;
 use modality::Modality;
-use phrases::Phrases;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use serde::Serialize;
 use std::rc::Rc;
@@ -42,21 +44,15 @@ pub struct Concept {
     pub weight: f64,
 }
 
-/// The parts the score is made of, each 0..1 (1 = worst), for calibration and debugging.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+/// What the stage decides on its own: only where its calibrated probability is confident;
+/// `unsure` is what sends a result to the judge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase")]
-pub struct Components {
-    pub lost: f64,
-    pub checklist: f64,
-    pub violations: f64,
-    pub modality: f64,
-    pub echo: f64,
-    pub hedging: f64,
-    pub scope: f64,
-    /// The result fails the request's own logic (no option of a closed question picked,
-    /// advice against the stated goal).
-    pub answer: f64,
+#[serde(rename_all = "lowercase")]
+pub enum Decision {
+    Consistent,
+    Unsure,
+    Drift,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -82,9 +78,23 @@ pub struct DriftReport {
     /// Requirement ids (`[REQ-12]`, `REQ-12`) in the instructions, and those the result addresses.
     pub requirements: Vec<String>,
     pub requirements_addressed: Vec<String>,
-    pub components: Components,
+    /// Every declared signal with its value and evidence (`signals/`).
+    pub signals: Vec<signals::Signal>,
+    /// Calibrated probability that the result drifted (the fitted weights of `weights.rs`).
+    pub probability: f64,
+    pub decision: Decision,
     /// The instructions ask for an unhelpful or wrong answer: content scores are inverted.
     pub inverted: bool,
+}
+
+impl DriftReport {
+    /// The value of the signal `name` (0 when there is none of that name).
+    pub fn signal(&self, name: &str) -> f64 {
+        self.signals
+            .iter()
+            .find(|s| s.name == name)
+            .map_or(0.0, |s| s.value)
+    }
 }
 
 /// Stems of words that name the form of the answer asked for ("write a few example sentences
@@ -120,25 +130,6 @@ const SCOPE_LIMITS: [&str; 9] = [
     "minimal",
     "one-liner",
 ];
-/// Phrases that defer or hedge instead of delivering.
-const HEDGES: [&str; 16] = [
-    "let me know",
-    "self-explanatory",
-    "left as an exercise",
-    "worth checking",
-    "i would suggest",
-    "you may want",
-    "it may be",
-    "it may also",
-    "usually come",
-    "could be",
-    "depends on",
-    "we first need to decide",
-    "once these are agreed",
-    "todo",
-    "not sure",
-    "i cannot",
-];
 /// Instructions that ask for the opposite of a helpful answer.
 const INVERSIONS: [&str; 6] = [
     "in an unhelpful way",
@@ -149,22 +140,9 @@ const INVERSIONS: [&str; 6] = [
     "be unhelpful",
 ];
 
-static HEDGE_SET: Phrases = Phrases::new(&HEDGES);
 /// Inversion and scope-limit cues, in one pass over the instructions.
 static INSTRUCTION_CUES: phrases::PhraseGroups<2> =
     phrases::PhraseGroups::new([&INVERSIONS, &SCOPE_LIMITS]);
-/// Words that deny what was asked for.
-static DENIALS: Phrases = Phrases::new(&[
-    "there are no ",
-    "there is no ",
-    " no ",
-    "none",
-    "cannot",
-    "can't",
-    "nothing",
-    "not possible",
-]);
-
 fn cap(s: &str) -> (&str, bool) {
     if s.len() <= MAX_TEXT_BYTES {
         return (s, false);
@@ -176,12 +154,12 @@ fn cap(s: &str) -> (&str, bool) {
     (s.get(..end).unwrap_or_default(), true)
 }
 
-struct Concepts {
-    stems: HashMap<Rc<str>, (Rc<str>, f64)>,
-    ids: HashSet<String>,
-    id_spans: Vec<(usize, String)>,
-    seq: Vec<Rc<str>>,
-    tokens: Vec<text::Token>,
+pub struct Concepts {
+    pub stems: HashMap<Rc<str>, (Rc<str>, f64)>,
+    pub ids: HashSet<String>,
+    pub id_spans: Vec<(usize, String)>,
+    pub seq: Vec<Rc<str>>,
+    pub tokens: Vec<text::Token>,
 }
 
 fn concepts(text: &str) -> Concepts {
@@ -249,36 +227,6 @@ pub fn requirement_ids(text: &str, anywhere: bool) -> Vec<String> {
     out
 }
 
-/// Share of the result's stem trigrams copied from the instructions: restating the request
-/// instead of answering it.
-fn echo(instr: &[Rc<str>], result: &[Rc<str>]) -> f64 {
-    if result.len() < 6 {
-        return 0.0;
-    }
-    let grams: HashSet<&[Rc<str>]> = instr.windows(3).collect();
-    let total = result.len() - 2;
-    let copied = result.windows(3).filter(|w| grams.contains(w)).count();
-    copied as f64 / total as f64
-}
-
-/// The result denies the thing asked for ("There are no discrepancies", "None of them", "I
-/// cannot list…"): a negation within three words of one of the request's key concepts.
-fn denial(result_tokens: &[text::Token], lower: &str, key: &[&Rc<str>]) -> bool {
-    let negs: Vec<usize> = DENIALS
-        .occurrences(lower)
-        .into_iter()
-        .map(|(i, _)| i)
-        .collect();
-    result_tokens
-        .iter()
-        .any(|t| key.contains(&&t.stem) && negs.iter().any(|&n| n < t.at && t.at - n < 24))
-}
-
-fn hedging(lower: &str) -> (f64, Vec<&'static str>) {
-    let found = HEDGE_SET.found(lower);
-    ((found.len() as f64 / 2.0).min(1.0), found)
-}
-
 /// Scores how far `result` drifts from `instructions`.
 pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> DriftReport {
     let (instructions, cut_i) = cap(instructions);
@@ -306,40 +254,83 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
         ));
     }
 
-    // Coverage of the instruction's key concepts (the most specific ones: a long request's
-    // long tail should not drown a concise answer); identifiers weigh double.
-    let id_weight = 2.0;
-    let mut key: Vec<(&Rc<str>, f64)> = ci
+    // The instruction's key concepts: its most specific ones (a long request's long tail
+    // should not drown a concise answer).
+    let mut key: Vec<(Rc<str>, f64)> = ci
         .stems
         .iter()
         .filter(|(s, _)| !is_form_word(s))
-        .map(|(s, (_, w))| (s, *w))
+        .map(|(s, (_, w))| (s.clone(), *w))
         .collect();
-    key.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(b.0)));
+    key.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     key.truncate(KEY_CONCEPTS);
-    let total_w: f64 = key.iter().map(|(_, w)| w).sum::<f64>() + ci.ids.len() as f64 * id_weight;
-    let found_w: f64 = key
-        .iter()
-        .filter(|(s, _)| cr.stems.contains_key(*s))
-        .map(|(_, w)| w)
-        .sum::<f64>()
-        + ci.ids.iter().filter(|i| cr.ids.contains(*i)).count() as f64 * id_weight;
-    let coverage = if total_w > 0.0 {
-        found_w / total_w
-    } else {
-        1.0
+
+    // Constraints, checklist, modality, scope, the request's own logic.
+    let negs = constraints::negatives(task);
+    let code = modality::Code::of(result);
+    let mut violations = constraints::check_negatives(&negs, result, &cr.tokens, &code);
+    violations.extend(constraints::check_formats(
+        &constraints::formats(instructions),
+        result,
+    ));
+    let items = checklist::items(task);
+    let source = checklist::Source {
+        tokens: &ci.tokens,
+        ids: &ci.id_spans,
     };
-    let union: HashSet<&Rc<str>> = ci.stems.keys().chain(cr.stems.keys()).collect();
-    let inter = ci
-        .stems
-        .keys()
-        .filter(|s| cr.stems.contains_key(*s))
-        .count();
-    let jaccard = if union.is_empty() {
-        1.0
-    } else {
-        inter as f64 / union.len() as f64
+    let mut checklist = checklist::check(&items, &source, result, &cr.tokens, &cr.ids);
+    for item in checklist.iter_mut() {
+        // A "do not" item is fulfilled by not doing it.
+        if negs.iter().any(|n| {
+            n.text.contains(item.item.as_str())
+                || item
+                    .item
+                    .contains(n.text.trim_start_matches(['-', '*', ' ']))
+        }) {
+            item.fulfilled = !violations
+                .iter()
+                .any(|v| v.constraint.contains(item.item.as_str()));
+            item.coverage = if item.fulfilled { 1.0 } else { 0.0 };
+        }
+    }
+    let expected = modality::expected(task);
+    let delivered = modality::delivered(result, &code);
+    let named_ids: Vec<String> = ci.ids.iter().cloned().collect();
+    let modality_reason = modality::mismatch(expected, result, &code, &named_ids);
+    let lower_r = result.to_lowercase();
+    let named: String = task.to_lowercase();
+    // New code definitions the request did not name (new names in prose are specifics).
+    let new_definitions: Vec<String> = text::definitions(result)
+        .into_iter()
+        .filter(|d| !named.contains(d.as_str()))
+        .collect();
+    let findings = answer::check(&named, &lower_r);
+
+    let ctx = signals::Ctx {
+        task,
+        result,
+        result_lower: &lower_r,
+        ci: &ci,
+        cr: &cr,
+        key: &key,
+        checklist: &checklist,
+        violations: &violations,
+        expected,
+        modality_reason: modality_reason.as_deref(),
+        limited,
+        new_definitions: &new_definitions,
+        findings: &findings,
     };
+    let signals = signals::measure(&ctx);
+    let probability = combine::probability(&signals, inverted);
+    let value = |name: &str| {
+        signals
+            .iter()
+            .find(|s| s.name == name)
+            .map_or(0.0, |s| s.value)
+    };
+    let coverage = 1.0 - value("coverage");
+    let jaccard = 1.0 - value("overlap");
 
     let list = |m: &HashMap<Rc<str>, (Rc<str>, f64)>, keep: &dyn Fn(&Rc<str>) -> bool| {
         let mut v: Vec<Concept> = m
@@ -358,6 +349,7 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
         v.truncate(25);
         v
     };
+    let id_weight = 2.0;
     let mut preserved = list(&ci.stems, &|s| cr.stems.contains_key(s));
     let mut lost = list(&ci.stems, &|s| {
         !cr.stems.contains_key(s) && !is_form_word(s)
@@ -374,108 +366,17 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
             lost.insert(0, c)
         }
     }
-    let new_ids: Vec<&String> = cr.ids.iter().filter(|i| !ci.ids.contains(*i)).collect();
-    for id in &new_ids {
+    for id in cr.ids.iter().filter(|i| !ci.ids.contains(*i)) {
         added.insert(
             0,
             Concept {
-                concept: (*id).clone(),
+                concept: id.clone(),
                 weight: id_weight,
             },
         );
     }
 
-    // Constraints, checklist, modality.
-    let negs = constraints::negatives(task);
-    let code = modality::Code::of(result);
-    let mut violations = constraints::check_negatives(&negs, result, &cr.tokens, &code);
-    violations.extend(constraints::check_formats(
-        &constraints::formats(instructions),
-        result,
-    ));
-    let items = checklist::items(task);
-    let source = checklist::Source {
-        tokens: &ci.tokens,
-        ids: &ci.id_spans,
-    };
-    let checklist = checklist::check(&items, &source, result, &cr.tokens, &cr.ids);
-    let mut checklist = checklist;
-    for item in checklist.iter_mut() {
-        // A "do not" item is fulfilled by not doing it.
-        if negs.iter().any(|n| {
-            n.text.contains(item.item.as_str())
-                || item
-                    .item
-                    .contains(n.text.trim_start_matches(['-', '*', ' ']))
-        }) {
-            item.fulfilled = !violations
-                .iter()
-                .any(|v| v.constraint.contains(item.item.as_str()));
-            item.coverage = if item.fulfilled { 1.0 } else { 0.0 };
-        }
-    }
-    let missed = checklist.iter().filter(|c| !c.fulfilled).count();
-    let checklist_part = if checklist.is_empty() {
-        0.0
-    } else {
-        missed as f64 / checklist.len() as f64
-    };
-
-    let expected = modality::expected(task);
-    let delivered = modality::delivered(result, &code);
-    let named: Vec<String> = ci.ids.iter().cloned().collect();
-    let modality_reason = modality::mismatch(expected, result, &code, &named);
-
-    let lower_r = result.to_lowercase();
-    let (hedge, mut hedges) = hedging(&lower_r);
-    let key_stems: Vec<&Rc<str>> = key.iter().take(6).map(|(s, _)| *s).collect();
-    let hedge = if denial(&cr.tokens, &lower_r, &key_stems) {
-        hedges.push("denies what was asked for");
-        (hedge + 0.5).min(1.0)
-    } else {
-        hedge
-    };
-    let echo_part = echo(&ci.seq, &cr.seq);
-    // Scope expansion: code definitions the request did not name (a class and three methods
-    // for "a single function"). New names in prose are usually specifics, not scope.
-    let named: String = task.to_lowercase();
-    let new_defs: Vec<String> = text::definitions(result)
-        .into_iter()
-        .filter(|d| !named.contains(d.as_str()))
-        .collect();
-    let scope = if limited {
-        (new_defs.len() as f64 / 2.0).min(1.0)
-    } else {
-        0.0
-    };
-
-    let findings = answer::check(&named, &lower_r);
-
-    let components = Components {
-        lost: 1.0 - coverage,
-        checklist: checklist_part,
-        violations: (violations.len() as f64 * 0.6).min(1.0),
-        modality: if modality_reason.is_some() { 1.0 } else { 0.0 },
-        echo: (echo_part * 2.0).min(1.0),
-        hedging: hedge,
-        scope,
-        answer: (findings.len() as f64 * 0.6).min(1.0),
-    };
-    let content = 0.30 * components.lost
-        + 0.20 * components.checklist
-        + 0.20 * components.modality
-        + 0.15 * components.echo
-        + 0.25 * components.hedging
-        + 0.10 * components.scope
-        + 0.25 * components.answer;
-    let content = if inverted {
-        1.0 - content.min(1.0)
-    } else {
-        content
-    };
-    let score = (content + 0.55 * components.violations).clamp(0.0, 1.0);
-
-    // Reasons, most serious first.
+    // Reasons, most serious first: from the signals that carry weight in this verdict.
     if inverted {
         reasons.push("The instructions ask for an unhelpful response: an on-task, helpful answer drifts from them.".into());
     }
@@ -492,15 +393,20 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
     if let Some(m) = &modality_reason {
         reasons.push(format!("{m}."));
     }
-    let lost_ids: Vec<&String> = ci.ids.iter().filter(|i| !cr.ids.contains(*i)).collect();
+    let mut lost_ids: Vec<&str> = ci
+        .ids
+        .iter()
+        .filter(|i| !cr.ids.contains(*i))
+        .map(String::as_str)
+        .collect();
     if !lost_ids.is_empty() {
-        let mut l: Vec<&str> = lost_ids.iter().map(|s| s.as_str()).collect();
-        l.sort_unstable();
+        lost_ids.sort_unstable();
         reasons.push(format!(
             "Named in the instructions but absent from the result: {}.",
-            l.join(", ")
+            lost_ids.join(", ")
         ));
     }
+    let missed = checklist.iter().filter(|c| !c.fulfilled).count();
     if missed > 0 {
         let names: Vec<String> = checklist
             .iter()
@@ -514,19 +420,22 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
             names.join("; ")
         ));
     }
-    if !new_defs.is_empty() && limited {
+    if limited && !new_definitions.is_empty() {
         reasons.push(format!(
             "Scope expanded beyond a limited request: it also defines {}.",
-            new_defs.join(", ")
+            new_definitions.join(", ")
         ));
     }
-    if components.echo > 0.5 {
+    if value("echo") > 0.25 {
         reasons.push("The result mostly restates the request instead of answering it.".into());
     }
-    if !hedges.is_empty() {
+    if let Some(d) = signals
+        .iter()
+        .find(|s| s.name == "deferral" && s.value > 0.0)
+    {
         reasons.push(format!(
             "The result hedges or defers ({}).",
-            hedges.join(", ")
+            d.evidence.join(", ")
         ));
     }
 
@@ -537,6 +446,7 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
         .filter(|r| in_result.contains(r))
         .cloned()
         .collect();
+    let score = probability;
     let status = if score >= thresholds.significant {
         DriftStatus::SignificantDrift
     } else if score >= thresholds.potential {
@@ -544,6 +454,7 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
     } else {
         DriftStatus::Consistent
     };
+    let decision = combine::decision(probability);
     DriftReport {
         score: (score * 1000.0).round() / 1000.0,
         alignment: (5.0 - (score * 4.0).round()).clamp(1.0, 5.0) as u8,
@@ -560,7 +471,9 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
         delivered_modality: delivered,
         requirements,
         requirements_addressed,
-        components,
+        signals,
+        probability: (probability * 1000.0).round() / 1000.0,
+        decision,
         inverted,
     }
 }

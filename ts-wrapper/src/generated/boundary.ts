@@ -18,7 +18,15 @@ coverage: number, jaccard: number, preserved: Array<Concept>, added: Array<Conce
 /**
  * Requirement ids (`[REQ-12]`, `REQ-12`) in the instructions, and those the result addresses.
  */
-requirements: Array<string>, requirementsAddressed: Array<string>, components: Components, 
+requirements: Array<string>, requirementsAddressed: Array<string>, 
+/**
+ * Every declared signal with its value and evidence (`signals/`).
+ */
+signals: Array<Signal>, 
+/**
+ * Calibrated probability that the result drifted (the fitted weights of `weights.rs`).
+ */
+probability: number, decision: Decision, 
 /**
  * The instructions ask for an unhelpful or wrong answer: content scores are inverted.
  */
@@ -29,14 +37,23 @@ export type DriftStatus = "CONSISTENT" | "POTENTIAL_DRIFT" | "SIGNIFICANT_DRIFT"
 export type Concept = { concept: string, weight: number, };
 
 /**
- * The parts the score is made of, each 0..1 (1 = worst), for calibration and debugging.
+ * One signal's measurement.
  */
-export type Components = { lost: number, checklist: number, violations: number, modality: number, echo: number, hedging: number, scope: number, 
+export type Signal = { name: string, 
 /**
- * The result fails the request's own logic (no option of a closed question picked,
- * advice against the stated goal).
+ * 0..1; 1 = the strongest evidence of drift this signal can give.
  */
-answer: number, };
+value: number, 
+/**
+ * What the value rests on, for the reasons and the per-pair evaluation.
+ */
+evidence: Array<string>, };
+
+/**
+ * What the stage decides on its own: only where its calibrated probability is confident;
+ * `unsure` is what sends a result to the judge.
+ */
+export type Decision = "consistent" | "unsure" | "drift";
 
 export type ChecklistItem = { item: string, fulfilled: boolean, 
 /**

@@ -1,0 +1,294 @@
+// Fits the drift stage's weights (src/drift/weights.rs) on the training split of the labelled
+// pairs and reports how the fit does on the validation split, beside simple baselines.
+//
+//   npm run build && node scripts/fit-drift.mjs [--write] [--report docs/drift-fit.md]
+//
+// Each pair gives two labelled results: the one that follows the instruction (0) and the one
+// that drifts (1). Their signals come from the built package (`scoreDrift(...).signals`), so the
+// fit sees exactly what the stage measures. Model: L2-regularised logistic regression (Newton
+// steps) on the signals, with content signals negated for instructions that ask for an
+// unhelpful answer (src/drift/combine.rs does the same). The regularisation strength is chosen
+// by 5-fold cross-validation on training pairs (folds by pair, never splitting one); the
+// decision thresholds are chosen on the out-of-fold probabilities so that each decided side is
+// at least 90 % precise. Validation pairs are read only to report.
+import { createRequire } from "node:module";
+import { readFileSync, writeFileSync, existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const require = createRequire(import.meta.url);
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const { createGuardSync } = require(join(root, "dist", "cjs", "node.js"));
+const { splitOf } = require(join(root, "bin", "lib", "split.cjs"));
+const natural = require("natural");
+
+const args = process.argv.slice(2);
+const write = args.includes("--write");
+const reportAt = args.includes("--report") ? args[args.indexOf("--report") + 1] : null;
+const evalDir = join(root, "..", "shared", "eval");
+const FILES = ["orchestrator_train.jsonl", "orchestrator_dev.jsonl", "llmbar_casestudy.jsonl"];
+const PRECISION = 0.9;
+
+const pairs = [];
+for (const f of FILES) {
+  const path = join(evalDir, f);
+  if (!existsSync(path)) throw new Error(`missing ${path}`);
+  for (const line of readFileSync(path, "utf8").split("\n")) {
+    if (line.trim()) pairs.push(JSON.parse(line));
+  }
+}
+
+// ---- signals from the package --------------------------------------------------------------
+const guard = createGuardSync({ judge: { mode: "never" } });
+const FIXED = new Set(["constraints"]);
+let names = null;
+const features = (instruction, output) => {
+  const r = guard.scoreDrift(instruction, output);
+  names ??= r.signals.map((s) => s.name);
+  const sign = r.inverted ? -1 : 1;
+  // [intercept, signals...], content signals turned by the inversion.
+  return [sign, ...r.signals.map((s) => (FIXED.has(s.name) ? s.value : sign * s.value))];
+};
+for (const p of pairs) {
+  const good = p.label === "a" ? p.output_a : p.output_b;
+  const bad = p.label === "a" ? p.output_b : p.output_a;
+  p.xGood = features(p.instruction, good);
+  p.xBad = features(p.instruction, bad);
+  p.split = splitOf(p.id);
+  p.fold = Number.parseInt(String(hash(p.id) % 5), 10);
+}
+// Results written for another task: for each pair, the following result of another pair of
+// the same family (orchestrator or LLMBar) on the same side of the split stands in as a drifted
+// answer — what a result from another project, or one answering a neighbouring instruction,
+// looks like. Without them a fit on echo-heavy drifted results learns that sharing the
+// request's words is bad, which fails wherever a drifted result is simply off topic.
+function foreign(ps, tag) {
+  const out = [];
+  const byFamily = new Map();
+  for (const p of ps) {
+    const fam = p.source.split("/")[0];
+    byFamily.set(fam, [...(byFamily.get(fam) ?? []), p]);
+  }
+  for (const list of byFamily.values()) {
+    const order = [...list].sort((a, b) => hash(a.id + tag) - hash(b.id + tag));
+    order.forEach((p, i) => {
+      const other = order[(i + 1) % order.length];
+      if (other === p) return;
+      const text = other.label === "a" ? other.output_a : other.output_b;
+      out.push({
+        id: `${p.id}~${other.id}`,
+        source: `${p.source.split("/")[0]}/foreign`,
+        instruction: p.instruction,
+        output_a: p.label === "a" ? p.output_a : p.output_b,
+        output_b: text,
+        label: "a",
+        xGood: p.xGood,
+        xBad: features(p.instruction, text),
+        fold: p.fold,
+        split: p.split,
+      });
+    });
+  }
+  return out;
+}
+const labelled = pairs.filter((p) => p.split === "train");
+const train = [...labelled, ...foreign(labelled, "train")];
+const heldBack = pairs.filter((p) => p.split === "validation");
+const validation = [...heldBack, ...foreign(heldBack, "validation")];
+
+function hash(s) {
+  let h = 0x811c9dc5;
+  for (const ch of String(s)) h = Math.imul(h ^ ch.codePointAt(0), 0x01000193) >>> 0;
+  return h;
+}
+
+// ---- logistic regression -------------------------------------------------------------------
+const sigmoid = (z) => 1 / (1 + Math.exp(-z));
+const dot = (w, x) => w.reduce((s, wi, i) => s + wi * x[i], 0);
+
+function solve(A, b) {
+  const n = b.length;
+  const M = A.map((row, i) => [...row, b[i]]);
+  for (let c = 0; c < n; c++) {
+    let piv = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(M[r][c]) > Math.abs(M[piv][c])) piv = r;
+    [M[c], M[piv]] = [M[piv], M[c]];
+    const d = M[c][c] || 1e-12;
+    for (let r = 0; r < n; r++) {
+      if (r === c) continue;
+      const f = M[r][c] / d;
+      for (let k = c; k <= n; k++) M[r][k] -= f * M[c][k];
+    }
+  }
+  return M.map((row, i) => row[n] / (row[i] || 1e-12));
+}
+
+/** Newton steps on the L2-penalised log loss (the intercept is not penalised). */
+function fit(samples, lambda) {
+  const d = samples[0].x.length;
+  let w = new Array(d).fill(0);
+  for (let it = 0; it < 50; it++) {
+    const g = new Array(d).fill(0);
+    const H = Array.from({ length: d }, () => new Array(d).fill(0));
+    for (const { x, y } of samples) {
+      const p = sigmoid(dot(w, x));
+      const s = Math.max(p * (1 - p), 1e-9);
+      for (let i = 0; i < d; i++) {
+        g[i] += (p - y) * x[i];
+        for (let j = 0; j < d; j++) H[i][j] += s * x[i] * x[j];
+      }
+    }
+    for (let i = 1; i < d; i++) {
+      g[i] += lambda * w[i];
+      H[i][i] += lambda;
+    }
+    const step = solve(H, g);
+    w = w.map((wi, i) => wi - step[i]);
+    if (Math.max(...step.map(Math.abs)) < 1e-8) break;
+  }
+  return w;
+}
+
+const samplesOf = (ps) => ps.flatMap((p) => [{ x: p.xGood, y: 0 }, { x: p.xBad, y: 1 }]);
+const pairAcc = (ps, pGood, pBad) => {
+  let right = 0;
+  ps.forEach((p, i) => {
+    const [g, b] = [pGood(p, i), pBad(p, i)];
+    right += Math.abs(g - b) < 1e-9 ? 0.5 : g < b ? 1 : 0;
+  });
+  return ps.length ? right / ps.length : NaN;
+};
+
+// ---- cross-validation on training pairs ----------------------------------------------------
+const LAMBDAS = [0.01, 0.1, 0.3, 1, 3, 10];
+let best = null;
+const cvTable = [];
+for (const lambda of LAMBDAS) {
+  const oof = new Map();
+  let acc = 0;
+  for (let k = 0; k < 5; k++) {
+    const fitOn = train.filter((p) => p.fold !== k);
+    const test = train.filter((p) => p.fold === k);
+    const w = fit(samplesOf(fitOn), lambda);
+    for (const p of test) oof.set(p, [sigmoid(dot(w, p.xGood)), sigmoid(dot(w, p.xBad))]);
+    acc += pairAcc(test, (p) => oof.get(p)[0], (p) => oof.get(p)[1]) * test.length;
+  }
+  acc /= train.length;
+  cvTable.push({ lambda, acc });
+  if (!best || acc > best.acc + 1e-9) best = { lambda, acc, oof };
+}
+
+// ---- decision thresholds from out-of-fold probabilities -------------------------------------
+const oofScored = [...best.oof.values()].flatMap(([g, b]) => [{ p: g, y: 0 }, { p: b, y: 1 }]).sort((a, b) => a.p - b.p);
+function thresholds(scored) {
+  // Consistent below t: the largest t whose decided-consistent side is precise enough.
+  let consistentBelow = 0;
+  let neg = 0;
+  for (let i = 0; i < scored.length; i++) {
+    if (scored[i].y === 0) neg++;
+    const n = i + 1;
+    if (n >= 10 && neg / n >= PRECISION) consistentBelow = i + 1 < scored.length ? (scored[i].p + scored[i + 1].p) / 2 : 1;
+  }
+  let driftFrom = 1.01;
+  let pos = 0;
+  for (let i = scored.length - 1; i >= 0; i--) {
+    if (scored[i].y === 1) pos++;
+    const n = scored.length - i;
+    if (n >= 10 && pos / n >= PRECISION) driftFrom = i > 0 ? (scored[i].p + scored[i - 1].p) / 2 : 0;
+  }
+  if (driftFrom < consistentBelow) driftFrom = consistentBelow;
+  return { consistentBelow, driftFrom };
+}
+const { consistentBelow, driftFrom } = thresholds(oofScored);
+const w = fit(samplesOf(train), best.lambda);
+
+// ---- validation ------------------------------------------------------------------------------
+const stop = new Set(natural.stopwords);
+const stems = (t) =>
+  new Set(
+    (t.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((x) => !stop.has(x)).map((x) => natural.PorterStemmer.stem(x)),
+  );
+const jaccard = (a, b) => {
+  const A = stems(a);
+  const B = stems(b);
+  let i = 0;
+  for (const x of A) if (B.has(x)) i++;
+  const u = A.size + B.size - i;
+  return u ? i / u : 1;
+};
+const good = (p) => (p.label === "a" ? p.output_a : p.output_b);
+const bad = (p) => (p.label === "a" ? p.output_b : p.output_a);
+const DEV = ["orchestrator/focus_shift", "orchestrator/partial_completion", "orchestrator/low_overlap_consistent"];
+const group = (p) => (DEV.includes(p.source) ? "orchestrator/dev" : p.source);
+const prob = (x) => sigmoid(dot(w, x));
+const decide = (p) => (p < consistentBelow ? 0 : p >= driftFrom ? 1 : null);
+function figures(ps) {
+  const acc = pairAcc(ps, (p) => prob(p.xGood), (p) => prob(p.xBad));
+  const jac = pairAcc(ps, (p) => -jaccard(p.instruction, good(p)), (p) => -jaccard(p.instruction, bad(p)));
+  const shorter = pairAcc(ps, (p) => good(p).length, (p) => bad(p).length);
+  let decided = 0;
+  let right = 0;
+  for (const p of ps) {
+    for (const [x, y] of [[p.xGood, 0], [p.xBad, 1]]) {
+      const d = decide(prob(x));
+      if (d === null) continue;
+      decided++;
+      if (d === y) right++;
+    }
+  }
+  return { n: ps.length, acc, jac, shorter, decided: decided / (2 * ps.length), precision: decided ? right / decided : NaN };
+}
+const bySource = new Map();
+for (const p of validation) bySource.set(group(p), [...(bySource.get(group(p)) ?? []), p]);
+const pct = (x) => (Number.isNaN(x) ? "—" : (100 * x).toFixed(1));
+const rows = [...bySource.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([s, ps]) => ({ s, ...figures(ps) }));
+const orch = validation.filter((p) => p.source.startsWith("orchestrator/") && !p.source.endsWith("/foreign"));
+rows.push({ s: "**orchestrator (all)**", ...figures(orch) });
+rows.push({ s: "**all labelled validation pairs**", ...figures(heldBack) });
+
+const weightsTable = names.map((n, i) => [n, w[i + 1]]);
+const lines = [
+  "# Drift stage: fitted weights and validation figures",
+  "",
+  `Written by \`node scripts/fit-drift.mjs --report docs/drift-fit.md\` (after \`npm run build\`). Training: ${labelled.length} labelled pairs and ${train.length - labelled.length} foreign-result pairs, validation: ${heldBack.length} labelled pairs and ${validation.length - heldBack.length} foreign-result pairs (split by \`bin/lib/split.cjs\`; fitting never reads validation pairs).`,
+  "",
+  `Cross-validated pairwise accuracy on training (5 folds by pair): ${cvTable.map((c) => `λ=${c.lambda}: ${pct(c.acc)} %`).join(", ")}; chosen λ = ${best.lambda}.`,
+  "",
+  `Decision thresholds (from out-of-fold probabilities, each side ≥ ${PRECISION * 100} % precise on training): consistent below ${consistentBelow.toFixed(3)}, drift from ${driftFrom.toFixed(3)}; between them the stage is unsure and the judge decides.`,
+  "",
+  "| validation subset | pairs | scorer | plain stem Jaccard | prefer the shorter | decided | precision of decided |",
+  "|---|---|---|---|---|---|---|",
+  ...rows.map((r) => `| ${r.s} | ${r.n} | ${pct(r.acc)} | ${pct(r.jac)} | ${pct(r.shorter)} | ${pct(r.decided)} | ${pct(r.precision)} |`),
+  "",
+  "Pairwise accuracy in %, ties half. Decided: share of the validation results the stage decides without the judge; precision: share of those decisions that are right.",
+  "",
+  "| signal | weight |",
+  "|---|---|",
+  `| (intercept) | ${w[0].toFixed(3)} |`,
+  ...weightsTable.map(([n, x]) => `| ${n} | ${x.toFixed(3)} |`),
+  "",
+];
+process.stdout.write(lines.join("\n"));
+if (reportAt) writeFileSync(join(root, reportAt), lines.join("\n"));
+
+if (write) {
+  const rs = [
+    "//! Generated by scripts/fit-drift.mjs. Do not edit: refit instead",
+    "//! (`npm run build && node scripts/fit-drift.mjs --write --report docs/drift-fit.md`).",
+    `//! L2 logistic regression on ${train.length} training pairs (${2 * train.length} results), λ = ${best.lambda};`,
+    `//! 5-fold cross-validated pairwise accuracy ${pct(best.acc)} %. Validation figures: docs/drift-fit.md.`,
+    "",
+    "/// Signals whose evidence is not inverted by an \"answer unhelpfully\" instruction.",
+    `pub const FIXED: [&str; ${FIXED.size}] = [${[...FIXED].map((n) => `"${n}"`).join(", ")}];`,
+    `pub const INTERCEPT: f64 = ${w[0].toFixed(6)};`,
+    `pub const WEIGHTS: [(&str, f64); ${names.length}] = [`,
+    ...weightsTable.map(([n, x]) => `    ("${n}", ${x.toFixed(6)}),`),
+    "];",
+    "/// Below this probability the stage decides \"consistent\"; from `DRIFT_FROM` on, \"drift\".",
+    `pub const CONSISTENT_BELOW: f64 = ${consistentBelow.toFixed(6)};`,
+    `pub const DRIFT_FROM: f64 = ${driftFrom.toFixed(6)};`,
+    "",
+  ];
+  writeFileSync(join(root, "src", "drift", "weights.rs"), rs.join("\n"));
+  process.stdout.write("\nwrote src/drift/weights.rs\n");
+}

@@ -1,0 +1,39 @@
+//! Signals to a calibrated probability of drift, and the stage's own decision. The numbers come
+//! from `weights.rs`, written by scripts/fit-drift.mjs (logistic regression on the training
+//! split); nothing here is hand-set.
+
+use super::signals::Signal;
+use super::weights::{CONSISTENT_BELOW, DRIFT_FROM, FIXED, INTERCEPT, WEIGHTS};
+use super::Decision;
+
+/// P(drift | signals). When the instructions ask for an unhelpful answer, the content evidence
+/// points the other way (an on-task answer drifts from them), so its logit is negated; a broken
+/// explicit constraint (`FIXED` signals) counts the same either way.
+pub fn probability(signals: &[Signal], inverted: bool) -> f64 {
+    let mut content = INTERCEPT;
+    let mut fixed = 0.0;
+    for s in signals {
+        let w = WEIGHTS
+            .iter()
+            .find(|(n, _)| *n == s.name)
+            .map_or(0.0, |(_, w)| *w);
+        if FIXED.contains(&s.name) {
+            fixed += w * s.value;
+        } else {
+            content += w * s.value;
+        }
+    }
+    let logit = if inverted { -content } else { content } + fixed;
+    1.0 / (1.0 + (-logit).exp())
+}
+
+/// Decided only where the fitted probability is confident on the training split.
+pub fn decision(probability: f64) -> Decision {
+    if probability < CONSISTENT_BELOW {
+        Decision::Consistent
+    } else if probability >= DRIFT_FROM {
+        Decision::Drift
+    } else {
+        Decision::Unsure
+    }
+}

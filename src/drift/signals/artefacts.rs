@@ -1,0 +1,23 @@
+//! Named artefacts: the files, functions, endpoints and other identifiers the message names
+//! that the result never mentions (the wrong file fixed, a required format left out).
+
+use super::{Ctx, Signal};
+
+pub const NAME: &str = "artefacts";
+
+pub fn measure(ctx: &Ctx) -> Signal {
+    if ctx.ci.ids.is_empty() {
+        return Signal::new(NAME, 0.0, Vec::new());
+    }
+    let mut missing: Vec<&str> = ctx
+        .ci
+        .ids
+        .iter()
+        .filter(|i| !ctx.cr.ids.contains(*i))
+        .map(String::as_str)
+        .collect();
+    missing.sort_unstable();
+    let value = missing.len() as f64 / ctx.ci.ids.len() as f64;
+    let evidence = missing.iter().take(8).map(|s| s.to_string()).collect();
+    Signal::new(NAME, value, evidence)
+}

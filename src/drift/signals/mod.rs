@@ -1,0 +1,92 @@
+//! The drift stage's declared signals. Each signal lives in its own file and turns what the
+//! stage measured ([`Ctx`]) into one value in 0..1 (1 = the strongest evidence of drift) and
+//! the evidence a person reads. [`SIGNALS`] lists them; `super::weights` holds one fitted weight
+//! per name (scripts/fit-drift.mjs). A new signal is one file, one row here, and a refit.
+//! Length is not a signal: no value grows with the result's size alone.
+
+mod answer;
+mod artefacts;
+mod checklist;
+mod constraints;
+mod coverage;
+mod deferral;
+mod echo;
+mod modality;
+mod novelty;
+mod overlap;
+mod scope;
+
+use super::checklist::ChecklistItem;
+use super::constraints::Violation;
+use super::modality::Modality;
+use super::{answer as answers, Concepts};
+use serde::Serialize;
+use std::rc::Rc;
+
+/// One signal's measurement.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Signal {
+    pub name: &'static str,
+    /// 0..1; 1 = the strongest evidence of drift this signal can give.
+    pub value: f64,
+    /// What the value rests on, for the reasons and the per-pair evaluation.
+    pub evidence: Vec<String>,
+}
+
+impl Signal {
+    pub fn new(name: &'static str, value: f64, evidence: Vec<String>) -> Signal {
+        Signal {
+            name,
+            value: if value.is_finite() {
+                value.clamp(0.0, 1.0)
+            } else {
+                0.0
+            },
+            evidence,
+        }
+    }
+}
+
+/// What the stage measured once, for every signal to read.
+pub struct Ctx<'a> {
+    /// The task proper (boilerplate removed; for an inverted instruction, the wrapped input).
+    pub task: &'a str,
+    pub result: &'a str,
+    pub result_lower: &'a str,
+    pub ci: &'a Concepts,
+    pub cr: &'a Concepts,
+    /// The instruction's key concepts (most specific first) and their weights.
+    pub key: &'a [(Rc<str>, f64)],
+    pub checklist: &'a [ChecklistItem],
+    pub violations: &'a [Violation],
+    pub expected: Modality,
+    pub modality_reason: Option<&'a str>,
+    /// The request limits its scope ("only", "a single", "minimal").
+    pub limited: bool,
+    /// Definitions in the result's code that the request does not name.
+    pub new_definitions: &'a [String],
+    pub findings: &'a [answers::Finding],
+}
+
+type Measure = fn(&Ctx) -> Signal;
+
+/// Every signal, in the order of the weights table.
+pub const SIGNALS: [(&str, Measure); 11] = [
+    (coverage::NAME, coverage::measure),
+    (overlap::NAME, overlap::measure),
+    (checklist::NAME, checklist::measure),
+    (constraints::NAME, constraints::measure),
+    (modality::NAME, modality::measure),
+    (artefacts::NAME, artefacts::measure),
+    (novelty::NAME, novelty::measure),
+    (scope::NAME, scope::measure),
+    (echo::NAME, echo::measure),
+    (deferral::NAME, deferral::measure),
+    (answer::NAME, answer::measure),
+];
+
+/// Measures every signal.
+pub fn measure(ctx: &Ctx) -> Vec<Signal> {
+    SIGNALS.iter().map(|(_, m)| m(ctx)).collect()
+}
