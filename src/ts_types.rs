@@ -26,6 +26,7 @@ fn generated() -> String {
         decl::<Concept>(),
         decl::<Signal>(),
         decl::<Decision>(),
+        decl::<crate::drift::checkable::Checked>(),
         decl::<checklist::ChecklistItem>(),
         decl::<constraints::Violation>(),
         decl::<modality::Modality>(),

@@ -3,6 +3,7 @@
 //! cheap first stage of the hybrid verifier; the LLM judge comes after it.
 
 pub mod answer;
+pub mod checkable;
 pub mod checklist;
 pub mod combine;
 pub mod constraints;
@@ -78,6 +79,8 @@ pub struct DriftReport {
     /// Requirement ids (`[REQ-12]`, `REQ-12`) in the instructions, and those the result addresses.
     pub requirements: Vec<String>,
     pub requirements_addressed: Vec<String>,
+    /// The message's explicit, checkable constraints and whether the result keeps each.
+    pub checked: Vec<checkable::Checked>,
     /// Every declared signal with its value and evidence (`signals/`).
     pub signals: Vec<signals::Signal>,
     /// Calibrated probability that the result drifted (the fitted weights of `weights.rs`).
@@ -273,6 +276,14 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
         &constraints::formats(instructions),
         result,
     ));
+    let checked = checkable::check_all(instructions, result);
+    for c in checked.iter().filter(|c| !c.holds) {
+        violations.push(constraints::Violation {
+            constraint: c.constraint.clone(),
+            reason: c.evidence.clone().unwrap_or_else(|| "not kept".into()),
+            evidence: None,
+        });
+    }
     let items = checklist::items(task);
     let source = checklist::Source {
         tokens: &ci.tokens,
@@ -471,6 +482,7 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
         delivered_modality: delivered,
         requirements,
         requirements_addressed,
+        checked,
         signals,
         probability: (probability * 1000.0).round() / 1000.0,
         decision,

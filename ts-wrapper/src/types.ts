@@ -1,7 +1,7 @@
 // Public types of boomerang-guard. Shapes follow ../shared/API.md; errors follow Ajv.
 // Types of the boundary that are generated from the Rust types (src/ts_types.rs).
-import type { Change, ChangeOp, CheckReport, ChecklistItem, Concept, Decision, ContractError, DriftReport, DriftStatus, ErrorEntry, ErrorObject, Extraction, Finding, HostDelivery, HostKind, HostRecord, IntegrationStatus, Modality, NextRound, ParentApi, Signal, Violation } from "./generated/boundary.js";
-export type { Change, ChangeOp, CheckReport, ChecklistItem, Concept, Decision, ContractError, DriftReport, DriftStatus, ErrorEntry, ErrorObject, Extraction, Finding, HostDelivery, HostKind, HostRecord, IntegrationStatus, Modality, NextRound, ParentApi, Signal, Violation };
+import type { Change, ChangeOp, CheckReport, Checked, ChecklistItem, Concept, Decision, ContractError, DriftReport, DriftStatus, ErrorEntry, ErrorObject, Extraction, Finding, HostDelivery, HostKind, HostRecord, IntegrationStatus, Modality, NextRound, ParentApi, Signal, Violation } from "./generated/boundary.js";
+export type { Change, ChangeOp, CheckReport, Checked, ChecklistItem, Concept, Decision, ContractError, DriftReport, DriftStatus, ErrorEntry, ErrorObject, Extraction, Finding, HostDelivery, HostKind, HostRecord, IntegrationStatus, Modality, NextRound, ParentApi, Signal, Violation };
 
 /** Deeply read-only view of a value handed to a child task. */
 export type DeepReadonly<T> = T extends (...args: never[]) => unknown

@@ -20,6 +20,10 @@ coverage: number, jaccard: number, preserved: Array<Concept>, added: Array<Conce
  */
 requirements: Array<string>, requirementsAddressed: Array<string>, 
 /**
+ * The message's explicit, checkable constraints and whether the result keeps each.
+ */
+checked: Array<Checked>, 
+/**
  * Every declared signal with its value and evidence (`signals/`).
  */
 signals: Array<Signal>, 
@@ -54,6 +58,26 @@ evidence: Array<string>, };
  * `unsure` is what sends a result to the judge.
  */
 export type Decision = "consistent" | "unsure" | "drift";
+
+/**
+ * A parsed constraint and whether the result keeps it.
+ */
+export type Checked = { 
+/**
+ * Stable kind: `words`, `sentences`, `paragraphs`, `bullets`, `highlights`, `sections`,
+ * `placeholders`, `no-commas`, `lowercase`, `uppercase`, `capital-words`, `title`,
+ * `quoted`, `json`, `postscript`, `ending`, `two-responses`, `fixed-answer`, `includes`,
+ * `forbids`, `word-count`, `letter-count`, `script`.
+ */
+kind: string, 
+/**
+ * The constraint in plain words.
+ */
+constraint: string, holds: boolean, 
+/**
+ * What breaks it, when it does not hold.
+ */
+evidence?: string, };
 
 export type ChecklistItem = { item: string, fulfilled: boolean, 
 /**

@@ -1,0 +1,1271 @@
+//! Explicit, verifiable instructions found in the message text itself (counts and limits of
+//! words, sentences, paragraphs, bullets, highlights, sections and placeholders; required,
+//! forbidden and counted words and letters; case; commas; quotation, title, postscript, ending,
+//! JSON output, two responses, a fixed answer, the script of the language) and checked in the
+//! result. Each check follows the published semantics of the IFEval checker (word = `\w+` run,
+//! paragraphs split by `***`, bullets = lines starting `* ` or `-`, …) so that a verdict means
+//! what a reader of that benchmark expects. Only what the text states plainly is parsed: a
+//! constraint the parser is unsure of is left out, because a wrong "violated" costs more than
+//! silence.
+
+use serde::Serialize;
+
+/// How a count compares with its bound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rel {
+    AtLeast,
+    LessThan,
+    Exactly,
+}
+
+impl Rel {
+    fn holds(self, count: usize, n: usize) -> bool {
+        match self {
+            Rel::AtLeast => count >= n,
+            Rel::LessThan => count < n,
+            Rel::Exactly => count == n,
+        }
+    }
+    fn words(self, n: usize) -> String {
+        match self {
+            Rel::AtLeast => format!("at least {n}"),
+            Rel::LessThan => format!("fewer than {n}"),
+            Rel::Exactly => format!("exactly {n}"),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Rule {
+    Words(Rel, usize),
+    Sentences(Rel, usize),
+    /// Paragraphs separated by the Markdown divider `***`.
+    DividedParagraphs(usize),
+    Bullets(usize),
+    Highlights(usize),
+    /// Sections marked `<marker> <n>` ("SECTION 1").
+    Sections(String, usize),
+    Placeholders(usize),
+    NoCommas,
+    Lowercase,
+    Uppercase,
+    CapitalWords(Rel, usize),
+    Title,
+    Quoted,
+    Json,
+    Postscript(String),
+    EndsWith(String),
+    TwoResponses,
+    FixedAnswer,
+    Includes(Vec<String>),
+    Forbids(Vec<String>),
+    WordCount(String, Rel, usize),
+    LetterCount(char, Rel, usize),
+    /// The answer must be written in a script other than Latin (Devanagari, Cyrillic, …).
+    Script(&'static str),
+}
+
+/// A parsed constraint and whether the result keeps it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Checked {
+    /// Stable kind: `words`, `sentences`, `paragraphs`, `bullets`, `highlights`, `sections`,
+    /// `placeholders`, `no-commas`, `lowercase`, `uppercase`, `capital-words`, `title`,
+    /// `quoted`, `json`, `postscript`, `ending`, `two-responses`, `fixed-answer`, `includes`,
+    /// `forbids`, `word-count`, `letter-count`, `script`.
+    pub kind: &'static str,
+    /// The constraint in plain words.
+    pub constraint: String,
+    pub holds: bool,
+    /// What breaks it, when it does not hold.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub evidence: Option<String>,
+}
+
+const NUMBER_WORDS: [(&str, usize); 21] = [
+    ("zero", 0),
+    ("one", 1),
+    ("once", 1),
+    ("two", 2),
+    ("twice", 2),
+    ("three", 3),
+    ("four", 4),
+    ("five", 5),
+    ("six", 6),
+    ("seven", 7),
+    ("eight", 8),
+    ("nine", 9),
+    ("ten", 10),
+    ("eleven", 11),
+    ("twelve", 12),
+    ("fifteen", 15),
+    ("twenty", 20),
+    ("thirty", 30),
+    ("forty", 40),
+    ("fifty", 50),
+    ("hundred", 100),
+];
+
+/// The words of a lowercased text with their byte offsets (letters, digits, `'`, `+`, `-`).
+fn words_at(s: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in s.char_indices() {
+        let inside = c.is_alphanumeric() || c == '\'' || c == '+' || c == '-';
+        match (inside, start) {
+            (true, None) => start = Some(i),
+            (false, Some(b)) => {
+                out.push((b, s.get(b..i).unwrap_or_default()));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(b) = start {
+        out.push((b, s.get(b..).unwrap_or_default()));
+    }
+    out
+}
+
+fn number(word: &str) -> Option<usize> {
+    let w = word.trim_end_matches('+');
+    if let Ok(n) = w.parse::<usize>() {
+        return Some(n);
+    }
+    NUMBER_WORDS.iter().find(|(n, _)| *n == w).map(|(_, v)| *v)
+}
+
+/// The relation and bound written just before position `k` of `words` ("at least 300",
+/// "less than 10", "exactly 3", "300+", "300 or more", "no more than 5", "at most 5").
+fn bound(words: &[(usize, &str)], k: usize) -> Option<(Rel, usize)> {
+    let w = |i: usize| words.get(i).map(|x| x.1).unwrap_or("");
+    // "<n> or more <noun>" / "<n> or fewer <noun>"
+    if k >= 3 && w(k - 2) == "or" {
+        if let Some(n) = number(w(k - 3)) {
+            return match w(k - 1) {
+                "more" => Some((Rel::AtLeast, n)),
+                "fewer" | "less" => Some((Rel::LessThan, n + 1)),
+                _ => None,
+            };
+        }
+    }
+    let n = number(w(k.checked_sub(1)?))?;
+    if w(k - 1).ends_with('+') {
+        return Some((Rel::AtLeast, n));
+    }
+    let before = |i: usize| if k >= i + 1 { w(k - 1 - i) } else { "" };
+    let rel = match (before(2), before(1)) {
+        ("at", "least") | ("no", "less") | ("no", "fewer") | (_, "minimum") => (Rel::AtLeast, n),
+        (_, "over") | ("more", "than") => (Rel::AtLeast, n + 1),
+        ("at", "most") | ("no", "more") | (_, "maximum") | ("up", "to") => (Rel::LessThan, n + 1),
+        ("less", "than") | ("fewer", "than") | (_, "under") | (_, "below") => (Rel::LessThan, n),
+        (_, "exactly") | (_, "only") => (Rel::Exactly, n),
+        _ => return None,
+    };
+    // "at least 300 words (and) at most …" is read per clause; "(excluding 5)" changes nothing.
+    Some(rel)
+}
+
+/// Quoted strings ("…", '…', “…”) of a text, in order.
+fn quoted(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let chars: Vec<(usize, char)> = s.char_indices().collect();
+    let mut i = 0;
+    while let Some(&(at, c)) = chars.get(i) {
+        let close = match c {
+            '"' => '"',
+            '“' => '”',
+            '\'' if at == 0 || !s[..at].ends_with(char::is_alphanumeric) => '\'',
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        let rest = s.get(at + c.len_utf8()..).unwrap_or_default();
+        let end = if close == '\'' {
+            // A closing quote is one not followed by a letter (not an apostrophe).
+            rest.char_indices()
+                .find(|&(j, ch)| {
+                    ch == '\''
+                        && !rest
+                            .get(j + 1..)
+                            .unwrap_or_default()
+                            .starts_with(char::is_alphanumeric)
+                })
+                .map(|(j, _)| j)
+        } else {
+            rest.find(close)
+        };
+        match end {
+            Some(e) => {
+                let inner = rest.get(..e).unwrap_or_default();
+                if !inner.trim().is_empty() && inner.len() < 300 {
+                    out.push(inner.to_string());
+                }
+                let consumed = at + c.len_utf8() + e + close.len_utf8();
+                i = chars.partition_point(|&(p, _)| p < consumed);
+            }
+            None => break,
+        }
+    }
+    out
+}
+
+/// A list of words after a cue: quoted ones if any, else the comma/"and"/"or" separated words up
+/// to the end of the sentence.
+fn word_list(after: &str) -> Vec<String> {
+    let sentence = after
+        .split(['.', '!', '?', ';', '\n', '('])
+        .next()
+        .unwrap_or_default();
+    let q = quoted(sentence);
+    if !q.is_empty() {
+        return q;
+    }
+    let list: Vec<String> = sentence
+        .split([',', ':'])
+        .flat_map(|p| p.split(" and "))
+        .flat_map(|p| p.split(" or "))
+        .map(|p| {
+            p.trim()
+                .trim_matches(|c: char| !c.is_alphanumeric())
+                .to_string()
+        })
+        .filter(|p| !p.is_empty())
+        .collect();
+    // Only single words: a clause ("in your response") means the list was not a list.
+    if list.is_empty() || list.iter().any(|w| w.contains(' ')) {
+        return Vec::new();
+    }
+    list
+}
+
+const SCRIPTS: [(&str, &str); 24] = [
+    ("hindi", "devanagari"),
+    ("marathi", "devanagari"),
+    ("nepali", "devanagari"),
+    ("sanskrit", "devanagari"),
+    ("punjabi", "gurmukhi"),
+    ("bengali", "bengali"),
+    ("gujarati", "gujarati"),
+    ("tamil", "tamil"),
+    ("telugu", "telugu"),
+    ("kannada", "kannada"),
+    ("malayalam", "malayalam"),
+    ("thai", "thai"),
+    ("japanese", "japanese"),
+    ("korean", "hangul"),
+    ("chinese", "han"),
+    ("russian", "cyrillic"),
+    ("ukrainian", "cyrillic"),
+    ("bulgarian", "cyrillic"),
+    ("arabic", "arabic"),
+    ("persian", "arabic"),
+    ("farsi", "arabic"),
+    ("urdu", "arabic"),
+    ("hebrew", "hebrew"),
+    ("greek", "greek"),
+];
+
+fn in_script(c: char, script: &str) -> bool {
+    let u = c as u32;
+    match script {
+        "devanagari" => (0x0900..=0x097F).contains(&u),
+        "gurmukhi" => (0x0A00..=0x0A7F).contains(&u),
+        "bengali" => (0x0980..=0x09FF).contains(&u),
+        "gujarati" => (0x0A80..=0x0AFF).contains(&u),
+        "tamil" => (0x0B80..=0x0BFF).contains(&u),
+        "telugu" => (0x0C00..=0x0C7F).contains(&u),
+        "kannada" => (0x0C80..=0x0CFF).contains(&u),
+        "malayalam" => (0x0D00..=0x0D7F).contains(&u),
+        "thai" => (0x0E00..=0x0E7F).contains(&u),
+        "japanese" => (0x3040..=0x30FF).contains(&u) || (0x4E00..=0x9FFF).contains(&u),
+        "hangul" => (0xAC00..=0xD7AF).contains(&u) || (0x1100..=0x11FF).contains(&u),
+        "han" => (0x4E00..=0x9FFF).contains(&u) || (0x3400..=0x4DBF).contains(&u),
+        "cyrillic" => (0x0400..=0x04FF).contains(&u),
+        "arabic" => (0x0600..=0x06FF).contains(&u) || (0xFB50..=0xFEFF).contains(&u),
+        "hebrew" => (0x0590..=0x05FF).contains(&u),
+        "greek" => (0x0370..=0x03FF).contains(&u),
+        _ => false,
+    }
+}
+
+/// Every constraint the message states plainly, with the sentence it came from.
+pub fn parse(message: &str) -> Vec<(String, Rule)> {
+    let mut out: Vec<(String, Rule)> = Vec::new();
+    let mut push = |text: &str, rule: Rule| {
+        if !out.iter().any(|(_, r)| *r == rule) {
+            out.push((text.trim().chars().take(200).collect(), rule));
+        }
+    };
+    for sentence in sentences(message) {
+        let lower = sentence.to_lowercase();
+        // "once"/"twice" are a number and "times".
+        let ws: Vec<(usize, &str)> = words_at(&lower)
+            .into_iter()
+            .flat_map(|(at, w)| match w {
+                "once" => vec![(at, "1"), (at, "times")],
+                "twice" => vec![(at, "2"), (at, "times")],
+                _ => vec![(at, w)],
+            })
+            .collect();
+        let caps = has_any(
+            &lower,
+            &[
+                "capital letter",
+                "all caps",
+                "all-caps",
+                "uppercase",
+                "capitalized",
+                "capitalised",
+            ],
+        );
+        let w = |i: usize| ws.get(i).map(|x| x.1).unwrap_or("");
+        let has = |p: &str| lower.contains(p);
+        // Counts: "<bound> <noun>", for the whole answer only ("each line should contain one
+        // sentence" bounds every line, which is not checked).
+        let per_part = has_any(&lower, &["each ", "every ", " per "]);
+        for k in 0..ws.len() {
+            let noun = w(k).trim_end_matches(['.', ',']);
+            let Some((rel, n)) = bound(&ws, k) else {
+                continue;
+            };
+            if per_part
+                && matches!(
+                    noun,
+                    "word" | "words" | "sentence" | "sentences" | "bullet" | "bullets"
+                )
+            {
+                continue;
+            }
+            match noun {
+                "word" | "words" | "phrases" if caps => push(sentence, Rule::CapitalWords(rel, n)),
+                "word" | "words" => push(sentence, Rule::Words(rel, n)),
+                "text" | "sections" | "section" | "parts" | "keywords" | "phrases"
+                    if has_any(&lower, &["highlight", "italic"])
+                        && lower.contains('*')
+                        && rel == Rel::AtLeast =>
+                {
+                    push(sentence, Rule::Highlights(n))
+                }
+                "sentence" | "sentences" => push(sentence, Rule::Sentences(rel, n)),
+                "paragraph" | "paragraphs" if has("***") && rel == Rel::Exactly => {
+                    push(sentence, Rule::DividedParagraphs(n))
+                }
+                "bullet" | "bullets" if rel == Rel::Exactly => push(sentence, Rule::Bullets(n)),
+                "placeholder" | "placeholders" if rel == Rel::AtLeast => {
+                    push(sentence, Rule::Placeholders(n))
+                }
+                "section" | "sections" if has("highlight") && rel == Rel::AtLeast => {
+                    push(sentence, Rule::Highlights(n))
+                }
+                "times" | "time" => {
+                    // "the letter t should appear at least 6 times", "use the word war at least 8 times"
+                    let head = lower
+                        .get(..ws.get(k).map_or(0, |x| x.0))
+                        .unwrap_or_default();
+                    if let Some(i) = head.rfind("letter ") {
+                        let tail = head.get(i + 7..).unwrap_or_default().trim_start();
+                        let letter: String = tail
+                            .trim_start_matches(['"', '\'', '“'])
+                            .chars()
+                            .take_while(|c| !c.is_whitespace() && !matches!(c, '"' | '\'' | '”'))
+                            .collect();
+                        let mut cs = letter.chars();
+                        if let (Some(c), None) = (cs.next(), cs.next()) {
+                            push(sentence, Rule::LetterCount(c, rel, n));
+                        }
+                    } else if caps {
+                        push(sentence, Rule::CapitalWords(rel, n));
+                    } else if let Some(word) = counted_word(head) {
+                        push(sentence, Rule::WordCount(word, rel, n));
+                    }
+                }
+                _ => {}
+            }
+        }
+        // "the number of words in all capital letters should be less than 5": the bound ends
+        // the sentence.
+        if caps && has("number of words") {
+            if let Some((rel, n)) = (1..=ws.len()).rev().find_map(|k| bound(&ws, k)) {
+                push(sentence, Rule::CapitalWords(rel, n));
+            }
+        }
+        let counted_caps = out_has_capital_count(&ws, caps);
+        let negated = has_any(
+            &lower,
+            &["not ", "n't", "no ", "without", "refrain", "avoid", "never"],
+        );
+        if has_any(&lower, &["lowercase", "lower case", "lowercases"])
+            || (negated
+                && has_any(&lower, &["capital letter", "capitalized", "capitalised"])
+                && !counted_caps)
+        {
+            push(sentence, Rule::Lowercase);
+        } else if !counted_caps
+            && has_any(
+                &lower,
+                &[
+                    "all capital letters",
+                    "all uppercase",
+                    "in capital letters",
+                    "capitalize every",
+                    "capitalize all",
+                    "only use capital letters",
+                    "should be capitalized",
+                    "in all caps",
+                    "no lowercase",
+                ],
+            )
+        {
+            push(sentence, Rule::Uppercase);
+        }
+        if has("comma") && negated && !has("separated by comma") {
+            push(sentence, Rule::NoCommas);
+        }
+        if has_any(&lower, &["double quot"])
+            && has_any(&lower, &["entire", "whole", "wrap", "enclose", "surround"])
+        {
+            push(sentence, Rule::Quoted);
+        }
+        if (has("<<") && has(">>")) || has("double angular brackets") {
+            push(sentence, Rule::Title);
+        }
+        if has("json format") || has("in json") || has("as json") || has("wrapped in json") {
+            if has("entire output")
+                || has("entire response")
+                || has("whole response")
+                || has("use json")
+                || has("wrapped in json")
+                || has("in json format")
+            {
+                push(sentence, Rule::Json);
+            }
+        }
+        if has("postscript") || has("p.s.") || has("p.p.s") {
+            let marker = if has("p.p.s") { "P.P.S" } else { "P.S." };
+            if has("postscript") || has("add a p") || has("end") {
+                push(sentence, Rule::Postscript(marker.to_string()));
+            }
+        }
+        if has_any(
+            &lower,
+            &[
+                "end your",
+                "finish your",
+                "end with",
+                "very end",
+                "last sentence of your",
+                "conclude your",
+                "end it with",
+                "ends with",
+            ],
+        ) {
+            if let Some(p) = ending_phrase(sentence, &lower) {
+                push(sentence, Rule::EndsWith(p));
+            }
+        }
+        if has("my answer is yes.") && has("my answer is no.") {
+            push(sentence, Rule::FixedAnswer);
+        }
+        if let Some((forbid, list)) = word_rule(sentence, &lower) {
+            push(
+                sentence,
+                if forbid {
+                    Rule::Forbids(list)
+                } else {
+                    Rule::Includes(list)
+                },
+            );
+        }
+        // "Do not include the letter "c" anywhere".
+        if let Some(i) = lower.find("the letter ").filter(|&i| {
+            // The negation must govern the letter: "do not include the letter c", "without the letter e".
+            let near = lower.get(i.saturating_sub(24)..i).unwrap_or_default();
+            has_any(near, &["not ", "n't ", "without ", "no "]) && !has("times")
+        }) {
+            {
+                let tail = sentence.get(i + 11..).unwrap_or_default().trim_start();
+                let letter: String = tail
+                    .trim_start_matches(['"', '\'', '“'])
+                    .chars()
+                    .take_while(|c| !c.is_whitespace() && !matches!(c, '"' | '\'' | '”'))
+                    .collect();
+                let mut cs = letter.chars();
+                if let (Some(c), None) = (cs.next(), cs.next()) {
+                    push(sentence, Rule::LetterCount(c, Rel::LessThan, 1));
+                }
+            }
+        }
+        if (has("language") || has("entire response should be in")) && !has("programming") {
+            for (name, script) in SCRIPTS {
+                if has(name)
+                    && has_any(
+                        &lower,
+                        &[
+                            "language",
+                            "entirely in",
+                            "only in",
+                            "response should be in",
+                        ],
+                    )
+                {
+                    push(sentence, Rule::Script(script));
+                }
+            }
+        }
+    }
+    message_rules(message, &mut push);
+    out
+}
+
+/// Rules whose parts sit in different sentences: paragraphs separated by `***` ("exactly 2
+/// paragraphs" … "separate them with ***"), sections marked "SECTION X", two responses
+/// separated by `******`.
+fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
+    let lower = message.to_lowercase();
+    let ws = words_at(&lower);
+    let w = |i: usize| ws.get(i).map(|x| x.1).unwrap_or("");
+    let six = lower.contains("******") || has_any(&lower, &["6 asterisk", "six asterisk"]);
+    if six && has_any(&lower, &["two ", " 2 "]) {
+        push("", Rule::TwoResponses);
+    }
+    let divider = lower.replace("******", "").contains("***");
+    if divider {
+        for k in 0..ws.len() {
+            if matches!(w(k), "paragraphs" | "sections" | "parts") {
+                if let Some((Rel::Exactly, n)) = bound(&ws, k) {
+                    push("", Rule::DividedParagraphs(n));
+                }
+            }
+        }
+    }
+    // "<Marker> X": a capitalised word followed by the placeholder X.
+    let words: Vec<&str> = message.split_whitespace().collect();
+    for (i, pair) in words.windows(2).enumerate() {
+        let [marker, x] = pair else { continue };
+        let x = x.trim_end_matches(['.', ',', ';', ':', ')', '\'', '"']);
+        let marker = marker.trim_start_matches(['(', '\'', '"']);
+        if x != "X"
+            || !marker.starts_with(|c: char| c.is_uppercase())
+            || !marker.chars().all(char::is_alphabetic)
+        {
+            continue;
+        }
+        let before = words
+            .get(i.saturating_sub(8)..i)
+            .unwrap_or_default()
+            .join(" ")
+            .to_lowercase();
+        if !has_any(
+            &before,
+            &["mark", "label", "noted", "each", "with", "beginning"],
+        ) {
+            continue;
+        }
+        let plural = format!("{}s", marker.to_lowercase());
+        let n = (0..ws.len()).find_map(|k| {
+            let noun = w(k);
+            let fits = noun == plural
+                || noun == marker.to_lowercase()
+                || matches!(
+                    noun,
+                    "sections" | "section" | "paragraphs" | "paragraph" | "parts"
+                );
+            if !fits {
+                return None;
+            }
+            bound(&ws, k)
+                .map(|(_, n)| n)
+                .or_else(|| number(w(k.checked_sub(1)?)))
+        });
+        if let Some(n) = n.filter(|n| *n > 0) {
+            push("", Rule::Sections(marker.to_string(), n));
+        }
+    }
+}
+
+/// The phrase a result must end with: quoted, or after a colon, or after "phrase"/"question".
+fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
+    if let Some(q) = quoted(sentence).into_iter().next() {
+        return Some(q);
+    }
+    let at = lower.find(':').map(|i| i + 1).or_else(|| {
+        ["exact phrase ", "exact question "]
+            .iter()
+            .find_map(|c| lower.find(c).map(|i| i + c.len()))
+    })?;
+    let phrase = sentence.get(at..)?.trim();
+    (!phrase.is_empty() && phrase.len() < 120 && phrase.split_whitespace().count() <= 16)
+        .then(|| phrase.to_string())
+}
+
+fn has_any(hay: &str, needles: &[&str]) -> bool {
+    needles.iter().any(|n| hay.contains(n))
+}
+
+/// Whether the sentence bounds a number of words or phrases in capital letters (then it is not
+/// asking for an all-caps or all-lowercase answer).
+fn out_has_capital_count(ws: &[(usize, &str)], caps: bool) -> bool {
+    caps && (0..ws.len()).any(|k| {
+        matches!(
+            ws.get(k).map(|x| x.1),
+            Some("word" | "words" | "phrases" | "times")
+        ) && bound(ws, k).is_some()
+    }) || caps
+        && ws.iter().any(|(_, w)| matches!(*w, "some" | "few"))
+        && ws.iter().any(|(_, w)| *w == "words")
+}
+
+/// Words the answer must include (or, negated, must not): "include the keywords …", "use the
+/// words …", "mention …", "don't include the keywords …", "avoid the word …", "without saying
+/// the word …". The negation must come before the verb.
+fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
+    const VERBS: [&str; 14] = [
+        "include",
+        "includes",
+        "including",
+        "use",
+        "using",
+        "mention",
+        "mentioning",
+        "contain",
+        "containing",
+        "say",
+        "saying",
+        "avoid",
+        "avoiding",
+        "with",
+    ];
+    const NOUNS: [&str; 8] = [
+        "keywords", "keyword", "words", "word", "items", "terms", "term", "name",
+    ];
+    let ws = words_at(lower);
+    for (k, (_, v)) in ws.iter().enumerate() {
+        if !VERBS.contains(v) {
+            continue;
+        }
+        // verb (the|these|following|…) noun
+        let mut j = k + 1;
+        while ws.get(j).is_some_and(|(_, x)| {
+            matches!(
+                *x,
+                "the" | "these" | "following" | "this" | "negative" | "any" | "of"
+            )
+        }) {
+            j += 1;
+        }
+        let Some((at, noun)) = ws.get(j) else {
+            continue;
+        };
+        let quoted_next = NOUNS.contains(noun).then_some(at + noun.len());
+        let start = match quoted_next {
+            Some(s) => s,
+            // "Mention "Argentinian" in the post" / "avoid mentioning "photography"": a quote right after the verb.
+            None => {
+                let after = ws.get(k).map_or(0, |(a, w)| a + w.len());
+                let rest = lower.get(after..).unwrap_or_default().trim_start();
+                if !rest.starts_with(['"', '\'', '“'])
+                    || !matches!(
+                        *v,
+                        "mention"
+                            | "mentioning"
+                            | "include"
+                            | "use"
+                            | "say"
+                            | "saying"
+                            | "avoid"
+                            | "avoiding"
+                    )
+                {
+                    continue;
+                }
+                after
+            }
+        };
+        if *v == "with" && quoted_next.is_none() {
+            continue;
+        }
+        let before = lower
+            .get(..ws.get(k).map_or(0, |x| x.0))
+            .unwrap_or_default();
+        let clause = before.rsplit([',', ';']).next().unwrap_or_default();
+        let negated = matches!(*v, "avoid" | "avoiding")
+            || has_any(
+                clause,
+                &["not", "n't", "never", "without", "refrain", "avoid", "no "],
+            );
+        // Words after a count ("the word war at least 8 times") are counted, not listed.
+        let tail = sentence.get(start..).unwrap_or_default();
+        let tail_lower = lower.get(start..).unwrap_or_default();
+        if !negated
+            && has_any(
+                tail_lower.split(['.', ';']).next().unwrap_or_default(),
+                &[
+                    " times",
+                    " at least",
+                    " at most",
+                    " less than",
+                    " more than",
+                    " once",
+                    " twice",
+                ],
+            )
+        {
+            continue;
+        }
+        let list = word_list(tail.trim_start_matches([':', ' ']));
+        if !list.is_empty() && list.len() <= 16 {
+            return Some((negated, list));
+        }
+    }
+    None
+}
+
+/// The word counted in "use the word war at least", "the word 'sneaker' should appear",
+/// "mention the keyword 'schedule' for more than".
+fn counted_word(head: &str) -> Option<String> {
+    for cue in ["keyword ", "word "] {
+        if let Some(i) = head.rfind(cue) {
+            let tail = head.get(i + cue.len()..).unwrap_or_default().trim_start();
+            if let Some(q) = quoted(tail).into_iter().next() {
+                return Some(q);
+            }
+            let w: String = tail
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '-')
+                .collect();
+            let next = tail.get(w.len()..).unwrap_or_default().trim_start();
+            // "the word war at least" / "the word sneaker should appear"
+            if !w.is_empty()
+                && (next.starts_with("at ")
+                    || next.starts_with("should")
+                    || next.starts_with("for ")
+                    || next.starts_with("more")
+                    || next.starts_with("less")
+                    || next.starts_with("appear"))
+            {
+                return Some(w);
+            }
+        }
+    }
+    None
+}
+
+/// Sentences of the message (and its lines: a constraint is often a line of its own).
+fn sentences(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let mut start = 0;
+        let b = line.as_bytes();
+        for (i, c) in line.char_indices() {
+            if matches!(c, '.' | '!' | '?')
+                && b.get(i + 1).is_none_or(|n| *n == b' ')
+                && !line.get(..i).unwrap_or_default().ends_with("P.S")
+                && !line.get(..i).unwrap_or_default().ends_with("P.P.S")
+                && !line.get(..i + 1).unwrap_or_default().ends_with("e.g.")
+                && !line.get(..i + 1).unwrap_or_default().ends_with("i.e.")
+            {
+                // Keep a sentence whose quoted phrase ends in . ? ! whole.
+                let s = line.get(start..=i).unwrap_or_default();
+                let open = s.matches('"').count() % 2 == 1;
+                if open {
+                    continue;
+                }
+                out.push(s);
+                start = i + 1;
+            }
+        }
+        let rest = line.get(start..).unwrap_or_default();
+        if !rest.trim().is_empty() {
+            out.push(rest);
+        }
+    }
+    out
+}
+
+// ---- checks, as the IFEval checker defines them -------------------------------------------
+
+/// `\w+` runs (Unicode letters, digits, underscore).
+fn word_count(text: &str) -> usize {
+    let mut n = 0;
+    let mut inside = false;
+    for c in text.chars() {
+        let w = c.is_alphanumeric() || c == '_';
+        if w && !inside {
+            n += 1;
+        }
+        inside = w;
+    }
+    n
+}
+
+/// Sentences as terminators: `.`, `!`, `?` (runs once) not inside a number, an ellipsis, a
+/// common abbreviation or an initial, plus a last unterminated fragment. Line breaks do not end
+/// sentences.
+fn sentence_count(text: &str) -> usize {
+    const ABBREVIATIONS: [&str; 12] = [
+        "mr", "mrs", "ms", "dr", "st", "vs", "etc", "e.g", "i.e", "jr", "sr", "prof",
+    ];
+    let chars: Vec<char> = text.chars().collect();
+    let mut n = 0;
+    let mut pending = false;
+    let mut i = 0;
+    while let Some(&c) = chars.get(i) {
+        if matches!(c, '.' | '!' | '?') {
+            let mut j = i;
+            while chars
+                .get(j + 1)
+                .is_some_and(|x| matches!(x, '.' | '!' | '?'))
+            {
+                j += 1;
+            }
+            let run = j - i + 1;
+            let next = chars.get(j + 1).copied();
+            let prev_word: String = chars[..i]
+                .iter()
+                .rev()
+                .take_while(|x| x.is_alphanumeric() || **x == '.')
+                .collect::<String>()
+                .chars()
+                .rev()
+                .collect::<String>()
+                .to_lowercase();
+            let in_number = c == '.'
+                && next.is_some_and(|x| x.is_ascii_digit())
+                && i > 0
+                && chars.get(i - 1).is_some_and(|x| x.is_ascii_digit());
+            let abbreviation = c == '.'
+                && run == 1
+                && (ABBREVIATIONS.contains(&prev_word.as_str())
+                    || (prev_word.chars().count() == 1
+                        && prev_word.chars().all(char::is_alphabetic)));
+            let ellipsis = c == '.' && run >= 3;
+            let ends =
+                next.is_none_or(|x| x.is_whitespace() || matches!(x, '"' | '\'' | '”' | ')' | '*'));
+            if ends && !in_number && !abbreviation && !ellipsis {
+                n += 1;
+                pending = false;
+            }
+            i = j + 1;
+            continue;
+        }
+        if c.is_alphanumeric() {
+            pending = true;
+        }
+        i += 1;
+    }
+    n + usize::from(pending)
+}
+
+fn lines_matching(text: &str, f: impl Fn(&str) -> bool) -> usize {
+    text.lines().filter(|l| f(l)).count()
+}
+
+fn highlight_count(text: &str) -> usize {
+    // `*x*` and `**x**` on one line, non-empty.
+    let mut n = 0;
+    for line in text.lines() {
+        let parts: Vec<&str> = line.split('*').collect();
+        // Between consecutive stars: odd-indexed pieces are inside `*…*` pairs.
+        let mut i = 1;
+        while i + 1 < parts.len() {
+            if !parts.get(i).is_some_and(|p| p.trim().is_empty()) {
+                n += 1;
+            }
+            i += 2;
+        }
+        // `**x**`: the pieces around an empty one.
+        let bold = line.matches("**").count() / 2;
+        let mut rest = line;
+        let mut counted = 0;
+        while counted < bold {
+            let Some(a) = rest.find("**") else { break };
+            let after = rest.get(a + 2..).unwrap_or_default();
+            let Some(b) = after.find("**") else { break };
+            if !after.get(..b).unwrap_or_default().trim().is_empty()
+                && !after.get(..b).unwrap_or_default().contains('*')
+            {
+                n += 1;
+            }
+            rest = after.get(b + 2..).unwrap_or_default();
+            counted += 1;
+        }
+    }
+    n
+}
+
+fn find_ci(hay: &str, needle: &str) -> usize {
+    let h = hay.to_lowercase();
+    let n = needle.to_lowercase();
+    if n.is_empty() {
+        return 0;
+    }
+    h.matches(n.as_str()).count()
+}
+
+fn whole_word(hay_lower: &str, word_lower: &str) -> bool {
+    let b = hay_lower.as_bytes();
+    hay_lower.match_indices(word_lower).any(|(i, m)| {
+        let before = i == 0
+            || !b
+                .get(i - 1)
+                .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_');
+        let after = !b
+            .get(i + m.len())
+            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_');
+        before && after
+    })
+}
+
+fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
+    let trimmed = text.trim();
+    let count = |rel: Rel, have: usize, n: usize, what: &str| {
+        let ok = rel.holds(have, n);
+        (ok, (!ok).then(|| format!("{have} {what}")))
+    };
+    match rule {
+        Rule::Words(rel, n) => count(*rel, word_count(text), *n, "words"),
+        Rule::Sentences(rel, n) => count(*rel, sentence_count(text), *n, "sentences"),
+        Rule::DividedParagraphs(n) => {
+            let parts: Vec<&str> = text.split("***").collect();
+            let last = parts.len().saturating_sub(1);
+            let mut have = parts.len();
+            for (i, p) in parts.iter().enumerate() {
+                if p.trim().is_empty() {
+                    if i == 0 || i == last {
+                        have -= 1;
+                    } else {
+                        return (false, Some("an empty paragraph between dividers".into()));
+                    }
+                }
+            }
+            count(Rel::Exactly, have, *n, "paragraphs separated by ***")
+        }
+        Rule::Bullets(n) => {
+            let have = lines_matching(text, |l| {
+                let t = l.trim_start();
+                (t.starts_with('*') && !t.starts_with("**")) || t.starts_with('-')
+            });
+            count(Rel::Exactly, have, *n, "bullet lines")
+        }
+        Rule::Highlights(n) => count(
+            Rel::AtLeast,
+            highlight_count(text),
+            *n,
+            "highlighted sections",
+        ),
+        Rule::Sections(marker, n) => {
+            let have = text
+                .match_indices(marker.as_str())
+                .filter(|(i, m)| {
+                    text.get(i + m.len()..)
+                        .unwrap_or_default()
+                        .trim_start()
+                        .starts_with(|c: char| c.is_ascii_digit())
+                })
+                .count();
+            count(Rel::AtLeast, have, *n, &format!("sections marked {marker}"))
+        }
+        Rule::Placeholders(n) => {
+            let mut have = 0;
+            let mut rest = text;
+            while let Some(a) = rest.find('[') {
+                let after = rest.get(a + 1..).unwrap_or_default();
+                match after.find(']') {
+                    Some(b) => {
+                        have += 1;
+                        rest = after.get(b + 1..).unwrap_or_default();
+                    }
+                    None => break,
+                }
+            }
+            count(Rel::AtLeast, have, *n, "placeholders in [brackets]")
+        }
+        Rule::NoCommas => {
+            let have = text.matches(',').count();
+            (have == 0, (have > 0).then(|| format!("{have} commas")))
+        }
+        Rule::Lowercase => {
+            let bad: String = text.chars().filter(|c| c.is_uppercase()).take(10).collect();
+            (
+                bad.is_empty(),
+                (!bad.is_empty()).then(|| format!("capital letters: {bad}")),
+            )
+        }
+        Rule::Uppercase => {
+            let bad: String = text.chars().filter(|c| c.is_lowercase()).take(10).collect();
+            (
+                bad.is_empty(),
+                (!bad.is_empty()).then(|| format!("lowercase letters: {bad}")),
+            )
+        }
+        Rule::CapitalWords(rel, n) => {
+            let have = text
+                .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+                .filter(|w| {
+                    w.chars().any(char::is_alphabetic) && !w.chars().any(char::is_lowercase)
+                })
+                .count();
+            count(*rel, have, *n, "words in capital letters")
+        }
+        Rule::Title => {
+            let ok = text.lines().any(|l| {
+                l.find("<<").is_some_and(|a| {
+                    l.get(a + 2..).and_then(|r| {
+                        r.find(">>")
+                            .map(|b| !r.get(..b).unwrap_or_default().trim().is_empty())
+                    }) == Some(true)
+                })
+            });
+            (
+                ok,
+                (!ok).then(|| "no title in <<double angular brackets>>".into()),
+            )
+        }
+        Rule::Quoted => {
+            let ok = trimmed.len() > 1 && trimmed.starts_with('"') && trimmed.ends_with('"');
+            (
+                ok,
+                (!ok).then(|| "not wrapped in double quotation marks".into()),
+            )
+        }
+        Rule::Json => {
+            let body = trimmed
+                .strip_prefix("```json")
+                .or_else(|| trimmed.strip_prefix("```Json"))
+                .or_else(|| trimmed.strip_prefix("```JSON"))
+                .or_else(|| trimmed.strip_prefix("```"))
+                .unwrap_or(trimmed);
+            let body = body.strip_suffix("```").unwrap_or(body).trim();
+            let ok = serde_json::from_str::<serde_json::Value>(body).is_ok();
+            (ok, (!ok).then(|| "the result is not a JSON value".into()))
+        }
+        Rule::Postscript(marker) => {
+            let lower = text.to_lowercase();
+            let ok = if marker == "P.P.S" {
+                lower.lines().any(|l| {
+                    let t = l.trim_start().replace(' ', "");
+                    t.starts_with("p.p.s")
+                })
+            } else {
+                lower.lines().any(|l| {
+                    let t = l.trim_start().replace(' ', "");
+                    t.starts_with("p.s.")
+                })
+            };
+            (
+                ok,
+                (!ok).then(|| format!("no postscript starting with {marker}")),
+            )
+        }
+        Rule::EndsWith(phrase) => {
+            let ok = trimmed
+                .to_lowercase()
+                .ends_with(phrase.trim().to_lowercase().as_str());
+            let tail: String = trimmed
+                .chars()
+                .rev()
+                .take(60)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            (ok, (!ok).then(|| format!("it ends with \"{tail}\"")))
+        }
+        Rule::TwoResponses => {
+            let parts: Vec<&str> = text.split("******").collect();
+            let last = parts.len().saturating_sub(1);
+            let mut valid = Vec::new();
+            for (i, p) in parts.iter().enumerate() {
+                if p.trim().is_empty() {
+                    if i != 0 && i != last {
+                        return (
+                            false,
+                            Some("an empty response between the separators".into()),
+                        );
+                    }
+                } else {
+                    valid.push(p.trim());
+                }
+            }
+            let ok = valid.len() == 2 && valid.first() != valid.get(1);
+            (
+                ok,
+                (!ok).then(|| format!("{} responses separated by ******", valid.len())),
+            )
+        }
+        Rule::FixedAnswer => {
+            let ok = [
+                "My answer is yes.",
+                "My answer is no.",
+                "My answer is maybe.",
+            ]
+            .iter()
+            .any(|a| text.contains(a));
+            (ok, (!ok).then(|| "none of the given answers".into()))
+        }
+        Rule::Includes(words) => {
+            let missing: Vec<&str> = words
+                .iter()
+                .filter(|w| find_ci(text, w) == 0)
+                .map(String::as_str)
+                .collect();
+            (
+                missing.is_empty(),
+                (!missing.is_empty()).then(|| format!("missing: {}", missing.join(", "))),
+            )
+        }
+        Rule::Forbids(words) => {
+            let lower = text.to_lowercase();
+            let used: Vec<&str> = words
+                .iter()
+                .filter(|w| whole_word(&lower, &w.to_lowercase()))
+                .map(String::as_str)
+                .collect();
+            (
+                used.is_empty(),
+                (!used.is_empty()).then(|| format!("uses: {}", used.join(", "))),
+            )
+        }
+        Rule::WordCount(word, rel, n) => count(
+            *rel,
+            find_ci(text, word),
+            *n,
+            &format!("uses of \"{word}\""),
+        ),
+        Rule::LetterCount(c, rel, n) => {
+            let l = c.to_lowercase().next().unwrap_or(*c);
+            let have = text.to_lowercase().chars().filter(|x| *x == l).count();
+            count(*rel, have, *n, &format!("uses of the letter \"{c}\""))
+        }
+        Rule::Script(script) => {
+            let letters: Vec<char> = text.chars().filter(|c| c.is_alphabetic()).collect();
+            let inside = letters.iter().filter(|c| in_script(**c, script)).count();
+            let ok = letters.is_empty() || inside * 2 >= letters.len();
+            (
+                ok,
+                (!ok).then(|| {
+                    format!(
+                        "{inside} of {} letters are in the {script} script",
+                        letters.len()
+                    )
+                }),
+            )
+        }
+    }
+}
+
+fn describe(rule: &Rule) -> (&'static str, String) {
+    match rule {
+        Rule::Words(r, n) => ("words", format!("{} words", r.words(*n))),
+        Rule::Sentences(r, n) => ("sentences", format!("{} sentences", r.words(*n))),
+        Rule::DividedParagraphs(n) => (
+            "paragraphs",
+            format!("exactly {n} paragraphs separated by ***"),
+        ),
+        Rule::Bullets(n) => ("bullets", format!("exactly {n} bullet points")),
+        Rule::Highlights(n) => ("highlights", format!("at least {n} highlighted sections")),
+        Rule::Sections(m, n) => ("sections", format!("at least {n} sections marked {m} X")),
+        Rule::Placeholders(n) => ("placeholders", format!("at least {n} [placeholders]")),
+        Rule::NoCommas => ("no-commas", "no commas".into()),
+        Rule::Lowercase => ("lowercase", "all lowercase".into()),
+        Rule::Uppercase => ("uppercase", "all capital letters".into()),
+        Rule::CapitalWords(r, n) => (
+            "capital-words",
+            format!("{} words in capital letters", r.words(*n)),
+        ),
+        Rule::Title => ("title", "a title in <<double angular brackets>>".into()),
+        Rule::Quoted => ("quoted", "wrapped in double quotation marks".into()),
+        Rule::Json => ("json", "the whole output in JSON".into()),
+        Rule::Postscript(m) => ("postscript", format!("a postscript starting with {m}")),
+        Rule::EndsWith(p) => ("ending", format!("ends with \"{p}\"")),
+        Rule::TwoResponses => ("two-responses", "two responses separated by ******".into()),
+        Rule::FixedAnswer => ("fixed-answer", "one of the given answers".into()),
+        Rule::Includes(w) => ("includes", format!("includes {}", w.join(", "))),
+        Rule::Forbids(w) => ("forbids", format!("never uses {}", w.join(", "))),
+        Rule::WordCount(w, r, n) => ("word-count", format!("\"{w}\" {} times", r.words(*n))),
+        Rule::LetterCount(c, r, n) => (
+            "letter-count",
+            format!("the letter \"{c}\" {} times", r.words(*n)),
+        ),
+        Rule::Script(s) => ("script", format!("written in the {s} script")),
+    }
+}
+
+/// Parses the message's checkable constraints and checks each in the result.
+pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
+    parse(message)
+        .into_iter()
+        .map(|(_, rule)| {
+            let (kind, constraint) = describe(&rule);
+            let (holds, evidence) = check(&rule, result);
+            Checked {
+                kind,
+                constraint,
+                holds,
+                evidence,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(message: &str) -> Vec<&'static str> {
+        parse(message).iter().map(|(_, r)| describe(r).0).collect()
+    }
+
+    #[test]
+    fn counts_with_their_bounds() {
+        let p =
+            parse("Write a post about sleep with at least 300 words. Use fewer than 6 sentences.");
+        assert!(p.iter().any(|(_, r)| *r == Rule::Words(Rel::AtLeast, 300)));
+        assert!(p
+            .iter()
+            .any(|(_, r)| *r == Rule::Sentences(Rel::LessThan, 6)));
+        assert!(parse("Respond with at most 150 words.")
+            .iter()
+            .any(|(_, r)| *r == Rule::Words(Rel::LessThan, 151)));
+        assert!(parse("A 300+ word essay on rivers.")
+            .iter()
+            .any(|(_, r)| *r == Rule::Words(Rel::AtLeast, 300)));
+        assert!(parse("Use 400 or more words.")
+            .iter()
+            .any(|(_, r)| *r == Rule::Words(Rel::AtLeast, 400)));
+        // A number that is not a bound is not a constraint.
+        assert!(kinds("Summarise the 300 words of chapter 2.").is_empty());
+    }
+
+    #[test]
+    fn checks_follow_the_published_semantics() {
+        assert_eq!(word_count("it's a test_case, 3 times"), 6);
+        assert_eq!(
+            sentence_count("Dr. Smith came. He left at 5.30 p.m! Then… no"),
+            3
+        );
+        assert_eq!(highlight_count("*one* and **two** but ** ** not"), 2);
+        let (ok, _) = check(&Rule::Bullets(2), "* a\n* b\n- c");
+        assert!(!ok);
+        let (ok, _) = check(&Rule::DividedParagraphs(2), "one\n***\ntwo");
+        assert!(ok);
+        let (ok, ev) = check(
+            &Rule::Forbids(vec!["cook".into()]),
+            "I cooked and will Cook.",
+        );
+        assert!(!ok && ev.unwrap().contains("cook"));
+        let (ok, _) = check(&Rule::Json, "```json\n{\"a\": 1}\n```");
+        assert!(ok);
+    }
+
+    #[test]
+    fn plain_prose_has_no_checkable_constraints() {
+        assert!(kinds(
+            "Refactor the login handler so it returns early on a bad token, and add a test for it."
+        )
+        .is_empty());
+    }
+}
