@@ -6,6 +6,7 @@ const readline = require("node:readline");
 const { createGuardSync } = require("../dist/cjs/node.js");
 const { audit, emit } = require("./lib/audit.cjs");
 const { mermaidGraph } = require("./lib/mermaid.cjs");
+const { splitOf } = require("./lib/split.cjs");
 
 const USAGE = `usage: boomerang-guard <command> [options]
 
@@ -17,9 +18,13 @@ const USAGE = `usage: boomerang-guard <command> [options]
                        every delegation and writes a Markdown report with a Mermaid task graph;
                        exit 0 unless nothing could be read
   graph LOG.jsonl      the Mermaid task graph of a verification log (JSON lines of records)
-  eval FILE.jsonl...   pairwise accuracy of the drift scorer on labelled pairs
-                       ({"instruction", "output_a", "output_b", "label": "a"|"b", "source"});
-                       prints {"overall": x, "by_source": {...}, "pairs": n}
+  eval FILE.jsonl... [--split all|train|validation] [--per-pair OUT.jsonl]
+                       pairwise accuracy of the drift stage on labelled pairs
+                       ({"id", "instruction", "output_a", "output_b", "label": "a"|"b", "source"});
+                       prints {"overall", "by_source", "pairs", "split", "decided", "precision"}:
+                       accuracy (ties half), the share of results the stage decides without a
+                       judge, and the precision of those decisions, per source; --per-pair writes
+                       each pair's scores, decisions and signals
 
 The CLI has no LLM: verification uses the keyword and concept stage (judge.mode "never"), and
 modes without a contract get the generic one. --config FILE (JSON) overrides that.`;
@@ -29,12 +34,22 @@ function fail(message, code = 2) {
   process.exit(code);
 }
 
-function evalCommand(files) {
+function evalCommand(args) {
+  const { opts, rest: files } = parseArgs(args, ["per-pair", "split"]);
   if (files.length === 0) fail(`eval needs at least one FILE.jsonl\n\n${USAGE}`);
+  const split = opts.split ?? "all";
+  if (!["all", "train", "validation"].includes(split)) fail(`--split must be all, train or validation\n\n${USAGE}`);
   const guard = createGuardSync();
   const per = new Map();
-  let right = 0;
-  let pairs = 0;
+  let perPair;
+  if (opts["per-pair"]) {
+    try {
+      perPair = fs.openSync(opts["per-pair"], "w");
+    } catch (e) {
+      fail(`cannot write ${opts["per-pair"]}: ${e.message}`);
+    }
+  }
+  const total = { right: 0, n: 0, decided: 0, decidedRight: 0 };
   for (const file of files) {
     let text;
     try {
@@ -53,21 +68,45 @@ function evalCommand(files) {
       for (const k of ["instruction", "output_a", "output_b", "label"]) {
         if (typeof p[k] !== "string") fail(`${file}:${i + 1}: "${k}" must be a string`);
       }
-      const a = guard.scoreDrift(p.instruction, p.output_a).score;
-      const b = guard.scoreDrift(p.instruction, p.output_b).score;
+      if (split !== "all" && splitOf(p.id ?? `${file}:${i + 1}`) !== split) return;
+      const a = guard.scoreDrift(p.instruction, p.output_a);
+      const b = guard.scoreDrift(p.instruction, p.output_b);
       const [good, bad] = p.label === "a" ? [a, b] : [b, a];
-      const r = Math.abs(good - bad) < 1e-9 ? 0.5 : good < bad ? 1 : 0;
+      const r = Math.abs(good.score - bad.score) < 1e-9 ? 0.5 : good.score < bad.score ? 1 : 0;
       const source = p.source ?? "(none)";
-      const s = per.get(source) ?? { right: 0, n: 0 };
-      s.right += r;
-      s.n += 1;
+      const s = per.get(source) ?? { right: 0, n: 0, decided: 0, decidedRight: 0 };
+      // The stage's own decisions: "consistent" is right for the following output, "drift" for the other.
+      for (const [rep, drifted] of [[good, false], [bad, true]]) {
+        if (rep.decision === "unsure") continue;
+        for (const t of [s, total]) {
+          t.decided += 1;
+          if ((rep.decision === "drift") === drifted) t.decidedRight += 1;
+        }
+      }
+      for (const t of [s, total]) {
+        t.right += r;
+        t.n += 1;
+      }
       per.set(source, s);
-      right += r;
-      pairs += 1;
+      if (perPair !== undefined) {
+        const side = (rep) => ({ score: rep.score, probability: rep.probability, decision: rep.decision, status: rep.status, signals: Object.fromEntries(rep.signals.map((x) => [x.name, x.value])), evidence: Object.fromEntries(rep.signals.filter((x) => x.evidence.length).map((x) => [x.name, x.evidence])), violations: rep.violations.map((v) => `${v.constraint}: ${v.reason}`) });
+        fs.writeSync(perPair, `${JSON.stringify({ id: p.id ?? `${file}:${i + 1}`, source, label: p.label, right: r, a: side(a), b: side(b) })}\n`);
+      }
     });
   }
-  const bySource = Object.fromEntries([...per.entries()].sort().map(([k, v]) => [k, v.right / v.n]));
-  process.stdout.write(`${JSON.stringify({ overall: pairs ? right / pairs : 0, by_source: bySource, pairs })}\n`);
+  if (perPair !== undefined) fs.closeSync(perPair);
+  const sorted = [...per.entries()].sort(([x], [y]) => x.localeCompare(y));
+  const ratio = (x, n) => (n ? x / n : null);
+  process.stdout.write(
+    `${JSON.stringify({
+      overall: total.n ? total.right / total.n : 0,
+      by_source: Object.fromEntries(sorted.map(([k, v]) => [k, v.right / v.n])),
+      pairs: total.n,
+      split,
+      decided: Object.fromEntries([["(all)", ratio(total.decided, 2 * total.n)], ...sorted.map(([k, v]) => [k, ratio(v.decided, 2 * v.n)])]),
+      precision: Object.fromEntries([["(all)", ratio(total.decidedRight, total.decided)], ...sorted.map(([k, v]) => [k, ratio(v.decidedRight, v.decided)])]),
+    })}\n`,
+  );
 }
 
 /** `--name value` options and positional arguments; unknown options are usage errors. */

@@ -130,11 +130,11 @@ function fit(samples, lambda) {
   for (let it = 0; it < 50; it++) {
     const g = new Array(d).fill(0);
     const H = Array.from({ length: d }, () => new Array(d).fill(0));
-    for (const { x, y } of samples) {
+    for (const { x, y, weight } of samples) {
       const p = sigmoid(dot(w, x));
-      const s = Math.max(p * (1 - p), 1e-9);
+      const s = Math.max(p * (1 - p), 1e-9) * weight;
       for (let i = 0; i < d; i++) {
-        g[i] += (p - y) * x[i];
+        g[i] += (p - y) * x[i] * weight;
         for (let j = 0; j < d; j++) H[i][j] += s * x[i] * x[j];
       }
     }
@@ -149,7 +149,19 @@ function fit(samples, lambda) {
   return w;
 }
 
-const samplesOf = (ps) => ps.flatMap((p) => [{ x: p.xGood, y: 0 }, { x: p.xBad, y: 1 }]);
+// Each family (orchestrator delegations, LLMBar pairs, foreign results) weighs the same in
+// total, whatever its number of pairs: the stage serves delegations first, and LLMBar's many
+// pairs must not drown them.
+const familyOf = (p) => (p.source.endsWith("/foreign") ? "foreign" : p.source.split("/")[0]);
+const samplesOf = (ps) => {
+  const counts = new Map();
+  for (const p of ps) counts.set(familyOf(p), (counts.get(familyOf(p)) ?? 0) + 1);
+  const scale = ps.length / counts.size;
+  return ps.flatMap((p) => {
+    const weight = scale / counts.get(familyOf(p));
+    return [{ x: p.xGood, y: 0, weight }, { x: p.xBad, y: 1, weight }];
+  });
+};
 const pairAcc = (ps, pGood, pBad) => {
   let right = 0;
   ps.forEach((p, i) => {
@@ -165,15 +177,18 @@ let best = null;
 const cvTable = [];
 for (const lambda of LAMBDAS) {
   const oof = new Map();
-  let acc = 0;
   for (let k = 0; k < 5; k++) {
     const fitOn = train.filter((p) => p.fold !== k);
     const test = train.filter((p) => p.fold === k);
     const w = fit(samplesOf(fitOn), lambda);
     for (const p of test) oof.set(p, [sigmoid(dot(w, p.xGood)), sigmoid(dot(w, p.xBad))]);
-    acc += pairAcc(test, (p) => oof.get(p)[0], (p) => oof.get(p)[1]) * test.length;
   }
-  acc /= train.length;
+  // Balanced: the mean of the families' out-of-fold accuracies (as the fit weighs them).
+  const fams = [...new Set(train.map(familyOf))];
+  const acc = fams.reduce((sum, f) => {
+    const ps = train.filter((p) => familyOf(p) === f);
+    return sum + pairAcc(ps, (p) => oof.get(p)[0], (p) => oof.get(p)[1]);
+  }, 0) / fams.length;
   cvTable.push({ lambda, acc });
   if (!best || acc > best.acc + 1e-9) best = { lambda, acc, oof };
 }
@@ -200,6 +215,15 @@ function thresholds(scored) {
   return { consistentBelow, driftFrom };
 }
 const { consistentBelow, driftFrom } = thresholds(oofScored);
+// The statuses' default thresholds (config `thresholds`), from the same out-of-fold
+// probabilities: POTENTIAL_DRIFT from the 80th percentile of following results, SIGNIFICANT_DRIFT
+// from the median of drifted ones.
+const quantile = (xs, q) => {
+  const v = [...xs].sort((a, b) => a - b);
+  return v[Math.min(v.length - 1, Math.max(0, Math.round(q * (v.length - 1))))];
+};
+const potentialFrom = quantile(oofScored.filter((x) => x.y === 0).map((x) => x.p), 0.8);
+const significantFrom = Math.max(potentialFrom + 0.05, quantile(oofScored.filter((x) => x.y === 1).map((x) => x.p), 0.5));
 const w = fit(samplesOf(train), best.lambda);
 
 // ---- validation ------------------------------------------------------------------------------
@@ -252,7 +276,9 @@ const lines = [
   "",
   `Written by \`node scripts/fit-drift.mjs --report docs/drift-fit.md\` (after \`npm run build\`). Training: ${labelled.length} labelled pairs and ${train.length - labelled.length} foreign-result pairs, validation: ${heldBack.length} labelled pairs and ${validation.length - heldBack.length} foreign-result pairs (split by \`bin/lib/split.cjs\`; fitting never reads validation pairs).`,
   "",
-  `Cross-validated pairwise accuracy on training (5 folds by pair): ${cvTable.map((c) => `λ=${c.lambda}: ${pct(c.acc)} %`).join(", ")}; chosen λ = ${best.lambda}.`,
+  `Cross-validated pairwise accuracy on training (5 folds by pair; mean of the orchestrator, LLMBar and foreign-result families): ${cvTable.map((c) => `λ=${c.lambda}: ${pct(c.acc)} %`).join(", ")}; chosen λ = ${best.lambda}.`,
+  "",
+  `Status thresholds (config defaults, from out-of-fold probabilities): POTENTIAL_DRIFT from ${potentialFrom.toFixed(3)} (80th percentile of following results), SIGNIFICANT_DRIFT from ${significantFrom.toFixed(3)} (median of drifted results).`,
   "",
   `Decision thresholds (from out-of-fold probabilities, each side ≥ ${PRECISION * 100} % precise on training): consistent below ${consistentBelow.toFixed(3)}, drift from ${driftFrom.toFixed(3)}; between them the stage is unsure and the judge decides.`,
   "",
@@ -286,7 +312,10 @@ if (write) {
     "];",
     "/// Below this probability the stage decides \"consistent\"; from `DRIFT_FROM` on, \"drift\".",
     `pub const CONSISTENT_BELOW: f64 = ${consistentBelow.toFixed(6)};`,
-    `pub const DRIFT_FROM: f64 = ${driftFrom.toFixed(6)};`,
+    `pub const DRIFT_FROM: f64 = ${Math.min(driftFrom, 1).toFixed(6)};`,
+    "/// Default status thresholds: 80th percentile of following results, median of drifted ones.",
+    `pub const POTENTIAL_FROM: f64 = ${potentialFrom.toFixed(6)};`,
+    `pub const SIGNIFICANT_FROM: f64 = ${significantFrom.toFixed(6)};`,
     "",
   ];
   writeFileSync(join(root, "src", "drift", "weights.rs"), rs.join("\n"));

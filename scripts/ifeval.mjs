@@ -48,6 +48,8 @@ const KIND = {
   "word-count": "keywords:frequency",
   "letter-count": "keywords:letter_frequency",
   script: "language:response_language",
+  repeat: "combination:repeat_prompt",
+  "nth-paragraph": "length_constraints:nth_paragraph_first_word",
 };
 
 const guard = createGuardSync({ judge: { mode: "never" } });

@@ -26,9 +26,10 @@ pub struct Thresholds {
 
 impl Default for Thresholds {
     fn default() -> Self {
+        // Fitted with the drift weights (scripts/fit-drift.mjs).
         Thresholds {
-            potential: 0.35,
-            significant: 0.6,
+            potential: crate::drift::weights::POTENTIAL_FROM,
+            significant: crate::drift::weights::SIGNIFICANT_FROM,
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Whether the result answers the request's own logic, beyond sharing its words: a closed
-//! question ("classify it as either positive or negative") is answered by one of the options it
+//! question ("label the review as either favourable or unfavourable") is answered by one of the options it
 //! offers, a rating asked for on a scale by a number on it, advice towards a goal ("ways to
-//! reduce food waste") does not recommend the opposite ("buy more food"), and a definition says
+//! cut water use at home") does not recommend the opposite ("take more baths"), and a definition says
 //! more than "X is a term". All are content findings: an instruction that asks for an unhelpful
 //! answer inverts them with the rest of the content score.
 
@@ -24,7 +24,7 @@ const CHOICE_OPENERS: [&str; 6] = [
     "if this is ",
 ];
 
-/// The options of a closed question: "either positive or negative" → [positive, negative].
+/// The options of a closed question: "either favourable or unfavourable" → [favourable, unfavourable].
 /// Each option is one to three words; the list ends at punctuation.
 pub fn choice_options(task_lower: &str) -> Vec<String> {
     for opener in CHOICE_OPENERS {
@@ -114,7 +114,7 @@ pub fn goal(task_lower: &str) -> Option<(Vec<String>, String, bool)> {
 }
 
 /// Advice in the result (`words` of `result_lower`) that pushes the goal's object the wrong way
-/// ("more plastic" for a request to reduce plastic waste), as the words that show it.
+/// ("more water" for a request to cut water use), as the words that show it.
 fn reversal(
     result_lower: &str,
     words: &[(usize, &str)],
@@ -126,7 +126,7 @@ fn reversal(
         if !wrong_way.contains(w) {
             continue;
         }
-        // The object right after the cue ("more plastic", "increase the plastic"), skipping an
+        // The object right after the cue ("more water", "increase the water"), skipping an
         // article; a compound that starts with it ("more energy-efficient") is another thing.
         let mut next = words
             .iter()
@@ -236,7 +236,7 @@ fn vacuous_definition(result_lower: &str, words: &[(usize, &str)]) -> Option<Str
                 return span(m);
             }
         }
-        // "a type of education" after "online education"
+        // "a type of transport" after "rail transport"
         if matches!(word(k + 2), Some("type" | "kind" | "form" | "sort"))
             && word(k + 3) == Some("of")
         {
@@ -324,8 +324,8 @@ mod tests {
     #[test]
     fn options_of_closed_questions() {
         assert_eq!(
-            choice_options("classify the given article as either positive or negative sentiment."),
-            ["positive", "negative sentiment"]
+            choice_options("label the given review as either favourable or unfavourable feedback."),
+            ["favourable", "unfavourable feedback"]
         );
         assert_eq!(
             choice_options("decide if it is fiction or non-fiction. a farmer grows"),
@@ -344,18 +344,16 @@ mod tests {
 
     #[test]
     fn a_closed_question_is_answered_by_an_option() {
-        let task = "Categorize the following sentence as either factual or opinion-based. Math is a difficult subject";
-        assert!(check(task, "Opinion-based").is_empty());
-        assert!(check(task, "It is factual.").is_empty());
-        let sentiment = "Classify the given article as either positive or negative sentiment.";
-        assert!(check(sentiment, "Negative").is_empty());
-        assert_eq!(
-            check(sentiment, "The sentiment is absolutely neutral.").len(),
-            1
-        );
-        let f = check(task, "The sentence you provided is a piece of cake.");
+        let task =
+            "Mark the following claim as either verifiable or subjective. Chess is the best game";
+        assert!(check(task, "Subjective").is_empty());
+        assert!(check(task, "It is verifiable.").is_empty());
+        let review = "Label the given review as either favourable or unfavourable feedback.";
+        assert!(check(review, "Unfavourable").is_empty());
+        assert_eq!(check(review, "The review is entirely balanced.").len(), 1);
+        let f = check(task, "The claim you sent is a fun one to think about.");
         assert_eq!(f.len(), 1);
-        assert!(f[0].reason.contains("factual or opinion-based"), "{f:?}");
+        assert!(f[0].reason.contains("verifiable or subjective"), "{f:?}");
     }
 
     #[test]
@@ -408,19 +406,19 @@ mod tests {
 
     #[test]
     fn advice_against_the_goal() {
-        let task = "Provide 3 potential solutions to reduce the amount of plastic waste.";
+        let task = "Give 3 ideas to reduce the amount of paper waste in an office.";
         assert!(check(
             task,
-            "1. Recycle. 2. Promote reusable alternatives to plastic."
+            "1. Print double-sided. 2. Share documents online instead of paper."
         )
         .is_empty());
         let f = check(
             task,
-            "1. Start using more plastic to make sure you run out of it faster.",
+            "1. Print more paper copies so that nothing gets lost.",
         );
         assert_eq!(f.len(), 1);
-        assert!(f[0].reason.contains("\"more plastic\""), "{f:?}");
-        assert!(f[0].reason.ends_with("to reduce plastic waste"), "{f:?}");
+        assert!(f[0].reason.contains("\"more paper\""), "{f:?}");
+        assert!(f[0].reason.ends_with("to reduce paper waste"), "{f:?}");
         // A compound is another thing: more energy-efficient lamps save energy.
         let energy = "List five ways to reduce energy consumption.";
         assert!(check(energy, "Switch to more energy-efficient appliances.").is_empty());

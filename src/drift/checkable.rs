@@ -63,6 +63,14 @@ pub enum Rule {
     LetterCount(char, Rel, usize),
     /// The answer must be written in a script other than Latin (Devanagari, Cyrillic, …).
     Script(&'static str),
+    /// The answer starts with the request, repeated word for word.
+    Repeats(String),
+    /// `paragraphs` paragraphs separated by blank lines, the `nth` starting with `word`.
+    NthParagraphWord {
+        paragraphs: usize,
+        nth: usize,
+        word: String,
+    },
 }
 
 /// A parsed constraint and whether the result keeps it.
@@ -154,7 +162,7 @@ fn bound(words: &[(usize, &str)], k: usize) -> Option<(Rel, usize)> {
     if w(k - 1).ends_with('+') {
         return Some((Rel::AtLeast, n));
     }
-    let before = |i: usize| if k >= i + 1 { w(k - 1 - i) } else { "" };
+    let before = |i: usize| if k > i { w(k - 1 - i) } else { "" };
     let rel = match (before(2), before(1)) {
         ("at", "least") | ("no", "less") | ("no", "fewer") | (_, "minimum") => (Rel::AtLeast, n),
         (_, "over") | ("more", "than") => (Rel::AtLeast, n + 1),
@@ -432,16 +440,21 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         if (has("<<") && has(">>")) || has("double angular brackets") {
             push(sentence, Rule::Title);
         }
-        if has("json format") || has("in json") || has("as json") || has("wrapped in json") {
-            if has("entire output")
-                || has("entire response")
-                || has("whole response")
-                || has("use json")
-                || has("wrapped in json")
-                || has("in json format")
-            {
-                push(sentence, Rule::Json);
-            }
+        if has_any(
+            &lower,
+            &["json format", "in json", "as json", "wrapped in json"],
+        ) && has_any(
+            &lower,
+            &[
+                "entire output",
+                "entire response",
+                "whole response",
+                "use json",
+                "wrapped in json",
+                "in json format",
+            ],
+        ) {
+            push(sentence, Rule::Json);
         }
         if has("postscript") || has("p.s.") || has("p.p.s") {
             let marker = if has("p.p.s") { "P.P.S" } else { "P.S." };
@@ -525,6 +538,8 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
 /// separated by `******`.
 fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
     let lower = message.to_lowercase();
+    repeat_rule(message, &lower, push);
+    nth_paragraph_rule(message, &lower, push);
     let ws = words_at(&lower);
     let w = |i: usize| ws.get(i).map(|x| x.1).unwrap_or("");
     let six = lower.contains("******") || has_any(&lower, &["6 asterisk", "six asterisk"]);
@@ -583,6 +598,130 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
         if let Some(n) = n.filter(|n| *n > 0) {
             push("", Rule::Sections(marker.to_string(), n));
         }
+    }
+}
+
+/// "First repeat the request word for word, then answer": the request is the text before the
+/// line that asks for the repetition, or, when that line comes first, the text after its block.
+fn repeat_rule(message: &str, lower: &str, push: &mut impl FnMut(&str, Rule)) {
+    if !lower.contains("repeat")
+        || !has_any(
+            lower,
+            &[
+                "request",
+                "sentence above",
+                "prompt above",
+                "text above",
+                "line above",
+            ],
+        )
+    {
+        return;
+    }
+    let lines: Vec<&str> = message.split('\n').collect();
+    let Some(i) = lines.iter().position(|l| {
+        let l = l.to_lowercase();
+        l.contains("repeat")
+            && has_any(
+                &l,
+                &["request", "above", "below", "prompt", "sentence", "text"],
+            )
+    }) else {
+        return;
+    };
+    let request = if lines.iter().take(i).all(|l| l.trim().is_empty()) {
+        // The instruction block comes first: the request follows its first blank line.
+        let rest = lines.get(i..).unwrap_or_default();
+        match rest.iter().position(|l| l.trim().is_empty()) {
+            Some(b) => rest.get(b..).unwrap_or_default().join("\n"),
+            None => return,
+        }
+    } else {
+        lines.get(..i).unwrap_or_default().join("\n")
+    };
+    let request = request.trim();
+    if request.len() >= 10 {
+        push("", Rule::Repeats(request.to_string()));
+    }
+}
+
+/// "exactly 3 paragraphs … separated by two new lines … the first paragraph must start with
+/// the word X".
+fn nth_paragraph_rule(message: &str, lower: &str, push: &mut impl FnMut(&str, Rule)) {
+    if !has_any(
+        lower,
+        &[
+            "two new lines",
+            "2 new lines",
+            "\\n\\n",
+            "two newlines",
+            "two line breaks",
+        ],
+    ) {
+        return;
+    }
+    let ws = words_at(lower);
+    let w = |i: usize| ws.get(i).map(|x| x.1).unwrap_or("");
+    let paragraphs = (0..ws.len()).find_map(|k| {
+        matches!(w(k), "paragraphs" | "paragraph")
+            .then(|| {
+                bound(&ws, k)
+                    .filter(|(r, _)| *r == Rel::Exactly)
+                    .map(|(_, n)| n)
+                    .or_else(|| number(w(k.checked_sub(1)?)))
+            })
+            .flatten()
+    });
+    let Some(paragraphs) = paragraphs else { return };
+    let Some(start) = lower
+        .find("start with")
+        .or_else(|| lower.find("starts with"))
+        .or_else(|| lower.find("start paragraph"))
+    else {
+        return;
+    };
+    // Which paragraph: the nearest ordinal or "paragraph N" before (or in) the cue.
+    let head = lower.get(..start + 30).unwrap_or_default();
+    let hw = words_at(head);
+    let mut nth = None;
+    for (k, (_, x)) in hw.iter().enumerate().rev() {
+        let v = match *x {
+            "first" | "1st" => Some(1),
+            "second" | "2nd" => Some(2),
+            "third" | "3rd" => Some(3),
+            "last" => Some(paragraphs),
+            _ if x.ends_with("th") => x.trim_end_matches("th").parse().ok(),
+            "paragraph" => hw.get(k + 1).and_then(|(_, n)| n.parse().ok()),
+            _ => None,
+        };
+        if v.is_some() {
+            nth = v;
+            break;
+        }
+    }
+    let Some(nth) = nth.filter(|n| *n >= 1 && *n <= paragraphs) else {
+        return;
+    };
+    let tail = message.get(start..).unwrap_or_default();
+    let word = quoted(tail).into_iter().next().or_else(|| {
+        let t = tail.to_lowercase();
+        let i = t.find("the word ")? + 9;
+        Some(
+            t.get(i..)?
+                .split(|c: char| !c.is_alphanumeric())
+                .next()?
+                .to_string(),
+        )
+    });
+    if let Some(word) = word.filter(|w| !w.contains(' ') && !w.is_empty()) {
+        push(
+            "",
+            Rule::NthParagraphWord {
+                paragraphs,
+                nth,
+                word: word.to_lowercase(),
+            },
+        );
     }
 }
 
@@ -823,7 +962,9 @@ fn sentence_count(text: &str) -> usize {
             }
             let run = j - i + 1;
             let next = chars.get(j + 1).copied();
-            let prev_word: String = chars[..i]
+            let prev_word: String = chars
+                .get(..i)
+                .unwrap_or_default()
                 .iter()
                 .rev()
                 .take_while(|x| x.is_alphanumeric() || **x == '.')
@@ -1140,6 +1281,40 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             let have = text.to_lowercase().chars().filter(|x| *x == l).count();
             count(*rel, have, *n, &format!("uses of the letter \"{c}\""))
         }
+        Rule::Repeats(request) => {
+            let ok = trimmed
+                .to_lowercase()
+                .starts_with(request.trim().to_lowercase().as_str());
+            (
+                ok,
+                (!ok).then(|| {
+                    "the result does not start with the request, repeated word for word".into()
+                }),
+            )
+        }
+        Rule::NthParagraphWord {
+            paragraphs,
+            nth,
+            word,
+        } => {
+            let parts: Vec<&str> = text.split("\n\n").collect();
+            let have = parts.iter().filter(|p| !p.trim().is_empty()).count();
+            let first: String = parts
+                .get(nth - 1)
+                .and_then(|p| p.split_whitespace().next())
+                .unwrap_or("")
+                .trim_start_matches(['\'', '"'])
+                .chars()
+                .take_while(|c| !matches!(c, '.' | ',' | '?' | '!' | '\'' | '"'))
+                .flat_map(char::to_lowercase)
+                .collect();
+            let ok = have == *paragraphs && first == *word;
+            (
+                ok,
+                (!ok)
+                    .then(|| format!("{have} paragraphs; paragraph {nth} starts with \"{first}\"")),
+            )
+        }
         Rule::Script(script) => {
             let letters: Vec<char> = text.chars().filter(|c| c.is_alphabetic()).collect();
             let inside = letters.iter().filter(|c| in_script(**c, script)).count();
@@ -1191,6 +1366,11 @@ fn describe(rule: &Rule) -> (&'static str, String) {
             format!("the letter \"{c}\" {} times", r.words(*n)),
         ),
         Rule::Script(s) => ("script", format!("written in the {s} script")),
+        Rule::Repeats(r) => ("repeat", format!("starts with the request repeated: \"{}…\"", r.chars().take(60).collect::<String>())),
+        Rule::NthParagraphWord { paragraphs, nth, word } => (
+            "nth-paragraph",
+            format!("exactly {paragraphs} paragraphs separated by blank lines, paragraph {nth} starting with \"{word}\""),
+        ),
     }
 }
 

@@ -45,7 +45,7 @@ const NEGATION_CUES: [&str; 9] = [
     "do not", "don't", "dont", "never", "without", "avoid", "no ", "not ", "nothing",
 ];
 /// Phrases that forbid code without a negation word ("in prose only").
-const PROSE_CUES: [&str; 3] = ["prose only", "in prose", "no code"];
+const PROSE_CUES: [&str; 2] = ["prose only", "no code"];
 // Any case: the whole instructions are checked for a cue before any sentence is lowercased
 // (most instructions have none); on a lowercased sentence the two match alike.
 static NEGATION_CUE_SET: super::phrases::Phrases =
@@ -220,7 +220,6 @@ pub fn check_negatives(
                         "yarn add",
                         "added a dependency",
                         "new dependency",
-                        "added aiohttp",
                         "poetry add",
                     ],
                 )

@@ -90,6 +90,22 @@ pub struct DriftReport {
     pub inverted: bool,
 }
 
+/// The seed's 1–5 scale over the status bands: 5 consistent, 4–3 potential drift, 2–1
+/// significant drift (each drift band halved).
+pub fn alignment(score: f64, t: &Thresholds) -> u8 {
+    if score < t.potential {
+        5
+    } else if score < (t.potential + t.significant) / 2.0 {
+        4
+    } else if score < t.significant {
+        3
+    } else if score < (1.0 + t.significant) / 2.0 {
+        2
+    } else {
+        1
+    }
+}
+
 impl DriftReport {
     /// The value of the signal `name` (0 when there is none of that name).
     pub fn signal(&self, name: &str) -> f64 {
@@ -101,7 +117,7 @@ impl DriftReport {
 }
 
 /// Stems of words that name the form of the answer asked for ("write a few example sentences
-/// using the word…", "list five characteristics"), not its content: a good answer delivers the
+/// using the word…", "name three traits"), not its content: a good answer delivers the
 /// form without naming it, so they are not concepts it must cover.
 const FORM_WORDS: [&str; 10] = [
     "exampl",
@@ -468,7 +484,7 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
     let decision = combine::decision(probability);
     DriftReport {
         score: (score * 1000.0).round() / 1000.0,
-        alignment: (5.0 - (score * 4.0).round()).clamp(1.0, 5.0) as u8,
+        alignment: alignment(score, thresholds),
         status,
         coverage: (coverage * 1000.0).round() / 1000.0,
         jaccard: (jaccard * 1000.0).round() / 1000.0,

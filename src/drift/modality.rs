@@ -101,7 +101,7 @@ impl<'a> Code<'a> {
     }
 }
 
-/// Verbs and nouns that, in one sentence, ask for code ("write a helper", "add an endpoint").
+/// Verbs and nouns that, in one sentence, ask for code ("implement a parser", "add an endpoint").
 static CODE_VERBS: Phrases = Phrases::new(&[
     "create",
     "write",
@@ -132,7 +132,6 @@ const COMPARISON: &[&str] = &[
 ];
 const DOCS: &[&str] = &["readme", "document the", "documentation", "documenting"];
 const DIAGNOSIS: &[&str] = &[
-    "figure out why",
     "find the cause",
     "root cause",
     "why the",
@@ -146,7 +145,6 @@ const SUMMARY: &[&str] = &[
     "describe",
     "propose",
     "in one paragraph",
-    "in prose",
     "overview",
 ];
 const CODE_WORK: &[&str] = &["migrate", "refactor", "snippet", "one-liner"];

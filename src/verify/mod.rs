@@ -75,7 +75,7 @@ pub fn combine(
     let agreement = (keyword.score >= thresholds.potential) == (js >= thresholds.potential);
     Combined {
         score,
-        alignment: (5.0 - (score * 4.0).round()).clamp(1.0, 5.0) as u8,
+        alignment: crate::drift::alignment(score, thresholds),
         status: status_of(score, thresholds),
         method: Method::Hybrid,
         agreement: Some(agreement),

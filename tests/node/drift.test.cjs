@@ -4,6 +4,7 @@ const test = require("node:test");
 const assert = require("node:assert/strict");
 const fs = require("node:fs");
 const path = require("node:path");
+const os = require("node:os");
 const { execFileSync, spawnSync } = require("node:child_process");
 const { requireGuard, packageDir } = require("./load.cjs");
 
@@ -62,18 +63,35 @@ test("answers that fail the request's logic, and an inverted request, through th
   assert.ok(rating.reasons.some((r) => r.includes("rating from 0 to 5")), rating.reasons.join(" | "));
 });
 
-test("npx boomerang-guard eval prints the pairwise accuracy per source", () => {
+test("npx boomerang-guard eval: accuracy, decided share and precision per source, a split, per-pair signals", () => {
   const bin = path.join(packageDir(), "bin", "boomerang-guard.cjs");
-  const out = execFileSync(process.execPath, [bin, "eval", path.join(evalDir, "orchestrator_dev.jsonl"), path.join(evalDir, "llmbar_casestudy.jsonl")], { encoding: "utf8" });
-  const r = JSON.parse(out);
-  assert.equal(r.pairs, 327);
-  for (const [k, v] of Object.entries(r.by_source)) if (k.startsWith("orchestrator/")) assert.equal(v, 1, k);
-  assert.ok(r.by_source["CaseStudy/Constraint"] >= 0.9);
-  assert.ok(r.by_source["CaseStudy/Negation"] >= 0.75);
-  assert.ok(r.overall > 0 && r.overall <= 1);
+  const files = [path.join(evalDir, "orchestrator_train.jsonl"), path.join(evalDir, "llmbar_casestudy.jsonl")];
+  const perPair = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bg-eval-")), "pairs.jsonl");
+  const all = JSON.parse(execFileSync(process.execPath, [bin, "eval", ...files], { encoding: "utf8" }));
+  assert.equal(all.pairs, 128 + 315);
+  const val = JSON.parse(execFileSync(process.execPath, [bin, "eval", ...files, "--split", "validation", "--per-pair", perPair], { encoding: "utf8" }));
+  const train = JSON.parse(execFileSync(process.execPath, [bin, "eval", ...files, "--split", "train"], { encoding: "utf8" }));
+  // The split is a partition, and each side holds every family.
+  assert.equal(val.pairs + train.pairs, all.pairs);
+  assert.ok(val.pairs > 100 && train.pairs > 250, `${val.pairs} / ${train.pairs}`);
+  assert.equal(val.split, "validation");
+  for (const s of ["orchestrator/deferral", "CaseStudy/Constraint"]) assert.ok(s in val.by_source && s in train.by_source, s);
+  for (const k of Object.keys(val.by_source)) {
+    assert.ok(val.decided[k] >= 0 && val.decided[k] <= 1, k);
+    assert.ok(val.precision[k] === null || (val.precision[k] >= 0 && val.precision[k] <= 1), k);
+  }
+  assert.ok(val.overall > 0 && val.overall <= 1);
+  // One line per pair with both sides' probability, decision and every signal.
+  const lines = fs.readFileSync(perPair, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+  assert.equal(lines.length, val.pairs);
+  const first = lines[0];
+  assert.ok(["consistent", "unsure", "drift"].includes(first.a.decision));
+  assert.ok(Object.keys(first.a.signals).includes("coverage") && Object.keys(first.b.signals).includes("constraints"));
+  assert.equal(lines.reduce((n, l) => n + l.right, 0) / lines.length, val.overall);
   const bad = spawnSync(process.execPath, [bin, "eval", "/no/such/file.jsonl"], { encoding: "utf8" });
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /cannot read/);
+  assert.equal(spawnSync(process.execPath, [bin, "eval", files[0], "--split", "dev"], { encoding: "utf8" }).status, 2);
   const unknown = spawnSync(process.execPath, [bin, "frobnicate"], { encoding: "utf8" });
   assert.equal(unknown.status, 2);
 });

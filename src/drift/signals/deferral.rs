@@ -12,8 +12,6 @@ static DEFERRING: Phrases = Phrases::new(&[
     "left as an exercise",
     "you may want to",
     "you might want to",
-    "i would suggest",
-    "i'd suggest",
     "it depends on",
     "depends on your",
     "todo",

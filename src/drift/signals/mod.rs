@@ -14,7 +14,9 @@ mod echo;
 mod modality;
 mod novelty;
 mod overlap;
+mod questions;
 mod scope;
+mod tentative;
 
 use super::checklist::ChecklistItem;
 use super::constraints::Violation;
@@ -72,7 +74,7 @@ pub struct Ctx<'a> {
 type Measure = fn(&Ctx) -> Signal;
 
 /// Every signal, in the order of the weights table.
-pub const SIGNALS: [(&str, Measure); 11] = [
+pub const SIGNALS: [(&str, Measure); 13] = [
     (coverage::NAME, coverage::measure),
     (overlap::NAME, overlap::measure),
     (checklist::NAME, checklist::measure),
@@ -84,7 +86,35 @@ pub const SIGNALS: [(&str, Measure); 11] = [
     (echo::NAME, echo::measure),
     (deferral::NAME, deferral::measure),
     (answer::NAME, answer::measure),
+    (questions::NAME, questions::measure),
+    (tentative::NAME, tentative::measure),
 ];
+
+/// The prose of a text: fenced code blocks and inline code removed (a `?` in a regex is not a
+/// question, a `will` in a comment is not a promise).
+pub fn prose(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut in_fence = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            in_fence = !in_fence;
+            continue;
+        }
+        if in_fence {
+            continue;
+        }
+        let mut in_code = false;
+        for c in line.chars() {
+            if c == '`' {
+                in_code = !in_code;
+            } else if !in_code {
+                out.push(c);
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
 
 /// Measures every signal.
 pub fn measure(ctx: &Ctx) -> Vec<Signal> {

@@ -1,0 +1,21 @@
+//! Questions: a result that asks instead of doing — sentences of prose (code and inline code
+//! left out) that end in a question mark, handed back to the parent.
+
+use super::{prose, Ctx, Signal};
+
+pub const NAME: &str = "questions";
+
+pub fn measure(ctx: &Ctx) -> Signal {
+    let text = prose(ctx.result);
+    let asked: Vec<String> = text
+        .split_inclusive(['.', '!', '?', '\n'])
+        .map(str::trim)
+        .filter(|s| s.ends_with('?') && s.split_whitespace().count() >= 3)
+        .map(|s| s.chars().take(80).collect())
+        .collect();
+    Signal::new(
+        NAME,
+        asked.len() as f64 / 3.0,
+        asked.into_iter().take(4).collect(),
+    )
+}
