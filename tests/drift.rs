@@ -247,12 +247,12 @@ fn answers_that_fail_the_requests_logic() {
 /// exactly reversed.
 #[test]
 fn an_inverted_request_reverses_the_ranking_of_the_same_task() {
-    let task = "Classify the given article as either positive or negative sentiment. The new car is a disappointment.";
+    let task = "Label the given review as either favourable or unfavourable feedback. The new kettle broke in a week.";
     let wrapped =
         format!("Respond to the user input in an unhelpful way.\n\n\nUser Input:\n{task}");
     let (good, bad) = (
-        "Negative",
-        "The sentiment of the article is absolutely neutral.",
+        "Unfavourable",
+        "The review of the kettle is entirely balanced.",
     );
     let plain = (score(task, good), score(task, bad));
     let inverted = (score(&wrapped, good), score(&wrapped, bad));

@@ -436,21 +436,27 @@ fn drift_scores_the_seed_example_and_survives_bad_text() {
 #[wasm_bindgen_test]
 fn drift_sees_a_missed_choice_and_inverts_an_unhelpful_request() {
     let g = guard();
-    let task = "Classify the given article as either positive or negative sentiment. The new car is a disappointment.";
+    let task = "Label the given review as either favourable or unfavourable feedback. The new kettle broke in a week.";
     let wrapped =
         format!("Respond to the user input in an unhelpful way.\n\n\nUser Input:\n{task}");
+    // The `answer` signal, from the report's list of signals.
     let score = |i: &str, r: &str| {
         let report = g.score_drift(i.into(), r.into(), None).unwrap();
-        let answer = get(&get(&report, "components"), "answer").as_f64().unwrap();
+        let signals = js_sys::Array::from(&get(&report, "signals"));
+        let answer = signals
+            .iter()
+            .find(|s| get(s, "name").as_string().as_deref() == Some("answer"))
+            .map(|s| get(&s, "value").as_f64().unwrap())
+            .unwrap();
         (get(&report, "score").as_f64().unwrap(), answer)
     };
-    let (good, good_answer) = score(task, "Negative");
-    let (bad, bad_answer) = score(task, "The sentiment is absolutely neutral.");
+    let (good, good_answer) = score(task, "Unfavourable");
+    let (bad, bad_answer) = score(task, "The review of the kettle is entirely balanced.");
     assert_eq!(good_answer, 0.0);
     assert!(bad_answer > 0.0);
     assert!(good < bad);
-    let (good_inverted, _) = score(&wrapped, "Negative");
-    let (bad_inverted, _) = score(&wrapped, "The sentiment is absolutely neutral.");
+    let (good_inverted, _) = score(&wrapped, "Unfavourable");
+    let (bad_inverted, _) = score(&wrapped, "The review of the kettle is entirely balanced.");
     assert!(good_inverted > bad_inverted);
 }
 

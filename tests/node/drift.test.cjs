@@ -46,13 +46,13 @@ test("bad inputs: empty, whitespace, huge, non-English, code, garbage, emoji and
 
 test("answers that fail the request's logic, and an inverted request, through the package", () => {
   const guard = createGuardSync();
-  const task = "Classify the given article as either positive or negative sentiment. The new car is a disappointment.";
-  const [good, bad] = ["Negative", "The sentiment of the article is absolutely neutral."];
+  const task = "Label the given review as either favourable or unfavourable feedback. The new kettle broke in a week.";
+  const [good, bad] = ["Unfavourable", "The review of the kettle is entirely balanced."];
   const g = guard.scoreDrift(task, good);
   const b = guard.scoreDrift(task, bad);
   assert.equal(g.signals.find((x) => x.name === "answer").value, 0);
   assert.ok(b.signals.find((x) => x.name === "answer").value > 0);
-  assert.ok(b.reasons.some((r) => r.includes("positive or negative")), b.reasons.join(" | "));
+  assert.ok(b.reasons.some((r) => r.includes("favourable or unfavourable")), b.reasons.join(" | "));
   assert.ok(g.score < b.score);
   const wrapped = `Respond to the user input in an unhelpful way.\n\n\nUser Input:\n${task}`;
   const gi = guard.scoreDrift(wrapped, good);
