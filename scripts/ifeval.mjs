@@ -10,7 +10,7 @@
 // flagged ones, how many really break one. The split (bin/lib/split.cjs on "ifeval-<key>") is
 // the same as for the drift weights: the parser was developed on the training half.
 import { createRequire } from "node:module";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -22,6 +22,7 @@ const { splitOf } = require(join(root, "bin", "lib", "split.cjs"));
 const args = process.argv.slice(2);
 const which = args.includes("--split") ? args[args.indexOf("--split") + 1] : "validation";
 const showMisses = args.includes("--misses");
+const reportAt = args.includes("--report") ? args[args.indexOf("--report") + 1] : null;
 
 // Our kinds → IFEval instruction ids.
 const KIND = {
@@ -128,4 +129,5 @@ lines.push("");
 lines.push(`Responses that break at least one instruction: ${broken}; with a violation reported: ${brokenFlagged} (${pct(brokenFlagged, broken)} %).`);
 lines.push(`Responses with a violation reported: ${flagged}; really breaking one: ${flaggedRight} (${pct(flaggedRight, flagged)} %).`);
 process.stdout.write(`${lines.join("\n")}\n`);
+if (reportAt) writeFileSync(join(root, reportAt), `# Checkable constraints on IFEval\n\nWritten by \`node scripts/ifeval.mjs --split ${which} --report ${reportAt}\` (after \`npm run build\`). Constraints are parsed from the prompt text alone; the answer key is read only to score. The parser was developed on the training half.\n\n${lines.join("\n")}\n`);
 if (showMisses) process.stdout.write(`\n${misses.join("\n")}\n`);
