@@ -299,6 +299,78 @@ fn in_script(c: char, script: &str) -> bool {
     }
 }
 
+/// Words without which a sentence states none of the constraints below: a digit or a number
+/// word (counts) or a word of one of the rules.
+static CUES: super::phrases::Phrases = super::phrases::Phrases::new(&[
+    "0",
+    "1",
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "twelve",
+    "fifteen",
+    "twenty",
+    "thirty",
+    "forty",
+    "fifty",
+    "hundred",
+    "once",
+    "twice",
+    "comma",
+    "lowercase",
+    "lower case",
+    "capital",
+    "uppercase",
+    "caps",
+    "quot",
+    "<<",
+    "angular",
+    "json",
+    "p.s",
+    "postscript",
+    "end",
+    "finish",
+    "conclude",
+    "last sentence",
+    "asterisk",
+    "******",
+    "my answer is",
+    "keyword",
+    "word",
+    "letter",
+    "language",
+    "highlight",
+    "italic",
+    "mention",
+    "avoid",
+    "include",
+    "contain",
+    "use",
+    "say",
+    "section x",
+    "paragraph x",
+    "entirely in",
+    "only in",
+    "should be in",
+    "zero",
+    "eleven",
+]);
+
 /// Every constraint the message states plainly, with the sentence it came from.
 pub fn parse(message: &str) -> Vec<(String, Rule)> {
     let mut out: Vec<(String, Rule)> = Vec::new();
@@ -309,6 +381,10 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
     };
     for sentence in sentences(message) {
         let lower = sentence.to_lowercase();
+        // Most sentences state no checkable constraint: one automaton pass rules them out.
+        if !CUES.any(&lower) {
+            continue;
+        }
         // "once"/"twice" are a number and "times".
         let ws: Vec<(usize, &str)> = words_at(&lower)
             .into_iter()

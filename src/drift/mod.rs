@@ -333,10 +333,12 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
         .collect();
     let findings = answer::check(&named, &lower_r);
 
+    let prose = signals::prose(result);
     let ctx = signals::Ctx {
         task,
         result,
         result_lower: &lower_r,
+        prose: &prose,
         ci: &ci,
         cr: &cr,
         key: &key,

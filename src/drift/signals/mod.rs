@@ -56,6 +56,8 @@ pub struct Ctx<'a> {
     pub task: &'a str,
     pub result: &'a str,
     pub result_lower: &'a str,
+    /// The result's prose, code left out ([`prose`]).
+    pub prose: &'a str,
     pub ci: &'a Concepts,
     pub cr: &'a Concepts,
     /// The instruction's key concepts (most specific first) and their weights.

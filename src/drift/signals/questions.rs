@@ -1,12 +1,12 @@
 //! Questions: a result that asks instead of doing — sentences of prose (code and inline code
 //! left out) that end in a question mark, handed back to the parent.
 
-use super::{prose, Ctx, Signal};
+use super::{Ctx, Signal};
 
 pub const NAME: &str = "questions";
 
 pub fn measure(ctx: &Ctx) -> Signal {
-    let text = prose(ctx.result);
+    let text = ctx.prose;
     let asked: Vec<String> = text
         .split_inclusive(['.', '!', '?', '\n'])
         .map(str::trim)

@@ -1,7 +1,7 @@
 //! Tentative voice: modal and future verbs ("would", "could", "should", "will", "might") per
 //! sentence of prose, against what a completion report is written in — things done.
 
-use super::{prose, Ctx, Signal};
+use super::{Ctx, Signal};
 
 pub const NAME: &str = "tentative";
 
@@ -10,7 +10,7 @@ const MODALS: [&str; 10] = [
 ];
 
 pub fn measure(ctx: &Ctx) -> Signal {
-    let text = prose(ctx.result).to_lowercase();
+    let text = ctx.prose.to_lowercase();
     let sentences = text
         .split_inclusive(['.', '!', '?', '\n'])
         .filter(|s| s.split_whitespace().count() >= 3)
