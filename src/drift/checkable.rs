@@ -41,7 +41,7 @@ pub enum Rule {
     Sentences(Rel, usize),
     /// Paragraphs separated by the Markdown divider `***`.
     DividedParagraphs(usize),
-    Bullets(usize),
+    Bullets(Rel, usize),
     Highlights(usize),
     /// Sections marked `<marker> <n>` ("SECTION 1").
     Sections(String, usize),
@@ -65,6 +65,13 @@ pub enum Rule {
     Script(&'static str),
     /// The answer starts with the request, repeated word for word.
     Repeats(String),
+    /// These headings, each at the start of a line.
+    Headings(Vec<String>),
+    /// The whole answer a JSON object with these keys.
+    JsonKeys(Vec<String>),
+    /// A Markdown table whose header row has these columns, in this order.
+    TableColumns(Vec<String>),
+    NoCodeBlocks,
     /// `paragraphs` paragraphs separated by blank lines, the `nth` starting with `word`.
     NthParagraphWord {
         paragraphs: usize,
@@ -164,9 +171,13 @@ fn bound(words: &[(usize, &str)], k: usize) -> Option<(Rel, usize)> {
     }
     let before = |i: usize| if k > i { w(k - 1 - i) } else { "" };
     let rel = match (before(2), before(1)) {
-        ("at", "least") | ("no", "less") | ("no", "fewer") | (_, "minimum") => (Rel::AtLeast, n),
+        ("at", "least") | ("no", "less") | ("no", "fewer") | (_, "minimum") | ("minimum", "of") => {
+            (Rel::AtLeast, n)
+        }
         (_, "over") | ("more", "than") => (Rel::AtLeast, n + 1),
-        ("at", "most") | ("no", "more") | (_, "maximum") | ("up", "to") => (Rel::LessThan, n + 1),
+        ("at", "most") | ("no", "more") | (_, "maximum") | ("maximum", "of") | ("up", "to") => {
+            (Rel::LessThan, n + 1)
+        }
         ("less", "than") | ("fewer", "than") | (_, "under") | (_, "below") => (Rel::LessThan, n),
         (_, "exactly") | (_, "only") => (Rel::Exactly, n),
         _ => return None,
@@ -369,6 +380,9 @@ static CUES: super::phrases::Phrases = super::phrases::Phrases::new(&[
     "should be in",
     "zero",
     "eleven",
+    "heading",
+    "column",
+    "code block",
 ]);
 
 /// Every constraint the message states plainly, with the sentence it came from.
@@ -409,13 +423,15 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         let has = |p: &str| lower.contains(p);
         // Counts: "<bound> <noun>", for the whole answer only ("each line should contain one
         // sentence" bounds every line, which is not checked).
-        let per_part = has_any(&lower, &["each ", "every ", " per "]);
+        // Within six words before the noun: "each line … one sentence", "each finding under 25 words".
+        let per_part =
+            |k: usize| (k.saturating_sub(6)..k).any(|j| matches!(w(j), "each" | "every" | "per"));
         for k in 0..ws.len() {
             let noun = w(k).trim_end_matches(['.', ',']);
             let Some((rel, n)) = bound(&ws, k) else {
                 continue;
             };
-            if per_part
+            if per_part(k)
                 && matches!(
                     noun,
                     "word" | "words" | "sentence" | "sentences" | "bullet" | "bullets"
@@ -437,7 +453,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 "paragraph" | "paragraphs" if has("***") && rel == Rel::Exactly => {
                     push(sentence, Rule::DividedParagraphs(n))
                 }
-                "bullet" | "bullets" if rel == Rel::Exactly => push(sentence, Rule::Bullets(n)),
+                "bullet" | "bullets" => push(sentence, Rule::Bullets(rel, n)),
                 "placeholder" | "placeholders" if rel == Rel::AtLeast => {
                     push(sentence, Rule::Placeholders(n))
                 }
@@ -467,6 +483,64 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                     }
                 }
                 _ => {}
+            }
+        }
+        // "a hard 150-word limit", "a 150 word maximum".
+        for k in 0..ws.len() {
+            let t = w(k);
+            let n = t
+                .strip_suffix("-words")
+                .or_else(|| t.strip_suffix("-word"))
+                .and_then(|x| x.parse::<usize>().ok())
+                .or_else(|| {
+                    (w(k + 1) == "word")
+                        .then(|| t.parse::<usize>().ok())
+                        .flatten()
+                });
+            let next = if t.contains("-word") {
+                w(k + 1)
+            } else {
+                w(k + 2)
+            };
+            if let Some(n) = n.filter(|_| matches!(next, "limit" | "maximum" | "max" | "cap")) {
+                push(sentence, Rule::Words(Rel::LessThan, n + 1));
+            }
+        }
+        if let Some(list) = named_list(sentence, &lower, &["headings", "heading"]) {
+            push(sentence, Rule::Headings(list));
+        }
+        if has_any(
+            &lower,
+            &[
+                "no code block",
+                "without code block",
+                "no fenced code",
+                "without any code block",
+            ],
+        ) {
+            push(sentence, Rule::NoCodeBlocks);
+        }
+        if has("column") && sentence.contains('|') {
+            // "a table with exactly these columns: `Endpoint | Method | Auth`".
+            let at = lower.find("column").unwrap_or(0);
+            let tail = sentence.get(at..).unwrap_or_default();
+            if let Some(start) = tail.find(['`', ':']) {
+                let body = tail.get(start + 1..).unwrap_or_default();
+                let body = body.split(['\n', '—']).next().unwrap_or_default();
+                let body = body.split('`').find(|x| x.contains('|')).unwrap_or(body);
+                let cols: Vec<String> = body
+                    .split('|')
+                    .map(|c| c.trim().trim_matches(['`', '.', ' ']).to_string())
+                    .filter(|c| !c.is_empty())
+                    .collect();
+                if cols.len() >= 2 && cols.iter().all(|c| c.split_whitespace().count() <= 4) {
+                    push(sentence, Rule::TableColumns(cols));
+                }
+            }
+        }
+        if has("json") {
+            if let Some(list) = named_list(sentence, &lower, &["keys", "fields"]) {
+                push(sentence, Rule::JsonKeys(list));
             }
         }
         // "the number of words in all capital letters should be less than 5": the bound ends
@@ -816,6 +890,52 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
         .then(|| phrase.to_string())
 }
 
+/// The names listed after a noun: "under the headings Findings / Recommendation / Risks", "with
+/// the keys `repo`, `unpinned` and `risk`". Each name is one to four words, quoted or starting
+/// with a capital letter or written as code, else the list is not taken.
+fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>> {
+    let (at, noun) = nouns.iter().find_map(|n| {
+        lower
+            .find(&format!("{n} "))
+            .or_else(|| lower.find(&format!("{n}:")))
+            .map(|i| (i, *n))
+    })?;
+    let mut tail = sentence
+        .get(at + noun.len()..)?
+        .trim_start_matches([':', ' ']);
+    for lead in ["titled ", "named ", "called ", "exactly ", "of "] {
+        if tail.to_lowercase().starts_with(lead) {
+            tail = tail.get(lead.len()..)?;
+        }
+    }
+    let end = tail.find(['.', ';', '(', '\n', '—']).unwrap_or(tail.len());
+    let mut body = tail.get(..end)?;
+    if let Some(i) = body
+        .find(" in ")
+        .or_else(|| body.find(" for "))
+        .or_else(|| body.find(" that "))
+    {
+        body = body.get(..i)?;
+    }
+    let items: Vec<String> = body
+        .split([',', '/', '|'])
+        .flat_map(|p| p.split(" and "))
+        .map(|p| {
+            p.trim()
+                .trim_matches(['"', '\'', '`', '“', '”', '*', '#', ' '])
+                .trim()
+                .to_string()
+        })
+        .filter(|p| !p.is_empty())
+        .collect();
+    let code = body.contains('`') || body.contains('"');
+    let fits = |p: &String| {
+        let words = p.split_whitespace().count();
+        (1..=4).contains(&words) && (code || p.starts_with(|c: char| c.is_uppercase()))
+    };
+    (items.len() >= 2 && items.iter().all(fits)).then_some(items)
+}
+
 fn has_any(hay: &str, needles: &[&str]) -> bool {
     needles.iter().any(|n| hay.contains(n))
 }
@@ -1160,12 +1280,12 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             }
             count(Rel::Exactly, have, *n, "paragraphs separated by ***")
         }
-        Rule::Bullets(n) => {
+        Rule::Bullets(rel, n) => {
             let have = lines_matching(text, |l| {
                 let t = l.trim_start();
                 (t.starts_with('*') && !t.starts_with("**")) || t.starts_with('-')
             });
-            count(Rel::Exactly, have, *n, "bullet lines")
+            count(*rel, have, *n, "bullet lines")
         }
         Rule::Highlights(n) => count(
             Rel::AtLeast,
@@ -1391,6 +1511,73 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                     .then(|| format!("{have} paragraphs; paragraph {nth} starts with \"{first}\"")),
             )
         }
+        Rule::Headings(names) => {
+            let heads: Vec<String> = text
+                .lines()
+                .map(|l| {
+                    l.trim_start()
+                        .trim_start_matches(['#', '*', '_', ' '])
+                        .to_lowercase()
+                })
+                .collect();
+            let missing: Vec<&str> = names
+                .iter()
+                .filter(|n| !heads.iter().any(|h| h.starts_with(&n.to_lowercase())))
+                .map(String::as_str)
+                .collect();
+            (
+                missing.is_empty(),
+                (!missing.is_empty()).then(|| format!("no heading {}", missing.join(", "))),
+            )
+        }
+        Rule::TableColumns(cols) => {
+            let want: Vec<String> = cols.iter().map(|c| c.to_lowercase()).collect();
+            let header = text
+                .lines()
+                .find(|l| l.trim_start().starts_with('|') && l.matches('|').count() >= 2);
+            let have: Vec<String> = header
+                .map(|h| {
+                    h.split('|')
+                        .map(|c| c.trim().trim_matches(['*', '`']).to_lowercase())
+                        .filter(|c| !c.is_empty())
+                        .collect()
+                })
+                .unwrap_or_default();
+            let ok = have == want;
+            (
+                ok,
+                (!ok).then(|| match header {
+                    Some(h) => format!("the table's columns are {}", h.trim()),
+                    None => "no Markdown table".into(),
+                }),
+            )
+        }
+        Rule::NoCodeBlocks => {
+            let ok = !text.contains("```");
+            (ok, (!ok).then(|| "a fenced code block".into()))
+        }
+        Rule::JsonKeys(keys) => {
+            let body = trimmed
+                .trim_start_matches("```json")
+                .trim_start_matches("```")
+                .trim_end_matches("```")
+                .trim();
+            match serde_json::from_str::<serde_json::Value>(body) {
+                Ok(serde_json::Value::Object(m)) => {
+                    let missing: Vec<&str> = keys
+                        .iter()
+                        .filter(|k| !m.contains_key(k.as_str()))
+                        .map(String::as_str)
+                        .collect();
+                    (
+                        missing.is_empty(),
+                        (!missing.is_empty())
+                            .then(|| format!("keys missing: {}", missing.join(", "))),
+                    )
+                }
+                _ => (false, Some("the result is not a JSON object".into())),
+            }
+        }
         Rule::Script(script) => {
             let letters: Vec<char> = text.chars().filter(|c| c.is_alphabetic()).collect();
             let inside = letters.iter().filter(|c| in_script(**c, script)).count();
@@ -1416,7 +1603,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
             "paragraphs",
             format!("exactly {n} paragraphs separated by ***"),
         ),
-        Rule::Bullets(n) => ("bullets", format!("exactly {n} bullet points")),
+        Rule::Bullets(r, n) => ("bullets", format!("{} bullet points", r.words(*n))),
         Rule::Highlights(n) => ("highlights", format!("at least {n} highlighted sections")),
         Rule::Sections(m, n) => ("sections", format!("at least {n} sections marked {m} X")),
         Rule::Placeholders(n) => ("placeholders", format!("at least {n} [placeholders]")),
@@ -1442,6 +1629,10 @@ fn describe(rule: &Rule) -> (&'static str, String) {
             format!("the letter \"{c}\" {} times", r.words(*n)),
         ),
         Rule::Script(s) => ("script", format!("written in the {s} script")),
+        Rule::Headings(h) => ("headings", format!("the headings {}", h.join(", "))),
+        Rule::JsonKeys(k) => ("json-keys", format!("a JSON object with the keys {}", k.join(", "))),
+        Rule::TableColumns(c) => ("table-columns", format!("a table with the columns {}", c.join(" | "))),
+        Rule::NoCodeBlocks => ("no-code-blocks", "no code blocks".into()),
         Rule::Repeats(r) => ("repeat", format!("starts with the request repeated: \"{}…\"", r.chars().take(60).collect::<String>())),
         Rule::NthParagraphWord { paragraphs, nth, word } => (
             "nth-paragraph",
@@ -1504,7 +1695,7 @@ mod tests {
             3
         );
         assert_eq!(highlight_count("*one* and **two** but ** ** not"), 2);
-        let (ok, _) = check(&Rule::Bullets(2), "* a\n* b\n- c");
+        let (ok, _) = check(&Rule::Bullets(Rel::Exactly, 2), "* a\n* b\n- c");
         assert!(!ok);
         let (ok, _) = check(&Rule::DividedParagraphs(2), "one\n***\ntwo");
         assert!(ok);
@@ -1515,6 +1706,58 @@ mod tests {
         assert!(!ok && ev.unwrap().contains("cook"));
         let (ok, _) = check(&Rule::Json, "```json\n{\"a\": 1}\n```");
         assert!(ok);
+    }
+
+    #[test]
+    fn headings_json_keys_and_limits_in_delegation_messages() {
+        let m = "Write the report under the headings Findings / Recommendation / Risks. Keep it to a hard 150-word limit. Use at most 5 bullets.";
+        let p: Vec<Rule> = parse(m).into_iter().map(|(_, r)| r).collect();
+        assert!(p.contains(&Rule::Headings(vec![
+            "Findings".into(),
+            "Recommendation".into(),
+            "Risks".into()
+        ])));
+        assert!(p.contains(&Rule::Words(Rel::LessThan, 151)));
+        assert!(p.contains(&Rule::Bullets(Rel::LessThan, 6)));
+        let (ok, ev) = check(
+            &Rule::Headings(vec!["Findings".into(), "Risks".into()]),
+            "## Findings\nx\n\n**Summary**\ny",
+        );
+        assert!(!ok && ev.unwrap().contains("Risks"));
+        let j = parse("Return a bare JSON object with the keys `repo`, `pinned` and `risk`.");
+        assert!(j.iter().any(
+            |(_, r)| *r == Rule::JsonKeys(vec!["repo".into(), "pinned".into(), "risk".into()])
+        ));
+        let (ok, ev) = check(
+            &Rule::JsonKeys(vec!["repo".into(), "risk".into()]),
+            "```json\n{\"repo\": 1}\n```",
+        );
+        assert!(!ok && ev.unwrap().contains("risk"));
+        let t = parse("Output a Markdown table with exactly these columns, in this order: `Endpoint | Method | Owner`.");
+        assert!(t.iter().any(|(_, r)| *r
+            == Rule::TableColumns(vec!["Endpoint".into(), "Method".into(), "Owner".into()])));
+        let (ok, _) = check(
+            &Rule::TableColumns(vec!["Endpoint".into(), "Method".into()]),
+            "| Endpoint | Method |\n|---|---|\n| /a | GET |",
+        );
+        assert!(ok);
+        let (ok, _) = check(
+            &Rule::TableColumns(vec!["Endpoint".into(), "Method".into()]),
+            "| Method | Path |\n|---|---|",
+        );
+        assert!(!ok);
+        let h = parse("Report under exactly three headings: `## Blockers`, `## Warnings`, `## Passed` — nothing else.");
+        assert!(
+            h.iter().any(|(_, r)| *r
+                == Rule::Headings(vec!["Blockers".into(), "Warnings".into(), "Passed".into()])),
+            "{h:?}"
+        );
+        // Limits on each part are not limits on the whole.
+        assert!(!parse("Return 5 findings, each finding under 25 words.")
+            .iter()
+            .any(|(_, r)| matches!(r, Rule::Words(..))));
+        // Lower-case words after "keys" are not a list of names.
+        assert!(parse("Rotate the keys and fields regularly.").is_empty());
     }
 
     #[test]
