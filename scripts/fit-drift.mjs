@@ -311,11 +311,11 @@ if (write) {
     ...weightsTable.map(([n, x]) => `    ("${n}", ${x.toFixed(6)}),`),
     "];",
     "/// Below this probability the stage decides \"consistent\"; from `DRIFT_FROM` on, \"drift\".",
-    `pub const CONSISTENT_BELOW: f64 = ${consistentBelow.toFixed(6)};`,
-    `pub const DRIFT_FROM: f64 = ${Math.min(driftFrom, 1).toFixed(6)};`,
+    `pub const CONSISTENT_BELOW: f64 = ${consistentBelow.toFixed(3)};`,
+    `pub const DRIFT_FROM: f64 = ${Math.min(driftFrom, 1).toFixed(3)};`,
     "/// Default status thresholds: 80th percentile of following results, median of drifted ones.",
-    `pub const POTENTIAL_FROM: f64 = ${potentialFrom.toFixed(6)};`,
-    `pub const SIGNIFICANT_FROM: f64 = ${significantFrom.toFixed(6)};`,
+    `pub const POTENTIAL_FROM: f64 = ${potentialFrom.toFixed(3)};`,
+    `pub const SIGNIFICANT_FROM: f64 = ${significantFrom.toFixed(3)};`,
     "",
   ];
   writeFileSync(join(root, "src", "drift", "weights.rs"), rs.join("\n"));

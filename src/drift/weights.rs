@@ -22,8 +22,8 @@ pub const WEIGHTS: [(&str, f64); 13] = [
     ("tentative", 0.318969),
 ];
 /// Below this probability the stage decides "consistent"; from `DRIFT_FROM` on, "drift".
-pub const CONSISTENT_BELOW: f64 = 0.000000;
-pub const DRIFT_FROM: f64 = 1.000000;
+pub const CONSISTENT_BELOW: f64 = 0.000;
+pub const DRIFT_FROM: f64 = 1.000;
 /// Default status thresholds: 80th percentile of following results, median of drifted ones.
-pub const POTENTIAL_FROM: f64 = 0.550109;
-pub const SIGNIFICANT_FROM: f64 = 0.600109;
+pub const POTENTIAL_FROM: f64 = 0.550;
+pub const SIGNIFICANT_FROM: f64 = 0.600;

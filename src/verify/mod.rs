@@ -67,11 +67,11 @@ pub fn combine(
         };
     };
     let js = judge_score(v.alignment);
-    let mut score = 0.7 * js + 0.3 * keyword.score;
+    let mut score = ((0.7 * js + 0.3 * keyword.score) * 1000.0).round() / 1000.0;
+    // After the rounding: a rounded-down threshold must not clear a broken constraint.
     if !keyword.violations.is_empty() {
         score = score.max(thresholds.potential);
     }
-    let score = (score * 1000.0).round() / 1000.0;
     let agreement = (keyword.score >= thresholds.potential) == (js >= thresholds.potential);
     Combined {
         score,
