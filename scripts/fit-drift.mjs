@@ -123,8 +123,24 @@ function solve(A, b) {
   return M.map((row, i) => row[n] / (row[i] || 1e-12));
 }
 
-/** Newton steps on the L2-penalised log loss (the intercept is not penalised). */
+/**
+ * Every signal is declared as evidence for drift (1 = strongest), so no weight may be negative:
+ * a weight that comes out negative is fixed at 0 and the rest refitted (active set), until none
+ * is. With `--signed`, weights keep their fitted sign (the comparison run).
+ */
+const SIGNED = process.argv.includes("--signed");
 function fit(samples, lambda) {
+  const zero = new Set();
+  for (;;) {
+    const w = fitFree(samples, lambda, zero);
+    const neg = w.findIndex((x, i) => i > 0 && !zero.has(i) && x < 0);
+    if (SIGNED || neg < 0) return w;
+    zero.add(neg);
+  }
+}
+
+/** Newton steps on the L2-penalised log loss (the intercept is not penalised). */
+function fitFree(samples, lambda, zero = new Set()) {
   const d = samples[0].x.length;
   let w = new Array(d).fill(0);
   for (let it = 0; it < 50; it++) {
@@ -141,6 +157,12 @@ function fit(samples, lambda) {
     for (let i = 1; i < d; i++) {
       g[i] += lambda * w[i];
       H[i][i] += lambda;
+    }
+    for (const i of zero) {
+      // A weight held at 0: no gradient, unit curvature.
+      g[i] = 0;
+      for (let j = 0; j < d; j++) H[i][j] = H[j][i] = 0;
+      H[i][i] = 1;
     }
     const step = solve(H, g);
     w = w.map((wi, i) => wi - step[i]);
