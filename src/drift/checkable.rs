@@ -394,7 +394,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         }
     };
     for sentence in sentences(message) {
-        let lower = sentence.to_lowercase();
+        let lower = sentence.to_ascii_lowercase();
         // Most sentences state no checkable constraint: one automaton pass rules them out.
         if !CUES.any(&lower) {
             continue;
@@ -687,7 +687,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
 /// paragraphs" … "separate them with ***"), sections marked "SECTION X", two responses
 /// separated by `******`.
 fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
-    let lower = message.to_lowercase();
+    let lower = message.to_ascii_lowercase();
     repeat_rule(message, &lower, push);
     nth_paragraph_rule(message, &lower, push);
     let ws = words_at(&lower);
@@ -1758,6 +1758,20 @@ mod tests {
             .any(|(_, r)| matches!(r, Rule::Words(..))));
         // Lower-case words after "keys" are not a list of names.
         assert!(parse("Rotate the keys and fields regularly.").is_empty());
+    }
+
+    #[test]
+    fn offsets_stay_on_the_original_text() {
+        // Lowercasing "İ" changes its byte length; offsets found in the lowered text must still
+        // point at the same place in the original.
+        let m =
+            "İİİ Do not include the letter \"c\" anywhere. İİ End your response with \"Bye İ.\"";
+        let p: Vec<Rule> = parse(m).into_iter().map(|(_, r)| r).collect();
+        assert!(
+            p.contains(&Rule::LetterCount('c', Rel::LessThan, 1)),
+            "{p:?}"
+        );
+        assert!(p.contains(&Rule::EndsWith("Bye İ.".into())), "{p:?}");
     }
 
     #[test]

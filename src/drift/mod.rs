@@ -255,7 +255,9 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
     // With an inverted instruction, the task proper is the user input it wraps (after its
     // "User Input:" label, which is not part of the task).
     let task_owned = text::strip_boilerplate(if inverted {
-        lower_i
+        // ASCII lowercasing keeps byte offsets valid in `instructions`.
+        instructions
+            .to_ascii_lowercase()
             .rfind("user input")
             .and_then(|i| instructions.get(i + "user input".len()..))
             .map(|t| t.trim_start_matches([':', ' ', '\n', '\r', '\t']))
