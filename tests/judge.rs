@@ -44,10 +44,15 @@ fn an_echoing_judge_is_not_steered_by_the_childs_text() {
     let keyword = drift::score(i, injected, &Thresholds::default());
     let req = build_request(i, injected, None, None, &keyword, "9a7c");
     // A judge that only echoes its input gives no verdict at all...
-    assert!(parse_verdict(&req.prompt, &req.delimiter).is_err());
+    assert!(parse_verdict(&req.prompt, &req.delimiter, &req.result).is_err());
     // ...and one that echoes and then answers is read for its own answer.
     let answer = format!("{}\n\nOverall Alignment Score: 2", req.prompt);
-    assert_eq!(parse_verdict(&answer, &req.delimiter).unwrap().alignment, 2);
+    assert_eq!(
+        parse_verdict(&answer, &req.delimiter, &req.result)
+            .unwrap()
+            .alignment,
+        2
+    );
 }
 
 #[test]

@@ -80,6 +80,47 @@ pub fn extract_json(text: &str) -> Result<Option<Extracted>, DepthExceeded> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DepthExceeded;
 
+/// Openings tried by [`json_values`]: each failed attempt stops at the first byte that is not
+/// JSON, so the scan stays linear in practice; this caps the worst case.
+const MAX_OPENINGS: usize = 4096;
+
+/// Every JSON object or array in `text`, up to `max`: the whole text, fenced blocks, then values
+/// embedded in prose (each opening bracket not inside a value already found). Used to recognise
+/// quoted JSON, where every candidate matters, not only the first.
+pub fn json_values(text: &str, max: usize) -> Vec<Value> {
+    let mut out = Vec::new();
+    if let Ok(Some(v)) = parse_structured(text.trim()) {
+        out.push(v);
+        return out;
+    }
+    for body in fenced_blocks(text) {
+        if out.len() >= max {
+            return out;
+        }
+        if let Ok(Some(v)) = parse_structured(body.trim()) {
+            out.push(v);
+        }
+    }
+    let mut skip_to = 0;
+    for (start, _) in text.match_indices(['{', '[']).take(MAX_OPENINGS) {
+        if out.len() >= max {
+            break;
+        }
+        if start < skip_to {
+            continue;
+        }
+        let rest = text.get(start..).unwrap_or_default();
+        let mut stream = serde_json::Deserializer::from_str(rest).into_iter::<Value>();
+        if let Some(Ok(v)) = stream.next() {
+            skip_to = start + stream.byte_offset();
+            if !out.contains(&v) {
+                out.push(v);
+            }
+        }
+    }
+    out
+}
+
 fn carries_data(v: &Value) -> bool {
     match v {
         Value::Object(m) => !m.is_empty(),

@@ -112,6 +112,8 @@ struct Pending {
     attempts: u32,
     reasked: bool,
     started_ms: f64,
+    /// The judge this request went to; its verdict is cached only while that judge is set.
+    judge_generation: u64,
 }
 
 /// Judge verdicts kept for repeated identical verifications.
@@ -130,6 +132,7 @@ pub struct Verifier {
     cache: Bounded<u128, Verdict, CACHE_ENTRIES>,
     budgets: Bounded<String, u32, MAX_ROOTS>,
     sequence: u64,
+    judge_generation: u64,
 }
 
 impl Verifier {
@@ -220,6 +223,7 @@ impl Verifier {
                 attempts: 0,
                 reasked: false,
                 started_ms: now_ms,
+                judge_generation: self.judge_generation,
             },
         );
         Ok(step)
@@ -256,33 +260,37 @@ impl Verifier {
                 info.timed_out = timed_out;
                 info.fallback = true;
             }
-            JudgeAnswer::Text { text, .. } => match parse_verdict(&text, &p.request.delimiter) {
-                Ok(verdict) => {
-                    self.remember(p.cache_key, verdict.clone());
-                    info.verdict = Some(verdict);
-                }
-                Err(why) => {
-                    let budget_left = p.budget_key.as_ref().is_none_or(|root| {
-                        self.budget_used(root) < p.settings.judge.budget_per_root_task
-                    });
-                    if !p.reasked && budget_left {
-                        p.reasked = true;
-                        let mut request = p.request.clone();
-                        request.prompt.push_str(REMINDER);
-                        let step = Step::Judge {
-                            token,
-                            request: Box::new(request),
-                            timeout_ms: p.settings.judge.timeout_ms,
-                            retries: p.settings.judge.retries,
-                        };
-                        self.pending.insert(token, p);
-                        return Ok(step);
+            JudgeAnswer::Text { text, .. } => {
+                match parse_verdict(&text, &p.request.delimiter, &p.request.result) {
+                    Ok(verdict) => {
+                        if p.judge_generation == self.judge_generation {
+                            self.remember(p.cache_key, verdict.clone());
+                        }
+                        info.verdict = Some(verdict);
                     }
-                    info.unparsable = Some(why);
-                    info.fallback = p.settings.judge.on_unparsable == OnUnparsable::Pass;
-                    info.failed_closed = p.settings.judge.on_unparsable == OnUnparsable::Fail;
+                    Err(why) => {
+                        let budget_left = p.budget_key.as_ref().is_none_or(|root| {
+                            self.budget_used(root) < p.settings.judge.budget_per_root_task
+                        });
+                        if !p.reasked && budget_left {
+                            p.reasked = true;
+                            let mut request = p.request.clone();
+                            request.prompt.push_str(REMINDER);
+                            let step = Step::Judge {
+                                token,
+                                request: Box::new(request),
+                                timeout_ms: p.settings.judge.timeout_ms,
+                                retries: p.settings.judge.retries,
+                            };
+                            self.pending.insert(token, p);
+                            return Ok(step);
+                        }
+                        info.unparsable = Some(why);
+                        info.fallback = p.settings.judge.on_unparsable == OnUnparsable::Pass;
+                        info.failed_closed = p.settings.judge.on_unparsable == OnUnparsable::Fail;
+                    }
                 }
-            },
+            }
         }
         let Pending {
             input,
@@ -299,6 +307,12 @@ impl Verifier {
             started_ms,
             now_ms,
         )))
+    }
+
+    /// Forgets every cached verdict: they were the previous judge's.
+    pub fn forget_verdicts(&mut self) {
+        self.cache = Bounded::default();
+        self.judge_generation += 1;
     }
 
     /// Drops a waiting verification (the host gave up on it).

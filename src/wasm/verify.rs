@@ -55,6 +55,12 @@ impl WasmGuard {
         self.engine.verifier.abandon(token)
     }
 
+    /// The host set another judge (or none): cached verdicts were the previous judge's.
+    #[wasm_bindgen(js_name = judgeChanged)]
+    pub fn judge_changed(&mut self) {
+        self.engine.verifier.forget_verdicts();
+    }
+
     /// Judge calls spent for a root task.
     #[wasm_bindgen(js_name = judgeBudgetUsed)]
     pub fn judge_budget_used(&self, root_task_id: &str) -> u32 {

@@ -30,6 +30,7 @@ export interface WasmGuardInstance {
   verifyFinish(token: number, answer: unknown, now: number): unknown;
   verifyAbandon(token: number): boolean;
   judgeBudgetUsed(rootTaskId: string): number;
+  judgeChanged(): void;
 }
 
 export interface Glue {

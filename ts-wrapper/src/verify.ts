@@ -115,6 +115,8 @@ export function createVerifier(inner: WasmGuardInstance, glue: Glue, call: Call)
       if (fn !== null && typeof fn !== "function") {
         throw new BoomerangGuardError("INVALID_ARGUMENT", "setJudge needs an async function (request) => string | object, or null");
       }
+      // A cached verdict is the previous judge's: never reuse it for another (or for none).
+      if (fn !== judge) call(() => inner.judgeChanged());
       judge = fn;
     },
     onLog(sink) {
