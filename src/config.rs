@@ -325,6 +325,15 @@ impl Config {
         (defaults, problems)
     }
 
+    /// The largest `limits.maxBytes` of any mode: no text larger than this can be meant for the
+    /// guard, so the binding refuses it before copying it into the module.
+    pub fn max_input_bytes(&self) -> usize {
+        self.modes
+            .values()
+            .map(|s| s.limits.max_bytes)
+            .fold(self.base.limits.max_bytes, usize::max)
+    }
+
     pub fn settings(&self) -> &Settings {
         &self.base
     }

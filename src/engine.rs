@@ -60,6 +60,7 @@ impl Engine {
 
     pub fn lifecycle_apply(&mut self, event: &LifecycleEvent, now: u64) -> Result<Vec<Transition>> {
         let config = self.guard.config();
+        event.check_sizes(config.max_input_bytes())?;
         self.registry
             .apply(event, now, |mode| config.for_mode(mode).timeouts.child_ms)
     }

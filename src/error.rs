@@ -48,6 +48,9 @@ pub enum ErrorCode {
     UnsupportedVersion,
     /// The host's mode switch failed, hung, or did not take effect.
     ModeSwitchFailed,
+    /// A callback (a listener, a judge, a getter) called back into the guard while the guard
+    /// was inside a call; refused so that the module stays consistent.
+    Busy,
 }
 
 impl ErrorCode {
@@ -73,6 +76,7 @@ impl ErrorCode {
             ErrorCode::InvalidState => "INVALID_STATE",
             ErrorCode::UnsupportedVersion => "UNSUPPORTED_VERSION",
             ErrorCode::ModeSwitchFailed => "MODE_SWITCH_FAILED",
+            ErrorCode::Busy => "BUSY",
         }
     }
 }

@@ -170,6 +170,19 @@ impl Guard {
         ))
     }
 
+    /// The failed report of a result of `units` UTF-16 units, over every mode's limit: it was
+    /// never copied into the module.
+    pub fn result_too_large_report(&self, mode: &str, units: usize) -> Result<CheckReport> {
+        let id = self.contract_for(mode)?.output.clone();
+        let settings = self.config.for_mode(mode);
+        Ok(contracts::check::result_too_large(
+            settings,
+            mode,
+            id.as_deref(),
+            &format!("at least {units}"),
+        ))
+    }
+
     /// Pre-result-integration check of a child's result string.
     pub fn check_task_result(&mut self, mode: &str, result: &str) -> Result<CheckReport> {
         self.check_task_result_inner(mode, result, false)

@@ -394,3 +394,70 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_long_lived_root_keeps_a_bounded_registry_and_every_undelivered_result() {
+    let mut r = Registry::default();
+    apply(
+        &mut r,
+        r#"{"type":"taskCreated","taskId":"root","mode":"orchestrator"}"#,
+        0,
+    )
+    .unwrap();
+    let rounds = 3 * boomerang_guard::lifecycle::KEEP_RETIRED;
+    for i in 0..rounds {
+        let now = 10 + i as u64 * 10;
+        apply(&mut r, &format!(r#"{{"type":"TaskDelegated","parentTaskId":"root","childTaskId":"c{i}","mode":"code","message":"Round {i}"}}"#), now).unwrap();
+        apply(&mut r, &format!(r#"{{"type":"TaskDelegationCompleted","parentTaskId":"root","childTaskId":"c{i}","result":"done {i}"}}"#), now + 1).unwrap();
+        if i + 1 < rounds {
+            r.prepare_resume("root", now + 2).unwrap();
+            r.commit_resume("root", now + 3).unwrap();
+        }
+    }
+    // Delivered rounds beyond the kept number are pruned; the last result still waits.
+    assert!(
+        r.tasks().count() <= boomerang_guard::lifecycle::KEEP_RETIRED + 2,
+        "{}",
+        r.tasks().count()
+    );
+    let last = format!("c{}", rounds - 1);
+    assert_eq!(r.delivery("root").unwrap().child_id, last);
+    assert!(r.task(&last).is_some() && r.task("c0").is_none());
+    assert!(
+        r.task("root").unwrap().child_ids.len() <= boomerang_guard::lifecycle::KEEP_RETIRED + 1
+    );
+    r.check_invariants().unwrap();
+    let back = Registry::import_json(&r.export_json(0)).unwrap();
+    assert_eq!(back, r);
+}
+
+#[test]
+fn an_imported_state_with_a_parent_cycle_or_a_wrong_root_is_refused() {
+    let task = |id: &str, parent: &str, root: &str| serde_json::json!({"id": id, "mode": "code", "parentId": parent, "rootId": root, "state": "completed", "createdMs": 0, "updatedMs": 0});
+    let cycle =
+        serde_json::json!({"version": 1, "tasks": [task("a", "b", "a"), task("b", "a", "a")]});
+    let e = Registry::import_json(&cycle.to_string()).unwrap_err();
+    assert_eq!(e.code, ErrorCode::InvalidState);
+    assert!(e.message.contains("cycle"), "{}", e.message);
+    let own = serde_json::json!({"version": 1, "tasks": [task("a", "a", "a")]});
+    assert_eq!(
+        Registry::import_json(&own.to_string()).unwrap_err().code,
+        ErrorCode::InvalidState
+    );
+    let root = serde_json::json!({"version": 1, "tasks": [
+        {"id": "r", "mode": "orchestrator", "rootId": "r", "state": "completed", "createdMs": 0, "updatedMs": 0},
+        task("c", "r", "elsewhere")]});
+    assert!(Registry::import_json(&root.to_string())
+        .unwrap_err()
+        .message
+        .contains("root"));
+    // A long chain is checked in linear time and accepted.
+    let mut tasks = vec![
+        serde_json::json!({"id": "t0", "mode": "orchestrator", "rootId": "t0", "state": "completed", "createdMs": 0, "updatedMs": 0}),
+    ];
+    for i in 1..20_000 {
+        tasks.push(task(&format!("t{i}"), &format!("t{}", i - 1), "t0"));
+    }
+    let chain = serde_json::json!({"version": 1, "tasks": tasks});
+    assert!(Registry::import_json(&chain.to_string()).is_ok());
+}

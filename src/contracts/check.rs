@@ -187,6 +187,24 @@ fn pretty<T: serde::Serialize>(v: &T) -> String {
 
 /// Checks a child's result text. `escaped`: the text is a JSON string literal (the wrapper
 /// sends that when the JS string holds lone surrogates, which UTF-8 cannot carry).
+/// The failed report of a result over `limits.maxBytes`; `size` says how large it is.
+pub fn result_too_large(
+    settings: &Settings,
+    mode: &str,
+    contract_id: Option<&str>,
+    size: &str,
+) -> CheckReport {
+    let max_bytes = settings.limits.max_bytes;
+    let err = ContractError::limit(
+        "",
+        "maxBytes",
+        max_bytes,
+        format!("must NOT be larger than {max_bytes} bytes (limits.maxBytes; it has {size})"),
+    );
+    let contract = contract_id.map(short_name);
+    limit_failure(Crossing::Result, mode, contract.as_deref(), err)
+}
+
 pub fn check_result(
     store: &mut SchemaStore,
     settings: &Settings,
@@ -198,20 +216,11 @@ pub fn check_result(
     let contract = contract_id.map(short_name);
     let max_bytes = settings.limits.max_bytes;
     if result.len() > max_bytes {
-        let err = ContractError::limit(
-            "",
-            "maxBytes",
-            max_bytes,
-            format!(
-                "must NOT be larger than {max_bytes} bytes (limits.maxBytes; it has {})",
-                result.len()
-            ),
-        );
-        return Ok(limit_failure(
-            Crossing::Result,
+        return Ok(result_too_large(
+            settings,
             mode,
-            contract.as_deref(),
-            err,
+            contract_id,
+            &result.len().to_string(),
         ));
     }
     let unescaped;

@@ -2,7 +2,11 @@
 //! `taskSpawned`/`taskPaused`/`taskUnpaused`/`taskCompleted` and today's `TaskDelegated`/
 //! `TaskDelegationCompleted`/`TaskDelegationResumed`/`TaskAborted` (plus creation events).
 
+use crate::error::{ErrorCode, GuardError, Result};
 use serde::Deserialize;
+
+/// Task ids and mode slugs longer than this are refused (hosts use UUIDs and short slugs).
+pub const MAX_ID_BYTES: usize = 4096;
 
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(tag = "type", rename_all_fields = "camelCase")]
@@ -75,4 +79,94 @@ pub enum LifecycleEvent {
     /// Time passed: children past their deadline time out.
     #[serde(rename = "tick")]
     Tick,
+}
+
+impl LifecycleEvent {
+    /// Refuses texts over `max_text` bytes (a result, a message) and ids over [`MAX_ID_BYTES`]
+    /// before anything is recorded: the registry keeps what it is given for the life of a tree.
+    pub fn check_sizes(&self, max_text: usize) -> Result<()> {
+        use LifecycleEvent::*;
+        let (ids, texts): (Vec<(&str, &String)>, Vec<(&str, &String)>) = match self {
+            Created { task_id, mode } => (
+                [("/taskId", task_id)]
+                    .into_iter()
+                    .chain(mode.iter().map(|m| ("/mode", m)))
+                    .collect(),
+                Vec::new(),
+            ),
+            Delegated {
+                parent_task_id,
+                child_task_id,
+                mode,
+                message,
+                context_hash,
+            } => (
+                [
+                    ("/parentTaskId", parent_task_id),
+                    ("/childTaskId", child_task_id),
+                ]
+                .into_iter()
+                .chain(mode.iter().map(|m| ("/mode", m)))
+                .chain(context_hash.iter().map(|h| ("/contextHash", h)))
+                .collect(),
+                message.iter().map(|m| ("/message", m)).collect(),
+            ),
+            Completed { task_id, result } => (
+                vec![("/taskId", task_id)],
+                result.iter().map(|r| ("/result", r)).collect(),
+            ),
+            DelegationCompleted {
+                parent_task_id,
+                child_task_id,
+                summary,
+            } => (
+                vec![
+                    ("/parentTaskId", parent_task_id),
+                    ("/childTaskId", child_task_id),
+                ],
+                summary.iter().map(|r| ("/result", r)).collect(),
+            ),
+            Resumed {
+                task_id,
+                child_task_id,
+            } => (
+                [("/taskId", task_id)]
+                    .into_iter()
+                    .chain(child_task_id.iter().map(|c| ("/childTaskId", c)))
+                    .collect(),
+                Vec::new(),
+            ),
+            Aborted { task_id, reason } => (
+                vec![("/taskId", task_id)],
+                reason.iter().map(|r| ("/reason", r)).collect(),
+            ),
+            Paused { task_id } | Active { task_id } => (vec![("/taskId", task_id)], Vec::new()),
+            Tick => (Vec::new(), Vec::new()),
+        };
+        for (path, id) in ids {
+            if id.len() > MAX_ID_BYTES {
+                return Err(GuardError::new(
+                    ErrorCode::InvalidArgument,
+                    path,
+                    format!(
+                        "{path} is {} bytes; ids and modes have at most {MAX_ID_BYTES}",
+                        id.len()
+                    ),
+                ));
+            }
+        }
+        for (path, text) in texts {
+            if text.len() > max_text {
+                return Err(GuardError::new(
+                    ErrorCode::TooLarge,
+                    path,
+                    format!(
+                        "{path} is {} bytes, over limits.maxBytes ({max_text}); nothing was recorded",
+                        text.len()
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
 }

@@ -10,7 +10,7 @@ mod restore;
 pub use events::LifecycleEvent;
 pub use model::{ChildResult, Delivery, Outcome, Task, TaskState, Transition};
 pub use persist::STATE_VERSION;
-pub use registry::{Registry, Spawn};
+pub use registry::{Registry, Spawn, KEEP_RETIRED};
 pub use restore::{plan_restore, RestoreInput, RestorePlan};
 
 use crate::error::{ErrorCode, GuardError, Result};

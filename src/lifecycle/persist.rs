@@ -17,6 +17,9 @@ struct StateFile {
     tasks: Vec<Task>,
     #[serde(default)]
     outbox: Vec<Delivery>,
+    /// Finished subtrees in the order they will be pruned (absent in older files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    retired: Option<Vec<String>>,
 }
 
 #[derive(Deserialize)]
@@ -31,6 +34,7 @@ impl Registry {
             saved_at_ms: now,
             tasks: self.tasks.values().cloned().collect(),
             outbox: self.outbox.values().cloned().collect(),
+            retired: Some(self.retired.iter().cloned().collect()),
         };
         serde_json::to_string_pretty(&file).unwrap_or_default()
     }
@@ -75,6 +79,31 @@ impl Registry {
         }
         reg.check_invariants()
             .map_err(|m| bad(format!("state is inconsistent: {m}")))?;
+        if let Some(ids) = file.retired {
+            for id in ids {
+                if reg.tasks.contains_key(&id) {
+                    reg.retire(&id);
+                }
+            }
+            return Ok(reg);
+        }
+        // Older files: finished subtrees nobody waits for, oldest first.
+        let mut retired: Vec<(u64, String)> = reg
+            .tasks
+            .values()
+            .filter(|t| t.state.is_terminal())
+            .filter(
+                |t| match t.parent_id.as_deref().and_then(|p| reg.tasks.get(p)) {
+                    None => true,
+                    Some(p) => p.open_child.as_deref() != Some(t.id.as_str()),
+                },
+            )
+            .map(|t| (t.updated_ms, t.id.clone()))
+            .collect();
+        retired.sort();
+        for (_, id) in retired {
+            reg.retire(&id);
+        }
         Ok(reg)
     }
 }

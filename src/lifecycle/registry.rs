@@ -4,7 +4,12 @@
 
 use super::model::{ChildResult, Delivery, Outcome, Task, TaskState, Transition};
 use crate::error::{ErrorCode, GuardError, Result};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
+
+/// Finished subtrees kept for `task()`/`tasks()` and audit after their result was delivered (a
+/// child whose parent took its result, a root that ended); older ones are pruned, so a
+/// long-lived host does not keep every round it ever ran.
+pub const KEEP_RETIRED: usize = 1024;
 
 /// Parameters of a delegation.
 #[derive(Debug, Clone, Default)]
@@ -22,6 +27,8 @@ pub struct Spawn {
 pub struct Registry {
     pub(super) tasks: BTreeMap<String, Task>,
     pub(super) outbox: BTreeMap<String, Delivery>,
+    /// Roots of finished, delivered subtrees, oldest first.
+    pub(super) retired: VecDeque<String>,
 }
 
 fn err(code: ErrorCode, task: &str, message: String) -> GuardError {
@@ -234,7 +241,47 @@ impl Registry {
             self.end_subtree(&child, Outcome::Aborted, &why, now, &mut out);
         }
         self.end_one(id, to, result, now, &mut out);
+        if self.tasks.get(id).is_some_and(|t| t.parent_id.is_none()) {
+            self.retire(id);
+        }
         Ok(out)
+    }
+
+    /// Records a finished subtree whose result nobody waits for; prunes the oldest beyond
+    /// [`KEEP_RETIRED`].
+    pub(super) fn retire(&mut self, id: &str) {
+        self.retired.push_back(id.to_string());
+        while self.retired.len() > KEEP_RETIRED {
+            let Some(old) = self.retired.pop_front() else {
+                break;
+            };
+            self.prune(&old);
+        }
+    }
+
+    /// Removes a finished subtree (a task that still waits, or a result still in the outbox,
+    /// is never removed).
+    fn prune(&mut self, id: &str) {
+        let live = |t: &Task| !t.state.is_terminal();
+        let mut subtree = Vec::new();
+        let mut stack = vec![id.to_string()];
+        while let Some(cur) = stack.pop() {
+            let Some(t) = self.tasks.get(&cur) else {
+                continue;
+            };
+            if live(t) || self.outbox.contains_key(&cur) {
+                return;
+            }
+            stack.extend(t.child_ids.iter().cloned());
+            subtree.push(cur);
+        }
+        let parent = self.tasks.get(id).and_then(|t| t.parent_id.clone());
+        for t in &subtree {
+            self.tasks.remove(t);
+        }
+        if let Some(p) = parent.and_then(|p| self.tasks.get_mut(&p)) {
+            p.child_ids.retain(|c| c != id);
+        }
     }
 
     fn end_subtree(
@@ -417,10 +464,13 @@ impl Registry {
             return Err(invalid(p, "active", "commit needs a prepared resume"));
         }
         let mut out = Vec::new();
-        self.outbox.remove(parent_id);
+        let delivered = self.outbox.remove(parent_id).map(|d| d.child_id);
         self.set_state(parent_id, TaskState::Active, "resumed", now, &mut out);
         if let Some(p) = self.tasks.get_mut(parent_id) {
             p.open_child = None;
+        }
+        if let Some(child) = delivered {
+            self.retire(&child);
         }
         Ok(out)
     }
@@ -463,6 +513,7 @@ impl Registry {
 
     /// Checks the invariants the lifecycle promises; used after import and by property tests.
     pub fn check_invariants(&self) -> std::result::Result<(), String> {
+        self.check_ancestry()?;
         for t in self.tasks.values() {
             if let Some(c) = &t.open_child {
                 let child = self
@@ -512,12 +563,55 @@ impl Registry {
             }
         }
         for (parent, d) in &self.outbox {
+            if d.parent_id != *parent {
+                return Err(format!(
+                    "outbox entry under {parent} names parent {}",
+                    d.parent_id
+                ));
+            }
             let p = self
                 .tasks
                 .get(parent)
                 .ok_or(format!("outbox for unknown parent {parent}"))?;
             if d.prepared != (p.state == TaskState::Resuming) {
                 return Err(format!("{parent}: prepared flag disagrees with state"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Parent links form trees: no cycle, and every task's root is its topmost ancestor.
+    /// Linear: each task is walked once.
+    fn check_ancestry(&self) -> std::result::Result<(), String> {
+        let mut root_of: BTreeMap<&str, &str> = BTreeMap::new();
+        for start in self.tasks.keys() {
+            let mut chain: Vec<&str> = Vec::new();
+            let mut on_chain = std::collections::BTreeSet::new();
+            let mut cur = start.as_str();
+            let root = loop {
+                if let Some(r) = root_of.get(cur) {
+                    break *r;
+                }
+                if !on_chain.insert(cur) {
+                    return Err(format!("{cur}: its parent links form a cycle"));
+                }
+                chain.push(cur);
+                match self.tasks.get(cur).and_then(|t| t.parent_id.as_deref()) {
+                    Some(p) if self.tasks.contains_key(p) => cur = p,
+                    _ => break cur,
+                }
+            };
+            for t in chain {
+                root_of.insert(t, root);
+            }
+        }
+        for (id, t) in &self.tasks {
+            let root = root_of.get(id.as_str()).copied().unwrap_or(id.as_str());
+            if t.root_id != root {
+                return Err(format!(
+                    "{id}: root is {} but its topmost ancestor is {root}",
+                    t.root_id
+                ));
             }
         }
         Ok(())

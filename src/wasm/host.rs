@@ -9,11 +9,11 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// A missing or unreadable host state starts empty: losing it must not stop the host.
-fn read_state(v: &JsValue) -> HostState {
+fn read_state(v: &JsValue, max: usize) -> HostState {
     if v.is_undefined() || v.is_null() {
         return HostState::default();
     }
-    read(v, "the host state").unwrap_or_default()
+    read(v, "the host state", max).unwrap_or_default()
 }
 
 #[derive(Serialize)]
@@ -27,7 +27,7 @@ impl WasmGuard {
     /// Starts a result integration: `{ kind: "done", integration }` or `{ kind: "judge", ... }`.
     #[wasm_bindgen(js_name = integrateBegin)]
     pub fn integrate_begin(&mut self, input: JsValue, now: f64) -> Result<JsValue, JsValue> {
-        let input: IntegrateInput = read(&input, "the integration input")?;
+        let input: IntegrateInput = read(&input, "the integration input", 4 * self.max_in())?;
         let step = self
             .engine
             .integrate_begin(input, &super::verify::nonce(), now)
@@ -42,7 +42,7 @@ impl WasmGuard {
         answer: JsValue,
         now: f64,
     ) -> Result<JsValue, JsValue> {
-        let answer: JudgeAnswer = read(&answer, "the judge answer")?;
+        let answer: JudgeAnswer = read(&answer, "the judge answer", self.max_in())?;
         to_js(&self.engine.integrate_finish(token, answer, now).js()?)
     }
 
@@ -54,8 +54,8 @@ impl WasmGuard {
     /// Applies a boundary event to the host state: `{ state, deliveries }`.
     #[wasm_bindgen(js_name = hostApply)]
     pub fn host_apply(&self, state: JsValue, event: JsValue, now: f64) -> Result<JsValue, JsValue> {
-        let mut state = read_state(&state);
-        let event: HostEvent = read(&event, "the host event")?;
+        let mut state = read_state(&state, 4 * self.max_in());
+        let event: HostEvent = read(&event, "the host event", 2 * self.max_in())?;
         let deliveries = state.apply(event, ms(now), |m| self.engine.budget_ms(m));
         to_js(&Applied {
             state: &state,
@@ -72,15 +72,17 @@ impl WasmGuard {
         records: JsValue,
         now: f64,
     ) -> Result<JsValue, JsValue> {
-        let state = read_state(&state);
-        let host: HostKind = read(&host, "the host kind")?;
-        let records: Vec<HistoryRecord> = read(&records, "the history items")?;
+        let state = read_state(&state, 4 * self.max_in());
+        let host: HostKind = read(&host, "the host kind", super::MAX_ID_UNITS)?;
+        let records: Vec<HistoryRecord> = read(&records, "the history items", 4 * self.max_in())?;
         to_js(&self.engine.reconcile(state, host, &records, ms(now)))
     }
 
     /// The earliest child deadline in a host state, or undefined.
     #[wasm_bindgen(js_name = hostNextDeadline)]
     pub fn host_next_deadline(&self, state: JsValue) -> Option<f64> {
-        read_state(&state).next_deadline().map(|d| d as f64)
+        read_state(&state, 4 * self.max_in())
+            .next_deadline()
+            .map(|d| d as f64)
     }
 }

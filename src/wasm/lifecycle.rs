@@ -9,12 +9,17 @@ use js_sys::Function;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+/// A task id argument: a string of bounded length.
+fn task_id(v: &JsValue) -> Result<String, JsValue> {
+    super::arg_text(v, "the task id", super::MAX_ID_UNITS)
+}
+
 #[wasm_bindgen]
 impl WasmGuard {
     /// Applies one host event (either Roo Code API); returns the transitions.
     #[wasm_bindgen(js_name = lifecycleApply)]
     pub fn lifecycle_apply(&mut self, event: JsValue, now: f64) -> Result<JsValue, JsValue> {
-        let text = super::stringify(&event, "the event")?.unwrap_or_default();
+        let text = super::stringify(&event, "the event", 2 * self.max_in())?.unwrap_or_default();
         let event: LifecycleEvent = serde_json::from_str(&text).map_err(|e| {
             fail(
                 ErrorCode::InvalidArgument,
@@ -40,9 +45,10 @@ impl WasmGuard {
     #[wasm_bindgen(js_name = lifecyclePrepareResume)]
     pub fn lifecycle_prepare_resume(
         &mut self,
-        parent_id: &str,
+        parent_id: JsValue,
         now: f64,
     ) -> Result<JsValue, JsValue> {
+        let parent_id = &task_id(&parent_id)?;
         #[derive(Serialize)]
         struct Prepared {
             delivery: crate::lifecycle::Delivery,
@@ -62,9 +68,10 @@ impl WasmGuard {
     #[wasm_bindgen(js_name = lifecycleCommitResume)]
     pub fn lifecycle_commit_resume(
         &mut self,
-        parent_id: &str,
+        parent_id: JsValue,
         now: f64,
     ) -> Result<JsValue, JsValue> {
+        let parent_id = &task_id(&parent_id)?;
         to_js(
             &self
                 .engine
@@ -77,10 +84,12 @@ impl WasmGuard {
     #[wasm_bindgen(js_name = lifecycleRollbackResume)]
     pub fn lifecycle_rollback_resume(
         &mut self,
-        parent_id: &str,
-        reason: &str,
+        parent_id: JsValue,
+        reason: JsValue,
         now: f64,
     ) -> Result<JsValue, JsValue> {
+        let parent_id = &task_id(&parent_id)?;
+        let reason = &super::arg_text(&reason, "the reason", super::MAX_ID_UNITS)?;
         to_js(
             &self
                 .engine
@@ -91,8 +100,8 @@ impl WasmGuard {
     }
 
     #[wasm_bindgen(js_name = lifecycleTask)]
-    pub fn lifecycle_task(&self, id: &str) -> Result<JsValue, JsValue> {
-        to_js(&self.engine.registry.task(id))
+    pub fn lifecycle_task(&self, id: JsValue) -> Result<JsValue, JsValue> {
+        to_js(&self.engine.registry.task(&task_id(&id)?))
     }
 
     #[wasm_bindgen(js_name = lifecycleTasks)]
@@ -113,15 +122,16 @@ impl WasmGuard {
 
     /// Replaces the registry with an exported one; on error the current one is kept.
     #[wasm_bindgen(js_name = lifecycleImport)]
-    pub fn lifecycle_import(&mut self, text: &str) -> Result<(), JsValue> {
-        self.engine.registry = Registry::import_json(text).js()?;
+    pub fn lifecycle_import(&mut self, text: JsValue) -> Result<(), JsValue> {
+        let text = super::arg_text(&text, "the exported state", super::CEILING_BYTES)?;
+        self.engine.registry = Registry::import_json(&text).js()?;
         Ok(())
     }
 
     /// Which mode a parent goes back to (before the host's switch is called).
     #[wasm_bindgen(js_name = planRestore)]
     pub fn plan_restore(&self, input: JsValue) -> Result<JsValue, JsValue> {
-        let input: RestoreInput = read(&input, "the restore input")?;
+        let input: RestoreInput = read(&input, "the restore input", self.max_in())?;
         let default_mode = &self.engine.guard.config().settings().default_mode;
         to_js(&plan_restore(&input, default_mode))
     }
@@ -152,7 +162,8 @@ pub async fn restore_mode(
     current: Option<Function>,
     budget_ms: f64,
 ) -> Result<JsValue, JsValue> {
-    let text = super::stringify(&plan, "the restore plan")?.unwrap_or_default();
+    let text =
+        super::stringify(&plan, "the restore plan", super::CEILING_BYTES)?.unwrap_or_default();
     #[derive(serde::Deserialize)]
     struct Plan {
         target: Option<String>,

@@ -136,9 +136,68 @@ impl<T> IntoJs<T> for crate::error::Result<T> {
     }
 }
 
+/// Identifiers (modes, task ids, schema names) longer than this are refused before they are
+/// copied into the module.
+pub(crate) const MAX_ID_UNITS: usize = 4096;
+/// Values crossing where no configured limit applies (contexts, judge answers, restore plans).
+pub(crate) const CEILING_BYTES: usize = 64 << 20;
+
+/// A JS string as Rust text, refused with `TOO_LARGE` before any copy when it cannot fit in
+/// `max` UTF-8 bytes (a string has at least as many UTF-8 bytes as UTF-16 units), and after the
+/// copy when it does not. Lone surrogates become U+FFFD.
+pub(crate) fn text_within(s: &JsString, max: usize, what: &str) -> Result<String, GuardError> {
+    let too_large = |n: usize| {
+        GuardError::new(
+            ErrorCode::TooLarge,
+            "",
+            format!(
+                "{what} is {n} characters or more, over the limit of {max} bytes (limits.maxBytes)"
+            ),
+        )
+    };
+    let units = s.length() as usize;
+    if units > max {
+        return Err(too_large(units));
+    }
+    let text = if is_well_formed(s) {
+        to_rust_string(s)
+    } else {
+        String::from_utf16_lossy(&s.iter().collect::<Vec<u16>>())
+    };
+    if text.len() > max {
+        return Err(too_large(units));
+    }
+    Ok(text)
+}
+
+/// A string argument, typed: anything else is `INVALID_ARGUMENT`, a longer one `TOO_LARGE`.
+pub(crate) fn arg_text(v: &JsValue, what: &str, max: usize) -> Result<String, JsValue> {
+    match v.dyn_ref::<JsString>() {
+        Some(s) => text_within(s, max, what).map_err(|e| to_js_error(&e)),
+        None => Err(fail(
+            ErrorCode::InvalidArgument,
+            "",
+            format!("{what} must be a string, got {}", js_type(v)),
+        )),
+    }
+}
+
+fn js_type(v: &JsValue) -> String {
+    if v.is_null() {
+        return "null".into();
+    }
+    if js_sys::Array::is_array(v) {
+        return "an array".into();
+    }
+    v.js_typeof()
+        .as_string()
+        .unwrap_or_else(|| "a value".into())
+}
+
 /// JSON text of a JS value; cycles, BigInt and the like become `UNSERIALIZABLE`, nesting too
-/// deep for the engine's serializer `TOO_DEEP`.
-fn stringify_raw(value: &JsValue, what: &str) -> Result<Option<String>, GuardError> {
+/// deep for the engine's serializer `TOO_DEEP`, text over `max` bytes `TOO_LARGE` (checked
+/// before the text is copied into the module).
+fn stringify_raw(value: &JsValue, what: &str, max: usize) -> Result<Option<String>, GuardError> {
     if value.is_undefined() {
         return Ok(None);
     }
@@ -147,16 +206,24 @@ fn stringify_raw(value: &JsValue, what: &str) -> Result<Option<String>, GuardErr
             .dyn_ref::<JsError>()
             .map(|e| String::from(e.message()))
             .unwrap_or_else(|| "not representable as JSON".into());
-        // V8 and SpiderMonkey throw RangeError when nesting exhausts the serializer's stack.
+        // V8 and SpiderMonkey throw RangeError when nesting exhausts the serializer's stack
+        // (and when the text would exceed the engine's string length).
         let code = if e.is_instance_of::<js_sys::RangeError>() {
-            ErrorCode::TooDeep
+            if why.contains("length") {
+                ErrorCode::TooLarge
+            } else {
+                ErrorCode::TooDeep
+            }
         } else {
             ErrorCode::Unserializable
         };
         GuardError::new(code, "", format!("{what} cannot be serialized: {why}"))
     })?;
     // JSON.stringify escapes lone surrogates, so its output is always well-formed.
-    Ok(text.dyn_ref::<JsString>().map(to_rust_string))
+    match text.dyn_ref::<JsString>() {
+        Some(s) => text_within(s, max, what).map(Some),
+        None => Ok(None),
+    }
 }
 
 /// The report as a JS object. An unchanged input value, or a result text equal to what the
@@ -183,14 +250,22 @@ pub(crate) fn ms(now: f64) -> u64 {
 }
 
 /// A JS value read as `T` through its JSON text; a shape that does not fit is `INVALID_ARGUMENT`.
-pub(crate) fn read<T: serde::de::DeserializeOwned>(v: &JsValue, what: &str) -> Result<T, JsValue> {
-    let text = stringify(v, what)?.unwrap_or_else(|| "null".into());
+pub(crate) fn read<T: serde::de::DeserializeOwned>(
+    v: &JsValue,
+    what: &str,
+    max: usize,
+) -> Result<T, JsValue> {
+    let text = stringify(v, what, max)?.unwrap_or_else(|| "null".into());
     serde_json::from_str(&text)
         .map_err(|e| fail(ErrorCode::InvalidArgument, "", format!("{what}: {e}")))
 }
 
-pub(crate) fn stringify(value: &JsValue, what: &str) -> Result<Option<String>, JsValue> {
-    stringify_raw(value, what).map_err(|e| to_js_error(&e))
+pub(crate) fn stringify(
+    value: &JsValue,
+    what: &str,
+    max: usize,
+) -> Result<Option<String>, JsValue> {
+    stringify_raw(value, what, max).map_err(|e| to_js_error(&e))
 }
 
 #[wasm_bindgen]
@@ -198,12 +273,23 @@ pub struct WasmGuard {
     engine: Engine,
 }
 
+impl WasmGuard {
+    /// The most any text handed to this guard may hold (the largest `limits.maxBytes`).
+    pub(crate) fn max_in(&self) -> usize {
+        self.engine.guard.config().max_input_bytes()
+    }
+
+    fn mode_arg(&self, mode: &JsValue) -> Result<String, JsValue> {
+        arg_text(mode, "the mode", MAX_ID_UNITS)
+    }
+}
+
 #[wasm_bindgen]
 impl WasmGuard {
     /// `config`: the configuration object, or undefined for defaults.
     #[wasm_bindgen(constructor)]
     pub fn new(config: JsValue) -> Result<WasmGuard, JsValue> {
-        let text = stringify(&config, "the configuration")?.unwrap_or_default();
+        let text = stringify(&config, "the configuration", CEILING_BYTES)?.unwrap_or_default();
         let config = Config::from_json(&text).js()?;
         Ok(WasmGuard {
             engine: Engine::new(config).js()?,
@@ -213,7 +299,7 @@ impl WasmGuard {
     /// A guard that always starts: invalid configuration fields are dropped and reported by
     /// `configProblems()` (for hosts, whose activation must not fail on a setting).
     pub fn lenient(config: JsValue) -> Result<WasmGuard, JsValue> {
-        let text = match stringify_raw(&config, "the configuration") {
+        let text = match stringify_raw(&config, "the configuration", CEILING_BYTES) {
             Ok(t) => t.unwrap_or_default(),
             Err(_) => "\"unserializable\"".into(),
         };
@@ -231,15 +317,17 @@ impl WasmGuard {
     /// Registers a schema by its `$id`; returns the absolute id.
     #[wasm_bindgen(js_name = registerSchema)]
     pub fn register_schema(&mut self, schema: JsValue) -> Result<String, JsValue> {
-        let text = stringify(&schema, "the schema")?.unwrap_or_default();
+        let text = stringify(&schema, "the schema", self.max_in())?.unwrap_or_default();
         let value = crate::json_text::parse(&text, usize::MAX).js()?;
         self.engine.guard.register_schema(value).js()
     }
 
     /// `spec`: `{ input?: string | object, output?: string | object }` (schema ids or schemas).
     #[wasm_bindgen(js_name = setModeContract)]
-    pub fn set_mode_contract(&mut self, mode: &str, spec: JsValue) -> Result<(), JsValue> {
-        let text = stringify(&spec, "the contract")?.unwrap_or_default();
+    pub fn set_mode_contract(&mut self, mode: JsValue, spec: JsValue) -> Result<(), JsValue> {
+        let mode = self.mode_arg(&mode)?;
+        let mode = mode.as_str();
+        let text = stringify(&spec, "the contract", self.max_in())?.unwrap_or_default();
         let value = crate::json_text::parse(&text, usize::MAX).js()?;
         let Value::Object(mut map) = value else {
             return Err(fail(
@@ -270,8 +358,10 @@ impl WasmGuard {
 
     /// Pre-task-creation check of `{ message, todos?, context? }`.
     #[wasm_bindgen(js_name = checkTaskInput)]
-    pub fn check_task_input(&mut self, mode: &str, input: JsValue) -> Result<JsValue, JsValue> {
-        let text = match stringify_raw(&input, "the task input") {
+    pub fn check_task_input(&mut self, mode: JsValue, input: JsValue) -> Result<JsValue, JsValue> {
+        let mode = self.mode_arg(&mode)?;
+        let mode = mode.as_str();
+        let text = match stringify_raw(&input, "the task input", self.max_in()) {
             Ok(t) => t,
             Err(e) => {
                 let report = self.engine.guard.input_limit_report(mode, &e).js()?;
@@ -291,8 +381,21 @@ impl WasmGuard {
 
     /// Pre-result-integration check of a child's result (a string; objects are taken as JSON).
     #[wasm_bindgen(js_name = checkTaskResult)]
-    pub fn check_task_result(&mut self, mode: &str, result: JsValue) -> Result<JsValue, JsValue> {
+    pub fn check_task_result(
+        &mut self,
+        mode: JsValue,
+        result: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let mode = self.mode_arg(&mode)?;
+        let mode = mode.as_str();
+        let max = self.max_in();
         let report = match result.dyn_ref::<JsString>() {
+            // Over every mode's limit: the contract report says so, without copying the text.
+            Some(s) if s.length() as usize > max => self
+                .engine
+                .guard
+                .result_too_large_report(mode, s.length() as usize)
+                .js()?,
             Some(s) => {
                 if is_well_formed(s) {
                     let text = to_rust_string(s);
@@ -317,7 +420,7 @@ impl WasmGuard {
                     }
                     report
                 } else {
-                    let escaped = stringify(&result, "the result")?.unwrap_or_default();
+                    let escaped = stringify(&result, "the result", 3 * max)?.unwrap_or_default();
                     self.engine
                         .guard
                         .check_task_result_escaped(mode, &escaped)
@@ -332,7 +435,7 @@ impl WasmGuard {
                 ))
             }
             None => {
-                let text = stringify(&result, "the result")?.unwrap_or_default();
+                let text = stringify(&result, "the result", max)?.unwrap_or_default();
                 self.engine.guard.check_task_result(mode, &text).js()?
             }
         };
@@ -348,14 +451,18 @@ impl WasmGuard {
         result: JsValue,
         mode: Option<String>,
     ) -> Result<JsValue, JsValue> {
+        let max = self.max_in();
         let text = |v: &JsValue, name: &str| -> Result<String, JsValue> {
-            v.dyn_ref::<JsString>().map(to_rust_string).ok_or_else(|| {
-                fail(
+            match v.dyn_ref::<JsString>() {
+                Some(s) => text_within(s, max, name).map_err(|e| {
+                    to_js_error(&GuardError::new(e.code, format!("/{name}"), e.message))
+                }),
+                None => Err(fail(
                     ErrorCode::InvalidArgument,
                     &format!("/{name}"),
                     format!("{name} must be a string"),
-                )
-            })
+                )),
+            }
         };
         let i = text(&instructions, "instructions")?;
         let r = text(&result, "result")?;
@@ -373,8 +480,9 @@ impl WasmGuard {
 
     /// The effective settings for a mode (defaults filled in), as a plain object.
     #[wasm_bindgen(js_name = settingsFor)]
-    pub fn settings_for(&self, mode: &str) -> Result<JsValue, JsValue> {
-        let text = serde_json::to_string(self.engine.guard.config().for_mode(mode))
+    pub fn settings_for(&self, mode: JsValue) -> Result<JsValue, JsValue> {
+        let mode = self.mode_arg(&mode)?;
+        let text = serde_json::to_string(self.engine.guard.config().for_mode(&mode))
             .map_err(|e| fail(ErrorCode::InvalidConfig, "", e.to_string()))?;
         JSON::parse(&text)
     }

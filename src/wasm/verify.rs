@@ -6,7 +6,7 @@ use super::callback::call_with_timeout;
 use super::{fail, to_js, IntoJs, WasmGuard};
 use crate::error::ErrorCode;
 use crate::verify::{JudgeAnswer, VerifyInput};
-use js_sys::{Function, JsString, Reflect, JSON};
+use js_sys::{Function, JsString, Reflect};
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -30,7 +30,7 @@ impl WasmGuard {
     /// lifecycle when it knows the child.
     #[wasm_bindgen(js_name = verifyBegin)]
     pub fn verify_begin(&mut self, input: JsValue, now: f64) -> Result<JsValue, JsValue> {
-        let input = read_input(&input)?;
+        let input = read_input(&input, self.max_in())?;
         let step = self.engine.verify_begin(input, &nonce(), now).js()?;
         to_js(&step)
     }
@@ -44,7 +44,7 @@ impl WasmGuard {
         answer: JsValue,
         now: f64,
     ) -> Result<JsValue, JsValue> {
-        let answer: JudgeAnswer = super::read(&answer, "the judge answer")?;
+        let answer: JudgeAnswer = super::read(&answer, "the judge answer", self.max_in())?;
         let step = self.engine.verifier.finish(token, answer, now).js()?;
         to_js(&step)
     }
@@ -63,14 +63,15 @@ impl WasmGuard {
 
     /// Judge calls spent for a root task.
     #[wasm_bindgen(js_name = judgeBudgetUsed)]
-    pub fn judge_budget_used(&self, root_task_id: &str) -> u32 {
-        self.engine.verifier.budget_used(root_task_id)
+    pub fn judge_budget_used(&self, root_task_id: JsValue) -> Result<u32, JsValue> {
+        let root = super::arg_text(&root_task_id, "the root task id", super::MAX_ID_UNITS)?;
+        Ok(self.engine.verifier.budget_used(&root))
     }
 }
 
 /// Reads `{ parentInstructions, childOutput, ... }` field by field: the texts cross once, as
 /// strings, instead of through JSON. Structured instructions or results are taken as JSON text.
-fn read_input(v: &JsValue) -> Result<VerifyInput, JsValue> {
+fn read_input(v: &JsValue, max: usize) -> Result<VerifyInput, JsValue> {
     if !v.is_object() {
         return Err(fail(
             ErrorCode::InvalidArgument,
@@ -92,16 +93,20 @@ fn read_input(v: &JsValue) -> Result<VerifyInput, JsValue> {
         if x.is_undefined() || x.is_null() {
             return Ok(None);
         }
+        // Sizes are checked before the copy; lone surrogates become U+FFFD, as in scoreDrift.
+        let located = |e: crate::error::GuardError| {
+            super::to_js_error(&crate::error::GuardError::new(
+                e.code,
+                format!("/{key}"),
+                e.message,
+            ))
+        };
+        let limit = if structured { max } else { super::MAX_ID_UNITS };
         if let Some(s) = x.dyn_ref::<JsString>() {
-            return Ok(Some(if super::is_well_formed(s) {
-                super::to_rust_string(s)
-            } else {
-                // Lone surrogates become U+FFFD, as in scoreDrift.
-                String::from_utf16_lossy(&s.iter().collect::<Vec<u16>>())
-            }));
+            return super::text_within(s, limit, key).map(Some).map_err(located);
         }
         if structured && x.is_object() {
-            return super::stringify(&x, key);
+            return super::stringify_raw(&x, key, max).map_err(located);
         }
         Err(fail(
             ErrorCode::InvalidArgument,
@@ -169,7 +174,8 @@ pub async fn call_judge(
         attempts += 1;
         match call_with_timeout(&judge, &request, timeout_ms).await {
             Ok(answer) => match answer_text(&answer) {
-                Some(text) => {
+                Some(Err(too_large)) => last = (too_large, false),
+                Some(Ok(text)) => {
                     return answer_js(
                         &serde_json::json!({"kind": "text", "text": text, "attempts": attempts}),
                     )
@@ -191,19 +197,31 @@ fn answer_js(v: &Value) -> JsValue {
     to_js(v).unwrap_or(JsValue::NULL)
 }
 
-/// The model's text: a string as is, an object as its JSON; nothing for empty answers.
-fn answer_text(v: &JsValue) -> Option<String> {
-    if let Some(s) = v.dyn_ref::<JsString>() {
-        let s = super::to_rust_string(s);
-        return (!s.trim().is_empty()).then_some(s);
+/// Judge answers longer than this are not read (a verdict is a few hundred bytes).
+const MAX_ANSWER_BYTES: usize = 1 << 20;
+
+/// The model's text: a string as is, an object as its JSON; nothing for empty answers; an
+/// error for an answer too large to read.
+fn answer_text(v: &JsValue) -> Option<Result<String, String>> {
+    let text = if let Some(s) = v.dyn_ref::<JsString>() {
+        super::text_within(s, MAX_ANSWER_BYTES, "the judge's answer")
+    } else if v.is_object() {
+        match super::stringify_raw(v, "the judge's answer", MAX_ANSWER_BYTES) {
+            Ok(t) => Ok(t?),
+            Err(e) => Err(e),
+        }
+    } else {
+        // A bare number ("4") or boolean is still the model's answer; the parser judges it.
+        return v
+            .as_f64()
+            .map(|n| n.to_string())
+            .or_else(|| v.as_bool().map(|b| b.to_string()))
+            .map(Ok);
+    };
+    match text {
+        Ok(t) => (!t.trim().is_empty()).then_some(Ok(t)),
+        Err(e) => Some(Err(e.message)),
     }
-    if v.is_object() {
-        return JSON::stringify(v).ok().and_then(|s| s.as_string());
-    }
-    // A bare number ("4") or boolean is still the model's answer; the parser judges it.
-    v.as_f64()
-        .map(|n| n.to_string())
-        .or_else(|| v.as_bool().map(|b| b.to_string()))
 }
 
 fn kind_of(v: &JsValue) -> String {

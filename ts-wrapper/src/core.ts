@@ -22,12 +22,27 @@ import type {
   TaskInput,
 } from "./types.js";
 
-function call<T>(f: () => T): T {
-  try {
-    return f();
-  } catch (e) {
-    throw toGuardError(e);
-  }
+/**
+ * Runs one call into the module. A callback of the host that the module runs synchronously (a
+ * getter, a proxy trap, a toJSON) and that calls back into the same guard is refused with
+ * `BUSY`: the module is in the middle of the outer call. Async callbacks (judge, mode switch,
+ * listeners) run between calls and are served.
+ */
+function caller(): <T>(f: () => T) => T {
+  let depth = 0;
+  return <T>(f: () => T): T => {
+    if (depth > 0) {
+      throw new BoomerangGuardError("BUSY", "the guard is inside another call: a callback it ran synchronously called back into it");
+    }
+    depth++;
+    try {
+      return f();
+    } catch (e) {
+      throw toGuardError(e);
+    } finally {
+      depth--;
+    }
+  };
 }
 
 function requireMode(mode: unknown): string {
@@ -57,6 +72,7 @@ async function within<T>(f: (() => T | Promise<T>) | undefined, ms: number, fall
 }
 
 export function wrap(glue: Glue, config?: GuardConfig, options?: { lenient?: boolean }): Guard {
+  const call = caller();
   const inner = call(() => (options?.lenient ? glue.WasmGuard.lenient(config) : new glue.WasmGuard(config)));
   const configProblems: ConfigProblem[] = options?.lenient ? call(() => inner.configProblems()) : [];
   // Frozen contexts handed to children, to re-hash on completion and on resume.

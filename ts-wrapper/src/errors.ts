@@ -19,13 +19,49 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null;
 }
 
+/** Every code a thrown `BoomerangGuardError` can carry. */
+export const ERROR_CODES: readonly ErrorCode[] = [
+  "INVALID_CONFIG",
+  "INVALID_SCHEMA",
+  "MISSING_SCHEMA_ID",
+  "UNRESOLVED_REF",
+  "UNKNOWN_MODE",
+  "UNKNOWN_SCHEMA",
+  "INVALID_JSON",
+  "TOO_LARGE",
+  "TOO_DEEP",
+  "UNSERIALIZABLE",
+  "INVALID_ARGUMENT",
+  "WASM_LOAD_FAILED",
+  "UNFREEZABLE",
+  "UNKNOWN_TASK",
+  "DUPLICATE_TASK",
+  "INVALID_TRANSITION",
+  "CHILD_ALREADY_OPEN",
+  "NOTHING_TO_RESUME",
+  "INVALID_STATE",
+  "UNSUPPORTED_VERSION",
+  "MODE_SWITCH_FAILED",
+  "BUSY",
+];
+const KNOWN = new Set<string>(ERROR_CODES);
+
 /** Re-throws what the wasm layer threw as a BoomerangGuardError (it already carries code/path). */
 export function toGuardError(e: unknown): unknown {
   if (e instanceof BoomerangGuardError) return e;
-  if (e instanceof Error && isRecord(e) && typeof e.code === "string") {
+  if (e instanceof Error && isRecord(e) && typeof e.code === "string" && KNOWN.has(e.code)) {
     const details = Array.isArray(e.details) ? (e.details as { path: string; message: string }[]) : [];
     const err = new BoomerangGuardError(e.code as ErrorCode, e.message, typeof e.path === "string" ? e.path : "", details);
     return err;
+  }
+  const message = e instanceof Error ? e.message : "";
+  // wasm-bindgen's guard against re-entering an object that is in the middle of a call.
+  if (message.includes("recursive use of an object")) {
+    return new BoomerangGuardError("BUSY", "the guard is inside another call: a callback it ran called back into it");
+  }
+  // An argument of the wrong type, caught by the generated glue before the module saw it.
+  if (e instanceof TypeError && isRecord(e) && typeof e.code === "string" && e.code.startsWith("ERR_INVALID_ARG")) {
+    return new BoomerangGuardError("INVALID_ARGUMENT", `an argument has the wrong type: ${message}`);
   }
   // Anything else came from the host's own values (a getter, a proxy trap, a toJSON) while the
   // wrapper read them: still a typed error, with the host's error as its cause.

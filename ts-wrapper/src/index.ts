@@ -1,6 +1,6 @@
 // Types-only entry: both runtime entries (node.ts, web.ts) export this surface.
 export * from "./types.js";
-export { BoomerangGuardError } from "./errors.js";
+export { BoomerangGuardError, ERROR_CODES } from "./errors.js";
 export { renderVerificationMarkdown } from "./log.js";
 export { createRooHooks } from "./roo.js";
 export type { RooHooks, RooHooksOptions, NewTaskInput, NewTaskDecision, ResultDecision, IntegrationStatus } from "./roo.js";

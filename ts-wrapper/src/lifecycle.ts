@@ -3,8 +3,12 @@
 import type { WasmGuardInstance } from "./glue.js";
 import type { Delivery, LifecycleEvent, TaskLifecycle, TaskRecord, Transition } from "./types.js";
 
+/** Listener failures kept for `listenerErrors()`. */
+const MAX_LISTENER_ERRORS = 20;
+
 export class Lifecycle implements TaskLifecycle {
   private listeners = new Set<(t: Transition) => void>();
+  private failures: { state: string; taskId: string; message: string }[] = [];
   private now: () => number = Date.now;
 
   constructor(
@@ -14,9 +18,25 @@ export class Lifecycle implements TaskLifecycle {
     private readonly contextIntact: (childId: string) => boolean | null,
   ) {}
 
+  // A listener runs after the transition took effect; its failure never undoes or stops one
+  // (a resume that threw here would stay "resuming"): it is kept for listenerErrors().
   private emit(ts: Transition[]): Transition[] {
-    for (const t of ts) for (const l of this.listeners) l(t);
+    for (const t of ts) {
+      for (const l of [...this.listeners]) {
+        try {
+          l(t);
+        } catch (e) {
+          const message = e instanceof Error ? e.message : String(e);
+          this.failures.push({ state: t.to, taskId: t.taskId, message });
+          if (this.failures.length > MAX_LISTENER_ERRORS) this.failures.shift();
+        }
+      }
+    }
     return ts;
+  }
+
+  listenerErrors(): { state: string; taskId: string; message: string }[] {
+    return [...this.failures];
   }
 
   handle(event: LifecycleEvent): Transition[] {
@@ -49,7 +69,7 @@ export class Lifecycle implements TaskLifecycle {
   }
 
   nextDeadline(): number | null {
-    return this.inner.lifecycleNextDeadline() ?? null;
+    return this.call(() => this.inner.lifecycleNextDeadline()) ?? null;
   }
 
   watchDeadlines(): () => void {
@@ -107,19 +127,19 @@ export class Lifecycle implements TaskLifecycle {
   }
 
   task(taskId: string): TaskRecord | null {
-    return (this.inner.lifecycleTask(taskId) as TaskRecord | null) ?? null;
+    return this.call(() => this.inner.lifecycleTask(taskId) as TaskRecord | null) ?? null;
   }
 
   tasks(): TaskRecord[] {
-    return this.inner.lifecycleTasks() as TaskRecord[];
+    return this.call(() => this.inner.lifecycleTasks() as TaskRecord[]);
   }
 
   pending(): Delivery[] {
-    return this.inner.lifecyclePending() as Delivery[];
+    return this.call(() => this.inner.lifecyclePending() as Delivery[]);
   }
 
   exportState(): string {
-    return this.inner.lifecycleExport(this.now());
+    return this.call(() => this.inner.lifecycleExport(this.now()));
   }
 
   importState(json: string): void {

@@ -140,7 +140,8 @@ export type ErrorCode =
   | "NOTHING_TO_RESUME"
   | "INVALID_STATE"
   | "UNSUPPORTED_VERSION"
-  | "MODE_SWITCH_FAILED";
+  | "MODE_SWITCH_FAILED"
+  | "BUSY";
 
 /** The guard's public surface. */
 export interface Guard {
@@ -400,8 +401,11 @@ export type LifecycleEvent =
 export interface TaskLifecycle {
   /** Applies a host event; returns the transitions (also sent to `on` listeners). */
   handle(event: LifecycleEvent): Transition[];
-  /** Listens to transitions; returns the function that stops listening. */
+  /** Listens to transitions; returns the function that stops listening. A listener that throws
+   * never stops or undoes a transition: its error is kept for `listenerErrors()`. */
   on(listener: (transition: Transition) => void): () => void;
+  /** The last 20 errors thrown by listeners: the state and task of the transition, the message. */
+  listenerErrors(): { state: string; taskId: string; message: string }[];
   create(taskId: string, mode?: string): Transition[];
   spawn(spawn: { parentTaskId: string; childTaskId: string; mode: string; message?: string; contextHash?: string }): Transition[];
   complete(taskId: string, result: string): Transition[];

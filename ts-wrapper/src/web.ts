@@ -7,7 +7,7 @@ import { BoomerangGuardError } from "./errors.js";
 import type { CreateOptions, Guard, GuardConfig } from "./types.js";
 
 export * from "./types.js";
-export { BoomerangGuardError } from "./errors.js";
+export { BoomerangGuardError, ERROR_CODES } from "./errors.js";
 export { renderVerificationMarkdown } from "./log.js";
 export { createRooHooks } from "./roo.js";
 export type { RooHooks, RooHooksOptions, NewTaskInput, NewTaskDecision, ResultDecision, Reconciled, StateStore } from "./roo.js";
