@@ -86,7 +86,8 @@ impl LifecycleEvent {
     /// before anything is recorded: the registry keeps what it is given for the life of a tree.
     pub fn check_sizes(&self, max_text: usize) -> Result<()> {
         use LifecycleEvent::*;
-        let (ids, texts): (Vec<(&str, &String)>, Vec<(&str, &String)>) = match self {
+        type Fields<'a> = Vec<(&'static str, &'a String)>;
+        let (ids, texts): (Fields, Fields) = match self {
             Created { task_id, mode } => (
                 [("/taskId", task_id)]
                     .into_iter()
