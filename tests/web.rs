@@ -50,7 +50,7 @@ fn guard() -> WasmGuard {
 
 fn still_works(g: &mut WasmGuard) {
     let r = g
-        .check_task_input("code", js(r#"{"message":"Add a unit test"}"#))
+        .check_task_input("code".into(), js(r#"{"message":"Add a unit test"}"#))
         .unwrap();
     assert!(ok(&r));
 }
@@ -58,13 +58,12 @@ fn still_works(g: &mut WasmGuard) {
 #[wasm_bindgen_test]
 fn seed_001_example_3_number_for_file_path() {
     let mut g = guard();
-    g.set_mode_contract(
-        "file-writing",
+    g.set_mode_contract("file-writing".into(),
         js(r#"{"input":{"type":"object","required":["message"],"properties":{"message":{"type":"object","required":["filePath"],"properties":{"filePath":{"type":"string"}}}}}}"#),
     )
     .unwrap();
     let r = g
-        .check_task_input("file-writing", js(r#"{"message":{"filePath":42}}"#))
+        .check_task_input("file-writing".into(), js(r#"{"message":{"filePath":42}}"#))
         .unwrap();
     assert!(!ok(&r));
     let e = Reflect::get_u32(&get(&r, "errors"), 0).unwrap();
@@ -80,20 +79,19 @@ fn seed_001_example_3_number_for_file_path() {
 #[wasm_bindgen_test]
 fn seed_001_example_1_malformed_result_gets_the_standard_error() {
     let mut g = guard();
-    g.set_mode_contract(
-        "code-generation",
+    g.set_mode_contract("code-generation".into(),
         js(r#"{"output":{"type":"object","required":["code"],"properties":{"code":{"type":"string"}}}}"#),
     )
     .unwrap();
     let r = g
-        .check_task_result("code-generation", "<result>print(1)</result>".into())
+        .check_task_result("code-generation".into(), "<result>print(1)</result>".into())
         .unwrap();
     assert!(!ok(&r));
     let text = get(&r, "text").as_string().unwrap();
     assert!(text.contains("Invalid output format from child task"));
     let good = g
         .check_task_result(
-            "code-generation",
+            "code-generation".into(),
             "```json\n{\"code\":\"print(1)\"}\n```".into(),
         )
         .unwrap();
@@ -104,14 +102,18 @@ fn seed_001_example_1_malformed_result_gets_the_standard_error() {
 fn null_undefined_and_number_messages() {
     let mut g = guard();
     for input in [r#"{"message":null}"#, r#"{"message":42}"#, r#"{}"#] {
-        let r = g.check_task_input("code", js(input)).unwrap();
+        let r = g.check_task_input("code".into(), js(input)).unwrap();
         assert!(!ok(&r), "{input} passed");
         still_works(&mut g);
     }
     // `undefined` as the whole input is an argument error, not a report.
-    let err = g.check_task_input("code", JsValue::UNDEFINED).unwrap_err();
+    let err = g
+        .check_task_input("code".into(), JsValue::UNDEFINED)
+        .unwrap_err();
     assert_eq!(code(&err), "INVALID_ARGUMENT");
-    let err = g.check_task_result("code", JsValue::NULL).unwrap_err();
+    let err = g
+        .check_task_result("code".into(), JsValue::NULL)
+        .unwrap_err();
     assert_eq!(code(&err), "INVALID_ARGUMENT");
     still_works(&mut g);
 }
@@ -122,10 +124,12 @@ fn ten_megabyte_string() {
     let big = "a".repeat(10 * 1024 * 1024);
     let input = Object::new();
     Reflect::set(&input, &"message".into(), &big.as_str().into()).unwrap();
-    let r = g.check_task_input("code", input.into()).unwrap();
+    let r = g.check_task_input("code".into(), input.into()).unwrap();
     assert!(!ok(&r));
     assert_eq!(first_error_keyword(&r), "maxBytes");
-    let r = g.check_task_result("code", big.as_str().into()).unwrap();
+    let r = g
+        .check_task_result("code".into(), big.as_str().into())
+        .unwrap();
     assert_eq!(first_error_keyword(&r), "maxBytes");
     still_works(&mut g);
 }
@@ -138,7 +142,7 @@ fn ten_thousand_deep_nesting() {
         "[".repeat(10_000),
         "]".repeat(10_000)
     );
-    let r = g.check_task_input("code", js(&text)).unwrap();
+    let r = g.check_task_input("code".into(), js(&text)).unwrap();
     assert!(!ok(&r));
     assert_eq!(first_error_keyword(&r), "maxDepth");
     still_works(&mut g);
@@ -152,7 +156,7 @@ fn lone_surrogates_are_replaced_and_reported() {
         .concat(&" now".into());
     let input = Object::new();
     Reflect::set(&input, &"message".into(), &lone).unwrap();
-    let r = g.check_task_input("code", input.into()).unwrap();
+    let r = g.check_task_input("code".into(), input.into()).unwrap();
     assert!(ok(&r));
     let value = get(&r, "value");
     assert_eq!(
@@ -164,7 +168,7 @@ fn lone_surrogates_are_replaced_and_reported() {
         .as_string()
         .unwrap();
     assert_eq!(op, "replace-chars");
-    let r = g.check_task_result("code", lone.into()).unwrap();
+    let r = g.check_task_result("code".into(), lone.into()).unwrap();
     assert_eq!(get(&r, "text").as_string().unwrap(), "fix \u{FFFD} now");
 }
 
@@ -177,7 +181,7 @@ fn invalid_schema_unknown_mode_remote_ref() {
     assert_eq!(code(&err), "INVALID_SCHEMA");
     still_works(&mut g);
     let err = g
-        .check_task_input("translate", js(r#"{"message":"x"}"#))
+        .check_task_input("translate".into(), js(r#"{"message":"x"}"#))
         .unwrap_err();
     assert_eq!(code(&err), "UNKNOWN_MODE");
     still_works(&mut g);
@@ -199,15 +203,14 @@ fn invalid_schema_unknown_mode_remote_ref() {
 #[wasm_bindgen_test]
 fn catastrophic_pattern() {
     let mut g = guard();
-    g.set_mode_contract(
-        "redos",
+    g.set_mode_contract("redos".into(),
         js(r#"{"input":{"type":"object","properties":{"message":{"type":"string","pattern":"^(a+)+$"}}}}"#),
     )
     .unwrap();
     let input = Object::new();
     let evil = "a".repeat(50_000) + "!";
     Reflect::set(&input, &"message".into(), &evil.as_str().into()).unwrap();
-    let r = g.check_task_input("redos", input.into()).unwrap();
+    let r = g.check_task_input("redos".into(), input.into()).unwrap();
     assert!(!ok(&r));
     assert_eq!(first_error_keyword(&r), "pattern");
     still_works(&mut g);
@@ -221,12 +224,12 @@ fn cyclic_object() {
     let input = Object::new();
     Reflect::set(&input, &"message".into(), &"x".into()).unwrap();
     Reflect::set(&input, &"context".into(), &context).unwrap();
-    let err = g.check_task_input("code", input.into()).unwrap_err();
+    let err = g.check_task_input("code".into(), input.into()).unwrap_err();
     assert_eq!(code(&err), "UNSERIALIZABLE");
     let bigint = js_sys::BigInt::from(5u32);
     let input = Object::new();
     Reflect::set(&input, &"message".into(), &bigint).unwrap();
-    let err = g.check_task_input("code", input.into()).unwrap_err();
+    let err = g.check_task_input("code".into(), input.into()).unwrap_err();
     assert_eq!(code(&err), "UNSERIALIZABLE");
     still_works(&mut g);
 }
@@ -235,7 +238,7 @@ fn cyclic_object() {
 fn unchanged_inputs_are_handed_back_as_they_are() {
     let mut g = guard();
     let input = js(r#"{"message":"Add a unit test","context":{"k":1}}"#);
-    let r = g.check_task_input("code", input.clone()).unwrap();
+    let r = g.check_task_input("code".into(), input.clone()).unwrap();
     assert!(get(&r, "valueUnchanged").as_bool().unwrap());
     assert!(Object::is(&get(&r, "value"), &input));
 }
@@ -336,7 +339,7 @@ fn lifecycle_events_and_faults_through_the_boundary() {
         "aborted"
     );
     let err = g
-        .lifecycle_import("{\"version\":9,\"tasks\":[]}")
+        .lifecycle_import("{\"version\":9,\"tasks\":[]}".into())
         .unwrap_err();
     assert_eq!(code(&err), "UNSUPPORTED_VERSION");
     // A timeout resumes the parent: the next delegation's child runs out of time.
@@ -489,7 +492,7 @@ fn every_lifecycle_fault_is_typed_and_changes_nothing() {
         assert_eq!(g.lifecycle_export(9.0), before, "{event}");
     }
     assert_eq!(
-        code(&g.lifecycle_import("{corrupt").unwrap_err()),
+        code(&g.lifecycle_import("{corrupt".into()).unwrap_err()),
         "INVALID_STATE"
     );
     assert_eq!(g.lifecycle_export(9.0), before);
@@ -506,9 +509,10 @@ fn every_lifecycle_fault_is_typed_and_changes_nothing() {
         .unwrap_err();
     assert_eq!(code(&err), "INVALID_TRANSITION");
     // A failed resume keeps the result: prepare, roll back, prepare again.
-    g.lifecycle_prepare_resume("p", 5.0).unwrap();
-    g.lifecycle_rollback_resume("p", "host threw", 6.0).unwrap();
-    let again = g.lifecycle_prepare_resume("p", 7.0).unwrap();
+    g.lifecycle_prepare_resume("p".into(), 5.0).unwrap();
+    g.lifecycle_rollback_resume("p".into(), "host threw".into(), 6.0)
+        .unwrap();
+    let again = g.lifecycle_prepare_resume("p".into(), 7.0).unwrap();
     let d = get(&again, "delivery");
     assert_eq!(get(&get(&d, "result"), "text").as_string().unwrap(), "once");
     assert_eq!(get(&d, "attempts").as_f64(), Some(2.0));
@@ -666,7 +670,7 @@ fn proxies_with_throwing_traps_are_typed_errors_and_the_module_still_answers() {
         let input = js_sys::Object::new();
         Reflect::set(&input, &"message".into(), &"x".into()).unwrap();
         Reflect::set(&input, &"context".into(), &p).unwrap();
-        if let Err(e) = g.check_task_input("code", input.into()) {
+        if let Err(e) = g.check_task_input("code".into(), input.into()) {
             assert_eq!(code(&e), "UNSERIALIZABLE", "{trap}");
         }
         still_works(&mut g);
