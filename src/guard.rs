@@ -39,6 +39,11 @@ impl Guard {
         Ok(guard)
     }
 
+    #[doc(hidden)]
+    pub fn store(&self) -> &SchemaStore {
+        &self.store
+    }
+
     pub fn config(&self) -> &Config {
         &self.config
     }
@@ -92,7 +97,12 @@ impl Guard {
                     if !obj.contains_key("$id") && !obj.contains_key("id") {
                         obj.insert(
                             "$id".into(),
-                            Value::String(format!("modes/{mode}.{which}.schema.json")),
+                            // Directly under the local base, so that a relative `$ref`
+                            // ("ticket.json") finds a schema registered by that name.
+                            Value::String(format!(
+                                "mode.{}.{which}.schema.json",
+                                mode.replace(['/', '#', '?', ':'], "_")
+                            )),
                         );
                     }
                 }

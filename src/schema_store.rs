@@ -5,7 +5,7 @@ use crate::error::{ErrorCode, GuardError, Result};
 use crate::sanitize::Plan;
 use jsonschema::{PatternOptions, Validator};
 use serde_json::Value;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 /// Base for schema ids given without a scheme (`"file_writing_input"`).
@@ -18,6 +18,8 @@ const BACKTRACK_LIMIT: usize = 1_000_000;
 #[derive(Default)]
 pub struct SchemaStore {
     schemas: BTreeMap<String, Value>,
+    /// Ids of the built-in contracts: a user schema may not replace them.
+    reserved: BTreeSet<String>,
     validators: BTreeMap<String, Validator>,
     plans: BTreeMap<String, Arc<Plan>>,
 }
@@ -57,13 +59,27 @@ impl SchemaStore {
     /// Registers `schema` under its `$id` (or `id` for draft 4), compiling it at once so an
     /// invalid schema or an unresolvable `$ref` fails here and never later. Returns the id.
     pub fn register(&mut self, schema: Value) -> Result<String> {
+        if let Some(id) = schema_id(&schema) {
+            let absolute = Self::absolute_id(id);
+            if self.reserved.contains(&absolute) {
+                return Err(GuardError::new(
+                    ErrorCode::InvalidSchema,
+                    "/$id",
+                    format!(
+                        "the $id {id:?} ({absolute}) is a built-in contract's and cannot be replaced; give your schema another $id and point the mode at it with setModeContract"
+                    ),
+                ));
+            }
+        }
         self.insert(schema, true)
     }
 
     /// Registers a schema shipped with the crate without compiling it now: it is compiled on
     /// first use, which keeps start-up fast. Its validity is a test of the crate.
     pub fn register_builtin(&mut self, schema: Value) -> Result<String> {
-        self.insert(schema, false)
+        let id = self.insert(schema, false)?;
+        self.reserved.insert(id.clone());
+        Ok(id)
     }
 
     fn insert(&mut self, mut schema: Value, compile_now: bool) -> Result<String> {
@@ -146,10 +162,49 @@ impl SchemaStore {
         Ok(plan)
     }
 
+    /// The registered documents `id` reaches through `$ref`s (itself included): compiling
+    /// against these alone keeps registration linear in what a schema uses, not in how many
+    /// schemas exist. Each reference is resolved against its document and under the local base;
+    /// an extra document costs nothing, a missing one is an unresolved reference.
+    fn closure(&self, id: &str) -> Vec<(&str, &Value)> {
+        let mut seen = BTreeSet::new();
+        let mut queue = vec![id.to_string()];
+        let mut out = Vec::new();
+        while let Some(cur) = queue.pop() {
+            let Some((key, doc)) = self.schemas.get_key_value(&cur) else {
+                continue;
+            };
+            if !seen.insert(cur) {
+                continue;
+            }
+            out.push((key.as_str(), doc));
+            let mut refs = Vec::new();
+            collect_refs(doc, &mut refs, 0);
+            for r in refs {
+                let uri = r.split_once('#').map_or(r, |(u, _)| u);
+                if uri.is_empty() {
+                    continue;
+                }
+                for candidate in [resolve_against(key, uri), Self::absolute_id(uri)] {
+                    if self.schemas.contains_key(&candidate) && !seen.contains(&candidate) {
+                        queue.push(candidate);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// How many documents compiling `id` loads (a measure of registration work, for tests).
+    #[doc(hidden)]
+    pub fn closure_len(&self, id: &str) -> usize {
+        self.closure(&Self::absolute_id(id)).len()
+    }
+
     fn compile(&self, id: &str) -> Result<Validator> {
         let schema = self.registered(id)?;
         let registry = jsonschema::Registry::new()
-            .extend(self.schemas.iter().map(|(k, v)| (k.as_str(), v)))
+            .extend(self.closure(id))
             .and_then(|b| b.prepare())
             .map_err(|e| classify(id, String::new(), e.to_string(), false))?;
         jsonschema::options()
@@ -175,21 +230,7 @@ impl SchemaStore {
                 .or_else(|| root.get("id"))
                 .and_then(Value::as_str)
                 .unwrap_or(LOCAL_BASE);
-            let absolute = if uri.contains(':') {
-                uri.to_string()
-            } else if let Some(stripped) = uri.strip_prefix('/') {
-                let origin_end = base.find("://").map(|i| i + 3).unwrap_or(0);
-                let host_end = base
-                    .get(origin_end..)
-                    .and_then(|rest| rest.find('/'))
-                    .map(|i| origin_end + i)
-                    .unwrap_or(base.len());
-                format!("{}/{stripped}", base.get(..host_end).unwrap_or(base))
-            } else {
-                let dir_end = base.rfind('/').map(|i| i + 1).unwrap_or(0);
-                format!("{}{uri}", base.get(..dir_end).unwrap_or_default())
-            };
-            self.schemas.get(&absolute)?
+            self.schemas.get(&resolve_against(base, uri))?
         };
         if fragment.is_empty() {
             Some((doc, doc))
@@ -199,6 +240,50 @@ impl SchemaStore {
         } else {
             find_anchor(doc, fragment, 0).map(|node| (doc, node))
         }
+    }
+}
+
+/// `uri` (no fragment) resolved against the document id `base`.
+fn resolve_against(base: &str, uri: &str) -> String {
+    if uri.contains(':') {
+        uri.to_string()
+    } else if let Some(stripped) = uri.strip_prefix('/') {
+        let origin_end = base.find("://").map(|i| i + 3).unwrap_or(0);
+        let host_end = base
+            .get(origin_end..)
+            .and_then(|rest| rest.find('/'))
+            .map(|i| origin_end + i)
+            .unwrap_or(base.len());
+        format!("{}/{stripped}", base.get(..host_end).unwrap_or(base))
+    } else {
+        let dir_end = base.rfind('/').map(|i| i + 1).unwrap_or(0);
+        format!("{}{uri}", base.get(..dir_end).unwrap_or_default())
+    }
+}
+
+/// A schema's `$id` (or draft 4's `id`).
+fn schema_id(schema: &Value) -> Option<&str> {
+    let obj = schema.as_object()?;
+    let key = if obj.contains_key("$id") { "$id" } else { "id" };
+    obj.get(key).and_then(Value::as_str)
+}
+
+/// Every `$ref` and `$dynamicRef` string in a schema document.
+fn collect_refs<'v>(node: &'v Value, out: &mut Vec<&'v str>, depth: usize) {
+    if depth > 128 {
+        return;
+    }
+    match node {
+        Value::Object(map) => {
+            for (k, v) in map {
+                match (k.as_str(), v) {
+                    ("$ref" | "$dynamicRef" | "$recursiveRef", Value::String(r)) => out.push(r),
+                    _ => collect_refs(v, out, depth + 1),
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|v| collect_refs(v, out, depth + 1)),
+        _ => {}
     }
 }
 

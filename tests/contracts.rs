@@ -478,3 +478,92 @@ fn all_errors_are_reported_not_only_the_first() {
         assert!(paths.contains(&p), "{p} not in {paths:?}");
     }
 }
+
+#[test]
+fn built_in_contract_ids_are_reserved_and_name_the_clash() {
+    let mut g = guard();
+    for id in [
+        "common.schema.json",
+        "code.output.schema.json",
+        "https://boomerang-guard.local/schemas/orchestrator.input.schema.json",
+    ] {
+        let e = g
+            .register_schema(json!({"$id": id, "type": "string"}))
+            .unwrap_err();
+        assert_eq!(e.code, ErrorCode::InvalidSchema);
+        assert!(e.message.contains(id), "{}", e.message);
+        // Inline contracts cannot take a built-in id either.
+        let e = g
+            .set_mode_contract(
+                "mine",
+                None,
+                Some(ContractSource::Schema(json!({"$id": id, "type": "string"}))),
+            )
+            .unwrap_err();
+        assert_eq!(e.code, ErrorCode::InvalidSchema);
+    }
+    still_works(&mut g);
+}
+
+#[test]
+fn a_relative_ref_finds_a_schema_registered_by_that_name_as_the_readme_shows() {
+    let mut g = guard();
+    g.register_schema(
+        json!({"$id": "ticket.json", "type": "string", "pattern": "^[A-Z]+-[0-9]+$"}),
+    )
+    .unwrap();
+    let input = json!({"type": "object", "required": ["message"], "properties": {"message": {"type": "string"}, "context": {"type": "object", "properties": {"ticket": {"$ref": "ticket.json"}}}}});
+    g.set_mode_contract(
+        "triage",
+        Some(ContractSource::Schema(input)),
+        Some(ContractSource::Schema(json!({"$ref": "ticket.json"}))),
+    )
+    .unwrap();
+    let ok = g
+        .check_task_input(
+            "triage",
+            json!({"message": "Look at it", "context": {"ticket": "BUG-12"}}),
+        )
+        .unwrap();
+    assert!(ok.ok, "{:?}", ok.errors);
+    let bad = g
+        .check_task_input(
+            "triage",
+            json!({"message": "Look at it", "context": {"ticket": "bug 12"}}),
+        )
+        .unwrap();
+    assert!(!bad.ok);
+    assert!(g.check_task_result("triage", "BUG-7").unwrap().ok);
+    assert!(!g.check_task_result("triage", "no ticket").unwrap().ok);
+}
+
+#[test]
+fn registration_work_is_independent_of_how_many_schemas_exist() {
+    let mut g = guard();
+    let mut loaded = Vec::new();
+    for n in [500usize, 1000, 2000] {
+        while g.store().ids().count() < n {
+            let i = g.store().ids().count();
+            g.register_schema(json!({"$id": format!("s{i}.json"), "type": "object", "properties": {"a": {"$ref": "shared.json"}}}))
+                .or_else(|_| g.register_schema(json!({"$id": "shared.json", "type": "string"})))
+                .unwrap();
+        }
+        let i = g.store().ids().count();
+        g.register_schema(
+            json!({"$id": format!("s{i}.json"), "properties": {"a": {"$ref": "shared.json"}}}),
+        )
+        .unwrap();
+        loaded.push(g.store().closure_len(&format!("s{i}.json")));
+    }
+    // Each compile loads the schema and what it references, whatever the number registered.
+    assert_eq!(loaded, vec![2, 2, 2]);
+    for mode in 0..500 {
+        g.set_mode_contract(
+            &format!("m{mode}"),
+            None,
+            Some(ContractSource::Schema(json!({"type": "object"}))),
+        )
+        .unwrap();
+    }
+    assert_eq!(g.store().closure_len("mode.m499.output.schema.json"), 1);
+}
