@@ -1,6 +1,7 @@
 //! Registered JSON Schemas by `$id`, `$ref` resolution between them (never over the network),
 //! and compiled validators cached per schema.
 
+use crate::contracts::pattern;
 use crate::error::{ErrorCode, GuardError, Result};
 use crate::sanitize::Plan;
 use jsonschema::{PatternOptions, Validator};
@@ -203,15 +204,26 @@ impl SchemaStore {
 
     fn compile(&self, id: &str) -> Result<Validator> {
         let schema = self.registered(id)?;
+        // Backtracking patterns become the budgeted keyword (contracts::pattern).
+        let docs: Vec<(&str, Option<Value>, &Value)> = self
+            .closure(id)
+            .into_iter()
+            .map(|(k, v)| (k, pattern::rewrite(v), v))
+            .collect();
         let registry = jsonschema::Registry::new()
-            .extend(self.closure(id))
+            .extend(
+                docs.iter()
+                    .map(|(k, rewritten, v)| (*k, rewritten.as_ref().unwrap_or(v))),
+            )
             .and_then(|b| b.prepare())
             .map_err(|e| classify(id, String::new(), e.to_string(), false))?;
+        let root = pattern::rewrite(schema);
         jsonschema::options()
             .offline()
             .with_registry(&registry)
             .with_pattern_options(PatternOptions::fancy_regex().backtrack_limit(BACKTRACK_LIMIT))
-            .build(schema)
+            .with_keyword(pattern::KEYWORD, pattern::factory)
+            .build(root.as_ref().unwrap_or(schema))
             .map_err(|e| compile_error(id, &e))
     }
 

@@ -567,3 +567,63 @@ fn registration_work_is_independent_of_how_many_schemas_exist() {
     }
     assert_eq!(g.store().closure_len("mode.m499.output.schema.json"), 1);
 }
+
+#[test]
+fn lookaround_and_backreference_patterns_run_under_a_budget_per_check() {
+    use boomerang_guard::contracts::pattern;
+    let mut g = guard();
+    for (mode, p) in [("ahead", "(?=(a+))\\1*b"), ("behind", "(?<=(a+))b")] {
+        g.set_mode_contract(
+            mode,
+            Some(ContractSource::Schema(json!({
+                "type": "object",
+                "properties": {
+                    "message": { "type": "string", "pattern": p },
+                    "todos": { "type": "array", "items": { "type": "string", "pattern": p } }
+                }
+            }))),
+            None,
+        )
+        .unwrap();
+        // Short strings are checked as the pattern says.
+        assert!(
+            g.check_task_input(mode, json!({ "message": "aaab" }))
+                .unwrap()
+                .ok
+        );
+        let miss = g
+            .check_task_input(mode, json!({ "message": "aaaa" }))
+            .unwrap();
+        assert!(!miss.ok);
+        assert_eq!(miss.errors[0].keyword, "pattern");
+        assert_eq!(miss.errors[0].params["pattern"], p);
+        // 50,000 characters: not run, reported as not checked.
+        let long = g
+            .check_task_input(mode, json!({ "message": "a".repeat(50_000) }))
+            .unwrap();
+        assert!(!long.ok);
+        assert_eq!(long.errors[0].params["reason"], "pattern-budget");
+        assert!(pattern::spent() <= pattern::CALL_BUDGET);
+        // Thousands of strings near the length bound: the budget stops the work, whatever the count.
+        let mut spent = Vec::new();
+        for n in [2_000usize, 4_000] {
+            let todos: Vec<String> = (0..n).map(|_| "a".repeat(1_500)).collect();
+            let r = g
+                .check_task_input(mode, json!({ "message": "ab", "todos": todos }))
+                .unwrap();
+            assert!(!r.ok);
+            assert!(r
+                .errors
+                .iter()
+                .any(|e| e.params["reason"] == "pattern-budget"));
+            spent.push(pattern::spent());
+        }
+        assert!(
+            spent
+                .iter()
+                .all(|s| *s <= pattern::CALL_BUDGET + pattern::LIMIT_HIT_COST),
+            "{spent:?}"
+        );
+    }
+    still_works(&mut g);
+}

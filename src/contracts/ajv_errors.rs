@@ -37,7 +37,11 @@ pub fn convert(e: &ValidationError<'_>, out: &mut Vec<ContractError>) {
     let instance_path = e.instance_path().to_string();
     let schema_path = format!("#{}", e.schema_path());
     let kind = e.kind();
-    let keyword = kind.keyword().to_string();
+    let mut keyword = kind.keyword().to_string();
+    // The budgeted backtracking pattern reports as the `pattern` it is in the schema.
+    if keyword == super::pattern::KEYWORD {
+        keyword = "pattern".into();
+    }
     let push = |out: &mut Vec<ContractError>, params: Value, message: String| {
         out.push(ContractError {
             instance_path: instance_path.clone(),
@@ -173,6 +177,17 @@ fn params_and_message(kind: &ValidationErrorKind, e: &ValidationError<'_>) -> (V
             json!({ "propertyName": error.instance().as_ref() }),
             format!("property name must be valid: {error}"),
         ),
+        K::Custom { keyword, message } if keyword == super::pattern::KEYWORD => {
+            if message.starts_with("pattern could not be checked") {
+                (json!({ "reason": "pattern-budget" }), message.clone())
+            } else {
+                let source = message
+                    .strip_prefix("must match pattern \"")
+                    .and_then(|m| m.strip_suffix('"'))
+                    .unwrap_or_default();
+                (json!({ "pattern": source }), message.clone())
+            }
+        }
         _ => (json!({}), e.to_string()),
     }
 }

@@ -55,6 +55,7 @@ fn validate(
     out: &mut Vec<ContractError>,
 ) -> Result<()> {
     let validator = store.validator(id)?;
+    super::pattern::start_call();
     // is_valid short-circuits and builds no error objects: the common, valid case.
     if validator.is_valid(value) {
         return Ok(());

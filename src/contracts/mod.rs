@@ -4,6 +4,7 @@
 pub mod ajv_errors;
 pub mod check;
 pub mod extract;
+pub mod pattern;
 pub mod report;
 
 pub use ajv_errors::ContractError;

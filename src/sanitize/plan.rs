@@ -84,7 +84,8 @@ pub struct PlanNode {
     pub properties: BTreeMap<String, NodeId>,
     /// Properties whose subschema has `const` or `enum`: what tells `anyOf` branches apart.
     pub discriminators: Vec<(String, NodeId)>,
-    pub pattern_properties: Vec<(fancy_regex::Regex, NodeId)>,
+    /// Patterns, their node, and whether they need backtracking (then run under the budget).
+    pub pattern_properties: Vec<(fancy_regex::Regex, NodeId, bool)>,
     /// A `patternProperties` key that does not compile here: no key can be judged additional.
     pub opaque_patterns: bool,
     pub additional: Additional,
@@ -227,10 +228,14 @@ impl<'s> Builder<'s> {
         }
         if let Some(pp) = obj.get("patternProperties").and_then(Value::as_object) {
             for (pattern, s) in pp {
-                match fancy_regex::Regex::new(pattern) {
+                let built = fancy_regex::RegexBuilder::new(pattern)
+                    .backtrack_limit(crate::contracts::pattern::BACKTRACK_LIMIT)
+                    .build();
+                match built {
                     Ok(re) => {
                         let id = sub(self, s);
-                        p.pattern_properties.push((re, id));
+                        let fancy = crate::contracts::pattern::needs_backtracking(pattern);
+                        p.pattern_properties.push((re, id, fancy));
                     }
                     Err(_) => p.opaque_patterns = true,
                 }

@@ -332,8 +332,8 @@ impl<'p> Walker<'p> {
         out.extend(
             n.pattern_properties
                 .iter()
-                .filter(|(re, _)| re.is_match(key).unwrap_or(true))
-                .map(|&(_, c)| c),
+                .filter(|(re, _, fancy)| crate::contracts::pattern::key_matches(re, key, *fancy))
+                .map(|&(_, c, _)| c),
         );
         if out.len() > before {
             return OneRule::Declared;

@@ -1,0 +1,185 @@
+//! `pattern`s that need backtracking (lookaround, backreferences) run under a budget. The
+//! linear engine cannot run them, and the backtracking one is quadratic or worse on inputs like
+//! `(?<=(a+))b` against "aaaa…" whatever its backtrack limit (each start position rescans).
+//! So such a pattern is checked on strings up to [`MAX_CHARS`] characters, each check is
+//! charged `n² + 64n + 1000` units (plus [`LIMIT_HIT_COST`] when the backtrack limit stops it)
+//! against one budget per contract check ([`CALL_BUDGET`]), and past either bound the string is
+//! reported "could not be checked" — never a hang. Patterns the linear engine accepts stay with
+//! jsonschema's own `pattern`.
+
+use jsonschema::{Keyword, ValidationError};
+use serde_json::{Map, Value};
+use std::cell::Cell;
+
+/// The keyword a backtracking `pattern` is compiled as (the schema keeps its own `pattern`).
+pub const KEYWORD: &str = "x-boomerang-backtracking-pattern";
+/// Longest string a backtracking pattern is run on.
+pub const MAX_CHARS: usize = 2000;
+/// Units per contract check: about 15 ms of matching natively, 40 ms in wasm.
+pub const CALL_BUDGET: u64 = 4_000_000;
+/// Backtracking steps per match; a pattern that needs more could not be checked.
+pub const BACKTRACK_LIMIT: usize = 10_000;
+/// What a match stopped by the backtrack limit costs (its steps, in the same units).
+pub const LIMIT_HIT_COST: u64 = 75_000;
+
+thread_local! {
+    static LEFT: Cell<u64> = const { Cell::new(CALL_BUDGET) };
+}
+
+/// Starts a contract check's budget.
+pub fn start_call() {
+    LEFT.with(|l| l.set(CALL_BUDGET));
+}
+
+/// Units spent so far in the current check (never more than the budget plus one limit hit).
+pub fn spent() -> u64 {
+    CALL_BUDGET - LEFT.with(Cell::get)
+}
+
+fn charge(units: u64) -> bool {
+    LEFT.with(|l| {
+        let left = l.get();
+        l.set(left.saturating_sub(units));
+        left >= units
+    })
+}
+
+/// Whether the linear engine cannot run `pattern` but the backtracking one can.
+pub fn needs_backtracking(pattern: &str) -> bool {
+    regex_syntax::Parser::new().parse(pattern).is_err() && fancy_regex::Regex::new(pattern).is_ok()
+}
+
+/// Keys under which a schema holds data, not subschemas: never rewritten.
+const DATA_KEYS: [&str; 4] = ["const", "enum", "default", "examples"];
+
+/// A copy of `schema` in which every backtracking `pattern` is renamed to [`KEYWORD`];
+/// `None` when there is none (the common case: no copy).
+pub fn rewrite(schema: &Value) -> Option<Value> {
+    fn has(node: &Value, depth: usize) -> bool {
+        depth < 128
+            && match node {
+                Value::Object(m) => m.iter().any(|(k, v)| {
+                    (k == "pattern" && v.as_str().is_some_and(needs_backtracking))
+                        || (!DATA_KEYS.contains(&k.as_str()) && has(v, depth + 1))
+                }),
+                Value::Array(a) => a.iter().any(|v| has(v, depth + 1)),
+                _ => false,
+            }
+    }
+    fn apply(node: &mut Value, depth: usize) {
+        if depth >= 128 {
+            return;
+        }
+        match node {
+            Value::Object(m) => {
+                let fancy = m
+                    .get("pattern")
+                    .and_then(Value::as_str)
+                    .is_some_and(needs_backtracking);
+                if fancy {
+                    if let Some(p) = m.remove("pattern") {
+                        m.insert(KEYWORD.into(), p);
+                    }
+                }
+                for (k, v) in m.iter_mut() {
+                    if !DATA_KEYS.contains(&k.as_str()) {
+                        apply(v, depth + 1);
+                    }
+                }
+            }
+            Value::Array(a) => a.iter_mut().for_each(|v| apply(v, depth + 1)),
+            _ => {}
+        }
+    }
+    if !has(schema, 0) {
+        return None;
+    }
+    let mut copy = schema.clone();
+    apply(&mut copy, 0);
+    Some(copy)
+}
+
+/// Whether a property name matches a `patternProperties` pattern, for the sanitizer. A name a
+/// backtracking pattern cannot be run on (too long, budget spent, limit hit) counts as matching:
+/// the property is kept, never removed on a guess.
+pub fn key_matches(re: &fancy_regex::Regex, key: &str, backtracking: bool) -> bool {
+    if backtracking {
+        let n = key.chars().count() as u64;
+        if n > MAX_CHARS as u64 || !charge(n * n + 64 * n + 1000) {
+            return true;
+        }
+    }
+    re.is_match(key).unwrap_or(true)
+}
+
+struct Budgeted {
+    re: fancy_regex::Regex,
+    source: String,
+}
+
+/// Why a string was not matched: it does not match, or it could not be checked.
+enum Miss {
+    NoMatch,
+    Unchecked(&'static str),
+}
+
+impl Budgeted {
+    fn check(&self, s: &str) -> Result<(), Miss> {
+        let n = s.chars().count();
+        if n > MAX_CHARS {
+            return Err(Miss::Unchecked(
+                "the string is longer than patterns with lookaround or backreferences are run on",
+            ));
+        }
+        let n = n as u64;
+        if !charge(n * n + 64 * n + 1000) {
+            return Err(Miss::Unchecked(
+                "this check's budget for patterns with lookaround or backreferences is spent",
+            ));
+        }
+        match self.re.is_match(s) {
+            Ok(true) => Ok(()),
+            Ok(false) => Err(Miss::NoMatch),
+            Err(_) => {
+                charge(LIMIT_HIT_COST);
+                Err(Miss::Unchecked("the regex backtracking limit was exceeded"))
+            }
+        }
+    }
+}
+
+impl<'i> Keyword<'i> for Budgeted {
+    fn validate(&self, instance: &'i Value) -> Result<(), ValidationError<'i>> {
+        let Some(s) = instance.as_str() else {
+            return Ok(());
+        };
+        match self.check(s) {
+            Ok(()) => Ok(()),
+            Err(Miss::NoMatch) => Err(ValidationError::custom(format!(
+                "must match pattern \"{}\"",
+                self.source
+            ))),
+            Err(Miss::Unchecked(why)) => Err(ValidationError::custom(format!(
+                "pattern could not be checked: {why}"
+            ))),
+        }
+    }
+
+    fn is_valid(&self, instance: &'i Value) -> bool {
+        instance.as_str().is_none_or(|s| self.check(s).is_ok())
+    }
+}
+
+/// The factory jsonschema calls for [`KEYWORD`].
+pub fn factory<'a>(
+    _parent: &'a Map<String, Value>,
+    value: &'a Value,
+    _path: jsonschema::paths::Location,
+) -> Result<Box<dyn for<'i> Keyword<'i>>, ValidationError<'a>> {
+    let source = value.as_str().unwrap_or_default().to_string();
+    let re = fancy_regex::RegexBuilder::new(&source)
+        .backtrack_limit(BACKTRACK_LIMIT)
+        .build()
+        .map_err(|e| ValidationError::custom(format!("invalid pattern {source:?}: {e}")))?;
+    Ok(Box::new(Budgeted { re, source }))
+}
