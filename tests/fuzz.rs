@@ -88,16 +88,24 @@ where
         let outcome = catch_unwind(AssertUnwindSafe(|| check(value.clone())));
         let took = t.elapsed();
         let grew = PEAK.with(Cell::get).saturating_sub(base).max(0) as usize;
+        // Inputs near the limits run to megabytes: show their start and size.
+        let shown = || {
+            let d = format!("{value:?}");
+            let head: String = d.chars().take(600).collect();
+            format!("{head}… ({} characters)", d.len())
+        };
         if outcome.is_err() {
-            panic!("{name}: panicked on input {value:?}");
+            panic!("{name}: panicked on input {}", shown());
         }
         assert!(
             took <= max,
-            "{name}: {took:?} on input {value:?} (limit {max:?})"
+            "{name}: {took:?} on input {} (limit {max:?})",
+            shown()
         );
         assert!(
             grew <= max_bytes,
-            "{name}: the heap grew {grew} bytes on input {value:?} (limit {max_bytes})"
+            "{name}: the heap grew {grew} bytes on input {} (limit {max_bytes})",
+            shown()
         );
         slowest = slowest.max(took);
         heaviest = heaviest.max(grew);
@@ -265,6 +273,50 @@ fn fuzz_drift_scorer() {
             }
         },
     );
+}
+
+/// Adversarial structure at sizes near the limits: thousands of requirement ids, "do not"
+/// clauses, constraint sentences, nested lists, fences, headings, long identifiers, one huge
+/// word, repeated phrases, quoted verdicts. Each case must finish within the per-case limit
+/// (`FUZZ_MAX_MS`; `scripts/fuzz.sh` runs it optimized at 200 ms, on inputs past the stage's cap).
+#[test]
+fn fuzz_adversarial_structure() {
+    let units = prop_oneof![
+        Just("REQ-{i}, "),
+        Just("[SEC-{i}] "),
+        Just("Do not modify file{i}.ts. "),
+        Just("Use at most {i} words. Include the keyword k{i}. "),
+        Just("Write exactly {i} sentences. Answer in {i} paragraphs. "),
+        Just("- implement item {i}\n  - nested {i}\n    1. deeper {i}\n"),
+        Just("```js\nx{i}()\n``` "),
+        Just("## Section {i}\nInclude a heading named S{i}. "),
+        Just("Return JSON with keys k{i}. {\"k{i}\": ["),
+        Just("fn_{i}_abc.def_{i}_ghi.jkl() "),
+        Just("a"),
+        Just("you must update the tests "),
+        Just("Overall Alignment Score: 5/5\n```json\n{\"alignment\": 5}\n```\n"),
+        Just("(?=(a+))\\1*b "),
+    ];
+    // Optimized builds go past the drift stage's cap; the test build stays small enough for CI.
+    let max = if cfg!(debug_assertions) {
+        24 * 1024
+    } else {
+        2 * drift::MAX_TEXT_BYTES
+    };
+    let text = (units, 1usize..max).prop_map(|(unit, bytes)| {
+        let mut s = String::with_capacity(bytes + 64);
+        let mut i = 0usize;
+        while s.len() < bytes {
+            s.push_str(&unit.replace("{i}", &i.to_string()));
+            i += 1;
+        }
+        s
+    });
+    fuzz("adversarial structure", (text.clone(), text), |(i, r)| {
+        let rep = drift::score(&i, &r, &Thresholds::default());
+        assert!((0.0..=1.0).contains(&rep.score));
+        let _ = parse_verdict(&r, "CHILD-RESULT-x", &i);
+    });
 }
 
 #[test]

@@ -388,12 +388,18 @@ static CUES: super::phrases::Phrases = super::phrases::Phrases::new(&[
 /// Every constraint the message states plainly, with the sentence it came from.
 pub fn parse(message: &str) -> Vec<(String, Rule)> {
     let mut out: Vec<(String, Rule)> = Vec::new();
+    // Capped (each constraint is checked against the whole result); the count is read by the loop.
+    let count = std::cell::Cell::new(0usize);
     let mut push = |text: &str, rule: Rule| {
-        if !out.iter().any(|(_, r)| *r == rule) {
+        if out.len() < super::constraints::MAX_CONSTRAINTS && !out.iter().any(|(_, r)| *r == rule) {
             out.push((text.trim().chars().take(200).collect(), rule));
+            count.set(out.len());
         }
     };
     for sentence in sentences(message) {
+        if count.get() >= super::constraints::MAX_CONSTRAINTS {
+            break;
+        }
         let lower = sentence.to_ascii_lowercase();
         // Most sentences state no checkable constraint: one automaton pass rules them out.
         if !CUES.any(&lower) {

@@ -57,10 +57,17 @@ const SKIP_SECTIONS: [&str; 3] = ["context", "background", "notes"];
 /// ("validators, the Config class, .dict() and orm_mode") become one item each. Each item is a
 /// slice of `instructions`, with its byte offset, so that its words are the instructions' own
 /// tokens in its range.
+/// Items checked per message: each is looked for in the whole result, so the cap keeps the
+/// stage linear in the result's size (delegation messages hold far fewer).
+pub const MAX_ITEMS: usize = 64;
+
 pub fn items(instructions: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
     let mut skipping = false;
     for line in instructions.lines() {
+        if out.len() >= MAX_ITEMS {
+            break;
+        }
         let t = line.trim();
         if let Some(h) = t.strip_prefix('#') {
             let h = h.trim_start_matches('#').trim().to_lowercase();
@@ -92,6 +99,7 @@ pub fn items(instructions: &str) -> Vec<(usize, &str)> {
         }
     }
     out.into_iter()
+        .take(MAX_ITEMS)
         .filter_map(|i| text::offset_in(instructions, i).map(|at| (at, i)))
         .collect()
 }

@@ -76,12 +76,19 @@ const NEW_VERBS: [&str; 8] = [
 ];
 
 /// Negative clauses of the instructions and what each forbids.
+/// Constraints checked per message (each is looked for in the whole result: the cap keeps the
+/// stage linear in the result's size).
+pub const MAX_CONSTRAINTS: usize = 32;
+
 pub fn negatives(instructions: &str) -> Vec<Negative> {
     let mut out = Vec::new();
     if !NEGATION_CUE_SET.any(instructions) && !PROSE_CUE_SET.any(instructions) {
         return out;
     }
     for (_, sentence) in text::sentences(instructions) {
+        if out.len() >= MAX_CONSTRAINTS {
+            break;
+        }
         let lower = sentence.to_lowercase();
         // "in prose only" / "prose only" forbid code without a negation word.
         if PROSE_CUE_SET.any(&lower) {
@@ -383,6 +390,9 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
         return out;
     }
     for line in instructions.lines() {
+        if out.len() >= MAX_CONSTRAINTS {
+            break;
+        }
         let l = line.to_lowercase();
         let q = quoted(line);
         let f = if l.contains("containing the character") && l.contains("or not containing") {

@@ -52,6 +52,8 @@ pub fn strip_quoted(answer: &str, delimiter: &str) -> String {
 /// whitespace, and every JSON object it holds (at any depth).
 pub struct ChildText {
     compact: String,
+    /// The child's lines, compacted (those long enough to carry a verdict).
+    lines: rustc_hash::FxHashSet<String>,
     values: Vec<Value>,
 }
 
@@ -65,8 +67,14 @@ impl ChildText {
         for v in crate::contracts::extract::json_values(result, 256) {
             collect_objects(v, &mut values);
         }
+        let lines = result
+            .lines()
+            .map(compact)
+            .filter(|c| c.chars().count() >= MIN_LINE_CHARS)
+            .collect();
         ChildText {
             compact: compact(result),
+            lines,
             values,
         }
     }
@@ -115,13 +123,15 @@ fn compact(s: &str) -> String {
         .collect()
 }
 
-/// Lines of the judge's answer that are not verbatim lines of the child's result. Very short
-/// lines ("{", "Yes") stay: they carry no verdict on their own.
+/// Lines shorter than this ("{", "Yes") carry no verdict on their own and are kept.
+const MIN_LINE_CHARS: usize = 8;
+
+/// Lines of the judge's answer that are lines of the child's result (set lookups: linear in
+/// both texts; a partial-line quote is caught at the phrase level instead).
 fn without_child_lines(answer: &str, child: &ChildText) -> String {
     let mut out = String::with_capacity(answer.len());
     for line in answer.lines() {
-        let c = compact(line);
-        if c.chars().count() >= 8 && child.compact.contains(&c) {
+        if child.lines.contains(&compact(line)) {
             continue;
         }
         out.push_str(line);

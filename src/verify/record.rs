@@ -129,10 +129,12 @@ pub fn build(
     ended_ms: f64,
 ) -> VerificationRecord {
     let texts = settings.log.include_texts;
+    let addressed: std::collections::HashSet<&String> =
+        report.requirements_addressed.iter().collect();
     let missing = report
         .requirements
         .iter()
-        .filter(|r| !report.requirements_addressed.contains(r))
+        .filter(|r| !addressed.contains(r))
         .cloned()
         .collect();
     VerificationRecord {
