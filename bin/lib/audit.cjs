@@ -11,7 +11,17 @@ const { progress } = require("./progress.cjs");
 
 const ICON = { CONSISTENT: "✅", POTENTIAL_DRIFT: "⚠️", SIGNIFICANT_DRIFT: "❌", CONTRACT_VIOLATION: "⛔", NO_RESULT: "⏳" };
 const { mdCell } = require("../../dist/cjs/log.js");
-const cell = (s) => mdCell(String(s ?? ""));
+// Everything printed comes from task files (ids, modes, reasons quoting results): escaped so that
+// no value can add Markdown structure, HTML or a code span to the report.
+const cell = (s) =>
+  mdCell(
+    String(s ?? "")
+      .replace(/&/g, "&amp;")
+      .replace(/</g, "&lt;")
+      .replace(/>/g, "&gt;")
+      .replace(/[\\`*_[\]#]/g, "\\$&"),
+  );
+const code = (s, n = 8) => "`" + String(s ?? "").replace(/[`\r\n|]/g, "").slice(0, n) + "`";
 const short = (s, n) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /**
@@ -92,22 +102,23 @@ async function audit(dir, guard, { onRecord } = {}) {
 function render(dir, tasks, delegations, problems, s) {
   const out = [];
   out.push(`# boomerang-guard audit`, "");
-  out.push(`Folder: \`${dir}\`. ${s.tasks} tasks read (${s.folders} folders), ${s.delegations} delegations: ${s.consistent} consistent, ${s.potentialDrift} potential drift, ${s.significantDrift} significant drift, ${s.contractViolations} contract violations, ${s.noResult} without a result. ${s.problems} problem${s.problems === 1 ? "" : "s"}.`, "");
+  out.push(`Folder: ${code(dir, 400)}. ${s.tasks} tasks read (${s.folders} folders), ${s.delegations} delegations: ${s.consistent} consistent, ${s.potentialDrift} potential drift, ${s.significantDrift} significant drift, ${s.contractViolations} contract violations, ${s.noResult} without a result. ${s.problems} problem${s.problems === 1 ? "" : "s"}.`, "");
   out.push("Drift is scored by the keyword and concept stage (no LLM judge in the CLI); scores run from 0 (consistent) to 1 (drifted), alignment from 1 to 5.", "");
   out.push("## Task graph", "", "```mermaid", mermaidGraph(tasks, delegations), "```", "");
   out.push("## Delegations", "", "| | parent → child | modes | status | score | alignment | reasons |", "|---|---|---|---|---|---|---|");
   for (const d of delegations) {
     const reasons = short(d.reasons.slice(0, 3).map(cell).join(" · "), 400);
-    out.push(`| ${ICON[d.status] ?? ""} | \`${d.parent.slice(0, 8)}\` → \`${d.child.slice(0, 8)}\` | ${d.parentMode ?? "?"} → ${d.mode} | ${d.status} | ${d.score ?? "—"} | ${d.alignment ?? "—"} | ${reasons} |`);
+    out.push(`| ${ICON[d.status] ?? ""} | ${code(d.parent)} → ${code(d.child)} | ${cell(d.parentMode ?? "?")} → ${cell(d.mode)} | ${d.status} | ${d.score ?? "—"} | ${d.alignment ?? "—"} | ${reasons} |`);
   }
   const traced = delegations.filter((d) => d.requirements && d.requirements.ids.length > 0);
   if (traced.length > 0) {
     out.push("", "## Requirement tracing", "", "| child | requirements | addressed | missing |", "|---|---|---|---|");
-    for (const d of traced) out.push(`| \`${d.child.slice(0, 8)}\` | ${d.requirements.ids.join(", ")} | ${d.requirements.addressed.join(", ") || "—"} | ${d.requirements.missing.join(", ") || "—"} |`);
+    const ids = (xs) => xs.map(cell).join(", ") || "—";
+    for (const d of traced) out.push(`| ${code(d.child)} | ${ids(d.requirements.ids)} | ${ids(d.requirements.addressed)} | ${ids(d.requirements.missing)} |`);
   }
   if (problems.length > 0) {
     out.push("", "## Problems", "");
-    for (const p of problems) out.push(`- \`${cell(p.item)}\`: ${cell(p.message)}`);
+    for (const p of problems) out.push(`- ${code(p.item, 64)}: ${cell(p.message)}`);
   }
   out.push("");
   return out.join("\n");

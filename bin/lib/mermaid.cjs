@@ -16,7 +16,7 @@ const nodeId = (id, ids) => {
   return ids.get(id);
 };
 /** Text safe inside a quoted Mermaid label. */
-const label = (s) => String(s).replace(/["\n\r]/g, " ").replace(/[<>]/g, "").slice(0, 80);
+const label = (s) => String(s).replace(/["\n\r`|]/g, " ").replace(/[<>&#;[\]{}()]/g, "").slice(0, 80);
 
 /**
  * `tasks`: Map id → { id, mode }; `edges`: [{ parent, child, status, score, alignment }].

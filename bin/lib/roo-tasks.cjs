@@ -16,9 +16,21 @@ const FILES = {
   index: "_index.json",
 };
 
+/** Task files larger than this are not read (a real history runs to a few MB): one hostile
+ * or corrupt file must not take the audit's memory (JSON.parse needs several times its size). */
+const MAX_FILE_BYTES = 64 * 1024 * 1024;
+
+/** A file's text, refused with a clear error past MAX_FILE_BYTES. */
+function readCapped(file) {
+  const size = fs.statSync(file).size;
+  if (size > MAX_FILE_BYTES) {
+    throw new Error(`${path.basename(file)} is ${Math.round(size / 1048576)} MB, over the audit's ${MAX_FILE_BYTES / 1048576} MB per file; not read`);
+  }
+  return fs.readFileSync(file, "utf8");
+}
+
 function readJson(file) {
-  const text = fs.readFileSync(file, "utf8");
-  return JSON.parse(text);
+  return JSON.parse(readCapped(file));
 }
 
 /** The tasks folder: DIR itself, or DIR/tasks when DIR is Roo Code's globalStorage folder. */
@@ -113,7 +125,7 @@ function oldDelegations(dirOf) {
     const file = path.join(dirOf, f);
     if (!fs.existsSync(file)) continue;
     try {
-      const n = (fs.readFileSync(file, "utf8").match(/<new_task>|\\u003cnew_task\\u003e/g) ?? []).length;
+      const n = (readCapped(file).match(/<new_task>|\\u003cnew_task\\u003e/g) ?? []).length;
       return n > 0 ? ` (it made ${n} new_task call${n === 1 ? "" : "s"})` : "";
     } catch {
       return "";
@@ -194,4 +206,5 @@ function childResult(base, child, parentMeta) {
   return { text: undefined, problem };
 }
 
-module.exports = { readMetadata, findCycles, childInstructions, childResult, tasksDir, FILES };
+module.exports = {
+  MAX_FILE_BYTES, readMetadata, findCycles, childInstructions, childResult, tasksDir, FILES };

@@ -542,7 +542,10 @@ impl Walk {
                         .map(|e| e.is_truthy())
                         .unwrap_or(false)
                 };
-                if enumerable {
+                // An own "__proto__" key is data: assigning it would run Object.prototype's
+                // setter and give the copy the input's object as its prototype.
+                let proto_key = key.as_string().is_some_and(|k| k == "__proto__");
+                if enumerable && !proto_key {
                     let _ = Reflect::set(c, &key, &child);
                 } else {
                     let d = Object::new();
@@ -550,6 +553,9 @@ impl Walk {
                         let _ = Reflect::set(&d, &n.value, &child);
                         let _ = Reflect::set(&d, &n.writable, &JsValue::TRUE);
                         let _ = Reflect::set(&d, &n.configurable, &JsValue::TRUE);
+                        if enumerable {
+                            let _ = Reflect::set(&d, &n.enumerable, &JsValue::TRUE);
+                        }
                     });
                     Object::define_property(c, &key, &d);
                 }

@@ -34,12 +34,15 @@ test("per-mode thresholds from the configuration decide the status", () => {
 
 test("bad inputs: empty, whitespace, huge, non-English, code, garbage, emoji and RTL, lone surrogates", () => {
   const guard = createGuardSync();
-  const huge = "word ".repeat(2_500_000);
+  // Under limits.maxBytes (4 MiB) but past the stage's cap: scored on its start, and said so.
+  const huge = "word ".repeat(600_000);
   for (const [i, r] of [["", ""], ["  \n", "\t"], [huge, "word"], ["写一个函数", "函数"], ["def f(): pass", "fn f() {}"], ["\u0000\u0001\uffff", "\u0007\u0008"], ["Summarize 🚀 ‮text‬", "🚀 ok"], ["fix \uD800 this", "fixed \uDC00"]]) {
     const rep = guard.scoreDrift(i, r);
     assert.ok(rep.score >= 0 && rep.score <= 1, JSON.stringify(rep));
   }
   assert.ok(guard.scoreDrift(huge, "word").reasons.some((x) => x.includes("bytes")));
+  // Past limits.maxBytes: refused before it is copied into the module.
+  assert.throws(() => guard.scoreDrift("word ".repeat(2_500_000), "word"), (e) => e.code === "TOO_LARGE");
   assert.throws(() => guard.scoreDrift(null, "x"), (e) => e instanceof BoomerangGuardError && e.code === "INVALID_ARGUMENT");
   assert.equal(guard.scoreDrift("Write a function", "function f() {}").alignment >= 1, true);
 });

@@ -75,8 +75,11 @@ export function wrap(glue: Glue, config?: GuardConfig, options?: { lenient?: boo
   const call = caller();
   const inner = call(() => (options?.lenient ? glue.WasmGuard.lenient(config) : new glue.WasmGuard(config)));
   const configProblems: ConfigProblem[] = options?.lenient ? call(() => inner.configProblems()) : [];
-  // Frozen contexts handed to children, to re-hash on completion and on resume.
+  // Frozen contexts handed to children, to re-hash on completion and on resume; the oldest are
+  // forgotten past MAX_CONTEXTS, as the lifecycle prunes old rounds (then there is nothing to
+  // compare: contextIntact is null).
   const contexts = new Map<string, { value: unknown; hash: string }>();
+  const MAX_CONTEXTS = 1024;
   const contextIntact = (childId: string): boolean | null => {
     const kept = contexts.get(childId);
     if (!kept) return null;
@@ -155,7 +158,11 @@ export function wrap(glue: Glue, config?: GuardConfig, options?: { lenient?: boo
 
     afterTaskCreation({ parentTaskId, childTaskId, mode, message, creation }) {
       const hash = creation?.contextHash ?? undefined;
-      if (creation && hash) contexts.set(childTaskId, { value: creation.frozenContext, hash });
+      if (creation && hash) {
+        contexts.delete(childTaskId);
+        contexts.set(childTaskId, { value: creation.frozenContext, hash });
+        while (contexts.size > MAX_CONTEXTS) contexts.delete(contexts.keys().next().value as string);
+      }
       const text = typeof message === "string" ? message : message === undefined ? undefined : JSON.stringify(message);
       return lifecycle.spawn({
         parentTaskId,
