@@ -62,6 +62,14 @@ async function main() {
   say();
   say(`100k boundary checks (1 KB results): wasm linear memory ${flat.before.wasm} → ${flat.after.wasm} bytes; JS heap ${(flat.before.heap / 1e6).toFixed(1)} → ${(flat.after.heap / 1e6).toFixed(1)} MB${flat.gcExposed ? " (after gc)" : " (no --expose-gc: heap figures include garbage)"}.`);
 
+  const hostile = require("./hostile.bench.cjs");
+  const attacks = await hostile.run();
+  results.hostile = attacks;
+  say();
+  say("### Hostile input at the default limits (issue 15)");
+  say();
+  hostile.print(attacks, say);
+
   const node = require("./startup.bench.cjs").startup();
   const chromium = await require("./chromium.bench.cjs").chromiumStartup();
   results.startup = { node, chromium };

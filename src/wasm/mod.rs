@@ -113,13 +113,30 @@ pub(crate) fn to_js_error(e: &GuardError) -> JsValue {
 /// A serializable value as a JS object: JSON text parsed by the engine, faster than building the
 /// object property by property from Rust.
 pub(crate) fn to_js<T: serde::Serialize>(v: &T) -> Result<JsValue, JsValue> {
-    // Reports run to a few KB: start with room for one instead of growing from empty.
-    let mut buf = Vec::with_capacity(8192);
+    // Sized first, then written once: a growing buffer would peak at three times a large
+    // report's size, and wasm memory never shrinks.
+    let mut counter = ByteCounter(0);
+    serde_json::to_writer(&mut counter, v)
+        .map_err(|e| fail(ErrorCode::InvalidArgument, "", e.to_string()))?;
+    let mut buf = Vec::with_capacity(counter.0);
     serde_json::to_writer(&mut buf, v)
         .map_err(|e| fail(ErrorCode::InvalidArgument, "", e.to_string()))?;
     let text =
         String::from_utf8(buf).map_err(|e| fail(ErrorCode::InvalidArgument, "", e.to_string()))?;
     JSON::parse(&text)
+}
+
+/// An `io::Write` that only counts bytes.
+struct ByteCounter(usize);
+
+impl std::io::Write for ByteCounter {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0 += b.len();
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 pub(crate) fn fail(code: ErrorCode, path: &str, message: String) -> JsValue {
