@@ -5,7 +5,7 @@
 use super::callback::call_with_timeout;
 use super::{fail, to_js, IntoJs, WasmGuard};
 use crate::error::ErrorCode;
-use crate::verify::{JudgeAnswer, VerifyInput};
+use crate::verify::{JudgeAnswer, Outcome, Step, VerifyInput};
 use js_sys::{Function, JsString, Reflect};
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
@@ -32,7 +32,7 @@ impl WasmGuard {
     pub fn verify_begin(&mut self, input: JsValue, now: f64) -> Result<JsValue, JsValue> {
         let input = read_input(&input, self.max_in())?;
         let step = self.engine.verify_begin(input, &nonce(), now).js()?;
-        to_js(&step)
+        step_to_js(step)
     }
 
     /// Gives the judge's answer (`{ kind: "text", text, attempts }` or `{ kind: "failed",
@@ -46,7 +46,7 @@ impl WasmGuard {
     ) -> Result<JsValue, JsValue> {
         let answer: JudgeAnswer = super::read(&answer, "the judge answer", self.max_in())?;
         let step = self.engine.verifier.finish(token, answer, now).js()?;
-        to_js(&step)
+        step_to_js(step)
     }
 
     /// Drops a verification waiting for its judge.
@@ -67,6 +67,27 @@ impl WasmGuard {
         let root = super::arg_text(&root_task_id, "the root task id", super::MAX_ID_UNITS)?;
         Ok(self.engine.verifier.budget_used(&root))
     }
+}
+
+/// A step as a JS object. The outcome's text (the whole result, up to `limits.maxBytes`) crosses
+/// as one string instead of inside the JSON text: no escaping, no second pass, no `JSON.parse`
+/// of megabytes.
+fn step_to_js(mut step: Step) -> Result<JsValue, JsValue> {
+    let Step::Done { verification } = &mut step else {
+        return to_js(&step);
+    };
+    let (key, text) = match &mut verification.outcome {
+        Outcome::Proceed { text }
+        | Outcome::Augment { text }
+        | Outcome::Conditional { text, .. } => ("text", std::mem::take(text)),
+        Outcome::Hold { result, .. } => ("result", std::mem::take(result)),
+        Outcome::Clarify { message } => ("message", std::mem::take(message)),
+    };
+    let obj = to_js(&step)?;
+    let outcome = Reflect::get(&obj, &"verification".into())
+        .and_then(|v| Reflect::get(&v, &"outcome".into()))?;
+    Reflect::set(&outcome, &key.into(), &JsValue::from_str(&text))?;
+    Ok(obj)
 }
 
 /// Reads `{ parentInstructions, childOutput, ... }` field by field: the texts cross once, as
