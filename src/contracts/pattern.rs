@@ -104,12 +104,29 @@ pub fn rewrite(schema: &Value) -> Option<Value> {
 /// the property is kept, never removed on a guess.
 pub fn key_matches(re: &fancy_regex::Regex, key: &str, backtracking: bool) -> bool {
     if backtracking {
-        let n = key.chars().count() as u64;
-        if n > MAX_CHARS as u64 || !charge(n * n + 64 * n + 1000) {
-            return true;
-        }
+        run(re, key).unwrap_or(true)
+    } else {
+        re.is_match(key).unwrap_or(true)
     }
-    re.is_match(key).unwrap_or(true)
+}
+
+/// Runs a backtracking pattern on `s` within the bounds: whether it matches, or why it could
+/// not be checked.
+fn run(re: &fancy_regex::Regex, s: &str) -> Result<bool, &'static str> {
+    let n = s.chars().count();
+    if n > MAX_CHARS {
+        return Err(
+            "the string is longer than patterns with lookaround or backreferences are run on",
+        );
+    }
+    let n = n as u64;
+    if !charge(n * n + 64 * n + 1000) {
+        return Err("this check's budget for patterns with lookaround or backreferences is spent");
+    }
+    re.is_match(s).map_err(|_| {
+        charge(LIMIT_HIT_COST);
+        "the regex backtracking limit was exceeded"
+    })
 }
 
 struct Budgeted {
@@ -125,25 +142,10 @@ enum Miss {
 
 impl Budgeted {
     fn check(&self, s: &str) -> Result<(), Miss> {
-        let n = s.chars().count();
-        if n > MAX_CHARS {
-            return Err(Miss::Unchecked(
-                "the string is longer than patterns with lookaround or backreferences are run on",
-            ));
-        }
-        let n = n as u64;
-        if !charge(n * n + 64 * n + 1000) {
-            return Err(Miss::Unchecked(
-                "this check's budget for patterns with lookaround or backreferences is spent",
-            ));
-        }
-        match self.re.is_match(s) {
+        match run(&self.re, s) {
             Ok(true) => Ok(()),
             Ok(false) => Err(Miss::NoMatch),
-            Err(_) => {
-                charge(LIMIT_HIT_COST);
-                Err(Miss::Unchecked("the regex backtracking limit was exceeded"))
-            }
+            Err(why) => Err(Miss::Unchecked(why)),
         }
     }
 }

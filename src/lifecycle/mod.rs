@@ -7,7 +7,7 @@ mod persist;
 mod registry;
 mod restore;
 
-pub use events::LifecycleEvent;
+pub use events::{LifecycleEvent, MAX_ID_BYTES};
 pub use model::{ChildResult, Delivery, Outcome, Task, TaskState, Transition};
 pub use persist::STATE_VERSION;
 pub use registry::{Registry, Spawn, KEEP_RETIRED};

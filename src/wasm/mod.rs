@@ -155,7 +155,7 @@ impl<T> IntoJs<T> for crate::error::Result<T> {
 
 /// Identifiers (modes, task ids, schema names) longer than this are refused before they are
 /// copied into the module.
-pub(crate) const MAX_ID_UNITS: usize = 4096;
+pub(crate) const MAX_ID_UNITS: usize = crate::lifecycle::MAX_ID_BYTES;
 /// Values crossing where no configured limit applies (contexts, judge answers, restore plans).
 pub(crate) const CEILING_BYTES: usize = 64 << 20;
 
@@ -199,7 +199,7 @@ pub(crate) fn arg_text(v: &JsValue, what: &str, max: usize) -> Result<String, Js
     }
 }
 
-fn js_type(v: &JsValue) -> String {
+pub(crate) fn js_type(v: &JsValue) -> String {
     if v.is_null() {
         return "null".into();
     }

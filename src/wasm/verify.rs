@@ -201,7 +201,12 @@ pub async fn call_judge(
                         &serde_json::json!({"kind": "text", "text": text, "attempts": attempts}),
                     )
                 }
-                None => last = (format!("the judge returned {}", kind_of(&answer)), false),
+                None => {
+                    last = (
+                        format!("the judge returned {}", super::js_type(&answer)),
+                        false,
+                    )
+                }
             },
             Err(e) => last = (e.message, e.timed_out),
         }
@@ -227,10 +232,7 @@ fn answer_text(v: &JsValue) -> Option<Result<String, String>> {
     let text = if let Some(s) = v.dyn_ref::<JsString>() {
         super::text_within(s, MAX_ANSWER_BYTES, "the judge's answer")
     } else if v.is_object() {
-        match super::stringify_raw(v, "the judge's answer", MAX_ANSWER_BYTES) {
-            Ok(t) => Ok(t?),
-            Err(e) => Err(e),
-        }
+        super::stringify_raw(v, "the judge's answer", MAX_ANSWER_BYTES).transpose()?
     } else {
         // A bare number ("4") or boolean is still the model's answer; the parser judges it.
         return v
@@ -243,11 +245,4 @@ fn answer_text(v: &JsValue) -> Option<Result<String, String>> {
         Ok(t) => (!t.trim().is_empty()).then_some(Ok(t)),
         Err(e) => Some(Err(e.message)),
     }
-}
-
-fn kind_of(v: &JsValue) -> String {
-    v.js_typeof()
-        .as_string()
-        .map(|t| if v.is_null() { "null".into() } else { t })
-        .unwrap_or_else(|| "nothing".into())
 }

@@ -1,5 +1,5 @@
 // The wrapper over the wasm bindings, shared by the CommonJS (Node) and ESM (web) entries.
-import { BoomerangGuardError, toGuardError } from "./errors.js";
+import { BoomerangGuardError, busy, toGuardError } from "./errors.js";
 import type { Glue } from "./glue.js";
 import { Lifecycle } from "./lifecycle.js";
 import { createVerifier } from "./verify.js";
@@ -32,7 +32,7 @@ function caller(): <T>(f: () => T) => T {
   let depth = 0;
   return <T>(f: () => T): T => {
     if (depth > 0) {
-      throw new BoomerangGuardError("BUSY", "the guard is inside another call: a callback it ran synchronously called back into it");
+      throw busy();
     }
     depth++;
     try {

@@ -46,6 +46,11 @@ export const ERROR_CODES: readonly ErrorCode[] = [
 ];
 const KNOWN = new Set<string>(ERROR_CODES);
 
+/** The error of a call made while the same guard is inside another call. */
+export function busy(): BoomerangGuardError {
+  return new BoomerangGuardError("BUSY", "the guard is inside another call: a callback it ran synchronously called back into it");
+}
+
 /** Re-throws what the wasm layer threw as a BoomerangGuardError (it already carries code/path). */
 export function toGuardError(e: unknown): unknown {
   if (e instanceof BoomerangGuardError) return e;
@@ -57,7 +62,7 @@ export function toGuardError(e: unknown): unknown {
   const message = e instanceof Error ? e.message : "";
   // wasm-bindgen's guard against re-entering an object that is in the middle of a call.
   if (message.includes("recursive use of an object")) {
-    return new BoomerangGuardError("BUSY", "the guard is inside another call: a callback it ran called back into it");
+    return busy();
   }
   // An argument of the wrong type, caught by the generated glue before the module saw it.
   if (e instanceof TypeError && isRecord(e) && typeof e.code === "string" && e.code.startsWith("ERR_INVALID_ARG")) {
