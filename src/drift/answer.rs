@@ -223,7 +223,7 @@ fn vacuous_definition(result_lower: &str, words: &[(usize, &str)]) -> Option<Str
             let start = words.get(k.saturating_sub(3)).map_or(*at, |(i, _)| *i);
             result_lower.get(start..end).map(str::to_string)
         };
-        // "a word", "a very interesting word", "a common term"; but "a term for a group of
+        // "a word", "a rather curious word", "a common term"; but "a term for a group of
         // samples" and "a word that means sad" do define.
         if let Some(m) = (k + 2..k + 5).find(|&j| word(j).is_some_and(|x| META_NOUNS.contains(&x)))
         {
@@ -372,7 +372,7 @@ mod tests {
         );
         assert_eq!(rating_scale("we scale out to 3 regions"), None);
         let task = "Please grade the following essay on a 0-5 scale (5 being the highest): In my opinion...";
-        assert!(check(task, "I would grade this essay as a 2 out of 5.").is_empty());
+        assert!(check(task, "My grade for it: 2 out of 5.").is_empty());
         assert!(check(task, "Three. The argument is thin.").is_empty());
         let f = check(task, "Thank you for your essay. The score is blue.");
         assert_eq!(f.len(), 1);
@@ -383,8 +383,8 @@ mod tests {
     #[test]
     fn definitions_that_say_nothing() {
         for vacuous in [
-            "The word \"happy\" is a very interesting word. It describes a feeling.",
-            "Aezakmi is a term that is often used in the context of a conversation.",
+            "The word \"glad\" is a rather curious word. It names a feeling.",
+            "Zorblat is a term that people often use when they talk.",
             "1. Online education is a type of education.\n2. Schools exist.",
             "\"Time\" is a concept that helps us understand when events occur.",
         ] {

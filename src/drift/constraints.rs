@@ -323,7 +323,7 @@ fn find_any(lower: &str, needles: &[&str]) -> Option<String> {
     })
 }
 
-/// A verb (by stem prefix) within `window` tokens of an object stem: "I rewrote slugify".
+/// A verb (by stem prefix) within `window` tokens of an object stem: "we changed the parser".
 fn near(toks: &[text::Token], verbs: &[&str], objects: &[&str], window: usize) -> Option<String> {
     for (i, t) in toks.iter().enumerate() {
         if !verbs
