@@ -40,6 +40,7 @@ function attacks() {
     return m;
   };
   const behind = quad("(?<=(a+))b");
+  g.setModeContract("names", { output: { type: "object", patternProperties: { "(?<=(a+))b": { type: "integer" } } } });
   const ahead = quad("(?=(a+))\\1*b");
   // Inputs are built before the clock starts: make(n) returns the call.
   const drift = (unit) => (n) => {
@@ -63,11 +64,14 @@ function attacks() {
     ["checkTaskResult: structured result (files array)", (n) => { const r = JSON.stringify({ summary: "done", files: Array.from({ length: Math.floor(n / 40) }, (_, i) => `src/module_${i}/index.ts`) }); return () => g.checkTaskResult({ mode: "code", result: r }); }, 1024 * KB],
     ["checkTaskInput: message", (n) => { const m = rep("Add a unit test for {i}. ", n); return () => g.checkTaskInput({ mode: "code", message: m }); }, 1024 * KB],
     ["pattern (?<=(a+))b on many strings", (n) => { const r = JSON.stringify({ s: Array.from({ length: Math.floor(n / 1500) }, () => "a".repeat(1490)) }); return () => g.checkTaskResult({ mode: behind, result: r }); }, 512 * KB],
+    ["patternProperties (?<=(a+))b on long property names", (n) => { const o = {}; for (let i = 0; i < Math.floor(n / 1500); i++) o[`${i}${"a".repeat(1490)}`] = 1; const r = JSON.stringify(o); return () => g.checkTaskResult({ mode: "names", result: r }); }, 512 * KB],
     ["pattern (?=(a+))\\1*b on one long string", (n) => { const r = JSON.stringify({ s: ["a".repeat(n)] }); return () => g.checkTaskResult({ mode: ahead, result: r }); }, 512 * KB],
   ];
 }
 
 async function run() {
+  // First, on a fresh module: a leak shows as growth only once free memory runs out.
+  const steadyState = await steady();
   const rows = [];
   for (const [name, make, n] of attacks()) {
     const sizes = [n, 2 * n, 4 * n].map((x) => Math.min(x, 4 * 1024 * KB - 4 * KB));
@@ -107,10 +111,36 @@ async function run() {
       g.lifecycle.commitResume("root");
     }
   });
-  return { rows, wasmMemory: glue.wasmMemoryBytes() };
+  const wasmMemory = glue.wasmMemoryBytes();
+  return { rows, wasmMemory, steady: steadyState };
 }
 
-function print({ rows, wasmMemory }, say = console.log) {
+/** Memory per call once warm: wasm linear memory after n calls of each kind, then after n more
+ *  (distinct inputs, so caches fill and evict). Growth in the second half is what a long-lived
+ *  host would keep per call. */
+async function steady(n = 3000) {
+  const g = createGuardSync({ judge: { mode: "always" } });
+  g.setJudge(async () => "Score: 4/5. The result does what was asked.");
+  g.lifecycle.create("root", "orchestrator");
+  let i = 0;
+  const round = async () => {
+    for (let k = 0; k < n; k++, i++) {
+      await g.verify({ parentInstructions: `Add tests for module ${i}`, childOutput: `Added tests for module ${i}.` });
+      g.checkTaskResult({ mode: "code", result: `Implemented module ${i}.` });
+      g.scoreDrift(`Fix bug ${i} in the parser`, `Fixed bug ${i}`);
+      g.lifecycle.spawn({ parentTaskId: "root", childTaskId: `c${i}`, mode: "code", message: `Round ${i}` });
+      g.lifecycle.complete(`c${i}`, `done ${i}`);
+      g.lifecycle.prepareResume("root");
+      g.lifecycle.commitResume("root");
+    }
+    return glue.wasmMemoryBytes();
+  };
+  const warm = await round();
+  const after = await round();
+  return { n, warm, after };
+}
+
+function print({ rows, wasmMemory, steady }, say = console.log) {
   say("| attack | sizes | one call (ms) at n, 2n, 4n | ms per MB at the largest | ratio per doubling |");
   say("|---|---|---|---|---|");
   let worstCall = 0;
@@ -130,6 +160,8 @@ function print({ rows, wasmMemory }, say = console.log) {
   }
   say("");
   say(`Slowest single call: ${worstCall.toFixed(1)} ms; worst time per MB of input: ${worstPerMb.toFixed(1)} ms. wasm linear memory after every attack above: ${(wasmMemory / (1024 * KB)).toFixed(1)} MB (the high-water mark; it never shrinks).`);
+  const grew = steady.after - steady.warm;
+  say(`Steady state: after ${steady.n} rounds of a judged verify, a result check, a drift score and a delegation round, wasm memory ${(steady.warm / (1024 * KB)).toFixed(1)} MB; after ${steady.n} more ${(steady.after / (1024 * KB)).toFixed(1)} MB (${(grew / steady.n).toFixed(0)} bytes kept per round).`);
 }
 
 module.exports = { run, print };

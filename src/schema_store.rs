@@ -22,6 +22,10 @@ pub struct SchemaStore {
     /// Ids of the built-in contracts: a user schema may not replace them.
     reserved: BTreeSet<String>,
     validators: BTreeMap<String, Validator>,
+    /// Per compiled id: its backtracking `patternProperties` patterns (contracts::pattern).
+    key_patterns: BTreeMap<String, (usize, Option<String>)>,
+    /// Validators without those patterns, compiled when a check's property names exceed them.
+    keys_unchecked: BTreeMap<String, Validator>,
     plans: BTreeMap<String, Arc<Plan>>,
 }
 
@@ -103,7 +107,7 @@ impl SchemaStore {
         obj.insert(id_key.to_string(), Value::String(id.clone()));
         let previous = self.schemas.insert(id.clone(), schema);
         if !compile_now {
-            self.validators.clear();
+            self.clear_validators();
             self.plans.clear();
             return Ok(id);
         }
@@ -111,7 +115,7 @@ impl SchemaStore {
             Ok(v) => {
                 // A replaced schema may be referenced by compiled validators: drop them all.
                 if previous.is_some() {
-                    self.validators.clear();
+                    self.clear_validators();
                 }
                 self.plans.clear();
                 self.validators.insert(id.clone(), v);
@@ -127,6 +131,12 @@ impl SchemaStore {
         }
     }
 
+    fn clear_validators(&mut self) {
+        self.validators.clear();
+        self.keys_unchecked.clear();
+        self.key_patterns.clear();
+    }
+
     /// The compiled validator of a registered schema, compiled on first use.
     pub fn validator(&mut self, id: &str) -> Result<&Validator> {
         if !self.validators.contains_key(id) {
@@ -134,6 +144,29 @@ impl SchemaStore {
             self.validators.insert(id.to_string(), v);
         }
         self.validators.get(id).ok_or_else(|| {
+            GuardError::new(
+                ErrorCode::UnknownSchema,
+                "",
+                format!("no schema with $id {id}"),
+            )
+        })
+    }
+
+    /// How many backtracking `patternProperties` patterns a compiled id's documents hold, and
+    /// the schema path of the first.
+    pub fn key_patterns(&self, id: &str) -> (usize, Option<String>) {
+        self.key_patterns.get(id).cloned().unwrap_or_default()
+    }
+
+    /// The validator of `id` without its backtracking `patternProperties` patterns
+    /// ([`pattern::drop_key_patterns`]), compiled on first use.
+    pub fn validator_keys_unchecked(&mut self, id: &str) -> Result<&Validator> {
+        if !self.keys_unchecked.contains_key(id) {
+            let v = self.build(id, true)?;
+            self.keys_unchecked.insert(id.to_string(), v);
+        }
+        self.validator(id)?;
+        self.keys_unchecked.get(id).ok_or_else(|| {
             GuardError::new(
                 ErrorCode::UnknownSchema,
                 "",
@@ -202,13 +235,36 @@ impl SchemaStore {
         self.closure(&Self::absolute_id(id)).len()
     }
 
-    fn compile(&self, id: &str) -> Result<Validator> {
+    fn compile(&mut self, id: &str) -> Result<Validator> {
+        let v = self.build(id, false)?;
+        let found = self
+            .closure(id)
+            .into_iter()
+            .fold((0, None), |acc, (_, doc)| {
+                let (n, at) = pattern::key_patterns(doc);
+                (acc.0 + n, acc.1.or(at))
+            });
+        self.key_patterns.insert(id.to_string(), found);
+        Ok(v)
+    }
+
+    /// Compiles `id` against its `$ref` closure. Backtracking `pattern`s become the budgeted
+    /// keyword; with `keys_unchecked`, backtracking `patternProperties` are left out.
+    fn build(&self, id: &str, keys_unchecked: bool) -> Result<Validator> {
         let schema = self.registered(id)?;
-        // Backtracking patterns become the budgeted keyword (contracts::pattern).
+        let variant = |v: &Value| -> Option<Value> {
+            let dropped = keys_unchecked
+                .then(|| pattern::drop_key_patterns(v))
+                .flatten();
+            match dropped {
+                Some(d) => Some(pattern::rewrite(&d).unwrap_or(d)),
+                None => pattern::rewrite(v),
+            }
+        };
         let docs: Vec<(&str, Option<Value>, &Value)> = self
             .closure(id)
             .into_iter()
-            .map(|(k, v)| (k, pattern::rewrite(v), v))
+            .map(|(k, v)| (k, variant(v), v))
             .collect();
         let registry = jsonschema::Registry::new()
             .extend(
@@ -217,7 +273,7 @@ impl SchemaStore {
             )
             .and_then(|b| b.prepare())
             .map_err(|e| classify(id, String::new(), e.to_string(), false))?;
-        let root = pattern::rewrite(schema);
+        let root = variant(schema);
         jsonschema::options()
             .offline()
             .with_registry(&registry)

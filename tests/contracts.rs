@@ -607,7 +607,7 @@ fn lookaround_and_backreference_patterns_run_under_a_budget_per_check() {
         // Thousands of strings near the length bound: the budget stops the work, whatever the count.
         let mut spent = Vec::new();
         for n in [2_000usize, 4_000] {
-            let todos: Vec<String> = (0..n).map(|_| "a".repeat(1_500)).collect();
+            let todos: Vec<String> = (0..n).map(|_| "a".repeat(900)).collect();
             let r = g
                 .check_task_input(mode, json!({ "message": "ab", "todos": todos }))
                 .unwrap();
@@ -625,5 +625,80 @@ fn lookaround_and_backreference_patterns_run_under_a_budget_per_check() {
             "{spent:?}"
         );
     }
+    still_works(&mut g);
+}
+
+#[test]
+fn lookaround_property_name_patterns_are_charged_before_they_run() {
+    use boomerang_guard::contracts::pattern;
+    let mut g = guard();
+    g.set_mode_contract(
+        "keys",
+        Some(ContractSource::Schema(json!({
+            "type": "object",
+            "required": ["message"],
+            "properties": { "message": { "type": "string" } },
+            "patternProperties": { "(?<=(a+))b": { "type": "integer" } },
+            "additionalProperties": false
+        }))),
+        None,
+    )
+    .unwrap();
+    // Short names: matched as the pattern says, the subschema applies, and a matched name is
+    // not "additional".
+    assert!(
+        g.check_task_input("keys", json!({ "message": "m", "aab": 3 }))
+            .unwrap()
+            .ok
+    );
+    let typed = g
+        .check_task_input("keys", json!({ "message": "m", "aab": "three" }))
+        .unwrap();
+    assert_eq!(
+        typed.errors.first().map(|e| e.keyword.as_str()),
+        Some("type"),
+        "{typed:?}"
+    );
+    assert_eq!(typed.errors[0].instance_path, "/aab");
+    let extra = g
+        .check_task_input("keys", json!({ "message": "m", "zzz": 1, "aab": 1 }))
+        .unwrap();
+    // The sanitizer removes the unknown name and keeps the one the pattern matches.
+    assert!(extra.ok);
+    assert_eq!(extra.value, Some(json!({ "message": "m", "aab": 1 })));
+    assert_eq!(extra.changes.len(), 1);
+    assert_eq!(extra.changes[0].path, "/zzz");
+    // A 50,000-character name is never run: reported as not checked, the rest still checked.
+    let long = g
+        .check_task_input("keys", json!({ "a".repeat(50_000): 1 }))
+        .unwrap();
+    assert!(!long.ok);
+    let budget = long
+        .errors
+        .iter()
+        .find(|e| e.params["reason"] == "pattern-budget")
+        .expect("reported as not checked");
+    assert_eq!(budget.keyword, "patternProperties");
+    assert_eq!(budget.schema_path, "#/patternProperties");
+    assert!(long.errors.iter().any(|e| e.keyword == "required"));
+    // Many names near the bound: the charge stops at the budget, whatever their number.
+    let mut spent = Vec::new();
+    for n in [1_000usize, 2_000] {
+        let mut obj = serde_json::Map::new();
+        obj.insert("message".into(), json!("m"));
+        for i in 0..n {
+            obj.insert(format!("{i}{}", "a".repeat(900)), json!(1));
+        }
+        let r = g.check_task_input("keys", Value::Object(obj)).unwrap();
+        assert!(r
+            .errors
+            .iter()
+            .any(|e| e.params["reason"] == "pattern-budget"));
+        spent.push(pattern::spent());
+    }
+    assert!(
+        spent.iter().all(|s| *s <= pattern::CALL_BUDGET),
+        "{spent:?}"
+    );
     still_works(&mut g);
 }

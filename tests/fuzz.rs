@@ -319,6 +319,63 @@ fn fuzz_adversarial_structure() {
     });
 }
 
+/// Contracts whose patterns need backtracking, in every place a pattern can sit, against
+/// strings and property names of adversarial lengths and counts: each check stays within the
+/// per-case time limit, whatever the shape.
+#[test]
+fn fuzz_backtracking_contracts() {
+    let pattern = prop_oneof![
+        Just("(?<=(a+))b"),
+        Just("(?=(a+))\\1*b"),
+        Just("^(a+)+$"),
+        Just("(a|aa)+(?=c)"),
+        Just("(\\w+)\\s\\1"),
+    ];
+    let place = 0usize..4;
+    let shape = (1usize..1200, 1usize..3000, any::<bool>());
+    fuzz(
+        "backtracking contracts",
+        (pattern, place, shape),
+        |(p, place, (len, count, keys))| {
+            let schema = match place {
+                0 => {
+                    json!({ "type": "object", "properties": { "s": { "type": "array", "items": { "type": "string", "pattern": p } } } })
+                }
+                1 => {
+                    json!({ "type": "object", "patternProperties": { p: { "type": "integer" } }, "additionalProperties": false })
+                }
+                2 => json!({ "type": "object", "propertyNames": { "pattern": p } }),
+                _ => {
+                    json!({ "type": "object", "properties": { "o": { "type": "object", "patternProperties": { p: {} } } }, "unevaluatedProperties": false })
+                }
+            };
+            let mut g = Guard::new(Config::from_json("").unwrap()).unwrap();
+            g.set_mode_contract(
+                "m",
+                None,
+                Some(boomerang_guard::ContractSource::Schema(schema)),
+            )
+            .unwrap();
+            // Total input stays near the default size limit.
+            let count = count.min(4 * 1024 * 1024 / (len + 8));
+            let text = "a".repeat(len);
+            let result = if keys {
+                let o: Map<String, Value> = (0..count)
+                    .map(|i| (format!("{i}{text}"), json!(1)))
+                    .collect();
+                match place {
+                    3 => json!({ "o": o }),
+                    _ => Value::Object(o),
+                }
+            } else {
+                json!({ "s": vec![text; count] })
+            };
+            let result = result.to_string();
+            let _ = g.check_task_result("m", &result).unwrap();
+        },
+    );
+}
+
 #[test]
 fn fuzz_judge_answer_parser() {
     let answers = prop_oneof![

@@ -54,8 +54,25 @@ fn validate(
     value: &Value,
     out: &mut Vec<ContractError>,
 ) -> Result<()> {
-    let validator = store.validator(id)?;
-    super::pattern::start_call();
+    store.validator(id)?;
+    let (key_patterns, at) = store.key_patterns(id);
+    let unaffordable = match key_patterns {
+        0 => None,
+        n => super::pattern::keys_affordable(value, n).err(),
+    };
+    let validator = match unaffordable {
+        None => store.validator(id)?,
+        Some((instance_path, why)) => {
+            out.push(ContractError {
+                instance_path,
+                schema_path: at.unwrap_or_else(|| "#".into()),
+                keyword: "patternProperties".into(),
+                params: serde_json::json!({ "reason": "pattern-budget" }),
+                message: format!("pattern could not be checked: {why}"),
+            });
+            store.validator_keys_unchecked(id)?
+        }
+    };
     // is_valid short-circuits and builds no error objects: the common, valid case.
     if validator.is_valid(value) {
         return Ok(());
@@ -100,6 +117,8 @@ pub fn check_input(
     let contract = contract_id.map(short_name);
     let opts = sanitize_opts(settings, Direction::Input);
     let plan = plan_for(store, contract_id)?;
+    // One pattern budget for the whole check: the sanitizer's property names and validation.
+    super::pattern::start_call();
     let outcome = sanitize::sanitize(&mut value, &plan, opts);
     let mut errors = Vec::new();
     if let Some(id) = contract_id {
@@ -186,8 +205,6 @@ fn pretty<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_string_pretty(v).unwrap_or_default()
 }
 
-/// Checks a child's result text. `escaped`: the text is a JSON string literal (the wrapper
-/// sends that when the JS string holds lone surrogates, which UTF-8 cannot carry).
 /// The failed report of a result over `limits.maxBytes`; `size` says how large it is.
 pub fn result_too_large(
     settings: &Settings,
@@ -206,6 +223,8 @@ pub fn result_too_large(
     limit_failure(Crossing::Result, mode, contract.as_deref(), err)
 }
 
+/// Checks a child's result text. `escaped`: the text is a JSON string literal (the wrapper
+/// sends that when the JS string holds lone surrogates, which UTF-8 cannot carry).
 pub fn check_result(
     store: &mut SchemaStore,
     settings: &Settings,
@@ -281,6 +300,8 @@ pub fn check_result(
         (Value::String(text.to_string()), Extraction::Text)
     };
     let opts = sanitize_opts(settings, Direction::Output);
+    // One pattern budget for the whole check: the sanitizer's property names and validation.
+    super::pattern::start_call();
     let outcome = sanitize::sanitize(&mut value, &plan, opts);
     changes.extend(outcome.changes);
     let mut errors = Vec::new();

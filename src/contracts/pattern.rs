@@ -3,9 +3,16 @@
 //! `(?<=(a+))b` against "aaaa…" whatever its backtrack limit (each start position rescans).
 //! So such a pattern is checked on strings up to [`MAX_CHARS`] characters, each check is
 //! charged `n² + 64n + 1000` units (plus [`LIMIT_HIT_COST`] when the backtrack limit stops it)
-//! against one budget per contract check ([`CALL_BUDGET`]), and past either bound the string is
+//! against one budget per contract check ([`CALL_BUDGET`], shared by the sanitizer and
+//! validation), and past either bound the string is
 //! reported "could not be checked" — never a hang. Patterns the linear engine accepts stay with
 //! jsonschema's own `pattern`.
+//!
+//! A backtracking `patternProperties` pattern runs inside jsonschema on every property name, so
+//! its cost is charged before validation instead ([`keys_affordable`]): every name of the
+//! instance, times the number of such patterns, at the same rate. When the names do not fit,
+//! the check runs on a copy of the schema without those patterns ([`drop_key_patterns`]) and
+//! reports them "could not be checked".
 
 use jsonschema::{Keyword, ValidationError};
 use serde_json::{Map, Value};
@@ -13,10 +20,11 @@ use std::cell::Cell;
 
 /// The keyword a backtracking `pattern` is compiled as (the schema keeps its own `pattern`).
 pub const KEYWORD: &str = "x-boomerang-backtracking-pattern";
-/// Longest string a backtracking pattern is run on.
-pub const MAX_CHARS: usize = 2000;
-/// Units per contract check: about 15 ms of matching natively, 40 ms in wasm.
-pub const CALL_BUDGET: u64 = 4_000_000;
+/// Longest string a backtracking pattern is run on (its cost fits one check's budget).
+pub const MAX_CHARS: usize = 1000;
+/// Units per contract check. Measured with `(?<=(a+))b`, the worst we know: about 6.6 ns per
+/// unit natively and 52 ns in wasm (Node 20), so at most about 7 ms and 60 ms of matching.
+pub const CALL_BUDGET: u64 = 1_100_000;
 /// Backtracking steps per match; a pattern that needs more could not be checked.
 pub const BACKTRACK_LIMIT: usize = 10_000;
 /// What a match stopped by the backtrack limit costs (its steps, in the same units).
@@ -97,6 +105,127 @@ pub fn rewrite(schema: &Value) -> Option<Value> {
     let mut copy = schema.clone();
     apply(&mut copy, 0);
     Some(copy)
+}
+
+/// What a document's backtracking `patternProperties` patterns are: how many, and the schema
+/// path of the first (for the report).
+pub fn key_patterns(schema: &Value) -> (usize, Option<String>) {
+    fn walk(node: &Value, at: &mut String, depth: usize, out: &mut (usize, Option<String>)) {
+        if depth >= 128 {
+            return;
+        }
+        match node {
+            Value::Object(m) => {
+                if let Some(Value::Object(pp)) = m.get("patternProperties") {
+                    let n = pp.keys().filter(|k| needs_backtracking(k)).count();
+                    if n > 0 && out.1.is_none() {
+                        out.1 = Some(format!("#{at}/patternProperties"));
+                    }
+                    out.0 += n;
+                }
+                for (k, v) in m {
+                    if !DATA_KEYS.contains(&k.as_str()) {
+                        let len = at.len();
+                        at.push('/');
+                        at.push_str(&k.replace('~', "~0").replace('/', "~1"));
+                        walk(v, at, depth + 1, out);
+                        at.truncate(len);
+                    }
+                }
+            }
+            Value::Array(a) => {
+                for (i, v) in a.iter().enumerate() {
+                    let len = at.len();
+                    at.push_str(&format!("/{i}"));
+                    walk(v, at, depth + 1, out);
+                    at.truncate(len);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = (0, None);
+    walk(schema, &mut String::new(), 0, &mut out);
+    out
+}
+
+/// A copy of `schema` without its backtracking `patternProperties` patterns, for a check whose
+/// property names they cannot be run on. What depends on which names they match goes too:
+/// `additionalProperties` beside them and every `unevaluatedProperties` (those report on
+/// names matched anywhere). `None` when the document has none of them.
+pub fn drop_key_patterns(schema: &Value) -> Option<Value> {
+    fn apply(node: &mut Value, depth: usize) {
+        if depth >= 128 {
+            return;
+        }
+        match node {
+            Value::Object(m) => {
+                let mut dropped = false;
+                if let Some(Value::Object(pp)) = m.get_mut("patternProperties") {
+                    let before = pp.len();
+                    pp.retain(|k, _| !needs_backtracking(k));
+                    dropped = pp.len() < before;
+                }
+                if dropped {
+                    m.remove("additionalProperties");
+                }
+                m.remove("unevaluatedProperties");
+                for (k, v) in m.iter_mut() {
+                    if !DATA_KEYS.contains(&k.as_str()) {
+                        apply(v, depth + 1);
+                    }
+                }
+            }
+            Value::Array(a) => a.iter_mut().for_each(|v| apply(v, depth + 1)),
+            _ => {}
+        }
+    }
+    if key_patterns(schema).0 == 0 {
+        return None;
+    }
+    let mut copy = schema.clone();
+    apply(&mut copy, 0);
+    Some(copy)
+}
+
+/// Charges running `patterns` backtracking `patternProperties` patterns on every property name
+/// of `value` against this check's budget, all or nothing. `Err` names the first name they
+/// cannot be run on (its object's instance path) and why; nothing is charged then.
+pub fn keys_affordable(value: &Value, patterns: usize) -> Result<(), (String, &'static str)> {
+    let mut cost: u64 = 0;
+    let mut stack = vec![(value, String::new())];
+    while let Some((node, at)) = stack.pop() {
+        match node {
+            Value::Object(m) => {
+                for (k, v) in m {
+                    let n = k.chars().count();
+                    if n > MAX_CHARS {
+                        return Err((at, "a property name is longer than patterns with lookaround or backreferences are run on"));
+                    }
+                    let n = n as u64;
+                    cost = cost
+                        .saturating_add((n * n + 64 * n + 1000).saturating_mul(patterns as u64));
+                    if cost > LEFT.with(Cell::get) {
+                        return Err((at, "this check's budget for patterns with lookaround or backreferences is spent"));
+                    }
+                    if v.is_object() || v.is_array() {
+                        let child = format!("{at}/{}", k.replace('~', "~0").replace('/', "~1"));
+                        stack.push((v, child));
+                    }
+                }
+            }
+            Value::Array(a) => {
+                for (i, v) in a.iter().enumerate() {
+                    if v.is_object() || v.is_array() {
+                        stack.push((v, format!("{at}/{i}")));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    charge(cost);
+    Ok(())
 }
 
 /// Whether a property name matches a `patternProperties` pattern, for the sanitizer. A name a

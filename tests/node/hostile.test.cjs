@@ -180,6 +180,13 @@ test("lookaround and backreference patterns on long strings are reported, not ru
     assert.equal(r.errors[0].params.reason, "pattern-budget");
     assert.equal(guard.checkTaskResult({ mode: "x", result: JSON.stringify({ s: "aab" }) }).ok, true);
   }
+  // The same pattern on property names: charged before it runs, reported, the rest still checked.
+  guard.setModeContract("names", { output: { type: "object", required: ["summary"], patternProperties: { "(?<=(a+))b": { type: "integer" } } } });
+  const long = guard.checkTaskResult({ mode: "names", result: JSON.stringify({ ["a".repeat(50_000)]: 1 }) });
+  assert.equal(long.ok, false);
+  assert.deepEqual(long.errors.map((e) => [e.keyword, e.params.reason]).sort(), [["patternProperties", "pattern-budget"], ["required", undefined]]);
+  const short = guard.checkTaskResult({ mode: "names", result: JSON.stringify({ summary: "s", aab: "three" }) });
+  assert.deepEqual(short.errors.map((e) => [e.keyword, e.instancePath]), [["type", "/aab"]]);
 });
 
 test("mode restoration with a modes() and current() that never settle ends within its budget", async () => {
