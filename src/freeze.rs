@@ -3,6 +3,7 @@
 //! freeze. The JS object walk lives in the binding; the rules and the hash live here.
 
 use crate::error::{ErrorCode, GuardError};
+use serde::Serialize;
 use serde_json::Value;
 use xxhash_rust::xxh3::Xxh3;
 
@@ -24,9 +25,13 @@ pub enum ValueKind {
     Date,
     /// Copied with `new RegExp(source, flags)`; frozen, so `lastIndex` cannot change.
     RegExp,
-    /// Typed arrays, `DataView`, `ArrayBuffer`: `Object.freeze` throws on a non-empty typed
-    /// array and cannot stop writes through another view, so they are refused.
+    /// Typed arrays (Node's `Buffer` too), `DataView`, `ArrayBuffer`. JS cannot make bytes
+    /// read-only (`Object.freeze` throws on a non-empty typed array and cannot stop writes
+    /// through another view), so a child gets a copy of them ([`binary_handling`]).
     Binary,
+    /// A `SharedArrayBuffer` or a view on one: other threads can write it, so no copy taken
+    /// here isolates anything the parent keeps using. Refused when freezing; hashed.
+    SharedBinary,
     /// Functions: refused in copy mode (a child gets data, not behaviour); frozen in place.
     Function,
     /// `WeakMap`, `WeakSet`, `Promise` and similar: not enumerable, so not copyable.
@@ -64,11 +69,45 @@ pub const DATE_SETTERS: [&str; 16] = [
 pub const MAP_MUTATORS: [&str; 3] = ["set", "delete", "clear"];
 pub const SET_MUTATORS: [&str; 3] = ["add", "delete", "clear"];
 
+/// What happens to bytes (a [`ValueKind::Binary`]) in a freeze.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "kebab-case")]
+pub enum BinaryHandling {
+    /// Copy mode: the child gets its own bytes (only the view's window); the parent's can never
+    /// change through the copy. The copy itself stays writable: the context hash covers it.
+    Copied,
+    /// In place: left as they are and reported, since JS cannot freeze them.
+    NotFrozen,
+}
+
+pub fn binary_handling(mode: FreezeMode) -> BinaryHandling {
+    match mode {
+        FreezeMode::Copy => BinaryHandling::Copied,
+        FreezeMode::InPlace => BinaryHandling::NotFrozen,
+    }
+}
+
+/// One run of bytes a freeze met: where, what it is, how large, and what was done with it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct BinaryNote {
+    /// JSON pointer of the value in the context ("" for the root).
+    pub path: String,
+    /// Its constructor's name: `Uint8Array`, `Buffer`, `DataView`, `ArrayBuffer`...
+    #[serde(rename = "type")]
+    pub type_name: String,
+    #[cfg_attr(test, ts(type = "number"))]
+    pub byte_length: usize,
+    pub handling: BinaryHandling,
+}
+
 /// The error for a value that cannot be handed to a child frozen, or `None` when it can.
 pub fn refusal(kind: ValueKind, mode: FreezeMode, path: &str) -> Option<GuardError> {
     let why = match (kind, mode) {
-        (ValueKind::Binary, _) => {
-            "typed arrays, DataView and ArrayBuffer cannot be made read-only (Object.freeze throws on a non-empty typed array and cannot stop writes through another view); hand the child an array or a base64 string instead"
+        (ValueKind::SharedBinary, _) => {
+            "a SharedArrayBuffer (or a view on one) can be written by other threads at any time, so neither a copy nor a freeze isolates it; copy its bytes into an ordinary Uint8Array first"
         }
         (ValueKind::Function, FreezeMode::Copy) => {
             "functions cannot be copied into a child's context: a child gets data, not behaviour"
@@ -100,6 +139,7 @@ pub fn kind_name(kind: ValueKind) -> &'static str {
         ValueKind::Date => "a Date",
         ValueKind::RegExp => "a RegExp",
         ValueKind::Binary => "a typed array or ArrayBuffer",
+        ValueKind::SharedBinary => "a SharedArrayBuffer",
         ValueKind::Function => "a function",
         ValueKind::Opaque => "an opaque object",
     }
@@ -240,9 +280,17 @@ mod tests {
 
     #[test]
     fn refusals_name_the_path() {
-        let e = refusal(ValueKind::Binary, FreezeMode::Copy, "/config/blob").unwrap();
+        let e = refusal(ValueKind::SharedBinary, FreezeMode::Copy, "/config/blob").unwrap();
         assert_eq!(e.code, ErrorCode::Unfreezable);
         assert_eq!(e.path, "/config/blob");
+        assert!(e.message.contains("SharedArrayBuffer"));
+        assert!(refusal(ValueKind::Binary, FreezeMode::Copy, "").is_none());
+        assert!(refusal(ValueKind::Binary, FreezeMode::InPlace, "").is_none());
+        assert_eq!(binary_handling(FreezeMode::Copy), BinaryHandling::Copied);
+        assert_eq!(
+            binary_handling(FreezeMode::InPlace),
+            BinaryHandling::NotFrozen
+        );
         assert!(refusal(ValueKind::Function, FreezeMode::InPlace, "").is_none());
         assert!(refusal(ValueKind::Map, FreezeMode::Copy, "").is_none());
     }

@@ -45,6 +45,8 @@ fn generated() -> String {
         decl::<Change>(),
         decl::<ChangeOp>(),
         decl::<crate::contracts::extract::Extraction>(),
+        decl::<crate::freeze::BinaryNote>(),
+        decl::<crate::freeze::BinaryHandling>(),
     ];
     let mut out = String::from(
         "// Generated from the Rust types by src/ts_types.rs (ts-rs). Do not edit: change the Rust\n\

@@ -283,21 +283,6 @@ fn frozen_copies_keep_identity_and_lock_maps() {
     ));
 }
 
-#[wasm_bindgen_test]
-fn typed_arrays_are_refused_with_their_path() {
-    let ctx = Object::new();
-    Reflect::set(
-        &ctx,
-        &"bytes".into(),
-        &js_sys::Uint8Array::new_with_length(4),
-    )
-    .unwrap();
-    let err = freeze_context(ctx.into()).unwrap_err();
-    assert_eq!(code(&err), "UNFREEZABLE");
-    assert_eq!(get(&err, "path").as_string().unwrap(), "/bytes");
-    assert!(freeze_context(js(r#"{"ok":true}"#)).is_ok());
-}
-
 /// A guard whose lifecycle has parent "p" waiting for child "c" (mode code).
 fn delegated() -> WasmGuard {
     let mut g = guard();
@@ -309,6 +294,55 @@ fn delegated() -> WasmGuard {
     )
     .unwrap();
     g
+}
+
+#[wasm_bindgen_test]
+fn bytes_are_copied_for_the_child_and_reported_shared_memory_is_refused() {
+    use boomerang_guard::wasm::freeze_report;
+    let make = js_sys::Function::new_no_args(
+        "const b = new ArrayBuffer(8); new Uint8Array(b).set([1,2,3,4,5,6,7,8]);
+         return { bytes: new Uint8Array([9, 8, 7]), window: new Uint16Array(b, 2, 2), view: new DataView(b), raw: b };",
+    );
+    let ctx = make.call0(&JsValue::NULL).unwrap();
+    let before = context_hash(ctx.clone()).unwrap();
+    let report = freeze_report(ctx.clone(), false).unwrap();
+    let copy = get(&report, "value");
+    assert!(Object::is_frozen(copy.unchecked_ref::<Object>()));
+    assert_eq!(get(&report, "hash").as_string().unwrap(), before);
+    let notes = JSON::stringify(&get(&report, "binary")).unwrap();
+    assert_eq!(
+        String::from(notes),
+        r#"[{"path":"/bytes","type":"Uint8Array","byteLength":3,"handling":"copied"},{"path":"/raw","type":"ArrayBuffer","byteLength":8,"handling":"copied"},{"path":"/view","type":"DataView","byteLength":8,"handling":"copied"},{"path":"/window","type":"Uint16Array","byteLength":4,"handling":"copied"}]"#
+    );
+    // The child's write lands in its own bytes: the parent's are unchanged, the hash sees it.
+    let window = get(&copy, "window").unchecked_into::<js_sys::Uint16Array>();
+    assert_eq!(
+        window.to_vec(),
+        get(&ctx, "window")
+            .unchecked_into::<js_sys::Uint16Array>()
+            .to_vec()
+    );
+    window.set_index(0, 0xffff);
+    assert_eq!(context_hash(ctx.clone()).unwrap(), before);
+    assert_ne!(context_hash(copy).unwrap(), before);
+    // In place: bytes are left as they are and reported.
+    let inplace = freeze_report(ctx.clone(), true).unwrap();
+    assert!(Object::is(&get(&inplace, "value"), &ctx));
+    assert!(
+        String::from(JSON::stringify(&get(&inplace, "binary")).unwrap()).contains("not-frozen")
+    );
+    // Shared memory (where the page may create it) is refused with its path.
+    let shared = js_sys::Function::new_no_args(
+        "return typeof SharedArrayBuffer === 'function' ? { mem: new SharedArrayBuffer(4) } : null",
+    )
+    .call0(&JsValue::NULL)
+    .unwrap();
+    if !shared.is_null() {
+        let err = freeze_context(shared).unwrap_err();
+        assert_eq!(code(&err), "UNFREEZABLE");
+        assert_eq!(get(&err, "path").as_string().unwrap(), "/mem");
+    }
+    assert!(freeze_context(js(r#"{"ok":true}"#)).is_ok());
 }
 
 #[wasm_bindgen_test]

@@ -4,7 +4,8 @@
 
 use crate::error::{ErrorCode, GuardError};
 use crate::freeze::{
-    refusal, ContextHasher, FreezeMode, ValueKind, DATE_SETTERS, MAP_MUTATORS, SET_MUTATORS,
+    binary_handling, refusal, BinaryNote, ContextHasher, FreezeMode, ValueKind, DATE_SETTERS,
+    MAP_MUTATORS, SET_MUTATORS,
 };
 use js_sys::{Array, Function, Object, Reflect};
 use wasm_bindgen::prelude::*;
@@ -140,6 +141,8 @@ pub struct Walk {
     visits: usize,
     path: Vec<Segment>,
     depth: usize,
+    /// Bytes met by a freeze, in walk order.
+    binary: Vec<BinaryNote>,
 }
 
 fn classify(v: &JsValue) -> Result<ValueKind, JsValue> {
@@ -168,11 +171,16 @@ fn classify_instance(v: &JsValue) -> ValueKind {
         ValueKind::Date
     } else if v.is_instance_of::<js_sys::RegExp>() {
         ValueKind::RegExp
-    } else if js_sys::ArrayBuffer::is_view(v)
-        || v.is_instance_of::<js_sys::ArrayBuffer>()
-        || v.is_instance_of::<js_sys::SharedArrayBuffer>()
-    {
+    } else if js_sys::ArrayBuffer::is_view(v) {
+        // A view's buffer is read through the intrinsic getter's tag, never the instance.
+        match js_get(v, "buffer").map(|b| to_string_tag(&b)) {
+            Ok(tag) if tag == "[object ArrayBuffer]" => ValueKind::Binary,
+            _ => ValueKind::SharedBinary,
+        }
+    } else if to_string_tag(v) == "[object ArrayBuffer]" {
         ValueKind::Binary
+    } else if to_string_tag(v) == "[object SharedArrayBuffer]" {
+        ValueKind::SharedBinary
     } else if v.is_instance_of::<js_sys::WeakMap>()
         || v.is_instance_of::<js_sys::WeakSet>()
         || v.is_instance_of::<js_sys::Promise>()
@@ -181,6 +189,15 @@ fn classify_instance(v: &JsValue) -> ValueKind {
     } else {
         ValueKind::ClassInstance
     }
+}
+
+/// `Object.prototype.toString.call(v)`: the built-in tag, which a subclass or a prototype
+/// swap does not change for buffers (no `SharedArrayBuffer` global is needed to see one).
+fn to_string_tag(v: &JsValue) -> String {
+    call_proto("Object", "toString", v)
+        .ok()
+        .and_then(|t| t.as_string())
+        .unwrap_or_default()
 }
 
 fn js_err(e: JsValue, path: &str) -> GuardError {
@@ -218,7 +235,13 @@ impl Walk {
             visits: 0,
             path: Vec::new(),
             depth: 0,
+            binary: Vec::new(),
         }
+    }
+
+    /// The bytes this walk met and what it did with them.
+    pub fn binary(&self) -> &[BinaryNote] {
+        &self.binary
     }
 
     pub fn hash(&self) -> Option<String> {
@@ -372,26 +395,7 @@ impl Walk {
                     v.clone()
                 }
             }
-            ValueKind::Binary => {
-                // Reached only when hashing (freezing refuses it): hash the bytes.
-                let view = if js_sys::ArrayBuffer::is_view(v) {
-                    let buf = js_get(v, "buffer").map_err(|e| fail(self, e))?;
-                    let off = js_get(v, "byteOffset").map_err(|e| fail(self, e))?;
-                    let len = js_get(v, "byteLength").map_err(|e| fail(self, e))?;
-                    construct("Uint8Array", &[&buf, &off, &len])
-                } else {
-                    construct("Uint8Array", &[v])
-                };
-                let bytes = view
-                    .map_err(|e| fail(self, e))?
-                    .unchecked_into::<js_sys::Uint8Array>()
-                    .to_vec();
-                let name = ctor_name(v);
-                if let Some(h) = self.h() {
-                    h.binary(&name, &bytes);
-                }
-                v.clone()
-            }
+            ValueKind::Binary | ValueKind::SharedBinary => self.binary_value(v, index)?,
             ValueKind::Function => {
                 let name = js_get(v, "name")
                     .ok()
@@ -416,7 +420,8 @@ impl Walk {
             }
             ValueKind::Primitive => v.clone(),
         };
-        if self.mode.is_some() {
+        // Bytes cannot be frozen (see `binary_value`); everything else is.
+        if self.mode.is_some() && kind != ValueKind::Binary {
             THROWERS
                 .with(|th| match kind {
                     ValueKind::Map => shadow_methods(&target, &MAP_MUTATORS, &th.map),
@@ -433,6 +438,61 @@ impl Walk {
                 })?;
         }
         Ok(target)
+    }
+
+    /// Bytes: hashed with their type; copied (only the view's window) or left as they are and
+    /// noted, as `crate::freeze::binary_handling` says.
+    fn binary_value(&mut self, v: &JsValue, index: usize) -> Result<JsValue, GuardError> {
+        let fail = |me: &Self, e: JsValue| js_err(e, &me.pointer());
+        let is_view = js_sys::ArrayBuffer::is_view(v);
+        let window = if is_view {
+            let buf = js_get(v, "buffer").map_err(|e| fail(self, e))?;
+            let off = js_get(v, "byteOffset").map_err(|e| fail(self, e))?;
+            let len = js_get(v, "byteLength").map_err(|e| fail(self, e))?;
+            construct("Uint8Array", &[&buf, &off, &len])
+        } else {
+            construct("Uint8Array", &[v])
+        }
+        .map_err(|e| fail(self, e))?
+        .unchecked_into::<js_sys::Uint8Array>();
+        let name = ctor_name(v);
+        if let Some(h) = self.hasher.as_mut() {
+            h.binary(&name, &window.to_vec());
+        }
+        let Some(mode) = self.mode else {
+            return Ok(v.clone());
+        };
+        let handling = binary_handling(mode);
+        self.binary.push(BinaryNote {
+            path: self.pointer(),
+            type_name: name,
+            byte_length: window.length() as usize,
+            handling,
+        });
+        if mode != FreezeMode::Copy {
+            return Ok(v.clone());
+        }
+        // A fresh buffer holding the window, then a view of the same built-in type on it, with
+        // the original's prototype (a Node `Buffer` stays a `Buffer`).
+        let bytes: JsValue = window.slice(0, window.length()).buffer().into();
+        let copy = if !is_view {
+            bytes
+        } else {
+            let tag = to_string_tag(v);
+            let builtin = tag
+                .strip_prefix("[object ")
+                .and_then(|t| t.strip_suffix(']'))
+                .unwrap_or("Uint8Array");
+            construct(builtin, &[&bytes]).map_err(|e| fail(self, e))?
+        };
+        let proto = Reflect::get_prototype_of(v).map_err(|e| fail(self, e))?;
+        let own = Reflect::get_prototype_of(&copy).map_err(|e| fail(self, e))?;
+        if JsValue::from(proto.clone()) != JsValue::from(own) {
+            Reflect::set_prototype_of(copy.unchecked_ref::<Object>(), &proto)
+                .map_err(|e| fail(self, e))?;
+        }
+        self.remember(index, &copy);
+        Ok(copy)
     }
 
     fn array(&mut self, v: &JsValue, index: usize) -> Result<JsValue, GuardError> {

@@ -529,18 +529,33 @@ pub fn context_hash(value: JsValue) -> Result<String, JsValue> {
     Ok(walk.hash().unwrap_or_default())
 }
 
-/// A frozen copy and the hash of its content, in one walk: `{ value, hash }`.
+/// A frozen copy and the hash of its content, in one walk: `{ value, hash, binary }`
+/// (`binary`: the bytes met and what was done with them, `crate::freeze::BinaryNote`).
 #[wasm_bindgen(js_name = freezeAndHash)]
 pub fn freeze_and_hash(value: JsValue) -> Result<JsValue, JsValue> {
-    let mut walk = freeze::Walk::new(Some(FreezeMode::Copy), true);
-    let copy = walk.walk(&value).js()?;
+    freeze_report(value, false)
+}
+
+/// `freezeAndHash`, or with `in_place` the same report for freezing `value` in place.
+#[wasm_bindgen(js_name = freezeReport)]
+pub fn freeze_report(value: JsValue, in_place: bool) -> Result<JsValue, JsValue> {
+    let mode = if in_place {
+        FreezeMode::InPlace
+    } else {
+        FreezeMode::Copy
+    };
+    let mut walk = freeze::Walk::new(Some(mode), true);
+    let out_value = walk.walk(&value).js()?;
+    let notes = serde_json::to_string(walk.binary())
+        .map_err(|e| fail(ErrorCode::Unserializable, "", e.to_string()))?;
     let out = js_sys::Object::new();
-    Reflect::set(&out, &"value".into(), &copy)?;
+    Reflect::set(&out, &"value".into(), &out_value)?;
     Reflect::set(
         &out,
         &"hash".into(),
         &walk.hash().unwrap_or_default().into(),
     )?;
+    Reflect::set(&out, &"binary".into(), &JSON::parse(&notes)?)?;
     Ok(out.into())
 }
 

@@ -110,22 +110,98 @@ test("freezeContext: symbol keys, non-enumerable properties, accessors and class
   }, TypeError);
 });
 
-test("freezeContext refuses typed arrays, buffers, functions and weak collections with a path", () => {
+test("freezeContext refuses functions, weak collections and shared memory with a path", () => {
   const guard = createGuardSync();
-  for (const [value, path] of [
-    [{ data: { blob: new Uint8Array([1, 2]) } }, "/data/blob"],
-    [{ buf: new ArrayBuffer(8) }, "/buf"],
-    [{ view: new DataView(new ArrayBuffer(2)) }, "/view"],
-    [{ list: [1, () => 2] }, "/list/1"],
-    [{ w: new WeakMap() }, "/w"],
+  const shared = new SharedArrayBuffer(8);
+  for (const [value, path, says] of [
+    [{ list: [1, () => 2] }, "/list/1", /functions/],
+    [{ w: new WeakMap() }, "/w", /not enumerable/],
+    [{ mem: shared }, "/mem", /SharedArrayBuffer/],
+    [{ data: { view: new Int32Array(shared, 4, 1) } }, "/data/view", /SharedArrayBuffer/],
   ]) {
     assert.throws(
       () => guard.freezeContext(value),
-      (e) => e instanceof BoomerangGuardError && e.code === "UNFREEZABLE" && e.path === path,
+      (e) => e instanceof BoomerangGuardError && e.code === "UNFREEZABLE" && e.path === path && says.test(e.message),
     );
   }
+  // Hashing shared memory is fine (nothing is handed on).
+  assert.match(guard.contextHash({ mem: shared }), /^xxh3-128:/);
   // The module still answers.
   assert.ok(Object.isFrozen(guard.freezeContext({ ok: true })));
+});
+
+test("bytes in a context: the child gets its own copy of each (Buffer, typed arrays, DataView, ArrayBuffer), the parent's never change", () => {
+  const guard = createGuardSync();
+  const file = Buffer.from("export const answer = 42;\n");
+  const backing = new ArrayBuffer(16);
+  new Uint8Array(backing).set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
+  const parent = {
+    file,
+    floats: new Float64Array([1.5, -2]),
+    window: new Uint16Array(backing, 4, 3), // bytes 4..10 of a larger buffer
+    view: new DataView(backing, 2, 4),
+    raw: backing,
+    nested: [{ blob: new Uint8Array([7, 7]) }],
+  };
+  const before = guard.contextHash(parent);
+  const report = guard.isolateContext(parent);
+  const copy = report.value;
+  // Same content, same types, own memory.
+  assert.ok(Buffer.isBuffer(copy.file));
+  assert.equal(copy.file.toString(), "export const answer = 42;\n");
+  assert.ok(copy.floats instanceof Float64Array);
+  assert.deepEqual([...copy.floats], [1.5, -2]);
+  assert.ok(copy.window instanceof Uint16Array);
+  assert.deepEqual([...copy.window], [...parent.window]);
+  // Only the view's window is copied: the child cannot read the rest of the parent's buffer.
+  assert.equal(copy.window.buffer.byteLength, 6);
+  assert.equal(copy.view.byteLength, 4);
+  assert.equal(copy.view.getUint8(0), 3);
+  assert.ok(copy.raw instanceof ArrayBuffer);
+  assert.notEqual(copy.raw, backing);
+  for (const k of ["file", "floats", "window", "view"]) assert.notEqual(copy[k].buffer, parent[k].buffer, k);
+  // The copy hashes as the original: nothing changed.
+  assert.equal(report.hash, before);
+  assert.equal(guard.contextHash(copy), before);
+  // The report lists every run of bytes with its path, type and size.
+  assert.deepEqual(
+    report.binary.map((b) => [b.path, b.type, b.byteLength, b.handling]).sort(),
+    [
+      ["/file", "Buffer", file.length, "copied"],
+      ["/floats", "Float64Array", 16, "copied"],
+      ["/nested/0/blob", "Uint8Array", 2, "copied"],
+      ["/raw", "ArrayBuffer", 16, "copied"],
+      ["/view", "DataView", 4, "copied"],
+      ["/window", "Uint16Array", 6, "copied"],
+    ],
+  );
+  // The child writes its bytes: the parent's stay as they were, and the hash sees the write.
+  copy.file[0] = 0x58;
+  copy.window[0] = 0xffff;
+  new Uint8Array(copy.raw)[0] = 99;
+  copy.view.setUint8(0, 200);
+  assert.equal(file.toString().slice(0, 6), "export");
+  assert.deepEqual([...new Uint8Array(backing)].slice(0, 6), [1, 2, 3, 4, 5, 6]);
+  assert.equal(guard.contextHash(parent), before);
+  assert.notEqual(guard.contextHash(copy), before);
+  // The objects around the bytes are frozen as always.
+  assert.ok(Object.isFrozen(copy) && Object.isFrozen(copy.nested[0]));
+  // freezeContext gives the same copy without the report.
+  assert.equal(guard.freezeContext(parent).file.toString(), file.toString());
+});
+
+test("a context with a file read as a Buffer goes through beforeTaskCreation, and its hash catches a child's write", () => {
+  const guard = createGuardSync();
+  const context = { files: { "src/a.ts": Buffer.from("let a = 1;") } };
+  const creation = guard.beforeTaskCreation({ mode: "code", message: "Rename a to b in src/a.ts", context });
+  assert.equal(creation.ok, true);
+  assert.deepEqual(creation.contextBinary.map((b) => [b.path, b.type, b.handling]), [["/files/src~1a.ts", "Buffer", "copied"]]);
+  guard.lifecycle.create("p", "orchestrator");
+  guard.afterTaskCreation({ parentTaskId: "p", childTaskId: "c", mode: "code", message: "Rename a to b in src/a.ts", creation });
+  creation.frozenContext.files["src/a.ts"][4] = 0x62;
+  assert.equal(context.files["src/a.ts"].toString(), "let a = 1;");
+  const r = guard.beforeResultIntegration({ childTaskId: "c", result: "Renamed a to b." });
+  assert.equal(r.contextIntact, false);
 });
 
 test("deepFreeze freezes in place, Maps included; functions are frozen, not refused", () => {
@@ -139,7 +215,14 @@ test("deepFreeze freezes in place, Maps included; functions are frozen, not refu
   assert.throws(() => ctx.m.set("b", 1), TypeError);
   assert.ok(Object.isFrozen(handler));
   assert.equal(sloppy.write(ctx.nested, "list", null).length, 1);
-  throwsCode(() => guard.deepFreeze({ bytes: new Uint16Array(4) }), "UNFREEZABLE");
+  // Bytes cannot be frozen in place: they are left as they are and reported, not refused.
+  const withBytes = { meta: { n: 1 }, bytes: new Uint16Array(4) };
+  const report = guard.isolateContext(withBytes, { inPlace: true });
+  assert.equal(report.value, withBytes);
+  assert.ok(Object.isFrozen(withBytes.meta));
+  assert.deepEqual(report.binary, [{ path: "/bytes", type: "Uint16Array", byteLength: 8, handling: "not-frozen" }]);
+  assert.equal(guard.deepFreeze({ more: new Uint8Array(2) }).more.length, 2);
+  throwsCode(() => guard.deepFreeze({ shared: new SharedArrayBuffer(4) }), "UNFREEZABLE");
 });
 
 test("contextHash: equal content hashes equal, any change is seen, including one that got around the freeze", () => {

@@ -10,6 +10,8 @@ import type {
   Guard,
   GuardConfig,
   InputCheck,
+  IsolationReport,
+  BinaryNote,
   JsonObject,
   JsonSchema,
   ModeContractSpec,
@@ -126,6 +128,8 @@ export function wrap(glue: Glue, config?: GuardConfig, options?: { lenient?: boo
     freezeContext: <T>(value: T) => call(() => glue.freezeContext(value) as DeepReadonly<T>),
     deepFreeze: <T>(value: T) => call(() => glue.deepFreeze(value) as DeepReadonly<T>),
     contextHash: (value: unknown) => call(() => glue.contextHash(value)),
+    isolateContext: <T>(value: T, options?: { inPlace?: boolean }) =>
+      call(() => glue.freezeReport(value, options?.inPlace === true) as IsolationReport<T>),
     lifecycle,
     configProblems,
     hostState: {
@@ -148,12 +152,14 @@ export function wrap(glue: Glue, config?: GuardConfig, options?: { lenient?: boo
       const value = (check.value ?? {}) as { message?: unknown; todos?: unknown; context?: unknown };
       let frozenContext: unknown = undefined;
       let contextHash: string | null = null;
+      let contextBinary: BinaryNote[] = [];
       if (check.ok && value.context !== undefined) {
         const frozen = call(() => glue.freezeAndHash(value.context));
         frozenContext = frozen.value;
         contextHash = frozen.hash;
+        contextBinary = frozen.binary;
       }
-      return { ok: check.ok, check, message: value.message, todos: value.todos, frozenContext, contextHash, summary: check.summary, errors: check.errors };
+      return { ok: check.ok, check, message: value.message, todos: value.todos, frozenContext, contextHash, contextBinary, summary: check.summary, errors: check.errors };
     },
 
     afterTaskCreation({ parentTaskId, childTaskId, mode, message, creation }) {

@@ -1,3 +1,4 @@
+import type { BinaryNote } from "./generated/boundary.js";
 // The shape of what wasm-bindgen generates from src/wasm (the same for every glue).
 export interface WasmGuardInstance {
   registerSchema(schema: unknown): string;
@@ -38,7 +39,8 @@ export interface Glue {
   freezeContext(value: unknown): unknown;
   deepFreeze(value: unknown): unknown;
   contextHash(value: unknown): string;
-  freezeAndHash(value: unknown): { value: unknown; hash: string };
+  freezeAndHash(value: unknown): { value: unknown; hash: string; binary: BinaryNote[] };
+  freezeReport(value: unknown, inPlace: boolean): { value: unknown; hash: string; binary: BinaryNote[] };
   restoreMode(
     plan: unknown,
     requested: string | undefined,

@@ -1,7 +1,7 @@
 // Public types of boomerang-guard. Shapes follow ../shared/API.md; errors follow Ajv.
 // Types of the boundary that are generated from the Rust types (src/ts_types.rs).
-import type { Change, ChangeOp, CheckReport, Checked, ChecklistItem, Concept, Decision, ContractError, DriftReport, DriftStatus, ErrorEntry, ErrorObject, Extraction, Finding, HostDelivery, HostKind, HostRecord, IntegrationStatus, Modality, NextRound, ParentApi, Signal, Violation } from "./generated/boundary.js";
-export type { Change, ChangeOp, CheckReport, Checked, ChecklistItem, Concept, Decision, ContractError, DriftReport, DriftStatus, ErrorEntry, ErrorObject, Extraction, Finding, HostDelivery, HostKind, HostRecord, IntegrationStatus, Modality, NextRound, ParentApi, Signal, Violation };
+import type { BinaryHandling, BinaryNote, Change, ChangeOp, CheckReport, Checked, ChecklistItem, Concept, Decision, ContractError, DriftReport, DriftStatus, ErrorEntry, ErrorObject, Extraction, Finding, HostDelivery, HostKind, HostRecord, IntegrationStatus, Modality, NextRound, ParentApi, Signal, Violation } from "./generated/boundary.js";
+export type { BinaryHandling, BinaryNote, Change, ChangeOp, CheckReport, Checked, ChecklistItem, Concept, Decision, ContractError, DriftReport, DriftStatus, ErrorEntry, ErrorObject, Extraction, Finding, HostDelivery, HostKind, HostRecord, IntegrationStatus, Modality, NextRound, ParentApi, Signal, Violation };
 
 /** Deeply read-only view of a value handed to a child task. */
 export type DeepReadonly<T> = T extends (...args: never[]) => unknown
@@ -157,10 +157,16 @@ export interface Guard {
   /** Keyword and concept drift of a child's result from its instructions (seed 000 §3.3–§3.6). */
   scoreDrift(instructions: string, result: string, options?: { mode?: string }): DriftReport;
 
-  /** A deep-frozen copy for the child; the parent keeps its original (seed 001 §2.2). */
+  /** A deep-frozen copy for the child; the parent keeps its original (seed 001 §2.2). Bytes
+   *  (typed arrays, `Buffer`, `DataView`, `ArrayBuffer`) are copied, since JS cannot freeze
+   *  them; a `SharedArrayBuffer` is refused (`UNFREEZABLE`). */
   freezeContext<T>(value: T): DeepReadonly<T>;
-  /** Freezes in place; Maps, Sets and Dates get throwing mutators. */
+  /** Freezes in place; Maps, Sets and Dates get throwing mutators. Bytes stay writable (JS
+   *  cannot freeze them): `isolateContext(value, { inPlace: true })` lists them. */
   deepFreeze<T>(value: T): DeepReadonly<T>;
+  /** `freezeContext` (or, with `inPlace`, `deepFreeze`) with its report: the value, its context
+   *  hash, and every run of bytes met with what was done with it (`copied` or `not-frozen`). */
+  isolateContext<T>(value: T, options?: { inPlace?: boolean }): IsolationReport<T>;
   /** A stable hash of a value graph (XXH3-128), to detect mutation after spawn. */
   contextHash(value: unknown): string;
   readonly lifecycle: TaskLifecycle;
@@ -468,6 +474,15 @@ export interface ModeRestoration {
   reasons: string[];
 }
 
+/** What `isolateContext` did. */
+export interface IsolationReport<T> {
+  value: DeepReadonly<T>;
+  /** The context hash of the value (equal for the original and its copy). */
+  hash: string;
+  /** Bytes met, in walk order: copied for the child, or left writable in place. */
+  binary: BinaryNote[];
+}
+
 export interface TaskCreationCheck {
   ok: boolean;
   check: InputCheck;
@@ -477,6 +492,8 @@ export interface TaskCreationCheck {
   /** A deep-frozen copy of the context: what the child may read. */
   frozenContext: unknown;
   contextHash: string | null;
+  /** Bytes in the context, which the child got as copies (JS cannot freeze bytes). */
+  contextBinary: BinaryNote[];
   summary: string;
   errors: ContractError[];
 }

@@ -203,3 +203,21 @@ export type ChangeOp = "remove" | "truncate" | "strip-chars" | "replace-chars" |
 
 export type Extraction = "bare" | "fenced" | "embedded" | "plain" | "text";
 
+/**
+ * One run of bytes a freeze met: where, what it is, how large, and what was done with it.
+ */
+export type BinaryNote = { 
+/**
+ * JSON pointer of the value in the context ("" for the root).
+ */
+path: string, 
+/**
+ * Its constructor's name: `Uint8Array`, `Buffer`, `DataView`, `ArrayBuffer`...
+ */
+type: string, byteLength: number, handling: BinaryHandling, };
+
+/**
+ * What happens to bytes (a [`ValueKind::Binary`]) in a freeze.
+ */
+export type BinaryHandling = "copied" | "not-frozen";
+
