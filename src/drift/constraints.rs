@@ -5,6 +5,7 @@
 use super::modality::Code;
 use super::text;
 use serde::Serialize;
+use std::collections::HashSet;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -67,8 +68,8 @@ const CODE_OBJECTS: [&str; 7] = [
     "src",
 ];
 /// Change verbs as a result reports them (past tense included).
-const CHANGED_VERBS: [&str; 9] = [
-    "chang", "modifi", "rewrit", "rewrot", "edit", "alter", "updat", "refactor", "migrat",
+const CHANGED_VERBS: [&str; 8] = [
+    "chang", "modifi", "rewrit", "rewrot", "edit", "alter", "updat", "refactor",
 ];
 
 const NEW_VERBS: [&str; 8] = [
@@ -85,7 +86,11 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
     if !NEGATION_CUE_SET.any(instructions) && !PROSE_CUE_SET.any(instructions) {
         return out;
     }
-    for (_, sentence) in text::sentences(instructions) {
+    // Stems the instructions ask to change outside their negative clauses (near a change verb):
+    // a clause cannot forbid changing what the task itself changes ("rename userId in the
+    // Session model, without changing the JSON shape of /sessions" does not forbid sessions).
+    let mut clauses: Vec<(usize, usize)> = Vec::new();
+    for (at, sentence) in text::sentences(instructions) {
         if out.len() >= MAX_CONSTRAINTS {
             break;
         }
@@ -98,29 +103,117 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             });
             continue;
         }
-        let Some(cue) = NEGATION_CUE_SET.first(&lower) else {
+        let Some(cue) = NEGATION_CUE_SET
+            .occurrences(&lower)
+            .into_iter()
+            .filter(|&(i, c)| is_constraint_cue(&lower, i, c))
+            .min()
+        else {
             continue;
         };
-        let clause = lower.get(cue.0..).unwrap_or_default();
+        let rest = lower.get(cue.0..).unwrap_or_default();
+        // The clause ends where the next one starts: "no new dependencies; X is installed".
+        let end = rest
+            .find("; ")
+            .into_iter()
+            .chain(rest.find(" — "))
+            .chain(rest.find(" -- "))
+            .min()
+            .unwrap_or(rest.len());
+        let clause = rest.get(..end).unwrap_or_default();
         // "Not only" and "do not hesitate" are not constraints.
         if clause.starts_with("not only") || clause.contains("hesitate") {
             continue;
         }
         let forbidden = classify(clause);
         if !forbidden.is_empty() {
+            if at + cue.0 <= instructions.len() {
+                clauses.push((at + cue.0, at + cue.0 + clause.len()));
+            }
             out.push(Negative {
                 text: sentence.to_string(),
                 forbidden,
             });
         }
     }
+    if clauses.is_empty() {
+        return out;
+    }
+    let outside: Vec<text::Token> = text::tokens(instructions)
+        .into_iter()
+        .filter(|t| !clauses.iter().any(|&(a, b)| (a..b).contains(&t.at)))
+        .collect();
+    let mut positive: HashSet<String> = HashSet::new();
+    for (i, t) in outside.iter().enumerate() {
+        if CHANGE_VERBS.iter().any(|v| t.stem.starts_with(v)) {
+            let lo = i.saturating_sub(2);
+            let hi = (i + 7).min(outside.len());
+            for o in outside.get(lo..hi).unwrap_or_default() {
+                positive.insert(o.stem.to_string());
+            }
+        }
+    }
+    for n in &mut out {
+        for f in &mut n.forbidden {
+            if let Forbidden::Change(o) | Forbidden::New(o) | Forbidden::Mention(o) = f {
+                o.retain(|s| !positive.contains(s));
+            }
+        }
+        n.forbidden.retain(|f| {
+            !matches!(f, Forbidden::Change(o) | Forbidden::New(o) | Forbidden::Mention(o) if o.is_empty())
+        });
+    }
+    out.retain(|n| !n.forbidden.is_empty());
     out
+}
+
+/// Whether a negation cue at byte `i` of a lowercased sentence starts a constraint. "do not",
+/// "don't", "never", "avoid", "without" always do; a bare "no"/"not"/"nothing" only at the
+/// start of a clause ("- No new dependencies", "pandas 2.1, no new crates") or after a modal
+/// ("must not"): "git log shows no changes" states a fact.
+fn is_constraint_cue(lower: &str, i: usize, cue: &str) -> bool {
+    if !matches!(cue, "no " | "not " | "nothing") {
+        return true;
+    }
+    let head = lower.get(..i).unwrap_or_default().trim_end();
+    let last = head
+        .rsplit(|c: char| c.is_whitespace())
+        .next()
+        .unwrap_or_default();
+    head.is_empty()
+        || head.ends_with([',', ';', ':', '-', '(', '*', '—', '•'])
+        || matches!(
+            last,
+            "must"
+                | "should"
+                | "shall"
+                | "will"
+                | "can"
+                | "may"
+                | "need"
+                | "and"
+                | "but"
+                | "or"
+                | "with"
+                | "please"
+                | "and/or"
+                | "then"
+                | "so"
+                | "yet"
+                | "hence"
+        )
 }
 
 fn classify(clause: &str) -> Vec<Forbidden> {
     let mut f = Vec::new();
     let has = |w: &str| clause.contains(w);
-    if has("code") || has("implementation") || has("snippet") {
+    let changes = CHANGE_VERBS.iter().any(|v| clause.contains(v));
+    // "Don't change the code" forbids a change, not code in the answer; "do not write or
+    // modify code" forbids both.
+    let writes = ["write", "writ", "provid", "includ", "show", "give"]
+        .iter()
+        .any(|w| has(w));
+    if (!changes || writes) && (has("code") || has("implementation") || has("snippet")) {
         f.push(Forbidden::Code);
     }
     if has("class") {
@@ -132,6 +225,8 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     if has("dependenc") || has("package") || has("librar") {
         f.push(Forbidden::Dependency);
     }
+    // "Don't change anything": any change at all, as for "the code".
+    let anything = has("anything") || has("any file");
     let objects: Vec<String> = text::tokens(clause)
         .into_iter()
         .map(|t| t.stem.to_string())
@@ -147,10 +242,15 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                     | "provid"
                     | "includ"
                     | "write"
-            )
+            ) && !CHANGE_VERBS
+                .iter()
+                .chain(NEW_VERBS.iter())
+                .any(|v| s.starts_with(v))
         })
         .collect();
-    if CHANGE_VERBS.iter().any(|v| clause.contains(v)) && !objects.is_empty() {
+    if changes && anything {
+        f.push(Forbidden::Change(vec!["file".to_string()]));
+    } else if changes && !objects.is_empty() {
         f.push(Forbidden::Change(objects.clone()));
     } else if (clause.contains("new ") || clause.contains("add")) && !objects.is_empty() {
         f.push(Forbidden::New(objects.clone()));
@@ -232,6 +332,7 @@ pub fn check_negatives(
                 )
                 .or_else(|| {
                     near(
+                        &lower,
                         toks,
                         &["add"],
                         &["packag", "librari", "depend", "requir"],
@@ -240,7 +341,8 @@ pub fn check_negatives(
                 })
                 .map(|e| ("the result adds a dependency".to_string(), Some(e))),
                 Forbidden::Change(objects) => {
-                    let named = near(toks, &CHANGE_VERBS, &as_refs(objects), 8);
+                    let named = near(&lower, toks, &CHANGE_VERBS, &as_refs(objects), 8);
+                    // "Do not modify any files / the code": any file the result says it changed.
                     let any_file = || {
                         objects
                             .iter()
@@ -255,12 +357,13 @@ pub fn check_negatives(
                         )
                     })
                 }
-                Forbidden::New(objects) => near(toks, &NEW_VERBS, &as_refs(objects), 6).map(|e| {
-                    (
-                        "the result introduces something new that was excluded".to_string(),
-                        Some(e),
-                    )
-                }),
+                Forbidden::New(objects) => near(&lower, toks, &NEW_VERBS, &as_refs(objects), 6)
+                    .map(|e| {
+                        (
+                            "the result introduces something new that was excluded".to_string(),
+                            Some(e),
+                        )
+                    }),
                 Forbidden::Mention(objects) => toks
                     .iter()
                     .find(|t| objects.iter().any(|o| **o == *t.stem))
@@ -299,32 +402,81 @@ fn as_refs(v: &[String]) -> Vec<&str> {
     v.iter().map(String::as_str).collect()
 }
 
+/// The line of the first occurrence of a needle that is not negated in its clause.
 fn find_any(lower: &str, needles: &[&str]) -> Option<String> {
     needles.iter().find_map(|n| {
-        lower.find(n).map(|i| {
-            let start = lower
-                .get(..i)
-                .and_then(|s| s.rfind('\n'))
-                .map(|j| j + 1)
-                .unwrap_or(0);
-            let end = lower
-                .get(i..)
-                .and_then(|s| s.find('\n'))
-                .map(|j| i + j)
-                .unwrap_or(lower.len());
+        let i = lower
+            .match_indices(n)
+            .map(|(i, _)| i)
+            .find(|&i| !negated(lower, i, n))?;
+        let start = lower
+            .get(..i)
+            .and_then(|s| s.rfind('\n'))
+            .map(|j| j + 1)
+            .unwrap_or(0);
+        let end = lower
+            .get(i..)
+            .and_then(|s| s.find('\n'))
+            .map(|j| i + j)
+            .unwrap_or(lower.len());
+        Some(
             lower
                 .get(start..end)
                 .unwrap_or(n)
                 .trim()
                 .chars()
                 .take(120)
-                .collect()
-        })
+                .collect(),
+        )
     })
 }
 
-/// A verb (by stem prefix) within `window` tokens of an object stem: "we changed the parser".
-fn near(toks: &[text::Token], verbs: &[&str], objects: &[&str], window: usize) -> Option<String> {
+/// Words that negate a verb that follows them in the same clause ("did not change", "no new
+/// dependencies", "without touching"). Stop words are not tokens, so the text is read.
+const NEGATORS: [&str; 8] = [
+    "not", "no", "never", "without", "nor", "neither", "nothing", "none",
+];
+
+/// Whether the verb at byte `at` of `lower` (the lowercased result) is negated: a negator or
+/// an "n't" earlier in its clause, or "nothing" right after it ("changed nothing").
+fn negated(lower: &str, at: usize, word: &str) -> bool {
+    let head = lower.get(..at).unwrap_or_default();
+    let start = head
+        .char_indices()
+        .rev()
+        .find(|&(i, c)| {
+            matches!(c, '\n' | ';' | ':' | '!' | '?' | ',') || (c == '.' && ends_sentence(head, i))
+        })
+        .map_or(0, |(i, _)| i + 1);
+    let clause = head.get(start..).unwrap_or_default();
+    let before = clause
+        .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
+        .any(|w| NEGATORS.contains(&w) || w.ends_with("n't") || w.ends_with("n’t"));
+    let after = lower
+        .get(at + word.len()..)
+        .unwrap_or_default()
+        .split_whitespace()
+        .next()
+        .is_some_and(|w| w.trim_matches(|c: char| !c.is_alphanumeric()) == "nothing");
+    before || after
+}
+
+/// Whether the '.' at byte `i` of `s` ends a sentence (not "config.ts" or "3.2").
+fn ends_sentence(s: &str, i: usize) -> bool {
+    s.get(i + 1..)
+        .and_then(|r| r.chars().next())
+        .is_none_or(char::is_whitespace)
+}
+
+/// A verb (by stem prefix) within `window` tokens of an object stem, not negated in its
+/// clause: "we changed the parser" (but not "we did not change the parser").
+fn near(
+    lower: &str,
+    toks: &[text::Token],
+    verbs: &[&str],
+    objects: &[&str],
+    window: usize,
+) -> Option<String> {
     for (i, t) in toks.iter().enumerate() {
         if !verbs
             .iter()
@@ -332,13 +484,28 @@ fn near(toks: &[text::Token], verbs: &[&str], objects: &[&str], window: usize) -
         {
             continue;
         }
+        if negated(lower, t.at, &t.word) {
+            continue;
+        }
         let lo = i.saturating_sub(window);
         let hi = (i + window + 1).min(toks.len());
+        // The object must sit in the verb's clause: "added X; no Y" does not add Y.
+        let same_clause = |o: &text::Token| {
+            let (a, b) = if o.at < t.at {
+                (o.at, t.at)
+            } else {
+                (t.at, o.at)
+            };
+            let between = lower.get(a..b).unwrap_or_default();
+            !between.char_indices().any(|(i, c)| {
+                matches!(c, '\n' | ';' | '!' | '?') || (c == '.' && ends_sentence(between, i))
+            })
+        };
         if let Some(o) = toks
             .get(lo..hi)
             .unwrap_or_default()
             .iter()
-            .find(|o| objects.contains(&&*o.stem))
+            .find(|o| objects.contains(&&*o.stem) && same_clause(o))
         {
             return Some(format!("{} … {}", t.word, o.word));
         }
@@ -414,9 +581,12 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
         } else if let Some(i) = l.find("exactly ") {
             let rest = l.get(i + 8..).unwrap_or_default();
             let n = ordinal(rest);
+            // The unit is the word right after the number: "exactly 5 findings, each under
+            // 25 words" counts findings, not words.
+            let unit = rest.split_whitespace().nth(1).unwrap_or_default();
             match n {
-                Some(n) if rest.contains(" word") => Some(Format::Words(n)),
-                Some(n) if rest.contains(" sentence") => Some(Format::Sentences(n)),
+                Some(n) if unit.starts_with("word") => Some(Format::Words(n)),
+                Some(n) if unit.starts_with("sentence") => Some(Format::Sentences(n)),
                 _ => None,
             }
         } else if l.contains("words to be") || l.contains("word to be") {
@@ -520,6 +690,47 @@ mod tests {
         let n = negatives("Propose where retries live. No new services or infrastructure.");
         assert!(!check(&n, "Introduce a Webhook Delivery Service behind Kafka.").is_empty());
         assert!(check(&n, "Put it in the existing job worker.").is_empty());
+    }
+
+    #[test]
+    fn a_result_that_says_it_kept_a_constraint_does_not_break_it() {
+        let n = negatives("Fix the flaky login test. Do not change the database schema.");
+        for kept in [
+            "Fixed the race in the login test; I did not change the database schema.",
+            "Fixed the test. The database schema was not changed.",
+            "Fixed the test without changing the database schema.",
+            "Fixed the test and changed nothing in the database schema.",
+            "Fixed the test; no schema change was needed for the database.",
+        ] {
+            assert!(check(&n, kept).is_empty(), "{kept}");
+        }
+        // The clause is what counts: a later change is still one.
+        let v = check(
+            &n,
+            "Not a test problem: I changed the database schema to add an index.",
+        );
+        assert_eq!(v.len(), 1, "{v:?}");
+        let n = negatives("Add a health endpoint. No new dependencies.");
+        assert!(check(&n, "Added /health; no new dependencies were added.").is_empty());
+        assert_eq!(
+            check(
+                &n,
+                "Added /health and added a new dependency on axum-extra."
+            )
+            .len(),
+            1
+        );
+    }
+
+    #[test]
+    fn format_counts_name_their_unit_right_after_the_number() {
+        assert!(formats("Return exactly 5 findings, each finding under 25 words.").is_empty());
+        assert_eq!(
+            formats("Answer in exactly 3 sentences.")
+                .first()
+                .map(|(_, f)| f.clone()),
+            Some(Format::Sentences(3))
+        );
     }
 
     #[test]
