@@ -123,11 +123,14 @@ async function steady(n = 3000) {
   g.setJudge(async () => "Score: 4/5. The result does what was asked.");
   g.lifecycle.create("root", "orchestrator");
   let i = 0;
-  const round = async () => {
-    for (let k = 0; k < n; k++, i++) {
-      await g.verify({ parentInstructions: `Add tests for module ${i}`, childOutput: `Added tests for module ${i}.` });
-      g.checkTaskResult({ mode: "code", result: `Implemented module ${i}.` });
-      g.scoreDrift(`Fix bug ${i} in the parser`, `Fixed bug ${i}`);
+  // `fresh`: every round brings new words (numbers), which fill the drift stage's word caches
+  // (bounded: 32,768 words of at most 40 bytes each) before memory can be flat.
+  const round = async (rounds, fresh) => {
+    for (let k = 0; k < rounds; k++, i++) {
+      const w = fresh ? i : i % 500;
+      await g.verify({ parentInstructions: `Add tests for module ${w}`, childOutput: `Added tests for module ${w}.` });
+      g.checkTaskResult({ mode: "code", result: `Implemented module ${w}.` });
+      g.scoreDrift(`Fix bug ${w} in the parser`, `Fixed bug ${w}`);
       g.lifecycle.spawn({ parentTaskId: "root", childTaskId: `c${i}`, mode: "code", message: `Round ${i}` });
       g.lifecycle.complete(`c${i}`, `done ${i}`);
       g.lifecycle.prepareResume("root");
@@ -135,9 +138,11 @@ async function steady(n = 3000) {
     }
     return glue.wasmMemoryBytes();
   };
-  const warm = await round();
-  const after = await round();
-  return { n, warm, after };
+  const warm = await round(n, false);
+  const after = await round(n, false);
+  const filled = await round(40_000, true);
+  const full = await round(n * 3, true);
+  return { n, warm, after, filled, full };
 }
 
 function print({ rows, wasmMemory, steady }, say = console.log) {
@@ -161,7 +166,8 @@ function print({ rows, wasmMemory, steady }, say = console.log) {
   say("");
   say(`Slowest single call: ${worstCall.toFixed(1)} ms; worst time per MB of input: ${worstPerMb.toFixed(1)} ms. wasm linear memory after every attack above: ${(wasmMemory / (1024 * KB)).toFixed(1)} MB (the high-water mark; it never shrinks).`);
   const grew = steady.after - steady.warm;
-  say(`Steady state: after ${steady.n} rounds of a judged verify, a result check, a drift score and a delegation round, wasm memory ${(steady.warm / (1024 * KB)).toFixed(1)} MB; after ${steady.n} more ${(steady.after / (1024 * KB)).toFixed(1)} MB (${(grew / steady.n).toFixed(0)} bytes kept per round).`);
+  const mb = (b) => (b / (1024 * KB)).toFixed(1);
+  say(`Steady state: after ${steady.n} rounds of a judged verify, a result check, a drift score and a delegation round (a vocabulary of 500 numbers), wasm memory ${mb(steady.warm)} MB; after ${steady.n} more ${mb(steady.after)} MB (${(grew / steady.n).toFixed(0)} bytes kept per round). With new words every round: ${mb(steady.filled)} MB after 40,000 more (the word caches full), then ${mb(steady.full)} MB after ${3 * steady.n} more (${((steady.full - steady.filled) / (3 * steady.n)).toFixed(0)} bytes per round).`);
 }
 
 module.exports = { run, print };

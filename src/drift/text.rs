@@ -54,9 +54,17 @@ thread_local! {
     /// costliest step of the pipeline.
     static STEMS: std::cell::RefCell<HashMap<String, String>> = std::cell::RefCell::new(HashMap::default());
 }
-const STEM_CACHE_MAX: usize = 50_000;
+/// Entries per word cache; with [`CACHED_WORD_BYTES`] this bounds each cache to a few MB for
+/// the life of the host, whatever the texts (a cache of every word ever seen would grow with
+/// the vocabulary, and a word can be 128 KiB long).
+const STEM_CACHE_MAX: usize = 32_768;
+/// Longer words are analysed every time (they are rare) instead of cached.
+const CACHED_WORD_BYTES: usize = 40;
 
 pub fn stem(word: &str) -> String {
+    if word.len() > CACHED_WORD_BYTES {
+        return stemmer().stem(word).into_owned();
+    }
     STEMS.with(|c| {
         if let Some(s) = c.borrow().get(word) {
             return s.clone();
@@ -120,6 +128,9 @@ thread_local! {
 
 /// The lowercase form and stem of one word piece, or `None` when it is not a content word.
 fn piece(part: &str) -> Analysed {
+    if part.len() > CACHED_WORD_BYTES {
+        return analyse(part);
+    }
     if let Some(hit) = PIECES.with(|c| c.borrow().get(part).cloned()) {
         return hit;
     }
@@ -380,6 +391,22 @@ pub fn definitions(text: &str) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn word_caches_stay_bounded_whatever_the_vocabulary() {
+        let long = "x".repeat(100);
+        for i in 0..(super::STEM_CACHE_MAX + 5_000) {
+            super::tokens(&format!("word{i} {long}{i}"));
+        }
+        let pieces = super::PIECES.with(|c| c.borrow().len());
+        let stems = super::STEMS.with(|c| c.borrow().len());
+        assert!(pieces <= super::STEM_CACHE_MAX && stems <= super::STEM_CACHE_MAX);
+        // Long words are never kept.
+        assert!(super::PIECES.with(|c| c
+            .borrow()
+            .keys()
+            .all(|k| k.len() <= super::CACHED_WORD_BYTES)));
+    }
+
     use super::*;
 
     #[test]
