@@ -440,7 +440,13 @@ const NEGATORS: [&str; 8] = [
 /// Whether the verb at byte `at` of `lower` (the lowercased result) is negated: a negator or
 /// an "n't" earlier in its clause, or "nothing" right after it ("changed nothing").
 fn negated(lower: &str, at: usize, word: &str) -> bool {
-    let head = lower.get(..at).unwrap_or_default();
+    // At most the 80 bytes before the verb: a clause without punctuation must not make every
+    // verb rescan the text (quadratic on a long run-on result).
+    let mut from = at.saturating_sub(80);
+    while from > 0 && !lower.is_char_boundary(from) {
+        from -= 1;
+    }
+    let head = lower.get(from..at).unwrap_or_default();
     let start = head
         .char_indices()
         .rev()
