@@ -10,6 +10,22 @@ use serde_json::Value;
 pub const LONE_SURROGATE_SENTINEL: char = '\u{FDD0}';
 const SENTINEL_ESCAPE: &[u8] = b"\\ufdd0";
 
+/// Appends `/segment` to a JSON pointer, escaping `~` and `/` (RFC 6901).
+pub fn push_pointer_segment(path: &mut String, segment: &str) {
+    path.push('/');
+    if memchr::memchr2(b'~', b'/', segment.as_bytes()).is_none() {
+        path.push_str(segment);
+        return;
+    }
+    for c in segment.chars() {
+        match c {
+            '~' => path.push_str("~0"),
+            '/' => path.push_str("~1"),
+            c => path.push(c),
+        }
+    }
+}
+
 /// Parses JSON text with a byte cap. Depth is capped by serde_json's recursion limit (128),
 /// which turns 10,000-deep nesting into a typed error instead of a stack overflow.
 pub fn parse(text: &str, max_bytes: usize) -> Result<Value> {

@@ -162,10 +162,9 @@ impl SchemaStore {
     /// ([`pattern::drop_key_patterns`]), compiled on first use.
     pub fn validator_keys_unchecked(&mut self, id: &str) -> Result<&Validator> {
         if !self.keys_unchecked.contains_key(id) {
-            let v = self.build(id, true)?;
+            let v = self.build(id, &self.closure(id), true)?;
             self.keys_unchecked.insert(id.to_string(), v);
         }
-        self.validator(id)?;
         self.keys_unchecked.get(id).ok_or_else(|| {
             GuardError::new(
                 ErrorCode::UnknownSchema,
@@ -236,21 +235,19 @@ impl SchemaStore {
     }
 
     fn compile(&mut self, id: &str) -> Result<Validator> {
-        let v = self.build(id, false)?;
-        let found = self
-            .closure(id)
-            .into_iter()
-            .fold((0, None), |acc, (_, doc)| {
-                let (n, at) = pattern::key_patterns(doc);
-                (acc.0 + n, acc.1.or(at))
-            });
+        let docs = self.closure(id);
+        let v = self.build(id, &docs, false)?;
+        let found = docs.iter().fold((0, None), |acc, (_, doc)| {
+            let (n, at) = pattern::key_patterns(doc);
+            (acc.0 + n, acc.1.or(at))
+        });
         self.key_patterns.insert(id.to_string(), found);
         Ok(v)
     }
 
-    /// Compiles `id` against its `$ref` closure. Backtracking `pattern`s become the budgeted
-    /// keyword; with `keys_unchecked`, backtracking `patternProperties` are left out.
-    fn build(&self, id: &str, keys_unchecked: bool) -> Result<Validator> {
+    /// Compiles `id` against `docs`, its `$ref` closure. Backtracking `pattern`s become the
+    /// budgeted keyword; with `keys_unchecked`, backtracking `patternProperties` are left out.
+    fn build(&self, id: &str, docs: &[(&str, &Value)], keys_unchecked: bool) -> Result<Validator> {
         let schema = self.registered(id)?;
         let variant = |v: &Value| -> Option<Value> {
             let dropped = keys_unchecked
@@ -261,11 +258,8 @@ impl SchemaStore {
                 None => pattern::rewrite(v),
             }
         };
-        let docs: Vec<(&str, Option<Value>, &Value)> = self
-            .closure(id)
-            .into_iter()
-            .map(|(k, v)| (k, variant(v), v))
-            .collect();
+        let docs: Vec<(&str, Option<Value>, &Value)> =
+            docs.iter().map(|&(k, v)| (k, variant(v), v)).collect();
         let registry = jsonschema::Registry::new()
             .extend(
                 docs.iter()

@@ -14,6 +14,7 @@
 //! the check runs on a copy of the schema without those patterns ([`drop_key_patterns`]) and
 //! reports them "could not be checked".
 
+use crate::json_text::push_pointer_segment;
 use jsonschema::{Keyword, ValidationError};
 use serde_json::{Map, Value};
 use std::cell::Cell;
@@ -74,37 +75,43 @@ pub fn rewrite(schema: &Value) -> Option<Value> {
                 _ => false,
             }
     }
-    fn apply(node: &mut Value, depth: usize) {
-        if depth >= 128 {
-            return;
-        }
-        match node {
-            Value::Object(m) => {
-                let fancy = m
-                    .get("pattern")
-                    .and_then(Value::as_str)
-                    .is_some_and(needs_backtracking);
-                if fancy {
-                    if let Some(p) = m.remove("pattern") {
-                        m.insert(KEYWORD.into(), p);
-                    }
-                }
-                for (k, v) in m.iter_mut() {
-                    if !DATA_KEYS.contains(&k.as_str()) {
-                        apply(v, depth + 1);
-                    }
-                }
-            }
-            Value::Array(a) => a.iter_mut().for_each(|v| apply(v, depth + 1)),
-            _ => {}
-        }
-    }
     if !has(schema, 0) {
         return None;
     }
     let mut copy = schema.clone();
-    apply(&mut copy, 0);
+    each_schema_object(&mut copy, 0, &mut |m| {
+        let fancy = m
+            .get("pattern")
+            .and_then(Value::as_str)
+            .is_some_and(needs_backtracking);
+        if fancy {
+            if let Some(p) = m.remove("pattern") {
+                m.insert(KEYWORD.into(), p);
+            }
+        }
+    });
     Some(copy)
+}
+
+/// Calls `f` on every schema object of `node`, parents first, never inside the data keywords.
+fn each_schema_object(node: &mut Value, depth: usize, f: &mut impl FnMut(&mut Map<String, Value>)) {
+    if depth >= 128 {
+        return;
+    }
+    match node {
+        Value::Object(m) => {
+            f(m);
+            for (k, v) in m.iter_mut() {
+                if !DATA_KEYS.contains(&k.as_str()) {
+                    each_schema_object(v, depth + 1, f);
+                }
+            }
+        }
+        Value::Array(a) => a
+            .iter_mut()
+            .for_each(|v| each_schema_object(v, depth + 1, f)),
+        _ => {}
+    }
 }
 
 /// What a document's backtracking `patternProperties` patterns are: how many, and the schema
@@ -126,8 +133,7 @@ pub fn key_patterns(schema: &Value) -> (usize, Option<String>) {
                 for (k, v) in m {
                     if !DATA_KEYS.contains(&k.as_str()) {
                         let len = at.len();
-                        at.push('/');
-                        at.push_str(&k.replace('~', "~0").replace('/', "~1"));
+                        push_pointer_segment(at, k);
                         walk(v, at, depth + 1, out);
                         at.truncate(len);
                     }
@@ -154,37 +160,22 @@ pub fn key_patterns(schema: &Value) -> (usize, Option<String>) {
 /// `additionalProperties` beside them and every `unevaluatedProperties` (those report on
 /// names matched anywhere). `None` when the document has none of them.
 pub fn drop_key_patterns(schema: &Value) -> Option<Value> {
-    fn apply(node: &mut Value, depth: usize) {
-        if depth >= 128 {
-            return;
-        }
-        match node {
-            Value::Object(m) => {
-                let mut dropped = false;
-                if let Some(Value::Object(pp)) = m.get_mut("patternProperties") {
-                    let before = pp.len();
-                    pp.retain(|k, _| !needs_backtracking(k));
-                    dropped = pp.len() < before;
-                }
-                if dropped {
-                    m.remove("additionalProperties");
-                }
-                m.remove("unevaluatedProperties");
-                for (k, v) in m.iter_mut() {
-                    if !DATA_KEYS.contains(&k.as_str()) {
-                        apply(v, depth + 1);
-                    }
-                }
-            }
-            Value::Array(a) => a.iter_mut().for_each(|v| apply(v, depth + 1)),
-            _ => {}
-        }
-    }
     if key_patterns(schema).0 == 0 {
         return None;
     }
     let mut copy = schema.clone();
-    apply(&mut copy, 0);
+    each_schema_object(&mut copy, 0, &mut |m| {
+        let mut dropped = false;
+        if let Some(Value::Object(pp)) = m.get_mut("patternProperties") {
+            let before = pp.len();
+            pp.retain(|k, _| !needs_backtracking(k));
+            dropped = pp.len() < before;
+        }
+        if dropped {
+            m.remove("additionalProperties");
+        }
+        m.remove("unevaluatedProperties");
+    });
     Some(copy)
 }
 
@@ -209,7 +200,8 @@ pub fn keys_affordable(value: &Value, patterns: usize) -> Result<(), (String, &'
                         return Err((at, "this check's budget for patterns with lookaround or backreferences is spent"));
                     }
                     if v.is_object() || v.is_array() {
-                        let child = format!("{at}/{}", k.replace('~', "~0").replace('/', "~1"));
+                        let mut child = at.clone();
+                        push_pointer_segment(&mut child, k);
                         stack.push((v, child));
                     }
                 }

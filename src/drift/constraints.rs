@@ -450,9 +450,7 @@ fn negated(lower: &str, at: usize, word: &str) -> bool {
     let start = head
         .char_indices()
         .rev()
-        .find(|&(i, c)| {
-            matches!(c, '\n' | ';' | ':' | '!' | '?' | ',') || (c == '.' && ends_sentence(head, i))
-        })
+        .find(|&(i, c)| matches!(c, ':' | ',') || ends_clause(head, i, c))
         .map_or(0, |(i, _)| i + 1);
     let clause = head.get(start..).unwrap_or_default();
     let before = clause
@@ -467,11 +465,14 @@ fn negated(lower: &str, at: usize, word: &str) -> bool {
     before || after
 }
 
-/// Whether the '.' at byte `i` of `s` ends a sentence (not "config.ts" or "3.2").
-fn ends_sentence(s: &str, i: usize) -> bool {
-    s.get(i + 1..)
-        .and_then(|r| r.chars().next())
-        .is_none_or(char::is_whitespace)
+/// Whether the character `c` at byte `i` of `s` ends a clause: a line break, `;`, `!`, `?`,
+/// or a '.' that ends a sentence (not the one in "config.ts" or "3.2").
+fn ends_clause(s: &str, i: usize, c: char) -> bool {
+    matches!(c, '\n' | ';' | '!' | '?')
+        || (c == '.'
+            && s.get(i + 1..)
+                .and_then(|r| r.chars().next())
+                .is_none_or(char::is_whitespace))
 }
 
 /// A verb (by stem prefix) within `window` tokens of an object stem, not negated in its
@@ -503,9 +504,9 @@ fn near(
                 (t.at, o.at)
             };
             let between = lower.get(a..b).unwrap_or_default();
-            !between.char_indices().any(|(i, c)| {
-                matches!(c, '\n' | ';' | '!' | '?') || (c == '.' && ends_sentence(between, i))
-            })
+            !between
+                .char_indices()
+                .any(|(i, c)| ends_clause(between, i, c))
         };
         if let Some(o) = toks
             .get(lo..hi)

@@ -391,23 +391,20 @@ pub fn definitions(text: &str) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn word_caches_stay_bounded_whatever_the_vocabulary() {
         let long = "x".repeat(100);
-        for i in 0..(super::STEM_CACHE_MAX + 5_000) {
-            super::tokens(&format!("word{i} {long}{i}"));
+        for i in 0..(STEM_CACHE_MAX + 5_000) {
+            tokens(&format!("word{i} {long}{i}"));
         }
-        let pieces = super::PIECES.with(|c| c.borrow().len());
-        let stems = super::STEMS.with(|c| c.borrow().len());
-        assert!(pieces <= super::STEM_CACHE_MAX && stems <= super::STEM_CACHE_MAX);
+        let pieces = PIECES.with(|c| c.borrow().len());
+        let stems = STEMS.with(|c| c.borrow().len());
+        assert!(pieces <= STEM_CACHE_MAX && stems <= STEM_CACHE_MAX);
         // Long words are never kept.
-        assert!(super::PIECES.with(|c| c
-            .borrow()
-            .keys()
-            .all(|k| k.len() <= super::CACHED_WORD_BYTES)));
+        assert!(PIECES.with(|c| c.borrow().keys().all(|k| k.len() <= CACHED_WORD_BYTES)));
     }
-
-    use super::*;
 
     #[test]
     fn tokens_split_code_and_drop_stop_words() {

@@ -95,18 +95,7 @@ impl<'p> Walker<'p> {
 
     fn enter(&mut self, segment: &str) -> usize {
         let len = self.path.len();
-        self.path.push('/');
-        if memchr::memchr2(b'~', b'/', segment.as_bytes()).is_none() {
-            self.path.push_str(segment);
-            return len;
-        }
-        for c in segment.chars() {
-            match c {
-                '~' => self.path.push_str("~0"),
-                '/' => self.path.push_str("~1"),
-                c => self.path.push(c),
-            }
-        }
+        crate::json_text::push_pointer_segment(&mut self.path, segment);
         len
     }
 

@@ -172,15 +172,13 @@ fn classify_instance(v: &JsValue) -> ValueKind {
     } else if v.is_instance_of::<js_sys::RegExp>() {
         ValueKind::RegExp
     } else if js_sys::ArrayBuffer::is_view(v) {
-        // A view's buffer is read through the intrinsic getter's tag, never the instance.
-        match js_get(v, "buffer").map(|b| to_string_tag(&b)) {
-            Ok(tag) if tag == "[object ArrayBuffer]" => ValueKind::Binary,
+        // A view is bytes of the kind its buffer is (by the buffer's built-in tag).
+        match js_get(v, "buffer").map(|b| buffer_kind(&b)) {
+            Ok(Some(kind)) => kind,
             _ => ValueKind::SharedBinary,
         }
-    } else if to_string_tag(v) == "[object ArrayBuffer]" {
-        ValueKind::Binary
-    } else if to_string_tag(v) == "[object SharedArrayBuffer]" {
-        ValueKind::SharedBinary
+    } else if let Some(kind) = buffer_kind(v) {
+        kind
     } else if v.is_instance_of::<js_sys::WeakMap>()
         || v.is_instance_of::<js_sys::WeakSet>()
         || v.is_instance_of::<js_sys::Promise>()
@@ -198,6 +196,15 @@ fn to_string_tag(v: &JsValue) -> String {
         .ok()
         .and_then(|t| t.as_string())
         .unwrap_or_default()
+}
+
+/// `Binary` for an `ArrayBuffer`, `SharedBinary` for a `SharedArrayBuffer`, by built-in tag.
+fn buffer_kind(v: &JsValue) -> Option<ValueKind> {
+    match to_string_tag(v).as_str() {
+        "[object ArrayBuffer]" => Some(ValueKind::Binary),
+        "[object SharedArrayBuffer]" => Some(ValueKind::SharedBinary),
+        _ => None,
+    }
 }
 
 fn js_err(e: JsValue, path: &str) -> GuardError {
@@ -260,8 +267,7 @@ impl Walk {
     fn pointer(&self) -> String {
         let mut out = String::new();
         for seg in &self.path {
-            out.push('/');
-            out.push_str(&seg.text().replace('~', "~0").replace('/', "~1"));
+            crate::json_text::push_pointer_segment(&mut out, &seg.text());
         }
         out
     }

@@ -529,14 +529,9 @@ pub fn context_hash(value: JsValue) -> Result<String, JsValue> {
     Ok(walk.hash().unwrap_or_default())
 }
 
-/// A frozen copy and the hash of its content, in one walk: `{ value, hash, binary }`
-/// (`binary`: the bytes met and what was done with them, `crate::freeze::BinaryNote`).
-#[wasm_bindgen(js_name = freezeAndHash)]
-pub fn freeze_and_hash(value: JsValue) -> Result<JsValue, JsValue> {
-    freeze_report(value, false)
-}
-
-/// `freezeAndHash`, or with `in_place` the same report for freezing `value` in place.
+/// A frozen copy (or, with `in_place`, `value` frozen in place) and the hash of its content,
+/// in one walk: `{ value, hash, binary }` (`binary`: the bytes met and what was done with
+/// them, `crate::freeze::BinaryNote`).
 #[wasm_bindgen(js_name = freezeReport)]
 pub fn freeze_report(value: JsValue, in_place: bool) -> Result<JsValue, JsValue> {
     let mode = if in_place {

@@ -154,7 +154,7 @@ export function wrap(glue: Glue, config?: GuardConfig, options?: { lenient?: boo
       let contextHash: string | null = null;
       let contextBinary: BinaryNote[] = [];
       if (check.ok && value.context !== undefined) {
-        const frozen = call(() => glue.freezeAndHash(value.context));
+        const frozen = call(() => glue.freezeReport(value.context, false));
         frozenContext = frozen.value;
         contextHash = frozen.hash;
         contextBinary = frozen.binary;

@@ -39,7 +39,6 @@ export interface Glue {
   freezeContext(value: unknown): unknown;
   deepFreeze(value: unknown): unknown;
   contextHash(value: unknown): string;
-  freezeAndHash(value: unknown): { value: unknown; hash: string; binary: BinaryNote[] };
   freezeReport(value: unknown, inPlace: boolean): { value: unknown; hash: string; binary: BinaryNote[] };
   restoreMode(
     plan: unknown,
