@@ -8,13 +8,13 @@ mod host;
 mod lifecycle;
 mod verify;
 
+pub use freeze::{binary_note_js, freeze_fault, hash_stream};
 pub use lifecycle::restore_mode;
 pub use verify::call_judge;
 
 use crate::contracts::extract::Extraction;
 use crate::contracts::{CheckReport, ContractSource};
 use crate::error::{ErrorCode, GuardError};
-use crate::freeze::FreezeMode;
 use crate::{Config, Engine};
 use js_sys::{Error as JsError, JsString, Reflect, JSON};
 use serde_json::Value;
@@ -503,55 +503,6 @@ impl WasmGuard {
             .map_err(|e| fail(ErrorCode::InvalidConfig, "", e.to_string()))?;
         JSON::parse(&text)
     }
-}
-
-/// A deep-frozen copy of `value` for a child; the original stays as it is.
-#[wasm_bindgen(js_name = freezeContext)]
-pub fn freeze_context(value: JsValue) -> Result<JsValue, JsValue> {
-    freeze::Walk::new(Some(FreezeMode::Copy), false)
-        .walk(&value)
-        .js()
-}
-
-/// Freezes `value` in place (Maps, Sets and Dates get throwing mutators) and returns it.
-#[wasm_bindgen(js_name = deepFreeze)]
-pub fn deep_freeze(value: JsValue) -> Result<JsValue, JsValue> {
-    freeze::Walk::new(Some(FreezeMode::InPlace), false)
-        .walk(&value)
-        .js()
-}
-
-/// The context hash of `value` (XXH3-128 over a canonical walk).
-#[wasm_bindgen(js_name = contextHash)]
-pub fn context_hash(value: JsValue) -> Result<String, JsValue> {
-    let mut walk = freeze::Walk::new(None, true);
-    walk.walk(&value).js()?;
-    Ok(walk.hash().unwrap_or_default())
-}
-
-/// A frozen copy (or, with `in_place`, `value` frozen in place) and the hash of its content,
-/// in one walk: `{ value, hash, binary }` (`binary`: the bytes met and what was done with
-/// them, `crate::freeze::BinaryNote`).
-#[wasm_bindgen(js_name = freezeReport)]
-pub fn freeze_report(value: JsValue, in_place: bool) -> Result<JsValue, JsValue> {
-    let mode = if in_place {
-        FreezeMode::InPlace
-    } else {
-        FreezeMode::Copy
-    };
-    let mut walk = freeze::Walk::new(Some(mode), true);
-    let out_value = walk.walk(&value).js()?;
-    let notes = serde_json::to_string(walk.binary())
-        .map_err(|e| fail(ErrorCode::Unserializable, "", e.to_string()))?;
-    let out = js_sys::Object::new();
-    Reflect::set(&out, &"value".into(), &out_value)?;
-    Reflect::set(
-        &out,
-        &"hash".into(),
-        &walk.hash().unwrap_or_default().into(),
-    )?;
-    Reflect::set(&out, &"binary".into(), &JSON::parse(&notes)?)?;
-    Ok(out.into())
 }
 
 /// Bytes of wasm linear memory, for the flat-memory checks of the benchmarks.

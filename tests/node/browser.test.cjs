@@ -74,3 +74,94 @@ test("the ESM build checks an input and a result and verifies with a judge in he
     server.close();
   }
 });
+
+test("isolation in Chromium: identity, locked Maps and Dates, bytes copied, shared memory refused, throwing proxies", { timeout: 60_000 }, async (t) => {
+  if (!CHROMIUM && process.env.BOOMERANG_GUARD_SKIP_BROWSER === "1") return t.skip("no Chromium (BOOMERANG_GUARD_SKIP_BROWSER=1)");
+  assert.ok(CHROMIUM, "Chromium is needed: scripts/bootstrap.sh installs it (or set CHROMIUM_PATH)");
+  const { chromium } = require("playwright-core");
+  const server = await serve(packageDir());
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+  try {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(`http://127.0.0.1:${server.address().port}/`);
+    await page.waitForFunction(() => window.ready === true, null, { timeout: 30_000 });
+    const out = await page.evaluate(() => {
+      const { guard } = window;
+      const caught = (f) => {
+        try {
+          f();
+          return null;
+        } catch (e) {
+          return { name: e.name, code: e.code, path: e.path };
+        }
+      };
+      const shared = { id: 1 };
+      const ctx = { config: { retries: 3 }, a: shared, b: shared, m: new Map([["k", { v: 1 }]]), d: new Date(1000) };
+      ctx.self = ctx;
+      const f = guard.freezeContext(ctx);
+      const backing = new ArrayBuffer(8);
+      new Uint8Array(backing).set([1, 2, 3, 4, 5, 6, 7, 8]);
+      const bytes = { blob: new Uint8Array([9, 8, 7]), window: new Uint16Array(backing, 2, 2), view: new DataView(backing), raw: backing };
+      const before = guard.contextHash(bytes);
+      const report = guard.isolateContext(bytes);
+      report.value.window[0] = 0xffff;
+      const inPlace = guard.isolateContext({ meta: {}, blob: new Uint8Array(2) }, { inPlace: true });
+      const traps = {};
+      for (const trap of ["get", "ownKeys", "getPrototypeOf", "getOwnPropertyDescriptor", "defineProperty", "preventExtensions"]) {
+        const p = () => new Proxy({ a: [1, 2] }, { [trap]() { throw new Error(trap + " trap exploded"); } });
+        traps[trap] = [caught(() => guard.freezeContext({ inner: p() })), caught(() => guard.deepFreeze({ inner: p() })), caught(() => guard.contextHash({ inner: p() }))];
+      }
+      return {
+        copied: f !== ctx && f.self === f && f.a === f.b && f.a !== shared,
+        frozen: Object.isFrozen(f) && Object.isFrozen(f.config) && Object.isFrozen(f.m.get("k")),
+        mapLocked: caught(() => f.m.set("x", 1))?.name,
+        dateLocked: caught(() => f.d.setTime(0))?.name,
+        sameHash: guard.contextHash(ctx) === guard.contextHash(f),
+        notes: report.binary.map((b) => [b.path, b.type, b.byteLength, b.handling]),
+        reportHash: report.hash === before,
+        parentKept: guard.contextHash(bytes) === before && new Uint16Array(backing, 2, 2)[0] !== 0xffff,
+        childWriteSeen: guard.contextHash(report.value) !== before,
+        inPlace: [inPlace.value.meta && Object.isFrozen(inPlace.value.meta), inPlace.binary.map((b) => b.handling)],
+        sharedRefused: typeof SharedArrayBuffer === "function" ? caught(() => guard.freezeContext({ mem: new SharedArrayBuffer(4) })) : "no SharedArrayBuffer here",
+        functionRefused: caught(() => guard.freezeContext({ list: [1, () => 2] })),
+        traps,
+        stillWorks: Object.isFrozen(guard.freezeContext({ ok: true })),
+      };
+    });
+    assert.deepEqual(errors, []);
+    assert.equal(out.copied, true);
+    assert.equal(out.frozen, true);
+    assert.equal(out.mapLocked, "TypeError");
+    assert.equal(out.dateLocked, "TypeError");
+    assert.equal(out.sameHash, true);
+    assert.deepEqual(out.notes, [
+      ["/blob", "Uint8Array", 3, "copied"],
+      ["/window", "Uint16Array", 4, "copied"],
+      ["/view", "DataView", 8, "copied"],
+      ["/raw", "ArrayBuffer", 8, "copied"],
+    ]);
+    assert.equal(out.reportHash, true);
+    assert.equal(out.parentKept, true);
+    assert.equal(out.childWriteSeen, true);
+    assert.deepEqual(out.inPlace, [true, ["not-frozen"]]);
+    if (out.sharedRefused !== "no SharedArrayBuffer here") assert.deepEqual(out.sharedRefused, { name: "BoomerangGuardError", code: "UNFREEZABLE", path: "/mem" });
+    assert.deepEqual(out.functionRefused, { name: "BoomerangGuardError", code: "UNFREEZABLE", path: "/list/1" });
+    for (const [trap, results] of Object.entries(out.traps)) {
+      for (const r of results) {
+        // A trap the operation never runs lets it succeed; one it runs is a typed error at the
+        // proxy (or at the property whose read threw).
+        if (r !== null) {
+          assert.deepEqual([r.name, r.code], ["BoomerangGuardError", "UNFREEZABLE"], trap);
+          assert.match(r.path, /^\/inner(\/a)?$/, trap);
+        }
+      }
+    }
+    assert.notEqual(out.traps.get[0], null, "a throwing get trap is an error when copying");
+    assert.equal(out.stillWorks, true);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+});

@@ -1,5 +1,6 @@
 // The wrapper over the wasm bindings, shared by the CommonJS (Node) and ESM (web) entries.
 import { BoomerangGuardError, busy, toGuardError } from "./errors.js";
+import { COPY, HASH_ONLY, IN_PLACE, isolate } from "./freeze.js";
 import type { Glue } from "./glue.js";
 import { Lifecycle } from "./lifecycle.js";
 import { createVerifier } from "./verify.js";
@@ -85,7 +86,7 @@ export function wrap(glue: Glue, config?: GuardConfig, options?: { lenient?: boo
   const contextIntact = (childId: string): boolean | null => {
     const kept = contexts.get(childId);
     if (!kept) return null;
-    return call(() => glue.contextHash(kept.value)) === kept.hash;
+    return call(() => isolate(glue, kept.value, HASH_ONLY, true).hash) === kept.hash;
   };
   const lifecycle = new Lifecycle(inner, call, contextIntact);
   let switcher: { switchMode: (mode: string) => unknown; options: ModeSwitcherOptions } | undefined;
@@ -125,11 +126,11 @@ export function wrap(glue: Glue, config?: GuardConfig, options?: { lenient?: boo
       call(() => inner.settingsFor(mode) as Required<ModeSettings> & { defaultMode: string }),
     scoreDrift: (instructions: string, result: string, options?: { mode?: string }) =>
       call(() => inner.scoreDrift(instructions, result, options?.mode) as DriftReport),
-    freezeContext: <T>(value: T) => call(() => glue.freezeContext(value) as DeepReadonly<T>),
-    deepFreeze: <T>(value: T) => call(() => glue.deepFreeze(value) as DeepReadonly<T>),
-    contextHash: (value: unknown) => call(() => glue.contextHash(value)),
+    freezeContext: <T>(value: T) => call(() => isolate(glue, value, COPY, false).value as DeepReadonly<T>),
+    deepFreeze: <T>(value: T) => call(() => isolate(glue, value, IN_PLACE, false).value as DeepReadonly<T>),
+    contextHash: (value: unknown) => call(() => isolate(glue, value, HASH_ONLY, true).hash),
     isolateContext: <T>(value: T, options?: { inPlace?: boolean }) =>
-      call(() => glue.freezeReport(value, options?.inPlace === true) as IsolationReport<T>),
+      call(() => isolate(glue, value, options?.inPlace === true ? IN_PLACE : COPY, true) as IsolationReport<T>),
     lifecycle,
     configProblems,
     hostState: {
@@ -154,7 +155,7 @@ export function wrap(glue: Glue, config?: GuardConfig, options?: { lenient?: boo
       let contextHash: string | null = null;
       let contextBinary: BinaryNote[] = [];
       if (check.ok && value.context !== undefined) {
-        const frozen = call(() => glue.freezeReport(value.context, false));
+        const frozen = call(() => isolate(glue, value.context, COPY, true));
         frozenContext = frozen.value;
         contextHash = frozen.hash;
         contextBinary = frozen.binary;

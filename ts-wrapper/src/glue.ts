@@ -1,4 +1,4 @@
-import type { BinaryNote } from "./generated/boundary.js";
+import type { FreezeBinding } from "./freeze.js";
 // The shape of what wasm-bindgen generates from src/wasm (the same for every glue).
 export interface WasmGuardInstance {
   registerSchema(schema: unknown): string;
@@ -34,12 +34,8 @@ export interface WasmGuardInstance {
   judgeChanged(): void;
 }
 
-export interface Glue {
+export interface Glue extends FreezeBinding {
   WasmGuard: { new (config: unknown): WasmGuardInstance; lenient(config: unknown): WasmGuardInstance };
-  freezeContext(value: unknown): unknown;
-  deepFreeze(value: unknown): unknown;
-  contextHash(value: unknown): string;
-  freezeReport(value: unknown, inPlace: boolean): { value: unknown; hash: string; binary: BinaryNote[] };
   restoreMode(
     plan: unknown,
     requested: string | undefined,

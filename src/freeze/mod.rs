@@ -1,13 +1,20 @@
 //! The freeze model (seed 001 §2.2, Example 2): what a child's context may hold, what happens
 //! to each kind of value, and the context hash that detects a mutation that got around the
-//! freeze. The JS object walk lives in the binding; the rules and the hash live here.
+//! freeze. The per-property loop runs in JS (`ts-wrapper/src/freeze.ts`, where it is fastest)
+//! and follows [`rules::FreezeRules`], generated from this module; the errors, the binary
+//! notes and the hash ([`stream`]) are made here.
+
+pub mod hash;
+pub mod rules;
+pub mod stream;
+
+pub use hash::{hash_json, ContextHasher};
 
 use crate::error::{ErrorCode, GuardError};
 use serde::Serialize;
-use serde_json::Value;
-use xxhash_rust::xxh3::Xxh3;
 
-/// The kinds of value a context can hold, and what freezing does with each.
+/// The kinds of value a context can hold, and what freezing does with each. The JS walk sends
+/// a kind as its index in [`ValueKind::ALL`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ValueKind {
     /// Strings, numbers, booleans, null, undefined, bigint, symbols: immutable already.
@@ -37,6 +44,37 @@ pub enum ValueKind {
     /// `WeakMap`, `WeakSet`, `Promise` and similar: not enumerable, so not copyable.
     Opaque,
 }
+
+impl ValueKind {
+    pub const ALL: [ValueKind; 12] = [
+        ValueKind::Primitive,
+        ValueKind::Array,
+        ValueKind::PlainObject,
+        ValueKind::ClassInstance,
+        ValueKind::Map,
+        ValueKind::Set,
+        ValueKind::Date,
+        ValueKind::RegExp,
+        ValueKind::Binary,
+        ValueKind::SharedBinary,
+        ValueKind::Function,
+        ValueKind::Opaque,
+    ];
+
+    pub fn code(self) -> u8 {
+        ValueKind::ALL
+            .iter()
+            .position(|k| *k == self)
+            .map_or(0, |i| i as u8)
+    }
+
+    pub fn from_code(code: u32) -> Option<ValueKind> {
+        ValueKind::ALL.get(code as usize).copied()
+    }
+}
+
+/// Contexts nested deeper than this are refused (the walk recurses; stacks are finite).
+pub const MAX_FREEZE_DEPTH: usize = 1000;
 
 /// Whether the walk makes a frozen copy or freezes in place.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,6 +106,8 @@ pub const DATE_SETTERS: [&str; 16] = [
 /// Mutating methods of Map and Set that a frozen one replaces with throwing ones.
 pub const MAP_MUTATORS: [&str; 3] = ["set", "delete", "clear"];
 pub const SET_MUTATORS: [&str; 3] = ["add", "delete", "clear"];
+/// What an opaque collection (WeakMap, WeakSet) frozen in place gets instead of its mutators.
+pub const OPAQUE_MUTATORS: [&str; 3] = ["set", "add", "delete"];
 
 /// What happens to bytes (a [`ValueKind::Binary`]) in a freeze.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -145,138 +185,121 @@ pub fn kind_name(kind: ValueKind) -> &'static str {
     }
 }
 
-/// A stable 128-bit hash (XXH3) of a value graph, fed in a canonical order by a walker:
-/// object keys sorted, Map and Set entries in insertion order (their order is meaningful),
-/// shared and cyclic references as back-references to their first visit.
-pub struct ContextHasher {
-    inner: Xxh3,
+/// One step of a walk's position, as the JS walk reports it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Segment {
+    Index(u32),
+    Key(String),
+    /// A symbol key, by its description.
+    Symbol(String),
 }
 
-impl Default for ContextHasher {
-    fn default() -> Self {
-        ContextHasher { inner: Xxh3::new() }
-    }
-}
-
-impl ContextHasher {
-    fn tag(&mut self, t: u8) {
-        self.inner.update(&[t]);
-    }
-    fn bytes(&mut self, b: &[u8]) {
-        self.inner.update(&(b.len() as u64).to_le_bytes());
-        self.inner.update(b);
-    }
-    pub fn undefined(&mut self) {
-        self.tag(b'u');
-    }
-    pub fn null(&mut self) {
-        self.tag(b'n');
-    }
-    pub fn boolean(&mut self, b: bool) {
-        self.tag(if b { b'T' } else { b'F' });
-    }
-    pub fn number(&mut self, f: f64) {
-        self.tag(b'#');
-        // One NaN, and -0 as 0: equal values hash equal.
-        let f = if f.is_nan() {
-            f64::NAN
-        } else if f == 0.0 {
-            0.0
-        } else {
-            f
-        };
-        self.inner.update(&f.to_bits().to_le_bytes());
-    }
-    pub fn string(&mut self, s: &str) {
-        self.tag(b's');
-        self.bytes(s.as_bytes());
-    }
-    /// BigInt, symbol (by description), function (by name): by a textual identity.
-    pub fn other(&mut self, kind: u8, text: &str) {
-        self.tag(kind);
-        self.bytes(text.as_bytes());
-    }
-    pub fn binary(&mut self, type_name: &str, data: &[u8]) {
-        self.tag(b'B');
-        self.bytes(type_name.as_bytes());
-        self.bytes(data);
-    }
-    /// Starts a container: `kind` a letter, `len` its entry count.
-    pub fn begin(&mut self, kind: u8, len: usize) {
-        self.tag(b'{');
-        self.tag(kind);
-        self.inner.update(&(len as u64).to_le_bytes());
-    }
-    pub fn key(&mut self, k: &str) {
-        self.tag(b'k');
-        self.bytes(k.as_bytes());
-    }
-    /// An accessor property: its getter is not run while hashing.
-    pub fn accessor(&mut self) {
-        self.tag(b'g');
-    }
-    pub fn back_reference(&mut self, first_visit: usize) {
-        self.tag(b'r');
-        self.inner.update(&(first_visit as u64).to_le_bytes());
-    }
-    pub fn end(&mut self) {
-        self.tag(b'}');
-    }
-    pub fn finish(&self) -> String {
-        format!("xxh3-128:{:032x}", self.inner.digest128())
-    }
-}
-
-/// The context hash of a JSON value (native callers; matches the JS walk for JSON data).
-pub fn hash_json(value: &Value) -> String {
-    fn feed(h: &mut ContextHasher, v: &Value) {
-        match v {
-            Value::Null => h.null(),
-            Value::Bool(b) => h.boolean(*b),
-            Value::Number(n) => h.number(n.as_f64().unwrap_or(f64::NAN)),
-            Value::String(s) => h.string(s),
-            Value::Array(items) => {
-                h.begin(b'a', items.len());
-                items.iter().for_each(|i| feed(h, i));
-                h.end();
-            }
-            Value::Object(map) => {
-                h.begin(b'o', map.len());
-                // serde_json's map is ordered by key: already the canonical order.
-                for (k, v) in map {
-                    h.key(k);
-                    feed(h, v);
-                }
-                h.end();
-            }
+impl Segment {
+    /// The text of the step: a symbol is written `@@description`, in paths and in the hash.
+    pub fn text(&self) -> String {
+        match self {
+            Segment::Index(i) => i.to_string(),
+            Segment::Key(k) => k.clone(),
+            Segment::Symbol(d) => format!("@@{d}"),
         }
     }
-    let mut h = ContextHasher::default();
-    feed(&mut h, value);
-    h.finish()
+}
+
+/// The JSON pointer of a walk position.
+pub fn pointer(path: &[Segment]) -> String {
+    let mut out = String::new();
+    for seg in path {
+        crate::json_text::push_pointer_segment(&mut out, &seg.text());
+    }
+    out
+}
+
+/// Why a walk stopped, as the JS walk reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fault {
+    /// A value of a kind the mode refuses ([`refusal`]).
+    Refused(ValueKind),
+    /// Reading the value threw (a getter, a proxy trap, a broken iterator).
+    Read,
+    /// `Object.freeze` or locking a method threw (a proxy trap).
+    Freeze,
+    /// Nested deeper than [`MAX_FREEZE_DEPTH`].
+    TooDeep,
+}
+
+/// A fault from its code in [`rules::FAULTS`] (and the refused value's kind code).
+pub fn fault_from_code(code: u32, kind: u32) -> Option<Fault> {
+    match code {
+        0 => ValueKind::from_code(kind).map(Fault::Refused),
+        1 => Some(Fault::Read),
+        2 => Some(Fault::Freeze),
+        3 => Some(Fault::TooDeep),
+        _ => None,
+    }
+}
+
+/// The typed error for a fault at `path`; `detail` is the JS exception's message, if any.
+pub fn fault_error(
+    fault: Fault,
+    mode: Option<FreezeMode>,
+    path: &[Segment],
+    detail: &str,
+) -> GuardError {
+    let at = pointer(path);
+    let shown = if at.is_empty() {
+        "(root)".to_string()
+    } else {
+        at.clone()
+    };
+    let why = if detail.is_empty() {
+        "the value threw while it was read"
+    } else {
+        detail
+    };
+    match fault {
+        Fault::Refused(kind) => mode.and_then(|m| refusal(kind, m, &at)).unwrap_or_else(|| {
+            GuardError::new(
+                ErrorCode::Unfreezable,
+                &at,
+                format!("{} at {shown} cannot be handed to a child", kind_name(kind)),
+            )
+        }),
+        Fault::Read => GuardError::new(
+            ErrorCode::Unfreezable,
+            &at,
+            format!("reading {shown}: {why}"),
+        ),
+        Fault::Freeze => GuardError::new(
+            ErrorCode::Unfreezable,
+            &at,
+            format!("freezing {shown}: {why}"),
+        ),
+        Fault::TooDeep => GuardError::new(
+            ErrorCode::TooDeep,
+            &at,
+            format!("the context is nested more than {MAX_FREEZE_DEPTH} levels deep"),
+        ),
+    }
+}
+
+/// The note for one run of bytes a freeze met.
+pub fn binary_note(
+    mode: FreezeMode,
+    path: &[Segment],
+    type_name: &str,
+    byte_length: usize,
+) -> BinaryNote {
+    BinaryNote {
+        path: pointer(path),
+        type_name: type_name.to_string(),
+        byte_length,
+        handling: binary_handling(mode),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
-
-    #[test]
-    fn hash_ignores_key_order_but_sees_every_change() {
-        let a = hash_json(&json!({ "a": 1, "b": [1, 2, { "c": "x" }] }));
-        let b = hash_json(&json!({ "b": [1, 2, { "c": "x" }], "a": 1 }));
-        assert_eq!(a, b);
-        assert!(a.starts_with("xxh3-128:"));
-        for changed in [
-            json!({ "a": 2, "b": [1, 2, { "c": "x" }] }),
-            json!({ "a": 1, "b": [1, 2, { "c": "y" }] }),
-            json!({ "a": 1, "b": [1, 2, { "c": "x" }, null] }),
-            json!({ "a": 1, "b": [2, 1, { "c": "x" }] }),
-            json!({ "a": "1", "b": [1, 2, { "c": "x" }] }),
-        ] {
-            assert_ne!(hash_json(&changed), a, "{changed}");
-        }
-    }
 
     #[test]
     fn refusals_name_the_path() {

@@ -1,0 +1,170 @@
+//! The context hash: XXH3-128 over a canonical feed of a value graph. `stream` feeds it from
+//! the JS walk's token stream, `hash_json` from a JSON value; both give equal hashes for equal
+//! JSON content.
+
+use serde_json::Value;
+use xxhash_rust::xxh3::Xxh3;
+
+/// A stable 128-bit hash (XXH3) of a value graph, fed in a canonical order by a walker:
+/// object keys sorted, Map and Set entries in insertion order (their order is meaningful),
+/// shared and cyclic references as back-references to their first visit.
+///
+/// The feed is many tiny pieces; they are gathered into a buffer and handed to XXH3 in large
+/// runs (the digest is the same as feeding each piece: XXH3 streaming equals one shot).
+pub struct ContextHasher {
+    inner: Xxh3,
+    buf: Vec<u8>,
+}
+
+/// Bytes gathered before they go to XXH3.
+const FLUSH_AT: usize = 64 << 10;
+
+impl Default for ContextHasher {
+    fn default() -> Self {
+        ContextHasher {
+            inner: Xxh3::new(),
+            buf: Vec::with_capacity(FLUSH_AT + 64),
+        }
+    }
+}
+
+impl ContextHasher {
+    #[inline(always)]
+    fn update(&mut self, b: &[u8]) {
+        if self.buf.len() + b.len() > FLUSH_AT {
+            self.inner.update(&self.buf);
+            self.buf.clear();
+            if b.len() > FLUSH_AT {
+                self.inner.update(b);
+                return;
+            }
+        }
+        self.buf.extend_from_slice(b);
+    }
+    #[inline(always)]
+    fn tag(&mut self, t: u8) {
+        if self.buf.len() < FLUSH_AT {
+            self.buf.push(t);
+        } else {
+            self.update(&[t]);
+        }
+    }
+    #[inline(always)]
+    fn bytes(&mut self, b: &[u8]) {
+        self.update(&(b.len() as u64).to_le_bytes());
+        self.update(b);
+    }
+    pub fn undefined(&mut self) {
+        self.tag(b'u');
+    }
+    pub fn null(&mut self) {
+        self.tag(b'n');
+    }
+    pub fn boolean(&mut self, b: bool) {
+        self.tag(if b { b'T' } else { b'F' });
+    }
+    pub fn number(&mut self, f: f64) {
+        self.tag(b'#');
+        // One NaN, and -0 as 0: equal values hash equal.
+        let f = if f.is_nan() {
+            f64::NAN
+        } else if f == 0.0 {
+            0.0
+        } else {
+            f
+        };
+        self.update(&f.to_bits().to_le_bytes());
+    }
+    pub fn string(&mut self, s: &str) {
+        self.tag(b's');
+        self.bytes(s.as_bytes());
+    }
+    /// BigInt, symbol (by description), function (by name): by a textual identity.
+    pub fn other(&mut self, kind: u8, text: &str) {
+        self.tag(kind);
+        self.bytes(text.as_bytes());
+    }
+    pub fn binary(&mut self, type_name: &str, data: &[u8]) {
+        self.tag(b'B');
+        self.bytes(type_name.as_bytes());
+        self.bytes(data);
+    }
+    /// Starts a container: `kind` a letter, `len` its entry count.
+    pub fn begin(&mut self, kind: u8, len: usize) {
+        self.tag(b'{');
+        self.tag(kind);
+        self.update(&(len as u64).to_le_bytes());
+    }
+    pub fn key(&mut self, k: &str) {
+        self.tag(b'k');
+        self.bytes(k.as_bytes());
+    }
+    /// An accessor property: its getter is not run while hashing.
+    pub fn accessor(&mut self) {
+        self.tag(b'g');
+    }
+    pub fn back_reference(&mut self, first_visit: usize) {
+        self.tag(b'r');
+        self.update(&(first_visit as u64).to_le_bytes());
+    }
+    pub fn end(&mut self) {
+        self.tag(b'}');
+    }
+    pub fn finish(&mut self) -> String {
+        self.inner.update(&self.buf);
+        self.buf.clear();
+        format!("xxh3-128:{:032x}", self.inner.digest128())
+    }
+}
+
+/// The context hash of a JSON value (native callers; matches the JS walk for JSON data).
+pub fn hash_json(value: &Value) -> String {
+    fn feed(h: &mut ContextHasher, v: &Value) {
+        match v {
+            Value::Null => h.null(),
+            Value::Bool(b) => h.boolean(*b),
+            Value::Number(n) => h.number(n.as_f64().unwrap_or(f64::NAN)),
+            Value::String(s) => h.string(s),
+            Value::Array(items) => {
+                h.begin(b'a', items.len());
+                items.iter().for_each(|i| feed(h, i));
+                h.end();
+            }
+            Value::Object(map) => {
+                h.begin(b'o', map.len());
+                // serde_json's map is ordered by key: already the canonical order.
+                for (k, v) in map {
+                    h.key(k);
+                    feed(h, v);
+                }
+                h.end();
+            }
+        }
+    }
+    let mut h = ContextHasher::default();
+    feed(&mut h, value);
+    h.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn hash_ignores_key_order_but_sees_every_change() {
+        let a = hash_json(&json!({ "a": 1, "b": [1, 2, { "c": "x" }] }));
+        let b = hash_json(&json!({ "b": [1, 2, { "c": "x" }], "a": 1 }));
+        assert_eq!(a, b);
+        assert!(a.starts_with("xxh3-128:"));
+        for changed in [
+            json!({ "a": 2, "b": [1, 2, { "c": "x" }] }),
+            json!({ "a": 1, "b": [1, 2, { "c": "y" }] }),
+            json!({ "a": 1, "b": [1, 2, { "c": "x" }, null] }),
+            json!({ "a": 1, "b": [2, 1, { "c": "x" }] }),
+            json!({ "a": "1", "b": [1, 2, { "c": "x" }] }),
+        ] {
+            assert_ne!(hash_json(&changed), a, "{changed}");
+        }
+    }
+}

@@ -1,0 +1,532 @@
+// The per-property loop of the freeze model (seed 001 §2.2): copies or freezes a context and
+// writes the token stream the core hashes. It runs here because a walk from wasm pays several
+// boundary crossings per property; it decides nothing itself. What is refused, copied, locked
+// or left unfrozen comes from RULES (generated from src/freeze/rules.rs); the errors, the byte
+// notes and the hash's canonical form (key order, back-references) are made by the core.
+import { RULES } from "./generated/freeze-rules.js";
+import type { BinaryNote } from "./generated/boundary.js";
+
+/** What the walk needs from the module (src/wasm/freeze.rs). */
+export interface FreezeBinding {
+  hashStream(ops: Float64Array, text: string, bytes: Uint8Array): string;
+  freezeFault(fault: number, kind: number, mode: number, path: PropertyKey[], detail: string): unknown;
+  binaryNote(mode: number, path: PropertyKey[], type: string, byteLength: number): BinaryNote;
+}
+
+/** Walk modes, as the binding numbers them. */
+export const HASH_ONLY = 0;
+export const COPY = 1;
+export const IN_PLACE = 2;
+
+const K = RULES.kinds;
+const OP = RULES.ops;
+const F = RULES.faults;
+const OBJECT_PROTO = Object.prototype;
+const PROTO_NAMES = new Set<PropertyKey>(Reflect.ownKeys(Object.prototype));
+const toStringTag = Object.prototype.toString;
+const mapEntries = Map.prototype.entries;
+const setValues = Set.prototype.values;
+const mapSet = Map.prototype.set;
+const setAdd = Set.prototype.add;
+const getTime = Date.prototype.getTime;
+
+// One throwing function per locked kind, shared by every frozen value of that kind.
+const THROWERS: ((() => never) | undefined)[] = RULES.locks.map((lock) =>
+  lock
+    ? () => {
+        throw new TypeError(lock.message);
+      }
+    : undefined,
+);
+
+function message(e: unknown): string {
+  try {
+    return e instanceof Error ? e.message : "";
+  } catch {
+    return "";
+  }
+}
+
+function constructorName(v: object): string {
+  try {
+    const name = (v as { constructor?: { name?: unknown } }).constructor?.name;
+    return typeof name === "string" ? name : "";
+  } catch {
+    return "";
+  }
+}
+
+/** Binary or SharedBinary for a buffer, by its built-in tag (a prototype swap cannot fake it). */
+function bufferKind(v: object): number {
+  const tag = toStringTag.call(v);
+  if (tag === "[object ArrayBuffer]") return K.binary;
+  if (tag === "[object SharedArrayBuffer]") return K.sharedBinary;
+  return -1;
+}
+
+function classify(v: object): number {
+  if (typeof v === "function") return K.function;
+  if (Array.isArray(v)) return K.array;
+  const proto = Object.getPrototypeOf(v);
+  if (proto === OBJECT_PROTO || proto === null) return K.plainObject;
+  if (v instanceof Map) return K.map;
+  if (v instanceof Set) return K.set;
+  if (v instanceof Date) return K.date;
+  if (v instanceof RegExp) return K.regExp;
+  if (ArrayBuffer.isView(v)) {
+    // A view is bytes of the kind its buffer is.
+    const kind = bufferKind((v as ArrayBufferView).buffer);
+    return kind < 0 ? K.sharedBinary : kind;
+  }
+  const buffer = bufferKind(v);
+  if (buffer >= 0) return buffer;
+  if (v instanceof WeakMap || v instanceof WeakSet || v instanceof Promise) return K.opaque;
+  return K.classInstance;
+}
+
+type Bag = Record<PropertyKey, unknown>;
+
+class Walk {
+  readonly seen = new Map<object, number>();
+  readonly copies: unknown[] = [];
+  /** The token stream (src/freeze/stream.rs): `n` numbers used of `ops`. */
+  ops = new Float64Array(256);
+  n = 0;
+  readonly texts: string[] = [];
+  /** UTF-16 units in `texts`, and bytes in `chunks`, so far. */
+  textLength = 0;
+  byteLength = 0;
+  /** Stream position of each object's first visit, by visit index. */
+  readonly positions: number[] = [];
+  readonly chunks: Uint8Array[] = [];
+  readonly notes: BinaryNote[] = [];
+  /** Keys from the root to the object being walked (only objects push; leaves need none). */
+  readonly path: PropertyKey[] = [];
+  depth = 0;
+  private readonly refused: readonly boolean[];
+
+  constructor(
+    readonly mode: number,
+    readonly hashing: boolean,
+    readonly b: FreezeBinding,
+  ) {
+    this.refused = mode === COPY ? RULES.refusedCopy : mode === IN_PLACE ? RULES.refusedInPlace : [];
+  }
+
+  fault(fault: number, kind: number, e: unknown, key?: PropertyKey): unknown {
+    const path = key === undefined ? this.path.slice() : [...this.path, key];
+    return this.b.freezeFault(fault, kind, this.mode, path, message(e));
+  }
+
+  /** Room for `k` more numbers in the stream. */
+  room(k: number): Float64Array {
+    if (this.n + k > this.ops.length) {
+      const grown = new Float64Array(this.ops.length * 2 + k);
+      grown.set(this.ops.subarray(0, this.n));
+      this.ops = grown;
+    }
+    return this.ops;
+  }
+
+  op(code: number): void {
+    this.room(1)[this.n++] = code;
+  }
+
+  op1(code: number, value: number): void {
+    const ops = this.room(2);
+    ops[this.n] = code;
+    ops[this.n + 1] = value;
+    this.n += 2;
+  }
+
+  /** An op naming a string: its start and length in the text. */
+  text(code: number, s: string): void {
+    const ops = this.room(3);
+    ops[this.n] = code;
+    ops[this.n + 1] = this.textLength;
+    ops[this.n + 2] = s.length;
+    this.n += 3;
+    this.texts.push(s);
+    this.textLength += s.length;
+  }
+
+  /** A container's op; its end is written by `close`. */
+  open(code: number, count: number): number {
+    const at = this.n;
+    const ops = this.room(3);
+    ops[at] = code;
+    ops[at + 1] = count;
+    this.n += 3;
+    return at;
+  }
+
+  close(at: number): void {
+    this.ops[at + 2] = this.n;
+  }
+
+  /** A string, number, boolean, null, undefined, bigint or symbol into the stream. */
+  leaf(v: unknown): void {
+    switch (typeof v) {
+      case "string":
+        this.text(OP.string, v);
+        return;
+      case "number":
+        this.op1(OP.number, v);
+        return;
+      case "boolean":
+        this.op(v ? OP.true : OP.false);
+        return;
+      case "undefined":
+        this.op(OP.undefined);
+        return;
+      case "bigint":
+        this.text(OP.bigint, v.toString(10));
+        return;
+      case "symbol":
+        this.text(OP.symbol, v.description ?? "");
+        return;
+      default:
+        this.op(OP.null);
+    }
+  }
+
+  /** Walks `v` at `key` of the current object; returns what the parent should hold. */
+  child(v: unknown, key: PropertyKey): unknown {
+    if (v === null || (typeof v !== "object" && typeof v !== "function")) {
+      if (this.hashing) this.leaf(v);
+      return v;
+    }
+    this.path.push(key);
+    const out = this.object(v as object);
+    this.path.pop();
+    return out;
+  }
+
+  root(v: unknown): unknown {
+    if (v === null || (typeof v !== "object" && typeof v !== "function")) {
+      if (this.hashing) this.leaf(v);
+      return v;
+    }
+    return this.object(v as object);
+  }
+
+  object(v: object): unknown {
+    let kind: number;
+    try {
+      kind = classify(v);
+    } catch (e) {
+      throw this.fault(F.read, 0, e);
+    }
+    const first = this.seen.get(v);
+    if (first !== undefined) {
+      if (this.hashing) this.op1(OP.backRef, this.positions[first] as number);
+      return this.mode === COPY ? this.copies[first] : v;
+    }
+    if (this.refused[kind]) throw this.fault(F.refused, kind, undefined);
+    if (this.depth >= RULES.maxDepth) throw this.fault(F.tooDeep, kind, undefined);
+    const index = this.seen.size;
+    this.seen.set(v, index);
+    if (this.hashing) this.positions.push(this.n);
+    this.depth++;
+    let target: unknown;
+    switch (kind) {
+      case K.array:
+        target = this.array(v as unknown[], index);
+        break;
+      case K.plainObject:
+      case K.classInstance:
+        target = this.properties(v as Bag, kind, index);
+        break;
+      case K.map:
+        target = this.map(v as Map<unknown, unknown>, index);
+        break;
+      case K.set:
+        target = this.set(v as Set<unknown>, index);
+        break;
+      case K.date:
+        target = this.date(v as Date, index);
+        break;
+      case K.regExp:
+        target = this.regExp(v as RegExp, index);
+        break;
+      case K.binary:
+      case K.sharedBinary:
+        target = this.bytes(v, index);
+        break;
+      default:
+        target = this.named(v, kind);
+    }
+    this.depth--;
+    if (this.mode !== HASH_ONLY && !RULES.notFrozen[kind]) this.lock(target as object, kind);
+    return target;
+  }
+
+  lock(target: object, kind: number): void {
+    try {
+      const lock = RULES.locks[kind];
+      if (lock) {
+        const value = THROWERS[kind];
+        for (const name of lock.methods) Object.defineProperty(target, name, { value });
+      }
+      Object.freeze(target);
+    } catch (e) {
+      throw this.fault(F.freeze, kind, e);
+    }
+  }
+
+  keep(index: number, copy: unknown): void {
+    this.copies[index] = copy;
+  }
+
+  array(v: unknown[], index: number): unknown {
+    let len: number;
+    try {
+      len = v.length;
+    } catch (e) {
+      throw this.fault(F.read, 0, e);
+    }
+    const at = this.hashing ? this.open(OP.array, len) : 0;
+    const copy = this.mode === COPY ? new Array<unknown>(len) : undefined;
+    if (copy) this.keep(index, copy);
+    for (let i = 0; i < len; i++) {
+      let item: unknown;
+      try {
+        item = v[i];
+      } catch (e) {
+        throw this.fault(F.read, 0, e, i);
+      }
+      const out = this.child(item, i);
+      if (copy) copy[i] = out;
+    }
+    if (this.hashing) this.close(at);
+    return copy ?? v;
+  }
+
+  properties(v: Bag, kind: number, index: number): unknown {
+    let keys: (string | symbol)[];
+    let enumerable = 0;
+    try {
+      keys = Reflect.ownKeys(v);
+      if (this.mode === COPY) enumerable = Object.keys(v).length;
+    } catch (e) {
+      throw this.fault(F.read, 0, e);
+    }
+    const n = keys.length;
+    const hashing = this.hashing;
+    const at = hashing ? this.open(kind === K.plainObject ? OP.object : OP.instance, n) : 0;
+    let copy: Bag | undefined;
+    if (this.mode === COPY) {
+      let proto: object | null;
+      try {
+        proto = Object.getPrototypeOf(v);
+      } catch (e) {
+        throw this.fault(F.read, 0, e);
+      }
+      // Class instances keep their prototype; private #fields cannot be copied.
+      copy = (proto === OBJECT_PROTO ? {} : Object.create(proto)) as Bag;
+      this.keep(index, copy);
+    }
+    // Plain assignment is fastest, and right where it cannot meet an inherited setter or
+    // read-only property: on an object of Object.prototype, for names Object.prototype lacks.
+    const assign = copy !== undefined && enumerable === n && kind === K.plainObject && Object.getPrototypeOf(copy) === OBJECT_PROTO;
+    for (let i = 0; i < n; i++) {
+      const key = keys[i] as string | symbol;
+      if (hashing) {
+        if (typeof key === "string") this.text(OP.key, key);
+        else this.text(OP.symbolKey, key.description ?? "");
+      }
+      // One read per property; a getter runs once, as in deep-freeze-strict and Immer.
+      let item: unknown;
+      try {
+        item = v[key];
+      } catch (e) {
+        throw this.fault(F.read, 0, e, key);
+      }
+      const out = this.child(item, key);
+      if (copy === undefined) continue;
+      if (assign && !PROTO_NAMES.has(key)) {
+        copy[key] = out;
+      } else {
+        let isEnumerable = true;
+        if (enumerable !== n) {
+          try {
+            isEnumerable = Object.getOwnPropertyDescriptor(v, key)?.enumerable === true;
+          } catch (e) {
+            throw this.fault(F.read, 0, e, key);
+          }
+        }
+        // Accessors become data properties holding the value read above.
+        Object.defineProperty(copy, key, { value: out, writable: true, enumerable: isEnumerable, configurable: true });
+      }
+    }
+    if (hashing) this.close(at);
+    return copy ?? v;
+  }
+
+  map(v: Map<unknown, unknown>, index: number): unknown {
+    let entries: [unknown, unknown][];
+    try {
+      // The built-in iterator on the internal slots: an own `entries` or a proxy cannot lie.
+      entries = Array.from(mapEntries.call(v) as IterableIterator<[unknown, unknown]>);
+    } catch (e) {
+      throw this.fault(F.read, 0, e);
+    }
+    const at = this.hashing ? this.open(OP.map, entries.length) : 0;
+    const copy = this.mode === COPY ? new Map<unknown, unknown>() : undefined;
+    if (copy) this.keep(index, copy);
+    for (let i = 0; i < entries.length; i++) {
+      const [key, value] = entries[i] as [unknown, unknown];
+      const k = this.child(key, i);
+      const val = this.child(value, i);
+      if (copy) mapSet.call(copy, k, val);
+    }
+    if (this.hashing) this.close(at);
+    return copy ?? v;
+  }
+
+  set(v: Set<unknown>, index: number): unknown {
+    let values: unknown[];
+    try {
+      values = Array.from(setValues.call(v) as IterableIterator<unknown>);
+    } catch (e) {
+      throw this.fault(F.read, 0, e);
+    }
+    const at = this.hashing ? this.open(OP.set, values.length) : 0;
+    const copy = this.mode === COPY ? new Set<unknown>() : undefined;
+    if (copy) this.keep(index, copy);
+    for (let i = 0; i < values.length; i++) {
+      const out = this.child(values[i], i);
+      if (copy) setAdd.call(copy, out);
+    }
+    if (this.hashing) this.close(at);
+    return copy ?? v;
+  }
+
+  date(v: Date, index: number): unknown {
+    let time: number;
+    try {
+      time = getTime.call(v);
+    } catch (e) {
+      throw this.fault(F.read, 0, e);
+    }
+    if (this.hashing) this.op1(OP.date, time);
+    if (this.mode !== COPY) return v;
+    const copy = new Date(time);
+    this.keep(index, copy);
+    return copy;
+  }
+
+  regExp(v: RegExp, index: number): unknown {
+    let source: string;
+    let flags: string;
+    try {
+      source = String(v.source);
+      flags = String(v.flags);
+    } catch (e) {
+      throw this.fault(F.read, 0, e);
+    }
+    if (this.hashing) {
+      const ops = this.room(5);
+      ops.set([OP.regExp, this.textLength, source.length, this.textLength + source.length, flags.length], this.n);
+      this.n += 5;
+      this.texts.push(source, flags);
+      this.textLength += source.length + flags.length;
+    }
+    if (this.mode !== COPY) return v;
+    const copy = new RegExp(source, flags);
+    this.keep(index, copy);
+    return copy;
+  }
+
+  /** Bytes: copied (the view's window only) or left as they are and noted; hashed as read now. */
+  bytes(v: object, index: number): unknown {
+    let window: Uint8Array;
+    let type: string;
+    try {
+      window = ArrayBuffer.isView(v)
+        ? new Uint8Array(v.buffer, v.byteOffset, v.byteLength)
+        : new Uint8Array(v as ArrayBuffer);
+      type = constructorName(v);
+    } catch (e) {
+      throw this.fault(F.read, 0, e);
+    }
+    const own = window.slice();
+    if (this.hashing) {
+      const ops = this.room(5);
+      ops.set([OP.binary, this.textLength, type.length, this.byteLength, own.length], this.n);
+      this.n += 5;
+      this.texts.push(type);
+      this.textLength += type.length;
+      this.chunks.push(own);
+      this.byteLength += own.length;
+    }
+    if (this.mode === HASH_ONLY) return v;
+    this.notes.push(this.b.binaryNote(this.mode, this.path.slice(), type, own.length));
+    if (this.mode !== COPY) return v;
+    let copy: object = own.buffer;
+    try {
+      if (ArrayBuffer.isView(v)) {
+        // A view of the same built-in type on the fresh buffer, with the original's prototype
+        // (a Node Buffer stays a Buffer).
+        const builtin = toStringTag.call(v).slice(8, -1);
+        const Ctor = (globalThis as unknown as Record<string, new (b: ArrayBuffer) => object>)[builtin] ?? Uint8Array;
+        copy = new Ctor(own.buffer);
+      }
+      const proto = Object.getPrototypeOf(v);
+      if (Object.getPrototypeOf(copy) !== proto) Object.setPrototypeOf(copy, proto);
+    } catch (e) {
+      throw this.fault(F.read, 0, e);
+    }
+    this.keep(index, copy);
+    return copy;
+  }
+
+  /** Functions and opaque objects: by name in the hash; never copied (the rules refuse them). */
+  named(v: object, kind: number): unknown {
+    if (this.hashing) {
+      let name = "";
+      if (kind === K.function) {
+        try {
+          const n = (v as { name?: unknown }).name;
+          name = typeof n === "string" ? n : "";
+        } catch {
+          name = "";
+        }
+      } else {
+        name = constructorName(v);
+      }
+      this.text(kind === K.function ? OP.function : OP.opaque, name);
+    }
+    return v;
+  }
+
+  hash(): string {
+    const chunks = this.chunks;
+    let bytes: Uint8Array;
+    if (chunks.length === 1) {
+      bytes = chunks[0] as Uint8Array;
+    } else {
+      bytes = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+      let at = 0;
+      for (const c of chunks) {
+        bytes.set(c, at);
+        at += c.length;
+      }
+    }
+    return this.b.hashStream(this.ops.subarray(0, this.n), this.texts.join(""), bytes);
+  }
+}
+
+export interface Isolated {
+  value: unknown;
+  hash: string;
+  binary: BinaryNote[];
+}
+
+/** One walk: a frozen copy (COPY), the value frozen in place (IN_PLACE) or neither
+ * (HASH_ONLY); with `hash`, the context hash of the content as it was read. */
+export function isolate(b: FreezeBinding, value: unknown, mode: number, hash: boolean): Isolated {
+  const walk = new Walk(mode, hash, b);
+  const out = walk.root(value);
+  return { value: out, hash: hash ? walk.hash() : "", binary: walk.notes };
+}
