@@ -501,35 +501,53 @@ fn fuzz_state_import() {
 
 /// The walk's token stream for a JSON value (src/freeze/stream.rs), keys written in reverse
 /// order so that the core's sorting is exercised.
-fn encode_stream(v: &Value, ops: &mut Vec<f64>, text: &mut String, units: &mut usize) {
+struct Encoded {
+    ops: Vec<u32>,
+    numbers: Vec<f64>,
+    text: String,
+    units: u32,
+    visits: u32,
+}
+
+fn encode_stream(v: &Value, e: &mut Encoded) {
     use boomerang_guard::freeze::stream::Op;
-    fn s(ops: &mut Vec<f64>, text: &mut String, units: &mut usize, op: Op, t: &str) {
-        let n = t.encode_utf16().count();
-        ops.extend([op.code() as f64, *units as f64, n as f64]);
-        text.push_str(t);
-        *units += n;
+    fn s(e: &mut Encoded, op: Op, t: &str) {
+        let n = t.encode_utf16().count() as u32;
+        e.ops.extend([op.code() as u32, e.units, n]);
+        e.text.push_str(t);
+        e.units += n;
     }
     match v {
-        Value::Null => ops.push(Op::Null.code() as f64),
-        Value::Bool(b) => ops.push(if *b { Op::True } else { Op::False }.code() as f64),
-        Value::Number(n) => ops.extend([Op::Number.code() as f64, n.as_f64().unwrap()]),
-        Value::String(t) => s(ops, text, units, Op::String, t),
+        Value::Null => e.ops.push(Op::Null.code() as u32),
+        Value::Bool(b) => e
+            .ops
+            .push(if *b { Op::True } else { Op::False }.code() as u32),
+        Value::Number(n) => {
+            e.ops
+                .extend([Op::Number.code() as u32, e.numbers.len() as u32]);
+            e.numbers.push(n.as_f64().unwrap());
+        }
+        Value::String(t) => s(e, Op::String, t),
         Value::Array(items) => {
-            let at = ops.len();
-            ops.extend([Op::Array.code() as f64, items.len() as f64, 0.0]);
+            let at = e.ops.len();
+            e.ops
+                .extend([Op::Array.code() as u32, e.visits, items.len() as u32, 0]);
+            e.visits += 1;
             for i in items {
-                encode_stream(i, ops, text, units);
+                encode_stream(i, e);
             }
-            ops[at + 2] = ops.len() as f64;
+            e.ops[at + 3] = e.ops.len() as u32;
         }
         Value::Object(map) => {
-            let at = ops.len();
-            ops.extend([Op::Object.code() as f64, map.len() as f64, 0.0]);
+            let at = e.ops.len();
+            e.ops
+                .extend([Op::Object.code() as u32, e.visits, map.len() as u32, 0]);
+            e.visits += 1;
             for (k, item) in map.iter().rev() {
-                s(ops, text, units, Op::Key, k);
-                encode_stream(item, ops, text, units);
+                s(e, Op::Key, k);
+                encode_stream(item, e);
             }
-            ops[at + 2] = ops.len() as f64;
+            e.ops[at + 3] = e.ops.len() as u32;
         }
     }
 }
@@ -539,19 +557,29 @@ fn fuzz_context_hash_stream() {
     use boomerang_guard::freeze::{hash_json, stream::hash_stream};
     fuzz(
         "context hash stream",
-        (json_value(), any::<u64>(), any::<f64>()),
+        (json_value(), any::<u64>(), any::<u32>()),
         |(value, at, garbage)| {
-            let (mut ops, mut text, mut units) = (Vec::new(), String::new(), 0);
-            encode_stream(&value, &mut ops, &mut text, &mut units);
+            let mut e = Encoded {
+                ops: Vec::new(),
+                numbers: Vec::new(),
+                text: String::new(),
+                units: 0,
+                visits: 0,
+            };
+            encode_stream(&value, &mut e);
+            let (mut ops, numbers, text) = (e.ops, e.numbers, e.text);
             // Well formed: the hash of the stream is the hash of the JSON value.
-            assert_eq!(hash_stream(&ops, &text, &[]).unwrap(), hash_json(&value));
+            assert_eq!(
+                hash_stream(&ops, &numbers, &text, &[]).unwrap(),
+                hash_json(&value)
+            );
             // Any one number changed, or the stream cut short: a hash or an error, never a panic.
             let i = (at % ops.len() as u64) as usize;
+            let _ = hash_stream(&ops[..i], &numbers, &text, &[]);
             ops[i] = garbage;
-            let _ = hash_stream(&ops, &text, &[]);
-            let _ = hash_stream(&ops[..i], &text, &[]);
-            ops[i] = (at % 64) as f64;
-            let _ = hash_stream(&ops, &text, &[]);
+            let _ = hash_stream(&ops, &numbers, &text, &[]);
+            ops[i] = garbage % 64;
+            let _ = hash_stream(&ops, &numbers, &text, &[]);
         },
     );
 }

@@ -5,22 +5,25 @@
 //! back-references to their first visit *in canonical order*, so key order never changes a
 //! hash. One boundary crossing per hash instead of several per property.
 //!
-//! The stream is three buffers: `ops` (numbers: an [`Op`] code, then its operands), `text`
-//! (every string the ops name, concatenated; an op gives where its string starts and how long
-//! it is in UTF-16 code units, as JS counts) and `bytes` (the contents of typed arrays and
-//! buffers, concatenated). Containers carry the position after their last entry, and a
-//! back-reference the position of the object's first visit, so the canonical walk jumps
+//! The stream is four buffers: `ops` (u32: an [`Op`] code, then its operands), `numbers` (the
+//! numbers and Date times the ops point at), `text` (every string the ops name, concatenated;
+//! an op gives where its string starts and how long it is in UTF-16 code units, as JS counts)
+//! and `bytes` (the contents of typed arrays and buffers, concatenated). Every object carries
+//! its visit number; containers carry the position after their last entry and a back-reference
+//! the visit number and position of the object's first visit, so the canonical walk jumps
 //! instead of decoding twice.
 
 use super::hash::ContextHasher;
 use crate::error::{ErrorCode, GuardError};
 
 /// One token of the stream. Operands, in order, after the code:
-/// `Number`, `Date`: the value; string-like ops: the string's start and length; `RegExp`:
-/// source start and length, flags start and length; `Binary`: type-name start and length, byte
-/// start and count; containers: the entry count (an object's or a Map's entries are key/value
-/// pairs) and the position after the container's last token; `BackRef`: the position of the
-/// object's first visit.
+/// `Number`: index into `numbers`; string-like leaves (`String`, `BigInt`, `Symbol`, `Key`,
+/// `SymbolKey`): the string's start and length. Objects start with their visit number, then:
+/// `Date`: index into `numbers`; `Function`, `Opaque`: name start and length; `RegExp`: source
+/// start and length, flags start and length; `Binary`: type-name start and length, byte start
+/// and count; containers: the entry count (an object's or a Map's entries are key/value pairs)
+/// and the position after the container's last token. `BackRef`: visit number and position of
+/// the object's first visit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Op {
     Undefined,
@@ -88,6 +91,9 @@ fn bad(message: Malformed) -> GuardError {
     )
 }
 
+/// What is wrong with a malformed stream (a word-sized error keeps the hot path cheap).
+type Malformed = &'static str;
+
 /// UTF-16 positions of `text` as byte positions (a lone surrogate arrives as U+FFFD: one unit).
 struct Utf16Map<'a> {
     text: &'a str,
@@ -124,10 +130,10 @@ impl<'a> Utf16Map<'a> {
     }
 
     #[inline(always)]
-    fn slice(&self, start: f64, len: f64) -> Result<&'a str, Malformed> {
-        let (s, n) = (unit(start)?, unit(len)?);
+    fn slice(&self, start: u32, len: u32) -> Result<&'a str, Malformed> {
+        let s = start as usize;
         let from = self.byte(s);
-        let to = s.checked_add(n).and_then(|e| self.byte(e));
+        let to = s.checked_add(len as usize).and_then(|e| self.byte(e));
         match (from, to) {
             (Some(a), Some(b)) if a <= b => {
                 self.text.get(a..b).ok_or("a string splits a character")
@@ -137,66 +143,73 @@ impl<'a> Utf16Map<'a> {
     }
 }
 
-/// What is wrong with a malformed stream (a word-sized error keeps the hot path cheap).
-type Malformed = &'static str;
-
-/// A position or count: a whole number in u32 range (the cast saturates, so a fraction, a
-/// negative number, NaN or one out of range does not survive the round trip).
-#[inline(always)]
-fn unit(v: f64) -> Result<usize, Malformed> {
-    let u = v as u32;
-    if u as f64 == v {
-        Ok(u as usize)
-    } else {
-        Err("a position or count that is not a whole number in range")
-    }
+/// The stream and where its parts are.
+struct Stream<'a> {
+    ops: &'a [u32],
+    numbers: &'a [f64],
+    text: Utf16Map<'a>,
+    bytes: &'a [u8],
 }
 
-#[inline(always)]
-fn op_at(ops: &[f64], at: usize) -> Result<Op, Malformed> {
-    match ops.get(at) {
-        Some(v) => {
-            let code = unit(*v)?;
-            Op::ALL.get(code).copied().ok_or("an unknown op")
-        }
-        None => Err("a position past the end"),
+impl<'a> Stream<'a> {
+    #[inline(always)]
+    fn at(&self, i: usize) -> Result<u32, Malformed> {
+        self.ops
+            .get(i)
+            .copied()
+            .ok_or("the stream ends inside a token")
     }
-}
 
-#[inline(always)]
-fn operand(ops: &[f64], at: usize) -> Result<f64, Malformed> {
-    match ops.get(at) {
-        Some(v) => Ok(*v),
-        None => Err("the stream ends inside a token"),
+    #[inline(always)]
+    fn op(&self, i: usize) -> Result<Op, Malformed> {
+        Op::ALL
+            .get(self.at(i)? as usize)
+            .copied()
+            .ok_or("an unknown op")
     }
-}
 
-/// Where the token at `at` (and its entries) ends.
-#[inline(always)]
-fn end_of(ops: &[f64], at: usize) -> Result<usize, Malformed> {
-    let size = match op_at(ops, at)? {
-        Op::Undefined | Op::Null | Op::True | Op::False => 1,
-        Op::Number | Op::Date | Op::BackRef => 2,
-        Op::String
-        | Op::BigInt
-        | Op::Symbol
-        | Op::Key
-        | Op::SymbolKey
-        | Op::Function
-        | Op::Opaque => 3,
-        Op::RegExp | Op::Binary => 5,
-        Op::Array | Op::Object | Op::Instance | Op::Map | Op::Set => {
-            let end = unit(operand(ops, at + 2)?)?;
-            if end < at + 3 || end > ops.len() {
-                return Err("a container ends out of range");
+    #[inline(always)]
+    fn number(&self, i: usize) -> Result<f64, Malformed> {
+        self.numbers
+            .get(self.at(i)? as usize)
+            .copied()
+            .ok_or("a number outside the numbers")
+    }
+
+    /// The string whose start and length are at `i` and `i + 1`.
+    #[inline(always)]
+    fn text(&self, i: usize) -> Result<&'a str, Malformed> {
+        self.text.slice(self.at(i)?, self.at(i + 1)?)
+    }
+
+    /// Where the token at `i` (and its entries) ends.
+    #[inline(always)]
+    fn end_of(&self, i: usize) -> Result<usize, Malformed> {
+        let size = match self.op(i)? {
+            Op::Undefined | Op::Null | Op::True | Op::False => 1,
+            Op::Number => 2,
+            Op::String
+            | Op::BigInt
+            | Op::Symbol
+            | Op::Key
+            | Op::SymbolKey
+            | Op::Date
+            | Op::BackRef => 3,
+            Op::Function | Op::Opaque => 4,
+            Op::RegExp | Op::Binary => 6,
+            Op::Array | Op::Object | Op::Instance | Op::Map | Op::Set => {
+                let end = self.at(i + 3)? as usize;
+                if end < i + 4 || end > self.ops.len() {
+                    return Err("a container ends out of range");
+                }
+                return Ok(end);
             }
-            return Ok(end);
+        };
+        if i + size > self.ops.len() {
+            return Err("the stream ends inside a token");
         }
-    };
-    if at + size > ops.len() {
-        return Err("the stream ends inside a token");
+        Ok(i + size)
     }
-    Ok(at + size)
 }
 
 #[inline(always)]
@@ -224,18 +237,28 @@ enum Task {
 
 /// The context hash of the value the stream describes; a malformed stream is an
 /// `INVALID_ARGUMENT` error, never a panic or a loop.
-pub fn hash_stream(ops: &[f64], text: &str, bytes: &[u8]) -> Result<String, GuardError> {
-    feed_stream(ops, text, bytes).map_err(bad)
+pub fn hash_stream(
+    ops: &[u32],
+    numbers: &[f64],
+    text: &str,
+    bytes: &[u8],
+) -> Result<String, GuardError> {
+    let s = Stream {
+        ops,
+        numbers,
+        text: Utf16Map::new(text),
+        bytes,
+    };
+    feed_stream(&s).map_err(bad)
 }
 
-fn feed_stream(ops: &[f64], text: &str, bytes: &[u8]) -> Result<String, Malformed> {
-    if ops.is_empty() || end_of(ops, 0)? != ops.len() {
+fn feed_stream(s: &Stream) -> Result<String, Malformed> {
+    if s.ops.is_empty() || s.end_of(0)? != s.ops.len() {
         return Err("the stream is not one value");
     }
-    let text = Utf16Map::new(text);
     let mut h = ContextHasher::default();
-    // Canonical visit number + 1 of each object, by the position of its first visit.
-    let mut canonical: Vec<u32> = vec![0; ops.len()];
+    // Canonical visit number + 1 of each object, by its visit number in the walk.
+    let mut canonical: Vec<u32> = Vec::new();
     let mut next = 0u32;
     let mut tasks = vec![Task::Feed(0)];
     let mut entries: Vec<(bool, &str, usize, usize)> = Vec::new();
@@ -246,8 +269,8 @@ fn feed_stream(ops: &[f64], text: &str, bytes: &[u8]) -> Result<String, Malforme
                 continue;
             }
             Task::Key(at) => {
-                let key = text.slice(operand(ops, at + 1)?, operand(ops, at + 2)?)?;
-                if op_at(ops, at)? == Op::SymbolKey {
+                let key = s.text(at + 1)?;
+                if s.op(at)? == Op::SymbolKey {
                     h.key(&format!("@@{key}"));
                 } else {
                     h.key(key);
@@ -256,16 +279,26 @@ fn feed_stream(ops: &[f64], text: &str, bytes: &[u8]) -> Result<String, Malforme
             }
             Task::Feed(at) => at,
         };
-        let mut op = op_at(ops, at)?;
+        let mut op = s.op(at)?;
         if op == Op::BackRef {
-            at = unit(operand(ops, at + 1)?)?;
-            op = op_at(ops, at)?;
+            at = s.at(at + 2)? as usize;
+            op = s.op(at)?;
             if !is_object(op) {
                 return Err("a reference to something that is not an object");
             }
         }
         if is_object(op) {
-            let slot = canonical.get_mut(at).ok_or("a position past the end")?;
+            // A visit number can be no larger than the stream is long.
+            let visit = s.at(at + 1)? as usize;
+            if visit >= s.ops.len() {
+                return Err("a visit number out of range");
+            }
+            if canonical.len() <= visit {
+                canonical.resize(visit + 1, 0);
+            }
+            let slot = canonical
+                .get_mut(visit)
+                .ok_or("a visit number out of range")?;
             if *slot > 0 {
                 h.back_reference(*slot as usize - 1);
                 continue;
@@ -273,39 +306,43 @@ fn feed_stream(ops: &[f64], text: &str, bytes: &[u8]) -> Result<String, Malforme
             *slot = next + 1;
             next += 1;
         }
-        let a = |i: usize| operand(ops, at + i);
         match op {
             Op::Undefined => h.undefined(),
             Op::Null => h.null(),
             Op::True => h.boolean(true),
             Op::False => h.boolean(false),
-            Op::Number => h.number(a(1)?),
-            Op::String => h.string(text.slice(a(1)?, a(2)?)?),
-            Op::BigInt => h.other(b'b', text.slice(a(1)?, a(2)?)?),
-            Op::Symbol => h.other(b'y', text.slice(a(1)?, a(2)?)?),
-            Op::Function => h.other(b'f', text.slice(a(1)?, a(2)?)?),
-            Op::Opaque => h.other(b'w', text.slice(a(1)?, a(2)?)?),
+            Op::Number => h.number(s.number(at + 1)?),
+            Op::String => h.string(s.text(at + 1)?),
+            Op::BigInt => h.other(b'b', s.text(at + 1)?),
+            Op::Symbol => h.other(b'y', s.text(at + 1)?),
+            Op::Function => h.other(b'f', s.text(at + 2)?),
+            Op::Opaque => h.other(b'w', s.text(at + 2)?),
             Op::Key | Op::SymbolKey | Op::BackRef => return Err("a key or reference out of place"),
             Op::Date => {
                 h.begin(b'd', 1);
-                h.number(a(1)?);
+                h.number(s.number(at + 2)?);
                 h.end();
             }
             Op::RegExp => {
-                let (source, flags) = (text.slice(a(1)?, a(2)?)?, text.slice(a(3)?, a(4)?)?);
+                let (source, flags) = (s.text(at + 2)?, s.text(at + 4)?);
                 h.other(b'x', &format!("/{source}/{flags}"));
             }
             Op::Binary => {
-                let (start, len) = (unit(a(3)?)?, unit(a(4)?)?);
-                let data = start
-                    .checked_add(len)
-                    .and_then(|end| bytes.get(start..end))
+                let (start, len) = (s.at(at + 4)? as usize, s.at(at + 5)? as usize);
+                let data = s
+                    .bytes
+                    .get(
+                        start
+                            ..start
+                                .checked_add(len)
+                                .ok_or("bytes outside the byte buffer")?,
+                    )
                     .ok_or("bytes outside the byte buffer")?;
-                h.binary(text.slice(a(1)?, a(2)?)?, data);
+                h.binary(s.text(at + 2)?, data);
             }
             Op::Array | Op::Object | Op::Instance | Op::Map | Op::Set => {
-                let count = unit(a(1)?)?;
-                let end = end_of(ops, at)?;
+                let count = s.at(at + 2)? as usize;
+                let end = s.end_of(at)?;
                 let (tag, pairs) = match op {
                     Op::Array => (b'a', false),
                     Op::Object => (b'o', true),
@@ -321,21 +358,28 @@ fn feed_stream(ops: &[f64], text: &str, bytes: &[u8]) -> Result<String, Malforme
                 h.begin(tag, count);
                 tasks.push(Task::End);
                 let first = tasks.len();
-                let mut child = at + 3;
+                let mut child = at + 4;
                 entries.clear();
                 for i in 0..items {
-                    let next_child = end_of(ops, child)?;
+                    if child >= end {
+                        return Err("a container's entries run past it");
+                    }
+                    let next_child = s.end_of(child)?;
                     if next_child > end {
                         return Err("an entry runs past its container");
                     }
                     if pairs && i % 2 == 0 {
-                        let key_op = op_at(ops, child)?;
+                        let key_op = s.op(child)?;
                         if !matches!(key_op, Op::Key | Op::SymbolKey) {
                             return Err("an object entry without a key");
                         }
-                        let key = text.slice(operand(ops, child + 1)?, operand(ops, child + 2)?)?;
                         // The value follows its key.
-                        entries.push((key_op == Op::SymbolKey, key, child, next_child));
+                        entries.push((
+                            key_op == Op::SymbolKey,
+                            s.text(child + 1)?,
+                            child,
+                            next_child,
+                        ));
                     } else if !pairs {
                         tasks.push(Task::Feed(child));
                     }
@@ -366,8 +410,8 @@ mod tests {
     use crate::freeze::hash_json;
     use serde_json::json;
 
-    fn code(op: Op) -> f64 {
-        op.code() as f64
+    fn code(op: Op) -> u32 {
+        op.code() as u32
     }
 
     #[test]
@@ -375,26 +419,28 @@ mod tests {
         // {"b": [1, "é"], "a": true}, keys in insertion order.
         let ops = [
             code(Op::Object),
-            2.0,
-            18.0,
+            0,
+            2,
+            20,
             code(Op::Key),
-            0.0,
-            1.0,
+            0,
+            1,
             code(Op::Array),
-            2.0,
-            14.0,
+            1,
+            2,
+            16,
             code(Op::Number),
-            1.0,
+            0,
             code(Op::String),
-            1.0,
-            1.0,
+            1,
+            1,
             code(Op::Key),
-            2.0,
-            1.0,
+            2,
+            1,
             code(Op::True),
         ];
         assert_eq!(
-            hash_stream(&ops, "béa", &[]).unwrap(),
+            hash_stream(&ops, &[1.0], "béa", &[]).unwrap(),
             hash_json(&json!({ "a": true, "b": [1, "é"] }))
         );
     }
@@ -404,52 +450,48 @@ mod tests {
         // {z: X, a: X} with X = {} met first under "z": the same hash as {a: X, z: X}.
         let zx = [
             code(Op::Object),
-            2.0,
-            14.0,
+            0,
+            2,
+            17,
             code(Op::Key),
-            0.0,
-            1.0,
+            0,
+            1,
             code(Op::Object),
-            0.0,
-            9.0,
+            1,
+            0,
+            11,
             code(Op::Key),
-            1.0,
-            1.0,
+            1,
+            1,
             code(Op::BackRef),
-            6.0,
+            1,
+            7,
         ];
-        let ax = [
-            code(Op::Object),
-            2.0,
-            14.0,
-            code(Op::Key),
-            1.0,
-            1.0,
-            code(Op::Object),
-            0.0,
-            9.0,
-            code(Op::Key),
-            0.0,
-            1.0,
-            code(Op::BackRef),
-            6.0,
-        ];
+        let mut ax = zx;
+        (ax[5], ax[12]) = (1, 0);
         assert_eq!(
-            hash_stream(&zx, "za", &[]).unwrap(),
-            hash_stream(&ax, "za", &[]).unwrap()
+            hash_stream(&zx, &[], "za", &[]).unwrap(),
+            hash_stream(&ax, &[], "za", &[]).unwrap()
+        );
+        // Shared is not the same as two equal objects.
+        assert_ne!(
+            hash_stream(&zx, &[], "za", &[]).unwrap(),
+            hash_json(&json!({ "a": {}, "z": {} }))
         );
         // A cycle: an object holding itself.
         let cycle = [
             code(Op::Object),
-            1.0,
-            8.0,
+            0,
+            1,
+            10,
             code(Op::Key),
-            0.0,
-            4.0,
+            0,
+            4,
             code(Op::BackRef),
-            0.0,
+            0,
+            0,
         ];
-        assert!(hash_stream(&cycle, "self", &[]).is_ok());
+        assert!(hash_stream(&cycle, &[], "self", &[]).is_ok());
     }
 
     #[test]
@@ -458,17 +500,18 @@ mod tests {
         for (ops, text) in [
             (vec![], ""),
             (vec![t, t], ""),
-            (vec![99.0], ""),
-            (vec![code(Op::String), 0.0, 5.0], "abc"),
-            (vec![code(Op::String), 0.5, 1.0], "abc"),
-            (vec![code(Op::Array), 1.0, 3.0], ""),
-            (vec![code(Op::Array), 1.0, 2.0, t], ""),
-            (vec![code(Op::Object), 1.0, 5.0, t, t], ""),
-            (vec![code(Op::BackRef), 0.0], ""),
-            (vec![code(Op::Array), 1.0, 5.0, code(Op::BackRef), 3.0], ""),
-            (vec![code(Op::String), 1.0, 1.0], "\u{1F600}"),
+            (vec![99], ""),
+            (vec![code(Op::String), 0, 5], "abc"),
+            (vec![code(Op::Number), 3], ""),
+            (vec![code(Op::Array), 0, 1, 4], ""),
+            (vec![code(Op::Array), 0, 1, 3, t], ""),
+            (vec![code(Op::Object), 0, 1, 6, t, t], ""),
+            (vec![code(Op::BackRef), 0, 0], ""),
+            (vec![code(Op::Array), 0, 1, 7, code(Op::BackRef), 0, 4], ""),
+            (vec![code(Op::Array), 4_000_000_000, 0, 4], ""),
+            (vec![code(Op::String), 1, 1], "\u{1F600}"),
         ] {
-            let e = hash_stream(&ops, text, &[]).unwrap_err();
+            let e = hash_stream(&ops, &[], text, &[]).unwrap_err();
             assert_eq!(e.code, ErrorCode::InvalidArgument, "{ops:?}");
         }
     }

@@ -38,8 +38,13 @@ fn mode(code: u32) -> Option<FreezeMode> {
 
 /// The context hash of a walk's token stream (`crate::freeze::stream`).
 #[wasm_bindgen(js_name = hashStream)]
-pub fn hash_stream(ops: &[f64], text: &str, bytes: &[u8]) -> Result<String, JsValue> {
-    crate::freeze::stream::hash_stream(ops, text, bytes).js()
+pub fn hash_stream(
+    ops: &[u32],
+    numbers: &[f64],
+    text: &str,
+    bytes: &[u8],
+) -> Result<String, JsValue> {
+    crate::freeze::stream::hash_stream(ops, numbers, text, bytes).js()
 }
 
 /// The error (returned, for the walk to throw) for a fault at `path`: `fault` and `kind` are

@@ -8,7 +8,7 @@ import type { BinaryNote } from "./generated/boundary.js";
 
 /** What the walk needs from the module (src/wasm/freeze.rs). */
 export interface FreezeBinding {
-  hashStream(ops: Float64Array, text: string, bytes: Uint8Array): string;
+  hashStream(ops: Uint32Array, numbers: Float64Array, text: string, bytes: Uint8Array): string;
   freezeFault(fault: number, kind: number, mode: number, path: PropertyKey[], detail: string): unknown;
   binaryNote(mode: number, path: PropertyKey[], type: string, byteLength: number): BinaryNote;
 }
@@ -21,6 +21,9 @@ export const IN_PLACE = 2;
 const K = RULES.kinds;
 const OP = RULES.ops;
 const F = RULES.faults;
+const NOT_FROZEN: readonly boolean[] = RULES.notFrozen;
+const LOCKS = RULES.locks;
+const MAX_DEPTH = RULES.maxDepth;
 const OBJECT_PROTO = Object.prototype;
 const PROTO_NAMES = new Set<PropertyKey>(Reflect.ownKeys(Object.prototype));
 const toStringTag = Object.prototype.toString;
@@ -89,21 +92,27 @@ type Bag = Record<PropertyKey, unknown>;
 class Walk {
   readonly seen = new Map<object, number>();
   readonly copies: unknown[] = [];
-  /** The token stream (src/freeze/stream.rs): `n` numbers used of `ops`. */
-  ops = new Float64Array(256);
+  /** The token stream (src/freeze/stream.rs): `n` used of `ops`, `m` of `numbers`. */
+  ops = new Uint32Array(256);
   n = 0;
+  numbers = new Float64Array(64);
+  m = 0;
   readonly texts: string[] = [];
   /** UTF-16 units in `texts`, and bytes in `chunks`, so far. */
   textLength = 0;
   byteLength = 0;
-  /** Stream position of each object's first visit, by visit index. */
+  /** Stream position of each object's first visit, by visit number. */
   readonly positions: number[] = [];
+  /** The visit number of the object being opened (set by `object`). */
+  visit = 0;
   readonly chunks: Uint8Array[] = [];
   readonly notes: BinaryNote[] = [];
   /** Keys from the root to the object being walked (only objects push; leaves need none). */
   readonly path: PropertyKey[] = [];
   depth = 0;
   private readonly refused: readonly boolean[];
+  /** deepFreeze (in place, no hash): objects are frozen as they are met, see `object`. */
+  private readonly light: boolean;
 
   constructor(
     readonly mode: number,
@@ -111,6 +120,7 @@ class Walk {
     readonly b: FreezeBinding,
   ) {
     this.refused = mode === COPY ? RULES.refusedCopy : mode === IN_PLACE ? RULES.refusedInPlace : [];
+    this.light = mode === IN_PLACE && !hashing;
   }
 
   fault(fault: number, kind: number, e: unknown, key?: PropertyKey): unknown {
@@ -118,10 +128,10 @@ class Walk {
     return this.b.freezeFault(fault, kind, this.mode, path, message(e));
   }
 
-  /** Room for `k` more numbers in the stream. */
-  room(k: number): Float64Array {
+  /** Room for `k` more ops in the stream. */
+  room(k: number): Uint32Array {
     if (this.n + k > this.ops.length) {
-      const grown = new Float64Array(this.ops.length * 2 + k);
+      const grown = new Uint32Array(this.ops.length * 2 + k);
       grown.set(this.ops.subarray(0, this.n));
       this.ops = grown;
     }
@@ -132,11 +142,23 @@ class Walk {
     this.room(1)[this.n++] = code;
   }
 
-  op1(code: number, value: number): void {
-    const ops = this.room(2);
+  /** A number into `numbers`; its index. */
+  num(value: number): number {
+    if (this.m === this.numbers.length) {
+      const grown = new Float64Array(this.numbers.length * 2);
+      grown.set(this.numbers);
+      this.numbers = grown;
+    }
+    this.numbers[this.m] = value;
+    return this.m++;
+  }
+
+  op2(code: number, a: number, b: number): void {
+    const ops = this.room(3);
     ops[this.n] = code;
-    ops[this.n + 1] = value;
-    this.n += 2;
+    ops[this.n + 1] = a;
+    ops[this.n + 2] = b;
+    this.n += 3;
   }
 
   /** An op naming a string: its start and length in the text. */
@@ -153,15 +175,28 @@ class Walk {
   /** A container's op; its end is written by `close`. */
   open(code: number, count: number): number {
     const at = this.n;
-    const ops = this.room(3);
+    const ops = this.room(4);
     ops[at] = code;
-    ops[at + 1] = count;
-    this.n += 3;
+    ops[at + 1] = this.visit;
+    ops[at + 2] = count;
+    this.n += 4;
     return at;
   }
 
   close(at: number): void {
-    this.ops[at + 2] = this.n;
+    this.ops[at + 3] = this.n;
+  }
+
+  /** An object named by a string (function, opaque object). */
+  named3(code: number, s: string): void {
+    const ops = this.room(4);
+    ops[this.n] = code;
+    ops[this.n + 1] = this.visit;
+    ops[this.n + 2] = this.textLength;
+    ops[this.n + 3] = s.length;
+    this.n += 4;
+    this.texts.push(s);
+    this.textLength += s.length;
   }
 
   /** A string, number, boolean, null, undefined, bigint or symbol into the stream. */
@@ -170,9 +205,14 @@ class Walk {
       case "string":
         this.text(OP.string, v);
         return;
-      case "number":
-        this.op1(OP.number, v);
+      case "number": {
+        const i = this.num(v);
+        const ops = this.room(2);
+        ops[this.n] = OP.number;
+        ops[this.n + 1] = i;
+        this.n += 2;
         return;
+      }
       case "boolean":
         this.op(v ? OP.true : OP.false);
         return;
@@ -217,16 +257,20 @@ class Walk {
     } catch (e) {
       throw this.fault(F.read, 0, e);
     }
+    if (this.light) return this.freezeInPlace(v, kind);
     const first = this.seen.get(v);
     if (first !== undefined) {
-      if (this.hashing) this.op1(OP.backRef, this.positions[first] as number);
+      if (this.hashing) this.op2(OP.backRef, first, this.positions[first] as number);
       return this.mode === COPY ? this.copies[first] : v;
     }
     if (this.refused[kind]) throw this.fault(F.refused, kind, undefined);
-    if (this.depth >= RULES.maxDepth) throw this.fault(F.tooDeep, kind, undefined);
+    if (this.depth >= MAX_DEPTH) throw this.fault(F.tooDeep, kind, undefined);
     const index = this.seen.size;
     this.seen.set(v, index);
-    if (this.hashing) this.positions.push(this.n);
+    if (this.hashing) {
+      this.positions.push(this.n);
+      this.visit = index;
+    }
     this.depth++;
     let target: unknown;
     switch (kind) {
@@ -257,13 +301,53 @@ class Walk {
         target = this.named(v, kind);
     }
     this.depth--;
-    if (this.mode !== HASH_ONLY && !RULES.notFrozen[kind]) this.lock(target as object, kind);
+    if (this.mode !== HASH_ONLY && !NOT_FROZEN[kind]) this.lock(target as object, kind);
     return target;
+  }
+
+  /**
+   * deepFreeze needs no identity map for the usual tree: an object this walk has met is frozen,
+   * so one that is not frozen is new; it is locked and frozen before its entries are walked.
+   * Only objects frozen before the walk go into `seen` (a cycle through objects the walk froze
+   * is walked at most once more, then stops at one of them).
+   */
+  freezeInPlace(v: object, kind: number): unknown {
+    let frozen: boolean;
+    try {
+      frozen = Object.isFrozen(v);
+    } catch (e) {
+      throw this.fault(F.read, kind, e);
+    }
+    if (frozen) {
+      if (this.seen.has(v)) return v;
+      this.seen.set(v, 0);
+    }
+    if (this.refused[kind]) throw this.fault(F.refused, kind, undefined);
+    if (this.depth >= MAX_DEPTH) throw this.fault(F.tooDeep, kind, undefined);
+    if (!frozen && !NOT_FROZEN[kind]) this.lock(v, kind);
+    this.depth++;
+    switch (kind) {
+      case K.array:
+        this.array(v as unknown[], 0);
+        break;
+      case K.plainObject:
+      case K.classInstance:
+        this.properties(v as Bag, kind, 0);
+        break;
+      case K.map:
+        this.map(v as Map<unknown, unknown>, 0);
+        break;
+      case K.set:
+        this.set(v as Set<unknown>, 0);
+        break;
+    }
+    this.depth--;
+    return v;
   }
 
   lock(target: object, kind: number): void {
     try {
-      const lock = RULES.locks[kind];
+      const lock = LOCKS[kind];
       if (lock) {
         const value = THROWERS[kind];
         for (const name of lock.methods) Object.defineProperty(target, name, { value });
@@ -409,7 +493,7 @@ class Walk {
     } catch (e) {
       throw this.fault(F.read, 0, e);
     }
-    if (this.hashing) this.op1(OP.date, time);
+    if (this.hashing) this.op2(OP.date, this.visit, this.num(time));
     if (this.mode !== COPY) return v;
     const copy = new Date(time);
     this.keep(index, copy);
@@ -426,9 +510,9 @@ class Walk {
       throw this.fault(F.read, 0, e);
     }
     if (this.hashing) {
-      const ops = this.room(5);
-      ops.set([OP.regExp, this.textLength, source.length, this.textLength + source.length, flags.length], this.n);
-      this.n += 5;
+      const ops = this.room(6);
+      ops.set([OP.regExp, this.visit, this.textLength, source.length, this.textLength + source.length, flags.length], this.n);
+      this.n += 6;
       this.texts.push(source, flags);
       this.textLength += source.length + flags.length;
     }
@@ -452,15 +536,15 @@ class Walk {
     }
     const own = window.slice();
     if (this.hashing) {
-      const ops = this.room(5);
-      ops.set([OP.binary, this.textLength, type.length, this.byteLength, own.length], this.n);
-      this.n += 5;
+      const ops = this.room(6);
+      ops.set([OP.binary, this.visit, this.textLength, type.length, this.byteLength, own.length], this.n);
+      this.n += 6;
       this.texts.push(type);
       this.textLength += type.length;
       this.chunks.push(own);
       this.byteLength += own.length;
     }
-    if (this.mode === HASH_ONLY) return v;
+    if (this.mode === HASH_ONLY || this.light) return v;
     this.notes.push(this.b.binaryNote(this.mode, this.path.slice(), type, own.length));
     if (this.mode !== COPY) return v;
     let copy: object = own.buffer;
@@ -495,7 +579,7 @@ class Walk {
       } else {
         name = constructorName(v);
       }
-      this.text(kind === K.function ? OP.function : OP.opaque, name);
+      this.named3(kind === K.function ? OP.function : OP.opaque, name);
     }
     return v;
   }
@@ -513,7 +597,7 @@ class Walk {
         at += c.length;
       }
     }
-    return this.b.hashStream(this.ops.subarray(0, this.n), this.texts.join(""), bytes);
+    return this.b.hashStream(this.ops.subarray(0, this.n), this.numbers.subarray(0, this.m), this.texts.join(""), bytes);
   }
 }
 
