@@ -32,4 +32,16 @@ function ajvCheckResult(text) {
   return { ok, errors: ajvOutput.errors, value: clean };
 }
 
-module.exports = { ajvCheckInput, ajvCheckResult };
+/** Ajv alone on a result: parse + validate (+ removeAdditional), no sanitizer. */
+function ajvOnlyResult(text) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = { summary: text };
+  }
+  const ok = ajvOutput(value);
+  return { ok, errors: ajvOutput.errors, value };
+}
+
+module.exports = { ajvCheckInput, ajvCheckResult, ajvOnlyResult };
