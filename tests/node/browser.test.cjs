@@ -10,7 +10,11 @@ const { serve, findChromium } = require("../../bench/serve-package.cjs");
 
 const CHROMIUM = findChromium();
 
-test("the ESM build checks an input and a result and verifies with a judge in headless Chromium", { timeout: 60_000 }, async (t) => {
+/**
+ * Serves the installed package, opens its page in headless Chromium once the guard is ready,
+ * runs `body(page, errors)` (errors: the page's uncaught errors), and always cleans up.
+ */
+async function withPage(t, body) {
   if (!CHROMIUM && process.env.BOOMERANG_GUARD_SKIP_BROWSER === "1") return t.skip("no Chromium (BOOMERANG_GUARD_SKIP_BROWSER=1)");
   assert.ok(CHROMIUM, "Chromium is needed: scripts/bootstrap.sh installs it (or set CHROMIUM_PATH)");
   const { chromium } = require("playwright-core");
@@ -22,6 +26,15 @@ test("the ESM build checks an input and a result and verifies with a judge in he
     page.on("pageerror", (e) => errors.push(e.message));
     await page.goto(`http://127.0.0.1:${server.address().port}/`);
     await page.waitForFunction(() => window.ready === true, null, { timeout: 30_000 });
+    await body(page, errors);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+test("the ESM build checks an input and a result and verifies with a judge in headless Chromium", { timeout: 60_000 }, async (t) => {
+  await withPage(t, async (page, errors) => {
     const out = await page.evaluate(async () => {
       const { guard } = window;
       const input = guard.checkTaskInput({ mode: "code", message: "Implement validateEmail in src/utils/validation.ts.\u001b[31m" });
@@ -69,24 +82,11 @@ test("the ESM build checks an input and a result and verifies with a judge in he
     assert.deepEqual(out.verdict, { status: "SIGNIFICANT_DRIFT", method: "hybrid", judge: 2, outcome: "augment" });
     assert.equal(out.frozen, true);
     assert.ok(out.startupMs > 0);
-  } finally {
-    await browser.close();
-    server.close();
-  }
+  });
 });
 
 test("isolation in Chromium: identity, locked Maps and Dates, bytes copied, shared memory refused, throwing proxies", { timeout: 60_000 }, async (t) => {
-  if (!CHROMIUM && process.env.BOOMERANG_GUARD_SKIP_BROWSER === "1") return t.skip("no Chromium (BOOMERANG_GUARD_SKIP_BROWSER=1)");
-  assert.ok(CHROMIUM, "Chromium is needed: scripts/bootstrap.sh installs it (or set CHROMIUM_PATH)");
-  const { chromium } = require("playwright-core");
-  const server = await serve(packageDir());
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
-  try {
-    const page = await browser.newPage();
-    const errors = [];
-    page.on("pageerror", (e) => errors.push(e.message));
-    await page.goto(`http://127.0.0.1:${server.address().port}/`);
-    await page.waitForFunction(() => window.ready === true, null, { timeout: 30_000 });
+  await withPage(t, async (page, errors) => {
     const out = await page.evaluate(() => {
       const { guard } = window;
       const caught = (f) => {
@@ -160,8 +160,5 @@ test("isolation in Chromium: identity, locked Maps and Dates, bytes copied, shar
     }
     assert.notEqual(out.traps.get[0], null, "a throwing get trap is an error when copying");
     assert.equal(out.stillWorks, true);
-  } finally {
-    await browser.close();
-    server.close();
-  }
+  });
 });

@@ -161,15 +161,17 @@ class Walk {
     this.n += 3;
   }
 
-  /** An op naming a string: its start and length in the text. */
-  text(code: number, s: string): void {
-    const ops = this.room(3);
-    ops[this.n] = code;
-    ops[this.n + 1] = this.textLength;
-    ops[this.n + 2] = s.length;
-    this.n += 3;
+  /** Appends `s` to the text; its start (in UTF-16 units). */
+  str(s: string): number {
+    const start = this.textLength;
     this.texts.push(s);
     this.textLength += s.length;
+    return start;
+  }
+
+  /** An op naming a string: its start and length in the text. */
+  text(code: number, s: string): void {
+    this.op2(code, this.str(s), s.length);
   }
 
   /** A container's op; its end is written by `close`. */
@@ -187,16 +189,13 @@ class Walk {
     this.ops[at + 3] = this.n;
   }
 
-  /** An object named by a string (function, opaque object). */
-  named3(code: number, s: string): void {
-    const ops = this.room(4);
+  /** An object's op with its visit number, then `operands`. */
+  objectOp(code: number, ...operands: number[]): void {
+    const ops = this.room(2 + operands.length);
     ops[this.n] = code;
     ops[this.n + 1] = this.visit;
-    ops[this.n + 2] = this.textLength;
-    ops[this.n + 3] = s.length;
-    this.n += 4;
-    this.texts.push(s);
-    this.textLength += s.length;
+    ops.set(operands, this.n + 2);
+    this.n += 2 + operands.length;
   }
 
   /** A string, number, boolean, null, undefined, bigint or symbol into the stream. */
@@ -493,7 +492,7 @@ class Walk {
     } catch (e) {
       throw this.fault(F.read, 0, e);
     }
-    if (this.hashing) this.op2(OP.date, this.visit, this.num(time));
+    if (this.hashing) this.objectOp(OP.date, this.num(time));
     if (this.mode !== COPY) return v;
     const copy = new Date(time);
     this.keep(index, copy);
@@ -509,13 +508,7 @@ class Walk {
     } catch (e) {
       throw this.fault(F.read, 0, e);
     }
-    if (this.hashing) {
-      const ops = this.room(6);
-      ops.set([OP.regExp, this.visit, this.textLength, source.length, this.textLength + source.length, flags.length], this.n);
-      this.n += 6;
-      this.texts.push(source, flags);
-      this.textLength += source.length + flags.length;
-    }
+    if (this.hashing) this.objectOp(OP.regExp, this.str(source), source.length, this.str(flags), flags.length);
     if (this.mode !== COPY) return v;
     const copy = new RegExp(source, flags);
     this.keep(index, copy);
@@ -536,11 +529,7 @@ class Walk {
     }
     const own = window.slice();
     if (this.hashing) {
-      const ops = this.room(6);
-      ops.set([OP.binary, this.visit, this.textLength, type.length, this.byteLength, own.length], this.n);
-      this.n += 6;
-      this.texts.push(type);
-      this.textLength += type.length;
+      this.objectOp(OP.binary, this.str(type), type.length, this.byteLength, own.length);
       this.chunks.push(own);
       this.byteLength += own.length;
     }
@@ -579,7 +568,7 @@ class Walk {
       } else {
         name = constructorName(v);
       }
-      this.named3(kind === K.function ? OP.function : OP.opaque, name);
+      this.objectOp(kind === K.function ? OP.function : OP.opaque, this.str(name), name.length);
     }
     return v;
   }
