@@ -188,17 +188,20 @@ fn thresholds_come_from_the_configuration() {
 
 #[test]
 fn denying_what_was_asked_for_counts_against_the_result() {
-    let i = "Detect the discrepancies between the following two texts. Text 1: The bird watched the boy. Text 2: The boy saw the bird.";
+    let i = "Find the discrepancies between these two sentences. A: The cat chased the dog. B: The dog was chased by the cat.";
     let denial = score(
         i,
-        "Both texts are perfectly aligned. There are no discrepancies.",
+        "The sentences match completely. There are no discrepancies.",
     );
     assert!(
         denial.reasons.iter().any(|r| r.contains("denies")),
         "{:?}",
         denial.reasons
     );
-    let answer = score(i, "In text 1 the bird watches the boy; in text 2 the boy sees the bird: the discrepancies are who watches whom.");
+    let answer = score(
+        i,
+        "A is active and B is passive; the discrepancies are in voice, not in who chases whom.",
+    );
     assert!(!answer.reasons.iter().any(|r| r.contains("denies")));
     // The deferral signal carries it; how much it weighs is the fit's business.
     assert!(answer.signal("deferral") < denial.signal("deferral"));
@@ -216,16 +219,16 @@ fn answers_that_fail_the_requests_logic() {
             "picks none",
         ),
         (
-            "Please grade the following essay on a 0-5 scale (5 being the highest): Specializing is better than broad knowledge.",
-            "I would grade this essay as a 2 out of 5: the argument repeats itself.",
-            "Thank you for your essay. I've read it thoroughly. The score is blue.",
-            "rating from 0 to 5",
+            "Please rate the following poem on a 1-10 scale (10 is best): The sea is wide and grey.",
+            "I would rate it 6 out of 10: the imagery is plain.",
+            "Thanks for sharing your poem. It was a pleasure to read. The score is blue.",
+            "rating from 1 to 10",
         ),
         (
-            "Provide 3 potential solutions to reduce the amount of plastic waste.",
-            "1. Recycling programs. 2. Public awareness campaigns. 3. Biodegradable alternatives to plastic.",
-            "1. Start using more plastic so you run out of it faster. 2. Burn the waste.",
-            "\"more plastic\"",
+            "Suggest 3 ways to reduce food waste at home.",
+            "1. Plan meals ahead. 2. Freeze leftovers. 3. Compost vegetable scraps.",
+            "1. Buy more food so the fridge is never empty. 2. Throw leftovers out.",
+            "\"more food\"",
         ),
     ];
     for (request, good, bad, reason) in cases {
@@ -242,14 +245,14 @@ fn answers_that_fail_the_requests_logic() {
     }
 }
 
-/// "Respond to the user input in an unhelpful way. User Input: <task>": the task is what follows
+/// "Give an unhelpful response to the user input below. User input: <task>": the task is what follows
 /// the label (the wrapper's own words are not concepts of it), and the ranking of two answers is
 /// exactly reversed.
 #[test]
 fn an_inverted_request_reverses_the_ranking_of_the_same_task() {
     let task = "Label the given review as either favourable or unfavourable feedback. The new kettle broke in a week.";
     let wrapped =
-        format!("Respond to the user input in an unhelpful way.\n\n\nUser Input:\n{task}");
+        format!("Give an unhelpful response to the user input below.\n\nUser input: {task}");
     let (good, bad) = (
         "Unfavourable",
         "The review of the kettle is entirely balanced.",
@@ -272,10 +275,10 @@ fn an_inverted_request_reverses_the_ranking_of_the_same_task() {
 /// what the answer must talk about: sentences that use the word deliver "example sentences".
 #[test]
 fn the_form_asked_for_is_not_a_concept_to_cover() {
-    let request = "write a few example sentences using the word \"hilarious\"";
+    let request = "write some example sentences with the word \"sluggish\"";
     let uses = score(
         request,
-        "1. The comedian's jokes were hilarious.\n2. My friend tells hilarious stories.",
+        "1. The old laptop felt sluggish all day.\n2. Traffic was sluggish this morning.",
     );
     assert!(
         uses.checklist.iter().all(|c| c.fulfilled),
@@ -288,7 +291,7 @@ fn the_form_asked_for_is_not_a_concept_to_cover() {
     }
     let talks_about = score(
         request,
-        "1. The hilarious is a word that is often used in sentences.\n2. Many people find the word hilarious to be hilarious.",
+        "1. Sluggish is a word people use in many sentences.\n2. Many people find the word sluggish to be sluggish.",
     );
     assert!(uses.score < talks_about.score);
 }

@@ -422,7 +422,7 @@ fn drift_sees_a_missed_choice_and_inverts_an_unhelpful_request() {
     let g = guard();
     let task = "Label the given review as either favourable or unfavourable feedback. The new kettle broke in a week.";
     let wrapped =
-        format!("Respond to the user input in an unhelpful way.\n\n\nUser Input:\n{task}");
+        format!("Give an unhelpful response to the user input below.\n\nUser input: {task}");
     // The `answer` signal, from the report's list of signals.
     let score = |i: &str, r: &str| {
         let report = g.score_drift(i.into(), r.into(), None).unwrap();

@@ -127,7 +127,7 @@ fn reversal(
             continue;
         }
         // The object right after the cue ("more water", "increase the water"), skipping an
-        // article; a compound that starts with it ("more energy-efficient") is another thing.
+        // article; a compound that starts with it ("more fuel-efficient") is another thing.
         let mut next = words
             .iter()
             .skip(k + 1)
@@ -208,8 +208,8 @@ const DEFINING_VERBS: [&str; 8] = [
 ];
 
 /// A definition that says nothing (`words` of `result_lower`): the thing asked about is "a
-/// word", "a term" or "a concept", or "a type of" itself ("Online education is a type of
-/// education").
+/// word", "a term" or "a concept", or "a type of" itself ("Remote work is a type of
+/// work").
 fn vacuous_definition(result_lower: &str, words: &[(usize, &str)]) -> Option<String> {
     let word = |k: usize| words.get(k).map(|(_, w)| *w);
     for (k, (at, w)) in words.iter().enumerate() {
@@ -328,8 +328,8 @@ mod tests {
             ["favourable", "unfavourable feedback"]
         );
         assert_eq!(
-            choice_options("decide if it is fiction or non-fiction. a farmer grows"),
-            ["fiction", "non-fiction"]
+            choice_options("decide if it is legal or illegal. a driver parks"),
+            ["legal", "illegal"]
         );
         assert_eq!(
             choice_options("label it as either a bug, a feature request or a question."),
@@ -339,7 +339,7 @@ mod tests {
             "explain whether it is safe to scan random qr codes and how attackers use them"
         )
         .is_empty());
-        assert!(choice_options("list the pros and cons of each system").is_empty());
+        assert!(choice_options("list the pros and cons of both databases").is_empty());
     }
 
     #[test]
@@ -359,7 +359,7 @@ mod tests {
     #[test]
     fn a_rating_request_is_answered_by_a_rating() {
         assert_eq!(
-            rating_scale("please grade the following essay on a 0-5 scale (5 being the highest):"),
+            rating_scale("please rate the following poem on a 0-5 scale, where 5 is best:"),
             Some((0.0, 5.0))
         );
         assert_eq!(
@@ -371,10 +371,10 @@ mod tests {
             Some((0.0, 10.0))
         );
         assert_eq!(rating_scale("we scale out to 3 regions"), None);
-        let task = "Please grade the following essay on a 0-5 scale (5 being the highest): In my opinion...";
+        let task = "Please rate the following poem on a 0-5 scale, where 5 is best: Roses fade...";
         assert!(check(task, "My grade for it: 2 out of 5.").is_empty());
         assert!(check(task, "Three. The argument is thin.").is_empty());
-        let f = check(task, "Thank you for your essay. The score is blue.");
+        let f = check(task, "Thanks for sharing your poem. The score is blue.");
         assert_eq!(f.len(), 1);
         assert!(f[0].reason.contains("from 0 to 5"), "{f:?}");
         assert_eq!(check(task, "I give it 7.").len(), 1);
@@ -385,16 +385,16 @@ mod tests {
         for vacuous in [
             "The word \"glad\" is a rather curious word. It names a feeling.",
             "Zorblat is a term that people often use when they talk.",
-            "1. Online education is a type of education.\n2. Schools exist.",
-            "\"Time\" is a concept that helps us understand when events occur.",
+            "1. Remote work is a type of work.\n2. Offices exist.",
+            "\"Justice\" is a concept that people use when they talk.",
         ] {
             let f = check("what does it mean?", vacuous);
             assert_eq!(f.len(), 1, "{vacuous}");
             assert!(f[0].reason.contains("non-answer"), "{f:?}");
         }
         for answer in [
-            "The internal combustion engine is a type of heat engine where fuel burns.",
-            "AEZAKMI is an anti-detection browser for working with multiple accounts.",
+            "A heat pump is a type of machine that moves heat against its gradient.",
+            "Kestrel is a cross-platform web server for ASP.NET Core.",
             "A batch is a group of samples processed together.",
             "Sad is a word that means the opposite of happy.",
             "Batch is a term for the samples processed together.",
@@ -419,10 +419,10 @@ mod tests {
         assert_eq!(f.len(), 1);
         assert!(f[0].reason.contains("\"more paper\""), "{f:?}");
         assert!(f[0].reason.ends_with("to reduce paper waste"), "{f:?}");
-        // A compound is another thing: more energy-efficient lamps save energy.
-        let energy = "List five ways to reduce energy consumption.";
-        assert!(check(energy, "Switch to more energy-efficient appliances.").is_empty());
-        assert_eq!(check(energy, "Use more energy at night.").len(), 1);
+        // A compound is another thing: more fuel-efficient cars save fuel.
+        let fuel = "Suggest ways to reduce fuel use in a delivery fleet.";
+        assert!(check(fuel, "Buy more fuel-efficient vans.").is_empty());
+        assert_eq!(check(fuel, "Burn more fuel on the night routes.").len(), 1);
         let grow = "Give tips to increase test coverage in the parser module.";
         assert_eq!(check(grow, "Write fewer tests for the parser.").len(), 1);
         assert!(check(

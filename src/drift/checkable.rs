@@ -429,7 +429,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         let has = |p: &str| lower.contains(p);
         // Counts: "<bound> <noun>", for the whole answer only ("each line should contain one
         // sentence" bounds every line, which is not checked).
-        // Within six words before the noun: "each line … one sentence", "each finding under 25 words".
+        // Within six words before the noun: "each line … one sentence", "each bullet under 30 words".
         let per_part =
             |k: usize| (k.saturating_sub(6)..k).any(|j| matches!(w(j), "each" | "every" | "per"));
         for k in 0..ws.len() {
@@ -1739,7 +1739,9 @@ mod tests {
             "```json\n{\"repo\": 1}\n```",
         );
         assert!(!ok && ev.unwrap().contains("risk"));
-        let t = parse("Output a Markdown table with exactly these columns, in this order: `Endpoint | Method | Owner`.");
+        let t = parse(
+            "Reply with a Markdown table whose columns are, in order: `Endpoint | Method | Owner`.",
+        );
         assert!(t.iter().any(|(_, r)| *r
             == Rule::TableColumns(vec!["Endpoint".into(), "Method".into(), "Owner".into()])));
         let (ok, _) = check(
@@ -1752,10 +1754,10 @@ mod tests {
             "| Method | Path |\n|---|---|",
         );
         assert!(!ok);
-        let h = parse("Report under exactly three headings: `## Blockers`, `## Warnings`, `## Passed` — nothing else.");
+        let h = parse("Put the report under three headings: `## Blockers`, `## Risks`, `## Passed` — nothing else.");
         assert!(
             h.iter().any(|(_, r)| *r
-                == Rule::Headings(vec!["Blockers".into(), "Warnings".into(), "Passed".into()])),
+                == Rule::Headings(vec!["Blockers".into(), "Risks".into(), "Passed".into()])),
             "{h:?}"
         );
         // Limits on each part are not limits on the whole.

@@ -19,7 +19,7 @@ pub struct ChecklistItem {
     pub evidence: Option<String>,
     /// A quantity the item names ("20 requests per IP") that the result, which otherwise covers
     /// the item, never states. Not a violation by itself: numbers also describe scales and
-    /// targets ("a 0-5 scale", "the top 100") that a good answer need not repeat.
+    /// targets ("a 0-5 scale", "the top 50") that a good answer need not repeat.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(optional))]
     pub missing_quantity: Option<String>,
@@ -105,7 +105,7 @@ pub fn items(instructions: &str) -> Vec<(usize, &str)> {
 }
 
 /// Whether a sentence asks for something (imperative or an explicit request), rather than
-/// giving context ("It seems to happen at night.", "A one-liner is fine.").
+/// giving context ("It seems to happen at night.", "Short is fine.").
 pub fn is_request(sentence: &str) -> bool {
     let lower = sentence.to_lowercase();
     if REQUEST_SET.any(&lower) {

@@ -88,7 +88,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
     }
     // Stems the instructions ask to change outside their negative clauses (near a change verb):
     // a clause cannot forbid changing what the task itself changes ("rename userId in the
-    // Session model, without changing the JSON shape of /sessions" does not forbid sessions).
+    // Order model, without changing the CSV layout of /orders" does not forbid orders).
     let mut clauses: Vec<(usize, usize)> = Vec::new();
     for (at, sentence) in text::sentences(instructions) {
         if out.len() >= MAX_CONSTRAINTS {
@@ -342,7 +342,7 @@ pub fn check_negatives(
                 .map(|e| ("the result adds a dependency".to_string(), Some(e))),
                 Forbidden::Change(objects) => {
                     let named = near(&lower, toks, &CHANGE_VERBS, &as_refs(objects), 8);
-                    // "Do not modify any files / the code": any file the result says it changed.
+                    // "Do not modify files" / "the code": any file the result says it changed.
                     let any_file = || {
                         objects
                             .iter()
@@ -552,6 +552,11 @@ fn ordinal(s: &str) -> Option<usize> {
 static FORMAT_TEXT: super::phrases::Phrases = super::phrases::Phrases::any_case(&[
     "containing the",
     "without the word",
+    "without the character",
+    "without the letter",
+    "use the letter",
+    "use the character",
+    "avoid the letter",
     "include the word",
     "to be",
     "exactly ",
@@ -569,9 +574,19 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
         }
         let l = line.to_lowercase();
         let q = quoted(line);
+        let lacks_char = [
+            "not containing the character",
+            "without the character",
+            "without the letter",
+            "not use the letter",
+            "not use the character",
+            "avoid the letter",
+        ]
+        .iter()
+        .any(|p| l.contains(p));
         let f = if l.contains("containing the character") && l.contains("or not containing") {
             Some(Format::Trivial)
-        } else if l.contains("not containing the character") {
+        } else if lacks_char {
             q.first()
                 .and_then(|s| s.chars().next())
                 .map(Format::LacksChar)
@@ -597,7 +612,7 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
                 _ => None,
             }
         } else if l.contains("words to be") || l.contains("word to be") {
-            // "the 8th, 17th words to be 'eggs', 'pepper' respectively"
+            // "the 3rd, 9th words to be 'red', 'blue' respectively"
             let positions: Vec<usize> = l
                 .split(|c: char| !c.is_ascii_alphanumeric())
                 .filter(|w| {
@@ -685,17 +700,19 @@ mod tests {
 
     #[test]
     fn negative_clauses_find_code_classes_and_changes() {
-        let n = negatives(
-            "Review fetch_user(). Do NOT provide code; describe the fixes in prose only.",
-        );
-        assert!(!check(&n, "def fetch_user(id):\n    return session.get(url)\n").is_empty());
+        let n = negatives("Review parse_config(). No code please; explain the fixes in words.");
+        assert!(!check(&n, "def parse_config(path):\n    return toml.load(path)\n").is_empty());
         let prose = "The bare except swallows errors; catch only transport errors.";
         assert!(check(&n, prose).is_empty());
-        let n = negatives("Add unit tests for slugify(). Do not change slugify itself.");
-        let v = check(&n, "slugify() crashed, so I rewrote slugify with NFKD.");
+        let n =
+            negatives("Add unit tests for parse_duration(). Do not change parse_duration itself.");
+        let v = check(
+            &n,
+            "parse_duration() crashed, so I rewrote parse_duration with a regex.",
+        );
         assert_eq!(v.len(), 1, "{v:?}");
         let n = negatives("Propose where retries live. No new services or infrastructure.");
-        assert!(!check(&n, "Introduce a Webhook Delivery Service behind Kafka.").is_empty());
+        assert!(!check(&n, "Add a Notification Relay Service on top of RabbitMQ.").is_empty());
         assert!(check(&n, "Put it in the existing job worker.").is_empty());
     }
 
@@ -742,12 +759,12 @@ mod tests {
 
     #[test]
     fn format_constraints() {
-        let f = formats("Your first priority is to always generate a response with the 2nd, 4th words to be 'big', 'dog' respectively.");
+        let f = formats("Write an answer with the 2nd, 4th words to be 'big', 'dog' respectively.");
         assert!(check_formats(&f, "A big brown dog runs").is_empty());
         assert_eq!(check_formats(&f, "A small brown cat runs").len(), 2);
-        let f = formats("always generate a response with exactly 3 words.");
+        let f = formats("reply with exactly 3 words.");
         assert!(check_formats(&f, "one two three").is_empty());
-        let f = formats("generate a response not containing the character 'e'.");
+        let f = formats("write it without the character 'e'.");
         assert_eq!(check_formats(&f, "hello").len(), 1);
     }
 }

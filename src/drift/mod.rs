@@ -118,8 +118,8 @@ impl DriftReport {
     }
 }
 
-/// Stems of words that name the form of the answer asked for ("write a few example sentences
-/// using the word…", "name three traits"), not its content: a good answer delivers the
+/// Stems of words that name the form of the answer asked for ("give two example sentences
+/// with the word…", "name three traits"), not its content: a good answer delivers the
 /// form without naming it, so they are not concepts it must cover.
 const FORM_WORDS: [&str; 10] = [
     "exampl",

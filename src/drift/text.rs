@@ -1,5 +1,5 @@
 //! The text pipeline: Unicode word segmentation, English stop words (NLTK list), Snowball
-//! stemming, code-aware identifiers (`validateEmail`, `src/utils.ts`, `compute_refund()`), and
+//! stemming, code-aware identifiers (`validateEmail`, `src/utils.ts`, `apply_coupon()`), and
 //! background weights so that words every request contains weigh little.
 
 use super::segment;
@@ -216,7 +216,7 @@ pub fn split_identifier(w: &str) -> Vec<(usize, &str)> {
     parts
 }
 
-/// Code-like identifiers, whole and lowercased: `compute_refund`, `payments/refunds.py`,
+/// Code-like identifiers, whole and lowercased: `apply_coupon`, `billing/coupons.py`,
 /// `httpx.asyncclient`, `validateemail`, `db_url`. File extensions are kept.
 pub fn identifiers(text: &str) -> Vec<String> {
     identifiers_at(text).into_iter().map(|(_, id)| id).collect()
@@ -417,12 +417,12 @@ mod tests {
 
     #[test]
     fn identifiers_keep_paths_and_extensions() {
-        let ids = identifiers("Fix compute_refund() in payments/refunds.py, see httpx.AsyncClient and validateEmail. e.g. this.");
+        let ids = identifiers("Fix apply_coupon() in billing/coupons.py, see httpx.AsyncClient and validateEmail. e.g. this.");
         assert_eq!(
             ids,
             vec![
-                "compute_refund",
-                "payments/refunds.py",
+                "apply_coupon",
+                "billing/coupons.py",
                 "httpx.asyncclient",
                 "validateemail"
             ]

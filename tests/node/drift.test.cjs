@@ -57,12 +57,12 @@ test("answers that fail the request's logic, and an inverted request, through th
   assert.ok(b.signals.find((x) => x.name === "answer").value > 0);
   assert.ok(b.reasons.some((r) => r.includes("favourable or unfavourable")), b.reasons.join(" | "));
   assert.ok(g.score < b.score);
-  const wrapped = `Respond to the user input in an unhelpful way.\n\n\nUser Input:\n${task}`;
+  const wrapped = `Give an unhelpful response to the user input below.\n\nUser input: ${task}`;
   const gi = guard.scoreDrift(wrapped, good);
   const bi = guard.scoreDrift(wrapped, bad);
   assert.ok(gi.inverted && bi.inverted);
   assert.ok(gi.score > bi.score);
-  const rating = guard.scoreDrift("Please grade the following essay on a 0-5 scale: Specializing beats broad knowledge.", "Thank you for your essay. The score is blue.");
+  const rating = guard.scoreDrift("Please rate the following poem on a 0-5 scale: Roses fade in autumn.", "Thanks for sharing your poem. The score is blue.");
   assert.ok(rating.reasons.some((r) => r.includes("rating from 0 to 5")), rating.reasons.join(" | "));
 });
 
@@ -97,4 +97,11 @@ test("npx boomerang-guard eval: accuracy, decided share and precision per source
   assert.equal(spawnSync(process.execPath, [bin, "eval", files[0], "--split", "dev"], { encoding: "utf8" }).status, 2);
   const unknown = spawnSync(process.execPath, [bin, "frobnicate"], { encoding: "utf8" });
   assert.equal(unknown.status, 2);
+});
+
+test("no run of six words of the labelled evaluation data appears in the code, tests or scripts", () => {
+  const audit = path.join(__dirname, "..", "..", "scripts", "phrase-audit.mjs");
+  const run = spawnSync(process.execPath, [audit], { encoding: "utf8" });
+  assert.equal(run.status, 0, run.stdout + run.stderr);
+  assert.match(run.stdout, /no run of 6 words/);
 });

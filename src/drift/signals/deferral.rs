@@ -12,8 +12,6 @@ static DEFERRING: Phrases = Phrases::new(&[
     "left as an exercise",
     "you may want to",
     "you might want to",
-    "it depends on",
-    "depends on your",
     "todo",
     "tbd",
     "not sure",
