@@ -5,12 +5,14 @@
 //
 // Each pair gives two labelled results: the one that follows the instruction (0) and the one
 // that drifts (1). Their signals come from the built package (`scoreDrift(...).signals`), so the
-// fit sees exactly what the stage measures. Model: L2-regularised logistic regression (Newton
-// steps) on the signals, with content signals negated for instructions that ask for an
-// unhelpful answer (src/drift/combine.rs does the same). The regularisation strength is chosen
-// by 5-fold cross-validation on training pairs (folds by pair, never splitting one); the
-// decision thresholds are chosen on the out-of-fold probabilities so that each decided side is
-// at least 90 % precise. Validation pairs are read only to report.
+// fit sees exactly what the stage measures. Two models, content signals negated for
+// instructions that ask for an unhelpful answer (src/drift/combine.rs does the same): pairwise
+// (L2 logistic loss on each pair's signal difference, then a scale and intercept calibrated on
+// single results) and pointwise (L2 logistic regression on single results). The model, the
+// regularisation strength and the off_topic knee are chosen by 5-fold cross-validation on
+// training pairs (folds by pair, never splitting one); the decision thresholds are chosen on the
+// out-of-fold probabilities so that each decided side is at least 90 % precise. Validation
+// pairs are read only to report.
 import { createRequire } from "node:module";
 import { readFileSync, writeFileSync, existsSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -129,8 +131,8 @@ function solve(A, b) {
  * is. With `--signed`, weights keep their fitted sign (the comparison run).
  */
 const SIGNED = process.argv.includes("--signed");
-function fit(samples, lambda) {
-  const zero = new Set();
+function fit(samples, lambda, held = new Set()) {
+  const zero = new Set(held);
   for (;;) {
     const w = fitFree(samples, lambda, zero);
     const neg = w.findIndex((x, i) => i > 0 && !zero.has(i) && x < 0);
@@ -174,7 +176,7 @@ function fitFree(samples, lambda, zero = new Set()) {
 // Each family (orchestrator delegations, LLMBar pairs, foreign results) weighs the same in
 // total, whatever its number of pairs: the stage serves delegations first, and LLMBar's many
 // pairs must not drown them.
-const familyOf = (p) => (p.source.endsWith("/foreign") ? "foreign" : p.source.split("/")[0]);
+const familyOf = (p) => (p.source.endsWith("/foreign") ? p.source : p.source.split("/")[0]);
 const samplesOf = (ps) => {
   const counts = new Map();
   for (const p of ps) counts.set(familyOf(p), (counts.get(familyOf(p)) ?? 0) + 1);
@@ -193,26 +195,63 @@ const pairAcc = (ps, pGood, pBad) => {
   return ps.length ? right / ps.length : NaN;
 };
 
+// ---- the model: a ranking fitted on pairs, then calibrated ----------------------------------
+// The task is pairwise (which of two results for one instruction drifts), and instructions
+// differ in how many of their words any answer repeats. So the weights are fitted on the
+// difference of each pair's two signal vectors (logistic loss, no intercept: what is common to
+// both results cancels), then one scale and one intercept turn the ranking score into a
+// probability (logistic regression of the labels on the score, on the same training results).
+const OFF = () => names.indexOf("off_topic") + 1;
+const COV = () => names.indexOf("coverage") + 1;
+/** `x` with `off_topic` recomputed for another knee (the formula of src/drift/signals/off_topic.rs). */
+const hinge = (missed, knee) => (knee >= 1 ? 0 : Math.max(0, (missed - knee) / (1 - knee)));
+const withKnee = (x, knee) => {
+  const y = [...x];
+  y[OFF()] = x[0] * hinge(x[0] * x[COV()], knee);
+  return y;
+};
+const kneed = (ps, knee) => ps.map((p) => ({ ...p, xGood: withKnee(p.xGood, knee), xBad: withKnee(p.xBad, knee) }));
+function fitModel(ps, lambda, objective) {
+  if (objective === "pointwise") return fit(samplesOf(ps), lambda);
+  const diffs = samplesOf(ps).reduce((out, s, i, all) => {
+    if (i % 2 === 1) out.push({ x: s.x.map((v, k) => v - all[i - 1].x[k]), y: 1, weight: s.weight });
+    return out;
+  }, []);
+  const r = fit(diffs, lambda, new Set([0]));
+  // Calibration: P(drift) = sigmoid(a·sign + b·score), fitted on the training results.
+  const calib = samplesOf(ps).map(({ x, y, weight }) => ({ x: [x[0], dot(r, x)], y, weight }));
+  const [a, b] = fitFree(calib, 0);
+  return r.map((v, i) => (i === 0 ? a : Math.max(b, 1e-6) * v));
+}
+
 // ---- cross-validation on training pairs ----------------------------------------------------
 const LAMBDAS = [0.01, 0.1, 0.3, 1, 3, 10];
+// 1 = no off_topic signal.
+const KNEES = [1, 0.5, 0.6, 0.7, 0.8];
 let best = null;
 const cvTable = [];
-for (const lambda of LAMBDAS) {
-  const oof = new Map();
-  for (let k = 0; k < 5; k++) {
-    const fitOn = train.filter((p) => p.fold !== k);
-    const test = train.filter((p) => p.fold === k);
-    const w = fit(samplesOf(fitOn), lambda);
-    for (const p of test) oof.set(p, [sigmoid(dot(w, p.xGood)), sigmoid(dot(w, p.xBad))]);
+// The objective is chosen like λ and the knee: by cross-validation on training pairs.
+const OBJECTIVES = ["pairwise", "pointwise"];
+for (const objective of OBJECTIVES) for (const knee of KNEES) {
+  const kTrain = kneed(train, knee);
+  for (const lambda of LAMBDAS) {
+    const oof = new Map();
+    for (let k = 0; k < 5; k++) {
+      const fitOn = kTrain.filter((p) => p.fold !== k);
+      const test = kTrain.filter((p) => p.fold === k);
+      const w = fitModel(fitOn, lambda, objective);
+      for (const p of test) oof.set(p, [sigmoid(dot(w, p.xGood)), sigmoid(dot(w, p.xBad))]);
+    }
+    // Balanced: the mean of the families' out-of-fold accuracies (as the fit weighs them).
+    const fams = [...new Set(kTrain.map(familyOf))];
+    const byFamily = Object.fromEntries(fams.map((f) => {
+      const ps = kTrain.filter((p) => familyOf(p) === f);
+      return [f, pairAcc(ps, (p) => oof.get(p)[0], (p) => oof.get(p)[1])];
+    }));
+    const acc = fams.reduce((sum, f) => sum + byFamily[f], 0) / fams.length;
+    cvTable.push({ objective, knee, lambda, acc, byFamily });
+    if (!best || acc > best.acc + 1e-9) best = { objective, knee, lambda, acc, oof };
   }
-  // Balanced: the mean of the families' out-of-fold accuracies (as the fit weighs them).
-  const fams = [...new Set(train.map(familyOf))];
-  const acc = fams.reduce((sum, f) => {
-    const ps = train.filter((p) => familyOf(p) === f);
-    return sum + pairAcc(ps, (p) => oof.get(p)[0], (p) => oof.get(p)[1]);
-  }, 0) / fams.length;
-  cvTable.push({ lambda, acc });
-  if (!best || acc > best.acc + 1e-9) best = { lambda, acc, oof };
 }
 
 // ---- decision thresholds from out-of-fold probabilities -------------------------------------
@@ -246,7 +285,7 @@ const quantile = (xs, q) => {
 };
 const potentialFrom = quantile(oofScored.filter((x) => x.y === 0).map((x) => x.p), 0.8);
 const significantFrom = Math.max(potentialFrom + 0.05, quantile(oofScored.filter((x) => x.y === 1).map((x) => x.p), 0.5));
-const w = fit(samplesOf(train), best.lambda);
+const w = fitModel(kneed(train, best.knee), best.lambda, best.objective);
 
 // ---- validation ------------------------------------------------------------------------------
 const stop = new Set(natural.stopwords);
@@ -266,7 +305,8 @@ const good = (p) => (p.label === "a" ? p.output_a : p.output_b);
 const bad = (p) => (p.label === "a" ? p.output_b : p.output_a);
 const DEV = ["orchestrator/focus_shift", "orchestrator/partial_completion", "orchestrator/low_overlap_consistent"];
 const group = (p) => (DEV.includes(p.source) ? "orchestrator/dev" : p.source);
-const prob = (x) => sigmoid(dot(w, x));
+// Rounded as the report gives it (3 decimals), so these figures are the CLI eval's.
+const prob = (x) => Math.round(1000 * sigmoid(dot(w, withKnee(x, best.knee)))) / 1000;
 const decide = (p) => (p < consistentBelow ? 0 : p >= driftFrom ? 1 : null);
 function figures(ps) {
   const acc = pairAcc(ps, (p) => prob(p.xGood), (p) => prob(p.xBad));
@@ -298,7 +338,18 @@ const lines = [
   "",
   `Written by \`node scripts/fit-drift.mjs --report docs/drift-fit.md\` (after \`npm run build\`). Training: ${labelled.length} labelled pairs and ${train.length - labelled.length} foreign-result pairs, validation: ${heldBack.length} labelled pairs and ${validation.length - heldBack.length} foreign-result pairs (split by \`bin/lib/split.cjs\`; fitting never reads validation pairs).`,
   "",
-  `Cross-validated pairwise accuracy on training (5 folds by pair; mean of the orchestrator, LLMBar and foreign-result families): ${cvTable.map((c) => `λ=${c.lambda}: ${pct(c.acc)} %`).join(", ")}; chosen λ = ${best.lambda}.`,
+  "Models compared (weights held at zero or above: every signal is evidence of drift): *pairwise*, weights fitted on the signal differences of each pair (logistic loss, no intercept), then one scale and intercept calibrated on single results; *pointwise*, logistic regression on single results.",
+  "",
+  `Cross-validated pairwise accuracy on training (5 folds by pair; mean of the orchestrator, LLMBar and the two foreign-result families), best λ per model and off_topic knee (1 = no off_topic):`,
+  "",
+  "| model | knee | λ | mean | " + Object.keys(cvTable[0].byFamily).join(" | ") + " |",
+  "|---|---|---|---|" + Object.keys(cvTable[0].byFamily).map(() => "---|").join(""),
+  ...OBJECTIVES.flatMap((o) => KNEES.map((k) => {
+    const r = cvTable.filter((c) => c.objective === o && c.knee === k).sort((x, y) => y.acc - x.acc)[0];
+    return `| ${o} | ${k} | ${r.lambda} | ${pct(r.acc)} | ${Object.values(r.byFamily).map(pct).join(" | ")} |`;
+  })),
+  "",
+  `Chosen: ${best.objective}, knee ${best.knee}, λ = ${best.lambda}.`,
   "",
   `Status thresholds (config defaults, from out-of-fold probabilities): POTENTIAL_DRIFT from ${potentialFrom.toFixed(3)} (80th percentile of following results), SIGNIFICANT_DRIFT from ${significantFrom.toFixed(3)} (median of drifted results).`,
   "",
@@ -323,7 +374,7 @@ if (write) {
   const rs = [
     "//! Generated by scripts/fit-drift.mjs. Do not edit: refit instead",
     "//! (`npm run build && node scripts/fit-drift.mjs --write --report docs/drift-fit.md`).",
-    `//! L2 logistic regression on ${train.length} training pairs (${2 * train.length} results), λ = ${best.lambda};`,
+    `//! ${best.objective === "pointwise" ? "L2 logistic regression on single results" : "Pairwise L2 logistic regression, calibrated on single results"}: ${train.length} training pairs (${2 * train.length} results), λ = ${best.lambda};`,
     `//! 5-fold cross-validated pairwise accuracy ${pct(best.acc)} %. Validation figures: docs/drift-fit.md.`,
     "",
     "/// Signals whose evidence is not inverted by an \"answer unhelpfully\" instruction.",
@@ -332,6 +383,8 @@ if (write) {
     `pub const WEIGHTS: [(&str, f64); ${names.length}] = [`,
     ...weightsTable.map(([n, x]) => `    ("${n}", ${x.toFixed(6)}),`),
     "];",
+    "/// Where `off_topic` starts: the share of key concepts a terse, on-task answer may miss.",
+    `pub const OFF_TOPIC_KNEE: f64 = ${best.knee.toFixed(3)};`,
     "/// Below this probability the stage decides \"consistent\"; from `DRIFT_FROM` on, \"drift\".",
     `pub const CONSISTENT_BELOW: f64 = ${consistentBelow.toFixed(3)};`,
     `pub const DRIFT_FROM: f64 = ${Math.min(driftFrom, 1).toFixed(3)};`,

@@ -13,6 +13,7 @@ mod deferral;
 mod echo;
 mod modality;
 mod novelty;
+mod off_topic;
 mod overlap;
 mod questions;
 mod scope;
@@ -76,7 +77,7 @@ pub struct Ctx<'a> {
 type Measure = fn(&Ctx) -> Signal;
 
 /// Every signal, in the order of the weights table.
-pub const SIGNALS: [(&str, Measure); 13] = [
+pub const SIGNALS: [(&str, Measure); 14] = [
     (coverage::NAME, coverage::measure),
     (overlap::NAME, overlap::measure),
     (checklist::NAME, checklist::measure),
@@ -90,6 +91,7 @@ pub const SIGNALS: [(&str, Measure); 13] = [
     (answer::NAME, answer::measure),
     (questions::NAME, questions::measure),
     (tentative::NAME, tentative::measure),
+    (off_topic::NAME, off_topic::measure),
 ];
 
 /// The prose of a text: fenced code blocks and inline code removed (a `?` in a regex is not a

@@ -87,7 +87,7 @@ coverage: number, evidence?: string,
 /**
  * A quantity the item names ("20 requests per IP") that the result, which otherwise covers
  * the item, never states. Not a violation by itself: numbers also describe scales and
- * targets ("a 0-5 scale", "the top 100") that a good answer need not repeat.
+ * targets ("a 0-5 scale", "the top 50") that a good answer need not repeat.
  */
 missingQuantity?: string, };
 
