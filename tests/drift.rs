@@ -383,3 +383,20 @@ fn a_report_that_names_the_files_it_wrote_delivers_code() {
     let prose = score(i, "The email validation should follow RFC 5322.");
     assert_eq!(prose.signal("modality"), 1.0);
 }
+
+/// Naming the files and functions the request named is reporting, not restating it; copying
+/// its sentences is.
+#[test]
+fn echo_counts_copied_prose_not_the_identifiers_a_report_names() {
+    let request = "Add a parse_duration(text) helper to src/util/time.py that accepts values like 90s, 5m and 2h. Add unit tests in tests/test_time.py.";
+    let report = score(
+        request,
+        "Done: parse_duration is in src/util/time.py, tests in tests/test_time.py (4 passed).",
+    );
+    assert_eq!(report.signal("echo"), 0.0, "{:?}", report.signals);
+    let restated = score(
+        request,
+        "I will add a parse_duration helper that accepts values like 90s, 5m and 2h, and add unit tests.",
+    );
+    assert!(restated.signal("echo") > 0.3, "{:?}", restated.signals);
+}

@@ -561,13 +561,34 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             &lower,
             &["not ", "n't", "no ", "without", "refrain", "avoid", "never"],
         );
-        if has_any(&lower, &["lowercase", "lower case", "lowercases"])
-            || (negated
-                && has_any(&lower, &["capital letter", "capitalized", "capitalised"])
-                && !counted_caps)
+        // A case rule is about the answer's own text ("your entire response … in all lowercase
+        // letters"), not an operation the task describes ("a function that lowercases the title").
+        let about_answer = has_any(
+            &lower,
+            &[
+                "response",
+                "answer",
+                "reply",
+                "output",
+                "entire",
+                "letters",
+                "every letter",
+                "in lowercase",
+                "in lower case",
+                "all lowercase",
+                "all lower case",
+                "all caps",
+            ],
+        );
+        if about_answer
+            && (has_any(&lower, &["lowercase", "lower case"])
+                || (negated
+                    && has_any(&lower, &["capital letter", "capitalized", "capitalised"])
+                    && !counted_caps))
         {
             push(sentence, Rule::Lowercase);
-        } else if !counted_caps
+        } else if about_answer
+            && !counted_caps
             && has_any(
                 &lower,
                 &[
@@ -1712,6 +1733,19 @@ mod tests {
         assert!(!ok && ev.unwrap().contains("cook"));
         let (ok, _) = check(&Rule::Json, "```json\n{\"a\": 1}\n```");
         assert!(ok);
+    }
+
+    #[test]
+    fn a_case_rule_is_about_the_answer_not_an_operation_the_task_describes() {
+        let task = parse("Add a slug(title) helper that lowercases the title and trims hyphens.");
+        assert!(!task.iter().any(|(_, r)| *r == Rule::Lowercase), "{task:?}");
+        let answer = parse("Your entire reply should be in English, in all lowercase letters.");
+        assert!(
+            answer.iter().any(|(_, r)| *r == Rule::Lowercase),
+            "{answer:?}"
+        );
+        let caps = parse("Do not use any capital letters in your response.");
+        assert!(caps.iter().any(|(_, r)| *r == Rule::Lowercase), "{caps:?}");
     }
 
     #[test]

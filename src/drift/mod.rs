@@ -179,7 +179,6 @@ pub struct Concepts {
     pub stems: HashMap<Rc<str>, (Rc<str>, f64)>,
     pub ids: HashSet<String>,
     pub id_spans: Vec<(usize, String)>,
-    pub seq: Vec<Rc<str>>,
     pub tokens: Vec<text::Token>,
 }
 
@@ -195,7 +194,6 @@ fn concepts(text: &str) -> Concepts {
     Concepts {
         ids: id_spans.iter().map(|(_, id)| id.clone()).collect(),
         id_spans,
-        seq: toks.iter().map(|t| t.stem.clone()).collect(),
         tokens: toks,
         stems,
     }

@@ -1,20 +1,50 @@
 //! Echo: the share of the result's stem trigrams copied from the request — restating it
-//! instead of answering it.
+//! instead of answering it. Words inside code identifiers (`src/text/slug.ts`, `parse_args`)
+//! never count: a report that names the files and functions it was asked to touch is not
+//! restating the request.
 
+use super::super::Concepts;
 use super::{Ctx, Signal};
 use rustc_hash::FxHashSet as HashSet;
-use std::rc::Rc;
 
 pub const NAME: &str = "echo";
 
+/// The stems of `c` in order, `None` where a word is part of an identifier.
+fn prose_stems(c: &Concepts) -> Vec<Option<&str>> {
+    let mut spans: Vec<(usize, usize)> = c
+        .id_spans
+        .iter()
+        .map(|(at, id)| (*at, at + id.len()))
+        .collect();
+    spans.sort_unstable();
+    // Tokens come in text order: one pass over both.
+    let mut k = 0;
+    c.tokens
+        .iter()
+        .map(|t| {
+            while spans.get(k).is_some_and(|(_, end)| *end <= t.at) {
+                k += 1;
+            }
+            let in_id = spans.get(k).is_some_and(|(start, _)| *start <= t.at);
+            (!in_id).then_some(&*t.stem)
+        })
+        .collect()
+}
+
 pub fn measure(ctx: &Ctx) -> Signal {
-    let (instr, result) = (&ctx.ci.seq, &ctx.cr.seq);
+    let (instr, result) = (prose_stems(ctx.ci), prose_stems(ctx.cr));
     if result.len() < 6 {
         return Signal::new(NAME, 0.0, Vec::new());
     }
-    let grams: HashSet<&[Rc<str>]> = instr.windows(3).collect();
+    let grams: HashSet<&[Option<&str>]> = instr
+        .windows(3)
+        .filter(|w| w.iter().all(Option::is_some))
+        .collect();
     let total = result.len() - 2;
-    let copied = result.windows(3).filter(|w| grams.contains(w)).count();
+    let copied = result
+        .windows(3)
+        .filter(|w| w.iter().all(Option::is_some) && grams.contains(w))
+        .count();
     let share = copied as f64 / total as f64;
     Signal::new(
         NAME,
