@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The boomerang-guard CLI: check, audit, graph, eval.
+// The boomerang-guard CLI: check, audit, graph, eval, hook.
 "use strict";
 const fs = require("node:fs");
 const readline = require("node:readline");
@@ -7,6 +7,7 @@ const { createGuardSync } = require("../dist/cjs/node.js");
 const { audit, emit } = require("./lib/audit.cjs");
 const { mermaidGraph } = require("./lib/mermaid.cjs");
 const { splitOf } = require("./lib/split.cjs");
+const { runHook, logLine } = require("./lib/hook.cjs");
 
 const USAGE = `usage: boomerang-guard <command> [options]
 
@@ -17,6 +18,10 @@ const USAGE = `usage: boomerang-guard <command> [options]
                        reads a Roo Code tasks folder (globalStorage/tasks or its parent), verifies
                        every delegation and writes a Markdown report with a Mermaid task graph;
                        exit 0 unless nothing could be read
+  hook                 a command hook for Claude Code (PreToolUse on Task/Agent, SubagentStop) and
+                       Codex CLI (SubagentStart, SubagentStop): the event JSON on stdin, the
+                       answer JSON on stdout; configuration in .boomerang-guard.json of the
+                       project; always exit 0 (a failure of the guard allows and is logged)
   graph LOG.jsonl      the Mermaid task graph of a verification log (JSON lines of records)
   eval FILE.jsonl... [--split all|train|validation] [--per-pair OUT.jsonl]
                        pairwise accuracy of the drift stage on labelled pairs
@@ -249,8 +254,62 @@ async function graphCommand(args) {
   process.stdout.write(`${mermaidGraph(tasks, [...edges.values()])}\n`);
 }
 
+/** Reads stdin to its end, at most `limit` bytes. */
+function readStdin(limit) {
+  return new Promise((resolve) => {
+    const chunks = [];
+    let size = 0;
+    process.stdin.on("data", (c) => {
+      size += c.length;
+      if (size <= limit) chunks.push(c);
+    });
+    process.stdin.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    process.stdin.on("error", () => resolve(Buffer.concat(chunks).toString("utf8")));
+  });
+}
+
+async function hookCommand(args) {
+  parseArgs(args, []);
+  const started = Date.now();
+  // Within the hosts' hook timeouts (Claude Code 60 s, Codex 600 s by default): past this the
+  // guard answers "allow" and logs why, rather than be killed and leave the host guessing.
+  const budget = Number(process.env.BOOMERANG_GUARD_HOOK_TIMEOUT_MS) > 0 ? Number(process.env.BOOMERANG_GUARD_HOOK_TIMEOUT_MS) : 20000;
+  let answered = false;
+  const answer = (out, event, record, logPath) => {
+    if (answered) return;
+    answered = true;
+    if (record) {
+      const file = logPath ?? process.env.BOOMERANG_GUARD_HOOK_LOG;
+      if (file) {
+        try {
+          fs.mkdirSync(require("node:path").dirname(file), { recursive: true });
+          fs.appendFileSync(file, `${logLine(event, { ...record, ms: record.ms ?? Date.now() - started })}\n`);
+        } catch (e) {
+          process.stderr.write(`boomerang-guard: verification log not written: ${e.message}\n`);
+        }
+      }
+      if (record.error) process.stderr.write(`boomerang-guard: ${record.error} (allowed)\n`);
+    }
+    process.stdout.write(`${JSON.stringify(out)}\n`);
+    process.exitCode = 0;
+  };
+  const timer = setTimeout(() => {
+    answer({}, null, { decision: "allow", error: `no decision within ${budget} ms` });
+    process.exit(0);
+  }, budget);
+  try {
+    const text = await readStdin(16 * 1024 * 1024);
+    const r = await runHook(text, { createGuardSync });
+    answer(r.answer, r.event, r.record, r.config?.log);
+  } catch (e) {
+    answer({}, null, { decision: "allow", error: e.message });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const [command, ...args] = process.argv.slice(2);
-const commands = { check: checkCommand, audit: auditCommand, graph: graphCommand, eval: async (a) => evalCommand(a) };
+const commands = { check: checkCommand, audit: auditCommand, graph: graphCommand, hook: hookCommand, eval: async (a) => evalCommand(a) };
 if (command === undefined || command === "--help" || command === "-h" || command === "help") process.stdout.write(`${USAGE}\n`);
 else if (!Object.hasOwn(commands, command)) fail(`unknown command ${JSON.stringify(command)}\n\n${USAGE}`);
 else

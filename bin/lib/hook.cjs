@@ -1,0 +1,303 @@
+// `boomerang-guard hook`: one command hook for hosts that delegate to subagents and let a
+// command answer at the boundary — Claude Code (PreToolUse on its Task/Agent tool, SubagentStop)
+// and Codex CLI (SubagentStart, SubagentStop). The event arrives as JSON on stdin; the answer is
+// JSON on stdout. Every decision is the guard's (`checkTaskInput`, `integrate`); this file reads
+// the hosts' shapes, finds the prompt the child was given, and maps the outcome to the host's
+// answer. Field names and answer shapes: docs/hooks.md lists the sources relied on.
+"use strict";
+const fs = require("node:fs");
+const path = require("node:path");
+
+/** The subagent tools of Claude Code: `Task` (through 2025), `Agent` (its later name). */
+const SUBAGENT_TOOLS = new Set(["Task", "Agent"]);
+/** Claude Code's built-in agent types and the contract each is checked against. */
+const DEFAULT_AGENTS = { "general-purpose": "generic", Explore: "ask", Plan: "architect", "statusline-setup": "generic", default: "generic" };
+// Strategy B by default: the hosts' "block" keeps the child working with the reason, which is
+// what clarification is. Its round limit is the guard's own (`clarification.maxRounds`).
+const DEFAULTS = { log: ".boomerang-guard/verification.jsonl", state: ".boomerang-guard/hook-state.json", strategy: "B", maxRounds: 2 };
+const MAX_TRANSCRIPT_BYTES = 64 * 1024 * 1024;
+
+class HookInputError extends Error {}
+
+/**
+ * The event, in one shape for both hosts: `{ host, kind: "spawn" | "stop" | "other", name, cwd,
+ * sessionId, agentType, agentId, prompt, result, transcriptPath, agentTranscriptPath,
+ * stopHookActive }`. Throws HookInputError when stdin is not a hook event.
+ */
+function readEvent(text) {
+  let e;
+  try {
+    e = JSON.parse(text);
+  } catch (err) {
+    throw new HookInputError(`stdin is not JSON (${err.message})`);
+  }
+  if (!e || typeof e !== "object" || Array.isArray(e)) throw new HookInputError("stdin is not a JSON object");
+  const name = str(e.hook_event_name);
+  if (!name) throw new HookInputError("no hook_event_name: not a hook event");
+  // Codex's events carry its own fields (`turn_id`, `model`); Claude Code's carry `permission_mode`
+  // or a `Task`/`Agent` tool. Codex has no PreToolUse on a subagent tool, so the spawn event tells.
+  const host = name === "SubagentStart" || "turn_id" in e || "model" in e ? "codex" : "claude-code";
+  const base = {
+    host,
+    name,
+    cwd: str(e.cwd) ?? process.cwd(),
+    sessionId: str(e.session_id),
+    transcriptPath: str(e.transcript_path),
+    agentTranscriptPath: str(e.agent_transcript_path),
+    agentType: str(e.agent_type),
+    agentId: str(e.agent_id),
+    stopHookActive: e.stop_hook_active === true,
+  };
+  if (name === "PreToolUse") {
+    if (!SUBAGENT_TOOLS.has(str(e.tool_name) ?? "")) return { ...base, kind: "other" };
+    const input = e.tool_input && typeof e.tool_input === "object" ? e.tool_input : {};
+    return { ...base, kind: "spawn", agentType: str(input.subagent_type) ?? "general-purpose", prompt: str(input.prompt), description: str(input.description), toolUseId: str(e.tool_use_id) };
+  }
+  if (name === "SubagentStart") return { ...base, kind: "spawn", prompt: str(e.prompt) ?? str(e.task) };
+  if (name === "SubagentStop") return { ...base, kind: "stop", result: str(e.last_assistant_message) };
+  return { ...base, kind: "other" };
+}
+
+const str = (v) => (typeof v === "string" ? v : undefined);
+
+/** JSON lines of a transcript, the unreadable ones skipped; [] when the file cannot be read. */
+function transcriptLines(file) {
+  if (!file) return [];
+  let text;
+  try {
+    const size = fs.statSync(file).size;
+    if (size > MAX_TRANSCRIPT_BYTES) return [];
+    text = fs.readFileSync(file, "utf8");
+  } catch {
+    return [];
+  }
+  const out = [];
+  for (const line of text.split("\n")) {
+    if (!line.trim()) continue;
+    try {
+      out.push(JSON.parse(line));
+    } catch {
+      // A line being written while we read, or garbage: the rest still counts.
+    }
+  }
+  return out;
+}
+
+/** The text of a message's content: a string, or the text blocks of an array. */
+function textOf(content) {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return undefined;
+  const parts = content.filter((b) => b && typeof b === "object" && (b.type === "text" || b.type === "input_text") && typeof b.text === "string").map((b) => b.text);
+  return parts.length ? parts.join("\n") : undefined;
+}
+
+/**
+ * The prompt the child was given. First the child's own transcript (its first user message);
+ * then the parent's: Claude Code's last Task/Agent tool call (of the same agent type when one is
+ * known), Codex's last spawn call.
+ */
+function findPrompt(event) {
+  for (const line of transcriptLines(event.agentTranscriptPath)) {
+    const t = childPromptOf(line);
+    if (t) return { prompt: t, from: "agent transcript" };
+  }
+  const calls = [];
+  for (const line of transcriptLines(event.transcriptPath)) calls.push(...spawnCallsOf(line));
+  const same = calls.filter((c) => !event.agentType || !c.agentType || c.agentType === event.agentType);
+  const last = (same.length ? same : calls).at(-1);
+  return last ? { prompt: last.prompt, from: "parent transcript" } : null;
+}
+
+/** A child transcript's first user turn (Claude Code: `{type:"user", message:{content}}`; Codex: a user `response_item`). */
+function childPromptOf(line) {
+  if (line?.type === "user" && line.message?.role === "user") {
+    const content = line.message.content;
+    // Tool results come back as user turns too; the prompt is the first text turn.
+    if (Array.isArray(content) && content.some((b) => b?.type === "tool_result")) return undefined;
+    return textOf(content);
+  }
+  if (line?.type === "response_item" && line.payload?.type === "message" && line.payload.role === "user") {
+    const t = textOf(line.payload.content);
+    // Codex opens a rollout with environment and instruction blocks before the user's turn.
+    if (t && !t.trimStart().startsWith("<environment_context>") && !t.trimStart().startsWith("<user_instructions>")) return t;
+  }
+  return undefined;
+}
+
+/** Subagent calls in one parent transcript line: `{ prompt, agentType }`. */
+function spawnCallsOf(line) {
+  const out = [];
+  if (line?.type === "assistant" && Array.isArray(line.message?.content)) {
+    for (const b of line.message.content) {
+      if (b?.type === "tool_use" && SUBAGENT_TOOLS.has(b.name) && typeof b.input?.prompt === "string") {
+        out.push({ prompt: b.input.prompt, agentType: str(b.input.subagent_type) ?? "general-purpose" });
+      }
+    }
+  }
+  if (line?.type === "response_item" && line.payload?.type === "function_call" && /spawn|agent/i.test(str(line.payload.name) ?? "")) {
+    try {
+      const args = JSON.parse(line.payload.arguments ?? "{}");
+      const prompt = str(args.message) ?? str(args.prompt) ?? str(args.task);
+      if (prompt) out.push({ prompt, agentType: str(args.agent_type) ?? str(args.agent) });
+    } catch {
+      // Arguments that are not JSON name no prompt.
+    }
+  }
+  return out;
+}
+
+/** `.boomerang-guard.json` of the project (the event's cwd), or BOOMERANG_GUARD_CONFIG. */
+function loadConfig(cwd, env = process.env) {
+  const file = env.BOOMERANG_GUARD_CONFIG ?? path.join(cwd, ".boomerang-guard.json");
+  let raw = {};
+  if (fs.existsSync(file)) raw = JSON.parse(fs.readFileSync(file, "utf8"));
+  const { agents, log, state, ...guardConfig } = raw;
+  const resolve = (p) => (path.isAbsolute(p) ? p : path.join(cwd, p));
+  return {
+    file: fs.existsSync(file) ? file : null,
+    agents: { ...DEFAULT_AGENTS, ...(agents ?? {}) },
+    maxRounds: Number.isInteger(guardConfig.clarification?.maxRounds) ? guardConfig.clarification.maxRounds : DEFAULTS.maxRounds,
+    log: resolve(log ?? DEFAULTS.log),
+    statePath: resolve(state ?? DEFAULTS.state),
+    guard: { judge: { mode: "never" }, strategy: DEFAULTS.strategy, ...guardConfig, contracts: { unknownMode: "generic", ...(guardConfig.contracts ?? {}) } },
+  };
+}
+
+const modeOf = (config, agentType) => config.agents[agentType ?? "default"] ?? config.agents.default ?? "generic";
+
+/** Rounds of clarification already sent, per child, across hook processes. */
+function readRounds(file) {
+  try {
+    const s = JSON.parse(fs.readFileSync(file, "utf8"));
+    return s && typeof s === "object" && s.rounds && typeof s.rounds === "object" ? s : { rounds: {} };
+  } catch {
+    return { rounds: {} };
+  }
+}
+function writeRounds(file, s) {
+  // Keep the newest 500 children: the file is read once per event.
+  const keys = Object.keys(s.rounds);
+  for (const k of keys.slice(0, Math.max(0, keys.length - 500))) delete s.rounds[k];
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(`${file}.tmp`, JSON.stringify(s));
+  fs.renameSync(`${file}.tmp`, file);
+}
+
+/** The spawn event: the child's prompt against its agent type's input contract. */
+function onSpawn(event, guard, config) {
+  const mode = modeOf(config, event.agentType);
+  if (event.prompt === undefined) return { answer: allow(event), record: { decision: "allow", mode, reason: "no prompt in the event" } };
+  const check = guard.checkTaskInput({ mode, message: event.prompt });
+  if (check.ok) return { answer: allow(event), record: { decision: "allow", mode, status: "CONSISTENT" } };
+  const reason = `boomerang-guard: the ${event.agentType ?? "subagent"} task does not meet the "${mode}" contract. ${check.summary}`;
+  return { answer: deny(event, reason), record: { decision: "deny", mode, status: "CONTRACT_VIOLATION", reason, errors: check.errors } };
+}
+
+/** The stop event: the core's integration step, its outcome mapped to the host's answer. */
+async function onStop(event, guard, config) {
+  const mode = modeOf(config, event.agentType);
+  const childId = event.agentId ?? event.agentTranscriptPath ?? "subagent";
+  if (event.result === undefined) return { answer: allow(event), record: { decision: "allow", mode, reason: "no last_assistant_message in the event" } };
+  const found = findPrompt(event);
+  const rounds = readRounds(config.statePath);
+  const kept = rounds.rounds[childId];
+  // A child the host already keeps going (stop_hook_active) is past round 0 even when the state
+  // file was lost: it must never loop.
+  const round = kept?.round ?? (event.stopHookActive ? 1 : 0);
+  const integration = await guard.integrate({
+    host: "seed",
+    childTaskId: childId,
+    result: event.result,
+    mode,
+    ...(found ? { instructions: found.prompt } : {}),
+    round,
+    ...(kept?.score !== undefined ? { previousScore: kept.score } : {}),
+  });
+  const base = { mode, status: integration.status, score: integration.verdict?.score ?? null, promptFrom: found?.from ?? null, round, summary: integration.summary };
+  const forget = () => {
+    delete rounds.rounds[childId];
+    writeRounds(config.statePath, rounds);
+  };
+  const keep = (next) => {
+    rounds.rounds[childId] = next;
+    writeRounds(config.statePath, rounds);
+  };
+  if (integration.clarification !== undefined) {
+    // Strategy B: the core decided another round (its round limit and progress rule).
+    keep({ round: integration.nextRound?.round ?? round + 1, ...(integration.nextRound?.score !== undefined ? { score: integration.nextRound.score } : {}) });
+    return { answer: block(event, integration.clarification), record: { ...base, decision: "block" } };
+  }
+  if (integration.status === "CONTRACT_VIOLATION" && round < config.maxRounds) {
+    const reason = `boomerang-guard: your result does not meet the "${mode}" output contract. ${integration.check.summary} Fix it and finish again.`;
+    keep({ round: round + 1 });
+    return { answer: block(event, reason), record: { ...base, decision: "block", reason } };
+  }
+  forget();
+  if (integration.held !== undefined) {
+    return { answer: stop(event, `boomerang-guard held the ${event.agentType ?? "subagent"} result for review: ${integration.summary}`), record: { ...base, decision: "stop" } };
+  }
+  const note = integration.status === "CONSISTENT" ? undefined : `boomerang-guard: ${integration.summary}${round > 0 ? ` (after ${round} round${round > 1 ? "s" : ""} of clarification)` : ""}`;
+  return { answer: allow(event, note), record: { ...base, decision: "allow" } };
+}
+
+// ---- the hosts' answers -------------------------------------------------------------------
+function allow(event, note) {
+  if (event.kind === "spawn" && event.host === "claude-code") return note ? { systemMessage: note } : {};
+  return note ? { systemMessage: note } : {};
+}
+function deny(event, reason) {
+  if (event.host === "claude-code") {
+    return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason } };
+  }
+  return { decision: "block", reason };
+}
+function block(_event, reason) {
+  return { decision: "block", reason };
+}
+function stop(_event, reason) {
+  return { continue: false, stopReason: reason };
+}
+
+/**
+ * Runs one event. Never throws: bad input, a guard failure or the time limit give "allow" with
+ * the error logged (the host's session must not fail because of the guard).
+ */
+async function runHook(stdinText, { createGuardSync, env = process.env, now = () => Date.now() } = {}) {
+  const started = now();
+  let event;
+  try {
+    event = readEvent(stdinText);
+  } catch (e) {
+    return { answer: {}, record: { decision: "allow", error: e.message }, event: null };
+  }
+  let config;
+  try {
+    config = loadConfig(event.cwd, env);
+  } catch (e) {
+    return { answer: {}, record: { decision: "allow", error: `configuration not usable: ${e.message}` }, event };
+  }
+  if (event.kind === "other") return { answer: {}, record: null, event, config };
+  try {
+    const guard = createGuardSync(config.guard);
+    const { answer, record } = event.kind === "spawn" ? onSpawn(event, guard, config) : await onStop(event, guard, config);
+    return { answer, record: { ...record, ms: now() - started }, event, config };
+  } catch (e) {
+    return { answer: {}, record: { decision: "allow", error: `${e.code ? `${e.code}: ` : ""}${e.message}`, ms: now() - started }, event, config };
+  }
+}
+
+/** One verification-log line for an event's decision. */
+function logLine(event, record) {
+  return JSON.stringify({
+    timestamp: new Date().toISOString(),
+    source: "hook",
+    host: event?.host ?? null,
+    event: event?.name ?? null,
+    sessionId: event?.sessionId ?? null,
+    agentType: event?.agentType ?? null,
+    agentId: event?.agentId ?? null,
+    ...record,
+  });
+}
+
+module.exports = { runHook, readEvent, findPrompt, loadConfig, logLine, HookInputError };

@@ -1,0 +1,147 @@
+"use strict";
+// `boomerang-guard hook` through the packed package's CLI, fed hook events in the hosts' shapes
+// (tests/fixtures/hooks: transcripts in Claude Code's JSONL form; docs/hooks.md lists the
+// sources of every field).
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("node:fs");
+const path = require("node:path");
+const os = require("node:os");
+const { spawnSync } = require("node:child_process");
+const { packageDir } = require("./load.cjs");
+
+const bin = path.join(packageDir(), "bin", "boomerang-guard.cjs");
+const fixtures = path.join(__dirname, "..", "fixtures", "hooks");
+
+/** A project folder with the fixtures' transcripts and, optionally, a configuration. */
+function project(config) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bg-hook-"));
+  for (const f of fs.readdirSync(fixtures)) fs.copyFileSync(path.join(fixtures, f), path.join(dir, f));
+  if (config !== undefined) fs.writeFileSync(path.join(dir, ".boomerang-guard.json"), typeof config === "string" ? config : JSON.stringify(config));
+  return dir;
+}
+function hook(stdin, env = {}) {
+  const r = spawnSync(process.execPath, [bin, "hook"], { input: stdin, encoding: "utf8", env: { ...process.env, ...env } });
+  assert.equal(r.status, 0, `the hook always exits 0: ${r.stderr}`);
+  return { answer: JSON.parse(r.stdout), stderr: r.stderr };
+}
+const logOf = (dir) => {
+  const file = path.join(dir, ".boomerang-guard", "verification.jsonl");
+  return fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l)) : [];
+};
+const prompt = () => JSON.parse(fs.readFileSync(path.join(fixtures, "claude-agent.jsonl"), "utf8").split("\n")[0]).message.content;
+
+const GOOD = "Done: `slugify(title)` is in `src/text/slug.ts` — it lowercases, collapses every run of non-alphanumeric characters into one hyphen and trims hyphens at both ends. Tests in `src/text/slug.test.ts` cover spaces, punctuation runs, edge hyphens and an empty title: `npx vitest run src/text/slug.test.ts` → 6 passed. No dependencies added.";
+const DRIFTED = "I installed the `slugify` package from npm (added it to package.json dependencies), rewrote the RSS feed generator in `src/feed/rss.ts` to use it and refactored the Markdown renderer. The feed builds.";
+
+function claudeStop(dir, result, extra = {}) {
+  return JSON.stringify({
+    session_id: "7f3c2a10-5b9e-4d2a-9a51-0c4e8f1d2b33",
+    transcript_path: path.join(dir, "claude-parent.jsonl"),
+    cwd: dir,
+    permission_mode: "default",
+    hook_event_name: "SubagentStop",
+    stop_hook_active: false,
+    agent_id: "a91c3e7",
+    agent_type: "general-purpose",
+    agent_transcript_path: path.join(dir, "claude-agent.jsonl"),
+    last_assistant_message: result,
+    ...extra,
+  });
+}
+function claudeSpawn(dir, toolInput, toolName = "Task") {
+  return JSON.stringify({
+    session_id: "7f3c2a10-5b9e-4d2a-9a51-0c4e8f1d2b33",
+    transcript_path: path.join(dir, "claude-parent.jsonl"),
+    cwd: dir,
+    permission_mode: "default",
+    hook_event_name: "PreToolUse",
+    tool_name: toolName,
+    tool_input: toolInput,
+    tool_use_id: "toolu_01A",
+  });
+}
+
+test("Claude Code PreToolUse: a prompt that meets its agent type's contract passes, an empty one is denied with the reason", () => {
+  const dir = project();
+  const ok = hook(claudeSpawn(dir, { description: "Write slugify helper", prompt: prompt(), subagent_type: "general-purpose" }));
+  assert.deepEqual(ok.answer, {});
+  const denied = hook(claudeSpawn(dir, { description: "Write slugify helper", prompt: "   ", subagent_type: "Plan" }, "Agent"));
+  const out = denied.answer.hookSpecificOutput;
+  assert.equal(out.hookEventName, "PreToolUse");
+  assert.equal(out.permissionDecision, "deny");
+  assert.match(out.permissionDecisionReason, /Plan.*"architect" contract/);
+  const other = hook(claudeSpawn(dir, { command: "ls" }, "Bash"));
+  assert.deepEqual(other.answer, {});
+  const log = logOf(dir);
+  assert.deepEqual(log.map((r) => [r.event, r.decision, r.mode]), [["PreToolUse", "allow", "generic"], ["PreToolUse", "deny", "architect"]]);
+  assert.ok(log.every((r) => r.host === "claude-code" && typeof r.ms === "number"));
+});
+
+test("Claude Code SubagentStop: a consistent child finishes; the prompt comes from its own transcript", () => {
+  const dir = project();
+  const r = hook(claudeStop(dir, GOOD));
+  assert.equal(r.answer.decision, undefined, JSON.stringify(r.answer));
+  const [rec] = logOf(dir);
+  assert.equal(rec.decision, "allow");
+  assert.equal(rec.promptFrom, "agent transcript");
+  assert.ok(["CONSISTENT", "POTENTIAL_DRIFT"].includes(rec.status), rec.summary);
+});
+
+test("Claude Code SubagentStop: a drifted child is kept working with the reason, for at most clarification.maxRounds rounds", () => {
+  const dir = project({ clarification: { maxRounds: 1 } });
+  const first = hook(claudeStop(dir, DRIFTED));
+  assert.equal(first.answer.decision, "block");
+  assert.match(first.answer.reason, /dependenc/i);
+  // The child tried again and still drifts: the host says the stop hook is active.
+  const second = hook(claudeStop(dir, DRIFTED, { stop_hook_active: true }));
+  assert.equal(second.answer.decision, undefined, "past the round limit the result goes on");
+  assert.match(second.answer.systemMessage, /SIGNIFICANT_DRIFT.*after 1 round of clarification/);
+  const log = logOf(dir);
+  assert.deepEqual(log.map((r) => [r.decision, r.round]), [["block", 0], ["allow", 1]]);
+  assert.ok(log.every((r) => r.status === "SIGNIFICANT_DRIFT" && r.promptFrom === "agent transcript"));
+  // A child the host already keeps going, whose round the guard lost, is never kept looping.
+  const lost = hook(claudeStop(dir, DRIFTED, { agent_id: "d4", stop_hook_active: true }));
+  assert.equal(lost.answer.decision, undefined);
+  // A new child of the same session starts at round 0 again.
+  const other = hook(claudeStop(dir, DRIFTED, { agent_id: "b22f001" }));
+  assert.equal(other.answer.decision, "block");
+});
+
+test("Claude Code SubagentStop: the prompt falls back to the parent's Task call, and a missing transcript still answers", () => {
+  const dir = project();
+  const fromParent = hook(claudeStop(dir, DRIFTED, { agent_transcript_path: path.join(dir, "missing.jsonl") }));
+  assert.equal(fromParent.answer.decision, "block");
+  const none = hook(claudeStop(dir, DRIFTED, { agent_transcript_path: path.join(dir, "missing.jsonl"), transcript_path: path.join(dir, "gone.jsonl"), agent_id: "c3" }));
+  assert.equal(none.answer.decision, undefined, "without the prompt there is nothing to drift from");
+  const log = logOf(dir);
+  assert.deepEqual(log.map((r) => r.promptFrom), ["parent transcript", null]);
+});
+
+test("Claude Code SubagentStop: a result that breaks its output contract goes back to the child", () => {
+  const dir = project({ agents: { "general-purpose": "code" } });
+  const r = hook(claudeStop(dir, "   "));
+  assert.equal(r.answer.decision, "block");
+  assert.match(r.answer.reason, /output contract/);
+  assert.equal(logOf(dir)[0].status, "CONTRACT_VIOLATION");
+});
+
+test("garbage on stdin, an unusable configuration or a guard failure: allow, and say why", () => {
+  const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bg-hook-")), "log.jsonl");
+  for (const input of ["not json", "[1,2]", "{}", ""]) {
+    const r = hook(input, { BOOMERANG_GUARD_HOOK_LOG: log });
+    assert.deepEqual(r.answer, {});
+    assert.match(r.stderr, /allowed/);
+  }
+  assert.equal(fs.readFileSync(log, "utf8").trim().split("\n").length, 4);
+  const bad = project('{"strategy": "Z"}');
+  const r = hook(claudeStop(bad, DRIFTED));
+  assert.deepEqual(r.answer, {});
+  const [rec] = logOf(bad);
+  assert.equal(rec.decision, "allow");
+  assert.match(rec.error, /strategy/);
+  const broken = project("{ not json");
+  const b = hook(claudeStop(broken, DRIFTED));
+  assert.deepEqual(b.answer, {});
+  assert.match(b.stderr, /configuration not usable/);
+});
