@@ -11,31 +11,42 @@ const { spawnSync } = require("node:child_process");
 const root = path.join(__dirname, "..");
 const bin = path.join(root, "bin", "boomerang-guard.cjs");
 const fixtures = path.join(root, "tests", "fixtures", "hooks");
-const runs = Number(process.argv[2]) || 10;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bg-hook-bench-"));
-for (const f of fs.readdirSync(fixtures)) fs.copyFileSync(path.join(fixtures, f), path.join(dir, f));
-const prompt = JSON.parse(fs.readFileSync(path.join(dir, "claude-agent.jsonl"), "utf8").split("\n")[0]).message.content;
-const common = { session_id: "s", transcript_path: path.join(dir, "claude-parent.jsonl"), cwd: dir, permission_mode: "default" };
-const events = {
-  "PreToolUse (Task)": { ...common, hook_event_name: "PreToolUse", tool_name: "Task", tool_input: { prompt, description: "d", subagent_type: "general-purpose" } },
-  SubagentStop: { ...common, hook_event_name: "SubagentStop", stop_hook_active: false, agent_id: "a1", agent_type: "general-purpose", agent_transcript_path: path.join(dir, "claude-agent.jsonl"), last_assistant_message: "Done: `slugify` is in `src/text/slug.ts`, tests in `src/text/slug.test.ts` (6 passed). No dependencies added." },
-  "no-op (PreToolUse Bash)": { ...common, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } },
-};
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const nodeOnly = [];
-for (let i = 0; i < runs; i++) {
-  const t = process.hrtime.bigint();
-  spawnSync(process.execPath, ["-e", "0"]);
-  nodeOnly.push(Number(process.hrtime.bigint() - t) / 1e6);
-}
-console.log(`bare node process: median ${median(nodeOnly).toFixed(0)} ms`);
-for (const [name, event] of Object.entries(events)) {
-  const times = [];
+/** Median and max wall time per event kind, and a bare `node -e 0` for scale. */
+function hookWallTimes(runs = 10) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bg-hook-bench-"));
+  for (const f of fs.readdirSync(fixtures)) fs.copyFileSync(path.join(fixtures, f), path.join(dir, f));
+  const prompt = JSON.parse(fs.readFileSync(path.join(dir, "claude-agent.jsonl"), "utf8").split("\n")[0]).message.content;
+  const common = { session_id: "s", transcript_path: path.join(dir, "claude-parent.jsonl"), cwd: dir, permission_mode: "default" };
+  const events = {
+    "PreToolUse (Task)": { ...common, hook_event_name: "PreToolUse", tool_name: "Task", tool_input: { prompt, description: "d", subagent_type: "general-purpose" } },
+    SubagentStop: { ...common, hook_event_name: "SubagentStop", stop_hook_active: false, agent_id: "a1", agent_type: "general-purpose", agent_transcript_path: path.join(dir, "claude-agent.jsonl"), last_assistant_message: "Done: `slugify` is in `src/text/slug.ts`, tests in `src/text/slug.test.ts` (6 passed). No dependencies added." },
+    "no-op (PreToolUse Bash)": { ...common, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } },
+  };
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const nodeOnly = [];
   for (let i = 0; i < runs; i++) {
     const t = process.hrtime.bigint();
-    const r = spawnSync(process.execPath, [bin, "hook"], { input: JSON.stringify({ ...event, agent_id: `a${i}` }), encoding: "utf8" });
-    times.push(Number(process.hrtime.bigint() - t) / 1e6);
-    if (r.status !== 0) throw new Error(r.stderr);
+    spawnSync(process.execPath, ["-e", "0"]);
+    nodeOnly.push(Number(process.hrtime.bigint() - t) / 1e6);
   }
-  console.log(`${name}: median ${median(times).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms over ${runs} events (limit: 60,000 ms Claude Code, 600,000 ms Codex)`);
+  const out = { bareNodeMs: median(nodeOnly), events: {} };
+  for (const [name, event] of Object.entries(events)) {
+    const times = [];
+    for (let i = 0; i < runs; i++) {
+      const t = process.hrtime.bigint();
+      const r = spawnSync(process.execPath, [bin, "hook"], { input: JSON.stringify({ ...event, agent_id: `a${i}` }), encoding: "utf8" });
+      times.push(Number(process.hrtime.bigint() - t) / 1e6);
+      if (r.status !== 0) throw new Error(r.stderr);
+    }
+    out.events[name] = { medianMs: median(times), maxMs: Math.max(...times), runs };
+  }
+  return out;
 }
+
+function print(r, say = console.log) {
+  say(`Bare Node process: median ${r.bareNodeMs.toFixed(0)} ms.`);
+  for (const [name, t] of Object.entries(r.events)) say(`${name}: median ${t.medianMs.toFixed(0)} ms, max ${t.maxMs.toFixed(0)} ms over ${t.runs} events (hook timeouts: Claude Code 60,000 ms, Codex 600,000 ms).`);
+}
+
+module.exports = { hookWallTimes, print };
+if (require.main === module) print(hookWallTimes(Number(process.argv[2]) || 10));

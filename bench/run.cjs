@@ -80,6 +80,13 @@ async function main() {
   say(`Node, a fresh process to its first result check (require + createGuard + checkTaskResult), median of 7: ${node.toFirstResultMs.toFixed(1)} ms, ${(node.toFirstResultMs / 25).toFixed(2)}× the 25 ms target.`);
   say(chromium ? `Chromium (ESM, headless, fresh context, median of ${chromium.runs}): import + instantiate + createGuard ${chromium.startupMs.toFixed(0)} ms, ${(chromium.startupMs / 120).toFixed(2)}× the 120 ms target.` : "Chromium: not found, not measured.");
 
+  const hookBench = require("./hook.bench.cjs");
+  results.hook = hookBench.hookWallTimes(10);
+  say();
+  say("### Command hook, wall time per event in a fresh process (issue 16)");
+  say();
+  hookBench.print(results.hook, say);
+
   const wasm = path.join(__dirname, "..", "pkg", "boomerang_guard_bg.wasm");
   const bytes = fs.readFileSync(wasm);
   const gz = require("node:zlib").gzipSync(bytes, { level: 9 }).length;
