@@ -8,10 +8,10 @@
 const fs = require("node:fs");
 const path = require("node:path");
 
-/** The subagent tools of Claude Code: `Task` (through 2025), `Agent` (its later name). */
-const SUBAGENT_TOOLS = new Set(["Task", "Agent"]);
+/** Subagent tools: Claude Code's `Task` (its later name `Agent`), Codex's `spawn_agent`. */
+const SUBAGENT_TOOLS = new Set(["Task", "Agent", "spawn_agent"]);
 /** Claude Code's built-in agent types and the contract each is checked against. */
-const DEFAULT_AGENTS = { "general-purpose": "generic", Explore: "ask", Plan: "architect", "statusline-setup": "generic", default: "generic" };
+const DEFAULT_AGENTS = { "general-purpose": "generic", Explore: "ask", Plan: "architect", default: "generic" };
 // Strategy B by default: the hosts' "block" keeps the child working with the reason, which is
 // what clarification is. Its round limit is the guard's own (`clarification.maxRounds`).
 const DEFAULTS = { log: ".boomerang-guard/verification.jsonl", state: ".boomerang-guard/hook-state.json", strategy: "B", maxRounds: 2 };
@@ -34,9 +34,9 @@ function readEvent(text) {
   if (!e || typeof e !== "object" || Array.isArray(e)) throw new HookInputError("stdin is not a JSON object");
   const name = str(e.hook_event_name);
   if (!name) throw new HookInputError("no hook_event_name: not a hook event");
-  // Codex's events carry its own fields (`turn_id`, `model`); Claude Code's carry `permission_mode`
-  // or a `Task`/`Agent` tool. Codex has no PreToolUse on a subagent tool, so the spawn event tells.
-  const host = name === "SubagentStart" || "turn_id" in e || "model" in e ? "codex" : "claude-code";
+  // Codex's command-hook inputs all carry `model` (and its subagent events `turn_id`); Claude
+  // Code's tool and subagent events carry neither.
+  const host = "turn_id" in e || "model" in e ? "codex" : "claude-code";
   const base = {
     host,
     name,
@@ -51,9 +51,11 @@ function readEvent(text) {
   if (name === "PreToolUse") {
     if (!SUBAGENT_TOOLS.has(str(e.tool_name) ?? "")) return { ...base, kind: "other" };
     const input = e.tool_input && typeof e.tool_input === "object" ? e.tool_input : {};
-    return { ...base, kind: "spawn", agentType: str(input.subagent_type) ?? "general-purpose", prompt: str(input.prompt), description: str(input.description), toolUseId: str(e.tool_use_id) };
+    // Claude Code: { prompt, description, subagent_type }; Codex's spawn_agent: { message, agent_type }.
+    return { ...base, kind: "spawn", agentType: str(input.subagent_type) ?? str(input.agent_type) ?? "default", prompt: str(input.prompt) ?? str(input.message), toolUseId: str(e.tool_use_id) };
   }
-  if (name === "SubagentStart") return { ...base, kind: "spawn", prompt: str(e.prompt) ?? str(e.task) };
+  // SubagentStart names the child, not its prompt: that is in the parent's transcript.
+  if (name === "SubagentStart") return { ...base, kind: "start" };
   if (name === "SubagentStop") return { ...base, kind: "stop", result: str(e.last_assistant_message) };
   return { ...base, kind: "other" };
 }
@@ -96,8 +98,8 @@ function textOf(content) {
  * then the parent's: Claude Code's last Task/Agent tool call (of the same agent type when one is
  * known), Codex's last spawn call.
  */
-function findPrompt(event) {
-  for (const line of transcriptLines(event.agentTranscriptPath)) {
+function findPrompt(event, { childTranscript = true } = {}) {
+  for (const line of childTranscript ? transcriptLines(event.agentTranscriptPath) : []) {
     const t = childPromptOf(line);
     if (t) return { prompt: t, from: "agent transcript" };
   }
@@ -119,7 +121,7 @@ function childPromptOf(line) {
   if (line?.type === "response_item" && line.payload?.type === "message" && line.payload.role === "user") {
     const t = textOf(line.payload.content);
     // Codex opens a rollout with environment and instruction blocks before the user's turn.
-    if (t && !t.trimStart().startsWith("<environment_context>") && !t.trimStart().startsWith("<user_instructions>")) return t;
+    if (t && !/^\s*(<environment_context>|<user_instructions>|# AGENTS\.md)/.test(t)) return t;
   }
   return undefined;
 }
@@ -193,6 +195,24 @@ function onSpawn(event, guard, config) {
   return { answer: deny(event, reason), record: { decision: "deny", mode, status: "CONTRACT_VIOLATION", reason, errors: check.errors } };
 }
 
+/**
+ * SubagentStart: the child exists already and the hosts cannot cancel it here, so a prompt that
+ * breaks its contract is told to the child (additionalContext) and to the user (systemMessage).
+ */
+function onStart(event, guard, config) {
+  const mode = modeOf(config, event.agentType);
+  const found = findPrompt(event, { childTranscript: false });
+  if (!found) return { answer: {}, record: { decision: "allow", mode, reason: "no prompt found in the parent's transcript" } };
+  const check = guard.checkTaskInput({ mode, message: found.prompt });
+  if (check.ok) return { answer: {}, record: { decision: "allow", mode, status: "CONSISTENT", promptFrom: found.from } };
+  const note = `boomerang-guard: the ${event.agentType ?? "subagent"} task does not meet the "${mode}" contract. ${check.summary}`;
+  const answer = {
+    systemMessage: note,
+    hookSpecificOutput: { hookEventName: "SubagentStart", additionalContext: `${note} Where the task leaves out what you need, say so in your result instead of guessing.` },
+  };
+  return { answer, record: { decision: "warn", mode, status: "CONTRACT_VIOLATION", promptFrom: found.from, errors: check.errors } };
+}
+
 /** The stop event: the core's integration step, its outcome mapped to the host's answer. */
 async function onStop(event, guard, config) {
   const mode = modeOf(config, event.agentType);
@@ -241,15 +261,13 @@ async function onStop(event, guard, config) {
 }
 
 // ---- the hosts' answers -------------------------------------------------------------------
-function allow(event, note) {
-  if (event.kind === "spawn" && event.host === "claude-code") return note ? { systemMessage: note } : {};
+// Both hosts read the same shapes: PreToolUse's hookSpecificOutput.permissionDecision, the stop
+// events' decision/reason, and the common continue/stopReason/systemMessage (docs/hooks.md).
+function allow(_event, note) {
   return note ? { systemMessage: note } : {};
 }
-function deny(event, reason) {
-  if (event.host === "claude-code") {
-    return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason } };
-  }
-  return { decision: "block", reason };
+function deny(_event, reason) {
+  return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason } };
 }
 function block(_event, reason) {
   return { decision: "block", reason };
@@ -279,7 +297,7 @@ async function runHook(stdinText, { createGuardSync, env = process.env, now = ()
   if (event.kind === "other") return { answer: {}, record: null, event, config };
   try {
     const guard = createGuardSync(config.guard);
-    const { answer, record } = event.kind === "spawn" ? onSpawn(event, guard, config) : await onStop(event, guard, config);
+    const { answer, record } = event.kind === "spawn" ? onSpawn(event, guard, config) : event.kind === "start" ? onStart(event, guard, config) : await onStop(event, guard, config);
     return { answer, record: { ...record, ms: now() - started }, event, config };
   } catch (e) {
     return { answer: {}, record: { decision: "allow", error: `${e.code ? `${e.code}: ` : ""}${e.message}`, ms: now() - started }, event, config };

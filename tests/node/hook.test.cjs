@@ -145,3 +145,54 @@ test("garbage on stdin, an unusable configuration or a guard failure: allow, and
   assert.deepEqual(b.answer, {});
   assert.match(b.stderr, /configuration not usable/);
 });
+
+function codex(dir, name, extra) {
+  return JSON.stringify({
+    session_id: "019a7c2e-4b1d-7c30-9d2e-5f6a7b8c9d0e",
+    turn_id: "turn-3",
+    transcript_path: path.join(dir, "codex-parent.jsonl"),
+    cwd: dir,
+    hook_event_name: name,
+    model: "gpt-5-codex",
+    permission_mode: "default",
+    agent_id: "019a7c2f-0000-7000-8000-000000000001",
+    agent_type: "worker",
+    ...extra,
+  });
+}
+
+test("Codex SubagentStop: the prompt from the child's rollout, a drifted result blocked with the reason, a consistent one allowed", () => {
+  const dir = project();
+  const stop = (result, extra = {}) => hook(codex(dir, "SubagentStop", { agent_transcript_path: path.join(dir, "codex-agent.jsonl"), last_assistant_message: result, stop_hook_active: false, ...extra }));
+  const drifted = stop("I added the `pytimeparse` package to requirements.txt and wired it into the CLI's argument parser; it handles far more formats.");
+  assert.equal(drifted.answer.decision, "block");
+  assert.match(drifted.answer.reason, /dependenc/i);
+  const good = stop("Done: `parse_duration` is in `src/util/time.py` (s, m, h suffixes; ValueError otherwise); `tests/test_time.py` has 7 cases, `pytest tests/test_time.py` → 7 passed. No dependencies added.", { agent_id: "other" });
+  assert.equal(good.answer.decision, undefined, JSON.stringify(good.answer));
+  const log = logOf(dir);
+  assert.deepEqual(log.map((r) => [r.host, r.event, r.decision, r.promptFrom]), [["codex", "SubagentStop", "block", "agent transcript"], ["codex", "SubagentStop", "allow", "agent transcript"]]);
+  // Without the child's rollout, the parent's spawn_agent call gives the prompt.
+  const fromParent = stop("I added the `pytimeparse` package to requirements.txt instead.", { agent_id: "third", agent_transcript_path: null });
+  assert.equal(fromParent.answer.decision, "block");
+  assert.equal(logOf(dir)[2].promptFrom, "parent transcript");
+});
+
+test("Codex SubagentStart: a prompt that breaks its contract is told to the child and the user; it cannot be cancelled there", () => {
+  const dir = project({ agents: { worker: "code" } });
+  const fine = hook(codex(dir, "SubagentStart", {}));
+  assert.deepEqual(fine.answer, {});
+  fs.writeFileSync(path.join(dir, "codex-parent.jsonl"), `${JSON.stringify({ timestamp: "2026-11-20T10:00:05.000Z", type: "response_item", payload: { type: "function_call", name: "spawn_agent", arguments: JSON.stringify({ message: " ", agent_type: "worker" }), call_id: "call_1" } })}\n`);
+  const warned = hook(codex(dir, "SubagentStart", {}));
+  assert.equal(warned.answer.hookSpecificOutput.hookEventName, "SubagentStart");
+  assert.match(warned.answer.hookSpecificOutput.additionalContext, /"code" contract/);
+  assert.match(warned.answer.systemMessage, /does not meet/);
+  assert.deepEqual(logOf(dir).map((r) => [r.event, r.decision, r.mode]), [["SubagentStart", "allow", "code"], ["SubagentStart", "warn", "code"]]);
+});
+
+test("Codex PreToolUse on spawn_agent: the message is checked like Claude Code's prompt, with the same deny shape", () => {
+  const dir = project();
+  const r = hook(codex(dir, "PreToolUse", { tool_name: "spawn_agent", tool_use_id: "call_9", tool_input: { message: "", agent_type: "worker" } }));
+  assert.equal(r.answer.hookSpecificOutput.permissionDecision, "deny");
+  const ok = hook(codex(dir, "PreToolUse", { tool_name: "spawn_agent", tool_use_id: "call_10", tool_input: { message: prompt(), agent_type: "worker" } }));
+  assert.deepEqual(ok.answer, {});
+});
