@@ -27,4 +27,9 @@ function wasmBytes() {
   return fs.readFileSync(path.join(packageDir(), "pkg", "boomerang_guard_bg.wasm"));
 }
 
-module.exports = { requireGuard, importWeb, packageDir, wasmBytes, consumer };
+/** A subpath export (`boomerang-guard/roo`, `/agents`, …), as `require` sees it. */
+function requireSubpath(subpath) {
+  return consumerRequire(`boomerang-guard/${subpath}`);
+}
+
+module.exports = { requireGuard, requireSubpath, importWeb, packageDir, wasmBytes, consumer };
