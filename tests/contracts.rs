@@ -702,3 +702,47 @@ fn lookaround_property_name_patterns_are_charged_before_they_run() {
     );
     still_works(&mut g);
 }
+
+/// A lookaround pattern runs on the backtracking engine, where `\w` and `\d` are Unicode; JSON
+/// Schema's patterns are ECMA-262 regexes, where they are ASCII — the same as the linear path.
+#[test]
+fn backtracking_patterns_keep_ecma_ascii_classes() {
+    let mut g = guard();
+    g.set_mode_contract(
+        "ids",
+        Some(ContractSource::Schema(json!({
+            "type": "object",
+            "properties": {
+                "message": { "type": "string", "pattern": "^(?=.*\\d)\\w+$" },
+                "context": { "type": "object", "patternProperties": { "^(?!x)\\w+$": { "type": "integer" } } }
+            }
+        }))),
+        None,
+    )
+    .unwrap();
+    let ok = g
+        .check_task_input("ids", json!({ "message": "abc1" }))
+        .unwrap();
+    assert!(ok.ok, "{:?}", ok.errors);
+    let unicode = g
+        .check_task_input("ids", json!({ "message": "é1" }))
+        .unwrap();
+    assert!(!unicode.ok);
+    assert_eq!(unicode.errors[0].keyword, "pattern");
+    // A property name with a non-ASCII letter is not matched by `\w+`: its value is not checked.
+    let keys = g
+        .check_task_input(
+            "ids",
+            json!({ "message": "a1", "context": { "né": "text", "ab": 3 } }),
+        )
+        .unwrap();
+    assert!(keys.ok, "{:?}", keys.errors);
+    let typed = g
+        .check_task_input(
+            "ids",
+            json!({ "message": "a1", "context": { "ab": "text" } }),
+        )
+        .unwrap();
+    assert!(!typed.ok);
+    still_works(&mut g);
+}

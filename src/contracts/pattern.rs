@@ -61,14 +61,20 @@ pub fn needs_backtracking(pattern: &str) -> bool {
 /// Keys under which a schema holds data, not subschemas: never rewritten.
 const DATA_KEYS: [&str; 4] = ["const", "enum", "default", "examples"];
 
-/// A copy of `schema` in which every backtracking `pattern` is renamed to [`KEYWORD`];
-/// `None` when there is none (the common case: no copy).
+/// A copy of `schema` in which every backtracking `pattern` is renamed to [`KEYWORD`] and every
+/// backtracking `patternProperties` name gets ECMA's ASCII classes; `None` when there is none
+/// (the common case: no copy).
 pub fn rewrite(schema: &Value) -> Option<Value> {
     fn has(node: &Value, depth: usize) -> bool {
         depth < 128
             && match node {
                 Value::Object(m) => m.iter().any(|(k, v)| {
                     (k == "pattern" && v.as_str().is_some_and(needs_backtracking))
+                        || (k == "patternProperties"
+                            && v.as_object().is_some_and(|pp| {
+                                pp.keys()
+                                    .any(|p| needs_backtracking(p) && ecma_classes(p) != *p)
+                            }))
                         || (!DATA_KEYS.contains(&k.as_str()) && has(v, depth + 1))
                 }),
                 Value::Array(a) => a.iter().any(|v| has(v, depth + 1)),
@@ -87,6 +93,23 @@ pub fn rewrite(schema: &Value) -> Option<Value> {
         if fancy {
             if let Some(p) = m.remove("pattern") {
                 m.insert(KEYWORD.into(), p);
+            }
+        }
+        // jsonschema runs backtracking property-name patterns with Unicode `\w`/`\d`: give it
+        // the ECMA (ASCII) classes, as its linear engine has them.
+        if let Some(Value::Object(pp)) = m.get_mut("patternProperties") {
+            let renamed: Vec<(String, String)> = pp
+                .keys()
+                .filter(|p| needs_backtracking(p))
+                .filter_map(|p| {
+                    let e = ecma_classes(p);
+                    (e != p.as_str()).then(|| (p.clone(), e.into_owned()))
+                })
+                .collect();
+            for (from, to) in renamed {
+                if let Some(v) = pp.remove(&from) {
+                    pp.insert(to, v);
+                }
             }
         }
     });
@@ -293,6 +316,48 @@ impl<'i> Keyword<'i> for Budgeted {
     }
 }
 
+/// `pattern` with ECMA-262's ASCII meaning of `\d`, `\D`, `\w`, `\W` (JSON Schema patterns are
+/// ECMA regexes; the regex crates read these classes as Unicode, so `\w` would match "é").
+/// Inside a character class `\d` and `\w` become their ranges; `\D` and `\W` there stay as
+/// they are (a negated class cannot be spliced into another).
+pub fn ecma_classes(pattern: &str) -> std::borrow::Cow<'_, str> {
+    if !pattern.contains('\\') {
+        return pattern.into();
+    }
+    let mut out = String::with_capacity(pattern.len() + 16);
+    let mut in_class = false;
+    let mut chars = pattern.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some('d') => out.push_str(if in_class { "0-9" } else { "[0-9]" }),
+                Some('w') => out.push_str(if in_class {
+                    "A-Za-z0-9_"
+                } else {
+                    "[A-Za-z0-9_]"
+                }),
+                Some('D') if !in_class => out.push_str("[^0-9]"),
+                Some('W') if !in_class => out.push_str("[^A-Za-z0-9_]"),
+                Some(n) => {
+                    out.push('\\');
+                    out.push(n);
+                }
+                None => out.push('\\'),
+            },
+            '[' if !in_class => {
+                in_class = true;
+                out.push(c);
+            }
+            ']' if in_class => {
+                in_class = false;
+                out.push(c);
+            }
+            _ => out.push(c),
+        }
+    }
+    out.into()
+}
+
 /// The factory jsonschema calls for [`KEYWORD`].
 pub fn factory<'a>(
     _parent: &'a Map<String, Value>,
@@ -300,9 +365,29 @@ pub fn factory<'a>(
     _path: jsonschema::paths::Location,
 ) -> Result<Box<dyn for<'i> Keyword<'i>>, ValidationError<'a>> {
     let source = value.as_str().unwrap_or_default().to_string();
-    let re = fancy_regex::RegexBuilder::new(&source)
+    let re = fancy_regex::RegexBuilder::new(&ecma_classes(&source))
         .backtrack_limit(BACKTRACK_LIMIT)
         .build()
         .map_err(|e| ValidationError::custom(format!("invalid pattern {source:?}: {e}")))?;
     Ok(Box::new(Budgeted { re, source }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ecma_classes;
+
+    #[test]
+    fn ecma_classes_are_ascii() {
+        assert_eq!(ecma_classes(r"^(?=.*a)\w+$"), r"^(?=.*a)[A-Za-z0-9_]+$");
+        assert_eq!(
+            ecma_classes(r"[\w.-]+\d\D\W"),
+            r"[A-Za-z0-9_.-]+[0-9][^0-9][^A-Za-z0-9_]"
+        );
+        assert_eq!(ecma_classes(r"\\w\.\[\w"), r"\\w\.\[[A-Za-z0-9_]");
+        assert_eq!(ecma_classes(r"[^\W]"), r"[^\W]");
+        assert_eq!(ecma_classes("plain"), "plain");
+        let re = fancy_regex::Regex::new(&ecma_classes(r"^(?=.*\d)\w+$")).unwrap();
+        assert!(re.is_match("abc1").unwrap());
+        assert!(!re.is_match("é1").unwrap(), "\\w is ASCII in ECMA-262");
+    }
 }

@@ -228,9 +228,11 @@ impl<'s> Builder<'s> {
         }
         if let Some(pp) = obj.get("patternProperties").and_then(Value::as_object) {
             for (pattern, s) in pp {
-                let built = fancy_regex::RegexBuilder::new(pattern)
-                    .backtrack_limit(crate::contracts::pattern::BACKTRACK_LIMIT)
-                    .build();
+                let built = fancy_regex::RegexBuilder::new(
+                    &crate::contracts::pattern::ecma_classes(pattern),
+                )
+                .backtrack_limit(crate::contracts::pattern::BACKTRACK_LIMIT)
+                .build();
                 match built {
                     Ok(re) => {
                         let id = sub(self, s);
