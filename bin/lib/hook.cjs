@@ -20,7 +20,7 @@ const MAX_TRANSCRIPT_BYTES = 64 * 1024 * 1024;
 class HookInputError extends Error {}
 
 /**
- * The event, in one shape for both hosts: `{ host, kind: "spawn" | "stop" | "other", name, cwd,
+ * The event, in one shape for both hosts: `{ host, kind: "spawn" | "start" | "stop" | "other", name, cwd,
  * sessionId, agentType, agentId, prompt, result, transcriptPath, agentTranscriptPath,
  * stopHookActive }`. Throws HookInputError when stdin is not a hook event.
  */
