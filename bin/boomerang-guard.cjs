@@ -269,7 +269,8 @@ function readStdin(limit) {
 }
 
 async function hookCommand(args) {
-  parseArgs(args, []);
+  // No options, and no usage error either: a hook must never fail the host's event.
+  if (args.length) process.stderr.write(`boomerang-guard: hook takes no arguments; ignored: ${args.join(" ")}\n`);
   const started = Date.now();
   // Within the hosts' hook timeouts (Claude Code 60 s, Codex 600 s by default): past this the
   // guard answers "allow" and logs why, rather than be killed and leave the host guessing.
