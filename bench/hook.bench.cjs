@@ -1,7 +1,7 @@
 "use strict";
 // Wall time of `boomerang-guard hook` per event, as a host pays it: a fresh Node process per
-// event (spawn, load, instantiate, decide, answer). Claude Code's default hook timeout is 60 s,
-// Codex's 600 s; the guard's own budget is BOOMERANG_GUARD_HOOK_TIMEOUT_MS (default 20 s).
+// event (spawn, load, instantiate, decide, answer). Both hosts' default command-hook timeout
+// is 600 s; the guard's own budget is BOOMERANG_GUARD_HOOK_TIMEOUT_MS (default 20 s).
 //   node bench/hook.bench.cjs [runs]
 const fs = require("node:fs");
 const os = require("node:os");
@@ -45,7 +45,7 @@ function hookWallTimes(runs = 10) {
 
 function print(r, say = console.log) {
   say(`Bare Node process: median ${r.bareNodeMs.toFixed(0)} ms.`);
-  for (const [name, t] of Object.entries(r.events)) say(`${name}: median ${t.medianMs.toFixed(0)} ms, max ${t.maxMs.toFixed(0)} ms over ${t.runs} events (hook timeouts: Claude Code 60,000 ms, Codex 600,000 ms).`);
+  for (const [name, t] of Object.entries(r.events)) say(`${name}: median ${t.medianMs.toFixed(0)} ms, max ${t.maxMs.toFixed(0)} ms over ${t.runs} events (default hook timeouts: 600,000 ms in Claude Code and Codex).`);
 }
 
 module.exports = { hookWallTimes, print };

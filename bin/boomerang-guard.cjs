@@ -272,7 +272,7 @@ async function hookCommand(args) {
   // No options, and no usage error either: a hook must never fail the host's event.
   if (args.length) process.stderr.write(`boomerang-guard: hook takes no arguments; ignored: ${args.join(" ")}\n`);
   const started = Date.now();
-  // Within the hosts' hook timeouts (Claude Code 60 s, Codex 600 s by default): past this the
+  // Within the hosts' hook timeouts (600 s by default in Claude Code and Codex; 30 s in the README's setup): past this the
   // guard answers "allow" and logs why, rather than be killed and leave the host guessing.
   const budget = Number(process.env.BOOMERANG_GUARD_HOOK_TIMEOUT_MS) > 0 ? Number(process.env.BOOMERANG_GUARD_HOOK_TIMEOUT_MS) : 20000;
   let answered = false;

@@ -8,8 +8,9 @@
 const fs = require("node:fs");
 const path = require("node:path");
 
-/** Subagent tools: Claude Code's `Task` (its later name `Agent`), Codex's `spawn_agent`. */
-const SUBAGENT_TOOLS = new Set(["Task", "Agent", "spawn_agent"]);
+/** Subagent tools: Claude Code's `Agent` (`Task` before v2.1.63), Codex's `spawn_agent` (its
+ * multi-agent v2 tool: `collaboration.spawn_agent`). */
+const SUBAGENT_TOOLS = new Set(["Task", "Agent", "spawn_agent", "collaboration.spawn_agent"]);
 /** Claude Code's built-in agent types and the contract each is checked against. */
 const DEFAULT_AGENTS = { "general-purpose": "generic", Explore: "ask", Plan: "architect", default: "generic" };
 // Strategy B by default: the hosts' "block" keeps the child working with the reason, which is

@@ -196,3 +196,14 @@ test("Codex PreToolUse on spawn_agent: the message is checked like Claude Code's
   const ok = hook(codex(dir, "PreToolUse", { tool_name: "spawn_agent", tool_use_id: "call_10", tool_input: { message: prompt(), agent_type: "worker" } }));
   assert.deepEqual(ok.answer, {});
 });
+
+test("Codex's multi-agent v2 spawn tool and Claude Code's SubagentStart are read too", () => {
+  const dir = project();
+  const v2 = hook(codex(dir, "PreToolUse", { tool_name: "collaboration.spawn_agent", tool_use_id: "call_11", tool_input: { message: "  ", agent_type: "worker" } }));
+  assert.equal(v2.answer.hookSpecificOutput.permissionDecision, "deny");
+  // Claude Code's SubagentStart names no prompt: the parent's last Task call gives it.
+  const start = hook(JSON.stringify({ session_id: "s", transcript_path: path.join(dir, "claude-parent.jsonl"), cwd: dir, permission_mode: "default", hook_event_name: "SubagentStart", agent_id: "a91c3e7", agent_type: "general-purpose" }));
+  assert.deepEqual(start.answer, {});
+  const rec = logOf(dir).at(-1);
+  assert.deepEqual([rec.host, rec.event, rec.decision, rec.promptFrom], ["claude-code", "SubagentStart", "allow", "parent transcript"]);
+});
