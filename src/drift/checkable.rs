@@ -562,47 +562,79 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             &["not ", "n't", "no ", "without", "refrain", "avoid", "never"],
         );
         // A case rule is about the answer's own text ("your entire response … in all lowercase
-        // letters"), not an operation the task describes ("a function that lowercases the title").
+        // letters", "use only lowercase"), not an operation the task describes ("a function
+        // that lowercases the title", "count the lowercase letters of the HTTP response").
         let about_answer = has_any(
             &lower,
             &[
-                "response",
-                "answer",
-                "reply",
-                "output",
+                "your ",
                 "entire",
-                "letters",
+                "whole answer",
+                "whole response",
                 "every letter",
-                "in lowercase",
-                "in lower case",
                 "all lowercase",
                 "all lower case",
+                "in lowercase",
+                "in lower case",
+                "only lowercase",
+                "lowercase only",
+                "letters are lowercase",
+                "be lowercase",
                 "all caps",
+                "all capital",
+                "in capital letters",
             ],
         );
-        if about_answer
-            && (has_any(&lower, &["lowercase", "lower case"])
+        let lowercase_word = ws.iter().any(|(_, w)| *w == "lowercase") || has("lower case");
+        // A writing request ("make a tweet … without using capital letters") is about its answer.
+        let writing = matches!(
+            ws.first().map(|(_, w)| *w),
+            Some(
+                "write"
+                    | "make"
+                    | "compose"
+                    | "generate"
+                    | "draft"
+                    | "create"
+                    | "answer"
+                    | "reply"
+                    | "respond"
+            )
+        );
+        // "No lowercase letters allowed" asks for capitals.
+        let no_lowercase = has_any(
+            &lower,
+            &[
+                "no lowercase",
+                "no lower case",
+                "without lowercase",
+                "not use lowercase",
+            ],
+        );
+        if (about_answer || writing)
+            && !no_lowercase
+            && (lowercase_word
                 || (negated
                     && has_any(&lower, &["capital letter", "capitalized", "capitalised"])
                     && !counted_caps))
         {
             push(sentence, Rule::Lowercase);
-        } else if about_answer
+        } else if (about_answer || no_lowercase)
             && !counted_caps
-            && has_any(
-                &lower,
-                &[
-                    "all capital letters",
-                    "all uppercase",
-                    "in capital letters",
-                    "capitalize every",
-                    "capitalize all",
-                    "only use capital letters",
-                    "should be capitalized",
-                    "in all caps",
-                    "no lowercase",
-                ],
-            )
+            && (no_lowercase
+                || has_any(
+                    &lower,
+                    &[
+                        "all capital letters",
+                        "all uppercase",
+                        "in capital letters",
+                        "capitalize every",
+                        "capitalize all",
+                        "only use capital letters",
+                        "should be capitalized",
+                        "in all caps",
+                    ],
+                ))
         {
             push(sentence, Rule::Uppercase);
         }
@@ -1746,6 +1778,28 @@ mod tests {
         );
         let caps = parse("Do not use any capital letters in your response.");
         assert!(caps.iter().any(|(_, r)| *r == Rule::Lowercase), "{caps:?}");
+        for task in [
+            "Write a middleware that lowercases the header names of the HTTP response.",
+            "Add a function that counts the lowercase letters in the answer field.",
+        ] {
+            let r = parse(task);
+            assert!(
+                !r.iter()
+                    .any(|(_, r)| matches!(r, Rule::Lowercase | Rule::Uppercase)),
+                "{task}: {r:?}"
+            );
+        }
+        let only = parse("Use only lowercase.");
+        assert!(only.iter().any(|(_, r)| *r == Rule::Lowercase), "{only:?}");
+        let upper = parse("Write the summary with no lowercase letters allowed.");
+        assert!(
+            upper.iter().any(|(_, r)| *r == Rule::Uppercase),
+            "{upper:?}"
+        );
+        assert!(
+            !upper.iter().any(|(_, r)| *r == Rule::Lowercase),
+            "{upper:?}"
+        );
     }
 
     #[test]
