@@ -7,7 +7,7 @@ const { createGuardSync } = require("../dist/cjs/node.js");
 const { audit, emit } = require("./lib/audit.cjs");
 const { mermaidGraph } = require("./lib/mermaid.cjs");
 const { splitOf } = require("./lib/split.cjs");
-const { runHook, logLine } = require("./lib/hook.cjs");
+const { runHook, logLine, defaultLog } = require("./lib/hook.cjs");
 
 const USAGE = `usage: boomerang-guard <command> [options]
 
@@ -280,8 +280,10 @@ async function hookCommand(args) {
     if (answered) return;
     answered = true;
     if (record) {
-      const file = logPath ?? process.env.BOOMERANG_GUARD_HOOK_LOG;
-      if (file) {
+      // Before the configuration is read (bad stdin, time budget) the project of the working
+      // folder gets the record.
+      const file = logPath ?? defaultLog();
+      {
         try {
           fs.mkdirSync(require("node:path").dirname(file), { recursive: true });
           fs.appendFileSync(file, `${logLine(event, { ...record, ms: record.ms ?? Date.now() - started })}\n`);
@@ -301,7 +303,7 @@ async function hookCommand(args) {
   try {
     const text = await readStdin(16 * 1024 * 1024);
     const r = await runHook(text, { createGuardSync });
-    answer(r.answer, r.event, r.record, r.config?.log);
+    answer(r.answer, r.event, r.record, r.log);
   } catch (e) {
     answer({}, null, { decision: "allow", error: e.message });
   } finally {

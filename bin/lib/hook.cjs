@@ -15,7 +15,7 @@ const SUBAGENT_TOOLS = new Set(["Task", "Agent", "spawn_agent", "collaboration.s
 const DEFAULT_AGENTS = { "general-purpose": "generic", Explore: "ask", Plan: "architect", default: "generic" };
 // Strategy B by default: the hosts' "block" keeps the child working with the reason, which is
 // what clarification is. Its round limit is the guard's own (`clarification.maxRounds`).
-const DEFAULTS = { log: ".boomerang-guard/verification.jsonl", state: ".boomerang-guard/hook-state.json", strategy: "B", maxRounds: 2 };
+const DEFAULTS = { log: ".boomerang-guard/verification.jsonl", state: ".boomerang-guard/rounds", strategy: "B", maxRounds: 2 };
 const MAX_TRANSCRIPT_BYTES = 64 * 1024 * 1024;
 
 class HookInputError extends Error {}
@@ -100,15 +100,32 @@ function textOf(content) {
  * known), Codex's last spawn call.
  */
 function findPrompt(event, { childTranscript = true } = {}) {
-  for (const line of childTranscript ? transcriptLines(event.agentTranscriptPath) : []) {
-    const t = childPromptOf(line);
-    if (t) return { prompt: t, from: "agent transcript" };
-  }
+  const child = childTranscript ? transcriptLines(event.agentTranscriptPath) : [];
   const calls = [];
   for (const line of transcriptLines(event.transcriptPath)) calls.push(...spawnCallsOf(line));
+  // Calls of this child's agent type; a call of another type is never this child's.
   const same = calls.filter((c) => !event.agentType || !c.agentType || c.agentType === event.agentType);
-  const last = (same.length ? same : calls).at(-1);
-  return last ? { prompt: last.prompt, from: "parent transcript" } : null;
+  const userTexts = child.map(childPromptOf).filter((t) => t !== undefined);
+  // A parent call whose prompt the child's transcript holds is this child's, whatever else the
+  // transcript holds (a forked child starts with the parent's whole history).
+  const matched = same.filter((c) => userTexts.includes(c.prompt)).at(-1);
+  if (matched) return { prompt: matched.prompt, from: "agent transcript" };
+  if (userTexts.length && !forked(child)) return { prompt: userTexts[0], from: "agent transcript" };
+  // Without the child's own transcript the parent's call is taken only when it cannot be
+  // another child's: one call of this agent type.
+  if (!userTexts.length && same.length === 1) return { prompt: same[0].prompt, from: "parent transcript" };
+  return null;
+}
+
+/** A transcript that holds another agent's turns before its prompt (Codex `fork_context`). */
+function forked(lines) {
+  for (const line of lines) {
+    if (childPromptOf(line) !== undefined) return false;
+    const p = line?.payload;
+    if (line?.type === "response_item" && p && (p.role === "assistant" || p.type === "function_call")) return true;
+    if (line?.type === "assistant") return true;
+  }
+  return false;
 }
 
 /** A child transcript's first user turn (Claude Code: `{type:"user", message:{content}}`; Codex: a user `response_item`). */
@@ -149,41 +166,71 @@ function spawnCallsOf(line) {
   return out;
 }
 
-/** `.boomerang-guard.json` of the project (the event's cwd), or BOOMERANG_GUARD_CONFIG. */
+/**
+ * The project folder of `cwd`: the nearest folder upward holding `.boomerang-guard.json`,
+ * `.claude`, `.codex` or `.git` (a session that moved into a subfolder keeps its settings,
+ * rounds and log); `cwd` itself when none does.
+ */
+function projectRoot(cwd) {
+  let dir = path.resolve(cwd);
+  for (;;) {
+    if ([".boomerang-guard.json", ".claude", ".codex", ".git"].some((m) => fs.existsSync(path.join(dir, m)))) return dir;
+    const up = path.dirname(dir);
+    if (up === dir) return path.resolve(cwd);
+    dir = up;
+  }
+}
+
+/** The log for a decision made before any configuration could be read. */
+function defaultLog(env = process.env, cwd = process.cwd()) {
+  return env.BOOMERANG_GUARD_HOOK_LOG ?? path.join(projectRoot(cwd), DEFAULTS.log);
+}
+
+/** `.boomerang-guard.json` of the project (found from the event's cwd), or BOOMERANG_GUARD_CONFIG. */
 function loadConfig(cwd, env = process.env) {
-  const file = env.BOOMERANG_GUARD_CONFIG ?? path.join(cwd, ".boomerang-guard.json");
-  let raw = {};
-  if (fs.existsSync(file)) raw = JSON.parse(fs.readFileSync(file, "utf8"));
+  const root = projectRoot(cwd);
+  const file = env.BOOMERANG_GUARD_CONFIG ?? path.join(root, ".boomerang-guard.json");
+  const exists = fs.existsSync(file);
+  const raw = exists ? JSON.parse(fs.readFileSync(file, "utf8")) : {};
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw new Error(`${file} is not a JSON object`);
   const { agents, log, state, ...guardConfig } = raw;
-  const resolve = (p) => (path.isAbsolute(p) ? p : path.join(cwd, p));
+  const resolve = (p) => (path.isAbsolute(p) ? p : path.join(root, p));
   return {
-    file: fs.existsSync(file) ? file : null,
+    file: exists ? file : null,
     agents: { ...DEFAULT_AGENTS, ...(agents ?? {}) },
     maxRounds: Number.isInteger(guardConfig.clarification?.maxRounds) ? guardConfig.clarification.maxRounds : DEFAULTS.maxRounds,
-    log: resolve(log ?? DEFAULTS.log),
-    statePath: resolve(state ?? DEFAULTS.state),
+    log: env.BOOMERANG_GUARD_HOOK_LOG ?? resolve(log ?? DEFAULTS.log),
+    stateDir: resolve(state ?? DEFAULTS.state),
     guard: { judge: { mode: "never" }, strategy: DEFAULTS.strategy, ...guardConfig, contracts: { unknownMode: "generic", ...(guardConfig.contracts ?? {}) } },
   };
 }
 
 const modeOf = (config, agentType) => config.agents[agentType ?? "default"] ?? config.agents.default ?? "generic";
 
-/** Rounds of clarification already sent, per child, across hook processes. */
-function readRounds(file) {
+/**
+ * Rounds of clarification already sent to one child, across hook processes: one small file per
+ * child (children stop in parallel; no file is shared between them), written to a unique
+ * temporary name and renamed, so a reader sees the old or the new count, never half of one.
+ */
+const roundFile = (dir, childId) => path.join(dir, `${require("node:crypto").createHash("sha256").update(childId).digest("hex").slice(0, 32)}.json`);
+function readRound(dir, childId) {
   try {
-    const s = JSON.parse(fs.readFileSync(file, "utf8"));
-    return s && typeof s === "object" && s.rounds && typeof s.rounds === "object" ? s : { rounds: {} };
+    const s = JSON.parse(fs.readFileSync(roundFile(dir, childId), "utf8"));
+    return s && typeof s === "object" && Number.isInteger(s.round) ? s : undefined;
   } catch {
-    return { rounds: {} };
+    return undefined;
   }
 }
-function writeRounds(file, s) {
-  // Keep the newest 500 children: the file is read once per event.
-  const keys = Object.keys(s.rounds);
-  for (const k of keys.slice(0, Math.max(0, keys.length - 500))) delete s.rounds[k];
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(`${file}.tmp`, JSON.stringify(s));
-  fs.renameSync(`${file}.tmp`, file);
+function writeRound(dir, childId, value) {
+  const file = roundFile(dir, childId);
+  if (value === undefined) {
+    fs.rmSync(file, { force: true });
+    return;
+  }
+  fs.mkdirSync(dir, { recursive: true });
+  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  fs.writeFileSync(tmp, JSON.stringify({ ...value, childId }));
+  fs.renameSync(tmp, file);
 }
 
 /** The spawn event: the child's prompt against its agent type's input contract. */
@@ -220,11 +267,10 @@ async function onStop(event, guard, config) {
   const childId = event.agentId ?? event.agentTranscriptPath ?? "subagent";
   if (event.result === undefined) return { answer: allow(event), record: { decision: "allow", mode, reason: "no last_assistant_message in the event" } };
   const found = findPrompt(event);
-  const rounds = readRounds(config.statePath);
-  const kept = rounds.rounds[childId];
-  // A child the host already keeps going (stop_hook_active) is past round 0 even when the state
-  // file was lost: it must never loop.
-  const round = kept?.round ?? (event.stopHookActive ? 1 : 0);
+  const kept = readRound(config.stateDir, childId);
+  // A child the host already keeps going (stop_hook_active) whose count was lost is taken as
+  // past the round limit: it must never loop.
+  const round = kept?.round ?? (event.stopHookActive ? config.maxRounds : 0);
   const integration = await guard.integrate({
     host: "seed",
     childTaskId: childId,
@@ -235,14 +281,8 @@ async function onStop(event, guard, config) {
     ...(kept?.score !== undefined ? { previousScore: kept.score } : {}),
   });
   const base = { mode, status: integration.status, score: integration.verdict?.score ?? null, promptFrom: found?.from ?? null, round, summary: integration.summary };
-  const forget = () => {
-    delete rounds.rounds[childId];
-    writeRounds(config.statePath, rounds);
-  };
-  const keep = (next) => {
-    rounds.rounds[childId] = next;
-    writeRounds(config.statePath, rounds);
-  };
+  const forget = () => writeRound(config.stateDir, childId, undefined);
+  const keep = (next) => writeRound(config.stateDir, childId, next);
   if (integration.clarification !== undefined) {
     // Strategy B: the core decided another round (its round limit and progress rule).
     keep({ round: integration.nextRound?.round ?? round + 1, ...(integration.nextRound?.score !== undefined ? { score: integration.nextRound.score } : {}) });
@@ -287,21 +327,21 @@ async function runHook(stdinText, { createGuardSync, env = process.env, now = ()
   try {
     event = readEvent(stdinText);
   } catch (e) {
-    return { answer: {}, record: { decision: "allow", error: e.message }, event: null };
+    return { answer: {}, record: { decision: "allow", error: e.message }, event: null, log: defaultLog(env) };
   }
   let config;
   try {
     config = loadConfig(event.cwd, env);
   } catch (e) {
-    return { answer: {}, record: { decision: "allow", error: `configuration not usable: ${e.message}` }, event };
+    return { answer: {}, record: { decision: "allow", error: `configuration not usable: ${e.message}` }, event, log: defaultLog(env, event.cwd) };
   }
-  if (event.kind === "other") return { answer: {}, record: null, event, config };
+  if (event.kind === "other") return { answer: {}, record: null, event, config, log: config.log };
   try {
     const guard = createGuardSync(config.guard);
     const { answer, record } = event.kind === "spawn" ? onSpawn(event, guard, config) : event.kind === "start" ? onStart(event, guard, config) : await onStop(event, guard, config);
-    return { answer, record: { ...record, ms: now() - started }, event, config };
+    return { answer, record: { ...record, ms: now() - started }, event, config, log: config.log };
   } catch (e) {
-    return { answer: {}, record: { decision: "allow", error: `${e.code ? `${e.code}: ` : ""}${e.message}`, ms: now() - started }, event, config };
+    return { answer: {}, record: { decision: "allow", error: `${e.code ? `${e.code}: ` : ""}${e.message}`, ms: now() - started }, event, config, log: config.log };
   }
 }
 
@@ -319,4 +359,4 @@ function logLine(event, record) {
   });
 }
 
-module.exports = { runHook, readEvent, findPrompt, loadConfig, logLine, HookInputError };
+module.exports = { runHook, readEvent, findPrompt, loadConfig, logLine, defaultLog, HookInputError };

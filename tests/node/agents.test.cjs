@@ -92,6 +92,10 @@ test("a task that breaks the target's input contract is not handed over; the his
     handed.inputHistory[0].content[0].text = "something else";
   }, TypeError);
   assert.equal(history[0].content[0].text, TASK);
+  // A last user turn with no text (an image) has no task to check: it is handed over as is.
+  const image = [{ type: "message", role: "user", content: [{ type: "input_image", image: "data:image/png;base64,AAAA" }] }];
+  const passed = filter({ inputHistory: image, preHandoffItems: [], newItems: [] });
+  assert.deepEqual(passed.inputHistory, image);
 });
 
 test("the guard's own failure never stops the run", async () => {

@@ -7,7 +7,7 @@ const assert = require("node:assert/strict");
 const fs = require("node:fs");
 const path = require("node:path");
 const os = require("node:os");
-const { spawnSync } = require("node:child_process");
+const { spawnSync, spawn } = require("node:child_process");
 const { packageDir } = require("./load.cjs");
 
 const bin = path.join(packageDir(), "bin", "boomerang-guard.cjs");
@@ -20,8 +20,8 @@ function project(config) {
   if (config !== undefined) fs.writeFileSync(path.join(dir, ".boomerang-guard.json"), typeof config === "string" ? config : JSON.stringify(config));
   return dir;
 }
-function hook(stdin, env = {}) {
-  const r = spawnSync(process.execPath, [bin, "hook"], { input: stdin, encoding: "utf8", env: { ...process.env, ...env } });
+function hook(stdin, env = {}, cwd = undefined) {
+  const r = spawnSync(process.execPath, [bin, "hook"], { input: stdin, encoding: "utf8", env: { ...process.env, ...env }, ...(cwd ? { cwd } : {}) });
   assert.equal(r.status, 0, `the hook always exits 0: ${r.stderr}`);
   return { answer: JSON.parse(r.stdout), stderr: r.stderr };
 }
@@ -103,6 +103,9 @@ test("Claude Code SubagentStop: a drifted child is kept working with the reason,
   // A child the host already keeps going, whose round the guard lost, is never kept looping.
   const lost = hook(claudeStop(dir, DRIFTED, { agent_id: "d4", stop_hook_active: true }));
   assert.equal(lost.answer.decision, undefined);
+  // With the default limit (2) too: a lost count is never a new round 0.
+  const fresh = project();
+  assert.equal(hook(claudeStop(fresh, DRIFTED, { stop_hook_active: true })).answer.decision, undefined);
   // A new child of the same session starts at round 0 again.
   const other = hook(claudeStop(dir, DRIFTED, { agent_id: "b22f001" }));
   assert.equal(other.answer.decision, "block");
@@ -206,4 +209,66 @@ test("Codex's multi-agent v2 spawn tool and Claude Code's SubagentStart are read
   assert.deepEqual(start.answer, {});
   const rec = logOf(dir).at(-1);
   assert.deepEqual([rec.host, rec.event, rec.decision, rec.promptFrom], ["claude-code", "SubagentStart", "allow", "parent transcript"]);
+});
+
+/** The hook as a child process that does not block the test's event loop. */
+function hookAsync(stdin) {
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, [bin, "hook"]);
+    let out = "";
+    p.stdout.on("data", (d) => (out += d));
+    p.on("error", reject);
+    p.on("close", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`exit ${code}`))));
+    p.stdin.end(stdin);
+  });
+}
+
+test("children that stop in parallel keep their own round counts: none is kept past the limit", async () => {
+  const dir = project({ clarification: { maxRounds: 1 } });
+  const ids = Array.from({ length: 12 }, (_, i) => `child-${i}`);
+  const first = await Promise.all(ids.map((id) => hookAsync(claudeStop(dir, DRIFTED, { agent_id: id }))));
+  assert.ok(first.every((a) => a.decision === "block"), JSON.stringify(first));
+  const second = await Promise.all(ids.map((id) => hookAsync(claudeStop(dir, DRIFTED, { agent_id: id, stop_hook_active: true }))));
+  assert.ok(second.every((a) => a.decision === undefined), JSON.stringify(second));
+  assert.equal(logOf(dir).filter((r) => r.error).length, 0);
+});
+
+test("the prompt is this child's: several calls of one type without a child transcript give none; a forked Codex child's own task is found", () => {
+  const dir = project();
+  const call = (prompt, id) => JSON.stringify({ type: "assistant", message: { role: "assistant", content: [{ type: "tool_use", id, name: "Agent", input: { description: "d", prompt, subagent_type: "general-purpose" } }] } });
+  fs.appendFileSync(path.join(dir, "claude-parent.jsonl"), `${call("Write the changelog entry for 2.3.0 in CHANGELOG.md.", "toolu_02")}\n`);
+  const ambiguous = hook(claudeStop(dir, DRIFTED, { agent_transcript_path: path.join(dir, "missing.jsonl"), agent_id: "x1" }));
+  assert.equal(ambiguous.answer.decision, undefined, "two calls of this type: neither is taken as this child's");
+  assert.equal(logOf(dir).at(-1).promptFrom, null);
+  // With its own transcript the child's task is its first user turn, whatever the parent called since.
+  assert.equal(hook(claudeStop(dir, DRIFTED, { agent_id: "x2" })).answer.decision, "block");
+  // Codex fork_context: the child's rollout starts with the parent's history.
+  const own = JSON.parse(JSON.parse(fs.readFileSync(path.join(dir, "codex-parent.jsonl"), "utf8").trim().split("\n").at(-1)).payload.arguments).message;
+  const item = (payload) => JSON.stringify({ timestamp: "2026-11-20T10:00:06.000Z", type: "response_item", payload });
+  fs.writeFileSync(path.join(dir, "codex-fork.jsonl"), [
+    item({ type: "message", role: "user", content: [{ type: "input_text", text: "We need a duration parser for the CLI flags; have a worker write it." }] }),
+    item({ type: "message", role: "assistant", content: [{ type: "output_text", text: "Spawning a worker." }] }),
+    item({ type: "message", role: "user", content: [{ type: "input_text", text: own }] }),
+  ].join("\n") + "\n");
+  const forked = hook(codex(dir, "SubagentStop", { agent_id: "fork-1", agent_transcript_path: path.join(dir, "codex-fork.jsonl"), last_assistant_message: "I added the `pytimeparse` package to requirements.txt instead.", stop_hook_active: false }));
+  assert.equal(forked.answer.decision, "block");
+  assert.ok(forked.answer.reason.includes(own), "the clarification quotes the child's own task");
+  assert.ok(!forked.answer.reason.includes("have a worker write it"));
+});
+
+test("a session in a subfolder uses the project's configuration and log; errors are logged without any setting", () => {
+  const dir = project({ agents: { "general-purpose": "code" } });
+  fs.mkdirSync(path.join(dir, ".claude"));
+  const sub = path.join(dir, "packages", "web");
+  fs.mkdirSync(sub, { recursive: true });
+  const r = hook(claudeStop(dir, "   ", { cwd: sub }));
+  assert.equal(r.answer.decision, "block");
+  assert.equal(logOf(dir).at(-1).mode, "code");
+  // Garbage from a host running in the project: the record goes to the project's log.
+  const env = { ...process.env };
+  delete env.BOOMERANG_GUARD_HOOK_LOG;
+  const g = spawnSync(process.execPath, [bin, "hook"], { input: "garbage", encoding: "utf8", cwd: sub, env });
+  assert.equal(g.status, 0);
+  assert.deepEqual(JSON.parse(g.stdout), {});
+  assert.match(logOf(dir).at(-1).error, /not JSON/);
 });

@@ -93,8 +93,9 @@ export function createAgentsGuard(guard: Guard, options: AgentsGuardOptions = {}
       return <T extends HandoffData>(data: T): T => {
         const mode = modeOf(agentName);
         const task = taskOfHistory(data.inputHistory);
-        const check = guard.checkTaskInput({ mode, message: task ?? "" });
-        if (!check.ok) {
+        // A handoff whose last user turn has no text (an image, a file) has no task to check.
+        const check = task === undefined ? undefined : guard.checkTaskInput({ mode, message: task });
+        if (check && !check.ok) {
           // The SDK ends the run with this error: the handoff does not happen.
           const details = check.errors.map((e) => ({ path: e.instancePath, message: e.message ?? e.keyword }));
           throw new BoomerangGuardError("INVALID_ARGUMENT", `boomerang-guard: the task handed to ${agentName} does not meet the "${mode}" contract. ${check.summary}`, "/inputHistory", details);
