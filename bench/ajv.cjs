@@ -20,26 +20,24 @@ function ajvCheckInput(value) {
   return { ok, errors: ajvInput.errors, value: clean };
 }
 
-function ajvCheckResult(text) {
-  let value;
+/** A result's value as the guard takes it: its JSON, or the text as the summary. */
+function parseResult(text) {
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
-    value = { summary: text };
+    return { summary: text };
   }
-  const clean = sanitize(value);
+}
+
+function ajvCheckResult(text) {
+  const clean = sanitize(parseResult(text));
   const ok = ajvOutput(clean);
   return { ok, errors: ajvOutput.errors, value: clean };
 }
 
 /** Ajv alone on a result: parse + validate (+ removeAdditional), no sanitizer. */
 function ajvOnlyResult(text) {
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    value = { summary: text };
-  }
+  const value = parseResult(text);
   const ok = ajvOutput(value);
   return { ok, errors: ajvOutput.errors, value };
 }

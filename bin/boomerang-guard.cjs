@@ -2,6 +2,7 @@
 // The boomerang-guard CLI: check, audit, graph, eval, hook.
 "use strict";
 const fs = require("node:fs");
+const path = require("node:path");
 const readline = require("node:readline");
 const { createGuardSync } = require("../dist/cjs/node.js");
 const { audit, emit } = require("./lib/audit.cjs");
@@ -272,8 +273,8 @@ async function hookCommand(args) {
   // No options, and no usage error either: a hook must never fail the host's event.
   if (args.length) process.stderr.write(`boomerang-guard: hook takes no arguments; ignored: ${args.join(" ")}\n`);
   const started = Date.now();
-  // Within the hosts' hook timeouts (600 s by default in Claude Code and Codex; 30 s in the README's setup): past this the
-  // guard answers "allow" and logs why, rather than be killed and leave the host guessing.
+  // Within the hosts' hook timeouts (600 s by default, 30 s in the README's setup): past this
+  // the guard answers "allow" and logs why, rather than be killed and leave the host guessing.
   const budget = Number(process.env.BOOMERANG_GUARD_HOOK_TIMEOUT_MS) > 0 ? Number(process.env.BOOMERANG_GUARD_HOOK_TIMEOUT_MS) : 20000;
   let answered = false;
   const answer = (out, event, record, logPath) => {
@@ -283,13 +284,11 @@ async function hookCommand(args) {
       // Before the configuration is read (bad stdin, time budget) the project of the working
       // folder gets the record.
       const file = logPath ?? defaultLog();
-      {
-        try {
-          fs.mkdirSync(require("node:path").dirname(file), { recursive: true });
-          fs.appendFileSync(file, `${logLine(event, { ...record, ms: record.ms ?? Date.now() - started })}\n`);
-        } catch (e) {
-          process.stderr.write(`boomerang-guard: verification log not written: ${e.message}\n`);
-        }
+      try {
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        fs.appendFileSync(file, `${logLine(event, { ...record, ms: record.ms ?? Date.now() - started })}\n`);
+      } catch (e) {
+        process.stderr.write(`boomerang-guard: verification log not written: ${e.message}\n`);
       }
       if (record.error) process.stderr.write(`boomerang-guard: ${record.error} (allowed)\n`);
     }

@@ -212,14 +212,17 @@ const withKnee = (x, knee) => {
 };
 const kneed = (ps, knee) => ps.map((p) => ({ ...p, xGood: withKnee(p.xGood, knee), xBad: withKnee(p.xBad, knee) }));
 function fitModel(ps, lambda, objective) {
-  if (objective === "pointwise") return fit(samplesOf(ps), lambda);
-  const diffs = samplesOf(ps).reduce((out, s, i, all) => {
-    if (i % 2 === 1) out.push({ x: s.x.map((v, k) => v - all[i - 1].x[k]), y: 1, weight: s.weight });
-    return out;
-  }, []);
+  const samples = samplesOf(ps);
+  if (objective === "pointwise") return fit(samples, lambda);
+  // samplesOf gives each pair as [following, drifted]: one difference per pair.
+  const diffs = [];
+  for (let i = 0; i < samples.length; i += 2) {
+    const [good, bad] = [samples[i], samples[i + 1]];
+    diffs.push({ x: bad.x.map((v, k) => v - good.x[k]), y: 1, weight: bad.weight });
+  }
   const r = fit(diffs, lambda, new Set([0]));
   // Calibration: P(drift) = sigmoid(a·sign + b·score), fitted on the training results.
-  const calib = samplesOf(ps).map(({ x, y, weight }) => ({ x: [x[0], dot(r, x)], y, weight }));
+  const calib = samples.map(({ x, y, weight }) => ({ x: [x[0], dot(r, x)], y, weight }));
   const [a, b] = fitFree(calib, 0);
   return r.map((v, i) => (i === 0 ? a : Math.max(b, 1e-6) * v));
 }

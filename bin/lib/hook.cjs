@@ -5,6 +5,7 @@
 // the hosts' shapes, finds the prompt the child was given, and maps the outcome to the host's
 // answer. Field names and answer shapes: docs/hooks.md lists the sources relied on.
 "use strict";
+const crypto = require("node:crypto");
 const fs = require("node:fs");
 const path = require("node:path");
 
@@ -95,9 +96,10 @@ function textOf(content) {
 }
 
 /**
- * The prompt the child was given. First the child's own transcript (its first user message);
- * then the parent's: Claude Code's last Task/Agent tool call (of the same agent type when one is
- * known), Codex's last spawn call.
+ * The prompt this child was given: the parent's subagent call of its agent type whose prompt the
+ * child's transcript holds; else the child's first user turn, unless its transcript opens with
+ * another agent's turns (forked); else, without a child transcript, the parent's call when it is
+ * the only one of this agent type. Never another child's task: null when unsure.
  */
 function findPrompt(event, { childTranscript = true } = {}) {
   const child = childTranscript ? transcriptLines(event.agentTranscriptPath) : [];
@@ -212,7 +214,7 @@ const modeOf = (config, agentType) => config.agents[agentType ?? "default"] ?? c
  * child (children stop in parallel; no file is shared between them), written to a unique
  * temporary name and renamed, so a reader sees the old or the new count, never half of one.
  */
-const roundFile = (dir, childId) => path.join(dir, `${require("node:crypto").createHash("sha256").update(childId).digest("hex").slice(0, 32)}.json`);
+const roundFile = (dir, childId) => path.join(dir, `${crypto.createHash("sha256").update(childId).digest("hex").slice(0, 32)}.json`);
 function readRound(dir, childId) {
   try {
     const s = JSON.parse(fs.readFileSync(roundFile(dir, childId), "utf8"));
@@ -233,14 +235,20 @@ function writeRound(dir, childId, value) {
   fs.renameSync(tmp, file);
 }
 
+/** A prompt against its agent type's input contract, with the sentence both hosts are told. */
+function checkTask(event, guard, mode, prompt) {
+  const check = guard.checkTaskInput({ mode, message: prompt });
+  const note = check.ok ? undefined : `boomerang-guard: the ${event.agentType ?? "subagent"} task does not meet the "${mode}" contract. ${check.summary}`;
+  return { check, note };
+}
+
 /** The spawn event: the child's prompt against its agent type's input contract. */
 function onSpawn(event, guard, config) {
   const mode = modeOf(config, event.agentType);
-  if (event.prompt === undefined) return { answer: allow(event), record: { decision: "allow", mode, reason: "no prompt in the event" } };
-  const check = guard.checkTaskInput({ mode, message: event.prompt });
-  if (check.ok) return { answer: allow(event), record: { decision: "allow", mode, status: "CONSISTENT" } };
-  const reason = `boomerang-guard: the ${event.agentType ?? "subagent"} task does not meet the "${mode}" contract. ${check.summary}`;
-  return { answer: deny(event, reason), record: { decision: "deny", mode, status: "CONTRACT_VIOLATION", reason, errors: check.errors } };
+  if (event.prompt === undefined) return { answer: allow(), record: { decision: "allow", mode, reason: "no prompt in the event" } };
+  const { check, note } = checkTask(event, guard, mode, event.prompt);
+  if (check.ok) return { answer: allow(), record: { decision: "allow", mode, status: "CONSISTENT" } };
+  return { answer: deny(note), record: { decision: "deny", mode, status: "CONTRACT_VIOLATION", reason: note, errors: check.errors } };
 }
 
 /**
@@ -251,9 +259,8 @@ function onStart(event, guard, config) {
   const mode = modeOf(config, event.agentType);
   const found = findPrompt(event, { childTranscript: false });
   if (!found) return { answer: {}, record: { decision: "allow", mode, reason: "no prompt found in the parent's transcript" } };
-  const check = guard.checkTaskInput({ mode, message: found.prompt });
+  const { check, note } = checkTask(event, guard, mode, found.prompt);
   if (check.ok) return { answer: {}, record: { decision: "allow", mode, status: "CONSISTENT", promptFrom: found.from } };
-  const note = `boomerang-guard: the ${event.agentType ?? "subagent"} task does not meet the "${mode}" contract. ${check.summary}`;
   const answer = {
     systemMessage: note,
     hookSpecificOutput: { hookEventName: "SubagentStart", additionalContext: `${note} Where the task leaves out what you need, say so in your result instead of guessing.` },
@@ -265,7 +272,7 @@ function onStart(event, guard, config) {
 async function onStop(event, guard, config) {
   const mode = modeOf(config, event.agentType);
   const childId = event.agentId ?? event.agentTranscriptPath ?? "subagent";
-  if (event.result === undefined) return { answer: allow(event), record: { decision: "allow", mode, reason: "no last_assistant_message in the event" } };
+  if (event.result === undefined) return { answer: allow(), record: { decision: "allow", mode, reason: "no last_assistant_message in the event" } };
   const found = findPrompt(event);
   const kept = readRound(config.stateDir, childId);
   // A child the host already keeps going (stop_hook_active) whose count was lost is taken as
@@ -286,36 +293,28 @@ async function onStop(event, guard, config) {
   if (integration.clarification !== undefined) {
     // Strategy B: the core decided another round (its round limit and progress rule).
     keep({ round: integration.nextRound?.round ?? round + 1, ...(integration.nextRound?.score !== undefined ? { score: integration.nextRound.score } : {}) });
-    return { answer: block(event, integration.clarification), record: { ...base, decision: "block" } };
+    return { answer: block(integration.clarification), record: { ...base, decision: "block" } };
   }
   if (integration.status === "CONTRACT_VIOLATION" && round < config.maxRounds) {
     const reason = `boomerang-guard: your result does not meet the "${mode}" output contract. ${integration.check.summary} Fix it and finish again.`;
     keep({ round: round + 1 });
-    return { answer: block(event, reason), record: { ...base, decision: "block", reason } };
+    return { answer: block(reason), record: { ...base, decision: "block", reason } };
   }
   forget();
   if (integration.held !== undefined) {
-    return { answer: stop(event, `boomerang-guard held the ${event.agentType ?? "subagent"} result for review: ${integration.summary}`), record: { ...base, decision: "stop" } };
+    return { answer: stop(`boomerang-guard held the ${event.agentType ?? "subagent"} result for review: ${integration.summary}`), record: { ...base, decision: "stop" } };
   }
   const note = integration.status === "CONSISTENT" ? undefined : `boomerang-guard: ${integration.summary}${round > 0 ? ` (after ${round} round${round > 1 ? "s" : ""} of clarification)` : ""}`;
-  return { answer: allow(event, note), record: { ...base, decision: "allow" } };
+  return { answer: allow(note), record: { ...base, decision: "allow" } };
 }
 
 // ---- the hosts' answers -------------------------------------------------------------------
 // Both hosts read the same shapes: PreToolUse's hookSpecificOutput.permissionDecision, the stop
 // events' decision/reason, and the common continue/stopReason/systemMessage (docs/hooks.md).
-function allow(_event, note) {
-  return note ? { systemMessage: note } : {};
-}
-function deny(_event, reason) {
-  return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason } };
-}
-function block(_event, reason) {
-  return { decision: "block", reason };
-}
-function stop(_event, reason) {
-  return { continue: false, stopReason: reason };
-}
+const allow = (note) => (note ? { systemMessage: note } : {});
+const deny = (reason) => ({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason } });
+const block = (reason) => ({ decision: "block", reason });
+const stop = (reason) => ({ continue: false, stopReason: reason });
 
 /**
  * Runs one event. Never throws: bad input, a guard failure or the time limit give "allow" with
