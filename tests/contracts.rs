@@ -206,6 +206,58 @@ fn structured_results_are_validated_and_extra_fields_removed() {
     assert_eq!(r.errors[0].instance_path, "/status");
 }
 
+/// The sanitizer removes only from a value the contract rejects: a property that validation
+/// accepts through keywords the sanitizer does not model (`if`/`then` under
+/// `unevaluatedProperties: false`) stays, also when a string needs cleaning; the same property
+/// on a rejected value is removed as before.
+#[test]
+fn accepted_values_lose_no_property() {
+    let mut g = guard();
+    let contract = json!({
+        "type": "object",
+        "properties": { "kind": { "type": "string" }, "summary": { "type": "string" } },
+        "required": ["kind", "summary"],
+        "if": { "properties": { "kind": { "const": "patch" } } },
+        "then": { "properties": { "diff": { "type": "string" } } },
+        "unevaluatedProperties": false
+    });
+    g.set_mode_contract("patcher", None, Some(ContractSource::Schema(contract)))
+        .unwrap();
+    // The second summary holds a CRLF and ANSI colour codes (JSON escapes in the text).
+    for summary in [
+        r"Patched the parser",
+        r"Patched the parser\r\n\u001b[31mred\u001b[0m",
+    ] {
+        let result =
+            format!(r#"{{"kind":"patch","summary":"{summary}","diff":"--- a/x\n+++ b/x"}}"#);
+        let r = g.check_task_result("patcher", &result).unwrap();
+        assert!(r.ok, "{}", r.summary);
+        assert!(
+            r.changes.iter().all(|c| c.path != "/diff"),
+            "{:?}",
+            r.changes
+        );
+        assert_eq!(r.value.as_ref().unwrap()["diff"], "--- a/x\n+++ b/x");
+        assert_eq!(
+            r.changes.is_empty(),
+            !summary.contains('\\'),
+            "{:?}",
+            r.changes
+        );
+    }
+    // Rejected (kind is not "patch", so diff is unevaluated): diff is removed and the rest passes.
+    let r = g
+        .check_task_result("patcher", r#"{"kind":"note","summary":"x","diff":"y"}"#)
+        .unwrap();
+    assert!(r.ok, "{}", r.summary);
+    assert!(r.value.unwrap().get("diff").is_none());
+    assert!(
+        r.changes.iter().any(|c| c.path == "/diff"),
+        "{:?}",
+        r.changes
+    );
+}
+
 #[test]
 fn long_results_are_truncated_visibly_long_inputs_are_rejected() {
     let mut g =

@@ -583,3 +583,137 @@ fn fuzz_context_hash_stream() {
         },
     );
 }
+
+/// Contract-shaped schemas over a small vocabulary, so that generated values often fit them:
+/// objects with required and closed properties, allOf/anyOf/oneOf with const discriminators,
+/// arrays, maxLength, and keywords the sanitizer does not model (if/then,
+/// unevaluatedProperties, dependentSchemas).
+fn contract_schema() -> impl Strategy<Value = Value> {
+    let key = prop_oneof![
+        Just("kind"),
+        Just("summary"),
+        Just("files"),
+        Just("note"),
+        Just("x")
+    ];
+    let leaf = prop_oneof![
+        Just(json!({})),
+        Just(json!({"type": "string"})),
+        (0usize..30).prop_map(|n| json!({"type": "string", "maxLength": n})),
+        Just(json!({"type": "integer"})),
+        Just(json!({"type": ["string", "null"]})),
+        Just(json!({"const": "patch"})),
+        Just(json!({"enum": ["patch", "note"]})),
+    ];
+    leaf.prop_recursive(4, 32, 4, move |inner| {
+        let props = prop::collection::vec((key.clone(), inner.clone()), 0..4);
+        prop_oneof![
+            (props.clone(), prop::collection::vec(key.clone(), 0..2), prop_oneof![
+                Just(json!(false)),
+                Just(json!(true)),
+                inner.clone(),
+            ])
+                .prop_map(|(p, req, add)| json!({
+                    "type": "object",
+                    "properties": p.into_iter().map(|(k, v)| (k.to_string(), v)).collect::<Map<String, Value>>(),
+                    "required": req,
+                    "additionalProperties": add,
+                })),
+            prop::collection::vec(inner.clone(), 1..3).prop_map(|s| json!({"allOf": s})),
+            prop::collection::vec(inner.clone(), 1..3).prop_map(|s| json!({"anyOf": s})),
+            prop::collection::vec(inner.clone(), 1..3).prop_map(|s| json!({"oneOf": s})),
+            inner.clone().prop_map(|s| json!({"type": "array", "items": s})),
+            (props, inner.clone()).prop_map(|(p, then)| json!({
+                "properties": p.into_iter().map(|(k, v)| (k.to_string(), v)).collect::<Map<String, Value>>(),
+                "if": {"properties": {"kind": {"const": "patch"}}},
+                "then": then,
+                "unevaluatedProperties": false,
+            })),
+            (key.clone(), inner).prop_map(|(k, s)| json!({"dependentSchemas": {k: s}, "unevaluatedProperties": false})),
+        ]
+    })
+}
+
+/// Values over the same vocabulary, with strings that need cleaning or capping now and then.
+fn contract_value() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(json!("patch")),
+        Just(json!("note")),
+        "[a-z ]{0,12}".prop_map(Value::String),
+        "[a-z ]{35,50}".prop_map(Value::String),
+        "[a-z\r\u{1b}\u{200b}]{1,6}".prop_map(Value::String),
+        (0i64..5).prop_map(|n| json!(n)),
+        Just(Value::Null),
+    ];
+    leaf.prop_recursive(4, 32, 4, |inner| {
+        let key = prop_oneof![
+            Just("kind"),
+            Just("summary"),
+            Just("files"),
+            Just("note"),
+            Just("x"),
+            Just("constructor")
+        ];
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..3).prop_map(Value::Array),
+            prop::collection::vec((key, inner), 0..5).prop_map(|kv| {
+                Value::Object(kv.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
+            }),
+        ]
+    })
+}
+
+/// The contract check's shortcut (src/contracts/check.rs): a value the contract accepts and
+/// `sanitize::untouched` passes is handed on without the walk. Here the walk runs anyway, as
+/// it would for an accepted value (no removal), and must change nothing.
+#[test]
+fn fuzz_accepted_untouched_values_need_no_walk() {
+    use boomerang_guard::sanitize::{sanitize, untouched, Direction, SanitizeOptions};
+    let hits = Cell::new(0u64);
+    fuzz(
+        "accepted values need no walk",
+        (
+            contract_value(),
+            contract_schema(),
+            any::<bool>(),
+            2usize..6,
+        ),
+        |(value, mut schema, input, max_depth)| {
+            let mut store = SchemaStore::default();
+            if let Some(o) = schema.as_object_mut() {
+                o.insert("$id".into(), json!("fuzz-contract.json"));
+            }
+            let Ok(id) = store.register(schema) else {
+                return;
+            };
+            let Ok(plan) = store.plan(&id) else { return };
+            let Ok(accepted) = store.validator(&id).map(|v| v.is_valid(&value)) else {
+                return;
+            };
+            let opts = SanitizeOptions {
+                direction: if input {
+                    Direction::Input
+                } else {
+                    Direction::Output
+                },
+                max_string_length: 40,
+                max_depth,
+                remove: false,
+            };
+            if !accepted || !untouched(&value, opts) {
+                return;
+            }
+            hits.set(hits.get() + 1);
+            let mut walked = value.clone();
+            let out = sanitize(&mut walked, &plan, opts);
+            assert!(out.changes.is_empty(), "{:?}", out.changes);
+            assert!(out.overlong_inputs.is_empty());
+            assert_eq!(walked, value);
+        },
+    );
+    eprintln!("accepted and untouched: {} cases", hits.get());
+    assert!(
+        hits.get() > 0,
+        "the generators never produced an accepted, untouched value"
+    );
+}

@@ -38,6 +38,7 @@ fn sanitize_opts(settings: &Settings, direction: Direction) -> SanitizeOptions {
         direction,
         max_string_length: settings.limits.max_string_length,
         max_depth: settings.limits.max_depth,
+        remove: true,
     }
 }
 
@@ -46,6 +47,47 @@ fn plan_for(store: &mut SchemaStore, contract_id: Option<&str>) -> Result<Arc<Pl
         Some(id) => store.plan(id),
         None => Ok(Arc::new(Plan::default())),
     }
+}
+
+/// Whether the contract accepts `value` as it is, before any sanitizing. Unknown (false) where
+/// its property-name patterns are over the pattern budget.
+fn accepts(store: &mut SchemaStore, id: &str, value: &Value) -> Result<bool> {
+    store.validator(id)?;
+    if store.key_patterns(id).0 > 0 {
+        // validate() settles the pattern budget and reports it: no shortcut there.
+        return Ok(false);
+    }
+    Ok(store.validator(id)?.is_valid(value))
+}
+
+/// Sanitizes `value` in place and validates the result. A value the contract accepts loses no
+/// property (the sanitizer only cleans it), and one the walk would not touch skips the walk
+/// and the second validation: the common case of a well-formed input or result.
+fn sanitize_and_validate(
+    store: &mut SchemaStore,
+    contract_id: Option<&str>,
+    plan: &Plan,
+    value: &mut Value,
+    mut opts: SanitizeOptions,
+    errors: &mut Vec<ContractError>,
+) -> Result<sanitize::SanitizeOutcome> {
+    // One pattern budget for the whole check: the sanitizer's property names and validation.
+    super::pattern::start_call();
+    let accepted = match contract_id {
+        Some(id) => accepts(store, id, value)?,
+        None => true,
+    };
+    if accepted && sanitize::untouched(value, opts) {
+        return Ok(sanitize::SanitizeOutcome::default());
+    }
+    opts.remove = !accepted;
+    let outcome = sanitize::sanitize(value, plan, opts);
+    if let Some(id) = contract_id {
+        if !(accepted && outcome.changes.is_empty()) {
+            validate(store, id, value, errors)?;
+        }
+    }
+    Ok(outcome)
 }
 
 fn validate(
@@ -117,13 +159,8 @@ pub fn check_input(
     let contract = contract_id.map(short_name);
     let opts = sanitize_opts(settings, Direction::Input);
     let plan = plan_for(store, contract_id)?;
-    // One pattern budget for the whole check: the sanitizer's property names and validation.
-    super::pattern::start_call();
-    let outcome = sanitize::sanitize(&mut value, &plan, opts);
     let mut errors = Vec::new();
-    if let Some(id) = contract_id {
-        validate(store, id, &value, &mut errors)?;
-    }
+    let outcome = sanitize_and_validate(store, contract_id, &plan, &mut value, opts, &mut errors)?;
     for (path, len) in &outcome.overlong_inputs {
         let max = settings.limits.max_string_length;
         errors.push(ContractError::limit(
@@ -300,14 +337,9 @@ pub fn check_result(
         (Value::String(text.to_string()), Extraction::Text)
     };
     let opts = sanitize_opts(settings, Direction::Output);
-    // One pattern budget for the whole check: the sanitizer's property names and validation.
-    super::pattern::start_call();
-    let outcome = sanitize::sanitize(&mut value, &plan, opts);
-    changes.extend(outcome.changes);
     let mut errors = Vec::new();
-    if let Some(id) = contract_id {
-        validate(store, id, &value, &mut errors)?;
-    }
+    let outcome = sanitize_and_validate(store, contract_id, &plan, &mut value, opts, &mut errors)?;
+    changes.extend(outcome.changes);
     let checked = Checked {
         errors,
         changes,

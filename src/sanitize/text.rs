@@ -68,7 +68,7 @@ fn needs_work(c: char) -> bool {
 
 /// Byte offset of the first character that needs work. Printable ASCII, `\n` and `\t` are
 /// skipped bytewise (the common case); other bytes fall back to a char check.
-fn first_needing_work(s: &str) -> Option<usize> {
+pub fn first_needing_work(s: &str) -> Option<usize> {
     let bytes = s.as_bytes();
     let mut i = 0;
     while i < bytes.len() {

@@ -1,7 +1,8 @@
 //! The schema-aware walk over a compiled [`Plan`]. For each value it gathers the subschemas
 //! that apply (`$ref` and `allOf` always, the `anyOf`/`oneOf` branches that can fit the
-//! value); a property is removed only when the applicable subschemas forbid it, so the walk
-//! never removes what validation would accept.
+//! value); a property is removed only when the applicable subschemas forbid it, and only from
+//! a value the contract rejects (`SanitizeOptions::remove`): a value validation accepts loses
+//! nothing, whatever the plan does not model (`if`/`then`, `dependentSchemas` …).
 
 use super::plan::{Additional, NodeId, Plan, ROOT};
 use super::text::{self, TextFixes};
@@ -22,6 +23,9 @@ pub struct SanitizeOptions {
     pub direction: Direction,
     pub max_string_length: usize,
     pub max_depth: usize,
+    /// Remove what the contract forbids. Off for a value the contract already accepts: there
+    /// the walk only cleans, caps, prunes and renames.
+    pub remove: bool,
 }
 
 #[derive(Debug, Default)]
@@ -58,6 +62,32 @@ pub fn sanitize(value: &mut Value, plan: &Plan, opts: SanitizeOptions) -> Saniti
     };
     w.walk(value, &start, 0);
     w.out
+}
+
+/// Whether the walk without removal (`remove: false`) would leave `value` exactly as it is: no
+/// string to clean or cap at `limits.maxStringLength`, nothing nested past `limits.maxDepth`,
+/// no prototype-polluting key. For a value the contract accepts, such a value needs no walk;
+/// schema caps (`maxLength`) hold already since validation checks them.
+pub fn untouched(value: &Value, opts: SanitizeOptions) -> bool {
+    fn scan(v: &Value, depth: usize, opts: &SanitizeOptions) -> bool {
+        match v {
+            Value::String(s) => {
+                text::first_needing_work(s).is_none()
+                    && (s.len() <= opts.max_string_length
+                        || text::char_len(s) <= opts.max_string_length)
+            }
+            Value::Array(items) => {
+                depth < opts.max_depth && items.iter().all(|i| scan(i, depth + 1, opts))
+            }
+            Value::Object(map) => {
+                depth < opts.max_depth
+                    && !DANGEROUS_KEYS.iter().any(|k| map.contains_key(*k))
+                    && map.values().all(|i| scan(i, depth + 1, opts))
+            }
+            _ => true,
+        }
+    }
+    scan(value, 0, &opts)
 }
 
 /// The subschemas that apply to one value: all of `all`, and one branch of each union.
@@ -147,6 +177,10 @@ impl<'p> Walker<'p> {
             app.all.push(id);
             if let Some(why) = &n.unresolved {
                 app.undecided = true;
+                // Said only where something could have been removed.
+                if !self.opts.remove {
+                    continue;
+                }
                 self.change(
                     ChangeOp::Undecided,
                     format!("{why} while sanitizing; properties kept"),
@@ -381,7 +415,7 @@ impl<'p> Walker<'p> {
                 sub.append(&mut union_sub);
             }
         }
-        if forbidden && !app.undecided {
+        if forbidden && !app.undecided && self.opts.remove {
             None
         } else {
             Some(sub)
