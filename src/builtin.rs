@@ -80,7 +80,7 @@ pub fn verdict_validator() -> Result<&'static Validator> {
     static CELL: OnceLock<std::result::Result<Validator, GuardError>> = OnceLock::new();
     CELL.get_or_init(|| {
         let schema = parse_builtin("verdict", VERDICT_SCHEMA)?;
-        jsonschema::options().offline().build(&schema).map_err(|e| {
+        crate::schema_store::compile_checked_schema(&schema).map_err(|e| {
             GuardError::new(ErrorCode::InvalidSchema, "", format!("verdict schema: {e}"))
         })
     })
@@ -93,7 +93,7 @@ pub fn config_validator() -> Result<&'static Validator> {
     static CELL: OnceLock<std::result::Result<Validator, GuardError>> = OnceLock::new();
     CELL.get_or_init(|| {
         let schema = parse_builtin("config", CONFIG_SCHEMA)?;
-        jsonschema::options().offline().build(&schema).map_err(|e| {
+        crate::schema_store::compile_checked_schema(&schema).map_err(|e| {
             GuardError::new(ErrorCode::InvalidSchema, "", format!("config schema: {e}"))
         })
     })
@@ -122,5 +122,14 @@ mod tests {
             }
         }
         assert!(config_validator().is_ok());
+        assert!(verdict_validator().is_ok());
+        // Compiled without a meta-schema check at run time (schema_store::build): checked here.
+        for (name, text) in CONTRACT_SCHEMAS
+            .into_iter()
+            .chain([("config", CONFIG_SCHEMA), ("verdict", VERDICT_SCHEMA)])
+        {
+            let schema = parse_builtin(name, text).unwrap();
+            assert!(jsonschema::meta::validate(&schema).is_ok(), "{name}");
+        }
     }
 }

@@ -15,6 +15,8 @@ pub const LOCAL_BASE: &str = "https://boomerang-guard.local/schemas/";
 /// A `pattern` that needs backtracking (lookaround, backreferences) gets this many steps,
 /// then fails with a typed error instead of hanging on input like `^(a+)+$`.
 const BACKTRACK_LIMIT: usize = 1_000_000;
+/// The `$schema` of the root that only references a contract (see `SchemaStore::build`).
+const REFERENCE_ROOT_DRAFT: &str = "http://json-schema.org/draft-04/schema#";
 
 #[derive(Default)]
 pub struct SchemaStore {
@@ -111,7 +113,8 @@ impl SchemaStore {
             self.plans.clear();
             return Ok(id);
         }
-        match self.compile(&id) {
+        // Checked against its meta-schema here, once; later compiles skip that (see `build`).
+        match self.compile_checked(&id, true) {
             Ok(v) => {
                 // A replaced schema may be referenced by compiled validators: drop them all.
                 if previous.is_some() {
@@ -162,7 +165,7 @@ impl SchemaStore {
     /// ([`pattern::drop_key_patterns`]), compiled on first use.
     pub fn validator_keys_unchecked(&mut self, id: &str) -> Result<&Validator> {
         if !self.keys_unchecked.contains_key(id) {
-            let v = self.build(id, &self.closure(id), true)?;
+            let v = self.build(id, &self.closure(id), true, false)?;
             self.keys_unchecked.insert(id.to_string(), v);
         }
         self.keys_unchecked.get(id).ok_or_else(|| {
@@ -235,8 +238,13 @@ impl SchemaStore {
     }
 
     fn compile(&mut self, id: &str) -> Result<Validator> {
+        self.compile_checked(id, false)
+    }
+
+    /// Compiles `id`; with `meta`, its document is first checked against its meta-schema.
+    fn compile_checked(&mut self, id: &str, meta: bool) -> Result<Validator> {
         let docs = self.closure(id);
-        let v = self.build(id, &docs, false)?;
+        let v = self.build(id, &docs, false, meta)?;
         let found = docs.iter().fold((0, None), |acc, (_, doc)| {
             let (n, at) = pattern::key_patterns(doc);
             (acc.0 + n, acc.1.or(at))
@@ -247,7 +255,20 @@ impl SchemaStore {
 
     /// Compiles `id` against `docs`, its `$ref` closure. Backtracking `pattern`s become the
     /// budgeted keyword; with `keys_unchecked`, backtracking `patternProperties` are left out.
-    fn build(&self, id: &str, docs: &[(&str, &Value)], keys_unchecked: bool) -> Result<Validator> {
+    ///
+    /// Without `meta` the document is not checked against its meta-schema again (it was when it
+    /// was registered; built-in contracts are checked by this crate's tests): the validator is
+    /// compiled from a root that only references it. jsonschema checks the root it compiles, and
+    /// on wasm builds the meta-schema's validator anew for every compile — about 10 ms for
+    /// 2020-12, most of a contract's first check. The referenced document keeps its own draft,
+    /// and error schema paths are locations in it, so nothing else changes (tested).
+    fn build(
+        &self,
+        id: &str,
+        docs: &[(&str, &Value)],
+        keys_unchecked: bool,
+        meta: bool,
+    ) -> Result<Validator> {
         let schema = self.registered(id)?;
         let variant = |v: &Value| -> Option<Value> {
             let dropped = keys_unchecked
@@ -267,7 +288,12 @@ impl SchemaStore {
             )
             .and_then(|b| b.prepare())
             .map_err(|e| classify(id, String::new(), e.to_string(), false))?;
-        let root = variant(schema);
+        let root = if meta {
+            variant(schema)
+        } else {
+            // Draft 4's meta-schema is the cheapest to build; its `$ref` ignores siblings.
+            Some(serde_json::json!({ "$schema": REFERENCE_ROOT_DRAFT, "$ref": id }))
+        };
         jsonschema::options()
             .offline()
             .with_registry(&registry)
@@ -420,5 +446,165 @@ fn find_anchor<'s>(node: &'s Value, name: &str, depth: usize) -> Option<&'s Valu
         }
         Value::Array(items) => items.iter().find_map(|v| find_anchor(v, name, depth + 1)),
         _ => None,
+    }
+}
+
+/// A validator for a schema shipped with the crate (its `$id` set), compiled from a root that
+/// references it: no meta-schema check at run time (the crate's tests do it), see
+/// [`SchemaStore::build`].
+pub fn compile_checked_schema(schema: &Value) -> std::result::Result<Validator, String> {
+    let id = schema_id(schema).ok_or("no $id")?.to_string();
+    let registry = jsonschema::Registry::new()
+        .extend([(id.as_str(), schema)])
+        .and_then(|b| b.prepare())
+        .map_err(|e| e.to_string())?;
+    jsonschema::options()
+        .offline()
+        .with_registry(&registry)
+        .build(&serde_json::json!({ "$schema": REFERENCE_ROOT_DRAFT, "$ref": id }))
+        .map_err(|e| e.to_string())
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
+    use super::*;
+    use crate::builtin::{parse_builtin, CONFIG_SCHEMA, CONTRACT_SCHEMAS, VERDICT_SCHEMA};
+    use proptest::prelude::*;
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    use serde_json::json;
+
+    /// Every error a validator reports for `v`, as the reports show it.
+    fn errors(validator: &Validator, v: &Value) -> Vec<(String, String, String)> {
+        validator
+            .iter_errors(v)
+            .map(|e| {
+                (
+                    e.instance_path().to_string(),
+                    e.schema_path().to_string(),
+                    e.to_string(),
+                )
+            })
+            .collect()
+    }
+
+    fn property_names(v: &Value, out: &mut BTreeSet<String>) {
+        match v {
+            Value::Object(m) => {
+                if let Some(Value::Object(p)) = m.get("properties") {
+                    out.extend(p.keys().cloned());
+                }
+                m.values().for_each(|c| property_names(c, out));
+            }
+            Value::Array(a) => a.iter().for_each(|c| property_names(c, out)),
+            _ => {}
+        }
+    }
+
+    /// Values over a schema's own property names, so that many reach deep into it.
+    fn values(names: Vec<String>) -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            (-3i64..40).prop_map(|n| json!(n)),
+            Just(json!(2.5)),
+            "[a-z ./]{0,12}".prop_map(Value::String),
+            prop::sample::select(vec![
+                "completed",
+                "partial",
+                "failed",
+                "created",
+                "modified",
+                "high",
+                "low"
+            ])
+            .prop_map(|s| json!(s)),
+        ];
+        leaf.prop_recursive(4, 40, 6, move |inner| {
+            let key = prop::sample::select(names.clone());
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+                prop::collection::vec((key, inner), 0..6)
+                    .prop_map(|kv| Value::Object(kv.into_iter().collect())),
+            ]
+        })
+    }
+
+    /// The validator compiled from a root that only references the contract (no meta-schema
+    /// check) reports exactly what the directly compiled one reports: the same errors, at the
+    /// same instance and schema paths, with the same messages.
+    #[test]
+    fn referencing_root_reports_what_the_document_reports() {
+        let mut store = SchemaStore::default();
+        let mut ids = Vec::new();
+        for (name, text) in CONTRACT_SCHEMAS {
+            ids.push(store.register(parse_builtin(name, text).unwrap()).unwrap());
+        }
+        // User schemas: the seed's fixtures and one of another draft with a $ref and patterns.
+        for fixture in ["code_generation_output", "file_writing_input"] {
+            let path = format!(
+                "{}/tests/fixtures/{fixture}.schema.json",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            let schema = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+            ids.push(store.register(schema).unwrap());
+        }
+        ids.push(
+            store
+                .register(json!({
+                    "$schema": "http://json-schema.org/draft-07/schema#",
+                    "$id": "old-draft.json",
+                    "type": "object",
+                    "properties": { "summary": { "$ref": "#/definitions/text" }, "status": { "enum": ["completed", "failed"] } },
+                    "patternProperties": { "^x-(?!internal)": { "type": "string" } },
+                    "required": ["summary"],
+                    "additionalProperties": false,
+                    "definitions": { "text": { "type": "string", "minLength": 2, "pattern": "^\\w" } }
+                }))
+                .unwrap(),
+        );
+        let mut runner = TestRunner::deterministic();
+        let (mut failing, mut passing) = (0, 0);
+        for id in &ids {
+            let docs = store.closure(id);
+            let direct = store.build(id, &docs, false, true).unwrap();
+            let referenced = store.build(id, &docs, false, false).unwrap();
+            let mut names = BTreeSet::new();
+            docs.iter().for_each(|(_, d)| property_names(d, &mut names));
+            names.insert("x-a".into());
+            let strategy = values(names.into_iter().collect());
+            for _ in 0..400 {
+                let v = strategy.new_tree(&mut runner).unwrap().current();
+                let found = errors(&direct, &v);
+                assert_eq!(found, errors(&referenced, &v), "{id} on {v}");
+                if found.is_empty() {
+                    passing += 1;
+                } else {
+                    failing += 1;
+                }
+            }
+        }
+        // Both outcomes are exercised, not only one.
+        assert!(
+            failing > 1000 && passing > 50,
+            "{failing} failing, {passing} passing"
+        );
+        for (name, text) in [("config", CONFIG_SCHEMA), ("verdict", VERDICT_SCHEMA)] {
+            let schema = parse_builtin(name, text).unwrap();
+            let direct = jsonschema::options().offline().build(&schema).unwrap();
+            let referenced = compile_checked_schema(&schema).unwrap();
+            let mut names = BTreeSet::new();
+            property_names(&schema, &mut names);
+            let strategy = values(names.into_iter().collect());
+            for _ in 0..400 {
+                let v = strategy.new_tree(&mut runner).unwrap().current();
+                assert_eq!(
+                    errors(&direct, &v),
+                    errors(&referenced, &v),
+                    "{name} on {v}"
+                );
+            }
+        }
     }
 }
