@@ -13,45 +13,70 @@ use xxhash_rust::xxh3::Xxh3;
 /// runs (the digest is the same as feeding each piece: XXH3 streaming equals one shot).
 pub struct ContextHasher {
     inner: Xxh3,
-    buf: Vec<u8>,
+    /// Gathered bytes: `buf[..len]`. A fixed array rather than a `Vec`: at the size-optimized
+    /// level `Vec::push`/`extend_from_slice` stay calls, and the feed is mostly 1- and 8-byte
+    /// pieces.
+    buf: Box<[u8; FLUSH_AT]>,
+    len: usize,
 }
 
 /// Bytes gathered before they go to XXH3.
-const FLUSH_AT: usize = 64 << 10;
+const FLUSH_AT: usize = 16 << 10;
 
 impl Default for ContextHasher {
     fn default() -> Self {
         ContextHasher {
             inner: Xxh3::new(),
-            buf: Vec::with_capacity(FLUSH_AT + 64),
+            buf: Box::new([0; FLUSH_AT]),
+            len: 0,
         }
     }
 }
 
 impl ContextHasher {
+    #[inline(never)]
+    fn flush(&mut self) {
+        self.inner
+            .update(self.buf.get(..self.len).unwrap_or_default());
+        self.len = 0;
+    }
     #[inline(always)]
     fn update(&mut self, b: &[u8]) {
-        if self.buf.len() + b.len() > FLUSH_AT {
-            self.inner.update(&self.buf);
-            self.buf.clear();
+        if b.len() > FLUSH_AT - self.len {
+            self.flush();
             if b.len() > FLUSH_AT {
                 self.inner.update(b);
                 return;
             }
         }
-        self.buf.extend_from_slice(b);
+        if let Some(dst) = self.buf.get_mut(self.len..self.len + b.len()) {
+            dst.copy_from_slice(b);
+            self.len += b.len();
+        }
     }
     #[inline(always)]
     fn tag(&mut self, t: u8) {
-        if self.buf.len() < FLUSH_AT {
-            self.buf.push(t);
-        } else {
-            self.update(&[t]);
+        if self.len == FLUSH_AT {
+            self.flush();
+        }
+        if let Some(slot) = self.buf.get_mut(self.len) {
+            *slot = t;
+            self.len += 1;
+        }
+    }
+    #[inline(always)]
+    fn word(&mut self, w: u64) {
+        if FLUSH_AT - self.len < 8 {
+            self.flush();
+        }
+        if let Some(dst) = self.buf.get_mut(self.len..self.len + 8) {
+            dst.copy_from_slice(&w.to_le_bytes());
+            self.len += 8;
         }
     }
     #[inline(always)]
     fn bytes(&mut self, b: &[u8]) {
-        self.update(&(b.len() as u64).to_le_bytes());
+        self.word(b.len() as u64);
         self.update(b);
     }
     pub fn undefined(&mut self) {
@@ -73,7 +98,7 @@ impl ContextHasher {
         } else {
             f
         };
-        self.update(&f.to_bits().to_le_bytes());
+        self.word(f.to_bits());
     }
     pub fn string(&mut self, s: &str) {
         self.tag(b's');
@@ -93,7 +118,7 @@ impl ContextHasher {
     pub fn begin(&mut self, kind: u8, len: usize) {
         self.tag(b'{');
         self.tag(kind);
-        self.update(&(len as u64).to_le_bytes());
+        self.word(len as u64);
     }
     pub fn key(&mut self, k: &str) {
         self.tag(b'k');
@@ -105,14 +130,13 @@ impl ContextHasher {
     }
     pub fn back_reference(&mut self, first_visit: usize) {
         self.tag(b'r');
-        self.update(&(first_visit as u64).to_le_bytes());
+        self.word(first_visit as u64);
     }
     pub fn end(&mut self) {
         self.tag(b'}');
     }
     pub fn finish(&mut self) -> String {
-        self.inner.update(&self.buf);
-        self.buf.clear();
+        self.flush();
         format!("xxh3-128:{:032x}", self.inner.digest128())
     }
 }
