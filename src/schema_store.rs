@@ -261,7 +261,10 @@ impl SchemaStore {
     /// compiled from a root that only references it. jsonschema checks the root it compiles, and
     /// on wasm builds the meta-schema's validator anew for every compile — about 10 ms for
     /// 2020-12, most of a contract's first check. The referenced document keeps its own draft,
-    /// and error schema paths are locations in it, so nothing else changes (tested).
+    /// and error schema paths are locations in it, so nothing else changes (tested) — except
+    /// for ill-founded schemas whose `$ref`s loop back to the same instance (`not: {$ref: "#"}`),
+    /// where jsonschema's answer is arbitrary either way. An id with a fragment is compiled
+    /// directly.
     fn build(
         &self,
         id: &str,
@@ -288,7 +291,8 @@ impl SchemaStore {
             )
             .and_then(|b| b.prepare())
             .map_err(|e| classify(id, String::new(), e.to_string(), false))?;
-        let root = if meta {
+        // An id with a fragment (drafts 4–7 allow one) is not a document a `$ref` can name.
+        let root = if meta || id.contains('#') {
             variant(schema)
         } else {
             // Draft 4's meta-schema is the cheapest to build; its `$ref` ignores siblings.

@@ -798,3 +798,94 @@ fn backtracking_patterns_keep_ecma_ascii_classes() {
     assert!(!typed.ok);
     still_works(&mut g);
 }
+
+/// Review findings on the accepted-value path: a renamed prototype key is judged anew (removed
+/// when the contract does not allow its new name); a value that needs cleaning is not refused
+/// for a lookaround pattern tested twice; a draft-07 `$ref` sibling `maxLength` (which
+/// validation ignores) cuts nothing, whether or not another string needs cleaning.
+#[test]
+fn accepted_values_keep_the_walk_consistent() {
+    let mut g = guard();
+    let closed = json!({
+        "type": "object",
+        "properties": { "summary": { "type": "string" }, "constructor": { "type": "string" } },
+        "required": ["summary"],
+        "additionalProperties": false
+    });
+    g.set_mode_contract("closed", None, Some(ContractSource::Schema(closed)))
+        .unwrap();
+    let r = g
+        .check_task_result("closed", r#"{"summary":"s","constructor":"Foo"}"#)
+        .unwrap();
+    assert!(r.ok, "{}", r.summary);
+    assert_eq!(r.value.unwrap(), json!({ "summary": "s" }));
+
+    let lookaround = json!({
+        "type": "object",
+        "properties": {
+            "a": { "type": "string", "pattern": "^(?=x)x*$" },
+            "b": { "type": "string" }
+        },
+        "required": ["a"]
+    });
+    g.set_mode_contract("look", None, Some(ContractSource::Schema(lookaround)))
+        .unwrap();
+    let result = json!({ "a": "x".repeat(750), "b": "y\r\nz" }).to_string();
+    let r = g.check_task_result("look", &result).unwrap();
+    assert!(r.ok, "{}", r.summary);
+    assert_eq!(r.changes.len(), 1, "{:?}", r.changes);
+
+    let old_draft = json!({
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "type": "object",
+        "properties": {
+            "summary": { "$ref": "#/definitions/text", "maxLength": 5 },
+            "note": { "type": "string" }
+        },
+        "definitions": { "text": { "type": "string" } }
+    });
+    g.set_mode_contract("old", None, Some(ContractSource::Schema(old_draft)))
+        .unwrap();
+    for note in ["x", "x\r\ny"] {
+        let result = json!({ "summary": "abcdefghij", "note": note }).to_string();
+        let r = g.check_task_result("old", &result).unwrap();
+        assert!(r.ok, "{}", r.summary);
+        let summary = r.value.unwrap()["summary"].clone();
+        assert_eq!(summary, "abcdefghij", "note {note:?}: {:?}", r.changes);
+    }
+}
+
+/// A draft-07 schema whose `$id` carries a fragment still checks after the store recompiles
+/// (a replaced contract clears every compiled validator).
+#[test]
+fn ids_with_fragments_survive_recompiles() {
+    let mut g = guard();
+    g.register_schema(json!({
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "$id": "https://example.com/report.json#v1",
+        "type": "object",
+        "properties": { "summary": { "type": "string" } },
+        "required": ["summary"]
+    }))
+    .unwrap();
+    g.set_mode_contract(
+        "report",
+        None,
+        Some(ContractSource::Id(
+            "https://example.com/report.json#v1".into(),
+        )),
+    )
+    .unwrap();
+    let check = |g: &mut Guard| g.check_task_result("report", r#"{"summary":"done"}"#);
+    assert!(check(&mut g).unwrap().ok);
+    for _ in 0..2 {
+        g.set_mode_contract(
+            "other",
+            None,
+            Some(ContractSource::Schema(json!({"type": "object"}))),
+        )
+        .unwrap();
+    }
+    let r = check(&mut g).unwrap();
+    assert!(r.ok, "{}", r.summary);
+}

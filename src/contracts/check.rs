@@ -49,8 +49,9 @@ fn plan_for(store: &mut SchemaStore, contract_id: Option<&str>) -> Result<Arc<Pl
     }
 }
 
-/// Whether the contract accepts `value` as it is, before any sanitizing. Unknown (false) where
-/// its property-name patterns are over the pattern budget.
+/// Whether the contract accepts `value` as it is, before any sanitizing. Not tested (false)
+/// for a contract with backtracking `patternProperties`: their budget is settled by
+/// `validate`, so there a value may still lose what the sanitizer takes as forbidden.
 fn accepts(store: &mut SchemaStore, id: &str, value: &Value) -> Result<bool> {
     store.validator(id)?;
     if store.key_patterns(id).0 > 0 {
@@ -79,6 +80,11 @@ fn sanitize_and_validate(
     };
     if accepted && sanitize::untouched(value, opts) {
         return Ok(sanitize::SanitizeOutcome::default());
+    }
+    if contract_id.is_some() {
+        // The walk and validation get the budget the acceptance test may have spent: a value
+        // needing cleaning must not fail "could not be checked" for being tested twice.
+        super::pattern::start_call();
     }
     opts.remove = !accepted;
     let outcome = sanitize::sanitize(value, plan, opts);

@@ -3,8 +3,9 @@
 //! `(?<=(a+))b` against "aaaa…" whatever its backtrack limit (each start position rescans).
 //! So such a pattern is checked on strings up to [`MAX_CHARS`] characters, each check is
 //! charged `n² + 64n + 1000` units (plus [`LIMIT_HIT_COST`] when the backtrack limit stops it)
-//! against one budget per contract check ([`CALL_BUDGET`], shared by the sanitizer and
-//! validation), and past either bound the string is
+//! against one budget per pass of a contract check ([`CALL_BUDGET`]: one for the test of the
+//! value as it came, one shared by the sanitizer and validation when the value needs them),
+//! and past either bound the string is
 //! reported "could not be checked" — never a hang. Patterns the linear engine accepts stay with
 //! jsonschema's own `pattern`.
 //!

@@ -264,11 +264,14 @@ impl<'p> Walker<'p> {
             }
             Direction::Output => {
                 // Only caps every applicable schema agrees on: a union's branches may differ.
+                // A value the contract accepted meets its maxLength already (validation says
+                // so, where the plan may read a sibling of an old draft's $ref as one).
                 let schema_max = app
                     .all
                     .iter()
                     .filter_map(|&id| self.plan.node(id).and_then(|n| n.max_length))
-                    .min();
+                    .min()
+                    .filter(|_| self.opts.remove);
                 let (cap, source) = match schema_max {
                     Some(m) if m < config_max => (m, "the contract's maxLength"),
                     _ => (config_max, "limits.maxStringLength"),
@@ -300,14 +303,18 @@ impl<'p> Walker<'p> {
     }
 
     fn object(&mut self, map: &mut Map<String, Value>, app: &Applicable, depth: usize) {
-        // Neutralize prototype-polluting keys first, so later steps see the final names.
-        if DANGEROUS_KEYS.iter().any(|k| map.contains_key(*k)) {
-            self.rename_dangerous(map);
-        }
+        // Prototype-polluting keys are renamed first, so later steps see the final names.
+        // A renamed key is a change of the value: the contract judges it anew, also in a value
+        // it accepted as it came.
+        let renamed = if DANGEROUS_KEYS.iter().any(|k| map.contains_key(*k)) {
+            self.rename_dangerous(map)
+        } else {
+            Vec::new()
+        };
         let mut removed: Vec<String> = Vec::new();
         for (key, child) in map.iter_mut() {
             let mark = self.enter(key);
-            match self.property_nodes(app, key) {
+            match self.property_nodes(app, key, renamed.contains(key)) {
                 None => removed.push(key.clone()),
                 Some(sub) => self.walk(child, &sub, depth + 1),
             }
@@ -324,7 +331,9 @@ impl<'p> Walker<'p> {
         }
     }
 
-    fn rename_dangerous(&mut self, map: &mut Map<String, Value>) {
+    /// Renames the prototype-polluting keys; their new names.
+    fn rename_dangerous(&mut self, map: &mut Map<String, Value>) -> Vec<String> {
+        let mut renamed = Vec::new();
         for key in DANGEROUS_KEYS {
             let Some(v) = map.remove(key) else {
                 continue;
@@ -339,8 +348,10 @@ impl<'p> Walker<'p> {
                 format!("key {key:?} can pollute JS prototypes; renamed to {new_key:?}"),
             );
             self.path.truncate(mark);
-            map.insert(new_key, v);
+            map.insert(new_key.clone(), v);
+            renamed.push(new_key);
         }
+        renamed
     }
 
     fn rule_in_one(&self, id: NodeId, key: &str, out: &mut Vec<NodeId>) -> OneRule {
@@ -375,7 +386,7 @@ impl<'p> Walker<'p> {
     }
 
     /// The subschemas property `key` must satisfy, or `None` when it is forbidden.
-    fn property_nodes(&self, app: &Applicable, key: &str) -> Option<Vec<NodeId>> {
+    fn property_nodes(&self, app: &Applicable, key: &str, renamed: bool) -> Option<Vec<NodeId>> {
         let mut sub = Vec::new();
         // Conjunctive schemas: a key one of them forbids is removed, unless another declares
         // it (allOf branches often split the properties between them).
@@ -415,7 +426,7 @@ impl<'p> Walker<'p> {
                 sub.append(&mut union_sub);
             }
         }
-        if forbidden && !app.undecided && self.opts.remove {
+        if forbidden && !app.undecided && (self.opts.remove || renamed) {
             None
         } else {
             Some(sub)
