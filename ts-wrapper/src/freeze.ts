@@ -169,6 +169,19 @@ class Walk {
     return start;
   }
 
+  /** Where each key's text starts: object keys repeat, so each is written to the text once. */
+  readonly keyStarts = new Map<string, number>();
+
+  /** A key's op, pointing at the first copy of the key in the text. */
+  key(k: string): void {
+    let at = this.keyStarts.get(k);
+    if (at === undefined) {
+      at = this.str(k);
+      this.keyStarts.set(k, at);
+    }
+    this.op2(OP.key, at, k.length);
+  }
+
   /** An op naming a string: its start and length in the text. */
   text(code: number, s: string): void {
     this.op2(code, this.str(s), s.length);
@@ -419,7 +432,7 @@ class Walk {
     for (let i = 0; i < n; i++) {
       const key = keys[i] as string | symbol;
       if (hashing) {
-        if (typeof key === "string") this.text(OP.key, key);
+        if (typeof key === "string") this.key(key);
         else this.text(OP.symbolKey, key.description ?? "");
       }
       // One read per property; a getter runs once, as in deep-freeze-strict and Immer.
