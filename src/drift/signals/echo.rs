@@ -33,17 +33,16 @@ fn prose_stems(c: &Concepts) -> Vec<Option<&str>> {
 
 pub fn measure(ctx: &Ctx) -> Signal {
     let (instr, result) = (prose_stems(ctx.ci), prose_stems(ctx.cr));
-    if result.len() < 6 {
+    let prose = |w: &&[Option<&str>]| w.iter().all(Option::is_some);
+    // Triples of prose words only, on both sides: identifiers neither copy nor dilute.
+    let total = result.windows(3).filter(prose).count();
+    if total < 4 {
         return Signal::new(NAME, 0.0, Vec::new());
     }
-    let grams: HashSet<&[Option<&str>]> = instr
-        .windows(3)
-        .filter(|w| w.iter().all(Option::is_some))
-        .collect();
-    let total = result.len() - 2;
+    let grams: HashSet<&[Option<&str>]> = instr.windows(3).filter(prose).collect();
     let copied = result
         .windows(3)
-        .filter(|w| w.iter().all(Option::is_some) && grams.contains(w))
+        .filter(|w| prose(w) && grams.contains(w))
         .count();
     let share = copied as f64 / total as f64;
     Signal::new(
