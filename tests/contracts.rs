@@ -820,6 +820,38 @@ fn accepted_values_keep_the_walk_consistent() {
     assert!(r.ok, "{}", r.summary);
     assert_eq!(r.value.unwrap(), json!({ "summary": "s" }));
 
+    // The renamed key's contents are judged anew too (the contract accepted them under the old
+    // name): a closed object under it loses what it does not allow, a string its excess.
+    let open = json!({
+        "type": "object",
+        "properties": { "constructor": { "type": "object" } },
+        "additionalProperties": {
+            "type": "object",
+            "properties": { "a": { "type": "string" } },
+            "additionalProperties": false
+        }
+    });
+    g.set_mode_contract("open", None, Some(ContractSource::Schema(open)))
+        .unwrap();
+    let r = g
+        .check_task_result("open", r#"{"constructor":{"a":"x","b":1}}"#)
+        .unwrap();
+    assert!(r.ok, "{}", r.summary);
+    assert_eq!(r.value.unwrap(), json!({ "_constructor": { "a": "x" } }));
+    let capped =
+        json!({ "type": "object", "additionalProperties": { "type": "string", "maxLength": 3 } });
+    g.set_mode_contract("capped", None, Some(ContractSource::Schema(capped)))
+        .unwrap();
+    let r = g
+        .check_task_result("capped", r#"{"constructor":"abcdef"}"#)
+        .unwrap();
+    assert!(r.ok, "{}", r.summary);
+    assert!(
+        r.changes.iter().any(|c| c.path == "/_constructor"),
+        "{:?}",
+        r.changes
+    );
+
     let lookaround = json!({
         "type": "object",
         "properties": {

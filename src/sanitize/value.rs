@@ -314,8 +314,16 @@ impl<'p> Walker<'p> {
         let mut removed: Vec<String> = Vec::new();
         for (key, child) in map.iter_mut() {
             let mark = self.enter(key);
-            match self.property_nodes(app, key, renamed.contains(key)) {
+            let anew = renamed.contains(key);
+            match self.property_nodes(app, key, anew) {
                 None => removed.push(key.clone()),
+                Some(sub) if anew && !self.opts.remove => {
+                    // What the contract accepted sat under the old name: under the new one its
+                    // contents are judged anew too.
+                    self.opts.remove = true;
+                    self.walk(child, &sub, depth + 1);
+                    self.opts.remove = false;
+                }
                 Some(sub) => self.walk(child, &sub, depth + 1),
             }
             self.path.truncate(mark);

@@ -411,3 +411,50 @@ test("the three hooks around one delegation, with the context hash checked at co
   assert.equal(bad.ok, false);
   assert.equal(bad.frozenContext, undefined);
 });
+
+// The walk's token stream writes each repeated key once, drops that cache when keys do not
+// repeat, and separates a lone high surrogate from a following lone low one (joined, they would
+// encode as one character). A plain stream written here — no sharing, every string on its own —
+// must hash the same.
+test("contextHash equals the hash of a plain token stream: shared keys, distinct keys, lone surrogates", () => {
+  const path = require("node:path");
+  const { packageDir } = require("./load.cjs");
+  const { RULES } = require(path.join(packageDir(), "dist", "cjs", "generated", "freeze-rules.js"));
+  const glue = require(path.join(packageDir(), "pkg", "boomerang_guard.js"));
+  const OP = RULES.ops;
+  // An object of string keys to strings or numbers, as the core's stream format has it.
+  const plainHash = (obj) => {
+    const ops = [];
+    const numbers = [];
+    let text = "";
+    const str = (s) => {
+      text += " ";
+      const at = text.length;
+      text += s;
+      return at;
+    };
+    const keys = Object.keys(obj);
+    ops.push(OP.object, 0, keys.length, 0);
+    for (const k of keys) {
+      ops.push(OP.key, str(k), k.length);
+      const v = obj[k];
+      if (typeof v === "number") ops.push(OP.number, numbers.push(v) - 1);
+      else ops.push(OP.string, str(v), v.length);
+    }
+    ops[3] = ops.length;
+    return glue.hashStream(Uint32Array.from(ops), Float64Array.from(numbers), text, new Uint8Array());
+  };
+  const guard = createGuardSync();
+  const distinct = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`file_${i}.ts`, i]));
+  const surrogates = { a: "\uD83D", b: "\uDE00", "\uDE01": "x\uD83D", "\uDC00y": 1 };
+  for (const value of [distinct, surrogates, { only: "one" }]) {
+    assert.equal(guard.contextHash(value), plainHash(value));
+  }
+  // Repeated keys inside an array of objects: written once, hashed as if written each time.
+  const rows = Array.from({ length: 2000 }, (_, i) => ({ name: `fn_${i}`, line: i }));
+  assert.equal(guard.contextHash(rows), guard.contextHash(JSON.parse(JSON.stringify(rows))));
+  assert.notEqual(guard.contextHash(rows), guard.contextHash(rows.slice(1)));
+  // Before the separator, a lone high surrogate followed by a lone low one failed to hash.
+  assert.match(guard.contextHash(["\uD83D", "\uDE00"]), /^xxh3-128:/);
+  assert.match(guard.contextHash([{ k: 1 }, "\uD83D", { k: "\uDE00" }]), /^xxh3-128:/);
+});

@@ -24,6 +24,9 @@ const F = RULES.faults;
 const NOT_FROZEN: readonly boolean[] = RULES.notFrozen;
 const LOCKS = RULES.locks;
 const MAX_DEPTH = RULES.maxDepth;
+/** Distinct keys the stream's key cache tries before it must have had as many hits, and holds at most. */
+const KEY_CACHE_TRIAL = 1024;
+const KEY_CACHE_MAX = 65536;
 const OBJECT_PROTO = Object.prototype;
 const PROTO_NAMES = new Set<PropertyKey>(Reflect.ownKeys(Object.prototype));
 const toStringTag = Object.prototype.toString;
@@ -161,25 +164,54 @@ class Walk {
     this.n += 3;
   }
 
+  /** Whether the text ends with a high surrogate. */
+  highEnd = false;
+
   /** Appends `s` to the text; its start (in UTF-16 units). */
   str(s: string): number {
+    const n = s.length;
+    if (n === 0) return this.textLength;
+    // A lone high surrogate followed by a lone low one would join into one character when the
+    // text is encoded: a filler keeps them two strings (positions are explicit, so it is read
+    // by no op).
+    const first = s.charCodeAt(0);
+    if (this.highEnd && first >= 0xdc00 && first <= 0xdfff) {
+      this.texts.push(" ");
+      this.textLength += 1;
+    }
+    const last = s.charCodeAt(n - 1);
+    this.highEnd = last >= 0xd800 && last <= 0xdbff;
     const start = this.textLength;
     this.texts.push(s);
-    this.textLength += s.length;
+    this.textLength += n;
     return start;
   }
 
-  /** Where each key's text starts: object keys repeat, so each is written to the text once. */
+  /** Where each key's text starts: object keys usually repeat, so each is written once. */
   readonly keyStarts = new Map<string, number>();
+  keyHits = 0;
+  /** Off once keys turn out not to repeat (maps keyed by ids or paths): the cache would cost. */
+  keyCache = true;
 
   /** A key's op, pointing at the first copy of the key in the text. */
   key(k: string): void {
-    let at = this.keyStarts.get(k);
-    if (at === undefined) {
-      at = this.str(k);
-      this.keyStarts.set(k, at);
+    if (this.keyCache) {
+      const at = this.keyStarts.get(k);
+      if (at !== undefined) {
+        this.keyHits++;
+        this.op2(OP.key, at, k.length);
+        return;
+      }
+      const size = this.keyStarts.size;
+      if (size < KEY_CACHE_MAX && (size < KEY_CACHE_TRIAL || this.keyHits >= size)) {
+        const start = this.str(k);
+        this.keyStarts.set(k, start);
+        this.op2(OP.key, start, k.length);
+        return;
+      }
+      this.keyCache = false;
     }
-    this.op2(OP.key, at, k.length);
+    this.text(OP.key, k);
   }
 
   /** An op naming a string: its start and length in the text. */
