@@ -24,8 +24,9 @@ use std::cell::Cell;
 pub const KEYWORD: &str = "x-boomerang-backtracking-pattern";
 /// Longest string a backtracking pattern is run on (its cost fits one check's budget).
 pub const MAX_CHARS: usize = 1000;
-/// Units per contract check. Measured with `(?<=(a+))b`, the worst we know: about 6.6 ns per
-/// unit natively and 52 ns in wasm (Node 20), so at most about 7 ms and 60 ms of matching.
+/// Units per pass of a contract check (at most two passes). Measured with `(?<=(a+))b`, the
+/// worst we know: about 6.6 ns per unit natively and 52 ns in wasm (Node 20), so at most about
+/// 7 ms and 60 ms of matching per pass.
 pub const CALL_BUDGET: u64 = 1_100_000;
 /// Backtracking steps per match; a pattern that needs more could not be checked.
 pub const BACKTRACK_LIMIT: usize = 10_000;
