@@ -921,3 +921,50 @@ fn ids_with_fragments_survive_recompiles() {
     let r = check(&mut g).unwrap();
     assert!(r.ok, "{}", r.summary);
 }
+
+/// Drafts 4–7: `$ref` replaces its schema object, so the sanitizer reads nothing beside it
+/// either — not on a rejected value (where it removes and caps), as validation does not.
+#[test]
+fn old_draft_ref_siblings_are_not_sanitizer_rules() {
+    let mut g = guard();
+    let contract = json!({
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "type": "object",
+        "required": ["status"],
+        "properties": {
+            "status": { "enum": ["done"] },
+            "summary": { "$ref": "#/definitions/text", "maxLength": 5 },
+            "meta": { "$ref": "#/definitions/meta", "additionalProperties": false }
+        },
+        "definitions": { "text": { "type": "string" }, "meta": { "type": "object" } }
+    });
+    g.set_mode_contract("old", None, Some(ContractSource::Schema(contract)))
+        .unwrap();
+    let result = r#"{"status":"nope","summary":"abcdefghij","meta":{"x":1}}"#;
+    let r = g.check_task_result("old", result).unwrap();
+    assert!(!r.ok);
+    assert_eq!(r.errors.len(), 1, "{:?}", r.errors);
+    assert_eq!(r.errors[0].instance_path, "/status");
+    assert!(r.changes.is_empty(), "{:?}", r.changes);
+    // The same contract in 2020-12, where siblings of $ref apply: the walk caps and removes.
+    let mut newer = g;
+    let contract = json!({
+        "type": "object",
+        "required": ["status"],
+        "properties": {
+            "status": { "enum": ["done"] },
+            "summary": { "$ref": "#/$defs/text", "maxLength": 5 },
+            "meta": { "$ref": "#/$defs/meta", "additionalProperties": false }
+        },
+        "$defs": { "text": { "type": "string" }, "meta": { "type": "object" } }
+    });
+    newer
+        .set_mode_contract("new", None, Some(ContractSource::Schema(contract)))
+        .unwrap();
+    let r = newer.check_task_result("new", result).unwrap();
+    let paths: Vec<&str> = r.changes.iter().map(|c| c.path.as_str()).collect();
+    assert!(
+        paths.contains(&"/summary") && paths.contains(&"/meta/x"),
+        "{paths:?}"
+    );
+}

@@ -203,6 +203,12 @@ impl<'s> Builder<'s> {
             _ => return p,
         };
         let sub = |b: &mut Self, n: &'s Value| b.node(root, n, depth + 1);
+        if obj.get("$ref").is_some_and(Value::is_string) && ref_ignores_siblings(root) {
+            // Drafts 4–7: a `$ref` replaces its schema object; what sits beside it is not read
+            // by validation, so the sanitizer must not act on it either.
+            self.reference(root, obj, "$ref", depth, &mut p);
+            return p;
+        }
         p.types = obj.get("type").and_then(Types::from_schema);
         p.constant = obj.get("const").cloned();
         p.enumeration = obj.get("enum").and_then(Value::as_array).cloned();
@@ -276,15 +282,7 @@ impl<'s> Builder<'s> {
             p.all_of.extend(all.iter().map(|s| sub(self, s)));
         }
         for key in ["$ref", "$dynamicRef", "$recursiveRef"] {
-            if let Some(r) = obj.get(key).and_then(Value::as_str) {
-                match self.store.resolve_ref(root, r) {
-                    Some((doc, target)) => {
-                        let id = self.node(doc, target, depth + 1);
-                        p.all_of.push(id);
-                    }
-                    None => p.unresolved = Some(format!("cannot resolve {key} {r:?}")),
-                }
-            }
+            self.reference(root, obj, key, depth, &mut p);
         }
         for key in ["anyOf", "oneOf"] {
             if let Some(branches) = obj.get(key).and_then(Value::as_array) {
@@ -294,4 +292,36 @@ impl<'s> Builder<'s> {
         }
         p
     }
+
+    /// The target of reference keyword `key`, if `obj` has one, as a subschema that always
+    /// applies.
+    fn reference(
+        &mut self,
+        root: &'s Value,
+        obj: &'s serde_json::Map<String, Value>,
+        key: &str,
+        depth: usize,
+        p: &mut PlanNode,
+    ) {
+        if let Some(r) = obj.get(key).and_then(Value::as_str) {
+            match self.store.resolve_ref(root, r) {
+                Some((doc, target)) => {
+                    let id = self.node(doc, target, depth + 1);
+                    p.all_of.push(id);
+                }
+                None => p.unresolved = Some(format!("cannot resolve {key} {r:?}")),
+            }
+        }
+    }
+}
+
+/// Whether the document is of a draft (4, 6 or 7) in which `$ref` ignores its siblings.
+fn ref_ignores_siblings(root: &Value) -> bool {
+    root.get("$schema")
+        .and_then(Value::as_str)
+        .is_some_and(|s| {
+            ["draft-04", "draft-06", "draft-07"]
+                .iter()
+                .any(|d| s.contains(d))
+        })
 }
