@@ -968,3 +968,26 @@ fn old_draft_ref_siblings_are_not_sanitizer_rules() {
         "{paths:?}"
     );
 }
+
+/// The sanitizer tells `anyOf` branches apart by `const`/`enum` with JSON Schema's equality:
+/// 1.0 selects the branch of `const: 1`, as validation says, so that branch's rules apply.
+#[test]
+fn branch_discriminators_compare_numbers_by_value() {
+    let mut g = guard();
+    let contract = json!({
+        "type": "object",
+        "required": ["v"],
+        "anyOf": [
+            { "properties": { "v": { "const": 1 }, "s": { "type": "string" } }, "additionalProperties": false },
+            { "properties": { "v": { "const": 2 }, "t": { "type": "string" } }, "additionalProperties": false }
+        ]
+    });
+    g.set_mode_contract("disc", None, Some(ContractSource::Schema(contract)))
+        .unwrap();
+    // Rejected (an extra property), so the walk removes what the chosen branch forbids.
+    let r = g
+        .check_task_result("disc", r#"{"v":1.0,"s":"kept","extra":true}"#)
+        .unwrap();
+    assert!(r.ok, "{}", r.summary);
+    assert_eq!(r.value.unwrap(), json!({ "v": 1.0, "s": "kept" }));
+}

@@ -64,6 +64,28 @@ pub fn sanitize(value: &mut Value, plan: &Plan, opts: SanitizeOptions) -> Saniti
     w.out
 }
 
+/// JSON Schema's equality (for `const` and `enum`): numbers by value, so 1 and 1.0 are equal.
+fn json_equal(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => match (x.as_i64(), y.as_i64()) {
+            (Some(i), Some(j)) => i == j,
+            _ => match (x.as_u64(), y.as_u64()) {
+                (Some(i), Some(j)) => i == j,
+                _ => x.as_f64() == y.as_f64(),
+            },
+        },
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(a, b)| json_equal(a, b))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, a)| y.get(k).is_some_and(|b| json_equal(a, b)))
+        }
+        _ => a == b,
+    }
+}
+
 /// Whether the walk without removal (`remove: false`) would leave `value` exactly as it is: no
 /// string to clean or cap at `limits.maxStringLength`, nothing nested past `limits.maxDepth`,
 /// no prototype-polluting key. For a value the contract accepts, such a value needs no walk;
@@ -223,8 +245,10 @@ impl<'p> Walker<'p> {
         }
         if n.never
             || n.types.is_some_and(|t| !t.admits(value))
-            || n.constant.as_ref().is_some_and(|c| c != value)
-            || n.enumeration.as_ref().is_some_and(|e| !e.contains(value))
+            || n.constant.as_ref().is_some_and(|c| !json_equal(c, value))
+            || n.enumeration
+                .as_ref()
+                .is_some_and(|e| !e.iter().any(|c| json_equal(c, value)))
         {
             return false;
         }
@@ -236,8 +260,11 @@ impl<'p> Walker<'p> {
                 let (Some(v), Some(child)) = (map.get(k), self.plan.node(*c)) else {
                     continue;
                 };
-                if child.constant.as_ref().is_some_and(|c| c != v)
-                    || child.enumeration.as_ref().is_some_and(|e| !e.contains(v))
+                if child.constant.as_ref().is_some_and(|c| !json_equal(c, v))
+                    || child
+                        .enumeration
+                        .as_ref()
+                        .is_some_and(|e| !e.iter().any(|c| json_equal(c, v)))
                 {
                     return false;
                 }
