@@ -200,13 +200,12 @@ impl<'p> Walker<'p> {
             if let Some(why) = &n.unresolved {
                 app.undecided = true;
                 // Said only where something could have been removed.
-                if !self.opts.remove {
-                    continue;
+                if self.opts.remove {
+                    self.change(
+                        ChangeOp::Undecided,
+                        format!("{why} while sanitizing; properties kept"),
+                    );
                 }
-                self.change(
-                    ChangeOp::Undecided,
-                    format!("{why} while sanitizing; properties kept"),
-                );
             }
             stack.extend(n.all_of.iter().copied());
             for group in &n.any_of {
