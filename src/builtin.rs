@@ -80,7 +80,7 @@ pub fn verdict_validator() -> Result<&'static Validator> {
     static CELL: OnceLock<std::result::Result<Validator, GuardError>> = OnceLock::new();
     CELL.get_or_init(|| {
         let schema = parse_builtin("verdict", VERDICT_SCHEMA)?;
-        crate::schema_store::compile_checked_schema(&schema).map_err(|e| {
+        crate::schema_store::compile_shipped(&schema).map_err(|e| {
             GuardError::new(ErrorCode::InvalidSchema, "", format!("verdict schema: {e}"))
         })
     })
@@ -93,7 +93,7 @@ pub fn config_validator() -> Result<&'static Validator> {
     static CELL: OnceLock<std::result::Result<Validator, GuardError>> = OnceLock::new();
     CELL.get_or_init(|| {
         let schema = parse_builtin("config", CONFIG_SCHEMA)?;
-        crate::schema_store::compile_checked_schema(&schema).map_err(|e| {
+        crate::schema_store::compile_shipped(&schema).map_err(|e| {
             GuardError::new(ErrorCode::InvalidSchema, "", format!("config schema: {e}"))
         })
     })

@@ -114,7 +114,7 @@ impl SchemaStore {
             return Ok(id);
         }
         // Checked against its meta-schema here, once; later compiles skip that (see `build`).
-        match self.compile_checked(&id, true) {
+        match self.compile(&id, true) {
             Ok(v) => {
                 // A replaced schema may be referenced by compiled validators: drop them all.
                 if previous.is_some() {
@@ -143,7 +143,7 @@ impl SchemaStore {
     /// The compiled validator of a registered schema, compiled on first use.
     pub fn validator(&mut self, id: &str) -> Result<&Validator> {
         if !self.validators.contains_key(id) {
-            let v = self.compile(id)?;
+            let v = self.compile(id, false)?;
             self.validators.insert(id.to_string(), v);
         }
         self.validators.get(id).ok_or_else(|| {
@@ -237,12 +237,8 @@ impl SchemaStore {
         self.closure(&Self::absolute_id(id)).len()
     }
 
-    fn compile(&mut self, id: &str) -> Result<Validator> {
-        self.compile_checked(id, false)
-    }
-
     /// Compiles `id`; with `meta`, its document is first checked against its meta-schema.
-    fn compile_checked(&mut self, id: &str, meta: bool) -> Result<Validator> {
+    fn compile(&mut self, id: &str, meta: bool) -> Result<Validator> {
         let docs = self.closure(id);
         let v = self.build(id, &docs, false, meta)?;
         let found = docs.iter().fold((0, None), |acc, (_, doc)| {
@@ -295,8 +291,7 @@ impl SchemaStore {
         let root = if meta || id.contains('#') {
             variant(schema)
         } else {
-            // Draft 4's meta-schema is the cheapest to build; its `$ref` ignores siblings.
-            Some(serde_json::json!({ "$schema": REFERENCE_ROOT_DRAFT, "$ref": id }))
+            Some(reference_root(id))
         };
         jsonschema::options()
             .offline()
@@ -453,10 +448,16 @@ fn find_anchor<'s>(node: &'s Value, name: &str, depth: usize) -> Option<&'s Valu
     }
 }
 
+/// A root that only references document `id`. Draft 4's meta-schema is the cheapest to build;
+/// its `$ref` ignores siblings.
+fn reference_root(id: &str) -> Value {
+    serde_json::json!({ "$schema": REFERENCE_ROOT_DRAFT, "$ref": id })
+}
+
 /// A validator for a schema shipped with the crate (its `$id` set), compiled from a root that
 /// references it: no meta-schema check at run time (the crate's tests do it), see
 /// [`SchemaStore::build`].
-pub fn compile_checked_schema(schema: &Value) -> std::result::Result<Validator, String> {
+pub fn compile_shipped(schema: &Value) -> std::result::Result<Validator, String> {
     let id = schema_id(schema).ok_or("no $id")?.to_string();
     let registry = jsonschema::Registry::new()
         .extend([(id.as_str(), schema)])
@@ -465,7 +466,7 @@ pub fn compile_checked_schema(schema: &Value) -> std::result::Result<Validator, 
     jsonschema::options()
         .offline()
         .with_registry(&registry)
-        .build(&serde_json::json!({ "$schema": REFERENCE_ROOT_DRAFT, "$ref": id }))
+        .build(&reference_root(&id))
         .map_err(|e| e.to_string())
 }
 
@@ -597,7 +598,7 @@ mod tests {
         for (name, text) in [("config", CONFIG_SCHEMA), ("verdict", VERDICT_SCHEMA)] {
             let schema = parse_builtin(name, text).unwrap();
             let direct = jsonschema::options().offline().build(&schema).unwrap();
-            let referenced = compile_checked_schema(&schema).unwrap();
+            let referenced = compile_shipped(&schema).unwrap();
             let mut names = BTreeSet::new();
             property_names(&schema, &mut names);
             let strategy = values(names.into_iter().collect());

@@ -332,26 +332,18 @@ impl<'p> Walker<'p> {
         // Prototype-polluting keys are renamed first, so later steps see the final names.
         // A renamed key is a change of the value: the contract judges it anew, also in a value
         // it accepted as it came.
-        let renamed = if DANGEROUS_KEYS.iter().any(|k| map.contains_key(*k)) {
-            self.rename_dangerous(map)
-        } else {
-            Vec::new()
-        };
+        let renamed = self.rename_dangerous(map);
         let mut removed: Vec<String> = Vec::new();
         for (key, child) in map.iter_mut() {
             let mark = self.enter(key);
-            let anew = renamed.contains(key);
-            match self.property_nodes(app, key, anew) {
+            // The key and what sits under it are judged as in a rejected value.
+            let anew = !self.opts.remove && renamed.contains(key);
+            self.opts.remove |= anew;
+            match self.property_nodes(app, key) {
                 None => removed.push(key.clone()),
-                Some(sub) if anew && !self.opts.remove => {
-                    // What the contract accepted sat under the old name: under the new one its
-                    // contents are judged anew too.
-                    self.opts.remove = true;
-                    self.walk(child, &sub, depth + 1);
-                    self.opts.remove = false;
-                }
                 Some(sub) => self.walk(child, &sub, depth + 1),
             }
+            self.opts.remove &= !anew;
             self.path.truncate(mark);
         }
         for key in removed {
@@ -420,7 +412,7 @@ impl<'p> Walker<'p> {
     }
 
     /// The subschemas property `key` must satisfy, or `None` when it is forbidden.
-    fn property_nodes(&self, app: &Applicable, key: &str, renamed: bool) -> Option<Vec<NodeId>> {
+    fn property_nodes(&self, app: &Applicable, key: &str) -> Option<Vec<NodeId>> {
         let mut sub = Vec::new();
         // Conjunctive schemas: a key one of them forbids is removed, unless another declares
         // it (allOf branches often split the properties between them).
@@ -460,7 +452,7 @@ impl<'p> Walker<'p> {
                 sub.append(&mut union_sub);
             }
         }
-        if forbidden && !app.undecided && (self.opts.remove || renamed) {
+        if forbidden && !app.undecided && self.opts.remove {
             None
         } else {
             Some(sub)
