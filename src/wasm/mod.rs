@@ -215,6 +215,15 @@ pub(crate) fn js_type(v: &JsValue) -> String {
 /// deep for the engine's serializer `TOO_DEEP`, text over `max` bytes `TOO_LARGE` (checked
 /// before the text is copied into the module).
 fn stringify_raw(value: &JsValue, what: &str, max: usize) -> Result<Option<String>, GuardError> {
+    Ok(stringify_js(value, what, max)?.map(|(_, text)| text))
+}
+
+/// [`stringify_raw`], keeping the engine's string too (to hand back instead of a copy).
+fn stringify_js(
+    value: &JsValue,
+    what: &str,
+    max: usize,
+) -> Result<Option<(JsString, String)>, GuardError> {
     if value.is_undefined() {
         return Ok(None);
     }
@@ -237,9 +246,9 @@ fn stringify_raw(value: &JsValue, what: &str, max: usize) -> Result<Option<Strin
         GuardError::new(code, "", format!("{what} cannot be serialized: {why}"))
     })?;
     // JSON.stringify escapes lone surrogates, so its output is always well-formed.
-    match text.dyn_ref::<JsString>() {
-        Some(s) => text_within(s, max, what).map(Some),
-        None => Ok(None),
+    match text.dyn_into::<JsString>() {
+        Ok(s) => text_within(&s, max, what).map(|text| Some((s, text))),
+        Err(_) => Ok(None),
     }
 }
 
@@ -253,6 +262,33 @@ fn report_to_js(report: &CheckReport, original: Option<&JsValue>) -> Result<JsVa
         if report.value_unchanged {
             Reflect::set(&obj, &"value".into(), original)?;
         }
+    }
+    Ok(obj)
+}
+
+/// A result check's report as a JS object. When the text the parent gets is the text checked
+/// (`js`, the caller's string or its JSON), that string is handed back instead of a copy; when
+/// the value is that text's JSON unchanged, the engine's own `JSON.parse` builds it (cheaper
+/// than serializing it into the report and parsing it there).
+fn result_report_to_js(
+    mut report: CheckReport,
+    text: &str,
+    js: &JsString,
+) -> Result<JsValue, JsValue> {
+    if report.text.as_deref() != Some(text) {
+        return report_to_js(&report, None);
+    }
+    report.text = None;
+    let reparse =
+        report.ok && report.changes.is_empty() && report.extraction == Some(Extraction::Bare);
+    let parsed = if reparse { parse_in_js(js) } else { None };
+    if parsed.is_some() {
+        report.value = None;
+    }
+    let obj = report_to_js(&report, None)?;
+    Reflect::set(&obj, &"text".into(), js)?;
+    if let Some(v) = parsed {
+        Reflect::set(&obj, &"value".into(), &v)?;
     }
     Ok(obj)
 }
@@ -416,26 +452,8 @@ impl WasmGuard {
             Some(s) => {
                 if is_well_formed(s) {
                     let text = to_rust_string(s);
-                    let mut report = self.engine.guard.check_task_result(mode, &text).js()?;
-                    // The text the parent gets is what the caller passed: hand it back as is,
-                    // and when the value is that text's JSON unchanged, let JS parse it.
-                    if report.text.as_deref() == Some(text.as_str()) {
-                        report.text = None;
-                        let reparse = report.ok
-                            && report.changes.is_empty()
-                            && report.extraction == Some(Extraction::Bare);
-                        let parsed = if reparse { parse_in_js(&result) } else { None };
-                        if parsed.is_some() {
-                            report.value = None;
-                        }
-                        let obj = report_to_js(&report, None)?;
-                        Reflect::set(&obj, &"text".into(), &result)?;
-                        if let Some(v) = parsed {
-                            Reflect::set(&obj, &"value".into(), &v)?;
-                        }
-                        return Ok(obj);
-                    }
-                    report
+                    let report = self.engine.guard.check_task_result(mode, &text).js()?;
+                    return result_report_to_js(report, &text, s);
                 } else {
                     let escaped = stringify(&result, "the result", 3 * max)?.unwrap_or_default();
                     self.engine
@@ -452,8 +470,15 @@ impl WasmGuard {
                 ))
             }
             None => {
-                let text = stringify(&result, "the result", max)?.unwrap_or_default();
-                self.engine.guard.check_task_result(mode, &text).js()?
+                let Some((js, text)) =
+                    stringify_js(&result, "the result", max).map_err(|e| to_js_error(&e))?
+                else {
+                    // A function or symbol: no JSON text, checked as the empty text.
+                    let report = self.engine.guard.check_task_result(mode, "").js()?;
+                    return report_to_js(&report, None);
+                };
+                let report = self.engine.guard.check_task_result(mode, &text).js()?;
+                return result_report_to_js(report, &text, &js);
             }
         };
         report_to_js(&report, None)

@@ -109,6 +109,28 @@ test("sanitization: every change is listed; prototype keys neutralized", () => {
   assert.equal({}.polluted, undefined);
 });
 
+test("an object result is checked as its JSON: an accepted one keeps its key order, a cleaned one is rebuilt", () => {
+  const guard = createGuardSync();
+  // Keys out of alphabetical order: a value rebuilt from a sorted map would reorder them.
+  const result = { summary: "Added the endpoint.", status: "completed", files: [{ path: "src/api.ts", action: "modified" }] };
+  const r = guard.checkTaskResult({ mode: "code", result });
+  assert.equal(r.ok, true, r.summary);
+  assert.deepEqual(r.value, result);
+  assert.deepEqual(Object.keys(r.value), ["summary", "status", "files"]);
+  assert.deepEqual(Object.keys(r.value.files[0]), ["path", "action"]);
+  assert.notEqual(r.value, result, "the report's value is a copy, not the caller's object");
+  assert.equal(r.text, JSON.stringify(result));
+  assert.deepEqual(r.changes, []);
+
+  const dirty = { summary: "Added\r\nthe endpoint.", files: [{ path: "src/api.ts", owner: "me" }] };
+  const d = guard.checkTaskResult({ mode: "code", result: dirty });
+  assert.equal(d.ok, true, d.summary);
+  assert.equal(d.value.summary, "Added\nthe endpoint.");
+  assert.deepEqual(d.value.files, [{ path: "src/api.ts" }]);
+  assert.equal(JSON.parse(d.text).summary, "Added\nthe endpoint.");
+  assert.equal(dirty.files[0].owner, "me", "the caller's object is not changed");
+});
+
 test("bad input: null, undefined and numbers for message are contract errors", () => {
   const guard = createGuardSync();
   for (const message of [null, undefined, 42, "", "   "]) {
