@@ -63,7 +63,10 @@ for (const p of pairs) {
 // the same family (orchestrator or LLMBar) on the same side of the split stands in as a drifted
 // answer — what a result from another project, or one answering a neighbouring instruction,
 // looks like. Without them a fit on echo-heavy drifted results learns that sharing the
-// request's words is bad, which fails wherever a drifted result is simply off topic.
+// request's words is bad, which fails wherever a drifted result is simply off topic. None is
+// made for an instruction that asks for an unhelpful answer (the stage reads it as inverted):
+// there an answer about something else follows the instruction, so labelling it drifted would
+// contradict the labelled pairs (whose following answers are often off topic on purpose).
 function foreign(ps, tag) {
   const out = [];
   const byFamily = new Map();
@@ -75,7 +78,8 @@ function foreign(ps, tag) {
     const order = [...list].sort((a, b) => hash(a.id + tag) - hash(b.id + tag));
     order.forEach((p, i) => {
       const other = order[(i + 1) % order.length];
-      if (other === p) return;
+      // xGood[0] is the sign column: -1 when the instruction is read as inverted.
+      if (other === p || p.xGood[0] < 0) return;
       const text = other.label === "a" ? other.output_a : other.output_b;
       out.push({
         id: `${p.id}~${other.id}`,
