@@ -10,7 +10,7 @@ const { naturalJaccard } = require("./natural.cjs");
 const { createGuardSync } = require("../dist/cjs/node.js");
 const glue = require("../pkg/boomerang_guard.js");
 const { ajvCheckResult } = require("./ajv.cjs");
-const { measure } = require("./measure.cjs");
+const { measure, measureTogether } = require("./measure.cjs");
 
 const fixtures = path.join(__dirname, "..", "tests", "fixtures", "seed000");
 const instructions = fs.readFileSync(path.join(fixtures, "ex1_instructions.md"), "utf8");
@@ -49,8 +49,7 @@ const rows = [];
 for (const size of [1_000, 10_000, 100_000, 1_000_000]) {
   const text = result(size);
   const seconds = size >= 1_000_000 ? 2 : 0.6;
-  const ours = measure(() => ourCheck(text), { seconds });
-  const theirs = measure(() => theirCheck(text), { seconds });
+  const [ours, theirs] = measureTogether([() => ourCheck(text), () => theirCheck(text)], { seconds });
   const floor = measure(() => encodeFloor(text), { seconds: 0.3 });
   rows.push({
     name: `boundary check (contract + sanitize + drift), result ${size >= 1e6 ? "1 MB" : `${size / 1000} KB`}: p99 ${ours.p99.toFixed(0)} µs; ${(ours.p50 / floor.p50).toFixed(0)}× the encodeInto floor (${floor.p50.toFixed(2)} µs)`,

@@ -6,7 +6,7 @@ const fs = require("node:fs");
 const path = require("node:path");
 const { naturalJaccard } = require("./natural.cjs");
 const { createGuardSync } = require("../dist/cjs/node.js");
-const { measure } = require("./measure.cjs");
+const { measureTogether } = require("./measure.cjs");
 
 const fixtures = path.join(__dirname, "..", "tests", "fixtures", "seed000");
 const read = (f) => fs.readFileSync(path.join(fixtures, f), "utf8");
@@ -17,8 +17,7 @@ const pairs = [
 const bytes = pairs.reduce((n, [i, r]) => n + Buffer.byteLength(i) + Buffer.byteLength(r), 0);
 
 const guard = createGuardSync();
-const ours = measure(() => pairs.forEach(([i, r]) => guard.scoreDrift(i, r)));
-const theirs = measure(() => pairs.forEach(([i, r]) => naturalJaccard(i, r)));
+const [ours, theirs] = measureTogether([() => pairs.forEach(([i, r]) => guard.scoreDrift(i, r)), () => pairs.forEach(([i, r]) => naturalJaccard(i, r))]);
 const mbps = (m) => (bytes / (m.p50 / 1e6) / 1e6).toFixed(1);
 
 // Flat memory across 100k calls: wasm linear memory before and after.

@@ -3,7 +3,7 @@
 const deepFreezeStrict = require("deep-freeze-strict");
 const { freeze: immerFreeze } = require("immer");
 const { createGuardSync } = require("../dist/cjs/node.js");
-const { measure } = require("./measure.cjs");
+const { measureTogether } = require("./measure.cjs");
 
 // A realistic shape: a repository context with files, symbols and settings.
 function context(leaves) {
@@ -66,9 +66,7 @@ for (const leaves of [1000, 10000, 100000]) {
   const p50 = (k) => ({ p50: times[k].sort((a, b) => a - b)[rounds >> 1], p99: NaN });
   const [ours, dfs, immer, plain, own] = ["ours", "dfs", "immer", "plain", "own"].map(p50);
   const ctx = context(leaves);
-  const copy = measure(() => guard.freezeContext(ctx), opts);
-  const clone = measure(() => freezeAll(structuredClone(ctx)), opts);
-  const hash = measure(() => guard.contextHash(ctx), opts);
+  const [copy, clone, hash] = measureTogether([() => guard.freezeContext(ctx), () => freezeAll(structuredClone(ctx)), () => guard.contextHash(ctx)], opts);
   const fastest = Math.min(dfs.p50, immer.p50, plain.p50);
   rows.push({ name: `deepFreeze (in place), ${leaves / 1000}k leaves vs the fastest of deep-freeze-strict (${dfs.p50.toFixed(0)} µs), Immer (${immer.p50.toFixed(0)} µs) and a plain recursive Object.freeze (${plain.p50.toFixed(0)} µs) (target ≤ 1.5×)`, ours, theirs: { p50: fastest } });
   rows.push({ name: `deepFreeze (in place), ${leaves / 1000}k leaves vs a recursive Object.freeze over Reflect.ownKeys (every own property, as the rules need; ${(own.p50 / plain.p50).toFixed(2)}× the Object.values one)`, ours, theirs: own });

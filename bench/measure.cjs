@@ -21,6 +21,37 @@ function measure(fn, { seconds = 0.5 } = {}) {
   return { p50: at(0.5), p99: at(0.99), samples: samples.length, batch };
 }
 
+// The same for functions compared with each other: their batches take turns until every one
+// has had `seconds`, so a slow or busy phase of the machine falls on all of them alike and the
+// ratios hold (timed one after the other, a ratio moved by up to 2× between runs on this VM).
+function measureTogether(fns, { seconds = 0.5 } = {}) {
+  const batches = fns.map((fn) => {
+    for (let i = 0; i < 200; i++) fn();
+    let batch = 1;
+    for (;;) {
+      const t0 = process.hrtime.bigint();
+      for (let i = 0; i < batch; i++) fn();
+      if (Number(process.hrtime.bigint() - t0) > 1e6) return batch;
+      batch *= 2;
+    }
+  });
+  const samples = fns.map(() => []);
+  const end = Date.now() + seconds * 1000 * fns.length;
+  while (Date.now() < end || samples[0].length < 5) {
+    fns.forEach((fn, k) => {
+      const batch = batches[k];
+      const t0 = process.hrtime.bigint();
+      for (let i = 0; i < batch; i++) fn();
+      samples[k].push(Number(process.hrtime.bigint() - t0) / batch / 1000);
+    });
+  }
+  return samples.map((s, k) => {
+    s.sort((a, b) => a - b);
+    const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
+    return { p50: at(0.5), p99: at(0.99), samples: s.length, batch: batches[k] };
+  });
+}
+
 function fmt(us) {
   if (!Number.isFinite(us)) return "—";
   return us >= 1000 ? `${(us / 1000).toFixed(2)} ms` : `${us.toFixed(2)} µs`;
@@ -37,4 +68,4 @@ function table(title, rows) {
   }
 }
 
-module.exports = { measure, table, fmt };
+module.exports = { measure, measureTogether, table, fmt };
