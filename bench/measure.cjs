@@ -24,32 +24,60 @@ function measure(fn, { seconds = 0.5 } = {}) {
 // The same for functions compared with each other: their batches take turns until every one
 // has had `seconds`, so a slow or busy phase of the machine falls on all of them alike and the
 // ratios hold (timed one after the other, a ratio moved by up to 2× between runs on this VM).
-function measureTogether(fns, { seconds = 0.5 } = {}) {
-  const batches = fns.map((fn) => {
-    for (let i = 0; i < 200; i++) fn();
-    let batch = 1;
-    for (;;) {
-      const t0 = process.hrtime.bigint();
-      for (let i = 0; i < batch; i++) fn();
-      if (Number(process.hrtime.bigint() - t0) > 1e6) return batch;
-      batch *= 2;
-    }
-  });
-  const samples = fns.map(() => []);
-  const end = Date.now() + seconds * 1000 * fns.length;
-  while (Date.now() < end || samples[0].length < 5) {
-    fns.forEach((fn, k) => {
-      const batch = batches[k];
-      const t0 = process.hrtime.bigint();
-      for (let i = 0; i < batch; i++) fn();
-      samples[k].push(Number(process.hrtime.bigint() - t0) / batch / 1000);
-    });
+function calibrate(fn) {
+  for (let i = 0; i < 200; i++) fn();
+  let batch = 1;
+  for (;;) {
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < batch; i++) fn();
+    if (Number(process.hrtime.bigint() - t0) > 1e6) return batch;
+    batch *= 2;
   }
+}
+
+function timeBatch(fn, batch) {
+  const t0 = process.hrtime.bigint();
+  for (let i = 0; i < batch; i++) fn();
+  return Number(process.hrtime.bigint() - t0) / batch / 1000;
+}
+
+function stats(samples, batches) {
   return samples.map((s, k) => {
     s.sort((a, b) => a - b);
     const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
     return { p50: at(0.5), p99: at(0.99), samples: s.length, batch: batches[k] };
   });
+}
+
+function measureTogether(fns, { seconds = 0.5 } = {}) {
+  const batches = fns.map(calibrate);
+  const samples = fns.map(() => []);
+  const end = Date.now() + seconds * 1000 * fns.length;
+  while (Date.now() < end || samples[0].length < 5) {
+    fns.forEach((fn, k) => samples[k].push(timeBatch(fn, batches[k])));
+  }
+  return stats(samples, batches);
+}
+
+// For functions that return promises (verify): the event loop runs between batches, outside the
+// timing, so that settled promises are released as in a host that awaits them (a synchronous
+// loop keeps every one alive until it ends: gigabytes over a few seconds, and GC in the timings).
+async function measureTogetherSettled(fns, { seconds = 0.5 } = {}) {
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+  const batches = [];
+  for (const fn of fns) {
+    batches.push(calibrate(fn));
+    await settle();
+  }
+  const samples = fns.map(() => []);
+  const end = Date.now() + seconds * 1000 * fns.length;
+  while (Date.now() < end || samples[0].length < 5) {
+    for (let k = 0; k < fns.length; k++) {
+      samples[k].push(timeBatch(fns[k], batches[k]));
+      await settle();
+    }
+  }
+  return stats(samples, batches);
 }
 
 function fmt(us) {
@@ -68,4 +96,4 @@ function table(title, rows) {
   }
 }
 
-module.exports = { measure, measureTogether, table, fmt };
+module.exports = { measure, measureTogether, measureTogetherSettled, table, fmt };

@@ -56,8 +56,8 @@ async function main() {
   say(`50 concurrent verify() calls whose judge takes 20 ms each: ${verify.concurrentMs.toFixed(1)} ms in all.`);
 
   const boundary = require("./boundary.bench.cjs");
-  record("Whole boundary check (output contract + sanitize + drift, judge off) vs Ajv + JS sanitizer + natural", boundary.rows, "JS pipeline");
-  const flat = boundary.flat();
+  record("Whole boundary check (output contract + sanitize + drift, judge off) vs Ajv + JS sanitizer + natural", await boundary.run(), "JS pipeline");
+  const flat = await boundary.flat();
   results.boundaryMemory = flat;
   say();
   say(`100k boundary checks (1 KB results): wasm linear memory ${flat.before.wasm} → ${flat.after.wasm} bytes; JS heap ${(flat.before.heap / 1e6).toFixed(1)} → ${(flat.after.heap / 1e6).toFixed(1)} MB${flat.gcExposed ? " (after gc)" : " (no --expose-gc: heap figures include garbage)"}.`);
