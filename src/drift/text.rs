@@ -79,27 +79,60 @@ pub fn stem(word: &str) -> String {
     })
 }
 
-/// Background frequency per stem (SUBTLEXus counts), built once.
+/// Background frequency per stem (SUBTLEXus counts), built once from `background_stems.txt`:
+/// the word table (`background.txt`) already stemmed, counts of words sharing a stem summed,
+/// and the largest word count first (stemming 8,000 words was 70 % of a process's first drift
+/// score). The test below derives it from the word table again and fails when they differ.
 fn background() -> &'static (HashMap<String, u64>, f64) {
     static B: OnceLock<(HashMap<String, u64>, f64)> = OnceLock::new();
-    B.get_or_init(|| {
-        let mut map: HashMap<String, u64> = HashMap::default();
-        let mut max = 1u64;
-        for line in include_str!("background.txt")
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-        {
-            let mut parts = line.split(' ');
-            let (Some(w), Some(c)) = (parts.next(), parts.next()) else {
-                continue;
-            };
-            let count: u64 = c.parse().unwrap_or(0);
-            max = max.max(count);
-            let e = map.entry(stem(w)).or_insert(0);
-            *e += count;
+    B.get_or_init(|| parse_background(include_str!("background_stems.txt")))
+}
+
+fn parse_background(table: &str) -> (HashMap<String, u64>, f64) {
+    let mut map: HashMap<String, u64> = HashMap::default();
+    let mut max = 1u64;
+    for line in table.lines() {
+        let mut parts = line.split(' ');
+        match (parts.next(), parts.next()) {
+            (Some("#max"), Some(c)) => max = c.parse().unwrap_or(1).max(1),
+            (Some(stem), Some(c)) if !stem.starts_with('#') => {
+                map.insert(stem.to_string(), c.parse().unwrap_or(0));
+            }
+            _ => {}
         }
-        (map, (max as f64).ln())
-    })
+    }
+    (map, (max as f64).ln())
+}
+
+/// `background_stems.txt` as derived from the word table: one "stem count" line per stem in
+/// order of first appearance, after a `#max` line with the largest count of a single word.
+#[cfg(test)]
+fn derive_background(words: &str) -> String {
+    let mut order: Vec<String> = Vec::new();
+    let mut sums: HashMap<String, u64> = HashMap::default();
+    let mut max = 1u64;
+    for line in words.lines().filter(|l| !l.starts_with('#')) {
+        let mut parts = line.split(' ');
+        let (Some(w), Some(c)) = (parts.next(), parts.next()) else {
+            continue;
+        };
+        let count: u64 = c.parse().unwrap_or(0);
+        max = max.max(count);
+        let st = stem(w);
+        if !sums.contains_key(&st) {
+            order.push(st.clone());
+        }
+        *sums.entry(st).or_insert(0) += count;
+    }
+    let mut out = String::from(
+        "# generated from background.txt by the drift::text tests: stems and summed counts\n",
+    );
+    out.push_str(&format!("#max {max}\n"));
+    for st in order {
+        let c = sums.get(&st).copied().unwrap_or(0);
+        out.push_str(&format!("{st} {c}\n"));
+    }
+    out
 }
 
 /// Weight of a stem in 0.15..=1: rare words weigh most, everyday words little. Words outside
@@ -392,6 +425,27 @@ pub fn definitions(text: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `BG_UPDATE_BACKGROUND=1 cargo test --lib background_stems` rewrites the file after the
+    /// word table or the stemmer changed.
+    #[test]
+    fn background_stems_are_the_word_table_stemmed() {
+        let derived = derive_background(include_str!("background.txt"));
+        if std::env::var("BG_UPDATE_BACKGROUND").is_ok() {
+            let path = concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/src/drift/background_stems.txt"
+            );
+            assert!(std::fs::write(path, &derived).is_ok());
+            return;
+        }
+        assert!(
+            derived == include_str!("background_stems.txt"),
+            "src/drift/background_stems.txt is stale: BG_UPDATE_BACKGROUND=1 cargo test --lib background_stems"
+        );
+        let (map, ln_max) = parse_background(&derived);
+        assert!(map.len() > 5000 && ln_max > 10.0);
+    }
 
     #[test]
     fn word_caches_stay_bounded_whatever_the_vocabulary() {

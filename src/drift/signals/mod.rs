@@ -120,6 +120,25 @@ pub fn prose(text: &str) -> String {
     out
 }
 
+/// `text` cut after each '.', '!', '?' and newline, the terminator kept with its piece: what
+/// `split_inclusive` with those four characters gives, found by a byte scan (all four are ASCII,
+/// so every cut is a character boundary) instead of decoding every character.
+pub fn pieces(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let end = rest
+            .bytes()
+            .position(|b| matches!(b, b'.' | b'!' | b'?' | b'\n'))
+            .map_or(rest.len(), |i| i + 1);
+        let (piece, tail) = rest.split_at_checked(end)?;
+        rest = tail;
+        Some(piece)
+    })
+}
+
 /// Measures every signal.
 pub fn measure(ctx: &Ctx) -> Vec<Signal> {
     SIGNALS.iter().map(|(_, m)| m(ctx)).collect()

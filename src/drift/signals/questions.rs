@@ -7,8 +7,7 @@ pub const NAME: &str = "questions";
 
 pub fn measure(ctx: &Ctx) -> Signal {
     let text = ctx.prose;
-    let asked: Vec<String> = text
-        .split_inclusive(['.', '!', '?', '\n'])
+    let asked: Vec<String> = super::pieces(text)
         .map(str::trim)
         .filter(|s| s.ends_with('?') && s.split_whitespace().count() >= 3)
         .map(|s| s.chars().take(80).collect())
