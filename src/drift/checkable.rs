@@ -124,10 +124,21 @@ const NUMBER_WORDS: [(&str, usize); 21] = [
 
 /// The words of a lowercased text with their byte offsets (letters, digits, `'`, `+`, `-`).
 fn words_at(s: &str) -> Vec<(usize, &str)> {
+    // A byte scan: ASCII bytes decide alone; a character is decoded only at a non-ASCII byte
+    // (decoding every character was most of parsing a message).
+    let inside_ascii = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'\'' | b'+' | b'-');
+    let bytes = s.as_bytes();
     let mut out = Vec::new();
     let mut start = None;
-    for (i, c) in s.char_indices() {
-        let inside = c.is_alphanumeric() || c == '\'' || c == '+' || c == '-';
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        let (inside, len) = if b.is_ascii() {
+            (inside_ascii(b), 1)
+        } else {
+            s.get(i..)
+                .and_then(|rest| rest.chars().next())
+                .map_or((false, 1), |c| (c.is_alphanumeric(), c.len_utf8()))
+        };
         match (inside, start) {
             (true, None) => start = Some(i),
             (false, Some(b)) => {
@@ -136,6 +147,7 @@ fn words_at(s: &str) -> Vec<(usize, &str)> {
             }
             _ => {}
         }
+        i += len;
     }
     if let Some(b) = start {
         out.push((b, s.get(b..).unwrap_or_default()));
@@ -1876,5 +1888,50 @@ mod tests {
             "Refactor the login handler so it returns early on a bad token, and add a test for it."
         )
         .is_empty());
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod word_scan {
+    use super::words_at;
+    use proptest::prelude::*;
+
+    /// Words as first written: every character decoded.
+    fn reference(s: &str) -> Vec<(usize, &str)> {
+        let mut out = Vec::new();
+        let mut start = None;
+        for (i, c) in s.char_indices() {
+            let inside = c.is_alphanumeric() || c == '\'' || c == '+' || c == '-';
+            match (inside, start) {
+                (true, None) => start = Some(i),
+                (false, Some(b)) => {
+                    out.push((b, s.get(b..i).unwrap_or_default()));
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+        if let Some(b) = start {
+            out.push((b, s.get(b..).unwrap_or_default()));
+        }
+        out
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+        #[test]
+        fn the_byte_scan_finds_the_words_every_character_decoded_found(
+            parts in proptest::collection::vec(
+                prop_oneof![
+                    "[a-zA-Z0-9'+\\- .,;:!?\n\t]{0,10}",
+                    Just("é".to_string()), Just("日本".to_string()), Just("\u{a0}".to_string()),
+                    Just("\u{2014}".to_string()), Just("½".to_string()), any::<String>(),
+                ],
+                0..20,
+            )
+        ) {
+            let text: String = parts.concat();
+            prop_assert_eq!(words_at(&text), reference(&text));
+        }
     }
 }
