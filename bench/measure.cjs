@@ -49,12 +49,18 @@ function stats(samples, batches) {
   });
 }
 
+const order = (n, round) => {
+  const ks = Array.from({ length: n }, (_, k) => k);
+  return round % 2 ? ks.reverse() : ks;
+};
+
 function measureTogether(fns, { seconds = 0.5 } = {}) {
   const batches = fns.map(calibrate);
   const samples = fns.map(() => []);
   const end = Date.now() + seconds * 1000 * fns.length;
-  while (Date.now() < end || samples[0].length < 5) {
-    fns.forEach((fn, k) => samples[k].push(timeBatch(fn, batches[k])));
+  // The order flips every round, so that garbage one side leaves is collected in either's time.
+  for (let round = 0; Date.now() < end || samples[0].length < 5; round++) {
+    for (const k of order(fns.length, round)) samples[k].push(timeBatch(fns[k], batches[k]));
   }
   return stats(samples, batches);
 }
@@ -71,8 +77,8 @@ async function measureTogetherSettled(fns, { seconds = 0.5 } = {}) {
   }
   const samples = fns.map(() => []);
   const end = Date.now() + seconds * 1000 * fns.length;
-  while (Date.now() < end || samples[0].length < 5) {
-    for (let k = 0; k < fns.length; k++) {
+  for (let round = 0; Date.now() < end || samples[0].length < 5; round++) {
+    for (const k of order(fns.length, round)) {
       samples[k].push(timeBatch(fns[k], batches[k]));
       await settle();
     }

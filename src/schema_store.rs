@@ -296,11 +296,7 @@ impl SchemaStore {
         jsonschema::options()
             .offline()
             .with_registry(&registry)
-            .with_pattern_options(
-                PatternOptions::fancy_regex()
-                    .backtrack_limit(BACKTRACK_LIMIT)
-                    .dfa_size_limit(pattern::DFA_SIZE_LIMIT),
-            )
+            .with_pattern_options(PatternOptions::fancy_regex().backtrack_limit(BACKTRACK_LIMIT))
             .with_keyword(pattern::KEYWORD, pattern::factory)
             .build(root.as_ref().unwrap_or(schema))
             .map_err(|e| compile_error(id, &e))

@@ -1917,6 +1917,14 @@ mod word_scan {
         out
     }
 
+    #[test]
+    fn every_character_splits_words_as_the_decoding_scan_did() {
+        for c in (0..=0x10FFFF_u32).filter_map(char::from_u32) {
+            let text = format!("a{c}b {c}3+{c}");
+            assert_eq!(words_at(&text), reference(&text), "{c:?}");
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(3000))]
         #[test]

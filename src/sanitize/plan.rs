@@ -238,7 +238,6 @@ impl<'s> Builder<'s> {
                     &crate::contracts::pattern::ecma_classes(pattern),
                 )
                 .backtrack_limit(crate::contracts::pattern::BACKTRACK_LIMIT)
-                .delegate_dfa_size_limit(crate::contracts::pattern::DFA_SIZE_LIMIT)
                 .build();
                 match built {
                     Ok(re) => {

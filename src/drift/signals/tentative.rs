@@ -106,6 +106,18 @@ mod tests {
         assert_eq!(modals("é-would, naïve can't"), vec!["would"]);
     }
 
+    #[test]
+    fn every_character_next_to_a_modal_splits_as_the_lowercased_text_did() {
+        for c in (0..=0x10FFFF_u32).filter_map(char::from_u32) {
+            // 'İ' lowercases to 'i' and a combining dot, which the old split cut at.
+            if c == '\u{130}' {
+                continue;
+            }
+            let text = format!("{c}will {c}. could{c}");
+            assert_eq!(fast(&text), reference(&text), "{c:?}");
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(3000))]
         #[test]
