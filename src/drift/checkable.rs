@@ -124,35 +124,10 @@ const NUMBER_WORDS: [(&str, usize); 21] = [
 
 /// The words of a lowercased text with their byte offsets (letters, digits, `'`, `+`, `-`).
 fn words_at(s: &str) -> Vec<(usize, &str)> {
-    // A byte scan: ASCII bytes decide alone; a character is decoded only at a non-ASCII byte
-    // (decoding every character was most of parsing a message).
-    let inside_ascii = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'\'' | b'+' | b'-');
-    let bytes = s.as_bytes();
-    let mut out = Vec::new();
-    let mut start = None;
-    let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        let (inside, len) = if b.is_ascii() {
-            (inside_ascii(b), 1)
-        } else {
-            s.get(i..)
-                .and_then(|rest| rest.chars().next())
-                .map_or((false, 1), |c| (c.is_alphanumeric(), c.len_utf8()))
-        };
-        match (inside, start) {
-            (true, None) => start = Some(i),
-            (false, Some(b)) => {
-                out.push((b, s.get(b..i).unwrap_or_default()));
-                start = None;
-            }
-            _ => {}
-        }
-        i += len;
-    }
-    if let Some(b) = start {
-        out.push((b, s.get(b..).unwrap_or_default()));
-    }
-    out
+    super::text::word_runs(s, |b| {
+        b.is_ascii_alphanumeric() || matches!(b, b'\'' | b'+' | b'-')
+    })
+    .collect()
 }
 
 fn number(word: &str) -> Option<usize> {

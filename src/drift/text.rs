@@ -104,10 +104,10 @@ fn parse_background(table: &str) -> (HashMap<String, u64>, f64) {
     (map, (max as f64).ln())
 }
 
-/// `background_stems.txt` as derived from the word table: one "stem count" line per stem in
-/// order of first appearance, after a `#max` line with the largest count of a single word.
+/// The word table stemmed: stems in order of first appearance, the summed count of each, and
+/// the largest count of a single word — what `background()` once computed at start-up.
 #[cfg(test)]
-fn derive_background(words: &str) -> String {
+fn stem_word_table(words: &str) -> (Vec<String>, HashMap<String, u64>, u64) {
     let mut order: Vec<String> = Vec::new();
     let mut sums: HashMap<String, u64> = HashMap::default();
     let mut max = 1u64;
@@ -124,6 +124,14 @@ fn derive_background(words: &str) -> String {
         }
         *sums.entry(st).or_insert(0) += count;
     }
+    (order, sums, max)
+}
+
+/// `background_stems.txt` as derived from the word table: one "stem count" line per stem in
+/// order of first appearance, after a `#max` line with the largest count of a single word.
+#[cfg(test)]
+fn derive_background(words: &str) -> String {
+    let (order, sums, max) = stem_word_table(words);
     let mut out = String::from(
         "# generated from background.txt by the drift::text tests: stems and summed counts\n",
     );
@@ -192,6 +200,41 @@ fn analyse(part: &str) -> Analysed {
     let stem: Rc<str> = stem(&lower).into();
     let w = weight(&stem);
     Some((lower.into(), stem, w))
+}
+
+/// Runs of word characters in `text` with their byte offsets: an ASCII byte is a word character
+/// when `ascii_word` says so, any other character when it is alphanumeric. One byte scan; a
+/// character is decoded only at a non-ASCII byte (decoding every character cost more than the
+/// checks that read the words).
+pub fn word_runs(
+    text: &str,
+    ascii_word: impl Fn(u8) -> bool,
+) -> impl Iterator<Item = (usize, &str)> {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        let mut start = None;
+        while let Some(&b) = bytes.get(i) {
+            let (inside, len) = if b.is_ascii() {
+                (ascii_word(b), 1)
+            } else {
+                text.get(i..)
+                    .and_then(|rest| rest.chars().next())
+                    .map_or((false, 1), |c| (c.is_alphanumeric(), c.len_utf8()))
+            };
+            match (inside, start) {
+                (true, None) => start = Some(i),
+                (false, Some(from)) => {
+                    let run = text.get(from..i).unwrap_or_default();
+                    i += len;
+                    return Some((from, run));
+                }
+                _ => {}
+            }
+            i += len;
+        }
+        start.map(|from| (from, text.get(from..).unwrap_or_default()))
+    })
 }
 
 /// Content words of `text`, in order: letters or digits, stop words removed, stemmed.
@@ -444,19 +487,7 @@ mod tests {
             "src/drift/background_stems.txt is stale: BG_UPDATE_BACKGROUND=1 cargo test --lib background_stems"
         );
         // The table as it was built before it shipped stemmed: every word stemmed, counts summed.
-        let mut want: HashMap<String, u64> = HashMap::default();
-        let mut max = 1u64;
-        for line in include_str!("background.txt")
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-        {
-            let mut parts = line.split(' ');
-            if let (Some(w), Some(c)) = (parts.next(), parts.next()) {
-                let count: u64 = c.parse().unwrap_or(0);
-                max = max.max(count);
-                *want.entry(stem(w)).or_insert(0) += count;
-            }
-        }
+        let (_, want, max) = stem_word_table(include_str!("background.txt"));
         let (map, ln_max) = parse_background(include_str!("background_stems.txt"));
         assert!(
             map == want,

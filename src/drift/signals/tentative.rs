@@ -2,6 +2,7 @@
 //! sentence of prose, against what a completion report is written in — things done.
 
 use super::{pieces, Ctx, Signal};
+use crate::drift::text::word_runs;
 
 pub const NAME: &str = "tentative";
 
@@ -13,34 +14,11 @@ const MODALS: [&str; 10] = [
 const LONGEST: usize = 6;
 
 /// The words of `text` — runs of letters, digits and apostrophes — that are modals, in order.
-/// One byte scan; a character is decoded only where a byte is not ASCII.
 fn modals(text: &str) -> Vec<&'static str> {
-    let mut out = Vec::new();
-    let mut word = |w: &str| {
-        if (2..=LONGEST).contains(&w.len()) {
-            if let Some(m) = MODALS.iter().find(|m| m.eq_ignore_ascii_case(w)) {
-                out.push(*m);
-            }
-        }
-    };
-    let bytes = text.as_bytes();
-    let (mut i, mut start) = (0, 0);
-    while let Some(&b) = bytes.get(i) {
-        let (in_word, len) = if b.is_ascii() {
-            (b.is_ascii_alphanumeric() || b == b'\'', 1)
-        } else {
-            text.get(i..)
-                .and_then(|rest| rest.chars().next())
-                .map_or((false, 1), |c| (c.is_alphanumeric(), c.len_utf8()))
-        };
-        if !in_word {
-            word(text.get(start..i).unwrap_or_default());
-            start = i + len;
-        }
-        i += len;
-    }
-    word(text.get(start..).unwrap_or_default());
-    out
+    word_runs(text, |b| b.is_ascii_alphanumeric() || b == b'\'')
+        .filter(|(_, w)| (2..=LONGEST).contains(&w.len()))
+        .filter_map(|(_, w)| MODALS.iter().find(|m| m.eq_ignore_ascii_case(w)).copied())
+        .collect()
 }
 
 pub fn measure(ctx: &Ctx) -> Signal {
