@@ -225,6 +225,63 @@ test("deepFreeze freezes in place, Maps included; functions are frozen, not refu
   throwsCode(() => guard.deepFreeze({ shared: new SharedArrayBuffer(4) }), "UNFREEZABLE");
 });
 
+test("deepFreeze's own walk (no path kept while walking) reports the faults the in-place isolation walk reports, with the same paths", () => {
+  const guard = createGuardSync();
+  const trap = (name) =>
+    new Proxy(
+      { a: 1 },
+      {
+        [name]() {
+          throw new Error(`${name} trap`);
+        },
+      },
+    );
+  let deep = { leaf: new SharedArrayBuffer(1) };
+  for (let i = 0; i < 1000; i++) deep = i % 2 ? { [`k${i}`]: deep } : [deep];
+  const hostile = [
+    () => ({ a: [{ b: new SharedArrayBuffer(4) }] }),
+    () => ({ a: { b: { get x() { throw new Error("getter at depth"); } } } }),
+    () => ({ list: [1, 2, { ["weird/key~"]: [new SharedArrayBuffer(2)] }] }),
+    () => ({ m: new Map([["k", { v: [0, new SharedArrayBuffer(1)] }]]) }),
+    () => ({ s: new Set([1, { t: new SharedArrayBuffer(1) }]) }),
+    () => ({ [Symbol("sym")]: { q: new SharedArrayBuffer(1) } }),
+    () => ({ frozen: Object.freeze({ inner: { x: new SharedArrayBuffer(1) } }) }),
+    () => deep,
+    ...["get", "ownKeys", "getOwnPropertyDescriptor", "getPrototypeOf", "preventExtensions", "defineProperty"].map((t) => () => ({ x: { y: [trap(t)] } })),
+  ];
+  const outcome = (fn) => {
+    try {
+      fn();
+      return "ok";
+    } catch (e) {
+      assert.ok(e instanceof BoomerangGuardError, String(e));
+      // The isolation walk freezes an object after its entries, deepFreeze before them: a trap
+      // both meet may be met first while reading in one and while freezing in the other.
+      return [e.code, e.path, e.message.replace(/^(reading|freezing) /, "")];
+    }
+  };
+  let faults = 0;
+  for (const make of hostile) {
+    const theirs = outcome(() => guard.isolateContext(make(), { inPlace: true }));
+    const ours = outcome(() => guard.deepFreeze(make()));
+    assert.deepEqual(ours, theirs);
+    if (ours !== "ok") faults++;
+  }
+  assert.ok(faults >= 12, `${faults} of ${hostile.length} inputs failed`);
+  // Deep paths are built as the stack unwinds: innermost key last.
+  assert.equal(outcome(() => guard.deepFreeze({ a: [{ b: new SharedArrayBuffer(4) }] }))[1], "/a/0/b");
+  // Only deepFreeze asks whether an object is already frozen (the isolation walk keeps an
+  // identity map): a throwing isExtensible trap is met by it alone.
+  assert.deepEqual(outcome(() => guard.deepFreeze({ x: { y: [trap("isExtensible")] } })).slice(0, 2), ["UNFREEZABLE", "/x/y/0"]);
+  // Shared and cyclic references, objects frozen beforehand: every reachable object frozen.
+  const shared = { n: 1 };
+  const cyclic = { shared, again: shared, list: [shared], pre: Object.freeze({ inside: { z: 1 } }) };
+  cyclic.self = cyclic;
+  cyclic.list.push(cyclic);
+  guard.deepFreeze(cyclic);
+  for (const o of [cyclic, shared, cyclic.list, cyclic.pre.inside]) assert.ok(Object.isFrozen(o));
+});
+
 test("contextHash: equal content hashes equal, any change is seen, including one that got around the freeze", () => {
   const guard = createGuardSync();
   const a = { x: 1, y: [1, 2, { z: "s" }], m: new Map([["k", 1]]), d: new Date(5) };
