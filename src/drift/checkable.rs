@@ -157,14 +157,20 @@ fn bound(words: &[(usize, &str)], k: usize) -> Option<(Rel, usize)> {
         return Some((Rel::AtLeast, n));
     }
     let before = |i: usize| if k > i { w(k - 1 - i) } else { "" };
+    // "no more than 3", "not over 100", "not fewer than 5": a negation turns the bound round.
+    let not = |i: usize| matches!(before(i), "no" | "not");
     let rel = match (before(2), before(1)) {
         ("at", "least") | ("no", "less") | ("no", "fewer") | (_, "minimum") | ("minimum", "of") => {
             (Rel::AtLeast, n)
         }
+        ("more", "than") if not(3) => (Rel::LessThan, n + 1),
+        (_, "over") if not(2) => (Rel::LessThan, n + 1),
         (_, "over") | ("more", "than") => (Rel::AtLeast, n + 1),
         ("at", "most") | ("no", "more") | (_, "maximum") | ("maximum", "of") | ("up", "to") => {
             (Rel::LessThan, n + 1)
         }
+        ("less", "than") | ("fewer", "than") if not(3) => (Rel::AtLeast, n),
+        (_, "under") | (_, "below") if not(2) => (Rel::AtLeast, n),
         ("less", "than") | ("fewer", "than") | (_, "under") | (_, "below") => (Rel::LessThan, n),
         (_, "exactly") | (_, "only") => (Rel::Exactly, n),
         _ => return None,
@@ -417,8 +423,12 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         // Counts: "<bound> <noun>", for the whole answer only ("each line should contain one
         // sentence" bounds every line, which is not checked).
         // Within six words before the noun: "each line … one sentence", "each bullet under 30 words".
-        let per_part =
-            |k: usize| (k.saturating_sub(6)..k).any(|j| matches!(w(j), "each" | "every" | "per"));
+        // After it too: "3 sentences per paragraph", "20 words in each bullet".
+        let per_part = |k: usize| {
+            (k.saturating_sub(6)..k).any(|j| matches!(w(j), "each" | "every" | "per"))
+                || matches!(w(k + 1), "per" | "each" | "every")
+                || (matches!(w(k + 1), "in" | "for" | "of") && matches!(w(k + 2), "each" | "every"))
+        };
         for k in 0..ws.len() {
             let noun = w(k).trim_end_matches(['.', ',']);
             let Some((rel, n)) = bound(&ws, k) else {
@@ -625,7 +635,12 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         {
             push(sentence, Rule::Uppercase);
         }
-        if has("comma") && negated && !has("separated by comma") {
+        // The word, not a part of one ("the 10 commandments").
+        let commas = ws
+            .iter()
+            .find(|(_, w)| matches!(*w, "comma" | "commas"))
+            .map(|(at, _)| *at);
+        if commas.is_some_and(|at| negated && !hedged(&lower, at)) && !has("separated by comma") {
             push(sentence, Rule::NoCommas);
         }
         if has_any(&lower, &["double quot"])
@@ -654,7 +669,23 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         }
         if has("postscript") || has("p.s.") || has("p.p.s") {
             let marker = if has("p.p.s") { "P.P.S" } else { "P.S." };
-            if has("postscript") || has("add a p") || has("end") {
+            // Asked for ("add a postscript", "end with a P.S."), not a topic ("the PostScript
+            // language", "the difference between P.S. and P.P.S.").
+            let asked = ws.iter().any(|(_, w)| {
+                matches!(
+                    *w,
+                    "add" | "include" | "append" | "end" | "ending" | "finish" | "conclude"
+                )
+            }) || has_any(
+                &lower,
+                &[
+                    "with a postscript",
+                    "with a p.s",
+                    "postscript at",
+                    "postscript start",
+                ],
+            );
+            if asked {
                 push(sentence, Rule::Postscript(marker.to_string()));
             }
         }
@@ -692,7 +723,9 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         if let Some(i) = lower.find("the letter ").filter(|&i| {
             // The negation must govern the letter: "do not include the letter c", "without the letter e".
             let near = lower.get(i.saturating_sub(24)..i).unwrap_or_default();
-            has_any(near, &["not ", "n't ", "without ", "no "]) && !has("times")
+            has_any(near, &["not ", "n't ", "without ", "no "])
+                && !has("times")
+                && !hedged(&lower, i)
         }) {
             {
                 let tail = sentence.get(i + 11..).unwrap_or_default().trim_start();
@@ -986,6 +1019,48 @@ fn has_any(hay: &str, needles: &[&str]) -> bool {
     needles.iter().any(|n| hay.contains(n))
 }
 
+/// Whether the clause around byte `at` softens what it forbids ("too often", "if you can",
+/// "unless …"): then there is nothing exact to check, and silence is better than a guess. The
+/// clause ends at `.`, `;`, `:`, `!` or `?` (a quoted text after "refrain from using commas:"
+/// is not part of it).
+fn hedged(lower: &str, at: usize) -> bool {
+    let ends = ['.', ';', ':', '!', '?'];
+    let start = lower
+        .get(..at)
+        .and_then(|h| h.rfind(ends))
+        .map_or(0, |i| i + 1);
+    let end = lower
+        .get(at..)
+        .and_then(|t| t.find(ends))
+        .map_or(lower.len(), |i| at + i);
+    has_any(
+        lower.get(start..end).unwrap_or_default(),
+        &[
+            "too often",
+            "too much",
+            "too many",
+            "more than necessary",
+            "more than needed",
+            "if you can",
+            "if possible",
+            "where possible",
+            "when possible",
+            "wherever possible",
+            "as much as possible",
+            "as little as",
+            "as few as possible",
+            "unless",
+            "except",
+            "try not",
+            "try to",
+            "ideally",
+            "preferably",
+            "if needed",
+            "as needed",
+        ],
+    )
+}
+
 /// Whether the sentence bounds a number of words or phrases in capital letters (then it is not
 /// asking for an all-caps or all-lowercase answer).
 fn out_has_capital_count(ws: &[(usize, &str)], caps: bool) -> bool {
@@ -1077,6 +1152,10 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
                 clause,
                 &["not", "n't", "never", "without", "refrain", "avoid", "no "],
             );
+        // "Don't use the word "very" too often" bounds nothing that can be checked.
+        if negated && hedged(lower, ws.get(k).map_or(0, |x| x.0)) {
+            return None;
+        }
         // Words after a count ("the word war at least 8 times") are counted, not listed.
         let tail = sentence.get(start..).unwrap_or_default();
         let tail_lower = lower.get(start..).unwrap_or_default();
@@ -1731,6 +1810,84 @@ mod tests {
             .any(|(_, r)| *r == Rule::Words(Rel::AtLeast, 400)));
         // A number that is not a bound is not a constraint.
         assert!(kinds("Summarise the 300 words of chapter 2.").is_empty());
+    }
+
+    #[test]
+    fn a_negated_comparative_turns_the_bound_round() {
+        for (message, rule) in [
+            (
+                "Write no more than 100 words.",
+                Rule::Words(Rel::LessThan, 101),
+            ),
+            (
+                "Keep it to not over 50 words.",
+                Rule::Words(Rel::LessThan, 51),
+            ),
+            (
+                "Use not fewer than 5 sentences.",
+                Rule::Sentences(Rel::AtLeast, 5),
+            ),
+            (
+                "Answer in not under 40 words.",
+                Rule::Words(Rel::AtLeast, 40),
+            ),
+            (
+                "Use more than 3 sentences.",
+                Rule::Sentences(Rel::AtLeast, 4),
+            ),
+        ] {
+            let p = parse(message);
+            assert!(p.iter().any(|(_, r)| *r == rule), "{message}: {p:?}");
+            assert_eq!(p.len(), 1, "{message}: {p:?}");
+        }
+        // A bound on every part, written after the noun, bounds no total.
+        for message in [
+            "Use no more than 3 sentences per paragraph.",
+            "Write at least 3 sentences in each paragraph.",
+            "Keep it under 20 words for every bullet.",
+        ] {
+            assert!(kinds(message).is_empty(), "{message}: {:?}", parse(message));
+        }
+    }
+
+    #[test]
+    fn topics_and_soft_wishes_are_not_constraints() {
+        for message in [
+            // A word that contains the cue, a topic that names it.
+            "Describe the 10 commandments without quoting them.",
+            "Explain the PostScript language used by printers.",
+            "Explain the difference between P.S. and P.P.S. in letters.",
+            // Softened: nothing exact to check.
+            "Don't use the word \"very\" too often.",
+            "Do not use the letter e more than necessary.",
+            "Don't use the letter e if you can avoid it.",
+            "Try not to use commas unless a list needs them.",
+        ] {
+            assert!(kinds(message).is_empty(), "{message}: {:?}", parse(message));
+        }
+        // The same rules stated plainly still are, and a hedge in another clause changes nothing.
+        for (message, kind) in [
+            ("Write the answer without using any commas.", "no-commas"),
+            (
+                "Refrain from using commas: \"Except on Sundays, we rest.\"",
+                "no-commas",
+            ),
+            (
+                "Write an email and finish it with a short P.S.",
+                "postscript",
+            ),
+            (
+                "At the end of your response, add a postscript starting with P.S.",
+                "postscript",
+            ),
+            (
+                "Do not include the letter e anywhere in your answer.",
+                "letter-count",
+            ),
+            ("Avoid the word \"synergy\".", "forbids"),
+        ] {
+            assert_eq!(kinds(message), [kind], "{message}: {:?}", parse(message));
+        }
     }
 
     #[test]
