@@ -507,11 +507,24 @@ struct Encoded {
     text: String,
     units: u32,
     visits: u32,
+    /// Where each key's text is, when keys are written once (as the JS walk does): objects of
+    /// one shape then have equal key positions, which the hash's sort reuses.
+    keys: Option<std::collections::HashMap<String, (u32, u32)>>,
 }
 
 fn encode_stream(v: &Value, e: &mut Encoded) {
     use boomerang_guard::freeze::stream::Op;
     fn s(e: &mut Encoded, op: Op, t: &str) {
+        if op == Op::Key {
+            if let Some(&(at, n)) = e.keys.as_ref().and_then(|k| k.get(t)) {
+                e.ops.extend([op.code() as u32, at, n]);
+                return;
+            }
+            let n = t.encode_utf16().count() as u32;
+            if let Some(k) = e.keys.as_mut() {
+                k.insert(t.to_string(), (e.units, n));
+            }
+        }
         let n = t.encode_utf16().count() as u32;
         e.ops.extend([op.code() as u32, e.units, n]);
         e.text.push_str(t);
@@ -557,14 +570,15 @@ fn fuzz_context_hash_stream() {
     use boomerang_guard::freeze::{hash_json, stream::hash_stream};
     fuzz(
         "context hash stream",
-        (json_value(), any::<u64>(), any::<u32>()),
-        |(value, at, garbage)| {
+        (json_value(), any::<u64>(), any::<u32>(), any::<bool>()),
+        |(value, at, garbage, shared_keys)| {
             let mut e = Encoded {
                 ops: Vec::new(),
                 numbers: Vec::new(),
                 text: String::new(),
                 units: 0,
                 visits: 0,
+                keys: shared_keys.then(Default::default),
             };
             encode_stream(&value, &mut e);
             let (mut ops, numbers, text) = (e.ops, e.numbers, e.text);

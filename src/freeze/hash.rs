@@ -100,18 +100,18 @@ impl ContextHasher {
         };
         self.word(f.to_bits());
     }
-    pub fn string(&mut self, s: &str) {
+    pub fn string(&mut self, s: impl AsRef<[u8]>) {
         self.tag(b's');
-        self.bytes(s.as_bytes());
+        self.bytes(s.as_ref());
     }
     /// BigInt, symbol (by description), function (by name): by a textual identity.
-    pub fn other(&mut self, kind: u8, text: &str) {
+    pub fn other(&mut self, kind: u8, text: impl AsRef<[u8]>) {
         self.tag(kind);
-        self.bytes(text.as_bytes());
+        self.bytes(text.as_ref());
     }
-    pub fn binary(&mut self, type_name: &str, data: &[u8]) {
+    pub fn binary(&mut self, type_name: impl AsRef<[u8]>, data: &[u8]) {
         self.tag(b'B');
-        self.bytes(type_name.as_bytes());
+        self.bytes(type_name.as_ref());
         self.bytes(data);
     }
     /// Starts a container: `kind` a letter, `len` its entry count.
@@ -120,9 +120,9 @@ impl ContextHasher {
         self.tag(kind);
         self.word(len as u64);
     }
-    pub fn key(&mut self, k: &str) {
+    pub fn key(&mut self, k: impl AsRef<[u8]>) {
         self.tag(b'k');
-        self.bytes(k.as_bytes());
+        self.bytes(k.as_ref());
     }
     /// An accessor property: its getter is not run while hashing.
     pub fn accessor(&mut self) {

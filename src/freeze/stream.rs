@@ -129,15 +129,19 @@ impl<'a> Utf16Map<'a> {
         }
     }
 
+    /// The UTF-8 bytes of a string of the text. Bytes, not `str`: every position `byte` maps
+    /// to is a character boundary, so the hash never needs `str`'s boundary checks.
     #[inline(always)]
-    fn slice(&self, start: u32, len: u32) -> Result<&'a str, Malformed> {
+    fn slice(&self, start: u32, len: u32) -> Result<&'a [u8], Malformed> {
         let s = start as usize;
         let from = self.byte(s);
         let to = s.checked_add(len as usize).and_then(|e| self.byte(e));
         match (from, to) {
-            (Some(a), Some(b)) if a <= b => {
-                self.text.get(a..b).ok_or("a string splits a character")
-            }
+            (Some(a), Some(b)) if a <= b => self
+                .text
+                .as_bytes()
+                .get(a..b)
+                .ok_or("a string outside the text"),
             _ => Err("a string outside the text"),
         }
     }
@@ -178,7 +182,7 @@ impl<'a> Stream<'a> {
 
     /// The string whose start and length are at `i` and `i + 1`.
     #[inline(always)]
-    fn text(&self, i: usize) -> Result<&'a str, Malformed> {
+    fn text(&self, i: usize) -> Result<&'a [u8], Malformed> {
         self.text.slice(self.at(i)?, self.at(i + 1)?)
     }
 
@@ -229,9 +233,20 @@ fn is_object(op: Op) -> bool {
     )
 }
 
+/// What is left to feed, on a stack (a value graph may be as deep as it is long, so no
+/// recursion). A container's entries are one task that advances in place, not one task each.
 enum Task {
-    Feed(usize),
-    Key(usize),
+    /// The entries of an array, Map or Set: the next one at `at`, `left` of them before `end`.
+    Run {
+        at: usize,
+        end: usize,
+        left: usize,
+    },
+    /// An object's entries, sorted: `entries[from..to]` (key position, value position).
+    Entries {
+        from: usize,
+        to: usize,
+    },
     End,
 }
 
@@ -260,24 +275,65 @@ fn feed_stream(s: &Stream) -> Result<String, Malformed> {
     // Canonical visit number + 1 of each object, by its visit number in the walk.
     let mut canonical: Vec<u32> = Vec::new();
     let mut next = 0u32;
-    let mut tasks = vec![Task::Feed(0)];
-    let mut entries: Vec<(bool, &str, usize, usize)> = Vec::new();
-    while let Some(task) = tasks.pop() {
-        let mut at = match task {
-            Task::End => {
-                h.end();
-                continue;
-            }
-            Task::Key(at) => {
-                let key = s.text(at + 1)?;
-                if s.op(at)? == Op::SymbolKey {
-                    h.key(&format!("@@{key}"));
-                } else {
-                    h.key(key);
+    let mut tasks: Vec<Task> = Vec::new();
+    // The sorted entries of the objects being fed, innermost last: (key, value) positions.
+    let mut entries: Vec<(usize, usize)> = Vec::new();
+    let mut sorting: Vec<(bool, &[u8], usize, usize)> = Vec::new();
+    // The last object's keys as the walk wrote them (symbol or not, text start and length) and
+    // their sorted order. Objects of one shape usually come in runs (the items of an array), and
+    // the walk writes a repeated key's text once, so equal keys have equal positions: a run
+    // sorts once.
+    let mut shape: Vec<(bool, u32, u32)> = Vec::new();
+    let mut last_shape: Vec<(bool, u32, u32)> = Vec::new();
+    let mut order: Vec<usize> = Vec::new();
+    let mut pending = Some(0usize);
+    loop {
+        let mut at = match pending.take() {
+            Some(at) => at,
+            None => match tasks.last_mut() {
+                None => break,
+                Some(Task::End) => {
+                    tasks.pop();
+                    h.end();
+                    continue;
                 }
-                continue;
-            }
-            Task::Feed(at) => at,
+                Some(Task::Run { at, end, left }) => {
+                    let child = *at;
+                    let next_child = s.end_of(child)?;
+                    if next_child > *end {
+                        return Err("an entry runs past its container");
+                    }
+                    *left -= 1;
+                    if *left == 0 {
+                        if next_child != *end {
+                            return Err("a container's entries do not fill it");
+                        }
+                        tasks.pop();
+                    } else {
+                        if next_child >= *end {
+                            return Err("a container's entries run past it");
+                        }
+                        *at = next_child;
+                    }
+                    child
+                }
+                Some(Task::Entries { from, to }) => {
+                    let (key, value) = *entries.get(*from).ok_or("an entry out of place")?;
+                    *from += 1;
+                    if *from == *to {
+                        // The last entry: nested objects may use the space from here on.
+                        entries.truncate(*to - 1);
+                        tasks.pop();
+                    }
+                    let name = s.text(key + 1)?;
+                    if s.op(key)? == Op::SymbolKey {
+                        h.key([b"@@", name].concat());
+                    } else {
+                        h.key(name);
+                    }
+                    value
+                }
+            },
         };
         let mut op = s.op(at)?;
         if op == Op::BackRef {
@@ -325,7 +381,7 @@ fn feed_stream(s: &Stream) -> Result<String, Malformed> {
             }
             Op::RegExp => {
                 let (source, flags) = (s.text(at + 2)?, s.text(at + 4)?);
-                h.other(b'x', &format!("/{source}/{flags}"));
+                h.other(b'x', [b"/", source, b"/", flags].concat());
             }
             Op::Binary => {
                 let (start, len) = (s.at(at + 4)? as usize, s.at(at + 5)? as usize);
@@ -356,48 +412,75 @@ fn feed_stream(s: &Stream) -> Result<String, Malformed> {
                     count
                 };
                 h.begin(tag, count);
+                let first = at + 4;
+                if items == 0 {
+                    if first != end {
+                        return Err("a container's entries do not fill it");
+                    }
+                    h.end();
+                    continue;
+                }
+                if first >= end {
+                    return Err("a container's entries run past it");
+                }
                 tasks.push(Task::End);
-                let first = tasks.len();
-                let mut child = at + 4;
-                entries.clear();
-                for i in 0..items {
+                if !pairs {
+                    tasks.push(Task::Run {
+                        at: first,
+                        end,
+                        left: items,
+                    });
+                    continue;
+                }
+                // Keys and values in pairs; sorted before any value is fed.
+                sorting.clear();
+                shape.clear();
+                let mut child = first;
+                for _ in 0..count {
                     if child >= end {
                         return Err("a container's entries run past it");
                     }
-                    let next_child = s.end_of(child)?;
+                    let key_op = s.op(child)?;
+                    if !matches!(key_op, Op::Key | Op::SymbolKey) {
+                        return Err("an object entry without a key");
+                    }
+                    let value = s.end_of(child)?;
+                    if value >= end {
+                        return Err("a container's entries run past it");
+                    }
+                    let next_child = s.end_of(value)?;
                     if next_child > end {
                         return Err("an entry runs past its container");
                     }
-                    if pairs && i % 2 == 0 {
-                        let key_op = s.op(child)?;
-                        if !matches!(key_op, Op::Key | Op::SymbolKey) {
-                            return Err("an object entry without a key");
-                        }
-                        // The value follows its key.
-                        entries.push((
-                            key_op == Op::SymbolKey,
-                            s.text(child + 1)?,
-                            child,
-                            next_child,
-                        ));
-                    } else if !pairs {
-                        tasks.push(Task::Feed(child));
-                    }
+                    let symbol = key_op == Op::SymbolKey;
+                    sorting.push((symbol, s.text(child + 1)?, child, value));
+                    shape.push((symbol, s.at(child + 1)?, s.at(child + 2)?));
                     child = next_child;
                 }
                 if child != end {
                     return Err("a container's entries do not fill it");
                 }
-                if pairs {
+                if shape != last_shape {
                     // Strings by UTF-8 bytes, then symbols by description.
-                    entries.sort_by(|x, y| (x.0, x.1).cmp(&(y.0, y.1)));
-                    for &(_, _, key, value) in entries.iter().rev() {
-                        tasks.push(Task::Feed(value));
-                        tasks.push(Task::Key(key));
-                    }
-                } else if let Some(pushed) = tasks.get_mut(first..) {
-                    pushed.reverse();
+                    order.clear();
+                    order.extend(0..sorting.len());
+                    order.sort_by(|&x, &y| {
+                        let key = |i: usize| sorting.get(i).map(|e| (e.0, e.1));
+                        key(x).cmp(&key(y))
+                    });
+                    std::mem::swap(&mut shape, &mut last_shape);
                 }
+                let from = entries.len();
+                entries.extend(
+                    order
+                        .iter()
+                        .filter_map(|&i| sorting.get(i))
+                        .map(|&(_, _, key, value)| (key, value)),
+                );
+                tasks.push(Task::Entries {
+                    from,
+                    to: entries.len(),
+                });
             }
         }
     }
@@ -443,6 +526,102 @@ mod tests {
             hash_stream(&ops, &[1.0], "béa", &[]).unwrap(),
             hash_json(&json!({ "a": true, "b": [1, "é"] }))
         );
+    }
+
+    /// A JSON value as the JS walk writes it: each key's text once, objects' keys in insertion
+    /// order (here: every other object reversed, so one key set comes in two orders).
+    fn walk_like(v: &serde_json::Value) -> (Vec<u32>, Vec<f64>, String) {
+        use std::collections::HashMap;
+        struct W {
+            ops: Vec<u32>,
+            numbers: Vec<f64>,
+            text: String,
+            keys: HashMap<String, u32>,
+            visits: u32,
+            objects: u32,
+        }
+        // Positions and lengths in UTF-16 units, as JS counts.
+        fn units(t: &str) -> u32 {
+            t.encode_utf16().count() as u32
+        }
+        fn go(w: &mut W, v: &serde_json::Value) {
+            use serde_json::Value;
+            match v {
+                Value::Null => w.ops.push(code(Op::Null)),
+                Value::Bool(b) => w.ops.push(code(if *b { Op::True } else { Op::False })),
+                Value::Number(n) => {
+                    w.ops.extend([code(Op::Number), w.numbers.len() as u32]);
+                    w.numbers.push(n.as_f64().unwrap_or_default());
+                }
+                Value::String(t) => {
+                    w.ops.extend([code(Op::String), units(&w.text), units(t)]);
+                    w.text.push_str(t);
+                }
+                Value::Array(items) => {
+                    let at = w.ops.len();
+                    w.ops
+                        .extend([code(Op::Array), w.visits, items.len() as u32, 0]);
+                    w.visits += 1;
+                    items.iter().for_each(|i| go(w, i));
+                    w.ops[at + 3] = w.ops.len() as u32;
+                }
+                Value::Object(map) => {
+                    let at = w.ops.len();
+                    w.ops
+                        .extend([code(Op::Object), w.visits, map.len() as u32, 0]);
+                    w.visits += 1;
+                    w.objects += 1;
+                    let mut entries: Vec<_> = map.iter().collect();
+                    if w.objects % 2 == 0 {
+                        entries.reverse();
+                    }
+                    for (k, item) in entries {
+                        let start = match w.keys.get(k) {
+                            Some(&s) => s,
+                            None => {
+                                let s = units(&w.text);
+                                w.text.push_str(k);
+                                w.keys.insert(k.clone(), s);
+                                s
+                            }
+                        };
+                        w.ops.extend([code(Op::Key), start, units(k)]);
+                        go(w, item);
+                    }
+                    w.ops[at + 3] = w.ops.len() as u32;
+                }
+            }
+        }
+        let mut w = W {
+            ops: Vec::new(),
+            numbers: Vec::new(),
+            text: String::new(),
+            keys: HashMap::new(),
+            visits: 0,
+            objects: 0,
+        };
+        go(&mut w, v);
+        (w.ops, w.numbers, w.text)
+    }
+
+    #[test]
+    fn objects_of_one_shape_in_a_run_hash_as_their_json() {
+        // Runs of one shape, the same keys in another order, a key set growing by one, a shape
+        // nested in its own kind, and keys that are prefixes of each other.
+        for v in [
+            json!([{ "b": 1, "a": 2 }, { "b": 3, "a": 4 }, { "b": 5, "a": 6 }, { "b": 7, "a": 8 }]),
+            json!([{ "b": 1, "a": 2 }, { "b": 1, "a": 2, "c": 3 }, { "b": 1 }, { "b": 1, "a": 2 }]),
+            json!({ "x": [{ "name": "f", "line": 1, "exported": true }, { "name": "g", "line": 2, "exported": false }], "path": "a.ts" }),
+            json!([{ "k": { "k": { "k": 1, "kk": 2 }, "kk": 3 }, "kk": { "kk": 4, "k": 5 } }, { "kk": 6, "k": 7 }]),
+            json!([{ "": 1, "a": 2 }, { "a": 3, "": 4 }, {}, { "é": 5, "e": 6 }, { "e": 7, "é": 8 }]),
+        ] {
+            let (ops, numbers, text) = walk_like(&v);
+            assert_eq!(
+                hash_stream(&ops, &numbers, &text, &[]).unwrap(),
+                hash_json(&v),
+                "{v}"
+            );
+        }
     }
 
     #[test]
