@@ -640,7 +640,9 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             .iter()
             .find(|(_, w)| matches!(*w, "comma" | "commas"))
             .map(|(at, _)| *at);
-        if commas.is_some_and(|at| negated && !hedged(&lower, at)) && !has("separated by comma") {
+        if commas.is_some_and(|at| negated && !hedged(&lower, at) && !scoped(&lower, at))
+            && !has("separated by comma")
+        {
             push(sentence, Rule::NoCommas);
         }
         if has_any(&lower, &["double quot"])
@@ -741,8 +743,18 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             }
         }
         if (has("language") || has("entire response should be in")) && !has("programming") {
+            // The language is the answer's ("respond in Hindi", "only the Thai language",
+            // "using Tamil"), not a topic ("the Japanese language's writing systems").
+            let asked_in = |name: &str| {
+                ws.iter().enumerate().any(|(i, (_, x))| {
+                    let before =
+                        |j: usize| i.checked_sub(j).and_then(|k| ws.get(k)).map_or("", |x| x.1);
+                    let lead = |x: &str| matches!(x, "in" | "only" | "using" | "use");
+                    *x == name && (lead(before(1)) || (before(1) == "the" && lead(before(2))))
+                })
+            };
             for (name, script) in SCRIPTS {
-                if has(name)
+                if asked_in(name)
                     && has_any(
                         &lower,
                         &[
@@ -1019,6 +1031,56 @@ fn has_any(hay: &str, needles: &[&str]) -> bool {
     needles.iter().any(|n| hay.contains(n))
 }
 
+/// Whether what the clause after byte `at` forbids is limited to a part of the answer ("in the
+/// code comments", "within the table", "in the title"): the rest may use it, so the whole answer
+/// cannot be checked. The clause ends at punctuation, "and" or "but".
+fn scoped(lower: &str, at: usize) -> bool {
+    const PARTS: [&str; 24] = [
+        "code",
+        "comment",
+        "comments",
+        "title",
+        "titles",
+        "heading",
+        "headings",
+        "header",
+        "table",
+        "list",
+        "first",
+        "last",
+        "second",
+        "opening",
+        "closing",
+        "introduction",
+        "conclusion",
+        "paragraph",
+        "section",
+        "bullet",
+        "bullets",
+        "footnotes",
+        "caption",
+        "subject",
+    ];
+    let tail = lower.get(at..).unwrap_or_default();
+    let clause = tail
+        .split(['.', ';', ':', '!', '?', ','])
+        .next()
+        .unwrap_or_default();
+    let ws = words_at(clause);
+    let ws = ws
+        .iter()
+        .take_while(|(_, w)| !matches!(*w, "and" | "but"))
+        .collect::<Vec<_>>();
+    ws.windows(3).any(|w| match w {
+        [(_, a), (_, b), (_, noun)] => {
+            matches!(*a, "in" | "within" | "inside")
+                && matches!(*b, "the" | "any" | "a" | "your")
+                && PARTS.contains(noun)
+        }
+        _ => false,
+    })
+}
+
 /// Whether the clause around byte `at` softens what it forbids ("too often", "if you can",
 /// "unless …"): then there is nothing exact to check, and silence is better than a guess. The
 /// clause ends at `.`, `;`, `:`, `!` or `?` (a quoted text after "refrain from using commas:"
@@ -1153,7 +1215,8 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
                 &["not", "n't", "never", "without", "refrain", "avoid", "no "],
             );
         // "Don't use the word "very" too often" bounds nothing that can be checked.
-        if negated && hedged(lower, ws.get(k).map_or(0, |x| x.0)) {
+        let at = ws.get(k).map_or(0, |x| x.0);
+        if negated && (hedged(lower, at) || scoped(lower, at)) {
             return None;
         }
         // Words after a count ("the word war at least 8 times") are counted, not listed.
@@ -1862,6 +1925,11 @@ mod tests {
             "Do not use the letter e more than necessary.",
             "Don't use the letter e if you can avoid it.",
             "Try not to use commas unless a list needs them.",
+            // Limited to a part of the answer: the rest may use them.
+            "Do not use any commas in the code comments.",
+            "Do not include the word \"bad\" in the title.",
+            // A language as a topic, not the answer's.
+            "Describe the Japanese language's writing systems.",
         ] {
             assert!(kinds(message).is_empty(), "{message}: {:?}", parse(message));
         }
@@ -1885,6 +1953,11 @@ mod tests {
                 "letter-count",
             ),
             ("Avoid the word \"synergy\".", "forbids"),
+            ("Do not use any commas in your limerick.", "no-commas"),
+            ("Commas are not allowed in the song.", "no-commas"),
+            ("Avoid \"synergy\" and \"leverage\" in the whole essay.", "forbids"),
+            ("Please respond only in the Thai language.", "script"),
+            ("Respond in Russian, no other language is allowed.", "script"),
         ] {
             assert_eq!(kinds(message), [kind], "{message}: {:?}", parse(message));
         }
