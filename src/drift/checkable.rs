@@ -1955,9 +1955,15 @@ mod tests {
             ("Avoid the word \"synergy\".", "forbids"),
             ("Do not use any commas in your limerick.", "no-commas"),
             ("Commas are not allowed in the song.", "no-commas"),
-            ("Avoid \"synergy\" and \"leverage\" in the whole essay.", "forbids"),
+            (
+                "Avoid \"synergy\" and \"leverage\" in the whole essay.",
+                "forbids",
+            ),
             ("Please respond only in the Thai language.", "script"),
-            ("Respond in Russian, no other language is allowed.", "script"),
+            (
+                "Respond in Russian, no other language is allowed.",
+                "script",
+            ),
         ] {
             assert_eq!(kinds(message), [kind], "{message}: {:?}", parse(message));
         }

@@ -207,22 +207,37 @@ fn is_constraint_cue(lower: &str, i: usize, cue: &str) -> bool {
 fn classify(clause: &str) -> Vec<Forbidden> {
     let mut f = Vec::new();
     let has = |w: &str| clause.contains(w);
+    // What is forbidden is named by whole words: "the classifier", "the encoder", "the HTTP
+    // client" name no class, code or CLI.
+    let words: Vec<&str> = clause
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let word = |options: &[&str]| words.iter().any(|w| options.contains(w));
     let changes = CHANGE_VERBS.iter().any(|v| clause.contains(v));
     // "Don't change the code" forbids a change, not code in the answer; "do not write or
     // modify code" forbids both.
     let writes = ["write", "writ", "provid", "includ", "show", "give"]
         .iter()
         .any(|w| has(w));
-    if (!changes || writes) && (has("code") || has("implementation") || has("snippet")) {
+    if (!changes || writes)
+        && word(&[
+            "code",
+            "implementation",
+            "implementations",
+            "snippet",
+            "snippets",
+        ])
+    {
         f.push(Forbidden::Code);
     }
-    if has("class") {
+    if word(&["class", "classes"]) {
         f.push(Forbidden::Class);
     }
-    if has("cli") || has("command line") || has("command-line") {
+    if word(&["cli", "clis"]) || has("command line") || has("command-line") {
         f.push(Forbidden::Cli);
     }
-    if has("dependenc") || has("package") || has("librar") {
+    if has("dependenc") || word(&["package", "packages", "library", "libraries"]) {
         f.push(Forbidden::Dependency);
     }
     // "Don't change anything": any change at all, as for "the code".
@@ -714,6 +729,24 @@ mod tests {
         let n = negatives("Propose where retries live. No new services or infrastructure.");
         assert!(!check(&n, "Add a Notification Relay Service on top of RabbitMQ.").is_empty());
         assert!(check(&n, "Put it in the existing job worker.").is_empty());
+    }
+
+    #[test]
+    fn what_is_forbidden_is_named_by_whole_words() {
+        let code = "```ts\nexport class Classifier { decode(b) { return b; } }\n```";
+        for instructions in [
+            "Update the thresholds. Don't change the classifier's interface.",
+            "Summarize the decoder module; do not include the encoder.",
+            "Fix the retry logic. Do not touch the HTTP client configuration.",
+        ] {
+            let n = negatives(instructions);
+            assert!(check(&n, code).is_empty(), "{instructions}: {n:?}");
+        }
+        // The words themselves still forbid.
+        let n = negatives("Refactor the parser. Don't introduce classes.");
+        assert!(!check(&n, code).is_empty());
+        let n = negatives("Explain the design. Do not include any code.");
+        assert!(!check(&n, code).is_empty());
     }
 
     #[test]
