@@ -598,6 +598,18 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                     | "respond"
             )
         );
+        // A question about case ("why do people write in all caps?", "explain how lowercase
+        // URLs work") asks about it, not for it, unless it names the answer ("your").
+        let wh = |x: &str| {
+            matches!(
+                x,
+                "why" | "how" | "what" | "whether" | "when" | "which" | "who"
+            )
+        };
+        let asks_about = !has("your ")
+            && (wh(w(0))
+                || (matches!(w(0), "explain" | "describe" | "discuss" | "tell")
+                    && (wh(w(1)) || (w(1) == "me" && wh(w(2))))));
         // "No lowercase letters allowed" asks for capitals.
         let no_lowercase = has_any(
             &lower,
@@ -608,7 +620,9 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 "not use lowercase",
             ],
         );
-        if (about_answer || writing)
+        if asks_about {
+            // Neither rule.
+        } else if (about_answer || writing)
             && !no_lowercase
             && (lowercase_word
                 || (negated
@@ -1930,6 +1944,9 @@ mod tests {
             "Do not include the word \"bad\" in the title.",
             // A language as a topic, not the answer's.
             "Describe the Japanese language's writing systems.",
+            // Case as a topic.
+            "Explain why some people write entirely in lowercase online.",
+            "Why do some people type in all caps?",
         ] {
             assert!(kinds(message).is_empty(), "{message}: {:?}", parse(message));
         }
@@ -1963,6 +1980,14 @@ mod tests {
             (
                 "Respond in Russian, no other language is allowed.",
                 "script",
+            ),
+            (
+                "Explain the theory of relativity in all lowercase letters.",
+                "lowercase",
+            ),
+            (
+                "Why is the sky blue? Your answer must be in all capital letters.",
+                "uppercase",
             ),
         ] {
             assert_eq!(kinds(message), [kind], "{message}: {:?}", parse(message));
