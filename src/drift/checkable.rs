@@ -140,7 +140,7 @@ fn number(word: &str) -> Option<usize> {
 
 /// The relation and bound written just before position `k` of `words` ("at least 300",
 /// "less than 10", "exactly 3", "300+", "300 or more", "no more than 5", "at most 5").
-fn bound(words: &[(usize, &str)], k: usize) -> Option<(Rel, usize)> {
+fn bound(text: &str, words: &[(usize, &str)], k: usize) -> Option<(Rel, usize)> {
     let w = |i: usize| words.get(i).map(|x| x.1).unwrap_or("");
     // "<n> or more <noun>" / "<n> or fewer <noun>"
     if k >= 3 && w(k - 2) == "or" {
@@ -157,8 +157,24 @@ fn bound(words: &[(usize, &str)], k: usize) -> Option<(Rel, usize)> {
         return Some((Rel::AtLeast, n));
     }
     let before = |i: usize| if k > i { w(k - 1 - i) } else { "" };
-    // "no more than 3", "not over 100", "not fewer than 5": a negation turns the bound round.
-    let not = |i: usize| matches!(before(i), "no" | "not");
+    // "no more than 3", "not over 100", "don't use more than 3", "should not contain fewer
+    // than 5": a negation up to four words before the comparative (which starts `i` words
+    // back) turns the bound round.
+    // Within its clause: no punctuation between the negation and the number.
+    let not = |i: usize| {
+        (i..i + 4).take_while(|&j| k > j).any(|j| {
+            let x = before(j);
+            let negation = matches!(x, "no" | "not" | "never" | "nothing")
+                || x.ends_with("n't")
+                || x.ends_with("n’t");
+            let from = words.get(k - 1 - j).map_or(0, |(a, x)| a + x.len());
+            let to = words.get(k - 1).map_or(0, |x| x.0);
+            negation
+                && !text
+                    .get(from..to)
+                    .is_some_and(|gap| gap.contains([',', ';', ':', '.', '!', '?', '(']))
+        })
+    };
     let rel = match (before(2), before(1)) {
         ("at", "least") | ("no", "less") | ("no", "fewer") | (_, "minimum") | ("minimum", "of") => {
             (Rel::AtLeast, n)
@@ -172,6 +188,8 @@ fn bound(words: &[(usize, &str)], k: usize) -> Option<(Rel, usize)> {
         ("less", "than") | ("fewer", "than") if not(3) => (Rel::AtLeast, n),
         (_, "under") | (_, "below") if not(2) => (Rel::AtLeast, n),
         ("less", "than") | ("fewer", "than") | (_, "under") | (_, "below") => (Rel::LessThan, n),
+        // "not only 3 sentences" bounds nothing.
+        ("not", "only") => return None,
         (_, "exactly") | (_, "only") => (Rel::Exactly, n),
         _ => return None,
     };
@@ -424,14 +442,52 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         // sentence" bounds every line, which is not checked).
         // Within six words before the noun: "each line … one sentence", "each bullet under 30 words".
         // After it too: "3 sentences per paragraph", "20 words in each bullet".
+        // After it too: "3 sentences per paragraph", "20 words in each bullet", "3 sentences
+        // each" — but not across a comma ("5 sentences, each under 20 words": the 5 is a total)
+        // nor when the part is the answer itself ("50 words per reply").
         let per_part = |k: usize| {
-            (k.saturating_sub(6)..k).any(|j| matches!(w(j), "each" | "every" | "per"))
-                || matches!(w(k + 1), "per" | "each" | "every")
-                || (matches!(w(k + 1), "in" | "for" | "of") && matches!(w(k + 2), "each" | "every"))
+            if (k.saturating_sub(6)..k).any(|j| matches!(w(j), "each" | "every" | "per")) {
+                return true;
+            }
+            let (at, next) = if matches!(w(k + 1), "per" | "each" | "every") {
+                (k + 1, k + 2)
+            } else if matches!(w(k + 1), "in" | "for" | "of")
+                && matches!(w(k + 2), "each" | "every")
+            {
+                (k + 2, k + 3)
+            } else {
+                return false;
+            };
+            let noun_end = ws.get(k).map_or(0, |(a, x)| a + x.len());
+            let cue_at = ws.get(at).map_or(0, |x| x.0);
+            if lower
+                .get(noun_end..cue_at)
+                .is_some_and(|gap| gap.contains([',', ';', ':', '(']))
+            {
+                return false;
+            }
+            let part = (next..next + 3)
+                .map(w)
+                .find(|x| !matches!(*x, "of" | "your" | "the" | "one" | "single"))
+                .unwrap_or("");
+            !matches!(
+                part,
+                "reply"
+                    | "replies"
+                    | "response"
+                    | "responses"
+                    | "answer"
+                    | "answers"
+                    | "message"
+                    | "messages"
+                    | "output"
+                    | "outputs"
+                    | "turn"
+            )
         };
         for k in 0..ws.len() {
             let noun = w(k).trim_end_matches(['.', ',']);
-            let Some((rel, n)) = bound(&ws, k) else {
+            let Some((rel, n)) = bound(&lower, &ws, k) else {
                 continue;
             };
             if per_part(k)
@@ -549,11 +605,11 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         // "the number of words in all capital letters should be less than 5": the bound ends
         // the sentence.
         if caps && has("number of words") {
-            if let Some((rel, n)) = (1..=ws.len()).rev().find_map(|k| bound(&ws, k)) {
+            if let Some((rel, n)) = (1..=ws.len()).rev().find_map(|k| bound(&lower, &ws, k)) {
                 push(sentence, Rule::CapitalWords(rel, n));
             }
         }
-        let counted_caps = out_has_capital_count(&ws, caps);
+        let counted_caps = out_has_capital_count(&lower, &ws, caps);
         let negated = has_any(
             &lower,
             &["not ", "n't", "no ", "without", "refrain", "avoid", "never"],
@@ -685,23 +741,46 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         }
         if has("postscript") || has("p.s.") || has("p.p.s") {
             let marker = if has("p.p.s") { "P.P.S" } else { "P.S." };
-            // Asked for ("add a postscript", "end with a P.S."), not a topic ("the PostScript
-            // language", "the difference between P.S. and P.P.S.").
-            let asked = ws.iter().any(|(_, w)| {
+            // Asked for by a verb near it ("add a postscript", "finish your email with a short
+            // P.S.", "your reply must have a postscript"), not a topic ("the PostScript language",
+            // "the difference between P.S. and P.P.S."); "do not include a postscript" asks for
+            // none.
+            let mention = ["postscript", "p.p.s", "p.s"]
+                .iter()
+                .filter_map(|m| lower.find(m))
+                .min()
+                .unwrap_or(0);
+            let at = ws
+                .iter()
+                .position(|(a, x)| a + x.len() > mention)
+                .unwrap_or(0);
+            let asks = |x: &str| {
                 matches!(
-                    *w,
-                    "add" | "include" | "append" | "end" | "ending" | "finish" | "conclude"
+                    x,
+                    "add"
+                        | "include"
+                        | "append"
+                        | "end"
+                        | "ending"
+                        | "finish"
+                        | "conclude"
+                        | "write"
+                        | "put"
+                        | "have"
+                        | "contain"
+                        | "sign"
+                        | "use"
+                        | "must"
+                        | "should"
+                        | "please"
+                        | "with"
                 )
-            }) || has_any(
-                &lower,
-                &[
-                    "with a postscript",
-                    "with a p.s",
-                    "postscript at",
-                    "postscript start",
-                ],
-            );
-            if asked {
+            };
+            let asked = (at.saturating_sub(6)..at + 4).any(|j| asks(w(j)));
+            let refused = ws.iter().any(|(_, x)| {
+                matches!(*x, "not" | "no" | "never" | "without") || x.ends_with("n't")
+            });
+            if asked && !refused {
                 push(sentence, Rule::Postscript(marker.to_string()));
             }
         }
@@ -805,7 +884,7 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
     if divider {
         for k in 0..ws.len() {
             if matches!(w(k), "paragraphs" | "sections" | "parts") {
-                if let Some((Rel::Exactly, n)) = bound(&ws, k) {
+                if let Some((Rel::Exactly, n)) = bound(&lower, &ws, k) {
                     push("", Rule::DividedParagraphs(n));
                 }
             }
@@ -846,7 +925,7 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
             if !fits {
                 return None;
             }
-            bound(&ws, k)
+            bound(&lower, &ws, k)
                 .map(|(_, n)| n)
                 .or_else(|| number(w(k.checked_sub(1)?)))
         });
@@ -920,7 +999,7 @@ fn nth_paragraph_rule(message: &str, lower: &str, push: &mut impl FnMut(&str, Ru
     let paragraphs = (0..ws.len()).find_map(|k| {
         matches!(w(k), "paragraphs" | "paragraph")
             .then(|| {
-                bound(&ws, k)
+                bound(lower, &ws, k)
                     .filter(|(r, _)| *r == Rel::Exactly)
                     .map(|(_, n)| n)
                     .or_else(|| number(w(k.checked_sub(1)?)))
@@ -1097,54 +1176,85 @@ fn scoped(lower: &str, at: usize) -> bool {
 
 /// Whether the clause around byte `at` softens what it forbids ("too often", "if you can",
 /// "unless …"): then there is nothing exact to check, and silence is better than a guess. The
-/// clause ends at `.`, `;`, `:`, `!` or `?` (a quoted text after "refrain from using commas:"
-/// is not part of it).
+/// clause ends at `.`, `;`, `:`, `!`, `?`, "and" or "but" (a quoted text after "refrain from
+/// using commas:", or "… and try to be concise", is not part of it); hedges are whole words
+/// outside quotes (`the word "unless"` forbids that word).
 fn hedged(lower: &str, at: usize) -> bool {
-    let ends = ['.', ';', ':', '!', '?'];
-    let start = lower
-        .get(..at)
-        .and_then(|h| h.rfind(ends))
-        .map_or(0, |i| i + 1);
-    let end = lower
-        .get(at..)
-        .and_then(|t| t.find(ends))
-        .map_or(lower.len(), |i| at + i);
-    has_any(
-        lower.get(start..end).unwrap_or_default(),
-        &[
-            "too often",
-            "too much",
-            "too many",
-            "more than necessary",
-            "more than needed",
-            "if you can",
-            "if possible",
-            "where possible",
-            "when possible",
-            "wherever possible",
-            "as much as possible",
-            "as little as",
-            "as few as possible",
-            "unless",
-            "except",
-            "try not",
-            "try to",
-            "ideally",
-            "preferably",
-            "if needed",
-            "as needed",
-        ],
-    )
+    const HEDGES: [&[&str]; 21] = [
+        &["too", "often"],
+        &["too", "much"],
+        &["too", "many"],
+        &["more", "than", "necessary"],
+        &["more", "than", "needed"],
+        &["if", "you", "can"],
+        &["if", "possible"],
+        &["where", "possible"],
+        &["when", "possible"],
+        &["wherever", "possible"],
+        &["as", "much", "as", "possible"],
+        &["as", "little", "as"],
+        &["as", "few", "as", "possible"],
+        &["unless"],
+        &["except"],
+        &["try", "not"],
+        &["try", "to"],
+        &["ideally"],
+        &["preferably"],
+        &["if", "needed"],
+        &["as", "needed"],
+    ];
+    // Quoted text blanked out, positions kept.
+    let mut plain = String::with_capacity(lower.len());
+    let mut inside = false;
+    for c in lower.chars() {
+        if matches!(c, '"' | '“' | '”') {
+            inside = !inside;
+        }
+        if inside || matches!(c, '"' | '“' | '”') {
+            (0..c.len_utf8()).for_each(|_| plain.push(' '));
+        } else {
+            plain.push(c);
+        }
+    }
+    let words = words_at(&plain);
+    let ends = |x: &str| matches!(x, "and" | "but");
+    let stop = |i: usize| {
+        let (a, _) = words.get(i).copied().unwrap_or((0, ""));
+        let (b, _) = words.get(i + 1).copied().unwrap_or((plain.len(), ""));
+        plain
+            .get(a..b)
+            .is_some_and(|t| t.contains(['.', ';', ':', '!', '?']))
+    };
+    let Some(cue) = words.iter().position(|(a, x)| a + x.len() > at) else {
+        return false;
+    };
+    let mut first = cue;
+    while first > 0 && !stop(first - 1) && !ends(words.get(first - 1).map_or("", |x| x.1)) {
+        first -= 1;
+    }
+    let mut last = cue;
+    while last + 1 < words.len() && !stop(last) && !ends(words.get(last + 1).map_or("", |x| x.1)) {
+        last += 1;
+    }
+    let clause: Vec<&str> = words
+        .get(first..=last)
+        .unwrap_or_default()
+        .iter()
+        .map(|x| x.1)
+        .collect();
+    HEDGES
+        .iter()
+        .any(|h| clause.windows(h.len()).any(|w| w == *h))
 }
 
 /// Whether the sentence bounds a number of words or phrases in capital letters (then it is not
 /// asking for an all-caps or all-lowercase answer).
-fn out_has_capital_count(ws: &[(usize, &str)], caps: bool) -> bool {
+fn out_has_capital_count(text: &str, ws: &[(usize, &str)], caps: bool) -> bool {
     caps && (0..ws.len()).any(|k| {
         matches!(
             ws.get(k).map(|x| x.1),
             Some("word" | "words" | "phrases" | "times")
-        ) && bound(ws, k).is_some()
+        ) && bound(text, ws, k).is_some()
     }) || caps
         && ws.iter().any(|(_, w)| matches!(*w, "some" | "few"))
         && ws.iter().any(|(_, w)| *w == "words")
@@ -1917,13 +2027,81 @@ mod tests {
             assert!(p.iter().any(|(_, r)| *r == rule), "{message}: {p:?}");
             assert_eq!(p.len(), 1, "{message}: {p:?}");
         }
+        // Farther back in the clause too; "not only" bounds nothing.
+        for (message, rule) in [
+            (
+                "Don't use more than 3 sentences.",
+                Rule::Sentences(Rel::LessThan, 4),
+            ),
+            (
+                "Your answer should not contain more than 5 sentences.",
+                Rule::Sentences(Rel::LessThan, 6),
+            ),
+            (
+                "Do not write more than 100 words.",
+                Rule::Words(Rel::LessThan, 101),
+            ),
+            (
+                "Never use more than 3 sentences.",
+                Rule::Sentences(Rel::LessThan, 4),
+            ),
+            (
+                "Write nothing more than 50 words.",
+                Rule::Words(Rel::LessThan, 51),
+            ),
+            (
+                "Do not use less than 300 words.",
+                Rule::Words(Rel::AtLeast, 300),
+            ),
+        ] {
+            let p = parse(message);
+            assert_eq!(
+                p.iter().map(|(_, r)| r).collect::<Vec<_>>(),
+                [&rule],
+                "{message}"
+            );
+        }
+        assert!(kinds("Write not only 3 sentences but a whole story.").is_empty());
+        // A negation in another clause turns nothing.
+        let p = parse("Don't be vague; write more than 100 words.");
+        assert!(
+            p.iter().any(|(_, r)| *r == Rule::Words(Rel::AtLeast, 101)),
+            "{p:?}"
+        );
         // A bound on every part, written after the noun, bounds no total.
         for message in [
             "Use no more than 3 sentences per paragraph.",
             "Write at least 3 sentences in each paragraph.",
             "Keep it under 20 words for every bullet.",
+            "Give three tips of at most 20 words each.",
         ] {
             assert!(kinds(message).is_empty(), "{message}: {:?}", parse(message));
+        }
+        // The answer itself is no part, and after a comma "each" starts another phrase.
+        for (message, rule) in [
+            (
+                "Use at most 50 words per reply.",
+                Rule::Words(Rel::LessThan, 51),
+            ),
+            (
+                "Write fewer than 100 words in every response.",
+                Rule::Words(Rel::LessThan, 100),
+            ),
+            (
+                "Write at least 300 words in each of your answers.",
+                Rule::Words(Rel::AtLeast, 300),
+            ),
+            (
+                "Write exactly 5 sentences, each under 20 words.",
+                Rule::Sentences(Rel::Exactly, 5),
+            ),
+            (
+                "Give me exactly 3 bullets, each one starting with a verb.",
+                Rule::Bullets(Rel::Exactly, 3),
+            ),
+        ] {
+            let p = parse(message);
+            assert!(p.iter().any(|(_, r)| *r == rule), "{message}: {p:?}");
         }
     }
 
@@ -1939,6 +2117,8 @@ mod tests {
             "Do not use the letter e more than necessary.",
             "Don't use the letter e if you can avoid it.",
             "Try not to use commas unless a list needs them.",
+            "Do not include a postscript.",
+            "Explain what the P.S. in a letter means; at the end of the day it is simple.",
             // Limited to a part of the answer: the rest may use them.
             "Do not use any commas in the code comments.",
             "Do not include the word \"bad\" in the title.",
@@ -1985,6 +2165,33 @@ mod tests {
                 "Explain the theory of relativity in all lowercase letters.",
                 "lowercase",
             ),
+            // A hedge in another clause, inside another word or quoted softens nothing.
+            ("Do not use any commas, and try to be concise.", "no-commas"),
+            ("Do not use any commas and try to rhyme.", "no-commas"),
+            (
+                "Explain chemistry to a child without using any commas.",
+                "no-commas",
+            ),
+            (
+                "Describe a sunless world without using any commas.",
+                "no-commas",
+            ),
+            (
+                "Write an exceptionally short poem without commas.",
+                "no-commas",
+            ),
+            ("Do not use the word \"unless\".", "forbids"),
+            (
+                "Do not use the letter e and try to make it rhyme.",
+                "letter-count",
+            ),
+            // Plain requests for a postscript.
+            (
+                "Write a letter to a friend. Please write a postscript.",
+                "postscript",
+            ),
+            ("Your reply must have a postscript.", "postscript"),
+            ("Please include a P.S. at the end.", "postscript"),
             (
                 "Why is the sky blue? Your answer must be in all capital letters.",
                 "uppercase",
