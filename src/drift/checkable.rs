@@ -138,59 +138,139 @@ fn number(word: &str) -> Option<usize> {
     NUMBER_WORDS.iter().find(|(n, _)| *n == w).map(|(_, v)| *v)
 }
 
+/// Whether a negation governs the bound whose words start `i` words before `words[k - 1]` (the
+/// number): `Some(true)` for "no"/"nothing" right before it or "not"/"n't"/"never"/"cannot"
+/// with only auxiliaries, length verbs and fillers between ("don't use more than", "should not
+/// contain fewer than", "cannot be more than", "make sure not to go below"); `Some(false)` when
+/// none is near in the clause (a "no" farther back negates its own noun: "with no dialogue in
+/// under 200 words"); `None` when a negation governs another verb in between ("don't forget
+/// to write more than", "it is not necessary to write more than"): unclear, so unread.
+fn negated(text: &str, words: &[(usize, &str)], k: usize, i: usize) -> Option<bool> {
+    const BETWEEN: [&str; 26] = [
+        "be", "use", "write", "contain", "have", "include", "give", "go", "make", "produce",
+        "type", "it", "its", "any", "anything", "your", "the", "answer", "response", "reply",
+        "should", "must", "can", "will", "to", "do",
+    ];
+    let w = |j: usize| {
+        k.checked_sub(1 + j)
+            .and_then(|x| words.get(x))
+            .map_or("", |x| x.1)
+    };
+    let number_at = words.get(k - 1).map_or(0, |x| x.0);
+    for j in i..i + 6 {
+        if k <= j {
+            break;
+        }
+        let x = w(j);
+        // The clause ends at punctuation.
+        let end = words.get(k - 1 - j).map_or(0, |(a, x)| a + x.len());
+        if text
+            .get(end..number_at)
+            .is_some_and(|gap| gap.contains([',', ';', ':', '.', '!', '?', '(']))
+        {
+            break;
+        }
+        if j == i && matches!(x, "no" | "nothing") {
+            return Some(true);
+        }
+        // "and"/"but" start another clause ("don't ramble and write less than 100 words"); "no
+        // need to write more than" permits, it does not bound.
+        if matches!(x, "and" | "but") {
+            break;
+        }
+        if x == "no" && j > i && w(j - 1) == "need" {
+            return None;
+        }
+        // "don’t" with a curly apostrophe splits into "don" and "t".
+        let negation = matches!(x, "not" | "never" | "cannot" | "nobody")
+            || x.ends_with("n't")
+            || (x == "t" && w(j + 1).ends_with('n'));
+        if negation {
+            return if (i..j).all(|b| BETWEEN.contains(&w(b))) {
+                Some(true)
+            } else {
+                None
+            };
+        }
+    }
+    Some(false)
+}
+
 /// The relation and bound written just before position `k` of `words` ("at least 300",
-/// "less than 10", "exactly 3", "300+", "300 or more", "no more than 5", "at most 5").
+/// "less than 10", "exactly 3", "300+", "300 or more", "no more than 5", "at most 5"), read with
+/// a negation that governs it ("don't use more than 3"); `None` where it cannot be read.
 fn bound(text: &str, words: &[(usize, &str)], k: usize) -> Option<(Rel, usize)> {
     let w = |i: usize| words.get(i).map(|x| x.1).unwrap_or("");
     // "<n> or more <noun>" / "<n> or fewer <noun>"
     if k >= 3 && w(k - 2) == "or" {
         if let Some(n) = number(w(k - 3)) {
-            return match w(k - 1) {
-                "more" => Some((Rel::AtLeast, n)),
-                "fewer" | "less" => Some((Rel::LessThan, n + 1)),
+            // Negated from before the number: "do not use 3 or more sentences".
+            let not = negated(text, words, k - 2, 1)?;
+            return match (w(k - 1), not) {
+                ("more", false) | ("fewer" | "less", true) => Some((Rel::AtLeast, n)),
+                ("fewer" | "less", false) => Some((Rel::LessThan, n + 1)),
+                ("more", true) => Some((Rel::LessThan, n)),
                 _ => None,
             };
         }
     }
     let n = number(w(k.checked_sub(1)?))?;
     if w(k - 1).ends_with('+') {
-        return Some((Rel::AtLeast, n));
+        // "don't write 500+ words"
+        return if negated(text, words, k, 1)? {
+            Some((Rel::LessThan, n))
+        } else {
+            Some((Rel::AtLeast, n))
+        };
     }
     let before = |i: usize| if k > i { w(k - 1 - i) } else { "" };
-    // "no more than 3", "not over 100", "don't use more than 3", "should not contain fewer
-    // than 5": a negation up to four words before the comparative (which starts `i` words
-    // back) turns the bound round.
-    // Within its clause: no punctuation between the negation and the number.
-    let not = |i: usize| {
-        (i..i + 4).take_while(|&j| k > j).any(|j| {
-            let x = before(j);
-            let negation = matches!(x, "no" | "not" | "never" | "nothing")
-                || x.ends_with("n't")
-                || x.ends_with("n’t");
-            let from = words.get(k - 1 - j).map_or(0, |(a, x)| a + x.len());
-            let to = words.get(k - 1).map_or(0, |x| x.0);
-            negation
-                && !text
-                    .get(from..to)
-                    .is_some_and(|gap| gap.contains([',', ';', ':', '.', '!', '?', '(']))
-        })
-    };
+    let not = |i: usize| negated(text, words, k, i);
     let rel = match (before(2), before(1)) {
         ("at", "least") | ("no", "less") | ("no", "fewer") | (_, "minimum") | ("minimum", "of") => {
+            // "don't write at least 300 words" says nothing clear.
+            if not(3)? {
+                return None;
+            }
             (Rel::AtLeast, n)
         }
-        ("more", "than") if not(3) => (Rel::LessThan, n + 1),
-        (_, "over") if not(2) => (Rel::LessThan, n + 1),
-        (_, "over") | ("more", "than") => (Rel::AtLeast, n + 1),
         ("at", "most") | ("no", "more") | (_, "maximum") | ("maximum", "of") | ("up", "to") => {
             (Rel::LessThan, n + 1)
         }
-        ("less", "than") | ("fewer", "than") if not(3) => (Rel::AtLeast, n),
-        (_, "under") | (_, "below") if not(2) => (Rel::AtLeast, n),
-        ("less", "than") | ("fewer", "than") | (_, "under") | (_, "below") => (Rel::LessThan, n),
-        // "not only 3 sentences" bounds nothing.
-        ("not", "only") => return None,
-        (_, "exactly") | (_, "only") => (Rel::Exactly, n),
+        ("more", "than") => {
+            if not(3)? {
+                (Rel::LessThan, n + 1)
+            } else {
+                (Rel::AtLeast, n + 1)
+            }
+        }
+        (_, "over" | "exceed" | "exceeding") => {
+            if not(2)? {
+                (Rel::LessThan, n + 1)
+            } else {
+                (Rel::AtLeast, n + 1)
+            }
+        }
+        ("less" | "fewer", "than") => {
+            if not(3)? {
+                (Rel::AtLeast, n)
+            } else {
+                (Rel::LessThan, n)
+            }
+        }
+        (_, "under" | "below") => {
+            if not(2)? {
+                (Rel::AtLeast, n)
+            } else {
+                (Rel::LessThan, n)
+            }
+        }
+        // "not only 3 sentences", "don't write exactly 3" bound nothing.
+        (_, "exactly" | "only") => {
+            if not(2)? {
+                return None;
+            }
+            (Rel::Exactly, n)
+        }
         _ => return None,
     };
     // "at least 300 words (and) at most …" is read per clause; "(excluding 5)" changes nothing.
@@ -445,9 +525,36 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         // After it too: "3 sentences per paragraph", "20 words in each bullet", "3 sentences
         // each" — but not across a comma ("5 sentences, each under 20 words": the 5 is a total)
         // nor when the part is the answer itself ("50 words per reply").
+        let answer_noun = |x: &str| {
+            matches!(
+                x,
+                "reply"
+                    | "replies"
+                    | "response"
+                    | "responses"
+                    | "answer"
+                    | "answers"
+                    | "message"
+                    | "messages"
+                    | "output"
+                    | "outputs"
+                    | "turn"
+            )
+        };
+        // The part a per-part word names ("each bullet", "per reply", "each of your answers").
+        let part_after = |next: usize| {
+            (next..next + 4)
+                .map(w)
+                .find(|x| !matches!(*x, "of" | "your" | "the" | "one" | "single"))
+                .unwrap_or("")
+        };
         let per_part = |k: usize| {
-            if (k.saturating_sub(6)..k).any(|j| matches!(w(j), "each" | "every" | "per")) {
-                return true;
+            // Before the noun: "each bullet under 30 words" (but "each answer under 50 words"
+            // bounds the answer).
+            if let Some(j) =
+                (k.saturating_sub(6)..k).find(|&j| matches!(w(j), "each" | "every" | "per"))
+            {
+                return !answer_noun(part_after(j + 1));
             }
             let (at, next) = if matches!(w(k + 1), "per" | "each" | "every") {
                 (k + 1, k + 2)
@@ -466,24 +573,11 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             {
                 return false;
             }
-            let part = (next..next + 3)
-                .map(w)
-                .find(|x| !matches!(*x, "of" | "your" | "the" | "one" | "single"))
-                .unwrap_or("");
-            !matches!(
-                part,
-                "reply"
-                    | "replies"
-                    | "response"
-                    | "responses"
-                    | "answer"
-                    | "answers"
-                    | "message"
-                    | "messages"
-                    | "output"
-                    | "outputs"
-                    | "turn"
-            )
+            // "3 bullet points each starting with a verb": "each" describes the items counted.
+            if w(at) == "each" && (w(next).ends_with("ing") || w(next).ends_with("ed")) {
+                return false;
+            }
+            !answer_noun(part_after(next))
         };
         for k in 0..ws.len() {
             let noun = w(k).trim_end_matches(['.', ',']);
@@ -741,10 +835,10 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         }
         if has("postscript") || has("p.s.") || has("p.p.s") {
             let marker = if has("p.p.s") { "P.P.S" } else { "P.S." };
-            // Asked for by a verb near it ("add a postscript", "finish your email with a short
-            // P.S.", "your reply must have a postscript"), not a topic ("the PostScript language",
-            // "the difference between P.S. and P.P.S."); "do not include a postscript" asks for
-            // none.
+            // Asked for by a verb whose object it is ("add a postscript", "please write a P.S.",
+            // "finish your email with a short P.S.", "your reply must have a postscript"), not a
+            // topic ("write about the PostScript language", "when people use a P.S.");
+            // "do not include a postscript" asks for none ("don't forget to add one" does).
             let mention = ["postscript", "p.p.s", "p.s"]
                 .iter()
                 .filter_map(|m| lower.find(m))
@@ -754,31 +848,74 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 .iter()
                 .position(|(a, x)| a + x.len() > mention)
                 .unwrap_or(0);
-            let asks = |x: &str| {
+            let verb = |x: &str| {
                 matches!(
                     x,
                     "add"
                         | "include"
                         | "append"
-                        | "end"
-                        | "ending"
-                        | "finish"
-                        | "conclude"
                         | "write"
                         | "put"
                         | "have"
                         | "contain"
                         | "sign"
-                        | "use"
-                        | "must"
-                        | "should"
-                        | "please"
+                        | "end"
+                        | "finish"
+                        | "conclude"
                         | "with"
                 )
             };
-            let asked = (at.saturating_sub(6)..at + 4).any(|j| asks(w(j)));
-            let refused = ws.iter().any(|(_, x)| {
-                matches!(*x, "not" | "no" | "never" | "without") || x.ends_with("n't")
+            let filler = |x: &str| {
+                matches!(
+                    x,
+                    "a" | "an"
+                        | "the"
+                        | "short"
+                        | "brief"
+                        | "final"
+                        | "little"
+                        | "small"
+                        | "one"
+                        | "single"
+                        | "it"
+                        | "off"
+                        | "up"
+                )
+            };
+            let language = matches!(
+                w(at + 1),
+                "language"
+                    | "file"
+                    | "files"
+                    | "format"
+                    | "printer"
+                    | "program"
+                    | "programs"
+                    | "code"
+                    | "operator"
+                    | "operators"
+                    | "document"
+                    | "documents"
+                    | "interpreter"
+            );
+            // Where it goes says it is wanted: "a postscript at the end starting with P.S.".
+            let placed = matches!(
+                (w(at + 1), w(at + 2), w(at + 3)),
+                ("at", "the", "end" | "bottom") | ("starting" | "beginning", "with", _)
+            );
+            // The verb: the first word before the mention that is not a filler. A question
+            // ("should I include a P.S. in my cover letter?") asks about one.
+            let v = (0..at).rev().find(|&j| !filler(w(j)));
+            let question = sentence.trim_end().ends_with('?');
+            let asked = !language
+                && (placed || (!question && v.is_some_and(|j| at - j <= 4 && verb(w(j)))));
+            let negator = |x: &str| {
+                matches!(x, "not" | "no" | "never" | "without" | "cannot") || x.ends_with("n't")
+            };
+            // A negation right before the verb ("do not include", "must not have", "never
+            // ever add"); "with no greeting and add a P.S." asks for one.
+            let refused = v.is_some_and(|j| {
+                j > 0 && (negator(w(j - 1)) || (j > 1 && w(j - 1) == "ever" && negator(w(j - 2))))
             });
             if asked && !refused {
                 push(sentence, Rule::Postscript(marker.to_string()));
@@ -1217,7 +1354,38 @@ fn hedged(lower: &str, at: usize) -> bool {
         }
     }
     let words = words_at(&plain);
-    let ends = |x: &str| matches!(x, "and" | "but");
+    // "and"/"but" end the clause when a new instruction follows ("… and try to be concise"),
+    // not when they join what is forbidden ("commas and semicolons if possible").
+    let ends = |i: usize| {
+        matches!(words.get(i).map_or("", |x| x.1), "and" | "but")
+            && matches!(
+                words.get(i + 1).map_or("", |x| x.1),
+                "try"
+                    | "keep"
+                    | "make"
+                    | "write"
+                    | "use"
+                    | "be"
+                    | "do"
+                    | "don't"
+                    | "avoid"
+                    | "include"
+                    | "add"
+                    | "give"
+                    | "start"
+                    | "end"
+                    | "finish"
+                    | "stay"
+                    | "please"
+                    | "mention"
+                    | "explain"
+                    | "answer"
+                    | "respond"
+                    | "focus"
+                    | "limit"
+                    | "stick"
+            )
+    };
     let stop = |i: usize| {
         let (a, _) = words.get(i).copied().unwrap_or((0, ""));
         let (b, _) = words.get(i + 1).copied().unwrap_or((plain.len(), ""));
@@ -1229,11 +1397,11 @@ fn hedged(lower: &str, at: usize) -> bool {
         return false;
     };
     let mut first = cue;
-    while first > 0 && !stop(first - 1) && !ends(words.get(first - 1).map_or("", |x| x.1)) {
+    while first > 0 && !stop(first - 1) && !ends(first - 1) {
         first -= 1;
     }
     let mut last = cue;
-    while last + 1 < words.len() && !stop(last) && !ends(words.get(last + 1).map_or("", |x| x.1)) {
+    while last + 1 < words.len() && !stop(last) && !ends(last + 1) {
         last += 1;
     }
     let clause: Vec<&str> = words
@@ -2062,6 +2230,64 @@ mod tests {
             );
         }
         assert!(kinds("Write not only 3 sentences but a whole story.").is_empty());
+        // A negation that governs another word or verb turns nothing; where it is unclear
+        // which, nothing is read.
+        for (message, rule) in [
+            (
+                "Write a story with no dialogue in under 200 words.",
+                Rule::Words(Rel::LessThan, 200),
+            ),
+            (
+                "No emojis and under 100 words.",
+                Rule::Words(Rel::LessThan, 100),
+            ),
+            (
+                "Don't ramble and write less than 100 words.",
+                Rule::Words(Rel::LessThan, 100),
+            ),
+            (
+                "Your answer cannot be more than 5 sentences.",
+                Rule::Sentences(Rel::LessThan, 6),
+            ),
+            (
+                "Don\u{2019}t use more than 3 sentences.",
+                Rule::Sentences(Rel::LessThan, 4),
+            ),
+            (
+                "Your answer should never exceed 100 words.",
+                Rule::Words(Rel::LessThan, 101),
+            ),
+            (
+                "Do not use 3 or more sentences.",
+                Rule::Sentences(Rel::LessThan, 3),
+            ),
+            ("Don't write 500+ words.", Rule::Words(Rel::LessThan, 500)),
+            (
+                "Make sure not to go below 300 words.",
+                Rule::Words(Rel::AtLeast, 300),
+            ),
+        ] {
+            let p = parse(message);
+            assert_eq!(
+                p.iter().map(|(_, r)| r).collect::<Vec<_>>(),
+                [&rule],
+                "{message}"
+            );
+        }
+        for message in [
+            "Do not forget to write more than 300 words.",
+            "Don't hesitate to write more than 200 words.",
+            "It is not necessary to write more than 100 words.",
+            "There is no need to write more than 100 words.",
+            "Add a P.S. but don't make it longer than one sentence.",
+        ] {
+            let p = parse(message);
+            assert!(
+                !p.iter()
+                    .any(|(_, r)| matches!(r, Rule::Words(..) | Rule::Sentences(..))),
+                "{message}: {p:?}"
+            );
+        }
         // A negation in another clause turns nothing.
         let p = parse("Don't be vague; write more than 100 words.");
         assert!(
@@ -2099,6 +2325,22 @@ mod tests {
                 "Give me exactly 3 bullets, each one starting with a verb.",
                 Rule::Bullets(Rel::Exactly, 3),
             ),
+            (
+                "Each answer should be under 50 words.",
+                Rule::Words(Rel::LessThan, 50),
+            ),
+            (
+                "In every response, use fewer than 100 words.",
+                Rule::Words(Rel::LessThan, 100),
+            ),
+            (
+                "Write at least 300 words in every one of your responses.",
+                Rule::Words(Rel::AtLeast, 300),
+            ),
+            (
+                "Use exactly 4 bullets each starting with a verb.",
+                Rule::Bullets(Rel::Exactly, 4),
+            ),
         ] {
             let p = parse(message);
             assert!(p.iter().any(|(_, r)| *r == rule), "{message}: {p:?}");
@@ -2118,6 +2360,12 @@ mod tests {
             "Don't use the letter e if you can avoid it.",
             "Try not to use commas unless a list needs them.",
             "Do not include a postscript.",
+            "Avoid commas and semicolons if possible.",
+            "Try not to use semicolons and commas.",
+            "Write about the PostScript language.",
+            "I write PostScript programs for a living; help me debug this one.",
+            "Explain when people use a P.S. in emails.",
+            "Should I include a P.S. in my cover letter?",
             "Explain what the P.S. in a letter means; at the end of the day it is simple.",
             // Limited to a part of the answer: the rest may use them.
             "Do not use any commas in the code comments.",
@@ -2191,6 +2439,15 @@ mod tests {
                 "postscript",
             ),
             ("Your reply must have a postscript.", "postscript"),
+            (
+                "Write a letter with no greeting and add a P.S.",
+                "postscript",
+            ),
+            ("Don't forget to add a P.S. at the end.", "postscript"),
+            (
+                "Can you plan a trip, and a postscript at the end starting with P.S.?",
+                "postscript",
+            ),
             ("Please include a P.S. at the end.", "postscript"),
             (
                 "Why is the sky blue? Your answer must be in all capital letters.",
