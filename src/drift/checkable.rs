@@ -839,15 +839,20 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             // "finish your email with a short P.S.", "your reply must have a postscript"), not a
             // topic ("write about the PostScript language", "when people use a P.S.");
             // "do not include a postscript" asks for none ("don't forget to add one" does).
-            let mention = ["postscript", "p.p.s", "p.s"]
+            // Where the mention starts and ends ("P.S." is two words to the word scan).
+            let (mention, marker_len) = ["postscript", "p.p.s", "p.s"]
                 .iter()
-                .filter_map(|m| lower.find(m))
+                .filter_map(|m| lower.find(m).map(|i| (i, m.len())))
                 .min()
-                .unwrap_or(0);
+                .unwrap_or((0, 0));
             let at = ws
                 .iter()
                 .position(|(a, x)| a + x.len() > mention)
                 .unwrap_or(0);
+            let after = ws
+                .iter()
+                .position(|(a, _)| *a >= mention + marker_len)
+                .unwrap_or(ws.len());
             let verb = |x: &str| {
                 matches!(
                     x,
@@ -883,7 +888,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 )
             };
             let language = matches!(
-                w(at + 1),
+                w(after),
                 "language"
                     | "file"
                     | "files"
@@ -900,7 +905,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             );
             // Where it goes says it is wanted: "a postscript at the end starting with P.S.".
             let placed = matches!(
-                (w(at + 1), w(at + 2), w(at + 3)),
+                (w(after), w(after + 1), w(after + 2)),
                 ("at", "the", "end" | "bottom") | ("starting" | "beginning", "with", _)
             );
             // The verb: the first word before the mention that is not a filler. A question
@@ -2448,6 +2453,7 @@ mod tests {
                 "Can you plan a trip, and a postscript at the end starting with P.S.?",
                 "postscript",
             ),
+            ("Can you plan a trip, and a P.S. at the end?", "postscript"),
             ("Please include a P.S. at the end.", "postscript"),
             (
                 "Why is the sky blue? Your answer must be in all capital letters.",
