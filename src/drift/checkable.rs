@@ -1024,9 +1024,21 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
     }
     let divider = lower.replace("******", "").contains("***");
     if divider {
+        // "exactly 4 paragraphs", or a bare count where the message says they are separated
+        // ("separate your song into 3 parts … separated with ***", "two parts … separated by
+        // 3 asterisks"); "at least 5 sections" is not an exact count, so it is not read.
+        let separated = has_any(&lower, &["separat", "divider"]);
         for k in 0..ws.len() {
-            if matches!(w(k), "paragraphs" | "sections" | "parts") {
-                if let Some((Rel::Exactly, n)) = bound(&lower, &ws, k) {
+            if matches!(w(k), "paragraphs" | "sections" | "parts" | "stanzas") {
+                let n = match bound(&lower, &ws, k) {
+                    Some((Rel::Exactly, n)) => Some(n),
+                    Some(_) => None,
+                    None => k.checked_sub(1).and_then(|j| number(w(j))).filter(|_| {
+                        separated
+                            && (k < 2 || !matches!(w(k - 2), "the" | "of" | "these" | "those"))
+                    }),
+                };
+                if let Some(n) = n.filter(|n| *n > 0) {
                     push("", Rule::DividedParagraphs(n));
                 }
             }
@@ -2349,6 +2361,31 @@ mod tests {
         ] {
             let p = parse(message);
             assert!(p.iter().any(|(_, r)| *r == rule), "{message}: {p:?}");
+        }
+    }
+
+    #[test]
+    fn a_bare_count_of_parts_separated_by_a_divider_is_exact() {
+        for (message, n) in [
+            ("Write a poem in 4 stanzas separated by ***.", 4),
+            ("Split the answer into two parts separated by ***.", 2),
+            ("There should be exactly 3 paragraphs. Separate them with the markdown divider ***.", 3),
+        ] {
+            let p = parse(message);
+            assert!(p.iter().any(|(_, r)| *r == Rule::DividedParagraphs(n)), "{message}: {p:?}");
+        }
+        // Not a count of the answer's parts, or not an exact one.
+        for message in [
+            "Compare the 2 sections of the report and separate your points with ***.",
+            "Write at least 5 sections, separated using ***.",
+            "Write a poem in 4 stanzas.",
+        ] {
+            let p = parse(message);
+            assert!(
+                !p.iter()
+                    .any(|(_, r)| matches!(r, Rule::DividedParagraphs(_))),
+                "{message}: {p:?}"
+            );
         }
     }
 
