@@ -479,6 +479,8 @@ static CUES: super::phrases::Phrases = super::phrases::Phrases::new(&[
 /// Every constraint the message states plainly, with the sentence it came from.
 pub fn parse(message: &str) -> Vec<(String, Rule)> {
     let mut out: Vec<(String, Rule)> = Vec::new();
+    // A highlight's asterisks are often shown in another sentence ("… wrap it with *, like *this*").
+    let starred = message.contains('*');
     // Capped (each constraint is checked against the whole result); the count is read by the loop.
     let count = std::cell::Cell::new(0usize);
     let mut push = |text: &str, rule: Rule| {
@@ -597,7 +599,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 "word" | "words" => push(sentence, Rule::Words(rel, n)),
                 "text" | "sections" | "section" | "parts" | "keywords" | "phrases"
                     if has_any(&lower, &["highlight", "italic"])
-                        && lower.contains('*')
+                        && starred
                         && rel == Rel::AtLeast =>
                 {
                     push(sentence, Rule::Highlights(n))
@@ -636,6 +638,53 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                     }
                 }
                 _ => {}
+            }
+        }
+        for k in 0..ws.len() {
+            let noun = w(k).trim_end_matches(['.', ',']);
+            // "20 to 25 sentences", "between 100 and 200 words": both bounds.
+            if matches!(noun, "sentences" | "words") && k >= 3 && matches!(w(k - 2), "to" | "and") {
+                if let (Some(lo), Some(hi)) = (number(w(k - 3)), number(w(k - 1))) {
+                    if lo <= hi && !per_part(k) {
+                        let (at_least, below) = if noun == "words" {
+                            (
+                                Rule::Words(Rel::AtLeast, lo),
+                                Rule::Words(Rel::LessThan, hi + 1),
+                            )
+                        } else {
+                            (
+                                Rule::Sentences(Rel::AtLeast, lo),
+                                Rule::Sentences(Rel::LessThan, hi + 1),
+                            )
+                        };
+                        push(sentence, at_least);
+                        push(sentence, below);
+                    }
+                }
+            }
+            // "include two italic text sections", "one highlighted section": at least that many.
+            if matches!(noun, "section" | "sections")
+                && starred
+                && has_any(&lower, &["highlight", "italic"])
+            {
+                let mut j = k;
+                while j > 0
+                    && matches!(
+                        w(j - 1),
+                        "italic" | "italicized" | "text" | "highlighted" | "markdown"
+                    )
+                {
+                    j -= 1;
+                }
+                if j < k && bound(&lower, &ws, j).is_none() {
+                    if let Some(n) = j
+                        .checked_sub(1)
+                        .and_then(|i| number(w(i)))
+                        .filter(|n| *n > 0)
+                    {
+                        push(sentence, Rule::Highlights(n));
+                    }
+                }
             }
         }
         // "a hard 150-word limit", "a 150 word maximum".
@@ -2362,6 +2411,42 @@ mod tests {
             let p = parse(message);
             assert!(p.iter().any(|(_, r)| *r == rule), "{message}: {p:?}");
         }
+    }
+
+    #[test]
+    fn ranges_give_both_bounds_and_highlights_may_show_their_asterisks_elsewhere() {
+        let p = parse("Write a song that contains 20 to 25 sentences.");
+        assert!(
+            p.iter()
+                .any(|(_, r)| *r == Rule::Sentences(Rel::AtLeast, 20)),
+            "{p:?}"
+        );
+        assert!(
+            p.iter()
+                .any(|(_, r)| *r == Rule::Sentences(Rel::LessThan, 26)),
+            "{p:?}"
+        );
+        let p = parse("Answer in between 100 and 200 words.");
+        assert!(
+            p.iter().any(|(_, r)| *r == Rule::Words(Rel::AtLeast, 100)),
+            "{p:?}"
+        );
+        assert!(
+            p.iter().any(|(_, r)| *r == Rule::Words(Rel::LessThan, 201)),
+            "{p:?}"
+        );
+        // A range for every part bounds no total.
+        assert!(kinds("Write 3 paragraphs with 50 to 80 words per paragraph.").is_empty());
+        for (message, n) in [
+            ("Italicize at least 4 keywords in your answer. Wrap each in asterisks, like *this*.", 4),
+            ("Include two italic text sections, like *this is italic*.", 2),
+            ("Please include one highlighted section in markdown, i.e. *highlighted*.", 1),
+        ] {
+            let p = parse(message);
+            assert!(p.iter().any(|(_, r)| *r == Rule::Highlights(n)), "{message}: {p:?}");
+        }
+        // Without any asterisk there is no markdown highlight to count.
+        assert!(kinds("Include two italic text sections.").is_empty());
     }
 
     #[test]
