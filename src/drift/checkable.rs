@@ -138,6 +138,15 @@ fn number(word: &str) -> Option<usize> {
     NUMBER_WORDS.iter().find(|(n, _)| *n == w).map(|(_, v)| *v)
 }
 
+/// A word that negates the verb after it: "not", "never", "cannot", "nobody", or a contraction
+/// ("don't"). "don’t" with a curly apostrophe is two words to the scan, "don" and "t": `before`
+/// is the word before `x`.
+fn negation(x: &str, before: &str) -> bool {
+    matches!(x, "not" | "never" | "cannot" | "nobody")
+        || x.ends_with("n't")
+        || (x == "t" && before.ends_with('n'))
+}
+
 /// Whether a negation governs the bound whose words start `i` words before `words[k - 1]` (the
 /// number): `Some(true)` for "no"/"nothing" right before it or "not"/"n't"/"never"/"cannot"
 /// with only auxiliaries, length verbs and fillers between ("don't use more than", "should not
@@ -181,11 +190,7 @@ fn negated(text: &str, words: &[(usize, &str)], k: usize, i: usize) -> Option<bo
         if x == "no" && j > i && w(j - 1) == "need" {
             return None;
         }
-        // "don’t" with a curly apostrophe splits into "don" and "t".
-        let negation = matches!(x, "not" | "never" | "cannot" | "nobody")
-            || x.ends_with("n't")
-            || (x == "t" && w(j + 1).ends_with('n'));
-        if negation {
+        if negation(x, w(j + 1)) {
             return if (i..j).all(|b| BETWEEN.contains(&w(b))) {
                 Some(true)
             } else {
@@ -755,7 +760,9 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         let counted_caps = out_has_capital_count(&lower, &ws, caps);
         let negated = has_any(
             &lower,
-            &["not ", "n't", "no ", "without", "refrain", "avoid", "never"],
+            &[
+                "not ", "n't", "n’t", "no ", "without", "refrain", "avoid", "never",
+            ],
         );
         // A case rule is about the answer's own text ("your entire response … in all lowercase
         // letters", "use only lowercase"), not an operation the task describes ("a function
@@ -963,13 +970,12 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             let question = sentence.trim_end().ends_with('?');
             let asked = !language
                 && (placed || (!question && v.is_some_and(|j| at - j <= 4 && verb(w(j)))));
-            let negator = |x: &str| {
-                matches!(x, "not" | "no" | "never" | "without" | "cannot") || x.ends_with("n't")
-            };
+            let negator =
+                |j: usize| matches!(w(j), "no" | "without") || negation(w(j), w(j.wrapping_sub(1)));
             // A negation right before the verb ("do not include", "must not have", "never
-            // ever add"); "with no greeting and add a P.S." asks for one.
+            // ever add", "don’t add"); "with no greeting and add a P.S." asks for one.
             let refused = v.is_some_and(|j| {
-                j > 0 && (negator(w(j - 1)) || (j > 1 && w(j - 1) == "ever" && negator(w(j - 2))))
+                j > 0 && (negator(j - 1) || (j > 1 && w(j - 1) == "ever" && negator(j - 2)))
             });
             if asked && !refused {
                 push(sentence, Rule::Postscript(marker.to_string()));
@@ -1009,7 +1015,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         if let Some(i) = lower.find("the letter ").filter(|&i| {
             // The negation must govern the letter: "do not include the letter c", "without the letter e".
             let near = lower.get(i.saturating_sub(24)..i).unwrap_or_default();
-            has_any(near, &["not ", "n't ", "without ", "no "])
+            has_any(near, &["not ", "n't ", "n’t ", "without ", "no "])
                 && !has("times")
                 && !hedged(&lower, i)
         }) {
@@ -1434,6 +1440,7 @@ fn hedged(lower: &str, at: usize) -> bool {
                     | "be"
                     | "do"
                     | "don't"
+                    | "don"
                     | "avoid"
                     | "include"
                     | "add"
@@ -1567,11 +1574,14 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
             .get(..ws.get(k).map_or(0, |x| x.0))
             .unwrap_or_default();
         let clause = before.rsplit([',', ';']).next().unwrap_or_default();
-        let negated = matches!(*v, "avoid" | "avoiding")
-            || has_any(
-                clause,
-                &["not", "n't", "never", "without", "refrain", "avoid", "no "],
-            );
+        let negated = if matches!(*v, "avoid" | "avoiding") {
+            true
+        } else {
+            match governs(&words_at(clause)) {
+                Some(n) => n,
+                None => return None,
+            }
+        };
         // "Don't use the word "very" too often" bounds nothing that can be checked.
         let at = ws.get(k).map_or(0, |x| x.0);
         if negated && (hedged(lower, at) || scoped(lower, at)) {
@@ -1602,6 +1612,43 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         }
     }
     None
+}
+
+/// Whether a negation governs the verb that follows `clause` (its words up to the verb):
+/// `Some(true)` for "do not", "never", "without", "refrain from", "avoid", "no" right before it
+/// or a negation with only auxiliaries and fillers between ("do not write anything that
+/// includes"); `Some(false)` with none, or one that governs a verb meaning the opposite ("don't
+/// forget to include", "do not fail to mention"); `None` where it governs something else ("it
+/// is not necessary to include"): unclear, so unread.
+fn governs(clause: &[(usize, &str)]) -> Option<bool> {
+    const BETWEEN: [&str; 24] = [
+        "do", "does", "should", "must", "can", "will", "to", "please", "ever", "even", "use",
+        "write", "say", "include", "mention", "any", "anything", "that", "which", "make", "sure",
+        "be", "from", "you",
+    ];
+    let w = |j: usize| clause.get(j).map_or("", |x| x.1);
+    let n = clause.len();
+    for j in (0..n).rev() {
+        let x = w(j);
+        let negator = negation(x, w(j.wrapping_sub(1)))
+            || matches!(x, "without" | "refrain" | "avoid" | "avoiding")
+            || (x == "no" && j + 1 == n);
+        if !negator {
+            continue;
+        }
+        let between = (j + 1..n).map(w);
+        return if between.clone().all(|b| BETWEEN.contains(&b)) {
+            Some(true)
+        } else if between
+            .into_iter()
+            .any(|b| matches!(b, "forget" | "fail" | "hesitate" | "neglect" | "omit"))
+        {
+            Some(false)
+        } else {
+            None
+        };
+    }
+    Some(false)
 }
 
 /// The word counted in "use the word war at least", "the word 'sneaker' should appear",
@@ -2280,6 +2327,10 @@ mod tests {
                 Rule::Sentences(Rel::LessThan, 4),
             ),
             (
+                "Don’t use more than 3 sentences.",
+                Rule::Sentences(Rel::LessThan, 4),
+            ),
+            (
                 "Write nothing more than 50 words.",
                 Rule::Words(Rel::LessThan, 51),
             ),
@@ -2487,6 +2538,10 @@ mod tests {
             "Don't use the letter e if you can avoid it.",
             "Try not to use commas unless a list needs them.",
             "Do not include a postscript.",
+            // The same refusals with a curly apostrophe.
+            "Don’t include a postscript.",
+            "Please don’t add a P.S. at the end.",
+            "Don’t use the letter e if you can avoid it.",
             "Avoid commas and semicolons if possible.",
             "Try not to use semicolons and commas.",
             "Write about the PostScript language.",
@@ -2497,6 +2552,8 @@ mod tests {
             // Limited to a part of the answer: the rest may use them.
             "Do not use any commas in the code comments.",
             "Do not include the word \"bad\" in the title.",
+            // A negation that governs something else: unclear, so unread.
+            "It is not necessary to include the keywords \"cell\" and \"wall\".",
             // A language as a topic, not the answer's.
             "Describe the Japanese language's writing systems.",
             // Case as a topic.
@@ -2525,6 +2582,41 @@ mod tests {
                 "letter-count",
             ),
             ("Avoid the word \"synergy\".", "forbids"),
+            // A negation governs the verb it stands before, with fillers between.
+            (
+                "Don't forget to include the keywords cell and wall.",
+                "includes",
+            ),
+            (
+                "Don’t forget to include the keywords cell and wall.",
+                "includes",
+            ),
+            (
+                "Do not fail to mention the words cell and wall.",
+                "includes",
+            ),
+            (
+                "Write another poem including the words \"sun\" and \"moon\".",
+                "includes",
+            ),
+            ("Note: use the words \"sun\" and \"moon\".", "includes"),
+            (
+                "Write a story with no dialogue that includes the words \"sun\" and \"moon\".",
+                "includes",
+            ),
+            (
+                "Do not write anything that includes the words \"sun\" and \"moon\".",
+                "forbids",
+            ),
+            (
+                "Please refrain from using the words \"sun\" and \"moon\".",
+                "forbids",
+            ),
+            (
+                "Answer without mentioning the words \"sun\" and \"moon\".",
+                "forbids",
+            ),
+            ("Don’t use the words \"sun\" and \"moon\".", "forbids"),
             ("Do not use any commas in your limerick.", "no-commas"),
             ("Commas are not allowed in the song.", "no-commas"),
             (

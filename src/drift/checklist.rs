@@ -120,7 +120,7 @@ pub fn is_request(sentence: &str) -> bool {
 }
 
 static REQUEST_SET: super::phrases::Phrases = super::phrases::Phrases::new(&REQUESTS);
-const REQUESTS: [&str; 17] = [
+const REQUESTS: [&str; 18] = [
     "could you",
     "can you",
     "please",
@@ -135,6 +135,7 @@ const REQUESTS: [&str; 17] = [
     "include",
     "do not",
     "don't",
+    "don’t",
     "no new",
     "never ",
     "only",
