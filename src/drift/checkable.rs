@@ -1577,10 +1577,7 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         let negated = if matches!(*v, "avoid" | "avoiding") {
             true
         } else {
-            match governs(&words_at(clause)) {
-                Some(n) => n,
-                None => return None,
-            }
+            governs(&words_at(clause))?
         };
         // "Don't use the word "very" too often" bounds nothing that can be checked.
         let at = ws.get(k).map_or(0, |x| x.0);
