@@ -396,28 +396,113 @@ pub fn file_report<'a>(
     })
 }
 
-/// Roo Code's orchestrator ends each delegation with process boilerplate ("Signal completion
-/// using `attempt_completion`…", "These instructions supersede…"): not part of the task.
+/// Roo Code's orchestrator ends each delegation with process boilerplate (its system prompt asks
+/// for "an instruction for the subtask to signal completion by using the `attempt_completion`
+/// tool …" and "a statement that these specific instructions supersede any conflicting general
+/// instructions"): not part of the task. Only the process words go. A "supersede" sentence is
+/// dropped whole; in a sentence that names the completion tool, the task before it stays ("Write
+/// unit tests for `slugify()`, and report back with attempt_completion") and so does what the
+/// report must hold ("attempt_completion with the root cause and the test results", "Report via
+/// attempt_completion: files changed, and don't fix it").
 pub fn strip_boilerplate(text: &str) -> String {
-    static BOILERPLATE: super::phrases::Phrases = super::phrases::Phrases::any_case(&[
-        "attempt_completion",
-        "supersede",
-        "signal completion",
-    ]);
-    if !BOILERPLATE.any(text) {
+    static CUES: super::phrases::Phrases =
+        super::phrases::Phrases::any_case(&["attempt_completion", "signal completion"]);
+    static SUPERSEDE: super::phrases::Phrases = super::phrases::Phrases::any_case(&["supersede"]);
+    static DEVIATE: super::phrases::Phrases = super::phrases::Phrases::any_case(&["deviate"]);
+    static THESE: super::phrases::Phrases =
+        super::phrases::Phrases::any_case(&["these instructions"]);
+    if !CUES.any(text) && !SUPERSEDE.any(text) && !DEVIATE.any(text) {
         return text.to_string();
     }
     let mut out = String::with_capacity(text.len());
     for line in text.lines() {
-        let kept: Vec<&str> = segment::sentence_pieces(line)
-            .into_iter()
-            .map(|(_, s)| s)
-            .filter(|s| !BOILERPLATE.any(s))
-            .collect();
-        out.push_str(&kept.concat());
+        for (_, s) in segment::sentence_pieces(line) {
+            // "These instructions supersede …", "Only perform the work outlined in these
+            // instructions and do not deviate": the template's own statements.
+            if SUPERSEDE.any(s) || (DEVIATE.any(s) && THESE.any(s)) {
+                continue;
+            }
+            match CUES.first(s) {
+                Some((at, cue)) => {
+                    let before = s.get(..at).unwrap_or_default();
+                    let after = s.get(at + cue.len()..).unwrap_or_default();
+                    out.push_str(&task_before(before));
+                    out.push_str(report_contents(after));
+                }
+                None => out.push_str(s),
+            }
+        }
         out.push('\n');
     }
     out
+}
+
+/// The task written before the completion tool in its sentence, without the words that lead to
+/// the tool ("…, and report back with", "Summarize the change via", "Finish with").
+fn task_before(before: &str) -> String {
+    const LEADS: [&str; 22] = [
+        "via", "with", "using", "use", "the", "in", "by", "through", "and", "then", "report",
+        "back", "return", "it", "finish", "call", "as", "your", "a", "an", "when", "done",
+    ];
+    let mut kept = before.trim_end_matches([' ', '`', '*']);
+    loop {
+        let t = kept.trim_end_matches([' ', ',', ';', '`', '*', '(']);
+        let start = t
+            .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .map_or(0, |i| i + 1);
+        let last = t.get(start..).unwrap_or_default();
+        if last.is_empty() || !LEADS.iter().any(|l| last.eq_ignore_ascii_case(l)) {
+            kept = t;
+            break;
+        }
+        kept = t.get(..start).unwrap_or_default();
+    }
+    // A lone "When finished" / "Once you are done" only times the report.
+    let lone_time = kept
+        .trim_start()
+        .split_whitespace()
+        .next()
+        .is_some_and(|w| {
+            ["when", "once", "after", "upon"]
+                .iter()
+                .any(|t| w.eq_ignore_ascii_case(t))
+        })
+        && !kept.contains([',', ';']);
+    if kept.trim().is_empty() || lone_time {
+        String::new()
+    } else {
+        format!("{kept}. ")
+    }
+}
+
+/// What the report must hold, when the words after the completion tool say so: "with …",
+/// "containing …", "listing …", ": …", "result must be …"; nothing for the rest of the
+/// template ("tool, providing a concise yet thorough summary …", "when done").
+fn report_contents(after: &str) -> &str {
+    const INTRODUCERS: [&str; 9] = [
+        "with",
+        "containing",
+        "listing",
+        "including",
+        "summarizing",
+        "summarising",
+        "describing",
+        "result",
+        "result:",
+    ];
+    let rest = after.trim_start_matches(['`', '*', ' ']);
+    let rest = rest
+        .strip_prefix("tool")
+        .map_or(rest, |r| r.trim_start_matches(['`', ' ']));
+    if let Some(r) = rest.strip_prefix(':') {
+        return r;
+    }
+    let first = rest.split_whitespace().next().unwrap_or_default();
+    if INTRODUCERS.iter().any(|i| first.eq_ignore_ascii_case(i)) {
+        rest.get(first.len()..).unwrap_or_default()
+    } else {
+        ""
+    }
 }
 
 /// Names the result defines in code: `function x`, `def x`, `class X`, `fn x`, methods.
@@ -545,5 +630,70 @@ mod tests {
             .map(|(_, s)| s)
             .collect();
         assert_eq!(s, vec!["First one.", "Second one!", "- bullet item"]);
+    }
+
+    #[test]
+    fn boilerplate_loses_its_process_words_and_keeps_the_task() {
+        let words = |t: &str| -> Vec<String> {
+            strip_boilerplate(t)
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .filter(|w| !w.is_empty())
+                .map(str::to_lowercase)
+                .collect()
+        };
+        // Roo Code's template: nothing of it stays.
+        assert!(words(
+            "Signal completion by using the `attempt_completion` tool, providing a concise yet \
+             thorough summary of the outcome in the `result` parameter. These specific \
+             instructions supersede any conflicting general instructions your mode might have."
+        )
+        .is_empty());
+        // The task in the same sentence stays.
+        assert_eq!(
+            words("Write unit tests for `slugify()`, and report back with attempt_completion."),
+            ["write", "unit", "tests", "for", "slugify"]
+        );
+        assert_eq!(
+            words("Summarize the change via attempt_completion when done."),
+            ["summarize", "the", "change"]
+        );
+        // So does what the report must hold.
+        assert_eq!(
+            words("## Reporting\nattempt_completion with the root cause and the test results."),
+            [
+                "reporting",
+                "the",
+                "root",
+                "cause",
+                "and",
+                "the",
+                "test",
+                "results"
+            ]
+        );
+        assert_eq!(
+            words("Report via attempt_completion: files changed (report it, don't fix it)."),
+            ["files", "changed", "report", "it", "don", "t", "fix", "it"]
+        );
+        assert_eq!(
+            words("Your `attempt_completion` result must be only a JSON object."),
+            ["must", "be", "only", "a", "json", "object"]
+        );
+        assert_eq!(
+            words("When finished, use the `attempt_completion` tool with:\n- the files modified"),
+            ["the", "files", "modified"]
+        );
+        assert_eq!(
+            words("Add the test. Only perform the work outlined in these instructions and do not deviate."),
+            ["add", "the", "test"]
+        );
+        // "deviate" in the task itself stays.
+        assert_eq!(
+            words("Do not deviate from the plan. Use attempt_completion."),
+            ["do", "not", "deviate", "from", "the", "plan"]
+        );
+        // Text without the template is untouched.
+        let plain = "Fix the bug in `parse()`. Report back when done.";
+        assert_eq!(strip_boilerplate(plain), plain);
     }
 }
