@@ -458,16 +458,11 @@ fn task_before(before: &str) -> String {
         kept = t.get(..start).unwrap_or_default();
     }
     // A lone "When finished" / "Once you are done" only times the report.
-    let lone_time = kept
-        .trim_start()
-        .split_whitespace()
-        .next()
-        .is_some_and(|w| {
-            ["when", "once", "after", "upon"]
-                .iter()
-                .any(|t| w.eq_ignore_ascii_case(t))
-        })
-        && !kept.contains([',', ';']);
+    let lone_time = kept.split_whitespace().next().is_some_and(|w| {
+        ["when", "once", "after", "upon"]
+            .iter()
+            .any(|t| w.eq_ignore_ascii_case(t))
+    }) && !kept.contains([',', ';']);
     if kept.trim().is_empty() || lone_time {
         String::new()
     } else {
