@@ -334,6 +334,22 @@ fn word_list(after: &str) -> Vec<String> {
         .split(['.', '!', '?', ';', '\n', '('])
         .next()
         .unwrap_or_default();
+    // "the words "friend" and "summer", but not "winter"": what follows a contrast is not listed.
+    let lower = sentence.to_ascii_lowercase();
+    let cut = [
+        " but ",
+        ",but ",
+        " not ",
+        " except ",
+        " rather than ",
+        " instead of ",
+        " unless ",
+    ]
+    .iter()
+    .filter_map(|c| lower.find(c))
+    .min()
+    .unwrap_or(sentence.len());
+    let sentence = sentence.get(..cut).unwrap_or(sentence);
     let q = quoted(sentence);
     if !q.is_empty() {
         return q;
@@ -1333,6 +1349,41 @@ fn has_any(hay: &str, needles: &[&str]) -> bool {
     needles.iter().any(|n| hay.contains(n))
 }
 
+/// Whether "and"/"but" (`x`) followed by `next` starts a new instruction ("… and try to be
+/// concise", "… but keep it short"), rather than joining what one instruction lists ("commas
+/// and semicolons", ""cheap" and "buy" in the title").
+fn new_clause(x: &str, next: &str) -> bool {
+    matches!(x, "and" | "but")
+        && matches!(
+            next,
+            "try"
+                | "keep"
+                | "make"
+                | "write"
+                | "use"
+                | "be"
+                | "do"
+                | "don't"
+                | "don"
+                | "avoid"
+                | "include"
+                | "add"
+                | "give"
+                | "start"
+                | "end"
+                | "finish"
+                | "stay"
+                | "please"
+                | "mention"
+                | "explain"
+                | "answer"
+                | "respond"
+                | "focus"
+                | "limit"
+                | "stick"
+        )
+}
+
 /// Whether what the clause after byte `at` forbids is limited to a part of the answer ("in the
 /// code comments", "within the table", "in the title"): the rest may use it, so the whole answer
 /// cannot be checked. The clause ends at punctuation, "and" or "but".
@@ -1368,10 +1419,12 @@ fn scoped(lower: &str, at: usize) -> bool {
         .split(['.', ';', ':', '!', '?', ','])
         .next()
         .unwrap_or_default();
-    let ws = words_at(clause);
-    let ws = ws
+    let all = words_at(clause);
+    let ws = all
         .iter()
-        .take_while(|(_, w)| !matches!(*w, "and" | "but"))
+        .enumerate()
+        .take_while(|(i, (_, w))| !new_clause(w, all.get(i + 1).map_or("", |x| x.1)))
+        .map(|(_, x)| x)
         .collect::<Vec<_>>();
     ws.windows(3).any(|w| match w {
         [(_, a), (_, b), (_, noun)] => {
@@ -1429,35 +1482,10 @@ fn hedged(lower: &str, at: usize) -> bool {
     // "and"/"but" end the clause when a new instruction follows ("… and try to be concise"),
     // not when they join what is forbidden ("commas and semicolons if possible").
     let ends = |i: usize| {
-        matches!(words.get(i).map_or("", |x| x.1), "and" | "but")
-            && matches!(
-                words.get(i + 1).map_or("", |x| x.1),
-                "try"
-                    | "keep"
-                    | "make"
-                    | "write"
-                    | "use"
-                    | "be"
-                    | "do"
-                    | "don't"
-                    | "don"
-                    | "avoid"
-                    | "include"
-                    | "add"
-                    | "give"
-                    | "start"
-                    | "end"
-                    | "finish"
-                    | "stay"
-                    | "please"
-                    | "mention"
-                    | "explain"
-                    | "answer"
-                    | "respond"
-                    | "focus"
-                    | "limit"
-                    | "stick"
-            )
+        new_clause(
+            words.get(i).map_or("", |x| x.1),
+            words.get(i + 1).map_or("", |x| x.1),
+        )
     };
     let stop = |i: usize| {
         let (a, _) = words.get(i).copied().unwrap_or((0, ""));
@@ -2549,6 +2577,7 @@ mod tests {
             // Limited to a part of the answer: the rest may use them.
             "Do not use any commas in the code comments.",
             "Do not include the word \"bad\" in the title.",
+            "Do not use the words \"cheap\" and \"buy\" in the title of the ad.",
             // A negation that governs something else: unclear, so unread.
             "It is not necessary to include the keywords \"cell\" and \"wall\".",
             // A language as a topic, not the answer's.
@@ -2729,6 +2758,24 @@ mod tests {
             !upper.iter().any(|(_, r)| *r == Rule::Lowercase),
             "{upper:?}"
         );
+    }
+
+    #[test]
+    fn a_word_list_ends_where_a_contrast_begins() {
+        for (message, rule) in [
+            (
+                "Write a letter using the words \"friend\" and \"summer\", but not \"winter\".",
+                Rule::Includes(vec!["friend".into(), "summer".into()]),
+            ),
+            (
+                "Include the keywords river, stone except rain.",
+                Rule::Includes(vec!["river".into(), "stone".into()]),
+            ),
+        ] {
+            let p = parse(message);
+            assert_eq!(p.len(), 1, "{message}: {p:?}");
+            assert_eq!(p[0].1, rule, "{message}");
+        }
     }
 
     #[test]
