@@ -151,9 +151,10 @@ fn negation(x: &str, before: &str) -> bool {
 /// number): `Some(true)` for "no"/"nothing" right before it or "not"/"n't"/"never"/"cannot"
 /// with only auxiliaries, length verbs and fillers between ("don't use more than", "should not
 /// contain fewer than", "cannot be more than", "make sure not to go below"); `Some(false)` when
-/// none is near in the clause (a "no" farther back negates its own noun: "with no dialogue in
-/// under 200 words"); `None` when a negation governs another verb in between ("don't forget
-/// to write more than", "it is not necessary to write more than"): unclear, so unread.
+/// none is in the clause (a "no" farther back negates its own noun: "with no dialogue in under
+/// 200 words"); `None` when a negation governs another verb in between ("don't forget to write
+/// more than", "it is not necessary to write more than") or stands far back in the clause
+/// ("don't write fewer than 100 words or more than 200"): unclear, so unread.
 fn negated(text: &str, words: &[(usize, &str)], k: usize, i: usize) -> Option<bool> {
     const BETWEEN: [&str; 26] = [
         "be", "use", "write", "contain", "have", "include", "give", "go", "make", "produce",
@@ -166,7 +167,7 @@ fn negated(text: &str, words: &[(usize, &str)], k: usize, i: usize) -> Option<bo
             .map_or("", |x| x.1)
     };
     let number_at = words.get(k - 1).map_or(0, |x| x.0);
-    for j in i..i + 6 {
+    for j in i.. {
         if k <= j {
             break;
         }
@@ -189,6 +190,14 @@ fn negated(text: &str, words: &[(usize, &str)], k: usize, i: usize) -> Option<bo
         }
         if x == "no" && j > i && w(j - 1) == "need" {
             return None;
+        }
+        // Farther back in the clause a negation may still govern the bound ("don't write fewer
+        // than 100 words or more than 200 words"): unclear, so unread.
+        if j >= i + 6 {
+            if negation(x, w(j + 1)) {
+                return None;
+            }
+            continue;
         }
         if negation(x, w(j + 1)) {
             return if (i..j).all(|b| BETWEEN.contains(&w(b))) {
@@ -602,12 +611,41 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             }
             !answer_noun(part_after(next))
         };
+        // A part as the bound's subject: "the intro should be under 50 words", "your title must
+        // have at most 8 words" bound that part, not the answer.
+        let part_subject = |k: usize| {
+            let number_at = ws.get(k.saturating_sub(1)).map_or(0, |x| x.0);
+            (k.saturating_sub(9)..k).any(|j| {
+                let end = ws.get(j).map_or(0, |(a, x)| a + x.len());
+                matches!(
+                    w(j),
+                    "intro"
+                        | "introduction"
+                        | "conclusion"
+                        | "opening"
+                        | "closing"
+                        | "abstract"
+                        | "caption"
+                        | "tagline"
+                        | "headline"
+                        | "heading"
+                        | "title"
+                        | "first"
+                        | "second"
+                        | "third"
+                        | "last"
+                        | "final"
+                ) && !lower
+                    .get(end..number_at)
+                    .is_some_and(|gap| gap.contains([',', ';', ':', '(']))
+            })
+        };
         for k in 0..ws.len() {
             let noun = w(k).trim_end_matches(['.', ',']);
             let Some((rel, n)) = bound(&lower, &ws, k) else {
                 continue;
             };
-            if per_part(k)
+            if (per_part(k) || part_subject(k))
                 && matches!(
                     noun,
                     "word" | "words" | "sentence" | "sentences" | "bullet" | "bullets"
@@ -1442,13 +1480,16 @@ fn scoped(lower: &str, at: usize) -> bool {
 /// using commas:", or "… and try to be concise", is not part of it); hedges are whole words
 /// outside quotes (`the word "unless"` forbids that word).
 fn hedged(lower: &str, at: usize) -> bool {
-    const HEDGES: [&[&str]; 21] = [
+    const HEDGES: [&[&str]; 24] = [
         &["too", "often"],
         &["too", "much"],
         &["too", "many"],
         &["more", "than", "necessary"],
         &["more", "than", "needed"],
         &["if", "you", "can"],
+        &["if", "you", "like"],
+        &["if", "you", "want"],
+        &["if", "you", "wish"],
         &["if", "possible"],
         &["where", "possible"],
         &["when", "possible"],
@@ -1609,26 +1650,27 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         };
         // "Don't use the word "very" too often" bounds nothing that can be checked.
         let at = ws.get(k).map_or(0, |x| x.0);
-        if negated && (hedged(lower, at) || scoped(lower, at)) {
+        // Required words may be softened too ("unless it feels forced", "if you like"), or only
+        // permitted ("you may include", "feel free to use").
+        if hedged(lower, at) || (negated && scoped(lower, at)) || (!negated && permitted(&ws, k)) {
             return None;
         }
-        // Words after a count ("the word war at least 8 times") are counted, not listed.
+        // Words after a count ("the word war at least 8 times", "do not use the word "the" more
+        // than 5 times") are counted, not listed.
         let tail = sentence.get(start..).unwrap_or_default();
         let tail_lower = lower.get(start..).unwrap_or_default();
-        if !negated
-            && has_any(
-                tail_lower.split(['.', ';']).next().unwrap_or_default(),
-                &[
-                    " times",
-                    " at least",
-                    " at most",
-                    " less than",
-                    " more than",
-                    " once",
-                    " twice",
-                ],
-            )
-        {
+        if has_any(
+            tail_lower.split(['.', ';']).next().unwrap_or_default(),
+            &[
+                " times",
+                " at least",
+                " at most",
+                " less than",
+                " more than",
+                " once",
+                " twice",
+            ],
+        ) {
             continue;
         }
         let list = word_list(tail.trim_start_matches([':', ' ']));
@@ -1637,6 +1679,18 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         }
     }
     None
+}
+
+/// Whether the verb at `k` is only permitted ("you may include", "you can use", "feel free to
+/// mention", "optionally include"), not asked for.
+fn permitted(ws: &[(usize, &str)], k: usize) -> bool {
+    let w = |j: usize| ws.get(j).map_or("", |x| x.1);
+    // "can you include …?" asks; "you can include" permits.
+    (k.saturating_sub(3)..k).any(|j| match w(j) {
+        "may" | "might" | "optionally" | "free" => true,
+        "can" | "could" => w(j + 1) != "you",
+        _ => false,
+    })
 }
 
 /// Whether a negation governs the verb that follows `clause` (its words up to the verb):
@@ -2578,6 +2632,11 @@ mod tests {
             "Do not use any commas in the code comments.",
             "Do not include the word \"bad\" in the title.",
             "Do not use the words \"cheap\" and \"buy\" in the title of the ad.",
+            // A part's own length; a permitted or softened word list.
+            "Your title must have at most 8 words.",
+            "Include the word \"apple\" unless it feels forced.",
+            "You may include the keywords \"sun\" and \"moon\" if you like.",
+            "Feel free to use the words \"sun\" and \"moon\".",
             // A negation that governs something else: unclear, so unread.
             "It is not necessary to include the keywords \"cell\" and \"wall\".",
             // A language as a topic, not the answer's.
@@ -2761,6 +2820,32 @@ mod tests {
     }
 
     #[test]
+    fn only_the_bounds_and_lists_that_are_clear_are_read() {
+        for (message, rules) in [
+            // The negation far back may govern the second bound too: that one is unread.
+            (
+                "Don't write fewer than 100 words or more than 200 words.",
+                vec![Rule::Words(Rel::AtLeast, 100)],
+            ),
+            // The intro's length is not the answer's.
+            (
+                "Write a 300+ word essay, but the intro should be under 50 words.",
+                vec![Rule::Words(Rel::AtLeast, 300)],
+            ),
+            // A counted word is not a forbidden one.
+            ("Do not use the word \"the\" more than 5 times.", vec![]),
+            // A question that asks is not a permission.
+            (
+                "Can you include the keywords \"sun\" and \"moon\"?",
+                vec![Rule::Includes(vec!["sun".into(), "moon".into()])],
+            ),
+        ] {
+            let p: Vec<Rule> = parse(message).into_iter().map(|(_, r)| r).collect();
+            assert_eq!(p, rules, "{message}");
+        }
+    }
+
+    #[test]
     fn a_word_list_ends_where_a_contrast_begins() {
         for (message, rule) in [
             (
@@ -2768,7 +2853,7 @@ mod tests {
                 Rule::Includes(vec!["friend".into(), "summer".into()]),
             ),
             (
-                "Include the keywords river, stone except rain.",
+                "Include the keywords river, stone rather than rain.",
                 Rule::Includes(vec!["river".into(), "stone".into()]),
             ),
         ] {

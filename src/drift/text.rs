@@ -398,12 +398,11 @@ pub fn file_report<'a>(
 
 /// Roo Code's orchestrator ends each delegation with process boilerplate (its system prompt asks
 /// for "an instruction for the subtask to signal completion by using the `attempt_completion`
-/// tool …" and "a statement that these specific instructions supersede any conflicting general
-/// instructions"): not part of the task. Only the process words go. A "supersede" sentence is
-/// dropped whole; in a sentence that names the completion tool, the task before it stays ("Write
-/// unit tests for `slugify()`, and report back with attempt_completion") and so does what the
-/// report must hold ("attempt_completion with the root cause and the test results", "Report via
-/// attempt_completion: files changed, and don't fix it").
+/// tool …" and a statement that its instructions "supersede" the mode's own): not part of the
+/// task. Only the process words go. A "supersede" sentence is dropped whole; in a sentence that
+/// names the completion tool, the task before it stays ("Rename `load()`, then reply via
+/// attempt_completion") and so does what the report must hold ("attempt_completion listing the
+/// renamed files", "Report via attempt_completion: the diff, and don't merge it").
 pub fn strip_boilerplate(text: &str) -> String {
     static CUES: super::phrases::Phrases =
         super::phrases::Phrases::any_case(&["attempt_completion", "signal completion"]);
@@ -438,11 +437,12 @@ pub fn strip_boilerplate(text: &str) -> String {
 }
 
 /// The task written before the completion tool in its sentence, without the words that lead to
-/// the tool ("…, and report back with", "Summarize the change via", "Finish with").
+/// the tool ("…, then reply via", "Summarize the change via", "Finish with").
 fn task_before(before: &str) -> String {
-    const LEADS: [&str; 22] = [
+    const LEADS: [&str; 24] = [
         "via", "with", "using", "use", "the", "in", "by", "through", "and", "then", "report",
-        "back", "return", "it", "finish", "call", "as", "your", "a", "an", "when", "done",
+        "back", "return", "it", "finish", "call", "as", "your", "a", "an", "when", "done", "reply",
+        "respond",
     ];
     let mut kept = before.trim_end_matches([' ', '`', '*']);
     loop {
@@ -471,7 +471,7 @@ fn task_before(before: &str) -> String {
 }
 
 /// What the report must hold, when the words after the completion tool say so: "with …",
-/// "containing …", "listing …", ": …", "result must be …"; nothing for the rest of the
+/// "containing …", "listing …", ": …", "result should be …"; nothing for the rest of the
 /// template ("tool, providing a concise yet thorough summary …", "when done").
 fn report_contents(after: &str) -> &str {
     const INTRODUCERS: [&str; 9] = [
@@ -640,13 +640,13 @@ mod tests {
         assert!(words(
             "Signal completion by using the `attempt_completion` tool, providing a concise yet \
              thorough summary of the outcome in the `result` parameter. These specific \
-             instructions supersede any conflicting general instructions your mode might have."
+             instructions supersede the general ones of your mode."
         )
         .is_empty());
         // The task in the same sentence stays.
         assert_eq!(
-            words("Write unit tests for `slugify()`, and report back with attempt_completion."),
-            ["write", "unit", "tests", "for", "slugify"]
+            words("Rename `load()` to `read()`, then reply via attempt_completion."),
+            ["rename", "load", "to", "read"]
         );
         assert_eq!(
             words("Summarize the change via attempt_completion when done."),
@@ -654,28 +654,19 @@ mod tests {
         );
         // So does what the report must hold.
         assert_eq!(
-            words("## Reporting\nattempt_completion with the root cause and the test results."),
-            [
-                "reporting",
-                "the",
-                "root",
-                "cause",
-                "and",
-                "the",
-                "test",
-                "results"
-            ]
+            words("## Reporting\nattempt_completion listing the renamed files and the diff."),
+            ["reporting", "the", "renamed", "files", "and", "the", "diff"]
         );
         assert_eq!(
-            words("Report via attempt_completion: files changed (report it, don't fix it)."),
-            ["files", "changed", "report", "it", "don", "t", "fix", "it"]
+            words("Report via attempt_completion: the diff (show it, don't merge it)."),
+            ["the", "diff", "show", "it", "don", "t", "merge", "it"]
         );
         assert_eq!(
-            words("Your `attempt_completion` result must be only a JSON object."),
-            ["must", "be", "only", "a", "json", "object"]
+            words("Your `attempt_completion` result should hold a YAML list."),
+            ["should", "hold", "a", "yaml", "list"]
         );
         assert_eq!(
-            words("When finished, use the `attempt_completion` tool with:\n- the files modified"),
+            words("When finished, call `attempt_completion` with:\n- the files modified"),
             ["the", "files", "modified"]
         );
         assert_eq!(
