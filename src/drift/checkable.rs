@@ -1646,7 +1646,22 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         let negated = if matches!(*v, "avoid" | "avoiding") {
             true
         } else {
-            governs(&words_at(clause))?
+            let n = governs(&words_at(clause))?;
+            // "Do not, under any circumstances, use the words …": a negation before the comma
+            // may govern the verb; unclear, so unread.
+            let earlier = words_at(
+                before
+                    .get(..before.len() - clause.len())
+                    .unwrap_or_default(),
+            );
+            if !n
+                && earlier.iter().enumerate().any(|(j, (_, x))| {
+                    negation(x, earlier.get(j.wrapping_sub(1)).map_or("", |y| y.1))
+                })
+            {
+                return None;
+            }
+            n
         };
         // "Don't use the word "very" too often" bounds nothing that can be checked.
         let at = ws.get(k).map_or(0, |x| x.0);
@@ -2632,6 +2647,8 @@ mod tests {
             "Do not use any commas in the code comments.",
             "Do not include the word \"bad\" in the title.",
             "Do not use the words \"cheap\" and \"buy\" in the title of the ad.",
+            // A negation cut off by a comma.
+            "Do not, under any circumstances, use the words \"sun\" and \"moon\".",
             // A part's own length; a permitted or softened word list.
             "Your title must have at most 8 words.",
             "Include the word \"apple\" unless it feels forced.",
