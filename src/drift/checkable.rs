@@ -147,6 +147,12 @@ fn negation(x: &str, before: &str) -> bool {
         || (x == "t" && before.ends_with('n'))
 }
 
+/// [`negation`] for the word at `j` of a word scan (the word before it read from the scan).
+fn negation_at(words: &[(usize, &str)], j: usize) -> bool {
+    let w = |i: usize| words.get(i).map_or("", |x| x.1);
+    negation(w(j), w(j.wrapping_sub(1)))
+}
+
 /// Whether a negation governs the bound whose words start `i` words before `words[k - 1]` (the
 /// number): `Some(true)` for "no"/"nothing" right before it or "not"/"n't"/"never"/"cannot"
 /// with only auxiliaries, length verbs and fillers between ("don't use more than", "should not
@@ -580,6 +586,14 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 .find(|x| !matches!(*x, "of" | "your" | "the" | "one" | "single"))
                 .unwrap_or("")
         };
+        // Whether a comma, semicolon, colon or parenthesis stands between words `a` and `b`.
+        let apart = |a: usize, b: usize| {
+            let end = ws.get(a).map_or(0, |(at, x)| at + x.len());
+            let start = ws.get(b).map_or(0, |x| x.0);
+            lower
+                .get(end..start)
+                .is_some_and(|gap| gap.contains([',', ';', ':', '(']))
+        };
         let per_part = |k: usize| {
             // Before the noun: "each bullet under 30 words" (but "each answer under 50 words"
             // bounds the answer).
@@ -597,12 +611,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             } else {
                 return false;
             };
-            let noun_end = ws.get(k).map_or(0, |(a, x)| a + x.len());
-            let cue_at = ws.get(at).map_or(0, |x| x.0);
-            if lower
-                .get(noun_end..cue_at)
-                .is_some_and(|gap| gap.contains([',', ';', ':', '(']))
-            {
+            if apart(k, at) {
                 return false;
             }
             // "3 bullet points each starting with a verb": "each" describes the items counted.
@@ -614,9 +623,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         // A part as the bound's subject: "the intro should be under 50 words", "your title must
         // have at most 8 words" bound that part, not the answer.
         let part_subject = |k: usize| {
-            let number_at = ws.get(k.saturating_sub(1)).map_or(0, |x| x.0);
             (k.saturating_sub(9)..k).any(|j| {
-                let end = ws.get(j).map_or(0, |(a, x)| a + x.len());
                 matches!(
                     w(j),
                     "intro"
@@ -635,9 +642,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                         | "third"
                         | "last"
                         | "final"
-                ) && !lower
-                    .get(end..number_at)
-                    .is_some_and(|gap| gap.contains([',', ';', ':', '(']))
+                ) && !apart(j, k.saturating_sub(1))
             })
         };
         for k in 0..ws.len() {
@@ -1024,8 +1029,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             let question = sentence.trim_end().ends_with('?');
             let asked = !language
                 && (placed || (!question && v.is_some_and(|j| at - j <= 4 && verb(w(j)))));
-            let negator =
-                |j: usize| matches!(w(j), "no" | "without") || negation(w(j), w(j.wrapping_sub(1)));
+            let negator = |j: usize| matches!(w(j), "no" | "without") || negation_at(&ws, j);
             // A negation right before the verb ("do not include", "must not have", "never
             // ever add", "don’t add"); "with no greeting and add a P.S." asks for one.
             let refused = v.is_some_and(|j| {
@@ -1654,11 +1658,7 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
                     .get(..before.len() - clause.len())
                     .unwrap_or_default(),
             );
-            if !n
-                && earlier.iter().enumerate().any(|(j, (_, x))| {
-                    negation(x, earlier.get(j.wrapping_sub(1)).map_or("", |y| y.1))
-                })
-            {
+            if !n && (0..earlier.len()).any(|j| negation_at(&earlier, j)) {
                 return None;
             }
             n
@@ -1724,7 +1724,7 @@ fn governs(clause: &[(usize, &str)]) -> Option<bool> {
     let n = clause.len();
     for j in (0..n).rev() {
         let x = w(j);
-        let negator = negation(x, w(j.wrapping_sub(1)))
+        let negator = negation_at(clause, j)
             || matches!(x, "without" | "refrain" | "avoid" | "avoiding")
             || (x == "no" && j + 1 == n);
         if !negator {
