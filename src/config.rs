@@ -55,7 +55,10 @@ pub enum OnUnparsable {
 #[serde(default, rename_all = "camelCase")]
 pub struct JudgeConfig {
     pub mode: JudgeMode,
-    pub band: [f64; 2],
+    /// Keyword scores for which borderline mode asks the judge. Unset (the default): the judge is
+    /// asked exactly when the keyword stage is unsure (its fitted decision thresholds).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub band: Option<[f64; 2]>,
     pub timeout_ms: u64,
     pub retries: u32,
     pub budget_per_root_task: u32,
@@ -66,7 +69,7 @@ impl Default for JudgeConfig {
     fn default() -> Self {
         JudgeConfig {
             mode: JudgeMode::Borderline,
-            band: [0.3, 0.65],
+            band: None,
             timeout_ms: 30_000,
             retries: 1,
             budget_per_root_task: 20,
@@ -405,7 +408,7 @@ fn settings_from(
             message: "potential must be <= significant".into(),
         });
     }
-    if s.judge.band[0] > s.judge.band[1] {
+    if s.judge.band.is_some_and(|[low, high]| low > high) {
         details.push(ErrorDetail {
             path: format!("{at}/judge/band"),
             message: "band must be [low, high] with low <= high".into(),
@@ -539,5 +542,22 @@ mod tests {
             Config::from_value(json!({ "thresholds": { "potential": 0.9, "significant": 0.1 } }))
                 .unwrap_err();
         assert_eq!(err.details[0].path, "/thresholds");
+    }
+
+    #[test]
+    fn documented_threshold_defaults_are_the_fitted_ones() {
+        // The fit rewrites weights.rs; the schema, the TS types and the README say its numbers.
+        let docs = [
+            include_str!("../schemas/config.schema.json"),
+            include_str!("../ts-wrapper/src/types.ts"),
+            include_str!("../README.md"),
+        ];
+        let d = Thresholds::default();
+        for n in [d.potential, d.significant] {
+            let n = format!("{n:.3}");
+            for doc in docs {
+                assert!(doc.contains(&n), "a document lacks the fitted default {n}");
+            }
+        }
     }
 }

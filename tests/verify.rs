@@ -10,7 +10,7 @@
 )]
 
 use boomerang_guard::config::{Config, JudgeMode, OnUnparsable, Settings, Strategy};
-use boomerang_guard::drift::DriftStatus;
+use boomerang_guard::drift::{Decision, DriftStatus};
 use boomerang_guard::judge::JudgeRequest;
 use boomerang_guard::verify::{JudgeAnswer, Outcome, Step, Verification, Verifier, VerifyInput};
 
@@ -139,17 +139,31 @@ fn seed_example_2_statuses_scores_and_the_exact_augmented_string() {
 }
 
 #[test]
-fn the_keyword_stage_alone_decides_outside_the_band() {
+fn borderline_asks_the_judge_exactly_where_the_keyword_stage_is_unsure() {
     let s = Settings::default();
     let mut v = Verifier::default();
     let i = fixture("ex2_instructions.md");
-    // Example 2B scores far above the band: no judge call.
-    let kw = done(
-        v.begin(&s, input(&i, &fixture("ex2_b.txt")), "n", 0.0)
-            .unwrap(),
+    // Example 2B breaks a stated constraint, but the stage alone is not sure it drifted.
+    let b = input(&i, &fixture("ex2_b.txt"));
+    assert_eq!(
+        boomerang_guard::drift::score(&i, &b.child_output, &s.thresholds).decision,
+        Decision::Unsure
     );
+    ask(v.begin(&s, b.clone(), "n", 0.0).unwrap());
+    // A result that only repeats the request is decided without a call.
+    assert_eq!(
+        boomerang_guard::drift::score(&i, &i, &s.thresholds).decision,
+        Decision::Drift
+    );
+    let kw = done(v.begin(&s, input(&i, &i), "n", 0.0).unwrap());
     assert_eq!(kw.method, boomerang_guard::verify::Method::Keyword);
     assert!(kw.judge.is_none());
+    assert!(matches!(kw.outcome, Outcome::Augment { .. }));
+    // A configured band replaces the decision: 2B's score is above this one.
+    let mut banded = Settings::default();
+    banded.judge.band = Some([0.3, 0.65]);
+    let kw = done(v.begin(&banded, b, "n", 0.0).unwrap());
+    assert_eq!(kw.method, boomerang_guard::verify::Method::Keyword);
     assert!(matches!(kw.outcome, Outcome::Augment { .. }));
     let mut never = always();
     never.judge.mode = JudgeMode::Never;

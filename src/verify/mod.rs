@@ -3,7 +3,7 @@
 //! binding's; everything decided here is a pure function.
 
 use crate::config::{JudgeConfig, JudgeMode, Strategy, Thresholds};
-use crate::drift::{DriftReport, DriftStatus};
+use crate::drift::{Decision, DriftReport, DriftStatus};
 use crate::judge::Verdict;
 use serde::Serialize;
 
@@ -14,12 +14,14 @@ pub mod session;
 pub use record::{JudgeInfo, VerificationRecord};
 pub use session::{JudgeAnswer, Step, Verification, Verifier, VerifyInput};
 
-/// Whether the judge is called for a keyword score (`judge.mode`, `judge.band`).
-pub fn needs_judge(keyword_score: f64, judge: &JudgeConfig) -> bool {
-    match judge.mode {
-        JudgeMode::Never => false,
-        JudgeMode::Always => true,
-        JudgeMode::Borderline => keyword_score >= judge.band[0] && keyword_score <= judge.band[1],
+/// Whether the judge is called for a keyword report (`judge.mode`, `judge.band`): in borderline
+/// mode, where the keyword stage is unsure (seed 000 §3.7), or inside a configured band.
+pub fn needs_judge(keyword: &DriftReport, judge: &JudgeConfig) -> bool {
+    match (judge.mode, judge.band) {
+        (JudgeMode::Never, _) => false,
+        (JudgeMode::Always, _) => true,
+        (JudgeMode::Borderline, Some([low, high])) => keyword.score >= low && keyword.score <= high,
+        (JudgeMode::Borderline, None) => keyword.decision == Decision::Unsure,
     }
 }
 
@@ -228,15 +230,27 @@ mod tests {
 
     #[test]
     fn gating_and_combination() {
-        let mut j = JudgeConfig::default();
-        assert!(needs_judge(0.4, &j));
-        assert!(!needs_judge(0.1, &j));
-        j.mode = JudgeMode::Never;
-        assert!(!needs_judge(0.5, &j));
-        j.mode = JudgeMode::Always;
-        assert!(needs_judge(0.0, &j));
         let th = Thresholds::default();
         let k = drift::score(&ex1("ex1_instructions.md"), &ex1("ex1_b.js"), &th);
+        // By default the judge is asked exactly where the keyword stage is unsure.
+        let mut j = JudgeConfig::default();
+        let with = |score: f64, decision: Decision| DriftReport {
+            score,
+            decision,
+            ..k.clone()
+        };
+        assert!(needs_judge(&with(0.9, Decision::Unsure), &j));
+        assert!(needs_judge(&with(0.1, Decision::Unsure), &j));
+        assert!(!needs_judge(&with(0.5, Decision::Drift), &j));
+        assert!(!needs_judge(&with(0.5, Decision::Consistent), &j));
+        // A configured band overrides the decision.
+        j.band = Some([0.3, 0.65]);
+        assert!(needs_judge(&with(0.4, Decision::Drift), &j));
+        assert!(!needs_judge(&with(0.1, Decision::Unsure), &j));
+        j.mode = JudgeMode::Never;
+        assert!(!needs_judge(&with(0.5, Decision::Unsure), &j));
+        j.mode = JudgeMode::Always;
+        assert!(needs_judge(&with(0.0, Decision::Consistent), &j));
         let v = Verdict {
             direct_adherence: Some(false),
             goal_alignment: Some(true),

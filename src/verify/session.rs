@@ -161,7 +161,7 @@ impl Verifier {
             &input.child_output,
             &settings.thresholds,
         );
-        if !settings.enabled || !needs_judge(keyword.score, &settings.judge) {
+        if !settings.enabled || !needs_judge(&keyword, &settings.judge) {
             return Ok(done(
                 self.decide(settings, &input, keyword, None, now_ms, now_ms),
             ));

@@ -24,14 +24,16 @@ export type JsonSchema = { [key: string]: unknown } | boolean;
 export type Strategy = "A" | "B" | "C" | "D";
 
 export interface Thresholds {
-  /** Drift score from which a result is POTENTIAL_DRIFT (default 0.35). */
+  /** Drift score from which a result is POTENTIAL_DRIFT (default: fitted with the drift weights, 0.569). */
   potential?: number;
-  /** Drift score from which a result is SIGNIFICANT_DRIFT (default 0.6). */
+  /** Drift score from which a result is SIGNIFICANT_DRIFT (default: fitted with the drift weights, 0.716). */
   significant?: number;
 }
 
 export interface JudgeSettings {
+  /** When verify() asks the judge (default "borderline": where the keyword stage is unsure). */
   mode?: "never" | "borderline" | "always";
+  /** Keyword scores [low, high] for which borderline mode asks the judge instead (default unset). */
   band?: [number, number];
   timeoutMs?: number;
   retries?: number;
@@ -195,8 +197,8 @@ export interface Guard {
   readonly hostState: HostStateApi;
 
   /**
-   * The cross-task verifier (seed 000 §3.7, §4.2): keyword stage, the judge in the configured
-   * band, combined verdict and the configured outcome. Never rejects because of the judge: a
+   * The cross-task verifier (seed 000 §3.7, §4.2): keyword stage, the judge where that stage
+   * is unsure (or in the configured band), combined verdict and the configured outcome. Never rejects because of the judge: a
    * judge that throws, rejects, hangs or cannot be read falls back to the keyword verdict.
    */
   verify(input: VerifyInput): Promise<Verdict>;
