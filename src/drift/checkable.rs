@@ -817,12 +817,6 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             }
         }
         let counted_caps = out_has_capital_count(&lower, &ws, caps);
-        let negated = has_any(
-            &lower,
-            &[
-                "not ", "n't", "n’t", "no ", "without", "refrain", "avoid", "never",
-            ],
-        );
         // A case rule is about the answer's own text ("your entire response … in all lowercase
         // letters", "use only lowercase"), not an operation the task describes ("a function
         // that lowercases the title", "count the lowercase letters of the HTTP response").
@@ -847,7 +841,6 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 "in capital letters",
             ],
         );
-        let lowercase_word = ws.iter().any(|(_, w)| *w == "lowercase") || has("lower case");
         // A writing request ("make a tweet … without using capital letters") is about its answer.
         let writing = matches!(
             ws.first().map(|(_, w)| *w),
@@ -875,42 +868,54 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             && (wh(w(0))
                 || (matches!(w(0), "explain" | "describe" | "discuss" | "tell")
                     && (wh(w(1)) || (w(1) == "me" && wh(w(2))))));
-        // "No lowercase letters allowed" asks for capitals.
-        let no_lowercase = has_any(
-            &lower,
-            &[
-                "no lowercase",
-                "no lower case",
-                "without lowercase",
-                "not use lowercase",
-            ],
-        );
+        // Each case phrase read with the negation that governs it, if any: "No lowercase letters
+        // allowed" asks for capitals, "no capital letters" or "without using capital letters"
+        // for lowercase, and "don't write your answer in all caps" for neither (mixed case
+        // keeps it).
+        let lowercase_at = ws
+            .iter()
+            .find(|(_, w)| *w == "lowercase")
+            .map(|x| x.0)
+            .or_else(|| lower.find("lower case"));
+        let lowercase_negated = lowercase_at.map(|at| case_negated(&lower, at));
+        let all_caps_at = [
+            "all capital letters",
+            "all caps",
+            "all-caps",
+            "all uppercase",
+            "in capital letters",
+            "capitalize every",
+            "capitalize all",
+            "only use capital letters",
+            "should be capitalized",
+        ]
+        .iter()
+        .filter_map(|p| lower.find(p))
+        .min();
+        let all_caps_negated = all_caps_at.map(|at| case_negated(&lower, at));
+        // "capital letters" not asked for throughout: negated, they ask for lowercase.
+        let capitals_negated = ["capital letter", "capitalized", "capitalised"]
+            .iter()
+            .flat_map(|p| lower.match_indices(p).map(|(at, _)| at))
+            .filter(|&at| {
+                let before = lower.get(..at).unwrap_or_default().trim_end();
+                !before.ends_with("all") && !before.ends_with(" in")
+            })
+            .any(|at| case_negated(&lower, at) == Some(true));
+        let no_lowercase = lowercase_negated == Some(Some(true));
+        let lowercase_asked = lowercase_negated == Some(Some(false));
+        let capitals_asked = no_lowercase || all_caps_negated == Some(Some(false));
         if asks_about {
             // Neither rule.
         } else if (about_answer || writing)
-            && !no_lowercase
-            && (lowercase_word
-                || (negated
-                    && has_any(&lower, &["capital letter", "capitalized", "capitalised"])
-                    && !counted_caps))
+            && !capitals_asked
+            && (lowercase_asked || (capitals_negated && !counted_caps))
         {
             push(sentence, Rule::Lowercase);
         } else if (about_answer || no_lowercase)
             && !counted_caps
-            && (no_lowercase
-                || has_any(
-                    &lower,
-                    &[
-                        "all capital letters",
-                        "all uppercase",
-                        "in capital letters",
-                        "capitalize every",
-                        "capitalize all",
-                        "only use capital letters",
-                        "should be capitalized",
-                        "in all caps",
-                    ],
-                ))
+            && capitals_asked
+            && !lowercase_asked
         {
             push(sentence, Rule::Uppercase);
         }
@@ -919,6 +924,12 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             .iter()
             .find(|(_, w)| matches!(*w, "comma" | "commas"))
             .map(|(at, _)| *at);
+        let negated = has_any(
+            &lower,
+            &[
+                "not ", "n't", "n’t", "no ", "without", "refrain", "avoid", "never",
+            ],
+        );
         if commas.is_some_and(|at| negated && !hedged(&lower, at) && !scoped(&lower, at))
             && !has("separated by comma")
         {
@@ -1035,7 +1046,16 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             let refused = v.is_some_and(|j| {
                 j > 0 && (negator(j - 1) || (j > 1 && w(j - 1) == "ever" && negator(j - 2)))
             });
-            if asked && !refused {
+            // "Do not, under any circumstances, add a P.S.": a negation cut off from the verb
+            // by a comma may govern it; unclear, so unread.
+            let cut_off = v.is_some_and(|j| {
+                (0..j).any(|i| {
+                    negation_at(&ws, i)
+                        && apart(i, j)
+                        && !(i + 1..j).any(|b| matches!(w(b), "and" | "but" | "then"))
+                })
+            });
+            if asked && !refused && !cut_off {
                 push(sentence, Rule::Postscript(marker.to_string()));
             }
         }
@@ -1572,6 +1592,60 @@ fn out_has_capital_count(text: &str, ws: &[(usize, &str)], caps: bool) -> bool {
     }) || caps
         && ws.iter().any(|(_, w)| matches!(*w, "some" | "few"))
         && ws.iter().any(|(_, w)| *w == "words")
+}
+
+/// Whether a negation in its clause governs the case phrase at byte `at` ("don't write your
+/// answer in all caps", "no capital letters", "without using capital letters", "your response
+/// should not be in lowercase"), as [`governs`] reads a verb's: `Some(false)` with none, or one
+/// that means the opposite ("don't forget to write in all caps"); `None` where it governs
+/// something else. The clause ends at punctuation and where a new instruction begins.
+fn case_negated(lower: &str, at: usize) -> Option<bool> {
+    const FILLERS: [&str; 27] = [
+        "your", "answer", "response", "reply", "entire", "whole", "text", "output", "it", "in",
+        "written", "type", "typed", "respond", "is", "are", "contain", "have", "using", "a",
+        "single", "one", "letter", "letters", "word", "words", "of",
+    ];
+    let before = lower.get(..at).unwrap_or_default();
+    let clause = words_at(
+        before
+            .rsplit([',', ';', ':', '.', '('])
+            .next()
+            .unwrap_or_default(),
+    );
+    let start = clause
+        .windows(2)
+        .rposition(|p| matches!(p, [a, b] if new_clause(a.1, b.1)))
+        .map_or(0, |i| i + 1);
+    let clause = clause.get(start..).unwrap_or_default();
+    let kept: Vec<(usize, &str)> = clause
+        .iter()
+        .enumerate()
+        .filter(|&(j, (_, w))| !FILLERS.contains(w) || negation_at(clause, j))
+        .map(|(_, x)| *x)
+        .collect();
+    // Negated after it, in its clause: "lowercase letters are not allowed", "… are forbidden".
+    let after = lower.get(at..).unwrap_or_default();
+    let after = words_at(
+        after
+            .split([',', ';', ':', '.', '('])
+            .next()
+            .unwrap_or_default(),
+    );
+    let w = |j: usize| after.get(j).map_or("", |x| x.1);
+    let refused = (0..after.len()).any(|j| {
+        matches!(w(j), "forbidden" | "prohibited" | "banned" | "disallowed")
+            || negation_at(&after, j)
+                && (j + 1..j + 4).any(|i| {
+                    matches!(
+                        w(i),
+                        "allowed" | "permitted" | "acceptable" | "accepted" | "used" | "appear"
+                    )
+                })
+    });
+    match governs(&kept) {
+        Some(false) if refused => Some(true),
+        g => g,
+    }
 }
 
 /// Words the answer must include (or, negated, must not): "include the keywords …", "use the
@@ -2635,6 +2709,9 @@ mod tests {
             // The same refusals with a curly apostrophe.
             "Don’t include a postscript.",
             "Please don’t add a P.S. at the end.",
+            // A negation cut off from its verb by a comma.
+            "Do not, under any circumstances, add a postscript.",
+            "Never, in any reply, add a P.S. at the end.",
             "Don’t use the letter e if you can avoid it.",
             "Avoid commas and semicolons if possible.",
             "Try not to use semicolons and commas.",
@@ -2834,6 +2911,47 @@ mod tests {
             !upper.iter().any(|(_, r)| *r == Rule::Lowercase),
             "{upper:?}"
         );
+    }
+
+    #[test]
+    fn a_case_phrase_is_read_with_the_negation_that_governs_it() {
+        let case = |m: &str| -> Vec<Rule> {
+            parse(m)
+                .into_iter()
+                .map(|(_, r)| r)
+                .filter(|r| matches!(r, Rule::Lowercase | Rule::Uppercase))
+                .collect()
+        };
+        for (message, rules) in [
+            // Not all caps: mixed case keeps it, so neither rule.
+            ("Don't write your answer in all caps.", vec![]),
+            ("Don\u{2019}t write your answer in all caps.", vec![]),
+            ("Don't write in all capital letters.", vec![]),
+            ("Your response should not be in all caps.", vec![]),
+            ("Avoid writing your answer in all capital letters.", vec![]),
+            ("All caps is not allowed in your reply.", vec![]),
+            ("Respond in English and don't use all caps.", vec![]),
+            // A negation of another verb, or of something else, is not the phrase's.
+            ("Don't forget to write your whole answer in all caps.", vec![Rule::Uppercase]),
+            ("Write your reply in all caps, but don\u{2019}t shout.", vec![Rule::Uppercase]),
+            // Negated lowercase asks for capitals, negated capitals for lowercase.
+            (
+                "Do not write your answer in lowercase; use all capital letters.",
+                vec![Rule::Uppercase],
+            ),
+            (
+                "Write the reply in all caps, lowercase letters are not allowed.",
+                vec![Rule::Uppercase],
+            ),
+            ("Your answer should be in lowercase, not in all caps.", vec![Rule::Lowercase]),
+            ("Capital letters are not allowed in your answer.", vec![Rule::Lowercase]),
+            (
+                "Write a limerick, and make sure not a single letter in your response is capitalized.",
+                vec![Rule::Lowercase],
+            ),
+        ] {
+            assert_eq!(case(message), rules, "{message}");
+        }
     }
 
     #[test]
