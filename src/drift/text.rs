@@ -410,6 +410,8 @@ pub fn strip_boilerplate(text: &str) -> String {
     static DEVIATE: super::phrases::Phrases = super::phrases::Phrases::any_case(&["deviate"]);
     static THESE: super::phrases::Phrases =
         super::phrases::Phrases::any_case(&["these instructions"]);
+    static INSTRUCTIONS: super::phrases::Phrases =
+        super::phrases::Phrases::any_case(&["instructions"]);
     if !CUES.any(text) && !SUPERSEDE.any(text) && !DEVIATE.any(text) {
         return text.to_string();
     }
@@ -417,23 +419,58 @@ pub fn strip_boilerplate(text: &str) -> String {
     for line in text.lines() {
         for (_, s) in segment::sentence_pieces(line) {
             // "These instructions supersede …", "Only perform the work outlined in these
-            // instructions and do not deviate": the template's own statements.
-            if SUPERSEDE.any(s) || (DEVIATE.any(s) && THESE.any(s)) {
+            // instructions and do not deviate": the template's own statements ("env vars
+            // supersede file values" is a task).
+            if (SUPERSEDE.any(s) && INSTRUCTIONS.any(s)) || (DEVIATE.any(s) && THESE.any(s)) {
                 continue;
             }
             match CUES.first(s) {
-                Some((at, cue)) => {
-                    let before = s.get(..at).unwrap_or_default();
-                    let after = s.get(at + cue.len()..).unwrap_or_default();
-                    out.push_str(&task_before(before));
-                    out.push_str(report_contents(after));
+                Some((at, cue)) if cue != "attempt_completion" || tool_used(s, at) => {
+                    // After the last cue: "Signal completion with the attempt_completion tool, …".
+                    let mut end = at + cue.len();
+                    while let Some((a, c)) = s.get(end..).and_then(|r| CUES.first(r)) {
+                        end += a + c.len();
+                    }
+                    out.push_str(&task_before(s.get(..at).unwrap_or_default()));
+                    out.push_str(&report_contents(s.get(end..).unwrap_or_default()));
                 }
-                None => out.push_str(s),
+                _ => out.push_str(s),
             }
         }
         out.push('\n');
     }
     out
+}
+
+/// Whether the tool named at `at` is the one the child reports with ("via", "using the", "call",
+/// "your `attempt_completion` result", or opening a clause), not the subject of the task ("fix
+/// the bug where attempt_completion returns …", "add a test for attempt_completion").
+fn tool_used(s: &str, at: usize) -> bool {
+    const USE: [&str; 13] = [
+        "via", "with", "using", "use", "through", "call", "calling", "by", "invoke", "invoking",
+        "your", "then", "trigger",
+    ];
+    let mut before = s.get(..at).unwrap_or_default();
+    loop {
+        before = before.trim_end_matches([' ', '`', '*', '\'', '"']);
+        if before.is_empty() || before.ends_with([',', ';', ':', '(', '-']) {
+            return true;
+        }
+        let start = before
+            .char_indices()
+            .rev()
+            .find(|&(_, c)| !(c.is_alphanumeric() || c == '_'))
+            .map_or(0, |(i, c)| i + c.len_utf8());
+        let last = before.get(start..).unwrap_or_default();
+        if ["the", "a", "an"]
+            .iter()
+            .any(|a| last.eq_ignore_ascii_case(a))
+        {
+            before = before.get(..start).unwrap_or_default();
+            continue;
+        }
+        return USE.iter().any(|u| last.eq_ignore_ascii_case(u));
+    }
 }
 
 /// The task written before the completion tool in its sentence, without the words that lead to
@@ -444,12 +481,34 @@ fn task_before(before: &str) -> String {
         "back", "return", "it", "finish", "call", "as", "your", "a", "an", "when", "done", "reply",
         "respond",
     ];
+    // What may follow a time word in a clause that only times the report ("When finished",
+    // "Once you are done", "After completing the task").
+    const TIMING: [&str; 16] = [
+        "finished",
+        "done",
+        "complete",
+        "completed",
+        "completing",
+        "finishing",
+        "you",
+        "are",
+        "have",
+        "the",
+        "task",
+        "this",
+        "work",
+        "all",
+        "is",
+        "it",
+    ];
     let mut kept = before.trim_end_matches([' ', '`', '*']);
     loop {
         let t = kept.trim_end_matches([' ', ',', ';', '`', '*', '(']);
         let start = t
-            .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
-            .map_or(0, |i| i + 1);
+            .char_indices()
+            .rev()
+            .find(|&(_, c)| !(c.is_alphanumeric() || c == '_'))
+            .map_or(0, |(i, c)| i + c.len_utf8());
         let last = t.get(start..).unwrap_or_default();
         if last.is_empty() || !LEADS.iter().any(|l| last.eq_ignore_ascii_case(l)) {
             kept = t;
@@ -457,12 +516,17 @@ fn task_before(before: &str) -> String {
         }
         kept = t.get(..start).unwrap_or_default();
     }
-    // A lone "When finished" / "Once you are done" only times the report.
-    let lone_time = kept.split_whitespace().next().is_some_and(|w| {
+    // A lone "When finished" / "Once you are done" only times the report; "After fixing X and
+    // adding tests" is the task.
+    let mut words = kept.split_whitespace();
+    let lone_time = words.next().is_some_and(|w| {
         ["when", "once", "after", "upon"]
             .iter()
             .any(|t| w.eq_ignore_ascii_case(t))
-    }) && !kept.contains([',', ';']);
+    }) && words.all(|w| {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+        TIMING.iter().any(|t| w.eq_ignore_ascii_case(t))
+    });
     if kept.trim().is_empty() || lone_time {
         String::new()
     } else {
@@ -471,9 +535,10 @@ fn task_before(before: &str) -> String {
 }
 
 /// What the report must hold, when the words after the completion tool say so: "with …",
-/// "containing …", "listing …", ": …", "result should be …"; nothing for the rest of the
-/// template ("tool, providing a concise yet thorough summary …", "when done").
-fn report_contents(after: &str) -> &str {
+/// "containing …", "listing …", ": …", "result should be …", as a sentence of its own; nothing
+/// for the rest of the template ("tool, providing a concise yet thorough summary …", "when done",
+/// "with a brief summary of the outcome").
+fn report_contents(after: &str) -> String {
     const INTRODUCERS: [&str; 9] = [
         "with",
         "containing",
@@ -485,19 +550,74 @@ fn report_contents(after: &str) -> &str {
         "result",
         "result:",
     ];
-    let rest = after.trim_start_matches(['`', '*', ' ']);
-    let rest = rest
-        .strip_prefix("tool")
-        .map_or(rest, |r| r.trim_start_matches(['`', ' ']));
-    if let Some(r) = rest.strip_prefix(':') {
-        return r;
-    }
-    let first = rest.split_whitespace().next().unwrap_or_default();
-    if INTRODUCERS.iter().any(|i| first.eq_ignore_ascii_case(i)) {
-        rest.get(first.len()..).unwrap_or_default()
+    // Words that say only that there is a report.
+    const GENERIC: [&str; 32] = [
+        "a",
+        "an",
+        "the",
+        "of",
+        "in",
+        "and",
+        "your",
+        "its",
+        "this",
+        "that",
+        "what",
+        "you",
+        "was",
+        "were",
+        "did",
+        "done",
+        "concise",
+        "yet",
+        "thorough",
+        "brief",
+        "short",
+        "detailed",
+        "clear",
+        "complete",
+        "summary",
+        "outcome",
+        "outcomes",
+        "result",
+        "results",
+        "parameter",
+        "field",
+        "work",
+    ];
+    let rest = after.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '`' | '*'));
+    let rest = rest.strip_prefix("tool").map_or(rest, |r| {
+        r.trim_start_matches(|c: char| c.is_whitespace() || c == '`')
+    });
+    let contents = if let Some(r) = rest.strip_prefix(':') {
+        r
     } else {
-        ""
+        let first = rest.split_whitespace().next().unwrap_or_default();
+        if INTRODUCERS.iter().any(|i| first.eq_ignore_ascii_case(i)) {
+            rest.get(first.len()..).unwrap_or_default()
+        } else {
+            ""
+        }
+    };
+    let contents = contents.trim();
+    let generic = contents
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .all(|w| GENERIC.iter().any(|g| w.eq_ignore_ascii_case(g)));
+    if generic {
+        return String::new();
     }
+    let mut chars = contents.chars();
+    let first: String = chars
+        .next()
+        .map(|c| c.to_uppercase().collect())
+        .unwrap_or_default();
+    let end = if contents.ends_with(['.', '!', '?', ':']) {
+        " "
+    } else {
+        ". "
+    };
+    format!("{first}{}{end}", chars.as_str())
 }
 
 /// Names the result defines in code: `function x`, `def x`, `class X`, `fn x`, methods.
@@ -678,6 +798,46 @@ mod tests {
             words("Do not deviate from the plan. Use attempt_completion."),
             ["do", "not", "deviate", "from", "the", "plan"]
         );
+        // Both cues in one sentence: nothing of the tool stays; a generic report is no task.
+        assert!(words(
+            "Signal completion with the attempt_completion tool, including a brief summary of \
+             the outcome in the `result` parameter."
+        )
+        .is_empty());
+        assert!(words(
+            "Finish with attempt_completion with a concise yet thorough summary of the outcome."
+        )
+        .is_empty());
+        // What the report must hold is a sentence of its own, whatever space comes first.
+        assert_eq!(
+            strip_boilerplate(
+                "Update the parser via attempt_completion\u{a0}listing the tests run"
+            ),
+            "Update the parser. The tests run. \n"
+        );
+        assert_eq!(
+            strip_boilerplate("Report via attempt_completion:\tthe diff"),
+            "The diff. \n"
+        );
+        // Punctuation of several bytes before the tool.
+        assert_eq!(
+            words("Port the loader — then reply via attempt_completion."),
+            ["port", "the", "loader"]
+        );
+        // A clause with work in it is the task, not the report's timing.
+        assert_eq!(
+            words("After fixing the cache and adding tests, use attempt_completion."),
+            ["after", "fixing", "the", "cache", "and", "adding", "tests"]
+        );
+        assert!(words("Once you have completed the task, use attempt_completion.").is_empty());
+        // A task about the tool itself stays whole.
+        let about = "Fix the bug where attempt_completion returns an empty result.";
+        assert_eq!(strip_boilerplate(about).trim_end(), about);
+        let about = "Add a test for attempt_completion in the tool suite.";
+        assert_eq!(strip_boilerplate(about).trim_end(), about);
+        // So does a task that says "supersede" of something other than instructions.
+        let task = "Make environment variables supersede the values in the config file.";
+        assert_eq!(strip_boilerplate(task).trim_end(), task);
         // Text without the template is untouched.
         let plain = "Fix the bug in `parse()`. Report back when done.";
         assert_eq!(strip_boilerplate(plain), plain);

@@ -5,22 +5,22 @@
 
 /// Signals whose evidence is not inverted by an "answer unhelpfully" instruction.
 pub const FIXED: [&str; 1] = ["constraints"];
-pub const INTERCEPT: f64 = -1.183793;
+pub const INTERCEPT: f64 = -1.190040;
 pub const WEIGHTS: [(&str, f64); 14] = [
-    ("coverage", 0.034801),
+    ("coverage", 0.049295),
     ("overlap", 0.000000),
-    ("checklist", 0.247251),
-    ("constraints", 3.159821),
-    ("modality", 0.377829),
+    ("checklist", 0.245800),
+    ("constraints", 3.162189),
+    ("modality", 0.378179),
     ("artefacts", 0.000000),
     ("novelty", 0.000000),
-    ("scope", 0.576987),
-    ("echo", 4.935442),
-    ("deferral", 0.307691),
-    ("answer", 4.991390),
-    ("questions", 0.684081),
-    ("tentative", 0.437495),
-    ("off_topic", 2.287652),
+    ("scope", 0.579715),
+    ("echo", 4.942656),
+    ("deferral", 0.310571),
+    ("answer", 4.986472),
+    ("questions", 0.681913),
+    ("tentative", 0.435821),
+    ("off_topic", 2.274210),
 ];
 /// Where `off_topic` starts: the share of key concepts a terse, on-task answer may miss.
 pub const OFF_TOPIC_KNEE: f64 = 0.700;
@@ -29,4 +29,4 @@ pub const CONSISTENT_BELOW: f64 = 0.000;
 pub const DRIFT_FROM: f64 = 0.961;
 /// Default status thresholds: 80th percentile of following results, median of drifted ones.
 pub const POTENTIAL_FROM: f64 = 0.569;
-pub const SIGNIFICANT_FROM: f64 = 0.716;
+pub const SIGNIFICANT_FROM: f64 = 0.715;
