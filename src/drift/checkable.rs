@@ -138,19 +138,21 @@ fn number(word: &str) -> Option<usize> {
     NUMBER_WORDS.iter().find(|(n, _)| *n == w).map(|(_, v)| *v)
 }
 
-/// A word that negates the verb after it: "not", "never", "cannot", "nobody", or a contraction
-/// ("don't"). "don’t" with a curly apostrophe is two words to the scan, "don" and "t": `before`
-/// is the word before `x`.
-fn negation(x: &str, before: &str) -> bool {
+/// Whether the word at `j` of a word scan negates the verb after it: "not", "never",
+/// "cannot", "nobody", or a contraction ("don't"). "don’t" with a curly apostrophe is two words
+/// to the scan, "don" and "t", with the apostrophe between ("column t" is not one).
+fn negation_at(words: &[(usize, &str)], j: usize) -> bool {
+    let Some(&(at, x)) = words.get(j) else {
+        return false;
+    };
     matches!(x, "not" | "never" | "cannot" | "nobody")
         || x.ends_with("n't")
-        || (x == "t" && before.ends_with('n'))
-}
-
-/// [`negation`] for the word at `j` of a word scan (the word before it read from the scan).
-fn negation_at(words: &[(usize, &str)], j: usize) -> bool {
-    let w = |i: usize| words.get(i).map_or("", |x| x.1);
-    negation(w(j), w(j.wrapping_sub(1)))
+        || (x == "t"
+            && j.checked_sub(1)
+                .and_then(|i| words.get(i))
+                .is_some_and(|&(b, before)| {
+                    before.ends_with('n') && b + before.len() + '\u{2019}'.len_utf8() == at
+                }))
 }
 
 /// Whether a negation governs the bound whose words start `i` words before `words[k - 1]` (the
@@ -200,12 +202,12 @@ fn negated(text: &str, words: &[(usize, &str)], k: usize, i: usize) -> Option<bo
         // Farther back in the clause a negation may still govern the bound ("don't write fewer
         // than 100 words or more than 200 words"): unclear, so unread.
         if j >= i + 6 {
-            if negation(x, w(j + 1)) {
+            if negation_at(words, k - 1 - j) {
                 return None;
             }
             continue;
         }
-        if negation(x, w(j + 1)) {
+        if negation_at(words, k - 1 - j) {
             return if (i..j).all(|b| BETWEEN.contains(&w(b))) {
                 Some(true)
             } else {
@@ -2814,6 +2816,24 @@ mod tests {
             // A hedge in another clause, inside another word or quoted softens nothing.
             ("Do not use any commas, and try to be concise.", "no-commas"),
             ("Do not use any commas and try to rhyme.", "no-commas"),
+            (
+                "Do not use commas and don\u{2019}t use semicolons if possible.",
+                "no-commas",
+            ),
+            // A curly negation governs the letter; "no" right before the verb forbids.
+            (
+                "Don\u{2019}t include the letter z in your answer.",
+                "letter-count",
+            ),
+            (
+                "Write a poem with no mention of the words \"sun\" or \"moon\".",
+                "forbids",
+            ),
+            // A lone "t" after a word ending in n is no curly "n’t".
+            (
+                "In column t include the words \"alpha\" and \"beta\".",
+                "includes",
+            ),
             (
                 "Explain chemistry to a child without using any commas.",
                 "no-commas",

@@ -42,8 +42,17 @@ pub struct Negative {
     forbidden: Vec<Forbidden>,
 }
 
-const NEGATION_CUES: [&str; 9] = [
-    "do not", "don't", "dont", "never", "without", "avoid", "no ", "not ", "nothing",
+const NEGATION_CUES: [&str; 10] = [
+    "do not",
+    "don't",
+    "don\u{2019}t",
+    "dont",
+    "never",
+    "without",
+    "avoid",
+    "no ",
+    "not ",
+    "nothing",
 ];
 /// Phrases that forbid code without a negation word ("in prose only").
 const PROSE_CUES: [&str; 2] = ["prose only", "no code"];
@@ -744,6 +753,8 @@ mod tests {
         }
         // The words themselves still forbid.
         let n = negatives("Refactor the parser. Don't introduce classes.");
+        assert!(!check(&n, code).is_empty());
+        let n = negatives("Refactor the parser. Don\u{2019}t introduce classes.");
         assert!(!check(&n, code).is_empty());
         let n = negatives("Explain the design. Do not include any code.");
         assert!(!check(&n, code).is_empty());
