@@ -647,15 +647,77 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 ) && !apart(j, k.saturating_sub(1))
             })
         };
+        // A part after the counted noun: "at most 3 bullet points in the summary section",
+        // "5 sentences in the introduction" (but "in your answer", "in English", "in total").
+        let part_after_noun = |k: usize| {
+            let mut j = k + 1;
+            if matches!(w(j), "points" | "point") {
+                j += 1;
+            }
+            matches!(w(j), "in" | "within" | "for")
+                && (j + 1..j + 5)
+                    .map(w)
+                    .take_while(|x| !matches!(*x, "and" | "but" | "or"))
+                    .any(|x| {
+                        matches!(
+                            x,
+                            "intro"
+                                | "introduction"
+                                | "conclusion"
+                                | "summary"
+                                | "section"
+                                | "body"
+                                | "title"
+                                | "heading"
+                                | "abstract"
+                                | "caption"
+                                | "opening"
+                                | "closing"
+                                | "header"
+                                | "footer"
+                                | "appendix"
+                                | "table"
+                                | "list"
+                                | "code"
+                                | "comment"
+                                | "comments"
+                                | "description"
+                                | "part"
+                                | "chapter"
+                                | "first"
+                                | "last"
+                                | "final"
+                        )
+                    })
+                && !apart(j, j + 1)
+        };
+        // What the count leaves out cannot be told from the text: "under 40 words, excluding
+        // code", "not counting the code block", "code excluded" (but "less than 5 (excluding
+        // 5)" only says the bound is strict).
+        let excepted = |k: usize| {
+            (k + 1..ws.len()).any(|i| match (w(i), w(i + 1)) {
+                ("excluding" | "except" | "besides", next) => number(next).is_none(),
+                ("excluded", _) => number(w(i - 1)).is_none(),
+                ("not", "counting") | ("apart" | "aside", "from") | ("other", "than") => true,
+                _ => false,
+            })
+        };
         for k in 0..ws.len() {
             let noun = w(k).trim_end_matches(['.', ',']);
             let Some((rel, n)) = bound(&lower, &ws, k) else {
                 continue;
             };
-            if (per_part(k) || part_subject(k))
+            if (per_part(k) || part_subject(k) || part_after_noun(k) || excepted(k))
                 && matches!(
                     noun,
-                    "word" | "words" | "sentence" | "sentences" | "bullet" | "bullets"
+                    "word"
+                        | "words"
+                        | "sentence"
+                        | "sentences"
+                        | "bullet"
+                        | "bullets"
+                        | "paragraph"
+                        | "paragraphs"
                 )
             {
                 continue;
@@ -2989,6 +3051,25 @@ mod tests {
             ),
             // A counted word is not a forbidden one.
             ("Do not use the word \"the\" more than 5 times.", vec![]),
+            // A count of a part, or one that leaves something out, is not the answer's.
+            (
+                "Use not more than 3 bullet points in the summary section.",
+                vec![],
+            ),
+            ("Write at most 5 sentences in the introduction.", vec![]),
+            (
+                "Keep the whole reply under 40 words, excluding code.",
+                vec![],
+            ),
+            ("Write fewer than 200 words, code excluded.", vec![]),
+            (
+                "Write at most 5 sentences in total.",
+                vec![Rule::Sentences(Rel::LessThan, 6)],
+            ),
+            (
+                "Write fewer than 4 sentences (excluding 4).",
+                vec![Rule::Sentences(Rel::LessThan, 4)],
+            ),
             // A question that asks is not a permission.
             (
                 "Can you include the keywords \"sun\" and \"moon\"?",
