@@ -1225,6 +1225,7 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
         // ("separate your song into 3 parts … separated with ***", "two parts … separated by
         // 3 asterisks"); "at least 5 sections" is not an exact count, so it is not read.
         let separated = has_any(&lower, &["separat", "divider"]);
+        let mut counted = false;
         for k in 0..ws.len() {
             if matches!(w(k), "paragraphs" | "sections" | "parts" | "stanzas") {
                 let n = match bound(&lower, &ws, k) {
@@ -1237,7 +1238,29 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
                 };
                 if let Some(n) = n.filter(|n| *n > 0) {
                     push("", Rule::DividedParagraphs(n));
+                    counted = true;
                 }
+            }
+        }
+        // No count, but a format to follow whose parts stand between "***" lines ("use the
+        // exact format below: … *** … *** …"): as many parts as it shows, unless it elides
+        // some ("...") or is code (a Markdown rule in a document is not a format).
+        if !counted && has_any(&lower, &["format", "separat", "divider"]) && !lower.contains("```")
+        {
+            let lines: Vec<&str> = message.lines().map(str::trim).collect();
+            let rules = lines.iter().filter(|l| **l == "***").count();
+            let first = lines.iter().position(|l| *l == "***").unwrap_or(0);
+            let last = lines.iter().rposition(|l| *l == "***").unwrap_or(0);
+            let elided = lines
+                .iter()
+                .any(|l| !l.is_empty() && l.chars().all(|c| matches!(c, '.' | '\u{2026}')));
+            let parts_shown = lines
+                .get(first + 1..last)
+                .unwrap_or_default()
+                .split(|l| *l == "***")
+                .all(|part| part.iter().any(|l| !l.is_empty()));
+            if rules >= 2 && !elided && parts_shown {
+                push("", Rule::DividedParagraphs(rules + 1));
             }
         }
     }
@@ -1358,15 +1381,29 @@ fn nth_paragraph_rule(message: &str, lower: &str, push: &mut impl FnMut(&str, Ru
             .flatten()
     });
     let Some(paragraphs) = paragraphs else { return };
-    let Some(start) = lower
-        .find("start with")
-        .or_else(|| lower.find("starts with"))
-        .or_else(|| lower.find("start paragraph"))
-    else {
+    // "start with", "begin paragraph 2 with", "start the 4th paragraph with".
+    let Some(start) = [
+        "start with",
+        "starts with",
+        "start paragraph",
+        "start the ",
+        "begin with",
+        "begins with",
+        "begin paragraph",
+        "begin the ",
+    ]
+    .iter()
+    .filter_map(|c| lower.find(c))
+    .min() else {
         return;
     };
-    // Which paragraph: the nearest ordinal or "paragraph N" before (or in) the cue.
-    let head = lower.get(..start + 30).unwrap_or_default();
+    // Which paragraph: the nearest ordinal or "paragraph N" before (or in) the cue; the cue may
+    // be near the end of the message.
+    let mut end = (start + 30).min(lower.len());
+    while !lower.is_char_boundary(end) {
+        end -= 1;
+    }
+    let head = lower.get(..end).unwrap_or_default();
     let hw = words_at(head);
     let mut nth = None;
     for (k, (_, x)) in hw.iter().enumerate().rev() {
@@ -2738,6 +2775,11 @@ mod tests {
             ("Write a poem in 4 stanzas separated by ***.", 4),
             ("Split the answer into two parts separated by ***.", 2),
             ("There should be exactly 3 paragraphs. Separate them with the markdown divider ***.", 3),
+            // A format shown with its dividers, and no count.
+            (
+                "Reply in this format:\n\nStage one\n(what to do)\n***\nStage two\n(what to do)\n***\nStage three\n(what to do)",
+                3,
+            ),
         ] {
             let p = parse(message);
             assert!(p.iter().any(|(_, r)| *r == Rule::DividedParagraphs(n)), "{message}: {p:?}");
@@ -2747,6 +2789,10 @@ mod tests {
             "Compare the 2 sections of the report and separate your points with ***.",
             "Write at least 5 sections, separated using ***.",
             "Write a poem in 4 stanzas.",
+            // A format that elides parts, one in code, or Markdown rules without a format.
+            "Reply in this format:\nStage one\n***\nStage two\n***\n...",
+            "Reply in this format:\n```\nStage one\n***\nStage two\n***\nStage three\n```",
+            "Update the guide:\n# Setup\nInstall it.\n***\n# Use\nRun it.\n***\n# Help\nAsk.",
         ] {
             let p = parse(message);
             assert!(
@@ -3033,6 +3079,39 @@ mod tests {
             ),
         ] {
             assert_eq!(case(message), rules, "{message}");
+        }
+    }
+
+    #[test]
+    fn the_paragraph_a_word_opens_is_read_wherever_the_cue_stands() {
+        let nth = |m: &str| {
+            parse(m).into_iter().find_map(|(_, r)| match r {
+                Rule::NthParagraphWord {
+                    paragraphs,
+                    nth,
+                    word,
+                } => Some((paragraphs, nth, word)),
+                _ => None,
+            })
+        };
+        for (message, want) in [
+            // The cue within a few characters of the end.
+            (
+                "Write exactly 3 paragraphs separated by two new lines. The second one must start with \"maple\".",
+                Some((3, 2, "maple".to_string())),
+            ),
+            (
+                "Write exactly 4 paragraphs, separated by two new lines. Start the 3rd paragraph with the word \"cedar\".",
+                Some((4, 3, "cedar".to_string())),
+            ),
+            (
+                "Give exactly 2 paragraphs separated by two new lines. Paragraph 2 must begin with the word oak.",
+                Some((2, 2, "oak".to_string())),
+            ),
+            // No paragraph count: nothing to check against.
+            ("Start the 3rd paragraph with the word \"cedar\".", None),
+        ] {
+            assert_eq!(nth(message), want, "{message}");
         }
     }
 
