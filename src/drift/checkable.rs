@@ -1307,6 +1307,49 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
             push("", Rule::Sections(marker.to_string(), n));
         }
     }
+    // The markers written out: "two sections (Section 1 and Section 2)", "mark the beginning of
+    // each with Part 1 and Part 2". Only where the message speaks of sections or of marking:
+    // "Phase 1 and Phase 2 of the migration" names work, not the answer's parts.
+    let clean = |x: &str| {
+        x.trim_matches(|c: char| {
+            matches!(
+                c,
+                '(' | ')' | '"' | '\'' | '“' | '”' | ',' | '.' | ':' | ';'
+            )
+        })
+        .to_string()
+    };
+    for (i, pair) in words.windows(2).enumerate() {
+        let [marker, one] = pair else { continue };
+        let marker = clean(marker);
+        if clean(one) != "1"
+            || !marker.starts_with(|c: char| c.is_uppercase())
+            || !marker.chars().all(char::is_alphabetic)
+        {
+            continue;
+        }
+        let before = words
+            .get(i.saturating_sub(8)..i)
+            .unwrap_or_default()
+            .join(" ")
+            .to_lowercase();
+        let sections = marker.eq_ignore_ascii_case("section") && lower.contains("sections");
+        if !sections && !has_any(&before, &["mark", "label", "beginning", "sections"]) {
+            continue;
+        }
+        // As many as are numbered in a row: "Section 1 and Section 2" is two.
+        let mut n = 1;
+        while words.windows(2).any(|p| match p {
+            [m, k] => clean(m) == marker && clean(k) == (n + 1).to_string(),
+            _ => false,
+        }) {
+            n += 1;
+        }
+        if n >= 2 {
+            push("", Rule::Sections(marker, n));
+        }
+        break;
+    }
 }
 
 /// "First repeat the request word for word, then answer": the request is the text before the
@@ -3112,6 +3155,31 @@ mod tests {
             ("Start the 3rd paragraph with the word \"cedar\".", None),
         ] {
             assert_eq!(nth(message), want, "{message}");
+        }
+    }
+
+    #[test]
+    fn numbered_section_markers_written_out_are_counted() {
+        let sections = |m: &str| {
+            parse(m).into_iter().find_map(|(_, r)| match r {
+                Rule::Sections(marker, n) => Some((marker, n)),
+                _ => None,
+            })
+        };
+        for (message, want) in [
+            (
+                "Tell a short story in two sections (Section 1 and Section 2).",
+                Some(("Section".to_string(), 2)),
+            ),
+            (
+                "Mark the beginning of each pitch with Option 1, Option 2 and Option 3.",
+                Some(("Option".to_string(), 3)),
+            ),
+            // Numbered work is not a numbered answer.
+            ("Implement Phase 1 and Phase 2 of the migration.", None),
+            ("Fix Bug 1 and Bug 2 in the parser.", None),
+        ] {
+            assert_eq!(sections(message), want, "{message}");
         }
     }
 
