@@ -1140,9 +1140,6 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 push(sentence, Rule::EndsWith(p));
             }
         }
-        if has("my answer is yes.") && has("my answer is no.") {
-            push(sentence, Rule::FixedAnswer);
-        }
         if let Some((forbid, list)) = word_rule(sentence, &lower) {
             push(
                 sentence,
@@ -1218,6 +1215,10 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
     let six = lower.contains("******") || has_any(&lower, &["6 asterisk", "six asterisk"]);
     if six && has_any(&lower, &["two ", " 2 "]) {
         push("", Rule::TwoResponses);
+    }
+    // The given answers, often one per line (each its own sentence to the splitter).
+    if lower.contains("my answer is yes.") && lower.contains("my answer is no.") {
+        push("", Rule::FixedAnswer);
     }
     let divider = lower.replace("******", "").contains("***");
     if divider {
@@ -1977,14 +1978,20 @@ fn counted_word(head: &str) -> Option<String> {
                 .take_while(|c| c.is_alphanumeric() || *c == '-')
                 .collect();
             let next = tail.get(w.len()..).unwrap_or_default().trim_start();
-            // "the word war at least" / "the word sneaker should appear"
+            // "the word war at least" / "the word sneaker should appear" / "the word lamp to be
+            // used at least" / "the word lamp must be used"
             if !w.is_empty()
                 && (next.starts_with("at ")
                     || next.starts_with("should")
+                    || next.starts_with("must")
                     || next.starts_with("for ")
                     || next.starts_with("more")
                     || next.starts_with("less")
-                    || next.starts_with("appear"))
+                    || next.starts_with("appear")
+                    || next.starts_with("to be used")
+                    || next.starts_with("to appear")
+                    || next.starts_with("is used")
+                    || next.starts_with("used"))
             {
                 return Some(w);
             }
@@ -2590,6 +2597,17 @@ mod tests {
             .any(|(_, r)| *r == Rule::Words(Rel::AtLeast, 400)));
         // A number that is not a bound is not a constraint.
         assert!(kinds("Summarise the 300 words of chapter 2.").is_empty());
+        // A counted word followed by its verb.
+        assert!(
+            parse("Keep it short, and I want the word lamp to be used at least twice.")
+                .iter()
+                .any(|(_, r)| *r == Rule::WordCount("lamp".into(), Rel::AtLeast, 2))
+        );
+        // The given answers, one per line.
+        assert!(kinds(
+            "Is a tomato a fruit?\n\nReply with one of these:\nMy answer is yes.\nMy answer is no.\nMy answer is maybe."
+        )
+        .contains(&"fixed-answer"));
     }
 
     #[test]
