@@ -299,6 +299,65 @@ fn bound(text: &str, words: &[(usize, &str)], k: usize) -> Option<(Rel, usize)> 
     Some(rel)
 }
 
+/// Bounds of a word or sentence count written around its noun, where [`bound`] reads none:
+/// "100 words or less", "5 or 6 sentences", "40 to 60 sentences", "between 5 and 8 sentences",
+/// "the number of words in your response should be 250 or more", "… in the range of 40 to 60".
+/// A negation governing them, or one that cannot be placed, leaves them unread.
+fn bounds_around(text: &str, words: &[(usize, &str)], k: usize) -> Vec<(Rel, usize)> {
+    let w = |i: usize| words.get(i).map_or("", |x| x.1);
+    let after_or = |j: usize, n: usize| match (w(j + 1), w(j + 2)) {
+        ("or", "less" | "fewer" | "under" | "below") => Some(vec![(Rel::LessThan, n + 1)]),
+        ("or", "more" | "greater" | "above" | "longer") => Some(vec![(Rel::AtLeast, n)]),
+        _ => None,
+    };
+    // "a or b", "a to b", "between a and b", "range of a to b", ending at word `j`.
+    let range = |j: usize| {
+        let b = number(w(j))?;
+        let a = number(w(j.checked_sub(2)?))?;
+        (matches!(w(j - 1), "or" | "to" | "and") && a < b)
+            .then(|| vec![(Rel::AtLeast, a), (Rel::LessThan, b + 1)])
+    };
+    let clear = |j: usize| negated(text, words, j, 1) == Some(false);
+    // "the 2 or 3 sentences in the README" names sentences, it does not count the answer's.
+    let named = |j: usize| {
+        j.checked_sub(1)
+            .is_some_and(|i| matches!(w(i), "the" | "these" | "those" | "its" | "their" | "of"))
+    };
+    if let Some(n) = k.checked_sub(1).and_then(|j| number(w(j))) {
+        let (b, first) = match after_or(k, n) {
+            Some(b) => (Some(b), k - 1),
+            None => (range(k - 1), k.saturating_sub(3)),
+        };
+        if let Some(b) = b {
+            return if clear(k) && !named(first) {
+                b
+            } else {
+                Vec::new()
+            };
+        }
+    }
+    // "the number of <noun> … should be <bound>", within its clause.
+    if k < 2 || (w(k - 2), w(k - 1)) != ("number", "of") {
+        return Vec::new();
+    }
+    let end = words.get(k).map_or(0, |(at, x)| at + x.len());
+    for j in k + 1..(k + 14).min(words.len()) {
+        let gap = text
+            .get(end..words.get(j).map_or(0, |x| x.0))
+            .unwrap_or_default();
+        if gap.contains([',', ';', ':', '.', '!', '?']) {
+            break;
+        }
+        let Some(n) = number(w(j)) else { continue };
+        return after_or(j, n)
+            .or_else(|| range(j + 2).filter(|_| matches!(w(j + 1), "to" | "and")))
+            .or_else(|| bound(text, words, j + 1).map(|b| vec![b]))
+            .filter(|_| clear(j + 1))
+            .unwrap_or_default();
+    }
+    Vec::new()
+}
+
 /// Quoted strings ("…", '…', “…”) of a text, in order.
 fn quoted(s: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -704,9 +763,16 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         };
         for k in 0..ws.len() {
             let noun = w(k).trim_end_matches(['.', ',']);
-            let Some((rel, n)) = bound(&lower, &ws, k) else {
-                continue;
+            let bounds = match bound(&lower, &ws, k) {
+                Some(b) => vec![b],
+                None if matches!(noun, "word" | "words" | "sentence" | "sentences") => {
+                    bounds_around(&lower, &ws, k)
+                }
+                None => continue,
             };
+            if bounds.is_empty() {
+                continue;
+            }
             if (per_part(k) || part_subject(k) || part_after_noun(k) || excepted(k))
                 && matches!(
                     noun,
@@ -722,50 +788,56 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             {
                 continue;
             }
-            match noun {
-                "word" | "words" | "phrases" if caps => push(sentence, Rule::CapitalWords(rel, n)),
-                "word" | "words" => push(sentence, Rule::Words(rel, n)),
-                "text" | "sections" | "section" | "parts" | "keywords" | "phrases"
-                    if has_any(&lower, &["highlight", "italic"])
-                        && starred
-                        && rel == Rel::AtLeast =>
-                {
-                    push(sentence, Rule::Highlights(n))
-                }
-                "sentence" | "sentences" => push(sentence, Rule::Sentences(rel, n)),
-                "paragraph" | "paragraphs" if has("***") && rel == Rel::Exactly => {
-                    push(sentence, Rule::DividedParagraphs(n))
-                }
-                "bullet" | "bullets" => push(sentence, Rule::Bullets(rel, n)),
-                "placeholder" | "placeholders" if rel == Rel::AtLeast => {
-                    push(sentence, Rule::Placeholders(n))
-                }
-                "section" | "sections" if has("highlight") && rel == Rel::AtLeast => {
-                    push(sentence, Rule::Highlights(n))
-                }
-                "times" | "time" => {
-                    // "the letter t should appear at least 6 times", "use the word war at least 8 times"
-                    let head = lower
-                        .get(..ws.get(k).map_or(0, |x| x.0))
-                        .unwrap_or_default();
-                    if let Some(i) = head.rfind("letter ") {
-                        let tail = head.get(i + 7..).unwrap_or_default().trim_start();
-                        let letter: String = tail
-                            .trim_start_matches(['"', '\'', '“'])
-                            .chars()
-                            .take_while(|c| !c.is_whitespace() && !matches!(c, '"' | '\'' | '”'))
-                            .collect();
-                        let mut cs = letter.chars();
-                        if let (Some(c), None) = (cs.next(), cs.next()) {
-                            push(sentence, Rule::LetterCount(c, rel, n));
-                        }
-                    } else if caps {
-                        push(sentence, Rule::CapitalWords(rel, n));
-                    } else if let Some(word) = counted_word(head) {
-                        push(sentence, Rule::WordCount(word, rel, n));
+            for (rel, n) in bounds {
+                match noun {
+                    "word" | "words" | "phrases" if caps => {
+                        push(sentence, Rule::CapitalWords(rel, n))
                     }
+                    "word" | "words" => push(sentence, Rule::Words(rel, n)),
+                    "text" | "sections" | "section" | "parts" | "keywords" | "phrases"
+                        if has_any(&lower, &["highlight", "italic"])
+                            && starred
+                            && rel == Rel::AtLeast =>
+                    {
+                        push(sentence, Rule::Highlights(n))
+                    }
+                    "sentence" | "sentences" => push(sentence, Rule::Sentences(rel, n)),
+                    "paragraph" | "paragraphs" if has("***") && rel == Rel::Exactly => {
+                        push(sentence, Rule::DividedParagraphs(n))
+                    }
+                    "bullet" | "bullets" => push(sentence, Rule::Bullets(rel, n)),
+                    "placeholder" | "placeholders" if rel == Rel::AtLeast => {
+                        push(sentence, Rule::Placeholders(n))
+                    }
+                    "section" | "sections" if has("highlight") && rel == Rel::AtLeast => {
+                        push(sentence, Rule::Highlights(n))
+                    }
+                    "times" | "time" => {
+                        // "the letter t should appear at least 6 times", "use the word war at least 8 times"
+                        let head = lower
+                            .get(..ws.get(k).map_or(0, |x| x.0))
+                            .unwrap_or_default();
+                        if let Some(i) = head.rfind("letter ") {
+                            let tail = head.get(i + 7..).unwrap_or_default().trim_start();
+                            let letter: String = tail
+                                .trim_start_matches(['"', '\'', '“'])
+                                .chars()
+                                .take_while(|c| {
+                                    !c.is_whitespace() && !matches!(c, '"' | '\'' | '”')
+                                })
+                                .collect();
+                            let mut cs = letter.chars();
+                            if let (Some(c), None) = (cs.next(), cs.next()) {
+                                push(sentence, Rule::LetterCount(c, rel, n));
+                            }
+                        } else if caps {
+                            push(sentence, Rule::CapitalWords(rel, n));
+                        } else if let Some(word) = counted_word(head) {
+                            push(sentence, Rule::WordCount(word, rel, n));
+                        }
+                    }
+                    _ => {}
                 }
-                _ => {}
             }
         }
         for k in 0..ws.len() {
@@ -3198,6 +3270,51 @@ mod tests {
             ("Fix Bug 1 and Bug 2 in the parser.", None),
         ] {
             assert_eq!(sections(message), want, "{message}");
+        }
+    }
+
+    #[test]
+    fn bounds_written_around_the_noun_are_read() {
+        for (message, rules) in [
+            (
+                "Keep the whole reply 80 words or less.",
+                vec![Rule::Words(Rel::LessThan, 81)],
+            ),
+            (
+                "Say it in 120 words or more.",
+                vec![Rule::Words(Rel::AtLeast, 120)],
+            ),
+            (
+                "Answer in 3 or 4 sentences.",
+                vec![
+                    Rule::Sentences(Rel::AtLeast, 3),
+                    Rule::Sentences(Rel::LessThan, 5),
+                ],
+            ),
+            (
+                "Write between 6 and 9 sentences.",
+                vec![
+                    Rule::Sentences(Rel::AtLeast, 6),
+                    Rule::Sentences(Rel::LessThan, 10),
+                ],
+            ),
+            (
+                "The number of words in the reply should be 90 or more.",
+                vec![Rule::Words(Rel::AtLeast, 90)],
+            ),
+            (
+                "The number of sentences in the reply should be in the range of 7 to 11.",
+                vec![
+                    Rule::Sentences(Rel::AtLeast, 7),
+                    Rule::Sentences(Rel::LessThan, 12),
+                ],
+            ),
+            // Named sentences, and a negated bound, are not counts of the answer.
+            ("Fix the 2 or 3 sentences in the changelog.", vec![]),
+            ("Don't write 80 words or less.", vec![]),
+        ] {
+            let p: Vec<Rule> = parse(message).into_iter().map(|(_, r)| r).collect();
+            assert_eq!(p, rules, "{message}");
         }
     }
 
