@@ -145,13 +145,20 @@ fn negation_at(words: &[(usize, &str)], j: usize) -> bool {
     let Some(&(at, x)) = words.get(j) else {
         return false;
     };
+    // Contraction stems whose "t" may follow any one mark or a space ("don t", "don`t").
+    const STEMS: [&str; 18] = [
+        "don", "doesn", "didn", "isn", "aren", "wasn", "weren", "won", "wouldn", "shouldn",
+        "couldn", "can", "haven", "hasn", "hadn", "mustn", "needn", "ain",
+    ];
     matches!(x, "not" | "never" | "cannot" | "nobody")
         || x.ends_with("n't")
         || (x == "t"
             && j.checked_sub(1)
                 .and_then(|i| words.get(i))
                 .is_some_and(|&(b, before)| {
-                    before.ends_with('n') && b + before.len() + '\u{2019}'.len_utf8() == at
+                    let gap = at.saturating_sub(b + before.len());
+                    (before.ends_with('n') && gap == '\u{2019}'.len_utf8())
+                        || (STEMS.contains(&before) && (1..=3).contains(&gap))
                 }))
 }
 
@@ -707,57 +714,102 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             })
         };
         // A part after the counted noun: "at most 3 bullet points in the summary section",
-        // "5 sentences in the introduction" (but "in your answer", "in English", "in total").
+        // "5 sentences in the introduction", "in the first paragraph" (but "in your answer", "in
+        // English", "in total", "in the first person", "in a list").
         let part_after_noun = |k: usize| {
             let mut j = k + 1;
             if matches!(w(j), "points" | "point") {
                 j += 1;
             }
-            matches!(w(j), "in" | "within" | "for")
-                && (j + 1..j + 5)
-                    .map(w)
-                    .take_while(|x| !matches!(*x, "and" | "but" | "or"))
-                    .any(|x| {
-                        matches!(
-                            x,
-                            "intro"
-                                | "introduction"
-                                | "conclusion"
-                                | "summary"
-                                | "section"
-                                | "body"
-                                | "title"
-                                | "heading"
-                                | "abstract"
-                                | "caption"
-                                | "opening"
-                                | "closing"
-                                | "header"
-                                | "footer"
-                                | "appendix"
-                                | "table"
-                                | "list"
-                                | "code"
-                                | "comment"
-                                | "comments"
-                                | "description"
-                                | "part"
-                                | "chapter"
-                                | "first"
-                                | "last"
-                                | "final"
-                        )
-                    })
-                && !apart(j, j + 1)
+            if !matches!(w(j), "in" | "within" | "for") || apart(j, j + 1) {
+                return false;
+            }
+            let the = w(j + 1) == "the";
+            let x = if matches!(w(j + 1), "the" | "a" | "an" | "its") {
+                w(j + 2)
+            } else {
+                w(j + 1)
+            };
+            let next = if matches!(w(j + 1), "the" | "a" | "an" | "its") {
+                w(j + 3)
+            } else {
+                w(j + 2)
+            };
+            let ordinal = matches!(
+                x,
+                "first" | "second" | "third" | "fourth" | "last" | "final" | "opening" | "closing"
+            );
+            if ordinal {
+                return matches!(
+                    next,
+                    "paragraph"
+                        | "section"
+                        | "line"
+                        | "sentence"
+                        | "bullet"
+                        | "part"
+                        | "chapter"
+                        | "stanza"
+                        | "verse"
+                        | "half"
+                );
+            }
+            if matches!(x, "list" | "table" | "part") {
+                return the && !matches!(w(k), "bullet" | "bullets");
+            }
+            (j + 1..j + 5)
+                .map(w)
+                .take_while(|x| !matches!(*x, "and" | "but" | "or"))
+                .any(|x| {
+                    matches!(
+                        x,
+                        "intro"
+                            | "introduction"
+                            | "conclusion"
+                            | "summary"
+                            | "section"
+                            | "body"
+                            | "title"
+                            | "heading"
+                            | "abstract"
+                            | "caption"
+                            | "header"
+                            | "footer"
+                            | "appendix"
+                            | "code"
+                            | "comment"
+                            | "comments"
+                            | "description"
+                            | "chapter"
+                    )
+                })
         };
         // What the count leaves out cannot be told from the text: "under 40 words, excluding
         // code", "not counting the code block", "code excluded" (but "less than 5 (excluding
         // 5)" only says the bound is strict).
         let excepted = |k: usize| {
-            (k + 1..ws.len()).any(|i| match (w(i), w(i + 1)) {
+            // Within the count's own clause: "…, other than that be creative" and "… and nothing
+            // other than the poem" leave the count whole.
+            let end = (k + 1..(k + 8).min(ws.len()))
+                .find(|&i| {
+                    matches!(w(i), "and" | "but")
+                        || lower
+                            .get(
+                                ws.get(i - 1).map_or(0, |(a, x)| a + x.len())
+                                    ..ws.get(i).map_or(0, |x| x.0),
+                            )
+                            .is_some_and(|gap| gap.contains([';', '.', '!', '?']))
+                })
+                .unwrap_or((k + 8).min(ws.len()));
+            (k + 1..end).any(|i| match (w(i), w(i + 1)) {
                 ("excluding" | "except" | "besides", next) => number(next).is_none(),
                 ("excluded", _) => number(w(i - 1)).is_none(),
-                ("not", "counting") | ("apart" | "aside", "from") | ("other", "than") => true,
+                ("not", "counting") => true,
+                ("apart" | "aside", "from") => !matches!(w(i + 2), "that" | "this"),
+                ("other", "than") => {
+                    !matches!(w(i + 2), "that" | "this")
+                        && !matches!(w(i - 1), "anything" | "nothing" | "no" | "everything")
+                }
                 _ => false,
             })
         };
@@ -1038,7 +1090,21 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 !before.ends_with("all") && !before.ends_with(" in")
             })
             .any(|at| case_negated(&lower, at) == Some(true));
-        let no_lowercase = lowercase_negated == Some(Some(true));
+        // A negated "lowercase" asks for capitals when it names the letters ("no lowercase
+        // letters", "lowercase letters are not allowed", "without lowercase"); a negated style
+        // ("don't write in lowercase") leaves mixed case, so neither rule.
+        let lowercase_letters = lowercase_at.is_some_and(|at| {
+            let before = lower.get(..at).unwrap_or_default().trim_end();
+            let after = lower.get(at..).unwrap_or_default();
+            words_at(after)
+                .get(1)
+                .is_some_and(|(_, x)| matches!(*x, "letters" | "letter" | "characters"))
+                || before.ends_with(" no")
+                || before == "no"
+                || before.ends_with("without")
+                || before.ends_with("avoid")
+        });
+        let no_lowercase = lowercase_negated == Some(Some(true)) && lowercase_letters;
         let lowercase_asked = lowercase_negated == Some(Some(false));
         let capitals_asked = no_lowercase || all_caps_negated == Some(Some(false));
         if asks_about {
@@ -1187,8 +1253,11 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             let cut_off = v.is_some_and(|j| {
                 (0..j).any(|i| {
                     negation_at(&ws, i)
-                        && apart(i, j)
+                        && apart(i, i + 1)
                         && !(i + 1..j).any(|b| matches!(w(b), "and" | "but" | "then"))
+                        && !lower
+                            .get(ws.get(i).map_or(0, |x| x.0)..ws.get(j).map_or(0, |x| x.0))
+                            .is_some_and(|gap| gap.contains(';'))
                 })
             });
             if asked && !refused && !cut_off {
@@ -1812,15 +1881,15 @@ fn out_has_capital_count(text: &str, ws: &[(usize, &str)], caps: bool) -> bool {
 }
 
 /// Whether a negation in its clause governs the case phrase at byte `at` ("don't write your
-/// answer in all caps", "no capital letters", "without using capital letters", "your response
-/// should not be in lowercase"), as [`governs`] reads a verb's: `Some(false)` with none, or one
+/// answer in all caps", "no capital letters", "without using capital letters", "none of the
+/// words … should be capitalized"), as [`governs`] reads a verb's: `Some(false)` with none, or one
 /// that means the opposite ("don't forget to write in all caps"); `None` where it governs
 /// something else. The clause ends at punctuation and where a new instruction begins.
 fn case_negated(lower: &str, at: usize) -> Option<bool> {
-    const FILLERS: [&str; 27] = [
+    const FILLERS: [&str; 30] = [
         "your", "answer", "response", "reply", "entire", "whole", "text", "output", "it", "in",
         "written", "type", "typed", "respond", "is", "are", "contain", "have", "using", "a",
-        "single", "one", "letter", "letters", "word", "words", "of",
+        "single", "one", "letter", "letters", "word", "words", "of", "the", "use", "any",
     ];
     let before = lower.get(..at).unwrap_or_default();
     let clause = words_at(
@@ -1834,11 +1903,12 @@ fn case_negated(lower: &str, at: usize) -> Option<bool> {
         .rposition(|p| matches!(p, [a, b] if new_clause(a.1, b.1)))
         .map_or(0, |i| i + 1);
     let clause = clause.get(start..).unwrap_or_default();
+    // "None of the words … should be capitalized" negates as "not" does.
     let kept: Vec<(usize, &str)> = clause
         .iter()
         .enumerate()
         .filter(|&(j, (_, w))| !FILLERS.contains(w) || negation_at(clause, j))
-        .map(|(_, x)| *x)
+        .map(|(_, &(at, w))| (at, if w == "none" { "not" } else { w }))
         .collect();
     // Negated after it, in its clause: "lowercase letters are not allowed", "… are forbidden".
     let after = lower.get(at..).unwrap_or_default();
@@ -3315,6 +3385,68 @@ mod tests {
         ] {
             let p: Vec<Rule> = parse(message).into_iter().map(|(_, r)| r).collect();
             assert_eq!(p, rules, "{message}");
+        }
+    }
+
+    #[test]
+    fn negations_parts_and_exceptions_are_read_in_their_own_clause() {
+        let rules = |m: &str| -> Vec<Rule> { parse(m).into_iter().map(|(_, r)| r).collect() };
+        let ps = Rule::Postscript("P.S.".into());
+        for (message, want) in [
+            // An earlier, finished negation does not cut a later request off.
+            (
+                "Do not use commas, add a postscript starting with P.S.",
+                vec![Rule::NoCommas, ps.clone()],
+            ),
+            (
+                "Don't use any commas in your reply; at the end, add a P.S.",
+                vec![Rule::NoCommas, ps.clone()],
+            ),
+            ("Don't be formal, add a P.S. at the end.", vec![ps.clone()]),
+            // A point of view or a whole-answer word is no part.
+            (
+                "Write at least 5 sentences in the first person.",
+                vec![Rule::Sentences(Rel::AtLeast, 5)],
+            ),
+            (
+                "Give me at most 3 bullet points in a list.",
+                vec![Rule::Bullets(Rel::LessThan, 4)],
+            ),
+            ("Write at most 5 sentences in the first paragraph.", vec![]),
+            // An exception only in the count's own clause.
+            (
+                "Write under 40 words, other than that be creative.",
+                vec![Rule::Words(Rel::LessThan, 40)],
+            ),
+            (
+                "Write less than 100 words and nothing other than the poem.",
+                vec![Rule::Words(Rel::LessThan, 100)],
+            ),
+            // A contraction typed with a space or a backtick still negates.
+            (
+                "Don t write more than 50 words.",
+                vec![Rule::Words(Rel::LessThan, 51)],
+            ),
+            (
+                "Don`t write more than 50 words.",
+                vec![Rule::Words(Rel::LessThan, 51)],
+            ),
+            // A negated style leaves mixed case; negated letters ask for the other case.
+            ("Don't write your answer in lowercase.", vec![]),
+            (
+                "Your response must not contain any lowercase letters.",
+                vec![Rule::Uppercase],
+            ),
+            (
+                "In your entire response, refrain from the use of any capital letters.",
+                vec![Rule::Lowercase],
+            ),
+            (
+                "None of the words in your response should be capitalized.",
+                vec![Rule::Lowercase],
+            ),
+        ] {
+            assert_eq!(rules(message), want, "{message}");
         }
     }
 

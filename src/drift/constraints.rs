@@ -134,7 +134,9 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         if clause.starts_with("not only") || clause.contains("hesitate") {
             continue;
         }
-        let forbidden = classify(clause);
+        // A curly "don’t" is the ASCII one to the tokenizer's stop words (else it becomes an
+        // object: "Don’t mention the database" would forbid "don’t").
+        let forbidden = classify(&clause.replace('\u{2019}', "'"));
         if !forbidden.is_empty() {
             if at + cue.0 <= instructions.len() {
                 clauses.push((at + cue.0, at + cue.0 + clause.len()));
@@ -756,6 +758,15 @@ mod tests {
         assert!(!check(&n, code).is_empty());
         let n = negatives("Refactor the parser. Don\u{2019}t introduce classes.");
         assert!(!check(&n, code).is_empty());
+        // The curly contraction itself is no object: a result may say it.
+        let n = negatives("Summarize the cache layer. Don\u{2019}t mention the database.");
+        assert!(!n.is_empty());
+        assert!(check(
+            &n,
+            "Entries expire after five minutes; I don\u{2019}t see a risk."
+        )
+        .is_empty());
+        assert!(!check(&n, "The database holds the entries.").is_empty());
         let n = negatives("Explain the design. Do not include any code.");
         assert!(!check(&n, code).is_empty());
     }
