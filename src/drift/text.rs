@@ -406,13 +406,24 @@ pub fn file_report<'a>(
 pub fn strip_boilerplate(text: &str) -> String {
     static CUES: super::phrases::Phrases =
         super::phrases::Phrases::any_case(&["attempt_completion", "signal completion"]);
-    static SUPERSEDE: super::phrases::Phrases = super::phrases::Phrases::any_case(&["supersede"]);
+    // The template's statement that its instructions win, and its words for it.
+    static SUPERSEDE: super::phrases::Phrases = super::phrases::Phrases::any_case(&[
+        "supersede",
+        "supercede",
+        "take precedence",
+        "takes precedence",
+        "override any",
+        "overrides any",
+    ]);
     static DEVIATE: super::phrases::Phrases = super::phrases::Phrases::any_case(&["deviate"]);
     static THESE: super::phrases::Phrases =
-        super::phrases::Phrases::any_case(&["these instructions"]);
+        super::phrases::Phrases::any_case(&["these instructions", "this message", "outlined"]);
     static INSTRUCTIONS: super::phrases::Phrases =
         super::phrases::Phrases::any_case(&["instructions"]);
-    if !CUES.any(text) && !SUPERSEDE.any(text) && !DEVIATE.any(text) {
+    // What the template says of the report, in a sentence of its own.
+    static REPORT: super::phrases::Phrases =
+        super::phrases::Phrases::any_case(&["result parameter", "source of truth"]);
+    if !CUES.any(text) && !SUPERSEDE.any(text) && !DEVIATE.any(text) && !REPORT.any(text) {
         return text.to_string();
     }
     let mut out = String::with_capacity(text.len());
@@ -424,28 +435,79 @@ pub fn strip_boilerplate(text: &str) -> String {
             if (SUPERSEDE.any(s) && INSTRUCTIONS.any(s)) || (DEVIATE.any(s) && THESE.any(s)) {
                 continue;
             }
-            match CUES.first(s) {
-                Some((at, cue)) if cue != "attempt_completion" || tool_used(s, at) => {
-                    // After the last cue: "Signal completion with the attempt_completion tool, …".
-                    let mut end = at + cue.len();
-                    while let Some((a, c)) = s.get(end..).and_then(|r| CUES.first(r)) {
-                        end += a + c.len();
-                    }
-                    out.push_str(&task_before(s.get(..at).unwrap_or_default()));
-                    out.push_str(&report_contents(s.get(end..).unwrap_or_default()));
+            // The first cue that names the tool the child reports with.
+            let mut cues = CUES.occurrences(s);
+            cues.sort_unstable();
+            let used = cues.iter().copied().find(|&(at, cue)| {
+                let after = s.get(at + cue.len()..).unwrap_or_default();
+                if cue == "attempt_completion" {
+                    tool_used(s, at, after)
+                } else {
+                    completion_signalled(after)
                 }
-                _ => out.push_str(s),
+            });
+            let Some((at, cue)) = used else {
+                if REPORT.any(s) && template_report(s) {
+                    continue;
+                }
+                out.push_str(s);
+                continue;
+            };
+            // After the last cue: "Signal completion with the attempt_completion tool, …".
+            let end = cues
+                .iter()
+                .filter(|&&(a, _)| a >= at)
+                .map(|&(a, c)| a + c.len())
+                .max()
+                .unwrap_or(at + cue.len());
+            let task = task_before(s.get(..at).unwrap_or_default());
+            // "Do not call attempt_completion until …": the tool is what the task is about.
+            let only_negation = !task.is_empty()
+                && task
+                    .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+                    .filter(|w| !w.is_empty())
+                    .all(|w| {
+                        ["do", "not", "don't", "never", "only", "please", "t", "don"]
+                            .iter()
+                            .any(|n| w.eq_ignore_ascii_case(n))
+                    });
+            if only_negation {
+                out.push_str(s);
+                continue;
             }
+            out.push_str(&task);
+            out.push_str(&after_tool(s.get(end..).unwrap_or_default()));
         }
         out.push('\n');
     }
     out
 }
 
+/// Whether "signal completion" at a sentence's position is the report ("signal completion by
+/// using …", "signal completion when done") and not a task's words ("a signal completion
+/// handler").
+fn completion_signalled(after: &str) -> bool {
+    let rest = after.trim_start_matches([' ', '`', '*']);
+    let next = rest
+        .split(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or_default();
+    rest.is_empty()
+        || rest.starts_with([',', '.', ':', ';'])
+        || [
+            "by", "with", "using", "via", "through", "when", "once", "and",
+        ]
+        .iter()
+        .any(|w| next.eq_ignore_ascii_case(w))
+}
+
 /// Whether the tool named at `at` is the one the child reports with ("via", "using the", "call",
 /// "your `attempt_completion` result", or opening a clause), not the subject of the task ("fix
-/// the bug where attempt_completion returns …", "add a test for attempt_completion").
-fn tool_used(s: &str, at: usize) -> bool {
+/// the bug where attempt_completion returns …", "add a test for attempt_completion"). At the
+/// start of a sentence only when what follows is about the report ("attempt_completion: …",
+/// "attempt_completion with …"), not when the tool is the subject ("The attempt_completion tool
+/// should validate …").
+fn tool_used(s: &str, at: usize, after: &str) -> bool {
     const USE: [&str; 13] = [
         "via", "with", "using", "use", "through", "call", "calling", "by", "invoke", "invoking",
         "your", "then", "trigger",
@@ -453,8 +515,11 @@ fn tool_used(s: &str, at: usize) -> bool {
     let mut before = s.get(..at).unwrap_or_default();
     loop {
         before = before.trim_end_matches([' ', '`', '*', '\'', '"']);
-        if before.is_empty() || before.ends_with([',', ';', ':', '(', '-']) {
+        if before.ends_with([',', ';', ':', '(', '-']) {
             return true;
+        }
+        if before.trim().is_empty() {
+            return !report_contents(after).is_empty() || opens_report(after);
         }
         let start = before
             .char_indices()
@@ -473,6 +538,24 @@ fn tool_used(s: &str, at: usize) -> bool {
     }
 }
 
+/// Whether the words after a sentence-opening tool name introduce the report: nothing, ":",
+/// "tool" with "with"/"to"/"," or its end.
+fn opens_report(after: &str) -> bool {
+    let rest = after.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '`' | '*'));
+    if rest.is_empty() || rest.starts_with([':', '.', ',']) {
+        return true;
+    }
+    let Some(r) = rest.strip_prefix("tool") else {
+        return false;
+    };
+    let r = r.trim_start_matches(|c: char| c.is_whitespace() || c == '`');
+    r.is_empty()
+        || r.starts_with([',', '.', ':'])
+        || r.split_whitespace()
+            .next()
+            .is_some_and(|w| w.eq_ignore_ascii_case("with") || w.eq_ignore_ascii_case("to"))
+}
+
 /// The task written before the completion tool in its sentence, without the words that lead to
 /// the tool ("…, then reply via", "Summarize the change via", "Finish with").
 fn task_before(before: &str) -> String {
@@ -480,26 +563,6 @@ fn task_before(before: &str) -> String {
         "via", "with", "using", "use", "the", "in", "by", "through", "and", "then", "report",
         "back", "return", "it", "finish", "call", "as", "your", "a", "an", "when", "done", "reply",
         "respond",
-    ];
-    // What may follow a time word in a clause that only times the report ("When finished",
-    // "Once you are done", "After completing the task").
-    const TIMING: [&str; 16] = [
-        "finished",
-        "done",
-        "complete",
-        "completed",
-        "completing",
-        "finishing",
-        "you",
-        "are",
-        "have",
-        "the",
-        "task",
-        "this",
-        "work",
-        "all",
-        "is",
-        "it",
     ];
     let mut kept = before.trim_end_matches([' ', '`', '*']);
     loop {
@@ -516,30 +579,98 @@ fn task_before(before: &str) -> String {
         }
         kept = t.get(..start).unwrap_or_default();
     }
-    // A lone "When finished" / "Once you are done" only times the report; "After fixing X and
-    // adding tests" is the task.
-    let mut words = kept.split_whitespace();
-    let lone_time = words.next().is_some_and(|w| {
-        ["when", "once", "after", "upon"]
-            .iter()
-            .any(|t| w.eq_ignore_ascii_case(t))
-    }) && words.all(|w| {
-        let w = w.trim_matches(|c: char| !c.is_alphanumeric());
-        TIMING.iter().any(|t| w.eq_ignore_ascii_case(t))
-    });
-    if kept.trim().is_empty() || lone_time {
+    if kept.trim().is_empty() || only_timing(kept) {
         String::new()
     } else {
         format!("{kept}. ")
     }
 }
 
-/// What the report must hold, when the words after the completion tool say so: "with …",
-/// "containing …", "listing …", ": …", "result should be …", as a sentence of its own; nothing
-/// for the rest of the template ("tool, providing a concise yet thorough summary …", "when done",
-/// "with a brief summary of the outcome").
-fn report_contents(after: &str) -> String {
-    const INTRODUCERS: [&str; 9] = [
+/// A clause that only times the report: "When finished", "Once you are done", "Upon
+/// completion", "After completing the task" ("After fixing X and adding tests" is the task).
+fn only_timing(clause: &str) -> bool {
+    const TIMING: [&str; 17] = [
+        "finished",
+        "done",
+        "complete",
+        "completed",
+        "completing",
+        "finishing",
+        "you",
+        "are",
+        "have",
+        "the",
+        "task",
+        "this",
+        "work",
+        "all",
+        "is",
+        "it",
+        "completion",
+    ];
+    let mut words = clause.split_whitespace();
+    words.next().is_some_and(|w| {
+        ["when", "once", "after", "upon"]
+            .iter()
+            .any(|t| w.eq_ignore_ascii_case(t))
+    }) && words.all(|w| {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+        TIMING.iter().any(|t| w.eq_ignore_ascii_case(t))
+    })
+}
+
+/// What follows the completion tool: what the report must hold ("with …", "listing …", ": …",
+/// "result: …"), a task clause after a comma ("…, run the tests first") or a condition ("only
+/// after the migration ran"), as sentences of their own; nothing for the rest of the template
+/// ("tool, providing a concise yet thorough summary …", "when done").
+fn after_tool(after: &str) -> String {
+    let rest = after.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '`' | '*'));
+    let rest = rest.strip_prefix("tool").map_or(rest, |r| {
+        r.trim_start_matches(|c: char| c.is_whitespace() || c == '`')
+    });
+    let contents = report_contents(rest);
+    if !contents.is_empty() {
+        return contents;
+    }
+    let (clause, after_comma) = match rest.strip_prefix([',', ';']) {
+        Some(r) => (r.trim_start(), true),
+        None => (rest, false),
+    };
+    let first = clause
+        .split(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or_default();
+    let condition = ["until", "after", "before", "once", "only", "unless", "when"]
+        .iter()
+        .any(|w| first.eq_ignore_ascii_case(w));
+    let template = [
+        "providing",
+        "including",
+        "summarizing",
+        "summarising",
+        "describing",
+        "keeping",
+        "and",
+        "then",
+        "to",
+        "so",
+        "which",
+        "that",
+    ]
+    .iter()
+    .any(|w| first.eq_ignore_ascii_case(w));
+    if (condition && !only_timing(clause)) || (after_comma && !template) {
+        sentence_of(clause)
+    } else {
+        String::new()
+    }
+}
+
+/// What the report must hold, when the words say so: "with …", "containing …", "listing …",
+/// ": …", "result should be …"; nothing for a report that is only "a concise summary of the
+/// outcome" or for the template's "keeping in mind … source of truth" tail.
+fn report_contents(rest: &str) -> String {
+    const INTRODUCERS: [&str; 8] = [
         "with",
         "containing",
         "listing",
@@ -548,10 +679,80 @@ fn report_contents(after: &str) -> String {
         "summarising",
         "describing",
         "result",
-        "result:",
     ];
+    let contents = if let Some(r) = rest.strip_prefix(':') {
+        r
+    } else {
+        let first = rest.split_whitespace().next().unwrap_or_default();
+        let word = first.trim_end_matches([':', ',']);
+        if INTRODUCERS.iter().any(|i| word.eq_ignore_ascii_case(i)) {
+            rest.get(first.len()..).unwrap_or_default()
+        } else {
+            return String::new();
+        }
+    };
+    // The template's tail is no content.
+    let lower = contents.to_ascii_lowercase();
+    let cut = [
+        ", keeping in mind",
+        "keeping in mind",
+        "source of truth",
+        ", this summary",
+    ]
+    .iter()
+    .filter_map(|t| lower.find(t))
+    .min()
+    .unwrap_or(contents.len());
+    sentence_of(contents.get(..cut).unwrap_or(contents))
+}
+
+/// Whether a sentence only restates the template's report ("Provide a concise yet thorough
+/// summary of the outcome in the result parameter.", "This summary will be the source of truth
+/// used to keep track of what was completed."); "Make the database the source of truth for
+/// settings" is a task.
+fn template_report(s: &str) -> bool {
+    const WORDS: [&str; 30] = [
+        "provide",
+        "providing",
+        "give",
+        "keeping",
+        "keep",
+        "mind",
+        "will",
+        "be",
+        "is",
+        "used",
+        "use",
+        "to",
+        "track",
+        "tracking",
+        "of",
+        "source",
+        "truth",
+        "for",
+        "on",
+        "project",
+        "summary",
+        "it",
+        "that",
+        "as",
+        "which",
+        "should",
+        "must",
+        "remember",
+        "note",
+        "so",
+    ];
+    s.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .all(|w| WORDS.iter().any(|g| w.eq_ignore_ascii_case(g)) || sentence_of(w).is_empty())
+}
+
+/// `text` as a sentence of its own (capitalised, ended), or nothing when it only says that
+/// there is a report.
+fn sentence_of(text: &str) -> String {
     // Words that say only that there is a report.
-    const GENERIC: [&str; 32] = [
+    const GENERIC: [&str; 43] = [
         "a",
         "an",
         "the",
@@ -584,35 +785,32 @@ fn report_contents(after: &str) -> String {
         "parameter",
         "field",
         "work",
+        "accomplished",
+        "achieved",
+        "completed",
+        "changes",
+        "changed",
+        "made",
+        "performed",
+        "task",
+        "have",
+        "has",
+        "all",
     ];
-    let rest = after.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '`' | '*'));
-    let rest = rest.strip_prefix("tool").map_or(rest, |r| {
-        r.trim_start_matches(|c: char| c.is_whitespace() || c == '`')
-    });
-    let contents = if let Some(r) = rest.strip_prefix(':') {
-        r
-    } else {
-        let first = rest.split_whitespace().next().unwrap_or_default();
-        if INTRODUCERS.iter().any(|i| first.eq_ignore_ascii_case(i)) {
-            rest.get(first.len()..).unwrap_or_default()
-        } else {
-            ""
-        }
-    };
-    let contents = contents.trim();
-    let generic = contents
+    let text = text.trim().trim_end_matches([',', ';']);
+    let generic = text
         .split(|c: char| !(c.is_alphanumeric() || c == '_'))
         .filter(|w| !w.is_empty())
         .all(|w| GENERIC.iter().any(|g| w.eq_ignore_ascii_case(g)));
     if generic {
         return String::new();
     }
-    let mut chars = contents.chars();
+    let mut chars = text.chars();
     let first: String = chars
         .next()
         .map(|c| c.to_uppercase().collect())
         .unwrap_or_default();
-    let end = if contents.ends_with(['.', '!', '?', ':']) {
+    let end = if text.ends_with(['.', '!', '?', ':']) {
         " "
     } else {
         ". "
@@ -819,11 +1017,50 @@ mod tests {
             strip_boilerplate("Report via attempt_completion:\tthe diff"),
             "The diff. \n"
         );
-        // Punctuation of several bytes before the tool.
+        // Punctuation of several bytes right before the tool's lead words.
         assert_eq!(
-            words("Port the loader — then reply via attempt_completion."),
+            words("Port the loader\u{2026}then reply via attempt_completion."),
             ["port", "the", "loader"]
         );
+        // Work written after the tool stays: a clause after a comma, a condition, the contents
+        // after "result," or "with:".
+        assert_eq!(
+            words("Before calling attempt_completion, run the linter and fix what it reports."),
+            ["before", "calling", "run", "the", "linter", "and", "fix", "what", "it", "reports"]
+        );
+        for whole in [
+            "Do not call attempt_completion until the migration has run.",
+            "The attempt_completion tool should check its result parameter; add that check.",
+            "Add a signal completion handler to the worker pool.",
+            "Make the ledger the single source of truth for balances.",
+        ] {
+            assert_eq!(strip_boilerplate(whole).trim_end(), whole);
+        }
+        assert_eq!(
+            words("In your attempt_completion result, name every file you touched."),
+            ["name", "every", "file", "you", "touched"]
+        );
+        assert_eq!(
+            words("Reply using attempt_completion with: the changed files and the test log."),
+            ["the", "changed", "files", "and", "the", "test", "log"]
+        );
+        assert_eq!(
+            words("Upon completion, use attempt_completion with the endpoints you added."),
+            ["the", "endpoints", "you", "added"]
+        );
+        // The template reworded by a parent model: nothing of it stays.
+        for template in [
+            "Use attempt_completion with a brief summary of the outcome in the result parameter, \
+             keeping in mind it is the source of truth for what was completed.",
+            "Once done, reply through attempt_completion with the summary: what you accomplished.",
+            "When finished, use attempt_completion. Give a thorough summary of the outcome in the \
+             result parameter.",
+            "These instructions take precedence over any general instructions of your mode.",
+            "These instructions supercede any general instructions.",
+            "Only do the work outlined in this message and do not deviate.",
+        ] {
+            assert!(words(template).is_empty(), "{template}");
+        }
         // A clause with work in it is the task, not the report's timing.
         assert_eq!(
             words("After fixing the cache and adding tests, use attempt_completion."),
