@@ -508,6 +508,14 @@ mod tests {
         assert_eq!(code.thresholds.potential, 0.2);
         assert_eq!(code.thresholds.significant, 0.9);
         assert_eq!(c.for_mode("ask").strategy, Strategy::B);
+        // A band set by the base holds in a mode unless the mode unsets it with null.
+        let c = Config::from_value(json!({
+            "judge": { "band": [0.2, 0.8] },
+            "modes": { "code": { "judge": { "band": null } }, "ask": { "strategy": "C" } }
+        }))
+        .unwrap();
+        assert_eq!(c.for_mode("ask").judge.band, Some([0.2, 0.8]));
+        assert_eq!(c.for_mode("code").judge.band, None);
     }
 
     #[test]

@@ -33,8 +33,8 @@ export interface Thresholds {
 export interface JudgeSettings {
   /** When verify() asks the judge (default "borderline": where the keyword stage is unsure). */
   mode?: "never" | "borderline" | "always";
-  /** Keyword scores [low, high] for which borderline mode asks the judge instead (default unset). */
-  band?: [number, number];
+  /** Keyword scores [low, high] for which borderline mode asks the judge instead (default unset; null unsets the base's). */
+  band?: [number, number] | null;
   timeoutMs?: number;
   retries?: number;
   budgetPerRootTask?: number;
