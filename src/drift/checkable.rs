@@ -815,8 +815,34 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         };
         for k in 0..ws.len() {
             let noun = w(k).trim_end_matches(['.', ',']);
+            // "exactly 9 very short bullet points": a describing word or two may stand between.
+            let described = || {
+                (1..=2).find_map(|d| {
+                    let j = k.checked_sub(d)?;
+                    (j..k)
+                        .all(|i| {
+                            matches!(
+                                w(i),
+                                "very"
+                                    | "short"
+                                    | "brief"
+                                    | "concise"
+                                    | "markdown"
+                                    | "simple"
+                                    | "separate"
+                                    | "distinct"
+                                    | "main"
+                                    | "key"
+                                    | "clear"
+                            )
+                        })
+                        .then(|| bound(&lower, &ws, j))
+                        .flatten()
+                })
+            };
             let bounds = match bound(&lower, &ws, k) {
                 Some(b) => vec![b],
+                None if matches!(noun, "bullet" | "bullets") => described().into_iter().collect(),
                 None if matches!(noun, "word" | "words" | "sentence" | "sentences") => {
                     bounds_around(&lower, &ws, k)
                 }
@@ -2739,6 +2765,10 @@ mod tests {
             .any(|(_, r)| *r == Rule::Words(Rel::AtLeast, 400)));
         // A number that is not a bound is not a constraint.
         assert!(kinds("Summarise the 300 words of chapter 2.").is_empty());
+        // Describing words between the count and the bullets.
+        assert!(parse("Give exactly 4 short markdown bullet points.")
+            .iter()
+            .any(|(_, r)| *r == Rule::Bullets(Rel::Exactly, 4)));
         // A counted word followed by its verb.
         assert!(
             parse("Keep it short, and I want the word lamp to be used at least twice.")
