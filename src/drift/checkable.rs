@@ -1330,7 +1330,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 let letter: String = tail
                     .trim_start_matches(['"', '\'', '“'])
                     .chars()
-                    .take_while(|c| !c.is_whitespace() && !matches!(c, '"' | '\'' | '”'))
+                    .take_while(|c| c.is_alphanumeric())
                     .collect();
                 let mut cs = letter.chars();
                 if let (Some(c), None) = (cs.next(), cs.next()) {
@@ -3166,6 +3166,8 @@ mod tests {
                 "Don\u{2019}t include the letter z in your answer.",
                 "letter-count",
             ),
+            // The letter at the sentence's end.
+            ("Don't include the letter q.", "letter-count"),
             (
                 "Write a poem with no mention of the words \"sun\" or \"moon\".",
                 "forbids",
