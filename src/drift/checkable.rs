@@ -1048,6 +1048,10 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 "in lower case",
                 "only lowercase",
                 "lowercase only",
+                "lowercase letters only",
+                "capital letters only",
+                "uppercase only",
+                "all uppercase",
                 "letters are lowercase",
                 "be lowercase",
                 "all caps",
@@ -1102,6 +1106,8 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             "capitalize all",
             "only use capital letters",
             "should be capitalized",
+            "capital letters only",
+            "uppercase only",
         ]
         .iter()
         .filter_map(|p| lower.find(p))
@@ -1140,7 +1146,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             && (lowercase_asked || (capitals_negated && !counted_caps))
         {
             push(sentence, Rule::Lowercase);
-        } else if (about_answer || no_lowercase)
+        } else if (about_answer || no_lowercase || writing)
             && !counted_caps
             && capitals_asked
             && !lowercase_asked
@@ -3476,6 +3482,19 @@ mod tests {
             (
                 "None of the words in your response should be capitalized.",
                 vec![Rule::Lowercase],
+            ),
+            // "… only" phrasings, and a writing request's case.
+            (
+                "Your whole reply should be in English, capital letters only.",
+                vec![Rule::Uppercase],
+            ),
+            (
+                "Please use lowercase letters only and do not use capital letters.",
+                vec![Rule::Lowercase],
+            ),
+            (
+                "Write a limerick about the tide in all uppercase letters.",
+                vec![Rule::Uppercase],
             ),
         ] {
             assert_eq!(rules(message), want, "{message}");
