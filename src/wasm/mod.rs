@@ -18,6 +18,7 @@ use crate::error::{ErrorCode, GuardError};
 use crate::{Config, Engine};
 use js_sys::{Error as JsError, JsString, Reflect, JSON};
 use serde_json::Value;
+use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
 /// Talc instead of the default dlmalloc: faster on the many small allocations of a JSON value
@@ -252,12 +253,58 @@ fn stringify_js(
     }
 }
 
+thread_local! {
+    /// JSON text of the clean reports seen lately, as engine strings.
+    static CLEAN_REPORTS: RefCell<Vec<(CheckReport, JsValue)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A clean report (ok, nothing changed, no value or text in it) says the same words for the
+/// same mode every time: its JSON text is kept as an engine string and parsed there for each
+/// report (the caller owns and may change the object), instead of serialized and copied out
+/// of the module again. `None` for any other report.
+fn clean_report_js(report: &CheckReport) -> Option<JsValue> {
+    const KEPT: usize = 32;
+    let clean = report.ok
+        && report.errors.is_empty()
+        && report.changes.is_empty()
+        && report.value.is_none()
+        && report.error_object.is_none()
+        && report.text.is_none();
+    if !clean {
+        return None;
+    }
+    CLEAN_REPORTS.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        let found = kept
+            .iter()
+            .find(|(r, _)| r == report)
+            .map(|(_, js)| js.clone());
+        let js = match found {
+            Some(js) => js,
+            None => {
+                let js = JsValue::from_str(&serde_json::to_string(report).ok()?);
+                if kept.len() >= KEPT {
+                    kept.clear();
+                }
+                kept.push((report.clone(), js.clone()));
+                js
+            }
+        };
+        parse_in_js(&js)
+    })
+}
+
 /// The report as a JS object. An unchanged input value, or a result text equal to what the
 /// caller passed, is not copied back across the boundary: the caller's own value is used.
 fn report_to_js(report: &CheckReport, original: Option<&JsValue>) -> Result<JsValue, JsValue> {
-    let text = serde_json::to_string(report)
-        .map_err(|e| fail(ErrorCode::InvalidArgument, "", format!("report: {e}")))?;
-    let obj = JSON::parse(&text)?;
+    let obj = match clean_report_js(report) {
+        Some(obj) => obj,
+        None => {
+            let text = serde_json::to_string(report)
+                .map_err(|e| fail(ErrorCode::InvalidArgument, "", format!("report: {e}")))?;
+            JSON::parse(&text)?
+        }
+    };
     if let Some(original) = original {
         if report.value_unchanged {
             Reflect::set(&obj, &"value".into(), original)?;
