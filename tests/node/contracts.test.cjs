@@ -239,3 +239,25 @@ test("the package ships its schemas and .d.ts", () => {
   assert.match(dts, /createGuard/);
   assert.doesNotMatch(fs.readFileSync(path.join(dir, "dist", "types", "types.d.ts"), "utf8"), /:\s*any\b|<any>|\bany\[\]/);
 });
+
+test("a clean report is the caller's own object: changing one never changes the next", () => {
+  const guard = createGuardSync();
+  const input = { mode: "code", message: "Add a unit test for parseTodos" };
+  const first = guard.checkTaskInput(input);
+  const expected = structuredClone(first);
+  assert.equal(first.ok, true, first.summary);
+  first.ok = false;
+  first.summary = "changed by the caller";
+  first.errors.push({ code: "X" });
+  const second = guard.checkTaskInput(input);
+  assert.deepEqual(second, expected);
+  assert.notEqual(second, first);
+  // The same for results, and across modes (each mode's clean report is its own).
+  const r1 = guard.checkTaskResult({ mode: "code", result: "Implemented validateEmail." });
+  const r2 = guard.checkTaskResult({ mode: "ask", result: "Implemented validateEmail." });
+  r1.summary = "x";
+  const r3 = guard.checkTaskResult({ mode: "code", result: "Implemented validateEmail." });
+  assert.notEqual(r3.summary, "x");
+  assert.equal(r3.ok, true);
+  assert.equal(typeof r2.ok, "boolean");
+});
