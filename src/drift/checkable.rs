@@ -321,8 +321,15 @@ fn bounds_around(text: &str, words: &[(usize, &str)], k: usize) -> Vec<(Rel, usi
     let range = |j: usize| {
         let b = number(w(j))?;
         let a = number(w(j.checked_sub(2)?))?;
-        (matches!(w(j - 1), "or" | "to" | "and") && a < b)
-            .then(|| vec![(Rel::AtLeast, a), (Rel::LessThan, b + 1)])
+        let lead = j.checked_sub(3).map_or("", w);
+        // "between a and b", "a or b", "a to b" (not "from a to b": a change, not a range).
+        let joined = match w(j - 1) {
+            "and" => lead == "between",
+            "to" => lead != "from",
+            "or" => true,
+            _ => false,
+        };
+        (joined && a < b).then(|| vec![(Rel::AtLeast, a), (Rel::LessThan, b + 1)])
     };
     let clear = |j: usize| negated(text, words, j, 1) == Some(false);
     // "the 2 or 3 sentences in the README" names sentences, it does not count the answer's.
@@ -330,7 +337,13 @@ fn bounds_around(text: &str, words: &[(usize, &str)], k: usize) -> Vec<(Rel, usi
         j.checked_sub(1)
             .is_some_and(|i| matches!(w(i), "the" | "these" | "those" | "its" | "their" | "of"))
     };
-    if let Some(n) = k.checked_sub(1).and_then(|j| number(w(j))) {
+    // The plural noun: "a 1 or 2 sentence comment" describes a comment.
+    let plural = w(k).ends_with('s');
+    if let Some(n) = k
+        .checked_sub(1)
+        .and_then(|j| number(w(j)))
+        .filter(|_| plural)
+    {
         let (b, first) = match after_or(k, n) {
             Some(b) => (Some(b), k - 1),
             None => (range(k - 1), k.saturating_sub(3)),
@@ -352,7 +365,7 @@ fn bounds_around(text: &str, words: &[(usize, &str)], k: usize) -> Vec<(Rel, usi
         let gap = text
             .get(end..words.get(j).map_or(0, |x| x.0))
             .unwrap_or_default();
-        if gap.contains([',', ';', ':', '.', '!', '?']) {
+        if gap.contains([',', ';', ':', '.', '!', '?']) || matches!(w(j), "and" | "but") {
             break;
         }
         let Some(n) = number(w(j)) else { continue };
@@ -740,19 +753,9 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 "first" | "second" | "third" | "fourth" | "last" | "final" | "opening" | "closing"
             );
             if ordinal {
-                return matches!(
-                    next,
-                    "paragraph"
-                        | "section"
-                        | "line"
-                        | "sentence"
-                        | "bullet"
-                        | "part"
-                        | "chapter"
-                        | "stanza"
-                        | "verse"
-                        | "half"
-                );
+                // "in the first paragraph", "for the first item" (but "in the first person",
+                // "in the final answer").
+                return !matches!(next, "person" | "answer" | "response" | "reply" | "draft");
             }
             if matches!(x, "list" | "table" | "part") {
                 return the && !matches!(w(k), "bullet" | "bullets");
@@ -781,6 +784,14 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                             | "comments"
                             | "description"
                             | "chapter"
+                            | "message"
+                            | "docstring"
+                            | "readme"
+                            | "entry"
+                            | "changelog"
+                            | "line"
+                            | "log"
+                            | "commit"
                     )
                 })
         };
@@ -802,6 +813,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 })
                 .unwrap_or((k + 8).min(ws.len()));
             (k + 1..end).any(|i| match (w(i), w(i + 1)) {
+                ("besides", "that" | "this") => false,
                 ("excluding" | "except" | "besides", next) => number(next).is_none(),
                 ("excluded", _) => number(w(i - 1)).is_none(),
                 ("not", "counting") => true,
@@ -921,7 +933,13 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         for k in 0..ws.len() {
             let noun = w(k).trim_end_matches(['.', ',']);
             // "20 to 25 sentences", "between 100 and 200 words": both bounds.
-            if matches!(noun, "sentences" | "words") && k >= 3 && matches!(w(k - 2), "to" | "and") {
+            // Not "from 2 to 4 sentences" (a change) or "versions 1 and 2" (no "between").
+            let joined = match w(k.saturating_sub(2)) {
+                "to" => k < 4 || w(k - 4) != "from",
+                "and" => k >= 4 && w(k - 4) == "between",
+                _ => false,
+            };
+            if matches!(noun, "sentences" | "words") && k >= 3 && joined {
                 if let (Some(lo), Some(hi)) = (number(w(k - 3)), number(w(k - 1))) {
                     if lo <= hi && !per_part(k) {
                         let (at_least, below) = if noun == "words" {
@@ -1048,10 +1066,6 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 "in lower case",
                 "only lowercase",
                 "lowercase only",
-                "lowercase letters only",
-                "capital letters only",
-                "uppercase only",
-                "all uppercase",
                 "letters are lowercase",
                 "be lowercase",
                 "all caps",
@@ -1073,7 +1087,42 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                     | "reply"
                     | "respond"
             )
-        );
+        ) && !ws.iter().any(|(_, w)| {
+            // Code or data written in a case is the task's, not the answer's case.
+            matches!(
+                *w,
+                "function"
+                    | "method"
+                    | "test"
+                    | "query"
+                    | "migration"
+                    | "script"
+                    | "class"
+                    | "enum"
+                    | "variable"
+                    | "constant"
+                    | "constants"
+                    | "key"
+                    | "keys"
+                    | "slug"
+                    | "heading"
+                    | "headings"
+                    | "column"
+                    | "columns"
+                    | "field"
+                    | "fields"
+                    | "identifier"
+                    | "identifiers"
+                    | "code"
+                    | "codes"
+                    | "converts"
+                    | "convert"
+                    | "sql"
+                    | "regex"
+                    | "filename"
+                    | "filenames"
+            )
+        });
         // A question about case ("why do people write in all caps?", "explain how lowercase
         // URLs work") asks about it, not for it, unless it names the answer ("your").
         let wh = |x: &str| {
@@ -1139,14 +1188,30 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         let no_lowercase = lowercase_negated == Some(Some(true)) && lowercase_letters;
         let lowercase_asked = lowercase_negated == Some(Some(false));
         let capitals_asked = no_lowercase || all_caps_negated == Some(Some(false));
-        if asks_about {
+        // An operation on text ("converts the label to all uppercase", "turns the slug into
+        // lowercase") is the task's, unless the answer is named.
+        let operation = !has("your ")
+            && has_any(
+                &lower,
+                &[
+                    " to all ",
+                    " into all ",
+                    " to lowercase",
+                    " into lowercase",
+                    " to uppercase",
+                    " into uppercase",
+                    " to capital",
+                    " into capital",
+                ],
+            );
+        if asks_about || operation {
             // Neither rule.
         } else if (about_answer || writing)
             && !capitals_asked
             && (lowercase_asked || (capitals_negated && !counted_caps))
         {
             push(sentence, Rule::Lowercase);
-        } else if (about_answer || no_lowercase || writing)
+        } else if (about_answer || no_lowercase)
             && !counted_caps
             && capitals_asked
             && !lowercase_asked
@@ -1417,24 +1482,45 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
             }
         }
         // No count, but a format to follow whose parts stand between "***" lines ("use the
-        // exact format below: … *** … *** …"): as many parts as it shows, unless it elides
-        // some ("...") or is code (a Markdown rule in a document is not a format).
-        if !counted && has_any(&lower, &["format", "separat", "divider"]) && !lower.contains("```")
-        {
+        // exact format below:\n… *** … *** …"): as many parts as it shows. Only when the line
+        // that introduces it ends with ":" and names a format, template or structure (a
+        // document shown for an edit, "Update docs/STYLE.md to the format below.", is no
+        // answer's shape), and not when it elides parts ("...") or is code.
+        if !counted && !lower.contains("```") {
             let lines: Vec<&str> = message.lines().map(str::trim).collect();
-            let rules = lines.iter().filter(|l| **l == "***").count();
-            let first = lines.iter().position(|l| *l == "***").unwrap_or(0);
-            let last = lines.iter().rposition(|l| *l == "***").unwrap_or(0);
-            let elided = lines
+            let first = lines.iter().position(|l| *l == "***");
+            let intro = first.and_then(|f| {
+                lines
+                    .get(..f)
+                    .unwrap_or_default()
+                    .iter()
+                    .rposition(|l| l.ends_with(':'))
+            });
+            let names_format = intro.and_then(|i| lines.get(i)).is_some_and(|l| {
+                let l = l.to_ascii_lowercase();
+                let ws = words_at(&l);
+                ws.iter()
+                    .any(|(_, w)| matches!(*w, "format" | "template" | "structure"))
+                    && !l.contains('/')
+                    && !ws.first().is_some_and(|(_, w)| {
+                        matches!(
+                            *w,
+                            "update" | "fix" | "edit" | "reformat" | "change" | "add"
+                        )
+                    })
+            });
+            let shown = intro.map_or(&[][..], |i| lines.get(i + 1..).unwrap_or_default());
+            let elided = shown
                 .iter()
                 .any(|l| !l.is_empty() && l.chars().all(|c| matches!(c, '.' | '\u{2026}')));
-            let parts_shown = lines
-                .get(first + 1..last)
-                .unwrap_or_default()
+            // The parts: every run of lines between rules that holds text.
+            let parts = shown
                 .split(|l| *l == "***")
-                .all(|part| part.iter().any(|l| !l.is_empty()));
-            if rules >= 2 && !elided && parts_shown {
-                push("", Rule::DividedParagraphs(rules + 1));
+                .filter(|part| part.iter().any(|l| !l.is_empty()))
+                .count();
+            let rules = shown.iter().filter(|l| **l == "***").count();
+            if names_format && rules >= 2 && !elided && parts >= 2 {
+                push("", Rule::DividedParagraphs(parts));
             }
         }
     }
@@ -1482,8 +1568,8 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
         }
     }
     // The markers written out: "two sections (Section 1 and Section 2)", "mark the beginning of
-    // each with Part 1 and Part 2". Only where the message speaks of sections or of marking:
-    // "Phase 1 and Phase 2 of the migration" names work, not the answer's parts.
+    // each with Part 1 and Part 2". Only where they are the answer's parts: "Phase 1 and Phase
+    // 2 of the migration", "Update Section 1 and Section 2 of the RFC" name work.
     let clean = |x: &str| {
         x.trim_matches(|c: char| {
             matches!(
@@ -1502,22 +1588,42 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
         {
             continue;
         }
-        let before = words
+        let before: Vec<String> = words
             .get(i.saturating_sub(8)..i)
             .unwrap_or_default()
-            .join(" ")
-            .to_lowercase();
-        let sections = marker.eq_ignore_ascii_case("section") && lower.contains("sections");
-        if !sections && !has_any(&before, &["mark", "label", "beginning", "sections"]) {
-            continue;
-        }
-        // As many as are numbered in a row: "Section 1 and Section 2" is two.
+            .iter()
+            .map(|w| clean(w).to_lowercase())
+            .collect();
+        let has_word = |ws: &[&str]| before.iter().any(|w| ws.contains(&w.as_str()));
+        // As many as are numbered in a row close after the first: "Section 1 and Section 2".
+        let near = words.get(i..(i + 16).min(words.len())).unwrap_or_default();
         let mut n = 1;
-        while words.windows(2).any(|p| match p {
+        while near.windows(2).any(|p| match p {
             [m, k] => clean(m) == marker && clean(k) == (n + 1).to_string(),
             _ => false,
         }) {
             n += 1;
+        }
+        // The answer's own parts: a count of sections right before the list that is the same
+        // count ("two sections (Section 1 and Section 2)", "include 2 sections: …"), or marking
+        // each part of the answer ("mark the beginning of each with Part 1 and Part 2").
+        let counted = before.len() >= 2
+            && before
+                .get(before.len().saturating_sub(3)..)
+                .unwrap_or_default()
+                .iter()
+                .any(|w| matches!(w.as_str(), "sections" | "parts"))
+            && before.iter().any(|w| number(w) == Some(n));
+        let marking = has_word(&[
+            "mark",
+            "marked",
+            "label",
+            "labeled",
+            "labelled",
+            "beginning",
+        ]) && has_word(&["each", "your", "every"]);
+        if !counted && !marking {
+            continue;
         }
         if n >= 2 {
             push("", Rule::Sections(marker, n));
@@ -3483,22 +3589,61 @@ mod tests {
                 "None of the words in your response should be capitalized.",
                 vec![Rule::Lowercase],
             ),
-            // "… only" phrasings, and a writing request's case.
+            // "… only" phrasings.
             (
                 "Your whole reply should be in English, capital letters only.",
                 vec![Rule::Uppercase],
             ),
+            // Code or data in a case, and talk about case, are not the answer's case.
             (
-                "Please use lowercase letters only and do not use capital letters.",
-                vec![Rule::Lowercase],
+                "Write a function that converts the label to all uppercase letters.",
+                vec![],
             ),
             (
-                "Write a limerick about the tide in all uppercase letters.",
-                vec![Rule::Uppercase],
+                "Write a helper that turns the slug into all lowercase letters.",
+                vec![],
+            ),
+            (
+                "Writing in all uppercase reads as shouting, so stay calm.",
+                vec![],
+            ),
+            (
+                "Rename the enum variants so they are uppercase only.",
+                vec![],
             ),
         ] {
             assert_eq!(rules(message), want, "{message}");
         }
+    }
+
+    #[test]
+    fn delegation_messages_state_no_answer_shape_by_accident() {
+        // Numbered work, documents shown for an edit, code in a case, counts that describe
+        // something else: none of them is a constraint on the child's report.
+        for message in [
+            "Update Section 1 and Section 2 of the RFC; leave the other sections alone.",
+            "Run the benchmark for Step 1 and Step 2 and report the numbers.",
+            "Write the markdown docs for Phase 1 and Phase 2.",
+            "Mark Task 1 as done in TODO.md, then start Task 2.",
+            "Add the contact information to the footer so it reads:\n\nTeam\n***\nEmail\n***\nPhone",
+            "Update docs/STYLE.md to the format below.\n\n# Style\nFour spaces.\n***\n# Names\nSnake case.\n***\n# Tests\nOne per module.",
+            "Write a function that converts the text to all uppercase letters.",
+            "Write a SQL query in all uppercase letters.",
+            "Add a 1 or 2 sentence comment above the parse function.",
+            "Expand the docstring from 2 to 4 sentences.",
+            "Versions 1 and 2 sentences differ in tone.",
+            "Store the number of sentences in a u32 and cap it at 500 or more.",
+            "Use at most 40 words in the error message.",
+        ] {
+            let p = parse(message);
+            assert!(p.is_empty(), "{message}: {p:?}");
+        }
+        // A shown format that ends with a rule has as many parts as it shows.
+        let p = parse("Reply in this format:\nStage one\n***\nStage two\n***\nStage three\n***");
+        assert_eq!(
+            p.into_iter().map(|(_, r)| r).collect::<Vec<_>>(),
+            [Rule::DividedParagraphs(3)]
+        );
     }
 
     #[test]

@@ -416,10 +416,20 @@ pub fn strip_boilerplate(text: &str) -> String {
         "overrides any",
     ]);
     static DEVIATE: super::phrases::Phrases = super::phrases::Phrases::any_case(&["deviate"]);
-    static THESE: super::phrases::Phrases =
-        super::phrases::Phrases::any_case(&["these instructions", "this message", "outlined"]);
-    static INSTRUCTIONS: super::phrases::Phrases =
-        super::phrases::Phrases::any_case(&["instructions"]);
+    // The template's subject: its own instructions ("mode-specific instructions take precedence
+    // over global ones" is a task).
+    static THESE: super::phrases::Phrases = super::phrases::Phrases::any_case(&[
+        "these instructions",
+        "these specific instructions",
+        "the instructions in this message",
+        "this message's instructions",
+    ]);
+    // "Only perform the work outlined in these instructions / this message and do not deviate."
+    static OUTLINED: super::phrases::Phrases = super::phrases::Phrases::any_case(&[
+        "work outlined in these instructions",
+        "work outlined in this message",
+        "work outlined here",
+    ]);
     // What the template says of the report, in a sentence of its own.
     static REPORT: super::phrases::Phrases =
         super::phrases::Phrases::any_case(&["result parameter", "source of truth"]);
@@ -432,7 +442,7 @@ pub fn strip_boilerplate(text: &str) -> String {
             // "These instructions supersede …", "Only perform the work outlined in these
             // instructions and do not deviate": the template's own statements ("env vars
             // supersede file values" is a task).
-            if (SUPERSEDE.any(s) && INSTRUCTIONS.any(s)) || (DEVIATE.any(s) && THESE.any(s)) {
+            if (SUPERSEDE.any(s) && THESE.any(s)) || (DEVIATE.any(s) && OUTLINED.any(s)) {
                 continue;
             }
             // The first cue that names the tool the child reports with.
@@ -467,9 +477,12 @@ pub fn strip_boilerplate(text: &str) -> String {
                     .split(|c: char| !(c.is_alphanumeric() || c == '\''))
                     .filter(|w| !w.is_empty())
                     .all(|w| {
-                        ["do", "not", "don't", "never", "only", "please", "t", "don"]
-                            .iter()
-                            .any(|n| w.eq_ignore_ascii_case(n))
+                        [
+                            "do", "not", "don't", "never", "only", "please", "t", "don", "forget",
+                            "to",
+                        ]
+                        .iter()
+                        .any(|n| w.eq_ignore_ascii_case(n))
                     });
             if only_negation {
                 out.push_str(s);
@@ -494,11 +507,9 @@ fn completion_signalled(after: &str) -> bool {
         .unwrap_or_default();
     rest.is_empty()
         || rest.starts_with([',', '.', ':', ';'])
-        || [
-            "by", "with", "using", "via", "through", "when", "once", "and",
-        ]
-        .iter()
-        .any(|w| next.eq_ignore_ascii_case(w))
+        || ["by", "with", "using", "via", "through", "when", "once"]
+            .iter()
+            .any(|w| next.eq_ignore_ascii_case(w))
 }
 
 /// Whether the tool named at `at` is the one the child reports with ("via", "using the", "call",
@@ -589,7 +600,9 @@ fn task_before(before: &str) -> String {
 /// A clause that only times the report: "When finished", "Once you are done", "Upon
 /// completion", "After completing the task" ("After fixing X and adding tests" is the task).
 fn only_timing(clause: &str) -> bool {
-    const TIMING: [&str; 17] = [
+    const TIMING: [&str; 19] = [
+        "everything",
+        "your",
         "finished",
         "done",
         "complete",
@@ -659,7 +672,37 @@ fn after_tool(after: &str) -> String {
     ]
     .iter()
     .any(|w| first.eq_ignore_ascii_case(w));
-    if (condition && !only_timing(clause)) || (after_comma && !template) {
+    // "…, then delete the temp branch": work after "then"/"and" is a task ("and provide a
+    // summary" is not: it says only that there is a report).
+    let rest = clause.get(first.len()..).unwrap_or_default();
+    let joined_work = ["then", "and"]
+        .iter()
+        .any(|j| first.eq_ignore_ascii_case(j))
+        && {
+            let verb = rest.split_whitespace().next().unwrap_or_default();
+            ![
+                "provide",
+                "include",
+                "give",
+                "summarize",
+                "summarise",
+                "report",
+                "describe",
+                "list",
+                "return",
+                "use",
+                "make",
+                "be",
+                "providing",
+                "including",
+            ]
+            .iter()
+            .any(|v| verb.eq_ignore_ascii_case(v))
+                && !verb.is_empty()
+        };
+    if joined_work {
+        sentence_of(rest)
+    } else if (condition && !only_timing(clause)) || (after_comma && !template) {
         sentence_of(clause)
     } else {
         String::new()
@@ -702,6 +745,14 @@ fn report_contents(rest: &str) -> String {
     .iter()
     .filter_map(|t| lower.find(t))
     .min()
+    // From the start of the clause that holds the tail ("…; this summary is the source of …").
+    .map(|at| {
+        lower
+            .get(..at)
+            .unwrap_or_default()
+            .rfind([',', ';'])
+            .unwrap_or(at)
+    })
     .unwrap_or(contents.len());
     sentence_of(contents.get(..cut).unwrap_or(contents))
 }
@@ -1028,7 +1079,15 @@ mod tests {
             words("Before calling attempt_completion, run the linter and fix what it reports."),
             ["before", "calling", "run", "the", "linter", "and", "fix", "what", "it", "reports"]
         );
+        assert_eq!(
+            words("When done, use attempt_completion, then delete the temp branch."),
+            ["delete", "the", "temp", "branch"]
+        );
+        assert!(words("Reply via attempt_completion with the summary; it is the source of truth for tracking.").is_empty());
         for whole in [
+            "Implement the retry policy outlined in RFC-12 so requests never deviate from the backoff.",
+            "Update the system prompt so mode-specific instructions take precedence over global ones.",
+            "Ensure custom instructions override any defaults in the mode config.",
             "Do not call attempt_completion until the migration has run.",
             "The attempt_completion tool should check its result parameter; add that check.",
             "Add a signal completion handler to the worker pool.",
