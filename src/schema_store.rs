@@ -298,6 +298,7 @@ impl SchemaStore {
             .with_registry(&registry)
             .with_pattern_options(PatternOptions::fancy_regex().backtrack_limit(BACKTRACK_LIMIT))
             .with_keyword(pattern::KEYWORD, pattern::factory)
+            .with_keyword(pattern::SIMPLE_KEYWORD, pattern::simple_factory)
             .build(root.as_ref().unwrap_or(schema))
             .map_err(|e| compile_error(id, &e))
     }

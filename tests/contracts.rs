@@ -991,3 +991,44 @@ fn branch_discriminators_compare_numbers_by_value() {
     assert!(r.ok, "{}", r.summary);
     assert_eq!(r.value.unwrap(), json!({ "v": 1.0, "s": "kept" }));
 }
+
+#[test]
+fn a_character_test_pattern_reports_as_the_schemas_own_pattern() {
+    // `\S` and `^[^\u0000]+$` are checked without a regex (pattern.rs); the error is the one the
+    // schema's `pattern` would give, at its own schema path. A pattern that is not one of them
+    // reports the same shape through the regex engine.
+    let mut g = guard();
+    for (mode, p, bad) in [
+        ("blank", "\\S", " \u{3000}\t"),
+        ("nul", "^[^\\u0000]+$", ""),
+        ("regex", "^[a-z]+$", "A"),
+    ] {
+        g.set_mode_contract(
+            mode,
+            Some(ContractSource::Schema(json!({
+                "type": "object",
+                "properties": { "message": { "type": "string", "pattern": p } }
+            }))),
+            None,
+        )
+        .unwrap();
+        let miss = g.check_task_input(mode, json!({ "message": bad })).unwrap();
+        assert!(!miss.ok, "{mode}");
+        let e = &miss.errors[0];
+        assert_eq!(e.keyword, "pattern", "{mode}");
+        assert_eq!(e.params["pattern"], p, "{mode}");
+        assert_eq!(e.message, format!("must match pattern \"{p}\""), "{mode}");
+        assert_eq!(e.instance_path, "/message", "{mode}");
+        assert!(
+            e.schema_path.ends_with("/properties/message/pattern"),
+            "{mode}: {}",
+            e.schema_path
+        );
+        assert!(
+            g.check_task_input(mode, json!({ "message": "abc" }))
+                .unwrap()
+                .ok,
+            "{mode}"
+        );
+    }
+}

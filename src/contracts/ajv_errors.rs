@@ -35,11 +35,14 @@ impl ContractError {
 /// additional property separately, and the failing branches of `anyOf`/`oneOf` first).
 pub fn convert(e: &ValidationError<'_>, out: &mut Vec<ContractError>) {
     let instance_path = e.instance_path().to_string();
-    let schema_path = format!("#{}", e.schema_path());
+    let mut schema_path = format!("#{}", e.schema_path());
     let kind = e.kind();
     let mut keyword = kind.keyword().to_string();
-    // The budgeted backtracking pattern reports as the `pattern` it is in the schema.
-    if keyword == super::pattern::KEYWORD {
+    // A pattern compiled as one of our keywords reports as the `pattern` it is in the schema.
+    if super::pattern::is_pattern_keyword(&keyword) {
+        if let Some(at) = schema_path.strip_suffix(keyword.as_str()) {
+            schema_path = format!("{at}pattern");
+        }
         keyword = "pattern".into();
     }
     let push = |out: &mut Vec<ContractError>, params: Value, message: String| {
@@ -177,7 +180,7 @@ fn params_and_message(kind: &ValidationErrorKind, e: &ValidationError<'_>) -> (V
             json!({ "propertyName": error.instance().as_ref() }),
             format!("property name must be valid: {error}"),
         ),
-        K::Custom { keyword, message } if keyword == super::pattern::KEYWORD => {
+        K::Custom { keyword, message } if super::pattern::is_pattern_keyword(keyword) => {
             if message.starts_with("pattern could not be checked") {
                 (json!({ "reason": "pattern-budget" }), message.clone())
             } else {

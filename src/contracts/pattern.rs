@@ -22,6 +22,78 @@ use std::cell::Cell;
 
 /// The keyword a backtracking `pattern` is compiled as (the schema keeps its own `pattern`).
 pub const KEYWORD: &str = "x-boomerang-backtracking-pattern";
+/// The keyword a `pattern` that only tests characters is compiled as: `\S` and `^[^\u0000]+$`,
+/// which most contracts use. Compiling their Unicode classes costs about 200 µs each natively
+/// (the regex crate builds UTF-8 tables per class), the larger part of a contract's first
+/// compile; testing the characters directly costs nothing. Same meaning: ECMA-262's `\s`.
+pub const SIMPLE_KEYWORD: &str = "x-boomerang-simple-pattern";
+
+/// Whether `keyword` is one a schema's `pattern` is compiled as (errors report it as `pattern`).
+pub fn is_pattern_keyword(keyword: &str) -> bool {
+    keyword == KEYWORD || keyword == SIMPLE_KEYWORD
+}
+
+/// A `pattern` that only tests characters.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Simple {
+    /// `\S`: some character that is not ECMA-262 white space.
+    NonBlank,
+    /// `^[^\u0000]+$`: at least one character, none of them U+0000.
+    NoNul,
+}
+
+fn simple(pattern: &str) -> Option<Simple> {
+    match pattern {
+        r"\S" => Some(Simple::NonBlank),
+        r"^[^\u0000]+$" => Some(Simple::NoNul),
+        _ => None,
+    }
+}
+
+impl Simple {
+    fn matches(self, s: &str) -> bool {
+        match self {
+            Simple::NonBlank => s.chars().any(|c| !jsonschema_regex::is_ecma_whitespace(c)),
+            Simple::NoNul => !s.is_empty() && !s.contains('\0'),
+        }
+    }
+}
+
+struct SimplePattern {
+    test: Simple,
+    source: String,
+}
+
+impl<'i> Keyword<'i> for SimplePattern {
+    fn validate(&self, instance: &'i Value) -> Result<(), ValidationError<'i>> {
+        match instance.as_str() {
+            Some(s) if !self.test.matches(s) => Err(ValidationError::custom(format!(
+                "must match pattern \"{}\"",
+                self.source
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    fn is_valid(&self, instance: &'i Value) -> bool {
+        instance.as_str().is_none_or(|s| self.test.matches(s))
+    }
+}
+
+/// The factory jsonschema calls for [`SIMPLE_KEYWORD`].
+pub fn simple_factory<'a>(
+    _parent: &'a Map<String, Value>,
+    value: &'a Value,
+    _path: jsonschema::paths::Location,
+) -> Result<Box<dyn for<'i> Keyword<'i>>, ValidationError<'a>> {
+    let source = value.as_str().unwrap_or_default();
+    let test = simple(source)
+        .ok_or_else(|| ValidationError::custom(format!("not a simple pattern: {source:?}")))?;
+    Ok(Box::new(SimplePattern {
+        test,
+        source: source.to_string(),
+    }))
+}
 /// Longest string a backtracking pattern is run on (its cost fits one check's budget).
 pub const MAX_CHARS: usize = 1000;
 /// Units per pass of a contract check (at most two passes). Measured with `(?<=(a+))b`, the
@@ -63,7 +135,8 @@ pub fn needs_backtracking(pattern: &str) -> bool {
 /// Keys under which a schema holds data, not subschemas: never rewritten.
 const DATA_KEYS: [&str; 4] = ["const", "enum", "default", "examples"];
 
-/// A copy of `schema` in which every backtracking `pattern` is renamed to [`KEYWORD`] and every
+/// A copy of `schema` in which every backtracking `pattern` is renamed to [`KEYWORD`], every
+/// character-testing one to [`SIMPLE_KEYWORD`], and every
 /// backtracking `patternProperties` name gets ECMA's ASCII classes; `None` when there is none
 /// (the common case: no copy).
 pub fn rewrite(schema: &Value) -> Option<Value> {
@@ -71,7 +144,9 @@ pub fn rewrite(schema: &Value) -> Option<Value> {
         depth < 128
             && match node {
                 Value::Object(m) => m.iter().any(|(k, v)| {
-                    (k == "pattern" && v.as_str().is_some_and(needs_backtracking))
+                    (k == "pattern"
+                        && v.as_str()
+                            .is_some_and(|p| simple(p).is_some() || needs_backtracking(p)))
                         || (k == "patternProperties"
                             && v.as_object().is_some_and(|pp| {
                                 pp.keys()
@@ -88,13 +163,17 @@ pub fn rewrite(schema: &Value) -> Option<Value> {
     }
     let mut copy = schema.clone();
     each_schema_object(&mut copy, 0, &mut |m| {
-        let fancy = m
-            .get("pattern")
-            .and_then(Value::as_str)
-            .is_some_and(needs_backtracking);
-        if fancy {
+        let source = m.get("pattern").and_then(Value::as_str);
+        let keyword = if source.is_some_and(|p| simple(p).is_some()) {
+            Some(SIMPLE_KEYWORD)
+        } else if source.is_some_and(needs_backtracking) {
+            Some(KEYWORD)
+        } else {
+            None
+        };
+        if let Some(keyword) = keyword {
             if let Some(p) = m.remove("pattern") {
-                m.insert(KEYWORD.into(), p);
+                m.insert(keyword.into(), p);
             }
         }
         // jsonschema runs backtracking property-name patterns with Unicode `\w`/`\d`: give it
@@ -376,7 +455,49 @@ pub fn factory<'a>(
 
 #[cfg(test)]
 mod tests {
-    use super::ecma_classes;
+    use super::{ecma_classes, simple};
+
+    #[test]
+    fn simple_patterns_match_as_jsonschema_matches_them() {
+        // Every character class edge: ECMA white space (and what is not: U+0085, U+180E, U+200B),
+        // NUL, empty, mixed, astral.
+        let probes = [
+            "",
+            " ",
+            "\t",
+            "\n\r",
+            "\u{0b}\u{0c}",
+            "\u{a0}",
+            "\u{1680}",
+            "\u{2000}\u{200a}",
+            "\u{2028}\u{2029}",
+            "\u{202f}",
+            "\u{205f}",
+            "\u{3000}",
+            "\u{feff}",
+            "\u{85}",
+            "\u{180e}",
+            "\u{200b}",
+            "\0",
+            "a\0",
+            "\0\0",
+            " a ",
+            "é",
+            "\u{1f600}",
+            "x",
+            "\u{0}\u{a0}",
+        ];
+        for pattern in [r"\S", r"^[^\u0000]+$"] {
+            let test = simple(pattern).unwrap();
+            let schema = serde_json::json!({ "type": "string", "pattern": pattern });
+            let theirs = jsonschema::validator_for(&schema).unwrap();
+            for p in probes {
+                let v = serde_json::Value::String(p.into());
+                assert_eq!(test.matches(p), theirs.is_valid(&v), "{pattern} on {p:?}");
+            }
+        }
+        assert!(simple(r"^\S+$").is_none() && simple(r"\s").is_none());
+    }
 
     #[test]
     fn ecma_classes_are_ascii() {
