@@ -306,6 +306,24 @@ fn bound(text: &str, words: &[(usize, &str)], k: usize) -> Option<(Rel, usize)> 
     Some(rel)
 }
 
+/// Two numbers joined as a range, ending at word `j` of a word scan: "a to b", "a or b",
+/// "between a and b" — not "from a to b" (a change) or "versions 1 and 2" (no "between"). With
+/// the joining word.
+fn range_at<'w>(words: &[(usize, &'w str)], j: usize) -> Option<(usize, usize, &'w str)> {
+    let w = |i: usize| words.get(i).map_or("", |x| x.1);
+    let b = number(w(j))?;
+    let a = number(w(j.checked_sub(2)?))?;
+    let lead = j.checked_sub(3).map_or("", w);
+    let joiner = w(j - 1);
+    let joined = match joiner {
+        "and" => lead == "between",
+        "to" => lead != "from",
+        "or" => true,
+        _ => false,
+    };
+    joined.then_some((a, b, joiner))
+}
+
 /// Bounds of a word or sentence count written around its noun, where [`bound`] reads none:
 /// "100 words or less", "5 or 6 sentences", "40 to 60 sentences", "between 5 and 8 sentences",
 /// "the number of words in your response should be 250 or more", "… in the range of 40 to 60".
@@ -319,17 +337,9 @@ fn bounds_around(text: &str, words: &[(usize, &str)], k: usize) -> Vec<(Rel, usi
     };
     // "a or b", "a to b", "between a and b", "range of a to b", ending at word `j`.
     let range = |j: usize| {
-        let b = number(w(j))?;
-        let a = number(w(j.checked_sub(2)?))?;
-        let lead = j.checked_sub(3).map_or("", w);
-        // "between a and b", "a or b", "a to b" (not "from a to b": a change, not a range).
-        let joined = match w(j - 1) {
-            "and" => lead == "between",
-            "to" => lead != "from",
-            "or" => true,
-            _ => false,
-        };
-        (joined && a < b).then(|| vec![(Rel::AtLeast, a), (Rel::LessThan, b + 1)])
+        range_at(words, j)
+            .filter(|&(a, b, _)| a < b)
+            .map(|(a, b, _)| vec![(Rel::AtLeast, a), (Rel::LessThan, b + 1)])
     };
     let clear = |j: usize| negated(text, words, j, 1) == Some(false);
     // "the 2 or 3 sentences in the README" names sentences, it does not count the answer's.
@@ -933,30 +943,24 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         for k in 0..ws.len() {
             let noun = w(k).trim_end_matches(['.', ',']);
             // "20 to 25 sentences", "between 100 and 200 words": both bounds.
-            // Not "from 2 to 4 sentences" (a change) or "versions 1 and 2" (no "between").
-            let joined = match w(k.saturating_sub(2)) {
-                "to" => k < 4 || w(k - 4) != "from",
-                "and" => k >= 4 && w(k - 4) == "between",
-                _ => false,
-            };
-            if matches!(noun, "sentences" | "words") && k >= 3 && joined {
-                if let (Some(lo), Some(hi)) = (number(w(k - 3)), number(w(k - 1))) {
-                    if lo <= hi && !per_part(k) {
-                        let (at_least, below) = if noun == "words" {
-                            (
-                                Rule::Words(Rel::AtLeast, lo),
-                                Rule::Words(Rel::LessThan, hi + 1),
-                            )
-                        } else {
-                            (
-                                Rule::Sentences(Rel::AtLeast, lo),
-                                Rule::Sentences(Rel::LessThan, hi + 1),
-                            )
-                        };
-                        push(sentence, at_least);
-                        push(sentence, below);
-                    }
-                }
+            let range = matches!(noun, "sentences" | "words")
+                .then(|| k.checked_sub(1).and_then(|j| range_at(&ws, j)))
+                .flatten()
+                .filter(|&(lo, hi, joiner)| joiner != "or" && lo <= hi && !per_part(k));
+            if let Some((lo, hi, _)) = range {
+                let (at_least, below) = if noun == "words" {
+                    (
+                        Rule::Words(Rel::AtLeast, lo),
+                        Rule::Words(Rel::LessThan, hi + 1),
+                    )
+                } else {
+                    (
+                        Rule::Sentences(Rel::AtLeast, lo),
+                        Rule::Sentences(Rel::LessThan, hi + 1),
+                    )
+                };
+                push(sentence, at_least);
+                push(sentence, below);
             }
             // "include two italic text sections", "one highlighted section": at least that many.
             if matches!(noun, "section" | "sections")
@@ -2854,6 +2858,11 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
 mod tests {
     use super::*;
 
+    /// The rules a message states, without their sentences.
+    fn rules(message: &str) -> Vec<Rule> {
+        parse(message).into_iter().map(|(_, r)| r).collect()
+    }
+
     fn kinds(message: &str) -> Vec<&'static str> {
         parse(message).iter().map(|(_, r)| describe(r).0).collect()
     }
@@ -3397,7 +3406,7 @@ mod tests {
                 .filter(|r| matches!(r, Rule::Lowercase | Rule::Uppercase))
                 .collect()
         };
-        for (message, rules) in [
+        for (message, want) in [
             // Not all caps: mixed case keeps it, so neither rule.
             ("Don't write your answer in all caps.", vec![]),
             ("Don\u{2019}t write your answer in all caps.", vec![]),
@@ -3425,7 +3434,7 @@ mod tests {
                 vec![Rule::Lowercase],
             ),
         ] {
-            assert_eq!(case(message), rules, "{message}");
+            assert_eq!(case(message), want, "{message}");
         }
     }
 
@@ -3489,7 +3498,7 @@ mod tests {
 
     #[test]
     fn bounds_written_around_the_noun_are_read() {
-        for (message, rules) in [
+        for (message, want) in [
             (
                 "Keep the whole reply 80 words or less.",
                 vec![Rule::Words(Rel::LessThan, 81)],
@@ -3527,14 +3536,12 @@ mod tests {
             ("Fix the 2 or 3 sentences in the changelog.", vec![]),
             ("Don't write 80 words or less.", vec![]),
         ] {
-            let p: Vec<Rule> = parse(message).into_iter().map(|(_, r)| r).collect();
-            assert_eq!(p, rules, "{message}");
+            assert_eq!(rules(message), want, "{message}");
         }
     }
 
     #[test]
     fn negations_parts_and_exceptions_are_read_in_their_own_clause() {
-        let rules = |m: &str| -> Vec<Rule> { parse(m).into_iter().map(|(_, r)| r).collect() };
         let ps = Rule::Postscript("P.S.".into());
         for (message, want) in [
             // An earlier, finished negation does not cut a later request off.
@@ -3648,7 +3655,7 @@ mod tests {
 
     #[test]
     fn only_the_bounds_and_lists_that_are_clear_are_read() {
-        for (message, rules) in [
+        for (message, want) in [
             // The negation far back may govern the second bound too: that one is unread.
             (
                 "Don't write fewer than 100 words or more than 200 words.",
@@ -3686,8 +3693,7 @@ mod tests {
                 vec![Rule::Includes(vec!["sun".into(), "moon".into()])],
             ),
         ] {
-            let p: Vec<Rule> = parse(message).into_iter().map(|(_, r)| r).collect();
-            assert_eq!(p, rules, "{message}");
+            assert_eq!(rules(message), want, "{message}");
         }
     }
 
@@ -3712,7 +3718,7 @@ mod tests {
     #[test]
     fn headings_json_keys_and_limits_in_delegation_messages() {
         let m = "Write the report under the headings Findings / Recommendation / Risks. Keep it to a hard 150-word limit. Use at most 5 bullets.";
-        let p: Vec<Rule> = parse(m).into_iter().map(|(_, r)| r).collect();
+        let p = rules(m);
         assert!(p.contains(&Rule::Headings(vec![
             "Findings".into(),
             "Recommendation".into(),
@@ -3769,7 +3775,7 @@ mod tests {
         // point at the same place in the original.
         let m =
             "İİİ Do not include the letter \"c\" anywhere. İİ End your response with \"Bye İ.\"";
-        let p: Vec<Rule> = parse(m).into_iter().map(|(_, r)| r).collect();
+        let p = rules(m);
         assert!(
             p.contains(&Rule::LetterCount('c', Rel::LessThan, 1)),
             "{p:?}"

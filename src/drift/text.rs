@@ -396,10 +396,32 @@ pub fn file_report<'a>(
     })
 }
 
+/// Whether `word` is one of `list`, ASCII case ignored.
+fn one_of(word: &str, list: &[&str]) -> bool {
+    list.iter().any(|x| word.eq_ignore_ascii_case(x))
+}
+
+/// The words of `s`: runs of letters, digits and `_`.
+fn word_pieces(s: &str) -> impl Iterator<Item = &str> {
+    s.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+}
+
+/// Where the last word of `s` (letters, digits, `_`) starts: after the last other character,
+/// whatever its width in bytes.
+fn last_word_start(s: &str) -> usize {
+    s.char_indices()
+        .rev()
+        .find(|&(_, c)| !(c.is_alphanumeric() || c == '_'))
+        .map_or(0, |(i, c)| i + c.len_utf8())
+}
+
 /// Roo Code's orchestrator ends each delegation with process boilerplate (its system prompt asks
 /// for "an instruction for the subtask to signal completion by using the `attempt_completion`
 /// tool …" and a statement that its instructions "supersede" the mode's own): not part of the
-/// task. Only the process words go. A "supersede" sentence is dropped whole; in a sentence that
+/// task. Only the process words go. The template's own statements ("these instructions supersede
+/// …", "only perform the work outlined in these instructions and do not deviate", a sentence that
+/// only restates the report) are dropped whole; in a sentence that
 /// names the completion tool, the task before it stays ("Rename `load()`, then reply via
 /// attempt_completion") and so does what the report must hold ("attempt_completion listing the
 /// renamed files", "Report via attempt_completion: the diff, and don't merge it").
@@ -477,12 +499,13 @@ pub fn strip_boilerplate(text: &str) -> String {
                     .split(|c: char| !(c.is_alphanumeric() || c == '\''))
                     .filter(|w| !w.is_empty())
                     .all(|w| {
-                        [
-                            "do", "not", "don't", "never", "only", "please", "t", "don", "forget",
-                            "to",
-                        ]
-                        .iter()
-                        .any(|n| w.eq_ignore_ascii_case(n))
+                        one_of(
+                            w,
+                            &[
+                                "do", "not", "don't", "never", "only", "please", "t", "don",
+                                "forget", "to",
+                            ],
+                        )
                     });
             if only_negation {
                 out.push_str(s);
@@ -507,9 +530,10 @@ fn completion_signalled(after: &str) -> bool {
         .unwrap_or_default();
     rest.is_empty()
         || rest.starts_with([',', '.', ':', ';'])
-        || ["by", "with", "using", "via", "through", "when", "once"]
-            .iter()
-            .any(|w| next.eq_ignore_ascii_case(w))
+        || one_of(
+            next,
+            &["by", "with", "using", "via", "through", "when", "once"],
+        )
 }
 
 /// Whether the tool named at `at` is the one the child reports with ("via", "using the", "call",
@@ -532,20 +556,13 @@ fn tool_used(s: &str, at: usize, after: &str) -> bool {
         if before.trim().is_empty() {
             return !report_contents(after).is_empty() || opens_report(after);
         }
-        let start = before
-            .char_indices()
-            .rev()
-            .find(|&(_, c)| !(c.is_alphanumeric() || c == '_'))
-            .map_or(0, |(i, c)| i + c.len_utf8());
+        let start = last_word_start(before);
         let last = before.get(start..).unwrap_or_default();
-        if ["the", "a", "an"]
-            .iter()
-            .any(|a| last.eq_ignore_ascii_case(a))
-        {
+        if one_of(last, &["the", "a", "an"]) {
             before = before.get(..start).unwrap_or_default();
             continue;
         }
-        return USE.iter().any(|u| last.eq_ignore_ascii_case(u));
+        return one_of(last, &USE);
     }
 }
 
@@ -564,7 +581,7 @@ fn opens_report(after: &str) -> bool {
         || r.starts_with([',', '.', ':'])
         || r.split_whitespace()
             .next()
-            .is_some_and(|w| w.eq_ignore_ascii_case("with") || w.eq_ignore_ascii_case("to"))
+            .is_some_and(|w| one_of(w, &["with", "to"]))
 }
 
 /// The task written before the completion tool in its sentence, without the words that lead to
@@ -578,13 +595,9 @@ fn task_before(before: &str) -> String {
     let mut kept = before.trim_end_matches([' ', '`', '*']);
     loop {
         let t = kept.trim_end_matches([' ', ',', ';', '`', '*', '(']);
-        let start = t
-            .char_indices()
-            .rev()
-            .find(|&(_, c)| !(c.is_alphanumeric() || c == '_'))
-            .map_or(0, |(i, c)| i + c.len_utf8());
+        let start = last_word_start(t);
         let last = t.get(start..).unwrap_or_default();
-        if last.is_empty() || !LEADS.iter().any(|l| last.eq_ignore_ascii_case(l)) {
+        if last.is_empty() || !one_of(last, &LEADS) {
             kept = t;
             break;
         }
@@ -622,14 +635,13 @@ fn only_timing(clause: &str) -> bool {
         "completion",
     ];
     let mut words = clause.split_whitespace();
-    words.next().is_some_and(|w| {
-        ["when", "once", "after", "upon"]
-            .iter()
-            .any(|t| w.eq_ignore_ascii_case(t))
-    }) && words.all(|w| {
-        let w = w.trim_matches(|c: char| !c.is_alphanumeric());
-        TIMING.iter().any(|t| w.eq_ignore_ascii_case(t))
-    })
+    words
+        .next()
+        .is_some_and(|w| one_of(w, &["when", "once", "after", "upon"]))
+        && words.all(|w| {
+            let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+            one_of(w, &TIMING)
+        })
 }
 
 /// What follows the completion tool: what the report must hold ("with …", "listing …", ": …",
@@ -653,34 +665,35 @@ fn after_tool(after: &str) -> String {
         .split(|c: char| !c.is_alphanumeric())
         .next()
         .unwrap_or_default();
-    let condition = ["until", "after", "before", "once", "only", "unless", "when"]
-        .iter()
-        .any(|w| first.eq_ignore_ascii_case(w));
-    let template = [
-        "providing",
-        "including",
-        "summarizing",
-        "summarising",
-        "describing",
-        "keeping",
-        "and",
-        "then",
-        "to",
-        "so",
-        "which",
-        "that",
-    ]
-    .iter()
-    .any(|w| first.eq_ignore_ascii_case(w));
+    let condition = one_of(
+        first,
+        &["until", "after", "before", "once", "only", "unless", "when"],
+    );
+    let template = one_of(
+        first,
+        &[
+            "providing",
+            "including",
+            "summarizing",
+            "summarising",
+            "describing",
+            "keeping",
+            "and",
+            "then",
+            "to",
+            "so",
+            "which",
+            "that",
+        ],
+    );
     // "…, then delete the temp branch": work after "then"/"and" is a task ("and provide a
     // summary" is not: it says only that there is a report).
     let rest = clause.get(first.len()..).unwrap_or_default();
-    let joined_work = ["then", "and"]
-        .iter()
-        .any(|j| first.eq_ignore_ascii_case(j))
-        && {
-            let verb = rest.split_whitespace().next().unwrap_or_default();
-            ![
+    let joined_work = one_of(first, &["then", "and"]) && {
+        let verb = rest.split_whitespace().next().unwrap_or_default();
+        !one_of(
+            verb,
+            &[
                 "provide",
                 "include",
                 "give",
@@ -695,11 +708,9 @@ fn after_tool(after: &str) -> String {
                 "be",
                 "providing",
                 "including",
-            ]
-            .iter()
-            .any(|v| verb.eq_ignore_ascii_case(v))
-                && !verb.is_empty()
-        };
+            ],
+        ) && !verb.is_empty()
+    };
     if joined_work {
         sentence_of(rest)
     } else if (condition && !only_timing(clause)) || (after_comma && !template) {
@@ -728,7 +739,7 @@ fn report_contents(rest: &str) -> String {
     } else {
         let first = rest.split_whitespace().next().unwrap_or_default();
         let word = first.trim_end_matches([':', ',']);
-        if INTRODUCERS.iter().any(|i| word.eq_ignore_ascii_case(i)) {
+        if one_of(word, &INTRODUCERS) {
             rest.get(first.len()..).unwrap_or_default()
         } else {
             return String::new();
@@ -794,65 +805,61 @@ fn template_report(s: &str) -> bool {
         "note",
         "so",
     ];
-    s.split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .filter(|w| !w.is_empty())
-        .all(|w| WORDS.iter().any(|g| w.eq_ignore_ascii_case(g)) || sentence_of(w).is_empty())
+    word_pieces(s).all(|w| one_of(w, &WORDS) || one_of(w, &REPORT_WORDS))
 }
+
+/// Words that say only that there is a report.
+const REPORT_WORDS: [&str; 43] = [
+    "a",
+    "an",
+    "the",
+    "of",
+    "in",
+    "and",
+    "your",
+    "its",
+    "this",
+    "that",
+    "what",
+    "you",
+    "was",
+    "were",
+    "did",
+    "done",
+    "concise",
+    "yet",
+    "thorough",
+    "brief",
+    "short",
+    "detailed",
+    "clear",
+    "complete",
+    "summary",
+    "outcome",
+    "outcomes",
+    "result",
+    "results",
+    "parameter",
+    "field",
+    "work",
+    "accomplished",
+    "achieved",
+    "completed",
+    "changes",
+    "changed",
+    "made",
+    "performed",
+    "task",
+    "have",
+    "has",
+    "all",
+];
 
 /// `text` as a sentence of its own (capitalised, ended), or nothing when it only says that
 /// there is a report.
 fn sentence_of(text: &str) -> String {
-    // Words that say only that there is a report.
-    const GENERIC: [&str; 43] = [
-        "a",
-        "an",
-        "the",
-        "of",
-        "in",
-        "and",
-        "your",
-        "its",
-        "this",
-        "that",
-        "what",
-        "you",
-        "was",
-        "were",
-        "did",
-        "done",
-        "concise",
-        "yet",
-        "thorough",
-        "brief",
-        "short",
-        "detailed",
-        "clear",
-        "complete",
-        "summary",
-        "outcome",
-        "outcomes",
-        "result",
-        "results",
-        "parameter",
-        "field",
-        "work",
-        "accomplished",
-        "achieved",
-        "completed",
-        "changes",
-        "changed",
-        "made",
-        "performed",
-        "task",
-        "have",
-        "has",
-        "all",
-    ];
     let text = text.trim().trim_end_matches([',', ';']);
-    let generic = text
-        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .filter(|w| !w.is_empty())
-        .all(|w| GENERIC.iter().any(|g| w.eq_ignore_ascii_case(g)));
+    let generic = word_pieces(text).all(|w| one_of(w, &REPORT_WORDS));
     if generic {
         return String::new();
     }
