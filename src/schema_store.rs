@@ -273,9 +273,11 @@ impl SchemaStore {
             let dropped = keys_unchecked
                 .then(|| pattern::drop_key_patterns(v))
                 .flatten();
+            // A document compiled before (at registration, or a shipped one: see `meta`)
+            // compiles its regexes when they are first used.
             match dropped {
-                Some(d) => Some(pattern::rewrite(&d).unwrap_or(d)),
-                None => pattern::rewrite(v),
+                Some(d) => Some(pattern::rewrite(&d, !meta).unwrap_or(d)),
+                None => pattern::rewrite(v, !meta),
             }
         };
         let docs: Vec<(&str, Option<Value>, &Value)> =
@@ -299,6 +301,7 @@ impl SchemaStore {
             .with_pattern_options(PatternOptions::fancy_regex().backtrack_limit(BACKTRACK_LIMIT))
             .with_keyword(pattern::KEYWORD, pattern::factory)
             .with_keyword(pattern::SIMPLE_KEYWORD, pattern::simple_factory)
+            .with_keyword(pattern::LAZY_KEYWORD, pattern::lazy_factory)
             .build(root.as_ref().unwrap_or(schema))
             .map_err(|e| compile_error(id, &e))
     }
@@ -482,15 +485,17 @@ mod tests {
     use serde_json::json;
 
     /// Every error a validator reports for `v`, as the reports show it.
-    fn errors(validator: &Validator, v: &Value) -> Vec<(String, String, String)> {
-        validator
-            .iter_errors(v)
+    /// The errors as a report gives them (a pattern compiled as one of our keywords reports
+    /// as the schema's `pattern`).
+    fn errors(validator: &Validator, v: &Value) -> Vec<(String, String, String, String, String)> {
+        let mut out = Vec::new();
+        for e in validator.iter_errors(v) {
+            crate::contracts::ajv_errors::convert(&e, &mut out);
+        }
+        out.into_iter()
             .map(|e| {
-                (
-                    e.instance_path().to_string(),
-                    e.schema_path().to_string(),
-                    e.to_string(),
-                )
+                let params = e.params.to_string();
+                (e.instance_path, e.schema_path, e.keyword, params, e.message)
             })
             .collect()
     }
@@ -523,7 +528,10 @@ mod tests {
                 "created",
                 "modified",
                 "high",
-                "low"
+                "low",
+                "tmpdir",
+                "REQ-12",
+                "- [x] done\n- [ ] next"
             ])
             .prop_map(|s| json!(s)),
         ];
@@ -562,7 +570,7 @@ mod tests {
                     "$schema": "http://json-schema.org/draft-07/schema#",
                     "$id": "old-draft.json",
                     "type": "object",
-                    "properties": { "summary": { "$ref": "#/definitions/text" }, "status": { "enum": ["completed", "failed"] } },
+                    "properties": { "summary": { "$ref": "#/definitions/text" }, "status": { "enum": ["completed", "failed"] }, "slug": { "type": "string", "pattern": "^(?!tmp)[a-z]" } },
                     "patternProperties": { "^x-(?!internal)": { "type": "string" } },
                     "required": ["summary"],
                     "additionalProperties": false,

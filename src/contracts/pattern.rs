@@ -28,9 +28,17 @@ pub const KEYWORD: &str = "x-boomerang-backtracking-pattern";
 /// compile; testing the characters directly costs nothing. Same meaning: ECMA-262's `\s`.
 pub const SIMPLE_KEYWORD: &str = "x-boomerang-simple-pattern";
 
+/// The keyword every other `pattern` of a document already checked (a shipped contract, or a
+/// schema compiled once when it was registered) is compiled as: its regex is built the first
+/// time a string reaches it, not when the contract is compiled. Building the regex stack's
+/// automata is most of a contract's first compile in a fresh process (about 14 ms of the
+/// 69 ms to a first result check in Node), and most checks never reach most patterns (a
+/// requirement id, a todo list). Same engine and meaning as jsonschema's `pattern`.
+pub const LAZY_KEYWORD: &str = "x-boomerang-lazy-pattern";
+
 /// Whether `keyword` is one a schema's `pattern` is compiled as (errors report it as `pattern`).
 pub fn is_pattern_keyword(keyword: &str) -> bool {
-    keyword == KEYWORD || keyword == SIMPLE_KEYWORD
+    keyword == KEYWORD || keyword == SIMPLE_KEYWORD || keyword == LAZY_KEYWORD
 }
 
 /// A `pattern` that only tests characters.
@@ -135,42 +143,53 @@ pub fn needs_backtracking(pattern: &str) -> bool {
 /// Keys under which a schema holds data, not subschemas: never rewritten.
 const DATA_KEYS: [&str; 4] = ["const", "enum", "default", "examples"];
 
-/// A copy of `schema` in which every backtracking `pattern` is renamed to [`KEYWORD`], every
-/// character-testing one to [`SIMPLE_KEYWORD`], and every
+/// A copy of `schema` in which every character-testing `pattern` is renamed to
+/// [`SIMPLE_KEYWORD`], every other one to [`LAZY_KEYWORD`] when `lazy` (the document's
+/// patterns are known to compile) and otherwise every backtracking one to [`KEYWORD`], and every
 /// backtracking `patternProperties` name gets ECMA's ASCII classes; `None` when there is none
 /// (the common case: no copy).
-pub fn rewrite(schema: &Value) -> Option<Value> {
-    fn has(node: &Value, depth: usize) -> bool {
+pub fn rewrite(schema: &Value, lazy: bool) -> Option<Value> {
+    // Which keyword a `pattern` is compiled as; `None`: jsonschema's own `pattern`.
+    let keyword_for = |p: &str| {
+        if simple(p).is_some() {
+            Some(SIMPLE_KEYWORD)
+        } else if lazy {
+            Some(LAZY_KEYWORD)
+        } else if needs_backtracking(p) {
+            Some(KEYWORD)
+        } else {
+            None
+        }
+    };
+    fn has(
+        node: &Value,
+        depth: usize,
+        keyword_for: &impl Fn(&str) -> Option<&'static str>,
+    ) -> bool {
         depth < 128
             && match node {
                 Value::Object(m) => m.iter().any(|(k, v)| {
-                    (k == "pattern"
-                        && v.as_str()
-                            .is_some_and(|p| simple(p).is_some() || needs_backtracking(p)))
+                    (k == "pattern" && v.as_str().is_some_and(|p| keyword_for(p).is_some()))
                         || (k == "patternProperties"
                             && v.as_object().is_some_and(|pp| {
                                 pp.keys()
                                     .any(|p| needs_backtracking(p) && ecma_classes(p) != *p)
                             }))
-                        || (!DATA_KEYS.contains(&k.as_str()) && has(v, depth + 1))
+                        || (!DATA_KEYS.contains(&k.as_str()) && has(v, depth + 1, keyword_for))
                 }),
-                Value::Array(a) => a.iter().any(|v| has(v, depth + 1)),
+                Value::Array(a) => a.iter().any(|v| has(v, depth + 1, keyword_for)),
                 _ => false,
             }
     }
-    if !has(schema, 0) {
+    if !has(schema, 0, &keyword_for) {
         return None;
     }
     let mut copy = schema.clone();
     each_schema_object(&mut copy, 0, &mut |m| {
-        let source = m.get("pattern").and_then(Value::as_str);
-        let keyword = if source.is_some_and(|p| simple(p).is_some()) {
-            Some(SIMPLE_KEYWORD)
-        } else if source.is_some_and(needs_backtracking) {
-            Some(KEYWORD)
-        } else {
-            None
-        };
+        let keyword = m
+            .get("pattern")
+            .and_then(Value::as_str)
+            .and_then(keyword_for);
         if let Some(keyword) = keyword {
             if let Some(p) = m.remove("pattern") {
                 m.insert(keyword.into(), p);
@@ -375,26 +394,99 @@ impl Budgeted {
     }
 }
 
+impl Miss {
+    fn error<'i>(self, source: &str) -> ValidationError<'i> {
+        match self {
+            Miss::NoMatch => ValidationError::custom(format!("must match pattern \"{source}\"")),
+            Miss::Unchecked(why) => {
+                ValidationError::custom(format!("pattern could not be checked: {why}"))
+            }
+        }
+    }
+}
+
 impl<'i> Keyword<'i> for Budgeted {
     fn validate(&self, instance: &'i Value) -> Result<(), ValidationError<'i>> {
-        let Some(s) = instance.as_str() else {
-            return Ok(());
-        };
-        match self.check(s) {
-            Ok(()) => Ok(()),
-            Err(Miss::NoMatch) => Err(ValidationError::custom(format!(
-                "must match pattern \"{}\"",
-                self.source
-            ))),
-            Err(Miss::Unchecked(why)) => Err(ValidationError::custom(format!(
-                "pattern could not be checked: {why}"
-            ))),
+        match instance.as_str().map(|s| self.check(s)) {
+            None | Some(Ok(())) => Ok(()),
+            Some(Err(miss)) => Err(miss.error(&self.source)),
         }
     }
 
     fn is_valid(&self, instance: &'i Value) -> bool {
         instance.as_str().is_none_or(|s| self.check(s).is_ok())
     }
+}
+
+/// How a lazily compiled pattern runs, decided when it is first used.
+enum Engine {
+    /// As jsonschema runs a `pattern`: the ECMA pattern translated by `jsonschema-regex`,
+    /// the same builder options.
+    Linear(fancy_regex::Regex),
+    /// Under the budget, as [`KEYWORD`] runs it.
+    Budgeted(Budgeted),
+}
+
+struct LazyPattern {
+    source: String,
+    engine: std::sync::OnceLock<Option<Engine>>,
+}
+
+impl LazyPattern {
+    fn engine(&self) -> Option<&Engine> {
+        self.engine
+            .get_or_init(|| {
+                if needs_backtracking(&self.source) {
+                    return budgeted(&self.source).ok().map(Engine::Budgeted);
+                }
+                let translated = jsonschema_regex::to_rust_regex(&self.source).ok()?;
+                fancy_regex::RegexBuilder::new(&translated)
+                    .backtrack_limit(BACKTRACK_LIMIT)
+                    .build()
+                    .ok()
+                    .map(Engine::Linear)
+            })
+            .as_ref()
+    }
+
+    fn check(&self, s: &str) -> Result<(), Miss> {
+        match self.engine() {
+            Some(Engine::Linear(re)) => match re.is_match(s) {
+                Ok(true) => Ok(()),
+                Ok(false) => Err(Miss::NoMatch),
+                Err(_) => Err(Miss::Unchecked("the regex backtracking limit was exceeded")),
+            },
+            Some(Engine::Budgeted(b)) => b.check(s),
+            // Only documents whose patterns compiled are compiled lazily; should one not, the
+            // string is reported unchecked, never passed on a guess.
+            None => Err(Miss::Unchecked("the pattern could not be compiled")),
+        }
+    }
+}
+
+impl<'i> Keyword<'i> for LazyPattern {
+    fn validate(&self, instance: &'i Value) -> Result<(), ValidationError<'i>> {
+        match instance.as_str().map(|s| self.check(s)) {
+            None | Some(Ok(())) => Ok(()),
+            Some(Err(miss)) => Err(miss.error(&self.source)),
+        }
+    }
+
+    fn is_valid(&self, instance: &'i Value) -> bool {
+        instance.as_str().is_none_or(|s| self.check(s).is_ok())
+    }
+}
+
+/// The factory jsonschema calls for [`LAZY_KEYWORD`]: nothing is compiled yet.
+pub fn lazy_factory<'a>(
+    _parent: &'a Map<String, Value>,
+    value: &'a Value,
+    _path: jsonschema::paths::Location,
+) -> Result<Box<dyn for<'i> Keyword<'i>>, ValidationError<'a>> {
+    Ok(Box::new(LazyPattern {
+        source: value.as_str().unwrap_or_default().to_string(),
+        engine: std::sync::OnceLock::new(),
+    }))
 }
 
 /// `pattern` with ECMA-262's ASCII meaning of `\d`, `\D`, `\w`, `\W` (JSON Schema patterns are
@@ -445,17 +537,26 @@ pub fn factory<'a>(
     value: &'a Value,
     _path: jsonschema::paths::Location,
 ) -> Result<Box<dyn for<'i> Keyword<'i>>, ValidationError<'a>> {
-    let source = value.as_str().unwrap_or_default().to_string();
-    let re = fancy_regex::RegexBuilder::new(&ecma_classes(&source))
-        .backtrack_limit(BACKTRACK_LIMIT)
-        .build()
+    let source = value.as_str().unwrap_or_default();
+    let b = budgeted(source)
         .map_err(|e| ValidationError::custom(format!("invalid pattern {source:?}: {e}")))?;
-    Ok(Box::new(Budgeted { re, source }))
+    Ok(Box::new(b))
+}
+
+fn budgeted(source: &str) -> Result<Budgeted, fancy_regex::Error> {
+    let re = fancy_regex::RegexBuilder::new(&ecma_classes(source))
+        .backtrack_limit(BACKTRACK_LIMIT)
+        .build()?;
+    Ok(Budgeted {
+        re,
+        source: source.to_string(),
+    })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{ecma_classes, simple};
+    use super::{ecma_classes, simple, Engine, LazyPattern};
+    use jsonschema::Keyword;
 
     #[test]
     fn simple_patterns_match_as_jsonschema_matches_them() {
@@ -497,6 +598,30 @@ mod tests {
             }
         }
         assert!(simple(r"^\S+$").is_none() && simple(r"\s").is_none());
+    }
+
+    #[test]
+    fn a_lazy_pattern_compiles_when_first_used_and_matches_as_jsonschema() {
+        let schema = serde_json::json!({ "type": "string", "pattern": "^[A-Z][A-Z0-9_]*-[0-9]+$" });
+        let theirs = jsonschema::validator_for(&schema).unwrap();
+        let lazy = LazyPattern {
+            source: "^[A-Z][A-Z0-9_]*-[0-9]+$".into(),
+            engine: std::sync::OnceLock::new(),
+        };
+        assert!(
+            lazy.engine.get().is_none(),
+            "nothing compiled before a string is checked"
+        );
+        assert!(lazy.is_valid(&serde_json::json!(42)));
+        assert!(
+            lazy.engine.get().is_none(),
+            "a non-string never compiles it"
+        );
+        for s in ["REQ-12", "req-12", "REQ-", "A_1-0", "", "REQ-12\n", "ÄB-1"] {
+            let v = serde_json::Value::String(s.into());
+            assert_eq!(lazy.is_valid(&v), theirs.is_valid(&v), "{s:?}");
+        }
+        assert!(matches!(lazy.engine.get(), Some(Some(Engine::Linear(_)))));
     }
 
     #[test]
