@@ -11,7 +11,7 @@
 // single results) and pointwise (L2 logistic regression on single results). The model, the
 // regularisation strength and the off_topic knee are chosen by 5-fold cross-validation on
 // training pairs (folds by pair, never splitting one); the decision thresholds are chosen on the
-// out-of-fold probabilities so that each decided side is at least 90 % precise. Validation
+// out-of-fold probabilities so that each decided side is at least 90 % precise (Wilson lower bound). Validation
 // pairs are read only to report.
 import { createRequire } from "node:module";
 import { readFileSync, writeFileSync, existsSync } from "node:fs";
@@ -263,6 +263,15 @@ for (const objective of OBJECTIVES) for (const knee of KNEES) {
 
 // ---- decision thresholds from out-of-fold probabilities -------------------------------------
 const oofScored = [...best.oof.values()].flatMap(([g, b]) => [{ p: g, y: 0 }, { p: b, y: 1 }]).sort((a, b) => a.p - b.p);
+// A decided side must be precise on results the fit has not seen, so its precision on the
+// out-of-fold results is taken at the lower end of its 95 % Wilson interval, not at its point
+// estimate (which a handful of lucky results can lift over the bar).
+const Z = 1.96;
+function wilsonLow(right, n) {
+  const p = right / n;
+  const z2 = Z * Z;
+  return (p + z2 / (2 * n) - Z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
+}
 function thresholds(scored) {
   // Consistent below t: the largest t whose decided-consistent side is precise enough.
   let consistentBelow = 0;
@@ -270,14 +279,14 @@ function thresholds(scored) {
   for (let i = 0; i < scored.length; i++) {
     if (scored[i].y === 0) neg++;
     const n = i + 1;
-    if (n >= 10 && neg / n >= PRECISION) consistentBelow = i + 1 < scored.length ? (scored[i].p + scored[i + 1].p) / 2 : 1;
+    if (wilsonLow(neg, n) >= PRECISION) consistentBelow = i + 1 < scored.length ? (scored[i].p + scored[i + 1].p) / 2 : 1;
   }
   let driftFrom = 1.01;
   let pos = 0;
   for (let i = scored.length - 1; i >= 0; i--) {
     if (scored[i].y === 1) pos++;
     const n = scored.length - i;
-    if (n >= 10 && pos / n >= PRECISION) driftFrom = i > 0 ? (scored[i].p + scored[i - 1].p) / 2 : 0;
+    if (wilsonLow(pos, n) >= PRECISION) driftFrom = i > 0 ? (scored[i].p + scored[i - 1].p) / 2 : 0;
   }
   if (driftFrom < consistentBelow) driftFrom = consistentBelow;
   return { consistentBelow, driftFrom };
@@ -360,7 +369,7 @@ const lines = [
   "",
   `Status thresholds (config defaults, from out-of-fold probabilities): POTENTIAL_DRIFT from ${potentialFrom.toFixed(3)} (80th percentile of following results), SIGNIFICANT_DRIFT from ${significantFrom.toFixed(3)} (median of drifted results).`,
   "",
-  `Decision thresholds (from out-of-fold probabilities, each side ≥ ${PRECISION * 100} % precise on training): consistent below ${consistentBelow.toFixed(3)}, drift from ${driftFrom.toFixed(3)}; between them the stage is unsure and the judge decides.`,
+  `Decision thresholds (from out-of-fold probabilities, each side ≥ ${PRECISION * 100} % precise on training at the lower end of its 95 % Wilson interval): consistent below ${consistentBelow.toFixed(3)}, drift from ${driftFrom.toFixed(3)}; between them the stage is unsure and the judge decides.`,
   "",
   "| validation subset | pairs | scorer | plain stem Jaccard | prefer the shorter | decided | precision of decided |",
   "|---|---|---|---|---|---|---|",

@@ -11,6 +11,7 @@ mod constraints;
 mod coverage;
 mod deferral;
 mod echo;
+mod extra;
 mod modality;
 mod novelty;
 mod off_topic;
@@ -77,7 +78,7 @@ pub struct Ctx<'a> {
 type Measure = fn(&Ctx) -> Signal;
 
 /// Every signal, in the order of the weights table.
-pub const SIGNALS: [(&str, Measure); 14] = [
+pub const SIGNALS: [(&str, Measure); 15] = [
     (coverage::NAME, coverage::measure),
     (overlap::NAME, overlap::measure),
     (checklist::NAME, checklist::measure),
@@ -86,6 +87,7 @@ pub const SIGNALS: [(&str, Measure); 14] = [
     (artefacts::NAME, artefacts::measure),
     (novelty::NAME, novelty::measure),
     (scope::NAME, scope::measure),
+    (extra::NAME, extra::measure),
     (echo::NAME, echo::measure),
     (deferral::NAME, deferral::measure),
     (answer::NAME, answer::measure),
