@@ -12,9 +12,6 @@ use std::sync::Arc;
 /// Base for schema ids given without a scheme (`"file_writing_input"`).
 pub const LOCAL_BASE: &str = "https://boomerang-guard.local/schemas/";
 
-/// A `pattern` that needs backtracking (lookaround, backreferences) gets this many steps,
-/// then fails with a typed error instead of hanging on input like `^(a+)+$`.
-const BACKTRACK_LIMIT: usize = 1_000_000;
 /// The `$schema` of the root that only references a contract (see `SchemaStore::build`).
 const REFERENCE_ROOT_DRAFT: &str = "http://json-schema.org/draft-04/schema#";
 
@@ -114,7 +111,18 @@ impl SchemaStore {
             return Ok(id);
         }
         // Checked against its meta-schema here, once; later compiles skip that (see `build`).
-        match self.compile(&id, true) {
+        // Every `pattern` must compile now, also one the root does not reach yet: documents
+        // compiled later build their regexes on first use (`pattern::LAZY_KEYWORD`).
+        let checked = pattern::first_invalid(self.schemas.get(&id).unwrap_or(&Value::Null))
+            .map_or(Ok(()), |(at, why)| {
+                Err(GuardError::new(
+                    ErrorCode::InvalidSchema,
+                    at,
+                    format!("schema {id}: {why}"),
+                ))
+            })
+            .and_then(|()| self.compile(&id, true));
+        match checked {
             Ok(v) => {
                 // A replaced schema may be referenced by compiled validators: drop them all.
                 if previous.is_some() {
@@ -298,7 +306,9 @@ impl SchemaStore {
         jsonschema::options()
             .offline()
             .with_registry(&registry)
-            .with_pattern_options(PatternOptions::fancy_regex().backtrack_limit(BACKTRACK_LIMIT))
+            .with_pattern_options(
+                PatternOptions::fancy_regex().backtrack_limit(pattern::JSONSCHEMA_BACKTRACK_LIMIT),
+            )
             .with_keyword(pattern::KEYWORD, pattern::factory)
             .with_keyword(pattern::SIMPLE_KEYWORD, pattern::simple_factory)
             .with_keyword(pattern::LAZY_KEYWORD, pattern::lazy_factory)
@@ -531,6 +541,9 @@ mod tests {
                 "low",
                 "tmpdir",
                 "REQ-12",
+                "١٢",
+                "é_x",
+                "x-é",
                 "- [x] done\n- [ ] next"
             ])
             .prop_map(|s| json!(s)),
@@ -548,6 +561,25 @@ mod tests {
     /// The validator compiled from a root that only references the contract (no meta-schema
     /// check) reports exactly what the directly compiled one reports: the same errors, at the
     /// same instance and schema paths, with the same messages.
+    #[test]
+    fn a_pattern_that_does_not_compile_fails_registration_wherever_it_sits() {
+        let mut store = SchemaStore::default();
+        let valid = json!({ "$id": "b.json", "$defs": { "code": { "type": "string", "pattern": "^[a-z]+$" } } });
+        store.register(valid).unwrap();
+        store
+            .register(
+                json!({ "$id": "a.json", "properties": { "x": { "$ref": "b.json#/$defs/code" } } }),
+            )
+            .unwrap();
+        // Replaced by a document whose pattern its own root never reaches: still refused, so a
+        // dependant compiled later (its regexes built on first use) never meets it.
+        let broken = json!({ "$id": "b.json", "$defs": { "code": { "type": "string", "pattern": "^[a-z" } } });
+        let e = store.register(broken).unwrap_err();
+        assert_eq!(e.code, ErrorCode::InvalidSchema);
+        assert_eq!(e.path, "/$defs/code/pattern");
+        assert!(store.validator(&SchemaStore::absolute_id("a.json")).is_ok());
+    }
+
     #[test]
     fn referencing_root_reports_what_the_document_reports() {
         let mut store = SchemaStore::default();
@@ -592,6 +624,7 @@ mod tests {
                 let v = strategy.new_tree(&mut runner).unwrap().current();
                 let found = errors(&direct, &v);
                 assert_eq!(found, errors(&referenced, &v), "{id} on {v}");
+                assert_eq!(direct.is_valid(&v), referenced.is_valid(&v), "{id} on {v}");
                 if found.is_empty() {
                     passing += 1;
                 } else {

@@ -181,7 +181,9 @@ fn params_and_message(kind: &ValidationErrorKind, e: &ValidationError<'_>) -> (V
             format!("property name must be valid: {error}"),
         ),
         K::Custom { keyword, message } if super::pattern::is_pattern_keyword(keyword) => {
-            if message.starts_with("pattern could not be checked") {
+            if message.starts_with(super::pattern::INVALID_PREFIX) {
+                (json!({ "reason": "invalid-pattern" }), message.clone())
+            } else if message.starts_with("pattern could not be checked") {
                 (json!({ "reason": "pattern-budget" }), message.clone())
             } else {
                 let source = message

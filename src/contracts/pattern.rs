@@ -36,6 +36,9 @@ pub const SIMPLE_KEYWORD: &str = "x-boomerang-simple-pattern";
 /// requirement id, a todo list). Same engine and meaning as jsonschema's `pattern`.
 pub const LAZY_KEYWORD: &str = "x-boomerang-lazy-pattern";
 
+/// How the error of a pattern that does not compile starts (its report reason: `invalid-pattern`).
+pub const INVALID_PREFIX: &str = "pattern could not be checked: the pattern does not compile: ";
+
 /// Whether `keyword` is one a schema's `pattern` is compiled as (errors report it as `pattern`).
 pub fn is_pattern_keyword(keyword: &str) -> bool {
     keyword == KEYWORD || keyword == SIMPLE_KEYWORD || keyword == LAZY_KEYWORD
@@ -102,6 +105,69 @@ pub fn simple_factory<'a>(
         source: source.to_string(),
     }))
 }
+/// The backtrack limit jsonschema's own `pattern` is given (a linear pattern never reaches it;
+/// a backtracking one fails with a typed error instead of hanging on input like `^(a+)+$`).
+pub const JSONSCHEMA_BACKTRACK_LIMIT: usize = 1_000_000;
+
+/// The first `pattern` of `schema` that does not compile, as jsonschema would compile it: its
+/// schema path and why. Run when a schema is registered, so that an invalid pattern fails there
+/// even where the document compiles it lazily later.
+pub fn first_invalid(schema: &Value) -> Option<(String, String)> {
+    fn walk(node: &Value, at: &mut String, depth: usize) -> Option<(String, String)> {
+        if depth >= 128 {
+            return None;
+        }
+        match node {
+            Value::Object(m) => {
+                if let Some(Value::String(p)) = m.get("pattern") {
+                    if let Err(why) = compile_linear(p).map(|_| ()).or_else(|e| {
+                        if needs_backtracking(p) {
+                            Ok(())
+                        } else {
+                            Err(e)
+                        }
+                    }) {
+                        return Some((format!("{at}/pattern"), why));
+                    }
+                }
+                for (k, v) in m {
+                    if DATA_KEYS.contains(&k.as_str()) {
+                        continue;
+                    }
+                    let len = at.len();
+                    push_pointer_segment(at, k);
+                    let found = walk(v, at, depth + 1);
+                    at.truncate(len);
+                    if found.is_some() {
+                        return found;
+                    }
+                }
+                None
+            }
+            Value::Array(a) => a.iter().enumerate().find_map(|(i, v)| {
+                let len = at.len();
+                at.push_str(&format!("/{i}"));
+                let found = walk(v, at, depth + 1);
+                at.truncate(len);
+                found
+            }),
+            _ => None,
+        }
+    }
+    walk(schema, &mut String::new(), 0)
+}
+
+/// `pattern` compiled as jsonschema compiles it: translated from ECMA-262 by
+/// `jsonschema-regex`, built by fancy-regex with the limit the store gives jsonschema.
+fn compile_linear(pattern: &str) -> Result<fancy_regex::Regex, String> {
+    let translated = jsonschema_regex::to_rust_regex(pattern)
+        .map_err(|()| format!("{pattern:?} is not a valid regular expression"))?;
+    fancy_regex::RegexBuilder::new(&translated)
+        .backtrack_limit(JSONSCHEMA_BACKTRACK_LIMIT)
+        .build()
+        .map_err(|e| format!("{pattern:?} is not a valid regular expression: {e}"))
+}
+
 /// Longest string a backtracking pattern is run on (its cost fits one check's budget).
 pub const MAX_CHARS: usize = 1000;
 /// Units per pass of a contract check (at most two passes). Measured with `(?<=(a+))b`, the
@@ -378,10 +444,12 @@ struct Budgeted {
     source: String,
 }
 
-/// Why a string was not matched: it does not match, or it could not be checked.
+/// Why a string was not matched: it does not match, it could not be checked, or the pattern
+/// does not compile.
 enum Miss {
     NoMatch,
     Unchecked(&'static str),
+    Invalid,
 }
 
 impl Budgeted {
@@ -401,6 +469,9 @@ impl Miss {
             Miss::Unchecked(why) => {
                 ValidationError::custom(format!("pattern could not be checked: {why}"))
             }
+            Miss::Invalid => ValidationError::custom(format!(
+                "{INVALID_PREFIX}{source:?} is not a valid regular expression"
+            )),
         }
     }
 }
@@ -429,37 +500,34 @@ enum Engine {
 
 struct LazyPattern {
     source: String,
-    engine: std::sync::OnceLock<Option<Engine>>,
+    /// The engine, or why the pattern does not compile.
+    engine: std::sync::OnceLock<Result<Engine, String>>,
 }
 
 impl LazyPattern {
-    fn engine(&self) -> Option<&Engine> {
-        self.engine
-            .get_or_init(|| {
-                if needs_backtracking(&self.source) {
-                    return budgeted(&self.source).ok().map(Engine::Budgeted);
-                }
-                let translated = jsonschema_regex::to_rust_regex(&self.source).ok()?;
-                fancy_regex::RegexBuilder::new(&translated)
-                    .backtrack_limit(BACKTRACK_LIMIT)
-                    .build()
-                    .ok()
-                    .map(Engine::Linear)
-            })
-            .as_ref()
+    fn engine(&self) -> &Result<Engine, String> {
+        self.engine.get_or_init(|| {
+            if needs_backtracking(&self.source) {
+                return budgeted(&self.source).map(Engine::Budgeted).map_err(|e| {
+                    format!("{:?} is not a valid regular expression: {e}", self.source)
+                });
+            }
+            compile_linear(&self.source).map(Engine::Linear)
+        })
     }
 
     fn check(&self, s: &str) -> Result<(), Miss> {
         match self.engine() {
-            Some(Engine::Linear(re)) => match re.is_match(s) {
+            Ok(Engine::Linear(re)) => match re.is_match(s) {
                 Ok(true) => Ok(()),
                 Ok(false) => Err(Miss::NoMatch),
                 Err(_) => Err(Miss::Unchecked("the regex backtracking limit was exceeded")),
             },
-            Some(Engine::Budgeted(b)) => b.check(s),
-            // Only documents whose patterns compiled are compiled lazily; should one not, the
-            // string is reported unchecked, never passed on a guess.
-            None => Err(Miss::Unchecked("the pattern could not be compiled")),
+            Ok(Engine::Budgeted(b)) => b.check(s),
+            // Registration compiles every pattern (`first_invalid`), so this is a document that
+            // never was registered whole; the string is reported unchecked, never passed on a
+            // guess, with its own reason.
+            Err(_) => Err(Miss::Invalid),
         }
     }
 }
@@ -621,7 +689,19 @@ mod tests {
             let v = serde_json::Value::String(s.into());
             assert_eq!(lazy.is_valid(&v), theirs.is_valid(&v), "{s:?}");
         }
-        assert!(matches!(lazy.engine.get(), Some(Some(Engine::Linear(_)))));
+        assert!(matches!(lazy.engine.get(), Some(Ok(Engine::Linear(_)))));
+    }
+
+    #[test]
+    fn a_lazy_pattern_that_does_not_compile_reports_its_own_reason() {
+        let lazy = LazyPattern {
+            source: "^[a-z".into(),
+            engine: std::sync::OnceLock::new(),
+        };
+        let v = serde_json::json!("abc");
+        assert!(!lazy.is_valid(&v), "never passed on a guess");
+        let e = lazy.validate(&v).unwrap_err();
+        assert!(e.to_string().starts_with(super::INVALID_PREFIX), "{e}");
     }
 
     #[test]
