@@ -6,7 +6,7 @@
 //! The phrases are ordinary English for going further, not taken from any evaluation pair.
 //! What was only looked at ("I also checked …", "also noticed …") is not extra work.
 
-use super::{pieces, Ctx, Signal};
+use super::{Ctx, Signal};
 use crate::drift::phrases::Phrases;
 
 pub const NAME: &str = "extra";
