@@ -1,6 +1,6 @@
 //! Extra work: the result reports changes beyond the request, in the words a report uses for
-//! them — "I also rewrote …", "additionally, I …", "while I was at it", "went ahead and",
-//! "generalised it so …" — and the list of changes such a sentence introduces. Scope expansion
+//! them — "I also rewrote …", "additionally, I …", "while I was at it", "went ahead and" — and
+//! the list of changes such a sentence introduces. Scope expansion
 //! in a completion report is told in these words whatever the task; what the request names
 //! cannot show it (the extra files are new to the request, and so are a faithful report's).
 //! The phrases are ordinary English for going further, not taken from any evaluation pair.
@@ -27,20 +27,6 @@ static GOING_FURTHER: Phrases = Phrases::any_case(&[
     "as a bonus",
     "beyond what was asked",
     "beyond the request",
-    "while doing this",
-    "while doing that",
-]);
-
-/// Phrases that are the further change themselves ("I generalised it"); not when the request
-/// itself asks for that change (its first six letters are in the task: "extend", "genera").
-static CHANGING_FURTHER: Phrases = Phrases::any_case(&[
-    "i extended",
-    "extended the fix",
-    "extended the change",
-    "i generalised",
-    "i generalized",
-    "and generalised",
-    "and generalized",
 ]);
 
 /// Stems of verbs that report looking, checking or keeping, not changing ("also checked",
@@ -267,21 +253,6 @@ fn going_further(sentence: &str, at: usize, len: usize) -> bool {
         .is_some_and(|v| !not_more_work(after.get(v + 1..).unwrap_or(&[])))
 }
 
-/// A phrase of [`CHANGING_FURTHER`] at byte `at`: on word edges, about more than tests, and
-/// not the change the task asks for.
-fn changing_further(sentence: &str, at: usize, phrase: &str, task_lower: &str) -> bool {
-    let bytes = sentence.as_bytes();
-    let edge = |i: usize| bytes.get(i).is_none_or(|b| !b.is_ascii_alphanumeric());
-    let verb = phrase.split(' ').find(|w| w.len() > 4).unwrap_or(phrase);
-    let stem = verb.get(..6).unwrap_or(verb);
-    (at == 0 || edge(at - 1))
-        && edge(at + phrase.len())
-        && !task_lower.contains(stem)
-        && !not_more_work(&words(
-            sentence.get(at + phrase.len()..).unwrap_or_default(),
-        ))
-}
-
 /// Items of a list directly under line `at` (the line that introduced them): bullets ("-", "*",
 /// "+", "•") and numbered items, up to a blank line or prose; continuation lines are skipped.
 fn items_after(lines: &[&str], at: usize) -> usize {
@@ -338,29 +309,24 @@ fn requested(sentence: &str) -> bool {
     .any(|p| s.contains(p))
 }
 
-/// Whether the sentence reports work beyond the request (`task_lower`: the request, lowercase).
-fn extra_work(sentence: &str, task_lower: &str) -> bool {
+/// Whether the sentence reports work beyond the request.
+fn extra_work(sentence: &str) -> bool {
     !requested(sentence)
         && (GOING_FURTHER
             .occurrences(sentence)
             .into_iter()
             .any(|(at, p)| going_further(sentence, at, p.len()))
-            || CHANGING_FURTHER
-                .occurrences(sentence)
-                .into_iter()
-                .any(|(at, p)| changing_further(sentence, at, p, task_lower))
             || also_changed(sentence))
 }
 
 pub fn measure(ctx: &Ctx) -> Signal {
     let lines: Vec<&str> = ctx.prose.lines().collect();
-    let task_lower = ctx.task.to_ascii_lowercase();
     let mut evidence = Vec::new();
     let mut units = 0.0;
     for (n, line) in lines.iter().enumerate() {
         for sentence in sentences(line) {
             // One hit per sentence, however many markers it holds.
-            if !extra_work(sentence, &task_lower) {
+            if !extra_work(sentence) {
                 continue;
             }
             units += 1.0;
@@ -387,9 +353,7 @@ mod tests {
     use super::{extra_work, items_after, sentences};
 
     fn fires(s: &str) -> bool {
-        sentences(s)
-            .iter()
-            .any(|x| extra_work(x, "fix the login bug"))
+        sentences(s).iter().any(|x| extra_work(x))
     }
 
     #[test]
@@ -410,8 +374,6 @@ mod tests {
             "Additionally, I converted the callbacks to async functions.",
             "I also trimmed the build matrix.",
             "We took the opportunity to simplify the router.",
-            "While doing this, I rewrote the error type.",
-            "I generalised it into a shared helper.",
         ] {
             assert!(fires(s), "{s}");
         }
