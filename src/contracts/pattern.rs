@@ -113,48 +113,14 @@ pub const JSONSCHEMA_BACKTRACK_LIMIT: usize = 1_000_000;
 /// schema path and why. Run when a schema is registered, so that an invalid pattern fails there
 /// even where the document compiles it lazily later.
 pub fn first_invalid(schema: &Value) -> Option<(String, String)> {
-    fn walk(node: &Value, at: &mut String, depth: usize) -> Option<(String, String)> {
-        if depth >= 128 {
+    find_schema_object(schema, &mut |m, at| {
+        let Some(Value::String(p)) = m.get("pattern") else {
             return None;
-        }
-        match node {
-            Value::Object(m) => {
-                if let Some(Value::String(p)) = m.get("pattern") {
-                    if let Err(why) = compile_linear(p).map(|_| ()).or_else(|e| {
-                        if needs_backtracking(p) {
-                            Ok(())
-                        } else {
-                            Err(e)
-                        }
-                    }) {
-                        return Some((format!("{at}/pattern"), why));
-                    }
-                }
-                for (k, v) in m {
-                    if DATA_KEYS.contains(&k.as_str()) {
-                        continue;
-                    }
-                    let len = at.len();
-                    push_pointer_segment(at, k);
-                    let found = walk(v, at, depth + 1);
-                    at.truncate(len);
-                    if found.is_some() {
-                        return found;
-                    }
-                }
-                None
-            }
-            Value::Array(a) => a.iter().enumerate().find_map(|(i, v)| {
-                let len = at.len();
-                at.push_str(&format!("/{i}"));
-                let found = walk(v, at, depth + 1);
-                at.truncate(len);
-                found
-            }),
-            _ => None,
-        }
-    }
-    walk(schema, &mut String::new(), 0)
+        };
+        // A backtracking pattern is compiled as the budgeted keyword compiles it.
+        let why = compile_linear(p).err().filter(|_| !needs_backtracking(p))?;
+        Some((format!("{at}/pattern"), why))
+    })
 }
 
 /// `pattern` compiled as jsonschema compiles it: translated from ECMA-262 by
@@ -306,42 +272,61 @@ fn each_schema_object(node: &mut Value, depth: usize, f: &mut impl FnMut(&mut Ma
 /// What a document's backtracking `patternProperties` patterns are: how many, and the schema
 /// path of the first (for the report).
 pub fn key_patterns(schema: &Value) -> (usize, Option<String>) {
-    fn walk(node: &Value, at: &mut String, depth: usize, out: &mut (usize, Option<String>)) {
+    let mut out = (0, None);
+    find_schema_object(schema, &mut |m, at| {
+        if let Some(Value::Object(pp)) = m.get("patternProperties") {
+            let n = pp.keys().filter(|k| needs_backtracking(k)).count();
+            if n > 0 && out.1.is_none() {
+                out.1 = Some(format!("#{at}/patternProperties"));
+            }
+            out.0 += n;
+        }
+        None::<()>
+    });
+    out
+}
+
+/// Calls `f` on every schema object of `node` with its JSON pointer, parents first, never
+/// inside the data keywords, until `f` returns something.
+fn find_schema_object<T>(
+    node: &Value,
+    f: &mut impl FnMut(&Map<String, Value>, &str) -> Option<T>,
+) -> Option<T> {
+    fn walk<T>(
+        node: &Value,
+        at: &mut String,
+        depth: usize,
+        f: &mut impl FnMut(&Map<String, Value>, &str) -> Option<T>,
+    ) -> Option<T> {
         if depth >= 128 {
-            return;
+            return None;
         }
         match node {
             Value::Object(m) => {
-                if let Some(Value::Object(pp)) = m.get("patternProperties") {
-                    let n = pp.keys().filter(|k| needs_backtracking(k)).count();
-                    if n > 0 && out.1.is_none() {
-                        out.1 = Some(format!("#{at}/patternProperties"));
-                    }
-                    out.0 += n;
+                if let Some(found) = f(m, at) {
+                    return Some(found);
                 }
-                for (k, v) in m {
-                    if !DATA_KEYS.contains(&k.as_str()) {
+                m.iter()
+                    .filter(|(k, _)| !DATA_KEYS.contains(&k.as_str()))
+                    .find_map(|(k, v)| {
                         let len = at.len();
                         push_pointer_segment(at, k);
-                        walk(v, at, depth + 1, out);
+                        let found = walk(v, at, depth + 1, f);
                         at.truncate(len);
-                    }
-                }
+                        found
+                    })
             }
-            Value::Array(a) => {
-                for (i, v) in a.iter().enumerate() {
-                    let len = at.len();
-                    at.push_str(&format!("/{i}"));
-                    walk(v, at, depth + 1, out);
-                    at.truncate(len);
-                }
-            }
-            _ => {}
+            Value::Array(a) => a.iter().enumerate().find_map(|(i, v)| {
+                let len = at.len();
+                at.push_str(&format!("/{i}"));
+                let found = walk(v, at, depth + 1, f);
+                at.truncate(len);
+                found
+            }),
+            _ => None,
         }
     }
-    let mut out = (0, None);
-    walk(schema, &mut String::new(), 0, &mut out);
-    out
+    walk(node, &mut String::new(), 0, f)
 }
 
 /// A copy of `schema` without its backtracking `patternProperties` patterns, for a check whose
