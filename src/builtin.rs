@@ -2,9 +2,8 @@
 //! no file access (browsers, VS Code for the Web).
 
 use crate::error::{ErrorCode, GuardError, Result};
-use jsonschema::Validator;
+use crate::shipped::{self, Shipped};
 use serde_json::Value;
-use std::sync::OnceLock;
 
 /// Roo Code's built-in modes, each with an input and an output contract in `schemas/`.
 pub const BUILTIN_MODES: [&str; 5] = ["orchestrator", "code", "architect", "ask", "debug"];
@@ -75,30 +74,14 @@ pub fn parse_builtin(name: &str, text: &str) -> Result<Value> {
     })
 }
 
-/// The compiled validator of a judge's verdict, built once per module instance.
-pub fn verdict_validator() -> Result<&'static Validator> {
-    static CELL: OnceLock<std::result::Result<Validator, GuardError>> = OnceLock::new();
-    CELL.get_or_init(|| {
-        let schema = parse_builtin("verdict", VERDICT_SCHEMA)?;
-        crate::schema_store::compile_shipped(&schema).map_err(|e| {
-            GuardError::new(ErrorCode::InvalidSchema, "", format!("verdict schema: {e}"))
-        })
-    })
-    .as_ref()
-    .map_err(Clone::clone)
+/// The validator of a judge's verdict (generated when the crate was built: `shipped`).
+pub fn verdict_validator() -> &'static Shipped {
+    &shipped::VERDICT
 }
 
-/// The compiled configuration validator, built once per module instance.
-pub fn config_validator() -> Result<&'static Validator> {
-    static CELL: OnceLock<std::result::Result<Validator, GuardError>> = OnceLock::new();
-    CELL.get_or_init(|| {
-        let schema = parse_builtin("config", CONFIG_SCHEMA)?;
-        crate::schema_store::compile_shipped(&schema).map_err(|e| {
-            GuardError::new(ErrorCode::InvalidSchema, "", format!("config schema: {e}"))
-        })
-    })
-    .as_ref()
-    .map_err(Clone::clone)
+/// The configuration validator (generated when the crate was built: `shipped`).
+pub fn config_validator() -> &'static Shipped {
+    &shipped::CONFIG
 }
 
 #[cfg(test)]
@@ -121,8 +104,6 @@ mod tests {
                 assert!(plan.expects_structured());
             }
         }
-        assert!(config_validator().is_ok());
-        assert!(verdict_validator().is_ok());
         // Compiled without a meta-schema check at run time (schema_store::build): checked here.
         for (name, text) in CONTRACT_SCHEMAS
             .into_iter()

@@ -358,9 +358,9 @@ impl Config {
 }
 
 fn schema_problems(value: &Value) -> Result<Vec<ErrorDetail>> {
-    let validator = builtin::config_validator()?;
+    let validator = builtin::config_validator();
     let mut errors = Vec::new();
-    for e in validator.iter_errors(value) {
+    for e in (validator.iter_errors)(value) {
         ajv_errors::convert(&e, &mut errors);
     }
     // Branch errors of anyOf/oneOf repeat the real cause; keep the leaf problems.

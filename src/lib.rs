@@ -17,6 +17,7 @@ pub mod judge;
 pub mod lifecycle;
 pub mod sanitize;
 pub mod schema_store;
+pub mod shipped;
 #[cfg(test)]
 mod ts_types;
 pub mod verify;

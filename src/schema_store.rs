@@ -1,10 +1,12 @@
 //! Registered JSON Schemas by `$id`, `$ref` resolution between them (never over the network),
 //! and compiled validators cached per schema.
 
+use crate::contracts::ajv_errors::{self, ContractError};
 use crate::contracts::pattern;
 use crate::error::{ErrorCode, GuardError, Result};
 use crate::sanitize::Plan;
-use jsonschema::{PatternOptions, Validator};
+use crate::shipped::{self, Shipped};
+use jsonschema::{ErrorIterator, PatternOptions, Validator};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -148,8 +150,27 @@ impl SchemaStore {
         self.key_patterns.clear();
     }
 
-    /// The compiled validator of a registered schema, compiled on first use.
-    pub fn validator(&mut self, id: &str) -> Result<&Validator> {
+    /// The validator of a registered schema: generated at build time for a shipped contract,
+    /// otherwise compiled on first use.
+    pub fn validator(&mut self, id: &str) -> Result<Compiled<'_>> {
+        if let Some(s) = self.shipped(id) {
+            return Ok(Compiled::Shipped(s));
+        }
+        self.runtime_validator(id).map(Compiled::Runtime)
+    }
+
+    /// The generated validator of `id` when it is a shipped contract registered as one (a
+    /// reserved id: its document cannot have been replaced).
+    fn shipped(&self, id: &str) -> Option<&'static Shipped> {
+        if self.reserved.contains(id) {
+            shipped::contract(id)
+        } else {
+            None
+        }
+    }
+
+    /// The validator jsonschema compiles at run time from the registered documents.
+    pub fn runtime_validator(&mut self, id: &str) -> Result<&Validator> {
         if !self.validators.contains_key(id) {
             let v = self.compile(id, false)?;
             self.validators.insert(id.to_string(), v);
@@ -171,18 +192,21 @@ impl SchemaStore {
 
     /// The validator of `id` without its backtracking `patternProperties` patterns
     /// ([`pattern::drop_key_patterns`]), compiled on first use.
-    pub fn validator_keys_unchecked(&mut self, id: &str) -> Result<&Validator> {
+    pub fn validator_keys_unchecked(&mut self, id: &str) -> Result<Compiled<'_>> {
         if !self.keys_unchecked.contains_key(id) {
             let v = self.build(id, &self.closure(id), true, false)?;
             self.keys_unchecked.insert(id.to_string(), v);
         }
-        self.keys_unchecked.get(id).ok_or_else(|| {
-            GuardError::new(
-                ErrorCode::UnknownSchema,
-                "",
-                format!("no schema with $id {id}"),
-            )
-        })
+        self.keys_unchecked
+            .get(id)
+            .map(Compiled::Runtime)
+            .ok_or_else(|| {
+                GuardError::new(
+                    ErrorCode::UnknownSchema,
+                    "",
+                    format!("no schema with $id {id}"),
+                )
+            })
     }
 
     fn registered(&self, id: &str) -> Result<&Value> {
@@ -344,6 +368,57 @@ impl SchemaStore {
     }
 }
 
+/// A contract's validator: generated when the crate was built (a shipped contract) or compiled
+/// by jsonschema at run time. Both report jsonschema's errors.
+#[derive(Clone, Copy)]
+pub enum Compiled<'a> {
+    Shipped(&'static Shipped),
+    Runtime(&'a Validator),
+}
+
+impl<'a> Compiled<'a> {
+    pub fn is_valid(self, value: &Value) -> bool {
+        match self {
+            Compiled::Shipped(s) => (s.is_valid)(value),
+            Compiled::Runtime(v) => v.is_valid(value),
+        }
+    }
+
+    pub fn iter_errors<'i>(self, value: &'i Value) -> ErrorIterator<'i>
+    where
+        'a: 'i,
+    {
+        match self {
+            Compiled::Shipped(s) => (s.iter_errors)(value),
+            Compiled::Runtime(v) => v.iter_errors(value),
+        }
+    }
+
+    /// Every error for `value` in a report's shape, appended to `out` in the runtime
+    /// validator's order (see [`shipped::runtime_order`]).
+    pub fn errors(self, value: &Value, out: &mut Vec<ContractError>) {
+        let start = out.len();
+        for e in self.iter_errors(value) {
+            ajv_errors::convert(&e, out);
+        }
+        if let (Compiled::Shipped(_), Some(added)) = (self, out.get_mut(start..)) {
+            shipped::runtime_order(added);
+        }
+    }
+}
+
+impl<'a> From<&'a Validator> for Compiled<'a> {
+    fn from(v: &'a Validator) -> Self {
+        Compiled::Runtime(v)
+    }
+}
+
+impl From<&'static Shipped> for Compiled<'_> {
+    fn from(s: &'static Shipped) -> Self {
+        Compiled::Shipped(s)
+    }
+}
+
 /// `uri` (no fragment) resolved against the document id `base`.
 fn resolve_against(base: &str, uri: &str) -> String {
     if uri.contains(':') {
@@ -496,11 +571,12 @@ mod tests {
 
     /// Every error a validator reports for `v`, as a report gives them (a pattern compiled as one of our keywords reports
     /// as the schema's `pattern`).
-    fn errors(validator: &Validator, v: &Value) -> Vec<(String, String, String, String, String)> {
+    fn errors<'a>(
+        validator: impl Into<Compiled<'a>>,
+        v: &Value,
+    ) -> Vec<(String, String, String, String, String)> {
         let mut out = Vec::new();
-        for e in validator.iter_errors(v) {
-            crate::contracts::ajv_errors::convert(&e, &mut out);
-        }
+        validator.into().errors(v, &mut out);
         out.into_iter()
             .map(|e| {
                 let params = e.params.to_string();
@@ -652,5 +728,84 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The validators generated when the crate was built report exactly what jsonschema's
+    /// runtime validators report for the same shipped documents: the same errors at the same
+    /// paths with the same messages, and the same `is_valid`. A store hands out the generated
+    /// one for a built-in contract and compiles nothing.
+    #[test]
+    fn generated_validators_report_what_runtime_validators_report() {
+        let mut store = SchemaStore::default();
+        let mut ids = Vec::new();
+        for (name, text) in CONTRACT_SCHEMAS {
+            ids.push(
+                store
+                    .register_builtin(parse_builtin(name, text).unwrap())
+                    .unwrap(),
+            );
+        }
+        let mut runner = TestRunner::deterministic();
+        let mut long = vec![];
+        for n in [0, 1, 4096, 4097, 10_000, 10_001, 100_000, 100_001] {
+            long.push(json!("é".repeat(n)));
+            long.push(json!({ "summary": "x".repeat(n), "message": "\u{3000}".repeat(n), "task": "a".repeat(n) }));
+            long.push(json!({ "summary": "ok", "files": [{ "path": "ab".repeat(n / 2) }], "todos": "- [ ] a\n".repeat(n / 8) }));
+        }
+        let (mut failing, mut passing) = (0, 0);
+        let mut compare = |name: &str,
+                           generated: &'static Shipped,
+                           runtime: &Validator,
+                           names: BTreeSet<String>| {
+            let strategy = values(names.into_iter().collect());
+            let random = (0..1500).map(|_| strategy.new_tree(&mut runner).unwrap().current());
+            for v in random.chain(long.iter().cloned()) {
+                let found = errors(runtime, &v);
+                assert_eq!(found, errors(generated, &v), "{name} on {v}");
+                assert_eq!(
+                    runtime.is_valid(&v),
+                    (generated.is_valid)(&v),
+                    "{name} on {v}"
+                );
+                if found.is_empty() {
+                    passing += 1;
+                } else {
+                    failing += 1;
+                }
+            }
+        };
+        for id in &ids {
+            let generated = shipped::contract(id).unwrap();
+            assert!(
+                matches!(store.validator(id).unwrap(), Compiled::Shipped(s) if std::ptr::eq(s, generated))
+            );
+            let docs = store.closure(id);
+            assert_eq!(
+                docs.iter()
+                    .map(|(_, d)| pattern::key_patterns(d).0)
+                    .sum::<usize>(),
+                0
+            );
+            let runtime = store.build(id, &docs, false, true).unwrap();
+            let mut names = BTreeSet::new();
+            docs.iter().for_each(|(_, d)| property_names(d, &mut names));
+            compare(id, generated, &runtime, names);
+        }
+        // Compiled nothing: every built-in contract's validator was the generated one.
+        assert!(store.validators.is_empty());
+        for (name, text, generated) in [
+            ("config", CONFIG_SCHEMA, &shipped::CONFIG),
+            ("verdict", VERDICT_SCHEMA, &shipped::VERDICT),
+        ] {
+            let schema = parse_builtin(name, text).unwrap();
+            let runtime = jsonschema::options().offline().build(&schema).unwrap();
+            let mut names = BTreeSet::new();
+            property_names(&schema, &mut names);
+            compare(name, generated, &runtime, names);
+        }
+        assert!(
+            failing > 5000 && passing > 500,
+            "{failing} failing, {passing} passing"
+        );
     }
 }

@@ -1,6 +1,6 @@
 //! The contract checks at the two crossings: sanitize, then validate what will be handed on.
 
-use super::ajv_errors::{self, ContractError};
+use super::ajv_errors::ContractError;
 use super::extract::{self, Extraction};
 use super::report::{self, CheckReport, Crossing};
 use crate::config::Settings;
@@ -125,9 +125,7 @@ fn validate(
     if validator.is_valid(value) {
         return Ok(());
     }
-    for e in validator.iter_errors(value) {
-        ajv_errors::convert(&e, out);
-    }
+    validator.errors(value, out);
     Ok(())
 }
 

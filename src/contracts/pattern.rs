@@ -53,6 +53,11 @@ enum Simple {
     NoNul,
 }
 
+/// Whether `pattern` is one that only tests characters ([`SIMPLE_KEYWORD`]).
+pub fn is_simple(pattern: &str) -> bool {
+    simple(pattern).is_some()
+}
+
 fn simple(pattern: &str) -> Option<Simple> {
     match pattern {
         r"\S" => Some(Simple::NonBlank),

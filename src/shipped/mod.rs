@@ -1,0 +1,228 @@
+//! Validators for the schemas shipped in `schemas/`, generated when the crate is built
+//! (jsonschema's `#[validator]` macro). A fresh process checks its first result without
+//! compiling a schema at run time: on wasm, a runtime compile of a built-in contract ran
+//! jsonschema's compiler (lazily compiled by V8 on first use) and a meta-schema check of the
+//! root it compiled — most of the first check's time. The generated code is jsonschema's own,
+//! from the same documents, so the errors are the ones the runtime validator reports; the
+//! tests compare both on every shipped schema.
+//!
+//! Built-in ids are reserved (`SchemaStore::register` refuses them), so a generated validator
+//! can never be stale.
+
+use crate::contracts::ajv_errors::ContractError;
+use crate::contracts::pattern;
+use jsonschema::ErrorIterator;
+use serde_json::Value;
+
+/// A generated validator: what `SchemaStore` and the config and verdict checks call.
+pub struct Shipped {
+    /// The schema's `$id`.
+    pub id: &'static str,
+    pub is_valid: fn(&Value) -> bool,
+    pub iter_errors: for<'i> fn(&'i Value) -> ErrorIterator<'i>,
+}
+
+/// The id every contract `$ref`s for its shared definitions.
+const COMMON: &str = "https://boomerang-guard.local/schemas/common.schema.json";
+
+// The shared definitions as the contracts are compiled: `schemas/common.schema.json` with its
+// character-testing patterns (`\S`, `^[^\u0000]+$`) renamed to the keyword that tests the
+// characters (`contracts::pattern::SIMPLE_KEYWORD`), as the runtime compile renames them.
+// Built as a regex, `\S` alone took ~19 ms of a fresh process's first check on wasm. Kept
+// in step with `schemas/` by a test (`common_is_the_shipped_document_rewritten`).
+macro_rules! contract {
+    ($name:ident, $path:tt) => {
+        #[jsonschema::validator(
+            path = $path,
+            resources = { "https://boomerang-guard.local/schemas/common.schema.json" => { path = "src/shipped/common.schema.json" } },
+            keywords = { "x-boomerang-simple-pattern" => crate::contracts::pattern::simple_factory }
+        )]
+        struct $name;
+    };
+}
+
+contract!(GenericInput, "schemas/generic.input.schema.json");
+contract!(GenericOutput, "schemas/generic.output.schema.json");
+contract!(OrchestratorInput, "schemas/orchestrator.input.schema.json");
+contract!(
+    OrchestratorOutput,
+    "schemas/orchestrator.output.schema.json"
+);
+contract!(CodeInput, "schemas/code.input.schema.json");
+contract!(CodeOutput, "schemas/code.output.schema.json");
+contract!(ArchitectInput, "schemas/architect.input.schema.json");
+contract!(ArchitectOutput, "schemas/architect.output.schema.json");
+contract!(AskInput, "schemas/ask.input.schema.json");
+contract!(AskOutput, "schemas/ask.output.schema.json");
+contract!(DebugInput, "schemas/debug.input.schema.json");
+contract!(DebugOutput, "schemas/debug.output.schema.json");
+
+#[jsonschema::validator(
+    path = "src/shipped/common.schema.json",
+    keywords = { "x-boomerang-simple-pattern" => crate::contracts::pattern::simple_factory }
+)]
+struct Common;
+#[jsonschema::validator(path = "schemas/config.schema.json")]
+struct Config;
+#[jsonschema::validator(path = "schemas/verdict.schema.json")]
+struct Verdict;
+
+macro_rules! shipped {
+    ($id:expr, $name:ident) => {
+        Shipped {
+            id: $id,
+            is_valid: $name::is_valid,
+            iter_errors: $name::iter_errors,
+        }
+    };
+}
+
+const BASE: &str = crate::schema_store::LOCAL_BASE;
+
+/// Every shipped contract document, by `$id`.
+static CONTRACTS: [Shipped; 13] = [
+    shipped!(COMMON, Common),
+    shipped!(
+        "https://boomerang-guard.local/schemas/generic.input.schema.json",
+        GenericInput
+    ),
+    shipped!(
+        "https://boomerang-guard.local/schemas/generic.output.schema.json",
+        GenericOutput
+    ),
+    shipped!(
+        "https://boomerang-guard.local/schemas/orchestrator.input.schema.json",
+        OrchestratorInput
+    ),
+    shipped!(
+        "https://boomerang-guard.local/schemas/orchestrator.output.schema.json",
+        OrchestratorOutput
+    ),
+    shipped!(
+        "https://boomerang-guard.local/schemas/code.input.schema.json",
+        CodeInput
+    ),
+    shipped!(
+        "https://boomerang-guard.local/schemas/code.output.schema.json",
+        CodeOutput
+    ),
+    shipped!(
+        "https://boomerang-guard.local/schemas/architect.input.schema.json",
+        ArchitectInput
+    ),
+    shipped!(
+        "https://boomerang-guard.local/schemas/architect.output.schema.json",
+        ArchitectOutput
+    ),
+    shipped!(
+        "https://boomerang-guard.local/schemas/ask.input.schema.json",
+        AskInput
+    ),
+    shipped!(
+        "https://boomerang-guard.local/schemas/ask.output.schema.json",
+        AskOutput
+    ),
+    shipped!(
+        "https://boomerang-guard.local/schemas/debug.input.schema.json",
+        DebugInput
+    ),
+    shipped!(
+        "https://boomerang-guard.local/schemas/debug.output.schema.json",
+        DebugOutput
+    ),
+];
+
+/// The generated validator of a shipped contract document (`id` absolute), if it is one.
+pub fn contract(id: &str) -> Option<&'static Shipped> {
+    id.strip_prefix(BASE)?;
+    CONTRACTS.iter().find(|s| s.id == id)
+}
+
+/// Puts errors in the order jsonschema's runtime validator reports them. The generated code
+/// checks a custom keyword before its subschema's typed keywords, the runtime after them: a
+/// character-testing pattern's error (one of our keywords) moves behind the errors that follow
+/// it for the same instance from the same subschema (`""` breaks `minLength` and `\S`).
+pub fn runtime_order(errors: &mut [ContractError]) {
+    let parent = |e: &ContractError| {
+        e.schema_path
+            .rfind('/')
+            .and_then(|i| e.schema_path.get(..i))
+            .map(str::to_owned)
+    };
+    let mut i = 0;
+    while let Some(e) = errors.get(i) {
+        let simple = e.keyword == "pattern"
+            && e.params
+                .get("pattern")
+                .and_then(Value::as_str)
+                .is_some_and(pattern::is_simple);
+        if !simple {
+            i += 1;
+            continue;
+        }
+        let (at, from) = (e.instance_path.clone(), parent(e));
+        let mut end = i + 1;
+        while errors
+            .get(end)
+            .is_some_and(|n| n.instance_path == at && parent(n) == from)
+        {
+            end += 1;
+        }
+        if let Some(run) = errors.get_mut(i..end) {
+            run.rotate_left(1);
+        }
+        i = end;
+    }
+}
+
+/// The configuration schema's generated validator.
+pub static CONFIG: Shipped = shipped!(
+    "https://boomerang-guard.local/schemas/config.schema.json",
+    Config
+);
+
+/// The judge verdict schema's generated validator.
+pub static VERDICT: Shipped = shipped!(
+    "https://boomerang-guard.local/schemas/verdict.schema.json",
+    Verdict
+);
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use crate::builtin::{parse_builtin, CONFIG_SCHEMA, CONTRACT_SCHEMAS, VERDICT_SCHEMA};
+    use crate::contracts::pattern;
+    use serde_json::Value;
+
+    const GENERATED: &str = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/shipped/common.schema.json"
+    );
+
+    /// The document the contracts are generated from is `schemas/common.schema.json` as the
+    /// runtime compile rewrites it. After a change to `schemas/`, run this test with
+    /// `UPDATE_SHIPPED=1` to write it again.
+    #[test]
+    fn common_is_the_shipped_document_rewritten() {
+        let (name, text) = CONTRACT_SCHEMAS[0];
+        assert_eq!(name, "common");
+        let source = parse_builtin(name, text).unwrap();
+        let expected = pattern::rewrite(&source, false).unwrap_or(source);
+        if std::env::var_os("UPDATE_SHIPPED").is_some() {
+            let text = serde_json::to_string_pretty(&expected).unwrap() + "\n";
+            std::fs::write(GENERATED, text).unwrap();
+        }
+        let found: Value =
+            serde_json::from_str(&std::fs::read_to_string(GENERATED).unwrap()).unwrap();
+        assert_eq!(
+            found, expected,
+            "src/shipped/common.schema.json is stale: run UPDATE_SHIPPED=1 cargo test common_is_the_shipped_document_rewritten"
+        );
+        // The other shipped documents hold no pattern: generated from `schemas/` as they are.
+        let others = [("config", CONFIG_SCHEMA), ("verdict", VERDICT_SCHEMA)];
+        for (name, text) in CONTRACT_SCHEMAS.iter().skip(1).chain(&others) {
+            let schema = parse_builtin(name, text).unwrap();
+            assert!(pattern::rewrite(&schema, false).is_none(), "{name}");
+        }
+    }
+}
