@@ -76,7 +76,7 @@ async function main() {
   say();
   say("### Start-up");
   say();
-  say(`Node (CommonJS, fresh process, median of 7): load + instantiate + createGuard ${node.loadMs.toFixed(1)} ms; first input check ${node.firstInputMs.toFixed(1)} ms, first result check ${node.firstResultMs.toFixed(1)} ms, another mode's first input check ${node.nextModeInputMs.toFixed(1)} ms (each compiles its mode's contract once).`);
+  say(`Node (CommonJS, fresh process, median of 7): load + instantiate + createGuard ${node.loadMs.toFixed(1)} ms; first input check ${node.firstInputMs.toFixed(1)} ms, first result check ${node.firstResultMs.toFixed(1)} ms, another mode's first input check ${node.nextModeInputMs.toFixed(1)} ms (the built-in contracts' validators are generated when the crate is built: no schema is compiled at run time).`);
   say(`Node, a fresh process to its first result check (require + createGuard + checkTaskResult), median of 7: ${node.toFirstResultMs.toFixed(1)} ms, ${(node.toFirstResultMs / 25).toFixed(2)}× the 25 ms target.`);
   say(chromium ? `Chromium (ESM, headless, fresh context, median of ${chromium.runs}): import + instantiate + createGuard ${chromium.startupMs.toFixed(0)} ms, ${(chromium.startupMs / 120).toFixed(2)}× the 120 ms target.` : "Chromium: not found, not measured.");
 
