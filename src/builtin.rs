@@ -2,8 +2,9 @@
 //! no file access (browsers, VS Code for the Web).
 
 use crate::error::{ErrorCode, GuardError, Result};
-use crate::shipped::{self, Shipped};
+use jsonschema::Validator;
 use serde_json::Value;
+use std::sync::OnceLock;
 
 /// Roo Code's built-in modes, each with an input and an output contract in `schemas/`.
 pub const BUILTIN_MODES: [&str; 5] = ["orchestrator", "code", "architect", "ask", "debug"];
@@ -74,14 +75,20 @@ pub fn parse_builtin(name: &str, text: &str) -> Result<Value> {
     })
 }
 
-/// The validator of a judge's verdict (generated when the crate was built: `shipped`).
-pub fn verdict_validator() -> &'static Shipped {
-    &shipped::VERDICT
-}
-
-/// The configuration validator (generated when the crate was built: `shipped`).
-pub fn config_validator() -> &'static Shipped {
-    &shipped::CONFIG
+/// The compiled configuration validator, built once per module instance. Compiled at run time,
+/// not generated (`shipped`): the generated code reports a `propertyNames` failure as the inner
+/// keyword's error at the object ("/modes must NOT have fewer than 1 characters"), where the
+/// runtime validator names the property. An empty configuration compiles nothing (`config.rs`).
+pub fn config_validator() -> Result<&'static Validator> {
+    static CELL: OnceLock<std::result::Result<Validator, GuardError>> = OnceLock::new();
+    CELL.get_or_init(|| {
+        let schema = parse_builtin("config", CONFIG_SCHEMA)?;
+        crate::schema_store::compile_shipped(&schema).map_err(|e| {
+            GuardError::new(ErrorCode::InvalidSchema, "", format!("config schema: {e}"))
+        })
+    })
+    .as_ref()
+    .map_err(Clone::clone)
 }
 
 #[cfg(test)]
@@ -91,6 +98,7 @@ mod tests {
 
     #[test]
     fn every_builtin_schema_compiles_and_resolves_its_refs() {
+        assert!(config_validator().is_ok());
         let mut store = SchemaStore::default();
         for (name, text) in CONTRACT_SCHEMAS {
             let id = store.register(parse_builtin(name, text).unwrap());

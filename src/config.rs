@@ -358,9 +358,9 @@ impl Config {
 }
 
 fn schema_problems(value: &Value) -> Result<Vec<ErrorDetail>> {
-    let validator = builtin::config_validator();
+    let validator = builtin::config_validator()?;
     let mut errors = Vec::new();
-    for e in (validator.iter_errors)(value) {
+    for e in validator.iter_errors(value) {
         ajv_errors::convert(&e, &mut errors);
     }
     // Branch errors of anyOf/oneOf repeat the real cause; keep the leaf problems.
@@ -467,6 +467,16 @@ pub fn type_name(v: &Value) -> &'static str {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// An empty mode name is refused with the property named, as jsonschema's runtime validator
+    /// reports `propertyNames` (generated code would report "/modes must NOT have fewer than 1
+    /// characters": the reason the configuration schema is not generated).
+    #[test]
+    fn an_empty_mode_name_is_refused_naming_the_property() {
+        let e = Config::from_value(serde_json::json!({ "modes": { "": {} } })).unwrap_err();
+        assert_eq!(e.code, ErrorCode::InvalidConfig);
+        assert!(e.message.contains("property name"), "{}", e.message);
+    }
 
     #[test]
     fn empty_config_gives_defaults() {
