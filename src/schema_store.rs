@@ -171,7 +171,7 @@ impl SchemaStore {
     }
 
     /// The validator jsonschema compiles at run time from the registered documents.
-    pub fn runtime_validator(&mut self, id: &str) -> Result<&Validator> {
+    fn runtime_validator(&mut self, id: &str) -> Result<&Validator> {
         if !self.validators.contains_key(id) {
             let v = self.compile(id, false)?;
             self.validators.insert(id.to_string(), v);

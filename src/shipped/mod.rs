@@ -10,21 +10,18 @@
 //! Built-in ids are reserved (`SchemaStore::register` refuses them), so a generated validator
 //! can never be stale.
 
+use crate::builtin::CONTRACT_SCHEMAS;
 use crate::contracts::ajv_errors::ContractError;
 use crate::contracts::pattern;
+use crate::schema_store::LOCAL_BASE;
 use jsonschema::ErrorIterator;
 use serde_json::Value;
 
 /// A generated validator: what `SchemaStore` and the verdict check call.
 pub struct Shipped {
-    /// The schema's `$id`.
-    pub id: &'static str,
     pub is_valid: fn(&Value) -> bool,
     pub iter_errors: for<'i> fn(&'i Value) -> ErrorIterator<'i>,
 }
-
-/// The id every contract `$ref`s for its shared definitions.
-const COMMON: &str = "https://boomerang-guard.local/schemas/common.schema.json";
 
 // The shared definitions as the contracts are compiled: `schemas/common.schema.json` with its
 // character-testing patterns (`\S`, `^[^\u0000]+$`) renamed to the keyword that tests the
@@ -67,76 +64,37 @@ struct Common;
 struct Verdict;
 
 macro_rules! shipped {
-    ($id:expr, $name:ident) => {
+    ($name:ident) => {
         Shipped {
-            id: $id,
             is_valid: $name::is_valid,
             iter_errors: $name::iter_errors,
         }
     };
 }
 
-const BASE: &str = crate::schema_store::LOCAL_BASE;
-
-/// Every shipped contract document, by `$id`.
-static CONTRACTS: [Shipped; 13] = [
-    shipped!(COMMON, Common),
-    shipped!(
-        "https://boomerang-guard.local/schemas/generic.input.schema.json",
-        GenericInput
-    ),
-    shipped!(
-        "https://boomerang-guard.local/schemas/generic.output.schema.json",
-        GenericOutput
-    ),
-    shipped!(
-        "https://boomerang-guard.local/schemas/orchestrator.input.schema.json",
-        OrchestratorInput
-    ),
-    shipped!(
-        "https://boomerang-guard.local/schemas/orchestrator.output.schema.json",
-        OrchestratorOutput
-    ),
-    shipped!(
-        "https://boomerang-guard.local/schemas/code.input.schema.json",
-        CodeInput
-    ),
-    shipped!(
-        "https://boomerang-guard.local/schemas/code.output.schema.json",
-        CodeOutput
-    ),
-    shipped!(
-        "https://boomerang-guard.local/schemas/architect.input.schema.json",
-        ArchitectInput
-    ),
-    shipped!(
-        "https://boomerang-guard.local/schemas/architect.output.schema.json",
-        ArchitectOutput
-    ),
-    shipped!(
-        "https://boomerang-guard.local/schemas/ask.input.schema.json",
-        AskInput
-    ),
-    shipped!(
-        "https://boomerang-guard.local/schemas/ask.output.schema.json",
-        AskOutput
-    ),
-    shipped!(
-        "https://boomerang-guard.local/schemas/debug.input.schema.json",
-        DebugInput
-    ),
-    shipped!(
-        "https://boomerang-guard.local/schemas/debug.output.schema.json",
-        DebugOutput
-    ),
+/// Every shipped contract document, in `builtin::CONTRACT_SCHEMAS`'s order: its names give the
+/// ids (the tests look every registered built-in id up and compare it with its runtime twin).
+static CONTRACTS: [Shipped; CONTRACT_SCHEMAS.len()] = [
+    shipped!(Common),
+    shipped!(GenericInput),
+    shipped!(GenericOutput),
+    shipped!(OrchestratorInput),
+    shipped!(OrchestratorOutput),
+    shipped!(CodeInput),
+    shipped!(CodeOutput),
+    shipped!(ArchitectInput),
+    shipped!(ArchitectOutput),
+    shipped!(AskInput),
+    shipped!(AskOutput),
+    shipped!(DebugInput),
+    shipped!(DebugOutput),
 ];
 
 /// The generated validator of a shipped contract document (`id` absolute), if it is one.
 pub fn contract(id: &str) -> Option<&'static Shipped> {
-    if !id.starts_with(BASE) {
-        return None;
-    }
-    CONTRACTS.iter().find(|s| s.id == id)
+    let name = id.strip_prefix(LOCAL_BASE)?.strip_suffix(".schema.json")?;
+    let at = CONTRACT_SCHEMAS.iter().position(|(n, _)| *n == name)?;
+    CONTRACTS.get(at)
 }
 
 /// Puts errors in the order jsonschema's runtime validator reports them. The generated code
@@ -174,10 +132,7 @@ pub fn runtime_order(errors: &mut [ContractError]) {
 }
 
 /// The judge verdict schema's generated validator.
-pub static VERDICT: Shipped = shipped!(
-    "https://boomerang-guard.local/schemas/verdict.schema.json",
-    Verdict
-);
+pub static VERDICT: Shipped = shipped!(Verdict);
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
