@@ -44,14 +44,25 @@ pub fn is_pattern_keyword(keyword: &str) -> bool {
     keyword == KEYWORD || keyword == SIMPLE_KEYWORD || keyword == LAZY_KEYWORD
 }
 
-/// A `pattern` that only tests characters.
+/// A `pattern` of the shipped contracts tested by hand-written code, so that no shipped
+/// contract needs a regex engine (building one was most of a first check's time, and the
+/// module can then be built without the regex stack: see `ARCHITECTURE.md`).
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Simple {
     /// `\S`: some character that is not ECMA-262 white space.
     NonBlank,
     /// `^[^\u0000]+$`: at least one character, none of them U+0000.
     NoNul,
+    /// `^[A-Z][A-Z0-9_]*-[0-9]+$`: a requirement id such as `REQ-12`.
+    RequirementId,
+    /// Roo Code's markdown checklist (`TODO_LIST`): every line blank or `- [ ] item`.
+    TodoList,
 }
+
+/// The shipped todo-list pattern (`schemas/common.schema.json`, `todosMarkdown`).
+const TODO_LIST: &str =
+    r"^(?:[ \t]*(?:(?:[-*+][ \t]*)?\[[ xX~-]\][ \t]+\S[^\n]*)?[ \t]*(?:\r?\n|$))*$";
+const REQUIREMENT_ID: &str = "^[A-Z][A-Z0-9_]*-[0-9]+$";
 
 /// Whether `pattern` is one that only tests characters ([`SIMPLE_KEYWORD`]).
 pub fn is_simple(pattern: &str) -> bool {
@@ -62,6 +73,8 @@ fn simple(pattern: &str) -> Option<Simple> {
     match pattern {
         r"\S" => Some(Simple::NonBlank),
         r"^[^\u0000]+$" => Some(Simple::NoNul),
+        REQUIREMENT_ID => Some(Simple::RequirementId),
+        TODO_LIST => Some(Simple::TodoList),
         _ => None,
     }
 }
@@ -71,8 +84,65 @@ impl Simple {
         match self {
             Simple::NonBlank => s.chars().any(|c| !jsonschema_regex::is_ecma_whitespace(c)),
             Simple::NoNul => !s.is_empty() && !s.contains('\0'),
+            Simple::RequirementId => requirement_id(s),
+            Simple::TodoList => todo_list(s),
         }
     }
+}
+
+/// `^[A-Z][A-Z0-9_]*-[0-9]+$`: the head cannot hold `-`, so the first `-` splits it.
+fn requirement_id(s: &str) -> bool {
+    let Some((head, number)) = s.split_once('-') else {
+        return false;
+    };
+    let mut head = head.bytes();
+    head.next().is_some_and(|b| b.is_ascii_uppercase())
+        && head.all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+        && !number.is_empty()
+        && number.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// [`TODO_LIST`]: lines split at `\n`; a line ended by `\n` may end in `\r`, the last one
+/// (up to the end of the text, `$`) may not unless an item's text holds it.
+fn todo_list(s: &str) -> bool {
+    let mut lines = s.split('\n').peekable();
+    while let Some(line) = lines.next() {
+        let last = lines.peek().is_none();
+        let blank = |l: &str| l.bytes().all(|b| b == b' ' || b == b'\t');
+        let body = if last {
+            line
+        } else {
+            line.strip_suffix('\r').unwrap_or(line)
+        };
+        if !(blank(body) || todo_item(line)) {
+            return false;
+        }
+    }
+    true
+}
+
+/// `[ \t]*(?:[-*+][ \t]*)?\[[ xX~-]\][ \t]+\S` at the start of `line` (the rest is `[^\n]*`).
+fn todo_item(line: &str) -> bool {
+    let ws = |c: char| c == ' ' || c == '\t';
+    let rest = line.trim_start_matches(ws);
+    let rest = match rest.strip_prefix(['-', '*', '+']) {
+        Some(r) => r.trim_start_matches(ws),
+        None => rest,
+    };
+    let Some(rest) = rest.strip_prefix('[') else {
+        return false;
+    };
+    let mut chars = rest.chars();
+    if !matches!(chars.next(), Some(' ' | 'x' | 'X' | '~' | '-')) || chars.next() != Some(']') {
+        return false;
+    }
+    let after = chars.as_str();
+    let text = after.trim_start_matches(ws);
+    text.len() < after.len()
+        && text
+            .chars()
+            .next()
+            .is_some_and(|c| !jsonschema_regex::is_ecma_whitespace(c))
 }
 
 struct SimplePattern {
@@ -657,6 +727,65 @@ mod tests {
             }
         }
         assert!(simple(r"^\S+$").is_none() && simple(r"\s").is_none());
+    }
+
+    /// The hand-written requirement-id and todo-list tests against jsonschema's regex, on
+    /// strings built from every character their patterns treat apart (and some they do not).
+    #[test]
+    fn hand_written_patterns_match_as_jsonschema_matches_them() {
+        use proptest::prelude::*;
+        use proptest::test_runner::{Config, TestRunner};
+        const PARTS: [&str; 27] = [
+            " ", "\t", "\r", "\n", "\r\n", "-", "*", "+", "[", "]", "x", "X", "~", "a", "A", "Z",
+            "_", "0", "9", "\u{3000}", "\u{0b}", "\u{a0}", "é", "- [ ] ", "[x] ", "REQ", "-1",
+        ];
+        for pattern in [super::REQUIREMENT_ID, super::TODO_LIST] {
+            let test = simple(pattern).unwrap();
+            let schema = serde_json::json!({ "type": "string", "pattern": pattern });
+            let theirs = jsonschema::validator_for(&schema).unwrap();
+            let agree = |s: &str| {
+                let v = serde_json::Value::String(s.into());
+                assert_eq!(test.matches(s), theirs.is_valid(&v), "{pattern} on {s:?}");
+                test.matches(s)
+            };
+            let fixed = [
+                "",
+                "REQ-12",
+                "A-0",
+                "A_9-10",
+                "a-1",
+                "A-",
+                "-1",
+                "A-1-2",
+                "A1B-22x",
+                "ÄB-1",
+                "- [ ] a",
+                "- [x] done\n* [-] b\r\n+ [~] c",
+                "  [X]\tz\n\n",
+                "- [ ]a",
+                "- [ ] \u{3000}",
+                "[ ] a\r",
+                "\r",
+                "a",
+                "- [ ] a\n  \r\n",
+                "-[x] y",
+                "- [y] z",
+            ];
+            let mut matched = 0;
+            for s in fixed {
+                matched += usize::from(agree(s));
+            }
+            assert!(matched > 2, "{pattern}: the probes reach both answers");
+            let strings = proptest::collection::vec(proptest::sample::select(&PARTS[..]), 0..24)
+                .prop_map(|v| v.concat());
+            let mut runner = TestRunner::new(Config::with_cases(4000));
+            runner
+                .run(&strings, |s| {
+                    agree(&s);
+                    Ok(())
+                })
+                .unwrap();
+        }
     }
 
     #[test]

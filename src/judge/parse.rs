@@ -7,7 +7,7 @@
 //! score or yes/no phrases it holds — even when the judge quotes it without the delimiters.
 
 use crate::contracts::extract::json_values;
-use fancy_regex::Regex;
+use regex_lite::Regex;
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::sync::OnceLock;
@@ -228,10 +228,28 @@ fn is_none_answer(s: &str) -> bool {
     l.is_empty() || l.starts_with("none") || l == "n/a" || l.starts_with("no ")
 }
 
+// The prose patterns. regex-lite reads `\s`, `\d`, `\b` and `(?i)` as ASCII (judge answers are
+// English; a Unicode-only space or digit makes a phrase unread, and the verifier asks again):
+// the module then needs no regex engine with Unicode tables (see `ARCHITECTURE.md`, size).
+// On ASCII text they match as the Unicode engine did (test below).
+const TRAILING_COMMA: &str = r",(\s*[}\]])";
+// "Overall Alignment Score: 4", "**Score**: 2/5", "Rating - 3 out of 5".
+const SCORE_PATTERN: &str =
+    r"(?i)(?:alignment\s+)?(?:score|rating)\s*\**\s*[:=\-]\s*\**\s*([1-5])(?:\.\d+)?\b";
+const OUT_OF_PATTERN: &str = r"(?i)\b([1-5])\s*(?:/\s*5|out of 5)\b";
+const LABELLED_PATTERN: &str =
+    r"(?im)^[\s*#>\-\d.]*(?:explanation|reasoning|reason|rationale)\**\s*[:\-]\**\s*(\S[^\n]*)$";
+const DRIFT_LINE_PATTERN: &str = r"(?im)^[^\n]*drift[^\n]*?\b(?:yes|no)\b[\s.,:;\-]*(\S[^\n]*)$";
+const YES_NO_LABELS: [&str; 3] = ["adherence", "goal", "drift"];
+
+fn yes_no_pattern(label: &str) -> String {
+    format!(r"(?im)^[^\n]*?{label}[^\n]*?\b(yes|no)\b")
+}
+
 /// JSON with trailing commas (`{"a": 1,}`) made strict.
 fn drop_trailing_commas(s: &str) -> String {
     static RE: OnceLock<Option<Regex>> = OnceLock::new();
-    match RE.get_or_init(|| Regex::new(r",(\s*[}\]])").ok()) {
+    match RE.get_or_init(|| Regex::new(TRAILING_COMMA).ok()) {
         Some(re) => re.replace_all(s, "$1").into_owned(),
         None => s.to_string(),
     }
@@ -251,11 +269,10 @@ fn yes_no(
     label: &str,
     child: &ChildText,
 ) -> Option<bool> {
-    let re = regex(cell, &format!(r"(?im)^[^\n]*?{label}[^\n]*?\b(yes|no)\b"))?;
+    let re = regex(cell, &yes_no_pattern(label))?;
     let caps = re
         .captures_iter(text)
         .take(MAX_PHRASES)
-        .filter_map(Result::ok)
         .find(|c| c.get(0).is_some_and(|m| !child.holds(m.as_str())))?;
     Some(caps.get(1)?.as_str().eq_ignore_ascii_case("yes"))
 }
@@ -266,17 +283,12 @@ fn from_text(text: &str, child: &ChildText) -> Option<Verdict> {
     static ADH: OnceLock<Option<Regex>> = OnceLock::new();
     static GOAL: OnceLock<Option<Regex>> = OnceLock::new();
     static DRIFT: OnceLock<Option<Regex>> = OnceLock::new();
-    // "Overall Alignment Score: 4", "**Score**: 2/5", "Rating - 3 out of 5".
-    let score_re = regex(
-        &SCORE,
-        r"(?i)(?:alignment\s+)?(?:score|rating)\s*\**\s*[:=\-]\s*\**\s*([1-5])(?:\.\d+)?\b",
-    )?;
-    let out_of_re = regex(&OUT_OF, r"(?i)\b([1-5])\s*(?:/\s*5|out of 5)\b")?;
+    let score_re = regex(&SCORE, SCORE_PATTERN)?;
+    let out_of_re = regex(&OUT_OF, OUT_OF_PATTERN)?;
     // The last score the judge wrote itself.
     let pick = |re: &Regex| -> Option<u8> {
         let caps = re
             .captures_iter(text)
-            .filter_map(Result::ok)
             .filter(|c| c.get(0).is_some_and(|m| !child.holds(m.as_str())))
             .take(MAX_PHRASES)
             .last()?;
@@ -321,10 +333,11 @@ fn from_text(text: &str, child: &ChildText) -> Option<Verdict> {
             }
         }
     }
+    let [adherence, goal, drift] = YES_NO_LABELS;
     Some(Verdict {
-        direct_adherence: yes_no(text, &ADH, "adherence", child),
-        goal_alignment: yes_no(text, &GOAL, "goal", child),
-        drift: yes_no(text, &DRIFT, "drift", child),
+        direct_adherence: yes_no(text, &ADH, adherence, child),
+        goal_alignment: yes_no(text, &GOAL, goal, child),
+        drift: yes_no(text, &DRIFT, drift, child),
         unaddressed,
         alignment,
         explanation: prose_explanation(text),
@@ -336,16 +349,10 @@ fn from_text(text: &str, child: &ChildText) -> Option<Verdict> {
 fn prose_explanation(text: &str) -> Option<String> {
     static LABELLED: OnceLock<Option<Regex>> = OnceLock::new();
     static DRIFT_LINE: OnceLock<Option<Regex>> = OnceLock::new();
-    let labelled = regex(
-        &LABELLED,
-        r"(?im)^[\s*#>\-\d.]*(?:explanation|reasoning|reason|rationale)\**\s*[:\-]\**\s*(\S[^\n]*)$",
-    )?;
-    let drift_line = regex(
-        &DRIFT_LINE,
-        r"(?im)^[^\n]*drift[^\n]*?\b(?:yes|no)\b[\s.,:;\-]*(\S[^\n]*)$",
-    )?;
+    let labelled = regex(&LABELLED, LABELLED_PATTERN)?;
+    let drift_line = regex(&DRIFT_LINE, DRIFT_LINE_PATTERN)?;
     [labelled, drift_line].into_iter().find_map(|re| {
-        let caps = re.captures(text).ok()??;
+        let caps = re.captures(text)?;
         let e: String = caps.get(1)?.as_str().trim().chars().take(600).collect();
         (!e.is_empty()).then_some(e)
     })
@@ -403,6 +410,117 @@ fn read_verdict(answer: &str, delimiter: &str, child: &ChildText) -> Result<Verd
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every prose pattern finds, on ASCII text, the matches and groups fancy-regex (Unicode
+    /// classes, as before) finds: random judge-like text from the words and characters the
+    /// patterns look at.
+    #[test]
+    fn prose_patterns_read_ascii_as_the_unicode_engine_did() {
+        use proptest::prelude::*;
+        use proptest::test_runner::{Config, TestRunner};
+        const PARTS: [&str; 43] = [
+            " ",
+            "  ",
+            "\t",
+            "\n",
+            "\r\n",
+            "*",
+            "**",
+            "#",
+            ">",
+            "-",
+            ".",
+            ",",
+            ":",
+            ";",
+            "=",
+            "/",
+            "1",
+            "3",
+            "5",
+            "7",
+            "0",
+            ".5",
+            "Score",
+            "rating",
+            "Alignment ",
+            "out of 5",
+            "yes",
+            "No",
+            "drift",
+            "Goal",
+            "adherence",
+            "Reasoning",
+            "explanation",
+            "x_y",
+            "Score: ",
+            "Drift: ",
+            "\nExplanation: ",
+            "4/5",
+            "Rating - ",
+            ",}",
+            ", ]",
+            "Goal alignment: ",
+            "Direct adherence: ",
+        ];
+        let mut patterns: Vec<String> = [
+            TRAILING_COMMA,
+            SCORE_PATTERN,
+            OUT_OF_PATTERN,
+            LABELLED_PATTERN,
+            DRIFT_LINE_PATTERN,
+        ]
+        .map(String::from)
+        .to_vec();
+        patterns.extend(YES_NO_LABELS.map(yes_no_pattern));
+        let compiled: Vec<(Regex, fancy_regex::Regex)> = patterns
+            .iter()
+            .map(|p| (Regex::new(p).unwrap(), fancy_regex::Regex::new(p).unwrap()))
+            .collect();
+        let groups = |text: &str| -> Vec<Vec<Vec<Option<(usize, usize)>>>> {
+            compiled
+                .iter()
+                .map(|(lite, _)| {
+                    lite.captures_iter(text)
+                        .map(|c| c.iter().map(|m| m.map(|m| (m.start(), m.end()))).collect())
+                        .collect()
+                })
+                .collect()
+        };
+        let theirs = |text: &str| -> Vec<Vec<Vec<Option<(usize, usize)>>>> {
+            compiled
+                .iter()
+                .map(|(_, fancy)| {
+                    fancy
+                        .captures_iter(text)
+                        .map(|c| {
+                            let c = c.unwrap();
+                            c.iter().map(|m| m.map(|m| (m.start(), m.end()))).collect()
+                        })
+                        .collect()
+                })
+                .collect()
+        };
+        let found = std::cell::RefCell::new(vec![0; compiled.len()]);
+        let texts = proptest::collection::vec(proptest::sample::select(&PARTS[..]), 0..40)
+            .prop_map(|v| v.concat());
+        let mut runner = TestRunner::new(Config::with_cases(3000));
+        runner
+            .run(&texts, |t| {
+                let ours = groups(&t);
+                for (n, m) in found.borrow_mut().iter_mut().zip(&ours) {
+                    *n += usize::from(!m.is_empty());
+                }
+                prop_assert_eq!(ours, theirs(&t), "{:?}", t);
+                Ok(())
+            })
+            .unwrap();
+        let found = found.into_inner();
+        assert!(
+            found.iter().all(|&n| n > 50),
+            "every pattern is reached: {found:?}"
+        );
+    }
 
     #[test]
     fn json_fenced_with_trailing_commas_and_yes_no_strings() {
