@@ -477,7 +477,9 @@ mod tests {
             .iter()
             .map(|p| (Regex::new(p).unwrap(), fancy_regex::Regex::new(p).unwrap()))
             .collect();
-        let groups = |text: &str| -> Vec<Vec<Vec<Option<(usize, usize)>>>> {
+        // Per pattern, per match, each group's span.
+        type Found = Vec<Vec<Vec<Option<(usize, usize)>>>>;
+        let groups = |text: &str| -> Found {
             compiled
                 .iter()
                 .map(|(lite, _)| {
@@ -487,7 +489,7 @@ mod tests {
                 })
                 .collect()
         };
-        let theirs = |text: &str| -> Vec<Vec<Vec<Option<(usize, usize)>>>> {
+        let theirs = |text: &str| -> Found {
             compiled
                 .iter()
                 .map(|(_, fancy)| {
