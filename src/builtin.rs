@@ -2,9 +2,7 @@
 //! no file access (browsers, VS Code for the Web).
 
 use crate::error::{ErrorCode, GuardError, Result};
-use jsonschema::Validator;
 use serde_json::Value;
-use std::sync::OnceLock;
 
 /// Roo Code's built-in modes, each with an input and an output contract in `schemas/`.
 pub const BUILTIN_MODES: [&str; 5] = ["orchestrator", "code", "architect", "ask", "debug"];
@@ -75,12 +73,12 @@ pub fn parse_builtin(name: &str, text: &str) -> Result<Value> {
     })
 }
 
-/// The compiled configuration validator, built once per module instance. Compiled at run time,
-/// not generated (`shipped`): the generated code reports a `propertyNames` failure as the inner
-/// keyword's error at the object ("/modes must NOT have fewer than 1 characters"), where the
-/// runtime validator names the property. An empty configuration compiles nothing (`config.rs`).
-pub fn config_validator() -> Result<&'static Validator> {
-    static CELL: OnceLock<std::result::Result<Validator, GuardError>> = OnceLock::new();
+/// The configuration schema compiled at run time, which the generated validator and the mode-name
+/// check (`config.rs`) are tested against.
+#[cfg(test)]
+pub fn config_validator() -> Result<&'static jsonschema::Validator> {
+    use std::sync::OnceLock;
+    static CELL: OnceLock<std::result::Result<jsonschema::Validator, GuardError>> = OnceLock::new();
     CELL.get_or_init(|| {
         let schema = parse_builtin("config", CONFIG_SCHEMA)?;
         crate::schema_store::compile_shipped(&schema).map_err(|e| {

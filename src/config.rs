@@ -1,9 +1,9 @@
 //! The guard's configuration: validated against `schemas/config.schema.json` (every bad field
 //! named), then read into typed structs. Per-mode overrides are deep-merged over the base.
 
-use crate::builtin;
 use crate::contracts::ajv_errors;
 use crate::error::{ErrorCode, ErrorDetail, GuardError, Result};
+use crate::shipped;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -358,9 +358,8 @@ impl Config {
 }
 
 fn schema_problems(value: &Value) -> Result<Vec<ErrorDetail>> {
-    let validator = builtin::config_validator()?;
     let mut errors = Vec::new();
-    for e in validator.iter_errors(value) {
+    for e in (shipped::CONFIG.iter_errors)(value) {
         ajv_errors::convert(&e, &mut errors);
     }
     // Branch errors of anyOf/oneOf repeat the real cause; keep the leaf problems.
@@ -379,7 +378,18 @@ fn schema_problems(value: &Value) -> Result<Vec<ErrorDetail>> {
             };
             ErrorDetail { path, message }
         })
+        .chain(empty_mode_name(value))
         .collect())
+}
+
+/// The schema's `modes.propertyNames: {minLength: 1}`, checked here: the generated validator
+/// would name the object, not the property (`shipped`). Same message as jsonschema's.
+fn empty_mode_name(value: &Value) -> Option<ErrorDetail> {
+    let modes = value.get("modes")?.as_object()?;
+    modes.contains_key("").then(|| ErrorDetail {
+        path: "/modes".into(),
+        message: "property name must be valid: \"\" is shorter than 1 character".into(),
+    })
 }
 
 /// Reads typed settings and checks what the schema cannot say (ordering of cut-offs).
@@ -467,6 +477,123 @@ pub fn type_name(v: &Value) -> &'static str {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// The problems the generated validator and the mode-name check find are the ones the
+    /// configuration schema compiled at run time finds (as sets: the mode-name problem comes
+    /// last), on random configurations built from every field, wrong types and bad values.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn generated_config_problems_are_the_runtime_validators() {
+        use proptest::prelude::*;
+        use proptest::test_runner::{Config as Cases, TestRunner};
+        let runtime = crate::builtin::config_validator().unwrap();
+        let by_runtime = |v: &Value| {
+            let mut errors = Vec::new();
+            for e in runtime.iter_errors(v) {
+                ajv_errors::convert(&e, &mut errors);
+            }
+            let mut found: Vec<(String, String)> = errors
+                .into_iter()
+                .filter(|e| e.keyword != "anyOf" && e.keyword != "oneOf")
+                .map(|e| {
+                    let path = match e.params.get("additionalProperty").and_then(Value::as_str) {
+                        Some(p) => format!("{}/{p}", e.instance_path),
+                        None => e.instance_path,
+                    };
+                    (path, e.keyword)
+                })
+                .collect();
+            found.sort();
+            found
+        };
+        let scalars = prop_oneof![
+            Just(json!(null)),
+            Just(json!(true)),
+            Just(json!(0)),
+            Just(json!(0.5)),
+            Just(json!(2)),
+            Just(json!(-1)),
+            Just(json!(700000)),
+            Just(json!("")),
+            Just(json!("A")),
+            Just(json!("E")),
+            Just(json!("borderline")),
+            Just(json!("pass")),
+            Just(json!([0.2, 0.8])),
+            Just(json!([0.2])),
+            Just(json!({})),
+        ];
+        let keys = [
+            "enabled",
+            "strategy",
+            "thresholds",
+            "judge",
+            "timeouts",
+            "defaultMode",
+            "limits",
+            "contracts",
+            "clarification",
+            "log",
+            "version",
+            "potential",
+            "significant",
+            "mode",
+            "band",
+            "timeoutMs",
+            "retries",
+            "childMs",
+            "maxDepth",
+            "maxBytes",
+            "extra",
+        ];
+        let leaf = scalars.prop_recursive(3, 24, 4, move |inner| {
+            proptest::collection::btree_map(proptest::sample::select(keys.to_vec()), inner, 0..4)
+                .prop_map(|m| {
+                    Value::Object(m.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
+                })
+        });
+        let config = (
+            leaf.clone(),
+            proptest::collection::btree_map(
+                proptest::sample::select(vec!["", "code", "ask", "x y"]),
+                leaf,
+                0..3,
+            ),
+            any::<bool>(),
+        )
+            .prop_map(|(base, modes, with_modes)| {
+                let mut base = match base {
+                    Value::Object(m) => m,
+                    _ => Map::new(),
+                };
+                if with_modes {
+                    let modes = modes.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+                    base.insert("modes".into(), Value::Object(modes));
+                }
+                Value::Object(base)
+            });
+        let empty_names = std::cell::Cell::new(0);
+        let mut runner = TestRunner::new(Cases::with_cases(3000));
+        runner
+            .run(&config, |v| {
+                let ours = schema_problems(&v).unwrap();
+                let theirs = by_runtime(&v);
+                prop_assert_eq!(ours.len(), theirs.len(), "{} {:?}", v, ours);
+                let mut ours: Vec<&str> = ours.iter().map(|d| d.path.as_str()).collect();
+                ours.sort_unstable();
+                let theirs: Vec<&str> = theirs.iter().map(|(p, _)| p.as_str()).collect();
+                prop_assert_eq!(ours, theirs, "{}", v);
+                let empty = v.pointer("/modes").is_some_and(|m| m.get("").is_some());
+                empty_names.set(empty_names.get() + usize::from(empty));
+                Ok(())
+            })
+            .unwrap();
+        let empty_names = empty_names.get();
+        assert!(
+            empty_names > 100,
+            "an empty mode name is reached ({empty_names})"
+        );
+    }
 
     /// An empty mode name is refused with the property named, as jsonschema's runtime validator
     /// reports `propertyNames` (generated code would report "/modes must NOT have fewer than 1

@@ -536,6 +536,7 @@ fn reference_root(id: &str) -> Value {
 /// A validator for a schema shipped with the crate (its `$id` set), compiled from a root that
 /// references it: no meta-schema check at run time (the crate's tests do it), see
 /// [`SchemaStore::build`].
+#[cfg(test)]
 pub fn compile_shipped(schema: &Value) -> std::result::Result<Validator, String> {
     let id = schema_id(schema).ok_or("no $id")?.to_string();
     let registry = jsonschema::Registry::new()

@@ -4,8 +4,9 @@
 //! built-in contract ran jsonschema's compiler (lazily compiled by V8 on first use) and a
 //! meta-schema check of the root it compiled — most of the first check's time. The generated
 //! code is jsonschema's own, from the same documents; with [`runtime_order`] its errors are the
-//! runtime validator's, which the tests check on every one. Not the configuration schema: there
-//! the generated code reports a `propertyNames` failure differently (`builtin::config_validator`).
+//! runtime validator's, which the tests check on every one. The configuration schema is generated
+//! from a copy without its one `propertyNames` (the generated code reports that keyword's
+//! failure as the inner keyword's error at the object): `config` checks mode names itself.
 //!
 //! Built-in ids are reserved (`SchemaStore::register` refuses them), so a generated validator
 //! can never be stale.
@@ -62,6 +63,8 @@ contract!(DebugOutput, "schemas/debug.output.schema.json");
 struct Common;
 #[jsonschema::validator(path = "schemas/verdict.schema.json")]
 struct Verdict;
+#[jsonschema::validator(path = "src/shipped/config.schema.json")]
+struct ConfigSchema;
 
 macro_rules! shipped {
     ($name:ident) => {
@@ -133,6 +136,8 @@ pub fn runtime_order(errors: &mut [ContractError]) {
 
 /// The judge verdict schema's generated validator.
 pub static VERDICT: Shipped = shipped!(Verdict);
+/// The configuration schema's, without `modes.propertyNames` (see the module's comment).
+pub static CONFIG: Shipped = shipped!(ConfigSchema);
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
@@ -145,6 +150,31 @@ mod tests {
         env!("CARGO_MANIFEST_DIR"),
         "/src/shipped/common.schema.json"
     );
+    const GENERATED_CONFIG: &str = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/shipped/config.schema.json"
+    );
+
+    /// `src/shipped/config.schema.json` is `schemas/config.schema.json` without the mode names'
+    /// `propertyNames` (`UPDATE_SHIPPED=1` writes it again).
+    #[test]
+    fn config_is_the_shipped_document_without_property_names() {
+        let mut expected = parse_builtin("config", crate::builtin::CONFIG_SCHEMA).unwrap();
+        let modes = expected.pointer_mut("/properties/modes").unwrap();
+        let removed = modes.as_object_mut().unwrap().remove("propertyNames");
+        assert_eq!(removed, Some(serde_json::json!({ "minLength": 1 })));
+        if std::env::var_os("UPDATE_SHIPPED").is_some() {
+            let text = serde_json::to_string_pretty(&expected).unwrap() + "\n";
+            std::fs::write(GENERATED_CONFIG, text).unwrap();
+        }
+        let found: Value =
+            serde_json::from_str(&std::fs::read_to_string(GENERATED_CONFIG).unwrap()).unwrap();
+        assert_eq!(
+            found, expected,
+            "src/shipped/config.schema.json is stale: run UPDATE_SHIPPED=1 cargo test config_is_the_shipped"
+        );
+        assert!(pattern::rewrite(&found, false).is_none(), "no pattern");
+    }
 
     /// The document the contracts are generated from is `schemas/common.schema.json` as the
     /// runtime compile rewrites it. After a change to `schemas/`, run this test with
