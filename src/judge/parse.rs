@@ -414,6 +414,7 @@ mod tests {
     /// Every prose pattern finds, on ASCII text, the matches and groups fancy-regex (Unicode
     /// classes, as before) finds: random judge-like text from the words and characters the
     /// patterns look at.
+    #[cfg(not(target_arch = "wasm32"))]
     #[test]
     fn prose_patterns_read_ascii_as_the_unicode_engine_did() {
         use proptest::prelude::*;
