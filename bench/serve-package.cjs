@@ -1,5 +1,6 @@
 // Serves a package folder over HTTP with a page that imports the ESM build and creates a guard
 // (window.ready, window.startupMs), for the Chromium smoke test and the start-up benchmark.
+// `/?entry=lite-web.js` imports another ESM entry of dist/esm (`boomerang-guard/lite`).
 "use strict";
 const fs = require("node:fs");
 const http = require("node:http");
@@ -9,9 +10,9 @@ const TYPES = { ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "a
 
 /** Resolves to a listening server on 127.0.0.1 (port in server.address().port). */
 function serve(root) {
-  const page = `<!doctype html><meta charset="utf-8"><title>boomerang-guard smoke</title><script type="module">
+  const page = (entry) => `<!doctype html><meta charset="utf-8"><title>boomerang-guard smoke</title><script type="module">
     const t0 = performance.now();
-    const mod = await import("/dist/esm/web.js");
+    const mod = await import("/dist/esm/${entry}");
     const guard = await mod.createGuard({ judge: { mode: "always" } });
     window.startupMs = performance.now() - t0;
     window.mod = mod;
@@ -21,8 +22,13 @@ function serve(root) {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, "http://localhost");
     if (url.pathname === "/") {
+      const entry = url.searchParams.get("entry") ?? "web.js";
+      if (!/^[a-z-]+\.js$/.test(entry)) {
+        res.writeHead(400);
+        return res.end();
+      }
       res.writeHead(200, { "content-type": "text/html" });
-      return res.end(page);
+      return res.end(page(entry));
     }
     const file = path.join(root, path.normalize(url.pathname));
     if (!file.startsWith(root) || !fs.existsSync(file)) {

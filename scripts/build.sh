@@ -1,42 +1,62 @@
 #!/usr/bin/env bash
-# One release build of the wasm, wasm-bindgen once per glue (nodejs for require, web for
-# import, no-modules for CommonJS hosts that pass the bytes), one wasm-opt pass on the shared
-# module, then the TypeScript wrapper. Everything lands in pkg/ and dist/.
+# Two release builds of the wasm: the full module (pkg/) and the one without the JSON Schema
+# compiler (pkg/lite/, `boomerang-guard/lite`); for each, wasm-bindgen once per glue and one
+# wasm-opt pass; then the TypeScript wrapper. Everything lands in pkg/ and dist/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 say() { printf '[build] %s\n' "$*"; }
 
-cargo build --release --target wasm32-unknown-unknown --lib --quiet
-raw=target/wasm32-unknown-unknown/release/boomerang_guard.wasm
-stage=target/bindgen
-rm -rf "$stage" pkg
-mkdir -p "$stage" pkg
-for t in nodejs web no-modules; do
-  wasm-bindgen --target "$t" --out-dir "$stage/$t" "$raw"
-done
-# The three glues differ; the module is the same bytes. Optimize it once, ship it once.
-for t in web no-modules; do
-  cmp -s "$stage/nodejs/boomerang_guard_bg.wasm" "$stage/$t/boomerang_guard_bg.wasm" ||
-    { echo "[build] wasm-bindgen produced different modules for nodejs and $t" >&2; exit 1; }
-done
-stamp=target/bindgen.wasm-opt.stamp
-optimized=target/boomerang_guard_bg.opt.wasm
+# The wasm's path from cargo's own report: the two builds (with and without the JSON Schema
+# compiler) write the same file name, so each is copied away as soon as it is built.
+wasm_of() {
+  cargo build --release --target wasm32-unknown-unknown --lib --quiet --message-format=json "$@" |
+    node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{for(const l of s.split("\n")){if(!l.startsWith("{"))continue;const m=JSON.parse(l);if(m.reason==="compiler-artifact"&&m.target.name==="boomerang_guard")for(const f of m.filenames)if(f.endsWith(".wasm"))console.log(f)}})'
+}
+# One variant: wasm-bindgen once per glue (nodejs for require, web for import, no-modules for
+# CommonJS hosts that pass the bytes), one wasm-opt pass on the shared module, into $2.
+variant() {
+  local raw="$1" out="$2" name="$3"
+  local stage="target/bindgen/$name"
+  rm -rf "$stage" "$out"
+  mkdir -p "$stage/in" "$out"
+  cp "$raw" "$stage/in/boomerang_guard.wasm"
+  for t in nodejs web no-modules; do
+    wasm-bindgen --target "$t" --out-dir "$stage/$t" "$stage/in/boomerang_guard.wasm"
+  done
+  # The three glues differ; the module is the same bytes. Optimize it once, ship it once.
+  for t in web no-modules; do
+    cmp -s "$stage/nodejs/boomerang_guard_bg.wasm" "$stage/$t/boomerang_guard_bg.wasm" ||
+      { echo "[build] wasm-bindgen produced different $name modules for nodejs and $t" >&2; exit 1; }
+  done
+  local stamp="target/bindgen.$name.wasm-opt.stamp"
+  local optimized="target/boomerang_guard_bg.$name.opt.wasm"
+  local sum
+  sum="$(sha256sum "$stage/nodejs/boomerang_guard_bg.wasm" | cut -d' ' -f1) ${opt_flags[*]}"
+  if [ ! -f "$optimized" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$sum" ]; then
+    say "wasm-opt ($name) ${opt_flags[*]}"
+    node_modules/.bin/wasm-opt "${opt_flags[@]}" "$stage/nodejs/boomerang_guard_bg.wasm" -o "$optimized"
+    echo "$sum" > "$stamp"
+  fi
+  cp "$optimized" "$out/boomerang_guard_bg.wasm"
+  cp "$stage/nodejs/boomerang_guard.js" "$out/boomerang_guard.js"
+  cp "$stage/nodejs/boomerang_guard.d.ts" "$out/boomerang_guard.d.ts"
+  cp "$stage/web/boomerang_guard.js" "$out/boomerang_guard_web.mjs"
+  cp "$stage/web/boomerang_guard.d.ts" "$out/boomerang_guard_web.d.mts"
+  # no-modules defines a global-free IIFE value; CommonJS needs it exported.
+  { cat "$stage/no-modules/boomerang_guard.js"; printf '\nmodule.exports = wasm_bindgen;\n'; } > "$out/boomerang_guard_bytes.cjs"
+}
+
 # Inlining single-caller helpers up to 20 instructions and ordering functions by use cut 87 KB
 # gzipped with no behaviour change (measured against -Oz alone, issue 14).
 opt_flags=(-Oz --one-caller-inline-max-function-size=20 --reorder-functions --strip-debug --strip-producers)
-sum="$(sha256sum "$stage/nodejs/boomerang_guard_bg.wasm" | cut -d' ' -f1) ${opt_flags[*]}"
-if [ ! -f "$optimized" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$sum" ]; then
-  say "wasm-opt ${opt_flags[*]}"
-  node_modules/.bin/wasm-opt "${opt_flags[@]}" "$stage/nodejs/boomerang_guard_bg.wasm" -o "$optimized"
-  echo "$sum" > "$stamp"
-fi
-cp "$optimized" pkg/boomerang_guard_bg.wasm
-cp "$stage/nodejs/boomerang_guard.js" pkg/boomerang_guard.js
-cp "$stage/nodejs/boomerang_guard.d.ts" pkg/boomerang_guard.d.ts
-cp "$stage/web/boomerang_guard.js" pkg/boomerang_guard_web.mjs
-cp "$stage/web/boomerang_guard.d.ts" pkg/boomerang_guard_web.d.mts
-# no-modules defines a global-free IIFE value; CommonJS needs it exported.
-{ cat "$stage/no-modules/boomerang_guard.js"; printf '\nmodule.exports = wasm_bindgen;\n'; } > pkg/boomerang_guard_bytes.cjs
+mkdir -p target/variants
+full="$(wasm_of)"
+cp "$full" target/variants/full.wasm
+lite="$(wasm_of --no-default-features)"
+cp "$lite" target/variants/lite.wasm
+rm -rf pkg
+variant target/variants/full.wasm pkg full
+variant target/variants/lite.wasm pkg/lite lite
 
 rm -rf dist
 node_modules/.bin/tsc -p ts-wrapper/tsconfig.cjs.json
@@ -45,6 +65,8 @@ node_modules/.bin/tsc -p ts-wrapper/tsconfig.types.json
 echo '{ "type": "commonjs" }' > dist/cjs/package.json
 echo '{ "type": "module" }' > dist/esm/package.json
 
-bytes=$(wc -c < pkg/boomerang_guard_bg.wasm)
-gz=$(gzip -9 -c pkg/boomerang_guard_bg.wasm | wc -c)
-say "pkg/boomerang_guard_bg.wasm: $bytes bytes raw, $gz bytes gzipped"
+for f in pkg/boomerang_guard_bg.wasm pkg/lite/boomerang_guard_bg.wasm; do
+  bytes=$(wc -c < "$f")
+  gz=$(gzip -9 -c "$f" | wc -c)
+  say "$f: $bytes bytes raw, $gz bytes gzipped"
+done

@@ -51,6 +51,9 @@ pub enum ErrorCode {
     /// A callback (a listener, a judge, a getter) called back into the guard while the guard
     /// was inside a call; refused so that the module stays consistent.
     Busy,
+    /// The module was built without the JSON Schema compiler (`boomerang-guard/lite`): only
+    /// the built-in contracts can be used.
+    SchemasUnavailable,
 }
 
 impl ErrorCode {
@@ -77,6 +80,7 @@ impl ErrorCode {
             ErrorCode::UnsupportedVersion => "UNSUPPORTED_VERSION",
             ErrorCode::ModeSwitchFailed => "MODE_SWITCH_FAILED",
             ErrorCode::Busy => "BUSY",
+            ErrorCode::SchemasUnavailable => "SCHEMAS_UNAVAILABLE",
         }
     }
 }

@@ -1,5 +1,8 @@
 //! Registered JSON Schemas by `$id`, `$ref` resolution between them (never over the network),
 //! and compiled validators cached per schema.
+// Without the `runtime-schemas` feature nothing is compiled here: the compile helpers stay
+// unused in that build (the default build and its tests use and check them).
+#![cfg_attr(not(feature = "runtime-schemas"), allow(dead_code, unused_imports))]
 
 use crate::contracts::ajv_errors::{self, ContractError};
 use crate::contracts::pattern;
@@ -294,6 +297,7 @@ impl SchemaStore {
     /// for ill-founded schemas whose `$ref`s loop back to the same instance (`not: {$ref: "#"}`),
     /// where jsonschema's answer is arbitrary either way. An id with a fragment is compiled
     /// directly.
+    #[cfg(feature = "runtime-schemas")]
     fn build(
         &self,
         id: &str,
@@ -339,6 +343,25 @@ impl SchemaStore {
             .with_keyword(pattern::LAZY_KEYWORD, pattern::lazy_factory)
             .build(root.as_ref().unwrap_or(schema))
             .map_err(|e| compile_error(id, &e))
+    }
+
+    /// Without the JSON Schema compiler only the built-in contracts (generated) can be checked.
+    #[cfg(not(feature = "runtime-schemas"))]
+    fn build(
+        &self,
+        id: &str,
+        _docs: &[(&str, &Value)],
+        _keys_unchecked: bool,
+        _meta: bool,
+    ) -> Result<Validator> {
+        self.registered(id)?;
+        Err(GuardError::new(
+            ErrorCode::SchemasUnavailable,
+            "",
+            format!(
+                "schema {id}: this build of boomerang-guard (boomerang-guard/lite) has no JSON Schema compiler, only the built-in contracts; load \"boomerang-guard\" to register schemas"
+            ),
+        ))
     }
 
     /// Resolves a `$ref` found in document `root` to (document, subschema), for the sanitizer.

@@ -185,6 +185,10 @@ pub const JSONSCHEMA_BACKTRACK_LIMIT: usize = 1_000_000;
 /// schema path and why. Run when a schema is registered, so that an invalid pattern fails there
 /// even where the document compiles it lazily later.
 pub fn first_invalid(schema: &Value) -> Option<(String, String)> {
+    if cfg!(not(feature = "runtime-schemas")) {
+        // Nothing is compiled from a user schema (`SchemaStore::build` refuses it).
+        return None;
+    }
     find_schema_object(schema, &mut |m, at| {
         let Some(Value::String(p)) = m.get("pattern") else {
             return None;
@@ -243,8 +247,15 @@ fn charge(units: u64) -> bool {
 }
 
 /// Whether the linear engine cannot run `pattern` but the backtracking one can.
+#[cfg(feature = "runtime-schemas")]
 pub fn needs_backtracking(pattern: &str) -> bool {
     regex_syntax::Parser::new().parse(pattern).is_err() && fancy_regex::Regex::new(pattern).is_ok()
+}
+
+/// Without the compiler no user schema is registered, and no shipped one has such a pattern.
+#[cfg(not(feature = "runtime-schemas"))]
+pub fn needs_backtracking(_pattern: &str) -> bool {
+    false
 }
 
 /// Keys under which a schema holds data, not subschemas: never rewritten.

@@ -232,7 +232,12 @@ impl<'s> Builder<'s> {
                 .filter_map(|(k, _)| p.properties.get(k).map(|&id| (k.clone(), id)))
                 .collect();
         }
-        if let Some(pp) = obj.get("patternProperties").and_then(Value::as_object) {
+        // Only a schema compiled at run time can have them (no shipped contract does).
+        let pattern_properties = obj
+            .get("patternProperties")
+            .and_then(Value::as_object)
+            .filter(|_| cfg!(feature = "runtime-schemas"));
+        if let Some(pp) = pattern_properties {
             for (pattern, s) in pp {
                 let built = fancy_regex::RegexBuilder::new(
                     &crate::contracts::pattern::ecma_classes(pattern),

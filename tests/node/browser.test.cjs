@@ -14,7 +14,7 @@ const CHROMIUM = findChromium();
  * Serves the installed package, opens its page in headless Chromium once the guard is ready,
  * runs `body(page, errors)` (errors: the page's uncaught errors), and always cleans up.
  */
-async function withPage(t, body) {
+async function withPage(t, body, entry = "web.js") {
   if (!CHROMIUM && process.env.BOOMERANG_GUARD_SKIP_BROWSER === "1") return t.skip("no Chromium (BOOMERANG_GUARD_SKIP_BROWSER=1)");
   assert.ok(CHROMIUM, "Chromium is needed: scripts/bootstrap.sh installs it (or set CHROMIUM_PATH)");
   const { chromium } = require("playwright-core");
@@ -24,7 +24,7 @@ async function withPage(t, body) {
     const page = await browser.newPage();
     const errors = [];
     page.on("pageerror", (e) => errors.push(e.message));
-    await page.goto(`http://127.0.0.1:${server.address().port}/`);
+    await page.goto(`http://127.0.0.1:${server.address().port}/?entry=${entry}`);
     await page.waitForFunction(() => window.ready === true, null, { timeout: 30_000 });
     await body(page, errors);
   } finally {
@@ -161,4 +161,47 @@ test("isolation in Chromium: identity, locked Maps and Dates, bytes copied, shar
     assert.notEqual(out.traps.get[0], null, "a throwing get trap is an error when copying");
     assert.equal(out.stillWorks, true);
   });
+});
+
+test("boomerang-guard/lite in Chromium: built-in contracts, drift and isolation work; schemas are refused and the guard stays usable", { timeout: 60_000 }, async (t) => {
+  await withPage(
+    t,
+    async (page, errors) => {
+      const out = await page.evaluate(async () => {
+        const { guard } = window;
+        const input = guard.checkTaskInput({ mode: "orchestrator", message: "Split the work.", todos: "- [ ] design\n- [x] build" });
+        const badTodos = guard.checkTaskInput({ mode: "orchestrator", message: "Split the work.", todos: "- [ ] design\nnot an item" });
+        const result = guard.checkTaskResult({ mode: "code", result: "Implemented validateEmail in src/utils/validation.ts." });
+        let refused;
+        try {
+          guard.registerSchema({ $id: "mine", type: "object" });
+        } catch (e) {
+          refused = { name: e.name, code: e.code };
+        }
+        const drift = guard.scoreDrift("Create a single function validateEmail. Do NOT create a class.", "class EmailValidator {}");
+        const frozen = Object.isFrozen(guard.freezeContext({ files: ["a.ts"] }));
+        const wasm = performance.getEntriesByType("resource").find((r) => r.name.endsWith(".wasm"));
+        return {
+          inputOk: input.ok,
+          badTodos: badTodos.errors.map((e) => [e.instancePath, e.keyword]),
+          resultOk: typeof result.ok,
+          refused,
+          status: drift.status,
+          frozen,
+          wasm: wasm && new URL(wasm.name).pathname,
+          startupMs: window.startupMs,
+        };
+      });
+      assert.deepEqual(errors, []);
+      assert.equal(out.inputOk, true);
+      assert.deepEqual(out.badTodos[0], ["/todos", "pattern"]);
+      assert.equal(out.resultOk, "boolean");
+      assert.deepEqual(out.refused, { name: "BoomerangGuardError", code: "SCHEMAS_UNAVAILABLE" });
+      assert.notEqual(out.status, undefined);
+      assert.equal(out.frozen, true);
+      assert.equal(out.wasm, "/pkg/lite/boomerang_guard_bg.wasm", "the lite module, not the full one");
+      t.diagnostic(`lite start-up in Chromium: ${out.startupMs.toFixed(0)} ms`);
+    },
+    "lite-web.js",
+  );
 });

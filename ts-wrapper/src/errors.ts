@@ -43,6 +43,7 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   "UNSUPPORTED_VERSION",
   "MODE_SWITCH_FAILED",
   "BUSY",
+  "SCHEMAS_UNAVAILABLE",
 ];
 const KNOWN = new Set<string>(ERROR_CODES);
 

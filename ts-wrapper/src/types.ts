@@ -143,7 +143,8 @@ export type ErrorCode =
   | "INVALID_STATE"
   | "UNSUPPORTED_VERSION"
   | "MODE_SWITCH_FAILED"
-  | "BUSY";
+  | "BUSY"
+  | "SCHEMAS_UNAVAILABLE";
 
 /** The guard's public surface. */
 export interface Guard {

@@ -1,0 +1,107 @@
+"use strict";
+// boomerang-guard/lite (the module built without the JSON Schema compiler), loaded from the
+// packed package as a consumer would: the built-in contracts, the configuration, drift and
+// isolation answer exactly as the full module does; schemas are refused with a typed error and
+// the guard stays usable; the module is within its size budget.
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("node:fs");
+const path = require("node:path");
+const zlib = require("node:zlib");
+const { createRequire } = require("node:module");
+const { requireGuard, requireSubpath, packageDir, consumer } = require("./load.cjs");
+
+const full = requireGuard();
+const lite = requireSubpath("lite");
+
+// Inputs and results of every built-in mode, with todos, requirement ids and broken fields.
+const INPUTS = [
+  { mode: "orchestrator", message: "Split the login work into subtasks.", todos: "- [ ] design\n- [x] build\n  * [-] ship\r\n" },
+  { mode: "orchestrator", message: "Split it.", todos: "- [ ] design\nnot an item" },
+  { mode: "orchestrator", message: "   ", todos: "[ ]x" },
+  { mode: "code", message: "Implement validateEmail in src/utils/validation.ts.\u001b[31m", context: { files: ["src/utils/validation.ts"] } },
+  { mode: "code", message: 42 },
+  { mode: "code", message: { goal: "Fix the bug", requirements: [{ id: "REQ-12", text: "keep the API" }, { id: "req-1", text: "" }] } },
+  { mode: "architect", message: "Design the cache layer.", context: { notes: "a\u0000b" } },
+  { mode: "ask", message: "What does the scheduler do?" },
+  { mode: "debug", message: "The test fails with TypeError.", todos: ["- [ ] reproduce"] },
+  { mode: "generic", message: "" },
+];
+const RESULTS = [
+  { mode: "code", result: "Implemented validateEmail in src/utils/validation.ts." },
+  { mode: "code", result: 'Done:\n```json\n{"status": "success", "summary": "ok", "files": [{"path": "a.ts", "action": "modified"}]}\n```' },
+  { mode: "code", result: '{"status": "done", "summary": ""}' },
+  { mode: "orchestrator", result: "All subtasks finished: REQ-1 and REQ-2 are met." },
+  { mode: "architect", result: "# Plan\n\n1. Cache in front of the DB." },
+  { mode: "ask", result: "" },
+  { mode: "debug", result: "Root cause: a null check was missing.\u0007" },
+];
+
+test("lite answers every built-in contract check exactly as the full module", () => {
+  const [a, b] = [full.createGuardSync(), lite.createGuardSync()];
+  let failing = 0;
+  for (const input of INPUTS) {
+    const [x, y] = [a.checkTaskInput(input), b.checkTaskInput(input)];
+    assert.deepEqual(y, x, JSON.stringify(input));
+    failing += Number(!x.ok);
+  }
+  for (const r of RESULTS) {
+    const [x, y] = [a.checkTaskResult(r), b.checkTaskResult(r)];
+    assert.deepEqual(y, x, JSON.stringify(r));
+    failing += Number(!x.ok);
+  }
+  assert.ok(failing >= 4, `the cases reach failing reports (${failing})`);
+});
+
+test("lite reads configurations as the full module, problems included", () => {
+  const configs = [
+    {},
+    { strategy: "B", thresholds: { potential: 0.4, significant: 0.8 }, modes: { code: { strategy: "C" } } },
+    { strategy: "E", thresholds: { potential: 2 }, modes: { "": {}, code: { extra: 1 } } },
+  ];
+  for (const c of configs) {
+    const outcome = (m) => {
+      try {
+        return { settings: m.createGuardSync(c).settingsFor?.("code") ?? null };
+      } catch (e) {
+        return { code: e.code, details: e.details };
+      }
+    };
+    assert.deepEqual(outcome(lite), outcome(full), JSON.stringify(c));
+    const lenient = (m) => m.createGuardSync(c, { lenient: true }).configProblems;
+    assert.deepEqual(lenient(lite), lenient(full));
+  }
+});
+
+test("lite refuses schemas with SCHEMAS_UNAVAILABLE and stays usable; built-in ids still work", () => {
+  const g = lite.createGuardSync();
+  for (const call of [
+    () => g.registerSchema({ $id: "mine", type: "object" }),
+    () => g.setModeContract("code", { output: { type: "object", required: ["status"] } }),
+  ]) {
+    assert.throws(call, (e) => e.name === "BoomerangGuardError" && e.code === "SCHEMAS_UNAVAILABLE" && /boomerang-guard/.test(e.message));
+  }
+  g.setModeContract("code", { input: "generic.input", output: "generic.output" });
+  const r = g.checkTaskResult({ mode: "code", result: "Done." });
+  assert.equal(typeof r.ok, "boolean");
+  const f = full.createGuardSync();
+  f.setModeContract("code", { input: "generic.input", output: "generic.output" });
+  assert.deepEqual(r, f.checkTaskResult({ mode: "code", result: "Done." }));
+  const d = g.scoreDrift("Create a single function validateEmail. Do NOT create a class.", "class EmailValidator {}");
+  assert.deepEqual(d, full.createGuardSync().scoreDrift("Create a single function validateEmail. Do NOT create a class.", "class EmailValidator {}"));
+});
+
+test("lite loads from bytes, as a bundling host passes them", () => {
+  const bytes = fs.readFileSync(path.join(packageDir(), "pkg", "lite", "boomerang_guard_bg.wasm"));
+  const g = lite.createGuardSync(undefined, { wasm: bytes });
+  assert.equal(g.checkTaskInput({ mode: "ask", message: "Why?" }).ok, true);
+  const resolved = createRequire(path.join(consumer, "index.js")).resolve("boomerang-guard/lite/wasm");
+  assert.deepEqual(fs.readFileSync(resolved), bytes, "the ./lite/wasm export is that module");
+});
+
+test("the lite module is within the 600 KB gzipped budget and smaller than the full one", () => {
+  const size = (p) => zlib.gzipSync(fs.readFileSync(path.join(packageDir(), "pkg", ...p)), { level: 9 }).length;
+  const [liteGz, fullGz] = [size(["lite", "boomerang_guard_bg.wasm"]), size(["boomerang_guard_bg.wasm"])];
+  assert.ok(liteGz <= 600 * 1024, `lite: ${liteGz} bytes gzipped`);
+  assert.ok(liteGz < fullGz * 0.7, `lite ${liteGz} vs full ${fullGz}`);
+});

@@ -1,0 +1,20 @@
+// CommonJS entry of `boomerang-guard/lite`: the module built without the JSON Schema compiler
+// (pkg/lite/boomerang_guard_bg.wasm, about half the size, a faster start). Only the built-in
+// contracts can be used: registerSchema, and setModeContract with a schema, throw
+// SCHEMAS_UNAVAILABLE. Everything else is the same guard.
+import type { Glue } from "./glue.js";
+import { nodeEntry, type BytesGlue } from "./node-entry.js";
+
+export * from "./types.js";
+export { BoomerangGuardError, ERROR_CODES } from "./errors.js";
+export { renderVerificationMarkdown } from "./log.js";
+export { createRooHooks } from "./roo.js";
+export type { RooHooks, RooHooksOptions, NewTaskInput, NewTaskDecision, ResultDecision, Reconciled, StateStore } from "./roo.js";
+
+export const { createGuardSync, createGuard, initGuard } = nodeEntry(
+  "lite/boomerang_guard_bg.wasm",
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  () => require("../../pkg/lite/boomerang_guard.js") as Glue,
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  () => require("../../pkg/lite/boomerang_guard_bytes.cjs") as BytesGlue,
+);

@@ -1,0 +1,24 @@
+// ESM entry of `boomerang-guard/lite` for browsers and bundlers: the module built without the
+// JSON Schema compiler (about half the download, a faster start). Only the built-in contracts
+// can be used: registerSchema, and setModeContract with a schema, throw SCHEMAS_UNAVAILABLE.
+import * as glue from "../../pkg/lite/boomerang_guard_web.mjs";
+import { webEntry } from "./web-entry.js";
+// The rest of the graph, named here so that a browser fetches it in two round trips (web.ts).
+import "./core.js";
+import "./errors.js";
+import "./freeze.js";
+import "./lifecycle.js";
+import "./verify.js";
+import "./generated/freeze-rules.js";
+
+export * from "./types.js";
+export { BoomerangGuardError, ERROR_CODES } from "./errors.js";
+export { renderVerificationMarkdown } from "./log.js";
+export { createRooHooks } from "./roo.js";
+export type { RooHooks, RooHooksOptions, NewTaskInput, NewTaskDecision, ResultDecision, Reconciled, StateStore } from "./roo.js";
+
+export const { createGuardSync, createGuard, initGuard } = webEntry(
+  glue,
+  new URL("../../pkg/lite/boomerang_guard_bg.wasm", import.meta.url),
+  "lite/boomerang_guard_bg.wasm",
+);

@@ -1,0 +1,51 @@
+// What both CommonJS entries (node.ts: the full module; lite-node.ts: the module without the
+// JSON Schema compiler) do with their glue. Each entry passes its own static `require`s, so that
+// bundlers see the paths.
+import { wrap } from "./core.js";
+import type { Glue } from "./glue.js";
+import { BoomerangGuardError } from "./errors.js";
+import type { CreateOptions, Guard, GuardConfig } from "./types.js";
+
+export interface BytesGlue extends Glue {
+  initSync(arg: { module: BufferSource | WebAssembly.Module }): unknown;
+}
+
+export interface NodeEntry {
+  createGuardSync(config?: GuardConfig, options?: CreateOptions): Guard;
+  createGuard(config?: GuardConfig, options?: CreateOptions): Promise<Guard>;
+  initGuard(options?: CreateOptions): Promise<void>;
+}
+
+/** `file` loads the module from beside its glue; `bytes` returns the glue that takes bytes. */
+export function nodeEntry(wasmFile: string, file: () => Glue, bytes: () => BytesGlue): NodeEntry {
+  let fileGlue: Glue | undefined;
+  let bytesGlue: Glue | undefined;
+  const load = (options?: CreateOptions): Glue => {
+    try {
+      if (options?.wasm !== undefined) {
+        if (!bytesGlue) {
+          const glue = bytes();
+          glue.initSync({ module: options.wasm });
+          bytesGlue = glue;
+        }
+        return bytesGlue;
+      }
+      fileGlue ??= file();
+      return fileGlue;
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      throw new BoomerangGuardError(
+        "WASM_LOAD_FAILED",
+        `could not load ${wasmFile}: ${why}. A host that bundles must copy it beside its bundle or pass { wasm: bytes }.`,
+      );
+    }
+  };
+  const createGuardSync = (config?: GuardConfig, options?: CreateOptions): Guard => wrap(load(options), config, options);
+  return {
+    createGuardSync,
+    createGuard: async (config, options) => createGuardSync(config, options),
+    initGuard: async (options) => {
+      load(options);
+    },
+  };
+}
