@@ -77,8 +77,8 @@ async function main() {
   say("### Start-up");
   say();
   say(`Node (CommonJS, fresh process, median of 7): load + instantiate + createGuard ${node.loadMs.toFixed(1)} ms; first input check ${node.firstInputMs.toFixed(1)} ms, first result check ${node.firstResultMs.toFixed(1)} ms, another mode's first input check ${node.nextModeInputMs.toFixed(1)} ms (the built-in contracts' validators are generated when the crate is built: no schema is compiled at run time).`);
-  say(`Node, a fresh process to its first result check (require + createGuard + checkTaskResult), median of 7: ${node.toFirstResultMs.toFixed(1)} ms, ${(node.toFirstResultMs / 25).toFixed(2)}× the 25 ms target.`);
-  say(chromium ? `Chromium (ESM, headless, fresh context, median of ${chromium.runs}): import + instantiate + createGuard ${chromium.startupMs.toFixed(0)} ms, ${(chromium.startupMs / 120).toFixed(2)}× the 120 ms target.` : "Chromium: not found, not measured.");
+  say(`Node, a fresh process to its first result check (require + createGuard + checkTaskResult), median of 7: ${node.toFirstResultMs.toFixed(1)} ms, ${(node.toFirstResultMs / 25).toFixed(2)}× the 25 ms target; boomerang-guard/lite ${node.liteToFirstResultMs.toFixed(1)} ms, ${(node.liteToFirstResultMs / 25).toFixed(2)}× (processes alternating).`);
+  say(chromium ? `Chromium (ESM, headless, fresh context, median of ${chromium.runs}): import + instantiate + createGuard ${chromium.startupMs.toFixed(0)} ms, ${(chromium.startupMs / 120).toFixed(2)}× the 120 ms target; boomerang-guard/lite ${chromium.liteStartupMs.toFixed(0)} ms, ${(chromium.liteStartupMs / 120).toFixed(2)}× (pages alternating).` : "Chromium: not found, not measured.");
 
   const hookBench = require("./hook.bench.cjs");
   results.hook = hookBench.hookWallTimes(10);
@@ -87,12 +87,16 @@ async function main() {
   say();
   hookBench.print(results.hook, say);
 
-  const wasm = path.join(__dirname, "..", "pkg", "boomerang_guard_bg.wasm");
-  const bytes = fs.readFileSync(wasm);
-  const gz = require("node:zlib").gzipSync(bytes, { level: 9 }).length;
-  results.size = { raw: bytes.length, gzip: gz, budgetGzip: 600 * 1024 };
+  const sizeOf = (...p) => {
+    const bytes = fs.readFileSync(path.join(__dirname, "..", "pkg", ...p));
+    return { raw: bytes.length, gzip: require("node:zlib").gzipSync(bytes, { level: 9 }).length, budgetGzip: 600 * 1024 };
+  };
+  results.size = sizeOf("boomerang_guard_bg.wasm");
+  results.liteSize = sizeOf("lite", "boomerang_guard_bg.wasm");
   say();
-  say(`Size: boomerang_guard_bg.wasm ${bytes.length} bytes raw, ${gz} bytes gzipped by zlib at level 9 (gzip -9 gives a little less): ${(gz / (600 * 1024)).toFixed(2)}× the 600 KB budget.`);
+  for (const [name, s] of [["boomerang_guard_bg.wasm", results.size], ["lite/boomerang_guard_bg.wasm (boomerang-guard/lite)", results.liteSize]]) {
+    say(`Size: ${name} ${s.raw} bytes raw, ${s.gzip} bytes gzipped by zlib at level 9 (gzip -9 gives a little less): ${(s.gzip / s.budgetGzip).toFixed(2)}× the 600 KB budget.`);
+  }
 
   fs.writeFileSync(path.join(__dirname, "results.json"), JSON.stringify(results, null, 2));
   fs.writeFileSync(path.join(__dirname, "results.md"), `${md.join("\n")}\n`);

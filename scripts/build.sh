@@ -9,7 +9,7 @@ say() { printf '[build] %s\n' "$*"; }
 # The wasm's path from cargo's own report: the two builds (with and without the JSON Schema
 # compiler) write the same file name, so each is copied away as soon as it is built.
 wasm_of() {
-  cargo build --release --target wasm32-unknown-unknown --lib --quiet --message-format=json "$@" |
+  cargo build --release --target wasm32-unknown-unknown --lib --quiet --message-format=json-render-diagnostics "$@" |
     node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{for(const l of s.split("\n")){if(!l.startsWith("{"))continue;const m=JSON.parse(l);if(m.reason==="compiler-artifact"&&m.target.name==="boomerang_guard")for(const f of m.filenames)if(f.endsWith(".wasm"))console.log(f)}})'
 }
 # One variant: wasm-bindgen once per glue (nodejs for require, web for import, no-modules for
