@@ -17,7 +17,7 @@ wasm_of() {
 variant() {
   local raw="$1" out="$2" name="$3"
   local stage="target/bindgen/$name"
-  rm -rf "$stage" "$out"
+  rm -rf "$stage"
   mkdir -p "$stage/in" "$out"
   cp "$raw" "$stage/in/boomerang_guard.wasm"
   for t in nodejs web no-modules; do

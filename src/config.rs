@@ -362,8 +362,13 @@ fn schema_problems(value: &Value) -> Result<Vec<ErrorDetail>> {
     for e in (shipped::CONFIG.iter_errors)(value) {
         ajv_errors::convert(&e, &mut errors);
     }
-    // Branch errors of anyOf/oneOf repeat the real cause; keep the leaf problems.
-    Ok(errors
+    Ok(problems(errors).chain(empty_mode_name(value)).collect())
+}
+
+/// A schema's errors as configuration problems. Branch errors of anyOf/oneOf repeat the real
+/// cause; the leaf problems are kept.
+fn problems(errors: Vec<ajv_errors::ContractError>) -> impl Iterator<Item = ErrorDetail> {
+    errors
         .into_iter()
         .filter(|e| e.keyword != "anyOf" && e.keyword != "oneOf")
         .map(|e| {
@@ -378,8 +383,6 @@ fn schema_problems(value: &Value) -> Result<Vec<ErrorDetail>> {
             };
             ErrorDetail { path, message }
         })
-        .chain(empty_mode_name(value))
-        .collect())
 }
 
 /// The schema's `modes.propertyNames: {minLength: 1}`, checked here: the generated validator
@@ -478,9 +481,9 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    /// The problems the generated validator and the mode-name check find are the ones the
-    /// configuration schema compiled at run time finds (as sets: the mode-name problem comes
-    /// last), on random configurations built from every field, wrong types and bad values.
+    /// The problems (paths and messages) the generated validator and the mode-name check find
+    /// are the ones the configuration schema compiled at run time finds (as sets: the mode-name
+    /// problem comes last), on random configurations built from every field, wrong types and bad values.
     #[cfg(not(target_arch = "wasm32"))]
     #[test]
     fn generated_config_problems_are_the_runtime_validators() {
@@ -492,17 +495,8 @@ mod tests {
             for e in runtime.iter_errors(v) {
                 ajv_errors::convert(&e, &mut errors);
             }
-            let mut found: Vec<(String, String)> = errors
-                .into_iter()
-                .filter(|e| e.keyword != "anyOf" && e.keyword != "oneOf")
-                .map(|e| {
-                    let path = match e.params.get("additionalProperty").and_then(Value::as_str) {
-                        Some(p) => format!("{}/{p}", e.instance_path),
-                        None => e.instance_path,
-                    };
-                    (path, e.keyword)
-                })
-                .collect();
+            let mut found: Vec<(String, String)> =
+                problems(errors).map(|d| (d.path, d.message)).collect();
             found.sort();
             found
         };
@@ -579,9 +573,9 @@ mod tests {
                 let ours = schema_problems(&v).unwrap();
                 let theirs = by_runtime(&v);
                 prop_assert_eq!(ours.len(), theirs.len(), "{} {:?}", v, ours);
-                let mut ours: Vec<&str> = ours.iter().map(|d| d.path.as_str()).collect();
+                let mut ours: Vec<(String, String)> =
+                    ours.into_iter().map(|d| (d.path, d.message)).collect();
                 ours.sort_unstable();
-                let theirs: Vec<&str> = theirs.iter().map(|(p, _)| p.as_str()).collect();
                 prop_assert_eq!(ours, theirs, "{}", v);
                 let empty = v.pointer("/modes").is_some_and(|m| m.get("").is_some());
                 empty_names.set(empty_names.get() + usize::from(empty));

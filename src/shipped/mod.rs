@@ -147,14 +147,19 @@ mod tests {
     use crate::contracts::pattern;
     use serde_json::Value;
 
-    const GENERATED: &str = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/src/shipped/common.schema.json"
-    );
-    const GENERATED_CONFIG: &str = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/src/shipped/config.schema.json"
-    );
+    /// Fails when `src/shipped/{file}` is not `expected`; writes it first under `UPDATE_SHIPPED`.
+    fn assert_shipped(file: &str, expected: &Value, test: &str) {
+        let path = format!("{}/src/shipped/{file}", env!("CARGO_MANIFEST_DIR"));
+        if std::env::var_os("UPDATE_SHIPPED").is_some() {
+            let text = serde_json::to_string_pretty(expected).unwrap() + "\n";
+            std::fs::write(&path, text).unwrap();
+        }
+        let found: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(
+            &found, expected,
+            "src/shipped/{file} is stale: run UPDATE_SHIPPED=1 cargo test {test}"
+        );
+    }
 
     /// `src/shipped/config.schema.json` is `schemas/config.schema.json` without the mode names'
     /// `propertyNames` (`UPDATE_SHIPPED=1` writes it again).
@@ -164,17 +169,12 @@ mod tests {
         let modes = expected.pointer_mut("/properties/modes").unwrap();
         let removed = modes.as_object_mut().unwrap().remove("propertyNames");
         assert_eq!(removed, Some(serde_json::json!({ "minLength": 1 })));
-        if std::env::var_os("UPDATE_SHIPPED").is_some() {
-            let text = serde_json::to_string_pretty(&expected).unwrap() + "\n";
-            std::fs::write(GENERATED_CONFIG, text).unwrap();
-        }
-        let found: Value =
-            serde_json::from_str(&std::fs::read_to_string(GENERATED_CONFIG).unwrap()).unwrap();
-        assert_eq!(
-            found, expected,
-            "src/shipped/config.schema.json is stale: run UPDATE_SHIPPED=1 cargo test config_is_the_shipped"
+        assert_shipped(
+            "config.schema.json",
+            &expected,
+            "config_is_the_shipped_document_without_property_names",
         );
-        assert!(pattern::rewrite(&found, false).is_none(), "no pattern");
+        assert!(pattern::rewrite(&expected, false).is_none(), "no pattern");
     }
 
     /// The document the contracts are generated from is `schemas/common.schema.json` as the
@@ -186,15 +186,10 @@ mod tests {
         assert_eq!(name, "common");
         let source = parse_builtin(name, text).unwrap();
         let expected = pattern::rewrite(&source, false).unwrap_or(source);
-        if std::env::var_os("UPDATE_SHIPPED").is_some() {
-            let text = serde_json::to_string_pretty(&expected).unwrap() + "\n";
-            std::fs::write(GENERATED, text).unwrap();
-        }
-        let found: Value =
-            serde_json::from_str(&std::fs::read_to_string(GENERATED).unwrap()).unwrap();
-        assert_eq!(
-            found, expected,
-            "src/shipped/common.schema.json is stale: run UPDATE_SHIPPED=1 cargo test common_is_the_shipped_document_rewritten"
+        assert_shipped(
+            "common.schema.json",
+            &expected,
+            "common_is_the_shipped_document_rewritten",
         );
         // The other shipped documents hold no pattern: generated from `schemas/` as they are.
         let others = [("verdict", VERDICT_SCHEMA)];
