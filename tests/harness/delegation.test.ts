@@ -12,7 +12,8 @@ import { RooModel, type Runtime } from "./roo-model.js";
 const root = join(__dirname, "..", "..", "..", "..");
 const consumer = process.env.BOOMERANG_GUARD_CONSUMER ?? join(root, ".tmp", "consumer");
 const req = createRequire(join(consumer, "index.js"));
-const pkg = req("boomerang-guard") as Pick<Runtime, "createGuardSync">;
+// The patch loads the build without a JSON Schema compiler (the adapter registers no schema).
+const pkg = req("boomerang-guard/lite") as Pick<Runtime, "createGuardSync">;
 const roo = req("boomerang-guard/roo") as Pick<Runtime, "createRooHooks">;
 const runtime: Runtime = { createGuardSync: pkg.createGuardSync, createRooHooks: roo.createRooHooks };
 const seed = (f: string) => readFileSync(join(root, "tests", "fixtures", "seed000", f), "utf8");
