@@ -27,6 +27,17 @@ use wasm_bindgen::prelude::*;
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
+/// The build, readable before instantiation (`WebAssembly.Module.customSections(m,
+/// "boomerang_guard_build")`): an entry handed the bytes of the other build refuses them before
+/// its glue is initialized with them (an initialized glue cannot be initialized again).
+#[used]
+#[link_section = "boomerang_guard_build"]
+static BUILD: [u8; 4] = if cfg!(feature = "runtime-schemas") {
+    *b"full"
+} else {
+    *b"lite"
+};
+
 #[wasm_bindgen(start)]
 fn start() {
     console_error_panic_hook::set_once();
@@ -588,4 +599,17 @@ pub fn wasm_memory_bytes() -> f64 {
                 .byte_length() as f64
         })
         .unwrap_or(0.0)
+}
+
+/// Which build this module is: `"full"` (with the JSON Schema compiler) or `"lite"`, and the
+/// crate version. The two builds share their glue's imports, so a module copied beside the
+/// wrong glue would load; the entries compare this with what they expect.
+#[wasm_bindgen(js_name = buildVariant)]
+pub fn build_variant() -> String {
+    let variant = if cfg!(feature = "runtime-schemas") {
+        "full"
+    } else {
+        "lite"
+    };
+    format!("{variant} {}", env!("CARGO_PKG_VERSION"))
 }

@@ -105,3 +105,62 @@ test("the lite module is within the 600 KB gzipped budget and smaller than the f
   assert.ok(liteGz <= 600 * 1024, `lite: ${liteGz} bytes gzipped`);
   assert.ok(liteGz < fullGz * 0.7, `lite ${liteGz} vs full ${fullGz}`);
 });
+
+// Each case in a fresh process: an entry loads its module once.
+function inFreshProcess(script) {
+  const r = require("node:child_process").spawnSync(process.execPath, ["-e", script], { encoding: "utf8", cwd: consumer });
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout);
+}
+const attempt = (expr) => `(async () => { try { await (${expr}); return "loaded"; } catch (e) { return e.code + ": " + e.message; } })()`;
+
+test("an entry refuses the other build's bytes, and takes its own afterwards", () => {
+  const dir = JSON.stringify(packageDir());
+  const out = inFreshProcess(`
+    const fs = require("node:fs"), path = require("node:path");
+    const bytes = (...p) => fs.readFileSync(path.join(${dir}, "pkg", ...p));
+    (async () => {
+      const lite = require("boomerang-guard/lite"), full = require("boomerang-guard");
+      // The ESM (web) entry by its file: Node's "node" condition would pick the CommonJS one.
+      const web = await import(require("node:url").pathToFileURL(path.join(${dir}, "dist", "esm", "lite-web.js")).href);
+      const r = {};
+      r.liteWithFull = await ${attempt('lite.createGuard(undefined, { wasm: bytes("boomerang_guard_bg.wasm") })')};
+      r.liteWithLite = await ${attempt('lite.createGuard(undefined, { wasm: bytes("lite", "boomerang_guard_bg.wasm") })')};
+      r.fullWithLite = await ${attempt('full.createGuardSync(undefined, { wasm: new WebAssembly.Module(bytes("lite", "boomerang_guard_bg.wasm")) })')};
+      r.fullWithFull = await ${attempt('full.createGuardSync(undefined, { wasm: bytes("boomerang_guard_bg.wasm") })')};
+      r.webSyncWithFull = await ${attempt('web.createGuardSync(undefined, { wasm: bytes("boomerang_guard_bg.wasm") })')};
+      r.webWithFull = await ${attempt('web.createGuard(undefined, { wasm: bytes("boomerang_guard_bg.wasm") })')};
+      r.webWithNothing = await ${attempt('web.createGuard(undefined, { wasm: new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]) })')};
+      r.webWithLite = await ${attempt('web.createGuard(undefined, { wasm: bytes("lite", "boomerang_guard_bg.wasm") })')};
+      process.stdout.write(JSON.stringify(r));
+    })();`);
+  for (const k of ["liteWithFull", "fullWithLite", "webSyncWithFull", "webWithFull"]) {
+    assert.match(out[k], /^WASM_LOAD_FAILED: .*the module is the (full|lite) build/, `${k}: ${out[k]}`);
+  }
+  assert.match(out.liteWithFull, /boomerang-guard\/lite\) needs the lite build, pkg\/lite\/boomerang_guard_bg\.wasm/);
+  assert.match(out.fullWithLite, /\(boomerang-guard\) needs the full build, pkg\/boomerang_guard_bg\.wasm/);
+  assert.match(out.webWithNothing, /^WASM_LOAD_FAILED: .*not a boomerang-guard module/);
+  for (const k of ["liteWithLite", "fullWithFull", "webWithLite"]) assert.equal(out[k], "loaded", k);
+});
+
+test("the full module beside the lite entry's glue (a bundling mistake) fails at load with WASM_LOAD_FAILED", () => {
+  // The package's dist/ and pkg/ copied, with the full module where the lite one belongs.
+  const dir = fs.mkdtempSync(path.join(require("node:os").tmpdir(), "bg-wrong-build-"));
+  try {
+    fs.cpSync(path.join(packageDir(), "dist"), path.join(dir, "dist"), { recursive: true });
+    fs.cpSync(path.join(packageDir(), "pkg"), path.join(dir, "pkg"), { recursive: true });
+    fs.copyFileSync(path.join(dir, "pkg", "boomerang_guard_bg.wasm"), path.join(dir, "pkg", "lite", "boomerang_guard_bg.wasm"));
+    const entry = JSON.stringify(path.join(dir, "dist", "cjs", "lite-node.js"));
+    const out = inFreshProcess(`
+      const { createGuardSync } = require(${entry});
+      (async () => {
+        const first = await ${attempt("createGuardSync()")};
+        const second = await ${attempt("createGuardSync()")};
+        process.stdout.write(JSON.stringify({ first, second }));
+      })();`);
+    assert.match(out.first, /^WASM_LOAD_FAILED: could not load lite\/boomerang_guard_bg\.wasm: the module is the full build; this entry \(boomerang-guard\/lite\) needs the lite build/);
+    assert.equal(out.second, out.first, "it keeps failing the same way");
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

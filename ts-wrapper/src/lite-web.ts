@@ -6,6 +6,7 @@ import { webEntry } from "./web-entry.js";
 // The rest of the graph, named here so that a browser fetches it in two round trips (web.ts).
 import "./core.js";
 import "./errors.js";
+import "./build-check.js";
 import "./freeze.js";
 import "./lifecycle.js";
 import "./verify.js";
@@ -18,6 +19,7 @@ export { createRooHooks } from "./roo.js";
 export type { RooHooks, RooHooksOptions, NewTaskInput, NewTaskDecision, ResultDecision, Reconciled, StateStore } from "./roo.js";
 
 export const { createGuardSync, createGuard, initGuard } = webEntry(
+  "lite",
   glue,
   new URL("../../pkg/lite/boomerang_guard_bg.wasm", import.meta.url),
   "lite/boomerang_guard_bg.wasm",

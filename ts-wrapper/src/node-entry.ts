@@ -4,6 +4,7 @@
 import { wrap } from "./core.js";
 import type { Glue } from "./glue.js";
 import { BoomerangGuardError } from "./errors.js";
+import { checkedModule, checkLoaded, type Build } from "./build-check.js";
 import type { CreateOptions, Guard, GuardConfig } from "./types.js";
 
 export interface BytesGlue extends Glue {
@@ -17,7 +18,7 @@ export interface NodeEntry {
 }
 
 /** `file` loads the module from beside its glue; `bytes` returns the glue that takes bytes. */
-export function nodeEntry(wasmFile: string, file: () => Glue, bytes: () => BytesGlue): NodeEntry {
+export function nodeEntry(build: Build, wasmFile: string, file: () => Glue, bytes: () => BytesGlue): NodeEntry {
   let fileGlue: Glue | undefined;
   let bytesGlue: Glue | undefined;
   const load = (options?: CreateOptions): Glue => {
@@ -25,12 +26,19 @@ export function nodeEntry(wasmFile: string, file: () => Glue, bytes: () => Bytes
       if (options?.wasm !== undefined) {
         if (!bytesGlue) {
           const glue = bytes();
-          glue.initSync({ module: options.wasm });
+          const source = options.wasm;
+          // Checked before the glue is initialized: it cannot be initialized a second time.
+          const module = checkedModule(source instanceof WebAssembly.Module ? source : new WebAssembly.Module(source), build);
+          glue.initSync({ module });
           bytesGlue = glue;
         }
         return bytesGlue;
       }
-      fileGlue ??= file();
+      if (!fileGlue) {
+        const glue = file();
+        checkLoaded(glue, build);
+        fileGlue = glue;
+      }
       return fileGlue;
     } catch (e) {
       const why = e instanceof Error ? e.message : String(e);

@@ -11,6 +11,7 @@ export { createRooHooks } from "./roo.js";
 export type { RooHooks, RooHooksOptions, NewTaskInput, NewTaskDecision, ResultDecision, Reconciled, StateStore } from "./roo.js";
 
 export const { createGuardSync, createGuard, initGuard } = nodeEntry(
+  "full",
   "boomerang_guard_bg.wasm",
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   () => require("../../pkg/boomerang_guard.js") as Glue,

@@ -4,6 +4,7 @@
 import { wrap } from "./core.js";
 import type { Glue } from "./glue.js";
 import { BoomerangGuardError } from "./errors.js";
+import { checkedModule, checkLoaded, type Build } from "./build-check.js";
 import type { CreateOptions, Guard, GuardConfig } from "./types.js";
 
 export interface WebGlue {
@@ -17,14 +18,21 @@ export interface WebEntry {
   initGuard(options?: CreateOptions): Promise<void>;
 }
 
-export function webEntry(glue: WebGlue, wasmUrl: URL, wasmFile: string): WebEntry {
+export function webEntry(build: Build, glue: WebGlue, wasmUrl: URL, wasmFile: string): WebEntry {
   let ready: Promise<void> | undefined;
   let loaded = false;
   const initGuard = (options?: CreateOptions): Promise<void> => {
     if (!ready) {
-      const source = options?.wasm ?? wasmUrl;
-      ready = glue.default({ module_or_path: source }).then(
+      const given = options?.wasm;
+      // Given bytes are checked before the glue is initialized (once only) with them; a module
+      // fetched from the entry's own URL is asked after.
+      const source =
+        given === undefined
+          ? Promise.resolve<URL | WebAssembly.Module>(wasmUrl)
+          : (given instanceof WebAssembly.Module ? Promise.resolve(given) : WebAssembly.compile(given)).then((m) => checkedModule(m, build));
+      ready = source.then((s) => glue.default({ module_or_path: s })).then(
         () => {
+          checkLoaded(glue as unknown as Glue, build);
           loaded = true;
         },
         (e: unknown) => {
@@ -44,7 +52,13 @@ export function webEntry(glue: WebGlue, wasmUrl: URL, wasmFile: string): WebEntr
           "the module is not loaded yet: await initGuard() or createGuard(), or pass { wasm: bytes }",
         );
       }
-      glue.initSync({ module: options.wasm });
+      const given = options.wasm;
+      try {
+        glue.initSync({ module: checkedModule(given instanceof WebAssembly.Module ? given : new WebAssembly.Module(given), build) });
+      } catch (e) {
+        const why = e instanceof Error ? e.message : String(e);
+        throw new BoomerangGuardError("WASM_LOAD_FAILED", `could not load ${wasmFile}: ${why}`);
+      }
       loaded = true;
     }
     return wrap(glue as unknown as Glue, config, options);

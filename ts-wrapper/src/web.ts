@@ -7,6 +7,7 @@ import { webEntry } from "./web-entry.js";
 // four (the wasm module is fetched only once the graph has loaded).
 import "./core.js";
 import "./errors.js";
+import "./build-check.js";
 import "./freeze.js";
 import "./lifecycle.js";
 import "./verify.js";
@@ -19,6 +20,7 @@ export { createRooHooks } from "./roo.js";
 export type { RooHooks, RooHooksOptions, NewTaskInput, NewTaskDecision, ResultDecision, Reconciled, StateStore } from "./roo.js";
 
 export const { createGuardSync, createGuard, initGuard } = webEntry(
+  "full",
   glue,
   new URL("../../pkg/boomerang_guard_bg.wasm", import.meta.url),
   "boomerang_guard_bg.wasm",
