@@ -1,9 +1,11 @@
 // The wrapper over the wasm bindings, shared by the CommonJS (Node) and ESM (web) entries.
 import { BoomerangGuardError, busy, toGuardError } from "./errors.js";
-import { COPY, HASH_ONLY, IN_PLACE, isolate } from "./freeze.js";
+import type * as FreezeModule from "./freeze.js";
 import type { Glue } from "./glue.js";
-import { Lifecycle } from "./lifecycle.js";
-import { createVerifier } from "./verify.js";
+import type * as LifecycleModule from "./lifecycle.js";
+import type { Lifecycle } from "./lifecycle.js";
+import type * as VerifyModule from "./verify.js";
+import type { VerifierApi } from "./verify.js";
 import type {
   ConfigProblem,
   DeepReadonly,
@@ -74,8 +76,23 @@ async function within<T>(f: (() => T | Promise<T>) | undefined, ms: number, fall
   }
 }
 
-export function wrap(glue: Glue, config?: GuardConfig, options?: { lenient?: boolean }): Guard {
+/**
+ * The parts of the wrapper a guard may never use: isolation, the lifecycle, the verifier. The
+ * CommonJS entries load them on first use (a process that only checks contracts never reads
+ * them); the ESM entries have imported them already (a browser fetches the graph in parallel).
+ */
+export interface Parts {
+  freeze(): typeof FreezeModule;
+  lifecycle(): typeof LifecycleModule;
+  verify(): typeof VerifyModule;
+}
+
+export function wrap(glue: Glue, parts: Parts, config?: GuardConfig, options?: { lenient?: boolean }): Guard {
   const call = caller();
+  const isolate = (value: unknown, mode: "HASH_ONLY" | "COPY" | "IN_PLACE", hash: boolean) => {
+    const freeze = parts.freeze();
+    return freeze.isolate(glue, value, freeze[mode], hash);
+  };
   const inner = call(() => (options?.lenient ? glue.WasmGuard.lenient(config) : new glue.WasmGuard(config)));
   const configProblems: ConfigProblem[] = options?.lenient ? call(() => inner.configProblems()) : [];
   // Frozen contexts handed to children, to re-hash on completion and on resume; the oldest are
@@ -86,9 +103,10 @@ export function wrap(glue: Glue, config?: GuardConfig, options?: { lenient?: boo
   const contextIntact = (childId: string): boolean | null => {
     const kept = contexts.get(childId);
     if (!kept) return null;
-    return call(() => isolate(glue, kept.value, HASH_ONLY, true).hash) === kept.hash;
+    return call(() => isolate(kept.value, "HASH_ONLY", true).hash) === kept.hash;
   };
-  const lifecycle = new Lifecycle(inner, call, contextIntact);
+  let lifecycleOnce: Lifecycle | undefined;
+  const lifecycle = (): Lifecycle => (lifecycleOnce ??= new (parts.lifecycle().Lifecycle)(inner, call, contextIntact));
   let switcher: { switchMode: (mode: string) => unknown; options: ModeSwitcherOptions } | undefined;
 
   const checkTaskInput = (input: TaskInput): InputCheck =>
@@ -112,10 +130,15 @@ export function wrap(glue: Glue, config?: GuardConfig, options?: { lenient?: boo
       return report;
     });
 
-  const verifier = createVerifier(inner, glue, call);
+  let verifierOnce: VerifierApi | undefined;
+  const verifier = (): VerifierApi => (verifierOnce ??= parts.verify().createVerifier(inner, glue, call));
 
   const guard: Guard = {
-    ...verifier,
+    verify: (input) => verifier().verify(input),
+    integrate: (input) => verifier().integrate(input),
+    setJudge: (judge) => verifier().setJudge(judge),
+    onLog: (sink) => verifier().onLog(sink),
+    judgeBudgetUsed: (rootTaskId) => verifier().judgeBudgetUsed(rootTaskId),
     registerSchema: (schema: JsonSchema) => call(() => inner.registerSchema(schema)),
     setModeContract: (mode: string, contract: ModeContractSpec) =>
       call(() => inner.setModeContract(requireMode(mode), contract)),
@@ -126,12 +149,14 @@ export function wrap(glue: Glue, config?: GuardConfig, options?: { lenient?: boo
       call(() => inner.settingsFor(mode) as Required<ModeSettings> & { defaultMode: string }),
     scoreDrift: (instructions: string, result: string, options?: { mode?: string }) =>
       call(() => inner.scoreDrift(instructions, result, options?.mode) as DriftReport),
-    freezeContext: <T>(value: T) => call(() => isolate(glue, value, COPY, false).value as DeepReadonly<T>),
-    deepFreeze: <T>(value: T) => call(() => isolate(glue, value, IN_PLACE, false).value as DeepReadonly<T>),
-    contextHash: (value: unknown) => call(() => isolate(glue, value, HASH_ONLY, true).hash),
+    freezeContext: <T>(value: T) => call(() => isolate(value, "COPY", false).value as DeepReadonly<T>),
+    deepFreeze: <T>(value: T) => call(() => isolate(value, "IN_PLACE", false).value as DeepReadonly<T>),
+    contextHash: (value: unknown) => call(() => isolate(value, "HASH_ONLY", true).hash),
     isolateContext: <T>(value: T, options?: { inPlace?: boolean }) =>
-      call(() => isolate(glue, value, options?.inPlace === true ? IN_PLACE : COPY, true) as IsolationReport<T>),
-    lifecycle,
+      call(() => isolate(value, options?.inPlace === true ? "IN_PLACE" : "COPY", true) as IsolationReport<T>),
+    get lifecycle() {
+      return lifecycle();
+    },
     configProblems,
     hostState: {
       apply: (state, event, now) => call(() => inner.hostApply(state ?? null, event, now) as ReturnType<Guard["hostState"]["apply"]>),
@@ -155,7 +180,7 @@ export function wrap(glue: Glue, config?: GuardConfig, options?: { lenient?: boo
       let contextHash: string | null = null;
       let contextBinary: BinaryNote[] = [];
       if (check.ok && value.context !== undefined) {
-        const frozen = call(() => isolate(glue, value.context, COPY, true));
+        const frozen = call(() => isolate(value.context, "COPY", true));
         frozenContext = frozen.value;
         contextHash = frozen.hash;
         contextBinary = frozen.binary;
@@ -171,7 +196,7 @@ export function wrap(glue: Glue, config?: GuardConfig, options?: { lenient?: boo
         while (contexts.size > MAX_CONTEXTS) contexts.delete(contexts.keys().next().value as string);
       }
       const text = typeof message === "string" ? message : message === undefined ? undefined : JSON.stringify(message);
-      return lifecycle.spawn({
+      return lifecycle().spawn({
         parentTaskId,
         childTaskId,
         mode,
@@ -181,7 +206,7 @@ export function wrap(glue: Glue, config?: GuardConfig, options?: { lenient?: boo
     },
 
     beforeResultIntegration({ childTaskId, mode, result }): ResultIntegration {
-      const childMode = mode ?? lifecycle.task(childTaskId)?.mode;
+      const childMode = mode ?? lifecycle().task(childTaskId)?.mode;
       if (!childMode) {
         throw new BoomerangGuardError("UNKNOWN_TASK", `no mode given and no task ${JSON.stringify(childTaskId)} in the lifecycle`, "/childTaskId");
       }
@@ -195,7 +220,7 @@ export function wrap(glue: Glue, config?: GuardConfig, options?: { lenient?: boo
     },
 
     async beforeModeRestoration({ taskId, savedMode, currentMode, delegatedMode }): Promise<ModeRestoration> {
-      const saved = savedMode ?? (taskId ? lifecycle.task(taskId)?.mode : undefined) ?? undefined;
+      const saved = savedMode ?? (taskId ? lifecycle().task(taskId)?.mode : undefined) ?? undefined;
       const started = Date.now();
       const budget = switcher?.options.timeoutMs ?? DEFAULT_RESTORE_BUDGET_MS;
       const left = () => Math.max(1, budget - (Date.now() - started));

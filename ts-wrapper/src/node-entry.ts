@@ -1,7 +1,7 @@
 // What both CommonJS entries (node.ts: the full module; lite-node.ts: the module without the
 // JSON Schema compiler) do with their glue. Each entry passes its own static `require`s, so that
 // bundlers see the paths.
-import { wrap } from "./core.js";
+import { wrap, type Parts } from "./core.js";
 import type { Glue } from "./glue.js";
 import { BoomerangGuardError } from "./errors.js";
 import { checkedModule, checkLoaded, type Build } from "./build-check.js";
@@ -16,6 +16,16 @@ export interface NodeEntry {
   createGuard(config?: GuardConfig, options?: CreateOptions): Promise<Guard>;
   initGuard(options?: CreateOptions): Promise<void>;
 }
+
+/** Loaded on first use: a process that only checks contracts never reads them. */
+const PARTS: Parts = {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  freeze: () => require("./freeze.js") as ReturnType<Parts["freeze"]>,
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  lifecycle: () => require("./lifecycle.js") as ReturnType<Parts["lifecycle"]>,
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  verify: () => require("./verify.js") as ReturnType<Parts["verify"]>,
+};
 
 /** `file` loads the module from beside its glue; `bytes` returns the glue that takes bytes. */
 export function nodeEntry(build: Build, wasmFile: string, file: () => Glue, bytes: () => BytesGlue): NodeEntry {
@@ -48,7 +58,7 @@ export function nodeEntry(build: Build, wasmFile: string, file: () => Glue, byte
       );
     }
   };
-  const createGuardSync = (config?: GuardConfig, options?: CreateOptions): Guard => wrap(load(options), config, options);
+  const createGuardSync = (config?: GuardConfig, options?: CreateOptions): Guard => wrap(load(options), PARTS, config, options);
   return {
     createGuardSync,
     createGuard: async (config, options) => createGuardSync(config, options),

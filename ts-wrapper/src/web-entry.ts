@@ -1,7 +1,10 @@
 // What both ESM entries (web.ts: the full module; lite-web.ts: the module without the JSON
 // Schema compiler) do with their glue: async instantiation (streaming where the host serves
 // application/wasm), or synchronous from bytes.
-import { wrap } from "./core.js";
+import { wrap, type Parts } from "./core.js";
+import * as freeze from "./freeze.js";
+import * as lifecycle from "./lifecycle.js";
+import * as verify from "./verify.js";
 import type { Glue } from "./glue.js";
 import { BoomerangGuardError } from "./errors.js";
 import { checkedModule, checkLoaded, type Build } from "./build-check.js";
@@ -17,6 +20,9 @@ export interface WebEntry {
   createGuard(config?: GuardConfig, options?: CreateOptions): Promise<Guard>;
   initGuard(options?: CreateOptions): Promise<void>;
 }
+
+/** Imported with the entry: a browser fetches the whole graph in parallel. */
+const PARTS: Parts = { freeze: () => freeze, lifecycle: () => lifecycle, verify: () => verify };
 
 export function webEntry(build: Build, glue: WebGlue, wasmUrl: URL, wasmFile: string): WebEntry {
   let ready: Promise<void> | undefined;
@@ -61,7 +67,7 @@ export function webEntry(build: Build, glue: WebGlue, wasmUrl: URL, wasmFile: st
       }
       loaded = true;
     }
-    return wrap(glue as unknown as Glue, config, options);
+    return wrap(glue as unknown as Glue, PARTS, config, options);
   };
   return {
     initGuard,
