@@ -484,12 +484,20 @@ pub fn keys_affordable(value: &Value, patterns: usize) -> Result<(), (String, &'
 /// Whether a property name matches a `patternProperties` pattern, for the sanitizer. A name a
 /// backtracking pattern cannot be run on (too long, budget spent, limit hit) counts as matching:
 /// the property is kept, never removed on a guess.
+#[cfg(feature = "runtime-schemas")]
 pub fn key_matches(re: &fancy_regex::Regex, key: &str, backtracking: bool) -> bool {
     if backtracking {
         run(re, key).unwrap_or(true)
     } else {
         re.is_match(key).unwrap_or(true)
     }
+}
+
+/// Without the compiler a plan has no `patternProperties` (see `sanitize::plan`): nothing to
+/// match, and the regex engines stay out of the build.
+#[cfg(not(feature = "runtime-schemas"))]
+pub fn key_matches(_re: &fancy_regex::Regex, _key: &str, _backtracking: bool) -> bool {
+    false
 }
 
 /// Runs a backtracking pattern on `s` within the bounds: whether it matches, or why it could
