@@ -5,7 +5,8 @@
 import type { Glue } from "./glue.js";
 import { nodeEntry, type BytesGlue } from "./node-entry.js";
 
-export * from "./types.js";
+// Types only: nothing to load at run time (one request fewer for a browser).
+export type * from "./types.js";
 export { BoomerangGuardError, ERROR_CODES } from "./errors.js";
 export { renderVerificationMarkdown } from "./log.js";
 export { createRooHooks } from "./roo.js";

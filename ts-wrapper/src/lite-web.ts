@@ -12,7 +12,8 @@ import "./lifecycle.js";
 import "./verify.js";
 import "./generated/freeze-rules.js";
 
-export * from "./types.js";
+// Types only: nothing to load at run time (one request fewer for a browser).
+export type * from "./types.js";
 export { BoomerangGuardError, ERROR_CODES } from "./errors.js";
 export { renderVerificationMarkdown } from "./log.js";
 export { createRooHooks } from "./roo.js";
