@@ -493,11 +493,12 @@ pub fn key_matches(re: &fancy_regex::Regex, key: &str, backtracking: bool) -> bo
     }
 }
 
-/// Without the compiler a plan has no `patternProperties` (see `sanitize::plan`): nothing to
-/// match, and the regex engines stay out of the build.
+/// Without the compiler a plan has no `patternProperties` (see `sanitize::plan`), so this is
+/// never asked, and the regex engines stay out of the build; were it asked, a name counts as
+/// matching, as above when a pattern cannot be run.
 #[cfg(not(feature = "runtime-schemas"))]
 pub fn key_matches(_re: &fancy_regex::Regex, _key: &str, _backtracking: bool) -> bool {
-    false
+    true
 }
 
 /// Runs a backtracking pattern on `s` within the bounds: whether it matches, or why it could

@@ -32,7 +32,10 @@ static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_all
 /// its glue is initialized with them (an initialized glue cannot be initialized again).
 #[used]
 #[link_section = "boomerang_guard_build"]
-static BUILD: [u8; 4] = if cfg!(feature = "runtime-schemas") {
+static BUILD: [u8; 4] = VARIANT;
+
+/// The build's name; code reads this copy (a custom section is not in linear memory).
+const VARIANT: [u8; 4] = if cfg!(feature = "runtime-schemas") {
     *b"full"
 } else {
     *b"lite"
@@ -601,15 +604,10 @@ pub fn wasm_memory_bytes() -> f64 {
         .unwrap_or(0.0)
 }
 
-/// Which build this module is: `"full"` (with the JSON Schema compiler) or `"lite"`, and the
-/// crate version. The two builds share their glue's imports, so a module copied beside the
-/// wrong glue would load; the entries compare this with what they expect.
+/// Which build this module is, `"full"` or `"lite"` (the custom section's text). The two builds
+/// share their glue's imports, so a module copied beside the wrong glue would load; the entries
+/// compare this with what they expect.
 #[wasm_bindgen(js_name = buildVariant)]
 pub fn build_variant() -> String {
-    let variant = if cfg!(feature = "runtime-schemas") {
-        "full"
-    } else {
-        "lite"
-    };
-    format!("{variant} {}", env!("CARGO_PKG_VERSION"))
+    String::from_utf8_lossy(&VARIANT).into_owned()
 }

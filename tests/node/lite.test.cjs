@@ -164,3 +164,50 @@ test("the full module beside the lite entry's glue (a bundling mistake) fails at
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("the web entry refuses the wrong module fetched from its URL for good, and waits for a load in progress", () => {
+  const dir = JSON.stringify(packageDir());
+  const run = (serve) =>
+    inFreshProcess(`
+      const fs = require("node:fs"), path = require("node:path");
+      const bytes = (...p) => fs.readFileSync(path.join(${dir}, "pkg", ...p));
+      (async () => {
+        const web = await import(require("node:url").pathToFileURL(path.join(${dir}, "dist", "esm", "lite-web.js")).href);
+        const r = {};
+        ${serve}
+        process.stdout.write(JSON.stringify(r));
+      })();`);
+  // The lite entry's URL serves the full module: refused, and the glue that holds it stays refused.
+  const wrong = run(`
+    globalThis.fetch = async () => new Response(bytes("boomerang_guard_bg.wasm"), { headers: { "content-type": "application/wasm" } });
+    r.init = await ${attempt("web.initGuard()")};
+    r.syncAfter = await ${attempt('web.createGuardSync(undefined, { wasm: bytes("lite", "boomerang_guard_bg.wasm") })')};
+    r.asyncAfter = await ${attempt("web.createGuard()")};`);
+  assert.match(wrong.init, /^WASM_LOAD_FAILED: could not load lite\/boomerang_guard_bg\.wasm: the module is the full build/);
+  assert.equal(wrong.syncAfter, wrong.init, "the right bytes cannot replace a module the glue holds");
+  assert.equal(wrong.asyncAfter, wrong.init);
+  // While its own module loads, a synchronous load with bytes waits its turn instead of loading twice.
+  const racing = run(`
+    globalThis.fetch = async () => { await new Promise((ok) => setTimeout(ok, 50)); return new Response(bytes("lite", "boomerang_guard_bg.wasm"), { headers: { "content-type": "application/wasm" } }); };
+    const loading = web.initGuard();
+    r.during = await ${attempt('web.createGuardSync(undefined, { wasm: bytes("lite", "boomerang_guard_bg.wasm") })')};
+    await loading;
+    const g = web.createGuardSync();
+    r.after = g.checkTaskInput({ mode: "ask", message: "Why?" }).ok;`);
+  assert.match(racing.during, /^WASM_LOAD_FAILED: the module is still loading/);
+  assert.equal(racing.after, true);
+});
+
+test("any view of the module's bytes loads, a DataView too", () => {
+  const dir = JSON.stringify(packageDir());
+  const out = inFreshProcess(`
+    const fs = require("node:fs"), path = require("node:path");
+    const b = fs.readFileSync(path.join(${dir}, "pkg", "boomerang_guard_bg.wasm"));
+    (async () => {
+      const full = require("boomerang-guard");
+      const r = {};
+      r.dataView = await ${attempt("full.createGuardSync(undefined, { wasm: new DataView(b.buffer, b.byteOffset, b.byteLength) })")};
+      process.stdout.write(JSON.stringify(r));
+    })();`);
+  assert.equal(out.dataView, "loaded");
+});

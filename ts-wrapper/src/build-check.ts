@@ -1,6 +1,7 @@
-// Which build of the module (full, or lite without the JSON Schema compiler) an entry was given.
-// Both builds import the same functions, so the wrong file beside a bundle, or the wrong bytes,
-// would load and fail later at a call that needs what differs; the entries refuse it at load.
+// Loading the module: which build (full, or lite without the JSON Schema compiler) an entry was
+// given, and the errors a failed load throws. Both builds import the same functions, so the
+// wrong file beside a bundle, or the wrong bytes, would load and fail later at a call that needs
+// what differs; the entries refuse it at load.
 import { BoomerangGuardError } from "./errors.js";
 
 export type Build = "full" | "lite";
@@ -8,30 +9,58 @@ export type Build = "full" | "lite";
 /** The custom section src/wasm/mod.rs writes: "full" or "lite". */
 const SECTION = "boomerang_guard_build";
 
+const ENTRIES: Record<Build, string> = { full: "boomerang-guard", lite: "boomerang-guard/lite" };
 const FILES: Record<Build, string> = { full: "pkg/boomerang_guard_bg.wasm", lite: "pkg/lite/boomerang_guard_bg.wasm" };
 
-function wrongBuild(expected: Build, found: string): BoomerangGuardError {
-  return new BoomerangGuardError(
+/** `WASM_LOAD_FAILED` for `what` (a file, or the bytes passed), with `hint` after the cause. */
+export function loadError(what: string, e: unknown, hint = ""): BoomerangGuardError {
+  const why = e instanceof Error ? e.message : String(e);
+  return new BoomerangGuardError("WASM_LOAD_FAILED", `could not load ${what}: ${why}${hint}`);
+}
+
+function refuse(expected: Build, found: string | undefined): void {
+  if (found === expected) return;
+  const what = found === "full" || found === "lite" ? `the ${found} build` : "not a boomerang-guard module";
+  throw new BoomerangGuardError(
     "WASM_LOAD_FAILED",
-    `the module is ${found}; this entry (${expected === "lite" ? "boomerang-guard/lite" : "boomerang-guard"}) needs the ${expected} build, ${FILES[expected]}`,
+    `the module is ${what}; this entry (${ENTRIES[expected]}) needs the ${expected} build, ${FILES[expected]}`,
   );
 }
 
-/** A compiled module handed to an entry, checked; the glue is then initialized with it. */
-export function checkedModule(module: WebAssembly.Module, expected: Build): WebAssembly.Module {
+/** A module compiled in this realm (the glue instantiates no other). */
+export function isModule(v: unknown): v is WebAssembly.Module {
+  return v instanceof WebAssembly.Module;
+}
+
+/** Bytes as the compilers take them: any view (a DataView too) as the bytes it shows. */
+function bytesOf(source: BufferSource): BufferSource {
+  return ArrayBuffer.isView(source) ? new Uint8Array(source.buffer, source.byteOffset, source.byteLength) : source;
+}
+
+/** Checked before a glue is initialized with the module: a glue is initialized once only. */
+function checked(module: WebAssembly.Module, expected: Build): WebAssembly.Module {
   const [section] = WebAssembly.Module.customSections(module, SECTION);
-  const found = section ? new TextDecoder().decode(section) : undefined;
-  if (found !== expected) throw wrongBuild(expected, found ? `the ${found} build` : "not a boomerang-guard module of this version");
+  refuse(expected, section ? new TextDecoder().decode(section) : undefined);
   return module;
 }
 
-/** After the glue loaded its module from a file or a URL: the module's own answer. */
+/** The `wasm` option compiled (unless it is a module already) and checked, synchronously. */
+export function moduleOf(source: BufferSource | WebAssembly.Module, expected: Build): WebAssembly.Module {
+  return checked(isModule(source) ? source : new WebAssembly.Module(bytesOf(source)), expected);
+}
+
+/** The same without blocking (browsers refuse to compile large modules synchronously). */
+export async function moduleOfAsync(source: BufferSource | WebAssembly.Module, expected: Build): Promise<WebAssembly.Module> {
+  return checked(isModule(source) ? source : await WebAssembly.compile(bytesOf(source)), expected);
+}
+
+/** After a glue loaded its module from a file or a URL: the module's own answer. */
 export function checkLoaded(glue: { buildVariant(): string }, expected: Build): void {
   let found: string | undefined;
   try {
-    found = glue.buildVariant().split(" ")[0];
+    found = glue.buildVariant();
   } catch {
     // A module of an older version has no buildVariant.
   }
-  if (found !== expected) throw wrongBuild(expected, found ? `the ${found} build` : "not a boomerang-guard module of this version");
+  refuse(expected, found);
 }

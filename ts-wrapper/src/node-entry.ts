@@ -3,8 +3,7 @@
 // bundlers see the paths.
 import { wrap, type Parts } from "./core.js";
 import type { Glue } from "./glue.js";
-import { BoomerangGuardError } from "./errors.js";
-import { checkedModule, checkLoaded, type Build } from "./build-check.js";
+import { checkLoaded, loadError, moduleOf, type Build } from "./build-check.js";
 import type { CreateOptions, Guard, GuardConfig } from "./types.js";
 
 export interface BytesGlue extends Glue {
@@ -32,31 +31,30 @@ export function nodeEntry(build: Build, wasmFile: string, file: () => Glue, byte
   let fileGlue: Glue | undefined;
   let bytesGlue: Glue | undefined;
   const load = (options?: CreateOptions): Glue => {
-    try {
-      if (options?.wasm !== undefined) {
-        if (!bytesGlue) {
+    if (options?.wasm !== undefined) {
+      if (!bytesGlue) {
+        try {
           const glue = bytes();
-          const source = options.wasm;
           // Checked before the glue is initialized: it cannot be initialized a second time.
-          const module = checkedModule(source instanceof WebAssembly.Module ? source : new WebAssembly.Module(source), build);
-          glue.initSync({ module });
+          glue.initSync({ module: moduleOf(options.wasm, build) });
+          checkLoaded(glue, build);
           bytesGlue = glue;
+        } catch (e) {
+          throw loadError("the module passed as { wasm }", e);
         }
-        return bytesGlue;
       }
-      if (!fileGlue) {
+      return bytesGlue;
+    }
+    if (!fileGlue) {
+      try {
         const glue = file();
         checkLoaded(glue, build);
         fileGlue = glue;
+      } catch (e) {
+        throw loadError(wasmFile, e, ". A host that bundles must copy it beside its bundle or pass { wasm: bytes }.");
       }
-      return fileGlue;
-    } catch (e) {
-      const why = e instanceof Error ? e.message : String(e);
-      throw new BoomerangGuardError(
-        "WASM_LOAD_FAILED",
-        `could not load ${wasmFile}: ${why}. A host that bundles must copy it beside its bundle or pass { wasm: bytes }.`,
-      );
     }
+    return fileGlue;
   };
   const createGuardSync = (config?: GuardConfig, options?: CreateOptions): Guard => wrap(load(options), PARTS, config, options);
   return {

@@ -7,7 +7,7 @@ import * as lifecycle from "./lifecycle.js";
 import * as verify from "./verify.js";
 import type { Glue } from "./glue.js";
 import { BoomerangGuardError } from "./errors.js";
-import { checkedModule, checkLoaded, type Build } from "./build-check.js";
+import { checkLoaded, isModule, loadError, moduleOf, moduleOfAsync, type Build } from "./build-check.js";
 import type { CreateOptions, Guard, GuardConfig } from "./types.js";
 
 export interface WebGlue {
@@ -25,49 +25,61 @@ export interface WebEntry {
 const PARTS: Parts = { freeze: () => freeze, lifecycle: () => lifecycle, verify: () => verify };
 
 export function webEntry(build: Build, glue: WebGlue, wasmUrl: URL, wasmFile: string): WebEntry {
+  /** Set while the module loads and once it has loaded; cleared by a load that can be retried. */
   let ready: Promise<void> | undefined;
   let loaded = false;
+  /** The glue holds a module that is not this entry's: nothing can load after that. */
+  let refused: Error | undefined;
+  const asGlue = glue as unknown as Glue;
   const initGuard = (options?: CreateOptions): Promise<void> => {
+    if (refused) return Promise.reject(refused);
     if (!ready) {
-      const given = options?.wasm;
-      // Given bytes are checked before the glue is initialized (once only) with them; a module
-      // fetched from the entry's own URL is asked after.
-      const source =
-        given === undefined
-          ? Promise.resolve<URL | WebAssembly.Module>(wasmUrl)
-          : (given instanceof WebAssembly.Module ? Promise.resolve(given) : WebAssembly.compile(given)).then((m) => checkedModule(m, build));
-      ready = source.then((s) => glue.default({ module_or_path: s })).then(
-        () => {
-          checkLoaded(glue as unknown as Glue, build);
+      const given: unknown = options?.wasm;
+      // Bytes are checked before the glue is initialized (once only) with them; a module the
+      // glue fetches itself (the entry's URL, or a URL or Response passed) is asked after.
+      const bytes = typeof given === "object" && given !== null && (isModule(given) || (given as object) instanceof ArrayBuffer || ArrayBuffer.isView(given));
+      const source: Promise<unknown> = bytes ? moduleOfAsync(given as BufferSource, build) : Promise.resolve(given ?? wasmUrl);
+      ready = source
+        .then((s) => glue.default({ module_or_path: s }))
+        .then(() => {
+          try {
+            checkLoaded(asGlue, build);
+          } catch (e) {
+            refused = loadError(wasmFile, e);
+            throw refused;
+          }
           loaded = true;
-        },
-        (e: unknown) => {
+        })
+        .catch((e: unknown) => {
+          if (refused) throw refused;
           ready = undefined;
-          const why = e instanceof Error ? e.message : String(e);
-          throw new BoomerangGuardError("WASM_LOAD_FAILED", `could not load ${wasmFile}: ${why}`);
-        },
-      );
+          throw loadError(bytes ? "the module passed as { wasm }" : wasmFile, e);
+        });
     }
     return ready;
   };
   const createGuardSync = (config?: GuardConfig, options?: CreateOptions): Guard => {
+    if (refused) throw refused;
     if (!loaded) {
+      if (ready) {
+        throw new BoomerangGuardError("WASM_LOAD_FAILED", "the module is still loading: await initGuard() or createGuard() first");
+      }
       if (options?.wasm === undefined) {
         throw new BoomerangGuardError(
           "WASM_LOAD_FAILED",
           "the module is not loaded yet: await initGuard() or createGuard(), or pass { wasm: bytes }",
         );
       }
-      const given = options.wasm;
+      let module: WebAssembly.Module;
       try {
-        glue.initSync({ module: checkedModule(given instanceof WebAssembly.Module ? given : new WebAssembly.Module(given), build) });
+        module = moduleOf(options.wasm, build);
       } catch (e) {
-        const why = e instanceof Error ? e.message : String(e);
-        throw new BoomerangGuardError("WASM_LOAD_FAILED", `could not load ${wasmFile}: ${why}`);
+        throw loadError("the module passed as { wasm }", e);
       }
+      glue.initSync({ module });
       loaded = true;
     }
-    return wrap(glue as unknown as Glue, PARTS, config, options);
+    return wrap(asGlue, PARTS, config, options);
   };
   return {
     initGuard,
