@@ -44,6 +44,6 @@ export interface Glue extends FreezeBinding {
     timeoutMs: number,
   ): Promise<unknown>;
   callJudge(judge: (request: unknown) => unknown, request: unknown, timeoutMs: number, retries: number): Promise<unknown>;
-  /** `"full 0.1.0"` or `"lite 0.1.0"`: which build the loaded module is. */
+  /** `"full"` or `"lite"`: which build the loaded module is. */
   buildVariant(): string;
 }

@@ -70,13 +70,11 @@ export function webEntry(build: Build, glue: WebGlue, wasmUrl: URL, wasmFile: st
           "the module is not loaded yet: await initGuard() or createGuard(), or pass { wasm: bytes }",
         );
       }
-      let module: WebAssembly.Module;
       try {
-        module = moduleOf(options.wasm, build);
+        glue.initSync({ module: moduleOf(options.wasm, build) });
       } catch (e) {
         throw loadError("the module passed as { wasm }", e);
       }
-      glue.initSync({ module });
       loaded = true;
     }
     return wrap(asGlue, PARTS, config, options);
