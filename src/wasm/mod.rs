@@ -226,6 +226,77 @@ pub(crate) fn js_type(v: &JsValue) -> String {
         .unwrap_or_else(|| "a value".into())
 }
 
+/// Deepest nesting a field may have to take [`input_by_fields`]: far below the parser's 128
+/// levels, which then count from the whole input.
+const FIELD_DEPTH: usize = 64;
+
+/// The task input as the value its JSON text would parse to, built field by field: a string
+/// crosses as itself (no JSON text built in the engine and parsed here), any other field as its
+/// own JSON text. `None` sends the input the whole-text way, which reports every limit and
+/// error: anything that is not a plain object with a few fields, a key or string with lone
+/// surrogates, a `toJSON` (the engine would call it with the field's key), an input whose text
+/// could come near `max` bytes, or a field nested deeper than [`FIELD_DEPTH`].
+fn input_by_fields(input: &JsValue, max: usize) -> Option<Value> {
+    if !input.is_object() || js_sys::Array::is_array(input) {
+        return None;
+    }
+    let keys = js_sys::Object::keys(input.unchecked_ref::<js_sys::Object>());
+    if keys.length() > 8 {
+        return None;
+    }
+    // Braces, and per field a key's quotes, colon and comma: every unit of a string as at most
+    // six bytes of JSON (`\u001f`), so the text is never over `max` when this sum is not.
+    let mut bound: usize = 2;
+    let mut map = serde_json::Map::new();
+    for k in keys.iter() {
+        let key = k.dyn_ref::<JsString>()?;
+        if !is_well_formed(key) {
+            return None;
+        }
+        let key = to_rust_string(key);
+        if key == "toJSON" {
+            return None;
+        }
+        bound += 6 * key.len() + 4;
+        let v = Reflect::get(input, &k).ok()?;
+        let field = if let Some(s) = v.dyn_ref::<JsString>() {
+            bound += 6 * s.length() as usize + 2;
+            if bound > max || !is_well_formed(s) {
+                return None;
+            }
+            Value::String(to_rust_string(s))
+        } else if v.is_undefined() || v.is_function() || v.is_symbol() {
+            // JSON.stringify leaves such a field out.
+            continue;
+        } else {
+            if v.is_object() && !Reflect::get(&v, &"toJSON".into()).ok()?.is_undefined() {
+                return None;
+            }
+            let text = JSON::stringify(&v).ok()?.dyn_into::<JsString>().ok()?;
+            bound += text.length() as usize * 3;
+            if bound > max {
+                return None;
+            }
+            let value = crate::json_text::parse(&to_rust_string(&text), usize::MAX).ok()?;
+            if depth(&value) > FIELD_DEPTH {
+                return None;
+            }
+            value
+        };
+        map.insert(key, field);
+    }
+    (bound <= max).then_some(Value::Object(map))
+}
+
+/// Nesting of arrays and objects in `v` (a scalar is 0).
+fn depth(v: &Value) -> usize {
+    match v {
+        Value::Array(a) => 1 + a.iter().map(depth).max().unwrap_or(0),
+        Value::Object(o) => 1 + o.values().map(depth).max().unwrap_or(0),
+        _ => 0,
+    }
+}
+
 /// JSON text of a JS value; cycles, BigInt and the like become `UNSERIALIZABLE`, nesting too
 /// deep for the engine's serializer `TOO_DEEP`, text over `max` bytes `TOO_LARGE` (checked
 /// before the text is copied into the module).
@@ -475,6 +546,13 @@ impl WasmGuard {
     pub fn check_task_input(&mut self, mode: JsValue, input: JsValue) -> Result<JsValue, JsValue> {
         let mode = self.mode_arg(&mode)?;
         let mode = mode.as_str();
+        let max = self
+            .max_in()
+            .min(self.engine.guard.config().for_mode(mode).limits.max_bytes);
+        if let Some(value) = input_by_fields(&input, max) {
+            let report = self.engine.guard.check_task_input(mode, value).js()?;
+            return report_to_js(&report, Some(&input));
+        }
         let text = match stringify_raw(&input, "the task input", self.max_in()) {
             Ok(t) => t,
             Err(e) => {
