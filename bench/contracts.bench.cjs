@@ -15,6 +15,14 @@ for (const size of [1000, 10000, 100000]) {
   const [ours, theirs] = measureTogether([() => guard.checkTaskInput({ mode: "code", ...payload }), () => ajvCheckInput(payload)]);
   rows.push({ name: `checkTaskInput, message ${size / 1000} KB${size === 1000 ? " (target ≤ 1.2×)" : ""}`, ours, theirs });
 }
+// The same messages with only string fields (Roo Code's new_task hands over a message and
+// todos): they cross field by field, without a JSON text.
+for (const size of [1000, 10000, 100000]) {
+  const { message, todos } = input(size);
+  const payload = { message, todos };
+  const [ours, theirs] = measureTogether([() => guard.checkTaskInput({ mode: "code", ...payload }), () => ajvCheckInput(payload)]);
+  rows.push({ name: `checkTaskInput, message ${size / 1000} KB, string fields only`, ours, theirs });
+}
 const result = structuredResult(20);
 if (!guard.checkTaskResult({ mode: "code", result }).ok || !ajvCheckResult(result).ok) throw new Error("result must pass both");
 // Issue 14's bar for small results: Ajv alone (parse + validate + removeAdditional), no sanitizer.

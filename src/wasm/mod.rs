@@ -226,16 +226,14 @@ pub(crate) fn js_type(v: &JsValue) -> String {
         .unwrap_or_else(|| "a value".into())
 }
 
-/// Deepest nesting a field may have to take [`input_by_fields`]: far below the parser's 128
-/// levels, which then count from the whole input.
-const FIELD_DEPTH: usize = 64;
-
-/// The task input as the value its JSON text would parse to, built field by field: a string
-/// crosses as itself (no JSON text built in the engine and parsed here), any other field as its
-/// own JSON text. `None` sends the input the whole-text way, which reports every limit and
-/// error: anything that is not a plain object with a few fields, a key or string with lone
-/// surrogates, a `toJSON` (the engine would call it with the field's key), an input whose text
-/// could come near `max` bytes, or a field nested deeper than [`FIELD_DEPTH`].
+/// The task input as the value its JSON text would parse to, when every field is a string (or
+/// undefined, which JSON leaves out): the strings cross as themselves, with no JSON text built
+/// in the engine and parsed here. Reading a string runs no code of the host's (a string has no
+/// `toJSON`, the wrapper hands over a plain copy of the input whose own fields are data, and a
+/// `toJSON` on that copy is looked for before any copying), so a `None` taken half way changes
+/// nothing. `None` sends the input the whole-text way, which runs the host's `toJSON`s, getters
+/// and traps once and reports every limit and error: any other field, a key or string with lone
+/// surrogates, more than 8 fields, or a text that could come near `max` bytes.
 fn input_by_fields(input: &JsValue, max: usize) -> Option<Value> {
     if !input.is_object() || js_sys::Array::is_array(input) {
         return None;
@@ -247,54 +245,31 @@ fn input_by_fields(input: &JsValue, max: usize) -> Option<Value> {
     // Braces, and per field a key's quotes, colon and comma: every unit of a string as at most
     // six bytes of JSON (`\u001f`), so the text is never over `max` when this sum is not.
     let mut bound: usize = 2;
-    let mut map = serde_json::Map::new();
-    for k in keys.iter() {
-        let key = k.dyn_ref::<JsString>()?;
-        if !is_well_formed(key) {
-            return None;
-        }
-        let key = to_rust_string(key);
-        if key == "toJSON" {
-            return None;
-        }
-        bound += 6 * key.len() + 4;
-        let v = Reflect::get(input, &k).ok()?;
-        let field = if let Some(s) = v.dyn_ref::<JsString>() {
-            bound += 6 * s.length() as usize + 2;
-            if bound > max || !is_well_formed(s) {
-                return None;
-            }
-            Value::String(to_rust_string(s))
-        } else if v.is_undefined() || v.is_function() || v.is_symbol() {
-            // JSON.stringify leaves such a field out.
+    // Every field looked at before any is copied, the last first (where a `{ message, todos,
+    // context }` keeps its object): an input that goes the other way costs little.
+    let mut fields = Vec::with_capacity(keys.length() as usize);
+    for i in (0..keys.length()).rev() {
+        let key = keys.get(i).dyn_into::<JsString>().ok()?;
+        let v = Reflect::get(input, &key).ok()?;
+        if v.is_undefined() {
             continue;
-        } else {
-            if v.is_object() && !Reflect::get(&v, &"toJSON".into()).ok()?.is_undefined() {
-                return None;
-            }
-            let text = JSON::stringify(&v).ok()?.dyn_into::<JsString>().ok()?;
-            bound += text.length() as usize * 3;
-            if bound > max {
-                return None;
-            }
-            let value = crate::json_text::parse(&to_rust_string(&text), usize::MAX).ok()?;
-            if depth(&value) > FIELD_DEPTH {
-                return None;
-            }
-            value
-        };
-        map.insert(key, field);
+        }
+        let s = v.dyn_into::<JsString>().ok()?;
+        bound += 6 * (key.length() + s.length()) as usize + 6;
+        fields.push((key, s));
     }
-    (bound <= max).then_some(Value::Object(map))
-}
-
-/// Nesting of arrays and objects in `v` (a scalar is 0).
-fn depth(v: &Value) -> usize {
-    match v {
-        Value::Array(a) => 1 + a.iter().map(depth).max().unwrap_or(0),
-        Value::Object(o) => 1 + o.values().map(depth).max().unwrap_or(0),
-        _ => 0,
+    // JSON.stringify would call a `toJSON` the object has or inherits.
+    if bound > max || !Reflect::get(input, &"toJSON".into()).ok()?.is_undefined() {
+        return None;
     }
+    let mut map = serde_json::Map::new();
+    for (key, s) in fields.into_iter().rev() {
+        if !is_well_formed(&key) || !is_well_formed(&s) {
+            return None;
+        }
+        map.insert(to_rust_string(&key), Value::String(to_rust_string(&s)));
+    }
+    Some(Value::Object(map))
 }
 
 /// JSON text of a JS value; cycles, BigInt and the like become `UNSERIALIZABLE`, nesting too

@@ -1,8 +1,8 @@
-// checkTaskInput takes a plain input object field by field (strings cross as strings, other
-// fields as their own JSON text) and anything else as one JSON text. The two ways must give the
-// same report: each random input is checked as it is and again with a field whose toJSON
-// returns undefined — JSON.stringify leaves that field out, so the text is the same, but the
-// toJSON sends the input the whole-text way.
+// checkTaskInput takes an input whose fields are all strings field by field (the strings cross
+// as themselves) and anything else as one JSON text. The two ways must give the same report:
+// each random input is checked as it is and again with a field whose toJSON returns undefined —
+// JSON.stringify leaves that field out, so the text is the same, but the toJSON sends the input
+// the whole-text way.
 const test = require("node:test");
 const assert = require("node:assert/strict");
 const { requireGuard } = require("./load.cjs");
@@ -66,15 +66,18 @@ function nested(depth) {
 
 function input(r) {
   const x = {};
+  // Half the inputs hold strings only: those take the field-by-field way.
+  const plain = r() < 0.5;
   const fields = [
-    ["message", () => (r() < 0.8 ? text(r, 60) : value(r, 2))],
-    ["todos", () => (r() < 0.6 ? text(r, 8) : [text(r, 3), text(r, 3)])],
-    ["context", () => (r() < 0.15 ? nested(55 + Math.floor(r() * 80)) : value(r, 3))],
-    [text(r, 2), () => value(r, 1)],
-    ["__proto__", () => value(r, 1)],
+    ["message", () => (plain || r() < 0.8 ? text(r, 60) : value(r, 2))],
+    ["todos", () => (plain || r() < 0.6 ? text(r, 8) : [text(r, 3), text(r, 3)])],
+    ["context", () => (plain ? (r() < 0.5 ? text(r, 5) : undefined) : r() < 0.15 ? nested(55 + Math.floor(r() * 80)) : value(r, 3))],
+    [text(r, 2), () => (plain ? text(r, 3) : value(r, 1))],
+    ["__proto__", () => (plain ? text(r, 3) : value(r, 1))],
+    ["toJSON", () => text(r, 2)],
     ["parentMode", () => "orchestrator"],
-    ["fn", () => () => 1],
-    ["big", () => (r() < 0.5 ? new String(text(r, 4)) : 10n)],
+    ["fn", () => (plain ? undefined : () => 1)],
+    ["big", () => (plain ? text(r, 30) : r() < 0.5 ? new String(text(r, 4)) : 10n)],
   ];
   for (const [key, make] of fields) {
     if (r() < (key === "message" ? 0.95 : 0.3)) Object.defineProperty(x, key, { value: make(), enumerable: true, writable: true, configurable: true });
@@ -94,7 +97,7 @@ function outcome(guard, mode, x) {
 
 const wholeText = { toJSON: () => undefined };
 
-test("field by field and as one JSON text, every input gets the same report", () => {
+test("field by field and as one JSON text, every input gets the same report (strings only, or anything)", () => {
   const r = rng(20261124);
   const guards = [
     createGuardSync({ judge: { mode: "never" } }),
@@ -111,7 +114,7 @@ test("field by field and as one JSON text, every input gets the same report", ()
     const a = outcome(guard, mode, x);
     const b = outcome(guard, mode, { ...x, zzWholeText: wholeText });
     if (!require("node:util").isDeepStrictEqual(a, b)) assert.deepEqual(a, b, `input ${i} (${mode}): ${require("node:util").inspect(x).slice(0, 400)}`);
-    if (!a.threw && typeof x.message === "string") fieldWay++;
+    if (!a.threw && Object.values(x).every((v) => typeof v === "string" || v === undefined)) fieldWay++;
   }
   assert.ok(fieldWay > 1000, `only ${fieldWay} reports`);
 });
@@ -120,8 +123,10 @@ test("a large input near the byte limit is reported the same both ways", () => {
   const guard = createGuardSync({ limits: { maxBytes: 4096 } });
   for (const n of [600, 680, 700, 1000, 2000, 4000, 4100]) {
     for (const piece of ["a", "\u0001", '"', "é", "😀"]) {
-      const x = { message: piece.repeat(Math.ceil(n / piece.length)).slice(0, n), context: { files: ["src/a.ts"] } };
-      assert.deepEqual(outcome(guard, "code", x), outcome(guard, "code", { ...x, zzWholeText: wholeText }), `${n} × ${JSON.stringify(piece)}`);
+      const message = piece.repeat(Math.ceil(n / piece.length)).slice(0, n);
+      for (const x of [{ message }, { message, todos: "- [ ] ship" }, { message, context: { files: ["src/a.ts"] } }]) {
+        assert.deepEqual(outcome(guard, "code", x), outcome(guard, "code", { ...x, zzWholeText: wholeText }), `${n} × ${JSON.stringify(piece)}`);
+      }
     }
   }
 });
@@ -133,7 +138,7 @@ test("contexts nested around the parser's depth limit, and long keys, are report
     assert.deepEqual(outcome(guard, "code", x), outcome(guard, "code", { ...x, zzWholeText: wholeText }), `depth ${d}`);
   }
   for (const n of [500, 700, 1000, 4000, 5000]) {
-    const x = { message: "Refactor the parser.", ["k\u0001".repeat(n / 2)]: 1 };
+    const x = { message: "Refactor the parser.", ["k\u0001".repeat(n / 2)]: "1" };
     assert.deepEqual(outcome(guard, "code", x), outcome(guard, "code", { ...x, zzWholeText: wholeText }), `key of ${n}`);
   }
 });
