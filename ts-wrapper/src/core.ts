@@ -89,8 +89,10 @@ export interface Parts {
 
 export function wrap(glue: Glue, parts: Parts, config?: GuardConfig, options?: { lenient?: boolean }): Guard {
   const call = caller();
+  // Looked up once: a `require` per call would cost every freeze and hash a module lookup.
+  let freezeOnce: ReturnType<Parts["freeze"]> | undefined;
   const isolate = (value: unknown, mode: "HASH_ONLY" | "COPY" | "IN_PLACE", hash: boolean) => {
-    const freeze = parts.freeze();
+    const freeze = (freezeOnce ??= parts.freeze());
     return freeze.isolate(glue, value, freeze[mode], hash);
   };
   const inner = call(() => (options?.lenient ? glue.WasmGuard.lenient(config) : new glue.WasmGuard(config)));

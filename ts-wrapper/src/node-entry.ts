@@ -37,7 +37,6 @@ export function nodeEntry(build: Build, wasmFile: string, file: () => Glue, byte
           const glue = bytes();
           // Checked before the glue is initialized: it cannot be initialized a second time.
           glue.initSync({ module: moduleOf(options.wasm, build) });
-          checkLoaded(glue, build);
           bytesGlue = glue;
         } catch (e) {
           throw loadError("the module passed as { wasm }", e);
