@@ -9,10 +9,10 @@
 // instructions that ask for an unhelpful answer (src/drift/combine.rs does the same): pairwise
 // (L2 logistic loss on each pair's signal difference, then a scale and intercept calibrated on
 // single results) and pointwise (L2 logistic regression on single results). The model, the
-// regularisation strength and the off_topic knee are chosen by 5-fold cross-validation on
-// training pairs (folds by pair, never splitting one); the decision thresholds are chosen on the
-// out-of-fold probabilities so that each decided side is at least 90 % precise (Wilson lower bound). Validation
-// pairs are read only to report.
+// regularisation strength and the off_topic knee and gate are chosen by 5-fold cross-validation
+// on training pairs (folds by pair, never splitting one); the decision thresholds are chosen on
+// the out-of-fold probabilities so that each decided side is at least 90 % precise (one-sided
+// 95 % Wilson lower bound). Validation pairs are read only to report.
 import { createRequire } from "node:module";
 import { readFileSync, writeFileSync, existsSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -48,8 +48,11 @@ const features = (instruction, output) => {
   const r = guard.scoreDrift(instruction, output);
   names ??= r.signals.map((s) => s.name);
   const sign = r.inverted ? -1 : 1;
-  // [intercept, signals...], content signals turned by the inversion.
-  return [sign, ...r.signals.map((s) => (FIXED.has(s.name) ? s.value : sign * s.value))];
+  // [intercept, signals...], content signals turned by the inversion; `own` (the result's own
+  // concepts) lets the off_topic gate be refitted without scoring again.
+  const x = [sign, ...r.signals.map((s) => (FIXED.has(s.name) ? s.value : sign * s.value))];
+  x.own = r.resultConcepts;
+  return x;
 };
 for (const p of pairs) {
   const good = p.label === "a" ? p.output_a : p.output_b;
@@ -207,14 +210,17 @@ const pairAcc = (ps, pGood, pBad) => {
 // probability (logistic regression of the labels on the score, on the same training results).
 const OFF = () => names.indexOf("off_topic") + 1;
 const COV = () => names.indexOf("coverage") + 1;
-/** `x` with `off_topic` recomputed for another knee (the formula of src/drift/signals/off_topic.rs). */
+/** `x` with `off_topic` recomputed for another knee and gate (the formulas of src/drift/signals/off_topic.rs). */
 const hinge = (missed, knee) => (knee >= 1 ? 0 : Math.max(0, (missed - knee) / (1 - knee)));
-const withKnee = (x, knee) => {
+const gated = (own, gate) => (gate <= 0 ? 1 : Math.min(1, own / gate));
+const withKnee = (x, knee, gate) => {
   const y = [...x];
-  y[OFF()] = x[0] * hinge(x[0] * x[COV()], knee);
+  y.own = x.own;
+  y[OFF()] = x[0] * hinge(x[0] * x[COV()], knee) * gated(x.own, gate);
   return y;
 };
-const kneed = (ps, knee) => ps.map((p) => ({ ...p, xGood: withKnee(p.xGood, knee), xBad: withKnee(p.xBad, knee) }));
+const kneed = (ps, knee, gate) =>
+  ps.map((p) => ({ ...p, xGood: withKnee(p.xGood, knee, gate), xBad: withKnee(p.xBad, knee, gate) }));
 function fitModel(ps, lambda, objective) {
   const samples = samplesOf(ps);
   if (objective === "pointwise") return fit(samples, lambda);
@@ -231,42 +237,14 @@ function fitModel(ps, lambda, objective) {
   return r.map((v, i) => (i === 0 ? a : Math.max(b, 1e-6) * v));
 }
 
-// ---- cross-validation on training pairs ----------------------------------------------------
-const LAMBDAS = [0.01, 0.1, 0.3, 1, 3, 10];
-// 1 = no off_topic signal.
-const KNEES = [1, 0.5, 0.6, 0.7, 0.8];
-let best = null;
-const cvTable = [];
-// The objective is chosen like λ and the knee: by cross-validation on training pairs.
-const OBJECTIVES = ["pairwise", "pointwise"];
-for (const objective of OBJECTIVES) for (const knee of KNEES) {
-  const kTrain = kneed(train, knee);
-  for (const lambda of LAMBDAS) {
-    const oof = new Map();
-    for (let k = 0; k < 5; k++) {
-      const fitOn = kTrain.filter((p) => p.fold !== k);
-      const test = kTrain.filter((p) => p.fold === k);
-      const w = fitModel(fitOn, lambda, objective);
-      for (const p of test) oof.set(p, [sigmoid(dot(w, p.xGood)), sigmoid(dot(w, p.xBad))]);
-    }
-    // Balanced: the mean of the families' out-of-fold accuracies (as the fit weighs them).
-    const fams = [...new Set(kTrain.map(familyOf))];
-    const byFamily = Object.fromEntries(fams.map((f) => {
-      const ps = kTrain.filter((p) => familyOf(p) === f);
-      return [f, pairAcc(ps, (p) => oof.get(p)[0], (p) => oof.get(p)[1])];
-    }));
-    const acc = fams.reduce((sum, f) => sum + byFamily[f], 0) / fams.length;
-    cvTable.push({ objective, knee, lambda, acc, byFamily });
-    if (!best || acc > best.acc + 1e-9) best = { objective, knee, lambda, acc, oof };
-  }
-}
-
 // ---- decision thresholds from out-of-fold probabilities -------------------------------------
-const oofScored = [...best.oof.values()].flatMap(([g, b]) => [{ p: g, y: 0 }, { p: b, y: 1 }]).sort((a, b) => a.p - b.p);
 // A decided side must be precise on results the fit has not seen, so its precision on the
-// out-of-fold results is taken at the lower end of its 95 % Wilson interval, not at its point
-// estimate (which a handful of lucky results can lift over the bar).
-const Z = 1.96;
+// out-of-fold results is taken at the lower end of its one-sided 95 % Wilson interval, not at
+// its point estimate (which a handful of lucky results can lift over the bar). The bar is taken
+// on the labelled results alone: the foreign ones are constructed and easy, and with them in the
+// pool a threshold passed on training that decided labelled validation results at 70 % precision.
+// Instructions read as inverted are never decided (src/drift/combine.rs), so they do not enter.
+const Z = 1.645;
 function wilsonLow(right, n) {
   const p = right / n;
   const z2 = Z * Z;
@@ -291,7 +269,65 @@ function thresholds(scored) {
   if (driftFrom < consistentBelow) driftFrom = consistentBelow;
   return { consistentBelow, driftFrom };
 }
-const { consistentBelow, driftFrom } = thresholds(oofScored);
+/** Out-of-fold results ({probability, label}, sorted), marked inverted and foreign. */
+const scoredOf = (oof) =>
+  [...oof.entries()]
+    .flatMap(([p, [g, b]]) => {
+      const foreign = p.source.endsWith("/foreign");
+      return [
+        // A foreign pair's following result is its labelled pair's: counted there once.
+        ...(foreign ? [] : [{ p: g, y: 0, inverted: p.xGood[0] < 0, foreign }]),
+        { p: b, y: 1, inverted: p.xBad[0] < 0, foreign },
+      ];
+    })
+    .sort((a, b) => a.p - b.p);
+/** The thresholds: from the labelled results that can be decided. */
+const thresholdsOf = (scored) => thresholds(scored.filter((r) => !r.inverted && !r.foreign));
+/** The share of all out-of-fold results the thresholds decide. */
+const decidedShare = (scored, t) =>
+  scored.filter((r) => !r.inverted && (r.p < t.consistentBelow || r.p >= t.driftFrom)).length / scored.length;
+
+// ---- cross-validation on training pairs ----------------------------------------------------
+const LAMBDAS = [0.01, 0.1, 0.3, 1, 3, 10];
+// 1 = no off_topic signal.
+const KNEES = [1, 0.5, 0.6, 0.7, 0.8];
+// The off_topic gate: concepts of its own a result states before its miss counts in full (0 = none).
+const GATES = [0, 10, 20, 30];
+// Configurations whose cross-validated accuracy is within this of the best compete on how much
+// they decide without the judge (at the precision bar): a point of ranking accuracy is worth
+// less than sending a fifth fewer results to the judge, and no more is given up for it.
+const ACCURACY_SLACK = 0.01;
+const cvTable = [];
+// The objective is chosen like λ, the knee and the gate: by cross-validation on training pairs.
+const OBJECTIVES = ["pairwise", "pointwise"];
+for (const objective of OBJECTIVES) for (const knee of KNEES) for (const gate of knee < 1 ? GATES : [0]) {
+  const kTrain = kneed(train, knee, gate);
+  for (const lambda of LAMBDAS) {
+    const oof = new Map();
+    for (let k = 0; k < 5; k++) {
+      const fitOn = kTrain.filter((p) => p.fold !== k);
+      const test = kTrain.filter((p) => p.fold === k);
+      const w = fitModel(fitOn, lambda, objective);
+      for (const p of test) oof.set(p, [sigmoid(dot(w, p.xGood)), sigmoid(dot(w, p.xBad))]);
+    }
+    // Balanced: the mean of the families' out-of-fold accuracies (as the fit weighs them).
+    const fams = [...new Set(kTrain.map(familyOf))];
+    const byFamily = Object.fromEntries(fams.map((f) => {
+      const ps = kTrain.filter((p) => familyOf(p) === f);
+      return [f, pairAcc(ps, (p) => oof.get(p)[0], (p) => oof.get(p)[1])];
+    }));
+    const acc = fams.reduce((sum, f) => sum + byFamily[f], 0) / fams.length;
+    const scored = scoredOf(oof);
+    const decided = decidedShare(scored, thresholdsOf(scored));
+    cvTable.push({ objective, knee, gate, lambda, acc, byFamily, decided, oof });
+  }
+}
+const topAcc = Math.max(...cvTable.map((c) => c.acc));
+const best = cvTable
+  .filter((c) => c.acc >= topAcc - ACCURACY_SLACK - 1e-9)
+  .sort((a, b) => b.decided - a.decided || b.acc - a.acc)[0];
+const oofScored = scoredOf(best.oof);
+const { consistentBelow, driftFrom } = thresholdsOf(oofScored);
 // The statuses' default thresholds (config `thresholds`), from the same out-of-fold
 // probabilities: POTENTIAL_DRIFT from the 80th percentile of following results, SIGNIFICANT_DRIFT
 // from the median of drifted ones.
@@ -301,7 +337,7 @@ const quantile = (xs, q) => {
 };
 const potentialFrom = quantile(oofScored.filter((x) => x.y === 0).map((x) => x.p), 0.8);
 const significantFrom = Math.max(potentialFrom + 0.05, quantile(oofScored.filter((x) => x.y === 1).map((x) => x.p), 0.5));
-const w = fitModel(kneed(train, best.knee), best.lambda, best.objective);
+const w = fitModel(kneed(train, best.knee, best.gate), best.lambda, best.objective);
 
 // ---- validation ------------------------------------------------------------------------------
 const stop = new Set(natural.stopwords);
@@ -322,8 +358,9 @@ const bad = (p) => (p.label === "a" ? p.output_b : p.output_a);
 const DEV = ["orchestrator/focus_shift", "orchestrator/partial_completion", "orchestrator/low_overlap_consistent"];
 const group = (p) => (DEV.includes(p.source) ? "orchestrator/dev" : p.source);
 // Rounded as the report gives it (3 decimals), so these figures are the CLI eval's.
-const prob = (x) => Math.round(1000 * sigmoid(dot(w, withKnee(x, best.knee)))) / 1000;
-const decide = (p) => (p < consistentBelow ? 0 : p >= driftFrom ? 1 : null);
+const prob = (x) => Math.round(1000 * sigmoid(dot(w, withKnee(x, best.knee, best.gate)))) / 1000;
+// As src/drift/combine.rs decides: never for an instruction read as inverted (x[0] < 0).
+const decide = (x) => (x[0] < 0 ? null : prob(x) < consistentBelow ? 0 : prob(x) >= driftFrom ? 1 : null);
 function figures(ps) {
   const acc = pairAcc(ps, (p) => prob(p.xGood), (p) => prob(p.xBad));
   const jac = pairAcc(ps, (p) => -jaccard(p.instruction, good(p)), (p) => -jaccard(p.instruction, bad(p)));
@@ -332,7 +369,7 @@ function figures(ps) {
   let right = 0;
   for (const p of ps) {
     for (const [x, y] of [[p.xGood, 0], [p.xBad, 1]]) {
-      const d = decide(prob(x));
+      const d = decide(x);
       if (d === null) continue;
       decided++;
       if (d === y) right++;
@@ -356,20 +393,20 @@ const lines = [
   "",
   "Models compared (weights held at zero or above: every signal is evidence of drift): *pairwise*, weights fitted on the signal differences of each pair (logistic loss, no intercept), then one scale and intercept calibrated on single results; *pointwise*, logistic regression on single results.",
   "",
-  `Cross-validated pairwise accuracy on training (5 folds by pair; mean of the orchestrator, LLMBar and the two foreign-result families), best λ per model and off_topic knee (1 = no off_topic):`,
+  `Cross-validated pairwise accuracy on training (5 folds by pair; mean of the orchestrator, LLMBar and the two foreign-result families), best λ per model, off_topic knee (1 = no off_topic) and gate (0 = none); decided: the share of out-of-fold results that configuration's own thresholds decide:`,
   "",
-  "| model | knee | λ | mean | " + Object.keys(cvTable[0].byFamily).join(" | ") + " |",
-  "|---|---|---|---|" + Object.keys(cvTable[0].byFamily).map(() => "---|").join(""),
-  ...OBJECTIVES.flatMap((o) => KNEES.map((k) => {
-    const r = cvTable.filter((c) => c.objective === o && c.knee === k).sort((x, y) => y.acc - x.acc)[0];
-    return `| ${o} | ${k} | ${r.lambda} | ${pct(r.acc)} | ${Object.values(r.byFamily).map(pct).join(" | ")} |`;
-  })),
+  "| model | knee | gate | λ | mean | " + Object.keys(cvTable[0].byFamily).join(" | ") + " | decided |",
+  "|---|---|---|---|---|" + Object.keys(cvTable[0].byFamily).map(() => "---|").join("") + "---|",
+  ...OBJECTIVES.flatMap((o) => KNEES.flatMap((k) => (k < 1 ? GATES : [0]).map((g) => {
+    const r = cvTable.filter((c) => c.objective === o && c.knee === k && c.gate === g).sort((x, y) => y.acc - x.acc)[0];
+    return `| ${o} | ${k} | ${g} | ${r.lambda} | ${pct(r.acc)} | ${Object.values(r.byFamily).map(pct).join(" | ")} | ${pct(r.decided)} |`;
+  }))),
   "",
-  `Chosen: ${best.objective}, knee ${best.knee}, λ = ${best.lambda}.`,
+  `Chosen: ${best.objective}, knee ${best.knee}, gate ${best.gate}, λ = ${best.lambda} (cross-validated ${pct(best.acc)} %, deciding ${pct(best.decided)} % of out-of-fold results): among the configurations within ${100 * ACCURACY_SLACK} point of the best accuracy (${pct(topAcc)} %), the one that decides most.`,
   "",
   `Status thresholds (config defaults, from out-of-fold probabilities): POTENTIAL_DRIFT from ${potentialFrom.toFixed(3)} (80th percentile of following results), SIGNIFICANT_DRIFT from ${significantFrom.toFixed(3)} (median of drifted results).`,
   "",
-  `Decision thresholds (from out-of-fold probabilities, each side ≥ ${PRECISION * 100} % precise on training at the lower end of its 95 % Wilson interval): consistent below ${consistentBelow.toFixed(3)}, drift from ${driftFrom.toFixed(3)}; between them the stage is unsure and the judge decides.`,
+  `Decision thresholds (from out-of-fold probabilities, each side ≥ ${PRECISION * 100} % precise on training at the lower end of its one-sided 95 % Wilson interval; instructions read as inverted never decided): consistent below ${consistentBelow.toFixed(3)}, drift from ${driftFrom.toFixed(3)}; between them the stage is unsure and the judge decides.`,
   "",
   "| validation subset | pairs | scorer | plain stem Jaccard | prefer the shorter | decided | precision of decided |",
   "|---|---|---|---|---|---|---|",
@@ -401,6 +438,8 @@ if (write) {
     "];",
     "/// Where `off_topic` starts: the share of key concepts a terse, on-task answer may miss.",
     `pub const OFF_TOPIC_KNEE: f64 = ${best.knee.toFixed(3)};`,
+    "/// How many concepts of its own a result states before a miss counts in full (0: no gate).",
+    `pub const OFF_TOPIC_GATE: f64 = ${best.gate.toFixed(3)};`,
     "/// Below this probability the stage decides \"consistent\"; from `DRIFT_FROM` on, \"drift\".",
     `pub const CONSISTENT_BELOW: f64 = ${consistentBelow.toFixed(3)};`,
     `pub const DRIFT_FROM: f64 = ${Math.min(driftFrom, 1).toFixed(3)};`,

@@ -271,6 +271,36 @@ fn an_inverted_request_reverses_the_ranking_of_the_same_task() {
         .any(|c| c.concept == "user" || c.concept == "input"));
 }
 
+/// A result that misses the request's concepts is off topic in proportion to what it says of its
+/// own: a one-word answer proves little, a paragraph about something else proves more.
+#[test]
+fn a_terse_answer_is_less_off_topic_than_a_result_about_another_task() {
+    let task = "Suggest a name for a pet tortoise that lives in a garden.";
+    let terse = score(task, "Shelly");
+    let other = score(
+        task,
+        "The quarterly revenue report shows strong growth in subscription income, with churn \
+         falling across enterprise accounts and new regional offices opening in three markets.",
+    );
+    assert_eq!(terse.result_concepts, 1);
+    assert!(other.result_concepts >= 10, "{}", other.result_concepts);
+    assert_eq!(terse.coverage, 0.0);
+    assert_eq!(other.coverage, 0.0);
+    assert!(terse.signal("off_topic") < other.signal("off_topic"));
+    assert!(terse.probability < other.probability);
+}
+
+/// An instruction read as inverted is never decided by the stage alone: the reading is a guess.
+#[test]
+fn an_inverted_request_is_never_decided_without_the_judge() {
+    let wrapped = "Give an unhelpful response to the user input below.\n\nUser input: Name the capital of Peru.";
+    for result in ["Lima", "Bananas are yellow.", "I cannot say."] {
+        let r = score(wrapped, result);
+        assert!(r.inverted);
+        assert_eq!(r.decision, drift::Decision::Unsure, "{result}");
+    }
+}
+
 /// Words that name the answer's form ("example sentences", "list", "characteristics") are not
 /// what the answer must talk about: sentences that use the word deliver "example sentences".
 #[test]

@@ -10,6 +10,8 @@
 
 use serde::Serialize;
 
+mod lists;
+
 /// How a count compares with its bound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Rel {
@@ -42,6 +44,8 @@ pub enum Rule {
     /// Paragraphs separated by the Markdown divider `***`.
     DividedParagraphs(usize),
     Bullets(Rel, usize),
+    /// Items of a (numbered or bulleted) list: "list exactly four caching strategies".
+    ListItems(Rel, usize),
     Highlights(usize),
     /// Sections marked `<marker> <n>` ("SECTION 1").
     Sections(String, usize),
@@ -87,7 +91,7 @@ pub struct Checked {
     /// Stable kind: `words`, `sentences`, `paragraphs`, `bullets`, `highlights`, `sections`,
     /// `placeholders`, `no-commas`, `lowercase`, `uppercase`, `capital-words`, `title`,
     /// `quoted`, `json`, `postscript`, `ending`, `two-responses`, `fixed-answer`, `includes`,
-    /// `forbids`, `word-count`, `letter-count`, `script`.
+    /// `forbids`, `word-count`, `letter-count`, `script`, `list-items`.
     pub kind: &'static str,
     /// The constraint in plain words.
     pub constraint: String,
@@ -835,6 +839,11 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 _ => false,
             })
         };
+        // The sentence asks for a list ("List exactly four strategies", "at most three risks as
+        // a numbered list"): a bounded count of anything else in it counts the list's items.
+        let asks_list = ws
+            .iter()
+            .any(|(_, x)| matches!(*x, "list" | "numbered" | "bulleted" | "enumerate"));
         for k in 0..ws.len() {
             let noun = w(k).trim_end_matches(['.', ',']);
             // "exactly 9 very short bullet points": a describing word or two may stand between.
@@ -874,17 +883,18 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 continue;
             }
             if (per_part(k) || part_subject(k) || part_after_noun(k) || excepted(k))
-                && matches!(
-                    noun,
-                    "word"
-                        | "words"
-                        | "sentence"
-                        | "sentences"
-                        | "bullet"
-                        | "bullets"
-                        | "paragraph"
-                        | "paragraphs"
-                )
+                && (asks_list && countable_item(noun)
+                    || matches!(
+                        noun,
+                        "word"
+                            | "words"
+                            | "sentence"
+                            | "sentences"
+                            | "bullet"
+                            | "bullets"
+                            | "paragraph"
+                            | "paragraphs"
+                    ))
             {
                 continue;
             }
@@ -906,6 +916,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                         push(sentence, Rule::DividedParagraphs(n))
                     }
                     "bullet" | "bullets" => push(sentence, Rule::Bullets(rel, n)),
+                    x if asks_list && countable_item(x) => push(sentence, Rule::ListItems(rel, n)),
                     "placeholder" | "placeholders" if rel == Rel::AtLeast => {
                         push(sentence, Rule::Placeholders(n))
                     }
@@ -1835,6 +1846,68 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
     (items.len() >= 2 && items.iter().all(fits)).then_some(items)
 }
 
+/// A word a list's items can be counted in ("libraries", "findings", "candidate …"): not a
+/// unit of text, time or size that another rule reads or no list holds.
+fn countable_item(word: &str) -> bool {
+    word.len() > 1
+        && word.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')
+        && !matches!(
+            word,
+            "word"
+                | "words"
+                | "sentence"
+                | "sentences"
+                | "paragraph"
+                | "paragraphs"
+                | "bullet"
+                | "bullets"
+                | "line"
+                | "lines"
+                | "character"
+                | "characters"
+                | "letter"
+                | "letters"
+                | "time"
+                | "times"
+                | "column"
+                | "columns"
+                | "row"
+                | "rows"
+                | "page"
+                | "pages"
+                | "section"
+                | "sections"
+                | "placeholder"
+                | "placeholders"
+                | "percent"
+                | "second"
+                | "seconds"
+                | "minute"
+                | "minutes"
+                | "hour"
+                | "hours"
+                | "day"
+                | "days"
+                | "week"
+                | "weeks"
+                | "month"
+                | "months"
+                | "year"
+                | "years"
+                | "ms"
+                | "kb"
+                | "mb"
+                | "gb"
+                | "tokens"
+                | "token"
+                | "of"
+                | "or"
+                | "and"
+                | "to"
+                | "in"
+        )
+}
+
 fn has_any(hay: &str, needles: &[&str]) -> bool {
     needles.iter().any(|n| hay.contains(n))
 }
@@ -2483,6 +2556,18 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             });
             count(*rel, have, *n, "bullet lines")
         }
+        Rule::ListItems(rel, n) => {
+            // Silent where the answer has no list to count (items as headings or in prose).
+            let lengths = lists::list_lengths(text);
+            match lengths.iter().find(|&&have| rel.holds(have, *n)) {
+                Some(_) => (true, None),
+                None if lengths.is_empty() => (true, None),
+                None => {
+                    let have: Vec<String> = lengths.iter().map(usize::to_string).collect();
+                    (false, Some(format!("lists of {} items", have.join(", "))))
+                }
+            }
+        }
         Rule::Highlights(n) => count(
             Rel::AtLeast,
             highlight_count(text),
@@ -2800,6 +2885,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
             format!("exactly {n} paragraphs separated by ***"),
         ),
         Rule::Bullets(r, n) => ("bullets", format!("{} bullet points", r.words(*n))),
+        Rule::ListItems(r, n) => ("list-items", format!("a list of {} items", r.words(*n))),
         Rule::Highlights(n) => ("highlights", format!("at least {n} highlighted sections")),
         Rule::Sections(m, n) => ("sections", format!("at least {n} sections marked {m} X")),
         Rule::Placeholders(n) => ("placeholders", format!("at least {n} [placeholders]")),
@@ -2865,6 +2951,30 @@ mod tests {
 
     fn kinds(message: &str) -> Vec<&'static str> {
         parse(message).iter().map(|(_, r)| describe(r).0).collect()
+    }
+
+    #[test]
+    fn a_bounded_count_in_a_request_for_a_list_counts_its_items() {
+        assert_eq!(
+            rules("Name exactly 4 caching strategies as a bulleted list."),
+            vec![Rule::ListItems(Rel::Exactly, 4)]
+        );
+        assert_eq!(
+            rules("List at most three risks of the schema migration."),
+            vec![Rule::ListItems(Rel::LessThan, 4)]
+        );
+        // No list asked for, no explicit bound, a unit another rule reads, a count per item.
+        assert!(rules("Retry the upload at most 3 times before giving up.").is_empty());
+        assert!(rules("List the top 5 slow queries.").is_empty());
+        assert_eq!(kinds("List the steps in at most 200 words."), vec!["words"]);
+        assert!(rules("List the services, with at most 2 owners per service.").is_empty());
+        let six = "Options:\n1. a\n2. b\n3. c\n4. d\n5. e\n6. f\n";
+        let four = "1. a\n   - detail\n2. b\n3. c\n4. d\n";
+        let rule = Rule::ListItems(Rel::Exactly, 4);
+        assert_eq!(check(&rule, six), (false, Some("lists of 6 items".into())));
+        assert_eq!(check(&rule, four), (true, None));
+        // Nothing to count: silence, not a guess.
+        assert_eq!(check(&rule, "Use a, b, c and d."), (true, None));
     }
 
     #[test]

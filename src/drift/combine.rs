@@ -27,13 +27,29 @@ pub fn probability(signals: &[Signal], inverted: bool) -> f64 {
     1.0 / (1.0 + (-logit).exp())
 }
 
-/// Decided only where the fitted probability is confident on the training split.
-pub fn decision(probability: f64) -> Decision {
-    if probability < CONSISTENT_BELOW {
+/// Decided only where the fitted probability is confident on the training split, and never
+/// for instructions read as inverted: that reading is itself a guess from a few words, and an
+/// inverted result with no evidence either way would otherwise be decided on the intercept.
+pub fn decision(probability: f64, inverted: bool) -> Decision {
+    if inverted {
+        Decision::Unsure
+    } else if probability < CONSISTENT_BELOW {
         Decision::Consistent
     } else if probability >= DRIFT_FROM {
         Decision::Drift
     } else {
         Decision::Unsure
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{decision, Decision};
+
+    #[test]
+    fn an_inverted_reading_is_never_decided() {
+        for p in [0.0, 0.3, 0.7, 1.0] {
+            assert_eq!(decision(p, true), Decision::Unsure);
+        }
     }
 }

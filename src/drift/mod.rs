@@ -90,6 +90,9 @@ pub struct DriftReport {
     pub decision: Decision,
     /// The instructions ask for an unhelpful or wrong answer: content scores are inverted.
     pub inverted: bool,
+    /// Distinct concepts (content stems and identifiers) the result states: how much it says
+    /// of its own, which is what makes a miss of the instruction's concepts evidence.
+    pub result_concepts: usize,
 }
 
 /// The seed's 1–5 scale over the status bands: 5 consistent, 4–3 potential drift, 2–1
@@ -180,6 +183,13 @@ pub struct Concepts {
     pub ids: HashSet<String>,
     pub id_spans: Vec<(usize, String)>,
     pub tokens: Vec<text::Token>,
+}
+
+impl Concepts {
+    /// How many distinct concepts (content stems and identifiers) the text states.
+    pub fn count(&self) -> usize {
+        self.stems.len() + self.ids.len()
+    }
 }
 
 fn concepts(text: &str) -> Concepts {
@@ -486,7 +496,7 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
     } else {
         DriftStatus::Consistent
     };
-    let decision = combine::decision(probability);
+    let decision = combine::decision(probability, inverted);
     DriftReport {
         score: (score * 1000.0).round() / 1000.0,
         alignment: alignment(score, thresholds),
@@ -508,5 +518,6 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
         probability: (probability * 1000.0).round() / 1000.0,
         decision,
         inverted,
+        result_concepts: cr.count(),
     }
 }

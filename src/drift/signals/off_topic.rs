@@ -1,9 +1,12 @@
 //! Off topic: how far the result's miss of the instruction's key concepts goes beyond what a
 //! terse, on-task answer also misses. Coverage alone cannot tell a short answer that leaves
 //! words out from a result about another task; past a knee fitted on training pairs
-//! (`weights::OFF_TOPIC_KNEE`) only the second remains.
+//! (`weights::OFF_TOPIC_KNEE`) only the second remains. A miss is evidence in proportion to
+//! what the result says of its own: a one-word answer ("Sad") names none of the request's
+//! concepts and may still answer it, a result about another task states many other concepts.
+//! So the value grows with the result's concepts up to `weights::OFF_TOPIC_GATE` (0: no gate).
 
-use super::super::weights::OFF_TOPIC_KNEE;
+use super::super::weights::{OFF_TOPIC_GATE, OFF_TOPIC_KNEE};
 use super::{coverage, Ctx, Signal};
 
 pub const NAME: &str = "off_topic";
@@ -18,9 +21,18 @@ pub fn hinge(missed: f64, knee: f64) -> f64 {
     }
 }
 
+/// How far the result's own concepts carry a miss: `own / gate`, at most 1 (1 without a gate).
+pub fn gate(own: usize, gate: f64) -> f64 {
+    if gate <= 0.0 {
+        1.0
+    } else {
+        (own as f64 / gate).min(1.0)
+    }
+}
+
 pub fn measure(ctx: &Ctx) -> Signal {
     let c = coverage::measure(ctx);
-    let v = hinge(c.value, OFF_TOPIC_KNEE);
+    let v = hinge(c.value, OFF_TOPIC_KNEE) * gate(ctx.cr.count(), OFF_TOPIC_GATE);
     let evidence = if v > 0.0 {
         vec![format!(
             "{:.0} % of the key concepts missed, past the {:.0} % a terse answer may miss",
@@ -35,7 +47,7 @@ pub fn measure(ctx: &Ctx) -> Signal {
 
 #[cfg(test)]
 mod tests {
-    use super::hinge;
+    use super::{gate, hinge};
 
     #[test]
     fn the_hinge_is_zero_to_the_knee_and_one_at_a_complete_miss() {
@@ -44,5 +56,14 @@ mod tests {
         assert!((hinge(0.8, 0.6) - 0.5).abs() < 1e-12);
         assert!((hinge(1.0, 0.6) - 1.0).abs() < 1e-12);
         assert_eq!(hinge(0.9, 1.0), 0.0);
+    }
+
+    #[test]
+    fn the_gate_grows_with_the_results_own_concepts_up_to_one() {
+        assert_eq!(gate(0, 20.0), 0.0);
+        assert!((gate(5, 20.0) - 0.25).abs() < 1e-12);
+        assert_eq!(gate(20, 20.0), 1.0);
+        assert_eq!(gate(80, 20.0), 1.0);
+        assert_eq!(gate(0, 0.0), 1.0);
     }
 }

@@ -34,7 +34,12 @@ probability: number, decision: Decision,
 /**
  * The instructions ask for an unhelpful or wrong answer: content scores are inverted.
  */
-inverted: boolean, };
+inverted: boolean, 
+/**
+ * Distinct concepts (content stems and identifiers) the result states: how much it says
+ * of its own, which is what makes a miss of the instruction's concepts evidence.
+ */
+resultConcepts: number, };
 
 export type DriftStatus = "CONSISTENT" | "POTENTIAL_DRIFT" | "SIGNIFICANT_DRIFT";
 
@@ -67,7 +72,7 @@ export type Checked = {
  * Stable kind: `words`, `sentences`, `paragraphs`, `bullets`, `highlights`, `sections`,
  * `placeholders`, `no-commas`, `lowercase`, `uppercase`, `capital-words`, `title`,
  * `quoted`, `json`, `postscript`, `ending`, `two-responses`, `fixed-answer`, `includes`,
- * `forbids`, `word-count`, `letter-count`, `script`.
+ * `forbids`, `word-count`, `letter-count`, `script`, `list-items`.
  */
 kind: string, 
 /**
