@@ -839,11 +839,20 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 _ => false,
             })
         };
-        // The sentence asks for a list ("List exactly four strategies", "at most three risks as
-        // a numbered list"): a bounded count of anything else in it counts the list's items.
-        let asks_list = ws
-            .iter()
-            .any(|(_, x)| matches!(*x, "list" | "numbered" | "bulleted" | "enumerate"));
+        // The count is of a list's items when the sentence is a request to list ("List exactly
+        // four strategies") or the counted things are asked "as a (numbered) list" / "in a
+        // bulleted list" (but not "add at most 2 packages to the allow list").
+        let listing = matches!(w(0), "list" | "enumerate");
+        let as_a_list = |k: usize| {
+            (k + 1..k + 9).any(|j| {
+                matches!(
+                    w(j).trim_end_matches(['.', ',', ':']),
+                    "list" | "numbered" | "bulleted"
+                ) && (j.saturating_sub(3)..j).any(|i| matches!(w(i), "as" | "in"))
+                    && (j.saturating_sub(2)..j).any(|i| matches!(w(i), "a" | "an"))
+            })
+        };
+        let asks_list = |k: usize| listing || as_a_list(k);
         for k in 0..ws.len() {
             let noun = w(k).trim_end_matches(['.', ',']);
             // "exactly 9 very short bullet points": a describing word or two may stand between.
@@ -883,7 +892,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 continue;
             }
             if (per_part(k) || part_subject(k) || part_after_noun(k) || excepted(k))
-                && (asks_list && countable_item(noun)
+                && (asks_list(k) && countable_item(noun)
                     || matches!(
                         noun,
                         "word"
@@ -916,7 +925,9 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                         push(sentence, Rule::DividedParagraphs(n))
                     }
                     "bullet" | "bullets" => push(sentence, Rule::Bullets(rel, n)),
-                    x if asks_list && countable_item(x) => push(sentence, Rule::ListItems(rel, n)),
+                    x if asks_list(k) && countable_item(x) => {
+                        push(sentence, Rule::ListItems(rel, n))
+                    }
                     "placeholder" | "placeholders" if rel == Rel::AtLeast => {
                         push(sentence, Rule::Placeholders(n))
                     }
@@ -2968,6 +2979,12 @@ mod tests {
         assert!(rules("List the top 5 slow queries.").is_empty());
         assert_eq!(kinds("List the steps in at most 200 words."), vec!["words"]);
         assert!(rules("List the services, with at most 2 owners per service.").is_empty());
+        // "list" as a thing the count is added to, not the form of the answer.
+        assert!(rules("Add at most 2 new packages to the allow list.").is_empty());
+        assert_eq!(
+            rules("Give exactly 3 options, as a numbered list."),
+            vec![Rule::ListItems(Rel::Exactly, 3)]
+        );
         let six = "Options:\n1. a\n2. b\n3. c\n4. d\n5. e\n6. f\n";
         let four = "1. a\n   - detail\n2. b\n3. c\n4. d\n";
         let rule = Rule::ListItems(Rel::Exactly, 4);
