@@ -360,7 +360,11 @@ const group = (p) => (DEV.includes(p.source) ? "orchestrator/dev" : p.source);
 // Rounded as the report gives it (3 decimals), so these figures are the CLI eval's.
 const prob = (x) => Math.round(1000 * sigmoid(dot(w, withKnee(x, best.knee, best.gate)))) / 1000;
 // As src/drift/combine.rs decides: never for an instruction read as inverted (x[0] < 0).
-const decide = (x) => (x[0] < 0 ? null : prob(x) < consistentBelow ? 0 : prob(x) >= driftFrom ? 1 : null);
+const decide = (x) => {
+  if (x[0] < 0) return null;
+  const p = prob(x);
+  return p < consistentBelow ? 0 : p >= driftFrom ? 1 : null;
+};
 function figures(ps) {
   const acc = pairAcc(ps, (p) => prob(p.xGood), (p) => prob(p.xBad));
   const jac = pairAcc(ps, (p) => -jaccard(p.instruction, good(p)), (p) => -jaccard(p.instruction, bad(p)));

@@ -852,7 +852,6 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                     && (j.saturating_sub(2)..j).any(|i| matches!(w(i), "a" | "an"))
             })
         };
-        let asks_list = |k: usize| listing || as_a_list(k);
         for k in 0..ws.len() {
             let noun = w(k).trim_end_matches(['.', ',']);
             // "exactly 9 very short bullet points": a describing word or two may stand between.
@@ -891,8 +890,9 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             if bounds.is_empty() {
                 continue;
             }
+            let counts_items = countable_item(noun) && (listing || as_a_list(k));
             if (per_part(k) || part_subject(k) || part_after_noun(k) || excepted(k))
-                && (asks_list(k) && countable_item(noun)
+                && (counts_items
                     || matches!(
                         noun,
                         "word"
@@ -925,9 +925,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                         push(sentence, Rule::DividedParagraphs(n))
                     }
                     "bullet" | "bullets" => push(sentence, Rule::Bullets(rel, n)),
-                    x if asks_list(k) && countable_item(x) => {
-                        push(sentence, Rule::ListItems(rel, n))
-                    }
+                    _ if counts_items => push(sentence, Rule::ListItems(rel, n)),
                     "placeholder" | "placeholders" if rel == Rel::AtLeast => {
                         push(sentence, Rule::Placeholders(n))
                     }
