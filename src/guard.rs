@@ -9,6 +9,30 @@ use crate::schema_store::SchemaStore;
 use serde_json::Value;
 use std::collections::BTreeMap;
 
+/// The length in bytes of the JSON text of the object `parts` stand for.
+fn json_text_len(parts: &[(String, InputPart)]) -> usize {
+    let fields = parts.iter().filter_map(|(key, part)| {
+        let value = match part {
+            InputPart::Text(s) => json_text::escaped_len(s) + 2,
+            // `{"key":value}` less its braces is the field as the whole text has it.
+            InputPart::Json(text) if text.len() > 2 => return Some(text.len() - 2),
+            InputPart::Json(_) => return None,
+        };
+        Some(json_text::escaped_len(key) + 3 + value)
+    });
+    let (count, sum) = fields.fold((0usize, 0usize), |(n, sum), len| (n + 1, sum + len));
+    2 + sum + count.saturating_sub(1)
+}
+
+/// One field of a task input as it crossed the boundary.
+#[derive(Debug, Clone, PartialEq)]
+pub enum InputPart {
+    /// A string field.
+    Text(String),
+    /// Any other field, as the JSON text of `{"key": value}`.
+    Json(String),
+}
+
 pub struct Guard {
     config: Config,
     store: SchemaStore,
@@ -155,6 +179,51 @@ impl Guard {
             Ok(value) => self.check_task_input(mode, value),
             Err(e) => self.input_limit_report(mode, &e),
         }
+    }
+
+    /// The same, from the input's fields as they crossed the boundary one by one: strings as
+    /// themselves, anything else as the JSON text of a one-field object `{"key": value}`. The
+    /// report is the one [`Guard::check_task_input_json`] gives for the whole input's text (a
+    /// field text's size and depth count as they do there: its object stands where the input's
+    /// own braces do). Fields come in the order of the input's keys.
+    pub fn check_task_input_parts(
+        &mut self,
+        mode: &str,
+        parts: Vec<(String, InputPart)>,
+    ) -> Result<CheckReport> {
+        self.contract_for(mode)?;
+        let settings = self.config.for_mode(mode);
+        if !settings.enabled {
+            return Ok(disabled(mode));
+        }
+        let bytes = json_text_len(&parts);
+        if bytes > settings.limits.max_bytes {
+            let e = json_text::too_large(bytes, settings.limits.max_bytes);
+            return self.input_limit_report(mode, &e);
+        }
+        let mut input = serde_json::Map::new();
+        for (key, part) in parts {
+            let value = match part {
+                InputPart::Text(s) => Value::String(s),
+                InputPart::Json(text) => match json_text::parse(&text, settings.limits.max_bytes) {
+                    // A value JSON leaves out (a function, a `toJSON` returning undefined) is `{}`.
+                    Ok(Value::Object(mut one)) => match one.remove(&key) {
+                        Some(v) => v,
+                        None => continue,
+                    },
+                    Ok(_) => {
+                        return Err(GuardError::new(
+                            ErrorCode::InvalidJson,
+                            "",
+                            format!("the text of field {key:?} is not a one-field object"),
+                        ))
+                    }
+                    Err(e) => return self.input_limit_report(mode, &e),
+                },
+            };
+            input.insert(key, value);
+        }
+        self.check_task_input(mode, Value::Object(input))
     }
 
     /// A failed report for input over a size or depth limit (found while parsing, or by the

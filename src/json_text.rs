@@ -30,14 +30,7 @@ pub fn push_pointer_segment(path: &mut String, segment: &str) {
 /// which turns 10,000-deep nesting into a typed error instead of a stack overflow.
 pub fn parse(text: &str, max_bytes: usize) -> Result<Value> {
     if text.len() > max_bytes {
-        return Err(GuardError::new(
-            ErrorCode::TooLarge,
-            "",
-            format!(
-                "input is {} bytes of JSON, over limits.maxBytes ({max_bytes})",
-                text.len()
-            ),
-        ));
+        return Err(too_large(text.len(), max_bytes));
     }
     let repaired = repair_lone_surrogates(text);
     let source = repaired.as_deref().unwrap_or(text);
@@ -53,6 +46,28 @@ pub fn parse(text: &str, max_bytes: usize) -> Result<Value> {
             GuardError::new(ErrorCode::InvalidJson, "", format!("invalid JSON: {msg}"))
         }
     })
+}
+
+/// The error for JSON text of `bytes` bytes, over `max_bytes`.
+pub fn too_large(bytes: usize, max_bytes: usize) -> GuardError {
+    GuardError::new(
+        ErrorCode::TooLarge,
+        "",
+        format!("input is {bytes} bytes of JSON, over limits.maxBytes ({max_bytes})"),
+    )
+}
+
+/// The length in bytes of `s` as a JSON string without its quotes: `"` and `\\` escaped with
+/// a backslash, control characters as `\n`-style or `\u00XX` escapes (as `JSON.stringify`
+/// and serde_json write them).
+pub fn escaped_len(s: &str) -> usize {
+    s.bytes()
+        .map(|b| match b {
+            b'"' | b'\\' | 0x08 | 0x09 | 0x0a | 0x0c | 0x0d => 2,
+            0..=0x1f => 6,
+            _ => 1,
+        })
+        .sum()
 }
 
 /// Returns a copy of `text` with each lone-surrogate escape replaced by the sentinel's escape,

@@ -1032,3 +1032,52 @@ fn a_character_test_pattern_reports_as_the_schemas_own_pattern() {
         );
     }
 }
+
+/// The input field by field, as the wasm binding hands it over.
+fn parts_of(input: &Value) -> Vec<(String, boomerang_guard::guard::InputPart)> {
+    use boomerang_guard::guard::InputPart;
+    input
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(k, v)| match v {
+            Value::String(s) => (k.clone(), InputPart::Text(s.clone())),
+            v => (k.clone(), InputPart::Json(json!({ k: v }).to_string())),
+        })
+        .collect()
+}
+
+#[test]
+fn task_input_by_fields_meets_depth_and_size_limits_as_its_whole_text_does() {
+    let mut g =
+        Guard::new(Config::from_json(r#"{"limits": {"maxBytes": 2048}}"#).unwrap()).unwrap();
+    let mut seen = std::collections::BTreeSet::new();
+    for depth in 120..135 {
+        let mut context = json!({ "leaf": "x" });
+        for _ in 0..depth {
+            context = json!({ "v": context });
+        }
+        let input = json!({ "message": "Refactor the parser.", "context": context });
+        let whole = g.check_task_input_json("code", &input.to_string()).unwrap();
+        let parts = g.check_task_input_parts("code", parts_of(&input)).unwrap();
+        assert_eq!(whole, parts, "depth {depth}");
+        seen.insert(whole.errors.first().map(|e| e.keyword.clone()));
+    }
+    // Around the limit of the text: quotes, backslashes and control characters take more bytes.
+    for n in [500, 600, 1000, 2000, 2040, 2100] {
+        for piece in ["a", "\"", "\\", "\n", "\u{1}", "é"] {
+            let input = json!({ "message": piece.repeat(n / 3), "todos": "- [ ] ship", "context": { "repo": piece.repeat(n / 3) } });
+            let whole = g.check_task_input_json("code", &input.to_string()).unwrap();
+            let parts = g.check_task_input_parts("code", parts_of(&input)).unwrap();
+            assert_eq!(whole, parts, "{n} × {piece:?}");
+            seen.insert(whole.errors.first().map(|e| e.keyword.clone()));
+        }
+    }
+    // Every outcome was met: passing, too deep, too large.
+    assert!(
+        seen.contains(&None)
+            && seen.contains(&Some("maxDepth".into()))
+            && seen.contains(&Some("maxBytes".into())),
+        "{seen:?}"
+    );
+}

@@ -16,6 +16,7 @@
 )]
 
 use boomerang_guard::config::Thresholds;
+use boomerang_guard::guard::InputPart;
 use boomerang_guard::judge::parse_verdict;
 use boomerang_guard::lifecycle::{LifecycleEvent, Registry};
 use boomerang_guard::schema_store::SchemaStore;
@@ -208,6 +209,50 @@ fn fuzz_schema_registration() {
             .register(json!({"$id": "after.json", "type": "string"}))
             .is_ok());
     });
+}
+
+/// The task input as the wasm binding hands it over field by field: strings as themselves, any
+/// other field as the JSON text of `{"key": value}`.
+fn parts_of(input: &Map<String, Value>) -> Vec<(String, InputPart)> {
+    input
+        .iter()
+        .map(|(k, v)| {
+            let part = match v {
+                Value::String(s) => InputPart::Text(s.clone()),
+                v => InputPart::Json(json!({ k: v }).to_string()),
+            };
+            (k.clone(), part)
+        })
+        .collect()
+}
+
+#[test]
+fn fuzz_task_input_by_fields_as_by_whole_text() {
+    // Small limits too, so that sizes and depths near them are met.
+    let small = r#"{"limits": {"maxBytes": 700, "maxStringLength": 40, "maxDepth": 5},
+        "modes": {"ask": {"enabled": false}}}"#;
+    let guards = [
+        Config::from_json("").unwrap(),
+        Config::from_json(small).unwrap(),
+    ]
+    .map(|c| std::cell::RefCell::new(Guard::new(c).unwrap()));
+    let field = prop_oneof![nasty_string().prop_map(Value::String), json_value()];
+    let key = "message|todos|context|requirements|[a-z_]{0,6}|__proto__";
+    fuzz(
+        "task input by fields",
+        (
+            prop::collection::vec((key, field), 0..5),
+            0..guards.len(),
+            prop::sample::select(vec!["code", "ask", "orchestrator", "nope"]),
+        ),
+        |(fields, which, mode)| {
+            let input: Map<String, Value> = fields.into_iter().collect();
+            let mut g = guards[which].borrow_mut();
+            let whole = g.check_task_input_json(mode, &Value::Object(input.clone()).to_string());
+            let parts = g.check_task_input_parts(mode, parts_of(&input));
+            assert_eq!(whole, parts, "{input:?}");
+        },
+    );
 }
 
 #[test]

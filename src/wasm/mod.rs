@@ -15,6 +15,7 @@ pub use verify::call_judge;
 use crate::contracts::extract::Extraction;
 use crate::contracts::{CheckReport, ContractSource};
 use crate::error::{ErrorCode, GuardError};
+use crate::guard::InputPart;
 use crate::{Config, Engine};
 use js_sys::{Error as JsError, JsString, Reflect, JSON};
 use serde_json::Value;
@@ -63,34 +64,49 @@ thread_local! {
 }
 
 thread_local! {
-    /// `TextEncoder.prototype.encode`, bound to one encoder.
-    static ENCODE: Option<(JsValue, js_sys::Function)> = Reflect::get(&js_sys::global(), &"TextEncoder".into())
+    /// A `TextEncoder`, its `encodeInto`, and the key `written` of what that returns.
+    static ENCODE_INTO: Option<(JsValue, js_sys::Function, JsValue)> = Reflect::get(&js_sys::global(), &"TextEncoder".into())
         .ok()
         .and_then(|ctor| ctor.dyn_into::<js_sys::Function>().ok())
         .and_then(|ctor| Reflect::construct(&ctor, &js_sys::Array::new()).ok())
         .and_then(|enc| {
-            let f = Reflect::get(&enc, &"encode".into()).ok()?.dyn_into::<js_sys::Function>().ok()?;
-            Some((enc, f))
+            let f = Reflect::get(&enc, &"encodeInto".into()).ok()?.dyn_into::<js_sys::Function>().ok()?;
+            Some((enc, f, JsValue::from_str("written")))
         });
 }
 
-/// A well-formed JS string as a Rust `String`. Long strings go through the engine's native
-/// `TextEncoder` and one bulk copy; the generic path encodes character by character in JS.
+/// A well-formed JS string as a Rust `String`. Long strings are encoded by the engine's native
+/// `TextEncoder.encodeInto` straight into the string's buffer (one copy); the generic path
+/// encodes character by character in JS.
 fn to_rust_string(s: &JsString) -> String {
     const NATIVE_FROM: u32 = 256;
     if s.length() >= NATIVE_FROM {
-        let encoded = ENCODE.with(|e| {
-            e.as_ref()
-                .and_then(|(enc, f)| f.call1(enc, s).ok())
-                .and_then(|b| b.dyn_into::<js_sys::Uint8Array>().ok())
-        });
-        if let Some(bytes) = encoded {
-            if let Ok(text) = String::from_utf8(bytes.to_vec()) {
-                return text;
-            }
+        if let Some(text) = encode_into(s) {
+            return text;
         }
     }
     String::from(s)
+}
+
+/// [`to_rust_string`] through `encodeInto`; `None` where the engine has none.
+fn encode_into(s: &JsString) -> Option<String> {
+    // Every UTF-16 unit is at most three bytes of UTF-8 (a pair of them, four).
+    let room = (s.length() as usize).checked_mul(3)?;
+    let mut buf = vec![0u8; room];
+    let written = ENCODE_INTO.with(|e| {
+        let (encoder, encode_into, written) = e.as_ref()?;
+        // SAFETY: the view covers `buf`, which outlives it, and is used by this one call only,
+        // during which nothing runs in the module (so its memory can neither grow nor move).
+        let view = unsafe { js_sys::Uint8Array::view_mut_raw(buf.as_mut_ptr(), room) };
+        let result = encode_into.call2(encoder, s, &view).ok()?;
+        Reflect::get(&result, written).ok()?.as_f64()
+    })? as usize;
+    buf.truncate(written);
+    // A large text keeps only the room it needs.
+    if room - written > 64 << 10 {
+        buf.shrink_to_fit();
+    }
+    String::from_utf8(buf).ok()
 }
 
 /// `JSON.parse` on a JS string without copying it through wasm memory.
@@ -226,50 +242,159 @@ pub(crate) fn js_type(v: &JsValue) -> String {
         .unwrap_or_else(|| "a value".into())
 }
 
-/// The task input as the value its JSON text would parse to, when every field is a string (or
-/// undefined, which JSON leaves out): the strings cross as themselves, with no JSON text built
-/// in the engine and parsed here. Reading a string runs no code of the host's (a string has no
-/// `toJSON`, the wrapper hands over a plain copy of the input whose own fields are data, and a
-/// `toJSON` on that copy is looked for before any copying), so a `None` taken half way changes
-/// nothing. `None` sends the input the whole-text way, which runs the host's `toJSON`s, getters
-/// and traps once and reports every limit and error: any other field, a key or string with lone
-/// surrogates, more than 8 fields, or a text that could come near `max` bytes.
-fn input_by_fields(input: &JsValue, max: usize) -> Option<Value> {
+/// How a task input crosses the boundary.
+enum InputCrossing {
+    /// As one JSON text: the engine's `JSON.stringify` of the input (`None`), or that text
+    /// assembled from the fields already serialized (the host's code is not run again).
+    Whole(Option<JsString>),
+    /// Field by field (see [`input_crossing`]).
+    Parts(Vec<(String, InputPart)>),
+    /// Serializing a field failed as `JSON.stringify` of the whole input would have.
+    Failed(GuardError),
+}
+
+/// A field ready to cross: a string, or the JSON text of `{"key": value}`.
+enum Piece {
+    Text(JsString),
+    Json(JsString),
+}
+
+/// The most fields that cross one by one; a larger input crosses as one text.
+const MAX_FIELDS: u32 = 8;
+
+/// The task input field by field, giving the report its whole JSON text would: strings cross as
+/// themselves (no JSON text built in the engine and parsed here), any other field as the JSON
+/// text of a one-field object holding it (so its `toJSON` gets the same key, and a cycle or a
+/// depth is met as in the whole text). First every field is looked at, which runs no code of
+/// the host's (the wrapper hands over a plain copy of the input whose own fields are data, and
+/// a string has no `toJSON`): an input with a `toJSON`, more than [`MAX_FIELDS`] fields, a key
+/// or string with lone surrogates, or strings that could come near `max` bytes (every UTF-16
+/// unit counted as six bytes of JSON) crosses as one text. Then the other fields are
+/// serialized in key order, which runs the host's `toJSON`s, getters and traps once: from here
+/// there is no going back to `JSON.stringify(input)`; a text that could come near `max` is
+/// assembled from the pieces, so every limit is reported by the same code as before.
+fn input_crossing(input: &JsValue, max: usize) -> InputCrossing {
+    use InputCrossing::Whole;
     if !input.is_object() || js_sys::Array::is_array(input) {
-        return None;
+        return Whole(None);
     }
     let keys = js_sys::Object::keys(input.unchecked_ref::<js_sys::Object>());
-    if keys.length() > 8 {
-        return None;
+    if keys.length() > MAX_FIELDS {
+        return Whole(None);
     }
-    // Braces, and per field a key's quotes, colon and comma: every unit of a string as at most
-    // six bytes of JSON (`\u001f`), so the text is never over `max` when this sum is not.
+    // Braces, and per field a key's quotes, colon and comma.
     let mut bound: usize = 2;
-    // Every field looked at before any is copied, the last first (where a `{ message, todos,
-    // context }` keeps its object): an input that goes the other way costs little.
     let mut fields = Vec::with_capacity(keys.length() as usize);
-    for i in (0..keys.length()).rev() {
-        let key = keys.get(i).dyn_into::<JsString>().ok()?;
-        let v = Reflect::get(input, &key).ok()?;
+    for key in keys.iter() {
+        let Ok(key) = key.dyn_into::<JsString>() else {
+            return Whole(None);
+        };
+        let Ok(v) = Reflect::get(input, &key) else {
+            return Whole(None);
+        };
         if v.is_undefined() {
             continue;
         }
-        let s = v.dyn_into::<JsString>().ok()?;
-        bound += 6 * (key.length() + s.length()) as usize + 6;
-        fields.push((key, s));
+        let name = known_key(&key);
+        if name.is_none() && !is_well_formed(&key) {
+            return Whole(None);
+        }
+        bound += 6 * key.length() as usize + 6;
+        match v.dyn_into::<JsString>() {
+            Ok(s) if is_well_formed(&s) => {
+                bound += 6 * s.length() as usize;
+                fields.push((key, name, Ok(s)));
+            }
+            Ok(_) => return Whole(None),
+            Err(v) => fields.push((key, name, Err(v))),
+        }
     }
     // JSON.stringify would call a `toJSON` the object has or inherits.
-    if bound > max || !Reflect::get(input, &"toJSON".into()).ok()?.is_undefined() {
-        return None;
+    let to_json = Reflect::get(input, &"toJSON".into()).map_or(true, |f| !f.is_undefined());
+    if bound > max || to_json {
+        return Whole(None);
     }
-    let mut map = serde_json::Map::new();
-    for (key, s) in fields.into_iter().rev() {
-        if !is_well_formed(&key) || !is_well_formed(&s) {
-            return None;
+    let mut pieces = Vec::with_capacity(fields.len());
+    for (key, name, field) in fields {
+        let v = match field {
+            Ok(s) => {
+                pieces.push((key, name, Piece::Text(s)));
+                continue;
+            }
+            Err(v) => v,
+        };
+        // No prototype: a `__proto__` key is an own field, as in the input.
+        let one: js_sys::Object = js_sys::Object::create(JsValue::NULL.unchecked_ref());
+        if Reflect::set(&one, &key, &v).is_err() {
+            return InputCrossing::Failed(GuardError::new(
+                ErrorCode::Unserializable,
+                "",
+                "the task input cannot be serialized",
+            ));
         }
-        map.insert(to_rust_string(&key), Value::String(to_rust_string(&s)));
+        let text = match JSON::stringify(&one) {
+            Ok(text) => text,
+            Err(e) => return InputCrossing::Failed(serialize_error(&e, "the task input")),
+        };
+        // The field's text without its braces stands in the whole text: at most 3 bytes a unit.
+        bound += 3 * text.length() as usize;
+        pieces.push((key, name, Piece::Json(text)));
     }
-    Some(Value::Object(map))
+    if bound > max {
+        return Whole(Some(assemble(&pieces)));
+    }
+    let parts = pieces
+        .iter()
+        .map(|(key, name, piece)| {
+            let part = match piece {
+                Piece::Text(s) => InputPart::Text(to_rust_string(s)),
+                Piece::Json(t) => InputPart::Json(to_rust_string(t)),
+            };
+            let key = name.map_or_else(|| to_rust_string(key), String::from);
+            (key, part)
+        })
+        .collect();
+    InputCrossing::Parts(parts)
+}
+
+/// The name of a field of the task input's contract, when `key` is one: read without a copy.
+fn known_key(key: &JsString) -> Option<&'static str> {
+    const KNOWN: [&str; 4] = ["message", "todos", "context", "requirements"];
+    thread_local! {
+        static KEYS: [JsValue; 4] = KNOWN.map(JsValue::from_str);
+    }
+    KEYS.with(|keys| {
+        let i = keys
+            .iter()
+            .position(|k| k == key.unchecked_ref::<JsValue>())?;
+        KNOWN.get(i).copied()
+    })
+}
+
+/// The text `JSON.stringify` gives for an input whose fields are `fields`, from their pieces
+/// (strings have no code to run; the other fields were serialized already).
+fn assemble(pieces: &[(JsString, Option<&str>, Piece)]) -> JsString {
+    let json = |s: &JsString| JSON::stringify(s).unwrap_or_else(|_| JsString::from("\"\""));
+    let mut out = JsString::from("{");
+    let mut first = true;
+    for (key, _, piece) in pieces {
+        let piece = match piece {
+            Piece::Text(s) => json(key).concat(&":".into()).concat(&json(s)),
+            Piece::Json(t) => {
+                // `{}`: the value serialized to nothing, and JSON leaves the field out.
+                if t.length() <= 2 {
+                    continue;
+                }
+                t.slice(1, t.length() - 1)
+            }
+        };
+        if !first {
+            out = out.concat(&",".into());
+        }
+        first = false;
+        out = out.concat(&piece);
+    }
+    out.concat(&"}".into())
 }
 
 /// JSON text of a JS value; cycles, BigInt and the like become `UNSERIALIZABLE`, nesting too
@@ -277,6 +402,27 @@ fn input_by_fields(input: &JsValue, max: usize) -> Option<Value> {
 /// before the text is copied into the module).
 fn stringify_raw(value: &JsValue, what: &str, max: usize) -> Result<Option<String>, GuardError> {
     Ok(stringify_js(value, what, max)?.map(|(_, text)| text))
+}
+
+/// What `JSON.stringify` threw, as a typed error: cycles, BigInt and the like
+/// `UNSERIALIZABLE`, nesting too deep for the engine's serializer `TOO_DEEP`.
+fn serialize_error(e: &JsValue, what: &str) -> GuardError {
+    let why = e
+        .dyn_ref::<JsError>()
+        .map(|e| String::from(e.message()))
+        .unwrap_or_else(|| "not representable as JSON".into());
+    // V8 and SpiderMonkey throw RangeError when nesting exhausts the serializer's stack
+    // (and when the text would exceed the engine's string length).
+    let code = if e.is_instance_of::<js_sys::RangeError>() {
+        if why.contains("length") {
+            ErrorCode::TooLarge
+        } else {
+            ErrorCode::TooDeep
+        }
+    } else {
+        ErrorCode::Unserializable
+    };
+    GuardError::new(code, "", format!("{what} cannot be serialized: {why}"))
 }
 
 /// [`stringify_raw`], keeping the engine's string too (to hand back instead of a copy).
@@ -288,24 +434,7 @@ fn stringify_js(
     if value.is_undefined() {
         return Ok(None);
     }
-    let text = JSON::stringify(value).map_err(|e| {
-        let why = e
-            .dyn_ref::<JsError>()
-            .map(|e| String::from(e.message()))
-            .unwrap_or_else(|| "not representable as JSON".into());
-        // V8 and SpiderMonkey throw RangeError when nesting exhausts the serializer's stack
-        // (and when the text would exceed the engine's string length).
-        let code = if e.is_instance_of::<js_sys::RangeError>() {
-            if why.contains("length") {
-                ErrorCode::TooLarge
-            } else {
-                ErrorCode::TooDeep
-            }
-        } else {
-            ErrorCode::Unserializable
-        };
-        GuardError::new(code, "", format!("{what} cannot be serialized: {why}"))
-    })?;
+    let text = JSON::stringify(value).map_err(|e| serialize_error(&e, what))?;
     // JSON.stringify escapes lone surrogates, so its output is always well-formed.
     match text.dyn_into::<JsString>() {
         Ok(s) => text_within(&s, max, what).map(|text| Some((s, text))),
@@ -439,8 +568,23 @@ impl WasmGuard {
         self.engine.guard.config().max_input_bytes()
     }
 
+    /// The mode argument as text. A host names the same few modes again and again: the last
+    /// one read is kept (for every guard; the rule is the same), so that naming it again costs
+    /// one comparison in the engine instead of a check and a copy.
     fn mode_arg(&self, mode: &JsValue) -> Result<String, JsValue> {
-        arg_text(mode, "the mode", MAX_ID_UNITS)
+        thread_local! {
+            static LAST_MODE: RefCell<Option<(JsValue, String)>> = const { RefCell::new(None) };
+        }
+        let kept = LAST_MODE.with(|last| match &*last.borrow() {
+            Some((js, text)) if js == mode => Some(text.clone()),
+            _ => None,
+        });
+        if let Some(text) = kept {
+            return Ok(text);
+        }
+        let text = arg_text(mode, "the mode", MAX_ID_UNITS)?;
+        LAST_MODE.with(|last| *last.borrow_mut() = Some((mode.clone(), text.clone())));
+        Ok(text)
     }
 }
 
@@ -524,11 +668,18 @@ impl WasmGuard {
         let max = self
             .max_in()
             .min(self.engine.guard.config().for_mode(mode).limits.max_bytes);
-        if let Some(value) = input_by_fields(&input, max) {
-            let report = self.engine.guard.check_task_input(mode, value).js()?;
-            return report_to_js(&report, Some(&input));
-        }
-        let text = match stringify_raw(&input, "the task input", self.max_in()) {
+        let text = match input_crossing(&input, max) {
+            InputCrossing::Parts(parts) => {
+                let report = self.engine.guard.check_task_input_parts(mode, parts).js()?;
+                return report_to_js(&report, Some(&input));
+            }
+            InputCrossing::Whole(None) => stringify_raw(&input, "the task input", self.max_in()),
+            InputCrossing::Whole(Some(text)) => {
+                text_within(&text, self.max_in(), "the task input").map(Some)
+            }
+            InputCrossing::Failed(e) => Err(e),
+        };
+        let text = match text {
             Ok(t) => t,
             Err(e) => {
                 let report = self.engine.guard.input_limit_report(mode, &e).js()?;

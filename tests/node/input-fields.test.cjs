@@ -1,8 +1,8 @@
-// checkTaskInput takes an input whose fields are all strings field by field (the strings cross
-// as themselves) and anything else as one JSON text. The two ways must give the same report:
-// each random input is checked as it is and again with a field whose toJSON returns undefined —
-// JSON.stringify leaves that field out, so the text is the same, but the toJSON sends the input
-// the whole-text way.
+// checkTaskInput takes an input of up to eight fields field by field (strings cross as
+// themselves, any other field as its own JSON text) and anything else as one JSON text. The two
+// ways must give the same report: each random input is checked as it is and again with nine
+// more fields holding undefined — JSON.stringify leaves those out, so the text is the same, but
+// the count sends the input the whole-text way.
 const test = require("node:test");
 const assert = require("node:assert/strict");
 const { requireGuard } = require("./load.cjs");
@@ -95,7 +95,7 @@ function outcome(guard, mode, x) {
   }
 }
 
-const wholeText = { toJSON: () => undefined };
+const WHOLE = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`zz${i}`, undefined]));
 
 test("field by field and as one JSON text, every input gets the same report (strings only, or anything)", () => {
   const r = rng(20261124);
@@ -106,17 +106,17 @@ test("field by field and as one JSON text, every input gets the same report (str
     createGuardSync({ judge: { mode: "never" }, modes: { ask: { enabled: false } } }),
   ];
   const modes = ["code", "orchestrator", "architect", "ask", "debug", "nope"];
-  let fieldWay = 0;
+  const strings = [], others = [];
   for (let i = 0; i < 3000; i++) {
     const x = input(r);
     const guard = guards[i % guards.length];
     const mode = modes[Math.floor(r() * modes.length)];
     const a = outcome(guard, mode, x);
-    const b = outcome(guard, mode, { ...x, zzWholeText: wholeText });
+    const b = outcome(guard, mode, { ...x, ...WHOLE });
     if (!require("node:util").isDeepStrictEqual(a, b)) assert.deepEqual(a, b, `input ${i} (${mode}): ${require("node:util").inspect(x).slice(0, 400)}`);
-    if (!a.threw && Object.values(x).every((v) => typeof v === "string" || v === undefined)) fieldWay++;
+    if (!a.threw) (Object.values(x).every((v) => typeof v === "string" || v === undefined) ? strings : others).push(i);
   }
-  assert.ok(fieldWay > 1000, `only ${fieldWay} reports`);
+  assert.ok(strings.length > 1000 && others.length > 400, `only ${strings.length} and ${others.length} reports`);
 });
 
 test("a large input near the byte limit is reported the same both ways", () => {
@@ -125,7 +125,7 @@ test("a large input near the byte limit is reported the same both ways", () => {
     for (const piece of ["a", "\u0001", '"', "é", "😀"]) {
       const message = piece.repeat(Math.ceil(n / piece.length)).slice(0, n);
       for (const x of [{ message }, { message, todos: "- [ ] ship" }, { message, context: { files: ["src/a.ts"] } }]) {
-        assert.deepEqual(outcome(guard, "code", x), outcome(guard, "code", { ...x, zzWholeText: wholeText }), `${n} × ${JSON.stringify(piece)}`);
+        assert.deepEqual(outcome(guard, "code", x), outcome(guard, "code", { ...x, ...WHOLE }), `${n} × ${JSON.stringify(piece)}`);
       }
     }
   }
@@ -135,10 +135,48 @@ test("contexts nested around the parser's depth limit, and long keys, are report
   const guard = createGuardSync({ limits: { maxBytes: 4096 } });
   for (let d = 60; d <= 130; d++) {
     const x = { message: "Refactor the parser.", context: nested(d) };
-    assert.deepEqual(outcome(guard, "code", x), outcome(guard, "code", { ...x, zzWholeText: wholeText }), `depth ${d}`);
+    assert.deepEqual(outcome(guard, "code", x), outcome(guard, "code", { ...x, ...WHOLE }), `depth ${d}`);
   }
   for (const n of [500, 700, 1000, 4000, 5000]) {
     const x = { message: "Refactor the parser.", ["k\u0001".repeat(n / 2)]: "1" };
-    assert.deepEqual(outcome(guard, "code", x), outcome(guard, "code", { ...x, zzWholeText: wholeText }), `key of ${n}`);
+    assert.deepEqual(outcome(guard, "code", x), outcome(guard, "code", { ...x, ...WHOLE }), `key of ${n}`);
   }
+});
+
+test("the host's code inside a field runs once, whichever way the input then crosses", () => {
+  const guard = createGuardSync({ limits: { maxBytes: 4096 } });
+  // Padding of 10: field by field; 600: the pieces could come near the limit, so the whole text
+  // is assembled from them; 5000: that text is over the limit.
+  for (const padding of [10, 600, 5000]) {
+    const calls = { toJSON: 0, getter: 0, keys: [] };
+    const files = {};
+    Object.defineProperty(files, "list", { enumerable: true, get: () => (calls.getter++, ["src/a.ts"]) });
+    const context = { files, notes: "n".repeat(padding), when: { toJSON: (key) => (calls.toJSON++, calls.keys.push(key), "2026-11-24") } };
+    const x = { message: "m".repeat(500), todos: "- [ ] ship", context };
+    const report = guard.checkTaskInput({ mode: "code", ...x });
+    assert.deepEqual(calls, { toJSON: 1, getter: 1, keys: ["when"] }, `padding of ${padding}`);
+    assert.equal(report.ok, padding < 5000, `padding of ${padding}: ${report.summary}`);
+    // The same report as the whole text gives (where the host's code runs once again).
+    assert.deepEqual(outcome(guard, "code", x), outcome(guard, "code", { ...x, ...WHOLE }));
+  }
+});
+
+test("a field that cannot be serialized fails as the whole input would", () => {
+  const guard = createGuardSync();
+  const cyclic = { repo: "acme/web" };
+  cyclic.self = cyclic;
+  const deep = [];
+  let at = deep;
+  for (let i = 0; i < 20000; i++) at = at[0] = [];
+  const broken = { toJSON: () => { throw new Error("no JSON today"); } };
+  const key = { toJSON: (k) => ({ askedFor: k }) };
+  for (const context of [cyclic, deep, 10n, broken, key, [broken], () => 1, Symbol("s")]) {
+    const x = { message: "Refactor the parser.", context };
+    const a = outcome(guard, "code", x);
+    assert.deepEqual(a, outcome(guard, "code", { ...x, ...WHOLE }), String(a.message));
+  }
+  assert.equal(outcome(guard, "code", { message: "m", context: cyclic }).threw, "UNSERIALIZABLE");
+  assert.match(outcome(guard, "code", { message: "m", context: broken }).message, /no JSON today/);
+  assert.equal(outcome(guard, "code", { message: "m", context: deep }).ok, false);
+  assert.equal(JSON.parse(outcome(guard, "code", { message: "m", context: key }).value).context.askedFor, "context");
 });
