@@ -196,10 +196,21 @@ impl Guard {
         if !settings.enabled {
             return Ok(disabled(mode));
         }
-        let bytes = json_text_len(&parts);
-        if bytes > settings.limits.max_bytes {
-            let e = json_text::too_large(bytes, settings.limits.max_bytes);
-            return self.input_limit_report(mode, &e);
+        let max = settings.limits.max_bytes;
+        // Six bytes a byte (a control character's escape) first: the exact length is counted
+        // only for an input that could be over.
+        let upper: usize = parts
+            .iter()
+            .map(|(key, part)| match part {
+                InputPart::Text(s) => 6 * (key.len() + s.len()) + 6,
+                InputPart::Json(text) => text.len(),
+            })
+            .sum();
+        if upper + 2 > max {
+            let bytes = json_text_len(&parts);
+            if bytes > max {
+                return self.input_limit_report(mode, &json_text::too_large(bytes, max));
+            }
         }
         let mut input = serde_json::Map::new();
         for (key, part) in parts {

@@ -61,13 +61,37 @@ pub fn too_large(bytes: usize, max_bytes: usize) -> GuardError {
 /// a backslash, control characters as `\n`-style or `\u00XX` escapes (as `JSON.stringify`
 /// and serde_json write them).
 pub fn escaped_len(s: &str) -> usize {
-    s.bytes()
-        .map(|b| match b {
-            b'"' | b'\\' | 0x08 | 0x09 | 0x0a | 0x0c | 0x0d => 2,
-            0..=0x1f => 6,
-            _ => 1,
-        })
-        .sum()
+    let bytes = s.as_bytes();
+    let chunks = bytes.chunks_exact(8);
+    let tail = chunks.remainder();
+    // Eight bytes at a time: a word without a quote, a backslash or a control character (the
+    // usual case) adds nothing, and only the others are looked at byte by byte.
+    let extra: usize = chunks
+        .filter(|c| <[u8; 8]>::try_from(*c).map_or(true, |w| needs_escape(u64::from_le_bytes(w))))
+        .chain(std::iter::once(tail))
+        .flat_map(|c| c.iter())
+        .map(|&b| escape_extra(b))
+        .sum();
+    bytes.len() + extra
+}
+
+/// Whether any byte of `w` is a quote, a backslash or below 0x20 (never false when one is).
+fn needs_escape(w: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let zero_byte = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
+    let below_space = w.wrapping_sub(ONES * 0x20) & !w & HIGH;
+    below_space | zero_byte(w ^ (ONES * u64::from(b'"'))) | zero_byte(w ^ (ONES * u64::from(b'\\')))
+        != 0
+}
+
+/// The bytes an escape adds to `b`.
+fn escape_extra(b: u8) -> usize {
+    match b {
+        b'"' | b'\\' | 0x08 | 0x09 | 0x0a | 0x0c | 0x0d => 1,
+        0..=0x1f => 5,
+        _ => 0,
+    }
 }
 
 /// Returns a copy of `text` with each lone-surrogate escape replaced by the sentinel's escape,
@@ -128,6 +152,21 @@ fn hex4(bytes: &[u8], at: usize) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn escaped_len_is_the_length_serde_json_writes() {
+        // Every ASCII byte at every place of a word, and in the tail after the last whole word.
+        for b in 0u8..128 {
+            for at in 0..19 {
+                let mut s = "abcdefghijklmnopqrsé".to_string().into_bytes();
+                s.insert(at, b);
+                let s = String::from_utf8(s).unwrap();
+                let written = serde_json::to_string(&s).unwrap().len() - 2;
+                assert_eq!(escaped_len(&s), written, "{b:#x} at {at}");
+            }
+        }
+        assert_eq!(escaped_len(""), 0);
+    }
 
     #[test]
     fn well_formed_text_is_not_copied() {
