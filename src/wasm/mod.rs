@@ -64,14 +64,14 @@ thread_local! {
 }
 
 thread_local! {
-    /// A `TextEncoder`, its `encodeInto`, and the key `written` of what that returns.
-    static ENCODE_INTO: Option<(JsValue, js_sys::Function, JsValue)> = Reflect::get(&js_sys::global(), &"TextEncoder".into())
+    /// A `TextEncoder`, its `encodeInto`, and the keys `read` and `written` of what it returns.
+    static ENCODE_INTO: Option<(JsValue, js_sys::Function, JsValue, JsValue)> = Reflect::get(&js_sys::global(), &"TextEncoder".into())
         .ok()
         .and_then(|ctor| ctor.dyn_into::<js_sys::Function>().ok())
         .and_then(|ctor| Reflect::construct(&ctor, &js_sys::Array::new()).ok())
         .and_then(|enc| {
             let f = Reflect::get(&enc, &"encodeInto".into()).ok()?.dyn_into::<js_sys::Function>().ok()?;
-            Some((enc, f, JsValue::from_str("written")))
+            Some((enc, f, JsValue::from_str("read"), JsValue::from_str("written")))
         });
 }
 
@@ -88,25 +88,35 @@ fn to_rust_string(s: &JsString) -> String {
     String::from(s)
 }
 
-/// [`to_rust_string`] through `encodeInto`; `None` where the engine has none.
+/// [`to_rust_string`] through `encodeInto`; `None` where the engine has none. Room for one byte
+/// a unit first (all a mostly-ASCII text needs), then for the rest at three bytes a unit, so a
+/// large text never holds three times its size.
 fn encode_into(s: &JsString) -> Option<String> {
-    // Every UTF-16 unit is at most three bytes of UTF-8 (a pair of them, four).
-    let room = (s.length() as usize).checked_mul(3)?;
-    let mut buf = vec![0u8; room];
-    let written = ENCODE_INTO.with(|e| {
-        let (encoder, encode_into, written) = e.as_ref()?;
-        // SAFETY: the view covers `buf`, which outlives it, and is used by this one call only,
-        // during which nothing runs in the module (so its memory can neither grow nor move).
-        let view = unsafe { js_sys::Uint8Array::view_mut_raw(buf.as_mut_ptr(), room) };
-        let result = encode_into.call2(encoder, s, &view).ok()?;
-        Reflect::get(&result, written).ok()?.as_f64()
-    })? as usize;
-    buf.truncate(written);
-    // A large text keeps only the room it needs.
-    if room - written > 64 << 10 {
-        buf.shrink_to_fit();
+    let units = s.length();
+    let mut buf = vec![0u8; units as usize];
+    let (read, mut len) = encode_at(s, &mut buf)?;
+    if read < units {
+        let rest = s.slice(read, units);
+        buf.resize(len + 3 * (units - read) as usize, 0);
+        let (_, more) = encode_at(&rest, buf.get_mut(len..)?)?;
+        len += more;
     }
+    buf.truncate(len);
     String::from_utf8(buf).ok()
+}
+
+/// `encodeInto(s, into)`: the UTF-16 units read and the bytes written.
+fn encode_at(s: &JsString, into: &mut [u8]) -> Option<(u32, usize)> {
+    ENCODE_INTO.with(|e| {
+        let (encoder, encode_into, read, written) = e.as_ref()?;
+        // SAFETY: the view covers `into`, which outlives it, and is used by this one call only,
+        // during which nothing runs in the module (so its memory can neither grow nor move).
+        let view = unsafe { js_sys::Uint8Array::view_mut_raw(into.as_mut_ptr(), into.len()) };
+        let result = encode_into.call2(encoder, s, &view).ok()?;
+        let read = Reflect::get(&result, read).ok()?.as_f64()? as u32;
+        let written = Reflect::get(&result, written).ok()?.as_f64()? as usize;
+        Some((read, written.min(into.len())))
+    })
 }
 
 /// `JSON.parse` on a JS string without copying it through wasm memory.
