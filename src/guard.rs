@@ -216,7 +216,7 @@ impl Guard {
         for (key, part) in parts {
             let value = match part {
                 InputPart::Text(s) => Value::String(s),
-                InputPart::Json(text) => match json_text::parse(&text, settings.limits.max_bytes) {
+                InputPart::Json(text) => match json_text::parse(&text, max) {
                     // A value JSON leaves out (a function, a `toJSON` returning undefined) is `{}`.
                     Ok(Value::Object(mut one)) => match one.remove(&key) {
                         Some(v) => v,

@@ -3,6 +3,7 @@
 //! noncharacter sentinel that the sanitizer later replaces (and reports) at the exact path.
 
 use crate::error::{ErrorCode, GuardError, Result};
+use crate::swar;
 use serde_json::Value;
 
 /// Stands in for a lone surrogate between parsing and sanitizing. U+FDD0 is a Unicode
@@ -77,12 +78,7 @@ pub fn escaped_len(s: &str) -> usize {
 
 /// Whether any byte of `w` is a quote, a backslash or below 0x20 (never false when one is).
 fn needs_escape(w: u64) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let zero_byte = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
-    let below_space = w.wrapping_sub(ONES * 0x20) & !w & HIGH;
-    below_space | zero_byte(w ^ (ONES * u64::from(b'"'))) | zero_byte(w ^ (ONES * u64::from(b'\\')))
-        != 0
+    swar::any_below(w, 0x20) | swar::any_equal(w, b'"') | swar::any_equal(w, b'\\')
 }
 
 /// The bytes an escape adds to `b`.

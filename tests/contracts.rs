@@ -7,6 +7,8 @@
     clippy::panic,
     clippy::indexing_slicing
 )]
+mod common;
+
 use boomerang_guard::{Config, ContractSource, ErrorCode, Guard};
 use serde_json::{json, Value};
 
@@ -1033,20 +1035,6 @@ fn a_character_test_pattern_reports_as_the_schemas_own_pattern() {
     }
 }
 
-/// The input field by field, as the wasm binding hands it over.
-fn parts_of(input: &Value) -> Vec<(String, boomerang_guard::guard::InputPart)> {
-    use boomerang_guard::guard::InputPart;
-    input
-        .as_object()
-        .unwrap()
-        .iter()
-        .map(|(k, v)| match v {
-            Value::String(s) => (k.clone(), InputPart::Text(s.clone())),
-            v => (k.clone(), InputPart::Json(json!({ k: v }).to_string())),
-        })
-        .collect()
-}
-
 #[test]
 fn task_input_by_fields_meets_depth_and_size_limits_as_its_whole_text_does() {
     let mut g =
@@ -1059,7 +1047,9 @@ fn task_input_by_fields_meets_depth_and_size_limits_as_its_whole_text_does() {
         }
         let input = json!({ "message": "Refactor the parser.", "context": context });
         let whole = g.check_task_input_json("code", &input.to_string()).unwrap();
-        let parts = g.check_task_input_parts("code", parts_of(&input)).unwrap();
+        let parts = g
+            .check_task_input_parts("code", common::parts_of(input.as_object().unwrap()))
+            .unwrap();
         assert_eq!(whole, parts, "depth {depth}");
         seen.insert(whole.errors.first().map(|e| e.keyword.clone()));
     }
@@ -1068,7 +1058,9 @@ fn task_input_by_fields_meets_depth_and_size_limits_as_its_whole_text_does() {
         for piece in ["a", "\"", "\\", "\n", "\u{1}", "é"] {
             let input = json!({ "message": piece.repeat(n / 3), "todos": "- [ ] ship", "context": { "repo": piece.repeat(n / 3) } });
             let whole = g.check_task_input_json("code", &input.to_string()).unwrap();
-            let parts = g.check_task_input_parts("code", parts_of(&input)).unwrap();
+            let parts = g
+                .check_task_input_parts("code", common::parts_of(input.as_object().unwrap()))
+                .unwrap();
             assert_eq!(whole, parts, "{n} × {piece:?}");
             seen.insert(whole.errors.first().map(|e| e.keyword.clone()));
         }

@@ -15,8 +15,9 @@
     clippy::indexing_slicing
 )]
 
+mod common;
+
 use boomerang_guard::config::Thresholds;
-use boomerang_guard::guard::InputPart;
 use boomerang_guard::judge::parse_verdict;
 use boomerang_guard::lifecycle::{LifecycleEvent, Registry};
 use boomerang_guard::schema_store::SchemaStore;
@@ -211,21 +212,6 @@ fn fuzz_schema_registration() {
     });
 }
 
-/// The task input as the wasm binding hands it over field by field: strings as themselves, any
-/// other field as the JSON text of `{"key": value}`.
-fn parts_of(input: &Map<String, Value>) -> Vec<(String, InputPart)> {
-    input
-        .iter()
-        .map(|(k, v)| {
-            let part = match v {
-                Value::String(s) => InputPart::Text(s.clone()),
-                v => InputPart::Json(json!({ k: v }).to_string()),
-            };
-            (k.clone(), part)
-        })
-        .collect()
-}
-
 #[test]
 fn fuzz_task_input_by_fields_as_by_whole_text() {
     // Small limits too, so that sizes and depths near them are met.
@@ -249,7 +235,7 @@ fn fuzz_task_input_by_fields_as_by_whole_text() {
             let input: Map<String, Value> = fields.into_iter().collect();
             let mut g = guards[which].borrow_mut();
             let whole = g.check_task_input_json(mode, &Value::Object(input.clone()).to_string());
-            let parts = g.check_task_input_parts(mode, parts_of(&input));
+            let parts = g.check_task_input_parts(mode, common::parts_of(&input));
             assert_eq!(whole, parts, "{input:?}");
         },
     );

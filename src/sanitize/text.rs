@@ -3,6 +3,7 @@
 //! never split a grapheme.
 
 use crate::json_text::LONE_SURROGATE_SENTINEL;
+use crate::swar;
 use std::borrow::Cow;
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -78,12 +79,8 @@ pub fn first_needing_work(s: &str) -> Option<usize> {
             .get(i..i + 8)
             .and_then(|c| <[u8; 8]>::try_from(c).ok())
         {
-            const ONES: u64 = 0x0101_0101_0101_0101;
-            const HIGH: u64 = 0x8080_8080_8080_8080;
             let x = u64::from_le_bytes(chunk);
-            let below_space = x.wrapping_sub(ONES * 0x20) & !x & HIGH;
-            let del_or_high = (x.wrapping_add(ONES) | x) & HIGH;
-            if below_space | del_or_high == 0 {
+            if !(swar::any_below(x, 0x20) | swar::any_del_or_above(x)) {
                 i += 8;
                 continue;
             }

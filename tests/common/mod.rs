@@ -9,3 +9,21 @@ pub fn seed000(name: &str) -> String {
     ))
     .unwrap()
 }
+
+/// A task input field by field, as the wasm binding hands it over: strings as themselves, any
+/// other field as the JSON text of `{"key": value}`.
+pub fn parts_of(
+    input: &serde_json::Map<String, serde_json::Value>,
+) -> Vec<(String, boomerang_guard::guard::InputPart)> {
+    use boomerang_guard::guard::InputPart;
+    input
+        .iter()
+        .map(|(k, v)| {
+            let part = match v {
+                serde_json::Value::String(s) => InputPart::Text(s.clone()),
+                v => InputPart::Json(serde_json::json!({ k: v }).to_string()),
+            };
+            (k.clone(), part)
+        })
+        .collect()
+}
