@@ -430,3 +430,34 @@ fn echo_counts_copied_prose_not_the_identifiers_a_report_names() {
     );
     assert!(restated.signal("echo") > 0.3, "{:?}", restated.signals);
 }
+
+/// A report whose own pasted run ends in failures scores as more drifted than the same report
+/// whose run passes, and the evidence quotes the failing line; a failure fixed and re-run does
+/// not count.
+#[test]
+fn a_report_whose_shown_run_fails_scores_higher_than_one_whose_run_passes() {
+    let task = "Make the date parser accept ISO week dates and keep the test suite green.";
+    let report = |run: &str| {
+        format!(
+            "Added ISO week date parsing to `parseDate` in src/date.ts with tests for week 1 and \
+             week 53.\n\n```console\n$ npm test\n{run}\n```\nThe suite is green."
+        )
+    };
+    let failing = score(task, &report("Tests: 1 failed, 37 passed, 38 total"));
+    let passing = score(task, &report("Tests: 38 passed, 38 total"));
+    let rerun = score(
+        task,
+        &report("Tests: 1 failed, 37 passed, 38 total\n```\nFixed the fixture; re-ran:\n```\nTests: 38 passed, 38 total"),
+    );
+    assert_eq!(failing.signal("failed_run"), 1.0);
+    assert_eq!(passing.signal("failed_run"), 0.0);
+    assert_eq!(rerun.signal("failed_run"), 0.0);
+    assert!(failing.probability > passing.probability);
+    let evidence = &failing
+        .signals
+        .iter()
+        .find(|s| s.name == "failed_run")
+        .unwrap()
+        .evidence;
+    assert!(evidence[0].contains("1 failed"), "{evidence:?}");
+}

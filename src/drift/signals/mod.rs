@@ -12,6 +12,7 @@ mod coverage;
 mod deferral;
 mod echo;
 mod extra;
+mod failed_run;
 mod modality;
 mod novelty;
 mod off_topic;
@@ -78,7 +79,7 @@ pub struct Ctx<'a> {
 type Measure = fn(&Ctx) -> Signal;
 
 /// Every signal, in the order of the weights table.
-pub const SIGNALS: [(&str, Measure); 15] = [
+pub const SIGNALS: [(&str, Measure); 16] = [
     (coverage::NAME, coverage::measure),
     (overlap::NAME, overlap::measure),
     (checklist::NAME, checklist::measure),
@@ -94,6 +95,7 @@ pub const SIGNALS: [(&str, Measure); 15] = [
     (questions::NAME, questions::measure),
     (tentative::NAME, tentative::measure),
     (off_topic::NAME, off_topic::measure),
+    (failed_run::NAME, failed_run::measure),
 ];
 
 /// The prose of a text: fenced code blocks and inline code removed (a `?` in a regex is not a

@@ -1,0 +1,232 @@
+//! Failed run: the last test or build run the result shows ended in failures. A report that
+//! pastes a run whose outcome is "1 failed" has not delivered a passing change, whatever its
+//! prose says of it; a run that failed and was then fixed and re-run ends on its passing line.
+//!
+//! The outcome markers are those of common test runners and build tools (counts of failed or
+//! passed tests, the upper-case FAIL/PASS words, TAP's "not ok", cross and check marks), read
+//! only where a run's output stands: fenced blocks that are not source code (where `FAILED` is
+//! a name) and table rows. Prose is not read: "fixed the 3 failing tests" tells of a run, and a
+//! claim that all is green is what the shown run is checked against.
+
+use super::{Ctx, Signal};
+use crate::drift::text::word_runs;
+
+pub const NAME: &str = "failed_run";
+
+/// Words a count of failures goes with ("3 failed", "2 failing").
+const FAILED: [&str; 2] = ["failed", "failing"];
+/// Words that count failures only on a line about tests ("1 error" is not always a test's).
+const FAILURES: [&str; 4] = ["failure", "failures", "error", "errors"];
+/// What makes a line about tests.
+const TEST_WORDS: [&str; 12] = [
+    "test",
+    "tests",
+    "spec",
+    "specs",
+    "example",
+    "examples",
+    "suite",
+    "suites",
+    "assertion",
+    "assertions",
+    "check",
+    "checks",
+];
+const PASSED: [&str; 2] = ["passed", "passing"];
+/// Fence languages whose blocks are output, not source (a block without one is output too).
+const OUTPUT_FENCES: [&str; 11] = [
+    "text",
+    "txt",
+    "console",
+    "shell",
+    "sh",
+    "bash",
+    "zsh",
+    "output",
+    "log",
+    "plaintext",
+    "terminal",
+];
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Outcome {
+    Failed,
+    Passed,
+}
+
+fn is_count(w: &str, positive: bool) -> bool {
+    !w.is_empty()
+        && w.bytes().all(|b| b.is_ascii_digit())
+        && (!positive || w.bytes().any(|b| b != b'0'))
+}
+
+fn any_eq(list: &[&str], w: &str) -> bool {
+    list.iter().any(|x| x.eq_ignore_ascii_case(w))
+}
+
+/// The outcome one line states, if any: a failure wins over a pass on the same line
+/// ("12 passed, 1 failed").
+fn outcome(line: &str) -> Option<Outcome> {
+    let t = line.trim();
+    if t.starts_with("not ok ") || t.contains(['❌', '✗', '✘']) {
+        return Some(Outcome::Failed);
+    }
+    let words: Vec<(usize, &str)> =
+        word_runs(t, |b| b.is_ascii_alphanumeric() || b == b'_').collect();
+    let about_tests = words.iter().any(|(_, w)| any_eq(&TEST_WORDS, w));
+    let mut passed = false;
+    for (i, &(at, w)) in words.iter().enumerate() {
+        if w == "FAIL" || w == "FAILED" {
+            return Some(Outcome::Failed);
+        }
+        if matches!(w, "PASS" | "PASSED" | "SUCCESS" | "SUCCESSFUL") {
+            passed = true;
+        }
+        let Some(&(next_at, next)) = words.get(i + 1) else {
+            continue;
+        };
+        let gap = t.get(at + w.len()..next_at).unwrap_or("");
+        // "3 failed", "2 failing", "1 failure" on a line about tests; "0 failed" is a pass.
+        if is_count(w, false) && gap.trim().is_empty() {
+            let failed = any_eq(&FAILED, next) || (about_tests && any_eq(&FAILURES, next));
+            if failed && is_count(w, true) {
+                return Some(Outcome::Failed);
+            }
+            if failed || any_eq(&PASSED, next) {
+                passed = true;
+            }
+        }
+        // "Failures: 1", "failed=2".
+        let counted = any_eq(&FAILED, w) || any_eq(&FAILURES, w);
+        if counted && matches!(gap.trim(), ":" | "=") {
+            if is_count(next, true) {
+                return Some(Outcome::Failed);
+            }
+            if is_count(next, false) {
+                passed = true;
+            }
+        }
+    }
+    if passed
+        || t.starts_with("ok ")
+        || t.contains("test result: ok")
+        || t.contains(['✅', '✓', '✔'])
+    {
+        return Some(Outcome::Passed);
+    }
+    None
+}
+
+/// The last line of `text`'s run output (output fences, table rows) that states an outcome.
+fn last_outcome(text: &str) -> Option<(Outcome, &str)> {
+    let mut last = None;
+    let mut fence: Option<bool> = None; // Some(is_output) inside a fence
+    for line in text.lines() {
+        let t = line.trim_start();
+        if let Some(info) = t.strip_prefix("```").or_else(|| t.strip_prefix("~~~")) {
+            fence = match fence {
+                Some(_) => None,
+                None => {
+                    let lang = info.split_whitespace().next().unwrap_or("");
+                    Some(lang.is_empty() || any_eq(&OUTPUT_FENCES, lang))
+                }
+            };
+            continue;
+        }
+        let output = fence.unwrap_or_else(|| t.starts_with('|'));
+        if !output {
+            continue;
+        }
+        if let Some(o) = outcome(line) {
+            last = Some((o, line.trim()));
+        }
+    }
+    last
+}
+
+pub fn measure(ctx: &Ctx) -> Signal {
+    match last_outcome(ctx.result) {
+        Some((Outcome::Failed, line)) => Signal::new(
+            NAME,
+            1.0,
+            vec![format!(
+                "the last run shown ends in failures: {}",
+                line.chars().take(120).collect::<String>()
+            )],
+        ),
+        _ => Signal::new(NAME, 0.0, Vec::new()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{last_outcome, outcome, Outcome};
+
+    #[test]
+    fn runner_summaries_are_read_as_their_outcome() {
+        let failed = [
+            "Tests: 2 failed, 40 passed, 42 total",
+            "=== 1 failed, 17 passed in 0.42s ===",
+            "  3 failing",
+            "test result: FAILED. 9 passed; 1 failed; 0 ignored",
+            "--- FAIL: TestParse (0.00s)",
+            "FAILED (failures=1)",
+            "Tests run: 12, Failures: 1, Errors: 0, Skipped: 0",
+            "12 examples, 1 failure",
+            "not ok 4 - rejects empty input",
+            "| integration | ❌ timed out |",
+        ];
+        for line in failed {
+            assert_eq!(outcome(line), Some(Outcome::Failed), "{line}");
+        }
+        let passed = [
+            "Tests: 42 passed, 42 total",
+            "test result: ok. 10 passed; 0 failed; 0 ignored",
+            "Tests run: 12, Failures: 0, Errors: 0, Skipped: 0",
+            "ok  \texample.com/pkg\t0.012s",
+            "BUILD SUCCESSFUL in 4s",
+            "✓ renders the empty state",
+            "8 passing (120ms)",
+        ];
+        for line in passed {
+            assert_eq!(outcome(line), Some(Outcome::Passed), "{line}");
+        }
+        let neither = [
+            "Retries the request up to 3 times with a 2 s back-off.",
+            "The probe allows 2 failures before restarting the pod.",
+            "Added a STATUS_FAILED constant and a FailedJob type.",
+            "Handles the 404 error and the 3 errors the parser reports.",
+        ];
+        for line in neither {
+            assert_eq!(outcome(line), None, "{line}");
+        }
+    }
+
+    #[test]
+    fn the_last_run_shown_decides() {
+        let fixed = "First run:\n```\n2 failed, 10 passed\n```\nFixed the fixture; re-run:\n```\n12 passed\n```";
+        assert_eq!(last_outcome(fixed).map(|(o, _)| o), Some(Outcome::Passed));
+        let broken =
+            "All green.\n```console\n$ npm test\n11 passed, 1 failed\n```\nReady to merge.";
+        assert_eq!(last_outcome(broken).map(|(o, _)| o), Some(Outcome::Failed));
+        let table =
+            "| job | result |\n|---|---|\n| lint | ✅ |\n| e2e | ❌ flaky |\n\nAll jobs pass.";
+        assert_eq!(last_outcome(table).map(|(o, _)| o), Some(Outcome::Failed));
+        assert_eq!(last_outcome("Implemented the parser."), None);
+    }
+
+    #[test]
+    fn prose_is_not_a_run() {
+        let told =
+            "Fixed the 2 failing tests; the 3 failed snapshots were stale. FAILED builds retry.";
+        assert_eq!(last_outcome(told), None);
+    }
+
+    #[test]
+    fn source_code_blocks_are_not_runs() {
+        let code = "Added the states:\n```ts\nexport const FAILED = \"FAILED\";\n// 1 failed attempt\n```\nDone.";
+        assert_eq!(last_outcome(code), None);
+        let untyped = "```\nFAIL src/app.test.ts\n```";
+        assert_eq!(last_outcome(untyped).map(|(o, _)| o), Some(Outcome::Failed));
+    }
+}
