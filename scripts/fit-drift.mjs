@@ -291,8 +291,11 @@ const decidedShare = (scored, t) =>
 const LAMBDAS = [0.01, 0.1, 0.3, 1, 3, 10];
 // 1 = no off_topic signal.
 const KNEES = [1, 0.5, 0.6, 0.7, 0.8];
-// The off_topic gate: concepts of its own a result states before its miss counts in full (0 = none).
-const GATES = [0, 10, 20, 30];
+// The off_topic gate: concepts of its own a result states before its miss counts in full. No
+// gate (0) is not a candidate: it makes a terse, on-task answer ("Sad" for an antonym of happy)
+// a complete miss, which the stage rules out by design (tests/drift.rs), whatever a tie in
+// cross-validation says; without off_topic (knee 1) there is no gate to choose.
+const GATES = [10, 20, 30];
 // Configurations whose cross-validated accuracy is within this of the best compete on how much
 // they decide without the judge (at the precision bar): a point of ranking accuracy is worth
 // less than sending a fifth fewer results to the judge, and no more is given up for it.

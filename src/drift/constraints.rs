@@ -34,6 +34,9 @@ enum Forbidden {
     New(Vec<String>),
     /// Any mention of these stems (as a verb's object: "never mention X").
     Mention(Vec<String>),
+    /// A code construct named in backticks right after the cue ("no `unsafe`", "do not use
+    /// `eval`", "avoid `any`"), as written.
+    Construct(String),
 }
 
 #[derive(Debug, Clone)]
@@ -136,7 +139,8 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         }
         // A curly "don’t" is the ASCII one to the tokenizer's stop words (else it becomes an
         // object: "Don’t mention the database" would forbid "don’t").
-        let forbidden = classify(&clause.replace('\u{2019}', "'"));
+        let mut forbidden = classify(&clause.replace('\u{2019}', "'"));
+        forbidden.extend(construct(sentence, clause).map(Forbidden::Construct));
         if !forbidden.is_empty() {
             if at + cue.0 <= instructions.len() {
                 clauses.push((at + cue.0, at + cue.0 + clause.len()));
@@ -213,6 +217,112 @@ fn is_constraint_cue(lower: &str, i: usize, cue: &str) -> bool {
                 | "yet"
                 | "hence"
         )
+}
+
+/// Words that may stand between a negation cue and the construct it forbids.
+const CONSTRUCT_LEAD: [&str; 11] = [
+    "use", "using", "call", "calling", "any", "a", "an", "the", "new", "more", "of",
+];
+
+/// The construct a negative clause forbids by naming it in backticks right after its cue (a
+/// few lead words allowed): "no `unsafe`", "do not use `eval`", "avoid any `any`". The name is
+/// taken from `sentence` as written (the clause is lowercased); a path or a phrase in the
+/// backticks is not a construct (changing files is [`Forbidden::Change`]'s).
+fn construct(sentence: &str, clause: &str) -> Option<String> {
+    // "Without `--output`, write to stdout" is a condition, not a rule.
+    let cue = NEGATION_CUES
+        .iter()
+        .filter(|c| !matches!(**c, "without" | "nothing"))
+        .find(|c| clause.starts_with(*c))?;
+    let mut rest = clause.get(cue.len()..)?.trim_start();
+    // "(not a `must`, so …)" describes; "must not use `eval`" rules out.
+    if *cue == "not "
+        && !["use ", "using ", "call ", "calling "]
+            .iter()
+            .any(|v| rest.starts_with(v))
+    {
+        return None;
+    }
+    for _ in 0..3 {
+        let Some((word, tail)) = rest.split_once(' ') else {
+            break;
+        };
+        if !CONSTRUCT_LEAD.contains(&word) {
+            break;
+        }
+        rest = tail.trim_start();
+    }
+    let name = rest.strip_prefix('`')?.split('`').next()?;
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_.:!#@$<>-".contains(c);
+    if name.is_empty() || name.len() > 40 || !name.chars().all(plain) {
+        return None;
+    }
+    // The same name as written: the sentence's backticked spans, compared without case.
+    sentence
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .find(|s| s.eq_ignore_ascii_case(name))
+        .map(str::to_string)
+}
+
+/// Where the result uses `name`: a code line (not a comment, not a removed diff line) that has
+/// it as a whole token, or an inline code span of the prose that is not negated in its clause
+/// ("inside a small `unsafe` block", but not "no `unsafe` anywhere").
+fn uses_construct(name: &str, lower: &str, code: &Code) -> Option<String> {
+    let token = |line: &str| {
+        line.match_indices(name).any(|(i, _)| {
+            let before = line.get(..i).and_then(|h| h.chars().next_back());
+            let after = line.get(i + name.len()..).and_then(|t| t.chars().next());
+            let edge = |c: Option<char>| c.is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+            edge(before) && edge(after)
+        })
+    };
+    let comment = |l: &str| {
+        ["//", "#", "/*", "*", "--", "-"]
+            .iter()
+            .any(|c| l.starts_with(c))
+    };
+    if let Some(line) = code.lines.iter().find(|l| !comment(l) && token(l)) {
+        return Some(line.chars().take(120).collect());
+    }
+    let span = format!("`{}`", name.to_lowercase());
+    lower
+        .match_indices(&span)
+        .find(|&(i, _)| !negated(lower, i, &span) && !put_aside(lower, i))
+        .map(|(i, _)| {
+            let start = lower
+                .get(..i)
+                .and_then(|h| h.rfind('\n'))
+                .map_or(0, |j| j + 1);
+            let line = lower.get(start..).unwrap_or_default();
+            line.lines()
+                .next()
+                .unwrap_or_default()
+                .chars()
+                .take(120)
+                .collect()
+        })
+}
+
+/// Words that, earlier in its clause, say a construct is absent rather than used ("avoids
+/// `unsafe`", "replaced the `eval` call", "instead of `any`").
+const PUT_ASIDE: [&str; 10] = [
+    "avoid",
+    "free of",
+    "instead of",
+    "rather than",
+    "remov",
+    "replac",
+    "drop",
+    "eliminat",
+    "no longer",
+    "got rid",
+];
+
+fn put_aside(lower: &str, at: usize) -> bool {
+    let clause = clause_before(lower, at);
+    PUT_ASIDE.iter().any(|w| clause.contains(w))
 }
 
 fn classify(clause: &str) -> Vec<Forbidden> {
@@ -390,6 +500,12 @@ pub fn check_negatives(
                             Some(e),
                         )
                     }),
+                Forbidden::Construct(name) => uses_construct(name, &lower, code).map(|e| {
+                    (
+                        format!("the result uses `{name}`, which was ruled out"),
+                        Some(e),
+                    )
+                }),
                 Forbidden::Mention(objects) => toks
                     .iter()
                     .find(|t| objects.iter().any(|o| **o == *t.stem))
@@ -466,8 +582,22 @@ const NEGATORS: [&str; 8] = [
 /// Whether the verb at byte `at` of `lower` (the lowercased result) is negated: a negator or
 /// an "n't" earlier in its clause, or "nothing" right after it ("changed nothing").
 fn negated(lower: &str, at: usize, word: &str) -> bool {
-    // At most the 80 bytes before the verb: a clause without punctuation must not make every
-    // verb rescan the text (quadratic on a long run-on result).
+    let before = clause_before(lower, at)
+        .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
+        .any(|w| NEGATORS.contains(&w) || w.ends_with("n't") || w.ends_with("n’t"));
+    let after = lower
+        .get(at + word.len()..)
+        .unwrap_or_default()
+        .split_whitespace()
+        .next()
+        .is_some_and(|w| w.trim_matches(|c: char| !c.is_alphanumeric()) == "nothing");
+    before || after
+}
+
+/// The clause of `lower` up to byte `at`: back to a ':', a ',' or the end of the previous
+/// clause, and at most 80 bytes (a clause without punctuation must not make every word rescan
+/// the text: quadratic on a long run-on result).
+fn clause_before(lower: &str, at: usize) -> &str {
     let mut from = at.saturating_sub(80);
     while from > 0 && !lower.is_char_boundary(from) {
         from -= 1;
@@ -478,17 +608,7 @@ fn negated(lower: &str, at: usize, word: &str) -> bool {
         .rev()
         .find(|&(i, c)| matches!(c, ':' | ',') || ends_clause(head, i, c))
         .map_or(0, |(i, _)| i + 1);
-    let clause = head.get(start..).unwrap_or_default();
-    let before = clause
-        .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
-        .any(|w| NEGATORS.contains(&w) || w.ends_with("n't") || w.ends_with("n’t"));
-    let after = lower
-        .get(at + word.len()..)
-        .unwrap_or_default()
-        .split_whitespace()
-        .next()
-        .is_some_and(|w| w.trim_matches(|c: char| !c.is_alphanumeric()) == "nothing");
-    before || after
+    head.get(start..).unwrap_or_default()
 }
 
 /// Whether the character `c` at byte `i` of `s` ends a clause: a line break, `;`, `!`, `?`,
@@ -722,6 +842,63 @@ mod tests {
 
     fn check(n: &[Negative], result: &str) -> Vec<Violation> {
         check_negatives(n, result, &text::tokens(result), &Code::of(result))
+    }
+
+    #[test]
+    fn a_construct_ruled_out_by_name_is_found_where_the_result_uses_it() {
+        let rules = "Harden the config loader. Rules:\n- no `unwrap`,\n- keep the API.";
+        let n = negatives(rules);
+        assert!(n
+            .iter()
+            .any(|c| c.forbidden.contains(&Forbidden::Construct("unwrap".into()))));
+        let used_in_code = "Done.\n```rust\nlet port = cfg.get(\"port\").unwrap();\n```";
+        let v = check(&n, used_in_code);
+        assert_eq!(v.len(), 1, "{v:?}");
+        assert!(v[0].reason.contains("`unwrap`"));
+        let used_in_prose = "Reads the port with a quick `unwrap` call; tests pass.";
+        assert_eq!(check(&n, used_in_prose).len(), 1);
+        for clean in [
+            "Done; no `unwrap` anywhere.",
+            "The loader avoids `unwrap` by matching on the option.",
+            "```rust\n// unwrap would panic here\nlet port = cfg.get(\"port\")?;\n```",
+            "```rust\nlet port = cfg.get(\"port\").unwrap_or(8080);\n```",
+            "```diff\n-    let port = cfg.get(\"port\").unwrap();\n+    let port = cfg.get(\"port\")?;\n```",
+        ] {
+            assert!(check(&n, clean).is_empty(), "{clean}");
+        }
+        let must_not = negatives("Parse the date by hand; you must not use `eval`.");
+        assert_eq!(
+            check(&must_not, "```js\nconst d = eval(text);\n```").len(),
+            1
+        );
+        let ts = negatives("Type the handler. Do not use `any`.");
+        assert_eq!(check(&ts, "```ts\nfunction h(e: any) {}\n```").len(), 1);
+        assert!(check(
+            &ts,
+            "```ts\nfunction h(e: unknown) { return [1].some(Boolean); }\n```"
+        )
+        .is_empty());
+    }
+
+    #[test]
+    fn backticks_that_are_not_a_ruled_out_construct_forbid_nothing_by_name() {
+        for instructions in [
+            "Do not edit `migrations/0042_due_date.py`.",
+            "Reject tokens whose header names the wrong `kid`.",
+            "Keep `unsafe` blocks documented; no new crates.",
+            "No changes to `parse`; add a `--json` flag.",
+            "Without `--output`, write to stdout; with it, write to the file.",
+            "Reject tokens without a `kid` or with an unknown one.",
+            "Filter in a `bool.filter` clause (not a `must`, so scores stay).",
+        ] {
+            let n = negatives(instructions);
+            assert!(
+                !n.iter()
+                    .flat_map(|c| &c.forbidden)
+                    .any(|f| matches!(f, Forbidden::Construct(_))),
+                "{instructions}: {n:?}"
+            );
+        }
     }
 
     #[test]
