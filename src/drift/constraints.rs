@@ -229,13 +229,13 @@ const CONSTRUCT_LEAD: [&str; 11] = [
 /// taken from `sentence` as written (the clause is lowercased); a path or a phrase in the
 /// backticks is not a construct (changing files is [`Forbidden::Change`]'s).
 fn construct(sentence: &str, clause: &str) -> Option<String> {
-    // "Without `--output`, write to stdout" is a condition, not a rule.
+    // "Without `--dry-run`, the tool applies it" is a condition, not a rule.
     let cue = NEGATION_CUES
         .iter()
         .filter(|c| !matches!(**c, "without" | "nothing"))
         .find(|c| clause.starts_with(*c))?;
     let mut rest = clause.get(cue.len()..)?.trim_start();
-    // "(not a `must`, so …)" describes; "must not use `eval`" rules out.
+    // "(not a `having`, …)" describes; "must not use `eval`" rules out.
     if *cue == "not "
         && !["use ", "using ", "call ", "calling "]
             .iter()
@@ -884,12 +884,12 @@ mod tests {
     fn backticks_that_are_not_a_ruled_out_construct_forbid_nothing_by_name() {
         for instructions in [
             "Do not edit `migrations/0042_due_date.py`.",
-            "Reject tokens whose header names the wrong `kid`.",
+            "Skip the rows whose header names the wrong `region`.",
             "Keep `unsafe` blocks documented; no new crates.",
             "No changes to `parse`; add a `--json` flag.",
-            "Without `--output`, write to stdout; with it, write to the file.",
-            "Reject tokens without a `kid` or with an unknown one.",
-            "Filter in a `bool.filter` clause (not a `must`, so scores stay).",
+            "Without `--dry-run`, the tool applies each rename at once.",
+            "Drop rows that come without a `tenant_id` value.",
+            "Put the check in a `where` clause (not a `having`, which runs later).",
         ] {
             let n = negatives(instructions);
             assert!(
