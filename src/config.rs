@@ -160,14 +160,26 @@ pub struct Settings {
     pub clarification: Clarification,
     pub log: LogConfig,
     pub version: Option<String>,
-    /// A hash of these settings, computed once, for records and the judge cache.
+    /// A hash of these settings for records ([`Settings::fingerprint`]).
     #[serde(skip)]
-    pub fingerprint: String,
+    pub fingerprint: Fingerprint,
+}
+
+/// A hash of the settings, computed on first use and kept: a guard that never writes a record
+/// never serializes its settings (that serializer was a tenth of a fresh guard's start-up).
+/// It takes no part in comparing settings.
+#[derive(Debug, Clone, Default)]
+pub struct Fingerprint(std::sync::OnceLock<String>);
+
+impl PartialEq for Fingerprint {
+    fn eq(&self, _: &Fingerprint) -> bool {
+        true
+    }
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        let mut s = Settings {
+        Settings {
             enabled: true,
             strategy: Strategy::A,
             thresholds: Thresholds::default(),
@@ -179,18 +191,18 @@ impl Default for Settings {
             clarification: Clarification::default(),
             log: LogConfig::default(),
             version: None,
-            fingerprint: String::new(),
-        };
-        s.fingerprint = s.compute_fingerprint();
-        s
+            fingerprint: Fingerprint::default(),
+        }
     }
 }
 
 impl Settings {
-    /// `cfg-` and 64 bits of XXH3 over the settings' JSON.
-    pub fn compute_fingerprint(&self) -> String {
-        let text = serde_json::to_string(self).unwrap_or_default();
-        format!("cfg-{:016x}", xxhash_rust::xxh3::xxh3_64(text.as_bytes()))
+    /// `cfg-` and 64 bits of XXH3 over the settings' JSON, computed once.
+    pub fn fingerprint(&self) -> &str {
+        self.fingerprint.0.get_or_init(|| {
+            let text = serde_json::to_string(self).unwrap_or_default();
+            format!("cfg-{:016x}", xxhash_rust::xxh3::xxh3_64(text.as_bytes()))
+        })
     }
 }
 
@@ -407,14 +419,18 @@ fn settings_from(
     let mut clean = raw.clone();
     clean.remove("modes");
     clean.remove("$schema");
-    let mut s: Settings = serde_json::from_value(Value::Object(clean)).map_err(|e| {
+    // No setting given: the defaults, without running the settings' deserializer (a fresh
+    // guard's first call compiles every function it runs).
+    if clean.is_empty() {
+        return Ok(Settings::default());
+    }
+    let s: Settings = serde_json::from_value(Value::Object(clean)).map_err(|e| {
         GuardError::new(
             ErrorCode::InvalidConfig,
             at,
             format!("invalid configuration: {e}"),
         )
     })?;
-    s.fingerprint = s.compute_fingerprint();
     if s.thresholds.potential > s.thresholds.significant {
         details.push(ErrorDetail {
             path: format!("{at}/thresholds"),
@@ -673,6 +689,22 @@ mod tests {
         }
         let (_, none) = Config::lenient("");
         assert!(none.is_empty());
+    }
+
+    #[test]
+    fn the_fingerprint_follows_the_settings_whenever_it_is_first_asked_for() {
+        let defaults = Settings::default();
+        let from_empty = Config::from_value(json!({})).unwrap().settings().clone();
+        assert_eq!(defaults.fingerprint(), from_empty.fingerprint());
+        assert!(defaults.fingerprint().starts_with("cfg-"));
+        // Asked for on one side only: the settings still compare equal.
+        let fresh = Settings::default();
+        assert_eq!(fresh, defaults);
+        let other = Config::from_value(json!({ "strategy": "B" })).unwrap();
+        assert_ne!(other.settings().fingerprint(), defaults.fingerprint());
+        // The same explicit value as the default gives the default's fingerprint.
+        let explicit = Config::from_value(json!({ "strategy": "A" })).unwrap();
+        assert_eq!(explicit.settings().fingerprint(), defaults.fingerprint());
     }
 
     #[test]

@@ -95,8 +95,7 @@ pub struct VerificationRecord {
 pub fn config_version(settings: &Settings) -> String {
     match &settings.version {
         Some(v) => v.clone(),
-        None if !settings.fingerprint.is_empty() => settings.fingerprint.clone(),
-        None => settings.compute_fingerprint(),
+        None => settings.fingerprint().to_string(),
     }
 }
 

@@ -211,3 +211,39 @@ test("any view of the module's bytes loads, a DataView too", () => {
     })();`);
   assert.equal(out.dataView, "loaded");
 });
+
+// Both CommonJS entries load their helpers (the Roo Code hooks, the Markdown renderer) on their
+// first call, not with the entry: a fresh process reads neither before its first check. Called
+// through the entry, each helper answers as the one of its own subpath does.
+test("the entries load createRooHooks and renderVerificationMarkdown on first use", () => {
+  const { spawnSync } = require("node:child_process");
+  for (const entry of ["boomerang-guard", "boomerang-guard/lite"]) {
+    const script = `
+      const req = require("node:module").createRequire(${JSON.stringify(path.join(consumer, "index.js"))});
+      const loaded = () => Object.keys(require.cache).map((f) => require("node:path").basename(f));
+      const g = req(${JSON.stringify(entry)});
+      const before = loaded();
+      g.createGuardSync().checkTaskResult({ mode: "code", result: "Done." });
+      const afterCheck = loaded();
+      const hooks = g.createRooHooks(() => g.createGuardSync());
+      const viaRoo = req("boomerang-guard/roo").createRooHooks(() => g.createGuardSync());
+      (async () => {
+        const guard = g.createGuardSync();
+        const records = [];
+        guard.onLog((r) => records.push(r));
+        await guard.verify({ parentInstructions: "Add a unit test for parseDate.", childOutput: "Added a unit test for parseDate." });
+        const md = g.renderVerificationMarkdown(records[0]);
+        process.stdout.write(JSON.stringify({ before, afterCheck, hookKeys: Object.keys(hooks).sort(), rooKeys: Object.keys(viaRoo).sort(), md, after: loaded() }));
+      })();`;
+    const r = spawnSync(process.execPath, ["-e", script], { encoding: "utf8" });
+    assert.equal(r.status, 0, r.stderr);
+    const o = JSON.parse(r.stdout);
+    for (const lazy of ["roo.js", "log.js"]) {
+      assert.ok(!o.before.includes(lazy) && !o.afterCheck.includes(lazy), `${entry} loaded ${lazy} before its use`);
+      assert.ok(o.after.includes(lazy), `${entry}: ${lazy} after use`);
+    }
+    assert.deepEqual(o.hookKeys, o.rooKeys);
+    assert.ok(o.hookKeys.length > 3);
+    assert.match(o.md, /^## \d{4}-.* (CONSISTENT|POTENTIAL_DRIFT|SIGNIFICANT_DRIFT)/);
+  }
+});

@@ -5,6 +5,8 @@ import { wrap, type Parts } from "./core.js";
 import type { Glue } from "./glue.js";
 import { checkLoaded, loadError, moduleOf, type Build } from "./build-check.js";
 import type { CreateOptions, Guard, GuardConfig } from "./types.js";
+import type * as Log from "./log.js";
+import type * as Roo from "./roo.js";
 
 export interface BytesGlue extends Glue {
   initSync(arg: { module: BufferSource | WebAssembly.Module }): unknown;
@@ -25,6 +27,15 @@ const PARTS: Parts = {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   verify: () => require("./verify.js") as ReturnType<Parts["verify"]>,
 };
+
+// The entries' helpers that need no module, loaded on their first call: requiring them with the
+// entry cost a fresh process about a millisecond before its first check.
+export const renderVerificationMarkdown: typeof Log.renderVerificationMarkdown = (...args) =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (require("./log.js") as typeof Log).renderVerificationMarkdown(...args);
+export const createRooHooks: typeof Roo.createRooHooks = (...args) =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (require("./roo.js") as typeof Roo).createRooHooks(...args);
 
 /** `file` loads the module from beside its glue; `bytes` returns the glue that takes bytes. */
 export function nodeEntry(build: Build, wasmFile: string, file: () => Glue, bytes: () => BytesGlue): NodeEntry {

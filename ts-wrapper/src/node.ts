@@ -3,12 +3,11 @@
 // copy that file beside their bundle or pass its bytes (then the byte-taking glue is used).
 import type { Glue } from "./glue.js";
 import { nodeEntry, type BytesGlue } from "./node-entry.js";
+export { renderVerificationMarkdown, createRooHooks } from "./node-entry.js";
 
 // Types only: nothing to load at run time (one request fewer for a browser).
 export type * from "./types.js";
 export { BoomerangGuardError, ERROR_CODES } from "./errors.js";
-export { renderVerificationMarkdown } from "./log.js";
-export { createRooHooks } from "./roo.js";
 export type { RooHooks, RooHooksOptions, NewTaskInput, NewTaskDecision, ResultDecision, Reconciled, StateStore } from "./roo.js";
 
 export const { createGuardSync, createGuard, initGuard } = nodeEntry(
