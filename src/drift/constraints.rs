@@ -34,7 +34,7 @@ enum Forbidden {
     New(Vec<String>),
     /// Any mention of these stems (as a verb's object: "never mention X").
     Mention(Vec<String>),
-    /// A code construct named in backticks right after the cue ("no `unsafe`", "do not use
+    /// A code construct named in backticks right after the cue ("no `unwrap`", "do not use
     /// `eval`", "avoid `any`"), as written.
     Construct(String),
 }
@@ -225,7 +225,7 @@ const CONSTRUCT_LEAD: [&str; 11] = [
 ];
 
 /// The construct a negative clause forbids by naming it in backticks right after its cue (a
-/// few lead words allowed): "no `unsafe`", "do not use `eval`", "avoid any `any`". The name is
+/// few lead words allowed): "no `unwrap`", "do not use `eval`", "avoid any `any`". The name is
 /// taken from `sentence` as written (the clause is lowercased); a path or a phrase in the
 /// backticks is not a construct (changing files is [`Forbidden::Change`]'s).
 fn construct(sentence: &str, clause: &str) -> Option<String> {
@@ -268,7 +268,7 @@ fn construct(sentence: &str, clause: &str) -> Option<String> {
 
 /// Where the result uses `name`: a code line (not a comment, not a removed diff line) that has
 /// it as a whole token, or an inline code span of the prose that is not negated in its clause
-/// ("inside a small `unsafe` block", but not "no `unsafe` anywhere").
+/// ("reads it with a quick `unwrap`", but not "no `unwrap` anywhere").
 fn uses_construct(name: &str, lower: &str, code: &Code) -> Option<String> {
     let token = |line: &str| {
         line.match_indices(name).any(|(i, _)| {
@@ -306,7 +306,7 @@ fn uses_construct(name: &str, lower: &str, code: &Code) -> Option<String> {
 }
 
 /// Words that, earlier in its clause, say a construct is absent rather than used ("avoids
-/// `unsafe`", "replaced the `eval` call", "instead of `any`").
+/// `unwrap`", "replaced the `eval` call", "instead of `any`").
 const PUT_ASIDE: [&str; 10] = [
     "avoid",
     "free of",
@@ -885,7 +885,7 @@ mod tests {
         for instructions in [
             "Do not edit `migrations/0042_due_date.py`.",
             "Skip the rows whose header names the wrong `region`.",
-            "Keep `unsafe` blocks documented; no new crates.",
+            "Keep `Rc` handles short-lived; add no globals.",
             "No changes to `parse`; add a `--json` flag.",
             "Without `--dry-run`, the tool applies each rename at once.",
             "Drop rows that come without a `tenant_id` value.",
