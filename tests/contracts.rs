@@ -1046,22 +1046,18 @@ fn task_input_by_fields_meets_depth_and_size_limits_as_its_whole_text_does() {
             context = json!({ "v": context });
         }
         let input = json!({ "message": "Refactor the parser.", "context": context });
-        let whole = g.check_task_input_json("code", &input.to_string()).unwrap();
-        let parts = g
-            .check_task_input_parts("code", common::parts_of(input.as_object().unwrap()))
-            .unwrap();
-        assert_eq!(whole, parts, "depth {depth}");
+        let (whole, parts) = common::both_ways(&mut g, "code", input.as_object().unwrap());
+        let whole = whole.unwrap();
+        assert_eq!(whole, parts.unwrap(), "depth {depth}");
         seen.insert(whole.errors.first().map(|e| e.keyword.clone()));
     }
     // Around the limit of the text: quotes, backslashes and control characters take more bytes.
     for n in [500, 600, 1000, 2000, 2040, 2100] {
         for piece in ["a", "\"", "\\", "\n", "\u{1}", "é"] {
             let input = json!({ "message": piece.repeat(n / 3), "todos": "- [ ] ship", "context": { "repo": piece.repeat(n / 3) } });
-            let whole = g.check_task_input_json("code", &input.to_string()).unwrap();
-            let parts = g
-                .check_task_input_parts("code", common::parts_of(input.as_object().unwrap()))
-                .unwrap();
-            assert_eq!(whole, parts, "{n} × {piece:?}");
+            let (whole, parts) = common::both_ways(&mut g, "code", input.as_object().unwrap());
+            let whole = whole.unwrap();
+            assert_eq!(whole, parts.unwrap(), "{n} × {piece:?}");
             seen.insert(whole.errors.first().map(|e| e.keyword.clone()));
         }
     }

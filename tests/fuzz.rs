@@ -234,8 +234,7 @@ fn fuzz_task_input_by_fields_as_by_whole_text() {
         |(fields, which, mode)| {
             let input: Map<String, Value> = fields.into_iter().collect();
             let mut g = guards[which].borrow_mut();
-            let whole = g.check_task_input_json(mode, &Value::Object(input.clone()).to_string());
-            let parts = g.check_task_input_parts(mode, common::parts_of(&input));
+            let (whole, parts) = common::both_ways(&mut g, mode, &input);
             assert_eq!(whole, parts, "{input:?}");
         },
     );

@@ -278,11 +278,8 @@ fn uses_construct(name: &str, lower: &str, code: &Code) -> Option<String> {
             edge(before) && edge(after)
         })
     };
-    let comment = |l: &str| {
-        ["//", "#", "/*", "*", "--", "-"]
-            .iter()
-            .any(|c| l.starts_with(c))
-    };
+    // "-" also covers SQL's and Lua's "--" comments.
+    let comment = |l: &str| ["//", "#", "/*", "*", "-"].iter().any(|c| l.starts_with(c));
     if let Some(line) = code.lines.iter().find(|l| !comment(l) && token(l)) {
         return Some(line.chars().take(120).collect());
     }

@@ -397,7 +397,7 @@ pub fn file_report<'a>(
 }
 
 /// Whether `word` is one of `list`, ASCII case ignored.
-fn one_of(word: &str, list: &[&str]) -> bool {
+pub fn one_of(word: &str, list: &[&str]) -> bool {
     list.iter().any(|x| word.eq_ignore_ascii_case(x))
 }
 

@@ -27,3 +27,18 @@ pub fn parts_of(
         })
         .collect()
 }
+
+/// The report of a task input checked as its whole JSON text and as its fields (`parts_of`):
+/// what the wasm binding's two ways give for it.
+pub fn both_ways(
+    g: &mut boomerang_guard::Guard,
+    mode: &str,
+    input: &serde_json::Map<String, serde_json::Value>,
+) -> (
+    Result<boomerang_guard::CheckReport, boomerang_guard::GuardError>,
+    Result<boomerang_guard::CheckReport, boomerang_guard::GuardError>,
+) {
+    let whole =
+        g.check_task_input_json(mode, &serde_json::Value::Object(input.clone()).to_string());
+    (whole, g.check_task_input_parts(mode, parts_of(input)))
+}

@@ -9,7 +9,7 @@
 //! claim that all is green is what the shown run is checked against.
 
 use super::{Ctx, Signal};
-use crate::drift::text::word_runs;
+use crate::drift::text::{one_of, word_runs};
 
 pub const NAME: &str = "failed_run";
 
@@ -60,10 +60,6 @@ fn is_count(w: &str, positive: bool) -> bool {
         && (!positive || w.bytes().any(|b| b != b'0'))
 }
 
-fn any_eq(list: &[&str], w: &str) -> bool {
-    list.iter().any(|x| x.eq_ignore_ascii_case(w))
-}
-
 /// The outcome one line states, if any: a failure wins over a pass on the same line
 /// ("12 passed, 1 failed").
 fn outcome(line: &str) -> Option<Outcome> {
@@ -73,7 +69,7 @@ fn outcome(line: &str) -> Option<Outcome> {
     }
     let words: Vec<(usize, &str)> =
         word_runs(t, |b| b.is_ascii_alphanumeric() || b == b'_').collect();
-    let about_tests = words.iter().any(|(_, w)| any_eq(&TEST_WORDS, w));
+    let about_tests = words.iter().any(|(_, w)| one_of(w, &TEST_WORDS));
     let mut passed = false;
     for (i, &(at, w)) in words.iter().enumerate() {
         if w == "FAIL" || w == "FAILED" {
@@ -88,16 +84,16 @@ fn outcome(line: &str) -> Option<Outcome> {
         let gap = t.get(at + w.len()..next_at).unwrap_or("");
         // "3 failed", "2 failing", "1 failure" on a line about tests; "0 failed" is a pass.
         if is_count(w, false) && gap.trim().is_empty() {
-            let failed = any_eq(&FAILED, next) || (about_tests && any_eq(&FAILURES, next));
+            let failed = one_of(next, &FAILED) || (about_tests && one_of(next, &FAILURES));
             if failed && is_count(w, true) {
                 return Some(Outcome::Failed);
             }
-            if failed || any_eq(&PASSED, next) {
+            if failed || one_of(next, &PASSED) {
                 passed = true;
             }
         }
         // "Failures: 1", "failed=2".
-        let counted = any_eq(&FAILED, w) || any_eq(&FAILURES, w);
+        let counted = one_of(w, &FAILED) || one_of(w, &FAILURES);
         if counted && matches!(gap.trim(), ":" | "=") {
             if is_count(next, true) {
                 return Some(Outcome::Failed);
@@ -128,7 +124,7 @@ fn last_outcome(text: &str) -> Option<(Outcome, &str)> {
                 Some(_) => None,
                 None => {
                     let lang = info.split_whitespace().next().unwrap_or("");
-                    Some(lang.is_empty() || any_eq(&OUTPUT_FENCES, lang))
+                    Some(lang.is_empty() || one_of(lang, &OUTPUT_FENCES))
                 }
             };
             continue;
@@ -176,9 +172,6 @@ mod tests {
             "not ok 4 - rejects empty input",
             "| integration | ❌ timed out |",
         ];
-        for line in failed {
-            assert_eq!(outcome(line), Some(Outcome::Failed), "{line}");
-        }
         let passed = [
             "Tests: 42 passed, 42 total",
             "test result: ok. 10 passed; 0 failed; 0 ignored",
@@ -188,17 +181,21 @@ mod tests {
             "✓ renders the empty state",
             "8 passing (120ms)",
         ];
-        for line in passed {
-            assert_eq!(outcome(line), Some(Outcome::Passed), "{line}");
-        }
         let neither = [
             "Retries the request up to 3 times with a 2 s back-off.",
             "The probe allows 2 failures before restarting the pod.",
             "Added a STATUS_FAILED constant and a FailedJob type.",
             "Handles the 404 error and the 3 errors the parser reports.",
         ];
-        for line in neither {
-            assert_eq!(outcome(line), None, "{line}");
+        let expected = [
+            (&failed[..], Some(Outcome::Failed)),
+            (&passed[..], Some(Outcome::Passed)),
+            (&neither[..], None),
+        ];
+        for (lines, want) in expected {
+            for line in lines {
+                assert_eq!(outcome(line), want, "{line}");
+            }
         }
     }
 
