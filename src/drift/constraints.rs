@@ -410,6 +410,12 @@ pub fn check_negatives(
         return Vec::new();
     }
     let lower = result.to_lowercase();
+    // Byte ranges of the code lines (slices of `result`).
+    let code_at: Vec<(usize, usize)> = code
+        .lines
+        .iter()
+        .filter_map(|l| text::offset_in(result, l).map(|a| (a, a + l.len())))
+        .collect();
     let mut out = Vec::new();
     for n in negs {
         for f in &n.forbidden {
@@ -470,11 +476,12 @@ pub fn check_negatives(
                         &["add"],
                         &["packag", "librari", "depend", "requir"],
                         6,
+                        &code_at,
                     )
                 })
                 .map(|e| ("the result adds a dependency".to_string(), Some(e))),
                 Forbidden::Change(objects) => {
-                    let named = near(&lower, toks, &CHANGE_VERBS, &as_refs(objects), 8);
+                    let named = near(&lower, toks, &CHANGE_VERBS, &as_refs(objects), 8, &code_at);
                     // "Do not modify files" / "the code": any file the result says it changed.
                     let any_file = || {
                         objects
@@ -490,13 +497,14 @@ pub fn check_negatives(
                         )
                     })
                 }
-                Forbidden::New(objects) => near(&lower, toks, &NEW_VERBS, &as_refs(objects), 6)
-                    .map(|e| {
+                Forbidden::New(objects) => {
+                    near(&lower, toks, &NEW_VERBS, &as_refs(objects), 6, &code_at).map(|e| {
                         (
                             "the result introduces something new that was excluded".to_string(),
                             Some(e),
                         )
-                    }),
+                    })
+                }
                 Forbidden::Construct(name) => uses_construct(name, &lower, code).map(|e| {
                     (
                         format!("the result uses `{name}`, which was ruled out"),
@@ -619,13 +627,17 @@ fn ends_clause(s: &str, i: usize, c: char) -> bool {
 }
 
 /// A verb (by stem prefix) within `window` tokens of an object stem, not negated in its
-/// clause: "we changed the parser" (but not "we did not change the parser").
+/// clause: "we changed the parser" (but not "we did not change the parser"). The verb is one
+/// the result's prose states: a word of its own (not a piece of `add_item` or
+/// `users.update.ts`) outside its code lines and inline code (`ALTER TABLE …` is the program,
+/// not a report).
 fn near(
     lower: &str,
     toks: &[text::Token],
     verbs: &[&str],
     objects: &[&str],
     window: usize,
+    code: &[(usize, usize)],
 ) -> Option<String> {
     for (i, t) in toks.iter().enumerate() {
         if !verbs
@@ -634,7 +646,11 @@ fn near(
         {
             continue;
         }
-        if negated(lower, t.at, &t.word) {
+        if negated(lower, t.at, &t.word)
+            || !text::stands_alone(lower, t.at, &t.word)
+            || text::in_inline_code(lower, t.at)
+            || code.iter().any(|&(a, b)| (a..b).contains(&t.at))
+        {
             continue;
         }
         let lo = i.saturating_sub(window);
@@ -971,6 +987,45 @@ mod tests {
                 "Added /health and added a new dependency on axum-extra."
             )
             .len(),
+            1
+        );
+    }
+
+    #[test]
+    fn only_verbs_the_prose_states_report_a_change() {
+        // A verb inside a name, a code line or inline code reports nothing.
+        let n = negatives("Cover the refund endpoint with tests. Don't change the service code.");
+        for named in [
+            "Wrote `api/test/refunds.update.spec.ts`: 3 tests, all pass.",
+            "Wrote the tests; they check `modifiedAt` and `edit_count` on each refund.",
+            "Wrote two tests. The fixture runs:\n```sql\nUPDATE refunds SET state = 'done';\n```",
+            "Wrote two tests; the fixture runs `UPDATE refunds SET state = 'done'` on the service db.",
+        ] {
+            assert!(check(&n, named).is_empty(), "{named}: {:?}", check(&n, named));
+        }
+        // The same verbs in prose still do.
+        for stated in [
+            "Wrote the tests and updated the service code to return 202.",
+            "Wrote the tests, then modified `src/refunds/service.ts` so they pass.",
+        ] {
+            assert_eq!(check(&n, stated).len(), 1, "{stated}");
+        }
+        let n = negatives("Add a notes view. Do not alter the refunds table.");
+        let program = "Added the view:\n```sql\nCREATE VIEW notes AS SELECT id FROM refunds;\nALTER TABLE refunds_archive ADD COLUMN seen bool;\n```";
+        assert!(check(&n, program).is_empty(), "{:?}", check(&n, program));
+        assert_eq!(
+            check(
+                &n,
+                "Added the view and altered the refunds table to hold a flag."
+            )
+            .len(),
+            1
+        );
+        let n = negatives("Move the report helpers into a module. No new dependencies.");
+        let import = "Moved them:\n```python\nfrom reports.rows import add_totals\n```";
+        assert!(check(&n, import).is_empty(), "{:?}", check(&n, import));
+        assert_eq!(
+            check(&n, "Moved them and added the tabulate package.").len(),
             1
         );
     }

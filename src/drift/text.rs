@@ -388,12 +388,55 @@ pub fn file_report<'a>(
 ) -> Option<&'a str> {
     sentences(text).into_iter().map(|(_, s)| s).find(|s| {
         let verb = verbs.is_none_or(|verbs| {
-            s.to_lowercase()
-                .split(|c: char| !c.is_alphanumeric())
-                .any(|w| verbs.iter().any(|v| w.starts_with(v)))
+            word_runs(s, |b| b.is_ascii_alphanumeric()).any(|(at, w)| {
+                verbs
+                    .iter()
+                    .any(|v| w.get(..v.len()).is_some_and(|p| p.eq_ignore_ascii_case(v)))
+                    && stands_alone(s, at, w)
+                    && !in_inline_code(s, at)
+            })
         });
         verb && identifiers(s).iter().any(|id| file(id))
     })
+}
+
+/// Whether the word `w` at byte `at` of `text` stands as a word of its own, not as a piece of
+/// an identifier or a path: "update" in `teams.update.spec.ts`, "add" in `add_features` and
+/// "updated" in `updatedAt` name things, they report no action. A '.' or '-' joins only when a
+/// letter or digit follows it ("updated." ends a sentence). `text` as written: a lower-case
+/// letter followed by a capital inside `w` makes it a camelCase name.
+pub fn stands_alone(text: &str, at: usize, w: &str) -> bool {
+    let mut prev_lower = false;
+    for c in w.chars() {
+        if prev_lower && c.is_uppercase() {
+            return false;
+        }
+        prev_lower = c.is_lowercase();
+    }
+    let before = text.get(..at).unwrap_or_default();
+    let mut back = before.chars().rev();
+    let joined_before = match back.next() {
+        Some(c) if c.is_alphanumeric() || c == '_' || c == '/' => true,
+        Some('.' | '-') => back.next().is_some_and(char::is_alphanumeric),
+        _ => false,
+    };
+    let mut ahead = text.get(at + w.len()..).unwrap_or_default().chars();
+    let joined_after = match ahead.next() {
+        Some(c) if c.is_alphanumeric() || c == '_' || c == '/' => true,
+        Some('.' | '-') => ahead.next().is_some_and(char::is_alphanumeric),
+        _ => false,
+    };
+    !joined_before && !joined_after
+}
+
+/// Whether byte `at` of `text` is inside an inline code span: an odd number of backticks
+/// before it on its line (`UPDATE …` in a sentence quotes the program, it reports nothing).
+pub fn in_inline_code(text: &str, at: usize) -> bool {
+    let head = text.get(..at).unwrap_or_default();
+    let line = head
+        .rfind('\n')
+        .map_or(head, |i| head.get(i + 1..).unwrap_or_default());
+    line.bytes().filter(|&b| b == b'`').count() % 2 == 1
 }
 
 /// Whether `word` is one of `list`, ASCII case ignored.
@@ -992,6 +1035,31 @@ mod tests {
     fn rare_words_weigh_more_than_common_ones() {
         assert!(weight(&stem("idempotency")) > weight(&stem("house")));
         assert!(weight(&stem("the")) < 0.3);
+    }
+
+    #[test]
+    fn a_word_inside_a_name_or_inline_code_does_not_stand_alone() {
+        let at = |t: &str, w: &str| t.find(w).unwrap();
+        for (t, w) in [
+            ("see orders.update.ts now", "update"),
+            ("call add_row()", "add"),
+            ("set updatedAt", "updated"),
+            ("in lib/edit/x", "edit"),
+        ] {
+            assert!(!stands_alone(t, at(t, w), w), "{t}");
+        }
+        for (t, w) in [
+            ("I updated it.", "updated"),
+            ("Then edit, then test", "edit"),
+            ("(add) it", "add"),
+            ("- update the file", "update"),
+        ] {
+            assert!(stands_alone(t, at(t, w), w), "{t}");
+        }
+        let t = "ran `UPDATE t SET x` then updated the docs";
+        assert!(in_inline_code(t, at(t, "UPDATE")));
+        assert!(!in_inline_code(t, at(t, "updated")));
+        assert!(!in_inline_code("a `b`\nupdate", 8));
     }
 
     #[test]
