@@ -223,6 +223,24 @@ impl SchemaStore {
         })
     }
 
+    /// What a result check reads of contract `id` before the text ([`shipped::ResultShape`]):
+    /// written down for a shipped contract registered as one, else from its plan.
+    pub fn result_shape(&mut self, id: &str) -> Result<shipped::ResultShape> {
+        if let Some(shape) = self
+            .reserved
+            .contains(id)
+            .then(|| shipped::result_shape(id))
+            .flatten()
+        {
+            return Ok(shape);
+        }
+        let plan = self.plan(id)?;
+        Ok(shipped::ResultShape {
+            structured: plan.expects_structured(),
+            summary: plan.declares_property("summary"),
+        })
+    }
+
     /// The sanitizing plan of a registered schema, compiled on first use.
     pub fn plan(&mut self, id: &str) -> Result<Arc<Plan>> {
         if let Some(p) = self.plans.get(id) {

@@ -67,7 +67,6 @@ fn accepts(store: &mut SchemaStore, id: &str, value: &Value) -> Result<bool> {
 fn sanitize_and_validate(
     store: &mut SchemaStore,
     contract_id: Option<&str>,
-    plan: &Plan,
     value: &mut Value,
     mut opts: SanitizeOptions,
     errors: &mut Vec<ContractError>,
@@ -87,7 +86,9 @@ fn sanitize_and_validate(
         super::pattern::start_call();
     }
     opts.remove = !accepted;
-    let outcome = sanitize::sanitize(value, plan, opts);
+    // The plan is built only for a value the walk must visit.
+    let plan = plan_for(store, contract_id)?;
+    let outcome = sanitize::sanitize(value, &plan, opts);
     if let Some(id) = contract_id {
         if !(accepted && outcome.changes.is_empty()) {
             validate(store, id, value, errors)?;
@@ -162,9 +163,8 @@ pub fn check_input(
 ) -> Result<CheckReport> {
     let contract = contract_id.map(short_name);
     let opts = sanitize_opts(settings, Direction::Input);
-    let plan = plan_for(store, contract_id)?;
     let mut errors = Vec::new();
-    let outcome = sanitize_and_validate(store, contract_id, &plan, &mut value, opts, &mut errors)?;
+    let outcome = sanitize_and_validate(store, contract_id, &mut value, opts, &mut errors)?;
     for (path, len) in &outcome.overlong_inputs {
         let max = settings.limits.max_string_length;
         errors.push(ContractError::limit(
@@ -294,9 +294,12 @@ pub fn check_result(
     } else {
         result
     };
-    let plan = plan_for(store, contract_id)?;
+    let shape = match contract_id {
+        Some(id) => Some(store.result_shape(id)?),
+        None => None,
+    };
     let mut changes = Vec::new();
-    let (mut value, how) = if contract_id.is_some() && plan.expects_structured() {
+    let (mut value, how) = if shape.is_some_and(|s| s.structured) {
         match extract::extract_json(text) {
             Ok(Some(found)) => {
                 if found.how != Extraction::Bare {
@@ -316,7 +319,7 @@ pub fn check_result(
                 }
                 (found.value, found.how)
             }
-            Ok(None) if plan.declares_property("summary") => {
+            Ok(None) if shape.is_some_and(|s| s.summary) => {
                 let mut m = Map::new();
                 m.insert("summary".into(), Value::String(text.to_string()));
                 (Value::Object(m), Extraction::Plain)
@@ -342,7 +345,7 @@ pub fn check_result(
     };
     let opts = sanitize_opts(settings, Direction::Output);
     let mut errors = Vec::new();
-    let outcome = sanitize_and_validate(store, contract_id, &plan, &mut value, opts, &mut errors)?;
+    let outcome = sanitize_and_validate(store, contract_id, &mut value, opts, &mut errors)?;
     changes.extend(outcome.changes);
     let checked = Checked {
         errors,

@@ -96,9 +96,54 @@ static CONTRACTS: [Shipped; CONTRACT_SCHEMAS.len()] = [
 
 /// The generated validator of a shipped contract document (`id` absolute), if it is one.
 pub fn contract(id: &str) -> Option<&'static Shipped> {
+    CONTRACTS.get(position(id)?)
+}
+
+fn position(id: &str) -> Option<usize> {
     let name = id.strip_prefix(LOCAL_BASE)?.strip_suffix(".schema.json")?;
-    let at = CONTRACT_SCHEMAS.iter().position(|(n, _)| *n == name)?;
-    CONTRACTS.get(at)
+    CONTRACT_SCHEMAS.iter().position(|(n, _)| *n == name)
+}
+
+/// What a result check reads of its contract before the text: whether the contract expects a
+/// JSON object or array (then JSON is looked for in the text), and whether its root declares
+/// `summary` (then plain text becomes `{ summary }`). Computed from a contract's sanitizing
+/// plan; for the shipped ones written here, so a well-formed result never builds a plan (on wasm
+/// the plan builder's first run, compiled lazily, was about a quarter of a fresh process's
+/// first check). A test checks each row against the plan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ResultShape {
+    pub structured: bool,
+    pub summary: bool,
+}
+
+const fn shape(structured: bool, summary: bool) -> ResultShape {
+    ResultShape {
+        structured,
+        summary,
+    }
+}
+
+/// In `CONTRACT_SCHEMAS`'s order: `common` (definitions only), then each mode's input and
+/// output contract (objects; an input's root has `message`, not `summary`).
+static RESULT_SHAPES: [ResultShape; CONTRACT_SCHEMAS.len()] = [
+    shape(false, false),
+    shape(true, false),
+    shape(true, true),
+    shape(true, false),
+    shape(true, true),
+    shape(true, false),
+    shape(true, true),
+    shape(true, false),
+    shape(true, true),
+    shape(true, false),
+    shape(true, true),
+    shape(true, false),
+    shape(true, true),
+];
+
+/// The result shape of a shipped contract document (`id` absolute), if it is one.
+pub fn result_shape(id: &str) -> Option<ResultShape> {
+    RESULT_SHAPES.get(position(id)?).copied()
 }
 
 /// Puts errors in the order jsonschema's runtime validator reports them. The generated code
@@ -159,6 +204,38 @@ mod tests {
             &found, expected,
             "src/shipped/{file} is stale: run UPDATE_SHIPPED=1 cargo test {test}"
         );
+    }
+
+    /// Each written-down result shape is the one the contract's plan gives, and the store
+    /// answers with it for a shipped contract and from the plan for the same document
+    /// registered under another id.
+    #[test]
+    fn result_shapes_are_the_plans() {
+        use crate::schema_store::{SchemaStore, LOCAL_BASE};
+        let mut store = SchemaStore::default();
+        for (name, text) in CONTRACT_SCHEMAS {
+            store.register(parse_builtin(name, text).unwrap()).unwrap();
+        }
+        for (name, text) in CONTRACT_SCHEMAS {
+            let id = format!("{LOCAL_BASE}{name}.schema.json");
+            let plan = store.plan(&id).unwrap();
+            let from_plan = super::ResultShape {
+                structured: plan.expects_structured(),
+                summary: plan.declares_property("summary"),
+            };
+            assert_eq!(super::result_shape(&id), Some(from_plan), "{name}");
+            assert_eq!(store.result_shape(&id).unwrap(), from_plan, "{name}");
+            // A user's copy (not reserved) is read from its own plan.
+            let mut copy = parse_builtin(name, text).unwrap();
+            copy["$id"] = Value::String(format!("{LOCAL_BASE}copy-{name}.schema.json"));
+            let mut own = SchemaStore::default();
+            for (n, t) in CONTRACT_SCHEMAS {
+                own.register(parse_builtin(n, t).unwrap()).unwrap();
+            }
+            let copy_id = own.register(copy).unwrap();
+            assert_eq!(own.result_shape(&copy_id).unwrap(), from_plan, "{name}");
+        }
+        assert_eq!(super::result_shape("https://example.test/x.json"), None);
     }
 
     /// `src/shipped/config.schema.json` is `schemas/config.schema.json` without the mode names'
