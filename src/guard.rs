@@ -347,3 +347,36 @@ fn disabled(mode: &str) -> CheckReport {
         extraction: None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::Guard;
+    use crate::config::Config;
+
+    /// A well-formed value is checked without the contract's sanitizing plan (building it is a
+    /// fresh process's first-check cost); a value the sanitizer must walk builds it, once.
+    #[test]
+    fn only_a_value_that_needs_the_walk_builds_a_plan() {
+        let mut g = Guard::new(Config::from_json("").unwrap()).unwrap();
+        let r = g
+            .check_task_result("code", "Implemented the parser.")
+            .unwrap();
+        assert!(r.ok);
+        let input = r#"{"message": "Implement the parser in src/parse.rs."}"#;
+        assert!(g.check_task_input_json("code", input).unwrap().ok);
+        assert_eq!(g.store.plans_built(), 0);
+        // A control character must go: the walk runs, with the plan.
+        let r = g
+            .check_task_result("code", "Implemented\u{7} the parser.")
+            .unwrap();
+        assert!(r.ok);
+        assert!(!r.changes.is_empty(), "{:?}", r.changes);
+        assert_eq!(g.store.plans_built(), 1);
+        let r = g
+            .check_task_result("code", "Implemented\u{7} it again.")
+            .unwrap();
+        assert!(!r.changes.is_empty());
+        assert_eq!(g.store.plans_built(), 1);
+    }
+}

@@ -241,6 +241,11 @@ impl SchemaStore {
         })
     }
 
+    #[cfg(test)]
+    pub(crate) fn plans_built(&self) -> usize {
+        self.plans.len()
+    }
+
     /// The sanitizing plan of a registered schema, compiled on first use.
     pub fn plan(&mut self, id: &str) -> Result<Arc<Plan>> {
         if let Some(p) = self.plans.get(id) {
