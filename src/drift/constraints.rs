@@ -416,6 +416,7 @@ pub fn check_negatives(
         .iter()
         .filter_map(|l| text::offset_in(result, l).map(|a| (a, a + l.len())))
         .collect();
+    let inline = text::inline_code_spans(&lower);
     let mut out = Vec::new();
     for n in negs {
         for f in &n.forbidden {
@@ -476,12 +477,19 @@ pub fn check_negatives(
                         &["add"],
                         &["packag", "librari", "depend", "requir"],
                         6,
-                        &code_at,
+                        (&code_at, &inline),
                     )
                 })
                 .map(|e| ("the result adds a dependency".to_string(), Some(e))),
                 Forbidden::Change(objects) => {
-                    let named = near(&lower, toks, &CHANGE_VERBS, &as_refs(objects), 8, &code_at);
+                    let named = near(
+                        &lower,
+                        toks,
+                        &CHANGE_VERBS,
+                        &as_refs(objects),
+                        8,
+                        (&code_at, &inline),
+                    );
                     // "Do not modify files" / "the code": any file the result says it changed.
                     let any_file = || {
                         objects
@@ -497,14 +505,20 @@ pub fn check_negatives(
                         )
                     })
                 }
-                Forbidden::New(objects) => {
-                    near(&lower, toks, &NEW_VERBS, &as_refs(objects), 6, &code_at).map(|e| {
-                        (
-                            "the result introduces something new that was excluded".to_string(),
-                            Some(e),
-                        )
-                    })
-                }
+                Forbidden::New(objects) => near(
+                    &lower,
+                    toks,
+                    &NEW_VERBS,
+                    &as_refs(objects),
+                    6,
+                    (&code_at, &inline),
+                )
+                .map(|e| {
+                    (
+                        "the result introduces something new that was excluded".to_string(),
+                        Some(e),
+                    )
+                }),
                 Forbidden::Construct(name) => uses_construct(name, &lower, code).map(|e| {
                     (
                         format!("the result uses `{name}`, which was ruled out"),
@@ -637,7 +651,7 @@ fn near(
     verbs: &[&str],
     objects: &[&str],
     window: usize,
-    code: &[(usize, usize)],
+    (code, inline): (&[(usize, usize)], &[(usize, usize)]),
 ) -> Option<String> {
     for (i, t) in toks.iter().enumerate() {
         if !verbs
@@ -648,8 +662,8 @@ fn near(
         }
         if negated(lower, t.at, &t.word)
             || !text::stands_alone(lower, t.at, &t.word)
-            || text::in_inline_code(lower, t.at)
-            || code.iter().any(|&(a, b)| (a..b).contains(&t.at))
+            || text::in_spans(inline, t.at)
+            || text::in_spans(code, t.at)
         {
             continue;
         }

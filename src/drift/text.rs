@@ -388,12 +388,13 @@ pub fn file_report<'a>(
 ) -> Option<&'a str> {
     sentences(text).into_iter().map(|(_, s)| s).find(|s| {
         let verb = verbs.is_none_or(|verbs| {
+            let code = inline_code_spans(s);
             word_runs(s, |b| b.is_ascii_alphanumeric()).any(|(at, w)| {
                 verbs
                     .iter()
                     .any(|v| w.get(..v.len()).is_some_and(|p| p.eq_ignore_ascii_case(v)))
                     && stands_alone(s, at, w)
-                    && !in_inline_code(s, at)
+                    && !in_spans(&code, at)
             })
         });
         verb && identifiers(s).iter().any(|id| file(id))
@@ -429,14 +430,37 @@ pub fn stands_alone(text: &str, at: usize, w: &str) -> bool {
     !joined_before && !joined_after
 }
 
-/// Whether byte `at` of `text` is inside an inline code span: an odd number of backticks
-/// before it on its line (`UPDATE …` in a sentence quotes the program, it reports nothing).
-pub fn in_inline_code(text: &str, at: usize) -> bool {
-    let head = text.get(..at).unwrap_or_default();
-    let line = head
-        .rfind('\n')
-        .map_or(head, |i| head.get(i + 1..).unwrap_or_default());
-    line.bytes().filter(|&b| b == b'`').count() % 2 == 1
+/// The inline code spans of `text` (`UPDATE …` in a sentence quotes the program, it reports
+/// nothing): byte ranges between a backtick and the next on its line; a backtick left open
+/// runs to the end of its line. Found in one pass, so that asking about every word stays
+/// linear in the text (scanning back to each word's line start was quadratic on a long line).
+pub fn inline_code_spans(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut open: Option<usize> = None;
+    for (i, b) in text.bytes().enumerate() {
+        match (b, open) {
+            (b'`', None) => open = Some(i + 1),
+            (b'`', Some(from)) => {
+                out.push((from, i));
+                open = None;
+            }
+            (b'\n', Some(from)) => {
+                out.push((from, i));
+                open = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(from) = open {
+        out.push((from, text.len()));
+    }
+    out
+}
+
+/// Whether byte `at` lies in one of `spans` (sorted, as [`inline_code_spans`] gives them).
+pub fn in_spans(spans: &[(usize, usize)], at: usize) -> bool {
+    let i = spans.partition_point(|&(_, end)| end <= at);
+    spans.get(i).is_some_and(|&(from, _)| from <= at)
 }
 
 /// Whether `word` is one of `list`, ASCII case ignored.
@@ -1057,9 +1081,16 @@ mod tests {
             assert!(stands_alone(t, at(t, w), w), "{t}");
         }
         let t = "ran `UPDATE t SET x` then updated the docs";
-        assert!(in_inline_code(t, at(t, "UPDATE")));
-        assert!(!in_inline_code(t, at(t, "updated")));
-        assert!(!in_inline_code("a `b`\nupdate", 8));
+        let spans = inline_code_spans(t);
+        assert!(in_spans(&spans, at(t, "UPDATE")));
+        assert!(!in_spans(&spans, at(t, "updated")));
+        let t = "a `b`\nupdate `c\nedit";
+        let spans = inline_code_spans(t);
+        assert!(in_spans(&spans, at(t, "b")));
+        assert!(!in_spans(&spans, at(t, "update")));
+        // Left open: to the end of its line only.
+        assert!(in_spans(&spans, at(t, "c")));
+        assert!(!in_spans(&spans, at(t, "edit")));
     }
 
     #[test]
