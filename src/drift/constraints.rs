@@ -411,12 +411,14 @@ pub fn check_negatives(
     }
     let lower = result.to_lowercase();
     // Byte ranges of the code lines (slices of `result`).
-    let code_at: Vec<(usize, usize)> = code
-        .lines
-        .iter()
-        .filter_map(|l| text::offset_in(result, l).map(|a| (a, a + l.len())))
-        .collect();
-    let inline = text::inline_code_spans(&lower);
+    let program = Program {
+        lines: code
+            .lines
+            .iter()
+            .filter_map(|l| text::offset_in(result, l).map(|a| (a, a + l.len())))
+            .collect(),
+        inline: text::inline_code_spans(&lower),
+    };
     let mut out = Vec::new();
     for n in negs {
         for f in &n.forbidden {
@@ -477,19 +479,12 @@ pub fn check_negatives(
                         &["add"],
                         &["packag", "librari", "depend", "requir"],
                         6,
-                        (&code_at, &inline),
+                        &program,
                     )
                 })
                 .map(|e| ("the result adds a dependency".to_string(), Some(e))),
                 Forbidden::Change(objects) => {
-                    let named = near(
-                        &lower,
-                        toks,
-                        &CHANGE_VERBS,
-                        &as_refs(objects),
-                        8,
-                        (&code_at, &inline),
-                    );
+                    let named = near(&lower, toks, &CHANGE_VERBS, &as_refs(objects), 8, &program);
                     // "Do not modify files" / "the code": any file the result says it changed.
                     let any_file = || {
                         objects
@@ -505,20 +500,14 @@ pub fn check_negatives(
                         )
                     })
                 }
-                Forbidden::New(objects) => near(
-                    &lower,
-                    toks,
-                    &NEW_VERBS,
-                    &as_refs(objects),
-                    6,
-                    (&code_at, &inline),
-                )
-                .map(|e| {
-                    (
-                        "the result introduces something new that was excluded".to_string(),
-                        Some(e),
-                    )
-                }),
+                Forbidden::New(objects) => {
+                    near(&lower, toks, &NEW_VERBS, &as_refs(objects), 6, &program).map(|e| {
+                        (
+                            "the result introduces something new that was excluded".to_string(),
+                            Some(e),
+                        )
+                    })
+                }
                 Forbidden::Construct(name) => uses_construct(name, &lower, code).map(|e| {
                     (
                         format!("the result uses `{name}`, which was ruled out"),
@@ -640,6 +629,19 @@ fn ends_clause(s: &str, i: usize, c: char) -> bool {
                 .is_none_or(char::is_whitespace))
 }
 
+/// Where a result quotes its program rather than telling what it did: the byte ranges of its
+/// code lines and of its inline code spans.
+struct Program {
+    lines: Vec<(usize, usize)>,
+    inline: Vec<(usize, usize)>,
+}
+
+impl Program {
+    fn holds(&self, at: usize) -> bool {
+        text::in_spans(&self.lines, at) || text::in_spans(&self.inline, at)
+    }
+}
+
 /// A verb (by stem prefix) within `window` tokens of an object stem, not negated in its
 /// clause: "we changed the parser" (but not "we did not change the parser"). The verb is one
 /// the result's prose states: a word of its own (not a piece of `add_item` or
@@ -651,7 +653,7 @@ fn near(
     verbs: &[&str],
     objects: &[&str],
     window: usize,
-    (code, inline): (&[(usize, usize)], &[(usize, usize)]),
+    program: &Program,
 ) -> Option<String> {
     for (i, t) in toks.iter().enumerate() {
         if !verbs
@@ -662,8 +664,7 @@ fn near(
         }
         if negated(lower, t.at, &t.word)
             || !text::stands_alone(lower, t.at, &t.word)
-            || text::in_spans(inline, t.at)
-            || text::in_spans(code, t.at)
+            || program.holds(t.at)
         {
             continue;
         }
