@@ -64,6 +64,14 @@ node_modules/.bin/tsc -p ts-wrapper/tsconfig.esm.json
 node_modules/.bin/tsc -p ts-wrapper/tsconfig.types.json
 echo '{ "type": "commonjs" }' > dist/cjs/package.json
 echo '{ "type": "module" }' > dist/esm/package.json
+# The browser entries as one file each (their glue and every module they load): a browser then
+# fetches the entry and the wasm, two round trips instead of three (headless Chromium, lite:
+# 132 -> 96 ms to a guard). The module stays beside its glue's URL (`new URL(.., import.meta.url)`
+# is left as written); the other ESM files stay for the other entries.
+for entry in web lite-web; do
+  node_modules/.bin/esbuild "dist/esm/$entry.js" --bundle --format=esm --log-level=warning \
+    --allow-overwrite --outfile="dist/esm/$entry.js"
+done
 
 for f in pkg/boomerang_guard_bg.wasm pkg/lite/boomerang_guard_bg.wasm; do
   bytes=$(wc -c < "$f")

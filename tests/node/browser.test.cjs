@@ -205,3 +205,35 @@ test("boomerang-guard/lite in Chromium: built-in contracts, drift and isolation 
     "lite-web.js",
   );
 });
+
+test("each browser entry is one file: a page fetches the entry, then the wasm module, and nothing else", { timeout: 60_000 }, async (t) => {
+  for (const [entry, wasm] of [["web.js", "/pkg/boomerang_guard_bg.wasm"], ["lite-web.js", "/pkg/lite/boomerang_guard_bg.wasm"]]) {
+    await withPage(
+      t,
+      async (page, errors) => {
+        // The package's files (a browser may ask for its favicon too).
+        const fetched = await page.evaluate(() =>
+          performance
+            .getEntriesByType("resource")
+            .map((r) => new URL(r.name).pathname)
+            .filter((p) => p.startsWith("/dist/") || p.startsWith("/pkg/")),
+        );
+        assert.deepEqual(fetched, [`/dist/esm/${entry}`, wasm], entry);
+        // And it works: a check and the error class a bundled copy throws.
+        const out = await page.evaluate(async () => {
+          const { guard, mod } = window;
+          let thrown;
+          try {
+            guard.checkTaskInput({ mode: "", message: "x" });
+          } catch (e) {
+            thrown = { isClass: e instanceof mod.BoomerangGuardError, code: e.code };
+          }
+          return { ok: guard.checkTaskResult({ mode: "code", result: "Added a test." }).ok, thrown };
+        });
+        assert.deepEqual(out, { ok: true, thrown: { isClass: true, code: "INVALID_ARGUMENT" } });
+        assert.deepEqual(errors, []);
+      },
+      entry,
+    );
+  }
+});

@@ -164,3 +164,37 @@ test("concurrent calls: verifications, checks and lifecycle events interleave wi
   assert.equal(new Set(all.map((x) => x.v.record.seq)).size, 40);
   stillWorks(guard);
 });
+
+test("a BoomerangGuardError is one to every copy of the class: CommonJS, the bundled ESM entry and a subclass", async () => {
+  const { importWeb } = require("./load.cjs");
+  const web = await importWeb();
+  assert.notEqual(web.BoomerangGuardError, BoomerangGuardError, "two copies of the class");
+  const fromCjs = (() => {
+    try {
+      createGuardSync().checkTaskInput({ mode: "", message: "x" });
+    } catch (e) {
+      return e;
+    }
+  })();
+  const fromEsm = (() => {
+    try {
+      web.createGuardSync({}, { wasm: require("./load.cjs").wasmBytes() }).checkTaskInput({ mode: "", message: "x" });
+    } catch (e) {
+      return e;
+    }
+  })();
+  for (const e of [fromCjs, fromEsm]) {
+    assert.equal(e.code, "INVALID_ARGUMENT");
+    assert.ok(e instanceof BoomerangGuardError);
+    assert.ok(e instanceof web.BoomerangGuardError);
+    assert.ok(e instanceof Error);
+  }
+  // Look-alikes are not: the brand is set by the constructor only.
+  const fake = Object.assign(new Error("x"), { name: "BoomerangGuardError", code: "INVALID_ARGUMENT", path: "" });
+  assert.ok(!(fake instanceof BoomerangGuardError));
+  assert.ok(!(null instanceof BoomerangGuardError) && !("x" instanceof BoomerangGuardError));
+  // A subclass keeps the ordinary prototype test.
+  class Narrow extends BoomerangGuardError {}
+  assert.ok(new Narrow("BUSY", "x") instanceof BoomerangGuardError);
+  assert.ok(!(fromCjs instanceof Narrow));
+});

@@ -1,13 +1,27 @@
 import type { ErrorCode } from "./types.js";
 
+/** Marks every BoomerangGuardError, whichever copy of this file made it. */
+const BRAND = Symbol.for("boomerang-guard.error");
+
 /** Every error the guard throws: a stable `code`, a JSON pointer `path`, and `details`. */
 export class BoomerangGuardError extends Error {
   readonly code: ErrorCode;
   readonly path: string;
   readonly details: { path: string; message: string }[];
 
+  /**
+   * `instanceof` holds across copies of this class — the browser entries are single bundled
+   * files, and a process can load the CommonJS and the ESM build side by side — so an error is
+   * one by its brand. A subclass keeps the ordinary prototype test.
+   */
+  static [Symbol.hasInstance](v: unknown): boolean {
+    if (this !== BoomerangGuardError) return Function.prototype[Symbol.hasInstance].call(this, v);
+    return typeof v === "object" && v !== null && (v as { [BRAND]?: unknown })[BRAND] === true;
+  }
+
   constructor(code: ErrorCode, message: string, path = "", details: { path: string; message: string }[] = []) {
     super(message);
+    Object.defineProperty(this, BRAND, { value: true });
     this.name = "BoomerangGuardError";
     this.code = code;
     this.path = path;

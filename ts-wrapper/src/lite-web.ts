@@ -3,16 +3,10 @@
 // can be used: registerSchema, and setModeContract with a schema, throw SCHEMAS_UNAVAILABLE.
 import * as glue from "../../pkg/lite/boomerang_guard_web.mjs";
 import { webEntry } from "./web-entry.js";
-// The rest of the graph, named here so that a browser fetches it in two round trips (web.ts).
-import "./core.js";
-import "./errors.js";
-import "./build-check.js";
-import "./freeze.js";
-import "./lifecycle.js";
-import "./verify.js";
-import "./generated/freeze-rules.js";
+// scripts/build.sh bundles this entry, its glue and every module it loads into one file: a
+// browser fetches the entry, then the wasm module (two round trips; the module graph took three).
 
-// Types only: nothing to load at run time (one request fewer for a browser).
+// Types only: nothing at run time.
 export type * from "./types.js";
 export { BoomerangGuardError, ERROR_CODES } from "./errors.js";
 export { renderVerificationMarkdown } from "./log.js";

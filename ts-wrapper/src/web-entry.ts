@@ -21,7 +21,7 @@ export interface WebEntry {
   initGuard(options?: CreateOptions): Promise<void>;
 }
 
-/** Imported with the entry: a browser fetches the whole graph in parallel. */
+/** Bundled with the entry (scripts/build.sh): one file for a browser to fetch. */
 const PARTS: Parts = { freeze: () => freeze, lifecycle: () => lifecycle, verify: () => verify };
 
 export function webEntry(build: Build, glue: WebGlue, wasmUrl: URL, wasmFile: string): WebEntry {

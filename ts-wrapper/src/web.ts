@@ -2,18 +2,10 @@
 // async instantiation (streaming where the host serves application/wasm).
 import * as glue from "../../pkg/boomerang_guard_web.mjs";
 import { webEntry } from "./web-entry.js";
-// What those modules import in turn, named here as well: a browser only finds an import by
-// parsing the module that holds it, so this fetches the whole graph in two round trips instead of
-// four (the wasm module is fetched only once the graph has loaded).
-import "./core.js";
-import "./errors.js";
-import "./build-check.js";
-import "./freeze.js";
-import "./lifecycle.js";
-import "./verify.js";
-import "./generated/freeze-rules.js";
+// scripts/build.sh bundles this entry, its glue and every module it loads into one file: a
+// browser fetches the entry, then the wasm module (two round trips; the module graph took three).
 
-// Types only: nothing to load at run time (one request fewer for a browser).
+// Types only: nothing at run time.
 export type * from "./types.js";
 export { BoomerangGuardError, ERROR_CODES } from "./errors.js";
 export { renderVerificationMarkdown } from "./log.js";
