@@ -77,17 +77,7 @@ pub fn items(instructions: &str) -> Vec<(usize, &str)> {
         if skipping || t.is_empty() {
             continue;
         }
-        let bullet = t
-            .strip_prefix("- ")
-            .or_else(|| t.strip_prefix("* "))
-            .or_else(|| {
-                let d: String = t.chars().take_while(char::is_ascii_digit).collect();
-                (!d.is_empty())
-                    .then(|| t.get(d.len()..))
-                    .flatten()
-                    .and_then(|r| r.strip_prefix(". ").or_else(|| r.strip_prefix(") ")))
-            });
-        match bullet {
+        match list_item(t) {
             Some(b) => out.push(b.trim()),
             None => {
                 for (_, s) in text::sentences(t) {
@@ -102,6 +92,39 @@ pub fn items(instructions: &str) -> Vec<(usize, &str)> {
         .take(MAX_ITEMS)
         .filter_map(|i| text::offset_in(instructions, i).map(|at| (at, i)))
         .collect()
+}
+
+/// The text of a list line: after a bullet (`-`, `*`, `+`, `•`), a number (`1.`, `1)`, `(1)`)
+/// or a letter or small roman numeral in parentheses or before one (`(a)`, `b)`, `(iv)`), the
+/// markers of Markdown and of plain-text enumerations.
+fn list_item(t: &str) -> Option<&str> {
+    for bullet in ["- ", "* ", "+ ", "\u{2022} "] {
+        if let Some(rest) = t.strip_prefix(bullet) {
+            return Some(rest);
+        }
+    }
+    let (open, rest) = match t.strip_prefix('(') {
+        Some(r) => (true, r),
+        None => (false, t),
+    };
+    let label_len = rest
+        .find(|c: char| !c.is_ascii_alphanumeric())
+        .unwrap_or(rest.len());
+    let (label, after) = rest.split_at(label_len);
+    let digits = !label.is_empty() && label.bytes().all(|b| b.is_ascii_digit()) && label.len() <= 3;
+    let letter = label.len() == 1 && label.bytes().all(|b| b.is_ascii_alphabetic());
+    let roman = (1..=4).contains(&label.len()) && label.bytes().all(|b| b"ivx".contains(&b));
+    let item = match (open, digits, letter || roman) {
+        // "(1) …", "(a) …", "(iv) …"
+        (true, true, _) | (true, _, true) => after.strip_prefix(") "),
+        // "1. …", "1) …", "a) …"; not "a. …" (an initial) nor "iv. …"
+        (false, true, _) => after
+            .strip_prefix(". ")
+            .or_else(|| after.strip_prefix(") ")),
+        (false, false, true) => after.strip_prefix(") "),
+        _ => None,
+    };
+    item.filter(|i| !i.trim().is_empty())
 }
 
 /// Whether a sentence asks for something (imperative or an explicit request), rather than
@@ -322,4 +345,45 @@ pub fn check(
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{items, list_item};
+
+    #[test]
+    fn list_lines_are_items_whatever_their_marker() {
+        for (line, item) in [
+            ("- add a test", "add a test"),
+            ("* add a test", "add a test"),
+            ("+ add a test", "add a test"),
+            ("\u{2022} add a test", "add a test"),
+            ("1. add a test", "add a test"),
+            ("12) add a test", "add a test"),
+            ("(3) add a test", "add a test"),
+            ("(b) add a test", "add a test"),
+            ("c) add a test", "add a test"),
+            ("(iv) add a test", "add a test"),
+        ] {
+            assert_eq!(list_item(line), Some(item), "{line}");
+        }
+        for line in [
+            "A. Smith wrote the parser.",
+            "(optional) add a test",
+            "2024 was the year.",
+            "(a)",
+            "e.g. a test",
+            "-1 is the sentinel",
+        ] {
+            assert_eq!(list_item(line), None, "{line}");
+        }
+        let message = "Write tests for the export endpoint. Cover:\n(a) a valid range returns 200,\n(b) an empty range returns 204,\nc) a reversed range returns 400.";
+        let found: Vec<&str> = items(message).into_iter().map(|(_, i)| i).collect();
+        assert!(found.contains(&"a valid range returns 200,"), "{found:?}");
+        assert!(found.contains(&"an empty range returns 204,"), "{found:?}");
+        assert!(
+            found.contains(&"a reversed range returns 400."),
+            "{found:?}"
+        );
+    }
 }

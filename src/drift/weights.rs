@@ -5,24 +5,24 @@
 
 /// Signals whose evidence is not inverted by an "answer unhelpfully" instruction.
 pub const FIXED: [&str; 1] = ["constraints"];
-pub const INTERCEPT: f64 = -1.479475;
+pub const INTERCEPT: f64 = -1.478967;
 pub const WEIGHTS: [(&str, f64); 16] = [
-    ("coverage", 0.480852),
+    ("coverage", 0.480426),
     ("overlap", 0.000000),
-    ("checklist", 0.253982),
-    ("constraints", 4.670722),
-    ("modality", 0.644569),
+    ("checklist", 0.254264),
+    ("constraints", 4.669425),
+    ("modality", 0.644437),
     ("artefacts", 0.000000),
     ("novelty", 0.000000),
-    ("scope", 0.556952),
-    ("extra", 1.363637),
-    ("echo", 3.960980),
-    ("deferral", 0.243801),
-    ("answer", 2.583629),
-    ("questions", 0.669124),
-    ("tentative", 0.669858),
-    ("off_topic", 2.635690),
-    ("failed_run", 1.842233),
+    ("scope", 0.556837),
+    ("extra", 1.363343),
+    ("echo", 3.959937),
+    ("deferral", 0.243746),
+    ("answer", 2.583219),
+    ("questions", 0.668922),
+    ("tentative", 0.669724),
+    ("off_topic", 2.634898),
+    ("failed_run", 1.841776),
 ];
 /// Where `off_topic` starts: the share of key concepts a terse, on-task answer may miss.
 pub const OFF_TOPIC_KNEE: f64 = 0.700;
