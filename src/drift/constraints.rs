@@ -410,7 +410,7 @@ pub fn check_negatives(
         return Vec::new();
     }
     let lower = result.to_lowercase();
-    // Byte ranges of the code lines (slices of `result`).
+    // Where the result quotes its program: its code lines (slices of `result`) and inline code.
     let program = Program {
         lines: code
             .lines

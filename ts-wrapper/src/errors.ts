@@ -12,7 +12,8 @@ export class BoomerangGuardError extends Error {
   /**
    * `instanceof` holds across copies of this class — the browser entries are single bundled
    * files, and a process can load the CommonJS and the ESM build side by side — so an error is
-   * one by its brand. A subclass keeps the ordinary prototype test.
+   * one by its brand. A subclass keeps the ordinary prototype test. It returns `boolean`, not a
+   * type predicate, so TypeScript narrows by the class itself (a subclass to the subclass).
    */
   static [Symbol.hasInstance](v: unknown): boolean {
     if (this !== BoomerangGuardError) return Function.prototype[Symbol.hasInstance].call(this, v);
