@@ -410,14 +410,12 @@ pub fn check_negatives(
         return Vec::new();
     }
     let lower = result.to_lowercase();
-    // Where the result quotes its program: its code lines (slices of `result`) and inline code.
+    // Where the result quotes its program: fenced blocks and inline code (byte ranges of
+    // `result`, where the tokens' offsets are).
     let program = Program {
-        lines: code
-            .lines
-            .iter()
-            .filter_map(|l| text::offset_in(result, l).map(|a| (a, a + l.len())))
-            .collect(),
-        inline: text::inline_code_spans(&lower),
+        result,
+        fenced: super::modality::fenced_ranges(result),
+        inline: text::inline_code_spans(result),
     };
     let mut out = Vec::new();
     for n in negs {
@@ -630,22 +628,27 @@ fn ends_clause(s: &str, i: usize, c: char) -> bool {
 }
 
 /// Where a result quotes its program rather than telling what it did: the byte ranges of its
-/// code lines and of its inline code spans.
-struct Program {
-    lines: Vec<(usize, usize)>,
+/// fenced code and of its inline code spans.
+struct Program<'a> {
+    result: &'a str,
+    fenced: Vec<(usize, usize)>,
     inline: Vec<(usize, usize)>,
 }
 
-impl Program {
-    fn holds(&self, at: usize) -> bool {
-        text::in_spans(&self.lines, at) || text::in_spans(&self.inline, at)
+impl Program<'_> {
+    /// Whether the token at `at` (an offset in the result) is no verb the prose states: inside
+    /// the program, or a piece of a name or path ([`text::stands_alone`]).
+    fn quotes(&self, at: usize, word: &str) -> bool {
+        text::in_spans(&self.fenced, at)
+            || text::in_spans(&self.inline, at)
+            || !text::stands_alone(self.result, at, word)
     }
 }
 
 /// A verb (by stem prefix) within `window` tokens of an object stem, not negated in its
 /// clause: "we changed the parser" (but not "we did not change the parser"). The verb is one
 /// the result's prose states: a word of its own (not a piece of `add_item` or
-/// `users.update.ts`) outside its code lines and inline code (`ALTER TABLE …` is the program,
+/// `users.update.ts`) outside its fenced code and inline code (`ALTER TABLE …` is the program,
 /// not a report).
 fn near(
     lower: &str,
@@ -662,10 +665,7 @@ fn near(
         {
             continue;
         }
-        if negated(lower, t.at, &t.word)
-            || !text::stands_alone(lower, t.at, &t.word)
-            || program.holds(t.at)
-        {
+        if negated(lower, t.at, &t.word) || program.quotes(t.at, &t.word) {
             continue;
         }
         let lo = i.saturating_sub(window);
@@ -1012,16 +1012,20 @@ mod tests {
         let n = negatives("Cover the refund endpoint with tests. Don't change the service code.");
         for named in [
             "Wrote `api/test/refunds.update.spec.ts`: 3 tests, all pass.",
-            "Wrote the tests; they check `modifiedAt` and `edit_count` on each refund.",
-            "Wrote two tests. The fixture runs:\n```sql\nUPDATE refunds SET state = 'done';\n```",
+            "Wrote the tests; they check modifiedAt and edit_count of the service code's rows.",
+            "Wrote two tests. The fixture runs:\n```sql\nUPDATE service_code SET state = 'done';\n```",
             "Wrote two tests; the fixture runs `UPDATE refunds SET state = 'done'` on the service db.",
         ] {
             assert!(check(&n, named).is_empty(), "{named}: {:?}", check(&n, named));
         }
-        // The same verbs in prose still do.
+        // The same verbs in prose still do, with a prefix or beside another verb too; and a
+        // line that only looks like code ("(MAX = 5)") is prose.
         for stated in [
             "Wrote the tests and updated the service code to return 202.",
             "Wrote the tests, then modified `src/refunds/service.ts` so they pass.",
+            "Wrote the tests and re-edited the service code.",
+            "Wrote the tests; added/updated the service code where needed.",
+            "Changed the service code limit (MAX = 5) and wrote the tests.",
         ] {
             assert_eq!(check(&n, stated).len(), 1, "{stated}");
         }
@@ -1037,7 +1041,7 @@ mod tests {
             1
         );
         let n = negatives("Move the report helpers into a module. No new dependencies.");
-        let import = "Moved them:\n```python\nfrom reports.rows import add_totals\n```";
+        let import = "Moved them:\n```python\nfrom deps.packages import add_package\n```";
         assert!(check(&n, import).is_empty(), "{:?}", check(&n, import));
         assert_eq!(
             check(&n, "Moved them and added the tabulate package.").len(),

@@ -43,6 +43,24 @@ const CODE_STARTS: [&str; 22] = [
     "impl ",
 ];
 
+/// Byte ranges of the lines inside fenced code blocks (the fences themselves left out): what a
+/// text certainly quotes as program, unlike [`code_lines`], which also guesses from a line's
+/// look ("Changed the limit (MAX = 5)" looks like code).
+pub fn fenced_ranges(text: &str) -> Vec<(usize, usize)> {
+    let mut in_fence = false;
+    let mut out = Vec::new();
+    let mut at = 0;
+    for line in text.split('\n') {
+        if line.trim_start().starts_with("```") {
+            in_fence = !in_fence;
+        } else if in_fence {
+            out.push((at, at + line.len()));
+        }
+        at += line.len() + 1;
+    }
+    out
+}
+
 /// Lines that look like code.
 pub fn code_lines(text: &str) -> Vec<&str> {
     let mut in_fence = false;

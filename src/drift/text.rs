@@ -402,10 +402,12 @@ pub fn file_report<'a>(
 }
 
 /// Whether the word `w` at byte `at` of `text` stands as a word of its own, not as a piece of
-/// an identifier or a path: "update" in `teams.update.spec.ts`, "add" in `add_features` and
-/// "updated" in `updatedAt` name things, they report no action. A '.' or '-' joins only when a
-/// letter or digit follows it ("updated." ends a sentence). `text` as written: a lower-case
-/// letter followed by a capital inside `w` makes it a camelCase name.
+/// a name or a path: "update" in `teams.update.spec.ts` or `lib/update/x`, "add" in
+/// `add_features` or `add-on`, "updated" in `updatedAt` name things, they report no action.
+/// A '.' joins only when a letter or digit follows it ("updated." ends a sentence); a '-' only
+/// after the word ("re-added" is still a verb); a '/' only inside a path ("added/updated" is
+/// two verbs). `text` as written: a lower-case letter followed by a capital inside `w` makes
+/// it a camelCase name.
 pub fn stands_alone(text: &str, at: usize, w: &str) -> bool {
     let mut prev_lower = false;
     for c in w.chars() {
@@ -417,17 +419,46 @@ pub fn stands_alone(text: &str, at: usize, w: &str) -> bool {
     let before = text.get(..at).unwrap_or_default();
     let mut back = before.chars().rev();
     let joined_before = match back.next() {
-        Some(c) if c.is_alphanumeric() || c == '_' || c == '/' => true,
-        Some('.' | '-') => back.next().is_some_and(char::is_alphanumeric),
+        Some(c) if c.is_alphanumeric() || c == '_' => true,
+        Some('.') => back.next().is_some_and(char::is_alphanumeric),
+        Some('/') => in_path(text, at, w.len()),
         _ => false,
     };
     let mut ahead = text.get(at + w.len()..).unwrap_or_default().chars();
     let joined_after = match ahead.next() {
-        Some(c) if c.is_alphanumeric() || c == '_' || c == '/' => true,
+        Some(c) if c.is_alphanumeric() || c == '_' => true,
         Some('.' | '-') => ahead.next().is_some_and(char::is_alphanumeric),
+        Some('/') => in_path(text, at, w.len()),
         _ => false,
     };
     !joined_before && !joined_after
+}
+
+/// Whether the word at `at..at + len` sits in a path: the run of non-space characters around it
+/// (looked at up to 120 bytes each way, so a long run costs each word a bounded look) holds two
+/// '/' or a file extension.
+fn in_path(text: &str, at: usize, len: usize) -> bool {
+    let mut from = at.saturating_sub(120);
+    while from > 0 && !text.is_char_boundary(from) {
+        from -= 1;
+    }
+    let mut to = (at + len + 120).min(text.len());
+    while to < text.len() && !text.is_char_boundary(to) {
+        to += 1;
+    }
+    let head = text.get(from..at).unwrap_or_default();
+    let tail = text.get(at..to).unwrap_or_default();
+    let head = head
+        .rfind(char::is_whitespace)
+        .map_or(head, |i| head.get(i + 1..).unwrap_or_default());
+    let tail = tail
+        .find(char::is_whitespace)
+        .map_or(tail, |i| tail.get(..i).unwrap_or_default());
+    let slashes = head.matches('/').count() + tail.matches('/').count();
+    let extension = tail.rsplit_once('.').is_some_and(|(_, ext)| {
+        (1..=5).contains(&ext.len()) && ext.bytes().all(|b| b.is_ascii_alphanumeric())
+    });
+    slashes >= 2 || extension
 }
 
 /// The inline code spans of `text` (`UPDATE …` in a sentence quotes the program, it reports
@@ -1069,6 +1100,8 @@ mod tests {
             ("call add_row()", "add"),
             ("set updatedAt", "updated"),
             ("in lib/edit/x", "edit"),
+            ("in edit/view.ts", "edit"),
+            ("an add-on", "add"),
         ] {
             assert!(!stands_alone(t, at(t, w), w), "{t}");
         }
@@ -1077,6 +1110,9 @@ mod tests {
             ("Then edit, then test", "edit"),
             ("(add) it", "add"),
             ("- update the file", "update"),
+            ("I re-added it", "added"),
+            ("Added/updated the docs", "updated"),
+            ("Added/updated the docs", "Added"),
         ] {
             assert!(stands_alone(t, at(t, w), w), "{t}");
         }

@@ -237,3 +237,19 @@ test("each browser entry is one file: a page fetches the entry, then the wasm mo
     );
   }
 });
+
+test("every module URL the ESM files name resolves to a file of the package", () => {
+  const fs = require("node:fs");
+  const path = require("node:path");
+  const esm = path.join(packageDir(), "dist", "esm");
+  let found = 0;
+  for (const name of fs.readdirSync(esm).filter((f) => f.endsWith(".js"))) {
+    const text = fs.readFileSync(path.join(esm, name), "utf8");
+    for (const m of text.matchAll(/new URL\(\s*["']([^"']+)["']\s*,\s*import\.meta\.url\s*\)/g)) {
+      found++;
+      assert.ok(fs.existsSync(path.resolve(esm, m[1])), `${name}: ${m[1]}`);
+    }
+  }
+  // Each entry's own URL and its bundled glue's default URL.
+  assert.ok(found >= 4, `found ${found}`);
+});

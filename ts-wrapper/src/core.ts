@@ -79,7 +79,7 @@ async function within<T>(f: (() => T | Promise<T>) | undefined, ms: number, fall
 /**
  * The parts of the wrapper a guard may never use: isolation, the lifecycle, the verifier. The
  * CommonJS entries load them on first use (a process that only checks contracts never reads
- * them); the ESM entries have imported them already (a browser fetches the graph in parallel).
+ * them); the ESM entries are bundled with them (one file for a browser to fetch).
  */
 export interface Parts {
   freeze(): typeof FreezeModule;
