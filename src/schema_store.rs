@@ -224,7 +224,7 @@ impl SchemaStore {
     }
 
     /// What a result check reads of contract `id` before the text ([`shipped::ResultShape`]):
-    /// written down for a shipped contract registered as one, else from its plan.
+    /// known from the name of a shipped contract registered as one, else from its plan.
     pub fn result_shape(&mut self, id: &str) -> Result<shipped::ResultShape> {
         if let Some(shape) = self
             .reserved

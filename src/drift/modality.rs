@@ -43,34 +43,37 @@ const CODE_STARTS: [&str; 22] = [
     "impl ",
 ];
 
+/// The lines of `text` that are not fences, each with its byte offset and whether it stands
+/// inside a fenced block: the one reading of "```" for [`fenced_ranges`] and [`code_lines`].
+fn fence_lines(text: &str) -> impl Iterator<Item = (usize, &str, bool)> {
+    let mut in_fence = false;
+    let mut at = 0;
+    text.split('\n').filter_map(move |line| {
+        let start = at;
+        at += line.len() + 1;
+        if line.trim_start().starts_with("```") {
+            in_fence = !in_fence;
+            return None;
+        }
+        Some((start, line, in_fence))
+    })
+}
+
 /// Byte ranges of the lines inside fenced code blocks (the fences themselves left out): what a
 /// text certainly quotes as program, unlike [`code_lines`], which also guesses from a line's
 /// look ("Changed the limit (MAX = 5)" looks like code).
 pub fn fenced_ranges(text: &str) -> Vec<(usize, usize)> {
-    let mut in_fence = false;
-    let mut out = Vec::new();
-    let mut at = 0;
-    for line in text.split('\n') {
-        if line.trim_start().starts_with("```") {
-            in_fence = !in_fence;
-        } else if in_fence {
-            out.push((at, at + line.len()));
-        }
-        at += line.len() + 1;
-    }
-    out
+    fence_lines(text)
+        .filter(|&(_, _, fenced)| fenced)
+        .map(|(at, line, _)| (at, at + line.len()))
+        .collect()
 }
 
 /// Lines that look like code.
 pub fn code_lines(text: &str) -> Vec<&str> {
-    let mut in_fence = false;
     let mut out = Vec::new();
-    for line in text.lines() {
+    for (_, line, in_fence) in fence_lines(text) {
         let t = line.trim();
-        if t.starts_with("```") {
-            in_fence = !in_fence;
-            continue;
-        }
         let looks = CODE_STARTS.iter().any(|s| t.starts_with(s))
             || t.ends_with('{')
             || t.ends_with(';')
