@@ -105,3 +105,15 @@ test("no run of six words of the labelled evaluation data appears in the code, t
   assert.equal(run.status, 0, run.stdout + run.stderr);
   assert.match(run.stdout, /no run of 6 words/);
 });
+
+test("docs/ifeval.md holds the figures this build gives on IFEval's validation half", () => {
+  // The README quotes this report; a parser change that moves a figure must rewrite it
+  // (`node scripts/ifeval.mjs --split validation --report docs/ifeval.md`).
+  const root = path.join(__dirname, "..", "..");
+  const run = spawnSync(process.execPath, [path.join(root, "scripts", "ifeval.mjs"), "--split", "validation"], { encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr);
+  const table = run.stdout.trim();
+  assert.match(table, /Responses with a violation reported: \d+/);
+  const doc = fs.readFileSync(path.join(root, "docs", "ifeval.md"), "utf8");
+  assert.ok(doc.includes(table), "docs/ifeval.md is stale: rewrite it with scripts/ifeval.mjs --report");
+});
