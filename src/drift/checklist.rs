@@ -78,7 +78,7 @@ pub fn items(instructions: &str) -> Vec<(usize, &str)> {
             continue;
         }
         match list_item(t) {
-            Some(b) => out.push(b.trim()),
+            Some(b) => out.extend(inline_items(b.trim()).unwrap_or_else(|| vec![b.trim()])),
             None => {
                 for (_, s) in text::sentences(t) {
                     if is_request(s) {
@@ -125,6 +125,91 @@ fn list_item(t: &str) -> Option<&str> {
         _ => None,
     };
     item.filter(|i| !i.trim().is_empty())
+}
+
+/// A label of an inline enumeration at `at` of `s`: `(3)`, `(c)`, `(iii)` at the start or after
+/// a space or colon, followed by a space or the end. Returns the label and the byte after `)`.
+fn inline_marker(s: &str, at: usize) -> Option<(&str, usize)> {
+    if s.get(..at)?
+        .chars()
+        .next_back()
+        .is_some_and(|c| !c.is_whitespace() && c != ':')
+    {
+        return None;
+    }
+    let rest = s.get(at..)?.strip_prefix('(')?;
+    let label = rest.get(..rest.find(')')?)?;
+    let end = at + label.len() + 2;
+    let spaced = s.get(end..)?.chars().next().is_none_or(char::is_whitespace);
+    let short = (1..=4).contains(&label.len()) && label.bytes().all(|b| b.is_ascii_alphanumeric());
+    (spaced && short).then_some((label, end))
+}
+
+/// A label's place in its kind of run: digits (1, 2, …), a letter (a, b, …) or a small roman
+/// numeral (i, ii, …). `letters` reads "i", "v" and "x" as letters, as inside a run of letters.
+fn label_place(label: &str, letters: bool) -> Option<(u8, usize)> {
+    const ROMAN: [&str; 10] = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"];
+    if label.len() <= 2 && label.bytes().all(|b| b.is_ascii_digit()) {
+        return Some((0, label.parse().ok()?));
+    }
+    match (label.as_bytes(), ROMAN.iter().position(|r| *r == label)) {
+        ([b @ b'a'..=b'z'], _) if letters => Some((1, usize::from(b - b'a') + 1)),
+        (_, Some(k)) => Some((2, k + 1)),
+        ([b @ b'a'..=b'z'], None) => Some((1, usize::from(b - b'a') + 1)),
+        _ => None,
+    }
+}
+
+/// The parts of a sentence that numbers them inline, "Update f so that: (1) it retries; (2) it
+/// logs, and (3) it stops" → the lead and one item per part; `None` unless the labels run from
+/// the first (`(1)`, `(a)` or `(i)`) through at least the second, in order. A label that does
+/// not continue the run ("(see below)", a second "(2)") stays inside its part.
+fn inline_items<'a>(sentence: &'a str) -> Option<Vec<&'a str>> {
+    let mut cuts: Vec<(usize, usize)> = Vec::new();
+    let mut kind = None;
+    for (at, _) in sentence.match_indices('(') {
+        let Some((label, end)) = inline_marker(sentence, at) else {
+            continue;
+        };
+        let Some((k, n)) = label_place(label, kind == Some(1)) else {
+            continue;
+        };
+        if kind.is_none_or(|run| run == k) && n == cuts.len() + 1 {
+            kind = Some(k);
+            cuts.push((at, end));
+        }
+    }
+    if cuts.len() < 2 {
+        return None;
+    }
+    let tidy = |p: &'a str| -> &'a str {
+        let mut p = p.trim();
+        loop {
+            let t = p
+                .trim_end_matches([';', ',', ':'])
+                .trim_end()
+                .trim_end_matches(" and")
+                .trim_end_matches(" or")
+                .trim_end();
+            if t.len() == p.len() {
+                return p;
+            }
+            p = t;
+        }
+    };
+    let mut out = Vec::new();
+    let lead = tidy(sentence.get(..cuts[0].0)?);
+    if lead.chars().any(char::is_alphanumeric) {
+        out.push(lead);
+    }
+    for (k, &(_, end)) in cuts.iter().enumerate() {
+        let stop = cuts.get(k + 1).map_or(sentence.len(), |c| c.0);
+        let part = tidy(sentence.get(end..stop)?);
+        if part.chars().any(char::is_alphanumeric) {
+            out.push(part);
+        }
+    }
+    Some(out)
 }
 
 /// Whether a sentence asks for something (imperative or an explicit request), rather than
@@ -215,8 +300,12 @@ const IMPERATIVES: [&str; 48] = [
     "translate",
 ];
 
-/// "X in four areas: a, b, c and d" → the list items; otherwise the sentence itself.
+/// "X in four areas: a, b, c and d" → the list items; "so that: (1) …; (2) …" → the lead and
+/// each numbered part; otherwise the sentence itself.
 fn enumeration(sentence: &str) -> Vec<&str> {
+    if let Some(parts) = inline_items(sentence) {
+        return parts;
+    }
     let tail = sentence
         .rsplit_once(':')
         .map(|(_, t)| t)
@@ -349,7 +438,53 @@ pub fn check(
 
 #[cfg(test)]
 mod tests {
-    use super::{items, list_item};
+    use super::{inline_items, items, list_item};
+
+    #[test]
+    fn a_sentence_that_numbers_its_parts_is_one_item_per_part() {
+        let message = "Change `parse_date(s: &str)` so that: (1) it accepts ISO weeks; (2) an empty string is an error (not a panic), and (3) the old format still parses. Add a test for each.";
+        let found: Vec<&str> = items(message).into_iter().map(|(_, i)| i).collect();
+        assert_eq!(
+            found,
+            vec![
+                "Change `parse_date(s: &str)` so that",
+                "it accepts ISO weeks",
+                "an empty string is an error (not a panic)",
+                "the old format still parses.",
+                "Add a test for each.",
+            ]
+        );
+        // Letters, romans, and letters past "h" (where "(i)" is the ninth letter).
+        assert_eq!(
+            inline_items("Keep (a) the cache and (b) the index."),
+            Some(vec!["Keep", "the cache", "the index."])
+        );
+        assert_eq!(
+            inline_items("(i) read it, (ii) fix it"),
+            Some(vec!["read it", "fix it"])
+        );
+        let long = "(a) a (b) b (c) c (d) d (e) e (f) f (g) g (h) h (i) i (j) j";
+        assert_eq!(inline_items(long).map(|v| v.len()), Some(10));
+        // A bullet line that numbers its parts, too.
+        let bullet: Vec<&str> = items("- Ship it: (1) tag the release (2) publish the notes")
+            .into_iter()
+            .map(|(_, i)| i)
+            .collect();
+        assert_eq!(
+            bullet,
+            vec!["Ship it", "tag the release", "publish the notes"]
+        );
+        // No run: one label, a run that does not start at the first, labels inside words.
+        for s in [
+            "Return (1) when the list is empty.",
+            "See (2) and (3) below.",
+            "Call f(1) (2) times.",
+            "Use the (optional) flag (see docs).",
+            "Keep (i.e. do not touch) the cache.",
+        ] {
+            assert_eq!(inline_items(s), None, "{s}");
+        }
+    }
 
     #[test]
     fn list_lines_are_items_whatever_their_marker() {

@@ -5,24 +5,24 @@
 
 /// Signals whose evidence is not inverted by an "answer unhelpfully" instruction.
 pub const FIXED: [&str; 1] = ["constraints"];
-pub const INTERCEPT: f64 = -1.478967;
+pub const INTERCEPT: f64 = -1.472048;
 pub const WEIGHTS: [(&str, f64); 16] = [
-    ("coverage", 0.480426),
+    ("coverage", 0.454865),
     ("overlap", 0.000000),
-    ("checklist", 0.254264),
-    ("constraints", 4.669425),
-    ("modality", 0.644437),
+    ("checklist", 0.285367),
+    ("constraints", 4.647287),
+    ("modality", 0.644180),
     ("artefacts", 0.000000),
     ("novelty", 0.000000),
-    ("scope", 0.556837),
-    ("extra", 1.363343),
-    ("echo", 3.959937),
-    ("deferral", 0.243746),
-    ("answer", 2.583219),
-    ("questions", 0.668922),
-    ("tentative", 0.669724),
-    ("off_topic", 2.634898),
-    ("failed_run", 1.841776),
+    ("scope", 0.536871),
+    ("extra", 1.359743),
+    ("echo", 3.968369),
+    ("deferral", 0.245322),
+    ("answer", 2.594726),
+    ("questions", 0.667261),
+    ("tentative", 0.671857),
+    ("off_topic", 2.631402),
+    ("failed_run", 1.835984),
 ];
 /// Where `off_topic` starts: the share of key concepts a terse, on-task answer may miss.
 pub const OFF_TOPIC_KNEE: f64 = 0.700;
@@ -32,5 +32,5 @@ pub const OFF_TOPIC_GATE: f64 = 20.000;
 pub const CONSISTENT_BELOW: f64 = 0.000;
 pub const DRIFT_FROM: f64 = 1.000;
 /// Default status thresholds: 80th percentile of following results, median of drifted ones.
-pub const POTENTIAL_FROM: f64 = 0.573;
-pub const SIGNIFICANT_FROM: f64 = 0.734;
+pub const POTENTIAL_FROM: f64 = 0.579;
+pub const SIGNIFICANT_FROM: f64 = 0.732;
