@@ -198,7 +198,7 @@ fn inline_items<'a>(sentence: &'a str) -> Option<Vec<&'a str>> {
         }
     };
     let mut out = Vec::new();
-    let lead = tidy(sentence.get(..cuts[0].0)?);
+    let lead = tidy(sentence.get(..cuts.first()?.0)?);
     if lead.chars().any(char::is_alphanumeric) {
         out.push(lead);
     }
