@@ -1918,7 +1918,7 @@ fn countable_item(word: &str) -> bool {
 }
 
 fn has_any(hay: &str, needles: &[&str]) -> bool {
-    needles.iter().any(|n| hay.contains(n))
+    needles.iter().any(|n| super::text::contains(hay, n))
 }
 
 /// Whether "and"/"but" (`x`) followed by `next` starts a new instruction ("… and try to be

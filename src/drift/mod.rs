@@ -322,14 +322,12 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
     for item in checklist.iter_mut() {
         // A "do not" item is fulfilled by not doing it.
         if negs.iter().any(|n| {
-            n.text.contains(item.item.as_str())
-                || item
-                    .item
-                    .contains(n.text.trim_start_matches(['-', '*', ' ']))
+            text::contains(&n.text, &item.item)
+                || text::contains(&item.item, n.text.trim_start_matches(['-', '*', ' ']))
         }) {
             item.fulfilled = !violations
                 .iter()
-                .any(|v| v.constraint.contains(item.item.as_str()));
+                .any(|v| text::contains(&v.constraint, &item.item));
             item.coverage = if item.fulfilled { 1.0 } else { 0.0 };
         }
     }

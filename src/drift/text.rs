@@ -356,6 +356,26 @@ fn is_identifier(s: &str) -> bool {
 }
 
 /// Byte offset of `inner` in `outer` when `inner` is a slice of it.
+/// Where `needle` first occurs in `hay`, as `str::find` with a `&str`. Most hays here are one
+/// sentence, searched for many short needles: building a searcher per call (std's two-way, or
+/// memmem's) cost more than the search, so a short hay is scanned from each occurrence of the
+/// needle's first byte. A long one gets memmem (linear whatever the text).
+pub fn find(hay: &str, needle: &str) -> Option<usize> {
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    if h.len() > 512 {
+        return memchr::memmem::find(h, n);
+    }
+    let Some((&first, rest)) = n.split_first() else {
+        return Some(0);
+    };
+    memchr::memchr_iter(first, h).find(|&i| h.get(i + 1..i + n.len()) == Some(rest))
+}
+
+/// Whether `needle` occurs in `hay` (`str::contains` with a `&str`; see [`find`]).
+pub fn contains(hay: &str, needle: &str) -> bool {
+    find(hay, needle).is_some()
+}
+
 pub fn offset_in(outer: &str, inner: &str) -> Option<usize> {
     let at = (inner.as_ptr() as usize).checked_sub(outer.as_ptr() as usize)?;
     (at + inner.len() <= outer.len()).then_some(at)
@@ -852,7 +872,7 @@ fn report_contents(rest: &str) -> String {
         ", this summary",
     ]
     .iter()
-    .filter_map(|t| lower.find(t))
+    .filter_map(|t| find(&lower, t))
     .min()
     // From the start of the clause that holds the tail ("…; this summary is the source of …").
     .map(|at| {
@@ -1127,6 +1147,44 @@ mod tests {
         // Left open: to the end of its line only.
         assert!(in_spans(&spans, at(t, "c")));
         assert!(!in_spans(&spans, at(t, "edit")));
+    }
+
+    #[test]
+    fn find_is_str_find_on_short_and_long_hays() {
+        let long = format!(
+            "{}do not use commas, ever. Ünïcode “quotes” end",
+            "ab a".repeat(200)
+        );
+        let hays = [
+            "",
+            "a",
+            "aaab",
+            "Please do not use any commas.",
+            "naïve café — “quoted” text",
+            long.as_str(),
+        ];
+        let needles = [
+            "",
+            "a",
+            "ab",
+            "aab",
+            "aaab",
+            "b",
+            "commas",
+            "do not",
+            " ",
+            "é",
+            "“quoted”",
+            "end",
+            "zzz",
+            "ever. Ü",
+        ];
+        for h in hays {
+            for n in needles {
+                assert_eq!(super::find(h, n), h.find(n), "{n:?} in {h:?}");
+                assert_eq!(super::contains(h, n), h.contains(n));
+            }
+        }
     }
 
     #[test]

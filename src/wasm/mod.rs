@@ -154,17 +154,45 @@ pub(crate) fn to_js_error(e: &GuardError) -> JsValue {
 /// A serializable value as a JS object: JSON text parsed by the engine, faster than building the
 /// object property by property from Rust.
 pub(crate) fn to_js<T: serde::Serialize>(v: &T) -> Result<JsValue, JsValue> {
-    // Sized first, then written once: a growing buffer would peak at three times a large
-    // report's size, and wasm memory never shrinks.
-    let mut counter = ByteCounter(0);
-    serde_json::to_writer(&mut counter, v)
-        .map_err(|e| fail(ErrorCode::InvalidArgument, "", e.to_string()))?;
-    let mut buf = Vec::with_capacity(counter.0);
-    serde_json::to_writer(&mut buf, v)
-        .map_err(|e| fail(ErrorCode::InvalidArgument, "", e.to_string()))?;
+    let bad = |e: serde_json::Error| fail(ErrorCode::InvalidArgument, "", e.to_string());
+    // Most reports fit a fixed buffer and are written once. A larger one is sized first, then
+    // written once: a growing buffer would peak at three times its size, and wasm memory never
+    // shrinks.
+    let mut small = Capped(Vec::with_capacity(SMALL_REPORT));
+    let buf = match serde_json::to_writer(&mut small, v) {
+        Ok(()) => small.0,
+        Err(e) if !e.is_io() => return Err(bad(e)),
+        Err(_) => {
+            drop(small);
+            let mut counter = ByteCounter(0);
+            serde_json::to_writer(&mut counter, v).map_err(bad)?;
+            let mut buf = Vec::with_capacity(counter.0);
+            serde_json::to_writer(&mut buf, v).map_err(bad)?;
+            buf
+        }
+    };
     let text =
         String::from_utf8(buf).map_err(|e| fail(ErrorCode::InvalidArgument, "", e.to_string()))?;
     JSON::parse(&text)
+}
+
+/// The bytes a report is first written into; past them it is sized and written again.
+const SMALL_REPORT: usize = 64 * 1024;
+
+/// An `io::Write` into a buffer that never grows past its capacity (an error instead).
+struct Capped(Vec<u8>);
+
+impl std::io::Write for Capped {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        if self.0.len() + b.len() > self.0.capacity() {
+            return Err(std::io::ErrorKind::WriteZero.into());
+        }
+        self.0.extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 /// An `io::Write` that only counts bytes.

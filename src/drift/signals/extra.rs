@@ -200,6 +200,16 @@ fn change_at(w: &[String], i: usize) -> Option<usize> {
 /// renamed", "I've also moved", "I have also rewritten", "I additionally removed". The subject
 /// is the writer, or none (a report's clipped style).
 fn also_changed(sentence: &str) -> bool {
+    // Most sentences hold neither word: no need to split them into lowercased words.
+    let lower = |w: &str| {
+        sentence
+            .as_bytes()
+            .windows(w.len())
+            .any(|x| x.eq_ignore_ascii_case(w.as_bytes()))
+    };
+    if !lower("also") && !lower("additionally") {
+        return false;
+    }
     let w = words(sentence);
     (0..w.len()).any(|i| {
         let at = w.get(i).map(String::as_str);
@@ -310,12 +320,12 @@ fn requested(sentence: &str) -> bool {
 
 /// Whether the sentence reports work beyond the request.
 fn extra_work(sentence: &str) -> bool {
-    !requested(sentence)
-        && (GOING_FURTHER
-            .occurrences(sentence)
-            .into_iter()
-            .any(|(at, p)| going_further(sentence, at, p.len()))
-            || also_changed(sentence))
+    (GOING_FURTHER
+        .occurrences(sentence)
+        .into_iter()
+        .any(|(at, p)| going_further(sentence, at, p.len()))
+        || also_changed(sentence))
+        && !requested(sentence)
 }
 
 pub fn measure(ctx: &Ctx) -> Signal {
