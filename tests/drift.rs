@@ -342,6 +342,19 @@ mod segmentation {
                 .collect();
             prop_assert_eq!(fast, uax);
         }
+
+        /// Mixed text (ASCII stretches on the byte path, the rest on the tables) gives exactly
+        /// the UAX #29 word segments too: accents, combining marks after a space, ZWJ, flags,
+        /// CJK, no-break and ideographic spaces, dashes and curly quotes between ASCII words.
+        #[test]
+        fn mixed_words_match_uax29(s in "([a-z0-9_.',:;/ \\n\\t\\r-]|é|—|“|’|\u{301}|\u{200d}|🇫🇷|中|\u{903}|\u{a0}|\u{3000}|👍){0,80}") {
+            let fast: Vec<(usize, &str)> = words(&s);
+            let uax: Vec<(usize, &str)> = s
+                .split_word_bound_indices()
+                .filter(|(_, w)| w.chars().any(char::is_alphanumeric))
+                .collect();
+            prop_assert_eq!(fast, uax);
+        }
     }
 }
 

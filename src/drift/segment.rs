@@ -108,9 +108,52 @@ pub fn words(text: &str) -> Vec<(usize, &str)> {
     if text.is_ascii() {
         return ascii_words(text);
     }
-    text.split_word_bound_indices()
-        .filter(|(_, w)| w.chars().any(char::is_alphanumeric))
-        .collect()
+    // Mixed text: the ASCII stretches take the byte path, only the stretches around other
+    // characters the general tables. A stretch may end where ASCII white space is followed by
+    // an ASCII byte that is not: no word rule joins a letter or digit across white space, an
+    // ASCII byte is never Extend, Format or ZWJ (which attach to the space before, WB4), and a
+    // run of spaces (WB3d) is never cut.
+    let b = text.as_bytes();
+    let cut = |k: usize| {
+        k > 0
+            && b.get(k - 1).is_some_and(u8::is_ascii_whitespace)
+            && b.get(k)
+                .is_some_and(|x| x.is_ascii() && !x.is_ascii_whitespace())
+    };
+    let mut out = Vec::with_capacity(text.len() / 6 + 1);
+    let mut at = 0;
+    while at < b.len() {
+        let rest = b.get(at..).unwrap_or_default();
+        let Some(other) = rest.iter().position(|x| !x.is_ascii()).map(|p| at + p) else {
+            extend_at(
+                &mut out,
+                at,
+                ascii_words(text.get(at..).unwrap_or_default()),
+            );
+            break;
+        };
+        let from = (at + 1..=other).rev().find(|&k| cut(k)).unwrap_or(at);
+        let to = (other + 1..b.len()).find(|&k| cut(k)).unwrap_or(b.len());
+        extend_at(
+            &mut out,
+            at,
+            ascii_words(text.get(at..from).unwrap_or_default()),
+        );
+        let general = text.get(from..to).unwrap_or_default();
+        out.extend(
+            general
+                .split_word_bound_indices()
+                .filter(|(_, w)| w.chars().any(char::is_alphanumeric))
+                .map(|(i, w)| (from + i, w)),
+        );
+        at = to;
+    }
+    out
+}
+
+/// Appends words found in a slice that starts at byte `at`, at their offsets in the whole text.
+fn extend_at<'a>(out: &mut Vec<(usize, &'a str)>, at: usize, words: Vec<(usize, &'a str)>) {
+    out.extend(words.into_iter().map(|(i, w)| (at + i, w)));
 }
 
 /// Sentence pieces of one line: byte ranges, split after `.`, `!` or `?` (and any closing
