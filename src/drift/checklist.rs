@@ -77,9 +77,12 @@ pub fn items(instructions: &str) -> Vec<(usize, &str)> {
         if skipping || t.is_empty() {
             continue;
         }
-        match list_item(t) {
-            Some(b) => out.extend(inline_items(b.trim()).unwrap_or_else(|| vec![b.trim()])),
-            None => {
+        // A line that opens its own run ("(1) fetch it; (2) parse it") is split from its start.
+        let run = t.starts_with('(').then(|| inline_items(t)).flatten();
+        match (run, list_item(t)) {
+            (Some(parts), _) => out.extend(parts),
+            (None, Some(b)) => out.extend(inline_items(b.trim()).unwrap_or_else(|| vec![b.trim()])),
+            (None, None) => {
                 for (_, s) in text::sentences(t) {
                     if is_request(s) {
                         out.extend(enumeration(s));
@@ -138,7 +141,9 @@ fn inline_marker(s: &str, at: usize) -> Option<(&str, usize)> {
         return None;
     }
     let rest = s.get(at..)?.strip_prefix('(')?;
-    let label = rest.get(..rest.find(')')?)?;
+    // A label is at most four bytes: looking further would make a line of "( " quadratic.
+    let close = rest.bytes().take(5).position(|b| b == b')')?;
+    let label = rest.get(..close)?;
     let end = at + label.len() + 2;
     let spaced = s.get(end..)?.chars().next().is_none_or(char::is_whitespace);
     let short = (1..=4).contains(&label.len()) && label.bytes().all(|b| b.is_ascii_alphanumeric());
@@ -192,7 +197,8 @@ fn inline_items<'a>(sentence: &'a str) -> Option<Vec<&'a str>> {
                 .trim_end_matches(" or")
                 .trim_end();
             if t.len() == p.len() {
-                return p;
+                // "(a) or (b)": the conjunction between two labels is no part.
+                return if matches!(p, "and" | "or") { "" } else { p };
             }
             p = t;
         }
@@ -474,6 +480,19 @@ mod tests {
             bullet,
             vec!["Ship it", "tag the release", "publish the notes"]
         );
+        // A line that opens with its first label, and conjunctions between labels.
+        let opened: Vec<&str> = items("(1) fetch the data; (2) parse it; (3) save it.")
+            .into_iter()
+            .map(|(_, i)| i)
+            .collect();
+        assert_eq!(opened, vec!["fetch the data", "parse it", "save it."]);
+        assert_eq!(
+            inline_items("Pick (a) or (b) here."),
+            Some(vec!["Pick", "here."])
+        );
+        // Linear on a line of open parentheses (a label is looked for within five bytes).
+        let parens = "( ".repeat(60_000);
+        assert_eq!(inline_items(&parens), None);
         // No run: one label, a run that does not start at the first, labels inside words.
         for s in [
             "Return (1) when the list is empty.",

@@ -355,19 +355,21 @@ fn is_identifier(s: &str) -> bool {
     (has_sep || camel || all_caps) && !dotted_word
 }
 
-/// Byte offset of `inner` in `outer` when `inner` is a slice of it.
 /// Where `needle` first occurs in `hay`, as `str::find` with a `&str`. Most hays here are one
-/// sentence, searched for many short needles: building a searcher per call (std's two-way, or
-/// memmem's) cost more than the search, so a short hay is scanned from each occurrence of the
-/// needle's first byte. A long one gets memmem (linear whatever the text).
+/// sentence, searched for many short needles: building std's two-way searcher per call cost
+/// more than the search, so a short hay is scanned from each occurrence of the needle's first
+/// byte. A long one gets std's searcher (linear whatever the text).
 pub fn find(hay: &str, needle: &str) -> Option<usize> {
     let (h, n) = (hay.as_bytes(), needle.as_bytes());
     if h.len() > 512 {
-        return memchr::memmem::find(h, n);
+        return hay.find(needle);
     }
     let Some((&first, rest)) = n.split_first() else {
         return Some(0);
     };
+    if n.len() > h.len() {
+        return None;
+    }
     memchr::memchr_iter(first, h).find(|&i| h.get(i + 1..i + n.len()) == Some(rest))
 }
 
@@ -376,6 +378,7 @@ pub fn contains(hay: &str, needle: &str) -> bool {
     find(hay, needle).is_some()
 }
 
+/// Byte offset of `inner` in `outer` when `inner` is a slice of it.
 pub fn offset_in(outer: &str, inner: &str) -> Option<usize> {
     let at = (inner.as_ptr() as usize).checked_sub(outer.as_ptr() as usize)?;
     (at + inner.len() <= outer.len()).then_some(at)

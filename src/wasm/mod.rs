@@ -158,49 +158,63 @@ pub(crate) fn to_js<T: serde::Serialize>(v: &T) -> Result<JsValue, JsValue> {
     // Most reports fit a fixed buffer and are written once. A larger one is sized first, then
     // written once: a growing buffer would peak at three times its size, and wasm memory never
     // shrinks.
-    let mut small = Capped(Vec::with_capacity(SMALL_REPORT));
-    let buf = match serde_json::to_writer(&mut small, v) {
-        Ok(()) => small.0,
-        Err(e) if !e.is_io() => return Err(bad(e)),
-        Err(_) => {
-            drop(small);
-            let mut counter = ByteCounter(0);
-            serde_json::to_writer(&mut counter, v).map_err(bad)?;
-            let mut buf = Vec::with_capacity(counter.0);
-            serde_json::to_writer(&mut buf, v).map_err(bad)?;
-            buf
+    let mut sink = Sink::keeping(SMALL_REPORT, true);
+    if let Err(e) = serde_json::to_writer(&mut sink, v) {
+        if !e.is_io() {
+            return Err(bad(e));
         }
-    };
-    let text =
-        String::from_utf8(buf).map_err(|e| fail(ErrorCode::InvalidArgument, "", e.to_string()))?;
+        let mut count = Sink::counting();
+        serde_json::to_writer(&mut count, v).map_err(bad)?;
+        sink = Sink::keeping(count.counted, false);
+        serde_json::to_writer(&mut sink, v).map_err(bad)?;
+    }
+    let text = String::from_utf8(sink.buf)
+        .map_err(|e| fail(ErrorCode::InvalidArgument, "", e.to_string()))?;
     JSON::parse(&text)
 }
 
 /// The bytes a report is first written into; past them it is sized and written again.
 const SMALL_REPORT: usize = 64 * 1024;
 
-/// An `io::Write` into a buffer that never grows past its capacity (an error instead).
-struct Capped(Vec<u8>);
+/// Where `to_js` writes: one type for its three passes (a capped buffer, a count, a sized
+/// buffer), so that each report type's serialization is compiled once, not once per writer.
+struct Sink {
+    buf: Vec<u8>,
+    /// Past the buffer's capacity a write fails instead of growing it.
+    capped: bool,
+    /// Bytes are counted, not kept.
+    count_only: bool,
+    counted: usize,
+}
 
-impl std::io::Write for Capped {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        if self.0.len() + b.len() > self.0.capacity() {
-            return Err(std::io::ErrorKind::WriteZero.into());
+impl Sink {
+    fn keeping(capacity: usize, capped: bool) -> Sink {
+        Sink {
+            buf: Vec::with_capacity(capacity),
+            capped,
+            count_only: false,
+            counted: 0,
         }
-        self.0.extend_from_slice(b);
-        Ok(b.len())
     }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
+    fn counting() -> Sink {
+        Sink {
+            buf: Vec::new(),
+            capped: false,
+            count_only: true,
+            counted: 0,
+        }
     }
 }
 
-/// An `io::Write` that only counts bytes.
-struct ByteCounter(usize);
-
-impl std::io::Write for ByteCounter {
+impl std::io::Write for Sink {
     fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.0 += b.len();
+        if self.count_only {
+            self.counted += b.len();
+        } else if self.capped && self.buf.len() + b.len() > self.buf.capacity() {
+            return Err(std::io::ErrorKind::WriteZero.into());
+        } else {
+            self.buf.extend_from_slice(b);
+        }
         Ok(b.len())
     }
     fn flush(&mut self) -> std::io::Result<()> {

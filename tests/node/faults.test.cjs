@@ -198,3 +198,20 @@ test("a BoomerangGuardError is one to every copy of the class: CommonJS, the bun
   assert.ok(new Narrow("BUSY", "x") instanceof BoomerangGuardError);
   assert.ok(!(fromCjs instanceof Narrow));
 });
+
+test("a record under and over the 64 KB first buffer crosses whole, escapes and all", async () => {
+  // Reports are written into a 64 KB buffer first and sized then written again past it.
+  const guard = createGuardSync();
+  guard.lifecycle.create("root");
+  const piece = 'Quote " backslash \\ tab \t é — 🚀 \u0001 ';
+  for (const [id, bytes] of [["under", 60_000], ["over", 70_000], ["far", 400_000]]) {
+    const message = piece.repeat(Math.ceil(bytes / piece.length)).slice(0, bytes);
+    guard.lifecycle.spawn({ parentTaskId: "root", childTaskId: id, mode: "code", message });
+    const task = guard.lifecycle.task(id);
+    assert.equal(task.instructions, message, id);
+    assert.equal(task.parentId, "root");
+    guard.lifecycle.complete(id, `done ${id}`);
+    await guard.lifecycle.resume("root", () => {});
+  }
+  assert.equal(guard.lifecycle.tasks().length, 4);
+});
