@@ -117,3 +117,20 @@ test("docs/ifeval.md holds the figures this build gives on IFEval's validation h
   const doc = fs.readFileSync(path.join(root, "docs", "ifeval.md"), "utf8").replace(/\r\n/g, "\n");
   assert.ok(doc.includes(table), "docs/ifeval.md is stale: rewrite it with scripts/ifeval.mjs --report");
 });
+
+test("docs/drift-fit.md and src/drift/weights.rs are what the fit gives for this build's signals", { timeout: 180_000 }, () => {
+  // A signal changed without a refit (`node scripts/fit-drift.mjs --write --report
+  // docs/drift-fit.md`) would ship weights fitted to other signals and report stale figures.
+  const root = path.join(__dirname, "..", "..");
+  const run = spawnSync(process.execPath, [path.join(root, "scripts", "fit-drift.mjs")], { encoding: "utf8", maxBuffer: 1 << 26 });
+  assert.equal(run.status, 0, run.stderr);
+  const doc = fs.readFileSync(path.join(root, "docs", "drift-fit.md"), "utf8").replace(/\r\n/g, "\n").trim();
+  assert.match(doc, /\| checklist \| [\d.]+ \|/);
+  assert.ok(run.stdout.replace(/\r\n/g, "\n").includes(doc), "docs/drift-fit.md is stale: refit with --write --report");
+  // The shipped table holds the report's weights.
+  const rs = fs.readFileSync(path.join(root, "src", "drift", "weights.rs"), "utf8");
+  const shipped = new Map([...rs.matchAll(/\("(\w+)", (-?[\d.]+)\)/g)].map((m) => [m[1], Number(m[2])]));
+  const reported = [...doc.matchAll(/^\| (\w+) \| (-?[\d.]+) \|$/gm)].filter((m) => shipped.has(m[1]));
+  assert.equal(reported.length, shipped.size);
+  for (const [, name, w] of reported) assert.ok(Math.abs(shipped.get(name) - Number(w)) < 0.0006, `${name}: ${shipped.get(name)} vs ${w}`);
+});
