@@ -196,18 +196,15 @@ fn change_at(w: &[String], i: usize) -> Option<usize> {
     change_at_with(w, i, false)
 }
 
+/// The adverbs `also_changed` reads, in any ASCII case.
+static ADVERBS: Phrases = Phrases::any_case(&["also", "additionally"]);
+
 /// The sentence reports a change introduced by "also"/"additionally": "I also added", "also
 /// renamed", "I've also moved", "I have also rewritten", "I additionally removed". The subject
 /// is the writer, or none (a report's clipped style).
 fn also_changed(sentence: &str) -> bool {
     // Most sentences hold neither word: no need to split them into lowercased words.
-    let lower = |w: &str| {
-        sentence
-            .as_bytes()
-            .windows(w.len())
-            .any(|x| x.eq_ignore_ascii_case(w.as_bytes()))
-    };
-    if !lower("also") && !lower("additionally") {
+    if !ADVERBS.any(sentence) {
         return false;
     }
     let w = words(sentence);
