@@ -81,9 +81,11 @@ pub fn config_validator() -> Result<&'static jsonschema::Validator> {
     static CELL: OnceLock<std::result::Result<jsonschema::Validator, GuardError>> = OnceLock::new();
     CELL.get_or_init(|| {
         let schema = parse_builtin("config", CONFIG_SCHEMA)?;
-        crate::schema_store::compile_shipped(&schema).map_err(|e| {
-            GuardError::new(ErrorCode::InvalidSchema, "", format!("config schema: {e}"))
-        })
+        crate::schema_store::compile_shipped(&schema)
+            .map(|v| v.0)
+            .map_err(|e| {
+                GuardError::new(ErrorCode::InvalidSchema, "", format!("config schema: {e}"))
+            })
     })
     .as_ref()
     .map_err(Clone::clone)

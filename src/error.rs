@@ -1,11 +1,11 @@
 //! Typed errors: every failure the guard reports carries a stable code, a JSON pointer to
 //! where it happened and a sentence a person (or a parent LLM) can act on.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Stable, machine-readable error codes. They are part of the public API (`err.code` in JS).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ErrorCode {
     /// The configuration does not match `schemas/config.schema.json`.
@@ -86,21 +86,21 @@ impl ErrorCode {
 }
 
 /// One problem found in one place.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ErrorDetail {
     pub path: String,
     pub message: String,
 }
 
 /// The error type of every fallible core operation.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GuardError {
     pub code: ErrorCode,
     /// JSON pointer into the offending input ("" for the whole input).
     pub path: String,
     pub message: String,
     /// Every problem when there are several (an invalid configuration names each bad field).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub details: Vec<ErrorDetail>,
 }
 

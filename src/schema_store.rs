@@ -1,15 +1,13 @@
 //! Registered JSON Schemas by `$id`, `$ref` resolution between them (never over the network),
 //! and compiled validators cached per schema.
-// Without the `runtime-schemas` feature nothing is compiled here: the compile helpers stay
-// unused in that build (the default build and its tests use and check them).
-#![cfg_attr(not(feature = "runtime-schemas"), allow(dead_code, unused_imports))]
+// What compiles a schema at run time depends on the build (`contracts::compiler`).
 
 use crate::contracts::ajv_errors::{self, ContractError};
-use crate::contracts::pattern;
+use crate::contracts::compiler::{self, Validator};
 use crate::error::{ErrorCode, GuardError, Result};
 use crate::sanitize::Plan;
 use crate::shipped::{self, Shipped};
-use jsonschema::{ErrorIterator, PatternOptions, Validator};
+use jsonschema::ErrorIterator;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -119,7 +117,7 @@ impl SchemaStore {
         // Checked against its meta-schema here, once; later compiles skip that (see `build`).
         // Every `pattern` must compile now, also one the root does not reach yet: documents
         // compiled later build their regexes on first use (`pattern::LAZY_KEYWORD`).
-        let checked = pattern::first_invalid(self.schemas.get(&id).unwrap_or(&Value::Null))
+        let checked = compiler::first_invalid(self.schemas.get(&id).unwrap_or(&Value::Null))
             .map_or(Ok(()), |(at, why)| {
                 Err(GuardError::new(
                     ErrorCode::InvalidSchema,
@@ -300,27 +298,12 @@ impl SchemaStore {
     fn compile(&mut self, id: &str, meta: bool) -> Result<Validator> {
         let docs = self.closure(id);
         let v = self.build(id, &docs, false, meta)?;
-        let found = docs.iter().fold((0, None), |acc, (_, doc)| {
-            let (n, at) = pattern::key_patterns(doc);
-            (acc.0 + n, acc.1.or(at))
-        });
+        let found = compiler::key_patterns(&docs);
         self.key_patterns.insert(id.to_string(), found);
         Ok(v)
     }
 
-    /// Compiles `id` against `docs`, its `$ref` closure. Backtracking `pattern`s become the
-    /// budgeted keyword; with `keys_unchecked`, backtracking `patternProperties` are left out.
-    ///
-    /// Without `meta` the document is not checked against its meta-schema again (it was when it
-    /// was registered; built-in contracts are checked by this crate's tests): the validator is
-    /// compiled from a root that only references it. jsonschema checks the root it compiles, and
-    /// on wasm builds the meta-schema's validator anew for every compile — about 10 ms for
-    /// 2020-12, most of a contract's first check. The referenced document keeps its own draft,
-    /// and error schema paths are locations in it, so nothing else changes (tested) — except
-    /// for ill-founded schemas whose `$ref`s loop back to the same instance (`not: {$ref: "#"}`),
-    /// where jsonschema's answer is arbitrary either way. An id with a fragment is compiled
-    /// directly.
-    #[cfg(feature = "runtime-schemas")]
+    /// Compiles `id` against `docs`, its `$ref` closure ([`compiler::build`]).
     fn build(
         &self,
         id: &str,
@@ -329,62 +312,7 @@ impl SchemaStore {
         meta: bool,
     ) -> Result<Validator> {
         let schema = self.registered(id)?;
-        let variant = |v: &Value| -> Option<Value> {
-            let dropped = keys_unchecked
-                .then(|| pattern::drop_key_patterns(v))
-                .flatten();
-            // A document compiled before (at registration, or a shipped one: see `meta`)
-            // compiles its regexes when they are first used.
-            match dropped {
-                Some(d) => Some(pattern::rewrite(&d, !meta).unwrap_or(d)),
-                None => pattern::rewrite(v, !meta),
-            }
-        };
-        let docs: Vec<(&str, Option<Value>, &Value)> =
-            docs.iter().map(|&(k, v)| (k, variant(v), v)).collect();
-        let registry = jsonschema::Registry::new()
-            .extend(
-                docs.iter()
-                    .map(|(k, rewritten, v)| (*k, rewritten.as_ref().unwrap_or(v))),
-            )
-            .and_then(|b| b.prepare())
-            .map_err(|e| classify(id, String::new(), e.to_string(), false))?;
-        // An id with a fragment (drafts 4–7 allow one) is not a document a `$ref` can name.
-        let root = if meta || id.contains('#') {
-            variant(schema)
-        } else {
-            Some(reference_root(id))
-        };
-        jsonschema::options()
-            .offline()
-            .with_registry(&registry)
-            .with_pattern_options(
-                PatternOptions::fancy_regex().backtrack_limit(pattern::JSONSCHEMA_BACKTRACK_LIMIT),
-            )
-            .with_keyword(pattern::KEYWORD, pattern::factory)
-            .with_keyword(pattern::SIMPLE_KEYWORD, pattern::simple_factory)
-            .with_keyword(pattern::LAZY_KEYWORD, pattern::lazy_factory)
-            .build(root.as_ref().unwrap_or(schema))
-            .map_err(|e| compile_error(id, &e))
-    }
-
-    /// Without the JSON Schema compiler only the built-in contracts (generated) can be checked.
-    #[cfg(not(feature = "runtime-schemas"))]
-    fn build(
-        &self,
-        id: &str,
-        _docs: &[(&str, &Value)],
-        _keys_unchecked: bool,
-        _meta: bool,
-    ) -> Result<Validator> {
-        self.registered(id)?;
-        Err(GuardError::new(
-            ErrorCode::SchemasUnavailable,
-            "",
-            format!(
-                "schema {id}: this build of boomerang-guard (boomerang-guard/lite) has no JSON Schema compiler, only the built-in contracts; load \"boomerang-guard\" to register schemas"
-            ),
-        ))
+        compiler::build(id, schema, docs, keys_unchecked, meta)
     }
 
     /// Resolves a `$ref` found in document `root` to (document, subschema), for the sanitizer.
@@ -431,26 +359,21 @@ impl<'a> Compiled<'a> {
         }
     }
 
-    /// In the validator's own order: callers use [`Compiled::errors`].
-    fn iter_errors<'i>(self, value: &'i Value) -> ErrorIterator<'i>
-    where
-        'a: 'i,
-    {
-        match self {
-            Compiled::Shipped(s) => (s.iter_errors)(value),
-            Compiled::Runtime(v) => v.iter_errors(value),
-        }
-    }
-
     /// Every error for `value` in a report's shape, appended to `out` in the runtime
     /// validator's order (see [`shipped::runtime_order`]).
     pub fn errors(self, value: &Value, out: &mut Vec<ContractError>) {
-        let start = out.len();
-        for e in self.iter_errors(value) {
-            ajv_errors::convert(&e, out);
-        }
-        if let (Compiled::Shipped(_), Some(added)) = (self, out.get_mut(start..)) {
-            shipped::runtime_order(added);
+        match self {
+            Compiled::Shipped(s) => {
+                let start = out.len();
+                let errors: ErrorIterator<'_> = (s.iter_errors)(value);
+                for e in errors {
+                    ajv_errors::convert(&e, out);
+                }
+                if let Some(added) = out.get_mut(start..) {
+                    shipped::runtime_order(added);
+                }
+            }
+            Compiled::Runtime(v) => v.errors(value, out),
         }
     }
 }
@@ -499,42 +422,6 @@ fn collect_refs<'v>(node: &'v Value, out: &mut Vec<&'v str>, depth: usize) {
     }
 }
 
-fn compile_error(id: &str, e: &jsonschema::ValidationError<'_>) -> GuardError {
-    let referencing = matches!(
-        e.kind(),
-        jsonschema::error::ValidationErrorKind::Referencing(_)
-    );
-    classify(
-        id,
-        e.instance_path().to_string(),
-        e.to_string(),
-        referencing,
-    )
-}
-
-fn classify(id: &str, path: String, message: String, referencing: bool) -> GuardError {
-    let unresolved = referencing
-        || message.contains("not present in a registry")
-        || message.contains("retriev")
-        || message.contains("Unresolvable");
-    if unresolved {
-        GuardError::new(
-            ErrorCode::UnresolvedRef,
-            path,
-            format!(
-                "schema {id}: {message}. Remote references are never fetched: register the \
-                 referenced schema first, by its $id"
-            ),
-        )
-    } else {
-        GuardError::new(
-            ErrorCode::InvalidSchema,
-            path,
-            format!("schema {id}: {message}"),
-        )
-    }
-}
-
 fn percent_decode(s: &str) -> String {
     let bytes = s.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
@@ -575,7 +462,7 @@ fn find_anchor<'s>(node: &'s Value, name: &str, depth: usize) -> Option<&'s Valu
 
 /// A root that only references document `id`. Draft 4's meta-schema is the cheapest to build;
 /// its `$ref` ignores siblings.
-fn reference_root(id: &str) -> Value {
+pub fn reference_root(id: &str) -> Value {
     serde_json::json!({ "$schema": REFERENCE_ROOT_DRAFT, "$ref": id })
 }
 
@@ -593,6 +480,7 @@ pub fn compile_shipped(schema: &Value) -> std::result::Result<Validator, String>
         .offline()
         .with_registry(&registry)
         .build(&reference_root(&id))
+        .map(Validator)
         .map_err(|e| e.to_string())
 }
 
@@ -755,7 +643,7 @@ mod tests {
         );
         for (name, text) in [("config", CONFIG_SCHEMA), ("verdict", VERDICT_SCHEMA)] {
             let schema = parse_builtin(name, text).unwrap();
-            let direct = jsonschema::options().offline().build(&schema).unwrap();
+            let direct = Validator(jsonschema::options().offline().build(&schema).unwrap());
             let referenced = compile_shipped(&schema).unwrap();
             let mut names = BTreeSet::new();
             property_names(&schema, &mut names);
@@ -848,7 +736,7 @@ mod tests {
             let docs = store.closure(id);
             assert_eq!(
                 docs.iter()
-                    .map(|(_, d)| pattern::key_patterns(d).0)
+                    .map(|(_, d)| crate::contracts::pattern::key_patterns(d).0)
                     .sum::<usize>(),
                 0
             );
@@ -861,7 +749,7 @@ mod tests {
         // Compiled nothing: every built-in contract's validator was the generated one.
         assert!(store.validators.is_empty());
         let schema = parse_builtin("verdict", VERDICT_SCHEMA).unwrap();
-        let direct = jsonschema::options().offline().build(&schema).unwrap();
+        let direct = Validator(jsonschema::options().offline().build(&schema).unwrap());
         let stored = compile_shipped(&schema).unwrap();
         let mut names = BTreeSet::new();
         property_names(&schema, &mut names);

@@ -3,6 +3,7 @@
 
 pub mod ajv_errors;
 pub mod check;
+pub mod compiler;
 pub mod extract;
 pub mod pattern;
 pub mod report;

@@ -234,6 +234,16 @@ pub fn start_call() {
     LEFT.with(|l| l.set(CALL_BUDGET));
 }
 
+/// Units left in the current check (they cross to the compiler module and back).
+pub fn left() -> u64 {
+    LEFT.with(Cell::get)
+}
+
+/// Sets the units left (from the compiler module's answer, or before it runs).
+pub fn set_left(units: u64) {
+    LEFT.with(|l| l.set(units.min(CALL_BUDGET)));
+}
+
 /// Units spent so far in the current check (never more than the budget plus one limit hit).
 pub fn spent() -> u64 {
     CALL_BUDGET - LEFT.with(Cell::get)
@@ -484,21 +494,12 @@ pub fn keys_affordable(value: &Value, patterns: usize) -> Result<(), (String, &'
 /// Whether a property name matches a `patternProperties` pattern, for the sanitizer. A name a
 /// backtracking pattern cannot be run on (too long, budget spent, limit hit) counts as matching:
 /// the property is kept, never removed on a guess.
-#[cfg(feature = "runtime-schemas")]
 pub fn key_matches(re: &fancy_regex::Regex, key: &str, backtracking: bool) -> bool {
     if backtracking {
         run(re, key).unwrap_or(true)
     } else {
         re.is_match(key).unwrap_or(true)
     }
-}
-
-/// Without the compiler a plan has no `patternProperties` (see `sanitize::plan`), so this is
-/// never asked, and the regex engines stay out of the build; were it asked, a name counts as
-/// matching, as above when a pattern cannot be run.
-#[cfg(not(feature = "runtime-schemas"))]
-pub fn key_matches(_re: &fancy_regex::Regex, _key: &str, _backtracking: bool) -> bool {
-    true
 }
 
 /// Runs a backtracking pattern on `s` within the bounds: whether it matches, or why it could

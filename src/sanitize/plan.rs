@@ -1,6 +1,7 @@
 //! A schema compiled for sanitizing: every `$ref` resolved once, keywords read once, so the
 //! walk over a value does no string lookups in schema objects and no reference resolution.
 
+use crate::contracts::compiler::KeyRegex;
 use crate::schema_store::SchemaStore;
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap};
@@ -84,8 +85,8 @@ pub struct PlanNode {
     pub properties: BTreeMap<String, NodeId>,
     /// Properties whose subschema has `const` or `enum`: what tells `anyOf` branches apart.
     pub discriminators: Vec<(String, NodeId)>,
-    /// Patterns, their node, and whether they need backtracking (then run under the budget).
-    pub pattern_properties: Vec<(fancy_regex::Regex, NodeId, bool)>,
+    /// Patterns (compiled by the run-time compiler) and their node.
+    pub pattern_properties: Vec<(KeyRegex, NodeId)>,
     /// A `patternProperties` key that does not compile here: no key can be judged additional.
     pub opaque_patterns: bool,
     pub additional: Additional,
@@ -233,24 +234,14 @@ impl<'s> Builder<'s> {
                 .collect();
         }
         // Only a schema compiled at run time can have them (no shipped contract does).
-        let pattern_properties = obj
-            .get("patternProperties")
-            .and_then(Value::as_object)
-            .filter(|_| cfg!(feature = "runtime-schemas"));
-        if let Some(pp) = pattern_properties {
+        if let Some(pp) = obj.get("patternProperties").and_then(Value::as_object) {
             for (pattern, s) in pp {
-                let built = fancy_regex::RegexBuilder::new(
-                    &crate::contracts::pattern::ecma_classes(pattern),
-                )
-                .backtrack_limit(crate::contracts::pattern::BACKTRACK_LIMIT)
-                .build();
-                match built {
-                    Ok(re) => {
+                match KeyRegex::new(pattern) {
+                    Some(re) => {
                         let id = sub(self, s);
-                        let fancy = crate::contracts::pattern::needs_backtracking(pattern);
-                        p.pattern_properties.push((re, id, fancy));
+                        p.pattern_properties.push((re, id));
                     }
-                    Err(_) => p.opaque_patterns = true,
+                    None => p.opaque_patterns = true,
                 }
             }
         }

@@ -392,8 +392,8 @@ impl<'p> Walker<'p> {
         out.extend(
             n.pattern_properties
                 .iter()
-                .filter(|(re, _, fancy)| crate::contracts::pattern::key_matches(re, key, *fancy))
-                .map(|&(_, c, _)| c),
+                .filter(|(re, _)| re.matches(key))
+                .map(|&(_, c)| c),
         );
         if out.len() > before {
             return OneRule::Declared;

@@ -1,0 +1,164 @@
+//! The compiler in another wasm module, reached through a port ([`Port`]) that answers as
+//! [`super::serve`] does. The JavaScript wrapper installs it (`setSchemaCompiler`): an object
+//! whose methods load the compiler module the first time one is called. Without a port nothing
+//! compiles (`boomerang-guard/lite`). A port that fails (its module cannot load) is an error
+//! value: a compile fails with `SCHEMAS_UNAVAILABLE`, a check reports the value unchecked.
+
+use super::protocol::{Built, Checked, Matched};
+use super::unavailable;
+use crate::contracts::ajv_errors::ContractError;
+use crate::contracts::pattern;
+use crate::error::{ErrorCode, GuardError, Result};
+use serde_json::Value;
+use std::cell::RefCell;
+
+/// What the compiler module answers; `Err` carries why the port failed.
+pub trait Port {
+    fn build(&self, id: &str, docs: &str, keys_unchecked: bool, meta: bool) -> PortResult<String>;
+    fn release(&self, handle: u32);
+    fn validate(&self, handle: u32, value: &str, left: u64, errors: bool) -> PortResult<String>;
+    fn first_invalid(&self, doc: &str) -> PortResult<String>;
+    fn key_patterns(&self, docs: &str) -> PortResult<String>;
+    fn key_regex(&self, pattern: &str) -> PortResult<i64>;
+    fn key_matches(&self, handle: u32, key: &str, left: u64) -> PortResult<Matched>;
+    fn release_key_regex(&self, handle: u32);
+}
+
+pub type PortResult<T> = std::result::Result<T, String>;
+
+thread_local! {
+    static PORT: RefCell<Option<Box<dyn Port>>> = const { RefCell::new(None) };
+}
+
+/// Installs (or, with `None`, removes) the port every later compile goes through.
+pub fn set_port(port: Option<Box<dyn Port>>) {
+    PORT.with(|p| *p.borrow_mut() = port);
+}
+
+/// Calls the port; `None` when there is none.
+fn with_port<T>(f: impl FnOnce(&dyn Port) -> T) -> Option<T> {
+    // `try_with`: a handle dropped while the thread ends may outlive the port.
+    PORT.try_with(|p| p.try_borrow().ok()?.as_deref().map(f))
+        .ok()
+        .flatten()
+}
+
+fn docs_text(docs: &[(&str, &Value)]) -> String {
+    serde_json::to_string(docs).unwrap_or_default()
+}
+
+/// A schema compiled in the compiler module.
+pub struct Validator {
+    handle: u32,
+}
+
+impl Drop for Validator {
+    fn drop(&mut self) {
+        with_port(|p| p.release(self.handle));
+    }
+}
+
+impl Validator {
+    fn check(&self, value: &Value, errors: bool) -> Checked {
+        let text = serde_json::to_string(value).unwrap_or_default();
+        let answer = with_port(|p| p.validate(self.handle, &text, pattern::left(), errors))
+            .unwrap_or_else(|| Err("no schema compiler is installed".into()));
+        let checked = answer.and_then(|a| {
+            serde_json::from_str::<Checked>(&a).map_err(|e| format!("unreadable answer: {e}"))
+        });
+        match checked {
+            Ok(c) => {
+                pattern::set_left(c.left);
+                c
+            }
+            Err(why) => Checked::unchecked(&format!("the schema compiler failed: {why}")),
+        }
+    }
+
+    pub fn is_valid(&self, value: &Value) -> bool {
+        self.check(value, false).valid
+    }
+
+    /// Every error for `value` in a report's shape, in the validator's order.
+    pub fn errors(&self, value: &Value, out: &mut Vec<ContractError>) {
+        out.extend(self.check(value, true).errors);
+    }
+}
+
+/// Compiles document `id` against `docs` in the compiler module (see `local::build`).
+pub fn build(
+    id: &str,
+    _schema: &Value,
+    docs: &[(&str, &Value)],
+    keys_unchecked: bool,
+    meta: bool,
+) -> Result<Validator> {
+    let text = docs_text(docs);
+    let answer =
+        with_port(|p| p.build(id, &text, keys_unchecked, meta)).ok_or_else(|| unavailable(id))?;
+    let answer = answer.map_err(|why| port_failed(id, &why))?;
+    let built: Built =
+        serde_json::from_str(&answer).map_err(|e| port_failed(id, &format!("{e}")))?;
+    match (built.handle, built.error) {
+        (_, Some(e)) => Err(e),
+        (Some(handle), None) => Ok(Validator { handle }),
+        (None, None) => Err(port_failed(id, "no handle")),
+    }
+}
+
+fn port_failed(id: &str, why: &str) -> GuardError {
+    GuardError::new(
+        ErrorCode::SchemasUnavailable,
+        "",
+        format!("schema {id}: the JSON Schema compiler could not be used: {why}"),
+    )
+}
+
+/// The first `pattern` of `schema` that does not compile: its schema path and why. Without a
+/// working port, `None`: the compile that follows fails instead.
+pub fn first_invalid(schema: &Value) -> Option<(String, String)> {
+    let text = serde_json::to_string(schema).unwrap_or_default();
+    let answer = with_port(|p| p.first_invalid(&text))?.ok()?;
+    serde_json::from_str::<Option<(String, String)>>(&answer).ok()?
+}
+
+/// How many backtracking `patternProperties` patterns `docs` hold, and the schema path of the
+/// first.
+pub fn key_patterns(docs: &[(&str, &Value)]) -> (usize, Option<String>) {
+    let text = docs_text(docs);
+    with_port(|p| p.key_patterns(&text))
+        .and_then(|a| a.ok())
+        .and_then(|a| serde_json::from_str(&a).ok())
+        .unwrap_or_default()
+}
+
+/// A `patternProperties` name pattern compiled in the compiler module.
+#[derive(Debug)]
+pub struct KeyRegex {
+    handle: u32,
+}
+
+impl Drop for KeyRegex {
+    fn drop(&mut self) {
+        with_port(|p| p.release_key_regex(self.handle));
+    }
+}
+
+impl KeyRegex {
+    /// `None` when the pattern does not compile (or there is no working compiler).
+    pub fn new(pattern: &str) -> Option<KeyRegex> {
+        let handle = with_port(|p| p.key_regex(pattern))?.ok()?;
+        u32::try_from(handle).ok().map(|handle| KeyRegex { handle })
+    }
+
+    /// Whether `key` matches; a name that cannot be checked counts as matching.
+    pub fn matches(&self, key: &str) -> bool {
+        match with_port(|p| p.key_matches(self.handle, key, pattern::left())) {
+            Some(Ok(m)) => {
+                pattern::set_left(m.left);
+                m.matched
+            }
+            _ => true,
+        }
+    }
+}
