@@ -1,62 +1,68 @@
 #!/usr/bin/env bash
-# Two release builds of the wasm: the full module (pkg/) and the one without the JSON Schema
-# compiler (pkg/lite/, `boomerang-guard/lite`); for each, wasm-bindgen once per glue and one
-# wasm-opt pass; then the TypeScript wrapper. Everything lands in pkg/ and dist/.
+# Two release builds of the wasm: the guard's module, without the JSON Schema compiler (pkg/,
+# and the same files in pkg/lite/ for `boomerang-guard/lite`, which never loads the compiler),
+# and the compiler module the full entries load on demand (pkg/compiler/); for each,
+# wasm-bindgen once per glue and one wasm-opt pass; then the TypeScript wrapper. Everything
+# lands in pkg/ and dist/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 say() { printf '[build] %s\n' "$*"; }
 
-# The wasm's path from cargo's own report: the two builds (with and without the JSON Schema
-# compiler) write the same file name, so each is copied away as soon as it is built.
+# The wasm's path from cargo's own report: the two builds (the guard's module and the compiler
+# module) write the same file name, so each is copied away as soon as it is built.
 wasm_of() {
   cargo build --release --target wasm32-unknown-unknown --lib --quiet --message-format=json-render-diagnostics "$@" |
     node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{for(const l of s.split("\n")){if(!l.startsWith("{"))continue;const m=JSON.parse(l);if(m.reason==="compiler-artifact"&&m.target.name==="boomerang_guard")for(const f of m.filenames)if(f.endsWith(".wasm"))console.log(f)}})'
 }
 # One variant: wasm-bindgen once per glue (nodejs for require, web for import, no-modules for
-# CommonJS hosts that pass the bytes), one wasm-opt pass on the shared module, into $2.
+# CommonJS hosts that pass the bytes), one wasm-opt pass on the shared module, into $2 (files named after $4).
 variant() {
-  local raw="$1" out="$2" name="$3"
+  local raw="$1" out="$2" name="$3" base="$4"
   local stage="target/bindgen/$name"
   rm -rf "$stage"
   mkdir -p "$stage/in" "$out"
-  cp "$raw" "$stage/in/boomerang_guard.wasm"
+  cp "$raw" "$stage/in/$base.wasm"
   for t in nodejs web no-modules; do
-    wasm-bindgen --target "$t" --out-dir "$stage/$t" "$stage/in/boomerang_guard.wasm"
+    wasm-bindgen --target "$t" --out-dir "$stage/$t" "$stage/in/$base.wasm"
   done
   # The three glues differ; the module is the same bytes. Optimize it once, ship it once.
   for t in web no-modules; do
-    cmp -s "$stage/nodejs/boomerang_guard_bg.wasm" "$stage/$t/boomerang_guard_bg.wasm" ||
+    cmp -s "$stage/nodejs/${base}_bg.wasm" "$stage/$t/${base}_bg.wasm" ||
       { echo "[build] wasm-bindgen produced different $name modules for nodejs and $t" >&2; exit 1; }
   done
   local stamp="target/bindgen.$name.wasm-opt.stamp"
   local optimized="target/boomerang_guard_bg.$name.opt.wasm"
   local sum
-  sum="$(sha256sum "$stage/nodejs/boomerang_guard_bg.wasm" | cut -d' ' -f1) ${opt_flags[*]}"
+  sum="$(sha256sum "$stage/nodejs/${base}_bg.wasm" | cut -d' ' -f1) ${opt_flags[*]}"
   if [ ! -f "$optimized" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$sum" ]; then
     say "wasm-opt ($name) ${opt_flags[*]}"
-    node_modules/.bin/wasm-opt "${opt_flags[@]}" "$stage/nodejs/boomerang_guard_bg.wasm" -o "$optimized"
+    node_modules/.bin/wasm-opt "${opt_flags[@]}" "$stage/nodejs/${base}_bg.wasm" -o "$optimized"
     echo "$sum" > "$stamp"
   fi
-  cp "$optimized" "$out/boomerang_guard_bg.wasm"
-  cp "$stage/nodejs/boomerang_guard.js" "$out/boomerang_guard.js"
-  cp "$stage/nodejs/boomerang_guard.d.ts" "$out/boomerang_guard.d.ts"
-  cp "$stage/web/boomerang_guard.js" "$out/boomerang_guard_web.mjs"
-  cp "$stage/web/boomerang_guard.d.ts" "$out/boomerang_guard_web.d.mts"
+  cp "$optimized" "$out/${base}_bg.wasm"
+  cp "$stage/nodejs/$base.js" "$out/$base.js"
+  cp "$stage/nodejs/$base.d.ts" "$out/$base.d.ts"
+  cp "$stage/web/$base.js" "$out/${base}_web.mjs"
+  cp "$stage/web/$base.d.ts" "$out/${base}_web.d.mts"
   # no-modules defines a global-free IIFE value; CommonJS needs it exported.
-  { cat "$stage/no-modules/boomerang_guard.js"; printf '\nmodule.exports = wasm_bindgen;\n'; } > "$out/boomerang_guard_bytes.cjs"
+  { cat "$stage/no-modules/$base.js"; printf '\nmodule.exports = wasm_bindgen;\n'; } > "$out/${base}_bytes.cjs"
 }
 
 # Inlining single-caller helpers up to 20 instructions and ordering functions by use cut 87 KB
 # gzipped with no behaviour change (measured against -Oz alone, issue 14).
 opt_flags=(-Oz --one-caller-inline-max-function-size=20 --reorder-functions --strip-debug --strip-producers)
 mkdir -p target/variants
-full="$(wasm_of)"
-cp "$full" target/variants/full.wasm
-lite="$(wasm_of --no-default-features)"
-cp "$lite" target/variants/lite.wasm
+core="$(wasm_of --no-default-features)"
+cp "$core" target/variants/core.wasm
+compiler="$(wasm_of --no-default-features --features compiler-module)"
+cp "$compiler" target/variants/compiler.wasm
 rm -rf pkg
-variant target/variants/full.wasm pkg full
-variant target/variants/lite.wasm pkg/lite lite
+variant target/variants/core.wasm pkg core boomerang_guard
+variant target/variants/compiler.wasm pkg/compiler compiler boomerang_guard_compiler
+# boomerang-guard/lite loads its own copy: a module instance no compiler is ever handed to, at
+# the path hosts copy it from (docs/integration.md).
+mkdir -p pkg/lite
+cp pkg/boomerang_guard* pkg/lite/
 
 rm -rf dist
 node_modules/.bin/tsc -p ts-wrapper/tsconfig.cjs.json
@@ -71,22 +77,26 @@ echo '{ "type": "module" }' > dist/esm/package.json
 # dist/esm/ (bundlers resolve such URLs when they build). The other ESM files stay for the other
 # entries.
 bundle() {
-  local entry="$1" wasm="$2"
+  local entry="$1"
+  shift
   node_modules/.bin/esbuild "dist/esm/$entry.js" --bundle --format=esm --log-level=warning \
     --allow-overwrite --outfile="dist/esm/$entry.js"
   node -e '
     const fs = require("fs");
-    const [file, wasm] = process.argv.slice(1);
-    const from = `new URL("boomerang_guard_bg.wasm", import.meta.url)`;
-    const text = fs.readFileSync(file, "utf8");
-    if (text.split(from).length !== 2) throw new Error(`${file}: expected the glue default URL once`);
-    fs.writeFileSync(file, text.replace(from, `new URL("${wasm}", import.meta.url)`));
-  ' "dist/esm/$entry.js" "$wasm"
+    const [file, ...wasm] = process.argv.slice(1);
+    let text = fs.readFileSync(file, "utf8");
+    for (const path of wasm) {
+      const from = `new URL("${path.split("/").pop()}", import.meta.url)`;
+      if (text.split(from).length !== 2) throw new Error(`${file}: expected the glue default URL of ${path} once`);
+      text = text.replace(from, `new URL("${path}", import.meta.url)`);
+    }
+    fs.writeFileSync(file, text);
+  ' "dist/esm/$entry.js" "$@"
 }
-bundle web ../../pkg/boomerang_guard_bg.wasm
+bundle web ../../pkg/boomerang_guard_bg.wasm ../../pkg/compiler/boomerang_guard_compiler_bg.wasm
 bundle lite-web ../../pkg/lite/boomerang_guard_bg.wasm
 
-for f in pkg/boomerang_guard_bg.wasm pkg/lite/boomerang_guard_bg.wasm; do
+for f in pkg/boomerang_guard_bg.wasm pkg/compiler/boomerang_guard_compiler_bg.wasm; do
   bytes=$(wc -c < "$f")
   gz=$(gzip -9 -c "$f" | wc -c)
   say "$f: $bytes bytes raw, $gz bytes gzipped"

@@ -63,6 +63,12 @@ impl Guard {
         Ok(guard)
     }
 
+    /// Lets this guard compile schemas through the compiler module (wasm, see
+    /// `contracts::compiler::remote`).
+    pub fn allow_remote_compiler(&mut self) {
+        self.store.allow_remote_compiler();
+    }
+
     #[doc(hidden)]
     pub fn store(&self) -> &SchemaStore {
         &self.store

@@ -23,8 +23,12 @@ mod swar;
 mod ts_types;
 pub mod verify;
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", not(feature = "compiler-module")))]
 pub mod wasm;
+
+// The compiler module's exports (a build of its own: `scripts/build.sh`).
+#[cfg(all(target_arch = "wasm32", feature = "compiler-module"))]
+mod compiler_module;
 
 pub use config::Config;
 pub use contracts::{CheckReport, ContractError, ContractSource};

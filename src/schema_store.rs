@@ -29,6 +29,10 @@ pub struct SchemaStore {
     /// Validators without those patterns, compiled when a check's property names exceed them.
     keys_unchecked: BTreeMap<String, Validator>,
     plans: BTreeMap<String, Arc<Plan>>,
+    /// This store may use a compiler in another module (`compiler::remote`): the wasm layer
+    /// allows it for a guard of the entry that loads one. A compiler in this module is always
+    /// allowed.
+    remote_allowed: bool,
 }
 
 impl SchemaStore {
@@ -53,6 +57,16 @@ impl SchemaStore {
         candidates
             .into_iter()
             .find(|c| self.schemas.contains_key(c))
+    }
+
+    /// Lets this store compile through the compiler module's port (see `remote_allowed`).
+    pub fn allow_remote_compiler(&mut self) {
+        self.remote_allowed = true;
+    }
+
+    /// Whether a schema can be compiled here at all.
+    fn compiles(&self) -> bool {
+        cfg!(feature = "runtime-schemas") || self.remote_allowed
     }
 
     pub fn get(&self, id: &str) -> Option<&Value> {
@@ -117,7 +131,10 @@ impl SchemaStore {
         // Checked against its meta-schema here, once; later compiles skip that (see `build`).
         // Every `pattern` must compile now, also one the root does not reach yet: documents
         // compiled later build their regexes on first use (`pattern::LAZY_KEYWORD`).
-        let checked = compiler::first_invalid(self.schemas.get(&id).unwrap_or(&Value::Null))
+        let checked = self
+            .compiles()
+            .then(|| compiler::first_invalid(self.schemas.get(&id).unwrap_or(&Value::Null)))
+            .flatten()
             .map_or(Ok(()), |(at, why)| {
                 Err(GuardError::new(
                     ErrorCode::InvalidSchema,
@@ -312,6 +329,9 @@ impl SchemaStore {
         meta: bool,
     ) -> Result<Validator> {
         let schema = self.registered(id)?;
+        if !self.compiles() {
+            return Err(compiler::unavailable(id));
+        }
         compiler::build(id, schema, docs, keys_unchecked, meta)
     }
 

@@ -3,6 +3,8 @@
 //! `code`, `path` and `details`. No logic lives here.
 
 mod callback;
+#[cfg(not(feature = "runtime-schemas"))]
+mod compiler;
 mod freeze;
 mod host;
 mod lifecycle;
@@ -39,7 +41,7 @@ static BUILD: [u8; 4] = VARIANT;
 const VARIANT: [u8; 4] = if cfg!(feature = "runtime-schemas") {
     *b"full"
 } else {
-    *b"lite"
+    *b"core"
 };
 
 #[wasm_bindgen(start)]

@@ -1,16 +1,20 @@
-// Loading the module: which build (full, or lite without the JSON Schema compiler) an entry was
-// given, and the errors a failed load throws. Both builds import the same functions, so the
-// wrong file beside a bundle, or the wrong bytes, would load and fail later at a call that needs
-// what differs; the entries refuse it at load.
+// Loading the modules: which build (the guard's module, or the JSON Schema compiler module) an
+// entry was given, and the errors a failed load throws. The wrong file beside a bundle, or the
+// wrong bytes (another module, another version's), would load and fail later at a call that
+// needs what differs; the entries refuse it at load.
 import { BoomerangGuardError } from "./errors.js";
 
-export type Build = "full" | "lite";
+export type Build = "core" | "compiler";
 
-/** The custom section src/wasm/mod.rs writes: "full" or "lite". */
+/** The custom section src/wasm/mod.rs writes ("core"; "full" in the crate's wasm tests) and
+ * src/compiler_module.rs ("compiler"); earlier versions wrote "full" and "lite". */
 const SECTION = "boomerang_guard_build";
 
-const ENTRIES: Record<Build, string> = { full: "boomerang-guard", lite: "boomerang-guard/lite" };
-const FILES: Record<Build, string> = { full: "pkg/boomerang_guard_bg.wasm", lite: "pkg/lite/boomerang_guard_bg.wasm" };
+const NAMES: Record<string, string> = { core: "the guard's module", compiler: "the JSON Schema compiler module" };
+const FILES: Record<Build, string> = {
+  core: "pkg/boomerang_guard_bg.wasm (pkg/lite/ holds the same)",
+  compiler: "pkg/compiler/boomerang_guard_compiler_bg.wasm",
+};
 
 /** `WASM_LOAD_FAILED` for `what` (a file, or the bytes passed), with `hint` after the cause. */
 export function loadError(what: string, e: unknown, hint = ""): BoomerangGuardError {
@@ -20,11 +24,9 @@ export function loadError(what: string, e: unknown, hint = ""): BoomerangGuardEr
 
 function refuse(expected: Build, found: string | undefined): void {
   if (found === expected) return;
-  const what = found === "full" || found === "lite" ? `the ${found} build` : "not a boomerang-guard module";
-  throw new BoomerangGuardError(
-    "WASM_LOAD_FAILED",
-    `the module is ${what}; this entry (${ENTRIES[expected]}) needs the ${expected} build, ${FILES[expected]}`,
-  );
+  const what =
+    found === undefined ? "not a boomerang-guard module" : (NAMES[found] ?? `another version's build (${found})`);
+  throw new BoomerangGuardError("WASM_LOAD_FAILED", `the module is ${what}; this needs ${NAMES[expected]}, ${FILES[expected]}`);
 }
 
 /** A module compiled in this realm (the glue instantiates no other). */

@@ -1,7 +1,7 @@
 // The wrapper over the wasm bindings, shared by the CommonJS (Node) and ESM (web) entries.
 import { BoomerangGuardError, busy, toGuardError } from "./errors.js";
 import type * as FreezeModule from "./freeze.js";
-import type { Glue } from "./glue.js";
+import type { CompilerGlue, Glue } from "./glue.js";
 import type * as LifecycleModule from "./lifecycle.js";
 import type { Lifecycle } from "./lifecycle.js";
 import type * as VerifyModule from "./verify.js";
@@ -87,7 +87,7 @@ export interface Parts {
   verify(): typeof VerifyModule;
 }
 
-export function wrap(glue: Glue, parts: Parts, config?: GuardConfig, options?: { lenient?: boolean }): Guard {
+export function wrap(glue: Glue, parts: Parts, config?: GuardConfig, options?: { lenient?: boolean }, compiler?: CompilerGlue): Guard {
   const call = caller();
   // Looked up once: a `require` per call would cost every freeze and hash a module lookup.
   let freezeOnce: ReturnType<Parts["freeze"]> | undefined;
@@ -96,6 +96,8 @@ export function wrap(glue: Glue, parts: Parts, config?: GuardConfig, options?: {
     return freeze.isolate(glue, value, freeze[mode], hash);
   };
   const inner = call(() => (options?.lenient ? glue.WasmGuard.lenient(config) : new glue.WasmGuard(config)));
+  // The full entries hand over the compiler module's port; boomerang-guard/lite never does.
+  if (compiler) call(() => inner.useSchemaCompiler(compiler));
   const configProblems: ConfigProblem[] = options?.lenient ? call(() => inner.configProblems()) : [];
   // Frozen contexts handed to children, to re-hash on completion and on resume; the oldest are
   // forgotten past MAX_CONTEXTS, as the lifecycle prunes old rounds (then there is nothing to

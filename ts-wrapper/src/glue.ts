@@ -32,6 +32,20 @@ export interface WasmGuardInstance {
   verifyAbandon(token: number): boolean;
   judgeBudgetUsed(rootTaskId: string): number;
   judgeChanged(): void;
+  /** Lets this guard compile schemas through the compiler module's `port`. */
+  useSchemaCompiler(port: CompilerGlue): void;
+}
+
+/** What the compiler module exports (src/compiler_module.rs), which a guard calls as its port. */
+export interface CompilerGlue {
+  build(id: string, docs: string, keysUnchecked: boolean, meta: boolean): string;
+  release(handle: number): void;
+  validate(handle: number, value: string, left: number, errors: boolean): string;
+  firstInvalid(doc: string): string;
+  keyPatterns(docs: string): string;
+  keyRegex(pattern: string): number;
+  keyMatches(handle: number, key: string, left: number): number;
+  releaseKeyRegex(handle: number): void;
 }
 
 export interface Glue extends FreezeBinding {
@@ -44,6 +58,6 @@ export interface Glue extends FreezeBinding {
     timeoutMs: number,
   ): Promise<unknown>;
   callJudge(judge: (request: unknown) => unknown, request: unknown, timeoutMs: number, retries: number): Promise<unknown>;
-  /** `"full"` or `"lite"`: which build the loaded module is. */
+  /** `"core"` (the packaged module) or `"full"` (the crate's wasm tests): which build it is. */
   buildVariant(): string;
 }

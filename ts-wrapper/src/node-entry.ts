@@ -1,8 +1,8 @@
-// What both CommonJS entries (node.ts: the full module; lite-node.ts: the module without the
-// JSON Schema compiler) do with their glue. Each entry passes its own static `require`s, so that
-// bundlers see the paths.
+// What both CommonJS entries (node.ts, which loads the JSON Schema compiler module when a schema
+// must be compiled; lite-node.ts, which never does) do with their glue. Each entry passes its
+// own static `require`s, so that bundlers see the paths.
 import { wrap, type Parts } from "./core.js";
-import type { Glue } from "./glue.js";
+import type { CompilerGlue, Glue } from "./glue.js";
 import { checkLoaded, loadError, moduleOf, type Build } from "./build-check.js";
 import type { CreateOptions, Guard, GuardConfig } from "./types.js";
 import type * as Log from "./log.js";
@@ -10,6 +10,14 @@ import type * as Roo from "./roo.js";
 
 export interface BytesGlue extends Glue {
   initSync(arg: { module: BufferSource | WebAssembly.Module }): unknown;
+}
+
+/** The compiler module's glues: from the file beside it, or the one that takes bytes. */
+export interface CompilerLoaders {
+  file: () => CompilerGlue;
+  bytes: () => CompilerGlue & { initSync(arg: { module: BufferSource | WebAssembly.Module }): unknown };
+  /** The module file, for errors. */
+  wasmFile: string;
 }
 
 export interface NodeEntry {
@@ -37,10 +45,50 @@ export const createRooHooks: typeof Roo.createRooHooks = (...args) =>
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   (require("./roo.js") as typeof Roo).createRooHooks(...args);
 
-/** `file` loads the module from beside its glue; `bytes` returns the glue that takes bytes. */
-export function nodeEntry(build: Build, wasmFile: string, file: () => Glue, bytes: () => BytesGlue): NodeEntry {
+/** A port that loads the compiler module on its first call (a failed load is retried on the
+ * next; its error reaches the guard, which reports SCHEMAS_UNAVAILABLE with it). */
+export function lazyPort(load: () => CompilerGlue): CompilerGlue {
+  let glue: CompilerGlue | undefined;
+  const get = (): CompilerGlue => (glue ??= load());
+  return {
+    build: (id, docs, keysUnchecked, meta) => get().build(id, docs, keysUnchecked, meta),
+    release: (handle) => get().release(handle),
+    validate: (handle, value, left, errors) => get().validate(handle, value, left, errors),
+    firstInvalid: (doc) => get().firstInvalid(doc),
+    keyPatterns: (docs) => get().keyPatterns(docs),
+    keyRegex: (pattern) => get().keyRegex(pattern),
+    keyMatches: (handle, key, left) => get().keyMatches(handle, key, left),
+    releaseKeyRegex: (handle) => get().releaseKeyRegex(handle),
+  };
+}
+
+/** `file` loads the module from beside its glue; `bytes` returns the glue that takes bytes;
+ * `compiler`, for the full entry, loads the JSON Schema compiler module on demand. */
+export function nodeEntry(build: Build, wasmFile: string, file: () => Glue, bytes: () => BytesGlue, compiler?: CompilerLoaders): NodeEntry {
   let fileGlue: Glue | undefined;
   let bytesGlue: Glue | undefined;
+  /** One port for every guard of this entry: handles live in one compiler instance. */
+  let port: CompilerGlue | undefined;
+  const portFor = (options?: CreateOptions): CompilerGlue | undefined => {
+    if (!compiler) return undefined;
+    const given = options?.compilerWasm;
+    return (port ??= lazyPort(() => {
+      if (given === undefined) {
+        try {
+          return compiler.file();
+        } catch (e) {
+          throw loadError(compiler.wasmFile, e, ". A host that bundles must copy it beside its bundle or pass { compilerWasm: bytes }.");
+        }
+      }
+      try {
+        const glue = compiler.bytes();
+        glue.initSync({ module: moduleOf(given, "compiler") });
+        return glue;
+      } catch (e) {
+        throw loadError("the module passed as { compilerWasm }", e);
+      }
+    }));
+  };
   const load = (options?: CreateOptions): Glue => {
     if (options?.wasm !== undefined) {
       if (!bytesGlue) {
@@ -66,7 +114,7 @@ export function nodeEntry(build: Build, wasmFile: string, file: () => Glue, byte
     }
     return fileGlue;
   };
-  const createGuardSync = (config?: GuardConfig, options?: CreateOptions): Guard => wrap(load(options), PARTS, config, options);
+  const createGuardSync = (config?: GuardConfig, options?: CreateOptions): Guard => wrap(load(options), PARTS, config, options, portFor(options));
   return {
     createGuardSync,
     createGuard: async (config, options) => createGuardSync(config, options),

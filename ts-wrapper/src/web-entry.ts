@@ -1,11 +1,12 @@
-// What both ESM entries (web.ts: the full module; lite-web.ts: the module without the JSON
-// Schema compiler) do with their glue: async instantiation (streaming where the host serves
-// application/wasm), or synchronous from bytes.
+// What both ESM entries (web.ts, with the JSON Schema compiler module; lite-web.ts, without it)
+// do with their glue: async instantiation (streaming where the host serves application/wasm),
+// or synchronous from bytes. A browser cannot compile a large module synchronously when a schema
+// first needs it, so the full entry loads the compiler module beside the guard's, in parallel.
 import { wrap, type Parts } from "./core.js";
 import * as freeze from "./freeze.js";
 import * as lifecycle from "./lifecycle.js";
 import * as verify from "./verify.js";
-import type { Glue } from "./glue.js";
+import type { CompilerGlue, Glue } from "./glue.js";
 import { BoomerangGuardError } from "./errors.js";
 import { checkLoaded, isModule, loadError, moduleOf, moduleOfAsync, type Build } from "./build-check.js";
 import type { CreateOptions, Guard, GuardConfig } from "./types.js";
@@ -13,6 +14,14 @@ import type { CreateOptions, Guard, GuardConfig } from "./types.js";
 export interface WebGlue {
   default(arg: { module_or_path: unknown }): Promise<unknown>;
   initSync(arg: { module: BufferSource | WebAssembly.Module }): unknown;
+}
+
+/** The compiler module's `web` glue: its exports are the port. */
+export interface CompilerWeb {
+  glue: WebGlue & CompilerGlue;
+  url: URL;
+  /** The module file, for errors. */
+  wasmFile: string;
 }
 
 export interface WebEntry {
@@ -24,23 +33,63 @@ export interface WebEntry {
 /** Bundled with the entry (scripts/build.sh): one file for a browser to fetch. */
 const PARTS: Parts = { freeze: () => freeze, lifecycle: () => lifecycle, verify: () => verify };
 
-export function webEntry(build: Build, glue: WebGlue, wasmUrl: URL, wasmFile: string): WebEntry {
+/** Whether `given` is bytes or a module (checked before a glue is initialized with it) rather
+ * than something the glue fetches (a URL or Response). */
+function isBytes(given: unknown): given is BufferSource | WebAssembly.Module {
+  return typeof given === "object" && given !== null && (isModule(given) || (given as object) instanceof ArrayBuffer || ArrayBuffer.isView(given));
+}
+
+/** Initializes `glue` from `given` (bytes, a module, a URL or Response) or `url`; bytes are
+ * checked to be `build` first. */
+function initFrom(glue: WebGlue, given: unknown, url: URL, build: Build): Promise<unknown> {
+  const source: Promise<unknown> = isBytes(given) ? moduleOfAsync(given, build) : Promise.resolve(given ?? url);
+  return source.then((s) => glue.default({ module_or_path: s }));
+}
+
+export function webEntry(build: Build, glue: WebGlue, wasmUrl: URL, wasmFile: string, compiler?: CompilerWeb): WebEntry {
   /** Set while the module loads and once it has loaded; cleared by a load that can be retried. */
   let ready: Promise<void> | undefined;
   let loaded = false;
   /** The glue holds a module that is not this entry's: nothing can load after that. */
   let refused: Error | undefined;
   const asGlue = glue as unknown as Glue;
+  let compilerLoaded = false;
+  let compilerLoading: Promise<void> | undefined;
+  const loadCompiler = (c: CompilerWeb, given: unknown): Promise<void> =>
+    (compilerLoading ??= initFrom(c.glue, given, c.url, "compiler").then(
+      () => {
+        compilerLoaded = true;
+      },
+      (e: unknown) => {
+        compilerLoading = undefined;
+        throw loadError(isBytes(given) ? "the module passed as { compilerWasm }" : c.wasmFile, e);
+      },
+    ));
+  /** The compiler's port for a guard created now: loaded, or loaded now from bytes passed. */
+  const portFor = (options?: CreateOptions): CompilerGlue | undefined => {
+    if (!compiler) return undefined;
+    if (!compilerLoaded && options?.compilerWasm !== undefined && !compilerLoading) {
+      try {
+        compiler.glue.initSync({ module: moduleOf(options.compilerWasm, "compiler") });
+      } catch (e) {
+        throw loadError("the module passed as { compilerWasm }", e);
+      }
+      compilerLoaded = true;
+    }
+    return compilerLoaded ? compiler.glue : undefined;
+  };
   const initGuard = (options?: CreateOptions): Promise<void> => {
     if (refused) return Promise.reject(refused);
     if (!ready) {
       const given: unknown = options?.wasm;
       // Bytes are checked before the glue is initialized (once only) with them; a module the
       // glue fetches itself (the entry's URL, or a URL or Response passed) is asked after.
-      const bytes = typeof given === "object" && given !== null && (isModule(given) || (given as object) instanceof ArrayBuffer || ArrayBuffer.isView(given));
-      const source: Promise<unknown> = bytes ? moduleOfAsync(given as BufferSource, build) : Promise.resolve(given ?? wasmUrl);
-      ready = source
-        .then((s) => glue.default({ module_or_path: s }))
+      const bytes = isBytes(given);
+      // Both modules download and compile at once; the guard's is checked first.
+      const withCompiler = compiler && !compilerLoaded ? loadCompiler(compiler, options?.compilerWasm) : undefined;
+      // Awaited after the guard's module; a failure before that is reported once, not twice.
+      withCompiler?.catch(() => undefined);
+      ready = initFrom(glue, given, wasmUrl, build)
         .then(() => {
           try {
             checkLoaded(asGlue, build);
@@ -54,6 +103,11 @@ export function webEntry(build: Build, glue: WebGlue, wasmUrl: URL, wasmFile: st
           if (refused) throw refused;
           ready = undefined;
           throw loadError(bytes ? "the module passed as { wasm }" : wasmFile, e);
+        })
+        .then(() => withCompiler)
+        .catch((e: unknown) => {
+          ready = undefined;
+          throw e;
         });
     }
     return ready;
@@ -77,7 +131,7 @@ export function webEntry(build: Build, glue: WebGlue, wasmUrl: URL, wasmFile: st
       }
       loaded = true;
     }
-    return wrap(asGlue, PARTS, config, options);
+    return wrap(asGlue, PARTS, config, options, portFor(options));
   };
   return {
     initGuard,

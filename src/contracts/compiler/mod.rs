@@ -45,7 +45,7 @@ pub fn unavailable(id: &str) -> GuardError {
         ErrorCode::SchemasUnavailable,
         "",
         format!(
-            "schema {id}: this build of boomerang-guard (boomerang-guard/lite) has no JSON Schema compiler, only the built-in contracts; load \"boomerang-guard\" to register schemas"
+            "schema {id}: this guard has no JSON Schema compiler, only the built-in contracts: boomerang-guard/lite never loads it; use \"boomerang-guard\" to register schemas (in a browser, after await createGuard() or initGuard(), or with {{ compilerWasm }})"
         ),
     )
 }

@@ -162,3 +162,148 @@ impl KeyRegex {
         }
     }
 }
+
+#[cfg(all(test, feature = "runtime-schemas"))]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
+    use super::super::{local, serve};
+    use super::*;
+    use serde_json::json;
+
+    /// The port without the module between: `serve` in this thread.
+    struct Loopback;
+
+    impl Port for Loopback {
+        fn build(&self, id: &str, docs: &str, unchecked: bool, meta: bool) -> PortResult<String> {
+            Ok(serve::build(id, docs, unchecked, meta))
+        }
+        fn release(&self, handle: u32) {
+            serve::release(handle);
+        }
+        fn validate(&self, h: u32, value: &str, left: u64, errors: bool) -> PortResult<String> {
+            Ok(serve::validate(h, value, left, errors))
+        }
+        fn first_invalid(&self, doc: &str) -> PortResult<String> {
+            Ok(serve::first_invalid(doc))
+        }
+        fn key_patterns(&self, docs: &str) -> PortResult<String> {
+            Ok(serve::key_patterns(docs))
+        }
+        fn key_regex(&self, pattern: &str) -> PortResult<i64> {
+            Ok(serve::key_regex(pattern))
+        }
+        fn key_matches(&self, handle: u32, key: &str, left: u64) -> PortResult<Matched> {
+            // Through the number the wasm port carries.
+            Ok(Matched::decode(serve::key_matches(handle, key, left).encode()))
+        }
+        fn release_key_regex(&self, handle: u32) {
+            serve::release_key_regex(handle);
+        }
+    }
+
+    fn errors_of(v: &dyn Fn(&Value, &mut Vec<ContractError>), value: &Value) -> Vec<String> {
+        let mut out = Vec::new();
+        v(value, &mut out);
+        out.iter().map(|e| serde_json::to_string(e).unwrap()).collect()
+    }
+
+    /// Through the port, a schema compiles, fails, validates, reports and spends the pattern
+    /// budget exactly as the compiler in this module does.
+    #[test]
+    fn the_port_answers_as_the_local_compiler() {
+        set_port(Some(Box::new(Loopback)));
+        let common = json!({
+            "$id": "https://x.test/common.json",
+            "$defs": { "id": { "type": "string", "pattern": "^[A-Z]+-[0-9]+$" } }
+        });
+        let schema = json!({
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": "https://x.test/result.json",
+            "type": "object",
+            "required": ["status", "ids"],
+            "properties": {
+                "status": { "enum": ["done", "blocked"] },
+                "ids": { "type": "array", "items": { "$ref": "common.json#/$defs/id" } },
+                "note": { "type": "string", "pattern": "^(?=.*ok)" }
+            },
+            "patternProperties": { "^x-(?!secret)": { "type": "string" } },
+            "additionalProperties": false
+        });
+        let docs = [("https://x.test/result.json", &schema), ("https://x.test/common.json", &common)];
+        let id = docs[0].0;
+        let values = [
+            json!({ "status": "done", "ids": ["AB-1"] }),
+            json!({ "status": "late", "ids": ["ab-1", 3], "note": "not fine", "x-secret": "s", "x-a": 1, "y": 0 }),
+            json!([]),
+            json!({ "status": "done", "ids": [], "note": "ok" }),
+        ];
+        for meta in [true, false] {
+            let mine = local::build(id, &schema, &docs, false, meta).unwrap();
+            let theirs = build(id, &schema, &docs, false, meta).unwrap();
+            for v in &values {
+                pattern::start_call();
+                let a = errors_of(&|v, o| mine.errors(v, o), v);
+                let spent_here = pattern::spent();
+                pattern::start_call();
+                let b = errors_of(&|v, o| theirs.errors(v, o), v);
+                assert_eq!(a, b, "{v}");
+                assert_eq!(spent_here, pattern::spent(), "budget spent on {v}");
+                assert_eq!(mine.is_valid(v), theirs.is_valid(v), "{v}");
+            }
+        }
+        assert_eq!(key_patterns(&docs), local::key_patterns(&docs));
+        assert_eq!(key_patterns(&docs).0, 1, "the lookahead name pattern");
+        // A compile error crosses as the same typed error.
+        let broken = json!({ "$id": "https://x.test/broken.json", "type": 12 });
+        let bad = [("https://x.test/broken.json", &broken)];
+        let a = local::build(bad[0].0, &broken, &bad, false, true).err().unwrap();
+        let b = build(bad[0].0, &broken, &bad, false, true).err().unwrap();
+        assert_eq!(a, b);
+        let dangling = json!({ "$id": "https://x.test/d.json", "$ref": "missing.json" });
+        let d = [("https://x.test/d.json", &dangling)];
+        assert_eq!(
+            build(d[0].0, &dangling, &d, false, true).err().unwrap().code,
+            ErrorCode::UnresolvedRef
+        );
+        let invalid = json!({ "properties": { "a": { "pattern": "(" } } });
+        assert_eq!(first_invalid(&invalid), local::first_invalid(&invalid));
+        assert!(first_invalid(&invalid).is_some());
+        // Names, including one a backtracking pattern is run on under the budget.
+        for pattern in ["^x-(?!secret)", "^[a-z]+$", "(?<=(a+))b", "("] {
+            let (mine, theirs) = (local::KeyRegex::new(pattern), KeyRegex::new(pattern));
+            assert_eq!(mine.is_some(), theirs.is_some(), "{pattern}");
+            let (Some(mine), Some(theirs)) = (mine, theirs) else { continue };
+            for key in ["x-a", "x-secret", "abc", "aaab", "Q"] {
+                pattern::start_call();
+                let a = mine.matches(key);
+                let spent = pattern::spent();
+                pattern::start_call();
+                assert_eq!(a, theirs.matches(key), "{pattern} on {key}");
+                assert_eq!(spent, pattern::spent(), "{pattern} on {key}");
+            }
+        }
+        set_port(None);
+    }
+
+    /// Without a port nothing compiles, with a typed error; a dropped handle frees its slot.
+    #[test]
+    fn no_port_is_a_typed_error_and_handles_are_released() {
+        set_port(None);
+        let s = json!({ "$id": "https://x.test/a.json", "type": "object" });
+        let docs = [("https://x.test/a.json", &s)];
+        let e = build(docs[0].0, &s, &docs, false, true).err().unwrap();
+        assert_eq!(e.code, ErrorCode::SchemasUnavailable);
+        assert!(KeyRegex::new("^a").is_none());
+        set_port(Some(Box::new(Loopback)));
+        let first = build(docs[0].0, &s, &docs, false, true).unwrap();
+        let handle = first.handle;
+        drop(first);
+        let again = build(docs[0].0, &s, &docs, false, true).unwrap();
+        assert_eq!(again.handle, handle, "the released slot is used again");
+        // A handle the compiler does not know is never valid.
+        let stale = Validator { handle: 9999 };
+        assert!(!stale.is_valid(&json!({})));
+        std::mem::forget(stale);
+        set_port(None);
+    }
+}
