@@ -180,7 +180,7 @@ test("boomerang-guard/lite in Chromium: built-in contracts, drift and isolation 
         }
         const drift = guard.scoreDrift("Create a single function validateEmail. Do NOT create a class.", "class EmailValidator {}");
         const frozen = Object.isFrozen(guard.freezeContext({ files: ["a.ts"] }));
-        const wasm = performance.getEntriesByType("resource").find((r) => r.name.endsWith(".wasm"));
+        const wasm = performance.getEntriesByType("resource").filter((r) => r.name.endsWith(".wasm"));
         return {
           inputOk: input.ok,
           badTodos: badTodos.errors.map((e) => [e.instancePath, e.keyword]),
@@ -188,7 +188,7 @@ test("boomerang-guard/lite in Chromium: built-in contracts, drift and isolation 
           refused,
           status: drift.status,
           frozen,
-          wasm: wasm && new URL(wasm.name).pathname,
+          wasm: wasm.map((r) => new URL(r.name).pathname),
           startupMs: window.startupMs,
         };
       });
@@ -199,15 +199,16 @@ test("boomerang-guard/lite in Chromium: built-in contracts, drift and isolation 
       assert.deepEqual(out.refused, { name: "BoomerangGuardError", code: "SCHEMAS_UNAVAILABLE" });
       assert.notEqual(out.status, undefined);
       assert.equal(out.frozen, true);
-      assert.equal(out.wasm, "/pkg/lite/boomerang_guard_bg.wasm", "the lite module, not the full one");
+      assert.deepEqual(out.wasm, ["/pkg/lite/boomerang_guard_bg.wasm"], "the guard's module only, never the compiler");
       t.diagnostic(`lite start-up in Chromium: ${out.startupMs.toFixed(0)} ms`);
     },
     "lite-web.js",
   );
 });
 
-test("each browser entry is one file: a page fetches the entry, then the wasm module, and nothing else", { timeout: 60_000 }, async (t) => {
-  for (const [entry, wasm] of [["web.js", "/pkg/boomerang_guard_bg.wasm"], ["lite-web.js", "/pkg/lite/boomerang_guard_bg.wasm"]]) {
+test("each browser entry is one file: a page fetches the entry, then its wasm modules, and nothing else", { timeout: 60_000 }, async (t) => {
+  const full = ["/pkg/boomerang_guard_bg.wasm", "/pkg/compiler/boomerang_guard_compiler_bg.wasm"];
+  for (const [entry, wasm] of [["web.js", full], ["lite-web.js", ["/pkg/lite/boomerang_guard_bg.wasm"]]]) {
     await withPage(
       t,
       async (page, errors) => {
@@ -218,7 +219,8 @@ test("each browser entry is one file: a page fetches the entry, then the wasm mo
             .map((r) => new URL(r.name).pathname)
             .filter((p) => p.startsWith("/dist/") || p.startsWith("/pkg/")),
         );
-        assert.deepEqual(fetched, [`/dist/esm/${entry}`, wasm], entry);
+        // The full entry fetches the compiler module beside the guard's, in either order.
+        assert.deepEqual([fetched[0], ...fetched.slice(1).sort()], [`/dist/esm/${entry}`, ...wasm], entry);
         // And it works: a check and the error class a bundled copy throws.
         const out = await page.evaluate(async () => {
           const { guard, mod } = window;

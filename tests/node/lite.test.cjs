@@ -1,8 +1,9 @@
 "use strict";
-// boomerang-guard/lite (the module built without the JSON Schema compiler), loaded from the
-// packed package as a consumer would: the built-in contracts, the configuration, drift and
-// isolation answer exactly as the full module does; schemas are refused with a typed error and
-// the guard stays usable; the module is within its size budget.
+// boomerang-guard/lite (the guard's module without ever loading the JSON Schema compiler
+// module), loaded from the packed package as a consumer would: the built-in contracts, the
+// configuration, drift and isolation answer exactly as the full entry does; schemas are refused
+// with a typed error and the guard stays usable; the module is within its size budget; each
+// entry refuses the other module's bytes.
 const test = require("node:test");
 const assert = require("node:assert/strict");
 const fs = require("node:fs");
@@ -74,6 +75,8 @@ test("lite reads configurations as the full module, problems included", () => {
 });
 
 test("lite refuses schemas with SCHEMAS_UNAVAILABLE and stays usable; built-in ids still work", () => {
+  // Also after the full entry has loaded the compiler module in this process.
+  full.createGuardSync().registerSchema({ $id: "loaded-by-full", type: "object" });
   const g = lite.createGuardSync();
   for (const call of [
     () => g.registerSchema({ $id: "mine", type: "object" }),
@@ -99,11 +102,19 @@ test("lite loads from bytes, as a bundling host passes them", () => {
   assert.deepEqual(fs.readFileSync(resolved), bytes, "the ./lite/wasm export is that module");
 });
 
-test("the lite module is within the 600 KB gzipped budget and smaller than the full one", () => {
-  const size = (p) => zlib.gzipSync(fs.readFileSync(path.join(packageDir(), "pkg", ...p)), { level: 9 }).length;
-  const [liteGz, fullGz] = [size(["lite", "boomerang_guard_bg.wasm"]), size(["boomerang_guard_bg.wasm"])];
-  assert.ok(liteGz <= 600 * 1024, `lite: ${liteGz} bytes gzipped`);
-  assert.ok(liteGz < fullGz * 0.7, `lite ${liteGz} vs full ${fullGz}`);
+test("the guard's module is within the 600 KB gzipped budget; lite's copy is the same bytes; the compiler is apart", () => {
+  const read = (...p) => fs.readFileSync(path.join(packageDir(), "pkg", ...p));
+  const gz = (b) => zlib.gzipSync(b, { level: 9 }).length;
+  const [core, lite, compiler] = [read("boomerang_guard_bg.wasm"), read("lite", "boomerang_guard_bg.wasm"), read("compiler", "boomerang_guard_compiler_bg.wasm")];
+  assert.ok(gz(core) <= 600 * 1024, `the guard's module: ${gz(core)} bytes gzipped`);
+  assert.deepEqual(lite, core);
+  const section = (b) => new TextDecoder().decode(WebAssembly.Module.customSections(new WebAssembly.Module(b), "boomerang_guard_build")[0]);
+  assert.equal(section(core), "core");
+  assert.equal(section(compiler), "compiler");
+  // The compiler's code (jsonschema's compiler, the regex engines) is not in the guard's module.
+  assert.ok(gz(compiler) > 300 * 1024, `compiler: ${gz(compiler)} bytes gzipped`);
+  const exports = (b) => WebAssembly.Module.exports(new WebAssembly.Module(b)).map((e) => e.name);
+  assert.ok(!exports(core).includes("keyMatches") && exports(compiler).includes("keyMatches"));
 });
 
 // Each case in a fresh process: an entry loads its module once.
@@ -114,42 +125,50 @@ function inFreshProcess(script) {
 }
 const attempt = (expr) => `(async () => { try { await (${expr}); return "loaded"; } catch (e) { return e.code + ": " + e.message; } })()`;
 
-test("an entry refuses the other build's bytes, and takes its own afterwards", () => {
+test("an entry refuses the other module's bytes, and takes its own afterwards", () => {
   const dir = JSON.stringify(packageDir());
   const out = inFreshProcess(`
     const fs = require("node:fs"), path = require("node:path");
     const bytes = (...p) => fs.readFileSync(path.join(${dir}, "pkg", ...p));
+    const core = () => bytes("boomerang_guard_bg.wasm"), compiler = () => bytes("compiler", "boomerang_guard_compiler_bg.wasm");
     (async () => {
       const lite = require("boomerang-guard/lite"), full = require("boomerang-guard");
-      // The ESM (web) entry by its file: Node's "node" condition would pick the CommonJS one.
-      const web = await import(require("node:url").pathToFileURL(path.join(${dir}, "dist", "esm", "lite-web.js")).href);
+      // The ESM (web) entries by their files: Node's "node" condition would pick the CommonJS ones.
+      const esm = (f) => import(require("node:url").pathToFileURL(path.join(${dir}, "dist", "esm", f)).href);
+      const [liteWeb, web] = [await esm("lite-web.js"), await esm("web.js")];
       const r = {};
-      r.liteWithFull = await ${attempt('lite.createGuard(undefined, { wasm: bytes("boomerang_guard_bg.wasm") })')};
-      r.liteWithLite = await ${attempt('lite.createGuard(undefined, { wasm: bytes("lite", "boomerang_guard_bg.wasm") })')};
-      r.fullWithLite = await ${attempt('full.createGuardSync(undefined, { wasm: new WebAssembly.Module(bytes("lite", "boomerang_guard_bg.wasm")) })')};
-      r.fullWithFull = await ${attempt('full.createGuardSync(undefined, { wasm: bytes("boomerang_guard_bg.wasm") })')};
-      r.webSyncWithFull = await ${attempt('web.createGuardSync(undefined, { wasm: bytes("boomerang_guard_bg.wasm") })')};
-      r.webWithFull = await ${attempt('web.createGuard(undefined, { wasm: bytes("boomerang_guard_bg.wasm") })')};
+      r.liteWithCompiler = await ${attempt('lite.createGuard(undefined, { wasm: compiler() })')};
+      r.liteWithCore = await ${attempt('lite.createGuard(undefined, { wasm: bytes("lite", "boomerang_guard_bg.wasm") })')};
+      r.fullWithCompiler = await ${attempt('full.createGuardSync(undefined, { wasm: new WebAssembly.Module(compiler()) })')};
+      // The compiler's bytes are checked when a schema first needs them.
+      const wrongCompiler = full.createGuardSync(undefined, { wasm: core(), compilerWasm: core() });
+      r.fullWithCore = wrongCompiler.checkTaskInput({ mode: "ask", message: "Why?" }).ok ? "loaded" : "failed";
+      r.compilerWithCore = await ${attempt('wrongCompiler.registerSchema({ $id: "a", type: "object" })')};
+      r.liteWebWithCompiler = await ${attempt('liteWeb.createGuardSync(undefined, { wasm: compiler() })')};
       r.webWithNothing = await ${attempt('web.createGuard(undefined, { wasm: new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]) })')};
-      r.webWithLite = await ${attempt('web.createGuard(undefined, { wasm: bytes("lite", "boomerang_guard_bg.wasm") })')};
+      // A compiler that cannot load never fails the guard's load: the first schema reports it.
+      r.webWithCoreAsCompiler = await ${attempt('web.createGuard(undefined, { wasm: core(), compilerWasm: core() }).then((g) => g.registerSchema({ $id: "c", type: "object" }))')};
+      r.webWithoutCompiler = await ${attempt('web.createGuard(undefined, { wasm: core() })')};
+      r.webWithBoth = await ${attempt('web.createGuard(undefined, { wasm: core(), compilerWasm: compiler() }).then((g) => g.registerSchema({ $id: "b", type: "object" }))')};
+      r.liteWebWithCore = await ${attempt('liteWeb.createGuard(undefined, { wasm: core() })')};
       process.stdout.write(JSON.stringify(r));
     })();`);
-  for (const k of ["liteWithFull", "fullWithLite", "webSyncWithFull", "webWithFull"]) {
-    assert.match(out[k], /^WASM_LOAD_FAILED: .*the module is the (full|lite) build/, `${k}: ${out[k]}`);
+  for (const k of ["liteWithCompiler", "fullWithCompiler", "liteWebWithCompiler"]) {
+    assert.match(out[k], /^WASM_LOAD_FAILED: .*the module is the JSON Schema compiler module; this needs the guard's module, pkg\/boomerang_guard_bg\.wasm/, `${k}: ${out[k]}`);
   }
-  assert.match(out.liteWithFull, /boomerang-guard\/lite\) needs the lite build, pkg\/lite\/boomerang_guard_bg\.wasm/);
-  assert.match(out.fullWithLite, /\(boomerang-guard\) needs the full build, pkg\/boomerang_guard_bg\.wasm/);
+  assert.match(out.compilerWithCore, /^SCHEMAS_UNAVAILABLE: .*the module is the guard's module; this needs the JSON Schema compiler module, pkg\/compiler\//);
+  assert.match(out.webWithCoreAsCompiler, /^SCHEMAS_UNAVAILABLE: .*could not load the module passed as \{ compilerWasm \}: the module is the guard's module/);
   assert.match(out.webWithNothing, /^WASM_LOAD_FAILED: .*not a boomerang-guard module/);
-  for (const k of ["liteWithLite", "fullWithFull", "webWithLite"]) assert.equal(out[k], "loaded", k);
+  for (const k of ["liteWithCore", "fullWithCore", "webWithoutCompiler", "webWithBoth", "liteWebWithCore"]) assert.equal(out[k], "loaded", k);
 });
 
-test("the full module beside the lite entry's glue (a bundling mistake) fails at load with WASM_LOAD_FAILED", () => {
-  // The package's dist/ and pkg/ copied, with the full module where the lite one belongs.
+test("the compiler module beside the lite entry's glue (a bundling mistake) fails at load with WASM_LOAD_FAILED", () => {
+  // The package's dist/ and pkg/ copied, with the compiler module where the guard's belongs.
   const dir = fs.mkdtempSync(path.join(require("node:os").tmpdir(), "bg-wrong-build-"));
   try {
     fs.cpSync(path.join(packageDir(), "dist"), path.join(dir, "dist"), { recursive: true });
     fs.cpSync(path.join(packageDir(), "pkg"), path.join(dir, "pkg"), { recursive: true });
-    fs.copyFileSync(path.join(dir, "pkg", "boomerang_guard_bg.wasm"), path.join(dir, "pkg", "lite", "boomerang_guard_bg.wasm"));
+    fs.copyFileSync(path.join(dir, "pkg", "compiler", "boomerang_guard_compiler_bg.wasm"), path.join(dir, "pkg", "lite", "boomerang_guard_bg.wasm"));
     const entry = JSON.stringify(path.join(dir, "dist", "cjs", "lite-node.js"));
     const out = inFreshProcess(`
       const { createGuardSync } = require(${entry});
@@ -158,14 +177,14 @@ test("the full module beside the lite entry's glue (a bundling mistake) fails at
         const second = await ${attempt("createGuardSync()")};
         process.stdout.write(JSON.stringify({ first, second }));
       })();`);
-    assert.match(out.first, /^WASM_LOAD_FAILED: could not load lite\/boomerang_guard_bg\.wasm: the module is the full build; this entry \(boomerang-guard\/lite\) needs the lite build/);
+    assert.match(out.first, /^WASM_LOAD_FAILED: could not load lite\/boomerang_guard_bg\.wasm: /);
     assert.equal(out.second, out.first, "it keeps failing the same way");
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
 
-test("the web entry refuses the wrong module fetched from its URL for good, and waits for a load in progress", () => {
+test("the web entry fails on the wrong module fetched from its URL, loads the right one after, and waits for a load in progress", () => {
   const dir = JSON.stringify(packageDir());
   const run = (serve) =>
     inFreshProcess(`
@@ -177,15 +196,16 @@ test("the web entry refuses the wrong module fetched from its URL for good, and 
         ${serve}
         process.stdout.write(JSON.stringify(r));
       })();`);
-  // The lite entry's URL serves the full module: refused, and the glue that holds it stays refused.
+  // The lite entry's URL serves the compiler module: it cannot even be instantiated with the guard's
+  // glue, so the glue holds nothing and the right bytes load afterwards.
   const wrong = run(`
-    globalThis.fetch = async () => new Response(bytes("boomerang_guard_bg.wasm"), { headers: { "content-type": "application/wasm" } });
+    globalThis.fetch = async () => new Response(bytes("compiler", "boomerang_guard_compiler_bg.wasm"), { headers: { "content-type": "application/wasm" } });
     r.init = await ${attempt("web.initGuard()")};
     r.syncAfter = await ${attempt('web.createGuardSync(undefined, { wasm: bytes("lite", "boomerang_guard_bg.wasm") })')};
     r.asyncAfter = await ${attempt("web.createGuard()")};`);
-  assert.match(wrong.init, /^WASM_LOAD_FAILED: could not load lite\/boomerang_guard_bg\.wasm: the module is the full build/);
-  assert.equal(wrong.syncAfter, wrong.init, "the right bytes cannot replace a module the glue holds");
-  assert.equal(wrong.asyncAfter, wrong.init);
+  assert.match(wrong.init, /^WASM_LOAD_FAILED: could not load lite\/boomerang_guard_bg\.wasm: /);
+  assert.equal(wrong.syncAfter, "loaded");
+  assert.equal(wrong.asyncAfter, "loaded");
   // While its own module loads, a synchronous load with bytes waits its turn instead of loading twice.
   const racing = run(`
     globalThis.fetch = async () => { await new Promise((ok) => setTimeout(ok, 50)); return new Response(bytes("lite", "boomerang_guard_bg.wasm"), { headers: { "content-type": "application/wasm" } }); };

@@ -1,7 +1,10 @@
 // What both ESM entries (web.ts, with the JSON Schema compiler module; lite-web.ts, without it)
 // do with their glue: async instantiation (streaming where the host serves application/wasm),
 // or synchronous from bytes. A browser cannot compile a large module synchronously when a schema
-// first needs it, so the full entry loads the compiler module beside the guard's, in parallel.
+// first needs it, so the full entry loads the compiler module beside the guard's, in parallel:
+// from `compilerWasm` when given, else from its URL unless the guard's module was given (a host
+// that places its modules itself). A compiler that cannot load never fails the guard's load:
+// compiling a schema then throws SCHEMAS_UNAVAILABLE with the reason.
 import { wrap, type Parts } from "./core.js";
 import * as freeze from "./freeze.js";
 import * as lifecycle from "./lifecycle.js";
@@ -39,6 +42,14 @@ function isBytes(given: unknown): given is BufferSource | WebAssembly.Module {
   return typeof given === "object" && given !== null && (isModule(given) || (given as object) instanceof ArrayBuffer || ArrayBuffer.isView(given));
 }
 
+/** A port whose every call throws `error` (the guard reports it as SCHEMAS_UNAVAILABLE). */
+function failingPort(error: Error): CompilerGlue {
+  const fail = (): never => {
+    throw error;
+  };
+  return { build: fail, release: fail, validate: fail, firstInvalid: fail, keyPatterns: fail, keyRegex: fail, keyMatches: fail, releaseKeyRegex: fail };
+}
+
 /** Initializes `glue` from `given` (bytes, a module, a URL or Response) or `url`; bytes are
  * checked to be `build` first. */
 function initFrom(glue: WebGlue, given: unknown, url: URL, build: Build): Promise<unknown> {
@@ -55,28 +66,35 @@ export function webEntry(build: Build, glue: WebGlue, wasmUrl: URL, wasmFile: st
   const asGlue = glue as unknown as Glue;
   let compilerLoaded = false;
   let compilerLoading: Promise<void> | undefined;
+  /** Why the compiler module did not load (cleared by the next attempt). */
+  let compilerFailed: Error | undefined;
   const loadCompiler = (c: CompilerWeb, given: unknown): Promise<void> =>
     (compilerLoading ??= initFrom(c.glue, given, c.url, "compiler").then(
       () => {
         compilerLoaded = true;
+        compilerFailed = undefined;
       },
       (e: unknown) => {
         compilerLoading = undefined;
-        throw loadError(isBytes(given) ? "the module passed as { compilerWasm }" : c.wasmFile, e);
+        compilerFailed = loadError(isBytes(given) ? "the module passed as { compilerWasm }" : c.wasmFile, e);
       },
     ));
-  /** The compiler's port for a guard created now: loaded, or loaded now from bytes passed. */
+  /** The compiler's port for a guard created now: loaded, loaded now from bytes passed, or one
+   * that reports why it could not load. */
   const portFor = (options?: CreateOptions): CompilerGlue | undefined => {
     if (!compiler) return undefined;
-    if (!compilerLoaded && options?.compilerWasm !== undefined && !compilerLoading) {
+    const given = options?.compilerWasm;
+    if (!compilerLoaded && given !== undefined && !compilerLoading && isBytes(given)) {
       try {
-        compiler.glue.initSync({ module: moduleOf(options.compilerWasm, "compiler") });
+        compiler.glue.initSync({ module: moduleOf(given, "compiler") });
+        compilerLoaded = true;
+        compilerFailed = undefined;
       } catch (e) {
-        throw loadError("the module passed as { compilerWasm }", e);
+        compilerFailed = loadError("the module passed as { compilerWasm }", e);
       }
-      compilerLoaded = true;
     }
-    return compilerLoaded ? compiler.glue : undefined;
+    if (compilerLoaded) return compiler.glue;
+    return compilerFailed ? failingPort(compilerFailed) : undefined;
   };
   const initGuard = (options?: CreateOptions): Promise<void> => {
     if (refused) return Promise.reject(refused);
@@ -86,9 +104,8 @@ export function webEntry(build: Build, glue: WebGlue, wasmUrl: URL, wasmFile: st
       // glue fetches itself (the entry's URL, or a URL or Response passed) is asked after.
       const bytes = isBytes(given);
       // Both modules download and compile at once; the guard's is checked first.
-      const withCompiler = compiler && !compilerLoaded ? loadCompiler(compiler, options?.compilerWasm) : undefined;
-      // Awaited after the guard's module; a failure before that is reported once, not twice.
-      withCompiler?.catch(() => undefined);
+      const fetchCompiler = options?.compilerWasm !== undefined || options?.wasm === undefined;
+      const withCompiler = compiler && !compilerLoaded && fetchCompiler ? loadCompiler(compiler, options?.compilerWasm) : undefined;
       ready = initFrom(glue, given, wasmUrl, build)
         .then(() => {
           try {
@@ -104,11 +121,7 @@ export function webEntry(build: Build, glue: WebGlue, wasmUrl: URL, wasmFile: st
           ready = undefined;
           throw loadError(bytes ? "the module passed as { wasm }" : wasmFile, e);
         })
-        .then(() => withCompiler)
-        .catch((e: unknown) => {
-          ready = undefined;
-          throw e;
-        });
+        .then(() => withCompiler);
     }
     return ready;
   };
