@@ -51,7 +51,11 @@ impl Matched {
     }
 
     pub fn decode(n: f64) -> Matched {
-        let n = if n.is_finite() && n >= 0.0 { n as u64 } else { 1 };
+        let n = if n.is_finite() && n >= 0.0 {
+            n as u64
+        } else {
+            1
+        };
         Matched {
             matched: n & 1 == 1,
             left: n / 2,

@@ -194,7 +194,9 @@ mod tests {
         }
         fn key_matches(&self, handle: u32, key: &str, left: u64) -> PortResult<Matched> {
             // Through the number the wasm port carries.
-            Ok(Matched::decode(serve::key_matches(handle, key, left).encode()))
+            Ok(Matched::decode(
+                serve::key_matches(handle, key, left).encode(),
+            ))
         }
         fn release_key_regex(&self, handle: u32) {
             serve::release_key_regex(handle);
@@ -204,7 +206,9 @@ mod tests {
     fn errors_of(v: &dyn Fn(&Value, &mut Vec<ContractError>), value: &Value) -> Vec<String> {
         let mut out = Vec::new();
         v(value, &mut out);
-        out.iter().map(|e| serde_json::to_string(e).unwrap()).collect()
+        out.iter()
+            .map(|e| serde_json::to_string(e).unwrap())
+            .collect()
     }
 
     /// Through the port, a schema compiles, fails, validates, reports and spends the pattern
@@ -229,7 +233,10 @@ mod tests {
             "patternProperties": { "^x-(?!secret)": { "type": "string" } },
             "additionalProperties": false
         });
-        let docs = [("https://x.test/result.json", &schema), ("https://x.test/common.json", &common)];
+        let docs = [
+            ("https://x.test/result.json", &schema),
+            ("https://x.test/common.json", &common),
+        ];
         let id = docs[0].0;
         let values = [
             json!({ "status": "done", "ids": ["AB-1"] }),
@@ -256,13 +263,18 @@ mod tests {
         // A compile error crosses as the same typed error.
         let broken = json!({ "$id": "https://x.test/broken.json", "type": 12 });
         let bad = [("https://x.test/broken.json", &broken)];
-        let a = local::build(bad[0].0, &broken, &bad, false, true).err().unwrap();
+        let a = local::build(bad[0].0, &broken, &bad, false, true)
+            .err()
+            .unwrap();
         let b = build(bad[0].0, &broken, &bad, false, true).err().unwrap();
         assert_eq!(a, b);
         let dangling = json!({ "$id": "https://x.test/d.json", "$ref": "missing.json" });
         let d = [("https://x.test/d.json", &dangling)];
         assert_eq!(
-            build(d[0].0, &dangling, &d, false, true).err().unwrap().code,
+            build(d[0].0, &dangling, &d, false, true)
+                .err()
+                .unwrap()
+                .code,
             ErrorCode::UnresolvedRef
         );
         let invalid = json!({ "properties": { "a": { "pattern": "(" } } });
@@ -272,7 +284,9 @@ mod tests {
         for pattern in ["^x-(?!secret)", "^[a-z]+$", "(?<=(a+))b", "("] {
             let (mine, theirs) = (local::KeyRegex::new(pattern), KeyRegex::new(pattern));
             assert_eq!(mine.is_some(), theirs.is_some(), "{pattern}");
-            let (Some(mine), Some(theirs)) = (mine, theirs) else { continue };
+            let (Some(mine), Some(theirs)) = (mine, theirs) else {
+                continue;
+            };
             for key in ["x-a", "x-secret", "abc", "aaab", "Q"] {
                 pattern::start_call();
                 let a = mine.matches(key);

@@ -121,7 +121,9 @@ pub fn validate(handle: u32, value: &str, left: u64, errors: bool) -> String {
 
 /// [`local::first_invalid`] of a document: `[at, why]`, or `null`.
 pub fn first_invalid(doc: &str) -> String {
-    let found = parse(doc, "the schema").ok().and_then(|d| local::first_invalid(&d));
+    let found = parse(doc, "the schema")
+        .ok()
+        .and_then(|d| local::first_invalid(&d));
     to_text(&found)
 }
 
