@@ -4,6 +4,7 @@
 import { wrap, type Parts } from "./core.js";
 import type { CompilerGlue, Glue } from "./glue.js";
 import { checkLoaded, loadError, moduleOf, type Build } from "./build-check.js";
+import { lazyPort } from "./compiler-port.js";
 import type { CreateOptions, Guard, GuardConfig } from "./types.js";
 import type * as Log from "./log.js";
 import type * as Roo from "./roo.js";
@@ -44,23 +45,6 @@ export const renderVerificationMarkdown: typeof Log.renderVerificationMarkdown =
 export const createRooHooks: typeof Roo.createRooHooks = (...args) =>
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   (require("./roo.js") as typeof Roo).createRooHooks(...args);
-
-/** A port that loads the compiler module on its first call (a failed load is retried on the
- * next; its error reaches the guard, which reports SCHEMAS_UNAVAILABLE with it). */
-export function lazyPort(load: () => CompilerGlue): CompilerGlue {
-  let glue: CompilerGlue | undefined;
-  const get = (): CompilerGlue => (glue ??= load());
-  return {
-    build: (id, docs, keysUnchecked, meta) => get().build(id, docs, keysUnchecked, meta),
-    release: (handle) => get().release(handle),
-    validate: (handle, value, left, errors) => get().validate(handle, value, left, errors),
-    firstInvalid: (doc) => get().firstInvalid(doc),
-    keyPatterns: (docs) => get().keyPatterns(docs),
-    keyRegex: (pattern) => get().keyRegex(pattern),
-    keyMatches: (handle, key, left) => get().keyMatches(handle, key, left),
-    releaseKeyRegex: (handle) => get().releaseKeyRegex(handle),
-  };
-}
 
 /** `file` loads the module from beside its glue; `bytes` returns the glue that takes bytes;
  * `compiler`, for the full entry, loads the JSON Schema compiler module on demand. */

@@ -1,15 +1,16 @@
 // What both ESM entries (web.ts, with the JSON Schema compiler module; lite-web.ts, without it)
 // do with their glue: async instantiation (streaming where the host serves application/wasm),
-// or synchronous from bytes. A browser cannot compile a large module synchronously when a schema
-// first needs it, so the full entry loads the compiler module beside the guard's, in parallel:
-// from `compilerWasm` when given, else from its URL unless the guard's module was given (a host
-// that places its modules itself). A compiler that cannot load never fails the guard's load:
-// compiling a schema then throws SCHEMAS_UNAVAILABLE with the reason.
+// or synchronous from bytes. The full entry fetches the compiler module's bytes beside the
+// guard's module (from `compilerWasm` when given, else from its URL unless the guard's module
+// was given: a host that places its modules itself) and compiles them on the first schema, as
+// the Node entry does. A compiler that cannot be fetched never fails the guard's load: compiling
+// a schema then throws SCHEMAS_UNAVAILABLE with the reason.
 import { wrap, type Parts } from "./core.js";
 import * as freeze from "./freeze.js";
 import * as lifecycle from "./lifecycle.js";
 import * as verify from "./verify.js";
 import type { CompilerGlue, Glue } from "./glue.js";
+import { failingPort, lazyPort } from "./compiler-port.js";
 import { BoomerangGuardError } from "./errors.js";
 import { checkLoaded, isModule, loadError, moduleOf, moduleOfAsync, type Build } from "./build-check.js";
 import type { CreateOptions, Guard, GuardConfig } from "./types.js";
@@ -19,7 +20,7 @@ export interface WebGlue {
   initSync(arg: { module: BufferSource | WebAssembly.Module }): unknown;
 }
 
-/** The compiler module's `web` glue: its exports are the port. */
+/** The compiler module's `web` glue: its exports are the port once initialized. */
 export interface CompilerWeb {
   glue: WebGlue & CompilerGlue;
   url: URL;
@@ -42,14 +43,6 @@ function isBytes(given: unknown): given is BufferSource | WebAssembly.Module {
   return typeof given === "object" && given !== null && (isModule(given) || (given as object) instanceof ArrayBuffer || ArrayBuffer.isView(given));
 }
 
-/** A port whose every call throws `error` (the guard reports it as SCHEMAS_UNAVAILABLE). */
-function failingPort(error: Error): CompilerGlue {
-  const fail = (): never => {
-    throw error;
-  };
-  return { build: fail, release: fail, validate: fail, firstInvalid: fail, keyPatterns: fail, keyRegex: fail, keyMatches: fail, releaseKeyRegex: fail };
-}
-
 /** Initializes `glue` from `given` (bytes, a module, a URL or Response) or `url`; bytes are
  * checked to be `build` first. */
 function initFrom(glue: WebGlue, given: unknown, url: URL, build: Build): Promise<unknown> {
@@ -64,37 +57,59 @@ export function webEntry(build: Build, glue: WebGlue, wasmUrl: URL, wasmFile: st
   /** The glue holds a module that is not this entry's: nothing can load after that. */
   let refused: Error | undefined;
   const asGlue = glue as unknown as Glue;
-  let compilerLoaded = false;
-  let compilerLoading: Promise<void> | undefined;
-  /** Why the compiler module did not load (cleared by the next attempt). */
+  /** The compiler module's bytes (or compiled module) once fetched or passed. */
+  let compilerSource: BufferSource | WebAssembly.Module | undefined;
+  /** Where it came from, for errors. */
+  let compilerFrom = "";
+  let compilerFetching: Promise<void> | undefined;
+  /** Why the compiler module could not be fetched (cleared by the next attempt). */
   let compilerFailed: Error | undefined;
-  const loadCompiler = (c: CompilerWeb, given: unknown): Promise<void> =>
-    (compilerLoading ??= initFrom(c.glue, given, c.url, "compiler").then(
-      () => {
-        compilerLoaded = true;
+  /** One port for every guard of this entry: handles live in one compiler instance. */
+  let port: CompilerGlue | undefined;
+  /** The compiler module is instantiated (its source can no longer change). */
+  let compilerReady = false;
+  /** Fetches the compiler's bytes (no compile: that waits for the first schema). Never rejects:
+   * a failure is kept for the port to report. */
+  const fetchCompiler = (c: CompilerWeb, given: unknown): Promise<void> =>
+    (compilerFetching ??= (async () => {
+      try {
+        compilerFrom = given === undefined ? c.wasmFile : "the module passed as { compilerWasm }";
+        if (isBytes(given)) {
+          compilerSource = given;
+          return;
+        }
+        const passed = given as Response | string | URL | undefined;
+        const response = passed instanceof Response ? passed : await fetch(passed ?? c.url);
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        compilerSource = await response.arrayBuffer();
         compilerFailed = undefined;
-      },
-      (e: unknown) => {
-        compilerLoading = undefined;
-        compilerFailed = loadError(isBytes(given) ? "the module passed as { compilerWasm }" : c.wasmFile, e);
-      },
-    ));
-  /** The compiler's port for a guard created now: loaded, loaded now from bytes passed, or one
-   * that reports why it could not load. */
+      } catch (e) {
+        compilerFailed = loadError(compilerFrom, e);
+      } finally {
+        compilerFetching = undefined;
+      }
+    })());
+  /** The compiler's port for a guard created now: it compiles and instantiates the module
+   * synchronously on its first call (a browser allows that for a module this size: 10–15 ms
+   * in Chromium 156, lazily compiled), or reports why there is none. */
   const portFor = (options?: CreateOptions): CompilerGlue | undefined => {
     if (!compiler) return undefined;
     const given = options?.compilerWasm;
-    if (!compilerLoaded && given !== undefined && !compilerLoading && isBytes(given)) {
-      try {
-        compiler.glue.initSync({ module: moduleOf(given, "compiler") });
-        compilerLoaded = true;
-        compilerFailed = undefined;
-      } catch (e) {
-        compilerFailed = loadError("the module passed as { compilerWasm }", e);
-      }
+    // Bytes passed now replace a source that has not loaded (it may be the wrong module).
+    if (!compilerReady && isBytes(given)) {
+      compilerSource = given;
+      compilerFrom = "the module passed as { compilerWasm }";
     }
-    if (compilerLoaded) return compiler.glue;
-    return compilerFailed ? failingPort(compilerFailed) : undefined;
+    if (compilerSource === undefined) return compilerFailed ? failingPort(compilerFailed) : undefined;
+    return (port ??= lazyPort(() => {
+      try {
+        compiler.glue.initSync({ module: moduleOf(compilerSource as BufferSource | WebAssembly.Module, "compiler") });
+      } catch (e) {
+        throw loadError(compilerFrom, e, ". A browser that compiles no large module synchronously can be given { compilerWasm: await WebAssembly.compileStreaming(fetch(url)) }.");
+      }
+      compilerReady = true;
+      return compiler.glue;
+    }));
   };
   const initGuard = (options?: CreateOptions): Promise<void> => {
     if (refused) return Promise.reject(refused);
@@ -104,8 +119,8 @@ export function webEntry(build: Build, glue: WebGlue, wasmUrl: URL, wasmFile: st
       // glue fetches itself (the entry's URL, or a URL or Response passed) is asked after.
       const bytes = isBytes(given);
       // Both modules download and compile at once; the guard's is checked first.
-      const fetchCompiler = options?.compilerWasm !== undefined || options?.wasm === undefined;
-      const withCompiler = compiler && !compilerLoaded && fetchCompiler ? loadCompiler(compiler, options?.compilerWasm) : undefined;
+      const wanted = options?.compilerWasm !== undefined || options?.wasm === undefined;
+      const withCompiler = compiler && compilerSource === undefined && wanted ? fetchCompiler(compiler, options?.compilerWasm) : undefined;
       ready = initFrom(glue, given, wasmUrl, build)
         .then(() => {
           try {

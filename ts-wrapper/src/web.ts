@@ -1,6 +1,7 @@
 // ESM entry for browsers, VS Code for the Web and bundlers: the wasm-bindgen `web` glue with
 // async instantiation (streaming where the host serves application/wasm). The JSON Schema
-// compiler module loads beside the guard's, in parallel (createGuard and initGuard await both).
+// compiler module's bytes are fetched beside the guard's module (createGuard and initGuard await
+// both) and compiled on the first schema.
 import * as glue from "../../pkg/boomerang_guard_web.mjs";
 import * as compilerGlue from "../../pkg/compiler/boomerang_guard_compiler_web.mjs";
 import { webEntry } from "./web-entry.js";
