@@ -46,6 +46,34 @@ export const createRooHooks: typeof Roo.createRooHooks = (...args) =>
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   (require("./roo.js") as typeof Roo).createRooHooks(...args);
 
+/**
+ * Why a module file that would not load is the wrong one, when it is another module (the
+ * compiler's copied where the guard's belongs: the glue cannot even instantiate it, and its
+ * error names only an import). Looked for where the glue reads it: beside a bundle, or in the
+ * package's pkg/. Only on the error path: it compiles the file.
+ */
+function otherModule(wasmFile: string, build: Build): unknown {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const fs = require("node:fs") as typeof import("node:fs");
+  const path = require("node:path") as typeof import("node:path");
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  for (const at of [path.join(__dirname, path.basename(wasmFile)), path.join(__dirname, "..", "..", "pkg", wasmFile)]) {
+    let bytes: Buffer;
+    try {
+      bytes = fs.readFileSync(at);
+    } catch {
+      continue;
+    }
+    try {
+      moduleOf(bytes, build);
+      return undefined;
+    } catch (refused) {
+      return refused;
+    }
+  }
+  return undefined;
+}
+
 /** `file` loads the module from beside its glue; `bytes` returns the glue that takes bytes;
  * `compiler`, for the full entry, loads the JSON Schema compiler module on demand. */
 export function nodeEntry(build: Build, wasmFile: string, file: () => Glue, bytes: () => BytesGlue, compiler?: CompilerLoaders): NodeEntry {
@@ -93,7 +121,7 @@ export function nodeEntry(build: Build, wasmFile: string, file: () => Glue, byte
         checkLoaded(glue, build);
         fileGlue = glue;
       } catch (e) {
-        throw loadError(wasmFile, e, ". A host that bundles must copy it beside its bundle or pass { wasm: bytes }.");
+        throw loadError(wasmFile, otherModule(wasmFile, build) ?? e, ". A host that bundles must copy it beside its bundle or pass { wasm: bytes }.");
       }
     }
     return fileGlue;
