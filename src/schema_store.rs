@@ -315,7 +315,7 @@ impl SchemaStore {
     fn compile(&mut self, id: &str, meta: bool) -> Result<Validator> {
         let docs = self.closure(id);
         let v = self.build(id, &docs, false, meta)?;
-        let found = compiler::key_patterns(&docs);
+        let found = compiler::key_patterns(&docs)?;
         self.key_patterns.insert(id.to_string(), found);
         Ok(v)
     }

@@ -78,7 +78,14 @@ impl Port for JsPort {
         self.0.key_patterns(docs).map_err(why)
     }
     fn key_regex(&self, pattern: &str) -> PortResult<i64> {
-        self.0.key_regex(pattern).map(|h| h as i64).map_err(why)
+        match self.0.key_regex(pattern) {
+            // A handle is a whole number; -1 is "does not compile"; anything else is no answer.
+            Ok(h) if h.is_finite() && h.fract() == 0.0 && h >= -1.0 && h <= f64::from(u32::MAX) => {
+                Ok(h as i64)
+            }
+            Ok(h) => Err(format!("not a handle: {h}")),
+            Err(e) => Err(why(e)),
+        }
     }
     fn key_matches(&self, handle: u32, key: &str, left: u64) -> PortResult<Matched> {
         self.0
@@ -93,8 +100,8 @@ impl Port for JsPort {
 
 #[wasm_bindgen]
 impl WasmGuard {
-    /// Lets this guard compile schemas through `port` (installed for the whole module: every
-    /// guard of the entry that loads the compiler hands over the same one).
+    /// Lets this guard compile schemas through `port` (installed for the whole module instance:
+    /// every guard of the entry that loads the compiler hands over the same port object).
     #[wasm_bindgen(js_name = useSchemaCompiler)]
     pub fn use_schema_compiler(&mut self, port: SchemaCompilerPort) {
         remote::set_port(Some(Box::new(JsPort(port))));

@@ -96,12 +96,18 @@ test("a compiler module that cannot load is SCHEMAS_UNAVAILABLE, the guard keeps
       r.second = attempt(() => guard.setModeContract("code", { output: { type: "object" } }));
       r.builtin = guard.checkTaskResult({ mode: "code", result: "Done." }).ok;
       r.modes = guard.modes().includes("code");
+      // Bytes passed by a later guard are used by the next attempt, for every guard of the entry.
+      const later = g.createGuardSync(undefined, { compilerWasm: require("node:fs").readFileSync(${JSON.stringify(bytesAt)}) });
+      r.later = attempt(() => later.registerSchema({ $id: "c", type: "object" }));
+      r.firstAgain = attempt(() => guard.registerSchema({ $id: "a", type: "object" }));
       process.stdout.write(JSON.stringify(r));
     `);
     assert.match(missing.first, /^SCHEMAS_UNAVAILABLE: schema \S+: the JSON Schema compiler could not be used: .*compiler\/boomerang_guard_compiler_bg\.wasm.*compilerWasm/);
     assert.match(missing.second, /^SCHEMAS_UNAVAILABLE: /, "tried again, failing the same way");
     assert.equal(missing.builtin, true);
     assert.equal(missing.modes, true);
+    assert.equal(missing.later, "compiled");
+    assert.equal(missing.firstAgain, "compiled");
     const passed = inFreshProcess(`
       const g = require(${entry});
       const guard = g.createGuardSync(undefined, { compilerWasm: require("node:fs").readFileSync(${JSON.stringify(bytesAt)}) });
@@ -118,4 +124,48 @@ test("a compiler module that cannot load is SCHEMAS_UNAVAILABLE, the guard keeps
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("the web entry: a guard created before the compiler's bytes arrive gets them; a failed download is fetched again", () => {
+  const dir = JSON.stringify(packageDir());
+  const out = inFreshProcess(`
+    const fs = require("node:fs"), path = require("node:path");
+    const bytes = (...p) => fs.readFileSync(path.join(${dir}, "pkg", ...p));
+    let compilerFetches = 0, failNext = true, release;
+    const gate = new Promise((ok) => (release = ok));
+    globalThis.fetch = async (url) => {
+      const wasm = (b) => new Response(b, { headers: { "content-type": "application/wasm" } });
+      if (!String(url).includes("compiler")) return wasm(bytes("boomerang_guard_bg.wasm"));
+      compilerFetches++;
+      if (failNext) {
+        failNext = false;
+        throw new Error("network down");
+      }
+      await gate;
+      return wasm(bytes("compiler", "boomerang_guard_compiler_bg.wasm"));
+    };
+    const attempt = (f) => { try { f(); return "compiled"; } catch (e) { return e.code + ": " + e.message; } };
+    (async () => {
+      const web = await import(require("node:url").pathToFileURL(path.join(${dir}, "dist", "esm", "web.js")).href);
+      const r = {};
+      const first = await web.createGuard();
+      r.failed = attempt(() => first.registerSchema({ $id: "a", type: "object" }));
+      r.builtin = first.checkTaskResult({ mode: "code", result: "Done." }).ok;
+      // Fetched again; a guard created while the bytes are on their way.
+      const again = web.initGuard();
+      const during = web.createGuardSync();
+      r.whileDownloading = attempt(() => during.registerSchema({ $id: "b", type: "object" }));
+      release();
+      await again;
+      r.duringAfter = attempt(() => during.registerSchema({ $id: "b", type: "object" }));
+      r.firstAfter = attempt(() => first.registerSchema({ $id: "a", type: "object" }));
+      r.compilerFetches = compilerFetches;
+      process.stdout.write(JSON.stringify(r));
+    })();`);
+  assert.match(out.failed, /^SCHEMAS_UNAVAILABLE: .*could not load compiler\/boomerang_guard_compiler_bg\.wasm: network down/);
+  assert.equal(out.builtin, true, "the guard loaded without its compiler");
+  assert.match(out.whileDownloading, /^SCHEMAS_UNAVAILABLE: .*still downloading: await initGuard\(\)/);
+  assert.equal(out.duringAfter, "compiled");
+  assert.equal(out.firstAfter, "compiled");
+  assert.equal(out.compilerFetches, 2);
 });

@@ -1,29 +1,30 @@
 // The JSON Schema compiler module's port as the entries hand it to a guard
-// (src/wasm/compiler.rs): the compiler glue's exports, loaded on the port's first call, or a
-// port that reports why it cannot be.
+// (src/wasm/compiler.rs): the compiler glue's exports, loaded on the port's first call.
 import type { CompilerGlue } from "./glue.js";
 
-/** A port that loads the compiler module on its first call (a failed load is retried on the
- * next; its error reaches the guard, which reports SCHEMAS_UNAVAILABLE with it). */
+const METHODS = ["build", "release", "validate", "firstInvalid", "keyPatterns", "keyRegex", "keyMatches", "releaseKeyRegex"] as const;
+
+/**
+ * A port that loads the compiler module on its first call (a failed load is tried again on the
+ * next call; its error reaches the guard, which reports SCHEMAS_UNAVAILABLE with it). A call
+ * that traps (the module aborted) ends the port: the instance may have stopped halfway through
+ * a table, and a new instance would not know the guard's handles.
+ */
 export function lazyPort(load: () => CompilerGlue): CompilerGlue {
   let glue: CompilerGlue | undefined;
-  const get = (): CompilerGlue => (glue ??= load());
-  return {
-    build: (id, docs, keysUnchecked, meta) => get().build(id, docs, keysUnchecked, meta),
-    release: (handle) => get().release(handle),
-    validate: (handle, value, left, errors) => get().validate(handle, value, left, errors),
-    firstInvalid: (doc) => get().firstInvalid(doc),
-    keyPatterns: (docs) => get().keyPatterns(docs),
-    keyRegex: (pattern) => get().keyRegex(pattern),
-    keyMatches: (handle, key, left) => get().keyMatches(handle, key, left),
-    releaseKeyRegex: (handle) => get().releaseKeyRegex(handle),
-  };
-}
-
-/** A port whose every call throws `error` (the guard reports it as SCHEMAS_UNAVAILABLE). */
-export function failingPort(error: Error): CompilerGlue {
-  const fail = (): never => {
-    throw error;
-  };
-  return { build: fail, release: fail, validate: fail, firstInvalid: fail, keyPatterns: fail, keyRegex: fail, keyMatches: fail, releaseKeyRegex: fail };
+  let stopped: Error | undefined;
+  const port: Record<string, (...args: unknown[]) => unknown> = {};
+  for (const name of METHODS) {
+    port[name] = (...args) => {
+      if (stopped) throw new Error(`the JSON Schema compiler module stopped after an error: ${stopped.message}`);
+      glue ??= load();
+      try {
+        return (glue[name] as (...a: unknown[]) => unknown)(...args);
+      } catch (e) {
+        if (e instanceof WebAssembly.RuntimeError) stopped = e;
+        throw e;
+      }
+    };
+  }
+  return port as unknown as CompilerGlue;
 }

@@ -81,11 +81,15 @@ export function nodeEntry(build: Build, wasmFile: string, file: () => Glue, byte
   let bytesGlue: Glue | undefined;
   /** One port for every guard of this entry: handles live in one compiler instance. */
   let port: CompilerGlue | undefined;
+  /** The latest `compilerWasm` passed: read when the port loads the module, so bytes passed
+   * after a failed load are used by the next attempt. */
+  let given: BufferSource | WebAssembly.Module | undefined;
   const portFor = (options?: CreateOptions): CompilerGlue | undefined => {
     if (!compiler) return undefined;
-    const given = options?.compilerWasm;
+    if (options?.compilerWasm !== undefined) given = options.compilerWasm;
     return (port ??= lazyPort(() => {
-      if (given === undefined) {
+      const bytes = given;
+      if (bytes === undefined) {
         try {
           return compiler.file();
         } catch (e) {
@@ -94,7 +98,7 @@ export function nodeEntry(build: Build, wasmFile: string, file: () => Glue, byte
       }
       try {
         const glue = compiler.bytes();
-        glue.initSync({ module: moduleOf(given, "compiler") });
+        glue.initSync({ module: moduleOf(bytes, "compiler") });
         return glue;
       } catch (e) {
         throw loadError("the module passed as { compilerWasm }", e);

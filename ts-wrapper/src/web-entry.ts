@@ -4,13 +4,13 @@
 // guard's module (from `compilerWasm` when given, else from its URL unless the guard's module
 // was given: a host that places its modules itself) and compiles them on the first schema, as
 // the Node entry does. A compiler that cannot be fetched never fails the guard's load: compiling
-// a schema then throws SCHEMAS_UNAVAILABLE with the reason.
+// a schema then throws SCHEMAS_UNAVAILABLE with the reason, and the next initGuard tries again.
 import { wrap, type Parts } from "./core.js";
 import * as freeze from "./freeze.js";
 import * as lifecycle from "./lifecycle.js";
 import * as verify from "./verify.js";
 import type { CompilerGlue, Glue } from "./glue.js";
-import { failingPort, lazyPort } from "./compiler-port.js";
+import { lazyPort } from "./compiler-port.js";
 import { BoomerangGuardError } from "./errors.js";
 import { checkLoaded, isModule, loadError, moduleOf, moduleOfAsync, type Build } from "./build-check.js";
 import type { CreateOptions, Guard, GuardConfig } from "./types.js";
@@ -62,36 +62,40 @@ export function webEntry(build: Build, glue: WebGlue, wasmUrl: URL, wasmFile: st
   /** Where it came from, for errors. */
   let compilerFrom = "";
   let compilerFetching: Promise<void> | undefined;
-  /** Why the compiler module could not be fetched (cleared by the next attempt). */
+  /** Why the last fetch of the compiler module failed (cleared when the next one starts). */
   let compilerFailed: Error | undefined;
-  /** One port for every guard of this entry: handles live in one compiler instance. */
-  let port: CompilerGlue | undefined;
-  /** The compiler module is instantiated (its source can no longer change). */
+  /** The compiler module is instantiated: its source can no longer change. */
   let compilerReady = false;
   /** Fetches the compiler's bytes (no compile: that waits for the first schema). Never rejects:
-   * a failure is kept for the port to report. */
-  const fetchCompiler = (c: CompilerWeb, given: unknown): Promise<void> =>
-    (compilerFetching ??= (async () => {
+   * a failure is kept for the port to report, and the next initGuard tries again. */
+  const fetchCompiler = (c: CompilerWeb, given: unknown): Promise<void> => {
+    compilerFailed = undefined;
+    const attempt = (async () => {
+      compilerFrom = given === undefined ? c.wasmFile : "the module passed as { compilerWasm }";
       try {
-        compilerFrom = given === undefined ? c.wasmFile : "the module passed as { compilerWasm }";
         if (isBytes(given)) {
           compilerSource = given;
-          return;
+        } else {
+          const passed = given as Response | string | URL | undefined;
+          const response = passed instanceof Response ? passed : await fetch(passed ?? c.url);
+          if (!response.ok) throw new Error(`HTTP ${response.status}`);
+          compilerSource = await response.arrayBuffer();
         }
-        const passed = given as Response | string | URL | undefined;
-        const response = passed instanceof Response ? passed : await fetch(passed ?? c.url);
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        compilerSource = await response.arrayBuffer();
-        compilerFailed = undefined;
       } catch (e) {
         compilerFailed = loadError(compilerFrom, e);
-      } finally {
-        compilerFetching = undefined;
       }
-    })());
-  /** The compiler's port for a guard created now: it compiles and instantiates the module
-   * synchronously on its first call (a browser allows that for a module this size: 10–15 ms
-   * in Chromium 156, lazily compiled), or reports why there is none. */
+    })();
+    compilerFetching = attempt;
+    void attempt.then(() => {
+      if (compilerFetching === attempt) compilerFetching = undefined;
+    });
+    return attempt;
+  };
+  /** One port for every guard of this entry (handles live in one compiler instance). On its
+   * first call it compiles and instantiates the module synchronously (a browser allows that for
+   * a module this size: 10–15 ms in Chromium 156, which compiles lazily), or throws why it
+   * cannot: decided at that call, so a guard created before the bytes arrived gets them. */
+  let port: CompilerGlue | undefined;
   const portFor = (options?: CreateOptions): CompilerGlue | undefined => {
     if (!compiler) return undefined;
     const given = options?.compilerWasm;
@@ -99,11 +103,22 @@ export function webEntry(build: Build, glue: WebGlue, wasmUrl: URL, wasmFile: st
     if (!compilerReady && isBytes(given)) {
       compilerSource = given;
       compilerFrom = "the module passed as { compilerWasm }";
+      compilerFailed = undefined;
     }
-    if (compilerSource === undefined) return compilerFailed ? failingPort(compilerFailed) : undefined;
     return (port ??= lazyPort(() => {
+      const source = compilerSource;
+      if (source === undefined) {
+        throw (
+          compilerFailed ??
+          new Error(
+            compilerFetching
+              ? "the JSON Schema compiler module is still downloading: await initGuard() or createGuard() first"
+              : "the JSON Schema compiler module was not loaded: with the guard's module passed as { wasm }, pass the compiler's as { compilerWasm } too (boomerang-guard/compiler/wasm)",
+          )
+        );
+      }
       try {
-        compiler.glue.initSync({ module: moduleOf(compilerSource as BufferSource | WebAssembly.Module, "compiler") });
+        compiler.glue.initSync({ module: moduleOf(source, "compiler") });
       } catch (e) {
         throw loadError(compilerFrom, e, ". A browser that compiles no large module synchronously can be given { compilerWasm: await WebAssembly.compileStreaming(fetch(url)) }.");
       }
@@ -113,14 +128,16 @@ export function webEntry(build: Build, glue: WebGlue, wasmUrl: URL, wasmFile: st
   };
   const initGuard = (options?: CreateOptions): Promise<void> => {
     if (refused) return Promise.reject(refused);
+    // The compiler's bytes download beside the guard's module; one that has not arrived (or
+    // failed) is fetched again, also once the guard's module has loaded.
+    const wanted = options?.compilerWasm !== undefined || options?.wasm === undefined;
+    const withCompiler =
+      compiler && !compilerReady && compilerSource === undefined && wanted ? (compilerFetching ?? fetchCompiler(compiler, options?.compilerWasm)) : compilerFetching;
     if (!ready) {
       const given: unknown = options?.wasm;
       // Bytes are checked before the glue is initialized (once only) with them; a module the
       // glue fetches itself (the entry's URL, or a URL or Response passed) is asked after.
       const bytes = isBytes(given);
-      // Both modules download and compile at once; the guard's is checked first.
-      const wanted = options?.compilerWasm !== undefined || options?.wasm === undefined;
-      const withCompiler = compiler && compilerSource === undefined && wanted ? fetchCompiler(compiler, options?.compilerWasm) : undefined;
       ready = initFrom(glue, given, wasmUrl, build)
         .then(() => {
           try {
@@ -135,10 +152,9 @@ export function webEntry(build: Build, glue: WebGlue, wasmUrl: URL, wasmFile: st
           if (refused) throw refused;
           ready = undefined;
           throw loadError(bytes ? "the module passed as { wasm }" : wasmFile, e);
-        })
-        .then(() => withCompiler);
+        });
     }
-    return ready;
+    return withCompiler ? ready.then(() => withCompiler) : ready;
   };
   const createGuardSync = (config?: GuardConfig, options?: CreateOptions): Guard => {
     if (refused) throw refused;

@@ -91,11 +91,11 @@ pub fn first_invalid(schema: &Value) -> Option<(String, String)> {
 
 /// How many backtracking `patternProperties` patterns `docs` hold, and the schema path of the
 /// first.
-pub fn key_patterns(docs: &[(&str, &Value)]) -> (usize, Option<String>) {
-    docs.iter().fold((0, None), |acc, (_, doc)| {
+pub fn key_patterns(docs: &[(&str, &Value)]) -> Result<(usize, Option<String>)> {
+    Ok(docs.iter().fold((0, None), |acc, (_, doc)| {
         let (n, at) = pattern::key_patterns(doc);
         (acc.0 + n, acc.1.or(at))
-    })
+    }))
 }
 
 /// A `patternProperties` name pattern, for the sanitizer (ECMA's ASCII classes).

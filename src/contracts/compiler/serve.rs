@@ -95,7 +95,9 @@ pub fn release(handle: u32) {
 }
 
 /// Checks `value` (JSON text) with validator `handle`, starting from `left` pattern budget
-/// units: a [`Checked`], with every error when `errors` and the value is not valid.
+/// units: a [`Checked`]. With `errors`, only the errors are computed (valid when there are
+/// none), without it only `is_valid`: each call spends the budget as the same call does on
+/// the compiler in-process (`contracts::check` asks `is_valid`, then `errors`).
 pub fn validate(handle: u32, value: &str, left: u64, errors: bool) -> String {
     pattern::set_left(left);
     let checked = parse(value, "the value").map(|value| {
@@ -104,11 +106,13 @@ pub fn validate(handle: u32, value: &str, left: u64, errors: bool) -> String {
             let Some(Some(v)) = table.get(handle as usize) else {
                 return Checked::unchecked("the schema compiler has no such validator");
             };
-            let valid = v.is_valid(&value);
             let mut out = Vec::new();
-            if !valid && errors {
+            let valid = if errors {
                 v.errors(&value, &mut out);
-            }
+                out.is_empty()
+            } else {
+                v.is_valid(&value)
+            };
             Checked {
                 valid,
                 left: pattern::left(),
@@ -127,11 +131,12 @@ pub fn first_invalid(doc: &str) -> String {
     to_text(&found)
 }
 
-/// [`local::key_patterns`] of `docs` (as for [`build`]): `[count, at]`.
+/// [`local::key_patterns`] of `docs` (as for [`build`]): `[count, at]`, or `null` when the
+/// documents cannot be read.
 pub fn key_patterns(docs: &str) -> String {
     let found = parse(docs, "the schema documents")
-        .map(|all| local::key_patterns(&docs_of(&all)))
-        .unwrap_or_default();
+        .and_then(|all| local::key_patterns(&docs_of(&all)))
+        .ok();
     to_text(&found)
 }
 
