@@ -83,7 +83,7 @@ export function nodeEntry(build: Build, wasmFile: string, file: () => Glue, byte
   let port: CompilerGlue | undefined;
   /** The latest `compilerWasm` passed: read when the port loads the module, so bytes passed
    * after a failed load are used by the next attempt. */
-  let given: BufferSource | WebAssembly.Module | undefined;
+  let given: CreateOptions["compilerWasm"];
   const portFor = (options?: CreateOptions): CompilerGlue | undefined => {
     if (!compiler) return undefined;
     if (options?.compilerWasm !== undefined) given = options.compilerWasm;

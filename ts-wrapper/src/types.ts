@@ -109,11 +109,12 @@ export interface CreateOptions {
   /** The module's bytes (or a compiled module), for hosts that bundle and ship the .wasm themselves. */
   wasm?: BufferSource | WebAssembly.Module;
   /**
-   * The JSON Schema compiler module's bytes (`boomerang-guard/compiler/wasm`), for hosts that
-   * bundle: the full entry loads it only when a schema must be compiled (registerSchema,
-   * setModeContract with a schema). The first guard created decides where it comes from.
+   * The JSON Schema compiler module (`boomerang-guard/compiler/wasm`) for hosts that bundle:
+   * its bytes or a compiled module; in a browser also a URL or Response, fetched by createGuard
+   * and initGuard. The root entry loads it only when a schema must be compiled (registerSchema,
+   * setModeContract with a schema); until then, the latest one passed is used.
    */
-  compilerWasm?: BufferSource | WebAssembly.Module;
+  compilerWasm?: BufferSource | WebAssembly.Module | URL | Response;
   /**
    * Never throw on the configuration: invalid fields are dropped (the rest kept) and listed in
    * `guard.configProblems`. For hosts, whose activation must not fail on a user's setting.
