@@ -169,3 +169,29 @@ test("the web entry: a guard created before the compiler's bytes arrive gets the
   assert.equal(out.firstAfter, "compiled");
   assert.equal(out.compilerFetches, 2);
 });
+
+test("a compiler module that traps stops its port for good; a load that fails is tried again", () => {
+  const { lazyPort } = require(path.join(packageDir(), "dist", "cjs", "compiler-port.js"));
+  let loads = 0;
+  let failLoad = true;
+  const glue = {
+    build: () => {
+      throw new WebAssembly.RuntimeError("unreachable");
+    },
+    keyPatterns: () => "[0,null]",
+  };
+  const port = lazyPort(() => {
+    loads++;
+    if (failLoad) {
+      failLoad = false;
+      throw new Error("no such file");
+    }
+    return glue;
+  });
+  assert.throws(() => port.keyPatterns("[]"), /no such file/);
+  assert.equal(port.keyPatterns("[]"), "[0,null]", "loaded on the next call");
+  assert.throws(() => port.build("a", "[]", false, true), WebAssembly.RuntimeError);
+  // After a trap the instance is never called again, whatever the method.
+  assert.throws(() => port.keyPatterns("[]"), /stopped after an error: unreachable/);
+  assert.equal(loads, 2);
+});
