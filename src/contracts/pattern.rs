@@ -184,12 +184,9 @@ pub const JSONSCHEMA_BACKTRACK_LIMIT: usize = 1_000_000;
 
 /// The first `pattern` of `schema` that does not compile, as jsonschema would compile it: its
 /// schema path and why. Run when a schema is registered, so that an invalid pattern fails there
-/// even where the document compiles it lazily later.
+/// even where the document compiles it lazily later. Asked through `compiler::local` only (a
+/// build without the compiler answers `None` in its own backend).
 pub fn first_invalid(schema: &Value) -> Option<(String, String)> {
-    if cfg!(not(feature = "runtime-schemas")) {
-        // Nothing is compiled from a user schema (`SchemaStore::build` refuses it).
-        return None;
-    }
     find_schema_object(schema, &mut |m, at| {
         let Some(Value::String(p)) = m.get("pattern") else {
             return None;

@@ -47,13 +47,9 @@ extern "C" {
     fn release_key_regex(this: &SchemaCompilerPort, handle: u32) -> Result<(), JsValue>;
 }
 
-/// Why a port call failed: the thrown error's message.
+/// Why a port call failed: what it threw, as text.
 fn why(e: JsValue) -> String {
-    js_sys::Reflect::get(&e, &"message".into())
-        .ok()
-        .and_then(|m| m.as_string())
-        .or_else(|| e.as_string())
-        .unwrap_or_else(|| "the compiler module failed".into())
+    super::callback::describe(&e)
 }
 
 struct JsPort(SchemaCompilerPort);
