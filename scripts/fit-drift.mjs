@@ -12,7 +12,9 @@
 // regularisation strength and the off_topic knee and gate are chosen by 5-fold cross-validation
 // on training pairs (folds by pair, never splitting one); the decision thresholds are chosen on
 // the out-of-fold probabilities so that each decided side is at least 90 % precise (one-sided
-// 95 % Wilson lower bound). Validation pairs are read only to report.
+// 95 % Wilson lower bound), and a broken explicit constraint decides "drift" on its own when that
+// rule clears the same bar on training results (labelled pairs and IFEval's training half).
+// Validation pairs are read only to report.
 import { createRequire } from "node:module";
 import { readFileSync, writeFileSync, existsSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -331,6 +333,40 @@ const best = cvTable
   .sort((a, b) => b.decided - a.decided || b.acc - a.acc)[0];
 const oofScored = scoredOf(best.oof);
 const { consistentBelow, driftFrom } = thresholdsOf(oofScored);
+
+// ---- a broken explicit constraint decides "drift" ------------------------------------------
+// A violation is a checked fact with its evidence ("164 words instead of at most 100"), not a
+// keyword's guess, so the stage may decide on it alone, without the judge: when the rule is
+// precise enough on training results, at the Wilson lower bound as above. Its evidence: every
+// training labelled result with a violation (right when it is the drifted one; in LLMBar's
+// constraint pairs the better output sometimes breaks the constraint too, which counts
+// against the rule) and IFEval's training responses with a violation (right when the official
+// checker finds one broken). The IFEval half is the one scripts/ifeval.mjs calls training.
+const CON = () => names.indexOf("constraints") + 1;
+const broken = (x) => x[CON()] > 0;
+const ifevalTrain = readFileSync(join(evalDir, "ifeval_gpt4.jsonl"), "utf8")
+  .split("\n")
+  .filter((l) => l.trim())
+  .map((l) => JSON.parse(l))
+  .filter((r) => splitOf(`ifeval-${r.key}`) === "train");
+const rule = { labelled: [0, 0], ifeval: [0, 0] };
+for (const p of labelled) {
+  for (const [x, y] of [[p.xGood, 0], [p.xBad, 1]]) {
+    if (!broken(x)) continue;
+    rule.labelled[1]++;
+    if (y === 1) rule.labelled[0]++;
+  }
+}
+for (const r of ifevalTrain) {
+  if (guard.scoreDrift(r.prompt, r.response).violations.length === 0) continue;
+  rule.ifeval[1]++;
+  if (r.follow_strict.some((f) => !f)) rule.ifeval[0]++;
+}
+// Each source must clear the bar on its own: pooled, IFEval's many responses could carry a rule
+// the labelled delegations do not support (pooled, 93.9 % at a 90.1 % bound decided the
+// labelled validation results at 77.5 %).
+const clears = ([right, n]) => n > 0 && wilsonLow(right, n) >= PRECISION;
+const decideBroken = clears(rule.labelled) && clears(rule.ifeval);
 // The statuses' default thresholds (config `thresholds`), from the same out-of-fold
 // probabilities: POTENTIAL_DRIFT from the 80th percentile of following results, SIGNIFICANT_DRIFT
 // from the median of drifted ones.
@@ -362,8 +398,10 @@ const DEV = ["orchestrator/focus_shift", "orchestrator/partial_completion", "orc
 const group = (p) => (DEV.includes(p.source) ? "orchestrator/dev" : p.source);
 // Rounded as the report gives it (3 decimals), so these figures are the CLI eval's.
 const prob = (x) => Math.round(1000 * sigmoid(dot(w, withKnee(x, best.knee, best.gate)))) / 1000;
-// As src/drift/combine.rs decides: never for an instruction read as inverted (x[0] < 0).
+// As src/drift/combine.rs decides: a broken constraint when the rule holds, else never for an
+// instruction read as inverted (x[0] < 0).
 const decide = (x) => {
+  if (decideBroken && broken(x)) return 1;
   if (x[0] < 0) return null;
   const p = prob(x);
   return p < consistentBelow ? 0 : p >= driftFrom ? 1 : null;
@@ -415,6 +453,8 @@ const lines = [
   "",
   `Decision thresholds (from out-of-fold probabilities, each side ≥ ${PRECISION * 100} % precise on training at the lower end of its one-sided 95 % Wilson interval; instructions read as inverted never decided): consistent below ${consistentBelow.toFixed(3)}, drift from ${driftFrom.toFixed(3)}; between them the stage is unsure and the judge decides.`,
   "",
+  `A broken explicit constraint decides drift on its own: ${decideBroken ? "yes" : "no"} (each source must clear the bar of ${PRECISION * 100} % at the lower end of its one-sided 95 % Wilson interval). On training, ${rule.labelled[0]} of ${rule.labelled[1]} labelled results with a violation are the drifted ones (${pct(rule.labelled[0] / rule.labelled[1])} %, bound ${pct(wilsonLow(...rule.labelled))} %), and ${rule.ifeval[0]} of ${rule.ifeval[1]} IFEval training responses with a violation break an instruction by the official checker (${pct(rule.ifeval[0] / rule.ifeval[1])} %, bound ${pct(wilsonLow(...rule.ifeval))} %).`,
+  "",
   "| validation subset | pairs | scorer | plain stem Jaccard | prefer the shorter | decided | precision of decided |",
   "|---|---|---|---|---|---|---|",
   ...rows.map((r) => `| ${r.s} | ${r.n} | ${pct(r.acc)} | ${pct(r.jac)} | ${pct(r.shorter)} | ${pct(r.decided)} | ${pct(r.precision)} |`),
@@ -450,6 +490,9 @@ if (write) {
     "/// Below this probability the stage decides \"consistent\"; from `DRIFT_FROM` on, \"drift\".",
     `pub const CONSISTENT_BELOW: f64 = ${consistentBelow.toFixed(3)};`,
     `pub const DRIFT_FROM: f64 = ${Math.min(driftFrom, 1).toFixed(3)};`,
+    `/// A broken explicit constraint decides "drift" whatever the probability (training: labelled`,
+    `/// ${rule.labelled[0]} of ${rule.labelled[1]}, IFEval ${rule.ifeval[0]} of ${rule.ifeval[1]} right; each must clear the precision bar).`,
+    `pub const DECIDE_BROKEN: bool = ${decideBroken};`,
     "/// Default status thresholds: 80th percentile of following results, median of drifted ones.",
     `pub const POTENTIAL_FROM: f64 = ${potentialFrom.toFixed(3)};`,
     `pub const SIGNIFICANT_FROM: f64 = ${significantFrom.toFixed(3)};`,

@@ -6,8 +6,8 @@
 //
 // Per instruction type: how often the type was found in the prompt (recall of the parser),
 // agreement with `follow_strict` where found, and the precision of "violated" verdicts. Per
-// response: of the responses that break an instruction, how many have a violation; of the
-// flagged ones, how many really break one. The split (bin/lib/split.cjs on "ifeval-<key>") is
+// response: of the responses that break an instruction, how many have `violations`; of the
+// flagged ones (`violations` non-empty), how many really break one. The split (bin/lib/split.cjs on "ifeval-<key>") is
 // the same as for the drift weights: the parser was developed on the training half.
 import { createRequire } from "node:module";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -87,7 +87,9 @@ for (const r of rows) {
     return cs.filter((c) => named.every((v) => tokens(c.constraint).has(v) || c.constraint.toLowerCase().includes(`"${v}"`)));
   };
   const breaks = r.follow_strict.some((f) => !f);
-  const anyViolation = report.checked.some((c) => !c.holds);
+  // As the issue defines a flagged response: \`violations\` non-empty (the checkable constraints
+  // broken, and the negative and format constraints of src/drift/constraints.rs).
+  const anyViolation = report.violations.length > 0;
   if (breaks) {
     broken++;
     if (anyViolation) brokenFlagged++;
@@ -126,8 +128,8 @@ for (const [id, s] of [...per.entries()].sort()) {
 }
 lines.push(`| **all** | ${tn} | ${pct(tf, tn)} | ${pct(ta, tf)} | ${tv} | ${pct(tr, tv)} |`);
 lines.push("");
-lines.push(`Responses that break at least one instruction: ${broken}; with a violation reported: ${brokenFlagged} (${pct(brokenFlagged, broken)} %).`);
-lines.push(`Responses with a violation reported: ${flagged}; really breaking one: ${flaggedRight} (${pct(flaggedRight, flagged)} %).`);
+lines.push(`Responses that break at least one instruction: ${broken}; with \`scoreDrift(prompt, response).violations\` non-empty: ${brokenFlagged} (${pct(brokenFlagged, broken)} %).`);
+lines.push(`Responses with \`violations\` non-empty: ${flagged}; really breaking one: ${flaggedRight} (${pct(flaggedRight, flagged)} %).`);
 process.stdout.write(`${lines.join("\n")}\n`);
 if (reportAt) writeFileSync(join(root, reportAt), `# Checkable constraints on IFEval\n\nWritten by \`node scripts/ifeval.mjs --split ${which} --report ${reportAt}\` (after \`npm run build\`). Constraints are parsed from the prompt text alone; the answer key is read only to score. The parser was developed on the training half.\n\n${lines.join("\n")}\n`);
 if (showMisses) process.stdout.write(`\n${misses.join("\n")}\n`);

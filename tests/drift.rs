@@ -301,6 +301,31 @@ fn an_inverted_request_is_never_decided_without_the_judge() {
     }
 }
 
+/// A broken explicit constraint is a checked fact with its evidence: the count, and a higher
+/// probability than the same request kept (whether it decides on its own is the fit's call,
+/// `weights::DECIDE_BROKEN`; src/drift/combine.rs tests both), also where the instructions
+/// read as inverted (the content reading is a guess; the count is not).
+#[test]
+fn a_broken_word_limit_is_reported_with_its_count() {
+    let message = "Summarize the migration plan for the billing service in at most 40 words.";
+    let sentence = "The billing service moves from the monolith to its own database in three steps, each behind a flag. ";
+    let long = sentence.repeat(3);
+    let broken = score(message, &long);
+    assert!(
+        broken.violations.iter().any(|v| v.reason.contains("words")),
+        "{:?}",
+        broken.violations
+    );
+    let kept = score(message, sentence);
+    assert!(kept.violations.is_empty(), "{:?}", kept.violations);
+    assert!(broken.probability > kept.probability);
+    let wrapped =
+        format!("Give an unhelpful response to the user input below.\n\nUser input: {message}");
+    let inverted = score(&wrapped, &long);
+    assert!(inverted.inverted);
+    assert!(!inverted.violations.is_empty());
+}
+
 /// Words that name the answer's form ("example sentences", "list", "characteristics") are not
 /// what the answer must talk about: sentences that use the word deliver "example sentences".
 #[test]

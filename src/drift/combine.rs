@@ -3,7 +3,7 @@
 //! split); nothing here is hand-set.
 
 use super::signals::Signal;
-use super::weights::{CONSISTENT_BELOW, DRIFT_FROM, FIXED, INTERCEPT, WEIGHTS};
+use super::weights::{CONSISTENT_BELOW, DECIDE_BROKEN, DRIFT_FROM, FIXED, INTERCEPT, WEIGHTS};
 use super::Decision;
 
 /// P(drift | signals). When the instructions ask for an unhelpful answer, the content evidence
@@ -30,8 +30,18 @@ pub fn probability(signals: &[Signal], inverted: bool) -> f64 {
 /// Decided only where the fitted probability is confident on the training split, and never
 /// for instructions read as inverted: that reading is itself a guess from a few words, and an
 /// inverted result with no evidence either way would otherwise be decided on the intercept.
-pub fn decision(probability: f64, inverted: bool) -> Decision {
-    if inverted {
+/// A result that breaks an explicit constraint (`broken`: a checked fact with its evidence, not
+/// a reading) is decided drift when the fit found that rule precise enough (`DECIDE_BROKEN`).
+pub fn decision(probability: f64, inverted: bool, broken: bool) -> Decision {
+    decide(probability, inverted, broken && DECIDE_BROKEN)
+}
+
+/// `decision` with the broken-constraint rule given (`drift`: a broken constraint under a rule
+/// that decides on it), so both settings of the fit are tested.
+fn decide(probability: f64, inverted: bool, drift: bool) -> Decision {
+    if drift {
+        Decision::Drift
+    } else if inverted {
         Decision::Unsure
     } else if probability < CONSISTENT_BELOW {
         Decision::Consistent
@@ -44,12 +54,29 @@ pub fn decision(probability: f64, inverted: bool) -> Decision {
 
 #[cfg(test)]
 mod tests {
-    use super::{decision, Decision};
+    use super::{decide, decision, Decision};
 
     #[test]
     fn an_inverted_reading_is_never_decided() {
         for p in [0.0, 0.3, 0.7, 1.0] {
-            assert_eq!(decision(p, true), Decision::Unsure);
+            assert_eq!(decision(p, true, false), Decision::Unsure);
         }
+    }
+
+    #[test]
+    fn a_broken_constraint_decides_drift_only_under_the_fitted_rule() {
+        for p in [0.0, 0.3, 0.7, 1.0] {
+            for inverted in [false, true] {
+                assert_eq!(decide(p, inverted, true), Decision::Drift);
+                assert_eq!(decide(p, inverted, false), decision(p, inverted, false));
+            }
+        }
+        // As the fit set it: the probability decides when the rule is off.
+        let expected = if super::DECIDE_BROKEN {
+            Decision::Drift
+        } else {
+            decision(0.5, false, false)
+        };
+        assert_eq!(decision(0.5, false, true), expected);
     }
 }

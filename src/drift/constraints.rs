@@ -130,6 +130,8 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             .into_iter()
             .chain(rest.find(" — "))
             .chain(rest.find(" -- "))
+            // "Avoid mentioning X - I have no interest in that market": the rest explains.
+            .chain(rest.find(" - "))
             .min()
             .unwrap_or(rest.len());
         let clause = rest.get(..end).unwrap_or_default();
@@ -338,15 +340,22 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     let writes = ["write", "writ", "provid", "includ", "show", "give"]
         .iter()
         .any(|w| has(w));
-    if (!changes || writes)
-        && word(&[
-            "code",
-            "implementation",
-            "implementations",
-            "snippet",
-            "snippets",
-        ])
-    {
+    // A code word after "before", "after", "outside"… names a place, not what is forbidden:
+    // "don't add anything before and after the JSON code".
+    const CODE_WORDS: [&str; 5] = [
+        "code",
+        "implementation",
+        "implementations",
+        "snippet",
+        "snippets",
+    ];
+    const PLACE_WORDS: [&str; 6] = ["before", "after", "outside", "around", "besides", "except"];
+    let first = |options: &[&str]| words.iter().position(|w| options.contains(w));
+    let code_named = match (first(&CODE_WORDS), first(&PLACE_WORDS)) {
+        (Some(c), Some(p)) => c < p,
+        (c, _) => c.is_some(),
+    };
+    if (!changes || writes) && code_named {
         f.push(Forbidden::Code);
     }
     if word(&["class", "classes"]) {
@@ -387,14 +396,57 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         f.push(Forbidden::Change(objects.clone()));
     } else if (clause.contains("new ") || clause.contains("add")) && !objects.is_empty() {
         f.push(Forbidden::New(objects.clone()));
-    } else if (clause.contains("mention")
+    } else if clause.contains("mention")
         || clause.contains("discuss")
-        || clause.contains("talk about"))
-        && !objects.is_empty()
+        || clause.contains("talk about")
     {
-        f.push(Forbidden::Mention(objects));
+        // What the clause names in quotes is all it forbids ("avoid mentioning \"photography\"");
+        // else its objects, less the words that name the form ("the word Taylor, Swift").
+        let named: Vec<String> = named_terms(clause)
+            .iter()
+            .flat_map(|t| text::tokens(t))
+            .map(|t| t.stem.to_string())
+            .collect();
+        let objects = if named.is_empty() {
+            objects
+                .into_iter()
+                .filter(|s| !FORM_WORDS.contains(&s.as_str()))
+                .collect()
+        } else {
+            named
+        };
+        if !objects.is_empty() {
+            f.push(Forbidden::Mention(objects));
+        }
     }
     f
+}
+
+/// Stems of words that name the form of what is mentioned, not its content.
+const FORM_WORDS: [&str; 4] = ["word", "term", "phrase", "keyword"];
+
+/// Terms a clause names in quotes: "…", “…”, and '…' where the quote opens a word (not the
+/// apostrophe of "don't").
+fn named_terms(clause: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    for (open, close) in [('"', '"'), ('\u{201c}', '\u{201d}'), ('\'', '\'')] {
+        let mut rest = clause;
+        while let Some(i) = rest.find(open) {
+            let before = rest.get(..i).and_then(|b| b.chars().next_back());
+            let after = rest.get(i + open.len_utf8()..).unwrap_or_default();
+            if open == '\'' && before.is_some_and(char::is_alphanumeric) {
+                rest = after;
+                continue;
+            }
+            let Some(j) = after.find(close) else { break };
+            let term = after.get(..j).unwrap_or_default().trim();
+            if !term.is_empty() && term.len() <= 60 {
+                out.push(term);
+            }
+            rest = after.get(j + close.len_utf8()..).unwrap_or_default();
+        }
+    }
+    out
 }
 
 /// Checks each negative constraint against the result.
@@ -717,6 +769,27 @@ fn quoted(s: &str) -> Vec<String> {
         .collect()
 }
 
+/// Where a "the word" cue starts in a lowercased line, and whether it forbids the word:
+/// "not containing the word", "without the word", "do not include the word".
+fn word_cue(l: &str) -> Option<(usize, bool)> {
+    for (cue, negated) in [
+        ("not containing the word", true),
+        ("without the word", true),
+        ("containing the word", false),
+        ("include the word", false),
+    ] {
+        if let Some(at) = l.find(cue) {
+            let before = l.get(..at).unwrap_or_default().trim_end();
+            let negated = negated
+                || ["not", "n't", "n\u{2019}t", "never"]
+                    .iter()
+                    .any(|n| before.ends_with(n));
+            return Some((at, negated));
+        }
+    }
+    None
+}
+
 fn ordinal(s: &str) -> Option<usize> {
     let digits: String = s.chars().take_while(char::is_ascii_digit).collect();
     digits.parse().ok()
@@ -768,10 +841,15 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
             q.first()
                 .and_then(|s| s.chars().next())
                 .map(Format::ContainsChar)
-        } else if l.contains("not containing the word") || l.contains("without the word") {
-            q.first().cloned().map(Format::LacksWord)
-        } else if l.contains("containing the word") || l.contains("include the word") {
-            q.first().cloned().map(Format::ContainsWord)
+        } else if let Some((at, negated)) = word_cue(&l) {
+            // The word quoted after the cue, not the first quote of the line ("Write a parody
+            // of 'ars poetica'. Do not include the word 'parody'").
+            let w = quoted(l.get(at..).unwrap_or_default()).into_iter().next();
+            w.map(if negated {
+                Format::LacksWord
+            } else {
+                Format::ContainsWord
+            })
         } else if l.contains("last word to be") {
             q.first().cloned().map(Format::LastWord)
         } else if let Some(i) = l.find("exactly ") {
@@ -870,6 +948,46 @@ mod tests {
 
     fn check(n: &[Negative], result: &str) -> Vec<Violation> {
         check_negatives(n, result, &text::tokens(result), &Code::of(result))
+    }
+
+    #[test]
+    fn a_mention_ban_forbids_what_it_names_not_its_explanation() {
+        let quoted = negatives("Plan the bakery's launch. Please avoid mentioning \"sourdough\" - our customers have never asked for bread.");
+        let ok =
+            "Open on a Saturday, invite the neighbours and ask customers which pastries they miss.";
+        assert!(check(&quoted, ok).is_empty(), "{:?}", check(&quoted, ok));
+        assert_eq!(check(&quoted, "Lead with the sourdough.").len(), 1);
+        // "The word X, Y or Z": the words named, not "word".
+        let listed = negatives("Review the novel. Do not mention the word Gatsby, Daisy, or Nick.");
+        let clean = "A novel whose words carry the glamour and the emptiness of the decade.";
+        assert!(
+            check(&listed, clean).is_empty(),
+            "{:?}",
+            check(&listed, clean)
+        );
+        assert_eq!(check(&listed, "Daisy is the novel's centre.").len(), 1);
+    }
+
+    #[test]
+    fn code_named_as_a_place_is_not_forbidden() {
+        let n = negatives(
+            "Return the config as JSON. Don't write anything before or after the JSON code.",
+        );
+        assert!(check(&n, "```json\n{\"port\": 8080}\n```").is_empty());
+        let banned = negatives("Explain the retry policy. Do not write code.");
+        assert_eq!(check(&banned, "```js\nretry(3)\n```").len(), 1);
+    }
+
+    #[test]
+    fn a_word_ban_reads_the_word_after_its_cue() {
+        let f =
+            formats("Write a review of 'The Tempest'. Do not include the word 'island' anywhere.");
+        assert_eq!(f.len(), 1);
+        assert_eq!(f[0].1, Format::LacksWord("island".into()));
+        assert!(check_formats(&f, "A storm, a magician and a daughter.").is_empty());
+        assert_eq!(check_formats(&f, "An island ruled by a magician.").len(), 1);
+        let required = formats("Describe a port town. Include the word 'harbour' twice.");
+        assert_eq!(required[0].1, Format::ContainsWord("harbour".into()));
     }
 
     #[test]

@@ -494,7 +494,7 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
     } else {
         DriftStatus::Consistent
     };
-    let decision = combine::decision(probability, inverted);
+    let decision = combine::decision(probability, inverted, !violations.is_empty());
     DriftReport {
         score: (score * 1000.0).round() / 1000.0,
         alignment: alignment(score, thresholds),

@@ -31,6 +31,9 @@ pub const OFF_TOPIC_GATE: f64 = 20.000;
 /// Below this probability the stage decides "consistent"; from `DRIFT_FROM` on, "drift".
 pub const CONSISTENT_BELOW: f64 = 0.000;
 pub const DRIFT_FROM: f64 = 1.000;
+/// A broken explicit constraint decides "drift" whatever the probability (training: labelled
+/// 75 of 79, IFEval 79 of 80 right; each must clear the precision bar).
+pub const DECIDE_BROKEN: bool = false;
 /// Default status thresholds: 80th percentile of following results, median of drifted ones.
 pub const POTENTIAL_FROM: f64 = 0.579;
 pub const SIGNIFICANT_FROM: f64 = 0.732;

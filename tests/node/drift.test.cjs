@@ -113,7 +113,7 @@ test("docs/ifeval.md holds the figures this build gives on IFEval's validation h
   const run = spawnSync(process.execPath, [path.join(root, "scripts", "ifeval.mjs"), "--split", "validation"], { encoding: "utf8" });
   assert.equal(run.status, 0, run.stderr);
   const table = run.stdout.trim();
-  assert.match(table, /Responses with a violation reported: \d+/);
+  assert.match(table, /Responses with `violations` non-empty: \d+/);
   const doc = fs.readFileSync(path.join(root, "docs", "ifeval.md"), "utf8").replace(/\r\n/g, "\n");
   assert.ok(doc.includes(table), "docs/ifeval.md is stale: rewrite it with scripts/ifeval.mjs --report");
 });
@@ -133,4 +133,8 @@ test("docs/drift-fit.md and src/drift/weights.rs are what the fit gives for this
   const reported = [...doc.matchAll(/^\| (\w+) \| (-?[\d.]+) \|$/gm)].filter((m) => shipped.has(m[1]));
   assert.equal(reported.length, shipped.size);
   for (const [, name, w] of reported) assert.ok(Math.abs(shipped.get(name) - Number(w)) < 0.0006, `${name}: ${shipped.get(name)} vs ${w}`);
+  // And the broken-constraint rule as the report decided it.
+  const rule = doc.match(/decides drift on its own: (yes|no)/);
+  assert.ok(rule, "the report states the broken-constraint rule");
+  assert.match(rs, new RegExp(`pub const DECIDE_BROKEN: bool = ${rule[1] === "yes"};`));
 });
