@@ -326,6 +326,23 @@ fn a_broken_word_limit_is_reported_with_its_count() {
     assert!(!inverted.violations.is_empty());
 }
 
+/// One broken instruction is one violation, whichever parser reads it: "exactly 12 words" is
+/// read by the checkable constraints and by the format constraints, and counted once.
+#[test]
+fn a_count_read_twice_is_one_violation() {
+    let r = score(
+        "Write one sentence about the harbour that contains exactly 12 words.",
+        "The harbour is busy at dawn.",
+    );
+    assert_eq!(r.violations.len(), 1, "{:?}", r.violations);
+    assert!(r.violations[0].reason.contains('6'), "{:?}", r.violations);
+    let kept = score(
+        "Write one sentence about the harbour that contains exactly 12 words.",
+        "The harbour fills with fishing boats and gulls every morning at dawn.",
+    );
+    assert!(kept.violations.is_empty(), "{:?}", kept.violations);
+}
+
 /// Words that name the answer's form ("example sentences", "list", "characteristics") are not
 /// what the answer must talk about: sentences that use the word deliver "example sentences".
 #[test]

@@ -761,6 +761,25 @@ pub enum Format {
     Trivial,
 }
 
+impl Format {
+    /// Whether a checkable constraint (`checkable::check_all`) reads the same instruction: the
+    /// same count of words or sentences, the same required or forbidden word.
+    pub fn covered_by(&self, checked: &[super::checkable::Checked]) -> bool {
+        let names = |kinds: &[&str], what: &str| {
+            checked.iter().any(|c| {
+                kinds.contains(&c.kind) && text::contains(&c.constraint.to_lowercase(), what)
+            })
+        };
+        match self {
+            Format::Words(n) => names(&["words"], &n.to_string()),
+            Format::Sentences(n) => names(&["sentences"], &n.to_string()),
+            Format::ContainsWord(w) => names(&["includes", "word-count"], &w.to_lowercase()),
+            Format::LacksWord(w) => names(&["forbids"], &w.to_lowercase()),
+            _ => false,
+        }
+    }
+}
+
 fn quoted(s: &str) -> Vec<String> {
     s.split('\'')
         .skip(1)

@@ -301,11 +301,14 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
     let negs = constraints::negatives(task);
     let code = modality::Code::of(result);
     let mut violations = constraints::check_negatives(&negs, result, &cr.tokens, &code);
-    violations.extend(constraints::check_formats(
-        &constraints::formats(instructions),
-        result,
-    ));
     let checked = checkable::check_all(instructions, result);
+    // A format the checkable constraints also read ("exactly 12 words") is theirs alone: one
+    // broken instruction is one violation.
+    let formats: Vec<_> = constraints::formats(instructions)
+        .into_iter()
+        .filter(|(_, f)| !f.covered_by(&checked))
+        .collect();
+    violations.extend(constraints::check_formats(&formats, result));
     for c in checked.iter().filter(|c| !c.holds) {
         violations.push(constraints::Violation {
             constraint: c.constraint.clone(),
