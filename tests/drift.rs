@@ -343,6 +343,73 @@ fn a_count_read_twice_is_one_violation() {
     assert!(kept.violations.is_empty(), "{:?}", kept.violations);
 }
 
+/// Constraint types the stage does not claim, in a compliant answer: silence, never a guess
+/// (each line a request with a kind of constraint no parser reads, written for this test).
+#[test]
+fn constraints_nobody_reads_raise_nothing() {
+    let cases: [(&str, &str); 30] = [
+        ("Write a short poem about autumn. Every line must start with the letter S.", "Slow leaves drift down\nSoft light fades\nSilent trees wait"),
+        ("Describe a cat in three sentences, and make each sentence longer than the previous one.", "Cats nap. They watch birds from the window. At night they roam the house looking for something to chase."),
+        ("Explain photosynthesis. Use no more than two adjectives in your answer.", "Plants turn light, water and carbon dioxide into sugar and oxygen. This happens in chloroplasts."),
+        ("List four fruits. Do not use the letter 'e' in any fruit name.", "1. Kiwi\n2. Banana\n3. Fig\n4. Durian"),
+        ("Write a haiku about rain. The second line should contain exactly seven syllables.", "Rain on the tin roof\nsoftly tapping through the night\nmorning brings the sun"),
+        ("Give me a motto for a bakery. The response must be a palindrome-free single sentence and end with an exclamation mark.", "Fresh bread every morning!"),
+        ("Tell me about Mars in exactly two paragraphs separated by a blank line. The first paragraph must mention its moons.", "Mars has two small moons, Phobos and Deimos.\n\nIt is the fourth planet from the Sun and has a thin atmosphere."),
+        ("Answer with a single word: what color is the sky on a clear day?", "Blue"),
+        ("Write a tweet about coffee. Include at least two hashtags and keep it under 280 characters.", "Nothing beats the first sip of a morning brew. #coffee #morning"),
+        ("Write a product description for a lamp without using any words longer than eight letters.", "A small desk lamp with a warm glow. It fits any room and uses little power."),
+        ("Summarize the plot of Hamlet. Do not mention any character by name.", "A prince learns his uncle killed his father, feigns madness, and seeks revenge; nearly everyone dies by the end."),
+        ("Write two sentences about dogs. Do not repeat any word.", "Dogs love running outside. Every puppy needs patient training."),
+        ("Describe a sunset using only words of one syllable.", "The sun sinks low and the sky turns red and gold."),
+        ("Write a limerick about a fish. Avoid the word 'water'.", "A fish with a wish for the sea\nSwam up to the top of a tree\nIt found it was dry\nAnd started to cry\nThen hopped back to where it should be"),
+        ("Explain gravity to a child. Do not use the words 'mass' or 'force'.", "Gravity is what pulls things down to the ground, like when you drop a ball."),
+        ("Write a recipe title. Capitalize every word and do not include numbers.", "Creamy Garlic Mushroom Pasta"),
+        ("Give three tips for studying. Start each tip with a verb and number them.", "1. Plan your week.\n2. Review notes daily.\n3. Sleep well before exams."),
+        ("Write a sentence about the ocean that contains exactly 12 words.", "The ocean covers most of our planet and holds countless living creatures."),
+        ("Reply in French: what is your favourite season?", "Ma saison préférée est l'automne, pour ses couleurs."),
+        ("Write a riddle. Put the answer in parentheses at the very end.", "I have keys but open no locks. What am I? (a piano)"),
+        ("Describe a forest in no fewer than 40 words, without using commas.", "The forest stands tall and quiet in the early morning light. Old trees reach up toward a pale sky and moss covers every stone. Birds call from high branches while a small stream runs over smooth rocks and disappears into the ferns below."),
+        ("Write a short story opening. The first word must be 'Suddenly' and the story must not contain dialogue.", "Suddenly the lights went out across the whole city, and nobody knew why."),
+        ("Name three programming languages, separated by semicolons, all in lowercase.", "python; rust; go"),
+        ("Write an acrostic poem for the word CAT.", "Curled in the sun\nAlways asleep\nTail twitching in dreams"),
+        ("Explain what an API is. Do not use any technical jargon and keep it under 50 words.", "It is a way for two programs to talk to each other, like a waiter taking your order to the kitchen and bringing back your food."),
+        ("Write a thank-you note. Do not start any sentence with 'I'.", "Thank you so much for the lovely gift. It made my week brighter."),
+        ("Translate 'good morning' into Spanish and German. Put each on its own line, nothing else.", "Buenos días\nGuten Morgen"),
+        ("Write a slogan for a gym. It should rhyme and must not mention weight.", "Feel the burn, watch yourself learn."),
+        ("Describe your ideal weekend. Use the word 'relax' exactly twice.", "My ideal weekend starts with a chance to relax in the garden. Later I read, cook and relax with friends."),
+        ("Give me a list of five colors in alphabetical order, one per line.", "Blue\nGreen\nOrange\nRed\nYellow"),
+    ];
+    for (message, kept) in cases {
+        let r = score(message, kept);
+        assert!(r.violations.is_empty(), "{message}: {:?}", r.violations);
+    }
+}
+
+/// Constraints the stage claims, worded unlike IFEval and broken: each found, with one
+/// violation, whatever parser reads it.
+#[test]
+fn claimed_constraints_in_other_words_are_checked() {
+    let cases: [(&str, &str); 13] = [
+        ("Explain what an API is. Keep it under 50 words.", "This is a long answer that keeps going well beyond the limit that was set, because it explains every detail of the topic at hand, adds examples, and then repeats a few points for emphasis so that the reader cannot possibly miss them, which makes it far longer than it should be for such a short and simple request from the user."),
+        ("Name three programming languages, separated by semicolons, all in lowercase.", "Python; Rust; Go"),
+        ("Write a sentence about the ocean that contains exactly 12 words.", "The ocean is big and blue."),
+        ("Describe a forest without using commas.", "The forest is tall, quiet, and green."),
+        ("Describe your ideal weekend. Use the word 'relax' exactly twice.", "My ideal weekend is quiet and I relax in the garden."),
+        ("Answer in all capital letters: what is the capital of France?", "The capital of France is Paris."),
+        ("Write a haiku about rain and wrap the whole response in double quotation marks.", "Rain on the tin roof\nsoftly tapping through the night\nmorning brings the sun"),
+        ("Write a note to a friend. End your response with the exact phrase 'See you soon.'", "Hope you are well. Talk later!"),
+        ("List exactly three benefits of exercise as bullet points.", "* Better sleep\n* More energy\n* Stronger heart\n* Less stress"),
+        ("Write about dogs in at least 100 words.", "Dogs are loyal and friendly companions."),
+        ("Explain recursion. Do not include any code.", "Recursion is when a function calls itself.\n\n```python\ndef f(n):\n    return 1 if n == 0 else n * f(n - 1)\n```"),
+        ("Write a title for a blog post, wrapped in double angular brackets like <<title>>.", "My Trip to Rome"),
+        ("Write three paragraphs about tea, separated by the markdown divider ***.", "Tea is old.\n\nIt comes from China.\n\nPeople drink it everywhere."),
+    ];
+    for (message, broken) in cases {
+        let r = score(message, broken);
+        assert_eq!(r.violations.len(), 1, "{message}: {:?}", r.violations);
+    }
+}
+
 /// Words that name the answer's form ("example sentences", "list", "characteristics") are not
 /// what the answer must talk about: sentences that use the word deliver "example sentences".
 #[test]

@@ -130,7 +130,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             .into_iter()
             .chain(rest.find(" — "))
             .chain(rest.find(" -- "))
-            // "Avoid mentioning X - I have no interest in that market": the rest explains.
+            // "Avoid mentioning X - our readers find it dull": the rest explains.
             .chain(rest.find(" - "))
             .min()
             .unwrap_or(rest.len());
@@ -400,8 +400,8 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         || clause.contains("discuss")
         || clause.contains("talk about")
     {
-        // What the clause names in quotes is all it forbids ("avoid mentioning \"photography\"");
-        // else its objects, less the words that name the form ("the word Taylor, Swift").
+        // What the clause names in quotes is all it forbids ("avoid mentioning \"sourdough\"");
+        // else its objects, less the words that name the form ("the word Gatsby, Daisy").
         let named: Vec<String> = named_terms(clause)
             .iter()
             .flat_map(|t| text::tokens(t))
@@ -789,7 +789,7 @@ fn quoted(s: &str) -> Vec<String> {
 }
 
 /// Where a "the word" cue starts in a lowercased line, and whether it forbids the word:
-/// "not containing the word", "without the word", "do not include the word".
+/// "not containing the word", "without the word", "never include the word".
 fn word_cue(l: &str) -> Option<(usize, bool)> {
     for (cue, negated) in [
         ("not containing the word", true),
@@ -861,8 +861,8 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
                 .and_then(|s| s.chars().next())
                 .map(Format::ContainsChar)
         } else if let Some((at, negated)) = word_cue(&l) {
-            // The word quoted after the cue, not the first quote of the line ("Write a parody
-            // of 'ars poetica'. Do not include the word 'parody'").
+            // The word quoted after the cue, not the first quote of the line ("Review 'The
+            // Tempest' and never include the word 'island'").
             let w = quoted(l.get(at..).unwrap_or_default()).into_iter().next();
             w.map(if negated {
                 Format::LacksWord
@@ -999,8 +999,9 @@ mod tests {
 
     #[test]
     fn a_word_ban_reads_the_word_after_its_cue() {
-        let f =
-            formats("Write a review of 'The Tempest'. Do not include the word 'island' anywhere.");
+        let f = formats(
+            "Write a review of 'The Tempest'. Please don't include the word 'island' anywhere.",
+        );
         assert_eq!(f.len(), 1);
         assert_eq!(f[0].1, Format::LacksWord("island".into()));
         assert!(check_formats(&f, "A storm, a magician and a daughter.").is_empty());
