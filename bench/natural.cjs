@@ -1,5 +1,7 @@
 // The JS alternative's drift half: natural's WordTokenizer + its English stop words + Porter
 // stemmer + Jaccard of the stem sets, as a TypeScript developer would assemble it.
+// natural's storage modules load dotenv, which prints a tip per load unless told not to.
+process.env.DOTENV_CONFIG_QUIET ??= "true";
 const natural = require("natural");
 
 const tokenizer = new natural.WordTokenizer();

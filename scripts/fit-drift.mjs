@@ -25,6 +25,8 @@ const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { createGuardSync } = require(join(root, "dist", "cjs", "node.js"));
 const { splitOf } = require(join(root, "bin", "lib", "split.cjs"));
+// natural's storage modules load dotenv, which prints a tip per load unless told not to.
+process.env.DOTENV_CONFIG_QUIET ??= "true";
 const natural = require("natural");
 
 const args = process.argv.slice(2);
