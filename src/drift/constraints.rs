@@ -324,6 +324,15 @@ fn put_aside(lower: &str, at: usize) -> bool {
     PUT_ASIDE.iter().any(|w| clause.contains(w))
 }
 
+/// Words a negative clause opens with before its verb.
+const LEAD_WORDS: [&str; 12] = [
+    "do", "does", "not", "don", "dont", "t", "never", "avoid", "no", "please", "should", "must",
+];
+/// Verbs whose object is what the answer holds.
+const CONTENT_VERBS: [&str; 8] = [
+    "includ", "mention", "list", "discuss", "describ", "document", "cover", "summar",
+];
+
 fn classify(clause: &str) -> Vec<Forbidden> {
     let mut f = Vec::new();
     let has = |w: &str| clause.contains(w);
@@ -334,7 +343,16 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         .filter(|w| !w.is_empty())
         .collect();
     let word = |options: &[&str]| words.iter().any(|w| options.contains(w));
-    let changes = CHANGE_VERBS.iter().any(|v| clause.contains(v));
+    // The clause's verb: the first word after the negation. A verb of content ("do not include
+    // internal refactors", "never list renamed files") makes a change word its object, a
+    // noun: what the answer holds, not a change to the code.
+    let head = words
+        .iter()
+        .find(|w| !LEAD_WORDS.contains(w))
+        .copied()
+        .unwrap_or_default();
+    let content_verb = CONTENT_VERBS.iter().any(|v| head.starts_with(v));
+    let changes = !content_verb && CHANGE_VERBS.iter().any(|v| clause.contains(v));
     // "Don't change the code" forbids a change, not code in the answer; "do not write or
     // modify code" forbids both.
     let writes = ["write", "writ", "provid", "includ", "show", "give"]
@@ -985,6 +1003,20 @@ mod tests {
             check(&listed, clean)
         );
         assert_eq!(check(&listed, "Daisy is the novel's centre.").len(), 1);
+    }
+
+    #[test]
+    fn a_change_word_after_a_content_verb_is_what_the_answer_holds() {
+        let n = negatives("Write the changelog for 3.1. Do not include internal refactors.");
+        let kept = "- Faster exports (#41)\n- Fixed the login redirect (#44)\nInternal refactors are left out.";
+        assert!(check(&n, kept).is_empty(), "{:?}", check(&n, kept));
+        // The verb decides: a change verb right after the negation still forbids the change.
+        let change =
+            negatives("Add the retry flag. Do not refactor the parser; include a changelog entry.");
+        assert_eq!(
+            check(&change, "I refactored the parser into two modules.").len(),
+            1
+        );
     }
 
     #[test]
