@@ -414,7 +414,7 @@ fn claimed_constraints_in_other_words_are_checked() {
 /// ("no dependencies added", "left caching out", "src/ is untouched"): none breaks one.
 #[test]
 fn delegation_results_that_keep_their_constraints_break_none() {
-    let cases: [(&str, &str); 18] = [
+    let cases: [(&str, &str); 26] = [
         ("Fix the off-by-one in `paginate()` in `src/api/list.ts`.\n\nConstraints:\n- Don't change the public response shape.\n- No new dependencies.\n- Keep the existing tests passing.", "Fixed `paginate()`: the last page was dropped when `total % pageSize === 0`. Changed the loop bound in `src/api/list.ts` from `<` to `<=` and added a regression test `paginate.lastPage.test.ts`. Response shape unchanged; no dependencies added. `npm test` → 214 passed."),
         ("Give the `sync` command in `cli/sync.go` a `--dry-run` option. Do not modify the `Syncer` interface. Report what changed.", "Added `--dry-run` to `sync` in `cli/sync.go`: when set, the command lists the files it would copy and exits 0 without writing. It wraps the existing `Syncer` with a recording implementation in `cli/dryrun.go`; the interface itself is untouched. `go test ./cli/...` passes (3 new cases)."),
         ("Write a migration that adds an index on `orders.created_at`. Never lock the table for writes: use CREATE INDEX CONCURRENTLY. Don't touch other tables.", "Added `migrations/20261124_orders_created_at_idx.sql` with `CREATE INDEX CONCURRENTLY orders_created_at_idx ON orders (created_at);` and a matching down migration that drops it concurrently. Ran it against the staging snapshot: 41 s, no write locks observed in `pg_locks`. No other tables affected."),
@@ -433,10 +433,34 @@ fn delegation_results_that_keep_their_constraints_break_none() {
         ("Upgrade `axios` from 0.27 to 1.6 in the web app. Don't upgrade anything else.", "Bumped `axios` to 1.6.2 in `web/package.json` and the lockfile; adapted two call sites that relied on `response.request.responseURL`. Only axios changed in the lockfile's direct dependencies. `pnpm test` passes."),
         ("Explain how the rate limiter works, in prose only.", "The limiter keeps one token bucket per API key in Redis. Each request takes a token; tokens refill at the plan's rate, and a request that finds the bucket empty is answered with status 429 and a Retry-After value derived from the refill rate."),
         ("Remove the deprecated `v1` endpoints from the router. Do not delete the handlers yet; only unregister the routes.", "Unregistered the six `/v1/*` routes in `router.go`; their handlers stay in `handlers/v1/` for now, unreferenced. Requests to `/v1/...` now get 404; the v2 tests pass."),
+        ("Implement `slug(s)` in `text.py` as a plain function. No classes.", "Added `def slug(s: str) -> str` to `text.py`: lowercases, strips accents with `unicodedata`, and joins words with hyphens. Plain function, no classes. 6 tests in `test_text.py` pass."),
+        ("Only edit files under `docs/`. Fix the broken links in the guides.", "Fixed 7 broken links in `docs/guides/setup.md` and `docs/guides/deploy.md` (moved pages, one typo in an anchor). Only files under `docs/` changed; the link checker now reports 0 errors."),
+        ("Describe the trade-offs of the two caching options. No code, please.", "A write-through cache keeps reads fresh at the cost of slower writes and more load on the store; a TTL cache is simpler and faster to write but serves stale data for up to the TTL. For the pricing page, staleness of a minute is acceptable, so TTL fits."),
+        ("Add retries to the HTTP client. Do not add dependencies; use the standard library.", "Wrapped `fetchJson` in a retry loop with exponential backoff (100 ms, 200 ms, 400 ms; 3 attempts) using only `time` and `net/http` from the standard library. Retries apply to 5xx and timeouts only. Two tests cover success after a retry and giving up."),
+        ("Fix the typo in the error message of `validateAge`. Must not change its return type.", "Corrected \"recieved\" to \"received\" in the error thrown by `validateAge`; its signature and return type are unchanged. Updated the one snapshot that quoted the message."),
+        ("Profile the image resizer and report the hot spots. Without changing any code.", "Hot spots (py-spy, 60 s under the load script): 48 % in `PIL.Image.resize` with LANCZOS, 21 % in JPEG encoding, 12 % reading from S3. The rest is spread thin. Nothing was changed; the flame graph is attached as `resize-profile.svg`."),
+        ("Make the date picker accessible: add keyboard navigation and ARIA labels. Keep the existing visual design as is.", "The date picker now moves focus with the arrow keys, Page Up/Down switch months, Enter selects, Escape closes; every day button has an `aria-label` with the full date and the grid has `role=\"grid\"`. The visual design is unchanged (screenshots match)."),
+        ("Set up a GitHub Actions workflow that runs the tests on pull requests. Don't deploy anything from it.", "Added `.github/workflows/test.yml`: on `pull_request`, it checks out the code, sets up Node 20 with npm cache, runs `npm ci` and `npm test`. It has no deploy step and no secrets. Verified on a test PR: green in 2 min 10 s."),
     ];
     for (message, kept) in cases {
         let r = score(message, kept);
         assert!(r.violations.is_empty(), "{message}: {:?}", r.violations);
+    }
+}
+
+/// "Only files X" through the whole stage: the path outside the limit is the one violation
+/// (the negative reading of "anything outside" leaves it to the file limit).
+#[test]
+fn a_file_limit_is_one_violation_naming_the_path() {
+    for message in [
+        "Make the parser recover from a missing semicolon. Limit your changes to `src/parser.rs`.",
+        "Make the parser recover from a missing semicolon. Do not modify anything outside `src/parser.rs`.",
+    ] {
+        let kept = score(message, "Rewrote the statement rule in `src/parser.rs`; parsing resumes at the next line. 4 new tests.");
+        assert!(kept.violations.is_empty(), "{message}: {:?}", kept.violations);
+        let broken = score(message, "Updated `src/parser.rs` and also changed `src/lexer.rs` to emit a virtual semicolon.");
+        assert_eq!(broken.violations.len(), 1, "{message}: {:?}", broken.violations);
+        assert!(broken.violations[0].reason.contains("src/lexer.rs"));
     }
 }
 

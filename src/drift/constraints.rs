@@ -385,9 +385,18 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     if has("dependenc") || word(&["package", "packages", "library", "libraries"]) {
         f.push(Forbidden::Dependency);
     }
+    // What follows "outside", "beyond", "except", "other than" is allowed, not forbidden: "don't
+    // change the fields other than adding `currency`" forbids the fields, not `currency`.
+    let main = [" outside ", " beyond ", " except ", " other than "]
+        .iter()
+        .filter_map(|w| clause.find(w))
+        .min()
+        .and_then(|at| clause.get(..at));
+    let excepts = main.is_some();
+    let main = main.unwrap_or(clause);
     // "Don't change anything": any change at all, as for "the code".
-    let anything = has("anything") || has("any file");
-    let objects: Vec<String> = text::tokens(clause)
+    let anything = main.contains("anything") || main.contains("any file");
+    let objects: Vec<String> = text::tokens(main)
         .into_iter()
         .map(|t| t.stem.to_string())
         .filter(|s| {
@@ -408,7 +417,9 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                 .any(|v| s.starts_with(v))
         })
         .collect();
-    if changes && anything {
+    if changes && anything && excepts {
+        // "Anything outside `lib/`": a limit on where changes go, which file_scope.rs reads.
+    } else if changes && anything {
         f.push(Forbidden::Change(vec!["file".to_string()]));
     } else if changes && !objects.is_empty() {
         f.push(Forbidden::Change(objects.clone()));
@@ -607,13 +618,36 @@ pub fn check_negatives(
 
 /// A sentence of the result that reports changing a file: a change verb and a path
 /// ("I rewrote src/payments/client.ts").
+/// A sentence whose change verbs are all negated ("Nothing was changed; the graph is in
+/// `profile.svg`") reports no change.
 fn changed_a_file(result: &str) -> Option<String> {
-    text::file_report(result, Some(&CHANGED_VERBS), |i| {
+    let is_file = |i: &str| {
         i.contains('/')
             || i.rsplit_once('.')
                 .is_some_and(|(_, ext)| (1..=5).contains(&ext.len()))
+    };
+    text::sentences(result)
+        .into_iter()
+        .map(|(_, s)| s)
+        .find(|s| {
+            text::file_report(s, Some(&CHANGED_VERBS), is_file).is_some() && !changes_all_negated(s)
+        })
+        .map(|s| s.chars().take(120).collect())
+}
+
+/// Whether every change verb the sentence states (outside inline code) is negated in its clause.
+fn changes_all_negated(sentence: &str) -> bool {
+    // ASCII lowercasing keeps byte offsets; the negators are ASCII.
+    let lower = sentence.to_ascii_lowercase();
+    let code = text::inline_code_spans(sentence);
+    !text::word_runs(sentence, |b| b.is_ascii_alphanumeric()).any(|(at, w)| {
+        CHANGED_VERBS
+            .iter()
+            .any(|v| w.get(..v.len()).is_some_and(|p| p.eq_ignore_ascii_case(v)))
+            && text::stands_alone(sentence, at, w)
+            && !text::in_spans(&code, at)
+            && !negated(&lower, at, w)
     })
-    .map(|s| s.chars().take(120).collect())
 }
 
 fn as_refs(v: &[String]) -> Vec<&str> {
@@ -657,7 +691,7 @@ const NEGATORS: [&str; 8] = [
 
 /// Whether the verb at byte `at` of `lower` (the lowercased result) is negated: a negator or
 /// an "n't" earlier in its clause, or "nothing" right after it ("changed nothing").
-fn negated(lower: &str, at: usize, word: &str) -> bool {
+pub(super) fn negated(lower: &str, at: usize, word: &str) -> bool {
     let before = clause_before(lower, at)
         .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
         .any(|w| NEGATORS.contains(&w) || w.ends_with("n't") || w.ends_with("n’t"));
@@ -1017,6 +1051,19 @@ mod tests {
             check(&change, "I refactored the parser into two modules.").len(),
             1
         );
+    }
+
+    #[test]
+    fn an_exception_is_allowed_and_what_precedes_it_forbidden() {
+        let n = negatives("Add a currency to invoices. Don't change the `Order` fields other than adding `currency`.");
+        assert!(check(&n, "Added `currency` to `Order` with a default of EUR.").is_empty());
+        assert_eq!(
+            check(&n, "Renamed the `Order` fields to camelCase.").len(),
+            1
+        );
+        // "Anything outside X" is a limit on where changes go (file_scope.rs), not a ban here.
+        let limit = negatives("Do not modify anything outside `src/parser.rs`.");
+        assert!(check(&limit, "Rewrote `src/parser.rs` to recover from errors.").is_empty());
     }
 
     #[test]

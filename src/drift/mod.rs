@@ -8,6 +8,7 @@ pub mod checklist;
 pub mod combine;
 pub mod constraints;
 pub mod eval;
+pub mod file_scope;
 pub mod modality;
 pub mod phrases;
 pub mod segment;
@@ -301,6 +302,7 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
     let negs = constraints::negatives(task);
     let code = modality::Code::of(result);
     let mut violations = constraints::check_negatives(&negs, result, &cr.tokens, &code);
+    violations.extend(file_scope::check(&file_scope::limits(task), result));
     let checked = checkable::check_all(instructions, result);
     // A format the checkable constraints also read ("exactly 12 words") is theirs alone: one
     // broken instruction is one violation.
