@@ -42,11 +42,13 @@ const OUTSIDE: [&str; 3] = [" outside ", " outside of ", " beyond "];
 /// The message's file limits.
 pub fn limits(instructions: &str) -> Vec<Limit> {
     let mut out = Vec::new();
-    if !text::contains(&instructions.to_ascii_lowercase(), "only")
+    // Most messages hold no limiting word: one lowercased copy to find out.
+    let lower = instructions.to_ascii_lowercase();
+    if !text::contains(&lower, "only")
         && !LIMITS
             .iter()
             .chain(OUTSIDE.iter())
-            .any(|p| text::contains(&instructions.to_ascii_lowercase(), p.trim()))
+            .any(|p| text::contains(&lower, p.trim()))
     {
         return out;
     }
