@@ -140,7 +140,10 @@ export interface RooHooks {
   reconcile(records: readonly object[]): Promise<Reconciled>;
   /** Children past their deadline now: the results their parents must get. */
   due(): Promise<HostDelivery[]>;
-  /** Calls `onExpired` for each child past its deadline, as deadlines come; returns a stop function. */
+  /**
+   * Calls `onExpired` for each child past its deadline, as deadlines come; returns a stop
+   * function. An answer of `false` (the host did not reopen the parent) keeps the result pending.
+   */
   watchDeadlines(onExpired: (d: HostDelivery) => unknown): () => void;
   /** Strategy C: lets a held result go to its parent. */
   release(parentTaskId: string): Promise<HostDelivery | null>;
@@ -433,7 +436,13 @@ export function createRooHooks(source: Guard | (() => Guard), options: RooHooksO
           void (async () => {
             for (const d of await hooks.due()) {
               try {
-                await onExpired(d);
+                // Zoo Code's reopenParentFromDelegation answers false when it did not reopen the
+                // parent (a stale delivery, another task in focus): the result stays pending, and
+                // the next start-up's reconciliation hands it over if the parent still waits.
+                if ((await onExpired(d)) === false) {
+                  report(`the host did not reopen ${d.parentTaskId} for its timed-out result: kept for the next reconciliation`);
+                  continue;
+                }
                 await hooks.delivered(d.parentTaskId);
               } catch (e) {
                 report(`the timed-out result for ${d.parentTaskId} was not delivered: ${why(e)}`);
