@@ -106,7 +106,8 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         if out.len() >= MAX_CONSTRAINTS {
             break;
         }
-        let lower = sentence.to_lowercase();
+        // ASCII lowercasing keeps byte offsets (the clause ranges below index `instructions`).
+        let lower = sentence.to_ascii_lowercase();
         // "in prose only" / "prose only" forbid code without a negation word.
         if PROSE_CUE_SET.any(&lower) {
             out.push(Negative {
@@ -367,32 +368,36 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         "snippet",
         "snippets",
     ];
-    const PLACE_WORDS: [&str; 6] = ["before", "after", "outside", "around", "besides", "except"];
+    const PLACE_WORDS: [&str; 8] = [
+        "before", "after", "outside", "around", "besides", "except", "but", "than",
+    ];
     let first = |options: &[&str]| words.iter().position(|w| options.contains(w));
     let code_named = match (first(&CODE_WORDS), first(&PLACE_WORDS)) {
         (Some(c), Some(p)) => c < p,
         (c, _) => c.is_some(),
     };
-    if (!changes || writes) && code_named {
-        f.push(Forbidden::Code);
-    }
-    if word(&["class", "classes"]) {
-        f.push(Forbidden::Class);
-    }
-    if word(&["cli", "clis"]) || has("command line") || has("command-line") {
-        f.push(Forbidden::Cli);
-    }
-    if has("dependenc") || word(&["package", "packages", "library", "libraries"]) {
-        f.push(Forbidden::Dependency);
-    }
     // What follows "outside", "beyond", "except", "other than" is allowed, not forbidden: "don't
-    // change the fields other than adding `currency`" forbids the fields, not `currency`.
+    // change the fields other than adding `currency`" forbids the fields, not `currency`. A ban
+    // of a kind with an exception ("no new dependencies beyond `zod`", "no code outside
+    // `migrations/`") is not read: which ones are allowed is a guess.
     let main = [" outside ", " beyond ", " except ", " other than "]
         .iter()
         .filter_map(|w| clause.find(w))
         .min()
         .and_then(|at| clause.get(..at));
     let excepts = main.is_some();
+    if (!changes || writes) && code_named && !excepts {
+        f.push(Forbidden::Code);
+    }
+    if word(&["class", "classes"]) && !excepts {
+        f.push(Forbidden::Class);
+    }
+    if (word(&["cli", "clis"]) || has("command line") || has("command-line")) && !excepts {
+        f.push(Forbidden::Cli);
+    }
+    if (has("dependenc") || word(&["package", "packages", "library", "libraries"])) && !excepts {
+        f.push(Forbidden::Dependency);
+    }
     let main = main.unwrap_or(clause);
     // "Don't change anything": any change at all, as for "the code".
     let anything = main.contains("anything") || main.contains("any file");
@@ -490,7 +495,8 @@ pub fn check_negatives(
     if negs.is_empty() {
         return Vec::new();
     }
-    let lower = result.to_lowercase();
+    // ASCII lowercasing keeps the byte offsets of `toks` (`İ` lowercases to three bytes).
+    let lower = result.to_ascii_lowercase();
     // Where the result quotes its program: fenced blocks and inline code (byte ranges of
     // `result`, where the tokens' offsets are).
     let program = Program {
@@ -850,11 +856,21 @@ fn word_cue(l: &str) -> Option<(usize, bool)> {
         ("include the word", false),
     ] {
         if let Some(at) = l.find(cue) {
-            let before = l.get(..at).unwrap_or_default().trim_end();
+            // A negator anywhere in the cue's clause: "make sure not to include the word",
+            // "don't ever include the word".
+            let before = l.get(..at).unwrap_or_default();
+            let clause = before
+                .rfind(['.', ';', ':', ','])
+                .and_then(|i| before.get(i + 1..))
+                .unwrap_or(before);
             let negated = negated
-                || ["not", "n't", "n\u{2019}t", "never"]
-                    .iter()
-                    .any(|n| before.ends_with(n));
+                || clause
+                    .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '\u{2019}'))
+                    .any(|w| {
+                        matches!(w, "not" | "never" | "without" | "avoid")
+                            || w.ends_with("n't")
+                            || w.ends_with("n\u{2019}t")
+                    });
             return Some((at, negated));
         }
     }
@@ -1064,6 +1080,27 @@ mod tests {
         // "Anything outside X" is a limit on where changes go (file_scope.rs), not a ban here.
         let limit = negatives("Do not modify anything outside `src/parser.rs`.");
         assert!(check(&limit, "Rewrote `src/parser.rs` to recover from errors.").is_empty());
+    }
+
+    #[test]
+    fn a_ban_with_an_exception_is_not_guessed_and_a_negator_reaches_its_cue() {
+        let deps = negatives("Validate the form. Do not add any new dependencies beyond `zod`.");
+        assert!(check(
+            &deps,
+            "Installed zod (`npm install zod`) and wrote the schema."
+        )
+        .is_empty());
+        let code = negatives(
+            "Plan the schema change. Do not write code outside the `migrations/` folder.",
+        );
+        assert!(check(&code, "```sql\nALTER TABLE t ADD c int;\n```").is_empty());
+        for line in [
+            "Write a toast. Make sure not to include the word 'cheers' anywhere.",
+            "Write a toast. Don't ever include the word 'cheers'.",
+        ] {
+            let f = formats(line);
+            assert_eq!(f[0].1, Format::LacksWord("cheers".into()), "{line}");
+        }
     }
 
     #[test]

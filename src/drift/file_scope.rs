@@ -16,17 +16,15 @@ pub struct Limit {
     allowed: Vec<String>,
 }
 
-/// Verbs of a change to a file, in a message's limit and in a result's report.
-const CHANGE_VERBS: [&str; 8] = [
-    "edit", "chang", "modif", "touch", "updat", "writ", "rewrit", "wrot",
-];
+/// A limit's verbs, as a request states them (base form: "only changed" tells, it does not ask).
+const LIMIT_VERBS: [&str; 6] = ["edit", "change", "modify", "touch", "update", "write"];
 /// What a result reports doing to a file (a new file is a change too).
-const REPORTED_VERBS: [&str; 13] = [
-    "edit", "chang", "modif", "touch", "updat", "rewrit", "rewrot", "add", "creat", "delet",
-    "remov", "renam", "refactor",
+const REPORTED_VERBS: [&str; 16] = [
+    "edit", "chang", "modif", "touch", "updat", "rewrit", "rewrot", "wrot", "add", "creat",
+    "delet", "remov", "renam", "refactor", "fix", "replac",
 ];
-/// Phrases that limit where changes may go; the paths after them are the allowed ones.
-const LIMITS: [&str; 8] = [
+/// Phrases that limit where changes go; the paths after them, in their clause, are allowed.
+const LIMITS: [&str; 7] = [
     "limit your changes to",
     "limit changes to",
     "limit the changes to",
@@ -34,10 +32,19 @@ const LIMITS: [&str; 8] = [
     "restrict changes to",
     "changes must stay",
     "changes should stay",
-    "only the files",
 ];
-/// Negated "outside": "do not touch anything outside `lib/`".
-const OUTSIDE: [&str; 3] = [" outside ", " outside of ", " beyond "];
+/// "Do not change anything outside `lib/`": what follows is allowed.
+const OUTSIDE: [&str; 4] = [" outside ", " other than ", " except ", " beyond "];
+/// A clause with these states a condition or a description, not a limit.
+const CONDITIONS: [&str; 5] = ["if ", "when ", "unless ", "whether ", "only if"];
+/// Words between a reported verb and its paths that end its object ("updated `a.md` to
+/// document what `src/b.ts` reads": `src/b.ts` is not changed).
+const BREAKS: [&str; 17] = [
+    "to", "for", "by", "from", "read", "reads", "used", "uses", "so", "that", "which", "because",
+    "while", "leaving", "without", "via", "than",
+];
+/// Paths looked at per limit and per result: keeps the check linear in the text.
+const MAX_PATHS: usize = 64;
 
 /// The message's file limits.
 pub fn limits(instructions: &str) -> Vec<Limit> {
@@ -58,97 +65,148 @@ pub fn limits(instructions: &str) -> Vec<Limit> {
         }
         // ASCII lowercasing keeps byte offsets.
         let lower = sentence.to_ascii_lowercase();
-        let Some(from) = cue(&lower) else { continue };
-        let allowed: Vec<String> = paths(sentence.get(from..).unwrap_or_default())
-            .into_iter()
-            .map(|(_, p)| p)
-            .collect();
-        if !allowed.is_empty() {
-            out.push(Limit {
-                text: sentence.trim().to_string(),
-                allowed,
-            });
+        for (from, to) in clauses(&lower) {
+            let clause = lower.get(from..to).unwrap_or_default();
+            let Some(at) = cue(clause) else { continue };
+            let allowed: Vec<String> = paths(sentence.get(from + at..to).unwrap_or_default())
+                .into_iter()
+                .map(|(_, p)| p)
+                .take(MAX_PATHS)
+                .collect();
+            if !allowed.is_empty() {
+                out.push(Limit {
+                    text: sentence.trim().to_string(),
+                    allowed,
+                });
+                break;
+            }
         }
     }
     out
 }
 
-/// Where the limiting phrase of a lowercased sentence starts, if it has one: "only" next to a
-/// change verb ("only edit", "edit only", "change only"), "only files in/under", a LIMITS
-/// phrase, or a negated change verb before "outside".
-fn cue(lower: &str) -> Option<usize> {
-    if let Some(at) = LIMITS.iter().filter_map(|p| lower.find(p)).min() {
-        return Some(at);
-    }
-    let words: Vec<(usize, &str)> = text::word_runs(lower, |b| b.is_ascii_alphanumeric()).collect();
-    let is_change = |w: &str| CHANGE_VERBS.iter().any(|v| w.starts_with(v));
-    for (i, &(at, w)) in words.iter().enumerate() {
-        if w != "only" {
-            continue;
-        }
-        let next = words.get(i + 1).map(|&(_, w)| w).unwrap_or_default();
-        let prev = i
-            .checked_sub(1)
-            .and_then(|j| words.get(j))
-            .map(|&(_, w)| w)
-            .unwrap_or_default();
-        let files_in = matches!(next, "files" | "file")
-            && words
-                .get(i + 2)
-                .is_some_and(|&(_, w)| matches!(w, "in" | "under" | "within"));
-        if is_change(next) || is_change(prev) || files_in {
-            return Some(at);
+/// The clauses of a lowercased sentence (byte ranges): split at ';', a dash, " but " and
+/// ", not " ("change only `a.rs`, not `b.rs`": `b.rs` is not allowed).
+fn clauses(lower: &str) -> Vec<(usize, usize)> {
+    let mut cuts: Vec<(usize, usize)> = Vec::new();
+    for sep in ["; ", " — ", " - ", " but ", ", not "] {
+        for (i, _) in lower.match_indices(sep) {
+            cuts.push((i, i + sep.len()));
         }
     }
-    // "Do not change anything outside `lib/`": a negation and a change verb before "outside".
-    let outside = OUTSIDE.iter().filter_map(|p| lower.find(p)).min()?;
-    let before = lower.get(..outside).unwrap_or_default();
-    let negated = ["do not", "don't", "never", "must not", "should not"]
-        .iter()
-        .any(|n| before.contains(n));
-    (negated && text::word_runs(before, |b| b.is_ascii_alphanumeric()).any(|(_, w)| is_change(w)))
-        .then_some(outside)
+    cuts.sort_unstable();
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (a, b) in cuts {
+        if a >= start {
+            out.push((start, a));
+            start = b;
+        }
+    }
+    out.push((start, lower.len()));
+    out
 }
 
-/// Paths in `s` with their byte offsets: tokens with a '/' ("docs/", "src/api/list.ts") or a
-/// file name with an extension ("parser.rs"), without the quotes, backticks and punctuation
-/// around them, lowercased. URLs are not paths.
+/// Where the limit of a lowercased clause starts (its allowed paths follow), if the clause is
+/// one: a LIMITS phrase; "only" and a base-form change verb opening the clause ("only edit",
+/// "change only"); or a negation opening the clause, a change verb and "anything"/"any file"
+/// before "outside", "other than", "except" or "beyond". A condition is never a limit.
+fn cue(clause: &str) -> Option<usize> {
+    if CONDITIONS.iter().any(|c| clause.contains(c)) {
+        return None;
+    }
+    if let Some(at) = LIMITS.iter().filter_map(|p| clause.find(p)).min() {
+        return Some(at);
+    }
+    let words: Vec<(usize, &str)> = text::word_runs(clause, |b| b.is_ascii_alphanumeric())
+        .skip_while(|&(_, w)| matches!(w, "please" | "you" | "should" | "may" | "must" | "can"))
+        .take(3)
+        .collect();
+    let verb = |w: &str| LIMIT_VERBS.contains(&w);
+    match words.as_slice() {
+        [(at, "only"), (_, v), ..] if verb(v) => return Some(*at),
+        [(at, v), (_, "only"), ..] if verb(v) => return Some(*at),
+        _ => {}
+    }
+    // "Do not modify anything outside `lib/`".
+    let (outside, word) = OUTSIDE
+        .iter()
+        .filter_map(|p| clause.find(p).map(|i| (i, p.len())))
+        .min()?;
+    let before = clause.get(..outside).unwrap_or_default().trim_start();
+    let negation = [
+        "do not ",
+        "don't ",
+        "don\u{2019}t ",
+        "never ",
+        "must not ",
+        "should not ",
+    ]
+    .iter()
+    .find(|n| before.starts_with(**n))?;
+    let rest = before.get(negation.len()..).unwrap_or_default();
+    let changes = text::word_runs(rest, |b| b.is_ascii_alphanumeric())
+        .next()
+        .is_some_and(|(_, w)| verb(w));
+    let anything = ["anything", "any file", "any other", "files", "everything"]
+        .iter()
+        .any(|a| rest.contains(a));
+    (changes && anything).then_some(outside + word)
+}
+
+/// Paths in `s` with their byte offsets, lowercased: a token with a '/' between letters that
+/// names a file (an extension), a folder (a trailing '/') or a deeper path (two '/'), or a file
+/// name with an extension ("parser.rs"). "CI/CD", "I/O" and URLs are not paths.
 fn paths(s: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     for (at, raw) in text::word_runs(s, |b| {
         b.is_ascii_alphanumeric() || matches!(b, b'/' | b'.' | b'_' | b'-')
     }) {
-        let token = raw
-            .trim_start_matches(['.', '-'])
-            .trim_end_matches(['.', '-']);
+        let mut token = raw.trim_end_matches(['.', '-']);
+        loop {
+            let t = token.trim_start_matches("./").trim_start_matches("../");
+            if t.len() == token.len() {
+                break;
+            }
+            token = t;
+        }
         if token.contains("//") || token.len() < 3 {
             continue;
         }
-        let file = token.rsplit_once('.').is_some_and(|(stem, ext)| {
-            let stem = stem.rsplit('/').next().unwrap_or(stem);
+        let name = token
+            .trim_end_matches('/')
+            .rsplit('/')
+            .next()
+            .unwrap_or(token);
+        let file = name.rsplit_once('.').is_some_and(|(stem, ext)| {
             stem.len() >= 2
                 && stem.bytes().any(|b| b.is_ascii_alphabetic())
                 && (1..=5).contains(&ext.len())
                 && ext.bytes().all(|b| b.is_ascii_alphanumeric())
                 && ext.bytes().any(|b| b.is_ascii_alphabetic())
         });
-        let folder = token.contains('/') && token.bytes().any(|b| b.is_ascii_alphabetic());
+        let slashes = token.matches('/').count();
+        let joined = token
+            .trim_matches('/')
+            .split('/')
+            .all(|part| part.bytes().any(|b| b.is_ascii_alphabetic()));
+        let folder = slashes > 0 && joined && (file || token.ends_with('/') || slashes >= 2);
         if file || folder {
-            out.push((at, token.trim_start_matches("./").to_ascii_lowercase()));
+            out.push((at, token.to_ascii_lowercase()));
         }
     }
     out
 }
 
-/// Whether `path` lies within `allowed` (a file, or a folder with or without its '/').
+/// Whether `path` lies within `allowed` (a file, or a folder with or without its '/'), also
+/// under an absolute prefix (`/work/app/docs/a.md` is within `docs/`).
 fn within(path: &str, allowed: &str) -> bool {
-    let a = allowed.trim_end_matches('/');
-    path == a
-        || path
-            .strip_prefix(a)
-            .is_some_and(|rest| rest.starts_with('/'))
-        // An allowed bare file name ("parser.rs") matches it in any folder.
-        || (!a.contains('/') && path.rsplit('/').next() == Some(a))
+    let a = allowed.trim_matches('/');
+    let p = path.trim_start_matches('/');
+    p == a
+        || p.strip_prefix(a).is_some_and(|rest| rest.starts_with('/'))
+        || text::contains(p, &format!("/{a}/"))
+        || p.ends_with(&format!("/{a}"))
 }
 
 /// The files a result reports changing outside each limit.
@@ -156,48 +214,88 @@ pub fn check(limits: &[Limit], result: &str) -> Vec<Violation> {
     if limits.is_empty() {
         return Vec::new();
     }
-    let reported: Vec<(String, &str)> = text::sentences(result)
-        .into_iter()
-        .map(|(_, s)| s)
-        .filter(|s| reports_a_change(s))
-        .flat_map(|s| {
-            paths(s)
-                .into_iter()
-                .filter(|(_, p)| p.contains('/') && !p.ends_with('/'))
-                .map(move |(_, p)| (p, s))
-        })
-        .collect();
+    let mut reported: Vec<(String, &str)> = Vec::new();
+    for (_, sentence) in text::sentences(result) {
+        for path in changed_paths(sentence) {
+            if reported.len() < MAX_PATHS {
+                reported.push((path, sentence));
+            }
+        }
+    }
     limits
         .iter()
         .filter_map(|limit| {
             let (path, sentence) = reported
                 .iter()
                 .find(|(p, _)| !limit.allowed.iter().any(|a| within(p, a)))?;
+            let mut allowed = limit
+                .allowed
+                .iter()
+                .take(3)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", ");
+            if limit.allowed.len() > 3 {
+                allowed.push_str(", …");
+            }
             Some(Violation {
-                constraint: limit.text.clone(),
-                reason: format!(
-                    "the result changes {path}, outside {}",
-                    limit.allowed.join(", ")
-                ),
+                constraint: limit.text.chars().take(300).collect(),
+                reason: format!("the result changes {path}, outside {allowed}"),
                 evidence: Some(sentence.trim().chars().take(120).collect()),
             })
         })
         .collect()
 }
 
-/// A sentence that reports a change: a change verb standing alone, outside inline code, not
-/// negated in its clause ("Nothing else was changed", "did not touch `src/`").
-fn reports_a_change(sentence: &str) -> bool {
+/// The paths (with a '/') a sentence of a result reports changing: those that follow a change
+/// verb standing alone, outside inline code, not negated in its clause ("no changes to `a.ts`"),
+/// with at most four words between the verb or the path before and none that ends the object
+/// ("to", "by", "leaving" …).
+fn changed_paths(sentence: &str) -> Vec<String> {
     let lower = sentence.to_ascii_lowercase();
     let code = text::inline_code_spans(sentence);
-    text::word_runs(sentence, |b| b.is_ascii_alphanumeric()).any(|(at, w)| {
-        REPORTED_VERBS
-            .iter()
-            .any(|v| w.get(..v.len()).is_some_and(|p| p.eq_ignore_ascii_case(v)))
-            && text::stands_alone(sentence, at, w)
-            && !text::in_spans(&code, at)
-            && !super::constraints::negated(&lower, at, w)
+    let found = paths(sentence);
+    if found.is_empty() {
+        return Vec::new();
+    }
+    let words: Vec<(usize, &str)> = text::word_runs(sentence, |b| {
+        b.is_ascii_alphanumeric() || matches!(b, b'/' | b'.' | b'_' | b'-')
     })
+    .collect();
+    let mut out = Vec::new();
+    let mut counting = false;
+    let mut gap = 0;
+    // Both lists run in text order: one pass over each.
+    let mut next = 0;
+    for &(at, w) in &words {
+        while found.get(next).is_some_and(|(pa, _)| *pa < at) {
+            next += 1;
+        }
+        if let Some((_, p)) = found.get(next).filter(|(pa, _)| *pa < at + w.len()) {
+            if counting && gap <= 4 && p.contains('/') && !p.ends_with('/') {
+                out.push(p.clone());
+                gap = 0;
+                continue;
+            }
+        }
+        let plain = w.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+        let is_verb = REPORTED_VERBS.iter().any(|v| {
+            plain
+                .get(..v.len())
+                .is_some_and(|p| p.eq_ignore_ascii_case(v))
+        }) && text::stands_alone(sentence, at, plain)
+            && !text::in_spans(&code, at)
+            && !super::constraints::negated(&lower, at, plain);
+        if is_verb {
+            counting = true;
+            gap = 0;
+        } else if BREAKS.contains(&plain.to_ascii_lowercase().as_str()) {
+            counting = false;
+        } else {
+            gap += 1;
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -210,19 +308,25 @@ mod tests {
         assert_eq!(l.len(), 1);
         let inside = "Fixed 7 links in `docs/guides/setup.md` and `docs/guides/deploy.md`.";
         assert!(check(&l, inside).is_empty());
-        let outside =
-            "Fixed the links in `docs/guides/setup.md`, and updated `src/router.ts` to redirect.";
-        let v = check(&l, outside);
-        assert_eq!(v.len(), 1);
-        assert!(v[0].reason.contains("src/router.ts"), "{:?}", v);
+        for outside in [
+            "Fixed the links in `docs/guides/setup.md`, and updated `src/router.ts` to redirect.",
+            "I fixed `src/router.ts` and `lib/redirects.js` too.",
+        ] {
+            let v = check(&l, outside);
+            assert_eq!(v.len(), 1, "{outside}");
+            assert!(v[0].reason.contains("src/router.ts"), "{v:?}");
+        }
     }
 
     #[test]
     fn other_phrasings_of_a_limit() {
         for message in [
             "Limit your changes to `src/parser.rs`.",
-            "Change only `src/parser.rs`; the lexer is frozen.",
+            "Change only `src/parser.rs`; the lexer in `src/lexer.rs` is frozen.",
+            "Change only `src/parser.rs`, not `src/lexer.rs`.",
             "Do not modify anything outside `src/parser.rs`.",
+            "Do not modify any file other than `src/parser.rs`.",
+            "You should only edit `src/parser.rs`.",
         ] {
             let l = limits(message);
             assert_eq!(l.len(), 1, "{message}");
@@ -236,28 +340,56 @@ mod tests {
     }
 
     #[test]
-    fn silence_where_the_limit_or_the_change_is_not_stated() {
-        // "Only" without a change verb next to it, or without a path: no limit.
+    fn no_limit_without_a_request_to_limit() {
         for message in [
             "Only perform the work outlined in these instructions.",
-            "Fix the bug in `src/a.ts`; the error path is the only part that should behave differently.",
             "Only edit what you need to.",
+            "Fix the bug in `src/a.ts`; the error path is the only part that should behave differently.",
+            "Only update `CHANGELOG.md` if the change is visible to users.",
+            "Note that `npm run build` only writes to `dist/`.",
+            "The previous subtask only changed `src/a.ts`, so start from there.",
+            "Start by reading only the files in `src/auth/` for context.",
+            "Do not touch the generated files; feel free to edit anything outside `gen/`.",
         ] {
-            assert!(limits(message).is_empty(), "{message}");
+            assert!(limits(message).is_empty(), "{message}: {:?}", limits(message));
         }
-        let l = limits("Only edit files under `docs/`.");
-        // Negated, a bare file name, a path read but not changed: none breaks it.
+    }
+
+    #[test]
+    fn no_violation_without_a_reported_change_outside() {
+        let docs = limits("Only edit files under `docs/`.");
         for result in [
             "I did not touch `src/router.ts`.",
             "Nothing in `src/` was changed.",
             "Fixed the links; `router.ts` still redirects the old URLs.",
             "The links point at `src/guide.md` in the old layout; fixed them in `docs/guide.md`.",
+            "Updated `docs/config.md` to document the options read by `src/config.ts`.",
+            "Updated the CI/CD section of `docs/deploy.md` and the async I/O notes.",
+            "Edited ./docs/guides/setup.md and ../docs/faq.md.",
+            "Edited /workspace/project/docs/guides/setup.md.",
         ] {
             assert!(
-                check(&l, result).is_empty(),
+                check(&docs, result).is_empty(),
                 "{result}: {:?}",
-                check(&l, result)
+                check(&docs, result)
             );
         }
+        let users = limits("Limit your changes to `src/users/`.");
+        for result in [
+            "Added an LRU cache to `src/users/lookup.ts`; no changes to src/db/pool.ts were needed.",
+            "Added an LRU cache to `src/users/lookup.ts`, leaving src/db/pool.ts unchanged.",
+        ] {
+            assert!(check(&users, result).is_empty(), "{result}: {:?}", check(&users, result));
+        }
+    }
+
+    #[test]
+    fn many_paths_stay_linear_and_the_reason_short() {
+        let many: String = (0..5000).map(|i| format!("`src/m{i}/a.ts` ")).collect();
+        let l = limits(&format!("Limit your changes to {many}."));
+        let v = check(&l, &format!("Updated {many} and `lib/x/y.ts`."));
+        assert!(v
+            .iter()
+            .all(|v| v.reason.len() < 200 && v.constraint.chars().count() <= 300));
     }
 }
