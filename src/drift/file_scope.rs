@@ -2,9 +2,9 @@
 //! files under `docs/`", "limit your changes to `src/parser.rs`", "do not touch anything
 //! outside `lib/`"), and the files a result reports changing outside them.
 //!
-//! Silence over a guess: a limit is read only where a limiting phrase and at least one path
-//! share a sentence, and a result breaks it only with a path that names its folder
-//! (`src/router.ts`, not a bare `router.ts`) in a sentence that reports a change, not negated.
+//! Silence over a guess: a limit is read only from a clause that asks for one and names at
+//! least one path, and a result breaks it only with a path that names its folder
+//! (`src/router.ts`, not a bare `router.ts`) right after a change verb that is not negated.
 
 use super::constraints::Violation;
 use super::text;
@@ -35,8 +35,8 @@ const LIMITS: [&str; 7] = [
 ];
 /// "Do not change anything outside `lib/`": what follows is allowed.
 const OUTSIDE: [&str; 4] = [" outside ", " other than ", " except ", " beyond "];
-/// A clause with these states a condition or a description, not a limit.
-const CONDITIONS: [&str; 5] = ["if ", "when ", "unless ", "whether ", "only if"];
+/// A clause with one of these words states a condition, not a limit.
+const CONDITIONS: [&str; 4] = ["if", "when", "unless", "whether"];
 /// Words between a reported verb and its paths that end its object ("updated `a.md` to
 /// document what `src/b.ts` reads": `src/b.ts` is not changed).
 const BREAKS: [&str; 17] = [
@@ -112,7 +112,8 @@ fn clauses(lower: &str) -> Vec<(usize, usize)> {
 /// "change only"); or a negation opening the clause, a change verb and "anything"/"any file"
 /// before "outside", "other than", "except" or "beyond". A condition is never a limit.
 fn cue(clause: &str) -> Option<usize> {
-    if CONDITIONS.iter().any(|c| clause.contains(c)) {
+    if text::word_runs(clause, |b| b.is_ascii_alphanumeric()).any(|(_, w)| CONDITIONS.contains(&w))
+    {
         return None;
     }
     if let Some(at) = LIMITS.iter().filter_map(|p| clause.find(p)).min() {
@@ -327,6 +328,7 @@ mod tests {
             "Do not modify anything outside `src/parser.rs`.",
             "Do not modify any file other than `src/parser.rs`.",
             "You should only edit `src/parser.rs`.",
+            "Only modify the diff output code in `src/parser.rs`.",
         ] {
             let l = limits(message);
             assert_eq!(l.len(), 1, "{message}");
@@ -346,6 +348,7 @@ mod tests {
             "Only edit what you need to.",
             "Fix the bug in `src/a.ts`; the error path is the only part that should behave differently.",
             "Only update `CHANGELOG.md` if the change is visible to users.",
+            "When the build passes, only edit `docs/`.",
             "Note that `npm run build` only writes to `dist/`.",
             "The previous subtask only changed `src/a.ts`, so start from there.",
             "Start by reading only the files in `src/auth/` for context.",
