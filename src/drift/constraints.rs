@@ -636,24 +636,33 @@ fn changed_a_file(result: &str) -> Option<String> {
         .into_iter()
         .map(|(_, s)| s)
         .find(|s| {
-            text::file_report(s, Some(&CHANGED_VERBS), is_file).is_some() && !changes_all_negated(s)
+            // ASCII lowercasing keeps byte offsets; the negators are ASCII.
+            let lower = s.to_ascii_lowercase();
+            let code = text::inline_code_spans(s);
+            text::word_runs(s, |b| b.is_ascii_alphanumeric())
+                .any(|(at, w)| states_verb(s, &lower, &code, at, w, &CHANGED_VERBS))
+                && text::identifiers(s).iter().any(|i| is_file(i))
         })
         .map(|s| s.chars().take(120).collect())
 }
 
-/// Whether every change verb the sentence states (outside inline code) is negated in its clause.
-fn changes_all_negated(sentence: &str) -> bool {
-    // ASCII lowercasing keeps byte offsets; the negators are ASCII.
-    let lower = sentence.to_ascii_lowercase();
-    let code = text::inline_code_spans(sentence);
-    !text::word_runs(sentence, |b| b.is_ascii_alphanumeric()).any(|(at, w)| {
-        CHANGED_VERBS
-            .iter()
-            .any(|v| w.get(..v.len()).is_some_and(|p| p.eq_ignore_ascii_case(v)))
-            && text::stands_alone(sentence, at, w)
-            && !text::in_spans(&code, at)
-            && !negated(&lower, at, w)
-    })
+/// Whether `word` at byte `at` of `sentence` states one of `verbs` (a prefix, any case) as
+/// something done: a word of its own (not part of a name or path), outside inline code (`code`),
+/// not negated in its clause. `lower` is `sentence` lowercased in ASCII (same offsets).
+pub(super) fn states_verb(
+    sentence: &str,
+    lower: &str,
+    code: &[(usize, usize)],
+    at: usize,
+    word: &str,
+    verbs: &[&str],
+) -> bool {
+    verbs.iter().any(|v| {
+        word.get(..v.len())
+            .is_some_and(|p| p.eq_ignore_ascii_case(v))
+    }) && text::stands_alone(sentence, at, word)
+        && !text::in_spans(code, at)
+        && !negated(lower, at, word)
 }
 
 fn as_refs(v: &[String]) -> Vec<&str> {
@@ -697,7 +706,7 @@ const NEGATORS: [&str; 8] = [
 
 /// Whether the verb at byte `at` of `lower` (the lowercased result) is negated: a negator or
 /// an "n't" earlier in its clause, or "nothing" right after it ("changed nothing").
-pub(super) fn negated(lower: &str, at: usize, word: &str) -> bool {
+fn negated(lower: &str, at: usize, word: &str) -> bool {
     let before = clause_before(lower, at)
         .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
         .any(|w| NEGATORS.contains(&w) || w.ends_with("n't") || w.ends_with("n’t"));

@@ -279,15 +279,18 @@ fn changed_paths(sentence: &str) -> Vec<String> {
                 continue;
             }
         }
+        let lead = w.len()
+            - w.trim_start_matches(|c: char| !c.is_ascii_alphanumeric())
+                .len();
         let plain = w.trim_matches(|c: char| !c.is_ascii_alphanumeric());
-        let is_verb = REPORTED_VERBS.iter().any(|v| {
-            plain
-                .get(..v.len())
-                .is_some_and(|p| p.eq_ignore_ascii_case(v))
-        }) && text::stands_alone(sentence, at, plain)
-            && !text::in_spans(&code, at)
-            && !super::constraints::negated(&lower, at, plain);
-        if is_verb {
+        if super::constraints::states_verb(
+            sentence,
+            &lower,
+            &code,
+            at + lead,
+            plain,
+            &REPORTED_VERBS,
+        ) {
             counting = true;
             gap = 0;
         } else if BREAKS.contains(&plain.to_ascii_lowercase().as_str()) {
