@@ -197,9 +197,58 @@ fn analyse(part: &str) -> Analysed {
     if is_stop(&lower) {
         return None;
     }
-    let stem: Rc<str> = stem(&lower).into();
+    // "1,000" and "1000" are one quantity: digit groups lose their separators.
+    let stem: Rc<str> = match ungrouped(&lower) {
+        Some(n) => n.into(),
+        None => stem(&lower).into(),
+    };
     let w = weight(&stem);
     Some((lower.into(), stem, w))
+}
+
+/// `1,000` or `12,500,000` without its group separators; `None` for anything else (`1,5`,
+/// `1.000`, which is a decimal in English text).
+fn ungrouped(word: &str) -> Option<String> {
+    let mut groups = word.split(',');
+    let head = groups.next()?;
+    let digits = |g: &str| g.bytes().all(|b| b.is_ascii_digit());
+    if head.is_empty() || head.len() > 3 || !digits(head) || !word.contains(',') {
+        return None;
+    }
+    let mut out = String::from(head);
+    for g in groups {
+        if g.len() != 3 || !digits(g) {
+            return None;
+        }
+        out.push_str(g);
+    }
+    Some(out)
+}
+
+/// A list marker: a number of one or two digits written `(3)`, or opening its line as `3.` or
+/// `3)`. It orders the items; it is not something the result must mention.
+fn list_marker(text: &str, at: usize, word: &str) -> bool {
+    if word.is_empty() || word.len() > 2 || !word.bytes().all(|b| b.is_ascii_digit()) {
+        return false;
+    }
+    let bytes = text.as_bytes();
+    let before = at.checked_sub(1).and_then(|i| bytes.get(i)).copied();
+    let after = bytes.get(at + word.len()).copied();
+    if before == Some(b'(') && after == Some(b')') {
+        return true;
+    }
+    let line_start = bytes
+        .get(..at)
+        .unwrap_or_default()
+        .iter()
+        .rev()
+        .take_while(|&&b| b != b'\n')
+        .all(|b| *b == b' ' || *b == b'\t');
+    let closes = matches!(after, Some(b'.' | b')'));
+    let spaced = bytes
+        .get(at + word.len() + 1)
+        .is_none_or(|b| b.is_ascii_whitespace());
+    line_start && closes && spaced
 }
 
 /// Runs of word characters in `text` with their byte offsets: an ASCII byte is a word character
@@ -256,7 +305,9 @@ pub fn tokens(text: &str) -> Vec<Token> {
         if w.bytes()
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
         {
-            push(w, at);
+            if !list_marker(text, at, w) {
+                push(w, at);
+            }
             continue;
         }
         for (off, part) in split_identifier(w) {
@@ -1071,6 +1122,52 @@ mod tests {
             "the shipped table differs from the stemmed word table"
         );
         assert!(ln_max == (max as f64).ln() && map.len() > 5000);
+    }
+
+    #[test]
+    fn grouped_digits_are_the_same_quantity() {
+        let stems = |t: &str| -> Vec<String> {
+            tokens(t).into_iter().map(|k| k.stem.to_string()).collect()
+        };
+        assert_eq!(
+            stems("cap it at 1,000 entries"),
+            stems("cap it at 1000 entries")
+        );
+        assert!(stems("a budget of 12,500,000").contains(&"12500000".to_string()));
+        // Not a grouping: kept as written.
+        for odd in ["1,5", "1,0000", "1000,000"] {
+            assert!(
+                stems(odd).contains(&odd.to_string()),
+                "{odd}: {:?}",
+                stems(odd)
+            );
+        }
+    }
+
+    #[test]
+    fn list_markers_are_not_content() {
+        let words = |t: &str| -> Vec<String> {
+            tokens(t).into_iter().map(|k| k.word.to_string()).collect()
+        };
+        let text = "Do this: (1) parse the file; (2) count rows.\n3. Report it\n  4) Log it";
+        assert_eq!(
+            words(text),
+            ["parse", "file", "count", "rows", "report", "log"]
+        );
+        // Quantities stay, wherever they stand.
+        assert_eq!(
+            words("retry 3 times (3 at most)"),
+            ["retry", "3", "times", "3"]
+        );
+        // A decimal splits at its point, as any dotted word does.
+        assert_eq!(
+            words("10.5 seconds\n2024. A year"),
+            ["10", "5", "seconds", "2024", "year"]
+        );
+        assert_eq!(
+            words("(12) items\n7 km\n(123)"),
+            ["items", "7", "km", "123"]
+        );
     }
 
     #[test]
