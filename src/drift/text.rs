@@ -1130,8 +1130,8 @@ mod tests {
             tokens(t).into_iter().map(|k| k.stem.to_string()).collect()
         };
         assert_eq!(
-            stems("cap it at 1,000 entries"),
-            stems("cap it at 1000 entries")
+            stems("limit the pool to 1,000 connections"),
+            stems("limit the pool to 1000 connections")
         );
         assert!(stems("a budget of 12,500,000").contains(&"12500000".to_string()));
         // Not a grouping: kept as written.
