@@ -127,7 +127,7 @@ fn reversal(
             continue;
         }
         // The object right after the cue ("more water", "increase the water"), skipping an
-        // article; a compound that starts with it ("more fuel-efficient") is another thing.
+        // article; a compound that starts with it ("more water-proof") is another thing.
         let mut next = words
             .iter()
             .skip(k + 1)
@@ -419,10 +419,10 @@ mod tests {
         assert_eq!(f.len(), 1);
         assert!(f[0].reason.contains("\"more paper\""), "{f:?}");
         assert!(f[0].reason.ends_with("to reduce paper waste"), "{f:?}");
-        // A compound is another thing: more fuel-efficient cars save fuel.
-        let fuel = "Suggest ways to reduce fuel use in a delivery fleet.";
-        assert!(check(fuel, "Buy more fuel-efficient vans.").is_empty());
-        assert_eq!(check(fuel, "Burn more fuel on the night routes.").len(), 1);
+        // A compound is another thing: more power-saving lamps use less power.
+        let power = "Suggest ways to cut power use in a small office.";
+        assert!(check(power, "Buy more power-saving lamps.").is_empty());
+        assert_eq!(check(power, "Burn more power on the night shift.").len(), 1);
         let grow = "Give tips to increase test coverage in the parser module.";
         assert_eq!(check(grow, "Write fewer tests for the parser.").len(), 1);
         assert!(check(

@@ -933,7 +933,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                         push(sentence, Rule::Highlights(n))
                     }
                     "times" | "time" => {
-                        // "the letter t should appear at least 6 times", "use the word war at least 8 times"
+                        // "the letter k should appear at least 4 times", "use the word river at least 3 times"
                         let head = lower
                             .get(..ws.get(k).map_or(0, |x| x.0))
                             .unwrap_or_default();
@@ -2255,7 +2255,7 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         if hedged(lower, at) || (negated && scoped(lower, at)) || (!negated && permitted(&ws, k)) {
             return None;
         }
-        // Words after a count ("the word war at least 8 times", "do not use the word "the" more
+        // Words after a count ("the word river at least 3 times", "do not use the word "the" more
         // than 5 times") are counted, not listed.
         let tail = sentence.get(start..).unwrap_or_default();
         let tail_lower = lower.get(start..).unwrap_or_default();
@@ -2330,8 +2330,8 @@ fn governs(clause: &[(usize, &str)]) -> Option<bool> {
     Some(false)
 }
 
-/// The word counted in "use the word war at least", "the word 'sneaker' should appear",
-/// "mention the keyword 'schedule' for more than".
+/// The word counted in "use the word river at least", "the word 'kettle' should appear",
+/// "mention the keyword 'budget' for more than".
 fn counted_word(head: &str) -> Option<String> {
     for cue in ["keyword ", "word "] {
         if let Some(i) = head.rfind(cue) {
@@ -2344,8 +2344,8 @@ fn counted_word(head: &str) -> Option<String> {
                 .take_while(|c| c.is_alphanumeric() || *c == '-')
                 .collect();
             let next = tail.get(w.len()..).unwrap_or_default().trim_start();
-            // "the word war at least" / "the word sneaker should appear" / "the word lamp to be
-            // used at least" / "the word lamp must be used"
+            // "the word river at least" / "the word kettle should appear" / "the word moss to be
+            // used at least" / "the word moss must be used"
             if !w.is_empty()
                 && (next.starts_with("at ")
                     || next.starts_with("should")
