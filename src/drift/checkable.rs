@@ -76,6 +76,10 @@ pub enum Rule {
     /// A Markdown table whose header row has these columns, in this order.
     TableColumns(Vec<String>),
     NoCodeBlocks,
+    /// Prose: no bullet list line ("- ", "* ", "• ", "+ ") outside fenced code.
+    NoBullets,
+    /// The answer as a numbered list (or holding one): "return them as a numbered list".
+    NumberedList,
     /// `paragraphs` paragraphs separated by blank lines, the `nth` starting with `word`.
     NthParagraphWord {
         paragraphs: usize,
@@ -91,7 +95,8 @@ pub struct Checked {
     /// Stable kind: `words`, `sentences`, `paragraphs`, `bullets`, `highlights`, `sections`,
     /// `placeholders`, `no-commas`, `lowercase`, `uppercase`, `capital-words`, `title`,
     /// `quoted`, `json`, `postscript`, `ending`, `two-responses`, `fixed-answer`, `includes`,
-    /// `forbids`, `word-count`, `letter-count`, `script`, `list-items`.
+    /// `forbids`, `word-count`, `letter-count`, `script`, `list-items`, `no-bullets`,
+    /// `numbered-list`.
     pub kind: &'static str,
     /// The constraint in plain words.
     pub constraint: String,
@@ -605,6 +610,9 @@ static CUES: super::phrases::Phrases = super::phrases::Phrases::new(&[
     "heading",
     "column",
     "code block",
+    "bullet",
+    "single",
+    "numbered",
 ]);
 
 /// Every constraint the message states plainly, with the sentence it came from.
@@ -1041,6 +1049,15 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             ],
         ) {
             push(sentence, Rule::NoCodeBlocks);
+        }
+        if no_bullets(&ws) {
+            push(sentence, Rule::NoBullets);
+        }
+        if asks_numbered_list(&ws) {
+            push(sentence, Rule::NumberedList);
+        }
+        if let Some(n) = answer_sentences(&lower, &ws) {
+            push(sentence, Rule::Sentences(Rel::LessThan, n + 1));
         }
         if has("column") && sentence.contains('|') {
             // "a table with exactly these columns: `Endpoint | Method | Auth`".
@@ -2474,6 +2491,105 @@ fn sentence_count(text: &str) -> usize {
     n + usize::from(pending)
 }
 
+/// "No bullet points", "without bullets", "avoid bulleted lists", "do not use bullet points":
+/// a ban on bullets, not a bound on them ("no more than 3 bullets" is read as a count).
+fn no_bullets(ws: &[(usize, &str)]) -> bool {
+    let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+    ws.iter().enumerate().any(|(k, (_, word))| {
+        if !word.starts_with("bullet") {
+            return false;
+        }
+        // Back over the words that may stand between the ban and its object.
+        let mut j = k;
+        while j > 0 && matches!(w(j - 1), "any" | "a" | "the" | "markdown" | "of") {
+            j -= 1;
+        }
+        let Some(before) = j.checked_sub(1) else {
+            return false;
+        };
+        match w(before) {
+            "no" | "without" | "avoid" | "avoiding" => true,
+            "use" | "using" | "include" | "add" => {
+                before > 0 && (negation_at(ws, before - 1) || w(before - 1) == "t")
+            }
+            _ => false,
+        }
+    })
+}
+
+/// "As a numbered list", "in a numbered list", "return a numbered list of …": the form of the
+/// answer, asked for (not negated: "not as a numbered list"; not a thing named: "the numbered
+/// list in `README.md`").
+fn asks_numbered_list(ws: &[(usize, &str)]) -> bool {
+    let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+    ws.iter().enumerate().any(|(k, (_, word))| {
+        if *word != "numbered" || w(k + 1) != "list" || k < 2 || w(k - 1) != "a" {
+            return false;
+        }
+        let lead = w(k - 2);
+        let asked = matches!(lead, "as" | "in")
+            || matches!(
+                lead,
+                "return" | "give" | "write" | "produce" | "provide" | "answer" | "reply" | "with"
+            );
+        asked && !(k.saturating_sub(5)..k.saturating_sub(2)).any(|j| negation_at(ws, j))
+    })
+}
+
+/// The first bullet list line of `text` outside fenced code (a diff's or a YAML file's lines
+/// are code, not a list).
+fn bullet_line(text: &str) -> Option<String> {
+    let mut fenced = false;
+    for line in text.lines() {
+        let t = line.trim_start();
+        if t.starts_with("```") || t.starts_with("~~~") {
+            fenced = !fenced;
+            continue;
+        }
+        if !fenced
+            && ["- ", "* ", "\u{2022} ", "+ "]
+                .iter()
+                .any(|b| t.starts_with(b))
+        {
+            return Some(t.chars().take(80).collect());
+        }
+    }
+    None
+}
+
+/// A sentence limit on the whole answer, from a sentence that opens with the answer: "Answer in
+/// one sentence: …", "Reply in two sentences.", "In a single sentence, what …". A limit on a
+/// part ("the root cause in one sentence, then the fix") bounds the part, and is not read; nor
+/// is one followed by more to deliver ("…, then list the files").
+fn answer_sentences(lower: &str, ws: &[(usize, &str)]) -> Option<usize> {
+    let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+    let mut k = 0;
+    if matches!(w(0), "answer" | "reply" | "respond") {
+        k = 1;
+        if matches!(w(k), "briefly" | "only" | "just") {
+            k += 1;
+        }
+    }
+    if w(k) != "in" {
+        return None;
+    }
+    let (n, noun) = match (w(k + 1), w(k + 2)) {
+        ("a", "single") => (1, w(k + 3)),
+        (x, noun) => (number(x).filter(|n| (1..=5).contains(n))?, noun),
+    };
+    if !matches!(noun, "sentence" | "sentences") {
+        return None;
+    }
+    let more = [
+        " then ",
+        "followed by",
+        " and then",
+        " after that",
+        " also ",
+    ];
+    (!more.iter().any(|m| lower.contains(m))).then_some(n)
+}
+
 fn lines_matching(text: &str, f: impl Fn(&str) -> bool) -> usize {
     text.lines().filter(|l| f(l)).count()
 }
@@ -2846,6 +2962,14 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             let ok = !text.contains("```");
             (ok, (!ok).then(|| "a fenced code block".into()))
         }
+        Rule::NumberedList => {
+            let ok = lists::has_numbered_list(text);
+            (ok, (!ok).then(|| "no numbered list".into()))
+        }
+        Rule::NoBullets => match bullet_line(text) {
+            None => (true, None),
+            Some(line) => (false, Some(format!("a bullet line: \"{line}\""))),
+        },
         Rule::JsonKeys(keys) => {
             let body = trimmed
                 .trim_start_matches("```json")
@@ -2924,6 +3048,8 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::JsonKeys(k) => ("json-keys", format!("a JSON object with the keys {}", k.join(", "))),
         Rule::TableColumns(c) => ("table-columns", format!("a table with the columns {}", c.join(" | "))),
         Rule::NoCodeBlocks => ("no-code-blocks", "no code blocks".into()),
+        Rule::NoBullets => ("no-bullets", "no bullet points".into()),
+        Rule::NumberedList => ("numbered-list", "a numbered list".into()),
         Rule::Repeats(r) => ("repeat", format!("starts with the request repeated: \"{}…\"", r.chars().take(60).collect::<String>())),
         Rule::NthParagraphWord { paragraphs, nth, word } => (
             "nth-paragraph",
@@ -2963,6 +3089,82 @@ mod tests {
     }
 
     #[test]
+    fn a_ban_on_bullets_is_read_and_checked_outside_code() {
+        for ban in [
+            "Write it as plain prose, no bullet points.",
+            "Describe the rollout without bullets.",
+            "Do not use bullet points in the summary.",
+            "Please don\u{2019}t use any bullet points.",
+            "Avoid bulleted lists; the mail client mangles them.",
+        ] {
+            assert_eq!(rules(ban), vec![Rule::NoBullets], "{ban}");
+        }
+        // A bound on bullets, or bullets asked for, is not a ban.
+        for other in [
+            "Use no more than 3 bullet points.",
+            "Answer with bullet points.",
+            "Each bullet should name an owner.",
+        ] {
+            assert!(!rules(other).contains(&Rule::NoBullets), "{other}");
+        }
+        let prose = "The export now streams. A diff:\n```diff\n- old line\n+ new line\n```\nDone.";
+        assert_eq!(check(&Rule::NoBullets, prose), (true, None));
+        let (ok, why) = check(&Rule::NoBullets, "Changes:\n- streaming\n- retries");
+        assert!(!ok && why.is_some_and(|w| w.contains("- streaming")));
+        assert!(!check(&Rule::NoBullets, "Changes:\n\u{2022} streaming").0);
+    }
+
+    #[test]
+    fn a_numbered_list_asked_for_is_looked_for_outside_code() {
+        for ask in [
+            "Name the three slowest queries as a numbered list.",
+            "Return a numbered list of the flaky tests, most frequent first.",
+            "Answer with a numbered list.",
+        ] {
+            assert!(rules(ask).contains(&Rule::NumberedList), "{ask}");
+        }
+        for other in [
+            "Update the numbered list in `README.md`.",
+            "Do not answer as a numbered list.",
+            "Keep the numbered list short.",
+        ] {
+            assert!(!rules(other).contains(&Rule::NumberedList), "{other}");
+        }
+        assert!(check(&Rule::NumberedList, "Slowest:\n1. `search`\n2. `export`").0);
+        assert!(!check(&Rule::NumberedList, "Search is slowest, then export.").0);
+        assert!(!check(&Rule::NumberedList, "```\n1. a\n2. b\n```").0);
+    }
+
+    #[test]
+    fn a_sentence_limit_on_the_answer_is_read_where_the_answer_opens_the_sentence() {
+        let limit = |n: usize| vec![Rule::Sentences(Rel::LessThan, n + 1)];
+        assert_eq!(
+            rules("Answer in one sentence: which queue does the mailer use?"),
+            limit(1)
+        );
+        assert_eq!(rules("Reply briefly in two sentences."), limit(2));
+        assert_eq!(
+            rules("In a single sentence, what does `flush()` guard against?"),
+            limit(1)
+        );
+        // A part's limit, or a limit followed by more to deliver, is not the whole answer's.
+        for part in [
+            "Give the root cause in one sentence, then list the files you changed.",
+            "Answer in one sentence, then attach the failing log.",
+            "Summarize each file in one sentence.",
+            "Answer in 40 sentences.",
+        ] {
+            assert!(
+                !rules(part).iter().any(|r| matches!(r, Rule::Sentences(..))),
+                "{part}"
+            );
+        }
+        let rule = Rule::Sentences(Rel::LessThan, 2);
+        assert!(check(&rule, "The mailer uses the `outbound-mail` queue.").0);
+        assert!(!check(&rule, "It uses `outbound-mail`. It moved there in May.").0);
+    }
+
+    #[test]
     fn a_bounded_count_in_a_request_for_a_list_counts_its_items() {
         assert_eq!(
             rules("Name exactly 4 caching strategies as a bulleted list."),
@@ -2981,7 +3183,7 @@ mod tests {
         assert!(rules("Add at most 2 new packages to the allow list.").is_empty());
         assert_eq!(
             rules("Give exactly 3 options, as a numbered list."),
-            vec![Rule::ListItems(Rel::Exactly, 3)]
+            vec![Rule::ListItems(Rel::Exactly, 3), Rule::NumberedList]
         );
         let six = "Options:\n1. a\n2. b\n3. c\n4. d\n5. e\n6. f\n";
         let four = "1. a\n   - detail\n2. b\n3. c\n4. d\n";

@@ -639,11 +639,29 @@ fn changed_a_file(result: &str) -> Option<String> {
             // ASCII lowercasing keeps byte offsets; the negators are ASCII.
             let lower = s.to_ascii_lowercase();
             let code = text::inline_code_spans(s);
-            text::word_runs(s, |b| b.is_ascii_alphanumeric())
-                .any(|(at, w)| states_verb(s, &lower, &code, at, w, &CHANGED_VERBS))
-                && text::identifiers(s).iter().any(|i| is_file(i))
+            text::word_runs(s, |b| b.is_ascii_alphanumeric()).any(|(at, w)| {
+                states_verb(s, &lower, &code, at, w, &CHANGED_VERBS)
+                    || (reported_first(&lower, at)
+                        && states_verb(s, &lower, &code, at, w, &REPORTED_VERBS))
+            }) && text::identifiers(s).iter().any(|i| is_file(i))
         })
         .map(|s| s.chars().take(120).collect())
+}
+
+/// Verbs that report a change only as the report's own first word ("Fixed it: …", "I patched
+/// …"): in a diagnosis they tell what someone else did ("the commit that fixed the race in
+/// `a.go`"), which is no change of the child's.
+const REPORTED_VERBS: [&str; 2] = ["fixed", "patched"];
+
+/// Whether the word at byte `at` of a lowercased sentence opens it, alone or after "I", "I've",
+/// "we" or "we've".
+fn reported_first(lower: &str, at: usize) -> bool {
+    let head = lower.get(..at).unwrap_or_default();
+    let words: Vec<&str> = head
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '\''))
+        .filter(|w| !w.is_empty())
+        .collect();
+    matches!(words.as_slice(), [] | ["i"] | ["i've"] | ["we"] | ["we've"])
 }
 
 /// Whether `word` at byte `at` of `sentence` states one of `verbs` (a prefix, any case) as
@@ -1062,6 +1080,29 @@ mod tests {
             check(&listed, clean)
         );
         assert_eq!(check(&listed, "Daisy is the novel's centre.").len(), 1);
+    }
+
+    #[test]
+    fn a_fix_reported_by_the_child_breaks_a_ban_on_changes_a_fix_described_does_not() {
+        let n =
+            negatives("Explain why the sync job double-sends webhooks. Do not change any code.");
+        for report in [
+            "Fixed it: `sync/job.ts` now clears the retry timer on success.",
+            "I patched `sync/job.ts` so the timer is cleared.",
+        ] {
+            assert_eq!(check(&n, report).len(), 1, "{report}");
+        }
+        for diagnosis in [
+            "The commit that fixed the race in `sync/job.ts` armed the timer before the call.",
+            "It was patched upstream in `vendor/queue.js`, but our copy is older.",
+            "Nothing was fixed: `sync/job.ts` is as it was.",
+        ] {
+            assert!(
+                check(&n, diagnosis).is_empty(),
+                "{diagnosis}: {:?}",
+                check(&n, diagnosis)
+            );
+        }
     }
 
     #[test]

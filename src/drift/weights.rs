@@ -5,24 +5,24 @@
 
 /// Signals whose evidence is not inverted by an "answer unhelpfully" instruction.
 pub const FIXED: [&str; 1] = ["constraints"];
-pub const INTERCEPT: f64 = -1.381822;
+pub const INTERCEPT: f64 = -1.397408;
 pub const WEIGHTS: [(&str, f64); 16] = [
-    ("coverage", 0.271389),
+    ("coverage", 0.293828),
     ("overlap", 0.000000),
-    ("checklist", 0.293869),
-    ("constraints", 7.061151),
-    ("modality", 0.771459),
+    ("checklist", 0.285566),
+    ("constraints", 7.112668),
+    ("modality", 0.723847),
     ("artefacts", 0.000000),
     ("novelty", 0.000000),
-    ("scope", 0.721269),
-    ("extra", 1.356560),
-    ("echo", 4.962970),
-    ("deferral", 0.339430),
-    ("answer", 3.656424),
-    ("questions", 0.597876),
-    ("tentative", 0.496701),
-    ("off_topic", 2.278736),
-    ("failed_run", 2.203329),
+    ("scope", 0.691668),
+    ("extra", 1.328641),
+    ("echo", 4.986216),
+    ("deferral", 0.344008),
+    ("answer", 3.677864),
+    ("questions", 0.598339),
+    ("tentative", 0.507683),
+    ("off_topic", 2.280745),
+    ("failed_run", 2.193081),
 ];
 /// Where `off_topic` starts: the share of key concepts a terse, on-task answer may miss.
 pub const OFF_TOPIC_KNEE: f64 = 0.700;
@@ -32,8 +32,8 @@ pub const OFF_TOPIC_GATE: f64 = 10.000;
 pub const CONSISTENT_BELOW: f64 = 0.000;
 pub const DRIFT_FROM: f64 = 1.000;
 /// A broken explicit constraint decides "drift" whatever the probability (training:
-/// orchestrator 21 of 21, CaseStudy 53 of 56, IFEval 79 of 80 right; each must clear the precision bar).
+/// orchestrator 22 of 22, CaseStudy 53 of 56, IFEval 79 of 80 right; each must clear the precision bar).
 pub const DECIDE_BROKEN: bool = false;
 /// Default status thresholds: 80th percentile of following results, median of drifted ones.
-pub const POTENTIAL_FROM: f64 = 0.574;
-pub const SIGNIFICANT_FROM: f64 = 0.723;
+pub const POTENTIAL_FROM: f64 = 0.572;
+pub const SIGNIFICANT_FROM: f64 = 0.725;
