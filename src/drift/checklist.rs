@@ -84,7 +84,14 @@ pub fn items(instructions: &str) -> Vec<(usize, &str)> {
             (None, Some(b)) => out.extend(inline_items(b.trim()).unwrap_or_else(|| vec![b.trim()])),
             (None, None) => {
                 for (_, s) in text::sentences(t) {
-                    if is_request(s) {
+                    // A sentence that numbers its parts asks for them when one of them is a
+                    // request ("In `a.py`: (1) round the totals, (2) add the VAT id"), whatever
+                    // it opens with.
+                    let numbered =
+                        inline_items(s).filter(|parts| parts.iter().any(|p| is_request(p)));
+                    if let Some(parts) = numbered {
+                        out.extend(parts);
+                    } else if is_request(s) {
                         out.extend(enumeration(s));
                     }
                 }
@@ -460,6 +467,22 @@ mod tests {
                 "Add a test for each.",
             ]
         );
+        // Whatever the sentence opens with, when a part is a request; context that numbers
+        // its parts is not.
+        let located = "In `billing/tax.py`: (1) round the totals, (2) add the VAT id. Add tests.";
+        let found: Vec<&str> = items(located).into_iter().map(|(_, i)| i).collect();
+        assert_eq!(
+            found,
+            vec![
+                "In `billing/tax.py`",
+                "round the totals",
+                "add the VAT id.",
+                "Add tests."
+            ]
+        );
+        let context = "Last week we saw (1) timeouts and (2) duplicate rows. Fix the timeouts.";
+        let found: Vec<&str> = items(context).into_iter().map(|(_, i)| i).collect();
+        assert_eq!(found, vec!["Fix the timeouts."]);
         // Letters, romans, and letters past "h" (where "(i)" is the ninth letter).
         assert_eq!(
             inline_items("Keep (a) the cache and (b) the index."),

@@ -639,13 +639,31 @@ fn changed_a_file(result: &str) -> Option<String> {
             // ASCII lowercasing keeps byte offsets; the negators are ASCII.
             let lower = s.to_ascii_lowercase();
             let code = text::inline_code_spans(s);
-            text::word_runs(s, |b| b.is_ascii_alphanumeric()).any(|(at, w)| {
-                states_verb(s, &lower, &code, at, w, &CHANGED_VERBS)
-                    || (reported_first(&lower, at)
-                        && states_verb(s, &lower, &code, at, w, &REPORTED_VERBS))
-            }) && text::identifiers(s).iter().any(|i| is_file(i))
+            let words: Vec<(usize, &str)> =
+                text::word_runs(s, |b| b.is_ascii_alphanumeric() || b == b'\'').collect();
+            let has_file = || text::identifiers(s).iter().any(|i| is_file(i));
+            words.iter().enumerate().any(|(k, &(at, w))| {
+                let changed = states_verb(s, &lower, &code, at, w, &CHANGED_VERBS);
+                let reported = reported_first(&lower, at)
+                    && states_verb(s, &lower, &code, at, w, &REPORTED_VERBS);
+                // "I changed it to …": the child's own change, whatever it names ("I changed
+                // nothing" is none).
+                let own = changed
+                    && k > 0
+                    && words
+                        .get(k - 1)
+                        .is_some_and(|(_, p)| one_of_ci(p, &["i", "i've", "we", "we've"]))
+                    && !words
+                        .get(k + 1)
+                        .is_some_and(|(_, n)| one_of_ci(n, &["nothing", "no"]));
+                own || ((changed || reported) && has_file())
+            })
         })
         .map(|s| s.chars().take(120).collect())
+}
+
+fn one_of_ci(word: &str, options: &[&str]) -> bool {
+    options.iter().any(|o| o.eq_ignore_ascii_case(word))
 }
 
 /// Verbs that report a change only as the report's own first word ("Fixed it: …", "I patched
@@ -1091,6 +1109,21 @@ mod tests {
             "I patched `sync/job.ts` so the timer is cleared.",
         ] {
             assert_eq!(check(&n, report).len(), 1, "{report}");
+        }
+        let anything = negatives("Find out why the export runs twice. Don't change anything.");
+        assert_eq!(
+            check(
+                &anything,
+                "The cron line fires twice. I changed it to fire once."
+            )
+            .len(),
+            1
+        );
+        for kept in [
+            "I changed nothing; the cron line fires twice.",
+            "We'd change the cron line.",
+        ] {
+            assert!(check(&anything, kept).is_empty(), "{kept}");
         }
         for diagnosis in [
             "The commit that fixed the race in `sync/job.ts` armed the timer before the call.",

@@ -5,24 +5,24 @@
 
 /// Signals whose evidence is not inverted by an "answer unhelpfully" instruction.
 pub const FIXED: [&str; 1] = ["constraints"];
-pub const INTERCEPT: f64 = -1.397408;
+pub const INTERCEPT: f64 = -1.359463;
 pub const WEIGHTS: [(&str, f64); 16] = [
-    ("coverage", 0.293828),
+    ("coverage", 0.259291),
     ("overlap", 0.000000),
-    ("checklist", 0.285566),
-    ("constraints", 7.112668),
-    ("modality", 0.723847),
+    ("checklist", 0.270496),
+    ("constraints", 7.760590),
+    ("modality", 0.641072),
     ("artefacts", 0.000000),
     ("novelty", 0.000000),
-    ("scope", 0.691668),
-    ("extra", 1.328641),
-    ("echo", 4.986216),
-    ("deferral", 0.344008),
-    ("answer", 3.677864),
-    ("questions", 0.598339),
-    ("tentative", 0.507683),
-    ("off_topic", 2.280745),
-    ("failed_run", 2.193081),
+    ("scope", 0.755044),
+    ("extra", 1.263558),
+    ("echo", 5.553408),
+    ("deferral", 0.444887),
+    ("answer", 3.853446),
+    ("questions", 0.649581),
+    ("tentative", 0.455467),
+    ("off_topic", 2.319806),
+    ("failed_run", 2.309456),
 ];
 /// Where `off_topic` starts: the share of key concepts a terse, on-task answer may miss.
 pub const OFF_TOPIC_KNEE: f64 = 0.700;
@@ -35,5 +35,5 @@ pub const DRIFT_FROM: f64 = 1.000;
 /// orchestrator 22 of 22, CaseStudy 53 of 56, IFEval 79 of 80 right; each must clear the precision bar).
 pub const DECIDE_BROKEN: bool = false;
 /// Default status thresholds: 80th percentile of following results, median of drifted ones.
-pub const POTENTIAL_FROM: f64 = 0.572;
-pub const SIGNIFICANT_FROM: f64 = 0.725;
+pub const POTENTIAL_FROM: f64 = 0.568;
+pub const SIGNIFICANT_FROM: f64 = 0.733;

@@ -1,7 +1,7 @@
 //! Echo: the share of the result's stem trigrams copied from the request — restating it
 //! instead of answering it. Words inside code identifiers (`src/text/slug.ts`, `parse_args`)
-//! never count: a report that names the files and functions it was asked to touch is not
-//! restating the request.
+//! or inline code (`lodash`, `npm audit`) never count: a report that names the files,
+//! functions and packages it was asked to touch is not restating the request.
 
 use super::super::Concepts;
 use super::{Ctx, Signal};
@@ -9,12 +9,15 @@ use rustc_hash::FxHashSet as HashSet;
 
 pub const NAME: &str = "echo";
 
-/// The stems of `c` in order, `None` where a word is part of an identifier.
-fn prose_stems(c: &Concepts) -> Vec<Option<&str>> {
+
+/// The stems of `c` (the concepts of `text`) in order, `None` where a word is part of an
+/// identifier or of inline code.
+fn prose_stems<'c>(c: &'c Concepts, text: &str) -> Vec<Option<&'c str>> {
     let mut spans: Vec<(usize, usize)> = c
         .id_spans
         .iter()
         .map(|(at, id)| (*at, at + id.len()))
+        .chain(crate::drift::text::inline_code_spans(text))
         .collect();
     spans.sort_unstable();
     // Tokens come in text order: one pass over both.
@@ -32,7 +35,10 @@ fn prose_stems(c: &Concepts) -> Vec<Option<&str>> {
 }
 
 pub fn measure(ctx: &Ctx) -> Signal {
-    let (instr, result) = (prose_stems(ctx.ci), prose_stems(ctx.cr));
+    let (instr, result) = (
+        prose_stems(ctx.ci, ctx.task),
+        prose_stems(ctx.cr, ctx.result),
+    );
     let prose = |w: &&[Option<&str>]| w.iter().all(Option::is_some);
     // Triples of prose words only, on both sides: identifiers neither copy nor dilute.
     let total = result.windows(3).filter(prose).count();

@@ -131,6 +131,13 @@ fn last_outcome(text: &str) -> Option<(Outcome, &str)> {
         }
         let output = fence.unwrap_or_else(|| t.starts_with('|'));
         if !output {
+            // In prose, a command in inline code and an arrow quote its run: "`npm test` → 12
+            // passed, 1 failed".
+            for run in inline_runs(line) {
+                if let Some(o) = outcome(run) {
+                    last = Some((o, line.trim()));
+                }
+            }
             continue;
         }
         if let Some(o) = outcome(line) {
@@ -138,6 +145,23 @@ fn last_outcome(text: &str) -> Option<(Outcome, &str)> {
         }
     }
     last
+}
+
+/// What follows "`command` →" (or "->", "=>") in a prose line, up to the end of its sentence or
+/// clause: the run's output as the report quotes it.
+fn inline_runs(line: &str) -> impl Iterator<Item = &str> {
+    line.match_indices('`').filter_map(move |(i, _)| {
+        let after = line.get(i + 1..)?.trim_start();
+        let rest = ["\u{2192}", "->", "=>"]
+            .iter()
+            .find_map(|a| after.strip_prefix(a))?;
+        let end = [". ", "; "]
+            .iter()
+            .filter_map(|e| rest.find(e))
+            .min()
+            .unwrap_or(rest.len());
+        rest.get(..end)
+    })
 }
 
 pub fn measure(ctx: &Ctx) -> Signal {
@@ -210,6 +234,17 @@ mod tests {
             "| job | result |\n|---|---|\n| lint | ✅ |\n| e2e | ❌ flaky |\n\nAll jobs pass.";
         assert_eq!(last_outcome(table).map(|(o, _)| o), Some(Outcome::Failed));
         assert_eq!(last_outcome("Implemented the parser."), None);
+    }
+
+    #[test]
+    fn a_run_quoted_after_its_command_in_prose_is_a_run() {
+        let failed = "Made `retry()` stop after 5 attempts. `npm test` \u{2192} 46 passed, 2 failed (`gives up`, `rethrows`). The suite passes.";
+        assert_eq!(last_outcome(failed).map(|(o, _)| o), Some(Outcome::Failed));
+        let passed = "`cargo test` -> 31 passed; `cargo clippy` is clean.";
+        assert_eq!(last_outcome(passed).map(|(o, _)| o), Some(Outcome::Passed));
+        // An arrow after prose, or after code that is no command, quotes no run.
+        let told = "Renamed `load` \u{2192} `fetch_all`; the 2 failed imports were stale.";
+        assert_eq!(last_outcome(told), None);
     }
 
     #[test]
