@@ -636,3 +636,39 @@ fn a_report_whose_shown_run_fails_scores_higher_than_one_whose_run_passes() {
         .evidence;
     assert!(evidence[0].contains("1 failed"), "{evidence:?}");
 }
+
+/// Delegation pairs written for these tests (`tests/data/own_delegation_pairs.jsonl`, none from
+/// the evaluation data): formats, modality, partial work, scope, deferral, another target, a
+/// false claim. Each following result breaks no constraint; each drifting result that breaks
+/// a stated one is flagged with it; and the ranking holds on nearly all of them (a figure of the
+/// fitted weights, which a refit may move by a pair).
+#[test]
+fn own_delegation_pairs_are_ranked_and_their_broken_constraints_named() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/own_delegation_pairs.jsonl"
+    ))
+    .unwrap();
+    let mut right = 0;
+    let mut total = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let get = |k: &str| v[k].as_str().unwrap().to_string();
+        let (i, follows, drifts) = (get("instruction"), get("follows"), get("drifts"));
+        let (a, b) = (score(&i, &follows), score(&i, &drifts));
+        assert!(a.violations.is_empty(), "{i}\n{:?}", a.violations);
+        if let Some(want) = v["violation"].as_str() {
+            assert!(
+                b.violations.iter().any(|x| x.constraint == want),
+                "{i}: want {want:?}, got {:?}",
+                b.violations
+            );
+        }
+        total += 1;
+        if b.score > a.score {
+            right += 1;
+        }
+    }
+    assert_eq!(total, 22);
+    assert!(right * 10 >= total * 9, "{right} of {total} ranked right");
+}

@@ -9,7 +9,6 @@ use rustc_hash::FxHashSet as HashSet;
 
 pub const NAME: &str = "echo";
 
-
 /// The stems of `c` (the concepts of `text`) in order, `None` where a word is part of an
 /// identifier or of inline code.
 fn prose_stems<'c>(c: &'c Concepts, text: &str) -> Vec<Option<&'c str>> {
