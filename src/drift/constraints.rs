@@ -37,6 +37,9 @@ enum Forbidden {
     /// A code construct named in backticks right after the cue ("no `unwrap`", "do not use
     /// `eval`", "avoid `any`"), as written.
     Construct(String),
+    /// Building it at all ("no implementation", "do not implement it"): any file the result
+    /// says it wrote, added or changed.
+    Implementation,
 }
 
 #[derive(Debug, Clone)]
@@ -389,6 +392,12 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     if (!changes || writes) && code_named && !excepts {
         f.push(Forbidden::Code);
     }
+    // "No implementation", "do not implement it (yet)": the work is a plan, a comparison, a
+    // diagnosis.
+    let details = word(&["detail", "details"]);
+    if head.starts_with("implement") && !details && !excepts {
+        f.push(Forbidden::Implementation);
+    }
     if word(&["class", "classes"]) && !excepts {
         f.push(Forbidden::Class);
     }
@@ -508,6 +517,12 @@ pub fn check_negatives(
     for n in negs {
         for f in &n.forbidden {
             let found: Option<(String, Option<String>)> = match f {
+                Forbidden::Implementation => changed_a_file(result, &BUILT_VERBS).map(|e| {
+                    (
+                        "the result implements what was to be planned only".to_string(),
+                        Some(e),
+                    )
+                }),
                 Forbidden::Code => code.present().then(|| {
                     (
                         "the result contains code".to_string(),
@@ -575,7 +590,7 @@ pub fn check_negatives(
                         objects
                             .iter()
                             .any(|o| CODE_OBJECTS.contains(&o.as_str()))
-                            .then(|| changed_a_file(result))
+                            .then(|| changed_a_file(result, &[]))
                             .flatten()
                     };
                     named.or_else(any_file).map(|e| {
@@ -626,11 +641,20 @@ pub fn check_negatives(
 /// ("I rewrote src/payments/client.ts").
 /// A sentence whose change verbs are all negated ("Nothing was changed; the graph is in
 /// `profile.svg`") reports no change.
-fn changed_a_file(result: &str) -> Option<String> {
+/// `more_verbs` count as change verbs too; with them, documents (`.md`, `.txt`, `.rst`,
+/// `.adoc`) are not files: a plan or a note written down is what a ban on building allows.
+fn changed_a_file(result: &str, more_verbs: &[&str]) -> Option<String> {
+    let document = |i: &str| {
+        !more_verbs.is_empty()
+            && [".md", ".txt", ".rst", ".adoc"]
+                .iter()
+                .any(|e| i.ends_with(e))
+    };
     let is_file = |i: &str| {
-        i.contains('/')
+        (i.contains('/')
             || i.rsplit_once('.')
-                .is_some_and(|(_, ext)| (1..=5).contains(&ext.len()))
+                .is_some_and(|(_, ext)| (1..=5).contains(&ext.len())))
+            && !document(i)
     };
     text::sentences(result)
         .into_iter()
@@ -643,7 +667,8 @@ fn changed_a_file(result: &str) -> Option<String> {
                 text::word_runs(s, |b| b.is_ascii_alphanumeric() || b == b'\'').collect();
             let has_file = || text::identifiers(s).iter().any(|i| is_file(i));
             words.iter().enumerate().any(|(k, &(at, w))| {
-                let changed = states_verb(s, &lower, &code, at, w, &CHANGED_VERBS);
+                let changed = states_verb(s, &lower, &code, at, w, &CHANGED_VERBS)
+                    || states_verb(s, &lower, &code, at, w, more_verbs);
                 let reported = reported_first(&lower, at)
                     && states_verb(s, &lower, &code, at, w, &REPORTED_VERBS);
                 // "I changed it to …": the child's own change, whatever it names ("I changed
@@ -671,6 +696,9 @@ fn one_of_ci(word: &str, options: &[&str]) -> bool {
 /// `a.go`"), which is no change of the child's.
 const REPORTED_VERBS: [&str; 2] = ["fixed", "patched"];
 
+/// What a result that built something says it did, beside the change verbs.
+const BUILT_VERBS: [&str; 6] = ["implemented", "added", "created", "wrote", "built", "wired"];
+
 /// Whether the word at byte `at` of a lowercased sentence opens it, alone or after "I", "I've",
 /// "we" or "we've".
 fn reported_first(lower: &str, at: usize) -> bool {
@@ -680,6 +708,9 @@ fn reported_first(lower: &str, at: usize) -> bool {
         .filter(|w| !w.is_empty())
         .collect();
     matches!(words.as_slice(), [] | ["i"] | ["i've"] | ["we"] | ["we've"])
+        // "Reproduced it and fixed it by …": the report's own verbs, joined.
+        || (matches!(words.last(), Some(&"and" | &"also"))
+            && words.first().is_some_and(|w| w.ends_with("ed") || *w == "i"))
 }
 
 /// Whether `word` at byte `at` of `sentence` states one of `verbs` (a prefix, any case) as
@@ -1110,6 +1141,26 @@ mod tests {
         ] {
             assert_eq!(check(&n, report).len(), 1, "{report}");
         }
+        let plan = negatives("Compare the two queues and recommend one; no implementation.");
+        let built = "Implemented it on the first queue: added `notify/publisher.go`.";
+        assert_eq!(check(&plan, built).len(), 1);
+        let compared =
+            "The first queue keeps order per key; the second is managed. Pick the second.";
+        assert!(check(&plan, compared).is_empty());
+        let later = negatives("Write the plan. Do not implement it yet.");
+        assert!(check(&later, "Wrote the plan to `docs/plan.md`.").is_empty());
+        assert_eq!(check(&later, "Implemented step 1 in `src/a.rs`.").len(), 1);
+        let details = negatives("Summarize the release; no implementation details.");
+        assert!(check(&details, "Added `export` to `cli/main.go`.").is_empty());
+        let joined = negatives("Reproduce the crash. Do not modify any files.");
+        assert_eq!(
+            check(
+                &joined,
+                "Reproduced it at `imp/csv.py:41` and fixed it by passing an encoding."
+            )
+            .len(),
+            1
+        );
         let anything = negatives("Find out why the export runs twice. Don't change anything.");
         assert_eq!(
             check(
