@@ -665,12 +665,12 @@ fn changed_a_file(result: &str, more_verbs: &[&str]) -> Option<String> {
             let code = text::inline_code_spans(s);
             let words: Vec<(usize, &str)> =
                 text::word_runs(s, |b| b.is_ascii_alphanumeric() || b == b'\'').collect();
-            let has_file = || text::identifiers(s).iter().any(|i| is_file(i));
-            words.iter().enumerate().any(|(k, &(at, w))| {
+            let mut verb = false;
+            let own = words.iter().enumerate().any(|(k, &(at, w))| {
                 let changed = states_verb(s, &lower, &code, at, w, &CHANGED_VERBS)
                     || states_verb(s, &lower, &code, at, w, more_verbs);
-                let reported = reported_first(&lower, at)
-                    && states_verb(s, &lower, &code, at, w, &REPORTED_VERBS);
+                let reported = states_verb(s, &lower, &code, at, w, &REPORTED_VERBS)
+                    && reported_first(&lower, at);
                 // "I changed it to …": the child's own change, whatever it names ("I changed
                 // nothing" is none).
                 let own = changed
@@ -681,8 +681,11 @@ fn changed_a_file(result: &str, more_verbs: &[&str]) -> Option<String> {
                     && !words
                         .get(k + 1)
                         .is_some_and(|(_, n)| one_of_ci(n, &["nothing", "no"]));
-                own || ((changed || reported) && has_file())
-            })
+                verb |= changed || reported;
+                own
+            });
+            // A change verb and a file in one sentence; the identifiers are read once.
+            own || (verb && text::identifiers(s).iter().any(|i| is_file(i)))
         })
         .map(|s| s.chars().take(120).collect())
 }
@@ -700,17 +703,20 @@ const REPORTED_VERBS: [&str; 2] = ["fixed", "patched"];
 const BUILT_VERBS: [&str; 6] = ["implemented", "added", "created", "wrote", "built", "wired"];
 
 /// Whether the word at byte `at` of a lowercased sentence opens it, alone or after "I", "I've",
-/// "we" or "we've".
+/// "we" or "we've", or follows "and"/"also" in a sentence the report's own verb opens.
 fn reported_first(lower: &str, at: usize) -> bool {
     let head = lower.get(..at).unwrap_or_default();
-    let words: Vec<&str> = head
+    let mut words = head
         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '\''))
-        .filter(|w| !w.is_empty())
-        .collect();
-    matches!(words.as_slice(), [] | ["i"] | ["i've"] | ["we"] | ["we've"])
+        .filter(|w| !w.is_empty());
+    let Some(first) = words.next() else {
+        return true;
+    };
+    match words.next_back() {
+        None => matches!(first, "i" | "i've" | "we" | "we've"),
         // "Reproduced it and fixed it by …": the report's own verbs, joined.
-        || (matches!(words.last(), Some(&"and" | &"also"))
-            && words.first().is_some_and(|w| w.ends_with("ed") || *w == "i"))
+        Some(last) => matches!(last, "and" | "also") && (first.ends_with("ed") || first == "i"),
+    }
 }
 
 /// Whether `word` at byte `at` of `sentence` states one of `verbs` (a prefix, any case) as

@@ -155,7 +155,14 @@ fn inline_runs(line: &str) -> impl Iterator<Item = &str> {
         let rest = ["\u{2192}", "->", "=>"]
             .iter()
             .find_map(|a| after.strip_prefix(a))?;
-        let end = [". ", "; "]
+        // A runner's summary is short: looking further would make a line of arrows quadratic.
+        let mut cap = rest.len().min(240);
+        while !rest.is_char_boundary(cap) {
+            cap -= 1;
+        }
+        let rest = rest.get(..cap)?;
+        // To the end of the clause, or the next code span: the counts come first.
+        let end = [". ", "; ", "`"]
             .iter()
             .filter_map(|e| rest.find(e))
             .min()
