@@ -53,6 +53,8 @@ function attacks() {
     ["scoreDrift: 'do not' clauses", drift("Do not modify file{i}.ts. "), 1024 * KB],
     ["scoreDrift: constraint sentences", drift("Write exactly {i} sentences. Use at most {i} words. "), 1024 * KB],
     ["scoreDrift: nested lists and fences", drift("- item {i}\n  - nested {i}\n```js\nx{i}()\n```\n"), 1024 * KB],
+    // One line of quoted runs and fixes: each command's arrow is read, each "I fixed" checked.
+    ["scoreDrift: commands, arrows and reported fixes", (n) => { const r = rep("`t{i}` -> I fixed it and changed `f{i}.ts` ", n); return () => g.scoreDrift("Do not change any code. Run `t1`.", r); }, 1024 * KB],
     ["scoreDrift: one huge word", (n) => { const i = "Refactor " + "a".repeat(n); const r = "b".repeat(n); return () => g.scoreDrift(i, r); }, 1024 * KB],
     ["verify (keyword stage): prose result", (n) => { const r = rep("Implemented parser module {i}; tests added. ", n); return () => g.verify({ parentInstructions: "Implement the parser and add tests for REQ-1.", childOutput: r }); }, 1024 * KB],
     ["verify with judge: 1 MB answer quoting the child", (n) => {
