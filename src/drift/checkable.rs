@@ -628,7 +628,13 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             count.set(out.len());
         }
     };
-    for sentence in sentences(message) {
+    // A sentence limit on "the answer" is read only from a message's last sentence (its only
+    // one, or after the question): followed by more to deliver ("In one sentence, what does X
+    // do? Also list its callers."), it may be one part's.
+    let all = sentences(message);
+    let last = all.len().saturating_sub(1);
+    for (index, sentence) in all.into_iter().enumerate() {
+        let is_last = index == last;
         if count.get() >= super::constraints::MAX_CONSTRAINTS {
             break;
         }
@@ -941,7 +947,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                         push(sentence, Rule::Highlights(n))
                     }
                     "times" | "time" => {
-                        // "the letter k should appear at least 4 times", "use the word river at least 3 times"
+                        // "the letter k at least 4 times", "use the word river at least 3 times"
                         let head = lower
                             .get(..ws.get(k).map_or(0, |x| x.0))
                             .unwrap_or_default();
@@ -1050,13 +1056,15 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         ) {
             push(sentence, Rule::NoCodeBlocks);
         }
-        if no_bullets(&ws) {
+        // The answer's form, from a sentence about the answer: one that opens with an answer
+        // verb or a ban (not "Fix the bug where …", "Add a `no_bullets` option").
+        if no_bullets(&lower, &ws) {
             push(sentence, Rule::NoBullets);
         }
         if asks_numbered_list(&ws) {
             push(sentence, Rule::NumberedList);
         }
-        if let Some(n) = answer_sentences(&lower, &ws) {
+        if let Some(n) = answer_sentences(&lower, &ws).filter(|_| is_last) {
             push(sentence, Rule::Sentences(Rel::LessThan, n + 1));
         }
         if has("column") && sentence.contains('|') {
@@ -2493,10 +2501,54 @@ fn sentence_count(text: &str) -> usize {
 
 /// "No bullet points", "without bullets", "avoid bulleted lists", "do not use bullet points":
 /// a ban on bullets, not a bound on them ("no more than 3 bullets" is read as a count).
-fn no_bullets(ws: &[(usize, &str)]) -> bool {
+fn no_bullets(lower: &str, ws: &[(usize, &str)]) -> bool {
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
-    ws.iter().enumerate().any(|(k, (_, word))| {
+    // The words opening a sentence that states the answer's form.
+    const OPENERS: [&str; 22] = [
+        "no",
+        "don't",
+        "do",
+        "dont",
+        "don",
+        "avoid",
+        "never",
+        "please",
+        "write",
+        "answer",
+        "reply",
+        "respond",
+        "keep",
+        "use",
+        "describe",
+        "summarize",
+        "summarise",
+        "explain",
+        "give",
+        "return",
+        "format",
+        "present",
+    ];
+    if !OPENERS.contains(&w(0)) {
+        return false;
+    }
+    ws.iter().enumerate().any(|(k, &(at, word))| {
         if !word.starts_with("bullet") {
+            return false;
+        }
+        // The ban ends its clause ("no bullet points.", "… without bullets, in prose"), or names
+        // where ("in your answer"): "the bullet points from the old template" are a thing.
+        let mut end = k + 1;
+        if matches!(w(end), "point" | "points" | "list" | "lists") {
+            end += 1;
+        }
+        let gap_end = ws.get(end).map_or(lower.len(), |x| x.0);
+        let last = ws.get(end - 1).map_or(at + word.len(), |x| x.0 + x.1.len());
+        let gap = lower.get(last..gap_end).unwrap_or_default();
+        let closes = end >= ws.len()
+            || gap.contains(['.', ',', ';', ':', '\u{2014}', ')'])
+            || (w(end) == "in" && matches!(w(end + 1), "your" | "the" | "this" | "my"))
+            || matches!(w(end), "please" | "anywhere" | "at");
+        if !closes {
             return false;
         }
         // Back over the words that may stand between the ban and its object.
@@ -2507,6 +2559,14 @@ fn no_bullets(ws: &[(usize, &str)]) -> bool {
         let Some(before) = j.checked_sub(1) else {
             return false;
         };
+        // Words of their own: "no_bullets" or "`no` bullets" is a name.
+        let gap = ws
+            .get(before)
+            .and_then(|&(b, x)| lower.get(b + x.len()..at))
+            .unwrap_or_default();
+        if !gap.chars().all(char::is_whitespace) && j == k {
+            return false;
+        }
         match w(before) {
             "no" | "without" | "avoid" | "avoiding" => true,
             "use" | "using" | "include" | "add" => {
@@ -2527,11 +2587,38 @@ fn asks_numbered_list(ws: &[(usize, &str)]) -> bool {
             return false;
         }
         let lead = w(k - 2);
-        let asked = matches!(lead, "as" | "in")
-            || matches!(
-                lead,
-                "return" | "give" | "write" | "produce" | "provide" | "answer" | "reply" | "with"
-            );
+        // The sentence asks for the answer: it opens with an answer verb ("Return a numbered
+        // list of …", "Name the three risks as a numbered list"), not a change ("Fix the bug where
+        // code blocks in a numbered list …", "Replace the paragraph with a numbered list").
+        let answer_verb = |x: &str| {
+            matches!(
+                x,
+                "return"
+                    | "give"
+                    | "list"
+                    | "name"
+                    | "answer"
+                    | "reply"
+                    | "respond"
+                    | "report"
+                    | "summarize"
+                    | "summarise"
+                    | "present"
+                    | "provide"
+                    | "produce"
+                    | "rank"
+                    | "enumerate"
+                    | "identify"
+                    | "suggest"
+                    | "propose"
+                    | "outline"
+            )
+        };
+        let opener = if w(0) == "please" { w(1) } else { w(0) };
+        let asked = matches!(
+            lead,
+            "as" | "in" | "with" | "return" | "give" | "provide" | "produce"
+        ) && answer_verb(opener);
         asked && !(k.saturating_sub(5)..k.saturating_sub(2)).any(|j| negation_at(ws, j))
     })
 }
@@ -2578,6 +2665,15 @@ fn answer_sentences(lower: &str, ws: &[(usize, &str)]) -> Option<usize> {
         (x, noun) => (number(x).filter(|n| (1..=5).contains(n))?, noun),
     };
     if !matches!(noun, "sentence" | "sentences") {
+        return None;
+    }
+    // "In one sentence per option", "in two sentences each": a part's limit.
+    let after = if w(k + 2) == "single" {
+        w(k + 4)
+    } else {
+        w(k + 3)
+    };
+    if matches!(after, "per" | "each" | "for") {
         return None;
     }
     let more = [
@@ -2963,7 +3059,9 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             (ok, (!ok).then(|| "a fenced code block".into()))
         }
         Rule::NumberedList => {
-            let ok = lists::has_numbered_list(text);
+            // A one-sentence answer with no list says there is nothing to list.
+            let ok = lists::has_numbered_list(text)
+                || (lists::list_lengths(text).is_empty() && sentence_count(text) <= 1);
             (ok, (!ok).then(|| "no numbered list".into()))
         }
         Rule::NoBullets => match bullet_line(text) {
@@ -3099,11 +3197,15 @@ mod tests {
         ] {
             assert_eq!(rules(ban), vec![Rule::NoBullets], "{ban}");
         }
-        // A bound on bullets, or bullets asked for, is not a ban.
+        // A bound on bullets, bullets asked for, or bullets that are the work's subject, are
+        // not a ban on the answer's.
         for other in [
             "Use no more than 3 bullet points.",
             "Answer with bullet points.",
             "Each bullet should name an owner.",
+            "Add a `no_bullets` option to the exporter.",
+            "The renderer drops nested lists without bullets; fix it.",
+            "Don't use the bullet points from the old template; write new ones.",
         ] {
             assert!(!rules(other).contains(&Rule::NoBullets), "{other}");
         }
@@ -3127,11 +3229,16 @@ mod tests {
             "Update the numbered list in `README.md`.",
             "Do not answer as a numbered list.",
             "Keep the numbered list short.",
+            "Fix the bug where code blocks in a numbered list lose their indentation.",
+            "In the install guide, replace the paragraph with a numbered list of steps.",
         ] {
             assert!(!rules(other).contains(&Rule::NumberedList), "{other}");
         }
         assert!(check(&Rule::NumberedList, "Slowest:\n1. `search`\n2. `export`").0);
-        assert!(!check(&Rule::NumberedList, "Search is slowest, then export.").0);
+        // A list of one; an answer that has nothing to list.
+        assert!(check(&Rule::NumberedList, "Only one:\n1. `checkout.spec.ts`").0);
+        assert!(check(&Rule::NumberedList, "No flaky tests this week.").0);
+        assert!(!check(&Rule::NumberedList, "Search is slowest. Export comes next.").0);
         assert!(!check(&Rule::NumberedList, "```\n1. a\n2. b\n```").0);
     }
 
@@ -3144,6 +3251,10 @@ mod tests {
         );
         assert_eq!(rules("Reply briefly in two sentences."), limit(2));
         assert_eq!(
+            rules("Why does the job run twice? Answer in one sentence."),
+            limit(1)
+        );
+        assert_eq!(
             rules("In a single sentence, what does `flush()` guard against?"),
             limit(1)
         );
@@ -3153,6 +3264,9 @@ mod tests {
             "Answer in one sentence, then attach the failing log.",
             "Summarize each file in one sentence.",
             "Answer in 40 sentences.",
+            "In one sentence per option, say what each costs.",
+            "In two sentences each, describe the three options.",
+            "In one sentence, what does `flush()` guard against? Also list the callers.",
         ] {
             assert!(
                 !rules(part).iter().any(|r| matches!(r, Rule::Sentences(..))),

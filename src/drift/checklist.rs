@@ -87,10 +87,28 @@ pub fn items(instructions: &str) -> Vec<(usize, &str)> {
                     // A sentence that numbers its parts asks for them when one of them is a
                     // request ("In `a.py`: (1) round the totals, (2) add the VAT id"), whatever
                     // it opens with.
-                    let numbered =
-                        inline_items(s).filter(|parts| parts.iter().any(|p| is_request(p)));
+                    // The lead ("In `a.py`:") is where, not what; a lead with a subject and a
+                    // modal ("Right now users must (1) log in, (2) …") describes, not asks.
+                    let led = !s.trim_start().starts_with('(');
+                    let numbered = inline_items(s)
+                        .filter(|parts| parts.iter().skip(usize::from(led)).any(|p| is_request(p)))
+                        .filter(|parts| {
+                            !led || !parts.first().is_some_and(|lead| {
+                                let lead = format!(" {} ", lead.to_lowercase());
+                                [
+                                    " must ",
+                                    " should ",
+                                    " can ",
+                                    " need to ",
+                                    " have to ",
+                                    " will ",
+                                ]
+                                .iter()
+                                .any(|m| lead.contains(m))
+                            })
+                        });
                     if let Some(parts) = numbered {
-                        out.extend(parts);
+                        out.extend(parts.into_iter().skip(usize::from(led)));
                     } else if is_request(s) {
                         out.extend(enumeration(s));
                     }
@@ -473,12 +491,7 @@ mod tests {
         let found: Vec<&str> = items(located).into_iter().map(|(_, i)| i).collect();
         assert_eq!(
             found,
-            vec![
-                "In `billing/tax.py`",
-                "round the totals",
-                "add the VAT id.",
-                "Add tests."
-            ]
+            vec!["round the totals", "add the VAT id.", "Add tests."]
         );
         let context = "Last week we saw (1) timeouts and (2) duplicate rows. Fix the timeouts.";
         let found: Vec<&str> = items(context).into_iter().map(|(_, i)| i).collect();

@@ -394,8 +394,15 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     }
     // "No implementation", "do not implement it (yet)": the work is a plan, a comparison, a
     // diagnosis.
-    let details = word(&["detail", "details"]);
-    if head.starts_with("implement") && !details && !excepts {
+    // Only a ban on building at all, with no object but "it"/"this"/"yet": "do not implement
+    // the UI part" bans a part, "no implementation exists yet" states a fact.
+    let bare = words.iter().skip_while(|w| **w != head).skip(1).all(|w| {
+        matches!(
+            *w,
+            "it" | "this" | "that" | "yet" | "anything" | "now" | "here"
+        )
+    });
+    if head.starts_with("implement") && bare && !excepts {
         f.push(Forbidden::Implementation);
     }
     if word(&["class", "classes"]) && !excepts {
@@ -665,23 +672,38 @@ fn changed_a_file(result: &str, more_verbs: &[&str]) -> Option<String> {
             let code = text::inline_code_spans(s);
             let words: Vec<(usize, &str)> =
                 text::word_runs(s, |b| b.is_ascii_alphanumeric() || b == b'\'').collect();
+            let word_at = |i: usize| words.get(i).map_or("", |x| x.1);
+            // Read once per sentence: scanning from its start for every verb is quadratic.
+            let first = word_at(0);
             let mut verb = false;
             let own = words.iter().enumerate().any(|(k, &(at, w))| {
-                let changed = states_verb(s, &lower, &code, at, w, &CHANGED_VERBS)
-                    || states_verb(s, &lower, &code, at, w, more_verbs);
+                let changed = states_verb(s, &lower, &code, at, w, &CHANGED_VERBS);
+                let built = states_verb(s, &lower, &code, at, w, more_verbs);
+                let next = word_at(k + 1);
+                // "Fixed upstream in 2.4", "patched by the vendor": history, not the report.
+                let passive = one_of_ci(next, &["in", "upstream", "by", "since"]);
                 let reported = states_verb(s, &lower, &code, at, w, &REPORTED_VERBS)
-                    && reported_first(&lower, at);
-                // "I changed it to …": the child's own change, whatever it names ("I changed
-                // nothing" is none).
+                    && !passive
+                    && reported_first(first, &lower, at);
+                // "I changed it to …": the child's own change in the past tense, whatever it
+                // names ("I changed nothing" is none, nor "I suggest we change it", "if we
+                // updated it"). "I’ve" with a curly apostrophe is "I" and "ve" to the scan.
+                let lw = w.to_ascii_lowercase();
+                let subject = |i: usize| one_of_ci(word_at(i), &["i", "i've", "we", "we've"]);
                 let own = changed
+                    && (lw.ends_with("ed") || lw == "rewrote" || lw == "rewritten")
                     && k > 0
-                    && words
-                        .get(k - 1)
-                        .is_some_and(|(_, p)| one_of_ci(p, &["i", "i've", "we", "we've"]))
-                    && !words
-                        .get(k + 1)
-                        .is_some_and(|(_, n)| one_of_ci(n, &["nothing", "no"]));
-                verb |= changed || reported;
+                    && (subject(k - 1) || (word_at(k - 1) == "ve" && k > 1 && subject(k - 2)))
+                    && !one_of_ci(next, &["nothing", "no"])
+                    && !(k.saturating_sub(4)..k).any(|i| {
+                        one_of_ci(
+                            word_at(i),
+                            &[
+                                "if", "suggest", "could", "would", "should", "let's", "might",
+                            ],
+                        )
+                    });
+                verb |= changed || built || reported;
                 own
             });
             // A change verb and a file in one sentence; the identifiers are read once.
@@ -703,20 +725,27 @@ const REPORTED_VERBS: [&str; 2] = ["fixed", "patched"];
 const BUILT_VERBS: [&str; 6] = ["implemented", "added", "created", "wrote", "built", "wired"];
 
 /// Whether the word at byte `at` of a lowercased sentence opens it, alone or after "I", "I've",
-/// "we" or "we've", or follows "and"/"also" in a sentence the report's own verb opens.
-fn reported_first(lower: &str, at: usize) -> bool {
-    let head = lower.get(..at).unwrap_or_default();
-    let mut words = head
-        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '\''))
-        .filter(|w| !w.is_empty());
-    let Some(first) = words.next() else {
+/// "we" or "we've", or follows "and"/"also" in a sentence the report's own verb opens (`first`,
+/// the sentence's first word). Only the words just before `at` are read.
+fn reported_first(first: &str, lower: &str, at: usize) -> bool {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '\'';
+    let head = lower
+        .get(..at)
+        .unwrap_or_default()
+        .trim_end_matches(|c: char| !word(c));
+    if head.is_empty() {
         return true;
-    };
-    match words.next_back() {
-        None => matches!(first, "i" | "i've" | "we" | "we've"),
-        // "Reproduced it and fixed it by …": the report's own verbs, joined.
-        Some(last) => matches!(last, "and" | "also") && (first.ends_with("ed") || first == "i"),
     }
+    let start = head.rfind(|c: char| !word(c)).map_or(0, |i| i + 1);
+    let last = head.get(start..).unwrap_or_default();
+    let rest = head.get(..start).unwrap_or_default();
+    // Scans back only over what separates the last word from the one before.
+    if rest.trim_end_matches(|c: char| !word(c)).is_empty() {
+        return matches!(last, "i" | "i've" | "we" | "we've");
+    }
+    // "Reproduced it and fixed it by …": the report's own verbs, joined.
+    matches!(last, "and" | "also")
+        && (first.to_ascii_lowercase().ends_with("ed") || first.eq_ignore_ascii_case("i"))
 }
 
 /// Whether `word` at byte `at` of `sentence` states one of `verbs` (a prefix, any case) as
@@ -1167,6 +1196,21 @@ mod tests {
             .len(),
             1
         );
+        // Review cases: a plan written down, a part or a fact named, a suggestion, history.
+        assert!(check(&later, "I wrote the plan to `docs/plan.md`.").is_empty());
+        let part = negatives("Do not implement the UI part. Add `GET /orders`.");
+        assert!(check(&part, "Implemented `GET /orders` in `api/orders.ts`.").is_empty());
+        let fact = negatives("The trait is declared, but no implementation exists yet. Add one.");
+        assert!(check(&fact, "Added `impl Exporter` in `src/export.rs`.").is_empty());
+        let keep = negatives("Find out why the export runs twice. Don't change anything.");
+        for kept in [
+            "I suggest we change it to fire once.",
+            "If we update the schedule, the duplicate goes away.",
+            "Fixed upstream in `vendor/queue.js` 2.4; we pin 2.3.",
+        ] {
+            assert!(check(&keep, kept).is_empty(), "{kept}");
+        }
+        assert_eq!(check(&keep, "I\u{2019}ve updated the cron line.").len(), 1);
         let anything = negatives("Find out why the export runs twice. Don't change anything.");
         assert_eq!(
             check(

@@ -234,7 +234,12 @@ fn list_marker(text: &str, at: usize, word: &str) -> bool {
     let bytes = text.as_bytes();
     let before = at.checked_sub(1).and_then(|i| bytes.get(i)).copied();
     let after = bytes.get(at + word.len()).copied();
-    if before == Some(b'(') && after == Some(b')') {
+    // "(3)" opening a part, not "retry(3)" (a call's argument).
+    let spaced_open = at
+        .checked_sub(2)
+        .and_then(|i| bytes.get(i))
+        .is_none_or(|b| b.is_ascii_whitespace() || *b == b':');
+    if before == Some(b'(') && after == Some(b')') && spaced_open {
         return true;
     }
     let line_start = bytes
@@ -1167,6 +1172,10 @@ mod tests {
         assert_eq!(
             words("(12) items\n7 km\n(123)"),
             ["items", "7", "km", "123"]
+        );
+        assert_eq!(
+            words("call retry(3) twice"),
+            ["call", "retry", "3", "twice"]
         );
     }
 

@@ -5,24 +5,24 @@
 
 /// Signals whose evidence is not inverted by an "answer unhelpfully" instruction.
 pub const FIXED: [&str; 1] = ["constraints"];
-pub const INTERCEPT: f64 = -1.380712;
+pub const INTERCEPT: f64 = -1.382860;
 pub const WEIGHTS: [(&str, f64); 16] = [
-    ("coverage", 0.328153),
+    ("coverage", 0.334638),
     ("overlap", 0.000000),
-    ("checklist", 0.166029),
-    ("constraints", 7.687705),
-    ("modality", 0.636109),
+    ("checklist", 0.150324),
+    ("constraints", 7.660265),
+    ("modality", 0.635228),
     ("artefacts", 0.000000),
     ("novelty", 0.000000),
-    ("scope", 0.754855),
-    ("extra", 1.246542),
-    ("echo", 5.553873),
-    ("deferral", 0.440995),
-    ("answer", 3.694940),
-    ("questions", 0.660524),
-    ("tentative", 0.455257),
-    ("off_topic", 2.370561),
-    ("failed_run", 2.304686),
+    ("scope", 0.749260),
+    ("extra", 1.237135),
+    ("echo", 5.557517),
+    ("deferral", 0.440989),
+    ("answer", 3.654424),
+    ("questions", 0.665050),
+    ("tentative", 0.455679),
+    ("off_topic", 2.391550),
+    ("failed_run", 2.292531),
 ];
 /// Where `off_topic` starts: the share of key concepts a terse, on-task answer may miss.
 pub const OFF_TOPIC_KNEE: f64 = 0.700;
@@ -36,4 +36,4 @@ pub const DRIFT_FROM: f64 = 1.000;
 pub const DECIDE_BROKEN: bool = false;
 /// Default status thresholds: 80th percentile of following results, median of drifted ones.
 pub const POTENTIAL_FROM: f64 = 0.578;
-pub const SIGNIFICANT_FROM: f64 = 0.736;
+pub const SIGNIFICANT_FROM: f64 = 0.738;

@@ -26,7 +26,7 @@ export type Strategy = "A" | "B" | "C" | "D";
 export interface Thresholds {
   /** Drift score from which a result is POTENTIAL_DRIFT (default: fitted with the drift weights, 0.578). */
   potential?: number;
-  /** Drift score from which a result is SIGNIFICANT_DRIFT (default: fitted with the drift weights, 0.736). */
+  /** Drift score from which a result is SIGNIFICANT_DRIFT (default: fitted with the drift weights, 0.738). */
   significant?: number;
 }
 

@@ -46,26 +46,24 @@ pub fn list_lengths(text: &str) -> Vec<usize> {
     out
 }
 
-/// `3` for "3. text" or "3) text".
-/// Whether `text` holds a numbered list (items 1 and 2, outside fenced code).
+/// Whether `text` holds a numbered list outside fenced code: an item 1 (a list of one is a
+/// list).
 pub fn has_numbered_list(text: &str) -> bool {
     let mut in_fence = false;
-    let mut seen_one = false;
     for line in text.lines() {
         let body = line.trim_start();
         if body.starts_with("```") || body.starts_with("~~~") {
             in_fence = !in_fence;
             continue;
         }
-        match item_number(body) {
-            Some(1) if !in_fence => seen_one = true,
-            Some(2) if !in_fence && seen_one => return true,
-            _ => {}
+        if !in_fence && item_number(body) == Some(1) {
+            return true;
         }
     }
     false
 }
 
+/// `3` for "3. text" or "3) text".
 fn item_number(body: &str) -> Option<usize> {
     let digits = body.bytes().take_while(u8::is_ascii_digit).count();
     let rest = body.get(digits..)?;

@@ -5,8 +5,9 @@
 //! The outcome markers are those of common test runners and build tools (counts of failed or
 //! passed tests, the upper-case FAIL/PASS words, TAP's "not ok", cross and check marks), read
 //! only where a run's output stands: fenced blocks that are not source code (where `FAILED` is
-//! a name) and table rows. Prose is not read: "fixed the 3 failing tests" tells of a run, and a
-//! claim that all is green is what the shown run is checked against.
+//! a name), table rows, and what follows a command in inline code and an arrow ("`npm test` →
+//! 46 passed, 2 failed"). Other prose is not read: "fixed the 3 failing tests" tells of a run,
+//! and a claim that all is green is what the shown run is checked against.
 
 use super::{Ctx, Signal};
 use crate::drift::text::{one_of, word_runs};
@@ -131,8 +132,11 @@ fn last_outcome(text: &str) -> Option<(Outcome, &str)> {
         }
         let output = fence.unwrap_or_else(|| t.starts_with('|'));
         if !output {
-            // In prose, a command in inline code and an arrow quote its run: "`npm test` → 12
-            // passed, 1 failed".
+            // In prose (not in a source fence), a command in inline code and an arrow quote its
+            // run: "`npm test` → 12 passed, 1 failed".
+            if fence.is_some() {
+                continue;
+            }
             for run in inline_runs(line) {
                 if let Some(o) = outcome(run) {
                     last = Some((o, line.trim()));
@@ -150,25 +154,44 @@ fn last_outcome(text: &str) -> Option<(Outcome, &str)> {
 /// What follows "`command` →" (or "->", "=>") in a prose line, up to the end of its sentence or
 /// clause: the run's output as the report quotes it.
 fn inline_runs(line: &str) -> impl Iterator<Item = &str> {
-    line.match_indices('`').filter_map(move |(i, _)| {
-        let after = line.get(i + 1..)?.trim_start();
-        let rest = ["\u{2192}", "->", "=>"]
-            .iter()
-            .find_map(|a| after.strip_prefix(a))?;
-        // A runner's summary is short: looking further would make a line of arrows quadratic.
-        let mut cap = rest.len().min(240);
-        while !rest.is_char_boundary(cap) {
-            cap -= 1;
-        }
-        let rest = rest.get(..cap)?;
-        // To the end of the clause, or the next code span: the counts come first.
-        let end = [". ", "; ", "`"]
-            .iter()
-            .filter_map(|e| rest.find(e))
-            .min()
-            .unwrap_or(rest.len());
-        rest.get(..end)
-    })
+    let ticks: Vec<usize> = line.match_indices('`').map(|(i, _)| i).collect();
+    // Closing backticks: every second one.
+    ticks
+        .into_iter()
+        .skip(1)
+        .step_by(2)
+        .map(move |i| (i, line))
+        .filter_map(move |(i, line)| {
+            // The span must read as a command: words with a space ("npm test", "go test ./...") or
+            // a test runner's name, not a setting or a value (`retry_limit` → 5).
+            let open = line.get(..i)?.rfind('`')?;
+            let span = line.get(open + 1..i)?;
+            const RUNNERS: [&str; 10] = [
+                "pytest", "jest", "vitest", "mocha", "tox", "nox", "rspec", "phpunit", "ctest",
+                "make",
+            ];
+            if !(span.trim().contains(' ') || RUNNERS.contains(&span.trim())) {
+                return None;
+            }
+            let after = line.get(i + 1..)?.trim_start();
+            let rest = ["\u{2192}", "->", "=>"]
+                .iter()
+                .find_map(|a| after.strip_prefix(a))?;
+            // A runner's summary is short: looking further would make a line of arrows quadratic.
+            let mut cap = rest.len().min(240);
+            while !rest.is_char_boundary(cap) {
+                cap -= 1;
+            }
+            let rest = rest.get(..cap)?;
+            // To the end of the clause, the next code span or an aside ("(was 2 failed before)"):
+            // the counts come first.
+            let end = [". ", "; ", "`", "("]
+                .iter()
+                .filter_map(|e| rest.find(e))
+                .min()
+                .unwrap_or(rest.len());
+            rest.get(..end)
+        })
 }
 
 pub fn measure(ctx: &Ctx) -> Signal {
@@ -249,9 +272,16 @@ mod tests {
         assert_eq!(last_outcome(failed).map(|(o, _)| o), Some(Outcome::Failed));
         let passed = "`cargo test` -> 31 passed; `cargo clippy` is clean.";
         assert_eq!(last_outcome(passed).map(|(o, _)| o), Some(Outcome::Passed));
-        // An arrow after prose, or after code that is no command, quotes no run.
+        // An arrow after prose, or after code that is no command, quotes no run; nor does an
+        // aside, or a source fence.
         let told = "Renamed `load` \u{2192} `fetch_all`; the 2 failed imports were stale.";
         assert_eq!(last_outcome(told), None);
+        let setting = "Raised `retry_limit` \u{2192} 5 so the 2 failing uploads go through.";
+        assert_eq!(last_outcome(setting), None);
+        let aside = "`npm test` \u{2192} 48 passed (was 46 passed, 2 failed before the fix).";
+        assert_eq!(last_outcome(aside).map(|(o, _)| o), Some(Outcome::Passed));
+        let scala = "```scala\ncase `expected run` => FAILED\n```";
+        assert_eq!(last_outcome(scala), None);
     }
 
     #[test]
