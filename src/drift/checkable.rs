@@ -2547,7 +2547,7 @@ fn no_bullets(lower: &str, ws: &[(usize, &str)]) -> bool {
         let closes = end >= ws.len()
             || gap.contains(['.', ',', ';', ':', '\u{2014}', ')'])
             || (w(end) == "in" && matches!(w(end + 1), "your" | "the" | "this" | "my"))
-            || matches!(w(end), "please" | "anywhere" | "at");
+            || matches!(w(end), "please" | "anywhere" | "at" | "or" | "and" | "nor");
         if !closes {
             return false;
         }
@@ -2612,6 +2612,11 @@ fn asks_numbered_list(ws: &[(usize, &str)]) -> bool {
                     | "suggest"
                     | "propose"
                     | "outline"
+                    | "write"
+                    | "explain"
+                    | "describe"
+                    | "format"
+                    | "show"
             )
         };
         let opener = if w(0) == "please" { w(1) } else { w(0) };
@@ -3059,9 +3064,15 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             (ok, (!ok).then(|| "a fenced code block".into()))
         }
         Rule::NumberedList => {
-            // A one-sentence answer with no list says there is nothing to list.
+            // A one-sentence answer with no list that says there is nothing to list.
+            let nothing = || {
+                let lower = text.to_ascii_lowercase();
+                lower
+                    .split(|c: char| !c.is_ascii_alphanumeric())
+                    .any(|w| matches!(w, "no" | "none" | "nothing" | "zero"))
+            };
             let ok = lists::has_numbered_list(text)
-                || (lists::list_lengths(text).is_empty() && sentence_count(text) <= 1);
+                || (lists::list_lengths(text).is_empty() && sentence_count(text) == 1 && nothing());
             (ok, (!ok).then(|| "no numbered list".into()))
         }
         Rule::NoBullets => match bullet_line(text) {
@@ -3194,6 +3205,7 @@ mod tests {
             "Do not use bullet points in the summary.",
             "Please don\u{2019}t use any bullet points.",
             "Avoid bulleted lists; the mail client mangles them.",
+            "No bullets or headings.",
         ] {
             assert_eq!(rules(ban), vec![Rule::NoBullets], "{ban}");
         }
@@ -3204,6 +3216,7 @@ mod tests {
             "Answer with bullet points.",
             "Each bullet should name an owner.",
             "Add a `no_bullets` option to the exporter.",
+            "Keep no_bullets.",
             "The renderer drops nested lists without bullets; fix it.",
             "Don't use the bullet points from the old template; write new ones.",
         ] {
@@ -3220,6 +3233,8 @@ mod tests {
     fn a_numbered_list_asked_for_is_looked_for_outside_code() {
         for ask in [
             "Name the three slowest queries as a numbered list.",
+            "Write the steps as a numbered list.",
+            "Format your answer as a numbered list.",
             "Return a numbered list of the flaky tests, most frequent first.",
             "Answer with a numbered list.",
         ] {
@@ -3239,6 +3254,8 @@ mod tests {
         assert!(check(&Rule::NumberedList, "Only one:\n1. `checkout.spec.ts`").0);
         assert!(check(&Rule::NumberedList, "No flaky tests this week.").0);
         assert!(!check(&Rule::NumberedList, "Search is slowest. Export comes next.").0);
+        assert!(!check(&Rule::NumberedList, "Search is slowest, then export.").0);
+        assert!(!check(&Rule::NumberedList, "").0);
         assert!(!check(&Rule::NumberedList, "```\n1. a\n2. b\n```").0);
     }
 

@@ -89,8 +89,14 @@ pub fn items(instructions: &str) -> Vec<(usize, &str)> {
                     // it opens with.
                     // The lead ("In `a.py`:") is where, not what; a lead with a subject and a
                     // modal ("Right now users must (1) log in, (2) …") describes, not asks.
-                    let led = !s.trim_start().starts_with('(');
-                    let numbered = inline_items(s)
+                    let numbered = inline_items(s);
+                    // `inline_items` gives the lead first when there is one with words.
+                    let led = !s.trim_start().starts_with('(')
+                        && numbered
+                            .as_ref()
+                            .and_then(|p| p.first())
+                            .is_some_and(|p| s.trim_start().starts_with(p));
+                    let numbered = numbered
                         .filter(|parts| parts.iter().skip(usize::from(led)).any(|p| is_request(p)))
                         .filter(|parts| {
                             !led || !parts.first().is_some_and(|lead| {

@@ -396,12 +396,23 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // diagnosis.
     // Only a ban on building at all, with no object but "it"/"this"/"yet": "do not implement
     // the UI part" bans a part, "no implementation exists yet" states a fact.
-    let bare = words.iter().skip_while(|w| **w != head).skip(1).all(|w| {
-        matches!(
-            *w,
-            "it" | "this" | "that" | "yet" | "anything" | "now" | "here"
-        )
-    });
+    // Read to the first comma or condition: "don't implement anything yet, just write a plan",
+    // "do not implement it until the design is approved".
+    let bare = clause
+        .split(',')
+        .next()
+        .unwrap_or_default()
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .skip_while(|w| *w != head)
+        .skip(1)
+        .take_while(|w| !matches!(*w, "until" | "before" | "unless" | "just" | "only"))
+        .all(|w| {
+            matches!(
+                w,
+                "it" | "this" | "that" | "yet" | "anything" | "now" | "here"
+            )
+        });
     if head.starts_with("implement") && bare && !excepts {
         f.push(Forbidden::Implementation);
     }
@@ -681,7 +692,11 @@ fn changed_a_file(result: &str, more_verbs: &[&str]) -> Option<String> {
                 let built = states_verb(s, &lower, &code, at, w, more_verbs);
                 let next = word_at(k + 1);
                 // "Fixed upstream in 2.4", "patched by the vendor": history, not the report.
-                let passive = one_of_ci(next, &["in", "upstream", "by", "since"]);
+                let passive = one_of_ci(next, &["upstream", "since"])
+                    || (one_of_ci(next, &["in"])
+                        && word_at(k + 2)
+                            .trim_start_matches(['v', 'V'])
+                            .starts_with(|c: char| c.is_ascii_digit()));
                 let reported = states_verb(s, &lower, &code, at, w, &REPORTED_VERBS)
                     && !passive
                     && reported_first(first, &lower, at);
@@ -736,7 +751,11 @@ fn reported_first(first: &str, lower: &str, at: usize) -> bool {
     if head.is_empty() {
         return true;
     }
-    let start = head.rfind(|c: char| !word(c)).map_or(0, |i| i + 1);
+    let start = head
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| !word(c))
+        .map_or(0, |(i, c)| i + c.len_utf8());
     let last = head.get(start..).unwrap_or_default();
     let rest = head.get(..start).unwrap_or_default();
     // Scans back only over what separates the last word from the one before.
@@ -1202,11 +1221,26 @@ mod tests {
         assert!(check(&part, "Implemented `GET /orders` in `api/orders.ts`.").is_empty());
         let fact = negatives("The trait is declared, but no implementation exists yet. Add one.");
         assert!(check(&fact, "Added `impl Exporter` in `src/export.rs`.").is_empty());
+        for ban in [
+            "Don't implement anything yet, just write a plan.",
+            "Do not implement it until the design is approved.",
+        ] {
+            let n = negatives(ban);
+            assert_eq!(check(&n, "Implemented it in `src/a.rs`.").len(), 1, "{ban}");
+        }
+        let code = negatives("Look into the queue bug. Do not change any code.");
+        for report in [
+            "Fixed in `src/queue.rs` by clamping the index.",
+            "Reproduced it\u{2014}and fixed `src/queue.rs`.",
+        ] {
+            assert_eq!(check(&code, report).len(), 1, "{report}");
+        }
         let keep = negatives("Find out why the export runs twice. Don't change anything.");
         for kept in [
             "I suggest we change it to fire once.",
             "If we update the schedule, the duplicate goes away.",
             "Fixed upstream in `vendor/queue.js` 2.4; we pin 2.3.",
+            "Fixed in 2.4 of `vendor/queue.js`; we pin 2.3.",
         ] {
             assert!(check(&keep, kept).is_empty(), "{kept}");
         }
