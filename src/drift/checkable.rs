@@ -2631,22 +2631,14 @@ fn asks_numbered_list(ws: &[(usize, &str)]) -> bool {
 /// The first bullet list line of `text` outside fenced code (a diff's or a YAML file's lines
 /// are code, not a list).
 fn bullet_line(text: &str) -> Option<String> {
-    let mut fenced = false;
-    for line in text.lines() {
-        let t = line.trim_start();
-        if t.starts_with("```") || t.starts_with("~~~") {
-            fenced = !fenced;
-            continue;
-        }
-        if !fenced
-            && ["- ", "* ", "\u{2022} ", "+ "]
+    lists::outside_fences(text)
+        .map(str::trim_start)
+        .find(|t| {
+            ["- ", "* ", "\u{2022} ", "+ "]
                 .iter()
                 .any(|b| t.starts_with(b))
-        {
-            return Some(t.chars().take(80).collect());
-        }
-    }
-    None
+        })
+        .map(|t| t.chars().take(80).collect())
 }
 
 /// A sentence limit on the whole answer, from a sentence that opens with the answer: "Answer in

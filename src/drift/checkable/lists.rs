@@ -10,14 +10,9 @@ pub fn list_lengths(text: &str) -> Vec<usize> {
     let mut numbered: Option<usize> = None;
     // (indentation, items) of the bulleted list being read.
     let mut bulleted: Option<(usize, usize)> = None;
-    let mut in_fence = false;
-    for line in text.lines() {
+    for line in outside_fences(text) {
         let body = line.trim_start();
-        if body.starts_with("```") || body.starts_with("~~~") {
-            in_fence = !in_fence;
-            continue;
-        }
-        if in_fence || body.is_empty() {
+        if body.is_empty() {
             continue;
         }
         let indent = line.len() - body.len();
@@ -49,18 +44,20 @@ pub fn list_lengths(text: &str) -> Vec<usize> {
 /// Whether `text` holds a numbered list outside fenced code: an item 1 (a list of one is a
 /// list).
 pub fn has_numbered_list(text: &str) -> bool {
+    outside_fences(text).any(|line| item_number(line.trim_start()) == Some(1))
+}
+
+/// The lines of `text` outside fenced code blocks (``` or ~~~), fence lines left out.
+pub fn outside_fences(text: &str) -> impl Iterator<Item = &str> {
     let mut in_fence = false;
-    for line in text.lines() {
+    text.lines().filter(move |line| {
         let body = line.trim_start();
         if body.starts_with("```") || body.starts_with("~~~") {
             in_fence = !in_fence;
-            continue;
+            return false;
         }
-        if !in_fence && item_number(body) == Some(1) {
-            return true;
-        }
-    }
-    false
+        !in_fence
+    })
 }
 
 /// `3` for "3. text" or "3) text".

@@ -155,43 +155,40 @@ fn last_outcome(text: &str) -> Option<(Outcome, &str)> {
 /// clause: the run's output as the report quotes it.
 fn inline_runs(line: &str) -> impl Iterator<Item = &str> {
     let ticks: Vec<usize> = line.match_indices('`').map(|(i, _)| i).collect();
-    // Closing backticks: every second one.
-    ticks
-        .into_iter()
-        .skip(1)
-        .step_by(2)
-        .map(move |i| (i, line))
-        .filter_map(move |(i, line)| {
-            // The span must read as a command: words with a space ("npm test", "go test ./...") or
-            // a test runner's name, not a setting or a value (`retry_limit` → 5).
-            let open = line.get(..i)?.rfind('`')?;
-            let span = line.get(open + 1..i)?;
-            const RUNNERS: [&str; 10] = [
-                "pytest", "jest", "vitest", "mocha", "tox", "nox", "rspec", "phpunit", "ctest",
-                "make",
-            ];
-            if !(span.trim().contains(' ') || RUNNERS.contains(&span.trim())) {
-                return None;
-            }
-            let after = line.get(i + 1..)?.trim_start();
-            let rest = ["\u{2192}", "->", "=>"]
-                .iter()
-                .find_map(|a| after.strip_prefix(a))?;
-            // A runner's summary is short: looking further would make a line of arrows quadratic.
-            let mut cap = rest.len().min(240);
-            while !rest.is_char_boundary(cap) {
-                cap -= 1;
-            }
-            let rest = rest.get(..cap)?;
-            // To the end of the clause, the next code span or an aside ("(was 2 failed before)"):
-            // the counts come first.
-            let end = [". ", "; ", "`", "("]
-                .iter()
-                .filter_map(|e| rest.find(e))
-                .min()
-                .unwrap_or(rest.len());
-            rest.get(..end)
-        })
+    // Code spans: backticks in pairs, (opening, closing).
+    let spans: Vec<(usize, usize)> = ticks
+        .chunks_exact(2)
+        .filter_map(|c| Some((*c.first()?, *c.get(1)?)))
+        .collect();
+    spans.into_iter().filter_map(move |(open, i)| {
+        // The span must read as a command: words with a space ("npm test", "go test ./...") or
+        // a test runner's name, not a setting or a value (`retry_limit` → 5).
+        let span = line.get(open + 1..i)?;
+        const RUNNERS: [&str; 10] = [
+            "pytest", "jest", "vitest", "mocha", "tox", "nox", "rspec", "phpunit", "ctest", "make",
+        ];
+        if !(span.trim().contains(' ') || RUNNERS.contains(&span.trim())) {
+            return None;
+        }
+        let after = line.get(i + 1..)?.trim_start();
+        let rest = ["\u{2192}", "->", "=>"]
+            .iter()
+            .find_map(|a| after.strip_prefix(a))?;
+        // A runner's summary is short: looking further would make a line of arrows quadratic.
+        let mut cap = rest.len().min(240);
+        while !rest.is_char_boundary(cap) {
+            cap -= 1;
+        }
+        let rest = rest.get(..cap)?;
+        // To the end of the clause, the next code span or an aside ("(was 2 failed before)"):
+        // the counts come first.
+        let end = [". ", "; ", "`", "("]
+            .iter()
+            .filter_map(|e| rest.find(e))
+            .min()
+            .unwrap_or(rest.len());
+        rest.get(..end)
+    })
 }
 
 pub fn measure(ctx: &Ctx) -> Signal {
