@@ -111,20 +111,26 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         }
         // ASCII lowercasing keeps byte offsets (the clause ranges below index `instructions`).
         let lower = sentence.to_ascii_lowercase();
-        // "in prose only" / "prose only" forbid code without a negation word.
-        if PROSE_CUE_SET.any(&lower) {
-            out.push(Negative {
-                text: sentence.to_string(),
-                forbidden: vec![Forbidden::Code],
-            });
-            continue;
-        }
-        let Some(cue) = NEGATION_CUE_SET
+        // "in prose only" / "prose only" / "no code" forbid code without a negation word ("no
+        // code changes" forbids a change, read below). The sentence's other clauses are read
+        // too: "No code and no file edits."
+        let prose = PROSE_CUE_SET.any(&lower)
+            && !["no code chang", "no code edit"]
+                .iter()
+                .any(|c| lower.contains(c));
+        let cue = NEGATION_CUE_SET
             .occurrences(&lower)
             .into_iter()
             .filter(|&(i, c)| is_constraint_cue(&lower, i, c))
-            .min()
-        else {
+            .filter(|&(i, _)| !(prose && lower.get(i..).is_some_and(|r| r.starts_with("no code"))))
+            .min();
+        let Some(cue) = cue else {
+            if prose {
+                out.push(Negative {
+                    text: sentence.to_string(),
+                    forbidden: vec![Forbidden::Code],
+                });
+            }
             continue;
         };
         let rest = lower.get(cue.0..).unwrap_or_default();
@@ -144,8 +150,22 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             continue;
         }
         // A curly "don’t" is the ASCII one to the tokenizer's stop words (else it becomes an
-        // object: "Don’t mention the database" would forbid "don’t").
-        let mut forbidden = classify(&clause.replace('\u{2019}', "'"));
+        // object: "Don’t mention the database" would forbid "don’t"). "I'm not asking for
+        // changes" is "no changes".
+        let plain = clause.replace('\u{2019}', "'");
+        let plain = match ["not asking for ", "not looking for "]
+            .iter()
+            .find_map(|p| plain.strip_prefix(p))
+        {
+            Some(rest) => format!("no {rest}"),
+            None => plain,
+        };
+        let mut forbidden = if prose {
+            vec![Forbidden::Code]
+        } else {
+            Vec::new()
+        };
+        forbidden.extend(classify(&plain));
         forbidden.extend(construct(sentence, clause).map(Forbidden::Construct));
         if !forbidden.is_empty() {
             if at + cue.0 <= instructions.len() {
@@ -194,6 +214,14 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
 /// ("must not"): "git log shows no changes" states a fact.
 fn is_constraint_cue(lower: &str, i: usize, cue: &str) -> bool {
     if !matches!(cue, "no " | "not " | "nothing") {
+        return true;
+    }
+    // "I'm not asking for changes", "we are not looking for a fix": what is not wanted.
+    if cue == "not "
+        && ["not asking for ", "not looking for "]
+            .iter()
+            .any(|p| lower.get(i..).is_some_and(|r| r.starts_with(p)))
+    {
         return true;
     }
     let head = lower.get(..i).unwrap_or_default().trim_end();
@@ -455,6 +483,9 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         f.push(Forbidden::Change(vec!["file".to_string()]));
     } else if changes && !objects.is_empty() {
         f.push(Forbidden::Change(objects.clone()));
+    } else if changes && !excepts && CHANGE_VERBS.iter().any(|v| head.starts_with(v)) {
+        // "No changes.", "no edits, please": a change of any kind, named by the change word.
+        f.push(Forbidden::Change(vec!["file".to_string()]));
     } else if (clause.contains("new ") || clause.contains("add")) && !objects.is_empty() {
         f.push(Forbidden::New(objects.clone()));
     } else if clause.contains("mention")
@@ -608,7 +639,7 @@ pub fn check_negatives(
                         objects
                             .iter()
                             .any(|o| CODE_OBJECTS.contains(&o.as_str()))
-                            .then(|| changed_a_file(result, &[]))
+                            .then(|| changed_a_file_under(result, &[], &dirs_named(&n.text)))
                             .flatten()
                     };
                     named.or_else(any_file).map(|e| {
@@ -661,7 +692,30 @@ pub fn check_negatives(
 /// `profile.svg`") reports no change.
 /// `more_verbs` count as change verbs too; with them, documents (`.md`, `.txt`, `.rst`,
 /// `.adoc`) are not files: a plan or a note written down is what a ban on building allows.
-fn changed_a_file(result: &str, more_verbs: &[&str]) -> Option<String> {
+pub(super) fn changed_a_file(result: &str, more_verbs: &[&str]) -> Option<String> {
+    changed_a_file_under(result, more_verbs, &[])
+}
+
+/// Directories a ban names ("Don't change anything in `src/`"): a change elsewhere keeps it.
+fn dirs_named(ban: &str) -> Vec<String> {
+    text::inline_code_spans(ban)
+        .into_iter()
+        .filter_map(|(a, b)| ban.get(a..b))
+        .map(|d| d.trim().trim_start_matches("./").to_ascii_lowercase())
+        .filter(|d| d.ends_with('/') && d.len() > 1)
+        .collect()
+}
+
+/// [`changed_a_file`], counting only files under one of `dirs` when there are any (and then
+/// not "I changed it" without a file).
+fn changed_a_file_under(result: &str, more_verbs: &[&str], dirs: &[String]) -> Option<String> {
+    let under = |i: &str| {
+        dirs.is_empty()
+            || dirs.iter().any(|d| {
+                let i = i.trim_start_matches("./").to_ascii_lowercase();
+                i.len() > d.len() && i.starts_with(d.as_str())
+            })
+    };
     let document = |i: &str| {
         !more_verbs.is_empty()
             && [".md", ".txt", ".rst", ".adoc"]
@@ -673,6 +727,7 @@ fn changed_a_file(result: &str, more_verbs: &[&str]) -> Option<String> {
             || i.rsplit_once('.')
                 .is_some_and(|(_, ext)| (1..=5).contains(&ext.len())))
             && !document(i)
+            && under(i)
     };
     text::sentences(result)
         .into_iter()
@@ -688,7 +743,10 @@ fn changed_a_file(result: &str, more_verbs: &[&str]) -> Option<String> {
             let first = word_at(0);
             let mut verb = false;
             let own = words.iter().enumerate().any(|(k, &(at, w))| {
-                let changed = states_verb(s, &lower, &code, at, w, &CHANGED_VERBS);
+                // Done, not described: "fails instead of updating `yarn.lock`" changes nothing.
+                let lw = w.to_ascii_lowercase();
+                let done = lw.ends_with("ed") || lw == "rewrote" || lw == "rewritten";
+                let changed = done && states_verb(s, &lower, &code, at, w, &CHANGED_VERBS);
                 let built = states_verb(s, &lower, &code, at, w, more_verbs);
                 let next = word_at(k + 1);
                 // "Fixed upstream in 2.4", "patched by the vendor": history, not the report.
@@ -703,10 +761,9 @@ fn changed_a_file(result: &str, more_verbs: &[&str]) -> Option<String> {
                 // "I changed it to …": the child's own change in the past tense, whatever it
                 // names ("I changed nothing" is none, nor "I suggest we change it", "if we
                 // updated it"). "I’ve" with a curly apostrophe is "I" and "ve" to the scan.
-                let lw = w.to_ascii_lowercase();
                 let subject = |i: usize| one_of_ci(word_at(i), &["i", "i've", "we", "we've"]);
                 let own = changed
-                    && (lw.ends_with("ed") || lw == "rewrote" || lw == "rewritten")
+                    && dirs.is_empty()
                     && k > 0
                     && (subject(k - 1) || (word_at(k - 1) == "ve" && k > 1 && subject(k - 2)))
                     && !one_of_ci(next, &["nothing", "no"])
@@ -732,9 +789,25 @@ fn one_of_ci(word: &str, options: &[&str]) -> bool {
 }
 
 /// Verbs that report a change only as the report's own first word ("Fixed it: …", "I patched
-/// …"): in a diagnosis they tell what someone else did ("the commit that fixed the race in
-/// `a.go`"), which is no change of the child's.
-const REPORTED_VERBS: [&str; 2] = ["fixed", "patched"];
+/// …", "Removed the flag from `ci.yml`"): in a diagnosis they tell what someone else did ("the
+/// commit that fixed the race in `a.go`", "the flag was removed in `b.go`"), which is no change
+/// of the child's. With a file named in the sentence.
+/// "Added"/"created" are not among them: a new file ("Added `test/x.spec.ts`") changes no
+/// existing one.
+const REPORTED_VERBS: [&str; 12] = [
+    "fixed",
+    "patched",
+    "removed",
+    "deleted",
+    "bumped",
+    "reverted",
+    "renamed",
+    "moved",
+    "replaced",
+    "upgraded",
+    "downgraded",
+    "disabled",
+];
 
 /// What a result that built something says it did, beside the change verbs.
 const BUILT_VERBS: [&str; 6] = ["implemented", "added", "created", "wrote", "built", "wired"];
@@ -1271,6 +1344,72 @@ mod tests {
                 check(&n, diagnosis)
             );
         }
+    }
+
+    #[test]
+    fn a_ban_on_edits_is_read_beside_no_code_and_a_described_change_breaks_none() {
+        // "No code" and the sentence's other clause, each its own ban.
+        let both = negatives("Summarize what changed in v1.9. No code and no file edits.");
+        assert_eq!(check(&both, "```js\nx()\n```").len(), 1);
+        assert_eq!(
+            check(
+                &both,
+                "I removed the `auth.type` key from `config/app.yaml`."
+            )
+            .len(),
+            1
+        );
+        assert!(check(&both, "v1.9 adds SAML sign-in and drops Node 16.").is_empty());
+        // "No code changes" forbids a change, not code in the answer.
+        let changes = negatives("Explain the crash in `io/read.rs`; no code changes.");
+        assert!(check(
+            &changes,
+            "The loop reads past the end:\n```rust\nbuf[n]\n```"
+        )
+        .is_empty());
+        assert_eq!(
+            check(&changes, "Fixed `io/read.rs` by clamping `n`.").len(),
+            1
+        );
+        // "No changes" and "not asking for changes": a change of any kind.
+        for ban in [
+            "What does `--frozen-lockfile` do? I'm not asking for changes.",
+            "Explain the retry logic. No changes, please.",
+        ] {
+            let n = negatives(ban);
+            assert_eq!(
+                check(
+                    &n,
+                    "Removed `--frozen-lockfile` from `.github/workflows/ci.yml`."
+                )
+                .len(),
+                1,
+                "{ban}"
+            );
+            // Describing what a tool changes, or a new file, is no change of the child's.
+            for kept in [
+                "It makes `yarn install` fail instead of updating `yarn.lock`.",
+                "Added `notes/retry.md` with the timeline.",
+            ] {
+                assert!(check(&n, kept).is_empty(), "{ban} / {kept}");
+            }
+        }
+        let place = negatives("Move the cache to `var/`. Don't change anything in `lib/`.");
+        assert!(check(
+            &place,
+            "Renamed `tmp/` to `var/` in `bin/run.sh`; `lib/` is untouched."
+        )
+        .is_empty());
+        assert_eq!(
+            check(&place, "Renamed the cache dir in `lib/paths.rb`.").len(),
+            1
+        );
+        let tests = negatives("Cover the refund flow with specs. Leave the app code as is; do not change application code.");
+        assert!(check(
+            &tests,
+            "Created `spec/refund_flow_spec.rb` with three examples."
+        )
+        .is_empty());
     }
 
     #[test]

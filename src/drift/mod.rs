@@ -339,7 +339,8 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
     let expected = modality::expected(task);
     let delivered = modality::delivered(result, &code);
     let named_ids: Vec<String> = ci.ids.iter().cloned().collect();
-    let modality_reason = modality::mismatch(expected, result, &code, &named_ids);
+    let modality_reason = modality::mismatch(expected, result, &code, &named_ids)
+        .or_else(|| modality::unasked_change(expected, task, result));
     let lower_r = result.to_lowercase();
     let named: String = task.to_lowercase();
     // New code definitions the request did not name (new names in prose are specifics).

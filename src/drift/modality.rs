@@ -167,6 +167,7 @@ const SUMMARY: &[&str] = &[
     "propose",
     "in one paragraph",
     "overview",
+    "summary of",
 ];
 const CODE_WORK: &[&str] = &["migrate", "refactor", "snippet", "one-liner"];
 
@@ -266,6 +267,57 @@ pub fn mismatch(expected: Modality, result: &str, code: &Code, named: &[String])
     }
 }
 
+/// Verbs that ask for a change, in their base form: a request holding none of them ("What does
+/// `--frozen-lockfile` do? Just explain it.") asks to be told, not for work on the files. Verbs
+/// that are as often nouns of the pipeline ("the install step", "the build", "a commit") are
+/// left out; "change" and "update" stay, so "what change broke it?" is not read (silence).
+const CHANGE_REQUESTS: [&str; 21] = [
+    "add",
+    "apply",
+    "bump",
+    "change",
+    "convert",
+    "create",
+    "delete",
+    "edit",
+    "fix",
+    "implement",
+    "migrate",
+    "modify",
+    "move",
+    "refactor",
+    "remove",
+    "rename",
+    "replace",
+    "rewrite",
+    "translate",
+    "update",
+    "write",
+];
+
+/// A reason when a request that asks only to be told (an explanation, a summary, a comparison,
+/// a diagnosis, or a question with no kind named) gets a report of files the child changed.
+/// The words of the request are read whole, outside inline code.
+pub fn unasked_change(expected: Modality, task: &str, result: &str) -> Option<String> {
+    let telling = match expected {
+        Modality::Summary | Modality::Comparison | Modality::Diagnosis => true,
+        Modality::Unknown => task.contains('?'),
+        Modality::Code | Modality::Tests | Modality::Docs => false,
+    };
+    if !telling {
+        return None;
+    }
+    let code = text::inline_code_spans(task);
+    let asks_change = text::word_runs(task, |b| b.is_ascii_alphabetic()).any(|(at, w)| {
+        !text::in_spans(&code, at) && CHANGE_REQUESTS.iter().any(|v| v.eq_ignore_ascii_case(w))
+    });
+    if asks_change {
+        return None;
+    }
+    super::constraints::changed_a_file(result, &[])
+        .map(|_| "An answer was asked for, but the result reports changing files".to_string())
+}
+
 /// Source files the result says it wrote: code lives in files, and a child's completion summary
 /// names them instead of pasting them (seed 000 §5.1, artifact referencing). For tests, the file
 /// must look like a test file; when the instructions name source files, it must be one of them
@@ -324,3 +376,39 @@ const CAUSAL: [&str; 10] = [
     "the problem is",
     "the issue is",
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::{expected, unasked_change};
+
+    #[test]
+    fn a_request_to_be_told_that_gets_a_change_report_is_a_mismatch() {
+        let report = "I removed `--frozen-lockfile` from `.github/workflows/ci.yml`; CI is green.";
+        for task in [
+            "What does `--frozen-lockfile` do in our CI install step?",
+            "Explain why the nightly export runs twice.",
+            "Give me a summary of what changed between v1.8 and v1.9.",
+        ] {
+            assert!(
+                unasked_change(expected(task), task, report).is_some(),
+                "{task}"
+            );
+            let told = "It makes `yarn install` fail instead of updating `yarn.lock`.";
+            assert!(
+                unasked_change(expected(task), task, told).is_none(),
+                "{task}"
+            );
+        }
+        // A request that also asks for work, or names no kind and asks no question.
+        for task in [
+            "Explain why the nightly export runs twice and fix it.",
+            "Why does CI fail? Update `ci.yml` if the flag is the cause.",
+            "The flag `--frozen-lockfile` in CI.",
+        ] {
+            assert!(
+                unasked_change(expected(task), task, report).is_none(),
+                "{task}"
+            );
+        }
+    }
+}
