@@ -281,13 +281,44 @@ const scoredOf = (oof) =>
       const foreign = p.source.endsWith("/foreign");
       return [
         // A foreign pair's following result is its labelled pair's: counted there once.
-        ...(foreign ? [] : [{ p: g, y: 0, inverted: p.xGood[0] < 0, foreign }]),
-        { p: b, y: 1, inverted: p.xBad[0] < 0, foreign },
+        ...(foreign ? [] : [{ p: g, y: 0, inverted: p.xGood[0] < 0, foreign, fold: p.fold }]),
+        { p: b, y: 1, inverted: p.xBad[0] < 0, foreign, fold: p.fold },
       ];
     })
     .sort((a, b) => a.p - b.p);
-/** The thresholds: from the labelled results that can be decided. */
-const thresholdsOf = (scored) => thresholds(scored.filter((r) => !r.inverted && !r.foreign));
+/**
+ * The thresholds: from the labelled results that can be decided, each side kept only when it
+ * holds on results it was not chosen on. The scan above takes the lowest cut whose precision
+ * clears the bar, and among hundreds of cuts one clears it by luck: on 2026-11-25 a drift side
+ * chosen that way decided 18 % of the labelled validation results at 76.5 % precision (this check
+ * was added after that figure was seen; the held-out sets measure it). So for each fold the
+ * thresholds are chosen on the other folds' results and applied to its own; a side whose pooled
+ * held-out decisions miss the bar (Wilson bound, as above) decides nothing.
+ */
+function thresholdsOf(all) {
+  const scored = all.filter((r) => !r.inverted && !r.foreign);
+  const held = { consistent: [0, 0], drift: [0, 0] };
+  for (let k = 0; k < 5; k++) {
+    const t = thresholds(scored.filter((r) => r.fold !== k));
+    for (const r of scored) {
+      if (r.fold !== k) continue;
+      if (r.p < t.consistentBelow) {
+        held.consistent[1]++;
+        if (r.y === 0) held.consistent[0]++;
+      } else if (r.p >= t.driftFrom) {
+        held.drift[1]++;
+        if (r.y === 1) held.drift[0]++;
+      }
+    }
+  }
+  const holds = ([right, n]) => n > 0 && wilsonLow(right, n) >= PRECISION;
+  const t = thresholds(scored);
+  return {
+    consistentBelow: holds(held.consistent) ? t.consistentBelow : 0,
+    driftFrom: holds(held.drift) ? t.driftFrom : 1.01,
+    held,
+  };
+}
 /** The share of all out-of-fold results the thresholds decide. */
 const decidedShare = (scored, t) =>
   scored.filter((r) => !r.inverted && (r.p < t.consistentBelow || r.p >= t.driftFrom)).length / scored.length;
@@ -335,7 +366,7 @@ const best = cvTable
   .filter((c) => c.acc >= topAcc - ACCURACY_SLACK - 1e-9)
   .sort((a, b) => b.decided - a.decided || b.acc - a.acc)[0];
 const oofScored = scoredOf(best.oof);
-const { consistentBelow, driftFrom } = thresholdsOf(oofScored);
+const { consistentBelow, driftFrom, held } = thresholdsOf(oofScored);
 
 // ---- a broken explicit constraint decides "drift" ------------------------------------------
 // A violation is a checked fact with its evidence ("164 words instead of at most 100"), not a
@@ -458,7 +489,7 @@ const lines = [
   "",
   `Status thresholds (config defaults, from out-of-fold probabilities): POTENTIAL_DRIFT from ${potentialFrom.toFixed(3)} (80th percentile of following results), SIGNIFICANT_DRIFT from ${significantFrom.toFixed(3)} (median of drifted results).`,
   "",
-  `Decision thresholds (from out-of-fold probabilities, each side ≥ ${PRECISION * 100} % precise on training at the lower end of its one-sided 95 % Wilson interval; instructions read as inverted never decided): consistent below ${consistentBelow.toFixed(3)}, drift from ${driftFrom.toFixed(3)}; between them the stage is unsure and the judge decides.`,
+  `Decision thresholds (from out-of-fold probabilities, each side ≥ ${PRECISION * 100} % precise on training at the lower end of its one-sided 95 % Wilson interval, also on the folds it was not chosen on — held out: consistent ${held.consistent[0]} of ${held.consistent[1]}, drift ${held.drift[0]} of ${held.drift[1]} right; instructions read as inverted never decided): consistent below ${consistentBelow.toFixed(3)}, drift from ${driftFrom.toFixed(3)}; between them the stage is unsure and the judge decides.`,
   "",
   `A broken explicit constraint decides drift on its own: ${decideBroken ? "yes" : "no"} (each family must clear the bar of ${PRECISION * 100} % at the lower end of its one-sided 95 % Wilson interval). On training, results with a violation that are drifted (or, for IFEval, break an instruction by the official checker): ${Object.entries(rule).map(([f, [right, n]]) => `${f} ${right} of ${n} (${pct(right / n)} %, bound ${pct(n ? wilsonLow(right, n) : NaN)} %)`).join("; ")}.`,
   "",
