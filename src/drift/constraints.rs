@@ -1226,8 +1226,7 @@ pub fn check_formats(fs: &[(String, Format)], result: &str) -> Vec<Violation> {
                 let got = ws.last().cloned().unwrap_or_default();
                 let run = runs.last().cloned().unwrap_or_default();
                 let w_ = w.to_lowercase();
-                (got != w_ && run != w_)
-                    .then(|| format!("the last word is {got:?}, not {w:?}"))
+                (got != w_ && run != w_).then(|| format!("the last word is {got:?}, not {w:?}"))
             }
         };
         if let Some(reason) = broken {
