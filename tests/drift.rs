@@ -672,3 +672,27 @@ fn own_delegation_pairs_are_ranked_and_their_broken_constraints_named() {
     assert_eq!(total, 44);
     assert!(right * 100 >= total * 85, "{right} of {total} ranked right");
 }
+
+/// A request whose words are mostly about form, answered in words of its own: keeping the
+/// stated form (exactly three bullets, the given headings) is not read as another task's result.
+/// The same facts in another form, or a result that breaks the form, still miss the request.
+#[test]
+fn a_result_that_keeps_a_specific_stated_form_is_not_off_topic() {
+    let ask = "Give the outage as exactly three bullet points.";
+    let kept = "- Logins failed for 25 minutes after a certificate rotation.\n- The load balancer still served the old chain.\n- Rotation now waits for the balancer to reload.";
+    let prose = "Logins failed for 25 minutes after a certificate rotation, because the load balancer still served the old chain; rotation now waits for the balancer to reload.";
+    let (a, b) = (score(ask, kept), score(ask, prose));
+    assert_eq!(a.status, DriftStatus::Consistent, "{:?}", a.signals);
+    assert!(a.violations.is_empty());
+    assert!(b.score > a.score, "{} vs {}", b.score, a.score);
+    let off = |r: &drift::DriftReport| {
+        r.signals
+            .iter()
+            .find(|s| s.name == "off_topic")
+            .map_or(0.0, |s| s.value)
+    };
+    assert_eq!(off(&a), 0.0);
+    // Four bullets do not keep "exactly three": the miss counts again.
+    let four = format!("{kept}\n- Alerts fired late.");
+    assert!(off(&score(ask, &four)) > 0.0);
+}

@@ -366,6 +366,7 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
         limited,
         new_definitions: &new_definitions,
         findings: &findings,
+        checked: &checked,
     };
     let signals = signals::measure(&ctx);
     let probability = combine::probability(&signals, inverted);

@@ -74,6 +74,8 @@ pub struct Ctx<'a> {
     /// Definitions in the result's code that the request does not name.
     pub new_definitions: &'a [String],
     pub findings: &'a [answers::Finding],
+    /// The checkable constraints the message states, each kept or not.
+    pub checked: &'a [super::checkable::Checked],
 }
 
 type Measure = fn(&Ctx) -> Signal;

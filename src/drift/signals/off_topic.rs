@@ -30,7 +30,30 @@ pub fn gate(own: usize, gate: f64) -> f64 {
     }
 }
 
+/// Kinds of stated form that a result written for another request seldom keeps by chance.
+const SPECIFIC_FORMS: [&str; 4] = ["json-keys", "headings", "table-columns", "sections"];
+
+/// The stated form the result keeps, when it is specific: a JSON object with the given keys,
+/// the given headings, table columns or sections, or exactly the given number of bullets or
+/// items. A request whose words are mostly about form ("Summarize the incident in exactly three
+/// bullet points") is answered in words of its own; keeping that form is the sign the result
+/// answers it.
+fn kept_form(ctx: &Ctx) -> Option<String> {
+    ctx.checked
+        .iter()
+        .find(|c| {
+            c.holds
+                && (SPECIFIC_FORMS.contains(&c.kind)
+                    || (matches!(c.kind, "bullets" | "list-items")
+                        && c.constraint.contains("exactly ")))
+        })
+        .map(|c| c.constraint.clone())
+}
+
 pub fn measure(ctx: &Ctx) -> Signal {
+    if let Some(form) = kept_form(ctx) {
+        return Signal::new(NAME, 0.0, vec![format!("keeps the stated form: {form}")]);
+    }
     let c = coverage::measure(ctx);
     let v = hinge(c.value, OFF_TOPIC_KNEE) * gate(ctx.cr.count(), OFF_TOPIC_GATE);
     let evidence = if v > 0.0 {
