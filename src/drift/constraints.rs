@@ -40,7 +40,56 @@ enum Forbidden {
     /// Building it at all ("no implementation", "do not implement it"): any file the result
     /// says it wrote, added or changed.
     Implementation,
+    /// An action on the repository or a release ("do not push commits to the branch", "don't
+    /// deploy it"), by the past tense that reports it ("pushed", "deployed").
+    Act(&'static str),
 }
+
+/// Actions a ban may name by its verb, and the past tense a result reports them in.
+const ACTS: [(&str, &str); 6] = [
+    ("push", "pushed"),
+    ("merg", "merged"),
+    ("deploy", "deployed"),
+    ("publish", "published"),
+    ("releas", "released"),
+    ("commit", "committed"),
+];
+/// Words an action's ban may hold after its verb and still ban the action itself: "push
+/// commits to the branch", "deploy anything from it", "merge into main". Any other word names
+/// what must not be acted on ("do not commit secrets"), which this ban does not read.
+const ACT_OBJECTS: [&str; 31] = [
+    "it",
+    "this",
+    "that",
+    "anything",
+    "yet",
+    "any",
+    "the",
+    "a",
+    "an",
+    "commits",
+    "commit",
+    "changes",
+    "to",
+    "into",
+    "on",
+    "branch",
+    "main",
+    "master",
+    "remote",
+    "origin",
+    "production",
+    "prod",
+    "staging",
+    "directly",
+    "from",
+    "here",
+    "them",
+    "now",
+    "upstream",
+    "pr",
+    "your",
+];
 
 #[derive(Debug, Clone)]
 pub struct Negative {
@@ -444,6 +493,21 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     if head.starts_with("implement") && bare && !excepts {
         f.push(Forbidden::Implementation);
     }
+    if let Some(&(_, done)) = ACTS.iter().find(|(v, _)| head.starts_with(v)) {
+        let bare = clause
+            .split([',', ';'])
+            .next()
+            .unwrap_or_default()
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .skip_while(|w| *w != head)
+            .skip(1)
+            .take_while(|w| !matches!(*w, "until" | "before" | "unless" | "without" | "just"))
+            .all(|w| ACT_OBJECTS.contains(&w));
+        if bare {
+            f.push(Forbidden::Act(done));
+        }
+    }
     if word(&["class", "classes"]) && !excepts {
         f.push(Forbidden::Class);
     }
@@ -569,6 +633,12 @@ pub fn check_negatives(
                 Forbidden::Implementation => changed_a_file(result, &BUILT_VERBS).map(|e| {
                     (
                         "the result implements what was to be planned only".to_string(),
+                        Some(e),
+                    )
+                }),
+                Forbidden::Act(done) => reports_act(result, done).map(|e| {
+                    (
+                        format!("the result reports it {done} what it was told not to"),
                         Some(e),
                     )
                 }),
@@ -750,7 +820,9 @@ fn changed_a_file_under(result: &str, more_verbs: &[&str], dirs: &[String]) -> O
                 let built = states_verb(s, &lower, &code, at, w, more_verbs);
                 let next = word_at(k + 1);
                 // "Fixed upstream in 2.4", "patched by the vendor": history, not the report.
+                // "Moved on to `b.py`": the narrative of a search, not a move.
                 let passive = one_of_ci(next, &["upstream", "since"])
+                    || (one_of_ci(w, &["moved"]) && one_of_ci(next, &["on"]))
                     || (one_of_ci(next, &["in"])
                         && word_at(k + 2)
                             .trim_start_matches(['v', 'V'])
@@ -780,6 +852,28 @@ fn changed_a_file_under(result: &str, more_verbs: &[&str], dirs: &[String]) -> O
             });
             // A change verb and a file in one sentence; the identifiers are read once.
             own || (verb && text::identifiers(s).iter().any(|i| is_file(i)))
+        })
+        .map(|s| s.chars().take(120).collect())
+}
+
+/// A sentence of the result that reports the action (`done`, "pushed") as its own: the verb
+/// opens the sentence, alone or after "I"/"we", or follows "and"/"also" in a sentence its own
+/// verb opens; not negated ("nothing was pushed", "did not push").
+fn reports_act(result: &str, done: &str) -> Option<String> {
+    text::sentences(result)
+        .into_iter()
+        .map(|(_, s)| s)
+        .find(|s| {
+            let lower = s.to_ascii_lowercase();
+            let code = text::inline_code_spans(s);
+            let first = text::word_runs(s, |b| b.is_ascii_alphanumeric() || b == b'\'')
+                .next()
+                .map_or("", |w| w.1);
+            text::word_runs(s, |b| b.is_ascii_alphanumeric() || b == b'\'').any(|(at, w)| {
+                w.eq_ignore_ascii_case(done)
+                    && states_verb(s, &lower, &code, at, w, &[done])
+                    && reported_first(first, &lower, at)
+            })
         })
         .map(|s| s.chars().take(120).collect())
 }
@@ -1398,6 +1492,7 @@ mod tests {
             for kept in [
                 "It makes `yarn install` fail instead of updating `yarn.lock`.",
                 "Added `notes/retry.md` with the timeline.",
+                "Moved on to `ci/install.sh` once the workflow file was ruled out.",
             ] {
                 assert!(check(&n, kept).is_empty(), "{ban} / {kept}");
             }
@@ -1412,6 +1507,21 @@ mod tests {
             check(&place, "Renamed the cache dir in `lib/paths.rb`.").len(),
             1
         );
+        // A ban on an action is broken by a report of it, not by its denial or another object.
+        let push = negatives("Review the branch and list problems. Do not push commits to it.");
+        assert_eq!(
+            check(&push, "Reviewed it and pushed two commits with the fixes.").len(),
+            1
+        );
+        for kept in [
+            "Problems: the limiter keys on the proxy address. Nothing was pushed.",
+            "I did not push anything; the fixes are described above.",
+            "The author pushed a fix after my first comment.",
+        ] {
+            assert!(check(&push, kept).is_empty(), "{kept}");
+        }
+        let secrets = negatives("Add the deploy key. Do not commit secrets.");
+        assert!(check(&secrets, "Committed the workflow change.").is_empty());
         let tests = negatives("Cover the refund flow with specs. Leave the app code as is; do not change application code.");
         assert!(check(
             &tests,
