@@ -41,8 +41,9 @@ enum Forbidden {
     /// says it wrote, added or changed.
     Implementation,
     /// An action on the repository or a release ("do not push commits to the branch", "don't
-    /// deploy it"), by the past tense that reports it ("pushed", "deployed").
-    Act(&'static str),
+    /// deploy it"), by the past tense that reports it ("pushed", "deployed"), and the named
+    /// target the ban is for ("main"; empty when none is named).
+    Act(&'static str, &'static str),
 }
 
 /// Actions a ban may name by its verb, and the past tense a result reports them in.
@@ -55,42 +56,26 @@ const ACTS: [(&str, &str); 6] = [
     ("commit", "committed"),
 ];
 /// Words an action's ban may hold after its verb and still ban the action itself: "push
-/// commits to the branch", "deploy anything from it", "merge into main". Any other word names
-/// what must not be acted on ("do not commit secrets"), which this ban does not read.
-const ACT_OBJECTS: [&str; 31] = [
-    "it",
-    "this",
-    "that",
-    "anything",
-    "yet",
-    "any",
-    "the",
-    "a",
-    "an",
-    "commits",
-    "commit",
-    "changes",
-    "to",
-    "into",
-    "on",
-    "branch",
+/// commits to the branch", "deploy anything from it", "commit or push anything". Any other word
+/// names what must not be acted on ("do not commit secrets"), which this ban does not read.
+const ACT_OBJECTS: [&str; 24] = [
+    "it", "this", "that", "anything", "yet", "any", "the", "a", "an", "commits", "commit",
+    "changes", "to", "into", "on", "branch", "directly", "from", "here", "them", "now", "pr",
+    "your", "or",
+];
+/// Named targets ("do not push to main", "don't deploy to production"): the ban holds for that
+/// target only, so a report of the action must name it after "to"/"into"/"on".
+const ACT_TARGETS: [&str; 9] = [
     "main",
     "master",
-    "remote",
-    "origin",
     "production",
     "prod",
     "staging",
-    "directly",
-    "from",
-    "here",
-    "them",
-    "now",
+    "develop",
+    "origin",
     "upstream",
-    "pr",
-    "your",
+    "remote",
 ];
-
 #[derive(Debug, Clone)]
 pub struct Negative {
     pub text: String,
@@ -164,9 +149,16 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         // code changes" forbids a change, read below). The sentence's other clauses are read
         // too: "No code and no file edits."
         let prose = PROSE_CUE_SET.any(&lower)
-            && !["no code chang", "no code edit"]
-                .iter()
-                .any(|c| lower.contains(c));
+            && ![
+                "no code chang",
+                "no code edit",
+                "no code modif",
+                "no code updat",
+                "no code refactor",
+                "no code rewrit",
+            ]
+            .iter()
+            .any(|c| lower.contains(c));
         let cue = NEGATION_CUE_SET
             .occurrences(&lower)
             .into_iter()
@@ -202,10 +194,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         // object: "Don’t mention the database" would forbid "don’t"). "I'm not asking for
         // changes" is "no changes".
         let plain = clause.replace('\u{2019}', "'");
-        let plain = match ["not asking for ", "not looking for "]
-            .iter()
-            .find_map(|p| plain.strip_prefix(p))
-        {
+        let plain = match not_asking_for_change(&plain) {
             Some(rest) => format!("no {rest}"),
             None => plain,
         };
@@ -266,11 +255,7 @@ fn is_constraint_cue(lower: &str, i: usize, cue: &str) -> bool {
         return true;
     }
     // "I'm not asking for changes", "we are not looking for a fix": what is not wanted.
-    if cue == "not "
-        && ["not asking for ", "not looking for "]
-            .iter()
-            .any(|p| lower.get(i..).is_some_and(|r| r.starts_with(p)))
-    {
+    if cue == "not " && not_asking_for_change(lower.get(i..).unwrap_or_default()).is_some() {
         return true;
     }
     let head = lower.get(..i).unwrap_or_default().trim_end();
@@ -300,6 +285,22 @@ fn is_constraint_cue(lower: &str, i: usize, cue: &str) -> bool {
                 | "yet"
                 | "hence"
         )
+}
+
+/// "not asking for changes" / "not looking for a fix" → what follows "for", when it is a change
+/// ("not asking for a full changelog" is not).
+fn not_asking_for_change(clause: &str) -> Option<&str> {
+    let rest = ["not asking for ", "not looking for "]
+        .iter()
+        .find_map(|p| clause.strip_prefix(p))?;
+    let first = rest
+        .split(|c: char| !c.is_alphanumeric())
+        .find(|w| !w.is_empty() && !matches!(*w, "a" | "an" | "any" | "the"))?;
+    matches!(
+        first,
+        "changes" | "change" | "edits" | "fixes" | "fix" | "code" | "modifications" | "patches"
+    )
+    .then_some(rest)
 }
 
 /// Words that may stand between a negation cue and the construct it forbids.
@@ -493,19 +494,28 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     if head.starts_with("implement") && bare && !excepts {
         f.push(Forbidden::Implementation);
     }
-    if let Some(&(_, done)) = ACTS.iter().find(|(v, _)| head.starts_with(v)) {
-        let bare = clause
+    if ACTS.iter().any(|(v, _)| head.starts_with(v)) {
+        let rest: Vec<&str> = clause
             .split([',', ';'])
             .next()
             .unwrap_or_default()
             .split(|c: char| !c.is_alphanumeric())
             .filter(|w| !w.is_empty())
             .skip_while(|w| *w != head)
-            .skip(1)
             .take_while(|w| !matches!(*w, "until" | "before" | "unless" | "without" | "just"))
-            .all(|w| ACT_OBJECTS.contains(&w));
+            .collect();
+        // Every action the clause joins ("commit or push"), and the target it names, if any.
+        let act = |w: &str| ACTS.iter().find(|(v, _)| w.starts_with(v)).map(|a| a.1);
+        let target: Option<&'static str> = ACT_TARGETS.iter().find(|t| rest.contains(t)).copied();
+        let bare = rest
+            .iter()
+            .all(|w| act(w).is_some() || ACT_OBJECTS.contains(w) || Some(*w) == target);
         if bare {
-            f.push(Forbidden::Act(done));
+            let mut done: Vec<&'static str> = rest.iter().filter_map(|w| act(w)).collect();
+            done.dedup();
+            for d in done {
+                f.push(Forbidden::Act(d, target.unwrap_or_default()));
+            }
         }
     }
     if word(&["class", "classes"]) && !excepts {
@@ -636,7 +646,7 @@ pub fn check_negatives(
                         Some(e),
                     )
                 }),
-                Forbidden::Act(done) => reports_act(result, done).map(|e| {
+                Forbidden::Act(done, target) => reports_act(result, done, target).map(|e| {
                     (
                         format!("the result reports it {done} what it was told not to"),
                         Some(e),
@@ -709,7 +719,11 @@ pub fn check_negatives(
                         objects
                             .iter()
                             .any(|o| CODE_OBJECTS.contains(&o.as_str()))
-                            .then(|| changed_a_file_under(result, &[], &dirs_named(&n.text)))
+                            .then(|| {
+                                // "No code changes": a document is not code; "any file" is.
+                                let documents = objects.iter().any(|o| o == "file");
+                                changed_a_file_under(result, &[], &dirs_named(&n.text), documents)
+                            })
                             .flatten()
                     };
                     named.or_else(any_file).map(|e| {
@@ -763,11 +777,16 @@ pub fn check_negatives(
 /// `more_verbs` count as change verbs too; with them, documents (`.md`, `.txt`, `.rst`,
 /// `.adoc`) are not files: a plan or a note written down is what a ban on building allows.
 pub(super) fn changed_a_file(result: &str, more_verbs: &[&str]) -> Option<String> {
-    changed_a_file_under(result, more_verbs, &[])
+    changed_a_file_under(result, more_verbs, &[], more_verbs.is_empty())
 }
 
 /// Directories a ban names ("Don't change anything in `src/`"): a change elsewhere keeps it.
 fn dirs_named(ban: &str) -> Vec<String> {
+    // "Write the tests in `tests/` and don't change anything else": the directory is allowed.
+    let lower = ban.to_ascii_lowercase();
+    if [" else", " other"].iter().any(|w| lower.contains(w)) {
+        return Vec::new();
+    }
     text::inline_code_spans(ban)
         .into_iter()
         .filter_map(|(a, b)| ban.get(a..b))
@@ -778,16 +797,23 @@ fn dirs_named(ban: &str) -> Vec<String> {
 
 /// [`changed_a_file`], counting only files under one of `dirs` when there are any (and then
 /// not "I changed it" without a file).
-fn changed_a_file_under(result: &str, more_verbs: &[&str], dirs: &[String]) -> Option<String> {
+/// `documents`: whether `.md`, `.txt`, `.rst` and `.adoc` files count (not under a ban on code,
+/// "no code changes", nor under a ban on building).
+fn changed_a_file_under(
+    result: &str,
+    more_verbs: &[&str],
+    dirs: &[String],
+    documents: bool,
+) -> Option<String> {
     let under = |i: &str| {
         dirs.is_empty()
             || dirs.iter().any(|d| {
                 let i = i.trim_start_matches("./").to_ascii_lowercase();
-                i.len() > d.len() && i.starts_with(d.as_str())
+                (i.len() > d.len() && i.starts_with(d.as_str())) || i.contains(&format!("/{d}"))
             })
     };
     let document = |i: &str| {
-        !more_verbs.is_empty()
+        !documents
             && [".md", ".txt", ".rst", ".adoc"]
                 .iter()
                 .any(|e| i.ends_with(e))
@@ -815,7 +841,17 @@ fn changed_a_file_under(result: &str, more_verbs: &[&str], dirs: &[String]) -> O
             let own = words.iter().enumerate().any(|(k, &(at, w))| {
                 // Done, not described: "fails instead of updating `yarn.lock`" changes nothing.
                 let lw = w.to_ascii_lowercase();
-                let done = lw.ends_with("ed") || lw == "rewrote" || lw == "rewritten";
+                // "… would be updated", "was changed in March": a passive tells what happened,
+                // not what the child did.
+                let after_be = k > 0
+                    && one_of_ci(
+                        word_at(k - 1),
+                        &[
+                            "be", "been", "being", "is", "was", "were", "are", "get", "gets", "got",
+                        ],
+                    );
+                let done =
+                    (lw.ends_with("ed") || lw == "rewrote" || lw == "rewritten") && !after_be;
                 let changed = done && states_verb(s, &lower, &code, at, w, &CHANGED_VERBS);
                 let built = states_verb(s, &lower, &code, at, w, more_verbs);
                 let next = word_at(k + 1);
@@ -827,17 +863,23 @@ fn changed_a_file_under(result: &str, more_verbs: &[&str], dirs: &[String]) -> O
                         && word_at(k + 2)
                             .trim_start_matches(['v', 'V'])
                             .starts_with(|c: char| c.is_ascii_digit()));
-                let reported = states_verb(s, &lower, &code, at, w, &REPORTED_VERBS)
-                    && !passive
-                    && reported_first(first, &lower, at);
+                let subject = |i: usize| one_of_ci(word_at(i), &["i", "i've", "we", "we've"]);
+                let by_me = k > 0
+                    && (subject(k - 1) || (word_at(k - 1) == "ve" && k > 1 && subject(k - 2)));
+                // "I added a section to `a.md` and bumped `b.json`": joined to the child's own.
+                let joined_mine =
+                    k > 0 && subject(0) && one_of_ci(word_at(k - 1), &["and", "also"]);
+                let reported = ((states_verb(s, &lower, &code, at, w, &REPORTED_VERBS)
+                    && reported_first(first, &lower, at))
+                    || ((by_me || joined_mine)
+                        && states_verb(s, &lower, &code, at, w, &OWN_VERBS)))
+                    && !passive;
                 // "I changed it to …": the child's own change in the past tense, whatever it
                 // names ("I changed nothing" is none, nor "I suggest we change it", "if we
                 // updated it"). "I’ve" with a curly apostrophe is "I" and "ve" to the scan.
-                let subject = |i: usize| one_of_ci(word_at(i), &["i", "i've", "we", "we've"]);
                 let own = changed
                     && dirs.is_empty()
-                    && k > 0
-                    && (subject(k - 1) || (word_at(k - 1) == "ve" && k > 1 && subject(k - 2)))
+                    && by_me
                     && !one_of_ci(next, &["nothing", "no"])
                     && !(k.saturating_sub(4)..k).any(|i| {
                         one_of_ci(
@@ -859,12 +901,24 @@ fn changed_a_file_under(result: &str, more_verbs: &[&str], dirs: &[String]) -> O
 /// A sentence of the result that reports the action (`done`, "pushed") as its own: the verb
 /// opens the sentence, alone or after "I"/"we", or follows "and"/"also" in a sentence its own
 /// verb opens; not negated ("nothing was pushed", "did not push").
-fn reports_act(result: &str, done: &str) -> Option<String> {
+/// With a `target`, the sentence must name it after "to", "into" or "on" ("pushed to main").
+/// "Pushed back on …" is an idiom, not a push.
+fn reports_act(result: &str, done: &str, target: &str) -> Option<String> {
     text::sentences(result)
         .into_iter()
         .map(|(_, s)| s)
         .find(|s| {
             let lower = s.to_ascii_lowercase();
+            if !target.is_empty()
+                && !["to ", "into ", "on ", "to the ", "into the "]
+                    .iter()
+                    .any(|p| lower.contains(&format!("{p}{target}")))
+            {
+                return false;
+            }
+            if lower.contains("pushed back") {
+                return false;
+            }
             let code = text::inline_code_spans(s);
             let first = text::word_runs(s, |b| b.is_ascii_alphanumeric() || b == b'\'')
                 .next()
@@ -883,14 +937,14 @@ fn one_of_ci(word: &str, options: &[&str]) -> bool {
 }
 
 /// Verbs that report a change only as the report's own first word ("Fixed it: …", "I patched
-/// …", "Removed the flag from `ci.yml`"): in a diagnosis they tell what someone else did ("the
-/// commit that fixed the race in `a.go`", "the flag was removed in `b.go`"), which is no change
-/// of the child's. With a file named in the sentence.
-/// "Added"/"created" are not among them: a new file ("Added `test/x.spec.ts`") changes no
-/// existing one.
-const REPORTED_VERBS: [&str; 12] = [
-    "fixed",
-    "patched",
+/// …"): in a diagnosis they tell what someone else did ("the commit that fixed the race in
+/// `a.go`"), which is no change of the child's. With a file named in the sentence.
+const REPORTED_VERBS: [&str; 2] = ["fixed", "patched"];
+
+/// Verbs that report a change only after "I"/"we" ("I removed the flag from `ci.yml`"): a
+/// summary or review of others' work is written verb first ("- Removed the `--legacy` flag from
+/// `cli/main.py`"), and so are adjectives ("Deleted users still appear in `users.csv`").
+const OWN_VERBS: [&str; 10] = [
     "removed",
     "deleted",
     "bumped",
@@ -902,7 +956,6 @@ const REPORTED_VERBS: [&str; 12] = [
     "downgraded",
     "disabled",
 ];
-
 /// What a result that built something says it did, beside the change verbs.
 const BUILT_VERBS: [&str; 6] = ["implemented", "added", "created", "wrote", "built", "wired"];
 
@@ -1482,7 +1535,7 @@ mod tests {
             assert_eq!(
                 check(
                     &n,
-                    "Removed `--frozen-lockfile` from `.github/workflows/ci.yml`."
+                    "I removed `--frozen-lockfile` from `.github/workflows/ci.yml`."
                 )
                 .len(),
                 1,
@@ -1493,10 +1546,27 @@ mod tests {
                 "It makes `yarn install` fail instead of updating `yarn.lock`.",
                 "Added `notes/retry.md` with the timeline.",
                 "Moved on to `ci/install.sh` once the workflow file was ruled out.",
+                // Adjectives, passives, others' changes told verb first.
+                "It fails whenever `yarn.lock` would be updated.",
+                "Deleted users still appear in `users.csv` because the export reads the raw table.",
+                "Removed entries are pushed onto `evicted` in `cache.py`.",
+                "- Removed the deprecated `--legacy` flag from `cli/main.py`.",
             ] {
                 assert!(check(&n, kept).is_empty(), "{ban} / {kept}");
             }
         }
+        // "Not asking for" something else is no ban.
+        let list = negatives("Summarize the v3 release. I'm not asking for a full changelog.");
+        assert!(check(&list, "Breaking changes: `timeout` now takes milliseconds.").is_empty());
+        // A ban on code changes leaves documents alone; one on any file does not.
+        let code = negatives("Update the install section of `README.md`. No code changes.");
+        assert!(check(&code, "Updated `README.md` with the Windows steps.").is_empty());
+        assert_eq!(check(&code, "Updated `src/install.py` too.").len(), 1);
+        let deep = negatives("Explain the retry logic. Don't change anything in `src/`.");
+        assert_eq!(
+            check(&deep, "Modified `crates/core/src/retry.rs` to log.").len(),
+            1
+        );
         let place = negatives("Move the cache to `var/`. Don't change anything in `lib/`.");
         assert!(check(
             &place,
@@ -1504,7 +1574,7 @@ mod tests {
         )
         .is_empty());
         assert_eq!(
-            check(&place, "Renamed the cache dir in `lib/paths.rb`.").len(),
+            check(&place, "I renamed the cache dir in `lib/paths.rb`.").len(),
             1
         );
         // A ban on an action is broken by a report of it, not by its denial or another object.
@@ -1520,6 +1590,22 @@ mod tests {
         ] {
             assert!(check(&push, kept).is_empty(), "{kept}");
         }
+        // A named target: only an action on it breaks the ban; an idiom is no action; joined
+        // actions are each banned.
+        let main = negatives("Fix the typo. Do not push to main; open a PR instead.");
+        assert!(check(&main, "Pushed `fix/typo` and opened PR #88 against main.").is_empty());
+        assert_eq!(check(&main, "Pushed the fix to main.").len(), 1);
+        let comment = negatives("Review the retry PR and leave comments. Do not push anything.");
+        assert!(check(
+            &comment,
+            "Pushed back on the retry change: it hides failures."
+        )
+        .is_empty());
+        let joined = negatives("Don't commit or push anything.");
+        assert_eq!(
+            check(&joined, "Pushed two commits to `feature/x`.").len(),
+            1
+        );
         let secrets = negatives("Add the deploy key. Do not commit secrets.");
         assert!(check(&secrets, "Committed the workflow change.").is_empty());
         let tests = negatives("Cover the refund flow with specs. Leave the app code as is; do not change application code.");

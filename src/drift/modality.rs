@@ -271,28 +271,43 @@ pub fn mismatch(expected: Modality, result: &str, code: &Code, named: &[String])
 /// `--frozen-lockfile` do? Just explain it.") asks to be told, not for work on the files. Verbs
 /// that are as often nouns of the pipeline ("the install step", "the build", "a commit") are
 /// left out; "change" and "update" stay, so "what change broke it?" is not read (silence).
-const CHANGE_REQUESTS: [&str; 21] = [
+const CHANGE_REQUESTS: [&str; 31] = [
     "add",
     "apply",
     "bump",
     "change",
+    "clean",
     "convert",
     "create",
     "delete",
+    "disable",
     "edit",
+    "enable",
     "fix",
     "implement",
+    "make",
+    "merge",
     "migrate",
     "modify",
     "move",
+    "patch",
     "refactor",
     "remove",
     "rename",
     "replace",
+    "resolve",
     "rewrite",
+    "set",
     "translate",
     "update",
+    "upgrade",
+    "downgrade",
     "write",
+];
+/// Words a question opens with when it asks to be told ("what", "why", "does …?"); "can you …?"
+/// and "could you …?" ask for work.
+const TELLING_QUESTIONS: [&str; 13] = [
+    "what", "why", "how", "which", "where", "when", "who", "does", "do", "is", "are", "was", "were",
 ];
 
 /// A reason when a request that asks only to be told (an explanation, a summary, a comparison,
@@ -301,7 +316,12 @@ const CHANGE_REQUESTS: [&str; 21] = [
 pub fn unasked_change(expected: Modality, task: &str, result: &str) -> Option<String> {
     let telling = match expected {
         Modality::Summary | Modality::Comparison | Modality::Diagnosis => true,
-        Modality::Unknown => task.contains('?'),
+        Modality::Unknown => text::sentences(task).iter().any(|(_, s)| {
+            s.ends_with('?')
+                && s.split_whitespace()
+                    .next()
+                    .is_some_and(|w| text::one_of(w, &TELLING_QUESTIONS))
+        }),
         Modality::Code | Modality::Tests | Modality::Docs => false,
     };
     if !telling {
@@ -394,6 +414,13 @@ mod tests {
                 "{task}"
             );
             let told = "It makes `yarn install` fail instead of updating `yarn.lock`.";
+            // Others' changes told verb first, or in the passive, are no report of the child's.
+            for others in [
+                "- Removed the `--legacy` flag from `cli/main.py`.\n- Bumped `requests` in `requirements.txt`.",
+                "The cron line was duplicated when `deploy/cron.yaml` was updated in March.",
+            ] {
+                assert!(unasked_change(expected(task), task, others).is_none(), "{task} / {others}");
+            }
             assert!(
                 unasked_change(expected(task), task, told).is_none(),
                 "{task}"
@@ -404,6 +431,9 @@ mod tests {
             "Explain why the nightly export runs twice and fix it.",
             "Why does CI fail? Update `ci.yml` if the flag is the cause.",
             "The flag `--frozen-lockfile` in CI.",
+            "Can you make the retry loop in `client.py` honour `Retry-After`?",
+            "Could you tidy the imports in `api/views.py`?",
+            "Upgrade lodash to 4.17.21 and describe any breaking changes.",
         ] {
             assert!(
                 unasked_change(expected(task), task, report).is_none(),

@@ -5,24 +5,24 @@
 
 /// Signals whose evidence is not inverted by an "answer unhelpfully" instruction.
 pub const FIXED: [&str; 1] = ["constraints"];
-pub const INTERCEPT: f64 = -1.472704;
+pub const INTERCEPT: f64 = -1.472646;
 pub const WEIGHTS: [(&str, f64); 16] = [
-    ("coverage", 0.294945),
+    ("coverage", 0.294468),
     ("overlap", 0.000000),
-    ("checklist", 0.251380),
-    ("constraints", 5.924569),
-    ("modality", 0.717237),
+    ("checklist", 0.252144),
+    ("constraints", 5.926457),
+    ("modality", 0.716750),
     ("artefacts", 0.000000),
     ("novelty", 0.000000),
-    ("scope", 0.858600),
-    ("extra", 1.561170),
-    ("echo", 4.831530),
-    ("deferral", 0.350177),
-    ("answer", 2.789542),
-    ("questions", 0.763490),
-    ("tentative", 0.624463),
-    ("off_topic", 2.802951),
-    ("failed_run", 1.912519),
+    ("scope", 0.858053),
+    ("extra", 1.561151),
+    ("echo", 4.833845),
+    ("deferral", 0.350457),
+    ("answer", 2.790473),
+    ("questions", 0.763978),
+    ("tentative", 0.624498),
+    ("off_topic", 2.804864),
+    ("failed_run", 1.912414),
 ];
 /// Where `off_topic` starts: the share of key concepts a terse, on-task answer may miss.
 pub const OFF_TOPIC_KNEE: f64 = 0.700;
