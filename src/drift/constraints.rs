@@ -722,7 +722,8 @@ pub fn check_negatives(
                             .then(|| {
                                 // "No code changes": a document is not code; "any file" is.
                                 let documents = objects.iter().any(|o| o == "file");
-                                changed_a_file_under(result, &[], &dirs_named(&n.text), documents)
+                                let (dirs, allowed) = dirs_named(&n.text);
+                                changed_a_file_under(result, &[], (&dirs, allowed), documents)
                             })
                             .flatten()
                     };
@@ -777,41 +778,41 @@ pub fn check_negatives(
 /// `more_verbs` count as change verbs too; with them, documents (`.md`, `.txt`, `.rst`,
 /// `.adoc`) are not files: a plan or a note written down is what a ban on building allows.
 pub(super) fn changed_a_file(result: &str, more_verbs: &[&str]) -> Option<String> {
-    changed_a_file_under(result, more_verbs, &[], more_verbs.is_empty())
+    changed_a_file_under(result, more_verbs, (&[], false), more_verbs.is_empty())
 }
 
 /// Directories a ban names ("Don't change anything in `src/`"): a change elsewhere keeps it.
-fn dirs_named(ban: &str) -> Vec<String> {
-    // "Write the tests in `tests/` and don't change anything else": the directory is allowed.
+/// With "else" or "other" in the sentence the directories are the allowed ones ("Write the tests
+/// in `tests/` and don't change anything else"): `true` beside them.
+fn dirs_named(ban: &str) -> (Vec<String>, bool) {
     let lower = ban.to_ascii_lowercase();
-    if [" else", " other"].iter().any(|w| lower.contains(w)) {
-        return Vec::new();
-    }
-    text::inline_code_spans(ban)
+    let allowed = [" else", " other"].iter().any(|w| lower.contains(w));
+    let dirs = text::inline_code_spans(ban)
         .into_iter()
         .filter_map(|(a, b)| ban.get(a..b))
         .map(|d| d.trim().trim_start_matches("./").to_ascii_lowercase())
         .filter(|d| d.ends_with('/') && d.len() > 1)
-        .collect()
+        .collect();
+    (dirs, allowed)
 }
 
-/// [`changed_a_file`], counting only files under one of `dirs` when there are any (and then
-/// not "I changed it" without a file).
+/// [`changed_a_file`], counting only files under one of `dirs` when there are any (outside all of
+/// them when they are the `allowed` ones), and then not "I changed it" without a file.
 /// `documents`: whether `.md`, `.txt`, `.rst` and `.adoc` files count (not under a ban on code,
 /// "no code changes", nor under a ban on building).
 fn changed_a_file_under(
     result: &str,
     more_verbs: &[&str],
-    dirs: &[String],
+    (dirs, allowed): (&[String], bool),
     documents: bool,
 ) -> Option<String> {
-    let under = |i: &str| {
-        dirs.is_empty()
-            || dirs.iter().any(|d| {
-                let i = i.trim_start_matches("./").to_ascii_lowercase();
-                (i.len() > d.len() && i.starts_with(d.as_str())) || i.contains(&format!("/{d}"))
-            })
+    let within = |i: &str| {
+        dirs.iter().any(|d| {
+            let i = i.trim_start_matches("./").to_ascii_lowercase();
+            (i.len() > d.len() && i.starts_with(d.as_str())) || i.contains(&format!("/{d}"))
+        })
     };
+    let under = |i: &str| dirs.is_empty() || within(i) != allowed;
     let document = |i: &str| {
         !documents
             && [".md", ".txt", ".rst", ".adoc"]
@@ -1562,6 +1563,12 @@ mod tests {
         let code = negatives("Update the install section of `README.md`. No code changes.");
         assert!(check(&code, "Updated `README.md` with the Windows steps.").is_empty());
         assert_eq!(check(&code, "Updated `src/install.py` too.").len(), 1);
+        let other = negatives("Write the tests in `tests/` and don't change anything else.");
+        assert!(check(&other, "I updated `tests/conftest.py` with a fixture.").is_empty());
+        assert_eq!(
+            check(&other, "I updated `src/api.py` to expose it.").len(),
+            1
+        );
         let deep = negatives("Explain the retry logic. Don't change anything in `src/`.");
         assert_eq!(
             check(&deep, "Modified `crates/core/src/retry.rs` to log.").len(),
