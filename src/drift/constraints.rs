@@ -476,34 +476,30 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // the UI part" bans a part, "no implementation exists yet" states a fact.
     // Read to the first comma or condition: "don't implement anything yet, just write a plan",
     // "do not implement it until the design is approved".
-    let bare = clause
-        .split(',')
-        .next()
-        .unwrap_or_default()
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .skip_while(|w| *w != head)
-        .skip(1)
-        .take_while(|w| !matches!(*w, "until" | "before" | "unless" | "just" | "only"))
-        .all(|w| {
-            matches!(
-                w,
-                "it" | "this" | "that" | "yet" | "anything" | "now" | "here"
-            )
-        });
+    let bare = head_words(
+        clause,
+        head,
+        &[','],
+        &["until", "before", "unless", "just", "only"],
+    )
+    .skip(1)
+    .all(|w| {
+        matches!(
+            w,
+            "it" | "this" | "that" | "yet" | "anything" | "now" | "here"
+        )
+    });
     if head.starts_with("implement") && bare && !excepts {
         f.push(Forbidden::Implementation);
     }
     if ACTS.iter().any(|(v, _)| head.starts_with(v)) {
-        let rest: Vec<&str> = clause
-            .split([',', ';'])
-            .next()
-            .unwrap_or_default()
-            .split(|c: char| !c.is_alphanumeric())
-            .filter(|w| !w.is_empty())
-            .skip_while(|w| *w != head)
-            .take_while(|w| !matches!(*w, "until" | "before" | "unless" | "without" | "just"))
-            .collect();
+        let rest: Vec<&str> = head_words(
+            clause,
+            head,
+            &[',', ';'],
+            &["until", "before", "unless", "without", "just"],
+        )
+        .collect();
         // Every action the clause joins ("commit or push"), and the target it names, if any.
         let act = |w: &str| ACTS.iter().find(|(v, _)| w.starts_with(v)).map(|a| a.1);
         let target: Option<&'static str> = ACT_TARGETS.iter().find(|t| rest.contains(t)).copied();
@@ -586,6 +582,24 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         }
     }
     f
+}
+
+/// The words of a clause from its verb (`head`) on, to the first of `cuts` and before the first
+/// word of `stops` (a condition: "do not implement it until …").
+fn head_words<'a>(
+    clause: &'a str,
+    head: &'a str,
+    cuts: &'a [char],
+    stops: &'a [&str],
+) -> impl Iterator<Item = &'a str> {
+    clause
+        .split(cuts)
+        .next()
+        .unwrap_or_default()
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .skip_while(move |w| *w != head)
+        .take_while(move |w| !stops.contains(w))
 }
 
 /// Stems of words that name the form of what is mentioned, not its content.
@@ -807,8 +821,8 @@ fn changed_a_file_under(
     documents: bool,
 ) -> Option<String> {
     let within = |i: &str| {
+        let i = i.trim_start_matches("./").to_ascii_lowercase();
         dirs.iter().any(|d| {
-            let i = i.trim_start_matches("./").to_ascii_lowercase();
             (i.len() > d.len() && i.starts_with(d.as_str())) || i.contains(&format!("/{d}"))
         })
     };
@@ -845,7 +859,7 @@ fn changed_a_file_under(
                 // "… would be updated", "was changed in March": a passive tells what happened,
                 // not what the child did.
                 let after_be = k > 0
-                    && one_of_ci(
+                    && text::one_of(
                         word_at(k - 1),
                         &[
                             "be", "been", "being", "is", "was", "were", "are", "get", "gets", "got",
@@ -858,18 +872,18 @@ fn changed_a_file_under(
                 let next = word_at(k + 1);
                 // "Fixed upstream in 2.4", "patched by the vendor": history, not the report.
                 // "Moved on to `b.py`": the narrative of a search, not a move.
-                let passive = one_of_ci(next, &["upstream", "since"])
-                    || (one_of_ci(w, &["moved"]) && one_of_ci(next, &["on"]))
-                    || (one_of_ci(next, &["in"])
+                let passive = text::one_of(next, &["upstream", "since"])
+                    || (text::one_of(w, &["moved"]) && text::one_of(next, &["on"]))
+                    || (text::one_of(next, &["in"])
                         && word_at(k + 2)
                             .trim_start_matches(['v', 'V'])
                             .starts_with(|c: char| c.is_ascii_digit()));
-                let subject = |i: usize| one_of_ci(word_at(i), &["i", "i've", "we", "we've"]);
+                let subject = |i: usize| text::one_of(word_at(i), &["i", "i've", "we", "we've"]);
                 let by_me = k > 0
                     && (subject(k - 1) || (word_at(k - 1) == "ve" && k > 1 && subject(k - 2)));
                 // "I added a section to `a.md` and bumped `b.json`": joined to the child's own.
                 let joined_mine =
-                    k > 0 && subject(0) && one_of_ci(word_at(k - 1), &["and", "also"]);
+                    k > 0 && subject(0) && text::one_of(word_at(k - 1), &["and", "also"]);
                 let reported = ((states_verb(s, &lower, &code, at, w, &REPORTED_VERBS)
                     && reported_first(first, &lower, at))
                     || ((by_me || joined_mine)
@@ -881,9 +895,9 @@ fn changed_a_file_under(
                 let own = changed
                     && dirs.is_empty()
                     && by_me
-                    && !one_of_ci(next, &["nothing", "no"])
+                    && !text::one_of(next, &["nothing", "no"])
                     && !(k.saturating_sub(4)..k).any(|i| {
-                        one_of_ci(
+                        text::one_of(
                             word_at(i),
                             &[
                                 "if", "suggest", "could", "would", "should", "let's", "might",
@@ -921,20 +935,16 @@ fn reports_act(result: &str, done: &str, target: &str) -> Option<String> {
                 return false;
             }
             let code = text::inline_code_spans(s);
-            let first = text::word_runs(s, |b| b.is_ascii_alphanumeric() || b == b'\'')
-                .next()
-                .map_or("", |w| w.1);
-            text::word_runs(s, |b| b.is_ascii_alphanumeric() || b == b'\'').any(|(at, w)| {
+            let words: Vec<(usize, &str)> =
+                text::word_runs(s, |b| b.is_ascii_alphanumeric() || b == b'\'').collect();
+            let first = words.first().map_or("", |w| w.1);
+            words.iter().any(|&(at, w)| {
                 w.eq_ignore_ascii_case(done)
                     && states_verb(s, &lower, &code, at, w, &[done])
                     && reported_first(first, &lower, at)
             })
         })
         .map(|s| s.chars().take(120).collect())
-}
-
-fn one_of_ci(word: &str, options: &[&str]) -> bool {
-    options.iter().any(|o| o.eq_ignore_ascii_case(word))
 }
 
 /// Verbs that report a change only as the report's own first word ("Fixed it: …", "I patched

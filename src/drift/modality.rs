@@ -328,9 +328,8 @@ pub fn unasked_change(expected: Modality, task: &str, result: &str) -> Option<St
         return None;
     }
     let code = text::inline_code_spans(task);
-    let asks_change = text::word_runs(task, |b| b.is_ascii_alphabetic()).any(|(at, w)| {
-        !text::in_spans(&code, at) && CHANGE_REQUESTS.iter().any(|v| v.eq_ignore_ascii_case(w))
-    });
+    let asks_change = text::word_runs(task, |b| b.is_ascii_alphabetic())
+        .any(|(at, w)| !text::in_spans(&code, at) && text::one_of(w, &CHANGE_REQUESTS));
     if asks_change {
         return None;
     }
