@@ -2,6 +2,7 @@
 
 use crate::builtin;
 use crate::config::{Config, UnknownMode};
+use crate::contracts::check::ResultCall;
 use crate::contracts::{self, CheckReport, ContractError, ContractSource, ModeContract};
 use crate::error::{ErrorCode, GuardError, Result};
 use crate::json_text;
@@ -281,7 +282,7 @@ impl Guard {
 
     /// Pre-result-integration check of a child's result string.
     pub fn check_task_result(&mut self, mode: &str, result: &str) -> Result<CheckReport> {
-        self.check_task_result_inner(mode, result, false)
+        self.check_task_result_with(mode, result, ResultCall::default())
     }
 
     /// `result` is a JSON string literal (used for JS strings with lone surrogates).
@@ -290,14 +291,19 @@ impl Guard {
         mode: &str,
         result_json: &str,
     ) -> Result<CheckReport> {
-        self.check_task_result_inner(mode, result_json, true)
+        let call = ResultCall {
+            escaped: true,
+            ..ResultCall::default()
+        };
+        self.check_task_result_with(mode, result_json, call)
     }
 
-    fn check_task_result_inner(
+    /// A result check as `call` asks for it ([`ResultCall`]).
+    pub fn check_task_result_with(
         &mut self,
         mode: &str,
         result: &str,
-        escaped: bool,
+        call: ResultCall,
     ) -> Result<CheckReport> {
         let id = self.contract_for(mode)?.output.clone();
         let settings = self.config.for_mode(mode);
@@ -306,14 +312,7 @@ impl Guard {
             r.text = Some(result.to_string());
             return Ok(r);
         }
-        contracts::check::check_result(
-            &mut self.store,
-            settings,
-            mode,
-            id.as_deref(),
-            result,
-            escaped,
-        )
+        contracts::check::check_result(&mut self.store, settings, mode, id.as_deref(), result, call)
     }
 }
 
@@ -384,5 +383,55 @@ mod tests {
             .unwrap();
         assert!(!r.changes.is_empty());
         assert_eq!(g.store.plans_built(), 1);
+    }
+
+    /// A result whose value the caller reads from the text gets the full check's report, with
+    /// `value` left out only where the text is that value's JSON unchanged; the quick check
+    /// applies to every built-in contract.
+    #[test]
+    fn a_result_read_from_its_text_gets_the_full_report() {
+        use crate::contracts::check::ResultCall;
+        let call = ResultCall {
+            value_from_text: true,
+            ..ResultCall::default()
+        };
+        let files: Vec<String> = (0..20)
+            .map(|i| format!(r#"{{"path": "src/m{i}/index.ts", "action": "modified", "description": "Adjusted it."}}"#))
+            .collect();
+        let clean = format!(
+            r#"  {{"status": "completed", "summary": "Done.", "files": [{}], "notes": "None."}}"#,
+            files.join(",")
+        );
+        let texts = [
+            clean.clone(),
+            r#"{"summary": "Done.", "files": ["a.ts", {"path": "b.ts"}], "requirements": ["REQ-1"]}"#.into(),
+            // Cleaned, invalid, extracted, plain, repeated key, escaped strings, an array.
+            r#"{"summary": "Done\u0007.", "files": []}"#.into(),
+            r#"{"summary": "Done.", "extra": 1}"#.into(),
+            r#"{"summary": "  ", "status": "done"}"#.into(),
+            format!("Here it is:\n```json\n{clean}\n```"),
+            "Implemented the parser.".into(),
+            r#"{"summary": "a", "summary": "b"}"#.into(),
+            r#"{"summary": "line\nnext \"quoted\" \u00e9"}"#.into(),
+            r#"[{"summary": "x"}]"#.into(),
+        ];
+        let mut quick = 0;
+        for mode in ["code", "architect", "ask", "debug", "orchestrator"] {
+            let mut g = Guard::new(Config::from_json("").unwrap()).unwrap();
+            for text in &texts {
+                let full = g.check_task_result(mode, text).unwrap();
+                let mut lean = g.check_task_result_with(mode, text, call).unwrap();
+                if lean.value.is_none() {
+                    quick += 1;
+                    assert!(full.ok && full.changes.is_empty(), "{text}");
+                    let parsed: serde_json::Value = serde_json::from_str(text).unwrap();
+                    assert_eq!(full.value.as_ref(), Some(&parsed));
+                    lean.value = full.value.clone();
+                }
+                assert_eq!(lean, full, "{mode}: {text}");
+            }
+        }
+        // The two clean objects, the escaped one, in every mode; the rest took the full path.
+        assert_eq!(quick, 15);
     }
 }

@@ -2,6 +2,7 @@
 //! and compiled validators cached per schema.
 // What compiles a schema at run time depends on the build (`contracts::compiler`).
 
+use crate::contracts::accept::Acceptor;
 use crate::contracts::ajv_errors::{self, ContractError};
 use crate::contracts::compiler::{self, Validator};
 use crate::error::{ErrorCode, GuardError, Result};
@@ -29,6 +30,8 @@ pub struct SchemaStore {
     /// Validators without those patterns, compiled when a check's property names exceed them.
     keys_unchecked: BTreeMap<String, Validator>,
     plans: BTreeMap<String, Arc<Plan>>,
+    /// Quick checks of contracts in a small keyword set ([`Acceptor`]); `None`: it has none.
+    acceptors: BTreeMap<String, Option<Acceptor>>,
     /// This store may use a compiler in another module (`compiler::remote`): the wasm layer
     /// allows it for a guard of the entry that loads one. A compiler in this module is always
     /// allowed.
@@ -126,6 +129,7 @@ impl SchemaStore {
         if !compile_now {
             self.clear_validators();
             self.plans.clear();
+            self.acceptors.clear();
             return Ok(id);
         }
         // Checked against its meta-schema here, once; later compiles skip that (see `build`).
@@ -150,6 +154,7 @@ impl SchemaStore {
                     self.clear_validators();
                 }
                 self.plans.clear();
+                self.acceptors.clear();
                 self.validators.insert(id.clone(), v);
                 Ok(id)
             }
@@ -164,6 +169,7 @@ impl SchemaStore {
     }
 
     fn clear_validators(&mut self) {
+        self.acceptors.clear();
         self.validators.clear();
         self.keys_unchecked.clear();
         self.key_patterns.clear();
@@ -201,6 +207,16 @@ impl SchemaStore {
                 format!("no schema with $id {id}"),
             )
         })
+    }
+
+    /// The quick check of contract `id`, built on first use; `None` when the contract uses a
+    /// keyword it does not read.
+    pub fn acceptor(&mut self, id: &str) -> Option<&Acceptor> {
+        if !self.acceptors.contains_key(id) {
+            let built = Acceptor::build(self, id);
+            self.acceptors.insert(id.to_string(), built);
+        }
+        self.acceptors.get(id).and_then(Option::as_ref)
     }
 
     /// How many backtracking `patternProperties` patterns a compiled id's documents hold, and
@@ -679,6 +695,186 @@ mod tests {
         }
     }
 
+    /// Values random ones do not reach: every length, item and property bound of the shipped
+    /// documents at and past it, NUL inside a string, several keywords broken at once.
+    fn boundary_values() -> Vec<Value> {
+        let mut fixed = vec![json!(null), json!([]), json!("x"), json!(12)];
+        let s = |c: &str, n: usize| json!(c.repeat(n));
+        for n in [
+            0, 1, 4096, 4097, 10_000, 10_001, 20_000, 20_001, 100_000, 100_001,
+        ] {
+            for c in ["a", "é", "\u{3000}", " "] {
+                fixed.push(json!({ "summary": s(c, n), "notes": s(c, n), "message": s(c, n),
+                "files": [{ "path": s(c, n), "description": s(c, n), "action": "created" }, s(c, n)],
+                "todos": [{ "content": s(c, n), "id": "1", "status": "pending" }],
+                "explanation": s(c, n), "score": 3 }));
+                fixed.push(json!({ "message": { "task": s(c, n), "scope": [s(c, n)], "files": [s(c, n)] } }));
+            }
+            fixed.push(json!({ "message": "ok", "todos": "- [ ] a\n".repeat(n / 8 + 1) }));
+        }
+        for nul in ["a\u{0}b", "\u{0}", "ab\u{0}"] {
+            fixed.push(json!({ "summary": "ok", "files": [nul, { "path": nul }] }));
+            fixed.push(json!({ "message": { "task": "t", "files": [nul] } }));
+        }
+        for n in [200, 201, 500, 501, 1000, 1001] {
+            let many = |v: Value| Value::Array(vec![v; n]);
+            fixed.push(json!({ "summary": "ok", "files": many(json!("")), "requirements": many(json!("req-1")) }));
+            fixed.push(json!({ "message": "m", "todos": many(json!({ "content": "" })), "requirements": many(json!("REQ-1")),
+            "context": Value::Object((0..n).map(|i| (format!("k{i}"), json!(i))).collect()) }));
+            fixed.push(json!({ "message": { "task": "t", "scope": many(json!("")), "constraints": many(json!(1)),
+            "acceptance": many(json!("a")), "requirements": many(json!("X-1")), "files": many(json!("f")) } }));
+        }
+        fixed
+    }
+
+    /// The quick acceptor of every built-in contract says "valid" exactly when the generated
+    /// validator does, on the values that validator is tested with; and the sanitizer's
+    /// "untouched" reads a result's borrowed reading as it reads its `Value`.
+    #[test]
+    fn acceptors_agree_with_the_generated_validators() {
+        use crate::contracts::borrowed::Node;
+        use crate::sanitize::{untouched, Direction, SanitizeOptions};
+        let mut store = SchemaStore::default();
+        let mut ids = Vec::new();
+        for (name, text) in CONTRACT_SCHEMAS {
+            if let Ok(id) = store.register_builtin(parse_builtin(name, text).unwrap()) {
+                ids.push(id);
+            }
+        }
+        let mut runner = TestRunner::deterministic();
+        let fixed = boundary_values();
+        let opts = |max_string_length, max_depth| SanitizeOptions {
+            direction: Direction::Output,
+            max_string_length,
+            max_depth,
+            remove: false,
+        };
+        let (mut accepted, mut refused, mut unread) = (0, 0, 0);
+        for id in ids.iter().filter(|id| !id.ends_with("/common.schema.json")) {
+            let generated = shipped::contract(id).unwrap();
+            assert!(store.acceptor(id).is_some(), "{id} has an acceptor");
+            let mut names = BTreeSet::new();
+            store
+                .closure(id)
+                .iter()
+                .for_each(|(_, d)| property_names(d, &mut names));
+            let strategy = values(names.into_iter().collect());
+            let shape = results();
+            let mut all: Vec<Value> = (0..1500)
+                .map(|_| strategy.new_tree(&mut runner).unwrap().current())
+                .collect();
+            all.extend((0..500).map(|_| shape.new_tree(&mut runner).unwrap().current()));
+            for v in all.into_iter().chain(fixed.iter().cloned()) {
+                let text = v.to_string();
+                let Some(node) = Node::parse(&text) else {
+                    unread += 1; // over the member bound: the full path reads it
+                    continue;
+                };
+                let quick = store.acceptor(id).unwrap().accepts(&node);
+                assert_eq!(quick, (generated.is_valid)(&v), "{id} on {v}");
+                if quick {
+                    accepted += 1;
+                } else {
+                    refused += 1;
+                }
+                for o in [opts(100_000, 128), opts(8, 3), opts(1, 1), opts(0, 0)] {
+                    assert_eq!(untouched(&node, o), untouched(&v, o), "{v}");
+                }
+            }
+        }
+        // Both verdicts are well represented, and few values fall outside the quick reading.
+        assert!(accepted > 500 && refused > 10_000, "{accepted} {refused}");
+        assert!(unread < 100, "{unread}");
+    }
+
+    /// Task results and inputs shaped as the contracts ask, most of them valid: a few fields
+    /// off the enum, empty, blank, with a control character or a repeated name.
+    fn results() -> impl Strategy<Value = Value> {
+        let text = prop_oneof![
+            8 => "[a-zA-Z0-9 ./_-]{1,30}",
+            1 => "[a-zé\u{3000}\u{7}\u{200b} \n\t]{0,6}",
+            1 => Just("__proto__".to_string()),
+        ];
+        let file = prop_oneof![
+            text.clone().prop_map(Value::String),
+            (
+                text.clone(),
+                prop::sample::select(vec!["created", "modified", "read", "moved"]),
+                text.clone()
+            )
+                .prop_map(|(p, a, d)| json!({ "path": p, "action": a, "description": d })),
+            text.clone().prop_map(|p| json!({ "path": p, "extra": 1 })),
+        ];
+        let todo = (
+            text.clone(),
+            prop::sample::select(vec!["pending", "completed", "done"]),
+        )
+            .prop_map(|(c, s)| json!({ "content": c, "status": s }));
+        (
+            prop::sample::select(vec!["completed", "partial", "blocked", "unknown"]),
+            text.clone(),
+            prop::collection::vec(file, 0..25),
+            prop::option::of(text.clone()),
+            prop::collection::vec(prop::sample::select(vec!["REQ-1", "AB_2-40", "req-3"]), 0..3),
+            prop::collection::vec(todo, 0..4),
+            any::<bool>(),
+        )
+            .prop_map(|(status, summary, files, notes, requirements, todos, input)| {
+                let mut v = if input {
+                    json!({ "message": summary, "todos": todos, "requirements": requirements,
+                        "context": { "files": files } })
+                } else {
+                    json!({ "status": status, "summary": summary, "files": files, "requirements": requirements })
+                };
+                if let Some(n) = notes {
+                    v[if input { "message" } else { "notes" }] = json!(n);
+                }
+                v
+            })
+    }
+
+    /// Schemas of users written in the acceptor's keywords: it agrees with jsonschema's
+    /// runtime validator; with any other keyword it is not built.
+    #[test]
+    fn acceptors_agree_with_runtime_validators_on_user_schemas() {
+        use crate::contracts::borrowed::Node;
+        let draft = "https://json-schema.org/draft/2020-12/schema";
+        let schemas = [
+            json!({ "type": ["object", "array"], "minProperties": 1, "maxProperties": 3,
+                "properties": { "a": { "type": "integer" }, "b": { "oneOf": [{ "type": "string", "minLength": 2 },
+                { "type": "number" }] } }, "required": ["a", "c"], "additionalProperties": { "not": { "type": "null" } },
+                "minItems": 1, "maxItems": 3, "items": { "anyOf": [{ "$ref": "#/$defs/leaf" }, { "$ref": "#" }] },
+                "$defs": { "leaf": { "enum": ["completed", "partial"] } } }),
+            json!({ "allOf": [{ "type": "object" }, { "required": ["status"] }],
+                "properties": { "status": { "type": "string", "maxLength": 4 }, "files": { "type": "array",
+                "items": { "type": "string", "pattern": "^[^\\u0000]+$" } } }, "additionalProperties": false }),
+            json!({ "type": "object", "properties": { "x": true, "y": false, "z": { "type": "boolean" } } }),
+        ];
+        let mut runner = TestRunner::deterministic();
+        let mut store = SchemaStore::default();
+        for (i, mut schema) in schemas.into_iter().enumerate() {
+            schema["$schema"] = json!(draft);
+            schema["$id"] = json!(format!("https://example.com/user{i}.json"));
+            let mut names = BTreeSet::new();
+            property_names(&schema, &mut names);
+            names.extend(["status", "c", "q"].map(String::from));
+            let id = store.register(schema).unwrap();
+            assert!(store.acceptor(&id).is_some(), "{id}");
+            let strategy = values(names.into_iter().collect());
+            for _ in 0..3000 {
+                let v = strategy.new_tree(&mut runner).unwrap().current();
+                let text = v.to_string();
+                let node = Node::parse(&text).unwrap();
+                let valid = store.validator(&id).unwrap().is_valid(&v);
+                assert_eq!(
+                    store.acceptor(&id).unwrap().accepts(&node),
+                    valid,
+                    "{id} on {v}"
+                );
+            }
+        }
+    }
+
     /// The validators generated when the crate was built report exactly what jsonschema's
     /// runtime validators report for the same shipped documents — compiled directly, and as the
     /// store compiled a built-in contract before them (a root referencing it, lazy patterns):
@@ -696,34 +892,7 @@ mod tests {
             );
         }
         let mut runner = TestRunner::deterministic();
-        // Values random ones do not reach: every length, item and property bound of the shipped
-        // documents at and past it, NUL inside a string, several keywords broken at once.
-        let mut fixed = vec![json!(null), json!([]), json!("x"), json!(12)];
-        let s = |c: &str, n: usize| json!(c.repeat(n));
-        for n in [
-            0, 1, 4096, 4097, 10_000, 10_001, 20_000, 20_001, 100_000, 100_001,
-        ] {
-            for c in ["a", "é", "\u{3000}", " "] {
-                fixed.push(json!({ "summary": s(c, n), "notes": s(c, n), "message": s(c, n),
-                    "files": [{ "path": s(c, n), "description": s(c, n), "action": "created" }, s(c, n)],
-                    "todos": [{ "content": s(c, n), "id": "1", "status": "pending" }],
-                    "explanation": s(c, n), "score": 3 }));
-                fixed.push(json!({ "message": { "task": s(c, n), "scope": [s(c, n)], "files": [s(c, n)] } }));
-            }
-            fixed.push(json!({ "message": "ok", "todos": "- [ ] a\n".repeat(n / 8 + 1) }));
-        }
-        for nul in ["a\u{0}b", "\u{0}", "ab\u{0}"] {
-            fixed.push(json!({ "summary": "ok", "files": [nul, { "path": nul }] }));
-            fixed.push(json!({ "message": { "task": "t", "files": [nul] } }));
-        }
-        for n in [200, 201, 500, 501, 1000, 1001] {
-            let many = |v: Value| Value::Array(vec![v; n]);
-            fixed.push(json!({ "summary": "ok", "files": many(json!("")), "requirements": many(json!("req-1")) }));
-            fixed.push(json!({ "message": "m", "todos": many(json!({ "content": "" })), "requirements": many(json!("REQ-1")),
-                "context": Value::Object((0..n).map(|i| (format!("k{i}"), json!(i))).collect()) }));
-            fixed.push(json!({ "message": { "task": "t", "scope": many(json!("")), "constraints": many(json!(1)),
-                "acceptance": many(json!("a")), "requirements": many(json!("X-1")), "files": many(json!("f")) } }));
-        }
+        let fixed = boundary_values();
         let (mut failing, mut passing) = (0, 0);
         let mut compare = |name: &str,
                            generated: &'static Shipped,

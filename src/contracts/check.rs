@@ -1,6 +1,7 @@
 //! The contract checks at the two crossings: sanitize, then validate what will be handed on.
 
 use super::ajv_errors::ContractError;
+use super::borrowed::Node;
 use super::extract::{self, Extraction};
 use super::report::{self, CheckReport, Crossing};
 use crate::config::Settings;
@@ -264,16 +265,65 @@ pub fn result_too_large(
     limit_failure(Crossing::Result, mode, contract.as_deref(), err)
 }
 
-/// Checks a child's result text. `escaped`: the text is a JSON string literal (the wrapper
-/// sends that when the JS string holds lone surrogates, which UTF-8 cannot carry).
+/// How a result check is asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ResultCall {
+    /// The text is a JSON string literal (the wrapper sends that when the JS string holds lone
+    /// surrogates, which UTF-8 cannot carry).
+    pub escaped: bool,
+    /// The caller reads a clean bare JSON result's value from the text itself: then the report
+    /// may leave `value` out (`None`) for such a result, which is checked without building it.
+    pub value_from_text: bool,
+}
+
+/// The common case checked without a `Value`: a bare JSON result that the contract surely
+/// accepts ([`Acceptor`](super::accept::Acceptor)) and the sanitizer would leave as it is.
+/// Its report is the full path's, without `value`. `None`: anything else, for the full path.
+fn clean_bare_result(
+    store: &mut SchemaStore,
+    settings: &Settings,
+    mode: &str,
+    id: &str,
+    text: &str,
+) -> Result<Option<CheckReport>> {
+    let Some(body) = extract::bare(text) else {
+        return Ok(None);
+    };
+    // A contract compiled at run time learns here whether it holds backtracking key patterns,
+    // whose budget only the full path settles.
+    store.validator(id)?;
+    if store.key_patterns(id).0 > 0 {
+        return Ok(None);
+    }
+    let Some(node) = Node::parse(body) else {
+        return Ok(None);
+    };
+    let opts = sanitize_opts(settings, Direction::Output);
+    if !(store.acceptor(id).is_some_and(|a| a.accepts(&node)) && sanitize::untouched(&node, opts)) {
+        return Ok(None);
+    }
+    let checked = Checked {
+        errors: Vec::new(),
+        changes: Vec::new(),
+        value: Value::Null,
+        extraction: Some(Extraction::Bare),
+        original: Some(text),
+    };
+    let mut report = finish(Crossing::Result, mode, Some(short_name(id)), checked);
+    report.value = None;
+    Ok(Some(report))
+}
+
+/// Checks a child's result text.
 pub fn check_result(
     store: &mut SchemaStore,
     settings: &Settings,
     mode: &str,
     contract_id: Option<&str>,
     result: &str,
-    escaped: bool,
+    call: ResultCall,
 ) -> Result<CheckReport> {
+    let escaped = call.escaped;
     let contract = contract_id.map(short_name);
     let max_bytes = settings.limits.max_bytes;
     if result.len() > max_bytes {
@@ -298,6 +348,13 @@ pub fn check_result(
         Some(id) => Some(store.result_shape(id)?),
         None => None,
     };
+    if let (Some(id), true) = (contract_id, call.value_from_text && !escaped) {
+        if shape.is_some_and(|s| s.structured) {
+            if let Some(report) = clean_bare_result(store, settings, mode, id, text)? {
+                return Ok(report);
+            }
+        }
+    }
     let mut changes = Vec::new();
     let (mut value, how) = if shape.is_some_and(|s| s.structured) {
         match extract::extract_json(text) {

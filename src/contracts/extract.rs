@@ -158,6 +158,13 @@ fn code_spans(text: &str) -> Vec<std::ops::Range<usize>> {
     spans
 }
 
+/// The text of a result that may be bare JSON (an object or array once trimmed), as
+/// [`extract_json`] first tries it.
+pub fn bare(text: &str) -> Option<&str> {
+    let trimmed = text.trim();
+    (trimmed.starts_with('{') || trimmed.starts_with('[')).then_some(trimmed)
+}
+
 fn parse_structured(s: &str) -> Result<Option<Value>, DepthExceeded> {
     if !(s.starts_with('{') || s.starts_with('[')) {
         return Ok(None);

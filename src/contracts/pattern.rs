@@ -80,6 +80,21 @@ fn simple(pattern: &str) -> Option<Simple> {
     }
 }
 
+/// A pattern tested by hand-written code, for callers that read no `Value`
+/// ([`super::accept`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SimpleTest(Simple);
+
+impl SimpleTest {
+    pub fn new(pattern: &str) -> Option<SimpleTest> {
+        simple(pattern).map(SimpleTest)
+    }
+
+    pub fn matches(self, s: &str) -> bool {
+        self.0.matches(s)
+    }
+}
+
 impl Simple {
     fn matches(self, s: &str) -> bool {
         match self {

@@ -6,7 +6,7 @@ pub mod text;
 mod value;
 
 pub use plan::Plan;
-pub use value::{sanitize, untouched, Direction, SanitizeOptions, SanitizeOutcome};
+pub use value::{sanitize, untouched, Direction, SanitizeOptions, SanitizeOutcome, Tree};
 
 use serde::Serialize;
 

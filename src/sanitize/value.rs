@@ -90,26 +90,48 @@ fn json_equal(a: &Value, b: &Value) -> bool {
 /// string to clean or cap at `limits.maxStringLength`, nothing nested past `limits.maxDepth`,
 /// no prototype-polluting key. For a value the contract accepts, such a value needs no walk;
 /// schema caps (`maxLength`) hold already since validation checks them.
-pub fn untouched(value: &Value, opts: SanitizeOptions) -> bool {
-    fn scan(v: &Value, depth: usize, opts: &SanitizeOptions) -> bool {
-        match v {
-            Value::String(s) => {
-                text::first_needing_work(s).is_none()
-                    && (s.len() <= opts.max_string_length
-                        || text::char_len(s) <= opts.max_string_length)
-            }
-            Value::Array(items) => {
-                depth < opts.max_depth && items.iter().all(|i| scan(i, depth + 1, opts))
-            }
-            Value::Object(map) => {
-                depth < opts.max_depth
-                    && !DANGEROUS_KEYS.iter().any(|k| map.contains_key(*k))
-                    && map.values().all(|i| scan(i, depth + 1, opts))
-            }
-            _ => true,
+pub fn untouched<T: Tree>(value: &T, opts: SanitizeOptions) -> bool {
+    fn scan<T: Tree>(v: &T, depth: usize, opts: &SanitizeOptions) -> bool {
+        if let Some(s) = v.text() {
+            return text::first_needing_work(s).is_none()
+                && (s.len() <= opts.max_string_length
+                    || text::char_len(s) <= opts.max_string_length);
+        }
+        if let Some(items) = v.items() {
+            return depth < opts.max_depth && items.iter().all(|i| scan(i, depth + 1, opts));
+        }
+        match v.all_members(|k, x| {
+            depth < opts.max_depth && !DANGEROUS_KEYS.contains(&k) && scan(x, depth + 1, opts)
+        }) {
+            Some(all) => all && depth < opts.max_depth,
+            None => true,
         }
     }
     scan(value, 0, &opts)
+}
+
+/// What [`untouched`] reads of a value: serde_json's `Value`, or a result read without one
+/// ([`crate::contracts::borrowed::Node`]).
+pub trait Tree: Sized {
+    fn text(&self) -> Option<&str>;
+    fn items(&self) -> Option<&[Self]>;
+    /// Whether `f` holds for every member (it stops at the first that fails); `None`: not an
+    /// object.
+    fn all_members(&self, f: impl FnMut(&str, &Self) -> bool) -> Option<bool>;
+}
+
+impl Tree for Value {
+    fn text(&self) -> Option<&str> {
+        self.as_str()
+    }
+
+    fn items(&self) -> Option<&[Value]> {
+        self.as_array().map(Vec::as_slice)
+    }
+
+    fn all_members(&self, mut f: impl FnMut(&str, &Value) -> bool) -> Option<bool> {
+        self.as_object().map(|m| m.iter().all(|(k, v)| f(k, v)))
+    }
 }
 
 /// The subschemas that apply to one value: all of `all`, and one branch of each union.

@@ -14,6 +14,7 @@ pub use freeze::{binary_note_js, freeze_fault, hash_stream};
 pub use lifecycle::restore_mode;
 pub use verify::call_judge;
 
+use crate::contracts::check::ResultCall;
 use crate::contracts::extract::Extraction;
 use crate::contracts::{CheckReport, ContractSource};
 use crate::error::{ErrorCode, GuardError};
@@ -559,14 +560,15 @@ fn report_to_js(report: &CheckReport, original: Option<&JsValue>) -> Result<JsVa
 /// A result check's report as a JS object. When the text the parent gets is the text checked
 /// (`js`, the caller's string or its JSON), that string is handed back instead of a copy; when
 /// the value is that text's JSON unchanged, the engine's own `JSON.parse` builds it (cheaper
-/// than serializing it into the report and parsing it there).
+/// than serializing it into the report and parsing it there). `None`: the report left the value
+/// to `JSON.parse` (`ResultCall::value_from_text`), which refused the text.
 fn result_report_to_js(
     mut report: CheckReport,
     text: &str,
     js: &JsString,
-) -> Result<JsValue, JsValue> {
+) -> Result<Option<JsValue>, JsValue> {
     if report.text.as_deref() != Some(text) {
-        return report_to_js(&report, None);
+        return report_to_js(&report, None).map(Some);
     }
     report.text = None;
     let reparse =
@@ -574,13 +576,15 @@ fn result_report_to_js(
     let parsed = if reparse { parse_in_js(js) } else { None };
     if parsed.is_some() {
         report.value = None;
+    } else if reparse && report.value.is_none() {
+        return Ok(None);
     }
     let obj = report_to_js(&report, None)?;
     Reflect::set(&obj, &"text".into(), js)?;
     if let Some(v) = parsed {
         Reflect::set(&obj, &"value".into(), &v)?;
     }
-    Ok(obj)
+    Ok(Some(obj))
 }
 
 /// Milliseconds from the host's clock; anything not a positive finite number is 0.
@@ -620,6 +624,32 @@ impl WasmGuard {
     /// The most any text handed to this guard may hold (the largest `limits.maxBytes`).
     pub(crate) fn max_in(&self) -> usize {
         self.engine.guard.config().max_input_bytes()
+    }
+
+    /// The report of result `text` (the UTF-8 of JS string `js`). A clean bare JSON result is
+    /// checked without building its value in wasm; `JSON.parse` builds it once, here.
+    fn result_of_text(
+        &mut self,
+        mode: &str,
+        text: &str,
+        js: &JsString,
+    ) -> Result<JsValue, JsValue> {
+        let call = ResultCall {
+            value_from_text: true,
+            ..ResultCall::default()
+        };
+        let report = self
+            .engine
+            .guard
+            .check_task_result_with(mode, text, call)
+            .js()?;
+        if let Some(obj) = result_report_to_js(report, text, js)? {
+            return Ok(obj);
+        }
+        // JSON.parse refused what serde_json read: the value comes from the full check.
+        let report = self.engine.guard.check_task_result(mode, text).js()?;
+        result_report_to_js(report, text, js)?
+            .ok_or_else(|| fail(ErrorCode::InvalidArgument, "", "the result's value".into()))
     }
 
     /// The mode argument as text. A host names the same few modes again and again: the last
@@ -771,8 +801,7 @@ impl WasmGuard {
             Some(s) => {
                 if is_well_formed(s) {
                     let text = to_rust_string(s);
-                    let report = self.engine.guard.check_task_result(mode, &text).js()?;
-                    return result_report_to_js(report, &text, s);
+                    return self.result_of_text(mode, &text, s);
                 } else {
                     let escaped = stringify(&result, "the result", 3 * max)?.unwrap_or_default();
                     self.engine
@@ -796,8 +825,7 @@ impl WasmGuard {
                     let report = self.engine.guard.check_task_result(mode, "").js()?;
                     return report_to_js(&report, None);
                 };
-                let report = self.engine.guard.check_task_result(mode, &text).js()?;
-                return result_report_to_js(report, &text, &js);
+                return self.result_of_text(mode, &text, &js);
             }
         };
         report_to_js(&report, None)

@@ -1,0 +1,412 @@
+//! A quick "valid" for contracts written in a small set of keywords, read from a
+//! [`borrowed::Node`](super::borrowed::Node) without building a `Value`.
+//!
+//! It only ever answers "accepted" or "not sure": `false` sends the result down the full path,
+//! where jsonschema decides and reports. So a schema using any keyword outside the set below
+//! gets no acceptor, and any doubt (a `$ref` that does not resolve, a loop, a deep value) is
+//! `false`. The tests hold it to jsonschema's verdict on every shipped contract.
+//!
+//! Keywords: `type`, `enum` (of strings), `minLength`/`maxLength`, `pattern` (the patterns
+//! tested by hand-written code, [`super::pattern::is_simple`]), `items` (one schema),
+//! `minItems`/`maxItems`, `properties`, `required`, `additionalProperties`,
+//! `minProperties`/`maxProperties`, `anyOf`, `allOf`, `oneOf`, `not`, `$ref`, boolean schemas,
+//! and annotations. Draft 2020-12 documents only.
+
+use super::borrowed::Node;
+use super::pattern::SimpleTest;
+use crate::sanitize::text::char_len;
+use crate::schema_store::SchemaStore;
+use serde_json::{Map, Value};
+use std::collections::HashMap;
+
+const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
+
+/// Keywords that never change a verdict.
+const ANNOTATIONS: [&str; 10] = [
+    "$comment",
+    "title",
+    "description",
+    "default",
+    "examples",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+    "$defs",
+    "$anchor",
+];
+
+/// Beyond this many subschemas a contract is left to jsonschema.
+const MAX_RULES: usize = 4096;
+/// Deeper than this (value nesting plus `$ref` hops) the answer is "not sure".
+const MAX_DEPTH: usize = 512;
+
+type Id = usize;
+
+const TYPE_NULL: u8 = 1;
+const TYPE_BOOLEAN: u8 = 2;
+const TYPE_INTEGER: u8 = 4;
+const TYPE_NUMBER: u8 = 8 | TYPE_INTEGER;
+const TYPE_STRING: u8 = 16;
+const TYPE_ARRAY: u8 = 32;
+const TYPE_OBJECT: u8 = 64;
+
+#[derive(Default)]
+struct Rule {
+    /// A boolean schema.
+    constant: Option<bool>,
+    /// Allowed types; 0: any.
+    types: u8,
+    enum_strings: Option<Vec<String>>,
+    min_length: Option<u64>,
+    max_length: Option<u64>,
+    pattern: Option<SimpleTest>,
+    items: Option<Id>,
+    min_items: Option<u64>,
+    max_items: Option<u64>,
+    /// Declared properties: name, rule, and whether it is required.
+    properties: Vec<(String, Id, bool)>,
+    /// How many declared properties are required.
+    required_declared: usize,
+    /// Required names that are not declared.
+    required_undeclared: Vec<String>,
+    additional: Option<Id>,
+    min_properties: Option<u64>,
+    max_properties: Option<u64>,
+    any_of: Vec<Id>,
+    all_of: Vec<Id>,
+    one_of: Vec<Id>,
+    not: Option<Id>,
+}
+
+/// The compiled quick check of one contract.
+pub struct Acceptor {
+    rules: Vec<Rule>,
+}
+
+impl Acceptor {
+    /// The acceptor of registered schema `id`, or `None` when it uses anything outside the set.
+    pub fn build(store: &SchemaStore, id: &str) -> Option<Acceptor> {
+        let doc = store.get(id)?;
+        let mut b = Builder {
+            store,
+            rules: Vec::new(),
+            seen: HashMap::new(),
+        };
+        let root = b.rule(doc, doc)?;
+        (root == 0).then_some(Acceptor { rules: b.rules })
+    }
+
+    /// Whether the contract surely accepts `node`. `false`: not sure.
+    pub fn accepts(&self, node: &Node) -> bool {
+        self.check(0, node, 0)
+    }
+
+    fn check(&self, id: Id, node: &Node, depth: usize) -> bool {
+        let Some(r) = self.rules.get(id) else {
+            return false;
+        };
+        if depth > MAX_DEPTH {
+            return false;
+        }
+        if let Some(c) = r.constant {
+            return c;
+        }
+        if r.types != 0 && r.types & type_of(node) == 0 {
+            return false;
+        }
+        let sub = |id: Id, n: &Node| self.check(id, n, depth + 1);
+        match node {
+            Node::String(s) => {
+                if let Some(allowed) = &r.enum_strings {
+                    if !allowed.iter().any(|a| a == s) {
+                        return false;
+                    }
+                }
+                // Code points lie between a quarter of the bytes and all of them: most strings
+                // are settled without counting.
+                let bytes = s.len() as u64;
+                let undecided = r.max_length.is_some_and(|m| bytes > m)
+                    || r.min_length.is_some_and(|m| bytes < m.saturating_mul(4));
+                if undecided {
+                    let len = char_len(s) as u64;
+                    if r.min_length.is_some_and(|m| len < m)
+                        || r.max_length.is_some_and(|m| len > m)
+                    {
+                        return false;
+                    }
+                }
+                if r.pattern.is_some_and(|p| !p.matches(s)) {
+                    return false;
+                }
+            }
+            Node::Array(items) => {
+                let n = items.len() as u64;
+                if r.min_items.is_some_and(|m| n < m) || r.max_items.is_some_and(|m| n > m) {
+                    return false;
+                }
+                if let Some(each) = r.items {
+                    if !items.iter().all(|i| sub(each, i)) {
+                        return false;
+                    }
+                }
+            }
+            Node::Object(members) => {
+                let n = members.len() as u64;
+                if r.min_properties.is_some_and(|m| n < m)
+                    || r.max_properties.is_some_and(|m| n > m)
+                {
+                    return false;
+                }
+                let mut required_seen = 0;
+                for (name, value) in members {
+                    let declared = r.properties.iter().find(|(p, _, _)| p == name);
+                    let ok = match (declared, r.additional) {
+                        (Some((_, p, required)), _) => {
+                            required_seen += usize::from(*required);
+                            sub(*p, value)
+                        }
+                        (None, Some(a)) => sub(a, value),
+                        (None, None) => true,
+                    };
+                    if !ok {
+                        return false;
+                    }
+                }
+                if required_seen != r.required_declared
+                    || !r
+                        .required_undeclared
+                        .iter()
+                        .all(|k| members.iter().any(|(name, _)| name == k))
+                {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+        // An enum of strings admits no other type.
+        if r.enum_strings.is_some() && !matches!(node, Node::String(_)) {
+            return false;
+        }
+        r.all_of.iter().all(|&a| sub(a, node))
+            && (r.any_of.is_empty() || r.any_of.iter().any(|&a| sub(a, node)))
+            && (r.one_of.is_empty() || r.one_of.iter().filter(|&&a| sub(a, node)).count() == 1)
+            && r.not.is_none_or(|n| !sub(n, node))
+    }
+}
+
+fn type_of(node: &Node) -> u8 {
+    match node {
+        Node::Null => TYPE_NULL,
+        Node::Bool(_) => TYPE_BOOLEAN,
+        // jsonschema's integer: an i64/u64, or a float with no fractional part.
+        Node::Number(n)
+            if n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0) =>
+        {
+            TYPE_INTEGER | 8
+        }
+        Node::Number(_) => 8,
+        Node::String(_) => TYPE_STRING,
+        Node::Array(_) => TYPE_ARRAY,
+        Node::Object(_) => TYPE_OBJECT,
+    }
+}
+
+struct Builder<'s> {
+    store: &'s SchemaStore,
+    rules: Vec<Rule>,
+    /// Subschemas already compiled, by address (a `$ref` loop reuses its rule).
+    seen: HashMap<*const Value, Id>,
+}
+
+impl<'s> Builder<'s> {
+    /// The rule of `schema`, found in document `doc`.
+    fn rule(&mut self, doc: &'s Value, schema: &'s Value) -> Option<Id> {
+        if let Some(&id) = self.seen.get(&(schema as *const Value)) {
+            return Some(id);
+        }
+        if self.rules.len() >= MAX_RULES {
+            return None;
+        }
+        let id = self.rules.len();
+        self.rules.push(Rule::default());
+        self.seen.insert(schema as *const Value, id);
+        let rule = match schema {
+            Value::Bool(b) => Rule {
+                constant: Some(*b),
+                ..Rule::default()
+            },
+            Value::Object(map) => self.object_rule(doc, schema, map)?,
+            _ => return None,
+        };
+        *self.rules.get_mut(id)? = rule;
+        Some(id)
+    }
+
+    fn object_rule(
+        &mut self,
+        doc: &'s Value,
+        schema: &'s Value,
+        map: &'s Map<String, Value>,
+    ) -> Option<Rule> {
+        let mut r = Rule::default();
+        if std::ptr::eq(schema, doc) && !is_2020_12(doc) {
+            return None;
+        }
+        // `$ref` beside other keywords applies as well (2020-12): an `allOf` member.
+        for (key, v) in map {
+            match key.as_str() {
+                k if ANNOTATIONS.contains(&k) => {}
+                "$schema" | "$id" if std::ptr::eq(schema, doc) => {}
+                "$ref" => {
+                    let (target_doc, target) = self.store.resolve_ref(doc, v.as_str()?)?;
+                    if !is_2020_12(target_doc) {
+                        return None;
+                    }
+                    let t = self.rule(target_doc, target)?;
+                    r.all_of.push(t);
+                }
+                "type" => r.types = types(v)?,
+                "enum" => {
+                    let all = v.as_array()?;
+                    r.enum_strings = Some(
+                        all.iter()
+                            .map(|e| e.as_str().map(str::to_string))
+                            .collect::<Option<Vec<_>>>()?,
+                    );
+                }
+                "minLength" => r.min_length = Some(v.as_u64()?),
+                "maxLength" => r.max_length = Some(v.as_u64()?),
+                "pattern" => r.pattern = Some(SimpleTest::new(v.as_str()?)?),
+                "items" => r.items = Some(self.rule(doc, v)?),
+                "minItems" => r.min_items = Some(v.as_u64()?),
+                "maxItems" => r.max_items = Some(v.as_u64()?),
+                "properties" => {
+                    for (name, sub) in v.as_object()? {
+                        let s = self.rule(doc, sub)?;
+                        r.properties.push((name.clone(), s, false));
+                    }
+                }
+                "required" => {
+                    for name in v.as_array()? {
+                        r.required_undeclared.push(name.as_str()?.to_string());
+                    }
+                }
+                "additionalProperties" => r.additional = Some(self.rule(doc, v)?),
+                "minProperties" => r.min_properties = Some(v.as_u64()?),
+                "maxProperties" => r.max_properties = Some(v.as_u64()?),
+                "anyOf" | "allOf" | "oneOf" => {
+                    let mut subs = Vec::new();
+                    for s in v.as_array()? {
+                        subs.push(self.rule(doc, s)?);
+                    }
+                    if subs.is_empty() {
+                        return None;
+                    }
+                    match key.as_str() {
+                        "anyOf" => r.any_of = subs,
+                        "oneOf" => r.one_of = subs,
+                        _ => r.all_of.extend(subs),
+                    }
+                }
+                "not" => r.not = Some(self.rule(doc, v)?),
+                _ => return None,
+            }
+        }
+        // Required names that are declared are counted while the members are read.
+        let mut undeclared = std::mem::take(&mut r.required_undeclared);
+        undeclared.sort();
+        undeclared.dedup();
+        for name in undeclared {
+            match r.properties.iter_mut().find(|(p, _, _)| *p == name) {
+                Some((_, _, required)) => {
+                    *required = true;
+                    r.required_declared += 1;
+                }
+                None => r.required_undeclared.push(name),
+            }
+        }
+        Some(r)
+    }
+}
+
+/// Whether a document declares draft 2020-12 (another draft, or none, is left to jsonschema).
+fn is_2020_12(doc: &Value) -> bool {
+    doc.get("$schema").and_then(Value::as_str) == Some(DRAFT_2020_12)
+}
+
+/// `type` as a bit set; `None` for a name that is not a JSON Schema type.
+fn types(v: &Value) -> Option<u8> {
+    let one = |name: &str| match name {
+        "null" => Some(TYPE_NULL),
+        "boolean" => Some(TYPE_BOOLEAN),
+        "integer" => Some(TYPE_INTEGER),
+        "number" => Some(TYPE_NUMBER),
+        "string" => Some(TYPE_STRING),
+        "array" => Some(TYPE_ARRAY),
+        "object" => Some(TYPE_OBJECT),
+        _ => None,
+    };
+    match v {
+        Value::String(s) => one(s),
+        Value::Array(names) if !names.is_empty() => names
+            .iter()
+            .try_fold(0u8, |acc, n| Some(acc | one(n.as_str()?)?)),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn store_with(schema: Value) -> (SchemaStore, String) {
+        let mut store = SchemaStore::default();
+        let id = store.register(schema).unwrap();
+        (store, id)
+    }
+
+    #[test]
+    fn keywords_outside_the_set_get_no_acceptor() {
+        for extra in [
+            serde_json::json!({ "format": "email" }),
+            serde_json::json!({ "pattern": "^a+$" }),
+            serde_json::json!({ "const": 1 }),
+            serde_json::json!({ "enum": ["a", 1] }),
+            serde_json::json!({ "minimum": 0 }),
+            serde_json::json!({ "x-custom": true }),
+            serde_json::json!({ "properties": { "a": { "$id": "inner" } } }),
+        ] {
+            let mut schema = serde_json::json!({
+                "$schema": DRAFT_2020_12,
+                "$id": "https://example.com/t.json",
+                "type": "object"
+            });
+            for (k, v) in extra.as_object().unwrap() {
+                schema[k] = v.clone();
+            }
+            let (store, id) = store_with(schema.clone());
+            assert!(Acceptor::build(&store, &id).is_none(), "{schema}");
+        }
+        // An older draft reads `items`, `$ref` and its siblings otherwise.
+        let (store, id) = store_with(serde_json::json!({
+            "$schema": "http://json-schema.org/draft-07/schema#",
+            "$id": "https://example.com/d7.json",
+            "type": "object"
+        }));
+        assert!(Acceptor::build(&store, &id).is_none());
+    }
+
+    #[test]
+    fn a_ref_loop_is_one_rule_and_a_deep_value_is_not_sure() {
+        let (store, id) = store_with(serde_json::json!({
+            "$schema": DRAFT_2020_12,
+            "$id": "https://example.com/tree.json",
+            "type": "array",
+            "items": { "$ref": "#" }
+        }));
+        let a = Acceptor::build(&store, &id).unwrap();
+        let nested = |depth: usize| format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+        assert!(a.accepts(&Node::parse(&nested(100)).unwrap()));
+        assert!(!a.accepts(&Node::parse("[1]").unwrap()));
+    }
+}
