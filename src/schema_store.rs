@@ -732,7 +732,7 @@ mod tests {
     /// "untouched" reads a result's borrowed reading as it reads its `Value`.
     #[test]
     fn acceptors_agree_with_the_generated_validators() {
-        use crate::contracts::borrowed::Node;
+        use crate::contracts::tape::Tape;
         use crate::sanitize::{untouched, Direction, SanitizeOptions};
         let mut store = SchemaStore::default();
         let mut ids = Vec::new();
@@ -766,11 +766,12 @@ mod tests {
             all.extend((0..500).map(|_| shape.new_tree(&mut runner).unwrap().current()));
             for v in all.into_iter().chain(fixed.iter().cloned()) {
                 let text = v.to_string();
-                let Some(node) = Node::parse(&text) else {
+                let Some(tape) = Tape::parse(&text) else {
                     unread += 1; // over the member bound: the full path reads it
                     continue;
                 };
-                let quick = store.acceptor(id).unwrap().accepts(&node);
+                let node = tape.root();
+                let quick = store.acceptor(id).unwrap().accepts(node);
                 assert_eq!(quick, (generated.is_valid)(&v), "{id} on {v}");
                 if quick {
                     accepted += 1;
@@ -837,7 +838,7 @@ mod tests {
     /// runtime validator; with any other keyword it is not built.
     #[test]
     fn acceptors_agree_with_runtime_validators_on_user_schemas() {
-        use crate::contracts::borrowed::Node;
+        use crate::contracts::tape::Tape;
         let draft = "https://json-schema.org/draft/2020-12/schema";
         let schemas = [
             json!({ "type": ["object", "array"], "minProperties": 1, "maxProperties": 3,
@@ -864,10 +865,10 @@ mod tests {
             for _ in 0..3000 {
                 let v = strategy.new_tree(&mut runner).unwrap().current();
                 let text = v.to_string();
-                let node = Node::parse(&text).unwrap();
+                let tape = Tape::parse(&text).unwrap();
                 let valid = store.validator(&id).unwrap().is_valid(&v);
                 assert_eq!(
-                    store.acceptor(&id).unwrap().accepts(&node),
+                    store.acceptor(&id).unwrap().accepts(tape.root()),
                     valid,
                     "{id} on {v}"
                 );

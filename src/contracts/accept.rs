@@ -1,5 +1,5 @@
 //! A quick "valid" for contracts written in a small set of keywords, read from a
-//! [`borrowed::Node`](super::borrowed::Node) without building a `Value`.
+//! [`Tape`](super::tape::Tape) without building a `Value`.
 //!
 //! It only ever answers "accepted" or "not sure": `false` sends the result down the full path,
 //! where jsonschema decides and reports. So a schema using any keyword outside the set below
@@ -12,10 +12,11 @@
 //! `minProperties`/`maxProperties`, `anyOf`, `allOf`, `oneOf`, `not`, `$ref`, boolean schemas,
 //! and annotations. Draft 2020-12 documents only.
 
-use super::borrowed::Node;
 use super::pattern::SimpleTest;
+use super::tape::{At, Kind};
 use crate::sanitize::text::char_len;
 use crate::schema_store::SchemaStore;
+use crate::swar::eq_short;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 
@@ -50,7 +51,7 @@ const TYPE_STRING: u8 = 16;
 const TYPE_ARRAY: u8 = 32;
 const TYPE_OBJECT: u8 = 64;
 
-#[derive(Default)]
+#[derive(Default, Clone, PartialEq)]
 struct Rule {
     /// A boolean schema.
     constant: Option<bool>,
@@ -93,15 +94,20 @@ impl Acceptor {
             seen: HashMap::new(),
         };
         let root = b.rule(doc, doc)?;
-        (root == 0).then_some(Acceptor { rules: b.rules })
+        if root != 0 {
+            return None;
+        }
+        let mut rules = b.rules;
+        collapse_refs(&mut rules);
+        Some(Acceptor { rules })
     }
 
     /// Whether the contract surely accepts `node`. `false`: not sure.
-    pub fn accepts(&self, node: &Node) -> bool {
+    pub fn accepts(&self, node: At) -> bool {
         self.check(0, node, 0)
     }
 
-    fn check(&self, id: Id, node: &Node, depth: usize) -> bool {
+    fn check(&self, id: Id, node: At, depth: usize) -> bool {
         let Some(r) = self.rules.get(id) else {
             return false;
         };
@@ -111,14 +117,15 @@ impl Acceptor {
         if let Some(c) = r.constant {
             return c;
         }
-        if r.types != 0 && r.types & type_of(node) == 0 {
+        let kind = node.kind();
+        if r.types != 0 && r.types & type_of(&kind) == 0 {
             return false;
         }
-        let sub = |id: Id, n: &Node| self.check(id, n, depth + 1);
-        match node {
-            Node::String(s) => {
+        let sub = |id: Id, n: At| self.check(id, n, depth + 1);
+        match kind {
+            Kind::String(s) => {
                 if let Some(allowed) = &r.enum_strings {
-                    if !allowed.iter().any(|a| a == s) {
+                    if !allowed.iter().any(|a| eq_short(a, s)) {
                         return false;
                     }
                 }
@@ -139,27 +146,27 @@ impl Acceptor {
                     return false;
                 }
             }
-            Node::Array(items) => {
-                let n = items.len() as u64;
+            Kind::Array(n) => {
+                let n = u64::from(n);
                 if r.min_items.is_some_and(|m| n < m) || r.max_items.is_some_and(|m| n > m) {
                     return false;
                 }
                 if let Some(each) = r.items {
-                    if !items.iter().all(|i| sub(each, i)) {
+                    if !node.items().all(|i| sub(each, i)) {
                         return false;
                     }
                 }
             }
-            Node::Object(members) => {
-                let n = members.len() as u64;
+            Kind::Object(n) => {
+                let n = u64::from(n);
                 if r.min_properties.is_some_and(|m| n < m)
                     || r.max_properties.is_some_and(|m| n > m)
                 {
                     return false;
                 }
                 let mut required_seen = 0;
-                for (name, value) in members {
-                    let declared = r.properties.iter().find(|(p, _, _)| p == name);
+                for (name, value) in node.members() {
+                    let declared = r.properties.iter().find(|(p, _, _)| eq_short(p, name));
                     let ok = match (declared, r.additional) {
                         (Some((_, p, required)), _) => {
                             required_seen += usize::from(*required);
@@ -176,7 +183,7 @@ impl Acceptor {
                     || !r
                         .required_undeclared
                         .iter()
-                        .all(|k| members.iter().any(|(name, _)| name == k))
+                        .all(|k| node.members().any(|(name, _)| eq_short(name, k)))
                 {
                     return false;
                 }
@@ -184,7 +191,7 @@ impl Acceptor {
             _ => {}
         }
         // An enum of strings admits no other type.
-        if r.enum_strings.is_some() && !matches!(node, Node::String(_)) {
+        if r.enum_strings.is_some() && !matches!(kind, Kind::String(_)) {
             return false;
         }
         r.all_of.iter().all(|&a| sub(a, node))
@@ -194,20 +201,20 @@ impl Acceptor {
     }
 }
 
-fn type_of(node: &Node) -> u8 {
-    match node {
-        Node::Null => TYPE_NULL,
-        Node::Bool(_) => TYPE_BOOLEAN,
+fn type_of(kind: &Kind) -> u8 {
+    match kind {
+        Kind::Null => TYPE_NULL,
+        Kind::Bool => TYPE_BOOLEAN,
         // jsonschema's integer: an i64/u64, or a float with no fractional part.
-        Node::Number(n)
+        Kind::Number(n)
             if n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0) =>
         {
             TYPE_INTEGER | 8
         }
-        Node::Number(_) => 8,
-        Node::String(_) => TYPE_STRING,
-        Node::Array(_) => TYPE_ARRAY,
-        Node::Object(_) => TYPE_OBJECT,
+        Kind::Number(_) => 8,
+        Kind::String(_) => TYPE_STRING,
+        Kind::Array(_) => TYPE_ARRAY,
+        Kind::Object(_) => TYPE_OBJECT,
     }
 }
 
@@ -329,6 +336,43 @@ impl<'s> Builder<'s> {
     }
 }
 
+/// A rule that is only a `$ref` (`{ "$ref": … }`) costs a call per value: whatever points at
+/// it points at its target instead.
+fn collapse_refs(rules: &mut [Rule]) {
+    let alias = |r: &Rule| {
+        let only_ref = Rule {
+            all_of: r.all_of.clone(),
+            ..Rule::default()
+        };
+        (r.all_of.len() == 1 && *r == only_ref)
+            .then(|| r.all_of.first().copied())
+            .flatten()
+    };
+    let aliases: Vec<Option<Id>> = rules.iter().map(alias).collect();
+    // Chains of aliases end within as many steps as there are rules; a loop stays as it is.
+    let target = |mut id: Id| {
+        for _ in 0..aliases.len() {
+            match aliases.get(id).copied().flatten() {
+                Some(t) if t != id => id = t,
+                _ => break,
+            }
+        }
+        id
+    };
+    for r in rules.iter_mut() {
+        let mut ids: Vec<&mut Id> = r.items.iter_mut().collect();
+        ids.extend(r.properties.iter_mut().map(|(_, id, _)| id));
+        ids.extend(r.additional.iter_mut());
+        ids.extend(r.any_of.iter_mut());
+        ids.extend(r.all_of.iter_mut());
+        ids.extend(r.one_of.iter_mut());
+        ids.extend(r.not.iter_mut());
+        for id in ids {
+            *id = target(*id);
+        }
+    }
+}
+
 /// Whether a document declares draft 2020-12 (another draft, or none, is left to jsonschema).
 fn is_2020_12(doc: &Value) -> bool {
     doc.get("$schema").and_then(Value::as_str) == Some(DRAFT_2020_12)
@@ -358,6 +402,7 @@ fn types(v: &Value) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::contracts::tape::Tape;
 
     fn store_with(schema: Value) -> (SchemaStore, String) {
         let mut store = SchemaStore::default();
@@ -406,7 +451,7 @@ mod tests {
         }));
         let a = Acceptor::build(&store, &id).unwrap();
         let nested = |depth: usize| format!("{}{}", "[".repeat(depth), "]".repeat(depth));
-        assert!(a.accepts(&Node::parse(&nested(100)).unwrap()));
-        assert!(!a.accepts(&Node::parse("[1]").unwrap()));
+        assert!(a.accepts(Tape::parse(&nested(100)).unwrap().root()));
+        assert!(!a.accepts(Tape::parse("[1]").unwrap().root()));
     }
 }

@@ -1,9 +1,9 @@
 //! The contract checks at the two crossings: sanitize, then validate what will be handed on.
 
 use super::ajv_errors::ContractError;
-use super::borrowed::Node;
 use super::extract::{self, Extraction};
 use super::report::{self, CheckReport, Crossing};
+use super::tape::Tape;
 use crate::config::Settings;
 use crate::error::Result;
 use crate::json_text;
@@ -283,7 +283,7 @@ fn clean_bare_result(
     store: &mut SchemaStore,
     settings: &Settings,
     mode: &str,
-    id: &str,
+    (id, contract): (&str, &Option<String>),
     text: &str,
 ) -> Result<Option<CheckReport>> {
     let Some(body) = extract::bare(text) else {
@@ -295,11 +295,12 @@ fn clean_bare_result(
     if store.key_patterns(id).0 > 0 {
         return Ok(None);
     }
-    let Some(node) = Node::parse(body) else {
+    let Some(tape) = Tape::parse(body) else {
         return Ok(None);
     };
     let opts = sanitize_opts(settings, Direction::Output);
-    if !(store.acceptor(id).is_some_and(|a| a.accepts(&node)) && sanitize::untouched(&node, opts)) {
+    let root = tape.root();
+    if !(store.acceptor(id).is_some_and(|a| a.accepts(root)) && sanitize::untouched(&root, opts)) {
         return Ok(None);
     }
     let checked = Checked {
@@ -309,7 +310,7 @@ fn clean_bare_result(
         extraction: Some(Extraction::Bare),
         original: Some(text),
     };
-    let mut report = finish(Crossing::Result, mode, Some(short_name(id)), checked);
+    let mut report = finish(Crossing::Result, mode, contract.clone(), checked);
     report.value = None;
     Ok(Some(report))
 }
@@ -350,7 +351,7 @@ pub fn check_result(
     };
     if let (Some(id), true) = (contract_id, call.value_from_text && !escaped) {
         if shape.is_some_and(|s| s.structured) {
-            if let Some(report) = clean_bare_result(store, settings, mode, id, text)? {
+            if let Some(report) = clean_bare_result(store, settings, mode, (id, &contract), text)? {
                 return Ok(report);
             }
         }

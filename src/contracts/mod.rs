@@ -3,12 +3,12 @@
 
 pub mod accept;
 pub mod ajv_errors;
-pub mod borrowed;
 pub mod check;
 pub mod compiler;
 pub mod extract;
 pub mod pattern;
 pub mod report;
+pub mod tape;
 
 pub use ajv_errors::ContractError;
 pub use check::{ContractSource, ModeContract};

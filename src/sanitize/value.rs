@@ -7,6 +7,7 @@
 use super::plan::{Additional, NodeId, Plan, ROOT};
 use super::text::{self, TextFixes};
 use super::{Change, ChangeOp};
+use crate::swar;
 use serde_json::{Map, Value};
 use std::fmt::Write as _;
 
@@ -97,11 +98,13 @@ pub fn untouched<T: Tree>(value: &T, opts: SanitizeOptions) -> bool {
                 && (s.len() <= opts.max_string_length
                     || text::char_len(s) <= opts.max_string_length);
         }
-        if let Some(items) = v.items() {
-            return depth < opts.max_depth && items.iter().all(|i| scan(i, depth + 1, opts));
+        if let Some(all) = v.all_items(|i| depth < opts.max_depth && scan(i, depth + 1, opts)) {
+            return all && depth < opts.max_depth;
         }
         match v.all_members(|k, x| {
-            depth < opts.max_depth && !DANGEROUS_KEYS.contains(&k) && scan(x, depth + 1, opts)
+            depth < opts.max_depth
+                && !DANGEROUS_KEYS.iter().any(|d| swar::eq_short(d, k))
+                && scan(x, depth + 1, opts)
         }) {
             Some(all) => all && depth < opts.max_depth,
             None => true,
@@ -111,10 +114,12 @@ pub fn untouched<T: Tree>(value: &T, opts: SanitizeOptions) -> bool {
 }
 
 /// What [`untouched`] reads of a value: serde_json's `Value`, or a result read without one
-/// ([`crate::contracts::borrowed::Node`]).
+/// ([`crate::contracts::tape::At`]).
 pub trait Tree: Sized {
     fn text(&self) -> Option<&str>;
-    fn items(&self) -> Option<&[Self]>;
+    /// Whether `f` holds for every item (it stops at the first that fails); `None`: not an
+    /// array.
+    fn all_items(&self, f: impl FnMut(&Self) -> bool) -> Option<bool>;
     /// Whether `f` holds for every member (it stops at the first that fails); `None`: not an
     /// object.
     fn all_members(&self, f: impl FnMut(&str, &Self) -> bool) -> Option<bool>;
@@ -125,8 +130,8 @@ impl Tree for Value {
         self.as_str()
     }
 
-    fn items(&self) -> Option<&[Value]> {
-        self.as_array().map(Vec::as_slice)
+    fn all_items(&self, f: impl FnMut(&Value) -> bool) -> Option<bool> {
+        self.as_array().map(|a| a.iter().all(f))
     }
 
     fn all_members(&self, mut f: impl FnMut(&str, &Value) -> bool) -> Option<bool> {
