@@ -121,7 +121,7 @@ impl Acceptor {
         if r.types != 0 && r.types & type_of(&kind) == 0 {
             return false;
         }
-        let sub = |id: Id, n: At| self.check(id, n, depth + 1);
+        let depth = depth + 1;
         match kind {
             Kind::String(s) => {
                 if let Some(allowed) = &r.enum_strings {
@@ -152,8 +152,10 @@ impl Acceptor {
                     return false;
                 }
                 if let Some(each) = r.items {
-                    if !node.items().all(|i| sub(each, i)) {
-                        return false;
+                    for i in node.items() {
+                        if !self.check(each, i, depth) {
+                            return false;
+                        }
                     }
                 }
             }
@@ -170,9 +172,9 @@ impl Acceptor {
                     let ok = match (declared, r.additional) {
                         (Some((_, p, required)), _) => {
                             required_seen += usize::from(*required);
-                            sub(*p, value)
+                            self.check(*p, value, depth)
                         }
-                        (None, Some(a)) => sub(a, value),
+                        (None, Some(a)) => self.check(a, value, depth),
                         (None, None) => true,
                     };
                     if !ok {
@@ -194,10 +196,21 @@ impl Acceptor {
         if r.enum_strings.is_some() && !matches!(kind, Kind::String(_)) {
             return false;
         }
-        r.all_of.iter().all(|&a| sub(a, node))
-            && (r.any_of.is_empty() || r.any_of.iter().any(|&a| sub(a, node)))
-            && (r.one_of.is_empty() || r.one_of.iter().filter(|&&a| sub(a, node)).count() == 1)
-            && r.not.is_none_or(|n| !sub(n, node))
+        for &a in &r.all_of {
+            if !self.check(a, node, depth) {
+                return false;
+            }
+        }
+        if !r.any_of.is_empty() && !r.any_of.iter().any(|&a| self.check(a, node, depth)) {
+            return false;
+        }
+        (r.one_of.is_empty()
+            || r.one_of
+                .iter()
+                .filter(|&&a| self.check(a, node, depth))
+                .count()
+                == 1)
+            && r.not.is_none_or(|n| !self.check(n, node, depth))
     }
 }
 

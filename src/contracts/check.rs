@@ -289,18 +289,15 @@ fn clean_bare_result(
     let Some(body) = extract::bare(text) else {
         return Ok(None);
     };
-    // A contract compiled at run time learns here whether it holds backtracking key patterns,
-    // whose budget only the full path settles.
-    store.validator(id)?;
-    if store.key_patterns(id).0 > 0 {
+    let Some(acceptor) = store.acceptor(id)? else {
         return Ok(None);
-    }
+    };
     let Some(tape) = Tape::parse(body) else {
         return Ok(None);
     };
-    let opts = sanitize_opts(settings, Direction::Output);
     let root = tape.root();
-    if !(store.acceptor(id).is_some_and(|a| a.accepts(root)) && sanitize::untouched(&root, opts)) {
+    let opts = sanitize_opts(settings, Direction::Output);
+    if !(acceptor.accepts(root) && sanitize::untouched(&root, opts)) {
         return Ok(None);
     }
     let checked = Checked {

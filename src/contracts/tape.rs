@@ -137,32 +137,81 @@ impl<'t> At<'t> {
     }
 
     /// The items of an array (nothing for another value).
-    pub fn items(self) -> impl Iterator<Item = At<'t>> {
-        let (len, tape) = match self.tok() {
-            Tok::Array { len, .. } => (len, self.tape),
-            _ => (0, self.tape),
+    #[inline(always)]
+    pub fn items(self) -> Items<'t> {
+        let left = match self.tok() {
+            Tok::Array { len, .. } => len,
+            _ => 0,
         };
-        let mut i = self.i + 1;
-        (0..len).map(move |_| {
-            let at = At { tape, i };
-            i = tape.next(i);
-            at
-        })
+        Items {
+            tape: self.tape,
+            i: self.i + 1,
+            left,
+        }
     }
 
     /// The members of an object (nothing for another value).
-    pub fn members(self) -> impl Iterator<Item = (&'t str, At<'t>)> {
-        let (len, tape) = match self.tok() {
-            Tok::Object { len, .. } => (len, self.tape),
-            _ => (0, self.tape),
+    #[inline(always)]
+    pub fn members(self) -> Members<'t> {
+        let left = match self.tok() {
+            Tok::Object { len, .. } => len,
+            _ => 0,
         };
-        let mut i = self.i + 1;
-        (0..len).map(move |_| {
-            let key = tape.toks.get(i).and_then(|&t| tape.str_of(t)).unwrap_or("");
-            let at = At { tape, i: i + 1 };
-            i = tape.next(i + 1);
-            (key, at)
+        Members(Items {
+            tape: self.tape,
+            i: self.i + 1,
+            left,
         })
+    }
+}
+
+/// An array's items (a struct, not adaptors over closures: at opt-level `z` those stay calls).
+pub struct Items<'t> {
+    tape: &'t Tape<'t>,
+    i: usize,
+    left: u32,
+}
+
+impl<'t> Iterator for Items<'t> {
+    type Item = At<'t>;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<At<'t>> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        let at = At {
+            tape: self.tape,
+            i: self.i,
+        };
+        self.i = self.tape.next(self.i);
+        Some(at)
+    }
+}
+
+/// An object's members: name and value.
+pub struct Members<'t>(Items<'t>);
+
+impl<'t> Iterator for Members<'t> {
+    type Item = (&'t str, At<'t>);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<(&'t str, At<'t>)> {
+        let it = &mut self.0;
+        if it.left == 0 {
+            return None;
+        }
+        it.left -= 1;
+        let tape = it.tape;
+        let key = tape
+            .toks
+            .get(it.i)
+            .and_then(|&t| tape.str_of(t))
+            .unwrap_or("");
+        let at = At { tape, i: it.i + 1 };
+        it.i = tape.next(it.i + 1);
+        Some((key, at))
     }
 }
 
@@ -171,10 +220,12 @@ impl Tree for At<'_> {
         self.as_str()
     }
 
+    #[inline(always)]
     fn all_items(&self, mut f: impl FnMut(&Self) -> bool) -> Option<bool> {
         matches!(self.tok(), Tok::Array { .. }).then(|| self.items().all(|i| f(&i)))
     }
 
+    #[inline(always)]
     fn all_members(&self, mut f: impl FnMut(&str, &Self) -> bool) -> Option<bool> {
         matches!(self.tok(), Tok::Object { .. }).then(|| self.members().all(|(k, v)| f(k, &v)))
     }
@@ -284,10 +335,12 @@ impl<'a> Reader<'a> {
                 let key = self.string()?;
                 let name = self.tape.str_of(key)?;
                 let tape = &self.tape;
-                if keys
-                    .iter()
-                    .any(|&k| tape.toks.get(k).and_then(|&t| tape.str_of(t)) == Some(name))
-                {
+                if keys.iter().any(|&k| {
+                    tape.toks
+                        .get(k)
+                        .and_then(|&t| tape.str_of(t))
+                        .is_some_and(|n| swar::eq_short(n, name))
+                }) {
                     return None; // a repeated key: the last one wins, in the Value path
                 }
                 keys.push(self.tape.toks.len());
