@@ -310,6 +310,7 @@ impl Guard {
         if !settings.enabled {
             let mut r = disabled(mode);
             r.text = Some(result.to_string());
+            r.text_is_result = true;
             return Ok(r);
         }
         contracts::check::check_result(&mut self.store, settings, mode, id.as_deref(), result, call)
@@ -350,6 +351,7 @@ fn disabled(mode: &str) -> CheckReport {
         error_object: None,
         text: None,
         extraction: None,
+        text_is_result: false,
     }
 }
 
@@ -386,13 +388,14 @@ mod tests {
     }
 
     /// A result whose value the caller reads from the text gets the full check's report, with
-    /// `value` left out only where the text is that value's JSON unchanged; the quick check
+    /// `value` left out only where the text is that value's JSON unchanged and `text` only where it
+    /// is the result as written; the quick check
     /// applies to every built-in contract.
     #[test]
     fn a_result_read_from_its_text_gets_the_full_report() {
         use crate::contracts::check::ResultCall;
         let call = ResultCall {
-            value_from_text: true,
+            caller_has_text: true,
             ..ResultCall::default()
         };
         let files: Vec<String> = (0..20)
@@ -427,6 +430,12 @@ mod tests {
                     let parsed: serde_json::Value = serde_json::from_str(text).unwrap();
                     assert_eq!(full.value.as_ref(), Some(&parsed));
                     lean.value = full.value.clone();
+                }
+                // The text the parent gets is the result as written: the caller has it.
+                if full.text_is_result {
+                    assert_eq!(full.text.as_deref(), Some(text.as_str()));
+                    assert_eq!(lean.text, None);
+                    lean.text = full.text.clone();
                 }
                 assert_eq!(lean, full, "{mode}: {text}");
             }

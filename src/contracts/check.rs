@@ -152,6 +152,7 @@ pub fn limit_failure(
         value_unchanged: false,
         changes: Vec::new(),
         extraction: None,
+        text_is_result: false,
     }
 }
 
@@ -183,6 +184,7 @@ pub fn check_input(
         value,
         extraction: None,
         original: None,
+        caller_has_text: false,
     };
     Ok(finish(Crossing::Input, mode, contract, checked))
 }
@@ -195,6 +197,8 @@ struct Checked<'t> {
     extraction: Option<Extraction>,
     /// Results only: the text as the child wrote it.
     original: Option<&'t str>,
+    /// Results only: the caller holds that text; the report need not copy it.
+    caller_has_text: bool,
 }
 
 fn finish(
@@ -209,25 +213,31 @@ fn finish(
         value,
         extraction,
         original,
+        caller_has_text,
     } = checked;
     let ok = errors.is_empty();
     let summary = report::summary(crossing, mode, contract.as_deref(), &errors, &changes);
     let error_object =
         (!ok).then(|| report::error_object(crossing, mode, contract.as_deref(), &errors));
     let unchanged = changes.is_empty() && crossing == Crossing::Input;
-    let text = (crossing == Crossing::Result).then(|| match (&error_object, extraction) {
-        (Some(obj), _) => pretty(obj),
-        // Nothing changed: the parent gets the result exactly as the child wrote it.
-        (None, _) if changes.is_empty() => original.unwrap_or_default().to_string(),
-        (None, Some(Extraction::Plain)) => value
-            .get("summary")
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_string(),
-        (None, _) => value
-            .as_str()
-            .map_or_else(|| pretty(&value), str::to_string),
-    });
+    // Nothing changed: the parent gets the result exactly as the child wrote it.
+    let text_is_result =
+        crossing == Crossing::Result && error_object.is_none() && changes.is_empty();
+    let text =
+        (crossing == Crossing::Result && !(text_is_result && caller_has_text)).then(|| {
+            match (&error_object, extraction) {
+                (Some(obj), _) => pretty(obj),
+                (None, _) if changes.is_empty() => original.unwrap_or_default().to_string(),
+                (None, Some(Extraction::Plain)) => value
+                    .get("summary")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default()
+                    .to_string(),
+                (None, _) => value
+                    .as_str()
+                    .map_or_else(|| pretty(&value), str::to_string),
+            }
+        });
     CheckReport {
         ok,
         mode: mode.to_string(),
@@ -240,6 +250,7 @@ fn finish(
         error_object,
         text,
         extraction,
+        text_is_result,
     }
 }
 
@@ -271,9 +282,10 @@ pub struct ResultCall {
     /// The text is a JSON string literal (the wrapper sends that when the JS string holds lone
     /// surrogates, which UTF-8 cannot carry).
     pub escaped: bool,
-    /// The caller reads a clean bare JSON result's value from the text itself: then the report
-    /// may leave `value` out (`None`) for such a result, which is checked without building it.
-    pub value_from_text: bool,
+    /// The caller holds the result's text and reads a clean bare JSON result's value from it:
+    /// then the report leaves `value` out (`None`) for such a result, which is checked without
+    /// building it, and leaves `text` out where it is the result unchanged (`text_is_result`).
+    pub caller_has_text: bool,
 }
 
 /// The common case checked without a `Value`: a bare JSON result that the contract surely
@@ -306,6 +318,7 @@ fn clean_bare_result(
         value: Value::Null,
         extraction: Some(Extraction::Bare),
         original: Some(text),
+        caller_has_text: true,
     };
     let mut report = finish(Crossing::Result, mode, contract.clone(), checked);
     report.value = None;
@@ -346,7 +359,7 @@ pub fn check_result(
         Some(id) => Some(store.result_shape(id)?),
         None => None,
     };
-    if let (Some(id), true) = (contract_id, call.value_from_text && !escaped) {
+    if let (Some(id), true) = (contract_id, call.caller_has_text && !escaped) {
         if shape.is_some_and(|s| s.structured) {
             if let Some(report) = clean_bare_result(store, settings, mode, (id, &contract), text)? {
                 return Ok(report);
@@ -408,6 +421,7 @@ pub fn check_result(
         value,
         extraction: Some(how),
         original: Some(text),
+        caller_has_text: call.caller_has_text && !escaped,
     };
     Ok(finish(Crossing::Result, mode, contract, checked))
 }

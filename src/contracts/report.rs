@@ -36,6 +36,12 @@ pub struct CheckReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(optional))]
     pub extraction: Option<Extraction>,
+    /// Results only: the parent gets the result exactly as the child wrote it. Then a caller
+    /// that holds the text ([`ResultCall::caller_has_text`](super::check::ResultCall)) gets no
+    /// copy of it in `text`.
+    #[serde(skip)]
+    #[cfg_attr(test, ts(skip))]
+    pub text_is_result: bool,
 }
 
 /// Which crossing a report is about, for its wording.

@@ -561,13 +561,9 @@ fn report_to_js(report: &CheckReport, original: Option<&JsValue>) -> Result<JsVa
 /// (`js`, the caller's string or its JSON), that string is handed back instead of a copy; when
 /// the value is that text's JSON unchanged, the engine's own `JSON.parse` builds it (cheaper
 /// than serializing it into the report and parsing it there). `None`: the report left the value
-/// to `JSON.parse` (`ResultCall::value_from_text`), which refused the text.
-fn result_report_to_js(
-    mut report: CheckReport,
-    text: &str,
-    js: &JsString,
-) -> Result<Option<JsValue>, JsValue> {
-    if report.text.as_deref() != Some(text) {
+/// to `JSON.parse` (`ResultCall::caller_has_text`), which refused the text.
+fn result_report_to_js(mut report: CheckReport, js: &JsString) -> Result<Option<JsValue>, JsValue> {
+    if !report.text_is_result {
         return report_to_js(&report, None).map(Some);
     }
     report.text = None;
@@ -635,7 +631,7 @@ impl WasmGuard {
         js: &JsString,
     ) -> Result<JsValue, JsValue> {
         let call = ResultCall {
-            value_from_text: true,
+            caller_has_text: true,
             ..ResultCall::default()
         };
         let report = self
@@ -643,12 +639,12 @@ impl WasmGuard {
             .guard
             .check_task_result_with(mode, text, call)
             .js()?;
-        if let Some(obj) = result_report_to_js(report, text, js)? {
+        if let Some(obj) = result_report_to_js(report, js)? {
             return Ok(obj);
         }
         // JSON.parse refused what serde_json read: the value comes from the full check.
         let report = self.engine.guard.check_task_result(mode, text).js()?;
-        result_report_to_js(report, text, js)?
+        result_report_to_js(report, js)?
             .ok_or_else(|| fail(ErrorCode::InvalidArgument, "", "the result's value".into()))
     }
 
