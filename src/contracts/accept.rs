@@ -181,13 +181,13 @@ impl Acceptor {
                         return false;
                     }
                 }
-                if required_seen != r.required_declared
-                    || !r
-                        .required_undeclared
-                        .iter()
-                        .all(|k| node.members().any(|(name, _)| eq_short(name, k)))
-                {
+                if required_seen != r.required_declared {
                     return false;
+                }
+                for k in &r.required_undeclared {
+                    if !node.members().any(|(name, _)| eq_short(name, k)) {
+                        return false;
+                    }
                 }
             }
             _ => {}

@@ -204,11 +204,11 @@ impl<'t> Iterator for Members<'t> {
         }
         it.left -= 1;
         let tape = it.tape;
-        let key = tape
-            .toks
-            .get(it.i)
-            .and_then(|&t| tape.str_of(t))
-            .unwrap_or("");
+        let key = match tape.toks.get(it.i) {
+            Some(&Tok::Str(k)) => k,
+            Some(&Tok::Owned(k)) => tape.owned.get(k as usize).map_or("", String::as_str),
+            _ => "",
+        };
         let at = At { tape, i: it.i + 1 };
         it.i = tape.next(it.i + 1);
         Some((key, at))

@@ -60,6 +60,12 @@ thread_local! {
 }
 
 thread_local! {
+    /// The report keys a result's own text and value are set under, made once (a key made per
+    /// call crosses as UTF-8 and is decoded each time).
+    static RESULT_KEYS: (JsValue, JsValue) = (JsValue::from_str("text"), JsValue::from_str("value"));
+}
+
+thread_local! {
     static JSON_PARSE: Option<js_sys::Function> = Reflect::get(&js_sys::global(), &"JSON".into())
         .and_then(|json| Reflect::get(&json, &"parse".into()))
         .ok()
@@ -576,11 +582,13 @@ fn result_report_to_js(mut report: CheckReport, js: &JsString) -> Result<Option<
         return Ok(None);
     }
     let obj = report_to_js(&report, None)?;
-    Reflect::set(&obj, &"text".into(), js)?;
-    if let Some(v) = parsed {
-        Reflect::set(&obj, &"value".into(), &v)?;
-    }
-    Ok(Some(obj))
+    RESULT_KEYS.with(|(text, value)| {
+        Reflect::set(&obj, text, js)?;
+        if let Some(v) = parsed {
+            Reflect::set(&obj, value, &v)?;
+        }
+        Ok(Some(obj))
+    })
 }
 
 /// Milliseconds from the host's clock; anything not a positive finite number is 0.
