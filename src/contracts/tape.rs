@@ -17,7 +17,7 @@ use serde_json::Number;
 const MAX_NESTING: usize = 100;
 /// Objects with more members are left to the `Value` path: a repeated key must be found (the
 /// last one wins in `Value` and `JSON.parse`), and the search is quadratic.
-const MAX_MEMBERS: u32 = 64;
+const MAX_MEMBERS: u32 = 32;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Tok<'a> {
@@ -326,24 +326,15 @@ impl<'a> Reader<'a> {
         if self.peek() == Some(b'}') {
             self.pos += 1;
         } else {
-            let mut keys: Vec<usize> = Vec::new();
             loop {
                 self.skip_ws();
                 if self.peek() != Some(b'"') || len == MAX_MEMBERS {
                     return None;
                 }
                 let key = self.string()?;
-                let name = self.tape.str_of(key)?;
-                let tape = &self.tape;
-                if keys.iter().any(|&k| {
-                    tape.toks
-                        .get(k)
-                        .and_then(|&t| tape.str_of(t))
-                        .is_some_and(|n| swar::eq_short(n, name))
-                }) {
+                if self.repeats(at, key) {
                     return None; // a repeated key: the last one wins, in the Value path
                 }
-                keys.push(self.tape.toks.len());
                 self.tape.toks.push(key);
                 self.eat(b':')?;
                 self.value(depth)?;
@@ -362,6 +353,28 @@ impl<'a> Reader<'a> {
         let next = u32::try_from(self.tape.toks.len()).ok()?;
         *self.tape.toks.get_mut(at)? = Tok::Object { len, next };
         Some(())
+    }
+
+    /// Whether `key` names a member already read of the object opened at token `at` (its
+    /// members are complete values: each one's end is known).
+    fn repeats(&self, at: usize, key: Tok<'a>) -> bool {
+        let tape = &self.tape;
+        let Some(name) = tape.str_of(key) else {
+            return true;
+        };
+        let mut i = at + 1;
+        while i < tape.toks.len() {
+            if tape
+                .toks
+                .get(i)
+                .and_then(|&t| tape.str_of(t))
+                .is_some_and(|n| swar::eq_short(n, name))
+            {
+                return true;
+            }
+            i = tape.next(i + 1);
+        }
+        false
     }
 
     /// A string at `pos` (its opening quote). Raw control characters are not JSON; escapes are
