@@ -22,6 +22,14 @@ pub fn any_del_or_above(w: u64) -> bool {
     (w.wrapping_add(ONES) | w) & HIGH != 0
 }
 
+/// Equality of short strings (property names, enum members) in an inline loop: at opt-level
+/// `z`, `==` calls `memcmp`, which costs more than the loop on a few bytes and is called even
+/// when the first bytes differ.
+#[inline(always)]
+pub fn eq_short(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -39,12 +47,4 @@ mod tests {
             }
         }
     }
-}
-
-/// Equality of short strings (property names, enum members) in an inline loop: at opt-level
-/// `z`, `==` calls `memcmp`, which costs more than the loop on a few bytes and is called even
-/// when the first bytes differ.
-#[inline(always)]
-pub fn eq_short(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
 }
