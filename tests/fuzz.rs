@@ -275,6 +275,228 @@ fn fuzz_validation_and_sanitization() {
     );
 }
 
+/// Schemas in the keywords the quick acceptor reads (`contracts::accept`), with values of the
+/// right types, over the names results use.
+fn quick_schema() -> impl Strategy<Value = Value> {
+    let name = || prop::sample::select(vec!["summary", "files", "path", "status", "notes", "a"]);
+    let size = || 0u64..4;
+    let leaf = prop_oneof![
+        Just(json!(true)),
+        Just(json!(false)),
+        Just(json!({ "$ref": "#" })),
+        prop::sample::select(vec![
+            "string", "object", "array", "integer", "number", "null", "boolean"
+        ])
+        .prop_map(|t| json!({ "type": t })),
+        prop::collection::vec(prop::sample::select(vec!["string", "object", "null"]), 1..3)
+            .prop_map(|t| json!({ "type": t })),
+        prop::collection::vec(
+            prop::sample::select(vec!["completed", "partial", "", "a"]),
+            1..4
+        )
+        .prop_map(|e| json!({ "enum": e })),
+        (size(), size()).prop_map(|(a, b)| json!({ "minLength": a, "maxLength": a + b })),
+        prop::sample::select(vec!["\\S", "^[^\\u0000]+$", "^[A-Z][A-Z0-9_]*-[0-9]+$"])
+            .prop_map(|p| json!({ "pattern": p })),
+    ];
+    leaf.prop_recursive(4, 40, 5, move |inner| {
+        prop_oneof![
+            prop::collection::vec((name(), inner.clone()), 0..4).prop_map(|p| {
+                json!({ "properties": Value::Object(p.into_iter().map(|(k, v)| (k.to_string(), v)).collect()) })
+            }),
+            (prop::collection::vec(name(), 0..3), prop::collection::vec((name(), inner.clone()), 0..3), inner.clone())
+                .prop_map(|(req, p, add)| json!({ "type": "object", "required": req,
+                    "properties": Value::Object(p.into_iter().map(|(k, v)| (k.to_string(), v)).collect()),
+                    "additionalProperties": add })),
+            (inner.clone(), size(), size())
+                .prop_map(|(i, a, b)| json!({ "items": i, "minItems": a, "maxItems": a + b })),
+            (size(), size()).prop_map(|(a, b)| json!({ "minProperties": a, "maxProperties": a + b })),
+            prop::collection::vec(inner.clone(), 1..3).prop_map(|v| json!({ "anyOf": v })),
+            prop::collection::vec(inner.clone(), 1..3).prop_map(|v| json!({ "allOf": v })),
+            prop::collection::vec(inner.clone(), 1..3).prop_map(|v| json!({ "oneOf": v })),
+            inner.prop_map(|v| json!({ "not": v })),
+        ]
+    })
+}
+
+/// A result checked for a caller that holds its text (the wasm binding) gets the report of the
+/// full check, without the value and text it already has: the quick path (a token tape and an
+/// acceptor of the contract) never says "valid" where jsonschema does not, on the built-in
+/// contracts and on arbitrary user contracts in draft 2020-12.
+#[test]
+fn fuzz_result_read_from_its_text() {
+    use boomerang_guard::contracts::check::ResultCall;
+    let guard = std::cell::RefCell::new(Guard::new(Config::from_json("").unwrap()).unwrap());
+    let result = prop_oneof![
+        json_value(),
+        (nasty_string(), prop::collection::vec(json_value(), 0..4))
+            .prop_map(|(summary, files)| json!({ "summary": summary, "files": files })),
+        (nasty_string(), "[a-z/._]{1,12}")
+            .prop_map(|(summary, path)| json!({ "summary": summary, "files": [path, { "path": path, "action": "created" }] })),
+    ];
+    fuzz(
+        "result read from its text",
+        (
+            result,
+            prop_oneof![schema_like(), quick_schema()],
+            any::<bool>(),
+        ),
+        |(value, mut schema, pretty)| {
+            let mut g = guard.borrow_mut();
+            if let Some(obj) = schema.as_object_mut() {
+                obj.insert(
+                    "$schema".into(),
+                    json!("https://json-schema.org/draft/2020-12/schema"),
+                );
+            }
+            let text = if pretty {
+                serde_json::to_string_pretty(&value).unwrap()
+            } else {
+                value.to_string()
+            };
+            let user = g
+                .set_mode_contract(
+                    "fuzz",
+                    None,
+                    Some(boomerang_guard::ContractSource::Schema(schema)),
+                )
+                .is_ok();
+            let call = ResultCall {
+                caller_has_text: true,
+                ..ResultCall::default()
+            };
+            for mode in ["code", "orchestrator", "fuzz"] {
+                if mode == "fuzz" && !user {
+                    continue;
+                }
+                let full = g.check_task_result(mode, &text);
+                let lean = g.check_task_result_with(mode, &text, call);
+                match (full, lean) {
+                    (Ok(full), Ok(mut lean)) => {
+                        if lean.value.is_none() && full.value.is_some() {
+                            assert!(full.ok && full.changes.is_empty(), "{mode}: {text}");
+                            let parsed: Value = serde_json::from_str(&text).unwrap();
+                            assert_eq!(full.value.as_ref(), Some(&parsed));
+                            lean.value = full.value.clone();
+                        }
+                        if full.text_is_result {
+                            assert_eq!(full.text.as_deref(), Some(text.as_str()));
+                            lean.text = full.text.clone();
+                        }
+                        assert_eq!(lean, full, "{mode}: {text}");
+                    }
+                    (Err(a), Err(b)) => assert_eq!(a.code, b.code),
+                    (a, b) => panic!("{mode}: {a:?} vs {b:?}"),
+                }
+            }
+        },
+    );
+}
+
+/// Values shaped like results, over the names and strings [`quick_schema`] uses, so that its
+/// schemas accept a good share of them.
+fn quick_value() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        prop::sample::select(vec![
+            json!(0),
+            json!(3),
+            json!(-1),
+            json!(1.0),
+            json!(2.5),
+            json!(1e300)
+        ]),
+        prop::sample::select(vec![
+            "completed",
+            "partial",
+            "",
+            "a",
+            "ab c",
+            "é\u{1F600}",
+            " ",
+            "\u{0}x",
+            "A-1",
+            "AB_2-34"
+        ])
+        .prop_map(|s| json!(s)),
+    ];
+    leaf.prop_recursive(5, 48, 5, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..5).prop_map(Value::Array),
+            prop::collection::vec(
+                (
+                    prop::sample::select(vec![
+                        "summary", "files", "path", "status", "notes", "a", "b"
+                    ]),
+                    inner
+                ),
+                0..5
+            )
+            .prop_map(|kv| Value::Object(
+                kv.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+            )),
+        ]
+    })
+}
+
+/// The quick acceptor (`contracts::accept`) agrees with jsonschema on every value its tape reads
+/// and every contract it is built for: it must never accept what jsonschema rejects, and a
+/// rejection it gives where jsonschema accepts would be a misreading too.
+#[test]
+fn fuzz_quick_acceptor_agrees_with_jsonschema() {
+    use boomerang_guard::contracts::tape::Tape;
+    let seen = Cell::new((0u64, 0u64));
+    fuzz(
+        "quick acceptor against jsonschema",
+        (
+            quick_schema(),
+            prop::collection::vec(prop_oneof![quick_value(), json_value()], 1..6),
+        ),
+        |(mut schema, values)| {
+            if let Some(obj) = schema.as_object_mut() {
+                obj.insert(
+                    "$schema".into(),
+                    json!("https://json-schema.org/draft/2020-12/schema"),
+                );
+                obj.insert("$id".into(), json!("https://example.com/quick.json"));
+            } else {
+                return;
+            }
+            let mut store = SchemaStore::default();
+            let Ok(id) = store.register(schema.clone()) else {
+                return;
+            };
+            let Ok(Some(acceptor)) = store.acceptor(&id) else {
+                return;
+            };
+            let validator = jsonschema::validator_for(&schema).unwrap();
+            for value in values {
+                let text = value.to_string();
+                let Some(tape) = Tape::parse(&text) else {
+                    continue;
+                };
+                let verdict = acceptor.verdict(tape.root());
+                let quick = acceptor.accepts(tape.root());
+                let exact = validator.is_valid(&value);
+                assert_eq!(quick, verdict == Some(true));
+                if let Some(v) = verdict {
+                    assert_eq!(v, exact, "schema {schema}\nvalue {text}");
+                }
+                let (n, yes) = seen.get();
+                seen.set((n + 1, yes + u64::from(quick)));
+            }
+        },
+    );
+    let (n, yes) = seen.get();
+    println!("quick acceptor: {yes} accepted of {n} compared");
+    // The generators must reach both answers, or the target proves nothing.
+    assert!(
+        n > 100 && yes > n / 20 && yes < n,
+        "{yes} accepted of {n} compared"
+    );
+}
+
 #[test]
 fn fuzz_drift_scorer() {
     let words = prop::collection::vec(

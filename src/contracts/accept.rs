@@ -104,29 +104,36 @@ impl Acceptor {
 
     /// Whether the contract surely accepts `node`. `false`: not sure.
     pub fn accepts(&self, node: At) -> bool {
+        self.verdict(node) == Some(true)
+    }
+
+    /// The contract's verdict on `node`, exactly jsonschema's; `None`: not sure (a value or a
+    /// chain of `$ref`s deeper than the acceptor follows, as in a schema that applies itself to
+    /// the same value).
+    pub fn verdict(&self, node: At) -> Option<bool> {
         self.check(0, node, 0)
     }
 
-    fn check(&self, id: Id, node: At, depth: usize) -> bool {
-        let Some(r) = self.rules.get(id) else {
-            return false;
-        };
+    /// The verdict of rule `id` on `node`; `None`: not sure (too deep), which no `not` or
+    /// `oneOf` may turn into an acceptance.
+    fn check(&self, id: Id, node: At, depth: usize) -> Option<bool> {
+        let r = self.rules.get(id)?;
         if depth > MAX_DEPTH {
-            return false;
+            return None;
         }
         if let Some(c) = r.constant {
-            return c;
+            return Some(c);
         }
         let kind = node.kind();
         if r.types != 0 && r.types & type_of(&kind) == 0 {
-            return false;
+            return Some(false);
         }
         let depth = depth + 1;
         match kind {
             Kind::String(s) => {
                 if let Some(allowed) = &r.enum_strings {
                     if !allowed.iter().any(|a| eq_short(a, s)) {
-                        return false;
+                        return Some(false);
                     }
                 }
                 // Code points lie between a quarter of the bytes and all of them: most strings
@@ -139,22 +146,22 @@ impl Acceptor {
                     if r.min_length.is_some_and(|m| len < m)
                         || r.max_length.is_some_and(|m| len > m)
                     {
-                        return false;
+                        return Some(false);
                     }
                 }
                 if r.pattern.is_some_and(|p| !p.matches(s)) {
-                    return false;
+                    return Some(false);
                 }
             }
             Kind::Array(n) => {
                 let n = u64::from(n);
                 if r.min_items.is_some_and(|m| n < m) || r.max_items.is_some_and(|m| n > m) {
-                    return false;
+                    return Some(false);
                 }
                 if let Some(each) = r.items {
                     for i in node.items() {
-                        if !self.check(each, i, depth) {
-                            return false;
+                        if !self.check(each, i, depth)? {
+                            return Some(false);
                         }
                     }
                 }
@@ -164,7 +171,7 @@ impl Acceptor {
                 if r.min_properties.is_some_and(|m| n < m)
                     || r.max_properties.is_some_and(|m| n > m)
                 {
-                    return false;
+                    return Some(false);
                 }
                 let mut required_seen = 0;
                 for (name, value) in node.members() {
@@ -172,21 +179,21 @@ impl Acceptor {
                     let ok = match (declared, r.additional) {
                         (Some((_, p, required)), _) => {
                             required_seen += usize::from(*required);
-                            self.check(*p, value, depth)
+                            self.check(*p, value, depth)?
                         }
-                        (None, Some(a)) => self.check(a, value, depth),
+                        (None, Some(a)) => self.check(a, value, depth)?,
                         (None, None) => true,
                     };
                     if !ok {
-                        return false;
+                        return Some(false);
                     }
                 }
                 if required_seen != r.required_declared {
-                    return false;
+                    return Some(false);
                 }
                 for k in &r.required_undeclared {
                     if !node.members().any(|(name, _)| eq_short(name, k)) {
-                        return false;
+                        return Some(false);
                     }
                 }
             }
@@ -194,23 +201,38 @@ impl Acceptor {
         }
         // An enum of strings admits no other type.
         if r.enum_strings.is_some() && !matches!(kind, Kind::String(_)) {
-            return false;
+            return Some(false);
         }
         for &a in &r.all_of {
-            if !self.check(a, node, depth) {
-                return false;
+            if !self.check(a, node, depth)? {
+                return Some(false);
             }
         }
-        if !r.any_of.is_empty() && !r.any_of.iter().any(|&a| self.check(a, node, depth)) {
-            return false;
+        if !r.any_of.is_empty() {
+            let mut any = false;
+            for &a in &r.any_of {
+                if self.check(a, node, depth)? {
+                    any = true;
+                    break;
+                }
+            }
+            if !any {
+                return Some(false);
+            }
         }
-        (r.one_of.is_empty()
-            || r.one_of
-                .iter()
-                .filter(|&&a| self.check(a, node, depth))
-                .count()
-                == 1)
-            && r.not.is_none_or(|n| !self.check(n, node, depth))
+        if !r.one_of.is_empty() {
+            let mut matched = 0;
+            for &a in &r.one_of {
+                matched += usize::from(self.check(a, node, depth)?);
+            }
+            if matched != 1 {
+                return Some(false);
+            }
+        }
+        match r.not {
+            Some(n) => Some(!self.check(n, node, depth)?),
+            None => Some(true),
+        }
     }
 }
 
