@@ -3,6 +3,7 @@
 use crate::builtin;
 use crate::config::{Config, UnknownMode};
 use crate::contracts::check::ResultCall;
+use crate::contracts::tape::{Field, Tape};
 use crate::contracts::{self, CheckReport, ContractError, ContractSource, ModeContract};
 use crate::error::{ErrorCode, GuardError, Result};
 use crate::json_text;
@@ -219,6 +220,9 @@ impl Guard {
                 return self.input_limit_report(mode, &json_text::too_large(bytes, max));
             }
         }
+        if let Some(report) = self.clean_input_parts(mode, &parts)? {
+            return Ok(report);
+        }
         let mut input = serde_json::Map::new();
         for (key, part) in parts {
             let value = match part {
@@ -242,6 +246,33 @@ impl Guard {
             input.insert(key, value);
         }
         self.check_task_input(mode, Value::Object(input))
+    }
+
+    /// The common case of [`Guard::check_task_input_parts`] without a `Value`: the fields read
+    /// as one token tape (strings as they are), which the contract surely accepts and the sanitizer
+    /// would leave as it is. `None`: anything else, for the full check.
+    fn clean_input_parts(
+        &mut self,
+        mode: &str,
+        parts: &[(String, InputPart)],
+    ) -> Result<Option<CheckReport>> {
+        let Some(id) = self.contract_for(mode)?.input.clone() else {
+            return Ok(None);
+        };
+        // A field text `{}` is a field JSON leaves out, as in the full check.
+        let fields: Vec<(&str, Field<'_>)> = parts
+            .iter()
+            .filter_map(|(key, part)| match part {
+                InputPart::Text(s) => Some((key.as_str(), Field::Text(s))),
+                InputPart::Json(t) if t == "{}" => None,
+                InputPart::Json(t) => Some((key.as_str(), Field::Json(t))),
+            })
+            .collect();
+        let Some(tape) = Tape::from_fields(&fields) else {
+            return Ok(None);
+        };
+        let settings = self.config.for_mode(mode);
+        contracts::check::clean_input(&mut self.store, settings, mode, &id, tape.root())
     }
 
     /// A failed report for input over a size or depth limit (found while parsing, or by the
@@ -358,7 +389,7 @@ fn disabled(mode: &str) -> CheckReport {
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
-    use super::Guard;
+    use super::{Guard, InputPart};
     use crate::config::Config;
 
     /// A well-formed value is checked without the contract's sanitizing plan (building it is a
@@ -442,5 +473,93 @@ mod tests {
         }
         // The two clean objects, the escaped one, in every mode; the rest took the full path.
         assert_eq!(quick, 15);
+    }
+
+    /// A clean input given by its fields is checked without a `Value` (for every built-in
+    /// mode's contract) and gets the report of the full check; anything not clean takes the
+    /// full path.
+    #[test]
+    fn clean_input_fields_take_the_quick_path_with_the_full_report() {
+        let text = |s: &str| InputPart::Text(s.to_string());
+        let json = |key: &str, v: serde_json::Value| {
+            InputPart::Json(serde_json::json!({ key: v }).to_string())
+        };
+        let message = "Add a retry to `fetchUser` in src/api.ts; keep the signature.\n".repeat(16);
+        let todos = "- [x] read the client\n- [ ] add the retry\n- [-] docs\n";
+        let context = serde_json::json!({ "repo": "acme/web", "files": ["src/api.ts"], "n": 2.5 });
+        let clean: Vec<Vec<(String, InputPart)>> = vec![
+            vec![("message".into(), text(&message))],
+            vec![
+                ("message".into(), text(&message)),
+                ("todos".into(), text(todos)),
+                ("context".into(), json("context", context.clone())),
+            ],
+            vec![
+                ("context".into(), json("context", context.clone())),
+                ("message".into(), text("Fix \"it\" — now\ttoo")),
+                ("gone".into(), InputPart::Json("{}".into())),
+            ],
+        ];
+        let unclean: Vec<Vec<(String, InputPart)>> = vec![
+            vec![("message".into(), text("   "))],
+            vec![("message".into(), text("ok")), ("extra".into(), text("x"))],
+            vec![("message".into(), text("bell\u{7}"))],
+            vec![
+                ("message".into(), text("ok")),
+                ("todos".into(), text("not a list")),
+            ],
+            vec![("todos".into(), text(todos))],
+            // A field text that is not the field it is named for.
+            vec![
+                ("message".into(), text("ok")),
+                ("context".into(), json("other", context)),
+            ],
+        ];
+        for mode in [
+            "code",
+            "architect",
+            "ask",
+            "debug",
+            "orchestrator",
+            "unknown-mode",
+        ] {
+            let generic = r#"{"contracts": {"unknownMode": "generic"}}"#;
+            let mut g = Guard::new(Config::from_json(generic).unwrap()).unwrap();
+            for (parts, quick) in clean
+                .iter()
+                .map(|p| (p, true))
+                .chain(unclean.iter().map(|p| (p, false)))
+            {
+                let taken = g.clean_input_parts(mode, parts).unwrap();
+                assert_eq!(taken.is_some(), quick, "{mode}: {parts:?}");
+                let by_parts = g.check_task_input_parts(mode, parts.to_vec());
+                let mut whole = serde_json::Map::new();
+                for (k, p) in parts {
+                    let v = match p {
+                        InputPart::Text(s) => serde_json::Value::String(s.clone()),
+                        InputPart::Json(t) => {
+                            let one: serde_json::Value = serde_json::from_str(t).unwrap();
+                            match one.get(k) {
+                                Some(v) => v.clone(),
+                                None => continue,
+                            }
+                        }
+                    };
+                    whole.insert(k.clone(), v);
+                }
+                let by_text =
+                    g.check_task_input_json(mode, &serde_json::Value::Object(whole).to_string());
+                if parts.iter().any(|(k, p)| matches!(p, InputPart::Json(t) if t != "{}" && !t.starts_with(&format!("{{\"{k}\"")))) {
+                    // A mislabelled field text: the full path leaves the field out.
+                    continue;
+                }
+                let by_parts = by_parts.unwrap();
+                assert_eq!(by_parts, by_text.unwrap(), "{mode}: {parts:?}");
+                if let Some(t) = taken {
+                    assert!(t.ok && t.value_unchanged);
+                    assert_eq!(t, by_parts);
+                }
+            }
+        }
     }
 }

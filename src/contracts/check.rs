@@ -3,7 +3,7 @@
 use super::ajv_errors::ContractError;
 use super::extract::{self, Extraction};
 use super::report::{self, CheckReport, Crossing};
-use super::tape::Tape;
+use super::tape::{At, Tape};
 use crate::config::Settings;
 use crate::error::Result;
 use crate::json_text;
@@ -323,6 +323,40 @@ fn clean_bare_result(
     let mut report = finish(Crossing::Result, mode, contract.clone(), checked);
     report.value = None;
     Ok(Some(report))
+}
+
+/// The clean report of a task input read as `root` (a token tape) when contract `id` surely
+/// accepts it ([`Acceptor`](super::accept::Acceptor)) and the sanitizer would leave it as it
+/// is — the report [`check_input`] gives that value. `None`: anything else (not sure, not
+/// clean), for the full check.
+pub fn clean_input(
+    store: &mut SchemaStore,
+    settings: &Settings,
+    mode: &str,
+    id: &str,
+    root: At<'_>,
+) -> Result<Option<CheckReport>> {
+    let Some(acceptor) = store.acceptor(id)? else {
+        return Ok(None);
+    };
+    let opts = sanitize_opts(settings, Direction::Input);
+    if !(acceptor.accepts(root) && sanitize::untouched(&root, opts)) {
+        return Ok(None);
+    }
+    let checked = Checked {
+        errors: Vec::new(),
+        changes: Vec::new(),
+        value: Value::Null,
+        extraction: None,
+        original: None,
+        caller_has_text: false,
+    };
+    Ok(Some(finish(
+        Crossing::Input,
+        mode,
+        Some(short_name(id)),
+        checked,
+    )))
 }
 
 /// Checks a child's result text.

@@ -41,6 +41,15 @@ enum Tok<'a> {
     },
 }
 
+/// A field's value for [`Tape::from_fields`].
+#[derive(Debug, Clone, Copy)]
+pub enum Field<'a> {
+    /// A string, as it is (no JSON escapes to read).
+    Text(&'a str),
+    /// The JSON text of a one-member object `{"name": value}` naming the field.
+    Json(&'a str),
+}
+
 /// One JSON text, read.
 pub struct Tape<'a> {
     toks: Vec<Tok<'a>>,
@@ -84,6 +93,45 @@ impl<'a> Tape<'a> {
         r.value(0)?;
         r.skip_ws();
         (r.pos == r.bytes.len()).then_some(r.tape)
+    }
+
+    /// An object of `fields` (name, value), as serde_json reads the JSON text that writes them
+    /// in this order: a task input as it crossed the boundary field by field, read without
+    /// writing that text. `None`: not sure, as for [`Tape::parse`].
+    pub fn from_fields(fields: &[(&'a str, Field<'a>)]) -> Option<Tape<'a>> {
+        let len = u32::try_from(fields.len())
+            .ok()
+            .filter(|&n| n <= MAX_MEMBERS)?;
+        let mut tape = Tape {
+            toks: Vec::with_capacity(2 * fields.len() + 8),
+            owned: Vec::new(),
+        };
+        tape.toks.push(Tok::Null);
+        for (n, &(key, field)) in fields.iter().enumerate() {
+            if fields.iter().take(n).any(|(k, _)| *k == key) {
+                return None;
+            }
+            tape.toks.push(Tok::Str(key));
+            match field {
+                Field::Text(s) => tape.toks.push(Tok::Str(s)),
+                Field::Json(text) => {
+                    if text.len() >= u32::MAX as usize {
+                        return None;
+                    }
+                    let mut r = Reader {
+                        text,
+                        bytes: text.as_bytes(),
+                        pos: 0,
+                        tape,
+                    };
+                    r.member_of_one(key)?;
+                    tape = r.tape;
+                }
+            }
+        }
+        let next = u32::try_from(tape.toks.len()).ok()?;
+        *tape.toks.first_mut()? = Tok::Object { len, next };
+        Some(tape)
     }
 
     pub fn root(&self) -> At<'_> {
@@ -281,6 +329,25 @@ impl<'a> Reader<'a> {
             b'-' | b'0'..=b'9' => self.number(),
             _ => None,
         }
+    }
+
+    /// The value of the text's one member, which must be named `key` (the text is
+    /// `{"key": value}`), pushed as a member of an object at depth 1.
+    fn member_of_one(&mut self, key: &str) -> Option<()> {
+        self.eat(b'{')?;
+        self.skip_ws();
+        if self.peek() != Some(b'"') {
+            return None;
+        }
+        let name = self.string()?;
+        if self.tape.str_of(name)? != key {
+            return None;
+        }
+        self.eat(b':')?;
+        self.value(1)?;
+        self.eat(b'}')?;
+        self.skip_ws();
+        (self.pos == self.bytes.len()).then_some(())
     }
 
     fn array(&mut self, depth: usize) -> Option<()> {
@@ -573,6 +640,57 @@ mod tests {
                 removed.remove(at);
             }
             same_as_serde(&removed);
+        }
+    }
+
+    proptest! {
+        /// An object read from its fields is the object serde_json reads from their texts
+        /// (strings as they are, other values as `{"name": value}` texts), or not read at all;
+        /// a field text naming another field is never read.
+        #[test]
+        fn fields_read_as_serde_json_reads_them(
+            fields in proptest::collection::vec(
+                ("[a-c]{0,2}", any::<bool>(), json_values(), "[a-z\"\\\\é\\u{0}-\\u{1f} ]{0,8}"),
+                0..6,
+            ),
+            rename in any::<bool>(),
+        ) {
+            let texts: Vec<(String, Option<String>, String)> = fields
+                .iter()
+                .map(|(k, as_text, v, s)| {
+                    let json = (!*as_text).then(|| serde_json::json!({ k.as_str(): v }).to_string());
+                    (k.clone(), json, s.clone())
+                })
+                .collect();
+            let parts: Vec<(&str, Field)> = texts
+                .iter()
+                .map(|(k, json, s)| (k.as_str(), json.as_deref().map_or(Field::Text(s), Field::Json)))
+                .collect();
+            let mut expected = serde_json::Map::new();
+            for (k, json, s) in &texts {
+                let v = match json {
+                    Some(t) => serde_json::from_str::<Value>(t).unwrap()[k.as_str()].clone(),
+                    None => Value::String(s.clone()),
+                };
+                expected.insert(k.clone(), v);
+            }
+            let unique = expected.len() == texts.len();
+            match Tape::from_fields(&parts) {
+                Some(t) => {
+                    prop_assert!(unique);
+                    prop_assert_eq!(to_value(t.root()), Value::Object(expected));
+                }
+                None => prop_assert!(!unique),
+            }
+            if rename {
+                if let Some(i) = texts.iter().position(|(_, j, _)| j.is_some()) {
+                    let mut parts = parts.clone();
+                    if let Some(p) = parts.get_mut(i) {
+                        p.0 = "other";
+                    }
+                    prop_assert!(Tape::from_fields(&parts).is_none());
+                }
+            }
         }
     }
 
