@@ -464,7 +464,7 @@ fn collect_refs<'v>(node: &'v Value, out: &mut Vec<&'v str>, depth: usize) {
     }
 }
 
-fn percent_decode(s: &str) -> String {
+pub(crate) fn percent_decode(s: &str) -> String {
     let bytes = s.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;

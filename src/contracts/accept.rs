@@ -15,7 +15,7 @@
 use super::pattern::SimpleTest;
 use super::tape::{At, Kind};
 use crate::sanitize::text::char_len;
-use crate::schema_store::SchemaStore;
+use crate::schema_store::{percent_decode, SchemaStore};
 use crate::swar::eq_short;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
@@ -300,8 +300,12 @@ impl<'s> Builder<'s> {
                 k if ANNOTATIONS.contains(&k) => {}
                 "$schema" | "$id" if std::ptr::eq(schema, doc) => {}
                 "$ref" => {
-                    let (target_doc, target) = self.store.resolve_ref(doc, v.as_str()?)?;
-                    if !is_2020_12(target_doc) {
+                    let reference = v.as_str()?;
+                    if !within_one_resource(reference) {
+                        return None;
+                    }
+                    let (target_doc, target) = self.store.resolve_ref(doc, reference)?;
+                    if !is_2020_12(target_doc) || crosses_a_resource(target_doc, reference) {
                         return None;
                     }
                     let t = self.rule(target_doc, target)?;
@@ -408,6 +412,40 @@ fn collapse_refs(rules: &mut [Rule]) {
     }
 }
 
+/// Whether `reference` names a whole document or a JSON pointer into one. A plain-name
+/// fragment (`#name`) is left to jsonschema: which subschema an anchor names depends on
+/// schema positions and embedded resources (`$anchor` inside `examples` names nothing, one
+/// under a nested `$id` belongs to that resource, `$dynamicAnchor` counts too).
+fn within_one_resource(reference: &str) -> bool {
+    match reference.split_once('#') {
+        None => true,
+        Some((_, fragment)) => fragment.is_empty() || fragment.starts_with('/'),
+    }
+}
+
+/// Whether the pointer of `reference` passes through (or ends at) a subschema that starts a
+/// resource of its own (`$id` or `$schema` below the document's root): refs inside it resolve
+/// against its base, which the acceptor does not follow.
+fn crosses_a_resource(doc: &Value, reference: &str) -> bool {
+    let Some((_, fragment)) = reference.split_once('#') else {
+        return false;
+    };
+    let pointer = percent_decode(fragment);
+    // Each prefix of the pointer names a node on the way to the target.
+    let ends = pointer
+        .match_indices('/')
+        .map(|(i, _)| i)
+        .skip(1)
+        .chain((!pointer.is_empty()).then_some(pointer.len()));
+    for end in ends {
+        match pointer.get(..end).and_then(|p| doc.pointer(p)) {
+            Some(node) if node.get("$id").is_none() && node.get("$schema").is_none() => {}
+            _ => return true,
+        }
+    }
+    false
+}
+
 /// Whether a document declares draft 2020-12 (another draft, or none, is left to jsonschema).
 fn is_2020_12(doc: &Value) -> bool {
     doc.get("$schema").and_then(Value::as_str) == Some(DRAFT_2020_12)
@@ -488,5 +526,55 @@ mod tests {
         let nested = |depth: usize| format!("{}{}", "[".repeat(depth), "]".repeat(depth));
         assert!(a.accepts(Tape::parse(&nested(100)).unwrap().root()));
         assert!(!a.accepts(Tape::parse("[1]").unwrap().root()));
+    }
+
+    /// Refs the acceptor cannot follow as jsonschema does leave the contract to jsonschema: a
+    /// plain-name fragment (an `$anchor` found in data, or under a nested `$id`, names another
+    /// subschema than jsonschema's), and a pointer through an embedded resource (refs inside
+    /// it resolve against its own `$id`).
+    #[test]
+    fn anchors_and_pointers_into_embedded_resources_get_no_acceptor() {
+        let anchored = serde_json::json!({
+            "$schema": DRAFT_2020_12,
+            "$id": "https://example.com/anchor.json",
+            "type": "object",
+            "properties": { "message": { "$ref": "#s" } },
+            "$defs": {
+                "a": { "examples": [{ "$anchor": "s", "type": "string" }] },
+                "b": { "$anchor": "s", "type": "integer" }
+            }
+        });
+        let embedded = serde_json::json!({
+            "$schema": DRAFT_2020_12,
+            "$id": "https://example.com/emb.json",
+            "type": "object",
+            "properties": { "message": { "$ref": "#/$defs/x/properties/p" } },
+            "$defs": {
+                "t": { "type": "string" },
+                "x": {
+                    "$id": "https://example.com/sub/x.json",
+                    "properties": { "p": { "$ref": "#/$defs/t" } },
+                    "$defs": { "t": { "type": "integer" } }
+                }
+            }
+        });
+        let plain = serde_json::json!({
+            "$schema": DRAFT_2020_12,
+            "$id": "https://example.com/plain.json",
+            "type": "object",
+            "properties": { "message": { "$ref": "#/$defs/t" } },
+            "$defs": { "t": { "type": "string" } }
+        });
+        for (schema, built) in [(anchored, false), (embedded, false), (plain, true)] {
+            let (store, id) = store_with(schema.clone());
+            let acceptor = Acceptor::build(&store, &id);
+            assert_eq!(acceptor.is_some(), built, "{schema}");
+            let text = r#"{"message": "hello"}"#;
+            let value: Value = serde_json::from_str(text).unwrap();
+            let exact = jsonschema::validator_for(&schema).unwrap().is_valid(&value);
+            if let Some(a) = acceptor {
+                assert_eq!(a.verdict(Tape::parse(text).unwrap().root()), Some(exact));
+            }
+        }
     }
 }

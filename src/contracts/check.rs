@@ -301,10 +301,11 @@ fn clean_bare_result(
     let Some(body) = extract::bare(text) else {
         return Ok(None);
     };
-    let Some(acceptor) = store.acceptor(id)? else {
+    // The text first: one the tape refuses (too deep, say) is the full path's to report.
+    let Some(tape) = Tape::parse(body) else {
         return Ok(None);
     };
-    let Some(tape) = Tape::parse(body) else {
+    let Some(acceptor) = store.acceptor(id)? else {
         return Ok(None);
     };
     let root = tape.root();
