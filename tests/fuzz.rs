@@ -284,6 +284,14 @@ fn quick_schema() -> impl Strategy<Value = Value> {
         Just(json!(true)),
         Just(json!(false)),
         Just(json!({ "$ref": "#" })),
+        // Resolved where the acceptor's target adds `$defs` (an anchor, an embedded resource).
+        prop::sample::select(vec![
+            "#/$defs/d0",
+            "#/$defs/d1",
+            "#/$defs/d1/properties/a",
+            "#a0"
+        ])
+        .prop_map(|r| json!({ "$ref": r })),
         prop::sample::select(vec![
             "string", "object", "array", "integer", "number", "null", "boolean"
         ])
@@ -452,14 +460,37 @@ fn fuzz_quick_acceptor_agrees_with_jsonschema() {
         (
             quick_schema(),
             prop::collection::vec(prop_oneof![quick_value(), json_value()], 1..6),
+            (
+                quick_schema(),
+                quick_schema(),
+                any::<bool>(),
+                any::<bool>(),
+                any::<bool>(),
+            ),
         ),
-        |(mut schema, values)| {
+        |(mut schema, values, (d0, d1, anchor, embedded, anchor_in_data))| {
+            // Definitions the refs point at: an anchor, an embedded resource, an anchor in data.
+            let object = |d: Value| if d.is_object() { d } else { json!({}) };
+            let (mut d0, mut d1) = (object(d0), object(d1));
+            if anchor {
+                d1["$anchor"] = json!("a0");
+            }
+            if anchor_in_data {
+                // Found first in document order, but names nothing for jsonschema.
+                d0["examples"] = json!([{ "$anchor": "a0", "type": "null" }]);
+            }
+            if embedded {
+                // Refs inside resolve against this base: its own d0 is another schema.
+                d1["$id"] = json!("https://example.com/sub/d1.json");
+                d1["$defs"] = json!({ "d0": { "type": "integer" }, "d1": {} });
+            }
             if let Some(obj) = schema.as_object_mut() {
                 obj.insert(
                     "$schema".into(),
                     json!("https://json-schema.org/draft/2020-12/schema"),
                 );
                 obj.insert("$id".into(), json!("https://example.com/quick.json"));
+                obj.insert("$defs".into(), json!({ "d0": d0, "d1": d1 }));
             } else {
                 return;
             }
