@@ -149,9 +149,15 @@ impl SchemaStore {
             .and_then(|()| self.compile(&id, true));
         match checked {
             Ok(v) => {
-                // A replaced schema may be referenced by compiled validators: drop them all.
+                // A replaced schema may be referenced by compiled validators: drop them all,
+                // but keep what compiling this one found of its key patterns (its validator is
+                // kept below, so nothing would find them again: their budget would be skipped).
                 if previous.is_some() {
+                    let found = self.key_patterns.remove(&id);
                     self.clear_validators();
+                    if let Some(found) = found {
+                        self.key_patterns.insert(id.clone(), found);
+                    }
                 }
                 self.plans.clear();
                 self.acceptors.clear();
@@ -957,5 +963,27 @@ mod tests {
             failing > 5000 && passing > 500,
             "{failing} failing, {passing} passing"
         );
+    }
+
+    /// A schema registered again under its id keeps the count of its backtracking
+    /// `patternProperties` patterns, so their budget still applies (it was lost: the count was
+    /// cleared with the other validators after the new one was compiled).
+    #[test]
+    fn a_replaced_schema_keeps_its_key_pattern_budget() {
+        let schema = |t: &str| {
+            json!({
+                "$schema": "https://json-schema.org/draft/2020-12/schema",
+                "$id": "https://example.com/keys.json",
+                "type": "object",
+                "patternProperties": { "^x-(?!internal)": { "type": t } }
+            })
+        };
+        let mut store = SchemaStore::default();
+        let id = store.register(schema("string")).unwrap();
+        assert_eq!(store.key_patterns(&id).0, 1);
+        let again = store.register(schema("integer")).unwrap();
+        assert_eq!(again, id);
+        assert_eq!(store.key_patterns(&id).0, 1);
+        assert!(store.acceptor(&id).unwrap().is_none());
     }
 }
