@@ -80,6 +80,10 @@ const ACT_TARGETS: [&str; 9] = [
 pub struct Negative {
     pub text: String,
     forbidden: Vec<Forbidden>,
+    /// For a ban on "other" files or "anything else": the paths it allows — those it names, or
+    /// when it names none the message's ("Clean up `settings.py`. Don't modify any other
+    /// files.").
+    others_than: Vec<String>,
 }
 
 const NEGATION_CUES: [&str; 10] = [
@@ -170,6 +174,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 out.push(Negative {
                     text: sentence.to_string(),
                     forbidden: vec![Forbidden::Code],
+                    others_than: Vec::new(),
                 });
             }
             continue;
@@ -209,9 +214,18 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             if at + cue.0 <= instructions.len() {
                 clauses.push((at + cue.0, at + cue.0 + clause.len()));
             }
+            // The paths a ban on "other" files allows: its own, else the message's.
+            let others_than = if dirs_named(sentence).1 {
+                Some(paths_named(sentence))
+                    .filter(|p| !p.is_empty())
+                    .unwrap_or_else(|| paths_named(instructions))
+            } else {
+                Vec::new()
+            };
             out.push(Negative {
                 text: sentence.to_string(),
                 forbidden,
+                others_than,
             });
         }
     }
@@ -736,7 +750,10 @@ pub fn check_negatives(
                             .then(|| {
                                 // "No code changes": a document is not code; "any file" is.
                                 let documents = objects.iter().any(|o| o == "file");
-                                let (dirs, allowed) = dirs_named(&n.text);
+                                let (mut dirs, allowed) = dirs_named(&n.text);
+                                if allowed && dirs.is_empty() {
+                                    dirs.clone_from(&n.others_than);
+                                }
                                 changed_a_file_under(result, &[], (&dirs, allowed), documents)
                             })
                             .flatten()
@@ -810,8 +827,28 @@ fn dirs_named(ban: &str) -> (Vec<String>, bool) {
     (dirs, allowed)
 }
 
+/// The paths inline code names in `text` (lowercased, without a leading `./`): files with an
+/// extension and directories ending in `/`.
+fn paths_named(text: &str) -> Vec<String> {
+    text::inline_code_spans(text)
+        .into_iter()
+        .filter_map(|(a, b)| text.get(a..b))
+        .map(|p| p.trim().trim_start_matches("./").to_ascii_lowercase())
+        .filter(|p| {
+            !p.contains(' ')
+                && ((p.ends_with('/') && p.len() > 1)
+                    || p.rsplit_once('.').is_some_and(|(stem, ext)| {
+                        !stem.is_empty()
+                            && (1..=5).contains(&ext.len())
+                            && ext.bytes().all(|b| b.is_ascii_alphanumeric())
+                    }))
+        })
+        .collect()
+}
+
 /// [`changed_a_file`], counting only files under one of `dirs` when there are any (outside all of
-/// them when they are the `allowed` ones), and then not "I changed it" without a file.
+/// them when they are the `allowed` ones), and then not "I changed it" without a file. A `dirs`
+/// entry without a trailing `/` is a file: the same file, or one whose path ends with it.
 /// `documents`: whether `.md`, `.txt`, `.rst` and `.adoc` files count (not under a ban on code,
 /// "no code changes", nor under a ban on building).
 fn changed_a_file_under(
@@ -823,7 +860,11 @@ fn changed_a_file_under(
     let within = |i: &str| {
         let i = i.trim_start_matches("./").to_ascii_lowercase();
         dirs.iter().any(|d| {
-            (i.len() > d.len() && i.starts_with(d.as_str())) || i.contains(&format!("/{d}"))
+            if d.ends_with('/') {
+                (i.len() > d.len() && i.starts_with(d.as_str())) || i.contains(&format!("/{d}"))
+            } else {
+                i == *d || i.ends_with(&format!("/{d}"))
+            }
         })
     };
     let under = |i: &str| dirs.is_empty() || within(i) != allowed;
@@ -1579,6 +1620,23 @@ mod tests {
             check(&other, "I updated `src/api.py` to expose it.").len(),
             1
         );
+        // "Other" files are those the message does not name, in the ban or elsewhere.
+        let named = negatives("Tidy up `config/loader.py`. Do not modify any other files.");
+        assert!(check(
+            &named,
+            "I refactored `config/loader.py` into two functions."
+        )
+        .is_empty());
+        assert_eq!(
+            check(
+                &named,
+                "I refactored `config/loader.py` and updated `app/main.py`."
+            )
+            .len(),
+            1
+        );
+        let beside = negatives("Fix the parser. Don't change anything else but `lexer/`.");
+        assert!(check(&beside, "I changed `lexer/tokens.py` to add the case.").is_empty());
         let deep = negatives("Explain the retry logic. Don't change anything in `src/`.");
         assert_eq!(
             check(&deep, "Modified `crates/core/src/retry.rs` to log.").len(),
