@@ -305,12 +305,7 @@ fn clean_bare_result(
     let Some(tape) = Tape::parse(body) else {
         return Ok(None);
     };
-    let Some(acceptor) = store.acceptor(id)? else {
-        return Ok(None);
-    };
-    let root = tape.root();
-    let opts = sanitize_opts(settings, Direction::Output);
-    if !(acceptor.accepts(root) && sanitize::untouched(&root, opts)) {
+    if !surely_clean(store, settings, id, tape.root(), Direction::Output)? {
         return Ok(None);
     }
     let checked = Checked {
@@ -326,6 +321,22 @@ fn clean_bare_result(
     Ok(Some(report))
 }
 
+/// Whether contract `id` surely accepts `root` (its quick acceptor says so) and the sanitizer
+/// would leave it as it is: then its check is clean without a `Value`.
+fn surely_clean(
+    store: &mut SchemaStore,
+    settings: &Settings,
+    id: &str,
+    root: At<'_>,
+    direction: Direction,
+) -> Result<bool> {
+    let Some(acceptor) = store.acceptor(id)? else {
+        return Ok(false);
+    };
+    let opts = sanitize_opts(settings, direction);
+    Ok(acceptor.accepts(root) && sanitize::untouched(&root, opts))
+}
+
 /// The clean report of a task input read as `root` (a token tape) when contract `id` surely
 /// accepts it ([`Acceptor`](super::accept::Acceptor)) and the sanitizer would leave it as it
 /// is — the report [`check_input`] gives that value. `None`: anything else (not sure, not
@@ -337,11 +348,7 @@ pub fn clean_input(
     id: &str,
     root: At<'_>,
 ) -> Result<Option<CheckReport>> {
-    let Some(acceptor) = store.acceptor(id)? else {
-        return Ok(None);
-    };
-    let opts = sanitize_opts(settings, Direction::Input);
-    if !(acceptor.accepts(root) && sanitize::untouched(&root, opts)) {
+    if !surely_clean(store, settings, id, root, Direction::Input)? {
         return Ok(None);
     }
     let checked = Checked {
