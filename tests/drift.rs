@@ -640,7 +640,7 @@ fn a_report_whose_shown_run_fails_scores_higher_than_one_whose_run_passes() {
 /// Delegation pairs written for these tests (`tests/data/own_delegation_pairs.jsonl`, none from
 /// the evaluation data): formats, modality, partial work, scope, deferral, another target, a
 /// false claim. Each following result breaks no constraint; each drifting result that breaks
-/// a stated one is flagged with it; and the ranking holds on at least 85 % of them (48 of 54 at
+/// a stated one is flagged with it; and the ranking holds on at least 85 % of them (50 of 56 at
 /// the fit of 2026-11-25, second: a figure of the fitted weights, which a refit may move by a pair).
 #[test]
 fn own_delegation_pairs_are_ranked_and_their_broken_constraints_named() {
@@ -669,7 +669,7 @@ fn own_delegation_pairs_are_ranked_and_their_broken_constraints_named() {
             right += 1;
         }
     }
-    assert_eq!(total, 54);
+    assert_eq!(total, 56);
     assert!(right * 100 >= total * 85, "{right} of {total} ranked right");
 }
 
