@@ -562,4 +562,28 @@ mod tests {
             }
         }
     }
+
+    /// A contract whose unions lead back into themselves (`oneOf: [{…}, {"$ref": "#"}]` under
+    /// `allOf`) branches at every level of the sanitizer's branch selection: it was 4^16 steps
+    /// per value (minutes; found by the fuzz target), and is now cut off after a fixed number
+    /// of steps, the value left undecided (kept) and validation reporting it.
+    #[test]
+    fn a_contract_whose_unions_lead_back_into_themselves_is_checked() {
+        let schema = serde_json::json!({
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": "https://example.com/loop.json",
+            "allOf": [
+                { "oneOf": [{ "maxLength": 2, "minLength": 1 }, { "$ref": "#" }] },
+                { "oneOf": [{ "$ref": "#" }, { "$ref": "#" }] }
+            ]
+        });
+        let mut g = Guard::new(Config::from_json("").unwrap()).unwrap();
+        g.set_mode_contract("loop", None, Some(crate::ContractSource::Schema(schema)))
+            .unwrap();
+        for text in ["true", r#"{"a": [1, {"b": "x"}]}"#, "Done."] {
+            let r = g.check_task_result("loop", text).unwrap();
+            assert!(!r.ok, "{text}");
+            assert!(!r.errors.is_empty());
+        }
+    }
 }

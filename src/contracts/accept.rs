@@ -18,6 +18,7 @@ use crate::sanitize::text::char_len;
 use crate::schema_store::{percent_decode, SchemaStore};
 use crate::swar::eq_short;
 use serde_json::{Map, Value};
+use std::cell::Cell;
 use std::collections::HashMap;
 
 const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
@@ -40,6 +41,9 @@ const ANNOTATIONS: [&str; 10] = [
 const MAX_RULES: usize = 4096;
 /// Deeper than this (value nesting plus `$ref` hops) the answer is "not sure".
 const MAX_DEPTH: usize = 512;
+/// Rule applications per token of the text, and at least, before the answer is "not sure".
+const STEPS_PER_TOKEN: usize = 64;
+const MIN_STEPS: usize = 4096;
 
 type Id = usize;
 
@@ -111,16 +115,21 @@ impl Acceptor {
     /// chain of `$ref`s deeper than the acceptor follows, as in a schema that applies itself to
     /// the same value).
     pub fn verdict(&self, node: At) -> Option<bool> {
-        self.check(0, node, 0)
+        // Unions whose branches each walk the same subtree (`anyOf: [{items: {$ref: "#"}, not:
+        // {}}, {items: {$ref: "#"}}]`) double the work per level of nesting: past a budget
+        // proportional to the text the answer is "not sure", and the full check decides.
+        let budget = Cell::new(node.tape_len().saturating_mul(STEPS_PER_TOKEN) + MIN_STEPS);
+        self.check(0, node, 0, &budget)
     }
 
     /// The verdict of rule `id` on `node`; `None`: not sure (too deep), which no `not` or
     /// `oneOf` may turn into an acceptance.
-    fn check(&self, id: Id, node: At, depth: usize) -> Option<bool> {
+    fn check(&self, id: Id, node: At, depth: usize, budget: &Cell<usize>) -> Option<bool> {
         let r = self.rules.get(id)?;
-        if depth > MAX_DEPTH {
+        if depth > MAX_DEPTH || budget.get() == 0 {
             return None;
         }
+        budget.set(budget.get() - 1);
         if let Some(c) = r.constant {
             return Some(c);
         }
@@ -160,7 +169,7 @@ impl Acceptor {
                 }
                 if let Some(each) = r.items {
                     for i in node.items() {
-                        if !self.check(each, i, depth)? {
+                        if !self.check(each, i, depth, budget)? {
                             return Some(false);
                         }
                     }
@@ -179,9 +188,9 @@ impl Acceptor {
                     let ok = match (declared, r.additional) {
                         (Some((_, p, required)), _) => {
                             required_seen += usize::from(*required);
-                            self.check(*p, value, depth)?
+                            self.check(*p, value, depth, budget)?
                         }
-                        (None, Some(a)) => self.check(a, value, depth)?,
+                        (None, Some(a)) => self.check(a, value, depth, budget)?,
                         (None, None) => true,
                     };
                     if !ok {
@@ -204,14 +213,14 @@ impl Acceptor {
             return Some(false);
         }
         for &a in &r.all_of {
-            if !self.check(a, node, depth)? {
+            if !self.check(a, node, depth, budget)? {
                 return Some(false);
             }
         }
         if !r.any_of.is_empty() {
             let mut any = false;
             for &a in &r.any_of {
-                if self.check(a, node, depth)? {
+                if self.check(a, node, depth, budget)? {
                     any = true;
                     break;
                 }
@@ -223,14 +232,14 @@ impl Acceptor {
         if !r.one_of.is_empty() {
             let mut matched = 0;
             for &a in &r.one_of {
-                matched += usize::from(self.check(a, node, depth)?);
+                matched += usize::from(self.check(a, node, depth, budget)?);
             }
             if matched != 1 {
                 return Some(false);
             }
         }
         match r.not {
-            Some(n) => Some(!self.check(n, node, depth)?),
+            Some(n) => Some(!self.check(n, node, depth, budget)?),
             None => Some(true),
         }
     }
@@ -576,5 +585,32 @@ mod tests {
                 assert_eq!(a.verdict(Tape::parse(text).unwrap().root()), Some(exact));
             }
         }
+    }
+
+    /// Unions whose branches each walk the same subtree double the work per level of nesting:
+    /// past a budget proportional to the text the verdict is "not sure" (the full check
+    /// decides), instead of 2^depth steps.
+    #[test]
+    fn unions_that_walk_a_subtree_twice_are_cut_off() {
+        let schema = serde_json::json!({
+            "$schema": DRAFT_2020_12,
+            "$id": "https://example.com/twice.json",
+            "anyOf": [
+                { "items": { "$ref": "#" }, "not": {} },
+                { "items": { "$ref": "#" } }
+            ]
+        });
+        let (store, id) = store_with(schema.clone());
+        let a = Acceptor::build(&store, &id).unwrap();
+        let nested = |depth: usize| format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+        let shallow = nested(4);
+        let exact = jsonschema::validator_for(&schema)
+            .unwrap()
+            .is_valid(&serde_json::from_str(&shallow).unwrap());
+        assert_eq!(
+            a.verdict(Tape::parse(&shallow).unwrap().root()),
+            Some(exact)
+        );
+        assert_eq!(a.verdict(Tape::parse(&nested(90)).unwrap().root()), None);
     }
 }

@@ -158,6 +158,11 @@ impl<'a> Tape<'a> {
 }
 
 impl<'t> At<'t> {
+    /// How many tokens the whole tape holds (a measure of the text's size).
+    pub fn tape_len(self) -> usize {
+        self.tape.toks.len()
+    }
+
     #[inline(always)]
     fn tok(self) -> Tok<'t> {
         self.tape.toks.get(self.i).copied().unwrap_or(Tok::Null)

@@ -46,7 +46,15 @@ struct Walker<'p> {
     out: SanitizeOutcome,
     /// JSON pointer of the value being walked; segments are pushed and popped.
     path: String,
+    /// Plan nodes visited while selecting the branches that apply to the value being walked:
+    /// unions that lead back into themselves (`oneOf: [{…}, {"$ref": "#"}]`) branch at every
+    /// level, so the selection is cut off by this count, not only by its depth.
+    selection_steps: usize,
 }
+
+/// Branch selection steps per value before it is left undecided (properties kept; validation
+/// reports what does not fit). Realistic contracts take a few dozen.
+const MAX_SELECTION_STEPS: usize = 4096;
 
 /// Sanitizes `value` in place against a compiled plan.
 pub fn sanitize(value: &mut Value, plan: &Plan, opts: SanitizeOptions) -> SanitizeOutcome {
@@ -55,6 +63,7 @@ pub fn sanitize(value: &mut Value, plan: &Plan, opts: SanitizeOptions) -> Saniti
         opts,
         out: SanitizeOutcome::default(),
         path: String::new(),
+        selection_steps: 0,
     };
     let start = if plan.nodes.is_empty() {
         vec![]
@@ -191,6 +200,7 @@ impl<'p> Walker<'p> {
         if !matches!(value, Value::String(_) | Value::Array(_) | Value::Object(_)) {
             return; // numbers, booleans and null need nothing
         }
+        self.selection_steps = 0;
         let app = self.expand(nodes, value, 0);
         match value {
             Value::String(s) => self.string(s, &app),
@@ -211,7 +221,8 @@ impl<'p> Walker<'p> {
 
     fn expand(&mut self, start: &[NodeId], value: &Value, level: usize) -> Applicable {
         let mut app = Applicable::default();
-        if level > MAX_SELECTION_DEPTH {
+        self.selection_steps += 1;
+        if level > MAX_SELECTION_DEPTH || self.selection_steps > MAX_SELECTION_STEPS {
             app.undecided = true;
             return app;
         }
@@ -262,11 +273,13 @@ impl<'p> Walker<'p> {
 
     /// A cheap test of whether a branch can apply: its type, required properties and the
     /// `const`/`enum` of its properties (the usual discriminators).
-    fn plausible(&self, id: NodeId, value: &Value, level: usize) -> bool {
-        let Some(n) = self.plan.node(id) else {
+    fn plausible(&mut self, id: NodeId, value: &Value, level: usize) -> bool {
+        let plan = self.plan;
+        let Some(n) = plan.node(id) else {
             return true;
         };
-        if level > MAX_SELECTION_DEPTH {
+        self.selection_steps += 1;
+        if level > MAX_SELECTION_DEPTH || self.selection_steps > MAX_SELECTION_STEPS {
             return true;
         }
         if n.never
@@ -296,9 +309,12 @@ impl<'p> Walker<'p> {
                 }
             }
         }
-        n.all_of
-            .iter()
-            .all(|&a| self.plausible(a, value, level + 1))
+        for &a in &n.all_of {
+            if !self.plausible(a, value, level + 1) {
+                return false;
+            }
+        }
+        true
     }
 
     fn string(&mut self, s: &mut String, app: &Applicable) {
