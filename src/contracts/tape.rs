@@ -77,22 +77,14 @@ impl<'a> Tape<'a> {
     /// `text` as one JSON value, as serde_json reads it. `None`: not JSON, or not sure (see the
     /// module's note); the caller reads it as a `Value`.
     pub fn parse(text: &'a str) -> Option<Tape<'a>> {
-        // Offsets are u32.
-        if text.len() >= u32::MAX as usize {
-            return None;
-        }
-        let mut r = Reader {
-            text,
-            bytes: text.as_bytes(),
-            pos: 0,
-            tape: Tape {
-                toks: Vec::with_capacity(text.len() / 16 + 4),
-                owned: Vec::new(),
-            },
+        let tape = Tape {
+            toks: Vec::with_capacity(text.len() / 16 + 4),
+            owned: Vec::new(),
         };
+        let mut r = Reader::over(text, tape)?;
         r.value(0)?;
-        r.skip_ws();
-        (r.pos == r.bytes.len()).then_some(r.tape)
+        r.at_end()?;
+        Some(r.tape)
     }
 
     /// An object of `fields` (name, value), as serde_json reads the JSON text that writes them
@@ -115,15 +107,7 @@ impl<'a> Tape<'a> {
             match field {
                 Field::Text(s) => tape.toks.push(Tok::Str(s)),
                 Field::Json(text) => {
-                    if text.len() >= u32::MAX as usize {
-                        return None;
-                    }
-                    let mut r = Reader {
-                        text,
-                        bytes: text.as_bytes(),
-                        pos: 0,
-                        tape,
-                    };
+                    let mut r = Reader::over(text, tape)?;
                     r.member_of_one(key)?;
                     tape = r.tape;
                 }
@@ -292,6 +276,23 @@ struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
+    /// A reader of `text` that appends to `tape`; `None` for a text too long for its u32
+    /// offsets.
+    fn over(text: &'a str, tape: Tape<'a>) -> Option<Reader<'a>> {
+        (text.len() < u32::MAX as usize).then_some(Reader {
+            text,
+            bytes: text.as_bytes(),
+            pos: 0,
+            tape,
+        })
+    }
+
+    /// Only white space is left.
+    fn at_end(&mut self) -> Option<()> {
+        self.skip_ws();
+        (self.pos == self.bytes.len()).then_some(())
+    }
+
     #[inline(always)]
     fn peek(&self) -> Option<u8> {
         self.bytes.get(self.pos).copied()
@@ -351,8 +352,7 @@ impl<'a> Reader<'a> {
         self.eat(b':')?;
         self.value(1)?;
         self.eat(b'}')?;
-        self.skip_ws();
-        (self.pos == self.bytes.len()).then_some(())
+        self.at_end()
     }
 
     fn array(&mut self, depth: usize) -> Option<()> {
