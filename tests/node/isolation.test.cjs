@@ -55,6 +55,28 @@ test("freezeContext: cycles and shared references keep their identity inside the
   assert.ok(Object.isFrozen(f) && Object.isFrozen(f.a) && Object.isFrozen(f.list));
 });
 
+test("freezeContext and contextHash: a reference again to any earlier object is that object, whichever came first", () => {
+  const guard = createGuardSync();
+  // Equal content, different identities: which one a later reference points at must matter.
+  const build = (pick) => {
+    const items = Array.from({ length: 40 }, (_, i) => ({ i: i % 2 }));
+    const refs = pick.map((k) => items[k]);
+    return { items, refs, tail: { again: items[pick[0]] } };
+  };
+  const first = build([1, 37, 3]);
+  const copy = guard.freezeContext(first);
+  assert.equal(copy.refs[0], copy.items[1]);
+  assert.equal(copy.refs[1], copy.items[37]);
+  assert.equal(copy.refs[2], copy.items[3]);
+  assert.equal(copy.tail.again, copy.items[1]);
+  assert.notEqual(copy.refs[1], copy.items[35]);
+  // Same shape of sharing: same hash; another object of equal content: another hash.
+  assert.equal(guard.contextHash(first), guard.contextHash(build([1, 37, 3])));
+  assert.equal(guard.contextHash(copy), guard.contextHash(first));
+  assert.notEqual(guard.contextHash(first), guard.contextHash(build([1, 35, 3])));
+  assert.notEqual(guard.contextHash(first), guard.contextHash(build([3, 37, 1])));
+});
+
 test("freezeContext: Map, Set and Date cannot be mutated through their methods", () => {
   const guard = createGuardSync();
   const key = { k: true };

@@ -115,7 +115,24 @@ function valuesOf(v: Set<unknown>): unknown[] {
 }
 
 class Walk {
-  readonly seen = new Map<object, number>();
+  /** Objects met so far: one set operation per object. Their visit numbers (their places in
+   * `order`) are looked up only when one is met again, through `visits`, filled from `order` as
+   * far as needed (a map from the start cost a lookup and an insertion per object: 0.13 µs). */
+  readonly seen = new Set<object>();
+  readonly order: object[] = [];
+  private readonly visits = new Map<object, number>();
+
+  /** The visit number of an object met before. */
+  visitOf(v: object): number {
+    const visits = this.visits;
+    let at = visits.get(v);
+    for (let i = visits.size; at === undefined && i < this.order.length; i++) {
+      const o = this.order[i] as object;
+      visits.set(o, i);
+      if (o === v) at = i;
+    }
+    return at as number;
+  }
   readonly copies: unknown[] = [];
   /** The token stream (src/freeze/stream.rs): `n` used of `ops`, `m` of `numbers`. */
   ops = new Uint32Array(256);
@@ -320,15 +337,17 @@ class Walk {
     } catch (e) {
       throw this.fault(F.read, 0, e);
     }
-    const first = this.seen.get(v);
-    if (first !== undefined) {
+    const seen = this.seen;
+    const index = seen.size;
+    seen.add(v);
+    if (seen.size === index) {
+      const first = this.visitOf(v);
       if (this.hashing) this.op2(OP.backRef, first, this.positions[first] as number);
       return this.mode === COPY ? this.copies[first] : v;
     }
+    this.order.push(v);
     if (this.refused[kind]) throw this.fault(F.refused, kind, undefined);
     if (this.depth >= MAX_DEPTH) throw this.fault(F.tooDeep, kind, undefined);
-    const index = this.seen.size;
-    this.seen.set(v, index);
     if (this.hashing) {
       this.positions.push(this.n);
       this.visit = index;
