@@ -49,6 +49,7 @@ const KIND = {
   "word-count": "keywords:frequency",
   "letter-count": "keywords:letter_frequency",
   script: "language:response_language",
+  language: "language:response_language",
   repeat: "combination:repeat_prompt",
   "nth-paragraph": "length_constraints:nth_paragraph_first_word",
 };

@@ -10,6 +10,7 @@
 
 use serde::Serialize;
 
+mod language;
 mod lists;
 
 /// How a count compares with its bound.
@@ -67,6 +68,8 @@ pub enum Rule {
     LetterCount(char, Rel, usize),
     /// The answer must be written in a script other than Latin (Devanagari, Cyrillic, …).
     Script(&'static str),
+    /// The answer must be in this Latin-script language (German, Swahili, English …).
+    Language(&'static language::Language),
     /// The answer starts with the request, repeated word for word.
     Repeats(String),
     /// These headings, each at the start of a line.
@@ -95,8 +98,8 @@ pub struct Checked {
     /// Stable kind: `words`, `sentences`, `paragraphs`, `bullets`, `highlights`, `sections`,
     /// `placeholders`, `no-commas`, `lowercase`, `uppercase`, `capital-words`, `title`,
     /// `quoted`, `json`, `postscript`, `ending`, `two-responses`, `fixed-answer`, `includes`,
-    /// `forbids`, `word-count`, `letter-count`, `script`, `list-items`, `no-bullets`,
-    /// `numbered-list`.
+    /// `forbids`, `word-count`, `letter-count`, `script`, `language`, `list-items`,
+    /// `no-bullets`, `numbered-list`.
     pub kind: &'static str,
     /// The constraint in plain words.
     pub constraint: String,
@@ -605,6 +608,13 @@ static CUES: super::phrases::Phrases = super::phrases::Phrases::new(&[
     "entirely in",
     "only in",
     "should be in",
+    "respond in",
+    "answer in",
+    "answers in",
+    "reply in",
+    "replies in",
+    "response in",
+    "responses in",
     "zero",
     "eleven",
     "heading",
@@ -1458,30 +1468,53 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 }
             }
         }
-        if (has("language") || has("entire response should be in")) && !has("programming") {
-            // The language is the answer's ("respond in Hindi", "only the Thai language",
-            // "using Tamil"), not a topic ("the Japanese language's writing systems").
-            let asked_in = |name: &str| {
-                ws.iter().enumerate().any(|(i, (_, x))| {
-                    let before =
-                        |j: usize| i.checked_sub(j).and_then(|k| ws.get(k)).map_or("", |x| x.1);
-                    let lead = |x: &str| matches!(x, "in" | "only" | "using" | "use");
-                    *x == name && (lead(before(1)) || (before(1) == "the" && lead(before(2))))
-                })
-            };
-            for (name, script) in SCRIPTS {
-                if asked_in(name)
-                    && has_any(
-                        &lower,
-                        &[
-                            "language",
-                            "entirely in",
-                            "only in",
-                            "response should be in",
-                        ],
+        // The language is the answer's ("respond in Hindi", "only the Thai language", "using
+        // Tamil", "answer in German"), not a topic ("the Japanese language's writing systems",
+        // "comments written in German").
+        let before =
+            |i: usize, j: usize| i.checked_sub(j).and_then(|k| ws.get(k)).map_or("", |x| x.1);
+        let asked_in = |name: &str| {
+            ws.iter().enumerate().any(|(i, (_, x))| {
+                let lead = |x: &str| matches!(x, "in" | "only" | "using" | "use");
+                *x == name && (lead(before(i, 1)) || (before(i, 1) == "the" && lead(before(i, 2))))
+            })
+        };
+        // "Respond in German", "your answer in Swahili": the answer named just before.
+        let answered_in = |name: &str| {
+            ws.iter().enumerate().any(|(i, (_, x))| {
+                *x == name
+                    && before(i, 1) == "in"
+                    && matches!(
+                        before(i, 2),
+                        "respond"
+                            | "answer"
+                            | "reply"
+                            | "response"
+                            | "responses"
+                            | "answers"
+                            | "replies"
                     )
-                {
+            })
+        };
+        if !has("programming") {
+            let stated = (has("language") || has("entire response should be in"))
+                && has_any(
+                    &lower,
+                    &[
+                        "language",
+                        "entirely in",
+                        "only in",
+                        "response should be in",
+                    ],
+                );
+            for (name, script) in SCRIPTS {
+                if (stated && asked_in(name)) || answered_in(name) {
                     push(sentence, Rule::Script(script));
+                }
+            }
+            for l in &language::LANGUAGES {
+                if (stated && asked_in(l.name)) || answered_in(l.name) {
+                    push(sentence, Rule::Language(l));
                 }
             }
         }
@@ -3093,6 +3126,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 _ => (false, Some("the result is not a JSON object".into())),
             }
         }
+        Rule::Language(l) => language::check(text, l),
         Rule::Script(script) => {
             let letters: Vec<char> = text.chars().filter(|c| c.is_alphabetic()).collect();
             let inside = letters.iter().filter(|c| in_script(**c, script)).count();
@@ -3145,6 +3179,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
             format!("the letter \"{c}\" {} times", r.words(*n)),
         ),
         Rule::Script(s) => ("script", format!("written in the {s} script")),
+        Rule::Language(l) => ("language", format!("written in {}", l.name)),
         Rule::Headings(h) => ("headings", format!("the headings {}", h.join(", "))),
         Rule::JsonKeys(k) => ("json-keys", format!("a JSON object with the keys {}", k.join(", "))),
         Rule::TableColumns(c) => ("table-columns", format!("a table with the columns {}", c.join(" | "))),
@@ -3219,6 +3254,40 @@ mod tests {
         let (ok, why) = check(&Rule::NoBullets, "Changes:\n- streaming\n- retries");
         assert!(!ok && why.is_some_and(|w| w.contains("- streaming")));
         assert!(!check(&Rule::NoBullets, "Changes:\n\u{2022} streaming").0);
+    }
+
+    #[test]
+    fn a_latin_script_language_asked_for_is_read_and_topics_are_not() {
+        for (ask, name) in [
+            ("Respond in German, the team reads no English.", "german"),
+            (
+                "The whole reply must be in the Swahili language.",
+                "swahili",
+            ),
+            ("Please answer in Portuguese.", "portuguese"),
+            ("Use only the Italian language in your reply.", "italian"),
+            (
+                "Keep your response in English even though the logs are in French.",
+                "english",
+            ),
+        ] {
+            let found: Vec<&str> = rules(ask)
+                .into_iter()
+                .filter_map(|r| match r {
+                    Rule::Language(l) => Some(l.name),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(found, vec![name], "{ask}");
+        }
+        for topic in [
+            "The German comments in parser.rs are out of date; update them.",
+            "Summarise the Dutch language's history of spelling reforms.",
+            "Port the French locale strings to the new i18n loader.",
+            "Which programming language should we use, given the team knows Swedish tools?",
+        ] {
+            assert!(!kinds(topic).contains(&"language"), "{topic}");
+        }
     }
 
     #[test]

@@ -1,0 +1,348 @@
+//! "Respond in German", "your entire answer should be in Italian": languages written in the
+//! Latin script, told apart by their commonest function words. Scripts of their own (Hindi,
+//! Russian, Thai …) are checked by script instead (`Rule::Script`).
+//!
+//! The word lists are each language's most frequent grammatical words (articles, conjunctions,
+//! prepositions, pronouns, auxiliaries), as any grammar lists them, less those that are also
+//! common English words ("die", "was", "on", "do", "per") or code keywords ("var", "for"), so
+//! that English prose or code never reads as another language. A verdict needs a text long
+//! enough to judge, almost none of the asked language's words and plenty of another's: anything
+//! less is left alone.
+
+/// A language and its function words.
+#[derive(Debug, PartialEq)]
+pub struct Language {
+    pub name: &'static str,
+    words: &'static [&'static str],
+    /// Languages close enough to share many function words: never told apart.
+    group: u8,
+}
+
+const fn lang(name: &'static str, group: u8, words: &'static [&'static str]) -> Language {
+    Language { name, words, group }
+}
+
+/// Latin-script languages by their English names (the names a message uses).
+pub const LANGUAGES: [Language; 17] = [
+    lang(
+        "english",
+        1,
+        &[
+            "the", "and", "of", "to", "that", "it", "with", "as", "on", "are", "this", "be", "was",
+            "by", "not", "or", "have", "from", "but", "they", "which", "you", "we", "can", "will",
+            "at", "their", "has", "been", "would", "there", "what", "were", "when", "your",
+            "should", "these", "than", "its", "our",
+        ],
+    ),
+    lang(
+        "german",
+        2,
+        &[
+            "der", "und", "nicht", "ein", "eine", "zu", "den", "mit", "sich", "auf", "für", "von",
+            "dem", "des", "ist", "auch", "es", "ich", "wir", "sie", "werden", "wird", "sind",
+            "oder", "aber", "wenn", "dass", "das", "nach", "bei", "aus", "wie", "noch", "nur",
+            "kann", "einer", "einen", "diese", "dieser", "über", "sehr", "haben", "hat", "keine",
+        ],
+    ),
+    lang(
+        "french",
+        3,
+        &[
+            "le", "les", "et", "est", "des", "une", "du", "pour", "que", "qui", "dans", "pas",
+            "sur", "avec", "au", "ce", "il", "elle", "nous", "vous", "sont", "plus", "ne", "se",
+            "par", "mais", "ou", "cette", "été", "aux", "leur", "tout", "très", "être", "je",
+            "comme", "sa", "ses", "la", "en", "un", "de",
+        ],
+    ),
+    lang(
+        "spanish",
+        4,
+        &[
+            "el", "los", "las", "y", "es", "que", "en", "un", "una", "por", "para", "con", "se",
+            "del", "al", "lo", "como", "más", "pero", "su", "sus", "este", "esta", "está", "hay",
+            "muy", "también", "sin", "sobre", "entre", "cuando", "todo", "porque", "puede", "ser",
+            "fue", "la", "de", "le",
+        ],
+    ),
+    lang(
+        "italian",
+        5,
+        &[
+            "il", "la", "le", "è", "di", "che", "un", "una", "con", "non", "del", "della", "dei",
+            "sono", "anche", "più", "ma", "si", "gli", "lo", "nel", "alla", "questo", "questa",
+            "essere", "ha", "ci", "da", "delle", "degli", "al", "ed", "però", "molto", "quando",
+            "tutti", "suo", "sua",
+        ],
+    ),
+    lang(
+        "portuguese",
+        6,
+        &[
+            "é", "de", "que", "um", "uma", "para", "com", "não", "da", "dos", "das", "em", "na",
+            "por", "mais", "mas", "se", "como", "são", "está", "ao", "foi", "seu", "sua", "ele",
+            "ela", "isso", "este", "esta", "também", "muito", "quando", "pelo", "pela", "já",
+            "nos", "ou", "ser", "tem", "há",
+        ],
+    ),
+    lang(
+        "dutch",
+        7,
+        &[
+            "de", "het", "een", "en", "van", "dat", "niet", "op", "te", "voor", "met", "zijn",
+            "er", "aan", "ook", "als", "maar", "om", "dit", "wordt", "worden", "door", "bij",
+            "naar", "kan", "heeft", "hij", "ze", "wij", "ik", "je", "deze", "geen", "nog", "wel",
+            "meer", "zo", "dan",
+        ],
+    ),
+    lang(
+        "swedish",
+        8,
+        &[
+            "och", "att", "det", "som", "en", "är", "av", "på", "med", "inte", "den", "till",
+            "har", "ett", "om", "så", "kan", "vi", "jag", "han", "hon", "från", "eller", "också",
+            "detta", "sig", "de", "kommer", "skulle", "vid", "efter", "mycket", "när", "alla",
+            "sina", "sin", "där",
+        ],
+    ),
+    lang(
+        "danish",
+        8,
+        &[
+            "og", "det", "som", "en", "er", "af", "på", "med", "ikke", "den", "til", "har", "et",
+            "om", "så", "kan", "vi", "jeg", "han", "hun", "fra", "eller", "også", "dette", "sig",
+            "de", "vil", "skal", "ved", "efter", "meget", "når", "alle", "sine", "sin", "hvor",
+            "være",
+        ],
+    ),
+    lang(
+        "norwegian",
+        8,
+        &[
+            "og", "det", "som", "en", "er", "av", "på", "med", "ikke", "den", "til", "har", "et",
+            "om", "så", "kan", "vi", "jeg", "han", "hun", "fra", "eller", "også", "dette", "seg",
+            "de", "vil", "skal", "ved", "etter", "mye", "når", "alle", "sine", "sin", "hvor",
+            "være",
+        ],
+    ),
+    lang(
+        "finnish",
+        9,
+        &[
+            "ja", "ei", "se", "että", "kun", "mutta", "tai", "ovat", "oli", "myös", "kuin", "joka",
+            "tämä", "hän", "niin", "jos", "voi", "sen", "siitä", "mitä", "olla", "vain", "nyt",
+            "jo", "sitä", "ne", "minä", "sinä", "hyvin", "kaikki", "joten", "koska", "sekä", "ole",
+            "olen",
+        ],
+    ),
+    lang(
+        "polish",
+        10,
+        &[
+            "w", "na", "z", "nie", "się", "jest", "że", "o", "jak", "ale", "po", "co", "tak", "za",
+            "od", "przez", "dla", "są", "czy", "tylko", "jego", "jej", "ich", "lub", "oraz",
+            "może", "być", "już", "bardzo", "tym", "tego", "które", "który", "która", "jako",
+            "gdy",
+        ],
+    ),
+    lang(
+        "turkish",
+        11,
+        &[
+            "ve", "bir", "bu", "da", "de", "için", "ile", "çok", "daha", "ne", "gibi", "ama",
+            "olarak", "en", "o", "mi", "değil", "kadar", "sonra", "şey", "ya", "olan", "veya",
+            "ancak", "ise", "göre", "diye", "bunu", "ben", "sen", "biz", "siz", "onlar", "nasıl",
+            "neden", "çünkü",
+        ],
+    ),
+    lang(
+        "vietnamese",
+        12,
+        &[
+            "và", "của", "là", "có", "không", "được", "cho", "một", "các", "những", "với", "trong",
+            "này", "người", "đã", "để", "khi", "đến", "từ", "như", "cũng", "thì", "ra", "sẽ", "về",
+            "nhưng", "làm", "phải", "nhiều", "rất",
+        ],
+    ),
+    lang(
+        "indonesian",
+        13,
+        &[
+            "yang", "dan", "di", "ini", "itu", "dengan", "untuk", "tidak", "dari", "dalam", "akan",
+            "pada", "juga", "ke", "ada", "saya", "kita", "bisa", "atau", "karena", "oleh",
+            "sebagai", "adalah", "mereka", "lebih", "sudah", "telah", "kami", "namun", "hanya",
+        ],
+    ),
+    lang(
+        "malay",
+        13,
+        &[
+            "yang", "dan", "di", "ini", "itu", "dengan", "untuk", "tidak", "dari", "dalam", "akan",
+            "pada", "juga", "ke", "ada", "saya", "kita", "boleh", "atau", "kerana", "oleh",
+            "sebagai", "adalah", "mereka", "lebih", "sudah", "telah", "kami", "tetapi", "hanya",
+        ],
+    ),
+    lang(
+        "swahili",
+        14,
+        &[
+            "na", "ya", "wa", "kwa", "ni", "za", "katika", "la", "kuwa", "hii", "au", "lakini",
+            "pia", "kama", "cha", "hiyo", "sana", "yake", "zaidi", "wake", "hayo", "baada", "hadi",
+            "bila", "huo", "kwamba", "wao", "sisi", "mimi", "yeye",
+        ],
+    ),
+];
+
+/// Words needed before a text is judged: a short answer (a name, a number, a code block with a
+/// line of prose) says too little about its language.
+const MIN_WORDS: usize = 25;
+/// The asked language's share of the words at most, and another language's at least, for the
+/// text to be in that other language. Running prose has 25–45 % function words.
+const ASKED_AT_MOST: f64 = 0.05;
+const OTHER_AT_LEAST: f64 = 0.2;
+
+/// Whether `text` can be in `asked`; when it plainly is in another language, the evidence.
+pub fn check(text: &str, asked: &Language) -> (bool, Option<String>) {
+    let words = prose_words(text);
+    if words.len() < MIN_WORDS {
+        return (true, None);
+    }
+    let share = |l: &Language| {
+        words
+            .iter()
+            .filter(|w| l.words.contains(&w.as_str()))
+            .count() as f64
+            / words.len() as f64
+    };
+    let own = share(asked);
+    if own > ASKED_AT_MOST {
+        return (true, None);
+    }
+    let other = LANGUAGES
+        .iter()
+        .filter(|l| l.group != asked.group)
+        .map(|l| (l, share(l)))
+        .max_by(|a, b| a.1.total_cmp(&b.1));
+    match other {
+        Some((l, s)) if s >= OTHER_AT_LEAST => (
+            false,
+            Some(format!(
+                "written in {}: {:.0} % of its words are common {} words, {:.0} % {} ones",
+                l.name,
+                100.0 * s,
+                l.name,
+                100.0 * own,
+                asked.name
+            )),
+        ),
+        _ => (true, None),
+    }
+}
+
+/// The lowercased words of the text's prose: fenced code, inline code and URLs left out (a
+/// German answer may quote English code).
+fn prose_words(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in super::lists::outside_fences(text) {
+        for (i, span) in line.split('`').enumerate() {
+            if i % 2 == 1 {
+                continue;
+            }
+            for token in span.split_whitespace() {
+                if token.contains("://") {
+                    continue;
+                }
+                for w in token.split(|c: char| !(c.is_alphabetic() || c == '\'')) {
+                    let w = w.trim_matches('\'');
+                    if !w.is_empty() {
+                        out.push(w.to_lowercase());
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lang(name: &str) -> &'static Language {
+        LANGUAGES
+            .iter()
+            .find(|l| l.name == name)
+            .unwrap_or(&LANGUAGES[0])
+    }
+
+    const GERMAN: &str = "Die Funktion prüft zuerst, ob der Benutzer angemeldet ist. Wenn nicht, \
+        wird eine Fehlermeldung zurückgegeben und die Anfrage bricht ab. Danach werden die \
+        Eingaben mit dem Schema verglichen, das wir in der letzten Woche eingeführt haben. Das \
+        ist auch der Grund, warum die Tests jetzt länger dauern, aber sie sind zuverlässiger.";
+    const ENGLISH: &str = "The function first checks that the user is signed in. If not, it \
+        returns an error and the request stops there. After that the inputs are compared with \
+        the schema we introduced last week. That is also why the tests take longer now, but \
+        they are more reliable than they were before the change.";
+
+    #[test]
+    fn an_answer_in_another_language_is_named_with_its_share() {
+        let (ok, why) = check(ENGLISH, lang("german"));
+        assert!(!ok);
+        let why = why.unwrap_or_default();
+        assert!(why.starts_with("written in english"), "{why}");
+        let (ok, why) = check(GERMAN, lang("english"));
+        assert!(!ok, "{why:?}");
+        assert!(why.unwrap_or_default().starts_with("written in german"));
+    }
+
+    #[test]
+    fn an_answer_in_the_asked_language_holds() {
+        assert_eq!(check(GERMAN, lang("german")), (true, None));
+        assert_eq!(check(ENGLISH, lang("english")), (true, None));
+    }
+
+    #[test]
+    fn close_languages_are_never_told_apart() {
+        let swedish = "Funktionen kontrollerar först att användaren är inloggad. Om inte så \
+            returneras ett fel och förfrågan stoppas där. Efter det jämförs indata med det schema \
+            som vi införde förra veckan, och det är också därför som testerna tar längre tid nu \
+            men de är mycket mer tillförlitliga än de var.";
+        assert_eq!(check(swedish, lang("swedish")), (true, None));
+        assert_eq!(check(swedish, lang("danish")), (true, None));
+        assert!(!check(swedish, lang("english")).0);
+    }
+
+    #[test]
+    fn short_answers_and_code_say_nothing_about_the_language() {
+        assert_eq!(
+            check("Fertig. Siehe `src/app.ts`.", lang("english")),
+            (true, None)
+        );
+        let code = format!(
+            "Hier ist der Code:\n\n```ts\n{}\n```\n",
+            ENGLISH.replace(". ", ";\n// ")
+        );
+        assert_eq!(check(&code, lang("german")), (true, None));
+        // English code comments inside fences do not outweigh the German prose around them.
+        let mixed = format!("{GERMAN}\n\n```\n// {ENGLISH}\n```");
+        assert_eq!(check(&mixed, lang("german")), (true, None));
+    }
+
+    #[test]
+    fn the_lists_keep_out_common_english_words() {
+        for l in LANGUAGES.iter().filter(|l| l.name != "english") {
+            for w in l.words {
+                assert!(
+                    !lang("english").words.contains(w),
+                    "{} shares {w} with English",
+                    l.name
+                );
+            }
+            for w in [
+                "die", "was", "on", "do", "in", "is", "of", "a", "i", "as", "no", "so", "var",
+                "for", "per", "her", "me", "os",
+            ] {
+                assert!(!l.words.contains(&w), "{} lists {w}", l.name);
+            }
+        }
+    }
+}
