@@ -71,6 +71,25 @@ test("answers that fail the request's logic, and an inverted request, through th
   assert.ok(rating.reasons.some((r) => r.includes("rating from 0 to 5")), rating.reasons.join(" | "));
 });
 
+test("the answer's language: a Latin-script language asked for is checked through the package", () => {
+  const guard = createGuardSync();
+  const ask = "Summarise why the nightly import job failed. Respond in German: the on-call team reads no English.";
+  const english =
+    "The nightly import failed because the upstream export arrived two hours late and the job does not wait for it. " +
+    "It started on time, found no file and exited with an error, which the scheduler did not retry. We should add a wait with a timeout.";
+  const german =
+    "Der nächtliche Import ist fehlgeschlagen, weil der Export der Gegenseite zwei Stunden zu spät kam und der Job nicht auf ihn wartet. " +
+    "Er startete pünktlich, fand keine Datei und brach mit einem Fehler ab, den der Scheduler nicht wiederholt hat. Wir sollten eine Wartezeit mit Timeout einbauen.";
+  const broken = guard.scoreDrift(ask, english);
+  const language = broken.checked.find((c) => c.kind === "language");
+  assert.ok(language && !language.holds, JSON.stringify(broken.checked));
+  assert.match(language.evidence, /written in english/);
+  assert.ok(broken.violations.some((v) => /german/i.test(v.constraint)));
+  const kept = guard.scoreDrift(ask, german);
+  assert.ok(kept.checked.some((c) => c.kind === "language" && c.holds));
+  assert.ok(!kept.violations.some((v) => /german/i.test(v.constraint)));
+});
+
 test("npx boomerang-guard eval: accuracy, decided share and precision per source, a split, per-pair signals", () => {
   const bin = path.join(packageDir(), "bin", "boomerang-guard.cjs");
   const files = [path.join(evalDir, "orchestrator_train.jsonl"), path.join(evalDir, "llmbar_casestudy.jsonl")];
