@@ -255,7 +255,7 @@ fn hash_stream_matches_the_native_hash_and_refuses_malformed_streams() {
     use boomerang_guard::wasm::hash_stream;
     // {"b": [1, "é"], "a": true} with keys in insertion order: the core sorts them.
     let (object, array, key, string, number, t) = (11, 10, 8, 5, 4, 2);
-    let text = "béa";
+    let text = "béa".as_bytes();
     let ops = [
         object, 0, 2, 20, key, 0, 1, array, 1, 2, 16, number, 0, string, 1, 1, key, 2, 1, t,
     ];
@@ -273,7 +273,10 @@ fn hash_stream_matches_the_native_hash_and_refuses_malformed_streams() {
         let e = hash_stream(bad, &[1.0], text, &[]).unwrap_err();
         assert_eq!(code(&e), "INVALID_ARGUMENT");
     }
-    assert!(hash_stream(&[t], &[], "", &[]).is_ok());
+    assert!(hash_stream(&[t], &[], b"", &[]).is_ok());
+    // The text comes as UTF-8 bytes: bytes that are not are refused, not read.
+    let e = hash_stream(&[string, 0, 1], &[], &[0xff], &[]).unwrap_err();
+    assert_eq!(code(&e), "INVALID_ARGUMENT");
 }
 
 use boomerang_guard::wasm::restore_mode;

@@ -234,7 +234,9 @@ fn is_object(op: Op) -> bool {
 }
 
 /// What is left to feed, on a stack (a value graph may be as deep as it is long, so no
-/// recursion). A container's entries are one task that advances in place, not one task each.
+/// recursion). A container's entries are one task that advances in place, not one task each,
+/// and becomes its `End` when its last entry is taken.
+#[derive(Clone, Copy)]
 enum Task {
     /// The entries of an array, Map or Set: the next one at `at`, `left` of them before `end`.
     Run {
@@ -280,7 +282,9 @@ fn feed_stream(s: &Stream) -> Result<String, Malformed> {
     let mut tasks: Vec<Task> = Vec::new();
     // The sorted entries of the objects being fed, innermost last: (key, value) positions.
     let mut entries: Vec<(usize, usize)> = Vec::new();
-    let mut sorting: Vec<(bool, &[u8], usize, usize)> = Vec::new();
+    let mut sorting: Vec<(bool, &[u8])> = Vec::new();
+    // The current object's (key position, value position) pairs, in the walk's order.
+    let mut kids: Vec<(usize, usize)> = Vec::new();
     // The last object's keys as the walk wrote them (symbol or not, text start and length) and
     // their sorted order. Objects of one shape usually come in runs (the items of an array), and
     // the walk writes a repeated key's text once, so equal keys have equal positions: a run
@@ -292,50 +296,63 @@ fn feed_stream(s: &Stream) -> Result<String, Malformed> {
     loop {
         let mut at = match pending.take() {
             Some(at) => at,
-            None => match tasks.last_mut() {
-                None => break,
-                Some(Task::End) => {
-                    tasks.pop();
-                    h.end();
-                    continue;
-                }
-                Some(Task::Run { at, end, left }) => {
-                    let child = *at;
-                    let next_child = s.end_of(child)?;
-                    if next_child > *end {
-                        return Err("an entry runs past its container");
-                    }
-                    *left -= 1;
-                    if *left == 0 {
-                        if next_child != *end {
-                            return Err("a container's entries do not fill it");
-                        }
+            None => {
+                let Some(task) = tasks.last_mut() else {
+                    break;
+                };
+                match *task {
+                    Task::End => {
                         tasks.pop();
-                    } else {
-                        if next_child >= *end {
-                            return Err("a container's entries run past it");
+                        h.end();
+                        continue;
+                    }
+                    Task::Run { at, end, left } => {
+                        let next_child = s.end_of(at)?;
+                        if next_child > end {
+                            return Err("an entry runs past its container");
                         }
-                        *at = next_child;
+                        if left == 1 {
+                            if next_child != end {
+                                return Err("a container's entries do not fill it");
+                            }
+                            // The last entry: the container ends once it is fed.
+                            *task = Task::End;
+                        } else {
+                            if next_child >= end {
+                                return Err("a container's entries run past it");
+                            }
+                            *task = Task::Run {
+                                at: next_child,
+                                end,
+                                left: left - 1,
+                            };
+                        }
+                        at
                     }
-                    child
+                    Task::Entries { start, from, to } => {
+                        let (key, value) = *entries.get(from).ok_or("an entry out of place")?;
+                        if from + 1 == to {
+                            // The last entry: the object's region is free for what its value
+                            // holds, and the object ends once it is fed.
+                            entries.truncate(start);
+                            *task = Task::End;
+                        } else {
+                            *task = Task::Entries {
+                                start,
+                                from: from + 1,
+                                to,
+                            };
+                        }
+                        let name = s.text(key + 1)?;
+                        if s.op(key)? == Op::SymbolKey {
+                            h.key([b"@@", name].concat());
+                        } else {
+                            h.key(name);
+                        }
+                        value
+                    }
                 }
-                Some(Task::Entries { start, from, to }) => {
-                    let (key, value) = *entries.get(*from).ok_or("an entry out of place")?;
-                    *from += 1;
-                    if *from == *to {
-                        // The last entry: the object's region is free for what its value holds.
-                        entries.truncate(*start);
-                        tasks.pop();
-                    }
-                    let name = s.text(key + 1)?;
-                    if s.op(key)? == Op::SymbolKey {
-                        h.key([b"@@", name].concat());
-                    } else {
-                        h.key(name);
-                    }
-                    value
-                }
-            },
+            }
         };
         let mut op = s.op(at)?;
         if op == Op::BackRef {
@@ -352,7 +369,8 @@ fn feed_stream(s: &Stream) -> Result<String, Malformed> {
                 return Err("a visit number out of range");
             }
             if canonical.len() <= visit {
-                canonical.resize(visit + 1, 0);
+                // Grown in steps (visits come in order, one more each time).
+                canonical.resize((visit + 1).max(canonical.len() * 2), 0);
             }
             let slot = canonical
                 .get_mut(visit)
@@ -425,7 +443,6 @@ fn feed_stream(s: &Stream) -> Result<String, Malformed> {
                 if first >= end {
                     return Err("a container's entries run past it");
                 }
-                tasks.push(Task::End);
                 if !pairs {
                     tasks.push(Task::Run {
                         at: first,
@@ -434,9 +451,10 @@ fn feed_stream(s: &Stream) -> Result<String, Malformed> {
                     });
                     continue;
                 }
-                // Keys and values in pairs; sorted before any value is fed.
-                sorting.clear();
+                // Keys and values in pairs; sorted before any value is fed. The keys' texts
+                // are read only when the shape is new: a run of one shape sorts once.
                 shape.clear();
+                kids.clear();
                 let mut child = first;
                 for _ in 0..count {
                     if child >= end {
@@ -446,7 +464,8 @@ fn feed_stream(s: &Stream) -> Result<String, Malformed> {
                     if !matches!(key_op, Op::Key | Op::SymbolKey) {
                         return Err("an object entry without a key");
                     }
-                    let value = s.end_of(child)?;
+                    // A key is three words: its op, its text's start and length.
+                    let value = child + 3;
                     if value >= end {
                         return Err("a container's entries run past it");
                     }
@@ -454,31 +473,26 @@ fn feed_stream(s: &Stream) -> Result<String, Malformed> {
                     if next_child > end {
                         return Err("an entry runs past its container");
                     }
-                    let symbol = key_op == Op::SymbolKey;
-                    sorting.push((symbol, s.text(child + 1)?, child, value));
-                    shape.push((symbol, s.at(child + 1)?, s.at(child + 2)?));
+                    shape.push((key_op == Op::SymbolKey, s.at(child + 1)?, s.at(child + 2)?));
+                    kids.push((child, value));
                     child = next_child;
                 }
                 if child != end {
                     return Err("a container's entries do not fill it");
                 }
                 if shape != last_shape {
+                    sorting.clear();
+                    for &(symbol, start, len) in &shape {
+                        sorting.push((symbol, s.text.slice(start, len)?));
+                    }
                     // Strings by UTF-8 bytes, then symbols by description.
                     order.clear();
                     order.extend(0..sorting.len());
-                    order.sort_by(|&x, &y| {
-                        let key = |i: usize| sorting.get(i).map(|e| (e.0, e.1));
-                        key(x).cmp(&key(y))
-                    });
+                    order.sort_by(|&x, &y| sorting.get(x).cmp(&sorting.get(y)));
                     std::mem::swap(&mut shape, &mut last_shape);
                 }
                 let from = entries.len();
-                entries.extend(
-                    order
-                        .iter()
-                        .filter_map(|&i| sorting.get(i))
-                        .map(|&(_, _, key, value)| (key, value)),
-                );
+                entries.extend(order.iter().filter_map(|&i| kids.get(i)).copied());
                 tasks.push(Task::Entries {
                     start: from,
                     from,
@@ -606,6 +620,33 @@ mod tests {
         };
         go(&mut w, v);
         (w.ops, w.numbers, w.text)
+    }
+
+    /// Times `hash_stream` on a stream the JS walk wrote (`.tmp/stream.*`, from a Node script):
+    /// `BG_STREAM=.tmp/stream cargo test --release --lib stream_speed -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn stream_speed() {
+        let Ok(base) = std::env::var("BG_STREAM") else {
+            return;
+        };
+        let read = |ext: &str| std::fs::read(format!("{base}.{ext}")).unwrap_or_default();
+        let ops: Vec<u32> = read("ops")
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        let numbers: Vec<f64> = read("num")
+            .chunks_exact(8)
+            .map(|c| f64::from_le_bytes(c.try_into().unwrap_or_default()))
+            .collect();
+        let text = String::from_utf8(read("txt")).unwrap_or_default();
+        let want = String::from_utf8(read("hash")).unwrap_or_default();
+        let rounds = 40;
+        let start = std::time::Instant::now();
+        for _ in 0..rounds {
+            assert_eq!(hash_stream(&ops, &numbers, &text, &[]).unwrap(), want);
+        }
+        eprintln!("hash_stream: {:?} per call", start.elapsed() / rounds);
     }
 
     #[test]

@@ -36,15 +36,25 @@ fn mode(code: u32) -> Option<FreezeMode> {
     }
 }
 
-/// The context hash of a walk's token stream (`crate::freeze::stream`).
+/// The context hash of a walk's token stream (`crate::freeze::stream`). The text comes as
+/// UTF-8 bytes (the engine's `TextEncoder`): passed as a string, wasm-bindgen's glue copied its
+/// ASCII prefix one character at a time in JS, a tenth of a context hash's time.
 #[wasm_bindgen(js_name = hashStream)]
 pub fn hash_stream(
     ops: &[u32],
     numbers: &[f64],
-    text: &str,
+    text: &[u8],
     bytes: &[u8],
 ) -> Result<String, JsValue> {
-    crate::freeze::stream::hash_stream(ops, numbers, text, bytes).js()
+    let text = std::str::from_utf8(text).map_err(|_| {
+        crate::error::GuardError::new(
+            ErrorCode::InvalidArgument,
+            "",
+            "context hash stream: the text is not UTF-8",
+        )
+    });
+    text.and_then(|t| crate::freeze::stream::hash_stream(ops, numbers, t, bytes))
+        .js()
 }
 
 /// The error (returned, for the walk to throw) for a fault at `path`: `fault` and `kind` are

@@ -521,7 +521,8 @@ test("contextHash equals the hash of a plain token stream: shared keys, distinct
       else ops.push(OP.string, str(v), v.length);
     }
     ops[3] = ops.length;
-    return glue.hashStream(Uint32Array.from(ops), Float64Array.from(numbers), text, new Uint8Array());
+    // The text crosses as UTF-8 (a lone surrogate as U+FFFD), as the walk sends it.
+    return glue.hashStream(Uint32Array.from(ops), Float64Array.from(numbers), new TextEncoder().encode(text), new Uint8Array());
   };
   const guard = createGuardSync();
   const distinct = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`file_${i}.ts`, i]));

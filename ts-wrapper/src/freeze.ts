@@ -8,7 +8,7 @@ import type { BinaryNote } from "./generated/boundary.js";
 
 /** What the walk needs from the module (src/wasm/freeze.rs). */
 export interface FreezeBinding {
-  hashStream(ops: Uint32Array, numbers: Float64Array, text: string, bytes: Uint8Array): string;
+  hashStream(ops: Uint32Array, numbers: Float64Array, text: Uint8Array, bytes: Uint8Array): string;
   freezeFault(fault: number, kind: number, mode: number, path: PropertyKey[], detail: string): unknown;
   binaryNote(mode: number, path: PropertyKey[], type: string, byteLength: number): BinaryNote;
 }
@@ -28,6 +28,9 @@ const MAX_DEPTH = RULES.maxDepth;
 const KEY_CACHE_TRIAL = 1024;
 const KEY_CACHE_MAX = 65536;
 const OBJECT_PROTO = Object.prototype;
+/** The stream's text goes to the core as UTF-8 (a lone surrogate as U+FFFD, one unit, as the
+ * core's position map expects). */
+const ENCODER = new TextEncoder();
 const PROTO_NAMES = new Set<PropertyKey>(Reflect.ownKeys(Object.prototype));
 const toStringTag = Object.prototype.toString;
 const mapEntries = Map.prototype.entries;
@@ -622,7 +625,7 @@ class Walk {
         at += c.length;
       }
     }
-    return this.b.hashStream(this.ops.subarray(0, this.n), this.numbers.subarray(0, this.m), this.texts.join(""), bytes);
+    return this.b.hashStream(this.ops.subarray(0, this.n), this.numbers.subarray(0, this.m), ENCODER.encode(this.texts.join("")), bytes);
   }
 }
 
