@@ -41,9 +41,15 @@ const rows = [];
 for (const leaves of [1000, 10000, 100000]) {
   const seconds = leaves >= 100000 ? 2 : 0.6;
   const opts = { seconds };
-  // In-place freezers need a fresh object per call: pools are built first, then the freezers
-  // take turns on them, each call timed alone (subtracting a separately timed build swung the
-  // ratios by 3× between runs; taking turns spreads GC and JIT drift over all of them).
+  // In-place freezers need a fresh object per call: each round builds one per freezer, then the
+  // freezers take turns (the order flips every round), each call timed alone (subtracting a
+  // separately timed build swung the ratios by 3× between runs). Two heap states, because the
+  // ratio depends on it: a context just built (young objects, cache-hot: every freezer is fastest
+  // here, and our fixed cost per object, Object.getOwnPropertySymbols at ~80 ns, weighs most) and
+  // one that has survived a collection (old objects: with --expose-gc a full collection runs
+  // after the build, outside the timing). Pools built up front instead (45 contexts of 100k
+  // leaves alive) put collections of a 450 MB heap inside some calls and not others: ratios
+  // moved 1.3–2.0× between runs of one build.
   const freezers = {
     ours: (c) => guard.deepFreeze(c),
     dfs: deepFreezeStrict,
@@ -51,25 +57,30 @@ for (const leaves of [1000, 10000, 100000]) {
     plain: freezeAll,
     own: freezeAllOwn,
   };
-  const rounds = leaves >= 100000 ? 9 : leaves >= 10000 ? 41 : 201;
+  const rounds = leaves >= 100000 ? 21 : leaves >= 10000 ? 61 : 201;
   for (const f of Object.values(freezers)) for (let i = 0; i < 30; i++) f(context(1000)); // warm up
-  const pools = Object.fromEntries(Object.keys(freezers).map((k) => [k, Array.from({ length: rounds }, () => context(leaves))]));
-  globalThis.gc?.();
-  const times = Object.fromEntries(Object.keys(freezers).map((k) => [k, []]));
-  for (let i = 0; i < rounds; i++) {
-    for (const [k, f] of Object.entries(freezers)) {
-      const start = performance.now();
-      f(pools[k][i]);
-      times[k].push((performance.now() - start) * 1000);
+  const states = globalThis.gc ? ["just built", "after a collection"] : ["just built"];
+  for (const state of states) {
+    const times = Object.fromEntries(Object.keys(freezers).map((k) => [k, []]));
+    for (let i = 0; i < rounds; i++) {
+      const order = Object.entries(freezers);
+      if (i % 2) order.reverse();
+      for (const [k, f] of order) {
+        const fresh = context(leaves);
+        if (state !== "just built") globalThis.gc();
+        const start = performance.now();
+        f(fresh);
+        times[k].push((performance.now() - start) * 1000);
+      }
     }
+    const p50 = (k) => ({ p50: times[k].sort((a, b) => a - b)[rounds >> 1], p99: NaN });
+    const [ours, dfs, immer, plain, own] = ["ours", "dfs", "immer", "plain", "own"].map(p50);
+    const fastest = Math.min(dfs.p50, immer.p50, plain.p50);
+    rows.push({ name: `deepFreeze (in place), ${leaves / 1000}k leaves, context ${state}, vs the fastest of deep-freeze-strict (${dfs.p50.toFixed(0)} µs), Immer (${immer.p50.toFixed(0)} µs) and a plain recursive Object.freeze over Object.values (${plain.p50.toFixed(0)} µs) (target ≤ 1.5×)`, ours, theirs: { p50: fastest } });
+    rows.push({ name: `deepFreeze (in place), ${leaves / 1000}k leaves, context ${state}, vs a recursive Object.freeze over Reflect.ownKeys (every own property, as the rules need; ${(own.p50 / plain.p50).toFixed(2)}× the Object.values one)`, ours, theirs: own });
   }
-  const p50 = (k) => ({ p50: times[k].sort((a, b) => a - b)[rounds >> 1], p99: NaN });
-  const [ours, dfs, immer, plain, own] = ["ours", "dfs", "immer", "plain", "own"].map(p50);
   const ctx = context(leaves);
   const [copy, clone, hash] = measureTogether([() => guard.freezeContext(ctx), () => freezeAll(structuredClone(ctx)), () => guard.contextHash(ctx)], opts);
-  const fastest = Math.min(dfs.p50, immer.p50, plain.p50);
-  rows.push({ name: `deepFreeze (in place), ${leaves / 1000}k leaves vs the fastest of deep-freeze-strict (${dfs.p50.toFixed(0)} µs), Immer (${immer.p50.toFixed(0)} µs) and a plain recursive Object.freeze (${plain.p50.toFixed(0)} µs) (target ≤ 1.5×)`, ours, theirs: { p50: fastest } });
-  rows.push({ name: `deepFreeze (in place), ${leaves / 1000}k leaves vs a recursive Object.freeze over Reflect.ownKeys (every own property, as the rules need; ${(own.p50 / plain.p50).toFixed(2)}× the Object.values one)`, ours, theirs: own });
   rows.push({ name: `freezeContext (copy + freeze), ${leaves / 1000}k leaves vs structuredClone + deep freeze (target ≤ 1.0×)`, ours: copy, theirs: clone });
   rows.push({ name: `contextHash, ${leaves / 1000}k leaves vs structuredClone + deep freeze (target ≤ 1.0×)`, ours: hash, theirs: clone });
 }
