@@ -1479,21 +1479,39 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 *x == name && (lead(before(i, 1)) || (before(i, 1) == "the" && lead(before(i, 2))))
             })
         };
-        // "Respond in German", "your answer in Swahili": the answer named just before.
+        // "Respond in German", "please answer in Swahili", "your reply in Italian": the
+        // answer named just before, as a verb or as "your …"; "translate the answers in French"
+        // and "the bot's reply in Spanish" name something else.
         let answered_in = |name: &str| {
             ws.iter().enumerate().any(|(i, (_, x))| {
+                let (verb, owner) = (before(i, 2), before(i, 3));
+                let determiner = matches!(
+                    owner,
+                    "the"
+                        | "a"
+                        | "an"
+                        | "this"
+                        | "that"
+                        | "these"
+                        | "those"
+                        | "each"
+                        | "every"
+                        | "its"
+                        | "their"
+                        | "his"
+                        | "her"
+                        | "our"
+                        | "my"
+                        | "any"
+                        | "all"
+                ) || owner.ends_with("'s");
                 *x == name
                     && before(i, 1) == "in"
-                    && matches!(
-                        before(i, 2),
-                        "respond"
-                            | "answer"
-                            | "reply"
-                            | "response"
-                            | "responses"
-                            | "answers"
-                            | "replies"
-                    )
+                    && ((matches!(verb, "respond" | "answer" | "reply") && !determiner)
+                        || (matches!(
+                            verb,
+                            "answer" | "answers" | "reply" | "replies" | "response" | "responses"
+                        ) && owner == "your"))
             })
         };
         if !has("programming") {
@@ -3281,6 +3299,9 @@ mod tests {
             assert_eq!(found, vec![name], "{ask}");
         }
         for topic in [
+            "Translate the answers in French to English.",
+            "Make the API's error responses in Spanish match the English ones, then summarise.",
+            "The bot's reply in Spanish is cut off after 80 characters.",
             "The German comments in parser.rs are out of date; update them.",
             "Summarise the Dutch language's history of spelling reforms.",
             "Port the French locale strings to the new i18n loader.",

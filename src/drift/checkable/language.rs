@@ -31,7 +31,8 @@ pub const LANGUAGES: [Language; 17] = [
             "the", "and", "of", "to", "that", "it", "with", "as", "on", "are", "this", "be", "was",
             "by", "not", "or", "have", "from", "but", "they", "which", "you", "we", "can", "will",
             "at", "their", "has", "been", "would", "there", "what", "were", "when", "your",
-            "should", "these", "than", "its", "our",
+            "should", "these", "than", "its", "our", "in", "is", "a", "an", "for", "if", "all",
+            "no", "so", "do", "does", "into", "after", "before", "now", "only", "each",
         ],
     ),
     lang(
@@ -48,10 +49,10 @@ pub const LANGUAGES: [Language; 17] = [
         "french",
         3,
         &[
-            "le", "les", "et", "est", "des", "une", "du", "pour", "que", "qui", "dans", "pas",
-            "sur", "avec", "au", "ce", "il", "elle", "nous", "vous", "sont", "plus", "ne", "se",
-            "par", "mais", "ou", "cette", "été", "aux", "leur", "tout", "très", "être", "je",
-            "comme", "sa", "ses", "la", "en", "un", "de",
+            "les", "et", "est", "des", "une", "du", "pour", "que", "qui", "dans", "pas", "sur",
+            "avec", "au", "ce", "il", "elle", "nous", "vous", "sont", "se", "par", "mais", "ou",
+            "cette", "été", "aux", "leur", "tout", "très", "être", "je", "comme", "sa", "ses",
+            "la", "en", "un", "de",
         ],
     ),
     lang(
@@ -59,49 +60,47 @@ pub const LANGUAGES: [Language; 17] = [
         4,
         &[
             "el", "los", "las", "y", "es", "que", "en", "un", "una", "por", "para", "con", "se",
-            "del", "al", "lo", "como", "más", "pero", "su", "sus", "este", "esta", "está", "hay",
-            "muy", "también", "sin", "sobre", "entre", "cuando", "todo", "porque", "puede", "ser",
-            "fue", "la", "de", "le",
+            "al", "lo", "como", "más", "pero", "su", "sus", "este", "esta", "está", "hay", "muy",
+            "también", "sobre", "entre", "cuando", "porque", "puede", "ser", "fue", "la", "de",
+            "le",
         ],
     ),
     lang(
         "italian",
         5,
         &[
-            "il", "la", "le", "è", "di", "che", "un", "una", "con", "non", "del", "della", "dei",
-            "sono", "anche", "più", "ma", "si", "gli", "lo", "nel", "alla", "questo", "questa",
-            "essere", "ha", "ci", "da", "delle", "degli", "al", "ed", "però", "molto", "quando",
-            "tutti", "suo", "sua",
+            "il", "la", "le", "è", "di", "che", "un", "una", "con", "della", "dei", "sono",
+            "anche", "più", "ma", "si", "gli", "lo", "nel", "alla", "questo", "questa", "essere",
+            "ha", "da", "delle", "degli", "al", "ed", "però", "molto", "quando", "tutti", "suo",
+            "sua",
         ],
     ),
     lang(
         "portuguese",
         6,
         &[
-            "é", "de", "que", "um", "uma", "para", "com", "não", "da", "dos", "das", "em", "na",
-            "por", "mais", "mas", "se", "como", "são", "está", "ao", "foi", "seu", "sua", "ele",
-            "ela", "isso", "este", "esta", "também", "muito", "quando", "pelo", "pela", "já",
-            "nos", "ou", "ser", "tem", "há",
+            "é", "de", "que", "um", "uma", "para", "não", "da", "dos", "das", "na", "por", "mais",
+            "mas", "se", "como", "são", "está", "ao", "foi", "seu", "sua", "ele", "ela", "isso",
+            "este", "esta", "também", "muito", "quando", "pelo", "pela", "já", "nos", "ou", "ser",
+            "tem", "há",
         ],
     ),
     lang(
         "dutch",
         7,
         &[
-            "de", "het", "een", "en", "van", "dat", "niet", "op", "te", "voor", "met", "zijn",
-            "er", "aan", "ook", "als", "maar", "om", "dit", "wordt", "worden", "door", "bij",
-            "naar", "kan", "heeft", "hij", "ze", "wij", "ik", "je", "deze", "geen", "nog", "wel",
-            "meer", "zo", "dan",
+            "de", "het", "een", "en", "dat", "niet", "op", "te", "voor", "zijn", "er", "aan",
+            "ook", "als", "maar", "om", "dit", "wordt", "worden", "bij", "naar", "kan", "heeft",
+            "hij", "ze", "wij", "ik", "je", "deze", "geen", "nog", "wel", "meer", "zo", "dan",
         ],
     ),
     lang(
         "swedish",
         8,
         &[
-            "och", "att", "det", "som", "en", "är", "av", "på", "med", "inte", "den", "till",
-            "har", "ett", "om", "så", "kan", "vi", "jag", "han", "hon", "från", "eller", "också",
-            "detta", "sig", "de", "kommer", "skulle", "vid", "efter", "mycket", "när", "alla",
-            "sina", "sin", "där",
+            "och", "att", "det", "som", "en", "är", "av", "på", "med", "inte", "den", "har", "ett",
+            "om", "så", "kan", "vi", "jag", "han", "hon", "från", "eller", "också", "detta", "sig",
+            "de", "kommer", "skulle", "vid", "efter", "mycket", "när", "alla", "sina", "där",
         ],
     ),
     lang(
@@ -110,8 +109,7 @@ pub const LANGUAGES: [Language; 17] = [
         &[
             "og", "det", "som", "en", "er", "af", "på", "med", "ikke", "den", "til", "har", "et",
             "om", "så", "kan", "vi", "jeg", "han", "hun", "fra", "eller", "også", "dette", "sig",
-            "de", "vil", "skal", "ved", "efter", "meget", "når", "alle", "sine", "sin", "hvor",
-            "være",
+            "de", "vil", "skal", "ved", "efter", "meget", "når", "alle", "hvor", "være",
         ],
     ),
     lang(
@@ -120,8 +118,7 @@ pub const LANGUAGES: [Language; 17] = [
         &[
             "og", "det", "som", "en", "er", "av", "på", "med", "ikke", "den", "til", "har", "et",
             "om", "så", "kan", "vi", "jeg", "han", "hun", "fra", "eller", "også", "dette", "seg",
-            "de", "vil", "skal", "ved", "etter", "mye", "når", "alle", "sine", "sin", "hvor",
-            "være",
+            "de", "vil", "skal", "ved", "etter", "mye", "når", "alle", "hvor", "være",
         ],
     ),
     lang(
@@ -129,8 +126,8 @@ pub const LANGUAGES: [Language; 17] = [
         9,
         &[
             "ja", "ei", "se", "että", "kun", "mutta", "tai", "ovat", "oli", "myös", "kuin", "joka",
-            "tämä", "hän", "niin", "jos", "voi", "sen", "siitä", "mitä", "olla", "vain", "nyt",
-            "jo", "sitä", "ne", "minä", "sinä", "hyvin", "kaikki", "joten", "koska", "sekä", "ole",
+            "tämä", "hän", "niin", "jos", "voi", "sen", "siitä", "mitä", "olla", "nyt", "jo",
+            "sitä", "ne", "minä", "sinä", "hyvin", "kaikki", "joten", "koska", "sekä", "ole",
             "olen",
         ],
     ),
@@ -138,10 +135,9 @@ pub const LANGUAGES: [Language; 17] = [
         "polish",
         10,
         &[
-            "w", "na", "z", "nie", "się", "jest", "że", "o", "jak", "ale", "po", "co", "tak", "za",
-            "od", "przez", "dla", "są", "czy", "tylko", "jego", "jej", "ich", "lub", "oraz",
-            "może", "być", "już", "bardzo", "tym", "tego", "które", "który", "która", "jako",
-            "gdy",
+            "na", "nie", "się", "że", "jak", "ale", "tak", "za", "od", "przez", "dla", "są", "czy",
+            "tylko", "jego", "jej", "ich", "lub", "oraz", "może", "być", "już", "bardzo", "tym",
+            "tego", "które", "który", "która", "jako", "gdy",
         ],
     ),
     lang(
@@ -167,7 +163,7 @@ pub const LANGUAGES: [Language; 17] = [
         "indonesian",
         13,
         &[
-            "yang", "dan", "di", "ini", "itu", "dengan", "untuk", "tidak", "dari", "dalam", "akan",
+            "yang", "dan", "di", "itu", "dengan", "untuk", "tidak", "dari", "dalam", "akan",
             "pada", "juga", "ke", "ada", "saya", "kita", "bisa", "atau", "karena", "oleh",
             "sebagai", "adalah", "mereka", "lebih", "sudah", "telah", "kami", "namun", "hanya",
         ],
@@ -176,7 +172,7 @@ pub const LANGUAGES: [Language; 17] = [
         "malay",
         13,
         &[
-            "yang", "dan", "di", "ini", "itu", "dengan", "untuk", "tidak", "dari", "dalam", "akan",
+            "yang", "dan", "di", "itu", "dengan", "untuk", "tidak", "dari", "dalam", "akan",
             "pada", "juga", "ke", "ada", "saya", "kita", "boleh", "atau", "kerana", "oleh",
             "sebagai", "adalah", "mereka", "lebih", "sudah", "telah", "kami", "tetapi", "hanya",
         ],
@@ -186,8 +182,8 @@ pub const LANGUAGES: [Language; 17] = [
         14,
         &[
             "na", "ya", "wa", "kwa", "ni", "za", "katika", "la", "kuwa", "hii", "au", "lakini",
-            "pia", "kama", "cha", "hiyo", "sana", "yake", "zaidi", "wake", "hayo", "baada", "hadi",
-            "bila", "huo", "kwamba", "wao", "sisi", "mimi", "yeye",
+            "pia", "kama", "cha", "hiyo", "sana", "yake", "zaidi", "hayo", "baada", "hadi", "bila",
+            "huo", "kwamba", "wao", "sisi", "mimi", "yeye",
         ],
     ),
 ];
@@ -199,6 +195,10 @@ const MIN_WORDS: usize = 25;
 /// text to be in that other language. Running prose has 25–45 % function words.
 const ASKED_AT_MOST: f64 = 0.05;
 const OTHER_AT_LEAST: f64 = 0.2;
+/// Distinct function words of the other language at least: prose in a language uses many of
+/// them, while a terse English list can repeat one word that happens to be on a list ("CI", or
+/// "non" from "non-null") until it is a fifth of the words.
+const OTHER_DISTINCT: usize = 6;
 
 /// Whether `text` can be in `asked`; when it plainly is in another language, the evidence.
 pub fn check(text: &str, asked: &Language) -> (bool, Option<String>) {
@@ -217,13 +217,23 @@ pub fn check(text: &str, asked: &Language) -> (bool, Option<String>) {
     if own > ASKED_AT_MOST {
         return (true, None);
     }
+    let distinct = |l: &Language| {
+        let mut seen: Vec<&str> = words
+            .iter()
+            .map(String::as_str)
+            .filter(|w| l.words.contains(w))
+            .collect();
+        seen.sort_unstable();
+        seen.dedup();
+        seen.len()
+    };
     let other = LANGUAGES
         .iter()
         .filter(|l| l.group != asked.group)
         .map(|l| (l, share(l)))
         .max_by(|a, b| a.1.total_cmp(&b.1));
     match other {
-        Some((l, s)) if s >= OTHER_AT_LEAST => (
+        Some((l, s)) if s >= OTHER_AT_LEAST && distinct(l) >= OTHER_DISTINCT => (
             false,
             Some(format!(
                 "written in {}: {:.0} % of its words are common {} words, {:.0} % {} ones",
@@ -238,11 +248,16 @@ pub fn check(text: &str, asked: &Language) -> (bool, Option<String>) {
     }
 }
 
-/// The lowercased words of the text's prose: fenced code, inline code and URLs left out (a
-/// German answer may quote English code).
+/// The lowercased words of the text's own prose: fenced and inline code, table rows, quoted
+/// lines (`>`) and URLs left out — what an answer quotes or lists as data (a German error
+/// message, a table of French strings) is not the language it is written in.
 fn prose_words(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     for line in super::lists::outside_fences(text) {
+        let body = line.trim_start();
+        if body.starts_with('|') || body.starts_with('>') {
+            continue;
+        }
         for (i, span) in line.split('`').enumerate() {
             if i % 2 == 1 {
                 continue;
@@ -325,6 +340,24 @@ mod tests {
         // English code comments inside fences do not outweigh the German prose around them.
         let mixed = format!("{GERMAN}\n\n```\n// {ENGLISH}\n```");
         assert_eq!(check(&mixed, lang("german")), (true, None));
+    }
+
+    #[test]
+    fn terse_lists_quoted_text_and_tables_are_not_prose_in_another_language() {
+        // Repeated list words ("CI", "non-" prefixes, "TODO") are not a language.
+        let bullets = "Changes:\n- CI: non-zero exit now fails the job\n- CI: lint step non-blocking\n\
+            - Parser: non-ASCII keys handled\n- CI: cache restored per branch\n- Docs: CI badge added\n\
+            - Tests: non-flaky retry helper\n- TODO: tokenizer offsets\n- TODO: release notes";
+        assert_eq!(check(bullets, lang("english")), (true, None));
+        // A table of foreign strings, or a quoted foreign log, with a line of English around it.
+        let table = "Strings to port:\n\n| key | text |\n|---|---|\n\
+            | save | Enregistrer les modifications avant de quitter |\n\
+            | quit | Voulez-vous vraiment quitter sans enregistrer ? |\n\
+            | error | Une erreur est survenue pendant la synchronisation des fichiers |\n\
+            | retry | Réessayer dans quelques minutes, le serveur est occupé |";
+        assert_eq!(check(table, lang("english")), (true, None));
+        let quoted = format!("The build failed with:\n\n> {GERMAN}\n\nFix: the path.");
+        assert_eq!(check(&quoted, lang("english")), (true, None));
     }
 
     #[test]
