@@ -622,8 +622,9 @@ mod tests {
         (w.ops, w.numbers, w.text)
     }
 
-    /// Times `hash_stream` on a stream the JS walk wrote (`.tmp/stream.*`, from a Node script):
-    /// `BG_STREAM=.tmp/stream cargo test --release --lib stream_speed -- --ignored --nocapture`.
+    /// Times `hash_stream` on a stream the JS walk wrote (`node bench/dump-hash-stream.cjs
+    /// .tmp/stream`): `BG_STREAM=$PWD/.tmp/stream cargo test --release --lib stream_speed --
+    /// --ignored --nocapture`.
     #[test]
     #[ignore]
     fn stream_speed() {
