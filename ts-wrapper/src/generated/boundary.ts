@@ -72,8 +72,8 @@ export type Checked = {
  * Stable kind: `words`, `sentences`, `paragraphs`, `bullets`, `highlights`, `sections`,
  * `placeholders`, `no-commas`, `lowercase`, `uppercase`, `capital-words`, `title`,
  * `quoted`, `json`, `postscript`, `ending`, `two-responses`, `fixed-answer`, `includes`,
- * `forbids`, `word-count`, `letter-count`, `script`, `list-items`, `no-bullets`,
- * `numbered-list`.
+ * `forbids`, `word-count`, `letter-count`, `script`, `language`, `list-items`,
+ * `no-bullets`, `numbered-list`.
  */
 kind: string, 
 /**
