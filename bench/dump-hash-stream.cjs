@@ -9,19 +9,14 @@ const path = require("node:path");
 const prefix = path.resolve(process.argv[2] ?? ".tmp/stream");
 const glue = require("../pkg/boomerang_guard.js"); // the module instance the guard uses
 const guard = require("../dist/cjs/node.js").createGuardSync();
-const files = [];
-for (let i = 0, n = 0; n < 100000; i++) {
-  const symbols = [];
-  for (let j = 0; j < 8 && n < 100000; j++, n += 3) symbols.push({ name: `fn_${i}_${j}`, line: j * 10, exported: j % 2 === 0 });
-  files.push({ path: `src/module_${i}/index.ts`, symbols });
-}
+const { context } = require("./payloads.cjs");
 const hashStream = glue.hashStream;
 let args;
 glue.hashStream = (...a) => {
   args = a;
   return hashStream(...a);
 };
-const hash = guard.contextHash({ repo: "acme/web", settings: { strict: true, target: "es2022" }, files });
+const hash = guard.contextHash(context(100000));
 glue.hashStream = hashStream;
 const bytes = (a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 fs.mkdirSync(path.dirname(prefix), { recursive: true });

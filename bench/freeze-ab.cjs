@@ -5,27 +5,11 @@
 //   node bench/freeze-ab.cjs DIR_A DIR_B [contextHash|freezeContext]
 "use strict";
 const path = require("node:path");
+const { context, freezeAll } = require("./payloads.cjs");
 const [dirA, dirB, what = "contextHash"] = process.argv.slice(2);
 if (!dirA || !dirB) throw new Error("usage: node bench/freeze-ab.cjs DIR_A DIR_B [contextHash|freezeContext]");
 const load = (dir) => require(path.resolve(dir, "dist", "cjs", "node.js")).createGuardSync();
 const [A, B] = [load(dirA), load(dirB)];
-
-// The context of bench/freeze.bench.cjs: files with their symbols.
-function context(leaves) {
-  const files = [];
-  let n = 0;
-  for (let i = 0; n < leaves; i++) {
-    const symbols = [];
-    for (let j = 0; j < 8 && n < leaves; j++, n += 3) symbols.push({ name: `fn_${i}_${j}`, line: j * 10, exported: j % 2 === 0 });
-    files.push({ path: `src/module_${i}/index.ts`, symbols });
-  }
-  return { repo: "acme/web", settings: { strict: true, target: "es2022" }, files };
-}
-function freezeAll(o) {
-  Object.freeze(o);
-  for (const v of Object.values(o)) if (v && typeof v === "object" && !Object.isFrozen(v)) freezeAll(v);
-  return o;
-}
 
 for (const leaves of [1000, 10000, 100000]) {
   const ctx = context(leaves);

@@ -4,28 +4,11 @@ const deepFreezeStrict = require("deep-freeze-strict");
 const { freeze: immerFreeze } = require("immer");
 const { createGuardSync } = require("../dist/cjs/node.js");
 const { measureTogether } = require("./measure.cjs");
+const { context, freezeAll } = require("./payloads.cjs");
 
-// A realistic shape: a repository context with files, symbols and settings.
-function context(leaves) {
-  const files = [];
-  let n = 0;
-  for (let i = 0; n < leaves; i++) {
-    const symbols = [];
-    for (let j = 0; j < 8 && n < leaves; j++, n += 3) symbols.push({ name: `fn_${i}_${j}`, line: j * 10, exported: j % 2 === 0 });
-    files.push({ path: `src/module_${i}/index.ts`, symbols });
-  }
-  return { repo: "acme/web", settings: { strict: true, target: "es2022" }, files };
-}
-
-function freezeAll(o) {
-  Object.freeze(o);
-  for (const v of Object.values(o)) if (v && typeof v === "object" && !Object.isFrozen(v)) freezeAll(v);
-  return o;
-}
-
-// The same over every own property (Reflect.ownKeys: symbol-keyed and non-enumerable ones too),
-// which is what deepFreeze must walk so that no reachable object stays mutable: the floor for a
-// freezer that keeps the rules.
+// payloads.cjs's freezeAll over every own property (Reflect.ownKeys: symbol-keyed and
+// non-enumerable ones too), which is what deepFreeze must walk so that no reachable object stays
+// mutable: the floor for a freezer that keeps the rules.
 function freezeAllOwn(o) {
   Object.freeze(o);
   const keys = Reflect.ownKeys(o);
