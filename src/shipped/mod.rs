@@ -41,21 +41,13 @@ macro_rules! contract {
     };
 }
 
-contract!(GenericInput, "schemas/generic.input.schema.json");
-contract!(GenericOutput, "schemas/generic.output.schema.json");
-contract!(OrchestratorInput, "schemas/orchestrator.input.schema.json");
-contract!(
-    OrchestratorOutput,
-    "schemas/orchestrator.output.schema.json"
-);
-contract!(CodeInput, "schemas/code.input.schema.json");
-contract!(CodeOutput, "schemas/code.output.schema.json");
-contract!(ArchitectInput, "schemas/architect.input.schema.json");
-contract!(ArchitectOutput, "schemas/architect.output.schema.json");
-contract!(AskInput, "schemas/ask.input.schema.json");
-contract!(AskOutput, "schemas/ask.output.schema.json");
-contract!(DebugInput, "schemas/debug.input.schema.json");
-contract!(DebugOutput, "schemas/debug.output.schema.json");
+// Every mode's input contract is the same document but for its `$id`, title and description
+// (`{ "type": "object", "$ref": "common.schema.json#/$defs/taskInput" }`), and so is every
+// output contract: one generated validator serves each direction, as jsonschema's errors name
+// no `$id` (a test keeps the documents alike). Twelve generated copies were 67 KB of code, a
+// share of every process's wasm compile.
+contract!(TaskInput, "schemas/generic.input.schema.json");
+contract!(TaskOutput, "schemas/generic.output.schema.json");
 
 #[jsonschema::validator(
     path = "src/shipped/common.schema.json",
@@ -76,27 +68,24 @@ macro_rules! shipped {
     };
 }
 
-/// Every shipped contract document, in `builtin::CONTRACT_SCHEMAS`'s order: its names give the
-/// ids (the tests look every registered built-in id up and compare it with its runtime twin).
-static CONTRACTS: [Shipped; CONTRACT_SCHEMAS.len()] = [
-    shipped!(Common),
-    shipped!(GenericInput),
-    shipped!(GenericOutput),
-    shipped!(OrchestratorInput),
-    shipped!(OrchestratorOutput),
-    shipped!(CodeInput),
-    shipped!(CodeOutput),
-    shipped!(ArchitectInput),
-    shipped!(ArchitectOutput),
-    shipped!(AskInput),
-    shipped!(AskOutput),
-    shipped!(DebugInput),
-    shipped!(DebugOutput),
-];
+static COMMON: Shipped = shipped!(Common);
+static TASK_INPUT: Shipped = shipped!(TaskInput);
+static TASK_OUTPUT: Shipped = shipped!(TaskOutput);
 
-/// The generated validator of a shipped contract document (`id` absolute), if it is one.
+/// The generated validator of a shipped contract document (`id` absolute), if it is one: by its
+/// name in `builtin::CONTRACT_SCHEMAS` (the tests look every registered built-in id up and
+/// compare it with its runtime twin).
 pub fn contract(id: &str) -> Option<&'static Shipped> {
-    CONTRACTS.get(position(id)?)
+    let (name, _) = CONTRACT_SCHEMAS.get(position(id)?)?;
+    if *name == "common" {
+        Some(&COMMON)
+    } else if name.ends_with(".input") {
+        Some(&TASK_INPUT)
+    } else if name.ends_with(".output") {
+        Some(&TASK_OUTPUT)
+    } else {
+        None
+    }
 }
 
 fn position(id: &str) -> Option<usize> {
@@ -220,6 +209,40 @@ mod tests {
             assert_eq!(own.result_shape(&copy_id).unwrap(), from_plan, "{name}");
         }
         assert_eq!(super::result_shape("https://example.test/x.json"), None);
+    }
+
+    /// One generated validator serves every mode's input contract and one every output
+    /// contract: the documents must stay alike but for what names them.
+    #[test]
+    fn mode_contracts_are_one_document_per_direction() {
+        let strip = |name: &str, text: &str| {
+            let mut v = parse_builtin(name, text).unwrap();
+            for k in ["$id", "title", "description"] {
+                v.as_object_mut().unwrap().remove(k);
+            }
+            v
+        };
+        let (mut inputs, mut outputs) = (0, 0);
+        for (name, text) in CONTRACT_SCHEMAS.iter().skip(1) {
+            let generic = if name.ends_with(".input") {
+                inputs += 1;
+                "generic.input"
+            } else {
+                assert!(name.ends_with(".output"), "{name}");
+                outputs += 1;
+                "generic.output"
+            };
+            let (_, generic_text) = CONTRACT_SCHEMAS
+                .iter()
+                .find(|(n, _)| *n == generic)
+                .unwrap();
+            assert_eq!(
+                strip(name, text),
+                strip(generic, generic_text),
+                "{name} differs from {generic}: give it a generated validator of its own"
+            );
+        }
+        assert_eq!((inputs, outputs), (6, 6));
     }
 
     /// `src/shipped/config.schema.json` is `schemas/config.schema.json` without the mode names'
