@@ -696,3 +696,49 @@ fn a_result_that_keeps_a_specific_stated_form_is_not_off_topic() {
     let four = format!("{kept}\n- Alerts fired late.");
     assert!(off(&score(ask, &four)) > 0.0);
 }
+
+/// Native throughput of `drift::score` on the pairs `npm run bench` times through wasm (the
+/// seed's Example 1B and 2A), for profiling (`perf record`) without the boundary:
+/// `cargo test --release --test drift drift_speed -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn drift_speed() {
+    let pairs = [
+        (fixture("ex1_instructions.md"), fixture("ex1_b.js")),
+        (fixture("ex2_instructions.md"), fixture("ex2_a.txt")),
+    ];
+    let bytes: usize = pairs.iter().map(|(i, r)| i.len() + r.len()).sum();
+    let want: Vec<_> = pairs.iter().map(|(i, r)| score(i, r).score).collect();
+    let rounds = 3000;
+    let start = std::time::Instant::now();
+    for _ in 0..rounds {
+        for ((i, r), w) in pairs.iter().zip(&want) {
+            assert_eq!(score(i, r).score, *w);
+        }
+    }
+    let per = start.elapsed() / rounds;
+    eprintln!(
+        "drift::score: {per:?} per round of {bytes} bytes, {:.1} MB/s",
+        bytes as f64 / per.as_secs_f64() / 1e6
+    );
+}
+
+#[test]
+#[ignore]
+fn tmp_parse_speed() {
+    for f in ["ex1_instructions.md", "ex2_instructions.md"] {
+        let i = fixture(f);
+        let n = 3000;
+        let t = std::time::Instant::now();
+        let mut k = 0;
+        for _ in 0..n {
+            k += drift::checkable::parse(&i).len();
+        }
+        let p = t.elapsed() / n;
+        let t = std::time::Instant::now();
+        for _ in 0..n {
+            k += drift::constraints::negatives(&i).len();
+        }
+        eprintln!("{f}: {} bytes, parse {p:?}, negatives {:?} ({k})", i.len(), t.elapsed() / n);
+    }
+}

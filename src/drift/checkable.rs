@@ -649,19 +649,20 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             break;
         }
         let lower = sentence.to_ascii_lowercase();
-        // Most sentences state no checkable constraint: one automaton pass rules them out.
-        if !CUES.any(&lower) {
+        // Most sentences state no checkable constraint: one automaton pass rules them out. A cue
+        // counts where a word starts ("ends", "3-word"), not inside one ("frontend", "done").
+        if !CUES.any_at_word_start(&lower) {
             continue;
         }
         // "once"/"twice" are a number and "times".
-        let ws: Vec<(usize, &str)> = words_at(&lower)
-            .into_iter()
-            .flat_map(|(at, w)| match w {
-                "once" => vec![(at, "1"), (at, "times")],
-                "twice" => vec![(at, "2"), (at, "times")],
-                _ => vec![(at, w)],
-            })
-            .collect();
+        let mut ws: Vec<(usize, &str)> = Vec::new();
+        for (at, w) in words_at(&lower) {
+            match w {
+                "once" => ws.extend([(at, "1"), (at, "times")]),
+                "twice" => ws.extend([(at, "2"), (at, "times")]),
+                _ => ws.push((at, w)),
+            }
+        }
         let caps = has_any(
             &lower,
             &[
@@ -1484,6 +1485,11 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         // and "the bot's reply in Spanish" name something else.
         let answered_in = |name: &str| {
             ws.iter().enumerate().any(|(i, (_, x))| {
+                // The name after "in" first: most sentences hold neither, and this runs once
+                // per language per sentence.
+                if *x != name || before(i, 1) != "in" {
+                    return false;
+                }
                 let (verb, owner) = (before(i, 2), before(i, 3));
                 let determiner = matches!(
                     owner,
@@ -1505,13 +1511,11 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                         | "any"
                         | "all"
                 ) || owner.ends_with("'s");
-                *x == name
-                    && before(i, 1) == "in"
-                    && ((matches!(verb, "respond" | "answer" | "reply") && !determiner)
-                        || (matches!(
-                            verb,
-                            "answer" | "answers" | "reply" | "replies" | "response" | "responses"
-                        ) && owner == "your"))
+                (matches!(verb, "respond" | "answer" | "reply") && !determiner)
+                    || (matches!(
+                        verb,
+                        "answer" | "answers" | "reply" | "replies" | "response" | "responses"
+                    ) && owner == "your")
             })
         };
         if !has("programming") {

@@ -72,6 +72,27 @@ impl Phrases {
         }
     }
 
+    /// Whether a phrase occurs where a word starts (not after a letter or digit): "end" in
+    /// "ends" or "at the end", not in "frontend".
+    pub fn any_at_word_start(&self, hay: &str) -> bool {
+        let starts_word = |at: usize| {
+            at.checked_sub(1)
+                .and_then(|i| hay.as_bytes().get(i))
+                .is_none_or(|b| !b.is_ascii_alphanumeric())
+        };
+        match self.automaton() {
+            Some(ac) => ac.find_overlapping_iter(hay).any(|m| starts_word(m.start())),
+            None => {
+                let hay_folded = self.folded(hay);
+                self.list.iter().any(|p| {
+                    hay_folded
+                        .match_indices(p)
+                        .any(|(at, _)| starts_word(at))
+                })
+            }
+        }
+    }
+
     /// Every occurrence of every phrase (overlapping ones too), as (start, phrase).
     pub fn occurrences(&self, hay: &str) -> Vec<(usize, &'static str)> {
         match self.automaton() {

@@ -426,7 +426,12 @@ pub fn find(hay: &str, needle: &str) -> Option<usize> {
     if n.len() > h.len() {
         return None;
     }
-    memchr::memchr_iter(first, h).find(|&i| h.get(i + 1..i + n.len()) == Some(rest))
+    // Compared byte by byte: these needles are a few bytes, and a slice comparison is a call to
+    // `memcmp` per candidate (its own function in wasm, out of line natively).
+    memchr::memchr_iter(first, h).find(|&i| {
+        h.get(i + 1..i + n.len())
+            .is_some_and(|c| c.iter().zip(rest).all(|(a, b)| a == b))
+    })
 }
 
 /// Whether `needle` occurs in `hay` (`str::contains` with a `&str`; see [`find`]).
