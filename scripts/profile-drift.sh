@@ -2,7 +2,8 @@
 # Where scoreDrift spends its time inside the wasm, by function: a release build that keeps
 # function names (its own target dir, so the shipped build stays warm), the nodejs glue, a
 # wasm-opt pass that keeps the name section, then a V8 CPU profile of scoreDrift on the seed's
-# examples, summarised by self and inclusive time. Needs `npm run build` first (for dist/).
+# examples, summarised by self and inclusive time. Needs `npm run build` first (for dist/). The
+# guard's module is the crate without default features (scripts/build.sh), as its glue checks.
 # Usage: scripts/profile-drift.sh [ROUNDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,7 +11,7 @@ rounds="${1:-6000}"
 out=target/profile-drift
 mkdir -p "$out"
 CARGO_TARGET_DIR="$out/cargo" CARGO_PROFILE_RELEASE_STRIP=none \
-  cargo build --release --target wasm32-unknown-unknown --lib --quiet
+  cargo build --release --target wasm32-unknown-unknown --lib --quiet --no-default-features
 rm -rf "$out/package" "$out/glue" "$out"/*.cpuprofile
 mkdir -p "$out/package" "$out/glue"
 cp -r dist pkg package.json "$out/package/"
