@@ -722,23 +722,3 @@ fn drift_speed() {
         bytes as f64 / per.as_secs_f64() / 1e6
     );
 }
-
-#[test]
-#[ignore]
-fn tmp_parse_speed() {
-    for f in ["ex1_instructions.md", "ex2_instructions.md"] {
-        let i = fixture(f);
-        let n = 3000;
-        let t = std::time::Instant::now();
-        let mut k = 0;
-        for _ in 0..n {
-            k += drift::checkable::parse(&i).len();
-        }
-        let p = t.elapsed() / n;
-        let t = std::time::Instant::now();
-        for _ in 0..n {
-            k += drift::constraints::negatives(&i).len();
-        }
-        eprintln!("{f}: {} bytes, parse {p:?}, negatives {:?} ({k})", i.len(), t.elapsed() / n);
-    }
-}
