@@ -81,14 +81,14 @@ impl Phrases {
                 .is_none_or(|b| !b.is_ascii_alphanumeric())
         };
         match self.automaton() {
-            Some(ac) => ac.find_overlapping_iter(hay).any(|m| starts_word(m.start())),
+            Some(ac) => ac
+                .find_overlapping_iter(hay)
+                .any(|m| starts_word(m.start())),
             None => {
                 let hay_folded = self.folded(hay);
-                self.list.iter().any(|p| {
-                    hay_folded
-                        .match_indices(p)
-                        .any(|(at, _)| starts_word(at))
-                })
+                self.list
+                    .iter()
+                    .any(|p| hay_folded.match_indices(p).any(|(at, _)| starts_word(at)))
             }
         }
     }
