@@ -699,7 +699,8 @@ fn a_result_that_keeps_a_specific_stated_form_is_not_off_topic() {
 
 /// Native throughput of `drift::score` on the pairs `npm run bench` times through wasm (the
 /// seed's Example 1B and 2A), for profiling (`perf record`) without the boundary:
-/// `cargo test --release --test drift drift_speed -- --ignored --nocapture`.
+/// `cargo test --release --test drift drift_speed -- --ignored --nocapture`; instruction counts:
+/// `BG_ROUNDS=50 valgrind --tool=callgrind target/release/deps/drift-… drift_speed --ignored`.
 #[test]
 #[ignore]
 fn drift_speed() {
@@ -709,7 +710,11 @@ fn drift_speed() {
     ];
     let bytes: usize = pairs.iter().map(|(i, r)| i.len() + r.len()).sum();
     let want: Vec<_> = pairs.iter().map(|(i, r)| score(i, r).score).collect();
-    let rounds = 3000;
+    // BG_ROUNDS=50 for a run under callgrind (instruction counts do not move with the VM).
+    let rounds: u32 = std::env::var("BG_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(3000);
     let start = std::time::Instant::now();
     for _ in 0..rounds {
         for ((i, r), w) in pairs.iter().zip(&want) {

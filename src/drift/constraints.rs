@@ -902,6 +902,19 @@ fn changed_a_file_under(
             let first = word_at(0);
             let mut verb = false;
             let own = words.iter().enumerate().any(|(k, &(at, w))| {
+                // Most words begin no verb of any list: nothing below can hold for them.
+                let begins = |verbs: &[&str]| {
+                    verbs
+                        .iter()
+                        .any(|v| w.get(..v.len()).is_some_and(|p| p.eq_ignore_ascii_case(v)))
+                };
+                if !begins(&CHANGED_VERBS)
+                    && !begins(more_verbs)
+                    && !begins(&REPORTED_VERBS)
+                    && !begins(&OWN_VERBS)
+                {
+                    return false;
+                }
                 // Done, not described: "fails instead of updating `yarn.lock`" changes nothing.
                 let lw = w.to_ascii_lowercase();
                 // "… would be updated", "was changed in March": a passive tells what happened,
