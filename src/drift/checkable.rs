@@ -3246,6 +3246,24 @@ mod tests {
         parse(message).iter().map(|(_, r)| describe(r).0).collect()
     }
 
+    /// A sentence is read for constraints when a cue starts one of its words: "json" in "JSON"
+    /// or "package.json", not inside "ndjson" (JSON lines are not one JSON document).
+    #[test]
+    fn cues_count_where_a_word_starts() {
+        let keys = |m: &str| {
+            rules(m)
+                .into_iter()
+                .filter(|r| matches!(r, Rule::JsonKeys(_)))
+                .count()
+        };
+        assert_eq!(keys("Return JSON with the fields `id` and `name`."), 1);
+        assert_eq!(keys("Stream ndjson with the fields `id` and `name`."), 0);
+        assert!(CUES.any_at_word_start("update package.json"));
+        assert!(CUES.any_at_word_start("in 300-word chunks"));
+        assert!(!CUES.any_at_word_start("the frontend is done"));
+        assert!(CUES.any("the frontend is done"), "the cue is inside a word");
+    }
+
     #[test]
     fn a_ban_on_bullets_is_read_and_checked_outside_code() {
         for ban in [
