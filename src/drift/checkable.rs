@@ -625,6 +625,22 @@ static CUES: super::phrases::Phrases = super::phrases::Phrases::new(&[
     "numbered",
 ]);
 
+/// Whether a lowercased sentence holds a cue: a word cue where a word starts ("ends",
+/// "3-word", "package.json"), not inside another word ("frontend", "done", "spend your"); a cue
+/// of digits or marks ("3", "<<", "******") anywhere; and "json" anywhere, as format names end
+/// in it ("GeoJSON", "toJSON").
+fn cued(lower: &str) -> bool {
+    let bytes = lower.as_bytes();
+    CUES.any_where(lower, |at, cue| {
+        !cue.starts_with(|c: char| c.is_ascii_alphabetic())
+            || cue == "json"
+            || at
+                .checked_sub(1)
+                .and_then(|i| bytes.get(i))
+                .is_none_or(|b| !b.is_ascii_alphanumeric())
+    })
+}
+
 /// Every constraint the message states plainly, with the sentence it came from.
 pub fn parse(message: &str) -> Vec<(String, Rule)> {
     let mut out: Vec<(String, Rule)> = Vec::new();
@@ -649,9 +665,8 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             break;
         }
         let lower = sentence.to_ascii_lowercase();
-        // Most sentences state no checkable constraint: one automaton pass rules them out. A cue
-        // counts where a word starts ("ends", "3-word"), not inside one ("frontend", "done").
-        if !CUES.any_at_word_start(&lower) {
+        // Most sentences state no checkable constraint: one automaton pass rules them out.
+        if !cued(&lower) {
             continue;
         }
         // "once"/"twice" are a number and "times".
@@ -3246,8 +3261,8 @@ mod tests {
         parse(message).iter().map(|(_, r)| describe(r).0).collect()
     }
 
-    /// A sentence is read for constraints when a cue starts one of its words: "json" in "JSON"
-    /// or "package.json", not inside "ndjson" (JSON lines are not one JSON document).
+    /// A sentence is read for constraints when a word cue starts one of its words (not "end"
+    /// inside "spend"); cues of digits or marks, and "json", count anywhere.
     #[test]
     fn cues_count_where_a_word_starts() {
         let keys = |m: &str| {
@@ -3257,10 +3272,25 @@ mod tests {
                 .count()
         };
         assert_eq!(keys("Return JSON with the fields `id` and `name`."), 1);
-        assert_eq!(keys("Stream ndjson with the fields `id` and `name`."), 0);
-        assert!(CUES.any_at_word_start("update package.json"));
-        assert!(CUES.any_at_word_start("in 300-word chunks"));
-        assert!(!CUES.any_at_word_start("the frontend is done"));
+        // Format names that end in JSON are JSON documents.
+        assert_eq!(
+            keys("Return GeoJSON with the keys `type` and `features`."),
+            1
+        );
+        // "end your" inside "spend your" is no ending.
+        let ending = |m: &str| {
+            rules(m)
+                .into_iter()
+                .filter(|r| matches!(r, Rule::EndsWith(_)))
+                .count()
+        };
+        assert_eq!(ending("We spend your budget: \"Plan A\"."), 0);
+        assert_eq!(ending("End your response with \"Plan A\"."), 1);
+        assert!(cued("update package.json"));
+        assert!(cued("in 300-word chunks"));
+        assert!(cued("a title like book<<dune>>"));
+        assert!(cued("the top5 items"));
+        assert!(!cued("the frontend is done"));
         assert!(CUES.any("the frontend is done"), "the cue is inside a word");
     }
 

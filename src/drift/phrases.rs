@@ -72,23 +72,29 @@ impl Phrases {
         }
     }
 
-    /// Whether a phrase occurs where a word starts (not after a letter or digit): "end" in
-    /// "ends" or "at the end", not in "frontend".
-    pub fn any_at_word_start(&self, hay: &str) -> bool {
-        let starts_word = |at: usize| {
-            at.checked_sub(1)
-                .and_then(|i| hay.as_bytes().get(i))
-                .is_none_or(|b| !b.is_ascii_alphanumeric())
-        };
+    /// Whether some occurrence of a phrase (overlapping ones too) passes `keep(start, phrase)`,
+    /// stopping at the first that does.
+    pub fn any_where(&self, hay: &str, keep: impl Fn(usize, &str) -> bool) -> bool {
         match self.automaton() {
-            Some(ac) => ac
-                .find_overlapping_iter(hay)
-                .any(|m| starts_word(m.start())),
-            None => {
-                let hay_folded = self.folded(hay);
+            Some(ac) => ac.find_overlapping_iter(hay).any(|m| {
                 self.list
-                    .iter()
-                    .any(|p| hay_folded.match_indices(p).any(|(at, _)| starts_word(at)))
+                    .get(m.pattern().as_usize())
+                    .is_some_and(|p| keep(m.start(), p))
+            }),
+            None => {
+                let hay = self.folded(hay);
+                self.list.iter().any(|p| {
+                    // Every start, overlapping ones too, as the automaton reports them.
+                    let step = p.chars().next().map_or(1, char::len_utf8);
+                    let mut from = 0;
+                    while let Some(i) = hay.get(from..).and_then(|h| h.find(p)) {
+                        if keep(from + i, p) {
+                            return true;
+                        }
+                        from += i + step;
+                    }
+                    false
+                })
             }
         }
     }
