@@ -922,7 +922,8 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             let bounds = match bound(&lower, &ws, k) {
                 Some(b) => vec![b],
                 None if matches!(noun, "bullet" | "bullets") => described().into_iter().collect(),
-                None if matches!(noun, "word" | "words" | "sentence" | "sentences") => {
+                // "3 to 5 times" too (a counted word's or letter's range).
+                None if matches!(noun, "word" | "words" | "sentence" | "sentences" | "times") => {
                     bounds_around(&lower, &ws, k)
                 }
                 None => continue,
@@ -3488,6 +3489,15 @@ mod tests {
                 .iter()
                 .any(|(_, r)| *r == Rule::WordCount("lamp".into(), Rel::AtLeast, 2))
         );
+        // A counted word's range: both ends; a range of times that counts no word, nothing.
+        assert_eq!(
+            rules("Make sure the word lamp appears 3 to 5 times in the ad."),
+            vec![
+                Rule::WordCount("lamp".into(), Rel::AtLeast, 3),
+                Rule::WordCount("lamp".into(), Rel::LessThan, 6)
+            ]
+        );
+        assert!(rules("Run the migration 2 or 3 times.").is_empty());
         // The given answers, one per line.
         assert!(kinds(
             "Is a tomato a fruit?\n\nReply with one of these:\nMy answer is yes.\nMy answer is no.\nMy answer is maybe."
