@@ -84,6 +84,12 @@ export function nodeEntry(build: Build, wasmFile: string, file: () => Glue, byte
   /** The latest `compilerWasm` passed: read when the port loads the module, so bytes passed
    * after a failed load are used by the next attempt. */
   let given: CreateOptions["compilerWasm"];
+  // Why a glue's own file would not load, kept: it is not required a second time. Node's
+  // `require` runs a module that threw again, but a bundler's module cache (esbuild, webpack)
+  // hands back its half-built exports, and that second attempt failed with "Cannot read
+  // properties of undefined" or "not a boomerang-guard module" in place of the hint.
+  let fileFailed: unknown;
+  let compilerFileFailed: unknown;
   const portFor = (options?: CreateOptions): CompilerGlue | undefined => {
     if (!compiler) return undefined;
     if (options?.compilerWasm !== undefined) given = options.compilerWasm;
@@ -91,9 +97,11 @@ export function nodeEntry(build: Build, wasmFile: string, file: () => Glue, byte
       const bytes = given;
       if (bytes === undefined) {
         try {
+          if (compilerFileFailed !== undefined) throw compilerFileFailed;
           return compiler.file();
         } catch (e) {
-          throw loadError(compiler.wasmFile, e, ". A host that bundles must copy it beside its bundle or pass { compilerWasm: bytes }.");
+          compilerFileFailed ??= e;
+          throw loadError(compiler.wasmFile, compilerFileFailed, ". A host that bundles must copy it beside its bundle or pass { compilerWasm: bytes }.");
         }
       }
       try {
@@ -121,11 +129,13 @@ export function nodeEntry(build: Build, wasmFile: string, file: () => Glue, byte
     }
     if (!fileGlue) {
       try {
+        if (fileFailed !== undefined) throw fileFailed;
         const glue = file();
         checkLoaded(glue, build);
         fileGlue = glue;
       } catch (e) {
-        throw loadError(wasmFile, otherModule(wasmFile, build) ?? e, ". A host that bundles must copy it beside its bundle or pass { wasm: bytes }.");
+        fileFailed ??= otherModule(wasmFile, build) ?? e;
+        throw loadError(wasmFile, fileFailed, ". A host that bundles must copy it beside its bundle or pass { wasm: bytes }.");
       }
     }
     return fileGlue;
