@@ -3266,12 +3266,9 @@ mod tests {
     /// inside "spend"); cues of digits or marks, and "json", count anywhere.
     #[test]
     fn cues_count_where_a_word_starts() {
-        let keys = |m: &str| {
-            rules(m)
-                .into_iter()
-                .filter(|r| matches!(r, Rule::JsonKeys(_)))
-                .count()
-        };
+        let count = |m: &str, kind: fn(&Rule) -> bool| rules(m).iter().filter(|r| kind(r)).count();
+        let keys = |m: &str| count(m, |r| matches!(r, Rule::JsonKeys(_)));
+        let ending = |m: &str| count(m, |r| matches!(r, Rule::EndsWith(_)));
         assert_eq!(keys("Return JSON with the fields `id` and `name`."), 1);
         // Format names that end in JSON are JSON documents.
         assert_eq!(
@@ -3279,12 +3276,6 @@ mod tests {
             1
         );
         // "end your" inside "spend your" is no ending.
-        let ending = |m: &str| {
-            rules(m)
-                .into_iter()
-                .filter(|r| matches!(r, Rule::EndsWith(_)))
-                .count()
-        };
         assert_eq!(ending("We spend your budget: \"Plan A\"."), 0);
         assert_eq!(ending("End your response with \"Plan A\"."), 1);
         assert!(cued("update package.json"));

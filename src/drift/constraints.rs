@@ -903,15 +903,9 @@ fn changed_a_file_under(
             let mut verb = false;
             let own = words.iter().enumerate().any(|(k, &(at, w))| {
                 // Most words begin no verb of any list: nothing below can hold for them.
-                let begins = |verbs: &[&str]| {
-                    verbs
-                        .iter()
-                        .any(|v| w.get(..v.len()).is_some_and(|p| p.eq_ignore_ascii_case(v)))
-                };
-                if !begins(&CHANGED_VERBS)
-                    && !begins(more_verbs)
-                    && !begins(&REPORTED_VERBS)
-                    && !begins(&OWN_VERBS)
+                if ![&CHANGED_VERBS[..], more_verbs, &REPORTED_VERBS, &OWN_VERBS]
+                    .iter()
+                    .any(|verbs| text::begins_with_any(w, verbs))
                 {
                     return false;
                 }
@@ -1070,10 +1064,8 @@ pub(super) fn states_verb(
     word: &str,
     verbs: &[&str],
 ) -> bool {
-    verbs.iter().any(|v| {
-        word.get(..v.len())
-            .is_some_and(|p| p.eq_ignore_ascii_case(v))
-    }) && text::stands_alone(sentence, at, word)
+    text::begins_with_any(word, verbs)
+        && text::stands_alone(sentence, at, word)
         && !text::in_spans(code, at)
         && !negated(lower, at, word)
 }

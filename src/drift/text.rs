@@ -476,14 +476,18 @@ pub fn file_report<'a>(
         let verb = verbs.is_none_or(|verbs| {
             let code = inline_code_spans(s);
             word_runs(s, |b| b.is_ascii_alphanumeric()).any(|(at, w)| {
-                verbs
-                    .iter()
-                    .any(|v| w.get(..v.len()).is_some_and(|p| p.eq_ignore_ascii_case(v)))
-                    && stands_alone(s, at, w)
-                    && !in_spans(&code, at)
+                begins_with_any(w, verbs) && stands_alone(s, at, w) && !in_spans(&code, at)
             })
         });
         verb && identifiers(s).iter().any(|id| file(id))
+    })
+}
+
+/// Whether `word` begins with one of `stems`, in any ASCII case ("Updated" with "updat").
+pub fn begins_with_any(word: &str, stems: &[&str]) -> bool {
+    stems.iter().any(|v| {
+        word.get(..v.len())
+            .is_some_and(|p| p.eq_ignore_ascii_case(v))
     })
 }
 
