@@ -174,6 +174,198 @@ fn negation_at(words: &[(usize, &str)], j: usize) -> bool {
                 }))
 }
 
+/// Things a coding task builds or changes, whose own limits and formats a message may state.
+/// Words that also name a piece of writing ("script", "program", "template", "post", "page")
+/// are left out: "write a script for a short film in 100 words" bounds the answer.
+const BUILT_THINGS: [&str; 52] = [
+    "function",
+    "functions",
+    "method",
+    "methods",
+    "validator",
+    "validation",
+    "test",
+    "tests",
+    "cli",
+    "command",
+    "bot",
+    "chatbot",
+    "tool",
+    "endpoint",
+    "endpoints",
+    "api",
+    "logger",
+    "parser",
+    "field",
+    "fields",
+    "tooltip",
+    "tooltips",
+    "component",
+    "summarizer",
+    "counter",
+    "editor",
+    "linter",
+    "lint",
+    "regex",
+    "input",
+    "column",
+    "schema",
+    "ui",
+    "button",
+    "label",
+    "form",
+    "variable",
+    "generator",
+    "server",
+    "handler",
+    "hook",
+    "widget",
+    "banner",
+    "csv",
+    "query",
+    "helper",
+    "class",
+    "module",
+    "error",
+    "formatter",
+    "serializer",
+    "route",
+];
+/// Imperatives that open a coding task about the thing they name. Not "write": what is written
+/// may be the answer itself ("write a JSON schema that includes a placeholder").
+const BUILD_VERBS: [&str; 21] = [
+    "add",
+    "implement",
+    "create",
+    "build",
+    "make",
+    "fix",
+    "refactor",
+    "change",
+    "update",
+    "ensure",
+    "validate",
+    "flag",
+    "extend",
+    "modify",
+    "configure",
+    "teach",
+    "allow",
+    "rewrite",
+    "adjust",
+    "patch",
+    "enforce",
+];
+
+/// Whether a sentence describes something the task builds rather than the answer: it opens
+/// with that thing as its subject ("The error message must be under 20 words") or with a build
+/// verb whose object it is ("Make the tooltip show at most 12 words"), or a clause says what
+/// the thing does ("a function that truncates text to 50 words", "a test where the input has
+/// fewer than 10 words").
+fn describes_a_built_thing(words: &[(usize, &str)]) -> bool {
+    let w = |i: usize| words.get(i).map_or("", |x| x.1);
+    let start = usize::from(w(0) == "please");
+    let opens = (start..start + 4).any(|i| BUILT_THINGS.contains(&w(i)))
+        && (BUILD_VERBS.contains(&w(start)) || matches!(w(start), "the" | "this" | "our" | "its"));
+    opens
+        || (0..words.len()).any(|i| {
+            BUILT_THINGS.contains(&w(i))
+                && matches!(w(i + 1), "that" | "which" | "where" | "whose" | "so")
+        })
+}
+
+/// Whether the clause bans the commas named by word `k`: a negation ("do not", "never", "no",
+/// "without", "avoid", "refrain from") with only verbs of writing and fillers between it and the
+/// word ("refrain from the use of any commas", "do not use semicolons or commas"), or one after it
+/// ("commas are not allowed"). A count ("no more than 3 commas"), another verb ("don't write a
+/// list; use commas"), or a comma or colon between them leaves it unread.
+fn bans_commas(lower: &str, words: &[(usize, &str)], k: usize) -> bool {
+    const BETWEEN: [&str; 46] = [
+        "use",
+        "using",
+        "used",
+        "any",
+        "a",
+        "single",
+        "the",
+        "of",
+        "from",
+        "include",
+        "including",
+        "contain",
+        "containing",
+        "put",
+        "putting",
+        "add",
+        "adding",
+        "have",
+        "having",
+        "type",
+        "write",
+        "writing",
+        "allowed",
+        "permitted",
+        "to",
+        "be",
+        "should",
+        "must",
+        "will",
+        "can",
+        "you",
+        "your",
+        "even",
+        "one",
+        "or",
+        "and",
+        "nor",
+        "semicolons",
+        "semicolon",
+        "colons",
+        "dashes",
+        "hyphens",
+        "periods",
+        "exclamation",
+        "marks",
+        "ever",
+    ];
+    let w = |i: usize| words.get(i).map_or("", |x| x.1);
+    let at = words.get(k).map_or(0, |x| x.0);
+    for j in (k.saturating_sub(8)..k).rev() {
+        let cue = negation_at(words, j)
+            || matches!(
+                w(j),
+                "no" | "without" | "avoid" | "avoiding" | "refrain" | "zero"
+            );
+        if cue {
+            let between = lower
+                .get(words.get(j).map_or(0, |x| x.0)..at)
+                .unwrap_or_default();
+            return !between.contains([',', ';', ':', '(']);
+        }
+        if !BETWEEN.contains(&w(j)) {
+            return false;
+        }
+    }
+    // "Commas are not allowed", "commas must never be used", "commas are forbidden".
+    let tail = lower.get(at..).unwrap_or_default();
+    let clause = tail
+        .split([',', ';', ':', '.', '!', '?'])
+        .next()
+        .unwrap_or_default();
+    let after = words_at(clause);
+    let mut negated = false;
+    for j in 1..after.len().min(6) {
+        match after.get(j).map_or("", |x| x.1) {
+            "are" | "is" | "must" | "should" | "will" | "may" | "can" | "be" => {}
+            "forbidden" | "prohibited" | "banned" | "disallowed" => return true,
+            "allowed" | "permitted" | "used" | "accepted" | "included" => return negated,
+            _ if negation_at(&after, j) => negated = true,
+            _ => return false,
+        }
+    }
+    false
+}
+
 /// Whether a negation governs the bound whose words start `i` words before `words[k - 1]` (the
 /// number): `Some(true)` for "no"/"nothing" right before it or "not"/"n't"/"never"/"cannot"
 /// with only auxiliaries, length verbs and fillers between ("don't use more than", "should not
@@ -677,6 +869,12 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 "twice" => ws.extend([(at, "2"), (at, "times")]),
                 _ => ws.push((at, w)),
             }
+        }
+        // A sentence about a thing the task builds states that thing's behaviour, not the
+        // answer's shape: "add a validator that rejects bios with more than 200 words", "make
+        // the CLI print its output in lowercase".
+        if describes_a_built_thing(&ws) {
+            continue;
         }
         let caps = has_any(
             &lower,
@@ -1294,18 +1492,14 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         {
             push(sentence, Rule::Uppercase);
         }
-        // The word, not a part of one ("the 10 commandments").
+        // The word, not a part of one ("the 10 commandments"), banned by its own clause.
         let commas = ws
             .iter()
-            .find(|(_, w)| matches!(*w, "comma" | "commas"))
+            .position(|(_, w)| matches!(*w, "comma" | "commas"))
+            .filter(|&k| bans_commas(&lower, &ws, k))
+            .and_then(|k| ws.get(k))
             .map(|(at, _)| *at);
-        let negated = has_any(
-            &lower,
-            &[
-                "not ", "n't", "n’t", "no ", "without", "refrain", "avoid", "never",
-            ],
-        );
-        if commas.is_some_and(|at| negated && !hedged(&lower, at) && !scoped(&lower, at))
+        if commas.is_some_and(|at| !hedged(&lower, at) && !scoped(&lower, at))
             && !has("separated by comma")
         {
             push(sentence, Rule::NoCommas);
@@ -3746,6 +3940,78 @@ mod tests {
                 !p.iter()
                     .any(|(_, r)| matches!(r, Rule::DividedParagraphs(_))),
                 "{message}: {p:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn limits_of_a_thing_the_task_builds_are_not_the_answers() {
+        for message in [
+            "Add a word counter to the editor that shows fewer than 100 words as a warning.",
+            "Add a validator that rejects bios with more than 200 words.",
+            "Write a test where the input has fewer than 10 words.",
+            "Create a function that truncates text to at most 50 words.",
+            "Implement a summarizer that returns at most 3 sentences.",
+            "Make the tooltip show at most 12 words.",
+            "The error message must be fewer than 20 words; update src/errors.ts accordingly.",
+            "Fix the parser so that quoted strings are wrapped in double quotes on output.",
+            "Change the logger to wrap the whole message in double quotes.",
+            "Make the CLI write its output in all lowercase letters.",
+            "Make the bot reply in Spanish when the user writes in Spanish.",
+        ] {
+            assert!(kinds(message).is_empty(), "{message}: {:?}", parse(message));
+        }
+        // The answer's own limits still are, beside a task that names such a thing.
+        for (message, kind) in [
+            ("Describe the new parser in fewer than 50 words.", "words"),
+            ("Write the whole answer in double quotes.", "quoted"),
+            (
+                "Explain what the function does. Answer in fewer than 3 sentences.",
+                "sentences",
+            ),
+        ] {
+            assert!(
+                kinds(message).contains(&kind),
+                "{message}: {:?}",
+                parse(message)
+            );
+        }
+    }
+
+    #[test]
+    fn commas_are_banned_only_by_their_own_clause() {
+        for message in [
+            "Please do not use any commas.",
+            "Your whole reply should contain no commas.",
+            "Refrain from the use of any commas.",
+            "You are not allowed to use a single comma.",
+            "Do not use semicolons or commas.",
+            "Commas are not allowed in your reply.",
+            "Commas must never be used.",
+        ] {
+            assert_eq!(
+                kinds(message),
+                ["no-commas"],
+                "{message}: {:?}",
+                parse(message)
+            );
+        }
+        for message in [
+            // A count, not a ban.
+            "Write a limerick about a dog. Use no more than 3 commas.",
+            "Avoid using more than two commas per sentence.",
+            // The negation governs something else.
+            "Do not use bullet points; separate the items with commas.",
+            "Don't write a list, use commas between the names instead.",
+            "List the fruits, with commas between them, and no extra text.",
+            "Never use semicolons where commas work.",
+            "Without using numbers, write a sentence with commas in it.",
+            "Commas are allowed, but no dashes.",
+        ] {
+            assert!(
+                !kinds(message).contains(&"no-commas"),
+                "{message}: {:?}",
+                parse(message)
             );
         }
     }
