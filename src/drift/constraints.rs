@@ -47,7 +47,8 @@ enum Forbidden {
 }
 
 /// Actions a ban may name by its verb, and the past tense a result reports them in.
-const ACTS: [(&str, &str); 6] = [
+const ACTS: [(&str, &str); 7] = [
+    ("approv", "approved"),
     ("push", "pushed"),
     ("merg", "merged"),
     ("deploy", "deployed"),
@@ -119,6 +120,12 @@ const CODE_OBJECTS: [&str; 7] = [
     "codebas",
     "implement",
     "src",
+];
+/// Words that leave a ban on code generic: "the existing code", "production code", and the
+/// ban's own words ("without touching any of the code").
+const GENERIC_MODIFIERS: [&str; 17] = [
+    "exist", "current", "main", "core", "other", "actual", "origin", "product", "whole", "without",
+    "avoid", "never", "refrain", "leav", "touch", "any", "pleas",
 ];
 /// Change verbs as a result reports them (past tense included).
 const CHANGED_VERBS: [&str; 8] = [
@@ -750,18 +757,30 @@ pub fn check_negatives(
                         .then(|| near(&lower, toks, &CHANGE_VERBS, &as_refs(objects), 8, &program))
                         .flatten();
                     // "Do not modify files" / "the code": any file the result says it changed.
+                    // Not when the ban names one part ("the queue implementation", "the parser
+                    // module"): which files hold it cannot be told, so only a change said of it
+                    // counts (`named`).
+                    let has = |stems: &[&str]| objects.iter().any(|o| stems.contains(&o.as_str()));
+                    let one_part = objects.iter().any(|o| {
+                        !CODE_OBJECTS.contains(&o.as_str())
+                            && !GENERIC_MODIFIERS.iter().any(|m| o.starts_with(m))
+                    });
                     let any_file = || {
-                        objects
-                            .iter()
-                            .any(|o| CODE_OBJECTS.contains(&o.as_str()))
+                        (has(&CODE_OBJECTS) && !one_part)
                             .then(|| {
-                                // "No code changes": a document is not code; "any file" is.
-                                let documents = objects.iter().any(|o| o == "file");
+                                // "No code changes", "no source files": a document is not code;
+                                // "any file" is. "The implementation", "application code": its
+                                // tests are not it.
+                                let kinds = Kinds {
+                                    documents: has(&["file"])
+                                        && !has(&["code", "sourc", "src", "implement", "applic"]),
+                                    tests: !has(&["implement", "applic", "product"]),
+                                };
                                 let (mut dirs, allowed) = dirs_named(&n.text);
                                 if allowed && dirs.is_empty() {
                                     dirs.clone_from(&n.others_than);
                                 }
-                                changed_a_file_under(result, &[], (&dirs, allowed), documents)
+                                changed_a_file_under(result, &[], (&dirs, allowed), kinds)
                             })
                             .flatten()
                     };
@@ -816,7 +835,32 @@ pub fn check_negatives(
 /// `more_verbs` count as change verbs too; with them, documents (`.md`, `.txt`, `.rst`,
 /// `.adoc`) are not files: a plan or a note written down is what a ban on building allows.
 pub(super) fn changed_a_file(result: &str, more_verbs: &[&str]) -> Option<String> {
-    changed_a_file_under(result, more_verbs, (&[], false), more_verbs.is_empty())
+    let kinds = Kinds {
+        documents: more_verbs.is_empty(),
+        tests: true,
+    };
+    changed_a_file_under(result, more_verbs, (&[], false), kinds)
+}
+
+/// Which files a change must touch to count, beside code: documents (`.md`, `.txt`, `.rst`,
+/// `.adoc`) and tests (under a `test`/`tests`/`spec` directory, or `*.test.*`, `*_test.*`,
+/// `test_*`).
+#[derive(Clone, Copy)]
+struct Kinds {
+    documents: bool,
+    tests: bool,
+}
+
+/// Whether a path is a test file by the common layouts.
+fn is_test_path(path: &str) -> bool {
+    let p = path.to_ascii_lowercase();
+    let name = p.rsplit('/').next().unwrap_or_default();
+    p.split('/')
+        .any(|d| matches!(d, "test" | "tests" | "__tests__" | "spec" | "specs"))
+        || [".test.", ".spec.", "_test.", "_spec."]
+            .iter()
+            .any(|m| name.contains(m))
+        || name.starts_with("test_")
 }
 
 /// Directories a ban names ("Don't change anything in `src/`"): a change elsewhere keeps it.
@@ -862,7 +906,7 @@ fn changed_a_file_under(
     result: &str,
     more_verbs: &[&str],
     (dirs, allowed): (&[String], bool),
-    documents: bool,
+    kinds: Kinds,
 ) -> Option<String> {
     let within = |i: &str| {
         let i = i.trim_start_matches("./").to_ascii_lowercase();
@@ -876,7 +920,7 @@ fn changed_a_file_under(
     };
     let under = |i: &str| dirs.is_empty() || within(i) != allowed;
     let document = |i: &str| {
-        !documents
+        !kinds.documents
             && [".md", ".txt", ".rst", ".adoc"]
                 .iter()
                 .any(|e| i.ends_with(e))
@@ -886,6 +930,7 @@ fn changed_a_file_under(
             || i.rsplit_once('.')
                 .is_some_and(|(_, ext)| (1..=5).contains(&ext.len())))
             && !document(i)
+            && (kinds.tests || !is_test_path(i))
             && under(i)
     };
     text::sentences(result)
@@ -963,7 +1008,16 @@ fn changed_a_file_under(
                 own
             });
             // A change verb and a file in one sentence; the identifiers are read once.
-            own || (verb && text::identifiers(s).iter().any(|i| is_file(i)))
+            // A file the sentence says was left alone ("`src/queue.ts` was not changed", "no
+            // edits to `a.rs`") is not one it changed.
+            let left_alone = |i: &str| {
+                let i = i.to_ascii_lowercase();
+                lower.find(&i).is_some_and(|at| negated(&lower, at, &i))
+            };
+            own || (verb
+                && text::identifiers(s)
+                    .iter()
+                    .any(|i| is_file(i) && !left_alone(i)))
         })
         .map(|s| s.chars().take(120).collect())
 }
@@ -1115,12 +1169,26 @@ fn negated(lower: &str, at: usize, word: &str) -> bool {
     let before = clause_before(lower, at)
         .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
         .any(|w| NEGATORS.contains(&w) || w.ends_with("n't") || w.ends_with("n’t"));
-    let after = lower
+    // After it: "changed nothing", "`package.json` is unchanged", "src/queue.ts was not
+    // touched", "left untouched".
+    let mut next = lower
         .get(at + word.len()..)
         .unwrap_or_default()
         .split_whitespace()
-        .next()
-        .is_some_and(|w| w.trim_matches(|c: char| !c.is_alphanumeric()) == "nothing");
+        .take(4)
+        .map(|w| w.trim_matches(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’')));
+    let after = match next.next().unwrap_or_default() {
+        "nothing" | "unchanged" | "untouched" | "unmodified" | "intact" => true,
+        "is" | "was" | "were" | "are" | "remains" | "remained" | "stays" | "stayed" | "has"
+        | "have" | "had" | "left" | "kept" => next.take(2).any(|w| {
+            matches!(
+                w,
+                "not" | "never" | "unchanged" | "untouched" | "unmodified" | "intact"
+            ) || w.ends_with("n't")
+                || w.ends_with("n’t")
+        }),
+        _ => false,
+    };
     before || after
 }
 
@@ -1457,6 +1525,52 @@ mod tests {
 
     fn check(n: &[Negative], result: &str) -> Vec<Violation> {
         check_negatives(n, result, &text::tokens(result), &Code::of(result))
+    }
+
+    #[test]
+    fn a_result_that_says_it_left_things_alone_breaks_no_ban() {
+        let cases = [
+            (
+                "Refactor the date helpers in src/utils/date.ts. Do not add new dependencies.",
+                "Refactored src/utils/date.ts: split parseDate in two. No new dependencies; package.json is unchanged.",
+                "Refactored src/utils/date.ts and added dayjs to package.json.",
+            ),
+            (
+                "Update the README install section. Do not touch any source files.",
+                "Updated README.md: the install section now lists the pnpm command.",
+                "Updated README.md and fixed a typo in src/cli.ts.",
+            ),
+            (
+                "Fix the flaky test without changing the implementation.",
+                "Fixed tests/queue.test.ts: it now uses fake timers. src/queue.ts was not changed.",
+                "I changed src/queue.ts so that it clears its timer.",
+            ),
+        ];
+        for (message, kept, broken) in cases {
+            let n = negatives(message);
+            assert!(
+                check(&n, kept).is_empty(),
+                "{message}: {:?}",
+                check(&n, kept)
+            );
+            assert_eq!(check(&n, broken).len(), 1, "{message}: {broken}");
+        }
+        let n = negatives("Review the PR for security issues. Do not approve or merge it.");
+        assert!(check(
+            &n,
+            "Left two review comments; I did not approve or merge it."
+        )
+        .is_empty());
+        assert_eq!(
+            check(&n, "Reviewed PR #312, approved it and merged it into main.").len(),
+            1
+        );
+        // A ban on one part of the code: a test file of the same name is not that part.
+        let n = negatives(
+            "Fix the flaky test in tests/queue.test.ts without changing the queue implementation.",
+        );
+        let kept = "Fixed tests/queue.test.ts: the test awaited a timer that was never advanced.";
+        assert!(check(&n, kept).is_empty(), "{:?}", check(&n, kept));
     }
 
     #[test]
