@@ -2119,6 +2119,21 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
     }
     let end = tail.find(['.', ';', '(', '\n', '—']).unwrap_or(tail.len());
     let mut body = tail.get(..end)?;
+    // "… `file` and `issue`, and nothing else": what follows the list says it is the whole.
+    let lower_body = body.to_ascii_lowercase();
+    if let Some(i) = [
+        ", and nothing",
+        " and nothing",
+        ", nothing",
+        ", only",
+        " only",
+    ]
+    .iter()
+    .filter_map(|m| lower_body.find(m))
+    .min()
+    {
+        body = body.get(..i)?;
+    }
     if let Some(i) = body
         .find(" in ")
         .or_else(|| body.find(" for "))
@@ -4590,6 +4605,12 @@ mod tests {
             "## Findings\nx\n\n**Summary**\ny",
         );
         assert!(!ok && ev.unwrap().contains("Risks"));
+        let only = parse("Return a JSON object with keys `file` and `issue`, and nothing else.");
+        assert!(
+            only.iter()
+                .any(|(_, r)| *r == Rule::JsonKeys(vec!["file".into(), "issue".into()])),
+            "{only:?}"
+        );
         let j = parse("Return a bare JSON object with the keys `repo`, `pinned` and `risk`.");
         assert!(j.iter().any(
             |(_, r)| *r == Rule::JsonKeys(vec!["repo".into(), "pinned".into(), "risk".into()])

@@ -59,14 +59,15 @@ const ACTS: [(&str, &str); 7] = [
 /// Words an action's ban may hold after its verb and still ban the action itself: "push
 /// commits to the branch", "deploy anything from it", "commit or push anything". Any other word
 /// names what must not be acted on ("do not commit secrets"), which this ban does not read.
-const ACT_OBJECTS: [&str; 24] = [
+const ACT_OBJECTS: [&str; 27] = [
     "it", "this", "that", "anything", "yet", "any", "the", "a", "an", "commits", "commit",
     "changes", "to", "into", "on", "branch", "directly", "from", "here", "them", "now", "pr",
-    "your", "or",
+    "your", "or", "remote", "origin", "upstream",
 ];
 /// Named targets ("do not push to main", "don't deploy to production"): the ban holds for that
 /// target only, so a report of the action must name it after "to"/"into"/"on".
-const ACT_TARGETS: [&str; 9] = [
+/// ("The remote" is none: every push goes to one.)
+const ACT_TARGETS: [&str; 8] = [
     "main",
     "master",
     "production",
@@ -75,7 +76,6 @@ const ACT_TARGETS: [&str; 9] = [
     "develop",
     "origin",
     "upstream",
-    "remote",
 ];
 #[derive(Debug, Clone)]
 pub struct Negative {
@@ -87,7 +87,8 @@ pub struct Negative {
     others_than: Vec<String>,
 }
 
-const NEGATION_CUES: [&str; 10] = [
+const NEGATION_CUES: [&str; 11] = [
+    "refrain from",
     "do not",
     "don't",
     "don\u{2019}t",
@@ -216,7 +217,13 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             Vec::new()
         };
         forbidden.extend(classify(&plain));
-        forbidden.extend(construct(sentence, clause).map(Forbidden::Construct));
+        // Each of a list of bans may name one: "no bash arrays, no `[[ ]]`, no `eval`".
+        for part in clause.split(", ") {
+            let c = construct(sentence, part.trim_start()).map(Forbidden::Construct);
+            if let Some(c) = c.filter(|c| !forbidden.contains(c)) {
+                forbidden.push(c);
+            }
+        }
         if !forbidden.is_empty() {
             if at + cue.0 <= instructions.len() {
                 clauses.push((at + cue.0, at + cue.0 + clause.len()));
@@ -358,8 +365,12 @@ fn construct(sentence: &str, clause: &str) -> Option<String> {
         rest = tail.trim_start();
     }
     let name = rest.strip_prefix('`')?.split('`').next()?;
+    // Brackets with a hole ("`[[ ]]`", "`$( )`"): the syntax around any content.
     let plain = |c: char| c.is_ascii_alphanumeric() || "_.:!#@$<>-".contains(c);
-    if name.is_empty() || name.len() > 40 || !name.chars().all(plain) {
+    let bracket = |c: char| "[](){}$".contains(c);
+    let holed = name.split(' ').filter(|p| !p.is_empty()).count() == 2
+        && name.chars().all(|c| c == ' ' || bracket(c));
+    if name.is_empty() || name.len() > 40 || !(name.chars().all(plain) || holed) {
         return None;
     }
     // The same name as written: the sentence's backticked spans, compared without case.
@@ -375,6 +386,20 @@ fn construct(sentence: &str, clause: &str) -> Option<String> {
 /// it as a whole token, or an inline code span of the prose that is not negated in its clause
 /// ("reads it with a quick `unwrap`", but not "no `unwrap` anywhere").
 fn uses_construct(name: &str, lower: &str, code: &Code) -> Option<String> {
+    // Brackets with a hole: both halves on one code line, in order ("if [[ -d x ]]; then").
+    if let Some((open, close)) = name.split_once(' ') {
+        let close = close.trim();
+        let comment = |l: &str| ["//", "#"].iter().any(|c| l.starts_with(c));
+        return code
+            .lines
+            .iter()
+            .find(|l| {
+                !comment(l)
+                    && l.find(open)
+                        .is_some_and(|i| l.get(i + open.len()..).is_some_and(|t| t.contains(close)))
+            })
+            .map(|l| l.chars().take(120).collect());
+    }
     let token = |line: &str| {
         line.match_indices(name).any(|(i, _)| {
             let before = line.get(..i).and_then(|h| h.chars().next_back());
@@ -428,8 +453,9 @@ fn put_aside(lower: &str, at: usize) -> bool {
 }
 
 /// Words a negative clause opens with before its verb.
-const LEAD_WORDS: [&str; 12] = [
+const LEAD_WORDS: [&str; 14] = [
     "do", "does", "not", "don", "dont", "t", "never", "avoid", "no", "please", "should", "must",
+    "refrain", "from",
 ];
 /// Verbs whose object is what the answer holds.
 const CONTENT_VERBS: [&str; 8] = [
@@ -535,13 +561,43 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             }
         }
     }
-    if word(&["class", "classes"]) && !excepts {
+    // "No classes", "don't add a class or a decorator", but not "don't change the error class
+    // names": a class word followed by another noun names something else.
+    let class_ban = ["class", "classes"].iter().any(|c| {
+        clause.match_indices(c).any(|(i, _)| {
+            let before = clause.get(..i).and_then(|h| h.chars().next_back());
+            let tail = clause.get(i + c.len()..).unwrap_or_default();
+            let after = tail.chars().next();
+            let next = tail
+                .split(|c: char| !c.is_alphanumeric())
+                .find(|w| !w.is_empty());
+            before.is_none_or(|b| !b.is_alphanumeric())
+                && after.is_none_or(|a| !a.is_alphanumeric())
+                && (after.is_some_and(|a| !a.is_whitespace())
+                    || next.is_none_or(|n| {
+                        matches!(
+                            n,
+                            "or" | "and" | "in" | "for" | "at" | "anywhere" | "please" | "here"
+                        )
+                    }))
+        })
+    });
+    if class_ban && !excepts {
         f.push(Forbidden::Class);
     }
     if (word(&["cli", "clis"]) || has("command line") || has("command-line")) && !excepts {
         f.push(Forbidden::Cli);
     }
-    if (has("dependenc") || word(&["package", "packages", "library", "libraries"])) && !excepts {
+    // Adding one: not "don't remove any dependencies", nor "don't touch package.json" (a
+    // file, whose change the change ban reads).
+    let package = words.iter().enumerate().any(|(i, w)| {
+        matches!(*w, "package" | "packages" | "library" | "libraries")
+            && !(*w == "package" && matches!(words.get(i + 1), Some(&("json" | "lock"))))
+    });
+    let removal = ["remov", "delet", "drop", "uninstall"]
+        .iter()
+        .any(|v| head.starts_with(v));
+    if (has("dependenc") || package) && !excepts && !removal {
         f.push(Forbidden::Dependency);
     }
     let main = main.unwrap_or(clause);
@@ -721,32 +777,8 @@ pub fn check_negatives(
                         Some(e),
                     )
                 }),
-                Forbidden::Dependency => find_any(
-                    &lower,
-                    &[
-                        "requirements.txt",
-                        "pip install",
-                        "npm install",
-                        "package.json",
-                        "cargo.toml",
-                        "go get",
-                        "yarn add",
-                        "added a dependency",
-                        "new dependency",
-                        "poetry add",
-                    ],
-                )
-                .or_else(|| {
-                    near(
-                        &lower,
-                        toks,
-                        &["add"],
-                        &["packag", "librari", "depend", "requir"],
-                        6,
-                        &program,
-                    )
-                })
-                .map(|e| ("the result adds a dependency".to_string(), Some(e))),
+                Forbidden::Dependency => adds_dependency(&lower, toks, &program)
+                    .map(|e| ("the result adds a dependency".to_string(), Some(e))),
                 Forbidden::Change(objects) => {
                     // A ban on "other" files, with the paths it allows known: which files a
                     // change touched is read from their paths, not from the word "file" near
@@ -1126,6 +1158,102 @@ pub(super) fn states_verb(
 
 fn as_refs(v: &[String]) -> Vec<&str> {
     v.iter().map(String::as_str).collect()
+}
+
+/// Where the result adds a package: an install command naming one ("npm i -D x", "pip install
+/// y"), "added a dependency", an add verb near a package word, or a manifest changed by an add
+/// ("added zod to package.json"); not a removal ("removed axios from package.json"), not a
+/// manifest named as left alone ("package.json is unchanged").
+fn adds_dependency(lower: &str, toks: &[text::Token], program: &Program) -> Option<String> {
+    const COMMANDS: [&str; 12] = [
+        "pip install ",
+        "pip3 install ",
+        "npm install ",
+        "npm i ",
+        "yarn add ",
+        "pnpm add ",
+        "poetry add ",
+        "cargo add ",
+        "go get ",
+        "bun add ",
+        "gem install ",
+        "composer require ",
+    ];
+    // A command that names a package (a flag may come first): "npm install" alone restores.
+    let names_one = |at: usize, n: &str| {
+        lower
+            .get(at + n.len()..)
+            .unwrap_or_default()
+            .split_whitespace()
+            .find(|w| !w.starts_with('-'))
+            .is_some_and(|w| w.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '@'))
+    };
+    let line_of = |i: usize| {
+        let start = lower
+            .get(..i)
+            .and_then(|h| h.rfind('\n'))
+            .map_or(0, |j| j + 1);
+        let line = lower.get(start..).unwrap_or_default();
+        line.lines()
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .chars()
+            .take(120)
+            .collect::<String>()
+    };
+    for n in COMMANDS {
+        if let Some((i, _)) = lower
+            .match_indices(n)
+            .find(|&(i, _)| names_one(i, n) && !negated(lower, i, n))
+        {
+            return Some(line_of(i));
+        }
+    }
+    for n in ["added a dependency", "new dependency", "new dependencies"] {
+        if let Some((i, _)) = lower.match_indices(n).find(|&(i, _)| !negated(lower, i, n)) {
+            return Some(line_of(i));
+        }
+    }
+    const MANIFESTS: [&str; 6] = [
+        "package.json",
+        "requirements.txt",
+        "cargo.toml",
+        "pyproject.toml",
+        "go.mod",
+        "gemfile",
+    ];
+    for n in MANIFESTS {
+        for (i, _) in lower.match_indices(n) {
+            // The manifest's own clause: an add verb, no removal, not left alone.
+            let start = lower
+                .get(..i)
+                .and_then(|h| h.rfind(['.', ';', ',', '\n']))
+                .map_or(0, |j| j + 1);
+            let end = lower
+                .get(i + n.len()..)
+                .and_then(|t| t.find(['.', ';', ',', '\n']).map(|j| i + n.len() + j))
+                .unwrap_or(lower.len());
+            let clause = lower.get(start..end).unwrap_or_default();
+            let adds = ["add", "install", "introduc", "pull"]
+                .iter()
+                .any(|v| clause.contains(v));
+            let removes = ["remov", "delet", "drop", "uninstall"]
+                .iter()
+                .any(|v| clause.contains(v));
+            if adds && !removes && !negated(lower, i, n) {
+                return Some(line_of(i));
+            }
+        }
+    }
+    near(
+        lower,
+        toks,
+        &["add"],
+        &["packag", "librari", "depend", "requir"],
+        6,
+        program,
+    )
 }
 
 /// The line of the first occurrence of a needle that is not negated in its clause.
@@ -1523,7 +1651,7 @@ pub fn check_formats(fs: &[(String, Format)], result: &str) -> Vec<Violation> {
 mod tests {
     use super::*;
 
-    fn check(n: &[Negative], result: &str) -> Vec<Violation> {
+    pub(super) fn check(n: &[Negative], result: &str) -> Vec<Violation> {
         check_negatives(n, result, &text::tokens(result), &Code::of(result))
     }
 
@@ -1555,6 +1683,69 @@ mod tests {
             );
             assert_eq!(check(&n, broken).len(), 1, "{message}: {broken}");
         }
+        // Found by an independent probe set: a removal is no addition, a class name no class,
+        // and a ban on touching a manifest is no ban on dependencies.
+        let deps =
+            negatives("Switch the API client to the native fetch API. Do not add dependencies.");
+        let removed = "Replaced the axios calls with native `fetch`. I also removed axios from package.json since nothing uses it. No dependencies were added.";
+        assert!(
+            check(&deps, removed).is_empty(),
+            "{:?}",
+            check(&deps, removed)
+        );
+        assert_eq!(
+            check(&deps, "Ran `npm i -D undici` for the tests.").len(),
+            1
+        );
+        assert_eq!(
+            check(&deps, "Added ky to package.json for retries.").len(),
+            1
+        );
+        assert!(check(
+            &deps,
+            "Ran `npm install` to restore node_modules; tests pass."
+        )
+        .is_empty());
+        let names = negatives(
+            "Make the validator report the failing path. Don't change the error class names.",
+        );
+        assert!(
+            !names
+                .iter()
+                .any(|n| n.forbidden.contains(&Forbidden::Class)),
+            "{names:?}"
+        );
+        assert!(negatives("Don't use classes, use functions.")
+            .iter()
+            .any(|n| n.forbidden.contains(&Forbidden::Class)));
+        let manifest = negatives(
+            "Fix the eslint errors in src/. Don't touch package.json or package-lock.json.",
+        );
+        assert!(
+            !manifest
+                .iter()
+                .any(|n| n.forbidden.contains(&Forbidden::Dependency)),
+            "{manifest:?}"
+        );
+        assert!(negatives("Do not remove any dependencies.")
+            .iter()
+            .all(|n| !n.forbidden.contains(&Forbidden::Dependency)));
+        let refrain =
+            negatives("Rate-limit /login. Refrain from introducing third-party packages.");
+        assert_eq!(
+            check(
+                &refrain,
+                "Ran `npm install express-rate-limit` and wired it in."
+            )
+            .len(),
+            1
+        );
+        let remote = negatives("Commit the fix locally. Do not push anything to the remote.");
+        assert_eq!(
+            check(&remote, "Committed the fix and pushed it to origin/main.").len(),
+            1
+        );
+        assert!(check(&remote, "Committed the fix locally; nothing was pushed.").is_empty());
         let n = negatives("Review the PR for security issues. Do not approve or merge it.");
         assert!(check(
             &n,
@@ -1913,6 +2104,12 @@ mod tests {
         ] {
             assert!(check(&n, clean).is_empty(), "{clean}");
         }
+        // A list of bans, one naming brackets with a hole: both halves on one code line.
+        let sh = negatives("It must be POSIX sh:\n- no arrays, no `[[ ]]`, no other bashisms;");
+        let bashism = "```sh\nif [[ ! -d \"$SRC\" ]]; then exit 1; fi\n```";
+        assert_eq!(check(&sh, bashism).len(), 1, "{sh:?}");
+        let posix = "```sh\nif [ ! -d \"$SRC\" ]; then exit 1; fi\n```";
+        assert!(check(&sh, posix).is_empty());
         let must_not = negatives("Parse the date by hand; you must not use `eval`.");
         assert_eq!(
             check(&must_not, "```js\nconst d = eval(text);\n```").len(),
