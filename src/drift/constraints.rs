@@ -122,6 +122,9 @@ const CODE_OBJECTS: [&str; 7] = [
     "implement",
     "src",
 ];
+/// Stems of removing a package: "don't remove any dependencies" bans no addition, and "removed
+/// axios from package.json" adds none.
+const REMOVAL_VERBS: [&str; 4] = ["remov", "delet", "drop", "uninstall"];
 /// Words that leave a ban on code generic: "the existing code", "production code", and the
 /// ban's own words ("without touching any of the code").
 const GENERIC_MODIFIERS: [&str; 17] = [
@@ -399,19 +402,7 @@ fn uses_construct(name: &str, lower: &str, code: &Code) -> Option<String> {
     lower
         .match_indices(&span)
         .find(|&(i, _)| !negated(lower, i, &span) && !put_aside(lower, i))
-        .map(|(i, _)| {
-            let start = lower
-                .get(..i)
-                .and_then(|h| h.rfind('\n'))
-                .map_or(0, |j| j + 1);
-            let line = lower.get(start..).unwrap_or_default();
-            line.lines()
-                .next()
-                .unwrap_or_default()
-                .chars()
-                .take(120)
-                .collect()
-        })
+        .map(|(i, _)| line_at(lower, i).chars().take(120).collect())
 }
 
 /// Words that, earlier in its clause, say a construct is absent rather than used ("avoids
@@ -576,9 +567,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         matches!(*w, "package" | "packages" | "library" | "libraries")
             && !(*w == "package" && matches!(words.get(i + 1), Some(&("json" | "lock"))))
     });
-    let removal = ["remov", "delet", "drop", "uninstall"]
-        .iter()
-        .any(|v| head.starts_with(v));
+    let removal = REMOVAL_VERBS.iter().any(|v| head.starts_with(v));
     if (has("dependenc") || package) && !excepts && !removal {
         f.push(Forbidden::Dependency);
     }
@@ -1170,15 +1159,8 @@ fn adds_dependency(lower: &str, toks: &[text::Token], program: &Program) -> Opti
             .find(|w| !w.starts_with('-'))
             .is_some_and(|w| w.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '@'))
     };
-    let line_of = |i: usize| {
-        let start = lower
-            .get(..i)
-            .and_then(|h| h.rfind('\n'))
-            .map_or(0, |j| j + 1);
-        let line = lower.get(start..).unwrap_or_default();
-        line.lines()
-            .next()
-            .unwrap_or_default()
+    let evidence = |i: usize| {
+        line_at(lower, i)
             .trim()
             .chars()
             .take(120)
@@ -1189,13 +1171,14 @@ fn adds_dependency(lower: &str, toks: &[text::Token], program: &Program) -> Opti
             .match_indices(n)
             .find(|&(i, _)| names_one(i, n) && !negated(lower, i, n))
         {
-            return Some(line_of(i));
+            return Some(evidence(i));
         }
     }
-    for n in ["added a dependency", "new dependency", "new dependencies"] {
-        if let Some((i, _)) = lower.match_indices(n).find(|&(i, _)| !negated(lower, i, n)) {
-            return Some(line_of(i));
-        }
+    if let Some(e) = find_any(
+        lower,
+        &["added a dependency", "new dependency", "new dependencies"],
+    ) {
+        return Some(e);
     }
     const MANIFESTS: [&str; 6] = [
         "package.json",
@@ -1220,11 +1203,9 @@ fn adds_dependency(lower: &str, toks: &[text::Token], program: &Program) -> Opti
             let adds = ["add", "install", "introduc", "pull"]
                 .iter()
                 .any(|v| clause.contains(v));
-            let removes = ["remov", "delet", "drop", "uninstall"]
-                .iter()
-                .any(|v| clause.contains(v));
+            let removes = REMOVAL_VERBS.iter().any(|v| clause.contains(v));
             if adds && !removes && !negated(lower, i, n) {
-                return Some(line_of(i));
+                return Some(evidence(i));
             }
         }
     }
@@ -1245,26 +1226,22 @@ fn find_any(lower: &str, needles: &[&str]) -> Option<String> {
             .match_indices(n)
             .map(|(i, _)| i)
             .find(|&i| !negated(lower, i, n))?;
-        let start = lower
-            .get(..i)
-            .and_then(|s| s.rfind('\n'))
-            .map(|j| j + 1)
-            .unwrap_or(0);
-        let end = lower
-            .get(i..)
-            .and_then(|s| s.find('\n'))
-            .map(|j| i + j)
-            .unwrap_or(lower.len());
-        Some(
-            lower
-                .get(start..end)
-                .unwrap_or(n)
-                .trim()
-                .chars()
-                .take(120)
-                .collect(),
-        )
+        Some(line_at(lower, i).trim().chars().take(120).collect())
     })
+}
+
+/// The line of `lower` that holds byte `at` (a violation's evidence).
+fn line_at(lower: &str, at: usize) -> &str {
+    let start = lower
+        .get(..at)
+        .and_then(|h| h.rfind('\n'))
+        .map_or(0, |j| j + 1);
+    lower
+        .get(start..)
+        .unwrap_or_default()
+        .lines()
+        .next()
+        .unwrap_or_default()
 }
 
 /// Words that negate a verb that follows them in the same clause ("did not change", "no new
@@ -1633,7 +1610,12 @@ pub fn check_formats(fs: &[(String, Format)], result: &str) -> Vec<Violation> {
 mod tests {
     use super::*;
 
-    pub(super) fn check(n: &[Negative], result: &str) -> Vec<Violation> {
+    /// Whether any of the negatives forbids `f`.
+    fn bans(n: &[Negative], f: &Forbidden) -> bool {
+        n.iter().any(|c| c.forbidden.contains(f))
+    }
+
+    fn check(n: &[Negative], result: &str) -> Vec<Violation> {
         check_negatives(n, result, &text::tokens(result), &Code::of(result))
     }
 
@@ -1691,27 +1673,19 @@ mod tests {
         let names = negatives(
             "Make the validator report the failing path. Don't change the error class names.",
         );
-        assert!(
-            !names
-                .iter()
-                .any(|n| n.forbidden.contains(&Forbidden::Class)),
-            "{names:?}"
-        );
-        assert!(negatives("Don't use classes, use functions.")
-            .iter()
-            .any(|n| n.forbidden.contains(&Forbidden::Class)));
+        assert!(!bans(&names, &Forbidden::Class), "{names:?}");
+        assert!(bans(
+            &negatives("Don't use classes, use functions."),
+            &Forbidden::Class
+        ));
         let manifest = negatives(
             "Fix the eslint errors in src/. Don't touch package.json or package-lock.json.",
         );
-        assert!(
-            !manifest
-                .iter()
-                .any(|n| n.forbidden.contains(&Forbidden::Dependency)),
-            "{manifest:?}"
-        );
-        assert!(negatives("Do not remove any dependencies.")
-            .iter()
-            .all(|n| !n.forbidden.contains(&Forbidden::Dependency)));
+        assert!(!bans(&manifest, &Forbidden::Dependency), "{manifest:?}");
+        assert!(!bans(
+            &negatives("Do not remove any dependencies."),
+            &Forbidden::Dependency
+        ));
         let refrain =
             negatives("Rate-limit /login. Refrain from introducing third-party packages.");
         assert_eq!(
@@ -2068,9 +2042,7 @@ mod tests {
     fn a_construct_ruled_out_by_name_is_found_where_the_result_uses_it() {
         let rules = "Harden the config loader. Rules:\n- no `unwrap`,\n- keep the API.";
         let n = negatives(rules);
-        assert!(n
-            .iter()
-            .any(|c| c.forbidden.contains(&Forbidden::Construct("unwrap".into()))));
+        assert!(bans(&n, &Forbidden::Construct("unwrap".into())));
         let used_in_code = "Done.\n```rust\nlet port = cfg.get(\"port\").unwrap();\n```";
         let v = check(&n, used_in_code);
         assert_eq!(v.len(), 1, "{v:?}");
