@@ -264,14 +264,45 @@ const BUILD_VERBS: [&str; 21] = [
 /// fewer than 10 words").
 fn describes_a_built_thing(words: &[(usize, &str)]) -> bool {
     let w = |i: usize| words.get(i).map_or("", |x| x.1);
-    let start = usize::from(w(0) == "please");
+    // A list item's marker ("-", "2") opens no sentence.
+    let mut start = words
+        .iter()
+        .position(|(_, x)| x.bytes().any(|b| b.is_ascii_alphabetic()))
+        .unwrap_or(0);
+    if w(start) == "please" {
+        start += 1;
+    }
     let opens = (start..start + 4).any(|i| BUILT_THINGS.contains(&w(i)))
         && (BUILD_VERBS.contains(&w(start)) || matches!(w(start), "the" | "this" | "our" | "its"));
     opens
         || (0..words.len()).any(|i| {
-            BUILT_THINGS.contains(&w(i))
-                && matches!(w(i + 1), "that" | "which" | "where" | "whose" | "so")
+            (BUILT_THINGS.contains(&w(i))
+                && matches!(w(i + 1), "that" | "which" | "where" | "whose" | "so"))
+                || acts_on_text(words, i)
         })
+}
+
+/// Whether a line of a message describes a thing the task builds or one of its fields (see
+/// [`describes_a_built_thing`] and [`field_note`]), its count at byte `at` of the lowercased line
+/// being no limit on the answer: for the older format reading in `constraints.rs`.
+pub(super) fn bounds_a_built_thing(lower: &str, at: usize) -> bool {
+    describes_a_built_thing(&words_at(lower)) || field_note(lower, at)
+}
+
+/// Verbs of what a piece of code does to text, as a thing's behaviour states them.
+const TEXT_OPERATIONS: [&str; 15] = [
+    "cut", "truncate", "trim", "shorten", "clip", "cap", "limit", "reject", "accept", "return",
+    "print", "output", "emit", "split", "wrap",
+];
+
+/// "It should cut the input to at most 50 words", "they must reject titles over 80
+/// characters": a pronoun standing for the thing built, a modal, and what it does to text (an
+/// instruction to the answerer is an imperative, "cut it to 50 words", with no subject).
+fn acts_on_text(words: &[(usize, &str)], i: usize) -> bool {
+    let w = |j: usize| words.get(j).map_or("", |x| x.1);
+    matches!(w(i), "it" | "they")
+        && matches!(w(i + 1), "should" | "must" | "will" | "shall")
+        && TEXT_OPERATIONS.contains(&w(i + 2))
 }
 
 /// Whether the clause bans the commas named by word `k`: a negation ("do not", "never", "no",
@@ -1126,7 +1157,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 }
                 None => continue,
             };
-            if bounds.is_empty() {
+            if bounds.is_empty() || field_note(&lower, ws.get(k).map_or(0, |x| x.0)) {
                 continue;
             }
             let counts_items = countable_item(noun) && (listing || as_a_list(k));
@@ -1326,7 +1357,9 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         // A case rule is about the answer's own text ("your entire response … in all lowercase
         // letters", "use only lowercase"), not an operation the task describes ("a function
         // that lowercases the title", "count the lowercase letters of the HTTP response").
-        let about_answer = has_any(
+        // Named, the answer is meant; "all lowercase", "be lowercase" said of keys, names or
+        // columns ("the new config keys must be lowercase snake_case") is the code's case.
+        let names_answer = has_any(
             &lower,
             &[
                 "your ",
@@ -1334,19 +1367,25 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 "whole answer",
                 "whole response",
                 "every letter",
-                "all lowercase",
-                "all lower case",
-                "in lowercase",
-                "in lower case",
-                "only lowercase",
-                "lowercase only",
-                "letters are lowercase",
-                "be lowercase",
-                "all caps",
-                "all capital",
-                "in capital letters",
             ],
         );
+        let about_answer = names_answer
+            || (has_any(
+                &lower,
+                &[
+                    "all lowercase",
+                    "all lower case",
+                    "in lowercase",
+                    "in lower case",
+                    "only lowercase",
+                    "lowercase only",
+                    "letters are lowercase",
+                    "be lowercase",
+                    "all caps",
+                    "all capital",
+                    "in capital letters",
+                ],
+            ) && !names_code(&ws));
         // A writing request ("make a tweet … without using capital letters") is about its answer.
         let writing = matches!(
             ws.first().map(|(_, w)| *w),
@@ -1361,42 +1400,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                     | "reply"
                     | "respond"
             )
-        ) && !ws.iter().any(|(_, w)| {
-            // Code or data written in a case is the task's, not the answer's case.
-            matches!(
-                *w,
-                "function"
-                    | "method"
-                    | "test"
-                    | "query"
-                    | "migration"
-                    | "script"
-                    | "class"
-                    | "enum"
-                    | "variable"
-                    | "constant"
-                    | "constants"
-                    | "key"
-                    | "keys"
-                    | "slug"
-                    | "heading"
-                    | "headings"
-                    | "column"
-                    | "columns"
-                    | "field"
-                    | "fields"
-                    | "identifier"
-                    | "identifiers"
-                    | "code"
-                    | "codes"
-                    | "converts"
-                    | "convert"
-                    | "sql"
-                    | "regex"
-                    | "filename"
-                    | "filenames"
-            )
-        });
+        ) && !names_code(&ws);
         // A question about case ("why do people write in all caps?", "explain how lowercase
         // URLs work") asks about it, not for it, unless it names the answer ("your").
         let wh = |x: &str| {
@@ -1631,19 +1635,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 push(sentence, Rule::Postscript(marker.to_string()));
             }
         }
-        if has_any(
-            &lower,
-            &[
-                "end your",
-                "finish your",
-                "end with",
-                "very end",
-                "last sentence of your",
-                "conclude your",
-                "end it with",
-                "ends with",
-            ],
-        ) {
+        if has_any(&lower, &END_CUES) {
             if let Some(p) = ending_phrase(sentence, &lower) {
                 push(sentence, Rule::EndsWith(p));
             }
@@ -2084,9 +2076,87 @@ fn nth_paragraph_rule(message: &str, lower: &str, push: &mut impl FnMut(&str, Ru
     }
 }
 
+/// Whether byte `at` lies in a note in parentheses on a named field ("`title` (string, at
+/// most 8 words)", "\"reason\" (max 2 sentences)"): a limit on that field, not on the answer.
+fn field_note(lower: &str, at: usize) -> bool {
+    let head = lower.get(..at).unwrap_or_default();
+    let Some(open) = head.rfind('(') else {
+        return false;
+    };
+    head.rfind(')').is_none_or(|close| close < open)
+        && head
+            .get(..open)
+            .unwrap_or_default()
+            .trim_end()
+            .ends_with(['`', '"', '\'', '\u{201d}', '*'])
+}
+
+/// Whether a sentence names code or data, whose case is the task's, not the answer's: "a
+/// function that returns the slug in lowercase", "the keys must be lowercase snake_case".
+fn names_code(ws: &[(usize, &str)]) -> bool {
+    ws.iter().any(|(_, w)| {
+        matches!(
+            *w,
+            "function"
+                | "method"
+                | "test"
+                | "query"
+                | "migration"
+                | "script"
+                | "class"
+                | "enum"
+                | "variable"
+                | "constant"
+                | "constants"
+                | "key"
+                | "keys"
+                | "slug"
+                | "heading"
+                | "headings"
+                | "column"
+                | "columns"
+                | "field"
+                | "fields"
+                | "identifier"
+                | "identifiers"
+                | "code"
+                | "codes"
+                | "converts"
+                | "convert"
+                | "sql"
+                | "regex"
+                | "filename"
+                | "filenames"
+                | "snake"
+        )
+    })
+}
+
+/// What asks for an ending phrase.
+const END_CUES: [&str; 8] = [
+    "end your",
+    "finish your",
+    "end with",
+    "very end",
+    "last sentence of your",
+    "conclude your",
+    "end it with",
+    "ends with",
+];
+
 /// The phrase a result must end with: quoted, or after a colon, or after "phrase"/"question".
 fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
-    if let Some(q) = quoted(sentence).into_iter().next() {
+    // The phrase after the cue: "Start your reply with \"Summary:\" and end it with \"-- end\"".
+    let cue = END_CUES
+        .iter()
+        .filter_map(|c| lower.find(c))
+        .min()
+        .unwrap_or(0);
+    let after = sentence
+        .get(cue..)
+        .map(quoted)
+        .and_then(|q| q.into_iter().next());
+    if let Some(q) = after.or_else(|| quoted(sentence).into_iter().next()) {
         return Some(q);
     }
     let at = lower.find(':').map(|i| i + 1).or_else(|| {
@@ -3973,11 +4043,27 @@ mod tests {
             "Change the logger to wrap the whole message in double quotes.",
             "Make the CLI write its output in all lowercase letters.",
             "Make the bot reply in Spanish when the user writes in Spanish.",
+            // A list item's marker does not hide the build verb.
+            "- Add unit tests for inputs of exactly 20 words and of 21 words.",
+            "2. Add tests covering: an empty string, exactly 8 sentences, 9 sentences.",
+            // A pronoun for the thing built, a modal and what it does to text.
+            "It should cut the input to at most 30 words and never split a word.",
+            "They must reject titles with more than 12 words.",
+            // A note on a named field bounds that field.
+            "Return JSON with the keys `title` (string, at most 8 words) and `tags`.",
+            "Reply with an object whose \"reason\" (one or two sentences, at most 3 sentences) explains it.",
+            // The case of keys or names is the code's.
+            "The new settings keys must be lowercase snake_case.",
+            "Column identifiers should be in lowercase.",
         ] {
             assert!(kinds(message).is_empty(), "{message}: {:?}", parse(message));
         }
         // The answer's own limits still are, beside a task that names such a thing.
         for (message, kind) in [
+            ("Cut it down to at most 30 words.", "words"),
+            ("It should be at most 30 words long.", "words"),
+            ("Answer in one paragraph (at most 60 words).", "words"),
+            ("Your answer must be lowercase, keys included.", "lowercase"),
             ("Describe the new parser in fewer than 50 words.", "words"),
             ("Write the whole answer in double quotes.", "quoted"),
             (
@@ -4647,6 +4733,22 @@ mod tests {
             .any(|(_, r)| matches!(r, Rule::Words(..))));
         // Lower-case words after "keys" are not a list of names.
         assert!(parse("Rotate the keys and fields regularly.").is_empty());
+    }
+
+    #[test]
+    fn the_ending_is_the_phrase_after_its_cue() {
+        let p = rules("Start your reply with \"Summary:\" and end it with \"-- end of report\".");
+        assert!(
+            p.contains(&Rule::EndsWith("-- end of report".into())),
+            "{p:?}"
+        );
+        assert!(!p.contains(&Rule::EndsWith("Summary:".into())), "{p:?}");
+        // A phrase written before its cue is still read.
+        let p = rules("The phrase \"Any questions?\" should end your response.");
+        assert!(
+            p.contains(&Rule::EndsWith("Any questions?".into())),
+            "{p:?}"
+        );
     }
 
     #[test]

@@ -368,8 +368,12 @@ fn construct(sentence: &str, clause: &str) -> Option<String> {
         rest = tail.trim_start();
     }
     let name = rest.strip_prefix('`')?.split('`').next()?;
+    // Brackets with a hole ("`[[ ]]`", "`$( )`"): the syntax around any content.
     let plain = |c: char| c.is_ascii_alphanumeric() || "_.:!#@$<>-".contains(c);
-    if name.is_empty() || name.len() > 40 || !name.chars().all(plain) {
+    let bracket = |c: char| "[](){}$".contains(c);
+    let holed = name.split(' ').filter(|p| !p.is_empty()).count() == 2
+        && name.chars().all(|c| c == ' ' || bracket(c));
+    if name.is_empty() || name.len() > 40 || !(name.chars().all(plain) || holed) {
         return None;
     }
     // The same name as written: the sentence's backticked spans, compared without case.
@@ -385,6 +389,20 @@ fn construct(sentence: &str, clause: &str) -> Option<String> {
 /// it as a whole token, or an inline code span of the prose that is not negated in its clause
 /// ("reads it with a quick `unwrap`", but not "no `unwrap` anywhere").
 fn uses_construct(name: &str, lower: &str, code: &Code) -> Option<String> {
+    // Brackets with a hole: both halves on one code line, in order ("if [[ -d x ]]; then").
+    if let Some((open, close)) = name.split_once(' ') {
+        let close = close.trim();
+        let comment = |l: &str| ["//", "#"].iter().any(|c| l.starts_with(c));
+        return code
+            .lines
+            .iter()
+            .find(|l| {
+                !comment(l)
+                    && l.find(open)
+                        .is_some_and(|i| l.get(i + open.len()..).is_some_and(|t| t.contains(close)))
+            })
+            .map(|l| l.chars().take(120).collect());
+    }
     let token = |line: &str| {
         line.match_indices(name).any(|(i, _)| {
             let before = line.get(..i).and_then(|h| h.chars().next_back());
@@ -595,7 +613,33 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                 .any(|v| s.starts_with(v))
         })
         .collect();
-    if changes && anything && excepts {
+    // What a ban on anything new names; a dependency's ban is read above, with what it lets
+    // in ("dev dependencies").
+    let deps = f.contains(&Forbidden::Dependency);
+    let new_objects: Vec<String> = objects
+        .iter()
+        .filter(|o| {
+            !(deps
+                && ["depend", "packag", "librari"]
+                    .iter()
+                    .any(|d| o.starts_with(d)))
+        })
+        .cloned()
+        .collect();
+    // "Don't change the wording otherwise", "apart from that, leave the file alone": changes
+    // beyond the task's own, which a report of the task's change cannot be told from.
+    let beyond_the_task = words.contains(&"otherwise")
+        || [
+            "apart from that",
+            "aside from that",
+            "besides that",
+            "other than that",
+        ]
+        .iter()
+        .any(|p| has(p));
+    if changes && beyond_the_task {
+        // Not read.
+    } else if changes && anything && excepts {
         // "Anything outside `lib/`": a limit on where changes go, which file_scope.rs reads.
     } else if changes && anything {
         f.push(Forbidden::Change(vec!["file".to_string()]));
@@ -604,8 +648,8 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     } else if changes && !excepts && CHANGE_VERBS.iter().any(|v| head.starts_with(v)) {
         // "No changes.", "no edits, please": a change of any kind, named by the change word.
         f.push(Forbidden::Change(vec!["file".to_string()]));
-    } else if (clause.contains("new ") || clause.contains("add")) && !objects.is_empty() {
-        f.push(Forbidden::New(objects.clone()));
+    } else if (clause.contains("new ") || clause.contains("add")) && !new_objects.is_empty() {
+        f.push(Forbidden::New(new_objects));
     } else if clause.contains("mention")
         || clause.contains("discuss")
         || clause.contains("talk about")
@@ -617,7 +661,12 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             .flat_map(|t| text::tokens(t))
             .map(|t| t.stem.to_string())
             .collect();
-        let objects = if named.is_empty() {
+        // "The customer name", "the name of the client": a value the message does not give,
+        // which no word of the result can be told to be.
+        let unnamed = named.is_empty() && objects.iter().any(|o| o == "name");
+        let objects = if unnamed {
+            Vec::new()
+        } else if named.is_empty() {
             objects
                 .into_iter()
                 .filter(|s| !FORM_WORDS.contains(&s.as_str()))
@@ -748,8 +797,10 @@ pub fn check_negatives(
                         Some(e),
                     )
                 }),
-                Forbidden::Dependency => adds_dependency(&lower, toks, &program)
-                    .map(|e| ("the result adds a dependency".to_string(), Some(e))),
+                Forbidden::Dependency => {
+                    { adds_dependency(&lower, toks, &program, allows_dev_dependencies(&n.text)) }
+                        .map(|e| ("the result adds a dependency".to_string(), Some(e)))
+                }
                 Forbidden::Change(objects) => {
                     // A ban on "other" files, with the paths it allows known: which files a
                     // change touched is read from their paths, not from the word "file" near
@@ -810,7 +861,9 @@ pub fn check_negatives(
                 }),
                 Forbidden::Mention(objects) => toks
                     .iter()
-                    .find(|t| objects.iter().any(|o| **o == *t.stem))
+                    .find(|t| {
+                        objects.iter().any(|o| **o == *t.stem) && !negated(&lower, t.at, &t.word)
+                    })
                     .map(|t| {
                         (
                             "the result mentions what it was told not to".to_string(),
@@ -1135,7 +1188,14 @@ fn as_refs(v: &[String]) -> Vec<&str> {
 /// y"), "added a dependency", an add verb near a package word, or a manifest changed by an add
 /// ("added zod to package.json"); not a removal ("removed axios from package.json"), not a
 /// manifest named as left alone ("package.json is unchanged").
-fn adds_dependency(lower: &str, toks: &[text::Token], program: &Program) -> Option<String> {
+/// With `dev_allowed`, a line that adds a development dependency adds none.
+fn adds_dependency(
+    lower: &str,
+    toks: &[text::Token],
+    program: &Program,
+    dev_allowed: bool,
+) -> Option<String> {
+    let skipped = |at: usize| dev_allowed && is_dev_install(line_at(lower, at));
     const COMMANDS: [&str; 12] = [
         "pip install ",
         "pip3 install ",
@@ -1169,7 +1229,7 @@ fn adds_dependency(lower: &str, toks: &[text::Token], program: &Program) -> Opti
     for n in COMMANDS {
         if let Some((i, _)) = lower
             .match_indices(n)
-            .find(|&(i, _)| names_one(i, n) && !negated(lower, i, n))
+            .find(|&(i, _)| names_one(i, n) && !negated(lower, i, n) && !skipped(i))
         {
             return Some(evidence(i));
         }
@@ -1177,7 +1237,9 @@ fn adds_dependency(lower: &str, toks: &[text::Token], program: &Program) -> Opti
     if let Some(e) = find_any(
         lower,
         &["added a dependency", "new dependency", "new dependencies"],
-    ) {
+    )
+    .filter(|e| !(dev_allowed && is_dev_install(e)))
+    {
         return Some(e);
     }
     const MANIFESTS: [&str; 6] = [
@@ -1204,11 +1266,18 @@ fn adds_dependency(lower: &str, toks: &[text::Token], program: &Program) -> Opti
                 .iter()
                 .any(|v| clause.contains(v));
             let removes = REMOVAL_VERBS.iter().any(|v| clause.contains(v));
-            if adds && !removes && !negated(lower, i, n) {
+            if adds && !removes && !negated(lower, i, n) && !skipped(i) {
                 return Some(evidence(i));
             }
         }
     }
+    let kept: Vec<text::Token>;
+    let toks = if dev_allowed {
+        kept = toks.iter().filter(|t| !skipped(t.at)).cloned().collect();
+        &kept[..]
+    } else {
+        toks
+    };
     near(
         lower,
         toks,
@@ -1217,6 +1286,33 @@ fn adds_dependency(lower: &str, toks: &[text::Token], program: &Program) -> Opti
         6,
         program,
     )
+}
+
+/// Ways of naming a development-only dependency, in a ban's text or a result's line.
+const DEV_DEPENDENCY: [&str; 4] = [
+    "dev dependenc",
+    "devdependenc",
+    "dev-dependenc",
+    "development dependenc",
+];
+
+/// Whether a ban's sentence lets development dependencies in ("you may add dev dependencies; do
+/// not add anything to `dependencies`"): a mention of them that no negation governs.
+fn allows_dev_dependencies(ban: &str) -> bool {
+    let lower = ban.to_lowercase();
+    DEV_DEPENDENCY
+        .iter()
+        .any(|d| lower.match_indices(d).any(|(i, _)| !negated(&lower, i, d)))
+}
+
+/// Whether a result's line adds a development dependency ("npm i -D vitest", "added pytest as a
+/// devDependency", "poetry add --group dev ruff").
+fn is_dev_install(line: &str) -> bool {
+    let line = line.to_lowercase();
+    DEV_DEPENDENCY.iter().any(|d| line.contains(d))
+        || line
+            .split_whitespace()
+            .any(|w| matches!(w, "-d" | "--save-dev" | "--dev" | "dev"))
 }
 
 /// The line of the first occurrence of a needle that is not negated in its clause.
@@ -1514,6 +1610,9 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
             // The unit is the word right after the number: "exactly 5 findings, each under
             // 25 words" counts findings, not words.
             let unit = rest.split_whitespace().nth(1).unwrap_or_default();
+            // Not a count of something the task builds ("add tests covering: exactly 50
+            // words, 51 words") or of a named field ("`summary` (exactly 2 sentences)").
+            let n = n.filter(|_| !super::checkable::bounds_a_built_thing(&l, i));
             match n {
                 Some(n) if unit.starts_with("word") => Some(Format::Words(n)),
                 Some(n) if unit.starts_with("sentence") => Some(Format::Sentences(n)),
@@ -1670,6 +1769,41 @@ mod tests {
             "Ran `npm install` to restore node_modules; tests pass."
         )
         .is_empty());
+        // Development dependencies let in by the ban's own sentence.
+        let runtime = negatives(
+            "Add a test runner. You may add dev dependencies; do not add anything to `dependencies`.",
+        );
+        assert!(check(&runtime, "Ran `npm i -D vitest`; the runner works.").is_empty());
+        let dev = check(&runtime, "Added vitest as a devDependency.");
+        assert!(dev.is_empty(), "{dev:?}");
+        assert_eq!(
+            check(&runtime, "Ran `npm install lodash` for the helpers.").len(),
+            1
+        );
+        let no_dev = negatives("Do not add dev dependencies.");
+        assert_eq!(check(&no_dev, "Ran `npm i -D vitest`.").len(), 1);
+        // A mention ban on a name the message does not give is not read; one on a word is, but
+        // not where the result negates it.
+        let client = negatives("Do not mention the customer name in your summary.");
+        assert!(client.iter().all(|n| n.forbidden.is_empty()), "{client:?}");
+        let vendor = negatives("Do not mention the vendor in your summary.");
+        assert_eq!(check(&vendor, "The vendor's API changed in May.").len(), 1);
+        assert!(check(&vendor, "Committed with no vendor reference.").is_empty());
+        // A ban on changes beyond the task's own.
+        let otherwise =
+            negatives("Remove the emojis. Don't change the wording of the headings otherwise.");
+        assert!(
+            otherwise.iter().all(|n| n.forbidden.is_empty()),
+            "{otherwise:?}"
+        );
+        assert_eq!(
+            check(
+                &negatives("Don't change the wording of the headings."),
+                "Changed the wording of two headings in README.md."
+            )
+            .len(),
+            1
+        );
         let names = negatives(
             "Make the validator report the failing path. Don't change the error class names.",
         );
@@ -2058,6 +2192,12 @@ mod tests {
         ] {
             assert!(check(&n, clean).is_empty(), "{clean}");
         }
+        // A list of bans, one naming brackets with a hole: both halves on one code line.
+        let sh = negatives("It must be POSIX sh:\n- no arrays, no `[[ ]]`, no other bashisms;");
+        let bashism = "```sh\nif [[ ! -d \"$SRC\" ]]; then exit 1; fi\n```";
+        assert_eq!(check(&sh, bashism).len(), 1, "{sh:?}");
+        let posix = "```sh\nif [ ! -d \"$SRC\" ]; then exit 1; fi\n```";
+        assert!(check(&sh, posix).is_empty());
         // A list of bans: each may name its construct.
         let list = negatives("Harden the loader:\n- no panics, no `unwrap`, no `expect`;");
         assert_eq!(
@@ -2223,6 +2363,13 @@ mod tests {
     #[test]
     fn format_counts_name_their_unit_right_after_the_number() {
         assert!(formats("Return exactly 5 findings, each finding under 25 words.").is_empty());
+        // A count of what the task builds, or of a named field, is no limit on the answer.
+        for line in [
+            "- Add unit tests covering: an empty string, exactly 50 words, 51 words.",
+            "Give back an object: `headline` (text, exactly 2 sentences) and `tags`.",
+        ] {
+            assert!(formats(line).is_empty(), "{line}: {:?}", formats(line));
+        }
         assert_eq!(
             formats("Answer in exactly 3 sentences.")
                 .first()

@@ -5,24 +5,24 @@
 
 /// Signals whose evidence is not inverted by an "answer unhelpfully" instruction.
 pub const FIXED: [&str; 1] = ["constraints"];
-pub const INTERCEPT: f64 = -1.472646;
+pub const INTERCEPT: f64 = -1.492578;
 pub const WEIGHTS: [(&str, f64); 16] = [
-    ("coverage", 0.294468),
+    ("coverage", 0.321507),
     ("overlap", 0.000000),
-    ("checklist", 0.252144),
-    ("constraints", 5.926457),
-    ("modality", 0.716750),
+    ("checklist", 0.244375),
+    ("constraints", 5.959764),
+    ("modality", 0.720630),
     ("artefacts", 0.000000),
     ("novelty", 0.000000),
-    ("scope", 0.858053),
-    ("extra", 1.561151),
-    ("echo", 4.833845),
-    ("deferral", 0.350457),
-    ("answer", 2.790473),
-    ("questions", 0.763978),
-    ("tentative", 0.624498),
-    ("off_topic", 2.804864),
-    ("failed_run", 1.912414),
+    ("scope", 0.864269),
+    ("extra", 1.574968),
+    ("echo", 4.803177),
+    ("deferral", 0.351938),
+    ("answer", 2.803381),
+    ("questions", 0.767722),
+    ("tentative", 0.627754),
+    ("off_topic", 2.807005),
+    ("failed_run", 1.930313),
 ];
 /// Where `off_topic` starts: the share of key concepts a terse, on-task answer may miss.
 pub const OFF_TOPIC_KNEE: f64 = 0.700;
@@ -32,8 +32,8 @@ pub const OFF_TOPIC_GATE: f64 = 10.000;
 pub const CONSISTENT_BELOW: f64 = 0.000;
 pub const DRIFT_FROM: f64 = 1.000;
 /// A broken explicit constraint decides "drift" whatever the probability (training:
-/// orchestrator 22 of 22, CaseStudy 53 of 54, IFEval 79 of 80 right; each must clear the precision bar).
+/// orchestrator 23 of 23, CaseStudy 53 of 54, IFEval 79 of 80 right; each must clear the precision bar).
 pub const DECIDE_BROKEN: bool = false;
 /// Default status thresholds: 80th percentile of following results, median of drifted ones.
 pub const POTENTIAL_FROM: f64 = 0.588;
-pub const SIGNIFICANT_FROM: f64 = 0.756;
+pub const SIGNIFICANT_FROM: f64 = 0.760;

@@ -26,7 +26,7 @@ export type Strategy = "A" | "B" | "C" | "D";
 export interface Thresholds {
   /** Drift score from which a result is POTENTIAL_DRIFT (default: fitted with the drift weights, 0.588). */
   potential?: number;
-  /** Drift score from which a result is SIGNIFICANT_DRIFT (default: fitted with the drift weights, 0.756). */
+  /** Drift score from which a result is SIGNIFICANT_DRIFT (default: fitted with the drift weights, 0.760). */
   significant?: number;
 }
 
