@@ -1157,7 +1157,10 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 }
                 None => continue,
             };
-            if bounds.is_empty() || field_note(&lower, ws.get(k).map_or(0, |x| x.0)) {
+            // "At most 150 words before the references": a part, whose end cannot be told.
+            let part_placed = matches!(w(k + 1), "before" | "after" | "above" | "below");
+            if bounds.is_empty() || part_placed || field_note(&lower, ws.get(k).map_or(0, |x| x.0))
+            {
                 continue;
             }
             let counts_items = countable_item(noun) && (listing || as_a_list(k));
@@ -2128,6 +2131,29 @@ fn names_code(ws: &[(usize, &str)]) -> bool {
                 | "filename"
                 | "filenames"
                 | "snake"
+                | "commit"
+                | "commits"
+                | "branch"
+                | "branches"
+                | "slugs"
+                | "url"
+                | "urls"
+                | "path"
+                | "paths"
+                | "table"
+                | "tables"
+                | "endpoint"
+                | "endpoints"
+                | "route"
+                | "routes"
+                | "config"
+                | "setting"
+                | "settings"
+                | "env"
+                | "hostname"
+                | "hostnames"
+                | "username"
+                | "usernames"
         )
     })
 }
@@ -4055,6 +4081,9 @@ mod tests {
             // The case of keys or names is the code's.
             "The new settings keys must be lowercase snake_case.",
             "Column identifiers should be in lowercase.",
+            "All commit messages must be lowercase.",
+            // A part placed by what follows it.
+            "Keep it to at most 120 words before the references.",
         ] {
             assert!(kinds(message).is_empty(), "{message}: {:?}", parse(message));
         }

@@ -44,6 +44,8 @@ enum Forbidden {
     /// deploy it"), by the past tense that reports it ("pushed", "deployed"), and the named
     /// target the ban is for ("main"; empty when none is named).
     Act(&'static str, &'static str),
+    /// A marker comment left in the code ("no TODO comments", "don't leave FIXMEs").
+    Marker(&'static str),
 }
 
 /// Actions a ban may name by its verb, and the past tense a result reports them in.
@@ -199,6 +201,11 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             .chain(rest.find(" -- "))
             // "Avoid mentioning X - our readers find it dull": the rest explains.
             .chain(rest.find(" - "))
+            // "No code changes needed: what is the difference…?": the question is the ask.
+            .chain(
+                rest.find(": ")
+                    .filter(|_| sentence.trim_end().ends_with('?')),
+            )
             .min()
             .unwrap_or(rest.len());
         let clause = rest.get(..end).unwrap_or_default();
@@ -214,6 +221,16 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             Some(rest) => format!("no {rest}"),
             None => plain,
         };
+        // "Existing migrations must not be edited": the ban's object is the subject before it.
+        let passive = passive_subject(&lower, cue.0, &plain);
+        let plain = match &passive {
+            Some((_, subject)) => {
+                format!("{} {subject}", plain.trim_end_matches(['.', '!', ' ']))
+            }
+            None => plain,
+        };
+        // The ban's words start at its subject, if it has one before the cue.
+        let from = passive.as_ref().map_or(cue.0, |(start, _)| *start);
         let mut forbidden = if prose {
             vec![Forbidden::Code]
         } else {
@@ -229,7 +246,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         }
         if !forbidden.is_empty() {
             if at + cue.0 <= instructions.len() {
-                clauses.push((at + cue.0, at + cue.0 + clause.len()));
+                clauses.push((at + from, at + cue.0 + clause.len()));
             }
             // The paths a ban on "other" files allows: its own, else the message's.
             let others_than = if dirs_named(sentence).1 {
@@ -275,6 +292,49 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
     }
     out.retain(|n| !n.forbidden.is_empty());
     out
+}
+
+/// The subject of a passive or intransitive ban ("templates … must not change", "existing
+/// migration files should never be edited"): the words of the cue's clause before its first
+/// verb, when a modal stands right before the cue and a change verb follows it. None for a
+/// person ("you must not change anything" is active).
+fn passive_subject(lower: &str, cue: usize, clause: &str) -> Option<(usize, String)> {
+    const MODALS: [&str; 9] = [
+        "must", "should", "shall", "will", "can", "may", "need", "are", "is",
+    ];
+    const VERBS: [&str; 18] = [
+        "are", "is", "was", "were", "must", "should", "shall", "will", "can", "may", "need",
+        "needs", "have", "has", "do", "does", "stay", "remain",
+    ];
+    let head = lower.get(..cue)?;
+    let words: Vec<&str> = head.split_whitespace().collect();
+    if !words.last().is_some_and(|w| MODALS.contains(w)) {
+        return None;
+    }
+    let after = clause
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .find(|w| !matches!(*w, "not" | "never" | "be" | "been" | "get" | "ever"))?;
+    if !CHANGE_VERBS.iter().any(|v| after.starts_with(v)) {
+        return None;
+    }
+    // The clause: back to the last break before the cue.
+    let start = head
+        .rfind([';', ':', ',', '(', '\u{2014}', '\n'])
+        .map_or(0, |i| i + 1);
+    let segment = head.get(start..)?;
+    let subject: Vec<&str> = segment
+        .split_whitespace()
+        .take_while(|w| !VERBS.contains(w))
+        .collect();
+    let start = start + (segment.len() - segment.trim_start().len());
+    let person = subject.first().is_none_or(|w| {
+        matches!(
+            *w,
+            "i" | "you" | "we" | "they" | "it" | "this" | "that" | "he" | "she" | "please"
+        )
+    });
+    (!person && subject.len() <= 6).then(|| (start, subject.join(" ")))
 }
 
 /// Whether a negation cue at byte `i` of a lowercased sentence starts a constraint. "do not",
@@ -403,17 +463,13 @@ fn uses_construct(name: &str, lower: &str, code: &Code) -> Option<String> {
             })
             .map(|l| l.chars().take(120).collect());
     }
-    let token = |line: &str| {
-        line.match_indices(name).any(|(i, _)| {
-            let before = line.get(..i).and_then(|h| h.chars().next_back());
-            let after = line.get(i + name.len()..).and_then(|t| t.chars().next());
-            let edge = |c: Option<char>| c.is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
-            edge(before) && edge(after)
-        })
-    };
     // "-" also covers SQL's and Lua's "--" comments.
     let comment = |l: &str| ["//", "#", "/*", "*", "-"].iter().any(|c| l.starts_with(c));
-    if let Some(line) = code.lines.iter().find(|l| !comment(l) && token(l)) {
+    if let Some(line) = code
+        .lines
+        .iter()
+        .find(|l| !comment(l) && has_token(l, name))
+    {
         return Some(line.chars().take(120).collect());
     }
     let span = format!("`{}`", name.to_lowercase());
@@ -421,6 +477,16 @@ fn uses_construct(name: &str, lower: &str, code: &Code) -> Option<String> {
         .match_indices(&span)
         .find(|&(i, _)| !negated(lower, i, &span) && !put_aside(lower, i))
         .map(|(i, _)| line_at(lower, i).chars().take(120).collect())
+}
+
+/// Whether `line` holds `token` as written, as a whole word ("// TODO: x", not `todoItems`).
+fn has_token(line: &str, token: &str) -> bool {
+    line.match_indices(token).any(|(i, _)| {
+        let before = line.get(..i).and_then(|h| h.chars().next_back());
+        let after = line.get(i + token.len()..).and_then(|t| t.chars().next());
+        let edge = |c: Option<char>| c.is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+        edge(before) && edge(after)
+    })
 }
 
 /// Words that, earlier in its clause, say a construct is absent rather than used ("avoids
@@ -440,7 +506,13 @@ const PUT_ASIDE: [&str; 10] = [
 
 fn put_aside(lower: &str, at: usize) -> bool {
     let clause = clause_before(lower, at);
-    PUT_ASIDE.iter().any(|w| clause.contains(w))
+    // "Changed from `any` to `unknown`": what was there before.
+    let from_to = clause.trim_end().ends_with(" from")
+        && lower
+            .get(at + 1..)
+            .and_then(|t| t.find('`').and_then(|i| t.get(i + 1..)))
+            .is_some_and(|t| t.starts_with(" to ") || t.starts_with(" into "));
+    from_to || PUT_ASIDE.iter().any(|w| clause.contains(w))
 }
 
 /// Words a negative clause opens with before its verb.
@@ -463,6 +535,22 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         .filter(|w| !w.is_empty())
         .collect();
     let word = |options: &[&str]| words.iter().any(|w| options.contains(w));
+    // A word the ban is about: its head, or the object of a verb of leaving or adding ("no
+    // TODO comments", "do not leave any TODOs"; not "don't worry about the TODOs").
+    let word_at_head = |x: &str| {
+        let at = words.iter().take(5).position(|w| *w == x);
+        let head = words.iter().position(|w| !LEAD_WORDS.contains(w));
+        at.is_some_and(|at| {
+            head == Some(at)
+                || head.and_then(|h| words.get(h)).is_some_and(|h| {
+                    [
+                        "leav", "add", "includ", "writ", "introduc", "commit", "ship", "keep",
+                    ]
+                    .iter()
+                    .any(|v| h.starts_with(v))
+                })
+        })
+    };
     // The clause's verb: the first word after the negation. A verb of content ("do not include
     // internal refactors", "never list renamed files") makes a change word its object, a
     // noun: what the answer holds, not a change to the code.
@@ -487,8 +575,9 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         "snippet",
         "snippets",
     ];
-    const PLACE_WORDS: [&str; 8] = [
-        "before", "after", "outside", "around", "besides", "except", "but", "than",
+    // "No TODO comments in the submitted code": the code is where, not what.
+    const PLACE_WORDS: [&str; 10] = [
+        "before", "after", "outside", "around", "besides", "except", "but", "than", "in", "within",
     ];
     let first = |options: &[&str]| words.iter().position(|w| options.contains(w));
     let code_named = match (first(&CODE_WORDS), first(&PLACE_WORDS)) {
@@ -575,6 +664,16 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     });
     if class_ban && !excepts {
         f.push(Forbidden::Class);
+    }
+    for (word, marker) in [
+        ("todo", "TODO"),
+        ("todos", "TODO"),
+        ("fixme", "FIXME"),
+        ("fixmes", "FIXME"),
+    ] {
+        if word_at_head(word) {
+            f.push(Forbidden::Marker(marker));
+        }
     }
     if (word(&["cli", "clis"]) || has("command line") || has("command-line")) && !excepts {
         f.push(Forbidden::Cli);
@@ -850,6 +949,14 @@ pub fn check_negatives(
                         (
                             "the result introduces something new that was excluded".to_string(),
                             Some(e),
+                        )
+                    })
+                }
+                Forbidden::Marker(marker) => {
+                    code.lines.iter().find(|l| has_token(l, marker)).map(|l| {
+                        (
+                            format!("the result's code leaves a {marker} comment"),
+                            Some(l.trim().chars().take(120).collect()),
                         )
                     })
                 }
@@ -1326,6 +1433,21 @@ fn find_any(lower: &str, needles: &[&str]) -> Option<String> {
     })
 }
 
+/// Whether the verb at byte `at` is said with a modal ("`npm install` may rewrite the lock
+/// file", "that would change the schema"): a possibility, not a report of what was done.
+fn hypothetical(lower: &str, at: usize) -> bool {
+    clause_before(lower, at)
+        .split_whitespace()
+        .rev()
+        .take(3)
+        .any(|w| {
+            matches!(
+                w,
+                "may" | "might" | "could" | "would" | "can" | "will" | "should" | "shall"
+            )
+        })
+}
+
 /// The line of `lower` that holds byte `at` (a violation's evidence).
 fn line_at(lower: &str, at: usize) -> &str {
     let start = lower
@@ -1440,7 +1562,10 @@ fn near(
         {
             continue;
         }
-        if negated(lower, t.at, &t.word) || program.quotes(t.at, &t.word) {
+        if negated(lower, t.at, &t.word)
+            || program.quotes(t.at, &t.word)
+            || hypothetical(lower, t.at)
+        {
             continue;
         }
         let lo = i.saturating_sub(window);
@@ -1789,6 +1914,72 @@ mod tests {
         let vendor = negatives("Do not mention the vendor in your summary.");
         assert_eq!(check(&vendor, "The vendor's API changed in May.").len(), 1);
         assert!(check(&vendor, "Committed with no vendor reference.").is_empty());
+        // Found by a second independent probe set.
+        // A passive ban names its object before the cue.
+        let templates = negatives(
+            "Only edit charts/web/values.yaml; templates are shared by other charts and must not change.",
+        );
+        assert!(check(
+            &templates,
+            "Edited charts/web/values.yaml: replicas 2 -> 3."
+        )
+        .is_empty());
+        assert_eq!(
+            check(
+                &templates,
+                "Modified the deployment templates to add a label."
+            )
+            .len(),
+            1,
+            "{templates:?}"
+        );
+        let migrations = negatives("Existing migration files must not be edited.");
+        assert_eq!(
+            check(
+                &migrations,
+                "I edited migrations/0004_users.py to fix the index."
+            )
+            .len(),
+            1
+        );
+        assert!(check(&migrations, "Added migrations/0009_new_index.py.").is_empty());
+        // A possibility is no report; a question after the ban's colon is no object of it.
+        let ask = negatives(
+            "No code changes needed: which of `yarn` and `pnpm` should the monorepo use?",
+        );
+        assert!(check(
+            &ask,
+            "`pnpm` may rewrite the lockfile on first install; prefer it."
+        )
+        .is_empty());
+        // Marker comments left in the code; not a word inside a name, not prose about them.
+        let todo = negatives("No TODO comments in the submitted code.");
+        assert!(
+            todo.iter().all(|n| !n.forbidden.contains(&Forbidden::Code)),
+            "{todo:?}"
+        );
+        assert_eq!(
+            check(&todo, "```py\n# TODO: retry on 503\nfetch(url)\n```").len(),
+            1
+        );
+        assert!(check(
+            &todo,
+            "Resolved the two TODO comments.\n```ts\nconst todoItems = load();\n```"
+        )
+        .is_empty());
+        assert!(negatives("Don't worry about the TODOs for now.")
+            .iter()
+            .all(|n| !n
+                .forbidden
+                .iter()
+                .any(|f| matches!(f, Forbidden::Marker(_)))));
+        // A construct named as what was changed away from.
+        let any = negatives("Rule: no `any` anywhere.");
+        assert!(check(&any, "The parameter type changed from `any` to `unknown`.").is_empty());
+        assert_eq!(
+            check(&any, "Typed the handler's argument as `any` for now.").len(),
+            1
+        );
         // A ban on changes beyond the task's own.
         let otherwise =
             negatives("Remove the emojis. Don't change the wording of the headings otherwise.");
