@@ -46,6 +46,13 @@ enum Forbidden {
     Act(&'static str, &'static str),
     /// A marker comment left in the code ("no TODO comments", "don't leave FIXMEs").
     Marker(&'static str),
+    /// A forced push ("do not force-push"), reported as run.
+    ForcePush,
+    /// Emoji characters anywhere in the result ("no emojis").
+    Emoji,
+    /// A question back to the one who delegated ("don't come back with questions"): the
+    /// result's last line asks one.
+    Questions,
 }
 
 /// Actions a ban may name by its verb, and the past tense a result reports them in.
@@ -479,6 +486,87 @@ fn uses_construct(name: &str, lower: &str, code: &Code) -> Option<String> {
         .map(|(i, _)| line_at(lower, i).chars().take(120).collect())
 }
 
+/// Whether the sentence before byte `at` says something is added there ("Added the cache in
+/// `cache.ts`: …"), with no negation or removal: a quoted definition is then what it added.
+fn adds_here(lower: &str, at: usize) -> bool {
+    let head = lower.get(..at).unwrap_or_default();
+    let start = [". ", ";", "(", "\n"]
+        .iter()
+        .filter_map(|b| head.rfind(b).map(|i| i + b.len()))
+        .max()
+        .unwrap_or(0);
+    let sentence = head.get(start..).unwrap_or_default();
+    let words = || sentence.split(|c: char| !c.is_alphanumeric() && c != '\'');
+    ["add", "creat", "introduc", "defin", "wrote", "implement"]
+        .iter()
+        .any(|v| words().any(|w| w.starts_with(v)))
+        && !words().any(|w| NEGATORS.contains(&w) || w.ends_with("n't"))
+        && !PUT_ASIDE.iter().any(|w| sentence.contains(w))
+}
+
+/// The line of the first occurrence of a needle that is neither negated in its clause nor said
+/// with a modal ("publishing it will need `git push --force`").
+fn find_reported(lower: &str, needles: &[&str]) -> Option<String> {
+    needles.iter().find_map(|n| {
+        let i = lower
+            .match_indices(n)
+            .map(|(i, _)| i)
+            .find(|&i| !negated(lower, i, n) && !hypothetical(lower, i))?;
+        Some(line_at(lower, i).trim().chars().take(120).collect())
+    })
+}
+
+/// Whether a character is an emoji: the pictographic planes and the symbol and dingbat blocks,
+/// less the check and ballot marks that plain text uses as symbols (✓ ✔ ✗ ✘).
+fn is_emoji(c: char) -> bool {
+    matches!(c as u32, 0x1F300..=0x1FAFF | 0x1F1E6..=0x1F1FF | 0x2600..=0x27BF | 0x2B50 | 0x2B55)
+        && !matches!(c, '\u{2713}' | '\u{2714}' | '\u{2717}' | '\u{2718}')
+}
+
+/// The result's last line, outside fenced code, when it asks a question (not a quoted one).
+fn asks_back(result: &str) -> Option<&str> {
+    let mut fenced = false;
+    let mut last = None;
+    for line in result.lines() {
+        let t = line.trim();
+        if t.starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if !fenced && !t.is_empty() {
+            last = Some(t);
+        }
+    }
+    let t = last?;
+    let end = t.trim_end_matches(['*', '_', ' ']);
+    (end.ends_with('?') && !t.starts_with(['>', '"', '\u{201c}', '`', '#'])).then_some(t)
+}
+
+/// Whether a line of code defines a class ("class Foo:", "export default class Bar {", "public
+/// final class Baz", "data class Row(").
+fn defines_class(line: &str) -> bool {
+    const MODIFIERS: [&str; 12] = [
+        "export",
+        "default",
+        "public",
+        "private",
+        "internal",
+        "protected",
+        "abstract",
+        "final",
+        "sealed",
+        "data",
+        "static",
+        "open",
+    ];
+    let mut words = line.split_whitespace();
+    let keyword = words.by_ref().find(|w| !MODIFIERS.contains(w));
+    keyword == Some("class")
+        && words
+            .next()
+            .is_some_and(|n| n.starts_with(|c: char| c.is_alphabetic() || c == '_'))
+}
+
 /// Whether `line` holds `token` as written, as a whole word ("// TODO: x", not `todoItems`).
 fn has_token(line: &str, token: &str) -> bool {
     line.match_indices(token).any(|(i, _)| {
@@ -512,7 +600,19 @@ fn put_aside(lower: &str, at: usize) -> bool {
             .get(at + 1..)
             .and_then(|t| t.find('`').and_then(|i| t.get(i + 1..)))
             .is_some_and(|t| t.starts_with(" to ") || t.starts_with(" into "));
-    from_to || PUT_ASIDE.iter().any(|w| clause.contains(w))
+    // "Replaced 6 `[[ ]]` tests with `[ ]`, the `function` keyword with plain definitions": a
+    // list of replacements, each "X with Y", under one verb.
+    let sentence = lower
+        .get(..at)
+        .and_then(|h| h.rfind(['.', ';', '\n', ':']).map(|i| h.get(i..)))
+        .flatten()
+        .unwrap_or_else(|| lower.get(..at).unwrap_or_default());
+    let replaced_with = sentence.contains("replac")
+        && lower
+            .get(at + 1..)
+            .and_then(|t| t.find('`').and_then(|i| t.get(i + 1..)))
+            .is_some_and(|t| t.split_whitespace().take(3).any(|w| w == "with"));
+    from_to || replaced_with || PUT_ASIDE.iter().any(|w| clause.contains(w))
 }
 
 /// Words a negative clause opens with before its verb.
@@ -545,6 +645,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                 || head.and_then(|h| words.get(h)).is_some_and(|h| {
                     [
                         "leav", "add", "includ", "writ", "introduc", "commit", "ship", "keep",
+                        "use", "contain", "put",
                     ]
                     .iter()
                     .any(|v| h.starts_with(v))
@@ -560,7 +661,17 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         .copied()
         .unwrap_or_default();
     let content_verb = CONTENT_VERBS.iter().any(|v| head.starts_with(v));
-    let changes = !content_verb && CHANGE_VERBS.iter().any(|v| clause.contains(v));
+    // A change word the ban is about: not an adjective ("in the changed code", "new or
+    // modified files") nor the verb of a relative clause ("any command that changes the
+    // infrastructure" bans the command).
+    let changes = !content_verb
+        && words.iter().enumerate().any(|(i, w)| {
+            let before = i.checked_sub(1).and_then(|j| words.get(j)).copied();
+            CHANGE_VERBS.iter().any(|v| w.starts_with(v))
+                && !(w.ends_with("ed")
+                    && matches!(before, Some("the" | "any" | "or" | "and" | "all" | "your")))
+                && !matches!(before, Some("that" | "which" | "who"))
+        });
     // "Don't change the code" forbids a change, not code in the answer; "do not write or
     // modify code" forbids both.
     let writes = ["write", "writ", "provid", "includ", "show", "give"]
@@ -674,6 +785,34 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         if word_at_head(word) {
             f.push(Forbidden::Marker(marker));
         }
+    }
+    let pair = |a: &str, b: &str| words.windows(2).any(|w| w == [a, b]);
+    if pair("force", "push") || pair("force", "pushing") || pair("push", "force") {
+        f.push(Forbidden::ForcePush);
+    }
+    if ["emoji", "emojis", "emoticons"]
+        .iter()
+        .any(|w| word_at_head(w))
+    {
+        f.push(Forbidden::Emoji);
+    }
+    // "Don't come back with questions", "do not ask clarifying questions", "no questions".
+    let asks = words
+        .iter()
+        .position(|w| !LEAD_WORDS.contains(w))
+        .and_then(|h| words.get(h));
+    if words
+        .iter()
+        .take(6)
+        .any(|w| matches!(*w, "question" | "questions"))
+        && asks.is_some_and(|h| {
+            matches!(
+                *h,
+                "ask" | "come" | "question" | "questions" | "any" | "follow"
+            )
+        })
+    {
+        f.push(Forbidden::Questions);
     }
     if (word(&["cli", "clis"]) || has("command line") || has("command-line")) && !excepts {
         f.push(Forbidden::Cli);
@@ -868,14 +1007,31 @@ pub fn check_negatives(
                         code.lines.first().map(|l| l.to_string()),
                     )
                 }),
-                Forbidden::Class => find_any(&lower, &["class ", "class:"])
-                    .filter(|_| {
-                        result.lines().any(|l| {
-                            let t = l.trim_start();
-                            t.starts_with("class ")
-                                || t.starts_with("export class ")
-                                || t.contains(" class ")
+                Forbidden::Class => code
+                    .lines
+                    .iter()
+                    .find(|l| defines_class(l))
+                    .map(|l| l.trim().chars().take(120).collect())
+                    .or_else(|| {
+                        // "Added … `export class CacheStore`": a definition quoted in the prose,
+                        // as what the sentence adds (not "a leftover `class Config`, removed").
+                        let mut at = 0;
+                        result.split('`').enumerate().find_map(|(i, span)| {
+                            let start = at;
+                            at += span.len() + 1;
+                            (i % 2 == 1 && defines_class(span) && adds_here(&lower, start))
+                                .then(|| format!("`{span}`"))
                         })
+                    })
+                    .or_else(|| {
+                        near(
+                            &lower,
+                            toks,
+                            &["add", "introduc", "creat", "new", "defin"],
+                            &["class"],
+                            3,
+                            &program,
+                        )
                     })
                     .map(|e| ("the result defines a class".to_string(), Some(e))),
                 Forbidden::Cli => find_any(
@@ -960,6 +1116,38 @@ pub fn check_negatives(
                         )
                     })
                 }
+                Forbidden::ForcePush => find_reported(
+                    &lower,
+                    &[
+                        "push --force",
+                        "push -f ",
+                        "force-push",
+                        "force push",
+                        "--force-with-lease",
+                        "forced push",
+                    ],
+                )
+                .map(|e| ("the result reports a forced push".to_string(), Some(e))),
+                Forbidden::Emoji => result
+                    .lines()
+                    .find(|l| {
+                        l.chars().any(is_emoji) && {
+                            let lower = l.to_lowercase();
+                            !PUT_ASIDE.iter().any(|w| lower.contains(w))
+                        }
+                    })
+                    .map(|l| {
+                        (
+                            "the result contains an emoji".to_string(),
+                            Some(l.trim().chars().take(120).collect()),
+                        )
+                    }),
+                Forbidden::Questions => asks_back(result).map(|l| {
+                    (
+                        "the result ends with a question back".to_string(),
+                        Some(l.chars().take(120).collect()),
+                    )
+                }),
                 Forbidden::Construct(name) => uses_construct(name, &lower, code).map(|e| {
                     (
                         format!("the result uses `{name}`, which was ruled out"),
@@ -1396,11 +1584,16 @@ fn adds_dependency(
 }
 
 /// Ways of naming a development-only dependency, in a ban's text or a result's line.
-const DEV_DEPENDENCY: [&str; 4] = [
+const DEV_DEPENDENCY: [&str; 9] = [
     "dev dependenc",
     "devdependenc",
     "dev-dependenc",
     "development dependenc",
+    "dev-only",
+    "development-only",
+    "dev group",
+    "dev tool",
+    "development tool",
 ];
 
 /// Whether a ban's sentence lets development dependencies in ("you may add dev dependencies; do
@@ -1439,7 +1632,7 @@ fn hypothetical(lower: &str, at: usize) -> bool {
     clause_before(lower, at)
         .split_whitespace()
         .rev()
-        .take(3)
+        .take(4)
         .any(|w| {
             matches!(
                 w,
@@ -1980,6 +2173,98 @@ mod tests {
             check(&any, "Typed the handler's argument as `any` for now.").len(),
             1
         );
+        // Found by a third independent probe set.
+        // A class: defined in the code, or said to be added; not one that exists.
+        let classes = negatives("Write plain functions only; do not define any classes.");
+        assert!(check(
+            &classes,
+            "Added `build_row(item, class_name)`; the framework's existing `Command` class now calls it."
+        )
+        .is_empty());
+        assert_eq!(
+            check(&classes, "```python\nclass RowBuilder:\n    pass\n```").len(),
+            1
+        );
+        assert_eq!(check(&classes, "I added a `RowBuilder` class.").len(), 1);
+        // "The changed code" is a place; a relative clause's verb is not the ban's.
+        for ban in [
+            "Do not use the `any` type anywhere in the changed code.",
+            "Do not run `terraform apply` or any command that changes real infrastructure.",
+        ] {
+            let n = negatives(ban);
+            assert!(
+                n.iter().all(|n| !n
+                    .forbidden
+                    .iter()
+                    .any(|f| matches!(f, Forbidden::Change(_)))),
+                "{n:?}"
+            );
+        }
+        // Development-only dependencies, however named.
+        let dev_group = negatives(
+            "You may add development-only dependencies (in the `dev` group), but no new runtime dependencies.",
+        );
+        assert!(check(&dev_group, "Ran `poetry add --group dev freezegun`.").is_empty());
+        assert_eq!(check(&dev_group, "Ran `poetry add httpx`.").len(), 1);
+        // A list of replacements under one verb.
+        let sh = negatives("No bashisms: no `[[ ]]`, no arrays, no `function` keyword.");
+        assert!(check(
+            &sh,
+            "Replaced 6 `[[ ]]` tests with `[ ]`, the `function` keyword with plain `name() {` definitions."
+        )
+        .is_empty());
+        // A definition quoted in the prose is one.
+        assert_eq!(
+            check(
+                &classes,
+                "Added `export class CacheStore` with `get` and `set`."
+            )
+            .len(),
+            1
+        );
+        // Forced pushes, emojis and questions back, each read from its own ban.
+        let force = negatives("Rebase onto main, but do not force-push.");
+        assert_eq!(
+            check(&force, "Rebased and ran `git push --force-with-lease`.").len(),
+            1
+        );
+        assert!(check(
+            &force,
+            "Rebased locally; I did not force-push, the branch awaits you."
+        )
+        .is_empty());
+        assert!(check(&force, "Rebased and pushed a new branch `rebase-1`.").is_empty());
+        assert!(check(
+            &force,
+            "Rebased; publishing it will need `git push --force-with-lease`, which I left to you."
+        )
+        .is_empty());
+        let emoji = negatives("The changelog must not contain any emojis.");
+        assert_eq!(
+            check(&emoji, "Added the entry: \u{2728} faster startup.").len(),
+            1
+        );
+        assert!(check(
+            &emoji,
+            "Removed the \u{1f680} from the heading; plain text now."
+        )
+        .is_empty());
+        assert!(check(&emoji, "Wrote the entry in plain text \u{2713}").is_empty());
+        let ask = negatives("Don't come back with questions; decide yourself.");
+        assert_eq!(
+            check(
+                &ask,
+                "Set the limit to 80 %.\n\nShould the root disk use the same limit?"
+            )
+            .len(),
+            1
+        );
+        assert!(check(
+            &ask,
+            "Added an FAQ entry:\n> How do I reset my password?\n\nDone."
+        )
+        .is_empty());
+        assert!(check(&ask, "The FAQ now answers \"How do I reset?\" first.").is_empty());
         // A ban on changes beyond the task's own.
         let otherwise =
             negatives("Remove the emojis. Don't change the wording of the headings otherwise.");

@@ -24,9 +24,9 @@ export type JsonSchema = { [key: string]: unknown } | boolean;
 export type Strategy = "A" | "B" | "C" | "D";
 
 export interface Thresholds {
-  /** Drift score from which a result is POTENTIAL_DRIFT (default: fitted with the drift weights, 0.588). */
+  /** Drift score from which a result is POTENTIAL_DRIFT (default: fitted with the drift weights, 0.585). */
   potential?: number;
-  /** Drift score from which a result is SIGNIFICANT_DRIFT (default: fitted with the drift weights, 0.760). */
+  /** Drift score from which a result is SIGNIFICANT_DRIFT (default: fitted with the drift weights, 0.773). */
   significant?: number;
 }
 
