@@ -988,7 +988,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         // have at most 8 words" bound that part, not the answer.
         let part_subject = |k: usize| {
             (k.saturating_sub(9)..k).any(|j| {
-                matches!(
+                (matches!(
                     w(j),
                     "intro"
                         | "introduction"
@@ -1006,7 +1006,12 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                         | "third"
                         | "last"
                         | "final"
-                ) && !apart(j, k.saturating_sub(1))
+                ) || (w(j) == "section"
+                    && matches!(
+                        w(j + 1),
+                        "must" | "should" | "is" | "has" | "needs" | "shall"
+                    )))
+                    && !apart(j, k.saturating_sub(1))
             })
         };
         // A part after the counted noun: "at most 3 bullet points in the summary section",
@@ -1158,7 +1163,25 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 None => continue,
             };
             // "At most 150 words before the references": a part, whose end cannot be told.
-            let part_placed = matches!(w(k + 1), "before" | "after" | "above" | "below");
+            // "At most two sentences of justification": a part, named after "of".
+            let part_placed = matches!(w(k + 1), "before" | "after" | "above" | "below")
+                || (w(k + 1) == "of"
+                    && matches!(
+                        noun,
+                        "sentence" | "sentences" | "word" | "words" | "paragraph" | "paragraphs"
+                    )
+                    && !matches!(
+                        w(k + 2),
+                        "text"
+                            | "prose"
+                            | "output"
+                            | "answer"
+                            | "response"
+                            | "reply"
+                            | "your"
+                            | "the"
+                            | "plain"
+                    ));
             if bounds.is_empty() || part_placed || field_note(&lower, ws.get(k).map_or(0, |x| x.0))
             {
                 continue;
@@ -2674,7 +2697,27 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         ) {
             continue;
         }
-        let list = word_list(tail.trim_start_matches([':', ' ']));
+        // "Use 'select', never 'click'": the list ends where another verb or a negation starts.
+        let end = [
+            ", never",
+            " never ",
+            ", not ",
+            " not ",
+            " instead",
+            " rather than",
+            ", use ",
+            ", prefer",
+            "; ",
+        ]
+        .iter()
+        .filter_map(|c| tail_lower.find(c))
+        .min()
+        .unwrap_or(tail.len());
+        let list = word_list(
+            tail.get(..end)
+                .unwrap_or(tail)
+                .trim_start_matches([':', ' ']),
+        );
         if !list.is_empty() && list.len() <= 16 {
             return Some((negated, list));
         }
@@ -3105,17 +3148,18 @@ fn find_ci(hay: &str, needle: &str) -> usize {
     h.matches(n.as_str()).count()
 }
 
-fn whole_word(hay_lower: &str, word_lower: &str) -> bool {
+/// A whole word that is not half of a slash compound: "I" is not used by "I/O", nor "or" by
+/// "and/or".
+fn used_alone(hay_lower: &str, word_lower: &str) -> bool {
     let b = hay_lower.as_bytes();
+    let word = |c: Option<&u8>| c.is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_');
     hay_lower.match_indices(word_lower).any(|(i, m)| {
-        let before = i == 0
-            || !b
-                .get(i - 1)
-                .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_');
-        let after = !b
-            .get(i + m.len())
-            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_');
-        before && after
+        let j = i + m.len();
+        let before = i.checked_sub(1).and_then(|k| b.get(k));
+        let after = b.get(j);
+        let compound = (before == Some(&b'/') && word(i.checked_sub(2).and_then(|k| b.get(k))))
+            || (after == Some(&b'/') && word(b.get(j + 1)));
+        !word(before) && !word(after) && !compound
     })
 }
 
@@ -3346,7 +3390,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             let lower = text.to_lowercase();
             let used: Vec<&str> = words
                 .iter()
-                .filter(|w| whole_word(&lower, &w.to_lowercase()))
+                .filter(|w| used_alone(&lower, &w.to_lowercase()))
                 .map(String::as_str)
                 .collect();
             (
@@ -4097,6 +4141,8 @@ mod tests {
             "All commit messages must be lowercase.",
             // A part placed by what follows it.
             "Keep it to at most 120 words before the references.",
+            "The Overview section must be 40 words or fewer.",
+            "Open with Yes or No, then give at most two sentences of justification.",
         ] {
             assert!(kinds(message).is_empty(), "{message}: {:?}", parse(message));
         }
@@ -4786,6 +4832,17 @@ mod tests {
         assert!(!c.is_empty() && c.iter().all(|c| c.holds), "{c:?}");
         let long = check_all(limit, "one two three four five six seven");
         assert!(long.iter().any(|c| !c.holds), "{long:?}");
+    }
+
+    #[test]
+    fn a_list_of_required_words_ends_at_a_negation() {
+        let c = check_all("Use 'select', never 'click'.", "Select Save.");
+        assert!(c.iter().all(|c| c.holds), "{c:?}");
+        // Half of a slash compound is not the word: "I" in "I/O".
+        let c = check_all("Avoid the words 'I' and 'we'.", "The service is I/O bound.");
+        assert!(c.iter().all(|c| c.holds), "{c:?}");
+        let c = check_all("Avoid the words 'I' and 'we'.", "I wrote the service.");
+        assert!(c.iter().any(|c| !c.holds), "{c:?}");
     }
 
     #[test]

@@ -46,8 +46,9 @@ enum Forbidden {
     Act(&'static str, &'static str),
     /// A marker comment left in the code ("no TODO comments", "don't leave FIXMEs").
     Marker(&'static str),
-    /// A forced push ("do not force-push"), reported as run.
-    ForcePush,
+    /// A forced push ("do not force-push"), reported as run; to the named target only when the
+    /// ban names one ("never force-push to main"; empty when none is named).
+    ForcePush(&'static str),
     /// Emoji characters anywhere in the result ("no emojis").
     Emoji,
     /// A question back to the one who delegated ("don't come back with questions"): the
@@ -94,6 +95,9 @@ pub struct Negative {
     /// when it names none the message's ("Clean up `settings.py`. Don't modify any other
     /// files.").
     others_than: Vec<String>,
+    /// Its sentence lets development dependencies in ("you may add dev dependencies; do not add
+    /// anything to `dependencies`").
+    dev_allowed: bool,
 }
 
 const NEGATION_CUES: [&str; 11] = [
@@ -163,111 +167,121 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
     // a clause cannot forbid changing what the task itself changes ("rename userId in the
     // Order model, without changing the CSV layout of /orders" does not forbid orders).
     let mut clauses: Vec<(usize, usize)> = Vec::new();
-    for (at, sentence) in text::sentences(instructions) {
-        if out.len() >= MAX_CONSTRAINTS {
-            break;
-        }
-        // ASCII lowercasing keeps byte offsets (the clause ranges below index `instructions`).
-        let lower = sentence.to_ascii_lowercase();
-        // "in prose only" / "prose only" / "no code" forbid code without a negation word ("no
-        // code changes" forbids a change, read below). The sentence's other clauses are read
-        // too: "No code and no file edits."
-        let prose = PROSE_CUE_SET.any(&lower)
-            && ![
-                "no code chang",
-                "no code edit",
-                "no code modif",
-                "no code updat",
-                "no code refactor",
-                "no code rewrit",
-            ]
-            .iter()
-            .any(|c| lower.contains(c));
-        let cue = NEGATION_CUE_SET
-            .occurrences(&lower)
-            .into_iter()
-            .filter(|&(i, c)| is_constraint_cue(&lower, i, c))
-            .filter(|&(i, _)| !(prose && lower.get(i..).is_some_and(|r| r.starts_with("no code"))))
-            .min();
-        let Some(cue) = cue else {
-            if prose {
-                out.push(Negative {
-                    text: sentence.to_string(),
-                    forbidden: vec![Forbidden::Code],
-                    others_than: Vec::new(),
-                });
+    // Each ban of a sentence on its own: "do not rerun the job and do not modify its schedule",
+    // "edit only `a.yaml`; templates must not change".
+    for (at0, whole) in text::sentences(instructions) {
+        for (offset, sentence) in ban_parts(whole) {
+            let at = at0 + offset;
+            if out.len() >= MAX_CONSTRAINTS {
+                break;
             }
-            continue;
-        };
-        let rest = lower.get(cue.0..).unwrap_or_default();
-        // The clause ends where the next one starts: "no new dependencies; X is installed".
-        let end = rest
-            .find("; ")
-            .into_iter()
-            .chain(rest.find(" — "))
-            .chain(rest.find(" -- "))
-            // "Avoid mentioning X - our readers find it dull": the rest explains.
-            .chain(rest.find(" - "))
-            // "No code changes needed: what is the difference…?": the question is the ask.
-            .chain(
-                rest.find(": ")
-                    .filter(|_| sentence.trim_end().ends_with('?')),
-            )
-            .min()
-            .unwrap_or(rest.len());
-        let clause = rest.get(..end).unwrap_or_default();
-        // "Not only" and "do not hesitate" are not constraints.
-        if clause.starts_with("not only") || clause.contains("hesitate") {
-            continue;
-        }
-        // A curly "don’t" is the ASCII one to the tokenizer's stop words (else it becomes an
-        // object: "Don’t mention the database" would forbid "don’t"). "I'm not asking for
-        // changes" is "no changes".
-        let plain = clause.replace('\u{2019}', "'");
-        let plain = match not_asking_for_change(&plain) {
-            Some(rest) => format!("no {rest}"),
-            None => plain,
-        };
-        // "Existing migrations must not be edited": the ban's object is the subject before it.
-        let passive = passive_subject(&lower, cue.0, &plain);
-        let plain = match &passive {
-            Some((_, subject)) => {
-                format!("{} {subject}", plain.trim_end_matches(['.', '!', ' ']))
+            // ASCII lowercasing keeps byte offsets (the clause ranges below index `instructions`).
+            let lower = sentence.to_ascii_lowercase();
+            // "in prose only" / "prose only" / "no code" forbid code without a negation word ("no
+            // code changes" forbids a change, read below). The sentence's other clauses are read
+            // too: "No code and no file edits."
+            let prose = PROSE_CUE_SET.any(&lower)
+                && ![
+                    "no code chang",
+                    "no code edit",
+                    "no code modif",
+                    "no code updat",
+                    "no code refactor",
+                    "no code rewrit",
+                ]
+                .iter()
+                .any(|c| lower.contains(c));
+            let cue = NEGATION_CUE_SET
+                .occurrences(&lower)
+                .into_iter()
+                .filter(|&(i, c)| is_constraint_cue(&lower, i, c))
+                .filter(|&(i, _)| {
+                    !(prose && lower.get(i..).is_some_and(|r| r.starts_with("no code")))
+                })
+                .min();
+            let Some(cue) = cue else {
+                if prose {
+                    out.push(Negative {
+                        text: whole.to_string(),
+                        forbidden: vec![Forbidden::Code],
+                        others_than: Vec::new(),
+                        dev_allowed: false,
+                    });
+                }
+                continue;
+            };
+            let rest = lower.get(cue.0..).unwrap_or_default();
+            // The clause ends where the next one starts: "no new dependencies; X is installed".
+            let end = rest
+                .find("; ")
+                .into_iter()
+                .chain(rest.find(" — "))
+                .chain(rest.find(" -- "))
+                // "Avoid mentioning X - our readers find it dull": the rest explains.
+                .chain(rest.find(" - "))
+                // "No code changes needed: what is the difference…?": the question is the ask.
+                .chain(
+                    rest.find(": ")
+                        .filter(|_| sentence.trim_end().ends_with('?')),
+                )
+                .min()
+                .unwrap_or(rest.len());
+            let clause = rest.get(..end).unwrap_or_default();
+            // "Not only" and "do not hesitate" are not constraints.
+            if clause.starts_with("not only") || clause.contains("hesitate") {
+                continue;
             }
-            None => plain,
-        };
-        // The ban's words start at its subject, if it has one before the cue.
-        let from = passive.as_ref().map_or(cue.0, |(start, _)| *start);
-        let mut forbidden = if prose {
-            vec![Forbidden::Code]
-        } else {
-            Vec::new()
-        };
-        forbidden.extend(classify(&plain));
-        // Each of a list of bans may name one: "no bash arrays, no `[[ ]]`, no `eval`".
-        for part in clause.split(", ") {
-            let c = construct(sentence, part.trim_start()).map(Forbidden::Construct);
-            if let Some(c) = c.filter(|c| !forbidden.contains(c)) {
-                forbidden.push(c);
-            }
-        }
-        if !forbidden.is_empty() {
-            if at + cue.0 <= instructions.len() {
-                clauses.push((at + from, at + cue.0 + clause.len()));
-            }
-            // The paths a ban on "other" files allows: its own, else the message's.
-            let others_than = if dirs_named(sentence).1 {
-                Some(paths_named(sentence))
-                    .filter(|p| !p.is_empty())
-                    .unwrap_or_else(|| paths_named(instructions))
+            // A curly "don’t" is the ASCII one to the tokenizer's stop words (else it becomes an
+            // object: "Don’t mention the database" would forbid "don’t"). "I'm not asking for
+            // changes" is "no changes".
+            let plain = clause.replace('\u{2019}', "'");
+            let plain = match not_asking_for_change(&plain) {
+                Some(rest) => format!("no {rest}"),
+                None => plain,
+            };
+            // "Existing migrations must not be edited": the ban's object is the subject before it.
+            let passive = passive_subject(&lower, cue.0, &plain);
+            let plain = match &passive {
+                Some((_, subject)) => {
+                    format!("{} {subject}", plain.trim_end_matches(['.', '!', ' ']))
+                }
+                None => plain,
+            };
+            // The ban's words start at its subject, if it has one before the cue.
+            let from = passive.as_ref().map_or(cue.0, |(start, _)| *start);
+            let mut forbidden = if prose {
+                vec![Forbidden::Code]
             } else {
                 Vec::new()
             };
-            out.push(Negative {
-                text: sentence.to_string(),
-                forbidden,
-                others_than,
-            });
+            forbidden.extend(classify(&plain));
+            // Each of a list of bans may name one: "no bash arrays, no `[[ ]]`, no `eval`".
+            for part in clause.split(", ") {
+                let c = construct(sentence, part.trim_start()).map(Forbidden::Construct);
+                if let Some(c) = c.filter(|c| !forbidden.contains(c)) {
+                    forbidden.push(c);
+                }
+            }
+            if !forbidden.is_empty() {
+                if at + cue.0 <= instructions.len() {
+                    clauses.push((at + from, at + cue.0 + clause.len()));
+                }
+                // The paths a ban on "other" files allows: its own, else the message's.
+                let others_than = if dirs_named(sentence).1 {
+                    Some(paths_named(sentence))
+                        .filter(|p| !p.is_empty())
+                        .unwrap_or_else(|| paths_named(instructions))
+                } else {
+                    Vec::new()
+                };
+                out.push(Negative {
+                    // Shown as the sentence it was read from.
+                    text: whole.to_string(),
+                    forbidden,
+                    others_than,
+                    dev_allowed: allows_dev_dependencies(whole),
+                });
+            }
         }
     }
     if clauses.is_empty() {
@@ -342,6 +356,39 @@ fn passive_subject(lower: &str, cue: usize, clause: &str) -> Option<(usize, Stri
         )
     });
     (!person && subject.len() <= 6).then(|| (start, subject.join(" ")))
+}
+
+/// A sentence cut where another ban starts ("…; do not …", "… and don't …"), with each part's
+/// byte offset.
+fn ban_parts(sentence: &str) -> Vec<(usize, &str)> {
+    const JOINS: [&str; 6] = [
+        "; ",
+        " and do not ",
+        " and don't ",
+        " and never ",
+        ", and do not ",
+        ", do not ",
+    ];
+    let lower = sentence.to_ascii_lowercase();
+    let mut cuts: Vec<usize> = JOINS
+        .iter()
+        .flat_map(|j| {
+            lower
+                .match_indices(j)
+                .map(move |(i, _)| if *j == "; " { i + 2 } else { i + 1 })
+        })
+        .collect();
+    cuts.sort_unstable();
+    cuts.dedup();
+    let mut out = Vec::new();
+    let mut from = 0;
+    for c in cuts.into_iter().chain(std::iter::once(sentence.len())) {
+        if let Some(part) = sentence.get(from..c).filter(|p| !p.trim().is_empty()) {
+            out.push((from, part));
+        }
+        from = c;
+    }
+    out
 }
 
 /// Whether a negation cue at byte `i` of a lowercased sentence starts a constraint. "do not",
@@ -506,12 +553,26 @@ fn adds_here(lower: &str, at: usize) -> bool {
 
 /// The line of the first occurrence of a needle that is neither negated in its clause nor said
 /// with a modal ("publishing it will need `git push --force`").
-fn find_reported(lower: &str, needles: &[&str]) -> Option<String> {
+/// With a `target`, only a match whose clause names it ("force-pushed the branch to main").
+fn find_reported(lower: &str, needles: &[&str], target: &str) -> Option<String> {
+    let names_target = |i: usize| {
+        target.is_empty() || {
+            let tail = lower.get(i..).unwrap_or_default();
+            let end = tail
+                .char_indices()
+                .find(|&(j, c)| ends_clause(tail, j, c))
+                .map_or(tail.len(), |(j, _)| j);
+            tail.get(..end)
+                .unwrap_or_default()
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|w| w == target)
+        }
+    };
     needles.iter().find_map(|n| {
         let i = lower
             .match_indices(n)
             .map(|(i, _)| i)
-            .find(|&i| !negated(lower, i, n) && !hypothetical(lower, i))?;
+            .find(|&i| !negated(lower, i, n) && !hypothetical(lower, i) && names_target(i))?;
         Some(line_at(lower, i).trim().chars().take(120).collect())
     })
 }
@@ -788,7 +849,8 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     }
     let pair = |a: &str, b: &str| words.windows(2).any(|w| w == [a, b]);
     if pair("force", "push") || pair("force", "pushing") || pair("push", "force") {
-        f.push(Forbidden::ForcePush);
+        let target = ACT_TARGETS.iter().find(|t| words.contains(t)).copied();
+        f.push(Forbidden::ForcePush(target.unwrap_or_default()));
     }
     if ["emoji", "emojis", "emoticons"]
         .iter()
@@ -828,6 +890,21 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         f.push(Forbidden::Dependency);
     }
     let main = main.unwrap_or(clause);
+    // "computeTax(amount, region)": what parentheses hold is an aside, not the ban's object.
+    let unbracketed: String = {
+        let mut depth = 0usize;
+        main.chars()
+            .filter(|&c| {
+                match c {
+                    '(' => depth += 1,
+                    ')' => depth = depth.saturating_sub(1),
+                    _ => return depth == 0,
+                }
+                false
+            })
+            .collect()
+    };
+    let main = unbracketed.as_str();
     // "Don't change anything": any change at all, as for "the code".
     let anything = main.contains("anything") || main.contains("any file");
     let objects: Vec<String> = text::tokens(main)
@@ -864,6 +941,21 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         })
         .cloned()
         .collect();
+    // "No new log statements at INFO level or above", "no new files at the repo root": a kind
+    // with a qualifier, which the words of a report cannot tell apart.
+    let qualified = [
+        " at ",
+        " above",
+        " or higher",
+        " or more",
+        " over ",
+        " larger than",
+        " more than",
+        " below",
+        " under ",
+    ]
+    .iter()
+    .any(|q| clause.contains(q));
     // "Don't change the wording otherwise", "apart from that, leave the file alone": changes
     // beyond the task's own, which a report of the task's change cannot be told from.
     let beyond_the_task = words.contains(&"otherwise")
@@ -886,7 +978,10 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     } else if changes && !excepts && CHANGE_VERBS.iter().any(|v| head.starts_with(v)) {
         // "No changes.", "no edits, please": a change of any kind, named by the change word.
         f.push(Forbidden::Change(vec!["file".to_string()]));
-    } else if (clause.contains("new ") || clause.contains("add")) && !new_objects.is_empty() {
+    } else if (clause.contains("new ") || clause.contains("add"))
+        && !new_objects.is_empty()
+        && !qualified
+    {
         f.push(Forbidden::New(new_objects));
     } else if clause.contains("mention")
         || clause.contains("discuss")
@@ -1052,10 +1147,8 @@ pub fn check_negatives(
                         Some(e),
                     )
                 }),
-                Forbidden::Dependency => {
-                    { adds_dependency(&lower, toks, &program, allows_dev_dependencies(&n.text)) }
-                        .map(|e| ("the result adds a dependency".to_string(), Some(e)))
-                }
+                Forbidden::Dependency => { adds_dependency(&lower, toks, &program, n.dev_allowed) }
+                    .map(|e| ("the result adds a dependency".to_string(), Some(e))),
                 Forbidden::Change(objects) => {
                     // A ban on "other" files, with the paths it allows known: which files a
                     // change touched is read from their paths, not from the word "file" near
@@ -1116,7 +1209,7 @@ pub fn check_negatives(
                         )
                     })
                 }
-                Forbidden::ForcePush => find_reported(
+                Forbidden::ForcePush(target) => find_reported(
                     &lower,
                     &[
                         "push --force",
@@ -1126,6 +1219,7 @@ pub fn check_negatives(
                         "--force-with-lease",
                         "forced push",
                     ],
+                    target,
                 )
                 .map(|e| ("the result reports a forced push".to_string(), Some(e))),
                 Forbidden::Emoji => result
@@ -1529,11 +1623,10 @@ fn adds_dependency(
             return Some(evidence(i));
         }
     }
-    if let Some(e) = find_any(
-        lower,
-        &["added a dependency", "new dependency", "new dependencies"],
-    )
-    .filter(|e| !(dev_allowed && is_dev_install(e)))
+    // "New dependencies are off the table" names some without adding any: the phrase counts
+    // only with a verb that adds (`near`, below).
+    if let Some(e) =
+        find_any(lower, &["added a dependency"]).filter(|e| !(dev_allowed && is_dev_install(e)))
     {
         return Some(e);
     }
@@ -1576,7 +1669,7 @@ fn adds_dependency(
     near(
         lower,
         toks,
-        &["add"],
+        &["add", "introduc", "install"],
         &["packag", "librari", "depend", "requir"],
         6,
         program,
@@ -1639,6 +1732,28 @@ fn hypothetical(lower: &str, at: usize) -> bool {
                 "may" | "might" | "could" | "would" | "can" | "will" | "should" | "shall"
             )
         })
+}
+
+/// Whether the verb at byte `at` is in a sentence that proposes rather than reports
+/// ("Suggested fix: update the URL and rerun", "I recommend changing the schedule").
+fn proposed(lower: &str, at: usize) -> bool {
+    let head = lower.get(..at).unwrap_or_default();
+    let start = [". ", "\n", "; "]
+        .iter()
+        .filter_map(|b| head.rfind(b).map(|i| i + b.len()))
+        .max()
+        .unwrap_or(0);
+    let sentence = head.get(start..).unwrap_or_default();
+    [
+        "suggest",
+        "recommend",
+        "propos",
+        "next step",
+        "follow-up",
+        "consider",
+    ]
+    .iter()
+    .any(|p| sentence.contains(p))
 }
 
 /// The line of `lower` that holds byte `at` (a violation's evidence).
@@ -1758,6 +1873,7 @@ fn near(
         if negated(lower, t.at, &t.word)
             || program.quotes(t.at, &t.word)
             || hypothetical(lower, t.at)
+            || proposed(lower, t.at)
         {
             continue;
         }
@@ -2265,6 +2381,57 @@ mod tests {
         )
         .is_empty());
         assert!(check(&ask, "The FAQ now answers \"How do I reset?\" first.").is_empty());
+        // Found by a fourth independent probe set.
+        // Dependencies named without being added; each ban of a sentence on its own.
+        let deps = negatives("Do not add any new npm dependencies; use what is in package.json.");
+        assert!(check(
+            &deps,
+            "I looked at papaparse, but new dependencies are off the table."
+        )
+        .is_empty());
+        assert_eq!(
+            check(&deps, "I introduced a new dependency, `papaparse`.").len(),
+            1
+        );
+        let two =
+            negatives("Do not rerun the job in production and do not modify the job's schedule.");
+        assert!(
+            two.iter()
+                .all(|n| n.forbidden == [Forbidden::Change(vec!["job".into(), "schedul".into()])]),
+            "{two:?}"
+        );
+        // A proposal is no report.
+        assert!(check(
+            &two,
+            "Suggested fix: update the schedule to 03:00 and rerun once approved."
+        )
+        .is_empty());
+        assert_eq!(
+            check(&two, "I modified the job's schedule to 03:00.").len(),
+            1
+        );
+        // A forced push to the target the ban names.
+        let main = negatives("Never force-push to main.");
+        assert!(check(
+            &main,
+            "Force-pushed the feature branch; nothing went to main."
+        )
+        .is_empty());
+        assert_eq!(check(&main, "Force-pushed the fix to main.").len(), 1);
+        // What parentheses hold is no object; a qualified kind is not read.
+        let sig = negatives("Do not modify checkout(amount, region) or its callers.");
+        assert!(check(&sig, "I modified the helper rates(region) to take a date.").is_empty());
+        assert_eq!(
+            check(&sig, "I modified checkout to take a date.").len(),
+            1,
+            "{sig:?}"
+        );
+        let logs = negatives("Don't add any new log statements at INFO level or above.");
+        assert!(
+            logs.iter()
+                .all(|n| !n.forbidden.iter().any(|f| matches!(f, Forbidden::New(_)))),
+            "{logs:?}"
+        );
         // A ban on changes beyond the task's own.
         let otherwise =
             negatives("Remove the emojis. Don't change the wording of the headings otherwise.");
