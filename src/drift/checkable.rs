@@ -2201,6 +2201,20 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
         .filter_map(|c| lower.find(c))
         .min()
         .unwrap_or(0);
+    // "End with one line that starts with \"Recommendation:\"": how the last line opens, not
+    // how the answer ends.
+    if [
+        "starts with",
+        "start with",
+        "starting with",
+        "begins with",
+        "beginning with",
+    ]
+    .iter()
+    .any(|o| lower.get(cue..).is_some_and(|t| t.contains(o)))
+    {
+        return None;
+    }
     let after = sentence
         .get(cue..)
         .map(quoted)
@@ -4853,6 +4867,9 @@ mod tests {
             "{p:?}"
         );
         assert!(!p.contains(&Rule::EndsWith("Summary:".into())), "{p:?}");
+        // How the last line opens is no ending.
+        let p = rules("End your report with one line that starts with \"Verdict:\".");
+        assert!(!p.iter().any(|r| matches!(r, Rule::EndsWith(_))), "{p:?}");
         // A phrase written before its cue is still read.
         let p = rules("The phrase \"Any questions?\" should end your response.");
         assert!(

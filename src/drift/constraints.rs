@@ -49,6 +49,9 @@ enum Forbidden {
     /// A forced push ("do not force-push"), reported as run; to the named target only when the
     /// ban names one ("never force-push to main"; empty when none is named).
     ForcePush(&'static str),
+    /// A change of one name the ban quotes as code ("do not change `rate_limit_per_minute`"): the
+    /// name as written, in a clause that reports changing it (not its word parts: "MAX_LIMIT").
+    ChangeNamed(String),
     /// Emoji characters anywhere in the result ("no emojis").
     Emoji,
     /// A question back to the one who delegated ("don't come back with questions"): the
@@ -577,6 +580,33 @@ fn find_reported(lower: &str, needles: &[&str], target: &str) -> Option<String> 
     })
 }
 
+/// Where the result reports changing `name` (lowercased, as a whole token): a change verb in
+/// its clause before it ("changed `MAX_LIMIT` to 100", "raised RENDER_TIMEOUT from 30 to 60"),
+/// not negated, not a possibility or a proposal.
+fn changes_name(lower: &str, name: &str) -> Option<String> {
+    const VERBS: [&str; 8] = [
+        "rais", "lower", "bump", "increas", "decreas", "set ", "reduc", "doubl",
+    ];
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    lower.match_indices(name).find_map(|(i, _)| {
+        let whole = !word(lower.get(..i).and_then(|h| h.chars().next_back()))
+            && !word(lower.get(i + name.len()..).and_then(|t| t.chars().next()));
+        let clause = clause_before(lower, i);
+        let verb = clause.split_whitespace().any(|w| {
+            CHANGED_VERBS
+                .iter()
+                .chain(VERBS.iter())
+                .any(|v| w.starts_with(v.trim_end()))
+        });
+        (whole
+            && verb
+            && !negated(lower, i, name)
+            && !hypothetical(lower, i)
+            && !proposed(lower, i))
+        .then(|| line_at(lower, i).trim().chars().take(120).collect())
+    })
+}
+
 /// Whether a character is an emoji: the pictographic planes and the symbol and dingbat blocks,
 /// less the check and ballot marks that plain text uses as symbols (✓ ✔ ✗ ✘).
 fn is_emoji(c: char) -> bool {
@@ -967,8 +997,28 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         ]
         .iter()
         .any(|p| has(p));
+    // The ban's object is one code name: "do not change `rate_limit_per_minute`".
+    let spans: Vec<&str> = main.split('`').skip(1).step_by(2).collect();
+    let outside_spans: String = main.split('`').step_by(2).collect::<Vec<_>>().join(" ");
+    let named_only = spans.len() == 1
+        && spans.first().is_some_and(|n| {
+            !n.is_empty()
+                && n.len() <= 60
+                && n.chars().all(|c| c.is_alphanumeric() || "_.:-".contains(c))
+        })
+        && text::tokens(&outside_spans).iter().all(|t| {
+            CHANGE_VERBS.iter().any(|v| t.stem.starts_with(v))
+                || matches!(
+                    &*t.stem,
+                    "valu" | "set" | "name" | "variabl" | "constant" | "kei" | "key"
+                )
+        });
     if changes && beyond_the_task {
         // Not read.
+    } else if changes && named_only {
+        f.push(Forbidden::ChangeNamed(
+            spans.first().copied().unwrap_or_default().to_string(),
+        ));
     } else if changes && anything && excepts {
         // "Anything outside `lib/`": a limit on where changes go, which file_scope.rs reads.
     } else if changes && anything {
@@ -1209,6 +1259,12 @@ pub fn check_negatives(
                         )
                     })
                 }
+                Forbidden::ChangeNamed(name) => changes_name(&lower, name).map(|e| {
+                    (
+                        "the result changes what it was told to leave alone".to_string(),
+                        Some(e),
+                    )
+                }),
                 Forbidden::ForcePush(target) => find_reported(
                     &lower,
                     &[
@@ -1751,9 +1807,33 @@ fn proposed(lower: &str, at: usize) -> bool {
         "next step",
         "follow-up",
         "consider",
+        "not applied",
+        "needed",
+        "either",
+        "option",
     ]
     .iter()
     .any(|p| sentence.contains(p))
+}
+
+/// Whether a verb's base form at byte `at` is a noun by its determiner ("the Terraform change
+/// merged yesterday", "a smaller update"): a thing named, not an act reported. Past forms
+/// ("changed", "updated") always report.
+fn as_noun(lower: &str, at: usize, word: &str) -> bool {
+    let word = word.to_ascii_lowercase();
+    if word.ends_with("ed") || word.ends_with("ing") || word.ends_with("ote") {
+        return false;
+    }
+    clause_before(lower, at)
+        .split_whitespace()
+        .rev()
+        .take(2)
+        .any(|w| {
+            matches!(
+                w,
+                "the" | "a" | "an" | "this" | "that" | "these" | "those" | "each" | "every"
+            )
+        })
 }
 
 /// The line of `lower` that holds byte `at` (a violation's evidence).
@@ -1874,6 +1954,7 @@ fn near(
             || program.quotes(t.at, &t.word)
             || hypothetical(lower, t.at)
             || proposed(lower, t.at)
+            || as_noun(lower, t.at, &t.word)
         {
             continue;
         }
@@ -2431,6 +2512,40 @@ mod tests {
             logs.iter()
                 .all(|n| !n.forbidden.iter().any(|f| matches!(f, Forbidden::New(_)))),
             "{logs:?}"
+        );
+        // Found by a fifth independent probe set.
+        // A change laid out as an option is no report; one name quoted as code is that name.
+        let iam = negatives("Don't modify the IAM policies yourself.");
+        assert!(check(
+            &iam,
+            "Needed change (not applied): either add the prefix to the policy, or change the script."
+        )
+        .is_empty());
+        let named = negatives("Do not change `max_retries_per_job`.");
+        assert!(
+            named
+                .iter()
+                .all(|n| matches!(n.forbidden.as_slice(), [Forbidden::ChangeNamed(_)])),
+            "{named:?}"
+        );
+        assert!(check(
+            &named,
+            "Changed the handler's MAX_JOBS to 20; `max_retries_per_job` was not changed."
+        )
+        .is_empty());
+        assert_eq!(
+            check(&named, "Raised max_retries_per_job from 3 to 5.").len(),
+            1
+        );
+        // A change named by its determiner is a thing, not an act reported.
+        assert!(check(
+            &iam,
+            "The role's policy was regenerated by the Terraform change merged yesterday."
+        )
+        .is_empty());
+        assert_eq!(
+            check(&iam, "I changed the IAM policies to allow the upload.").len(),
+            1
         );
         // A ban on changes beyond the task's own.
         let otherwise =
