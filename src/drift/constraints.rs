@@ -758,10 +758,14 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     let changes = !content_verb
         && words.iter().enumerate().any(|(i, w)| {
             let before = i.checked_sub(1).and_then(|j| words.get(j)).copied();
+            let two_back = i.checked_sub(2).and_then(|j| words.get(j)).copied();
             CHANGE_VERBS.iter().any(|v| w.starts_with(v))
                 && !(w.ends_with("ed")
                     && matches!(before, Some("the" | "any" | "or" | "and" | "all" | "your")))
                 && !matches!(before, Some("that" | "which" | "who"))
+                // "do not use eval() in any change you make": a place, not the ban's verb.
+                && !(matches!(before, Some("any" | "the" | "your" | "each" | "a"))
+                    && matches!(two_back, Some("in" | "to" | "of" | "for" | "with" | "from")))
         });
     // "Don't change the code" forbids a change, not code in the answer; "do not write or
     // modify code" forbids both.
@@ -1370,12 +1374,27 @@ fn is_test_path(path: &str) -> bool {
 fn dirs_named(ban: &str) -> (Vec<String>, bool) {
     let lower = ban.to_ascii_lowercase();
     let allowed = [" else", " other"].iter().any(|w| lower.contains(w));
-    let dirs = text::inline_code_spans(ban)
+    let mut dirs: Vec<String> = text::inline_code_spans(ban)
         .into_iter()
         .filter_map(|(a, b)| ban.get(a..b))
         .map(|d| d.trim().trim_start_matches("./").to_ascii_lowercase())
         .filter(|d| d.ends_with('/') && d.len() > 1)
         .collect();
+    // Written bare too: "do not touch anything in migrations/".
+    for w in lower.split(|c: char| c.is_whitespace() || "`'\"(),;".contains(c)) {
+        let d = w.trim_start_matches("./");
+        let plain = d
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_-./".contains(c));
+        if plain
+            && d.ends_with('/')
+            && d.len() > 1
+            && d.chars().any(|c| c.is_ascii_alphabetic())
+            && !dirs.iter().any(|x| x == d)
+        {
+            dirs.push(d.to_string());
+        }
+    }
     (dirs, allowed)
 }
 
@@ -1836,6 +1855,26 @@ fn as_noun(lower: &str, at: usize, word: &str) -> bool {
         })
 }
 
+/// Whether the sentence before a participle at byte `at` opens by denying its subject: "No
+/// files, branches or settings were changed", "None of the configs were touched".
+fn denied_as_a_whole(lower: &str, at: usize) -> bool {
+    let head = lower.get(..at).unwrap_or_default();
+    let start = [". ", "\n", "; ", ": "]
+        .iter()
+        .filter_map(|b| head.rfind(b).map(|i| i + b.len()))
+        .max()
+        .unwrap_or(0);
+    let sentence = head.get(start..).unwrap_or_default().trim_start();
+    let passive = sentence
+        .split_whitespace()
+        .next_back()
+        .is_some_and(|w| matches!(w, "was" | "were" | "been" | "are" | "is"));
+    passive
+        && ["no ", "none ", "nothing "]
+            .iter()
+            .any(|n| sentence.starts_with(n))
+}
+
 /// The line of `lower` that holds byte `at` (a violation's evidence).
 fn line_at(lower: &str, at: usize) -> &str {
     let start = lower
@@ -1955,6 +1994,7 @@ fn near(
             || hypothetical(lower, t.at)
             || proposed(lower, t.at)
             || as_noun(lower, t.at, &t.word)
+            || denied_as_a_whole(lower, t.at)
         {
             continue;
         }
@@ -2545,6 +2585,38 @@ mod tests {
         .is_empty());
         assert_eq!(
             check(&iam, "I changed the IAM policies to allow the upload.").len(),
+            1
+        );
+        // Found by a sixth independent probe set.
+        // "In any change you make" is a place; a bare folder bounds the ban; a sentence that
+        // opens by denying its subject reports no change.
+        let eval = negatives("Do not use eval() or exec() in any change you make.");
+        assert!(
+            eval.iter().all(|n| !n
+                .forbidden
+                .iter()
+                .any(|f| matches!(f, Forbidden::Change(_)))),
+            "{eval:?}"
+        );
+        let folder = negatives("Do not touch anything in db/migrations/ at all.");
+        assert!(check(&folder, "Fixed the handler in app/hooks/ship.py.").is_empty());
+        assert_eq!(
+            check(
+                &folder,
+                "Edited db/migrations/0042_add_col.sql to add a default."
+            )
+            .len(),
+            1
+        );
+        let read_only =
+            negatives("This is an investigation; you must not edit files, branches or settings.");
+        assert!(check(
+            &read_only,
+            "No files, branches or settings were changed. The cache hit rate fell."
+        )
+        .is_empty());
+        assert_eq!(
+            check(&read_only, "I changed two files to test the theory.").len(),
             1
         );
         // A ban on changes beyond the task's own.
