@@ -539,7 +539,7 @@ fn uses_construct(name: &str, lower: &str, code: &Code) -> Option<String> {
 /// Whether the sentence before byte `at` says something is added there ("Added the cache in
 /// `cache.ts`: …"), with no negation or removal: a quoted definition is then what it added.
 fn adds_here(lower: &str, at: usize) -> bool {
-    let head = lower.get(..at).unwrap_or_default();
+    let head = recent(lower, at);
     let start = [". ", ";", "(", "\n"]
         .iter()
         .filter_map(|b| head.rfind(b).map(|i| i + b.len()))
@@ -693,11 +693,11 @@ fn put_aside(lower: &str, at: usize) -> bool {
             .is_some_and(|t| t.starts_with(" to ") || t.starts_with(" into "));
     // "Replaced 6 `[[ ]]` tests with `[ ]`, the `function` keyword with plain definitions": a
     // list of replacements, each "X with Y", under one verb.
-    let sentence = lower
-        .get(..at)
-        .and_then(|h| h.rfind(['.', ';', '\n', ':']).map(|i| h.get(i..)))
-        .flatten()
-        .unwrap_or_else(|| lower.get(..at).unwrap_or_default());
+    let head = recent(lower, at);
+    let sentence = head
+        .rfind(['.', ';', '\n', ':'])
+        .and_then(|i| head.get(i..))
+        .unwrap_or(head);
     let replaced_with = sentence.contains("replac")
         && lower
             .get(at + 1..)
@@ -1812,7 +1812,7 @@ fn hypothetical(lower: &str, at: usize) -> bool {
 /// Whether the verb at byte `at` is in a sentence that proposes rather than reports
 /// ("Suggested fix: update the URL and rerun", "I recommend changing the schedule").
 fn proposed(lower: &str, at: usize) -> bool {
-    let head = lower.get(..at).unwrap_or_default();
+    let head = recent(lower, at);
     let start = [". ", "\n", "; "]
         .iter()
         .filter_map(|b| head.rfind(b).map(|i| i + b.len()))
@@ -1858,7 +1858,7 @@ fn as_noun(lower: &str, at: usize, word: &str) -> bool {
 /// Whether the sentence before a participle at byte `at` opens by denying its subject: "No
 /// files, branches or settings were changed", "None of the configs were touched".
 fn denied_as_a_whole(lower: &str, at: usize) -> bool {
-    let head = lower.get(..at).unwrap_or_default();
+    let head = recent(lower, at);
     let start = [". ", "\n", "; ", ": "]
         .iter()
         .filter_map(|b| head.rfind(b).map(|i| i + b.len()))
@@ -1922,6 +1922,16 @@ fn negated(lower: &str, at: usize, word: &str) -> bool {
         _ => false,
     };
     before || after
+}
+
+/// The sentence-sized text before byte `at`: at most 400 bytes, so that looking back from
+/// every verb of a long run-on result stays linear.
+fn recent(lower: &str, at: usize) -> &str {
+    let mut from = at.saturating_sub(400);
+    while from > 0 && !lower.is_char_boundary(from) {
+        from -= 1;
+    }
+    lower.get(from..at).unwrap_or_default()
 }
 
 /// The clause of `lower` up to byte `at`: back to a ':', a ',' or the end of the previous
