@@ -2154,6 +2154,10 @@ fn names_code(ws: &[(usize, &str)]) -> bool {
                 | "filename"
                 | "filenames"
                 | "snake"
+                | "flag"
+                | "flags"
+                | "label"
+                | "labels"
                 | "commit"
                 | "commits"
                 | "branch"
@@ -4153,6 +4157,7 @@ mod tests {
             "The new settings keys must be lowercase snake_case.",
             "Column identifiers should be in lowercase.",
             "All commit messages must be lowercase.",
+            "Feature flag names must start with `ff_` and be all lowercase.",
             // A part placed by what follows it.
             "Keep it to at most 120 words before the references.",
             "The Overview section must be 40 words or fewer.",

@@ -1487,7 +1487,31 @@ fn changed_a_file_under(
                     );
                 let done =
                     (lw.ends_with("ed") || lw == "rewrote" || lw == "rewritten") && !after_be;
-                let changed = done && states_verb(s, &lower, &code, at, w, &CHANGED_VERBS);
+                // The child's own report opens with its verb ("Changed the key in `a.ts`"), or
+                // has it after "I"/"we" or a joiner; "Tuesday's deploy changed the key in
+                // `a.ts`" tells what someone else did.
+                let opens = k == 0
+                    || text::one_of(
+                        word_at(k - 1),
+                        &[
+                            "i",
+                            "we",
+                            "ve",
+                            "and",
+                            "also",
+                            "then",
+                            "finally",
+                            "first",
+                            "next",
+                            "just",
+                            "already",
+                            "successfully",
+                            "have",
+                            "has",
+                            "had",
+                        ],
+                    );
+                let changed = done && opens && states_verb(s, &lower, &code, at, w, &CHANGED_VERBS);
                 let built = states_verb(s, &lower, &code, at, w, more_verbs);
                 let next = word_at(k + 1);
                 // "Fixed upstream in 2.4", "patched by the vendor": history, not the report.
@@ -2005,6 +2029,9 @@ fn near(
             || proposed(lower, t.at)
             || as_noun(lower, t.at, &t.word)
             || denied_as_a_whole(lower, t.at)
+            || ["rather than", "instead of"]
+                .iter()
+                .any(|a| clause_before(lower, t.at).contains(a))
         {
             continue;
         }
@@ -2629,6 +2656,28 @@ mod tests {
             check(&read_only, "I changed two files to test the theory.").len(),
             1
         );
+        // Found by a seventh independent probe set: what someone else changed, and an
+        // alternative not taken.
+        let files = negatives("This is an investigation; you must not edit any files.");
+        assert!(check(
+            &files,
+            "Findings: last week's deploy changed the cache key in src/cache/lru.ts."
+        )
+        .is_empty());
+        assert_eq!(
+            check(&files, "Changed the cache key in src/cache/lru.ts.").len(),
+            1
+        );
+        assert_eq!(
+            check(&files, "I changed the cache key in src/cache/lru.ts.").len(),
+            1
+        );
+        let csp = negatives("Do not weaken the policy: no new external origins.");
+        assert!(check(
+            &csp,
+            "Rather than adding an external origin, I moved the script to a local file."
+        )
+        .is_empty());
         // A ban on changes beyond the task's own.
         let otherwise =
             negatives("Remove the emojis. Don't change the wording of the headings otherwise.");
