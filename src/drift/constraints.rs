@@ -759,13 +759,14 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         && words.iter().enumerate().any(|(i, w)| {
             let before = i.checked_sub(1).and_then(|j| words.get(j)).copied();
             let two_back = i.checked_sub(2).and_then(|j| words.get(j)).copied();
-            CHANGE_VERBS.iter().any(|v| w.starts_with(v))
-                && !(w.ends_with("ed")
-                    && matches!(before, Some("the" | "any" | "or" | "and" | "all" | "your")))
-                && !matches!(before, Some("that" | "which" | "who"))
-                // "do not use eval() in any change you make": a place, not the ban's verb.
-                && !(matches!(before, Some("any" | "the" | "your" | "each" | "a"))
-                    && matches!(two_back, Some("in" | "to" | "of" | "for" | "with" | "from")))
+            let verb = CHANGE_VERBS.iter().any(|v| w.starts_with(v));
+            let adjective = w.ends_with("ed")
+                && matches!(before, Some("the" | "any" | "or" | "and" | "all" | "your"));
+            let relative = matches!(before, Some("that" | "which" | "who"));
+            // "do not use eval() in any change you make": a place, not the ban's verb.
+            let place = matches!(before, Some("any" | "the" | "your" | "each" | "a"))
+                && matches!(two_back, Some("in" | "to" | "of" | "for" | "with" | "from"));
+            verb && !(adjective || relative || place)
         });
     // "Don't change the code" forbids a change, not code in the answer; "do not write or
     // modify code" forbids both.
