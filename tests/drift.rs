@@ -673,6 +673,46 @@ fn own_delegation_pairs_are_ranked_and_their_broken_constraints_named() {
     assert!(right * 100 >= total * 85, "{right} of {total} ranked right");
 }
 
+/// The probe sets (`tests/data/probes/`, written by helpers who saw neither the code nor the
+/// evaluation data): no report labelled compliant gets a violation, and a share of the breaking
+/// ones is caught (a floor, so that readings cannot go silent unnoticed).
+#[test]
+fn probe_sets_raise_no_false_violation() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/probes");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 7, "{files:?}");
+    let (mut caught, mut breaking) = (0, 0);
+    let mut wrong = Vec::new();
+    for f in files {
+        for line in std::fs::read_to_string(&f)
+            .unwrap()
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+        {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let get = |k: &str| v[k].as_str().unwrap().to_string();
+            let flagged = !score(&get("message"), &get("result")).violations.is_empty();
+            if v["breaks"].as_bool().unwrap() {
+                breaking += 1;
+                caught += usize::from(flagged);
+            } else if flagged {
+                wrong.push(get("id"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "compliant reports flagged: {wrong:?}");
+    // 109 of 301 on 2026-11-29.
+    assert!(
+        caught * 100 >= breaking * 30,
+        "{caught} of {breaking} breaking reports caught"
+    );
+}
+
 /// A request whose words are mostly about form, answered in words of its own: keeping the
 /// stated form (exactly three bullets, the given headings) is not read as another task's result.
 /// The same facts in another form, or a result that breaks the form, still miss the request.

@@ -2024,16 +2024,7 @@ fn near(
         {
             continue;
         }
-        if negated(lower, t.at, &t.word)
-            || program.quotes(t.at, &t.word)
-            || hypothetical(lower, t.at)
-            || proposed(lower, t.at)
-            || as_noun(lower, t.at, &t.word)
-            || denied_as_a_whole(lower, t.at)
-            || ["rather than", "instead of"]
-                .iter()
-                .any(|a| clause_before(lower, t.at).contains(a))
-        {
+        if negated(lower, t.at, &t.word) || program.quotes(t.at, &t.word) {
             continue;
         }
         let lo = i.saturating_sub(window);
@@ -2056,7 +2047,19 @@ fn near(
             .iter()
             .find(|o| objects.contains(&&*o.stem) && same_clause(o))
         {
-            return Some(format!("{} … {}", t.word, o.word));
+            // Read only for a verb with its object (each looks back over the sentence): a
+            // possibility, a proposal, a noun, a denied subject or an alternative not taken
+            // reports nothing.
+            let unreported = hypothetical(lower, t.at)
+                || proposed(lower, t.at)
+                || as_noun(lower, t.at, &t.word)
+                || denied_as_a_whole(lower, t.at)
+                || ["rather than", "instead of"]
+                    .iter()
+                    .any(|a| clause_before(lower, t.at).contains(a));
+            if !unreported {
+                return Some(format!("{} … {}", t.word, o.word));
+            }
         }
     }
     None
