@@ -539,13 +539,7 @@ fn uses_construct(name: &str, lower: &str, code: &Code) -> Option<String> {
 /// Whether the sentence before byte `at` says something is added there ("Added the cache in
 /// `cache.ts`: …"), with no negation or removal: a quoted definition is then what it added.
 fn adds_here(lower: &str, at: usize) -> bool {
-    let head = recent(lower, at);
-    let start = [". ", ";", "(", "\n"]
-        .iter()
-        .filter_map(|b| head.rfind(b).map(|i| i + b.len()))
-        .max()
-        .unwrap_or(0);
-    let sentence = head.get(start..).unwrap_or_default();
+    let sentence = since_last(lower, at, &[". ", ";", "(", "\n"]);
     let words = || sentence.split(|c: char| !c.is_alphanumeric() && c != '\'');
     ["add", "creat", "introduc", "defin", "wrote", "implement"]
         .iter()
@@ -571,12 +565,8 @@ fn find_reported(lower: &str, needles: &[&str], target: &str) -> Option<String> 
                 .any(|w| w == target)
         }
     };
-    needles.iter().find_map(|n| {
-        let i = lower
-            .match_indices(n)
-            .map(|(i, _)| i)
-            .find(|&i| !negated(lower, i, n) && !hypothetical(lower, i) && names_target(i))?;
-        Some(line_at(lower, i).trim().chars().take(120).collect())
+    first_line_where(lower, needles, |i, n| {
+        !negated(lower, i, n) && !hypothetical(lower, i) && names_target(i)
     })
 }
 
@@ -587,10 +577,7 @@ fn changes_name(lower: &str, name: &str) -> Option<String> {
     const VERBS: [&str; 8] = [
         "rais", "lower", "bump", "increas", "decreas", "set ", "reduc", "doubl",
     ];
-    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
-    lower.match_indices(name).find_map(|(i, _)| {
-        let whole = !word(lower.get(..i).and_then(|h| h.chars().next_back()))
-            && !word(lower.get(i + name.len()..).and_then(|t| t.chars().next()));
+    tokens_at(lower, name).find_map(|i| {
         let clause = clause_before(lower, i);
         let verb = clause.split_whitespace().any(|w| {
             CHANGED_VERBS
@@ -598,12 +585,8 @@ fn changes_name(lower: &str, name: &str) -> Option<String> {
                 .chain(VERBS.iter())
                 .any(|v| w.starts_with(v.trim_end()))
         });
-        (whole
-            && verb
-            && !negated(lower, i, name)
-            && !hypothetical(lower, i)
-            && !proposed(lower, i))
-        .then(|| line_at(lower, i).trim().chars().take(120).collect())
+        (verb && !negated(lower, i, name) && !hypothetical(lower, i) && !proposed(lower, i))
+            .then(|| line_at(lower, i).trim().chars().take(120).collect())
     })
 }
 
@@ -660,9 +643,15 @@ fn defines_class(line: &str) -> bool {
 
 /// Whether `line` holds `token` as written, as a whole word ("// TODO: x", not `todoItems`).
 fn has_token(line: &str, token: &str) -> bool {
-    line.match_indices(token).any(|(i, _)| {
-        let before = line.get(..i).and_then(|h| h.chars().next_back());
-        let after = line.get(i + token.len()..).and_then(|t| t.chars().next());
+    tokens_at(line, token).next().is_some()
+}
+
+/// The offsets where `hay` holds `token` as a whole word (no letter, digit or `_` on either
+/// side).
+fn tokens_at<'a>(hay: &'a str, token: &'a str) -> impl Iterator<Item = usize> + 'a {
+    hay.match_indices(token).map(|(i, _)| i).filter(move |&i| {
+        let before = hay.get(..i).and_then(|h| h.chars().next_back());
+        let after = hay.get(i + token.len()..).and_then(|t| t.chars().next());
         let edge = |c: Option<char>| c.is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
         edge(before) && edge(after)
     })
@@ -685,24 +674,17 @@ const PUT_ASIDE: [&str; 10] = [
 
 fn put_aside(lower: &str, at: usize) -> bool {
     let clause = clause_before(lower, at);
+    // What follows the span's closing backtick.
+    let after = lower
+        .get(at + 1..)
+        .and_then(|t| t.find('`').and_then(|i| t.get(i + 1..)));
     // "Changed from `any` to `unknown`": what was there before.
     let from_to = clause.trim_end().ends_with(" from")
-        && lower
-            .get(at + 1..)
-            .and_then(|t| t.find('`').and_then(|i| t.get(i + 1..)))
-            .is_some_and(|t| t.starts_with(" to ") || t.starts_with(" into "));
+        && after.is_some_and(|t| t.starts_with(" to ") || t.starts_with(" into "));
     // "Replaced 6 `[[ ]]` tests with `[ ]`, the `function` keyword with plain definitions": a
     // list of replacements, each "X with Y", under one verb.
-    let head = recent(lower, at);
-    let sentence = head
-        .rfind(['.', ';', '\n', ':'])
-        .and_then(|i| head.get(i..))
-        .unwrap_or(head);
-    let replaced_with = sentence.contains("replac")
-        && lower
-            .get(at + 1..)
-            .and_then(|t| t.find('`').and_then(|i| t.get(i + 1..)))
-            .is_some_and(|t| t.split_whitespace().take(3).any(|w| w == "with"));
+    let replaced_with = since_last(lower, at, &[".", ";", "\n", ":"]).contains("replac")
+        && after.is_some_and(|t| t.split_whitespace().take(3).any(|w| w == "with"));
     from_to || replaced_with || PUT_ASIDE.iter().any(|w| clause.contains(w))
 }
 
@@ -1202,7 +1184,7 @@ pub fn check_negatives(
                         Some(e),
                     )
                 }),
-                Forbidden::Dependency => { adds_dependency(&lower, toks, &program, n.dev_allowed) }
+                Forbidden::Dependency => adds_dependency(&lower, toks, &program, n.dev_allowed)
                     .map(|e| ("the result adds a dependency".to_string(), Some(e))),
                 Forbidden::Change(objects) => {
                     // A ban on "other" files, with the paths it allows known: which files a
@@ -1810,11 +1792,21 @@ fn is_dev_install(line: &str) -> bool {
 
 /// The line of the first occurrence of a needle that is not negated in its clause.
 fn find_any(lower: &str, needles: &[&str]) -> Option<String> {
+    first_line_where(lower, needles, |i, n| !negated(lower, i, n))
+}
+
+/// The line (evidence-sized) of the first occurrence of a needle, in the needles' order, that
+/// `keep` accepts at its offset.
+fn first_line_where(
+    lower: &str,
+    needles: &[&str],
+    keep: impl Fn(usize, &str) -> bool,
+) -> Option<String> {
     needles.iter().find_map(|n| {
         let i = lower
             .match_indices(n)
             .map(|(i, _)| i)
-            .find(|&i| !negated(lower, i, n))?;
+            .find(|&i| keep(i, n))?;
         Some(line_at(lower, i).trim().chars().take(120).collect())
     })
 }
@@ -1837,13 +1829,7 @@ fn hypothetical(lower: &str, at: usize) -> bool {
 /// Whether the verb at byte `at` is in a sentence that proposes rather than reports
 /// ("Suggested fix: update the URL and rerun", "I recommend changing the schedule").
 fn proposed(lower: &str, at: usize) -> bool {
-    let head = recent(lower, at);
-    let start = [". ", "\n", "; "]
-        .iter()
-        .filter_map(|b| head.rfind(b).map(|i| i + b.len()))
-        .max()
-        .unwrap_or(0);
-    let sentence = head.get(start..).unwrap_or_default();
+    let sentence = since_last(lower, at, &[". ", "\n", "; "]);
     [
         "suggest",
         "recommend",
@@ -1883,13 +1869,7 @@ fn as_noun(lower: &str, at: usize, word: &str) -> bool {
 /// Whether the sentence before a participle at byte `at` opens by denying its subject: "No
 /// files, branches or settings were changed", "None of the configs were touched".
 fn denied_as_a_whole(lower: &str, at: usize) -> bool {
-    let head = recent(lower, at);
-    let start = [". ", "\n", "; ", ": "]
-        .iter()
-        .filter_map(|b| head.rfind(b).map(|i| i + b.len()))
-        .max()
-        .unwrap_or(0);
-    let sentence = head.get(start..).unwrap_or_default().trim_start();
+    let sentence = since_last(lower, at, &[". ", "\n", "; ", ": "]).trim_start();
     let passive = sentence
         .split_whitespace()
         .next_back()
@@ -1957,6 +1937,18 @@ fn recent(lower: &str, at: usize) -> &str {
         from -= 1;
     }
     lower.get(from..at).unwrap_or_default()
+}
+
+/// The text before byte `at` (within [`recent`]) since the last of `breaks`: the sentence or
+/// clause a look-back reads.
+fn since_last<'a>(lower: &'a str, at: usize, breaks: &[&str]) -> &'a str {
+    let head = recent(lower, at);
+    let start = breaks
+        .iter()
+        .filter_map(|b| head.rfind(b).map(|i| i + b.len()))
+        .max()
+        .unwrap_or(0);
+    head.get(start..).unwrap_or_default()
 }
 
 /// The clause of `lower` up to byte `at`: back to a ':', a ',' or the end of the previous
