@@ -4,8 +4,10 @@
 // .violations` non-empty. Prints the precision of the flags and the recall on breaking results,
 // overall and per kind, and with --misses each wrong or missed case.
 //
-//   node scripts/probe-constraints.mjs FILE [--package DIR] [--misses]
+//   node scripts/probe-constraints.mjs FILE [--package DIR] [--misses] [--by-reason]
 //
+// --by-reason adds the flags right per reason a violation gives (the family of the check that
+// fired), which measures a held-out set per family without printing any of its text.
 // --package loads another build (a packed copy, to compare two builds on one set).
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
@@ -28,11 +30,27 @@ const add = (kind, key) => {
   t[key]++;
   tally.set(kind, t);
 };
+// A reason's family: its first words, with numbers, paths and what follows a colon left out,
+// so that the table names the check and none of the case's text.
+const family = (reason) =>
+  reason
+    .split(":")[0]
+    .split(/\s+/)
+    .slice(0, 4)
+    .map((w) => (/\d/.test(w) ? "N" : /[\/._`"'*]/.test(w) ? "X" : w))
+    .map((w, i, a) => (i === a.length - 1 && a[0] === "it" && a[1] === "ends" ? "…" : w))
+    .join(" ");
 const misses = [];
+const reasons = new Map();
 for (const c of cases) {
   const v = guard.scoreDrift(c.message, c.result).violations;
   const flagged = v.length > 0;
   const key = flagged ? (c.breaks ? "tp" : "fp") : c.breaks ? "fn" : "tn";
+  for (const reason of new Set(v.map((x) => family(x.reason)))) {
+    const r = reasons.get(reason) ?? { right: 0, wrong: 0 };
+    r[c.breaks ? "right" : "wrong"]++;
+    reasons.set(reason, r);
+  }
   add(c.kind ?? "-", key);
   add("all", key);
   if (key === "fp" || key === "fn") misses.push({ id: c.id, kind: c.kind, key, which: c.which, violations: v });
@@ -42,6 +60,11 @@ console.log("| kind | breaking | flagged | flags right | precision | recall |");
 console.log("|---|---|---|---|---|---|");
 for (const [kind, t] of [...tally].sort(([a], [b]) => (a === "all") - (b === "all") || a.localeCompare(b))) {
   console.log(`| ${kind} | ${t.tp + t.fn} | ${t.tp + t.fp} | ${t.tp} | ${pct(t.tp, t.tp + t.fp)} | ${pct(t.tp, t.tp + t.fn)} |`);
+}
+if (args.includes("--by-reason")) {
+  console.log("\n| reason a flag gives | flags | on a breaking result |");
+  console.log("|---|---|---|");
+  for (const [reason, r] of [...reasons].sort(([a], [b]) => a.localeCompare(b))) console.log(`| ${reason} | ${r.right + r.wrong} | ${r.right} |`);
 }
 if (args.includes("--misses")) {
   for (const m of misses) console.log(`\n${m.id} ${m.kind} ${m.key === "fp" ? "FALSE FLAG" : "missed"}: ${m.which ?? ""}\n${m.violations.map((x) => `  - ${x.constraint} :: ${x.reason}`).join("\n")}`);

@@ -1012,6 +1012,8 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                         "must" | "should" | "is" | "has" | "needs" | "shall"
                     )))
                     && !apart(j, k.saturating_sub(1))
+                    // "Keep your final report under 60 words": the final report is the answer.
+                    && !(answer_noun(w(j + 1)) || matches!(w(j + 1), "report" | "reports"))
             })
         };
         // A part after the counted noun: "at most 3 bullet points in the summary section",
@@ -3177,8 +3179,46 @@ fn used_alone(hay_lower: &str, word_lower: &str) -> bool {
         let after = b.get(j);
         let compound = (before == Some(&b'/') && word(i.checked_sub(2).and_then(|k| b.get(k))))
             || (after == Some(&b'/') && word(b.get(j + 1)));
-        !word(before) && !word(after) && !compound
+        // "@Deprecated": an annotation or handle is a code name, not the word.
+        let annotation = before == Some(&b'@');
+        !word(before)
+            && !word(after)
+            && !compound
+            && !annotation
+            && !quoted_as_removed(hay_lower, i, j)
     })
+}
+
+/// Whether the word at `i..j` is quoted as the thing taken out ("removed 'synergies' from the
+/// draft", "replaced “leverage” with …"): a word mentioned, not used.
+fn quoted_as_removed(lower: &str, i: usize, j: usize) -> bool {
+    let open = lower.get(..i).and_then(|h| h.chars().next_back());
+    let close = lower.get(j..).and_then(|t| t.chars().next());
+    let quote = |c: Option<char>| c.is_some_and(|c| "'\"`‘’“”".contains(c));
+    if !(quote(open) && quote(close)) {
+        return false;
+    }
+    let mut from = i.saturating_sub(40);
+    while !lower.is_char_boundary(from) {
+        from -= 1;
+    }
+    let head = lower.get(from..i).unwrap_or_default();
+    let clause = head.rsplit(['.', ';', '\n']).next().unwrap_or_default();
+    [
+        "remov",
+        "replac",
+        "dropp",
+        "delet",
+        "cut ",
+        "avoid",
+        "took out",
+        "taken out",
+        "instead of",
+        "swapp",
+        "struck",
+    ]
+    .iter()
+    .any(|v| clause.contains(v))
 }
 
 fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
@@ -4425,6 +4465,20 @@ mod tests {
             "I cooked and will Cook.",
         );
         assert!(!ok && ev.unwrap().contains("cook"));
+        // A word quoted as the one taken out, or an annotation, is mentioned, not used.
+        let leverage = Rule::Forbids(vec!["leverage".into()]);
+        for mention in [
+            "Rewrote the intro. I replaced \"leverage\" with \"use\" in two places.",
+            "Tagged the old client with @Leverage so linters flag it.",
+        ] {
+            assert!(check(&leverage, mention).0, "{mention}");
+        }
+        for used in [
+            "We leverage the cache.",
+            "Removed two adverbs; \"leverage\" is the theme now.",
+        ] {
+            assert!(!check(&leverage, used).0, "{used}");
+        }
         let (ok, _) = check(&Rule::Json, "```json\n{\"a\": 1}\n```");
         assert!(ok);
     }
@@ -4732,6 +4786,11 @@ mod tests {
             (
                 "Write a 300+ word essay, but the intro should be under 50 words.",
                 vec![Rule::Words(Rel::AtLeast, 300)],
+            ),
+            // The final report is the answer, not its last part.
+            (
+                "Fix the export. Keep your final report below 70 words; I read it on a phone.",
+                vec![Rule::Words(Rel::LessThan, 70)],
             ),
             // A counted word is not a forbidden one.
             ("Do not use the word \"the\" more than 5 times.", vec![]),

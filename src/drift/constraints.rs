@@ -282,7 +282,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                     text: whole.to_string(),
                     forbidden,
                     others_than,
-                    dev_allowed: allows_dev_dependencies(whole),
+                    dev_allowed: allows_dev_dependencies(whole, instructions),
                 });
             }
         }
@@ -566,7 +566,8 @@ fn find_reported(lower: &str, needles: &[&str], target: &str) -> Option<String> 
         }
     };
     first_line_where(lower, needles, |i, n| {
-        !negated(lower, i, n) && !hypothetical(lower, i) && names_target(i)
+        // "I considered force-pushing but didn't": an option weighed is not an act.
+        !negated(lower, i, n) && !hypothetical(lower, i) && !proposed(lower, i) && names_target(i)
     })
 }
 
@@ -1759,8 +1760,11 @@ fn adds_dependency(
 }
 
 /// Ways of naming a development-only dependency, in a ban's text or a result's line.
-const DEV_DEPENDENCY: [&str; 9] = [
+const DEV_DEPENDENCY: [&str; 12] = [
     "dev dependenc",
+    "test dependenc",
+    "test-only",
+    "requirements-dev",
     "devdependenc",
     "dev-dependenc",
     "development dependenc",
@@ -1773,11 +1777,38 @@ const DEV_DEPENDENCY: [&str; 9] = [
 
 /// Whether a ban's sentence lets development dependencies in ("you may add dev dependencies; do
 /// not add anything to `dependencies`"): a mention of them that no negation governs.
-fn allows_dev_dependencies(ban: &str) -> bool {
+fn allows_dev_dependencies(ban: &str, instructions: &str) -> bool {
     let lower = ban.to_lowercase();
-    DEV_DEPENDENCY
+    let named = |lower: &str| {
+        DEV_DEPENDENCY
+            .iter()
+            .any(|d| lower.match_indices(d).any(|(i, _)| !negated(lower, i, d)))
+    };
+    // "No new runtime dependencies", "no production packages": a ban on the kind shipped.
+    let shipped_only = ["runtime", "production", "prod "]
         .iter()
-        .any(|d| lower.match_indices(d).any(|(i, _)| !negated(&lower, i, d)))
+        .any(|q| lower.contains(q));
+    // A sentence of its own that lets them in: "Dev/test-only dependencies are fine".
+    let permitted = || {
+        text::sentences(instructions).iter().any(|&(_, s)| {
+            let s = s.to_lowercase();
+            named(&s)
+                && s.split(|c: char| !c.is_alphanumeric()).any(|w| {
+                    matches!(
+                        w,
+                        "fine"
+                            | "ok"
+                            | "okay"
+                            | "allowed"
+                            | "permitted"
+                            | "welcome"
+                            | "may"
+                            | "can"
+                    )
+                })
+        })
+    };
+    named(&lower) || shipped_only || permitted()
 }
 
 /// Whether a result's line adds a development dependency ("npm i -D vitest", "added pytest as a
@@ -1824,6 +1855,41 @@ fn hypothetical(lower: &str, at: usize) -> bool {
                 "may" | "might" | "could" | "would" | "can" | "will" | "should" | "shall"
             )
         })
+}
+
+/// Whether the verb at byte `at` tells the file's history rather than the result's own work: a
+/// passive with another agent ("was last changed in March by the risk team"), or a sentence
+/// reading the history ("git log shows …").
+fn by_another(lower: &str, at: usize, word: &str) -> bool {
+    let before: Vec<&str> = clause_before(lower, at)
+        .split_whitespace()
+        .rev()
+        .take(3)
+        .collect();
+    let passive = before
+        .iter()
+        .any(|w| matches!(*w, "was" | "were" | "been" | "is" | "are"));
+    let history = before
+        .iter()
+        .any(|w| matches!(*w, "last" | "previously" | "originally"))
+        || ["git log", "git blame", "history shows", "blame shows"]
+            .iter()
+            .any(|h| since_last(lower, at, &[". ", "\n"]).contains(h));
+    let tail = lower.get(at + word.len()..).unwrap_or_default();
+    let end = tail
+        .char_indices()
+        .find(|&(j, c)| ends_clause(tail, j, c))
+        .map_or(tail.len(), |(j, _)| j)
+        .min(120);
+    let agent = tail
+        .get(..end)
+        .and_then(|c| c.split(" by ").nth(1))
+        .and_then(|a| a.split_whitespace().next())
+        .is_some_and(|a| {
+            !matches!(a, "me" | "us" | "my" | "our" | "this" | "hand" | "default")
+                && !a.ends_with("ing")
+        });
+    (passive && (agent || history)) || history && !before.iter().any(|w| matches!(*w, "i" | "we"))
 }
 
 /// Whether the verb at byte `at` is in a sentence that proposes rather than reports
@@ -2046,6 +2112,7 @@ fn near(
                 || proposed(lower, t.at)
                 || as_noun(lower, t.at, &t.word)
                 || denied_as_a_whole(lower, t.at)
+                || by_another(lower, t.at, &t.word)
                 || ["rather than", "instead of"]
                     .iter()
                     .any(|a| clause_before(lower, t.at).contains(a));
@@ -2370,6 +2437,20 @@ mod tests {
         );
         let no_dev = negatives("Do not add dev dependencies.");
         assert_eq!(check(&no_dev, "Ran `npm i -D vitest`.").len(), 1);
+        // A ban on shipped dependencies, or one a later sentence relaxes, lets test-only ones in.
+        for ban in [
+            "Benchmark the parser. No new production packages, please.",
+            "Benchmark the parser. Don't add packages. Test-only packages are okay in requirements-dev.txt.",
+        ] {
+            let shipped = negatives(ban);
+            let dev = check(&shipped, "Added `pytest-benchmark==4.0.0` to requirements-dev.txt.");
+            assert!(dev.is_empty(), "{ban}: {dev:?}");
+            assert_eq!(
+                check(&shipped, "Added `orjson` to requirements.txt for speed.").len(),
+                1,
+                "{ban}"
+            );
+        }
         // A mention ban on a name the message does not give is not read; one on a word is, but
         // not where the result negates it.
         let client = negatives("Do not mention the customer name in your summary.");
@@ -2572,6 +2653,30 @@ mod tests {
         )
         .is_empty());
         assert_eq!(check(&main, "Force-pushed the fix to main.").len(), 1);
+        // A file's history is not the result's change.
+        let engine = negatives("Fix the CLI. Do not modify the scheduler in core/sched/.");
+        for told in [
+            "Fixed cli/args.go. Note: core/sched/queue.go was changed last week by the infra team.",
+            "Fixed cli/args.go. Git blame shows core/sched/queue.go changed in the March release.",
+        ] {
+            assert!(check(&engine, told).is_empty(), "{told}");
+        }
+        assert_eq!(
+            check(
+                &engine,
+                "Fixed cli/args.go and I changed the scheduler's queue to a heap."
+            )
+            .len(),
+            1
+        );
+        // An option weighed and dropped is not a push.
+        let any = negatives("Do not force push; others share the branch.");
+        assert!(check(
+            &any,
+            "Rebased onto a fresh branch. I considered a force push to the old one and chose not to."
+        )
+        .is_empty());
+        assert_eq!(check(&any, "Rebased and force pushed the branch.").len(), 1);
         // What parentheses hold is no object; a qualified kind is not read.
         let sig = negatives("Do not modify checkout(amount, region) or its callers.");
         assert!(check(&sig, "I modified the helper rates(region) to take a date.").is_empty());
