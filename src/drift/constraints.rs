@@ -1193,43 +1193,102 @@ pub fn check_negatives(
                     // a change verb ("refactored it: the file handler is built once").
                     let generic = objects.iter().all(|o| CODE_OBJECTS.contains(&o.as_str()));
                     let by_path = generic && !n.others_than.is_empty() && dirs_named(&n.text).1;
-                    let named = (!by_path)
-                        .then(|| near(&lower, toks, &CHANGE_VERBS, &as_refs(objects), 8, &program))
-                        .flatten();
-                    // "Do not modify files" / "the code": any file the result says it changed.
-                    // Not when the ban names one part ("the queue implementation", "the parser
-                    // module"): which files hold it cannot be told, so only a change said of it
-                    // counts (`named`).
-                    let has = |stems: &[&str]| objects.iter().any(|o| stems.contains(&o.as_str()));
-                    let one_part = objects.iter().any(|o| {
-                        !CODE_OBJECTS.contains(&o.as_str())
-                            && !GENERIC_MODIFIERS.iter().any(|m| o.starts_with(m))
-                    });
-                    let any_file = || {
-                        (has(&CODE_OBJECTS) && !one_part)
-                            .then(|| {
-                                // "No code changes", "no source files": a document is not code;
-                                // "any file" is. "The implementation", "application code": its
-                                // tests are not it.
-                                let kinds = Kinds {
-                                    documents: has(&["file"])
-                                        && !has(&["code", "sourc", "src", "implement", "applic"]),
-                                    tests: !has(&["implement", "applic", "product"]),
-                                };
-                                let (mut dirs, allowed) = dirs_named(&n.text);
-                                if allowed && dirs.is_empty() {
-                                    dirs.clone_from(&n.others_than);
-                                }
-                                changed_a_file_under(result, &[], (&dirs, allowed), kinds)
+                    // A ban on named paths ("the files under `.github/workflows/`", "leave
+                    // `config.py` alone") is broken by a changed file under them, read from the
+                    // paths the result names: the words "files changed" near a verb are not it.
+                    // Not when a file is named with a part of it ("`parse()` in `lib.rs`").
+                    let (mut banned, others) = dirs_named(&n.text);
+                    banned.extend(paths_named(&n.text));
+                    let part_named = text::inline_code_spans(&n.text).len()
+                        > paths_named(&n.text).len()
+                        || n.text.contains("()");
+                    let path_ban = !banned.is_empty()
+                        && !others
+                        && (banned.iter().all(|p| p.ends_with('/')) || !part_named);
+                    if path_ban {
+                        let kinds = Kinds {
+                            documents: true,
+                            tests: true,
+                        };
+                        let listed = || {
+                            super::file_scope::listed_changes(result)
+                                .into_iter()
+                                .find(|(p, _)| {
+                                    banned.iter().any(|d| super::file_scope::within(p, d))
+                                })
+                                .map(|(_, line)| line)
+                        };
+                        // The ban's own words less the paths' and the generic ones ("the
+                        // scheduler in `core/sched/`": a change said of the scheduler).
+                        let own: Vec<&str> = objects
+                            .iter()
+                            .map(String::as_str)
+                            .filter(|o| {
+                                !CODE_OBJECTS.contains(o) && !banned.iter().any(|p| p.contains(o))
                             })
-                            .flatten()
-                    };
-                    named.or_else(any_file).map(|e| {
-                        (
-                            "the result changes what it was told to leave alone".to_string(),
-                            Some(e),
-                        )
-                    })
+                            .collect();
+                        changed_a_file_under(result, &[], (&banned, false), kinds)
+                            .or_else(listed)
+                            .or_else(|| {
+                                (!own.is_empty())
+                                    .then(|| near(&lower, toks, &CHANGE_VERBS, &own, 8, &program))
+                                    .flatten()
+                            })
+                            .map(|e| {
+                                (
+                                    "the result changes what it was told to leave alone"
+                                        .to_string(),
+                                    Some(e),
+                                )
+                            })
+                    } else {
+                        let named = (!by_path)
+                            .then(|| {
+                                near(&lower, toks, &CHANGE_VERBS, &as_refs(objects), 8, &program)
+                            })
+                            .flatten();
+                        // "Do not modify files" / "the code": any file the result says it changed.
+                        // Not when the ban names one part ("the queue implementation", "the parser
+                        // module"): which files hold it cannot be told, so only a change said of it
+                        // counts (`named`).
+                        let has =
+                            |stems: &[&str]| objects.iter().any(|o| stems.contains(&o.as_str()));
+                        let one_part = objects.iter().any(|o| {
+                            !CODE_OBJECTS.contains(&o.as_str())
+                                && !GENERIC_MODIFIERS.iter().any(|m| o.starts_with(m))
+                        });
+                        let any_file = || {
+                            (has(&CODE_OBJECTS) && !one_part)
+                                .then(|| {
+                                    // "No code changes", "no source files": a document is not code;
+                                    // "any file" is. "The implementation", "application code": its
+                                    // tests are not it.
+                                    let kinds = Kinds {
+                                        documents: has(&["file"])
+                                            && !has(&[
+                                                "code",
+                                                "sourc",
+                                                "src",
+                                                "implement",
+                                                "applic",
+                                            ]),
+                                        tests: !has(&["implement", "applic", "product"]),
+                                    };
+                                    let (mut dirs, allowed) = dirs_named(&n.text);
+                                    if allowed && dirs.is_empty() {
+                                        dirs.clone_from(&n.others_than);
+                                    }
+                                    changed_a_file_under(result, &[], (&dirs, allowed), kinds)
+                                })
+                                .flatten()
+                        };
+                        named.or_else(any_file).map(|e| {
+                            (
+                                "the result changes what it was told to leave alone".to_string(),
+                                Some(e),
+                            )
+                        })
+                    }
                 }
                 Forbidden::New(objects) => {
                     near(&lower, toks, &NEW_VERBS, &as_refs(objects), 6, &program).map(|e| {
@@ -1366,7 +1425,10 @@ fn dirs_named(ban: &str) -> (Vec<String>, bool) {
         .collect();
     // Written bare too: "do not touch anything in migrations/".
     for w in lower.split(|c: char| c.is_whitespace() || "`'\"(),;".contains(c)) {
-        let d = w.trim_start_matches("./");
+        // A sentence's own stop is not the path's: "… under `.github/workflows/`."
+        let d = w
+            .trim_start_matches("./")
+            .trim_end_matches(['.', ':', '!', '?']);
         let plain = d
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "_-./".contains(c));
@@ -2653,6 +2715,26 @@ mod tests {
         )
         .is_empty());
         assert_eq!(check(&main, "Force-pushed the fix to main.").len(), 1);
+        // A folder the ban names and a list of changed files, or a diff header, under it.
+        for ban in [
+            "Make the job timezone-aware. Do not touch the pipeline files under .github/workflows/.",
+            "Make the job timezone-aware. Never edit anything in `.github/workflows/`.",
+        ] {
+            let ci = negatives(ban);
+            for listed in [
+                "Done.\n\nFiles changed:\n- jobs/remind.py\n- .github/workflows/test.yml (TZ=UTC)\n",
+                "Done.\n\n```diff\n--- a/.github/workflows/test.yml\n+++ b/.github/workflows/test.yml\n+  TZ: UTC\n```",
+            ] {
+                assert_eq!(check(&ci, listed).len(), 1, "{ban} / {listed}");
+            }
+            for kept in [
+                "Done.\n\nFiles changed:\n- jobs/remind.py\n- tests/test_remind.py\n",
+                "Done.\n\nFiles reviewed:\n- .github/workflows/test.yml\n",
+                "Done.\n\n## Changed files\n- jobs/remind.py\n- .github/workflows/test.yml (unchanged, read only)\n",
+            ] {
+                assert!(check(&ci, kept).is_empty(), "{ban} / {kept}");
+            }
+        }
         // A file's history is not the result's change.
         let engine = negatives("Fix the CLI. Do not modify the scheduler in core/sched/.");
         for told in [

@@ -201,7 +201,7 @@ fn paths(s: &str) -> Vec<(usize, String)> {
 
 /// Whether `path` lies within `allowed` (a file, or a folder with or without its '/'), also
 /// under an absolute prefix (`/work/app/docs/a.md` is within `docs/`).
-fn within(path: &str, allowed: &str) -> bool {
+pub fn within(path: &str, allowed: &str) -> bool {
     let a = allowed.trim_matches('/');
     let p = path.trim_start_matches('/');
     p == a
@@ -215,7 +215,12 @@ pub fn check(limits: &[Limit], result: &str) -> Vec<Violation> {
     if limits.is_empty() {
         return Vec::new();
     }
-    let mut reported: Vec<(String, &str)> = Vec::new();
+    let listed = listed_changes(result);
+    let mut reported: Vec<(String, &str)> = listed
+        .iter()
+        .filter(|(p, _)| p.contains('/'))
+        .map(|(p, l)| (p.clone(), l.as_str()))
+        .collect();
     for (_, sentence) in text::sentences(result) {
         for path in changed_paths(sentence) {
             if reported.len() < MAX_PATHS {
@@ -246,6 +251,84 @@ pub fn check(limits: &[Limit], result: &str) -> Vec<Violation> {
             })
         })
         .collect()
+}
+
+/// The files a result lists as changed, with the line that lists each: the items under a
+/// heading that names changed files ("Files changed:", "## Modified files", "Changes:") and the
+/// paths of a diff's headers (`+++ b/src/a.rs`, `diff --git a/x b/x`). A heading that reads,
+/// leaves alone or denies ("Files reviewed:", "Unchanged:", "No files changed") lists none.
+pub fn listed_changes(result: &str) -> Vec<(String, String)> {
+    const CHANGED: [&str; 8] = [
+        "changed", "modified", "edited", "touched", "updated", "changes", "diff", "created",
+    ];
+    const NOT: [&str; 11] = [
+        "unchanged",
+        "untouched",
+        "not ",
+        "no ",
+        "without",
+        "read",
+        "review",
+        "inspect",
+        "left",
+        "suggest",
+        "propos",
+    ];
+    let mut out = Vec::new();
+    let mut listing = false;
+    for line in result.lines() {
+        if out.len() >= MAX_PATHS {
+            break;
+        }
+        let t = line.trim();
+        let lower = t.to_ascii_lowercase();
+        // A diff names the file it changes in its headers.
+        if let Some(rest) = lower
+            .strip_prefix("+++ b/")
+            .or_else(|| lower.strip_prefix("diff --git a/"))
+        {
+            let path = rest.split_whitespace().next().unwrap_or_default();
+            if !path.is_empty() && path != "/dev/null" {
+                out.push((path.to_string(), t.chars().take(120).collect()));
+            }
+            listing = false;
+            continue;
+        }
+        let item = ["- ", "* ", "+ "].iter().any(|m| t.starts_with(m))
+            || t.split_once(". ")
+                .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        if item {
+            // "- `src/a.rs` (unchanged)", "- `b.rs`: read only".
+            let kept = [
+                "unchanged",
+                "untouched",
+                "not changed",
+                "not modified",
+                "read only",
+                "read-only",
+                "no changes",
+            ]
+            .iter()
+            .any(|k| lower.contains(k));
+            if listing && !kept {
+                if let Some((_, path)) = paths(t).into_iter().next() {
+                    out.push((path, t.chars().take(120).collect()));
+                }
+            }
+            continue;
+        }
+        // A heading: a short line that ends with ':' or opens with '#' or is bold.
+        let bare = lower
+            .trim_start_matches('#')
+            .trim_matches(|c: char| c == '*' || c == '_' || c.is_whitespace());
+        let heading =
+            (t.starts_with('#') || t.ends_with(':') || t.ends_with(":**") || t.starts_with("**"))
+                && bare.split_whitespace().count() <= 5;
+        listing = heading
+            && CHANGED.iter().any(|c| bare.contains(c))
+            && !NOT.iter().any(|n| bare.contains(n));
+    }
+    out
 }
 
 /// The paths (with a '/') a sentence of a result reports changing: those that follow a change
