@@ -1663,7 +1663,12 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 push(sentence, Rule::Postscript(marker.to_string()));
             }
         }
-        if has_any(&lower, &END_CUES) {
+        // "End with 'no action needed' if …, otherwise with 'action required'": which ending
+        // applies turns on a condition the text cannot settle.
+        let conditional = [" if ", " unless ", "otherwise", " whether "]
+            .iter()
+            .any(|c| lower.contains(c));
+        if has_any(&lower, &END_CUES) && !conditional {
             if let Some(p) = ending_phrase(sentence, &lower) {
                 push(sentence, Rule::EndsWith(p));
             }
@@ -3568,11 +3573,23 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 .trim_start_matches("```")
                 .trim_end_matches("```")
                 .trim();
-            match serde_json::from_str::<serde_json::Value>(body) {
-                Ok(serde_json::Value::Object(m)) => {
+            // "A JSON array of objects, each with keys …": every element holds them.
+            let objects = match serde_json::from_str::<serde_json::Value>(body) {
+                Ok(serde_json::Value::Object(m)) => Some(vec![m]),
+                Ok(serde_json::Value::Array(items)) => items
+                    .into_iter()
+                    .map(|i| match i {
+                        serde_json::Value::Object(m) => Some(m),
+                        _ => None,
+                    })
+                    .collect(),
+                _ => None,
+            };
+            match objects {
+                Some(ms) => {
                     let missing: Vec<&str> = keys
                         .iter()
-                        .filter(|k| !m.contains_key(k.as_str()))
+                        .filter(|k| ms.iter().any(|m| !m.contains_key(k.as_str())))
                         .map(String::as_str)
                         .collect();
                     (
@@ -3581,7 +3598,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                             .then(|| format!("keys missing: {}", missing.join(", "))),
                     )
                 }
-                _ => (false, Some("the result is not a JSON object".into())),
+                None => (false, Some("the result is not a JSON object".into())),
             }
         }
         Rule::Language(l) => language::check(text, l),
@@ -4872,6 +4889,18 @@ mod tests {
             "```json\n{\"repo\": 1}\n```",
         );
         assert!(!ok && ev.unwrap().contains("risk"));
+        // An array of objects, each with the keys.
+        let each = Rule::JsonKeys(vec!["host".into(), "port".into()]);
+        assert!(
+            check(
+                &each,
+                "[{\"host\": \"a\", \"port\": 1}, {\"host\": \"b\", \"port\": 2}]"
+            )
+            .0
+        );
+        let (ok, ev) = check(&each, "[{\"host\": \"a\", \"port\": 1}, {\"host\": \"b\"}]");
+        assert!(!ok && ev.unwrap().contains("port"));
+        assert!(!check(&each, "[1, 2]").0);
         let t = parse(
             "Reply with a Markdown table whose columns are, in order: `Endpoint | Method | Owner`.",
         );
@@ -4931,6 +4960,9 @@ mod tests {
             "{p:?}"
         );
         assert!(!p.contains(&Rule::EndsWith("Summary:".into())), "{p:?}");
+        // An ending that turns on a condition is not read.
+        let p = rules("Close with 'ship it' if the checks pass, otherwise close with 'hold'.");
+        assert!(!p.iter().any(|r| matches!(r, Rule::EndsWith(_))), "{p:?}");
         // How the last line opens is no ending.
         let p = rules("End your report with one line that starts with \"Verdict:\".");
         assert!(!p.iter().any(|r| matches!(r, Rule::EndsWith(_))), "{p:?}");

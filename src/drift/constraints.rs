@@ -940,10 +940,14 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                     | "provid"
                     | "includ"
                     | "write"
+                    | "avoid"
+                    | "refrain"
+                    | "pleas"
             ) && !CHANGE_VERBS
                 .iter()
                 .chain(NEW_VERBS.iter())
-                .any(|v| s.starts_with(v))
+                // "adding" stems to "ad": a verb cut short by the stemmer is still the verb.
+                .any(|v| s.starts_with(v) || (v.starts_with(s.as_str()) && s.len() + 1 >= v.len()))
         })
         .collect();
     // What a ban on anything new names; a dependency's ban is read above, with what it lets
@@ -1097,6 +1101,33 @@ fn named_terms(clause: &str) -> Vec<&str> {
     out
 }
 
+/// Words that name a part of a file: a ban on "the parse function in parser.py" is not broken by
+/// any change to parser.py.
+const PARTS_OF_A_FILE: [&str; 22] = [
+    "function",
+    "functions",
+    "method",
+    "methods",
+    "class",
+    "signature",
+    "signatures",
+    "section",
+    "line",
+    "lines",
+    "value",
+    "values",
+    "setting",
+    "settings",
+    "key",
+    "keys",
+    "field",
+    "fields",
+    "constant",
+    "variable",
+    "block",
+    "logic",
+];
+
 /// Checks each negative constraint against the result.
 /// `toks`: the result's tokens (from [`text::tokens`]), computed once by the caller.
 /// `code`: the result's code lines ([`Code::of`]).
@@ -1199,9 +1230,32 @@ pub fn check_negatives(
                     // Not when a file is named with a part of it ("`parse()` in `lib.rs`").
                     let (mut banned, others) = dirs_named(&n.text);
                     banned.extend(paths_named(&n.text));
+                    // Written bare too: "do not change ledger/rounding.py".
+                    for (_, p) in super::file_scope::paths(&n.text) {
+                        if !banned.contains(&p) {
+                            banned.push(p);
+                        }
+                    }
+                    // Only what follows the negation: "fix the test in `a.test.ts` without
+                    // changing the queue" bans no change to the test.
+                    let lower_ban = n.text.to_ascii_lowercase();
+                    let negation =
+                        text::word_runs(&lower_ban, |b| b.is_ascii_alphanumeric() || b == b'\'')
+                            .find(|(_, w)| {
+                                matches!(
+                                    *w,
+                                    "not" | "never" | "without" | "no" | "avoid" | "nothing"
+                                ) || w.ends_with("n't")
+                            })
+                            .map_or(0, |(at, _)| at);
+                    banned.retain(|p| lower_ban.rfind(p.as_str()).is_some_and(|at| at >= negation));
                     let part_named = text::inline_code_spans(&n.text).len()
                         > paths_named(&n.text).len()
-                        || n.text.contains("()");
+                        || n.text.contains("()")
+                        || n.text
+                            .to_ascii_lowercase()
+                            .split(|c: char| !c.is_ascii_alphanumeric())
+                            .any(|w| PARTS_OF_A_FILE.contains(&w));
                     let path_ban = !banned.is_empty()
                         && !others
                         && (banned.iter().all(|p| p.ends_with('/')) || !part_named);
@@ -1524,9 +1578,26 @@ fn changed_a_file_under(
                 let lw = w.to_ascii_lowercase();
                 // "… would be updated", "was changed in March": a passive tells what happened,
                 // not what the child did.
-                let after_be = k > 0
+                // An adverb between ("was last changed") keeps the passive.
+                let be_at = if k > 1
                     && text::one_of(
                         word_at(k - 1),
+                        &[
+                            "last",
+                            "previously",
+                            "recently",
+                            "originally",
+                            "already",
+                            "also",
+                        ],
+                    ) {
+                    k - 1
+                } else {
+                    k
+                };
+                let after_be = be_at > 0
+                    && text::one_of(
+                        word_at(be_at - 1),
                         &[
                             "be", "been", "being", "is", "was", "were", "are", "get", "gets", "got",
                         ],
@@ -2165,7 +2236,7 @@ fn near(
             .get(lo..hi)
             .unwrap_or_default()
             .iter()
-            .find(|o| objects.contains(&&*o.stem) && same_clause(o))
+            .find(|o| o.at != t.at && objects.contains(&&*o.stem) && same_clause(o))
         {
             // Read only for a verb with its object (each looks back over the sentence): a
             // possibility, a proposal, a noun, a denied subject or an alternative not taken
@@ -2735,6 +2806,37 @@ mod tests {
                 assert!(check(&ci, kept).is_empty(), "{ban} / {kept}");
             }
         }
+        // The verb of a ban is not its object ("avoid adding" names nothing new), and a bare
+        // path is the ban's object, not its words ("round" in `money/round.py`).
+        let pkgs = negatives(
+            "Write a load test. Avoid adding npm modules; reuse what devDependencies hold.",
+        );
+        let verb_as_object = |f: &Forbidden| matches!(f, Forbidden::New(o) if o.iter().any(|o| o == "ad" || o == "avoid"));
+        assert!(
+            pkgs.iter().all(|n| !n.forbidden.iter().any(verb_as_object)),
+            "{pkgs:?}"
+        );
+        assert!(check(
+            &pkgs,
+            "Added bench/load.js on autocannon, which devDependencies already hold."
+        )
+        .is_empty());
+        let frozen =
+            negatives("Fix the invoice totals. Do not change money/round.py; it is audited.");
+        for kept in [
+            "Fixed billing/totals.py: I changed the sum to round once at the end.",
+            "Fixed billing/totals.py.\nFor context, money/round.py was last changed by the audit team in May.",
+        ] {
+            assert!(check(&frozen, kept).is_empty(), "{kept}");
+        }
+        assert_eq!(
+            check(
+                &frozen,
+                "Fixed the totals and changed money/round.py to round half up."
+            )
+            .len(),
+            1
+        );
         // A file's history is not the result's change.
         let engine = negatives("Fix the CLI. Do not modify the scheduler in core/sched/.");
         for told in [

@@ -158,7 +158,7 @@ fn cue(clause: &str) -> Option<usize> {
 /// Paths in `s` with their byte offsets, lowercased: a token with a '/' between letters that
 /// names a file (an extension), a folder (a trailing '/') or a deeper path (two '/'), or a file
 /// name with an extension ("parser.rs"). "CI/CD", "I/O" and URLs are not paths.
-fn paths(s: &str) -> Vec<(usize, String)> {
+pub fn paths(s: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     for (at, raw) in text::word_runs(s, |b| {
         b.is_ascii_alphanumeric() || matches!(b, b'/' | b'.' | b'_' | b'-')
