@@ -72,10 +72,10 @@ const ACTS: [(&str, &str); 7] = [
 /// Words an action's ban may hold after its verb and still ban the action itself: "push
 /// commits to the branch", "deploy anything from it", "commit or push anything". Any other word
 /// names what must not be acted on ("do not commit secrets"), which this ban does not read.
-const ACT_OBJECTS: [&str; 27] = [
+const ACT_OBJECTS: [&str; 30] = [
     "it", "this", "that", "anything", "yet", "any", "the", "a", "an", "commits", "commit",
     "changes", "to", "into", "on", "branch", "directly", "from", "here", "them", "now", "pr",
-    "your", "or", "remote", "origin", "upstream",
+    "your", "or", "remote", "origin", "upstream", "tag", "tags", "branches",
 ];
 /// Named targets ("do not push to main", "don't deploy to production"): the ban holds for that
 /// target only, so a report of the action must name it after "to"/"into"/"on".
@@ -123,6 +123,17 @@ const PROSE_CUES: [&str; 2] = ["prose only", "no code"];
 static NEGATION_CUE_SET: super::phrases::Phrases =
     super::phrases::Phrases::any_case(&NEGATION_CUES);
 static PROSE_CUE_SET: super::phrases::Phrases = super::phrases::Phrases::any_case(&PROSE_CUES);
+/// Words that ask for paths to stay as they are ([`kept_paths_clause`]).
+static KEEP_CUE_SET: super::phrases::Phrases = super::phrases::Phrases::any_case(&[
+    "untouched",
+    "alone",
+    "unchanged",
+    "intact",
+    "off-limits",
+    "off limits",
+    "frozen",
+    "read-only",
+]);
 const CHANGE_VERBS: [&str; 13] = [
     "chang", "modifi", "modify", "rewrit", "rewrot", "edit", "alter", "updat", "refactor", "touch",
     "replac", "extend", "renam",
@@ -163,7 +174,10 @@ pub const MAX_CONSTRAINTS: usize = 32;
 
 pub fn negatives(instructions: &str) -> Vec<Negative> {
     let mut out = Vec::new();
-    if !NEGATION_CUE_SET.any(instructions) && !PROSE_CUE_SET.any(instructions) {
+    if !NEGATION_CUE_SET.any(instructions)
+        && !PROSE_CUE_SET.any(instructions)
+        && !KEEP_CUE_SET.any(instructions)
+    {
         return out;
     }
     // Stems the instructions ask to change outside their negative clauses (near a change verb):
@@ -203,6 +217,16 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 })
                 .min();
             let Some(cue) = cue else {
+                // "Leave `Player.prefab` untouched", "`modules/vpc/` is off-limits": a ban on
+                // the paths of its own clause, without a negation.
+                if let Some(kept) = kept_paths_clause(sentence) {
+                    out.push(Negative {
+                        text: kept.trim().to_string(),
+                        forbidden: vec![Forbidden::Change(vec!["file".to_string()])],
+                        others_than: Vec::new(),
+                        dev_allowed: false,
+                    });
+                }
                 if prose {
                     out.push(Negative {
                         text: whole.to_string(),
@@ -813,7 +837,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         let rest: Vec<&str> = head_words(
             clause,
             head,
-            &[',', ';'],
+            &[',', ';', '\u{2014}'],
             &["until", "before", "unless", "without", "just"],
         )
         .collect();
@@ -900,8 +924,10 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // Adding one: not "don't remove any dependencies", nor "don't touch package.json" (a
     // file, whose change the change ban reads).
     let package = words.iter().enumerate().any(|(i, w)| {
-        matches!(*w, "package" | "packages" | "library" | "libraries")
-            && !(*w == "package" && matches!(words.get(i + 1), Some(&("json" | "lock"))))
+        matches!(
+            *w,
+            "package" | "packages" | "library" | "libraries" | "crate" | "crates" | "gems"
+        ) && !(*w == "package" && matches!(words.get(i + 1), Some(&("json" | "lock"))))
     });
     let removal = REMOVAL_VERBS.iter().any(|v| head.starts_with(v));
     if (has("dependenc") || package) && !excepts && !removal {
@@ -1101,6 +1127,56 @@ fn named_terms(clause: &str) -> Vec<&str> {
     out
 }
 
+/// The clause of a sentence that asks for named paths to stay as they are ("leave
+/// `Assets/Player.prefab` untouched", "`modules/vpc/` is off-limits", "keep db/schema.sql as
+/// is"), if it names a path.
+fn kept_paths_clause(sentence: &str) -> Option<&str> {
+    let mut start = 0;
+    let lower = sentence.to_ascii_lowercase();
+    let mut cuts: Vec<(usize, usize)> = [";", ",", " and ", " but ", " — ", " - ", ":"]
+        .iter()
+        .flat_map(|c| lower.match_indices(c).map(|(i, m)| (i, i + m.len())))
+        .collect();
+    cuts.sort_unstable();
+    cuts.push((lower.len(), lower.len()));
+    for (a, b) in cuts {
+        if a < start {
+            continue;
+        }
+        let clause = lower.get(start..a).unwrap_or_default();
+        let words: Vec<&str> = clause
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .filter(|w| !w.is_empty())
+            .collect();
+        let state = words.iter().position(|w| {
+            matches!(
+                *w,
+                "untouched"
+                    | "alone"
+                    | "unchanged"
+                    | "intact"
+                    | "off-limits"
+                    | "frozen"
+                    | "read-only"
+            )
+        });
+        // "Is unchanged" may describe; "is frozen" and "is off-limits" ask.
+        let asked = state.is_some_and(|k| {
+            let fixed = matches!(words[k], "off-limits" | "frozen" | "read-only");
+            words[..k].iter().any(|w| {
+                matches!(*w, "leave" | "keep" | "must" | "should" | "stays" | "stay")
+                    || (fixed && matches!(*w, "is" | "are"))
+            })
+        }) || clause.contains("off limits");
+        let said_of_self = words.first().is_some_and(|w| matches!(*w, "i" | "we"));
+        if asked && !said_of_self && !super::file_scope::paths(clause).is_empty() {
+            return sentence.get(start..a);
+        }
+        start = b;
+    }
+    None
+}
+
 /// Words that name a part of a file: a ban on "the parse function in parser.py" is not broken by
 /// any change to parser.py.
 const PARTS_OF_A_FILE: [&str; 22] = [
@@ -1159,12 +1235,14 @@ pub fn check_negatives(
                         Some(e),
                     )
                 }),
-                Forbidden::Act(done, target) => reports_act(result, done, target).map(|e| {
-                    (
-                        format!("the result reports it {done} what it was told not to"),
-                        Some(e),
-                    )
-                }),
+                Forbidden::Act(done, target) => reports_act(result, done, target)
+                    .or_else(|| ran_command(result, done, target))
+                    .map(|e| {
+                        (
+                            format!("the result reports it {done} what it was told not to"),
+                            Some(e),
+                        )
+                    }),
                 Forbidden::Code => code.present().then(|| {
                     (
                         "the result contains code".to_string(),
@@ -1281,20 +1359,25 @@ pub fn check_negatives(
                                 !CODE_OBJECTS.contains(o) && !banned.iter().any(|p| p.contains(o))
                             })
                             .collect();
-                        changed_a_file_under(result, &[], (&banned, false), kinds)
-                            .or_else(listed)
-                            .or_else(|| {
-                                (!own.is_empty())
-                                    .then(|| near(&lower, toks, &CHANGE_VERBS, &own, 8, &program))
-                                    .flatten()
-                            })
-                            .map(|e| {
-                                (
-                                    "the result changes what it was told to leave alone"
-                                        .to_string(),
-                                    Some(e),
-                                )
-                            })
+                        // A file added or generated under a banned folder changes it.
+                        changed_a_file_under(
+                            result,
+                            &["add", "creat", "generat"],
+                            (&banned, false),
+                            kinds,
+                        )
+                        .or_else(listed)
+                        .or_else(|| {
+                            (!own.is_empty())
+                                .then(|| near(&lower, toks, &CHANGE_VERBS, &own, 8, &program))
+                                .flatten()
+                        })
+                        .map(|e| {
+                            (
+                                "the result changes what it was told to leave alone".to_string(),
+                                Some(e),
+                            )
+                        })
                     } else {
                         let named = (!by_path)
                             .then(|| {
@@ -1717,6 +1800,82 @@ fn reports_act(result: &str, done: &str, target: &str) -> Option<String> {
         .map(|s| s.chars().take(120).collect())
 }
 
+/// The command line of an action the result shows it ran (`git push -u origin fix`, `npm
+/// publish`) in its code: not one it offers to run ("to push, run: …", "you can merge with …",
+/// "when ready:"), judged from the text just before the code.
+fn ran_command(result: &str, done: &str, target: &str) -> Option<String> {
+    let commands: &[&str] = match done {
+        "pushed" => &["git push"],
+        "committed" => &["git commit"],
+        "merged" => &["git merge", "gh pr merge"],
+        "published" => &[
+            "npm publish",
+            "cargo publish",
+            "twine upload",
+            "yarn publish",
+        ],
+        _ => return None,
+    };
+    let lower = result.to_ascii_lowercase();
+    let offered = |at: usize| {
+        let mut from = at.saturating_sub(160);
+        while !lower.is_char_boundary(from) {
+            from -= 1;
+        }
+        let before = lower.get(from..at).unwrap_or_default();
+        let said = before.rsplit("\n\n").next().unwrap_or(before);
+        [
+            "run",
+            "you can",
+            "you may",
+            "to push",
+            "to publish",
+            "to merge",
+            "to commit",
+            "when ready",
+            "when you",
+            "once ",
+            "next",
+            "suggest",
+            "recommend",
+            "if you",
+            "later",
+            "yourself",
+            "for you",
+            "would",
+            "should",
+            "could",
+            "not run",
+            "didn't",
+            "did not",
+            "instead of",
+            "rather than",
+            "left for",
+            "pending",
+        ]
+        .iter()
+        .any(|c| said.contains(c))
+    };
+    let program = super::modality::fenced_ranges(result);
+    let inline = text::inline_code_spans(result);
+    commands.iter().find_map(|c| {
+        lower.match_indices(c).find_map(|(at, _)| {
+            let in_code = program.iter().any(|&(a, b)| (a..b).contains(&at))
+                || text::in_spans(&inline, at)
+                || line_at(&lower, at)
+                    .trim_start()
+                    .starts_with(&format!("$ {c}"));
+            let line = line_at(&lower, at);
+            let names_target = target.is_empty()
+                || line
+                    .split(|ch: char| !(ch.is_alphanumeric() || ch == '-'))
+                    .any(|w| w == target);
+            (in_code && names_target && !offered(at))
+                .then(|| line.trim().chars().take(120).collect())
+        })
+    })
+}
+
 /// Verbs that report a change only as the report's own first word ("Fixed it: …", "I patched
 /// …"): in a diagnosis they tell what someone else did ("the commit that fixed the race in
 /// `a.go`"), which is no change of the child's. With a file named in the sentence.
@@ -1832,12 +1991,18 @@ fn adds_dependency(
             .collect::<String>()
     };
     for n in COMMANDS {
-        if let Some((i, _)) = lower
-            .match_indices(n)
-            .find(|&(i, _)| names_one(i, n) && !negated(lower, i, n) && !skipped(i))
-        {
+        if let Some((i, _)) = lower.match_indices(n).find(|&(i, _)| {
+            names_one(i, n)
+                && !negated(lower, i, n)
+                && !skipped(i)
+                && !hypothetical(lower, i)
+                && !proposed(lower, i)
+        }) {
             return Some(evidence(i));
         }
+    }
+    if let Some(line) = manifest_diff_adds(lower, dev_allowed) {
+        return Some(line);
     }
     // "New dependencies are off the table" names some without adding any: the phrase counts
     // only with a verb that adds (`near`, below).
@@ -1890,6 +2055,112 @@ fn adds_dependency(
         6,
         program,
     )
+}
+
+/// A dependency a diff of a manifest adds: a `+` line with a version under a `+++ b/…` header
+/// that names a manifest (`package.json`, `Cargo.toml`, `go.mod`, `requirements.txt`, Gradle,
+/// `pyproject.toml`, `Gemfile`). A name the hunk also removes is an upgrade, not an addition;
+/// with `dev_allowed`, an entry under `devDependencies` or in a dev requirements file adds none.
+fn manifest_diff_adds(lower: &str, dev_allowed: bool) -> Option<String> {
+    const MANIFESTS: [&str; 9] = [
+        "package.json",
+        "cargo.toml",
+        "go.mod",
+        "pyproject.toml",
+        "gemfile",
+        "build.gradle",
+        "build.gradle.kts",
+        "pom.xml",
+        "requirements",
+    ];
+    // The name of a manifest entry: the first run of name characters.
+    let name = |l: &str| -> String {
+        l.trim_start_matches(['+', '-'])
+            .trim_start()
+            .trim_start_matches(['"', '\''])
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || "-_./@:".contains(*c))
+            .collect()
+    };
+    let versioned = |l: &str| {
+        l.bytes().any(|b| b.is_ascii_digit())
+            && l.len() > 2
+            && !l.trim_start_matches('+').trim().is_empty()
+    };
+    let mut manifest: Option<&str> = None;
+    let mut hunk: Vec<&str> = Vec::new();
+    for line in lower.lines() {
+        if let Some(path) = line
+            .strip_prefix("+++ b/")
+            .or_else(|| line.strip_prefix("+++ "))
+        {
+            let file = path.trim().rsplit('/').next().unwrap_or_default();
+            manifest = MANIFESTS
+                .iter()
+                .any(|m| file.starts_with(m))
+                .then_some(file);
+            hunk.clear();
+            continue;
+        }
+        if line.starts_with("```") || line.starts_with("diff --git") {
+            manifest = None;
+            hunk.clear();
+            continue;
+        }
+        let Some(file) = manifest else { continue };
+        if line.starts_with("@@") {
+            hunk.clear();
+            continue;
+        }
+        hunk.push(line);
+        if !line.starts_with('+') || line.starts_with("+++") || !versioned(line) {
+            continue;
+        }
+        let entry = name(line);
+        if entry.len() < 2 {
+            continue;
+        }
+        let upgrade = hunk
+            .iter()
+            .any(|l| l.starts_with('-') && !l.starts_with("---") && name(l) == entry);
+        // The section a package.json entry sits in, from the hunk's lines above it.
+        let dev_section = hunk
+            .iter()
+            .rev()
+            .find_map(|l| (l.contains("dependencies\"")).then(|| l.contains("devdependencies")));
+        // The entry is a dependency by its manifest's layout, not any versioned line ("version":
+        // "1.2.0" of the package itself, `go 1.22`).
+        let section = hunk
+            .iter()
+            .rev()
+            .find(|l| l.trim_start_matches(['+', '-', ' ']).starts_with('['))
+            .is_some_and(|l| l.contains("dependencies"));
+        let dependency = if file == "package.json" {
+            dev_section.is_some()
+        } else if file == "cargo.toml" {
+            section
+        } else if file == "go.mod" {
+            !matches!(entry.as_str(), "go" | "toolchain" | "module")
+        } else if file.starts_with("build.gradle") {
+            line.contains("implementation") || line.contains("api(") || line.contains("compile")
+        } else if file == "pom.xml" {
+            line.contains("<artifactid>") || line.contains("<version>")
+        } else if file == "gemfile" {
+            entry == "gem"
+        } else if file == "pyproject.toml" {
+            section || hunk.iter().any(|l| l.contains("dependencies"))
+        } else {
+            true
+        };
+        let dev = file.contains("dev")
+            || dev_section == Some(true)
+            || line.contains("testimplementation")
+            || line.contains("debugimplementation");
+        if dependency && !upgrade && !(dev_allowed && dev) {
+            return Some(line.trim().chars().take(120).collect());
+        }
+    }
+    None
 }
 
 /// Ways of naming a development-only dependency, in a ban's text or a result's line.
@@ -2837,6 +3108,77 @@ mod tests {
             .len(),
             1
         );
+        // Paths asked to stay as they are, without a negation.
+        for ban in [
+            "Fix the jump in `Game/Player.cs`. Leave Game/Prefabs/Hero.prefab untouched; art owns it.",
+            "Work in envs/dev/. The shared module in modules/net/ is off-limits.",
+        ] {
+            let kept = negatives(ban);
+            assert_eq!(kept.len(), 1, "{kept:?}");
+            assert!(check(&kept, "Fixed the jump in Game/Player.cs and envs/dev/main.tf; nothing else changed.").is_empty(), "{ban}");
+            let broken = "Modified files:\n- Game/Player.cs\n- Game/Prefabs/Hero.prefab (radius 0.45)\n- modules/net/outputs.tf\n";
+            assert_eq!(check(&kept, broken).len(), 1, "{ban}");
+        }
+        assert!(negatives("Fix the jump. I left Game/Player.cs untouched last time.").is_empty());
+        assert!(negatives("The API in src/api/ is unchanged since v2.").is_empty());
+        // A file created under a banned folder changes it.
+        let migrations = negatives("Speed up the query. Don't touch anything in shop/migrations/.");
+        assert_eq!(
+            check(
+                &migrations,
+                "Added an index and generated shop/migrations/0042_idx.py with makemigrations."
+            )
+            .len(),
+            1
+        );
+        // A push the result shows it ran, not one it offers.
+        let local =
+            negatives("Fix the pager. Do not push anything to the remote; I'll push later.");
+        assert_eq!(
+            check(&local, "Fixed.\n\nGit:\n```\ngit switch -c fix/pager\ngit commit -am \"fix pager\"\ngit push -u origin fix/pager\n```").len(),
+            1
+        );
+        for kept in [
+            "Fixed and committed on fix/pager.\n\nWhen you are ready, push with:\n```\ngit push -u origin fix/pager\n```",
+            "Fixed and committed locally. To publish it yourself, run `git push -u origin fix/pager`.",
+        ] {
+            assert!(check(&local, kept).is_empty(), "{kept}");
+        }
+        let tags = negatives(
+            "Cut the release notes. Do not push the tag or the branch — leave both local.",
+        );
+        assert_eq!(
+            check(
+                &tags,
+                "Tagged v2.1.\n```\n$ git tag v2.1\n$ git push origin v2.1\n```"
+            )
+            .len(),
+            1,
+            "{tags:?}"
+        );
+        // A manifest's diff that adds an entry; an upgrade or the package's own version adds
+        // none.
+        let deps = negatives("Render dates in the visitor's zone. No new npm packages.");
+        let diff = |body: &str| {
+            format!("Done.\n\n```diff\n--- a/package.json\n+++ b/package.json\n{body}```")
+        };
+        assert_eq!(check(&deps, &diff("   \"dependencies\": {\n+    \"luxon\": \"^3.4.4\",\n     \"react\": \"^18.3.1\",\n")).len(), 1);
+        for kept in [
+            diff("   \"dependencies\": {\n-    \"react\": \"^18.2.0\",\n+    \"react\": \"^18.3.1\",\n"),
+            diff("-  \"version\": \"1.4.0\",\n+  \"version\": \"1.5.0\",\n"),
+        ] {
+            assert!(check(&deps, &kept).is_empty(), "{kept}");
+        }
+        let crates = negatives("Parse the header. Do not install any new crates.");
+        let cargo =
+            "Done.\n```diff\n+++ b/Cargo.toml\n [dependencies]\n+thiserror = \"1.0.61\"\n```";
+        assert_eq!(check(&crates, cargo).len(), 1, "{crates:?}");
+        // An install offered is none.
+        assert!(check(
+            &crates,
+            "Parsed it by hand. If you prefer, you could `cargo add nom` later."
+        )
+        .is_empty());
         // A file's history is not the result's change.
         let engine = negatives("Fix the CLI. Do not modify the scheduler in core/sched/.");
         for told in [
