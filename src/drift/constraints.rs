@@ -54,6 +54,9 @@ enum Forbidden {
     ChangeNamed(String),
     /// Emoji characters anywhere in the result ("no emojis").
     Emoji,
+    /// A secret's value in the result ("never paste passwords into the report"): see
+    /// [`super::secrets`].
+    Secret,
     /// A question back to the one who delegated ("don't come back with questions"): the
     /// result's last line asks one.
     Questions,
@@ -123,6 +126,9 @@ const PROSE_CUES: [&str; 2] = ["prose only", "no code"];
 static NEGATION_CUE_SET: super::phrases::Phrases =
     super::phrases::Phrases::any_case(&NEGATION_CUES);
 static PROSE_CUE_SET: super::phrases::Phrases = super::phrases::Phrases::any_case(&PROSE_CUES);
+/// Words that keep secrets from the result without a negation ("keep credentials out of it").
+static SECRET_CUE_SET: super::phrases::Phrases =
+    super::phrases::Phrases::any_case(&["out of", "mask", "redact"]);
 /// Words that ask for paths to stay as they are ([`kept_paths_clause`]).
 static KEEP_CUE_SET: super::phrases::Phrases = super::phrases::Phrases::any_case(&[
     "untouched",
@@ -177,6 +183,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
     if !NEGATION_CUE_SET.any(instructions)
         && !PROSE_CUE_SET.any(instructions)
         && !KEEP_CUE_SET.any(instructions)
+        && !SECRET_CUE_SET.any(instructions)
     {
         return out;
     }
@@ -194,6 +201,15 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             }
             // ASCII lowercasing keeps byte offsets (the clause ranges below index `instructions`).
             let lower = sentence.to_ascii_lowercase();
+            if super::secrets::bans(&lower) {
+                out.push(Negative {
+                    text: sentence.trim().to_string(),
+                    forbidden: vec![Forbidden::Secret],
+                    others_than: Vec::new(),
+                    dev_allowed: false,
+                });
+                continue;
+            }
             // "in prose only" / "prose only" / "no code" forbid code without a negation word ("no
             // code changes" forbids a change, read below). The sentence's other clauses are read
             // too: "No code and no file edits."
@@ -1162,8 +1178,11 @@ fn kept_paths_clause(sentence: &str) -> Option<&str> {
         });
         // "Is unchanged" may describe; "is frozen" and "is off-limits" ask.
         let asked = state.is_some_and(|k| {
-            let fixed = matches!(words[k], "off-limits" | "frozen" | "read-only");
-            words[..k].iter().any(|w| {
+            let fixed = matches!(
+                words.get(k).copied(),
+                Some("off-limits" | "frozen" | "read-only")
+            );
+            words.iter().take(k).any(|w| {
                 matches!(*w, "leave" | "keep" | "must" | "should" | "stays" | "stay")
                     || (fixed && matches!(*w, "is" | "are"))
             })
@@ -1476,6 +1495,8 @@ pub fn check_negatives(
                             Some(l.trim().chars().take(120).collect()),
                         )
                     }),
+                Forbidden::Secret => super::secrets::shown(result)
+                    .map(|l| ("the result shows a secret".to_string(), Some(l))),
                 Forbidden::Questions => asks_back(result).map(|l| {
                     (
                         "the result ends with a question back".to_string(),
@@ -2111,6 +2132,10 @@ fn manifest_diff_adds(lower: &str, dev_allowed: bool) -> Option<String> {
         if line.starts_with("@@") {
             hunk.clear();
             continue;
+        }
+        // The hunk's recent lines are enough to place an entry (and keep this linear).
+        if hunk.len() >= 200 {
+            hunk.drain(..100);
         }
         hunk.push(line);
         if !line.starts_with('+') || line.starts_with("+++") || !versioned(line) {

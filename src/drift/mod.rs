@@ -11,6 +11,7 @@ pub mod eval;
 pub mod file_scope;
 pub mod modality;
 pub mod phrases;
+pub mod secrets;
 pub mod segment;
 pub mod signals;
 pub mod text;

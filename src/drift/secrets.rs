@@ -1,0 +1,199 @@
+//! "Keep credentials out of the report": a ban on secrets in the result, and the secret values a
+//! result shows. A value counts only in a shape a secret has — a key, password or token given a
+//! value after `=` or `:`, a password inside a connection string, or a provider's key format —
+//! and never a placeholder (`***`, `<token>`, `${DB_PASSWORD}`, "redacted"): naming a secret's
+//! vault path or its variable is what the ban asks for.
+
+/// Words that name a secret, in a ban's sentence.
+const SECRET_WORDS: [&str; 8] = [
+    "secret",
+    "password",
+    "credential",
+    "token",
+    "api key",
+    "access key",
+    "private key",
+    "connection string",
+];
+
+/// Names a result gives a secret before its value (lowercased, as a suffix of the key:
+/// `SMTP_PASSWORD=…`, `aws_secret_access_key = …`).
+const SECRET_KEYS: [&str; 9] = [
+    "password",
+    "passwd",
+    "pwd",
+    "secret",
+    "token",
+    "api_key",
+    "apikey",
+    "access_key",
+    "secret_access_key",
+];
+
+/// Whether a lowercased sentence bans secrets from the result: a secret word with a negation
+/// or a request to keep them out, mask or redact them ("never paste passwords into the
+/// report", "keep credentials out of the report", "mask any tokens").
+pub fn bans(lower: &str) -> bool {
+    if !SECRET_WORDS.iter().any(|w| lower.contains(w)) {
+        return false;
+    }
+    let words: Vec<&str> = lower
+        .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let negated = words.iter().any(|w| {
+        matches!(*w, "never" | "not" | "no" | "without") || w.ends_with("n't") || w.ends_with("n’t")
+    });
+    let out = ["out of", "mask", "redact", "omit", "scrub"]
+        .iter()
+        .any(|c| lower.contains(c));
+    // What it is kept from: the report or what is pasted, printed or logged.
+    let shown = [
+        "report", "paste", "print", "log", "output", "reply", "respons", "answer", "summary",
+        "show", "include", "expos", "leak", "reveal", "echo", "message", "chat", "quot",
+    ]
+    .iter()
+    .any(|c| lower.contains(c));
+    (negated || out) && shown
+}
+
+/// The first line of the result that shows a secret's value.
+pub fn shown(result: &str) -> Option<String> {
+    result
+        .lines()
+        .find(|l| line_shows(l))
+        .map(|l| l.trim().chars().take(120).collect())
+}
+
+fn line_shows(line: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    // A key's value: `SMTP_PASSWORD=Tq7…`, `"api_key": "…"`, `token: abc…`.
+    let assigned = lower.match_indices(['=', ':']).any(|(at, _)| {
+        let key: String = lower
+            .get(..at)
+            .unwrap_or_default()
+            .trim_end()
+            .trim_end_matches(['"', '\''])
+            .chars()
+            .rev()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        let key = key.replace('-', "_");
+        SECRET_KEYS.iter().any(|k| key.ends_with(k))
+            && value_at(line, at + 1).is_some_and(is_secret_value)
+    });
+    // A password in a connection string: `postgres://etl_user:s3cr3t@db:5432`.
+    let in_url = lower.match_indices("://").any(|(at, _)| {
+        let rest = line.get(at + 3..).unwrap_or_default();
+        let auth = rest.split(['/', ' ', '"', '\'']).next().unwrap_or_default();
+        auth.rsplit_once('@')
+            .and_then(|(cred, _)| cred.split_once(':'))
+            .is_some_and(|(_, pass)| is_secret_value(pass))
+    });
+    // Providers' formats: AWS key ids, GitHub and Slack tokens.
+    let provider = line
+        .split(|c: char| !c.is_ascii_alphanumeric() && c != '_' && c != '-')
+        .any(|w| {
+            (w.len() == 20
+                && w.starts_with("AKIA")
+                && w.bytes()
+                    .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit()))
+                || (w.starts_with("ghp_") && w.len() >= 36)
+                || (w.starts_with("xoxb-") && w.len() >= 24)
+        });
+    assigned || in_url || provider
+}
+
+/// The value after a `=` or `:` at byte `at`: its first run, unquoted.
+fn value_at(line: &str, at: usize) -> Option<&str> {
+    let rest = line.get(at..)?.trim_start();
+    let rest = rest.trim_start_matches(['"', '\'', '`']);
+    let end = rest
+        .find(|c: char| c.is_whitespace() || matches!(c, '"' | '\'' | '`' | ',' | ';'))
+        .unwrap_or(rest.len());
+    rest.get(..end).filter(|v| !v.is_empty())
+}
+
+/// Whether a value looks like a real secret rather than a placeholder or a description: at least
+/// six characters, a letter and a digit or symbol mixed in, and none of the placeholder shapes.
+fn is_secret_value(v: &str) -> bool {
+    let lower = v.to_ascii_lowercase();
+    let placeholder = v.contains('*')
+        || v.contains('<')
+        || v.contains('{')
+        || v.starts_with('$')
+        || v.starts_with('%')
+        || v.chars().all(|c| c == 'x' || c == 'X' || c == '.')
+        || [
+            "redacted",
+            "masked",
+            "hidden",
+            "changeme",
+            "example",
+            "placeholder",
+            "vault",
+            "env",
+            "secret/",
+            "your_",
+            "your-",
+            "none",
+            "null",
+            "true",
+            "false",
+        ]
+        .iter()
+        .any(|p| lower.contains(p));
+    let letters = v.chars().any(|c| c.is_alphabetic());
+    let mixed = v
+        .chars()
+        .any(|c| c.is_ascii_digit() || c.is_ascii_punctuation());
+    v.chars().count() >= 6 && letters && mixed && !placeholder
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{bans, shown};
+
+    #[test]
+    fn a_ban_names_secrets_and_keeps_them_from_the_report() {
+        for ban in [
+            "never paste passwords or tokens into your report; point to the vault path instead.",
+            "keep every credential out of the summary.",
+            "if you quote the config, mask the api key.",
+        ] {
+            assert!(bans(ban), "{ban}");
+        }
+        for not_a_ban in [
+            "rotate the api key and restart the service.",
+            "the password reset email is sent twice.",
+            "do not change the token refresh interval.",
+        ] {
+            assert!(!bans(not_a_ban), "{not_a_ban}");
+        }
+    }
+
+    #[test]
+    fn a_value_in_a_secret_shape_is_shown_and_a_placeholder_is_not() {
+        for line in [
+            "Set REDIS_PASSWORD=k8#Lw2qZ!m in the env file.",
+            "  \"api_key\": \"sk_live_4f9a2b7c1d\",",
+            "DSN: postgres://report_user:Hq7x!2pLm@db.internal:5432/reports",
+            "Used key AKIAIOSFODNN7EXAMPLF for the upload.",
+        ] {
+            assert!(shown(line).is_some(), "{line}");
+        }
+        for line in [
+            "Set REDIS_PASSWORD=${REDIS_PASSWORD} from the vault.",
+            "api_key: ******** (masked)",
+            "The password is in vault at secret/staging/redis.",
+            "DSN: postgres://report_user:<password>@db.internal:5432/reports",
+            "token: rotated yesterday",
+            "Password: see 1Password entry 'staging redis'.",
+        ] {
+            assert!(shown(line).is_none(), "{line}");
+        }
+    }
+}
