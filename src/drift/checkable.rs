@@ -74,8 +74,9 @@ pub enum Rule {
     Repeats(String),
     /// These headings, each at the start of a line.
     Headings(Vec<String>),
-    /// The whole answer a JSON object with these keys.
-    JsonKeys(Vec<String>),
+    /// The whole answer a JSON object with these keys (an array of such objects too); with
+    /// `true`, no other keys ("exactly the keys …", "no other keys").
+    JsonKeys(Vec<String>, bool),
     /// A Markdown table whose header row has these columns, in this order.
     TableColumns(Vec<String>),
     NoCodeBlocks,
@@ -1371,7 +1372,48 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         }
         if has("json") {
             if let Some(list) = named_list(sentence, &lower, &["keys", "fields"]) {
-                push(sentence, Rule::JsonKeys(list));
+                let exact = has_any(
+                    &lower,
+                    &[
+                        "exactly the keys",
+                        "exactly these keys",
+                        "only the keys",
+                        "only these keys",
+                        "no other keys",
+                        "no other fields",
+                        "no extra keys",
+                        "no additional keys",
+                    ],
+                );
+                push(sentence, Rule::JsonKeys(list, exact));
+            }
+            // The whole answer in JSON: "JSON only", "a raw JSON object", "strictly valid
+            // JSON" (not what built code returns: "the endpoint must return raw JSON").
+            let built = has_any(
+                &lower,
+                &[
+                    "endpoint", "return", "serializ", "api", "route", "handler", "function",
+                    "server", "payload", "log", "request", "file", "schema",
+                ],
+            );
+            if !built
+                && has_any(
+                    &lower,
+                    &[
+                        "json only",
+                        "only json",
+                        "only valid json",
+                        "only the json",
+                        "raw json",
+                        "strictly valid json",
+                        "nothing but json",
+                        "nothing but the json",
+                        "pure json",
+                        "bare json",
+                    ],
+                )
+            {
+                push(sentence, Rule::Json);
             }
         }
         // "the number of words in all capital letters should be less than 5": the bound ends
@@ -2260,6 +2302,24 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
         if tail.to_lowercase().starts_with(lead) {
             tail = tail.get(lead.len()..)?;
         }
+    }
+    // Quoted names with a note each ("\"weeks\" (ISO dates), \"wau\" (ints)"): the notes are
+    // no names.
+    let unnoted: String;
+    if tail.starts_with(['"', '`', '\'']) && tail.contains('(') {
+        let mut depth = 0usize;
+        unnoted = tail
+            .chars()
+            .filter(|&c| {
+                match c {
+                    '(' => depth += 1,
+                    ')' => depth = depth.saturating_sub(1),
+                    _ => return depth == 0,
+                }
+                false
+            })
+            .collect();
+        tail = &unnoted;
     }
     let end = tail.find(['.', ';', '(', '\n', '—']).unwrap_or(tail.len());
     let mut body = tail.get(..end)?;
@@ -3567,7 +3627,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             None => (true, None),
             Some(line) => (false, Some(format!("a bullet line: \"{line}\""))),
         },
-        Rule::JsonKeys(keys) => {
+        Rule::JsonKeys(keys, exact) => {
             let body = trimmed
                 .trim_start_matches("```json")
                 .trim_start_matches("```")
@@ -3587,11 +3647,24 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             };
             match objects {
                 Some(ms) => {
-                    let missing: Vec<&str> = keys
+                    let mut missing: Vec<&str> = keys
                         .iter()
                         .filter(|k| ms.iter().any(|m| !m.contains_key(k.as_str())))
                         .map(String::as_str)
                         .collect();
+                    let extra: Vec<&str> = ms
+                        .iter()
+                        .flat_map(|m| m.keys())
+                        .filter(|k| *exact && !keys.contains(k))
+                        .map(String::as_str)
+                        .collect();
+                    if !extra.is_empty() {
+                        return (
+                            false,
+                            Some(format!("keys not asked for: {}", extra.join(", "))),
+                        );
+                    }
+                    missing.dedup();
                     (
                         missing.is_empty(),
                         (!missing.is_empty())
@@ -3656,7 +3729,14 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::Script(s) => ("script", format!("written in the {s} script")),
         Rule::Language(l) => ("language", format!("written in {}", l.name)),
         Rule::Headings(h) => ("headings", format!("the headings {}", h.join(", "))),
-        Rule::JsonKeys(k) => ("json-keys", format!("a JSON object with the keys {}", k.join(", "))),
+        Rule::JsonKeys(k, exact) => (
+            "json-keys",
+            format!(
+                "a JSON object with {}the keys {}",
+                if *exact { "only " } else { "" },
+                k.join(", ")
+            ),
+        ),
         Rule::TableColumns(c) => ("table-columns", format!("a table with the columns {}", c.join(" | "))),
         Rule::NoCodeBlocks => ("no-code-blocks", "no code blocks".into()),
         Rule::NoBullets => ("no-bullets", "no bullet points".into()),
@@ -3704,7 +3784,7 @@ mod tests {
     #[test]
     fn cues_count_where_a_word_starts() {
         let count = |m: &str, kind: fn(&Rule) -> bool| rules(m).iter().filter(|r| kind(r)).count();
-        let keys = |m: &str| count(m, |r| matches!(r, Rule::JsonKeys(_)));
+        let keys = |m: &str| count(m, |r| matches!(r, Rule::JsonKeys(..)));
         let ending = |m: &str| count(m, |r| matches!(r, Rule::EndsWith(_)));
         assert_eq!(keys("Return JSON with the fields `id` and `name`."), 1);
         // Format names that end in JSON are JSON documents.
@@ -4208,7 +4288,6 @@ mod tests {
             "It should cut the input to at most 30 words and never split a word.",
             "They must reject titles with more than 12 words.",
             // A note on a named field bounds that field.
-            "Return JSON with the keys `title` (string, at most 8 words) and `tags`.",
             "Reply with an object whose \"reason\" (one or two sentences, at most 3 sentences) explains it.",
             // The case of keys or names is the code's.
             "The new settings keys must be lowercase snake_case.",
@@ -4222,6 +4301,11 @@ mod tests {
         ] {
             assert!(kinds(message).is_empty(), "{message}: {:?}", parse(message));
         }
+        // A note on a named field bounds that field; the keys are still the answer's.
+        assert_eq!(
+            kinds("Return JSON with the keys `title` (string, at most 8 words) and `tags`."),
+            ["json-keys"]
+        );
         // The answer's own limits still are, beside a task that names such a thing.
         for (message, kind) in [
             ("Cut it down to at most 30 words.", "words"),
@@ -4877,20 +4961,48 @@ mod tests {
         let only = parse("Return a JSON object with keys `file` and `issue`, and nothing else.");
         assert!(
             only.iter()
-                .any(|(_, r)| *r == Rule::JsonKeys(vec!["file".into(), "issue".into()])),
+                .any(|(_, r)| *r == Rule::JsonKeys(vec!["file".into(), "issue".into()], false)),
             "{only:?}"
         );
         let j = parse("Return a bare JSON object with the keys `repo`, `pinned` and `risk`.");
-        assert!(j.iter().any(
-            |(_, r)| *r == Rule::JsonKeys(vec!["repo".into(), "pinned".into(), "risk".into()])
-        ));
+        assert!(j.iter().any(|(_, r)| *r
+            == Rule::JsonKeys(vec!["repo".into(), "pinned".into(), "risk".into()], false)));
         let (ok, ev) = check(
-            &Rule::JsonKeys(vec!["repo".into(), "risk".into()]),
+            &Rule::JsonKeys(vec!["repo".into(), "risk".into()], false),
             "```json\n{\"repo\": 1}\n```",
         );
         assert!(!ok && ev.unwrap().contains("risk"));
+        // The whole answer in JSON, said as the answer's form; not what built code returns.
+        for m in [
+            "Check the three queues. Output must be a raw JSON object mapping queue to depth.",
+            "Report the sizes per bucket. JSON only.",
+        ] {
+            assert!(parse(m).iter().any(|(_, r)| *r == Rule::Json), "{m}");
+        }
+        assert!(
+            !parse("Make the health endpoint respond with raw JSON only.")
+                .iter()
+                .any(|(_, r)| *r == Rule::Json)
+        );
+        // Quoted keys with a note each, and "no other keys".
+        let noted = parse("Reply with a JSON object with keys \"day\" (ISO date), \"hits\" (an int) and \"why\" (one sentence).");
+        assert!(
+            noted.iter().any(|(_, r)| *r
+                == Rule::JsonKeys(vec!["day".into(), "hits".into(), "why".into()], false)),
+            "{noted:?}"
+        );
+        let exact = parse("Reply with a JSON object containing exactly the keys \"p50\", \"p95\" — no other keys.");
+        let rule = exact
+            .iter()
+            .find(|(_, r)| matches!(r, Rule::JsonKeys(_, true)))
+            .map(|(_, r)| r.clone());
+        assert!(rule.is_some(), "{exact:?}");
+        let rule = rule.unwrap_or(Rule::Json);
+        assert!(check(&rule, "{\"p50\": 4, \"p95\": 9}").0);
+        let (ok, ev) = check(&rule, "{\"p50\": 4, \"p95\": 9, \"note\": \"warm cache\"}");
+        assert!(!ok && ev.unwrap_or_default().contains("note"));
         // An array of objects, each with the keys.
-        let each = Rule::JsonKeys(vec!["host".into(), "port".into()]);
+        let each = Rule::JsonKeys(vec!["host".into(), "port".into()], false);
         assert!(
             check(
                 &each,
