@@ -1447,12 +1447,31 @@ pub fn check_negatives(
                     }
                 }
                 Forbidden::New(objects) => {
-                    near(&lower, toks, &NEW_VERBS, &as_refs(objects), 6, &program).map(|e| {
-                        (
-                            "the result introduces something new that was excluded".to_string(),
-                            Some(e),
-                        )
-                    })
+                    // A new file is read from the file the result shows it created; the word
+                    // "file" near "added" is not one ("added a section to the file").
+                    let files = objects.iter().any(|o| o == "file");
+                    let rest: Vec<&str> = objects
+                        .iter()
+                        .map(String::as_str)
+                        .filter(|o| {
+                            !matches!(*o, "file" | "repo" | "repositori" | "project" | "codebas")
+                        })
+                        .collect();
+                    let created = files
+                        .then(|| super::file_scope::created_file(result))
+                        .flatten();
+                    created
+                        .or_else(|| {
+                            (!files && !rest.is_empty())
+                                .then(|| near(&lower, toks, &NEW_VERBS, &rest, 6, &program))
+                                .flatten()
+                        })
+                        .map(|e| {
+                            (
+                                "the result introduces something new that was excluded".to_string(),
+                                Some(e),
+                            )
+                        })
                 }
                 Forbidden::Marker(marker) => {
                     code.lines.iter().find(|l| has_token(l, marker)).map(|l| {
@@ -3204,6 +3223,22 @@ mod tests {
             "Parsed it by hand. If you prefer, you could `cargo add nom` later."
         )
         .is_empty());
+        // A new file is one the result shows it created, not the word "file" near "added".
+        let no_new =
+            negatives("Add input checks. Don't create any new files; extend the existing ones.");
+        for created in [
+            "Created src/lib/checks.ts with the three validators.",
+            "Done.\n\n```\n$ git status\nUntracked files:\n?? tests/fixtures/bom.csv\n```",
+            "Done.\n\nNew files:\n- src/lib/checks.ts\n",
+        ] {
+            assert_eq!(check(&no_new, created).len(), 1, "{created}");
+        }
+        for kept in [
+            "Added a section on retries to the file docs/http.md and a test to tests/test_http.py.",
+            "Added the checks to src/lib/forms.ts; no new files.",
+        ] {
+            assert!(check(&no_new, kept).is_empty(), "{kept}");
+        }
         // A file's history is not the result's change.
         let engine = negatives("Fix the CLI. Do not modify the scheduler in core/sched/.");
         for told in [

@@ -331,6 +331,86 @@ pub fn listed_changes(result: &str) -> Vec<(String, String)> {
     out
 }
 
+/// The first line of a result that shows a file it created: `new file:` or `create mode` of git's
+/// output, an untracked `?? path`, an item under a "New files:" heading, or a sentence that opens
+/// with "Created"/"Added" (alone or after I/we) and names the file right after the verb ("Added
+/// `tests/test_x.py` with 14 cases" — not "added a test to `tests/test_x.py`", an edit).
+pub fn created_file(result: &str) -> Option<String> {
+    let mut listing = false;
+    for line in result.lines() {
+        let t = line.trim();
+        let lower = t.to_ascii_lowercase();
+        let shown = |rest: &str| !paths(rest).is_empty();
+        let git = lower
+            .strip_prefix("new file:")
+            .or_else(|| lower.strip_prefix("?? "))
+            .or_else(|| lower.strip_prefix("create mode "))
+            .is_some_and(shown)
+            || lower.contains("\tnew file:");
+        let item = ["- ", "* ", "+ "].iter().any(|m| t.starts_with(m));
+        if git || (item && listing && shown(&lower)) {
+            return Some(t.chars().take(120).collect());
+        }
+        if !item {
+            let bare = lower
+                .trim_start_matches('#')
+                .trim_matches(|c: char| c == '*' || c == '_' || c.is_whitespace());
+            listing = (t.ends_with(':') || t.ends_with(":**") || t.starts_with('#'))
+                && bare.split_whitespace().count() <= 4
+                && [
+                    "new file",
+                    "created",
+                    "added file",
+                    "files added",
+                    "files created",
+                ]
+                .iter()
+                .any(|h| bare.contains(h));
+        }
+        for (_, sentence) in text::sentences(t) {
+            let words: Vec<(usize, &str)> = text::word_runs(sentence, |b| {
+                b.is_ascii_alphanumeric() || matches!(b, b'/' | b'.' | b'_' | b'-' | b'\'')
+            })
+            .collect();
+            let verb = match words.as_slice() {
+                [(_, v), ..] if is_create(v) => 1,
+                [(_, s), (_, v), ..]
+                    if matches!(s.to_ascii_lowercase().as_str(), "i" | "we") && is_create(v) =>
+                {
+                    2
+                }
+                _ => continue,
+            };
+            // The file right after the verb, "a new file" or "new" between at most.
+            let next = words
+                .iter()
+                .skip(verb)
+                .map(|(_, w)| w.trim_matches(['`', '.', ',', ':']))
+                .find(|w| {
+                    !matches!(
+                        w.to_ascii_lowercase().as_str(),
+                        "a" | "new" | "file" | "the"
+                    )
+                });
+            if next.is_some_and(|w| {
+                paths(w)
+                    .iter()
+                    .any(|(_, p)| p.rsplit('/').next().is_some_and(|n| n.contains('.')))
+            }) {
+                return Some(sentence.trim().chars().take(120).collect());
+            }
+        }
+    }
+    None
+}
+
+fn is_create(w: &str) -> bool {
+    matches!(
+        w.to_ascii_lowercase().as_str(),
+        "created" | "added" | "wrote" | "generated"
+    )
+}
+
 /// The paths (with a '/') a sentence of a result reports changing: those that follow a change
 /// verb standing alone, outside inline code, not negated in its clause ("no changes to `a.ts`"),
 /// with at most four words between the verb or the path before and none that ends the object
