@@ -273,6 +273,24 @@ fn describes_a_built_thing(words: &[(usize, &str)]) -> bool {
     if w(start) == "please" {
         start += 1;
     }
+    // "The chatbot writes in lowercase, so your reply must be too": the answer named as such.
+    // Not after a build verb opening the sentence ("Write a function that returns 5 items;
+    // your reply must include tests": the count is the function's).
+    if !BUILD_VERBS.contains(&w(start))
+        && (0..words.len()).any(|i| {
+            w(i) == "your"
+                && matches!(
+                    w(i + 1),
+                    "reply" | "answer" | "response" | "report" | "summary" | "output" | "message"
+                )
+                && matches!(
+                    w(i + 2),
+                    "must" | "should" | "will" | "shall" | "needs" | "has"
+                )
+        })
+    {
+        return false;
+    }
     let opens = (start..start + 4).any(|i| BUILT_THINGS.contains(&w(i)))
         && (BUILD_VERBS.contains(&w(start)) || matches!(w(start), "the" | "this" | "our" | "its"));
     opens
@@ -1327,7 +1345,15 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 push(sentence, Rule::Words(Rel::LessThan, n + 1));
             }
         }
-        if let Some(list) = named_list(sentence, &lower, &["headings", "heading"]) {
+        // "Sections titled 'What changed', 'Why' and 'Testing'" name headings too.
+        let sections = ["sections titled", "sections named", "sections called"]
+            .iter()
+            .any(|p| lower.contains(p));
+        if let Some(list) = named_list(sentence, &lower, &["headings", "heading"]).or_else(|| {
+            sections
+                .then(|| named_list(sentence, &lower, &["sections"]))
+                .flatten()
+        }) {
             push(sentence, Rule::Headings(list));
         }
         if has_any(
@@ -2235,7 +2261,7 @@ fn names_code(ws: &[(usize, &str)]) -> bool {
 }
 
 /// What asks for an ending phrase.
-const END_CUES: [&str; 8] = [
+const END_CUES: [&str; 11] = [
     "end your",
     "finish your",
     "end with",
@@ -2244,6 +2270,9 @@ const END_CUES: [&str; 8] = [
     "conclude your",
     "end it with",
     "ends with",
+    "close your",
+    "close it with",
+    "sign off with",
 ];
 
 /// The phrase a result must end with: quoted, or after a colon, or after "phrase"/"question".
@@ -2301,6 +2330,14 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
     for lead in ["titled ", "named ", "called ", "exactly ", "of "] {
         if tail.to_lowercase().starts_with(lead) {
             tail = tail.get(lead.len()..)?;
+        }
+    }
+    // "Headings in your report: A, B, C": where they go, then the list.
+    if tail.starts_with("in ") || tail.starts_with("for ") {
+        if let Some((place, list)) = tail.split_once(':') {
+            if place.split_whitespace().count() <= 4 && !place.contains(['.', ',']) {
+                tail = list.trim_start();
+            }
         }
     }
     // Quoted names with a note each ("\"weeks\" (ISO dates), \"wau\" (ints)"): the notes are
@@ -4306,6 +4343,31 @@ mod tests {
             kinds("Return JSON with the keys `title` (string, at most 8 words) and `tags`."),
             ["json-keys"]
         );
+        // Headings placed before their list, and sections titled.
+        for (m, want) in [
+            (
+                "Use exactly these headings in your report: Cause, Fix, Check.",
+                vec!["Cause", "Fix", "Check"],
+            ),
+            (
+                "Write the report with three sections titled 'Scope', 'Risks' and 'Plan'.",
+                vec!["Scope", "Risks", "Plan"],
+            ),
+        ] {
+            let want: Vec<String> = want.into_iter().map(String::from).collect();
+            assert!(
+                parse(m)
+                    .iter()
+                    .any(|(_, r)| *r == Rule::Headings(want.clone())),
+                "{m}: {:?}",
+                parse(m)
+            );
+        }
+        // The answer named as such is the answer, beside a thing built.
+        assert_eq!(
+            kinds("The bot persona writes in all lowercase, so your reply must be in all lowercase letters."),
+            ["lowercase"]
+        );
         // The answer's own limits still are, beside a task that names such a thing.
         for (message, kind) in [
             ("Cut it down to at most 30 words.", "words"),
@@ -5072,6 +5134,8 @@ mod tests {
             "{p:?}"
         );
         assert!(!p.contains(&Rule::EndsWith("Summary:".into())), "{p:?}");
+        let p = rules("Please close your report with the line 'DONE-42'.");
+        assert!(p.contains(&Rule::EndsWith("DONE-42".into())), "{p:?}");
         // An ending that turns on a condition is not read.
         let p = rules("Close with 'ship it' if the checks pass, otherwise close with 'hold'.");
         assert!(!p.iter().any(|r| matches!(r, Rule::EndsWith(_))), "{p:?}");
