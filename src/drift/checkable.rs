@@ -60,6 +60,8 @@ pub enum Rule {
     Json,
     Postscript(String),
     EndsWith(String),
+    /// The answer's first words, as quoted ("start your reply with 'STATUS:'").
+    StartsWith(String),
     TwoResponses,
     FixedAnswer,
     Includes(Vec<String>),
@@ -829,6 +831,16 @@ static CUES: super::phrases::Phrases = super::phrases::Phrases::new(&[
     "end",
     "finish",
     "conclude",
+    "close your",
+    "close it",
+    "sign off",
+    "begin",
+    "start your",
+    "must start",
+    "should start",
+    "open your",
+    "must open",
+    "should open",
     "last sentence",
     "asterisk",
     "******",
@@ -1736,6 +1748,12 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         let conditional = [" if ", " unless ", "otherwise", " whether "]
             .iter()
             .any(|c| lower.contains(c));
+        if let Some(p) = (!conditional)
+            .then(|| opening_phrase(sentence, &lower))
+            .flatten()
+        {
+            push(sentence, Rule::StartsWith(p));
+        }
         if has_any(&lower, &END_CUES) && !conditional {
             if let Some(p) = ending_phrase(sentence, &lower) {
                 push(sentence, Rule::EndsWith(p));
@@ -2312,6 +2330,91 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
     let phrase = sentence.get(at..)?.trim();
     (!phrase.is_empty() && phrase.len() < 120 && phrase.split_whitespace().count() <= 16)
         .then(|| phrase.to_string())
+}
+
+/// The phrase the answer must open with: quoted, right after a cue whose subject is the answer
+/// ("start your reply with \"Summary:\"", "the first line must begin with 'STATUS:'", "the
+/// email must open with exactly 'Hi team,'"); not a part's or a name's ("each bullet starts
+/// with a verb", "flag names must start with `ff_`").
+fn opening_phrase(sentence: &str, lower: &str) -> Option<String> {
+    const CUES: [&str; 9] = [
+        "start your ",
+        "begin your ",
+        "open your ",
+        "must begin with",
+        "must start with",
+        "must open with",
+        "should begin with",
+        "should start with",
+        "should open with",
+    ];
+    let (at, cue) = CUES
+        .iter()
+        .filter_map(|c| lower.find(c).map(|i| (i, *c)))
+        .min()?;
+    let own = if cue.ends_with(' ') {
+        // "Start your reply with": the answer's noun right after.
+        lower.get(at + cue.len()..).is_some_and(|t| {
+            [
+                "reply", "response", "answer", "report", "message", "email", "summary", "output",
+            ]
+            .iter()
+            .any(|n| t.starts_with(n))
+        })
+    } else {
+        // "The first line must begin with": the subject just before the modal.
+        let before: Vec<&str> = lower
+            .get(..at)
+            .unwrap_or_default()
+            .split_whitespace()
+            .rev()
+            .take(3)
+            .collect();
+        before.first().is_some_and(|w| {
+            matches!(
+                w.trim_matches(|c: char| !c.is_alphanumeric()),
+                "reply"
+                    | "response"
+                    | "answer"
+                    | "report"
+                    | "message"
+                    | "email"
+                    | "summary"
+                    | "output"
+            ) || (*w == "line" && before.get(1).is_some_and(|p| *p == "first"))
+        })
+    };
+    if !own {
+        return None;
+    }
+    let rest = sentence.get(at + cue.len()..)?;
+    // The quote opens the phrase after "with" (and "exactly", "the line"), nothing else between.
+    let lead = rest.to_ascii_lowercase();
+    let with = if cue.ends_with("with") {
+        0
+    } else {
+        lead.find("with")? + 4
+    };
+    let gap = lead.get(with..)?;
+    let quote = gap.find(['"', '\'', '“', '`'])?;
+    let between = gap.get(..quote)?.trim();
+    if !matches!(
+        between,
+        "" | "exactly" | "the line" | "the phrase" | "the words" | "exactly the line"
+    ) {
+        return None;
+    }
+    let phrases = quoted(rest.get(with + quote..)?.replace('`', "\"").as_str());
+    // "Start with 'Yes' or 'No'": one of several, not read.
+    let alternatives = phrases.len() > 1
+        && lead
+            .get(with + quote..)
+            .is_some_and(|t| t.contains(" or ") || t.contains(", or"));
+    if alternatives {
+        return None;
+    }
+    let q = phrases.into_iter().next()?;
+    (!q.trim().is_empty() && q.len() <= 80).then_some(q)
 }
 
 /// The names listed after a noun: "under the headings Findings / Recommendation / Risks", "with
@@ -3503,6 +3606,15 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 .collect();
             (ok, (!ok).then(|| format!("it ends with \"{tail}\"")))
         }
+        Rule::StartsWith(phrase) => {
+            // Markdown's marks before the first words are no words ("## STATUS: ok").
+            let opening = trimmed.trim_start_matches(['#', '*', '>', '_', ' ', '"', '\'']);
+            let ok = opening
+                .to_lowercase()
+                .starts_with(phrase.trim().to_lowercase().as_str());
+            let head: String = opening.chars().take(60).collect();
+            (ok, (!ok).then(|| format!("it starts with \"{head}\"")))
+        }
         Rule::TwoResponses => {
             let parts: Vec<&str> = text.split("******").collect();
             let last = parts.len().saturating_sub(1);
@@ -3754,6 +3866,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::Json => ("json", "the whole output in JSON".into()),
         Rule::Postscript(m) => ("postscript", format!("a postscript starting with {m}")),
         Rule::EndsWith(p) => ("ending", format!("ends with \"{p}\"")),
+        Rule::StartsWith(p) => ("opening", format!("starts with \"{p}\"")),
         Rule::TwoResponses => ("two-responses", "two responses separated by ******".into()),
         Rule::FixedAnswer => ("fixed-answer", "one of the given answers".into()),
         Rule::Includes(w) => ("includes", format!("includes {}", w.join(", "))),
@@ -5134,6 +5247,49 @@ mod tests {
             "{p:?}"
         );
         assert!(!p.contains(&Rule::EndsWith("Summary:".into())), "{p:?}");
+        // The answer's opening, quoted after a cue whose subject is the answer.
+        for (m, want) in [
+            (
+                "Start your reply with \"Summary:\" and end it with \"-- end\".",
+                "Summary:",
+            ),
+            (
+                "The very first line must begin with 'STATE:' so the bot can parse it.",
+                "STATE:",
+            ),
+            (
+                "The email must open with exactly 'Hello all,'.",
+                "Hello all,",
+            ),
+        ] {
+            let p = rules(m);
+            assert!(p.contains(&Rule::StartsWith(want.into())), "{m}: {p:?}");
+        }
+        for m in [
+            "Start your answer with 'Yes' or 'No', then justify it.",
+            "Feature flag names must start with `ff_`.",
+            "Each bullet should start with a verb.",
+            "End with one line that starts with \"Verdict:\".",
+        ] {
+            assert!(
+                !rules(m).iter().any(|r| matches!(r, Rule::StartsWith(_))),
+                "{m}"
+            );
+        }
+        assert!(
+            check(
+                &Rule::StartsWith("STATE:".into()),
+                "## STATE: green\nAll good."
+            )
+            .0
+        );
+        assert!(
+            !check(
+                &Rule::StartsWith("STATE:".into()),
+                "## Etcd check\nSTATE: green"
+            )
+            .0
+        );
         let p = rules("Please close your report with the line 'DONE-42'.");
         assert!(p.contains(&Rule::EndsWith("DONE-42".into())), "{p:?}");
         // An ending that turns on a condition is not read.

@@ -921,16 +921,26 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         .iter()
         .position(|w| !LEAD_WORDS.contains(w))
         .and_then(|h| words.get(h));
-    if words
-        .iter()
-        .take(6)
-        .any(|w| matches!(*w, "question" | "questions"))
-        && asks.is_some_and(|h| {
-            matches!(
-                *h,
-                "ask" | "come" | "question" | "questions" | "any" | "follow"
-            )
-        })
+    // "Don't ask anything back", "do not ask me anything": asking back at all.
+    let asks_back = asks.is_some_and(|h| *h == "ask")
+        && words
+            .iter()
+            .take(5)
+            .any(|w| matches!(*w, "anything" | "back"))
+        && !words
+            .iter()
+            .any(|w| matches!(*w, "unless" | "if" | "before" | "until"));
+    if asks_back
+        || words
+            .iter()
+            .take(6)
+            .any(|w| matches!(*w, "question" | "questions"))
+            && asks.is_some_and(|h| {
+                matches!(
+                    *h,
+                    "ask" | "come" | "question" | "questions" | "any" | "follow"
+                )
+            })
     {
         f.push(Forbidden::Questions);
     }
@@ -1361,11 +1371,15 @@ pub fn check_negatives(
                             documents: true,
                             tests: true,
                         };
+                        // "Do not edit existing files in `db/migrations/`": a new one is
+                        // allowed, so only edits count, and no listed file said to be new.
+                        let existing = n.text.to_ascii_lowercase().contains("existing");
                         let listed = || {
                             super::file_scope::listed_changes(result)
                                 .into_iter()
-                                .find(|(p, _)| {
+                                .find(|(p, line)| {
                                     banned.iter().any(|d| super::file_scope::within(p, d))
+                                        && !(existing && line.to_ascii_lowercase().contains("new"))
                                 })
                                 .map(|(_, line)| line)
                         };
@@ -1379,24 +1393,25 @@ pub fn check_negatives(
                             })
                             .collect();
                         // A file added or generated under a banned folder changes it.
-                        changed_a_file_under(
-                            result,
-                            &["add", "creat", "generat"],
-                            (&banned, false),
-                            kinds,
-                        )
-                        .or_else(listed)
-                        .or_else(|| {
-                            (!own.is_empty())
-                                .then(|| near(&lower, toks, &CHANGE_VERBS, &own, 8, &program))
-                                .flatten()
-                        })
-                        .map(|e| {
-                            (
-                                "the result changes what it was told to leave alone".to_string(),
-                                Some(e),
-                            )
-                        })
+                        let added: &[&str] = if existing {
+                            &[]
+                        } else {
+                            &["add", "creat", "generat"]
+                        };
+                        changed_a_file_under(result, added, (&banned, false), kinds)
+                            .or_else(listed)
+                            .or_else(|| {
+                                (!own.is_empty())
+                                    .then(|| near(&lower, toks, &CHANGE_VERBS, &own, 8, &program))
+                                    .flatten()
+                            })
+                            .map(|e| {
+                                (
+                                    "the result changes what it was told to leave alone"
+                                        .to_string(),
+                                    Some(e),
+                                )
+                            })
                     } else {
                         let named = (!by_path)
                             .then(|| {
@@ -3049,6 +3064,22 @@ mod tests {
         )
         .is_empty());
         assert!(check(&emoji, "Wrote the entry in plain text \u{2713}").is_empty());
+        for m in [
+            "Pick a default. Don't ask anything back; state what you assumed.",
+            "Do not ask me anything, just decide.",
+        ] {
+            let back = negatives(m);
+            assert_eq!(
+                check(&back, "Used UTC.\n\nDo you want local time instead?").len(),
+                1,
+                "{m}"
+            );
+        }
+        assert!(
+            negatives("Do not ask anything of the user unless the path is missing.")
+                .iter()
+                .all(|n| !n.forbidden.contains(&Forbidden::Questions))
+        );
         let ask = negatives("Don't come back with questions; decide yourself.");
         assert_eq!(
             check(
@@ -3165,6 +3196,18 @@ mod tests {
         }
         assert!(negatives("Fix the jump. I left Game/Player.cs untouched last time.").is_empty());
         assert!(negatives("The API in src/api/ is unchanged since v2.").is_empty());
+        // A ban on existing files lets a new one in.
+        let existing = negatives("Add the column. Do not edit existing files in db/migrations/.");
+        assert!(check(
+            &existing,
+            "Added db/migrations/0043_add_nickname.sql with the ALTER TABLE."
+        )
+        .is_empty());
+        assert!(check(
+            &existing,
+            "Files changed:\n- db/migrations/0043_add_nickname.sql (new)\n"
+        )
+        .is_empty());
         // A file created under a banned folder changes it.
         let migrations = negatives("Speed up the query. Don't touch anything in shop/migrations/.");
         assert_eq!(
