@@ -347,6 +347,29 @@ function thresholdsOf(all) {
     held,
   };
 }
+/**
+ * What deciding more would cost: the precision of each side when it decides a given share of the
+ * labelled out-of-fold results (the most confident first). The issue asks for half of the
+ * results decided at 90 %; this table shows how far the signals are from that.
+ */
+function precisionAtCoverage(all, shares = [0.05, 0.1, 0.25, 0.5]) {
+  const scored = all.filter((r) => !r.inverted && !r.foreign);
+  const n = scored.length;
+  return shares.map((share) => {
+    const k = Math.max(1, Math.round(share * n));
+    const drift = scored.slice(n - k);
+    const consistent = scored.slice(0, k);
+    // Both sides at half the share each.
+    const h = Math.max(1, Math.round((share * n) / 2));
+    const both = [...scored.slice(0, h).map((r) => r.y === 0), ...scored.slice(n - h).map((r) => r.y === 1)];
+    return {
+      share,
+      drift: drift.filter((r) => r.y === 1).length / k,
+      consistent: consistent.filter((r) => r.y === 0).length / k,
+      both: both.filter(Boolean).length / both.length,
+    };
+  });
+}
 /** The share of all out-of-fold results the thresholds decide. */
 const decidedShare = (scored, t) =>
   scored.filter((r) => !r.inverted && (r.p < t.consistentBelow || r.p >= t.driftFrom)).length / scored.length;
@@ -537,6 +560,12 @@ const lines = [
   `Status thresholds (config defaults, from out-of-fold probabilities): POTENTIAL_DRIFT from ${potentialFrom.toFixed(3)} (80th percentile of following results), SIGNIFICANT_DRIFT from ${significantFrom.toFixed(3)} (median of drifted results).`,
   "",
   `Decision thresholds (from out-of-fold probabilities, each side ≥ ${PRECISION * 100} % precise on training at the lower end of its one-sided 95 % Wilson interval, also on the folds it was not chosen on — held out: consistent ${held.consistent[0]} of ${held.consistent[1]}, drift ${held.drift[0]} of ${held.drift[1]} right; instructions read as inverted never decided): consistent below ${consistentBelow.toFixed(3)}, drift from ${driftFrom.toFixed(3)}; between them the stage is unsure and the judge decides.`,
+  "",
+  "Precision of the decisions if a side decided a given share of the labelled out-of-fold results, its most confident first (both: half the share on each side):",
+  "",
+  "| share decided | drift side | consistent side | both sides |",
+  "|---|---|---|---|",
+  ...precisionAtCoverage(oofScored).map((r) => `| ${pct(r.share)} % | ${pct(r.drift)} | ${pct(r.consistent)} | ${pct(r.both)} |`),
   "",
   `A broken explicit constraint decides drift on its own: ${decideBroken ? "yes" : "no"} (each family must clear the bar of ${PRECISION * 100} % at the lower end of its one-sided 95 % Wilson interval). On training, results with a violation that are drifted (or, for IFEval, break an instruction by the official checker): ${Object.entries(rule).map(([f, [right, n]]) => `${f} ${right} of ${n} (${pct(right / n)} %, bound ${pct(n ? wilsonLow(right, n) : NaN)} %)`).join("; ")}.`,
   "",
