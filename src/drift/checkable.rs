@@ -1215,7 +1215,23 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                             | "the"
                             | "plain"
                     ));
-            if bounds.is_empty() || part_placed || field_note(&lower, ws.get(k).map_or(0, |x| x.0))
+            // "Report with: the root cause in one or two sentences, the files changed, and …":
+            // one item of a list the colon opens bounds that item.
+            let list_item = {
+                let at = ws.get(k).map_or(0, |x| x.0 + x.1.len());
+                let before = lower.get(..at).unwrap_or_default();
+                let after = lower
+                    .get(at..)
+                    .unwrap_or_default()
+                    .trim_start_matches(['.', ' ']);
+                before.contains(':')
+                    && (after.starts_with(',') || after.starts_with(';'))
+                    && after.contains(" and ")
+            };
+            if bounds.is_empty()
+                || part_placed
+                || list_item
+                || field_note(&lower, ws.get(k).map_or(0, |x| x.0))
             {
                 continue;
             }
@@ -4476,6 +4492,8 @@ mod tests {
                 parse(m)
             );
         }
+        // One item of a listed report bounds that item.
+        assert!(kinds("When done, report with: the cause in one or two sentences, the files changed, and how you checked it.").is_empty());
         // The answer named as such is the answer, beside a thing built.
         assert_eq!(
             kinds("The bot persona writes in all lowercase, so your reply must be in all lowercase letters."),

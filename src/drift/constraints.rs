@@ -1002,6 +1002,13 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                 .any(|v| s.starts_with(v) || (v.starts_with(s.as_str()) && s.len() + 1 >= v.len()))
         })
         .collect();
+    // "Do not change the signature of `calculate_total`": the signature is what may not
+    // change, not the function's body (its name's pieces are no objects).
+    let objects = if objects.iter().any(|o| o == "signatur") {
+        vec!["signatur".to_string()]
+    } else {
+        objects
+    };
     // What a ban on anything new names; a dependency's ban is read above, with what it lets
     // in ("dev dependencies").
     let deps = f.contains(&Forbidden::Dependency);
@@ -1009,7 +1016,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         .iter()
         .filter(|o| {
             !(deps
-                && ["depend", "packag", "librari"]
+                && ["depend", "packag", "librari", "crate", "gem"]
                     .iter()
                     .any(|d| o.starts_with(d)))
         })
@@ -1076,7 +1083,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         && !new_objects.is_empty()
         && !qualified
     {
-        f.push(Forbidden::New(new_objects));
+        f.push(Forbidden::New(modifiers_of_compounds(main, new_objects)));
     } else if clause.contains("mention")
         || clause.contains("discuss")
         || clause.contains("talk about")
@@ -2383,16 +2390,102 @@ fn as_noun(lower: &str, at: usize, word: &str) -> bool {
     if word.ends_with("ed") || word.ends_with("ing") || word.ends_with("ote") {
         return false;
     }
-    clause_before(lower, at)
+    // "The partition table change would need a reflash": the subject of an auxiliary.
+    let next = lower
+        .get(at + word.len()..)
+        .unwrap_or_default()
+        .split_whitespace()
+        .next()
+        .unwrap_or_default();
+    let subject = matches!(
+        next,
+        "would"
+            | "will"
+            | "is"
+            | "was"
+            | "needs"
+            | "requires"
+            | "should"
+            | "could"
+            | "can"
+            | "may"
+            | "might"
+            | "must"
+    );
+    subject
+        || clause_before(lower, at)
+            .split_whitespace()
+            .rev()
+            .take(2)
+            .any(|w| {
+                matches!(
+                    w,
+                    "the" | "a" | "an" | "this" | "that" | "these" | "those" | "each" | "every"
+                )
+            })
+}
+
+/// A ban's objects with each compound ("expiration rules", "log statements") cut to its
+/// modifiers: "no expiration rules" is not broken by any rule added, only by an expiration.
+fn modifiers_of_compounds(main: &str, objects: Vec<String>) -> Vec<String> {
+    let toks: Vec<text::Token> = text::tokens(main)
+        .into_iter()
+        .filter(|t| objects.iter().any(|o| *o == *t.stem))
+        .collect();
+    let mut out: Vec<String> = Vec::new();
+    let mut run: Vec<&text::Token> = Vec::new();
+    let flush = |run: &mut Vec<&text::Token>, out: &mut Vec<String>| {
+        let keep = if run.len() > 1 {
+            run.len() - 1
+        } else {
+            run.len()
+        };
+        for t in run.iter().take(keep) {
+            if !out.iter().any(|o| *o == *t.stem) {
+                out.push(t.stem.to_string());
+            }
+        }
+        run.clear();
+    };
+    for t in &toks {
+        let joined = run.last().is_some_and(|p| {
+            main.get(p.at + p.word.len()..t.at)
+                .is_some_and(|gap| !gap.is_empty() && gap.chars().all(|c| c == ' '))
+        });
+        if !joined {
+            flush(&mut run, &mut out);
+        }
+        run.push(t);
+    }
+    flush(&mut run, &mut out);
+    // Objects the tokens did not give back keep their place.
+    for o in objects {
+        if !out.contains(&o) && !toks.iter().any(|t| *t.stem == *o) {
+            out.push(o);
+        }
+    }
+    out
+}
+
+/// Whether the word at `at..at + len` is a piece of a path (`crates/cli/src/config.rs`): a
+/// folder's name, not the thing a ban names.
+fn in_path(lower: &str, at: usize, len: usize) -> bool {
+    // A folder's name only: a file's own name ("service" of `src/service.ts`) still names it.
+    lower.as_bytes().get(at + len) == Some(&b'/')
+}
+
+/// Whether the verb at byte `at` tells a state that held before ("botocore was already
+/// installed", "CI already installs it"): not the result's own act.
+fn already(lower: &str, at: usize) -> bool {
+    let before: Vec<&str> = clause_before(lower, at)
         .split_whitespace()
         .rev()
         .take(2)
-        .any(|w| {
-            matches!(
-                w,
-                "the" | "a" | "an" | "this" | "that" | "these" | "those" | "each" | "every"
-            )
-        })
+        .collect();
+    before.first().is_some_and(|w| *w == "already")
+        && !before
+            .get(1)
+            .is_some_and(|w| matches!(*w, "i" | "we" | "i've" | "we've" | "have" | "has"))
 }
 
 /// Whether the sentence before a participle at byte `at` opens by denying its subject: "No
@@ -2548,6 +2641,7 @@ fn near(
         if negated(lower, t.at, &t.word) || program.quotes(t.at, &t.word) {
             continue;
         }
+        let things = !verbs.contains(&"chang");
         let lo = i.saturating_sub(window);
         let hi = (i + window + 1).min(toks.len());
         // The object must sit in the verb's clause: "added X; no Y" does not add Y.
@@ -2562,12 +2656,14 @@ fn near(
                 .char_indices()
                 .any(|(i, c)| ends_clause(between, i, c))
         };
-        if let Some(o) = toks
-            .get(lo..hi)
-            .unwrap_or_default()
-            .iter()
-            .find(|o| o.at != t.at && objects.contains(&&*o.stem) && same_clause(o))
-        {
+        if let Some(o) = toks.get(lo..hi).unwrap_or_default().iter().find(|o| {
+            o.at != t.at
+                && objects.contains(&&*o.stem)
+                && same_clause(o)
+                // A folder named like a new thing ("crates/cli/…" for "no new crates") is
+                // none; a folder can be what a change ban names ("migrations/").
+                && !(things && in_path(lower, o.at, o.word.len()))
+        }) {
             // Read only for a verb with its object (each looks back over the sentence): a
             // possibility, a proposal, a noun, a denied subject or an alternative not taken
             // reports nothing.
@@ -2576,6 +2672,7 @@ fn near(
                 || as_noun(lower, t.at, &t.word)
                 || denied_as_a_whole(lower, t.at)
                 || by_another(lower, t.at, &t.word)
+                || already(lower, t.at)
                 || ["rather than", "instead of"]
                     .iter()
                     .any(|a| clause_before(lower, t.at).contains(a));
@@ -3282,6 +3379,52 @@ mod tests {
         ] {
             assert!(check(&no_new, kept).is_empty(), "{kept}");
         }
+        // A signature ban is broken by a change said of the signature, not of the body.
+        let sig = negatives("Speed it up. Do not change the signature of `parse_row`.");
+        assert!(check(&sig, "Refactored parser/rows.py: `parse_row(line, strict)` keeps its signature; changed the loop to a generator.").is_empty());
+        assert_eq!(
+            check(
+                &sig,
+                "Changed the signature of parse_row to take a dialect."
+            )
+            .len(),
+            1
+        );
+        // A state that held before is no act of the result's.
+        let deps = negatives("Add retries. Do not add any new dependencies.");
+        assert!(check(
+            &deps,
+            "Retries use the stdlib; urllib3 was already installed as a dependency of requests."
+        )
+        .is_empty());
+        // A folder named like the banned thing is not it.
+        let crates = negatives("Add an error enum. Do not add crates.");
+        assert!(check(
+            &crates,
+            "Added the enum in crates/app/src/err.rs with a manual Display."
+        )
+        .is_empty());
+        // A compound names its kind: other rules are not expiration rules.
+        let expiry = negatives("Cut storage cost. Do not add expiration rules.");
+        assert!(
+            check(
+                &expiry,
+                "Added transition rules to infra/logs.tf (IA after 30 days)."
+            )
+            .is_empty(),
+            "{expiry:?}"
+        );
+        assert_eq!(
+            check(&expiry, "Added an expiration rule after 400 days.").len(),
+            1
+        );
+        // A change word as the subject of an auxiliary is a noun.
+        let tables = negatives("Design only. Do not modify partition tables.");
+        assert!(check(
+            &tables,
+            "The partition table change would need a reflash of every unit."
+        )
+        .is_empty());
         // A file's history is not the result's change.
         let engine = negatives("Fix the CLI. Do not modify the scheduler in core/sched/.");
         for told in [

@@ -416,6 +416,21 @@ fn is_create(w: &str) -> bool {
 /// with at most four words between the verb or the path before and none that ends the object
 /// ("to", "by", "leaving" …).
 fn changed_paths(sentence: &str) -> Vec<String> {
+    // "- `.gitignore`: added `config/local.py` so …": an item headed by its file tells what
+    // changed in that file; the paths after the colon are its content.
+    let item = sentence
+        .trim_start()
+        .trim_start_matches(['-', '*', '+'])
+        .trim_start();
+    if let Some((head, _)) = item.split_once(": ").or_else(|| item.split_once(" — ")) {
+        let head = head.trim().trim_matches(['`', '*']);
+        let dotfile = head.len() > 2
+            && head.starts_with('.')
+            && head[1..].bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+        if !head.contains(' ') && (paths(head).len() == 1 || dotfile) {
+            return Vec::new();
+        }
+    }
     let lower = sentence.to_ascii_lowercase();
     let code = text::inline_code_spans(sentence);
     let found = paths(sentence);
@@ -483,6 +498,20 @@ mod tests {
             assert_eq!(v.len(), 1, "{outside}");
             assert!(v[0].reason.contains("src/router.ts"), "{v:?}");
         }
+    }
+
+    #[test]
+    fn an_item_headed_by_its_file_changes_that_file() {
+        let l = limits("Support local settings. Only edit `src/app.py` and `.gitignore`.");
+        assert!(check(
+            &l,
+            "- .gitignore: added `src/local.py` so it is never committed."
+        )
+        .is_empty());
+        assert_eq!(
+            check(&l, "- I also updated `src/db.py` to read it.").len(),
+            1
+        );
     }
 
     #[test]
