@@ -2397,20 +2397,32 @@ fn as_noun(lower: &str, at: usize, word: &str) -> bool {
         .split_whitespace()
         .next()
         .unwrap_or_default();
+    // "The changes above are recommendations", "the edits listed below".
     let subject = matches!(
         next,
         "would"
             | "will"
             | "is"
             | "was"
+            | "are"
+            | "were"
             | "needs"
+            | "need"
             | "requires"
+            | "require"
             | "should"
             | "could"
             | "can"
             | "may"
             | "might"
             | "must"
+            | "above"
+            | "below"
+            | "listed"
+            | "described"
+            | "outlined"
+            | "proposed"
+            | "suggested"
     );
     subject
         || clause_before(lower, at)
@@ -3423,6 +3435,11 @@ mod tests {
         assert!(check(
             &tables,
             "The partition table change would need a reflash of every unit."
+        )
+        .is_empty());
+        assert!(check(
+            &tables,
+            "Nothing was modified; the partition table changes above are for the build task."
         )
         .is_empty());
         // A file's history is not the result's change.

@@ -426,7 +426,9 @@ fn changed_paths(sentence: &str) -> Vec<String> {
         let head = head.trim().trim_matches(['`', '*']);
         let dotfile = head.len() > 2
             && head.starts_with('.')
-            && head[1..].bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+            && head[1..]
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
         if !head.contains(' ') && (paths(head).len() == 1 || dotfile) {
             return Vec::new();
         }
