@@ -2295,9 +2295,10 @@ fn names_code(ws: &[(usize, &str)]) -> bool {
 }
 
 /// What asks for an ending phrase.
-const END_CUES: [&str; 11] = [
+const END_CUES: [&str; 12] = [
     "end your",
     "finish your",
+    "finish with",
     "end with",
     "very end",
     "last sentence of your",
@@ -5308,6 +5309,8 @@ mod tests {
             )
             .0
         );
+        let p = rules("The result must finish with the line 'DONE'.");
+        assert!(p.contains(&Rule::EndsWith("DONE".into())), "{p:?}");
         let p = rules("Please close your report with the line 'DONE-42'.");
         assert!(p.contains(&Rule::EndsWith("DONE-42".into())), "{p:?}");
         // An ending that turns on a condition is not read.

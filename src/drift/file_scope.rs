@@ -348,7 +348,20 @@ pub fn created_file(result: &str) -> Option<String> {
             .is_some_and(shown)
             || lower.contains("\tnew file:");
         let item = ["- ", "* ", "+ "].iter().any(|m| t.starts_with(m));
-        if git || (item && listing && shown(&lower)) {
+        // "- src/lib/format-date.ts (new)", "- `a.py` — new file".
+        let marked_new = item
+            && shown(&lower)
+            && [
+                "(new)",
+                "(new file)",
+                "— new",
+                "- new file",
+                "(created)",
+                "(added)",
+            ]
+            .iter()
+            .any(|m| lower.contains(m));
+        if git || marked_new || (item && listing && shown(&lower)) {
             return Some(t.chars().take(120).collect());
         }
         if !item {
