@@ -2339,11 +2339,49 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
     if let Some(q) = after.or_else(|| quoted(sentence).into_iter().next()) {
         return Some(q);
     }
-    let at = lower.find(':').map(|i| i + 1).or_else(|| {
-        ["exact phrase ", "exact question "]
-            .iter()
-            .find_map(|c| lower.find(c).map(|i| i + c.len()))
-    })?;
+    // After a colon only when the colon follows the cue itself ("end with: Thanks."), not a
+    // deliverable's name ("Finish with attempt_completion: root cause, fix, tests").
+    let cue_end = END_CUES
+        .iter()
+        .filter_map(|c| lower.find(c).map(|i| i + c.len()))
+        .min()
+        .unwrap_or(0);
+    let colon_after_cue = lower.find(':').is_some_and(|i| {
+        lower.get(cue_end.min(i)..i).is_some_and(|between| {
+            between.split_whitespace().all(|w| {
+                matches!(
+                    w,
+                    "your"
+                        | "response"
+                        | "reply"
+                        | "answer"
+                        | "report"
+                        | "message"
+                        | "with"
+                        | "this"
+                        | "the"
+                        | "exact"
+                        | "phrase"
+                        | "line"
+                        | "following"
+                        | "words"
+                        | "exactly"
+                        | "it"
+                        | "sentence"
+                        | "question"
+                )
+            })
+        })
+    });
+    let at = lower
+        .find(':')
+        .filter(|_| colon_after_cue)
+        .map(|i| i + 1)
+        .or_else(|| {
+            ["exact phrase ", "exact question "]
+                .iter()
+                .find_map(|c| lower.find(c).map(|i| i + c.len()))
+        })?;
     let phrase = sentence.get(at..)?.trim();
     (!phrase.is_empty() && phrase.len() < 120 && phrase.split_whitespace().count() <= 16)
         .then(|| phrase.to_string())
@@ -5309,6 +5347,8 @@ mod tests {
             )
             .0
         );
+        let p = rules("Finish with attempt_completion: root cause, fix, tests.");
+        assert!(!p.iter().any(|r| matches!(r, Rule::EndsWith(_))), "{p:?}");
         let p = rules("The result must finish with the line 'DONE'.");
         assert!(p.contains(&Rule::EndsWith("DONE".into())), "{p:?}");
         let p = rules("Please close your report with the line 'DONE-42'.");
