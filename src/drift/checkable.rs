@@ -2348,29 +2348,10 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
         .unwrap_or(0);
     let colon_after_cue = lower.find(':').is_some_and(|i| {
         lower.get(cue_end.min(i)..i).is_some_and(|between| {
-            between.split_whitespace().all(|w| {
-                matches!(
-                    w,
-                    "your"
-                        | "response"
-                        | "reply"
-                        | "answer"
-                        | "report"
-                        | "message"
-                        | "with"
-                        | "this"
-                        | "the"
-                        | "exact"
-                        | "phrase"
-                        | "line"
-                        | "following"
-                        | "words"
-                        | "exactly"
-                        | "it"
-                        | "sentence"
-                        | "question"
-                )
-            })
+            !between.contains('_')
+                && !between
+                    .split_whitespace()
+                    .any(|w| matches!(w, "summary" | "tool" | "completion"))
         })
     });
     let at = lower
