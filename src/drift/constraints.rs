@@ -1359,11 +1359,6 @@ pub fn check_negatives(
                 Forbidden::Dependency => adds_dependency(&lower, toks, &program, n.dev_allowed)
                     .map(|e| ("the result adds a dependency".to_string(), Some(e))),
                 Forbidden::Change(objects) => {
-                    // A ban on "other" files, with the paths it allows known: which files a
-                    // change touched is read from their paths, not from the word "file" near
-                    // a change verb ("refactored it: the file handler is built once").
-                    let generic = objects.iter().all(|o| CODE_OBJECTS.contains(&o.as_str()));
-                    let by_path = generic && !n.others_than.is_empty() && dirs_named(&n.text).1;
                     // A ban on named paths ("the files under `.github/workflows/`", "leave
                     // `config.py` alone") is broken by a changed file under them, read from the
                     // paths the result names: the words "files changed" near a verb are not it.
@@ -1417,7 +1412,7 @@ pub fn check_negatives(
                                 .map(|(_, line)| line)
                         };
                         // The ban's own words less the paths' and the generic ones ("the
-                        // scheduler in `core/sched/`": a change said of the scheduler).
+                        // scheduler in `core/sched/`": a change reported of the scheduler).
                         let own: Vec<&str> = objects
                             .iter()
                             .map(String::as_str)
@@ -1435,7 +1430,7 @@ pub fn check_negatives(
                             .or_else(listed)
                             .or_else(|| {
                                 (!own.is_empty())
-                                    .then(|| near(&lower, toks, &CHANGE_VERBS, &own, 8, &program))
+                                    .then(|| reported_change(&lower, toks, &own, &program))
                                     .flatten()
                             })
                             .map(|e| {
@@ -1446,15 +1441,17 @@ pub fn check_negatives(
                                 )
                             })
                     } else {
-                        let named = (!by_path)
-                            .then(|| {
-                                near(&lower, toks, &CHANGE_VERBS, &as_refs(objects), 8, &program)
-                            })
+                        // A change the result reports as its own, said of the ban's object.
+                        // Not for a ban on "other" files, whose paths are read instead.
+                        let generic = objects.iter().all(|o| CODE_OBJECTS.contains(&o.as_str()));
+                        let others = generic && !n.others_than.is_empty() && dirs_named(&n.text).1;
+                        let refs: Vec<&str> = objects.iter().map(String::as_str).collect();
+                        let named = (!others)
+                            .then(|| reported_change(&lower, toks, &refs, &program))
                             .flatten();
                         // "Do not modify files" / "the code": any file the result says it changed.
                         // Not when the ban names one part ("the queue implementation", "the parser
-                        // module"): which files hold it cannot be told, so only a change said of it
-                        // counts (`named`).
+                        // module"): which files hold it cannot be told.
                         let has =
                             |stems: &[&str]| objects.iter().any(|o| stems.contains(&o.as_str()));
                         let one_part = objects.iter().any(|o| {
@@ -2203,10 +2200,6 @@ pub(super) fn states_verb(
         && !negated(lower, at, word)
 }
 
-fn as_refs(v: &[String]) -> Vec<&str> {
-    v.iter().map(String::as_str).collect()
-}
-
 /// Where the result adds a package: an install command naming one ("npm i -D x", "pip install
 /// y"), "added a dependency", an add verb near a package word, or a manifest changed by an add
 /// ("added zod to package.json"); not a removal ("removed axios from package.json"), not a
@@ -2891,6 +2884,71 @@ fn near(
         }
     }
     None
+}
+
+/// [`near`] for a change the result reports as its own: a past-tense change verb ("changed",
+/// "rewrote") that opens its sentence or follows "I"/"we" or a joiner ("and", "then"), with the
+/// ban's object after it in its clause. "I refactored the parser" breaks "do not refactor the
+/// parser"; a change verb anywhere near the ban's words ("Refactored totals.py: `total()` keeps
+/// its signature") was right for about half of its flags on text written without sight of the
+/// code (8 of 21 over six probe sets, 7 of 12 over two more), below the bar a flag must clear.
+fn reported_change(
+    lower: &str,
+    toks: &[text::Token],
+    objects: &[&str],
+    program: &Program,
+) -> Option<String> {
+    toks.iter().enumerate().find_map(|(i, t)| {
+        let w = t.word.to_ascii_lowercase();
+        let past = (w.ends_with("ed")
+            && CHANGE_VERBS
+                .iter()
+                .any(|v| w.starts_with(v) || w.trim_start_matches("re-").starts_with(v)))
+            || matches!(w.as_str(), "rewrote" | "rewritten");
+        if !past {
+            return None;
+        }
+        // "re-edited" is read as "edited" after "re-".
+        let head = clause_before(lower, t.at)
+            .trim_end()
+            .trim_end_matches("re-")
+            .trim_end();
+        // "added/updated": the first of two verbs joined by a slash stands in for the second.
+        let head = match head.rsplit_once(char::is_whitespace) {
+            Some((before, last)) if last.ends_with('/') => before.trim_end(),
+            None if head.ends_with('/') => "",
+            _ => head,
+        };
+        let prev = head
+            .rsplit(|c: char| c.is_whitespace() || c == ',')
+            .next()
+            .unwrap_or("");
+        let opens = head.trim_start_matches(['-', '*', ' ']).is_empty()
+            || matches!(
+                prev,
+                "i" | "we" | "and" | "then" | "also" | "so" | "i've" | "we've"
+            );
+        if !opens {
+            return None;
+        }
+        // Its object after it, in reach and in its clause.
+        let hi = (i + 6).min(toks.len());
+        let after = toks.get(i + 1..hi).unwrap_or_default();
+        after
+            .iter()
+            .any(|o| objects.contains(&&*o.stem))
+            .then(|| {
+                near(
+                    lower,
+                    toks.get(i..hi).unwrap_or_default(),
+                    &CHANGE_VERBS,
+                    objects,
+                    6,
+                    program,
+                )
+            })
+            .flatten()
+    })
 }
 
 /// An explicit, checkable format constraint.
@@ -3587,6 +3645,22 @@ mod tests {
             "Added the checks to src/lib/forms.ts; no new files.",
         ] {
             assert!(check(&no_new, kept).is_empty(), "{kept}");
+        }
+        // A change is the result's own when reported as such: not a tool's output, a file
+        // described, or a heading.
+        let fields = negatives("Clean up the schema. Do not modify the existing fields.");
+        for kept in [
+            "The linter reports that field 4 changed name, as expected.",
+            "Fields needing changes:\n- the date field",
+            "A field renamed upstream in v2 is read by its new name.",
+        ] {
+            assert!(check(&fields, kept).is_empty(), "{kept}");
+        }
+        for broken in [
+            "I changed the existing fields to snake_case.",
+            "Cleaned up the schema and renamed two fields.",
+        ] {
+            assert_eq!(check(&fields, broken).len(), 1, "{broken}");
         }
         // A signature ban is broken by a change said of the signature, not of the body.
         let sig = negatives("Speed it up. Do not change the signature of `parse_row`.");
