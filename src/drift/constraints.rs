@@ -1430,7 +1430,9 @@ pub fn check_negatives(
                             .or_else(listed)
                             .or_else(|| {
                                 (!own.is_empty())
-                                    .then(|| reported_change(&lower, toks, &own, &program))
+                                    .then(|| {
+                                        reported_change(&lower, toks, &CHANGE_VERBS, &own, &program)
+                                    })
                                     .flatten()
                             })
                             .map(|e| {
@@ -1447,7 +1449,7 @@ pub fn check_negatives(
                         let others = generic && !n.others_than.is_empty() && dirs_named(&n.text).1;
                         let refs: Vec<&str> = objects.iter().map(String::as_str).collect();
                         let named = (!others)
-                            .then(|| reported_change(&lower, toks, &refs, &program))
+                            .then(|| reported_change(&lower, toks, &CHANGE_VERBS, &refs, &program))
                             .flatten();
                         // "Do not modify files" / "the code": any file the result says it changed.
                         // Not when the ban names one part ("the queue implementation", "the parser
@@ -1508,7 +1510,7 @@ pub fn check_negatives(
                     created
                         .or_else(|| {
                             (!files && !rest.is_empty())
-                                .then(|| near(&lower, toks, &NEW_VERBS, &rest, 6, &program))
+                                .then(|| reported_change(&lower, toks, &NEW_VERBS, &rest, &program))
                                 .flatten()
                         })
                         .map(|e| {
@@ -2895,16 +2897,17 @@ fn near(
 fn reported_change(
     lower: &str,
     toks: &[text::Token],
+    verbs: &[&str],
     objects: &[&str],
     program: &Program,
 ) -> Option<String> {
     toks.iter().enumerate().find_map(|(i, t)| {
         let w = t.word.to_ascii_lowercase();
         let past = (w.ends_with("ed")
-            && CHANGE_VERBS
+            && verbs
                 .iter()
                 .any(|v| w.starts_with(v) || w.trim_start_matches("re-").starts_with(v)))
-            || matches!(w.as_str(), "rewrote" | "rewritten");
+            || matches!(w.as_str(), "rewrote" | "rewritten" | "built");
         if !past {
             return None;
         }
@@ -2941,7 +2944,7 @@ fn reported_change(
                 near(
                     lower,
                     toks.get(i..hi).unwrap_or_default(),
-                    &CHANGE_VERBS,
+                    verbs,
                     objects,
                     6,
                     program,
@@ -4360,7 +4363,14 @@ mod tests {
         );
         assert_eq!(v.len(), 1, "{v:?}");
         let n = negatives("Propose where retries live. No new services or infrastructure.");
-        assert!(!check(&n, "Add a Notification Relay Service on top of RabbitMQ.").is_empty());
+        // A new thing the result reports adding breaks it; one it proposes in the imperative
+        // ("Add a relay service") may be the plan asked for or a suggestion: not read.
+        assert!(!check(
+            &n,
+            "I added a notification relay service on top of RabbitMQ."
+        )
+        .is_empty());
+        assert!(check(&n, "Add a Notification Relay Service on top of RabbitMQ.").is_empty());
         assert!(check(&n, "Put it in the existing job worker.").is_empty());
     }
 
