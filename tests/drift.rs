@@ -685,7 +685,7 @@ fn probe_sets_raise_no_false_violation() {
         .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
         .collect();
     files.sort();
-    assert!(files.len() >= 7, "{files:?}");
+    assert!(files.len() >= 10, "{files:?}");
     let (mut caught, mut breaking) = (0, 0);
     let mut wrong = Vec::new();
     for f in files {
@@ -706,9 +706,10 @@ fn probe_sets_raise_no_false_violation() {
         }
     }
     assert!(wrong.is_empty(), "compliant reports flagged: {wrong:?}");
-    // 109 of 301 on 2026-11-29.
+    // 109 of 301 at the end of the 31st session; 189 of 432 (43.8 %, three sets more) at the
+    // end of the 32nd.
     assert!(
-        caught * 100 >= breaking * 30,
+        caught * 100 >= breaking * 40,
         "{caught} of {breaking} breaking reports caught"
     );
 }

@@ -2091,14 +2091,45 @@ fn repeat_rule(message: &str, lower: &str, push: &mut impl FnMut(&str, Rule)) {
         return;
     }
     let lines: Vec<&str> = message.split('\n').collect();
-    let Some(i) = lines.iter().position(|l| {
-        let l = l.to_lowercase();
-        l.contains("repeat")
-            && has_any(
-                &l,
-                &["request", "above", "below", "prompt", "sentence", "text"],
-            )
-    }) else {
+    // What is repeated follows the verb ("repeat the request word for word"); "ignore repeat
+    // submits while a request is in flight" asks for no repetition.
+    let asks = |l: &str| {
+        let words: Vec<&str> = l
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect();
+        words.iter().enumerate().any(|(k, w)| {
+            *w == "repeat"
+                && words.get(k + 1).is_some_and(|x| {
+                    matches!(
+                        *x,
+                        "the"
+                            | "this"
+                            | "my"
+                            | "your"
+                            | "it"
+                            | "back"
+                            | "all"
+                            | "entire"
+                            | "exactly"
+                            | "verbatim"
+                            | "word"
+                            | "above"
+                            | "below"
+                            | "request"
+                            | "prompt"
+                            | "following"
+                    )
+                })
+                && words.iter().skip(k + 1).take(6).any(|x| {
+                    matches!(
+                        *x,
+                        "request" | "above" | "below" | "prompt" | "sentence" | "text"
+                    )
+                })
+        })
+    };
+    let Some(i) = lines.iter().position(|l| asks(&l.to_lowercase())) else {
         return;
     };
     let request = if lines.iter().take(i).all(|l| l.trim().is_empty()) {
@@ -4514,6 +4545,8 @@ mod tests {
         }
         // One item of a listed report bounds that item.
         assert!(kinds("When done, report with: the cause in one or two sentences, the files changed, and how you checked it.").is_empty());
+        // "Repeat" as an adjective asks for no repetition.
+        assert!(kinds("Context: forms submit twice.\nObjective: ignore repeat submits while a request is in flight.").is_empty());
         // The answer named as such is the answer, beside a thing built.
         assert_eq!(
             kinds("The bot persona writes in all lowercase, so your reply must be in all lowercase letters."),

@@ -1521,12 +1521,17 @@ pub fn check_negatives(
                         })
                 }
                 Forbidden::Marker(marker) => {
-                    code.lines.iter().find(|l| has_token(l, marker)).map(|l| {
-                        (
-                            format!("the result's code leaves a {marker} comment"),
-                            Some(l.trim().chars().take(120).collect()),
-                        )
-                    })
+                    // A diff's removed line ("-    # TODO: …") takes the marker away.
+                    let removed = |l: &str| l.starts_with('-') && !l.starts_with("--");
+                    code.lines
+                        .iter()
+                        .find(|l| has_token(l, marker) && !removed(l))
+                        .map(|l| {
+                            (
+                                format!("the result's code leaves a {marker} comment"),
+                                Some(l.trim().chars().take(120).collect()),
+                            )
+                        })
                 }
                 Forbidden::ChangeNamed(name) => changes_name(&lower, name).map(|e| {
                     (
@@ -2018,6 +2023,11 @@ fn skip_marker(result: &str) -> Option<String> {
         let before = line.get(..at).unwrap_or_default();
         let removed = [
             "remov",
+            "already",
+            "existing",
+            "by another",
+            "did not add",
+            "didn't add",
             "drop",
             "delet",
             "un-skip",
@@ -2102,6 +2112,11 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
             "rather than",
             "left for",
             "pending",
+            "ready for",
+            "to apply",
+            "to run",
+            "team",
+            "will ",
         ]
         .iter()
         .any(|c| said.contains(c))
@@ -2115,7 +2130,13 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
     };
     commands.iter().find_map(|c| {
         lower.match_indices(c).find_map(|(at, _)| {
-            if !whole(at, c) || negated(&lower, at, c) {
+            // Denied before it or right after it ("`ng update` not run", "was not applied").
+            let after = lower.get(at + c.len()..).unwrap_or_default();
+            let after = after.trim_start_matches(['`', '\'', '"', ')', ' ']);
+            let denied_after = ["not ", "was not", "wasn't", "were not", "is not", "never"]
+                .iter()
+                .any(|n| after.starts_with(n));
+            if !whole(at, c) || negated(&lower, at, c) || denied_after {
                 return None;
             }
             let in_code = program.iter().any(|&(a, b)| (a..b).contains(&at))
@@ -3341,6 +3362,12 @@ mod tests {
             "Resolved the two TODO comments.\n```ts\nconst todoItems = load();\n```"
         )
         .is_empty());
+        // A diff's removed line takes the marker away.
+        assert!(check(
+            &todo,
+            "```diff\n-    # TODO: drop after v1\n-    def old(): pass\n     def new(): pass\n```"
+        )
+        .is_empty());
         assert!(negatives("Don't worry about the TODOs for now.")
             .iter()
             .all(|n| !n
@@ -3742,6 +3769,13 @@ mod tests {
             "Generated shop/migrations/0031_x.py with `makemigrations`; not applied."
         )
         .is_empty());
+        let upgrade = negatives("Plan the upgrade only, and don't run `ng update`.");
+        for kept in [
+            "Upgrade plan (`ng update` not run):\n1. Bump Node.",
+            "Plan saved; it is ready for the platform team to run with `ng update --all` in their window.",
+        ] {
+            assert!(check(&upgrade, kept).is_empty(), "{kept}");
+        }
         // Skipped tests.
         let skip = negatives("Fix the flaky upload. Do not skip, xfail or delete tests.");
         assert_eq!(
@@ -3755,6 +3789,11 @@ mod tests {
         assert!(check(
             &skip,
             "Removed the old `@pytest.mark.skip` from test_resume; it passes now."
+        )
+        .is_empty());
+        assert!(check(
+            &skip,
+            "1 skipped: test_big, which was already marked `@pytest.mark.skip` by someone else."
         )
         .is_empty());
         // Deleted files.

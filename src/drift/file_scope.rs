@@ -276,6 +276,8 @@ pub fn listed_changes(result: &str) -> Vec<(String, String)> {
     ];
     let mut out = Vec::new();
     let mut listing = false;
+    // "Changes (all in `charts/api/`):": the items' paths are relative to that folder.
+    let mut base: Option<String> = None;
     for line in result.lines() {
         if out.len() >= MAX_PATHS {
             break;
@@ -312,6 +314,17 @@ pub fn listed_changes(result: &str) -> Vec<(String, String)> {
             .any(|k| lower.contains(k));
             if listing && !kept {
                 if let Some((_, path)) = paths(t).into_iter().next() {
+                    let path = match &base {
+                        Some(b)
+                            if !within(&path, b)
+                                && b.split('/')
+                                    .next()
+                                    .is_some_and(|top| !path.starts_with(&format!("{top}/"))) =>
+                        {
+                            format!("{b}{path}")
+                        }
+                        _ => path,
+                    };
                     out.push((path, t.chars().take(120).collect()));
                 }
             }
@@ -327,6 +340,14 @@ pub fn listed_changes(result: &str) -> Vec<(String, String)> {
         listing = heading
             && CHANGED.iter().any(|c| bare.contains(c))
             && !NOT.iter().any(|n| bare.contains(n));
+        base = listing
+            .then(|| {
+                paths(t)
+                    .into_iter()
+                    .map(|(_, p)| p)
+                    .find(|p| p.ends_with('/'))
+            })
+            .flatten();
     }
     out
 }
@@ -513,6 +534,15 @@ mod tests {
             assert_eq!(v.len(), 1, "{outside}");
             assert!(v[0].reason.contains("src/router.ts"), "{v:?}");
         }
+    }
+
+    #[test]
+    fn items_under_a_heading_that_names_a_folder_are_in_it() {
+        let l = limits("Raise the limits. You may only change files in `charts/api/`.");
+        let inside = "Changes (all in `charts/api/`):\n- `values.yaml`: memory 1Gi\n- `templates/hpa.yaml`: new\n";
+        assert!(check(&l, inside).is_empty());
+        let outside = "Changes (all in `charts/api/`):\n- `templates/hpa.yaml`: new\n- `charts/common/values.yaml`: bumped\n";
+        assert_eq!(check(&l, outside).len(), 1);
     }
 
     #[test]
