@@ -706,7 +706,7 @@ fn probe_sets_raise_no_false_violation() {
         }
     }
     assert!(wrong.is_empty(), "compliant reports flagged: {wrong:?}");
-    // 109 of 301 at the end of the 31st session; 189 of 432 (43.8 %, three sets more) at the
+    // 109 of 301 at the end of the 31st session; 204 of 472 (43.2 %, four sets more) at the
     // end of the 32nd.
     assert!(
         caught * 100 >= breaking * 40,

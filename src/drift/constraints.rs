@@ -2139,11 +2139,27 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
             if !whole(at, c) || negated(&lower, at, c) || denied_after {
                 return None;
             }
-            let in_code = program.iter().any(|&(a, b)| (a..b).contains(&at))
-                || text::in_spans(&inline, at)
+            let fenced = program.iter().any(|&(a, b)| (a..b).contains(&at))
                 || line_at(&lower, at)
                     .trim_start()
                     .starts_with(&format!("$ {c}"));
+            // Inline code in prose is a command run only with a verb that says so before it
+            // in its sentence ("I ran `x`"); a plan's step ("4. — `x`") names one to run.
+            let said_run = || {
+                let words: Vec<&str> = since_last(&lower, at, &[". ", "\n"])
+                    .split(|ch: char| !ch.is_ascii_alphanumeric())
+                    .filter(|w| !w.is_empty())
+                    .collect();
+                words.iter().any(|w| {
+                    matches!(
+                        *w,
+                        "ran" | "executed" | "applied" | "invoked" | "triggered" | "used" | "did"
+                    )
+                }) || words
+                    .windows(2)
+                    .any(|p| matches!(p, ["i" | "we", v] if v.ends_with("ed")))
+            };
+            let in_code = fenced || (text::in_spans(&inline, at) && said_run());
             let line = line_at(&lower, at);
             let names_target = target.is_empty()
                 || line
@@ -3771,6 +3787,7 @@ mod tests {
         .is_empty());
         let upgrade = negatives("Plan the upgrade only, and don't run `ng update`.");
         for kept in [
+            "Plan:\n1. Bump Node.\n2. **15 -> 16** — `ng update @angular/core@16`.",
             "Upgrade plan (`ng update` not run):\n1. Bump Node.",
             "Plan saved; it is ready for the platform team to run with `ng update --all` in their window.",
         ] {
