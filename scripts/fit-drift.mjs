@@ -352,7 +352,9 @@ function thresholdsOf(all) {
  * labelled out-of-fold results (the most confident first). The issue asks for half of the
  * results decided at 90 %; this table shows how far the signals are from that.
  */
-function precisionAtCoverage(all, shares = [0.05, 0.1, 0.25, 0.5]) {
+// Shares of the labelled results, in per cent.
+const SHARES = [5, 10, 25, 50].map((p) => p / 100);
+function precisionAtCoverage(all, shares = SHARES) {
   const scored = all.filter((r) => !r.inverted && !r.foreign);
   const n = scored.length;
   return shares.map((share) => {

@@ -1215,7 +1215,8 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                             | "the"
                             | "plain"
                     ));
-            // "Report with: the root cause in one or two sentences, the files changed, and …":
+            // "Report with: the cause (two sentences at most), the files changed, and …", "…:
+            // the cause in 2 sentences, the files, and …":
             // one item of a list the colon opens bounds that item.
             let list_item = {
                 let at = ws.get(k).map_or(0, |x| x.0 + x.1.len());
@@ -4544,7 +4545,7 @@ mod tests {
             );
         }
         // One item of a listed report bounds that item.
-        assert!(kinds("When done, report with: the cause in one or two sentences, the files changed, and how you checked it.").is_empty());
+        assert!(kinds("When done, report with: the cause in 2 or 3 sentences, the touched files, and how you checked it.").is_empty());
         // "Repeat" as an adjective asks for no repetition.
         assert!(kinds("Context: forms submit twice.\nObjective: ignore repeat submits while a request is in flight.").is_empty());
         // The answer named as such is the answer, beside a thing built.

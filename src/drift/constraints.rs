@@ -1028,7 +1028,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                 .any(|v| s.starts_with(v) || (v.starts_with(s.as_str()) && s.len() + 1 >= v.len()))
         })
         .collect();
-    // "Do not change the signature of `calculate_total`": the signature is what may not
+    // "Keep the signature of `total()` as is; do not alter it": the signature is what may not
     // change, not the function's body (its name's pieces are no objects).
     let objects = if objects.iter().any(|o| o == "signatur") {
         vec!["signatur".to_string()]
@@ -3709,7 +3709,7 @@ mod tests {
             assert_eq!(check(&fields, broken).len(), 1, "{broken}");
         }
         // A signature ban is broken by a change said of the signature, not of the body.
-        let sig = negatives("Speed it up. Do not change the signature of `parse_row`.");
+        let sig = negatives("Speed it up. Never modify the signature of `parse_row`.");
         assert!(check(&sig, "Refactored parser/rows.py: `parse_row(line, strict)` keeps its signature; changed the loop to a generator.").is_empty());
         assert_eq!(
             check(
