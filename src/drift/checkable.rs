@@ -2378,16 +2378,20 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
         .filter_map(|c| lower.find(c).map(|i| i + c.len()))
         .min()
         .unwrap_or(0);
-    let colon_after_cue = lower.find(':').is_some_and(|i| {
-        lower.get(cue_end.min(i)..i).is_some_and(|between| {
+    // The colon after the cue ("Important: end your reply with …" has its colon before).
+    let colon = lower
+        .get(cue_end..)
+        .and_then(|t| t.find(':'))
+        .map(|j| cue_end + j);
+    let colon_after_cue = colon.is_some_and(|i| {
+        lower.get(cue_end..i).is_some_and(|between| {
             !between.contains('_')
                 && !between
                     .split_whitespace()
                     .any(|w| matches!(w, "summary" | "tool" | "completion"))
         })
     });
-    let at = lower
-        .find(':')
+    let at = colon
         .filter(|_| colon_after_cue)
         .map(|i| i + 1)
         .or_else(|| {
@@ -3676,10 +3680,11 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
         }
         Rule::StartsWith(phrase) => {
             // Markdown's marks before the first words are no words ("## STATUS: ok").
-            let opening = trimmed.trim_start_matches(['#', '*', '>', '_', ' ', '"', '\'']);
-            let ok = opening
-                .to_lowercase()
-                .starts_with(phrase.trim().to_lowercase().as_str());
+            let marks = ['#', '*', '>', '_', ' ', '"', '\''];
+            let opening = trimmed.trim_start_matches(marks);
+            // The phrase's own marks too ("start with '## Summary'").
+            let want = phrase.trim().trim_start_matches(marks).to_lowercase();
+            let ok = opening.to_lowercase().starts_with(want.as_str());
             let head: String = opening.chars().take(60).collect();
             (ok, (!ok).then(|| format!("it starts with \"{head}\"")))
         }
@@ -5364,6 +5369,15 @@ mod tests {
         );
         let p = rules("Finish with attempt_completion: root cause, fix, tests.");
         assert!(!p.iter().any(|r| matches!(r, Rule::EndsWith(_))), "{p:?}");
+        let p = rules("Important: end your reply with a one-line verdict.");
+        assert!(!p.iter().any(|r| matches!(r, Rule::EndsWith(_))), "{p:?}");
+        assert!(
+            check(
+                &Rule::StartsWith("## Summary".into()),
+                "## Summary\nAll good."
+            )
+            .0
+        );
         let p = rules("The result must finish with the line 'DONE'.");
         assert!(p.contains(&Rule::EndsWith("DONE".into())), "{p:?}");
         let p = rules("Please close your report with the line 'DONE-42'.");

@@ -234,7 +234,6 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                     others_than: Vec::new(),
                     dev_allowed: false,
                 });
-                continue;
             }
             // "in prose only" / "prose only" / "no code" forbid code without a negation word ("no
             // code changes" forbids a change, read below). The sentence's other clauses are read
@@ -1241,7 +1240,7 @@ fn kept_paths_clause(sentence: &str) -> Option<&str> {
 
 /// Words that name a part of a file: a ban on "the parse function in parser.py" is not broken by
 /// any change to parser.py.
-const PARTS_OF_A_FILE: [&str; 22] = [
+const PARTS_OF_A_FILE: [&str; 30] = [
     "function",
     "functions",
     "method",
@@ -1264,6 +1263,14 @@ const PARTS_OF_A_FILE: [&str; 22] = [
     "variable",
     "block",
     "logic",
+    "output",
+    "format",
+    "behaviour",
+    "behavior",
+    "api",
+    "interface",
+    "schema",
+    "contract",
 ];
 
 /// Checks each negative constraint against the result.
@@ -1424,7 +1431,7 @@ pub fn check_negatives(
                         let added: &[&str] = if existing {
                             &[]
                         } else {
-                            &["add", "creat", "generat"]
+                            &["added", "created", "generated"]
                         };
                         changed_a_file_under(result, added, (&banned, false), kinds)
                             .or_else(listed)
@@ -1933,9 +1940,18 @@ fn banned_commands(sentence: &str) -> Vec<String> {
         .filter(|&(a, _)| a > neg)
         .filter_map(|(a, b)| {
             let between = lower.get(neg..a)?;
+            // The verb of running right after the negation ("never run", "do not execute"),
+            // not one of a later clause ("don't modify the tests, and run `npm test`").
             let verb = between
                 .split(|c: char| !c.is_ascii_alphanumeric())
-                .any(|w| matches!(w, "run" | "execute" | "invoke" | "running"));
+                .filter(|w| !w.is_empty())
+                .skip(1)
+                .take(2)
+                .any(|w| matches!(w, "run" | "execute" | "invoke" | "running"))
+                && !between.contains(',')
+                && !between
+                    .split_whitespace()
+                    .any(|w| matches!(w, "and" | "then" | "but"));
             let cmd = lower.get(a..b)?.trim().to_string();
             // A command: a program and its arguments ("never `terraform apply`"); one word only
             // after a verb of running (no `unwrap` bans a construct, read elsewhere).
@@ -1991,10 +2007,14 @@ fn bans_deleting_files(lower: &str) -> bool {
         .iter()
         .take(3)
         .any(|w| matches!(*w, "delete" | "remove"));
-    let files = after
-        .iter()
-        .take(6)
-        .any(|w| matches!(*w, "files" | "file" | "anything" | "scripts"));
+    // "anything" unless it is anything *from* a thing ("remove anything from the API").
+    let files = after.iter().take(6).enumerate().any(|(i, w)| {
+        matches!(*w, "files" | "file" | "scripts")
+            || (*w == "anything"
+                && !after
+                    .get(i + 1)
+                    .is_some_and(|n| matches!(*n, "from" | "in" | "of")))
+    });
     delete && files
 }
 
@@ -2018,8 +2038,23 @@ fn skip_marker(result: &str) -> Option<String> {
         "skip(\"",
     ];
     let lower = result.to_ascii_lowercase();
-    lower.lines().find_map(|line| {
-        let at = MARKERS.iter().filter_map(|m| line.find(m)).min()?;
+    let fenced = super::modality::fenced_ranges(result);
+    let mut offset = 0;
+    lower.split('\n').find_map(|line| {
+        let start = offset;
+        offset += line.len() + 1;
+        // A marker opens a word ("xit(" is not the end of "exit(").
+        let at = MARKERS
+            .iter()
+            .filter_map(|m| {
+                line.match_indices(m).map(|(i, _)| i).find(|&i| {
+                    !line
+                        .get(..i)
+                        .and_then(|h| h.chars().next_back())
+                        .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+                })
+            })
+            .min()?;
         let before = line.get(..at).unwrap_or_default();
         let removed = [
             "remov",
@@ -2038,7 +2073,10 @@ fn skip_marker(result: &str) -> Option<String> {
         ]
         .iter()
         .any(|r| before.contains(r));
-        let diff_minus = line.starts_with('-') && !line.starts_with("- ");
+        // A diff's removed line: any '-' line in code; outside code, not a "- " bullet.
+        let diff_minus = line.starts_with('-')
+            && !line.starts_with("--")
+            && (text::in_spans(&fenced, start) || !line.starts_with("- "));
         (!removed && !diff_minus && !negated(line, at, "skip"))
             .then(|| line.trim().chars().take(120).collect())
     })
@@ -2059,7 +2097,7 @@ fn deleted_a_file(result: &str) -> Option<String> {
         let next = words
             .get(k + 1)?
             .trim_matches(|c: char| "`*,.;:()".contains(c));
-        (!super::file_scope::paths(next).is_empty()).then(|| s.trim().chars().take(120).collect())
+        super::file_scope::is_file_path(next).then(|| s.trim().chars().take(120).collect())
     })
 }
 
@@ -2139,7 +2177,7 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
             if !whole(at, c) || negated(&lower, at, c) || denied_after {
                 return None;
             }
-            let fenced = program.iter().any(|&(a, b)| (a..b).contains(&at))
+            let fenced = text::in_spans(&program, at)
                 || line_at(&lower, at)
                     .trim_start()
                     .starts_with(&format!("$ {c}"));
@@ -2364,14 +2402,38 @@ fn manifest_diff_adds(lower: &str, dev_allowed: bool) -> Option<String> {
         "pom.xml",
         "requirements",
     ];
-    // The name of a manifest entry: the first run of name characters.
+    // The name of a manifest entry: its first quoted string when the line opens with a keyword
+    // (`implementation("g:a:1")`, `gem "rails"`, `require x v1`), an XML element's text
+    // (`<artifactId>x</artifactId>`), else the first run of name characters.
     let name = |l: &str| -> String {
-        l.trim_start_matches(['+', '-'])
-            .trim_start()
-            .trim_start_matches(['"', '\''])
-            .chars()
-            .take_while(|c| c.is_alphanumeric() || "-_./@:".contains(*c))
-            .collect()
+        let body = l.trim_start_matches(['+', '-']).trim_start();
+        let run = |s: &str| -> String {
+            s.chars()
+                .take_while(|c| c.is_alphanumeric() || "-_./@:".contains(*c))
+                .collect()
+        };
+        if let Some(rest) = body.strip_prefix('<') {
+            return rest
+                .split_once('>')
+                .map(|(_, t)| run(t))
+                .unwrap_or_default();
+        }
+        let first = run(body.trim_start_matches(['"', '\'']));
+        if matches!(
+            first.as_str(),
+            "implementation"
+                | "api"
+                | "compile"
+                | "testimplementation"
+                | "debugimplementation"
+                | "gem"
+                | "require"
+        ) {
+            let rest = body.get(first.len()..).unwrap_or_default();
+            let quoted = rest.split(['"', '\'']).nth(1).map(run);
+            return quoted.unwrap_or_else(|| run(rest.trim_start()));
+        }
+        first
     };
     let versioned = |l: &str| {
         l.bytes().any(|b| b.is_ascii_digit())
@@ -2408,7 +2470,10 @@ fn manifest_diff_adds(lower: &str, dev_allowed: bool) -> Option<String> {
             hunk.drain(..100);
         }
         hunk.push(line);
-        if !line.starts_with('+') || line.starts_with("+++") || !versioned(line) {
+        if !line.starts_with('+')
+            || line.starts_with("+++")
+            || !(versioned(line) || line.contains("<artifactid>"))
+        {
             continue;
         }
         let entry = name(line);
@@ -2418,18 +2483,26 @@ fn manifest_diff_adds(lower: &str, dev_allowed: bool) -> Option<String> {
         let upgrade = hunk
             .iter()
             .any(|l| l.starts_with('-') && !l.starts_with("---") && name(l) == entry);
-        // The section a package.json entry sits in, from the hunk's lines above it.
+        // The section a package.json entry sits in: the nearest object opened above it
+        // (`"devDependencies": {`, not a `"scripts": {` in between).
         let dev_section = hunk
             .iter()
             .rev()
-            .find_map(|l| (l.contains("dependencies\"")).then(|| l.contains("devdependencies")));
+            .skip(1)
+            .find(|l| l.trim_end().ends_with('{'))
+            .and_then(|l| {
+                l.contains("dependencies\"")
+                    .then(|| l.contains("devdependencies"))
+            });
         // The entry is a dependency by its manifest's layout, not any versioned line ("version":
         // "1.2.0" of the package itself, `go 1.22`).
-        let section = hunk
+        let header = hunk
             .iter()
             .rev()
-            .find(|l| l.trim_start_matches(['+', '-', ' ']).starts_with('['))
-            .is_some_and(|l| l.contains("dependencies"));
+            .find(|l| l.trim_start_matches(['+', '-', ' ']).starts_with('['));
+        let section = header.is_some_and(|l| l.contains("dependencies"));
+        // `[dev-dependencies]`, `[tool.poetry.group.dev.dependencies]`.
+        let dev_header = header.is_some_and(|l| l.contains("dev"));
         let dependency = if file == "package.json" {
             dev_section.is_some()
         } else if file == "cargo.toml" {
@@ -2439,9 +2512,11 @@ fn manifest_diff_adds(lower: &str, dev_allowed: bool) -> Option<String> {
         } else if file.starts_with("build.gradle") {
             line.contains("implementation") || line.contains("api(") || line.contains("compile")
         } else if file == "pom.xml" {
-            line.contains("<artifactid>") || line.contains("<version>")
+            line.contains("<artifactid>")
         } else if file == "gemfile" {
-            entry == "gem"
+            line.trim_start_matches('+')
+                .trim_start()
+                .starts_with("gem ")
         } else if file == "pyproject.toml" {
             section || hunk.iter().any(|l| l.contains("dependencies"))
         } else {
@@ -2449,6 +2524,7 @@ fn manifest_diff_adds(lower: &str, dev_allowed: bool) -> Option<String> {
         };
         let dev = file.contains("dev")
             || dev_section == Some(true)
+            || dev_header
             || line.contains("testimplementation")
             || line.contains("debugimplementation");
         if dependency && !upgrade && !(dev_allowed && dev) {
@@ -2491,7 +2567,12 @@ fn allows_dev_dependencies(ban: &str, instructions: &str) -> bool {
     let permitted = || {
         text::sentences(instructions).iter().any(|&(_, s)| {
             let s = s.to_lowercase();
-            named(&s)
+            // "Test-only packages are not allowed either" lets none in.
+            let denied = s
+                .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+                .any(|w| matches!(w, "not" | "no" | "never") || w.ends_with("n't"));
+            !denied
+                && named(&s)
                 && s.split(|c: char| !c.is_alphanumeric()).any(|w| {
                     matches!(
                         w,
@@ -2574,12 +2655,15 @@ fn by_another(lower: &str, at: usize, word: &str) -> bool {
         || ["git log", "git blame", "history shows", "blame shows"]
             .iter()
             .any(|h| since_last(lower, at, &[". ", "\n"]).contains(h));
-    let tail = lower.get(at + word.len()..).unwrap_or_default();
+    let mut cap = (at + word.len() + 120).min(lower.len());
+    while !lower.is_char_boundary(cap) {
+        cap -= 1;
+    }
+    let tail = lower.get(at + word.len()..cap).unwrap_or_default();
     let end = tail
         .char_indices()
         .find(|&(j, c)| ends_clause(tail, j, c))
-        .map_or(tail.len(), |(j, _)| j)
-        .min(120);
+        .map_or(tail.len(), |(j, _)| j);
     let agent = tail
         .get(..end)
         .and_then(|c| c.split(" by ").nth(1))
@@ -2745,16 +2829,28 @@ fn denied_as_a_whole(lower: &str, at: usize) -> bool {
 
 /// The line of `lower` that holds byte `at` (a violation's evidence).
 fn line_at(lower: &str, at: usize) -> &str {
+    // At most 300 bytes either side: a line of a megabyte must not make every caller linear in
+    // it (callers ask per token or per match).
+    let mut lo = at.saturating_sub(300);
+    while lo > 0 && !lower.is_char_boundary(lo) {
+        lo -= 1;
+    }
+    let mut hi = (at + 300).min(lower.len());
+    while hi < lower.len() && !lower.is_char_boundary(hi) {
+        hi += 1;
+    }
     let start = lower
-        .get(..at)
+        .get(lo..at)
         .and_then(|h| h.rfind('\n'))
-        .map_or(0, |j| j + 1);
+        .map_or(lo, |j| lo + j + 1);
+    let end = lower
+        .get(at..hi)
+        .and_then(|t| t.find('\n'))
+        .map_or(hi, |j| at + j);
     lower
-        .get(start..)
+        .get(start..end)
         .unwrap_or_default()
-        .lines()
-        .next()
-        .unwrap_or_default()
+        .trim_end_matches('\r')
 }
 
 /// Words that negate a verb that follows them in the same clause ("did not change", "no new
@@ -3793,6 +3889,69 @@ mod tests {
         ] {
             assert!(check(&upgrade, kept).is_empty(), "{kept}");
         }
+        // Found in review: each of these is an ordinary compliant report.
+        let format = negatives("Add a flag. Keep the output format of `report.py` unchanged.");
+        assert!(
+            check(&format, "Files changed:\n- report.py: new --quiet flag\n").is_empty(),
+            "{format:?}"
+        );
+        let tests =
+            negatives("Fix the parser. Don't modify the tests, and run `npm test` when done.");
+        assert!(
+            tests.iter().all(|n| !n
+                .forbidden
+                .iter()
+                .any(|f| matches!(f, Forbidden::Command(_)))),
+            "{tests:?}"
+        );
+        let api = negatives("Tidy the module. Don't remove anything from the public API.");
+        assert!(
+            api.iter()
+                .all(|n| !n.forbidden.contains(&Forbidden::Delete)),
+            "{api:?}"
+        );
+        let keep_files = negatives("Clean up logging. Do not delete any files.");
+        assert!(check(&keep_files, "Removed `console.log` calls from src/app.ts.").is_empty());
+        let no_files = negatives("Validate input. Don't create new files.");
+        assert!(check(&no_files, "Added `user.email` validation in src/forms.ts.").is_empty());
+        let mig = negatives("Speed up the query. Don't touch anything in shop/migrations/.");
+        assert!(check(
+            &mig,
+            "Additionally, I checked that shop/migrations/0041_x.py still applies."
+        )
+        .is_empty());
+        let recommended = "Nothing changed.\n\n## Recommended changes\n\n- `shop/migrations/0041_x.py`: squash it\n";
+        assert!(check(&mig, recommended).is_empty());
+        assert_eq!(
+            check(
+                &mig,
+                "Done.\n\nFiles changed:\n\n- shop/migrations/0041_x.py\n"
+            )
+            .len(),
+            1
+        );
+        let dev_denied = negatives(
+            "Benchmark it. Don't add packages. Test-only packages are not allowed either.",
+        );
+        assert_eq!(
+            check(
+                &dev_denied,
+                "Added `pytest-benchmark==4.0.0` to requirements-dev.txt."
+            )
+            .len(),
+            1
+        );
+        let gradle = negatives("Log the requests. Don't pull in any new libraries.");
+        assert_eq!(
+            check(&gradle, "Done.\n```diff\n+++ b/app/build.gradle\n     implementation 'androidx.core:core-ktx:1.12.0'\n+    implementation(\"com.squareup.okhttp3:logging-interceptor:4.12.0\")\n```").len(),
+            1
+        );
+        let runtime = negatives("Add a bench. No new runtime dependencies.");
+        assert!(check(
+            &runtime,
+            "Done.\n```diff\n+++ b/Cargo.toml\n [dev-dependencies]\n+criterion = \"0.5\"\n```"
+        )
+        .is_empty());
         // Skipped tests.
         let skip = negatives("Fix the flaky upload. Do not skip, xfail or delete tests.");
         assert_eq!(
@@ -3811,6 +3970,12 @@ mod tests {
         assert!(check(
             &skip,
             "1 skipped: test_big, which was already marked `@pytest.mark.skip` by someone else."
+        )
+        .is_empty());
+        assert!(check(&skip, "The CLI now calls `sys.exit(1)` on a bad path.").is_empty());
+        assert!(check(
+            &skip,
+            "Re-enabled it:\n```diff\n-    @pytest.mark.skip(reason=\"flaky\")\n     def test_resume():\n```"
         )
         .is_empty());
         // Deleted files.

@@ -199,6 +199,22 @@ pub fn paths(s: &str) -> Vec<(usize, String)> {
     out
 }
 
+/// Whether a word names a file, not a dotted code name (`console.log`, `user.email`): a path
+/// with a '/' or a file name with a common source, config or document extension.
+pub fn is_file_path(word: &str) -> bool {
+    const EXTENSIONS: [&str; 40] = [
+        "rs", "py", "ts", "tsx", "js", "jsx", "mjs", "cjs", "go", "java", "kt", "swift", "c", "h",
+        "cpp", "hpp", "cs", "rb", "php", "sh", "sql", "md", "txt", "json", "yaml", "yml", "toml",
+        "xml", "html", "css", "scss", "cfg", "ini", "env", "lock", "tf", "proto", "csv", "gradle",
+        "prefab",
+    ];
+    paths(word).iter().any(|(_, p)| {
+        p.contains('/')
+            || p.rsplit_once('.')
+                .is_some_and(|(_, ext)| EXTENSIONS.contains(&ext))
+    })
+}
+
 /// Whether `path` lies within `allowed` (a file, or a folder with or without its '/'), also
 /// under an absolute prefix (`/work/app/docs/a.md` is within `docs/`).
 pub fn within(path: &str, allowed: &str) -> bool {
@@ -261,7 +277,7 @@ pub fn listed_changes(result: &str) -> Vec<(String, String)> {
     const CHANGED: [&str; 8] = [
         "changed", "modified", "edited", "touched", "updated", "changes", "diff", "created",
     ];
-    const NOT: [&str; 11] = [
+    const NOT: [&str; 19] = [
         "unchanged",
         "untouched",
         "not ",
@@ -273,6 +289,14 @@ pub fn listed_changes(result: &str) -> Vec<(String, String)> {
         "left",
         "suggest",
         "propos",
+        "recommend",
+        "need",
+        "plan",
+        "todo",
+        "would",
+        "next",
+        "should",
+        "follow-up",
     ];
     let mut out = Vec::new();
     let mut listing = false;
@@ -309,6 +333,10 @@ pub fn listed_changes(result: &str) -> Vec<(String, String)> {
                 "read only",
                 "read-only",
                 "no changes",
+                "left as is",
+                "not touched",
+                "didn't touch",
+                "did not touch",
             ]
             .iter()
             .any(|k| lower.contains(k));
@@ -328,6 +356,10 @@ pub fn listed_changes(result: &str) -> Vec<(String, String)> {
                     out.push((path, t.chars().take(120).collect()));
                 }
             }
+            continue;
+        }
+        // A blank line between a heading and its list keeps the list open.
+        if t.is_empty() {
             continue;
         }
         // A heading: a short line that ends with ':' or opens with '#' or is bold.
@@ -385,7 +417,7 @@ pub fn created_file(result: &str) -> Option<String> {
         if git || marked_new || (item && listing && shown(&lower)) {
             return Some(t.chars().take(120).collect());
         }
-        if !item {
+        if !item && !t.is_empty() {
             let bare = lower
                 .trim_start_matches('#')
                 .trim_matches(|c: char| c == '*' || c == '_' || c.is_whitespace());
@@ -427,9 +459,10 @@ pub fn created_file(result: &str) -> Option<String> {
                     )
                 });
             if next.is_some_and(|w| {
-                paths(w)
-                    .iter()
-                    .any(|(_, p)| p.rsplit('/').next().is_some_and(|n| n.contains('.')))
+                is_file_path(w)
+                    && paths(w)
+                        .iter()
+                        .any(|(_, p)| p.rsplit('/').next().is_some_and(|n| n.contains('.')))
             }) {
                 return Some(sentence.trim().chars().take(120).collect());
             }
@@ -459,10 +492,10 @@ fn changed_paths(sentence: &str) -> Vec<String> {
     if let Some((head, _)) = item.split_once(": ").or_else(|| item.split_once(" — ")) {
         let head = head.trim().trim_matches(['`', '*']);
         let dotfile = head.len() > 2
-            && head.starts_with('.')
-            && head[1..]
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+            && head.strip_prefix('.').is_some_and(|n| {
+                n.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+            });
         if !head.contains(' ') && (paths(head).len() == 1 || dotfile) {
             return Vec::new();
         }

@@ -41,6 +41,25 @@ pub fn bans(lower: &str) -> bool {
         .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
         .filter(|w| !w.is_empty())
         .collect();
+    // Whole words: "token" is not "tokenizer", "log" not "login".
+    let secret = words.iter().enumerate().any(|(i, w)| {
+        let next = words.get(i + 1).copied().unwrap_or("");
+        matches!(
+            *w,
+            "secret"
+                | "secrets"
+                | "password"
+                | "passwords"
+                | "credential"
+                | "credentials"
+                | "token"
+                | "tokens"
+        ) || (matches!(*w, "api" | "access" | "private") && matches!(next, "key" | "keys"))
+            || (*w == "connection" && matches!(next, "string" | "strings"))
+    });
+    if !secret {
+        return false;
+    }
     let negated = words.iter().any(|w| {
         matches!(*w, "never" | "not" | "no" | "without") || w.ends_with("n't") || w.ends_with("n’t")
     });
@@ -48,12 +67,15 @@ pub fn bans(lower: &str) -> bool {
         .iter()
         .any(|c| lower.contains(c));
     // What it is kept from: the report or what is pasted, printed or logged.
-    let shown = [
-        "report", "paste", "print", "log", "output", "reply", "respons", "answer", "summary",
-        "show", "include", "expos", "leak", "reveal", "echo", "message", "chat", "quot",
-    ]
-    .iter()
-    .any(|c| lower.contains(c));
+    let shown = words.iter().any(|w| {
+        [
+            "report", "paste", "print", "output", "reply", "respons", "answer", "summar", "show",
+            "includ", "expos", "leak", "reveal", "echo", "message", "chat", "quot",
+        ]
+        .iter()
+        .any(|c| w.starts_with(c))
+            || matches!(*w, "log" | "logs" | "logged" | "logging")
+    });
     (negated || out) && shown
 }
 
@@ -111,9 +133,16 @@ fn line_shows(line: &str) -> bool {
 fn value_at(line: &str, at: usize) -> Option<&str> {
     let rest = line.get(at..)?.trim_start();
     let rest = rest.trim_start_matches(['"', '\'', '`']);
+    // A value ends at a separator or another key's mark, and is never longer than 128 bytes
+    // (a line of `a=a=a=…` must not be rescanned per `=`).
     let end = rest
-        .find(|c: char| c.is_whitespace() || matches!(c, '"' | '\'' | '`' | ',' | ';'))
-        .unwrap_or(rest.len());
+        .char_indices()
+        .take(128)
+        .find(|&(_, c)| c.is_whitespace() || matches!(c, '"' | '\'' | '`' | ',' | ';' | '=' | '&'))
+        .map_or_else(
+            || rest.char_indices().nth(128).map_or(rest.len(), |(i, _)| i),
+            |(i, _)| i,
+        );
     rest.get(..end).filter(|v| !v.is_empty())
 }
 
@@ -146,11 +175,14 @@ fn is_secret_value(v: &str) -> bool {
         ]
         .iter()
         .any(|p| lower.contains(p));
+    // Code, a path or a word is no value: `get_token()`, `settings.DB_PASSWORD`, `/home/x`,
+    // "JWT-based".
+    let code = v.contains(['(', '[', '.']) || v.starts_with('/');
     let letters = v.chars().any(|c| c.is_alphabetic());
     let mixed = v
         .chars()
-        .any(|c| c.is_ascii_digit() || c.is_ascii_punctuation());
-    v.chars().count() >= 6 && letters && mixed && !placeholder
+        .any(|c| c.is_ascii_digit() || (c.is_ascii_punctuation() && !matches!(c, '-' | '_')));
+    v.chars().count() >= 6 && letters && mixed && !placeholder && !code
 }
 
 #[cfg(test)]
@@ -167,6 +199,8 @@ mod tests {
             assert!(bans(ban), "{ban}");
         }
         for not_a_ban in [
+            "don't modify the tokenizer or its output format.",
+            "do not change the login flow; report what you find.",
             "rotate the api key and restart the service.",
             "the password reset email is sent twice.",
             "do not change the token refresh interval.",
@@ -186,6 +220,10 @@ mod tests {
             assert!(shown(line).is_some(), "{line}");
         }
         for line in [
+            "token = get_token()",
+            "password=settings.DB_PASSWORD",
+            "PWD=/home/runner/work",
+            "Token: JWT-based auth",
             "Set REDIS_PASSWORD=${REDIS_PASSWORD} from the vault.",
             "api_key: ******** (masked)",
             "The password is in vault at secret/staging/redis.",
