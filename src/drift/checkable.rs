@@ -2519,18 +2519,7 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
     // no names.
     let unnoted: String;
     if tail.starts_with(['"', '`', '\'']) && tail.contains('(') {
-        let mut depth = 0usize;
-        unnoted = tail
-            .chars()
-            .filter(|&c| {
-                match c {
-                    '(' => depth += 1,
-                    ')' => depth = depth.saturating_sub(1),
-                    _ => return depth == 0,
-                }
-                false
-            })
-            .collect();
+        unnoted = super::text::outside_parentheses(tail);
         tail = &unnoted;
     }
     let end = tail.find(['.', ';', '(', '\n', '—']).unwrap_or(tail.len());

@@ -986,19 +986,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     }
     let main = main.unwrap_or(clause);
     // "computeTax(amount, region)": what parentheses hold is an aside, not the ban's object.
-    let unbracketed: String = {
-        let mut depth = 0usize;
-        main.chars()
-            .filter(|&c| {
-                match c {
-                    '(' => depth += 1,
-                    ')' => depth = depth.saturating_sub(1),
-                    _ => return depth == 0,
-                }
-                false
-            })
-            .collect()
-    };
+    let unbracketed = text::outside_parentheses(main);
     let main = unbracketed.as_str();
     // "Don't change anything": any change at all, as for "the code".
     let anything = main.contains("anything") || main.contains("any file");
@@ -1930,7 +1918,7 @@ fn ran_command(result: &str, done: &str, target: &str) -> Option<String> {
 fn banned_commands(sentence: &str) -> Vec<String> {
     let lower = sentence.to_ascii_lowercase();
     let Some(neg) = text::word_runs(&lower, |b| b.is_ascii_alphanumeric() || b == b'\'')
-        .find(|(_, w)| matches!(*w, "not" | "never" | "no") || w.ends_with("n't"))
+        .find(|(_, w)| negator(w))
         .map(|(at, _)| at)
     else {
         return Vec::new();
@@ -1967,16 +1955,24 @@ fn banned_commands(sentence: &str) -> Vec<String> {
         .collect()
 }
 
+/// The words of a lowercased sentence, apostrophes kept ("don't").
+fn words_of(lower: &str) -> Vec<&str> {
+    lower
+        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// Whether a word negates what follows it in a ban: "not", "never", "no", "…n't".
+fn negator(w: &str) -> bool {
+    matches!(w, "not" | "never" | "no") || w.ends_with("n't")
+}
+
 /// Whether a lowercased sentence bans skipping or disabling tests ("do not skip, xfail or
 /// delete tests", "tests must not be disabled").
 fn bans_skipping_tests(lower: &str) -> bool {
-    let words: Vec<&str> = lower
-        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
-        .filter(|w| !w.is_empty())
-        .collect();
-    let negation = words
-        .iter()
-        .any(|w| matches!(*w, "not" | "never" | "no") || w.ends_with("n't"));
+    let words = words_of(lower);
+    let negation = words.iter().any(|w| negator(w));
     let skip = words.iter().any(|w| {
         matches!(
             *w,
@@ -1992,10 +1988,7 @@ fn bans_skipping_tests(lower: &str) -> bool {
 /// Whether a lowercased sentence bans deleting files ("do not delete or move any files", "don't
 /// remove anything").
 fn bans_deleting_files(lower: &str) -> bool {
-    let words: Vec<&str> = lower
-        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
-        .filter(|w| !w.is_empty())
-        .collect();
+    let words = words_of(lower);
     let Some(neg) = words
         .iter()
         .position(|w| matches!(*w, "not" | "never") || w.ends_with("n't"))
@@ -2568,9 +2561,7 @@ fn allows_dev_dependencies(ban: &str, instructions: &str) -> bool {
         text::sentences(instructions).iter().any(|&(_, s)| {
             let s = s.to_lowercase();
             // "Test-only packages are not allowed either" lets none in.
-            let denied = s
-                .split(|c: char| !(c.is_alphanumeric() || c == '\''))
-                .any(|w| matches!(w, "not" | "no" | "never") || w.ends_with("n't"));
+            let denied = words_of(&s).iter().any(|w| negator(w));
             !denied
                 && named(&s)
                 && s.split(|c: char| !c.is_alphanumeric()).any(|w| {

@@ -272,7 +272,7 @@ pub fn check(limits: &[Limit], result: &str) -> Vec<Violation> {
 /// The files a result lists as changed, with the line that lists each: the items under a
 /// heading that names changed files ("Files changed:", "## Modified files", "Changes:") and the
 /// paths of a diff's headers (`+++ b/src/a.rs`, `diff --git a/x b/x`). A heading that reads,
-/// leaves alone or denies ("Files reviewed:", "Unchanged:", "No files changed") lists none.
+/// leaves alone or denies ("Files reviewed:", "Unchanged:", "Nothing edited") lists none.
 pub fn listed_changes(result: &str) -> Vec<(String, String)> {
     const CHANGED: [&str; 8] = [
         "changed", "modified", "edited", "touched", "updated", "changes", "diff", "created",
@@ -363,9 +363,7 @@ pub fn listed_changes(result: &str) -> Vec<(String, String)> {
             continue;
         }
         // A heading: a short line that ends with ':' or opens with '#' or is bold.
-        let bare = lower
-            .trim_start_matches('#')
-            .trim_matches(|c: char| c == '*' || c == '_' || c.is_whitespace());
+        let bare = heading_text(&lower);
         let heading =
             (t.starts_with('#') || t.ends_with(':') || t.ends_with(":**") || t.starts_with("**"))
                 && bare.split_whitespace().count() <= 5;
@@ -418,9 +416,7 @@ pub fn created_file(result: &str) -> Option<String> {
             return Some(t.chars().take(120).collect());
         }
         if !item && !t.is_empty() {
-            let bare = lower
-                .trim_start_matches('#')
-                .trim_matches(|c: char| c == '*' || c == '_' || c.is_whitespace());
+            let bare = heading_text(&lower);
             listing = (t.ends_with(':') || t.ends_with(":**") || t.starts_with('#'))
                 && bare.split_whitespace().count() <= 4
                 && [
@@ -469,6 +465,13 @@ pub fn created_file(result: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// A heading line's words, without its Markdown marks ("## **Files changed:**").
+fn heading_text(lower: &str) -> &str {
+    lower
+        .trim_start_matches('#')
+        .trim_matches(|c: char| c == '*' || c == '_' || c.is_whitespace())
 }
 
 fn is_create(w: &str) -> bool {

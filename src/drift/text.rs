@@ -551,6 +551,22 @@ fn in_path(text: &str, at: usize, len: usize) -> bool {
     slashes >= 2 || extension
 }
 
+/// The text outside parentheses ("computeTax(amount, region)" gives "computeTax"): an aside
+/// is neither a ban's object nor a listed name.
+pub fn outside_parentheses(text: &str) -> String {
+    let mut depth = 0usize;
+    text.chars()
+        .filter(|&c| {
+            match c {
+                '(' => depth += 1,
+                ')' => depth = depth.saturating_sub(1),
+                _ => return depth == 0,
+            }
+            false
+        })
+        .collect()
+}
+
 /// The inline code spans of `text` (`UPDATE …` in a sentence quotes the program, it reports
 /// nothing): byte ranges between a backtick and the next on its line; a backtick left open
 /// runs to the end of its line. Found in one pass, so that asking about every word stays
