@@ -1047,6 +1047,48 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                     && !(answer_noun(w(j + 1)) || matches!(w(j + 1), "report" | "reports"))
             })
         };
+        // A part named right before the bound: "a summary of at most 4 bullets, then a files
+        // list" bounds the summary; a report may hold more than it.
+        let part_of = |k: usize| {
+            let mut j = k;
+            while j > 0
+                && (number(w(j - 1)).is_some()
+                    || matches!(
+                        w(j - 1),
+                        "at" | "most"
+                            | "least"
+                            | "no"
+                            | "more"
+                            | "fewer"
+                            | "less"
+                            | "than"
+                            | "up"
+                            | "to"
+                            | "exactly"
+                            | "only"
+                            | "under"
+                            | "over"
+                            | "maximum"
+                            | "minimum"
+                            | "a"
+                            | "of"
+                            | "short"
+                            | "brief"
+                    ))
+            {
+                if w(j - 1) == "of"
+                    && j >= 2
+                    && matches!(
+                        w(j - 2),
+                        "summary" | "overview" | "recap" | "tldr" | "preamble" | "part"
+                    )
+                {
+                    return true;
+                }
+                j -= 1;
+            }
+            false
+        };
         // A part after the counted noun: "at most 3 bullet points in the summary section",
         // "5 sentences in the introduction", "in the first paragraph" (but "in your answer", "in
         // English", "in total", "in the first person", "in a list").
@@ -1188,7 +1230,19 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             };
             let bounds = match bound(&lower, &ws, k) {
                 Some(b) => vec![b],
-                None if matches!(noun, "bullet" | "bullets") => described().into_iter().collect(),
+                // "in 3 bullets or fewer", "3 bullet points or less": the bound after the noun.
+                None if matches!(noun, "bullet" | "bullets") => match described() {
+                    Some(b) => vec![b],
+                    None if noun == "bullets" => bounds_around(&lower, &ws, k),
+                    None => match (number(w(k.wrapping_sub(1))), w(k + 1), w(k + 2), w(k + 3)) {
+                        (Some(n), "points", "or", "fewer" | "less")
+                            if negated(&lower, &ws, k, 1) == Some(false) =>
+                        {
+                            vec![(Rel::LessThan, n + 1)]
+                        }
+                        _ => Vec::new(),
+                    },
+                },
                 // "3 to 5 times" too (a counted word's or letter's range).
                 None if matches!(noun, "word" | "words" | "sentence" | "sentences" | "times") => {
                     bounds_around(&lower, &ws, k)
@@ -1237,7 +1291,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 continue;
             }
             let counts_items = countable_item(noun) && (listing || as_a_list(k));
-            if (per_part(k) || part_subject(k) || part_after_noun(k) || excepted(k))
+            if (per_part(k) || part_subject(k) || part_of(k) || part_after_noun(k) || excepted(k))
                 && (counts_items
                     || matches!(
                         noun,
@@ -1393,7 +1447,8 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 "no fenced code",
                 "without any code block",
             ],
-        ) {
+        ) && !bounded_blocks(&lower)
+        {
             push(sentence, Rule::NoCodeBlocks);
         }
         // The answer's form, from a sentence about the answer: one that opens with an answer
@@ -1432,8 +1487,13 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                     &[
                         "exactly the keys",
                         "exactly these keys",
+                        "exactly these json keys",
+                        "exactly the json keys",
                         "only the keys",
                         "only these keys",
+                        "only the json keys",
+                        "only these json keys",
+                        "and no others",
                         "no other keys",
                         "no other fields",
                         "no extra keys",
@@ -2400,8 +2460,42 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
                 .find_map(|c| lower.find(c).map(|i| i + c.len()))
         })?;
     let phrase = sentence.get(at..)?.trim();
+    // "… the exact phrase `— done`.": the phrase is the code span's text.
+    let phrase = phrase
+        .strip_prefix('`')
+        .and_then(|p| p.split_once('`'))
+        .map_or(phrase, |(inner, _)| inner.trim());
     (!phrase.is_empty() && phrase.len() < 120 && phrase.split_whitespace().count() <= 16)
         .then(|| phrase.to_string())
+}
+
+/// Whether a ban on code blocks bounds them instead ("no code blocks longer than 5 lines", "no
+/// code block over ten lines", "no code blocks except the command"): some are allowed.
+pub(super) fn bounded_blocks(lower: &str) -> bool {
+    lower.match_indices("code block").any(|(i, m)| {
+        let after = lower.get(i + m.len()..).unwrap_or_default();
+        let after = after.strip_prefix('s').unwrap_or(after);
+        after.split_whitespace().next().is_some_and(|w| {
+            matches!(
+                w.trim_matches(|c: char| !c.is_alphanumeric()),
+                "longer"
+                    | "over"
+                    | "exceeding"
+                    | "larger"
+                    | "bigger"
+                    | "beyond"
+                    | "above"
+                    | "of"
+                    | "with"
+                    | "except"
+                    | "other"
+                    | "unless"
+                    | "that"
+                    | "which"
+                    | "more"
+            )
+        })
+    })
 }
 
 /// The phrase the answer must open with: quoted, right after a cue whose subject is the answer
@@ -2507,8 +2601,12 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
             tail = tail.get(lead.len()..)?;
         }
     }
-    // "Headings in your report: A, B, C": where they go, then the list.
-    if tail.starts_with("in ") || tail.starts_with("for ") {
+    // "Headings in your report: A, B, C", "keys and no others: a, b": where they go or how
+    // many may be there, then the list.
+    if ["in ", "for ", "and ", "with ", "but ", "only"]
+        .iter()
+        .any(|lead| tail.starts_with(lead))
+    {
         if let Some((place, list)) = tail.split_once(':') {
             if place.split_whitespace().count() <= 4 && !place.contains(['.', ',']) {
                 tail = list.trim_start();
@@ -2932,6 +3030,55 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
                 {
                     continue;
                 }
+                // Asked of the answer: the verb opens its clause or follows a modal, "to", a
+                // negation or "you" ("mention 'X'", "you must say 'Y'"), not a description
+                // ("the docs only say 'see the wiki'").
+                let prev = ws
+                    .get(..k)
+                    .unwrap_or_default()
+                    .iter()
+                    .rev()
+                    .map(|x| x.1)
+                    .find(|w| !matches!(*w, "only" | "also" | "just" | "always" | "explicitly"));
+                let clause_start = ws.get(k).is_some_and(|&(a, _)| {
+                    lower
+                        .get(..a)
+                        .unwrap_or_default()
+                        .trim_end()
+                        .ends_with(['.', ',', ';', ':', '(', '!', '?', '\n'])
+                });
+                let asked = prev.is_none()
+                    || clause_start
+                    || prev.is_some_and(|p| {
+                        matches!(
+                            p,
+                            "you"
+                                | "must"
+                                | "should"
+                                | "shall"
+                                | "will"
+                                | "to"
+                                | "please"
+                                | "do"
+                                | "don't"
+                                | "dont"
+                                | "not"
+                                | "never"
+                                | "and"
+                                | "or"
+                                | "then"
+                                | "avoid"
+                                | "without"
+                                | "can"
+                                | "may"
+                                | "could"
+                                | "would"
+                                | "also"
+                        ) || p.ends_with("n't")
+                    });
+                if !asked {
+                    continue;
+                }
                 after
             }
         };
@@ -2994,6 +3141,11 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
             ", use ",
             ", prefer",
             "; ",
+            // A dash opens another clause: "avoid the word 'hack' — say 'workaround'".
+            " \u{2014} ",
+            " \u{2013} ",
+            " -- ",
+            " - ",
         ]
         .iter()
         .filter_map(|c| tail_lower.find(c))
@@ -5026,6 +5178,21 @@ mod tests {
                 "Give me at most 3 bullet points in a list.",
                 vec![Rule::Bullets(Rel::LessThan, 4)],
             ),
+            // The bound after the noun.
+            (
+                "Sum it up in 4 bullets or fewer.",
+                vec![Rule::Bullets(Rel::LessThan, 5)],
+            ),
+            (
+                "Sum it up in two bullet points or less.",
+                vec![Rule::Bullets(Rel::LessThan, 3)],
+            ),
+            ("Do not sum it up in 4 bullets or fewer.", vec![]),
+            // A part named before the bound: the report may hold more than the part.
+            (
+                "Reply with an overview of at most 3 bullets, then the open risks.",
+                vec![],
+            ),
             ("Write at most 5 sentences in the first paragraph.", vec![]),
             // An exception only in the count's own clause.
             (
@@ -5242,6 +5409,21 @@ mod tests {
         assert!(check(&rule, "{\"p50\": 4, \"p95\": 9}").0);
         let (ok, ev) = check(&rule, "{\"p50\": 4, \"p95\": 9, \"note\": \"warm cache\"}");
         assert!(!ok && ev.unwrap_or_default().contains("note"));
+        // What may be there, before the colon that opens the list.
+        let only =
+            parse("Answer with exactly these JSON keys and no others: `host`, `port`, `tls`.");
+        let rule = only
+            .iter()
+            .find(|(_, r)| matches!(r, Rule::JsonKeys(..)))
+            .map(|(_, r)| r.clone());
+        assert_eq!(
+            rule,
+            Some(Rule::JsonKeys(
+                vec!["host".into(), "port".into(), "tls".into()],
+                true
+            )),
+            "{only:?}"
+        );
         // An array of objects, each with the keys.
         let each = Rule::JsonKeys(vec!["host".into(), "port".into()], false);
         assert!(
@@ -5295,9 +5477,62 @@ mod tests {
     }
 
     #[test]
+    fn a_quote_after_a_described_verb_asks_for_nothing() {
+        // What a document or a person says is context, not a word the answer must hold.
+        for m in [
+            "Write the setup page; its old docs only say 'ask Sam'.",
+            "Tidy the FAQ. Users often mention 'timeout' in tickets.",
+        ] {
+            assert!(
+                !rules(m).iter().any(|r| matches!(r, Rule::Includes(_))),
+                "{m}: {:?}",
+                rules(m)
+            );
+        }
+        for m in [
+            "Mention 'rollback' in the summary.",
+            "Write the setup page, and mention 'staging'.",
+            "You must say 'approved' at the top.",
+        ] {
+            assert!(
+                rules(m).iter().any(|r| matches!(r, Rule::Includes(_))),
+                "{m}: {:?}",
+                rules(m)
+            );
+        }
+    }
+
+    #[test]
+    fn a_bound_on_code_blocks_bans_none_outright() {
+        let short = "It reads the header:\n```js\nconst t = req.headers.auth;\n```";
+        for m in [
+            "Explain the login flow. No code blocks longer than 4 lines.",
+            "Explain the login flow; no code block over ten lines, please.",
+            "Explain the login flow with no code blocks except the one command.",
+        ] {
+            assert!(
+                !rules(m).contains(&Rule::NoCodeBlocks),
+                "{m}: {:?}",
+                rules(m)
+            );
+            let c = super::super::score(m, short, &crate::config::Thresholds::default());
+            assert!(c.violations.is_empty(), "{m}: {:?}", c.violations);
+        }
+        assert!(rules("Explain the login flow. No code blocks.").contains(&Rule::NoCodeBlocks));
+    }
+
+    #[test]
     fn a_list_of_required_words_ends_at_a_negation() {
         let c = check_all("Use 'select', never 'click'.", "Select Save.");
         assert!(c.iter().all(|c| c.holds), "{c:?}");
+        // A dash ends the list too: what follows it is another clause.
+        for dash in ["\u{2014}", "-", "--"] {
+            let ask = format!("Don't use the word 'hack' {dash} refer to it as 'the shim'.");
+            let c = check_all(&ask, "Added the shim to the loader.");
+            assert!(c.iter().all(|c| c.holds), "{ask}: {c:?}");
+            let c = check_all(&ask, "Added a hack to the loader.");
+            assert!(c.iter().any(|c| !c.holds), "{ask}: {c:?}");
+        }
         // Half of a slash compound is not the word: "I" in "I/O".
         let c = check_all("Avoid the words 'I' and 'we'.", "The service is I/O bound.");
         assert!(c.iter().all(|c| c.holds), "{c:?}");
@@ -5313,6 +5548,12 @@ mod tests {
             "{p:?}"
         );
         assert!(!p.contains(&Rule::EndsWith("Summary:".into())), "{p:?}");
+        // The exact phrase as a code span: its text, without the marks or the full stop.
+        let m = "Sketch the schema only. Close your report with the exact phrase `== ready ==`.";
+        let p = rules(m);
+        assert!(p.contains(&Rule::EndsWith("== ready ==".into())), "{p:?}");
+        let c = check_all(m, "Tables: users, orders.\n\n== ready ==");
+        assert!(!c.is_empty() && c.iter().all(|c| c.holds), "{c:?}");
         // The answer's opening, quoted after a cue whose subject is the answer.
         for (m, want) in [
             (

@@ -213,10 +213,11 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 .into_iter()
                 .map(Forbidden::Command)
                 .collect::<Vec<_>>();
-            if bans_skipping_tests(&lower) {
+            let words = words_of(&lower);
+            if bans_skipping_tests(&words) {
                 actions.push(Forbidden::SkipTests);
             }
-            if bans_deleting_files(&lower) {
+            if bans_deleting_files(&words) {
                 actions.push(Forbidden::Delete);
             }
             if !actions.is_empty() {
@@ -248,7 +249,8 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                     "no code rewrit",
                 ]
                 .iter()
-                .any(|c| lower.contains(c));
+                .any(|c| lower.contains(c))
+                && !super::checkable::bounded_blocks(&lower);
             let cue = NEGATION_CUE_SET
                 .occurrences(&lower)
                 .into_iter()
@@ -342,12 +344,15 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 } else {
                     Vec::new()
                 };
+                // Read only for a ban on dependencies: it looks through every sentence.
+                let dev_allowed = forbidden.contains(&Forbidden::Dependency)
+                    && allows_dev_dependencies(whole, instructions);
                 out.push(Negative {
                     // Shown as the sentence it was read from.
                     text: whole.to_string(),
                     forbidden,
                     others_than,
-                    dev_allowed: allows_dev_dependencies(whole, instructions),
+                    dev_allowed,
                 });
             }
         }
@@ -849,7 +854,8 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         .min()
         .and_then(|at| clause.get(..at));
     let excepts = main.is_some();
-    if (!changes || writes) && code_named && !excepts {
+    // "No code blocks longer than 5 lines" allows short ones.
+    if (!changes || writes) && code_named && !excepts && !super::checkable::bounded_blocks(clause) {
         f.push(Forbidden::Code);
     }
     // "No implementation", "do not implement it (yet)": the work is a plan, a comparison, a
@@ -969,7 +975,11 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     {
         f.push(Forbidden::Questions);
     }
-    if (word(&["cli", "clis"]) || has("command line") || has("command-line")) && !excepts {
+    // "Don't change the command-line interface" keeps the one there is: no ban on having one.
+    if (word(&["cli", "clis"]) || has("command line") || has("command-line"))
+        && !excepts
+        && !changes
+    {
         f.push(Forbidden::Cli);
     }
     // Adding one: not "don't remove any dependencies", nor "don't touch package.json" (a
@@ -1806,16 +1816,18 @@ fn changed_a_file_under(
                         ],
                     );
                 let changed = done && opens && states_verb(s, &lower, &code, at, w, &CHANGED_VERBS);
-                let built = states_verb(s, &lower, &code, at, w, more_verbs);
                 let next = word_at(k + 1);
-                // "Fixed upstream in 2.4", "patched by the vendor": history, not the report.
-                // "Moved on to `b.py`": the narrative of a search, not a move.
+                // "Fixed upstream in 2.4", "added in core 2.3", "patched by the vendor": history,
+                // not the report. "Moved on to `b.py`": the narrative of a search, not a move.
+                let version = |i: usize| {
+                    word_at(i)
+                        .trim_start_matches(['v', 'V'])
+                        .starts_with(|c: char| c.is_ascii_digit())
+                };
                 let passive = text::one_of(next, &["upstream", "since"])
                     || (text::one_of(w, &["moved"]) && text::one_of(next, &["on"]))
-                    || (text::one_of(next, &["in"])
-                        && word_at(k + 2)
-                            .trim_start_matches(['v', 'V'])
-                            .starts_with(|c: char| c.is_ascii_digit()));
+                    || (text::one_of(next, &["in"]) && (version(k + 2) || version(k + 3)));
+                let built = states_verb(s, &lower, &code, at, w, more_verbs) && !passive;
                 let subject = |i: usize| text::one_of(word_at(i), &["i", "i've", "we", "we've"]);
                 let by_me = k > 0
                     && (subject(k - 1) || (word_at(k - 1) == "ve" && k > 1 && subject(k - 2)));
@@ -1968,10 +1980,9 @@ fn negator(w: &str) -> bool {
     matches!(w, "not" | "never" | "no") || w.ends_with("n't")
 }
 
-/// Whether a lowercased sentence bans skipping or disabling tests ("do not skip, xfail or
+/// Whether a lowercased sentence's words ban skipping or disabling tests ("do not skip, xfail or
 /// delete tests", "tests must not be disabled").
-fn bans_skipping_tests(lower: &str) -> bool {
-    let words = words_of(lower);
+fn bans_skipping_tests(words: &[&str]) -> bool {
     let negation = words.iter().any(|w| negator(w));
     let skip = words.iter().any(|w| {
         matches!(
@@ -1985,10 +1996,9 @@ fn bans_skipping_tests(lower: &str) -> bool {
     negation && skip && tests
 }
 
-/// Whether a lowercased sentence bans deleting files ("do not delete or move any files", "don't
+/// Whether a lowercased sentence's words ban deleting files ("do not delete or move any files", "don't
 /// remove anything").
-fn bans_deleting_files(lower: &str) -> bool {
-    let words = words_of(lower);
+fn bans_deleting_files(words: &[&str]) -> bool {
     let Some(neg) = words
         .iter()
         .position(|w| matches!(*w, "not" | "never") || w.ends_with("n't"))
@@ -3345,6 +3355,12 @@ mod tests {
                 "Fixed tests/queue.test.ts: it now uses fake timers. src/queue.ts was not changed.",
                 "I changed src/queue.ts so that it clears its timer.",
             ),
+            // What a folder gained in an earlier release is history, not the child's change.
+            (
+                "Add the flag to the CLI. Do not edit `lib/engine/`.",
+                "Added `--fast` to bin/cli.ts. `run()` already takes it (added in engine 4.1, see lib/engine/run.ts).",
+                "Added `--fast` to bin/cli.ts and added a default in lib/engine/run.ts.",
+            ),
         ];
         for (message, kept, broken) in cases {
             let n = negatives(message);
@@ -4613,6 +4629,15 @@ mod tests {
         assert!(!check(&n, "The database holds the entries.").is_empty());
         let n = negatives("Explain the design. Do not include any code.");
         assert!(!check(&n, code).is_empty());
+        // A ban on changing the command line keeps the one there is; a ban on adding one holds.
+        let help = "Streams now.\n\n```\n$ tool dump --help\nUsage: tool dump [OPTIONS]\n```\nThe cli is as it was.";
+        let n = negatives("Make the dump stream. Do not change the CLI or its exit codes.");
+        assert!(check(&n, help).is_empty(), "{n:?}");
+        let n = negatives("Make the dump stream. Do not add a CLI.");
+        assert!(
+            !check(&n, "Added a small cli with argparse.").is_empty(),
+            "{n:?}"
+        );
     }
 
     #[test]
