@@ -2,7 +2,7 @@
 // prompts, GPT-4's responses, the official checker's verdict per instruction). Constraints are
 // parsed from the prompt text alone; `instruction_id_list` and `kwargs` are read only to score.
 //
-//   npm run build && node scripts/ifeval.mjs [--split train|validation|all] [--misses]
+//   npm run build && node scripts/ifeval.mjs [--split train|validation|all] [--misses] [--package DIR/dist/cjs/node.js]
 //
 // Per instruction type: how often the type was found in the prompt (recall of the parser),
 // agreement with `follow_strict` where found, and the precision of "violated" verdicts. Per
@@ -11,15 +11,17 @@
 // the same as for the drift weights: the parser was developed on the training half.
 import { createRequire } from "node:module";
 import { readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const { createGuardSync } = require(join(root, "dist", "cjs", "node.js"));
+const args = process.argv.slice(2);
+// --package DIR/dist/cjs/node.js: another build (a packed copy, to compare two builds).
+const pkg = args.includes("--package") ? resolve(args[args.indexOf("--package") + 1]) : join(root, "dist", "cjs", "node.js");
+const { createGuardSync } = require(pkg);
 const { splitOf } = require(join(root, "bin", "lib", "split.cjs"));
 
-const args = process.argv.slice(2);
 const which = args.includes("--split") ? args[args.indexOf("--split") + 1] : "validation";
 const showMisses = args.includes("--misses");
 const reportAt = args.includes("--report") ? args[args.indexOf("--report") + 1] : null;

@@ -834,6 +834,11 @@ static CUES: super::phrases::Phrases = super::phrases::Phrases::new(&[
     "close your",
     "close it",
     "sign off",
+    "sections",
+    "' section",
+    "` section",
+    "\" section",
+    "last line of your",
     "begin",
     "start your",
     "must start",
@@ -1429,14 +1434,28 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             }
         }
         // "Sections titled 'What changed', 'Why' and 'Testing'" name headings too.
+        // "Required sections: A, B" of the answer itself (not of a file the task writes).
+        let answer_named = words_at(&lower).iter().any(|(_, w)| {
+            matches!(
+                *w,
+                "report" | "reply" | "response" | "answer" | "result" | "attempt_completion"
+            )
+        });
         let sections = ["sections titled", "sections named", "sections called"]
             .iter()
-            .any(|p| lower.contains(p));
-        if let Some(list) = named_list(sentence, &lower, &["headings", "heading"]).or_else(|| {
-            sections
-                .then(|| named_list(sentence, &lower, &["sections"]))
-                .flatten()
-        }) {
+            .any(|p| lower.contains(p))
+            || (answer_named
+                && ["required sections", "following sections", "these sections"]
+                    .iter()
+                    .any(|p| lower.contains(p)));
+        if let Some(list) = named_list(sentence, &lower, &["headings", "heading"])
+            .or_else(|| {
+                sections
+                    .then(|| named_list(sentence, &lower, &["sections"]))
+                    .flatten()
+            })
+            .or_else(|| one_section(sentence, &lower).map(|s| vec![s]))
+        {
             push(sentence, Rule::Headings(list));
         }
         if has_any(
@@ -2387,8 +2406,9 @@ fn names_code(ws: &[(usize, &str)]) -> bool {
 }
 
 /// What asks for an ending phrase.
-const END_CUES: [&str; 12] = [
+const END_CUES: [&str; 13] = [
     "end your",
+    "last line of your",
     "finish your",
     "finish with",
     "end with",
@@ -2431,13 +2451,76 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
     if let Some(q) = after.or_else(|| quoted(sentence).into_iter().next()) {
         return Some(q);
     }
-    // After a colon only when the colon follows the cue itself ("end with: Thanks."), not a
-    // deliverable's name ("Finish with attempt_completion: root cause, fix, tests").
     let cue_end = END_CUES
         .iter()
         .filter_map(|c| lower.find(c).map(|i| i + c.len()))
         .min()
         .unwrap_or(0);
+    // A code span right after the cue ("end with `DONE: task-3`", "the last line of your result
+    // must be exactly `OK`"): only the answer's nouns and the link words between; a tool's
+    // name (`attempt_completion`) is no phrase.
+    if let Some(gap_end) = lower.get(cue_end..).and_then(|t| t.find('`')) {
+        let gap = lower.get(cue_end..cue_end + gap_end).unwrap_or_default();
+        let linked = gap
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .filter(|w| !w.is_empty())
+            .all(|w| {
+                matches!(
+                    w,
+                    "with"
+                        | "the"
+                        | "exact"
+                        | "exactly"
+                        | "phrase"
+                        | "line"
+                        | "marker"
+                        | "string"
+                        | "text"
+                        | "token"
+                        | "tag"
+                        | "must"
+                        | "should"
+                        | "be"
+                        | "read"
+                        | "your"
+                        | "reply"
+                        | "response"
+                        | "answer"
+                        | "report"
+                        | "result"
+                        | "message"
+                        | "summary"
+                        | "output"
+                        | "attempt_completion"
+                        | "completion"
+                        | "it"
+                        | "of"
+                        | "very"
+                        | "always"
+                        | "final"
+                )
+            });
+        let span = sentence
+            .get(cue_end + gap_end + 1..)
+            .and_then(|t| t.split_once('`'))
+            .map(|(s, _)| s.trim());
+        // A template is no phrase: "`Tests: <passed>/<total>`".
+        if let Some(s) = span.filter(|s| {
+            linked
+                && !s.is_empty()
+                && s.len() < 120
+                && !(s.contains('_') && !s.contains(' '))
+                && !s.contains(['<', '{'])
+        }) {
+            return Some(s.to_string());
+        }
+        // The span was the phrase, and unreadable: a colon inside it is none to read after.
+        if linked && span.is_some() {
+            return None;
+        }
+    }
+    // After a colon only when the colon follows the cue itself ("end with: Thanks."), not a
+    // deliverable's name ("Finish with attempt_completion: root cause, fix, tests").
     // The colon after the cue ("Important: end your reply with …" has its colon before).
     let colon = lower
         .get(cue_end..)
@@ -2467,6 +2550,53 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
         .map_or(phrase, |(inner, _)| inner.trim());
     (!phrase.is_empty() && phrase.len() < 120 && phrase.split_whitespace().count() <= 16)
         .then(|| phrase.to_string())
+}
+
+/// The one section a sentence about the answer asks for by its quoted name: "your report must
+/// include a 'Rollback plan' section", "add a `## Risks` heading to your reply". Not a section of
+/// a file ("update the 'Usage' section of the README"), nor one denied.
+fn one_section(sentence: &str, lower: &str) -> Option<String> {
+    let ws = words_at(lower);
+    let has = |options: &[&str]| ws.iter().any(|(_, w)| options.contains(w));
+    if !has(&[
+        "report",
+        "reply",
+        "response",
+        "answer",
+        "result",
+        "summary",
+        "attempt_completion",
+    ]) || !has(&[
+        "include", "includes", "contain", "have", "add", "with", "must", "needs",
+    ]) || has(&[
+        "not", "no", "never", "without", "readme", "docs", "file", "page",
+    ]) || ws.iter().any(|(_, w)| w.ends_with("n't"))
+    {
+        return None;
+    }
+    let names = quoted(&sentence.replace('`', "\""));
+    let [name] = names.as_slice() else {
+        return None;
+    };
+    let at = lower.find(&name.to_ascii_lowercase())?;
+    let after = lower
+        .get(at + name.len()..)?
+        .trim_start_matches(['"', '\'', '`', '”', ' ']);
+    let before = lower
+        .get(..at)?
+        .trim_end_matches(['"', '\'', '`', '“', ' ']);
+    let placed = after.starts_with("section")
+        || after.starts_with("heading")
+        || [
+            "section titled",
+            "section named",
+            "section called",
+            "heading",
+        ]
+        .iter()
+        .any(|c| before.ends_with(c));
+    let name = name.trim_start_matches(['#', ' ']).trim();
+    (placed && (1..=5).contains(&name.split_whitespace().count())).then(|| name.to_string())
 }
 
 /// Whether a ban on code blocks bounds them instead ("no code blocks longer than 5 lines", "no
@@ -2522,7 +2652,16 @@ fn opening_phrase(sentence: &str, lower: &str) -> Option<String> {
         // "Start your reply with": the answer's noun right after.
         lower.get(at + cue.len()..).is_some_and(|t| {
             [
-                "reply", "response", "answer", "report", "message", "email", "summary", "output",
+                "reply",
+                "response",
+                "answer",
+                "report",
+                "message",
+                "email",
+                "summary",
+                "output",
+                "result",
+                "attempt_completion",
             ]
             .iter()
             .any(|n| t.starts_with(n))
@@ -2547,6 +2686,8 @@ fn opening_phrase(sentence: &str, lower: &str) -> Option<String> {
                     | "email"
                     | "summary"
                     | "output"
+                    | "result"
+                    | "attempt_completion"
             ) || (*w == "line" && before.get(1).is_some_and(|p| *p == "first"))
         })
     };
@@ -2566,7 +2707,15 @@ fn opening_phrase(sentence: &str, lower: &str) -> Option<String> {
     let between = gap.get(..quote)?.trim();
     if !matches!(
         between,
-        "" | "exactly" | "the line" | "the phrase" | "the words" | "exactly the line"
+        "" | "exactly"
+            | "the line"
+            | "the phrase"
+            | "the words"
+            | "exactly the line"
+            | "the tag"
+            | "the marker"
+            | "the prefix"
+            | "the string"
     ) {
         return None;
     }
@@ -5477,6 +5626,52 @@ mod tests {
     }
 
     #[test]
+    fn one_quoted_section_of_the_answer_is_a_heading_to_have() {
+        for (m, want) in [
+            (
+                "Your report must include a 'Rollback plan' section.",
+                "Rollback plan",
+            ),
+            (
+                "Include a `## Load impact` heading in your reply.",
+                "Load impact",
+            ),
+            (
+                "Finish with a summary that has a section titled \"Open questions\".",
+                "Open questions",
+            ),
+            (
+                "Report format; required sections: Summary, Steps, Rollback.",
+                "Rollback",
+            ),
+        ] {
+            let p = rules(m);
+            assert!(
+                p.iter()
+                    .any(|r| matches!(r, Rule::Headings(h) if h.last().is_some_and(|x| x == want))),
+                "{m}: {p:?}"
+            );
+        }
+        for m in [
+            "Update the 'Usage' section of the README and report what changed.",
+            "Your report doesn't need a 'Risks' section.",
+            "Report the bug; the 'Billing' section of the page is blank.",
+            "Write the notes. Required sections: Summary, Steps, Rollback.",
+        ] {
+            let p = rules(m);
+            assert!(
+                !p.iter().any(|r| matches!(r, Rule::Headings(_))),
+                "{m}: {p:?}"
+            );
+        }
+        let m = "Your report must include a 'Rollback plan' section.";
+        let c = check_all(m, "Done.\n\n**Rollback plan**\nRevert the flag.");
+        assert!(!c.is_empty() && c.iter().all(|c| c.holds), "{c:?}");
+        let c = check_all(m, "Done. Revert the flag to roll back.");
+        assert!(c.iter().any(|c| !c.holds), "{c:?}");
+    }
+
+    #[test]
     fn a_quote_after_a_described_verb_asks_for_nothing() {
         // What a document or a person says is context, not a word the answer must hold.
         for m in [
@@ -5554,6 +5749,19 @@ mod tests {
         assert!(p.contains(&Rule::EndsWith("== ready ==".into())), "{p:?}");
         let c = check_all(m, "Tables: users, orders.\n\n== ready ==");
         assert!(!c.is_empty() && c.iter().all(|c| c.holds), "{c:?}");
+        // A code span after the cue; a tool's name is none.
+        let p = rules(
+            "Edit the compose file. The last line of your result must be exactly `STATUS: green`.",
+        );
+        assert!(p.contains(&Rule::EndsWith("STATUS: green".into())), "{p:?}");
+        let p = rules("Fix it. The last line of your report must be `Passed: <n>/<total>`.");
+        assert!(!p.iter().any(|r| matches!(r, Rule::EndsWith(_))), "{p:?}");
+        let p = rules("Fix the import. Finish with `attempt_completion` and list the files.");
+        assert!(!p.iter().any(|r| matches!(r, Rule::EndsWith(_))), "{p:?}");
+        let p = rules(
+            "Your attempt_completion must start with the tag `[db]` as its first characters.",
+        );
+        assert!(p.contains(&Rule::StartsWith("[db]".into())), "{p:?}");
         // The answer's opening, quoted after a cue whose subject is the answer.
         for (m, want) in [
             (

@@ -896,7 +896,38 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             .all(|w| act(w).is_some() || ACT_OBJECTS.contains(w) || Some(*w) == target);
         if bare {
             let mut done: Vec<&'static str> = rest.iter().filter_map(|w| act(w)).collect();
-            done.dedup();
+            // A list of actions goes on past the comma: "do not commit, push, or open a PR".
+            // Each further part counts when an action opens it and it is bare.
+            for part in clause
+                .split(|c: char| matches!(c, ';' | '\u{2014}'))
+                .next()
+                .unwrap_or_default()
+                .split(',')
+                .skip(1)
+            {
+                let words: Vec<&str> = part
+                    .split(|c: char| !c.is_alphanumeric())
+                    .filter(|w| !w.is_empty())
+                    .skip_while(|w| matches!(*w, "or" | "and" | "nor"))
+                    .take_while(|w| !["until", "before", "unless", "without", "just"].contains(w))
+                    .collect();
+                let opens = words.first().is_some_and(|w| act(w).is_some());
+                if !opens {
+                    break;
+                }
+                if words
+                    .iter()
+                    .all(|w| act(w).is_some() || ACT_OBJECTS.contains(w) || Some(*w) == target)
+                {
+                    done.extend(words.iter().filter_map(|w| act(w)));
+                }
+            }
+            let mut seen = Vec::new();
+            done.retain(|d| {
+                let first = !seen.contains(d);
+                seen.push(*d);
+                first
+            });
             for d in done {
                 f.push(Forbidden::Act(d, target.unwrap_or_default()));
             }
@@ -2258,9 +2289,20 @@ fn reported_first(first: &str, lower: &str, at: usize) -> bool {
     if rest.trim_end_matches(|c: char| !word(c)).is_empty() {
         return matches!(last, "i" | "i've" | "we" | "we've");
     }
+    let own_sentence = first.to_ascii_lowercase().ends_with("ed")
+        || matches!(first.to_ascii_lowercase().as_str(), "i" | "we");
+    // "I wanted to check it, so I pushed …": the child again, after a joiner, in a sentence
+    // that is its own account.
+    if matches!(last, "i" | "we") {
+        let before = rest
+            .trim_end_matches(|c: char| !word(c))
+            .rsplit(|c: char| !word(c))
+            .next()
+            .unwrap_or_default();
+        return own_sentence && matches!(before, "so" | "and" | "then");
+    }
     // "Reproduced it and fixed it by …": the report's own verbs, joined.
-    matches!(last, "and" | "also")
-        && (first.to_ascii_lowercase().ends_with("ed") || first.eq_ignore_ascii_case("i"))
+    matches!(last, "and" | "also") && own_sentence
 }
 
 /// Whether `word` at byte `at` of `sentence` states one of `verbs` (a prefix, any case) as
@@ -4427,6 +4469,25 @@ mod tests {
         assert_eq!(
             check(&joined, "Pushed two commits to `feature/x`.").len(),
             1
+        );
+        // A list of actions past a comma; a part that is no action ends it.
+        let listed = negatives("Tidy the logger. Do not commit, push, or open a PR.");
+        assert_eq!(
+            check(&listed, "I tidied it, so I pushed `tidy-log` to origin.").len(),
+            1,
+            "{listed:?}"
+        );
+        for kept in [
+            "Tidied it. Nothing is pushed; the diff is above.",
+            "The owner asked first, so I pushed nothing.",
+            "It would rerun CI if I pushed it.",
+        ] {
+            assert!(check(&listed, kept).is_empty(), "{kept}");
+        }
+        let objects = negatives("Do not commit, push secrets, or tag.");
+        assert!(
+            check(&objects, "Pushed the branch.").is_empty(),
+            "{objects:?}"
         );
         let secrets = negatives("Add the deploy key. Do not commit secrets.");
         assert!(check(&secrets, "Committed the workflow change.").is_empty());

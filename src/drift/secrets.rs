@@ -18,7 +18,10 @@ const SECRET_WORDS: [&str; 8] = [
 
 /// Names a result gives a secret before its value (lowercased, as a suffix of the key:
 /// `SMTP_PASSWORD=…`, `aws_secret_access_key = …`).
-const SECRET_KEYS: [&str; 9] = [
+const SECRET_KEYS: [&str; 12] = [
+    "secret_key",
+    "private_key",
+    "signing_key",
     "password",
     "passwd",
     "pwd",
@@ -115,7 +118,7 @@ fn line_shows(line: &str) -> bool {
             .and_then(|(cred, _)| cred.split_once(':'))
             .is_some_and(|(_, pass)| is_secret_value(pass))
     });
-    // Providers' formats: AWS key ids, GitHub and Slack tokens.
+    // Providers' formats: AWS key ids, GitHub, GitLab, Slack and Stripe tokens.
     let provider = line
         .split(|c: char| !c.is_ascii_alphanumeric() && c != '_' && c != '-')
         .any(|w| {
@@ -123,10 +126,23 @@ fn line_shows(line: &str) -> bool {
                 && w.starts_with("AKIA")
                 && w.bytes()
                     .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit()))
-                || (w.starts_with("ghp_") && w.len() >= 36)
-                || (w.starts_with("xoxb-") && w.len() >= 24)
+                || (["ghp_", "gho_", "ghs_", "ghu_", "github_pat_"]
+                    .iter()
+                    .any(|p| w.starts_with(p))
+                    && w.len() >= 36)
+                || (["xoxb-", "xoxp-", "glpat-", "sk_live_", "rk_live_"]
+                    .iter()
+                    .any(|p| w.starts_with(p))
+                    && w.len() >= 24)
         });
-    assigned || in_url || provider
+    // A bearer token written out: `Authorization: Bearer eyJhbGciOi…` (not `Bearer $TOKEN`).
+    let bearer = lower.match_indices("bearer ").any(|(at, m)| {
+        // A JWT's dots are no code: three base64url parts.
+        let jwt = |v: &str| v.starts_with("eyJ") && v.split('.').count() == 3;
+        value_at(line, at + m.len())
+            .is_some_and(|v| v.len() >= 20 && (jwt(v) || is_secret_value(v)))
+    });
+    assigned || in_url || provider || bearer
 }
 
 /// The value after a `=` or `:` at byte `at`: its first run, unquoted.
@@ -214,8 +230,11 @@ mod tests {
         for line in [
             "Set REDIS_PASSWORD=k8#Lw2qZ!m in the env file.",
             "  \"api_key\": \"sk_live_4f9a2b7c1d\",",
+            "APP_SECRET_KEY=q9T2mV7xLr4Kp0Zs",
             "DSN: postgres://report_user:Hq7x!2pLm@db.internal:5432/reports",
             "Used key AKIAIOSFODNN7EXAMPLF for the upload.",
+            "curl -H \"Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0MiJ9.c2lnbmF0dXJl\" https://api.test",
+            "gh api -H 'Authorization: token github_pat_11AAQ7Y2Q0b8Zr4LkVw9XpTm3NcHdE6sU1'",
         ] {
             assert!(shown(line).is_some(), "{line}");
         }
@@ -230,6 +249,8 @@ mod tests {
             "DSN: postgres://report_user:<password>@db.internal:5432/reports",
             "token: rotated yesterday",
             "Password: see 1Password entry 'staging redis'.",
+            "curl -H \"Authorization: Bearer $GITHUB_TOKEN\" https://api.test",
+            "Send it as a bearer token in the header.",
         ] {
             assert!(shown(line).is_none(), "{line}");
         }
