@@ -172,6 +172,14 @@ const GENERIC_MODIFIERS: [&str; 17] = [
     "avoid", "never", "refrain", "leav", "touch", "any", "pleas",
 ];
 /// Change verbs as a result reports them (past tense included).
+/// A change verb of `CHANGE_VERBS` (by its stem), not a noun that starts like one: a
+/// "changelog" or "changeset" is a document, not a change.
+fn change_verb(w: &str) -> bool {
+    CHANGE_VERBS.iter().any(|v| w.starts_with(v))
+        && !w.starts_with("changelog")
+        && !w.starts_with("changeset")
+}
+
 const CHANGED_VERBS: [&str; 8] = [
     "chang", "modifi", "rewrit", "rewrot", "edit", "alter", "updat", "refactor",
 ];
@@ -366,7 +374,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         .collect();
     let mut positive: HashSet<String> = HashSet::new();
     for (i, t) in outside.iter().enumerate() {
-        if CHANGE_VERBS.iter().any(|v| t.stem.starts_with(v)) {
+        if change_verb(&t.stem) {
             let lo = i.saturating_sub(2);
             let hi = (i + 7).min(outside.len());
             for o in outside.get(lo..hi).unwrap_or_default() {
@@ -409,7 +417,7 @@ fn passive_subject(lower: &str, cue: usize, clause: &str) -> Option<(usize, Stri
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .find(|w| !matches!(*w, "not" | "never" | "be" | "been" | "get" | "ever"))?;
-    if !CHANGE_VERBS.iter().any(|v| after.starts_with(v)) {
+    if !change_verb(after) {
         return None;
     }
     // The clause: back to the last break before the cue.
@@ -812,7 +820,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         && words.iter().enumerate().any(|(i, w)| {
             let before = i.checked_sub(1).and_then(|j| words.get(j)).copied();
             let two_back = i.checked_sub(2).and_then(|j| words.get(j)).copied();
-            let verb = CHANGE_VERBS.iter().any(|v| w.starts_with(v));
+            let verb = change_verb(w);
             let adjective = w.ends_with("ed")
                 && matches!(before, Some("the" | "any" | "or" | "and" | "all" | "your"));
             let relative = matches!(before, Some("that" | "which" | "who"));
@@ -1112,7 +1120,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                 && n.chars().all(|c| c.is_alphanumeric() || "_.:-".contains(c))
         })
         && text::tokens(&outside_spans).iter().all(|t| {
-            CHANGE_VERBS.iter().any(|v| t.stem.starts_with(v))
+            change_verb(&t.stem)
                 || matches!(
                     &*t.stem,
                     "valu" | "set" | "name" | "variabl" | "constant" | "kei" | "key"
@@ -1130,7 +1138,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         f.push(Forbidden::Change(vec!["file".to_string()]));
     } else if changes && !objects.is_empty() {
         f.push(Forbidden::Change(objects.clone()));
-    } else if changes && !excepts && CHANGE_VERBS.iter().any(|v| head.starts_with(v)) {
+    } else if changes && !excepts && change_verb(head) {
         // "No changes.", "no edits, please": a change of any kind, named by the change word.
         f.push(Forbidden::Change(vec!["file".to_string()]));
     } else if (clause.contains("new ") || clause.contains("add"))
@@ -1763,10 +1771,14 @@ fn changed_a_file_under(
                 .iter()
                 .any(|e| i.ends_with(e))
     };
+    // Against named paths, a file by its path or a file extension (`timezone.utc` and `self.ttl`
+    // are code); against the whole code base, code it names (`Sync.flush()`) counts too.
     let is_file = |i: &str| {
         (i.contains('/')
-            || i.rsplit_once('.')
-                .is_some_and(|(_, ext)| (1..=5).contains(&ext.len())))
+            || super::file_scope::is_file_path(i)
+            || (dirs.is_empty()
+                && i.rsplit_once('.')
+                    .is_some_and(|(_, ext)| (1..=5).contains(&ext.len()))))
             && !document(i)
             && (kinds.tests || !is_test_path(i))
             && under(i)
@@ -1891,9 +1903,32 @@ fn changed_a_file_under(
             // A change verb and a file in one sentence; the identifiers are read once.
             // A file the sentence says was left alone ("`src/queue.ts` was not changed", "no
             // edits to `a.rs`") is not one it changed.
+            // A file only read or copied from ("I copied `base/a.yaml` as the start", "see
+            // `core/config.ts`") is a source, not a change.
             let left_alone = |i: &str| {
                 let i = i.to_ascii_lowercase();
-                lower.find(&i).is_some_and(|at| negated(&lower, at, &i))
+                lower.find(&i).is_some_and(|at| {
+                    let before = lower
+                        .get(..at)
+                        .unwrap_or_default()
+                        .trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
+                    let word = before
+                        .rsplit(|c: char| !c.is_ascii_alphanumeric())
+                        .next()
+                        .unwrap_or_default();
+                    negated(&lower, at, &i)
+                        || matches!(
+                            word,
+                            "copied"
+                                | "copying"
+                                | "read"
+                                | "reading"
+                                | "see"
+                                | "cf"
+                                | "cloned"
+                                | "duplicated"
+                        )
+                })
             };
             own || (verb
                 && text::identifiers(s)
@@ -3397,6 +3432,17 @@ mod tests {
                 "Fixed tests/queue.test.ts: it now uses fake timers. src/queue.ts was not changed.",
                 "I changed src/queue.ts so that it clears its timer.",
             ),
+            // A file copied from is a source; code with a dot is no file; a changelog is no change.
+            (
+                "Tune the warmup. Leave `configs/base/` alone.",
+                "Created configs/exp/warm.yaml. I copied configs/base/r50.yaml as the start (that file is as it was) and changed:\n- lr: 0.4",
+                "Created configs/exp/warm.yaml and changed configs/base/r50.yaml to use lr 0.4.",
+            ),
+            (
+                "Fix the parser. Only edit `src/parse.py`; don't edit anything else.",
+                "Fixed `parse()` in src/parse.py: dates are read as UTC (`dt.replace(tzinfo=timezone.utc)`).",
+                "Fixed `parse()` in src/parse.py and updated src/dates.py to match.",
+            ),
             // What a folder gained in an earlier release is history, not the child's change.
             (
                 "Add the flag to the CLI. Do not edit `lib/engine/`.",
@@ -3404,6 +3450,16 @@ mod tests {
                 "Added `--fast` to bin/cli.ts and added a default in lib/engine/run.ts.",
             ),
         ];
+        // A changelog is a document, not a change: this bans no edit.
+        let n = negatives("Write the upgrade notes. We want \"legacy\", never \"deprecated\", in anything, since it goes into the changelog.");
+        assert!(
+            check(
+                &n,
+                "Updated docs/upgrade.md: the old keys are now called legacy."
+            )
+            .is_empty(),
+            "{n:?}"
+        );
         for (message, kept, broken) in cases {
             let n = negatives(message);
             assert!(
