@@ -383,9 +383,15 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         }
     }
     for n in &mut out {
+        // A ban on named paths is read from the paths ("never edit anything in `prod/`"): "report
+        // the files you changed" asks for no change to them.
+        let names_paths = !dirs_named(&n.text).0.is_empty() || !paths_named(&n.text).is_empty();
         for f in &mut n.forbidden {
+            let kept_whole = names_paths && matches!(f, Forbidden::Change(_));
             if let Forbidden::Change(o) | Forbidden::New(o) | Forbidden::Mention(o) = f {
-                o.retain(|s| !positive.contains(s));
+                if !kept_whole {
+                    o.retain(|s| !positive.contains(s));
+                }
             }
         }
         n.forbidden.retain(|f| {
@@ -2090,6 +2096,8 @@ fn bans_deleting_files(words: &[&str]) -> bool {
 /// A skip marker the result's code or prose adds to a test (`@pytest.mark.skip`, `it.skip(`,
 /// `#[ignore]`, `@Disabled`), not one it says it removed.
 fn skip_marker(result: &str) -> Option<String> {
+    // A marker named without its call ("`describe.skip`") is as often another's, described, as
+    // one added: not read.
     const MARKERS: [&str; 14] = [
         "mark.skip",
         "mark.xfail",
@@ -2139,9 +2147,35 @@ fn skip_marker(result: &str) -> Option<String> {
             "re-enabl",
             "instead of",
             "without",
+            // Offered, not done: "you could mark it with `it.skip`", "consider `xit(`".
+            "could",
+            "consider",
+            "suggest",
+            "recommend",
+            "you can",
+            "if you",
+            "pre-existing",
+            "previously",
         ]
         .iter()
         .any(|r| before.contains(r));
+        // Another's, said after it: "… `xit(` in the legacy suite, which I left alone".
+        let after = line.get(at..).unwrap_or_default();
+        let others = [
+            "left alone",
+            "left as",
+            "untouched",
+            "pre-existing",
+            "predates",
+            "already there",
+            "was already",
+            "were already",
+            "not mine",
+            "not added by",
+        ]
+        .iter()
+        .any(|r| after.contains(r));
+        let removed = removed || others;
         // A diff's removed line: any '-' line in code; outside code, not a "- " bullet.
         let diff_minus = line.starts_with('-')
             && !line.starts_with("--")
@@ -3432,6 +3466,12 @@ mod tests {
                 "Fixed tests/queue.test.ts: it now uses fake timers. src/queue.ts was not changed.",
                 "I changed src/queue.ts so that it clears its timer.",
             ),
+            // Asking for the files changed asks for no change under a banned path.
+            (
+                "Raise the limit. Never edit anything in `env/prod/`. Report the files you changed.",
+                "Changed files:\n- env/stage/hpa.yaml — limit 12",
+                "Changed files:\n- env/stage/hpa.yaml — limit 12\n- env/prod/hpa.yaml — limit 12",
+            ),
             // A file copied from is a source; code with a dot is no file; a changelog is no change.
             (
                 "Tune the warmup. Leave `configs/base/` alone.",
@@ -4078,6 +4118,18 @@ mod tests {
         )
         .is_empty());
         assert!(check(&skip, "The CLI now calls `sys.exit(1)` on a bad path.").is_empty());
+        // A marker named without its call is not read: it is as often another's.
+        assert!(check(
+            &skip,
+            "- upload.e2e.ts has had a `describe.skip` since May."
+        )
+        .is_empty());
+        for kept in [
+            "The old `it.skip(` in legacy.spec.ts predates this work; I left it alone.",
+            "If it keeps flaking, you could mark it with `@pytest.mark.skip` in a later task.",
+        ] {
+            assert!(check(&skip, kept).is_empty(), "{kept}");
+        }
         assert!(check(
             &skip,
             "Re-enabled it:\n```diff\n-    @pytest.mark.skip(reason=\"flaky\")\n     def test_resume():\n```"
