@@ -384,8 +384,24 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
     }
     for n in &mut out {
         // A ban on named paths is read from the paths ("never edit anything in `prod/`"): "report
-        // the files you changed" asks for no change to them.
-        let names_paths = !dirs_named(&n.text).0.is_empty() || !paths_named(&n.text).is_empty();
+        // the files you changed" asks for no change to them. A task that names a path within
+        // them elsewhere ("edit `docs/api.md`") or a word of them near a change verb may: then
+        // the words decide, as for any ban.
+        let mut named = dirs_named(&n.text).0;
+        named.extend(paths_named(&n.text));
+        let count = |s: &str, p: &str| {
+            super::file_scope::paths(s)
+                .iter()
+                .filter(|(_, q)| super::file_scope::within(q, p))
+                .count()
+        };
+        let names_paths = !named.is_empty()
+            && named.iter().all(|p| {
+                count(instructions, p) <= count(&n.text, p)
+                    && !text::tokens(p)
+                        .iter()
+                        .any(|t| positive.contains(t.stem.as_ref() as &str))
+            });
         for f in &mut n.forbidden {
             let kept_whole = names_paths && matches!(f, Forbidden::Change(_));
             if let Forbidden::Change(o) | Forbidden::New(o) | Forbidden::Mention(o) = f {
