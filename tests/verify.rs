@@ -143,13 +143,28 @@ fn borderline_asks_the_judge_exactly_where_the_keyword_stage_is_unsure() {
     let s = Settings::default();
     let mut v = Verifier::default();
     let i = fixture("ex2_instructions.md");
-    // Example 2B breaks a stated constraint, but the stage alone is not sure it drifted.
     let b = input(&i, &fixture("ex2_b.txt"));
-    assert_eq!(
-        boomerang_guard::drift::score(&i, &b.child_output, &s.thresholds).decision,
-        Decision::Unsure
-    );
-    ask(v.begin(&s, b.clone(), "n", 0.0).unwrap());
+    // Each seed example: one the stage leaves unsure goes to the judge; one it decides goes
+    // without a call, decided as the seed labels it (whether the shipped fit decides one is a
+    // figure of the fit).
+    for (ins, out, drifted) in [
+        ("ex1_instructions.md", "ex1_a.js", false),
+        ("ex1_instructions.md", "ex1_b.js", true),
+        ("ex2_instructions.md", "ex2_a.txt", false),
+        ("ex2_instructions.md", "ex2_b.txt", true),
+    ] {
+        let (ins, out) = (fixture(ins), fixture(out));
+        let step = v.begin(&s, input(&ins, &out), "n", 0.0).unwrap();
+        match boomerang_guard::drift::score(&ins, &out, &s.thresholds).decision {
+            Decision::Unsure => {
+                ask(step);
+            }
+            d => {
+                assert_eq!(d == Decision::Drift, drifted, "{out}");
+                assert!(matches!(step, Step::Done { .. }));
+            }
+        }
+    }
     // A result the stage decides, either way, goes without a call (the shipped fit may decide
     // nothing: its bounds must be 90 % precise at the Wilson lower bound).
     let mut decided = boomerang_guard::drift::score(&i, &i, &s.thresholds);

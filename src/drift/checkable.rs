@@ -2509,7 +2509,7 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
             linked
                 && !s.is_empty()
                 && s.len() < 120
-                && !(s.contains('_') && !s.contains(' '))
+                && (!s.contains('_') || s.contains(' '))
                 && !s.contains(['<', '{'])
         }) {
             return Some(s.to_string());

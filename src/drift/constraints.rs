@@ -929,7 +929,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             // A list of actions goes on past the comma: "do not commit, push, or open a PR".
             // Each further part counts when an action opens it and it is bare.
             for part in clause
-                .split(|c: char| matches!(c, ';' | '\u{2014}'))
+                .split([';', '\u{2014}'])
                 .next()
                 .unwrap_or_default()
                 .split(',')
