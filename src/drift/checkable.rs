@@ -1055,6 +1055,12 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         // A part named right before the bound: "a summary of at most 4 bullets, then a files
         // list" bounds the summary; a report may hold more than it.
         let part_of = |k: usize| {
+            // "3 to 5 bullets, then the files you changed": the bullets are one part of it.
+            if matches!(w(k), "bullet" | "bullets" | "points")
+                && (k + 1..k + 9).any(|i| matches!(w(i), "then" | "followed" | "plus"))
+            {
+                return true;
+            }
             let mut j = k;
             while j > 0
                 && (number(w(j - 1)).is_some()
@@ -1239,7 +1245,12 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 None if matches!(noun, "bullet" | "bullets") => match described() {
                     Some(b) => vec![b],
                     None if noun == "bullets" => bounds_around(&lower, &ws, k),
-                    None => match (number(w(k.wrapping_sub(1))), w(k + 1), w(k + 2), w(k + 3)) {
+                    None => match (
+                        k.checked_sub(1).and_then(|j| number(w(j))),
+                        w(k + 1),
+                        w(k + 2),
+                        w(k + 3),
+                    ) {
                         (Some(n), "points", "or", "fewer" | "less")
                             if negated(&lower, &ws, k, 1) == Some(false) =>
                         {
@@ -1435,12 +1446,13 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         }
         // "Sections titled 'What changed', 'Why' and 'Testing'" name headings too.
         // "Required sections: A, B" of the answer itself (not of a file the task writes).
-        let answer_named = words_at(&lower).iter().any(|(_, w)| {
+        // No file named: "write the incident report in ops/x.md with the following sections".
+        let answer_named = ws.iter().any(|(_, w)| {
             matches!(
                 *w,
                 "report" | "reply" | "response" | "answer" | "result" | "attempt_completion"
             )
-        });
+        }) && super::file_scope::paths(sentence).is_empty();
         let sections = ["sections titled", "sections named", "sections called"]
             .iter()
             .any(|p| lower.contains(p))
@@ -2456,52 +2468,75 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
         .filter_map(|c| lower.find(c).map(|i| i + c.len()))
         .min()
         .unwrap_or(0);
-    // A code span right after the cue ("end with `DONE: task-3`", "the last line of your result
-    // must be exactly `OK`"): only the answer's nouns and the link words between; a tool's
-    // name (`attempt_completion`) is no phrase.
-    if let Some(gap_end) = lower.get(cue_end..).and_then(|t| t.find('`')) {
-        let gap = lower.get(cue_end..cue_end + gap_end).unwrap_or_default();
-        let linked = gap
+    // A code span right after a cue that names the answer ("end your reply with `DONE: t-3`",
+    // "the last line of your result must be exactly `OK`"): only the answer's nouns and the link
+    // words between. Not a command to finish with ("finish with `npm run lint`"), a cue inside
+    // a word ("backend with"), or a tool's name (`attempt_completion`).
+    let (span_cue, span_cue_end) = END_CUES
+        .iter()
+        .filter_map(|c| lower.find(c).map(|i| (i, i + c.len())))
+        .min()
+        .unwrap_or((0, 0));
+    let cue_alone = !lower
+        .get(..span_cue)
+        .and_then(|h| h.chars().next_back())
+        .is_some_and(char::is_alphanumeric);
+    if let Some(gap_end) = lower
+        .get(span_cue_end..)
+        .and_then(|t| t.find('`'))
+        .filter(|_| cue_alone)
+    {
+        let gap = lower
+            .get(span_cue_end..span_cue_end + gap_end)
+            .unwrap_or_default();
+        let gap_words: Vec<&str> = gap
             .split(|c: char| !(c.is_alphanumeric() || c == '_'))
             .filter(|w| !w.is_empty())
-            .all(|w| {
-                matches!(
-                    w,
-                    "with"
-                        | "the"
-                        | "exact"
-                        | "exactly"
-                        | "phrase"
-                        | "line"
-                        | "marker"
-                        | "string"
-                        | "text"
-                        | "token"
-                        | "tag"
-                        | "must"
-                        | "should"
-                        | "be"
-                        | "read"
-                        | "your"
-                        | "reply"
-                        | "response"
-                        | "answer"
-                        | "report"
-                        | "result"
-                        | "message"
-                        | "summary"
-                        | "output"
-                        | "attempt_completion"
-                        | "completion"
-                        | "it"
-                        | "of"
-                        | "very"
-                        | "always"
-                        | "final"
-                )
+            .collect();
+        const ANSWER: [&str; 8] = [
+            "reply",
+            "response",
+            "answer",
+            "report",
+            "result",
+            "message",
+            "summary",
+            "attempt_completion",
+        ];
+        let names_answer = lower
+            .get(span_cue..span_cue_end)
+            .is_some_and(|c| c.ends_with("your"))
+            || gap_words.iter().any(|w| ANSWER.contains(w));
+        let linked = names_answer
+            && gap_words.iter().all(|w| {
+                ANSWER.contains(w)
+                    || matches!(
+                        *w,
+                        "with"
+                            | "the"
+                            | "exact"
+                            | "exactly"
+                            | "phrase"
+                            | "line"
+                            | "marker"
+                            | "string"
+                            | "text"
+                            | "token"
+                            | "tag"
+                            | "must"
+                            | "should"
+                            | "be"
+                            | "read"
+                            | "your"
+                            | "completion"
+                            | "it"
+                            | "very"
+                            | "always"
+                            | "final"
+                    )
             });
         let span = sentence
-            .get(cue_end + gap_end + 1..)
+            .get(span_cue_end + gap_end + 1..)
             .and_then(|t| t.split_once('`'))
             .map(|(s, _)| s.trim());
         // A template is no phrase: "`Tests: <passed>/<total>`".
@@ -2585,6 +2620,27 @@ fn one_section(sentence: &str, lower: &str) -> Option<String> {
     let before = lower
         .get(..at)?
         .trim_end_matches(['"', '\'', '`', '“', ' ']);
+    // The section of something else: "why the 'Deploy' section of the workflow fails".
+    let of_another = ["section", "heading"].iter().any(|n| {
+        after.strip_prefix(n).is_some_and(|t| {
+            let t = t.trim_start_matches('s').trim_start();
+            ["of ", "in ", "to ", "for "]
+                .iter()
+                .any(|p| t.starts_with(p))
+                && ![
+                    "your ",
+                    "the report",
+                    "the reply",
+                    "the answer",
+                    "the result",
+                ]
+                .iter()
+                .any(|o| t.split_once(' ').is_some_and(|(_, x)| x.starts_with(o)))
+        })
+    });
+    if of_another || !super::file_scope::paths(sentence).is_empty() {
+        return None;
+    }
     let placed = after.starts_with("section")
         || after.starts_with("heading")
         || [
@@ -2605,26 +2661,22 @@ pub(super) fn bounded_blocks(lower: &str) -> bool {
     lower.match_indices("code block").any(|(i, m)| {
         let after = lower.get(i + m.len()..).unwrap_or_default();
         let after = after.strip_prefix('s').unwrap_or(after);
-        after.split_whitespace().next().is_some_and(|w| {
-            matches!(
-                w.trim_matches(|c: char| !c.is_alphanumeric()),
-                "longer"
-                    | "over"
-                    | "exceeding"
-                    | "larger"
-                    | "bigger"
-                    | "beyond"
-                    | "above"
-                    | "of"
-                    | "with"
-                    | "except"
-                    | "other"
-                    | "unless"
-                    | "that"
-                    | "which"
-                    | "more"
-            )
-        })
+        let words: Vec<&str> = after
+            .split_whitespace()
+            .take(4)
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+            .collect();
+        let size = |w: &&str| {
+            w.starts_with(|c: char| c.is_ascii_digit())
+                || matches!(*w, "more" | "over" | "longer" | "than" | "lines")
+        };
+        match words.first().copied().unwrap_or_default() {
+            "longer" | "over" | "exceeding" | "larger" | "bigger" | "beyond" | "above"
+            | "except" | "other" | "unless" | "more" => true,
+            // "of more than 5 lines", "with over 20 lines" bound them; "of any kind" does not.
+            "of" | "with" | "that" | "which" => words.iter().skip(1).any(size),
+            _ => false,
+        }
     })
 }
 
@@ -5337,6 +5389,10 @@ mod tests {
                 vec![Rule::Bullets(Rel::LessThan, 3)],
             ),
             ("Do not sum it up in 4 bullets or fewer.", vec![]),
+            (
+                "Sum it up in 3 to 5 bullets, then list the files you changed.",
+                vec![],
+            ),
             // A part named before the bound: the report may hold more than the part.
             (
                 "Reply with an overview of at most 3 bullets, then the open risks.",
@@ -5657,6 +5713,9 @@ mod tests {
             "Your report doesn't need a 'Risks' section.",
             "Report the bug; the 'Billing' section of the page is blank.",
             "Write the notes. Required sections: Summary, Steps, Rollback.",
+            "Your report must explain why the 'Deploy' section of the workflow fails.",
+            "Add a 'Troubleshooting' section to CONTRIBUTING.md and reply with a summary.",
+            "Write the incident report in ops/may-outage.md with the following sections: Timeline, Impact.",
         ] {
             let p = rules(m);
             assert!(
@@ -5714,6 +5773,8 @@ mod tests {
             assert!(c.violations.is_empty(), "{m}: {:?}", c.violations);
         }
         assert!(rules("Explain the login flow. No code blocks.").contains(&Rule::NoCodeBlocks));
+        assert!(rules("Explain the login flow. No code blocks of any kind.")
+            .contains(&Rule::NoCodeBlocks));
     }
 
     #[test]
@@ -5756,8 +5817,18 @@ mod tests {
         assert!(p.contains(&Rule::EndsWith("STATUS: green".into())), "{p:?}");
         let p = rules("Fix it. The last line of your report must be `Passed: <n>/<total>`.");
         assert!(!p.iter().any(|r| matches!(r, Rule::EndsWith(_))), "{p:?}");
-        let p = rules("Fix the import. Finish with `attempt_completion` and list the files.");
-        assert!(!p.iter().any(|r| matches!(r, Rule::EndsWith(_))), "{p:?}");
+        for m in [
+            "Fix the import. Finish with `attempt_completion` and list the files.",
+            "Fix the types and finish with `npm run lint`.",
+            "Run the backend with `npm run dev` on port 3000.",
+            "End your reply with the output of `git status`.",
+        ] {
+            let p = rules(m);
+            assert!(
+                !p.iter().any(|r| matches!(r, Rule::EndsWith(_))),
+                "{m}: {p:?}"
+            );
+        }
         let p = rules(
             "Your attempt_completion must start with the tag `[db]` as its first characters.",
         );

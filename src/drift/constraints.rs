@@ -171,7 +171,6 @@ const GENERIC_MODIFIERS: [&str; 17] = [
     "exist", "current", "main", "core", "other", "actual", "origin", "product", "whole", "without",
     "avoid", "never", "refrain", "leav", "touch", "any", "pleas",
 ];
-/// Change verbs as a result reports them (past tense included).
 /// A change verb of `CHANGE_VERBS` (by its stem), not a noun that starts like one: a
 /// "changelog" or "changeset" is a document, not a change.
 fn change_verb(w: &str) -> bool {
@@ -180,6 +179,7 @@ fn change_verb(w: &str) -> bool {
         && !w.starts_with("changeset")
 }
 
+/// Change verbs as a result reports them (past tense included).
 const CHANGED_VERBS: [&str; 8] = [
     "chang", "modifi", "rewrit", "rewrot", "edit", "alter", "updat", "refactor",
 ];
@@ -382,32 +382,48 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             }
         }
     }
+    // The message's paths, read once (a ban may name many).
+    let all_paths = super::file_scope::paths(instructions);
+    let count = |paths: &[(usize, String)], p: &str| {
+        paths
+            .iter()
+            .filter(|(_, q)| super::file_scope::within(q, p))
+            .count()
+    };
     for n in &mut out {
         // A ban on named paths is read from the paths ("never edit anything in `prod/`"): "report
-        // the files you changed" asks for no change to them. A task that names a path within
-        // them elsewhere ("edit `docs/api.md`") or a word of them near a change verb may: then
-        // the words decide, as for any ban.
-        let mut named = dirs_named(&n.text).0;
-        named.extend(paths_named(&n.text));
-        let count = |s: &str, p: &str| {
-            super::file_scope::paths(s)
-                .iter()
-                .filter(|(_, q)| super::file_scope::within(q, p))
-                .count()
-        };
-        let names_paths = !named.is_empty()
-            && named.iter().all(|p| {
-                count(instructions, p) <= count(&n.text, p)
-                    && !text::tokens(p)
-                        .iter()
-                        .any(|t| positive.contains(t.stem.as_ref() as &str))
-            });
-        for f in &mut n.forbidden {
-            let kept_whole = names_paths && matches!(f, Forbidden::Change(_));
-            if let Forbidden::Change(o) | Forbidden::New(o) | Forbidden::Mention(o) = f {
-                if !kept_whole {
-                    o.retain(|s| !positive.contains(s));
+        // the files you changed" asks for no change to them, so the ban keeps its generic object
+        // and its paths' words. A task that names a path within them elsewhere ("edit
+        // `docs/api.md`") or a word of them near a change verb may: then the words decide, as for
+        // any ban. Its other words are dropped as for any ban ("update the endpoint docs").
+        let mut path_words: HashSet<String> = HashSet::new();
+        if n.forbidden
+            .iter()
+            .any(|f| matches!(f, Forbidden::Change(_)))
+        {
+            let mut named = dirs_named(&n.text).0;
+            named.extend(paths_named(&n.text));
+            named.sort();
+            named.dedup();
+            let own = super::file_scope::paths(&n.text);
+            let names_paths = !named.is_empty()
+                && named.iter().all(|p| {
+                    count(&all_paths, p) <= count(&own, p)
+                        && !text::tokens(p)
+                            .iter()
+                            .any(|t| positive.contains(t.stem.as_ref() as &str))
+                });
+            if names_paths {
+                path_words.extend(CODE_OBJECTS.iter().map(|w| w.to_string()));
+                for p in &named {
+                    path_words.extend(text::tokens(p).iter().map(|t| t.stem.to_string()));
                 }
+            }
+        }
+        for f in &mut n.forbidden {
+            let change = matches!(f, Forbidden::Change(_));
+            if let Forbidden::Change(o) | Forbidden::New(o) | Forbidden::Mention(o) = f {
+                o.retain(|s| !positive.contains(s) || (change && path_words.contains(s)));
             }
         }
         n.forbidden.retain(|f| {
@@ -927,14 +943,14 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         if bare {
             let mut done: Vec<&'static str> = rest.iter().filter_map(|w| act(w)).collect();
             // A list of actions goes on past the comma: "do not commit, push, or open a PR".
-            // Each further part counts when an action opens it and it is bare.
-            for part in clause
-                .split([';', '\u{2014}'])
-                .next()
-                .unwrap_or_default()
-                .split(',')
-                .skip(1)
-            {
+            // Each further part counts when an action opens it and it is bare; a list joins
+            // with "or"/"nor" ("don't merge, push to your branch" asks for the push).
+            let first = clause.split([';', '\u{2014}']).next().unwrap_or_default();
+            let joined = first.split_once(',').is_some_and(|(_, rest)| {
+                rest.split(|c: char| !c.is_alphanumeric())
+                    .any(|w| matches!(w, "or" | "nor"))
+            });
+            for part in first.split(',').skip(1).filter(|_| joined) {
                 let words: Vec<&str> = part
                     .split(|c: char| !c.is_alphanumeric())
                     .filter(|w| !w.is_empty())
@@ -1036,10 +1052,11 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     {
         f.push(Forbidden::Questions);
     }
-    // "Don't change the command-line interface" keeps the one there is: no ban on having one.
+    // "Don't change the command-line interface" keeps the one there is: no ban on having one
+    // (but "don't add a CLI or change the config" bans one).
     if (word(&["cli", "clis"]) || has("command line") || has("command-line"))
         && !excepts
-        && !changes
+        && !change_verb(head)
     {
         f.push(Forbidden::Cli);
     }
@@ -1079,11 +1096,15 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                     | "avoid"
                     | "refrain"
                     | "pleas"
-            ) && !CHANGE_VERBS
-                .iter()
-                .chain(NEW_VERBS.iter())
-                // "adding" stems to "ad": a verb cut short by the stemmer is still the verb.
-                .any(|v| s.starts_with(v) || (v.starts_with(s.as_str()) && s.len() + 1 >= v.len()))
+            ) && !change_verb(s)
+                && !CHANGE_VERBS
+                    .iter()
+                    .chain(NEW_VERBS.iter())
+                    // "adding" stems to "ad": a verb cut short by the stemmer is still the verb.
+                    .any(|v| {
+                        (s.starts_with(v) && !CHANGE_VERBS.contains(v))
+                            || (v.starts_with(s.as_str()) && s.len() + 1 >= v.len())
+                    })
         })
         .collect();
     // "Keep the signature of `total()` as is; do not alter it": the signature is what may not
@@ -1884,10 +1905,21 @@ fn changed_a_file_under(
                 let next = word_at(k + 1);
                 // "Fixed upstream in 2.4", "added in core 2.3", "patched by the vendor": history,
                 // not the report. "Moved on to `b.py`": the narrative of a search, not a move.
+                // A version as written: digits, a dot and a digit ("2.3", "v4.1"), not a
+                // count ("in 2 places") nor a piece of a path ("src/v2/api.ts").
                 let version = |i: usize| {
-                    word_at(i)
-                        .trim_start_matches(['v', 'V'])
-                        .starts_with(|c: char| c.is_ascii_digit())
+                    words.get(i).is_some_and(|&(at, w)| {
+                        let end = at + w.len();
+                        w.trim_start_matches(['v', 'V'])
+                            .starts_with(|c: char| c.is_ascii_digit())
+                            && s.get(end..).is_some_and(|t| {
+                                t.starts_with('.')
+                                    && t.get(1..).is_some_and(|d| {
+                                        d.starts_with(|c: char| c.is_ascii_digit())
+                                    })
+                            })
+                            && !s.get(..at).is_some_and(|h| h.ends_with('/'))
+                    })
                 };
                 let passive = text::one_of(next, &["upstream", "since"])
                     || (text::one_of(w, &["moved"]) && text::one_of(next, &["on"]))
@@ -1925,32 +1957,26 @@ fn changed_a_file_under(
             // A change verb and a file in one sentence; the identifiers are read once.
             // A file the sentence says was left alone ("`src/queue.ts` was not changed", "no
             // edits to `a.rs`") is not one it changed.
-            // A file only read or copied from ("I copied `base/a.yaml` as the start", "see
-            // `core/config.ts`") is a source, not a change.
+            // A file only read or copied from ("I copied `base/a.yaml` as the start") is a
+            // source, not a change: so every time the sentence names it.
+            let source = |at: usize| {
+                let before = lower
+                    .get(..at)
+                    .unwrap_or_default()
+                    .trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
+                let word = before
+                    .rsplit(|c: char| !c.is_ascii_alphanumeric())
+                    .next()
+                    .unwrap_or_default();
+                matches!(
+                    word,
+                    "copied" | "copying" | "read" | "reading" | "cloned" | "duplicated"
+                )
+            };
             let left_alone = |i: &str| {
                 let i = i.to_ascii_lowercase();
-                lower.find(&i).is_some_and(|at| {
-                    let before = lower
-                        .get(..at)
-                        .unwrap_or_default()
-                        .trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
-                    let word = before
-                        .rsplit(|c: char| !c.is_ascii_alphanumeric())
-                        .next()
-                        .unwrap_or_default();
-                    negated(&lower, at, &i)
-                        || matches!(
-                            word,
-                            "copied"
-                                | "copying"
-                                | "read"
-                                | "reading"
-                                | "see"
-                                | "cf"
-                                | "cloned"
-                                | "duplicated"
-                        )
-                })
+                lower.find(&i).is_some_and(|at| negated(&lower, at, &i))
+                    || (lower.contains(&i) && lower.match_indices(&i).all(|(at, _)| source(at)))
             };
             own || (verb
                 && text::identifiers(s)
@@ -2068,8 +2094,8 @@ fn negator(w: &str) -> bool {
     matches!(w, "not" | "never" | "no") || w.ends_with("n't")
 }
 
-/// Whether a lowercased sentence's words ban skipping or disabling tests ("do not skip, xfail or
-/// delete tests", "tests must not be disabled").
+/// Whether a lowercased sentence's words ban skipping or disabling tests ("do not skip, xfail
+/// or delete tests", "tests must not be disabled").
 fn bans_skipping_tests(words: &[&str]) -> bool {
     let negation = words.iter().any(|w| negator(w));
     let skip = words.iter().any(|w| {
@@ -2084,8 +2110,8 @@ fn bans_skipping_tests(words: &[&str]) -> bool {
     negation && skip && tests
 }
 
-/// Whether a lowercased sentence's words ban deleting files ("do not delete or move any files", "don't
-/// remove anything").
+/// Whether a lowercased sentence's words ban deleting files ("do not delete or move any
+/// files", "don't remove anything").
 fn bans_deleting_files(words: &[&str]) -> bool {
     let Some(neg) = words
         .iter()
@@ -2163,20 +2189,33 @@ fn skip_marker(result: &str) -> Option<String> {
             "re-enabl",
             "instead of",
             "without",
-            // Offered, not done: "you could mark it with `it.skip`", "consider `xit(`".
-            "could",
-            "consider",
-            "suggest",
-            "recommend",
-            "you can",
-            "if you",
             "pre-existing",
             "previously",
         ]
         .iter()
         .any(|r| before.contains(r));
-        // Another's, said after it: "… `xit(` in the legacy suite, which I left alone".
-        let after = line.get(at..).unwrap_or_default();
+        // Offered, not done: "you could mark it with `it.skip`", "consider `xit(`" (whole
+        // words: "couldn't" is no offer).
+        let words = words_of(before);
+        let offered = words.iter().enumerate().any(|(i, w)| {
+            matches!(
+                *w,
+                "could" | "consider" | "suggest" | "suggested" | "recommend" | "recommended"
+            ) || (*w == "you" && i > 0 && words.get(i - 1) == Some(&"if"))
+                || (*w == "can" && i > 0 && words.get(i - 1) == Some(&"you"))
+        });
+        // Another's, said after it in prose: "… `xit(` in the legacy suite, which I left
+        // alone", read from the end of the marker's code span to the end of its clause.
+        let rest = line.get(at..).unwrap_or_default();
+        let rest = match rest.find('`') {
+            Some(i) if !text::in_spans(&fenced, start) => rest.get(i + 1..).unwrap_or_default(),
+            _ => "",
+        };
+        let after = rest
+            .split(". ")
+            .next()
+            .and_then(|c| c.split(';').next())
+            .unwrap_or_default();
         let others = [
             "left alone",
             "left as",
@@ -2191,7 +2230,7 @@ fn skip_marker(result: &str) -> Option<String> {
         ]
         .iter()
         .any(|r| after.contains(r));
-        let removed = removed || others;
+        let removed = removed || offered || others;
         // A diff's removed line: any '-' line in code; outside code, not a "- " bullet.
         let diff_minus = line.starts_with('-')
             && !line.starts_with("--")
@@ -2378,7 +2417,7 @@ fn reported_first(first: &str, lower: &str, at: usize) -> bool {
         || matches!(first.to_ascii_lowercase().as_str(), "i" | "we");
     // "I wanted to check it, so I pushed …": the child again, after a joiner, in a sentence
     // that is its own account.
-    if matches!(last, "i" | "we") {
+    if matches!(last, "i" | "we" | "i've" | "we've") {
         let before = rest
             .trim_end_matches(|c: char| !word(c))
             .rsplit(|c: char| !word(c))
@@ -4146,6 +4185,14 @@ mod tests {
         ] {
             assert!(check(&skip, kept).is_empty(), "{kept}");
         }
+        // Not an offer, nor another's: the child's own marker.
+        for broken in [
+            "I couldn't fix it, so I marked it `@pytest.mark.skip`.",
+            "Added `it.skip(` to the upload spec; other tests untouched.",
+            "```py\n@pytest.mark.skip(reason=\"pre-existing failure\")\ndef test_upload():\n```",
+        ] {
+            assert_eq!(check(&skip, broken).len(), 1, "{broken}");
+        }
         assert!(check(
             &skip,
             "Re-enabled it:\n```diff\n-    @pytest.mark.skip(reason=\"flaky\")\n     def test_resume():\n```"
@@ -4608,6 +4655,11 @@ mod tests {
         ] {
             assert!(check(&listed, kept).is_empty(), "{kept}");
         }
+        let contrast = negatives("Fix it. Don't merge, push to your branch.");
+        assert!(
+            check(&contrast, "Pushed to `fix/retry`.").is_empty(),
+            "{contrast:?}"
+        );
         let objects = negatives("Do not commit, push secrets, or tag.");
         assert!(
             check(&objects, "Pushed the branch.").is_empty(),

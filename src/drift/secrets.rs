@@ -126,23 +126,30 @@ fn line_shows(line: &str) -> bool {
                 && w.starts_with("AKIA")
                 && w.bytes()
                     .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit()))
-                || (["ghp_", "gho_", "ghs_", "ghu_", "github_pat_"]
-                    .iter()
-                    .any(|p| w.starts_with(p))
-                    && w.len() >= 36)
-                || (["xoxb-", "xoxp-", "glpat-", "sk_live_", "rk_live_"]
-                    .iter()
-                    .any(|p| w.starts_with(p))
-                    && w.len() >= 24)
+                || token_after(w, &["ghp_", "gho_", "ghs_", "ghu_", "github_pat_"], 36)
+                || token_after(w, &["xoxb-", "xoxp-", "glpat-", "sk_live_", "rk_live_"], 24)
         });
     // A bearer token written out: `Authorization: Bearer eyJhbGciOi…` (not `Bearer $TOKEN`).
     let bearer = lower.match_indices("bearer ").any(|(at, m)| {
-        // A JWT's dots are no code: three base64url parts.
-        let jwt = |v: &str| v.starts_with("eyJ") && v.split('.').count() == 3;
+        // A JWT's dots are no code (its value is read to 128 bytes: the second dot may lie past).
+        let jwt = |v: &str| v.starts_with("eyJ") && v.contains('.');
         value_at(line, at + m.len())
             .is_some_and(|v| v.len() >= 20 && (jwt(v) || is_secret_value(v)))
     });
     assigned || in_url || provider || bearer
+}
+
+/// A provider's token: one of `prefixes`, at least `len` bytes, and not a placeholder made of one
+/// repeated character (`ghp_xxxxxxxx…`).
+fn token_after(w: &str, prefixes: &[&str], len: usize) -> bool {
+    prefixes.iter().any(|p| {
+        w.strip_prefix(p).is_some_and(|rest| {
+            let mut seen = rest.chars().collect::<Vec<_>>();
+            seen.sort_unstable();
+            seen.dedup();
+            w.len() >= len && seen.len() >= 5
+        })
+    })
 }
 
 /// The value after a `=` or `:` at byte `at`: its first run, unquoted.
@@ -251,6 +258,7 @@ mod tests {
             "Password: see 1Password entry 'staging redis'.",
             "curl -H \"Authorization: Bearer $GITHUB_TOKEN\" https://api.test",
             "Send it as a bearer token in the header.",
+            "export GH_TOKEN=$TOKEN  # e.g. ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
         ] {
             assert!(shown(line).is_none(), "{line}");
         }
