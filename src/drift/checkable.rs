@@ -1447,12 +1447,8 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         // "Sections titled 'What changed', 'Why' and 'Testing'" name headings too.
         // "Required sections: A, B" of the answer itself (not of a file the task writes).
         // No file named: "write the incident report in ops/x.md with the following sections".
-        let answer_named = ws.iter().any(|(_, w)| {
-            matches!(
-                *w,
-                "report" | "reply" | "response" | "answer" | "result" | "attempt_completion"
-            )
-        }) && super::file_scope::paths(sentence).is_empty();
+        let answer_named = ws.iter().any(|(_, w)| ANSWER_NOUNS.contains(w))
+            && super::file_scope::paths(sentence).is_empty();
         let sections = ["sections titled", "sections named", "sections called"]
             .iter()
             .any(|p| lower.contains(p))
@@ -1466,7 +1462,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                     .then(|| named_list(sentence, &lower, &["sections"]))
                     .flatten()
             })
-            .or_else(|| one_section(sentence, &lower).map(|s| vec![s]))
+            .or_else(|| one_section(sentence, &lower, &ws).map(|s| vec![s]))
         {
             push(sentence, Rule::Headings(list));
         }
@@ -2418,6 +2414,16 @@ fn names_code(ws: &[(usize, &str)]) -> bool {
 }
 
 /// What asks for an ending phrase.
+/// The nouns that name the answer itself ("your reply", "the attempt_completion result").
+const ANSWER_NOUNS: [&str; 6] = [
+    "reply",
+    "response",
+    "answer",
+    "report",
+    "result",
+    "attempt_completion",
+];
+
 const END_CUES: [&str; 13] = [
     "end your",
     "last line of your",
@@ -2437,11 +2443,12 @@ const END_CUES: [&str; 13] = [
 /// The phrase a result must end with: quoted, or after a colon, or after "phrase"/"question".
 fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
     // The phrase after the cue: "Start your reply with \"Summary:\" and end it with \"-- end\"".
-    let cue = END_CUES
+    // The first cue, and where that cue ends.
+    let (cue, cue_own_end) = END_CUES
         .iter()
-        .filter_map(|c| lower.find(c))
+        .filter_map(|c| lower.find(c).map(|i| (i, i + c.len())))
         .min()
-        .unwrap_or(0);
+        .unwrap_or((0, 0));
     // "End with one line that starts with \"Recommendation:\"": how the last line opens, not
     // how the answer ends.
     if [
@@ -2472,44 +2479,30 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
     // "the last line of your result must be exactly `OK`"): only the answer's nouns and the link
     // words between. Not a command to finish with ("finish with `npm run lint`"), a cue inside
     // a word ("backend with"), or a tool's name (`attempt_completion`).
-    let (span_cue, span_cue_end) = END_CUES
-        .iter()
-        .filter_map(|c| lower.find(c).map(|i| (i, i + c.len())))
-        .min()
-        .unwrap_or((0, 0));
     let cue_alone = !lower
-        .get(..span_cue)
+        .get(..cue)
         .and_then(|h| h.chars().next_back())
         .is_some_and(char::is_alphanumeric);
     if let Some(gap_end) = lower
-        .get(span_cue_end..)
+        .get(cue_own_end..)
         .and_then(|t| t.find('`'))
         .filter(|_| cue_alone)
     {
         let gap = lower
-            .get(span_cue_end..span_cue_end + gap_end)
+            .get(cue_own_end..cue_own_end + gap_end)
             .unwrap_or_default();
         let gap_words: Vec<&str> = gap
             .split(|c: char| !(c.is_alphanumeric() || c == '_'))
             .filter(|w| !w.is_empty())
             .collect();
-        const ANSWER: [&str; 8] = [
-            "reply",
-            "response",
-            "answer",
-            "report",
-            "result",
-            "message",
-            "summary",
-            "attempt_completion",
-        ];
+        let answer = |w: &&str| ANSWER_NOUNS.contains(w) || matches!(*w, "message" | "summary");
         let names_answer = lower
-            .get(span_cue..span_cue_end)
+            .get(cue..cue_own_end)
             .is_some_and(|c| c.ends_with("your"))
-            || gap_words.iter().any(|w| ANSWER.contains(w));
+            || gap_words.iter().any(answer);
         let linked = names_answer
             && gap_words.iter().all(|w| {
-                ANSWER.contains(w)
+                answer(w)
                     || matches!(
                         *w,
                         "with"
@@ -2536,7 +2529,7 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
                     )
             });
         let span = sentence
-            .get(span_cue_end + gap_end + 1..)
+            .get(cue_own_end + gap_end + 1..)
             .and_then(|t| t.split_once('`'))
             .map(|(s, _)| s.trim());
         // A template is no phrase: "`Tests: <passed>/<total>`".
@@ -2590,22 +2583,16 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
 /// The one section a sentence about the answer asks for by its quoted name: "your report must
 /// include a 'Rollback plan' section", "add a `## Risks` heading to your reply". Not a section of
 /// a file ("update the 'Usage' section of the README"), nor one denied.
-fn one_section(sentence: &str, lower: &str) -> Option<String> {
-    let ws = words_at(lower);
+fn one_section(sentence: &str, lower: &str, ws: &[(usize, &str)]) -> Option<String> {
     let has = |options: &[&str]| ws.iter().any(|(_, w)| options.contains(w));
-    if !has(&[
-        "report",
-        "reply",
-        "response",
-        "answer",
-        "result",
-        "summary",
-        "attempt_completion",
-    ]) || !has(&[
-        "include", "includes", "contain", "have", "add", "with", "must", "needs",
-    ]) || has(&[
-        "not", "no", "never", "without", "readme", "docs", "file", "page",
-    ]) || ws.iter().any(|(_, w)| w.ends_with("n't"))
+    if !(has(&ANSWER_NOUNS) || has(&["summary"]))
+        || !has(&[
+            "include", "includes", "contain", "have", "add", "with", "must", "needs",
+        ])
+        || has(&[
+            "not", "no", "never", "without", "readme", "docs", "file", "page",
+        ])
+        || ws.iter().any(|(_, w)| w.ends_with("n't"))
     {
         return None;
     }
@@ -2700,24 +2687,14 @@ fn opening_phrase(sentence: &str, lower: &str) -> Option<String> {
         .iter()
         .filter_map(|c| lower.find(c).map(|i| (i, *c)))
         .min()?;
+    // The answer's nouns, and the forms an opening is asked of.
+    const OPENED: [&str; 4] = ["message", "email", "summary", "output"];
+    let opened = || ANSWER_NOUNS.iter().chain(OPENED.iter());
     let own = if cue.ends_with(' ') {
         // "Start your reply with": the answer's noun right after.
-        lower.get(at + cue.len()..).is_some_and(|t| {
-            [
-                "reply",
-                "response",
-                "answer",
-                "report",
-                "message",
-                "email",
-                "summary",
-                "output",
-                "result",
-                "attempt_completion",
-            ]
-            .iter()
-            .any(|n| t.starts_with(n))
-        })
+        lower
+            .get(at + cue.len()..)
+            .is_some_and(|t| opened().any(|n| t.starts_with(n)))
     } else {
         // "The first line must begin with": the subject just before the modal.
         let before: Vec<&str> = lower
@@ -2728,19 +2705,9 @@ fn opening_phrase(sentence: &str, lower: &str) -> Option<String> {
             .take(3)
             .collect();
         before.first().is_some_and(|w| {
-            matches!(
-                w.trim_matches(|c: char| !c.is_alphanumeric()),
-                "reply"
-                    | "response"
-                    | "answer"
-                    | "report"
-                    | "message"
-                    | "email"
-                    | "summary"
-                    | "output"
-                    | "result"
-                    | "attempt_completion"
-            ) || (*w == "line" && before.get(1).is_some_and(|p| *p == "first"))
+            let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+            opened().any(|n| *n == w)
+                || (w == "line" && before.get(1).is_some_and(|p| *p == "first"))
         })
     };
     if !own {

@@ -941,7 +941,14 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             .iter()
             .all(|w| act(w).is_some() || ACT_OBJECTS.contains(w) || Some(*w) == target);
         if bare {
-            let mut done: Vec<&'static str> = rest.iter().filter_map(|w| act(w)).collect();
+            // Each action once, in the order named.
+            let mut done: Vec<&'static str> = Vec::new();
+            let mut add = |d: &'static str| {
+                if !done.contains(&d) {
+                    done.push(d);
+                }
+            };
+            rest.iter().filter_map(|w| act(w)).for_each(&mut add);
             // A list of actions goes on past the comma: "do not commit, push, or open a PR".
             // Each further part counts when an action opens it and it is bare; a list joins
             // with "or"/"nor" ("don't merge, push to your branch" asks for the push).
@@ -965,15 +972,9 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                     .iter()
                     .all(|w| act(w).is_some() || ACT_OBJECTS.contains(w) || Some(*w) == target)
                 {
-                    done.extend(words.iter().filter_map(|w| act(w)));
+                    words.iter().filter_map(|w| act(w)).for_each(&mut add);
                 }
             }
-            let mut seen = Vec::new();
-            done.retain(|d| {
-                let first = !seen.contains(d);
-                seen.push(*d);
-                first
-            });
             for d in done {
                 f.push(Forbidden::Act(d, target.unwrap_or_default()));
             }
@@ -1975,8 +1976,10 @@ fn changed_a_file_under(
             };
             let left_alone = |i: &str| {
                 let i = i.to_ascii_lowercase();
-                lower.find(&i).is_some_and(|at| negated(&lower, at, &i))
-                    || (lower.contains(&i) && lower.match_indices(&i).all(|(at, _)| source(at)))
+                let mut at = lower.match_indices(&i).map(|(at, _)| at);
+                at.next().is_some_and(|first| {
+                    negated(&lower, first, &i) || (source(first) && at.all(source))
+                })
             };
             own || (verb
                 && text::identifiers(s)

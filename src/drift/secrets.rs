@@ -143,12 +143,13 @@ fn line_shows(line: &str) -> bool {
 /// repeated character (`ghp_xxxxxxxx…`).
 fn token_after(w: &str, prefixes: &[&str], len: usize) -> bool {
     prefixes.iter().any(|p| {
-        w.strip_prefix(p).is_some_and(|rest| {
-            let mut seen = rest.chars().collect::<Vec<_>>();
-            seen.sort_unstable();
-            seen.dedup();
-            w.len() >= len && seen.len() >= 5
-        })
+        w.len() >= len
+            && w.strip_prefix(p).is_some_and(|rest| {
+                let mut seen = rest.chars().collect::<Vec<_>>();
+                seen.sort_unstable();
+                seen.dedup();
+                seen.len() >= 5
+            })
     })
 }
 
