@@ -839,6 +839,8 @@ static CUES: super::phrases::Phrases = super::phrases::Phrases::new(&[
     "` section",
     "\" section",
     "last line of your",
+    "last line",
+    "final line",
     "begin",
     "start your",
     "must start",
@@ -2424,9 +2426,15 @@ const ANSWER_NOUNS: [&str; 6] = [
     "attempt_completion",
 ];
 
-const END_CUES: [&str; 13] = [
+const END_CUES: [&str; 17] = [
     "end your",
     "last line of your",
+    // "The last line must be 'Ready for review.'": the answer's last line, as no other thing
+    // is named between.
+    "last line must",
+    "final line must",
+    "last line should",
+    "final line should",
     "finish your",
     "finish with",
     "end with",
@@ -2768,6 +2776,22 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
         if tail.to_lowercase().starts_with(lead) {
             tail = tail.get(lead.len()..)?;
         }
+    }
+    // "a heading of the form `### METHOD /path`": a template for each heading, no names.
+    let lower_tail = tail.to_lowercase();
+    if [
+        "the form",
+        "form ",
+        "the format",
+        "format ",
+        "the pattern",
+        "pattern ",
+        "like ",
+    ]
+    .iter()
+    .any(|t| lower_tail.starts_with(t))
+    {
+        return None;
     }
     // "Headings in your report: A, B, C", "keys and no others: a, b": where they go or how
     // many may be there, then the list.
@@ -3383,6 +3407,49 @@ fn governs(clause: &[(usize, &str)]) -> Option<bool> {
 /// The word counted in "use the word river at least", "the word 'kettle' should appear",
 /// "mention the keyword 'budget' for more than".
 fn counted_word(head: &str) -> Option<String> {
+    // "mention 'deprecated' no more than", "use \"synergy\" at least": a quoted word right
+    // after a verb of use, then only the bound.
+    if let Some(q) = quoted(head).into_iter().last() {
+        let q_lower = q.to_lowercase();
+        if let Some(i) = head.rfind(&q_lower) {
+            let before: Vec<&str> = head
+                .get(..i)
+                .unwrap_or_default()
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .collect();
+            let after_only_bound = head
+                .get(i + q_lower.len()..)
+                .unwrap_or_default()
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .all(|w| {
+                    matches!(
+                        w,
+                        "at" | "least"
+                            | "most"
+                            | "no"
+                            | "more"
+                            | "fewer"
+                            | "less"
+                            | "than"
+                            | "exactly"
+                            | "only"
+                            | "up"
+                            | "to"
+                    )
+                });
+            let used = before.last().is_some_and(|w| {
+                matches!(
+                    *w,
+                    "mention" | "use" | "say" | "include" | "repeat" | "write" | "term" | "phrase"
+                )
+            });
+            if used && after_only_bound && (1..=3).contains(&q.split_whitespace().count()) {
+                return Some(q);
+            }
+        }
+    }
     for cue in ["keyword ", "word "] {
         if let Some(i) = head.rfind(cue) {
             let tail = head.get(i + cue.len()..).unwrap_or_default().trim_start();
@@ -5761,6 +5828,82 @@ mod tests {
         assert!(c.iter().all(|c| c.holds), "{c:?}");
         let c = check_all("Avoid the words 'I' and 'we'.", "I wrote the service.");
         assert!(c.iter().any(|c| !c.holds), "{c:?}");
+    }
+
+    #[test]
+    fn the_last_line_named_alone_is_the_answers() {
+        for m in [
+            "Write the PR description. The last line must be 'Ready for review.'",
+            "Write up the findings; the final line should be \"Ready for review.\"",
+        ] {
+            let p = rules(m);
+            assert!(
+                p.contains(&Rule::EndsWith("Ready for review.".into())),
+                "{m}: {p:?}"
+            );
+            let c = check_all(m, "Two fixes.\n\nReady for review.\n(Happy to split it.)");
+            assert!(c.iter().any(|c| !c.holds), "{c:?}");
+            let c = check_all(m, "Two fixes.\n\nReady for review.");
+            assert!(!c.is_empty() && c.iter().all(|c| c.holds), "{c:?}");
+        }
+        // Another thing's last line, or a line described rather than quoted: no ending.
+        for m in [
+            "The last line of config.yaml must be 'end: true'.",
+            "The final line must be the test summary.",
+        ] {
+            assert!(
+                !rules(m).iter().any(|r| matches!(r, Rule::EndsWith(_))),
+                "{m}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_quoted_word_after_a_verb_of_use_is_counted() {
+        let m =
+            "Draft the intro. Mention 'deprecated' no more than twice; people find it alarming.";
+        let p = rules(m);
+        assert!(
+            p.iter()
+                .any(|r| matches!(r, Rule::WordCount(w, _, _) if w == "deprecated")),
+            "{p:?}"
+        );
+        let c = check_all(
+            m,
+            "Some calls are deprecated. The deprecated ones warn. Nothing else is deprecated.",
+        );
+        assert!(c.iter().any(|c| !c.holds), "{c:?}");
+        let c = check_all(m, "Some calls are deprecated and warn once; see the table.");
+        assert!(!c.is_empty() && c.iter().all(|c| c.holds), "{c:?}");
+        // A quote that is not the counted thing.
+        for m in [
+            "Rename 'fetchAll' in at most 3 files.",
+            "The 'retry' flag was set 3 times in the logs; explain why.",
+        ] {
+            assert!(
+                !rules(m).iter().any(|r| matches!(r, Rule::WordCount(..))),
+                "{m}: {:?}",
+                rules(m)
+            );
+        }
+    }
+
+    #[test]
+    fn a_heading_of_a_form_is_a_template() {
+        let m =
+            "Document these endpoints. Use a heading of the form `### METHOD /path` for each one.";
+        assert!(
+            !rules(m).iter().any(|r| matches!(r, Rule::Headings(_))),
+            "{:?}",
+            rules(m)
+        );
+        // Named headings still are.
+        let m = "Use the headings Findings, Risks and Next steps in your report.";
+        assert!(
+            rules(m).iter().any(|r| matches!(r, Rule::Headings(_))),
+            "{:?}",
+            rules(m)
+        );
     }
 
     #[test]
