@@ -60,6 +60,9 @@ pub enum Rule {
     Json,
     Postscript(String),
     EndsWith(String),
+    /// One of these phrases ends the answer ("a last line of the form `Risk: low`, `Risk:
+    /// medium` or `Risk: high`").
+    EndsWithOneOf(Vec<String>),
     /// The answer's first words, as quoted ("start your reply with 'STATUS:'").
     StartsWith(String),
     TwoResponses,
@@ -1863,6 +1866,8 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         if has_any(&lower, &END_CUES) && !conditional {
             if let Some(p) = ending_phrase(sentence, &lower) {
                 push(sentence, Rule::EndsWith(p));
+            } else if let Some(choices) = ending_choices(sentence, &lower) {
+                push(sentence, Rule::EndsWithOneOf(choices));
             }
         }
         if let Some((forbid, list)) = word_rule(sentence, &lower) {
@@ -2448,6 +2453,38 @@ const END_CUES: [&str; 17] = [
     "sign off with",
 ];
 
+/// The phrases one of which must end the result: two to six quoted phrases or code spans after
+/// the cue, offered with "or" ("end with a line of the form \"Risk: low\", \"Risk: medium\" or
+/// \"Risk: high\""). None for a template ("`Confidence: <level>`").
+fn ending_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
+    let cue = END_CUES.iter().filter_map(|c| lower.find(c)).min()?;
+    let tail = sentence.get(cue..)?;
+    if !tail.contains(" or ") {
+        return None;
+    }
+    let spans: Vec<String> = tail
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect();
+    let phrases = if spans.len() >= 2 {
+        spans
+    } else {
+        quoted(tail)
+    };
+    (2..=6)
+        .contains(&phrases.len())
+        .then_some(())
+        .filter(|_| {
+            phrases
+                .iter()
+                .all(|p| p.len() < 120 && !p.contains(['<', '{', '[']))
+        })
+        .map(|_| phrases)
+}
+
 /// The phrase a result must end with: quoted, or after a colon, or after "phrase"/"question".
 fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
     // The phrase after the cue: "Start your reply with \"Summary:\" and end it with \"-- end\"".
@@ -2469,6 +2506,15 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
     .iter()
     .any(|o| lower.get(cue..).is_some_and(|t| t.contains(o)))
     {
+        return None;
+    }
+    // "a line of the form `Confidence: high`, … or `Confidence: low`", "with 'Done' or
+    // 'Blocked'": a choice or a template, which one phrase cannot stand for.
+    if lower.get(cue..).is_some_and(|t| {
+        ["of the form", "one of", " or `", " or \"", " or '", " or “"]
+            .iter()
+            .any(|o| t.contains(o))
+    }) {
         return None;
     }
     let after = sentence
@@ -3574,9 +3620,14 @@ fn sentence_count(text: &str) -> usize {
                     || (prev_word.chars().count() == 1
                         && prev_word.chars().all(char::is_alphabetic)));
             let ellipsis = c == '.' && run >= 3;
+            // A full stop with a space before it is a path ("docker build -t app ."), not an end.
+            let lone = c == '.'
+                && run == 1
+                && i > 0
+                && chars.get(i - 1).is_some_and(|x| x.is_whitespace());
             let ends =
                 next.is_none_or(|x| x.is_whitespace() || matches!(x, '"' | '\'' | '”' | ')' | '*'));
-            if ends && !in_number && !abbreviation && !ellipsis {
+            if ends && !in_number && !abbreviation && !ellipsis && !lone {
                 n += 1;
                 pending = false;
             }
@@ -4040,10 +4091,16 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 (!ok).then(|| format!("no postscript starting with {marker}")),
             )
         }
-        Rule::EndsWith(phrase) => {
-            let ok = trimmed
-                .to_lowercase()
-                .ends_with(phrase.trim().to_lowercase().as_str());
+        Rule::EndsWith(_) | Rule::EndsWithOneOf(_) => {
+            let phrases = match rule {
+                Rule::EndsWith(p) => std::slice::from_ref(p),
+                Rule::EndsWithOneOf(ps) => ps.as_slice(),
+                _ => &[],
+            };
+            let end = trimmed.to_lowercase();
+            let ok = phrases
+                .iter()
+                .any(|p| end.ends_with(p.trim().to_lowercase().as_str()));
             let tail: String = trimmed
                 .chars()
                 .rev()
@@ -4315,6 +4372,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::Json => ("json", "the whole output in JSON".into()),
         Rule::Postscript(m) => ("postscript", format!("a postscript starting with {m}")),
         Rule::EndsWith(p) => ("ending", format!("ends with \"{p}\"")),
+        Rule::EndsWithOneOf(ps) => ("ending", format!("ends with one of \"{}\"", ps.join("\", \""))),
         Rule::StartsWith(p) => ("opening", format!("starts with \"{p}\"")),
         Rule::TwoResponses => ("two-responses", "two responses separated by ******".into()),
         Rule::FixedAnswer => ("fixed-answer", "one of the given answers".into()),
@@ -5184,6 +5242,11 @@ mod tests {
             sentence_count("Dr. Smith came. He left at 5.30 p.m! Then… no"),
             3
         );
+        // A lone full stop is the current directory.
+        assert_eq!(
+            sentence_count("The image builds (docker build -t ocr:py312 .), and passes. Done."),
+            2
+        );
         assert_eq!(highlight_count("*one* and **two** but ** ** not"), 2);
         let (ok, _) = check(&Rule::Bullets(Rel::Exactly, 2), "* a\n* b\n- c");
         assert!(!ok);
@@ -5846,8 +5909,12 @@ mod tests {
             let c = check_all(m, "Two fixes.\n\nReady for review.");
             assert!(!c.is_empty() && c.iter().all(|c| c.holds), "{c:?}");
         }
-        // Another thing's last line, or a line described rather than quoted: no ending.
+        // Another thing's last line, a line described rather than quoted, a choice or a
+        // template: no ending.
         for m in [
+            "Finish your report with a line of the form `Confidence: high`, `Confidence: medium`, or `Confidence: low`.",
+            "End your reply with 'Done' or 'Blocked'.",
+            "Finish your report with a line of the form `Confidence: <level>`.",
             "The last line of config.yaml must be 'end: true'.",
             "The final line must be the test summary.",
         ] {
@@ -5856,6 +5923,25 @@ mod tests {
                 "{m}"
             );
         }
+    }
+
+    #[test]
+    fn an_ending_offered_as_a_choice_is_any_of_them() {
+        let m = "Investigate. Finish your report with a line of the form `Confidence: high`, `Confidence: medium`, or `Confidence: low`.";
+        let p = rules(m);
+        assert!(
+            p.iter()
+                .any(|r| matches!(r, Rule::EndsWithOneOf(c) if c.len() == 3)),
+            "{p:?}"
+        );
+        let c = check_all(m, "The setup dominates.\nConfidence: medium");
+        assert!(!c.is_empty() && c.iter().all(|c| c.holds), "{c:?}");
+        let c = check_all(m, "The setup dominates. Overall confidence is moderate.");
+        assert!(c.iter().any(|c| !c.holds), "{c:?}");
+        let m = "Your reply must end with \"Risk level: low\", \"Risk level: medium\", or \"Risk level: high\".";
+        assert!(rules(m)
+            .iter()
+            .any(|r| matches!(r, Rule::EndsWithOneOf(c) if c.len() == 3)));
     }
 
     #[test]

@@ -1118,13 +1118,42 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // What a ban on anything new names; a dependency's ban is read above, with what it lets
     // in ("dev dependencies").
     let deps = f.contains(&Forbidden::Dependency);
+    let package_word = |s: &str| {
+        ["depend", "packag", "librari", "crate", "gem"]
+            .iter()
+            .any(|d| s.starts_with(d))
+    };
+    // Words that qualify a package word ("dev/test packages", "no runtime dependencies") and
+    // the pieces of a code span of several words ("`# type: ignore`": not "type" alone): no
+    // objects of their own.
+    let toks = text::tokens(main);
+    let qualifiers: Vec<&str> = toks
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| {
+            deps && toks
+                .get(i + 1..(i + 3).min(toks.len()))
+                .is_some_and(|next| next.iter().any(|n| package_word(&n.stem)))
+        })
+        .map(|(_, t)| &*t.stem)
+        .collect();
+    let mut span_pieces: Vec<String> = Vec::new();
+    for span in main.split('`').skip(1).step_by(2) {
+        let pieces = text::tokens(span);
+        if pieces.len() > 1 {
+            span_pieces.extend(pieces.iter().map(|t| t.stem.to_string()));
+        }
+    }
+    let outside: Vec<String> =
+        text::tokens(&main.split('`').step_by(2).collect::<Vec<_>>().join(" "))
+            .iter()
+            .map(|t| t.stem.to_string())
+            .collect();
     let new_objects: Vec<String> = objects
         .iter()
         .filter(|o| {
-            !(deps
-                && ["depend", "packag", "librari", "crate", "gem"]
-                    .iter()
-                    .any(|d| o.starts_with(d)))
+            !(deps && (package_word(o) || qualifiers.contains(&o.as_str())))
+                && !(span_pieces.contains(o) && !outside.contains(o))
         })
         .cloned()
         .collect();
@@ -1204,6 +1233,22 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         // "The customer name", "the name of the client": a value the message does not give,
         // which no word of the result can be told to be.
         let unnamed = named.is_empty() && objects.iter().any(|o| o == "name");
+        // "Don't mention the CVE id anywhere in your report or in code comments": where it may
+        // not be mentioned is no part of what.
+        let place = [" anywhere", " in ", " within ", " inside "]
+            .iter()
+            .filter_map(|p| main.find(p))
+            .min();
+        let objects = match place {
+            Some(at) => {
+                let what: Vec<String> = text::tokens(main.get(..at).unwrap_or_default())
+                    .into_iter()
+                    .map(|t| t.stem.to_string())
+                    .collect();
+                objects.into_iter().filter(|o| what.contains(o)).collect()
+            }
+            None => objects,
+        };
         let objects = if unnamed {
             Vec::new()
         } else if named.is_empty() {
@@ -2443,10 +2488,45 @@ pub(super) fn states_verb(
     word: &str,
     verbs: &[&str],
 ) -> bool {
-    text::begins_with_any(word, verbs)
+    verbs.iter().any(|v| inflects(word, v))
         && text::stands_alone(sentence, at, word)
         && !text::in_spans(code, at)
         && !negated(lower, at, word)
+}
+
+/// Whether `word` is the verb `stem` with an inflection ("fix": fix, fixes, fixed, fixing;
+/// "modif": modify, modified; "commit": committed), not another word that starts like it
+/// ("fixture", "additional", "editor", "alternative").
+fn inflects(word: &str, stem: &str) -> bool {
+    let Some(rest) = word
+        .get(..stem.len())
+        .filter(|p| p.eq_ignore_ascii_case(stem))
+        .and_then(|_| word.get(stem.len()..))
+    else {
+        return false;
+    };
+    let rest = rest.to_ascii_lowercase();
+    let doubled = stem.chars().next_back().is_some_and(|c| {
+        rest.strip_prefix(c)
+            .is_some_and(|r| matches!(r, "ed" | "ing"))
+    });
+    doubled
+        || matches!(
+            rest.as_str(),
+            "" | "s"
+                | "es"
+                | "e"
+                | "ed"
+                | "d"
+                | "ing"
+                | "y"
+                | "ied"
+                | "ies"
+                | "ying"
+                | "en"
+                | "ten"
+                | "n"
+        )
 }
 
 /// Where the result adds a package: an install command naming one ("npm i -D x", "pip install
@@ -4423,6 +4503,38 @@ mod tests {
             check(&listed, clean)
         );
         assert_eq!(check(&listed, "Daisy is the novel's centre.").len(), 1);
+        // The pieces of a code span of several words are no objects; nor are the words that
+        // qualify a package word under a dependency ban.
+        let spans = negatives("Get mypy passing. Don't add `# type: ignore`, `cast()` hacks, or per-module `ignore_errors` overrides.");
+        let kept = "Introduced TypedDicts for the raw rows; no ignores were added.";
+        assert!(check(&spans, kept).is_empty(), "{:?}", check(&spans, kept));
+        assert_eq!(
+            check(&spans, "Added `cast()` hacks in two places.").len(),
+            1
+        );
+        let dev = negatives("Add unit tests. No new packages, including dev/test packages.");
+        let kept = "Added tests/test_loader.py (12 tests) using pytest-mock, already installed.";
+        assert!(check(&dev, kept).is_empty(), "{:?}", check(&dev, kept));
+        assert_eq!(
+            check(
+                &dev,
+                "Added pytest-cov as a new test package to requirements-dev.txt."
+            )
+            .len(),
+            1
+        );
+        // Where it may not be mentioned is no part of what.
+        let placed = negatives("Don't mention the CVE identifier anywhere in your report or in code comments. Task: reject DTDs.");
+        let clean = "The parser rejects DTDs. Code comments describe the behaviour generically.";
+        assert!(
+            check(&placed, clean).is_empty(),
+            "{:?}",
+            check(&placed, clean)
+        );
+        assert_eq!(
+            check(&placed, "Fixed the CVE identified last week.").len(),
+            1
+        );
     }
 
     #[test]

@@ -646,6 +646,9 @@ mod tests {
             "Updated the CI/CD section of `docs/deploy.md` and the async I/O notes.",
             "Edited ./docs/guides/setup.md and ../docs/faq.md.",
             "Edited /workspace/project/docs/guides/setup.md.",
+            // A word that starts like a change verb is none: "fixture", "additional", "editor".
+            "Fixed `docs/a.md`. On the fixture set (`src/eval/queries.tsv`) the score went up.",
+            "Updated `docs/a.md`; additional notes live in `src/notes/b.md`.",
         ] {
             assert!(
                 check(&docs, result).is_empty(),
@@ -659,6 +662,14 @@ mod tests {
             "Added an LRU cache to `src/users/lookup.ts`, leaving src/db/pool.ts unchanged.",
         ] {
             assert!(check(&users, result).is_empty(), "{result}: {:?}", check(&users, result));
+        }
+        // Inflected verbs still report changes.
+        for result in [
+            "Fixing it meant touching `src/db/pool.ts` too.",
+            "Also modified src/db/pool.ts.",
+            "Rewritten: `src/db/pool.ts`.",
+        ] {
+            assert_eq!(check(&users, result).len(), 1, "{result}");
         }
     }
 
