@@ -1436,7 +1436,8 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 .or_else(|| t.strip_suffix("-word"))
                 .and_then(|x| x.parse::<usize>().ok())
                 .or_else(|| {
-                    (w(k + 1) == "word")
+                    // "a 150 word maximum", "60 words max" (not "60 words, max 3 lines").
+                    (w(k + 1) == "word" || (w(k + 1) == "words" && !apart(k + 1, k + 2)))
                         .then(|| t.parse::<usize>().ok())
                         .flatten()
                 });
@@ -2431,13 +2432,14 @@ const ANSWER_NOUNS: [&str; 6] = [
     "attempt_completion",
 ];
 
-const END_CUES: [&str; 17] = [
+const END_CUES: [&str; 18] = [
     "end your",
     "last line of your",
     // "The last line must be 'Ready for review.'": the answer's last line, as no other thing
     // is named between.
     "last line must",
     "final line must",
+    "final line of your",
     "last line should",
     "final line should",
     "finish your",
@@ -5663,6 +5665,10 @@ mod tests {
         ])));
         assert!(p.contains(&Rule::Words(Rel::LessThan, 151)));
         assert!(p.contains(&Rule::Bullets(Rel::LessThan, 6)));
+        let p = rules("fix it + add a test. reply in 60 words max pls, I'm pasting it");
+        assert!(p.contains(&Rule::Words(Rel::LessThan, 61)), "{p:?}");
+        let p = rules("Write 60 words, max 3 lines each.");
+        assert!(!p.contains(&Rule::Words(Rel::LessThan, 61)), "{p:?}");
         let (ok, ev) = check(
             &Rule::Headings(vec!["Findings".into(), "Risks".into()]),
             "## Findings\nx\n\n**Summary**\ny",
@@ -5898,6 +5904,7 @@ mod tests {
         for m in [
             "Write the PR description. The last line must be 'Ready for review.'",
             "Write up the findings; the final line should be \"Ready for review.\"",
+            "Implement it. The final line of your result must be exactly: Ready for review.",
         ] {
             let p = rules(m);
             assert!(

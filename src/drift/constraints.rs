@@ -926,6 +926,32 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     if head.starts_with("implement") && bare && !excepts {
         f.push(Forbidden::Implementation);
     }
+    // "Don't create any commits", "do not make a commit": the commit ban by its noun.
+    if ["creat", "make"].iter().any(|v| head.starts_with(v)) {
+        let ws: Vec<&str> = head_words(
+            clause,
+            head,
+            &[',', ';', '\u{2014}'],
+            &["until", "before", "unless", "without", "just"],
+        )
+        .skip(1)
+        .collect();
+        let noun = ws
+            .iter()
+            .position(|w| matches!(*w, "commit" | "commits"))
+            .filter(|&i| {
+                ws.iter()
+                    .take(i)
+                    .all(|w| matches!(*w, "any" | "a" | "new" | "the"))
+            });
+        if noun.is_some_and(|i| {
+            ws.iter()
+                .skip(i + 1)
+                .all(|w| ACT_OBJECTS.contains(w) && !matches!(*w, "or" | "and"))
+        }) {
+            f.push(Forbidden::Act("committed", ""));
+        }
+    }
     if ACTS.iter().any(|(v, _)| head.starts_with(v)) {
         let rest: Vec<&str> = head_words(
             clause,
@@ -936,6 +962,17 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         .collect();
         // Every action the clause joins ("commit or push"), and the target it names, if any.
         let act = |w: &str| ACTS.iter().find(|(v, _)| w.starts_with(v)).map(|a| a.1);
+        // "Don't push the branch or open a PR": another ban joins after "or"; the action's
+        // words end there.
+        let mut rest = rest;
+        if let Some(j) = rest.windows(2).position(|p| {
+            matches!(p[0], "or" | "and" | "nor")
+                && act(p[1]).is_none()
+                && !ACT_OBJECTS.contains(&p[1])
+                && !ACT_TARGETS.contains(&p[1])
+        }) {
+            rest.truncate(j);
+        }
         let target: Option<&'static str> = ACT_TARGETS.iter().find(|t| rest.contains(t)).copied();
         let bare = rest
             .iter()
@@ -4523,6 +4560,21 @@ mod tests {
             .len(),
             1
         );
+        // An action's ban ends where another joins ("or open a PR"); a commit ban by its noun.
+        let push =
+            negatives("Upgrade it. Don't push the branch or open a PR; I'll do that after review.");
+        assert_eq!(
+            check(&push, "Pushed as branch chore/x and opened a draft PR.").len(),
+            1
+        );
+        assert!(check(&push, "Nothing was pushed; the branch is local.").is_empty());
+        let commits =
+            negatives("Fix it. Don't create any commits — the orchestrator commits at the end.");
+        assert_eq!(
+            check(&commits, "Fixed. I committed it as 3f9c2e1.").len(),
+            1
+        );
+        assert!(check(&commits, "Fixed; I did not commit anything.").is_empty());
         // Where it may not be mentioned is no part of what.
         let placed = negatives("Don't mention the CVE identifier anywhere in your report or in code comments. Task: reject DTDs.");
         let clean = "The parser rejects DTDs. Code comments describe the behaviour generically.";
