@@ -966,10 +966,11 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         // words end there.
         let mut rest = rest;
         if let Some(j) = rest.windows(2).position(|p| {
-            matches!(p[0], "or" | "and" | "nor")
-                && act(p[1]).is_none()
-                && !ACT_OBJECTS.contains(&p[1])
-                && !ACT_TARGETS.contains(&p[1])
+            let [joiner, next] = p else { return false };
+            matches!(*joiner, "or" | "and" | "nor")
+                && act(next).is_none()
+                && !ACT_OBJECTS.contains(next)
+                && !ACT_TARGETS.contains(next)
         }) {
             rest.truncate(j);
         }
@@ -1190,7 +1191,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         .iter()
         .filter(|o| {
             !(deps && (package_word(o) || qualifiers.contains(&o.as_str())))
-                && !(span_pieces.contains(o) && !outside.contains(o))
+                && (!span_pieces.contains(o) || outside.contains(o))
         })
         .cloned()
         .collect();
