@@ -1436,10 +1436,16 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 .or_else(|| t.strip_suffix("-word"))
                 .and_then(|x| x.parse::<usize>().ok())
                 .or_else(|| {
-                    // "a 150 word maximum", "60 words max" (not "60 words, max 3 lines").
-                    (w(k + 1) == "word" || (w(k + 1) == "words" && !apart(k + 1, k + 2)))
-                        .then(|| t.parse::<usize>().ok())
-                        .flatten()
+                    // "a 150 word maximum"; "reply in 60 words max" (the answer's, after "in"/"to",
+                    // not a part's "TL;DR (25 words max)", nor "60 words, max 3 lines").
+                    (w(k + 1) == "word"
+                        || (w(k + 1) == "words"
+                            && !apart(k + 1, k + 2)
+                            && k > 0
+                            && matches!(w(k - 1), "in" | "to")
+                            && !lower.contains('(')))
+                    .then(|| t.parse::<usize>().ok())
+                    .flatten()
                 });
             let next = if t.contains("-word") {
                 w(k + 1)
@@ -2459,9 +2465,57 @@ const END_CUES: [&str; 18] = [
 /// the cue, offered with "or" ("end with a line of the form \"Risk: low\", \"Risk: medium\" or
 /// \"Risk: high\""). None for a template ("`Confidence: <level>`").
 fn ending_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
-    let cue = END_CUES.iter().filter_map(|c| lower.find(c)).min()?;
+    let (cue, cue_own_end) = ending_cue(sentence, lower)?;
     let tail = sentence.get(cue..)?;
     if !tail.contains(" or ") {
+        return None;
+    }
+    // The cue names the answer: "end your …", "the final line …", or only the answer's nouns
+    // and the words of a line's description before the first choice ("end with a line of the
+    // form `…`"), not a command or a thing ("finish with `make lint` or `make check`").
+    let cue_text = lower.get(cue..cue_own_end).unwrap_or_default();
+    let first = tail.find(['`', '"', '\'', '“']).unwrap_or(tail.len());
+    let gap = lower.get(cue_own_end..cue + first).unwrap_or_default();
+    let gap_words: Vec<&str> = gap
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    // "Your reply must end with …": the answer is the subject.
+    let subject = lower
+        .get(..cue)
+        .unwrap_or_default()
+        .split(|c: char| !c.is_alphanumeric() && c != '_')
+        .filter(|w| !w.is_empty())
+        .rev()
+        .take(3)
+        .any(|w| ANSWER_NOUNS.contains(&w) || matches!(w, "summary" | "message"));
+    let names_answer = cue_text.ends_with("your")
+        || cue_text.contains("line")
+        || subject
+        || gap_words
+            .iter()
+            .any(|w| ANSWER_NOUNS.contains(w) || matches!(*w, "line" | "phrase"))
+            && gap_words.iter().all(|w| {
+                ANSWER_NOUNS.contains(w)
+                    || matches!(
+                        *w,
+                        "a" | "the"
+                            | "line"
+                            | "of"
+                            | "form"
+                            | "with"
+                            | "exactly"
+                            | "one"
+                            | "final"
+                            | "last"
+                            | "your"
+                            | "it"
+                            | "must"
+                            | "should"
+                            | "be"
+                    )
+            });
+    if !names_answer {
         return None;
     }
     let spans: Vec<String> = tail
@@ -2487,17 +2541,31 @@ fn ending_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
         .map(|_| phrases)
 }
 
-/// The phrase a result must end with: quoted, or after a colon, or after "phrase"/"question".
-fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
-    // The phrase after the cue: "Start your reply with \"Summary:\" and end it with \"-- end\"".
-    // The first cue, and where that cue ends.
+/// The first ending cue and where it ends, when it asks for an ending: a word of its own (not
+/// "frontend with"), not negated ("don't end with", "the final line must not be"), not how a
+/// line opens ("End with one line that starts with \"Recommendation:\""); a last or final line not of a file or command named in
+/// the sentence ("in `notify.sh` the last line should echo 'Deployed'").
+fn ending_cue(sentence: &str, lower: &str) -> Option<(usize, usize)> {
     let (cue, cue_own_end) = END_CUES
         .iter()
         .filter_map(|c| lower.find(c).map(|i| (i, i + c.len())))
-        .min()
-        .unwrap_or((0, 0));
-    // "End with one line that starts with \"Recommendation:\"": how the last line opens, not
-    // how the answer ends.
+        .min()?;
+    let head = lower.get(..cue)?;
+    if head.chars().next_back().is_some_and(char::is_alphanumeric) {
+        return None;
+    }
+    let before: Vec<&str> = head.split_whitespace().rev().take(2).collect();
+    let after: Vec<&str> = lower
+        .get(cue_own_end..)?
+        .split_whitespace()
+        .take(2)
+        .collect();
+    let negation =
+        |w: &&str| matches!(*w, "not" | "never") || w.ends_with("n't") || w.ends_with("n’t");
+    if before.iter().any(negation) || after.iter().any(negation) {
+        return None;
+    }
+    let tail = lower.get(cue..)?;
     if [
         "starts with",
         "start with",
@@ -2506,10 +2574,34 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
         "beginning with",
     ]
     .iter()
-    .any(|o| lower.get(cue..).is_some_and(|t| t.contains(o)))
+    .any(|o| tail.contains(o))
     {
         return None;
     }
+    let line_cue = tail.starts_with("last line") || tail.starts_with("final line");
+    if line_cue && (head.contains('`') || !super::file_scope::paths(sentence).is_empty()) {
+        return None;
+    }
+    // "… ends with": only the answer's ("make sure your reply ends with"), not a tag's or a
+    // file's ("every image tag ends with `-alpine`").
+    if tail.starts_with("ends with")
+        && !before
+            .iter()
+            .any(|w| ANSWER_NOUNS.contains(w) || matches!(*w, "it" | "summary" | "message"))
+    {
+        return None;
+    }
+    Some((cue, cue_own_end))
+}
+
+/// The phrase a result must end with: quoted, or after a colon, or after "phrase"/"question".
+fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
+    // The phrase after the cue: "Start your reply with \"Summary:\" and end it with \"-- end\"".
+    // The first cue, and where that cue ends.
+    let (cue, cue_own_end) = ending_cue(sentence, lower)?;
+    let line_cue = lower
+        .get(cue..)
+        .is_some_and(|t| t.starts_with("last line") || t.starts_with("final line"));
     // "a line of the form `Confidence: high`, … or `Confidence: low`", "with 'Done' or
     // 'Blocked'": a choice or a template, which one phrase cannot stand for.
     if lower.get(cue..).is_some_and(|t| {
@@ -2523,7 +2615,13 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
         .get(cue..)
         .map(quoted)
         .and_then(|q| q.into_iter().next());
-    if let Some(q) = after.or_else(|| quoted(sentence).into_iter().next()) {
+    // A quote before the cue is the phrase only for the older cues ("'Thanks.' — end with
+    // that"); "keep the 'Summary' short; the final line should state the risk" names none.
+    if let Some(q) = after.or_else(|| {
+        (!line_cue)
+            .then(|| quoted(sentence).into_iter().next())
+            .flatten()
+    }) {
         return Some(q);
     }
     let cue_end = END_CUES
@@ -3472,20 +3570,21 @@ fn counted_word(head: &str) -> Option<String> {
                 .split(|c: char| !c.is_alphanumeric())
                 .filter(|w| !w.is_empty())
                 .all(|w| {
-                    matches!(
-                        w,
-                        "at" | "least"
-                            | "most"
-                            | "no"
-                            | "more"
-                            | "fewer"
-                            | "less"
-                            | "than"
-                            | "exactly"
-                            | "only"
-                            | "up"
-                            | "to"
-                    )
+                    number(w).is_some()
+                        || matches!(
+                            w,
+                            "at" | "least"
+                                | "most"
+                                | "no"
+                                | "more"
+                                | "fewer"
+                                | "less"
+                                | "than"
+                                | "exactly"
+                                | "only"
+                                | "up"
+                                | "to"
+                        )
                 });
             let used = before.last().is_some_and(|w| {
                 matches!(
@@ -3493,7 +3592,10 @@ fn counted_word(head: &str) -> Option<String> {
                     "mention" | "use" | "say" | "include" | "repeat" | "write" | "term" | "phrase"
                 )
             });
-            if used && after_only_bound && (1..=3).contains(&q.split_whitespace().count()) {
+            // The count is of the text wherever it occurs (as IFEval counts): a short word
+            // ("AI", "any") would be counted inside others, so only words of five letters or more.
+            let long = q.chars().filter(|c| c.is_alphabetic()).count() >= 5;
+            if used && after_only_bound && long && (1..=3).contains(&q.split_whitespace().count()) {
                 return Some(q);
             }
         }
@@ -4100,9 +4202,18 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 _ => &[],
             };
             let end = trimmed.to_lowercase();
-            let ok = phrases
-                .iter()
-                .any(|p| end.ends_with(p.trim().to_lowercase().as_str()));
+            // A choice's phrases are code spans or quotes: the answer may set them in marks of its
+            // own ("**Confidence:** medium", "`Risk: low`.").
+            let plain = |s: &str| {
+                s.replace("**", "")
+                    .trim_end_matches(['.', '*', '_', '`', '"', '\'', ' ', '\n'])
+                    .to_string()
+            };
+            let ok = phrases.iter().any(|p| {
+                end.ends_with(p.trim().to_lowercase().as_str())
+                    || (matches!(rule, Rule::EndsWithOneOf(_))
+                        && plain(&end).ends_with(&plain(&p.trim().to_lowercase())))
+            });
             let tail: String = trimmed
                 .chars()
                 .rev()
@@ -5949,6 +6060,50 @@ mod tests {
         assert!(rules(m)
             .iter()
             .any(|r| matches!(r, Rule::EndsWithOneOf(c) if c.len() == 3)));
+    }
+
+    #[test]
+    fn no_ending_from_a_thing_a_command_a_negation_or_an_opening() {
+        for m in [
+            "Bundle the frontend with `vite` or `esbuild` on Node 20.",
+            "Check that every image tag ends with `-alpine` or `-slim`.",
+            "Finish with `make lint` or `make check`.",
+            "End your report with a line starting with `VERDICT: PASS` or `VERDICT: FAIL`, then one sentence of reasons.",
+            "Your final line must not be 'Let me know if this helps'.",
+            "In `notify.sh` the last line should echo 'Deployed'.",
+            "Don't end with 'Hope this helps' or 'Let me know'.",
+            "Keep the 'Summary' section short; the final line should state the risk.",
+        ] {
+            let p = rules(m);
+            assert!(
+                !p.iter()
+                    .any(|r| matches!(r, Rule::EndsWith(_) | Rule::EndsWithOneOf(_))),
+                "{m}: {p:?}"
+            );
+        }
+        // A choice's phrase in the answer's own marks still ends it.
+        let m =
+            "Finish your report with a line of the form `Confidence: high` or `Confidence: low`.";
+        let c = check_all(m, "Done.\n**Confidence:** high.");
+        assert!(!c.is_empty() && c.iter().all(|c| c.holds), "{c:?}");
+        // Word limits of a part, and short counted words, are not read.
+        for m in [
+            "Start with a TL;DR (25 words max), then the details.",
+            "Write the blurb; mention 'AI' no more than twice.",
+        ] {
+            let p = rules(m);
+            assert!(
+                !p.iter()
+                    .any(|r| matches!(r, Rule::Words(..) | Rule::WordCount(..))),
+                "{m}: {p:?}"
+            );
+        }
+        let p = rules("Draft it. Use 'rollback' at least 3 times.");
+        assert!(
+            p.iter()
+                .any(|r| matches!(r, Rule::WordCount(w, Rel::AtLeast, 3) if w == "rollback")),
+            "{p:?}"
+        );
     }
 
     #[test]

@@ -965,6 +965,8 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         // "Don't push the branch or open a PR": another ban joins after "or"; the action's
         // words end there.
         let mut rest = rest;
+        // Only when the action has words of its own before the joiner: "never commit or log
+        // the token" shares one object between two verbs, and bans neither alone.
         if let Some(j) = rest.windows(2).position(|p| {
             let [joiner, next] = p else { return false };
             matches!(*joiner, "or" | "and" | "nor")
@@ -972,7 +974,9 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                 && !ACT_OBJECTS.contains(next)
                 && !ACT_TARGETS.contains(next)
         }) {
-            rest.truncate(j);
+            if j > 1 {
+                rest.truncate(j);
+            }
         }
         let target: Option<&'static str> = ACT_TARGETS.iter().find(|t| rest.contains(t)).copied();
         let bare = rest
@@ -4569,6 +4573,9 @@ mod tests {
             1
         );
         assert!(check(&push, "Nothing was pushed; the branch is local.").is_empty());
+        // Two verbs sharing one object ban neither alone.
+        let shared = negatives("Rotate the key. Never commit or log the API token.");
+        assert!(check(&shared, "Committed the fix as 3f9c2e1.").is_empty());
         let commits =
             negatives("Fix it. Don't create any commits — the orchestrator commits at the end.");
         assert_eq!(
