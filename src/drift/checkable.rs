@@ -884,6 +884,7 @@ static CUES: super::phrases::Phrases = super::phrases::Phrases::new(&[
     "heading",
     "column",
     "code block",
+    "code fence",
     "bullet",
     "single",
     "numbered",
@@ -1483,6 +1484,8 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             &[
                 "no code block",
                 "without code block",
+                "no code fence",
+                "without code fence",
                 "no fenced code",
                 "without any code block",
             ],

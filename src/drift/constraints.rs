@@ -255,6 +255,8 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                     "no code updat",
                     "no code refactor",
                     "no code rewrit",
+                    // The fence, not the code: a JSON answer "with no code fences" has none.
+                    "no code fence",
                 ]
                 .iter()
                 .any(|c| lower.contains(c))
@@ -886,10 +888,16 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         "before", "after", "outside", "around", "besides", "except", "but", "than", "in", "within",
     ];
     let first = |options: &[&str]| words.iter().position(|w| options.contains(w));
-    let code_named = match (first(&CODE_WORDS), first(&PLACE_WORDS)) {
-        (Some(c), Some(p)) => c < p,
-        (c, _) => c.is_some(),
-    };
+    // "No code fences" bans the marks around code (a JSON answer "with no code fences" is
+    // no code): the checkable rule on fenced blocks reads it.
+    let fences = first(&CODE_WORDS)
+        .and_then(|c| words.get(c + 1))
+        .is_some_and(|w| matches!(*w, "fence" | "fences"));
+    let code_named = !fences
+        && match (first(&CODE_WORDS), first(&PLACE_WORDS)) {
+            (Some(c), Some(p)) => c < p,
+            (c, _) => c.is_some(),
+        };
     // What follows "outside", "beyond", "except", "other than" is allowed, not forbidden: "don't
     // change the fields other than adding `currency`" forbids the fields, not `currency`. A ban
     // of a kind with an exception ("no new dependencies beyond `zod`", "no code outside
@@ -2281,6 +2289,10 @@ fn skip_marker(result: &str) -> Option<String> {
             "without",
             "pre-existing",
             "previously",
+            // A state, not an act: "which has been marked `@skip(…)` since 2021".
+            "has been marked",
+            "have been marked",
+            "had been marked",
         ]
         .iter()
         .any(|r| before.contains(r));
@@ -2317,6 +2329,12 @@ fn skip_marker(result: &str) -> Option<String> {
             "were already",
             "not mine",
             "not added by",
+            "since long",
+            "since before",
+            "before this task",
+            "before the task",
+            "for months",
+            "for years",
         ]
         .iter()
         .any(|r| after.contains(r));
@@ -2422,7 +2440,13 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
             let denied_after = ["not ", "was not", "wasn't", "were not", "is not", "never"]
                 .iter()
                 .any(|n| after.starts_with(n));
-            if !whole(at, c) || negated(&lower, at, c) || denied_after {
+            // A rehearsal runs nothing for real ("cargo publish --dry-run", "kubectl apply
+            // --dry-run=client").
+            let line = line_at(&lower, at);
+            let rehearsal = ["--dry-run", "--dryrun", "--what-if", "--check"]
+                .iter()
+                .any(|f| line.contains(f));
+            if !whole(at, c) || negated(&lower, at, c) || denied_after || rehearsal {
                 return None;
             }
             let fenced = text::in_spans(&program, at)
@@ -3285,10 +3309,26 @@ fn near(
                 .char_indices()
                 .any(|(i, c)| ends_clause(between, i, c))
         };
+        // An object before the verb is its object only with no subject between ("`pydantic`
+        // (already a dependency) validates it — I added …" adds none); one said to be there
+        // already is none either.
+        let own = |o: &text::Token| {
+            let subject_between = o.at < t.at
+                && lower.get(o.at..t.at).is_some_and(|between| {
+                    between
+                        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+                        .any(|w| matches!(w, "i" | "we" | "i've" | "we've"))
+                });
+            let already_there = lower
+                .get(o.at.saturating_sub(24)..o.at)
+                .is_some_and(|h| h.split_whitespace().rev().take(3).any(|w| w == "already"));
+            !subject_between && !already_there
+        };
         if let Some(o) = toks.get(lo..hi).unwrap_or_default().iter().find(|o| {
             o.at != t.at
                 && objects.contains(&&*o.stem)
                 && same_clause(o)
+                && own(o)
                 // A folder named like a new thing ("crates/cli/…" for "no new crates") is
                 // none; a folder can be what a change ban names ("migrations/").
                 && !(things && in_path(lower, o.at, o.word.len()))
@@ -4527,6 +4567,48 @@ mod tests {
         );
         let kept = "Fixed tests/queue.test.ts: the test awaited a timer that was never advanced.";
         assert!(check(&n, kept).is_empty(), "{:?}", check(&n, kept));
+    }
+
+    #[test]
+    fn existing_things_rehearsals_and_fences_break_no_ban() {
+        // A package said to be there already, and an add verb with its own subject after it.
+        let deps = negatives("Format the amounts. Do not add any new package to `pyproject.toml`.");
+        let kept = "`pydantic` (already a dependency) validates the locale — I added `fr-CH` to the existing `Literal` there.";
+        assert!(check(&deps, kept).is_empty(), "{:?}", check(&deps, kept));
+        assert_eq!(check(&deps, "I added the babel package for this.").len(), 1);
+        // A rehearsal of a banned command.
+        let publish = negatives("Prepare 0.9.1. Do not run `cargo publish` for real.");
+        let kept = "```\n$ cargo publish --dry-run\nwarning: aborting upload due to dry run\n```";
+        assert!(
+            check(&publish, kept).is_empty(),
+            "{:?}",
+            check(&publish, kept)
+        );
+        assert_eq!(
+            check(
+                &publish,
+                "```\n$ cargo publish\n   Uploading geoparse v0.9.1\n```"
+            )
+            .len(),
+            1
+        );
+        // "No code fences" bans the fence, not a JSON answer.
+        let json = negatives("Fix it. Output format: JSON only (no prose, no code fences), with exactly these keys: `status`, `notes`.");
+        let kept = "{\n  \"status\": \"done\",\n  \"notes\": \"go test ./... passes\"\n}";
+        assert!(check(&json, kept).is_empty(), "{:?}", check(&json, kept));
+        // A skip marker that was there before the task.
+        let skips =
+            negatives("Add multipart uploads. Do not skip, delete or modify existing tests.");
+        let kept = "41 passed, 1 skipped: `test_real_s3`, which has been marked `@pytest.mark.skip(reason=\"needs S3\")` since long before this task; I didn't touch it.";
+        assert!(check(&skips, kept).is_empty(), "{:?}", check(&skips, kept));
+        assert_eq!(
+            check(
+                &skips,
+                "Marked the flaky one with `@pytest.mark.skip(reason=\"flaky\")`."
+            )
+            .len(),
+            1
+        );
     }
 
     #[test]

@@ -191,7 +191,9 @@ pub fn paths(s: &str) -> Vec<(usize, String)> {
             .trim_matches('/')
             .split('/')
             .all(|part| part.bytes().any(|b| b.is_ascii_alphabetic()));
-        let folder = slashes > 0 && joined && (file || token.ends_with('/') || slashes >= 2);
+        // A deeper path's last part is a name, not a letter: "m_endpointsX/Y/Z" names axes.
+        let deeper = slashes >= 2 && name.len() >= 2;
+        let folder = slashes > 0 && joined && (file || token.ends_with('/') || deeper);
         if file || folder {
             out.push((at, token.to_ascii_lowercase()));
         }
@@ -649,6 +651,8 @@ mod tests {
             // A word that starts like a change verb is none: "fixture", "additional", "editor".
             "Fixed `docs/a.md`. On the fixture set (`src/eval/queries.tsv`) the score went up.",
             "Updated `docs/a.md`; additional notes live in `src/notes/b.md`.",
+            // Axes, not a path.
+            "Updated docs/a.md and added `m_endpointsX/Y/Z` members.",
         ] {
             assert!(
                 check(&docs, result).is_empty(),
