@@ -116,16 +116,18 @@ fn validation_pairs_rank_above_the_overlap_floor() {
 
 #[test]
 fn negative_constraints_and_checklist_carry_evidence() {
+    // A ban broken by a file the result lists as changed (prose readings are off: a report
+    // "I rewrote slugify" alone raises no flag).
     let r = score(
-        "Add unit tests for slugify(). Do not change slugify itself.\n- cover accented characters\n- cover empty input",
-        "I rewrote slugify so it handles accents.",
+        "Add unit tests for slugify(). Do not change `src/slug.ts`.\n- cover accented characters\n- cover empty input",
+        "Files changed:\n- src/slug.ts (accents handled)\n- tests/slug.test.ts",
     );
-    assert_eq!(r.violations.len(), 1);
+    assert_eq!(r.violations.len(), 1, "{:?}", r.violations);
     assert!(r.violations[0]
         .evidence
         .as_deref()
         .unwrap()
-        .contains("slugify"));
+        .contains("src/slug.ts"));
     assert!(r.checklist.iter().any(|c| !c.fulfilled));
     let ok = score(
         "List the files changed for REQ-12 and REQ-13.",
@@ -708,7 +710,8 @@ fn probe_sets_raise_no_false_violation() {
     assert!(wrong.is_empty(), "compliant reports flagged: {wrong:?}");
     // 109 of 301 at the end of the 31st session; 204 of 472 (43.2 %, four sets more) at the
     // end of the 32nd; 251 of 553 (45.4 %, sets 16 and 17 more) in the 33rd; 318 of 717 (44.4 %,
-    // sets 18 and 22-24 more) in the 34th.
+    // sets 18 and 22-24 more) mid-34th; 332 of 798 (41.6 %, sets 25 and 26 more, prose readings
+    // of change, new-thing and dependency bans off) at its end.
     assert!(
         caught * 100 >= breaking * 40,
         "{caught} of {breaking} breaking reports caught"

@@ -69,6 +69,15 @@ enum Forbidden {
     Questions,
 }
 
+/// Whether a ban on changes, new things or dependencies is also read from the result's prose (a
+/// change or add verb with the ban's object near it: "added … dependency", "updated … the
+/// scheduler"), beside the files, diffs, commands and manifests the result shows. Off: on reports
+/// by writers who had not seen the code, measured on arrival over three sessions' probe sets
+/// (sets 10–26), such prose readings were right on 13 of 33 flags, the structural ones on 14
+/// of 22 and every other family on 149 of 170; on the read sets they catch 10 of 342 breaking
+/// reports.
+const PROSE_READINGS: bool = false;
+
 /// Actions a ban may name by its verb, and the past tense a result reports them in.
 const ACTS: [(&str, &str); 7] = [
     ("approv", "approved"),
@@ -1458,6 +1467,17 @@ pub fn check_negatives(
     toks: &[text::Token],
     code: &Code,
 ) -> Vec<Violation> {
+    check_negatives_reading(negs, result, toks, code, PROSE_READINGS)
+}
+
+/// [`check_negatives`], with the prose readings on or off (the tests read both).
+fn check_negatives_reading(
+    negs: &[Negative],
+    result: &str,
+    toks: &[text::Token],
+    code: &Code,
+    prose: bool,
+) -> Vec<Violation> {
     if negs.is_empty() {
         return Vec::new();
     }
@@ -1469,6 +1489,7 @@ pub fn check_negatives(
         result,
         fenced: super::modality::fenced_ranges(result),
         inline: text::inline_code_spans(result),
+        prose,
     };
     let mut out = Vec::new();
     for n in negs {
@@ -2694,14 +2715,19 @@ fn adds_dependency(
     } else {
         toks
     };
-    near(
-        lower,
-        toks,
-        &["add", "introduc", "install"],
-        &["packag", "librari", "depend", "requir"],
-        6,
-        program,
-    )
+    program
+        .prose
+        .then(|| {
+            near(
+                lower,
+                toks,
+                &["add", "introduc", "install"],
+                &["packag", "librari", "depend", "requir"],
+                6,
+                program,
+            )
+        })
+        .flatten()
 }
 
 /// A dependency a diff of a manifest adds: a `+` line with a version under a `+++ b/…` header
@@ -3259,6 +3285,9 @@ struct Program<'a> {
     result: &'a str,
     fenced: Vec<(usize, usize)>,
     inline: Vec<(usize, usize)>,
+    /// Whether bans on changes, new things and dependencies are read from prose too
+    /// ([`PROSE_READINGS`]).
+    prose: bool,
 }
 
 impl Program<'_> {
@@ -3366,6 +3395,9 @@ fn reported_change(
     objects: &[&str],
     program: &Program,
 ) -> Option<String> {
+    if !program.prose {
+        return None;
+    }
     toks.iter().enumerate().find_map(|(i, t)| {
         let w = t.word.to_ascii_lowercase();
         let past = (w.ends_with("ed")
@@ -3664,8 +3696,40 @@ mod tests {
         n.iter().any(|c| c.forbidden.contains(f))
     }
 
+    /// Every reading, the prose ones included: the tests keep them right should they be
+    /// turned on.
     fn check(n: &[Negative], result: &str) -> Vec<Violation> {
-        check_negatives(n, result, &text::tokens(result), &Code::of(result))
+        check_negatives_reading(n, result, &text::tokens(result), &Code::of(result), true)
+    }
+
+    #[test]
+    fn prose_readings_of_changes_and_additions_raise_no_flag_by_default() {
+        let with_default =
+            |n: &[Negative], r: &str| check_negatives(n, r, &text::tokens(r), &Code::of(r));
+        let deps = negatives("Fix the parser. Do not add new dependencies.");
+        let prose = "Fixed the parser; I added a small parsing library for the dates.";
+        assert_eq!(check(&deps, prose).len(), 1);
+        assert!(with_default(&deps, prose).is_empty());
+        // Shown ones still break it: an install command, a manifest diff.
+        assert_eq!(
+            with_default(&deps, "Ran `npm install dayjs` and fixed the parser.").len(),
+            1
+        );
+        let api = negatives("Speed it up. Do not change the public API of the scheduler.");
+        let prose = "Changed the scheduler's public API to take a context.";
+        assert_eq!(check(&api, prose).len(), 1);
+        assert!(with_default(&api, prose).is_empty());
+        // A changed file under a banned folder, from the files listed, still breaks its ban.
+        let ci =
+            negatives("Fix the job. Do not touch the pipeline files under .github/workflows/.");
+        assert_eq!(
+            with_default(
+                &ci,
+                "Files changed:\n- .github/workflows/ci.yml\n- src/job.ts"
+            )
+            .len(),
+            1
+        );
     }
 
     #[test]

@@ -24,9 +24,9 @@ export type JsonSchema = { [key: string]: unknown } | boolean;
 export type Strategy = "A" | "B" | "C" | "D";
 
 export interface Thresholds {
-  /** Drift score from which a result is POTENTIAL_DRIFT (default: fitted with the drift weights, 0.573). */
+  /** Drift score from which a result is POTENTIAL_DRIFT (default: fitted with the drift weights, 0.575). */
   potential?: number;
-  /** Drift score from which a result is SIGNIFICANT_DRIFT (default: fitted with the drift weights, 0.758). */
+  /** Drift score from which a result is SIGNIFICANT_DRIFT (default: fitted with the drift weights, 0.757). */
   significant?: number;
 }
 
