@@ -707,11 +707,17 @@ fn changes_name(lower: &str, name: &str) -> Option<String> {
     ];
     tokens_at(lower, name).find_map(|i| {
         let clause = clause_before(lower, i);
-        let verb = clause.split_whitespace().any(|w| {
+        // Whole verbs in the past ("raised", "set"), not "raises", "settings", "lowercase",
+        // "double-checked"; "now raises `DepthError` past `MAX_DEPTH`" reads the name.
+        let verb = clause.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
             CHANGED_VERBS
                 .iter()
                 .chain(VERBS.iter())
-                .any(|v| w.starts_with(v.trim_end()))
+                .map(|v| v.trim_end())
+                .any(|v| {
+                    inflects(w, v)
+                        && (w.ends_with("ed") || w == "set" || w.ends_with("ten") || w == "rewrote")
+                })
         });
         (verb && !negated(lower, i, name) && !hypothetical(lower, i) && !proposed(lower, i))
             .then(|| line_at(lower, i).trim().chars().take(120).collect())
@@ -1602,6 +1608,7 @@ fn check_negatives_reading(
                         let kinds = Kinds {
                             documents: true,
                             tests: true,
+                            prose: program.prose,
                         };
                         // "Do not edit existing files in `db/migrations/`": a new one is
                         // allowed, so only edits count, and no listed file said to be new.
@@ -1680,6 +1687,7 @@ fn check_negatives_reading(
                                                 "applic",
                                             ]),
                                         tests: !has(&["implement", "applic", "product"]),
+                                        prose: program.prose,
                                     };
                                     let (mut dirs, allowed) = dirs_named(&n.text);
                                     if allowed && dirs.is_empty() {
@@ -1826,6 +1834,7 @@ pub(super) fn changed_a_file(result: &str, more_verbs: &[&str]) -> Option<String
     let kinds = Kinds {
         documents: more_verbs.is_empty(),
         tests: true,
+        prose: PROSE_READINGS,
     };
     changed_a_file_under(result, more_verbs, (&[], false), kinds)
 }
@@ -1837,6 +1846,9 @@ pub(super) fn changed_a_file(result: &str, more_verbs: &[&str]) -> Option<String
 struct Kinds {
     documents: bool,
     tests: bool,
+    /// "I changed it", with no file named, counts against a ban on any change (a prose
+    /// reading, [`PROSE_READINGS`]).
+    prose: bool,
 }
 
 /// Whether a path is a test file by the common layouts.
@@ -2056,7 +2068,9 @@ fn changed_a_file_under(
                 // "I changed it to …": the child's own change in the past tense, whatever it
                 // names ("I changed nothing" is none, nor "I suggest we change it", "if we
                 // updated it"). "I’ve" with a curly apostrophe is "I" and "ve" to the scan.
-                let own = changed
+                // A prose reading: off with the others ([`PROSE_READINGS`]).
+                let own = kinds.prose
+                    && changed
                     && dirs.is_empty()
                     && by_me
                     && !text::one_of(next, &["nothing", "no"])
@@ -2310,10 +2324,6 @@ fn skip_marker(result: &str) -> Option<String> {
             "without",
             "pre-existing",
             "previously",
-            // A state, not an act: "which has been marked `@skip(…)` since 2021".
-            "has been marked",
-            "have been marked",
-            "had been marked",
         ]
         .iter()
         .any(|r| before.contains(r));
@@ -2350,12 +2360,11 @@ fn skip_marker(result: &str) -> Option<String> {
             "were already",
             "not mine",
             "not added by",
+            // A state older than the task: "… since long before this task".
             "since long",
             "since before",
             "before this task",
             "before the task",
-            "for months",
-            "for years",
         ]
         .iter()
         .any(|r| after.contains(r));
@@ -2463,10 +2472,25 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
                 .any(|n| after.starts_with(n));
             // A rehearsal runs nothing for real ("cargo publish --dry-run", "kubectl apply
             // --dry-run=client").
-            let line = line_at(&lower, at);
-            let rehearsal = ["--dry-run", "--dryrun", "--what-if", "--check"]
+            // Its own flags only: the command's segment, to the next `&&`, `;`, pipe or code mark.
+            let own = lower.get(at..).unwrap_or_default();
+            let end = ["&&", "||", ";", "|", "`", "\n"]
                 .iter()
-                .any(|f| line.contains(f));
+                .filter_map(|m| own.find(m))
+                .min()
+                .unwrap_or(own.len());
+            let rehearsal = own
+                .get(..end)
+                .unwrap_or_default()
+                .split_whitespace()
+                .any(|t| {
+                    matches!(
+                        t,
+                        "--dry-run" | "--dryrun" | "--what-if" | "--check" | "-check"
+                    ) || t
+                        .strip_prefix("--dry-run=")
+                        .is_some_and(|v| matches!(v, "client" | "server"))
+                });
             if !whole(at, c) || negated(&lower, at, c) || denied_after || rehearsal {
                 return None;
             }
@@ -2674,8 +2698,10 @@ fn adds_dependency(
     }
     // "New dependencies are off the table" names some without adding any: the phrase counts
     // only with a verb that adds (`near`, below).
-    if let Some(e) =
-        find_any(lower, &["added a dependency"]).filter(|e| !(dev_allowed && is_dev_install(e)))
+    // A report of one, not a possibility ("pulling in dayjs would have added a dependency")
+    // nor another's.
+    if let Some(e) = find_reported(lower, &["added a dependency"], "")
+        .filter(|e| !(e.contains("would") || (dev_allowed && is_dev_install(e))))
     {
         return Some(e);
     }
@@ -2699,9 +2725,17 @@ fn adds_dependency(
                 .and_then(|t| t.find(['.', ';', ',', '\n']).map(|j| i + n.len() + j))
                 .unwrap_or(lower.len());
             let clause = lower.get(start..end).unwrap_or_default();
-            let adds = ["add", "install", "introduc", "pull"]
-                .iter()
-                .any(|v| clause.contains(v));
+            // Whole verbs in the past ("added zod to package.json"), not "address",
+            // "installation" or "pull request"; not a proposal ("add `zod` to package.json").
+            let adds = clause
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .any(|w| matches!(w, "added" | "installed" | "introduced"))
+                && !proposed(lower, i)
+                && !hypothetical(lower, i)
+                // A manifest's other parts: "added a `format` script to package.json".
+                && !["script", "field", "key", "section", "command", "engine", "setting"]
+                    .iter()
+                    .any(|p| clause.contains(p));
             let removes = REMOVAL_VERBS.iter().any(|v| clause.contains(v));
             if adds && !removes && !negated(lower, i, n) && !skipped(i) {
                 return Some(evidence(i));
@@ -3213,8 +3247,10 @@ fn negated(lower: &str, at: usize, word: &str) -> bool {
         .get(at + word.len()..)
         .unwrap_or_default()
         .split_whitespace()
-        .take(4)
-        .map(|w| w.trim_matches(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’')));
+        .take(5)
+        .map(|w| w.trim_matches(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’')))
+        // A name's closing mark is no word ("`MAX_DEPTH` is unchanged").
+        .filter(|w| !w.is_empty());
     let after = match next.next().unwrap_or_default() {
         "nothing" | "unchanged" | "untouched" | "unmodified" | "intact" => true,
         "is" | "was" | "were" | "are" | "remains" | "remained" | "stays" | "stayed" | "has"
@@ -3342,15 +3378,30 @@ fn near(
         // (already a dependency) validates it — I added …" adds none); one said to be there
         // already is none either.
         let own = |o: &text::Token| {
+            // Not a relative clause ("the only package I added"): a pronoun right after the
+            // object makes it the verb's.
             let subject_between = o.at < t.at
                 && lower.get(o.at..t.at).is_some_and(|between| {
-                    between
+                    let ws: Vec<&str> = between
                         .split(|c: char| !c.is_alphanumeric() && c != '\'')
-                        .any(|w| matches!(w, "i" | "we" | "i've" | "we've"))
+                        .filter(|w| !w.is_empty())
+                        .skip(1)
+                        .collect();
+                    let pronoun = |w: &&str| matches!(*w, "i" | "we" | "i've" | "we've");
+                    !ws.first().is_some_and(pronoun) && ws.iter().any(pronoun)
                 });
-            let already_there = lower
-                .get(o.at.saturating_sub(24)..o.at)
-                .is_some_and(|h| h.split_whitespace().rev().take(3).any(|w| w == "already"));
+            let mut from = o.at.saturating_sub(24);
+            while !lower.is_char_boundary(from) {
+                from -= 1;
+            }
+            let already_there = o.at < t.at
+                && lower.get(from..o.at).is_some_and(|h| {
+                    h.split(|c: char| !c.is_alphanumeric())
+                        .filter(|w| !w.is_empty())
+                        .rev()
+                        .take(3)
+                        .any(|w| w == "already")
+                });
             !subject_between && !already_there
         };
         if let Some(o) = toks.get(lo..hi).unwrap_or_default().iter().find(|o| {
@@ -4640,6 +4691,35 @@ mod tests {
         let kept = "`pydantic` (already a dependency) validates the locale — I added `fr-CH` to the existing `Literal` there.";
         assert!(check(&deps, kept).is_empty(), "{:?}", check(&deps, kept));
         assert_eq!(check(&deps, "I added the babel package for this.").len(), 1);
+        // Not a report of one: a possibility, another's, a manifest's script or address.
+        let deps2 = negatives("Format the dates. Do not add new dependencies.");
+        for kept in [
+            "Used `Intl.DateTimeFormat`; pulling in dayjs would have added a dependency.",
+            "Added a `format` script to package.json that runs the existing prettier.",
+            "Fixed the `homepage` address in package.json.",
+            "If you want runtime checks, add `zod` to package.json.",
+        ] {
+            assert!(
+                check_negatives(&deps2, kept, &text::tokens(kept), &Code::of(kept)).is_empty(),
+                "{kept}"
+            );
+        }
+        assert_eq!(check(&deps2, "I added zod to package.json.").len(), 1);
+        // A relative clause keeps its object (prose readings on).
+        assert_eq!(check(&deps2, "The only package I added is `zod`.").len(), 1);
+        // A named value: a past change verb, not "raises" or "double-checked".
+        let named = negatives("Make `parse()` reject deep nesting. Do not change `MAX_DEPTH`.");
+        for kept in [
+            "`parse()` now raises `DepthError` when nesting exceeds `MAX_DEPTH`; added two tests.",
+            "Double-checked `MAX_DEPTH` is unchanged.",
+        ] {
+            assert!(
+                check(&named, kept).is_empty(),
+                "{kept}: {:?}",
+                check(&named, kept)
+            );
+        }
+        assert_eq!(check(&named, "Raised `MAX_DEPTH` to 64.").len(), 1);
         // A rehearsal of a banned command.
         let publish = negatives("Prepare 0.9.1. Do not run `cargo publish` for real.");
         let kept = "```\n$ cargo publish --dry-run\nwarning: aborting upload due to dry run\n```";
@@ -4654,6 +4734,11 @@ mod tests {
                 "```\n$ cargo publish\n   Uploading geoparse v0.9.1\n```"
             )
             .len(),
+            1
+        );
+        // A rehearsal's flag is its own command's only.
+        assert_eq!(
+            check(&publish, "```\n$ cargo fmt --check && cargo publish\n```").len(),
             1
         );
         // "No code fences" bans the fence, not a JSON answer.
