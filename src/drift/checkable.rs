@@ -2468,7 +2468,7 @@ const END_CUES: [&str; 18] = [
 /// the cue, offered with "or" ("end with a line of the form \"Risk: low\", \"Risk: medium\" or
 /// \"Risk: high\""). None for a template ("`Confidence: <level>`").
 fn ending_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
-    let (cue, cue_own_end) = ending_cue(sentence, lower)?;
+    let (cue, cue_own_end, _) = ending_cue(sentence, lower)?;
     let tail = sentence.get(cue..)?;
     if !tail.contains(" or ") {
         return None;
@@ -2547,8 +2547,9 @@ fn ending_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
 /// The first ending cue and where it ends, when it asks for an ending: a word of its own (not
 /// "frontend with"), not negated ("don't end with", "the final line must not be"), not how a
 /// line opens ("End with one line that starts with \"Recommendation:\""); a last or final line not of a file or command named in
-/// the sentence ("in `notify.sh` the last line should echo 'Deployed'").
-fn ending_cue(sentence: &str, lower: &str) -> Option<(usize, usize)> {
+/// the sentence ("in `notify.sh` the last line should echo 'Deployed'"). Also whether the cue is
+/// a last or final line's.
+fn ending_cue(sentence: &str, lower: &str) -> Option<(usize, usize, bool)> {
     let (cue, cue_own_end) = END_CUES
         .iter()
         .filter_map(|c| lower.find(c).map(|i| (i, i + c.len())))
@@ -2594,17 +2595,14 @@ fn ending_cue(sentence: &str, lower: &str) -> Option<(usize, usize)> {
     {
         return None;
     }
-    Some((cue, cue_own_end))
+    Some((cue, cue_own_end, line_cue))
 }
 
 /// The phrase a result must end with: quoted, or after a colon, or after "phrase"/"question".
 fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
     // The phrase after the cue: "Start your reply with \"Summary:\" and end it with \"-- end\"".
     // The first cue, and where that cue ends.
-    let (cue, cue_own_end) = ending_cue(sentence, lower)?;
-    let line_cue = lower
-        .get(cue..)
-        .is_some_and(|t| t.starts_with("last line") || t.starts_with("final line"));
+    let (cue, cue_own_end, line_cue) = ending_cue(sentence, lower)?;
     // "a line of the form `Confidence: high`, … or `Confidence: low`", "with 'Done' or
     // 'Blocked'": a choice or a template, which one phrase cannot stand for.
     if lower.get(cue..).is_some_and(|t| {
@@ -2634,17 +2632,9 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
         .unwrap_or(0);
     // A code span right after a cue that names the answer ("end your reply with `DONE: t-3`",
     // "the last line of your result must be exactly `OK`"): only the answer's nouns and the link
-    // words between. Not a command to finish with ("finish with `npm run lint`"), a cue inside
-    // a word ("backend with"), or a tool's name (`attempt_completion`).
-    let cue_alone = !lower
-        .get(..cue)
-        .and_then(|h| h.chars().next_back())
-        .is_some_and(char::is_alphanumeric);
-    if let Some(gap_end) = lower
-        .get(cue_own_end..)
-        .and_then(|t| t.find('`'))
-        .filter(|_| cue_alone)
-    {
+    // words between. Not a command to finish with ("finish with `npm run lint`") or a tool's
+    // name (`attempt_completion`); a cue inside a word ("backend with") `ending_cue` refused.
+    if let Some(gap_end) = lower.get(cue_own_end..).and_then(|t| t.find('`')) {
         let gap = lower
             .get(cue_own_end..cue_own_end + gap_end)
             .unwrap_or_default();
@@ -4199,10 +4189,10 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             )
         }
         Rule::EndsWith(_) | Rule::EndsWithOneOf(_) => {
-            let phrases = match rule {
-                Rule::EndsWith(p) => std::slice::from_ref(p),
-                Rule::EndsWithOneOf(ps) => ps.as_slice(),
-                _ => &[],
+            let (phrases, choice) = match rule {
+                Rule::EndsWithOneOf(ps) => (ps.as_slice(), true),
+                Rule::EndsWith(p) => (std::slice::from_ref(p), false),
+                _ => (&[][..], false),
             };
             let end = trimmed.to_lowercase();
             // A choice's phrases are code spans or quotes: the answer may set them in marks of its
@@ -4212,10 +4202,11 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                     .trim_end_matches(['.', '*', '_', '`', '"', '\'', ' ', '\n'])
                     .to_string()
             };
+            let plain_end = choice.then(|| plain(&end));
             let ok = phrases.iter().any(|p| {
-                end.ends_with(p.trim().to_lowercase().as_str())
-                    || (matches!(rule, Rule::EndsWithOneOf(_))
-                        && plain(&end).ends_with(&plain(&p.trim().to_lowercase())))
+                let p = p.trim().to_lowercase();
+                end.ends_with(p.as_str())
+                    || plain_end.as_ref().is_some_and(|e| e.ends_with(&plain(&p)))
             });
             let tail: String = trimmed
                 .chars()

@@ -1144,8 +1144,9 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     let main = unbracketed.as_str();
     // "Don't change anything": any change at all, as for "the code".
     let anything = main.contains("anything") || main.contains("any file");
-    let objects: Vec<String> = text::tokens(main)
-        .into_iter()
+    let toks = text::tokens(main);
+    let objects: Vec<String> = toks
+        .iter()
         .map(|t| t.stem.to_string())
         .filter(|s| {
             !matches!(
@@ -1191,7 +1192,6 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // Words that qualify a package word ("dev/test packages", "no runtime dependencies") and
     // the pieces of a code span of several words ("`# type: ignore`": not "type" alone): no
     // objects of their own.
-    let toks = text::tokens(main);
     let qualifiers: Vec<&str> = toks
         .iter()
         .enumerate()
@@ -2742,6 +2742,10 @@ fn adds_dependency(
             }
         }
     }
+    // The prose reading ([`PROSE_READINGS`]): off, no tokens are copied.
+    if !program.prose {
+        return None;
+    }
     let kept: Vec<text::Token>;
     let toks = if dev_allowed {
         kept = toks.iter().filter(|t| !skipped(t.at)).cloned().collect();
@@ -2749,19 +2753,14 @@ fn adds_dependency(
     } else {
         toks
     };
-    program
-        .prose
-        .then(|| {
-            near(
-                lower,
-                toks,
-                &["add", "introduc", "install"],
-                &["packag", "librari", "depend", "requir"],
-                6,
-                program,
-            )
-        })
-        .flatten()
+    near(
+        lower,
+        toks,
+        &["add", "introduc", "install"],
+        &["packag", "librari", "depend", "requir"],
+        6,
+        program,
+    )
 }
 
 /// A dependency a diff of a manifest adds: a `+` line with a version under a `+++ b/…` header
@@ -3378,30 +3377,31 @@ fn near(
         // (already a dependency) validates it — I added …" adds none); one said to be there
         // already is none either.
         let own = |o: &text::Token| {
+            if o.at >= t.at {
+                return true;
+            }
             // Not a relative clause ("the only package I added"): a pronoun right after the
             // object makes it the verb's.
-            let subject_between = o.at < t.at
-                && lower.get(o.at..t.at).is_some_and(|between| {
-                    let ws: Vec<&str> = between
-                        .split(|c: char| !c.is_alphanumeric() && c != '\'')
-                        .filter(|w| !w.is_empty())
-                        .skip(1)
-                        .collect();
-                    let pronoun = |w: &&str| matches!(*w, "i" | "we" | "i've" | "we've");
-                    !ws.first().is_some_and(pronoun) && ws.iter().any(pronoun)
-                });
+            let subject_between = lower.get(o.at..t.at).is_some_and(|between| {
+                let ws: Vec<&str> = between
+                    .split(|c: char| !c.is_alphanumeric() && c != '\'')
+                    .filter(|w| !w.is_empty())
+                    .skip(1)
+                    .collect();
+                let pronoun = |w: &&str| matches!(*w, "i" | "we" | "i've" | "we've");
+                !ws.first().is_some_and(pronoun) && ws.iter().any(pronoun)
+            });
             let mut from = o.at.saturating_sub(24);
             while !lower.is_char_boundary(from) {
                 from -= 1;
             }
-            let already_there = o.at < t.at
-                && lower.get(from..o.at).is_some_and(|h| {
-                    h.split(|c: char| !c.is_alphanumeric())
-                        .filter(|w| !w.is_empty())
-                        .rev()
-                        .take(3)
-                        .any(|w| w == "already")
-                });
+            let already_there = lower.get(from..o.at).is_some_and(|h| {
+                h.split(|c: char| !c.is_alphanumeric())
+                    .filter(|w| !w.is_empty())
+                    .rev()
+                    .take(3)
+                    .any(|w| w == "already")
+            });
             !subject_between && !already_there
         };
         if let Some(o) = toks.get(lo..hi).unwrap_or_default().iter().find(|o| {
