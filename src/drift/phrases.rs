@@ -2,16 +2,18 @@
 //! use, instead of one substring search per phrase (each a full scan of the text, and without
 //! SIMD in wasm).
 
-use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
+use aho_corasick::automaton::Automaton;
+use aho_corasick::dfa::DFA;
+use aho_corasick::{Input, Match, MatchKind};
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
 /// One DFA over `phrases`, reporting every match (overlapping ones too); `None` only if it
 /// cannot be built (it can for these small lists), and the callers then search phrase by phrase.
-fn build(phrases: &[&str], any_case: bool) -> Option<AhoCorasick> {
-    AhoCorasick::builder()
+/// The DFA itself rather than `AhoCorasick`, which carries its other automata too (issue 14).
+fn build(phrases: &[&str], any_case: bool) -> Option<DFA> {
+    DFA::builder()
         .match_kind(MatchKind::Standard)
-        .kind(Some(AhoCorasickKind::DFA))
         .ascii_case_insensitive(any_case)
         // The prefilter looks for rare bytes first; without SIMD (wasm) that scan costs more
         // than stepping the DFA over these short texts.
@@ -20,11 +22,19 @@ fn build(phrases: &[&str], any_case: bool) -> Option<AhoCorasick> {
         .ok()
 }
 
+/// Every match in `hay`, overlapping ones too (a standard, unanchored search cannot fail).
+fn overlapping<'a, 'h>(ac: &'a DFA, hay: &'h str) -> impl Iterator<Item = Match> + use<'a, 'h> {
+    ac.try_find_overlapping_iter(Input::new(hay))
+        .ok()
+        .into_iter()
+        .flatten()
+}
+
 pub struct Phrases {
     list: &'static [&'static str],
     /// Match ASCII letters in any case (the phrases are lowercase).
     any_case: bool,
-    automaton: OnceLock<Option<AhoCorasick>>,
+    automaton: OnceLock<Option<DFA>>,
 }
 
 impl Phrases {
@@ -45,7 +55,7 @@ impl Phrases {
         }
     }
 
-    fn automaton(&self) -> Option<&AhoCorasick> {
+    fn automaton(&self) -> Option<&DFA> {
         self.automaton
             .get_or_init(|| build(self.list, self.any_case))
             .as_ref()
@@ -64,7 +74,7 @@ impl Phrases {
     /// Whether `hay` contains any of the phrases.
     pub fn any(&self, hay: &str) -> bool {
         match self.automaton() {
-            Some(ac) => ac.is_match(hay),
+            Some(ac) => ac.try_find(&Input::new(hay)).is_ok_and(|m| m.is_some()),
             None => {
                 let hay = self.folded(hay);
                 self.list.iter().any(|p| hay.contains(p))
@@ -76,7 +86,7 @@ impl Phrases {
     /// stopping at the first that does.
     pub fn any_where(&self, hay: &str, keep: impl Fn(usize, &str) -> bool) -> bool {
         match self.automaton() {
-            Some(ac) => ac.find_overlapping_iter(hay).any(|m| {
+            Some(ac) => overlapping(ac, hay).any(|m| {
                 self.list
                     .get(m.pattern().as_usize())
                     .is_some_and(|p| keep(m.start(), p))
@@ -102,8 +112,7 @@ impl Phrases {
     /// Every occurrence of every phrase (overlapping ones too), as (start, phrase).
     pub fn occurrences(&self, hay: &str) -> Vec<(usize, &'static str)> {
         match self.automaton() {
-            Some(ac) => ac
-                .find_overlapping_iter(hay)
+            Some(ac) => overlapping(ac, hay)
                 .filter_map(|m| {
                     self.list
                         .get(m.pattern().as_usize())
@@ -124,7 +133,7 @@ impl Phrases {
     pub fn found(&self, hay: &str) -> Vec<&'static str> {
         let mut seen = vec![false; self.list.len()];
         if let Some(ac) = self.automaton() {
-            for m in ac.find_overlapping_iter(hay) {
+            for m in overlapping(ac, hay) {
                 if let Some(s) = seen.get_mut(m.pattern().as_usize()) {
                     *s = true;
                 }
@@ -153,7 +162,7 @@ impl Phrases {
 pub struct PhraseGroups<const N: usize> {
     groups: [&'static [&'static str]; N],
     /// The automaton over every phrase, and the group of each phrase.
-    automaton: OnceLock<Option<(AhoCorasick, Vec<usize>)>>,
+    automaton: OnceLock<Option<(DFA, Vec<usize>)>>,
 }
 
 impl<const N: usize> PhraseGroups<N> {
@@ -164,7 +173,7 @@ impl<const N: usize> PhraseGroups<N> {
         }
     }
 
-    fn automaton(&self) -> Option<&(AhoCorasick, Vec<usize>)> {
+    fn automaton(&self) -> Option<&(DFA, Vec<usize>)> {
         self.automaton
             .get_or_init(|| {
                 let (phrases, group_of): (Vec<&str>, Vec<usize>) = self
@@ -183,7 +192,7 @@ impl<const N: usize> PhraseGroups<N> {
         let mut found = [false; N];
         match self.automaton() {
             Some((ac, group_of)) => {
-                for m in ac.find_overlapping_iter(hay) {
+                for m in overlapping(ac, hay) {
                     if let Some(f) = group_of
                         .get(m.pattern().as_usize())
                         .and_then(|g| found.get_mut(*g))
