@@ -65,6 +65,9 @@ pub enum Rule {
     EndsWithOneOf(Vec<String>),
     /// The answer's first words, as quoted ("start your reply with 'STATUS:'").
     StartsWith(String),
+    /// One of these phrases opens the answer ("the first line must be `RESULT: PASS` or
+    /// `RESULT: FAIL`").
+    StartsWithOneOf(Vec<String>),
     TwoResponses,
     FixedAnswer,
     Includes(Vec<String>),
@@ -844,6 +847,7 @@ static CUES: super::phrases::Phrases = super::phrases::Phrases::new(&[
     "last line of your",
     "last line",
     "final line",
+    "first line",
     "begin",
     "start your",
     "must start",
@@ -1475,7 +1479,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                     .then(|| named_list(sentence, &lower, &["sections"]))
                     .flatten()
             })
-            .or_else(|| one_section(sentence, &lower, &ws).map(|s| vec![s]))
+            .or_else(|| named_sections(sentence, &lower, &ws))
         {
             push(sentence, Rule::Headings(list));
         }
@@ -1730,8 +1734,10 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             .filter(|&k| bans_commas(&lower, &ws, k))
             .and_then(|k| ws.get(k))
             .map(|(at, _)| *at);
-        if commas.is_some_and(|at| !hedged(&lower, at) && !scoped(&lower, at))
-            && !has("separated by comma")
+        // "a line `Rows: <n>` with plain integers (no commas)": an aside bans them in its part.
+        if commas.is_some_and(|at| {
+            !hedged(&lower, at) && !scoped(&lower, at) && !super::text::in_parentheses(&lower, at)
+        }) && !has("separated by comma")
         {
             push(sentence, Rule::NoCommas);
         }
@@ -1867,11 +1873,20 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         let conditional = [" if ", " unless ", "otherwise", " whether "]
             .iter()
             .any(|c| lower.contains(c));
-        if let Some(p) = (!conditional)
-            .then(|| opening_phrase(sentence, &lower))
+        match (!conditional)
+            .then(|| first_line_phrases(sentence, &lower))
             .flatten()
         {
-            push(sentence, Rule::StartsWith(p));
+            Some(mut ps) if ps.len() == 1 => push(sentence, Rule::StartsWith(ps.remove(0))),
+            Some(ps) => push(sentence, Rule::StartsWithOneOf(ps)),
+            None => {
+                if let Some(p) = (!conditional)
+                    .then(|| opening_phrase(sentence, &lower))
+                    .flatten()
+                {
+                    push(sentence, Rule::StartsWith(p));
+                }
+            }
         }
         if has_any(&lower, &END_CUES) && !conditional {
             if let Some(p) = ending_phrase(sentence, &lower) {
@@ -2727,10 +2742,11 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
         .then(|| phrase.to_string())
 }
 
-/// The one section a sentence about the answer asks for by its quoted name: "your report must
-/// include a 'Rollback plan' section", "add a `## Risks` heading to your reply". Not a section of
-/// a file ("update the 'Usage' section of the README"), nor one denied.
-fn one_section(sentence: &str, lower: &str, ws: &[(usize, &str)]) -> Option<String> {
+/// The sections a sentence about the answer asks for by their quoted names: "your report must
+/// include a 'Rollback plan' section", "add a `## Risks` heading and a `## Files` heading to your
+/// reply". Not a section of a file ("update the 'Usage' section of the README"), nor one
+/// denied, nor any when a quoted name of the sentence is no section.
+fn named_sections(sentence: &str, lower: &str, ws: &[(usize, &str)]) -> Option<Vec<String>> {
     let has = |options: &[&str]| ws.iter().any(|(_, w)| options.contains(w));
     if !(has(&ANSWER_NOUNS) || has(&["summary"]))
         || !has(&[
@@ -2740,13 +2756,24 @@ fn one_section(sentence: &str, lower: &str, ws: &[(usize, &str)]) -> Option<Stri
             "not", "no", "never", "without", "readme", "docs", "file", "page",
         ])
         || ws.iter().any(|(_, w)| w.ends_with("n't"))
+        || !super::file_scope::paths(sentence).is_empty()
     {
         return None;
     }
     let names = quoted(&sentence.replace('`', "\""));
-    let [name] = names.as_slice() else {
+    if names.is_empty() || names.len() > 6 {
         return None;
-    };
+    }
+    // Every quoted name must be placed as a section or heading, else none is read.
+    names
+        .iter()
+        .map(|name| placed_section(lower, name))
+        .collect::<Option<Vec<String>>>()
+}
+
+/// `name` (quoted in `lower`) as a section of the answer: "a 'Rollback plan' section", "a
+/// heading `## Files`", "a section titled \"Risks\"", one to five words; `None` otherwise.
+fn placed_section(lower: &str, name: &str) -> Option<String> {
     let at = lower.find(&name.to_ascii_lowercase())?;
     let after = lower
         .get(at + name.len()..)?
@@ -2772,7 +2799,7 @@ fn one_section(sentence: &str, lower: &str, ws: &[(usize, &str)]) -> Option<Stri
                 .any(|o| t.split_once(' ').is_some_and(|(_, x)| x.starts_with(o)))
         })
     });
-    if of_another || !super::file_scope::paths(sentence).is_empty() {
+    if of_another {
         return None;
     }
     let placed = after.starts_with("section")
@@ -2896,6 +2923,66 @@ fn opening_phrase(sentence: &str, lower: &str) -> Option<String> {
     }
     let q = phrases.into_iter().next()?;
     (!q.trim().is_empty() && q.len() <= 80).then_some(q)
+}
+
+/// The answer's first line as quoted: "the first line of your report must be exactly `DONE:
+/// t-4`", "the very first line should read 'OK'", or one of several ("must be `RESULT: PASS` or
+/// `RESULT: FAIL`"). Read as the opening it must have (a longer first line is not caught, never
+/// wrongly flagged). Only the answer's: "the first line of the CSV must be the header" is a
+/// file's.
+fn first_line_phrases(sentence: &str, lower: &str) -> Option<Vec<String>> {
+    let at = lower.find("first line")?;
+    let rest = lower.get(at + "first line".len()..)?;
+    let (cue_at, cue) = [
+        " must be",
+        " should be",
+        " has to be",
+        " needs to be",
+        " must read",
+        " should read",
+    ]
+    .iter()
+    .filter_map(|c| {
+        rest.match_indices(c)
+            .find(|(i, _)| {
+                rest.get(i + c.len()..)
+                    .is_some_and(|t| t.starts_with([' ', ':']))
+            })
+            .map(|(i, _)| (i, *c))
+    })
+    .min()?;
+    // Between "first line" and the modal: nothing, or "of" the answer ("of your
+    // attempt_completion result").
+    let subject = rest.get(..cue_at)?.trim();
+    let of_answer = subject.is_empty()
+        || (subject.starts_with("of ")
+            && subject.split_whitespace().count() <= 4
+            && subject
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .any(|w| ANSWER_NOUNS.contains(&w)));
+    if !of_answer {
+        return None;
+    }
+    let from = at + "first line".len() + cue_at + cue.len();
+    let tail = lower.get(from..)?;
+    let quote = tail.find(['"', '\'', '“', '`'])?;
+    let between = tail.get(..quote)?.trim().trim_end_matches(':').trim();
+    if !matches!(between, "" | "exactly" | "the line" | "exactly the line") {
+        return None;
+    }
+    let phrases = quoted(sentence.get(from + quote..)?.replace('`', "\"").as_str());
+    // "must be `PASS` or `FAIL`": each quote of the sentence is one choice (a quote that is
+    // none only allows more); without "or", the first quote.
+    let choices = phrases.len() > 1 && tail.get(quote..).is_some_and(|t| t.contains(" or "));
+    let phrases: Vec<String> = phrases
+        .into_iter()
+        .take(if choices { 8 } else { 1 })
+        .collect();
+    (!phrases.is_empty()
+        && phrases
+            .iter()
+            .all(|q| !q.trim().is_empty() && q.len() <= 80))
+    .then_some(phrases)
 }
 
 /// The names listed after a noun: "under the headings Findings / Recommendation / Risks", "with
@@ -3145,6 +3232,33 @@ fn scoped(lower: &str, at: usize) -> bool {
         }
         _ => false,
     })
+}
+
+/// An object nested in `m` (in a value, or an array's element) that holds every key of `keys`.
+fn nested_holder<'a>(
+    m: &'a serde_json::Map<String, serde_json::Value>,
+    keys: &[String],
+    depth: usize,
+) -> Option<&'a serde_json::Map<String, serde_json::Value>> {
+    fn within<'a>(
+        v: &'a serde_json::Value,
+        keys: &[String],
+        depth: usize,
+    ) -> Option<&'a serde_json::Map<String, serde_json::Value>> {
+        match v {
+            serde_json::Value::Object(o) if keys.iter().all(|k| o.contains_key(k.as_str())) => {
+                Some(o)
+            }
+            serde_json::Value::Object(o) => nested_holder(o, keys, depth + 1),
+            serde_json::Value::Array(items) => items.iter().find_map(|i| within(i, keys, depth)),
+            _ => None,
+        }
+    }
+    // Deep enough for any answer's shape; a bound, so that a hostile document cannot recurse far.
+    if depth > 8 {
+        return None;
+    }
+    m.values().find_map(|v| within(v, keys, depth))
 }
 
 /// Whether the clause around byte `at` softens what it forbids ("too often", "if you can",
@@ -4218,13 +4332,26 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 .collect();
             (ok, (!ok).then(|| format!("it ends with \"{tail}\"")))
         }
-        Rule::StartsWith(phrase) => {
+        Rule::StartsWith(_) | Rule::StartsWithOneOf(_) => {
+            let phrases = match rule {
+                Rule::StartsWithOneOf(ps) => ps.as_slice(),
+                Rule::StartsWith(p) => std::slice::from_ref(p),
+                _ => &[],
+            };
             // Markdown's marks before the first words are no words ("## STATUS: ok").
             let marks = ['#', '*', '>', '_', ' ', '"', '\''];
             let opening = trimmed.trim_start_matches(marks);
+            let lower_opening = opening.to_lowercase();
             // The phrase's own marks too ("start with '## Summary'").
-            let want = phrase.trim().trim_start_matches(marks).to_lowercase();
-            let ok = opening.to_lowercase().starts_with(want.as_str());
+            let ok = phrases.iter().any(|phrase| {
+                lower_opening.starts_with(
+                    phrase
+                        .trim()
+                        .trim_start_matches(marks)
+                        .to_lowercase()
+                        .as_str(),
+                )
+            });
             let head: String = opening.chars().take(60).collect();
             (ok, (!ok).then(|| format!("it starts with \"{head}\"")))
         }
@@ -4407,6 +4534,20 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                     .collect(),
                 _ => None,
             };
+            // "A key `event` whose value is an object with the keys …": the keys may be one
+            // nested object's; one that holds them all is the object they name.
+            let objects = objects.map(|ms| {
+                if keys
+                    .iter()
+                    .all(|k| ms.iter().all(|m| m.contains_key(k.as_str())))
+                {
+                    return ms;
+                }
+                match ms.iter().find_map(|m| nested_holder(m, keys, 0)) {
+                    Some(held) => vec![held.clone()],
+                    None => ms,
+                }
+            });
             match objects {
                 Some(ms) => {
                     let mut missing: Vec<&str> = keys
@@ -4481,6 +4622,10 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::EndsWith(p) => ("ending", format!("ends with \"{p}\"")),
         Rule::EndsWithOneOf(ps) => ("ending", format!("ends with one of \"{}\"", ps.join("\", \""))),
         Rule::StartsWith(p) => ("opening", format!("starts with \"{p}\"")),
+        Rule::StartsWithOneOf(ps) => (
+            "opening",
+            format!("starts with one of \"{}\"", ps.join("\", \"")),
+        ),
         Rule::TwoResponses => ("two-responses", "two responses separated by ******".into()),
         Rule::FixedAnswer => ("fixed-answer", "one of the given answers".into()),
         Rule::Includes(w) => ("includes", format!("includes {}", w.join(", "))),
@@ -5149,6 +5294,8 @@ mod tests {
             "Never use semicolons where commas work.",
             "Without using numbers, write a sentence with commas in it.",
             "Commas are allowed, but no dashes.",
+            // An aside that qualifies one part of the answer.
+            "Give the total on its own line as a bare number (no commas or units).",
         ] {
             assert!(
                 !kinds(message).contains(&"no-commas"),
@@ -5849,6 +5996,32 @@ mod tests {
         let (ok, ev) = check(&each, "[{\"host\": \"a\", \"port\": 1}, {\"host\": \"b\"}]");
         assert!(!ok && ev.unwrap().contains("port"));
         assert!(!check(&each, "[1, 2]").0);
+        // The keys of a nested object: the object that holds them all is the one they name.
+        let inner = Rule::JsonKeys(vec!["city".into(), "zip".into()], true);
+        assert!(
+            check(
+                &inner,
+                "{\"address\": {\"city\": \"Lyon\", \"zip\": \"69001\"}}"
+            )
+            .0
+        );
+        assert!(
+            check(
+                &inner,
+                "{\"people\": [{\"address\": {\"city\": \"Lyon\", \"zip\": \"1\"}}]}"
+            )
+            .0
+        );
+        let (ok, ev) = check(
+            &Rule::JsonKeys(vec!["city".into(), "zip".into()], false),
+            "{\"address\": {\"city\": \"Lyon\"}}",
+        );
+        assert!(!ok && ev.unwrap_or_default().contains("zip"));
+        let (ok, ev) = check(
+            &inner,
+            "{\"address\": {\"city\": \"Lyon\", \"zip\": \"1\", \"street\": \"x\"}}",
+        );
+        assert!(!ok && ev.unwrap_or_default().contains("street"));
         let t = parse(
             "Reply with a Markdown table whose columns are, in order: `Endpoint | Method | Owner`.",
         );
@@ -5890,7 +6063,7 @@ mod tests {
     }
 
     #[test]
-    fn one_quoted_section_of_the_answer_is_a_heading_to_have() {
+    fn quoted_sections_of_the_answer_are_headings_to_have() {
         for (m, want) in [
             (
                 "Your report must include a 'Rollback plan' section.",
@@ -5931,6 +6104,18 @@ mod tests {
                 "{m}: {p:?}"
             );
         }
+        // Several quoted sections, each placed as one.
+        let two = rules("Your reply needs a heading `## Risks` and a heading `## Next steps`.");
+        assert!(
+            two.contains(&Rule::Headings(vec!["Risks".into(), "Next steps".into()])),
+            "{two:?}"
+        );
+        // One quoted name that is no section: none is read.
+        let mixed = rules("Your report must include a 'Risks' section covering `retry()`.");
+        assert!(
+            !mixed.iter().any(|r| matches!(r, Rule::Headings(_))),
+            "{mixed:?}"
+        );
         let m = "Your report must include a 'Rollback plan' section.";
         let c = check_all(m, "Done.\n\n**Rollback plan**\nRevert the flag.");
         assert!(!c.is_empty() && c.iter().all(|c| c.holds), "{c:?}");
@@ -6199,6 +6384,11 @@ mod tests {
                 "The email must open with exactly 'Hello all,'.",
                 "Hello all,",
             ),
+            (
+                "The first line of your result must be exactly `STATUS: green` for the parser.",
+                "STATUS: green",
+            ),
+            ("Its very first line should read: \"ACK\".", "ACK"),
         ] {
             let p = rules(m);
             assert!(p.contains(&Rule::StartsWith(want.into())), "{m}: {p:?}");
@@ -6208,12 +6398,21 @@ mod tests {
             "Feature flag names must start with `ff_`.",
             "Each bullet should start with a verb.",
             "End with one line that starts with \"Verdict:\".",
+            // A file's first line, not the answer's.
+            "The first line of the CSV must be exactly \"id,name\".",
+            "The first line of each commit message should be 'fix: …' style.",
         ] {
             assert!(
                 !rules(m).iter().any(|r| matches!(r, Rule::StartsWith(_))),
                 "{m}"
             );
         }
+        // One of several first lines.
+        let m = "The first line of your reply must be `VERDICT: ship` or `VERDICT: hold`, then reasons.";
+        let choice = Rule::StartsWithOneOf(vec!["VERDICT: ship".into(), "VERDICT: hold".into()]);
+        assert!(rules(m).contains(&choice), "{:?}", rules(m));
+        assert!(check(&choice, "VERDICT: hold\nThe canary is red.").0);
+        assert!(!check(&choice, "The canary is red.\nVERDICT: hold").0);
         assert!(
             check(
                 &Rule::StartsWith("STATE:".into()),

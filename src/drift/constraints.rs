@@ -2672,14 +2672,33 @@ fn adds_dependency(
         "gem install ",
         "composer require ",
     ];
-    // A command that names a package (a flag may come first): "npm install" alone restores.
+    // A command that names a package (a flag may come first): "npm install" alone restores,
+    // and "the pip install line" or "step" names the command itself.
     let names_one = |at: usize, n: &str| {
         lower
             .get(at + n.len()..)
             .unwrap_or_default()
             .split_whitespace()
             .find(|w| !w.starts_with('-'))
-            .is_some_and(|w| w.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '@'))
+            .is_some_and(|w| {
+                w.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '@')
+                    && !matches!(
+                        w.trim_end_matches(|c: char| !c.is_ascii_alphanumeric()),
+                        "line"
+                            | "lines"
+                            | "step"
+                            | "steps"
+                            | "command"
+                            | "commands"
+                            | "call"
+                            | "calls"
+                            | "layer"
+                            | "stage"
+                            | "output"
+                            | "log"
+                            | "logs"
+                    )
+            })
     };
     let evidence = |i: usize| {
         line_at(lower, i)
@@ -2733,9 +2752,19 @@ fn adds_dependency(
             let clause = lower.get(start..end).unwrap_or_default();
             // Whole verbs in the past ("added zod to package.json"), not "address",
             // "installation" or "pull request"; not a proposal ("add `zod` to package.json").
-            let adds = clause
+            // "… unchanged, so no packages were added": the clause denies what it names.
+            let words: Vec<&str> = clause
                 .split(|c: char| !c.is_ascii_alphanumeric())
-                .any(|w| matches!(w, "added" | "installed" | "introduced"))
+                .filter(|w| !w.is_empty())
+                .collect();
+            let adds = words.iter().enumerate().any(|(k, w)| {
+                matches!(*w, "added" | "installed" | "introduced")
+                    && !words.get(..k).unwrap_or_default().iter().any(|b| {
+                        matches!(*b, "no" | "not" | "nothing" | "never" | "none" | "t")
+                    })
+            }) && !words
+                .iter()
+                .any(|w| matches!(*w, "unchanged" | "untouched"))
                 && !proposed(lower, i)
                 && !hypothetical(lower, i)
                 // A manifest's other parts: "added a `format` script to package.json".
@@ -4704,6 +4733,10 @@ mod tests {
             "Added a `format` script to package.json that runs the existing prettier.",
             "Fixed the `homepage` address in package.json.",
             "If you want runtime checks, add `zod` to package.json.",
+            // The manifest's clause denies the addition.
+            "Cargo.toml and the lock file are untouched, so no crates were added.",
+            "Checked go.mod: nothing was added there.",
+            "The npm install step in CI is as it was.",
         ] {
             assert!(
                 check_negatives(&deps2, kept, &text::tokens(kept), &Code::of(kept)).is_empty(),
@@ -4711,6 +4744,10 @@ mod tests {
             );
         }
         assert_eq!(check(&deps2, "I added zod to package.json.").len(), 1);
+        assert_eq!(
+            check(&deps2, "Nothing else changed; I added zod to package.json.").len(),
+            1
+        );
         // A relative clause keeps its object (prose readings on).
         assert_eq!(check(&deps2, "The only package I added is `zod`.").len(), 1);
         // A named value: a past change verb, not "raises" or "double-checked".

@@ -579,6 +579,20 @@ pub fn outside_parentheses(text: &str) -> String {
         .collect()
 }
 
+/// Whether byte `at` of `text` sits inside parentheses opened before it ("integers (no
+/// commas)": an aside that qualifies what it follows, not the whole answer).
+pub fn in_parentheses(text: &str, at: usize) -> bool {
+    let mut depth = 0usize;
+    for b in text.as_bytes().iter().take(at) {
+        match b {
+            b'(' => depth += 1,
+            b')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    depth > 0
+}
+
 /// The inline code spans of `text` (`UPDATE …` in a sentence quotes the program, it reports
 /// nothing): byte ranges between a backtick and the next on its line; a backtick left open
 /// runs to the end of its line. Found in one pass, so that asking about every word stays
