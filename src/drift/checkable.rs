@@ -1870,28 +1870,35 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         }
         // "End with 'no action needed' if …, otherwise with 'action required'": which ending
         // applies turns on a condition the text cannot settle.
-        let conditional = [" if ", " unless ", "otherwise", " whether "]
-            .iter()
-            .any(|c| lower.contains(c));
-        match (!conditional)
-            .then(|| first_line_phrases(sentence, &lower))
-            .flatten()
-        {
+        // The phrase's own words are none ("end with: Let me know if you have questions.").
+        let conditional = |phrases: &[String]| {
+            let mut rest = lower.clone();
+            for p in phrases {
+                rest = rest.replacen(&p.to_ascii_lowercase(), " ", 1);
+            }
+            [" if ", " unless ", "otherwise", " whether "]
+                .iter()
+                .any(|c| rest.contains(c))
+        };
+        match first_line_phrases(sentence, &lower).filter(|ps| !conditional(ps)) {
             Some(mut ps) if ps.len() == 1 => push(sentence, Rule::StartsWith(ps.remove(0))),
             Some(ps) => push(sentence, Rule::StartsWithOneOf(ps)),
             None => {
-                if let Some(p) = (!conditional)
-                    .then(|| opening_phrase(sentence, &lower))
-                    .flatten()
+                if let Some(p) = opening_phrase(sentence, &lower)
+                    .filter(|p| !conditional(std::slice::from_ref(p)))
                 {
                     push(sentence, Rule::StartsWith(p));
                 }
             }
         }
-        if has_any(&lower, &END_CUES) && !conditional {
+        if has_any(&lower, &END_CUES) {
             if let Some(p) = ending_phrase(sentence, &lower) {
-                push(sentence, Rule::EndsWith(p));
-            } else if let Some(choices) = ending_choices(sentence, &lower) {
+                if !conditional(std::slice::from_ref(&p)) {
+                    push(sentence, Rule::EndsWith(p));
+                }
+            } else if let Some(choices) =
+                ending_choices(sentence, &lower).filter(|c| !conditional(c))
+            {
                 push(sentence, Rule::EndsWithOneOf(choices));
             }
         }
@@ -6354,6 +6361,22 @@ mod tests {
         assert!(p.contains(&Rule::EndsWith("STATUS: green".into())), "{p:?}");
         let p = rules("Fix it. The last line of your report must be `Passed: <n>/<total>`.");
         assert!(!p.iter().any(|r| matches!(r, Rule::EndsWith(_))), "{p:?}");
+        // A condition's words inside the phrase make no condition; outside it they do.
+        let p = rules("Close your note with exactly: Ping me if anything is unclear.");
+        assert!(
+            p.contains(&Rule::EndsWith("Ping me if anything is unclear.".into())),
+            "{p:?}"
+        );
+        for m in [
+            "End your reply with \"Approved\" if the checks pass.",
+            "End your reply with 'Thanks, ping me if stuck', unless it is a question.",
+        ] {
+            let p = rules(m);
+            assert!(
+                !p.iter().any(|r| matches!(r, Rule::EndsWith(_))),
+                "{m}: {p:?}"
+            );
+        }
         for m in [
             "Fix the import. Finish with `attempt_completion` and list the files.",
             "Fix the types and finish with `npm run lint`.",
