@@ -41,6 +41,9 @@ impl Rel {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Rule {
     Words(Rel, usize),
+    /// Words outside fenced code blocks ("the text outside the code block must be under 60
+    /// words").
+    ProseWords(Rel, usize),
     Sentences(Rel, usize),
     /// Paragraphs separated by the Markdown divider `***`.
     DividedParagraphs(usize),
@@ -918,6 +921,11 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
     // Capped (each constraint is checked against the whole result); the count is read by the loop.
     let count = std::cell::Cell::new(0usize);
     let mut push = |text: &str, rule: Rule| {
+        // A word bound said of the prose around the code counts the prose alone.
+        let rule = match rule {
+            Rule::Words(rel, n) if bounds_prose_only(text) => Rule::ProseWords(rel, n),
+            other => other,
+        };
         if out.len() < super::constraints::MAX_CONSTRAINTS && !out.iter().any(|(_, r)| *r == rule) {
             out.push((text.trim().chars().take(200).collect(), rule));
             count.set(out.len());
@@ -1065,9 +1073,20 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         // A part named right before the bound: "a summary of at most 4 bullets, then a files
         // list" bounds the summary; a report may hold more than it.
         let part_of = |k: usize| {
-            // "3 to 5 bullets, then the files you changed": the bullets are one part of it.
-            if matches!(w(k), "bullet" | "bullets" | "points")
-                && (k + 1..k + 9).any(|i| matches!(w(i), "then" | "followed" | "plus"))
+            // "3 to 5 bullets, then the files you changed", "the summary in at most 3
+            // sentences, then a list of files": the bound is one part's.
+            if matches!(
+                w(k),
+                "bullet"
+                    | "bullets"
+                    | "points"
+                    | "sentence"
+                    | "sentences"
+                    | "paragraph"
+                    | "paragraphs"
+                    | "word"
+                    | "words"
+            ) && (k + 1..k + 9).any(|i| matches!(w(i), "then" | "followed" | "plus"))
             {
                 return true;
             }
@@ -1557,9 +1576,12 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                     "server", "payload", "log", "request", "file", "schema",
                 ],
             );
+            // "Raw JSON results are in `eval/out/*.json`", "in package.json only": files.
+            let files = !super::file_scope::paths(sentence).is_empty();
             if !built
+                && !files
                 && has_any(
-                    &lower,
+                    &lower.replace(".json", ".file"),
                     &[
                         "json only",
                         "only json",
@@ -1713,7 +1735,41 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                     " into capital",
                 ],
             );
-        if asks_about || operation {
+        // "Description in lowercase", "Titles all caps": the case of a part the sentence opens
+        // with, not of the whole answer.
+        let part_first = {
+            let first = ws
+                .iter()
+                .map(|(_, w)| *w)
+                .find(|w| !matches!(*w, "the" | "each" | "every" | "all" | "a" | "your"));
+            first.is_some_and(|w| {
+                matches!(
+                    w,
+                    "description"
+                        | "descriptions"
+                        | "subject"
+                        | "title"
+                        | "titles"
+                        | "caption"
+                        | "captions"
+                        | "hashtags"
+                        | "tags"
+                        | "headline"
+                        | "headlines"
+                        | "name"
+                        | "names"
+                )
+            })
+        };
+        // "Finish with the line READY (all caps, no punctuation)": an aside on one line.
+        let aside_only = {
+            let mut at = ["lowercase", "lower case", "caps", "capital", "uppercase"]
+                .iter()
+                .flat_map(|p| lower.match_indices(p).map(|(i, _)| i))
+                .peekable();
+            at.peek().is_some() && at.all(|i| super::text::in_parentheses(&lower, i))
+        };
+        if asks_about || operation || part_first || aside_only {
             // Neither rule.
         } else if (about_answer || writing)
             && !capitals_asked
@@ -2628,9 +2684,19 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
     // "a line of the form `Confidence: high`, … or `Confidence: low`", "with 'Done' or
     // 'Blocked'": a choice or a template, which one phrase cannot stand for.
     if lower.get(cue..).is_some_and(|t| {
-        ["of the form", "one of", " or `", " or \"", " or '", " or “"]
-            .iter()
-            .any(|o| t.contains(o))
+        [
+            "of the form",
+            "in the form",
+            "in the format",
+            "of the format",
+            "one of",
+            " or `",
+            " or \"",
+            " or '",
+            " or “",
+        ]
+        .iter()
+        .any(|o| t.contains(o))
     }) {
         return None;
     }
@@ -2676,6 +2742,7 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
                         *w,
                         "with"
                             | "the"
+                            | "a"
                             | "exact"
                             | "exactly"
                             | "phrase"
@@ -2701,13 +2768,13 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
             .get(cue_own_end + gap_end + 1..)
             .and_then(|t| t.split_once('`'))
             .map(|(s, _)| s.trim());
-        // A template is no phrase: "`Tests: <passed>/<total>`".
+        // A template is no phrase: "`Tests: <passed>/<total>`", "`Risk: low|medium|high`".
         if let Some(s) = span.filter(|s| {
             linked
                 && !s.is_empty()
                 && s.len() < 120
                 && (!s.contains('_') || s.contains(' '))
-                && !s.contains(['<', '{'])
+                && !s.contains(['<', '{', '|'])
         }) {
             return Some(s.to_string());
         }
@@ -2725,7 +2792,8 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
         .map(|j| cue_end + j);
     let colon_after_cue = colon.is_some_and(|i| {
         lower.get(cue_end..i).is_some_and(|between| {
-            !between.contains('_')
+            // Not a colon inside a code span ("a line `Risk: low`").
+            !between.contains(['_', '`'])
                 && !between
                     .split_whitespace()
                     .any(|w| matches!(w, "summary" | "tool" | "completion"))
@@ -2978,6 +3046,10 @@ fn first_line_phrases(sentence: &str, lower: &str) -> Option<Vec<String>> {
         return None;
     }
     let phrases = quoted(sentence.get(from + quote..)?.replace('`', "\"").as_str());
+    // A template is no phrase: "`branch: <name>`".
+    if phrases.iter().any(|q| q.contains(['<', '{'])) {
+        return None;
+    }
     // "must be `PASS` or `FAIL`": each quote of the sentence is one choice (a quote that is
     // none only allows more); without "or", the first quote.
     let choices = phrases.len() > 1 && tail.get(quote..).is_some_and(|t| t.contains(" or "));
@@ -3266,6 +3338,26 @@ fn nested_holder<'a>(
         return None;
     }
     m.values().find_map(|v| within(v, keys, depth))
+}
+
+/// Whether a sentence bounds the prose around the code, not the whole answer: "the text
+/// outside the code block must be under 60 words", "60 words at most, not counting the code".
+fn bounds_prose_only(sentence: &str) -> bool {
+    let lower = sentence.to_ascii_lowercase();
+    [
+        "outside the code",
+        "outside of the code",
+        "outside code",
+        "outside any code",
+        "excluding the code",
+        "excluding code",
+        "not counting the code",
+        "not counting code",
+        "apart from the code",
+        "besides the code",
+    ]
+    .iter()
+    .any(|p| lower.contains(p))
 }
 
 /// Whether the clause around byte `at` softens what it forbids ("too often", "if you can",
@@ -4164,6 +4256,10 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 (ok_runs, why)
             }
         }
+        Rule::ProseWords(rel, n) => check(
+            &Rule::Words(*rel, *n),
+            &super::modality::outside_fences(text),
+        ),
         Rule::Sentences(rel, n) => count(*rel, sentence_count(text), *n, "sentences"),
         Rule::DividedParagraphs(n) => {
             let parts: Vec<&str> = text.split("***").collect();
@@ -4605,6 +4701,10 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
 fn describe(rule: &Rule) -> (&'static str, String) {
     match rule {
         Rule::Words(r, n) => ("words", format!("{} words", r.words(*n))),
+        Rule::ProseWords(r, n) => (
+            "words",
+            format!("{} words outside code blocks", r.words(*n)),
+        ),
         Rule::Sentences(r, n) => ("sentences", format!("{} sentences", r.words(*n))),
         Rule::DividedParagraphs(n) => (
             "paragraphs",
@@ -5537,6 +5637,26 @@ mod tests {
     }
 
     #[test]
+    fn a_word_bound_on_the_prose_around_the_code_counts_the_prose() {
+        let m = "Show how to debounce in JavaScript. Keep the text outside the code block under 30 words.";
+        let r = rules(m);
+        assert!(r.contains(&Rule::ProseWords(Rel::LessThan, 30)), "{r:?}");
+        let code = (0..40)
+            .map(|i| format!("const v{i} = {i};\n"))
+            .collect::<String>();
+        let short = format!("Wrap the handler:\n\n```js\n{code}```\n\nIt waits for a pause.");
+        assert!(check(&Rule::ProseWords(Rel::LessThan, 30), &short).0);
+        let long = format!("{}\n\n```js\n{code}```", "word ".repeat(31));
+        let (ok, ev) = check(&Rule::ProseWords(Rel::LessThan, 30), &long);
+        assert!(
+            !ok && ev.as_ref().is_some_and(|e| e.contains("31")),
+            "{ok} {ev:?}"
+        );
+        // The whole answer's bound counts the code too.
+        assert!(!check(&Rule::Words(Rel::LessThan, 30), &short).0);
+    }
+
+    #[test]
     fn a_case_rule_is_about_the_answer_not_an_operation_the_task_describes() {
         let task = parse("Add a slug(title) helper that lowercases the title and trims hyphens.");
         assert!(!task.iter().any(|(_, r)| *r == Rule::Lowercase), "{task:?}");
@@ -5550,6 +5670,10 @@ mod tests {
         for task in [
             "Write a middleware that lowercases the header names of the HTTP response.",
             "Add a function that counts the lowercase letters in the answer field.",
+            // The case of a part the sentence opens with.
+            "Headline in lowercase, body in sentence case.",
+            "Close with the line SHIP IT (all caps, no full stop).",
+            "Your title all caps; keep the rest normal.",
         ] {
             let r = parse(task);
             assert!(
@@ -5757,6 +5881,10 @@ mod tests {
                 vec![],
             ),
             ("Write at most 5 sentences in the first paragraph.", vec![]),
+            (
+                "Keep the overview to at most 2 sentences, then a list of the tickets.",
+                vec![],
+            ),
             // An exception only in the count's own clause.
             (
                 "Write under 40 words, other than that be creative.",
@@ -5959,6 +6087,13 @@ mod tests {
                 .iter()
                 .any(|(_, r)| *r == Rule::Json)
         );
+        // Files named, not the answer's form.
+        for m in [
+            "Set the flag in settings.json only.",
+            "Raw JSON dumps are in `out/runs/*.json`; summarise them in a table.",
+        ] {
+            assert!(!parse(m).iter().any(|(_, r)| *r == Rule::Json), "{m}");
+        }
         // Quoted keys with a note each, and "no other keys".
         let noted = parse("Reply with a JSON object with keys \"day\" (ISO date), \"hits\" (an int) and \"why\" (one sentence).");
         assert!(
@@ -6368,6 +6503,9 @@ mod tests {
             "{p:?}"
         );
         for m in [
+            // Templates and choices, which one phrase cannot stand for.
+            "End your reply with one line in the form `NEXT: <the next step>` and nothing after it.",
+            "Finish your report with a line `Risk: low|medium|high`.",
             "End your reply with \"Approved\" if the checks pass.",
             "End your reply with 'Thanks, ping me if stuck', unless it is a question.",
         ] {
@@ -6423,6 +6561,7 @@ mod tests {
             "End with one line that starts with \"Verdict:\".",
             // A file's first line, not the answer's.
             "The first line of the CSV must be exactly \"id,name\".",
+            "The very first line of your report must be `ticket: <id>` and nothing else.",
             "The first line of each commit message should be 'fix: …' style.",
         ] {
             assert!(

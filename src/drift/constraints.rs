@@ -908,11 +908,18 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     const PLACE_WORDS: [&str; 10] = [
         "before", "after", "outside", "around", "besides", "except", "but", "than", "in", "within",
     ];
-    let first = |options: &[&str]| words.iter().position(|w| options.contains(w));
+    // Read outside parentheses: "no capital letters (including file names and code)" names
+    // the code as a place the ban reaches, not as what it bans.
+    let plain = text::outside_parentheses(clause);
+    let plain_words: Vec<&str> = plain
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let first = |options: &[&str]| plain_words.iter().position(|w| options.contains(w));
     // "No code fences" bans the marks around code (a JSON answer "with no code fences" is
     // no code): the checkable rule on fenced blocks reads it.
     let fences = first(&CODE_WORDS)
-        .and_then(|c| words.get(c + 1))
+        .and_then(|c| plain_words.get(c + 1))
         .is_some_and(|w| matches!(*w, "fence" | "fences"));
     let code_named = !fences
         && match (first(&CODE_WORDS), first(&PLACE_WORDS)) {
@@ -4788,6 +4795,16 @@ mod tests {
         let json = negatives("Fix it. Output format: JSON only (no prose, no code fences), with exactly these keys: `status`, `notes`.");
         let kept = "{\n  \"status\": \"done\",\n  \"notes\": \"go test ./... passes\"\n}";
         assert!(check(&json, kept).is_empty(), "{:?}", check(&json, kept));
+        // Code named in an aside is where a ban reaches, not what it bans.
+        let caps = negatives(
+            "Rename the flag. Reply in lowercase, no capital letters (not even in the code).",
+        );
+        let kept = "renamed it:\n\n```ts\nconst flag = \"on\";\n```";
+        assert!(check(&caps, kept).is_empty(), "{:?}", check(&caps, kept));
+        assert_eq!(
+            check(&negatives("Explain it. No code in your answer."), kept).len(),
+            1
+        );
         // A skip marker that was there before the task.
         let skips =
             negatives("Add multipart uploads. Do not skip, delete or modify existing tests.");
