@@ -895,6 +895,22 @@ static CUES: super::phrases::Phrases = super::phrases::Phrases::new(&[
     "bullet",
     "single",
     "numbered",
+    // Languages the answer may be asked in, by name and in their own words ("auf Deutsch").
+    "english",
+    "french",
+    "german",
+    "spanish",
+    "portuguese",
+    "italian",
+    "dutch",
+    "deutsch",
+    "español",
+    "espanol",
+    "français",
+    "francais",
+    "português",
+    "portugues",
+    "italiano",
 ]);
 
 /// Whether a lowercased sentence holds a cue: a word cue where a word starts ("ends",
@@ -2038,6 +2054,115 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                     ) && owner == "your")
             })
         };
+        // "Write it in French", "report back in Spanish", "your entire reply must be in
+        // German": the answer written in a language; not a file or a part ("write the README
+        // in German", "code comments must be in English").
+        let written_in = |name: &str| {
+            ws.iter().enumerate().any(|(i, (_, x))| {
+                if *x != name || before(i, 1) != "in" {
+                    return false;
+                }
+                let b = |j: usize| before(i, j);
+                let writes = |w: &str| matches!(w, "write" | "draft" | "compose");
+                let answer = |w: &str| {
+                    matches!(
+                        w,
+                        "report" | "reply" | "answer" | "response" | "summary" | "note" | "email"
+                    )
+                };
+                if b(2) == "back" && matches!(b(3), "report" | "write" | "reply" | "respond") {
+                    return true;
+                }
+                if writes(b(2))
+                    || (writes(b(3)) && b(2) == "it")
+                    || (writes(b(4)) && matches!(b(3), "the" | "your") && answer(b(2)))
+                {
+                    return true;
+                }
+                // "[your|the] [entire|whole|final] reply must/should [all] be [written]
+                // [entirely] in X".
+                let mut j = 2;
+                while matches!(
+                    b(j),
+                    "entirely" | "fully" | "completely" | "only" | "wholly"
+                ) {
+                    j += 1;
+                }
+                if b(j) == "written" {
+                    j += 1;
+                }
+                if b(j) != "be" {
+                    return false;
+                }
+                j += 1;
+                if b(j) == "to" && matches!(b(j + 1), "needs" | "has") {
+                    j += 2;
+                } else if matches!(b(j), "must" | "should" | "shall" | "will") {
+                    j += 1;
+                } else {
+                    return false;
+                }
+                if !answer(b(j)) {
+                    return false;
+                }
+                j += 1;
+                while matches!(b(j), "entire" | "whole" | "final" | "full" | "complete") {
+                    j += 1;
+                }
+                matches!(b(j), "your" | "the")
+            })
+        };
+        // Asked in the language's own words, with a verb of writing or answering or the
+        // report's noun beside it ("Bitte antworte auf Deutsch", "Escribe el informe final en
+        // español", "Le rapport final doit être rédigé en français").
+        const NATIVE: [(&str, &[&str], &[&str]); 5] = [
+            (
+                "german",
+                &["auf deutsch"],
+                &["schreib", "antwort", "bericht", "verfass", "formulier"],
+            ),
+            (
+                "spanish",
+                &["en español", "en espanol"],
+                &[
+                    "respond",
+                    "escrib",
+                    "redact",
+                    "informe",
+                    "respuesta",
+                    "contest",
+                ],
+            ),
+            (
+                "french",
+                &["en français", "en francais"],
+                &[
+                    "répond", "rédig", "écri", "rapport", "réponse", "repond", "redig",
+                ],
+            ),
+            (
+                "portuguese",
+                &["em português", "em portugues"],
+                &[
+                    "respond",
+                    "escrev",
+                    "relatório",
+                    "relatorio",
+                    "resposta",
+                    "redij",
+                ],
+            ),
+            (
+                "italian",
+                &["in italiano"],
+                &["rispond", "scriv", "rapporto", "risposta", "redig"],
+            ),
+        ];
+        let natively = |name: &str| {
+            NATIVE.iter().any(|(n, phrases, verbs)| {
+                *n == name && has_any(&lower, phrases) && has_any(&lower, verbs)
+            })
+        };
         if !has("programming") {
             let stated = (has("language") || has("entire response should be in"))
                 && has_any(
@@ -2055,7 +2180,11 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 }
             }
             for l in &language::LANGUAGES {
-                if (stated && asked_in(l.name)) || answered_in(l.name) {
+                if (stated && asked_in(l.name))
+                    || answered_in(l.name)
+                    || written_in(l.name)
+                    || natively(l.name)
+                {
                     push(sentence, Rule::Language(l));
                 }
             }
@@ -4256,10 +4385,10 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 (ok_runs, why)
             }
         }
-        Rule::ProseWords(rel, n) => check(
-            &Rule::Words(*rel, *n),
-            &super::modality::outside_fences(text),
-        ),
+        Rule::ProseWords(rel, n) => {
+            let prose: Vec<&str> = lists::outside_fences(text).collect();
+            check(&Rule::Words(*rel, *n), &prose.join("\n"))
+        }
         Rule::Sentences(rel, n) => count(*rel, sentence_count(text), *n, "sentences"),
         Rule::DividedParagraphs(n) => {
             let parts: Vec<&str> = text.split("***").collect();
@@ -4865,6 +4994,22 @@ mod tests {
                 "Keep your response in English even though the logs are in French.",
                 "english",
             ),
+            // A verb of writing with the answer, "back", or the answer as the subject.
+            ("Write it in Dutch, the client reads no English.", "dutch"),
+            (
+                "Please send the summary, and report back in Italian.",
+                "italian",
+            ),
+            ("Draft your reply in Spanish.", "spanish"),
+            (
+                "Your final report must be written entirely in French.",
+                "french",
+            ),
+            ("The answer needs to be in German.", "german"),
+            // In the language's own words.
+            ("Bitte schreib den Bericht auf Deutsch.", "german"),
+            ("Responde al cliente en español, por favor.", "spanish"),
+            ("La réponse doit être rédigée en français.", "french"),
         ] {
             let found: Vec<&str> = rules(ask)
                 .into_iter()
@@ -4883,6 +5028,11 @@ mod tests {
             "Summarise the Dutch language's history of spelling reforms.",
             "Port the French locale strings to the new i18n loader.",
             "Which programming language should we use, given the team knows Swedish tools?",
+            // A file or a part written in a language, or a language named in passing.
+            "Write the README in German as well.",
+            "Code comments must be in English.",
+            "The error messages should be in Spanish for the Madrid office.",
+            "Die Fehlermeldungen sind auf Deutsch.",
         ] {
             assert!(!kinds(topic).contains(&"language"), "{topic}");
         }
@@ -5920,7 +6070,7 @@ mod tests {
             // "… only" phrasings.
             (
                 "Your whole reply should be in English, capital letters only.",
-                vec![Rule::Uppercase],
+                vec![Rule::Uppercase, Rule::Language(&language::LANGUAGES[0])],
             ),
             // Code or data in a case, and talk about case, are not the answer's case.
             (

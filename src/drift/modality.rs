@@ -59,18 +59,6 @@ fn fence_lines(text: &str) -> impl Iterator<Item = (usize, &str, bool)> {
     })
 }
 
-/// The lines of `text` outside fenced code blocks, fences left out: the prose around the code.
-pub fn outside_fences(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for (_, line, fenced) in fence_lines(text) {
-        if !fenced {
-            out.push_str(line);
-            out.push('\n');
-        }
-    }
-    out
-}
-
 /// Byte ranges of the lines inside fenced code blocks (the fences themselves left out): what a
 /// text certainly quotes as program, unlike [`code_lines`], which also guesses from a line's
 /// look ("Changed the limit (MAX = 5)" looks like code).
