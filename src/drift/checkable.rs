@@ -44,6 +44,9 @@ pub enum Rule {
     /// Words outside fenced code blocks ("the text outside the code block must be under 60
     /// words").
     ProseWords(Rel, usize),
+    /// Words the prose must not use, code and quoted logs aside ("in your report's prose, do
+    /// not use the word 'fixed'").
+    ProseForbids(Vec<String>),
     Sentences(Rel, usize),
     /// Paragraphs separated by the Markdown divider `***`.
     DividedParagraphs(usize),
@@ -940,6 +943,9 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         // A word bound said of the prose around the code counts the prose alone.
         let rule = match rule {
             Rule::Words(rel, n) if bounds_prose_only(text) => Rule::ProseWords(rel, n),
+            Rule::Forbids(list) if bounds_prose_only(text) || says_prose(text) => {
+                Rule::ProseForbids(list)
+            }
             other => other,
         };
         if out.len() < super::constraints::MAX_CONSTRAINTS && !out.iter().any(|(_, r)| *r == rule) {
@@ -1943,6 +1949,8 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         // "End with 'no action needed' if …, otherwise with 'action required'": which ending
         // applies turns on a condition the text cannot settle.
         // The phrase's own words are none ("end with: Let me know if you have questions.").
+        // A phrase with a letter the sentence defines ("`Confidence: N/5` where N is …") is a
+        // template, which no phrase stands for.
         let conditional = |phrases: &[String]| {
             let mut rest = lower.clone();
             for p in phrases {
@@ -1951,6 +1959,15 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             [" if ", " unless ", "otherwise", " whether "]
                 .iter()
                 .any(|c| rest.contains(c))
+                || phrases.iter().any(|p| {
+                    p.split(|c: char| !c.is_alphanumeric())
+                        .filter(|t| t.len() == 1 && t.chars().all(|c| c.is_ascii_alphabetic()))
+                        .any(|t| {
+                            let t = t.to_ascii_lowercase();
+                            rest.contains(&format!("where {t} "))
+                                || rest.contains(&format!("where `{t}`"))
+                        })
+                })
         };
         match first_line_phrases(sentence, &lower).filter(|ps| !conditional(ps)) {
             Some(mut ps) if ps.len() == 1 => push(sentence, Rule::StartsWith(ps.remove(0))),
@@ -3246,7 +3263,13 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
         unnoted = super::text::outside_parentheses(tail);
         tail = &unnoted;
     }
-    let end = tail.find(['.', ';', '(', '\n', '—']).unwrap_or(tail.len());
+    // A spaced hyphen ends the list as a dash does ("`a`, `b` - nothing else").
+    let end = tail
+        .find(['.', ';', '(', '\n', '—'])
+        .into_iter()
+        .chain(tail.find(" - "))
+        .min()
+        .unwrap_or(tail.len());
     let mut body = tail.get(..end)?;
     // "… `file` and `issue`, and nothing else": what follows the list says it is the whole.
     let lower_body = body.to_ascii_lowercase();
@@ -3442,6 +3465,24 @@ fn scoped(lower: &str, at: usize) -> bool {
     })
 }
 
+/// The bodies of the fenced code blocks of `text`, in order.
+fn fenced_blocks(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current: Option<String> = None;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            match current.take() {
+                Some(body) => out.push(body),
+                None => current = Some(String::new()),
+            }
+        } else if let Some(body) = current.as_mut() {
+            body.push_str(line);
+            body.push('\n');
+        }
+    }
+    out
+}
+
 /// An object nested in `m` (in a value, or an array's element) that holds every key of `keys`.
 fn nested_holder<'a>(
     m: &'a serde_json::Map<String, serde_json::Value>,
@@ -3467,6 +3508,14 @@ fn nested_holder<'a>(
         return None;
     }
     m.values().find_map(|v| within(v, keys, depth))
+}
+
+/// Whether a sentence names the answer's prose as the place of its rule ("in your report's
+/// prose, do not use …").
+fn says_prose(sentence: &str) -> bool {
+    words_at(&sentence.to_ascii_lowercase())
+        .iter()
+        .any(|(_, w)| *w == "prose")
 }
 
 /// Whether a sentence bounds the prose around the code, not the whole answer: "the text
@@ -4389,6 +4438,14 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             let prose: Vec<&str> = lists::outside_fences(text).collect();
             check(&Rule::Words(*rel, *n), &prose.join("\n"))
         }
+        Rule::ProseForbids(words) => {
+            // Fenced blocks and inline code spans left out.
+            let prose: String = lists::outside_fences(text)
+                .map(|line| line.split('`').step_by(2).collect::<Vec<&str>>().join(" "))
+                .collect::<Vec<String>>()
+                .join("\n");
+            check(&Rule::Forbids(words.clone()), &prose)
+        }
         Rule::Sentences(rel, n) => count(*rel, sentence_count(text), *n, "sentences"),
         Rule::DividedParagraphs(n) => {
             let parts: Vec<&str> = text.split("***").collect();
@@ -4754,8 +4811,27 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 .trim_start_matches("```")
                 .trim_end_matches("```")
                 .trim();
+            // "The report must include a ```json block with exactly the keys …": not the whole
+            // answer, then its fenced blocks, the first that holds the keys (else the last).
+            let parsed = serde_json::from_str::<serde_json::Value>(body).or_else(|e| {
+                let blocks: Vec<serde_json::Value> = fenced_blocks(text)
+                    .into_iter()
+                    .filter_map(|b| serde_json::from_str(&b).ok())
+                    .filter(|v: &serde_json::Value| v.is_object() || v.is_array())
+                    .collect();
+                let holds = |v: &serde_json::Value| {
+                    v.as_object()
+                        .is_some_and(|m| keys.iter().all(|k| m.contains_key(k.as_str())))
+                };
+                blocks
+                    .iter()
+                    .find(|v| holds(v))
+                    .or(blocks.last())
+                    .cloned()
+                    .ok_or(e)
+            });
             // "A JSON array of objects, each with keys …": every element holds them.
-            let objects = match serde_json::from_str::<serde_json::Value>(body) {
+            let objects = match parsed {
                 Ok(serde_json::Value::Object(m)) => Some(vec![m]),
                 Ok(serde_json::Value::Array(items)) => items
                     .into_iter()
@@ -4866,6 +4942,10 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::FixedAnswer => ("fixed-answer", "one of the given answers".into()),
         Rule::Includes(w) => ("includes", format!("includes {}", w.join(", "))),
         Rule::Forbids(w) => ("forbids", format!("never uses {}", w.join(", "))),
+        Rule::ProseForbids(w) => (
+            "forbids",
+            format!("never uses {} outside code", w.join(", ")),
+        ),
         Rule::WordCount(w, r, n) => ("word-count", format!("\"{w}\" {} times", r.words(*n))),
         Rule::LetterCount(c, r, n) => (
             "letter-count",
@@ -5787,6 +5867,22 @@ mod tests {
     }
 
     #[test]
+    fn words_banned_from_the_prose_may_stand_in_code() {
+        let m = "Patch it. In your report's prose, do not use the words \"fixed\" or \"resolved\".";
+        let r = rules(m);
+        let rule = Rule::ProseForbids(vec!["fixed".into(), "resolved".into()]);
+        assert!(r.contains(&rule), "{r:?}");
+        assert!(
+            check(
+                &rule,
+                "Patched.\n\n```\nc81 loader: fixed newlines\n```\nSee `fixed_at`."
+            )
+            .0
+        );
+        assert!(!check(&rule, "The loader is fixed now.").0);
+    }
+
+    #[test]
     fn a_word_bound_on_the_prose_around_the_code_counts_the_prose() {
         let m = "Show how to debounce in JavaScript. Keep the text outside the code block under 30 words.";
         let r = rules(m);
@@ -6288,6 +6384,18 @@ mod tests {
         let (ok, ev) = check(&each, "[{\"host\": \"a\", \"port\": 1}, {\"host\": \"b\"}]");
         assert!(!ok && ev.unwrap().contains("port"));
         assert!(!check(&each, "[1, 2]").0);
+        // A list ended by a spaced hyphen.
+        let dashed = rules("Return only JSON with keys `state`, `files` - nothing else.");
+        assert!(
+            dashed.contains(&Rule::JsonKeys(vec!["state".into(), "files".into()], false)),
+            "{dashed:?}"
+        );
+        // The keys of a fenced block inside a longer report.
+        let block = Rule::JsonKeys(vec!["ok".into(), "files".into()], true);
+        let report = "Fixed the loader.\n\n```\n$ make check\nall good\n```\n\n```json\n{\"ok\": true, \"files\": [\"a.py\"]}\n```";
+        assert!(check(&block, report).0);
+        let (ok, ev) = check(&block, "Fixed it.\n\n```json\n{\"ok\": true}\n```");
+        assert!(!ok && ev.unwrap_or_default().contains("files"));
         // The keys of a nested object: the object that holds them all is the one they name.
         let inner = Rule::JsonKeys(vec!["city".into(), "zip".into()], true);
         assert!(
@@ -6652,6 +6760,9 @@ mod tests {
             p.contains(&Rule::EndsWith("Ping me if anything is unclear.".into())),
             "{p:?}"
         );
+        // A letter the sentence defines makes a template.
+        let p = rules("End your report with a final line `Score: N/10` where N is a whole number.");
+        assert!(!p.iter().any(|r| matches!(r, Rule::EndsWith(_))), "{p:?}");
         for m in [
             // Templates and choices, which one phrase cannot stand for.
             "End your reply with one line in the form `NEXT: <the next step>` and nothing after it.",

@@ -921,7 +921,14 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     let fences = first(&CODE_WORDS)
         .and_then(|c| plain_words.get(c + 1))
         .is_some_and(|w| matches!(*w, "fence" | "fences"));
+    // "No other code blocks": the ones asked for elsewhere are allowed, which a ban on code
+    // cannot tell apart.
+    let others = first(&CODE_WORDS)
+        .and_then(|c| c.checked_sub(1))
+        .and_then(|i| plain_words.get(i))
+        .is_some_and(|w| *w == "other");
     let code_named = !fences
+        && !others
         && match (first(&CODE_WORDS), first(&PLACE_WORDS)) {
             (Some(c), Some(p)) => c < p,
             (c, _) => c.is_some(),
@@ -1489,6 +1496,42 @@ pub fn check_negatives(
     check_negatives_reading(negs, result, toks, code, PROSE_READINGS)
 }
 
+/// Whether the result's code is only diagrams: fenced blocks in a diagram language (a Mermaid
+/// flowchart in a design is a drawing, not the code a "no code" ban forbids), and no code
+/// outside them.
+fn only_diagrams(result: &str) -> bool {
+    const DIAGRAMS: [&str; 6] = ["mermaid", "plantuml", "puml", "dot", "graphviz", "d2"];
+    let mut rest = String::with_capacity(result.len());
+    let mut inside: Option<bool> = None;
+    let mut any = false;
+    for line in result.lines() {
+        let body = line.trim_start();
+        if let Some(info) = body.strip_prefix("```") {
+            // A fence opens or closes a block; a diagram's fences go with it.
+            let diagram = match inside {
+                None => DIAGRAMS.contains(&info.trim().to_ascii_lowercase().as_str()),
+                Some(d) => d,
+            };
+            any |= diagram;
+            inside = if inside.is_none() {
+                Some(diagram)
+            } else {
+                None
+            };
+            if !diagram {
+                rest.push_str(line);
+                rest.push('\n');
+            }
+            continue;
+        }
+        if inside != Some(true) {
+            rest.push_str(line);
+            rest.push('\n');
+        }
+    }
+    any && !Code::of(&rest).present()
+}
+
 /// [`check_negatives`], with the prose readings on or off (the tests read both).
 fn check_negatives_reading(
     negs: &[Negative],
@@ -1528,7 +1571,7 @@ fn check_negatives_reading(
                             Some(e),
                         )
                     }),
-                Forbidden::Code => code.present().then(|| {
+                Forbidden::Code => (code.present() && !only_diagrams(result)).then(|| {
                     (
                         "the result contains code".to_string(),
                         code.lines.first().map(|l| l.to_string()),
@@ -2157,10 +2200,23 @@ fn reports_act(result: &str, done: &str, target: &str) -> Option<String> {
             let words: Vec<(usize, &str)> =
                 text::word_runs(s, |b| b.is_ascii_alphanumeric() || b == b'\'').collect();
             let first = words.first().map_or("", |w| w.1);
+            // The target in the verb's own clause: "pushed branch `fix/x`; nothing was pushed to
+            // main" pushed no main.
+            let aimed = |at: usize| {
+                target.is_empty() || {
+                    let tail = lower.get(at..).unwrap_or_default();
+                    let clause = tail.split([';', '\n']).next().unwrap_or_default();
+                    let clause = clause.split(" but ").next().unwrap_or_default();
+                    ["to ", "into ", "on ", "to the ", "into the "]
+                        .iter()
+                        .any(|p| clause.contains(&format!("{p}{target}")))
+                }
+            };
             words.iter().any(|&(at, w)| {
                 w.eq_ignore_ascii_case(done)
                     && states_verb(s, &lower, &code, at, w, &[done])
                     && reported_first(first, &lower, at)
+                    && aimed(at)
             })
         })
         .map(|s| s.chars().take(120).collect())
@@ -4795,6 +4851,29 @@ mod tests {
         let json = negatives("Fix it. Output format: JSON only (no prose, no code fences), with exactly these keys: `status`, `notes`.");
         let kept = "{\n  \"status\": \"done\",\n  \"notes\": \"go test ./... passes\"\n}";
         assert!(check(&json, kept).is_empty(), "{:?}", check(&json, kept));
+        // A diagram is no code; "no other code blocks" leaves the asked-for one alone.
+        let design = negatives("Design the flow. Include one Mermaid diagram; no other code blocks. Don't write implementation code.");
+        let drawn = "The flow:\n\n```mermaid\nflowchart LR\n  A[Cart] -->|Placed| B[Pay]\n```\n\nPay reacts to Placed.";
+        assert!(
+            check(&design, drawn).is_empty(),
+            "{:?}",
+            check(&design, drawn)
+        );
+        let coded = "The flow:\n\n```mermaid\nflowchart LR\n  A --> B\n```\n\n```ts\nbus.on('placed', pay);\n```";
+        assert_eq!(
+            check(&design, coded).len(),
+            1,
+            "{:?}",
+            check(&design, coded)
+        );
+        // A push's target in the verb's own clause.
+        let main = negatives("Fix it. Don't push to main; use a branch.");
+        let kept = "Pushed branch `fix/88` and opened a PR against main; nothing was pushed to main directly.";
+        assert!(check(&main, kept).is_empty(), "{:?}", check(&main, kept));
+        assert_eq!(
+            check(&main, "Fixed the rounding and pushed to main.").len(),
+            1
+        );
         // Code named in an aside is where a ban reaches, not what it bans.
         let caps = negatives(
             "Rename the flag. Reply in lowercase, no capital letters (not even in the code).",
