@@ -1038,7 +1038,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             // Before the noun: "each bullet under 30 words" (but "each answer under 50 words"
             // bounds the answer).
             if let Some(j) =
-                (k.saturating_sub(6)..k).find(|&j| matches!(w(j), "each" | "every" | "per"))
+                (k.saturating_sub(8)..k).find(|&j| matches!(w(j), "each" | "every" | "per"))
             {
                 return !answer_noun(part_after(j + 1));
             }
@@ -1778,7 +1778,8 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                         | "tags"
                         | "headline"
                         | "headlines"
-                        | "name"
+                        // Not "name", which opens a request ("Name three languages, all in
+                        // lowercase").
                         | "names"
                 )
             })
@@ -1948,7 +1949,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         }
         // "End with 'no action needed' if …, otherwise with 'action required'": which ending
         // applies turns on a condition the text cannot settle.
-        // The phrase's own words are none ("end with: Let me know if you have questions.").
+        // The phrase's own words are none ("end with: Ping me if anything is unclear.").
         // A phrase with a letter the sentence defines ("`Confidence: N/5` where N is …") is a
         // template, which no phrase stands for.
         let conditional = |phrases: &[String]| {
@@ -2074,12 +2075,21 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         // "Write it in French", "report back in Spanish", "your entire reply must be in
         // German": the answer written in a language; not a file or a part ("write the README
         // in German", "code comments must be in English").
+        // Not when a file is what is written ("draft the email in Spanish and save it to
+        // drafts/v.md"), nor a negated ask ("don't write your report in German").
+        let files_named = !super::file_scope::paths(sentence).is_empty();
         let written_in = |name: &str| {
             ws.iter().enumerate().any(|(i, (_, x))| {
-                if *x != name || before(i, 1) != "in" {
+                if *x != name || before(i, 1) != "in" || files_named {
                     return false;
                 }
                 let b = |j: usize| before(i, j);
+                if (2..=7).any(|j| {
+                    let w = b(j);
+                    matches!(w, "not" | "never" | "don't" | "dont") || w.ends_with("n't")
+                }) {
+                    return false;
+                }
                 let writes = |w: &str| matches!(w, "write" | "draft" | "compose");
                 let answer = |w: &str| {
                     matches!(
@@ -2126,7 +2136,8 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 while matches!(b(j), "entire" | "whole" | "final" | "full" | "complete") {
                     j += 1;
                 }
-                matches!(b(j), "your" | "the")
+                // "Your …", not "the response should be in Spanish" (an API's, in i18n work).
+                b(j) == "your"
             })
         };
         // Asked in the language's own words, with a verb of writing or answering or the
@@ -2175,15 +2186,50 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 &["rispond", "scriv", "rapporto", "risposta", "redig"],
             ),
         ];
+        // The verb or noun as a word of its own, within four words of the phrase; not when the
+        // sentence also names English in those words ("… auf Deutsch und schreib die Antwort
+        // auf Englisch").
+        const OTHER_NATIVE: [&str; 8] = [
+            "auf englisch",
+            "en inglés",
+            "en ingles",
+            "en anglais",
+            "em inglês",
+            "em ingles",
+            "in inglese",
+            "in english",
+        ];
         let natively = |name: &str| {
             NATIVE.iter().any(|(n, phrases, verbs)| {
-                *n == name && has_any(&lower, phrases) && has_any(&lower, verbs)
+                *n == name
+                    && !has_any(&lower, &OTHER_NATIVE)
+                    && phrases.iter().any(|p| {
+                        lower.match_indices(p).any(|(at, _)| {
+                            let near: Vec<&str> = lower
+                                .get(..at)
+                                .unwrap_or_default()
+                                .split_whitespace()
+                                .rev()
+                                .take(4)
+                                .chain(
+                                    lower
+                                        .get(at + p.len()..)
+                                        .unwrap_or_default()
+                                        .split_whitespace()
+                                        .take(4),
+                                )
+                                .collect();
+                            near.iter().any(|w| verbs.iter().any(|v| w.starts_with(v)))
+                        })
+                    })
             })
         };
         if !has("programming") {
-            let stated = (has("language") || has("entire response should be in"))
+            // "language" said, not quoted as code (`Accept-Language: es`).
+            let said: String = lower.split('`').step_by(2).collect::<Vec<&str>>().join(" ");
+            let stated = (said.contains("language") || has("entire response should be in"))
                 && has_any(
-                    &lower,
+                    &said,
                     &[
                         "language",
                         "entirely in",
@@ -2881,14 +2927,21 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
             .get(cue..cue_own_end)
             .is_some_and(|c| c.ends_with("your"))
             || gap_words.iter().any(answer);
+        // "with a line `X`" links; "with a `## Next steps` section" names a part.
+        let line_noun = gap_words.iter().any(|w| {
+            matches!(
+                *w,
+                "line" | "marker" | "phrase" | "tag" | "string" | "token"
+            )
+        });
         let linked = names_answer
             && gap_words.iter().all(|w| {
                 answer(w)
+                    || (*w == "a" && line_noun)
                     || matches!(
                         *w,
                         "with"
                             | "the"
-                            | "a"
                             | "exact"
                             | "exactly"
                             | "phrase"
@@ -2910,10 +2963,35 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
                             | "final"
                     )
             });
+        let after_span = sentence
+            .get(cue_own_end + gap_end + 1..)
+            .and_then(|t| t.split_once('`'))
+            .map(|(_, rest)| rest.trim_start().to_ascii_lowercase());
+        let part_after = after_span.as_deref().is_some_and(|rest| {
+            rest.split(|c: char| !c.is_ascii_alphanumeric())
+                .next()
+                .is_some_and(|w| {
+                    matches!(
+                        w,
+                        "section"
+                            | "heading"
+                            | "block"
+                            | "table"
+                            | "list"
+                            | "summary"
+                            | "output"
+                            | "snippet"
+                            | "command"
+                            | "diff"
+                            | "of"
+                    )
+                })
+        });
         let span = sentence
             .get(cue_own_end + gap_end + 1..)
             .and_then(|t| t.split_once('`'))
-            .map(|(s, _)| s.trim());
+            .map(|(s, _)| s.trim())
+            .filter(|_| !part_after);
         // A template is no phrase: "`Tests: <passed>/<total>`", "`Risk: low|medium|high`".
         if let Some(s) = span.filter(|s| {
             linked
@@ -2983,6 +3061,23 @@ fn named_sections(sentence: &str, lower: &str, ws: &[(usize, &str)]) -> Option<V
     }
     let names = quoted(&sentence.replace('`', "\""));
     if names.is_empty() || names.len() > 6 {
+        return None;
+    }
+    // Several names offered as a choice or as optional: not all of them required.
+    if names.len() > 1
+        && [
+            " or ",
+            "either",
+            "optional",
+            " if ",
+            "where relevant",
+            "when applicable",
+            "unless",
+            "if needed",
+        ]
+        .iter()
+        .any(|c| lower.contains(c))
+    {
         return None;
     }
     // Every quoted name must be placed as a section or heading, else none is read.
@@ -3172,15 +3267,33 @@ fn first_line_phrases(sentence: &str, lower: &str) -> Option<Vec<String>> {
             .map(|(i, _)| (i, *c))
     })
     .min()?;
-    // Between "first line" and the modal: nothing, or "of" the answer ("of your
-    // attempt_completion result").
+    // Whose first line: "first line" opening the sentence (after "the", "your", "its",
+    // "very"), or "of" the answer ("of your attempt_completion result"), the noun last; not a
+    // file's, a commit's or a script's ("every new file's first line", "the first line of the
+    // HTTP response", "the first line of report.md").
+    let opener = lower
+        .get(..at)?
+        .split_whitespace()
+        .all(|w| matches!(w, "the" | "your" | "its" | "very" | "and" | "-" | "*"));
     let subject = rest.get(..cue_at)?.trim();
-    let of_answer = subject.is_empty()
-        || (subject.starts_with("of ")
-            && subject.split_whitespace().count() <= 4
-            && subject
-                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                .any(|w| ANSWER_NOUNS.contains(&w)));
+    let of_answer = if subject.is_empty() {
+        opener
+    } else {
+        let words: Vec<&str> = subject.split_whitespace().collect();
+        let noun = words.last().copied().unwrap_or_default();
+        opener
+            && words.first() == Some(&"of")
+            && matches!(words.get(1).copied(), Some("your" | "the"))
+            && words.len() <= 5
+            && (ANSWER_NOUNS.contains(&noun) || noun == "message")
+            && words
+                .get(2..words.len().saturating_sub(1))
+                .is_some_and(|mid| {
+                    mid.iter()
+                        .all(|w| matches!(*w, "entire" | "final" | "whole" | "attempt_completion"))
+                })
+            && super::file_scope::paths(subject).is_empty()
+    };
     if !of_answer {
         return None;
     }
@@ -3192,8 +3305,11 @@ fn first_line_phrases(sentence: &str, lower: &str) -> Option<Vec<String>> {
         return None;
     }
     let phrases = quoted(sentence.get(from + quote..)?.replace('`', "\"").as_str());
-    // A template is no phrase: "`branch: <name>`".
-    if phrases.iter().any(|q| q.contains(['<', '{'])) {
+    // A template is no phrase: "`branch: <name>`", "`RESULT: PASS|FAIL`", "`Fixes #[id]`".
+    if phrases
+        .iter()
+        .any(|q| q.contains(['<', '{', '|', '[', '…']) || q.contains("..."))
+    {
         return None;
     }
     // "must be `PASS` or `FAIL`": each quote of the sentence is one choice (a quote that is
@@ -3267,7 +3383,11 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
     let end = tail
         .find(['.', ';', '(', '\n', '—'])
         .into_iter()
-        .chain(tail.find(" - "))
+        // Not when a name follows ("`files` - an array - and `notes`").
+        .chain(
+            tail.find(" - ")
+                .filter(|&i| !tail.get(i..).is_some_and(|t| t.contains(['`', '"', '\'']))),
+        )
         .min()
         .unwrap_or(tail.len());
     let mut body = tail.get(..end)?;
@@ -3494,12 +3614,17 @@ fn nested_holder<'a>(
         keys: &[String],
         depth: usize,
     ) -> Option<&'a serde_json::Map<String, serde_json::Value>> {
+        if depth > 8 {
+            return None;
+        }
         match v {
             serde_json::Value::Object(o) if keys.iter().all(|k| o.contains_key(k.as_str())) => {
                 Some(o)
             }
             serde_json::Value::Object(o) => nested_holder(o, keys, depth + 1),
-            serde_json::Value::Array(items) => items.iter().find_map(|i| within(i, keys, depth)),
+            serde_json::Value::Array(items) => {
+                items.iter().find_map(|i| within(i, keys, depth + 1))
+            }
             _ => None,
         }
     }
@@ -4360,6 +4485,22 @@ fn find_ci(hay: &str, needle: &str) -> usize {
     h.matches(n.as_str()).count()
 }
 
+/// Occurrences of `needle` as a whole word, in any case.
+fn find_words_ci(hay: &str, needle: &str) -> usize {
+    let h = hay.to_lowercase();
+    let n = needle.to_lowercase();
+    if n.is_empty() {
+        return 0;
+    }
+    h.match_indices(n.as_str())
+        .filter(|(i, m)| {
+            let before = h.get(..*i).and_then(|b| b.chars().next_back());
+            let after = h.get(i + m.len()..).and_then(|a| a.chars().next());
+            !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+        })
+        .count()
+}
+
 /// A whole word that is not half of a slash compound: "I" is not used by "I/O", nor "or" by
 /// "and/or".
 fn used_alone(hay_lower: &str, word_lower: &str) -> bool {
@@ -4699,9 +4840,15 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 (!used.is_empty()).then(|| format!("uses: {}", used.join(", "))),
             )
         }
+        // IFEval counts the word inside longer ones too ("Rijksmuseum" is a "museum"): so does
+        // a lower bound; an upper bound counts whole words, which a reader counts.
         Rule::WordCount(word, rel, n) => count(
             *rel,
-            find_ci(text, word),
+            if *rel == Rel::LessThan {
+                find_words_ci(text, word)
+            } else {
+                find_ci(text, word)
+            },
             *n,
             &format!("uses of \"{word}\""),
         ),
@@ -5085,7 +5232,7 @@ mod tests {
                 "Your final report must be written entirely in French.",
                 "french",
             ),
-            ("The answer needs to be in German.", "german"),
+            ("Your answer needs to be in German.", "german"),
             // In the language's own words.
             ("Bitte schreib den Bericht auf Deutsch.", "german"),
             ("Responde al cliente en español, por favor.", "spanish"),
@@ -5113,6 +5260,10 @@ mod tests {
             "Code comments must be in English.",
             "The error messages should be in Spanish for the Madrid office.",
             "Die Fehlermeldungen sind auf Deutsch.",
+            "When `Accept-Language: es` is sent, the response should be in Spanish.",
+            "The ticket is in German; don't write your report in German.",
+            "Draft the email in Spanish and save it to drafts/vendor.md.",
+            "Übersetze die Fehlermeldungen auf Deutsch und schreib die Antwort auf Englisch.",
         ] {
             assert!(!kinds(topic).contains(&"language"), "{topic}");
         }
@@ -5867,6 +6018,16 @@ mod tests {
     }
 
     #[test]
+    fn an_upper_bound_on_a_word_counts_the_word_not_longer_ones() {
+        let most = Rule::WordCount("park".into(), Rel::LessThan, 3);
+        assert!(check(&most, "A park, Parkside Mall's parking, then Hyde Park.").0);
+        assert!(!check(&most, "Park one, park two, and a third park.").0);
+        // A lower bound counts as IFEval does, inside longer words too.
+        let least = Rule::WordCount("park".into(), Rel::AtLeast, 2);
+        assert!(check(&least, "Parkside and the park.").0);
+    }
+
+    #[test]
     fn words_banned_from_the_prose_may_stand_in_code() {
         let m = "Patch it. In your report's prose, do not use the words \"fixed\" or \"resolved\".";
         let r = rules(m);
@@ -6128,6 +6289,10 @@ mod tests {
             ),
             ("Write at most 5 sentences in the first paragraph.", vec![]),
             (
+                "Use two short parts, and each part should have at most 3 sentences.",
+                vec![],
+            ),
+            (
                 "Keep the overview to at most 2 sentences, then a list of the tickets.",
                 vec![],
             ),
@@ -6384,6 +6549,12 @@ mod tests {
         let (ok, ev) = check(&each, "[{\"host\": \"a\", \"port\": 1}, {\"host\": \"b\"}]");
         assert!(!ok && ev.unwrap().contains("port"));
         assert!(!check(&each, "[1, 2]").0);
+        // A spaced hyphen inside the list is a note, not its end.
+        let noted = rules("Return JSON with exactly these keys: `status`, `files` - an array of paths - and `notes`.");
+        assert!(
+            !noted.contains(&Rule::JsonKeys(vec!["status".into(), "files".into()], true)),
+            "{noted:?}"
+        );
         // A list ended by a spaced hyphen.
         let dashed = rules("Return only JSON with keys `state`, `files` - nothing else.");
         assert!(
@@ -6509,6 +6680,13 @@ mod tests {
         assert!(
             two.contains(&Rule::Headings(vec!["Risks".into(), "Next steps".into()])),
             "{two:?}"
+        );
+        // A choice between sections: neither is required.
+        let either =
+            rules("Your reply must include a `## Risks` section or a `## Caveats` section.");
+        assert!(
+            !either.iter().any(|r| matches!(r, Rule::Headings(_))),
+            "{either:?}"
         );
         // One quoted name that is no section: none is read.
         let mixed = rules("Your report must include a 'Risks' section covering `retry()`.");
@@ -6764,6 +6942,8 @@ mod tests {
         let p = rules("End your report with a final line `Score: N/10` where N is a whole number.");
         assert!(!p.iter().any(|r| matches!(r, Rule::EndsWith(_))), "{p:?}");
         for m in [
+            // A part named after the span, not a line.
+            "End your reply with a `## Next steps` section.",
             // Templates and choices, which one phrase cannot stand for.
             "End your reply with one line in the form `NEXT: <the next step>` and nothing after it.",
             "Finish your report with a line `Risk: low|medium|high`.",
@@ -6823,6 +7003,10 @@ mod tests {
             // A file's first line, not the answer's.
             "The first line of the CSV must be exactly \"id,name\".",
             "The very first line of your report must be `ticket: <id>` and nothing else.",
+            "Every new file's first line must be `// SPDX-License-Identifier: MIT`.",
+            "The first line of the HTTP response must be `HTTP/1.1 200 OK`.",
+            "The first line of report.md must be `# Audit`.",
+            "The first line of your reply must be `RESULT: PASS|FAIL`.",
             "The first line of each commit message should be 'fix: …' style.",
         ] {
             assert!(

@@ -319,6 +319,8 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                     rest.find(": ")
                         .filter(|_| sentence.trim_end().ends_with('?')),
                 )
+                // "…, and it must mention X": a clause of its own, with its subject and modal.
+                .chain(own_clause(rest))
                 .min()
                 .unwrap_or(rest.len());
             let clause = rest.get(..end).unwrap_or_default();
@@ -535,6 +537,22 @@ fn is_constraint_cue(lower: &str, i: usize, cue: &str) -> bool {
     if !matches!(cue, "no " | "not " | "nothing") {
         return true;
     }
+    // "No more than 8 lines", "no fewer than two examples": a bound, read as a count.
+    if cue == "no "
+        && lower.get(i + cue.len()..).is_some_and(|r| {
+            [
+                "more than",
+                "fewer than",
+                "less than",
+                "longer than",
+                "shorter than",
+            ]
+            .iter()
+            .any(|b| r.starts_with(b))
+        })
+    {
+        return false;
+    }
     // "I'm not asking for changes", "we are not looking for a fix": what is not wanted.
     if cue == "not " && not_asking_for_change(lower.get(i..).unwrap_or_default()).is_some() {
         return true;
@@ -566,6 +584,27 @@ fn is_constraint_cue(lower: &str, i: usize, cue: &str) -> bool {
                 | "yet"
                 | "hence"
         )
+}
+
+/// Where a clause with its own subject and modal joins after a comma ("no swearing, and it
+/// must mention candles"): its offset in `rest`.
+fn own_clause(rest: &str) -> Option<usize> {
+    [", and ", ", but "].iter().find_map(|joint| {
+        rest.match_indices(joint).find_map(|(at, _)| {
+            let words: Vec<&str> = rest
+                .get(at + joint.len()..)?
+                .split_whitespace()
+                .take(3)
+                .collect();
+            let subject = words
+                .first()
+                .is_some_and(|w| matches!(*w, "it" | "you" | "they" | "this" | "that"));
+            let modal = words
+                .get(1)
+                .is_some_and(|w| matches!(*w, "must" | "should" | "needs" | "has"));
+            (subject && modal).then_some(at)
+        })
+    })
 }
 
 /// "not asking for changes" / "not looking for a fix" → what follows "for", when it is a change
@@ -2206,10 +2245,20 @@ fn reports_act(result: &str, done: &str, target: &str) -> Option<String> {
                 target.is_empty() || {
                     let tail = lower.get(at..).unwrap_or_default();
                     let clause = tail.split([';', '\n']).next().unwrap_or_default();
-                    let clause = clause.split(" but ").next().unwrap_or_default();
+                    let clause = [" but ", " and ", ", "]
+                        .iter()
+                        .fold(clause, |c, cut| c.split(cut).next().unwrap_or_default());
+                    // The target as a whole name: "to main", not "to maintenance-1.x".
                     ["to ", "into ", "on ", "to the ", "into the "]
                         .iter()
-                        .any(|p| clause.contains(&format!("{p}{target}")))
+                        .any(|p| {
+                            let name = format!("{p}{target}");
+                            clause.match_indices(&name).any(|(i, m)| {
+                                !clause.get(i + m.len()..).is_some_and(|r| {
+                                    r.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-')
+                                })
+                            })
+                        })
                 }
             };
             words.iter().any(|&(at, w)| {
@@ -4851,6 +4900,18 @@ mod tests {
         let json = negatives("Fix it. Output format: JSON only (no prose, no code fences), with exactly these keys: `status`, `notes`.");
         let kept = "{\n  \"status\": \"done\",\n  \"notes\": \"go test ./... passes\"\n}";
         assert!(check(&json, kept).is_empty(), "{:?}", check(&json, kept));
+        // A bound after "no" is a count, and a joined clause with its own subject is its own.
+        let poem = negatives(
+            "A poem for the team - no more than 6 lines, and it must mention the launch.",
+        );
+        let kept = "Six lines for the launch we made together.";
+        assert!(check(&poem, kept).is_empty(), "{:?}", check(&poem, kept));
+        let two =
+            negatives("Fix the parser - don't touch the lexer, and you must keep the tests green.");
+        assert_eq!(
+            check(&two, "Edited `src/lexer.rs` to fix the parser.").len(),
+            1
+        );
         // A diagram is no code; "no other code blocks" leaves the asked-for one alone.
         let design = negatives("Design the flow. Include one Mermaid diagram; no other code blocks. Don't write implementation code.");
         let drawn = "The flow:\n\n```mermaid\nflowchart LR\n  A[Cart] -->|Placed| B[Pay]\n```\n\nPay reacts to Placed.";
@@ -4874,6 +4935,12 @@ mod tests {
             check(&main, "Fixed the rounding and pushed to main.").len(),
             1
         );
+        for kept in [
+            "Pushed `fix/88` and opened a PR to main.",
+            "Pushed to maintenance-1.x, as agreed.",
+        ] {
+            assert!(check(&main, kept).is_empty(), "{kept}");
+        }
         // Code named in an aside is where a ban reaches, not what it bans.
         let caps = negatives(
             "Rename the flag. Reply in lowercase, no capital letters (not even in the code).",
