@@ -1040,7 +1040,22 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             if let Some(j) =
                 (k.saturating_sub(8)..k).find(|&j| matches!(w(j), "each" | "every" | "per"))
             {
-                return !answer_noun(part_after(j + 1));
+                // Further back than six words only a part of a text ("each paragraph should
+                // have at most 3 sentences"), not "every country in Europe in 100 words".
+                let text_part = matches!(
+                    part_after(j + 1),
+                    "paragraph"
+                        | "bullet"
+                        | "section"
+                        | "part"
+                        | "item"
+                        | "line"
+                        | "sentence"
+                        | "point"
+                        | "stanza"
+                        | "step"
+                );
+                return !answer_noun(part_after(j + 1)) && (j + 6 >= k || text_part);
             }
             let (at, next) = if matches!(w(k + 1), "per" | "each" | "every") {
                 (k + 1, k + 2)
@@ -1760,29 +1775,32 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         // "Description in lowercase", "Titles all caps": the case of a part the sentence opens
         // with, not of the whole answer.
         let part_first = {
-            let first = ws
+            let mut words = ws
                 .iter()
                 .map(|(_, w)| *w)
-                .find(|w| !matches!(*w, "the" | "each" | "every" | "all" | "a" | "your"));
-            first.is_some_and(|w| {
-                matches!(
-                    w,
-                    "description"
-                        | "descriptions"
-                        | "subject"
-                        | "title"
-                        | "titles"
-                        | "caption"
-                        | "captions"
-                        | "hashtags"
-                        | "tags"
-                        | "headline"
-                        | "headlines"
-                        // Not "name", which opens a request ("Name three languages, all in
-                        // lowercase").
-                        | "names"
-                )
-            })
+                .skip_while(|w| matches!(*w, "the" | "each" | "every" | "all" | "a" | "your"));
+            let first = words.next();
+            // "Name the bucket in lowercase" names a thing; "Name three languages, all in
+            // lowercase" asks for an answer.
+            let counted = words.next().is_some_and(|w| number(w).is_some());
+            (first == Some("name") && !counted)
+                || first.is_some_and(|w| {
+                    matches!(
+                        w,
+                        "description"
+                            | "descriptions"
+                            | "subject"
+                            | "title"
+                            | "titles"
+                            | "caption"
+                            | "captions"
+                            | "hashtags"
+                            | "tags"
+                            | "headline"
+                            | "headlines"
+                            | "names"
+                    )
+                })
         };
         // "Finish with the line READY (all caps, no punctuation)": an aside on one line.
         let aside_only = {
@@ -2084,7 +2102,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                     return false;
                 }
                 let b = |j: usize| before(i, j);
-                if (2..=7).any(|j| {
+                if (2..=5).any(|j| {
                     let w = b(j);
                     matches!(w, "not" | "never" | "don't" | "dont") || w.ends_with("n't")
                 }) {
@@ -2202,6 +2220,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         let natively = |name: &str| {
             NATIVE.iter().any(|(n, phrases, verbs)| {
                 *n == name
+                    && !files_named
                     && !has_any(&lower, &OTHER_NATIVE)
                     && phrases.iter().any(|p| {
                         lower.match_indices(p).any(|(at, _)| {
@@ -3063,22 +3082,35 @@ fn named_sections(sentence: &str, lower: &str, ws: &[(usize, &str)]) -> Option<V
     if names.is_empty() || names.len() > 6 {
         return None;
     }
-    // Several names offered as a choice or as optional: not all of them required.
-    if names.len() > 1
-        && [
-            " or ",
-            "either",
-            "optional",
-            " if ",
-            "where relevant",
-            "when applicable",
-            "unless",
-            "if needed",
-        ]
-        .iter()
-        .any(|c| lower.contains(c))
+    // A section asked for only sometimes ("a `## Risks` section if there are any"), or a
+    // choice between names ("a `## Risks` or a `## Caveats` section"): not required.
+    if [
+        "optional",
+        " if ",
+        "where relevant",
+        "when applicable",
+        "unless",
+        "if needed",
+        "if any",
+    ]
+    .iter()
+    .any(|c| lower.contains(c))
     {
         return None;
+    }
+    if names.len() > 1 {
+        let first = names
+            .first()
+            .and_then(|n| lower.find(&n.to_ascii_lowercase()));
+        let last = names
+            .last()
+            .and_then(|n| lower.rfind(&n.to_ascii_lowercase()));
+        if let (Some(a), Some(b)) = (first, last) {
+            let between = lower.get(a..b).unwrap_or_default();
+            if between.contains(" or ") || lower.contains("either") {
+                return None;
+            }
+        }
     }
     // Every quoted name must be placed as a section or heading, else none is read.
     names
@@ -3271,10 +3303,18 @@ fn first_line_phrases(sentence: &str, lower: &str) -> Option<Vec<String>> {
     // "very"), or "of" the answer ("of your attempt_completion result"), the noun last; not a
     // file's, a commit's or a script's ("every new file's first line", "the first line of the
     // HTTP response", "the first line of report.md").
-    let opener = lower
-        .get(..at)?
-        .split_whitespace()
-        .all(|w| matches!(w, "the" | "your" | "its" | "very" | "and" | "-" | "*"));
+    let head = lower.get(..at)?;
+    // A label ("Important:") or a list number before it is no owner.
+    let head = head.rsplit_once(':').map_or(head, |(_, h)| h);
+    let opener = head.split_whitespace().all(|w| {
+        matches!(
+            w.trim_end_matches(','),
+            "the" | "your" | "its" | "very" | "and" | "-" | "*" | "also" | "please"
+        ) || w
+            .trim_end_matches(['.', ')'])
+            .bytes()
+            .all(|b| b.is_ascii_digit())
+    });
     let subject = rest.get(..cue_at)?.trim();
     let of_answer = if subject.is_empty() {
         opener
@@ -3306,9 +3346,16 @@ fn first_line_phrases(sentence: &str, lower: &str) -> Option<Vec<String>> {
     }
     let phrases = quoted(sentence.get(from + quote..)?.replace('`', "\"").as_str());
     // A template is no phrase: "`branch: <name>`", "`RESULT: PASS|FAIL`", "`Fixes #[id]`".
+    let placeholder = |q: &str| {
+        q.split('[').skip(1).any(|t| {
+            t.split(']')
+                .next()
+                .is_some_and(|inner| inner.chars().any(|c| c.is_lowercase()))
+        })
+    };
     if phrases
         .iter()
-        .any(|q| q.contains(['<', '{', '|', '[', '…']) || q.contains("..."))
+        .any(|q| q.contains(['<', '{', '|', '…']) || q.contains("...") || placeholder(q))
     {
         return None;
     }
@@ -3383,11 +3430,15 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
     let end = tail
         .find(['.', ';', '(', '\n', '—'])
         .into_iter()
-        // Not when a name follows ("`files` - an array - and `notes`").
-        .chain(
-            tail.find(" - ")
-                .filter(|&i| !tail.get(i..).is_some_and(|t| t.contains(['`', '"', '\'']))),
-        )
+        // Not at an aside's opening dash when its closing dash is followed by another name
+        // ("`files` - an array - and `notes`").
+        .chain(tail.find(" - ").filter(|&i| {
+            let after = tail.get(i + 3..).unwrap_or_default();
+            !after
+                .find(" - ")
+                .and_then(|j| after.get(j + 3..))
+                .is_some_and(|t| t.contains(['`', '"']))
+        }))
         .min()
         .unwrap_or(tail.len());
     let mut body = tail.get(..end)?;
@@ -3614,7 +3665,7 @@ fn nested_holder<'a>(
         keys: &[String],
         depth: usize,
     ) -> Option<&'a serde_json::Map<String, serde_json::Value>> {
-        if depth > 8 {
+        if depth > 32 {
             return None;
         }
         match v {
@@ -3629,7 +3680,7 @@ fn nested_holder<'a>(
         }
     }
     // Deep enough for any answer's shape; a bound, so that a hostile document cannot recurse far.
-    if depth > 8 {
+    if depth > 32 {
         return None;
     }
     m.values().find_map(|v| within(v, keys, depth))
@@ -4842,16 +4893,17 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
         }
         // IFEval counts the word inside longer ones too ("Rijksmuseum" is a "museum"): so does
         // a lower bound; an upper bound counts whole words, which a reader counts.
-        Rule::WordCount(word, rel, n) => count(
-            *rel,
-            if *rel == Rel::LessThan {
-                find_words_ci(text, word)
-            } else {
-                find_ci(text, word)
-            },
-            *n,
-            &format!("uses of \"{word}\""),
-        ),
+        // An exact count holds if either count meets it, or they lie either side of it.
+        Rule::WordCount(word, rel, n) => {
+            let (whole, inside) = (find_words_ci(text, word), find_ci(text, word));
+            let have = match rel {
+                Rel::LessThan => whole,
+                Rel::AtLeast => inside,
+                Rel::Exactly if (whole..=inside).contains(n) => *n,
+                Rel::Exactly => inside,
+            };
+            count(*rel, have, *n, &format!("uses of \"{word}\""))
+        }
         Rule::LetterCount(c, rel, n) => {
             let l = c.to_lowercase().next().unwrap_or(*c);
             let have = text.to_lowercase().chars().filter(|x| *x == l).count();
@@ -5264,6 +5316,7 @@ mod tests {
             "The ticket is in German; don't write your report in German.",
             "Draft the email in Spanish and save it to drafts/vendor.md.",
             "Übersetze die Fehlermeldungen auf Deutsch und schreib die Antwort auf Englisch.",
+            "Schreib die README.md auf Deutsch.",
         ] {
             assert!(!kinds(topic).contains(&"language"), "{topic}");
         }
@@ -6022,6 +6075,10 @@ mod tests {
         let most = Rule::WordCount("park".into(), Rel::LessThan, 3);
         assert!(check(&most, "A park, Parkside Mall's parking, then Hyde Park.").0);
         assert!(!check(&most, "Park one, park two, and a third park.").0);
+        // An exact count holds if either count meets it.
+        let exact = Rule::WordCount("fix".into(), Rel::Exactly, 2);
+        assert!(check(&exact, "A fix here, a fix there, and it's fixed.").0);
+        assert!(!check(&exact, "One fix only.").0);
         // A lower bound counts as IFEval does, inside longer words too.
         let least = Rule::WordCount("park".into(), Rel::AtLeast, 2);
         assert!(check(&least, "Parkside and the park.").0);
@@ -6080,6 +6137,7 @@ mod tests {
             // The case of a part the sentence opens with.
             "Headline in lowercase, body in sentence case.",
             "Close with the line SHIP IT (all caps, no full stop).",
+            "Name the new S3 bucket in all lowercase.",
             "Your title all caps; keep the rest normal.",
         ] {
             let r = parse(task);
@@ -6291,6 +6349,10 @@ mod tests {
             (
                 "Use two short parts, and each part should have at most 3 sentences.",
                 vec![],
+            ),
+            (
+                "Give me a list of every country in Europe in less than 100 words.",
+                vec![Rule::Words(Rel::LessThan, 100)],
             ),
             (
                 "Keep the overview to at most 2 sentences, then a list of the tickets.",
@@ -6549,6 +6611,15 @@ mod tests {
         let (ok, ev) = check(&each, "[{\"host\": \"a\", \"port\": 1}, {\"host\": \"b\"}]");
         assert!(!ok && ev.unwrap().contains("port"));
         assert!(!check(&each, "[1, 2]").0);
+        // A spaced hyphen after the list ends it, whatever follows.
+        let after = rules("Return only JSON with keys `status` and `files` - that's it.");
+        assert!(
+            after.contains(&Rule::JsonKeys(
+                vec!["status".into(), "files".into()],
+                false
+            )),
+            "{after:?}"
+        );
         // A spaced hyphen inside the list is a note, not its end.
         let noted = rules("Return JSON with exactly these keys: `status`, `files` - an array of paths - and `notes`.");
         assert!(
@@ -6680,6 +6751,12 @@ mod tests {
         assert!(
             two.contains(&Rule::Headings(vec!["Risks".into(), "Next steps".into()])),
             "{two:?}"
+        );
+        // A section asked for only sometimes.
+        let sometimes = rules("Your reply should include a `## Risks` section if there are any.");
+        assert!(
+            !sometimes.iter().any(|r| matches!(r, Rule::Headings(_))),
+            "{sometimes:?}"
         );
         // A choice between sections: neither is required.
         let either =
@@ -6991,6 +7068,10 @@ mod tests {
                 "STATUS: green",
             ),
             ("Its very first line should read: \"ACK\".", "ACK"),
+            (
+                "Important: the first line of your reply must be `[READY]`.",
+                "[READY]",
+            ),
         ] {
             let p = rules(m);
             assert!(p.contains(&Rule::StartsWith(want.into())), "{m}: {p:?}");

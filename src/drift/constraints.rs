@@ -602,7 +602,11 @@ fn own_clause(rest: &str) -> Option<usize> {
             let modal = words
                 .get(1)
                 .is_some_and(|w| matches!(*w, "must" | "should" | "needs" | "has"));
-            (subject && modal).then_some(at)
+            // "…, and you must not edit X": another ban, read with this one.
+            let negated = words
+                .get(2)
+                .is_some_and(|w| matches!(*w, "not" | "never") || w.ends_with("n't"));
+            (subject && modal && !negated).then_some(at)
         })
     })
 }
@@ -2245,17 +2249,33 @@ fn reports_act(result: &str, done: &str, target: &str) -> Option<String> {
                 target.is_empty() || {
                     let tail = lower.get(at..).unwrap_or_default();
                     let clause = tail.split([';', '\n']).next().unwrap_or_default();
-                    let clause = [" but ", " and ", ", "]
-                        .iter()
-                        .fold(clause, |c, cut| c.split(cut).next().unwrap_or_default());
-                    // The target as a whole name: "to main", not "to maintenance-1.x".
+                    let clause = clause.split(" but ").next().unwrap_or_default();
+                    // "… and opened a PR to main", "…, then merged": another verb's clause.
+                    let clause = [" and ", ", "].iter().fold(clause, |c, cut| {
+                        c.match_indices(cut)
+                            .find(|(i, m)| {
+                                c.get(i + m.len()..)
+                                    .and_then(|r| r.split_whitespace().next())
+                                    .is_some_and(|w| w.ends_with("ed") || w == "then")
+                            })
+                            .and_then(|(i, _)| c.get(..i))
+                            .unwrap_or(c)
+                    });
+                    // The target as a whole name: "to main", not "to maintenance-1.x",
+                    // "main_backup" or "the main repository".
                     ["to ", "into ", "on ", "to the ", "into the "]
                         .iter()
                         .any(|p| {
                             let name = format!("{p}{target}");
                             clause.match_indices(&name).any(|(i, m)| {
-                                !clause.get(i + m.len()..).is_some_and(|r| {
-                                    r.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-')
+                                let rest = clause.get(i + m.len()..).unwrap_or_default();
+                                !rest.starts_with(|c: char| {
+                                    c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '/')
+                                }) && !rest.split_whitespace().next().is_some_and(|w| {
+                                    matches!(
+                                        w.trim_end_matches(['.', ',', ';']),
+                                        "repo" | "repository" | "remote" | "fork" | "project"
+                                    )
                                 })
                             })
                         })
@@ -4935,9 +4955,24 @@ mod tests {
             check(&main, "Fixed the rounding and pushed to main.").len(),
             1
         );
+        assert_eq!(
+            check(&main, "Pushed the fix and the tests to main.").len(),
+            1
+        );
+        // A joined negated clause is another ban, read with this one.
+        let both = negatives(
+            "Fix it. Don't touch `config.yaml`, and you must not edit the migrations either.",
+        );
+        assert_eq!(
+            check(&both, "Edited `db/migrations/0042_add_index.sql`.").len(),
+            1,
+            "{both:?}"
+        );
         for kept in [
             "Pushed `fix/88` and opened a PR to main.",
             "Pushed to maintenance-1.x, as agreed.",
+            "I pushed `fix/88` to the main repository and opened a PR.",
+            "Pushed to main_backup for the drill.",
         ] {
             assert!(check(&main, kept).is_empty(), "{kept}");
         }
