@@ -2245,7 +2245,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         };
         if !has("programming") {
             // "language" said, not quoted as code (`Accept-Language: es`).
-            let said: String = lower.split('`').step_by(2).collect::<Vec<&str>>().join(" ");
+            let said = super::text::outside_code_spans(&lower);
             let stated = (said.contains("language") || has("entire response should be in"))
                 && has_any(
                     &said,
@@ -3636,24 +3636,6 @@ fn scoped(lower: &str, at: usize) -> bool {
     })
 }
 
-/// The bodies of the fenced code blocks of `text`, in order.
-fn fenced_blocks(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut current: Option<String> = None;
-    for line in text.lines() {
-        if line.trim_start().starts_with("```") {
-            match current.take() {
-                Some(body) => out.push(body),
-                None => current = Some(String::new()),
-            }
-        } else if let Some(body) = current.as_mut() {
-            body.push_str(line);
-            body.push('\n');
-        }
-    }
-    out
-}
-
 /// An object nested in `m` (in a value, or an array's element) that holds every key of `keys`.
 fn nested_holder<'a>(
     m: &'a serde_json::Map<String, serde_json::Value>,
@@ -4633,7 +4615,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
         Rule::ProseForbids(words) => {
             // Fenced blocks and inline code spans left out.
             let prose: String = lists::outside_fences(text)
-                .map(|line| line.split('`').step_by(2).collect::<Vec<&str>>().join(" "))
+                .map(super::text::outside_code_spans)
                 .collect::<Vec<String>>()
                 .join("\n");
             check(&Rule::Forbids(words.clone()), &prose)
@@ -5013,9 +4995,10 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             // "The report must include a ```json block with exactly the keys …": not the whole
             // answer, then its fenced blocks, the first that holds the keys (else the last).
             let parsed = serde_json::from_str::<serde_json::Value>(body).or_else(|e| {
-                let blocks: Vec<serde_json::Value> = fenced_blocks(text)
+                let blocks: Vec<serde_json::Value> = super::modality::fenced_blocks(text)
                     .into_iter()
-                    .filter_map(|b| serde_json::from_str(&b).ok())
+                    .filter(|b| b.closed)
+                    .filter_map(|b| serde_json::from_str(b.body).ok())
                     .filter(|v: &serde_json::Value| v.is_object() || v.is_array())
                     .collect();
                 let holds = |v: &serde_json::Value| {

@@ -1272,11 +1272,10 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             span_pieces.extend(pieces.iter().map(|t| t.stem.to_string()));
         }
     }
-    let outside: Vec<String> =
-        text::tokens(&main.split('`').step_by(2).collect::<Vec<_>>().join(" "))
-            .iter()
-            .map(|t| t.stem.to_string())
-            .collect();
+    let outside: Vec<String> = text::tokens(&text::outside_code_spans(main))
+        .iter()
+        .map(|t| t.stem.to_string())
+        .collect();
     let new_objects: Vec<String> = objects
         .iter()
         .filter(|o| {
@@ -1313,7 +1312,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         .any(|p| has(p));
     // The ban's object is one code name: "do not change `rate_limit_per_minute`".
     let spans: Vec<&str> = main.split('`').skip(1).step_by(2).collect();
-    let outside_spans: String = main.split('`').step_by(2).collect::<Vec<_>>().join(" ");
+    let outside_spans = text::outside_code_spans(main);
     let named_only = spans.len() == 1
         && spans.first().is_some_and(|n| {
             !n.is_empty()
@@ -1544,35 +1543,23 @@ pub fn check_negatives(
 /// outside them.
 fn only_diagrams(result: &str) -> bool {
     const DIAGRAMS: [&str; 6] = ["mermaid", "plantuml", "puml", "dot", "graphviz", "d2"];
-    let mut rest = String::with_capacity(result.len());
-    let mut inside: Option<bool> = None;
-    let mut any = false;
-    for line in result.lines() {
-        let body = line.trim_start();
-        if let Some(info) = body.strip_prefix("```") {
-            // A fence opens or closes a block; a diagram's fences go with it.
-            let diagram = match inside {
-                None => DIAGRAMS.contains(&info.trim().to_ascii_lowercase().as_str()),
-                Some(d) => d,
-            };
-            any |= diagram;
-            inside = if inside.is_none() {
-                Some(diagram)
-            } else {
-                None
-            };
-            if !diagram {
-                rest.push_str(line);
-                rest.push('\n');
-            }
-            continue;
-        }
-        if inside != Some(true) {
-            rest.push_str(line);
-            rest.push('\n');
-        }
+    let drawn: Vec<(usize, usize)> = super::modality::fenced_blocks(result)
+        .into_iter()
+        .filter(|b| DIAGRAMS.contains(&b.info.to_ascii_lowercase().as_str()))
+        .map(|b| b.outer)
+        .collect();
+    if drawn.is_empty() {
+        return false;
     }
-    any && !Code::of(&rest).present()
+    // The result with its diagrams, fences and all, taken out.
+    let mut rest = String::with_capacity(result.len());
+    let mut from = 0;
+    for (start, end) in drawn {
+        rest.push_str(result.get(from..start).unwrap_or_default());
+        from = end;
+    }
+    rest.push_str(result.get(from..).unwrap_or_default());
+    !Code::of(&rest).present()
 }
 
 /// [`check_negatives`], with the prose readings on or off (the tests read both).
@@ -2224,13 +2211,17 @@ fn changed_a_file_under(
 /// With a `target`, the sentence must name it after "to", "into" or "on" ("pushed to main").
 /// "Pushed back on …" is an idiom, not a push.
 fn reports_act(result: &str, done: &str, target: &str) -> Option<String> {
+    // What leads an act's target: "pushed to main", "merged into the release branch".
+    const TARGET_LEADS: [&str; 5] = ["to ", "into ", "on ", "to the ", "into the "];
     text::sentences(result)
         .into_iter()
         .map(|(_, s)| s)
         .find(|s| {
             let lower = s.to_ascii_lowercase();
+            // A sentence that never names the target is passed over at once; `aimed` below
+            // looks for it in the verb's own clause.
             if !target.is_empty()
-                && !["to ", "into ", "on ", "to the ", "into the "]
+                && !TARGET_LEADS
                     .iter()
                     .any(|p| lower.contains(&format!("{p}{target}")))
             {
@@ -2263,22 +2254,20 @@ fn reports_act(result: &str, done: &str, target: &str) -> Option<String> {
                     });
                     // The target as a whole name: "to main", not "to maintenance-1.x",
                     // "main_backup" or "the main repository".
-                    ["to ", "into ", "on ", "to the ", "into the "]
-                        .iter()
-                        .any(|p| {
-                            let name = format!("{p}{target}");
-                            clause.match_indices(&name).any(|(i, m)| {
-                                let rest = clause.get(i + m.len()..).unwrap_or_default();
-                                !rest.starts_with(|c: char| {
-                                    c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '/')
-                                }) && !rest.split_whitespace().next().is_some_and(|w| {
-                                    matches!(
-                                        w.trim_end_matches(['.', ',', ';']),
-                                        "repo" | "repository" | "remote" | "fork" | "project"
-                                    )
-                                })
+                    TARGET_LEADS.iter().any(|p| {
+                        let name = format!("{p}{target}");
+                        clause.match_indices(&name).any(|(i, m)| {
+                            let rest = clause.get(i + m.len()..).unwrap_or_default();
+                            !rest.starts_with(|c: char| {
+                                c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '/')
+                            }) && !rest.split_whitespace().next().is_some_and(|w| {
+                                matches!(
+                                    w.trim_end_matches(['.', ',', ';']),
+                                    "repo" | "repository" | "remote" | "fork" | "project"
+                                )
                             })
                         })
+                    })
                 }
             };
             words.iter().any(|&(at, w)| {

@@ -43,20 +43,70 @@ const CODE_STARTS: [&str; 22] = [
     "impl ",
 ];
 
+/// The info string of a fence line ("json" for "```json"), `None` for any other line: the one
+/// reading of "```" for [`fence_lines`] and [`fenced_blocks`].
+fn fence_info(line: &str) -> Option<&str> {
+    line.trim_start().strip_prefix("```").map(str::trim)
+}
+
 /// The lines of `text` that are not fences, each with its byte offset and whether it stands
-/// inside a fenced block: the one reading of "```" for [`fenced_ranges`] and [`code_lines`].
+/// inside a fenced block: the reading [`fenced_ranges`] and [`code_lines`] share.
 fn fence_lines(text: &str) -> impl Iterator<Item = (usize, &str, bool)> {
     let mut in_fence = false;
     let mut at = 0;
     text.split('\n').filter_map(move |line| {
         let start = at;
         at += line.len() + 1;
-        if line.trim_start().starts_with("```") {
+        if fence_info(line).is_some() {
             in_fence = !in_fence;
             return None;
         }
         Some((start, line, in_fence))
     })
+}
+
+/// A fenced code block of a text.
+pub struct Fenced<'a> {
+    /// What follows the opening fence ("json", "mermaid"; empty for none).
+    pub info: &'a str,
+    /// The lines between the fences.
+    pub body: &'a str,
+    /// From the opening fence's start to the closing fence's end (the text's end when open).
+    pub outer: (usize, usize),
+    pub closed: bool,
+}
+
+/// The fenced code blocks of `text`, in order, as [`fence_lines`] reads the fences.
+pub fn fenced_blocks(text: &str) -> Vec<Fenced<'_>> {
+    let mut out = Vec::new();
+    // The open block's fence start, info and body start.
+    let mut open: Option<(usize, &str, usize)> = None;
+    let mut at = 0;
+    for line in text.split('\n') {
+        let start = at;
+        at += line.len() + 1;
+        let Some(info) = fence_info(line) else {
+            continue;
+        };
+        match open.take() {
+            None => open = Some((start, info, at.min(text.len()))),
+            Some((from, info, body)) => out.push(Fenced {
+                info,
+                body: text.get(body..start).unwrap_or_default(),
+                outer: (from, (start + line.len()).min(text.len())),
+                closed: true,
+            }),
+        }
+    }
+    if let Some((from, info, body)) = open {
+        out.push(Fenced {
+            info,
+            body: text.get(body..).unwrap_or_default(),
+            outer: (from, text.len()),
+            closed: false,
+        });
+    }
+    out
 }
 
 /// Byte ranges of the lines inside fenced code blocks (the fences themselves left out): what a
@@ -398,7 +448,30 @@ const CAUSAL: [&str; 10] = [
 
 #[cfg(test)]
 mod tests {
-    use super::{expected, unasked_change};
+    use super::{expected, fenced_blocks, unasked_change};
+
+    #[test]
+    fn fenced_blocks_are_read_as_code_lines_reads_the_fences() {
+        let text = "Intro\n```json\n{\"a\": 1}\n```\nmid\n  ```mermaid\nflowchart LR\n";
+        let blocks = fenced_blocks(text);
+        assert_eq!(blocks.len(), 2);
+        let (json, open) = (&blocks[0], &blocks[1]);
+        assert_eq!(
+            (json.info, json.body, json.closed),
+            ("json", "{\"a\": 1}\n", true)
+        );
+        assert_eq!(
+            text.get(json.outer.0..json.outer.1),
+            Some("```json\n{\"a\": 1}\n```")
+        );
+        // A block left open runs to the end, as `code_lines` reads it.
+        assert_eq!(
+            (open.info, open.body, open.closed),
+            ("mermaid", "flowchart LR\n", false)
+        );
+        assert_eq!(open.outer.1, text.len());
+        assert!(fenced_blocks("no fences here").is_empty());
+    }
 
     #[test]
     fn a_request_to_be_told_that_gets_a_change_report_is_a_mismatch() {

@@ -579,6 +579,12 @@ pub fn outside_parentheses(text: &str) -> String {
         .collect()
 }
 
+/// The text outside inline code spans, each span replaced by a space ("set `X` here" gives
+/// "set   here"): what the prose itself says.
+pub fn outside_code_spans(text: &str) -> String {
+    text.split('`').step_by(2).collect::<Vec<&str>>().join(" ")
+}
+
 /// Whether byte `at` of `text` sits inside parentheses opened before it ("integers (no
 /// commas)": an aside that qualifies what it follows, not the whole answer).
 pub fn in_parentheses(text: &str, at: usize) -> bool {
