@@ -315,6 +315,467 @@ fn describes_a_built_thing(words: &[(usize, &str)]) -> bool {
         })
 }
 
+/// Nouns that name the answer itself (or its whole text) as a sentence's subject.
+fn names_the_answer(w: &str) -> bool {
+    matches!(
+        w,
+        "reply"
+            | "replies"
+            | "response"
+            | "responses"
+            | "answer"
+            | "answers"
+            | "report"
+            | "output"
+            | "message"
+            | "result"
+            | "writeup"
+            | "everything"
+            | "thing"
+            | "doc"
+            | "document"
+            | "draft"
+            | "attempt_completion"
+            | "completion"
+    )
+}
+
+/// Nouns that name a rule rather than a part: "the word limit is 100", "the format must be
+/// JSON", "the tone should be calm".
+fn names_a_rule(w: &str) -> bool {
+    matches!(
+        w,
+        "limit"
+            | "limits"
+            | "length"
+            | "maximum"
+            | "max"
+            | "minimum"
+            | "cap"
+            | "format"
+            | "formatting"
+            | "tone"
+            | "style"
+            | "language"
+            | "rule"
+            | "rules"
+            | "constraint"
+            | "constraints"
+            | "count"
+            | "total"
+            | "whole"
+            | "entire"
+            | "phrase"
+            | "phrases"
+            | "word"
+            | "words"
+            | "term"
+            | "terms"
+            | "letter"
+            | "letters"
+            | "priority"
+            | "priorities"
+            | "goal"
+            | "task"
+            | "job"
+            | "aim"
+            | "objective"
+            | "requirement"
+            | "instruction"
+    )
+}
+
+/// Whether a sentence opens with a noun phrase naming something other than the answer as the
+/// subject of its rule: "The PR description must be under 150 words", "The slogan must be in
+/// ALL CAPS", "Each commit subject should …", "the first line of your reply is …". The answer
+/// may hold more than that part (notes, other deliverables), so the rule cannot be checked on
+/// the whole of it; "Your reply must …", "The output should …", "The word limit is …" still
+/// state the answer's rule.
+/// Whether a sentence places its rule in something other than the answer as a whole: "don't
+/// use the word X anywhere in the README", "no code blocks in the explanation itself", "in the
+/// description don't use …". The answer may hold that part beside notes that need not keep the
+/// rule. The answer's own shape ("in a single paragraph", "in all lowercase", "in JSON", "in
+/// your own words") is no part.
+/// The words right after a verb of writing ("Write a limerick", "compose the ad copy"): the
+/// things the answer is asked to be, so a rule placed "in the limerick" is the answer's.
+fn asked_for(message: &str) -> Vec<String> {
+    let lower = message.to_ascii_lowercase();
+    let ws = words_at(&lower);
+    let mut out = Vec::new();
+    for (i, (_, x)) in ws.iter().enumerate() {
+        if matches!(
+            *x,
+            "write"
+                | "compose"
+                | "draft"
+                | "create"
+                | "generate"
+                | "produce"
+                | "give"
+                | "make"
+                | "rewrite"
+                | "prepare"
+                | "craft"
+                | "come"
+        ) {
+            out.extend(ws.iter().skip(i + 1).take(4).map(|(_, w)| (*w).to_string()));
+        }
+    }
+    out
+}
+
+fn in_another_part(sentence: &str, asked: &[String]) -> bool {
+    let lower = sentence.to_ascii_lowercase();
+    let ws = words_at(&lower);
+    let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+    (0..ws.len()).any(|i| {
+        // Only where the place is stressed: "anywhere in the README", "throughout the entry",
+        // "in the explanation itself" ("in the US", "in the song" name a topic or the text asked
+        // for).
+        let stressed = (w(i) == "in" && i > 0 && w(i - 1) == "anywhere") || w(i) == "throughout";
+        let itself = (i + 2..i + 6).any(|j| w(j) == "itself");
+        if !(matches!(w(i), "in" | "within" | "inside" | "throughout") && (stressed || itself)) {
+            return false;
+        }
+        // "in your limerick", "in your essay": the answer is that text.
+        if !matches!(
+            w(i + 1),
+            "the" | "a" | "an" | "this" | "that" | "each" | "every" | "any" | "its"
+        ) {
+            return false;
+        }
+        // The phrase: up to three words, within the clause.
+        let mut noun: Vec<&str> = Vec::new();
+        for j in i + 2..i + 5 {
+            let (Some(prev), Some(cur)) = (ws.get(j - 1), ws.get(j)) else {
+                break;
+            };
+            let gap = lower.get(prev.0 + prev.1.len()..cur.0).unwrap_or_default();
+            if gap.contains([',', ';', ':', '.', '(', ')', '-', '\u{2014}'])
+                || matches!(
+                    cur.1,
+                    "of" | "and" | "or" | "but" | "to" | "for" | "with" | "as"
+                )
+            {
+                break;
+            }
+            noun.push(cur.1);
+        }
+        if noun.is_empty() {
+            return false;
+        }
+        if noun
+            .iter()
+            .any(|x| matches!(*x, "person" | "voice" | "tense") || asked.iter().any(|a| a == x))
+        {
+            return false;
+        }
+        if noun.iter().any(|x| {
+            matches!(
+                *x,
+                "first" | "last" | "second" | "third" | "opening" | "closing" | "final"
+            )
+        }) {
+            return true;
+        }
+        !noun.iter().any(|head| {
+            let head = head.strip_suffix("'s").unwrap_or(head);
+            names_the_answer(head)
+                || names_a_rule(head)
+                || matches!(
+                    head,
+                    "summary"
+                        | "range"
+                        | "total"
+                        | "response's"
+                        | "reply's"
+                        | "chat"
+                        | "thread"
+                        | "conversation"
+                        | "this"
+                        | "paragraph"
+                        | "paragraphs"
+                        | "sentence"
+                        | "sentences"
+                        | "line"
+                        | "lines"
+                        | "list"
+                        | "table"
+                        | "block"
+                        | "way"
+                        | "form"
+                        | "manner"
+                        | "order"
+                        | "case"
+                        | "end"
+                        | "meantime"
+                        | "future"
+                        | "past"
+                        | "same"
+                        | "words"
+                        | "own"
+                        | "voice"
+                        | "tone"
+                        | "style"
+                        | "language"
+                        | "json"
+                        | "markdown"
+                        | "yaml"
+                        | "lowercase"
+                        | "uppercase"
+                        | "caps"
+                        | "letters"
+                        | "bullet"
+                        | "bullets"
+                        | "points"
+                        | "single"
+                        | "one"
+                        | "two"
+                        | "three"
+                )
+        })
+    })
+}
+
+#[derive(Debug, PartialEq)]
+enum Subject {
+    /// The answer, or no subject (an imperative).
+    Answer,
+    /// "The first line of your reply …": a part of the answer that can be found.
+    LineOfAnswer,
+    /// A part of the answer, or another thing it delivers.
+    Other,
+}
+
+/// The subject of a sentence's rule ([`another_subject`]); a leading label ("Format:",
+/// "- Push:") is passed over.
+fn subject_of(sentence: &str, asked: &[String]) -> Subject {
+    let lower = sentence.to_ascii_lowercase();
+    let ws = words_at(&lower);
+    let first = ws
+        .iter()
+        .position(|(_, x)| x.bytes().any(|b| b.is_ascii_alphabetic()))
+        .unwrap_or(0);
+    // "Format: the first line …": up to three words, then a colon.
+    let label_end = (first..first + 3).find(|&i| {
+        ws.get(i).is_some_and(|(at, x)| {
+            lower
+                .get(at + x.len()..)
+                .is_some_and(|r| r.starts_with(':'))
+        })
+    });
+    let (label, words) = match label_end {
+        Some(i) => (
+            ws.get(first..=i).unwrap_or_default(),
+            ws.get(i + 1..).unwrap_or_default(),
+        ),
+        None => (&[][..], &ws[..]),
+    };
+    // A label naming a part ("Push:", "Title:", "Subject line:") is that part's rule; one
+    // naming the rule ("Format:", "Constraints:", "Note:") is not.
+    // A label is a name ("Push:", "Subject line:"), not a clause ("Respond in German:").
+    let clause = label.iter().any(|(_, x)| {
+        matches!(
+            *x,
+            "in" | "to"
+                | "with"
+                | "for"
+                | "on"
+                | "at"
+                | "by"
+                | "as"
+                | "respond"
+                | "reply"
+                | "write"
+                | "answer"
+                | "use"
+                | "keep"
+                | "make"
+                | "return"
+                | "give"
+                | "be"
+                | "is"
+                | "are"
+                | "please"
+        )
+    });
+    let label_names_a_part = !clause
+        && label.last().is_some_and(|(_, x)| {
+            !names_a_rule(x)
+                && !names_the_answer(x)
+                && !matches!(
+                    *x,
+                    "note"
+                        | "notes"
+                        | "important"
+                        | "constraint"
+                        | "constraints"
+                        | "requirements"
+                        | "requirement"
+                        | "nb"
+                        | "reminder"
+                        | "also"
+                        | "edit"
+                        | "update"
+                        | "ps"
+                        | "input"
+                        | "task"
+                        | "request"
+                        | "instruction"
+                        | "instructions"
+                        | "prompt"
+                        | "question"
+                        | "context"
+                        | "goal"
+                        | "ask"
+                        | "deliverable"
+                        | "deliverables"
+                        | "scope"
+                        | "criteria"
+                        | "guidelines"
+                        | "tip"
+                        | "hint"
+                        | "warning"
+                        | "caveat"
+                )
+        });
+    if label_names_a_part {
+        return Subject::Other;
+    }
+    another_subject(&lower, words, asked)
+}
+
+fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Subject {
+    let w = |i: usize| words.get(i).map_or("", |x| x.1);
+    let mut start = words
+        .iter()
+        .position(|(_, x)| x.bytes().any(|b| b.is_ascii_alphabetic()))
+        .unwrap_or(0);
+    while matches!(w(start), "please" | "also" | "and" | "but" | "note") {
+        start += 1;
+    }
+    if !matches!(
+        w(start),
+        "the"
+            | "this"
+            | "that"
+            | "these"
+            | "those"
+            | "our"
+            | "its"
+            | "their"
+            | "each"
+            | "every"
+            | "any"
+            | "all"
+            | "both"
+            | "your"
+    ) {
+        return Subject::Answer;
+    }
+    let Some(modal) = (start + 1..start + 7).find(|&i| {
+        matches!(
+            w(i),
+            "must"
+                | "mustn't"
+                | "should"
+                | "shouldn't"
+                | "shall"
+                | "needs"
+                | "has"
+                | "is"
+                | "are"
+                | "will"
+                | "can"
+                | "cannot"
+                | "can't"
+                | "may"
+        )
+    }) else {
+        return Subject::Answer;
+    };
+    // A quoted text in the phrase ("The phrase \"Any questions?\" should end …") is what the
+    // rule is about, not a part.
+    let span = lower
+        .get(words.get(start).map_or(0, |x| x.0)..words.get(modal).map_or(0, |x| x.0))
+        .unwrap_or_default();
+    if span.contains(['"', '`', '\u{201c}']) {
+        return Subject::Answer;
+    }
+    // A verb or a clause inside the phrase ("the team that owns it is …") makes it no plain
+    // noun phrase.
+    let phrase: Vec<&str> = (start + 1..modal).map(w).collect();
+    if phrase.is_empty()
+        || phrase.iter().any(|x| {
+            matches!(
+                *x,
+                "that" | "which" | "who" | "you" | "we" | "i" | "it" | "they"
+            ) || number(x).is_some()
+        })
+    {
+        return Subject::Answer;
+    }
+    // "The poem must have a title" after "Write a poem": the answer is that text. "The word
+    // lamp should appear …", "The letter w …": the phrase names what the rule counts.
+    if phrase
+        .iter()
+        .any(|x| names_a_rule(x) || asked.iter().any(|a| a == x))
+    {
+        return Subject::Answer;
+    }
+    // "the first line of your reply": the head is the word before "of", the whole it is of
+    // the word after it.
+    let of = phrase.iter().position(|x| *x == "of");
+    let head = match of {
+        Some(0) => return Subject::Answer,
+        Some(i) => phrase.get(i - 1).copied().unwrap_or(""),
+        None => phrase.last().copied().unwrap_or(""),
+    };
+    let whole = of.and_then(|i| phrase.get(i + 1..)).unwrap_or_default();
+    let of_answer = whole.last().is_some_and(|x| names_the_answer(x));
+    let part_word = |x: &str| matches!(x, "first" | "last" | "opening" | "closing" | "final");
+    if phrase.iter().any(|x| part_word(x)) {
+        // "Your final report must …" names the answer; "the last line of your reply" a line
+        // of it.
+        if names_the_answer(head) && of.is_none() {
+            return Subject::Answer;
+        }
+        return if (of_answer || of.is_none())
+            && matches!(head, "line" | "sentence" | "word" | "words" | "paragraph")
+        {
+            Subject::LineOfAnswer
+        } else {
+            Subject::Other
+        };
+    }
+    if names_the_answer(head) || names_a_rule(head) {
+        Subject::Answer
+    } else {
+        Subject::Other
+    }
+}
+
+/// Whether a sentence states its rule under a condition ("If everything passes, keep your reply
+/// under 150 words", "Should a test fail, …", "Unless …"): whether the condition held is not
+/// known from the text, and silence is better than a guess.
+fn conditional(words: &[(usize, &str)]) -> bool {
+    let w = |i: usize| words.get(i).map_or("", |x| x.1);
+    let mut start = words
+        .iter()
+        .position(|(_, x)| x.bytes().any(|b| b.is_ascii_alphabetic()))
+        .unwrap_or(0);
+    while matches!(
+        w(start),
+        "and" | "but" | "also" | "only" | "note" | "otherwise" | "then"
+    ) {
+        start += 1;
+    }
+    matches!(
+        w(start),
+        "if" | "unless" | "whenever" | "should" | "otherwise"
+    ) || (w(start) == "in" && w(start + 1) == "case")
+}
+
 /// Whether a line of a message describes a thing the task builds or one of its fields (see
 /// [`describes_a_built_thing`] and [`field_note`]), its count at byte `at` of the lowercased line
 /// being no limit on the answer: for the older format reading in `constraints.rs`.
@@ -939,7 +1400,36 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
     let starred = message.contains('*');
     // Capped (each constraint is checked against the whole result); the count is read by the loop.
     let count = std::cell::Cell::new(0usize);
+    let asked = asked_for(message);
     let mut push = |text: &str, rule: Rule| {
+        // A rule whose subject is a part of the answer, or something else it delivers, cannot be
+        // checked on the whole answer; a first or last line of the answer is found, so its
+        // opening and ending are.
+        let located = matches!(
+            rule,
+            Rule::EndsWith(_)
+                | Rule::EndsWithOneOf(_)
+                | Rule::StartsWith(_)
+                | Rule::StartsWithOneOf(_)
+        );
+        if !located && in_another_part(text, &asked) {
+            return;
+        }
+        match subject_of(text, &asked) {
+            Subject::Other => return,
+            Subject::LineOfAnswer
+                if !matches!(
+                    rule,
+                    Rule::EndsWith(_)
+                        | Rule::EndsWithOneOf(_)
+                        | Rule::StartsWith(_)
+                        | Rule::StartsWithOneOf(_)
+                ) =>
+            {
+                return
+            }
+            _ => {}
+        }
         // A word bound said of the prose around the code counts the prose alone.
         let rule = match rule {
             Rule::Words(rel, n) if bounds_prose_only(text) => Rule::ProseWords(rel, n),
@@ -980,7 +1470,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         // A sentence about a thing the task builds states that thing's behaviour, not the
         // answer's shape: "add a validator that rejects bios with more than 200 words", "make
         // the CLI print its output in lowercase".
-        if describes_a_built_thing(&ws) {
+        if describes_a_built_thing(&ws) || conditional(&ws) {
             continue;
         }
         let caps = has_any(
@@ -2273,6 +2763,102 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         }
     }
     message_rules(message, &mut push);
+    let lifts = lifted(message);
+    if !lifts.is_empty() {
+        out.retain(|(text, rule)| {
+            let at = message.find(text.as_str()).unwrap_or(0);
+            !lifts
+                .iter()
+                .any(|(end, family)| at < *end && family.contains(&describe(rule).0))
+        });
+    }
+    out
+}
+
+/// Words that take a rule back: "scratch the word limit", "ignore the 50-word cap", "the cap
+/// doesn't apply to the table", "no word limit this time", "JSON isn't needed after all".
+const LIFTS: [&str; 17] = [
+    "scratch",
+    "ignore",
+    "forget",
+    "disregard",
+    "drop the",
+    "doesn't apply",
+    "does not apply",
+    "don't apply",
+    "no longer",
+    "lifted",
+    "lift the",
+    "waive",
+    "never mind",
+    "not needed",
+    "isn't needed",
+    "no need for",
+    "don't worry about",
+];
+
+/// Where a message takes back a family of rules stated before it (byte position where the
+/// sentence ends, the kinds of rule it lifts). A partial lift ("the cap doesn't apply to the flag
+/// table") lifts the rule too: which part it still holds for is not checked.
+fn lifted(message: &str) -> Vec<(usize, &'static [&'static str])> {
+    const LENGTH: &[&str] = &[
+        "words",
+        "prose-words",
+        "sentences",
+        "bullets",
+        "paragraphs",
+        "characters",
+    ];
+    let mut out = Vec::new();
+    for sentence in sentences(message) {
+        let lower = sentence
+            .to_ascii_lowercase()
+            .replace('\u{2019}', "'")
+            .replace("don't forget", "")
+            .replace("do not forget", "")
+            .replace("never forget", "");
+        if !(LIFTS.iter().any(|l| super::text::contains(&lower, l))
+            || lower.contains("no word limit")
+            || lower.contains("no length limit"))
+        {
+            continue;
+        }
+        // Rules read before this sentence ends: its own ("the 200-word cap doesn't apply …"
+        // reads as a bound) and earlier ones.
+        let at = sentence.as_ptr() as usize - message.as_ptr() as usize + sentence.len();
+        let names = |xs: &[&str]| xs.iter().any(|x| super::text::contains(&lower, x));
+        if names(&[
+            "word limit",
+            "word count",
+            "word cap",
+            "-word cap",
+            "-word limit",
+            "length limit",
+            "the limit",
+            "the cap",
+            "length cap",
+            "sentence limit",
+            "bullet limit",
+            "character limit",
+        ]) {
+            out.push((at, LENGTH));
+        }
+        if names(&["json"]) {
+            out.push((at, &["json", "json-keys"][..]));
+        }
+        if names(&[
+            "lowercase",
+            "lower case",
+            "all caps",
+            "uppercase",
+            "capital",
+        ]) {
+            out.push((at, &["lowercase", "uppercase", "capital-words"][..]));
+        }
+        if names(&["heading", "section", "template"]) {
+            out.push((at, &["headings", "sections"][..]));
+        }
+    }
     out
 }
 
@@ -5432,7 +6018,7 @@ mod tests {
         );
         // A counted word's range: both ends; a range of times that counts no word, nothing.
         assert_eq!(
-            rules("Make sure the word lamp appears 3 to 5 times in the ad."),
+            rules("Write an ad for a desk lamp. Make sure the word lamp appears 3 to 5 times in the ad."),
             vec![
                 Rule::WordCount("lamp".into(), Rel::AtLeast, 3),
                 Rule::WordCount("lamp".into(), Rel::LessThan, 6)
@@ -5933,7 +6519,10 @@ mod tests {
             ),
             ("Don’t use the words \"sun\" and \"moon\".", "forbids"),
             ("Do not use any commas in your limerick.", "no-commas"),
-            ("Commas are not allowed in the song.", "no-commas"),
+            (
+                "Write a song about rain. Commas are not allowed in the song.",
+                "no-commas",
+            ),
             (
                 "Avoid \"synergy\" and \"leverage\" in the whole essay.",
                 "forbids",
@@ -7043,7 +7632,7 @@ mod tests {
                 "STATE:",
             ),
             (
-                "The email must open with exactly 'Hello all,'.",
+                "Your reply must open with exactly 'Hello all,'.",
                 "Hello all,",
             ),
             (
@@ -7064,8 +7653,10 @@ mod tests {
             "Feature flag names must start with `ff_`.",
             "Each bullet should start with a verb.",
             "End with one line that starts with \"Verdict:\".",
-            // A file's first line, not the answer's.
+            // A file's first line, not the answer's; a deliverable the answer may hold with
+            // notes around it.
             "The first line of the CSV must be exactly \"id,name\".",
+            "The email must open with exactly 'Hello all,'.",
             "The very first line of your report must be `ticket: <id>` and nothing else.",
             "Every new file's first line must be `// SPDX-License-Identifier: MIT`.",
             "The first line of the HTTP response must be `HTTP/1.1 200 OK`.",
@@ -7125,6 +7716,47 @@ mod tests {
             p.contains(&Rule::EndsWith("Any questions?".into())),
             "{p:?}"
         );
+    }
+
+    /// A rule said of a part or another deliverable, under a condition, or taken back later in
+    /// the message is not checked on the whole answer; the answer's own rules still are.
+    #[test]
+    fn rules_of_parts_conditions_and_lifted_rules_are_not_read() {
+        for m in [
+            "The PR description must include a Testing section and must be under 150 words.",
+            "The slogan must be in ALL CAPS.",
+            "Format: the first line is a title in ALL CAPS, then normal text below it.",
+            "Push: max 40 characters each, no emoji.",
+            "If everything passes, keep your reply under 150 words.",
+            "Should any check fail, answer in JSON.",
+            "Don't use the word \"simply\" anywhere in the changelog entry.",
+            "No code blocks in the explanation itself.",
+            "Keep it under 100 words. Edit: actually, ignore the word limit for this one.",
+            "Keep your reply under 200 words. The 200-word cap doesn\u{2019}t apply to the table.",
+            "Return JSON with the keys `a` and `b`. Scratch the JSON, plain text is fine.",
+        ] {
+            assert_eq!(kinds(m), Vec::<&str>::new(), "{m}");
+        }
+        for (m, kind) in [
+            ("Your reply must be under 150 words.", "words"),
+            ("The output must be in all lowercase.", "lowercase"),
+            ("The response should stay under 100 words.", "words"),
+            ("The last line must be 'DONE'.", "ending"),
+            ("Format: keep the reply under 80 words.", "words"),
+            ("Respond in German: the team reads no English.", "language"),
+            ("Don't forget to answer in all lowercase.", "lowercase"),
+            (
+                "Write a haiku. Do not use any commas in the haiku.",
+                "no-commas",
+            ),
+            ("When you are done, reply in under 50 words.", "words"),
+            (
+                "Ignore the test logs. Keep the reply under 50 words.",
+                "words",
+            ),
+        ] {
+            assert!(kinds(m).contains(&kind), "{m}: {:?}", kinds(m));
+        }
     }
 
     #[test]
