@@ -12,6 +12,7 @@ use serde::Serialize;
 
 mod language;
 mod lists;
+mod notes;
 
 /// How a count compares with its bound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -398,7 +399,7 @@ fn names_a_rule(w: &str) -> bool {
 /// your own words") is no part.
 /// The words right after a verb of writing ("Write a limerick", "compose the ad copy"): the
 /// things the answer is asked to be, so a rule placed "in the limerick" is the answer's.
-fn asked_for(message: &str) -> Vec<String> {
+pub(super) fn asked_for(message: &str) -> Vec<String> {
     let lower = message.to_ascii_lowercase();
     let ws = words_at(&lower);
     let mut out = Vec::new();
@@ -424,15 +425,50 @@ fn asked_for(message: &str) -> Vec<String> {
     out
 }
 
-fn in_another_part(sentence: &str, asked: &[String]) -> bool {
+/// Whether a sentence asks the answer to open with something ("Start with …", "Begin with
+/// …", "Lead with …").
+fn opens_with_part(sentence: &str) -> bool {
     let lower = sentence.to_ascii_lowercase();
+    let ws = words_at(&lower);
+    let Some(first) = ws
+        .iter()
+        .position(|(_, x)| x.bytes().any(|b| b.is_ascii_alphabetic()))
+    else {
+        return false;
+    };
+    let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+    let at = if w(first) == "please" {
+        first + 1
+    } else {
+        first
+    };
+    matches!(w(at), "start" | "begin" | "open" | "lead") && w(at + 1) == "with"
+}
+
+/// Whether a sentence's rule is said of a part of the answer or another deliverable (its
+/// subject, a label, a stressed place) or under a condition: not checkable on the whole answer.
+pub(super) fn rule_elsewhere(sentence: &str, asked: &[String]) -> bool {
+    in_another_part(sentence, asked)
+        || subject_of(sentence, asked) != Subject::Answer
+        || conditional(&words_at(&sentence.to_ascii_lowercase()))
+}
+
+fn in_another_part(sentence: &str, asked: &[String]) -> bool {
+    let lower = sentence.to_ascii_lowercase().replace("write-up", "writeup");
     let ws = words_at(&lower);
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     (0..ws.len()).any(|i| {
         // Only where the place is stressed: "anywhere in the README", "throughout the entry",
         // "in the explanation itself" ("in the US", "in the song" name a topic or the text asked
         // for).
-        let stressed = (w(i) == "in" && i > 0 && w(i - 1) == "anywhere") || w(i) == "throughout";
+        // A place the sentence opens with ("Within the 2.8.0 entry, use only …", "- in the
+        // description don't use …") is where its rule holds.
+        let opens = ws
+            .iter()
+            .position(|(_, x)| x.bytes().any(|b| b.is_ascii_alphabetic()))
+            == Some(i);
+        let stressed =
+            (w(i) == "in" && i > 0 && w(i - 1) == "anywhere") || w(i) == "throughout" || opens;
         let itself = (i + 2..i + 6).any(|j| w(j) == "itself");
         if !(matches!(w(i), "in" | "within" | "inside" | "throughout") && (stressed || itself)) {
             return false;
@@ -550,7 +586,7 @@ enum Subject {
 /// The subject of a sentence's rule ([`another_subject`]); a leading label ("Format:",
 /// "- Push:") is passed over.
 fn subject_of(sentence: &str, asked: &[String]) -> Subject {
-    let lower = sentence.to_ascii_lowercase();
+    let lower = sentence.to_ascii_lowercase().replace("write-up", "writeup");
     let ws = words_at(&lower);
     let first = ws
         .iter()
@@ -599,7 +635,19 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
                 | "please"
         )
     });
+    // The label heads one sentence: "sentry: hydration mismatch. no code in the reply" runs on
+    // past its first sentence (a lowercase chat line the splitter keeps whole).
+    let plain = [
+        "incl. ", "e.g. ", "i.e. ", "etc. ", "approx. ", "vs. ", "min. ", "max. ",
+    ]
+    .iter()
+    .fold(lower.clone(), |t, a| t.replace(a, " "));
+    let one_sentence = !plain
+        .trim_end()
+        .trim_end_matches(['.', '!', '?'])
+        .contains(". ");
     let label_names_a_part = !clause
+        && one_sentence
         && label.last().is_some_and(|(_, x)| {
             !names_a_rule(x)
                 && !names_the_answer(x)
@@ -1405,6 +1453,20 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         // A rule whose subject is a part of the answer, or something else it delivers, cannot be
         // checked on the whole answer; a first or last line of the answer is found, so its
         // opening and ending are.
+        // "Start with a Summary section of no more than 5 bullets", "Start with `TL;DR:` and
+        // at most 2 sentences": a count of the opening part, not of the answer.
+        if matches!(
+            rule,
+            Rule::Words(..)
+                | Rule::ProseWords(..)
+                | Rule::Sentences(..)
+                | Rule::Bullets(..)
+                | Rule::ListItems(..)
+                | Rule::DividedParagraphs(..)
+        ) && opens_with_part(text)
+        {
+            return;
+        }
         let located = matches!(
             rule,
             Rule::EndsWith(_)
@@ -5173,6 +5235,65 @@ fn quoted_as_removed(lower: &str, i: usize, j: usize) -> bool {
     .any(|v| clause.contains(v))
 }
 
+/// The result without its notes to the requester, when it has both ([`notes`]).
+pub(super) fn delivered(result: &str) -> Option<String> {
+    notes::without_notes(result)
+}
+
+/// Rules on what a text says or how it is written, which notes to the requester beside it need
+/// not keep.
+fn of_the_text(rule: &Rule) -> bool {
+    matches!(
+        rule,
+        Rule::Words(..)
+            | Rule::ProseWords(..)
+            | Rule::Sentences(..)
+            | Rule::Lowercase
+            | Rule::Uppercase
+            | Rule::CapitalWords(..)
+            | Rule::Forbids(_)
+            | Rule::ProseForbids(_)
+            | Rule::EndsWith(_)
+            | Rule::EndsWithOneOf(_)
+            | Rule::NoCommas
+            | Rule::NoCodeBlocks
+            | Rule::NoBullets
+            | Rule::Language(_)
+            | Rule::Script(_)
+    )
+}
+
+/// Whether a sentence names the reply itself ("your reply", "the whole response"), so that
+/// everything in it, notes included, must keep its rule.
+pub(super) fn names_the_reply(sentence: &str) -> bool {
+    let lower = sentence.to_ascii_lowercase();
+    let ws = words_at(&lower);
+    ws.windows(2).any(|p| match p {
+        [(_, a), (_, b)] => {
+            matches!(*a, "your" | "the" | "whole" | "entire" | "full" | "this")
+                && matches!(
+                    *b,
+                    "reply"
+                        | "replies"
+                        | "response"
+                        | "responses"
+                        | "answer"
+                        | "answers"
+                        | "report"
+                        | "output"
+                        | "message"
+                )
+        }
+        _ => false,
+    })
+}
+
+/// The text outside fenced code blocks and inline code spans.
+fn prose_of(text: &str) -> String {
+    let lines: Vec<&str> = lists::outside_fences(text).collect();
+    super::text::outside_code_spans(&lines.join("\n"))
+}
+
 fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
     let trimmed = text.trim();
     let count = |rel: Rel, have: usize, n: usize, what: &str| {
@@ -5278,15 +5399,26 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             let have = text.matches(',').count();
             (have == 0, (have > 0).then(|| format!("{have} commas")))
         }
+        // Code keeps its own case (`SELECT`, `NULL`, a class name): the prose is checked.
         Rule::Lowercase => {
-            let bad: String = text.chars().filter(|c| c.is_uppercase()).take(10).collect();
+            let prose = prose_of(text);
+            let bad: String = prose
+                .chars()
+                .filter(|c| c.is_uppercase())
+                .take(10)
+                .collect();
             (
                 bad.is_empty(),
                 (!bad.is_empty()).then(|| format!("capital letters: {bad}")),
             )
         }
         Rule::Uppercase => {
-            let bad: String = text.chars().filter(|c| c.is_lowercase()).take(10).collect();
+            let prose = prose_of(text);
+            let bad: String = prose
+                .chars()
+                .filter(|c| c.is_lowercase())
+                .take(10)
+                .collect();
             (
                 bad.is_empty(),
                 (!bad.is_empty()).then(|| format!("lowercase letters: {bad}")),
@@ -5744,11 +5876,23 @@ fn describe(rule: &Rule) -> (&'static str, String) {
 
 /// Parses the message's checkable constraints and checks each in the result.
 pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
+    // What the answer delivers, without its notes to the requester ([`notes`]), computed once.
+    let mut delivered: Option<Option<String>> = None;
     parse(message)
         .into_iter()
-        .map(|(_, rule)| {
+        .map(|(sentence, rule)| {
             let (kind, constraint) = describe(&rule);
-            let (holds, evidence) = check(&rule, result);
+            // A rule of what is delivered (not one that names the reply itself) is checked on
+            // it: an email's sign-off, a bio's case, a README's banned words.
+            let text = if of_the_text(&rule) && !names_the_reply(&sentence) {
+                delivered
+                    .get_or_insert_with(|| notes::without_notes(result))
+                    .as_deref()
+                    .unwrap_or(result)
+            } else {
+                result
+            };
+            let (holds, evidence) = check(&rule, text);
             Checked {
                 kind,
                 constraint,
@@ -7718,6 +7862,16 @@ mod tests {
         );
     }
 
+    /// Case rules are the prose's: code keeps its own case.
+    #[test]
+    fn case_rules_leave_code_alone() {
+        let sql = "dedup now keeps the newest row:\n```sql\nSELECT id FROM events\n```\nuse `ROW_NUMBER()` for it.";
+        assert!(check(&Rule::Lowercase, sql).0);
+        assert!(!check(&Rule::Lowercase, "Dedup now keeps the newest row.").0);
+        assert!(check(&Rule::Uppercase, "DONE: `make test` PASSED").0);
+        assert!(!check(&Rule::Uppercase, "DONE: tests passed").0);
+    }
+
     /// A rule said of a part or another deliverable, under a condition, or taken back later in
     /// the message is not checked on the whole answer; the answer's own rules still are.
     #[test]
@@ -7734,6 +7888,10 @@ mod tests {
             "Keep it under 100 words. Edit: actually, ignore the word limit for this one.",
             "Keep your reply under 200 words. The 200-word cap doesn\u{2019}t apply to the table.",
             "Return JSON with the keys `a` and `b`. Scratch the JSON, plain text is fine.",
+            "Within the 2.8.0 entry, use only these headings: Added, Changed, Fixed.",
+            "- in the description don't use the word \"best\"",
+            "Start with a \"## Summary\" section of no more than 5 bullets.",
+            "Start with `TL;DR:` and at most 2 sentences.",
         ] {
             assert_eq!(kinds(m), Vec::<&str>::new(), "{m}");
         }
@@ -7744,6 +7902,10 @@ mod tests {
             ("The last line must be 'DONE'.", "ending"),
             ("Format: keep the reply under 80 words.", "words"),
             ("Respond in German: the team reads no English.", "language"),
+            (
+                "Write up the results. Don't use the word \"significant\" anywhere in the write-up.",
+                "forbids",
+            ),
             ("Don't forget to answer in all lowercase.", "lowercase"),
             (
                 "Write a haiku. Do not use any commas in the haiku.",

@@ -384,6 +384,32 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             }
         }
     }
+    // A ban on what the answer's text holds (code, classes, emoji, a mention) said of a part of
+    // it or of another deliverable ("The public notes must not mention …", "Push: … no emoji",
+    // "no code blocks in the explanation itself"), or under a condition, is not checked on the
+    // whole answer; bans on acts (changes, installs, pushes) are the agent's whatever it writes.
+    let asked = super::checkable::asked_for(instructions);
+    let all = text::sentences(instructions);
+    for n in &mut out {
+        // The whole sentence: a ban split off after a colon keeps its subject ("The Python
+        // examples must be plain functions: do not define any classes in them").
+        let at = instructions.find(n.text.as_str());
+        let whole = all
+            .iter()
+            .find(|(start, s)| at.is_some_and(|a| a >= *start && a < start + s.len()))
+            .map_or(n.text.as_str(), |(_, s)| s);
+        if super::checkable::rule_elsewhere(&n.text, &asked)
+            || super::checkable::rule_elsewhere(whole, &asked)
+        {
+            n.forbidden.retain(|f| {
+                !matches!(
+                    f,
+                    Forbidden::Code | Forbidden::Class | Forbidden::Emoji | Forbidden::Mention(_)
+                )
+            });
+        }
+    }
+    out.retain(|n| !n.forbidden.is_empty());
     if clauses.is_empty() {
         return out;
     }
@@ -550,6 +576,14 @@ fn is_constraint_cue(lower: &str, i: usize, cue: &str) -> bool {
             .iter()
             .any(|b| r.starts_with(b))
         })
+    {
+        return false;
+    }
+    // "under 80 words, not counting code blocks": what a count leaves out, not a ban.
+    if cue == "not "
+        && lower
+            .get(i + cue.len()..)
+            .is_some_and(|r| r.starts_with("counting") || r.starts_with("including"))
     {
         return false;
     }
@@ -1583,10 +1617,41 @@ fn check_negatives_reading(
         inline: text::inline_code_spans(result),
         prose,
     };
+    // What the result delivers without its notes to the requester (`checkable::delivered`),
+    // for bans on code and emoji said of the deliverable rather than of the reply itself.
+    let delivered = super::checkable::delivered(result);
     let mut out = Vec::new();
     for n in negs {
+        let own = delivered
+            .as_deref()
+            .filter(|_| !super::checkable::names_the_reply(&n.text));
+        let delivered_code = own.map(Code::of);
         for f in &n.forbidden {
             let found: Option<(String, Option<String>)> = match f {
+                Forbidden::Code if own.is_some() => {
+                    let (d, c) = (own.unwrap_or_default(), delivered_code.as_ref());
+                    c.filter(|c| c.present() && !only_diagrams(d)).map(|c| {
+                        (
+                            "the result contains code".to_string(),
+                            c.lines.first().map(|l| l.to_string()),
+                        )
+                    })
+                }
+                Forbidden::Emoji if own.is_some() => own
+                    .unwrap_or_default()
+                    .lines()
+                    .find(|l| {
+                        l.chars().any(is_emoji) && {
+                            let lower = l.to_lowercase();
+                            !PUT_ASIDE.iter().any(|w| lower.contains(w))
+                        }
+                    })
+                    .map(|l| {
+                        (
+                            "the result contains an emoji".to_string(),
+                            Some(l.trim().chars().take(120).collect()),
+                        )
+                    }),
                 Forbidden::Implementation => changed_a_file(result, &BUILT_VERBS).map(|e| {
                     (
                         "the result implements what was to be planned only".to_string(),
@@ -3939,6 +4004,74 @@ mod tests {
         );
     }
 
+    /// Bans on what a part or another deliverable holds are not the whole answer's; bans on
+    /// acts stay the agent's whatever the sentence's subject.
+    #[test]
+    fn content_bans_of_a_part_are_not_read_and_act_bans_are() {
+        for m in [
+            "Update the docs. The public notes must not mention the login bug.",
+            "Write the texts. Push: max 40 characters each, no emoji.",
+            "Explain the outage. No code blocks in the explanation itself.",
+            "Add examples. The Python examples must be plain functions: do not define any classes in them.",
+            "If the client is technical, no code is fine to skip; otherwise no code.",
+        ] {
+            let n = negatives(m);
+            for f in [Forbidden::Code, Forbidden::Class, Forbidden::Emoji] {
+                assert!(!bans(&n, &f), "{m}: {f:?}");
+            }
+            assert!(
+                !n.iter().any(|c| c.forbidden.iter().any(|f| matches!(f, Forbidden::Mention(_)))),
+                "{m}"
+            );
+        }
+        assert!(bans(
+            &negatives("Explain the outage. No code in your reply."),
+            &Forbidden::Code
+        ));
+        assert!(bans(
+            &negatives("Summarise it, no emoji."),
+            &Forbidden::Emoji
+        ));
+        // A chat line's prefix heads its first sentence only.
+        assert!(bans(
+            &negatives(
+                "sentry: hydration mismatch. figure it out. no code in the reply, just explain."
+            ),
+            &Forbidden::Code
+        ));
+        assert!(bans(
+            &negatives("The migration must be reversible. Do not add new dependencies."),
+            &Forbidden::Dependency
+        ));
+        // What a count leaves out is no ban.
+        assert!(!bans(
+            &negatives("Keep the response under 80 words, not counting code blocks."),
+            &Forbidden::Code
+        ));
+    }
+
+    /// A ban on the deliverable's code or emoji is checked on it, not on the notes to the
+    /// requester beside it; a ban on the reply covers the notes too.
+    #[test]
+    fn bans_on_a_deliverable_leave_the_notes_beside_it_alone() {
+        let result = "**Email to client**\n\nHi Jens, we fixed the spam issue.\n\n---\n\n**Technical details (for you only)**\n\n```\nv=spf1 include:spf.example.com ~all\n```\n\u{2705} checked";
+        let v = |m: &str| {
+            let n = negatives(m);
+            check(&n, result)
+        };
+        assert!(v("Write a short email to the client, no code, no emoji.").is_empty());
+        assert_eq!(v("No code anywhere in your reply.").len(), 1);
+        let bare = "Hi Jens, we fixed it.\n```\nv=spf1 ~all\n```";
+        assert_eq!(
+            check(
+                &negatives("Write a short email to the client, no code."),
+                bare
+            )
+            .len(),
+            1
+        );
+    }
+
     #[test]
     fn a_result_that_says_it_left_things_alone_breaks_no_ban() {
         let cases = [
@@ -4195,7 +4328,8 @@ mod tests {
             "Rebased; publishing it will need `git push --force-with-lease`, which I left to you."
         )
         .is_empty());
-        let emoji = negatives("The changelog must not contain any emojis.");
+        let emoji =
+            negatives("Write the changelog entry. The changelog must not contain any emojis.");
         assert_eq!(
             check(&emoji, "Added the entry: \u{2728} faster startup.").len(),
             1

@@ -1,0 +1,141 @@
+//! The parts of a report that speak to the requester rather than deliver what was asked:
+//! "**Notes for you:** …", "What I changed:", "Technical details (for you only)". A child that
+//! writes an email, a README or a bio often hands it back between such notes; a rule on the
+//! email ("no code", "all lowercase", "end with the sign-off") is the email's, not the notes'.
+
+/// Words of a part's label that mark it as a note to the requester.
+const NOTE_LABELS: [&str; 21] = [
+    "note",
+    "notes",
+    "for you only",
+    "just for you",
+    "for the orchestrator",
+    "for review",
+    "why",
+    "rationale",
+    "what i changed",
+    "what i did",
+    "changes made",
+    "technical details",
+    "internal",
+    "comment",
+    "comments",
+    "remarks",
+    "assumptions",
+    "open questions",
+    "caveats",
+    "reasoning",
+    "context for you",
+];
+
+/// A line that labels the part after it, lowercased (empty for a separator), and whether it is
+/// a strong one: a separator (`---`), a Markdown heading or a bold line (`**Email:**`, `**Notes
+/// for you:** text…`) are; a short line ending in a colon ("What I changed:") is weak, and
+/// inside a note that a strong label began it is the note's own sub-label.
+fn label(line: &str) -> Option<(String, bool)> {
+    let t = line.trim();
+    if t.len() >= 3
+        && (t.chars().all(|c| c == '-')
+            || t.chars().all(|c| c == '*')
+            || t.chars().all(|c| c == '_'))
+    {
+        return Some((String::new(), true));
+    }
+    if let Some(h) = t.strip_prefix('#') {
+        return Some((h.trim_start_matches('#').trim().to_ascii_lowercase(), true));
+    }
+    if let Some(rest) = t.strip_prefix("**") {
+        let end = rest.find("**")?;
+        return Some((
+            rest.get(..end).unwrap_or_default().to_ascii_lowercase(),
+            true,
+        ));
+    }
+    (t.ends_with(':') && t.split_whitespace().count() <= 6).then(|| (t.to_ascii_lowercase(), false))
+}
+
+fn is_note(label: &str) -> bool {
+    NOTE_LABELS
+        .iter()
+        .any(|n| super::super::text::contains(label, n))
+}
+
+/// `result` without its notes to the requester, when it has both notes and something else
+/// with words in it; `None` otherwise (nothing to set apart). Fenced code blocks are read as
+/// they stand: a label inside one is code.
+pub fn without_notes(result: &str) -> Option<String> {
+    let mut kept = String::new();
+    let mut in_note = false;
+    // The note began at a strong label: weak ones inside it are its own.
+    let mut note_strong = false;
+    let mut in_fence = false;
+    let mut any_note = false;
+    for line in result.lines() {
+        let body = line.trim_start();
+        if body.starts_with("```") || body.starts_with("~~~") {
+            in_fence = !in_fence;
+        } else if !in_fence {
+            if let Some((l, strong)) = label(line) {
+                // A separator ends a note; a label starts a part of its own kind (a weak one
+                // inside a note is the note's). Labels themselves are no content.
+                if strong || !note_strong {
+                    in_note = !l.is_empty() && is_note(&l);
+                    note_strong = in_note && strong;
+                    any_note |= in_note;
+                }
+                if strong || in_note {
+                    continue;
+                }
+            }
+        }
+        if !in_note {
+            kept.push_str(line);
+            kept.push('\n');
+        }
+    }
+    let kept = kept.trim_end().to_string();
+    (any_note && kept.chars().any(char::is_alphabetic)).then_some(kept)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notes_to_the_requester_are_set_apart_from_what_was_asked() {
+        let email = "**Email:**\n\nHola,\n\nUn saludo, el equipo\n\n---\n\n**Notes for you:** I used \"devolución\".";
+        let kept = without_notes(email).unwrap_or_default();
+        assert!(kept.ends_with("Un saludo, el equipo"), "{kept}");
+        assert!(!kept.contains("devolución"));
+        let readme = "What I changed:\n- removed \"simply\"\n\nNew README.md:\n\n```markdown\n# tiny\nUse it.\n```";
+        let kept = without_notes(readme).unwrap_or_default();
+        assert!(
+            !kept.contains("simply") && kept.contains("# tiny"),
+            "{kept}"
+        );
+        let details = "Hi Jens,\n\nWe fixed it.\n\n---\n\n**Technical details (for you only)**\n\n```\nv=spf1 ~all\n```";
+        let kept = without_notes(details).unwrap_or_default();
+        assert!(!kept.contains("spf1"), "{kept}");
+        // A heading inside a fence is code; a report with no notes, or only notes, is whole.
+        assert_eq!(without_notes("```md\n## Notes\nx\n```\nDone."), None);
+        assert_eq!(without_notes("Fixed the parser.\n\nAll tests pass."), None);
+        assert_eq!(without_notes("## Notes\nI did it."), None);
+        // A note's own sub-labels stay in it; a label line is no content of its part.
+        let kept = without_notes(
+            "**Bio:**\nsun and salt\n\n**Technical details (for you only)**\nOld record:\n`v=spf1`",
+        )
+        .unwrap_or_default();
+        assert_eq!(kept, "sun and salt");
+        // "What this means for you:" in an announcement is part of it.
+        assert_eq!(
+            without_notes("Starting Monday.\n\nWhat this means for you:\n- be green"),
+            None
+        );
+        // A part after the notes is kept.
+        let kept = without_notes("## Notes\nwhy\n## Bio\nsun and salt").unwrap_or_default();
+        assert!(
+            kept.contains("sun and salt") && !kept.contains("why"),
+            "{kept}"
+        );
+    }
+}
