@@ -451,10 +451,64 @@ pub(super) fn rule_elsewhere(sentence: &str, asked: &[String]) -> bool {
     in_another_part(sentence, asked)
         || subject_of(sentence, asked) != Subject::Answer
         || conditional(&words_at(&sentence.to_ascii_lowercase()))
+        || not_now(sentence)
+}
+
+/// Whether a sentence names a piece of text other than the answer that a case rule could be
+/// about ("these headers … all caps", "the commit message … entirely lowercase").
+fn names_a_text_object(sentence: &str) -> bool {
+    words_at(&sentence.to_ascii_lowercase())
+        .iter()
+        .any(|(_, w)| {
+            matches!(
+                *w,
+                "heading"
+                    | "headings"
+                    | "header"
+                    | "headers"
+                    | "title"
+                    | "titles"
+                    | "label"
+                    | "labels"
+                    | "button"
+                    | "buttons"
+                    | "subject"
+                    | "commit"
+                    | "tag"
+                    | "tags"
+                    | "slogan"
+                    | "headline"
+                    | "column"
+                    | "columns"
+                    | "field"
+                    | "fields"
+                    | "identifier"
+                    | "identifiers"
+                    | "variable"
+                    | "variables"
+                    | "branch"
+                    | "filename"
+                    | "filenames"
+                    | "acronym"
+                    | "acronyms"
+            )
+        })
 }
 
 fn in_another_part(sentence: &str, asked: &[String]) -> bool {
     let lower = sentence.to_ascii_lowercase().replace("write-up", "writeup");
+    // "Under "Risks", no more than 3 bullets": a section named in quotes or bold, opening the
+    // sentence.
+    let opening = lower.trim_start_matches(['-', '*', ' ', '\t']);
+    if let Some(rest) = ["under ", "in ", "within ", "inside ", "for "]
+        .iter()
+        .find_map(|p| opening.strip_prefix(p))
+    {
+        let rest = rest.trim_start_matches(['*', ' ']);
+        if rest.starts_with(['"', '`', '\u{201c}', '\'']) {
+            return true;
+        }
+    }
     let ws = words_at(&lower);
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     (0..ws.len()).any(|i| {
@@ -594,10 +648,15 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
         .unwrap_or(0);
     // "Format: the first line …": up to three words, then a colon.
     let label_end = (first..first + 3).find(|&i| {
+        // "**Root cause** — no more than two sentences", "Executive summary — …": a dash too.
         ws.get(i).is_some_and(|(at, x)| {
-            lower
-                .get(at + x.len()..)
-                .is_some_and(|r| r.starts_with(':'))
+            lower.get(at + x.len()..).is_some_and(|r| {
+                let r = r.trim_start_matches('*');
+                r.starts_with(':')
+                    || r.starts_with(" \u{2014} ")
+                    || r.starts_with(" \u{2013} ")
+                    || r.starts_with(" - ")
+            })
         })
     });
     let (label, words) = match label_end {
@@ -613,7 +672,22 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
     let clause = label.iter().any(|(_, x)| {
         matches!(
             *x,
-            "in" | "to"
+            "no" | "not"
+                | "never"
+                | "don't"
+                | "dont"
+                | "do"
+                | "avoid"
+                | "only"
+                | "always"
+                | "must"
+                | "should"
+                | "all"
+                | "any"
+                | "each"
+                | "every"
+                | "in"
+                | "to"
                 | "with"
                 | "for"
                 | "on"
@@ -806,6 +880,17 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
 /// Whether a sentence states its rule under a condition ("If everything passes, keep your reply
 /// under 150 words", "Should a test fail, …", "Unless …"): whether the condition held is not
 /// known from the text, and silence is better than a guess.
+/// Whether a sentence states a rule that does not hold now: a habit taken back ("Usually I ask
+/// for under 150 words — not this time") or a template's placeholder ("<under 60 words>").
+fn not_now(sentence: &str) -> bool {
+    let lower = sentence.to_ascii_lowercase();
+    let t = lower.trim().trim_start_matches(['-', '*', ' ']);
+    super::text::contains(&lower, "not this time")
+        || super::text::contains(&lower, "not for this one")
+        || (t.starts_with('<') && t.trim_end_matches('.').ends_with('>'))
+        || (t.starts_with('[') && t.trim_end_matches('.').ends_with(']'))
+}
+
 fn conditional(words: &[(usize, &str)]) -> bool {
     let w = |i: usize| words.get(i).map_or("", |x| x.1);
     let mut start = words
@@ -1467,6 +1552,18 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         {
             return;
         }
+        // A case rule said with another piece of text named is that text's.
+        if matches!(
+            rule,
+            Rule::Lowercase | Rule::Uppercase | Rule::CapitalWords(..)
+        ) && names_a_text_object(text)
+            // ("Your answer must be lowercase, keys included" still covers everything.)
+            && !words_at(&text.to_ascii_lowercase())
+                .iter()
+                .any(|(_, w)| matches!(*w, "included" | "including" | "too" | "even" | "everything"))
+        {
+            return;
+        }
         let located = matches!(
             rule,
             Rule::EndsWith(_)
@@ -1532,7 +1629,7 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         // A sentence about a thing the task builds states that thing's behaviour, not the
         // answer's shape: "add a validator that rejects bios with more than 200 words", "make
         // the CLI print its output in lowercase".
-        if describes_a_built_thing(&ws) || conditional(&ws) {
+        if describes_a_built_thing(&ws) || conditional(&ws) || not_now(sentence) {
             continue;
         }
         let caps = has_any(
@@ -2135,11 +2232,30 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             }
         }
         if has("json") {
-            if let Some(list) = named_list(sentence, &lower, &["keys", "fields"]) {
+            if let Some(mut list) = named_list(sentence, &lower, &["keys", "fields"]) {
+                // "top-level keys are exactly `summary`, `findings`": the names are the ones
+                // quoted as code, not the words before them.
+                if list.iter().any(|k| k.contains('`')) {
+                    let at = lower
+                        .find("keys")
+                        .or_else(|| lower.find("fields"))
+                        .unwrap_or(0);
+                    list = sentence
+                        .get(at..)
+                        .unwrap_or_default()
+                        .split('`')
+                        .skip(1)
+                        .step_by(2)
+                        .map(str::to_string)
+                        .filter(|k| !k.is_empty() && !k.contains(' '))
+                        .collect();
+                }
                 let exact = has_any(
                     &lower,
                     &[
                         "exactly the keys",
+                        "keys are exactly",
+                        "keys must be exactly",
                         "exactly these keys",
                         "exactly these json keys",
                         "exactly the json keys",
@@ -2154,7 +2270,9 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                         "no additional keys",
                     ],
                 );
-                push(sentence, Rule::JsonKeys(list, exact));
+                if !list.is_empty() {
+                    push(sentence, Rule::JsonKeys(list, exact));
+                }
             }
             // The whole answer in JSON: "JSON only", "a raw JSON object", "strictly valid
             // JSON" (not what built code returns: "the endpoint must return raw JSON").
@@ -2862,7 +2980,7 @@ const LIFTS: [&str; 17] = [
 /// Where a message takes back a family of rules stated before it (byte position where the
 /// sentence ends, the kinds of rule it lifts). A partial lift ("the cap doesn't apply to the flag
 /// table") lifts the rule too: which part it still holds for is not checked.
-fn lifted(message: &str) -> Vec<(usize, &'static [&'static str])> {
+pub(super) fn lifted(message: &str) -> Vec<(usize, &'static [&'static str])> {
     const LENGTH: &[&str] = &[
         "words",
         "prose-words",
@@ -2919,6 +3037,10 @@ fn lifted(message: &str) -> Vec<(usize, &'static [&'static str])> {
         }
         if names(&["heading", "section", "template"]) {
             out.push((at, &["headings", "sections"][..]));
+        }
+        // "scratch the no-code rule", "forget the no code blocks bit": bans on code.
+        if names(&["no-code", "no code", "code rule", "code blocks"]) {
+            out.push((at, &["no-code-blocks", "code"][..]));
         }
     }
     out
@@ -4350,7 +4472,7 @@ fn bounds_prose_only(sentence: &str) -> bool {
 /// using commas:", or "… and try to be concise", is not part of it); hedges are whole words
 /// outside quotes (`the word "unless"` forbids that word).
 fn hedged(lower: &str, at: usize) -> bool {
-    const HEDGES: [&[&str]; 24] = [
+    const HEDGES: [&[&str]; 28] = [
         &["too", "often"],
         &["too", "much"],
         &["too", "many"],
@@ -4375,6 +4497,12 @@ fn hedged(lower: &str, at: usize) -> bool {
         &["preferably"],
         &["if", "needed"],
         &["as", "needed"],
+        // What a word may not describe, not the word anywhere ("don't use "secure" to describe
+        // the result").
+        &["to", "describe"],
+        &["when", "describing"],
+        &["when", "talking", "about"],
+        &["when", "referring", "to"],
     ];
     // Quoted text blanked out, positions kept.
     let mut plain = String::with_capacity(lower.len());
@@ -7892,6 +8020,15 @@ mod tests {
             "- in the description don't use the word \"best\"",
             "Start with a \"## Summary\" section of no more than 5 bullets.",
             "Start with `TL;DR:` and at most 2 sentences.",
+            "Under \"Risks\", no more than 3 bullets.",
+            "No code blocks please. Actually, scratch the no-code rule for this one.",
+            "Usually I ask subtasks to keep reports under 150 words \u{2014} not this time.",
+            "<under 60 words>",
+            "**Root cause** \u{2014} no more than two sentences.",
+            "Executive summary \u{2014} no more than 3 sentences.",
+            "Use exactly these headers in your report, in this order, all caps: SUMMARY, DETAILS.",
+            "The commit message must be entirely lowercase.",
+            "Don't use \"secure\" or \"safe\" to describe the result.",
         ] {
             assert_eq!(kinds(m), Vec::<&str>::new(), "{m}");
         }

@@ -390,6 +390,26 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
     // whole answer; bans on acts (changes, installs, pushes) are the agent's whatever it writes.
     let asked = super::checkable::asked_for(instructions);
     let all = text::sentences(instructions);
+    // Code bans taken back later ("scratch the no-code rule for this one").
+    let lifts = super::checkable::lifted(instructions);
+    for n in &mut out {
+        let at = instructions.find(n.text.as_str()).unwrap_or(0);
+        if lifts
+            .iter()
+            .any(|(end, family)| at < *end && family.contains(&"code"))
+        {
+            n.forbidden.retain(|f| !matches!(f, Forbidden::Code));
+        }
+        // A mention banned "unless …" is allowed when the condition holds, which the text
+        // cannot show.
+        let lower = n.text.to_ascii_lowercase();
+        if [" unless ", " except when ", " except if ", " only if "]
+            .iter()
+            .any(|c| lower.contains(c))
+        {
+            n.forbidden.retain(|f| !matches!(f, Forbidden::Mention(_)));
+        }
+    }
     for n in &mut out {
         // The whole sentence: a ban split off after a colon keeps its subject ("The Python
         // examples must be plain functions: do not define any classes in them").
@@ -4032,6 +4052,21 @@ mod tests {
             &negatives("Summarise it, no emoji."),
             &Forbidden::Emoji
         ));
+        // A code ban taken back later; a mention banned unless something holds.
+        assert!(!bans(
+            &negatives(
+                "No code in the note please. Actually, scratch the no-code rule: include the diff."
+            ),
+            &Forbidden::Code
+        ));
+        assert!(
+            !negatives("Don't mention GPU cost unless the search went over budget.")
+                .iter()
+                .any(|c| c
+                    .forbidden
+                    .iter()
+                    .any(|f| matches!(f, Forbidden::Mention(_))))
+        );
         // A chat line's prefix heads its first sentence only.
         assert!(bans(
             &negatives(
