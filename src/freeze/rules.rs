@@ -77,8 +77,6 @@ fn op_key(op: Op) -> &'static str {
         Op::Function => "function",
         Op::Opaque => "opaque",
         Op::BackRef => "backRef",
-        Op::ArrayProps => "arrayProps",
-        Op::Props => "props",
     }
 }
 

@@ -23,10 +23,7 @@ use crate::error::{ErrorCode, GuardError};
 /// start and length, flags start and length; `Binary`: type-name start and length, byte start
 /// and count; containers: the entry count (an object's or a Map's entries are key/value pairs)
 /// and the position after the container's last token. `BackRef`: visit number and position of
-/// the object's first visit. An array with own properties besides its elements (a symbol key,
-/// a name such as a regex match's `groups`) is an `ArrayProps`: its elements, then one `Props`
-/// entry, a container of key/value pairs laid out as an object's but with no identity of its
-/// own (its visit word is unused), counted among the entries.
+/// the object's first visit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Op {
     Undefined,
@@ -50,12 +47,10 @@ pub enum Op {
     Function,
     Opaque,
     BackRef,
-    ArrayProps,
-    Props,
 }
 
 impl Op {
-    pub const ALL: [Op; 23] = [
+    pub const ALL: [Op; 21] = [
         Op::Undefined,
         Op::Null,
         Op::True,
@@ -77,8 +72,6 @@ impl Op {
         Op::Function,
         Op::Opaque,
         Op::BackRef,
-        Op::ArrayProps,
-        Op::Props,
     ];
 
     pub fn code(self) -> u8 {
@@ -208,13 +201,7 @@ impl<'a> Stream<'a> {
             | Op::BackRef => 3,
             Op::Function | Op::Opaque => 4,
             Op::RegExp | Op::Binary => 6,
-            Op::Array
-            | Op::Object
-            | Op::Instance
-            | Op::Map
-            | Op::Set
-            | Op::ArrayProps
-            | Op::Props => {
+            Op::Array | Op::Object | Op::Instance | Op::Map | Op::Set => {
                 let end = self.at(i + 3)? as usize;
                 if end < i + 4 || end > self.ops.len() {
                     return Err("a container ends out of range");
@@ -234,7 +221,6 @@ fn is_object(op: Op) -> bool {
     matches!(
         op,
         Op::Array
-            | Op::ArrayProps
             | Op::Object
             | Op::Instance
             | Op::Map
@@ -430,21 +416,13 @@ fn feed_stream(s: &Stream) -> Result<String, Malformed> {
                     .ok_or("bytes outside the byte buffer")?;
                 h.binary(s.text(at + 2)?, data);
             }
-            Op::Array
-            | Op::Object
-            | Op::Instance
-            | Op::Map
-            | Op::Set
-            | Op::ArrayProps
-            | Op::Props => {
+            Op::Array | Op::Object | Op::Instance | Op::Map | Op::Set => {
                 let count = s.at(at + 2)? as usize;
                 let end = s.end_of(at)?;
                 let (tag, pairs) = match op {
                     Op::Array => (b'a', false),
-                    Op::ArrayProps => (b'A', false),
                     Op::Object => (b'o', true),
                     Op::Instance => (b'c', true),
-                    Op::Props => (b'p', true),
                     Op::Map => (b'm', false),
                     _ => (b'e', false),
                 };
@@ -739,74 +717,6 @@ mod tests {
             0,
         ];
         assert!(hash_stream(&cycle, &[], "self", &[]).is_ok());
-    }
-
-    #[test]
-    fn an_array_with_own_properties_hashes_them_sorted_and_apart_from_its_elements() {
-        // [true] with own properties `m` and `a` (holding true and false), in the walk's order.
-        let with = |first: u32, second: u32| {
-            [
-                code(Op::ArrayProps),
-                0,
-                2,
-                19,
-                code(Op::True),
-                code(Op::Props),
-                0,
-                2,
-                19,
-                code(Op::Key),
-                first,
-                1,
-                code(Op::True),
-                code(Op::Key),
-                second,
-                1,
-                code(Op::False),
-                0,
-                0,
-            ]
-        };
-        let mut ma = with(0, 1).to_vec();
-        ma.truncate(17);
-        let (ma, am) = (ma, {
-            // The same properties written in the other order: `a` (false) first.
-            let mut v = with(1, 0).to_vec();
-            v.truncate(17);
-            v.swap(12, 16);
-            v
-        });
-        for v in [&ma, &am] {
-            let mut v = v.clone();
-            v[3] = 17;
-            v[8] = 17;
-            assert!(hash_stream(&v, &[], "ma", &[]).is_ok(), "{v:?}");
-        }
-        let fix = |mut v: Vec<u32>| {
-            (v[3], v[8]) = (17, 17);
-            hash_stream(&v, &[], "ma", &[]).unwrap()
-        };
-        let (h1, h2) = (fix(ma), fix(am));
-        // Key order never changes the hash; the properties do make it another value than the
-        // bare array, and than an array holding an object.
-        assert_eq!(h1, h2);
-        assert_ne!(h1, hash_json(&json!([true])));
-        assert_ne!(h1, hash_json(&json!([true, { "a": false, "m": true }])));
-        // A props container has no identity: a back-reference to it is malformed.
-        let back = [
-            code(Op::Array),
-            0,
-            2,
-            14,
-            code(Op::Props),
-            0,
-            0,
-            8,
-            code(Op::BackRef),
-            0,
-            4,
-        ];
-        assert!(hash_stream(&back[..11], &[], "", &[]).is_err());
     }
 
     #[test]

@@ -108,23 +108,6 @@ function ownKeys(v: object): (string | symbol)[] {
   return symbols.length === 0 ? names : names.concat(symbols);
 }
 
-/** Whether `k` names an array element (a canonical index below 2^32 - 1). */
-function isIndex(k: string): boolean {
-  const n = Number(k) >>> 0;
-  return n !== 4294967295 && String(n) === k;
-}
-
-/** An array's own keys besides its elements and `length` (a regex match's `index` and
- * `groups`, a symbol): walked like an object's. Own names list the indices first, then
- * `length`, then the others in the order they were made, unless a proxy says otherwise. */
-function arrayExtras(v: unknown[], len: number): (string | symbol)[] {
-  // One call for names and symbols (on arrays it costs what getOwnPropertyNames alone does: the
-  // indices as strings, O(length); no cheaper way to see a name exists).
-  const keys = Reflect.ownKeys(v);
-  if (keys.length === len + 1 && keys[len] === "length") return [];
-  return keys.filter((k) => k !== "length" && (typeof k === "symbol" || !isIndex(k)));
-}
-
 /** A Map's entries and a Set's values by the built-in iterators on the internal slots: an own
  * `entries` or a proxy cannot lie. */
 function entriesOf(v: Map<unknown, unknown>): [unknown, unknown][] {
@@ -425,14 +408,7 @@ class Walk {
     } catch (e) {
       throw this.fault(F.read, 0, e);
     }
-    let extras: (string | symbol)[];
-    try {
-      extras = arrayExtras(v, len);
-    } catch (e) {
-      throw this.fault(F.read, 0, e);
-    }
-    const hashing = this.hashing;
-    const at = hashing ? (extras.length === 0 ? this.open(OP.array, len) : this.open(OP.arrayProps, len + 1)) : 0;
+    const at = this.hashing ? this.open(OP.array, len) : 0;
     const copy = this.mode === COPY ? new Array<unknown>(len) : undefined;
     if (copy) this.keep(index, copy);
     for (let i = 0; i < len; i++) {
@@ -445,41 +421,8 @@ class Walk {
       const out = this.child(item, i);
       if (copy) copy[i] = out;
     }
-    if (extras.length > 0) this.extras(v, extras, copy);
-    if (hashing) this.close(at);
+    if (this.hashing) this.close(at);
     return copy ?? v;
-  }
-
-  /** An array's own properties besides its elements: one `props` entry after the elements in
-   * the stream (no identity of its own), and defined on the copy as they were on the array. */
-  extras(v: unknown[], keys: (string | symbol)[], copy: unknown[] | undefined): void {
-    const hashing = this.hashing;
-    let at = 0;
-    if (hashing) {
-      at = this.n;
-      const ops = this.room(4);
-      ops[at] = OP.props;
-      ops[at + 1] = 0;
-      ops[at + 2] = keys.length;
-      this.n += 4;
-    }
-    for (const key of keys) {
-      if (hashing) {
-        if (typeof key === "string") this.key(key);
-        else this.text(OP.symbolKey, key.description ?? "");
-      }
-      let item: unknown;
-      let enumerable: boolean;
-      try {
-        item = (v as unknown as Bag)[key];
-        enumerable = copy !== undefined && Object.getOwnPropertyDescriptor(v, key)?.enumerable === true;
-      } catch (e) {
-        throw this.fault(F.read, 0, e, key);
-      }
-      const out = this.child(item, key);
-      if (copy) Object.defineProperty(copy, key, { value: out, writable: true, enumerable, configurable: true });
-    }
-    if (hashing) this.close(at);
   }
 
   properties(v: Bag, kind: number, index: number): unknown {
@@ -762,13 +705,6 @@ function freezeDeep(v: object, depth: number, seen: Set<object>, refused: readon
       } catch (e) {
         throw below(e, i);
       }
-      let extras: (string | symbol)[];
-      try {
-        extras = arrayExtras(v as unknown[], len);
-      } catch (e) {
-        throw new Pending(F.read, 0, e);
-      }
-      walkKeys(v, extras, next, seen, refused);
       return;
     }
     case K.plainObject:
@@ -779,7 +715,16 @@ function freezeDeep(v: object, depth: number, seen: Set<object>, refused: readon
       } catch (e) {
         throw new Pending(F.read, 0, e);
       }
-      walkKeys(v, keys, next, seen, refused);
+      let i = 0;
+      try {
+        for (; i < keys.length; i++) {
+          // One read per property; a getter runs once, as in deep-freeze-strict and Immer.
+          const item = (v as Bag)[keys[i] as string | symbol];
+          if (isObject(item)) freezeDeep(item, next, seen, refused);
+        }
+      } catch (e) {
+        throw below(e, keys[i] as string | symbol);
+      }
       return;
     }
     case K.map: {
@@ -819,20 +764,6 @@ function freezeDeep(v: object, depth: number, seen: Set<object>, refused: readon
       }
       return;
     }
-  }
-}
-
-/** `freezeDeep` into the values of `keys` of `v`. */
-function walkKeys(v: object, keys: (string | symbol)[], depth: number, seen: Set<object>, refused: readonly boolean[]): void {
-  let i = 0;
-  try {
-    for (; i < keys.length; i++) {
-      // One read per property; a getter runs once, as in deep-freeze-strict and Immer.
-      const item = (v as Bag)[keys[i] as string | symbol];
-      if (isObject(item)) freezeDeep(item, depth, seen, refused);
-    }
-  } catch (e) {
-    throw below(e, keys[i] as string | symbol);
   }
 }
 

@@ -17,7 +17,6 @@ export const RULES = {
   },
   "ops": {
     "array": 10,
-    "arrayProps": 21,
     "backRef": 20,
     "bigint": 6,
     "binary": 17,
@@ -31,7 +30,6 @@ export const RULES = {
     "number": 4,
     "object": 11,
     "opaque": 19,
-    "props": 22,
     "regExp": 16,
     "set": 14,
     "string": 5,
