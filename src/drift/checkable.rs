@@ -338,6 +338,7 @@ fn names_the_answer(w: &str) -> bool {
             | "draft"
             | "attempt_completion"
             | "completion"
+            | "content"
     )
 }
 
@@ -577,6 +578,11 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
                     "summary"
                         | "range"
                         | "total"
+                        | "interest"
+                        | "spirit"
+                        | "light"
+                        | "event"
+                        | "absence"
                         | "response's"
                         | "reply's"
                         | "chat"
@@ -758,6 +764,13 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
                         | "tip"
                         | "hint"
                         | "warning"
+                        | "remember"
+                        | "critical"
+                        | "crucial"
+                        | "mandatory"
+                        | "required"
+                        | "attention"
+                        | "budget"
                         | "caveat"
                 )
         });
@@ -856,6 +869,32 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
     let whole = of.and_then(|i| phrase.get(i + 1..)).unwrap_or_default();
     let of_answer = whole.last().is_some_and(|x| names_the_answer(x));
     let part_word = |x: &str| matches!(x, "first" | "last" | "opening" | "closing" | "final");
+    // "Your summary must …", "your text should …": the answer, unless a part of it is named.
+    if w(start) == "your"
+        && of.is_none()
+        && !phrase.iter().any(|x| {
+            part_word(x)
+                || matches!(
+                    *x,
+                    "line"
+                        | "section"
+                        | "title"
+                        | "commit"
+                        | "heading"
+                        | "subject"
+                        | "paragraph"
+                        | "bullet"
+                        | "intro"
+                        | "introduction"
+                        | "conclusion"
+                        | "tagline"
+                        | "headline"
+                        | "signature"
+                )
+        })
+    {
+        return Subject::Answer;
+    }
     if phrase.iter().any(|x| part_word(x)) {
         // "Your final report must …" names the answer; "the last line of your reply" a line
         // of it.
@@ -903,10 +942,24 @@ fn conditional(words: &[(usize, &str)]) -> bool {
     ) {
         start += 1;
     }
-    matches!(
-        w(start),
-        "if" | "unless" | "whenever" | "should" | "otherwise"
-    ) || (w(start) == "in" && w(start + 1) == "case")
+    // "Should a test fail, …" (not "Should not exceed 150 words", a requirement).
+    let should_if = w(start) == "should"
+        && matches!(
+            w(start + 1),
+            "a" | "an"
+                | "the"
+                | "any"
+                | "there"
+                | "it"
+                | "this"
+                | "you"
+                | "we"
+                | "anything"
+                | "something"
+        );
+    matches!(w(start), "if" | "unless" | "whenever" | "otherwise")
+        || should_if
+        || (w(start) == "in" && w(start + 1) == "case")
 }
 
 /// Whether a line of a message describes a thing the task builds or one of its fields (see
@@ -1535,6 +1588,8 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
     let count = std::cell::Cell::new(0usize);
     let asked = asked_for(message);
     let mut push = |text: &str, rule: Rule| {
+        // A sentence that names the reply itself states the reply's rule.
+        let of_reply = names_the_reply(text);
         // A rule whose subject is a part of the answer, or something else it delivers, cannot be
         // checked on the whole answer; a first or last line of the answer is found, so its
         // opening and ending are.
@@ -1549,6 +1604,10 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 | Rule::ListItems(..)
                 | Rule::DividedParagraphs(..)
         ) && opens_with_part(text)
+            && !of_reply
+            && !words_at(&text.to_ascii_lowercase())
+                .iter()
+                .any(|(_, w)| matches!(*w, "whole" | "entire" | "total" | "keep" | "overall"))
         {
             return;
         }
@@ -1571,11 +1630,11 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 | Rule::StartsWith(_)
                 | Rule::StartsWithOneOf(_)
         );
-        if !located && in_another_part(text, &asked) {
+        if !located && !of_reply && in_another_part(text, &asked) {
             return;
         }
         match subject_of(text, &asked) {
-            Subject::Other => return,
+            Subject::Other if !of_reply => return,
             Subject::LineOfAnswer
                 if !matches!(
                     rule,
@@ -2946,6 +3005,10 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
     let lifts = lifted(message);
     if !lifts.is_empty() {
         out.retain(|(text, rule)| {
+            // A rule read from the whole message (no sentence of its own) is not placed.
+            if text.is_empty() {
+                return true;
+            }
             let at = message.find(text.as_str()).unwrap_or(0);
             !lifts
                 .iter()
@@ -2957,29 +3020,37 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
 
 /// Words that take a rule back: "scratch the word limit", "ignore the 50-word cap", "the cap
 /// doesn't apply to the table", "no word limit this time", "JSON isn't needed after all".
-const LIFTS: [&str; 17] = [
+/// Words that take back the rule named right after them: "scratch the word limit", "ignore
+/// the word limit for this one", "forget the 50-word cap", "no need for the JSON".
+const LIFTS_BEFORE: [&str; 8] = [
     "scratch",
     "ignore",
     "forget",
     "disregard",
-    "drop the",
-    "doesn't apply",
-    "does not apply",
-    "don't apply",
-    "no longer",
-    "lifted",
-    "lift the",
     "waive",
-    "never mind",
-    "not needed",
-    "isn't needed",
+    "lift",
     "no need for",
     "don't worry about",
 ];
 
+/// Words that take back the rule named right before them: "the 200-word cap doesn't apply to
+/// the table", "the JSON format is no longer needed".
+const LIFTS_AFTER: [&str; 8] = [
+    "doesn't apply",
+    "does not apply",
+    "don't apply",
+    "no longer applies",
+    "no longer needed",
+    "is lifted",
+    "not needed",
+    "isn't needed",
+];
+
 /// Where a message takes back a family of rules stated before it (byte position where the
 /// sentence ends, the kinds of rule it lifts). A partial lift ("the cap doesn't apply to the flag
-/// table") lifts the rule too: which part it still holds for is not checked.
+/// table") lifts the rule too: which part it still holds for is not checked. The rule must be
+/// named within five words of the lift, in its clause ("Ignore the failing lint; no code
+/// blocks" lifts nothing), and a negated lift ("don't ignore …") is none.
 pub(super) fn lifted(message: &str) -> Vec<(usize, &'static [&'static str])> {
     const LENGTH: &[&str] = &[
         "words",
@@ -2989,58 +3060,110 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, &'static [&'static str])> {
         "paragraphs",
         "characters",
     ];
+    const FAMILIES: [(&[&str], &[&str]); 5] = [
+        (
+            &[
+                "word limit",
+                "word count",
+                "word cap",
+                "length limit",
+                "limit",
+                "cap",
+                "length cap",
+                "sentence limit",
+                "bullet limit",
+                "character limit",
+            ],
+            LENGTH,
+        ),
+        (&["json"], &["json", "json-keys"]),
+        (
+            &[
+                "lowercase",
+                "lower case",
+                "all caps",
+                "uppercase",
+                "capitals",
+            ],
+            &["lowercase", "uppercase", "capital-words"],
+        ),
+        (
+            &["heading", "headings", "section", "sections", "template"],
+            &["headings", "sections"],
+        ),
+        (
+            &["no-code", "no code", "code rule", "code blocks"],
+            &["no-code-blocks", "code"],
+        ),
+    ];
     let mut out = Vec::new();
     for sentence in sentences(message) {
-        let lower = sentence
-            .to_ascii_lowercase()
-            .replace('\u{2019}', "'")
-            .replace("don't forget", "")
-            .replace("do not forget", "")
-            .replace("never forget", "");
-        if !(LIFTS.iter().any(|l| super::text::contains(&lower, l))
-            || lower.contains("no word limit")
-            || lower.contains("no length limit"))
-        {
-            continue;
-        }
-        // Rules read before this sentence ends: its own ("the 200-word cap doesn't apply …"
-        // reads as a bound) and earlier ones.
+        let lower = sentence.to_ascii_lowercase().replace('\u{2019}', "'");
         let at = sentence.as_ptr() as usize - message.as_ptr() as usize + sentence.len();
-        let names = |xs: &[&str]| xs.iter().any(|x| super::text::contains(&lower, x));
-        if names(&[
-            "word limit",
-            "word count",
-            "word cap",
-            "-word cap",
-            "-word limit",
-            "length limit",
-            "the limit",
-            "the cap",
-            "length cap",
-            "sentence limit",
-            "bullet limit",
-            "character limit",
-        ]) {
-            out.push((at, LENGTH));
+        let plain = lower.contains("no word limit") || lower.contains("no length limit");
+        // The clause's words around each lift, as one spaced string per side.
+        let mut windows: Vec<String> = Vec::new();
+        for (list, after) in [(&LIFTS_BEFORE[..], true), (&LIFTS_AFTER[..], false)] {
+            for lift in list {
+                let mut from = 0;
+                while let Some(i) = lower.get(from..).and_then(|r| super::text::find(r, lift)) {
+                    let i = from + i;
+                    from = i + lift.len();
+                    // A whole word, not negated ("don't ignore errors").
+                    let starts = lower
+                        .get(..i)
+                        .is_none_or(|b| !b.ends_with(|c: char| c.is_ascii_alphanumeric()));
+                    let before = lower.get(..i).unwrap_or_default().trim_end();
+                    let negated = ["don't", "do not", "never", "not", "dont"]
+                        .iter()
+                        .any(|n| before.ends_with(n));
+                    if !starts || negated {
+                        continue;
+                    }
+                    let clause = if after {
+                        lower
+                            .get(i + lift.len()..)
+                            .unwrap_or_default()
+                            .split(['.', ';', ':', ',', '!', '?', '(', '\u{2014}'])
+                            .next()
+                            .unwrap_or_default()
+                            .to_string()
+                    } else {
+                        lower
+                            .get(..i)
+                            .unwrap_or_default()
+                            .rsplit(['.', ';', ':', ',', '!', '?', '(', '\u{2014}'])
+                            .next()
+                            .unwrap_or_default()
+                            .to_string()
+                    };
+                    let ws: Vec<&str> = clause
+                        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+                        .filter(|w| !w.is_empty())
+                        .flat_map(|w| {
+                            // "200-word" is a word limit's "word".
+                            w.rsplit('-').next().into_iter()
+                        })
+                        .collect();
+                    let near: Vec<&str> = if after {
+                        ws.iter().take(5).copied().collect()
+                    } else {
+                        ws.iter().rev().take(5).rev().copied().collect()
+                    };
+                    windows.push(format!(" {} ", near.join(" ")));
+                }
+            }
         }
-        if names(&["json"]) {
-            out.push((at, &["json", "json-keys"][..]));
+        if plain {
+            windows.push(" word limit ".to_string());
         }
-        if names(&[
-            "lowercase",
-            "lower case",
-            "all caps",
-            "uppercase",
-            "capital",
-        ]) {
-            out.push((at, &["lowercase", "uppercase", "capital-words"][..]));
-        }
-        if names(&["heading", "section", "template"]) {
-            out.push((at, &["headings", "sections"][..]));
-        }
-        // "scratch the no-code rule", "forget the no code blocks bit": bans on code.
-        if names(&["no-code", "no code", "code rule", "code blocks"]) {
-            out.push((at, &["no-code-blocks", "code"][..]));
+        for (names, family) in FAMILIES {
+            if windows
+                .iter()
+                .any(|w| names.iter().any(|n| w.contains(&format!(" {n} "))))
+            {
+                out.push((at, family));
+            }
         }
     }
     out
@@ -5371,6 +5494,15 @@ pub(super) fn delivered(result: &str) -> Option<String> {
 /// Rules on what a text says or how it is written, which notes to the requester beside it need
 /// not keep.
 fn of_the_text(rule: &Rule) -> bool {
+    // A lower bound is met by the notes too: counting less could only flag more.
+    if matches!(
+        rule,
+        Rule::Words(Rel::AtLeast, _)
+            | Rule::ProseWords(Rel::AtLeast, _)
+            | Rule::Sentences(Rel::AtLeast, _)
+    ) {
+        return false;
+    }
     matches!(
         rule,
         Rule::Words(..)
@@ -8053,6 +8185,14 @@ mod tests {
                 "Ignore the test logs. Keep the reply under 50 words.",
                 "words",
             ),
+            // Lift words that lift nothing here, and subjects, labels and places that are the
+            // answer's.
+            ("Respond in all lowercase, no longer than 100 words.", "lowercase"),
+            ("Ignore the limitations section; keep it under 100 words.", "words"),
+            ("Summarize the incident. Your summary must be under 100 words.", "words"),
+            ("In the interest of brevity, keep your reply under 100 words.", "words"),
+            ("Remember: keep it under 100 words.", "words"),
+            ("Start with a one-line summary, and keep the whole reply under 150 words.", "words"),
         ] {
             assert!(kinds(m).contains(&kind), "{m}: {:?}", kinds(m));
         }

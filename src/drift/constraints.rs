@@ -418,8 +418,12 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             .iter()
             .find(|(start, s)| at.is_some_and(|a| a >= *start && a < start + s.len()))
             .map_or(n.text.as_str(), |(_, s)| s);
-        if super::checkable::rule_elsewhere(&n.text, &asked)
-            || super::checkable::rule_elsewhere(whole, &asked)
+        // The whole sentence only for a ban split off after a colon; a ban that names the
+        // reply is the reply's.
+        let split_off = whole != n.text && whole.contains(':');
+        if !super::checkable::names_the_reply(&n.text)
+            && (super::checkable::rule_elsewhere(&n.text, &asked)
+                || (split_off && super::checkable::rule_elsewhere(whole, &asked)))
         {
             n.forbidden.retain(|f| {
                 !matches!(
@@ -604,6 +608,12 @@ fn is_constraint_cue(lower: &str, i: usize, cue: &str) -> bool {
         && lower
             .get(i + cue.len()..)
             .is_some_and(|r| r.starts_with("counting") || r.starts_with("including"))
+        && lower.get(..i).is_some_and(|b| {
+            b.contains(|c: char| c.is_ascii_digit())
+                || ["word", "character", "line", "sentence"]
+                    .iter()
+                    .any(|w| b.contains(w))
+        })
     {
         return false;
     }

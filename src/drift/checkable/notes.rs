@@ -17,7 +17,7 @@ const NOTE_LABELS: [&str; 21] = [
     "what i did",
     "changes made",
     "technical details",
-    "internal",
+    "internal notes",
     "comment",
     "comments",
     "remarks",
@@ -46,6 +46,13 @@ fn label(line: &str) -> Option<(String, bool)> {
     }
     if let Some(rest) = t.strip_prefix("**") {
         let end = rest.find("**")?;
+        // "**Fixed** the parser": bold words in a sentence, not a label (one ends in a colon,
+        // or stands alone on its line).
+        let inner = rest.get(..end).unwrap_or_default().trim_end();
+        let after = rest.get(end + 2..).unwrap_or_default().trim_start();
+        if !(inner.ends_with(':') || after.is_empty() || after.starts_with(':')) {
+            return None;
+        }
         return Some((
             rest.get(..end).unwrap_or_default().to_ascii_lowercase(),
             true,
@@ -54,10 +61,17 @@ fn label(line: &str) -> Option<(String, bool)> {
     (t.ends_with(':') && t.split_whitespace().count() <= 6).then(|| (t.to_ascii_lowercase(), false))
 }
 
+/// A label that opens with a note's words ("Notes for you", "Why like this", "Technical
+/// details (for you only)"), or names the requester ("… (for you only)"); "Release notes" and
+/// "Here's why" do not.
 fn is_note(label: &str) -> bool {
-    NOTE_LABELS
+    let l = label.trim_start_matches(|c: char| !c.is_ascii_alphanumeric());
+    NOTE_LABELS.iter().any(|n| {
+        l.strip_prefix(n)
+            .is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_alphanumeric()))
+    }) || ["for you only", "for the orchestrator", "just for you"]
         .iter()
-        .any(|n| super::super::text::contains(label, n))
+        .any(|n| super::super::text::contains(l, n))
 }
 
 /// `result` without its notes to the requester, when it has both notes and something else
@@ -126,6 +140,13 @@ mod tests {
         )
         .unwrap_or_default();
         assert_eq!(kept, "sun and salt");
+        // "Release notes", "Here's why:" and bold words in a sentence are no notes.
+        assert_eq!(without_notes("## Release notes\n- faster\n\nDone."), None);
+        assert_eq!(
+            without_notes("I recommend B. Here's why:\nit is cheaper."),
+            None
+        );
+        assert_eq!(without_notes("**Fixed** the parser.\n\nAll green."), None);
         // "What this means for you:" in an announcement is part of it.
         assert_eq!(
             without_notes("Starting Monday.\n\nWhat this means for you:\n- be green"),
