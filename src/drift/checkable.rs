@@ -273,6 +273,13 @@ const BUILD_VERBS: [&str; 21] = [
     "enforce",
 ];
 
+/// The first of `words` with a letter: a list item's marker ("-", "2") opens no sentence.
+fn first_word(words: &[(usize, &str)]) -> Option<usize> {
+    words
+        .iter()
+        .position(|(_, x)| x.bytes().any(|b| b.is_ascii_alphabetic()))
+}
+
 /// Whether a sentence describes something the task builds rather than the answer: it opens
 /// with that thing as its subject ("The error message must be under 20 words") or with a build
 /// verb whose object it is ("Make the tooltip show at most 12 words"), or a clause says what
@@ -281,10 +288,7 @@ const BUILD_VERBS: [&str; 21] = [
 fn describes_a_built_thing(words: &[(usize, &str)]) -> bool {
     let w = |i: usize| words.get(i).map_or("", |x| x.1);
     // A list item's marker ("-", "2") opens no sentence.
-    let mut start = words
-        .iter()
-        .position(|(_, x)| x.bytes().any(|b| b.is_ascii_alphabetic()))
-        .unwrap_or(0);
+    let mut start = first_word(words).unwrap_or(0);
     if w(start) == "please" {
         start += 1;
     }
@@ -316,8 +320,8 @@ fn describes_a_built_thing(words: &[(usize, &str)]) -> bool {
         })
 }
 
-/// Nouns that name the answer itself (or its whole text) as a sentence's subject.
-fn names_the_answer(w: &str) -> bool {
+/// Nouns for the reply itself ("your reply", "the whole response").
+fn reply_noun(w: &str) -> bool {
     matches!(
         w,
         "reply"
@@ -329,17 +333,25 @@ fn names_the_answer(w: &str) -> bool {
             | "report"
             | "output"
             | "message"
-            | "result"
-            | "writeup"
-            | "everything"
-            | "thing"
-            | "doc"
-            | "document"
-            | "draft"
-            | "attempt_completion"
-            | "completion"
-            | "content"
     )
+}
+
+/// Nouns that name the answer itself (or its whole text) as a sentence's subject.
+fn names_the_answer(w: &str) -> bool {
+    reply_noun(w)
+        || matches!(
+            w,
+            "result"
+                | "writeup"
+                | "everything"
+                | "thing"
+                | "doc"
+                | "document"
+                | "draft"
+                | "attempt_completion"
+                | "completion"
+                | "content"
+        )
 }
 
 /// Nouns that name a rule rather than a part: "the word limit is 100", "the format must be
@@ -393,11 +405,6 @@ fn names_a_rule(w: &str) -> bool {
 /// may hold more than that part (notes, other deliverables), so the rule cannot be checked on
 /// the whole of it; "Your reply must …", "The output should …", "The word limit is …" still
 /// state the answer's rule.
-/// Whether a sentence places its rule in something other than the answer as a whole: "don't
-/// use the word X anywhere in the README", "no code blocks in the explanation itself", "in the
-/// description don't use …". The answer may hold that part beside notes that need not keep the
-/// rule. The answer's own shape ("in a single paragraph", "in all lowercase", "in JSON", "in
-/// your own words") is no part.
 /// The words right after a verb of writing ("Write a limerick", "compose the ad copy"): the
 /// things the answer is asked to be, so a rule placed "in the limerick" is the answer's.
 pub(super) fn asked_for(message: &str) -> Vec<String> {
@@ -431,10 +438,7 @@ pub(super) fn asked_for(message: &str) -> Vec<String> {
 fn opens_with_part(sentence: &str) -> bool {
     let lower = sentence.to_ascii_lowercase();
     let ws = words_at(&lower);
-    let Some(first) = ws
-        .iter()
-        .position(|(_, x)| x.bytes().any(|b| b.is_ascii_alphabetic()))
-    else {
+    let Some(first) = first_word(&ws) else {
         return false;
     };
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
@@ -496,6 +500,11 @@ fn names_a_text_object(sentence: &str) -> bool {
         })
 }
 
+/// Whether a sentence places its rule in something other than the answer as a whole: "don't
+/// use the word X anywhere in the README", "no code blocks in the explanation itself", "in the
+/// description don't use …". The answer may hold that part beside notes that need not keep the
+/// rule. The answer's own shape ("in a single paragraph", "in all lowercase", "in JSON", "in
+/// your own words") is no part.
 fn in_another_part(sentence: &str, asked: &[String]) -> bool {
     let lower = sentence.to_ascii_lowercase().replace("write-up", "writeup");
     // "Under "Risks", no more than 3 bullets": a section named in quotes or bold, opening the
@@ -512,16 +521,14 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
     }
     let ws = words_at(&lower);
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+    let first = first_word(&ws);
     (0..ws.len()).any(|i| {
         // Only where the place is stressed: "anywhere in the README", "throughout the entry",
         // "in the explanation itself" ("in the US", "in the song" name a topic or the text asked
         // for).
         // A place the sentence opens with ("Within the 2.8.0 entry, use only …", "- in the
         // description don't use …") is where its rule holds.
-        let opens = ws
-            .iter()
-            .position(|(_, x)| x.bytes().any(|b| b.is_ascii_alphabetic()))
-            == Some(i);
+        let opens = first == Some(i);
         let stressed =
             (w(i) == "in" && i > 0 && w(i - 1) == "anywhere") || w(i) == "throughout" || opens;
         let itself = (i + 2..i + 6).any(|j| w(j) == "itself");
@@ -648,10 +655,7 @@ enum Subject {
 fn subject_of(sentence: &str, asked: &[String]) -> Subject {
     let lower = sentence.to_ascii_lowercase().replace("write-up", "writeup");
     let ws = words_at(&lower);
-    let first = ws
-        .iter()
-        .position(|(_, x)| x.bytes().any(|b| b.is_ascii_alphabetic()))
-        .unwrap_or(0);
+    let first = first_word(&ws).unwrap_or(0);
     // "Format: the first line …": up to three words, then a colon.
     let label_end = (first..first + 3).find(|&i| {
         // "**Root cause** — no more than two sentences", "Executive summary — …": a dash too.
@@ -782,10 +786,7 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
 
 fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Subject {
     let w = |i: usize| words.get(i).map_or("", |x| x.1);
-    let mut start = words
-        .iter()
-        .position(|(_, x)| x.bytes().any(|b| b.is_ascii_alphabetic()))
-        .unwrap_or(0);
+    let mut start = first_word(words).unwrap_or(0);
     while matches!(w(start), "please" | "also" | "and" | "but" | "note") {
         start += 1;
     }
@@ -932,10 +933,7 @@ fn not_now(sentence: &str) -> bool {
 
 fn conditional(words: &[(usize, &str)]) -> bool {
     let w = |i: usize| words.get(i).map_or("", |x| x.1);
-    let mut start = words
-        .iter()
-        .position(|(_, x)| x.bytes().any(|b| b.is_ascii_alphabetic()))
-        .unwrap_or(0);
+    let mut start = first_word(words).unwrap_or(0);
     while matches!(
         w(start),
         "and" | "but" | "also" | "only" | "note" | "otherwise" | "then"
@@ -5530,19 +5528,7 @@ pub(super) fn names_the_reply(sentence: &str) -> bool {
     let ws = words_at(&lower);
     ws.windows(2).any(|p| match p {
         [(_, a), (_, b)] => {
-            matches!(*a, "your" | "the" | "whole" | "entire" | "full" | "this")
-                && matches!(
-                    *b,
-                    "reply"
-                        | "replies"
-                        | "response"
-                        | "responses"
-                        | "answer"
-                        | "answers"
-                        | "report"
-                        | "output"
-                        | "message"
-                )
+            matches!(*a, "your" | "the" | "whole" | "entire" | "full" | "this") && reply_noun(b)
         }
         _ => false,
     })

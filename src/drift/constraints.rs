@@ -393,10 +393,10 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
     // Code bans taken back later ("scratch the no-code rule for this one").
     let lifts = super::checkable::lifted(instructions);
     for n in &mut out {
-        let at = instructions.find(n.text.as_str()).unwrap_or(0);
+        let at = instructions.find(n.text.as_str());
         if lifts
             .iter()
-            .any(|(end, family)| at < *end && family.contains(&"code"))
+            .any(|(end, family)| at.unwrap_or(0) < *end && family.contains(&"code"))
         {
             n.forbidden.retain(|f| !matches!(f, Forbidden::Code));
         }
@@ -409,17 +409,13 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         {
             n.forbidden.retain(|f| !matches!(f, Forbidden::Mention(_)));
         }
-    }
-    for n in &mut out {
-        // The whole sentence: a ban split off after a colon keeps its subject ("The Python
-        // examples must be plain functions: do not define any classes in them").
-        let at = instructions.find(n.text.as_str());
+        // The whole sentence too, for a ban split off after a colon, which keeps its subject
+        // there ("The Python examples must be plain functions: do not define any classes in
+        // them"); a ban that names the reply is the reply's.
         let whole = all
             .iter()
             .find(|(start, s)| at.is_some_and(|a| a >= *start && a < start + s.len()))
             .map_or(n.text.as_str(), |(_, s)| s);
-        // The whole sentence only for a ban split off after a colon; a ban that names the
-        // reply is the reply's.
         let split_off = whole != n.text && whole.contains(':');
         if !super::checkable::names_the_reply(&n.text)
             && (super::checkable::rule_elsewhere(&n.text, &asked)
@@ -1655,33 +1651,14 @@ fn check_negatives_reading(
         let own = delivered
             .as_deref()
             .filter(|_| !super::checkable::names_the_reply(&n.text));
+        // Code and emoji bans read the deliverable where there is one, else the whole result.
         let delivered_code = own.map(Code::of);
+        let (shown, shown_code) = (
+            own.unwrap_or(result),
+            delivered_code.as_ref().unwrap_or(code),
+        );
         for f in &n.forbidden {
             let found: Option<(String, Option<String>)> = match f {
-                Forbidden::Code if own.is_some() => {
-                    let (d, c) = (own.unwrap_or_default(), delivered_code.as_ref());
-                    c.filter(|c| c.present() && !only_diagrams(d)).map(|c| {
-                        (
-                            "the result contains code".to_string(),
-                            c.lines.first().map(|l| l.to_string()),
-                        )
-                    })
-                }
-                Forbidden::Emoji if own.is_some() => own
-                    .unwrap_or_default()
-                    .lines()
-                    .find(|l| {
-                        l.chars().any(is_emoji) && {
-                            let lower = l.to_lowercase();
-                            !PUT_ASIDE.iter().any(|w| lower.contains(w))
-                        }
-                    })
-                    .map(|l| {
-                        (
-                            "the result contains an emoji".to_string(),
-                            Some(l.trim().chars().take(120).collect()),
-                        )
-                    }),
                 Forbidden::Implementation => changed_a_file(result, &BUILT_VERBS).map(|e| {
                     (
                         "the result implements what was to be planned only".to_string(),
@@ -1696,10 +1673,10 @@ fn check_negatives_reading(
                             Some(e),
                         )
                     }),
-                Forbidden::Code => (code.present() && !only_diagrams(result)).then(|| {
+                Forbidden::Code => (shown_code.present() && !only_diagrams(shown)).then(|| {
                     (
                         "the result contains code".to_string(),
-                        code.lines.first().map(|l| l.to_string()),
+                        shown_code.lines.first().map(|l| l.to_string()),
                     )
                 }),
                 Forbidden::Class => code
@@ -1945,7 +1922,7 @@ fn check_negatives_reading(
                     target,
                 )
                 .map(|e| ("the result reports a forced push".to_string(), Some(e))),
-                Forbidden::Emoji => result
+                Forbidden::Emoji => shown
                     .lines()
                     .find(|l| {
                         l.chars().any(is_emoji) && {
