@@ -13,6 +13,7 @@ use serde::Serialize;
 mod language;
 mod lists;
 mod notes;
+mod parts;
 
 /// How a count compares with its bound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,7 +79,11 @@ pub enum Rule {
     TwoResponses,
     FixedAnswer,
     Includes(Vec<String>),
+    /// Words the answer must not use, fenced blocks aside (a quoted log or code).
     Forbids(Vec<String>),
+    /// Words the answer must not use anywhere, fenced blocks too ("don't use "simply"
+    /// anywhere").
+    ForbidsAnywhere(Vec<String>),
     WordCount(String, Rel, usize),
     LetterCount(char, Rel, usize),
     /// The answer must be written in a script other than Latin (Devanagari, Cyrillic, …).
@@ -100,6 +105,9 @@ pub enum Rule {
     /// The answer as a numbered list (or holding one): "return them as a numbered list".
     NumberedList,
     /// `paragraphs` paragraphs separated by blank lines, the `nth` starting with `word`.
+    /// A count said of one named part of the answer ("a **Summary** section of exactly 3
+    /// bullets"), checked on that part where the result shows it.
+    InPart(String, Box<Rule>),
     NthParagraphWord {
         paragraphs: usize,
         nth: usize,
@@ -532,6 +540,9 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
         let stressed =
             (w(i) == "in" && i > 0 && w(i - 1) == "anywhere") || w(i) == "throughout" || opens;
         let itself = (i + 2..i + 6).any(|j| w(j) == "itself");
+        if artefact_at(&ws, i, asked) {
+            return true;
+        }
         if !(matches!(w(i), "in" | "within" | "inside" | "throughout") && (stressed || itself)) {
             return false;
         }
@@ -638,6 +649,42 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
                 )
         })
     })
+}
+
+/// Whether word `i` places a rule in a thing besides the report that a delegation has its
+/// child write, which needs no stress: "no emojis in the commit message", "don't use 'simple'
+/// in the docstrings".
+fn artefact_at(ws: &[(usize, &str)], i: usize, asked: &[String]) -> bool {
+    let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+    matches!(w(i), "in" | "within" | "inside")
+        && matches!(
+            w(i + 1),
+            "the" | "a" | "an" | "each" | "every" | "any" | "your"
+        )
+        && (i + 2..i + 4).map(w).any(|x| {
+            matches!(
+                x,
+                "commit"
+                    | "pr"
+                    | "changelog"
+                    | "docstring"
+                    | "docstrings"
+                    | "comments"
+                    | "branch"
+                    | "filename"
+                    | "filenames"
+                    | "ticket"
+                    | "tweet"
+            ) && !asked.iter().any(|a| a == x)
+        })
+}
+
+/// Whether a sentence places its rule in a thing the child writes besides its report
+/// ([`artefact_at`]).
+pub(super) fn in_an_artefact(sentence: &str, asked: &[String]) -> bool {
+    let lower = sentence.to_ascii_lowercase();
+    let ws = words_at(&lower);
+    (0..ws.len()).any(|i| artefact_at(&ws, i, asked))
 }
 
 #[derive(Debug, PartialEq)]
@@ -910,7 +957,14 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
             Subject::Other
         };
     }
-    if names_the_answer(head) || names_a_rule(head) {
+    // "The commit message must …", "the PR description should …": a message, but not this one.
+    let artefact = phrase.iter().any(|x| {
+        matches!(
+            *x,
+            "commit" | "pr" | "slack" | "email" | "changelog" | "tweet"
+        )
+    });
+    if (names_the_answer(head) && !artefact) || names_a_rule(head) {
         Subject::Answer
     } else {
         Subject::Other
@@ -1577,17 +1631,61 @@ fn cued(lower: &str) -> bool {
     })
 }
 
-/// Every constraint the message states plainly, with the sentence it came from.
-pub fn parse(message: &str) -> Vec<(String, Rule)> {
-    let mut out: Vec<(String, Rule)> = Vec::new();
+/// Every constraint the message states plainly, each with whether its sentence names the reply
+/// itself ("your whole reply"), so that notes beside a deliverable keep it too.
+pub fn parse(message: &str) -> Vec<(bool, Rule)> {
+    // Each rule with whether its sentence names the reply and where that sentence starts (none
+    // for a rule read from the whole message).
+    let mut out: Vec<(bool, Option<usize>, Rule)> = Vec::new();
     // A highlight's asterisks are often shown in another sentence ("… wrap it with *, like *this*").
     let starred = message.contains('*');
     // Capped (each constraint is checked against the whole result); the count is read by the loop.
     let count = std::cell::Cell::new(0usize);
     let asked = asked_for(message);
+    // Code the message leaves out of its counts, or asks for beside a bounded explanation.
+    let code_apart = code_not_counted(message);
     let mut push = |text: &str, rule: Rule| {
         // A sentence that names the reply itself states the reply's rule.
         let of_reply = names_the_reply(text);
+        // A count of a named part is checked on that part; of a part with no name, not at all.
+        let counted = matches!(
+            rule,
+            Rule::Words(..)
+                | Rule::ProseWords(..)
+                | Rule::Sentences(..)
+                | Rule::Bullets(..)
+                | Rule::ListItems(..)
+        );
+        // A word bound said of the prose around the code counts the prose alone.
+        let rule = match rule {
+            Rule::Words(rel, n)
+                if bounds_prose_only(text) || code_apart || (says_prose(text) && !of_reply) =>
+            {
+                Rule::ProseWords(rel, n)
+            }
+            Rule::Forbids(list) if bounds_prose_only(text) || says_prose(text) => {
+                Rule::ProseForbids(list)
+            }
+            // "Don't use the word "simply" anywhere": in a fenced entry too.
+            Rule::Forbids(list)
+                if words_at(&text.to_ascii_lowercase())
+                    .iter()
+                    .any(|(_, w)| matches!(*w, "anywhere" | "everywhere")) =>
+            {
+                Rule::ForbidsAnywhere(list)
+            }
+            other => other,
+        };
+        let part = if counted { parts::part_of(text) } else { None };
+        let rule = match part {
+            Some(parts::Part::Unnamed) => return,
+            Some(parts::Part::Named(name)) if !soft_count(text) => {
+                Rule::InPart(name, Box::new(rule))
+            }
+            Some(parts::Part::Named(_)) => return,
+            None => rule,
+        };
+        let in_part = matches!(rule, Rule::InPart(..));
         // A rule whose subject is a part of the answer, or something else it delivers, cannot be
         // checked on the whole answer; a first or last line of the answer is found, so its
         // opening and ending are.
@@ -1609,11 +1707,27 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         {
             return;
         }
-        // A case rule said with another piece of text named is that text's.
+        // A soft count ("Ideally under 100 words, but don't cut anything important", "under
+        // 100 words, unless you find a security problem") has no exact bound to check.
+        if matches!(
+            rule,
+            Rule::Words(..)
+                | Rule::ProseWords(..)
+                | Rule::Sentences(..)
+                | Rule::Bullets(..)
+                | Rule::ListItems(..)
+                | Rule::DividedParagraphs(..)
+                | Rule::CapitalWords(..)
+        ) && soft_count(text)
+        {
+            return;
+        }
+        // A case rule said with another piece of text named is that text's ("hex values with
+        // uppercase digits", "lowercase keys").
         if matches!(
             rule,
             Rule::Lowercase | Rule::Uppercase | Rule::CapitalWords(..)
-        ) && names_a_text_object(text)
+        ) && (names_a_text_object(text) || case_of_a_thing(text))
             // ("Your answer must be lowercase, keys included" still covers everything.)
             && !words_at(&text.to_ascii_lowercase())
                 .iter()
@@ -1628,10 +1742,11 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 | Rule::StartsWith(_)
                 | Rule::StartsWithOneOf(_)
         );
-        if !located && !of_reply && in_another_part(text, &asked) {
+        if !located && !of_reply && !in_part && in_another_part(text, &asked) {
             return;
         }
         match subject_of(text, &asked) {
+            _ if in_part => {}
             Subject::Other if !of_reply => return,
             Subject::LineOfAnswer
                 if !matches!(
@@ -1646,16 +1761,14 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
             }
             _ => {}
         }
-        // A word bound said of the prose around the code counts the prose alone.
-        let rule = match rule {
-            Rule::Words(rel, n) if bounds_prose_only(text) => Rule::ProseWords(rel, n),
-            Rule::Forbids(list) if bounds_prose_only(text) || says_prose(text) => {
-                Rule::ProseForbids(list)
-            }
-            other => other,
-        };
-        if out.len() < super::constraints::MAX_CONSTRAINTS && !out.iter().any(|(_, r)| *r == rule) {
-            out.push((text.trim().chars().take(200).collect(), rule));
+        if let Some(seen) = out.iter_mut().find(|(_, _, r)| *r == rule) {
+            // Said twice, once of the reply itself: the reply's.
+            seen.0 |= of_reply;
+        } else if out.len() < super::constraints::MAX_CONSTRAINTS {
+            let (base, start) = (message.as_ptr() as usize, text.as_ptr() as usize);
+            let at = (!text.is_empty() && start >= base && start < base + message.len())
+                .then(|| start - base);
+            out.push((of_reply, at, rule));
             count.set(out.len());
         }
     };
@@ -2293,9 +2406,8 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                 // "top-level keys are exactly `summary`, `findings`": the names are the ones
                 // quoted as code, not the words before them.
                 if list.iter().any(|k| k.contains('`')) {
-                    let at = lower
-                        .find("keys")
-                        .or_else(|| lower.find("fields"))
+                    let at = outside_code_find(&lower, "keys")
+                        .or_else(|| outside_code_find(&lower, "fields"))
                         .unwrap_or(0);
                     list = sentence
                         .get(at..)
@@ -2327,7 +2439,17 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
                         "no additional keys",
                     ],
                 );
-                if !list.is_empty() {
+                // Paths and globs are no keys ("the keys in `src/i18n/en.json`, the `settngs.*`
+                // ones"); keys in a sentence that names a file are that file's ("Create
+                // `tools/manifest.json` … with keys `id`, `checksum`").
+                list.retain(|k| !k.contains(['/', '*', ' ']));
+                let of_a_file = super::file_scope::paths(sentence).iter().any(|(_, p)| {
+                    p.contains('/')
+                        || [".json", ".yaml", ".yml", ".toml", ".csv", ".ndjson"]
+                            .iter()
+                            .any(|x| p.ends_with(x))
+                });
+                if !list.is_empty() && !of_a_file {
                     push(sentence, Rule::JsonKeys(list, exact));
                 }
             }
@@ -2728,7 +2850,10 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
         }
         if has_any(&lower, &END_CUES) {
             if let Some(p) = ending_phrase(sentence, &lower) {
-                if !conditional(std::slice::from_ref(&p)) {
+                if let Some(choices) = alternatives(&p) {
+                    // "`Confidence: high|medium|low`": one of the three.
+                    push(sentence, Rule::EndsWithOneOf(choices));
+                } else if !conditional(std::slice::from_ref(&p)) {
                     push(sentence, Rule::EndsWith(p));
                 }
             } else if let Some(choices) =
@@ -3002,25 +3127,26 @@ pub fn parse(message: &str) -> Vec<(String, Rule)> {
     message_rules(message, &mut push);
     let lifts = lifted(message);
     if !lifts.is_empty() {
-        out.retain(|(text, rule)| {
+        out.retain(|(_, at, rule)| {
             // A rule read from the whole message (no sentence of its own) is not placed.
-            if text.is_empty() {
+            let Some(at) = *at else {
                 return true;
-            }
-            let at = message.find(text.as_str()).unwrap_or(0);
+            };
             !lifts
                 .iter()
                 .any(|(end, family)| at < *end && family.contains(&describe(rule).0))
         });
     }
-    out
+    out.into_iter()
+        .map(|(of_reply, _, rule)| (of_reply, rule))
+        .collect()
 }
 
 /// Words that take a rule back: "scratch the word limit", "ignore the 50-word cap", "the cap
 /// doesn't apply to the table", "no word limit this time", "JSON isn't needed after all".
 /// Words that take back the rule named right after them: "scratch the word limit", "ignore
 /// the word limit for this one", "forget the 50-word cap", "no need for the JSON".
-const LIFTS_BEFORE: [&str; 8] = [
+const LIFTS_BEFORE: [&str; 11] = [
     "scratch",
     "ignore",
     "forget",
@@ -3029,11 +3155,14 @@ const LIFTS_BEFORE: [&str; 8] = [
     "lift",
     "no need for",
     "don't worry about",
+    "don't bother with",
+    "skip",
+    "drop",
 ];
 
 /// Words that take back the rule named right before them: "the 200-word cap doesn't apply to
 /// the table", "the JSON format is no longer needed".
-const LIFTS_AFTER: [&str; 8] = [
+const LIFTS_AFTER: [&str; 13] = [
     "doesn't apply",
     "does not apply",
     "don't apply",
@@ -3042,6 +3171,13 @@ const LIFTS_AFTER: [&str; 8] = [
     "is lifted",
     "not needed",
     "isn't needed",
+    // A rule narrowed to a part is not checked on the whole: "the 60-word cap is just for the
+    // summary paragraph".
+    "is just for",
+    "is only for",
+    "only applies to",
+    "applies only to",
+    "only covers",
 ];
 
 /// Where a message takes back a family of rules stated before it (byte position where the
@@ -3099,6 +3235,14 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, &'static [&'static str])> {
         let lower = sentence.to_ascii_lowercase().replace('\u{2019}', "'");
         let at = sentence.as_ptr() as usize - message.as_ptr() as usize + sentence.len();
         let plain = lower.contains("no word limit") || lower.contains("no length limit");
+        // "Update: plain text is fine" takes back a JSON format asked before.
+        let prose_fine = ["plain text", "prose", "plain english", "markdown"]
+            .iter()
+            .any(|f| {
+                ["is fine", "is ok", "is okay", "works", "will do"]
+                    .iter()
+                    .any(|ok| lower.contains(&format!("{f} {ok}")))
+            });
         // The clause's words around each lift, as one spaced string per side.
         let mut windows: Vec<String> = Vec::new();
         for (list, after) in [(&LIFTS_BEFORE[..], true), (&LIFTS_AFTER[..], false)] {
@@ -3115,7 +3259,10 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, &'static [&'static str])> {
                     let negated = ["don't", "do not", "never", "not", "dont"]
                         .iter()
                         .any(|n| before.ends_with(n));
-                    if !starts || negated {
+                    let ends = lower
+                        .get(i + lift.len()..)
+                        .is_none_or(|r| !r.starts_with(|c: char| c.is_ascii_alphanumeric()));
+                    if !starts || !ends || negated {
                         continue;
                     }
                     let clause = if after {
@@ -3154,6 +3301,25 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, &'static [&'static str])> {
         }
         if plain {
             windows.push(" word limit ".to_string());
+        }
+        if prose_fine {
+            windows.push(" json ".to_string());
+        }
+        // "SQL inside code blocks can keep normal casing" lets code in after "prose only".
+        let code_allowed = lower
+            .split([',', ';', '\u{2014}', '(', ')'])
+            .filter(|c| has_any(c, &["code block", "code fence"]))
+            .any(|clause| {
+                let ws: Vec<&str> = words_at(clause).into_iter().map(|(_, w)| w).collect();
+                ws.iter()
+                    .any(|w| matches!(*w, "can" | "may" | "allowed" | "fine" | "ok" | "okay"))
+                    && !ws.iter().any(|w| {
+                        matches!(*w, "no" | "not" | "never" | "without" | "avoid")
+                            || w.ends_with("n't")
+                    })
+            });
+        if code_allowed {
+            windows.push(" no-code ".to_string());
         }
         for (names, family) in FAMILIES {
             if windows
@@ -3778,6 +3944,31 @@ fn ending_cue(sentence: &str, lower: &str) -> Option<(usize, usize, bool)> {
     Some((cue, cue_own_end, line_cue))
 }
 
+/// A template's choices written with bars: "Confidence: high|medium|low" is one of
+/// "Confidence: high", "Confidence: medium", "Confidence: low" (the words before the first
+/// choice are kept on each). None without a bar, or when a choice is more than one word.
+fn alternatives(phrase: &str) -> Option<Vec<String>> {
+    let parts: Vec<&str> = phrase.split('|').collect();
+    if parts.len() < 2 {
+        return None;
+    }
+    let first = parts.first()?;
+    let cut = first.rfind([' ', ':', '=']).map_or(0, |i| i + 1);
+    let (prefix, head) = first.split_at(cut);
+    let choices: Vec<&str> = std::iter::once(head)
+        .chain(parts.iter().skip(1).copied())
+        .collect();
+    choices
+        .iter()
+        .all(|c| !c.trim().is_empty() && !c.trim().contains(' '))
+        .then(|| {
+            choices
+                .iter()
+                .map(|c| format!("{prefix}{}", c.trim()))
+                .collect()
+        })
+}
+
 /// The phrase a result must end with: quoted, or after a colon, or after "phrase"/"question".
 fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
     // The phrase after the cue: "Start your reply with \"Summary:\" and end it with \"-- end\"".
@@ -3813,7 +4004,22 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
             .then(|| quoted(sentence).into_iter().next())
             .flatten()
     }) {
-        return Some(q);
+        // "Finish with a 'Next steps' section": a part, not the closing words.
+        let named_part = lower
+            .find(&q.to_ascii_lowercase())
+            .and_then(|i| lower.get(i + q.len()..))
+            .and_then(|r| {
+                r.trim_start_matches(['\'', '"', '\u{2019}', '\u{201d}', '*', '`'])
+                    .split_whitespace()
+                    .next()
+            })
+            .is_some_and(|w| {
+                matches!(
+                    w.trim_end_matches(|c: char| !c.is_ascii_alphabetic()),
+                    "section" | "heading" | "part" | "table" | "list" | "block" | "paragraph"
+                )
+            });
+        return (!named_part).then_some(q);
     }
     let cue_end = END_CUES
         .iter()
@@ -4565,6 +4771,160 @@ fn says_prose(sentence: &str) -> bool {
     words_at(&sentence.to_ascii_lowercase())
         .iter()
         .any(|(_, w)| *w == "prose")
+}
+
+/// Whether a message leaves code out of its word counts, or asks for code beside a bounded
+/// explanation, so that a word bound counts the prose: "code blocks don't count", "the
+/// migration you paste doesn't count toward that", "(SQL can go in a code block and doesn't
+/// count)", "keep your explanation under 80 words; include the diff below it".
+fn code_not_counted(message: &str) -> bool {
+    let lower = message.to_ascii_lowercase().replace('\u{2019}', "'");
+    let code = |w: &str| {
+        matches!(
+            w,
+            "code"
+                | "snippet"
+                | "snippets"
+                | "diff"
+                | "diffs"
+                | "patch"
+                | "patches"
+                | "sql"
+                | "migration"
+                | "query"
+                | "queries"
+                | "block"
+                | "blocks"
+                | "log"
+                | "logs"
+                | "excerpt"
+                | "trace"
+                | "listing"
+        )
+    };
+    for clause in lower.split(['.', ';', '!', '?', '\n', '(', ')']) {
+        let ws: Vec<&str> = words_at(clause).into_iter().map(|(_, w)| w).collect();
+        let Some(first_code) = ws.iter().position(|w| code(w)) else {
+            continue;
+        };
+        let has = |from: usize, p: &[&str]| {
+            ws.get(from..)
+                .is_some_and(|r| r.windows(p.len()).any(|x| x == p))
+        };
+        // "<code> doesn't count", "<code> is excluded from the count".
+        let after = [
+            &["doesn't", "count"][..],
+            &["don't", "count"],
+            &["does", "not", "count"],
+            &["do", "not", "count"],
+            &["not", "counted"],
+            &["isn't", "counted"],
+            &["aren't", "counted"],
+            &["won't", "count"],
+            &["excluded"],
+            &["exempt"],
+        ]
+        .iter()
+        .any(|p| has(first_code, p));
+        // "not counting the code", "excluding code blocks".
+        let before = ws
+            .iter()
+            .take(first_code)
+            .any(|w| matches!(*w, "excluding" | "exclude"))
+            || has(0, &["not", "counting"]) && ws.iter().skip(first_code).any(|w| code(w));
+        // "include the diff" beside a bound on the explanation.
+        let asked = ws
+            .iter()
+            .take(first_code)
+            .any(|w| matches!(*w, "include" | "paste" | "attach" | "append" | "add"))
+            && has_any(
+                &lower,
+                &["your explanation", "the explanation", "your prose"],
+            );
+        if after || before || asked {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether a case word qualifies a thing other than the answer's letters: "uppercase digits",
+/// "a lowercase 0x prefix", "lowercase keys" (not "in lowercase letters", "lowercase only").
+fn case_of_a_thing(sentence: &str) -> bool {
+    let lower = sentence.to_ascii_lowercase();
+    let ws = words_at(&lower);
+    ws.iter().enumerate().any(|(i, (at, w))| {
+        if !matches!(*w, "uppercase" | "lowercase") {
+            return false;
+        }
+        // The next word, in the same clause.
+        let Some((next_at, next)) = ws.get(i + 1) else {
+            return false;
+        };
+        let gap = lower.get(at + w.len()..*next_at).unwrap_or_default();
+        gap.trim().is_empty()
+            && (next.starts_with(|c: char| c.is_ascii_digit())
+                || matches!(
+                    *next,
+                    "digits"
+                        | "digit"
+                        | "hex"
+                        | "keys"
+                        | "key"
+                        | "names"
+                        | "name"
+                        | "identifiers"
+                        | "ids"
+                        | "values"
+                        | "slugs"
+                        | "slug"
+                        | "tags"
+                        | "prefix"
+                        | "suffix"
+                        | "constants"
+                        | "variables"
+                        | "filenames"
+                        | "paths"
+                        | "hashes"
+                        | "enums"
+                        | "codes"
+                        | "units"
+                        | "acronyms"
+                        | "keywords"
+                        | "sql"
+                ))
+    })
+}
+
+/// Whether a sentence states its count as a wish or under a condition: "ideally under 100
+/// words", "roughly 5 bullets", "under 100 words unless you find a problem", "aim for 3 bullets".
+fn soft_count(sentence: &str) -> bool {
+    let lower = sentence.to_ascii_lowercase().replace('\u{2019}', "'");
+    let ws: Vec<&str> = words_at(&lower).into_iter().map(|(_, w)| w).collect();
+    let has = |p: &[&str]| ws.windows(p.len()).any(|x| x == p);
+    [
+        &["ideally"][..],
+        &["preferably"],
+        &["roughly"],
+        &["approximately"],
+        &["unless"],
+        &["if", "possible"],
+        &["where", "possible"],
+        &["if", "you", "can"],
+        &["give", "or", "take"],
+        &["more", "or", "less"],
+        &["sweat"],
+        &["not", "a", "hard"],
+        &["soft", "limit"],
+        &["soft", "cap"],
+        &["aim", "for"],
+        &["shoot", "for"],
+        &["try", "to", "keep"],
+        &["try", "and", "keep"],
+        &["guideline"],
+    ]
+    .iter()
+    .any(|p| has(p))
 }
 
 /// Whether a sentence bounds the prose around the code, not the whole answer: "the text
@@ -5510,6 +5870,7 @@ fn of_the_text(rule: &Rule) -> bool {
             | Rule::Uppercase
             | Rule::CapitalWords(..)
             | Rule::Forbids(_)
+            | Rule::ForbidsAnywhere(_)
             | Rule::ProseForbids(_)
             | Rule::EndsWith(_)
             | Rule::EndsWithOneOf(_)
@@ -5532,6 +5893,20 @@ pub(super) fn names_the_reply(sentence: &str) -> bool {
         }
         _ => false,
     })
+}
+
+/// The first place of `needle` outside inline code spans: a search from inside one ("`keys_v2`")
+/// would read the spans after it the wrong way round.
+fn outside_code_find(text: &str, needle: &str) -> Option<usize> {
+    let mut in_code = false;
+    for (i, c) in text.char_indices() {
+        if c == '`' {
+            in_code = !in_code;
+        } else if !in_code && text[i..].starts_with(needle) {
+            return Some(i);
+        }
+    }
+    None
 }
 
 /// The text outside fenced code blocks and inline code spans.
@@ -5573,7 +5948,16 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 .join("\n");
             check(&Rule::Forbids(words.clone()), &prose)
         }
-        Rule::Sentences(rel, n) => count(*rel, sentence_count(text), *n, "sentences"),
+        Rule::InPart(name, inner) => match parts::find(text, name) {
+            Some(part) => check(inner, &part),
+            // Not shown: not checked.
+            None => (true, None),
+        },
+        Rule::Sentences(rel, n) => {
+            // A fenced block holds no sentences of the answer (a query, a log).
+            let prose: Vec<&str> = lists::outside_fences(text).collect();
+            count(*rel, sentence_count(&prose.join("\n")), *n, "sentences")
+        }
         Rule::DividedParagraphs(n) => {
             let parts: Vec<&str> = text.split("***").collect();
             let last = parts.len().saturating_sub(1);
@@ -5826,6 +6210,11 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             )
         }
         Rule::Forbids(words) => {
+            // A fenced block quotes code or a log, not the answer's own words.
+            let prose: Vec<&str> = lists::outside_fences(text).collect();
+            check(&Rule::ForbidsAnywhere(words.clone()), &prose.join("\n"))
+        }
+        Rule::ForbidsAnywhere(words) => {
             let lower = text.to_lowercase();
             let used: Vec<&str> = words
                 .iter()
@@ -6051,6 +6440,10 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
 
 fn describe(rule: &Rule) -> (&'static str, String) {
     match rule {
+        Rule::InPart(name, inner) => {
+            let (kind, constraint) = describe(inner);
+            (kind, format!("{constraint} in the \"{name}\" part"))
+        }
         Rule::Words(r, n) => ("words", format!("{} words", r.words(*n))),
         Rule::ProseWords(r, n) => (
             "words",
@@ -6087,7 +6480,9 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::TwoResponses => ("two-responses", "two responses separated by ******".into()),
         Rule::FixedAnswer => ("fixed-answer", "one of the given answers".into()),
         Rule::Includes(w) => ("includes", format!("includes {}", w.join(", "))),
-        Rule::Forbids(w) => ("forbids", format!("never uses {}", w.join(", "))),
+        Rule::Forbids(w) | Rule::ForbidsAnywhere(w) => {
+            ("forbids", format!("never uses {}", w.join(", ")))
+        }
         Rule::ProseForbids(w) => (
             "forbids",
             format!("never uses {} outside code", w.join(", ")),
@@ -6126,11 +6521,11 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
     let mut delivered: Option<Option<String>> = None;
     parse(message)
         .into_iter()
-        .map(|(sentence, rule)| {
+        .map(|(of_reply, rule)| {
             let (kind, constraint) = describe(&rule);
             // A rule of what is delivered (not one that names the reply itself) is checked on
             // it: an email's sign-off, a bio's case, a README's banned words.
-            let text = if of_the_text(&rule) && !names_the_reply(&sentence) {
+            let text = if of_the_text(&rule) && !of_reply {
                 delivered
                     .get_or_insert_with(|| notes::without_notes(result))
                     .as_deref()
@@ -7561,6 +7956,16 @@ mod tests {
             )),
             "{only:?}"
         );
+        // "keys" inside a code span before the word: the names after the word still read.
+        let spanned = parse(
+            "Print the `keys_total` JSON report; its top-level keys are exactly `host`, `port`.",
+        );
+        assert!(
+            spanned
+                .iter()
+                .any(|(_, r)| *r == Rule::JsonKeys(vec!["host".into(), "port".into()], true)),
+            "{spanned:?}"
+        );
         // An array of objects, each with the keys.
         let each = Rule::JsonKeys(vec!["host".into(), "port".into()], false);
         assert!(
@@ -8136,13 +8541,11 @@ mod tests {
             "Return JSON with the keys `a` and `b`. Scratch the JSON, plain text is fine.",
             "Within the 2.8.0 entry, use only these headings: Added, Changed, Fixed.",
             "- in the description don't use the word \"best\"",
-            "Start with a \"## Summary\" section of no more than 5 bullets.",
             "Start with `TL;DR:` and at most 2 sentences.",
-            "Under \"Risks\", no more than 3 bullets.",
+            "**Root cause** \u{2014} no more than two sentences.",
             "No code blocks please. Actually, scratch the no-code rule for this one.",
             "Usually I ask subtasks to keep reports under 150 words \u{2014} not this time.",
             "<under 60 words>",
-            "**Root cause** \u{2014} no more than two sentences.",
             "Executive summary \u{2014} no more than 3 sentences.",
             "Use exactly these headers in your report, in this order, all caps: SUMMARY, DETAILS.",
             "The commit message must be entirely lowercase.",
@@ -8150,6 +8553,26 @@ mod tests {
         ] {
             assert_eq!(kinds(m), Vec::<&str>::new(), "{m}");
         }
+        // A count of a named part is checked on that part.
+        for (m, part) in [
+            (
+                "Start with a \"## Summary\" section of no more than 5 bullets.",
+                "summary",
+            ),
+            ("Under \"Risks\", no more than 3 bullets.", "risks"),
+            ("Keep the `## Risks` section to at most 4 bullets.", "risks"),
+        ] {
+            assert!(
+                matches!(parse(m).as_slice(), [(_, Rule::InPart(p, _))] if p == part),
+                "{m}: {:?}",
+                parse(m)
+            );
+        }
+        let part = Rule::InPart("risks".into(), Box::new(Rule::Bullets(Rel::LessThan, 4)));
+        assert!(check(&part, "## Findings\n- a\n- b\n- c\n- d\n## Risks\n- x\n- y").0);
+        assert!(!check(&part, "## Risks\n- a\n- b\n- c\n- d\n## Plan\n- x").0);
+        // Not shown, not checked.
+        assert!(check(&part, "- a\n- b\n- c\n- d\n- e").0);
         for (m, kind) in [
             ("Your reply must be under 150 words.", "words"),
             ("The output must be in all lowercase.", "lowercase"),

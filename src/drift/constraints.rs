@@ -54,6 +54,9 @@ enum Forbidden {
     ChangeNamed(String),
     /// Emoji characters anywhere in the result ("no emojis").
     Emoji,
+    /// Emoji in a thing the result pastes ("no emojis in the commit message"): its fenced
+    /// blocks and block quotes, where a commit message or a changelog entry is shown.
+    EmojiQuoted,
     /// A command the ban quotes ("never run `terraform apply`", "do not run migrations
     /// (`migrate`)"), shown run in the result's code.
     Command(String),
@@ -417,6 +420,16 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             .find(|(start, s)| at.is_some_and(|a| a >= *start && a < start + s.len()))
             .map_or(n.text.as_str(), |(_, s)| s);
         let split_off = whole != n.text && whole.contains(':');
+        // A ban placed in a thing the answer pastes is checked where it pastes it.
+        if !super::checkable::names_the_reply(&n.text)
+            && super::checkable::in_an_artefact(&n.text, &asked)
+        {
+            for f in &mut n.forbidden {
+                if *f == Forbidden::Emoji {
+                    *f = Forbidden::EmojiQuoted;
+                }
+            }
+        }
         if !super::checkable::names_the_reply(&n.text)
             && (super::checkable::rule_elsewhere(&n.text, &asked)
                 || (split_off && super::checkable::rule_elsewhere(whole, &asked)))
@@ -1030,8 +1043,26 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         .and_then(|c| c.checked_sub(1))
         .and_then(|i| plain_words.get(i))
         .is_some_and(|w| *w == "other");
+    // "Don't call any of our existing code "legacy"": the code is what a word may not name.
+    let naming = first(&CODE_WORDS).is_some_and(|c| {
+        plain_words.iter().take(c).any(|w| {
+            matches!(
+                *w,
+                "call"
+                    | "calling"
+                    | "describe"
+                    | "describing"
+                    | "label"
+                    | "refer"
+                    | "criticize"
+                    | "criticise"
+                    | "blame"
+            )
+        })
+    });
     let code_named = !fences
         && !others
+        && !naming
         && match (first(&CODE_WORDS), first(&PLACE_WORDS)) {
             (Some(c), Some(p)) => c < p,
             (c, _) => c.is_some(),
@@ -1386,8 +1417,9 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                     "valu" | "set" | "name" | "variabl" | "constant" | "kei" | "key"
                 )
         });
-    if changes && beyond_the_task {
-        // Not read.
+    if changes && (beyond_the_task || kind_of_files(main, &objects)) {
+        // Not read. "Don't touch test files": which files are tests, a report's paths do not
+        // always tell.
     } else if changes && named_only {
         f.push(Forbidden::ChangeNamed(
             spans.first().copied().unwrap_or_default().to_string(),
@@ -1922,6 +1954,20 @@ fn check_negatives_reading(
                     target,
                 )
                 .map(|e| ("the result reports a forced push".to_string(), Some(e))),
+                Forbidden::EmojiQuoted => {
+                    let quoted: Vec<&str> = program
+                        .fenced
+                        .iter()
+                        .filter_map(|&(a, b)| result.get(a..b))
+                        .chain(result.lines().filter(|l| l.trim_start().starts_with('>')))
+                        .collect();
+                    quoted.iter().find(|l| l.chars().any(is_emoji)).map(|l| {
+                        (
+                            "the result contains an emoji".to_string(),
+                            Some(l.trim().chars().take(120).collect()),
+                        )
+                    })
+                }
                 Forbidden::Emoji => shown
                     .lines()
                     .find(|l| {
@@ -1957,10 +2003,13 @@ fn check_negatives_reading(
                         Some(e),
                     )
                 }),
+                // A log or code quoted in a fenced block is not the answer talking about it.
                 Forbidden::Mention(objects) => toks
                     .iter()
                     .find(|t| {
-                        objects.iter().any(|o| **o == *t.stem) && !negated(&lower, t.at, &t.word)
+                        objects.iter().any(|o| **o == *t.stem)
+                            && !negated(&lower, t.at, &t.word)
+                            && !program.fenced.iter().any(|&(a, b)| t.at >= a && t.at < b)
                     })
                     .map(|t| {
                         (
@@ -3857,7 +3906,14 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
         } else if let Some((at, negated)) = word_cue(&l) {
             // The word quoted after the cue, not the first quote of the line ("Review 'The
             // Tempest' and never include the word 'island'").
-            let w = quoted(l.get(at..).unwrap_or_default()).into_iter().next();
+            // It must follow the cue ("include the word 'X'"): the first quote further on may
+            // open at an apostrophe ("include the word X if you couldn't …").
+            let after = l.get(at..).unwrap_or_default();
+            let cue_end = after.find("word").map_or(0, |i| i + 4);
+            let w = after
+                .get(cue_end..)
+                .filter(|r| r.trim_start().starts_with('\''))
+                .and_then(|r| quoted(r).into_iter().next());
             w.map(if negated {
                 Format::LacksWord
             } else {
@@ -3964,6 +4020,54 @@ pub fn check_formats(fs: &[(String, Format)], result: &str) -> Vec<Violation> {
         }
     }
     out
+}
+
+/// Whether a ban's only object is files of a kind ("test files", "generated files"): a word
+/// that is no article or pronoun before "files".
+fn kind_of_files(main: &str, objects: &[String]) -> bool {
+    if objects.len() > 2 || objects.last().is_none_or(|o| o != "file") {
+        return false;
+    }
+    let lower = main.to_ascii_lowercase();
+    let ws: Vec<&str> = lower
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    ws.windows(2).any(|p| {
+        matches!(p[1], "file" | "files")
+            && !matches!(
+                p[0],
+                "the"
+                    | "any"
+                    | "other"
+                    | "these"
+                    | "those"
+                    | "a"
+                    | "my"
+                    | "our"
+                    | "your"
+                    | "existing"
+                    | "all"
+                    | "more"
+                    | "no"
+                    | "of"
+                    | "touch"
+                    | "edit"
+                    | "change"
+                    | "modify"
+                    | "other's"
+                    | "single"
+                    | "extra"
+                    | "new"
+                    | "source"
+                    | "code"
+                    | "project"
+                    | "repo"
+                    | "repository"
+                    | "tracked"
+                    | "committed"
+            )
+    })
 }
 
 #[cfg(test)]

@@ -1,0 +1,431 @@
+//! Counts said of one named part of the report: "a **Summary** section of exactly 3 bullets",
+//! "keep the `## Risks` section to at most 4 bullets", "the `summary` value must be under 20
+//! words". The part is looked up in the result (a heading, a bold or plain label, a JSON key)
+//! and the count checked on it alone; a part the result does not show is not checked, since
+//! silence is better than a guess.
+
+use super::words_at;
+
+/// Words that make the name before (or after) them a part: "the Risks section", "the `summary`
+/// field".
+const PART_WORDS: [&str; 6] = ["section", "sections", "field", "value", "key", "heading"];
+
+/// A count's part, as the message names it.
+#[derive(Debug, PartialEq)]
+pub(super) enum Part {
+    /// A part with a name to look up ("summary", "next steps").
+    Named(String),
+    /// A part with no name to look up ("the section you write"): not checkable.
+    Unnamed,
+}
+
+/// The part a sentence's count is said of, if any. A sentence that names the whole reply
+/// ("your whole reply, Summary included") bounds the reply.
+pub(super) fn part_of(sentence: &str) -> Option<Part> {
+    let lower = sentence.to_ascii_lowercase();
+    let ws = words_at(&lower);
+    if ws.iter().any(|(_, w)| {
+        matches!(
+            *w,
+            "whole" | "entire" | "total" | "overall" | "including" | "included" | "altogether"
+        )
+    }) {
+        return None;
+    }
+    // A marked name: `**Summary**`, "`## Risks`", "'Next steps'", "`summary`".
+    let marked = marked_names(sentence);
+    for (k, (at, w)) in ws.iter().enumerate() {
+        // The count is in the part word's clause: "a Summary section of exactly 3 bullets", not
+        // "Use the heading 'Summary'; keep it under 100 words".
+        if !PART_WORDS.contains(w) || !counts_in_clause(&lower, *at) {
+            continue;
+        }
+        // "code blocks" and "keys" of a JSON answer are no part: "key" must be the head of a
+        // phrase with a name before it ("the `summary` key").
+        // The name right before the part word: "a `## Summary` section", "the Risks section".
+        if let Some((_, name)) = marked
+            .iter()
+            .filter(|(end, _)| {
+                *end <= *at && lower.get(*end..*at).is_some_and(|g| g.trim().is_empty())
+            })
+            .last()
+        {
+            return Some(Part::Named(name.clone()));
+        }
+        // Called by name after it: "a section called 'Risks'", "the section "Rollback"".
+        let after = lower.get(at + w.len()..).unwrap_or_default();
+        let after = after
+            .trim_start()
+            .trim_start_matches("called ")
+            .trim_start_matches("named ")
+            .trim_start_matches("titled ");
+        let offset = lower.len() - after.len();
+        if let Some((_, name)) = marked.iter().find(|(end, name)| {
+            end.checked_sub(name.len())
+                .is_some_and(|start| start.abs_diff(offset) <= 3)
+        }) {
+            return Some(Part::Named(name.clone()));
+        }
+        // An unmarked name: one word before the part word that is no article or pronoun.
+        let before = k.checked_sub(1).and_then(|i| ws.get(i)).map(|x| x.1);
+        return Some(match before {
+            Some(b)
+                if !matches!(
+                    b,
+                    "the"
+                        | "a"
+                        | "an"
+                        | "this"
+                        | "that"
+                        | "each"
+                        | "every"
+                        | "one"
+                        | "your"
+                        | "our"
+                        | "its"
+                        | "any"
+                        | "new"
+                        | "same"
+                        | "which"
+                        | "first"
+                        | "last"
+                        | "second"
+                        | "other"
+                        | "own"
+                ) && b.chars().all(|c| c.is_ascii_alphabetic()) =>
+            {
+                Part::Named(b.to_string())
+            }
+            _ => Part::Unnamed,
+        });
+    }
+    // A marked name opening the sentence, as a place or a label: "Under "Risks", no more than
+    // 3 bullets", "**Root cause** — no more than two sentences".
+    let opening = lower.trim_start_matches(['-', ' ', '\t']);
+    let opening = ["under ", "in ", "within ", "for "]
+        .iter()
+        .find_map(|p| opening.strip_prefix(p))
+        .unwrap_or(opening);
+    if let Some((end, name)) = marked.first() {
+        let start = lower.len() - opening.len();
+        let lead = opening.starts_with(['*', '`', '"', '\'', '\u{201c}']);
+        let rest = lower
+            .get(*end..)
+            .unwrap_or_default()
+            .trim_start_matches(['*', ' ']);
+        if lead
+            && *end > start
+            && (rest.starts_with([',', ':'])
+                || rest.starts_with("\u{2014}")
+                || rest.starts_with("- "))
+            && counts_in_clause(&lower, (*end + 1).min(lower.len()))
+        {
+            return Some(Part::Named(name.clone()));
+        }
+    }
+    // A marked name as the subject: "the **Summary** must be exactly 3 bullets", "`summary`
+    // must be 20 words or fewer".
+    for (end, name) in &marked {
+        if !counts_in_clause(&lower, *end) {
+            continue;
+        }
+        let rest = lower.get(*end..).unwrap_or_default();
+        let rest = rest.trim_start_matches(['*', '`', '"', '\'', ' ']);
+        if [
+            "must ",
+            "should ",
+            "needs ",
+            "has to ",
+            "can be at most",
+            "is limited",
+        ]
+        .iter()
+        .any(|m| rest.starts_with(m))
+        {
+            return Some(Part::Named(name.clone()));
+        }
+    }
+    None
+}
+
+/// Whether the clause around byte `at` holds a number: the count is said there.
+fn counts_in_clause(lower: &str, at: usize) -> bool {
+    let stops = [';', ',', '\u{2014}', '(', ')', '.', ':'];
+    let start = lower
+        .get(..at)
+        .and_then(|b| b.rfind(stops))
+        .map_or(0, |i| i + 1);
+    let end = lower
+        .get(at..)
+        .and_then(|r| r.find(stops))
+        .map_or(lower.len(), |i| at + i);
+    let clause = lower.get(start..end).unwrap_or_default();
+    // "… include a Testing section and must be under 150 words": the count is past "and".
+    let at = at - start;
+    let from = clause
+        .get(..at)
+        .and_then(|b| b.rfind(" and "))
+        .map_or(0, |i| i + 5);
+    let to = clause
+        .get(at..)
+        .and_then(|r| r.find(" and "))
+        .map_or(clause.len(), |i| at + i);
+    let clause = clause.get(from..to).unwrap_or_default();
+    words_at(clause).iter().any(|(_, w)| {
+        w.chars().all(|c| c.is_ascii_digit())
+            || matches!(
+                *w,
+                "one"
+                    | "two"
+                    | "three"
+                    | "four"
+                    | "five"
+                    | "six"
+                    | "seven"
+                    | "eight"
+                    | "nine"
+                    | "ten"
+                    | "single"
+            )
+    })
+}
+
+/// Names marked in a sentence (bold, code, quotes), lowercased, each with the byte where its
+/// mark closes; a leading `#` run is dropped ("`## Risks`" names "risks").
+fn marked_names(sentence: &str) -> Vec<(usize, String)> {
+    let lower = sentence.to_ascii_lowercase();
+    let mut out = Vec::new();
+    for (open, close) in [
+        ("**", "**"),
+        ("`", "`"),
+        ("\"", "\""),
+        ("'", "'"),
+        ("\u{201c}", "\u{201d}"),
+        ("\u{2018}", "\u{2019}"),
+    ] {
+        let mut from = 0;
+        while let Some(i) = lower.get(from..).and_then(|r| r.find(open)) {
+            let start = from + i + open.len();
+            // An apostrophe inside a word opens nothing ("don't").
+            let prev = lower.get(..from + i).and_then(|b| b.chars().last());
+            if open == "'" && prev.is_some_and(|c| c.is_ascii_alphanumeric()) {
+                from = start;
+                continue;
+            }
+            let Some(j) = lower.get(start..).and_then(|r| r.find(close)) else {
+                break;
+            };
+            let name = lower
+                .get(start..start + j)
+                .unwrap_or_default()
+                .trim_start_matches('#')
+                .trim()
+                .trim_end_matches(':')
+                .to_string();
+            from = start + j + close.len();
+            if !name.is_empty() && name.split_whitespace().count() <= 4 && name.len() <= 40 {
+                out.push((from, name));
+            }
+        }
+    }
+    out.sort_by_key(|(end, _)| *end);
+    out
+}
+
+/// A label's text, normalised for comparison: lowercase, marks and a trailing colon gone.
+fn normalise(label: &str) -> String {
+    label
+        .trim()
+        .trim_start_matches('#')
+        .trim_matches(['*', '_', '`', ' ', ':', '"', '\''])
+        .to_ascii_lowercase()
+}
+
+/// Whether a line opens a part, and its label: a Markdown heading, a bold label ("**Risks**",
+/// "**Risks:** …") or a plain one ("Summary: …", a capitalised label of up to four words).
+fn label_of(line: &str) -> Option<(char, String, &str)> {
+    let t = line.trim();
+    if let Some(h) = t.strip_prefix('#') {
+        return Some(('#', normalise(h), ""));
+    }
+    if let Some(b) = t.strip_prefix("**") {
+        let end = b.find("**")?;
+        let label = b.get(..end)?;
+        let rest = b.get(end + 2..)?;
+        let rest = rest.trim_start_matches(':').trim();
+        // "**Risks**" alone, or "**Risks:** text", not bold words opening a sentence.
+        if rest.is_empty() || label.trim_end().ends_with(':') || b.get(end + 2..)?.starts_with(':')
+        {
+            return Some(('*', normalise(label), rest));
+        }
+        return None;
+    }
+    let colon = t.find(':')?;
+    let label = t.get(..colon)?;
+    let words = label.split_whitespace().count();
+    (words >= 1
+        && words <= 4
+        && label.starts_with(|c: char| c.is_ascii_uppercase())
+        && label
+            .chars()
+            .all(|c| c.is_alphanumeric() || " &/-()'".contains(c)))
+    .then(|| {
+        (
+            ':',
+            normalise(label),
+            t.get(colon + 1..).unwrap_or_default().trim(),
+        )
+    })
+}
+
+/// The text of the part named `name` in a result, if the result shows it.
+pub(super) fn find(result: &str, name: &str) -> Option<String> {
+    if let Some(v) = json_field(result, name) {
+        return Some(v);
+    }
+    let matches = |label: &str| {
+        label == name
+            || label
+                .strip_prefix(name)
+                .is_some_and(|r| r.starts_with([' ', '(', '-', '\u{2014}']))
+    };
+    let lines: Vec<&str> = super::lists::outside_fences(result).collect();
+    let start = lines
+        .iter()
+        .position(|l| label_of(l).is_some_and(|(_, label, _)| matches(&label)))?;
+    let first = lines.get(start)?;
+    let (kind, _, inline) = label_of(first)?;
+    let level = |l: &str| l.trim().chars().take_while(|c| *c == '#').count();
+    let own = level(first);
+    let mut body: Vec<&str> = Vec::new();
+    if !inline.is_empty() {
+        body.push(inline);
+    }
+    for line in lines.iter().skip(start + 1) {
+        match label_of(line) {
+            // A heading's part runs to the next heading of its level or above (its bold
+            // labels are its own); a label's part to the next label or heading.
+            Some(('#', _, _)) if kind != '#' || level(line) <= own => break,
+            Some((k, _, _)) if kind != '#' && k != '#' => break,
+            _ => body.push(line),
+        }
+    }
+    Some(body.join("\n"))
+}
+
+/// A string (or list of strings, one bullet each) under the key `name` of a JSON answer.
+fn json_field(result: &str, name: &str) -> Option<String> {
+    let t = result.trim();
+    let body = t
+        .trim_start_matches("```json")
+        .trim_start_matches("```")
+        .trim_end_matches("```")
+        .trim();
+    if !body.starts_with('{') {
+        return None;
+    }
+    let v: serde_json::Value = serde_json::from_str(body).ok()?;
+    let (_, value) = v
+        .as_object()?
+        .iter()
+        .find(|(k, _)| k.to_ascii_lowercase() == name)?;
+    match value {
+        serde_json::Value::String(s) => Some(s.clone()),
+        serde_json::Value::Array(items) => Some(
+            items
+                .iter()
+                .map(|i| {
+                    format!(
+                        "- {}",
+                        i.as_str().map_or_else(|| i.to_string(), str::to_string)
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("\n"),
+        ),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parts_are_named_by_marks_part_words_and_subjects() {
+        let named = |s: &str| {
+            part_of(s).and_then(|p| match p {
+                Part::Named(n) => Some(n),
+                Part::Unnamed => None,
+            })
+        };
+        assert_eq!(
+            named("Keep the `## Risks` section to at most 4 bullets."),
+            Some("risks".into())
+        );
+        assert_eq!(
+            named("Start your report with a **Summary** section of exactly 3 bullets."),
+            Some("summary".into())
+        );
+        assert_eq!(
+            named("Finish with a 'Next steps' section of at most 3 bullets."),
+            Some("next steps".into())
+        );
+        assert_eq!(
+            named("The `summary` value must be under 20 words."),
+            Some("summary".into())
+        );
+        assert_eq!(
+            named("`summary` must be 20 words or fewer; `details` can be long."),
+            Some("summary".into())
+        );
+        assert_eq!(
+            named("In your report, the **Summary** must be exactly 3 bullets."),
+            Some("summary".into())
+        );
+        assert_eq!(
+            named("Add a Rollback section of at most 5 steps."),
+            Some("rollback".into())
+        );
+        assert_eq!(
+            part_of("The section you write must not exceed 120 words."),
+            Some(Part::Unnamed)
+        );
+        // The reply as a whole, or no part at all.
+        assert_eq!(
+            part_of("Keep your whole reply, Summary section included, under 200 words."),
+            None
+        );
+        assert_eq!(part_of("Reply in at most 3 bullets."), None);
+        assert_eq!(
+            part_of("Don't use the word 'simple'; keep it under 50 words."),
+            None
+        );
+    }
+
+    #[test]
+    fn a_part_is_found_under_its_heading_label_or_key() {
+        let report = "## Summary\n- a\n- b\n- c\n\n## Details\n- d\n- e\n- f\n- g";
+        assert_eq!(find(report, "summary").as_deref(), Some("- a\n- b\n- c\n"));
+        assert_eq!(
+            find(report, "details").as_deref(),
+            Some("- d\n- e\n- f\n- g")
+        );
+        let bold = "**Summary**\n- one\n- two\n\n**Details**\nlong text";
+        assert_eq!(find(bold, "summary").as_deref(), Some("- one\n- two\n"));
+        let plain = "Summary: fixed the loop.\nIt re-rendered.\nNext steps: none";
+        assert_eq!(
+            find(plain, "summary").as_deref(),
+            Some("fixed the loop.\nIt re-rendered.")
+        );
+        let json = "{\"summary\": \"Twelve words here\", \"details\": \"much longer\"}";
+        assert_eq!(find(json, "summary").as_deref(), Some("Twelve words here"));
+        assert_eq!(find(report, "risks"), None);
+        // A heading's part runs past bold words in its text.
+        let nested = "# Risks\n**Note:** low\n- one\n# Plan\n- two";
+        assert_eq!(
+            find(nested, "risks").as_deref(),
+            Some("**Note:** low\n- one")
+        );
+    }
+}
