@@ -1644,6 +1644,22 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     let asked = asked_for(message);
     // Code the message leaves out of its counts, or asks for beside a bounded explanation.
     let code_apart = code_not_counted(message);
+    // "The rest of the document can be as long as it needs to be": a count is one part's.
+    let rest_unbounded = {
+        let lower = message.to_ascii_lowercase();
+        has_any(
+            &lower,
+            &[
+                "can be as long as",
+                "as long as it needs",
+                "as long as you need",
+                "as long as you like",
+                "as long as needed",
+                "no length limit on the rest",
+                "no limit on the rest",
+            ],
+        )
+    };
     let mut push = |text: &str, rule: Rule| {
         // A sentence that names the reply itself states the reply's rule.
         let of_reply = names_the_reply(text);
@@ -1668,15 +1684,27 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             }
             // "Don't use the word "simply" anywhere": in a fenced entry too.
             Rule::Forbids(list)
-                if words_at(&text.to_ascii_lowercase())
-                    .iter()
-                    .any(|(_, w)| matches!(*w, "anywhere" | "everywhere")) =>
+                if words_at(&text.to_ascii_lowercase()).iter().any(|(_, w)| {
+                    matches!(
+                        *w,
+                        "anywhere" | "everywhere" | "throughout" | "entire" | "whole"
+                    )
+                }) =>
             {
                 Rule::ForbidsAnywhere(list)
             }
             other => other,
         };
         let part = if counted { parts::part_of(text) } else { None };
+        // A ban placed in a named part ("don't use "vulnerable" in the Summary") is that part's.
+        let placed = matches!(
+            rule,
+            Rule::Forbids(_) | Rule::ForbidsAnywhere(_) | Rule::ProseForbids(_)
+        ) && !of_reply;
+        let part = match parts::place_of(text).filter(|_| placed) {
+            Some(name) => Some(parts::Part::Named(name)),
+            None => part,
+        };
         let rule = match part {
             Some(parts::Part::Unnamed) => return,
             Some(parts::Part::Named(name)) if !soft_count(text) => {
@@ -1718,8 +1746,22 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 | Rule::ListItems(..)
                 | Rule::DividedParagraphs(..)
                 | Rule::CapitalWords(..)
-        ) && soft_count(text)
+        ) && (soft_count(text) || rest_unbounded)
         {
+            return;
+        }
+        // "Answer yes or no first, then explain in up to two sentences": the count is of what
+        // comes after the first part.
+        if matches!(
+            rule,
+            Rule::Sentences(..) | Rule::Words(..) | Rule::ProseWords(..)
+        ) && {
+            let lower = text.to_ascii_lowercase();
+            let ws = ws_of(&lower);
+            ws.iter()
+                .position(|w| *w == "first")
+                .is_some_and(|i| ws.iter().skip(i).any(|w| *w == "then"))
+        } {
             return;
         }
         // A case rule said with another piece of text named is that text's ("hex values with
@@ -2844,12 +2886,14 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 if let Some(p) = opening_phrase(sentence, &lower)
                     .filter(|p| !conditional(std::slice::from_ref(p)))
                 {
-                    push(sentence, Rule::StartsWith(p));
+                    if !template(&p) {
+                        push(sentence, Rule::StartsWith(p));
+                    }
                 }
             }
         }
         if has_any(&lower, &END_CUES) {
-            if let Some(p) = ending_phrase(sentence, &lower) {
+            if let Some(p) = ending_phrase(sentence, &lower).filter(|p| !template(p)) {
                 if let Some(choices) = alternatives(&p) {
                     // "`Confidence: high|medium|low`": one of the three.
                     push(sentence, Rule::EndsWithOneOf(choices));
@@ -3125,6 +3169,18 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         }
     }
     message_rules(message, &mut push);
+    // An answer has one opening and one ending: a later one replaces an earlier one ("Start
+    // with 'Findings:'. … change of plan: start with 'Verdict:' instead").
+    for kind in ["opening", "ending"] {
+        let said: Vec<usize> = (0..out.len())
+            .filter(|&i| out.get(i).is_some_and(|(_, _, r)| describe(r).0 == kind))
+            .collect();
+        if let Some((_, earlier)) = said.split_last() {
+            for &i in earlier.iter().rev() {
+                out.remove(i);
+            }
+        }
+    }
     let lifts = lifted(message);
     if !lifts.is_empty() {
         out.retain(|(_, at, rule)| {
@@ -3194,7 +3250,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, &'static [&'static str])> {
         "paragraphs",
         "characters",
     ];
-    const FAMILIES: [(&[&str], &[&str]); 5] = [
+    const FAMILIES: [(&[&str], &[&str]); 6] = [
         (
             &[
                 "word limit",
@@ -3228,6 +3284,17 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, &'static [&'static str])> {
         (
             &["no-code", "no code", "code rule", "code blocks"],
             &["no-code-blocks", "code"],
+        ),
+        (
+            &[
+                "sign-off",
+                "off line",
+                "closing line",
+                "last line",
+                "final line",
+                "ending",
+            ],
+            &["ending"],
         ),
     ];
     let mut out = Vec::new();
@@ -3318,7 +3385,25 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, &'static [&'static str])> {
                             || w.ends_with("n't")
                     })
             });
-        if code_allowed {
+        // "No code in the report. One exception: include the final SQL of the migration."
+        let words = ws_of(&lower);
+        let excepted = words.iter().any(|w| matches!(*w, "exception" | "except"))
+            && words.iter().any(|w| {
+                matches!(
+                    *w,
+                    "code"
+                        | "sql"
+                        | "snippet"
+                        | "snippets"
+                        | "migration"
+                        | "query"
+                        | "diff"
+                        | "patch"
+                        | "block"
+                        | "blocks"
+                )
+            });
+        if code_allowed || excepted {
             windows.push(" no-code ".to_string());
         }
         for (names, family) in FAMILIES {
@@ -3942,6 +4027,25 @@ fn ending_cue(sentence: &str, lower: &str) -> Option<(usize, usize, bool)> {
         return None;
     }
     Some((cue, cue_own_end, line_cue))
+}
+
+/// Whether a phrase is a template to fill in ("Tests: <passed>/<total>", "Next: {action}"),
+/// which the answer cannot hold word for word.
+fn template(phrase: &str) -> bool {
+    let holes = |open: char, close: char| {
+        phrase
+            .find(open)
+            .is_some_and(|i| phrase.get(i..).is_some_and(|r| r.contains(close)))
+    };
+    // "[schema-migration]" is a literal tag; "[ticket id]", "[TICKET_ID]" are holes.
+    let bracket_hole = phrase.split('[').skip(1).any(|r| {
+        r.split_once(']').is_some_and(|(inside, _)| {
+            inside.contains(' ')
+                || (!inside.is_empty()
+                    && inside.chars().all(|c| c.is_ascii_uppercase() || c == '_'))
+        })
+    });
+    holes('<', '>') || holes('{', '}') || bracket_hole
 }
 
 /// A template's choices written with bars: "Confidence: high|medium|low" is one of
@@ -4773,6 +4877,11 @@ fn says_prose(sentence: &str) -> bool {
         .any(|(_, w)| *w == "prose")
 }
 
+/// A text's words, as strings.
+fn ws_of(lower: &str) -> Vec<&str> {
+    words_at(lower).into_iter().map(|(_, w)| w).collect()
+}
+
 /// Whether a message leaves code out of its word counts, or asks for code beside a bounded
 /// explanation, so that a word bound counts the prose: "code blocks don't count", "the
 /// migration you paste doesn't count toward that", "(SQL can go in a code block and doesn't
@@ -4800,6 +4909,11 @@ fn code_not_counted(message: &str) -> bool {
                 | "excerpt"
                 | "trace"
                 | "listing"
+                | "yaml"
+                | "json"
+                | "config"
+                | "manifest"
+                | "attachment"
         )
     };
     for clause in lower.split(['.', ';', '!', '?', '\n', '(', ')']) {
@@ -5909,6 +6023,29 @@ fn outside_code_find(text: &str, needle: &str) -> Option<usize> {
     None
 }
 
+/// A line with its double-quoted passages of three words or more blanked out ("Reviewer
+/// comment "this obviously needs a null check""); a quoted word stays.
+fn without_quoted_sentences(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(i) = rest.find(['"', '\u{201c}']) {
+        let open_len = rest[i..].chars().next().map_or(1, char::len_utf8);
+        let after = &rest[i + open_len..];
+        let Some(j) = after.find(['"', '\u{201d}']) else {
+            break;
+        };
+        let quoted = &after[..j];
+        out.push_str(&rest[..i]);
+        if quoted.split_whitespace().count() < 3 {
+            out.push_str(&rest[i..i + open_len + j]);
+        }
+        let close_len = after[j..].chars().next().map_or(1, char::len_utf8);
+        rest = &after[j + close_len..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The text outside fenced code blocks and inline code spans.
 fn prose_of(text: &str) -> String {
     let lines: Vec<&str> = lists::outside_fences(text).collect();
@@ -6210,8 +6347,13 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             )
         }
         Rule::Forbids(words) => {
-            // A fenced block quotes code or a log, not the answer's own words.
-            let prose: Vec<&str> = lists::outside_fences(text).collect();
+            // A fenced block quotes code or a log, a code span a name (the `just` runner, a
+            // `cheap-runners.tf` file), a quoted sentence someone else's words: none is the
+            // answer's own wording (a block quote may be: the entry it was asked to write).
+            let prose: Vec<String> = lists::outside_fences(text)
+                .map(super::text::outside_code_spans)
+                .map(|l| without_quoted_sentences(&l))
+                .collect();
             check(&Rule::ForbidsAnywhere(words.clone()), &prose.join("\n"))
         }
         Rule::ForbidsAnywhere(words) => {

@@ -1057,6 +1057,9 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                     | "criticize"
                     | "criticise"
                     | "blame"
+                    | "break"
+                    | "breaks"
+                    | "breaking"
             )
         })
     });

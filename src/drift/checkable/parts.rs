@@ -8,7 +8,7 @@ use super::words_at;
 
 /// Words that make the name before (or after) them a part: "the Risks section", "the `summary`
 /// field".
-const PART_WORDS: [&str; 6] = ["section", "sections", "field", "value", "key", "heading"];
+const PART_WORDS: [&str; 5] = ["section", "field", "value", "key", "heading"];
 
 /// A count's part, as the message names it.
 #[derive(Debug, PartialEq)]
@@ -66,38 +66,27 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
         }) {
             return Some(Part::Named(name.clone()));
         }
-        // An unmarked name: one word before the part word that is no article or pronoun.
-        let before = k.checked_sub(1).and_then(|i| ws.get(i)).map(|x| x.1);
-        return Some(match before {
-            Some(b)
-                if !matches!(
-                    b,
-                    "the"
-                        | "a"
-                        | "an"
-                        | "this"
-                        | "that"
-                        | "each"
-                        | "every"
-                        | "one"
-                        | "your"
-                        | "our"
-                        | "its"
-                        | "any"
-                        | "new"
-                        | "same"
-                        | "which"
-                        | "first"
-                        | "last"
-                        | "second"
-                        | "other"
-                        | "own"
-                ) && b.chars().all(|c| c.is_ascii_alphabetic()) =>
-            {
-                Part::Named(b.to_string())
-            }
-            _ => Part::Unnamed,
+        // An unmarked name: the word before the part word, capitalised as a name ("the Risks
+        // section") or a part's own noun ("the summary section"); after an article or a
+        // pronoun, a part with no name ("the section you write").
+        let before = k.checked_sub(1).and_then(|i| ws.get(i));
+        let named = before.filter(|(b_at, b)| {
+            let original = sentence.get(*b_at..).and_then(|r| r.chars().next());
+            b.chars().all(|c| c.is_ascii_alphabetic())
+                && (original.is_some_and(|c| c.is_ascii_uppercase()) || PART_NOUNS.contains(b))
         });
+        if let Some((_, b)) = named {
+            return Some(Part::Named(b.to_string()));
+        }
+        if before.is_some_and(|(_, b)| {
+            matches!(
+                *b,
+                "the" | "a" | "an" | "this" | "that" | "each" | "every" | "your" | "our" | "its"
+            )
+        }) {
+            return Some(Part::Unnamed);
+        }
+        continue;
     }
     // A marked name opening the sentence, as a place or a label: "Under "Risks", no more than
     // 3 bullets", "**Root cause** — no more than two sentences".
@@ -143,6 +132,91 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
         .any(|m| rest.starts_with(m))
         {
             return Some(Part::Named(name.clone()));
+        }
+    }
+    None
+}
+
+/// Nouns that name a part of a report when a rule is placed in them.
+const PART_NOUNS: [&str; 19] = [
+    "summary",
+    "risks",
+    "details",
+    "background",
+    "testing",
+    "rollback",
+    "appendix",
+    "intro",
+    "introduction",
+    "conclusion",
+    "overview",
+    "findings",
+    "recommendations",
+    "notes",
+    "abstract",
+    "tl;dr",
+    "tldr",
+    "section",
+    "table",
+];
+
+/// The part a ban is placed in: "don't use the word "vulnerable" in the Summary", "avoid
+/// "bias" in the executive summary", "no jargon in the **Findings** section".
+pub(super) fn place_of(sentence: &str) -> Option<String> {
+    let lower = sentence.to_ascii_lowercase();
+    let ws = words_at(&lower);
+    let marked = marked_names(sentence);
+    for (i, (at, w)) in ws.iter().enumerate() {
+        if !matches!(*w, "in" | "within" | "inside") {
+            continue;
+        }
+        let Some((next_at, next)) = ws.get(i + 1) else {
+            continue;
+        };
+        if !matches!(*next, "the" | "your") {
+            continue;
+        }
+        let start = next_at + next.len();
+        // A marked name there: "in the **Findings** section".
+        if let Some((_, name)) = marked.iter().find(|(end, name)| {
+            end.checked_sub(name.len())
+                .and_then(|s| lower.get(start..s))
+                .is_some_and(|g| {
+                    g.trim()
+                        .trim_matches(['*', '`', '"', '\'', '#'])
+                        .trim()
+                        .is_empty()
+                })
+        }) {
+            return Some(name.clone());
+        }
+        // Up to three words to the clause's end, the last a part noun.
+        let mut name: Vec<&str> = Vec::new();
+        for j in i + 2..i + 5 {
+            let (Some(prev), Some(cur)) = (ws.get(j - 1), ws.get(j)) else {
+                break;
+            };
+            let gap = lower.get(prev.0 + prev.1.len()..cur.0).unwrap_or_default();
+            if j > i + 2 && !gap.trim().is_empty() {
+                break;
+            }
+            if matches!(
+                cur.1,
+                "of" | "and" | "or" | "but" | "to" | "for" | "with" | "as" | "you"
+            ) {
+                break;
+            }
+            name.push(cur.1);
+        }
+        let _ = at;
+        while let Some(last) = name.last() {
+            if PART_NOUNS.contains(last) {
+                break;
+            }
+            name.pop();
+        }
+        if !name.is_empty() && name.last() != Some(&"section") && name.last() != Some(&"table") {
+            return Some(name.join(" "));
         }
     }
     None
@@ -401,6 +475,24 @@ mod tests {
             part_of("Don't use the word 'simple'; keep it under 50 words."),
             None
         );
+    }
+
+    #[test]
+    fn a_ban_is_placed_in_a_named_part() {
+        assert_eq!(
+            place_of("Don't use the word \"vulnerable\" in the Summary \u{2014} say \"affected\"."),
+            Some("summary".into())
+        );
+        assert_eq!(
+            place_of("Avoid the word \"bias\" in the executive summary."),
+            Some("executive summary".into())
+        );
+        assert_eq!(
+            place_of("No jargon in the **Key findings** section."),
+            Some("key findings".into())
+        );
+        assert_eq!(place_of("Don't use the word \"simply\" anywhere."), None);
+        assert_eq!(place_of("Don't use \"users\" in the article."), None);
     }
 
     #[test]
