@@ -3169,6 +3169,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         }
     }
     message_rules(message, &mut push);
+    // "You can add a one-line note after it": JSON with a note beside it, which a JSON rule on
+    // the whole answer would refuse.
+    if note_allowed(message) {
+        out.retain(|(_, _, r)| !matches!(r, Rule::Json | Rule::JsonKeys(..)));
+    }
     // An answer has one opening and one ending: a later one replaces an earlier one ("Start
     // with 'Findings:'. … change of plan: start with 'Verdict:' instead").
     for kind in ["opening", "ending"] {
@@ -3250,7 +3255,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, &'static [&'static str])> {
         "paragraphs",
         "characters",
     ];
-    const FAMILIES: [(&[&str], &[&str]); 6] = [
+    const FAMILIES: [(&[&str], &[&str]); 7] = [
         (
             &[
                 "word limit",
@@ -3296,6 +3301,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, &'static [&'static str])> {
             ],
             &["ending"],
         ),
+        (&["opening"], &["opening"]),
     ];
     let mut out = Vec::new();
     for sentence in sentences(message) {
@@ -3405,6 +3411,27 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, &'static [&'static str])> {
             });
         if code_allowed || excepted {
             windows.push(" no-code ".to_string());
+        }
+        // "… start with 'Verdict:' instead": the opening asked before is replaced.
+        if words.contains(&"instead") {
+            if has_any(
+                &lower,
+                &[
+                    "start with",
+                    "begin with",
+                    "open with",
+                    "start your",
+                    "begin your",
+                ],
+            ) {
+                windows.push(" opening ".to_string());
+            }
+            if has_any(
+                &lower,
+                &["end with", "finish with", "end your", "close with"],
+            ) {
+                windows.push(" ending ".to_string());
+            }
         }
         for (names, family) in FAMILIES {
             if windows
@@ -4877,6 +4904,26 @@ fn says_prose(sentence: &str) -> bool {
         .any(|(_, w)| *w == "prose")
 }
 
+/// Whether a message lets the answer add a note beside what it delivers ("You can add a
+/// one-line note after it", "feel free to add a short note below").
+fn note_allowed(message: &str) -> bool {
+    let lower = message.to_ascii_lowercase();
+    super::text::sentences(&lower).into_iter().any(|(_, s)| {
+        let ws = ws_of(s);
+        ws.iter()
+            .any(|w| matches!(*w, "note" | "notes" | "comment" | "line"))
+            && ws
+                .iter()
+                .any(|w| matches!(*w, "can" | "may" | "free" | "fine" | "ok" | "okay"))
+            && ws
+                .iter()
+                .any(|w| matches!(*w, "after" | "below" | "before" | "above" | "beneath"))
+            && !ws
+                .iter()
+                .any(|w| matches!(*w, "not" | "no" | "never") || w.ends_with("n't"))
+    })
+}
+
 /// A text's words, as strings.
 fn ws_of(lower: &str) -> Vec<&str> {
     words_at(lower).into_iter().map(|(_, w)| w).collect()
@@ -6035,11 +6082,11 @@ fn without_quoted_sentences(line: &str) -> String {
             break;
         };
         let quoted = &after[..j];
+        let close_len = after[j..].chars().next().map_or(1, char::len_utf8);
         out.push_str(&rest[..i]);
         if quoted.split_whitespace().count() < 3 {
-            out.push_str(&rest[i..i + open_len + j]);
+            out.push_str(&rest[i..i + open_len + j + close_len]);
         }
-        let close_len = after[j..].chars().next().map_or(1, char::len_utf8);
         rest = &after[j + close_len..];
     }
     out.push_str(rest);
@@ -8667,6 +8714,104 @@ mod tests {
 
     /// A rule said of a part or another deliverable, under a condition, or taken back later in
     /// the message is not checked on the whole answer; the answer's own rules still are.
+    #[test]
+    fn soft_counts_left_out_code_templates_and_replaced_rules() {
+        let kinds_of = |m: &str| kinds(m);
+        // Wishes and conditions bound nothing.
+        for m in [
+            "Ideally keep it under 50 words, but don't sweat it.",
+            "Under 100 words, unless you find a security problem.",
+            "Answer yes or no first, then explain in up to two sentences.",
+            "Keep the summary under 50 words. The rest of the document can be as long as it needs to be.",
+            "Start your reply with 'Findings:'. Change of plan: start with 'Verdict:' instead.",
+            "Finish with the line 'Tests: <passed>/<total>'.",
+            "Respond as JSON with keys `a` and `b`. Update: plain text is fine.",
+            "Return a JSON object with keys `q`, `n`. You can add a one-line note after it.",
+            "Create `tools/manifest.json` with keys `id`, `checksum`.",
+            "Write all hex values with uppercase digits.",
+        ] {
+            assert!(
+                !kinds_of(m).iter().any(|k| matches!(
+                    *k,
+                    "words" | "sentences" | "opening" | "ending" | "json" | "json-keys" | "uppercase"
+                ) && !m.contains("Verdict")),
+                "{m}: {:?}",
+                parse(m)
+            );
+        }
+        // The later opening replaces the earlier.
+        let replaced = parse(
+            "Start your reply with 'Findings:'. Oh, change of plan: start with 'Verdict:' instead.",
+        );
+        assert!(
+            !replaced
+                .iter()
+                .any(|(_, r)| *r == Rule::StartsWith("Findings:".into())),
+            "{replaced:?}"
+        );
+        // A literal tag is no template.
+        assert!(
+            kinds("Your reply must start with the tag `[schema-migration]`.").contains(&"opening")
+        );
+        // Choices written with bars.
+        assert_eq!(
+            alternatives("Confidence: high|medium|low"),
+            Some(vec![
+                "Confidence: high".into(),
+                "Confidence: medium".into(),
+                "Confidence: low".into()
+            ])
+        );
+        // Code left out of a count: the prose is counted.
+        for m in [
+            "Keep your prose under 120 words; code blocks don't count.",
+            "Report in under 100 words; the migration file content you paste doesn't count toward that.",
+            "Keep the explanation under 60 words \u{2014} the YAML itself doesn't count toward that.",
+        ] {
+            assert!(
+                parse(m).iter().any(|(_, r)| matches!(r, Rule::ProseWords(..))),
+                "{m}: {:?}",
+                parse(m)
+            );
+        }
+        let sql = "Two sentences here. And the second.\n```sql\nSELECT 1;\nSELECT 2;\n```";
+        assert!(check(&Rule::Sentences(Rel::LessThan, 3), sql).0);
+        // Word bans: fenced blocks, code spans and quoted sentences are not the answer's words,
+        // unless the ban reaches everywhere.
+        let ban = Rule::Forbids(vec!["just".into()]);
+        assert!(check(&ban, "Added a `just lint` recipe.\n```\n# just run it\n```").0);
+        assert!(check(&ban, "Reviewer said \"this just needs a check\"; done.").0);
+        assert!(!check(&ban, "I just added it.").0);
+        let everywhere = parse("Don't use the word \"simply\" anywhere.");
+        assert!(
+            everywhere
+                .iter()
+                .any(|(_, r)| matches!(r, Rule::ForbidsAnywhere(_))),
+            "{everywhere:?}"
+        );
+        assert!(
+            !check(
+                &Rule::ForbidsAnywhere(vec!["simply".into()]),
+                "```\nsimply pass None\n```"
+            )
+            .0
+        );
+        // A ban placed in a named part is that part's.
+        let placed = parse("Don't use the word \"vulnerable\" in the Summary.");
+        assert!(
+            matches!(placed.as_slice(), [(_, Rule::InPart(p, _))] if p == "summary"),
+            "{placed:?}"
+        );
+        // "List your findings as at most 4 bullets": the findings' count.
+        let findings = parse(
+            "List your findings as at most 4 bullets. Also tell me which files you looked at.",
+        );
+        assert!(
+            matches!(findings.as_slice(), [(_, Rule::InPart(p, _))] if p == "findings"),
+            "{findings:?}"
+        );
+    }
+
     #[test]
     fn rules_of_parts_conditions_and_lifted_rules_are_not_read() {
         for m in [

@@ -4202,6 +4202,37 @@ mod tests {
     }
 
     #[test]
+    fn bans_of_kinds_of_files_names_and_pasted_things() {
+        // "test files" are a kind the report's paths cannot tell; "source files" are any code.
+        assert!(negatives("Refactor it. Don't touch test files.").is_empty());
+        assert!(!negatives("Update the README. Do not touch any source files.").is_empty());
+        // Code a word may not name is no ban on code.
+        assert!(
+            negatives("Please don't call any of our existing code \"legacy\" in your report.")
+                .iter()
+                .all(|n| !n.forbidden.contains(&Forbidden::Code))
+        );
+        // An emoji ban placed in a commit message is checked on what the result pastes.
+        let m = "Commit the fix. No emojis in the commit message. Report the hash and the message.";
+        let pasted = "Pushed `a91c3e0` \u{1F389}\n\nCommit message:\n\n```\nfix(db): lock rows in order\n```";
+        assert!(
+            check(&negatives(m), pasted).is_empty(),
+            "{:?}",
+            check(&negatives(m), pasted)
+        );
+        let broken = "Pushed.\n\n```\nfix(db): lock rows in order \u{1F389}\n```";
+        assert!(!check(&negatives(m), broken).is_empty());
+        // A mention in a quoted log is not the answer talking about it.
+        let m = "Find why it crashes. In your own explanation, don't discuss Redux.";
+        let log = "The log:\n```\nError: could not find react-redux context value\n```\nThe import was stale; fixed.";
+        assert!(
+            check(&negatives(m), log).is_empty(),
+            "{:?}",
+            check(&negatives(m), log)
+        );
+    }
+
+    #[test]
     fn a_result_that_says_it_left_things_alone_breaks_no_ban() {
         let cases = [
             (

@@ -70,6 +70,14 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
         // section") or a part's own noun ("the summary section"); after an article or a
         // pronoun, a part with no name ("the section you write").
         let before = k.checked_sub(1).and_then(|i| ws.get(i));
+        if before.is_some_and(|(_, b)| {
+            matches!(
+                *b,
+                "the" | "a" | "an" | "this" | "that" | "each" | "every" | "your" | "our" | "its"
+            )
+        }) {
+            return Some(Part::Unnamed);
+        }
         let named = before.filter(|(b_at, b)| {
             let original = sentence.get(*b_at..).and_then(|r| r.chars().next());
             b.chars().all(|c| c.is_ascii_alphabetic())
@@ -87,6 +95,27 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
             return Some(Part::Unnamed);
         }
         continue;
+    }
+    // "List your findings as at most 4 bullets": the findings, when they are a part's name.
+    for (k, (_, w)) in ws.iter().enumerate() {
+        if matches!(*w, "your" | "the")
+            && ws.get(k + 1).is_some_and(|(_, n)| PART_NOUNS.contains(n))
+            && ws
+                .get(k + 2)
+                .is_some_and(|(_, a)| matches!(*a, "as" | "in"))
+            && k.checked_sub(1)
+                .and_then(|i| ws.get(i))
+                .is_some_and(|(_, v)| {
+                    matches!(
+                        *v,
+                        "list" | "give" | "write" | "put" | "present" | "summarize" | "summarise"
+                    )
+                })
+        {
+            if let Some((_, n)) = ws.get(k + 1) {
+                return Some(Part::Named(n.to_string()));
+            }
+        }
     }
     // A marked name opening the sentence, as a place or a label: "Under "Risks", no more than
     // 3 bullets", "**Root cause** — no more than two sentences".
@@ -138,8 +167,13 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
 }
 
 /// Nouns that name a part of a report when a rule is placed in them.
-const PART_NOUNS: [&str; 19] = [
+const PART_NOUNS: [&str; 24] = [
     "summary",
+    "copy",
+    "draft",
+    "email",
+    "announcement",
+    "post",
     "risks",
     "details",
     "background",
