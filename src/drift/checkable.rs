@@ -306,14 +306,11 @@ fn describes_a_built_thing(words: &[(usize, &str)]) -> bool {
     if !BUILD_VERBS.contains(&w(start))
         && (0..words.len()).any(|i| {
             w(i) == "your"
-                && matches!(
-                    w(i + 1),
-                    "reply" | "answer" | "response" | "report" | "summary" | "output" | "message"
-                )
-                && matches!(
-                    w(i + 2),
-                    "must" | "should" | "will" | "shall" | "needs" | "has"
-                )
+                && [
+                    "reply", "answer", "response", "report", "summary", "output", "message",
+                ]
+                .contains(&w(i + 1))
+                && ["must", "should", "will", "shall", "needs", "has"].contains(&w(i + 2))
         })
     {
         return false;
@@ -323,88 +320,88 @@ fn describes_a_built_thing(words: &[(usize, &str)]) -> bool {
     opens
         || (0..words.len()).any(|i| {
             (BUILT_THINGS.contains(&w(i))
-                && matches!(w(i + 1), "that" | "which" | "where" | "whose" | "so"))
+                && ["that", "which", "where", "whose", "so"].contains(&w(i + 1)))
                 || acts_on_text(words, i)
         })
 }
 
 /// Nouns for the reply itself ("your reply", "the whole response").
 fn reply_noun(w: &str) -> bool {
-    matches!(
-        w,
-        "reply"
-            | "replies"
-            | "response"
-            | "responses"
-            | "answer"
-            | "answers"
-            | "report"
-            | "output"
-            | "message"
-    )
+    [
+        "reply",
+        "replies",
+        "response",
+        "responses",
+        "answer",
+        "answers",
+        "report",
+        "output",
+        "message",
+    ]
+    .contains(&w)
 }
 
 /// Nouns that name the answer itself (or its whole text) as a sentence's subject.
 fn names_the_answer(w: &str) -> bool {
     reply_noun(w)
-        || matches!(
-            w,
-            "result"
-                | "writeup"
-                | "everything"
-                | "thing"
-                | "doc"
-                | "document"
-                | "draft"
-                | "attempt_completion"
-                | "completion"
-                | "content"
-        )
+        || [
+            "result",
+            "writeup",
+            "everything",
+            "thing",
+            "doc",
+            "document",
+            "draft",
+            "attempt_completion",
+            "completion",
+            "content",
+        ]
+        .contains(&w)
 }
 
 /// Nouns that name a rule rather than a part: "the word limit is 100", "the format must be
 /// JSON", "the tone should be calm".
 fn names_a_rule(w: &str) -> bool {
-    matches!(
-        w,
-        "limit"
-            | "limits"
-            | "length"
-            | "maximum"
-            | "max"
-            | "minimum"
-            | "cap"
-            | "format"
-            | "formatting"
-            | "tone"
-            | "style"
-            | "language"
-            | "rule"
-            | "rules"
-            | "constraint"
-            | "constraints"
-            | "count"
-            | "total"
-            | "whole"
-            | "entire"
-            | "phrase"
-            | "phrases"
-            | "word"
-            | "words"
-            | "term"
-            | "terms"
-            | "letter"
-            | "letters"
-            | "priority"
-            | "priorities"
-            | "goal"
-            | "task"
-            | "job"
-            | "aim"
-            | "objective"
-            | "requirement"
-            | "instruction"
-    )
+    [
+        "limit",
+        "limits",
+        "length",
+        "maximum",
+        "max",
+        "minimum",
+        "cap",
+        "format",
+        "formatting",
+        "tone",
+        "style",
+        "language",
+        "rule",
+        "rules",
+        "constraint",
+        "constraints",
+        "count",
+        "total",
+        "whole",
+        "entire",
+        "phrase",
+        "phrases",
+        "word",
+        "words",
+        "term",
+        "terms",
+        "letter",
+        "letters",
+        "priority",
+        "priorities",
+        "goal",
+        "task",
+        "job",
+        "aim",
+        "objective",
+        "requirement",
+        "instruction",
+    ]
+    .contains(&w)
 }
 
 /// Whether a sentence opens with a noun phrase naming something other than the answer as the
@@ -420,21 +417,12 @@ pub(super) fn asked_for(message: &str) -> Vec<String> {
     let ws = words_at(&lower);
     let mut out = Vec::new();
     for (i, (_, x)) in ws.iter().enumerate() {
-        if matches!(
-            *x,
-            "write"
-                | "compose"
-                | "draft"
-                | "create"
-                | "generate"
-                | "produce"
-                | "give"
-                | "make"
-                | "rewrite"
-                | "prepare"
-                | "craft"
-                | "come"
-        ) {
+        if [
+            "write", "compose", "draft", "create", "generate", "produce", "give", "make",
+            "rewrite", "prepare", "craft", "come",
+        ]
+        .contains(x)
+        {
             out.extend(ws.iter().skip(i + 1).take(4).map(|(_, w)| (*w).to_string()));
         }
     }
@@ -473,38 +461,38 @@ fn names_a_text_object(sentence: &str) -> bool {
     words_at(&sentence.to_ascii_lowercase())
         .iter()
         .any(|(_, w)| {
-            matches!(
-                *w,
-                "heading"
-                    | "headings"
-                    | "header"
-                    | "headers"
-                    | "title"
-                    | "titles"
-                    | "label"
-                    | "labels"
-                    | "button"
-                    | "buttons"
-                    | "subject"
-                    | "commit"
-                    | "tag"
-                    | "tags"
-                    | "slogan"
-                    | "headline"
-                    | "column"
-                    | "columns"
-                    | "field"
-                    | "fields"
-                    | "identifier"
-                    | "identifiers"
-                    | "variable"
-                    | "variables"
-                    | "branch"
-                    | "filename"
-                    | "filenames"
-                    | "acronym"
-                    | "acronyms"
-            )
+            [
+                "heading",
+                "headings",
+                "header",
+                "headers",
+                "title",
+                "titles",
+                "label",
+                "labels",
+                "button",
+                "buttons",
+                "subject",
+                "commit",
+                "tag",
+                "tags",
+                "slogan",
+                "headline",
+                "column",
+                "columns",
+                "field",
+                "fields",
+                "identifier",
+                "identifiers",
+                "variable",
+                "variables",
+                "branch",
+                "filename",
+                "filenames",
+                "acronym",
+                "acronyms",
+            ]
+            .contains(w)
         })
 }
 
@@ -547,10 +535,11 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
             return false;
         }
         // "in your limerick", "in your essay": the answer is that text.
-        if !matches!(
-            w(i + 1),
-            "the" | "a" | "an" | "this" | "that" | "each" | "every" | "any" | "its"
-        ) {
+        if ![
+            "the", "a", "an", "this", "that", "each", "every", "any", "its",
+        ]
+        .contains(&w(i + 1))
+        {
             return false;
         }
         // The phrase: up to three words, within the clause.
@@ -561,10 +550,7 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
             };
             let gap = lower.get(prev.0 + prev.1.len()..cur.0).unwrap_or_default();
             if gap.contains([',', ';', ':', '.', '(', ')', '-', '\u{2014}'])
-                || matches!(
-                    cur.1,
-                    "of" | "and" | "or" | "but" | "to" | "for" | "with" | "as"
-                )
+                || ["of", "and", "or", "but", "to", "for", "with", "as"].contains(&cur.1)
             {
                 break;
             }
@@ -580,10 +566,10 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
             return false;
         }
         if noun.iter().any(|x| {
-            matches!(
-                *x,
-                "first" | "last" | "second" | "third" | "opening" | "closing" | "final"
-            )
+            [
+                "first", "last", "second", "third", "opening", "closing", "final",
+            ]
+            .contains(x)
         }) {
             return true;
         }
@@ -591,62 +577,62 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
             let head = head.strip_suffix("'s").unwrap_or(head);
             names_the_answer(head)
                 || names_a_rule(head)
-                || matches!(
-                    head,
-                    "summary"
-                        | "range"
-                        | "total"
-                        | "interest"
-                        | "spirit"
-                        | "light"
-                        | "event"
-                        | "absence"
-                        | "response's"
-                        | "reply's"
-                        | "chat"
-                        | "thread"
-                        | "conversation"
-                        | "this"
-                        | "paragraph"
-                        | "paragraphs"
-                        | "sentence"
-                        | "sentences"
-                        | "line"
-                        | "lines"
-                        | "list"
-                        | "table"
-                        | "block"
-                        | "way"
-                        | "form"
-                        | "manner"
-                        | "order"
-                        | "case"
-                        | "end"
-                        | "meantime"
-                        | "future"
-                        | "past"
-                        | "same"
-                        | "words"
-                        | "own"
-                        | "voice"
-                        | "tone"
-                        | "style"
-                        | "language"
-                        | "json"
-                        | "markdown"
-                        | "yaml"
-                        | "lowercase"
-                        | "uppercase"
-                        | "caps"
-                        | "letters"
-                        | "bullet"
-                        | "bullets"
-                        | "points"
-                        | "single"
-                        | "one"
-                        | "two"
-                        | "three"
-                )
+                || [
+                    "summary",
+                    "range",
+                    "total",
+                    "interest",
+                    "spirit",
+                    "light",
+                    "event",
+                    "absence",
+                    "response's",
+                    "reply's",
+                    "chat",
+                    "thread",
+                    "conversation",
+                    "this",
+                    "paragraph",
+                    "paragraphs",
+                    "sentence",
+                    "sentences",
+                    "line",
+                    "lines",
+                    "list",
+                    "table",
+                    "block",
+                    "way",
+                    "form",
+                    "manner",
+                    "order",
+                    "case",
+                    "end",
+                    "meantime",
+                    "future",
+                    "past",
+                    "same",
+                    "words",
+                    "own",
+                    "voice",
+                    "tone",
+                    "style",
+                    "language",
+                    "json",
+                    "markdown",
+                    "yaml",
+                    "lowercase",
+                    "uppercase",
+                    "caps",
+                    "letters",
+                    "bullet",
+                    "bullets",
+                    "points",
+                    "single",
+                    "one",
+                    "two",
+                    "three",
+                ]
+                .contains(&head)
         })
     })
 }
@@ -657,25 +643,23 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
 fn artefact_at(ws: &[(usize, &str)], i: usize, asked: &[String]) -> bool {
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     matches!(w(i), "in" | "within" | "inside")
-        && matches!(
-            w(i + 1),
-            "the" | "a" | "an" | "each" | "every" | "any" | "your"
-        )
+        && ["the", "a", "an", "each", "every", "any", "your"].contains(&w(i + 1))
         && (i + 2..i + 4).map(w).any(|x| {
-            matches!(
-                x,
-                "commit"
-                    | "pr"
-                    | "changelog"
-                    | "docstring"
-                    | "docstrings"
-                    | "comments"
-                    | "branch"
-                    | "filename"
-                    | "filenames"
-                    | "ticket"
-                    | "tweet"
-            ) && !asked.iter().any(|a| a == x)
+            [
+                "commit",
+                "pr",
+                "changelog",
+                "docstring",
+                "docstrings",
+                "comments",
+                "branch",
+                "filename",
+                "filenames",
+                "ticket",
+                "tweet",
+            ]
+            .contains(&x)
+                && !asked.iter().any(|a| a == x)
         })
 }
 
@@ -727,44 +711,13 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
     // naming the rule ("Format:", "Constraints:", "Note:") is not.
     // A label is a name ("Push:", "Subject line:"), not a clause ("Respond in German:").
     let clause = label.iter().any(|(_, x)| {
-        matches!(
-            *x,
-            "no" | "not"
-                | "never"
-                | "don't"
-                | "dont"
-                | "do"
-                | "avoid"
-                | "only"
-                | "always"
-                | "must"
-                | "should"
-                | "all"
-                | "any"
-                | "each"
-                | "every"
-                | "in"
-                | "to"
-                | "with"
-                | "for"
-                | "on"
-                | "at"
-                | "by"
-                | "as"
-                | "respond"
-                | "reply"
-                | "write"
-                | "answer"
-                | "use"
-                | "keep"
-                | "make"
-                | "return"
-                | "give"
-                | "be"
-                | "is"
-                | "are"
-                | "please"
-        )
+        [
+            "no", "not", "never", "don't", "dont", "do", "avoid", "only", "always", "must",
+            "should", "all", "any", "each", "every", "in", "to", "with", "for", "on", "at", "by",
+            "as", "respond", "reply", "write", "answer", "use", "keep", "make", "return", "give",
+            "be", "is", "are", "please",
+        ]
+        .contains(x)
     });
     // The label heads one sentence: "sentry: hydration mismatch. no code in the reply" runs on
     // past its first sentence (a lowercase chat line the splitter keeps whole).
@@ -782,48 +735,48 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
         && label.last().is_some_and(|(_, x)| {
             !names_a_rule(x)
                 && !names_the_answer(x)
-                && !matches!(
-                    *x,
-                    "note"
-                        | "notes"
-                        | "important"
-                        | "constraint"
-                        | "constraints"
-                        | "requirements"
-                        | "requirement"
-                        | "nb"
-                        | "reminder"
-                        | "also"
-                        | "edit"
-                        | "update"
-                        | "ps"
-                        | "input"
-                        | "task"
-                        | "request"
-                        | "instruction"
-                        | "instructions"
-                        | "prompt"
-                        | "question"
-                        | "context"
-                        | "goal"
-                        | "ask"
-                        | "deliverable"
-                        | "deliverables"
-                        | "scope"
-                        | "criteria"
-                        | "guidelines"
-                        | "tip"
-                        | "hint"
-                        | "warning"
-                        | "remember"
-                        | "critical"
-                        | "crucial"
-                        | "mandatory"
-                        | "required"
-                        | "attention"
-                        | "budget"
-                        | "caveat"
-                )
+                && ![
+                    "note",
+                    "notes",
+                    "important",
+                    "constraint",
+                    "constraints",
+                    "requirements",
+                    "requirement",
+                    "nb",
+                    "reminder",
+                    "also",
+                    "edit",
+                    "update",
+                    "ps",
+                    "input",
+                    "task",
+                    "request",
+                    "instruction",
+                    "instructions",
+                    "prompt",
+                    "question",
+                    "context",
+                    "goal",
+                    "ask",
+                    "deliverable",
+                    "deliverables",
+                    "scope",
+                    "criteria",
+                    "guidelines",
+                    "tip",
+                    "hint",
+                    "warning",
+                    "remember",
+                    "critical",
+                    "crucial",
+                    "mandatory",
+                    "required",
+                    "attention",
+                    "budget",
+                    "caveat",
+                ]
+                .contains(x)
         });
     if label_names_a_part {
         return Subject::Other;
@@ -834,46 +787,35 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
 fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Subject {
     let w = |i: usize| words.get(i).map_or("", |x| x.1);
     let mut start = first_word(words).unwrap_or(0);
-    while matches!(w(start), "please" | "also" | "and" | "but" | "note") {
+    while ["please", "also", "and", "but", "note"].contains(&w(start)) {
         start += 1;
     }
-    if !matches!(
-        w(start),
-        "the"
-            | "this"
-            | "that"
-            | "these"
-            | "those"
-            | "our"
-            | "its"
-            | "their"
-            | "each"
-            | "every"
-            | "any"
-            | "all"
-            | "both"
-            | "your"
-    ) {
+    if ![
+        "the", "this", "that", "these", "those", "our", "its", "their", "each", "every", "any",
+        "all", "both", "your",
+    ]
+    .contains(&w(start))
+    {
         return Subject::Answer;
     }
     let Some(modal) = (start + 1..start + 7).find(|&i| {
-        matches!(
-            w(i),
-            "must"
-                | "mustn't"
-                | "should"
-                | "shouldn't"
-                | "shall"
-                | "needs"
-                | "has"
-                | "is"
-                | "are"
-                | "will"
-                | "can"
-                | "cannot"
-                | "can't"
-                | "may"
-        )
+        [
+            "must",
+            "mustn't",
+            "should",
+            "shouldn't",
+            "shall",
+            "needs",
+            "has",
+            "is",
+            "are",
+            "will",
+            "can",
+            "cannot",
+            "can't",
+            "may",
+        ]
+        .contains(&w(i))
     }) else {
         return Subject::Answer;
     };
@@ -890,10 +832,8 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
     let phrase: Vec<&str> = (start + 1..modal).map(w).collect();
     if phrase.is_empty()
         || phrase.iter().any(|x| {
-            matches!(
-                *x,
-                "that" | "which" | "who" | "you" | "we" | "i" | "it" | "they"
-            ) || number(x).is_some()
+            ["that", "which", "who", "you", "we", "i", "it", "they"].contains(x)
+                || number(x).is_some()
         })
     {
         return Subject::Answer;
@@ -916,29 +856,29 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
     };
     let whole = of.and_then(|i| phrase.get(i + 1..)).unwrap_or_default();
     let of_answer = whole.last().is_some_and(|x| names_the_answer(x));
-    let part_word = |x: &str| matches!(x, "first" | "last" | "opening" | "closing" | "final");
+    let part_word = |x: &str| ["first", "last", "opening", "closing", "final"].contains(&x);
     // "Your summary must …", "your text should …": the answer, unless a part of it is named.
     if w(start) == "your"
         && of.is_none()
         && !phrase.iter().any(|x| {
             part_word(x)
-                || matches!(
-                    *x,
-                    "line"
-                        | "section"
-                        | "title"
-                        | "commit"
-                        | "heading"
-                        | "subject"
-                        | "paragraph"
-                        | "bullet"
-                        | "intro"
-                        | "introduction"
-                        | "conclusion"
-                        | "tagline"
-                        | "headline"
-                        | "signature"
-                )
+                || [
+                    "line",
+                    "section",
+                    "title",
+                    "commit",
+                    "heading",
+                    "subject",
+                    "paragraph",
+                    "bullet",
+                    "intro",
+                    "introduction",
+                    "conclusion",
+                    "tagline",
+                    "headline",
+                    "signature",
+                ]
+                .contains(x)
         })
     {
         return Subject::Answer;
@@ -950,7 +890,7 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
             return Subject::Answer;
         }
         return if (of_answer || of.is_none())
-            && matches!(head, "line" | "sentence" | "word" | "words" | "paragraph")
+            && ["line", "sentence", "word", "words", "paragraph"].contains(&head)
         {
             Subject::LineOfAnswer
         } else {
@@ -958,12 +898,9 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
         };
     }
     // "The commit message must …", "the PR description should …": a message, but not this one.
-    let artefact = phrase.iter().any(|x| {
-        matches!(
-            *x,
-            "commit" | "pr" | "slack" | "email" | "changelog" | "tweet"
-        )
-    });
+    let artefact = phrase
+        .iter()
+        .any(|x| ["commit", "pr", "slack", "email", "changelog", "tweet"].contains(x));
     if (names_the_answer(head) && !artefact) || names_a_rule(head) {
         Subject::Answer
     } else {
@@ -988,27 +925,25 @@ fn not_now(sentence: &str) -> bool {
 fn conditional(words: &[(usize, &str)]) -> bool {
     let w = |i: usize| words.get(i).map_or("", |x| x.1);
     let mut start = first_word(words).unwrap_or(0);
-    while matches!(
-        w(start),
-        "and" | "but" | "also" | "only" | "note" | "otherwise" | "then"
-    ) {
+    while ["and", "but", "also", "only", "note", "otherwise", "then"].contains(&w(start)) {
         start += 1;
     }
     // "Should a test fail, …" (not "Should not exceed 150 words", a requirement).
     let should_if = w(start) == "should"
-        && matches!(
-            w(start + 1),
-            "a" | "an"
-                | "the"
-                | "any"
-                | "there"
-                | "it"
-                | "this"
-                | "you"
-                | "we"
-                | "anything"
-                | "something"
-        );
+        && [
+            "a",
+            "an",
+            "the",
+            "any",
+            "there",
+            "it",
+            "this",
+            "you",
+            "we",
+            "anything",
+            "something",
+        ]
+        .contains(&w(start + 1));
     matches!(w(start), "if" | "unless" | "whenever" | "otherwise")
         || should_if
         || (w(start) == "in" && w(start + 1) == "case")
@@ -1095,10 +1030,7 @@ fn bans_commas(lower: &str, words: &[(usize, &str)], k: usize) -> bool {
     let at = words.get(k).map_or(0, |x| x.0);
     for j in (k.saturating_sub(8)..k).rev() {
         let cue = negation_at(words, j)
-            || matches!(
-                w(j),
-                "no" | "without" | "avoid" | "avoiding" | "refrain" | "zero"
-            );
+            || ["no", "without", "avoid", "avoiding", "refrain", "zero"].contains(&w(j));
         if cue {
             let between = lower
                 .get(words.get(j).map_or(0, |x| x.0)..at)
@@ -1312,7 +1244,7 @@ fn bounds_around(text: &str, words: &[(usize, &str)], k: usize) -> Vec<(Rel, usi
     // "the 2 or 3 sentences in the README" names sentences, it does not count the answer's.
     let named = |j: usize| {
         j.checked_sub(1)
-            .is_some_and(|i| matches!(w(i), "the" | "these" | "those" | "its" | "their" | "of"))
+            .is_some_and(|i| ["the", "these", "those", "its", "their", "of"].contains(&w(i)))
     };
     // The plural noun: "a 1 or 2 sentence comment" describes a comment.
     let plural = w(k).ends_with('s');
@@ -1631,6 +1563,161 @@ fn cued(lower: &str) -> bool {
     })
 }
 
+/// Whether a rule a sentence states is read, and how: gated by its subject, part, place,
+/// condition or softness, and turned into the rule it checks (the prose's words, a part's
+/// count). Out of line: `parse` calls it from some forty places.
+#[inline(never)]
+fn admit(text: &str, rule: Rule, cx: &Admit) -> Option<(bool, Rule)> {
+    let Admit {
+        asked,
+        code_apart,
+        rest_unbounded,
+    } = cx;
+    let (asked, code_apart, rest_unbounded) = (asked.as_slice(), *code_apart, *rest_unbounded);
+    // A sentence that names the reply itself states the reply's rule.
+    let of_reply = names_the_reply(text);
+    // A count of a named part is checked on that part; of a part with no name, not at all.
+    let counted = matches!(
+        rule,
+        Rule::Words(..)
+            | Rule::ProseWords(..)
+            | Rule::Sentences(..)
+            | Rule::Bullets(..)
+            | Rule::ListItems(..)
+    );
+    // A word bound said of the prose around the code counts the prose alone.
+    let rule = match rule {
+        Rule::Words(rel, n)
+            if bounds_prose_only(text) || code_apart || (says_prose(text) && !of_reply) =>
+        {
+            Rule::ProseWords(rel, n)
+        }
+        Rule::Forbids(list) if bounds_prose_only(text) || says_prose(text) => {
+            Rule::ProseForbids(list)
+        }
+        // "Don't use the word "simply" anywhere": in a fenced entry too.
+        Rule::Forbids(list)
+            if words_at(&text.to_ascii_lowercase()).iter().any(|(_, w)| {
+                ["anywhere", "everywhere", "throughout", "entire", "whole"].contains(w)
+            }) =>
+        {
+            Rule::ForbidsAnywhere(list)
+        }
+        other => other,
+    };
+    let part = if counted { parts::part_of(text) } else { None };
+    // A ban placed in a named part ("don't use "vulnerable" in the Summary") is that part's.
+    let placed = matches!(
+        rule,
+        Rule::Forbids(_) | Rule::ForbidsAnywhere(_) | Rule::ProseForbids(_)
+    ) && !of_reply;
+    let part = match parts::place_of(text).filter(|_| placed) {
+        Some(name) => Some(parts::Part::Named(name)),
+        None => part,
+    };
+    let rule = match part {
+        Some(parts::Part::Unnamed) => return None,
+        Some(parts::Part::Named(name)) if !soft_count(text) => Rule::InPart(name, Box::new(rule)),
+        Some(parts::Part::Named(_)) => return None,
+        None => rule,
+    };
+    let in_part = matches!(rule, Rule::InPart(..));
+    // A rule whose subject is a part of the answer, or something else it delivers, cannot be
+    // checked on the whole answer; a first or last line of the answer is found, so its
+    // opening and ending are.
+    // "Start with a Summary section of no more than 5 bullets", "Start with `TL;DR:` and
+    // at most 2 sentences": a count of the opening part, not of the answer.
+    if matches!(
+        rule,
+        Rule::Words(..)
+            | Rule::ProseWords(..)
+            | Rule::Sentences(..)
+            | Rule::Bullets(..)
+            | Rule::ListItems(..)
+            | Rule::DividedParagraphs(..)
+    ) && opens_with_part(text)
+        && !of_reply
+        && !words_at(&text.to_ascii_lowercase())
+            .iter()
+            .any(|(_, w)| ["whole", "entire", "total", "keep", "overall"].contains(w))
+    {
+        return None;
+    }
+    // A soft count ("Ideally under 100 words, but don't cut anything important", "under
+    // 100 words, unless you find a security problem") has no exact bound to check.
+    if matches!(
+        rule,
+        Rule::Words(..)
+            | Rule::ProseWords(..)
+            | Rule::Sentences(..)
+            | Rule::Bullets(..)
+            | Rule::ListItems(..)
+            | Rule::DividedParagraphs(..)
+            | Rule::CapitalWords(..)
+    ) && (soft_count(text) || rest_unbounded)
+    {
+        return None;
+    }
+    // "Answer yes or no first, then explain in up to two sentences": the count is of what
+    // comes after the first part.
+    if matches!(
+        rule,
+        Rule::Sentences(..) | Rule::Words(..) | Rule::ProseWords(..)
+    ) && {
+        let lower = text.to_ascii_lowercase();
+        let ws = ws_of(&lower);
+        ws.iter()
+            .position(|w| *w == "first")
+            .is_some_and(|i| ws.iter().skip(i).any(|w| *w == "then"))
+    } {
+        return None;
+    }
+    // A case rule said with another piece of text named is that text's ("hex values with
+    // uppercase digits", "lowercase keys").
+    if matches!(
+        rule,
+        Rule::Lowercase | Rule::Uppercase | Rule::CapitalWords(..)
+    ) && (names_a_text_object(text) || case_of_a_thing(text))
+        // ("Your answer must be lowercase, keys included" still covers everything.)
+        && !words_at(&text.to_ascii_lowercase())
+            .iter()
+            .any(|(_, w)| ["included", "including", "too", "even", "everything"].contains(w))
+    {
+        return None;
+    }
+    let located = matches!(
+        rule,
+        Rule::EndsWith(_) | Rule::EndsWithOneOf(_) | Rule::StartsWith(_) | Rule::StartsWithOneOf(_)
+    );
+    if !located && !of_reply && !in_part && in_another_part(text, asked) {
+        return None;
+    }
+    match subject_of(text, asked) {
+        _ if in_part => {}
+        Subject::Other if !of_reply => return None,
+        Subject::LineOfAnswer
+            if !matches!(
+                rule,
+                Rule::EndsWith(_)
+                    | Rule::EndsWithOneOf(_)
+                    | Rule::StartsWith(_)
+                    | Rule::StartsWithOneOf(_)
+            ) =>
+        {
+            return None
+        }
+        _ => {}
+    }
+    Some((of_reply, rule))
+}
+
+/// What [`admit`] reads of the whole message.
+struct Admit {
+    asked: Vec<String>,
+    code_apart: bool,
+    rest_unbounded: bool,
+}
+
 /// Every constraint the message states plainly, each with whether its sentence names the reply
 /// itself ("your whole reply"), so that notes beside a deliverable keep it too.
 pub fn parse(message: &str) -> Vec<(bool, Rule)> {
@@ -1660,149 +1747,15 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             ],
         )
     };
+    let cx = Admit {
+        asked: asked.clone(),
+        code_apart,
+        rest_unbounded,
+    };
     let mut push = |text: &str, rule: Rule| {
-        // A sentence that names the reply itself states the reply's rule.
-        let of_reply = names_the_reply(text);
-        // A count of a named part is checked on that part; of a part with no name, not at all.
-        let counted = matches!(
-            rule,
-            Rule::Words(..)
-                | Rule::ProseWords(..)
-                | Rule::Sentences(..)
-                | Rule::Bullets(..)
-                | Rule::ListItems(..)
-        );
-        // A word bound said of the prose around the code counts the prose alone.
-        let rule = match rule {
-            Rule::Words(rel, n)
-                if bounds_prose_only(text) || code_apart || (says_prose(text) && !of_reply) =>
-            {
-                Rule::ProseWords(rel, n)
-            }
-            Rule::Forbids(list) if bounds_prose_only(text) || says_prose(text) => {
-                Rule::ProseForbids(list)
-            }
-            // "Don't use the word "simply" anywhere": in a fenced entry too.
-            Rule::Forbids(list)
-                if words_at(&text.to_ascii_lowercase()).iter().any(|(_, w)| {
-                    matches!(
-                        *w,
-                        "anywhere" | "everywhere" | "throughout" | "entire" | "whole"
-                    )
-                }) =>
-            {
-                Rule::ForbidsAnywhere(list)
-            }
-            other => other,
+        let Some((of_reply, rule)) = admit(text, rule, &cx) else {
+            return;
         };
-        let part = if counted { parts::part_of(text) } else { None };
-        // A ban placed in a named part ("don't use "vulnerable" in the Summary") is that part's.
-        let placed = matches!(
-            rule,
-            Rule::Forbids(_) | Rule::ForbidsAnywhere(_) | Rule::ProseForbids(_)
-        ) && !of_reply;
-        let part = match parts::place_of(text).filter(|_| placed) {
-            Some(name) => Some(parts::Part::Named(name)),
-            None => part,
-        };
-        let rule = match part {
-            Some(parts::Part::Unnamed) => return,
-            Some(parts::Part::Named(name)) if !soft_count(text) => {
-                Rule::InPart(name, Box::new(rule))
-            }
-            Some(parts::Part::Named(_)) => return,
-            None => rule,
-        };
-        let in_part = matches!(rule, Rule::InPart(..));
-        // A rule whose subject is a part of the answer, or something else it delivers, cannot be
-        // checked on the whole answer; a first or last line of the answer is found, so its
-        // opening and ending are.
-        // "Start with a Summary section of no more than 5 bullets", "Start with `TL;DR:` and
-        // at most 2 sentences": a count of the opening part, not of the answer.
-        if matches!(
-            rule,
-            Rule::Words(..)
-                | Rule::ProseWords(..)
-                | Rule::Sentences(..)
-                | Rule::Bullets(..)
-                | Rule::ListItems(..)
-                | Rule::DividedParagraphs(..)
-        ) && opens_with_part(text)
-            && !of_reply
-            && !words_at(&text.to_ascii_lowercase())
-                .iter()
-                .any(|(_, w)| matches!(*w, "whole" | "entire" | "total" | "keep" | "overall"))
-        {
-            return;
-        }
-        // A soft count ("Ideally under 100 words, but don't cut anything important", "under
-        // 100 words, unless you find a security problem") has no exact bound to check.
-        if matches!(
-            rule,
-            Rule::Words(..)
-                | Rule::ProseWords(..)
-                | Rule::Sentences(..)
-                | Rule::Bullets(..)
-                | Rule::ListItems(..)
-                | Rule::DividedParagraphs(..)
-                | Rule::CapitalWords(..)
-        ) && (soft_count(text) || rest_unbounded)
-        {
-            return;
-        }
-        // "Answer yes or no first, then explain in up to two sentences": the count is of what
-        // comes after the first part.
-        if matches!(
-            rule,
-            Rule::Sentences(..) | Rule::Words(..) | Rule::ProseWords(..)
-        ) && {
-            let lower = text.to_ascii_lowercase();
-            let ws = ws_of(&lower);
-            ws.iter()
-                .position(|w| *w == "first")
-                .is_some_and(|i| ws.iter().skip(i).any(|w| *w == "then"))
-        } {
-            return;
-        }
-        // A case rule said with another piece of text named is that text's ("hex values with
-        // uppercase digits", "lowercase keys").
-        if matches!(
-            rule,
-            Rule::Lowercase | Rule::Uppercase | Rule::CapitalWords(..)
-        ) && (names_a_text_object(text) || case_of_a_thing(text))
-            // ("Your answer must be lowercase, keys included" still covers everything.)
-            && !words_at(&text.to_ascii_lowercase())
-                .iter()
-                .any(|(_, w)| matches!(*w, "included" | "including" | "too" | "even" | "everything"))
-        {
-            return;
-        }
-        let located = matches!(
-            rule,
-            Rule::EndsWith(_)
-                | Rule::EndsWithOneOf(_)
-                | Rule::StartsWith(_)
-                | Rule::StartsWithOneOf(_)
-        );
-        if !located && !of_reply && !in_part && in_another_part(text, &asked) {
-            return;
-        }
-        match subject_of(text, &asked) {
-            _ if in_part => {}
-            Subject::Other if !of_reply => return,
-            Subject::LineOfAnswer
-                if !matches!(
-                    rule,
-                    Rule::EndsWith(_)
-                        | Rule::EndsWithOneOf(_)
-                        | Rule::StartsWith(_)
-                        | Rule::StartsWithOneOf(_)
-                ) =>
-            {
-                return
-            }
-            _ => {}
-        }
         if let Some(seen) = out.iter_mut().find(|(_, _, r)| *r == rule) {
             // Said twice, once of the reply itself: the reply's.
             seen.0 |= of_reply;
@@ -1865,26 +1818,26 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // each" — but not across a comma ("5 sentences, each under 20 words": the 5 is a total)
         // nor when the part is the answer itself ("50 words per reply").
         let answer_noun = |x: &str| {
-            matches!(
-                x,
-                "reply"
-                    | "replies"
-                    | "response"
-                    | "responses"
-                    | "answer"
-                    | "answers"
-                    | "message"
-                    | "messages"
-                    | "output"
-                    | "outputs"
-                    | "turn"
-            )
+            [
+                "reply",
+                "replies",
+                "response",
+                "responses",
+                "answer",
+                "answers",
+                "message",
+                "messages",
+                "output",
+                "outputs",
+                "turn",
+            ]
+            .contains(&x)
         };
         // The part a per-part word names ("each bullet", "per reply", "each of your answers").
         let part_after = |next: usize| {
             (next..next + 4)
                 .map(w)
-                .find(|x| !matches!(*x, "of" | "your" | "the" | "one" | "single"))
+                .find(|x| !["of", "your", "the", "one", "single"].contains(x))
                 .unwrap_or("")
         };
         // Whether a comma, semicolon, colon or parenthesis stands between words `a` and `b`.
@@ -1903,19 +1856,19 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             {
                 // Further back than six words only a part of a text ("each paragraph should
                 // have at most 3 sentences"), not "every country in Europe in 100 words".
-                let text_part = matches!(
-                    part_after(j + 1),
-                    "paragraph"
-                        | "bullet"
-                        | "section"
-                        | "part"
-                        | "item"
-                        | "line"
-                        | "sentence"
-                        | "point"
-                        | "stanza"
-                        | "step"
-                );
+                let text_part = [
+                    "paragraph",
+                    "bullet",
+                    "section",
+                    "part",
+                    "item",
+                    "line",
+                    "sentence",
+                    "point",
+                    "stanza",
+                    "step",
+                ]
+                .contains(&part_after(j + 1));
                 return !answer_noun(part_after(j + 1)) && (j + 6 >= k || text_part);
             }
             let (at, next) = if matches!(w(k + 1), "per" | "each" | "every") {
@@ -1940,29 +1893,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // have at most 8 words" bound that part, not the answer.
         let part_subject = |k: usize| {
             (k.saturating_sub(9)..k).any(|j| {
-                (matches!(
-                    w(j),
-                    "intro"
-                        | "introduction"
-                        | "conclusion"
-                        | "opening"
-                        | "closing"
-                        | "abstract"
-                        | "caption"
-                        | "tagline"
-                        | "headline"
-                        | "heading"
-                        | "title"
-                        | "first"
-                        | "second"
-                        | "third"
-                        | "last"
-                        | "final"
-                ) || (w(j) == "section"
-                    && matches!(
-                        w(j + 1),
-                        "must" | "should" | "is" | "has" | "needs" | "shall"
-                    )))
+                (["intro", "introduction", "conclusion", "opening", "closing", "abstract", "caption", "tagline", "headline", "heading", "title", "first", "second", "third", "last", "final"].contains(&w(j)) || (w(j) == "section"
+                    && ["must", "should", "is", "has", "needs", "shall"].contains(&w(j + 1))))
                     && !apart(j, k.saturating_sub(1))
                     // "Keep your final report under 60 words": the final report is the answer.
                     && !(answer_noun(w(j + 1)) || matches!(w(j + 1), "report" | "reports"))
@@ -1973,53 +1905,36 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         let part_of = |k: usize| {
             // "3 to 5 bullets, then the files you changed", "the summary in at most 3
             // sentences, then a list of files": the bound is one part's.
-            if matches!(
-                w(k),
-                "bullet"
-                    | "bullets"
-                    | "points"
-                    | "sentence"
-                    | "sentences"
-                    | "paragraph"
-                    | "paragraphs"
-                    | "word"
-                    | "words"
-            ) && (k + 1..k + 9).any(|i| matches!(w(i), "then" | "followed" | "plus"))
+            if [
+                "bullet",
+                "bullets",
+                "points",
+                "sentence",
+                "sentences",
+                "paragraph",
+                "paragraphs",
+                "word",
+                "words",
+            ]
+            .contains(&w(k))
+                && (k + 1..k + 9).any(|i| matches!(w(i), "then" | "followed" | "plus"))
             {
                 return true;
             }
             let mut j = k;
             while j > 0
                 && (number(w(j - 1)).is_some()
-                    || matches!(
-                        w(j - 1),
-                        "at" | "most"
-                            | "least"
-                            | "no"
-                            | "more"
-                            | "fewer"
-                            | "less"
-                            | "than"
-                            | "up"
-                            | "to"
-                            | "exactly"
-                            | "only"
-                            | "under"
-                            | "over"
-                            | "maximum"
-                            | "minimum"
-                            | "a"
-                            | "of"
-                            | "short"
-                            | "brief"
-                    ))
+                    || [
+                        "at", "most", "least", "no", "more", "fewer", "less", "than", "up", "to",
+                        "exactly", "only", "under", "over", "maximum", "minimum", "a", "of",
+                        "short", "brief",
+                    ]
+                    .contains(&w(j - 1)))
             {
                 if w(j - 1) == "of"
                     && j >= 2
-                    && matches!(
-                        w(j - 2),
-                        "summary" | "overview" | "recap" | "tldr" | "preamble" | "part"
-                    )
+                    && ["summary", "overview", "recap", "tldr", "preamble", "part"]
+                        .contains(&w(j - 2))
                 {
                     return true;
                 }
@@ -2049,14 +1964,14 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             } else {
                 w(j + 2)
             };
-            let ordinal = matches!(
-                x,
-                "first" | "second" | "third" | "fourth" | "last" | "final" | "opening" | "closing"
-            );
+            let ordinal = [
+                "first", "second", "third", "fourth", "last", "final", "opening", "closing",
+            ]
+            .contains(&x);
             if ordinal {
                 // "in the first paragraph", "for the first item" (but "in the first person",
                 // "in the final answer").
-                return !matches!(next, "person" | "answer" | "response" | "reply" | "draft");
+                return !["person", "answer", "response", "reply", "draft"].contains(&next);
             }
             if matches!(x, "list" | "table" | "part") {
                 return the && !matches!(w(k), "bullet" | "bullets");
@@ -2065,35 +1980,35 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 .map(w)
                 .take_while(|x| !matches!(*x, "and" | "but" | "or"))
                 .any(|x| {
-                    matches!(
-                        x,
-                        "intro"
-                            | "introduction"
-                            | "conclusion"
-                            | "summary"
-                            | "section"
-                            | "body"
-                            | "title"
-                            | "heading"
-                            | "abstract"
-                            | "caption"
-                            | "header"
-                            | "footer"
-                            | "appendix"
-                            | "code"
-                            | "comment"
-                            | "comments"
-                            | "description"
-                            | "chapter"
-                            | "message"
-                            | "docstring"
-                            | "readme"
-                            | "entry"
-                            | "changelog"
-                            | "line"
-                            | "log"
-                            | "commit"
-                    )
+                    [
+                        "intro",
+                        "introduction",
+                        "conclusion",
+                        "summary",
+                        "section",
+                        "body",
+                        "title",
+                        "heading",
+                        "abstract",
+                        "caption",
+                        "header",
+                        "footer",
+                        "appendix",
+                        "code",
+                        "comment",
+                        "comments",
+                        "description",
+                        "chapter",
+                        "message",
+                        "docstring",
+                        "readme",
+                        "entry",
+                        "changelog",
+                        "line",
+                        "log",
+                        "commit",
+                    ]
+                    .contains(&x)
                 })
         };
         // What the count leaves out cannot be told from the text: "under 40 words, excluding
@@ -2147,20 +2062,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     let j = k.checked_sub(d)?;
                     (j..k)
                         .all(|i| {
-                            matches!(
-                                w(i),
-                                "very"
-                                    | "short"
-                                    | "brief"
-                                    | "concise"
-                                    | "markdown"
-                                    | "simple"
-                                    | "separate"
-                                    | "distinct"
-                                    | "main"
-                                    | "key"
-                                    | "clear"
-                            )
+                            [
+                                "very", "short", "brief", "concise", "markdown", "simple",
+                                "separate", "distinct", "main", "key", "clear",
+                            ]
+                            .contains(&w(i))
                         })
                         .then(|| bound(&lower, &ws, j))
                         .flatten()
@@ -2187,7 +2093,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     },
                 },
                 // "3 to 5 times" too (a counted word's or letter's range).
-                None if matches!(noun, "word" | "words" | "sentence" | "sentences" | "times") => {
+                None if ["word", "words", "sentence", "sentences", "times"].contains(&noun) => {
                     bounds_around(&lower, &ws, k)
                 }
                 None => continue,
@@ -2196,22 +2102,20 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             // "At most two sentences of justification": a part, named after "of".
             let part_placed = matches!(w(k + 1), "before" | "after" | "above" | "below")
                 || (w(k + 1) == "of"
-                    && matches!(
-                        noun,
-                        "sentence" | "sentences" | "word" | "words" | "paragraph" | "paragraphs"
-                    )
-                    && !matches!(
-                        w(k + 2),
-                        "text"
-                            | "prose"
-                            | "output"
-                            | "answer"
-                            | "response"
-                            | "reply"
-                            | "your"
-                            | "the"
-                            | "plain"
-                    ));
+                    && [
+                        "sentence",
+                        "sentences",
+                        "word",
+                        "words",
+                        "paragraph",
+                        "paragraphs",
+                    ]
+                    .contains(&noun)
+                    && ![
+                        "text", "prose", "output", "answer", "response", "reply", "your", "the",
+                        "plain",
+                    ]
+                    .contains(&w(k + 2)));
             // "Report with: the cause (two sentences at most), the files changed, and …", "…:
             // the cause in 2 sentences, the files, and …":
             // one item of a list the colon opens bounds that item.
@@ -2236,17 +2140,17 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             let counts_items = countable_item(noun) && (listing || as_a_list(k));
             if (per_part(k) || part_subject(k) || part_of(k) || part_after_noun(k) || excepted(k))
                 && (counts_items
-                    || matches!(
-                        noun,
-                        "word"
-                            | "words"
-                            | "sentence"
-                            | "sentences"
-                            | "bullet"
-                            | "bullets"
-                            | "paragraph"
-                            | "paragraphs"
-                    ))
+                    || [
+                        "word",
+                        "words",
+                        "sentence",
+                        "sentences",
+                        "bullet",
+                        "bullets",
+                        "paragraph",
+                        "paragraphs",
+                    ]
+                    .contains(&noun))
             {
                 continue;
             }
@@ -2332,10 +2236,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             {
                 let mut j = k;
                 while j > 0
-                    && matches!(
-                        w(j - 1),
-                        "italic" | "italicized" | "text" | "highlighted" | "markdown"
-                    )
+                    && ["italic", "italicized", "text", "highlighted", "markdown"]
+                        .contains(&w(j - 1))
                 {
                     j -= 1;
                 }
@@ -2584,12 +2486,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         ) && !names_code(&ws);
         // A question about case ("why do people write in all caps?", "explain how lowercase
         // URLs work") asks about it, not for it, unless it names the answer ("your").
-        let wh = |x: &str| {
-            matches!(
-                x,
-                "why" | "how" | "what" | "whether" | "when" | "which" | "who"
-            )
-        };
+        let wh = |x: &str| ["why", "how", "what", "whether", "when", "which", "who"].contains(&x);
         let asks_about = !has("your ")
             && (wh(w(0))
                 || (matches!(w(0), "explain" | "describe" | "discuss" | "tell")
@@ -2669,28 +2566,28 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             let mut words = ws
                 .iter()
                 .map(|(_, w)| *w)
-                .skip_while(|w| matches!(*w, "the" | "each" | "every" | "all" | "a" | "your"));
+                .skip_while(|w| ["the", "each", "every", "all", "a", "your"].contains(w));
             let first = words.next();
             // "Name the bucket in lowercase" names a thing; "Name three languages, all in
             // lowercase" asks for an answer.
             let counted = words.next().is_some_and(|w| number(w).is_some());
             (first == Some("name") && !counted)
                 || first.is_some_and(|w| {
-                    matches!(
-                        w,
-                        "description"
-                            | "descriptions"
-                            | "subject"
-                            | "title"
-                            | "titles"
-                            | "caption"
-                            | "captions"
-                            | "hashtags"
-                            | "tags"
-                            | "headline"
-                            | "headlines"
-                            | "names"
-                    )
+                    [
+                        "description",
+                        "descriptions",
+                        "subject",
+                        "title",
+                        "titles",
+                        "caption",
+                        "captions",
+                        "hashtags",
+                        "tags",
+                        "headline",
+                        "headlines",
+                        "names",
+                    ]
+                    .contains(&w)
                 })
         };
         // "Finish with the line READY (all caps, no punctuation)": an aside on one line.
@@ -2774,55 +2671,35 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 .position(|(a, _)| *a >= mention + marker_len)
                 .unwrap_or(ws.len());
             let verb = |x: &str| {
-                matches!(
-                    x,
-                    "add"
-                        | "include"
-                        | "append"
-                        | "write"
-                        | "put"
-                        | "have"
-                        | "contain"
-                        | "sign"
-                        | "end"
-                        | "finish"
-                        | "conclude"
-                        | "with"
-                )
+                [
+                    "add", "include", "append", "write", "put", "have", "contain", "sign", "end",
+                    "finish", "conclude", "with",
+                ]
+                .contains(&x)
             };
             let filler = |x: &str| {
-                matches!(
-                    x,
-                    "a" | "an"
-                        | "the"
-                        | "short"
-                        | "brief"
-                        | "final"
-                        | "little"
-                        | "small"
-                        | "one"
-                        | "single"
-                        | "it"
-                        | "off"
-                        | "up"
-                )
+                [
+                    "a", "an", "the", "short", "brief", "final", "little", "small", "one",
+                    "single", "it", "off", "up",
+                ]
+                .contains(&x)
             };
-            let language = matches!(
-                w(after),
-                "language"
-                    | "file"
-                    | "files"
-                    | "format"
-                    | "printer"
-                    | "program"
-                    | "programs"
-                    | "code"
-                    | "operator"
-                    | "operators"
-                    | "document"
-                    | "documents"
-                    | "interpreter"
-            );
+            let language = [
+                "language",
+                "file",
+                "files",
+                "format",
+                "printer",
+                "program",
+                "programs",
+                "code",
+                "operator",
+                "operators",
+                "document",
+                "documents",
+                "interpreter",
+            ]
+            .contains(&w(after));
             // Where it goes says it is wanted: "a postscript at the end starting with P.S.".
             let placed = matches!(
                 (w(after), w(after + 1), w(after + 2)),
@@ -2959,31 +2836,23 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     return false;
                 }
                 let (verb, owner) = (before(i, 2), before(i, 3));
-                let determiner = matches!(
-                    owner,
-                    "the"
-                        | "a"
-                        | "an"
-                        | "this"
-                        | "that"
-                        | "these"
-                        | "those"
-                        | "each"
-                        | "every"
-                        | "its"
-                        | "their"
-                        | "his"
-                        | "her"
-                        | "our"
-                        | "my"
-                        | "any"
-                        | "all"
-                ) || owner.ends_with("'s");
+                let determiner = [
+                    "the", "a", "an", "this", "that", "these", "those", "each", "every", "its",
+                    "their", "his", "her", "our", "my", "any", "all",
+                ]
+                .contains(&owner)
+                    || owner.ends_with("'s");
                 (matches!(verb, "respond" | "answer" | "reply") && !determiner)
-                    || (matches!(
-                        verb,
-                        "answer" | "answers" | "reply" | "replies" | "response" | "responses"
-                    ) && owner == "your")
+                    || ([
+                        "answer",
+                        "answers",
+                        "reply",
+                        "replies",
+                        "response",
+                        "responses",
+                    ]
+                    .contains(&verb)
+                        && owner == "your")
             })
         };
         // "Write it in French", "report back in Spanish", "your entire reply must be in
@@ -3006,10 +2875,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 }
                 let writes = |w: &str| matches!(w, "write" | "draft" | "compose");
                 let answer = |w: &str| {
-                    matches!(
-                        w,
-                        "report" | "reply" | "answer" | "response" | "summary" | "note" | "email"
-                    )
+                    [
+                        "report", "reply", "answer", "response", "summary", "note", "email",
+                    ]
+                    .contains(&w)
                 };
                 if b(2) == "back" && matches!(b(3), "report" | "write" | "reply" | "respond") {
                     return true;
@@ -3023,10 +2892,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 // "[your|the] [entire|whole|final] reply must/should [all] be [written]
                 // [entirely] in X".
                 let mut j = 2;
-                while matches!(
-                    b(j),
-                    "entirely" | "fully" | "completely" | "only" | "wholly"
-                ) {
+                while ["entirely", "fully", "completely", "only", "wholly"].contains(&b(j)) {
                     j += 1;
                 }
                 if b(j) == "written" {
@@ -3047,7 +2913,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     return false;
                 }
                 j += 1;
-                while matches!(b(j), "entire" | "whole" | "final" | "full" | "complete") {
+                while ["entire", "whole", "final", "full", "complete"].contains(&b(j)) {
                     j += 1;
                 }
                 // "Your …", not "the response should be in Spanish" (an API's, in i18n work).
@@ -3385,29 +3251,28 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, &'static [&'static str])> {
             .any(|clause| {
                 let ws: Vec<&str> = words_at(clause).into_iter().map(|(_, w)| w).collect();
                 ws.iter()
-                    .any(|w| matches!(*w, "can" | "may" | "allowed" | "fine" | "ok" | "okay"))
+                    .any(|w| ["can", "may", "allowed", "fine", "ok", "okay"].contains(w))
                     && !ws.iter().any(|w| {
-                        matches!(*w, "no" | "not" | "never" | "without" | "avoid")
-                            || w.ends_with("n't")
+                        ["no", "not", "never", "without", "avoid"].contains(w) || w.ends_with("n't")
                     })
             });
         // "No code in the report. One exception: include the final SQL of the migration."
         let words = ws_of(&lower);
         let excepted = words.iter().any(|w| matches!(*w, "exception" | "except"))
             && words.iter().any(|w| {
-                matches!(
-                    *w,
-                    "code"
-                        | "sql"
-                        | "snippet"
-                        | "snippets"
-                        | "migration"
-                        | "query"
-                        | "diff"
-                        | "patch"
-                        | "block"
-                        | "blocks"
-                )
+                [
+                    "code",
+                    "sql",
+                    "snippet",
+                    "snippets",
+                    "migration",
+                    "query",
+                    "diff",
+                    "patch",
+                    "block",
+                    "blocks",
+                ]
+                .contains(w)
             });
         if code_allowed || excepted {
             windows.push(" no-code ".to_string());
@@ -3507,10 +3372,7 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
                     .any(|(_, w)| matches!(*w, "format" | "template" | "structure"))
                     && !l.contains('/')
                     && !ws.first().is_some_and(|(_, w)| {
-                        matches!(
-                            *w,
-                            "update" | "fix" | "edit" | "reformat" | "change" | "add"
-                        )
+                        ["update", "fix", "edit", "reformat", "change", "add"].contains(w)
                     })
             });
             let shown = intro.map_or(&[][..], |i| lines.get(i + 1..).unwrap_or_default());
@@ -3556,10 +3418,7 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
             let noun = w(k);
             let fits = noun == plural
                 || noun == marker.to_lowercase()
-                || matches!(
-                    noun,
-                    "sections" | "section" | "paragraphs" | "paragraph" | "parts"
-                );
+                || ["sections", "section", "paragraphs", "paragraph", "parts"].contains(&noun);
             if !fits {
                 return None;
             }
@@ -3664,31 +3523,28 @@ fn repeat_rule(message: &str, lower: &str, push: &mut impl FnMut(&str, Rule)) {
         words.iter().enumerate().any(|(k, w)| {
             *w == "repeat"
                 && words.get(k + 1).is_some_and(|x| {
-                    matches!(
-                        *x,
-                        "the"
-                            | "this"
-                            | "my"
-                            | "your"
-                            | "it"
-                            | "back"
-                            | "all"
-                            | "entire"
-                            | "exactly"
-                            | "verbatim"
-                            | "word"
-                            | "above"
-                            | "below"
-                            | "request"
-                            | "prompt"
-                            | "following"
-                    )
+                    [
+                        "the",
+                        "this",
+                        "my",
+                        "your",
+                        "it",
+                        "back",
+                        "all",
+                        "entire",
+                        "exactly",
+                        "verbatim",
+                        "word",
+                        "above",
+                        "below",
+                        "request",
+                        "prompt",
+                        "following",
+                    ]
+                    .contains(x)
                 })
                 && words.iter().skip(k + 1).take(6).any(|x| {
-                    matches!(
-                        *x,
-                        "request" | "above" | "below" | "prompt" | "sentence" | "text"
-                    )
+                    ["request", "above", "below", "prompt", "sentence", "text"].contains(x)
                 })
         })
     };
@@ -3824,67 +3680,67 @@ fn field_note(lower: &str, at: usize) -> bool {
 /// function that returns the slug in lowercase", "the keys must be lowercase snake_case".
 fn names_code(ws: &[(usize, &str)]) -> bool {
     ws.iter().any(|(_, w)| {
-        matches!(
-            *w,
-            "function"
-                | "method"
-                | "test"
-                | "query"
-                | "migration"
-                | "script"
-                | "class"
-                | "enum"
-                | "variable"
-                | "constant"
-                | "constants"
-                | "key"
-                | "keys"
-                | "slug"
-                | "heading"
-                | "headings"
-                | "column"
-                | "columns"
-                | "field"
-                | "fields"
-                | "identifier"
-                | "identifiers"
-                | "code"
-                | "codes"
-                | "converts"
-                | "convert"
-                | "sql"
-                | "regex"
-                | "filename"
-                | "filenames"
-                | "snake"
-                | "flag"
-                | "flags"
-                | "label"
-                | "labels"
-                | "commit"
-                | "commits"
-                | "branch"
-                | "branches"
-                | "slugs"
-                | "url"
-                | "urls"
-                | "path"
-                | "paths"
-                | "table"
-                | "tables"
-                | "endpoint"
-                | "endpoints"
-                | "route"
-                | "routes"
-                | "config"
-                | "setting"
-                | "settings"
-                | "env"
-                | "hostname"
-                | "hostnames"
-                | "username"
-                | "usernames"
-        )
+        [
+            "function",
+            "method",
+            "test",
+            "query",
+            "migration",
+            "script",
+            "class",
+            "enum",
+            "variable",
+            "constant",
+            "constants",
+            "key",
+            "keys",
+            "slug",
+            "heading",
+            "headings",
+            "column",
+            "columns",
+            "field",
+            "fields",
+            "identifier",
+            "identifiers",
+            "code",
+            "codes",
+            "converts",
+            "convert",
+            "sql",
+            "regex",
+            "filename",
+            "filenames",
+            "snake",
+            "flag",
+            "flags",
+            "label",
+            "labels",
+            "commit",
+            "commits",
+            "branch",
+            "branches",
+            "slugs",
+            "url",
+            "urls",
+            "path",
+            "paths",
+            "table",
+            "tables",
+            "endpoint",
+            "endpoints",
+            "route",
+            "routes",
+            "config",
+            "setting",
+            "settings",
+            "env",
+            "hostname",
+            "hostnames",
+            "username",
+            "usernames",
+        ]
+        .contains(w)
     })
 }
 
@@ -3958,23 +3814,11 @@ fn ending_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
             .any(|w| ANSWER_NOUNS.contains(w) || matches!(*w, "line" | "phrase"))
             && gap_words.iter().all(|w| {
                 ANSWER_NOUNS.contains(w)
-                    || matches!(
-                        *w,
-                        "a" | "the"
-                            | "line"
-                            | "of"
-                            | "form"
-                            | "with"
-                            | "exactly"
-                            | "one"
-                            | "final"
-                            | "last"
-                            | "your"
-                            | "it"
-                            | "must"
-                            | "should"
-                            | "be"
-                    )
+                    || [
+                        "a", "the", "line", "of", "form", "with", "exactly", "one", "final",
+                        "last", "your", "it", "must", "should", "be",
+                    ]
+                    .contains(w)
             });
     if !names_answer {
         return None;
@@ -4145,10 +3989,16 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
                     .next()
             })
             .is_some_and(|w| {
-                matches!(
-                    w.trim_end_matches(|c: char| !c.is_ascii_alphabetic()),
-                    "section" | "heading" | "part" | "table" | "list" | "block" | "paragraph"
-                )
+                [
+                    "section",
+                    "heading",
+                    "part",
+                    "table",
+                    "list",
+                    "block",
+                    "paragraph",
+                ]
+                .contains(&w.trim_end_matches(|c: char| !c.is_ascii_alphabetic()))
             });
         return (!named_part).then_some(q);
     }
@@ -4175,40 +4025,37 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
             .is_some_and(|c| c.ends_with("your"))
             || gap_words.iter().any(answer);
         // "with a line `X`" links; "with a `## Next steps` section" names a part.
-        let line_noun = gap_words.iter().any(|w| {
-            matches!(
-                *w,
-                "line" | "marker" | "phrase" | "tag" | "string" | "token"
-            )
-        });
+        let line_noun = gap_words
+            .iter()
+            .any(|w| ["line", "marker", "phrase", "tag", "string", "token"].contains(w));
         let linked = names_answer
             && gap_words.iter().all(|w| {
                 answer(w)
                     || (*w == "a" && line_noun)
-                    || matches!(
-                        *w,
-                        "with"
-                            | "the"
-                            | "exact"
-                            | "exactly"
-                            | "phrase"
-                            | "line"
-                            | "marker"
-                            | "string"
-                            | "text"
-                            | "token"
-                            | "tag"
-                            | "must"
-                            | "should"
-                            | "be"
-                            | "read"
-                            | "your"
-                            | "completion"
-                            | "it"
-                            | "very"
-                            | "always"
-                            | "final"
-                    )
+                    || [
+                        "with",
+                        "the",
+                        "exact",
+                        "exactly",
+                        "phrase",
+                        "line",
+                        "marker",
+                        "string",
+                        "text",
+                        "token",
+                        "tag",
+                        "must",
+                        "should",
+                        "be",
+                        "read",
+                        "your",
+                        "completion",
+                        "it",
+                        "very",
+                        "always",
+                        "final",
+                    ]
+                    .contains(w)
             });
         let after_span = sentence
             .get(cue_own_end + gap_end + 1..)
@@ -4218,20 +4065,11 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
             rest.split(|c: char| !c.is_ascii_alphanumeric())
                 .next()
                 .is_some_and(|w| {
-                    matches!(
-                        w,
-                        "section"
-                            | "heading"
-                            | "block"
-                            | "table"
-                            | "list"
-                            | "summary"
-                            | "output"
-                            | "snippet"
-                            | "command"
-                            | "diff"
-                            | "of"
-                    )
+                    [
+                        "section", "heading", "block", "table", "list", "summary", "output",
+                        "snippet", "command", "diff", "of",
+                    ]
+                    .contains(&w)
                 })
         });
         let span = sentence
@@ -4405,7 +4243,7 @@ pub(super) fn bounded_blocks(lower: &str) -> bool {
             .collect();
         let size = |w: &&str| {
             w.starts_with(|c: char| c.is_ascii_digit())
-                || matches!(*w, "more" | "over" | "longer" | "than" | "lines")
+                || ["more", "over", "longer", "than", "lines"].contains(w)
         };
         match words.first().copied().unwrap_or_default() {
             "longer" | "over" | "exceeding" | "larger" | "bigger" | "beyond" | "above"
@@ -4474,18 +4312,20 @@ fn opening_phrase(sentence: &str, lower: &str) -> Option<String> {
     let gap = lead.get(with..)?;
     let quote = gap.find(['"', '\'', '“', '`'])?;
     let between = gap.get(..quote)?.trim();
-    if !matches!(
-        between,
-        "" | "exactly"
-            | "the line"
-            | "the phrase"
-            | "the words"
-            | "exactly the line"
-            | "the tag"
-            | "the marker"
-            | "the prefix"
-            | "the string"
-    ) {
+    if ![
+        "",
+        "exactly",
+        "the line",
+        "the phrase",
+        "the words",
+        "exactly the line",
+        "the tag",
+        "the marker",
+        "the prefix",
+        "the string",
+    ]
+    .contains(&between)
+    {
         return None;
     }
     let phrases = quoted(rest.get(with + quote..)?.replace('`', "\"").as_str());
@@ -4535,13 +4375,13 @@ fn first_line_phrases(sentence: &str, lower: &str) -> Option<Vec<String>> {
     // A label ("Important:") or a list number before it is no owner.
     let head = head.rsplit_once(':').map_or(head, |(_, h)| h);
     let opener = head.split_whitespace().all(|w| {
-        matches!(
-            w.trim_end_matches(','),
-            "the" | "your" | "its" | "very" | "and" | "-" | "*" | "also" | "please"
-        ) || w
-            .trim_end_matches(['.', ')'])
-            .bytes()
-            .all(|b| b.is_ascii_digit())
+        [
+            "the", "your", "its", "very", "and", "-", "*", "also", "please",
+        ]
+        .contains(&w.trim_end_matches(','))
+            || w.trim_end_matches(['.', ')'])
+                .bytes()
+                .all(|b| b.is_ascii_digit())
     });
     let subject = rest.get(..cue_at)?.trim();
     let of_answer = if subject.is_empty() {
@@ -4716,61 +4556,61 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
 fn countable_item(word: &str) -> bool {
     word.len() > 1
         && word.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')
-        && !matches!(
-            word,
-            "word"
-                | "words"
-                | "sentence"
-                | "sentences"
-                | "paragraph"
-                | "paragraphs"
-                | "bullet"
-                | "bullets"
-                | "line"
-                | "lines"
-                | "character"
-                | "characters"
-                | "letter"
-                | "letters"
-                | "time"
-                | "times"
-                | "column"
-                | "columns"
-                | "row"
-                | "rows"
-                | "page"
-                | "pages"
-                | "section"
-                | "sections"
-                | "placeholder"
-                | "placeholders"
-                | "percent"
-                | "second"
-                | "seconds"
-                | "minute"
-                | "minutes"
-                | "hour"
-                | "hours"
-                | "day"
-                | "days"
-                | "week"
-                | "weeks"
-                | "month"
-                | "months"
-                | "year"
-                | "years"
-                | "ms"
-                | "kb"
-                | "mb"
-                | "gb"
-                | "tokens"
-                | "token"
-                | "of"
-                | "or"
-                | "and"
-                | "to"
-                | "in"
-        )
+        && ![
+            "word",
+            "words",
+            "sentence",
+            "sentences",
+            "paragraph",
+            "paragraphs",
+            "bullet",
+            "bullets",
+            "line",
+            "lines",
+            "character",
+            "characters",
+            "letter",
+            "letters",
+            "time",
+            "times",
+            "column",
+            "columns",
+            "row",
+            "rows",
+            "page",
+            "pages",
+            "section",
+            "sections",
+            "placeholder",
+            "placeholders",
+            "percent",
+            "second",
+            "seconds",
+            "minute",
+            "minutes",
+            "hour",
+            "hours",
+            "day",
+            "days",
+            "week",
+            "weeks",
+            "month",
+            "months",
+            "year",
+            "years",
+            "ms",
+            "kb",
+            "mb",
+            "gb",
+            "tokens",
+            "token",
+            "of",
+            "or",
+            "and",
+            "to",
+            "in",
+        ]
+        .contains(&word)
 }
 
 fn has_any(hay: &str, needles: &[&str]) -> bool {
@@ -4782,34 +4622,12 @@ fn has_any(hay: &str, needles: &[&str]) -> bool {
 /// and semicolons", ""cheap" and "buy" in the title").
 fn new_clause(x: &str, next: &str) -> bool {
     matches!(x, "and" | "but")
-        && matches!(
-            next,
-            "try"
-                | "keep"
-                | "make"
-                | "write"
-                | "use"
-                | "be"
-                | "do"
-                | "don't"
-                | "don"
-                | "avoid"
-                | "include"
-                | "add"
-                | "give"
-                | "start"
-                | "end"
-                | "finish"
-                | "stay"
-                | "please"
-                | "mention"
-                | "explain"
-                | "answer"
-                | "respond"
-                | "focus"
-                | "limit"
-                | "stick"
-        )
+        && [
+            "try", "keep", "make", "write", "use", "be", "do", "don't", "don", "avoid", "include",
+            "add", "give", "start", "end", "finish", "stay", "please", "mention", "explain",
+            "answer", "respond", "focus", "limit", "stick",
+        ]
+        .contains(&next)
 }
 
 /// Whether what the clause after byte `at` forbids is limited to a part of the answer ("in the
@@ -4914,10 +4732,10 @@ fn note_allowed(message: &str) -> bool {
             .any(|w| matches!(*w, "note" | "notes" | "comment" | "line"))
             && ws
                 .iter()
-                .any(|w| matches!(*w, "can" | "may" | "free" | "fine" | "ok" | "okay"))
+                .any(|w| ["can", "may", "free", "fine", "ok", "okay"].contains(w))
             && ws
                 .iter()
-                .any(|w| matches!(*w, "after" | "below" | "before" | "above" | "beneath"))
+                .any(|w| ["after", "below", "before", "above", "beneath"].contains(w))
             && !ws
                 .iter()
                 .any(|w| matches!(*w, "not" | "no" | "never") || w.ends_with("n't"))
@@ -4936,32 +4754,32 @@ fn ws_of(lower: &str) -> Vec<&str> {
 fn code_not_counted(message: &str) -> bool {
     let lower = message.to_ascii_lowercase().replace('\u{2019}', "'");
     let code = |w: &str| {
-        matches!(
-            w,
-            "code"
-                | "snippet"
-                | "snippets"
-                | "diff"
-                | "diffs"
-                | "patch"
-                | "patches"
-                | "sql"
-                | "migration"
-                | "query"
-                | "queries"
-                | "block"
-                | "blocks"
-                | "log"
-                | "logs"
-                | "excerpt"
-                | "trace"
-                | "listing"
-                | "yaml"
-                | "json"
-                | "config"
-                | "manifest"
-                | "attachment"
-        )
+        [
+            "code",
+            "snippet",
+            "snippets",
+            "diff",
+            "diffs",
+            "patch",
+            "patches",
+            "sql",
+            "migration",
+            "query",
+            "queries",
+            "block",
+            "blocks",
+            "log",
+            "logs",
+            "excerpt",
+            "trace",
+            "listing",
+            "yaml",
+            "json",
+            "config",
+            "manifest",
+            "attachment",
+        ]
+        .contains(&w)
     };
     for clause in lower.split(['.', ';', '!', '?', '\n', '(', ')']) {
         let ws: Vec<&str> = words_at(clause).into_iter().map(|(_, w)| w).collect();
@@ -4997,7 +4815,7 @@ fn code_not_counted(message: &str) -> bool {
         let asked = ws
             .iter()
             .take(first_code)
-            .any(|w| matches!(*w, "include" | "paste" | "attach" | "append" | "add"))
+            .any(|w| ["include", "paste", "attach", "append", "add"].contains(w))
             && has_any(
                 &lower,
                 &["your explanation", "the explanation", "your prose"],
@@ -5025,35 +4843,35 @@ fn case_of_a_thing(sentence: &str) -> bool {
         let gap = lower.get(at + w.len()..*next_at).unwrap_or_default();
         gap.trim().is_empty()
             && (next.starts_with(|c: char| c.is_ascii_digit())
-                || matches!(
-                    *next,
-                    "digits"
-                        | "digit"
-                        | "hex"
-                        | "keys"
-                        | "key"
-                        | "names"
-                        | "name"
-                        | "identifiers"
-                        | "ids"
-                        | "values"
-                        | "slugs"
-                        | "slug"
-                        | "tags"
-                        | "prefix"
-                        | "suffix"
-                        | "constants"
-                        | "variables"
-                        | "filenames"
-                        | "paths"
-                        | "hashes"
-                        | "enums"
-                        | "codes"
-                        | "units"
-                        | "acronyms"
-                        | "keywords"
-                        | "sql"
-                ))
+                || [
+                    "digits",
+                    "digit",
+                    "hex",
+                    "keys",
+                    "key",
+                    "names",
+                    "name",
+                    "identifiers",
+                    "ids",
+                    "values",
+                    "slugs",
+                    "slug",
+                    "tags",
+                    "prefix",
+                    "suffix",
+                    "constants",
+                    "variables",
+                    "filenames",
+                    "paths",
+                    "hashes",
+                    "enums",
+                    "codes",
+                    "units",
+                    "acronyms",
+                    "keywords",
+                    "sql",
+                ]
+                .contains(next))
     })
 }
 
@@ -5253,10 +5071,15 @@ fn case_negated(lower: &str, at: usize) -> Option<bool> {
         matches!(w(j), "forbidden" | "prohibited" | "banned" | "disallowed")
             || negation_at(&after, j)
                 && (j + 1..j + 4).any(|i| {
-                    matches!(
-                        w(i),
-                        "allowed" | "permitted" | "acceptable" | "accepted" | "used" | "appear"
-                    )
+                    [
+                        "allowed",
+                        "permitted",
+                        "acceptable",
+                        "accepted",
+                        "used",
+                        "appear",
+                    ]
+                    .contains(&w(i))
                 })
     });
     match governs(&kept) {
@@ -5296,10 +5119,7 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         // verb (the|these|following|…) noun
         let mut j = k + 1;
         while ws.get(j).is_some_and(|(_, x)| {
-            matches!(
-                *x,
-                "the" | "these" | "following" | "this" | "negative" | "any" | "of"
-            )
+            ["the", "these", "following", "this", "negative", "any", "of"].contains(x)
         }) {
             j += 1;
         }
@@ -5314,17 +5134,17 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
                 let after = ws.get(k).map_or(0, |(a, w)| a + w.len());
                 let rest = lower.get(after..).unwrap_or_default().trim_start();
                 if !rest.starts_with(['"', '\'', '“'])
-                    || !matches!(
-                        *v,
-                        "mention"
-                            | "mentioning"
-                            | "include"
-                            | "use"
-                            | "say"
-                            | "saying"
-                            | "avoid"
-                            | "avoiding"
-                    )
+                    || ![
+                        "mention",
+                        "mentioning",
+                        "include",
+                        "use",
+                        "say",
+                        "saying",
+                        "avoid",
+                        "avoiding",
+                    ]
+                    .contains(v)
                 {
                     continue;
                 }
@@ -5337,7 +5157,7 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
                     .iter()
                     .rev()
                     .map(|x| x.1)
-                    .find(|w| !matches!(*w, "only" | "also" | "just" | "always" | "explicitly"));
+                    .find(|w| !["only", "also", "just", "always", "explicitly"].contains(w));
                 let clause_start = ws.get(k).is_some_and(|&(a, _)| {
                     lower
                         .get(..a)
@@ -5348,31 +5168,13 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
                 let asked = prev.is_none()
                     || clause_start
                     || prev.is_some_and(|p| {
-                        matches!(
-                            p,
-                            "you"
-                                | "must"
-                                | "should"
-                                | "shall"
-                                | "will"
-                                | "to"
-                                | "please"
-                                | "do"
-                                | "don't"
-                                | "dont"
-                                | "not"
-                                | "never"
-                                | "and"
-                                | "or"
-                                | "then"
-                                | "avoid"
-                                | "without"
-                                | "can"
-                                | "may"
-                                | "could"
-                                | "would"
-                                | "also"
-                        ) || p.ends_with("n't")
+                        [
+                            "you", "must", "should", "shall", "will", "to", "please", "do",
+                            "don't", "dont", "not", "never", "and", "or", "then", "avoid",
+                            "without", "can", "may", "could", "would", "also",
+                        ]
+                        .contains(&p)
+                            || p.ends_with("n't")
                     });
                 if !asked {
                     continue;
@@ -5500,7 +5302,7 @@ fn governs(clause: &[(usize, &str)]) -> Option<bool> {
             Some(true)
         } else if between
             .into_iter()
-            .any(|b| matches!(b, "forget" | "fail" | "hesitate" | "neglect" | "omit"))
+            .any(|b| ["forget", "fail", "hesitate", "neglect", "omit"].contains(&b))
         {
             Some(false)
         } else {
@@ -5531,26 +5333,17 @@ fn counted_word(head: &str) -> Option<String> {
                 .filter(|w| !w.is_empty())
                 .all(|w| {
                     number(w).is_some()
-                        || matches!(
-                            w,
-                            "at" | "least"
-                                | "most"
-                                | "no"
-                                | "more"
-                                | "fewer"
-                                | "less"
-                                | "than"
-                                | "exactly"
-                                | "only"
-                                | "up"
-                                | "to"
-                        )
+                        || [
+                            "at", "least", "most", "no", "more", "fewer", "less", "than",
+                            "exactly", "only", "up", "to",
+                        ]
+                        .contains(&w)
                 });
             let used = before.last().is_some_and(|w| {
-                matches!(
-                    *w,
-                    "mention" | "use" | "say" | "include" | "repeat" | "write" | "term" | "phrase"
-                )
+                [
+                    "mention", "use", "say", "include", "repeat", "write", "term", "phrase",
+                ]
+                .contains(w)
             });
             // The count is of the text wherever it occurs (as IFEval counts): a short word
             // ("AI", "any") would be counted inside others, so only words of five letters or more.
@@ -5754,13 +5547,13 @@ fn no_bullets(lower: &str, ws: &[(usize, &str)]) -> bool {
         let closes = end >= ws.len()
             || gap.contains(['.', ',', ';', ':', '\u{2014}', ')'])
             || (w(end) == "in" && matches!(w(end + 1), "your" | "the" | "this" | "my"))
-            || matches!(w(end), "please" | "anywhere" | "at" | "or" | "and" | "nor");
+            || ["please", "anywhere", "at", "or", "and", "nor"].contains(&w(end));
         if !closes {
             return false;
         }
         // Back over the words that may stand between the ban and its object.
         let mut j = k;
-        while j > 0 && matches!(w(j - 1), "any" | "a" | "the" | "markdown" | "of") {
+        while j > 0 && ["any", "a", "the", "markdown", "of"].contains(&w(j - 1)) {
             j -= 1;
         }
         let Some(before) = j.checked_sub(1) else {
@@ -5798,39 +5591,37 @@ fn asks_numbered_list(ws: &[(usize, &str)]) -> bool {
         // list of …", "Name the three risks as a numbered list"), not a change ("Fix the bug where
         // code blocks in a numbered list …", "Replace the paragraph with a numbered list").
         let answer_verb = |x: &str| {
-            matches!(
-                x,
-                "return"
-                    | "give"
-                    | "list"
-                    | "name"
-                    | "answer"
-                    | "reply"
-                    | "respond"
-                    | "report"
-                    | "summarize"
-                    | "summarise"
-                    | "present"
-                    | "provide"
-                    | "produce"
-                    | "rank"
-                    | "enumerate"
-                    | "identify"
-                    | "suggest"
-                    | "propose"
-                    | "outline"
-                    | "write"
-                    | "explain"
-                    | "describe"
-                    | "format"
-                    | "show"
-            )
+            [
+                "return",
+                "give",
+                "list",
+                "name",
+                "answer",
+                "reply",
+                "respond",
+                "report",
+                "summarize",
+                "summarise",
+                "present",
+                "provide",
+                "produce",
+                "rank",
+                "enumerate",
+                "identify",
+                "suggest",
+                "propose",
+                "outline",
+                "write",
+                "explain",
+                "describe",
+                "format",
+                "show",
+            ]
+            .contains(&x)
         };
         let opener = if w(0) == "please" { w(1) } else { w(0) };
-        let asked = matches!(
-            lead,
-            "as" | "in" | "with" | "return" | "give" | "provide" | "produce"
-        ) && answer_verb(opener);
+        let asked = ["as", "in", "with", "return", "give", "provide", "produce"].contains(&lead)
+            && answer_verb(opener);
         asked && !(k.saturating_sub(5)..k.saturating_sub(2)).any(|j| negation_at(ws, j))
     })
 }
@@ -6050,7 +5841,7 @@ pub(super) fn names_the_reply(sentence: &str) -> bool {
     let ws = words_at(&lower);
     ws.windows(2).any(|p| match p {
         [(_, a), (_, b)] => {
-            matches!(*a, "your" | "the" | "whole" | "entire" | "full" | "this") && reply_noun(b)
+            ["your", "the", "whole", "entire", "full", "this"].contains(a) && reply_noun(b)
         }
         _ => false,
     })
@@ -8731,10 +8522,7 @@ mod tests {
             "Write all hex values with uppercase digits.",
         ] {
             assert!(
-                !kinds_of(m).iter().any(|k| matches!(
-                    *k,
-                    "words" | "sentences" | "opening" | "ending" | "json" | "json-keys" | "uppercase"
-                ) && !m.contains("Verdict")),
+                !kinds_of(m).iter().any(|k| ["words", "sentences", "opening", "ending", "json", "json-keys", "uppercase"].contains(k) && !m.contains("Verdict")),
                 "{m}: {:?}",
                 parse(m)
             );

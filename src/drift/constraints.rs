@@ -532,7 +532,7 @@ fn passive_subject(lower: &str, cue: usize, clause: &str) -> Option<(usize, Stri
     let after = clause
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
-        .find(|w| !matches!(*w, "not" | "never" | "be" | "been" | "get" | "ever"))?;
+        .find(|w| !["not", "never", "be", "been", "get", "ever"].contains(w))?;
     if !change_verb(after) {
         return None;
     }
@@ -547,10 +547,10 @@ fn passive_subject(lower: &str, cue: usize, clause: &str) -> Option<(usize, Stri
         .collect();
     let start = start + (segment.len() - segment.trim_start().len());
     let person = subject.first().is_none_or(|w| {
-        matches!(
-            *w,
-            "i" | "you" | "we" | "they" | "it" | "this" | "that" | "he" | "she" | "please"
-        )
+        [
+            "i", "you", "we", "they", "it", "this", "that", "he", "she", "please",
+        ]
+        .contains(w)
     });
     (!person && subject.len() <= 6).then(|| (start, subject.join(" ")))
 }
@@ -637,26 +637,11 @@ fn is_constraint_cue(lower: &str, i: usize, cue: &str) -> bool {
         .unwrap_or_default();
     head.is_empty()
         || head.ends_with([',', ';', ':', '-', '(', '*', '—', '•'])
-        || matches!(
-            last,
-            "must"
-                | "should"
-                | "shall"
-                | "will"
-                | "can"
-                | "may"
-                | "need"
-                | "and"
-                | "but"
-                | "or"
-                | "with"
-                | "please"
-                | "and/or"
-                | "then"
-                | "so"
-                | "yet"
-                | "hence"
-        )
+        || [
+            "must", "should", "shall", "will", "can", "may", "need", "and", "but", "or", "with",
+            "please", "and/or", "then", "so", "yet", "hence",
+        ]
+        .contains(&last)
 }
 
 /// Where a clause with its own subject and modal joins after a comma ("no swearing, and it
@@ -671,7 +656,7 @@ fn own_clause(rest: &str) -> Option<usize> {
                 .collect();
             let subject = words
                 .first()
-                .is_some_and(|w| matches!(*w, "it" | "you" | "they" | "this" | "that"));
+                .is_some_and(|w| ["it", "you", "they", "this", "that"].contains(w));
             let modal = words
                 .get(1)
                 .is_some_and(|w| matches!(*w, "must" | "should" | "needs" | "has"));
@@ -693,10 +678,17 @@ fn not_asking_for_change(clause: &str) -> Option<&str> {
     let first = rest
         .split(|c: char| !c.is_alphanumeric())
         .find(|w| !w.is_empty() && !matches!(*w, "a" | "an" | "any" | "the"))?;
-    matches!(
-        first,
-        "changes" | "change" | "edits" | "fixes" | "fix" | "code" | "modifications" | "patches"
-    )
+    [
+        "changes",
+        "change",
+        "edits",
+        "fixes",
+        "fix",
+        "code",
+        "modifications",
+        "patches",
+    ]
+    .contains(&first)
     .then_some(rest)
 }
 
@@ -1034,9 +1026,16 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     let first = |options: &[&str]| plain_words.iter().position(|w| options.contains(w));
     // "No code fences" bans the marks around code (a JSON answer "with no code fences" is
     // no code): the checkable rule on fenced blocks reads it.
+    // "internal code names", "code review", "code owners": no code either.
     let fences = first(&CODE_WORDS)
         .and_then(|c| plain_words.get(c + 1))
-        .is_some_and(|w| matches!(*w, "fence" | "fences"));
+        .is_some_and(|w| {
+            [
+                "fence", "fences", "name", "names", "review", "reviews", "owner", "owners",
+                "freeze",
+            ]
+            .contains(w)
+        });
     // "No other code blocks": the ones asked for elsewhere are allowed, which a ban on code
     // cannot tell apart.
     let others = first(&CODE_WORDS)
@@ -1046,21 +1045,21 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // "Don't call any of our existing code "legacy"": the code is what a word may not name.
     let naming = first(&CODE_WORDS).is_some_and(|c| {
         plain_words.iter().take(c).any(|w| {
-            matches!(
-                *w,
-                "call"
-                    | "calling"
-                    | "describe"
-                    | "describing"
-                    | "label"
-                    | "refer"
-                    | "criticize"
-                    | "criticise"
-                    | "blame"
-                    | "break"
-                    | "breaks"
-                    | "breaking"
-            )
+            [
+                "call",
+                "calling",
+                "describe",
+                "describing",
+                "label",
+                "refer",
+                "criticize",
+                "criticise",
+                "blame",
+                "break",
+                "breaks",
+                "breaking",
+            ]
+            .contains(w)
         })
     });
     let code_named = !fences
@@ -1097,12 +1096,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         &["until", "before", "unless", "just", "only"],
     )
     .skip(1)
-    .all(|w| {
-        matches!(
-            w,
-            "it" | "this" | "that" | "yet" | "anything" | "now" | "here"
-        )
-    });
+    .all(|w| ["it", "this", "that", "yet", "anything", "now", "here"].contains(&w));
     if head.starts_with("implement") && bare && !excepts {
         f.push(Forbidden::Implementation);
     }
@@ -1216,10 +1210,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                 && after.is_none_or(|a| !a.is_alphanumeric())
                 && (after.is_some_and(|a| !a.is_whitespace())
                     || next.is_none_or(|n| {
-                        matches!(
-                            n,
-                            "or" | "and" | "in" | "for" | "at" | "anywhere" | "please" | "here"
-                        )
+                        ["or", "and", "in", "for", "at", "anywhere", "please", "here"].contains(&n)
                     }))
         })
     });
@@ -1267,10 +1258,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             .take(6)
             .any(|w| matches!(*w, "question" | "questions"))
             && asks.is_some_and(|h| {
-                matches!(
-                    *h,
-                    "ask" | "come" | "question" | "questions" | "any" | "follow"
-                )
+                ["ask", "come", "question", "questions", "any", "follow"].contains(h)
             })
     {
         f.push(Forbidden::Questions);
@@ -1286,10 +1274,17 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // Adding one: not "don't remove any dependencies", nor "don't touch package.json" (a
     // file, whose change the change ban reads).
     let package = words.iter().enumerate().any(|(i, w)| {
-        matches!(
-            *w,
-            "package" | "packages" | "library" | "libraries" | "crate" | "crates" | "gems"
-        ) && !(*w == "package" && matches!(words.get(i + 1), Some(&("json" | "lock"))))
+        [
+            "package",
+            "packages",
+            "library",
+            "libraries",
+            "crate",
+            "crates",
+            "gems",
+        ]
+        .contains(w)
+            && !(*w == "package" && matches!(words.get(i + 1), Some(&("json" | "lock"))))
     });
     let removal = REMOVAL_VERBS.iter().any(|v| head.starts_with(v));
     if (has("dependenc") || package) && !excepts && !removal {
@@ -1306,21 +1301,12 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         .iter()
         .map(|t| t.stem.to_string())
         .filter(|s| {
-            !matches!(
-                s.as_str(),
-                "chang"
-                    | "add"
-                    | "new"
-                    | "use"
-                    | "function"
-                    | "creat"
-                    | "provid"
-                    | "includ"
-                    | "write"
-                    | "avoid"
-                    | "refrain"
-                    | "pleas"
-            ) && !change_verb(s)
+            ![
+                "chang", "add", "new", "use", "function", "creat", "provid", "includ", "write",
+                "avoid", "refrain", "pleas",
+            ]
+            .contains(&s.as_str())
+                && !change_verb(s)
                 && !CHANGE_VERBS
                     .iter()
                     .chain(NEW_VERBS.iter())
@@ -1415,10 +1401,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         })
         && text::tokens(&outside_spans).iter().all(|t| {
             change_verb(&t.stem)
-                || matches!(
-                    &*t.stem,
-                    "valu" | "set" | "name" | "variabl" | "constant" | "kei" | "key"
-                )
+                || ["valu", "set", "name", "variabl", "constant", "kei", "key"].contains(&&*t.stem)
         });
     if changes && (beyond_the_task || kind_of_files(main, &objects)) {
         // Not read. "Don't touch test files": which files are tests, a report's paths do not
@@ -1555,16 +1538,16 @@ fn kept_paths_clause(sentence: &str) -> Option<&str> {
             .filter(|w| !w.is_empty())
             .collect();
         let state = words.iter().position(|w| {
-            matches!(
-                *w,
-                "untouched"
-                    | "alone"
-                    | "unchanged"
-                    | "intact"
-                    | "off-limits"
-                    | "frozen"
-                    | "read-only"
-            )
+            [
+                "untouched",
+                "alone",
+                "unchanged",
+                "intact",
+                "off-limits",
+                "frozen",
+                "read-only",
+            ]
+            .contains(w)
         });
         // "Is unchanged" may describe; "is frozen" and "is off-limits" ask.
         let asked = state.is_some_and(|k| {
@@ -1573,7 +1556,7 @@ fn kept_paths_clause(sentence: &str) -> Option<&str> {
                 Some("off-limits" | "frozen" | "read-only")
             );
             words.iter().take(k).any(|w| {
-                matches!(*w, "leave" | "keep" | "must" | "should" | "stays" | "stay")
+                ["leave", "keep", "must", "should", "stays", "stay"].contains(w)
                     || (fixed && matches!(*w, "is" | "are"))
             })
         }) || clause.contains("off limits");
@@ -1780,10 +1763,8 @@ fn check_negatives_reading(
                     let negation =
                         text::word_runs(&lower_ban, |b| b.is_ascii_alphanumeric() || b == b'\'')
                             .find(|(_, w)| {
-                                matches!(
-                                    *w,
-                                    "not" | "never" | "without" | "no" | "avoid" | "nothing"
-                                ) || w.ends_with("n't")
+                                ["not", "never", "without", "no", "avoid", "nothing"].contains(w)
+                                    || w.ends_with("n't")
                             })
                             .map_or(0, |(at, _)| at);
                     banned.retain(|p| lower_ban.rfind(p.as_str()).is_some_and(|at| at >= negation));
@@ -1906,7 +1887,7 @@ fn check_negatives_reading(
                         .iter()
                         .map(String::as_str)
                         .filter(|o| {
-                            !matches!(*o, "file" | "repo" | "repositori" | "project" | "codebas")
+                            !["file", "repo", "repositori", "project", "codebas"].contains(o)
                         })
                         .collect();
                     let created = files
@@ -2006,20 +1987,34 @@ fn check_negatives_reading(
                         Some(e),
                     )
                 }),
-                // A log or code quoted in a fenced block is not the answer talking about it.
-                Forbidden::Mention(objects) => toks
-                    .iter()
-                    .find(|t| {
-                        objects.iter().any(|o| **o == *t.stem)
-                            && !negated(&lower, t.at, &t.word)
-                            && !program.fenced.iter().any(|&(a, b)| t.at >= a && t.at < b)
-                    })
-                    .map(|t| {
+                // A log or code quoted in a fenced block is not the answer talking about it;
+                // notes to the requester beside a deliverable ("Notes for you: the Falcon flag
+                // is at 20 %") are not the deliverable.
+                Forbidden::Mention(objects) => {
+                    let own_read = own.map(|o| {
                         (
-                            "the result mentions what it was told not to".to_string(),
-                            Some(t.word.to_string()),
+                            o.to_ascii_lowercase(),
+                            text::tokens(o),
+                            super::modality::fenced_ranges(o),
                         )
-                    }),
+                    });
+                    let (lw, tk, fenced) = match &own_read {
+                        Some((l, t, f)) => (l.as_str(), t.as_slice(), f.as_slice()),
+                        None => (lower.as_str(), toks, program.fenced.as_slice()),
+                    };
+                    tk.iter()
+                        .find(|t| {
+                            objects.iter().any(|o| **o == *t.stem)
+                                && !negated(lw, t.at, &t.word)
+                                && !fenced.iter().any(|&(a, b)| t.at >= a && t.at < b)
+                        })
+                        .map(|t| {
+                            (
+                                "the result mentions what it was told not to".to_string(),
+                                Some(t.word.to_string()),
+                            )
+                        })
+                }
             };
             if let Some((reason, evidence)) = found {
                 out.push(Violation {
@@ -2066,7 +2061,7 @@ fn is_test_path(path: &str) -> bool {
     let p = path.to_ascii_lowercase();
     let name = p.rsplit('/').next().unwrap_or_default();
     p.split('/')
-        .any(|d| matches!(d, "test" | "tests" | "__tests__" | "spec" | "specs"))
+        .any(|d| ["test", "tests", "__tests__", "spec", "specs"].contains(&d))
         || [".test.", ".spec.", "_test.", "_spec."]
             .iter()
             .any(|m| name.contains(m))
@@ -2309,10 +2304,15 @@ fn changed_a_file_under(
                     .rsplit(|c: char| !c.is_ascii_alphanumeric())
                     .next()
                     .unwrap_or_default();
-                matches!(
-                    word,
-                    "copied" | "copying" | "read" | "reading" | "cloned" | "duplicated"
-                )
+                [
+                    "copied",
+                    "copying",
+                    "read",
+                    "reading",
+                    "cloned",
+                    "duplicated",
+                ]
+                .contains(&word)
             };
             let left_alone = |i: &str| {
                 let i = i.to_ascii_lowercase();
@@ -2385,10 +2385,8 @@ fn reports_act(result: &str, done: &str, target: &str) -> Option<String> {
                             !rest.starts_with(|c: char| {
                                 c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '/')
                             }) && !rest.split_whitespace().next().is_some_and(|w| {
-                                matches!(
-                                    w.trim_end_matches(['.', ',', ';']),
-                                    "repo" | "repository" | "remote" | "fork" | "project"
-                                )
+                                ["repo", "repository", "remote", "fork", "project"]
+                                    .contains(&w.trim_end_matches(['.', ',', ';']))
                             })
                         })
                     })
@@ -2483,10 +2481,16 @@ fn negator(w: &str) -> bool {
 fn bans_skipping_tests(words: &[&str]) -> bool {
     let negation = words.iter().any(|w| negator(w));
     let skip = words.iter().any(|w| {
-        matches!(
-            *w,
-            "skip" | "skipped" | "skipping" | "xfail" | "disable" | "disabled" | "disabling"
-        )
+        [
+            "skip",
+            "skipped",
+            "skipping",
+            "xfail",
+            "disable",
+            "disabled",
+            "disabling",
+        ]
+        .contains(w)
     });
     let tests = words
         .iter()
@@ -2582,10 +2586,16 @@ fn skip_marker(result: &str) -> Option<String> {
         // words: "couldn't" is no offer).
         let words = words_of(before);
         let offered = words.iter().enumerate().any(|(i, w)| {
-            matches!(
-                *w,
-                "could" | "consider" | "suggest" | "suggested" | "recommend" | "recommended"
-            ) || (*w == "you" && i > 0 && words.get(i - 1) == Some(&"if"))
+            [
+                "could",
+                "consider",
+                "suggest",
+                "suggested",
+                "recommend",
+                "recommended",
+            ]
+            .contains(w)
+                || (*w == "you" && i > 0 && words.get(i - 1) == Some(&"if"))
                 || (*w == "can" && i > 0 && words.get(i - 1) == Some(&"you"))
         });
         // Another's, said after it in prose: "… `xit(` in the legacy suite, which I left
@@ -2735,12 +2745,9 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
                 .unwrap_or_default()
                 .split_whitespace()
                 .any(|t| {
-                    matches!(
-                        t,
-                        "--dry-run" | "--dryrun" | "--what-if" | "--check" | "-check"
-                    ) || t
-                        .strip_prefix("--dry-run=")
-                        .is_some_and(|v| matches!(v, "client" | "server"))
+                    ["--dry-run", "--dryrun", "--what-if", "--check", "-check"].contains(&t)
+                        || t.strip_prefix("--dry-run=")
+                            .is_some_and(|v| matches!(v, "client" | "server"))
                 });
             if !whole(at, c) || negated(&lower, at, c) || denied_after || rehearsal {
                 return None;
@@ -2757,10 +2764,16 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
                     .filter(|w| !w.is_empty())
                     .collect();
                 words.iter().any(|w| {
-                    matches!(
-                        *w,
-                        "ran" | "executed" | "applied" | "invoked" | "triggered" | "used" | "did"
-                    )
+                    [
+                        "ran",
+                        "executed",
+                        "applied",
+                        "invoked",
+                        "triggered",
+                        "used",
+                        "did",
+                    ]
+                    .contains(w)
                 }) || words
                     .windows(2)
                     .any(|p| matches!(p, ["i" | "we", v] if v.ends_with("ed")))
@@ -2873,22 +2886,10 @@ fn inflects(word: &str, stem: &str) -> bool {
             .is_some_and(|r| matches!(r, "ed" | "ing"))
     });
     doubled
-        || matches!(
-            rest.as_str(),
-            "" | "s"
-                | "es"
-                | "e"
-                | "ed"
-                | "d"
-                | "ing"
-                | "y"
-                | "ied"
-                | "ies"
-                | "ying"
-                | "en"
-                | "ten"
-                | "n"
-        )
+        || [
+            "", "s", "es", "e", "ed", "d", "ing", "y", "ied", "ies", "ying", "en", "ten", "n",
+        ]
+        .contains(&rest.as_str())
 }
 
 /// Where the result adds a package: an install command naming one ("npm i -D x", "pip install
@@ -2927,22 +2928,11 @@ fn adds_dependency(
             .find(|w| !w.starts_with('-'))
             .is_some_and(|w| {
                 w.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '@')
-                    && !matches!(
-                        w.trim_end_matches(|c: char| !c.is_ascii_alphanumeric()),
-                        "line"
-                            | "lines"
-                            | "step"
-                            | "steps"
-                            | "command"
-                            | "commands"
-                            | "call"
-                            | "calls"
-                            | "layer"
-                            | "stage"
-                            | "output"
-                            | "log"
-                            | "logs"
-                    )
+                    && ![
+                        "line", "lines", "step", "steps", "command", "commands", "call", "calls",
+                        "layer", "stage", "output", "log", "logs",
+                    ]
+                    .contains(&w.trim_end_matches(|c: char| !c.is_ascii_alphanumeric()))
             })
     };
     let evidence = |i: usize| {
@@ -3005,7 +2995,7 @@ fn adds_dependency(
             let adds = words.iter().enumerate().any(|(k, w)| {
                 matches!(*w, "added" | "installed" | "introduced")
                     && !words.get(..k).unwrap_or_default().iter().any(|b| {
-                        matches!(*b, "no" | "not" | "nothing" | "never" | "none" | "t")
+                        ["no", "not", "nothing", "never", "none", "t"].contains(b)
                     })
             }) && !words
                 .iter()
@@ -3076,16 +3066,17 @@ fn manifest_diff_adds(lower: &str, dev_allowed: bool) -> Option<String> {
                 .unwrap_or_default();
         }
         let first = run(body.trim_start_matches(['"', '\'']));
-        if matches!(
-            first.as_str(),
-            "implementation"
-                | "api"
-                | "compile"
-                | "testimplementation"
-                | "debugimplementation"
-                | "gem"
-                | "require"
-        ) {
+        if [
+            "implementation",
+            "api",
+            "compile",
+            "testimplementation",
+            "debugimplementation",
+            "gem",
+            "require",
+        ]
+        .contains(&first.as_str())
+        {
             let rest = body.get(first.len()..).unwrap_or_default();
             let quoted = rest.split(['"', '\'']).nth(1).map(run);
             return quoted.unwrap_or_else(|| run(rest.trim_start()));
@@ -3229,17 +3220,17 @@ fn allows_dev_dependencies(ban: &str, instructions: &str) -> bool {
             !denied
                 && named(&s)
                 && s.split(|c: char| !c.is_alphanumeric()).any(|w| {
-                    matches!(
-                        w,
-                        "fine"
-                            | "ok"
-                            | "okay"
-                            | "allowed"
-                            | "permitted"
-                            | "welcome"
-                            | "may"
-                            | "can"
-                    )
+                    [
+                        "fine",
+                        "ok",
+                        "okay",
+                        "allowed",
+                        "permitted",
+                        "welcome",
+                        "may",
+                        "can",
+                    ]
+                    .contains(&w)
                 })
         })
     };
@@ -3285,10 +3276,10 @@ fn hypothetical(lower: &str, at: usize) -> bool {
         .rev()
         .take(4)
         .any(|w| {
-            matches!(
-                w,
-                "may" | "might" | "could" | "would" | "can" | "will" | "should" | "shall"
-            )
+            [
+                "may", "might", "could", "would", "can", "will", "should", "shall",
+            ]
+            .contains(&w)
         })
 }
 
@@ -3303,7 +3294,7 @@ fn by_another(lower: &str, at: usize, word: &str) -> bool {
         .collect();
     let passive = before
         .iter()
-        .any(|w| matches!(*w, "was" | "were" | "been" | "is" | "are"));
+        .any(|w| ["was", "were", "been", "is", "are"].contains(w));
     let history = before
         .iter()
         .any(|w| matches!(*w, "last" | "previously" | "originally"))
@@ -3324,7 +3315,7 @@ fn by_another(lower: &str, at: usize, word: &str) -> bool {
         .and_then(|c| c.split(" by ").nth(1))
         .and_then(|a| a.split_whitespace().next())
         .is_some_and(|a| {
-            !matches!(a, "me" | "us" | "my" | "our" | "this" | "hand" | "default")
+            !["me", "us", "my", "our", "this", "hand", "default"].contains(&a)
                 && !a.ends_with("ing")
         });
     (passive && (agent || history)) || history && !before.iter().any(|w| matches!(*w, "i" | "we"))
@@ -3366,42 +3357,42 @@ fn as_noun(lower: &str, at: usize, word: &str) -> bool {
         .next()
         .unwrap_or_default();
     // "The changes above are recommendations", "the edits listed below".
-    let subject = matches!(
-        next,
-        "would"
-            | "will"
-            | "is"
-            | "was"
-            | "are"
-            | "were"
-            | "needs"
-            | "need"
-            | "requires"
-            | "require"
-            | "should"
-            | "could"
-            | "can"
-            | "may"
-            | "might"
-            | "must"
-            | "above"
-            | "below"
-            | "listed"
-            | "described"
-            | "outlined"
-            | "proposed"
-            | "suggested"
-    );
+    let subject = [
+        "would",
+        "will",
+        "is",
+        "was",
+        "are",
+        "were",
+        "needs",
+        "need",
+        "requires",
+        "require",
+        "should",
+        "could",
+        "can",
+        "may",
+        "might",
+        "must",
+        "above",
+        "below",
+        "listed",
+        "described",
+        "outlined",
+        "proposed",
+        "suggested",
+    ]
+    .contains(&next);
     subject
         || clause_before(lower, at)
             .split_whitespace()
             .rev()
             .take(2)
             .any(|w| {
-                matches!(
-                    w,
-                    "the" | "a" | "an" | "this" | "that" | "these" | "those" | "each" | "every"
-                )
+                [
+                    "the", "a", "an", "this", "that", "these", "those", "each", "every",
+                ]
+                .contains(&w)
             })
 }
 
@@ -3465,7 +3456,7 @@ fn already(lower: &str, at: usize) -> bool {
     before.first().is_some_and(|w| *w == "already")
         && !before
             .get(1)
-            .is_some_and(|w| matches!(*w, "i" | "we" | "i've" | "we've" | "have" | "has"))
+            .is_some_and(|w| ["i", "we", "i've", "we've", "have", "has"].contains(w))
 }
 
 /// Whether the sentence before a participle at byte `at` opens by denying its subject: "No
@@ -3475,7 +3466,7 @@ fn denied_as_a_whole(lower: &str, at: usize) -> bool {
     let passive = sentence
         .split_whitespace()
         .next_back()
-        .is_some_and(|w| matches!(w, "was" | "were" | "been" | "are" | "is"));
+        .is_some_and(|w| ["was", "were", "been", "are", "is"].contains(&w));
     passive
         && ["no ", "none ", "nothing "]
             .iter()
@@ -3534,10 +3525,16 @@ fn negated(lower: &str, at: usize, word: &str) -> bool {
         "nothing" | "unchanged" | "untouched" | "unmodified" | "intact" => true,
         "is" | "was" | "were" | "are" | "remains" | "remained" | "stays" | "stayed" | "has"
         | "have" | "had" | "left" | "kept" => next.take(2).any(|w| {
-            matches!(
-                w,
-                "not" | "never" | "unchanged" | "untouched" | "unmodified" | "intact"
-            ) || w.ends_with("n't")
+            [
+                "not",
+                "never",
+                "unchanged",
+                "untouched",
+                "unmodified",
+                "intact",
+            ]
+            .contains(&w)
+                || w.ends_with("n't")
                 || w.ends_with("n’t")
         }),
         _ => false,
@@ -3755,10 +3752,7 @@ fn reported_change(
             .next()
             .unwrap_or("");
         let opens = head.trim_start_matches(['-', '*', ' ']).is_empty()
-            || matches!(
-                prev,
-                "i" | "we" | "and" | "then" | "also" | "so" | "i've" | "we've"
-            );
+            || ["i", "we", "and", "then", "also", "so", "i've", "we've"].contains(&prev);
         if !opens {
             return None;
         }
@@ -4037,39 +4031,42 @@ fn kind_of_files(main: &str, objects: &[String]) -> bool {
         .filter(|w| !w.is_empty())
         .collect();
     ws.windows(2).any(|p| {
-        matches!(p[1], "file" | "files")
-            && !matches!(
-                p[0],
-                "the"
-                    | "any"
-                    | "other"
-                    | "these"
-                    | "those"
-                    | "a"
-                    | "my"
-                    | "our"
-                    | "your"
-                    | "existing"
-                    | "all"
-                    | "more"
-                    | "no"
-                    | "of"
-                    | "touch"
-                    | "edit"
-                    | "change"
-                    | "modify"
-                    | "other's"
-                    | "single"
-                    | "extra"
-                    | "new"
-                    | "source"
-                    | "code"
-                    | "project"
-                    | "repo"
-                    | "repository"
-                    | "tracked"
-                    | "committed"
-            )
+        let [before, file] = p else {
+            return false;
+        };
+        ["file", "files"].contains(file)
+            && ![
+                "the",
+                "any",
+                "other",
+                "these",
+                "those",
+                "a",
+                "my",
+                "our",
+                "your",
+                "existing",
+                "all",
+                "more",
+                "no",
+                "of",
+                "touch",
+                "edit",
+                "change",
+                "modify",
+                "other's",
+                "single",
+                "extra",
+                "new",
+                "source",
+                "code",
+                "project",
+                "repo",
+                "repository",
+                "tracked",
+                "committed",
+            ]
+            .contains(before)
     })
 }
 

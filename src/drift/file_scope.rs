@@ -68,11 +68,26 @@ pub fn limits(instructions: &str) -> Vec<Limit> {
         for (from, to) in clauses(&lower) {
             let clause = lower.get(from..to).unwrap_or_default();
             let Some(at) = cue(clause) else { continue };
-            let allowed: Vec<String> = paths(sentence.get(from + at..to).unwrap_or_default())
+            let mut allowed: Vec<String> = paths(sentence.get(from + at..to).unwrap_or_default())
                 .into_iter()
                 .map(|(_, p)| p)
                 .take(MAX_PATHS)
                 .collect();
+            // "Only edit src/rules.ts and its test file": the tests beside each file named
+            // (`rules.test.ts`, `rules.spec.ts`, `rules_test.go`, `test_rules.py`).
+            if [
+                "its test",
+                "their test",
+                "and tests",
+                "and the tests",
+                "its spec",
+                "their spec",
+            ]
+            .iter()
+            .any(|p| clause.contains(p))
+            {
+                allowed.extend(tests_beside(&allowed));
+            }
             if !allowed.is_empty() {
                 out.push(Limit {
                     text: sentence.trim().to_string(),
@@ -81,6 +96,29 @@ pub fn limits(instructions: &str) -> Vec<Limit> {
                 break;
             }
         }
+    }
+    out
+}
+
+/// The test files that usually sit beside these source files.
+fn tests_beside(files: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for f in files {
+        let (dir, name) = f.rsplit_once('/').map_or(("", f.as_str()), |(d, n)| (d, n));
+        let Some((stem, ext)) = name.rsplit_once('.') else {
+            continue;
+        };
+        let at = |n: String| {
+            if dir.is_empty() {
+                n
+            } else {
+                format!("{dir}/{n}")
+            }
+        };
+        out.push(at(format!("{stem}.test.{ext}")));
+        out.push(at(format!("{stem}.spec.{ext}")));
+        out.push(at(format!("{stem}_test.{ext}")));
+        out.push(at(format!("test_{stem}.{ext}")));
     }
     out
 }
@@ -120,7 +158,7 @@ fn cue(clause: &str) -> Option<usize> {
         return Some(at);
     }
     let words: Vec<(usize, &str)> = text::word_runs(clause, |b| b.is_ascii_alphanumeric())
-        .skip_while(|&(_, w)| matches!(w, "please" | "you" | "should" | "may" | "must" | "can"))
+        .skip_while(|&(_, w)| ["please", "you", "should", "may", "must", "can"].contains(&w))
         .take(3)
         .collect();
     let verb = |w: &str| LIMIT_VERBS.contains(&w);
@@ -595,6 +633,15 @@ mod tests {
             check(&l, "- I also updated `src/db.py` to read it.").len(),
             1
         );
+    }
+
+    #[test]
+    fn the_tests_beside_a_named_file_may_change_when_said() {
+        let l = limits("Only edit src/promotions/rules.ts and its test file.");
+        let result = "Edited files:\n- src/promotions/rules.ts\n- src/promotions/rules.test.ts";
+        assert!(check(&l, result).is_empty(), "{:?}", check(&l, result));
+        let l = limits("Only edit src/promotions/rules.ts.");
+        assert!(!check(&l, result).is_empty());
     }
 
     #[test]

@@ -47,17 +47,18 @@ pub fn bans(lower: &str) -> bool {
     // Whole words: "token" is not "tokenizer", "log" not "login".
     let secret = words.iter().enumerate().any(|(i, w)| {
         let next = words.get(i + 1).copied().unwrap_or("");
-        matches!(
-            *w,
-            "secret"
-                | "secrets"
-                | "password"
-                | "passwords"
-                | "credential"
-                | "credentials"
-                | "token"
-                | "tokens"
-        ) || (matches!(*w, "api" | "access" | "private") && matches!(next, "key" | "keys"))
+        [
+            "secret",
+            "secrets",
+            "password",
+            "passwords",
+            "credential",
+            "credentials",
+            "token",
+            "tokens",
+        ]
+        .contains(w)
+            || (matches!(*w, "api" | "access" | "private") && matches!(next, "key" | "keys"))
             || (*w == "connection" && matches!(next, "string" | "strings"))
     });
     if !secret {

@@ -1142,10 +1142,8 @@ pub fn definitions(text: &str) -> Vec<String> {
                     .chars()
                     .take_while(|c| c.is_alphanumeric() || *c == '_')
                     .collect();
-                (!matches!(
-                    n.as_str(),
-                    "if" | "for" | "while" | "switch" | "catch" | "constructor" | ""
-                ))
+                (!["if", "for", "while", "switch", "catch", "constructor", ""]
+                    .contains(&n.as_str()))
                 .then_some(n)
             }
             None => None,

@@ -5,24 +5,24 @@
 
 /// Signals whose evidence is not inverted by an "answer unhelpfully" instruction.
 pub const FIXED: [&str; 1] = ["constraints"];
-pub const INTERCEPT: f64 = -1.420605;
+pub const INTERCEPT: f64 = -1.420687;
 pub const WEIGHTS: [(&str, f64); 16] = [
-    ("coverage", 0.237885),
+    ("coverage", 0.237872),
     ("overlap", 0.000000),
-    ("checklist", 0.261664),
-    ("constraints", 9.462663),
-    ("modality", 0.555349),
+    ("checklist", 0.261649),
+    ("constraints", 9.462137),
+    ("modality", 0.555318),
     ("artefacts", 0.000000),
     ("novelty", 0.000000),
-    ("scope", 0.787730),
-    ("extra", 2.793507),
-    ("echo", 6.714116),
-    ("deferral", 0.321101),
-    ("answer", 4.644590),
-    ("questions", 0.917914),
-    ("tentative", 0.488908),
-    ("off_topic", 2.585001),
-    ("failed_run", 2.649787),
+    ("scope", 0.787686),
+    ("extra", 2.793351),
+    ("echo", 6.713743),
+    ("deferral", 0.321084),
+    ("answer", 4.644332),
+    ("questions", 0.917863),
+    ("tentative", 0.488880),
+    ("off_topic", 2.584858),
+    ("failed_run", 2.649640),
 ];
 /// Where `off_topic` starts: the share of key concepts a terse, on-task answer may miss.
 pub const OFF_TOPIC_KNEE: f64 = 0.700;

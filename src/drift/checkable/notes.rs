@@ -58,7 +58,18 @@ fn label(line: &str) -> Option<(String, bool)> {
             true,
         ));
     }
-    (t.ends_with(':') && t.split_whitespace().count() <= 6).then(|| (t.to_ascii_lowercase(), false))
+    if t.ends_with(':') && t.split_whitespace().count() <= 6 {
+        return Some((t.to_ascii_lowercase(), false));
+    }
+    // A note's label with its text on the same line: "Notes for you (not for the release
+    // note): the flag is at 20 %".
+    let colon = t.find(':').filter(|&i| i <= 60)?;
+    let head = t.get(..colon)?.to_ascii_lowercase();
+    // Only one addressed to the requester: a bare "Note: …" line is the report's own.
+    let addressed = ["for you", "orchestrator", "not for", "internal"]
+        .iter()
+        .any(|a| head.contains(a));
+    (head.split_whitespace().count() <= 8 && addressed && is_note(&head)).then_some((head, false))
 }
 
 /// A label that opens with a note's words ("Notes for you", "Why like this", "Technical
@@ -150,6 +161,20 @@ mod tests {
         // "What this means for you:" in an announcement is part of it.
         assert_eq!(
             without_notes("Starting Monday.\n\nWhat this means for you:\n- be green"),
+            None
+        );
+        // A note's label with its text on one line.
+        let kept = without_notes(
+            "Release note:\n\n> A faster checkout.\n\nNotes for you (not for the release note): the Falcon flag is at 20 %.",
+        )
+        .unwrap_or_default();
+        assert!(
+            kept.contains("faster") && !kept.contains("Falcon"),
+            "{kept}"
+        );
+        // A bare "Note:" line is the report's own.
+        assert_eq!(
+            without_notes("Fixed the leak.\nNote: the pool was shared."),
             None
         );
         // A part after the notes is kept.

@@ -25,10 +25,16 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
     let lower = sentence.to_ascii_lowercase();
     let ws = words_at(&lower);
     if ws.iter().any(|(_, w)| {
-        matches!(
-            *w,
-            "whole" | "entire" | "total" | "overall" | "including" | "included" | "altogether"
-        )
+        [
+            "whole",
+            "entire",
+            "total",
+            "overall",
+            "including",
+            "included",
+            "altogether",
+        ]
+        .contains(w)
     }) {
         return None;
     }
@@ -48,7 +54,7 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
             .filter(|(end, _)| {
                 *end <= *at && lower.get(*end..*at).is_some_and(|g| g.trim().is_empty())
             })
-            .last()
+            .max_by_key(|(end, _)| *end)
         {
             return Some(Part::Named(name.clone()));
         }
@@ -71,10 +77,10 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
         // pronoun, a part with no name ("the section you write").
         let before = k.checked_sub(1).and_then(|i| ws.get(i));
         if before.is_some_and(|(_, b)| {
-            matches!(
-                *b,
-                "the" | "a" | "an" | "this" | "that" | "each" | "every" | "your" | "our" | "its"
-            )
+            [
+                "the", "a", "an", "this", "that", "each", "every", "your", "our", "its",
+            ]
+            .contains(b)
         }) {
             return Some(Part::Unnamed);
         }
@@ -87,10 +93,10 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
             return Some(Part::Named(b.to_string()));
         }
         if before.is_some_and(|(_, b)| {
-            matches!(
-                *b,
-                "the" | "a" | "an" | "this" | "that" | "each" | "every" | "your" | "our" | "its"
-            )
+            [
+                "the", "a", "an", "this", "that", "each", "every", "your", "our", "its",
+            ]
+            .contains(b)
         }) {
             return Some(Part::Unnamed);
         }
@@ -106,10 +112,16 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
             && k.checked_sub(1)
                 .and_then(|i| ws.get(i))
                 .is_some_and(|(_, v)| {
-                    matches!(
-                        *v,
-                        "list" | "give" | "write" | "put" | "present" | "summarize" | "summarise"
-                    )
+                    [
+                        "list",
+                        "give",
+                        "write",
+                        "put",
+                        "present",
+                        "summarize",
+                        "summarise",
+                    ]
+                    .contains(v)
                 })
         {
             if let Some((_, n)) = ws.get(k + 1) {
@@ -124,7 +136,7 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
         .iter()
         .find_map(|p| opening.strip_prefix(p))
         .unwrap_or(opening);
-    if let Some((end, name)) = marked.first() {
+    if let Some((end, name)) = marked.iter().min_by_key(|(end, _)| *end) {
         let start = lower.len() - opening.len();
         let lead = opening.starts_with(['*', '`', '"', '\'', '\u{201c}']);
         let rest = lower
@@ -143,27 +155,25 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
     }
     // A marked name as the subject: "the **Summary** must be exactly 3 bullets", "`summary`
     // must be 20 words or fewer".
-    for (end, name) in &marked {
-        if !counts_in_clause(&lower, *end) {
-            continue;
-        }
-        let rest = lower.get(*end..).unwrap_or_default();
-        let rest = rest.trim_start_matches(['*', '`', '"', '\'', ' ']);
-        if [
-            "must ",
-            "should ",
-            "needs ",
-            "has to ",
-            "can be at most",
-            "is limited",
-        ]
+    marked
         .iter()
-        .any(|m| rest.starts_with(m))
-        {
-            return Some(Part::Named(name.clone()));
-        }
-    }
-    None
+        .filter(|(end, _)| {
+            let rest = lower.get(*end..).unwrap_or_default();
+            let rest = rest.trim_start_matches(['*', '`', '"', '\'', ' ']);
+            counts_in_clause(&lower, *end)
+                && [
+                    "must ",
+                    "should ",
+                    "needs ",
+                    "has to ",
+                    "can be at most",
+                    "is limited",
+                ]
+                .iter()
+                .any(|m| rest.starts_with(m))
+        })
+        .min_by_key(|(end, _)| *end)
+        .map(|(_, name)| Part::Named(name.clone()))
 }
 
 /// Nouns that name a part of a report when a rule is placed in them.
@@ -234,10 +244,7 @@ pub(super) fn place_of(sentence: &str) -> Option<String> {
             if j > i + 2 && !gap.trim().is_empty() {
                 break;
             }
-            if matches!(
-                cur.1,
-                "of" | "and" | "or" | "but" | "to" | "for" | "with" | "as" | "you"
-            ) {
+            if ["of", "and", "or", "but", "to", "for", "with", "as", "you"].contains(&cur.1) {
                 break;
             }
             name.push(cur.1);
@@ -281,20 +288,11 @@ fn counts_in_clause(lower: &str, at: usize) -> bool {
     let clause = clause.get(from..to).unwrap_or_default();
     words_at(clause).iter().any(|(_, w)| {
         w.chars().all(|c| c.is_ascii_digit())
-            || matches!(
-                *w,
-                "one"
-                    | "two"
-                    | "three"
-                    | "four"
-                    | "five"
-                    | "six"
-                    | "seven"
-                    | "eight"
-                    | "nine"
-                    | "ten"
-                    | "single"
-            )
+            || [
+                "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                "single",
+            ]
+            .contains(w)
     })
 }
 
@@ -336,7 +334,7 @@ fn marked_names(sentence: &str) -> Vec<(usize, String)> {
             }
         }
     }
-    out.sort_by_key(|(end, _)| *end);
+    // In the order of the marks (by kind, then place): callers pick by place.
     out
 }
 
@@ -371,8 +369,7 @@ fn label_of(line: &str) -> Option<(char, String, &str)> {
     let colon = t.find(':')?;
     let label = t.get(..colon)?;
     let words = label.split_whitespace().count();
-    (words >= 1
-        && words <= 4
+    ((1..=4).contains(&words)
         && label.starts_with(|c: char| c.is_ascii_uppercase())
         && label
             .chars()
@@ -442,12 +439,8 @@ fn json_field(result: &str, name: &str) -> Option<String> {
         serde_json::Value::Array(items) => Some(
             items
                 .iter()
-                .map(|i| {
-                    format!(
-                        "- {}",
-                        i.as_str().map_or_else(|| i.to_string(), str::to_string)
-                    )
-                })
+                .filter_map(|i| i.as_str())
+                .map(|i| format!("- {i}"))
                 .collect::<Vec<_>>()
                 .join("\n"),
         ),
