@@ -58,6 +58,11 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
         {
             return Some(Part::Named(name.clone()));
         }
+        // "the key points", "without a heading", "the value of the timeout": only a marked
+        // name makes these a part.
+        if *w != "section" {
+            continue;
+        }
         // Called by name after it: "a section called 'Risks'", "the section "Rollback"".
         let after = lower.get(at + w.len()..).unwrap_or_default();
         let after = after
@@ -268,8 +273,8 @@ fn counts_in_clause(lower: &str, at: usize) -> bool {
     let stops = [';', ',', '\u{2014}', '(', ')', '.', ':'];
     let start = lower
         .get(..at)
-        .and_then(|b| b.rfind(stops))
-        .map_or(0, |i| i + 1);
+        .and_then(|b| b.char_indices().rev().find(|(_, c)| stops.contains(c)))
+        .map_or(0, |(i, c)| i + c.len_utf8());
     let end = lower
         .get(at..)
         .and_then(|r| r.find(stops))
@@ -351,8 +356,11 @@ fn normalise(label: &str) -> String {
 /// "**Risks:** …") or a plain one ("Summary: …", a capitalised label of up to four words).
 fn label_of(line: &str) -> Option<(char, String, &str)> {
     let t = line.trim();
-    if let Some(h) = t.strip_prefix('#') {
-        return Some(('#', normalise(h), ""));
+    // "## Summary", not "#123 was the culprit".
+    let hashes = t.len() - t.trim_start_matches('#').len();
+    if hashes > 0 {
+        let h = t.get(hashes..).unwrap_or_default();
+        return h.starts_with(' ').then(|| ('#', normalise(h), ""));
     }
     if let Some(b) = t.strip_prefix("**") {
         let end = b.find("**")?;
@@ -502,6 +510,18 @@ mod tests {
             part_of("Don't use the word 'simple'; keep it under 50 words."),
             None
         );
+        assert_eq!(
+            part_of("Summarize the key points in under 100 words."),
+            None
+        );
+        assert_eq!(
+            part_of("Answer in under 100 words without a heading."),
+            None
+        );
+        assert_eq!(
+            named("Keep it short \u{2014} give a Summary section of exactly 3 bullets."),
+            Some("summary".into())
+        );
     }
 
     #[test]
@@ -540,6 +560,11 @@ mod tests {
         let json = "{\"summary\": \"Twelve words here\", \"details\": \"much longer\"}";
         assert_eq!(find(json, "summary").as_deref(), Some("Twelve words here"));
         assert_eq!(find(report, "risks"), None);
+        // "#123" opens no heading.
+        assert_eq!(
+            find("## Summary\n#123 was the culprit\n- a", "summary").as_deref(),
+            Some("#123 was the culprit\n- a")
+        );
         // A heading's part runs past bold words in its text.
         let nested = "# Risks\n**Note:** low\n- one\n# Plan\n- two";
         assert_eq!(
