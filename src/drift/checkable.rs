@@ -115,6 +115,20 @@ pub enum Rule {
     },
 }
 
+impl Rule {
+    /// A bound on how many words, sentences, bullets or list items there are.
+    fn is_count(&self) -> bool {
+        matches!(
+            self,
+            Rule::Words(..)
+                | Rule::ProseWords(..)
+                | Rule::Sentences(..)
+                | Rule::Bullets(..)
+                | Rule::ListItems(..)
+        )
+    }
+}
+
 /// A parsed constraint and whether the result keeps it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -1574,17 +1588,14 @@ fn admit(text: &str, rule: Rule, cx: &Admit) -> Option<(bool, Rule)> {
         rest_unbounded,
     } = cx;
     let (asked, code_apart, rest_unbounded) = (asked.as_slice(), *code_apart, *rest_unbounded);
+    let lower = text.to_ascii_lowercase();
+    let words = ws_of(&lower);
+    let said = |list: &[&str]| words.iter().any(|w| list.contains(w));
+    let soft = soft_count(text);
     // A sentence that names the reply itself states the reply's rule.
     let of_reply = names_the_reply(text);
     // A count of a named part is checked on that part; of a part with no name, not at all.
-    let counted = matches!(
-        rule,
-        Rule::Words(..)
-            | Rule::ProseWords(..)
-            | Rule::Sentences(..)
-            | Rule::Bullets(..)
-            | Rule::ListItems(..)
-    );
+    let counted = rule.is_count();
     // A word bound said of the prose around the code counts the prose alone.
     let rule = match rule {
         Rule::Words(rel, n)
@@ -1597,9 +1608,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit) -> Option<(bool, Rule)> {
         }
         // "Don't use the word "simply" anywhere": in a fenced entry too.
         Rule::Forbids(list)
-            if words_at(&text.to_ascii_lowercase()).iter().any(|(_, w)| {
-                ["anywhere", "everywhere", "throughout", "entire", "whole"].contains(w)
-            }) =>
+            if said(&["anywhere", "everywhere", "throughout", "entire", "whole"]) =>
         {
             Rule::ForbidsAnywhere(list)
         }
@@ -1617,45 +1626,27 @@ fn admit(text: &str, rule: Rule, cx: &Admit) -> Option<(bool, Rule)> {
     };
     let rule = match part {
         Some(parts::Part::Unnamed) => return None,
-        Some(parts::Part::Named(name)) if !soft_count(text) => Rule::InPart(name, Box::new(rule)),
+        Some(parts::Part::Named(name)) if !soft => Rule::InPart(name, Box::new(rule)),
         Some(parts::Part::Named(_)) => return None,
         None => rule,
     };
     let in_part = matches!(rule, Rule::InPart(..));
+    let counts_paragraphs = rule.is_count() || matches!(rule, Rule::DividedParagraphs(..));
     // A rule whose subject is a part of the answer, or something else it delivers, cannot be
     // checked on the whole answer; a first or last line of the answer is found, so its
     // opening and ending are.
     // "Start with a Summary section of no more than 5 bullets", "Start with `TL;DR:` and
     // at most 2 sentences": a count of the opening part, not of the answer.
-    if matches!(
-        rule,
-        Rule::Words(..)
-            | Rule::ProseWords(..)
-            | Rule::Sentences(..)
-            | Rule::Bullets(..)
-            | Rule::ListItems(..)
-            | Rule::DividedParagraphs(..)
-    ) && opens_with_part(text)
+    if counts_paragraphs
+        && opens_with_part(text)
         && !of_reply
-        && !words_at(&text.to_ascii_lowercase())
-            .iter()
-            .any(|(_, w)| ["whole", "entire", "total", "keep", "overall"].contains(w))
+        && !said(&["whole", "entire", "total", "keep", "overall"])
     {
         return None;
     }
     // A soft count ("Ideally under 100 words, but don't cut anything important", "under
     // 100 words, unless you find a security problem") has no exact bound to check.
-    if matches!(
-        rule,
-        Rule::Words(..)
-            | Rule::ProseWords(..)
-            | Rule::Sentences(..)
-            | Rule::Bullets(..)
-            | Rule::ListItems(..)
-            | Rule::DividedParagraphs(..)
-            | Rule::CapitalWords(..)
-    ) && (soft_count(text) || rest_unbounded)
-    {
+    if (counts_paragraphs || matches!(rule, Rule::CapitalWords(..))) && (soft || rest_unbounded) {
         return None;
     }
     // "Answer yes or no first, then explain in up to two sentences": the count is of what
@@ -1663,13 +1654,11 @@ fn admit(text: &str, rule: Rule, cx: &Admit) -> Option<(bool, Rule)> {
     if matches!(
         rule,
         Rule::Sentences(..) | Rule::Words(..) | Rule::ProseWords(..)
-    ) && {
-        let lower = text.to_ascii_lowercase();
-        let ws = ws_of(&lower);
-        ws.iter()
-            .position(|w| *w == "first")
-            .is_some_and(|i| ws.iter().skip(i).any(|w| *w == "then"))
-    } {
+    ) && words
+        .iter()
+        .position(|w| *w == "first")
+        .is_some_and(|i| words.iter().skip(i).any(|w| *w == "then"))
+    {
         return None;
     }
     // A case rule said with another piece of text named is that text's ("hex values with
@@ -1679,9 +1668,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit) -> Option<(bool, Rule)> {
         Rule::Lowercase | Rule::Uppercase | Rule::CapitalWords(..)
     ) && (names_a_text_object(text) || case_of_a_thing(text))
         // ("Your answer must be lowercase, keys included" still covers everything.)
-        && !words_at(&text.to_ascii_lowercase())
-            .iter()
-            .any(|(_, w)| ["included", "including", "too", "even", "everything"].contains(w))
+        && !said(&["included", "including", "too", "even", "everything"])
     {
         return None;
     }
@@ -1695,17 +1682,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit) -> Option<(bool, Rule)> {
     match subject_of(text, asked) {
         _ if in_part => {}
         Subject::Other if !of_reply => return None,
-        Subject::LineOfAnswer
-            if !matches!(
-                rule,
-                Rule::EndsWith(_)
-                    | Rule::EndsWithOneOf(_)
-                    | Rule::StartsWith(_)
-                    | Rule::StartsWithOneOf(_)
-            ) =>
-        {
-            return None
-        }
+        Subject::LineOfAnswer if !located => return None,
         _ => {}
     }
     Some((of_reply, rule))
@@ -1748,7 +1725,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         )
     };
     let cx = Admit {
-        asked: asked.clone(),
+        asked,
         code_apart,
         rest_unbounded,
     };
@@ -3249,7 +3226,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, &'static [&'static str])> {
             .split([',', ';', '\u{2014}', '(', ')'])
             .filter(|c| has_any(c, &["code block", "code fence"]))
             .any(|clause| {
-                let ws: Vec<&str> = words_at(clause).into_iter().map(|(_, w)| w).collect();
+                let ws = ws_of(clause);
                 ws.iter()
                     .any(|w| ["can", "may", "allowed", "fine", "ok", "okay"].contains(w))
                     && !ws.iter().any(|w| {
@@ -4785,7 +4762,7 @@ fn code_not_counted(message: &str) -> bool {
         .contains(&w)
     };
     for clause in lower.split(['.', ';', '!', '?', '\n', '(', ')']) {
-        let ws: Vec<&str> = words_at(clause).into_iter().map(|(_, w)| w).collect();
+        let ws = ws_of(clause);
         let Some(first_code) = ws.iter().position(|w| code(w)) else {
             continue;
         };
@@ -4883,7 +4860,7 @@ fn case_of_a_thing(sentence: &str) -> bool {
 /// words", "roughly 5 bullets", "under 100 words unless you find a problem", "aim for 3 bullets".
 fn soft_count(sentence: &str) -> bool {
     let lower = sentence.to_ascii_lowercase().replace('\u{2019}', "'");
-    let ws: Vec<&str> = words_at(&lower).into_iter().map(|(_, w)| w).collect();
+    let ws = ws_of(&lower);
     let has = |p: &[&str]| ws.windows(p.len()).any(|x| x == p);
     [
         &["ideally"][..],

@@ -420,17 +420,16 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             .find(|(start, s)| at.is_some_and(|a| a >= *start && a < start + s.len()))
             .map_or(n.text.as_str(), |(_, s)| s);
         let split_off = whole != n.text && whole.contains(':');
+        let of_reply = super::checkable::names_the_reply(&n.text);
         // A ban placed in a thing the answer pastes is checked where it pastes it.
-        if !super::checkable::names_the_reply(&n.text)
-            && super::checkable::in_an_artefact(&n.text, &asked)
-        {
+        if !of_reply && super::checkable::in_an_artefact(&n.text, &asked) {
             for f in &mut n.forbidden {
                 if *f == Forbidden::Emoji {
                     *f = Forbidden::EmojiQuoted;
                 }
             }
         }
-        if !super::checkable::names_the_reply(&n.text)
+        if !of_reply
             && (super::checkable::rule_elsewhere(&n.text, &asked)
                 || (split_off && super::checkable::rule_elsewhere(whole, &asked)))
         {
