@@ -8,7 +8,7 @@ use super::words_at;
 
 /// Words that make the name before (or after) them a part: "the Risks section", "the `summary`
 /// field".
-const PART_WORDS: [&str; 5] = ["section", "field", "value", "key", "heading"];
+const PART_WORDS: [&str; 6] = ["section", "field", "value", "key", "heading", "part"];
 
 /// A count's part, as the message names it.
 #[derive(Debug, PartialEq)]
@@ -17,6 +17,9 @@ pub(super) enum Part {
     Named(String),
     /// A part with no name to look up ("the section you write"): not checkable.
     Unnamed,
+    /// A thing that may be the whole answer or a labelled part of it ("the description must be
+    /// exactly 25 words", "5 bullet points of recommendations"): the part where one is shown.
+    Maybe(String),
 }
 
 /// The part a sentence's count is said of, if any. A sentence that names the whole reply
@@ -97,6 +100,24 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
         if let Some((_, b)) = named {
             return Some(Part::Named(b.to_string()));
         }
+        // "The Known issues section": a capitalised name of two words.
+        let upper = |at: usize| {
+            sentence
+                .get(at..)
+                .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_uppercase()))
+        };
+        if let (Some((_, b)), Some((a_at, a))) = (before, k.checked_sub(2).and_then(|i| ws.get(i))) {
+            if b.chars().all(|c| c.is_ascii_alphabetic())
+                && a.chars().all(|c| c.is_ascii_alphabetic())
+                && upper(*a_at)
+                && ![
+                    "the", "a", "an", "this", "that", "each", "every", "your", "our", "its",
+                ]
+                .contains(a)
+            {
+                return Some(Part::Named(format!("{a} {b}")));
+            }
+        }
         if before.is_some_and(|(_, b)| {
             [
                 "the", "a", "an", "this", "that", "each", "every", "your", "our", "its",
@@ -160,7 +181,7 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
     }
     // A marked name as the subject: "the **Summary** must be exactly 3 bullets", "`summary`
     // must be 20 words or fewer".
-    marked
+    let subject = marked
         .iter()
         .filter(|(end, _)| {
             let rest = lower.get(*end..).unwrap_or_default();
@@ -178,7 +199,70 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
                 .any(|m| rest.starts_with(m))
         })
         .min_by_key(|(end, _)| *end)
-        .map(|(_, name)| Part::Named(name.clone()))
+        .map(|(_, name)| Part::Named(name.clone()));
+    subject.or_else(|| maybe_part(&lower, &ws))
+}
+
+/// A plain noun as the count's subject ("The description must be exactly 25 words") or what a
+/// list holds ("at most 5 bullet points of recommendations"): the answer may be that thing, or
+/// hold it under a label.
+fn maybe_part(lower: &str, ws: &[(usize, &str)]) -> Option<Part> {
+    let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+    let noun = |x: &str| {
+        x.len() > 3 && x.chars().all(|c| c.is_ascii_alphabetic()) && !super::reply_noun(x)
+    };
+    let modal = |x: &str| {
+        [
+            "must", "should", "needs", "has", "can", "cannot", "may", "shall", "is",
+        ]
+        .contains(&x)
+    };
+    if matches!(w(0), "the" | "your") {
+        if let Some(k) = (2..5).find(|&k| modal(w(k))) {
+            // "The release note itself must be under 80 words".
+            let end = if w(k - 1) == "itself" { k - 1 } else { k };
+            let name: Vec<&str> = (1..end).map(w).collect();
+            if (1..=2).contains(&name.len())
+                && name.iter().all(|x| noun(x) || x.len() > 2 && x.chars().all(|c| c.is_ascii_alphabetic()))
+                && name.last().is_some_and(|x| noun(x))
+                && counts_in_clause(lower, ws.get(k).map_or(0, |x| x.0))
+            {
+                return Some(Part::Maybe(name.join(" ")));
+            }
+        }
+    }
+    let of = (1..ws.len()).find(|&i| {
+        w(i) == "of" && matches!(w(i - 1), "bullets" | "points" | "items")
+    })?;
+    let name = if matches!(w(of + 1), "the" | "your") {
+        w(of + 2)
+    } else {
+        w(of + 1)
+    };
+    (noun(name) && counts_in_clause(lower, ws.get(of).map_or(0, |x| x.0)))
+        .then(|| Part::Maybe(name.to_string()))
+}
+
+/// The bold label a list item of `message` opens with, for a sentence (a slice of `message`)
+/// on that item's line: "1. **Summary for the PM** — … Three to five sentences."
+pub(super) fn item_label(message: &str, sentence: &str) -> Option<String> {
+    let start = (sentence.as_ptr() as usize).checked_sub(message.as_ptr() as usize)?;
+    let line_start = message.get(..start)?.rfind('\n').map_or(0, |i| i + 1);
+    let line = message.get(line_start..)?.lines().next()?.trim_start();
+    let item = line
+        .trim_start_matches(|c: char| c.is_ascii_digit())
+        .trim_start_matches(['.', ')', '-', '*', '\u{2022}']);
+    if item.len() == line.len() || !item.starts_with(' ') {
+        return None;
+    }
+    let rest = item.trim_start().strip_prefix("**")?;
+    let end = rest.find("**")?;
+    let after = rest.get(end + 2..)?.trim_start();
+    let label = normalise(rest.get(..end)?);
+    (!label.is_empty()
+        && label.split_whitespace().count() <= 6
+        && (after.is_empty() || after.starts_with([':', '\u{2014}', '\u{2013}', '-'])))
+    .then_some(label)
 }
 
 /// Nouns that name a part of a report when a rule is placed in them.
@@ -211,7 +295,7 @@ const PART_NOUNS: [&str; 24] = [
 
 /// The part a ban is placed in: "don't use the word "vulnerable" in the Summary", "avoid
 /// "bias" in the executive summary", "no jargon in the **Findings** section".
-pub(super) fn place_of(sentence: &str) -> Option<String> {
+pub(super) fn place_of(sentence: &str) -> Option<Part> {
     let lower = sentence.to_ascii_lowercase();
     let ws = words_at(&lower);
     let marked = marked_names(sentence);
@@ -222,7 +306,7 @@ pub(super) fn place_of(sentence: &str) -> Option<String> {
         let Some((next_at, next)) = ws.get(i + 1) else {
             continue;
         };
-        if !matches!(*next, "the" | "your") {
+        if !matches!(*next, "the" | "your" | "that" | "this") {
             continue;
         }
         let start = next_at + next.len();
@@ -237,7 +321,7 @@ pub(super) fn place_of(sentence: &str) -> Option<String> {
                         .is_empty()
                 })
         }) {
-            return Some(name.clone());
+            return Some(Part::Named(name.clone()));
         }
         // Up to three words to the clause's end, the last a part noun.
         let mut name: Vec<&str> = Vec::new();
@@ -255,6 +339,29 @@ pub(super) fn place_of(sentence: &str) -> Option<String> {
             name.push(cur.1);
         }
         let _ = at;
+        // Any other thing: "no 'just' in the guidance" is the guidance's where the result labels
+        // it, else the whole answer's.
+        // "in the README section": the README.
+        let thing = match name.as_slice() {
+            [.., x, "section" | "part" | "table"] => Some(x),
+            [.., x] => Some(x),
+            [] => None,
+        };
+        let maybe = thing
+            .filter(|x| x.len() > 2 && x.chars().all(|c| c.is_ascii_alphabetic()))
+            .filter(|x| {
+                !super::reply_noun(x)
+                    && !["prose", "text", "body", "code", "language", "future", "same"]
+                        .contains(x)
+            })
+            .map(|x| Part::Maybe((*x).to_string()))
+            // "in the Slack message": a message with a name is no reply.
+            .or_else(|| match name.as_slice() {
+                [a, b] if b != &"section" && a.chars().all(|c| c.is_ascii_alphabetic()) => {
+                    Some(Part::Maybe(format!("{a} {b}")))
+                }
+                _ => None,
+            });
         while let Some(last) = name.last() {
             if PART_NOUNS.contains(last) {
                 break;
@@ -262,7 +369,10 @@ pub(super) fn place_of(sentence: &str) -> Option<String> {
             name.pop();
         }
         if !name.is_empty() && name.last() != Some(&"section") && name.last() != Some(&"table") {
-            return Some(name.join(" "));
+            return Some(Part::Named(name.join(" ")));
+        }
+        if maybe.is_some() {
+            return maybe;
         }
     }
     None
@@ -396,11 +506,15 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
     if let Some(v) = json_field(result, name) {
         return Some(v);
     }
+    // "Summary", "Summary (for the PM)", "Draft Slack message" for "slack message".
     let matches = |label: &str| {
         label == name
             || label
                 .strip_prefix(name)
                 .is_some_and(|r| r.starts_with([' ', '(', '-', '\u{2014}']))
+            || label
+                .strip_suffix(name)
+                .is_some_and(|r| r.ends_with(' ') && r.split_whitespace().count() == 1)
     };
     let lines: Vec<&str> = super::lists::outside_fences(result).collect();
     let start = lines
@@ -415,6 +529,13 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
         body.push(inline);
     }
     for line in lines.iter().skip(start + 1) {
+        // A plain "Guidance text:" label's part is the block after it, to a blank line.
+        if kind == ':' && line.trim().is_empty() {
+            if body.iter().any(|l| !l.trim().is_empty()) {
+                break;
+            }
+            continue;
+        }
         match label_of(line) {
             // A heading's part runs to the next heading of its level or above (its bold
             // labels are its own); a label's part to the next label or heading.
@@ -424,6 +545,54 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
         }
     }
     Some(body.join("\n"))
+}
+
+/// The part of a result a content ban is placed in ("no emojis in the Slack message"), where
+/// the result labels it.
+pub(super) fn placed_part(ban: &str, result: &str) -> Option<String> {
+    match place_of(ban) {
+        Some(Part::Named(name) | Part::Maybe(name)) => find(result, &name),
+        Some(Part::Unnamed) => None,
+        // "Keep the `## Summary` section prose-only — no code in it."
+        None => {
+            let lower = ban.to_ascii_lowercase();
+            let (_, name) = marked_names(ban).into_iter().find(|(end, _)| {
+                lower
+                    .get(*end..)
+                    .is_some_and(|r| r.trim_start_matches('*').starts_with(" section"))
+            })?;
+            find(result, &name)
+        }
+    }
+}
+
+/// The one block quote of a result, its marks taken off: where a report pastes the text it
+/// was asked to write ("Put it in a quote block so I can copy it"). None for none or several.
+pub(super) fn pasted(result: &str) -> Option<String> {
+    let mut blocks: Vec<Vec<&str>> = Vec::new();
+    let mut open = false;
+    for line in super::lists::outside_fences(result) {
+        let quoted = line.trim_start().strip_prefix('>');
+        match (quoted, open) {
+            (Some(q), true) => blocks.last_mut()?.push(q.trim_start()),
+            (Some(q), false) => blocks.push(vec![q.trim_start()]),
+            (None, _) => {}
+        }
+        open = quoted.is_some();
+    }
+    match blocks.as_slice() {
+        [one] => Some(one.join("\n")),
+        // Or its one fenced block of prose (```markdown, ```text).
+        [] => {
+            let mut fenced = result.split("```").skip(1).step_by(2);
+            let one = fenced.next().filter(|_| fenced.next().is_none())?;
+            let (lang, body) = one.split_once('\n')?;
+            ["markdown", "md", "text", "txt"]
+                .contains(&lang.trim())
+                .then(|| body.to_string())
+        }
+        _ => None,
+    }
 }
 
 /// A string (or list of strings, one bullet each) under the key `name` of a JSON answer.
@@ -465,7 +634,7 @@ mod tests {
         let named = |s: &str| {
             part_of(s).and_then(|p| match p {
                 Part::Named(n) => Some(n),
-                Part::Unnamed => None,
+                _ => None,
             })
         };
         assert_eq!(
@@ -525,21 +694,43 @@ mod tests {
     }
 
     #[test]
+    fn a_list_item_with_a_bold_label_is_a_part() {
+        let m = "Write it up in two parts:\n\n1. **Summary for the PM** \u{2014} plain words. Three to five sentences.\n2. **Engineering notes** \u{2014} code welcome.";
+        let at = m.find("Three").unwrap_or(0);
+        let sentence = m.get(at..at + 24).unwrap_or_default();
+        assert_eq!(item_label(m, sentence).as_deref(), Some("summary for the pm"));
+        let plain = "Rules:\n- Three to five sentences.";
+        let at = plain.find("Three").unwrap_or(0);
+        assert_eq!(item_label(plain, plain.get(at..).unwrap_or_default()), None);
+        // A list item may open with bold words that are no label.
+        let bold = "- **Do not** add dependencies.";
+        assert_eq!(item_label(bold, bold.get(2..).unwrap_or_default()), None);
+    }
+
+    #[test]
     fn a_ban_is_placed_in_a_named_part() {
         assert_eq!(
             place_of("Don't use the word \"vulnerable\" in the Summary \u{2014} say \"affected\"."),
-            Some("summary".into())
+            Some(Part::Named("summary".into()))
         );
         assert_eq!(
             place_of("Avoid the word \"bias\" in the executive summary."),
-            Some("executive summary".into())
+            Some(Part::Named("executive summary".into()))
         );
         assert_eq!(
             place_of("No jargon in the **Key findings** section."),
-            Some("key findings".into())
+            Some(Part::Named("key findings".into()))
         );
         assert_eq!(place_of("Don't use the word \"simply\" anywhere."), None);
-        assert_eq!(place_of("Don't use \"users\" in the article."), None);
+        // Any other thing: its part where the result labels one, else the whole.
+        assert_eq!(
+            place_of("Don't use \"users\" in the article."),
+            Some(Part::Maybe("article".into()))
+        );
+        assert_eq!(
+            place_of("Don't use 'just' or 'easy' in the guidance \u{2014} they get cut."),
+            Some(Part::Maybe("guidance".into()))
+        );
     }
 
     #[test]
@@ -556,6 +747,18 @@ mod tests {
         assert_eq!(
             find(plain, "summary").as_deref(),
             Some("fixed the loop.\nIt re-rendered.")
+        );
+        // A report's one block quote is what it pastes.
+        assert_eq!(
+            pasted("Here it is.\n\n> Pay by bank.\n> It is free.\n\nTell me if ok.").as_deref(),
+            Some("Pay by bank.\nIt is free.")
+        );
+        assert_eq!(pasted("> one\n\ntext\n\n> two"), None);
+        // A plain label's part ends at a blank line.
+        let pasted = "Guidance text:\n\n> Apply by phone.\n> Or online.\n\nI also saw a typo.";
+        assert_eq!(
+            find(pasted, "guidance").as_deref(),
+            Some("> Apply by phone.\n> Or online.")
         );
         let json = "{\"summary\": \"Twelve words here\", \"details\": \"much longer\"}";
         assert_eq!(find(json, "summary").as_deref(), Some("Twelve words here"));
