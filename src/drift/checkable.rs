@@ -842,7 +842,13 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
                     "docstrings", "subjects",
                 ]
                 .contains(&w(m - 1))
+                    // "banner text must be ALL CAPS" (a text with a name: not "Text must …").
+                    || (m == start + 2 && w(m - 1) == "text")
             });
+        // "First line of your report must be …": a line of the answer.
+        if matches!(w(start), "first" | "last" | "final") && w(start + 1) == "line" {
+            return Subject::LineOfAnswer;
+        }
         return if bare { Subject::Other } else { Subject::Answer };
     }
     let Some(modal) = (start + 1..start + 7).find(|&i| {
@@ -3249,6 +3255,14 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         if let (true, Some(p)) = (that, previous) {
             out.push((p, start, &["*"][..]));
         }
+        // "Update: make that 4 bullets": the counts said before are replaced.
+        let ws = ws_of(&lower);
+        if ws
+            .windows(3)
+            .any(|x| matches!(x, ["make", "that" | "it", n] if number(n).is_some()))
+        {
+            out.push((0, start, LENGTH));
+        }
         previous = Some(start);
         let plain = lower.contains("no word limit") || lower.contains("no length limit");
         // "Update: plain text is fine" takes back a JSON format asked before.
@@ -3324,7 +3338,15 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         // "They're fine with English", "English is fine": a language asked before is dropped.
         if has_any(
             &lower,
-            &["fine with english", "english is fine", "english is ok", "english is easier"],
+            &[
+                "fine with english",
+                "english is fine",
+                "english is ok",
+                "english is easier",
+                "english it is",
+                "in english instead",
+                "have it in english",
+            ],
         ) {
             windows.push(" language ".to_string());
         }
@@ -3996,6 +4018,10 @@ fn ending_cue(sentence: &str, lower: &str) -> Option<(usize, usize, bool)> {
 /// Whether a phrase is a template to fill in ("Tests: <passed>/<total>", "Next: {action}"),
 /// which the answer cannot hold word for word.
 fn template(phrase: &str) -> bool {
+    // "an array with one object per issue, keys `a`, `b`": a description of what ends it.
+    if phrase.starts_with("a ") || phrase.starts_with("an ") {
+        return true;
+    }
     let holes = |open: char, close: char| {
         phrase
             .find(open)
@@ -4882,6 +4908,12 @@ fn code_not_counted(message: &str) -> bool {
     };
     for clause in lower.split(['.', ';', '!', '?', '\n', '(', ')']) {
         let ws = ws_of(clause);
+        // "paste the raw fault below it — the fault text doesn't count toward the limit".
+        if ws.windows(2).any(|x| x == ["doesn't", "count"])
+            && ws.iter().any(|w| matches!(*w, "paste" | "attach"))
+        {
+            return true;
+        }
         let Some(first_code) = ws.iter().position(|w| code(w)) else {
             continue;
         };
@@ -8911,6 +8943,35 @@ mod tests {
         assert!(broken.iter().any(|c| !c.holds), "{broken:?}");
         let kept = check_all(ending, "Faster sync. See the docs.\n\nAsk Priya before publishing.");
         assert!(kept.iter().all(|c| c.holds), "{kept:?}");
+        // "make that 4 bullets" replaces the count; "English it is" the language; a described
+        // ending ("an array with …") is none; a first line's case is that line's.
+        let made = parse("List them as exactly 3 bullets.\n\nUpdate: make that 4 bullets.");
+        assert!(
+            !made.contains(&(false, Rule::Bullets(Rel::Exactly, 3))),
+            "{made:?}"
+        );
+        assert!(!kinds("Write the report in French. Update: English it is.").contains(&"language"));
+        assert!(!kinds("Write notes, but finish with a JSON block: an array with keys `a`, `b`.")
+            .contains(&"ending"));
+        assert!(!kinds("First line of your reply must be one word in ALL CAPS. Then write normally.")
+            .contains(&"uppercase"));
+        // Parts named by a heading after "Under a", a marked heading "containing" a count, the
+        // subject of a ban.
+        for (m, part) in [
+            ("Under a `Risks` heading, give at most 3 bullets; the rest of the reply is free.", "risks"),
+            ("Start with a `### Summary` containing exactly 3 bullets.", "summary"),
+        ] {
+            let r = parse(m);
+            assert!(
+                matches!(r.as_slice(), [(_, Rule::InPart(p, _))] if p == part),
+                "{m}: {r:?}"
+            );
+        }
+        let subject = parse("Write the store notes. The store notes must not contain the word \"bug\".");
+        assert!(
+            matches!(subject.as_slice(), [(_, Rule::PartOrWhole(p, _))] if p == "store notes"),
+            "{subject:?}"
+        );
         // "… and nothing after it": the very end.
         let strict = check_all(
             "Write the patch note and end it with 'See the docs.' and nothing after it.",
@@ -8936,7 +8997,6 @@ mod tests {
             "Within the 2.8.0 entry, use only these headings: Added, Changed, Fixed.",
             "- in the description don't use the word \"best\"",
             "Start with `TL;DR:` and at most 2 sentences.",
-            "**Root cause** \u{2014} no more than two sentences.",
             "No code blocks please. Actually, scratch the no-code rule for this one.",
             "Usually I ask subtasks to keep reports under 150 words \u{2014} not this time.",
             "<under 60 words>",
@@ -8949,6 +9009,10 @@ mod tests {
         }
         // A count of a named part is checked on that part.
         for (m, part) in [
+            (
+                "**Root cause** \u{2014} no more than two sentences.",
+                "root cause",
+            ),
             (
                 "Start with a \"## Summary\" section of no more than 5 bullets.",
                 "summary",

@@ -162,6 +162,11 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
         .iter()
         .find_map(|p| opening.strip_prefix(p))
         .unwrap_or(opening);
+    // "Under a `Next steps` heading, …".
+    let opening = ["a ", "the ", "your "]
+        .iter()
+        .find_map(|p| opening.strip_prefix(p))
+        .unwrap_or(opening);
     if let Some((end, name)) = marked.iter().min_by_key(|(end, _)| *end) {
         let start = lower.len() - opening.len();
         let lead = opening.starts_with(['*', '`', '"', '\'', '\u{201c}']);
@@ -169,12 +174,20 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
             .get(*end..)
             .unwrap_or_default()
             .trim_start_matches(['*', ' ']);
+        // "Under a `Next steps` heading, …".
+        let rest = ["heading", "section"]
+            .iter()
+            .find_map(|p| rest.strip_prefix(p))
+            .unwrap_or(rest);
         if lead
             && *end > start
             && (rest.starts_with([',', ':'])
                 || rest.starts_with("\u{2014}")
                 || rest.starts_with("- "))
-            && counts_in_clause(&lower, (*end + 1).min(lower.len()))
+            && counts_in_clause(
+                &lower,
+                lower.len() - rest.len() + rest.chars().next().map_or(0, char::len_utf8),
+            )
         {
             return Some(Part::Named(name.clone()));
         }
@@ -192,6 +205,8 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
                     "should ",
                     "needs ",
                     "has to ",
+                    // "a `### Summary` containing exactly 3 bullets".
+                    "containing ",
                     "can be at most",
                     "is limited",
                 ]
@@ -298,6 +313,19 @@ const PART_NOUNS: [&str; 24] = [
 pub(super) fn place_of(sentence: &str) -> Option<Part> {
     let lower = sentence.to_ascii_lowercase();
     let ws = words_at(&lower);
+    // The ban's subject: "the release notes must not contain the word "crash"".
+    let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+    let subject = ws.iter().position(|(_, x)| matches!(*x, "the" | "your")).and_then(|d| {
+        let m = (d + 2..d + 4).find(|&i| {
+            matches!(w(i), "must" | "mustn't" | "shouldn't" | "cannot" | "can't")
+                || (w(i) == "should" && w(i + 1) == "not")
+        })?;
+        let name: Vec<&str> = (d + 1..m).map(w).collect();
+        (name.iter().all(|x| x.len() > 2 && x.chars().all(|c| c.is_ascii_alphabetic()))
+            && !name.iter().any(|x| super::reply_noun(x))
+            && !["text", "prose", "code", "word", "words"].contains(name.last()?))
+        .then(|| Part::Maybe(name.join(" ")))
+    });
     let marked = marked_names(sentence);
     for (i, (at, w)) in ws.iter().enumerate() {
         if !matches!(*w, "in" | "within" | "inside") {
@@ -375,7 +403,7 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
             return maybe;
         }
     }
-    None
+    subject
 }
 
 /// Whether the clause around byte `at` holds a number: the count is said there.
