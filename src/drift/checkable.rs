@@ -701,8 +701,12 @@ pub(super) fn in_an_artefact(sentence: &str, asked: &[String]) -> bool {
     // Or as the subject: "Commit messages must not contain emojis".
     let subject = {
         let f = first_word(&ws).unwrap_or(0);
-        let f = f + usize::from(ws.get(f).is_some_and(|x| ["the", "all", "your"].contains(&x.1)));
-        ws.get(f).is_some_and(|x| ["commit", "commits"].contains(&x.1))
+        let f = f + usize::from(
+            ws.get(f)
+                .is_some_and(|x| ["the", "all", "your"].contains(&x.1)),
+        );
+        ws.get(f)
+            .is_some_and(|x| ["commit", "commits"].contains(&x.1))
     };
     subject || (0..ws.len()).any(|i| artefact_at(&ws, i, asked))
 }
@@ -835,7 +839,9 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
         // A bare plural of a thing written besides the answer: "PR titles must not …",
         // "Commit messages must …", "Branch names should …".
         let bare = (start + 1..start + 3)
-            .find(|&i| ["must", "mustn't", "should", "shouldn't", "can't", "cannot"].contains(&w(i)))
+            .find(|&i| {
+                ["must", "mustn't", "should", "shouldn't", "can't", "cannot"].contains(&w(i))
+            })
             .is_some_and(|m| {
                 [
                     "titles", "messages", "headings", "names", "tags", "labels", "comments",
@@ -849,7 +855,11 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
         if matches!(w(start), "first" | "last" | "final") && w(start + 1) == "line" {
             return Subject::LineOfAnswer;
         }
-        return if bare { Subject::Other } else { Subject::Answer };
+        return if bare {
+            Subject::Other
+        } else {
+            Subject::Answer
+        };
     }
     let Some(modal) = (start + 1..start + 7).find(|&i| {
         [
@@ -1637,7 +1647,12 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         || (matches!(rule, Rule::EndsWith(_) | Rule::EndsWithOneOf(_))
             && has_any(
                 &lower,
-                &["nothing after", "nothing else after", "no other words", "the last line"],
+                &[
+                    "nothing after",
+                    "nothing else after",
+                    "no other words",
+                    "the last line",
+                ],
             ));
     // A count of a named part is checked on that part; of a part with no name, not at all.
     let counted = rule.is_count();
@@ -3221,19 +3236,25 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         let at = start + sentence.len();
         // "Under 50 words please. Hmm, scratch that, go up to 150": the sentence before is
         // taken back whole (what this one says stays).
-        let that = ["scratch that", "forget that", "ignore that", "disregard that"]
-            .iter()
-            .any(|p| {
-                lower.match_indices(p).any(|(i, _)| {
-                    lower
-                        .get(i + p.len()..)
-                        .is_some_and(|r| r.is_empty() || r.starts_with([',', '.', ';', ' ', '!']))
-                        && !lower.get(i + p.len()..).is_some_and(|r| {
-                            r.trim_start().starts_with(|c: char| c.is_ascii_alphanumeric())
-                                && !r.starts_with([',', ';'])
-                        })
-                })
-            });
+        let that = [
+            "scratch that",
+            "forget that",
+            "ignore that",
+            "disregard that",
+        ]
+        .iter()
+        .any(|p| {
+            lower.match_indices(p).any(|(i, _)| {
+                lower
+                    .get(i + p.len()..)
+                    .is_some_and(|r| r.is_empty() || r.starts_with([',', '.', ';', ' ', '!']))
+                    && !lower.get(i + p.len()..).is_some_and(|r| {
+                        r.trim_start()
+                            .starts_with(|c: char| c.is_ascii_alphanumeric())
+                            && !r.starts_with([',', ';'])
+                    })
+            })
+        });
         // "That rule doesn't apply to internal messages": the sentence before is narrowed, and a
         // narrowed rule is not checked (which part it holds for is not told).
         let that = that
@@ -3354,7 +3375,15 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         // uppercase": which words may keep them is not checked, so the case rule is not.
         if has_any(
             &lower,
-            &["can keep", "can stay", "may keep", "may stay", "can remain", "exception", "except"],
+            &[
+                "can keep",
+                "can stay",
+                "may keep",
+                "may stay",
+                "can remain",
+                "exception",
+                "except",
+            ],
         ) && has_any(&lower, &["capital", "uppercase", "caps"])
         {
             windows.push(" lowercase ".to_string());
@@ -5600,8 +5629,9 @@ fn word_count(text: &str) -> usize {
 /// common abbreviation or an initial, plus a last unterminated fragment. Line breaks do not end
 /// sentences.
 fn sentence_count(text: &str) -> usize {
-    const ABBREVIATIONS: [&str; 12] = [
-        "mr", "mrs", "ms", "dr", "st", "vs", "etc", "e.g", "i.e", "jr", "sr", "prof",
+    const ABBREVIATIONS: [&str; 15] = [
+        "mr", "mrs", "ms", "dr", "st", "vs", "etc", "e.g", "i.e", "jr", "sr", "prof", "incl",
+        "approx", "esp",
     ];
     let chars: Vec<char> = text.chars().collect();
     let mut n = 0;
@@ -5853,10 +5883,6 @@ fn answer_sentences(lower: &str, ws: &[(usize, &str)]) -> Option<usize> {
     (!more.iter().any(|m| lower.contains(m))).then_some(n)
 }
 
-fn lines_matching(text: &str, f: impl Fn(&str) -> bool) -> usize {
-    text.lines().filter(|l| f(l)).count()
-}
-
 fn highlight_count(text: &str) -> usize {
     // `*x*` and `**x**` on one line, non-empty.
     let mut n = 0;
@@ -6017,14 +6043,44 @@ fn of_the_text(rule: &Rule) -> bool {
 /// Whether a sentence names the reply itself ("your reply", "the whole response"), so that
 /// everything in it, notes included, must keep its rule.
 pub(super) fn names_the_reply(sentence: &str) -> bool {
-    let lower = sentence.to_ascii_lowercase();
+    // Not in a quoted phrase: "must end with 'This message does not …'".
+    let lower = unquoted(&sentence.to_ascii_lowercase());
     let ws = words_at(&lower);
-    ws.windows(2).any(|p| match p {
-        [(_, a), (_, b)] => {
-            ["your", "the", "whole", "entire", "full", "this"].contains(a) && reply_noun(b)
+    // "the answer itself": a part, set against what goes beside it.
+    ws.windows(3).any(|p| match p {
+        [(_, a), (_, b), (_, c)] => {
+            ["your", "the", "whole", "entire", "full", "this"].contains(a)
+                && reply_noun(b)
+                && *c != "itself"
         }
         _ => false,
-    })
+    }) || ws.len() >= 2
+        && ws.get(ws.len() - 2..).is_some_and(|p| {
+            ["your", "the", "whole", "entire", "full", "this"].contains(&p[0].1)
+                && reply_noun(p[1].1)
+        })
+}
+
+/// A sentence without its quoted phrases ('…', "…", `…`, “…”); an apostrophe in a word opens
+/// no quote.
+fn unquoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut close: Option<char> = None;
+    let mut prev = ' ';
+    for c in s.chars() {
+        match close {
+            Some(x) if c == x => close = None,
+            Some(_) => {}
+            None => match c {
+                '"' | '`' => close = Some(c),
+                '\u{201c}' => close = Some('\u{201d}'),
+                '\'' if !prev.is_alphanumeric() => close = Some('\''),
+                _ => out.push(c),
+            },
+        }
+        prev = c;
+    }
+    out
 }
 
 /// The first place of `needle` outside inline code spans: a search from inside one ("`keys_v2`")
@@ -6133,10 +6189,14 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             count(Rel::Exactly, have, *n, "paragraphs separated by ***")
         }
         Rule::Bullets(rel, n) => {
-            let have = lines_matching(text, |l| {
-                let t = l.trim_start();
-                (t.starts_with('*') && !t.starts_with("**")) || t.starts_with('-')
-            });
+            // Not a fenced block's lines (a YAML list), nor a `---` rule.
+            let have = lists::outside_fences(text)
+                .filter(|l| {
+                    let t = l.trim();
+                    ((t.starts_with('*') && !t.starts_with("**")) || t.starts_with('-'))
+                        && !(t.len() >= 3 && t.chars().all(|c| c == '-'))
+                })
+                .count();
             count(*rel, have, *n, "bullet lines")
         }
         Rule::ListItems(rel, n) => {
@@ -8833,9 +8893,15 @@ mod tests {
         ] {
             let ks = kinds(m);
             assert!(
-                !ks.iter()
-                    .any(|k| ["code", "no-code-blocks", "json", "json-keys", "ending", "title"]
-                        .contains(k)),
+                !ks.iter().any(|k| [
+                    "code",
+                    "no-code-blocks",
+                    "json",
+                    "json-keys",
+                    "ending",
+                    "title"
+                ]
+                .contains(k)),
                 "{m}: {:?}",
                 parse(m)
             );
@@ -8854,7 +8920,10 @@ mod tests {
             assert!(!kinds(m).contains(&"sentences"), "{m}: {:?}", parse(m));
         }
         // "Sec. 4" and "No. 12" end no sentence.
-        assert_eq!(sentence_count("It is covered by Sec. 4 of the policy. See No. 12 too."), 2);
+        assert_eq!(
+            sentence_count("It is covered by Sec. 4 of the policy. See No. 12 too."),
+            2
+        );
         // A link is no use of a banned word.
         let ban = Rule::Forbids(vec!["gitlab".into()]);
         assert!(check(&ban, "It links to https://gitlab.com/acme/tool instead.").0);
@@ -8869,7 +8938,13 @@ mod tests {
         let rule = &described[0].1;
         let labelled = "Description:\none two three four five six seven eight nine ten eleven twelve\n\nNotes: the source is the vendor sheet, checked twice.";
         assert!(check(rule, labelled).0);
-        assert!(!check(rule, "one two three four five six seven eight nine ten eleven").0);
+        assert!(
+            !check(
+                rule,
+                "one two three four five six seven eight nine ten eleven"
+            )
+            .0
+        );
         let listed = parse("Give at most 3 bullet points of advice.");
         assert!(
             matches!(listed.as_slice(), [(_, Rule::PartOrWhole(p, _))] if p == "advice"),
@@ -8881,11 +8956,18 @@ mod tests {
             "{placed:?}"
         );
         let rule = &placed[0].1;
-        assert!(check(rule, "Guidance:\n\n> Call us.\n\nI simply copied the old page.").0);
+        assert!(
+            check(
+                rule,
+                "Guidance:\n\n> Call us.\n\nI simply copied the old page."
+            )
+            .0
+        );
         assert!(!check(rule, "You simply call us.").0);
         // The thing itself, pasted in the result's one block quote.
-        let itself =
-            parse("Draft the launch note for the app. The launch note itself must be under 8 words.");
+        let itself = parse(
+            "Draft the launch note for the app. The launch note itself must be under 8 words.",
+        );
         assert!(
             matches!(itself.as_slice(), [(_, Rule::PartOrWhole(p, _))] if p == "launch note"),
             "{itself:?}"
@@ -8908,9 +8990,18 @@ mod tests {
         }
         // Case rules with exceptions; counts that leave a list or a query out; placeholders.
         for (m, kind) in [
-            ("Reply in lowercase. Product names can keep their capitals.", "lowercase"),
-            ("Write in lowercase only. Exception: country codes like DE can stay uppercase.", "lowercase"),
-            ("All variables in the template must use the {{NAME}} format.", "includes"),
+            (
+                "Reply in lowercase. Product names can keep their capitals.",
+                "lowercase",
+            ),
+            (
+                "Write in lowercase only. Exception: country codes like DE can stay uppercase.",
+                "lowercase",
+            ),
+            (
+                "All variables in the template must use the {{NAME}} format.",
+                "includes",
+            ),
         ] {
             assert!(!kinds(m).contains(&kind), "{m}: {:?}", parse(m));
         }
@@ -8941,7 +9032,10 @@ mod tests {
         let ending = "Write the patch note and end it with 'See the docs.'";
         let broken = check_all(ending, "Faster sync.\n\nThe note ends there.");
         assert!(broken.iter().any(|c| !c.holds), "{broken:?}");
-        let kept = check_all(ending, "Faster sync. See the docs.\n\nAsk Priya before publishing.");
+        let kept = check_all(
+            ending,
+            "Faster sync. See the docs.\n\nAsk Priya before publishing.",
+        );
         assert!(kept.iter().all(|c| c.holds), "{kept:?}");
         // "make that 4 bullets" replaces the count; "English it is" the language; a described
         // ending ("an array with …") is none; a first line's case is that line's.
@@ -8951,15 +9045,25 @@ mod tests {
             "{made:?}"
         );
         assert!(!kinds("Write the report in French. Update: English it is.").contains(&"language"));
-        assert!(!kinds("Write notes, but finish with a JSON block: an array with keys `a`, `b`.")
-            .contains(&"ending"));
-        assert!(!kinds("First line of your reply must be one word in ALL CAPS. Then write normally.")
-            .contains(&"uppercase"));
+        assert!(
+            !kinds("Write notes, but finish with a JSON block: an array with keys `a`, `b`.")
+                .contains(&"ending")
+        );
+        assert!(!kinds(
+            "First line of your reply must be one word in ALL CAPS. Then write normally."
+        )
+        .contains(&"uppercase"));
         // Parts named by a heading after "Under a", a marked heading "containing" a count, the
         // subject of a ban.
         for (m, part) in [
-            ("Under a `Risks` heading, give at most 3 bullets; the rest of the reply is free.", "risks"),
-            ("Start with a `### Summary` containing exactly 3 bullets.", "summary"),
+            (
+                "Under a `Risks` heading, give at most 3 bullets; the rest of the reply is free.",
+                "risks",
+            ),
+            (
+                "Start with a `### Summary` containing exactly 3 bullets.",
+                "summary",
+            ),
         ] {
             let r = parse(m);
             assert!(
@@ -8967,7 +9071,8 @@ mod tests {
                 "{m}: {r:?}"
             );
         }
-        let subject = parse("Write the store notes. The store notes must not contain the word \"bug\".");
+        let subject =
+            parse("Write the store notes. The store notes must not contain the word \"bug\".");
         assert!(
             matches!(subject.as_slice(), [(_, Rule::PartOrWhole(p, _))] if p == "store notes"),
             "{subject:?}"

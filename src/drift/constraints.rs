@@ -397,13 +397,10 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
     let lifts = super::checkable::lifted(instructions);
     for n in &mut out {
         let at = instructions.find(n.text.as_str());
-        if lifts
-            .iter()
-            .any(|(from, end, family)| {
-                (*from..*end).contains(&at.unwrap_or(0))
-                    && (family.contains(&"code") || family.contains(&"*"))
-            })
-        {
+        if lifts.iter().any(|(from, end, family)| {
+            (*from..*end).contains(&at.unwrap_or(0))
+                && (family.contains(&"code") || family.contains(&"*"))
+        }) {
             n.forbidden.retain(|f| !matches!(f, Forbidden::Code));
         }
         // A mention banned "unless …" is allowed when the condition holds, which the text
@@ -1904,7 +1901,8 @@ fn check_negatives_reading(
                         .collect();
                     let placed = |i: usize| {
                         bw.get(i.saturating_sub(2)..i).is_some_and(|b| {
-                            b.iter().any(|w| matches!(*w, "in" | "into" | "inside" | "within"))
+                            b.iter()
+                                .any(|w| matches!(*w, "in" | "into" | "inside" | "within"))
                         })
                     };
                     let files = objects.iter().any(|o| o == "file")
@@ -4292,11 +4290,19 @@ mod tests {
     fn removed_apis_placed_files_causes_and_inline_pastes() {
         let v = |m: &str, r: &str| check(&negatives(m), r);
         let m = "Port the screen to the new router. Don't use `LegacyRouter` in the code.";
-        assert!(v(m, "Moved the screen away from `LegacyRouter`; it uses `Router` now.").is_empty());
+        assert!(v(
+            m,
+            "Moved the screen away from `LegacyRouter`; it uses `Router` now."
+        )
+        .is_empty());
         assert!(v(m, "- the old `LegacyRouter` wrapper is gone.").is_empty());
         assert!(!v(m, "Kept `LegacyRouter` for the modal screens.").is_empty());
         let m = "Add the helper to `util/fmt.kt`. Don't declare any new classes in that file.";
-        assert!(v(m, "Added `util/fmt.kt`:\n```kotlin\nfun fmt(x: Int) = x.toString()\n```").is_empty());
+        assert!(v(
+            m,
+            "Added `util/fmt.kt`:\n```kotlin\nfun fmt(x: Int) = x.toString()\n```"
+        )
+        .is_empty());
         let m = "Don't touch anything in `db/schema/`. Find why rows repeat.";
         assert!(
             v(m, "Cause: `db/schema/0007_rows.sql` created the table without a unique key.\n\nI changed `app/rows.py` to upsert.").is_empty()
@@ -4304,7 +4310,11 @@ mod tests {
         assert!(!v(m, "I edited `db/schema/0007_rows.sql` to add a unique key.").is_empty());
         // A placeholder in a code span is no mention of a topic; a quoted name in one is.
         let m = "Write the banner copy. Don't mention prices in the copy.";
-        assert!(v(m, "Banner: \"Try it free\".\n\nI removed the old `{price}` placeholder.").is_empty());
+        assert!(v(
+            m,
+            "Banner: \"Try it free\".\n\nI removed the old `{price}` placeholder."
+        )
+        .is_empty());
         let m = "Don't mention the codename \"Kestrel\" in your report.";
         assert!(!v(m, "It ships behind the `kestrel_v2` flag.").is_empty());
         // A ban placed in a named part is checked there, where the result labels it.
@@ -4315,7 +4325,11 @@ mod tests {
         let r = "Checks:\n- \u{2705} schedule ok\n\nDraft Teams post:\n\n> Rotation starts Monday.";
         assert!(v(m, r).is_empty(), "{:?}", v(m, r));
         let m = "Commit when done. Commit messages must not contain emojis. Send me the hash.";
-        assert!(v(m, "- \u{2705} handler done\n\nCommit `9f1c2d0`, message: `feat: add handler`").is_empty());
+        assert!(v(
+            m,
+            "- \u{2705} handler done\n\nCommit `9f1c2d0`, message: `feat: add handler`"
+        )
+        .is_empty());
         assert!(!v(m, "Commit `9f1c2d0`, message: `feat: add handler \u{2705}`").is_empty());
     }
 

@@ -4,9 +4,11 @@
 //! email ("no code", "all lowercase", "end with the sign-off") is the email's, not the notes'.
 
 /// Words of a part's label that mark it as a note to the requester.
-const NOTE_LABELS: [&str; 23] = [
+const NOTE_LABELS: [&str; 25] = [
     "note",
     "notes",
+    "caveat",
+    "blockers",
     "technical notes",
     "things you should know",
     "for you only",
@@ -68,9 +70,15 @@ fn label(line: &str) -> Option<(String, bool)> {
     let colon = t.find(':').filter(|&i| i <= 60)?;
     let head = t.get(..colon)?.to_ascii_lowercase();
     // Only one addressed to the requester: a bare "Note: …" line is the report's own.
-    let addressed = ["for you", "orchestrator", "not for", "internal", "you should know"]
-        .iter()
-        .any(|a| head.contains(a));
+    let addressed = [
+        "for you",
+        "orchestrator",
+        "not for",
+        "internal",
+        "you should know",
+    ]
+    .iter()
+    .any(|a| head.contains(a));
     (head.split_whitespace().count() <= 8 && addressed && is_note(&head)).then_some((head, false))
 }
 
@@ -97,12 +105,27 @@ pub fn without_notes(result: &str) -> Option<String> {
     let mut note_strong = false;
     let mut in_fence = false;
     let mut any_note = false;
+    // Right after a `---` rule, "Caveat: …" opens a note too.
+    let mut after_rule = false;
     for line in result.lines() {
         let body = line.trim_start();
+        let ruled = after_rule;
+        after_rule = after_rule && body.is_empty();
         if body.starts_with("```") || body.starts_with("~~~") {
             in_fence = !in_fence;
+        } else if !in_fence && ruled && !in_note && label(line).is_none() {
+            let head = body
+                .split(':')
+                .next()
+                .unwrap_or_default()
+                .to_ascii_lowercase();
+            if body.contains(':') && is_note(&head) {
+                in_note = true;
+                any_note = true;
+            }
         } else if !in_fence {
             if let Some((l, strong)) = label(line) {
+                after_rule = l.is_empty();
                 // A separator ends a note; a label starts a part of its own kind (a weak one
                 // inside a note is the note's). Labels themselves are no content.
                 if strong || !note_strong {
@@ -232,6 +255,10 @@ mod tests {
         assert_eq!(without_notes(pasted), None);
         assert_eq!(deliverable("Commit message:\n\n```\nfix: x\n```"), None);
         assert_eq!(deliverable("Here it is:\n\nplain text\n\nmore"), None);
+        // After a `---` rule, "Caveat: …" is a note.
+        let ruled = "No, it is fixed.\n\n---\nCaveat: I could not check the lockfile.";
+        assert_eq!(without_notes(ruled).as_deref(), Some("No, it is fixed."));
+        assert_eq!(without_notes("No.\nCaveat: unsure."), None);
         // A part after the notes is kept.
         let kept = without_notes("## Notes\nwhy\n## Bio\nsun and salt").unwrap_or_default();
         assert!(

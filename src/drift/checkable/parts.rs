@@ -106,7 +106,8 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
                 .get(at..)
                 .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_uppercase()))
         };
-        if let (Some((_, b)), Some((a_at, a))) = (before, k.checked_sub(2).and_then(|i| ws.get(i))) {
+        if let (Some((_, b)), Some((a_at, a))) = (before, k.checked_sub(2).and_then(|i| ws.get(i)))
+        {
             if b.chars().all(|c| c.is_ascii_alphabetic())
                 && a.chars().all(|c| c.is_ascii_alphabetic())
                 && upper(*a_at)
@@ -238,7 +239,9 @@ fn maybe_part(lower: &str, ws: &[(usize, &str)]) -> Option<Part> {
             let end = if w(k - 1) == "itself" { k - 1 } else { k };
             let name: Vec<&str> = (1..end).map(w).collect();
             if (1..=2).contains(&name.len())
-                && name.iter().all(|x| noun(x) || x.len() > 2 && x.chars().all(|c| c.is_ascii_alphabetic()))
+                && name
+                    .iter()
+                    .all(|x| noun(x) || x.len() > 2 && x.chars().all(|c| c.is_ascii_alphabetic()))
                 && name.last().is_some_and(|x| noun(x))
                 && counts_in_clause(lower, ws.get(k).map_or(0, |x| x.0))
             {
@@ -246,9 +249,8 @@ fn maybe_part(lower: &str, ws: &[(usize, &str)]) -> Option<Part> {
             }
         }
     }
-    let of = (1..ws.len()).find(|&i| {
-        w(i) == "of" && matches!(w(i - 1), "bullets" | "points" | "items")
-    })?;
+    let of = (1..ws.len())
+        .find(|&i| w(i) == "of" && matches!(w(i - 1), "bullets" | "points" | "items"))?;
     let name = if matches!(w(of + 1), "the" | "your") {
         w(of + 2)
     } else {
@@ -315,17 +317,22 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
     let ws = words_at(&lower);
     // The ban's subject: "the release notes must not contain the word "crash"".
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
-    let subject = ws.iter().position(|(_, x)| matches!(*x, "the" | "your")).and_then(|d| {
-        let m = (d + 2..d + 4).find(|&i| {
-            matches!(w(i), "must" | "mustn't" | "shouldn't" | "cannot" | "can't")
-                || (w(i) == "should" && w(i + 1) == "not")
-        })?;
-        let name: Vec<&str> = (d + 1..m).map(w).collect();
-        (name.iter().all(|x| x.len() > 2 && x.chars().all(|c| c.is_ascii_alphabetic()))
-            && !name.iter().any(|x| super::reply_noun(x))
-            && !["text", "prose", "code", "word", "words"].contains(name.last()?))
-        .then(|| Part::Maybe(name.join(" ")))
-    });
+    let subject = ws
+        .iter()
+        .position(|(_, x)| matches!(*x, "the" | "your"))
+        .and_then(|d| {
+            let m = (d + 2..d + 4).find(|&i| {
+                matches!(w(i), "must" | "mustn't" | "shouldn't" | "cannot" | "can't")
+                    || (w(i) == "should" && w(i + 1) == "not")
+            })?;
+            let name: Vec<&str> = (d + 1..m).map(w).collect();
+            (name
+                .iter()
+                .all(|x| x.len() > 2 && x.chars().all(|c| c.is_ascii_alphabetic()))
+                && !name.iter().any(|x| super::reply_noun(x))
+                && !["text", "prose", "code", "word", "words"].contains(name.last()?))
+            .then(|| Part::Maybe(name.join(" ")))
+        });
     let marked = marked_names(sentence);
     for (i, (at, w)) in ws.iter().enumerate() {
         if !matches!(*w, "in" | "within" | "inside") {
@@ -379,8 +386,10 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
             .filter(|x| x.len() > 2 && x.chars().all(|c| c.is_ascii_alphabetic()))
             .filter(|x| {
                 !super::reply_noun(x)
-                    && !["prose", "text", "body", "code", "language", "future", "same"]
-                        .contains(x)
+                    && ![
+                        "prose", "text", "body", "code", "language", "future", "same",
+                    ]
+                    .contains(x)
             })
             .map(|x| Part::Maybe((*x).to_string()))
             // "in the Slack message": a message with a name is no reply.
@@ -726,7 +735,10 @@ mod tests {
         let m = "Write it up in two parts:\n\n1. **Summary for the PM** \u{2014} plain words. Three to five sentences.\n2. **Engineering notes** \u{2014} code welcome.";
         let at = m.find("Three").unwrap_or(0);
         let sentence = m.get(at..at + 24).unwrap_or_default();
-        assert_eq!(item_label(m, sentence).as_deref(), Some("summary for the pm"));
+        assert_eq!(
+            item_label(m, sentence).as_deref(),
+            Some("summary for the pm")
+        );
         let plain = "Rules:\n- Three to five sentences.";
         let at = plain.find("Three").unwrap_or(0);
         assert_eq!(item_label(plain, plain.get(at..).unwrap_or_default()), None);
