@@ -6047,18 +6047,12 @@ pub(super) fn names_the_reply(sentence: &str) -> bool {
     let lower = unquoted(&sentence.to_ascii_lowercase());
     let ws = words_at(&lower);
     // "the answer itself": a part, set against what goes beside it.
-    ws.windows(3).any(|p| match p {
-        [(_, a), (_, b), (_, c)] => {
-            ["your", "the", "whole", "entire", "full", "this"].contains(a)
-                && reply_noun(b)
-                && *c != "itself"
-        }
-        _ => false,
-    }) || ws.len() >= 2
-        && ws.get(ws.len() - 2..).is_some_and(|p| {
-            ["your", "the", "whole", "entire", "full", "this"].contains(&p[0].1)
-                && reply_noun(p[1].1)
-        })
+    let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+    (0..ws.len()).any(|i| {
+        ["your", "the", "whole", "entire", "full", "this"].contains(&w(i))
+            && reply_noun(w(i + 1))
+            && w(i + 2) != "itself"
+    })
 }
 
 /// A sentence without its quoted phrases ('…', "…", `…`, “…”); an apostrophe in a word opens
