@@ -683,7 +683,6 @@ fn artefact_at(ws: &[(usize, &str)], i: usize, asked: &[String]) -> bool {
                 "filenames",
                 "ticket",
                 "tweet",
-                "readme",
                 "template",
                 "faq",
                 "slack",
@@ -705,8 +704,10 @@ pub(super) fn in_an_artefact(sentence: &str, asked: &[String]) -> bool {
             ws.get(f)
                 .is_some_and(|x| ["the", "all", "your"].contains(&x.1)),
         );
-        ws.get(f)
-            .is_some_and(|x| ["commit", "commits"].contains(&x.1))
+        ws.get(f).is_some_and(|x| x.1 == "commit")
+            && ws
+                .get(f + 1)
+                .is_some_and(|x| matches!(x.1, "message" | "messages"))
     };
     subject || (0..ws.len()).any(|i| artefact_at(&ws, i, asked))
 }
@@ -1684,7 +1685,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         Some(place) => Some(place),
         // "1. **Summary for the PM** — plain words. Three to five sentences.": the rules of a
         // list item that opens with a bold label are that part's.
-        None if (counted || placed) && !of_reply => part.or(item.map(parts::Part::Named)),
+        None if (counted || placed) && !of_reply => part.or(item.map(parts::Part::Maybe)),
         None => part,
     };
     let rule = match part {
@@ -1723,7 +1724,9 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         .enumerate()
         .position(|(i, w)| {
             // "Start your answer with Yes or No, then …", "Yes or No followed by one sentence".
-            matches!(*w, "first" | "start" | "begin")
+            *w == "first"
+                || (matches!(*w, "start" | "begin")
+                    && words.get(i + 1..i + 5).is_some_and(|r| r.contains(&"with")))
                 || (*w == "yes" && words.get(i + 1..i + 3) == Some(&["or", "no"][..]))
         })
         .is_some_and(|i| {
@@ -3236,6 +3239,17 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         let at = start + sentence.len();
         // "Under 50 words please. Hmm, scratch that, go up to 150": the sentence before is
         // taken back whole (what this one says stays).
+        // Only where it opens its sentence, after an interjection at most ("Hmm, scratch
+        // that, …"): "the build warns; ignore that" and "don't forget that" take nothing back.
+        let opening = [
+            "hmm", "actually", "wait", "oh", "ok", "okay", "no", "edit", "update",
+        ]
+        .iter()
+        .fold(lower.trim_start(), |t, i| {
+            t.strip_prefix(i)
+                .filter(|r| r.starts_with([',', ':', ' ', '.']))
+                .map_or(t, |r| r.trim_start_matches([',', ':', ' ', '.']))
+        });
         let that = [
             "scratch that",
             "forget that",
@@ -3244,16 +3258,9 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         ]
         .iter()
         .any(|p| {
-            lower.match_indices(p).any(|(i, _)| {
-                lower
-                    .get(i + p.len()..)
-                    .is_some_and(|r| r.is_empty() || r.starts_with([',', '.', ';', ' ', '!']))
-                    && !lower.get(i + p.len()..).is_some_and(|r| {
-                        r.trim_start()
-                            .starts_with(|c: char| c.is_ascii_alphanumeric())
-                            && !r.starts_with([',', ';'])
-                    })
-            })
+            opening
+                .strip_prefix(p)
+                .is_some_and(|r| r.is_empty() || r.starts_with([',', '.', ';', '!', '\u{2014}']))
         });
         // "That rule doesn't apply to internal messages": the sentence before is narrowed, and a
         // narrowed rule is not checked (which part it holds for is not told).
@@ -3278,10 +3285,21 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         }
         // "Update: make that 4 bullets": the counts said before are replaced.
         let ws = ws_of(&lower);
-        if ws
-            .windows(3)
-            .any(|x| matches!(x, ["make", "that" | "it", n] if number(n).is_some()))
-        {
+        if ws.windows(4).any(|x| match x {
+            ["make", "that" | "it", n, unit] => {
+                number(n).is_some()
+                    && [
+                        "bullets",
+                        "words",
+                        "sentences",
+                        "items",
+                        "points",
+                        "paragraphs",
+                    ]
+                    .contains(unit)
+            }
+            _ => false,
+        }) {
             out.push((0, start, LENGTH));
         }
         previous = Some(start);
@@ -5673,11 +5691,8 @@ fn sentence_count(text: &str) -> usize {
                 && run == 1
                 && next.is_some_and(char::is_whitespace)
                 && chars.get(j + 2).is_some_and(char::is_ascii_digit)
-                && (2..=4).contains(&prev_word.len())
-                && prev_word.chars().all(|x| x.is_ascii_alphabetic())
-                && chars
-                    .get(i - prev_word.len())
-                    .is_some_and(char::is_ascii_uppercase);
+                && ["art", "no", "fig", "sec", "vol", "ch", "pp", "eq", "ref"]
+                    .contains(&prev_word.as_str());
             let ellipsis = c == '.' && run >= 3;
             // A full stop with a space before it is a path ("docker build -t app ."), not an end.
             let lone = c == '.'
@@ -5999,6 +6014,11 @@ pub(super) fn delivered(result: &str) -> Option<String> {
     notes::deliverable(result)
 }
 
+/// The result without its notes to the requester ([`notes::without_notes`]).
+pub(super) fn without_notes(result: &str) -> Option<String> {
+    notes::without_notes(result)
+}
+
 /// The part of the result a ban is placed in, where the result labels it ([`parts::placed_part`]).
 pub(super) fn placed_part(ban: &str, result: &str) -> Option<String> {
     parts::placed_part(ban, result)
@@ -6159,8 +6179,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             None => (true, None),
         },
         Rule::PartOrWhole(name, inner) => {
-            let part = parts::find(text, name).or_else(|| parts::pasted(text));
-            check(inner, part.as_deref().unwrap_or(text))
+            check(inner, parts::find(text, name).as_deref().unwrap_or(text))
         }
         Rule::Sentences(rel, n) => {
             // A fenced block holds no sentences of the answer (a query, a log).
@@ -6771,7 +6790,17 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
             if !holds
                 && !of_reply
                 && matches!(rule, Rule::EndsWith(_) | Rule::EndsWithOneOf(_))
-                && text.split("\n\n").any(|p| check(&rule, p).0)
+                && {
+                    // The paragraph before the last (a note after it), not any earlier one.
+                    let paras: Vec<&str> = text
+                        .split("\n\n")
+                        .filter(|p| !p.trim().is_empty())
+                        .collect();
+                    paras.len() >= 2
+                        && paras
+                            .get(paras.len() - 2)
+                            .is_some_and(|p| check(&rule, p).0)
+                }
             {
                 (holds, evidence) = (true, None);
             }
@@ -8967,7 +8996,18 @@ mod tests {
             "{itself:?}"
         );
         let rule = &itself[0].1;
-        assert!(check(rule, "Here it is, kept short as asked by the team:\n\n> Sale ends Friday.\n\nWant a longer one?").0);
+        assert!(
+            check(
+                rule,
+                "Launch note:\n\n> Sale ends Friday.\n\nWant a longer one, as asked by the team?"
+            )
+            .0
+        );
+        // An unlabelled quote is not taken for it: the whole is counted.
+        assert!(!check(rule, "Here it is, kept short as asked by the team:\n\n> Sale ends Friday.\n\nWant a longer one?").0);
+        // "ignore that" mid-sentence, "make it 2 commits" take nothing back.
+        assert!(!parse("Answer in under 20 words. The build warns; ignore that.").is_empty());
+        assert!(!parse("Keep it under 20 words. Split the work: make it 2 commits.").is_empty());
         // One language: a later one replaces the earlier, "fine with English" drops it.
         for m in [
             "Antworte bitte auf Deutsch. Ach, vergiss das -- write in English.",

@@ -4,11 +4,10 @@
 //! email ("no code", "all lowercase", "end with the sign-off") is the email's, not the notes'.
 
 /// Words of a part's label that mark it as a note to the requester.
-const NOTE_LABELS: [&str; 25] = [
+const NOTE_LABELS: [&str; 24] = [
     "note",
     "notes",
     "caveat",
-    "blockers",
     "technical notes",
     "things you should know",
     "for you only",

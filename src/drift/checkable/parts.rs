@@ -553,11 +553,26 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
                 .strip_suffix(name)
                 .is_some_and(|r| r.ends_with(' ') && r.split_whitespace().count() == 1)
     };
-    let lines: Vec<&str> = super::lists::outside_fences(result).collect();
-    let start = lines
-        .iter()
-        .position(|l| label_of(l).is_some_and(|(_, label, _)| matches(&label)))?;
-    let first = lines.get(start)?;
+    // Each line with whether it is code (a fence or inside one): no label there, but a fenced
+    // paste under a label is the part's.
+    let mut fence = false;
+    let lines: Vec<(&str, bool)> = result
+        .lines()
+        .map(|l| {
+            let marker = l.trim_start().starts_with("```") || l.trim_start().starts_with("~~~");
+            fence ^= marker;
+            (l, fence || marker)
+        })
+        .collect();
+    let label_at = |i: usize| {
+        lines
+            .get(i)
+            .filter(|(_, code)| !code)
+            .and_then(|(l, _)| label_of(l))
+    };
+    let start =
+        (0..lines.len()).find(|&i| label_at(i).is_some_and(|(_, label, _)| matches(&label)))?;
+    let first = lines.get(start)?.0;
     let (kind, _, inline) = label_of(first)?;
     let level = |l: &str| l.trim().chars().take_while(|c| *c == '#').count();
     let own = level(first);
@@ -565,20 +580,33 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
     if !inline.is_empty() {
         body.push(inline);
     }
-    for line in lines.iter().skip(start + 1) {
-        // A plain "Guidance text:" label's part is the block after it, to a blank line.
+    for (i, (line, _)) in lines.iter().enumerate().skip(start + 1) {
+        // A plain "Guidance text:" label's part is the quote or fenced block pasted after it,
+        // to a blank line.
         if kind == ':' && line.trim().is_empty() {
-            if body.iter().any(|l| !l.trim().is_empty()) {
+            let content: Vec<&&str> = body.iter().filter(|l| !l.trim().is_empty()).collect();
+            let fenced = content.len() >= 2
+                && content
+                    .first()
+                    .is_some_and(|l| l.trim_start().starts_with("```"))
+                && content
+                    .last()
+                    .is_some_and(|l| l.trim_start().starts_with("```"));
+            if fenced
+                || (!content.is_empty() && content.iter().all(|l| l.trim_start().starts_with('>')))
+            {
                 break;
             }
-            continue;
+            if content.is_empty() {
+                continue;
+            }
         }
-        match label_of(line) {
+        match label_at(i) {
             // A heading's part runs to the next heading of its level or above (its bold
             // labels are its own); a label's part to the next label or heading.
             Some(('#', _, _)) if kind != '#' || level(line) <= own => break,
             Some((k, _, _)) if kind != '#' && k != '#' => break,
-            _ => body.push(line),
+            _ => body.push(*line),
         }
     }
     Some(body.join("\n"))
@@ -600,35 +628,6 @@ pub(super) fn placed_part(ban: &str, result: &str) -> Option<String> {
             })?;
             find(result, &name)
         }
-    }
-}
-
-/// The one block quote of a result, its marks taken off: where a report pastes the text it
-/// was asked to write ("Put it in a quote block so I can copy it"). None for none or several.
-pub(super) fn pasted(result: &str) -> Option<String> {
-    let mut blocks: Vec<Vec<&str>> = Vec::new();
-    let mut open = false;
-    for line in super::lists::outside_fences(result) {
-        let quoted = line.trim_start().strip_prefix('>');
-        match (quoted, open) {
-            (Some(q), true) => blocks.last_mut()?.push(q.trim_start()),
-            (Some(q), false) => blocks.push(vec![q.trim_start()]),
-            (None, _) => {}
-        }
-        open = quoted.is_some();
-    }
-    match blocks.as_slice() {
-        [one] => Some(one.join("\n")),
-        // Or its one fenced block of prose (```markdown, ```text).
-        [] => {
-            let mut fenced = result.split("```").skip(1).step_by(2);
-            let one = fenced.next().filter(|_| fenced.next().is_none())?;
-            let (lang, body) = one.split_once('\n')?;
-            ["markdown", "md", "text", "txt"]
-                .contains(&lang.trim())
-                .then(|| body.to_string())
-        }
-        _ => None,
     }
 }
 
@@ -788,12 +787,6 @@ mod tests {
             find(plain, "summary").as_deref(),
             Some("fixed the loop.\nIt re-rendered.")
         );
-        // A report's one block quote is what it pastes.
-        assert_eq!(
-            pasted("Here it is.\n\n> Pay by bank.\n> It is free.\n\nTell me if ok.").as_deref(),
-            Some("Pay by bank.\nIt is free.")
-        );
-        assert_eq!(pasted("> one\n\ntext\n\n> two"), None);
         // A plain label's part ends at a blank line.
         let pasted = "Guidance text:\n\n> Apply by phone.\n> Or online.\n\nI also saw a typo.";
         assert_eq!(
