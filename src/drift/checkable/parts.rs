@@ -97,15 +97,6 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
         if let Some((_, b)) = named {
             return Some(Part::Named(b.to_string()));
         }
-        if before.is_some_and(|(_, b)| {
-            [
-                "the", "a", "an", "this", "that", "each", "every", "your", "our", "its",
-            ]
-            .contains(b)
-        }) {
-            return Some(Part::Unnamed);
-        }
-        continue;
     }
     // "List your findings as at most 4 bullets": the findings, when they are a part's name.
     for (k, (_, w)) in ws.iter().enumerate() {
@@ -357,9 +348,8 @@ fn normalise(label: &str) -> String {
 fn label_of(line: &str) -> Option<(char, String, &str)> {
     let t = line.trim();
     // "## Summary", not "#123 was the culprit".
-    let hashes = t.len() - t.trim_start_matches('#').len();
-    if hashes > 0 {
-        let h = t.get(hashes..).unwrap_or_default();
+    let h = t.trim_start_matches('#');
+    if h.len() < t.len() {
         return h.starts_with(' ').then(|| ('#', normalise(h), ""));
     }
     if let Some(b) = t.strip_prefix("**") {
