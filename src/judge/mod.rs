@@ -3,6 +3,7 @@
 
 pub mod parse;
 pub mod prompt;
+pub mod prose;
 
 pub use parse::{parse_verdict, Verdict};
 pub use prompt::{build_request, JudgeRequest, QUESTIONS};

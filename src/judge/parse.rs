@@ -6,11 +6,10 @@
 //! itself contains — lines it holds verbatim, JSON values it holds (however formatted), and
 //! score or yes/no phrases it holds — even when the judge quotes it without the delimiters.
 
+use super::prose;
 use crate::contracts::extract::json_values;
-use regex_lite::Regex;
 use serde::Serialize;
 use serde_json::{Map, Value};
-use std::sync::OnceLock;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -228,73 +227,46 @@ fn is_none_answer(s: &str) -> bool {
     l.is_empty() || l.starts_with("none") || l == "n/a" || l.starts_with("no ")
 }
 
-// The prose patterns. regex-lite reads `\s`, `\d`, `\b` and `(?i)` as ASCII (judge answers are
-// English; a Unicode-only space or digit makes a phrase unread, and the verifier asks again):
-// the module then needs no regex engine with Unicode tables (see `ARCHITECTURE.md`, size).
-// On ASCII text they match as the Unicode engine did (test below).
-const TRAILING_COMMA: &str = r",(\s*[}\]])";
-// "Overall Alignment Score: 4", "**Score**: 2/5", "Rating - 3 out of 5".
-const SCORE_PATTERN: &str =
-    r"(?i)(?:alignment\s+)?(?:score|rating)\s*\**\s*[:=\-]\s*\**\s*([1-5])(?:\.\d+)?\b";
-const OUT_OF_PATTERN: &str = r"(?i)\b([1-5])\s*(?:/\s*5|out of 5)\b";
-const LABELLED_PATTERN: &str =
-    r"(?im)^[\s*#>\-\d.]*(?:explanation|reasoning|reason|rationale)\**\s*[:\-]\**\s*(\S[^\n]*)$";
-const DRIFT_LINE_PATTERN: &str = r"(?im)^[^\n]*drift[^\n]*?\b(?:yes|no)\b[\s.,:;\-]*(\S[^\n]*)$";
+// The prose patterns, read by hand in `prose` (each beside the regex it matches as).
 const YES_NO_LABELS: [&str; 3] = ["adherence", "goal", "drift"];
-
-fn yes_no_pattern(label: &str) -> String {
-    format!(r"(?im)^[^\n]*?{label}[^\n]*?\b(yes|no)\b")
-}
 
 /// JSON with trailing commas (`{"a": 1,}`) made strict.
 fn drop_trailing_commas(s: &str) -> String {
-    static RE: OnceLock<Option<Regex>> = OnceLock::new();
-    match RE.get_or_init(|| Regex::new(TRAILING_COMMA).ok()) {
-        Some(re) => re.replace_all(s, "$1").into_owned(),
-        None => s.to_string(),
+    let mut out = String::with_capacity(s.len());
+    let mut last = 0;
+    for f in prose::all(s, &prose::trailing_comma) {
+        out.push_str(s.get(last..f.start).unwrap_or_default());
+        last = f.start + 1;
     }
-}
-
-fn regex(cell: &'static OnceLock<Option<Regex>>, pattern: &str) -> Option<&'static Regex> {
-    cell.get_or_init(|| Regex::new(pattern).ok()).as_ref()
+    out.push_str(s.get(last..).unwrap_or_default());
+    out
 }
 
 /// Matches of a verdict phrase the judge may have copied from the child are skipped; at most
 /// this many are looked at.
 const MAX_PHRASES: usize = 64;
 
-fn yes_no(
-    text: &str,
-    cell: &'static OnceLock<Option<Regex>>,
-    label: &str,
-    child: &ChildText,
-) -> Option<bool> {
-    let re = regex(cell, &yes_no_pattern(label))?;
-    let caps = re
-        .captures_iter(text)
+fn span(text: &str, (from, to): (usize, usize)) -> &str {
+    text.get(from..to).unwrap_or_default()
+}
+
+fn yes_no(text: &str, label: &'static str, child: &ChildText) -> Option<bool> {
+    let f = prose::all(text, &prose::yes_no(label))
         .take(MAX_PHRASES)
-        .find(|c| c.get(0).is_some_and(|m| !child.holds(m.as_str())))?;
-    Some(caps.get(1)?.as_str().eq_ignore_ascii_case("yes"))
+        .find(|f| !child.holds(span(text, (f.start, f.end))))?;
+    Some(span(text, f.group).eq_ignore_ascii_case("yes"))
 }
 
 fn from_text(text: &str, child: &ChildText) -> Option<Verdict> {
-    static SCORE: OnceLock<Option<Regex>> = OnceLock::new();
-    static OUT_OF: OnceLock<Option<Regex>> = OnceLock::new();
-    static ADH: OnceLock<Option<Regex>> = OnceLock::new();
-    static GOAL: OnceLock<Option<Regex>> = OnceLock::new();
-    static DRIFT: OnceLock<Option<Regex>> = OnceLock::new();
-    let score_re = regex(&SCORE, SCORE_PATTERN)?;
-    let out_of_re = regex(&OUT_OF, OUT_OF_PATTERN)?;
     // The last score the judge wrote itself.
-    let pick = |re: &Regex| -> Option<u8> {
-        let caps = re
-            .captures_iter(text)
-            .filter(|c| c.get(0).is_some_and(|m| !child.holds(m.as_str())))
+    let pick = |m: &prose::Matcher| -> Option<u8> {
+        let f = prose::all(text, m)
+            .filter(|f| !child.holds(span(text, (f.start, f.end))))
             .take(MAX_PHRASES)
             .last()?;
-        caps.get(1)?.as_str().parse().ok()
+        span(text, f.group).parse().ok()
     };
-    let alignment = pick(score_re).or_else(|| pick(out_of_re))?;
+    let alignment = pick(&prose::score).or_else(|| pick(&prose::out_of))?;
     let mut unaddressed = Vec::new();
     let mut in_list = false;
     for line in text.lines() {
@@ -335,9 +307,9 @@ fn from_text(text: &str, child: &ChildText) -> Option<Verdict> {
     }
     let [adherence, goal, drift] = YES_NO_LABELS;
     Some(Verdict {
-        direct_adherence: yes_no(text, &ADH, adherence, child),
-        goal_alignment: yes_no(text, &GOAL, goal, child),
-        drift: yes_no(text, &DRIFT, drift, child),
+        direct_adherence: yes_no(text, adherence, child),
+        goal_alignment: yes_no(text, goal, child),
+        drift: yes_no(text, drift, child),
         unaddressed,
         alignment,
         explanation: prose_explanation(text),
@@ -347,15 +319,14 @@ fn from_text(text: &str, child: &ChildText) -> Option<Verdict> {
 /// The model's reasoning in a prose answer: an "Explanation:" (or "Reason:", "Reasoning:",
 /// "Rationale:") line, else what follows Yes/No on the drift line.
 fn prose_explanation(text: &str) -> Option<String> {
-    static LABELLED: OnceLock<Option<Regex>> = OnceLock::new();
-    static DRIFT_LINE: OnceLock<Option<Regex>> = OnceLock::new();
-    let labelled = regex(&LABELLED, LABELLED_PATTERN)?;
-    let drift_line = regex(&DRIFT_LINE, DRIFT_LINE_PATTERN)?;
-    [labelled, drift_line].into_iter().find_map(|re| {
-        let caps = re.captures(text)?;
-        let e: String = caps.get(1)?.as_str().trim().chars().take(600).collect();
-        (!e.is_empty()).then_some(e)
-    })
+    let b = text.as_bytes();
+    [prose::labelled, prose::drift_line]
+        .into_iter()
+        .find_map(|first| {
+            let f = first(b, 0)?;
+            let e: String = span(text, f.group).trim().chars().take(600).collect();
+            (!e.is_empty()).then_some(e)
+        })
 }
 
 /// Reads a judge's answer to a request about `child_result`. `Err` says why nothing usable was
@@ -411,15 +382,16 @@ fn read_verdict(answer: &str, delimiter: &str, child: &ChildText) -> Result<Verd
 mod tests {
     use super::*;
 
-    /// Every prose pattern finds, on ASCII text, the matches and groups fancy-regex (Unicode
-    /// classes, as before) finds: random judge-like text from the words and characters the
-    /// patterns look at.
+    /// Every hand-written prose matcher finds the matches and groups of its regex: regex-lite's
+    /// (ASCII classes, the engine they replace) on any text, and fancy-regex's (Unicode classes,
+    /// the engine before that) on ASCII text; random judge-like text from the words and
+    /// characters the patterns look at.
     #[cfg(not(target_arch = "wasm32"))]
     #[test]
-    fn prose_patterns_read_ascii_as_the_unicode_engine_did() {
+    fn prose_matchers_find_what_their_regexes_find() {
         use proptest::prelude::*;
         use proptest::test_runner::{Config, TestRunner};
-        const PARTS: [&str; 43] = [
+        const PARTS: [&str; 50] = [
             " ",
             "  ",
             "\t",
@@ -463,34 +435,76 @@ mod tests {
             ", ]",
             "Goal alignment: ",
             "Direct adherence: ",
+            "\u{b}",
+            "\u{c}",
+            "\u{a0}",
+            "\u{e9}",
+            "Rationale",
+            "reason",
+            "9",
         ];
-        let mut patterns: Vec<String> = [
-            TRAILING_COMMA,
-            SCORE_PATTERN,
-            OUT_OF_PATTERN,
-            LABELLED_PATTERN,
-            DRIFT_LINE_PATTERN,
-        ]
-        .map(String::from)
-        .to_vec();
-        patterns.extend(YES_NO_LABELS.map(yes_no_pattern));
-        let compiled: Vec<(Regex, fancy_regex::Regex)> = patterns
+        let mut patterns: Vec<(String, Box<prose::Matcher>)> = vec![
+            (r",(\s*[}\]])".into(), Box::new(prose::trailing_comma)),
+            (
+                r"(?i)(?:alignment\s+)?(?:score|rating)\s*\**\s*[:=\-]\s*\**\s*([1-5])(?:\.\d+)?\b"
+                    .into(),
+                Box::new(prose::score),
+            ),
+            (
+                r"(?i)\b([1-5])\s*(?:/\s*5|out of 5)\b".into(),
+                Box::new(prose::out_of),
+            ),
+            (
+                r"(?im)^[\s*#>\-\d.]*(?:explanation|reasoning|reason|rationale)\**\s*[:\-]\**\s*(\S[^\n]*)$"
+                    .into(),
+                Box::new(prose::labelled),
+            ),
+            (
+                r"(?im)^[^\n]*drift[^\n]*?\b(?:yes|no)\b[\s.,:;\-]*(\S[^\n]*)$".into(),
+                Box::new(prose::drift_line),
+            ),
+        ];
+        for label in YES_NO_LABELS {
+            patterns.push((
+                format!(r"(?im)^[^\n]*?{label}[^\n]*?\b(yes|no)\b"),
+                Box::new(prose::yes_no(label)),
+            ));
+        }
+        let compiled: Vec<(regex_lite::Regex, fancy_regex::Regex)> = patterns
             .iter()
-            .map(|p| (Regex::new(p).unwrap(), fancy_regex::Regex::new(p).unwrap()))
+            .map(|(p, _)| {
+                (
+                    regex_lite::Regex::new(p).unwrap(),
+                    fancy_regex::Regex::new(p).unwrap(),
+                )
+            })
             .collect();
-        // Per pattern, per match, each group's span.
-        type Found = Vec<Vec<Vec<Option<(usize, usize)>>>>;
-        let groups = |text: &str| -> Found {
-            compiled
+        // Per pattern, per match, its span and its group's.
+        type Found = Vec<Vec<(usize, usize, Option<(usize, usize)>)>>;
+        let ours = |text: &str| -> Found {
+            patterns
                 .iter()
-                .map(|(lite, _)| {
-                    lite.captures_iter(text)
-                        .map(|c| c.iter().map(|m| m.map(|m| (m.start(), m.end()))).collect())
+                .map(|(_, m)| {
+                    prose::all(text, m.as_ref())
+                        .map(|f| (f.start, f.end, Some(f.group)))
                         .collect()
                 })
                 .collect()
         };
-        let theirs = |text: &str| -> Found {
+        let lite = |text: &str| -> Found {
+            compiled
+                .iter()
+                .map(|(lite, _)| {
+                    lite.captures_iter(text)
+                        .map(|c| {
+                            let m = c.get(0).unwrap();
+                            (m.start(), m.end(), c.get(1).map(|g| (g.start(), g.end())))
+                        })
+                        .collect()
+                })
+                .collect()
+        };
+        let fancy = |text: &str| -> Found {
             compiled
                 .iter()
                 .map(|(_, fancy)| {
@@ -498,7 +512,8 @@ mod tests {
                         .captures_iter(text)
                         .map(|c| {
                             let c = c.unwrap();
-                            c.iter().map(|m| m.map(|m| (m.start(), m.end()))).collect()
+                            let m = c.get(0).unwrap();
+                            (m.start(), m.end(), c.get(1).map(|g| (g.start(), g.end())))
                         })
                         .collect()
                 })
@@ -507,14 +522,17 @@ mod tests {
         let found = std::cell::RefCell::new(vec![0; compiled.len()]);
         let texts = proptest::collection::vec(proptest::sample::select(&PARTS[..]), 0..40)
             .prop_map(|v| v.concat());
-        let mut runner = TestRunner::new(Config::with_cases(3000));
+        let mut runner = TestRunner::new(Config::with_cases(6000));
         runner
             .run(&texts, |t| {
-                let ours = groups(&t);
-                for (n, m) in found.borrow_mut().iter_mut().zip(&ours) {
+                let mine = ours(&t);
+                for (n, m) in found.borrow_mut().iter_mut().zip(&mine) {
                     *n += usize::from(!m.is_empty());
                 }
-                prop_assert_eq!(ours, theirs(&t), "{:?}", t);
+                prop_assert_eq!(&mine, &lite(&t), "regex-lite on {:?}", t);
+                if t.is_ascii() {
+                    prop_assert_eq!(&mine, &fancy(&t), "fancy-regex on {:?}", t);
+                }
                 Ok(())
             })
             .unwrap();
