@@ -104,10 +104,14 @@ pub enum Rule {
     NoBullets,
     /// The answer as a numbered list (or holding one): "return them as a numbered list".
     NumberedList,
-    /// `paragraphs` paragraphs separated by blank lines, the `nth` starting with `word`.
     /// A count said of one named part of the answer ("a **Summary** section of exactly 3
     /// bullets"), checked on that part where the result shows it.
     InPart(String, Box<Rule>),
+    /// A rule said of something that may be the whole answer or a part of it ("the description
+    /// must be exactly 25 words", "no 'just' in the guidance"): checked on the part where the
+    /// result labels one so, else on the whole.
+    PartOrWhole(String, Box<Rule>),
+    /// `paragraphs` paragraphs separated by blank lines, the `nth` starting with `word`.
     NthParagraphWord {
         paragraphs: usize,
         nth: usize,
@@ -505,6 +509,11 @@ fn names_a_text_object(sentence: &str) -> bool {
                 "filenames",
                 "acronym",
                 "acronyms",
+                "template",
+                "templates",
+                "files",
+                "annotation",
+                "annotations",
             ]
             .contains(w)
         })
@@ -542,7 +551,10 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
         let stressed =
             (w(i) == "in" && i > 0 && w(i - 1) == "anywhere") || w(i) == "throughout" || opens;
         let itself = (i + 2..i + 6).any(|j| w(j) == "itself");
-        if artefact_at(&ws, i, asked) {
+        // "no code at all in this part": a part of a list in the message.
+        if artefact_at(&ws, i, asked)
+            || (w(i) == "in" && w(i + 1) == "this" && matches!(w(i + 2), "part" | "section"))
+        {
             return true;
         }
         if !(matches!(w(i), "in" | "within" | "inside" | "throughout") && (stressed || itself)) {
@@ -671,6 +683,9 @@ fn artefact_at(ws: &[(usize, &str)], i: usize, asked: &[String]) -> bool {
                 "filenames",
                 "ticket",
                 "tweet",
+                "template",
+                "faq",
+                "slack",
             ]
             .contains(&x)
                 && !asked.iter().any(|a| a == x)
@@ -682,7 +697,19 @@ fn artefact_at(ws: &[(usize, &str)], i: usize, asked: &[String]) -> bool {
 pub(super) fn in_an_artefact(sentence: &str, asked: &[String]) -> bool {
     let lower = sentence.to_ascii_lowercase();
     let ws = words_at(&lower);
-    (0..ws.len()).any(|i| artefact_at(&ws, i, asked))
+    // Or as the subject: "Commit messages must not contain emojis".
+    let subject = {
+        let f = first_word(&ws).unwrap_or(0);
+        let f = f + usize::from(
+            ws.get(f)
+                .is_some_and(|x| ["the", "all", "your"].contains(&x.1)),
+        );
+        ws.get(f).is_some_and(|x| x.1 == "commit")
+            && ws
+                .get(f + 1)
+                .is_some_and(|x| matches!(x.1, "message" | "messages"))
+    };
+    subject || (0..ws.len()).any(|i| artefact_at(&ws, i, asked))
 }
 
 #[derive(Debug, PartialEq)]
@@ -810,7 +837,30 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
     ]
     .contains(&w(start))
     {
-        return Subject::Answer;
+        // A bare plural of a thing written besides the answer: "PR titles must not …",
+        // "Commit messages must …", "Branch names should …".
+        let bare = (start + 1..start + 3)
+            .find(|&i| {
+                ["must", "mustn't", "should", "shouldn't", "can't", "cannot"].contains(&w(i))
+            })
+            .is_some_and(|m| {
+                [
+                    "titles", "messages", "headings", "names", "tags", "labels", "comments",
+                    "docstrings", "subjects",
+                ]
+                .contains(&w(m - 1))
+                    // "banner text must be ALL CAPS" (a text with a name: not "Text must …").
+                    || (m == start + 2 && w(m - 1) == "text")
+            });
+        // "First line of your report must be …": a line of the answer.
+        if matches!(w(start), "first" | "last" | "final") && w(start + 1) == "line" {
+            return Subject::LineOfAnswer;
+        }
+        return if bare {
+            Subject::Other
+        } else {
+            Subject::Answer
+        };
     }
     let Some(modal) = (start + 1..start + 7).find(|&i| {
         [
@@ -1581,7 +1631,7 @@ fn cued(lower: &str) -> bool {
 /// condition or softness, and turned into the rule it checks (the prose's words, a part's
 /// count). Out of line: `parse` calls it from some forty places.
 #[inline(never)]
-fn admit(text: &str, rule: Rule, cx: &Admit) -> Option<(bool, Rule)> {
+fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bool, Rule)> {
     let Admit {
         asked,
         code_apart,
@@ -1592,8 +1642,19 @@ fn admit(text: &str, rule: Rule, cx: &Admit) -> Option<(bool, Rule)> {
     let words = ws_of(&lower);
     let said = |list: &[&str]| words.iter().any(|w| list.contains(w));
     let soft = soft_count(text);
-    // A sentence that names the reply itself states the reply's rule.
-    let of_reply = names_the_reply(text);
+    // A sentence that names the reply itself states the reply's rule; so does an ending with
+    // "nothing after it" (notes after a deliverable too).
+    let of_reply = names_the_reply(text)
+        || (matches!(rule, Rule::EndsWith(_) | Rule::EndsWithOneOf(_))
+            && has_any(
+                &lower,
+                &[
+                    "nothing after",
+                    "nothing else after",
+                    "no other words",
+                    "the last line",
+                ],
+            ));
     // A count of a named part is checked on that part; of a part with no name, not at all.
     let counted = rule.is_count();
     // A word bound said of the prose around the code counts the prose alone.
@@ -1621,13 +1682,17 @@ fn admit(text: &str, rule: Rule, cx: &Admit) -> Option<(bool, Rule)> {
         Rule::Forbids(_) | Rule::ForbidsAnywhere(_) | Rule::ProseForbids(_)
     ) && !of_reply;
     let part = match parts::place_of(text).filter(|_| placed) {
-        Some(name) => Some(parts::Part::Named(name)),
+        Some(place) => Some(place),
+        // "1. **Summary for the PM** — plain words. Three to five sentences.": the rules of a
+        // list item that opens with a bold label are that part's.
+        None if (counted || placed) && !of_reply => part.or(item.map(parts::Part::Maybe)),
         None => part,
     };
     let rule = match part {
         Some(parts::Part::Unnamed) => return None,
         Some(parts::Part::Named(name)) if !soft => Rule::InPart(name, Box::new(rule)),
-        Some(parts::Part::Named(_)) => return None,
+        Some(parts::Part::Maybe(name)) if !soft => Rule::PartOrWhole(name, Box::new(rule)),
+        Some(_) => return None,
         None => rule,
     };
     let in_part = matches!(rule, Rule::InPart(..));
@@ -1656,8 +1721,20 @@ fn admit(text: &str, rule: Rule, cx: &Admit) -> Option<(bool, Rule)> {
         Rule::Sentences(..) | Rule::Words(..) | Rule::ProseWords(..)
     ) && words
         .iter()
-        .position(|w| *w == "first")
-        .is_some_and(|i| words.iter().skip(i).any(|w| *w == "then"))
+        .enumerate()
+        .position(|(i, w)| {
+            // "Start your answer with Yes or No, then …", "Yes or No followed by one sentence".
+            *w == "first"
+                || (matches!(*w, "start" | "begin")
+                    && words.get(i + 1..i + 5).is_some_and(|r| r.contains(&"with")))
+                || (*w == "yes" && words.get(i + 1..i + 3) == Some(&["or", "no"][..]))
+        })
+        .is_some_and(|i| {
+            words
+                .iter()
+                .skip(i)
+                .any(|w| matches!(*w, "then" | "followed"))
+        })
     {
         return None;
     }
@@ -1730,7 +1807,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         rest_unbounded,
     };
     let mut push = |text: &str, rule: Rule| {
-        let Some((of_reply, rule)) = admit(text, rule, &cx) else {
+        let item = parts::item_label(message, text);
+        let Some((of_reply, rule)) = admit(text, rule, &cx, item) else {
             return;
         };
         if let Some(seen) = out.iter_mut().find(|(_, _, r)| *r == rule) {
@@ -2608,7 +2686,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         {
             push(sentence, Rule::Quoted);
         }
-        if (has("<<") && has(">>")) || has("double angular brackets") {
+        // "End with the marker `<<EOR>>`" is an ending, not a title.
+        if (has("<<") && has(">>") && has_any(&lower, &["title", "name", "bracket"]))
+            || has("double angular brackets")
+        {
             push(sentence, Rule::Title);
         }
         if has_any(
@@ -3019,7 +3100,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     }
     // An answer has one opening and one ending: a later one replaces an earlier one ("Start
     // with 'Findings:'. … change of plan: start with 'Verdict:' instead").
-    for kind in ["opening", "ending"] {
+    // One language too: "Antworte auf Deutsch. … Write in English."
+    for kind in ["opening", "ending", "language"] {
         let said: Vec<usize> = (0..out.len())
             .filter(|&i| out.get(i).is_some_and(|(_, _, r)| describe(r).0 == kind))
             .collect();
@@ -3036,9 +3118,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             let Some(at) = *at else {
                 return true;
             };
-            !lifts
-                .iter()
-                .any(|(end, family)| at < *end && family.contains(&describe(rule).0))
+            !lifts.iter().any(|(from, end, family)| {
+                (*from..*end).contains(&at)
+                    && (family.contains(&"*") || family.contains(&describe(rule).0))
+            })
         });
     }
     out.into_iter()
@@ -3089,7 +3172,7 @@ const LIFTS_AFTER: [&str; 13] = [
 /// table") lifts the rule too: which part it still holds for is not checked. The rule must be
 /// named within five words of the lift, in its clause ("Ignore the failing lint; no code
 /// blocks" lifts nothing), and a negated lift ("don't ignore …") is none.
-pub(super) fn lifted(message: &str) -> Vec<(usize, &'static [&'static str])> {
+pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
     const LENGTH: &[&str] = &[
         "words",
         "prose-words",
@@ -3098,7 +3181,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, &'static [&'static str])> {
         "paragraphs",
         "characters",
     ];
-    const FAMILIES: [(&[&str], &[&str]); 7] = [
+    const FAMILIES: [(&[&str], &[&str]); 8] = [
         (
             &[
                 "word limit",
@@ -3141,15 +3224,85 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, &'static [&'static str])> {
                 "last line",
                 "final line",
                 "ending",
+                "marker",
             ],
             &["ending"],
         ),
         (&["opening"], &["opening"]),
+        (&["language"], &["language"]),
     ];
     let mut out = Vec::new();
+    let mut previous = None;
     for sentence in sentences(message) {
         let lower = sentence.to_ascii_lowercase().replace('\u{2019}', "'");
-        let at = sentence.as_ptr() as usize - message.as_ptr() as usize + sentence.len();
+        let start = sentence.as_ptr() as usize - message.as_ptr() as usize;
+        let at = start + sentence.len();
+        // "Under 50 words please. Hmm, scratch that, go up to 150": the sentence before is
+        // taken back whole (what this one says stays).
+        // Only where it opens its sentence, after an interjection at most ("Hmm, scratch
+        // that, …"): "the build warns; ignore that" and "don't forget that" take nothing back.
+        let opening = [
+            "hmm", "actually", "wait", "oh", "ok", "okay", "no", "edit", "update",
+        ]
+        .iter()
+        .fold(lower.trim_start(), |t, i| {
+            t.strip_prefix(i)
+                .filter(|r| r.starts_with([',', ':', ' ', '.']))
+                .map_or(t, |r| r.trim_start_matches([',', ':', ' ', '.']))
+        });
+        let that = [
+            "scratch that",
+            "forget that",
+            "ignore that",
+            "disregard that",
+        ]
+        .iter()
+        .any(|p| {
+            opening
+                .strip_prefix(p)
+                .is_some_and(|r| r.is_empty() || r.starts_with([',', '.', ';', '!', '\u{2014}']))
+        });
+        // "That rule doesn't apply to internal messages": the sentence before is narrowed, and a
+        // narrowed rule is not checked (which part it holds for is not told).
+        let that = that
+            || ["that rule", "this rule", "these rules", "those rules"]
+                .iter()
+                .any(|r| {
+                    [
+                        " doesn't apply",
+                        " does not apply",
+                        " don't apply",
+                        " do not apply",
+                        " only applies",
+                        " only apply",
+                        " applies only",
+                    ]
+                    .iter()
+                    .any(|a| lower.contains(&format!("{r}{a}")))
+                });
+        if let (true, Some(p)) = (that, previous) {
+            out.push((p, start, &["*"][..]));
+        }
+        // "Update: make that 4 bullets": the counts said before are replaced.
+        let ws = ws_of(&lower);
+        if ws.windows(4).any(|x| match x {
+            ["make", "that" | "it", n, unit] => {
+                number(n).is_some()
+                    && [
+                        "bullets",
+                        "words",
+                        "sentences",
+                        "items",
+                        "points",
+                        "paragraphs",
+                    ]
+                    .contains(unit)
+            }
+            _ => false,
+        }) {
+            out.push((0, start, LENGTH));
+        }
+        previous = Some(start);
         let plain = lower.contains("no word limit") || lower.contains("no length limit");
         // "Update: plain text is fine" takes back a JSON format asked before.
         let prose_fine = ["plain text", "prose", "plain english", "markdown"]
@@ -3221,10 +3374,42 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, &'static [&'static str])> {
         if prose_fine {
             windows.push(" json ".to_string());
         }
+        // "They're fine with English", "English is fine": a language asked before is dropped.
+        if has_any(
+            &lower,
+            &[
+                "fine with english",
+                "english is fine",
+                "english is ok",
+                "english is easier",
+                "english it is",
+                "in english instead",
+                "have it in english",
+            ],
+        ) {
+            windows.push(" language ".to_string());
+        }
+        // "Proper nouns can keep their capitals", "exception: currency codes can stay
+        // uppercase": which words may keep them is not checked, so the case rule is not.
+        if has_any(
+            &lower,
+            &[
+                "can keep",
+                "can stay",
+                "may keep",
+                "may stay",
+                "can remain",
+                "exception",
+                "except",
+            ],
+        ) && has_any(&lower, &["capital", "uppercase", "caps"])
+        {
+            windows.push(" lowercase ".to_string());
+        }
         // "SQL inside code blocks can keep normal casing" lets code in after "prose only".
         let code_allowed = lower
             .split([',', ';', '\u{2014}', '(', ')'])
-            .filter(|c| has_any(c, &["code block", "code fence"]))
+            .filter(|c| has_any(c, &["code block", "code fence", "snippet"]))
             .any(|clause| {
                 let ws = ws_of(clause);
                 ws.iter()
@@ -3280,7 +3465,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, &'static [&'static str])> {
                 .iter()
                 .any(|w| names.iter().any(|n| w.contains(&format!(" {n} "))))
             {
-                out.push((at, family));
+                out.push((0, at, family));
             }
         }
     }
@@ -3880,6 +4065,10 @@ fn ending_cue(sentence: &str, lower: &str) -> Option<(usize, usize, bool)> {
 /// Whether a phrase is a template to fill in ("Tests: <passed>/<total>", "Next: {action}"),
 /// which the answer cannot hold word for word.
 fn template(phrase: &str) -> bool {
+    // "an array with one object per issue, keys `a`, `b`": a description of what ends it.
+    if phrase.starts_with("a ") || phrase.starts_with("an ") {
+        return true;
+    }
     let holes = |open: char, close: char| {
         phrase
             .find(open)
@@ -4706,10 +4895,10 @@ fn note_allowed(message: &str) -> bool {
     super::text::sentences(&lower).into_iter().any(|(_, s)| {
         let ws = ws_of(s);
         ws.iter()
-            .any(|w| matches!(*w, "note" | "notes" | "comment"))
+            .any(|w| matches!(*w, "note" | "notes" | "comment" | "line"))
             && ws
                 .iter()
-                .any(|w| matches!(*w, "add" | "include" | "append"))
+                .any(|w| matches!(*w, "add" | "include" | "append" | "put"))
             && ws
                 .iter()
                 .any(|w| ["can", "may", "free", "fine", "ok", "okay"].contains(w))
@@ -4758,11 +4947,20 @@ fn code_not_counted(message: &str) -> bool {
             "config",
             "manifest",
             "attachment",
+            "appendix",
+            "output",
+            "list",
         ]
         .contains(&w)
     };
     for clause in lower.split(['.', ';', '!', '?', '\n', '(', ')']) {
         let ws = ws_of(clause);
+        // "paste the raw fault below it — the fault text doesn't count toward the limit".
+        if ws.windows(2).any(|x| x == ["doesn't", "count"])
+            && ws.iter().any(|w| matches!(*w, "paste" | "attach"))
+        {
+            return true;
+        }
         let Some(first_code) = ws.iter().position(|w| code(w)) else {
             continue;
         };
@@ -4785,13 +4983,23 @@ fn code_not_counted(message: &str) -> bool {
             &["exempt"],
         ]
         .iter()
-        .any(|p| has(first_code, p));
-        // "not counting the code", "excluding code blocks".
+        .any(|p| {
+            // From any code word: "put the query in a code block — the query doesn't count".
+            (first_code..ws.len()).any(|i| ws.get(i).is_some_and(|w| code(w)) && has(i, p))
+        });
+        // "not counting the code", "excluding code blocks", "don't count the list of …".
         let before = ws
             .iter()
             .take(first_code)
             .any(|w| matches!(*w, "excluding" | "exclude"))
-            || has(0, &["not", "counting"]) && ws.iter().skip(first_code).any(|w| code(w));
+            || (has(0, &["not", "counting"])
+                || ws
+                    .get(first_code.saturating_sub(3)..first_code)
+                    .is_some_and(|b| {
+                        b.windows(2)
+                            .any(|x| x == ["don't", "count"] || x == ["not", "count"])
+                    }))
+                && ws.iter().skip(first_code).any(|w| code(w));
         // "include the diff" beside a bound on the explanation.
         let asked = ws
             .iter()
@@ -4799,7 +5007,13 @@ fn code_not_counted(message: &str) -> bool {
             .any(|w| ["include", "paste", "attach", "append", "add"].contains(w))
             && has_any(
                 &lower,
-                &["your explanation", "the explanation", "your prose"],
+                &[
+                    "your explanation",
+                    "the explanation",
+                    "your prose",
+                    "the summary",
+                    "your summary",
+                ],
             );
         if after || before || asked {
             return true;
@@ -5107,6 +5321,13 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         let Some((at, noun)) = ws.get(j) else {
             continue;
         };
+        // "use the {{NAME}} format": a placeholder, not the noun "name".
+        if lower
+            .get(..*at)
+            .is_some_and(|b| b.ends_with(['{', '<', '[', '$']))
+        {
+            continue;
+        }
         let quoted_next = NOUNS.contains(noun).then_some(at + noun.len());
         let start = match quoted_next {
             Some(s) => s,
@@ -5221,6 +5442,13 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
             " rather than",
             ", use ",
             ", prefer",
+            // "don't use the word "hack", say "workaround"": the word to use instead.
+            ", say ",
+            ", write ",
+            ", call ",
+            " and call ",
+            " we say ",
+            " we use ",
             "; ",
             // A dash opens another clause: "avoid the word 'hack' — say 'workaround'".
             " \u{2014} ",
@@ -5419,8 +5647,9 @@ fn word_count(text: &str) -> usize {
 /// common abbreviation or an initial, plus a last unterminated fragment. Line breaks do not end
 /// sentences.
 fn sentence_count(text: &str) -> usize {
-    const ABBREVIATIONS: [&str; 12] = [
-        "mr", "mrs", "ms", "dr", "st", "vs", "etc", "e.g", "i.e", "jr", "sr", "prof",
+    const ABBREVIATIONS: [&str; 15] = [
+        "mr", "mrs", "ms", "dr", "st", "vs", "etc", "e.g", "i.e", "jr", "sr", "prof", "incl",
+        "approx", "esp",
     ];
     let chars: Vec<char> = text.chars().collect();
     let mut n = 0;
@@ -5457,6 +5686,13 @@ fn sentence_count(text: &str) -> usize {
                 && (ABBREVIATIONS.contains(&prev_word.as_str())
                     || (prev_word.chars().count() == 1
                         && prev_word.chars().all(char::is_alphabetic)));
+            // "Art. 28", "No. 5", "Fig. 3": a short capitalised word and a number after.
+            let numbered = c == '.'
+                && run == 1
+                && next.is_some_and(char::is_whitespace)
+                && chars.get(j + 2).is_some_and(char::is_ascii_digit)
+                && ["art", "no", "fig", "sec", "vol", "ch", "pp", "eq", "ref"]
+                    .contains(&prev_word.as_str());
             let ellipsis = c == '.' && run >= 3;
             // A full stop with a space before it is a path ("docker build -t app ."), not an end.
             let lone = c == '.'
@@ -5465,7 +5701,7 @@ fn sentence_count(text: &str) -> usize {
                 && chars.get(i - 1).is_some_and(|x| x.is_whitespace());
             let ends =
                 next.is_none_or(|x| x.is_whitespace() || matches!(x, '"' | '\'' | '”' | ')' | '*'));
-            if ends && !in_number && !abbreviation && !ellipsis && !lone {
+            if ends && !in_number && !abbreviation && !numbered && !ellipsis && !lone {
                 n += 1;
                 pending = false;
             }
@@ -5662,10 +5898,6 @@ fn answer_sentences(lower: &str, ws: &[(usize, &str)]) -> Option<usize> {
     (!more.iter().any(|m| lower.contains(m))).then_some(n)
 }
 
-fn lines_matching(text: &str, f: impl Fn(&str) -> bool) -> usize {
-    text.lines().filter(|l| f(l)).count()
-}
-
 fn highlight_count(text: &str) -> usize {
     // `*x*` and `**x**` on one line, non-empty.
     let mut n = 0;
@@ -5779,12 +6011,25 @@ fn quoted_as_removed(lower: &str, i: usize, j: usize) -> bool {
 
 /// The result without its notes to the requester, when it has both ([`notes`]).
 pub(super) fn delivered(result: &str) -> Option<String> {
+    notes::deliverable(result)
+}
+
+/// The result without its notes to the requester ([`notes::without_notes`]).
+pub(super) fn without_notes(result: &str) -> Option<String> {
     notes::without_notes(result)
+}
+
+/// The part of the result a ban is placed in, where the result labels it ([`parts::placed_part`]).
+pub(super) fn placed_part(ban: &str, result: &str) -> Option<String> {
+    parts::placed_part(ban, result)
 }
 
 /// Rules on what a text says or how it is written, which notes to the requester beside it need
 /// not keep.
 fn of_the_text(rule: &Rule) -> bool {
+    if let Rule::PartOrWhole(_, inner) = rule {
+        return of_the_text(inner);
+    }
     // A lower bound is met by the notes too: counting less could only flag more.
     if matches!(
         rule,
@@ -5818,14 +6063,38 @@ fn of_the_text(rule: &Rule) -> bool {
 /// Whether a sentence names the reply itself ("your reply", "the whole response"), so that
 /// everything in it, notes included, must keep its rule.
 pub(super) fn names_the_reply(sentence: &str) -> bool {
-    let lower = sentence.to_ascii_lowercase();
+    // Not in a quoted phrase: "must end with 'This message does not …'".
+    let lower = unquoted(&sentence.to_ascii_lowercase());
     let ws = words_at(&lower);
-    ws.windows(2).any(|p| match p {
-        [(_, a), (_, b)] => {
-            ["your", "the", "whole", "entire", "full", "this"].contains(a) && reply_noun(b)
-        }
-        _ => false,
+    // "the answer itself": a part, set against what goes beside it.
+    let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+    (0..ws.len()).any(|i| {
+        ["your", "the", "whole", "entire", "full", "this"].contains(&w(i))
+            && reply_noun(w(i + 1))
+            && w(i + 2) != "itself"
     })
+}
+
+/// A sentence without its quoted phrases ('…', "…", `…`, “…”); an apostrophe in a word opens
+/// no quote.
+fn unquoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut close: Option<char> = None;
+    let mut prev = ' ';
+    for c in s.chars() {
+        match close {
+            Some(x) if c == x => close = None,
+            Some(_) => {}
+            None => match c {
+                '"' | '`' => close = Some(c),
+                '\u{201c}' => close = Some('\u{201d}'),
+                '\'' if !prev.is_alphanumeric() => close = Some('\''),
+                _ => out.push(c),
+            },
+        }
+        prev = c;
+    }
+    out
 }
 
 /// The first place of `needle` outside inline code spans: a search from inside one ("`keys_v2`")
@@ -5909,6 +6178,9 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             // Not shown: not checked.
             None => (true, None),
         },
+        Rule::PartOrWhole(name, inner) => {
+            check(inner, parts::find(text, name).as_deref().unwrap_or(text))
+        }
         Rule::Sentences(rel, n) => {
             // A fenced block holds no sentences of the answer (a query, a log).
             let prose: Vec<&str> = lists::outside_fences(text).collect();
@@ -5930,10 +6202,14 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             count(Rel::Exactly, have, *n, "paragraphs separated by ***")
         }
         Rule::Bullets(rel, n) => {
-            let have = lines_matching(text, |l| {
-                let t = l.trim_start();
-                (t.starts_with('*') && !t.starts_with("**")) || t.starts_with('-')
-            });
+            // Not a fenced block's lines (a YAML list), nor a `---` rule.
+            let have = lists::outside_fences(text)
+                .filter(|l| {
+                    let t = l.trim();
+                    ((t.starts_with('*') && !t.starts_with("**")) || t.starts_with('-'))
+                        && !(t.len() >= 3 && t.chars().all(|c| c == '-'))
+                })
+                .count();
             count(*rel, have, *n, "bullet lines")
         }
         Rule::ListItems(rel, n) => {
@@ -6172,6 +6448,13 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             let prose: Vec<String> = lists::outside_fences(text)
                 .map(super::text::outside_code_spans)
                 .map(|l| without_quoted_sentences(&l))
+                // A link names a page ("https://github.com/…"), as a code span names a file.
+                .map(|l| {
+                    l.split(' ')
+                        .filter(|t| !t.contains("://"))
+                        .collect::<Vec<&str>>()
+                        .join(" ")
+                })
                 .collect();
             check(&Rule::ForbidsAnywhere(words.clone()), &prose.join("\n"))
         }
@@ -6405,6 +6688,13 @@ fn describe(rule: &Rule) -> (&'static str, String) {
             let (kind, constraint) = describe(inner);
             (kind, format!("{constraint} in the \"{name}\" part"))
         }
+        Rule::PartOrWhole(name, inner) => {
+            let (kind, constraint) = describe(inner);
+            (
+                kind,
+                format!("{constraint} (in the \"{name}\" part where one is shown)"),
+            )
+        }
         Rule::Words(r, n) => ("words", format!("{} words", r.words(*n))),
         Rule::ProseWords(r, n) => (
             "words",
@@ -6494,7 +6784,26 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
             } else {
                 result
             };
-            let (holds, evidence) = check(&rule, text);
+            let (mut holds, mut evidence) = check(&rule, text);
+            // A deliverable's ending with words to the requester after it ("… See CHANGELOG.md
+            // for details.\n\nI left out the beta flag."): a paragraph ends as asked.
+            if !holds
+                && !of_reply
+                && matches!(rule, Rule::EndsWith(_) | Rule::EndsWithOneOf(_))
+                && {
+                    // The paragraph before the last (a note after it), not any earlier one.
+                    let paras: Vec<&str> = text
+                        .split("\n\n")
+                        .filter(|p| !p.trim().is_empty())
+                        .collect();
+                    paras.len() >= 2
+                        && paras
+                            .get(paras.len() - 2)
+                            .is_some_and(|p| check(&rule, p).0)
+                }
+            {
+                (holds, evidence) = (true, None);
+            }
             Checked {
                 kind,
                 constraint,
@@ -8581,6 +8890,235 @@ mod tests {
         );
     }
 
+    /// Readings of the 38th session: a rule taken back whole ("scratch that"), permissions
+    /// given later, counts after a first part, things that may be a labelled part.
+    #[test]
+    fn taken_back_permitted_and_labelled_parts() {
+        // "Scratch that" takes back the sentence before; the new bound stays.
+        let raised = parse("Keep it under 40 words. Hmm, scratch that, go up to 120 words.");
+        assert_eq!(
+            raised,
+            vec![(false, Rule::Words(Rel::LessThan, 121))],
+            "{raised:?}"
+        );
+        // "That rule doesn't apply to …" narrows the sentence before, which is then not read.
+        assert!(parse(
+            "For the public text only: don't use the word \"bug\" there. That rule doesn't apply to the internal note."
+        )
+        .is_empty());
+        // "Ignore that the build is slow" takes nothing back.
+        assert!(!parse("Answer in under 40 words. Ignore that the build is slow.").is_empty());
+        // A snippet allowed after "no code"; a note allowed above the JSON; a marker dropped.
+        for m in [
+            "Explain it in prose, no code. Well, one short snippet is fine if it helps.",
+            "Return a JSON object with keys `a`, `b`. You may put one short line above the JSON.",
+            "End with the marker `<<DONE>>`. Edit: scratch the marker, I read the reply myself.",
+        ] {
+            let ks = kinds(m);
+            assert!(
+                !ks.iter().any(|k| [
+                    "code",
+                    "no-code-blocks",
+                    "json",
+                    "json-keys",
+                    "ending",
+                    "title"
+                ]
+                .contains(k)),
+                "{m}: {:?}",
+                parse(m)
+            );
+        }
+        // A replacement word is no banned word.
+        assert_eq!(
+            parse("Don't use the word \"kludge\", say \"interim fix\" if you must."),
+            vec![(false, Rule::Forbids(vec!["kludge".into()]))]
+        );
+        // "Start with Yes or No, then …", "Yes or No followed by one sentence": the count is of
+        // what follows.
+        for m in [
+            "Start your answer with Yes or No, then explain in at most 2 sentences.",
+            "Reply Yes or No followed by exactly one sentence.",
+        ] {
+            assert!(!kinds(m).contains(&"sentences"), "{m}: {:?}", parse(m));
+        }
+        // "Sec. 4" and "No. 12" end no sentence.
+        assert_eq!(
+            sentence_count("It is covered by Sec. 4 of the policy. See No. 12 too."),
+            2
+        );
+        // A link is no use of a banned word.
+        let ban = Rule::Forbids(vec!["gitlab".into()]);
+        assert!(check(&ban, "It links to https://gitlab.com/acme/tool instead.").0);
+        assert!(!check(&ban, "It links to the GitLab repo instead.").0);
+        // A count or ban of a thing the result may label: the labelled part, else the whole.
+        let described =
+            parse("Write the description of the lamp. The description must be exactly 12 words.");
+        assert!(
+            matches!(described.as_slice(), [(_, Rule::PartOrWhole(p, _))] if p == "description"),
+            "{described:?}"
+        );
+        let rule = &described[0].1;
+        let labelled = "Description:\none two three four five six seven eight nine ten eleven twelve\n\nNotes: the source is the vendor sheet, checked twice.";
+        assert!(check(rule, labelled).0);
+        assert!(
+            !check(
+                rule,
+                "one two three four five six seven eight nine ten eleven"
+            )
+            .0
+        );
+        let listed = parse("Give at most 3 bullet points of advice.");
+        assert!(
+            matches!(listed.as_slice(), [(_, Rule::PartOrWhole(p, _))] if p == "advice"),
+            "{listed:?}"
+        );
+        let placed = parse("Don't use 'simply' in the guidance.");
+        assert!(
+            matches!(placed.as_slice(), [(_, Rule::PartOrWhole(p, _))] if p == "guidance"),
+            "{placed:?}"
+        );
+        let rule = &placed[0].1;
+        assert!(
+            check(
+                rule,
+                "Guidance:\n\n> Call us.\n\nI simply copied the old page."
+            )
+            .0
+        );
+        assert!(!check(rule, "You simply call us.").0);
+        // The thing itself, pasted in the result's one block quote.
+        let itself = parse(
+            "Draft the launch note for the app. The launch note itself must be under 8 words.",
+        );
+        assert!(
+            matches!(itself.as_slice(), [(_, Rule::PartOrWhole(p, _))] if p == "launch note"),
+            "{itself:?}"
+        );
+        let rule = &itself[0].1;
+        assert!(
+            check(
+                rule,
+                "Launch note:\n\n> Sale ends Friday.\n\nWant a longer one, as asked by the team?"
+            )
+            .0
+        );
+        // An unlabelled quote is not taken for it: the whole is counted.
+        assert!(!check(rule, "Here it is, kept short as asked by the team:\n\n> Sale ends Friday.\n\nWant a longer one?").0);
+        // "ignore that" mid-sentence, "make it 2 commits" take nothing back.
+        assert!(!parse("Answer in under 20 words. The build warns; ignore that.").is_empty());
+        assert!(!parse("Keep it under 20 words. Split the work: make it 2 commits.").is_empty());
+        // One language: a later one replaces the earlier, "fine with English" drops it.
+        for m in [
+            "Antworte bitte auf Deutsch. Ach, vergiss das -- write in English.",
+            "Please respond in German. PS: they're fine with English after all.",
+        ] {
+            let langs: Vec<&str> = parse(m)
+                .iter()
+                .filter_map(|(_, r)| match r {
+                    Rule::Language(l) => Some(l.name),
+                    _ => None,
+                })
+                .collect();
+            assert!(!langs.contains(&"German"), "{m}: {langs:?}");
+        }
+        // Case rules with exceptions; counts that leave a list or a query out; placeholders.
+        for (m, kind) in [
+            (
+                "Reply in lowercase. Product names can keep their capitals.",
+                "lowercase",
+            ),
+            (
+                "Write in lowercase only. Exception: country codes like DE can stay uppercase.",
+                "lowercase",
+            ),
+            (
+                "All variables in the template must use the {{NAME}} format.",
+                "includes",
+            ),
+        ] {
+            assert!(!kinds(m).contains(&kind), "{m}: {:?}", parse(m));
+        }
+        for m in [
+            "Summarize the cleanup in under 80 words; don't count the list of removed files.",
+            "Keep the explanation under 40 words; put the query in a code block, the query doesn't count toward the limit.",
+            "Keep the summary under 50 words; attach the log excerpt below it.",
+        ] {
+            assert!(
+                parse(m).iter().any(|(_, r)| matches!(r, Rule::ProseWords(..))),
+                "{m}: {:?}",
+                parse(m)
+            );
+        }
+        // Named parts: two capitalised words, a marked "part"; bare plurals of other things.
+        let known = parse("Draft the notes. The Known issues section gets at most 3 bullets.");
+        assert!(
+            matches!(known.as_slice(), [(_, Rule::InPart(p, _))] if p == "known issues"),
+            "{known:?}"
+        );
+        let part = parse("The \"Next steps\" part keep maximum 2 bullets, rest is free.");
+        assert!(
+            matches!(part.as_slice(), [(_, Rule::InPart(p, _))] if p == "next steps"),
+            "{part:?}"
+        );
+        assert!(parse("PR titles must not contain the word \"wip\".").is_empty());
+        // A deliverable's ending, with words to the requester after it.
+        let ending = "Write the patch note and end it with 'See the docs.'";
+        let broken = check_all(ending, "Faster sync.\n\nThe note ends there.");
+        assert!(broken.iter().any(|c| !c.holds), "{broken:?}");
+        let kept = check_all(
+            ending,
+            "Faster sync. See the docs.\n\nAsk Priya before publishing.",
+        );
+        assert!(kept.iter().all(|c| c.holds), "{kept:?}");
+        // "make that 4 bullets" replaces the count; "English it is" the language; a described
+        // ending ("an array with …") is none; a first line's case is that line's.
+        let made = parse("List them as exactly 3 bullets.\n\nUpdate: make that 4 bullets.");
+        assert!(
+            !made.contains(&(false, Rule::Bullets(Rel::Exactly, 3))),
+            "{made:?}"
+        );
+        assert!(!kinds("Write the report in French. Update: English it is.").contains(&"language"));
+        assert!(
+            !kinds("Write notes, but finish with a JSON block: an array with keys `a`, `b`.")
+                .contains(&"ending")
+        );
+        assert!(!kinds(
+            "First line of your reply must be one word in ALL CAPS. Then write normally."
+        )
+        .contains(&"uppercase"));
+        // Parts named by a heading after "Under a", a marked heading "containing" a count, the
+        // subject of a ban.
+        for (m, part) in [
+            (
+                "Under a `Risks` heading, give at most 3 bullets; the rest of the reply is free.",
+                "risks",
+            ),
+            (
+                "Start with a `### Summary` containing exactly 3 bullets.",
+                "summary",
+            ),
+        ] {
+            let r = parse(m);
+            assert!(
+                matches!(r.as_slice(), [(_, Rule::InPart(p, _))] if p == part),
+                "{m}: {r:?}"
+            );
+        }
+        let subject =
+            parse("Write the store notes. The store notes must not contain the word \"bug\".");
+        assert!(
+            matches!(subject.as_slice(), [(_, Rule::PartOrWhole(p, _))] if p == "store notes"),
+            "{subject:?}"
+        );
+        // "… and nothing after it": the very end.
+        let strict = check_all(
+            "Write the patch note and end it with 'See the docs.' and nothing after it.",
+            "Faster sync. See the docs.\n\nAsk Priya before publishing.",
+        );
+        assert!(strict.iter().any(|c| !c.holds), "{strict:?}");
+    }
+
     #[test]
     fn rules_of_parts_conditions_and_lifted_rules_are_not_read() {
         for m in [
@@ -8598,7 +9136,6 @@ mod tests {
             "Within the 2.8.0 entry, use only these headings: Added, Changed, Fixed.",
             "- in the description don't use the word \"best\"",
             "Start with `TL;DR:` and at most 2 sentences.",
-            "**Root cause** \u{2014} no more than two sentences.",
             "No code blocks please. Actually, scratch the no-code rule for this one.",
             "Usually I ask subtasks to keep reports under 150 words \u{2014} not this time.",
             "<under 60 words>",
@@ -8611,6 +9148,10 @@ mod tests {
         }
         // A count of a named part is checked on that part.
         for (m, part) in [
+            (
+                "**Root cause** \u{2014} no more than two sentences.",
+                "root cause",
+            ),
             (
                 "Start with a \"## Summary\" section of no more than 5 bullets.",
                 "summary",

@@ -397,10 +397,10 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
     let lifts = super::checkable::lifted(instructions);
     for n in &mut out {
         let at = instructions.find(n.text.as_str());
-        if lifts
-            .iter()
-            .any(|(end, family)| at.unwrap_or(0) < *end && family.contains(&"code"))
-        {
+        if lifts.iter().any(|(from, end, family)| {
+            (*from..*end).contains(&at.unwrap_or(0))
+                && (family.contains(&"code") || family.contains(&"*"))
+        }) {
             n.forbidden.retain(|f| !matches!(f, Forbidden::Code));
         }
         // A mention banned "unless …" is allowed when the condition holds, which the text
@@ -906,7 +906,7 @@ fn tokens_at<'a>(hay: &'a str, token: &'a str) -> impl Iterator<Item = usize> + 
 
 /// Words that, earlier in its clause, say a construct is absent rather than used ("avoids
 /// `unwrap`", "replaced the `eval` call", "instead of `any`").
-const PUT_ASIDE: [&str; 10] = [
+const PUT_ASIDE: [&str; 11] = [
     "avoid",
     "free of",
     "instead of",
@@ -917,6 +917,8 @@ const PUT_ASIDE: [&str; 10] = [
     "eliminat",
     "no longer",
     "got rid",
+    // "migrated away from `storiesOf`".
+    "away from",
 ];
 
 fn put_aside(lower: &str, at: usize) -> bool {
@@ -1570,7 +1572,7 @@ fn kept_paths_clause(sentence: &str) -> Option<&str> {
 
 /// Words that name a part of a file: a ban on "the parse function in parser.py" is not broken by
 /// any change to parser.py.
-const PARTS_OF_A_FILE: [&str; 30] = [
+const PARTS_OF_A_FILE: [&str; 33] = [
     "function",
     "functions",
     "method",
@@ -1601,6 +1603,9 @@ const PARTS_OF_A_FILE: [&str; 30] = [
     "interface",
     "schema",
     "contract",
+    "dependencies",
+    "entries",
+    "rules",
 ];
 
 /// Checks each negative constraint against the result.
@@ -1663,10 +1668,17 @@ fn check_negatives_reading(
     // What the result delivers without its notes to the requester (`checkable::delivered`),
     // for bans on code and emoji said of the deliverable rather than of the reply itself.
     let delivered = super::checkable::delivered(result);
+    // Mention bans read the notes apart, not a labelled paste alone: the words around a paste
+    // may be the deliverable's.
+    let noted = super::checkable::without_notes(result);
     let mut out = Vec::new();
     for n in negs {
-        let own = delivered
+        let placed = (!super::checkable::names_the_reply(&n.text))
+            .then(|| super::checkable::placed_part(&n.text, result))
+            .flatten();
+        let own = placed
             .as_deref()
+            .or(delivered.as_deref())
             .filter(|_| !super::checkable::names_the_reply(&n.text));
         // Code and emoji bans read the deliverable where there is one, else the whole result.
         let delivered_code = own.map(Code::of);
@@ -1881,7 +1893,26 @@ fn check_negatives_reading(
                 Forbidden::New(objects) => {
                     // A new file is read from the file the result shows it created; the word
                     // "file" near "added" is not one ("added a section to the file").
-                    let files = objects.iter().any(|o| o == "file");
+                    // "No new classes in that file": a file the ban is placed in is no object
+                    // of it.
+                    let ban = n.text.to_ascii_lowercase();
+                    let bw: Vec<&str> = ban
+                        .split(|c: char| !c.is_ascii_alphanumeric())
+                        .filter(|w| !w.is_empty())
+                        .collect();
+                    let placed = |i: usize| {
+                        i > 0
+                            && bw.get(i - 1) != Some(&"new")
+                            && bw.get(i.saturating_sub(2)..i).is_some_and(|b| {
+                                b.iter()
+                                    .any(|w| matches!(*w, "in" | "into" | "inside" | "within"))
+                            })
+                    };
+                    let files = objects.iter().any(|o| o == "file")
+                        && bw
+                            .iter()
+                            .enumerate()
+                            .any(|(i, w)| matches!(*w, "file" | "files") && !placed(i));
                     let rest: Vec<&str> = objects
                         .iter()
                         .map(String::as_str)
@@ -1938,9 +1969,11 @@ fn check_negatives_reading(
                 )
                 .map(|e| ("the result reports a forced push".to_string(), Some(e))),
                 Forbidden::EmojiQuoted => {
+                    // Inline too: "Commit `a41c9e2`, message: `feat: …`".
                     let quoted: Vec<&str> = program
                         .fenced
                         .iter()
+                        .chain(program.inline.iter())
                         .filter_map(|&(a, b)| result.get(a..b))
                         .chain(result.lines().filter(|l| l.trim_start().starts_with('>')))
                         .collect();
@@ -1990,22 +2023,44 @@ fn check_negatives_reading(
                 // notes to the requester beside a deliverable ("Notes for you: the Falcon flag
                 // is at 20 %") are not the deliverable.
                 Forbidden::Mention(objects) => {
+                    let own = placed
+                        .as_deref()
+                        .or(noted.as_deref())
+                        .filter(|_| !super::checkable::names_the_reply(&n.text));
                     let own_read = own.map(|o| {
                         (
                             o.to_ascii_lowercase(),
                             text::tokens(o),
                             super::modality::fenced_ranges(o),
+                            text::inline_code_spans(o),
                         )
                     });
-                    let (lw, tk, fenced) = match &own_read {
-                        Some((l, t, f)) => (l.as_str(), t.as_slice(), f.as_slice()),
-                        None => (lower.as_str(), toks, program.fenced.as_slice()),
+                    let (lw, tk, fenced, inline) = match &own_read {
+                        Some((l, t, f, i)) => {
+                            (l.as_str(), t.as_slice(), f.as_slice(), i.as_slice())
+                        }
+                        None => (
+                            lower.as_str(),
+                            toks,
+                            program.fenced.as_slice(),
+                            program.inline.as_slice(),
+                        ),
+                    };
+                    // A code span names a thing (a `{price}` placeholder) unless the ban
+                    // quotes what it bans (a codename "Bluefin" leaks from a flag's name too).
+                    let spans = if n.text.contains(['`', '"', '\u{201c}']) {
+                        &[][..]
+                    } else {
+                        inline
                     };
                     tk.iter()
                         .find(|t| {
                             objects.iter().any(|o| **o == *t.stem)
                                 && !negated(lw, t.at, &t.word)
-                                && !fenced.iter().any(|&(a, b)| t.at >= a && t.at < b)
+                                && !fenced
+                                    .iter()
+                                    .chain(spans)
+                                    .any(|&(a, b)| t.at >= a && t.at < b)
                         })
                         .map(|t| {
                             (
@@ -2165,6 +2220,15 @@ fn changed_a_file_under(
         .find(|s| {
             // ASCII lowercasing keeps byte offsets; the negators are ASCII.
             let lower = s.to_ascii_lowercase();
+            // "Cause: `0042_x.sql` created the table without …": what was there before.
+            let label = lower.trim_start_matches(['-', '*', ' ', '#']);
+            if ["cause:", "root cause:", "problem:", "background:"]
+                .iter()
+                .any(|p| label.starts_with(p))
+                && ![" i ", " i've ", " we "].iter().any(|w| lower.contains(w))
+            {
+                return false;
+            }
             let code = text::inline_code_spans(s);
             let words: Vec<(usize, &str)> =
                 text::word_runs(s, |b| b.is_ascii_alphanumeric() || b == b'\'').collect();
@@ -4226,6 +4290,55 @@ mod tests {
             "{:?}",
             check(&negatives(m), log)
         );
+    }
+
+    /// Readings of the 38th session: what the result says it moved away from, the file a ban is
+    /// placed in, a cause told before the change, a commit message pasted inline.
+    #[test]
+    fn removed_apis_placed_files_causes_and_inline_pastes() {
+        let v = |m: &str, r: &str| check(&negatives(m), r);
+        let m = "Port the screen to the new router. Don't use `LegacyRouter` in the code.";
+        assert!(v(
+            m,
+            "Moved the screen away from `LegacyRouter`; it uses `Router` now."
+        )
+        .is_empty());
+        assert!(!v(m, "I still use the old `LegacyRouter` in two screens.").is_empty());
+        assert!(!v(m, "Kept `LegacyRouter` for the modal screens.").is_empty());
+        let m = "Add the helper to `util/fmt.kt`. Don't declare any new classes in that file.";
+        assert!(v(
+            m,
+            "Added `util/fmt.kt`:\n```kotlin\nfun fmt(x: Int) = x.toString()\n```"
+        )
+        .is_empty());
+        let m = "Don't touch anything in `db/schema/`. Find why rows repeat.";
+        assert!(
+            v(m, "Cause: `db/schema/0007_rows.sql` created the table without a unique key.\n\nI changed `app/rows.py` to upsert.").is_empty()
+        );
+        assert!(!v(m, "I edited `db/schema/0007_rows.sql` to add a unique key.").is_empty());
+        // A placeholder in a code span is no mention of a topic; a quoted name in one is.
+        let m = "Write the banner copy. Don't mention prices in the copy.";
+        assert!(v(
+            m,
+            "Banner: \"Try it free\".\n\nI removed the old `{price}` placeholder."
+        )
+        .is_empty());
+        let m = "Don't mention the codename \"Kestrel\" in your report.";
+        assert!(!v(m, "It ships behind the `kestrel_v2` flag.").is_empty());
+        // A ban placed in a named part is checked there, where the result labels it.
+        let m = "Write it up. Keep the `## Overview` section prose-only, no code in it.";
+        let r = "## Overview\nIt reads the folder.\n\n## Example\n```cs\nvar x = 1;\n```";
+        assert!(v(m, r).is_empty(), "{:?}", v(m, r));
+        let m = "Draft the Teams post. No emojis in the Teams post, it is mirrored.";
+        let r = "Checks:\n- \u{2705} schedule ok\n\nDraft Teams post:\n\n> Rotation starts Monday.";
+        assert!(v(m, r).is_empty(), "{:?}", v(m, r));
+        let m = "Commit when done. Commit messages must not contain emojis. Send me the hash.";
+        assert!(v(
+            m,
+            "- \u{2705} handler done\n\nCommit `9f1c2d0`, message: `feat: add handler`"
+        )
+        .is_empty());
+        assert!(!v(m, "Commit `9f1c2d0`, message: `feat: add handler \u{2705}`").is_empty());
     }
 
     #[test]

@@ -4,9 +4,12 @@
 //! email ("no code", "all lowercase", "end with the sign-off") is the email's, not the notes'.
 
 /// Words of a part's label that mark it as a note to the requester.
-const NOTE_LABELS: [&str; 21] = [
+const NOTE_LABELS: [&str; 24] = [
     "note",
     "notes",
+    "caveat",
+    "technical notes",
+    "things you should know",
     "for you only",
     "just for you",
     "for the orchestrator",
@@ -66,9 +69,15 @@ fn label(line: &str) -> Option<(String, bool)> {
     let colon = t.find(':').filter(|&i| i <= 60)?;
     let head = t.get(..colon)?.to_ascii_lowercase();
     // Only one addressed to the requester: a bare "Note: …" line is the report's own.
-    let addressed = ["for you", "orchestrator", "not for", "internal"]
-        .iter()
-        .any(|a| head.contains(a));
+    let addressed = [
+        "for you",
+        "orchestrator",
+        "not for",
+        "internal",
+        "you should know",
+    ]
+    .iter()
+    .any(|a| head.contains(a));
     (head.split_whitespace().count() <= 8 && addressed && is_note(&head)).then_some((head, false))
 }
 
@@ -95,12 +104,27 @@ pub fn without_notes(result: &str) -> Option<String> {
     let mut note_strong = false;
     let mut in_fence = false;
     let mut any_note = false;
+    // Right after a `---` rule, "Caveat: …" opens a note too.
+    let mut after_rule = false;
     for line in result.lines() {
         let body = line.trim_start();
+        let ruled = after_rule;
+        after_rule = after_rule && body.is_empty();
         if body.starts_with("```") || body.starts_with("~~~") {
             in_fence = !in_fence;
+        } else if !in_fence && ruled && !in_note && label(line).is_none() {
+            let head = body
+                .split(':')
+                .next()
+                .unwrap_or_default()
+                .to_ascii_lowercase();
+            if body.contains(':') && is_note(&head) {
+                in_note = true;
+                any_note = true;
+            }
         } else if !in_fence {
             if let Some((l, strong)) = label(line) {
+                after_rule = l.is_empty();
                 // A separator ends a note; a label starts a part of its own kind (a weak one
                 // inside a note is the note's). Labels themselves are no content.
                 if strong || !note_strong {
@@ -120,6 +144,50 @@ pub fn without_notes(result: &str) -> Option<String> {
     }
     let kept = kept.trim_end().to_string();
     (any_note && kept.chars().any(char::is_alphabetic)).then_some(kept)
+}
+
+/// What a ban on the deliverable's code or emoji reads: the result without its notes, or the
+/// text it pastes under a label first ([`labelled_paste`]). Counts and word bans do not read
+/// the paste alone: the words around it may be the deliverable's too ("Proposed structure:" and
+/// a tree, then the rules that go with it).
+pub fn deliverable(result: &str) -> Option<String> {
+    without_notes(result).or_else(|| labelled_paste(result))
+}
+
+/// "Commit message:" or "PR description:" first, the text pasted below it (a fenced block or a
+/// block quote), then more words: the paste is what was asked, the rest is said to the
+/// requester.
+fn labelled_paste(result: &str) -> Option<String> {
+    let mut lines = result.lines().skip_while(|l| l.trim().is_empty());
+    let first = lines.next()?.trim();
+    if !first.ends_with(':') || first.split_whitespace().count() > 4 {
+        return None;
+    }
+    let mut paste: Vec<&str> = Vec::new();
+    let mut fence = false;
+    let mut rest = false;
+    for line in lines.by_ref() {
+        let t = line.trim_start();
+        if t.starts_with("```") {
+            paste.push(line);
+            fence = !fence;
+            if !fence {
+                break;
+            }
+        } else if fence || t.starts_with('>') {
+            paste.push(line);
+        } else if !t.is_empty() {
+            rest = true;
+            break;
+        } else if !paste.is_empty() {
+            break;
+        }
+    }
+    // Words after it, and no other code ("The flow:" with a diagram, then the code).
+    let more: Vec<&str> = lines.collect();
+    let after = (rest || more.iter().any(|l| l.chars().any(char::is_alphabetic)))
+        && !more.iter().any(|l| l.trim_start().starts_with("```"));
+    (!paste.is_empty() && after).then(|| paste.join("\n"))
 }
 
 #[cfg(test)]
@@ -177,6 +245,19 @@ mod tests {
             without_notes("Fixed the leak.\nNote: the pool was shared."),
             None
         );
+        // A labelled paste first, then words to the requester: the paste.
+        let pasted = "Commit message:\n\n```\nfix: drop the cache\n```\n\nNotable: old commits used \"\u{2728} x\".";
+        assert_eq!(
+            deliverable(pasted).as_deref(),
+            Some("```\nfix: drop the cache\n```")
+        );
+        assert_eq!(without_notes(pasted), None);
+        assert_eq!(deliverable("Commit message:\n\n```\nfix: x\n```"), None);
+        assert_eq!(deliverable("Here it is:\n\nplain text\n\nmore"), None);
+        // After a `---` rule, "Caveat: …" is a note.
+        let ruled = "No, it is fixed.\n\n---\nCaveat: I could not check the lockfile.";
+        assert_eq!(without_notes(ruled).as_deref(), Some("No, it is fixed."));
+        assert_eq!(without_notes("No.\nCaveat: unsure."), None);
         // A part after the notes is kept.
         let kept = without_notes("## Notes\nwhy\n## Bio\nsun and salt").unwrap_or_default();
         assert!(

@@ -8,7 +8,12 @@ use super::words_at;
 
 /// Words that make the name before (or after) them a part: "the Risks section", "the `summary`
 /// field".
-const PART_WORDS: [&str; 5] = ["section", "field", "value", "key", "heading"];
+const PART_WORDS: [&str; 6] = ["section", "field", "value", "key", "heading", "part"];
+
+/// Words before a part word that leave it unnamed: "the section you write".
+const DETERMINERS: [&str; 10] = [
+    "the", "a", "an", "this", "that", "each", "every", "your", "our", "its",
+];
 
 /// A count's part, as the message names it.
 #[derive(Debug, PartialEq)]
@@ -17,6 +22,9 @@ pub(super) enum Part {
     Named(String),
     /// A part with no name to look up ("the section you write"): not checkable.
     Unnamed,
+    /// A thing that may be the whole answer or a labelled part of it ("the description must be
+    /// exactly 25 words", "5 bullet points of recommendations"): the part where one is shown.
+    Maybe(String),
 }
 
 /// The part a sentence's count is said of, if any. A sentence that names the whole reply
@@ -81,12 +89,7 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
         // section") or a part's own noun ("the summary section"); after an article or a
         // pronoun, a part with no name ("the section you write").
         let before = k.checked_sub(1).and_then(|i| ws.get(i));
-        if before.is_some_and(|(_, b)| {
-            [
-                "the", "a", "an", "this", "that", "each", "every", "your", "our", "its",
-            ]
-            .contains(b)
-        }) {
+        if before.is_some_and(|(_, b)| DETERMINERS.contains(b)) {
             return Some(Part::Unnamed);
         }
         let named = before.filter(|(b_at, b)| {
@@ -96,6 +99,22 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
         });
         if let Some((_, b)) = named {
             return Some(Part::Named(b.to_string()));
+        }
+        // "The Known issues section": a capitalised name of two words.
+        let upper = |at: usize| {
+            sentence
+                .get(at..)
+                .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_uppercase()))
+        };
+        if let (Some((_, b)), Some((a_at, a))) = (before, k.checked_sub(2).and_then(|i| ws.get(i)))
+        {
+            if b.chars().all(|c| c.is_ascii_alphabetic())
+                && a.chars().all(|c| c.is_ascii_alphabetic())
+                && upper(*a_at)
+                && !DETERMINERS.contains(a)
+            {
+                return Some(Part::Named(format!("{a} {b}")));
+            }
         }
     }
     // "List your findings as at most 4 bullets": the findings, when they are a part's name.
@@ -132,6 +151,11 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
         .iter()
         .find_map(|p| opening.strip_prefix(p))
         .unwrap_or(opening);
+    // "Under a `Next steps` heading, …".
+    let opening = ["a ", "the ", "your "]
+        .iter()
+        .find_map(|p| opening.strip_prefix(p))
+        .unwrap_or(opening);
     if let Some((end, name)) = marked.iter().min_by_key(|(end, _)| *end) {
         let start = lower.len() - opening.len();
         let lead = opening.starts_with(['*', '`', '"', '\'', '\u{201c}']);
@@ -139,19 +163,27 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
             .get(*end..)
             .unwrap_or_default()
             .trim_start_matches(['*', ' ']);
+        // "Under a `Next steps` heading, …".
+        let rest = ["heading", "section"]
+            .iter()
+            .find_map(|p| rest.strip_prefix(p))
+            .unwrap_or(rest);
         if lead
             && *end > start
             && (rest.starts_with([',', ':'])
                 || rest.starts_with("\u{2014}")
                 || rest.starts_with("- "))
-            && counts_in_clause(&lower, (*end + 1).min(lower.len()))
+            && counts_in_clause(
+                &lower,
+                lower.len() - rest.len() + rest.chars().next().map_or(0, char::len_utf8),
+            )
         {
             return Some(Part::Named(name.clone()));
         }
     }
     // A marked name as the subject: "the **Summary** must be exactly 3 bullets", "`summary`
     // must be 20 words or fewer".
-    marked
+    let subject = marked
         .iter()
         .filter(|(end, _)| {
             let rest = lower.get(*end..).unwrap_or_default();
@@ -162,6 +194,8 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
                     "should ",
                     "needs ",
                     "has to ",
+                    // "a `### Summary` containing exactly 3 bullets".
+                    "containing ",
                     "can be at most",
                     "is limited",
                 ]
@@ -169,7 +203,71 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
                 .any(|m| rest.starts_with(m))
         })
         .min_by_key(|(end, _)| *end)
-        .map(|(_, name)| Part::Named(name.clone()))
+        .map(|(_, name)| Part::Named(name.clone()));
+    subject.or_else(|| maybe_part(&lower, &ws))
+}
+
+/// A plain noun as the count's subject ("The description must be exactly 25 words") or what a
+/// list holds ("at most 5 bullet points of recommendations"): the answer may be that thing, or
+/// hold it under a label.
+fn maybe_part(lower: &str, ws: &[(usize, &str)]) -> Option<Part> {
+    let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+    let noun = |x: &str| {
+        x.len() > 3 && x.chars().all(|c| c.is_ascii_alphabetic()) && !super::reply_noun(x)
+    };
+    let modal = |x: &str| {
+        [
+            "must", "should", "needs", "has", "can", "cannot", "may", "shall", "is",
+        ]
+        .contains(&x)
+    };
+    if matches!(w(0), "the" | "your") {
+        if let Some(k) = (2..5).find(|&k| modal(w(k))) {
+            // "The release note itself must be under 80 words".
+            let end = if w(k - 1) == "itself" { k - 1 } else { k };
+            let name: Vec<&str> = (1..end).map(w).collect();
+            if (1..=2).contains(&name.len())
+                && name
+                    .iter()
+                    .all(|x| noun(x) || x.len() > 2 && x.chars().all(|c| c.is_ascii_alphabetic()))
+                && name.last().is_some_and(|x| noun(x))
+                && counts_in_clause(lower, ws.get(k).map_or(0, |x| x.0))
+            {
+                return Some(Part::Maybe(name.join(" ")));
+            }
+        }
+    }
+    let of = (1..ws.len())
+        .find(|&i| w(i) == "of" && matches!(w(i - 1), "bullets" | "points" | "items"))?;
+    let name = if matches!(w(of + 1), "the" | "your") {
+        w(of + 2)
+    } else {
+        w(of + 1)
+    };
+    (noun(name) && counts_in_clause(lower, ws.get(of).map_or(0, |x| x.0)))
+        .then(|| Part::Maybe(name.to_string()))
+}
+
+/// The bold label a list item of `message` opens with, for a sentence (a slice of `message`)
+/// on that item's line: "1. **Summary for the PM** — … Three to five sentences."
+pub(super) fn item_label(message: &str, sentence: &str) -> Option<String> {
+    let start = (sentence.as_ptr() as usize).checked_sub(message.as_ptr() as usize)?;
+    let line_start = message.get(..start)?.rfind('\n').map_or(0, |i| i + 1);
+    let line = message.get(line_start..)?.lines().next()?.trim_start();
+    let item = line
+        .trim_start_matches(|c: char| c.is_ascii_digit())
+        .trim_start_matches(['.', ')', '-', '*', '\u{2022}']);
+    if item.len() == line.len() || !item.starts_with(' ') {
+        return None;
+    }
+    let rest = item.trim_start().strip_prefix("**")?;
+    let end = rest.find("**")?;
+    let after = rest.get(end + 2..)?.trim_start();
+    let label = normalise(rest.get(..end)?);
+    (!label.is_empty()
+        && label.split_whitespace().count() <= 6
+        && (after.is_empty() || after.starts_with([':', '\u{2014}', '\u{2013}', '-'])))
+    .then_some(label)
 }
 
 /// Nouns that name a part of a report when a rule is placed in them.
@@ -202,9 +300,27 @@ const PART_NOUNS: [&str; 24] = [
 
 /// The part a ban is placed in: "don't use the word "vulnerable" in the Summary", "avoid
 /// "bias" in the executive summary", "no jargon in the **Findings** section".
-pub(super) fn place_of(sentence: &str) -> Option<String> {
+pub(super) fn place_of(sentence: &str) -> Option<Part> {
     let lower = sentence.to_ascii_lowercase();
     let ws = words_at(&lower);
+    // The ban's subject: "the release notes must not contain the word "crash"".
+    let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+    let subject = ws
+        .iter()
+        .position(|(_, x)| matches!(*x, "the" | "your"))
+        .and_then(|d| {
+            let m = (d + 2..d + 4).find(|&i| {
+                matches!(w(i), "must" | "mustn't" | "shouldn't" | "cannot" | "can't")
+                    || (w(i) == "should" && w(i + 1) == "not")
+            })?;
+            let name: Vec<&str> = (d + 1..m).map(w).collect();
+            (name
+                .iter()
+                .all(|x| x.len() > 2 && x.chars().all(|c| c.is_ascii_alphabetic()))
+                && !name.iter().any(|x| super::reply_noun(x))
+                && !["text", "prose", "code", "word", "words"].contains(name.last()?))
+            .then(|| Part::Maybe(name.join(" ")))
+        });
     let marked = marked_names(sentence);
     for (i, (at, w)) in ws.iter().enumerate() {
         if !matches!(*w, "in" | "within" | "inside") {
@@ -213,7 +329,7 @@ pub(super) fn place_of(sentence: &str) -> Option<String> {
         let Some((next_at, next)) = ws.get(i + 1) else {
             continue;
         };
-        if !matches!(*next, "the" | "your") {
+        if !matches!(*next, "the" | "your" | "that" | "this") {
             continue;
         }
         let start = next_at + next.len();
@@ -228,7 +344,7 @@ pub(super) fn place_of(sentence: &str) -> Option<String> {
                         .is_empty()
                 })
         }) {
-            return Some(name.clone());
+            return Some(Part::Named(name.clone()));
         }
         // Up to three words to the clause's end, the last a part noun.
         let mut name: Vec<&str> = Vec::new();
@@ -246,6 +362,31 @@ pub(super) fn place_of(sentence: &str) -> Option<String> {
             name.push(cur.1);
         }
         let _ = at;
+        // Any other thing: "no 'just' in the guidance" is the guidance's where the result labels
+        // it, else the whole answer's.
+        // "in the README section": the README.
+        let thing = match name.as_slice() {
+            [.., x, "section" | "part" | "table"] => Some(x),
+            [.., x] => Some(x),
+            [] => None,
+        };
+        let maybe = thing
+            .filter(|x| x.len() > 2 && x.chars().all(|c| c.is_ascii_alphabetic()))
+            .filter(|x| {
+                !super::reply_noun(x)
+                    && ![
+                        "prose", "text", "body", "code", "language", "future", "same",
+                    ]
+                    .contains(x)
+            })
+            .map(|x| Part::Maybe((*x).to_string()))
+            // "in the Slack message": a message with a name is no reply.
+            .or_else(|| match name.as_slice() {
+                [a, b] if b != &"section" && a.chars().all(|c| c.is_ascii_alphabetic()) => {
+                    Some(Part::Maybe(format!("{a} {b}")))
+                }
+                _ => None,
+            });
         while let Some(last) = name.last() {
             if PART_NOUNS.contains(last) {
                 break;
@@ -253,10 +394,13 @@ pub(super) fn place_of(sentence: &str) -> Option<String> {
             name.pop();
         }
         if !name.is_empty() && name.last() != Some(&"section") && name.last() != Some(&"table") {
-            return Some(name.join(" "));
+            return Some(Part::Named(name.join(" ")));
+        }
+        if maybe.is_some() {
+            return maybe;
         }
     }
-    None
+    subject
 }
 
 /// Whether the clause around byte `at` holds a number: the count is said there.
@@ -386,17 +530,36 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
     if let Some(v) = json_field(result, name) {
         return Some(v);
     }
+    // "Summary", "Summary (for the PM)", "Draft Slack message" for "slack message".
     let matches = |label: &str| {
         label == name
             || label
                 .strip_prefix(name)
                 .is_some_and(|r| r.starts_with([' ', '(', '-', '\u{2014}']))
+            || label
+                .strip_suffix(name)
+                .is_some_and(|r| r.ends_with(' ') && r.split_whitespace().count() == 1)
     };
-    let lines: Vec<&str> = super::lists::outside_fences(result).collect();
-    let start = lines
-        .iter()
-        .position(|l| label_of(l).is_some_and(|(_, label, _)| matches(&label)))?;
-    let first = lines.get(start)?;
+    // Each line with whether it is code (a fence or inside one): no label there, but a fenced
+    // paste under a label is the part's.
+    let mut fence = false;
+    let lines: Vec<(&str, bool)> = result
+        .lines()
+        .map(|l| {
+            let marker = l.trim_start().starts_with("```") || l.trim_start().starts_with("~~~");
+            fence ^= marker;
+            (l, fence || marker)
+        })
+        .collect();
+    let label_at = |i: usize| {
+        lines
+            .get(i)
+            .filter(|(_, code)| !code)
+            .and_then(|(l, _)| label_of(l))
+    };
+    let start =
+        (0..lines.len()).find(|&i| label_at(i).is_some_and(|(_, label, _)| matches(&label)))?;
+    let first = lines.get(start)?.0;
     let (kind, _, inline) = label_of(first)?;
     let level = |l: &str| l.trim().chars().take_while(|c| *c == '#').count();
     let own = level(first);
@@ -404,16 +567,55 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
     if !inline.is_empty() {
         body.push(inline);
     }
-    for line in lines.iter().skip(start + 1) {
-        match label_of(line) {
+    for (i, (line, _)) in lines.iter().enumerate().skip(start + 1) {
+        // A plain "Guidance text:" label's part is the quote or fenced block pasted after it,
+        // to a blank line.
+        if kind == ':' && line.trim().is_empty() {
+            let content: Vec<&&str> = body.iter().filter(|l| !l.trim().is_empty()).collect();
+            let fenced = content.len() >= 2
+                && content
+                    .first()
+                    .is_some_and(|l| l.trim_start().starts_with("```"))
+                && content
+                    .last()
+                    .is_some_and(|l| l.trim_start().starts_with("```"));
+            if fenced
+                || (!content.is_empty() && content.iter().all(|l| l.trim_start().starts_with('>')))
+            {
+                break;
+            }
+            if content.is_empty() {
+                continue;
+            }
+        }
+        match label_at(i) {
             // A heading's part runs to the next heading of its level or above (its bold
             // labels are its own); a label's part to the next label or heading.
             Some(('#', _, _)) if kind != '#' || level(line) <= own => break,
             Some((k, _, _)) if kind != '#' && k != '#' => break,
-            _ => body.push(line),
+            _ => body.push(*line),
         }
     }
     Some(body.join("\n"))
+}
+
+/// The part of a result a content ban is placed in ("no emojis in the Slack message"), where
+/// the result labels it.
+pub(super) fn placed_part(ban: &str, result: &str) -> Option<String> {
+    match place_of(ban) {
+        Some(Part::Named(name) | Part::Maybe(name)) => find(result, &name),
+        Some(Part::Unnamed) => None,
+        // "Keep the `## Summary` section prose-only — no code in it."
+        None => {
+            let lower = ban.to_ascii_lowercase();
+            let (_, name) = marked_names(ban).into_iter().find(|(end, _)| {
+                lower
+                    .get(*end..)
+                    .is_some_and(|r| r.trim_start_matches('*').starts_with(" section"))
+            })?;
+            find(result, &name)
+        }
+    }
 }
 
 /// A string (or list of strings, one bullet each) under the key `name` of a JSON answer.
@@ -455,7 +657,7 @@ mod tests {
         let named = |s: &str| {
             part_of(s).and_then(|p| match p {
                 Part::Named(n) => Some(n),
-                Part::Unnamed => None,
+                _ => None,
             })
         };
         assert_eq!(
@@ -515,21 +717,46 @@ mod tests {
     }
 
     #[test]
+    fn a_list_item_with_a_bold_label_is_a_part() {
+        let m = "Write it up in two parts:\n\n1. **Summary for the PM** \u{2014} plain words. Three to five sentences.\n2. **Engineering notes** \u{2014} code welcome.";
+        let at = m.find("Three").unwrap_or(0);
+        let sentence = m.get(at..at + 24).unwrap_or_default();
+        assert_eq!(
+            item_label(m, sentence).as_deref(),
+            Some("summary for the pm")
+        );
+        let plain = "Rules:\n- Three to five sentences.";
+        let at = plain.find("Three").unwrap_or(0);
+        assert_eq!(item_label(plain, plain.get(at..).unwrap_or_default()), None);
+        // A list item may open with bold words that are no label.
+        let bold = "- **Do not** add dependencies.";
+        assert_eq!(item_label(bold, bold.get(2..).unwrap_or_default()), None);
+    }
+
+    #[test]
     fn a_ban_is_placed_in_a_named_part() {
         assert_eq!(
             place_of("Don't use the word \"vulnerable\" in the Summary \u{2014} say \"affected\"."),
-            Some("summary".into())
+            Some(Part::Named("summary".into()))
         );
         assert_eq!(
             place_of("Avoid the word \"bias\" in the executive summary."),
-            Some("executive summary".into())
+            Some(Part::Named("executive summary".into()))
         );
         assert_eq!(
             place_of("No jargon in the **Key findings** section."),
-            Some("key findings".into())
+            Some(Part::Named("key findings".into()))
         );
         assert_eq!(place_of("Don't use the word \"simply\" anywhere."), None);
-        assert_eq!(place_of("Don't use \"users\" in the article."), None);
+        // Any other thing: its part where the result labels one, else the whole.
+        assert_eq!(
+            place_of("Don't use \"users\" in the article."),
+            Some(Part::Maybe("article".into()))
+        );
+        assert_eq!(
+            place_of("Don't use 'just' or 'easy' in the guidance \u{2014} they get cut."),
+            Some(Part::Maybe("guidance".into()))
+        );
     }
 
     #[test]
@@ -546,6 +773,12 @@ mod tests {
         assert_eq!(
             find(plain, "summary").as_deref(),
             Some("fixed the loop.\nIt re-rendered.")
+        );
+        // A plain label's part ends at a blank line.
+        let pasted = "Guidance text:\n\n> Apply by phone.\n> Or online.\n\nI also saw a typo.";
+        assert_eq!(
+            find(pasted, "guidance").as_deref(),
+            Some("> Apply by phone.\n> Or online.")
         );
         let json = "{\"summary\": \"Twelve words here\", \"details\": \"much longer\"}";
         assert_eq!(find(json, "summary").as_deref(), Some("Twelve words here"));
