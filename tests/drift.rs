@@ -777,3 +777,39 @@ fn drift_speed() {
         bytes as f64 / per.as_secs_f64() / 1e6
     );
 }
+
+#[test]
+fn a_rule_of_a_pasted_deliverable_is_kept_by_the_paste() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    // A draft quoted, with notes to the requester after it: the notes are not the post.
+    let post = "Draft a post for the #deploys channel saying the API is back. The post itself \
+                must be under 25 words. Tell me anything else separately.";
+    let quoted = "Draft:\n\n> The API is back up since 10:40. Requests queued during the outage \
+                  are being replayed now.\n\nSeparately: the outage came from an expired \
+                  certificate on the load balancer, renewed by hand this morning; I have added \
+                  a renewal check to the monitoring so that it cannot lapse again unnoticed.";
+    assert_eq!(flags(post, quoted), 0);
+    // The paste itself over the limit is still flagged.
+    let long = quoted.replace(
+        "are being replayed now.",
+        "are being replayed now and should all be through within the next fifteen minutes or so.",
+    );
+    assert_eq!(flags(post, &long), 1);
+    // A rule said of the reply itself is the whole reply's, paste or not.
+    let reply = "Summarise the outage. Your reply must be under 25 words.";
+    assert_eq!(flags(reply, quoted), 1);
+    // A fence with no language (a tree, a log) is not taken for the deliverable.
+    let tree = "Propose a layout for the docs folder. Under 20 words please.";
+    let with_tree = "Proposed layout:\n\n```\ndocs/\n  guides/\n  reference/\n```\n\nGuides hold \
+                     the tutorials and how-tos, reference holds the generated API pages and the \
+                     configuration tables, and nothing else goes at the top level.";
+    assert_eq!(flags(tree, with_tree), 1);
+    // An emoji ban placed in a part the result pastes without a label.
+    let readme =
+        "Write a 'Getting started' section for README.md. No emojis in the README section.";
+    let pasted = "Added the section to README.md:\n\n```markdown\n## Getting started\n\nInstall \
+                  the package and run `init`.\n```\n\nAll yours \u{1f44d}";
+    assert_eq!(flags(readme, pasted), 0);
+    let in_paste = pasted.replace("run `init`.", "run `init` \u{1f680}.");
+    assert_eq!(flags(readme, &in_paste), 1);
+}

@@ -1676,6 +1676,14 @@ fn check_negatives_reading(
         let placed = (!super::checkable::names_the_reply(&n.text))
             .then(|| super::checkable::placed_part(&n.text, result))
             .flatten();
+        // Placed in a part the result does not label, with a pasted text that keeps the ban:
+        // the part may be that paste (silent).
+        let kept_in_a_paste = |keeps: &dyn Fn(&str) -> bool| {
+            placed.is_none()
+                && !super::checkable::names_the_reply(&n.text)
+                && super::checkable::placed_in_a_part(&n.text)
+                && super::checkable::pastes(result).iter().any(|p| keeps(p))
+        };
         let own = placed
             .as_deref()
             .or(delivered.as_deref())
@@ -1992,6 +2000,7 @@ fn check_negatives_reading(
                             !PUT_ASIDE.iter().any(|w| lower.contains(w))
                         }
                     })
+                    .filter(|_| !kept_in_a_paste(&|p| !p.chars().any(is_emoji)))
                     .map(|l| {
                         (
                             "the result contains an emoji".to_string(),

@@ -599,6 +599,52 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
     Some(body.join("\n"))
 }
 
+/// The texts a result pastes: each block quote (its marks taken off) and each fenced block of
+/// prose (`markdown`, `text`). A rule on a thing the result may be or may paste is
+/// not taken as broken while one of these keeps it: the thing may be that paste. A fence with
+/// no language is left out: a tree, a log or code more often than a text to send.
+pub(super) fn pastes(result: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut quote: Option<String> = None;
+    let mut fence: Option<(bool, String)> = None;
+    for line in result.lines() {
+        let t = line.trim_start();
+        if let Some(lang) = t.strip_prefix("```") {
+            match fence.take() {
+                Some((prose, body)) => {
+                    if prose {
+                        out.push(body);
+                    }
+                }
+                None => {
+                    let lang = lang.trim().to_ascii_lowercase();
+                    fence = Some((
+                        ["markdown", "md", "text", "txt", "plain", "plaintext"]
+                            .contains(&lang.as_str()),
+                        String::new(),
+                    ));
+                }
+            }
+            continue;
+        }
+        if let Some((_, body)) = fence.as_mut() {
+            body.push_str(line);
+            body.push('\n');
+            continue;
+        }
+        match (t.strip_prefix('>'), quote.as_mut()) {
+            (Some(q), Some(body)) => {
+                body.push_str(q.trim_start());
+                body.push('\n');
+            }
+            (Some(q), None) => quote = Some(format!("{}\n", q.trim_start())),
+            (None, _) => out.extend(quote.take()),
+        }
+    }
+    out.extend(quote);
+    out
+}
+
 /// The part of a result a content ban is placed in ("no emojis in the Slack message"), where
 /// the result labels it.
 pub(super) fn placed_part(ban: &str, result: &str) -> Option<String> {
@@ -794,5 +840,12 @@ mod tests {
             find(nested, "risks").as_deref(),
             Some("**Note:** low\n- one")
         );
+    }
+
+    #[test]
+    fn pastes_are_block_quotes_and_fenced_prose() {
+        let r = "Draft:\n\n> one\n> two\n\nNotes.\n\n```markdown\n# Title\nbody\n```\n\n```\nsrc/\n```\n\n```rust\nfn f() {}\n```\n> last";
+        assert_eq!(pastes(r), ["one\ntwo\n", "# Title\nbody\n", "last\n"]);
+        assert!(pastes("No paste here.\n- a bullet").is_empty());
     }
 }
