@@ -813,3 +813,31 @@ fn a_rule_of_a_pasted_deliverable_is_kept_by_the_paste() {
     let in_paste = pasted.replace("run `init`.", "run `init` \u{1f680}.");
     assert_eq!(flags(readme, &in_paste), 1);
 }
+
+#[test]
+fn a_banned_word_quoted_or_a_class_named_in_prose_beside_classless_code_is_no_break() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    // A quoted phrase is a mention: the report cites what it found.
+    let audit = "Audit the link text on the pricing page. Please do not use the word 'click' in \
+                 your report.";
+    let cited = "Findings:\n\n- 14 links use generic text, most often \"Click here\" (9) and \
+                 \"read more\" (5).\n- Two links point to a page that no longer exists.\n\nI \
+                 suggest naming the target page in each link.";
+    assert_eq!(flags(audit, cited), 0);
+    let used = cited.replace(
+        "I suggest",
+        "Readers click through less often than they would; I suggest",
+    );
+    assert_eq!(flags(audit, &used), 1);
+    // Code with no class in it outweighs a class named in the prose.
+    let component = "Add a StatusPill component for the dashboard. Functional React component, \
+                     no JS classes.";
+    let shown = "Added `src/components/StatusPill.jsx`:\n\n```jsx\nexport default function \
+                 StatusPill({ status }) {\n  return <span className={styles[status]}>{status}\
+                 </span>;\n}\n```\n\nThe CSS module defines one class per status, so the \
+                 colours follow the theme.";
+    assert_eq!(flags(component, shown), 0);
+    let told = "Added a new class StatusPill in `src/components/StatusPill.jsx` that extends \
+                React.Component and renders the pill.";
+    assert_eq!(flags(component, told), 1);
+}

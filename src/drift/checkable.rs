@@ -6124,9 +6124,10 @@ fn outside_code_find(text: &str, needle: &str) -> Option<usize> {
     None
 }
 
-/// A line with its double-quoted passages of three words or more blanked out ("Reviewer
-/// comment "this obviously needs a null check""); a quoted word stays.
-fn without_quoted_sentences(line: &str) -> String {
+/// A line with its double-quoted passages blanked out: a quoted sentence is someone else's
+/// words ("Reviewer comment "this obviously needs a null check""), a quoted word or phrase is
+/// mentioned, not used ("most often "Click here" (96)").
+fn without_quoted(line: &str) -> String {
     let mut out = String::with_capacity(line.len());
     let mut rest = line;
     while let Some(i) = rest.find(['"', '\u{201c}']) {
@@ -6138,7 +6139,7 @@ fn without_quoted_sentences(line: &str) -> String {
         let quoted = &after[..j];
         let close_len = after[j..].chars().next().map_or(1, char::len_utf8);
         out.push_str(&rest[..i]);
-        if quoted.split_whitespace().count() < 3 {
+        if quoted.trim().is_empty() {
             out.push_str(&rest[i..i + open_len + j + close_len]);
         }
         rest = &after[j + close_len..];
@@ -6465,11 +6466,11 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
         }
         Rule::Forbids(words) => {
             // A fenced block quotes code or a log, a code span a name (the `just` runner, a
-            // `cheap-runners.tf` file), a quoted sentence someone else's words: none is the
+            // `cheap-runners.tf` file), a quoted passage someone else's words: none is the
             // answer's own wording (a block quote may be: the entry it was asked to write).
             let prose: Vec<String> = lists::outside_fences(text)
                 .map(super::text::outside_code_spans)
-                .map(|l| without_quoted_sentences(&l))
+                .map(|l| without_quoted(&l))
                 // A link names a page ("https://github.com/…"), as a code span names a file.
                 .map(|l| {
                     l.split(' ')

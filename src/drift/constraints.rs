@@ -1732,15 +1732,21 @@ fn check_negatives_reading(
                                 .then(|| format!("`{span}`"))
                         })
                     })
+                    // Said in prose only where no code is shown: code with no class in it
+                    // outweighs "defines one CSS class per method".
                     .or_else(|| {
-                        near(
-                            &lower,
-                            toks,
-                            &["add", "introduc", "creat", "new", "defin"],
-                            &["class"],
-                            3,
-                            &program,
-                        )
+                        (!code.present())
+                            .then(|| {
+                                near(
+                                    &lower,
+                                    toks,
+                                    &["add", "introduc", "creat", "new", "defin"],
+                                    &["class"],
+                                    3,
+                                    &program,
+                                )
+                            })
+                            .flatten()
                     })
                     .map(|e| ("the result defines a class".to_string(), Some(e))),
                 Forbidden::Cli => find_any(

@@ -4,7 +4,7 @@
 //! email ("no code", "all lowercase", "end with the sign-off") is the email's, not the notes'.
 
 /// Words of a part's label that mark it as a note to the requester.
-const NOTE_LABELS: [&str; 24] = [
+const NOTE_LABELS: [&str; 25] = [
     "note",
     "notes",
     "caveat",
@@ -26,6 +26,7 @@ const NOTE_LABELS: [&str; 24] = [
     "remarks",
     "assumptions",
     "open questions",
+    "questions",
     "caveats",
     "reasoning",
     "context for you",
@@ -258,6 +259,12 @@ mod tests {
         let ruled = "No, it is fixed.\n\n---\nCaveat: I could not check the lockfile.";
         assert_eq!(without_notes(ruled).as_deref(), Some("No, it is fixed."));
         assert_eq!(without_notes("No.\nCaveat: unsure."), None);
+        // Questions for the requester after a rule are a note.
+        let asked = "## 0.21.0\n- faster\n\nThanks to all!\n\n---\n\nQuestions:\n1. Ship it?";
+        assert_eq!(
+            without_notes(asked).as_deref(),
+            Some("- faster\n\nThanks to all!")
+        );
         // A part after the notes is kept.
         let kept = without_notes("## Notes\nwhy\n## Bio\nsun and salt").unwrap_or_default();
         assert!(
