@@ -356,7 +356,10 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
             if j > i + 2 && !gap.trim().is_empty() {
                 break;
             }
-            if ["of", "and", "or", "but", "to", "for", "with", "as", "you"].contains(&cur.1) {
+            // A dash ends the clause too: "in the README section - the last one had …".
+            if ["of", "and", "or", "but", "to", "for", "with", "as", "you"].contains(&cur.1)
+                || !cur.1.chars().any(|c| c.is_alphanumeric())
+            {
                 break;
             }
             name.push(cur.1);
@@ -794,6 +797,11 @@ mod tests {
             Some(Part::Named("key findings".into()))
         );
         assert_eq!(place_of("Don't use the word \"simply\" anywhere."), None);
+        // A dash ends the place.
+        assert_eq!(
+            place_of("No emojis in the README section - the last one had rockets."),
+            Some(Part::Maybe("readme".into()))
+        );
         // Any other thing: its part where the result labels one, else the whole.
         assert_eq!(
             place_of("Don't use \"users\" in the article."),
