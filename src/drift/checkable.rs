@@ -5602,21 +5602,41 @@ fn sentences(text: &str) -> Vec<&str> {
         let mut start = 0;
         let b = line.as_bytes();
         for (i, c) in line.char_indices() {
+            // A quote closed right after the stop ends the sentence with it: "… end with
+            // 'No legal advice.' Put the draft …".
+            let close = line
+                .get(i + 1..)
+                .and_then(|r| r.chars().next())
+                .filter(|q| matches!(q, '\'' | '"' | '\u{2019}' | '\u{201d}'))
+                .map_or(0, char::len_utf8);
+            // … and a capital opens the next ("'Thanks.' in the email" goes on).
+            let close = if close > 0
+                && line
+                    .get(i + 1 + close..)
+                    .is_some_and(|r| !r.trim_start().starts_with(|c: char| c.is_uppercase()))
+            {
+                usize::MAX
+            } else {
+                close
+            };
+            let Some(stop) = (i + 1).checked_add(close) else {
+                continue;
+            };
             if matches!(c, '.' | '!' | '?')
-                && b.get(i + 1).is_none_or(|n| *n == b' ')
+                && b.get(stop).is_none_or(|n| *n == b' ')
                 && !line.get(..i).unwrap_or_default().ends_with("P.S")
                 && !line.get(..i).unwrap_or_default().ends_with("P.P.S")
                 && !line.get(..i + 1).unwrap_or_default().ends_with("e.g.")
                 && !line.get(..i + 1).unwrap_or_default().ends_with("i.e.")
             {
                 // Keep a sentence whose quoted phrase ends in . ? ! whole.
-                let s = line.get(start..=i).unwrap_or_default();
+                let s = line.get(start..stop).unwrap_or_default();
                 let open = s.matches('"').count() % 2 == 1;
                 if open {
                     continue;
                 }
                 out.push(s);
-                start = i + 1;
+                start = stop;
             }
         }
         let rest = line.get(start..).unwrap_or_default();
@@ -9253,6 +9273,22 @@ mod tests {
             "{p:?}"
         );
         assert!(p.contains(&Rule::EndsWith("Bye İ.".into())), "{p:?}");
+    }
+
+    #[test]
+    fn a_sentence_ends_with_the_quote_closed_after_its_stop() {
+        assert_eq!(
+            sentences("It must end with 'No advice.' Put the draft in your report."),
+            [
+                "It must end with 'No advice.'",
+                " Put the draft in your report."
+            ]
+        );
+        // Not where the sentence goes on in lower case.
+        assert_eq!(
+            sentences("End with \"Thanks.\" in the email."),
+            ["End with \"Thanks.\" in the email."]
+        );
     }
 
     #[test]
