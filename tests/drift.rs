@@ -841,3 +841,19 @@ fn a_banned_word_quoted_or_a_class_named_in_prose_beside_classless_code_is_no_br
                 React.Component and renders the pill.";
     assert_eq!(flags(component, told), 1);
 }
+
+#[test]
+fn an_opening_said_of_a_shown_commit_message_is_the_blocks() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Fix the retry loop in the uploader. Commit it; the commit message must start with \
+             `fix(upload):`.";
+    let r = "I fixed the loop and committed it.\n\nCommit `1a2b3c4`:\n\n```\nfix(upload): stop \
+             retrying after a 4xx\n\nA 4xx is final; only 5xx and timeouts are retried now.\n```\
+             \n\nAdded a test for the 404 case.";
+    assert_eq!(flags(m, r), 0);
+    // As written: a release tool reads the type case by case.
+    assert_eq!(
+        flags(m, &r.replace("fix(upload): stop", "Fix(upload): stop")),
+        1
+    );
+}

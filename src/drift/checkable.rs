@@ -6861,6 +6861,22 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
             {
                 (holds, evidence) = (true, None);
             }
+            // An opening said of a thing the result shows in a block ("the commit message must
+            // start with `fix(ota):`"): a block that opens so, exactly, is that thing.
+            if !holds
+                && !of_reply
+                && parts::shown_blocks(result).iter().any(|b| {
+                    // As written: a tool reads a commit type case by case ("Fix(ota):").
+                    let b = b.trim_start();
+                    match &rule {
+                        Rule::StartsWith(p) => b.starts_with(p.trim()),
+                        Rule::StartsWithOneOf(ps) => ps.iter().any(|p| b.starts_with(p.trim())),
+                        _ => false,
+                    }
+                })
+            {
+                (holds, evidence) = (true, None);
+            }
             Checked {
                 kind,
                 constraint,

@@ -607,6 +607,15 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
 /// not taken as broken while one of these keeps it: the thing may be that paste. A fence with
 /// no language is left out: a tree, a log or code more often than a text to send.
 pub(super) fn pastes(result: &str) -> Vec<String> {
+    pasted(result, false)
+}
+
+/// [`pastes`] with every fenced block: what a commit message or a command is shown in.
+pub(super) fn shown_blocks(result: &str) -> Vec<String> {
+    pasted(result, true)
+}
+
+fn pasted(result: &str, any_fence: bool) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut quote: Option<String> = None;
     let mut fence: Option<(bool, String)> = None;
@@ -622,8 +631,9 @@ pub(super) fn pastes(result: &str) -> Vec<String> {
                 None => {
                     let lang = lang.trim().to_ascii_lowercase();
                     fence = Some((
-                        ["markdown", "md", "text", "txt", "plain", "plaintext"]
-                            .contains(&lang.as_str()),
+                        any_fence
+                            || ["markdown", "md", "text", "txt", "plain", "plaintext"]
+                                .contains(&lang.as_str()),
                         String::new(),
                     ));
                 }
@@ -855,5 +865,6 @@ mod tests {
         let r = "Draft:\n\n> one\n> two\n\nNotes.\n\n```markdown\n# Title\nbody\n```\n\n```\nsrc/\n```\n\n```rust\nfn f() {}\n```\n> last";
         assert_eq!(pastes(r), ["one\ntwo\n", "# Title\nbody\n", "last\n"]);
         assert!(pastes("No paste here.\n- a bullet").is_empty());
+        assert_eq!(shown_blocks(r).len(), 5);
     }
 }
