@@ -3111,6 +3111,24 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             }
         }
     }
+    // "Use the headings Summary, Details, Risks. Correction: drop Risks": a heading taken back.
+    for (_, at, rule) in out.iter_mut() {
+        let (Some(at), Rule::Headings(names)) = (*at, rule) else {
+            continue;
+        };
+        let later = message.get(at..).unwrap_or_default().to_ascii_lowercase();
+        names.retain(|n| {
+            let n = n.to_ascii_lowercase();
+            !["drop ", "remove ", "skip ", "leave out "].iter().any(|v| {
+                [format!("{v}{n}"), format!("{v}the {n}")].iter().any(|p| {
+                    later
+                        .match_indices(p.as_str())
+                        .any(|(i, _)| super::text::stands_alone(&later, i, p))
+                })
+            })
+        });
+    }
+    out.retain(|(_, _, r)| !matches!(r, Rule::Headings(h) if h.is_empty()));
     let lifts = lifted(message);
     if !lifts.is_empty() {
         out.retain(|(_, at, rule)| {
@@ -9289,6 +9307,20 @@ mod tests {
             "{p:?}"
         );
         assert!(p.contains(&Rule::EndsWith("Bye İ.".into())), "{p:?}");
+    }
+
+    #[test]
+    fn a_heading_dropped_later_is_not_asked() {
+        let p = rules("Use the headings Summary, Details, Risks. Correction: drop Risks, use Open questions instead.");
+        assert!(
+            p.contains(&Rule::Headings(vec!["Summary".into(), "Details".into()])),
+            "{p:?}"
+        );
+        let p = rules("Use the headings Summary and Risks. Risks matter most: don't drop them.");
+        assert!(
+            p.contains(&Rule::Headings(vec!["Summary".into(), "Risks".into()])),
+            "{p:?}"
+        );
     }
 
     #[test]
