@@ -829,6 +829,10 @@ fn a_banned_word_quoted_or_a_class_named_in_prose_beside_classless_code_is_no_br
         "Readers click through less often than they would; I suggest",
     );
     assert_eq!(flags(audit, &used), 1);
+    // A JSON answer's strings are its own words, as IFEval's checker reads them.
+    let json = "Give me a nickname for Sam. Use JSON format and do not say the word \"nickname\" \
+                in the response.";
+    assert_eq!(flags(json, "{\n  \"Nickname\": \"Sammy\"\n}"), 1);
     // Code with no class in it outweighs a class named in the prose.
     let component = "Add a StatusPill component for the dashboard. Functional React component, \
                      no JS classes.";

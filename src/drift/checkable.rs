@@ -6506,9 +6506,11 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             // A fenced block quotes code or a log, a code span a name (the `just` runner, a
             // `cheap-runners.tf` file), a quoted passage someone else's words: none is the
             // answer's own wording (a block quote may be: the entry it was asked to write).
+            // A JSON answer's strings are its own words ("{"Nickname": …}").
+            let json = text.trim_start().starts_with(['{', '[']);
             let prose: Vec<String> = lists::outside_fences(text)
                 .map(super::text::outside_code_spans)
-                .map(|l| without_quoted(&l))
+                .map(|l| if json { l } else { without_quoted(&l) })
                 // A link names a page ("https://github.com/…"), as a code span names a file.
                 .map(|l| {
                     l.split(' ')
