@@ -818,15 +818,14 @@ fn a_rule_of_a_pasted_deliverable_is_kept_by_the_paste() {
 fn a_banned_word_quoted_or_a_class_named_in_prose_beside_classless_code_is_no_break() {
     let flags = |m: &str, r: &str| score(m, r).violations.len();
     // A quoted phrase is a mention: the report cites what it found.
-    let audit = "Audit the link text on the pricing page. Please do not use the word 'click' in \
-                 your report.";
-    let cited = "Findings:\n\n- 14 links use generic text, most often \"Click here\" (9) and \
-                 \"read more\" (5).\n- Two links point to a page that no longer exists.\n\nI \
-                 suggest naming the target page in each link.";
+    let audit = "Audit the onboarding buttons. Please do not use the word 'tap' in your report.";
+    let cited = "Findings:\n\n- 6 buttons have vague labels, most often \"Tap here\" (4) and \
+                 \"Go on\" (2).\n- One button has no label at all.\n\nI suggest naming the \
+                 action each button starts.";
     assert_eq!(flags(audit, cited), 0);
     let used = cited.replace(
         "I suggest",
-        "Readers click through less often than they would; I suggest",
+        "Users tap them less often than they could; I suggest",
     );
     assert_eq!(flags(audit, &used), 1);
     // A JSON answer's strings are its own words, as IFEval's checker reads them.
@@ -860,4 +859,19 @@ fn an_opening_said_of_a_shown_commit_message_is_the_blocks() {
         flags(m, &r.replace("fix(upload): stop", "Fix(upload): stop")),
         1
     );
+}
+
+#[test]
+fn pastes_rescue_only_a_drafted_text_and_prose_only_beside_source() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    // No text to hand on is asked for: a quoted status line is not the answer.
+    let m = "Summarise the outage in under 30 words.";
+    let r = "> Status: resolved.\n\nThe load balancer certificate expired at 02:10 and nobody \
+             noticed until the morning shift; it was renewed by hand, and a renewal check now \
+             runs every night so it cannot lapse again unnoticed.";
+    assert_eq!(flags(m, r), 1);
+    // A command run is no source: the class named in prose is read.
+    let m = "Add a StatusPill component. Functional React component, no JS classes.";
+    let r = "Added a new class StatusPill that extends React.Component.\n\n```bash\nnpm test\n```";
+    assert_eq!(flags(m, r), 1);
 }

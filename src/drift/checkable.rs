@@ -3121,9 +3121,14 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             let n = n.to_ascii_lowercase();
             !["drop ", "remove ", "skip ", "leave out "].iter().any(|v| {
                 [format!("{v}{n}"), format!("{v}the {n}")].iter().any(|p| {
-                    later
-                        .match_indices(p.as_str())
-                        .any(|(i, _)| super::text::stands_alone(&later, i, p))
+                    later.match_indices(p.as_str()).any(|(i, _)| {
+                        // Not "don't skip Risks".
+                        let before = later.get(..i).unwrap_or_default().trim_end();
+                        super::text::stands_alone(&later, i, p)
+                            && !["don't", "do not", "never", "not", "dont"]
+                                .iter()
+                                .any(|x| before.ends_with(x))
+                    })
                 })
             })
         });
@@ -6057,6 +6062,12 @@ pub(super) fn without_notes(result: &str) -> Option<String> {
     notes::without_notes(result)
 }
 
+/// Whether a result pastes text (block quotes, prose fences) and every paste keeps `rule`.
+fn kept_in_pastes(rule: &Rule, result: &str) -> bool {
+    let pastes = parts::pastes(result);
+    !pastes.is_empty() && pastes.iter().all(|p| check(rule, p).0)
+}
+
 /// Whether a ban is placed in a part ("no emojis in the README section").
 pub(super) fn placed_in_a_part(ban: &str) -> bool {
     matches!(
@@ -6163,9 +6174,12 @@ fn outside_code_find(text: &str, needle: &str) -> Option<usize> {
 }
 
 /// A line with its double-quoted passages blanked out: a quoted sentence is someone else's
-/// words ("Reviewer comment "this obviously needs a null check""), a quoted word or phrase is
-/// mentioned, not used ("most often "Click here" (96)").
+/// words ("Reviewer comment "this obviously needs a null check""), a quoted phrase or a quoted
+/// word in a table cell is mentioned, not used ("the button says "Tap here""); a quoted word
+/// alone in prose stays ("… "leverage" is the theme now").
 fn without_quoted(line: &str) -> String {
+    // A table's cells cite what was found, a quoted word among them too.
+    let table = line.trim_start().starts_with('|');
     let mut out = String::with_capacity(line.len());
     let mut rest = line;
     while let Some(i) = rest.find(['"', '\u{201c}']) {
@@ -6177,7 +6191,7 @@ fn without_quoted(line: &str) -> String {
         let quoted = &after[..j];
         let close_len = after[j..].chars().next().map_or(1, char::len_utf8);
         out.push_str(&rest[..i]);
-        if quoted.trim().is_empty() {
+        if quoted.split_whitespace().count() < 2 && !table {
             out.push_str(&rest[i..i + open_len + j + close_len]);
         }
         rest = &after[j + close_len..];
@@ -6234,8 +6248,8 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             Some(part) => check(inner, &part),
             None => {
                 let whole = check(inner, text);
-                // Not labelled, and a paste keeps the rule: it may be that paste (silent).
-                if !whole.0 && parts::pastes(text).iter().any(|p| check(inner, p).0) {
+                // Not labelled, and the pastes keep the rule: it may be one of them (silent).
+                if !whole.0 && kept_in_pastes(inner, text) {
                     (true, None)
                 } else {
                     whole
@@ -6833,6 +6847,10 @@ fn describe(rule: &Rule) -> (&'static str, String) {
 pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
     // What the answer delivers, without its notes to the requester ([`notes`]), computed once.
     let mut delivered: Option<Option<String>> = None;
+    // A text to hand on is asked for ("Draft the post …", "Write the release notes …").
+    let drafts = ws_of(&message.to_ascii_lowercase())
+        .iter()
+        .any(|w| ["draft", "write", "rewrite", "compose"].contains(w));
     parse(message)
         .into_iter()
         .map(|(of_reply, rule)| {
@@ -6877,12 +6895,13 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
                     rule,
                     Rule::PartOrWhole(..) | Rule::NoCodeBlocks | Rule::NoBullets
                 )
-                && parts::pastes(result).iter().any(|p| check(&rule, p).0)
+                && drafts
+                && kept_in_pastes(&rule, result)
             {
                 (holds, evidence) = (true, None);
             }
             // An opening said of a thing the result shows in a block ("the commit message must
-            // start with `fix(ota):`"): a block that opens so, exactly, is that thing.
+            // start with `feat(api):`"): a block that opens so, exactly, is that thing.
             if !holds
                 && !of_reply
                 && parts::shown_blocks(result).iter().any(|b| {
@@ -9096,8 +9115,10 @@ mod tests {
             )
             .0
         );
-        // An unlabelled quote is not taken for it: the whole is counted.
-        assert!(!check(rule, "Here it is, kept short as asked by the team:\n\n> Sale ends Friday.\n\nWant a longer one?").0);
+        // An unlabelled quote that keeps it may be it: silent. One that breaks it does not
+        // stand for it alone: the whole breaks it too.
+        assert!(check(rule, "Here it is, kept short as asked by the team:\n\n> Sale ends Friday.\n\nWant a longer one?").0);
+        assert!(!check(rule, "Here it is, kept short as asked by the team:\n\n> Sale ends Friday, so order your boots today.\n\nWant a longer one?").0);
         // "ignore that" mid-sentence, "make it 2 commits" take nothing back.
         assert!(!parse("Answer in under 20 words. The build warns; ignore that.").is_empty());
         assert!(!parse("Keep it under 20 words. Split the work: make it 2 commits.").is_empty());
@@ -9313,12 +9334,17 @@ mod tests {
 
     #[test]
     fn a_heading_dropped_later_is_not_asked() {
-        let p = rules("Use the headings Summary, Details, Risks. Correction: drop Risks, use Open questions instead.");
+        let p = rules("Use the headings Overview, Findings, Limits. Update: remove Limits, we track them in the tracker.");
         assert!(
-            p.contains(&Rule::Headings(vec!["Summary".into(), "Details".into()])),
+            p.contains(&Rule::Headings(vec!["Overview".into(), "Findings".into()])),
             "{p:?}"
         );
         let p = rules("Use the headings Summary and Risks. Risks matter most: don't drop them.");
+        assert!(
+            p.contains(&Rule::Headings(vec!["Summary".into(), "Risks".into()])),
+            "{p:?}"
+        );
+        let p = rules("Use the headings Summary and Risks. Don't skip Risks even if it is short.");
         assert!(
             p.contains(&Rule::Headings(vec!["Summary".into(), "Risks".into()])),
             "{p:?}"

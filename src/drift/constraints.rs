@@ -865,6 +865,17 @@ fn asks_back(result: &str) -> Option<&str> {
 
 /// Whether a line of code defines a class ("class Foo:", "export default class Bar {", "public
 /// final class Baz", "data class Row(").
+/// A line of source that defines something (not a command run): "def f(", "function f(",
+/// "fn f(", "const f = (…) => {".
+fn source_definition(line: &str) -> bool {
+    let t = line.trim_start();
+    ["def ", "function ", "fn ", "func ", "pub fn ", "export "]
+        .iter()
+        .any(|p| t.starts_with(p))
+        || t.contains("=> {")
+        || t.contains(" function ")
+}
+
 fn defines_class(line: &str) -> bool {
     const MODIFIERS: [&str; 12] = [
         "export",
@@ -1682,7 +1693,10 @@ fn check_negatives_reading(
             placed.is_none()
                 && !super::checkable::names_the_reply(&n.text)
                 && super::checkable::placed_in_a_part(&n.text)
-                && super::checkable::pastes(result).iter().any(|p| keeps(p))
+                && {
+                    let pastes = super::checkable::pastes(result);
+                    !pastes.is_empty() && pastes.iter().all(|p| keeps(p))
+                }
         };
         let own = placed
             .as_deref()
@@ -1732,10 +1746,10 @@ fn check_negatives_reading(
                                 .then(|| format!("`{span}`"))
                         })
                     })
-                    // Said in prose only where no code is shown: code with no class in it
-                    // outweighs "defines one CSS class per method".
+                    // Said in prose only where no source is shown: code that defines
+                    // functions and no class outweighs "defines one CSS class per method".
                     .or_else(|| {
-                        (!code.present())
+                        (!code.lines.iter().any(|l| source_definition(l)))
                             .then(|| {
                                 near(
                                     &lower,

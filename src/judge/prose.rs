@@ -223,9 +223,12 @@ pub fn drift_line(b: &[u8], from: usize) -> Option<Found> {
         let mentions: Vec<usize> = (start..end)
             .filter(|&k| lit(b, k, "drift").is_some_and(|e| e <= end))
             .collect();
-        // `[^\n]*` is greedy: the last mention first.
-        mentions.iter().rev().find_map(|&k| {
-            let (_, after) = yes_or_no(b, k + "drift".len(), end)?;
+        // `[^\n]*` is greedy: the last mention first. An earlier mention's search stops at the
+        // next one (linear in the line): a yes or no past it was the later mention's, which
+        // failed, and fails the same way here.
+        let stops: Vec<usize> = mentions.iter().skip(1).copied().chain([end]).collect();
+        mentions.iter().zip(stops).rev().find_map(|(&k, stop)| {
+            let (_, after) = yes_or_no(b, k + "drift".len(), stop)?;
             let run = skip(b, after, tail);
             // At the end of the text, the run gives back its last non-space byte for `\S`.
             let text = if run < b.len() {

@@ -4,7 +4,7 @@
 //! email ("no code", "all lowercase", "end with the sign-off") is the email's, not the notes'.
 
 /// Words of a part's label that mark it as a note to the requester.
-const NOTE_LABELS: [&str; 25] = [
+const NOTE_LABELS: [&str; 24] = [
     "note",
     "notes",
     "caveat",
@@ -26,7 +26,6 @@ const NOTE_LABELS: [&str; 25] = [
     "remarks",
     "assumptions",
     "open questions",
-    "questions",
     "caveats",
     "reasoning",
     "context for you",
@@ -129,7 +128,9 @@ pub fn without_notes(result: &str) -> Option<String> {
                 // A separator ends a note; a label starts a part of its own kind (a weak one
                 // inside a note is the note's). Labels themselves are no content.
                 if strong || !note_strong {
-                    in_note = !l.is_empty() && is_note(&l);
+                    // After a `---` rule, "Questions:" for the requester too.
+                    in_note =
+                        !l.is_empty() && (is_note(&l) || (ruled && l.starts_with("questions")));
                     note_strong = in_note && strong;
                     any_note |= in_note;
                 }
@@ -259,7 +260,8 @@ mod tests {
         let ruled = "No, it is fixed.\n\n---\nCaveat: I could not check the lockfile.";
         assert_eq!(without_notes(ruled).as_deref(), Some("No, it is fixed."));
         assert_eq!(without_notes("No.\nCaveat: unsure."), None);
-        // Questions for the requester after a rule are a note.
+        // Questions for the requester after a rule are a note; a quiz's "Questions:" is not.
+        assert_eq!(without_notes("Quiz:\n\nQuestions:\n1. Why?"), None);
         let asked = "## 0.21.0\n- faster\n\nThanks to all!\n\n---\n\nQuestions:\n1. Ship it?";
         assert_eq!(
             without_notes(asked).as_deref(),

@@ -809,7 +809,7 @@ mod tests {
         assert_eq!(place_of("Don't use the word \"simply\" anywhere."), None);
         // A dash ends the place.
         assert_eq!(
-            place_of("No emojis in the README section - the last one had rockets."),
+            place_of("No emojis in the README section - keep it plain."),
             Some(Part::Maybe("readme".into()))
         );
         // Any other thing: its part where the result labels one, else the whole.
