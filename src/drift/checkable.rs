@@ -3121,13 +3121,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             let n = n.to_ascii_lowercase();
             !["drop ", "remove ", "skip ", "leave out "].iter().any(|v| {
                 [format!("{v}{n}"), format!("{v}the {n}")].iter().any(|p| {
+                    // Not "don't skip Risks".
                     later.match_indices(p.as_str()).any(|(i, _)| {
-                        // Not "don't skip Risks".
-                        let before = later.get(..i).unwrap_or_default().trim_end();
-                        super::text::stands_alone(&later, i, p)
-                            && !["don't", "do not", "never", "not", "dont"]
-                                .iter()
-                                .any(|x| before.ends_with(x))
+                        super::text::stands_alone(&later, i, p) && !negated_at(&later, i)
                     })
                 })
             })
@@ -3347,10 +3343,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                     let starts = lower
                         .get(..i)
                         .is_none_or(|b| !b.ends_with(|c: char| c.is_ascii_alphanumeric()));
-                    let before = lower.get(..i).unwrap_or_default().trim_end();
-                    let negated = ["don't", "do not", "never", "not", "dont"]
-                        .iter()
-                        .any(|n| before.ends_with(n));
+                    let negated = negated_at(&lower, i);
                     let ends = lower
                         .get(i + lift.len()..)
                         .is_none_or(|r| !r.starts_with(|c: char| c.is_ascii_alphanumeric()));
@@ -5618,6 +5611,23 @@ fn counted_word(head: &str) -> Option<String> {
     None
 }
 
+/// Whether the words just before byte `at` negate what follows ("don't skip", "do not ignore").
+fn negated_at(lower: &str, at: usize) -> bool {
+    let before = lower.get(..at).unwrap_or_default().trim_end();
+    ["don't", "do not", "never", "not", "dont"]
+        .iter()
+        .any(|n| before.ends_with(n))
+}
+
+/// The phrases an opening rule accepts, one or several.
+fn openings(rule: &Rule) -> &[String] {
+    match rule {
+        Rule::StartsWithOneOf(ps) => ps.as_slice(),
+        Rule::StartsWith(p) => std::slice::from_ref(p),
+        _ => &[],
+    }
+}
+
 /// Sentences of the message (and its lines: a constraint is often a line of its own).
 fn sentences(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
@@ -6451,11 +6461,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             (ok, (!ok).then(|| format!("it ends with \"{tail}\"")))
         }
         Rule::StartsWith(_) | Rule::StartsWithOneOf(_) => {
-            let phrases = match rule {
-                Rule::StartsWithOneOf(ps) => ps.as_slice(),
-                Rule::StartsWith(p) => std::slice::from_ref(p),
-                _ => &[],
-            };
+            let phrases = openings(rule);
             // Markdown's marks before the first words are no words ("## STATUS: ok").
             let marks = ['#', '*', '>', '_', ' ', '"', '\''];
             let opening = trimmed.trim_start_matches(marks);
@@ -6905,13 +6911,9 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
             if !holds
                 && !of_reply
                 && parts::shown_blocks(result).iter().any(|b| {
-                    // As written: a tool reads a commit type case by case ("Fix(ota):").
+                    // As written: a tool reads a commit type case by case ("Fix(api):").
                     let b = b.trim_start();
-                    match &rule {
-                        Rule::StartsWith(p) => b.starts_with(p.trim()),
-                        Rule::StartsWithOneOf(ps) => ps.iter().any(|p| b.starts_with(p.trim())),
-                        _ => false,
-                    }
+                    openings(&rule).iter().any(|p| b.starts_with(p.trim()))
                 })
             {
                 (holds, evidence) = (true, None);
@@ -9334,21 +9336,24 @@ mod tests {
 
     #[test]
     fn a_heading_dropped_later_is_not_asked() {
-        let p = rules("Use the headings Overview, Findings, Limits. Update: remove Limits, we track them in the tracker.");
-        assert!(
-            p.contains(&Rule::Headings(vec!["Overview".into(), "Findings".into()])),
-            "{p:?}"
-        );
-        let p = rules("Use the headings Summary and Risks. Risks matter most: don't drop them.");
-        assert!(
-            p.contains(&Rule::Headings(vec!["Summary".into(), "Risks".into()])),
-            "{p:?}"
-        );
-        let p = rules("Use the headings Summary and Risks. Don't skip Risks even if it is short.");
-        assert!(
-            p.contains(&Rule::Headings(vec!["Summary".into(), "Risks".into()])),
-            "{p:?}"
-        );
+        for (m, want) in [
+            (
+                "Use the headings Overview, Findings, Limits. Update: remove Limits, we track them in the tracker.",
+                &["Overview", "Findings"][..],
+            ),
+            (
+                "Use the headings Summary and Risks. Risks matter most: don't drop them.",
+                &["Summary", "Risks"],
+            ),
+            (
+                "Use the headings Summary and Risks. Don't skip Risks even if it is short.",
+                &["Summary", "Risks"],
+            ),
+        ] {
+            let p = rules(m);
+            let want = Rule::Headings(want.iter().map(|h| h.to_string()).collect());
+            assert!(p.contains(&want), "{m}: {p:?}");
+        }
     }
 
     #[test]

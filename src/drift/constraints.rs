@@ -863,8 +863,6 @@ fn asks_back(result: &str) -> Option<&str> {
     (end.ends_with('?') && !t.starts_with(['>', '"', '\u{201c}', '`', '#'])).then_some(t)
 }
 
-/// Whether a line of code defines a class ("class Foo:", "export default class Bar {", "public
-/// final class Baz", "data class Row(").
 /// A line of source that defines something (not a command run): "def f(", "function f(",
 /// "fn f(", "const f = (…) => {".
 fn source_definition(line: &str) -> bool {
@@ -876,6 +874,8 @@ fn source_definition(line: &str) -> bool {
         || t.contains(" function ")
 }
 
+/// Whether a line of code defines a class ("class Foo:", "export default class Bar {", "public
+/// final class Baz", "data class Row(").
 fn defines_class(line: &str) -> bool {
     const MODIFIERS: [&str; 12] = [
         "export",
