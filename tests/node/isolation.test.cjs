@@ -320,6 +320,53 @@ test("contextHash: equal content hashes equal, any change is seen, including one
   assert.notEqual(guard.contextHash([1, 2]), guard.contextHash([2, 1]));
 });
 
+test("contextHash: walks that reuse the stream's buffers, a hash started inside a getter, and a big walk before a small one all hash as alone", () => {
+  const guard = createGuardSync();
+  const big = (n) => ({ files: Array.from({ length: n }, (_, i) => ({ path: `src/f${i}.ts`, line: i, ok: i % 3 === 0 })) });
+  const small = { x: 1, y: [2.5, "s"] };
+  const alone = { big: guard.contextHash(big(20000)), small: guard.contextHash(small) };
+  // After a large walk, its (longer) buffers hold stale tokens past the small walk's end.
+  assert.equal(guard.contextHash(big(20000)), alone.big);
+  assert.equal(guard.contextHash(small), alone.small);
+  assert.notEqual(guard.contextHash({ x: 1, y: [2.5] }), alone.small);
+  // A getter that hashes (through a second guard: the first refuses re-entry) in the middle of a
+  // walk: the inner walk must not write into the outer's buffers.
+  const other = createGuardSync();
+  const quiet = {
+    x: 1,
+    get y() {
+      return [2.5, "s"];
+    },
+  };
+  let inner;
+  const sneaky = {
+    x: 1,
+    get y() {
+      inner = other.contextHash(big(3000));
+      return [2.5, "s"];
+    },
+  };
+  assert.equal(guard.contextHash(sneaky), guard.contextHash(quiet));
+  assert.equal(inner, guard.contextHash(big(3000)));
+  // The same through isolateContext, which hashes while it copies.
+  const nested = {
+    a: big(500),
+    get b() {
+      return other.contextHash(big(2000));
+    },
+  };
+  const quietNested = {
+    a: big(500),
+    get b() {
+      return "xxh3-128:0";
+    },
+  };
+  const copied = guard.isolateContext(nested);
+  assert.equal(copied.value.b, guard.contextHash(big(2000)));
+  assert.equal(copied.hash, guard.contextHash({ a: big(500), b: copied.value.b }));
+  assert.notEqual(copied.hash, guard.isolateContext(quietNested).hash);
+});
+
 function lifecycleGuard(config) {
   const guard = createGuardSync(config);
   let now = 1000;

@@ -138,9 +138,9 @@ class Walk {
   }
   readonly copies: unknown[] = [];
   /** The token stream (src/freeze/stream.rs): `n` used of `ops`, `m` of `numbers`. */
-  ops = new Uint32Array(256);
+  ops = takeOps();
   n = 0;
-  numbers = new Float64Array(64);
+  numbers = takeNumbers();
   m = 0;
   readonly texts: string[] = [];
   /** UTF-16 units in `texts`, and bytes in `chunks`, so far. */
@@ -170,10 +170,10 @@ class Walk {
     return this.b.freezeFault(fault, kind, this.mode, path, message(e));
   }
 
-  /** Room for `k` more ops in the stream. */
+  /** Room for `k` more ops in the stream (doubling: powers of two, which the spare keeps). */
   room(k: number): Uint32Array {
     if (this.n + k > this.ops.length) {
-      const grown = new Uint32Array(this.ops.length * 2 + k);
+      const grown = new Uint32Array(Math.max(this.ops.length * 2, this.n + k));
       grown.set(this.ops.subarray(0, this.n));
       this.ops = grown;
     }
@@ -786,6 +786,28 @@ export interface Isolated {
 /** One walk: a frozen copy (COPY), the value frozen in place (IN_PLACE) or neither
  * (HASH_ONLY); with `hash`, the context hash of the content as it was read. deepFreeze (in
  * place, no hash, no report) has its own lighter walk, `freezeDeep`. */
+/** The stream's buffers of the last walk, for the next: growing (zero-filled) buffers took
+ * 8–9 % of a 100k-leaf context hash (bench/freeze-ab.cjs). A walk takes them, so a walk started
+ * inside a getter (through another guard) gets its own; they are kept up to SPARE_BYTES each. */
+let spareOps: Uint32Array | undefined;
+let spareNumbers: Float64Array | undefined;
+const SPARE_BYTES = 4 << 20;
+function takeOps(): Uint32Array {
+  const o = spareOps ?? new Uint32Array(256);
+  spareOps = undefined;
+  return o;
+}
+function takeNumbers(): Float64Array {
+  const o = spareNumbers ?? new Float64Array(64);
+  spareNumbers = undefined;
+  return o;
+}
+function giveBack(walk: Walk): void {
+  const { ops, numbers } = walk;
+  if (ops.byteLength <= SPARE_BYTES && (spareOps === undefined || spareOps.length < ops.length)) spareOps = ops;
+  if (numbers.byteLength <= SPARE_BYTES && (spareNumbers === undefined || spareNumbers.length < numbers.length)) spareNumbers = numbers;
+}
+
 export function isolate(b: FreezeBinding, value: unknown, mode: number, hash: boolean): Isolated {
   if (mode === IN_PLACE && !hash) {
     if (isObject(value)) {
@@ -799,6 +821,10 @@ export function isolate(b: FreezeBinding, value: unknown, mode: number, hash: bo
     return { value, hash: "", binary: [] };
   }
   const walk = new Walk(mode, hash, b);
-  const out = walk.root(value);
-  return { value: out, hash: hash ? walk.hash() : "", binary: walk.notes };
+  try {
+    const out = walk.root(value);
+    return { value: out, hash: hash ? walk.hash() : "", binary: walk.notes };
+  } finally {
+    giveBack(walk);
+  }
 }
