@@ -875,3 +875,48 @@ fn pastes_rescue_only_a_drafted_text_and_prose_only_beside_source() {
     let r = "Added a new class StatusPill that extends React.Component.\n\n```bash\nnpm test\n```";
     assert_eq!(flags(m, r), 1);
 }
+
+#[test]
+fn an_emoji_ban_reads_the_thing_it_is_said_of() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    // Said of strings the code prints: read in the code, not in the report's checklist.
+    let m = "Add debug logging to the sync worker. Log messages must stay plain ASCII, no emojis.";
+    let r = "Done \u{2705}\n\n```python\nlog.info(\"sync: %d rows pushed\", n)\n```\n\n- \u{2705} \
+             worker logs each batch";
+    assert_eq!(flags(m, r), 0);
+    assert_eq!(
+        flags(m, &r.replace("rows pushed", "rows pushed \u{1F680}")),
+        1
+    );
+    // Said of the reply's own words around a paste: the paste may hold one.
+    let m = "Write a tweet for the beta launch; it should carry the \u{1F389} emoji. Your own \
+             notes around it: no emojis.";
+    let r = "Here it is:\n\n> \u{1F389} The beta is open: sign up at example.com/beta\n\nUnder \
+             the character limit.";
+    assert_eq!(flags(m, r), 0);
+    assert_eq!(flags(m, &r.replace("Under the", "\u{1F44D} Under the")), 1);
+    // A fenced block the message asks for is the text, a fence with no language too.
+    let m = "Draft the release blurb for 3.2. The release blurb itself must not contain emojis. \
+             Put it in a code block.";
+    let r = "\u{2705} Done.\n\n```\nVersion 3.2 adds offline mode and faster search.\n```";
+    assert_eq!(flags(m, r), 0);
+    assert_eq!(
+        flags(m, &r.replace("offline mode", "offline mode \u{2728}")),
+        1
+    );
+    // The message's own quoted text, cited back ("before"), is no use of an emoji.
+    let m =
+        "Reword these toasts: \"Saved it for you \u{1F4BE}\" and \"All gone \u{1F5D1}\". Rules: \
+             no emoji, under 8 words each.";
+    let r =
+        "| Before | After |\n|---|---|\n| \"Saved it for you \u{1F4BE}\" | Changes saved. |\n| \
+             \"All gone \u{1F5D1}\" | Item deleted. |";
+    assert_eq!(flags(m, r), 0);
+    assert_eq!(
+        flags(m, &r.replace("Item deleted.", "Item deleted \u{1F5D1}")),
+        1
+    );
+    // An emoji named alone in the ban is no passage to cite.
+    let m = "Write the status update. No emojis like \"\u{1F680}\" please.";
+    assert_eq!(flags(m, "Shipped the importer \u{1F680}"), 1);
+}

@@ -709,7 +709,18 @@ pub(super) fn in_an_artefact(sentence: &str, asked: &[String]) -> bool {
                 .get(f + 1)
                 .is_some_and(|x| matches!(x.1, "message" | "messages"))
     };
-    subject || (0..ws.len()).any(|i| artefact_at(&ws, i, asked))
+    // Or strings the code writes, near the sentence's start: "Keep all new log strings plain
+    // ASCII, no emojis", "Log messages must not contain emojis".
+    let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+    let printed = (0..ws.len().min(6)).any(|i| {
+        (matches!(w(i), "log" | "logging" | "console")
+            && matches!(
+                w(i + 1),
+                "string" | "strings" | "line" | "lines" | "message" | "messages"
+            ))
+            || (w(i) == "string" && w(i + 1) == "literals")
+    });
+    subject || printed || (0..ws.len()).any(|i| artefact_at(&ws, i, asked))
 }
 
 #[derive(Debug, PartialEq)]
@@ -6086,9 +6097,69 @@ pub(super) fn placed_in_a_part(ban: &str) -> bool {
     )
 }
 
-/// The texts a result pastes ([`parts::pastes`]).
-pub(super) fn pastes(result: &str) -> Vec<String> {
-    parts::pastes(result)
+/// The texts a result pastes ([`parts::pastes`]); every fenced block where `any_fence`.
+pub(super) fn pastes(result: &str, any_fence: bool) -> Vec<String> {
+    parts::pastes_with(result, any_fence)
+}
+
+/// The result without what it pastes ([`parts::unpasted`]).
+pub(super) fn unpasted(result: &str) -> String {
+    parts::unpasted(result)
+}
+
+/// Whether a message asks for a text in a fenced block ([`parts::asks_for_a_fence`]).
+pub(super) fn asks_for_a_fence(message: &str) -> bool {
+    parts::asks_for_a_fence(message)
+}
+
+/// Whether a ban is said of the reply's own words around what it pastes ("your own report
+/// text around it: no emojis", "outside the draft, no emojis"), not of the paste.
+pub(super) fn around_pastes(sentence: &str) -> bool {
+    let lower = unquoted(&sentence.to_ascii_lowercase());
+    let ws = words_at(&lower);
+    let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+    (0..ws.len()).any(|i| {
+        let own = w(i) == "your"
+            && w(i + 1) == "own"
+            && (i + 2..i + 4).any(|j| {
+                matches!(
+                    w(j),
+                    "text"
+                        | "words"
+                        | "wording"
+                        | "report"
+                        | "notes"
+                        | "prose"
+                        | "reply"
+                        | "message"
+                )
+            });
+        let around = matches!(w(i), "around" | "outside" | "surrounding")
+            && (matches!(w(i + 1), "it" | "them")
+                || (matches!(w(i + 1), "the" | "that" | "this")
+                    && matches!(
+                        w(i + 2),
+                        "draft" | "quote" | "paste" | "announcement" | "post" | "text" | "block"
+                    )));
+        own || around
+    })
+}
+
+/// A message's double-quoted passages ("…", “…”).
+pub(super) fn double_quoted(message: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = message;
+    while let Some(i) = rest.find(['"', '\u{201c}']) {
+        let open = rest[i..].chars().next().map_or(1, char::len_utf8);
+        let after = &rest[i + open..];
+        let Some(j) = after.find(['"', '\u{201d}']) else {
+            break;
+        };
+        out.push(&after[..j]);
+        let close = after[j..].chars().next().map_or(1, char::len_utf8);
+        rest = &after[j + close..];
+    }
+    out
 }
 
 /// The part of the result a ban is placed in, where the result labels it ([`parts::placed_part`]).

@@ -129,6 +129,22 @@ pub struct Negative {
     /// Its sentence lets development dependencies in ("you may add dev dependencies; do not add
     /// anything to `dependencies`").
     dev_allowed: bool,
+    /// How an emoji ban reads what the result pastes and cites.
+    emoji: EmojiReading,
+}
+
+/// How an emoji ban reads the result beside what it pastes and cites.
+#[derive(Debug, Clone, Default)]
+struct EmojiReading {
+    /// The message asks for the text in a fenced block ("show me the text in a fenced block"):
+    /// a fence with no language is a paste too.
+    fenced: bool,
+    /// The ban is on the reply's own words around what it pastes ("your own report text
+    /// around it: no emojis"): the pastes are not read.
+    around: bool,
+    /// The message's own quoted passages that hold an emoji: the result citing one (the
+    /// "before" of a before/after table) does not use it.
+    cited: Vec<String>,
 }
 
 const NEGATION_CUES: [&str; 11] = [
@@ -252,6 +268,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                     forbidden: actions,
                     others_than: Vec::new(),
                     dev_allowed: false,
+                    emoji: EmojiReading::default(),
                 });
             }
             if super::secrets::bans(&lower) {
@@ -260,6 +277,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                     forbidden: vec![Forbidden::Secret],
                     others_than: Vec::new(),
                     dev_allowed: false,
+                    emoji: EmojiReading::default(),
                 });
             }
             // "in prose only" / "prose only" / "no code" forbid code without a negation word ("no
@@ -296,6 +314,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                         forbidden: vec![Forbidden::Change(vec!["file".to_string()])],
                         others_than: Vec::new(),
                         dev_allowed: false,
+                        emoji: EmojiReading::default(),
                     });
                 }
                 if prose {
@@ -304,6 +323,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                         forbidden: vec![Forbidden::Code],
                         others_than: Vec::new(),
                         dev_allowed: false,
+                        emoji: EmojiReading::default(),
                     });
                 }
                 continue;
@@ -383,6 +403,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                     forbidden,
                     others_than,
                     dev_allowed,
+                    emoji: EmojiReading::default(),
                 });
             }
         }
@@ -439,6 +460,25 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                     Forbidden::Code | Forbidden::Class | Forbidden::Emoji | Forbidden::Mention(_)
                 )
             });
+        }
+        if n.forbidden.contains(&Forbidden::Emoji) {
+            n.emoji = EmojiReading {
+                fenced: super::checkable::asks_for_a_fence(instructions),
+                around: !of_reply && super::checkable::around_pastes(&n.text),
+                cited: super::checkable::double_quoted(instructions)
+                    .into_iter()
+                    // A passage of words ("Nothing to see here 👀"), not the emoji named
+                    // alone ("no emojis like "🚀"").
+                    .filter(|q| {
+                        q.chars().any(is_emoji)
+                            && q.split_whitespace()
+                                .filter(|w| w.chars().any(char::is_alphabetic))
+                                .count()
+                                >= 2
+                    })
+                    .map(str::to_string)
+                    .collect(),
+            };
         }
     }
     out.retain(|n| !n.forbidden.is_empty());
@@ -842,6 +882,22 @@ fn changes_name(lower: &str, name: &str) -> Option<String> {
 fn is_emoji(c: char) -> bool {
     matches!(c as u32, 0x1F300..=0x1FAFF | 0x1F1E6..=0x1F1FF | 0x2600..=0x27BF | 0x2B50 | 0x2B55)
         && !matches!(c, '\u{2713}' | '\u{2714}' | '\u{2717}' | '\u{2718}')
+}
+
+/// Whether a text uses an emoji of its own: one inside a passage it cites from the message
+/// (`cited`, the message's quoted passages with an emoji) is the message's.
+fn uses_emoji(text: &str, cited: &[String]) -> bool {
+    if !text.chars().any(is_emoji) {
+        return false;
+    }
+    if cited.is_empty() {
+        return true;
+    }
+    let mut rest = text.to_string();
+    for c in cited {
+        rest = rest.replace(c.as_str(), "");
+    }
+    rest.chars().any(is_emoji)
 }
 
 /// The result's last line, outside fenced code, when it asks a question (not a quoted one).
@@ -1694,7 +1750,7 @@ fn check_negatives_reading(
                 && !super::checkable::names_the_reply(&n.text)
                 && super::checkable::placed_in_a_part(&n.text)
                 && {
-                    let pastes = super::checkable::pastes(result);
+                    let pastes = super::checkable::pastes(result, n.emoji.fenced);
                     !pastes.is_empty() && pastes.iter().all(|p| keeps(p))
                 }
         };
@@ -2012,21 +2068,27 @@ fn check_negatives_reading(
                         )
                     })
                 }
-                Forbidden::Emoji => shown
-                    .lines()
-                    .find(|l| {
-                        l.chars().any(is_emoji) && {
-                            let lower = l.to_lowercase();
-                            !PUT_ASIDE.iter().any(|w| lower.contains(w))
-                        }
-                    })
-                    .filter(|_| !kept_in_a_paste(&|p| !p.chars().any(is_emoji)))
-                    .map(|l| {
-                        (
-                            "the result contains an emoji".to_string(),
-                            Some(l.trim().chars().take(120).collect()),
-                        )
-                    }),
+                Forbidden::Emoji => {
+                    // Said of the reply's own words around a paste: the pastes are not read.
+                    let own_words = n.emoji.around.then(|| super::checkable::unpasted(result));
+                    own_words
+                        .as_deref()
+                        .unwrap_or(shown)
+                        .lines()
+                        .find(|l| {
+                            uses_emoji(l, &n.emoji.cited) && {
+                                let lower = l.to_lowercase();
+                                !PUT_ASIDE.iter().any(|w| lower.contains(w))
+                            }
+                        })
+                        .filter(|_| !kept_in_a_paste(&|p| !uses_emoji(p, &n.emoji.cited)))
+                        .map(|l| {
+                            (
+                                "the result contains an emoji".to_string(),
+                                Some(l.trim().chars().take(120).collect()),
+                            )
+                        })
+                }
                 Forbidden::Command(cmd) => ran_any(result, &[cmd.as_str()], "")
                     .map(|l| (format!("the result ran `{cmd}`"), Some(l))),
                 Forbidden::SkipTests => skip_marker(result)

@@ -309,17 +309,25 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
         .iter()
         .position(|(_, x)| matches!(*x, "the" | "your"))
         .and_then(|d| {
-            let m = (d + 2..d + 4).find(|&i| {
+            let modal = |i: usize| {
                 matches!(w(i), "must" | "mustn't" | "shouldn't" | "cannot" | "can't")
                     || (w(i) == "should" && w(i + 1) == "not")
-            })?;
-            let name: Vec<&str> = (d + 1..m).map(w).collect();
-            (name
-                .iter()
-                .all(|x| x.len() > 2 && x.chars().all(|c| c.is_ascii_alphabetic()))
-                && !name.iter().any(|x| super::reply_noun(x))
-                && !["text", "prose", "code", "word", "words"].contains(name.last()?))
-            .then(|| Part::Maybe(name.join(" ")))
+            };
+            // "the What's New text itself must not …": a stressed name may be longer.
+            let m = (d + 2..d + 4)
+                .find(|&i| modal(i))
+                .or_else(|| (d + 3..d + 6).find(|&i| w(i - 1) == "itself" && modal(i)))?;
+            let itself = w(m - 1) == "itself";
+            let name: Vec<&str> = (d + 1..m - usize::from(itself)).map(w).collect();
+            let last = name.last()?;
+            (name.iter().all(|x| {
+                x.len() > 2
+                    && x.chars()
+                        .all(|c| c.is_ascii_alphabetic() || (itself && c == '\''))
+            }) && !name.iter().any(|x| super::reply_noun(x))
+                && (!["text", "prose", "code", "word", "words"].contains(last)
+                    || (itself && name.len() >= 2 && *last == "text")))
+                .then(|| Part::Maybe(name.join(" ")))
         });
     let marked = marked_names(sentence);
     for (i, (at, w)) in ws.iter().enumerate() {
@@ -613,6 +621,52 @@ pub(super) fn pastes(result: &str) -> Vec<String> {
 /// [`pastes`] with every fenced block: what a commit message or a command is shown in.
 pub(super) fn shown_blocks(result: &str) -> Vec<String> {
     pasted(result, true)
+}
+
+/// [`pastes`], or [`shown_blocks`] where the message asks for a fenced block.
+pub(super) fn pastes_with(result: &str, any_fence: bool) -> Vec<String> {
+    pasted(result, any_fence)
+}
+
+/// The result without what it pastes or shows (block quotes and fenced blocks, fences and
+/// all): the reply's own words around them.
+pub(super) fn unpasted(result: &str) -> String {
+    let mut out = String::with_capacity(result.len());
+    let mut fenced = false;
+    for line in result.lines() {
+        let t = line.trim_start();
+        if t.starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced || t.starts_with('>') {
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+/// Whether a message asks for a text in a fenced block ("show me the text in a fenced block",
+/// "put it inside a code block"), not against one ("not in a code block").
+pub(super) fn asks_for_a_fence(message: &str) -> bool {
+    // A negation in the same sentence only: "… must not contain emojis. Put it in a code block."
+    crate::drift::text::sentences(message)
+        .iter()
+        .any(|(_, sentence)| {
+            let lower = sentence.to_ascii_lowercase();
+            let ws = super::words_at(&lower);
+            let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+            (0..ws.len()).any(|i| {
+                matches!(w(i), "in" | "inside" | "into" | "within" | "as")
+                    && matches!(w(i + 1), "a" | "one" | "the")
+                    && (matches!(w(i + 2), "fenced" | "fence")
+                        || (w(i + 2) == "code" && matches!(w(i + 3), "block" | "fence"))
+                        || (w(i + 2) == "triple" && w(i + 3).starts_with("backtick")))
+                    && !(i.saturating_sub(5)..i).any(|j| super::negation_at(&ws, j) || w(j) == "no")
+            })
+        })
 }
 
 fn pasted(result: &str, any_fence: bool) -> Vec<String> {
