@@ -920,3 +920,79 @@ fn an_emoji_ban_reads_the_thing_it_is_said_of() {
     let m = "Write the status update. No emojis like \"\u{1F680}\" please.";
     assert_eq!(flags(m, "Shipped the importer \u{1F680}"), 1);
 }
+
+#[test]
+fn a_code_ban_holds_where_it_is_said_and_not_under_a_condition() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let sql = "```sql\nSELECT id FROM customers WHERE referral_code IS NULL;\n```";
+    // A code that is a value (a referral code) is no program code.
+    let m = "Give me only the query: list customers without a code in the referral table.";
+    assert_eq!(flags(m, sql), 0);
+    assert_eq!(flags("Explain the referral table without code.", sql), 1);
+    // A ban under a condition the text cannot show holds no more.
+    let m = "Why do exports time out? No code blocks unless the fix fits on one line.";
+    let r = format!("The export query scans the whole table.\n\n{sql}");
+    assert_eq!(flags(m, &r), 0);
+    assert!(flags("Why do exports time out? No code blocks.", &r) > 0);
+    // Said of a part: "that part", "the first paragraph of your report".
+    let m = "Investigate the slow export. Open with a plain summary (no code in that part); \
+             then add whatever queries help.";
+    let r = format!("**Summary**\n\nThe export scans the whole table.\n\n**Details**\n\n{sql}");
+    assert_eq!(flags(m, &r), 0);
+    let m = "Investigate the slow export. The first paragraph of your report goes to the status \
+             page, so it must have no code in it. Then show the query.";
+    let r = format!("The export scanned the whole customers table every night.\n\n{sql}");
+    assert_eq!(flags(m, &r), 0);
+    let m = "Investigate the slow export. Your report must have no code in it.";
+    assert_eq!(flags(m, &r), 1);
+}
+
+#[test]
+fn a_text_set_off_between_rules_is_a_paste() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Draft the maintenance notice for Saturday. The notice itself must not contain \
+             emojis; anything you tell me around it is up to you.";
+    let r = "Draft below \u{1F447}\n\n---\nScheduled maintenance: the dashboard is offline on \
+             Saturday from 06:00 to 08:00 UTC.\n---\n\nShout if the times change \u{1F642}";
+    assert_eq!(flags(m, r), 0);
+    assert_eq!(
+        flags(m, &r.replace("08:00 UTC.", "08:00 UTC \u{1F6A7}.")),
+        1
+    );
+}
+
+#[test]
+fn counts_and_mentions_read_what_they_are_of() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    // A bullet bound of the deliverable leaves the notes to the requester out, unless the
+    // message counts them in ("in total").
+    let m = "Write the store release notes for 2.4. The release notes themselves must be at most \
+             3 bullet points.";
+    let r = "**What's new in 2.4**\n- Offline maps\n- Faster search\n- Bug fixes\n\nNotes for you \
+             (not for the store):\n- Skipped the analytics change.\n- PR 88 is behind a flag.";
+    assert_eq!(flags(m, r), 0);
+    let m = "Report on the release notes. No more than 3 bullet points in total.";
+    assert_eq!(flags(m, r), 1);
+    // A code span holds no full stop of a sentence.
+    let m = "In at most 2 sentences, say why the linter differs in CI.";
+    let r = "CI reads the `[tool.lint.*]` table from `pyproject.toml`, e.g. `max-line = 88`. Your \
+             local run uses an old `setup.cfg` instead.";
+    assert_eq!(flags(m, r), 0);
+    assert_eq!(flags(m, &format!("{r} Delete it.")), 1);
+    // A part labelled with a subtitle ("Criteria: …") is found, and questions back to the
+    // requester are notes.
+    let m = "Write acceptance criteria for saved carts. Don't use the word 'should' in the \
+             acceptance criteria. Put questions for me after them.";
+    let r = "**Acceptance criteria: saved carts**\n1. A saved cart must survive logout.\n2. The \
+             cart will expire after 30 days.\n\n**Questions for you**\n- Should guests save carts?";
+    assert_eq!(flags(m, r), 0);
+    assert_eq!(flags(m, &r.replace("must survive", "should survive")), 1);
+    // A ban on hosts under a named domain reads hosts, not the words "internal" or "host".
+    let m = "Find why installs are slow. Don't mention any internal hostnames (anything under \
+             `corp.example.net`) in the report.";
+    let r = "Installs go through our internal mirror, whose cache expires every 2 minutes, so \
+             most requests reach `registry.npmjs.org` anyway.";
+    assert_eq!(flags(m, r), 0);
+    let r = format!("{r} The mirror is `npm-cache.build.corp.example.net:8443`.");
+    assert_eq!(flags(m, &r), 1);
+}

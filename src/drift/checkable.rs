@@ -553,7 +553,9 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
         let itself = (i + 2..i + 6).any(|j| w(j) == "itself");
         // "no code at all in this part": a part of a list in the message.
         if artefact_at(&ws, i, asked)
-            || (w(i) == "in" && w(i + 1) == "this" && matches!(w(i + 2), "part" | "section"))
+            || (w(i) == "in"
+                && matches!(w(i + 1), "this" | "that")
+                && matches!(w(i + 2), "part" | "section"))
         {
             return true;
         }
@@ -872,6 +874,18 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
         } else {
             Subject::Answer
         };
+    }
+    // "The first paragraph of your report gets pasted into #ops, so it must …": a part of the
+    // answer, whatever verb follows.
+    if matches!(
+        w(start + 1),
+        "first" | "last" | "opening" | "closing" | "final"
+    ) && matches!(w(start + 2), "line" | "sentence" | "paragraph" | "section")
+        && w(start + 3) == "of"
+        && matches!(w(start + 4), "your" | "the" | "this")
+        && names_the_answer(w(start + 5))
+    {
+        return Subject::LineOfAnswer;
     }
     let Some(modal) = (start + 1..start + 7).find(|&i| {
         [
@@ -1665,7 +1679,9 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
                     "no other words",
                     "the last line",
                 ],
-            ));
+            ))
+        // "no more than 6 bullet points in total": notes to the requester count too.
+        || (rule.is_count() && said(&["total", "altogether", "combined"]));
     // A count of a named part is checked on that part; of a part with no name, not at all.
     let counted = rule.is_count();
     // A word bound said of the prose around the code counts the prose alone.
@@ -6179,6 +6195,8 @@ fn of_the_text(rule: &Rule) -> bool {
         Rule::Words(Rel::AtLeast, _)
             | Rule::ProseWords(Rel::AtLeast, _)
             | Rule::Sentences(Rel::AtLeast, _)
+            | Rule::Bullets(Rel::AtLeast, _)
+            | Rule::ListItems(Rel::AtLeast, _)
     ) {
         return false;
     }
@@ -6187,6 +6205,8 @@ fn of_the_text(rule: &Rule) -> bool {
         Rule::Words(..)
             | Rule::ProseWords(..)
             | Rule::Sentences(..)
+            | Rule::Bullets(..)
+            | Rule::ListItems(..)
             | Rule::Lowercase
             | Rule::Uppercase
             | Rule::CapitalWords(..)
@@ -6215,6 +6235,11 @@ pub(super) fn names_the_reply(sentence: &str) -> bool {
         ["your", "the", "whole", "entire", "full", "this"].contains(&w(i))
             && reply_noun(w(i + 1))
             && w(i + 2) != "itself"
+            // "The first paragraph of your report": a part of it ("the last line of your
+            // reply" is where the whole reply ends, notes and all).
+            && !(i >= 2
+                && w(i - 1) == "of"
+                && ["paragraph", "section", "part", "half", "heading", "title"].contains(&w(i - 2)))
     })
 }
 
@@ -6338,9 +6363,19 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             }
         },
         Rule::Sentences(rel, n) => {
-            // A fenced block holds no sentences of the answer (a query, a log).
+            // A fenced block holds no sentences of the answer (a query, a log), and a code
+            // span no full stop ("`[mypy-api.legacy.*]`" is one word).
             let prose: Vec<&str> = lists::outside_fences(text).collect();
-            count(*rel, sentence_count(&prose.join("\n")), *n, "sentences")
+            let prose = prose.join("\n");
+            let mut plain = String::with_capacity(prose.len());
+            let mut from = 0;
+            for (a, b) in super::text::inline_code_spans(&prose) {
+                plain.push_str(prose.get(from..a).unwrap_or_default());
+                plain.push_str("code");
+                from = b;
+            }
+            plain.push_str(prose.get(from..).unwrap_or_default());
+            count(*rel, sentence_count(&plain), *n, "sentences")
         }
         Rule::DividedParagraphs(n) => {
             let parts: Vec<&str> = text.split("***").collect();

@@ -70,6 +70,9 @@ enum Forbidden {
     /// A question back to the one who delegated ("don't come back with questions"): the
     /// result's last line asks one.
     Questions,
+    /// A host under a domain the ban names ("don't mention internal hostnames (anything under
+    /// `corp.example.net`)"): the domains, without a leading `*.`.
+    HostUnder(Vec<String>),
 }
 
 /// Whether a ban on changes, new things or dependencies is also read from the result's prose (a
@@ -424,14 +427,14 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         }) {
             n.forbidden.retain(|f| !matches!(f, Forbidden::Code));
         }
-        // A mention banned "unless …" is allowed when the condition holds, which the text
-        // cannot show.
+        // A ban "unless …" ("no code blocks unless the fix is a one-liner", "don't mention it
+        // unless asked") does not hold when the condition does, which the text cannot show.
         let lower = n.text.to_ascii_lowercase();
         if [" unless ", " except when ", " except if ", " only if "]
             .iter()
             .any(|c| lower.contains(c))
         {
-            n.forbidden.retain(|f| !matches!(f, Forbidden::Mention(_)));
+            n.forbidden.clear();
         }
         // The whole sentence too, for a ban split off after a colon, which keeps its subject
         // there ("The Python examples must be plain functions: do not define any classes in
@@ -1104,6 +1107,56 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             ]
             .contains(w)
         });
+    // "orders without a code", "no promo code", "no error codes": a code as a value (one of
+    // many, or of a kind), not program code. "a code block" and "a code change" are code.
+    let value = first(&CODE_WORDS).is_some_and(|c| {
+        let before = c.checked_sub(1).and_then(|i| plain_words.get(i)).copied();
+        let after = plain_words.get(c + 1).copied();
+        plain_words
+            .get(c)
+            .is_some_and(|w| matches!(*w, "code" | "codes"))
+            && (matches!(before, Some("a" | "an"))
+                && !matches!(
+                    after,
+                    Some(
+                        "block"
+                            | "blocks"
+                            | "snippet"
+                            | "sample"
+                            | "example"
+                            | "change"
+                            | "changes"
+                    )
+                )
+                || before.is_some_and(|b| {
+                    [
+                        "promo",
+                        "promotion",
+                        "discount",
+                        "coupon",
+                        "voucher",
+                        "error",
+                        "status",
+                        "exit",
+                        "zip",
+                        "postal",
+                        "country",
+                        "currency",
+                        "language",
+                        "access",
+                        "verification",
+                        "auth",
+                        "qr",
+                        "area",
+                        "region",
+                        "invite",
+                        "referral",
+                        "tracking",
+                        "product",
+                    ]
+                    .contains(&b)
+                }))
+    });
     // "No other code blocks": the ones asked for elsewhere are allowed, which a ban on code
     // cannot tell apart.
     let others = first(&CODE_WORDS)
@@ -1131,6 +1184,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         })
     });
     let code_named = !fences
+        && !value
         && !others
         && !naming
         && match (first(&CODE_WORDS), first(&PLACE_WORDS)) {
@@ -1503,9 +1557,16 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             .flat_map(|t| text::tokens(t))
             .map(|t| t.stem.to_string())
             .collect();
-        // "The customer name", "the name of the client": a value the message does not give,
-        // which no word of the result can be told to be.
-        let unnamed = named.is_empty() && objects.iter().any(|o| o == "name");
+        // "The customer name", "the name of the client", "internal hostnames", "their emails":
+        // values the message does not give, which no word of the result can be told to be.
+        let unnamed = named.is_empty()
+            && objects.iter().any(|o| {
+                [
+                    "name", "hostnam", "ip", "url", "email", "password", "token", "credenti",
+                    "phone", "address", "domain",
+                ]
+                .contains(&o.as_str())
+            });
         // "Don't mention the CVE id anywhere in your report or in code comments": where it may
         // not be mentioned is no part of what.
         let place = [" anywhere", " in ", " within ", " inside "]
@@ -1532,11 +1593,50 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         } else {
             named
         };
-        if !objects.is_empty() {
+        // Hosts under a domain the ban names are what it bans, whatever the words around them.
+        let domains = if unnamed {
+            domains_named(clause)
+        } else {
+            Vec::new()
+        };
+        if !domains.is_empty() {
+            f.push(Forbidden::HostUnder(domains));
+        } else if !objects.is_empty() {
             f.push(Forbidden::Mention(objects));
         }
     }
     f
+}
+
+/// The domains a ban names in code spans or as written ("`*.corp.internal`",
+/// "corp.example.net"): words of letters, digits, `-` and `.` with a dot inside and a
+/// top-level part of letters; a leading `*.` is dropped.
+fn domains_named(clause: &str) -> Vec<String> {
+    clause
+        .split(|c: char| c.is_whitespace() || matches!(c, '`' | '(' | ')' | ',' | ';' | '"' | '\''))
+        .map(|w| w.trim_end_matches(['.', ':']).trim_start_matches("*."))
+        .filter(|w| {
+            w.contains('.')
+                && !w.starts_with('.')
+                && w.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '.'))
+                && w.rsplit('.').next().is_some_and(|tld| {
+                    tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic())
+                })
+        })
+        .map(str::to_ascii_lowercase)
+        .collect()
+}
+
+/// The first host in `text` that is one of `domains` or under one ("api.corp.internal:443").
+fn host_under(text: &str, domains: &[String]) -> Option<String> {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '.')))
+        .map(|w| w.trim_matches('.').to_ascii_lowercase())
+        .find(|w| {
+            domains
+                .iter()
+                .any(|d| w == d || w.strip_suffix(d.as_str()).is_some_and(|r| r.ends_with('.')))
+        })
 }
 
 /// The words of a clause from its verb (`head`) on, to the first of `cuts` and before the first
@@ -2098,6 +2198,12 @@ fn check_negatives_reading(
                     .map(|l| ("the result deletes files".to_string(), Some(l))),
                 Forbidden::Secret => super::secrets::shown(result)
                     .map(|l| ("the result shows a secret".to_string(), Some(l))),
+                Forbidden::HostUnder(domains) => host_under(result, domains).map(|h| {
+                    (
+                        "the result names a host it was told not to".to_string(),
+                        Some(h),
+                    )
+                }),
                 Forbidden::Questions => asks_back(result).map(|l| {
                     (
                         "the result ends with a question back".to_string(),

@@ -4,9 +4,11 @@
 //! email ("no code", "all lowercase", "end with the sign-off") is the email's, not the notes'.
 
 /// Words of a part's label that mark it as a note to the requester.
-const NOTE_LABELS: [&str; 24] = [
+const NOTE_LABELS: [&str; 26] = [
     "note",
     "notes",
+    "questions for you",
+    "question for you",
     "caveat",
     "technical notes",
     "things you should know",

@@ -542,7 +542,7 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
         return Some(v);
     }
     // "Summary", "Summary (for the PM)", "Draft Slack message" for "slack message".
-    let matches = |label: &str| {
+    let named = |label: &str| {
         label == name
             || label
                 .strip_prefix(name)
@@ -550,6 +550,13 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
             || label
                 .strip_suffix(name)
                 .is_some_and(|r| r.ends_with(' ') && r.split_whitespace().count() == 1)
+    };
+    // "**Acceptance criteria: checkout option**": the name is before the colon.
+    let matches = |label: &str| {
+        named(label)
+            || label
+                .split_once(':')
+                .is_some_and(|(head, _)| named(head.trim_end()))
     };
     // Each line with whether it is code (a fence or inside one): no label there, but a fenced
     // paste under a label is the part's.
@@ -610,8 +617,8 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
     Some(body.join("\n"))
 }
 
-/// The texts a result pastes: each block quote (its marks taken off) and each fenced block of
-/// prose (`markdown`, `text`). A rule on a thing the result may be or may paste is
+/// The texts a result pastes: each block quote (its marks taken off), each fenced block of
+/// prose (`markdown`, `text`) and each text between two horizontal rules. A rule on a thing the result may be or may paste is
 /// not taken as broken while one of these keeps it: the thing may be that paste. A fence with
 /// no language is left out: a tree, a log or code more often than a text to send.
 pub(super) fn pastes(result: &str) -> Vec<String> {
@@ -628,11 +635,23 @@ pub(super) fn pastes_with(result: &str, any_fence: bool) -> Vec<String> {
     pasted(result, any_fence)
 }
 
+/// A markdown horizontal rule: three or more of one of `-`, `*`, `_` alone on a line.
+fn is_rule(line: &str) -> bool {
+    let t = line.trim_end();
+    t.len() >= 3
+        && ['-', '*', '_']
+            .iter()
+            .any(|&c| t.chars().all(|x| x == c || x == ' ') && t.starts_with(c))
+}
+
 /// The result without what it pastes or shows (block quotes and fenced blocks, fences and
 /// all): the reply's own words around them.
 pub(super) fn unpasted(result: &str) -> String {
     let mut out = String::with_capacity(result.len());
     let mut fenced = false;
+    // Lines since the last horizontal rule: dropped at the next one (a text between two
+    // rules), kept when no rule follows.
+    let mut since_rule: Option<String> = None;
     for line in result.lines() {
         let t = line.trim_start();
         if t.starts_with("```") {
@@ -642,9 +661,15 @@ pub(super) fn unpasted(result: &str) -> String {
         if fenced || t.starts_with('>') {
             continue;
         }
-        out.push_str(line);
-        out.push('\n');
+        if is_rule(t) {
+            since_rule = Some(String::new());
+            continue;
+        }
+        let to = since_rule.as_mut().unwrap_or(&mut out);
+        to.push_str(line);
+        to.push('\n');
     }
+    out.push_str(&since_rule.unwrap_or_default());
     out
 }
 
@@ -673,8 +698,22 @@ fn pasted(result: &str, any_fence: bool) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut quote: Option<String> = None;
     let mut fence: Option<(bool, String)> = None;
+    // The text since the last horizontal rule, once there was one: a text set off between
+    // two rules ("Here's the draft:\n---\n…\n---\nNotes …") is pasted too.
+    let mut ruled: Option<String> = None;
     for line in result.lines() {
         let t = line.trim_start();
+        if fence.is_none() && is_rule(t) {
+            if let Some(body) = ruled.take().filter(|b| !b.trim().is_empty()) {
+                out.push(body);
+            }
+            ruled = Some(String::new());
+            continue;
+        }
+        if let Some(body) = ruled.as_mut() {
+            body.push_str(line);
+            body.push('\n');
+        }
         if let Some(lang) = t.strip_prefix("```") {
             match fence.take() {
                 Some((prose, body)) => {
