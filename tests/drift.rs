@@ -939,8 +939,9 @@ fn a_code_ban_holds_where_it_is_said_and_not_under_a_condition() {
              then add whatever queries help.";
     let r = format!("**Summary**\n\nThe export scans the whole table.\n\n**Details**\n\n{sql}");
     assert_eq!(flags(m, &r), 0);
-    let m = "Investigate the slow export. The first paragraph of your report goes to the status \
-             page, so it must have no code in it. Then show the query.";
+    assert_eq!(flags("Investigate the slow export. No code.", &r), 1);
+    let m = "Investigate the slow export. The opening paragraph of your reply is posted to the \
+             status page as written, so it must have no code. Then show the query.";
     let r = format!("The export scanned the whole customers table every night.\n\n{sql}");
     assert_eq!(flags(m, &r), 0);
     let m = "Investigate the slow export. Your report must have no code in it.";
@@ -966,8 +967,8 @@ fn counts_and_mentions_read_what_they_are_of() {
     let flags = |m: &str, r: &str| score(m, r).violations.len();
     // A bullet bound of the deliverable leaves the notes to the requester out, unless the
     // message counts them in ("in total").
-    let m = "Write the store release notes for 2.4. The release notes themselves must be at most \
-             3 bullet points.";
+    let m = "Draft what the store shows for 2.4. The store text itself can have no more than \
+             3 bullets.";
     let r = "**What's new in 2.4**\n- Offline maps\n- Faster search\n- Bug fixes\n\nNotes for you \
              (not for the store):\n- Skipped the analytics change.\n- PR 88 is behind a flag.";
     assert_eq!(flags(m, r), 0);
@@ -981,18 +982,69 @@ fn counts_and_mentions_read_what_they_are_of() {
     assert_eq!(flags(m, &format!("{r} Delete it.")), 1);
     // A part labelled with a subtitle ("Criteria: …") is found, and questions back to the
     // requester are notes.
-    let m = "Write acceptance criteria for saved carts. Don't use the word 'should' in the \
-             acceptance criteria. Put questions for me after them.";
-    let r = "**Acceptance criteria: saved carts**\n1. A saved cart must survive logout.\n2. The \
-             cart will expire after 30 days.\n\n**Questions for you**\n- Should guests save carts?";
+    let m = "Write the criteria a tester signs off for saved carts. Avoid the word \"should\" \
+             within the criteria. Questions for me go after them.";
+    let r = "**Criteria: saved carts**\n1. A saved cart must survive logout.\n2. The cart will \
+             expire after 30 days.\n\n**Questions for you**\n- Should guests save carts?";
     assert_eq!(flags(m, r), 0);
     assert_eq!(flags(m, &r.replace("must survive", "should survive")), 1);
     // A ban on hosts under a named domain reads hosts, not the words "internal" or "host".
-    let m = "Find why installs are slow. Don't mention any internal hostnames (anything under \
-             `corp.example.net`) in the report.";
+    let m = "Find why installs are slow. Please do not mention our private hostnames (they end \
+             in `corp.example.net`).";
     let r = "Installs go through our internal mirror, whose cache expires every 2 minutes, so \
              most requests reach `registry.npmjs.org` anyway.";
     assert_eq!(flags(m, r), 0);
     let r = format!("{r} The mirror is `npm-cache.build.corp.example.net:8443`.");
     assert_eq!(flags(m, &r), 1);
+}
+
+#[test]
+fn narrow_readings_leave_real_breaks_flagged() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    // A condition lifts a ban on what the text holds, not one on an act the report shows.
+    let m = "Prepare the 3.1 release. Do not run `npm publish` unless every test passes.";
+    assert!(
+        flags(
+            m,
+            "Bumped the version, then ran `npm publish`; 2 tests still fail."
+        ) > 0
+    );
+    // "a code dump" and a code word beside an error code are program code.
+    let dump = "Here it is:\n\n```python\ndef f():\n    return 1\n```";
+    assert!(
+        flags(
+            "Explain the failure. No error code or code blocks in the reply.",
+            dump
+        ) > 0
+    );
+    assert!(flags("Explain the failure; do not paste a code dump.", dump) > 0);
+    // Rules between a report's own sections set off no paste.
+    let m = "Write the changelog entry for the importer fix, under 12 words.";
+    let r = "The importer no longer drops rows whose dates use two digit years, and it now \
+             reports each skipped row with its line number.\n\n---\n\nTests pass.\n\n---\n\nDone.";
+    assert!(flags(m, r) > 0);
+    // Notes are left out of a bullet bound only beside a text to hand on.
+    let m = "Summarize what you changed in at most 3 bullets.";
+    let r = "**What I changed:**\n- a\n- b\n- c\n- d\n- e";
+    assert!(flags(m, r) > 0);
+    // A rewrite that keeps the quoted text's emoji uses it.
+    let m = "Our banner reads \"Big news \u{1F389} dark mode is here\". Rewrite it for the app \
+             store, no emojis.";
+    assert!(flags(m, "Big news \u{1F389} dark mode is here, on every screen.") > 0);
+    // Hosts: an example stands for its domain; a file name is no host.
+    let m = "Debug the flaky job. Don't mention our hostnames like db1.prod.example.io in the \
+             report.";
+    assert!(flags(m, "The job timed out talking to db2.prod.example.io.") > 0);
+    assert_eq!(
+        flags(m, "The job reads README.md first, then times out."),
+        0
+    );
+    // A stray backtick opens no code span: its line's full stops still end sentences.
+    let m = "In at most 2 sentences, say why the job fails.";
+    assert!(
+        flags(
+            m,
+            "The `cache is cold. The runner times out. The job is retried."
+        ) > 0
+    );
 }

@@ -711,16 +711,25 @@ pub(super) fn in_an_artefact(sentence: &str, asked: &[String]) -> bool {
                 .get(f + 1)
                 .is_some_and(|x| matches!(x.1, "message" | "messages"))
     };
-    // Or strings the code writes, near the sentence's start: "Keep all new log strings plain
-    // ASCII, no emojis", "Log messages must not contain emojis".
+    // Or strings the code writes, as the subject ("Log lines must stay ASCII, no emojis") or
+    // the object of "keep" ("Keep every new log message plain ASCII"), not a topic ("when you
+    // summarize the log lines").
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+    let keep = matches!(w(first_word(&ws).unwrap_or(0)), "keep" | "make");
     let printed = (0..ws.len().min(6)).any(|i| {
-        (matches!(w(i), "log" | "logging" | "console")
+        let pair = (matches!(w(i), "log" | "logging" | "console")
             && matches!(
                 w(i + 1),
                 "string" | "strings" | "line" | "lines" | "message" | "messages"
             ))
-            || (w(i) == "string" && w(i + 1) == "literals")
+            || (w(i) == "string" && w(i + 1) == "literals");
+        let modal = (i + 2..i + 5).any(|j| {
+            matches!(
+                w(j),
+                "must" | "mustn't" | "should" | "shouldn't" | "cannot" | "can't" | "need" | "may"
+            )
+        });
+        pair && (keep || modal)
     });
     subject || printed || (0..ws.len()).any(|i| artefact_at(&ws, i, asked))
 }
@@ -875,7 +884,7 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
             Subject::Answer
         };
     }
-    // "The first paragraph of your report gets pasted into #ops, so it must …": a part of the
+    // "The opening paragraph of your reply is posted as is, so it must …": a part of the
     // answer, whatever verb follows.
     if matches!(
         w(start + 1),
@@ -1681,7 +1690,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
                 ],
             ))
         // "no more than 6 bullet points in total": notes to the requester count too.
-        || (rule.is_count() && said(&["total", "altogether", "combined"]));
+        || (rule.is_count() && (said(&WHOLE_WORDS) || lower.contains("in all")));
     // A count of a named part is checked on that part; of a part with no name, not at all.
     let counted = rule.is_count();
     // A word bound said of the prose around the code counts the prose alone.
@@ -6128,8 +6137,8 @@ pub(super) fn asks_for_a_fence(message: &str) -> bool {
     parts::asks_for_a_fence(message)
 }
 
-/// Whether a ban is said of the reply's own words around what it pastes ("your own report
-/// text around it: no emojis", "outside the draft, no emojis"), not of the paste.
+/// Whether a ban is said of the reply's own words around what it pastes ("in your own notes,
+/// no emojis", "outside the draft, no emojis"), not of the paste.
 pub(super) fn around_pastes(sentence: &str) -> bool {
     let lower = unquoted(&sentence.to_ascii_lowercase());
     let ws = words_at(&lower);
@@ -6183,6 +6192,17 @@ pub(super) fn placed_part(ban: &str, result: &str) -> Option<String> {
     parts::placed_part(ban, result)
 }
 
+/// Words that make a count the whole reply's ("6 bullets in total", "overall", "notes
+/// included").
+const WHOLE_WORDS: [&str; 6] = [
+    "total",
+    "altogether",
+    "combined",
+    "overall",
+    "including",
+    "included",
+];
+
 /// Rules on what a text says or how it is written, which notes to the requester beside it need
 /// not keep.
 fn of_the_text(rule: &Rule) -> bool {
@@ -6235,11 +6255,13 @@ pub(super) fn names_the_reply(sentence: &str) -> bool {
         ["your", "the", "whole", "entire", "full", "this"].contains(&w(i))
             && reply_noun(w(i + 1))
             && w(i + 2) != "itself"
-            // "The first paragraph of your report": a part of it ("the last line of your
-            // reply" is where the whole reply ends, notes and all).
-            && !(i >= 2
+            // "The opening paragraph of your reply": a part of it ("the last line of your
+            // reply" is where the whole reply ends, notes and all; "no part of your reply" is
+            // all of it).
+            && !(i >= 3
                 && w(i - 1) == "of"
-                && ["paragraph", "section", "part", "half", "heading", "title"].contains(&w(i - 2)))
+                && ["paragraph", "section"].contains(&w(i - 2))
+                && ["first", "second", "opening", "last", "final", "closing"].contains(&w(i - 3)))
     })
 }
 
@@ -6369,7 +6391,12 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             let prose = prose.join("\n");
             let mut plain = String::with_capacity(prose.len());
             let mut from = 0;
+            // Only a span that closes on its line: a stray backtick opens none.
+            let closed = |b: usize| prose.as_bytes().get(b) == Some(&b'`');
             for (a, b) in super::text::inline_code_spans(&prose) {
+                if !closed(b) {
+                    continue;
+                }
                 plain.push_str(prose.get(from..a).unwrap_or_default());
                 plain.push_str("code");
                 from = b;
@@ -6969,7 +6996,12 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
             let (kind, constraint) = describe(&rule);
             // A rule of what is delivered (not one that names the reply itself) is checked on
             // it: an email's sign-off, a bio's case, a README's banned words.
-            let text = if of_the_text(&rule) && !of_reply {
+            // A bound on bullets or items leaves the notes out only beside a text to hand on
+            // ("What I changed:" may be the summary asked for).
+            let counts_items = |r: &Rule| matches!(r, Rule::Bullets(..) | Rule::ListItems(..));
+            let listed = counts_items(&rule)
+                || matches!(&rule, Rule::PartOrWhole(_, inner) if counts_items(inner));
+            let text = if of_the_text(&rule) && !of_reply && (drafts || !listed) {
                 delivered
                     .get_or_insert_with(|| notes::without_notes(result))
                     .as_deref()

@@ -136,14 +136,27 @@ pub struct Negative {
     emoji: EmojiReading,
 }
 
+impl Negative {
+    /// A ban of a sentence with no paths, dependency allowance or emoji reading of its own.
+    fn new(text: String, forbidden: Vec<Forbidden>) -> Self {
+        Negative {
+            text,
+            forbidden,
+            others_than: Vec::new(),
+            dev_allowed: false,
+            emoji: EmojiReading::default(),
+        }
+    }
+}
+
 /// How an emoji ban reads the result beside what it pastes and cites.
 #[derive(Debug, Clone, Default)]
 struct EmojiReading {
     /// The message asks for the text in a fenced block ("show me the text in a fenced block"):
     /// a fence with no language is a paste too.
     fenced: bool,
-    /// The ban is on the reply's own words around what it pastes ("your own report text
-    /// around it: no emojis"): the pastes are not read.
+    /// The ban is on the reply's own words around what it pastes ("in your own notes, no
+    /// emojis"): the pastes are not read.
     around: bool,
     /// The message's own quoted passages that hold an emoji: the result citing one (the
     /// "before" of a before/after table) does not use it.
@@ -266,22 +279,13 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 actions.push(Forbidden::Delete);
             }
             if !actions.is_empty() {
-                out.push(Negative {
-                    text: sentence.trim().to_string(),
-                    forbidden: actions,
-                    others_than: Vec::new(),
-                    dev_allowed: false,
-                    emoji: EmojiReading::default(),
-                });
+                out.push(Negative::new(sentence.trim().to_string(), actions));
             }
             if super::secrets::bans(&lower) {
-                out.push(Negative {
-                    text: sentence.trim().to_string(),
-                    forbidden: vec![Forbidden::Secret],
-                    others_than: Vec::new(),
-                    dev_allowed: false,
-                    emoji: EmojiReading::default(),
-                });
+                out.push(Negative::new(
+                    sentence.trim().to_string(),
+                    vec![Forbidden::Secret],
+                ));
             }
             // "in prose only" / "prose only" / "no code" forbid code without a negation word ("no
             // code changes" forbids a change, read below). The sentence's other clauses are read
@@ -312,22 +316,13 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 // "Leave `Player.prefab` untouched", "`modules/vpc/` is off-limits": a ban on
                 // the paths of its own clause, without a negation.
                 if let Some(kept) = kept_paths_clause(sentence) {
-                    out.push(Negative {
-                        text: kept.trim().to_string(),
-                        forbidden: vec![Forbidden::Change(vec!["file".to_string()])],
-                        others_than: Vec::new(),
-                        dev_allowed: false,
-                        emoji: EmojiReading::default(),
-                    });
+                    out.push(Negative::new(
+                        kept.trim().to_string(),
+                        vec![Forbidden::Change(vec!["file".to_string()])],
+                    ));
                 }
                 if prose {
-                    out.push(Negative {
-                        text: whole.to_string(),
-                        forbidden: vec![Forbidden::Code],
-                        others_than: Vec::new(),
-                        dev_allowed: false,
-                        emoji: EmojiReading::default(),
-                    });
+                    out.push(Negative::new(whole.to_string(), vec![Forbidden::Code]));
                 }
                 continue;
             };
@@ -427,14 +422,21 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         }) {
             n.forbidden.retain(|f| !matches!(f, Forbidden::Code));
         }
-        // A ban "unless …" ("no code blocks unless the fix is a one-liner", "don't mention it
-        // unless asked") does not hold when the condition does, which the text cannot show.
+        // A ban on what the text holds "unless …" ("no code blocks unless the fix is a
+        // one-liner", "don't mention it unless asked") does not hold when the condition does,
+        // which the text cannot show; a ban on an act ("don't publish unless tests pass") is
+        // read: the act is what the report shows.
         let lower = n.text.to_ascii_lowercase();
         if [" unless ", " except when ", " except if ", " only if "]
             .iter()
             .any(|c| lower.contains(c))
         {
-            n.forbidden.clear();
+            n.forbidden.retain(|f| {
+                !matches!(
+                    f,
+                    Forbidden::Mention(_) | Forbidden::Code | Forbidden::Class | Forbidden::Emoji
+                )
+            });
         }
         // The whole sentence too, for a ban split off after a colon, which keeps its subject
         // there ("The Python examples must be plain functions: do not define any classes in
@@ -460,7 +462,11 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             n.forbidden.retain(|f| {
                 !matches!(
                     f,
-                    Forbidden::Code | Forbidden::Class | Forbidden::Emoji | Forbidden::Mention(_)
+                    Forbidden::Code
+                        | Forbidden::Class
+                        | Forbidden::Emoji
+                        | Forbidden::Mention(_)
+                        | Forbidden::HostUnder(_)
                 )
             });
         }
@@ -887,8 +893,9 @@ fn is_emoji(c: char) -> bool {
         && !matches!(c, '\u{2713}' | '\u{2714}' | '\u{2717}' | '\u{2718}')
 }
 
-/// Whether a text uses an emoji of its own: one inside a passage it cites from the message
-/// (`cited`, the message's quoted passages with an emoji) is the message's.
+/// Whether a text uses an emoji of its own: one inside a passage it cites, in quotes, from the
+/// message (`cited`, the message's quoted passages with an emoji) is the message's; the same
+/// words kept unquoted (a rewrite that keeps the emoji) are the text's own.
 fn uses_emoji(text: &str, cited: &[String]) -> bool {
     if !text.chars().any(is_emoji) {
         return false;
@@ -898,7 +905,9 @@ fn uses_emoji(text: &str, cited: &[String]) -> bool {
     }
     let mut rest = text.to_string();
     for c in cited {
-        rest = rest.replace(c.as_str(), "");
+        for (open, close) in [("\"", "\""), ("\u{201c}", "\u{201d}")] {
+            rest = rest.replace(&format!("{open}{c}{close}"), "");
+        }
     }
     rest.chars().any(is_emoji)
 }
@@ -1076,6 +1085,31 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         .any(|w| has(w));
     // A code word after "before", "after", "outside"… names a place, not what is forbidden:
     // "don't add anything before and after the JSON code".
+    // Kinds of code that are values: "the promo code", "an error code".
+    const VALUE_CODES: [&str; 22] = [
+        "promo",
+        "promotion",
+        "discount",
+        "coupon",
+        "voucher",
+        "error",
+        "status",
+        "exit",
+        "zip",
+        "postal",
+        "country",
+        "currency",
+        "language",
+        "access",
+        "verification",
+        "auth",
+        "qr",
+        "area",
+        "region",
+        "invite",
+        "referral",
+        "tracking",
+    ];
     const CODE_WORDS: [&str; 5] = [
         "code",
         "implementation",
@@ -1107,56 +1141,27 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             ]
             .contains(w)
         });
-    // "orders without a code", "no promo code", "no error codes": a code as a value (one of
-    // many, or of a kind), not program code. "a code block" and "a code change" are code.
-    let value = first(&CODE_WORDS).is_some_and(|c| {
-        let before = c.checked_sub(1).and_then(|i| plain_words.get(i)).copied();
-        let after = plain_words.get(c + 1).copied();
-        plain_words
-            .get(c)
-            .is_some_and(|w| matches!(*w, "code" | "codes"))
-            && (matches!(before, Some("a" | "an"))
-                && !matches!(
-                    after,
-                    Some(
-                        "block"
-                            | "blocks"
-                            | "snippet"
-                            | "sample"
-                            | "example"
-                            | "change"
-                            | "changes"
-                    )
-                )
-                || before.is_some_and(|b| {
-                    [
-                        "promo",
-                        "promotion",
-                        "discount",
-                        "coupon",
-                        "voucher",
-                        "error",
-                        "status",
-                        "exit",
-                        "zip",
-                        "postal",
-                        "country",
-                        "currency",
-                        "language",
-                        "access",
-                        "verification",
-                        "auth",
-                        "qr",
-                        "area",
-                        "region",
-                        "invite",
-                        "referral",
-                        "tracking",
-                        "product",
-                    ]
-                    .contains(&b)
-                }))
-    });
+    // "users without a code", "no coupon code", "the exit code": a code as a value, not
+    // program code ("a code block", "a code dump" are code). Every code word must be one.
+    let value = {
+        let at: Vec<usize> = (0..plain_words.len())
+            .filter(|&c| plain_words.get(c).is_some_and(|w| CODE_WORDS.contains(w)))
+            .collect();
+        !at.is_empty()
+            && at.iter().all(|&c| {
+                let before = c.checked_sub(1).and_then(|i| plain_words.get(i)).copied();
+                let after = plain_words.get(c + 1).copied();
+                plain_words.get(c) == Some(&"code")
+                    && ((matches!(before, Some("a" | "an"))
+                        && after.is_none_or(|a| {
+                            [
+                                "in", "on", "for", "from", "at", "to", "and", "or", "yet", "set",
+                            ]
+                            .contains(&a)
+                        }))
+                        || before.is_some_and(|b| VALUE_CODES.contains(&b)))
+            })
+    };
     // "No other code blocks": the ones asked for elsewhere are allowed, which a ban on code
     // cannot tell apart.
     let others = first(&CODE_WORDS)
@@ -1609,23 +1614,53 @@ fn classify(clause: &str) -> Vec<Forbidden> {
 }
 
 /// The domains a ban names in code spans or as written ("`*.corp.internal`",
-/// "corp.example.net"): words of letters, digits, `-` and `.` with a dot inside and a
-/// top-level part of letters; a leading `*.` is dropped.
+/// "corp.example.net", a URL's host): words of letters, digits, `-` and `.` with a dot inside
+/// and a top-level part of letters that is no file extension ("README.md"); a leading `*.` is
+/// dropped, and a host given as an example ("hosts like db1.prod.example.io") stands for its
+/// parent domain.
 fn domains_named(clause: &str) -> Vec<String> {
-    clause
-        .split(|c: char| c.is_whitespace() || matches!(c, '`' | '(' | ')' | ',' | ';' | '"' | '\''))
-        .map(|w| w.trim_end_matches(['.', ':']).trim_start_matches("*."))
-        .filter(|w| {
-            w.contains('.')
-                && !w.starts_with('.')
-                && w.chars()
-                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '.'))
-                && w.rsplit('.').next().is_some_and(|tld| {
-                    tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic())
-                })
-        })
-        .map(str::to_ascii_lowercase)
-        .collect()
+    const EXTENSIONS: [&str; 24] = [
+        "md", "txt", "json", "yaml", "yml", "toml", "lock", "py", "rs", "ts", "js", "tsx", "jsx",
+        "sh", "html", "css", "go", "rb", "cfg", "ini", "log", "csv", "xml", "sql",
+    ];
+    let lower = clause.to_ascii_lowercase();
+    let mut example = false;
+    let mut out = Vec::new();
+    for w in lower.split(|c: char| {
+        c.is_whitespace()
+            || matches!(
+                c,
+                '`' | '(' | ')' | ',' | ';' | '"' | '\'' | ':' | '/' | '@'
+            )
+    }) {
+        let w = w.trim_end_matches('.').trim_start_matches("*.");
+        if matches!(w, "like" | "e.g" | "e.g." | "such" | "example") {
+            example = true;
+            continue;
+        }
+        let host = w.contains('.')
+            && !w.starts_with('.')
+            && w.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '.'))
+            && w.rsplit('.').next().is_some_and(|tld| {
+                tld.len() >= 2
+                    && tld.chars().all(|c| c.is_ascii_alphabetic())
+                    && !EXTENSIONS.contains(&tld)
+            });
+        if !host {
+            continue;
+        }
+        // An example host's parent, when it has one below the top level.
+        let parent = w
+            .split_once('.')
+            .map(|(_, p)| p)
+            .filter(|p| p.contains('.'));
+        out.push(match parent {
+            Some(p) if example => p.to_string(),
+            _ => w.to_string(),
+        });
+    }
+    out
 }
 
 /// The first host in `text` that is one of `domains` or under one ("api.corp.internal:443").
@@ -2198,7 +2233,7 @@ fn check_negatives_reading(
                     .map(|l| ("the result deletes files".to_string(), Some(l))),
                 Forbidden::Secret => super::secrets::shown(result)
                     .map(|l| ("the result shows a secret".to_string(), Some(l))),
-                Forbidden::HostUnder(domains) => host_under(result, domains).map(|h| {
+                Forbidden::HostUnder(domains) => host_under(shown, domains).map(|h| {
                     (
                         "the result names a host it was told not to".to_string(),
                         Some(h),

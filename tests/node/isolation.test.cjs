@@ -4,7 +4,7 @@
 // mode restoration with every kind of failing switcher, and the three hooks.
 const test = require("node:test");
 const assert = require("node:assert/strict");
-const { requireGuard } = require("./load.cjs");
+const { requireGuard, packageDir } = require("./load.cjs");
 const sloppy = require("./sloppy.cjs");
 
 const { createGuardSync, BoomerangGuardError } = requireGuard();
@@ -324,7 +324,12 @@ test("contextHash: walks that reuse the stream's buffers, a hash started inside 
   const guard = createGuardSync();
   const big = (n) => ({ files: Array.from({ length: n }, (_, i) => ({ path: `src/f${i}.ts`, line: i, ok: i % 3 === 0 })) });
   const small = { x: 1, y: [2.5, "s"] };
-  const alone = { big: guard.contextHash(big(20000)), small: guard.contextHash(small) };
+  // Each hashed alone, in a fresh process: no buffer of an earlier walk.
+  const fresh = (expr) =>
+    require("node:child_process")
+      .execFileSync(process.execPath, ["-e", `const { createGuardSync } = require(${JSON.stringify(packageDir())}); process.stdout.write(createGuardSync().contextHash(${expr}))`])
+      .toString();
+  const alone = { small: fresh(`{ x: 1, y: [2.5, "s"] }`), big: guard.contextHash(big(20000)) };
   // After a large walk, its (longer) buffers hold stale tokens past the small walk's end.
   assert.equal(guard.contextHash(big(20000)), alone.big);
   assert.equal(guard.contextHash(small), alone.small);

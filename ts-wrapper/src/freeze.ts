@@ -783,9 +783,6 @@ export interface Isolated {
   binary: BinaryNote[];
 }
 
-/** One walk: a frozen copy (COPY), the value frozen in place (IN_PLACE) or neither
- * (HASH_ONLY); with `hash`, the context hash of the content as it was read. deepFreeze (in
- * place, no hash, no report) has its own lighter walk, `freezeDeep`. */
 /** The stream's buffers of the last walk, for the next: growing (zero-filled) buffers took
  * 8–9 % of a 100k-leaf context hash (bench/freeze-ab.cjs). A walk takes them, so a walk started
  * inside a getter (through another guard) gets its own; they are kept up to SPARE_BYTES each. */
@@ -808,6 +805,9 @@ function giveBack(walk: Walk): void {
   if (numbers.byteLength <= SPARE_BYTES && (spareNumbers === undefined || spareNumbers.length < numbers.length)) spareNumbers = numbers;
 }
 
+/** One walk: a frozen copy (COPY), the value frozen in place (IN_PLACE) or neither
+ * (HASH_ONLY); with `hash`, the context hash of the content as it was read. deepFreeze (in
+ * place, no hash, no report) has its own lighter walk, `freezeDeep`. */
 export function isolate(b: FreezeBinding, value: unknown, mode: number, hash: boolean): Isolated {
   if (mode === IN_PLACE && !hash) {
     if (isObject(value)) {

@@ -39,11 +39,7 @@ const NOTE_LABELS: [&str; 26] = [
 /// inside a note that a strong label began it is the note's own sub-label.
 fn label(line: &str) -> Option<(String, bool)> {
     let t = line.trim();
-    if t.len() >= 3
-        && (t.chars().all(|c| c == '-')
-            || t.chars().all(|c| c == '*')
-            || t.chars().all(|c| c == '_'))
-    {
+    if super::parts::is_rule(t) {
         return Some((String::new(), true));
     }
     if let Some(h) = t.strip_prefix('#') {

@@ -313,7 +313,7 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
                 matches!(w(i), "must" | "mustn't" | "shouldn't" | "cannot" | "can't")
                     || (w(i) == "should" && w(i + 1) == "not")
             };
-            // "the What's New text itself must not …": a stressed name may be longer.
+            // "the changelog blurb itself must not …": a stressed name may be longer.
             let m = (d + 2..d + 4)
                 .find(|&i| modal(i))
                 .or_else(|| (d + 3..d + 6).find(|&i| w(i - 1) == "itself" && modal(i)))?;
@@ -551,7 +551,7 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
                 .strip_suffix(name)
                 .is_some_and(|r| r.ends_with(' ') && r.split_whitespace().count() == 1)
     };
-    // "**Acceptance criteria: checkout option**": the name is before the colon.
+    // "**Risks: the rollout**": the name is before the colon.
     let matches = |label: &str| {
         named(label)
             || label
@@ -618,9 +618,10 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
 }
 
 /// The texts a result pastes: each block quote (its marks taken off), each fenced block of
-/// prose (`markdown`, `text`) and each text between two horizontal rules. A rule on a thing the result may be or may paste is
-/// not taken as broken while one of these keeps it: the thing may be that paste. A fence with
-/// no language is left out: a tree, a log or code more often than a text to send.
+/// prose (`markdown`, `text`) and each text it sets off between rules ([`ruled_pastes`]). A
+/// rule on a thing the result may be or may paste is not taken as broken while one of these
+/// keeps it: the thing may be that paste. A fence with no language is left out: a tree, a log
+/// or code more often than a text to send.
 pub(super) fn pastes(result: &str) -> Vec<String> {
     pasted(result, false)
 }
@@ -635,41 +636,72 @@ pub(super) fn pastes_with(result: &str, any_fence: bool) -> Vec<String> {
     pasted(result, any_fence)
 }
 
-/// A markdown horizontal rule: three or more of one of `-`, `*`, `_` alone on a line.
-fn is_rule(line: &str) -> bool {
-    let t = line.trim_end();
-    t.len() >= 3
-        && ['-', '*', '_']
-            .iter()
-            .any(|&c| t.chars().all(|x| x == c || x == ' ') && t.starts_with(c))
+/// A Markdown horizontal rule: three or more of one of `-`, `*`, `_`, alone on a line.
+pub(super) fn is_rule(line: &str) -> bool {
+    let t = line.trim();
+    t.len() >= 3 && ['-', '*', '_'].iter().any(|&c| t.chars().all(|x| x == c))
 }
 
 /// The result without what it pastes or shows (block quotes and fenced blocks, fences and
 /// all): the reply's own words around them.
 pub(super) fn unpasted(result: &str) -> String {
+    let ruled = ruled_pastes(result);
+    // A ruled paste's lines and the two rules around it.
+    let in_ruled = |i: usize| ruled.iter().any(|&(from, to)| i + 1 >= from && i <= to);
     let mut out = String::with_capacity(result.len());
     let mut fenced = false;
-    // Lines since the last horizontal rule: dropped at the next one (a text between two
-    // rules), kept when no rule follows.
-    let mut since_rule: Option<String> = None;
-    for line in result.lines() {
+    for (i, line) in result.lines().enumerate() {
         let t = line.trim_start();
         if t.starts_with("```") {
             fenced = !fenced;
             continue;
         }
-        if fenced || t.starts_with('>') {
+        if fenced || t.starts_with('>') || in_ruled(i) {
             continue;
         }
-        if is_rule(t) {
-            since_rule = Some(String::new());
-            continue;
-        }
-        let to = since_rule.as_mut().unwrap_or(&mut out);
-        to.push_str(line);
-        to.push('\n');
+        out.push_str(line);
+        out.push('\n');
     }
-    out.push_str(&since_rule.unwrap_or_default());
+    out
+}
+
+/// The texts a result sets off between two horizontal rules after a line that introduces them
+/// ("The post, ready to paste:", "Draft below"), as line ranges (`from..to`, the rules at
+/// `from - 1` and `to`). Rules between a report's own sections are no paste; an opening `---` right
+/// under a line of text is a heading's underline.
+fn ruled_pastes(result: &str) -> Vec<(usize, usize)> {
+    let introduces = |l: &str| {
+        let l = l.to_ascii_lowercase();
+        l.trim_end().ends_with(':')
+            || ["draft", "below", "here's", "here is"]
+                .iter()
+                .any(|w| l.contains(w))
+    };
+    let mut out = Vec::new();
+    let mut open: Option<usize> = None;
+    let mut fenced = false;
+    let mut intro = "";
+    let mut prev_blank = true;
+    for (i, line) in result.lines().enumerate() {
+        let t = line.trim();
+        if t.starts_with("```") {
+            fenced = !fenced;
+        } else if !fenced && is_rule(t) {
+            if let Some(from) = open.take() {
+                out.push((from, i));
+                prev_blank = false;
+                continue;
+            }
+            if prev_blank && introduces(intro) {
+                open = Some(i + 1);
+                continue;
+            }
+        }
+        if !t.is_empty() {
+            intro = t;
+        }
+        prev_blank = t.is_empty();
+    }
     out
 }
 
@@ -698,22 +730,12 @@ fn pasted(result: &str, any_fence: bool) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut quote: Option<String> = None;
     let mut fence: Option<(bool, String)> = None;
-    // The text since the last horizontal rule, once there was one: a text set off between
-    // two rules ("Here's the draft:\n---\n…\n---\nNotes …") is pasted too.
-    let mut ruled: Option<String> = None;
+    for (from, to) in ruled_pastes(result) {
+        let body: Vec<&str> = result.lines().skip(from).take(to - from).collect();
+        out.push(body.join("\n") + "\n");
+    }
     for line in result.lines() {
         let t = line.trim_start();
-        if fence.is_none() && is_rule(t) {
-            if let Some(body) = ruled.take().filter(|b| !b.trim().is_empty()) {
-                out.push(body);
-            }
-            ruled = Some(String::new());
-            continue;
-        }
-        if let Some(body) = ruled.as_mut() {
-            body.push_str(line);
-            body.push('\n');
-        }
         if let Some(lang) = t.strip_prefix("```") {
             match fence.take() {
                 Some((prose, body)) => {
