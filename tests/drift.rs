@@ -716,7 +716,8 @@ fn probe_sets_raise_no_false_violation() {
     // (40.7 %, sets 38-40 more: briefs in non-native English, machine-readable report shapes,
     // non-coding modes) after that; 498 of 1198 (41.6 %, set 43 more) at its end; 605 of 1558
     // (38.8 %) in the 37th, with sets 46-48, 50, 55, 56, 61, 63 and 64 more, written to trap a
-    // naive checker with compliant near-misses (their own recall 20-52 %).
+    // naive checker with compliant near-misses (their own recall 20-52 %); 920 of 2439 (37.7 %)
+    // in the 40th, with sets 45, 73, 74, 79, 84, 85, 87 and 97-99 more (near-miss sets again).
     assert!(
         caught * 100 >= breaking * 37,
         "{caught} of {breaking} breaking reports caught"
