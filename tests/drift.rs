@@ -1049,3 +1049,16 @@ fn narrow_readings_leave_real_breaks_flagged() {
         ) > 0
     );
 }
+
+#[test]
+fn a_list_count_the_message_amends_is_not_checked() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let r = "- Search is slow on mobile.\n- The filter resets on back.\n- Prices round down.\n- \
+             Sorting ignores stock.\n- The map pin is off by one block.";
+    let m = "List the audit's findings in exactly 4 bullets. Later note: if the map pin bug \
+             shows up, add it as a 5th bullet.";
+    assert_eq!(flags(m, r), 0);
+    // Naming a bullet by its place changes no count.
+    let m = "List the audit's findings in exactly 4 bullets; the 4th bullet must be the worst.";
+    assert!(flags(m, r) > 0);
+}

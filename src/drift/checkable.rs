@@ -1670,7 +1670,11 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         asked,
         code_apart,
         rest_unbounded,
+        list_amended,
     } = cx;
+    if *list_amended && matches!(rule, Rule::Bullets(..) | Rule::ListItems(..)) {
+        return None;
+    }
     let (asked, code_apart, rest_unbounded) = (asked.as_slice(), *code_apart, *rest_unbounded);
     let lower = text.to_ascii_lowercase();
     let words = ws_of(&lower);
@@ -1806,6 +1810,8 @@ struct Admit {
     asked: Vec<String>,
     code_apart: bool,
     rest_unbounded: bool,
+    /// The message adds to a list's count later ("add it as a 5th bullet").
+    list_amended: bool,
 }
 
 /// Every constraint the message states plainly, each with whether its sentence names the reply
@@ -1837,10 +1843,31 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             ],
         )
     };
+    // "Update: if you found it, add it as a 5th bullet": a count the message changes itself.
+    let list_amended = {
+        let lower = message.to_ascii_lowercase();
+        let ws = words_at(&lower);
+        let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+        (0..ws.len()).any(|i| {
+            let extra = matches!(w(i), "extra" | "additional" | "another")
+                || (w(i) == "one" && w(i + 1) == "more")
+                || ["th", "rd", "nd"].iter().any(|s| {
+                    w(i).strip_suffix(s)
+                        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+                })
+                || ["fourth", "fifth", "sixth", "seventh", "eighth"].contains(&w(i));
+            let noun = |j: usize| matches!(w(j), "bullet" | "item" | "point" | "bullet point");
+            // Added ("add it as a 5th bullet"), not named ("the 3rd bullet must be the risk").
+            let added =
+                (i.saturating_sub(4)..i).any(|j| matches!(w(j), "add" | "adding" | "append"));
+            extra && added && (noun(i + 1) || (w(i + 1) == "more" && noun(i + 2)))
+        })
+    };
     let cx = Admit {
         asked,
         code_apart,
         rest_unbounded,
+        list_amended,
     };
     let mut push = |text: &str, rule: Rule| {
         let item = parts::item_label(message, text);
