@@ -1666,15 +1666,15 @@ fn cued(lower: &str) -> bool {
 /// count). Out of line: `parse` calls it from some forty places.
 #[inline(never)]
 fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bool, Rule)> {
+    if matches!(rule, Rule::Bullets(..) | Rule::ListItems(..)) && cx.list_amended() {
+        return None;
+    }
     let Admit {
         asked,
         code_apart,
         rest_unbounded,
-        list_amended,
+        ..
     } = cx;
-    if *list_amended && matches!(rule, Rule::Bullets(..) | Rule::ListItems(..)) {
-        return None;
-    }
     let (asked, code_apart, rest_unbounded) = (asked.as_slice(), *code_apart, *rest_unbounded);
     let lower = text.to_ascii_lowercase();
     let words = ws_of(&lower);
@@ -1810,8 +1810,36 @@ struct Admit {
     asked: Vec<String>,
     code_apart: bool,
     rest_unbounded: bool,
-    /// The message adds to a list's count later ("add it as a 5th bullet").
-    list_amended: bool,
+    /// The message, lowercased.
+    lower: String,
+    /// Whether it adds to a list's count later ([`Admit::list_amended`]), read on the first
+    /// list count only.
+    amended: std::cell::OnceCell<bool>,
+}
+
+impl Admit {
+    /// "Update: if you found it, add it as a 5th bullet": a count the message changes itself.
+    fn list_amended(&self) -> bool {
+        *self.amended.get_or_init(|| {
+            let ws = words_at(&self.lower);
+            let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+            (0..ws.len()).any(|i| {
+                let extra = matches!(w(i), "extra" | "additional" | "another")
+                    || (w(i) == "one" && w(i + 1) == "more")
+                    || ["th", "rd", "nd"].iter().any(|s| {
+                        w(i).strip_suffix(s)
+                            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+                    })
+                    || ["fourth", "fifth", "sixth", "seventh", "eighth"].contains(&w(i));
+                let noun = |j: usize| matches!(w(j), "bullet" | "item" | "point" | "bullet point");
+                // Added ("add it as a 5th bullet"), not named ("the 3rd bullet must be the
+                // risk").
+                let added =
+                    (i.saturating_sub(4)..i).any(|j| matches!(w(j), "add" | "adding" | "append"));
+                extra && added && (noun(i + 1) || (w(i + 1) == "more" && noun(i + 2)))
+            })
+        })
+    }
 }
 
 /// Every constraint the message states plainly, each with whether its sentence names the reply
@@ -1828,8 +1856,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     // Code the message leaves out of its counts, or asks for beside a bounded explanation.
     let code_apart = code_not_counted(message);
     // "The rest of the document can be as long as it needs to be": a count is one part's.
+    let lower = message.to_ascii_lowercase();
     let rest_unbounded = {
-        let lower = message.to_ascii_lowercase();
         has_any(
             &lower,
             &[
@@ -1843,31 +1871,12 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             ],
         )
     };
-    // "Update: if you found it, add it as a 5th bullet": a count the message changes itself.
-    let list_amended = {
-        let lower = message.to_ascii_lowercase();
-        let ws = words_at(&lower);
-        let w = |i: usize| ws.get(i).map_or("", |x| x.1);
-        (0..ws.len()).any(|i| {
-            let extra = matches!(w(i), "extra" | "additional" | "another")
-                || (w(i) == "one" && w(i + 1) == "more")
-                || ["th", "rd", "nd"].iter().any(|s| {
-                    w(i).strip_suffix(s)
-                        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-                })
-                || ["fourth", "fifth", "sixth", "seventh", "eighth"].contains(&w(i));
-            let noun = |j: usize| matches!(w(j), "bullet" | "item" | "point" | "bullet point");
-            // Added ("add it as a 5th bullet"), not named ("the 3rd bullet must be the risk").
-            let added =
-                (i.saturating_sub(4)..i).any(|j| matches!(w(j), "add" | "adding" | "append"));
-            extra && added && (noun(i + 1) || (w(i + 1) == "more" && noun(i + 2)))
-        })
-    };
     let cx = Admit {
         asked,
         code_apart,
         rest_unbounded,
-        list_amended,
+        lower,
+        amended: std::cell::OnceCell::new(),
     };
     let mut push = |text: &str, rule: Rule| {
         let item = parts::item_label(message, text);
@@ -6151,7 +6160,11 @@ pub(super) fn placed_in_a_part(ban: &str) -> bool {
 
 /// The texts a result pastes ([`parts::pastes`]); every fenced block where `any_fence`.
 pub(super) fn pastes(result: &str, any_fence: bool) -> Vec<String> {
-    parts::pastes_with(result, any_fence)
+    if any_fence {
+        parts::shown_blocks(result)
+    } else {
+        parts::pastes(result)
+    }
 }
 
 /// The result without what it pastes ([`parts::unpasted`]).
@@ -6197,21 +6210,31 @@ pub(super) fn around_pastes(sentence: &str) -> bool {
     })
 }
 
-/// A message's double-quoted passages ("…", “…”).
-pub(super) fn double_quoted(message: &str) -> Vec<&str> {
+/// A text's double-quoted passages ("…", “…”), each as the byte range of the passage with its
+/// marks and of its words inside them; a mark left open ends the scan.
+fn quoted_spans(text: &str) -> Vec<(std::ops::Range<usize>, std::ops::Range<usize>)> {
     let mut out = Vec::new();
-    let mut rest = message;
-    while let Some(i) = rest.find(['"', '\u{201c}']) {
-        let open = rest[i..].chars().next().map_or(1, char::len_utf8);
-        let after = &rest[i + open..];
-        let Some(j) = after.find(['"', '\u{201d}']) else {
+    let mut from = 0;
+    while let Some(i) = text.get(from..).and_then(|r| r.find(['"', '\u{201c}'])) {
+        let open = from + i;
+        let inner = open + text[open..].chars().next().map_or(1, char::len_utf8);
+        let Some(j) = text[inner..].find(['"', '\u{201d}']) else {
             break;
         };
-        out.push(&after[..j]);
-        let close = after[j..].chars().next().map_or(1, char::len_utf8);
-        rest = &after[j + close..];
+        let close = inner + j;
+        let end = close + text[close..].chars().next().map_or(1, char::len_utf8);
+        out.push((open..end, inner..close));
+        from = end;
     }
     out
+}
+
+/// A message's double-quoted passages ("…", “…”).
+pub(super) fn double_quoted(message: &str) -> Vec<&str> {
+    quoted_spans(message)
+        .into_iter()
+        .map(|(_, inner)| &message[inner])
+        .collect()
 }
 
 /// The part of the result a ban is placed in, where the result labels it ([`parts::placed_part`]).
@@ -6336,22 +6359,15 @@ fn without_quoted(line: &str) -> String {
     // A table's cells cite what was found, a quoted word among them too.
     let table = line.trim_start().starts_with('|');
     let mut out = String::with_capacity(line.len());
-    let mut rest = line;
-    while let Some(i) = rest.find(['"', '\u{201c}']) {
-        let open_len = rest[i..].chars().next().map_or(1, char::len_utf8);
-        let after = &rest[i + open_len..];
-        let Some(j) = after.find(['"', '\u{201d}']) else {
-            break;
-        };
-        let quoted = &after[..j];
-        let close_len = after[j..].chars().next().map_or(1, char::len_utf8);
-        out.push_str(&rest[..i]);
-        if quoted.split_whitespace().count() < 2 && !table {
-            out.push_str(&rest[i..i + open_len + j + close_len]);
+    let mut from = 0;
+    for (outer, inner) in quoted_spans(line) {
+        out.push_str(&line[from..outer.start]);
+        if line[inner].split_whitespace().count() < 2 && !table {
+            out.push_str(&line[outer.clone()]);
         }
-        rest = &after[j + close_len..];
+        from = outer.end;
     }
-    out.push_str(rest);
+    out.push_str(&line[from..]);
     out
 }
 

@@ -631,11 +631,6 @@ pub(super) fn shown_blocks(result: &str) -> Vec<String> {
     pasted(result, true)
 }
 
-/// [`pastes`], or [`shown_blocks`] where the message asks for a fenced block.
-pub(super) fn pastes_with(result: &str, any_fence: bool) -> Vec<String> {
-    pasted(result, any_fence)
-}
-
 /// A Markdown horizontal rule: three or more of one of `-`, `*`, `_`, alone on a line.
 pub(super) fn is_rule(line: &str) -> bool {
     let t = line.trim();
@@ -645,18 +640,22 @@ pub(super) fn is_rule(line: &str) -> bool {
 /// The result without what it pastes or shows (block quotes and fenced blocks, fences and
 /// all): the reply's own words around them.
 pub(super) fn unpasted(result: &str) -> String {
-    let ruled = ruled_pastes(result);
-    // A ruled paste's lines and the two rules around it.
-    let in_ruled = |i: usize| ruled.iter().any(|&(from, to)| i + 1 >= from && i <= to);
+    // The ruled pastes, in order: a line is in the first one not yet passed (its lines and
+    // the two rules around it).
+    let mut ruled = ruled_pastes(result).into_iter().peekable();
     let mut out = String::with_capacity(result.len());
     let mut fenced = false;
     for (i, line) in result.lines().enumerate() {
+        while ruled.next_if(|&(_, to)| to < i).is_some() {}
+        if ruled.peek().is_some_and(|&(from, _)| i + 1 >= from) {
+            continue;
+        }
         let t = line.trim_start();
         if t.starts_with("```") {
             fenced = !fenced;
             continue;
         }
-        if fenced || t.starts_with('>') || in_ruled(i) {
+        if fenced || t.starts_with('>') {
             continue;
         }
         out.push_str(line);
@@ -730,9 +729,12 @@ fn pasted(result: &str, any_fence: bool) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut quote: Option<String> = None;
     let mut fence: Option<(bool, String)> = None;
-    for (from, to) in ruled_pastes(result) {
-        let body: Vec<&str> = result.lines().skip(from).take(to - from).collect();
-        out.push(body.join("\n") + "\n");
+    let ruled = ruled_pastes(result);
+    if !ruled.is_empty() {
+        let lines: Vec<&str> = result.lines().collect();
+        for (from, to) in ruled {
+            out.push(lines.get(from..to).unwrap_or_default().join("\n") + "\n");
+        }
     }
     for line in result.lines() {
         let t = line.trim_start();
