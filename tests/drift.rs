@@ -717,7 +717,8 @@ fn probe_sets_raise_no_false_violation() {
     // non-coding modes) after that; 498 of 1198 (41.6 %, set 43 more) at its end; 605 of 1558
     // (38.8 %) in the 37th, with sets 46-48, 50, 55, 56, 61, 63 and 64 more, written to trap a
     // naive checker with compliant near-misses (their own recall 20-52 %); 920 of 2439 (37.7 %)
-    // in the 40th, with sets 45, 73, 74, 79, 84, 85, 87 and 97-99 more (near-miss sets again).
+    // in the 40th, with sets 45, 73, 74, 79, 84, 85, 87 and 97-99 more (near-miss sets again);
+    // 1039 of 2759 (37.7 %) in the 41st, with sets 44, 96 and 100-105 more.
     assert!(
         caught * 100 >= breaking * 37,
         "{caught} of {breaking} breaking reports caught"
@@ -1061,4 +1062,103 @@ fn a_list_count_the_message_amends_is_not_checked() {
     // Naming a bullet by its place changes no count.
     let m = "List the audit's findings in exactly 4 bullets; the 4th bullet must be the worst.";
     assert!(flags(m, r) > 0);
+}
+
+#[test]
+fn a_part_named_in_the_message_is_read_where_the_result_sets_it_off() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    // A rule never closed sets off the rest: the preface that names the word is a note.
+    let m = "Write the changelog entry for 4.1. The changelog entry must not mention Redis.";
+    let r = "The Redis bump (#88) is internal, so I left it out. Entry:\n\n---\n\n**4.1**\n- \
+             Exports are twice as fast.\n- Dark mode in the settings page.";
+    assert_eq!(flags(m, r), 0);
+    assert_eq!(flags(m, &r.replace("twice as fast", "twice as fast thanks to Redis")), 1);
+    // "the FAQ text", "the store text": a qualified text is a part; a note "(for you)" is not it.
+    let m = "Write the help-centre answer to 'Can I pause my plan?'. The help text must not \
+             contain any code.";
+    let r = "**Answer:**\n\n> Yes: open Billing and choose Pause. Your data is kept.\n\n**What I \
+             looked at (for you):**\n\n```python\nif plan.paused_until > today:\n    skip_invoice()\n```";
+    assert_eq!(flags(m, r), 0);
+    let m2 = "Write the help-centre answer to 'Can I pause my plan?'. Your reply must not \
+              contain any code.";
+    assert_eq!(flags(m2, r), 1);
+    // "In the report, the Summary must have …": the Summary's count, not the report's.
+    let m = "Review the upload PR. In the report, the Summary must have exactly 2 bullets; add \
+             any detail after it.";
+    let r = "## Summary\n- Works for files under 1 GB.\n- Retries are missing.\n\n## Details\n- \
+             `upload.ts` ignores the abort signal.\n- No test covers a 0-byte file.";
+    assert_eq!(flags(m, r), 0);
+    assert_eq!(
+        flags(m, &r.replace("- Retries", "- Progress bar is fine.\n- Retries")),
+        1
+    );
+}
+
+#[test]
+fn what_the_message_allows_beside_a_rule_is_not_read_as_the_rule() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    // A JSON object that closes a free-form report, fenced or not (an array of them too).
+    let m = "Check which of the five cron jobs still run. Notes are up to you, but finish your \
+             report with a JSON object with keys `running` and `stopped`.";
+    let r = "Checked the scheduler logs for the last week.\n\n- `backup` and `report` fire \
+             nightly.\n- The other three stopped after the migration.\n\n{\"running\": \
+             [\"backup\", \"report\"], \"stopped\": [\"sync\", \"purge\", \"mail\"]}";
+    assert_eq!(flags(m, r), 0);
+    assert_eq!(flags(m, &r.replace("\"stopped\"", "\"halted\"")), 1);
+    let only = "Check which of the five cron jobs still run. Reply with only a JSON object with \
+                keys `running` and `stopped`.";
+    assert_eq!(flags(only, r), 1);
+    // A quoted key after "end your reply with a JSON object with keys" is no closing phrase.
+    let m = "Find why the nightly export is empty. End your reply with a JSON object with keys \
+             \"cause\" and \"fixed\".";
+    let r = "The export query filters on yesterday in UTC while rows are stamped local time.\n\n\
+             {\"cause\": \"timezone filter\", \"fixed\": false}";
+    assert_eq!(flags(m, r), 0);
+    // "End with a risk rating: Low, Medium or High." offers words, not one closing phrase.
+    let m = "Assess the rollout plan. End with a risk rating: Low, Medium or High.";
+    assert_eq!(flags(m, "The plan has no rollback step.\n\nRisk: High"), 0);
+    assert_eq!(
+        flags("Assess the rollout plan. End with: Low risk.", "The plan has no rollback step."),
+        1
+    );
+    // "the file itself doesn't count toward that": the bound is the prose's.
+    let m = "Create the German strings file. Keep your report under 40 words; the strings file \
+             itself doesn't count toward that.";
+    let strings: String = (0..30)
+        .map(|i| format!("  \"key{i}\": \"Ein kurzer Text fuer Schluessel {i}\",\n"))
+        .collect();
+    let r = format!(
+        "Created `de/strings.json` with all 30 keys; placeholders unchanged.\n\n```json\n{{\n{strings}  \"end\": \"\"\n}}\n```"
+    );
+    assert_eq!(flags(m, &r), 0);
+    let m2 = "Create the German strings file. Keep your report under 40 words.";
+    assert_eq!(flags(m2, &r), 1);
+    // "never mind the JSON" takes the JSON back.
+    let m = "List the failing checks as JSON with keys `lint` and `tests`.\n\nEdit: never mind \
+             the JSON, a plain list is fine.";
+    let r = "- lint: 3 unused imports\n- tests: `test_upload` times out";
+    assert_eq!(flags(m, r), 0);
+    let m2 = "List the failing checks as JSON with keys `lint` and `tests`.";
+    assert_eq!(flags(m2, r), 1);
+}
+
+#[test]
+fn a_ban_on_a_keyword_or_a_manner_reads_only_that() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    // "`class_name` declarations" is a keyword of its own, not a ban on classes.
+    let m = "Split `inventory.gd` into typed parts. Don't add any new `class_name` declarations.";
+    let r = "Done: an inner class keeps it local.\n\n```gdscript\nextends Node\n\nclass Slot:\n\tvar count: int\n```";
+    assert_eq!(flags(m, r), 0);
+    assert_eq!(
+        flags("Split `inventory.gd` into typed parts. No classes.", r),
+        1
+    );
+    // A ban on editing by hand allows what a tool generated.
+    let m = "Add a `created_at` column. Don't change anything under db/migrations/ by hand; \
+             generate the migration.";
+    let r = "Added the field to `models.py` and ran `manage.py makemigrations`, which wrote \
+             `db/migrations/0031_created_at.py`. I did not edit it.";
+    assert_eq!(flags(m, r), 0);
+    let m2 = "Add a `created_at` column. Don't change anything under db/migrations/.";
+    assert!(flags(m2, r) > 0);
 }

@@ -97,6 +97,9 @@ pub enum Rule {
     /// The whole answer a JSON object with these keys (an array of such objects too); with
     /// `true`, no other keys ("exactly the keys …", "no other keys").
     JsonKeys(Vec<String>, bool),
+    /// The answer ends with a JSON object with these keys, after whatever prose ("finish your
+    /// report with a JSON object with keys …"), fenced or not.
+    JsonKeysAtEnd(Vec<String>),
     /// A Markdown table whose header row has these columns, in this order.
     TableColumns(Vec<String>),
     NoCodeBlocks,
@@ -1715,7 +1718,11 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         }
         other => other,
     };
-    let part = if counted { parts::part_of(text) } else { None };
+    let part = if counted {
+        parts::part_of(text).or_else(|| part_after_a_comma(text).map(parts::Part::Maybe))
+    } else {
+        None
+    };
     // A ban placed in a named part ("don't use "vulnerable" in the Summary") is that part's.
     let placed = matches!(
         rule,
@@ -2520,8 +2527,23 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                             .iter()
                             .any(|x| p.ends_with(x))
                 });
+                // "Write whatever notes you like, but finish with a JSON object with keys …".
+                let at_end = ["finish", "end", "close", "conclude"].iter().any(|v| {
+                    ws.windows(2).any(|x| {
+                        x[0].0 < lower.find("json").unwrap_or(0)
+                            && x[0].1 == *v
+                            && matches!(x[1].1, "your" | "with" | "it" | "the")
+                    })
+                }) && !has_any(&lower, &["only", "nothing else", "no prose", "no other"]);
                 if !list.is_empty() && !of_a_file {
-                    push(sentence, Rule::JsonKeys(list, exact));
+                    push(
+                        sentence,
+                        if at_end && !exact {
+                            Rule::JsonKeysAtEnd(list)
+                        } else {
+                            Rule::JsonKeys(list, exact)
+                        },
+                    );
                 }
             }
             // The whole answer in JSON: "JSON only", "a raw JSON object", "strictly valid
@@ -3168,7 +3190,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     // "You can add a one-line note after it": JSON with a note beside it, which a JSON rule on
     // the whole answer would refuse.
     if note_allowed(message) {
-        out.retain(|(_, _, r)| !matches!(r, Rule::Json | Rule::JsonKeys(..)));
+        out.retain(|(_, _, r)| {
+            !matches!(r, Rule::Json | Rule::JsonKeys(..) | Rule::JsonKeysAtEnd(..))
+        });
     }
     // An answer has one opening and one ending: a later one replaces an earlier one ("Start
     // with 'Findings:'. … change of plan: start with 'Verdict:' instead").
@@ -3224,8 +3248,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
 /// doesn't apply to the table", "no word limit this time", "JSON isn't needed after all".
 /// Words that take back the rule named right after them: "scratch the word limit", "ignore
 /// the word limit for this one", "forget the 50-word cap", "no need for the JSON".
-const LIFTS_BEFORE: [&str; 11] = [
+const LIFTS_BEFORE: [&str; 12] = [
     "scratch",
+    "never mind",
     "ignore",
     "forget",
     "disregard",
@@ -4198,6 +4223,21 @@ fn alternatives(phrase: &str) -> Option<Vec<String>> {
         })
 }
 
+/// A JSON object a text ends with, unfenced, after its prose ("… the rest re-ran green.\n\n{"fixed":
+/// [1, 2]}"): from the last line that opens one (of the last few) to the end.
+fn trailing_json(text: &str) -> Option<serde_json::Value> {
+    let text = text.trim_end();
+    if !text.ends_with(['}', ']']) {
+        return None;
+    }
+    text.match_indices('\n')
+        .map(|(i, _)| i + 1)
+        .rev()
+        .filter(|&i| text.get(i..).is_some_and(|l| l.trim_start().starts_with(['{', '['])))
+        .take(4)
+        .find_map(|i| serde_json::from_str(text.get(i..)?).ok())
+}
+
 /// The phrase a result must end with: quoted, or after a colon, or after "phrase"/"question".
 fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
     // The phrase after the cue: "Start your reply with \"Summary:\" and end it with \"-- end\"".
@@ -4254,7 +4294,26 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
                 ]
                 .contains(&w.trim_end_matches(|c: char| !c.is_ascii_alphabetic()))
             });
-        return (!named_part).then_some(q);
+        // "end your reply with a JSON object with keys "a" and "b"": the quote is a key.
+        let of_an_object = lower
+            .get(cue_own_end..)
+            .and_then(|t| t.find(&q.to_ascii_lowercase()).and_then(|j| t.get(..j)))
+            .is_some_and(|gap| {
+                ws_of(gap).iter().any(|w| {
+                    [
+                        "json",
+                        "object",
+                        "key",
+                        "keys",
+                        "field",
+                        "fields",
+                        "property",
+                        "properties",
+                    ]
+                    .contains(w)
+                })
+            });
+        return (!named_part && !of_an_object).then_some(q);
     }
     let cue_end = END_CUES
         .iter()
@@ -4376,6 +4435,15 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
         .strip_prefix('`')
         .and_then(|p| p.split_once('`'))
         .map_or(phrase, |(inner, _)| inner.trim());
+    // "End with a confidence level: High, Medium or Low.": a choice of words, not a phrase.
+    let choice = phrase.trim_end_matches(['.', '!']).replace(" or ", ", ");
+    let items: Vec<&str> = choice.split(", ").collect();
+    if phrase.contains(" or ")
+        && items.len() >= 2
+        && items.iter().all(|i| (1..=3).contains(&i.split_whitespace().count()))
+    {
+        return None;
+    }
     (!phrase.is_empty() && phrase.len() < 120 && phrase.split_whitespace().count() <= 16)
         .then(|| phrase.to_string())
 }
@@ -5038,6 +5106,9 @@ fn code_not_counted(message: &str) -> bool {
             "appendix",
             "output",
             "list",
+            // "the translation file itself doesn't count toward that".
+            "file",
+            "files",
         ]
         .contains(&w)
     };
@@ -6301,9 +6372,20 @@ pub(super) fn names_the_reply(sentence: &str) -> bool {
     let ws = words_at(&lower);
     // "the answer itself": a part, set against what goes beside it.
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+    // "In the report, the Summary must have 3 bullets": the reply is where the part named
+    // after the comma is.
+    let fronted = |i: usize| {
+        i > 0
+            && w(i - 1) == "in"
+            && ws.get(i + 1).is_some_and(|(at, x)| {
+                lower.get(at + x.len()..).is_some_and(|r| r.starts_with(','))
+            })
+            && part_after_a_comma(sentence).is_some()
+    };
     (0..ws.len()).any(|i| {
         ["your", "the", "whole", "entire", "full", "this"].contains(&w(i))
             && reply_noun(w(i + 1))
+            && !fronted(i)
             && w(i + 2) != "itself"
             // "The opening paragraph of your reply": a part of it ("the last line of your
             // reply" is where the whole reply ends, notes and all; "no part of your reply" is
@@ -6312,6 +6394,35 @@ pub(super) fn names_the_reply(sentence: &str) -> bool {
                 && w(i - 1) == "of"
                 && ["paragraph", "section"].contains(&w(i - 2))
                 && ["first", "second", "opening", "last", "final", "closing"].contains(&w(i - 3)))
+    })
+}
+
+/// "In your report, the Risks section …", "In the reply, the **Findings** …": after "In
+/// the/your <reply>," a subject that names a part by a capital, a mark, or a part noun; its
+/// name, lowercased and unmarked.
+fn part_after_a_comma(sentence: &str) -> Option<String> {
+    let lower = sentence.to_ascii_lowercase();
+    ["in the ", "in your "].iter().find_map(|p| {
+        lower.match_indices(p).find_map(|(i, _)| {
+            let rest = sentence.get(i + p.len()..)?;
+            let (noun, after) = rest.split_once(',')?;
+            let subject = after.trim_start().strip_prefix("the ")?;
+            let words: Vec<&str> = subject.split_whitespace().take(4).collect();
+            let marked = subject.starts_with(|c: char| c.is_uppercase() || "*`\"'#".contains(c));
+            let noun_at = words
+                .iter()
+                .position(|x| ["section", "part", "list", "table"].contains(x));
+            let name: Vec<&str> = match noun_at {
+                Some(k) if k > 0 => words.get(..k)?.to_vec(),
+                _ if marked => words.get(..1)?.to_vec(),
+                _ => return None,
+            };
+            let name = name
+                .join(" ")
+                .trim_matches(|c: char| !c.is_alphanumeric())
+                .to_ascii_lowercase();
+            (reply_noun(&noun.trim().to_ascii_lowercase()) && !name.is_empty()).then_some(name)
+        })
     })
 }
 
@@ -6842,6 +6953,44 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             None => (true, None),
             Some(line) => (false, Some(format!("a bullet line: \"{line}\""))),
         },
+        Rule::JsonKeysAtEnd(keys) => {
+            let last = trailing_json(text).or_else(|| {
+                let blocks = super::modality::fenced_blocks(text);
+                let b = blocks.last().filter(|b| b.closed)?;
+                // Only a block that closes the answer.
+                let after = text.get(text.find(b.body)? + b.body.len()..)?;
+                let after = after.trim_start().trim_start_matches('`').trim();
+                if after.is_empty() {
+                    serde_json::from_str(b.body).ok()
+                } else {
+                    None
+                }
+            });
+            // An array of such objects too ("an array with one object per issue, keys …").
+            let objects: Option<Vec<&serde_json::Map<String, serde_json::Value>>> =
+                match last.as_ref() {
+                    Some(serde_json::Value::Object(m)) => Some(vec![m]),
+                    Some(serde_json::Value::Array(items)) if !items.is_empty() => {
+                        items.iter().map(serde_json::Value::as_object).collect()
+                    }
+                    _ => None,
+                };
+            match objects {
+                Some(ms) => {
+                    let missing: Vec<&str> = keys
+                        .iter()
+                        .filter(|k| ms.iter().any(|m| !m.contains_key(k.as_str())))
+                        .map(String::as_str)
+                        .collect();
+                    (
+                        missing.is_empty(),
+                        (!missing.is_empty())
+                            .then(|| format!("the JSON object lacks {}", missing.join(", "))),
+                    )
+                }
+                None => (false, Some("it does not end with a JSON object".into())),
+            }
+        }
         Rule::JsonKeys(keys, exact) => {
             let body = trimmed
                 .trim_start_matches("```json")
@@ -7012,6 +7161,10 @@ fn describe(rule: &Rule) -> (&'static str, String) {
                 if *exact { "only " } else { "" },
                 k.join(", ")
             ),
+        ),
+        Rule::JsonKeysAtEnd(k) => (
+            "json-keys",
+            format!("ends with a JSON object with the keys {}", k.join(", ")),
         ),
         Rule::TableColumns(c) => ("table-columns", format!("a table with the columns {}", c.join(" | "))),
         Rule::NoCodeBlocks => ("no-code-blocks", "no code blocks".into()),

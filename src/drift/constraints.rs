@@ -438,6 +438,15 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 )
             });
         }
+        // "Don't edit the migrations by hand — generate them": a tool's change is allowed, and
+        // the report seldom says which hand made one.
+        if [" by hand", " manually", "hand-edit", "hand edit"]
+            .iter()
+            .any(|c| lower.contains(c))
+        {
+            n.forbidden
+                .retain(|f| !matches!(f, Forbidden::Change(_) | Forbidden::New(_)));
+        }
         // The whole sentence too, for a ban split off after a colon, which keeps its subject
         // there ("The Python examples must be plain functions: do not define any classes in
         // them"); a ban that names the reply is the reply's.
@@ -1333,8 +1342,9 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             let next = tail
                 .split(|c: char| !c.is_alphanumeric())
                 .find(|w| !w.is_empty());
-            before.is_none_or(|b| !b.is_alphanumeric())
-                && after.is_none_or(|a| !a.is_alphanumeric())
+            // "`class_name` declarations" is another keyword: '_' joins a word.
+            before.is_none_or(|b| !b.is_alphanumeric() && b != '_')
+                && after.is_none_or(|a| !a.is_alphanumeric() && a != '_')
                 && (after.is_some_and(|a| !a.is_whitespace())
                     || next.is_none_or(|n| {
                         ["or", "and", "in", "for", "at", "anywhere", "please", "here"].contains(&n)
@@ -2293,6 +2303,15 @@ fn check_negatives_reading(
                                     .iter()
                                     .chain(spans)
                                     .any(|&(a, b)| t.at >= a && t.at < b)
+                        })
+                        // "The patch notes must not mention X" with the notes set off
+                        // below a preface that names X: the part is that paste.
+                        .filter(|_| {
+                            !kept_in_a_paste(&|p| {
+                                !text::tokens(p)
+                                    .iter()
+                                    .any(|t| objects.iter().any(|o| **o == *t.stem))
+                            })
                         })
                         .map(|t| {
                             (

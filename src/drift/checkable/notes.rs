@@ -90,6 +90,9 @@ fn is_note(label: &str) -> bool {
     }) || ["for you only", "for the orchestrator", "just for you"]
         .iter()
         .any(|n| super::super::text::contains(l, n))
+        // "What I checked (for you)": addressed in a parenthesis.
+        || l.contains("(for you)")
+        || l.contains("(for you,")
 }
 
 /// `result` without its notes to the requester, when it has both notes and something else

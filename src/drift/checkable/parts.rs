@@ -325,8 +325,15 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
                     && x.chars()
                         .all(|c| c.is_ascii_alphabetic() || (itself && c == '\''))
             }) && !name.iter().any(|x| super::reply_noun(x))
+                // "the store text", "the FAQ text" name a text; "the final text" is the reply.
                 && (!["text", "prose", "code", "word", "words"].contains(last)
-                    || (itself && name.len() >= 2 && *last == "text")))
+                    || (*last == "text"
+                        && name.len() >= 2
+                        && (itself
+                            || !name.iter().any(|x| {
+                                ["final", "whole", "entire", "full", "plain", "same", "main"]
+                                    .contains(x)
+                            })))))
                 .then(|| Part::Maybe(name.join(" ")))
         });
     let marked = marked_names(sentence);
@@ -667,7 +674,8 @@ pub(super) fn unpasted(result: &str) -> String {
 /// The texts a result sets off between two horizontal rules after a line that introduces them
 /// ("The post, ready to paste:", "Draft below"), as line ranges (`from..to`, the rules at
 /// `from - 1` and `to`). Rules between a report's own sections are no paste; an opening `---` right
-/// under a line of text is a heading's underline.
+/// under a line of text is a heading's underline. A rule that is never closed sets off the rest
+/// of the result ("Patch notes:", a rule, then the notes to the end).
 fn ruled_pastes(result: &str) -> Vec<(usize, usize)> {
     let introduces = |l: &str| {
         let l = l.to_ascii_lowercase();
@@ -681,8 +689,11 @@ fn ruled_pastes(result: &str) -> Vec<(usize, usize)> {
     let mut fenced = false;
     let mut intro = "";
     let mut prev_blank = true;
+    // Words since the open rule: an unclosed one sets off only a text.
+    let mut words_since = false;
     for (i, line) in result.lines().enumerate() {
         let t = line.trim();
+        words_since |= open.is_some() && t.chars().any(char::is_alphabetic);
         if t.starts_with("```") {
             fenced = !fenced;
         } else if !fenced && is_rule(t) {
@@ -693,6 +704,7 @@ fn ruled_pastes(result: &str) -> Vec<(usize, usize)> {
             }
             if prev_blank && introduces(intro) {
                 open = Some(i + 1);
+                words_since = false;
                 continue;
             }
         }
@@ -700,6 +712,9 @@ fn ruled_pastes(result: &str) -> Vec<(usize, usize)> {
             intro = t;
         }
         prev_blank = t.is_empty();
+    }
+    if let (Some(from), true) = (open, words_since) {
+        out.push((from, result.lines().count()));
     }
     out
 }
