@@ -718,7 +718,8 @@ fn probe_sets_raise_no_false_violation() {
     // (38.8 %) in the 37th, with sets 46-48, 50, 55, 56, 61, 63 and 64 more, written to trap a
     // naive checker with compliant near-misses (their own recall 20-52 %); 920 of 2439 (37.7 %)
     // in the 40th, with sets 45, 73, 74, 79, 84, 85, 87 and 97-99 more (near-miss sets again);
-    // 1039 of 2759 (37.7 %) in the 41st, with sets 44, 96 and 100-105 more.
+    // 1039 of 2759 (37.7 %) in the 41st, with sets 44, 96 and 100-105 more; 1066 (38.6 %) after
+    // its heading and first-person bans.
     assert!(
         caught * 100 >= breaking * 37,
         "{caught} of {breaking} breaking reports caught"
@@ -1072,7 +1073,13 @@ fn a_part_named_in_the_message_is_read_where_the_result_sets_it_off() {
     let r = "The Redis bump (#88) is internal, so I left it out. Entry:\n\n---\n\n**4.1**\n- \
              Exports are twice as fast.\n- Dark mode in the settings page.";
     assert_eq!(flags(m, r), 0);
-    assert_eq!(flags(m, &r.replace("twice as fast", "twice as fast thanks to Redis")), 1);
+    assert_eq!(
+        flags(
+            m,
+            &r.replace("twice as fast", "twice as fast thanks to Redis")
+        ),
+        1
+    );
     // "the FAQ text", "the store text": a qualified text is a part; a note "(for you)" is not it.
     let m = "Write the help-centre answer to 'Can I pause my plan?'. The help text must not \
              contain any code.";
@@ -1089,7 +1096,10 @@ fn a_part_named_in_the_message_is_read_where_the_result_sets_it_off() {
              `upload.ts` ignores the abort signal.\n- No test covers a 0-byte file.";
     assert_eq!(flags(m, r), 0);
     assert_eq!(
-        flags(m, &r.replace("- Retries", "- Progress bar is fine.\n- Retries")),
+        flags(
+            m,
+            &r.replace("- Retries", "- Progress bar is fine.\n- Retries")
+        ),
         1
     );
 }
@@ -1118,7 +1128,10 @@ fn what_the_message_allows_beside_a_rule_is_not_read_as_the_rule() {
     let m = "Assess the rollout plan. End with a risk rating: Low, Medium or High.";
     assert_eq!(flags(m, "The plan has no rollback step.\n\nRisk: High"), 0);
     assert_eq!(
-        flags("Assess the rollout plan. End with: Low risk.", "The plan has no rollback step."),
+        flags(
+            "Assess the rollout plan. End with: Low risk.",
+            "The plan has no rollback step."
+        ),
         1
     );
     // "the file itself doesn't count toward that": the bound is the prose's.
@@ -1161,4 +1174,69 @@ fn a_ban_on_a_keyword_or_a_manner_reads_only_that() {
     assert_eq!(flags(m, r), 0);
     let m2 = "Add a `created_at` column. Don't change anything under db/migrations/.";
     assert!(flags(m2, r) > 0);
+    // A construct the result says is gone is not used.
+    let m = "Move the settings screens to the new router. Don't use `OldRouter` anywhere.";
+    let r = "Settings now route through `Router`. The old `OldRouter` + `withHistory` wrapper in \
+             `App.tsx` is gone; deep links set the path directly.";
+    assert_eq!(flags(m, r), 0);
+    assert_eq!(flags(m, &r.replace("is gone;", "stays for the modal;")), 1);
+}
+
+#[test]
+fn bans_on_headings_and_the_first_person_are_read_in_the_reply_s_own_words() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    // Headings: lines that open with '#' outside fenced blocks.
+    let m = "Summarise why the nightly import failed. Plain text please, no markdown headings \
+             - it goes into a ticket comment.";
+    let plain = "**Cause:** the CSV had a BOM, so the first column name did not match.\n\n\
+                 ```sh\n# strip the BOM\nsed -i '1s/^\\xEF\\xBB\\xBF//' in.csv\n```\n\nFixed \
+                 in #412.";
+    assert_eq!(flags(m, plain), 0);
+    let headed = "## Cause\nThe CSV had a BOM, so the first column name did not match.";
+    assert_eq!(flags(m, headed), 1);
+    // A heading ban said of a file, or of some headings only, is not the reply's.
+    assert_eq!(
+        flags(
+            "Fix the import. The README may keep no headings deeper than ###.",
+            headed
+        ),
+        0
+    );
+    assert_eq!(
+        flags(
+            "Fix the import. Add no new headings to `docs/import.md`.",
+            headed
+        ),
+        0
+    );
+    // The first person: own words only, not quotes, code or a Roman numeral.
+    let m = "Write the incident note for the outage. No first person (no 'I', 'we', 'our').";
+    let clean = "The Phase I rollout stopped at 09:10 when the certificate expired. A customer \
+                 wrote \"we cannot log in at all\". The renewal job (`our_renew.sh`) now runs \
+                 weekly.";
+    assert_eq!(flags(m, clean), 0);
+    assert_eq!(
+        flags(
+            m,
+            &clean.replace("The renewal job", "We moved the renewal job")
+        ),
+        1
+    );
+    let m = "Write the postmortem summary in an impersonal style.";
+    assert_eq!(flags(m, &format!("{clean} I added an alert.")), 1);
+    // Asked for, or a tone described: no ban.
+    assert_eq!(
+        flags(
+            "Write the welcome email in the first person.",
+            "We are glad you joined."
+        ),
+        0
+    );
+    assert_eq!(
+        flags(
+            "Rewrite the FAQ intro; the current impersonal tone puts people off.",
+            "We are here to help."
+        ),
+        0
+    );
 }

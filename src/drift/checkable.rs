@@ -97,6 +97,12 @@ pub enum Rule {
     /// The whole answer a JSON object with these keys (an array of such objects too); with
     /// `true`, no other keys ("exactly the keys …", "no other keys").
     JsonKeys(Vec<String>, bool),
+    /// No Markdown heading lines (`# …` outside fences): "no markdown headings, it goes into a
+    /// ticket comment".
+    NoHeadings,
+    /// No first-person pronoun outside quotes and code: "write it impersonally — no 'I' or
+    /// 'we'". The pronouns named, lowercased (the default set when none is named).
+    NoFirstPerson(Vec<String>),
     /// The answer ends with a JSON object with these keys, after whatever prose ("finish your
     /// report with a JSON object with keys …"), fenced or not.
     JsonKeysAtEnd(Vec<String>),
@@ -1624,6 +1630,9 @@ static CUES: super::phrases::Phrases = super::phrases::Phrases::new(&[
     "zero",
     "eleven",
     "heading",
+    "first person",
+    "first-person",
+    "impersonal",
     "column",
     "code block",
     "code fence",
@@ -1726,7 +1735,11 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     // A ban placed in a named part ("don't use "vulnerable" in the Summary") is that part's.
     let placed = matches!(
         rule,
-        Rule::Forbids(_) | Rule::ForbidsAnywhere(_) | Rule::ProseForbids(_)
+        Rule::Forbids(_)
+            | Rule::ForbidsAnywhere(_)
+            | Rule::ProseForbids(_)
+            | Rule::NoFirstPerson(_)
+            | Rule::NoHeadings
     ) && !of_reply;
     let part = match parts::place_of(text).filter(|_| placed) {
         Some(place) => Some(place),
@@ -2426,7 +2439,16 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 && ["required sections", "following sections", "these sections"]
                     .iter()
                     .any(|p| lower.contains(p)));
-        if let Some(list) = named_list(sentence, &lower, &["headings", "heading"])
+        // "Add no new headings to `docs/a.md`", "without headings": none asked for.
+        let denied = ws.iter().enumerate().any(|(k, (_, x))| {
+            matches!(*x, "heading" | "headings")
+                && (k.saturating_sub(3)..k).any(|j| {
+                    matches!(ws.get(j).map_or("", |y| y.1), "no" | "without") || negation_at(&ws, j)
+                })
+        });
+        if let Some(list) = (!denied)
+            .then(|| named_list(sentence, &lower, &["headings", "heading"]))
+            .flatten()
             .or_else(|| {
                 sections
                     .then(|| named_list(sentence, &lower, &["sections"]))
@@ -2454,6 +2476,12 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // verb or a ban (not "Fix the bug where …", "Add a `no_bullets` option").
         if no_bullets(&lower, &ws) {
             push(sentence, Rule::NoBullets);
+        }
+        if no_headings(&lower, &ws) {
+            push(sentence, Rule::NoHeadings);
+        }
+        if let Some(pronouns) = no_first_person(&lower, &ws) {
+            push(sentence, Rule::NoFirstPerson(pronouns));
         }
         if asks_numbered_list(&ws) {
             push(sentence, Rule::NumberedList);
@@ -2528,13 +2556,14 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                             .any(|x| p.ends_with(x))
                 });
                 // "Write whatever notes you like, but finish with a JSON object with keys …".
-                let at_end = ["finish", "end", "close", "conclude"].iter().any(|v| {
-                    ws.windows(2).any(|x| {
-                        x[0].0 < lower.find("json").unwrap_or(0)
-                            && x[0].1 == *v
-                            && matches!(x[1].1, "your" | "with" | "it" | "the")
-                    })
-                }) && !has_any(&lower, &["only", "nothing else", "no prose", "no other"]);
+                let at_end =
+                    ["finish", "end", "close", "conclude"].iter().any(|v| {
+                        ws.windows(2).any(|x| {
+                            x[0].0 < lower.find("json").unwrap_or(0)
+                                && x[0].1 == *v
+                                && matches!(x[1].1, "your" | "with" | "it" | "the")
+                        })
+                    }) && !has_any(&lower, &["only", "nothing else", "no prose", "no other"]);
                 if !list.is_empty() && !of_a_file {
                     push(
                         sentence,
@@ -4233,7 +4262,10 @@ fn trailing_json(text: &str) -> Option<serde_json::Value> {
     text.match_indices('\n')
         .map(|(i, _)| i + 1)
         .rev()
-        .filter(|&i| text.get(i..).is_some_and(|l| l.trim_start().starts_with(['{', '['])))
+        .filter(|&i| {
+            text.get(i..)
+                .is_some_and(|l| l.trim_start().starts_with(['{', '[']))
+        })
         .take(4)
         .find_map(|i| serde_json::from_str(text.get(i..)?).ok())
 }
@@ -4440,7 +4472,9 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
     let items: Vec<&str> = choice.split(", ").collect();
     if phrase.contains(" or ")
         && items.len() >= 2
-        && items.iter().all(|i| (1..=3).contains(&i.split_whitespace().count()))
+        && items
+            .iter()
+            .all(|i| (1..=3).contains(&i.split_whitespace().count()))
     {
         return None;
     }
@@ -6052,6 +6086,172 @@ fn bullet_line(text: &str) -> Option<String> {
         .map(|t| t.chars().take(80).collect())
 }
 
+/// The first Markdown ATX heading line outside fenced blocks ("## Findings"); "#123" and a
+/// "#!" line are none.
+fn heading_line(text: &str) -> Option<String> {
+    lists::outside_fences(text)
+        .map(str::trim_start)
+        .find(|t| {
+            let level = t.chars().take_while(|&c| c == '#').count();
+            (1..=6).contains(&level)
+                && t.get(level..)
+                    .is_some_and(|r| r.starts_with(' ') && r.chars().any(char::is_alphanumeric))
+        })
+        .map(|t| t.chars().take(80).collect())
+}
+
+/// A ban on the answer's headings, at the start of its clause: "no markdown headings", "plain
+/// text please, no headings — it goes into a ticket", "reply without headings", "don't use any
+/// headings". Not a thing named ("no headings deeper than ###", "no new headings in the
+/// README": the clause goes on, or another word stands between).
+fn no_headings(lower: &str, ws: &[(usize, &str)]) -> bool {
+    let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+    // Punctuation between word `i - 1` and word `i`: a clause starts at `i`.
+    let starts_clause = |i: usize| {
+        i == 0 || {
+            let (b, x) = ws.get(i - 1).copied().unwrap_or_default();
+            let at = ws.get(i).map_or(lower.len(), |y| y.0);
+            lower
+                .get(b + x.len()..at)
+                .is_some_and(|g| g.contains([',', ';', ':', '.', '(', '\u{2014}', '-']))
+                || matches!(w(i - 1), "so" | "and" | "please" | "but")
+        }
+    };
+    ws.iter().enumerate().any(|(k, &(at, word))| {
+        if !matches!(word, "heading" | "headings") {
+            return false;
+        }
+        let gap_end = ws.get(k + 1).map_or(lower.len(), |x| x.0);
+        let gap = lower.get(at + word.len()..gap_end).unwrap_or_default();
+        let closes = k + 1 >= ws.len()
+            || gap.contains(['.', ',', ';', ':', '\u{2014}', ')', '(', '!'])
+            || w(k + 1).chars().all(|c| c == '-')
+            || (w(k + 1) == "in" && matches!(w(k + 2), "your" | "the" | "this" | "my"))
+            || ["please", "anywhere", "at", "or", "and", "nor"].contains(&w(k + 1));
+        if !closes {
+            return false;
+        }
+        let mut j = k;
+        while j > 0 && ["any", "the", "markdown", "md"].contains(&w(j - 1)) {
+            j -= 1;
+        }
+        let Some(before) = j.checked_sub(1) else {
+            return false;
+        };
+        match w(before) {
+            "no" => starts_clause(before),
+            "without" | "avoid" => true,
+            "use" | "using" | "include" | "add" => {
+                before > 0 && (negation_at(ws, before - 1) || w(before - 1) == "t")
+            }
+            _ => false,
+        }
+    })
+}
+
+/// First-person pronouns, as a ban names them.
+const FIRST_PERSON: [&str; 8] = ["i", "me", "my", "mine", "we", "us", "our", "ours"];
+
+/// A ban on the first person in the answer: "no first person (no 'I', 'we')", "write it
+/// impersonally", "don't use 'I' or 'we'", "no first-person pronouns". The pronouns it names
+/// (all of [`FIRST_PERSON`] when it names none, or only says "impersonal"/"first person").
+fn no_first_person(lower: &str, ws: &[(usize, &str)]) -> Option<Vec<String>> {
+    let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+    let named = || -> Vec<String> {
+        // Pronouns in quotes or a parenthesis after the cue: ('I', "we", (I, me, my)).
+        let mut out: Vec<String> = Vec::new();
+        for (_, x) in ws {
+            let x = x.trim_matches(|c: char| !c.is_alphanumeric());
+            if FIRST_PERSON.contains(&x) && !out.iter().any(|o| o == x) {
+                out.push(x.to_string());
+            }
+        }
+        if out.is_empty() {
+            FIRST_PERSON.iter().map(|x| x.to_string()).collect()
+        } else {
+            out
+        }
+    };
+    // A ban said of something written in the first person ("quotes in the first person are
+    // fine") or asked for ("write in the first person") is none.
+    let ban_cue = |i: usize| {
+        (i.saturating_sub(3)..i).any(|j| {
+            matches!(w(j), "no" | "without" | "avoid" | "never")
+                || negation_at(ws, j)
+                || (w(j) == "not" && j > 0)
+        })
+    };
+    let first_person = (0..ws.len()).any(|i| {
+        w(i) == "first"
+            && matches!(w(i + 1), "person" | "person-pronouns" | "pronouns")
+            && ban_cue(i)
+    }) || (0..ws.len()).any(|i| w(i).starts_with("first-person") && ban_cue(i))
+        // "Write it impersonally", "in an impersonal style", "impersonal voice only"; not a
+        // tone described ("the current impersonal tone puts people off").
+        || ws.iter().enumerate().any(|(i, (_, x))| {
+            let manner = *x == "impersonally"
+                || (*x == "impersonal"
+                    && matches!(w(i + 1), "style" | "voice" | "tone" | "register")
+                    && (i == 0 || matches!(w(i - 1), "in" | "an" | "use")));
+            manner && !(i.saturating_sub(3)..i).any(|j| negation_at(ws, j) || w(j) == "not")
+        })
+        || (0..ws.len()).any(|i| {
+            // "do not use 'I' or 'we'", "avoid 'I' and 'we'".
+            matches!(w(i), "use" | "avoid" | "say")
+                && (w(i) == "avoid" || ban_cue(i))
+                && lower
+                    .get(ws.get(i).map_or(0, |x| x.0)..)
+                    .is_some_and(|t| t.starts_with(w(i)) && {
+                        let t = t.get(w(i).len()..).unwrap_or_default().trim_start();
+                        ["'i'", "\"i\"", "\u{2018}i\u{2019}", "\u{201c}i\u{201d}"]
+                            .iter()
+                            .any(|q| t.starts_with(q))
+                    })
+        });
+    first_person.then(named)
+}
+
+/// Where `text` uses one of `pronouns` in its own words: outside fenced blocks, code spans, block
+/// quotes and double-quoted passages. "I" counts only as the capital word; a Roman numeral
+/// after a name ("Part I", "Phase I") is none; "US" in capitals is a country.
+fn first_person(text: &str, pronouns: &[String]) -> Option<String> {
+    const NUMBERED: [&str; 12] = [
+        "part", "phase", "type", "chapter", "class", "level", "stage", "act", "volume", "vol",
+        "tier", "war",
+    ];
+    for line in lists::outside_fences(text) {
+        if line.trim_start().starts_with('>') {
+            continue;
+        }
+        let own = super::text::outside_code_spans(&without_quoted(line));
+        let words: Vec<&str> = own
+            // "I/O", "Type-I" are words of their own.
+            .split(|c: char| !(c.is_alphanumeric() || "'\u{2019}/-".contains(c)))
+            .filter(|x| !x.is_empty())
+            .collect();
+        for (i, word) in words.iter().enumerate() {
+            let bare = word.split(['\'', '\u{2019}']).next().unwrap_or_default();
+            let lower = bare.to_ascii_lowercase();
+            if !pronouns.contains(&lower) {
+                continue;
+            }
+            let hit = match bare {
+                "I" => !i
+                    .checked_sub(1)
+                    .and_then(|p| words.get(p))
+                    .is_some_and(|p| NUMBERED.contains(&p.to_ascii_lowercase().as_str())),
+                "i" => false,
+                "US" => false,
+                _ => true,
+            };
+            if hit {
+                return Some(line.trim().chars().take(80).collect());
+            }
+        }
+    }
+    None
+}
+
 /// A sentence limit on the whole answer, from a sentence that opens with the answer: "Answer in
 /// one sentence: …", "Reply in two sentences.", "In a single sentence, what …". A limit on a
 /// part ("the root cause in one sentence, then the fix") bounds the part, and is not read; nor
@@ -6359,6 +6559,8 @@ fn of_the_text(rule: &Rule) -> bool {
             | Rule::NoCommas
             | Rule::NoCodeBlocks
             | Rule::NoBullets
+            | Rule::NoHeadings
+            | Rule::NoFirstPerson(_)
             | Rule::Language(_)
             | Rule::Script(_)
     )
@@ -6378,7 +6580,9 @@ pub(super) fn names_the_reply(sentence: &str) -> bool {
         i > 0
             && w(i - 1) == "in"
             && ws.get(i + 1).is_some_and(|(at, x)| {
-                lower.get(at + x.len()..).is_some_and(|r| r.starts_with(','))
+                lower
+                    .get(at + x.len()..)
+                    .is_some_and(|r| r.starts_with(','))
             })
             && part_after_a_comma(sentence).is_some()
     };
@@ -6953,6 +7157,14 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             None => (true, None),
             Some(line) => (false, Some(format!("a bullet line: \"{line}\""))),
         },
+        Rule::NoHeadings => match heading_line(text) {
+            None => (true, None),
+            Some(line) => (false, Some(format!("a heading: \"{line}\""))),
+        },
+        Rule::NoFirstPerson(pronouns) => match first_person(text, pronouns) {
+            None => (true, None),
+            Some(at) => (false, Some(format!("first person: \"{at}\""))),
+        },
         Rule::JsonKeysAtEnd(keys) => {
             let last = trailing_json(text).or_else(|| {
                 let blocks = super::modality::fenced_blocks(text);
@@ -7169,6 +7381,8 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::TableColumns(c) => ("table-columns", format!("a table with the columns {}", c.join(" | "))),
         Rule::NoCodeBlocks => ("no-code-blocks", "no code blocks".into()),
         Rule::NoBullets => ("no-bullets", "no bullet points".into()),
+        Rule::NoHeadings => ("no-headings", "no Markdown headings".into()),
+        Rule::NoFirstPerson(p) => ("no-first-person", format!("no first person ({})", p.join(", "))),
         Rule::NumberedList => ("numbered-list", "a numbered list".into()),
         Rule::Repeats(r) => ("repeat", format!("starts with the request repeated: \"{}…\"", r.chars().take(60).collect::<String>())),
         Rule::NthParagraphWord { paragraphs, nth, word } => (

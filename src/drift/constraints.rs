@@ -1022,7 +1022,27 @@ fn put_aside(lower: &str, at: usize) -> bool {
     // list of replacements, each "X with Y", under one verb.
     let replaced_with = since_last(lower, at, &[".", ";", "\n", ":"]).contains("replac")
         && after.is_some_and(|t| t.split_whitespace().take(3).any(|w| w == "with"));
-    from_to || replaced_with || PUT_ASIDE.iter().any(|w| clause.contains(w))
+    // "The old `NavigationView` wrapper is gone": what was there, said gone after it.
+    let gone = {
+        let rest = after.unwrap_or_default();
+        let end = [". ", ";", "\n"]
+            .iter()
+            .filter_map(|e| rest.find(e))
+            .min()
+            .unwrap_or(rest.len());
+        let rest = rest.get(..end).unwrap_or_default();
+        [
+            " is gone",
+            " are gone",
+            " was removed",
+            " were removed",
+            " has been removed",
+            " have been removed",
+        ]
+        .iter()
+        .any(|g| rest.contains(g))
+    };
+    from_to || replaced_with || gone || PUT_ASIDE.iter().any(|w| clause.contains(w))
 }
 
 /// Words a negative clause opens with before its verb.

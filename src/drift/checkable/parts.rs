@@ -325,7 +325,7 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
                     && x.chars()
                         .all(|c| c.is_ascii_alphabetic() || (itself && c == '\''))
             }) && !name.iter().any(|x| super::reply_noun(x))
-                // "the store text", "the FAQ text" name a text; "the final text" is the reply.
+                // "the store text", "the FAQ text" name a text; a text called final or whole is the reply.
                 && (!["text", "prose", "code", "word", "words"].contains(last)
                     || (*last == "text"
                         && name.len() >= 2
@@ -334,7 +334,7 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
                                 ["final", "whole", "entire", "full", "plain", "same", "main"]
                                     .contains(x)
                             })))))
-                .then(|| Part::Maybe(name.join(" ")))
+            .then(|| Part::Maybe(name.join(" ")))
         });
     let marked = marked_names(sentence);
     for (i, (at, w)) in ws.iter().enumerate() {
@@ -675,7 +675,8 @@ pub(super) fn unpasted(result: &str) -> String {
 /// ("The post, ready to paste:", "Draft below"), as line ranges (`from..to`, the rules at
 /// `from - 1` and `to`). Rules between a report's own sections are no paste; an opening `---` right
 /// under a line of text is a heading's underline. A rule that is never closed sets off the rest
-/// of the result ("Patch notes:", a rule, then the notes to the end).
+/// of the result ("Patch notes:", a rule, then the notes to the end); a rule followed by a
+/// document's title (`# …`) opens one whatever the line before it says.
 fn ruled_pastes(result: &str) -> Vec<(usize, usize)> {
     let introduces = |l: &str| {
         let l = l.to_ascii_lowercase();
@@ -684,6 +685,15 @@ fn ruled_pastes(result: &str) -> Vec<(usize, usize)> {
                 .iter()
                 .any(|w| l.contains(w))
     };
+    let lines: Vec<&str> = result.lines().collect();
+    // A document with a title of its own after the rule ("# Migrating to v5").
+    let titled = |i: usize| {
+        lines
+            .iter()
+            .skip(i + 1)
+            .find(|l| !l.trim().is_empty())
+            .is_some_and(|l| l.trim_start().starts_with("# "))
+    };
     let mut out = Vec::new();
     let mut open: Option<usize> = None;
     let mut fenced = false;
@@ -691,7 +701,7 @@ fn ruled_pastes(result: &str) -> Vec<(usize, usize)> {
     let mut prev_blank = true;
     // Words since the open rule: an unclosed one sets off only a text.
     let mut words_since = false;
-    for (i, line) in result.lines().enumerate() {
+    for (i, line) in lines.iter().enumerate() {
         let t = line.trim();
         words_since |= open.is_some() && t.chars().any(char::is_alphabetic);
         if t.starts_with("```") {
@@ -702,7 +712,7 @@ fn ruled_pastes(result: &str) -> Vec<(usize, usize)> {
                 prev_blank = false;
                 continue;
             }
-            if prev_blank && introduces(intro) {
+            if prev_blank && (introduces(intro) || titled(i)) {
                 open = Some(i + 1);
                 words_since = false;
                 continue;
@@ -714,7 +724,7 @@ fn ruled_pastes(result: &str) -> Vec<(usize, usize)> {
         prev_blank = t.is_empty();
     }
     if let (Some(from), true) = (open, words_since) {
-        out.push((from, result.lines().count()));
+        out.push((from, lines.len()));
     }
     out
 }
