@@ -719,7 +719,7 @@ fn probe_sets_raise_no_false_violation() {
     // naive checker with compliant near-misses (their own recall 20-52 %); 920 of 2439 (37.7 %)
     // in the 40th, with sets 45, 73, 74, 79, 84, 85, 87 and 97-99 more (near-miss sets again);
     // 1039 of 2759 (37.7 %) in the 41st, with sets 44, 96 and 100-105 more; 1066 (38.6 %) after
-    // its heading and first-person bans.
+    // its heading and first-person bans; 1072 (38.9 %) with URL bans.
     assert!(
         caught * 100 >= breaking * 37,
         "{caught} of {breaking} breaking reports caught"
@@ -1239,4 +1239,36 @@ fn bans_on_headings_and_the_first_person_are_read_in_the_reply_s_own_words() {
         ),
         0
     );
+}
+
+#[test]
+fn a_ban_on_urls_reads_urls_where_nothing_invites_one() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Summarise why the deploy stalled. No URLs or links in the report - the tracker \
+             mangles them; issue numbers like #12 are fine.";
+    let clean = "The deploy waited on a lock held by a cancelled job (#431). Releasing the lock \
+                 let it finish.";
+    assert_eq!(flags(m, clean), 0);
+    assert_eq!(
+        flags(m, &format!("{clean} Log: https://ci.example.com/jobs/431")),
+        1
+    );
+    // An exception, a scope, or a link asked for elsewhere: not read.
+    let with_link = format!("{clean}\n\nNotes for the talk:\nhttps://ci.example.com/jobs/431");
+    for m in [
+        "Summarise why the deploy stalled for a slide. No URLs in the slide text. If you cite \
+         the job, put the link after a last line `Notes for the talk:`.",
+        "Summarise why the deploy stalled. No URLs except the one to the failed job.",
+        "Summarise why the deploy stalled. No external links in the report.",
+    ] {
+        assert_eq!(flags(m, &with_link), 0, "{m}");
+    }
+    // Taken back later.
+    let m =
+        "Summarise why the deploy stalled.\n\nRules:\n- no headings\n- no links\n\nEdit: ignore \
+             the no-headings rule. Drop the no-links rule too, the wiki renders them now.";
+    let r = format!("## Cause\n{clean} https://ci.example.com/jobs/431");
+    assert_eq!(flags(m, &r), 0);
+    let kept = m.split("\n\nEdit").next().unwrap_or_default();
+    assert_eq!(flags(kept, &r), 2);
 }

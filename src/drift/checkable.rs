@@ -100,6 +100,8 @@ pub enum Rule {
     /// No Markdown heading lines (`# …` outside fences): "no markdown headings, it goes into a
     /// ticket comment".
     NoHeadings,
+    /// No URL (`http://`, `https://`, `www.`) outside fences: "no URLs or links in the report".
+    NoUrls,
     /// No first-person pronoun outside quotes and code: "write it impersonally — no 'I' or
     /// 'we'". The pronouns named, lowercased (the default set when none is named).
     NoFirstPerson(Vec<String>),
@@ -1630,6 +1632,8 @@ static CUES: super::phrases::Phrases = super::phrases::Phrases::new(&[
     "zero",
     "eleven",
     "heading",
+    "url",
+    "link",
     "first person",
     "first-person",
     "impersonal",
@@ -1740,6 +1744,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             | Rule::ProseForbids(_)
             | Rule::NoFirstPerson(_)
             | Rule::NoHeadings
+            | Rule::NoUrls
     ) && !of_reply;
     let part = match parts::place_of(text).filter(|_| placed) {
         Some(place) => Some(place),
@@ -2480,6 +2485,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         if no_headings(&lower, &ws) {
             push(sentence, Rule::NoHeadings);
         }
+        if no_urls(&lower, &ws) && !invites_a_link(&cx.lower) {
+            push(sentence, Rule::NoUrls);
+        }
         if let Some(pronouns) = no_first_person(&lower, &ws) {
             push(sentence, Rule::NoFirstPerson(pronouns));
         }
@@ -2558,10 +2566,13 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 // "Write whatever notes you like, but finish with a JSON object with keys …".
                 let at_end =
                     ["finish", "end", "close", "conclude"].iter().any(|v| {
-                        ws.windows(2).any(|x| {
-                            x[0].0 < lower.find("json").unwrap_or(0)
-                                && x[0].1 == *v
-                                && matches!(x[1].1, "your" | "with" | "it" | "the")
+                        ws.windows(2).any(|x| match x {
+                            [(at, verb), (_, next)] => {
+                                *at < lower.find("json").unwrap_or(0)
+                                    && verb == v
+                                    && matches!(*next, "your" | "with" | "it" | "the")
+                            }
+                            _ => false,
                         })
                     }) && !has_any(&lower, &["only", "nothing else", "no prose", "no other"]);
                 if !list.is_empty() && !of_a_file {
@@ -3326,7 +3337,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         "paragraphs",
         "characters",
     ];
-    const FAMILIES: [(&[&str], &[&str]); 8] = [
+    const FAMILIES: [(&[&str], &[&str]); 10] = [
         (
             &[
                 "word limit",
@@ -3354,8 +3365,23 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             &["lowercase", "uppercase", "capital-words"],
         ),
         (
-            &["heading", "headings", "section", "sections", "template"],
-            &["headings", "sections"],
+            &[
+                "heading",
+                "headings",
+                "no-headings",
+                "section",
+                "sections",
+                "template",
+            ],
+            &["headings", "sections", "no-headings"],
+        ),
+        (
+            &["url", "urls", "link", "links", "no-links", "no-urls"],
+            &["no-urls"],
+        ),
+        (
+            &["first person", "first-person", "impersonal"],
+            &["no-first-person"],
         ),
         (
             &["no-code", "no code", "code rule", "code blocks"],
@@ -6105,6 +6131,62 @@ fn heading_line(text: &str) -> Option<String> {
 /// headings". Not a thing named ("no headings deeper than ###", "no new headings in the
 /// README": the clause goes on, or another word stands between).
 fn no_headings(lower: &str, ws: &[(usize, &str)]) -> bool {
+    form_banned(
+        lower,
+        ws,
+        &["heading", "headings"],
+        &["any", "the", "markdown", "md"],
+    )
+}
+
+/// A ban on URLs in the answer: "no URLs or links in the report", "don't include any links",
+/// "no raw URLs please". Not one with an exception or a scope ("no URLs except the dashboard
+/// link", "no external links", "no links to staging").
+fn no_urls(lower: &str, ws: &[(usize, &str)]) -> bool {
+    let excepted = [
+        "except",
+        "other than",
+        "unless",
+        "apart from",
+        "besides",
+        "only ",
+        "external",
+        "internal",
+    ]
+    .iter()
+    .any(|x| lower.contains(x));
+    !excepted
+        && form_banned(
+            lower,
+            ws,
+            &["url", "urls", "link", "links", "hyperlinks"],
+            &[
+                "any", "the", "raw", "full", "web", "http", "https", "or", "urls", "links",
+                "example",
+            ],
+        )
+}
+
+/// A message that asks for a link somewhere ("put the link after `Speaker notes:`", "links to
+/// files are fine"): a ban on URLs then holds for a part the result may not mark.
+fn invites_a_link(lower: &str) -> bool {
+    let ws = words_at(lower);
+    let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+    (0..ws.len()).any(|i| {
+        let link = |x: &str| matches!(x, "link" | "links" | "url" | "urls");
+        (matches!(w(i), "put" | "add" | "include" | "paste" | "keep" | "leave")
+            && (link(w(i + 1)) || (matches!(w(i + 1), "the" | "a") && link(w(i + 2))))
+            && !(i.saturating_sub(3)..i).any(|j| negation_at(&ws, j) || w(j) == "no"))
+            || (link(w(i))
+                && matches!((w(i + 1), w(i + 2)), ("are" | "is", "fine" | "ok" | "okay")))
+    })
+}
+
+/// A ban on a form of the answer named by `nouns`, at the start of its clause ("…, no X", "no
+/// X."), after "without"/"avoid", or after a negated "use"/"include"/"add"/"put"/"paste"; the
+/// clause ends after the noun (or names the answer: "in your report"). `fillers` may stand
+/// between the ban and the noun.
+fn form_banned(lower: &str, ws: &[(usize, &str)], nouns: &[&str], fillers: &[&str]) -> bool {
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     // Punctuation between word `i - 1` and word `i`: a clause starts at `i`.
     let starts_clause = |i: usize| {
@@ -6113,12 +6195,12 @@ fn no_headings(lower: &str, ws: &[(usize, &str)]) -> bool {
             let at = ws.get(i).map_or(lower.len(), |y| y.0);
             lower
                 .get(b + x.len()..at)
-                .is_some_and(|g| g.contains([',', ';', ':', '.', '(', '\u{2014}', '-']))
-                || matches!(w(i - 1), "so" | "and" | "please" | "but")
+                .is_some_and(|g| g.contains([',', ';', ':', '.', '(', '\u{2014}']))
+                || matches!(w(i - 1), "so" | "and" | "please" | "but" | "-" | "--")
         }
     };
     ws.iter().enumerate().any(|(k, &(at, word))| {
-        if !matches!(word, "heading" | "headings") {
+        if !nouns.contains(&word) {
             return false;
         }
         let gap_end = ws.get(k + 1).map_or(lower.len(), |x| x.0);
@@ -6132,7 +6214,7 @@ fn no_headings(lower: &str, ws: &[(usize, &str)]) -> bool {
             return false;
         }
         let mut j = k;
-        while j > 0 && ["any", "the", "markdown", "md"].contains(&w(j - 1)) {
+        while j > 0 && (fillers.contains(&w(j - 1)) || nouns.contains(&w(j - 1))) {
             j -= 1;
         }
         let Some(before) = j.checked_sub(1) else {
@@ -6141,12 +6223,22 @@ fn no_headings(lower: &str, ws: &[(usize, &str)]) -> bool {
         match w(before) {
             "no" => starts_clause(before),
             "without" | "avoid" => true,
-            "use" | "using" | "include" | "add" => {
+            "use" | "using" | "include" | "add" | "put" | "paste" => {
                 before > 0 && (negation_at(ws, before - 1) || w(before - 1) == "t")
             }
             _ => false,
         }
     })
+}
+
+/// The first URL (`http://`, `https://`, `www.`) outside fenced blocks.
+fn url_line(text: &str) -> Option<String> {
+    lists::outside_fences(text)
+        .find(|l| {
+            let l = l.to_ascii_lowercase();
+            l.contains("http://") || l.contains("https://") || l.contains("www.")
+        })
+        .map(|l| l.trim().chars().take(80).collect())
 }
 
 /// First-person pronouns, as a ban names them.
@@ -6560,6 +6652,7 @@ fn of_the_text(rule: &Rule) -> bool {
             | Rule::NoCodeBlocks
             | Rule::NoBullets
             | Rule::NoHeadings
+            | Rule::NoUrls
             | Rule::NoFirstPerson(_)
             | Rule::Language(_)
             | Rule::Script(_)
@@ -7161,6 +7254,10 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             None => (true, None),
             Some(line) => (false, Some(format!("a heading: \"{line}\""))),
         },
+        Rule::NoUrls => match url_line(text) {
+            None => (true, None),
+            Some(line) => (false, Some(format!("a URL: \"{line}\""))),
+        },
         Rule::NoFirstPerson(pronouns) => match first_person(text, pronouns) {
             None => (true, None),
             Some(at) => (false, Some(format!("first person: \"{at}\""))),
@@ -7382,6 +7479,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::NoCodeBlocks => ("no-code-blocks", "no code blocks".into()),
         Rule::NoBullets => ("no-bullets", "no bullet points".into()),
         Rule::NoHeadings => ("no-headings", "no Markdown headings".into()),
+        Rule::NoUrls => ("no-urls", "no URLs".into()),
         Rule::NoFirstPerson(p) => ("no-first-person", format!("no first person ({})", p.join(", "))),
         Rule::NumberedList => ("numbered-list", "a numbered list".into()),
         Rule::Repeats(r) => ("repeat", format!("starts with the request repeated: \"{}…\"", r.chars().take(60).collect::<String>())),
