@@ -49,8 +49,9 @@ variant() {
 }
 
 # Inlining single-caller helpers up to 20 instructions and ordering functions by use cut 87 KB
-# gzipped with no behaviour change (measured against -Oz alone, issue 14).
-opt_flags=(-Oz --one-caller-inline-max-function-size=20 --reorder-functions --strip-debug --strip-producers)
+# gzipped with no behaviour change (measured against -Oz alone, issue 14); --converge repeats the
+# passes until nothing shrinks (1.6 KB gzipped more, 41st session).
+opt_flags=(-Oz --converge --one-caller-inline-max-function-size=20 --reorder-functions --strip-debug --strip-producers)
 mkdir -p target/variants
 core="$(wasm_of --no-default-features)"
 cp "$core" target/variants/core.wasm

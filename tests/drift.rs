@@ -721,7 +721,7 @@ fn probe_sets_raise_no_false_violation() {
     // 1039 of 2759 (37.7 %) in the 41st, with sets 44, 96 and 100-105 more; 1066 (38.6 %) after
     // its heading and first-person bans; 1072 (38.9 %) with URL bans.
     assert!(
-        caught * 100 >= breaking * 37,
+        caught * 100 >= breaking * 38,
         "{caught} of {breaking} breaking reports caught"
     );
 }
@@ -1271,4 +1271,40 @@ fn a_ban_on_urls_reads_urls_where_nothing_invites_one() {
     assert_eq!(flags(m, &r), 0);
     let kept = m.split("\n\nEdit").next().unwrap_or_default();
     assert_eq!(flags(kept, &r), 2);
+}
+
+#[test]
+fn form_bans_are_read_only_where_they_are_rules() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let r = "## Details\nI read the comments on #88 first; our fix is in `help.ts`. The fetch \
+             now rejects `http://` targets.";
+    // Not bans on the reply: a person, a camera, a tone, a description, a singular part.
+    for m in [
+        "You're not the first person to hit this; read the comments on #88 first.",
+        "Don't change the first-person camera; only fix the HUD.",
+        "The onboarding email reads impersonally; make it warmer.",
+        "Users report the help pages render as plain text: no headings, no links. Find out why.",
+        "The changelog comes out without headings; fix it.",
+        "Open with the verdict (one line, no heading), then the details.",
+    ] {
+        assert_eq!(flags(m, r), 0, "{m}");
+    }
+    // A pronoun the result quotes is mentioned, not used; so is a scheme in code.
+    let m = "Rewrite the onboarding page. No first person (no 'we', 'our') in your report.";
+    assert_eq!(
+        flags(m, "Replaced \"we\" with \"the team\" in 14 places."),
+        0
+    );
+    assert_eq!(flags(m, "We replaced it in 14 places."), 1);
+    let m = "Summarise the fetch change. No URLs or links in the report.";
+    assert_eq!(flags(m, "The fetch now rejects `http://` targets."), 0);
+    assert_eq!(flags(m, "See http://ci.example.com/1 for the run."), 1);
+    // A JSON object that is the whole reply, pretty-printed, also closes it.
+    let m = "Check the cron jobs. Write what you like, but finish your report with a JSON object \
+             with keys `running` and `stopped`.";
+    let whole = "{\n  \"running\": [\n    {\"name\": \"a\"},\n    {\"name\": \"b\"},\n    \
+                 {\"name\": \"c\"},\n    {\"name\": \"d\"},\n    {\"name\": \"e\"}\n  ],\n  \
+                 \"stopped\": []\n}";
+    assert_eq!(flags(m, whole), 0);
+    assert_eq!(flags(m, &whole.replace("\"stopped\"", "\"halted\"")), 1);
 }

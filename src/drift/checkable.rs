@@ -1903,6 +1903,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         lower,
         amended: std::cell::OnceCell::new(),
     };
+    // Whether the message asks for a link somewhere: read once, for the first URL ban.
+    let invites = std::cell::OnceCell::new();
     let mut push = |text: &str, rule: Rule| {
         let item = parts::item_label(message, text);
         let Some((of_reply, rule)) = admit(text, rule, &cx, item) else {
@@ -2485,7 +2487,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         if no_headings(&lower, &ws) {
             push(sentence, Rule::NoHeadings);
         }
-        if no_urls(&lower, &ws) && !invites_a_link(&cx.lower) {
+        if no_urls(&lower, &ws) && !*invites.get_or_init(|| invites_a_link(&cx.lower)) {
             push(sentence, Rule::NoUrls);
         }
         if let Some(pronouns) = no_first_person(&lower, &ws) {
@@ -4285,13 +4287,12 @@ fn trailing_json(text: &str) -> Option<serde_json::Value> {
     if !text.ends_with(['}', ']']) {
         return None;
     }
-    text.match_indices('\n')
-        .map(|(i, _)| i + 1)
+    // Lines that open one at their start (an indented line is inside one), the last few, and
+    // the text's own start: only the line itself is looked at, so the scan stays linear.
+    std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
         .rev()
-        .filter(|&i| {
-            text.get(i..)
-                .is_some_and(|l| l.trim_start().starts_with(['{', '[']))
-        })
+        .filter(|&i| text.get(i..).is_some_and(|l| l.starts_with(['{', '['])))
         .take(4)
         .find_map(|i| serde_json::from_str(text.get(i..)?).ok())
 }
@@ -6116,6 +6117,8 @@ fn bullet_line(text: &str) -> Option<String> {
 /// "#!" line are none.
 fn heading_line(text: &str) -> Option<String> {
     lists::outside_fences(text)
+        // Four spaces or a tab indent code ("    # regenerate the lockfile").
+        .filter(|l| !l.starts_with("    ") && !l.starts_with('\t'))
         .map(str::trim_start)
         .find(|t| {
             let level = t.chars().take_while(|&c| c == '#').count();
@@ -6131,12 +6134,7 @@ fn heading_line(text: &str) -> Option<String> {
 /// headings". Not a thing named ("no headings deeper than ###", "no new headings in the
 /// README": the clause goes on, or another word stands between).
 fn no_headings(lower: &str, ws: &[(usize, &str)]) -> bool {
-    form_banned(
-        lower,
-        ws,
-        &["heading", "headings"],
-        &["any", "the", "markdown", "md"],
-    )
+    form_banned(lower, ws, &["headings"], &["any", "the", "markdown", "md"])
 }
 
 /// A ban on URLs in the answer: "no URLs or links in the report", "don't include any links",
@@ -6159,7 +6157,7 @@ fn no_urls(lower: &str, ws: &[(usize, &str)]) -> bool {
         && form_banned(
             lower,
             ws,
-            &["url", "urls", "link", "links", "hyperlinks"],
+            &["urls", "links", "hyperlinks"],
             &[
                 "any", "the", "raw", "full", "web", "http", "https", "or", "urls", "links",
                 "example",
@@ -6220,9 +6218,36 @@ fn form_banned(lower: &str, ws: &[(usize, &str)], nouns: &[&str], fillers: &[&st
         let Some(before) = j.checked_sub(1) else {
             return false;
         };
+        // "Users report the pages render as plain text: no headings, no links": a description
+        // before the colon, not a rule.
+        let described = || {
+            // The clause's last 200 bytes at most: a long message stays linear.
+            let end = ws.get(before).map_or(0, |x| x.0);
+            let mut from = end.saturating_sub(200);
+            while !lower.is_char_boundary(from) {
+                from -= 1;
+            }
+            let head = lower.get(from..end).unwrap_or_default();
+            head.rfind(':').is_some_and(|c| {
+                ws_of(head.get(..c).unwrap_or_default()).iter().any(|x| {
+                    [
+                        "render", "report", "appear", "show", "come", "look", "display",
+                    ]
+                    .iter()
+                    .any(|v| x.starts_with(v))
+                })
+            })
+        };
         match w(before) {
-            "no" => starts_clause(before),
-            "without" | "avoid" => true,
+            "no" => starts_clause(before) && !described(),
+            // "Reply in plain text without headings", not "the changelog comes out without".
+            "without" => (before.saturating_sub(6)..before).any(|j| {
+                matches!(
+                    w(j),
+                    "reply" | "write" | "answer" | "respond" | "report" | "format" | "text"
+                )
+            }),
+            "avoid" => true,
             "use" | "using" | "include" | "add" | "put" | "paste" => {
                 before > 0 && (negation_at(ws, before - 1) || w(before - 1) == "t")
             }
@@ -6235,110 +6260,144 @@ fn form_banned(lower: &str, ws: &[(usize, &str)], nouns: &[&str], fillers: &[&st
 fn url_line(text: &str) -> Option<String> {
     lists::outside_fences(text)
         .find(|l| {
-            let l = l.to_ascii_lowercase();
+            // "now rejects `http://` targets" names a scheme in code.
+            let l = super::text::outside_code_spans(l).to_ascii_lowercase();
             l.contains("http://") || l.contains("https://") || l.contains("www.")
         })
         .map(|l| l.trim().chars().take(80).collect())
 }
 
 /// First-person pronouns, as a ban names them.
-const FIRST_PERSON: [&str; 8] = ["i", "me", "my", "mine", "we", "us", "our", "ours"];
+const FIRST_PERSON: [&str; 7] = ["i", "me", "my", "we", "us", "our", "ours"];
 
 /// A ban on the first person in the answer: "no first person (no 'I', 'we')", "write it
-/// impersonally", "don't use 'I' or 'we'", "no first-person pronouns". The pronouns it names
-/// (all of [`FIRST_PERSON`] when it names none, or only says "impersonal"/"first person").
+/// impersonally", "don't use 'I' or 'we'", "without first-person pronouns". The pronouns named
+/// after the cue (all of [`FIRST_PERSON`] when none is). Not "you're not the first person to …",
+/// "don't change the first-person camera" or a tone described ("the email reads impersonally").
 fn no_first_person(lower: &str, ws: &[(usize, &str)]) -> Option<Vec<String>> {
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
-    let named = || -> Vec<String> {
-        // Pronouns in quotes or a parenthesis after the cue: ('I', "we", (I, me, my)).
-        let mut out: Vec<String> = Vec::new();
-        for (_, x) in ws {
-            let x = x.trim_matches(|c: char| !c.is_alphanumeric());
-            if FIRST_PERSON.contains(&x) && !out.iter().any(|o| o == x) {
-                out.push(x.to_string());
-            }
+    // "no first person", "without first-person pronouns", "avoid the first person", "don't
+    // write in the first person", "do not use first-person pronouns".
+    let banned = |i: usize| {
+        let mut j = i;
+        while j > 0 && matches!(w(j - 1), "the" | "any" | "in") {
+            j -= 1;
         }
-        if out.is_empty() {
-            FIRST_PERSON.iter().map(|x| x.to_string()).collect()
-        } else {
-            out
+        let Some(b) = j.checked_sub(1) else {
+            return false;
+        };
+        matches!(w(b), "no" | "without" | "avoid")
+            || (matches!(w(b), "use" | "write" | "using")
+                && b > 0
+                && (negation_at(ws, b - 1) || w(b - 1) == "t"))
+    };
+    let ends_there = |i: usize| {
+        // The ban is of the person, not a thing named after it ("first-person camera").
+        let next = w(i + 1);
+        next.is_empty()
+            || matches!(
+                next,
+                "pronouns" | "pronoun" | "please" | "in" | "anywhere" | "no"
+            )
+            || ws.get(i + 1).is_some_and(|(at, _)| {
+                let (a, x) = ws.get(i).copied().unwrap_or_default();
+                lower
+                    .get(a + x.len()..*at)
+                    .is_some_and(|g| g.contains([',', ';', '.', '(', ':', '\u{2014}']))
+            })
+    };
+    let cue = (0..ws.len()).find(|&i| {
+        (w(i) == "first" && w(i + 1) == "person" && banned(i) && ends_there(i + 1))
+            || (w(i).starts_with("first-person") && banned(i) && ends_there(i))
+            // "Write it impersonally", "in an impersonal style": how to write, asked.
+            || (w(i) == "impersonally"
+                && (i.saturating_sub(4)..i).any(|j| matches!(w(j), "write" | "written" | "phrase")))
+            || (w(i) == "impersonal"
+                && matches!(w(i + 1), "style" | "voice" | "register")
+                && (i == 0
+                    || w(i - 1) == "in"
+                    || (w(i - 1) == "an" && i > 1 && w(i - 2) == "in")
+                    || w(i - 1) == "use"))
+            // "Do not use 'I' or 'we'", "avoid 'I' and 'we'".
+            || (matches!(w(i), "use" | "avoid" | "say")
+                && (w(i) == "avoid" || (i > 0 && (negation_at(ws, i - 1) || w(i - 1) == "t")))
+                && lower.get(ws.get(i).map_or(0, |x| x.0 + x.1.len())..).is_some_and(|t| {
+                    let t = t.trim_start();
+                    ["'i'", "\"i\"", "\u{2018}i\u{2019}", "\u{201c}i\u{201d}"]
+                        .iter()
+                        .any(|q| t.starts_with(q))
+                }))
+    })?;
+    let at = ws.get(cue).map_or(0, |x| x.0);
+    let mut out: Vec<String> = Vec::new();
+    for (_, x) in words_at(lower.get(at..).unwrap_or_default()) {
+        let x = x.trim_matches(|c: char| !c.is_alphanumeric());
+        if FIRST_PERSON.contains(&x) && !out.iter().any(|o| o == x) {
+            out.push(x.to_string());
         }
-    };
-    // A ban said of something written in the first person ("quotes in the first person are
-    // fine") or asked for ("write in the first person") is none.
-    let ban_cue = |i: usize| {
-        (i.saturating_sub(3)..i).any(|j| {
-            matches!(w(j), "no" | "without" | "avoid" | "never")
-                || negation_at(ws, j)
-                || (w(j) == "not" && j > 0)
-        })
-    };
-    let first_person = (0..ws.len()).any(|i| {
-        w(i) == "first"
-            && matches!(w(i + 1), "person" | "person-pronouns" | "pronouns")
-            && ban_cue(i)
-    }) || (0..ws.len()).any(|i| w(i).starts_with("first-person") && ban_cue(i))
-        // "Write it impersonally", "in an impersonal style", "impersonal voice only"; not a
-        // tone described ("the current impersonal tone puts people off").
-        || ws.iter().enumerate().any(|(i, (_, x))| {
-            let manner = *x == "impersonally"
-                || (*x == "impersonal"
-                    && matches!(w(i + 1), "style" | "voice" | "tone" | "register")
-                    && (i == 0 || matches!(w(i - 1), "in" | "an" | "use")));
-            manner && !(i.saturating_sub(3)..i).any(|j| negation_at(ws, j) || w(j) == "not")
-        })
-        || (0..ws.len()).any(|i| {
-            // "do not use 'I' or 'we'", "avoid 'I' and 'we'".
-            matches!(w(i), "use" | "avoid" | "say")
-                && (w(i) == "avoid" || ban_cue(i))
-                && lower
-                    .get(ws.get(i).map_or(0, |x| x.0)..)
-                    .is_some_and(|t| t.starts_with(w(i)) && {
-                        let t = t.get(w(i).len()..).unwrap_or_default().trim_start();
-                        ["'i'", "\"i\"", "\u{2018}i\u{2019}", "\u{201c}i\u{201d}"]
-                            .iter()
-                            .any(|q| t.starts_with(q))
-                    })
-        });
-    first_person.then(named)
+    }
+    if out.is_empty() {
+        out = FIRST_PERSON.iter().map(|x| x.to_string()).collect();
+    }
+    Some(out)
 }
 
 /// Where `text` uses one of `pronouns` in its own words: outside fenced blocks, code spans, block
-/// quotes and double-quoted passages. "I" counts only as the capital word; a Roman numeral
-/// after a name ("Part I", "Phase I") is none; "US" in capitals is a country.
+/// quotes and quoted passages or words ("replaced "we" with "the team""). "I" counts only as the
+/// capital word, not as a Roman numeral ("Part I", "Appendix I", a list's "I. Background");
+/// "US" in capitals is a country.
 fn first_person(text: &str, pronouns: &[String]) -> Option<String> {
-    const NUMBERED: [&str; 12] = [
+    const NUMBERED: [&str; 16] = [
         "part", "phase", "type", "chapter", "class", "level", "stage", "act", "volume", "vol",
-        "tier", "war",
+        "tier", "war", "appendix", "figure", "fig", "step",
     ];
+    let quote = |c: Option<char>| {
+        c.is_some_and(|c| {
+            matches!(
+                c,
+                '"' | '\'' | '\u{2018}' | '\u{2019}' | '\u{201c}' | '\u{201d}'
+            )
+        })
+    };
+    let word_char = |c: char| c.is_alphanumeric() || "'\u{2019}/-".contains(c);
     for line in lists::outside_fences(text) {
         if line.trim_start().starts_with('>') {
             continue;
         }
         let own = super::text::outside_code_spans(&without_quoted(line));
-        let words: Vec<&str> = own
-            // "I/O", "Type-I" are words of their own.
-            .split(|c: char| !(c.is_alphanumeric() || "'\u{2019}/-".contains(c)))
-            .filter(|x| !x.is_empty())
-            .collect();
-        for (i, word) in words.iter().enumerate() {
+        let mut previous = "";
+        let mut rest = own.as_str();
+        let mut offset = 0;
+        while let Some(start) = rest.find(word_char) {
+            let len = rest
+                .get(start..)
+                .and_then(|t| t.find(|c: char| !word_char(c)))
+                .unwrap_or(rest.len() - start);
+            let word = rest.get(start..start + len).unwrap_or_default();
+            let before = own
+                .get(..offset + start)
+                .and_then(|b| b.chars().next_back());
+            let after = rest.get(start + len..).and_then(|a| a.chars().next());
             let bare = word.split(['\'', '\u{2019}']).next().unwrap_or_default();
-            let lower = bare.to_ascii_lowercase();
-            if !pronouns.contains(&lower) {
-                continue;
-            }
-            let hit = match bare {
-                "I" => !i
-                    .checked_sub(1)
-                    .and_then(|p| words.get(p))
-                    .is_some_and(|p| NUMBERED.contains(&p.to_ascii_lowercase().as_str())),
-                "i" => false,
-                "US" => false,
-                _ => true,
-            };
+            let hit = pronouns.contains(&bare.to_ascii_lowercase())
+                && !quote(before)
+                && !(quote(after) && word == bare)
+                && match bare {
+                    "I" => {
+                        // A numeral after a name, or a list's "I." opening its line.
+                        let numeral = NUMBERED.contains(&previous.to_ascii_lowercase().as_str())
+                            || (after == Some('.') && previous.is_empty());
+                        !numeral
+                    }
+                    "i" | "US" => false,
+                    _ => true,
+                };
             if hit {
                 return Some(line.trim().chars().take(80).collect());
             }
+            previous = word;
+            offset += start + len;
+            rest = rest.get(start + len..).unwrap_or_default();
         }
     }
     None
@@ -7267,9 +7326,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 let blocks = super::modality::fenced_blocks(text);
                 let b = blocks.last().filter(|b| b.closed)?;
                 // Only a block that closes the answer.
-                let after = text.get(text.find(b.body)? + b.body.len()..)?;
-                let after = after.trim_start().trim_start_matches('`').trim();
-                if after.is_empty() {
+                if text.get(b.outer.1..)?.trim().is_empty() {
                     serde_json::from_str(b.body).ok()
                 } else {
                     None

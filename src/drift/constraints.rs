@@ -1031,16 +1031,26 @@ fn put_aside(lower: &str, at: usize) -> bool {
             .min()
             .unwrap_or(rest.len());
         let rest = rest.get(..end).unwrap_or_default();
-        [
-            " is gone",
-            " are gone",
-            " was removed",
-            " were removed",
-            " has been removed",
-            " have been removed",
-        ]
-        .iter()
-        .any(|g| rest.contains(g))
+        // Said of the span's own phrase: "… wrapper in `App.tsx` is gone", not "wrapped it in
+        // `X` so the flicker is gone".
+        let own_phrase = !rest.contains(',')
+            && !rest.split_whitespace().any(|w| {
+                [
+                    "so", "and", "because", "since", "while", "now", "which", "that", "but",
+                ]
+                .contains(&w)
+            });
+        own_phrase
+            && [
+                " is gone",
+                " are gone",
+                " was removed",
+                " were removed",
+                " has been removed",
+                " have been removed",
+            ]
+            .iter()
+            .any(|g| rest.contains(g))
     };
     from_to || replaced_with || gone || PUT_ASIDE.iter().any(|w| clause.contains(w))
 }
