@@ -2566,16 +2566,15 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                             .any(|x| p.ends_with(x))
                 });
                 // "Write whatever notes you like, but finish with a JSON object with keys …".
+                let json_at = lower.find("json").unwrap_or(0);
                 let at_end =
-                    ["finish", "end", "close", "conclude"].iter().any(|v| {
-                        ws.windows(2).any(|x| match x {
-                            [(at, verb), (_, next)] => {
-                                *at < lower.find("json").unwrap_or(0)
-                                    && verb == v
-                                    && matches!(*next, "your" | "with" | "it" | "the")
-                            }
-                            _ => false,
-                        })
+                    ws.windows(2).any(|x| match x {
+                        [(at, verb), (_, next)] => {
+                            *at < json_at
+                                && matches!(*verb, "finish" | "end" | "close" | "conclude")
+                                && matches!(*next, "your" | "with" | "it" | "the")
+                        }
+                        _ => false,
                     }) && !has_any(&lower, &["only", "nothing else", "no prose", "no other"]);
                 if !list.is_empty() && !of_a_file {
                     push(
