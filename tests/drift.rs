@@ -719,9 +719,10 @@ fn probe_sets_raise_no_false_violation() {
     // naive checker with compliant near-misses (their own recall 20-52 %); 920 of 2439 (37.7 %)
     // in the 40th, with sets 45, 73, 74, 79, 84, 85, 87 and 97-99 more (near-miss sets again);
     // 1039 of 2759 (37.7 %) in the 41st, with sets 44, 96 and 100-105 more; 1066 (38.6 %) after
-    // its heading and first-person bans; 1072 (38.9 %) with URL bans.
+    // its heading and first-person bans; 1072 (38.9 %) with URL bans; 1355 of 3439 (39.4 %) in
+    // the 42nd, with sets 51, 71, 72, 76-78, 80, 81, 83, 94, 95 and 106-111 more.
     assert!(
-        caught * 100 >= breaking * 38,
+        caught * 100 >= breaking * 39,
         "{caught} of {breaking} breaking reports caught"
     );
 }
@@ -1307,4 +1308,225 @@ fn form_bans_are_read_only_where_they_are_rules() {
                  \"stopped\": []\n}";
     assert_eq!(flags(m, whole), 0);
     assert_eq!(flags(m, &whole.replace("\"stopped\"", "\"halted\"")), 1);
+}
+
+#[test]
+fn later_words_that_take_a_code_ban_back_are_read() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let r = "The job runs before the volume is mounted, so `tar` sees an empty folder.\n\n\
+             Corrected line:\n\n```\n30 2 * * * /usr/local/bin/backup.sh --wait-mount\n```";
+    // "Scratch that last part": the sentence before is taken back whole.
+    let m = "Find out why the nightly backup archive is empty. Answer in plain words without \
+             code. Hmm, scratch that last part \u{2014} paste the corrected crontab line too.";
+    assert_eq!(flags(m, r), 0);
+    let kept = "Find out why the nightly backup archive is empty. Answer in plain words without \
+                code.";
+    assert_eq!(flags(kept, r), 1);
+    // A later request for the diff or a snippet takes a code ban back; a later "don't" does not.
+    let m = "Summarise the cache fix for the support team. No code please.\n\nUpdate: QA wants \
+             the patch as well, include it at the end.";
+    assert_eq!(flags(m, r), 0);
+    let denied = "Summarise the cache fix for the support team. No code please.\n\nUpdate: don't \
+                  include the patch either.";
+    assert_eq!(flags(denied, r), 1);
+}
+
+#[test]
+fn a_scope_said_of_one_rule_is_not_a_rule_of_its_own() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    // "(prose only; …)" after a word ban says where the ban holds; it bans no code.
+    let m = "Write the help-centre note on signing in. Always write 'sign-in', never 'login' \
+             (prose only; the API routes keep their names).";
+    let m = &m.replace(", never 'login'", "; don't use the word 'login'");
+    let r = "**Signing in**\n\nUse the sign-in page with your work email. After five failed \
+             sign-in attempts the account locks for ten minutes.\n\n```\nPOST /api/v2/login\n```";
+    assert_eq!(flags(m, r), 0);
+    assert_eq!(
+        flags(
+            m,
+            &r.replace("After five failed sign-in", "After five failed login")
+        ),
+        1
+    );
+    // Alone, "(prose only)" still asks for no code.
+    assert_eq!(flags("Explain the sign-in flow (prose only).", r), 1);
+    // "- `## Summary` with at most 30 words": the count is the section's.
+    let m = "Review the retry settings of the upload client.\n\nFormat:\n- `## Summary` with at \
+             most 30 words\n- `## Details` as long as you need";
+    let details = "Every attempt waits twice as long as the one before, starting at 200 ms. \
+                   There is no jitter, so clients that failed together retry together. The cap \
+                   of eight attempts means a worst case of about 51 seconds before the error \
+                   surfaces, which is longer than the UI timeout.";
+    let r = format!(
+        "## Summary\nRetries back off exponentially but without jitter, and the last attempt \
+         outlives the UI timeout.\n\n## Details\n{details}"
+    );
+    assert_eq!(flags(m, &r), 0);
+    let long = r.replace(
+        "UI timeout.\n\n## Details",
+        "UI timeout, so users see a spinner that never ends and then an error that appears \
+         long after they gave up.\n\n## Details",
+    );
+    assert_eq!(flags(m, &long), 1);
+    // A heading that names the file edited: what its items mention is no other file changed.
+    let m = "Only edit `deploy/api.yaml`. Raise the replica count and the memory limit.";
+    let r = "Updated `deploy/api.yaml`:\n- replicas: 2 \u{2192} 3\n- memory limit: 512Mi \u{2192} \
+             1Gi (same as in `deploy/worker.yaml`, which I did not touch)";
+    assert_eq!(flags(m, r), 0);
+    let both = "Updated `deploy/api.yaml` and `deploy/worker.yaml`:\n- replicas: 2 \u{2192} 3";
+    assert_eq!(flags(m, both), 1);
+}
+
+#[test]
+fn a_folder_tree_and_a_class_shown_as_existing_are_not_what_a_ban_forbids() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    // A folder tree drawn in a fence is a drawing, not code.
+    let m = "Plan the layout of the new reports service. No code, just the plan.";
+    let r = "## Layout\n\n```\nreports/\n  api/          # HTTP handlers\n  jobs/<name>/\n  \
+             templates/\n```\n\nJobs render into `templates/` and the API only reads finished \
+             files.";
+    assert_eq!(flags(m, r), 0);
+    let with_code = r.replace(
+        "  templates/\n```",
+        "  templates/\n```\n\n```python\ndef render(job):\n    return job.run()\n```",
+    );
+    assert_eq!(flags(m, &with_code), 1);
+    // A class the result shows as existing is not a new class.
+    let m = "Add CSV export to the orders list. Don't add new classes.";
+    let r = "Added `to_csv()` to the existing `OrderList`:\n\n```python\nclass OrderList:\n    \
+             def to_csv(self):\n        return \"\\n\".join(o.csv() for o in self.orders)\n```";
+    assert_eq!(flags(m, r), 0);
+    let marked = "Added `to_csv()`:\n\n```python\nclass OrderList:  # existing\n    def \
+                  to_csv(self):\n        return \"\"\n```";
+    assert_eq!(flags(m, marked), 0);
+    let new = "Added `to_csv()`:\n\n```python\nclass CsvWriter:\n    def to_csv(self):\n        \
+               return \"\"\n```";
+    assert_eq!(flags(m, new), 1);
+}
+
+#[test]
+fn a_file_limit_widens_where_the_message_permits_more() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let r = "Changed `src/billing/proration.ts` to round per line item.\n\nAdded \
+             `tests/data/proration_leap_year.json` with the February case.";
+    let limited = "Only edit files in `src/billing/`. Fix the leap-year proration.";
+    assert_eq!(flags(limited, r), 1);
+    let widened = format!(
+        "{limited}\n\nAlso, you may add sample data under `tests/data/` if none covers it."
+    );
+    assert_eq!(flags(&widened, r), 0);
+    let refused =
+        format!("{limited}\n\nYou may not add sample data under `tests/data/`, it is generated.");
+    assert!(flags(&refused, r) >= 1);
+}
+
+#[test]
+fn a_word_ban_on_names_or_under_a_condition_is_not_read_on_the_prose() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    // A ban said of the code's names is not broken by the prose's word.
+    let m = "Add a helper that loads the tenant's settings. Don't use the word 'account' in \
+             variable or function names, say 'tenant' instead.";
+    let r = "Added `load_tenant_settings()`: it reads the account's settings row and merges the \
+             defaults.";
+    assert_eq!(flags(m, r), 0);
+    let plain = "Add a helper that loads the tenant's settings. Don't use the word 'account'.";
+    assert_eq!(flags(plain, r), 1);
+    // "for anything you haven't verified": which things is not in the text.
+    let m = "Go through the two flaky tests. Don't say \"resolved\" for anything you haven't \
+             rerun ten times.";
+    let r = "1. `test_upload_retry`: resolved, passed 10 of 10 reruns.\n2. `test_sync`: patched, \
+             not rerun yet.";
+    assert_eq!(flags(m, r), 0);
+    assert_eq!(
+        flags(
+            "Go through the two flaky tests. Don't say \"resolved\" in the report.",
+            r
+        ),
+        1
+    );
+    // "Quoting the logs verbatim is fine": the ban holds in the answer's own words.
+    let m = "Explain why the export job stopped, without the word 'crashed' (the pager \
+             watches for it). Quoting the logs verbatim is fine.";
+    let r = "The job ran out of memory on the March partition:\n\n```\nworker 3 crashed: \
+             OOMKilled\n```\n\nRaising the limit to 4 GiB let it finish.";
+    assert_eq!(flags(m, r), 0);
+    let strict = "Explain why the export job stopped, without the word 'crashed' (the pager \
+                  watches for it).";
+    assert_eq!(flags(strict, r), 1);
+}
+
+#[test]
+fn a_case_rule_said_of_a_named_text_is_that_text_s() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let r = "Template added to `alerts/disk.yaml`:\n\n```\nDISK ALMOST FULL ON {host}: {pct}% USED\n```";
+    assert_eq!(
+        flags(
+            "Write the alert for a nearly full disk. The alert text must be in ALL CAPS.",
+            r
+        ),
+        0
+    );
+    assert_eq!(
+        flags(
+            "Write the alert for a nearly full disk. Your whole reply must be in ALL CAPS.",
+            r
+        ),
+        1
+    );
+}
+
+#[test]
+fn a_count_followed_by_another_part_is_the_first_part_s() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let r = "The queue stalled because the consumer kept retrying one poisoned message. Every \
+             retry blocked the partition. We now move such messages to a dead-letter topic.\n\n\
+             Steps:\n- 14:02 lag alert\n- 14:20 poisoned message found\n- 14:41 fix deployed";
+    let m = "Explain the stall in exactly 3 sentences, then add a list of the steps we took.";
+    assert_eq!(flags(m, r), 0);
+    let whole = "Explain the stall in exactly 3 sentences. Nothing else.";
+    assert!(flags(whole, r) >= 1);
+}
+
+#[test]
+fn a_command_offered_in_a_block_after_its_lead_in_is_not_run() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Tag the 4.1.0 release locally. Don't push anything, I'll do it.";
+    let offered =
+        "Tagged `v4.1.0` on `main`.\n\nWhen you're ready, run:\n\n```\ngit push origin v4.1.0\n```";
+    assert_eq!(flags(m, offered), 0);
+    let ran = "Tagged `v4.1.0` on `main` and pushed it:\n\n```\ngit push origin v4.1.0\n```";
+    assert_eq!(flags(m, ran), 1);
+}
+
+#[test]
+fn a_list_of_paths_left_out_of_a_count_is_not_counted() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Remove the unused icons and summarise what you did in under 40 words; don't count \
+             the list of deleted files, put it at the end.";
+    let files: String = (1..=30)
+        .map(|i| format!("- web/static/icons/legacy/icon_{i:02}_outline.svg\n"))
+        .collect();
+    let r = format!(
+        "Searched templates, CSS and the icon manifest for each file name; thirty icons had \
+         no reference anywhere and were deleted. The build output is unchanged.\n\nDeleted \
+         files:\n{files}"
+    );
+    assert_eq!(flags(m, &r), 0);
+    let long = r.replace(
+        "The build output is unchanged.",
+        "The build output is unchanged, the visual snapshots all pass, and the bundle is \
+         about forty kilobytes smaller than it was on Friday afternoon.",
+    );
+    assert_eq!(flags(m, &long), 1);
+}
+
+#[test]
+fn a_file_compared_with_is_not_a_file_changed() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Add a Dutch translation from `i18n/en.yml`. Do not modify en.yml in any way.";
+    let r = "Created `i18n/nl.yml` (340 keys, same order as `en.yml`). I only read \
+             `i18n/en.yml`; `git status` shows the new file alone.";
+    assert_eq!(flags(m, r), 0);
+    let changed = "Created `i18n/nl.yml` and fixed two typos in `i18n/en.yml`.";
+    assert_eq!(flags(m, changed), 1);
 }

@@ -1779,6 +1779,15 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     if (counts_paragraphs || matches!(rule, Rule::CapitalWords(..))) && (soft || rest_unbounded) {
         return None;
     }
+    // "Summarise it in exactly 3 sentences, then add a 'Timeline' list underneath": the
+    // count is the first part's, and another part follows it.
+    if counts_paragraphs
+        && !of_reply
+        && another_part_follows(&words)
+        && !said(&["whole", "entire", "total", "overall"])
+    {
+        return None;
+    }
     // "Answer yes or no first, then explain in up to two sentences": the count is of what
     // comes after the first part.
     if matches!(
@@ -1828,6 +1837,31 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         _ => {}
     }
     Some((of_reply, rule))
+}
+
+/// "Quoting log lines verbatim is fine": a word ban of the (lowercased) message holds in the
+/// answer's own words.
+pub(super) fn allows_quoting(lower: &str) -> bool {
+    super::text::sentences(lower).into_iter().any(|(_, s)| {
+        let ws = ws_of(s);
+        ws.iter()
+            .any(|w| w.starts_with("quot") || *w == "verbatim" || *w == "paste")
+            && ws
+                .iter()
+                .any(|w| ["fine", "ok", "okay", "allowed", "can", "may"].contains(w))
+            && !ws
+                .iter()
+                .any(|w| matches!(*w, "not" | "no" | "never") || w.ends_with("n't"))
+    })
+}
+
+/// Whether a sentence's words ask for another part after what it bounds ("…, then add a
+/// 'Timeline' list underneath").
+pub(super) fn another_part_follows(words: &[&str]) -> bool {
+    words.windows(2).any(|p| match p {
+        ["then", v] => ["add", "append", "include", "attach", "list", "give"].contains(v),
+        _ => false,
+    })
 }
 
 /// What [`admit`] reads of the whole message.
@@ -3430,9 +3464,16 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         ]
         .iter()
         .any(|p| {
-            opening
-                .strip_prefix(p)
-                .is_some_and(|r| r.is_empty() || r.starts_with([',', '.', ';', '!', '\u{2014}']))
+            opening.strip_prefix(p).is_some_and(|r| {
+                // "Scratch that last part — …": the part is the sentence's, taken back whole.
+                let r = ["last part", "last bit", "part", "bit"]
+                    .iter()
+                    .find_map(|w| r.strip_prefix(' ').and_then(|r| r.strip_prefix(w)))
+                    .unwrap_or(r);
+                r.is_empty()
+                    || r.starts_with([',', '.', ';', '!', '\u{2014}'])
+                    || r.starts_with(" \u{2014}")
+            })
         });
         // "That rule doesn't apply to internal messages": the sentence before is narrowed, and a
         // narrowed rule is not checked (which part it holds for is not told).
@@ -3605,7 +3646,19 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                 ]
                 .contains(w)
             });
-        if code_allowed || excepted {
+        // "Update: the lead wants the exact diff, please include it": code asked for after a
+        // ban on it takes the ban back.
+        let asked_code = words
+            .iter()
+            .any(|w| ["include", "paste", "attach", "show"].contains(w))
+            && words
+                .iter()
+                .any(|w| ["diff", "patch", "snippet", "snippets"].contains(w))
+            && !words.iter().any(|w| {
+                ["no", "not", "never", "without", "avoid", "instead"].contains(w)
+                    || w.ends_with("n't")
+            });
+        if code_allowed || excepted || asked_code {
             windows.push(" no-code ".to_string());
         }
         // "… start with 'Verdict:' instead": the opening asked before is replaced.
@@ -5054,6 +5107,7 @@ fn scoped(lower: &str, at: usize) -> bool {
         .take_while(|(i, (_, w))| !new_clause(w, all.get(i + 1).map_or("", |x| x.1)))
         .map(|(_, x)| x)
         .collect::<Vec<_>>();
+    let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     ws.windows(3).any(|w| match w {
         [(_, a), (_, b), (_, noun)] => {
             matches!(*a, "in" | "within" | "inside")
@@ -5062,6 +5116,16 @@ fn scoped(lower: &str, at: usize) -> bool {
         }
         _ => false,
     })
+        // "never 'tmp' in variable or function names": the code's names, not the prose.
+        || (0..ws.len()).any(|i| {
+            matches!(w(i), "in" | "for")
+                && (i + 1..i + 5).any(|j| matches!(w(j), "names" | "identifiers" | "identifier"))
+        })
+        // "don't say 'fixed' for anything you haven't verified": which things is not shown.
+        || ((0..ws.len()).any(|i| {
+            matches!(w(i), "for" | "about" | "of")
+                && matches!(w(i + 1), "anything" | "something" | "any" | "things")
+        }) && ws.iter().any(|(_, x)| *x == "not" || x.ends_with("n't")))
 }
 
 /// An object nested in `m` (in a value, or an array's element) that holds every key of `keys`.
@@ -5286,6 +5350,38 @@ fn case_of_a_thing(sentence: &str) -> bool {
                     "sql",
                 ]
                 .contains(next))
+    }) || named_text_before_case(&lower, &ws)
+}
+
+/// "The alert text must be in ALL CAPS", "banner text must be uppercase": a text the sentence
+/// names ("<noun> text") before its case word is that text's case, not the answer's.
+fn named_text_before_case(lower: &str, ws: &[(usize, &str)]) -> bool {
+    let Some(case) = [
+        "caps",
+        "capital",
+        "uppercase",
+        "lowercase",
+        "lower case",
+        "upper case",
+    ]
+    .iter()
+    .filter_map(|c| lower.find(c))
+    .min() else {
+        return false;
+    };
+    ws.windows(2).any(|p| match p {
+        [(_, noun), (at, "text")] => {
+            *at < case
+                && noun.len() > 2
+                && noun.chars().all(|c| c.is_ascii_alphabetic())
+                && !reply_noun(noun)
+                && ![
+                    "the", "your", "this", "that", "whole", "entire", "full", "plain", "final",
+                    "main", "all", "body", "same", "its",
+                ]
+                .contains(noun)
+        }
+        _ => false,
     })
 }
 
@@ -5684,6 +5780,16 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
                 .unwrap_or(tail)
                 .trim_start_matches([':', ' ']),
         );
+        // "Use 'sign-in' instead of 'login'": neither a word asked (the answer may never speak
+        // of it) nor one banned (a report of the change names the old word), so neither read.
+        if !negated
+            && matches!(*v, "use" | "using" | "say" | "saying")
+            && [" instead of ", " rather than "]
+                .iter()
+                .any(|c| tail_lower.get(end..).is_some_and(|r| r.starts_with(c)))
+        {
+            return None;
+        }
         if !list.is_empty() && list.len() <= 16 {
             return Some((negated, list));
         }
@@ -6865,7 +6971,15 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             }
         }
         Rule::ProseWords(rel, n) => {
-            let prose: Vec<&str> = lists::outside_fences(text).collect();
+            // A list item that is a bare path ("- assets/old/rock_01.png") is no prose either.
+            let prose: Vec<&str> = lists::outside_fences(text)
+                .filter(|l| {
+                    let item = l.trim_start().strip_prefix(['-', '*']).map(str::trim);
+                    !item.is_some_and(|i| {
+                        !i.contains(' ') && super::file_scope::is_file_path(i.trim_matches('`'))
+                    })
+                })
+                .collect();
             check(&Rule::Words(*rel, *n), &prose.join("\n"))
         }
         Rule::ProseForbids(words) => {

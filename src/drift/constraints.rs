@@ -176,6 +176,21 @@ const NEGATION_CUES: [&str; 11] = [
     "not ",
     "nothing",
 ];
+/// Whether "prose only" is said in brackets after a ban, as where that ban holds ("never
+/// 'brownout' (prose only; vendor macros keep theirs)"), and "no code" is not said.
+fn scopes_a_ban(lower: &str) -> bool {
+    !lower.contains("no code")
+        && lower.match_indices("prose only").all(|(i, _)| {
+            let before = lower.get(..i).unwrap_or_default();
+            before.rfind('(').is_some_and(|open| {
+                !before[open..].contains(')')
+                    && words_of(&before[..open])
+                        .iter()
+                        .any(|w| ["never", "avoid", "no", "not", "don't"].contains(w))
+            })
+        })
+}
+
 /// Phrases that forbid code without a negation word ("in prose only").
 const PROSE_CUES: [&str; 2] = ["prose only", "no code"];
 // Any case: the whole instructions are checked for a cue before any sentence is lowercased
@@ -303,7 +318,8 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 ]
                 .iter()
                 .any(|c| lower.contains(c))
-                && !super::checkable::bounded_blocks(&lower);
+                && !super::checkable::bounded_blocks(&lower)
+                && !scopes_a_ban(&lower);
             let cue = NEGATION_CUE_SET
                 .occurrences(&lower)
                 .into_iter()
@@ -358,7 +374,8 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 None => plain,
             };
             // "Existing migrations must not be edited": the ban's object is the subject before it.
-            let passive = passive_subject(&lower, cue.0, &plain);
+            let passive = passive_subject(&lower, cue.0, &plain)
+                .or_else(|| antecedent(&lower, cue.0, &plain));
             let plain = match &passive {
                 Some((_, subject)) => {
                     format!("{} {subject}", plain.trim_end_matches(['.', '!', ' ']))
@@ -610,6 +627,48 @@ fn passive_subject(lower: &str, cue: usize, clause: &str) -> Option<(usize, Stri
         .contains(w)
     });
     (!person && subject.len() <= 6).then(|| (start, subject.join(" ")))
+}
+
+/// "The existing tests are the spec — don't change them": the thing a pronoun after the change
+/// verb stands for, the subject of the clause before the ban (its byte offset and words).
+fn antecedent(lower: &str, cue: usize, clause: &str) -> Option<(usize, String)> {
+    let mut words = clause
+        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .filter(|w| !w.is_empty())
+        .skip_while(|w| !change_verb(w));
+    words.next()?;
+    if !words
+        .next()
+        .is_some_and(|w| ["them", "it", "those", "these"].contains(&w))
+    {
+        return None;
+    }
+    let head = lower.get(..cue)?.trim_end();
+    let head = head
+        .strip_suffix(" so")
+        .or_else(|| head.strip_suffix(" and"))
+        .unwrap_or(head)
+        .trim_end_matches([',', ';', ' ', '\u{2014}', '-']);
+    let start = head
+        .rfind([';', ':', ',', '(', '\u{2014}', '\n', '.'])
+        .map_or(0, |i| i + 1);
+    let segment = head.get(start..)?;
+    let subject: Vec<&str> = segment
+        .split_whitespace()
+        .take_while(|w| {
+            ![
+                "are", "is", "was", "were", "keep", "keeps", "stay", "stays", "live", "lives",
+                "belong", "belongs", "have", "has", "must", "should",
+            ]
+            .contains(w)
+        })
+        .collect();
+    let person = subject
+        .first()
+        .is_none_or(|w| ["i", "you", "we", "they", "it", "this", "that", "please"].contains(w));
+    let start = start + (segment.len() - segment.trim_start().len());
+    (!person && subject.len() <= 6 && subject.len() < segment.split_whitespace().count())
+        .then(|| (start, subject.join(" ")))
 }
 
 /// A sentence cut where another ban starts ("…; do not …", "… and don't …"), with each part's
@@ -974,6 +1033,35 @@ fn defines_class(line: &str) -> bool {
         && words
             .next()
             .is_some_and(|n| n.starts_with(|c: char| c.is_alphabetic() || c == '_'))
+}
+
+/// Whether a class definition the result shows is one it calls existing: "# existing" on the
+/// line, or "the existing `Invoice` model" in the prose (`lower`, the lowercased result).
+fn shown_as_existing(line: &str, lower: &str) -> bool {
+    let l = line.to_ascii_lowercase();
+    let comment = l
+        .split_once('#')
+        .or_else(|| l.split_once("//"))
+        .map(|(_, c)| c);
+    if comment.is_some_and(|c| c.contains("existing") || c.contains("unchanged")) {
+        return true;
+    }
+    let name = l
+        .split_once("class ")
+        .map(|(_, r)| r)
+        .unwrap_or_default()
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .next()
+        .unwrap_or_default();
+    name.len() > 1
+        && [
+            format!("existing `{name}`"),
+            format!("existing {name} "),
+            format!("`{name}` already existed"),
+            format!("{name} already existed"),
+        ]
+        .iter()
+        .any(|p| lower.contains(p.as_str()))
 }
 
 /// Whether `line` holds `token` as written, as a whole word ("// TODO: x", not `todoItems`).
@@ -1583,7 +1671,16 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         f.push(Forbidden::Change(vec!["file".to_string()]));
     } else if changes && !objects.is_empty() {
         f.push(Forbidden::Change(objects.clone()));
-    } else if changes && !excepts && change_verb(head) {
+    } else if changes
+        && !excepts
+        && change_verb(head)
+        // "… keep their names, don't rename them": a pronoun's thing was named before.
+        && !words
+            .iter()
+            .skip_while(|w| **w != head)
+            .nth(1)
+            .is_some_and(|w| ["them", "it", "those", "these", "that", "this"].contains(w))
+    {
         // "No changes.", "no edits, please": a change of any kind, named by the change word.
         f.push(Forbidden::Change(vec!["file".to_string()]));
     } else if (clause.contains("new ") || clause.contains("add"))
@@ -1865,11 +1962,47 @@ pub fn check_negatives(
 /// Whether the result's code is only diagrams: fenced blocks in a diagram language (a Mermaid
 /// flowchart in a design is a drawing, not the code a "no code" ban forbids), and no code
 /// outside them.
+/// Whether a fenced block draws a folder tree: each line one name (a path, a `<name>`
+/// placeholder, tree-drawing marks before it, a `#` comment after it), some of them folders.
+fn folder_tree(block: &super::modality::Fenced) -> bool {
+    if !matches!(block.info, "" | "text" | "txt" | "tree" | "plaintext") {
+        return false;
+    }
+    let mut folders = 0;
+    let mut lines = 0;
+    for line in block.body.lines() {
+        let name = line
+            .split(" #")
+            .next()
+            .unwrap_or_default()
+            .trim_start_matches(|c: char| {
+                c.is_whitespace()
+                    || matches!(
+                        c,
+                        '|' | '`' | '+' | '-' | '\u{2502}' | '\u{251c}' | '\u{2514}' | '\u{2500}'
+                    )
+            })
+            .trim_end();
+        if name.is_empty() {
+            continue;
+        }
+        let named = name.bytes().all(|b| {
+            b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-' | b'/' | b'<' | b'>' | b'*')
+        });
+        if !named {
+            return false;
+        }
+        lines += 1;
+        folders += usize::from(name.ends_with('/'));
+    }
+    lines >= 2 && folders >= 1
+}
+
 fn only_diagrams(result: &str) -> bool {
     const DIAGRAMS: [&str; 6] = ["mermaid", "plantuml", "puml", "dot", "graphviz", "d2"];
     let drawn: Vec<(usize, usize)> = super::modality::fenced_blocks(result)
         .into_iter()
-        .filter(|b| DIAGRAMS.contains(&b.info.to_ascii_lowercase().as_str()))
+        .filter(|b| DIAGRAMS.contains(&b.info.to_ascii_lowercase().as_str()) || folder_tree(b))
         .map(|b| b.outer)
         .collect();
     if drawn.is_empty() {
@@ -1964,7 +2097,7 @@ fn check_negatives_reading(
                 Forbidden::Class => code
                     .lines
                     .iter()
-                    .find(|l| defines_class(l))
+                    .find(|l| defines_class(l) && !shown_as_existing(l, &lower))
                     .map(|l| l.trim().chars().take(120).collect())
                     .or_else(|| {
                         // "Added … `export class CacheStore`": a definition quoted in the prose,
@@ -2648,15 +2781,23 @@ fn changed_a_file_under(
                     .rsplit(|c: char| !c.is_ascii_alphanumeric())
                     .next()
                     .unwrap_or_default();
-                [
-                    "copied",
-                    "copying",
-                    "read",
-                    "reading",
-                    "cloned",
-                    "duplicated",
-                ]
-                .contains(&word)
+                // "(same order as `en.json`)": a file compared with.
+                let compared = word == "as"
+                    && before
+                        .rsplit(|c: char| !c.is_ascii_alphanumeric())
+                        .filter(|w| !w.is_empty())
+                        .take(4)
+                        .any(|w| w == "same");
+                compared
+                    || [
+                        "copied",
+                        "copying",
+                        "read",
+                        "reading",
+                        "cloned",
+                        "duplicated",
+                    ]
+                    .contains(&word)
             };
             let left_alone = |i: &str| {
                 let i = i.to_ascii_lowercase();
@@ -3022,7 +3163,18 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
             from -= 1;
         }
         let before = lower.get(from..at).unwrap_or_default();
-        let said = before.rsplit("\n\n").next().unwrap_or(before);
+        // A fence opened in this paragraph is led in by the clause before it ("When you're
+        // happy, run:"; not "The first run failed, so I reinstalled:").
+        let paras: Vec<&str> = before.rsplitn(3, "\n\n").collect();
+        let said = match paras.as_slice() {
+            [last, prev, ..] if last.trim_start().starts_with("```") => prev
+                .trim_end()
+                .strip_suffix(':')
+                .and_then(|l| l.rsplit([',', '.', ';', '\n']).next())
+                .unwrap_or(last),
+            [last, ..] => last,
+            [] => before,
+        };
         [
             "run",
             "you can",
@@ -4255,7 +4407,9 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
                 .get(cue_end..)
                 .filter(|r| r.trim_start().starts_with('\''))
                 .and_then(|r| quoted(r).into_iter().next());
-            w.map(if negated {
+            // "… Quoting log lines verbatim is fine": the ban is the prose's, read elsewhere.
+            let quoting = || super::checkable::allows_quoting(&instructions.to_lowercase());
+            w.filter(|_| !(negated && quoting())).map(if negated {
                 Format::LacksWord
             } else {
                 Format::ContainsWord
@@ -4270,7 +4424,11 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
             let unit = rest.split_whitespace().nth(1).unwrap_or_default();
             // Not a count of something the task builds ("add tests covering: exactly 50
             // words, 51 words") or of a named field ("`summary` (exactly 2 sentences)").
-            let n = n.filter(|_| !super::checkable::bounds_a_built_thing(&l, i));
+            // Nor of a first part another follows ("exactly 3 sentences, then add a list").
+            let n = n.filter(|_| {
+                !super::checkable::bounds_a_built_thing(&l, i)
+                    && !super::checkable::another_part_follows(&words_of(&l))
+            });
             match n {
                 Some(n) if unit.starts_with("word") => Some(Format::Words(n)),
                 Some(n) if unit.starts_with("sentence") => Some(Format::Sentences(n)),

@@ -19,9 +19,9 @@ pub struct Limit {
 /// A limit's verbs, as a request states them (base form: "only changed" tells, it does not ask).
 const LIMIT_VERBS: [&str; 6] = ["edit", "change", "modify", "touch", "update", "write"];
 /// What a result reports doing to a file (a new file is a change too).
-const REPORTED_VERBS: [&str; 16] = [
+const REPORTED_VERBS: [&str; 17] = [
     "edit", "chang", "modif", "touch", "updat", "rewrit", "rewrot", "wrot", "add", "creat",
-    "delet", "remov", "renam", "refactor", "fix", "replac",
+    "delet", "remov", "renam", "refactor", "fix", "replac", "bump",
 ];
 /// Phrases that limit where changes go; the paths after them, in their clause, are allowed.
 const LIMITS: [&str; 7] = [
@@ -95,6 +95,61 @@ pub fn limits(instructions: &str) -> Vec<Limit> {
                 });
                 break;
             }
+        }
+    }
+    // "You may add fixtures in `tests/fixtures/`": what the message permits besides.
+    if !out.is_empty() {
+        let permitted = permitted_paths(instructions);
+        for limit in &mut out {
+            limit.allowed.extend(permitted.iter().cloned());
+        }
+    }
+    out
+}
+
+/// The paths a message permits changing in so many words ("you may add or update fixtures in
+/// `tests/fixtures/`", "it's fine to edit `a/b.ts`"): a permission, a change verb after it in
+/// its clause, the paths of that clause. "You may not …" permits nothing.
+fn permitted_paths(instructions: &str) -> Vec<String> {
+    const PERMITS: [&str; 8] = [
+        "you may ",
+        "you can ",
+        "feel free to ",
+        "fine to ",
+        "ok to ",
+        "okay to ",
+        "allowed to ",
+        "free to ",
+    ];
+    let mut out = Vec::new();
+    for (_, sentence) in text::sentences(instructions) {
+        let lower = sentence.to_ascii_lowercase();
+        for (from, to) in clauses(&lower) {
+            let clause = lower.get(from..to).unwrap_or_default();
+            let Some(at) = PERMITS
+                .iter()
+                .filter_map(|p| clause.find(p).map(|i| i + p.len()))
+                .min()
+            else {
+                continue;
+            };
+            let rest = clause.get(at..).unwrap_or_default();
+            let mut words = text::word_runs(rest, |b| b.is_ascii_alphanumeric()).map(|(_, w)| w);
+            let first = words.next().unwrap_or_default();
+            let first = if first == "also" {
+                words.next().unwrap_or_default()
+            } else {
+                first
+            };
+            if !(LIMIT_VERBS.contains(&first) || ["add", "create"].contains(&first)) {
+                continue;
+            }
+            out.extend(
+                paths(sentence.get(from + at..to).unwrap_or_default())
+                    .into_iter()
+                    .map(|(_, p)| p)
+                    .take(MAX_PATHS - out.len().min(MAX_PATHS)),
+            );
         }
     }
     out
@@ -410,6 +465,23 @@ pub fn listed_changes(result: &str) -> Vec<(String, String)> {
         listing = heading
             && CHANGED.iter().any(|c| bare.contains(c))
             && !NOT.iter().any(|n| bare.contains(n));
+        // "Updated `jobs/run.sh`:": the heading names the file; its items are edits inside it,
+        // and the paths they mention are not files changed.
+        if listing {
+            let files: Vec<String> = paths(t)
+                .into_iter()
+                .map(|(_, p)| p)
+                .filter(|p| p.rsplit('/').next().is_some_and(|n| n.contains('.')))
+                .collect();
+            if !files.is_empty() {
+                out.extend(
+                    files
+                        .into_iter()
+                        .map(|p| (p, t.chars().take(120).collect())),
+                );
+                listing = false;
+            }
+        }
         base = listing
             .then(|| {
                 paths(t)

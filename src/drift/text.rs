@@ -80,28 +80,42 @@ pub fn stem(word: &str) -> String {
 }
 
 /// Background frequency per stem (SUBTLEXus counts), built once from `background_stems.txt`:
-/// the word table (`background.txt`) already stemmed, counts of words sharing a stem summed,
-/// and the largest word count first (stemming 8,000 words was 70 % of a process's first drift
-/// score). The test below derives it from the word table again and fails when they differ.
-fn background() -> &'static (HashMap<String, u64>, f64) {
-    static B: OnceLock<(HashMap<String, u64>, f64)> = OnceLock::new();
+/// the word table (`background.txt`) already stemmed, counts of words sharing a stem summed
+/// (stemming 8,000 words was 70 % of a process's first drift score), each as the level of
+/// `ln(count + 1)` in steps of [`LEVEL`]. The test below derives it from the word table again
+/// and fails when they differ.
+fn background() -> &'static (HashMap<String, u16>, f64) {
+    static B: OnceLock<(HashMap<String, u16>, f64)> = OnceLock::new();
     B.get_or_init(|| parse_background(include_str!("background_stems.txt")))
 }
 
-fn parse_background(table: &str) -> (HashMap<String, u64>, f64) {
-    let mut map: HashMap<String, u64> = HashMap::default();
+/// The step of a background level in `ln(count + 1)`: weights move by under 0.001 (a count's
+/// digits were 10 KB of the gzipped module; the levels, one line per level, are 0.5 KB).
+const LEVEL: f64 = 0.02;
+
+fn parse_background(table: &str) -> (HashMap<String, u16>, f64) {
+    let mut map: HashMap<String, u16> = HashMap::default();
     let mut max = 1u64;
     for line in table.lines() {
         let mut parts = line.split(' ');
-        match (parts.next(), parts.next()) {
-            (Some("#max"), Some(c)) => max = c.parse().unwrap_or(1).max(1),
-            (Some(stem), Some(c)) if !stem.starts_with('#') => {
-                map.insert(stem.to_string(), c.parse().unwrap_or(0));
+        match parts.next() {
+            Some("#max") => max = parts.next().and_then(|c| c.parse().ok()).unwrap_or(1).max(1),
+            Some(l) if l.starts_with('=') => {
+                let level = l.get(1..).and_then(|n| n.parse().ok()).unwrap_or(0);
+                for stem in parts {
+                    map.insert(stem.to_string(), level);
+                }
             }
             _ => {}
         }
     }
     (map, (max as f64).ln())
+}
+
+/// A count's level: `ln(count + 1)` in steps of [`LEVEL`].
+#[cfg(test)]
+fn level_of(count: u64) -> u16 {
+    ((count as f64 + 1.0).ln() / LEVEL).round() as u16
 }
 
 /// The word table stemmed: stems in order of first appearance, the summed count of each, and
@@ -127,24 +141,33 @@ fn stem_word_table(words: &str) -> (Vec<String>, HashMap<String, u64>, u64) {
     (order, sums, max)
 }
 
-/// `background_stems.txt` as derived from the word table: one "stem count" line per stem in
-/// order of first appearance, after a `#max` line with the largest count of a single word; a
-/// stem that weighs as much as an unseen one is left out.
+/// `background_stems.txt` as derived from the word table: a `#max` line with the largest count
+/// of a single word, then one line per level (`=L stem stem …`, the highest first, stems in
+/// order); a stem that weighs as much as an unseen one is left out.
 #[cfg(test)]
 fn derive_background(words: &str) -> String {
     let (order, sums, max) = stem_word_table(words);
     let mut out = String::from(
-        "# generated from background.txt by the drift::text tests: stems and summed counts\n",
+        "# generated from background.txt by the drift::text tests: stems by level of ln(count + 1)\n",
     );
     out.push_str(&format!("#max {max}\n"));
     let ln_max = (max as f64).ln();
+    let mut levels: std::collections::BTreeMap<std::cmp::Reverse<u16>, Vec<String>> =
+        std::collections::BTreeMap::new();
     for st in order {
         let c = sums.get(&st).copied().unwrap_or(0);
         // A stem rare enough to weigh the cap weighs it unlisted too: 1,392 lines and 7 KB of
         // the gzipped module saved (issue 14).
-        if weight_of(Some(c), ln_max) < 1.0 {
-            out.push_str(&format!("{st} {c}\n"));
+        if weight_of(Some(level_of(c)), ln_max) < 1.0 {
+            levels
+                .entry(std::cmp::Reverse(level_of(c)))
+                .or_default()
+                .push(st);
         }
+    }
+    for (std::cmp::Reverse(level), mut stems) in levels {
+        stems.sort();
+        out.push_str(&format!("={level} {}\n", stems.join(" ")));
     }
     out
 }
@@ -156,13 +179,13 @@ pub fn weight(stem: &str) -> f64 {
     weight_of(map.get(stem).copied(), *ln_max)
 }
 
-/// The weight of a stem seen `count` times in the background (`None`: never), where the most
-/// frequent word was seen `e^ln_max` times. Rare stems reach the cap, 1, as unseen ones do.
-fn weight_of(count: Option<u64>, ln_max: f64) -> f64 {
-    match count {
+/// The weight of a stem at background `level` (`None`: never seen), where the most frequent
+/// word was seen `e^ln_max` times. Rare stems reach the cap, 1, as unseen ones do.
+fn weight_of(level: Option<u16>, ln_max: f64) -> f64 {
+    match level {
         None => 1.0,
-        Some(c) => {
-            let idf = 1.0 - (c as f64 + 1.0).ln() / (ln_max + 1.0);
+        Some(l) => {
+            let idf = 1.0 - f64::from(l) * LEVEL / (ln_max + 1.0);
             (0.15 + 0.85 * idf * 1.6).min(1.0)
         }
     }
@@ -1181,11 +1204,16 @@ mod tests {
         let (map, ln_max) = parse_background(include_str!("background_stems.txt"));
         assert!(ln_max == (max as f64).ln() && map.len() > 4000);
         // Every stem weighs what the whole stemmed table gives it, listed or not.
+        // The exact weight, from the count itself.
+        let exact = |c: u64| {
+            let idf = 1.0 - (c as f64 + 1.0).ln() / (ln_max + 1.0);
+            (0.15 + 0.85 * idf * 1.6).min(1.0)
+        };
         for (st, c) in &want {
             let shipped = map.get(st).copied();
-            assert!(shipped.is_none() || shipped == Some(*c), "{st}");
+            assert!(shipped.is_none() || shipped == Some(level_of(*c)), "{st}");
             assert!(
-                weight_of(shipped, ln_max) == weight_of(Some(*c), ln_max),
+                (weight_of(shipped, ln_max) - exact(*c)).abs() < 1e-3,
                 "{st}: the shipped table weighs it differently"
             );
         }

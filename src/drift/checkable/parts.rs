@@ -172,7 +172,10 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
             && *end > start
             && (rest.starts_with([',', ':'])
                 || rest.starts_with("\u{2014}")
-                || rest.starts_with("- "))
+                || rest.starts_with("- ")
+                // "- `## Summary` with at most 40 words".
+                || rest.starts_with("with ")
+                || rest.starts_with("of "))
             && counts_in_clause(
                 &lower,
                 lower.len() - rest.len() + rest.chars().next().map_or(0, char::len_utf8),
