@@ -99,7 +99,13 @@ fn parse_background(table: &str) -> (HashMap<String, u16>, f64) {
     for line in table.lines() {
         let mut parts = line.split(' ');
         match parts.next() {
-            Some("#max") => max = parts.next().and_then(|c| c.parse().ok()).unwrap_or(1).max(1),
+            Some("#max") => {
+                max = parts
+                    .next()
+                    .and_then(|c| c.parse().ok())
+                    .unwrap_or(1)
+                    .max(1)
+            }
             Some(l) if l.starts_with('=') => {
                 let level = l.get(1..).and_then(|n| n.parse().ok()).unwrap_or(0);
                 for stem in parts {
