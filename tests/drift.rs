@@ -1371,7 +1371,7 @@ fn a_scope_said_of_one_rule_is_not_a_rule_of_its_own() {
     // A heading that names the file edited: what its items mention is no other file changed.
     let m = "Only edit `deploy/api.yaml`. Raise the replica count and the memory limit.";
     let r = "Updated `deploy/api.yaml`:\n- replicas: 2 \u{2192} 3\n- memory limit: 512Mi \u{2192} \
-             1Gi (same as in `deploy/worker.yaml`, which I did not touch)";
+             1Gi (as in `deploy/worker.yaml`)";
     assert_eq!(flags(m, r), 0);
     let both = "Updated `deploy/api.yaml` and `deploy/worker.yaml`:\n- replicas: 2 \u{2192} 3";
     assert_eq!(flags(m, both), 1);
@@ -1432,14 +1432,15 @@ fn a_word_ban_on_names_or_under_a_condition_is_not_read_on_the_prose() {
     let plain = "Add a helper that loads the tenant's settings. Don't use the word 'account'.";
     assert_eq!(flags(plain, r), 1);
     // "for anything you haven't verified": which things is not in the text.
-    let m = "Go through the two flaky tests. Don't say \"resolved\" for anything you haven't \
-             rerun ten times.";
-    let r = "1. `test_upload_retry`: resolved, passed 10 of 10 reruns.\n2. `test_sync`: patched, \
-             not rerun yet.";
+    let m = "Go through the open advisories and patch what you can. Don't say \"fixed\" for \
+             anything you haven't checked with a test.";
+    let r = "1. `lodash`: fixed, a test with the advisory's payload passes.\n2. `ws`: patched, \
+             not checked yet.";
     assert_eq!(flags(m, r), 0);
     assert_eq!(
         flags(
-            "Go through the two flaky tests. Don't say \"resolved\" in the report.",
+            "Go through the open advisories and patch what you can. Don't say \"fixed\" in \
+             the report.",
             r
         ),
         1
@@ -1529,4 +1530,62 @@ fn a_file_compared_with_is_not_a_file_changed() {
     assert_eq!(flags(m, r), 0);
     let changed = "Created `i18n/nl.yml` and fixed two typos in `i18n/en.yml`.";
     assert_eq!(flags(m, changed), 1);
+}
+
+#[test]
+fn rules_that_still_hold_beside_these_readings_are_read() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let code = "Found it.\n\n```python\ndef retry(n):\n    return n * 2\n```";
+    let words = |n: usize| -> String {
+        (0..n)
+            .map(|i| format!("step{i}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    // A command the child says it ran after a lead-in is run.
+    let m = "Tag the 4.1.0 release locally. Don't push anything, I'll do it.";
+    let ran = "Tagged `v4.1.0`.\n\nHere's what I ran to push the tag:\n\n```\ngit push origin v4.1.0\n```";
+    assert_eq!(flags(m, ran), 1);
+    // "(prose only)" after a ban on something else is still a code ban.
+    let m = "Explain why the build breaks; don't propose a fix yet (prose only).";
+    assert_eq!(flags(m, code), 1);
+    // "then" before the count: the count is the reply's.
+    let m = "Reproduce the crash, then give me a summary in at most 20 words.";
+    assert_eq!(flags(m, &words(40)), 1);
+    // "Any text you write": the reply's case.
+    assert_eq!(
+        flags(
+            "Any text you write must be in lowercase.",
+            "Fixed The Retry Loop."
+        ),
+        1
+    );
+    // A summary of the diff is no request for the diff.
+    let m = "No code blocks, please. Include a one-line summary of the diff at the top.";
+    assert!(flags(m, code) >= 1);
+    // Under a heading that names the file, an item that opens with another path changes it.
+    let m = "Only edit `deploy/api.yaml`. Raise the replica count.";
+    let r = "Changed `deploy/api.yaml` and others:\n- `deploy/worker.yaml`: replicas 2 \
+             \u{2192} 3";
+    assert_eq!(flags(m, r), 1);
+    // "Not allowed to" permits nothing.
+    let m = "Only change files in `src/`; you are not allowed to modify `config/`.";
+    assert!(flags(m, "Changed `config/app.yaml` to raise the timeout.") >= 1);
+    // A new class beside "the existing retry logic" is still new.
+    let m = "Make the client retry. Don't add new classes.";
+    let r = "This replaces the existing retry logic:\n\n```python\nclass Retry:\n    pass\n```";
+    assert_eq!(flags(m, r), 1);
+    // "it" does not stand for "the tests".
+    let m = "The tests are red because the fixture changed upstream; don't touch it, fix the code.";
+    assert_eq!(
+        flags(m, "Updated `tests/test_api.py` to the new fixture shape."),
+        0
+    );
+    // A later ban in the sentence of an "instead of" is read.
+    let m = "Use 'sign-in' instead of 'login', and avoid the word 'simply'.";
+    assert_eq!(flags(m, "Simply open the sign-in page."), 1);
+    // "Scratch that last part" of a sentence of two rules takes back neither.
+    let m = "Keep it under 20 words and don't include code. Scratch that last part \u{2014} code \
+             is fine.";
+    assert_eq!(flags(m, &words(40)), 1);
 }

@@ -1845,7 +1845,7 @@ pub(super) fn allows_quoting(lower: &str) -> bool {
     super::text::sentences(lower).into_iter().any(|(_, s)| {
         let ws = ws_of(s);
         ws.iter()
-            .any(|w| w.starts_with("quot") || *w == "verbatim" || *w == "paste")
+            .any(|w| ["quote", "quotes", "quoted", "quoting", "verbatim"].contains(w))
             && ws
                 .iter()
                 .any(|w| ["fine", "ok", "okay", "allowed", "can", "may"].contains(w))
@@ -1858,9 +1858,28 @@ pub(super) fn allows_quoting(lower: &str) -> bool {
 /// Whether a sentence's words ask for another part after what it bounds ("…, then add a
 /// 'Timeline' list underneath").
 pub(super) fn another_part_follows(words: &[&str]) -> bool {
-    words.windows(2).any(|p| match p {
-        ["then", v] => ["add", "append", "include", "attach", "list", "give"].contains(v),
-        _ => false,
+    // After the count's unit: "reproduce it, then give me at most 80 words" bounds the reply.
+    let unit = words.iter().position(|w| {
+        [
+            "words",
+            "sentences",
+            "sentence",
+            "bullets",
+            "paragraphs",
+            "lines",
+            "points",
+        ]
+        .contains(w)
+    });
+    unit.is_some_and(|u| {
+        words
+            .get(u..)
+            .unwrap_or_default()
+            .windows(2)
+            .any(|p| match p {
+                ["then", v] => ["add", "append", "include", "attach", "list", "give"].contains(v),
+                _ => false,
+            })
     })
 }
 
@@ -3439,6 +3458,8 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
     ];
     let mut out = Vec::new();
     let mut previous = None;
+    // Whether the sentence before has one clause: "scratch that last part" takes back no more.
+    let mut single = false;
     for sentence in sentences(message) {
         let lower = sentence.to_ascii_lowercase().replace('\u{2019}', "'");
         let start = sentence.as_ptr() as usize - message.as_ptr() as usize;
@@ -3465,11 +3486,15 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         .iter()
         .any(|p| {
             opening.strip_prefix(p).is_some_and(|r| {
-                // "Scratch that last part — …": the part is the sentence's, taken back whole.
-                let r = ["last part", "last bit", "part", "bit"]
+                // "Scratch that last part — …": the sentence before, when it is one clause (of
+                // "under 100 words and no code" the part is not told).
+                let part = ["last part", "last bit", "part", "bit"]
                     .iter()
-                    .find_map(|w| r.strip_prefix(' ').and_then(|r| r.strip_prefix(w)))
-                    .unwrap_or(r);
+                    .find_map(|w| r.strip_prefix(' ').and_then(|r| r.strip_prefix(w)));
+                if part.is_some() && !single {
+                    return false;
+                }
+                let r = part.unwrap_or(r);
                 r.is_empty()
                     || r.starts_with([',', '.', ';', '!', '\u{2014}'])
                     || r.starts_with(" \u{2014}")
@@ -3516,6 +3541,9 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             out.push((0, start, LENGTH));
         }
         previous = Some(start);
+        single = ![" and ", ";", ",", " but "]
+            .iter()
+            .any(|c| lower.contains(c));
         let plain = lower.contains("no word limit") || lower.contains("no length limit");
         // "Update: plain text is fine" takes back a JSON format asked before.
         let prose_fine = ["plain text", "prose", "plain english", "markdown"]
@@ -3648,16 +3676,20 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             });
         // "Update: the lead wants the exact diff, please include it": code asked for after a
         // ban on it takes the ban back.
-        let asked_code = words
-            .iter()
-            .any(|w| ["include", "paste", "attach", "show"].contains(w))
-            && words
-                .iter()
-                .any(|w| ["diff", "patch", "snippet", "snippets"].contains(w))
-            && !words.iter().any(|w| {
-                ["no", "not", "never", "without", "avoid", "instead"].contains(w)
-                    || w.ends_with("n't")
-            });
+        let w = |k: usize| words.get(k).copied().unwrap_or_default();
+        let code_noun = |x: &str| ["diff", "patch", "snippet", "snippets"].contains(&x);
+        let asked_code = (0..words.len()).any(|i| {
+            ["include", "paste", "attach", "show", "see"].contains(&w(i))
+                // "… wants the patch too, include it at the end".
+                && ((matches!(w(i + 1), "it" | "them") && (0..i).any(|k| code_noun(w(k))))
+                || (i + 1..i + 4).any(|j| {
+                    ["diff", "patch", "snippet", "snippets"].contains(&w(j))
+                        && !(i + 1..j).any(|k| ["of", "summary", "description"].contains(&w(k)))
+                        && !["version", "number", "notes"].contains(&w(j + 1))
+                }))
+        }) && !words.iter().any(|w| {
+            ["no", "not", "never", "without", "avoid", "instead"].contains(w) || w.ends_with("n't")
+        });
         if code_allowed || excepted || asked_code {
             windows.push(" no-code ".to_string());
         }
@@ -5117,10 +5149,11 @@ fn scoped(lower: &str, at: usize) -> bool {
         _ => false,
     })
         // "never 'tmp' in variable or function names": the code's names, not the prose.
-        || (0..ws.len()).any(|i| {
-            matches!(w(i), "in" | "for")
-                && (i + 1..i + 5).any(|j| matches!(w(j), "names" | "identifiers" | "identifier"))
-        })
+        || (0..ws.len())
+            .find(|&i| matches!(w(i), "in" | "for"))
+            .is_some_and(|i| {
+                (i + 1..i + 5).any(|j| matches!(w(j), "names" | "identifiers" | "identifier"))
+            })
         // "don't say 'fixed' for anything you haven't verified": which things is not shown.
         || ((0..ws.len()).any(|i| {
             matches!(w(i), "for" | "about" | "of")
@@ -5377,7 +5410,8 @@ fn named_text_before_case(lower: &str, ws: &[(usize, &str)]) -> bool {
                 && !reply_noun(noun)
                 && ![
                     "the", "your", "this", "that", "whole", "entire", "full", "plain", "final",
-                    "main", "all", "body", "same", "its",
+                    "main", "all", "body", "same", "its", "any", "every", "some", "more", "with",
+                    "other", "such", "own", "only", "free", "rich", "less",
                 ]
                 .contains(noun)
         }
@@ -5788,7 +5822,7 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
                 .iter()
                 .any(|c| tail_lower.get(end..).is_some_and(|r| r.starts_with(c)))
         {
-            return None;
+            continue;
         }
         if !list.is_empty() && list.len() <= 16 {
             return Some((negated, list));

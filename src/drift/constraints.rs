@@ -183,8 +183,13 @@ fn scopes_a_ban(lower: &str) -> bool {
         && lower.match_indices("prose only").all(|(i, _)| {
             let before = lower.get(..i).unwrap_or_default();
             before.rfind('(').is_some_and(|open| {
-                !before[open..].contains(')')
-                    && words_of(&before[..open])
+                let head = before.get(..open).unwrap_or_default();
+                // Right after the banned word's closing quote: "never 'brownout' (prose only".
+                !before.get(open..).unwrap_or_default().contains(')')
+                    && head
+                        .trim_end()
+                        .ends_with(['\'', '"', '`', '\u{2019}', '\u{201d}'])
+                    && words_of(head)
                         .iter()
                         .any(|w| ["never", "avoid", "no", "not", "don't"].contains(w))
             })
@@ -637,12 +642,11 @@ fn antecedent(lower: &str, cue: usize, clause: &str) -> Option<(usize, String)> 
         .filter(|w| !w.is_empty())
         .skip_while(|w| !change_verb(w));
     words.next()?;
-    if !words
-        .next()
-        .is_some_and(|w| ["them", "it", "those", "these"].contains(&w))
-    {
-        return None;
-    }
+    let plural = match words.next()? {
+        "them" | "those" | "these" => true,
+        "it" => false,
+        _ => return None,
+    };
     let head = lower.get(..cue)?.trim_end();
     let head = head
         .strip_suffix(" so")
@@ -663,11 +667,18 @@ fn antecedent(lower: &str, cue: usize, clause: &str) -> Option<(usize, String)> 
             .contains(w)
         })
         .collect();
-    let person = subject
-        .first()
-        .is_none_or(|w| ["i", "you", "we", "they", "it", "this", "that", "please"].contains(w));
+    let person = subject.first().is_none_or(|w| {
+        [
+            "i", "you", "we", "they", "it", "this", "that", "he", "she", "please",
+        ]
+        .contains(w)
+    });
+    // The pronoun agrees with the subject's head: "the tests … don't touch it" is no antecedent.
+    let agrees = subject
+        .last()
+        .is_some_and(|h| h.ends_with('s') == plural || subject.contains(&"and"));
     let start = start + (segment.len() - segment.trim_start().len());
-    (!person && subject.len() <= 6 && subject.len() < segment.split_whitespace().count())
+    (!person && agrees && subject.len() <= 6 && subject.len() < segment.split_whitespace().count())
         .then(|| (start, subject.join(" ")))
 }
 
@@ -1035,18 +1046,17 @@ fn defines_class(line: &str) -> bool {
             .is_some_and(|n| n.starts_with(|c: char| c.is_alphabetic() || c == '_'))
 }
 
-/// Whether a class definition the result shows is one it calls existing: "# existing" on the
-/// line, or "the existing `Invoice` model" in the prose (`lower`, the lowercased result).
-fn shown_as_existing(line: &str, lower: &str) -> bool {
-    let l = line.to_ascii_lowercase();
-    let comment = l
+/// Whether a class definition the result shows is one it calls existing: a comment on the line
+/// that says only so ("# existing"), or "the existing `Invoice`" in the prose (`result`).
+fn shown_as_existing(line: &str, result: &str) -> bool {
+    let comment = line
         .split_once('#')
-        .or_else(|| l.split_once("//"))
-        .map(|(_, c)| c);
-    if comment.is_some_and(|c| c.contains("existing") || c.contains("unchanged")) {
+        .or_else(|| line.split_once("//"))
+        .map(|(_, c)| c.trim().trim_end_matches(['.', ')']).to_ascii_lowercase());
+    if comment.is_some_and(|c| ["existing", "unchanged", "already exists"].contains(&c.as_str())) {
         return true;
     }
-    let name = l
+    let name = line
         .split_once("class ")
         .map(|(_, r)| r)
         .unwrap_or_default()
@@ -1056,12 +1066,11 @@ fn shown_as_existing(line: &str, lower: &str) -> bool {
     name.len() > 1
         && [
             format!("existing `{name}`"),
-            format!("existing {name} "),
             format!("`{name}` already existed"),
-            format!("{name} already existed"),
+            format!("`{name}` class already exists"),
         ]
         .iter()
-        .any(|p| lower.contains(p.as_str()))
+        .any(|p| result.contains(p.as_str()))
 }
 
 /// Whether `line` holds `token` as written, as a whole word ("// TODO: x", not `todoItems`).
@@ -1959,9 +1968,6 @@ pub fn check_negatives(
     check_negatives_reading(negs, result, toks, code, PROSE_READINGS)
 }
 
-/// Whether the result's code is only diagrams: fenced blocks in a diagram language (a Mermaid
-/// flowchart in a design is a drawing, not the code a "no code" ban forbids), and no code
-/// outside them.
 /// Whether a fenced block draws a folder tree: each line one name (a path, a `<name>`
 /// placeholder, tree-drawing marks before it, a `#` comment after it), some of them folders.
 fn folder_tree(block: &super::modality::Fenced) -> bool {
@@ -1998,6 +2004,9 @@ fn folder_tree(block: &super::modality::Fenced) -> bool {
     lines >= 2 && folders >= 1
 }
 
+/// Whether the result's code is only diagrams: fenced blocks in a diagram language (a Mermaid
+/// flowchart in a design is a drawing, not the code a "no code" ban forbids) or folder trees,
+/// and no code outside them.
 fn only_diagrams(result: &str) -> bool {
     const DIAGRAMS: [&str; 6] = ["mermaid", "plantuml", "puml", "dot", "graphviz", "d2"];
     let drawn: Vec<(usize, usize)> = super::modality::fenced_blocks(result)
@@ -2097,7 +2106,7 @@ fn check_negatives_reading(
                 Forbidden::Class => code
                     .lines
                     .iter()
-                    .find(|l| defines_class(l) && !shown_as_existing(l, &lower))
+                    .find(|l| defines_class(l) && !shown_as_existing(l, result))
                     .map(|l| l.trim().chars().take(120).collect())
                     .or_else(|| {
                         // "Added … `export class CacheStore`": a definition quoted in the prose,
@@ -3166,15 +3175,28 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
         // A fence opened in this paragraph is led in by the clause before it ("When you're
         // happy, run:"; not "The first run failed, so I reinstalled:").
         let paras: Vec<&str> = before.rsplitn(3, "\n\n").collect();
-        let said = match paras.as_slice() {
+        let lead = match paras.as_slice() {
             [last, prev, ..] if last.trim_start().starts_with("```") => prev
                 .trim_end()
                 .strip_suffix(':')
-                .and_then(|l| l.rsplit([',', '.', ';', '\n']).next())
-                .unwrap_or(last),
-            [last, ..] => last,
-            [] => before,
+                .and_then(|l| l.rsplit([',', '.', ';', '\n']).next()),
+            _ => None,
         };
+        if let Some(lead) = lead {
+            // An offer to the reader ("When you're happy, run:", "To publish, run:"), not what
+            // the child ran ("Here's what I ran to push the tag:", "pushed it by running:").
+            let ws = words_of(lead);
+            let offer = ws
+                .iter()
+                .any(|w| ["you", "you're", "once", "later", "yourself"].contains(w))
+                || ws == ["run"]
+                || (ws.first() == Some(&"to") && ws.last() == Some(&"run"));
+            return offer
+                && !ws
+                    .iter()
+                    .any(|w| ["i", "we", "ran", "running", "i've", "we've"].contains(w));
+        }
+        let said = paras.first().copied().unwrap_or(before);
         [
             "run",
             "you can",
@@ -4370,6 +4392,7 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
     if !FORMAT_TEXT.any(instructions) {
         return out;
     }
+    let quoting = std::cell::OnceCell::new();
     for line in instructions.lines() {
         if out.len() >= MAX_CONSTRAINTS {
             break;
@@ -4408,7 +4431,10 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
                 .filter(|r| r.trim_start().starts_with('\''))
                 .and_then(|r| quoted(r).into_iter().next());
             // "… Quoting log lines verbatim is fine": the ban is the prose's, read elsewhere.
-            let quoting = || super::checkable::allows_quoting(&instructions.to_lowercase());
+            let quoting = || {
+                *quoting
+                    .get_or_init(|| super::checkable::allows_quoting(&instructions.to_lowercase()))
+            };
             w.filter(|_| !(negated && quoting())).map(if negated {
                 Format::LacksWord
             } else {
@@ -4427,7 +4453,7 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
             // Nor of a first part another follows ("exactly 3 sentences, then add a list").
             let n = n.filter(|_| {
                 !super::checkable::bounds_a_built_thing(&l, i)
-                    && !super::checkable::another_part_follows(&words_of(&l))
+                    && !super::checkable::another_part_follows(&words_of(rest))
             });
             match n {
                 Some(n) if unit.starts_with("word") => Some(Format::Words(n)),

@@ -133,6 +133,14 @@ fn permitted_paths(instructions: &str) -> Vec<String> {
             else {
                 continue;
             };
+            // "You are not allowed to modify `config/`", "it's never ok to touch …".
+            if text::word_runs(clause.get(..at).unwrap_or_default(), |b| {
+                b.is_ascii_alphanumeric() || b == b'\''
+            })
+            .any(|(_, w)| matches!(w, "not" | "never" | "no") || w.ends_with("n't"))
+            {
+                continue;
+            }
             let rest = clause.get(at..).unwrap_or_default();
             let mut words = text::word_runs(rest, |b| b.is_ascii_alphanumeric()).map(|(_, w)| w);
             let first = words.next().unwrap_or_default();
@@ -395,6 +403,8 @@ pub fn listed_changes(result: &str) -> Vec<(String, String)> {
     ];
     let mut out = Vec::new();
     let mut listing = false;
+    // Whether the heading over the items names the file they edit.
+    let mut inside = false;
     // "Changes (all in `charts/api/`):": the items' paths are relative to that folder.
     let mut base: Option<String> = None;
     for line in result.lines() {
@@ -435,7 +445,14 @@ pub fn listed_changes(result: &str) -> Vec<(String, String)> {
             ]
             .iter()
             .any(|k| lower.contains(k));
-            if listing && !kept {
+            // Under a heading that names the file, only an item that opens with a path.
+            let opens = || {
+                paths(t).first().is_some_and(|(at, _)| {
+                    t.get(..*at)
+                        .is_some_and(|h| h.trim_start_matches(['-', '*', '+', ' ', '`']).is_empty())
+                })
+            };
+            if listing && !kept && (!inside || opens()) {
                 if let Some((_, path)) = paths(t).into_iter().next() {
                     let path = match &base {
                         Some(b)
@@ -466,7 +483,8 @@ pub fn listed_changes(result: &str) -> Vec<(String, String)> {
             && CHANGED.iter().any(|c| bare.contains(c))
             && !NOT.iter().any(|n| bare.contains(n));
         // "Updated `jobs/run.sh`:": the heading names the file; its items are edits inside it,
-        // and the paths they mention are not files changed.
+        // and a path one mentions is no file changed unless the item opens with it.
+        inside = false;
         if listing {
             let files: Vec<String> = paths(t)
                 .into_iter()
@@ -479,7 +497,7 @@ pub fn listed_changes(result: &str) -> Vec<(String, String)> {
                         .into_iter()
                         .map(|p| (p, t.chars().take(120).collect())),
                 );
-                listing = false;
+                inside = true;
             }
         }
         base = listing
