@@ -24,7 +24,7 @@ export type JsonSchema = { [key: string]: unknown } | boolean;
 export type Strategy = "A" | "B" | "C" | "D";
 
 export interface Thresholds {
-  /** Drift score from which a result is POTENTIAL_DRIFT (default: fitted with the drift weights, 0.575). */
+  /** Drift score from which a result is POTENTIAL_DRIFT (default: fitted with the drift weights, 0.576). */
   potential?: number;
   /** Drift score from which a result is SIGNIFICANT_DRIFT (default: fitted with the drift weights, 0.757). */
   significant?: number;
