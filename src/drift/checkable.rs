@@ -1842,13 +1842,20 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
 /// "Quoting log lines verbatim is fine": a word ban of the (lowercased) message holds in the
 /// answer's own words.
 pub(super) fn allows_quoting(lower: &str) -> bool {
+    says_unnegated(
+        lower,
+        &[
+            &["quote", "quotes", "quoted", "quoting", "verbatim"],
+            &["fine", "ok", "okay", "allowed", "can", "may"],
+        ],
+    )
+}
+
+/// Whether a sentence of the lowercased `lower` holds a word of every group and no negation.
+fn says_unnegated(lower: &str, groups: &[&[&str]]) -> bool {
     super::text::sentences(lower).into_iter().any(|(_, s)| {
         let ws = ws_of(s);
-        ws.iter()
-            .any(|w| ["quote", "quotes", "quoted", "quoting", "verbatim"].contains(w))
-            && ws
-                .iter()
-                .any(|w| ["fine", "ok", "okay", "allowed", "can", "may"].contains(w))
+        groups.iter().all(|g| ws.iter().any(|w| g.contains(w)))
             && !ws
                 .iter()
                 .any(|w| matches!(*w, "not" | "no" | "never") || w.ends_with("n't"))
@@ -5204,24 +5211,15 @@ fn says_prose(sentence: &str) -> bool {
 /// Whether a message lets the answer add a note beside what it delivers ("You can add a
 /// one-line note after it", "feel free to add a short note below").
 fn note_allowed(message: &str) -> bool {
-    let lower = message.to_ascii_lowercase();
-    super::text::sentences(&lower).into_iter().any(|(_, s)| {
-        let ws = ws_of(s);
-        ws.iter()
-            .any(|w| matches!(*w, "note" | "notes" | "comment" | "line"))
-            && ws
-                .iter()
-                .any(|w| matches!(*w, "add" | "include" | "append" | "put"))
-            && ws
-                .iter()
-                .any(|w| ["can", "may", "free", "fine", "ok", "okay"].contains(w))
-            && ws
-                .iter()
-                .any(|w| ["after", "below", "before", "above", "beneath"].contains(w))
-            && !ws
-                .iter()
-                .any(|w| matches!(*w, "not" | "no" | "never") || w.ends_with("n't"))
-    })
+    says_unnegated(
+        &message.to_ascii_lowercase(),
+        &[
+            &["note", "notes", "comment", "line"],
+            &["add", "include", "append", "put"],
+            &["can", "may", "free", "fine", "ok", "okay"],
+            &["after", "below", "before", "above", "beneath"],
+        ],
+    )
 }
 
 /// A text's words, as strings.

@@ -616,13 +616,24 @@ fn passive_subject(lower: &str, cue: usize, clause: &str) -> Option<(usize, Stri
         return None;
     }
     // The clause: back to the last break before the cue.
-    let start = head
-        .rfind([';', ':', ',', '(', '\u{2014}', '\n'])
-        .map_or(0, |i| i + 1);
+    let (start, subject, _) =
+        clause_subject(head, &[';', ':', ',', '(', '\u{2014}', '\n'], &VERBS)?;
+    Some((start, subject.join(" ")))
+}
+
+/// The subject of the clause that ends `head`: from the last of `breaks` (the text's start with
+/// none) up to the first of `verbs`, with its byte offset and the clause's word count; none for
+/// a person ("I", "you", "please") or a subject longer than six words.
+fn clause_subject<'a>(
+    head: &'a str,
+    breaks: &[char],
+    verbs: &[&str],
+) -> Option<(usize, Vec<&'a str>, usize)> {
+    let start = head.rfind(breaks).map_or(0, |i| i + 1);
     let segment = head.get(start..)?;
     let subject: Vec<&str> = segment
         .split_whitespace()
-        .take_while(|w| !VERBS.contains(w))
+        .take_while(|w| !verbs.contains(w))
         .collect();
     let start = start + (segment.len() - segment.trim_start().len());
     let person = subject.first().is_none_or(|w| {
@@ -631,7 +642,7 @@ fn passive_subject(lower: &str, cue: usize, clause: &str) -> Option<(usize, Stri
         ]
         .contains(w)
     });
-    (!person && subject.len() <= 6).then(|| (start, subject.join(" ")))
+    (!person && subject.len() <= 6).then(|| (start, subject, segment.split_whitespace().count()))
 }
 
 /// "The existing tests are the spec — don't change them": the thing a pronoun after the change
@@ -653,33 +664,19 @@ fn antecedent(lower: &str, cue: usize, clause: &str) -> Option<(usize, String)> 
         .or_else(|| head.strip_suffix(" and"))
         .unwrap_or(head)
         .trim_end_matches([',', ';', ' ', '\u{2014}', '-']);
-    let start = head
-        .rfind([';', ':', ',', '(', '\u{2014}', '\n', '.'])
-        .map_or(0, |i| i + 1);
-    let segment = head.get(start..)?;
-    let subject: Vec<&str> = segment
-        .split_whitespace()
-        .take_while(|w| {
-            ![
-                "are", "is", "was", "were", "keep", "keeps", "stay", "stays", "live", "lives",
-                "belong", "belongs", "have", "has", "must", "should",
-            ]
-            .contains(w)
-        })
-        .collect();
-    let person = subject.first().is_none_or(|w| {
-        [
-            "i", "you", "we", "they", "it", "this", "that", "he", "she", "please",
-        ]
-        .contains(w)
-    });
+    let (start, subject, words) = clause_subject(
+        head,
+        &[';', ':', ',', '(', '\u{2014}', '\n', '.'],
+        &[
+            "are", "is", "was", "were", "keep", "keeps", "stay", "stays", "live", "lives",
+            "belong", "belongs", "have", "has", "must", "should",
+        ],
+    )?;
     // The pronoun agrees with the subject's head: "the tests … don't touch it" is no antecedent.
     let agrees = subject
         .last()
         .is_some_and(|h| h.ends_with('s') == plural || subject.contains(&"and"));
-    let start = start + (segment.len() - segment.trim_start().len());
-    (!person && agrees && subject.len() <= 6 && subject.len() < segment.split_whitespace().count())
-        .then(|| (start, subject.join(" ")))
+    (agrees && subject.len() < words).then(|| (start, subject.join(" ")))
 }
 
 /// A sentence cut where another ban starts ("…; do not …", "… and don't …"), with each part's
@@ -2966,7 +2963,7 @@ fn words_of(lower: &str) -> Vec<&str> {
 }
 
 /// Whether a word negates what follows it in a ban: "not", "never", "no", "…n't".
-fn negator(w: &str) -> bool {
+pub(super) fn negator(w: &str) -> bool {
     matches!(w, "not" | "never" | "no") || w.ends_with("n't")
 }
 

@@ -137,7 +137,7 @@ fn permitted_paths(instructions: &str) -> Vec<String> {
             if text::word_runs(clause.get(..at).unwrap_or_default(), |b| {
                 b.is_ascii_alphanumeric() || b == b'\''
             })
-            .any(|(_, w)| matches!(w, "not" | "never" | "no") || w.ends_with("n't"))
+            .any(|(_, w)| super::constraints::negator(w))
             {
                 continue;
             }
