@@ -1589,3 +1589,149 @@ fn rules_that_still_hold_beside_these_readings_are_read() {
              is fine.";
     assert_eq!(flags(m, &words(40)), 1);
 }
+
+#[test]
+fn an_example_of_a_closing_line_is_not_the_closing_line() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Patch the date parser. End with the name of your mode, for example '\u{2014} ask \
+             agent', so I can tell who replied.";
+    let r = "Patched `parse_date` to accept two-digit years; 40 tests pass.\n\n\u{2014} code agent";
+    assert_eq!(flags(m, r), 0);
+    // The same phrase given as the ending itself is read.
+    let m = "Patch the date parser. End with '\u{2014} ask agent' so I can tell who replied.";
+    assert_eq!(flags(m, r), 1);
+}
+
+#[test]
+fn a_verb_after_a_quoted_heading_is_no_heading() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Write up the schema change. Start with the heading `# Schema Change` and stay brief.";
+    let r = "# Schema Change\n\nAdded a nullable `archived_at` column to `courses`.";
+    assert_eq!(flags(m, r), 0);
+    // A list of quoted headings after "exactly:" is still read.
+    let m = "Use these headings exactly: `## Cause`, `## Change`, `## Checks`.";
+    let r = "## Cause\nA stale cache.\n\n## Change\nCleared it on deploy.";
+    assert_eq!(flags(m, r), 1);
+}
+
+#[test]
+fn a_style_class_is_not_a_program_class() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Grey out expired coupons in the cart. Plain functions only, no classes in the \
+             script.";
+    let r = "The cart renderer now adds the CSS class `coupon--expired` when a coupon's end \
+             date has passed; the stylesheet greys it out.";
+    assert_eq!(flags(m, r), 0);
+    let r = "Added a new class `CouponView` that renders each coupon and greys out expired ones.";
+    assert_eq!(flags(m, r), 1);
+}
+
+#[test]
+fn code_named_as_the_place_of_a_ban_is_not_banned() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let code = "Simplified the loop:\n\n```go\nfor _, v := range items {\n\tsum += v\n}\n```";
+    let m = "Tidy up the totals helper. Don't add any FIXME comments to the code.";
+    assert_eq!(flags(m, code), 0);
+    let with_marker = code.replace("sum += v", "sum += v // FIXME: overflow");
+    assert_eq!(flags(m, &with_marker), 1);
+    // "No code in the report" is still a ban on code.
+    assert_eq!(
+        flags("Tidy up the totals helper. No code in the report.", code),
+        1
+    );
+}
+
+#[test]
+fn code_the_message_permits_or_asks_for_lifts_its_ban() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let sql =
+        "Added the index.\n\n```sql\nCREATE INDEX idx_orders_day ON orders (created_on);\n```";
+    let m = "Speed up the daily orders report. Don't put code in the report; if you need to \
+             show the query, that's fine.";
+    assert_eq!(flags(m, sql), 0);
+    let m = "Speed up the daily orders report. Prose only, no code. Actually, do paste the new \
+             version of the query so the DBA can check it.";
+    assert_eq!(flags(m, sql), 0);
+    // A summary of the query, or a permission that is negated, lifts nothing.
+    let m = "Speed up the daily orders report. No code in the report; include a short \
+             description of the query instead.";
+    assert_eq!(flags(m, sql), 1);
+    let m = "Speed up the daily orders report. No code; showing the query is not fine either.";
+    assert_eq!(flags(m, sql), 1);
+}
+
+#[test]
+fn a_word_ban_on_new_code_is_not_read_on_the_prose() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Rename the `slave_host` setting to `replica_host`. From now on, don't use 'slave' \
+             in any new code or setting names.";
+    let r = "Renamed it in `settings.py` and the two docs pages. The old name `slave_host` is \
+             still read as a fallback for one release.";
+    assert_eq!(flags(m, r), 0);
+    // A ban on the reply's words is read.
+    let r = "Renamed it. The slave setting is still read as a fallback for one release.";
+    assert_eq!(flags(m, r), 0);
+    let m = "Rename the `slave_host` setting to `replica_host`. Don't use 'slave' in your reply.";
+    assert_eq!(flags(m, r), 1);
+}
+
+#[test]
+fn a_count_of_a_short_text_the_task_writes_is_that_text_s() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let long = "Root cause: the retry wrapper swallowed the timeout, so the worker waited \
+                forever on a closed socket. I moved the timeout check before the retry, \
+                added two tests for the closed-socket case, and ran the whole suite twice \
+                without a failure. Commit: `fix(worker): time out before retrying` (a1b2c3d).";
+    let m = "Fix the hanging worker. Commit with a message under 10 words, then tell me what \
+             you changed.";
+    assert_eq!(flags(m, long), 0);
+    let m = "Fix the hanging worker and write a new tagline for the status page (one line, \
+             under 10 words).";
+    assert_eq!(flags(m, long), 0);
+    // A bound on the reply is read.
+    let m = "Fix the hanging worker. Reply in under 10 words.";
+    assert_eq!(flags(m, long), 1);
+}
+
+#[test]
+fn an_emoji_ban_placed_in_strings_or_templates_reads_only_those() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Add the empty-state copy for the saved-searches page. No emojis in any UI strings \
+             you add.";
+    let r = "Done \u{2705}\n\n- `saved.empty` = \"Nothing saved yet\"";
+    assert_eq!(flags(m, r), 0);
+    let r = "Done.\n\n- `saved.empty` = \"Nothing saved yet \u{1f50d}\"";
+    assert_eq!(flags(m, r), 1);
+    let m = "Write the two reminder email templates into `mail/reminders.yaml`. No emojis in \
+             the templates.";
+    let r = "\u{2705} Written:\n\n```yaml\nfirst:\n  subject: \"Your trial ends soon\"\n```";
+    assert_eq!(flags(m, r), 0);
+}
+
+#[test]
+fn a_ban_on_new_files_in_a_folder_allows_files_elsewhere() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Fill in the missing postcodes. Don't create new files in `app/`; a script under \
+             `tools/` is fine.";
+    let r = "Created `tools/fill_postcodes.py` and ran it: 12,400 rows updated.";
+    assert_eq!(flags(m, r), 0);
+    let r = "Created `app/postcodes/fill.py` and ran it: 12,400 rows updated.";
+    assert_eq!(flags(m, r), 1);
+}
+
+#[test]
+fn a_count_placed_under_a_quoted_heading_is_that_part_s() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Try the new checkout on staging.\n\n- Put findings under '## Findings'.\n- Put next \
+             steps under '## Next steps', at most 2 bullets.";
+    let r = "## Findings\n- Cart total ok.\n- Tax ok.\n- Coupon ok.\n\n## Next steps\n- Ship it.\n\
+             - Watch refunds.";
+    assert_eq!(flags(m, r), 0);
+    let over = format!("{r}\n- Tell support.");
+    assert_eq!(flags(m, &over), 1);
+    // A quoted name with an apostrophe in it: "'What's next'".
+    let m = "Write the sprint notes. The 'What's next' section: at most 2 bullets.";
+    let r = "What's next\n- Ship it.\n- Watch refunds.\n\nOther notes\n- Infra is fine.\n- \
+             Docs are done.";
+    assert_eq!(flags(m, r), 0);
+}

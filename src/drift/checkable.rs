@@ -697,8 +697,13 @@ fn artefact_at(ws: &[(usize, &str)], i: usize, asked: &[String]) -> bool {
                 "ticket",
                 "tweet",
                 "template",
+                "templates",
                 "faq",
                 "slack",
+                "ui",
+                "strings",
+                "notification",
+                "notifications",
             ]
             .contains(&x)
                 && !asked.iter().any(|a| a == x)
@@ -2154,7 +2159,46 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 }
                 j -= 1;
             }
-            false
+            // A short text the task writes, right before its bound: "commit with a message
+            // under 12 words", "new banner copy (one line, under 12 words)". The reply holds
+            // more than that text.
+            let short_text = |x: &str| {
+                [
+                    "title",
+                    "subject",
+                    "headline",
+                    "tagline",
+                    "caption",
+                    "copy",
+                    "blurb",
+                    "slogan",
+                    "label",
+                    "tooltip",
+                    "placeholder",
+                ]
+                .contains(&x)
+            };
+            // In brackets, the text is named in the few words before them ("a new tagline for
+            // the status page (one line, under 10 words)").
+            let open = lower
+                .get(..ws.get(k).map_or(0, |x| x.0))
+                .and_then(|b| b.rfind('('))
+                .filter(|&o| {
+                    !lower
+                        .get(o..ws.get(k).map_or(0, |x| x.0))
+                        .unwrap_or("")
+                        .contains(')')
+                });
+            if let Some(o) = open {
+                let h = ws.iter().take_while(|x| x.0 < o).count();
+                if (h.saturating_sub(6)..h).any(|i| short_text(w(i)) && !apart(i, h - 1)) {
+                    return true;
+                }
+            }
+            let noun = j.checked_sub(1).map(w).unwrap_or_default();
+            let committed = noun == "message"
+                && (j.saturating_sub(5)..j).any(|i| matches!(w(i), "commit" | "pr" | "slack"));
+            short_text(noun) || committed
         };
         // A part after the counted noun: "at most 3 bullet points in the summary section",
         // "5 sentences in the introduction", "in the first paragraph" (but "in your answer", "in
@@ -3666,38 +3710,39 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         // "No code in the report. One exception: include the final SQL of the migration."
         let words = ws_of(&lower);
         let excepted = words.iter().any(|w| matches!(*w, "exception" | "except"))
-            && words.iter().any(|w| {
-                [
-                    "code",
-                    "sql",
-                    "snippet",
-                    "snippets",
-                    "migration",
-                    "query",
-                    "diff",
-                    "patch",
-                    "block",
-                    "blocks",
-                ]
-                .contains(w)
-            });
-        // "Update: the lead wants the exact diff, please include it": code asked for after a
-        // ban on it takes the ban back.
-        let w = |k: usize| words.get(k).copied().unwrap_or_default();
-        let code_noun = |x: &str| ["diff", "patch", "snippet", "snippets"].contains(&x);
-        let asked_code = (0..words.len()).any(|i| {
-            ["include", "paste", "attach", "show", "see"].contains(&w(i))
-                // "… wants the patch too, include it at the end".
-                && ((matches!(w(i + 1), "it" | "them") && (0..i).any(|k| code_noun(w(k))))
-                || (i + 1..i + 4).any(|j| {
-                    ["diff", "patch", "snippet", "snippets"].contains(&w(j))
-                        && !(i + 1..j).any(|k| ["of", "summary", "description"].contains(&w(k)))
-                        && !["version", "number", "notes"].contains(&w(j + 1))
-                }))
-        }) && !words.iter().any(|w| {
-            ["no", "not", "never", "without", "avoid", "instead"].contains(w) || w.ends_with("n't")
+            && words
+                .iter()
+                .any(|w| CODE_NOUNS.contains(w) || matches!(*w, "migration" | "block" | "blocks"));
+        let negation = |ws: &[&str]| {
+            ws.iter().any(|w| {
+                ["no", "not", "never", "without", "avoid", "instead"].contains(w)
+                    || w.ends_with("n't")
+            })
+        };
+        // "Update: the lead wants the exact diff, please include it", "please do paste the final
+        // version of the function": code asked for after a ban on it takes the ban back.
+        let asked_code = shows_code(&words) && !negation(&words);
+        // "No code please; if you need to show the SQL for the migration, that's fine": the
+        // clause that permits it.
+        let permitted = lower.split([';', '.']).any(|clause| {
+            let ws = ws_of(clause);
+            has_any(
+                clause,
+                &[
+                    "that's fine",
+                    "that is fine",
+                    "is fine",
+                    "are fine",
+                    "is ok",
+                    "that's ok",
+                    "is okay",
+                    "is allowed",
+                    "are allowed",
+                ],
+            ) && shows_code(&ws)
+                && !negation(&ws)
         });
-        if code_allowed || excepted || asked_code {
+        if code_allowed || excepted || asked_code || permitted {
             windows.push(" no-code ".to_string());
         }
         // "… start with 'Verdict:' instead": the opening asked before is replaced.
@@ -3731,6 +3776,53 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         }
     }
     out
+}
+
+/// Whether the words before a quote say it is one example ("your mode's name, e.g. '…'").
+fn exemplified(gap: &str) -> bool {
+    ["e.g.", "for example", "for instance", "such as"]
+        .iter()
+        .any(|e| gap.contains(e))
+}
+
+/// Nouns that name code a report may show.
+const CODE_NOUNS: [&str; 10] = [
+    "code", "sql", "snippet", "snippets", "query", "diff", "patch", "function", "method", "diffs",
+];
+
+/// Whether the words ask to show code: a verb of showing and a code noun as its object,
+/// within a few words ("include the patch", "paste the final version of the function",
+/// "include it" after a code noun), not a summary of one ("include a summary of the diff"),
+/// nor another thing the noun describes ("the patch version", "code review").
+fn shows_code(words: &[&str]) -> bool {
+    let w = |k: usize| words.get(k).copied().unwrap_or_default();
+    (0..words.len()).any(|i| {
+        ["include", "paste", "attach", "show", "see", "quote"].contains(&w(i))
+            && ((matches!(w(i + 1), "it" | "them")
+                && (0..i).any(|k| ["diff", "patch", "snippet", "snippets"].contains(&w(k))))
+                || (i + 1..i + 7).any(|j| {
+                    CODE_NOUNS.contains(&w(j))
+                        && !(i + 1..j).any(|k| {
+                            [
+                                "summary",
+                                "description",
+                                "explanation",
+                                "list",
+                                "name",
+                                "names",
+                            ]
+                            .contains(&w(k))
+                                || (w(k) == "of"
+                                    && !["version", "body", "text", "source", "copy"]
+                                        .contains(&w(k - 1)))
+                        })
+                        && ![
+                            "version", "number", "notes", "changes", "change", "review", "owners",
+                            "name", "names", "path", "coverage", "freeze", "count",
+                        ]
+                        .contains(&w(j + 1))
+                }))
+    })
 }
 
 /// Rules whose parts sit in different sentences: paragraphs separated by `***` ("exactly 2
@@ -4463,7 +4555,13 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
                     .contains(w)
                 })
             });
-        return (!named_part && !of_an_object).then_some(q);
+        // "Sign off with your mode name, e.g. '— debug agent'": one example of a phrase the
+        // text describes, not the phrase itself.
+        let an_example = lower
+            .get(cue_own_end..)
+            .and_then(|t| t.find(&q.to_ascii_lowercase()).and_then(|j| t.get(..j)))
+            .is_some_and(exemplified);
+        return (!named_part && !of_an_object && !an_example).then_some(q);
     }
     let cue_end = END_CUES
         .iter()
@@ -4928,9 +5026,12 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
     let mut tail = sentence
         .get(at + noun.len()..)?
         .trim_start_matches([':', ' ']);
-    for lead in ["titled ", "named ", "called ", "exactly ", "of "] {
-        if tail.to_lowercase().starts_with(lead) {
-            tail = tail.get(lead.len()..)?;
+    for lead in ["titled", "named", "called", "exactly", "of"] {
+        let lower_tail = tail.to_lowercase();
+        if lower_tail.starts_with(&format!("{lead} "))
+            || lower_tail.starts_with(&format!("{lead}:"))
+        {
+            tail = tail.get(lead.len()..)?.trim_start_matches([':', ' ']);
         }
     }
     // "a heading of the form `### METHOD /path`": a template for each heading, no names.
@@ -5006,9 +5107,16 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
     {
         body = body.get(..i)?;
     }
+    let code = body.contains('`') || body.contains('"');
+    // Among quoted names an unquoted piece is no name: "the heading `# Report` and keep it
+    // factual" goes on with a verb.
     let items: Vec<String> = body
         .split([',', '/', '|'])
         .flat_map(|p| p.split(" and "))
+        .take_while(|p| {
+            let p = p.trim();
+            !code || p.is_empty() || p.starts_with(['"', '\'', '`', '“', '*'])
+        })
         .map(|p| {
             p.trim()
                 .trim_matches(['"', '\'', '`', '“', '”', '*', '#', ' '])
@@ -5017,7 +5125,6 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
         })
         .filter(|p| !p.is_empty())
         .collect();
-    let code = body.contains('`') || body.contains('"');
     let fits = |p: &String| {
         let words = p.split_whitespace().count();
         (1..=4).contains(&words) && (code || p.starts_with(|c: char| c.is_uppercase()))
@@ -5147,13 +5254,13 @@ fn scoped(lower: &str, at: usize) -> bool {
         .map(|(_, x)| x)
         .collect::<Vec<_>>();
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
-    ws.windows(3).any(|w| match w {
-        [(_, a), (_, b), (_, noun)] => {
-            matches!(*a, "in" | "within" | "inside")
-                && matches!(*b, "the" | "any" | "a" | "your")
-                && PARTS.contains(noun)
-        }
-        _ => false,
+    // "in the code", "in any new code": an adjective may stand before the part.
+    (0..ws.len()).any(|i| {
+        matches!(w(i), "in" | "within" | "inside")
+            && matches!(w(i + 1), "the" | "any" | "a" | "your")
+            && (PARTS.contains(&w(i + 2))
+                || (matches!(w(i + 2), "new" | "added" | "generated" | "existing")
+                    && PARTS.contains(&w(i + 3))))
     })
         // "never 'tmp' in variable or function names": the code's names, not the prose.
         || (0..ws.len())
@@ -5807,6 +5914,12 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         .filter_map(|c| tail_lower.find(c))
         .min()
         .unwrap_or(tail.len());
+        // "with the name of your mode, for example 'ask agent'": an example, not the words
+        // asked for (an example of banned words is banned: "negative words such as 'sad'").
+        let first_quote = tail_lower.find(['"', '\'', '`', '\u{201c}']).unwrap_or(0);
+        if !negated && exemplified(tail_lower.get(..first_quote).unwrap_or_default()) {
+            continue;
+        }
         let list = word_list(
             tail.get(..end)
                 .unwrap_or(tail)

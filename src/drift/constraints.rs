@@ -1250,9 +1250,11 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         "snippet",
         "snippets",
     ];
-    // "No TODO comments in the submitted code": the code is where, not what.
-    const PLACE_WORDS: [&str; 10] = [
+    // "No TODO comments in the submitted code", "don't add TODO comments to the code": the
+    // code is where, not what.
+    const PLACE_WORDS: [&str; 13] = [
         "before", "after", "outside", "around", "besides", "except", "but", "than", "in", "within",
+        "to", "into", "inside",
     ];
     // Read outside parentheses: "no capital letters (including file names and code)" names
     // the code as a place the ban reaches, not as what it bans.
@@ -2119,11 +2121,24 @@ fn check_negatives_reading(
                     // Said in prose only where no source is shown: code that defines
                     // functions and no class outweighs "defines one CSS class per method".
                     .or_else(|| {
+                        // "adds the CSS class `seat--held`" names a style, not a program's class.
+                        let styles = ["css", "html", "tailwind", "utility", "bem", "modifier"];
+                        let program_toks: Vec<text::Token> = toks
+                            .iter()
+                            .enumerate()
+                            .filter(|(i, t)| {
+                                !(matches!(&*t.word, "class" | "classes")
+                                    && i.checked_sub(1)
+                                        .and_then(|j| toks.get(j))
+                                        .is_some_and(|p| styles.contains(&&*p.word)))
+                            })
+                            .map(|(_, t)| t.clone())
+                            .collect();
                         (!code.lines.iter().any(|l| source_definition(l)))
                             .then(|| {
                                 near(
                                     &lower,
-                                    toks,
+                                    &program_toks,
                                     &["add", "introduc", "creat", "new", "defin"],
                                     &["class"],
                                     3,
@@ -2318,8 +2333,27 @@ fn check_negatives_reading(
                             !["file", "repo", "repositori", "project", "codebas"].contains(o)
                         })
                         .collect();
+                    // "Don't create new files in `src/`": a file created elsewhere is allowed.
+                    let own = n.text.split([';', '\u{2014}']).next().unwrap_or_default();
+                    let folders: Vec<String> = super::file_scope::paths(own)
+                        .into_iter()
+                        .map(|(_, p)| p)
+                        .filter(|p| p.ends_with('/'))
+                        .collect();
                     let created = files
-                        .then(|| super::file_scope::created_file(result))
+                        .then(|| {
+                            super::file_scope::created_files(result)
+                                .into_iter()
+                                .find(|line| {
+                                    folders.is_empty()
+                                        || super::file_scope::paths(line).iter().any(|(_, p)| {
+                                            folders.iter().any(|f| {
+                                                p.starts_with(f.as_str())
+                                                    || p.contains(&format!("/{f}"))
+                                            })
+                                        })
+                                })
+                        })
                         .flatten();
                     created
                         .or_else(|| {
@@ -2374,6 +2408,8 @@ fn check_negatives_reading(
                         .chain(program.inline.iter())
                         .filter_map(|&(a, b)| result.get(a..b))
                         .chain(result.lines().filter(|l| l.trim_start().starts_with('>')))
+                        // And strings in double quotes: "`empty` = \"Nothing here\"".
+                        .chain(super::checkable::double_quoted(result))
                         .collect();
                     quoted.iter().find(|l| l.chars().any(is_emoji)).map(|l| {
                         (

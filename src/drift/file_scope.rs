@@ -517,6 +517,12 @@ pub fn listed_changes(result: &str) -> Vec<(String, String)> {
 /// with "Created"/"Added" (alone or after I/we) and names the file right after the verb ("Added
 /// `tests/test_x.py` with 14 cases" — not "added a test to `tests/test_x.py`", an edit).
 pub fn created_file(result: &str) -> Option<String> {
+    created_files(result).into_iter().next()
+}
+
+/// Every evidence line of [`created_file`], in the result's order.
+pub fn created_files(result: &str) -> Vec<String> {
+    let mut out = Vec::new();
     let mut listing = false;
     for line in result.lines() {
         let t = line.trim();
@@ -543,7 +549,8 @@ pub fn created_file(result: &str) -> Option<String> {
             .iter()
             .any(|m| lower.contains(m));
         if git || marked_new || (item && listing && shown(&lower)) {
-            return Some(t.chars().take(120).collect());
+            out.push(t.chars().take(120).collect());
+            continue;
         }
         if !item && !t.is_empty() {
             let bare = heading_text(&lower);
@@ -590,11 +597,11 @@ pub fn created_file(result: &str) -> Option<String> {
                         .iter()
                         .any(|(_, p)| p.rsplit('/').next().is_some_and(|n| n.contains('.')))
             }) {
-                return Some(sentence.trim().chars().take(120).collect());
+                out.push(sentence.trim().chars().take(120).collect());
             }
         }
     }
-    None
+    out
 }
 
 /// A heading line's words, without its Markdown marks ("## **Files changed:**").

@@ -184,6 +184,39 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
             return Some(Part::Named(name.clone()));
         }
     }
+    // A marked name as the place of a clause, then its count: "Put recommendations under
+    // '## Recommendations', at most 3 bullets".
+    for (end, name) in &marked {
+        let rest = lower.get(*end..).unwrap_or_default();
+        let Some(mark_start) = lower.get(..*end).and_then(|b| {
+            b.trim_end_matches(['*', '`', '"', '\'', '\u{201d}', '\u{2019}'])
+                .rfind(['*', '`', '"', '\'', '\u{201c}', '\u{2018}'])
+        }) else {
+            continue;
+        };
+        let before = lower
+            .get(..mark_start)
+            .unwrap_or_default()
+            .trim_end_matches(['*', '`', '"', '\'', ' ']);
+        let before = before
+            .strip_suffix(" the")
+            .or_else(|| before.strip_suffix(" a"))
+            .unwrap_or(before);
+        let placed = [" under", " below", " beneath"]
+            .iter()
+            .any(|p| before.ends_with(p));
+        let rest = rest.trim_start_matches(['*', ' ']);
+        let rest = ["heading", "section"]
+            .iter()
+            .find_map(|p| rest.strip_prefix(p))
+            .unwrap_or(rest);
+        if placed
+            && rest.starts_with([',', ':', '\u{2014}'])
+            && counts_in_clause(&lower, lower.len() - rest.len() + 1)
+        {
+            return Some(Part::Named(name.clone()));
+        }
+    }
     // A marked name as the subject: "the **Summary** must be exactly 3 bullets", "`summary`
     // must be 20 words or fewer".
     let subject = marked
@@ -479,7 +512,16 @@ fn marked_names(sentence: &str) -> Vec<(usize, String)> {
                 from = start;
                 continue;
             }
-            let Some(j) = lower.get(start..).and_then(|r| r.find(close)) else {
+            // Nor closes one: "'What's new'" closes after "new".
+            let Some(j) = lower.get(start..).and_then(|r| {
+                r.match_indices(close).map(|(j, _)| j).find(|&j| {
+                    close != "'"
+                        || !r
+                            .get(j + 1..)
+                            .and_then(|a| a.chars().next())
+                            .is_some_and(|c| c.is_ascii_alphanumeric())
+                })
+            }) else {
                 break;
             };
             let name = lower
