@@ -1736,3 +1736,29 @@ fn a_count_placed_under_a_quoted_heading_is_that_part_s() {
              Docs are done.";
     assert_eq!(flags(m, r), 0);
 }
+
+#[test]
+fn a_paragraph_count_is_read_on_a_reply_that_is_all_prose() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let three = "The nightly import stopped because the vendor rotated its certificate.\n\n\
+                 I pinned the new fingerprint and re-ran the import; all 4,100 rows arrived.\n\n\
+                 Next time the vendor should warn us a week ahead.";
+    let m = "Find out why the nightly import failed. Answer in two paragraphs at most.";
+    assert_eq!(flags(m, three), 1);
+    let two = three.replace("\n\nNext time", " Next time");
+    assert_eq!(flags(m, &two), 0);
+    assert_eq!(
+        flags(
+            "Find out why the nightly import failed. One paragraph only.",
+            &two
+        ),
+        1
+    );
+    // A reply with a list or a heading is not counted: whether those are paragraphs is not told.
+    let listed = format!("{two}\n\n- cert rotated\n- import re-run");
+    assert_eq!(flags(m, &listed), 0);
+    // Nor the paragraphs of a part the reply may hold beside its notes.
+    let m = "Write the blog post about the import fix. The post should be exactly two \
+             paragraphs; add a note for me first if needed.";
+    assert_eq!(flags(m, three), 0);
+}

@@ -52,6 +52,10 @@ pub enum Rule {
     Sentences(Rel, usize),
     /// Paragraphs separated by the Markdown divider `***`.
     DividedParagraphs(usize),
+    /// Paragraphs of plain prose, separated by blank lines ("in two paragraphs at most"):
+    /// checked only on a result that is all prose, since whether a list, a heading or a
+    /// block is a paragraph is not told.
+    Paragraphs(Rel, usize),
     Bullets(Rel, usize),
     /// Items of a (numbered or bulleted) list: "list exactly four caching strategies".
     ListItems(Rel, usize),
@@ -138,6 +142,7 @@ impl Rule {
             Rule::Words(..)
                 | Rule::ProseWords(..)
                 | Rule::Sentences(..)
+                | Rule::Paragraphs(..)
                 | Rule::Bullets(..)
                 | Rule::ListItems(..)
         )
@@ -1343,9 +1348,25 @@ fn range_at<'w>(words: &[(usize, &'w str)], j: usize) -> Option<(usize, usize, &
 /// A negation governing them, or one that cannot be placed, leaves them unread.
 fn bounds_around(text: &str, words: &[(usize, &str)], k: usize) -> Vec<(Rel, usize)> {
     let w = |i: usize| words.get(i).map_or("", |x| x.1);
+    // Whether words `a` and `b` are in one clause (no mark between).
+    let joined = |a: usize, b: usize| {
+        let end = words.get(a).map_or(0, |(at, x)| at + x.len());
+        text.get(end..words.get(b).map_or(0, |x| x.0))
+            .is_some_and(|gap| !gap.contains([',', ';', ':', '.', '(', ')', '!', '?']))
+    };
     let after_or = |j: usize, n: usize| match (w(j + 1), w(j + 2)) {
         ("or", "less" | "fewer" | "under" | "below") => Some(vec![(Rel::LessThan, n + 1)]),
         ("or", "more" | "greater" | "above" | "longer") => Some(vec![(Rel::AtLeast, n)]),
+        // "two paragraphs at most", "in 2 paragraphs max", "one paragraph only" (not "… max per section", nor "…,
+        // max 3 lines"). Only of paragraphs: bounds on the other units said this way sit
+        // beside exceptions and lifts their own readers weigh.
+        ("at", "most") | ("max" | "maximum" | "only", _)
+            if matches!(w(k), "paragraph" | "paragraphs")
+                && joined(j, j + 1)
+                && !matches!(w(j + 3), "per" | "each" | "for" | "in") =>
+        {
+            Some(vec![(Rel::LessThan, n + 1)])
+        }
         _ => None,
     };
     // "a or b", "a to b", "between a and b", "range of a to b", ending at word `j`.
@@ -1365,7 +1386,8 @@ fn bounds_around(text: &str, words: &[(usize, &str)], k: usize) -> Vec<(Rel, usi
     if let Some(n) = k
         .checked_sub(1)
         .and_then(|j| number(w(j)))
-        .filter(|_| plural)
+        // "one paragraph only" is singular.
+        .filter(|&n| plural || (n == 1 && w(k) == "paragraph"))
     {
         let (b, first) = match after_or(k, n) {
             Some(b) => (Some(b), k - 1),
@@ -1761,6 +1783,9 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     let rule = match part {
         Some(parts::Part::Unnamed) => return None,
         Some(parts::Part::Named(name)) if !soft => Rule::InPart(name, Box::new(rule)),
+        // Paragraphs of a part are counted only where it is shown: notes beside it are
+        // paragraphs too.
+        Some(parts::Part::Maybe(_)) if matches!(rule, Rule::Paragraphs(..)) => return None,
         Some(parts::Part::Maybe(name)) if !soft => Rule::PartOrWhole(name, Box::new(rule)),
         Some(_) => return None,
         None => rule,
@@ -2351,7 +2376,17 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     },
                 },
                 // "3 to 5 times" too (a counted word's or letter's range).
-                None if ["word", "words", "sentence", "sentences", "times"].contains(&noun) => {
+                None if [
+                    "word",
+                    "words",
+                    "sentence",
+                    "sentences",
+                    "times",
+                    "paragraph",
+                    "paragraphs",
+                ]
+                .contains(&noun) =>
+                {
                     bounds_around(&lower, &ws, k)
                 }
                 None => continue,
@@ -2428,6 +2463,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     "sentence" | "sentences" => push(sentence, Rule::Sentences(rel, n)),
                     "paragraph" | "paragraphs" if has("***") && rel == Rel::Exactly => {
                         push(sentence, Rule::DividedParagraphs(n))
+                    }
+                    // Dividers said another way ("* * *", "a markdown divider") are IFEval's
+                    // paragraphs, which blank lines do not separate.
+                    "paragraph" | "paragraphs" if !has_any(&lower, &["divider", "* * *"]) => {
+                        push(sentence, Rule::Paragraphs(rel, n))
                     }
                     "bullet" | "bullets" => push(sentence, Rule::Bullets(rel, n)),
                     _ if counts_items => push(sentence, Rule::ListItems(rel, n)),
@@ -3776,6 +3816,33 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         }
     }
     out
+}
+
+/// The paragraphs of a result that is all prose: runs of lines between blank lines. None
+/// where a line is a heading, a list item, a table row, a quote, a rule or a fence, or a
+/// paragraph is a label alone ("Summary:"), which a count of paragraphs may or may not take in.
+fn prose_paragraphs(text: &str) -> Option<usize> {
+    let mut paragraphs = 0;
+    let mut open = false;
+    for line in text.lines() {
+        let t = line.trim();
+        if t.is_empty() {
+            open = false;
+            continue;
+        }
+        let marked = t.starts_with(['#', '-', '*', '+', '>', '|', '`', '='])
+            || t.starts_with(|c: char| c.is_ascii_digit())
+                && t.split_once(['.', ')'])
+                    .is_some_and(|(n, _)| n.chars().all(|c| c.is_ascii_digit()));
+        if marked || (t.ends_with(':') && t.split_whitespace().count() <= 4) {
+            return None;
+        }
+        if !open {
+            paragraphs += 1;
+            open = true;
+        }
+    }
+    Some(paragraphs)
 }
 
 /// Whether the words before a quote say it is one example ("your mode's name, e.g. '…'").
@@ -6937,6 +7004,7 @@ fn of_the_text(rule: &Rule) -> bool {
         Rule::Words(Rel::AtLeast, _)
             | Rule::ProseWords(Rel::AtLeast, _)
             | Rule::Sentences(Rel::AtLeast, _)
+            | Rule::Paragraphs(Rel::AtLeast, _)
             | Rule::Bullets(Rel::AtLeast, _)
             | Rule::ListItems(Rel::AtLeast, _)
     ) {
@@ -6947,6 +7015,7 @@ fn of_the_text(rule: &Rule) -> bool {
         Rule::Words(..)
             | Rule::ProseWords(..)
             | Rule::Sentences(..)
+            | Rule::Paragraphs(..)
             | Rule::Bullets(..)
             | Rule::ListItems(..)
             | Rule::Lowercase
@@ -7172,6 +7241,10 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             plain.push_str(prose.get(from..).unwrap_or_default());
             count(*rel, sentence_count(&plain), *n, "sentences")
         }
+        Rule::Paragraphs(rel, n) => match prose_paragraphs(text) {
+            Some(have) => count(*rel, have, *n, "paragraphs"),
+            None => (true, None),
+        },
         Rule::DividedParagraphs(n) => {
             let parts: Vec<&str> = text.split("***").collect();
             let last = parts.len().saturating_sub(1);
@@ -7733,6 +7806,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
             format!("{} words outside code blocks", r.words(*n)),
         ),
         Rule::Sentences(r, n) => ("sentences", format!("{} sentences", r.words(*n))),
+        Rule::Paragraphs(r, n) => ("paragraphs", format!("{} paragraphs", r.words(*n))),
         Rule::DividedParagraphs(n) => (
             "paragraphs",
             format!("exactly {n} paragraphs separated by ***"),
