@@ -1762,3 +1762,21 @@ fn a_paragraph_count_is_read_on_a_reply_that_is_all_prose() {
              paragraphs; add a note for me first if needed.";
     assert_eq!(flags(m, three), 0);
 }
+
+#[test]
+fn a_dependency_added_with_its_version_is_read_and_an_allowed_one_is_not() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Speed up the invoice PDF export. Do not add any new dependencies.";
+    let pinned = "Switched the renderer and added `weasyprint==61.2` to `requirements.txt`; the \
+                  export now takes 3 s.";
+    assert_eq!(flags(m, pinned), 1);
+    let ranged = "Added `pdfkit` (^0.15.0) to package.json for streaming output.";
+    assert_eq!(flags(m, ranged), 1);
+    // A version mentioned in a clause that adds nothing to the manifest.
+    let kept = "Kept `weasyprint==61.2` in `requirements.txt` as it was; the speed-up is a cache.";
+    assert_eq!(flags(m, kept), 0);
+    // A ban with an exception allows some, which ones is not told.
+    let m = "Speed up the invoice PDF export. No new dependencies, unless one is already in the \
+             lockfile as a transitive dependency.";
+    assert_eq!(flags(m, pinned), 0);
+}

@@ -460,6 +460,25 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 )
             });
         }
+        // "No new dependencies - unless one is already in the lockfile", "… ok on second
+        // thought, `hl7apy` is approved, you can add that one": which ones are allowed is a
+        // guess.
+        if [
+            " unless ",
+            " except ",
+            "exception",
+            "you can add",
+            "you may add",
+            " is ok",
+            " is okay",
+            " is fine",
+            "approved",
+        ]
+        .iter()
+        .any(|c| lower.contains(c))
+        {
+            n.forbidden.retain(|f| *f != Forbidden::Dependency);
+        }
         // "Don't edit the migrations by hand — generate them": a tool's change is allowed, and
         // the report seldom says which hand made one.
         if [" by hand", " manually", "hand-edit", "hand edit"]
@@ -3527,13 +3546,25 @@ fn adds_dependency(
     for n in MANIFESTS {
         for (i, _) in lower.match_indices(n) {
             // The manifest's own clause: an add verb, no removal, not left alone.
+            // A stop or comma ends a clause only before a space: "`polars==0.20.10`" and
+            // "(^3.4.4)" are inside one.
+            let breaks = |t: &str, j: usize, c: char| {
+                matches!(c, ';' | '\n')
+                    || (matches!(c, '.' | ',')
+                        && t.get(j + 1..)
+                            .is_none_or(|r| r.is_empty() || r.starts_with(char::is_whitespace)))
+            };
             let start = lower
                 .get(..i)
-                .and_then(|h| h.rfind(['.', ';', ',', '\n']))
-                .map_or(0, |j| j + 1);
+                .and_then(|h| h.char_indices().rev().find(|&(j, c)| breaks(h, j, c)))
+                .map_or(0, |(j, _)| j + 1);
             let end = lower
                 .get(i + n.len()..)
-                .and_then(|t| t.find(['.', ';', ',', '\n']).map(|j| i + n.len() + j))
+                .and_then(|t| {
+                    t.char_indices()
+                        .find(|&(j, c)| breaks(t, j, c))
+                        .map(|(j, _)| i + n.len() + j)
+                })
                 .unwrap_or(lower.len());
             let clause = lower.get(start..end).unwrap_or_default();
             // Whole verbs in the past ("added zod to package.json"), not "address",
