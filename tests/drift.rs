@@ -1780,3 +1780,24 @@ fn a_dependency_added_with_its_version_is_read_and_an_allowed_one_is_not() {
              lockfile as a transitive dependency.";
     assert_eq!(flags(m, pinned), 0);
 }
+
+#[test]
+fn a_word_ban_said_of_the_word_or_under_a_label_is_read() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let r = "The outage was probably caused by a cheap relay in the cabinet.";
+    for m in [
+        "Summarise the outage. The word \"probably\" is banned in this update.",
+        "Summarise the outage. The terms 'cheap' and 'flimsy' are off-limits.",
+        "Summarise the outage. Terminology: never say \"relay\", we call it a contactor.",
+    ] {
+        assert_eq!(flags(m, r), 1, "{m}");
+        assert_eq!(
+            flags(m, "The outage came from a failed contactor."),
+            0,
+            "{m}"
+        );
+    }
+    // Banned in another thing than the reply: not read on the reply.
+    let m = "Summarise the outage. The word \"probably\" is banned in code comments.";
+    assert_eq!(flags(m, r), 0);
+}

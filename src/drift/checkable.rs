@@ -859,6 +859,18 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
                     "attention",
                     "budget",
                     "caveat",
+                    // Who or why the rule is for: "Terminology: never say …", "Legal: …".
+                    "terminology",
+                    "wording",
+                    "vocabulary",
+                    "naming",
+                    "policy",
+                    "legal",
+                    "compliance",
+                    "privacy",
+                    "confidentiality",
+                    "nda",
+                    "brand",
                 ]
                 .contains(x)
         });
@@ -1670,6 +1682,8 @@ static CUES: super::phrases::Phrases = super::phrases::Phrases::new(&[
     "bullet",
     "single",
     "numbered",
+    // "the term 'x' is banned".
+    "term",
     // Languages the answer may be asked in, by name and in their own words ("auf Deutsch").
     "english",
     "french",
@@ -3120,7 +3134,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 push(sentence, Rule::EndsWithOneOf(choices));
             }
         }
-        if let Some((forbid, list)) = word_rule(sentence, &lower) {
+        if let Some((forbid, list)) =
+            word_rule(sentence, &lower).or_else(|| passive_word_ban(sentence, &lower))
+        {
             push(
                 sentence,
                 if forbid {
@@ -6007,6 +6023,68 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         }
     }
     None
+}
+
+/// A ban said of the word as the subject: "the word "likely" is banned in this update", "the
+/// terms 'cheap' and 'discount' are off-limits". Not under a condition or a scope of its own
+/// ("… is banned in code comments"), which [`scoped`] reads.
+fn passive_word_ban(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
+    const NOUNS: [&str; 6] = [
+        "the word ",
+        "the words ",
+        "the term ",
+        "the terms ",
+        "the phrase ",
+        "the phrases ",
+    ];
+    const BANNED: [&str; 10] = [
+        " is banned",
+        " are banned",
+        " is forbidden",
+        " are forbidden",
+        " is not allowed",
+        " are not allowed",
+        " is off-limits",
+        " are off-limits",
+        " is prohibited",
+        " are prohibited",
+    ];
+    let at = NOUNS
+        .iter()
+        .filter_map(|n| lower.find(n).map(|i| i + n.len()))
+        .min()?;
+    let tail = lower.get(at..)?;
+    if !tail.starts_with(['"', '\'', '\u{201c}', '`']) {
+        return None;
+    }
+    let (verb, end) = BANNED
+        .iter()
+        .filter_map(|b| tail.find(b).map(|i| (i, i + b.len())))
+        .min()?;
+    // The quoted words and the verb in one clause.
+    if tail.get(..verb)?.contains([';', '.', ':']) && !tail.get(..verb)?.contains(['"', '\'']) {
+        return None;
+    }
+    let list = word_list(sentence.get(at..at + verb)?);
+    if list.is_empty() || hedged(lower, at) || scoped(lower, at + end) {
+        return None;
+    }
+    // A place after the verb is the reply's only as "this …", "your …" or a name of the
+    // answer: "banned in code comments" is another thing's.
+    let place = ws_of(tail.get(end..)?.split([',', ';', '.', '\u{2014}']).next()?);
+    if let Some(i) = place
+        .iter()
+        .position(|w| matches!(*w, "in" | "within" | "inside" | "from"))
+    {
+        let next = place.get(i + 1).copied().unwrap_or_default();
+        let noun = place.get(i + 2).copied().unwrap_or_default();
+        if !(matches!(next, "this" | "your" | "the") && names_the_answer(noun)
+            || matches!(next, "this" | "your") && !noun.is_empty())
+        {
+            return None;
+        }
+    }
+    Some((true, list))
 }
 
 /// Whether the verb at `k` is only permitted ("you may include", "you can use", "feel free to
