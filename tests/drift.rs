@@ -1801,3 +1801,31 @@ fn a_word_ban_said_of_the_word_or_under_a_label_is_read() {
     let m = "Summarise the outage. The word \"probably\" is banned in code comments.";
     assert_eq!(flags(m, r), 0);
 }
+
+#[test]
+fn code_asked_for_alone_is_read_on_what_stands_outside_the_fence() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let code = "```sql\nSELECT id FROM loans WHERE due < now();\n```";
+    let prefaced = format!("Here's the query you wanted:\n\n{code}");
+    for m in [
+        "List overdue loans. Code only, no explanation.",
+        "List overdue loans. Reply with only the SQL, nothing else.",
+        "List overdue loans. Respond with the query only.",
+    ] {
+        assert_eq!(flags(m, code), 0, "{m}");
+        assert_eq!(flags(m, &prefaced), 1, "{m}");
+    }
+    // A line the message allows beside the code, a condition, a place, or no fence at all.
+    let m = "List overdue loans. Code only; one short line above the code is OK.";
+    assert_eq!(flags(m, &prefaced), 0);
+    let m = "List overdue loans. Refetch only if the data is stale.";
+    assert_eq!(flags(m, &prefaced), 0);
+    let m = "List overdue loans. Code only in `src/reports/` may change.";
+    assert_eq!(flags(m, &prefaced), 0);
+    let bare = "Here's the query:\nSELECT id FROM loans WHERE due < now();";
+    assert_eq!(flags("List overdue loans. Code only.", bare), 0);
+    // JSON asked for alone: a line before it breaks it.
+    let m = "List overdue loans. Output only a JSON array of ids, no prose.";
+    assert_eq!(flags(m, "[4, 9]"), 0);
+    assert_eq!(flags(m, "Here are the ids:\n\n```json\n[4, 9]\n```"), 1);
+}

@@ -70,6 +70,10 @@ pub enum Rule {
     Title,
     Quoted,
     Json,
+    /// The reply is code alone ("Code only, no explanation", "Reply with only the SQL"):
+    /// nothing outside its fenced blocks. A reply without a fence is not read (which of its
+    /// lines are code is not told).
+    CodeOnly,
     Postscript(String),
     EndsWith(String),
     /// One of these phrases ends the answer ("a last line of the form `Risk: low`, `Risk:
@@ -1684,6 +1688,17 @@ static CUES: super::phrases::Phrases = super::phrases::Phrases::new(&[
     "numbered",
     // "the term 'x' is banned".
     "term",
+    // Code or JSON alone: "Code only", "reply with only the SQL", "the query only".
+    "code only",
+    "sql only",
+    "yaml only",
+    "only the",
+    "only a",
+    "just the",
+    " only,",
+    " only.",
+    " only -",
+    " only \u{2014}",
     // Languages the answer may be asked in, by name and in their own words ("auf Deutsch").
     "english",
     "french",
@@ -2030,6 +2045,27 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     // do? Also list its callers."), it may be one part's.
     let all = sentences(message);
     let last = all.len().saturating_sub(1);
+    // "Code only — one short line above the code is OK", "plus one line after the code saying
+    // …": a line beside the code is allowed.
+    let note_allowed_beside_code = all.iter().any(|s| {
+        let l = s.to_ascii_lowercase();
+        has_any(&l, &["line", "note", "sentence", "comment"])
+            && has_any(
+                &l,
+                &[
+                    " ok",
+                    "okay",
+                    " may ",
+                    " can ",
+                    "plus ",
+                    "fine",
+                    "allowed",
+                    "feel free",
+                    "add ",
+                    "exception",
+                ],
+            )
+    });
     for (index, sentence) in all.into_iter().enumerate() {
         let is_last = index == last;
         if count.get() >= super::constraints::MAX_CONSTRAINTS {
@@ -3001,6 +3037,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         ) {
             push(sentence, Rule::Json);
         }
+        match only_output(&lower) {
+            Some(true) => push(sentence, Rule::Json),
+            Some(false) if !note_allowed_beside_code => push(sentence, Rule::CodeOnly),
+            _ => {}
+        }
         if has("postscript") || has("p.s.") || has("p.p.s") {
             let marker = if has("p.p.s") { "P.P.S" } else { "P.S." };
             // Asked for by a verb whose object it is ("add a postscript", "please write a P.S.",
@@ -3859,6 +3900,64 @@ fn prose_paragraphs(text: &str) -> Option<usize> {
         }
     }
     Some(paragraphs)
+}
+
+/// A sentence that asks for one kind of output alone: code (`Some(false)`: "Code only, no
+/// explanation", "Reply with only the SQL", "Respond with the file contents only") or JSON
+/// (`Some(true)`: "Output only a JSON array, no prose"). Not under a condition ("only if …",
+/// "unless …"), negated, or of a place ("code only in `src/`").
+fn only_output(lower: &str) -> Option<bool> {
+    const CODE: [&str; 16] = [
+        "code",
+        "sql",
+        "query",
+        "function",
+        "script",
+        "yaml",
+        "regex",
+        "terraform",
+        "snippet",
+        "patch",
+        "diff",
+        "contents",
+        "config",
+        "block",
+        "file",
+        "json",
+    ];
+    let lower = lower.trim_start_matches(['-', '*', ' ', '\t']);
+    if has_any(lower, &[" unless ", " if you ", " except", " when "]) {
+        return None;
+    }
+    let ws = ws_of(lower);
+    let w = |i: usize| ws.get(i).copied().unwrap_or_default();
+    let json = |from: usize, to: usize| (from..to).any(|i| w(i) == "json");
+    // "Code only, …", "SQL only please", "Code only in your reply" (not "code only in `src/`").
+    if matches!(w(0), "code" | "sql" | "yaml" | "json") && w(1) == "only" {
+        let place = w(2) == "in" && !matches!(w(3), "your" | "the" | "this");
+        return (!place).then_some(w(0) == "json");
+    }
+    let verb = (0..ws.len()).find(|&i| {
+        matches!(
+            w(i),
+            "reply" | "respond" | "answer" | "output" | "return" | "send"
+        ) || (w(i) == "give" && w(i + 1) == "me")
+    })?;
+    if (0..verb).any(|i| matches!(w(i), "not" | "never" | "don't" | "dont" | "no")) {
+        return None;
+    }
+    let mut j = verb + 1 + usize::from(w(verb) == "give");
+    if w(j) == "with" {
+        j += 1;
+    }
+    // "only the SQL", "just the CAPL code": a code noun within five words.
+    if matches!(w(j), "only" | "just") && !matches!(w(j + 1), "if" | "when" | "once") {
+        let noun = (j + 1..j + 6).find(|&i| CODE.contains(&w(i)))?;
+        return Some(json(j + 1, noun + 1));
+    }
+    // "the code only", "the file contents only", "the workflow file only".
+    let only = (j..j + 6).find(|&i| w(i) == "only")?;
+    (CODE.contains(&w(only - 1)) && (w(j) == "the" || only == j + 1)).then(|| json(j, only))
 }
 
 /// Whether the words before a quote say it is one example ("your mode's name, e.g. '…'").
@@ -7464,6 +7563,22 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             let ok = serde_json::from_str::<serde_json::Value>(body).is_ok();
             (ok, (!ok).then(|| "the result is not a JSON value".into()))
         }
+        Rule::CodeOnly => {
+            let fenced = text
+                .lines()
+                .any(|l| l.trim_start().starts_with("```") || l.trim_start().starts_with("~~~"));
+            let prose = lists::outside_fences(text).find(|l| !l.trim().is_empty());
+            match prose.filter(|_| fenced) {
+                Some(line) => (
+                    false,
+                    Some(format!(
+                        "text outside the code: {}",
+                        line.trim().chars().take(80).collect::<String>()
+                    )),
+                ),
+                None => (true, None),
+            }
+        }
         Rule::Postscript(marker) => {
             let lower = text.to_lowercase();
             let ok = if marker == "P.P.S" {
@@ -7904,6 +8019,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::Title => ("title", "a title in <<double angular brackets>>".into()),
         Rule::Quoted => ("quoted", "wrapped in double quotation marks".into()),
         Rule::Json => ("json", "the whole output in JSON".into()),
+        Rule::CodeOnly => ("code-only", "code only, nothing outside it".into()),
         Rule::Postscript(m) => ("postscript", format!("a postscript starting with {m}")),
         Rule::EndsWith(p) => ("ending", format!("ends with \"{p}\"")),
         Rule::EndsWithOneOf(ps) => ("ending", format!("ends with one of \"{}\"", ps.join("\", \""))),
