@@ -3038,7 +3038,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             push(sentence, Rule::Json);
         }
         match only_output(&lower) {
-            Some(true) => push(sentence, Rule::Json),
+            // With keys, the JSON-keys rule reads it.
+            Some(true) if !has_any(&lower, &["key", "field", "propert"]) => {
+                push(sentence, Rule::Json)
+            }
             Some(false) if !note_allowed_beside_code => push(sentence, Rule::CodeOnly),
             _ => {}
         }
