@@ -721,9 +721,10 @@ fn probe_sets_raise_no_false_violation() {
     // 1039 of 2759 (37.7 %) in the 41st, with sets 44, 96 and 100-105 more; 1066 (38.6 %) after
     // its heading and first-person bans; 1072 (38.9 %) with URL bans; 1355 of 3439 (39.4 %) in
     // the 42nd, with sets 51, 71, 72, 76-78, 80, 81, 83, 94, 95 and 106-111 more; 1448 of 3679
-    // (39.4 %) in the 43rd, with sets 112-117 more.
+    // (39.4 %) in the 43rd, with sets 112-117 more; 1561 (42.4 %) after its paragraph,
+    // dependency and code-only readings.
     assert!(
-        caught * 100 >= breaking * 39,
+        caught * 100 >= breaking * 42,
         "{caught} of {breaking} breaking reports caught"
     );
 }
@@ -1782,23 +1783,14 @@ fn a_dependency_added_with_its_version_is_read_and_an_allowed_one_is_not() {
 }
 
 #[test]
-fn a_word_ban_said_of_the_word_or_under_a_label_is_read() {
+fn a_word_ban_under_a_label_naming_who_the_rule_is_for_is_read() {
     let flags = |m: &str, r: &str| score(m, r).violations.len();
-    let r = "The outage was probably caused by a cheap relay in the cabinet.";
-    for m in [
-        "Summarise the outage. The word \"probably\" is banned in this update.",
-        "Summarise the outage. The terms 'cheap' and 'flimsy' are off-limits.",
-        "Summarise the outage. Terminology: never say \"relay\", we call it a contactor.",
-    ] {
-        assert_eq!(flags(m, r), 1, "{m}");
-        assert_eq!(
-            flags(m, "The outage came from a failed contactor."),
-            0,
-            "{m}"
-        );
-    }
-    // Banned in another thing than the reply: not read on the reply.
-    let m = "Summarise the outage. The word \"probably\" is banned in code comments.";
+    let r = "The outage was caused by a stuck relay in the cabinet.";
+    let m = "Summarise the outage. Terminology: never say \"relay\", we call it a contactor.";
+    assert_eq!(flags(m, r), 1);
+    assert_eq!(flags(m, "The outage came from a failed contactor."), 0);
+    // A label naming a part is that part's rule.
+    let m = "Summarise the outage. Subject line: never say \"relay\".";
     assert_eq!(flags(m, r), 0);
 }
 
@@ -1828,4 +1820,35 @@ fn code_asked_for_alone_is_read_on_what_stands_outside_the_fence() {
     let m = "List overdue loans. Output only a JSON array of ids, no prose.";
     assert_eq!(flags(m, "[4, 9]"), 0);
     assert_eq!(flags(m, "Here are the ids:\n\n```json\n[4, 9]\n```"), 1);
+}
+
+#[test]
+fn a_request_for_code_alone_is_not_read_where_it_is_something_else() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let r = "The index is unused because the filter casts the column.\n\n```sql\nCREATE INDEX \
+             i ON t ((c::text));\n```";
+    for m in [
+        "Fix the slow report. Reply with only the diff if the change is small.",
+        "Fix the slow report. Answer only the question about the index.",
+        "Fix the slow report. Give me the query only, and explain the index choice in one \
+         sentence.",
+        "Fix the slow report. Code only in the backend; leave the frontend alone.",
+        "Update `report.py` to output only a JSON array.",
+    ] {
+        assert_eq!(flags(m, r), 0, "{m}");
+    }
+    // Paragraphs of a docstring, or per item, are not the reply's.
+    let three = "One.\n\nTwo.\n\nThree.";
+    assert_eq!(flags("Add a docstring of at most two paragraphs.", three), 0);
+    assert_eq!(
+        flags("Explain the fixes, two paragraphs max per fix.", three),
+        0
+    );
+    // A file created beside the banned folder, or a test that covers a file in it.
+    let m = "Add the parser tests. No new files in `src/`, put helpers in `scripts/`.";
+    assert_eq!(flags(m, "Added `tests/test_parser.py` covering `src/parser.py`."), 0);
+    assert_eq!(flags(m, "Created `scripts/gen.sh` for the fixtures."), 0);
+    // Code before "into the reply" is still what the ban forbids.
+    let m = "Explain the slow report. Do not paste code into the reply.";
+    assert_eq!(flags(m, r), 1);
 }

@@ -867,7 +867,6 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
                     "terminology",
                     "wording",
                     "vocabulary",
-                    "naming",
                     "policy",
                     "legal",
                     "compliance",
@@ -1379,7 +1378,10 @@ fn bounds_around(text: &str, words: &[(usize, &str)], k: usize) -> Vec<(Rel, usi
         ("at", "most") | ("max" | "maximum" | "only", _)
             if matches!(w(k), "paragraph" | "paragraphs")
                 && joined(j, j + 1)
-                && !matches!(w(j + 3), "per" | "each" | "for" | "in") =>
+                && !matches!(
+                    w(j + if w(j + 1) == "at" { 3 } else { 2 }),
+                    "per" | "each" | "for" | "in"
+                ) =>
         {
             Some(vec![(Rel::LessThan, n + 1)])
         }
@@ -1686,8 +1688,6 @@ static CUES: super::phrases::Phrases = super::phrases::Phrases::new(&[
     "bullet",
     "single",
     "numbered",
-    // "the term 'x' is banned".
-    "term",
     // Code or JSON alone: "Code only", "reply with only the SQL", "the query only".
     "code only",
     "sql only",
@@ -2516,7 +2516,25 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     }
                     // Dividers said another way ("* * *", "a markdown divider") are IFEval's
                     // paragraphs, which blank lines do not separate.
-                    "paragraph" | "paragraphs" if !has_any(&lower, &["divider", "* * *"]) => {
+                    // Not a file's or another text's ("a docstring of at most two paragraphs",
+                    // "add one paragraph to the README").
+                    "paragraph" | "paragraphs"
+                        if !has_any(
+                            &lower,
+                            &[
+                                "divider",
+                                "* * *",
+                                "docstring",
+                                "readme",
+                                "comment",
+                                "docs",
+                                "description",
+                                "section",
+                                " to the ",
+                                " per ",
+                            ],
+                        ) && super::file_scope::paths(sentence).is_empty() =>
+                    {
                         push(sentence, Rule::Paragraphs(rel, n))
                     }
                     "bullet" | "bullets" => push(sentence, Rule::Bullets(rel, n)),
@@ -3178,9 +3196,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 push(sentence, Rule::EndsWithOneOf(choices));
             }
         }
-        if let Some((forbid, list)) =
-            word_rule(sentence, &lower).or_else(|| passive_word_ban(sentence, &lower))
-        {
+        if let Some((forbid, list)) = word_rule(sentence, &lower) {
             push(
                 sentence,
                 if forbid {
@@ -3929,38 +3945,69 @@ fn only_output(lower: &str) -> Option<bool> {
         "json",
     ];
     let lower = lower.trim_start_matches(['-', '*', ' ', '\t']);
-    if has_any(lower, &[" unless ", " if you ", " except", " when "]) {
+    // Under a condition, or with prose asked for beside it ("…, and explain the index").
+    if has_any(
+        lower,
+        &[
+            " unless ",
+            " if ",
+            " except",
+            " when ",
+            " once ",
+            "otherwise",
+            "explain",
+            "describe",
+            "summar",
+            " then ",
+            "walk me",
+        ],
+    ) {
         return None;
     }
     let ws = ws_of(lower);
     let w = |i: usize| ws.get(i).copied().unwrap_or_default();
     let json = |from: usize, to: usize| (from..to).any(|i| w(i) == "json");
-    // "Code only, …", "SQL only please", "Code only in your reply" (not "code only in `src/`").
+    // "Code only in your reply" (not "code only in the backend", "… for the migration").
     if matches!(w(0), "code" | "sql" | "yaml" | "json") && w(1) == "only" {
-        let place = w(2) == "in" && !matches!(w(3), "your" | "the" | "this");
+        let place = matches!(w(2), "in" | "for" | "inside")
+            && !names_the_answer(w(3))
+            && !names_the_answer(w(4));
         return (!place).then_some(w(0) == "json");
     }
-    let verb = (0..ws.len()).find(|&i| {
+    // The verb opens the sentence (after "please", "just"), as a request of the reply: not
+    // "update `export.py` to output only …", nor a negated one.
+    let verb = (0..ws.len().min(3)).find(|&i| {
         matches!(
             w(i),
             "reply" | "respond" | "answer" | "output" | "return" | "send"
         ) || (w(i) == "give" && w(i + 1) == "me")
     })?;
-    if (0..verb).any(|i| matches!(w(i), "not" | "never" | "don't" | "dont" | "no")) {
+    if (0..verb).any(|i| !matches!(w(i), "please" | "just" | "now" | "so" | "and")) {
         return None;
     }
     let mut j = verb + 1 + usize::from(w(verb) == "give");
     if w(j) == "with" {
         j += 1;
     }
+    // The noun as the object: no "of", "about", "for" before it ("only the question about the
+    // regex").
+    let object = |from: usize, to: usize| {
+        !(from..to).any(|i| {
+            matches!(
+                w(i),
+                "of" | "about" | "for" | "question" | "questions" | "answer" | "to" | "on"
+            )
+        })
+    };
     // "only the SQL", "just the CAPL code": a code noun within five words.
-    if matches!(w(j), "only" | "just") && !matches!(w(j + 1), "if" | "when" | "once") {
+    if matches!(w(j), "only" | "just") {
         let noun = (j + 1..j + 6).find(|&i| CODE.contains(&w(i)))?;
-        return Some(json(j + 1, noun + 1));
+        return object(j + 1, noun).then(|| json(j + 1, noun + 1));
     }
     // "the code only", "the file contents only", "the workflow file only".
     let only = (j..j + 6).find(|&i| w(i) == "only")?;
-    (CODE.contains(&w(only - 1)) && (w(j) == "the" || only == j + 1)).then(|| json(j, only))
+    (CODE.contains(&w(only - 1)) && (w(j) == "the" || only == j + 1) && object(j, only))
+        .then(|| json(j, only))
 }
 
 /// Whether the words before a quote say it is one example ("your mode's name, e.g. '…'").
@@ -6127,68 +6174,6 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
     None
 }
 
-/// A ban said of the word as the subject: "the word "likely" is banned in this update", "the
-/// terms 'cheap' and 'discount' are off-limits". Not under a condition or a scope of its own
-/// ("… is banned in code comments"), which [`scoped`] reads.
-fn passive_word_ban(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
-    const NOUNS: [&str; 6] = [
-        "the word ",
-        "the words ",
-        "the term ",
-        "the terms ",
-        "the phrase ",
-        "the phrases ",
-    ];
-    const BANNED: [&str; 10] = [
-        " is banned",
-        " are banned",
-        " is forbidden",
-        " are forbidden",
-        " is not allowed",
-        " are not allowed",
-        " is off-limits",
-        " are off-limits",
-        " is prohibited",
-        " are prohibited",
-    ];
-    let at = NOUNS
-        .iter()
-        .filter_map(|n| lower.find(n).map(|i| i + n.len()))
-        .min()?;
-    let tail = lower.get(at..)?;
-    if !tail.starts_with(['"', '\'', '\u{201c}', '`']) {
-        return None;
-    }
-    let (verb, end) = BANNED
-        .iter()
-        .filter_map(|b| tail.find(b).map(|i| (i, i + b.len())))
-        .min()?;
-    // The quoted words and the verb in one clause.
-    if tail.get(..verb)?.contains([';', '.', ':']) && !tail.get(..verb)?.contains(['"', '\'']) {
-        return None;
-    }
-    let list = word_list(sentence.get(at..at + verb)?);
-    if list.is_empty() || hedged(lower, at) || scoped(lower, at + end) {
-        return None;
-    }
-    // A place after the verb is the reply's only as "this …", "your …" or a name of the
-    // answer: "banned in code comments" is another thing's.
-    let place = ws_of(tail.get(end..)?.split([',', ';', '.', '\u{2014}']).next()?);
-    if let Some(i) = place
-        .iter()
-        .position(|w| matches!(*w, "in" | "within" | "inside" | "from"))
-    {
-        let next = place.get(i + 1).copied().unwrap_or_default();
-        let noun = place.get(i + 2).copied().unwrap_or_default();
-        if !(matches!(next, "this" | "your" | "the") && names_the_answer(noun)
-            || matches!(next, "this" | "your") && !noun.is_empty())
-        {
-            return None;
-        }
-    }
-    Some((true, list))
-}
-
 /// Whether the verb at `k` is only permitted ("you may include", "you can use", "feel free to
 /// mention", "optionally include"), not asked for.
 fn permitted(ws: &[(usize, &str)], k: usize) -> bool {
@@ -7571,7 +7556,8 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 .lines()
                 .any(|l| l.trim_start().starts_with("```") || l.trim_start().starts_with("~~~"));
             let prose = lists::outside_fences(text).find(|l| !l.trim().is_empty());
-            match prose.filter(|_| fenced) {
+            // A fence of four marks holds fences of three, which the scan does not nest.
+            match prose.filter(|_| fenced && !text.contains("````")) {
                 Some(line) => (
                     false,
                     Some(format!(

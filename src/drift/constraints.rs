@@ -1271,9 +1271,9 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     ];
     // "No TODO comments in the submitted code", "don't add TODO comments to the code": the
     // code is where, not what.
-    const PLACE_WORDS: [&str; 13] = [
+    const PLACE_WORDS: [&str; 11] = [
         "before", "after", "outside", "around", "besides", "except", "but", "than", "in", "within",
-        "to", "into", "inside",
+        "inside",
     ];
     // Read outside parentheses: "no capital letters (including file names and code)" names
     // the code as a place the ban reaches, not as what it bans.
@@ -1346,7 +1346,21 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         && !value
         && !others
         && !naming
-        && match (first(&CODE_WORDS), first(&PLACE_WORDS)) {
+        && match (
+            first(&CODE_WORDS),
+            // "to the code" / "into the code" (not "to" of an infinitive: "try not to paste
+            // code").
+            first(&PLACE_WORDS)
+                .into_iter()
+                .chain((0..plain_words.len()).find(|&i| {
+                    matches!(plain_words.get(i), Some(&("to" | "into")))
+                        && matches!(
+                            plain_words.get(i + 1),
+                            Some(&("the" | "your" | "any" | "a" | "this" | "our"))
+                        )
+                }))
+                .min(),
+        ) {
             (Some(c), Some(p)) => c < p,
             (c, _) => c.is_some(),
         };
@@ -2353,7 +2367,12 @@ fn check_negatives_reading(
                         })
                         .collect();
                     // "Don't create new files in `src/`": a file created elsewhere is allowed.
-                    let own = n.text.split([';', '\u{2014}']).next().unwrap_or_default();
+                    let own = n
+                        .text
+                        .split([';', ',', '\u{2014}'])
+                        .next()
+                        .unwrap_or_default();
+                    let own = own.split(" but ").next().unwrap_or_default();
                     let folders: Vec<String> = super::file_scope::paths(own)
                         .into_iter()
                         .map(|(_, p)| p)
@@ -2364,13 +2383,17 @@ fn check_negatives_reading(
                             super::file_scope::created_files(result)
                                 .into_iter()
                                 .find(|line| {
+                                    // The file created is the line's first path ("Added
+                                    // `tests/x.py` covering `src/x.py`").
                                     folders.is_empty()
-                                        || super::file_scope::paths(line).iter().any(|(_, p)| {
-                                            folders.iter().any(|f| {
-                                                p.starts_with(f.as_str())
-                                                    || p.contains(&format!("/{f}"))
-                                            })
-                                        })
+                                        || super::file_scope::paths(line).iter().take(1).any(
+                                            |(_, p)| {
+                                                folders.iter().any(|f| {
+                                                    p.starts_with(f.as_str())
+                                                        || p.contains(&format!("/{f}"))
+                                                })
+                                            },
+                                        )
                                 })
                         })
                         .flatten();
@@ -2428,7 +2451,11 @@ fn check_negatives_reading(
                         .filter_map(|&(a, b)| result.get(a..b))
                         .chain(result.lines().filter(|l| l.trim_start().starts_with('>')))
                         // And strings in double quotes: "`empty` = \"Nothing here\"".
-                        .chain(super::checkable::double_quoted(result))
+                        .chain(
+                            super::checkable::double_quoted(result)
+                                .into_iter()
+                                .filter(|q| !q.contains('\n')),
+                        )
                         .collect();
                     quoted.iter().find(|l| l.chars().any(is_emoji)).map(|l| {
                         (

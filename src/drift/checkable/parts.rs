@@ -188,9 +188,19 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
     // '## Recommendations', at most 3 bullets".
     for (end, name) in &marked {
         let rest = lower.get(*end..).unwrap_or_default();
+        // The opening mark: not an apostrophe inside a word ("What's").
         let Some(mark_start) = lower.get(..*end).and_then(|b| {
-            b.trim_end_matches(['*', '`', '"', '\'', '\u{201d}', '\u{2019}'])
-                .rfind(['*', '`', '"', '\'', '\u{201c}', '\u{2018}'])
+            let b = b.trim_end_matches(['*', '`', '"', '\'', '\u{201d}', '\u{2019}']);
+            b.char_indices()
+                .rev()
+                .find(|&(i, c)| {
+                    matches!(c, '*' | '`' | '"' | '\'' | '\u{201c}' | '\u{2018}')
+                        && !(c == '\''
+                            && b.get(..i)
+                                .and_then(|p| p.chars().last())
+                                .is_some_and(|p| p.is_ascii_alphanumeric()))
+                })
+                .map(|(i, _)| i)
         }) else {
             continue;
         };
@@ -212,7 +222,10 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
             .unwrap_or(rest);
         if placed
             && rest.starts_with([',', ':', '\u{2014}'])
-            && counts_in_clause(&lower, lower.len() - rest.len() + 1)
+            && counts_in_clause(
+                &lower,
+                lower.len() - rest.len() + rest.chars().next().map_or(0, char::len_utf8),
+            )
         {
             return Some(Part::Named(name.clone()));
         }
