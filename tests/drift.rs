@@ -1839,14 +1839,20 @@ fn a_request_for_code_alone_is_not_read_where_it_is_something_else() {
     }
     // Paragraphs of a docstring, or per item, are not the reply's.
     let three = "One.\n\nTwo.\n\nThree.";
-    assert_eq!(flags("Add a docstring of at most two paragraphs.", three), 0);
+    assert_eq!(
+        flags("Add a docstring of at most two paragraphs.", three),
+        0
+    );
     assert_eq!(
         flags("Explain the fixes, two paragraphs max per fix.", three),
         0
     );
     // A file created beside the banned folder, or a test that covers a file in it.
     let m = "Add the parser tests. No new files in `src/`, put helpers in `scripts/`.";
-    assert_eq!(flags(m, "Added `tests/test_parser.py` covering `src/parser.py`."), 0);
+    assert_eq!(
+        flags(m, "Added `tests/test_parser.py` covering `src/parser.py`."),
+        0
+    );
     assert_eq!(flags(m, "Created `scripts/gen.sh` for the fixtures."), 0);
     // Code before "into the reply" is still what the ban forbids.
     let m = "Explain the slow report. Do not paste code into the reply.";
