@@ -5345,10 +5345,13 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
     let items: Vec<String> = body
         .split([',', '/', '|'])
         .flat_map(|p| p.split(" and "))
-        .take_while(|p| {
+        .enumerate()
+        // The first piece may lead in ("are exactly `host`").
+        .take_while(|(i, p)| {
             let p = p.trim();
-            !code || p.is_empty() || p.starts_with(['"', '\'', '`', '“', '*'])
+            *i == 0 || !code || p.is_empty() || p.starts_with(['"', '\'', '`', '“', '*'])
         })
+        .map(|(_, p)| p)
         .map(|p| {
             p.trim()
                 .trim_matches(['"', '\'', '`', '“', '”', '*', '#', ' '])

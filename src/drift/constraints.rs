@@ -463,19 +463,21 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         // "No new dependencies - unless one is already in the lockfile", "… ok on second
         // thought, `hl7apy` is approved, you can add that one": which ones are allowed is a
         // guess.
-        if [
-            " unless ",
-            " except ",
-            "exception",
-            "you can add",
-            "you may add",
-            " is ok",
-            " is okay",
-            " is fine",
-            "approved",
-        ]
-        .iter()
-        .any(|c| lower.contains(c))
+        // (Dev dependencies a ban lets in are read by `dev_allowed`.)
+        if !n.dev_allowed
+            && [
+                " unless ",
+                " except ",
+                "exception",
+                "you can add",
+                "you may add",
+                " is ok",
+                " is okay",
+                " is fine",
+                "approved",
+            ]
+            .iter()
+            .any(|c| lower.contains(c))
         {
             n.forbidden.retain(|f| *f != Forbidden::Dependency);
         }
