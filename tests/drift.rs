@@ -1858,3 +1858,155 @@ fn a_request_for_code_alone_is_not_read_where_it_is_something_else() {
     let m = "Explain the slow report. Do not paste code into the reply.";
     assert_eq!(flags(m, r), 1);
 }
+
+#[test]
+fn an_emoji_ban_on_commit_messages_or_subject_lines_reads_only_those() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Tag the 2.4 release and paste the commit. No emojis in commit messages, please.";
+    let clean = "🎉 Released.\n\nCommit message:\n```\nchore: release 2.4\n```";
+    assert_eq!(flags(m, clean), 0);
+    let broken = "Released.\n\nCommit message:\n```\nchore: release 2.4 🎉\n```";
+    assert_eq!(flags(m, broken), 1);
+    let m =
+        "Draft two subject lines for the webinar invite. Subject lines must not contain emojis.";
+    let clean = "✅ Two options:\n\n1. \"Join us Thursday at 4\"\n2. \"Last seats for Thursday\"";
+    assert_eq!(flags(m, clean), 0);
+    let broken = "Two options:\n\n1. \"Join us Thursday at 4 🚀\"\n2. \"Last seats for Thursday\"";
+    assert_eq!(flags(m, broken), 1);
+    // A ban on the reply itself still reads the reply.
+    assert_eq!(
+        flags("Summarize the sprint. No emojis.", "✅ Sprint done."),
+        1
+    );
+}
+
+#[test]
+fn a_ban_taken_back_later_is_not_read() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let recap = "Sprint recap 🎯\n- Shipped the importer 🚀";
+    let m = "Post the sprint recap for the team. No emojis.";
+    assert_eq!(flags(m, recap), 1);
+    let lifted = format!("{m}\n\nUpdate: forget the no-emoji rule, the team likes them.");
+    assert_eq!(flags(&lifted, recap), 0);
+    // An emoji named near a lift word is no lift of the ban.
+    let m = "Tally the votes. No emojis in your reply. Ignore emoji reactions; count written +1s.";
+    assert_eq!(flags(m, "Tally: 12 👍"), 1);
+}
+
+#[test]
+fn a_heading_the_message_lets_skip_is_not_required() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Use these headings in this order: `## Summary`, `## Changes`, `## Risks`. Skip \
+             `## Risks` if there are none.";
+    let r = "## Summary\nThe cache is warm again.\n\n## Changes\nRaised the TTL to 10 minutes.";
+    assert_eq!(flags(m, r), 0);
+    let r = "## Summary\nThe cache is warm again.\n\n## Risks\nNone known.";
+    assert_eq!(flags(m, r), 1);
+}
+
+#[test]
+fn a_count_before_a_quoted_heading_is_that_part_s() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Clean up the retry helpers. At most 3 bullets under 'Fixes'. The rest is up to you.";
+    let notes = "\n\n## Notes\n- a\n- b\n- c\n- d";
+    let ok = format!("## Fixes\n- one\n- two\n- three{notes}");
+    assert_eq!(flags(m, &ok), 0);
+    let long = format!("## Fixes\n- one\n- two\n- three\n- four\n- five{notes}");
+    assert_eq!(flags(m, &long), 1);
+}
+
+#[test]
+fn a_count_of_the_top_line_is_not_the_whole_reply_s_when_the_rest_is_free() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let r = "Summary: the nightly export fails on rows with null dates.\n\nDetails\n\nThe \
+             exporter formats every date column with the same pattern, and rows created by the \
+             legacy importer carry nulls there, so the formatter throws and the job stops after \
+             the first bad batch without writing the rest of the file to the bucket.";
+    let m = "Find out why the nightly export fails. Put a one-line summary at the top, under 15 \
+             words. Below that, be as detailed as you like.";
+    assert_eq!(flags(m, r), 0);
+    let m = "Find out why the nightly export fails. Keep your whole reply under 15 words.";
+    assert_eq!(flags(m, r), 1);
+}
+
+#[test]
+fn a_case_rule_of_one_line_or_an_identifier_is_not_the_reply_s() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let r = "Raised the poll interval in `settings.py`. It applies on the next Deploy.\n\nops: \
+             poll interval raised, applies on next deploy";
+    let m = "Raise the poll interval. End with a line for the #ops channel; that line must be \
+             all lowercase.";
+    assert_eq!(flags(m, r), 0);
+    assert_eq!(
+        flags("Raise the poll interval. Reply in all lowercase.", r),
+        1
+    );
+    // An identifier with digits keeps its case; a word does not.
+    let m = "Where is the shipment? Reply in lowercase only.";
+    assert_eq!(flags(m, "it is at gate 4 in container TGHU8812345."), 0);
+    assert_eq!(flags(m, "It is at gate 4 in container TGHU8812345."), 1);
+}
+
+#[test]
+fn an_html_class_attribute_is_not_a_program_class() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Add a tooltip to the save button (`ui/save.html`, `ui/tip.js`). No JS classes, plain \
+             functions only.";
+    let r = "Added `<span class=\"tip\">` to `ui/save.html` and a plain function `showTip()` in \
+             `ui/tip.js`.";
+    assert_eq!(flags(m, r), 0);
+    let r = "Added a new class `TooltipController` in `ui/tip.js` that wires the hover events.";
+    assert_eq!(flags(m, r), 1);
+}
+
+#[test]
+fn an_opening_of_a_commit_message_is_read_in_its_code_span() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Fix the typo in the API guide and commit it; the commit message must start with \
+             `docs(api):`. Paste the commit message in your report.";
+    assert_eq!(
+        flags(m, "Done.\n\nCommit: `docs(api): fix typo in auth guide`"),
+        0
+    );
+    assert_eq!(
+        flags(m, "Done.\n\nCommit: `fix(api): fix typo in auth guide`"),
+        1
+    );
+}
+
+#[test]
+fn a_topic_the_reply_says_it_left_out_is_not_discussed() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Compare the two queue libraries on throughput and ops burden. Don't discuss \
+             licensing.";
+    let base = "Both handle our load; the first needs no broker, the second needs Redis.";
+    assert_eq!(
+        flags(m, &format!("{base}\n\nLicensing left out as asked.")),
+        0
+    );
+    assert_eq!(flags(m, &format!("{base}\n\nLicensing: both are MIT.")), 1);
+}
+
+#[test]
+fn a_file_the_ban_allows_and_a_dependency_already_there_break_nothing() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Write the queue design record. Don't modify any source files — the only file you \
+             may add is `docs/adr/0007-queues.md`.";
+    assert_eq!(
+        flags(m, "Created `docs/adr/0007-queues.md` (900 words)."),
+        0
+    );
+    assert_eq!(
+        flags(
+            m,
+            "Created `docs/adr/0007-queues.md` and edited `src/queue.rs` to match."
+        ),
+        1
+    );
+    let m = "Write a script that lists stale records. No new dependencies.";
+    let r = "Added `tools/stale.py`. It uses `requests`, which is already pinned in \
+             `requirements.txt` and installed on the host.";
+    assert_eq!(flags(m, r), 0);
+    let r = "Added `tools/stale.py` and added `httpx` to `requirements.txt`.";
+    assert_eq!(flags(m, r), 1);
+}

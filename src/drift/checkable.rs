@@ -690,31 +690,38 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
 /// in the docstrings".
 fn artefact_at(ws: &[(usize, &str)], i: usize, asked: &[String]) -> bool {
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+    // "in the commit message", "in commit messages".
+    let det = ["the", "a", "an", "each", "every", "any", "your"].contains(&w(i + 1));
+    let from = i + 1 + usize::from(det);
+    let to = if det { i + 4 } else { from + 1 };
     matches!(w(i), "in" | "within" | "inside")
-        && ["the", "a", "an", "each", "every", "any", "your"].contains(&w(i + 1))
-        && (i + 2..i + 4).map(w).any(|x| {
-            [
-                "commit",
-                "pr",
-                "changelog",
-                "docstring",
-                "docstrings",
-                "comments",
-                "branch",
-                "filename",
-                "filenames",
-                "ticket",
-                "tweet",
-                "template",
-                "templates",
-                "faq",
-                "slack",
-                "ui",
-                "strings",
-                "notification",
-                "notifications",
-            ]
-            .contains(&x)
+        && (from..to).map(w).any(|x| {
+            // Without a determiner, a plural ("in commit messages", "in docstrings").
+            ((!det && matches!(x, "docstrings" | "templates")
+                || (x == "commit" && w(from + 1).starts_with("message")))
+                || det
+                    && [
+                        "commit",
+                        "pr",
+                        "changelog",
+                        "docstring",
+                        "docstrings",
+                        "comments",
+                        "branch",
+                        "filename",
+                        "filenames",
+                        "ticket",
+                        "tweet",
+                        "template",
+                        "templates",
+                        "faq",
+                        "slack",
+                        "ui",
+                        "strings",
+                        "notification",
+                        "notifications",
+                    ]
+                    .contains(&x))
                 && !asked.iter().any(|a| a == x)
         })
 }
@@ -724,6 +731,7 @@ fn artefact_at(ws: &[(usize, &str)], i: usize, asked: &[String]) -> bool {
 pub(super) fn in_an_artefact(sentence: &str, asked: &[String]) -> bool {
     let lower = sentence.to_ascii_lowercase();
     let ws = words_at(&lower);
+    let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     // Or as the subject: "Commit messages must not contain emojis".
     let subject = {
         let f = first_word(&ws).unwrap_or(0);
@@ -731,15 +739,14 @@ pub(super) fn in_an_artefact(sentence: &str, asked: &[String]) -> bool {
             ws.get(f)
                 .is_some_and(|x| ["the", "all", "your"].contains(&x.1)),
         );
-        ws.get(f).is_some_and(|x| x.1 == "commit")
-            && ws
-                .get(f + 1)
-                .is_some_and(|x| matches!(x.1, "message" | "messages"))
+        matches!(
+            (w(f), w(f + 1)),
+            ("commit", "message" | "messages") | ("subject", "line" | "lines")
+        )
     };
     // Or strings the code writes, as the subject ("Log lines must stay ASCII, no emojis") or
     // the object of "keep" ("Keep every new log message plain ASCII"), not a topic ("when you
     // summarize the log lines").
-    let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     let keep = matches!(w(first_word(&ws).unwrap_or(0)), "keep" | "make");
     let printed = (0..ws.len().min(6)).any(|i| {
         let pair = (matches!(w(i), "log" | "logging" | "console")
@@ -2010,6 +2017,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 "as long as you need",
                 "as long as you like",
                 "as long as needed",
+                // "Below that, be as detailed as you like".
+                "as detailed as you like",
                 "no length limit on the rest",
                 "no limit on the rest",
             ],
@@ -3473,7 +3482,15 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         let (Some(at), Rule::Headings(names)) = (*at, rule) else {
             continue;
         };
-        let later = message.get(at..).unwrap_or_default().to_ascii_lowercase();
+        // Marks dropped: "Skip `## Open questions` if you have none".
+        let later = message
+            .get(at..)
+            .unwrap_or_default()
+            .to_ascii_lowercase()
+            .chars()
+            .filter(|c| !matches!(c, '`' | '"' | '*' | '#'))
+            .collect::<String>()
+            .replace("  ", " ");
         names.retain(|n| {
             let n = n.to_ascii_lowercase();
             !["drop ", "remove ", "skip ", "leave out "].iter().any(|v| {
@@ -3558,7 +3575,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         "paragraphs",
         "characters",
     ];
-    const FAMILIES: [(&[&str], &[&str]); 10] = [
+    const FAMILIES: [(&[&str], &[&str]); 11] = [
         (
             &[
                 "word limit",
@@ -3622,6 +3639,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         ),
         (&["opening"], &["opening"]),
         (&["language"], &["language"]),
+        (&["emoji rule", "emoji thing", "emoji ban"], &["emoji"]),
     ];
     let mut out = Vec::new();
     let mut previous = None;
@@ -5742,7 +5760,9 @@ fn named_text_before_case(lower: &str, ws: &[(usize, &str)]) -> bool {
     .min() else {
         return false;
     };
+    // "that line must be all lowercase".
     ws.windows(2).any(|p| match p {
+        [(_, "that" | "this"), (at, "line")] => *at < case,
         [(_, noun), (at, "text")] => {
             *at < case
                 && noun.len() > 2
@@ -7488,10 +7508,19 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             let have = text.matches(',').count();
             (have == 0, (have > 0).then(|| format!("{have} commas")))
         }
-        // Code keeps its own case (`SELECT`, `NULL`, a class name): the prose is checked.
+        // Code keeps its own case (`SELECT`, `NULL`, a class name): the prose is checked. So
+        // does an identifier with digits ("container MSKU7750126").
         Rule::Lowercase => {
             let prose = prose_of(text);
+            let prose: Vec<&str> = prose
+                .split_whitespace()
+                .filter(|w| {
+                    !(w.starts_with(|c: char| c.is_ascii_alphabetic())
+                        && w.chars().filter(char::is_ascii_digit).count() > 2)
+                })
+                .collect();
             let bad: String = prose
+                .join(" ")
                 .chars()
                 .filter(|c| c.is_uppercase())
                 .take(10)
@@ -8131,11 +8160,20 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
             // start with `feat(api):`"): a block that opens so, exactly, is that thing.
             if !holds
                 && !of_reply
-                && parts::shown_blocks(result).iter().any(|b| {
-                    // As written: a tool reads a commit type case by case ("Fix(api):").
-                    let b = b.trim_start();
-                    openings(&rule).iter().any(|p| b.starts_with(p.trim()))
-                })
+                && parts::shown_blocks(result)
+                    .iter()
+                    .map(String::as_str)
+                    // Or a code span: "Commit: `feat(segments): filter …`".
+                    .chain(
+                        super::text::inline_code_spans(result)
+                            .into_iter()
+                            .filter_map(|(a, b)| result.get(a..b)),
+                    )
+                    .any(|b| {
+                        // As written: a tool reads a commit type case by case ("Fix(api):").
+                        let b = b.trim_start().trim_start_matches('`');
+                        openings(&rule).iter().any(|p| b.starts_with(p.trim()))
+                    })
             {
                 (holds, evidence) = (true, None);
             }

@@ -444,6 +444,12 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         }) {
             n.forbidden.retain(|f| !matches!(f, Forbidden::Code));
         }
+        // "Edit: ignore the no-emoji thing".
+        if lifts.iter().any(|(from, end, family)| {
+            (*from..*end).contains(&at.unwrap_or(0)) && family.contains(&"emoji")
+        }) {
+            n.forbidden.retain(|f| !matches!(f, Forbidden::Emoji));
+        }
         // A ban on what the text holds "unless …" ("no code blocks unless the fix is a
         // one-liner", "don't mention it unless asked") does not hold when the condition does,
         // which the text cannot show; a ban on an act ("don't publish unless tests pass") is
@@ -2163,9 +2169,12 @@ fn check_negatives_reading(
                             .enumerate()
                             .filter(|(i, t)| {
                                 !(matches!(&*t.word, "class" | "classes")
-                                    && i.checked_sub(1)
+                                    && (i
+                                        .checked_sub(1)
                                         .and_then(|j| toks.get(j))
-                                        .is_some_and(|p| styles.contains(&&*p.word)))
+                                        .is_some_and(|p| styles.contains(&&*p.word))
+                                        // An HTML attribute: `<a class="sr-only">`.
+                                        || lower.get(t.at + 5..).is_some_and(|r| r.starts_with('='))))
                             })
                             .map(|(_, t)| t.clone())
                             .collect();
@@ -2226,7 +2235,20 @@ fn check_negatives_reading(
                                     || w.ends_with("n't")
                             })
                             .map_or(0, |(at, _)| at);
-                    banned.retain(|p| lower_ban.rfind(p.as_str()).is_some_and(|at| at >= negation));
+                    // Nor one allowed: "… — the only file you may create is `docs/x.md`".
+                    banned.retain(|p| {
+                        let first = lower_ban.find(p.as_str()).unwrap_or_default();
+                        let clause = lower_ban.get(..first).unwrap_or_default();
+                        let clause = clause.rsplit([';', ',', '\u{2014}', ':']).next();
+                        let words = || {
+                            clause
+                                .unwrap_or_default()
+                                .split(|c: char| !c.is_ascii_alphanumeric())
+                        };
+                        let allowed = words().any(|w| matches!(w, "may" | "can" | "allowed" | "except"))
+                            && !words().any(|w| NEGATORS.contains(&w) || w == "t");
+                        lower_ban.rfind(p.as_str()).is_some_and(|at| at >= negation) && !allowed
+                    });
                     let part_named = text::inline_code_spans(&n.text).len()
                         > paths_named(&n.text).len()
                         || n.text.contains("()")
@@ -3610,7 +3632,10 @@ fn adds_dependency(
                     })
             }) && !words
                 .iter()
+                // "already pinned in `requirements.txt` and installed on the server".
                 .any(|w| matches!(*w, "unchanged" | "untouched"))
+                // "already pinned in `requirements.txt` and installed": said before the file.
+                && !lower.get(start..i).is_some_and(|h| h.contains("already"))
                 && !proposed(lower, i)
                 && !hypothetical(lower, i)
                 // A manifest's other parts: "added a `format` script to package.json".
@@ -4132,24 +4157,32 @@ fn negated(lower: &str, at: usize, word: &str) -> bool {
         .map(|w| w.trim_matches(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’')))
         // A name's closing mark is no word ("`MAX_DEPTH` is unchanged").
         .filter(|w| !w.is_empty());
-    let after = match next.next().unwrap_or_default() {
-        "nothing" | "unchanged" | "untouched" | "unmodified" | "intact" => true,
-        "is" | "was" | "were" | "are" | "remains" | "remained" | "stays" | "stayed" | "has"
-        | "have" | "had" | "left" | "kept" => next.take(2).any(|w| {
-            [
-                "not",
-                "never",
-                "unchanged",
-                "untouched",
-                "unmodified",
-                "intact",
-            ]
-            .contains(&w)
-                || w.ends_with("n't")
-                || w.ends_with("n’t")
-        }),
-        _ => false,
-    };
+    // "Pricing left out as requested", "pricing is omitted".
+    let left_out = lower
+        .get(at + word.len()..)
+        .and_then(|r| r.find(" left out "))
+        .is_some_and(|i| i < 12);
+    let after = left_out
+        || match next.next().unwrap_or_default() {
+            "nothing" | "unchanged" | "untouched" | "unmodified" | "intact" => true,
+            "is" | "was" | "were" | "are" | "remains" | "remained" | "stays" | "stayed" | "has"
+            | "have" | "had" | "left" | "kept" | "been" => next.take(2).any(|w| {
+                [
+                    "not",
+                    "never",
+                    "unchanged",
+                    "untouched",
+                    "unmodified",
+                    "intact",
+                    "omitted",
+                    "excluded",
+                ]
+                .contains(&w)
+                    || w.ends_with("n't")
+                    || w.ends_with("n’t")
+            }),
+            _ => false,
+        };
     before || after
 }
 

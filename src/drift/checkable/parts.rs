@@ -220,13 +220,15 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
             .iter()
             .find_map(|p| rest.strip_prefix(p))
             .unwrap_or(rest);
-        if placed
-            && rest.starts_with([',', ':', '\u{2014}'])
+        let after = rest.starts_with([',', ':', '\u{2014}'])
             && counts_in_clause(
                 &lower,
                 lower.len() - rest.len() + rest.chars().next().map_or(0, char::len_utf8),
-            )
-        {
+            );
+        // Or the count first: "no more than 5 bullets under 'Changes'."
+        let first = (rest.is_empty() || rest.starts_with(['.', ';']))
+            && counts_in_clause(&lower, mark_start);
+        if placed && (after || first) {
             return Some(Part::Named(name.clone()));
         }
     }
