@@ -153,7 +153,7 @@ fn numbers(words: &[(usize, &str)]) -> Vec<(usize, f64)> {
         .iter()
         .filter_map(|&(at, w)| {
             let value = if w.starts_with(|c: char| c.is_ascii_digit()) {
-                w.parse::<f64>().ok()
+                text::decimal(w)
             } else {
                 super::checklist::NUMBER_WORDS
                     .iter()

@@ -628,6 +628,23 @@ pub fn in_parentheses(text: &str, at: usize) -> bool {
     depth > 0
 }
 
+/// A decimal written in digits ("12", "3.5", "4."), or `None`. Not `str::parse::<f64>`: the
+/// standard float parser brings 20 KB of power-of-five tables into the module (issue 14), and
+/// counts, ratings and versions need no exponent.
+pub fn decimal(s: &str) -> Option<f64> {
+    let (int, frac) = s.split_once('.').unwrap_or((s, ""));
+    let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+    if int.is_empty() || !digits(int) || !digits(frac) {
+        return None;
+    }
+    let int = int.bytes().fold(0.0, |v, b| v * 10.0 + f64::from(b - b'0'));
+    let (frac, _) = frac.bytes().fold((0.0, 1.0), |(v, scale), b| {
+        let scale = scale / 10.0;
+        (v + f64::from(b - b'0') * scale, scale)
+    });
+    Some(int + frac)
+}
+
 /// The inline code spans of `text` (`UPDATE …` in a sentence quotes the program, it reports
 /// nothing): byte ranges between a backtick and the next on its line; a backtick left open
 /// runs to the end of its line. Found in one pass, so that asking about every word stays
@@ -1187,6 +1204,35 @@ pub fn definitions(text: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decimals_read_as_the_standard_parser_reads_them() {
+        for s in [
+            "0",
+            "7",
+            "12",
+            "2024",
+            "3.5",
+            "4.",
+            "0.125",
+            "99.99",
+            "007",
+            "1234567.891",
+            "5.0",
+        ] {
+            let want: f64 = s.parse().unwrap_or(f64::NAN);
+            let got = decimal(s).unwrap_or(f64::NAN);
+            assert!(
+                (got - want).abs() <= want.abs() * 1e-12,
+                "{s}: {got} vs {want}"
+            );
+        }
+        for s in [
+            "", ".5", "-3", "+3", "1e5", "abc", "1.2.3", "4/5", "inf", "3,5",
+        ] {
+            assert_eq!(decimal(s), None, "{s}");
+        }
+    }
 
     /// `BG_UPDATE_BACKGROUND=1 cargo test --lib background_stems` rewrites the file after the
     /// word table or the stemmer changed.

@@ -166,7 +166,7 @@ fn as_bool(v: &Value) -> Option<bool> {
 fn as_score(v: &Value) -> Option<u8> {
     let f = match v {
         Value::Number(n) => n.as_f64()?,
-        Value::String(s) => s.trim().split('/').next()?.trim().parse::<f64>().ok()?,
+        Value::String(s) => crate::drift::text::decimal(s.trim().split('/').next()?.trim())?,
         Value::Object(o) => return o.get("score").or_else(|| o.get("value")).and_then(as_score),
         _ => return None,
     };
