@@ -696,9 +696,11 @@ fn artefact_at(ws: &[(usize, &str)], i: usize, asked: &[String]) -> bool {
     let to = if det { i + 4 } else { from + 1 };
     matches!(w(i), "in" | "within" | "inside")
         && (from..to).map(w).any(|x| {
-            // Without a determiner, a plural ("in commit messages", "in docstrings").
-            ((!det && matches!(x, "docstrings" | "templates")
-                || (x == "commit" && w(from + 1).starts_with("message")))
+            // Without a determiner, a plural ("in docstrings") or "commit message(s)".
+            let bare = !det && matches!(x, "docstrings" | "templates");
+            let commit = x == "commit" && w(from + 1).starts_with("message");
+            (bare
+                || commit
                 || det
                     && [
                         "commit",

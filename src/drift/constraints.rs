@@ -434,20 +434,20 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
     // whole answer; bans on acts (changes, installs, pushes) are the agent's whatever it writes.
     let asked = super::checkable::asked_for(instructions);
     let all = text::sentences(instructions);
-    // Code bans taken back later ("scratch the no-code rule for this one").
+    // Code and emoji bans taken back later ("scratch the no-code rule for this one", "Edit:
+    // ignore the no-emoji thing").
     let lifts = super::checkable::lifted(instructions);
     for n in &mut out {
         let at = instructions.find(n.text.as_str());
-        if lifts.iter().any(|(from, end, family)| {
-            (*from..*end).contains(&at.unwrap_or(0))
-                && (family.contains(&"code") || family.contains(&"*"))
-        }) {
+        let lifted = |kind: &str| {
+            lifts.iter().any(|(from, end, family)| {
+                (*from..*end).contains(&at.unwrap_or(0)) && family.contains(&kind)
+            })
+        };
+        if lifted("code") || lifted("*") {
             n.forbidden.retain(|f| !matches!(f, Forbidden::Code));
         }
-        // "Edit: ignore the no-emoji thing".
-        if lifts.iter().any(|(from, end, family)| {
-            (*from..*end).contains(&at.unwrap_or(0)) && family.contains(&"emoji")
-        }) {
+        if lifted("emoji") {
             n.forbidden.retain(|f| !matches!(f, Forbidden::Emoji));
         }
         // A ban on what the text holds "unless …" ("no code blocks unless the fix is a
@@ -3632,7 +3632,6 @@ fn adds_dependency(
                     })
             }) && !words
                 .iter()
-                // "already pinned in `requirements.txt` and installed on the server".
                 .any(|w| matches!(*w, "unchanged" | "untouched"))
                 // "already pinned in `requirements.txt` and installed": said before the file.
                 && !lower.get(start..i).is_some_and(|h| h.contains("already"))
