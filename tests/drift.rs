@@ -2010,3 +2010,168 @@ fn a_file_the_ban_allows_and_a_dependency_already_there_break_nothing() {
     let r = "Added `tools/stale.py` and added `httpx` to `requirements.txt`.";
     assert_eq!(flags(m, r), 1);
 }
+
+#[test]
+fn a_json_key_renamed_by_a_later_correction_is_read_under_its_new_name() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Add the quota endpoint. In your report, show a sample reply as a JSON object with \
+             keys `tenant`, `used_mb`, `limit_mb`.\nUpdate: call it `used_bytes` instead of \
+             `used_mb`, the dashboard reads bytes.";
+    let good = "Added `GET /quota`.\n\n```json\n{\"tenant\": \"acme\", \"used_bytes\": 1200, \
+                \"limit_mb\": 5000}\n```";
+    assert_eq!(flags(m, good), 0);
+    // The old name is now the wrong one.
+    let old = "Added `GET /quota`.\n\n```json\n{\"tenant\": \"acme\", \"used_mb\": 1200, \
+               \"limit_mb\": 5000}\n```";
+    assert_eq!(flags(m, old), 1);
+    // "rename `a` to `b`" renames too; a negated one renames nothing.
+    let m2 = m.replace(
+        "call it `used_bytes` instead of `used_mb`",
+        "rename `used_mb` to `used_bytes`",
+    );
+    assert_eq!(flags(&m2, good), 0);
+    let m3 = m.replace(
+        "call it `used_bytes` instead of `used_mb`",
+        "don't use `used_bytes` instead of `used_mb`",
+    );
+    // (The keys rule flags `used_mb` missing; "don't use `used_bytes`" bans the word too.)
+    assert!(flags(&m3, good) >= 1);
+}
+
+#[test]
+fn a_ban_in_brackets_after_a_section_s_name_is_that_section_s() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Explain why the nightly export is late. Two sections please: '### For the client' \
+             (account team: plain language, no code or identifiers), then '### Appendix' with \
+             whatever technical detail you like.";
+    let r = "### For the client\nThe export waits for the last shop to close its day, and one \
+             shop closed late.\n\n### Appendix\n```sql\nSELECT shop, closed_at FROM days \
+             ORDER BY closed_at DESC LIMIT 1;\n```";
+    assert_eq!(flags(m, r), 0);
+    // Outside brackets, after no section name, the ban is the whole reply's.
+    let m = "Explain why the nightly export is late, in plain words, no code.";
+    assert_eq!(flags(m, r), 1);
+}
+
+#[test]
+fn a_case_said_of_data_the_task_describes_is_no_rule_of_the_reply() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let r = "Lookup now ignores case: `find_sku()` upper-cases its input before the query. \
+             Added 4 tests.";
+    let m = "SKUs entered in lowercase are not found by the search. Make lookup case-insensitive.";
+    assert_eq!(flags(m, r), 0);
+    // Asked, not described: the reply must be lowercase.
+    let m = "Make SKU lookup case-insensitive. Your reply must be typed in lowercase.";
+    assert_eq!(flags(m, r), 1);
+}
+
+#[test]
+fn a_rule_taken_back_with_scratch_that_and_a_hyphen_is_not_read() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let long = "word ".repeat(70);
+    let m = "Review the retry policy. Keep it under 50 words. Actually, scratch that - the \
+             auditors want everything.";
+    assert_eq!(flags(m, &long), 0);
+    let m = "Review the retry policy. Keep it under 50 words. The auditors want everything.";
+    assert_eq!(flags(m, &long), 1);
+}
+
+#[test]
+fn a_word_limit_raised_later_replaces_the_first() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Summarize the outage. Keep it under 40 words.\n\nUpdate: legal wants more, you can \
+             go up to 120 words.";
+    assert_eq!(flags(m, &"word ".repeat(90)), 0);
+    assert_eq!(flags(m, &"word ".repeat(130)), 1);
+    // A count of its own raises nothing: the word limit still holds.
+    let m = "Summarize the outage. Keep it under 40 words. You can use up to 3 bullets.";
+    assert_eq!(flags(m, &"word ".repeat(90)), 1);
+}
+
+#[test]
+fn a_capitalised_day_or_month_cut_short_ends_no_sentence() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Answer in no more than 2 sentences. Why did the rota skip the weekend?";
+    let r = "The rota job runs from Mon. to Fri. of each week and skips Sat. and Sun. shifts. \
+             It was never told about weekend cover.";
+    assert_eq!(flags(m, r), 0);
+    let r = format!("{r} A third sentence breaks it.");
+    assert_eq!(flags(m, &r), 1);
+}
+
+#[test]
+fn a_json_block_s_keys_after_a_colon_are_no_closing_phrase() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Add the rate check. End your report with a JSON block holding these keys: files, \
+             tests, risks.";
+    let r = "Added the check.\n\n```json\n{\"files\": [\"rate.py\"], \"tests\": 3, \"risks\": \
+             []}\n```";
+    assert_eq!(flags(m, r), 0);
+    // A phrase after the cue's own colon is still one.
+    let m = "Add the rate check. End your report with: Ready for review.";
+    assert_eq!(flags(m, "Added the check. Tests pass."), 1);
+}
+
+#[test]
+fn a_code_ban_eased_by_a_later_snippet_is_fine_is_not_read() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let r = "Switched the cron to UTC.\n\n```diff\n- tz: local\n+ tz: utc\n```";
+    let m = "Fix the cron timezone. No code in the report. Actually a small diff is fine.";
+    assert_eq!(flags(m, r), 0);
+    // "inline code is OK" keeps a ban on blocks.
+    let m = "Fix the cron timezone. No code blocks in the report; inline code is OK.";
+    assert_ne!(flags(m, r), 0);
+}
+
+#[test]
+fn a_limit_on_a_text_asked_for_later_is_not_this_reply_s() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let long = "word ".repeat(80);
+    let m = "Collect the notes on the cost jump. Later, when I ask for the board summary, that \
+             one must be under 50 words.";
+    assert_eq!(flags(m, &long), 0);
+    let m = "Collect the notes on the cost jump. Keep your reply under 50 words.";
+    assert_eq!(flags(m, &long), 1);
+}
+
+#[test]
+fn json_asked_with_a_plain_fallback_is_not_read_on_the_fallback() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let r = "I could not reach the metrics store: the connection timed out.";
+    let m = "Count the failed jobs per queue and reply with JSON only. If the store is down, say \
+             so in one sentence instead.";
+    assert_eq!(flags(m, r), 0);
+    let m = "Count the failed jobs per queue and reply with JSON only.";
+    assert_eq!(flags(m, r), 1);
+}
+
+#[test]
+fn a_count_on_a_text_named_after_a_semicolon_is_that_text_s() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Ship the export button and write a changelog entry; the changelog entry must be \
+             under 20 words.";
+    let notes = "Built it in `ui/export.tsx` with a CSV writer, streaming rows so big tables do \
+                 not block the page, and covered it with six tests across both browsers.";
+    let r = format!("{notes}\n\nChangelog entry:\nYou can now export any table to CSV.");
+    assert_eq!(flags(m, &r), 0);
+    let r = format!("{notes}\n\nChangelog entry:\n{}", "word ".repeat(25));
+    assert_eq!(flags(m, &r), 1);
+}
+
+#[test]
+fn a_ban_on_new_text_does_not_read_the_old_text_the_reply_shows() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Tidy the push titles in `push/titles.yaml`. No emojis in the new titles.";
+    let table = "| # | Old | New |\n|---|---|---|\n| 1 | 🎉 Sale on | Sale starts today |";
+    assert_eq!(flags(m, &format!("Updated both.\n\n{table}")), 0);
+    let broken = table.replace("Sale starts today", "Sale starts today 🎉");
+    assert_eq!(flags(m, &format!("Updated both.\n\n{broken}")), 1);
+    let m = "Rewrite the dunning emails. The new emails must not contain the word 'final' \
+             anywhere.";
+    let r = "The old subject was \"Final notice\"; it is gone.\n\nNew subject: \"A reminder \
+             about your invoice\"";
+    assert_eq!(flags(m, r), 0);
+    let r = "The old subject was \"Final notice\".\n\nNew subject: Final reminder about your \
+             invoice";
+    assert_eq!(flags(m, r), 1);
+}

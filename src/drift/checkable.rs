@@ -1089,6 +1089,8 @@ fn conditional(words: &[(usize, &str)]) -> bool {
         .contains(&w(start + 1));
     matches!(w(start), "if" | "unless" | "whenever" | "otherwise")
         || should_if
+        // "Later, when I ask for the summary, that one must be …": a text still to come.
+        || w(start) == "later"
         || (w(start) == "in" && w(start + 1) == "case")
 }
 
@@ -3506,6 +3508,17 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         });
     }
     out.retain(|(_, _, r)| !matches!(r, Rule::Headings(h) if h.is_empty()));
+    // "Correction: call it `voltage` instead of `battery_v`": a key renamed after the rule.
+    for (_, at, rule) in out.iter_mut() {
+        let (Some(at), Rule::JsonKeys(keys, _) | Rule::JsonKeysAtEnd(keys)) = (*at, rule) else {
+            continue;
+        };
+        for (new, old) in renamed_spans(message.get(at..).unwrap_or_default()) {
+            keys.iter_mut()
+                .filter(|k| **k == old)
+                .for_each(|k| *k = new.clone());
+        }
+    }
     let lifts = lifted(message);
     if !lifts.is_empty() {
         out.retain(|(_, at, rule)| {
@@ -3522,6 +3535,28 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     out.into_iter()
         .map(|(of_reply, _, rule)| (of_reply, rule))
         .collect()
+}
+
+/// Names in code spans that a text renames, (new, old): "`a` instead of `b`", "`a` rather than
+/// `b`", "rename `b` to `a`". Not where the sentence negates it ("don't use `a` instead of `b`").
+fn renamed_spans(text: &str) -> Vec<(String, String)> {
+    let parts: Vec<&str> = text.split('`').collect();
+    let mut out = Vec::new();
+    for x in parts.windows(4).step_by(2) {
+        let [before, a, gap, b] = x else { continue };
+        let gap = gap.trim().to_ascii_lowercase();
+        let before = before.to_ascii_lowercase();
+        let said = before.rsplit(['.', ';', '\n']).next().unwrap_or_default();
+        if ws_of(said).iter().any(|w| super::constraints::negator(w)) {
+            continue;
+        }
+        if matches!(gap.as_str(), "instead of" | "rather than") {
+            out.push((a.to_string(), b.to_string()));
+        } else if gap == "to" && said.trim_end().ends_with("rename") {
+            out.push((b.to_string(), a.to_string()));
+        }
+    }
+    out
 }
 
 /// Words that take a rule back: "scratch the word limit", "ignore the 50-word cap", "the cap
@@ -3685,6 +3720,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                 r.is_empty()
                     || r.starts_with([',', '.', ';', '!', '\u{2014}'])
                     || r.starts_with(" \u{2014}")
+                    || r.starts_with(" - ")
             })
         });
         // "That rule doesn't apply to internal messages": the sentence before is narrowed, and a
@@ -3708,10 +3744,15 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         if let (true, Some(p)) = (that, previous) {
             out.push((p, start, &["*"][..]));
         }
-        // "Update: make that 4 bullets": the counts said before are replaced.
+        // "Update: make that 4 bullets", "you can go up to 150 words now": the counts said
+        // before are replaced.
         let ws = ws_of(&lower);
-        if ws.windows(4).any(|x| match x {
-            ["make", "that" | "it", n, unit] => {
+        // ("You can use up to 5 bullets" raises nothing: a count of its own.)
+        let raised = |i: usize| i > 0 && ws.get(i - 1) == Some(&"go");
+        if ws.windows(4).enumerate().any(|(i, x)| match x {
+            ["make", "that" | "it", n, unit] | ["up", "to", n, unit]
+                if x.first() == Some(&"make") || raised(i) =>
+            {
                 number(n).is_some()
                     && [
                         "bullets",
@@ -3796,7 +3837,14 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         if plain {
             windows.push(" word limit ".to_string());
         }
-        if prose_fine {
+        // "If you cannot reach the DB, say so in one plain sentence instead": the JSON asked
+        // before holds only when the condition does not, which the result cannot show.
+        let otherwise = matches!(ws.first(), Some(&"if" | &"unless"))
+            && ws.contains(&"instead")
+            && ws
+                .iter()
+                .any(|w| matches!(*w, "say" | "reply" | "respond" | "answer" | "tell"));
+        if prose_fine || otherwise {
             windows.push(" json ".to_string());
         }
         // "They're fine with English", "English is fine": a language asked before is dropped.
@@ -3875,7 +3923,15 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                     "is allowed",
                     "are allowed",
                 ],
-            ) && shows_code(&ws)
+            ) && (shows_code(&ws)
+                // "a short diff is fine": the code noun is what is fine (not "inline code is
+                // OK", which keeps a ban on blocks).
+                || ws.windows(3).any(|x| match x {
+                    [noun, "is" | "are", "fine" | "ok" | "okay" | "allowed"] => {
+                        *noun != "code" && CODE_NOUNS.contains(noun)
+                    }
+                    _ => false,
+                }))
                 && !negation(&ws)
         });
         if code_allowed || excepted || asked_code || permitted {
@@ -4916,9 +4972,13 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
         lower.get(cue_end..i).is_some_and(|between| {
             // Not a colon inside a code span ("a line `Risk: low`").
             !between.contains(['_', '`'])
-                && !between
-                    .split_whitespace()
-                    .any(|w| matches!(w, "summary" | "tool" | "completion"))
+                // "…with a JSON block containing these keys: a, b": what the part holds.
+                && !between.split_whitespace().any(|w| {
+                    matches!(
+                        w,
+                        "summary" | "tool" | "completion" | "json" | "keys" | "fields" | "block"
+                    )
+                })
         })
     });
     let at = colon
@@ -5744,6 +5804,34 @@ fn case_of_a_thing(sentence: &str) -> bool {
                 ]
                 .contains(next))
     }) || named_text_before_case(&lower, &ws)
+        || described_data_case(&ws)
+}
+
+/// "Tail numbers entered in lowercase fail lookup": a case said of data that arrives, as the
+/// task's subject, not asked of the answer. A modal or "make" before it keeps the rule ("names
+/// must be stored in lowercase" is no description).
+fn described_data_case(ws: &[(usize, &str)]) -> bool {
+    ws.windows(3).enumerate().any(|(i, x)| match x {
+        [(_, verb), (_, "in"), (_, "lowercase" | "uppercase")] => {
+            [
+                "entered",
+                "typed",
+                "stored",
+                "submitted",
+                "received",
+                "imported",
+                "keyed",
+            ]
+            .contains(verb)
+                && !ws.iter().take(i).any(|(_, w)| {
+                    [
+                        "must", "should", "shall", "make", "ensure", "needs", "need", "have", "has",
+                    ]
+                    .contains(w)
+                })
+        }
+        _ => false,
+    })
 }
 
 /// "The alert text must be in ALL CAPS", "banner text must be uppercase": a text the sentence
@@ -6457,6 +6545,23 @@ fn sentence_count(text: &str) -> usize {
                 && chars.get(j + 2).is_some_and(char::is_ascii_digit)
                 && ["art", "no", "fig", "sec", "vol", "ch", "pp", "eq", "ref"]
                     .contains(&prev_word.as_str());
+            // "between Mon. and Sun. of each week", "due Sept. 3": a capitalised day or month
+            // cut short, the sentence going on in lower case or a number.
+            let dated = c == '.'
+                && run == 1
+                && next.is_some_and(char::is_whitespace)
+                && chars
+                    .get(j + 2)
+                    .is_some_and(|x| x.is_lowercase() || x.is_ascii_digit())
+                && chars
+                    .get(i.saturating_sub(prev_word.chars().count()))
+                    .is_some_and(|x| x.is_uppercase())
+                && [
+                    "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",
+                    "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov",
+                    "dec",
+                ]
+                .contains(&prev_word.as_str());
             let ellipsis = c == '.' && run >= 3;
             // A full stop with a space before it is a path ("docker build -t app ."), not an end.
             let lone = c == '.'
@@ -6465,7 +6570,7 @@ fn sentence_count(text: &str) -> usize {
                 && chars.get(i - 1).is_some_and(|x| x.is_whitespace());
             let ends =
                 next.is_none_or(|x| x.is_whitespace() || matches!(x, '"' | '\'' | '”' | ')' | '*'));
-            if ends && !in_number && !abbreviation && !numbered && !ellipsis && !lone {
+            if ends && !in_number && !abbreviation && !numbered && !dated && !ellipsis && !lone {
                 n += 1;
                 pending = false;
             }
@@ -7158,6 +7263,67 @@ fn quoted_spans(text: &str) -> Vec<(std::ops::Range<usize>, std::ops::Range<usiz
     out
 }
 
+/// The text without what it shows as the old version, for a rule on the new one only ("no
+/// emojis in the new subject lines"): table columns headed Old, Before, Original, Previous or
+/// Current, and double-quoted passages that their clause calls old ("the old SMS opened with
+/// "URGENT: …"").
+pub(super) fn without_old(text: &str) -> String {
+    const OLD: [&str; 5] = ["old", "before", "original", "previous", "current"];
+    let mut old_columns: Vec<usize> = Vec::new();
+    let mut out = String::with_capacity(text.len());
+    for line in text.lines() {
+        let row = line.trim();
+        if !row.starts_with('|') {
+            old_columns.clear();
+        } else {
+            let cells: Vec<&str> = row.trim_matches('|').split('|').collect();
+            let heads: Vec<usize> = (0..cells.len())
+                .filter(|&i| {
+                    cells
+                        .get(i)
+                        .is_some_and(|c| OLD.contains(&c.trim().to_ascii_lowercase().as_str()))
+                })
+                .collect();
+            if !heads.is_empty() {
+                old_columns = heads;
+            }
+            if !old_columns.is_empty() {
+                for (i, c) in cells.iter().enumerate() {
+                    out.push('|');
+                    if !old_columns.contains(&i) {
+                        out.push_str(c);
+                    }
+                }
+                out.push_str("|\n");
+                continue;
+            }
+        }
+        let mut from = 0;
+        for (outer, _) in quoted_spans(line) {
+            let clause = line.get(from..outer.start).unwrap_or_default();
+            let clause = clause.rsplit(['.', ';']).next().unwrap_or_default();
+            let lower = clause.to_ascii_lowercase();
+            let ws = ws_of(&lower);
+            // Not the text that replaced it: "the old title was changed to "…"".
+            let old = ws.iter().any(|w| OLD.contains(w))
+                && !ws.iter().any(|w| matches!(*w, "new" | "now" | "became"))
+                && !has_any(
+                    &lower,
+                    &["replaced with", "changed to", "updated to", "renamed to"],
+                );
+            if old {
+                out.push_str(line.get(from..outer.start).unwrap_or_default());
+            } else {
+                out.push_str(line.get(from..outer.end).unwrap_or_default());
+            }
+            from = outer.end;
+        }
+        out.push_str(line.get(from..).unwrap_or_default());
+        out.push('\n');
+    }
+    out
+}
+
 /// A message's double-quoted passages ("…", “…”).
 pub(super) fn double_quoted(message: &str) -> Vec<&str> {
     quoted_spans(message)
@@ -7402,7 +7568,12 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
         Rule::PartOrWhole(name, inner) => match parts::find(text, name) {
             Some(part) => check(inner, &part),
             None => {
-                let whole = check(inner, text);
+                // "The new templates must not …": what the reply shows as old is not read.
+                let whole = if name.starts_with("new ") {
+                    check(inner, &without_old(text))
+                } else {
+                    check(inner, text)
+                };
                 // Not labelled, and the pastes keep the rule: it may be one of them (silent).
                 if !whole.0 && kept_in_pastes(inner, text) {
                     (true, None)

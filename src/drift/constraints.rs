@@ -161,6 +161,9 @@ struct EmojiReading {
     /// The message's own quoted passages that hold an emoji: the result citing one (the
     /// "before" of a before/after table) does not use it.
     cited: Vec<String>,
+    /// The ban is on new text ("no emojis in the new subject lines"): what the result shows as
+    /// the old version is not read.
+    new_only: bool,
 }
 
 const NEGATION_CUES: [&str; 11] = [
@@ -194,6 +197,23 @@ fn scopes_a_ban(lower: &str) -> bool {
                         .any(|w| ["never", "avoid", "no", "not", "don't"].contains(w))
             })
         })
+}
+
+/// "'### For the DOM' (plain language, no code)": a ban in brackets right after a quoted
+/// section name holds in that section only, which the whole result cannot show.
+fn bracketed_after_section(lower: &str, at: usize) -> bool {
+    const QUOTES: [char; 5] = ['\'', '"', '`', '\u{2019}', '\u{201d}'];
+    let before = lower.get(..at).unwrap_or_default();
+    let Some(open) = before.rfind('(') else {
+        return false;
+    };
+    let head = before.get(..open).unwrap_or_default().trim_end();
+    let name = head.trim_end_matches(QUOTES).rsplit(QUOTES).next();
+    !before.get(open..).unwrap_or_default().contains(')')
+        && head.ends_with(QUOTES)
+        && (name.is_some_and(|n| n.starts_with('#'))
+            || lower.contains("section")
+            || lower.contains("heading"))
 }
 
 /// Phrases that forbid code without a negation word ("in prose only").
@@ -324,11 +344,16 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 .iter()
                 .any(|c| lower.contains(c))
                 && !super::checkable::bounded_blocks(&lower)
-                && !scopes_a_ban(&lower);
+                && !scopes_a_ban(&lower)
+                && !PROSE_CUE_SET
+                    .occurrences(&lower)
+                    .iter()
+                    .all(|&(i, _)| bracketed_after_section(&lower, i));
             let cue = NEGATION_CUE_SET
                 .occurrences(&lower)
                 .into_iter()
                 .filter(|&(i, c)| is_constraint_cue(&lower, i, c))
+                .filter(|&(i, _)| !bracketed_after_section(&lower, i))
                 .filter(|&(i, _)| {
                     !(prose && lower.get(i..).is_some_and(|r| r.starts_with("no code")))
                 })
@@ -532,6 +557,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             n.emoji = EmojiReading {
                 fenced: super::checkable::asks_for_a_fence(instructions),
                 around: !of_reply && super::checkable::around_pastes(&n.text),
+                new_only: words_of(&n.text.to_ascii_lowercase()).contains(&"new"),
                 cited: super::checkable::double_quoted(instructions)
                     .into_iter()
                     // A passage of words ("Nothing to see here 👀"), not the emoji named
@@ -2491,8 +2517,12 @@ fn check_negatives_reading(
                 Forbidden::Emoji => {
                     // Said of the reply's own words around a paste: the pastes are not read.
                     let own_words = n.emoji.around.then(|| super::checkable::unpasted(result));
-                    own_words
+                    let new_words = n.emoji.new_only.then(|| {
+                        super::checkable::without_old(own_words.as_deref().unwrap_or(shown))
+                    });
+                    new_words
                         .as_deref()
+                        .or(own_words.as_deref())
                         .unwrap_or(shown)
                         .lines()
                         .find(|l| {

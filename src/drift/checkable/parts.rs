@@ -272,11 +272,24 @@ fn maybe_part(lower: &str, ws: &[(usize, &str)]) -> Option<Part> {
         ]
         .contains(&x)
     };
-    if matches!(w(0), "the" | "your") {
-        if let Some(k) = (2..5).find(|&k| modal(w(k))) {
+    // At the sentence's start, or its clause's after a semicolon ("Write a release note; the
+    // release note must be under 40 words").
+    let starts = (0..ws.len()).filter(|&i| {
+        i == 0
+            || ws.get(i).is_some_and(|(at, _)| {
+                lower
+                    .get(..*at)
+                    .is_some_and(|b| b.trim_end().ends_with(';'))
+            })
+    });
+    for s in starts {
+        if !matches!(w(s), "the" | "your") {
+            continue;
+        }
+        if let Some(k) = (s + 2..s + 5).find(|&k| modal(w(k))) {
             // "The release note itself must be under 80 words".
             let end = if w(k - 1) == "itself" { k - 1 } else { k };
-            let name: Vec<&str> = (1..end).map(w).collect();
+            let name: Vec<&str> = (s + 1..end).map(w).collect();
             if (1..=2).contains(&name.len())
                 && name
                     .iter()
