@@ -2176,3 +2176,35 @@ fn a_ban_on_new_text_does_not_read_the_old_text_the_reply_shows() {
              invoice";
     assert_eq!(flags(m, r), 1);
 }
+
+#[test]
+fn a_code_ban_eased_for_a_named_sql_statement_is_not_read() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let r = "The backfill rewrites every row at once:\n\n```sql\nUPDATE plots SET area = \
+             ST_Area(shape);\n```\n\nBatching by id would keep locks short.";
+    let m = "Explain why the backfill is slow. No code in the reply. Later note: the migration \
+             statement is fine, they want to see what runs.";
+    assert_eq!(flags(m, r), 0);
+    // A statement of another kind eases nothing.
+    let m = "Explain why the backfill is slow. No code in the reply. Your closing statement is \
+             fine as it is.";
+    assert_ne!(flags(m, r), 0);
+}
+
+#[test]
+fn a_documentation_style_ban_reads_the_doc_not_the_status_around_it() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Write the setup guide for the ingest tool. House style for documentation: no \
+             emojis, plain headings. Tell me when it is done.";
+    let status = "Guide written ✅\n\nIt is at `docs/ingest/SETUP.md` and covers install, config \
+                  and the first run.";
+    assert_eq!(flags(m, status), 0);
+    // The doc pasted in the reply is the doc: an emoji there breaks the style.
+    let pasted = format!("{status}\n\n```markdown\n# Setup 🚀\nRun `ingest init`.\n```");
+    assert_ne!(flags(m, &pasted), 0);
+    // No file named: the reply is the doc.
+    assert_ne!(
+        flags(m, "Guide ✅\n\nInstall with `pip install ingest`."),
+        0
+    );
+}

@@ -3924,13 +3924,18 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                     "are allowed",
                 ],
             ) && (shows_code(&ws)
-                // "a short diff is fine": the code noun is what is fine (not "inline code is
-                // OK", which keeps a ban on blocks).
-                || ws.windows(3).any(|x| match x {
-                    [noun, "is" | "are", "fine" | "ok" | "okay" | "allowed"] => {
-                        *noun != "code" && CODE_NOUNS.contains(noun)
-                    }
-                    _ => false,
+                // "a short diff is fine", "the migration statement is fine": the code noun is
+                // what is fine (not "inline code is OK", which keeps a ban on blocks).
+                || (0..ws.len()).any(|i| {
+                    let w = |k: usize| ws.get(k).copied().unwrap_or_default();
+                    matches!(w(i + 1), "is" | "are")
+                        && matches!(w(i + 2), "fine" | "ok" | "okay" | "allowed")
+                        && ((w(i) != "code" && CODE_NOUNS.contains(&w(i)))
+                            || (matches!(w(i), "statement" | "statements")
+                                && matches!(
+                                    i.checked_sub(1).map_or("", w),
+                                    "migration" | "sql" | "update" | "insert" | "alter" | "ddl"
+                                )))
                 }))
                 && !negation(&ws)
         });

@@ -164,6 +164,19 @@ struct EmojiReading {
     /// The ban is on new text ("no emojis in the new subject lines"): what the result shows as
     /// the old version is not read.
     new_only: bool,
+    /// The ban is a house style for documentation ("House style for documentation: no
+    /// emojis"): where the reply names the doc file it wrote, only its pastes are the doc.
+    docs_only: bool,
+}
+
+/// Whether a result names a documentation file (`docs/setup.md`, `README.rst`).
+fn names_a_doc_file(result: &str) -> bool {
+    super::file_scope::paths(result).iter().any(|(_, p)| {
+        let p = p.to_ascii_lowercase();
+        [".md", ".rst", ".adoc", ".mdx"]
+            .iter()
+            .any(|x| p.ends_with(x))
+    })
 }
 
 const NEGATION_CUES: [&str; 11] = [
@@ -558,6 +571,14 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 fenced: super::checkable::asks_for_a_fence(instructions),
                 around: !of_reply && super::checkable::around_pastes(&n.text),
                 new_only: words_of(&n.text.to_ascii_lowercase()).contains(&"new"),
+                docs_only: [
+                    "for documentation",
+                    "for docs",
+                    "for the docs",
+                    "for the documentation",
+                ]
+                .iter()
+                .any(|d| whole.to_ascii_lowercase().contains(d)),
                 cited: super::checkable::double_quoted(instructions)
                     .into_iter()
                     // A passage of words ("Nothing to see here 👀"), not the emoji named
@@ -2148,6 +2169,13 @@ fn check_negatives_reading(
             delivered_code.as_ref().unwrap_or(code),
         );
         for f in &n.forbidden {
+            // "House style for documentation: no emojis" on a reply that names the doc file it
+            // wrote: the doc is that file, or what the reply pastes of it.
+            let f = if *f == Forbidden::Emoji && n.emoji.docs_only && names_a_doc_file(result) {
+                &Forbidden::EmojiQuoted
+            } else {
+                f
+            };
             let found: Option<(String, Option<String>)> = match f {
                 Forbidden::Implementation => changed_a_file(result, &BUILT_VERBS).map(|e| {
                     (
