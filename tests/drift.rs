@@ -2035,8 +2035,9 @@ fn a_json_key_renamed_by_a_later_correction_is_read_under_its_new_name() {
         "call it `used_bytes` instead of `used_mb`",
         "don't use `used_bytes` instead of `used_mb`",
     );
-    // (The keys rule flags `used_mb` missing; "don't use `used_bytes`" bans the word too.)
-    assert!(flags(&m3, good) >= 1);
+    // The keys rule still asks for `used_mb`.
+    let v = score(&m3, good).violations;
+    assert!(v.iter().any(|x| x.reason.contains("used_mb")), "{v:?}");
 }
 
 #[test]
@@ -2182,7 +2183,7 @@ fn a_code_ban_eased_for_a_named_sql_statement_is_not_read() {
     let flags = |m: &str, r: &str| score(m, r).violations.len();
     let r = "The backfill rewrites every row at once:\n\n```sql\nUPDATE plots SET area = \
              ST_Area(shape);\n```\n\nBatching by id would keep locks short.";
-    let m = "Explain why the backfill is slow. No code in the reply. Later note: the migration \
+    let m = "Explain why the backfill is slow. No code in the reply. Later note: including the migration \
              statement is fine, they want to see what runs.";
     assert_eq!(flags(m, r), 0);
     // A statement of another kind eases nothing.
@@ -2207,4 +2208,112 @@ fn a_documentation_style_ban_reads_the_doc_not_the_status_around_it() {
         flags(m, "Guide ✅\n\nInstall with `pip install ingest`."),
         0
     );
+}
+
+#[test]
+fn a_word_bound_on_each_bullet_is_read_on_every_bullet() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let short = "- Cache misses doubled after the deploy.\n- The warmer job was disabled by \
+                 mistake.\n- Re-enabled it; hit rate is back.";
+    let long_one = format!(
+        "{short}\n- The warmer had been switched off during the cutover and then nobody \
+         turned it on again until this morning."
+    );
+    for m in [
+        "Why did the cache hit rate drop? Bullets, each bullet under 12 words.",
+        "Why did the cache hit rate drop? Give bullets of at most 11 words each.",
+        "Why did the cache hit rate drop? At most 11 words per bullet.",
+    ] {
+        assert_eq!(flags(m, short), 0, "{m}");
+        assert_eq!(flags(m, &long_one), 1, "{m}");
+    }
+    // Prose beside the bullets is not a bullet; a hyphenated word or a version is one word by
+    // one count of two, and only a bullet over by both counts breaks the bound.
+    let m = "Why did the cache hit rate drop? Each bullet under 8 words. Add any context after.";
+    let r = format!(
+        "{short}\n\nThe warmer had been switched off during the cutover and then nobody turned \
+         it on again."
+    );
+    assert_eq!(flags(m, &r), 0);
+    // 7 words between spaces, 9 runs of letters and digits.
+    let at_limit = "- Re-enabled the warmer in v2.3 of it.";
+    assert_eq!(flags(m, at_limit), 0);
+}
+
+/// Sentences that look like this session's readings but are not: each still flags.
+#[test]
+fn lookalikes_of_lifts_scopes_and_renames_still_flag() {
+    let flagged = |m: &str, r: &str| !score(m, r).violations.is_empty();
+    let words = |n: usize| "word ".repeat(n);
+    let code = "Fixed:\n\n```python\ndef f():\n    return 1\n```";
+    for (m, r) in [
+        // A fallback that is no form of its own lifts no JSON.
+        (
+            "Return only JSON with keys `file` and `line`. If anything is unclear, tell me \
+             instead of guessing.",
+            "The bug is in parser.py line 40.".to_string(),
+        ),
+        // Code described as fine is no code allowed.
+        (
+            "No code in the report. The parser function is fine; the bug is in the caller.",
+            code.to_string(),
+        ),
+        // A count of data, or of another unit, raises no word limit.
+        (
+            "Keep it under 50 words. Check why the queue can go up to 500 items per batch.",
+            words(120),
+        ),
+        (
+            "Keep it under 60 words and at most 3 bullets. Update: you can go up to 5 bullets.",
+            words(120),
+        ),
+        // "Later today" is no text to come.
+        (
+            "Later today the CFO reads this, so keep it under 50 words.",
+            words(80),
+        ),
+        // A count before the semicolon is the reply's.
+        (
+            "Keep the reply under 100 words; the summary must be 2 sentences.",
+            format!("## Summary\nOne. Two.\n\n## Details\n{}", words(200)),
+        ),
+        // A key described as wrong is no rename.
+        (
+            "Show a sample as a JSON object with keys `status` and `count`. The endpoint \
+             currently returns `state` instead of `status`, which breaks the client.",
+            "Sample:\n\n```json\n{\"state\": \"ok\", \"count\": 3}\n```".to_string(),
+        ),
+        // A case asked beside a case described.
+        (
+            "Emails are stored in lowercase, so write every address in lowercase in your reply.",
+            "Contact ALICE@EXAMPLE.COM for access.".to_string(),
+        ),
+        // One section only: the bracketed ban is the reply's.
+        (
+            "Reply with one section, '### Summary' (plain language, no code).",
+            format!("### Summary\n{code}"),
+        ),
+        // "Current" labels the new text; a table's value "current" is no column head.
+        (
+            "Rewrite the push titles. No emojis in the new titles.",
+            "Done. Current title: \"🎉 Sale starts today\".".to_string(),
+        ),
+        (
+            "Update the banner config. No emojis in the new banner text.",
+            "Done.\n\n| Setting | Value |\n|---|---|\n| tz_mode | current |\n| banner | 🎉 Sale |"
+                .to_string(),
+        ),
+        // A capitalised word that is no day, and a day before a number, end sentences.
+        (
+            "Answer in no more than 2 sentences.",
+            "The panel faces the Sun. 3 panels failed. We replaced them.".to_string(),
+        ),
+        // A day in lower case is a word that ends its sentence.
+        (
+            "Answer in no more than 2 sentences.",
+            "The crew sat. then they left. nobody called.".to_string(),
+        ),
+    ] {
+        assert!(flagged(m, &r), "{m}");
+    }
 }

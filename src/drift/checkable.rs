@@ -57,6 +57,8 @@ pub enum Rule {
     /// block is a paragraph is not told.
     Paragraphs(Rel, usize),
     Bullets(Rel, usize),
+    /// Words of each bullet: "each bullet under 15 words", "12 words per bullet".
+    BulletWords(Rel, usize),
     /// Items of a (numbered or bulleted) list: "list exactly four caching strategies".
     ListItems(Rel, usize),
     Highlights(usize),
@@ -148,6 +150,7 @@ impl Rule {
                 | Rule::Sentences(..)
                 | Rule::Paragraphs(..)
                 | Rule::Bullets(..)
+                | Rule::BulletWords(..)
                 | Rule::ListItems(..)
         )
     }
@@ -161,7 +164,7 @@ pub struct Checked {
     /// `placeholders`, `no-commas`, `lowercase`, `uppercase`, `capital-words`, `title`,
     /// `quoted`, `json`, `postscript`, `ending`, `two-responses`, `fixed-answer`, `includes`,
     /// `forbids`, `word-count`, `letter-count`, `script`, `language`, `list-items`,
-    /// `no-bullets`, `numbered-list`.
+    /// `no-bullets`, `numbered-list`, `bullet-words`.
     pub kind: &'static str,
     /// The constraint in plain words.
     pub constraint: String,
@@ -1089,8 +1092,9 @@ fn conditional(words: &[(usize, &str)]) -> bool {
         .contains(&w(start + 1));
     matches!(w(start), "if" | "unless" | "whenever" | "otherwise")
         || should_if
-        // "Later, when I ask for the summary, that one must be …": a text still to come.
-        || w(start) == "later"
+        // "Later, when I ask for the summary, that one must be …": a text still to come (not
+        // "later today", "later readers").
+        || (w(start) == "later" && matches!(w(start + 1), "when" | "once" | "if"))
         || (w(start) == "in" && w(start + 1) == "case")
 }
 
@@ -2494,6 +2498,22 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 continue;
             }
             let counts_items = countable_item(noun) && (listing || as_a_list(k));
+            // "Each bullet under 15 words", "bullets of at most 10 words each", "12 words per
+            // bullet": a bound on every bullet, not on the answer.
+            let per_bullet = matches!(noun, "word" | "words")
+                && ((k.saturating_sub(8)..k).any(|j| {
+                    matches!(w(j), "each" | "every")
+                        && matches!(part_after(j + 1), "bullet" | "bullets")
+                        && j + 6 >= k
+                }) || (w(k + 1) == "per" && w(k + 2).starts_with("bullet"))
+                    || (w(k + 1) == "each"
+                        && (0..k).any(|j| matches!(w(j), "bullet" | "bullets"))));
+            if per_bullet && !part_of(k) && !part_subject(k) {
+                for &(rel, n) in &bounds {
+                    push(sentence, Rule::BulletWords(rel, n));
+                }
+                continue;
+            }
             if (per_part(k) || part_subject(k) || part_of(k) || part_after_noun(k) || excepted(k))
                 && (counts_items
                     || [
@@ -3550,7 +3570,26 @@ fn renamed_spans(text: &str) -> Vec<(String, String)> {
         if ws_of(said).iter().any(|w| super::constraints::negator(w)) {
             continue;
         }
-        if matches!(gap.as_str(), "instead of" | "rather than") {
+        // Names only: a stray backtick would pair prose.
+        if a.is_empty()
+            || b.is_empty()
+            || a.contains(char::is_whitespace)
+            || b.contains(char::is_whitespace)
+        {
+            continue;
+        }
+        // Asked, not described ("the endpoint returns `state` instead of `status`").
+        let asked = [
+            "call it",
+            "name it",
+            "use",
+            "make it",
+            "call the key",
+            "name the key",
+        ]
+        .iter()
+        .any(|v| said.trim_end().ends_with(v));
+        if matches!(gap.as_str(), "instead of" | "rather than") && asked {
             out.push((a.to_string(), b.to_string()));
         } else if gap == "to" && said.trim_end().ends_with("rename") {
             out.push((b.to_string(), a.to_string()));
@@ -3744,15 +3783,10 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         if let (true, Some(p)) = (that, previous) {
             out.push((p, start, &["*"][..]));
         }
-        // "Update: make that 4 bullets", "you can go up to 150 words now": the counts said
-        // before are replaced.
+        // "Update: make that 4 bullets": the counts said before are replaced.
         let ws = ws_of(&lower);
-        // ("You can use up to 5 bullets" raises nothing: a count of its own.)
-        let raised = |i: usize| i > 0 && ws.get(i - 1) == Some(&"go");
-        if ws.windows(4).enumerate().any(|(i, x)| match x {
-            ["make", "that" | "it", n, unit] | ["up", "to", n, unit]
-                if x.first() == Some(&"make") || raised(i) =>
-            {
+        if ws.windows(4).any(|x| match x {
+            ["make", "that" | "it", n, unit] => {
                 number(n).is_some()
                     && [
                         "bullets",
@@ -3767,6 +3801,22 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             _ => false,
         }) {
             out.push((0, start, LENGTH));
+        }
+        // "You can go up to 150 words now": the bounds of that unit said before are raised (not
+        // "the queue can go up to 500 items", nor the word limit by "go up to 5 bullets").
+        for x in ws.windows(7) {
+            if let ["you", "can" | "may", "go", "up", "to", n, unit] = x {
+                let family: &'static [&'static str] = match *unit {
+                    "words" => &["words", "prose-words"],
+                    "sentences" => &["sentences"],
+                    "bullets" => &["bullets"],
+                    "paragraphs" => &["paragraphs"],
+                    _ => &[],
+                };
+                if number(n).is_some() && !family.is_empty() {
+                    out.push((0, start, family));
+                }
+            }
         }
         previous = Some(start);
         single = ![" and ", ";", ",", " but "]
@@ -3839,11 +3889,19 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         }
         // "If you cannot reach the DB, say so in one plain sentence instead": the JSON asked
         // before holds only when the condition does not, which the result cannot show.
+        // Not "tell me instead of guessing": the fallback is a form of its own ("in one plain
+        // sentence").
         let otherwise = matches!(ws.first(), Some(&"if" | &"unless"))
-            && ws.contains(&"instead")
             && ws
                 .iter()
-                .any(|w| matches!(*w, "say" | "reply" | "respond" | "answer" | "tell"));
+                .enumerate()
+                .any(|(i, w)| *w == "instead" && ws.get(i + 1) != Some(&"of"))
+            && ws
+                .iter()
+                .any(|w| matches!(*w, "say" | "reply" | "respond" | "answer" | "tell"))
+            && ws
+                .iter()
+                .any(|w| matches!(*w, "sentence" | "sentences" | "plain" | "prose" | "words"));
         if prose_fine || otherwise {
             windows.push(" json ".to_string());
         }
@@ -3926,14 +3984,20 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             ) && (shows_code(&ws)
                 // "a short diff is fine", "the migration statement is fine": the code noun is
                 // what is fine (not "inline code is OK", which keeps a ban on blocks).
+                // Said as a thing to show: "a short diff", "including the … statement"; not
+                // "the query is fine, the index is missing".
                 || (0..ws.len()).any(|i| {
                     let w = |k: usize| ws.get(k).copied().unwrap_or_default();
+                    let back = |d: usize| i.checked_sub(d).map_or("", w);
+                    let shown = matches!(back(1), "a" | "one" | "short" | "small" | "brief")
+                        || (1..4).any(|d| matches!(back(d), "including" | "showing" | "pasting"));
                     matches!(w(i + 1), "is" | "are")
                         && matches!(w(i + 2), "fine" | "ok" | "okay" | "allowed")
-                        && ((w(i) != "code" && CODE_NOUNS.contains(&w(i)))
+                        && shown
+                        && (matches!(w(i), "diff" | "diffs" | "patch" | "snippet" | "snippets")
                             || (matches!(w(i), "statement" | "statements")
                                 && matches!(
-                                    i.checked_sub(1).map_or("", w),
+                                    back(1),
                                     "migration" | "sql" | "update" | "insert" | "alter" | "ddl"
                                 )))
                 }))
@@ -4979,10 +5043,7 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
             !between.contains(['_', '`'])
                 // "…with a JSON block containing these keys: a, b": what the part holds.
                 && !between.split_whitespace().any(|w| {
-                    matches!(
-                        w,
-                        "summary" | "tool" | "completion" | "json" | "keys" | "fields" | "block"
-                    )
+                    matches!(w, "summary" | "tool" | "completion" | "keys" | "fields")
                 })
         })
     });
@@ -5816,27 +5877,33 @@ fn case_of_a_thing(sentence: &str) -> bool {
 /// task's subject, not asked of the answer. A modal or "make" before it keeps the rule ("names
 /// must be stored in lowercase" is no description).
 fn described_data_case(ws: &[(usize, &str)]) -> bool {
-    ws.windows(3).enumerate().any(|(i, x)| match x {
-        [(_, verb), (_, "in"), (_, "lowercase" | "uppercase")] => {
-            [
-                "entered",
-                "typed",
-                "stored",
-                "submitted",
-                "received",
-                "imported",
-                "keyed",
-            ]
-            .contains(verb)
-                && !ws.iter().take(i).any(|(_, w)| {
-                    [
-                        "must", "should", "shall", "make", "ensure", "needs", "need", "have", "has",
-                    ]
-                    .contains(w)
-                })
-        }
-        _ => false,
-    })
+    // The sentence's only case word ("stored in lowercase, so write in lowercase" asks too).
+    ws.iter()
+        .filter(|(_, w)| matches!(*w, "lowercase" | "uppercase"))
+        .count()
+        == 1
+        && ws.windows(3).enumerate().any(|(i, x)| match x {
+            [(_, verb), (_, "in"), (_, "lowercase" | "uppercase")] => {
+                [
+                    "entered",
+                    "typed",
+                    "stored",
+                    "submitted",
+                    "received",
+                    "imported",
+                    "keyed",
+                ]
+                .contains(verb)
+                    && !ws.iter().take(i).any(|(_, w)| {
+                        [
+                            "must", "should", "shall", "make", "ensure", "needs", "need", "have",
+                            "has",
+                        ]
+                        .contains(w)
+                    })
+            }
+            _ => false,
+        })
 }
 
 /// "The alert text must be in ALL CAPS", "banner text must be uppercase": a text the sentence
@@ -6556,17 +6623,23 @@ fn sentence_count(text: &str) -> usize {
                 && run == 1
                 && next.is_some_and(char::is_whitespace)
                 && chars
-                    .get(j + 2)
-                    .is_some_and(|x| x.is_lowercase() || x.is_ascii_digit())
-                && chars
                     .get(i.saturating_sub(prev_word.chars().count()))
                     .is_some_and(|x| x.is_uppercase())
-                && [
-                    "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",
-                    "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov",
-                    "dec",
-                ]
-                .contains(&prev_word.as_str());
+                && chars.get(j + 2).is_some_and(|x| {
+                    // A day before a lower-case word; a month before a day's number too.
+                    x.is_lowercase()
+                        && [
+                            "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat",
+                            "sun",
+                        ]
+                        .contains(&prev_word.as_str())
+                        || (x.is_lowercase() || x.is_ascii_digit())
+                            && [
+                                "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept",
+                                "oct", "nov", "dec",
+                            ]
+                            .contains(&prev_word.as_str())
+                });
             let ellipsis = c == '.' && run >= 3;
             // A full stop with a space before it is a path ("docker build -t app ."), not an end.
             let lone = c == '.'
@@ -7269,29 +7342,41 @@ fn quoted_spans(text: &str) -> Vec<(std::ops::Range<usize>, std::ops::Range<usiz
 }
 
 /// The text without what it shows as the old version, for a rule on the new one only ("no
-/// emojis in the new subject lines"): table columns headed Old, Before, Original, Previous or
-/// Current, and double-quoted passages that their clause calls old ("the old SMS opened with
-/// "URGENT: …"").
+/// emojis in the new subject lines"): a table's columns headed Old, Before, Original, Previous
+/// or Current beside one headed New, After, Proposed or Updated, and double-quoted passages
+/// that their clause calls old or previous ("the old SMS opened with "URGENT: …"").
 pub(super) fn without_old(text: &str) -> String {
-    const OLD: [&str; 5] = ["old", "before", "original", "previous", "current"];
     let mut old_columns: Vec<usize> = Vec::new();
+    let mut in_table = false;
     let mut out = String::with_capacity(text.len());
     for line in text.lines() {
         let row = line.trim();
         if !row.starts_with('|') {
             old_columns.clear();
+            in_table = false;
         } else {
             let cells: Vec<&str> = row.trim_matches('|').split('|').collect();
-            let heads: Vec<usize> = (0..cells.len())
-                .filter(|&i| {
-                    cells
-                        .get(i)
-                        .is_some_and(|c| OLD.contains(&c.trim().to_ascii_lowercase().as_str()))
-                })
-                .collect();
-            if !heads.is_empty() {
-                old_columns = heads;
+            // The header row only, and one that names the new side too ("Old | New").
+            if !in_table {
+                let head = |c: &&str| c.trim().to_ascii_lowercase();
+                let names: Vec<String> = cells.iter().map(head).collect();
+                if names
+                    .iter()
+                    .any(|n| matches!(n.as_str(), "new" | "after" | "proposed" | "updated"))
+                {
+                    old_columns = (0..names.len())
+                        .filter(|&i| {
+                            names.get(i).is_some_and(|n| {
+                                matches!(
+                                    n.as_str(),
+                                    "old" | "before" | "original" | "previous" | "current"
+                                )
+                            })
+                        })
+                        .collect();
+                }
             }
+            in_table = true;
             if !old_columns.is_empty() {
                 for (i, c) in cells.iter().enumerate() {
                     out.push('|');
@@ -7310,7 +7395,9 @@ pub(super) fn without_old(text: &str) -> String {
             let lower = clause.to_ascii_lowercase();
             let ws = ws_of(&lower);
             // Not the text that replaced it: "the old title was changed to "…"".
-            let old = ws.iter().any(|w| OLD.contains(w))
+            let old = ws
+                .iter()
+                .any(|w| matches!(*w, "old" | "previous" | "formerly"))
                 && !ws.iter().any(|w| matches!(*w, "new" | "now" | "became"))
                 && !has_any(
                     &lower,
@@ -7367,6 +7454,7 @@ fn of_the_text(rule: &Rule) -> bool {
             | Rule::Sentences(Rel::AtLeast, _)
             | Rule::Paragraphs(Rel::AtLeast, _)
             | Rule::Bullets(Rel::AtLeast, _)
+            | Rule::BulletWords(Rel::AtLeast, _)
             | Rule::ListItems(Rel::AtLeast, _)
     ) {
         return false;
@@ -7378,6 +7466,7 @@ fn of_the_text(rule: &Rule) -> bool {
             | Rule::Sentences(..)
             | Rule::Paragraphs(..)
             | Rule::Bullets(..)
+            | Rule::BulletWords(..)
             | Rule::ListItems(..)
             | Rule::Lowercase
             | Rule::Uppercase
@@ -7636,6 +7725,41 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 })
                 .count();
             count(*rel, have, *n, "bullet lines")
+        }
+        Rule::BulletWords(rel, n) => {
+            // Words as tokens between spaces and as runs of letters and digits ("v5.2",
+            // "don't"): a bullet breaks the bound only if it does by both counts.
+            let breaks = |t: &str| {
+                let spaced = t
+                    .split_whitespace()
+                    .filter(|x| x.chars().any(char::is_alphanumeric))
+                    .count();
+                let runs = word_count(t);
+                match rel {
+                    Rel::LessThan => spaced.min(runs) >= *n,
+                    Rel::AtLeast => spaced.max(runs) < *n,
+                    Rel::Exactly => spaced != *n && runs != *n,
+                }
+            };
+            let long = lists::outside_fences(text)
+                .map(str::trim_start)
+                .filter_map(|t| {
+                    ["- ", "* ", "\u{2022} ", "+ "]
+                        .iter()
+                        .find_map(|b| t.strip_prefix(b))
+                })
+                .find(|t| breaks(t));
+            match long {
+                Some(t) => (
+                    false,
+                    Some(format!(
+                        "a bullet of {} words: {}",
+                        word_count(t),
+                        t.chars().take(80).collect::<String>()
+                    )),
+                ),
+                None => (true, None),
+            }
         }
         Rule::ListItems(rel, n) => {
             // Silent where the answer has no list to count (items as headings or in prose).
@@ -8204,6 +8328,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
             format!("exactly {n} paragraphs separated by ***"),
         ),
         Rule::Bullets(r, n) => ("bullets", format!("{} bullet points", r.words(*n))),
+        Rule::BulletWords(r, n) => ("bullet-words", format!("{} words in each bullet", r.words(*n))),
         Rule::ListItems(r, n) => ("list-items", format!("a list of {} items", r.words(*n))),
         Rule::Highlights(n) => ("highlights", format!("at least {n} highlighted sections")),
         Rule::Sections(m, n) => ("sections", format!("at least {n} sections marked {m} X")),

@@ -222,8 +222,15 @@ fn bracketed_after_section(lower: &str, at: usize) -> bool {
     };
     let head = before.get(..open).unwrap_or_default().trim_end();
     let name = head.trim_end_matches(QUOTES).rsplit(QUOTES).next();
+    // Another section named after the brackets, where the rest may go ("…), then '### Appendix'
+    // with any detail"): with one section only, the ban is the reply's.
+    let after = lower
+        .get(at..)
+        .and_then(|r| r.split_once(')'))
+        .map_or("", |(_, r)| r);
     !before.get(open..).unwrap_or_default().contains(')')
         && head.ends_with(QUOTES)
+        && after.contains(QUOTES)
         && (name.is_some_and(|n| n.starts_with('#'))
             || lower.contains("section")
             || lower.contains("heading"))
@@ -570,7 +577,9 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             n.emoji = EmojiReading {
                 fenced: super::checkable::asks_for_a_fence(instructions),
                 around: !of_reply && super::checkable::around_pastes(&n.text),
-                new_only: words_of(&n.text.to_ascii_lowercase()).contains(&"new"),
+                new_only: ["the new ", "any new "]
+                    .iter()
+                    .any(|x| n.text.to_ascii_lowercase().contains(x)),
                 docs_only: [
                     "for documentation",
                     "for docs",

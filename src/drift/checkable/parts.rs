@@ -274,13 +274,15 @@ fn maybe_part(lower: &str, ws: &[(usize, &str)]) -> Option<Part> {
     };
     // At the sentence's start, or its clause's after a semicolon ("Write a release note; the
     // release note must be under 40 words").
+    // (Not where the clause before has a count of its own: "Keep the reply under 100 words;
+    // the summary must be 2 sentences" bounds the reply.)
     let starts = (0..ws.len()).filter(|&i| {
         i == 0
-            || ws.get(i).is_some_and(|(at, _)| {
+            || (ws.get(i).is_some_and(|(at, _)| {
                 lower
                     .get(..*at)
                     .is_some_and(|b| b.trim_end().ends_with(';'))
-            })
+            }) && !ws.iter().take(i).any(|(_, x)| super::number(x).is_some()))
     });
     for s in starts {
         if !matches!(w(s), "the" | "your") {
