@@ -2317,3 +2317,31 @@ fn lookalikes_of_lifts_scopes_and_renames_still_flag() {
         assert!(flagged(m, &r), "{m}");
     }
 }
+
+#[test]
+fn iso_dates_asked_of_the_report_are_read_on_its_own_words() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Build a timeline of the sync failures. Use ISO 8601 dates (YYYY-MM-DD) everywhere in \
+             your report.";
+    let good = "- 2024-03-11: first failure after the cert rotation.\n- 2024-03-12: retries \
+                exhausted.\n\nLog line: `03/12/2024 04:10 sync aborted`.\n\n> raw: \"March 12, \
+                04:10\"\n\nThe fix shipped in v5.2.0 in March 2024.";
+    assert_eq!(flags(m, good), 0);
+    for bad in [
+        "- 03/11/2024: first failure.",
+        "- 11.03.2024: first failure.",
+        "- March 11: first failure.",
+        "- Mar 11th, 2024: first failure.",
+        "- 11 March 2024: first failure.",
+    ] {
+        assert_eq!(flags(m, &format!("{good}\n{bad}")), 1, "{bad}");
+    }
+    // A file's dates, or a built thing's, are not the report's.
+    for m in [
+        "Export the runs to `out/runs.csv`. Dates in the CSV must be ISO 8601 (YYYY-MM-DD).",
+        "Fix the exporter so dates come out as YYYY-MM-DD.",
+        "Mention the date range you analysed, in ISO format (YYYY-MM-DD).",
+    ] {
+        assert_eq!(flags(m, "- March 11: first failure."), 0, "{m}");
+    }
+}

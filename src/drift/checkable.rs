@@ -59,6 +59,9 @@ pub enum Rule {
     Bullets(Rel, usize),
     /// Words of each bullet: "each bullet under 15 words", "12 words per bullet".
     BulletWords(Rel, usize),
+    /// Dates written as ISO 8601 (`2024-03-14`) in the answer's own words: "Use ISO 8601 dates
+    /// (YYYY-MM-DD) in your report", "write every date as YYYY-MM-DD".
+    IsoDates,
     /// Items of a (numbered or bulleted) list: "list exactly four caching strategies".
     ListItems(Rel, usize),
     Highlights(usize),
@@ -164,7 +167,7 @@ pub struct Checked {
     /// `placeholders`, `no-commas`, `lowercase`, `uppercase`, `capital-words`, `title`,
     /// `quoted`, `json`, `postscript`, `ending`, `two-responses`, `fixed-answer`, `includes`,
     /// `forbids`, `word-count`, `letter-count`, `script`, `language`, `list-items`,
-    /// `no-bullets`, `numbered-list`, `bullet-words`.
+    /// `no-bullets`, `numbered-list`, `bullet-words`, `iso-dates`.
     pub kind: &'static str,
     /// The constraint in plain words.
     pub constraint: String,
@@ -1730,6 +1733,8 @@ static CUES: super::phrases::Phrases = super::phrases::Phrases::new(&[
     "português",
     "portugues",
     "italiano",
+    // Date formats: "write every date as YYYY-MM-DD".
+    "yyyy-mm-dd",
 ]);
 
 /// Whether a lowercased sentence holds a cue: a word cue where a word starts ("ends",
@@ -2761,6 +2766,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     push(sentence, Rule::TableColumns(cols));
                 }
             }
+        }
+        if iso_dates_asked(sentence, &lower) {
+            push(sentence, Rule::IsoDates);
         }
         if has("json") {
             if let Some(mut list) = named_list(sentence, &lower, &["keys", "fields"]) {
@@ -5575,6 +5583,147 @@ fn countable_item(word: &str) -> bool {
         .contains(&word)
 }
 
+/// "Use ISO 8601 dates (YYYY-MM-DD) in your report", "All dates must be YYYY-MM-DD": the
+/// answer's dates. Not a file's, an export's or a field's ("Dates in the CSV must be ISO 8601",
+/// "make the exporter write dates as YYYY-MM-DD"), nor one range's ("the date range you
+/// analysed, in ISO format").
+fn iso_dates_asked(sentence: &str, lower: &str) -> bool {
+    let ws = ws_of(lower);
+    let format = has_any(lower, &["yyyy-mm-dd", "iso 8601", "iso format", "iso date"]);
+    let dates = ws.contains(&"dates")
+        || ws
+            .windows(2)
+            .any(|x| matches!(x, ["every" | "any" | "each" | "all", "date"]));
+    let elsewhere = ws.iter().any(|w| {
+        [
+            "csv",
+            "changelog",
+            "export",
+            "exporter",
+            "exports",
+            "column",
+            "columns",
+            "field",
+            "fields",
+            "file",
+            "json",
+            "api",
+            "heading",
+            "entry",
+            "table",
+            "render",
+            "renders",
+            "database",
+            "schema",
+            "payload",
+            "code",
+            "range",
+            "output",
+            "emit",
+            "emits",
+            "ui",
+        ]
+        .contains(w)
+    });
+    format && dates && !elsewhere && super::file_scope::paths(sentence).is_empty()
+}
+
+/// The first date in `text` written otherwise than as ISO 8601, outside code, quotes and
+/// quoted lines: "03/14/2024", "14.03.2024", "March 14", "Mar 14th, 2024", "14 March".
+/// Month and year alone ("March 2024") has no day to write, and is left alone.
+fn non_iso_date(text: &str) -> Option<String> {
+    const MONTHS: [&str; 24] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+        "Jan",
+        "Feb",
+        "Mar",
+        "Apr",
+        "Jun",
+        "Jul",
+        "Aug",
+        "Sep",
+        "Sept",
+        "Oct",
+        "Nov",
+        "Dec",
+    ];
+    let day = |t: &str| {
+        let d = t.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
+        let d = ["st", "nd", "rd", "th"]
+            .iter()
+            .find_map(|o| d.strip_suffix(o))
+            .unwrap_or(d);
+        (1..=2).contains(&d.len())
+            && d.chars().all(|c| c.is_ascii_digit())
+            && d.parse::<u8>().is_ok_and(|n| (1..=31).contains(&n))
+    };
+    let month = |t: &str| MONTHS.contains(&t.trim_end_matches(['.', ',']));
+    let number = |p: &str| p.parse::<u32>().ok();
+    let prose = prose_of(text);
+    for line in prose.lines() {
+        if line.trim_start().starts_with('>') {
+            continue;
+        }
+        let line = without_quoted(line);
+        let toks: Vec<&str> = line.split_whitespace().collect();
+        // A date in single quotes is cited ("rendered '(Accessed: 2024/03/14)'").
+        let cited = |x: &str| x.contains(['\'', '\u{2018}', '\u{2019}']);
+        for (i, t) in toks.iter().enumerate() {
+            let next = toks.get(i + 1).copied().unwrap_or_default();
+            if cited(t) || cited(next) {
+                continue;
+            }
+            let core = t.trim_matches(|c: char| !c.is_ascii_digit());
+            for sep in ['/', '.'] {
+                let parts: Vec<&str> = core.split(sep).collect();
+                if let [a, b, c] = parts.as_slice() {
+                    let (Some(x), Some(y), Some(z)) = (number(a), number(b), number(c)) else {
+                        continue;
+                    };
+                    // "03/14/2024", "14/03/24", "2024/03/14"; "14.03.2024" (not "5.2.0").
+                    let slashed = sep == '/'
+                        && ((a.len() == 4 && y <= 12 && z <= 31 && y > 0 && z > 0)
+                            || (a.len() <= 2
+                                && b.len() <= 2
+                                && matches!(c.len(), 2 | 4)
+                                && x > 0
+                                && y > 0
+                                && x.min(y) <= 12
+                                && x.max(y) <= 31));
+                    let dotted = sep == '.'
+                        && a.len() <= 2
+                        && b.len() <= 2
+                        && c.len() == 4
+                        && (1..=31).contains(&x)
+                        && (1..=12).contains(&y);
+                    if slashed || dotted {
+                        return Some(core.to_string());
+                    }
+                }
+            }
+            if month(t) && day(next) {
+                return Some(format!("{t} {next}"));
+            }
+            if day(t) && t.chars().next().is_some_and(|c| c.is_ascii_digit()) && month(next) {
+                // "3 May", "14 March 2024".
+                return Some(format!("{t} {next}"));
+            }
+        }
+    }
+    None
+}
+
 fn has_any(hay: &str, needles: &[&str]) -> bool {
     needles.iter().any(|n| super::text::contains(hay, n))
 }
@@ -7467,6 +7616,7 @@ fn of_the_text(rule: &Rule) -> bool {
             | Rule::Paragraphs(..)
             | Rule::Bullets(..)
             | Rule::BulletWords(..)
+            | Rule::IsoDates
             | Rule::ListItems(..)
             | Rule::Lowercase
             | Rule::Uppercase
@@ -7761,6 +7911,10 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 None => (true, None),
             }
         }
+        Rule::IsoDates => match non_iso_date(text) {
+            Some(d) => (false, Some(format!("a date not in YYYY-MM-DD: {d}"))),
+            None => (true, None),
+        },
         Rule::ListItems(rel, n) => {
             // Silent where the answer has no list to count (items as headings or in prose).
             let lengths = lists::list_lengths(text);
@@ -8329,6 +8483,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         ),
         Rule::Bullets(r, n) => ("bullets", format!("{} bullet points", r.words(*n))),
         Rule::BulletWords(r, n) => ("bullet-words", format!("{} words in each bullet", r.words(*n))),
+        Rule::IsoDates => ("iso-dates", "dates written as YYYY-MM-DD".to_string()),
         Rule::ListItems(r, n) => ("list-items", format!("a list of {} items", r.words(*n))),
         Rule::Highlights(n) => ("highlights", format!("at least {n} highlighted sections")),
         Rule::Sections(m, n) => ("sections", format!("at least {n} sections marked {m} X")),
