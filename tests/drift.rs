@@ -2345,3 +2345,22 @@ fn iso_dates_asked_of_the_report_are_read_on_its_own_words() {
         assert_eq!(flags(m, "- March 11: first failure."), 0, "{m}");
     }
 }
+
+#[test]
+fn a_markdown_ban_is_read_on_headings_and_bold_only() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Summarise the night's failed backups. Plain text only, no markdown - it goes into a \
+             pager.";
+    // Globs, issue numbers, identifiers and plain numbering are no Markdown.
+    let plain = "Two backups failed: db-07 and db-11 (issue #4412).\n1) db-07: disk full under \
+                 /var/backups/**/*.tar, pruned.\n2) db-11: snapshot_lock held; released.";
+    assert_eq!(flags(m, plain), 0);
+    assert_eq!(flags(m, &format!("## Backups\n{plain}")), 1);
+    assert_eq!(flags(m, &format!("**Two** backups failed.\n{plain}")), 1);
+    // A text the reply drafts is that text's, not the reply's.
+    let m = "Draft the pager text for the failed backups. The pager text must be plain text, no \
+             markdown. Add any notes for me.";
+    let r = "Pager text: Two backups failed (db-07, db-11); both fixed.\n\n## Notes\n**db-07** \
+             needs a bigger disk.";
+    assert_eq!(flags(m, r), 0);
+}

@@ -59,6 +59,9 @@ pub enum Rule {
     Bullets(Rel, usize),
     /// Words of each bullet: "each bullet under 15 words", "12 words per bullet".
     BulletWords(Rel, usize),
+    /// No Markdown: "Plain text only, no markdown", "do not use markdown". Read on what shows
+    /// Markdown for certain: a heading line or a `**bold**` span, outside code.
+    NoMarkdown,
     /// Dates written as ISO 8601 (`2024-03-14`) in the answer's own words: "Use ISO 8601 dates
     /// (YYYY-MM-DD) in your report", "write every date as YYYY-MM-DD".
     IsoDates,
@@ -167,7 +170,7 @@ pub struct Checked {
     /// `placeholders`, `no-commas`, `lowercase`, `uppercase`, `capital-words`, `title`,
     /// `quoted`, `json`, `postscript`, `ending`, `two-responses`, `fixed-answer`, `includes`,
     /// `forbids`, `word-count`, `letter-count`, `script`, `language`, `list-items`,
-    /// `no-bullets`, `numbered-list`, `bullet-words`, `iso-dates`.
+    /// `no-bullets`, `numbered-list`, `bullet-words`, `iso-dates`, `no-markdown`.
     pub kind: &'static str,
     /// The constraint in plain words.
     pub constraint: String,
@@ -1820,6 +1823,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             | Rule::ProseForbids(_)
             | Rule::NoFirstPerson(_)
             | Rule::NoHeadings
+            | Rule::NoMarkdown
             | Rule::NoUrls
     ) && !of_reply;
     let part = match parts::place_of(text).filter(|_| placed) {
@@ -2736,6 +2740,14 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         }
         if no_headings(&lower, &ws) {
             push(sentence, Rule::NoHeadings);
+        }
+        if form_banned(
+            &lower,
+            &ws,
+            &["markdown", "formatting"],
+            &["any", "the", "md", "markdown"],
+        ) {
+            push(sentence, Rule::NoMarkdown);
         }
         if no_urls(&lower, &ws) && !*invites.get_or_init(|| invites_a_link(&cx.lower)) {
             push(sentence, Rule::NoUrls);
@@ -7095,6 +7107,20 @@ fn form_banned(lower: &str, ws: &[(usize, &str)], nouns: &[&str], fillers: &[&st
     })
 }
 
+/// The first `**bold**` span outside code: two pairs of asterisks around words on one line
+/// ("**Impact:** …"), not a glob (`src/**/*.ts`) or a product (`2 ** 8`).
+fn bold_span(text: &str) -> Option<String> {
+    prose_of(text).lines().find_map(|l| {
+        let (_, rest) = l.split_once("**")?;
+        let (inner, _) = rest.split_once("**")?;
+        (!inner.is_empty()
+            && !inner.starts_with(char::is_whitespace)
+            && !inner.ends_with(char::is_whitespace)
+            && inner.chars().any(char::is_alphabetic))
+        .then(|| l.trim().chars().take(80).collect())
+    })
+}
+
 /// The first URL (`http://`, `https://`, `www.`) outside fenced blocks.
 fn url_line(text: &str) -> Option<String> {
     lists::outside_fences(text)
@@ -7630,6 +7656,7 @@ fn of_the_text(rule: &Rule) -> bool {
             | Rule::NoCodeBlocks
             | Rule::NoBullets
             | Rule::NoHeadings
+            | Rule::NoMarkdown
             | Rule::NoUrls
             | Rule::NoFirstPerson(_)
             | Rule::Language(_)
@@ -7911,6 +7938,10 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 None => (true, None),
             }
         }
+        Rule::NoMarkdown => match heading_line(text).or_else(|| bold_span(text)) {
+            Some(l) => (false, Some(format!("Markdown: {l}"))),
+            None => (true, None),
+        },
         Rule::IsoDates => match non_iso_date(text) {
             Some(d) => (false, Some(format!("a date not in YYYY-MM-DD: {d}"))),
             None => (true, None),
@@ -8484,6 +8515,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::Bullets(r, n) => ("bullets", format!("{} bullet points", r.words(*n))),
         Rule::BulletWords(r, n) => ("bullet-words", format!("{} words in each bullet", r.words(*n))),
         Rule::IsoDates => ("iso-dates", "dates written as YYYY-MM-DD".to_string()),
+        Rule::NoMarkdown => ("no-markdown", "no Markdown".to_string()),
         Rule::ListItems(r, n) => ("list-items", format!("a list of {} items", r.words(*n))),
         Rule::Highlights(n) => ("highlights", format!("at least {n} highlighted sections")),
         Rule::Sections(m, n) => ("sections", format!("at least {n} sections marked {m} X")),
