@@ -2364,3 +2364,29 @@ fn a_markdown_ban_is_read_on_headings_and_bold_only() {
              needs a bigger disk.";
     assert_eq!(flags(m, r), 0);
 }
+
+#[test]
+fn sections_asked_in_an_order_are_read_in_that_order() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let ordered = "## Findings\nThe cache key ignores the locale.\n\n## Fix\nAdded the locale to \
+                   the key.\n\n## Verification\nRe-ran the French and German suites.";
+    let swapped = "## Findings\nThe cache key ignores the locale.\n\n## Verification\nRe-ran \
+                   the suites.\n\n## Fix\nAdded the locale to the key.";
+    for m in [
+        "Debug the stale translations. Report sections, in this order: Findings, Fix, \
+         Verification.",
+        "Debug the stale translations. Use the sections Findings, Fix, Verification, in that \
+         order.",
+        "Debug the stale translations. Three sections, in this order: `## Findings`, then `## \
+         Fix`, then `## Verification`.",
+    ] {
+        assert_eq!(flags(m, ordered), 0, "{m}");
+        assert_eq!(flags(m, swapped), 1, "{m}");
+    }
+    // Bold labels are headings too; a name the reply lacks leaves the order unread here.
+    let m = "Debug the stale translations. Sections in this order: Findings, Fix, Verification.";
+    let bold = "**Findings**\nThe key ignores the locale.\n\n**Fix**\nAdded it.\n\n\
+                **Verification**\nRe-ran the suites.";
+    assert_eq!(flags(m, bold), 0);
+    assert_eq!(flags(m, &bold.replace("**Fix**", "Added:")), 0);
+}

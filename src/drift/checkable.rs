@@ -110,6 +110,9 @@ pub enum Rule {
     Repeats(String),
     /// These headings, each at the start of a line.
     Headings(Vec<String>),
+    /// These sections in this order: "Sections in this order: Context, Decision, Consequences".
+    /// Checked only where every one is found as a heading line.
+    SectionOrder(Vec<String>),
     /// The whole answer a JSON object with these keys (an array of such objects too); with
     /// `true`, no other keys ("exactly the keys …", "no other keys").
     JsonKeys(Vec<String>, bool),
@@ -170,7 +173,8 @@ pub struct Checked {
     /// `placeholders`, `no-commas`, `lowercase`, `uppercase`, `capital-words`, `title`,
     /// `quoted`, `json`, `postscript`, `ending`, `two-responses`, `fixed-answer`, `includes`,
     /// `forbids`, `word-count`, `letter-count`, `script`, `language`, `list-items`,
-    /// `no-bullets`, `numbered-list`, `bullet-words`, `iso-dates`, `no-markdown`.
+    /// `no-bullets`, `numbered-list`, `bullet-words`, `iso-dates`, `no-markdown`,
+    /// `section-order`.
     pub kind: &'static str,
     /// The constraint in plain words.
     pub constraint: String,
@@ -2719,6 +2723,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         {
             push(sentence, Rule::Headings(list));
         }
+        if let Some(names) = section_order(sentence, &lower) {
+            push(sentence, Rule::SectionOrder(names));
+        }
         if has_any(
             &lower,
             &[
@@ -3707,7 +3714,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                 "sections",
                 "template",
             ],
-            &["headings", "sections", "no-headings"],
+            &["headings", "sections", "no-headings", "section-order"],
         ),
         (
             &["url", "urls", "link", "links", "no-links", "no-urls"],
@@ -5153,6 +5160,65 @@ fn named_sections(sentence: &str, lower: &str, ws: &[(usize, &str)]) -> Option<V
         .iter()
         .map(|name| placed_section(lower, name))
         .collect::<Option<Vec<String>>>()
+}
+
+/// The sections a sentence asks for in an order: "Sections in this order: Context, Decision,
+/// Consequences", "Use the sections A, B, C, in that order", "two sections, in this order:
+/// `## Root cause` first, then `## Fix`". Two to eight names of one to four words.
+fn section_order(sentence: &str, lower: &str) -> Option<Vec<String>> {
+    let at = ["in this order", "in that order", "in order:", "in order,"]
+        .iter()
+        .filter_map(|p| lower.find(p).map(|i| (i, p.len())))
+        .min()?;
+    if !has_any(lower, &["section", "heading", "## ", "report format"]) {
+        return None;
+    }
+    let quoted_names = quoted(&sentence.replace('`', "\""));
+    let raw: Vec<String> = if quoted_names.len() >= 2 {
+        quoted_names
+    } else {
+        // After the colon that follows the order ("in this order: A, B"), or before the order
+        // from the section noun ("the sections A, B, C, in that order").
+        let after = sentence.get(at.0 + at.1..).unwrap_or_default();
+        let list = match after.trim_start().strip_prefix(':') {
+            Some(rest) => rest,
+            None => {
+                let head = lower.get(..at.0).unwrap_or_default();
+                let from = ["sections", "headings", "section"]
+                    .iter()
+                    .filter_map(|n| head.rfind(n).map(|i| i + n.len()))
+                    .max()?;
+                sentence.get(from..at.0).unwrap_or_default()
+            }
+        };
+        let list = list
+            .split(['.', ';', '\u{2014}'])
+            .next()
+            .unwrap_or_default();
+        list.split(',')
+            .flat_map(|x| x.split(" and "))
+            .flat_map(|x| x.split(" then "))
+            .map(str::to_string)
+            .collect()
+    };
+    let names: Vec<String> = raw
+        .iter()
+        .map(|n| {
+            n.trim()
+                .trim_start_matches(['#', '*', ' '])
+                .trim_end_matches(['*', ' ', ':'])
+                .trim_end_matches(" first")
+                .trim()
+                .to_string()
+        })
+        .filter(|n| !n.is_empty())
+        .collect();
+    let fits = |n: &String| {
+        (1..=4).contains(&n.split_whitespace().count())
+            && n.starts_with(|c: char| c.is_uppercase())
+            && !n.contains(['(', ')', '"', '\'', '`'])
+    };
+    ((2..=8).contains(&names.len()) && names.iter().all(fits)).then_some(names)
 }
 
 /// `name` (quoted in `lower`) as a section of the answer: "a 'Rollback plan' section", "a
@@ -8299,6 +8365,37 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 (!missing.is_empty()).then(|| format!("no heading {}", missing.join(", "))),
             )
         }
+        Rule::SectionOrder(names) => {
+            // Heading lines: "## X", "**X**", "X:" alone.
+            let heads: Vec<String> = lists::outside_fences(text)
+                .map(str::trim)
+                .filter(|l| {
+                    l.starts_with('#')
+                        || (l.starts_with("**") && l.ends_with(['*', ':']))
+                        || (l.ends_with(':') && l.split_whitespace().count() <= 4)
+                })
+                .map(|l| l.trim_matches(['#', '*', ' ', ':']).to_lowercase())
+                .collect();
+            let at: Vec<Option<usize>> = names
+                .iter()
+                .map(|n| {
+                    let n = n.to_lowercase();
+                    heads.iter().position(|h| h.starts_with(&n))
+                })
+                .collect();
+            let found: Vec<usize> = at.iter().flatten().copied().collect();
+            let ordered =
+                found.len() < names.len() || found.windows(2).all(|p| matches!(p, [a, b] if a < b));
+            (
+                ordered,
+                (!ordered).then(|| {
+                    let mut by: Vec<(usize, &String)> = found.iter().copied().zip(names).collect();
+                    by.sort();
+                    let seen: Vec<&str> = by.iter().map(|(_, n)| n.as_str()).collect();
+                    format!("sections in the order {}", seen.join(", "))
+                }),
+            )
+        }
         Rule::TableColumns(cols) => {
             let want: Vec<String> = cols.iter().map(|c| c.to_lowercase()).collect();
             let header = text
@@ -8557,6 +8654,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::Script(s) => ("script", format!("written in the {s} script")),
         Rule::Language(l) => ("language", format!("written in {}", l.name)),
         Rule::Headings(h) => ("headings", format!("the headings {}", h.join(", "))),
+        Rule::SectionOrder(h) => ("section-order", format!("the sections in the order {}", h.join(", "))),
         Rule::JsonKeys(k, exact) => (
             "json-keys",
             format!(
