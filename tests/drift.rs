@@ -2390,3 +2390,27 @@ fn sections_asked_in_an_order_are_read_in_that_order() {
     assert_eq!(flags(m, bold), 0);
     assert_eq!(flags(m, &bold.replace("**Fix**", "Added:")), 0);
 }
+
+#[test]
+fn british_spelling_is_read_on_the_prose_not_on_names_or_quotes() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Write the help text for the theme picker. Use British spelling throughout (colour, \
+             customise).";
+    let good = "Pick a colour for the header; the picker remembers your favourite.\n\n| Label | \
+                Key |\n|---|---|\n| Header Color | `theme.headerColor` |\n\nThe old text said \
+                \"Customize your color\" and is gone. The setting is `initialize_theme()`.";
+    assert_eq!(flags(m, good), 0);
+    for bad in [
+        "Pick a color for the header.",
+        "The picker remembers your favorite.",
+        "You can customize the header.",
+        "The optimization runs on save.",
+    ] {
+        assert_eq!(flags(m, &format!("{good}\n\n{bad}")), 1, "{bad}");
+    }
+    // US spelling asked later, or British only in a part: not read on the reply.
+    let m2 = format!("{m} Correction: this build is en-US, US spelling is fine.");
+    assert_eq!(flags(&m2, "Pick a color for the header."), 0);
+    let m3 = "Use British spelling in all UI copy you write. Add the theme picker.";
+    assert_eq!(flags(m3, "I had to optimize the picker first."), 0);
+}

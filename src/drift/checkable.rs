@@ -59,6 +59,9 @@ pub enum Rule {
     Bullets(Rel, usize),
     /// Words of each bullet: "each bullet under 15 words", "12 words per bullet".
     BulletWords(Rel, usize),
+    /// British spelling in the answer's prose: "Use British spelling throughout (colour,
+    /// optimise)". Read on a short list of American forms outside code, quotes and names.
+    BritishSpelling,
     /// No Markdown: "Plain text only, no markdown", "do not use markdown". Read on what shows
     /// Markdown for certain: a heading line or a `**bold**` span, outside code.
     NoMarkdown,
@@ -174,7 +177,7 @@ pub struct Checked {
     /// `quoted`, `json`, `postscript`, `ending`, `two-responses`, `fixed-answer`, `includes`,
     /// `forbids`, `word-count`, `letter-count`, `script`, `language`, `list-items`,
     /// `no-bullets`, `numbered-list`, `bullet-words`, `iso-dates`, `no-markdown`,
-    /// `section-order`.
+    /// `section-order`, `british-spelling`.
     pub kind: &'static str,
     /// The constraint in plain words.
     pub constraint: String,
@@ -1828,6 +1831,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             | Rule::NoFirstPerson(_)
             | Rule::NoHeadings
             | Rule::NoMarkdown
+            | Rule::BritishSpelling
             | Rule::NoUrls
     ) && !of_reply;
     let part = match parts::place_of(text).filter(|_| placed) {
@@ -2747,6 +2751,27 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         }
         if no_headings(&lower, &ws) {
             push(sentence, Rule::NoHeadings);
+        }
+        if has_any(
+            &lower,
+            &[
+                "british spelling",
+                "british english spelling",
+                "british spellings",
+            ],
+        ) && !has_any(
+            &cx.lower,
+            &[
+                "us spelling",
+                "american spelling",
+                "us english",
+                "american english",
+                "en-us",
+            ],
+        ) && !has_any(&lower, &[" in all ", " in any "])
+        {
+            // ("British spelling in all UI copy you write": a part, not the reply.)
+            push(sentence, Rule::BritishSpelling);
         }
         if form_banned(
             &lower,
@@ -7173,6 +7198,111 @@ fn form_banned(lower: &str, ws: &[(usize, &str)], nouns: &[&str], fillers: &[&st
     })
 }
 
+/// The first American spelling in the prose (code, quotes and names left out): a word from a
+/// short list of forms British English does not use ("color", "behavior", "canceled",
+/// "catalog") or an "-ize" form of a verb British spelling writes with "-ise" ("optimize",
+/// "authorization").
+fn american_spelling(text: &str) -> Option<String> {
+    const WORDS: [&str; 16] = [
+        "color",
+        "behavior",
+        "favorite",
+        "honor",
+        "labor",
+        "neighbor",
+        "flavor",
+        "humor",
+        "center",
+        "catalog",
+        "canceled",
+        "canceling",
+        "traveled",
+        "modeling",
+        "analyze",
+        "gray",
+    ];
+    const IZE: [&str; 22] = [
+        "optim",
+        "author",
+        "organ",
+        "custom",
+        "priorit",
+        "normal",
+        "initial",
+        "util",
+        "sanit",
+        "anonym",
+        "summar",
+        "recogn",
+        "real",
+        "minim",
+        "maxim",
+        "standard",
+        "synchron",
+        "categor",
+        "final",
+        "visual",
+        "character",
+        "special",
+    ];
+    let prose = prose_of(text);
+    // (Quoted lines and table rows hold names and labels: "| Base Color | `_BaseColor` |".)
+    for line in prose.lines() {
+        if line.trim_start().starts_with(['>', '|']) {
+            continue;
+        }
+        let mut quote = false;
+        for token in line.split_whitespace() {
+            // Double-quoted passages, and a token in single quotes, are cited.
+            let opens = token.starts_with(['"', '\u{201c}']);
+            let closes = token.ends_with(['"', '\u{201d}'])
+                || token
+                    .trim_end_matches(['.', ',', ';', ':', ')'])
+                    .ends_with(['"', '\u{201d}']);
+            let cited = quote || opens || token.contains(['\'', '\u{2018}', '\u{2019}']);
+            if opens && !closes {
+                quote = true;
+            } else if quote && closes {
+                quote = false;
+            }
+            if cited {
+                continue;
+            }
+            let word = token.trim_matches(|c: char| !c.is_alphanumeric());
+            // A name: capitalised ("Tip Color"), camelCase, snake_case, a path, a flag, digits.
+            if word.is_empty()
+                || !word.chars().all(|c| c.is_ascii_lowercase())
+                || token.contains(['_', '/', '(', '=', '<', '`'])
+            {
+                continue;
+            }
+            let w = word.to_ascii_lowercase();
+            let listed = WORDS.iter().any(|x| {
+                w.strip_prefix(x).is_some_and(|rest| {
+                    matches!(
+                        rest,
+                        "" | "s" | "ed" | "ing" | "al" | "hood" | "ful" | "ly" | "ite"
+                    )
+                })
+            });
+            let ize = IZE.iter().any(|x| {
+                w.strip_prefix(x)
+                    .and_then(|r| r.strip_prefix("iz"))
+                    .is_some_and(|r| {
+                        matches!(
+                            r,
+                            "e" | "es" | "ed" | "ing" | "ation" | "ations" | "er" | "ers"
+                        )
+                    })
+            });
+            if listed || ize {
+                return Some(word.to_string());
+            }
+        }
+    }
+    None
+}
+
 /// The first `**bold**` span outside code: two pairs of asterisks around words on one line
 /// ("**Impact:** …"), not a glob (`src/**/*.ts`) or a product (`2 ** 8`).
 fn bold_span(text: &str) -> Option<String> {
@@ -7723,6 +7853,7 @@ fn of_the_text(rule: &Rule) -> bool {
             | Rule::NoBullets
             | Rule::NoHeadings
             | Rule::NoMarkdown
+            | Rule::BritishSpelling
             | Rule::NoUrls
             | Rule::NoFirstPerson(_)
             | Rule::Language(_)
@@ -8004,6 +8135,10 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 None => (true, None),
             }
         }
+        Rule::BritishSpelling => match american_spelling(text) {
+            Some(w) => (false, Some(format!("an American spelling: {w}"))),
+            None => (true, None),
+        },
         Rule::NoMarkdown => match heading_line(text).or_else(|| bold_span(text)) {
             Some(l) => (false, Some(format!("Markdown: {l}"))),
             None => (true, None),
@@ -8613,6 +8748,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::BulletWords(r, n) => ("bullet-words", format!("{} words in each bullet", r.words(*n))),
         Rule::IsoDates => ("iso-dates", "dates written as YYYY-MM-DD".to_string()),
         Rule::NoMarkdown => ("no-markdown", "no Markdown".to_string()),
+        Rule::BritishSpelling => ("british-spelling", "British spelling".to_string()),
         Rule::ListItems(r, n) => ("list-items", format!("a list of {} items", r.words(*n))),
         Rule::Highlights(n) => ("highlights", format!("at least {n} highlighted sections")),
         Rule::Sections(m, n) => ("sections", format!("at least {n} sections marked {m} X")),
