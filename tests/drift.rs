@@ -2202,8 +2202,12 @@ fn a_documentation_style_ban_reads_the_doc_not_the_status_around_it() {
     let status = "Guide written ✅\n\nIt is at `docs/ingest/SETUP.md` and covers install, config \
                   and the first run.";
     assert_eq!(flags(m, status), 0);
-    // The doc pasted in the reply is the doc: an emoji there breaks the style.
-    let pasted = format!("{status}\n\n```markdown\n# Setup 🚀\nRun `ingest init`.\n```");
+    // The doc pasted in the reply is the doc: an emoji there breaks the style (the status
+    // around it has none here).
+    let pasted = format!(
+        "{}\n\n```markdown\n# Setup 🚀\nRun `ingest init`.\n```",
+        status.replace(" ✅", "")
+    );
     assert_ne!(flags(m, &pasted), 0);
     // No file named: the reply is the doc.
     assert_ne!(
@@ -2355,7 +2359,8 @@ fn a_markdown_ban_is_read_on_headings_and_bold_only() {
              pager.";
     // Globs, issue numbers, identifiers and plain numbering are no Markdown.
     let plain = "Two backups failed: db-07 and db-11 (issue #4412).\n1) db-07: disk full under \
-                 /var/backups/**/*.tar, pruned.\n2) db-11: snapshot_lock held; released.";
+                 /var/backups/**/daily/**/*.tar, pruned.\n2) db-11: snapshot_lock held; \
+                 released.\n# systemctl restart backupd";
     assert_eq!(flags(m, plain), 0);
     assert_eq!(flags(m, &format!("## Backups\n{plain}")), 1);
     assert_eq!(flags(m, &format!("**Two** backups failed.\n{plain}")), 1);
@@ -2415,4 +2420,74 @@ fn british_spelling_is_read_on_the_prose_not_on_names_or_quotes() {
     assert_eq!(flags(&m2, "Pick a color for the header."), 0);
     let m3 = "Use British spelling in all UI copy you write. Add the theme picker.";
     assert_eq!(flags(m3, "I had to optimize the picker first."), 0);
+}
+
+/// Compliant reports that the newer checks (per-bullet words, ISO dates, Markdown, section
+/// order, British spelling, a documentation style) must not flag: parts, other texts, numbers
+/// that are no dates, titles, prompts, globs, names.
+#[test]
+fn the_newer_checks_stay_silent_on_lookalikes() {
+    let w = |n: usize| vec!["word"; n].join(" ");
+    let cases: Vec<(&str, String)> =
+        vec![
+        (
+            "Report back with a Risks section; in the Risks section, keep each bullet under 10 \
+             words.",
+            format!("## Changes\n- {}\n\n## Risks\n- short risk here", w(17)),
+        ),
+        (
+            "Draft the changelog entry; each bullet in it under 10 words. Also tell me what you \
+             changed.",
+            format!("Changelog:\n- Fixed the cache.\n\nWhat I changed:\n- {}", w(17)),
+        ),
+        (
+            "Use bullets for the changes, and write two paragraphs of at most 30 words each.",
+            format!("- {}\n\n{}\n\n{}", w(32), w(20), w(20)),
+        ),
+        (
+            "Write the user guide in British spelling. Then send me a short status note.",
+            "Guide written. I had to normalize the headings.".into(),
+        ),
+        (
+            "Use British spelling throughout, but follow Oxford style (-ize endings).",
+            "We finalized the plan.".into(),
+        ),
+        (
+            "Use British spelling throughout your report.",
+            "Set the label (\"Accent color\"), pass the authorization header, and set \
+             justify-content: center."
+                .into(),
+        ),
+        (
+            "Rewrite the timeline page so all dates are ISO 8601 (YYYY-MM-DD).",
+            "Done: e.g. 14 March 2019 is now 2019-03-14.".into(),
+        ),
+        (
+            "Use ISO 8601 dates (YYYY-MM-DD) in your report.",
+            "p50/p95/p99 was 12/18/45 ms; 3/4/10 failures; see \
+             https://blog.example.com/2024/03/12/post; firmware v3.10.1042.\nThe parser now \
+             accepts inputs like 14.03.2024.\n  Tue Mar 12 03:14:07 UTC 2024"
+                .into(),
+        ),
+        (
+            "Sections in this order: Summary, Changes, Testing.",
+            "# Changes to the billing job\n\n## Summary\nok\nTesting:\nbelow\n\n## \
+             Changes\nok\n\n## Testing\nok"
+                .into(),
+        ),
+        (
+            "Plain text only, no markdown.",
+            "Run as root:\n# systemctl restart nginx\nIt matched packages/**/dist/**/*.js and \
+             title:**error**."
+                .into(),
+        ),
+        (
+            "House style for documentation: no emojis. Clean up docs/setup.md.",
+            "Cleaned `docs/setup.md`: removed the \"🚀 Quick start\" heading emoji.".into(),
+        ),
+    ];
+    for (m, r) in &cases {
+        let v = score(m, r).violations;
+        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
+    }
 }

@@ -1847,6 +1847,20 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         // Paragraphs of a part are counted only where it is shown: notes beside it are
         // paragraphs too.
         Some(parts::Part::Maybe(_)) if matches!(rule, Rule::Paragraphs(..)) => return None,
+        // The newer checks are read only where their part is shown.
+        Some(parts::Part::Maybe(name))
+            if !soft
+                && matches!(
+                    rule,
+                    Rule::BulletWords(..)
+                        | Rule::IsoDates
+                        | Rule::NoMarkdown
+                        | Rule::BritishSpelling
+                        | Rule::SectionOrder(_)
+                ) =>
+        {
+            Rule::InPart(name, Box::new(rule))
+        }
         Some(parts::Part::Maybe(name)) if !soft => Rule::PartOrWhole(name, Box::new(rule)),
         Some(_) => return None,
         None => rule,
@@ -2524,8 +2538,28 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                         && j + 6 >= k
                 }) || (w(k + 1) == "per" && w(k + 2).starts_with("bullet"))
                     || (w(k + 1) == "each"
-                        && (0..k).any(|j| matches!(w(j), "bullet" | "bullets"))));
-            if per_bullet && !part_of(k) && !part_subject(k) {
+                        && (k.saturating_sub(6)..k).any(|j| matches!(w(j), "bullet" | "bullets"))));
+            // Not a part's or another text's bullets ("in the Risks section, keep each bullet
+            // under 10 words", "the changelog entry, each bullet in it …", "the slide deck").
+            let other_text = ws.iter().any(|(_, x)| {
+                matches!(
+                    *x,
+                    "section"
+                        | "part"
+                        | "entry"
+                        | "deck"
+                        | "it"
+                        | "them"
+                        | "paragraph"
+                        | "paragraphs"
+                        | "file"
+                        | "changelog"
+                        | "readme"
+                        | "page"
+                        | "template"
+                )
+            });
+            if per_bullet && !other_text && !part_of(k) && !part_subject(k) {
                 for &(rel, n) in &bounds {
                     push(sentence, Rule::BulletWords(rel, n));
                 }
@@ -2768,7 +2802,16 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 "american english",
                 "en-us",
             ],
-        ) && !has_any(&lower, &[" in all ", " in any "])
+        ) && !has_any(&lower, &[" in all ", " in any ", "oxford", "-ize"])
+            // Of the reply: "throughout", "in your report", "in the prose"; not "Write the user
+            // guide in British spelling" beside a note, nor "the docs use British spelling".
+            && has_any(
+                &lower,
+                &[
+                    "throughout", "your report", "your reply", "your answer", "the report",
+                    "the prose", "your explanation", "write-up", "your summary",
+                ],
+            )
         {
             // ("British spelling in all UI copy you write": a part, not the reply.)
             push(sentence, Rule::BritishSpelling);
@@ -5725,6 +5768,23 @@ fn iso_dates_asked(sentence: &str, lower: &str) -> bool {
             "emit",
             "emits",
             "ui",
+            "page",
+            "notes",
+            "docs",
+            "doc",
+            "document",
+            "readme",
+            "template",
+            "site",
+            "wiki",
+            "calendar",
+            "feed",
+            "log",
+            "logs",
+            "rewrite",
+            "convert",
+            "reformat",
+            "migrate",
         ]
         .contains(w)
     });
@@ -5775,7 +5835,36 @@ fn non_iso_date(text: &str) -> Option<String> {
     let number = |p: &str| p.parse::<u32>().ok();
     let prose = prose_of(text);
     for line in prose.lines() {
-        if line.trim_start().starts_with('>') {
+        // Quoted and indented lines, log lines (a clock time "03:14:07"), and lines that show
+        // a conversion or an example ("March 14 became 2024-03-14", "inputs like 03/14/2024").
+        let log = line.split_whitespace().any(|t| {
+            let parts: Vec<&str> = t.split(':').collect();
+            parts.len() == 3
+                && parts
+                    .iter()
+                    .all(|p| p.len() == 2 && p.chars().all(|c| c.is_ascii_digit()))
+        });
+        let lower = line.to_ascii_lowercase();
+        if line.trim_start().starts_with('>')
+            || line.starts_with("    ")
+            || log
+            || has_any(
+                &lower,
+                &[
+                    "became",
+                    "is now",
+                    "instead of",
+                    "->",
+                    "\u{2192}",
+                    " like ",
+                    "e.g.",
+                    "such as",
+                    "format",
+                    "input",
+                    "parse",
+                ],
+            )
+        {
             continue;
         }
         let line = without_quoted(line);
@@ -5787,19 +5876,25 @@ fn non_iso_date(text: &str) -> Option<String> {
             if cited(t) || cited(next) {
                 continue;
             }
+            // A URL's or a version's digits ("blog.example.com/2024/03/12", "v3.10.1042").
+            let named = t.contains("://")
+                || t.trim_end_matches(|c: char| !c.is_ascii_alphanumeric())
+                    .chars()
+                    .any(|c| c.is_ascii_alphabetic())
+                    && t.chars().any(|c| c.is_ascii_digit());
             let core = t.trim_matches(|c: char| !c.is_ascii_digit());
-            for sep in ['/', '.'] {
+            for sep in ['/', '.'].into_iter().filter(|_| !named) {
                 let parts: Vec<&str> = core.split(sep).collect();
                 if let [a, b, c] = parts.as_slice() {
                     let (Some(x), Some(y), Some(z)) = (number(a), number(b), number(c)) else {
                         continue;
                     };
-                    // "03/14/2024", "14/03/24", "2024/03/14"; "14.03.2024" (not "5.2.0").
+                    // "03/14/2024", "2024/03/14"; "14.03.2024" (not "5.2.0", "12/18/45 ms").
                     let slashed = sep == '/'
                         && ((a.len() == 4 && y <= 12 && z <= 31 && y > 0 && z > 0)
                             || (a.len() <= 2
                                 && b.len() <= 2
-                                && matches!(c.len(), 2 | 4)
+                                && c.len() == 4
                                 && x > 0
                                 && y > 0
                                 && x.min(y) <= 12
@@ -7203,7 +7298,8 @@ fn form_banned(lower: &str, ws: &[(usize, &str)], nouns: &[&str], fillers: &[&st
 /// "catalog") or an "-ize" form of a verb British spelling writes with "-ise" ("optimize",
 /// "authorization").
 fn american_spelling(text: &str) -> Option<String> {
-    const WORDS: [&str; 16] = [
+    // ("center", "gray" and "analyze" are CSS values and commands too often.)
+    const WORDS: [&str; 13] = [
         "color",
         "behavior",
         "favorite",
@@ -7212,14 +7308,11 @@ fn american_spelling(text: &str) -> Option<String> {
         "neighbor",
         "flavor",
         "humor",
-        "center",
         "catalog",
         "canceled",
         "canceling",
         "traveled",
         "modeling",
-        "analyze",
-        "gray",
     ];
     const IZE: [&str; 22] = [
         "optim",
@@ -7252,9 +7345,21 @@ fn american_spelling(text: &str) -> Option<String> {
             continue;
         }
         let mut quote = false;
-        for token in line.split_whitespace() {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        for (i, token) in tokens.iter().copied().enumerate() {
+            // A name's word: "the Authorization header", "justify-content: center".
+            let next = tokens.get(i + 1).map(|t| t.to_ascii_lowercase());
+            if next.is_some_and(|n| n.starts_with("header"))
+                || i.checked_sub(1)
+                    .and_then(|j| tokens.get(j))
+                    .is_some_and(|p| p.ends_with(':') && p.contains('-'))
+            {
+                continue;
+            }
             // Double-quoted passages, and a token in single quotes, are cited.
-            let opens = token.starts_with(['"', '\u{201c}']);
+            let opens = token
+                .trim_start_matches(['(', '['])
+                .starts_with(['"', '\u{201c}']);
             let closes = token.ends_with(['"', '\u{201d}'])
                 || token
                     .trim_end_matches(['.', ',', ';', ':', ')'])
@@ -7288,12 +7393,7 @@ fn american_spelling(text: &str) -> Option<String> {
             let ize = IZE.iter().any(|x| {
                 w.strip_prefix(x)
                     .and_then(|r| r.strip_prefix("iz"))
-                    .is_some_and(|r| {
-                        matches!(
-                            r,
-                            "e" | "es" | "ed" | "ing" | "ation" | "ations" | "er" | "ers"
-                        )
-                    })
+                    .is_some_and(|r| matches!(r, "e" | "es" | "ed" | "ing" | "ation" | "ations"))
             });
             if listed || ize {
                 return Some(word.to_string());
@@ -7307,13 +7407,32 @@ fn american_spelling(text: &str) -> Option<String> {
 /// ("**Impact:** …"), not a glob (`src/**/*.ts`) or a product (`2 ** 8`).
 fn bold_span(text: &str) -> Option<String> {
     prose_of(text).lines().find_map(|l| {
-        let (_, rest) = l.split_once("**")?;
-        let (inner, _) = rest.split_once("**")?;
-        (!inner.is_empty()
-            && !inner.starts_with(char::is_whitespace)
-            && !inner.ends_with(char::is_whitespace)
+        let (head, rest) = l.split_once("**")?;
+        let (inner, tail) = rest.split_once("**")?;
+        // Set off by spaces or punctuation: not "packages/**/dist/**", "title:**error**".
+        let open = head
+            .chars()
+            .last()
+            .is_none_or(|c| c.is_whitespace() || "([".contains(c));
+        let close = tail
+            .chars()
+            .next()
+            .is_none_or(|c| c.is_whitespace() || ".,;:!?)]".contains(c));
+        (open
+            && close
+            && inner.starts_with(char::is_alphanumeric)
+            && inner.ends_with(|c: char| c.is_alphanumeric() || ":.)".contains(c))
             && inner.chars().any(char::is_alphabetic))
         .then(|| l.trim().chars().take(80).collect())
+    })
+}
+
+/// A Markdown heading line outside code whose text starts with a capital or a digit ("##
+/// Summary"), not a root shell prompt ("# systemctl restart nginx").
+fn markdown_heading(text: &str) -> Option<String> {
+    heading_line(text).filter(|l| {
+        l.trim_start_matches(['#', ' '])
+            .starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit())
     })
 }
 
@@ -8139,7 +8258,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             Some(w) => (false, Some(format!("an American spelling: {w}"))),
             None => (true, None),
         },
-        Rule::NoMarkdown => match heading_line(text).or_else(|| bold_span(text)) {
+        Rule::NoMarkdown => match markdown_heading(text).or_else(|| bold_span(text)) {
             Some(l) => (false, Some(format!("Markdown: {l}"))),
             None => (true, None),
         },
@@ -8501,24 +8620,39 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             )
         }
         Rule::SectionOrder(names) => {
-            // Heading lines: "## X", "**X**", "X:" alone.
-            let heads: Vec<String> = lists::outside_fences(text)
+            // Heading lines, "## X" first; else labels ("**X**", "X:" alone). A heading is a
+            // name when it is the name, or the name and a note ("Risks (2)", "Fix: retries"),
+            // not a title that starts with it ("# Changes to the billing job").
+            let lines: Vec<(usize, &str)> = lists::outside_fences(text)
                 .map(str::trim)
-                .filter(|l| {
-                    l.starts_with('#')
-                        || (l.starts_with("**") && l.ends_with(['*', ':']))
+                .enumerate()
+                .collect();
+            let is_name = |h: &str, n: &str| {
+                let h = h.trim_matches(['#', '*', ' ', ':']).to_lowercase();
+                let n = n.to_lowercase();
+                h == n
+                    || h.strip_prefix(&n).is_some_and(|r| {
+                        r.starts_with([':', '(']) || r.starts_with(" (") || r.starts_with(" -")
+                    })
+            };
+            let find = |heading: &dyn Fn(&str) -> bool| -> Vec<usize> {
+                names
+                    .iter()
+                    .filter_map(|n| {
+                        lines
+                            .iter()
+                            .find(|(_, l)| heading(l) && is_name(l, n))
+                            .map(|(i, _)| *i)
+                    })
+                    .collect()
+            };
+            let mut found = find(&|l: &str| l.starts_with('#'));
+            if found.len() < names.len() {
+                found = find(&|l: &str| {
+                    (l.starts_with("**") && l.ends_with(['*', ':']))
                         || (l.ends_with(':') && l.split_whitespace().count() <= 4)
-                })
-                .map(|l| l.trim_matches(['#', '*', ' ', ':']).to_lowercase())
-                .collect();
-            let at: Vec<Option<usize>> = names
-                .iter()
-                .map(|n| {
-                    let n = n.to_lowercase();
-                    heads.iter().position(|h| h.starts_with(&n))
-                })
-                .collect();
-            let found: Vec<usize> = at.iter().flatten().copied().collect();
+                });
+            }
             let ordered =
                 found.len() < names.len() || found.windows(2).all(|p| matches!(p, [a, b] if a < b));
             (

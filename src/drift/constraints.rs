@@ -197,30 +197,33 @@ const NEGATION_CUES: [&str; 11] = [
 fn scopes_a_ban(lower: &str) -> bool {
     !lower.contains("no code")
         && lower.match_indices("prose only").all(|(i, _)| {
-            let before = lower.get(..i).unwrap_or_default();
-            before.rfind('(').is_some_and(|open| {
-                let head = before.get(..open).unwrap_or_default();
-                // Right after the banned word's closing quote: "never 'brownout' (prose only".
-                !before.get(open..).unwrap_or_default().contains(')')
-                    && head
-                        .trim_end()
-                        .ends_with(['\'', '"', '`', '\u{2019}', '\u{201d}'])
-                    && words_of(head)
-                        .iter()
-                        .any(|w| ["never", "avoid", "no", "not", "don't"].contains(w))
+            // Right after the banned word's closing quote: "never 'brownout' (prose only".
+            quoted_before_bracket(lower, i).is_some_and(|head| {
+                words_of(head)
+                    .iter()
+                    .any(|w| ["never", "avoid", "no", "not", "don't"].contains(w))
             })
         })
+}
+
+const QUOTES: [char; 5] = ['\'', '"', '`', '\u{2019}', '\u{201d}'];
+
+/// Where byte `at` of `lower` sits in brackets that are still open and open right after a
+/// closing quote ("never 'brownout' (prose only", "'### For the DOM' (plain language, no
+/// code"): the text before the bracket.
+fn quoted_before_bracket(lower: &str, at: usize) -> Option<&str> {
+    let before = lower.get(..at)?;
+    let open = before.rfind('(')?;
+    let head = before.get(..open)?.trim_end();
+    (!before.get(open..)?.contains(')') && head.ends_with(QUOTES)).then_some(head)
 }
 
 /// "'### For the DOM' (plain language, no code)": a ban in brackets right after a quoted
 /// section name holds in that section only, which the whole result cannot show.
 fn bracketed_after_section(lower: &str, at: usize) -> bool {
-    const QUOTES: [char; 5] = ['\'', '"', '`', '\u{2019}', '\u{201d}'];
-    let before = lower.get(..at).unwrap_or_default();
-    let Some(open) = before.rfind('(') else {
+    let Some(head) = quoted_before_bracket(lower, at) else {
         return false;
     };
-    let head = before.get(..open).unwrap_or_default().trim_end();
     let name = head.trim_end_matches(QUOTES).rsplit(QUOTES).next();
     // Another section named after the brackets, where the rest may go ("…), then '### Appendix'
     // with any detail"): with one section only, the ban is the reply's.
@@ -228,9 +231,7 @@ fn bracketed_after_section(lower: &str, at: usize) -> bool {
         .get(at..)
         .and_then(|r| r.split_once(')'))
         .map_or("", |(_, r)| r);
-    !before.get(open..).unwrap_or_default().contains(')')
-        && head.ends_with(QUOTES)
-        && after.contains(QUOTES)
+    after.contains(QUOTES)
         && (name.is_some_and(|n| n.starts_with('#'))
             || lower.contains("section")
             || lower.contains("heading"))
@@ -2178,13 +2179,6 @@ fn check_negatives_reading(
             delivered_code.as_ref().unwrap_or(code),
         );
         for f in &n.forbidden {
-            // "House style for documentation: no emojis" on a reply that names the doc file it
-            // wrote: the doc is that file, or what the reply pastes of it.
-            let f = if *f == Forbidden::Emoji && n.emoji.docs_only && names_a_doc_file(result) {
-                &Forbidden::EmojiQuoted
-            } else {
-                f
-            };
             let found: Option<(String, Option<String>)> = match f {
                 Forbidden::Implementation => changed_a_file(result, &BUILT_VERBS).map(|e| {
                     (
@@ -2554,6 +2548,13 @@ fn check_negatives_reading(
                 Forbidden::Emoji => {
                     // Said of the reply's own words around a paste: the pastes are not read.
                     let own_words = n.emoji.around.then(|| super::checkable::unpasted(result));
+                    // "House style for documentation: no emojis" on a reply that names the doc
+                    // file it wrote: the doc is that file, or what the reply pastes of it.
+                    let own_words = if n.emoji.docs_only && names_a_doc_file(result) {
+                        Some(super::checkable::pastes(result, true).join("\n"))
+                    } else {
+                        own_words
+                    };
                     let new_words = n.emoji.new_only.then(|| {
                         super::checkable::without_old(own_words.as_deref().unwrap_or(shown))
                     });

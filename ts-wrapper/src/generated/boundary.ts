@@ -73,7 +73,8 @@ export type Checked = {
  * `placeholders`, `no-commas`, `lowercase`, `uppercase`, `capital-words`, `title`,
  * `quoted`, `json`, `postscript`, `ending`, `two-responses`, `fixed-answer`, `includes`,
  * `forbids`, `word-count`, `letter-count`, `script`, `language`, `list-items`,
- * `no-bullets`, `numbered-list`.
+ * `no-bullets`, `numbered-list`, `bullet-words`, `iso-dates`, `no-markdown`,
+ * `section-order`, `british-spelling`.
  */
 kind: string, 
 /**
