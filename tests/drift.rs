@@ -2491,3 +2491,32 @@ fn the_newer_checks_stay_silent_on_lookalikes() {
         assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
     }
 }
+
+#[test]
+fn double_brace_placeholders_are_read_on_the_template_lines() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Write the shipping-delay email template. Placeholders must use double curly braces \
+             in upper snake case, like {{ORDER_ID}}.";
+    let good = "Template:\n\n```\nHi {{FIRST_NAME}}, order {{ORDER_ID}} is late.\n{{#if \
+                NEW_DATE}}It now arrives on {{NEW_DATE}}.{{/if}}\n```\n\nReplaced the old \
+                `{first_name}` tokens with `{{FIRST_NAME}}`.";
+    assert_eq!(flags(m, good), 0);
+    for bad in [
+        "Hi {{FIRST_NAME}}, order {order_id} is late.",
+        "Hi {{FIRST_NAME}}, order ${ORDER_ID} is late.",
+        "Hi {{first_name}}, order {{ORDER_ID}} is late.",
+    ] {
+        assert_eq!(
+            flags(
+                m,
+                &good.replace("Hi {{FIRST_NAME}}, order {{ORDER_ID}} is late.", bad)
+            ),
+            1,
+            "{bad}"
+        );
+    }
+    // No case asked: any case in double braces; a line without `{{` is not known to be one.
+    let m = "Write the SMS template. Placeholders in `{{name}}` format.";
+    assert_eq!(flags(m, "Alert: {{amount}} at {{merchantName}}."), 0);
+    assert_eq!(flags(m, "Call {support} if this was not you."), 0);
+}

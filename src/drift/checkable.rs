@@ -74,6 +74,9 @@ pub enum Rule {
     /// Sections marked `<marker> <n>` ("SECTION 1").
     Sections(String, usize),
     Placeholders(usize),
+    /// Placeholders in double braces, in a case if one is given: "Placeholders must use
+    /// `{{snake_case}}`", "the format {{UPPER_SNAKE}}". `Some(true)` upper, `Some(false)` lower.
+    BracePlaceholders(Option<bool>),
     NoCommas,
     Lowercase,
     Uppercase,
@@ -177,7 +180,7 @@ pub struct Checked {
     /// `quoted`, `json`, `postscript`, `ending`, `two-responses`, `fixed-answer`, `includes`,
     /// `forbids`, `word-count`, `letter-count`, `script`, `language`, `list-items`,
     /// `no-bullets`, `numbered-list`, `bullet-words`, `iso-dates`, `no-markdown`,
-    /// `section-order`, `british-spelling`.
+    /// `section-order`, `british-spelling`, `brace-placeholders`.
     pub kind: &'static str,
     /// The constraint in plain words.
     pub constraint: String,
@@ -2853,6 +2856,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     push(sentence, Rule::TableColumns(cols));
                 }
             }
+        }
+        if let Some(case) = brace_placeholders_asked(sentence, &lower) {
+            push(sentence, Rule::BracePlaceholders(case));
         }
         if iso_dates_asked(sentence, &lower) {
             push(sentence, Rule::IsoDates);
@@ -5729,6 +5735,100 @@ fn countable_item(word: &str) -> bool {
         .contains(&word)
 }
 
+/// "Placeholders must use double curly braces, like {{first_name}}", "All placeholders in new
+/// strings must use the format {{UPPER_SNAKE}}": the case the example or the words give.
+fn brace_placeholders_asked(sentence: &str, lower: &str) -> Option<Option<bool>> {
+    let ws = ws_of(lower);
+    let named = ws.iter().any(|w| {
+        matches!(
+            *w,
+            "placeholder" | "placeholders" | "tokens" | "token" | "merge" | "variables"
+        )
+    });
+    let asked = has_any(lower, &["must", "use", "format", "style", "form"]);
+    let example = sentence.split_once("{{")?.1.split_once("}}")?.0.trim();
+    if !named || !asked || has_any(lower, &["instead of", "old ", "legacy", "convert"]) {
+        return None;
+    }
+    let upper = has_any(
+        lower,
+        &["upper_snake", "upper snake", "uppercase", "upper case"],
+    ) || (example.contains('_') && !example.chars().any(|c| c.is_ascii_lowercase()));
+    let lower_case = has_any(
+        lower,
+        &["snake_case", "snake case", "lowercase", "lower case"],
+    ) && !upper;
+    Some(if upper {
+        Some(true)
+    } else if lower_case {
+        Some(false)
+    } else {
+        None
+    })
+}
+
+/// The first placeholder off the double-brace form on a line that uses it: a single-brace
+/// `{name}` or `${name}` beside `{{…}}`, or a `{{name}}` in the wrong case. Lines that describe
+/// a change ("replaced `${name}` with `{{name}}`") and table rows (a before/after table) are
+/// not read; a line without `{{` is not known to be a template.
+fn off_brace_placeholder(text: &str, case: Option<bool>) -> Option<String> {
+    for line in text.lines() {
+        let lower = line.to_ascii_lowercase();
+        if !line.contains("{{")
+            || line.trim_start().starts_with('|')
+            || has_any(
+                &lower,
+                &[
+                    "replac", "old", "before", "legacy", "previous", " was ", " were ", "instead",
+                    "->", "\u{2192}", "convert", "chang", " from ", "format",
+                ],
+            )
+        {
+            continue;
+        }
+        let b = line.as_bytes();
+        for (i, _) in line.match_indices('{') {
+            let prev = i.checked_sub(1).and_then(|j| b.get(j)).copied();
+            if b.get(i + 1) == Some(&b'{') || prev == Some(b'{') {
+                continue;
+            }
+            let rest = line.get(i + 1..).unwrap_or_default();
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            let closes = rest
+                .get(name.len()..)
+                .is_some_and(|r| r.starts_with('}') && !r.starts_with("}}"));
+            if !name.is_empty() && closes {
+                return Some(format!("{{{name}}}"));
+            }
+        }
+        if let Some(want_upper) = case {
+            for part in line.split("{{").skip(1) {
+                let Some((inner, _)) = part.split_once("}}") else {
+                    continue;
+                };
+                let inner = inner.trim();
+                // A helper or a filter ("{{#if x}}", "{{ name | upper }}") is no name.
+                if inner.is_empty() || !inner.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                {
+                    continue;
+                }
+                let wrong = if want_upper {
+                    inner.chars().any(|c| c.is_ascii_lowercase())
+                } else {
+                    inner.chars().any(|c| c.is_ascii_uppercase())
+                };
+                if wrong {
+                    return Some(format!("{{{{{inner}}}}}"));
+                }
+            }
+        }
+    }
+    None
+}
+
 /// "Use ISO 8601 dates (YYYY-MM-DD) in your report", "All dates must be YYYY-MM-DD": the
 /// answer's dates. Not a file's, an export's or a field's ("Dates in the CSV must be ISO 8601",
 /// "make the exporter write dates as YYYY-MM-DD"), nor one range's ("the date range you
@@ -8258,6 +8358,13 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             Some(w) => (false, Some(format!("an American spelling: {w}"))),
             None => (true, None),
         },
+        Rule::BracePlaceholders(case) => match off_brace_placeholder(text, *case) {
+            Some(p) => (
+                false,
+                Some(format!("a placeholder off the asked form: {p}")),
+            ),
+            None => (true, None),
+        },
         Rule::NoMarkdown => match markdown_heading(text).or_else(|| bold_span(text)) {
             Some(l) => (false, Some(format!("Markdown: {l}"))),
             None => (true, None),
@@ -8882,6 +8989,10 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::BulletWords(r, n) => ("bullet-words", format!("{} words in each bullet", r.words(*n))),
         Rule::IsoDates => ("iso-dates", "dates written as YYYY-MM-DD".to_string()),
         Rule::NoMarkdown => ("no-markdown", "no Markdown".to_string()),
+        Rule::BracePlaceholders(_) => (
+            "brace-placeholders",
+            "placeholders in double braces".to_string(),
+        ),
         Rule::BritishSpelling => ("british-spelling", "British spelling".to_string()),
         Rule::ListItems(r, n) => ("list-items", format!("a list of {} items", r.words(*n))),
         Rule::Highlights(n) => ("highlights", format!("at least {n} highlighted sections")),
