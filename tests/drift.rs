@@ -2520,3 +2520,36 @@ fn double_brace_placeholders_are_read_on_the_template_lines() {
     assert_eq!(flags(m, "Alert: {{amount}} at {{merchantName}}."), 0);
     assert_eq!(flags(m, "Call {support} if this was not you."), 0);
 }
+
+#[test]
+fn a_commit_subject_or_pr_title_bound_is_read_where_the_reply_shows_one() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let m = "Fix the rounding bug and commit. Commit subject line max 50 characters.";
+    let body = "Fixed `round_half_even()` in `money.py`; 12 tests added, all green. The long \
+                explanation of why banker's rounding matters for the ledger goes here and runs \
+                well past fifty characters.";
+    for shown in [
+        "Commit: `4be1c2a` \u{2014} \"Use banker's rounding for ledger totals\"",
+        "Commit message:\n```\nUse banker's rounding for ledger totals\n\nThe ledger summed \
+         rounded lines, so totals drifted by a cent on long invoices.\n```",
+        "Subject: Use banker's rounding for ledger totals",
+    ] {
+        assert_eq!(flags(m, &format!("{body}\n\n{shown}")), 0, "{shown}");
+        let long = shown.replace(
+            "Use banker's rounding for ledger totals",
+            "Use banker's rounding for ledger totals and invoice line items",
+        );
+        assert_eq!(flags(m, &format!("{body}\n\n{long}")), 1, "{long}");
+    }
+    // Not shown: not read. A PR title bound reads the title.
+    assert_eq!(flags(m, body), 0);
+    let m = "Open a PR for the rounding fix; the PR title must be 40 characters or fewer.";
+    assert_eq!(flags(m, "PR opened.\n\nTitle: Fix ledger rounding"), 0);
+    assert_eq!(
+        flags(
+            m,
+            "PR opened.\n\nTitle: Fix ledger rounding for long invoices with many lines"
+        ),
+        1
+    );
+}

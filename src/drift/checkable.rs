@@ -74,6 +74,10 @@ pub enum Rule {
     /// Sections marked `<marker> <n>` ("SECTION 1").
     Sections(String, usize),
     Placeholders(usize),
+    /// A commit subject's or a PR title's length in characters, at most `n`: "Commit subject
+    /// line max 50 characters", "the PR title must be 60 characters or fewer". `true` for a
+    /// commit, `false` for a PR title. Checked only where the reply shows one.
+    TitleChars(bool, usize),
     /// Placeholders in double braces, in a case if one is given: "Placeholders must use
     /// `{{snake_case}}`", "the format {{UPPER_SNAKE}}". `Some(true)` upper, `Some(false)` lower.
     BracePlaceholders(Option<bool>),
@@ -180,7 +184,7 @@ pub struct Checked {
     /// `quoted`, `json`, `postscript`, `ending`, `two-responses`, `fixed-answer`, `includes`,
     /// `forbids`, `word-count`, `letter-count`, `script`, `language`, `list-items`,
     /// `no-bullets`, `numbered-list`, `bullet-words`, `iso-dates`, `no-markdown`,
-    /// `section-order`, `british-spelling`, `brace-placeholders`.
+    /// `section-order`, `british-spelling`, `brace-placeholders`, `title-characters`.
     pub kind: &'static str,
     /// The constraint in plain words.
     pub constraint: String,
@@ -2856,6 +2860,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     push(sentence, Rule::TableColumns(cols));
                 }
             }
+        }
+        if let Some((commit, n)) = title_chars_asked(&lower) {
+            push(sentence, Rule::TitleChars(commit, n));
         }
         if let Some(case) = brace_placeholders_asked(sentence, &lower) {
             push(sentence, Rule::BracePlaceholders(case));
@@ -5735,6 +5742,143 @@ fn countable_item(word: &str) -> bool {
         .contains(&word)
 }
 
+/// "Commit subject line: 50 characters max", "The PR title must be at most 50 characters":
+/// whether a commit's subject (or a one-line commit message) or a PR title is bounded, and the
+/// most characters it may have.
+fn title_chars_asked(lower: &str) -> Option<(bool, usize)> {
+    let ws = ws_of(lower);
+    let commit = has_any(
+        lower,
+        &[
+            "commit subject",
+            "subject line",
+            "first line of the commit",
+            "commit message",
+            "commit title",
+        ],
+    ) && lower.contains("commit");
+    let pr = has_any(lower, &["pr title", "pull request title"]);
+    if commit == pr {
+        return None;
+    }
+    // One count of characters: "50 characters", "72 chars", "a 50-character".
+    let counts: Vec<usize> = (0..ws.len())
+        .filter_map(|i| {
+            let w = ws.get(i)?;
+            let n = w
+                .strip_suffix("-character")
+                .or_else(|| w.strip_suffix("-char"))
+                .and_then(|d| d.parse().ok())
+                .or_else(|| {
+                    matches!(ws.get(i + 1), Some(&("characters" | "chars")))
+                        .then(|| w.parse().ok())
+                        .flatten()
+                })?;
+            Some(n)
+        })
+        .collect();
+    let [n] = counts.as_slice() else {
+        return None;
+    };
+    if has_any(lower, &["at least", "minimum", "or more"]) {
+        return None;
+    }
+    let below = has_any(lower, &["under ", "less than", "fewer than", "below "]);
+    Some((commit, if below { n.checked_sub(1)? } else { *n }))
+}
+
+/// The commit subjects or PR titles a result shows: a "Subject:"/"Title:" line, the first line
+/// of a block fenced after a line that names a commit, or a code span or double-quoted text of
+/// two words or more on a line that names one. Not on a line about an old one.
+fn shown_titles(result: &str, commit: bool) -> Vec<String> {
+    let names = |l: &str| {
+        let l = l.to_ascii_lowercase();
+        if commit {
+            l.contains("commit") || l.contains("subject")
+        } else {
+            l.contains("title")
+        }
+    };
+    let old = |l: &str| {
+        has_any(
+            &l.to_ascii_lowercase(),
+            &["old ", "previous", " was ", "instead", "before", "rejected"],
+        )
+    };
+    let clean = |t: &str| {
+        t.trim()
+            .trim_matches(['`', '"', '*', '\u{201c}', '\u{201d}'])
+            .trim()
+            .to_string()
+    };
+    let mut out = Vec::new();
+    let lines: Vec<&str> = result.lines().collect();
+    let mut fence_open = false;
+    let mut take_first = false;
+    for (i, line) in lines.iter().enumerate() {
+        let t = line.trim();
+        if t.starts_with("```") {
+            fence_open = !fence_open;
+            // The block a commit line introduces ("Commit message:", "Committed:").
+            take_first = fence_open
+                && lines
+                    .get(i.saturating_sub(2)..i)
+                    .is_some_and(|b| b.iter().any(|l| names(l) && !old(l)));
+            continue;
+        }
+        if fence_open {
+            if take_first && !t.is_empty() {
+                out.push(clean(t));
+                take_first = false;
+            }
+            continue;
+        }
+        if old(t) {
+            continue;
+        }
+        let lower = t.to_ascii_lowercase();
+        let label = lower.trim_start_matches(['-', '*', ' ']);
+        let labels: &[&str] = if commit {
+            &[
+                "subject:",
+                "commit subject:",
+                "subject line:",
+                "commit:",
+                "commit message:",
+            ]
+        } else {
+            &["title:", "pr title:", "pull request title:"]
+        };
+        if let Some(l) = labels
+            .iter()
+            .find(|l| label.trim_start_matches('*').starts_with(*l))
+        {
+            let at = lower.find(l).map_or(0, |i| i + l.len());
+            let raw = t.get(at..).unwrap_or_default();
+            let rest = clean(raw.trim_start_matches(['*', ' ']));
+            // A hash alone ("Commit: a41c9e2") is no subject; quoted parts are read below
+            // ("Commit: `a91f3d0` — "Handle offsets"").
+            if rest.contains(' ') && !clean(raw).contains(['`', '"']) {
+                out.push(rest);
+                continue;
+            }
+        }
+        if names(t) {
+            let spans = t
+                .split('`')
+                .skip(1)
+                .step_by(2)
+                .chain(t.split('"').skip(1).step_by(2));
+            for span in spans {
+                if span.split_whitespace().count() >= 2 {
+                    out.push(clean(span));
+                }
+            }
+        }
+    }
+    out
+}
+
 /// "Placeholders must use double curly braces, like {{first_name}}", "All placeholders in new
 /// strings must use the format {{UPPER_SNAKE}}": the case the example or the words give.
 fn brace_placeholders_asked(sentence: &str, lower: &str) -> Option<Option<bool>> {
@@ -8358,6 +8502,18 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             Some(w) => (false, Some(format!("an American spelling: {w}"))),
             None => (true, None),
         },
+        Rule::TitleChars(commit, n) => {
+            let long = shown_titles(text, *commit)
+                .into_iter()
+                .find(|t| t.chars().count() > *n);
+            match long {
+                Some(t) => (
+                    false,
+                    Some(format!("{} characters: {t}", t.chars().count())),
+                ),
+                None => (true, None),
+            }
+        }
         Rule::BracePlaceholders(case) => match off_brace_placeholder(text, *case) {
             Some(p) => (
                 false,
@@ -8989,6 +9145,13 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::BulletWords(r, n) => ("bullet-words", format!("{} words in each bullet", r.words(*n))),
         Rule::IsoDates => ("iso-dates", "dates written as YYYY-MM-DD".to_string()),
         Rule::NoMarkdown => ("no-markdown", "no Markdown".to_string()),
+        Rule::TitleChars(commit, n) => (
+            "title-characters",
+            format!(
+                "a {} of at most {n} characters",
+                if *commit { "commit subject" } else { "PR title" }
+            ),
+        ),
         Rule::BracePlaceholders(_) => (
             "brace-placeholders",
             "placeholders in double braces".to_string(),
