@@ -2428,7 +2428,7 @@ fn british_spelling_is_read_on_the_prose_not_on_names_or_quotes() {
 #[test]
 fn the_newer_checks_stay_silent_on_lookalikes() {
     let w = |n: usize| vec!["word"; n].join(" ");
-    let cases: Vec<(&str, String)> =
+    let mut cases: Vec<(&str, String)> =
         vec![
         (
             "Report back with a Risks section; in the Risks section, keep each bullet under 10 \
@@ -2486,39 +2486,27 @@ fn the_newer_checks_stay_silent_on_lookalikes() {
             "Cleaned `docs/setup.md`: removed the \"🚀 Quick start\" heading emoji.".into(),
         ),
     ];
+    // A commit subject's bound is not read on commands, diffs, log lines, code, old subjects or
+    // other titles.
+    let m = "Fix the rounding bug and commit. Commit subject line max 50 characters.";
+    let long = "Use banker's rounding for ledger totals and invoice line items";
+    for r in [
+        format!("Committed with `git commit -m \"{long}\"`"),
+        "Here is the diff of the commit:\n```diff\ndiff --git a/src/ledger/rounding.rs \
+         b/src/ledger/rounding.rs\n```"
+            .to_string(),
+        format!("Reworded the commit subject from `{long}` to `Fix ledger rounding`."),
+        format!("Commits on the branch:\n```\na1b2c3d {long}\n```"),
+        "Commit: a41c9e2 (pushed to origin/main, CI green, 148 tests passing)".to_string(),
+        format!("Commit:\n```\n$ git log -1 --format=%s\n{long}\n```"),
+        format!("Also filed an issue with the title \"{long}\"."),
+    ] {
+        cases.push((m, r));
+    }
     for (m, r) in &cases {
         let v = score(m, r).violations;
         assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
     }
-}
-
-#[test]
-fn double_brace_placeholders_are_read_on_the_template_lines() {
-    let flags = |m: &str, r: &str| score(m, r).violations.len();
-    let m = "Write the shipping-delay email template. Placeholders must use double curly braces \
-             in upper snake case, like {{ORDER_ID}}.";
-    let good = "Template:\n\n```\nHi {{FIRST_NAME}}, order {{ORDER_ID}} is late.\n{{#if \
-                NEW_DATE}}It now arrives on {{NEW_DATE}}.{{/if}}\n```\n\nReplaced the old \
-                `{first_name}` tokens with `{{FIRST_NAME}}`.";
-    assert_eq!(flags(m, good), 0);
-    for bad in [
-        "Hi {{FIRST_NAME}}, order {order_id} is late.",
-        "Hi {{FIRST_NAME}}, order ${ORDER_ID} is late.",
-        "Hi {{first_name}}, order {{ORDER_ID}} is late.",
-    ] {
-        assert_eq!(
-            flags(
-                m,
-                &good.replace("Hi {{FIRST_NAME}}, order {{ORDER_ID}} is late.", bad)
-            ),
-            1,
-            "{bad}"
-        );
-    }
-    // No case asked: any case in double braces; a line without `{{` is not known to be one.
-    let m = "Write the SMS template. Placeholders in `{{name}}` format.";
-    assert_eq!(flags(m, "Alert: {{amount}} at {{merchantName}}."), 0);
-    assert_eq!(flags(m, "Call {support} if this was not you."), 0);
 }
 
 #[test]

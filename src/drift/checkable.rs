@@ -78,9 +78,6 @@ pub enum Rule {
     /// line max 50 characters", "the PR title must be 60 characters or fewer". `true` for a
     /// commit, `false` for a PR title. Checked only where the reply shows one.
     TitleChars(bool, usize),
-    /// Placeholders in double braces, in a case if one is given: "Placeholders must use
-    /// `{{snake_case}}`", "the format {{UPPER_SNAKE}}". `Some(true)` upper, `Some(false)` lower.
-    BracePlaceholders(Option<bool>),
     NoCommas,
     Lowercase,
     Uppercase,
@@ -184,7 +181,7 @@ pub struct Checked {
     /// `quoted`, `json`, `postscript`, `ending`, `two-responses`, `fixed-answer`, `includes`,
     /// `forbids`, `word-count`, `letter-count`, `script`, `language`, `list-items`,
     /// `no-bullets`, `numbered-list`, `bullet-words`, `iso-dates`, `no-markdown`,
-    /// `section-order`, `british-spelling`, `brace-placeholders`, `title-characters`.
+    /// `section-order`, `british-spelling`, `title-characters`.
     pub kind: &'static str,
     /// The constraint in plain words.
     pub constraint: String,
@@ -2863,9 +2860,6 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         }
         if let Some((commit, n)) = title_chars_asked(&lower) {
             push(sentence, Rule::TitleChars(commit, n));
-        }
-        if let Some(case) = brace_placeholders_asked(sentence, &lower) {
-            push(sentence, Rule::BracePlaceholders(case));
         }
         if iso_dates_asked(sentence, &lower) {
             push(sentence, Rule::IsoDates);
@@ -5747,16 +5741,17 @@ fn countable_item(word: &str) -> bool {
 /// most characters it may have.
 fn title_chars_asked(lower: &str) -> Option<(bool, usize)> {
     let ws = ws_of(lower);
+    // The subject itself, not a body ("wrap the body at 72 characters") nor an email's subject.
     let commit = has_any(
         lower,
         &[
             "commit subject",
             "subject line",
             "first line of the commit",
-            "commit message",
             "commit title",
         ],
-    ) && lower.contains("commit");
+    ) && lower.contains("commit")
+        && !has_any(lower, &["body", "wrap", "email", "e-mail"]);
     let pr = has_any(lower, &["pr title", "pull request title"]);
     if commit == pr {
         return None;
@@ -5783,26 +5778,26 @@ fn title_chars_asked(lower: &str) -> Option<(bool, usize)> {
     if has_any(lower, &["at least", "minimum", "or more"]) {
         return None;
     }
-    let below = has_any(lower, &["under ", "less than", "fewer than", "below "]);
+    // "under 50 characters" (not "under src/ …").
+    let below = ["under", "less than", "fewer than", "below"]
+        .iter()
+        .any(|b| lower.contains(&format!("{b} {n}")));
     Some((commit, if below { n.checked_sub(1)? } else { *n }))
 }
 
-/// The commit subjects or PR titles a result shows: a "Subject:"/"Title:" line, the first line
-/// of a block fenced after a line that names a commit, or a code span or double-quoted text of
-/// two words or more on a line that names one. Not on a line about an old one.
+/// The commit subjects or PR titles a result shows, where it labels them: the rest of a
+/// "Subject:" / "Commit subject:" / "PR title:" line, a "Commit:" line's one quoted subject
+/// after its hash ("Commit: `a91f3d0` — "Handle offsets""), or the first line of a plain fenced
+/// block right after a line that names the commit message or subject. Not a line about an old
+/// one, a command, a diff or code.
 fn shown_titles(result: &str, commit: bool) -> Vec<String> {
-    let names = |l: &str| {
-        let l = l.to_ascii_lowercase();
-        if commit {
-            l.contains("commit") || l.contains("subject")
-        } else {
-            l.contains("title")
-        }
-    };
     let old = |l: &str| {
         has_any(
             &l.to_ascii_lowercase(),
-            &["old ", "previous", " was ", "instead", "before", "rejected"],
+            &[
+                "old ", "original", "previous", " was ", "instead", "before", "rejected", " from ",
+                "\u{2192}", "->",
+            ],
         )
     };
     let clean = |t: &str| {
@@ -5817,20 +5812,36 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
     let mut take_first = false;
     for (i, line) in lines.iter().enumerate() {
         let t = line.trim();
-        if t.starts_with("```") {
+        if let Some(lang) = t.strip_prefix("```") {
             fence_open = !fence_open;
-            // The block a commit line introduces ("Commit message:", "Committed:").
+            // A plain block the line before introduces ("Commit message:").
+            // ("Commit message:", "Commit `3f9c2e1`:", "Committed as `e71b0d4`:").
             take_first = fence_open
+                && matches!(lang.trim(), "" | "text" | "txt" | "gitcommit")
+                && commit
                 && lines
                     .get(i.saturating_sub(2)..i)
-                    .is_some_and(|b| b.iter().any(|l| names(l) && !old(l)));
+                    .and_then(|b| b.iter().rev().find(|l| !l.trim().is_empty()))
+                    .is_some_and(|l| {
+                        let l = l.trim().to_ascii_lowercase();
+                        (l.starts_with("commit") || l.contains("subject"))
+                            && l.ends_with(':')
+                            && !old(&l)
+                    });
             continue;
         }
         if fence_open {
-            if take_first && !t.is_empty() {
+            // Not a command, a diff or a log line ("$ git log -1", "diff --git a/x b/x",
+            // "a1b2c3d fix: …").
+            let hash = t
+                .split_whitespace()
+                .next()
+                .is_some_and(|h| h.len() >= 7 && h.chars().all(|c| c.is_ascii_hexdigit()));
+            if take_first && !t.is_empty() && !hash && !has_any(t, &["git ", "$ ", "diff ", " -m "])
+            {
                 out.push(clean(t));
-                take_first = false;
             }
+            take_first = take_first && t.is_empty();
             continue;
         }
         if old(t) {
@@ -5838,139 +5849,52 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
         }
         let lower = t.to_ascii_lowercase();
         let label = lower.trim_start_matches(['-', '*', ' ']);
+        // "Title:" is the PR's only in a reply that speaks of a PR.
+        let lower_result = || result.to_ascii_lowercase();
         let labels: &[&str] = if commit {
-            &[
-                "subject:",
-                "commit subject:",
-                "subject line:",
-                "commit:",
-                "commit message:",
-            ]
+            &["subject:", "commit subject:", "subject line:", "commit:"]
+        } else if has_any(&lower_result(), &["pr ", "pull request", "/pull/", "pr:"]) {
+            &["pr title:", "pull request title:", "title:"]
         } else {
-            &["title:", "pr title:", "pull request title:"]
+            &["pr title:", "pull request title:"]
         };
-        if let Some(l) = labels
+        let Some(l) = labels
             .iter()
             .find(|l| label.trim_start_matches('*').starts_with(*l))
-        {
-            let at = lower.find(l).map_or(0, |i| i + l.len());
-            let raw = t.get(at..).unwrap_or_default();
-            let rest = clean(raw.trim_start_matches(['*', ' ']));
-            // A hash alone ("Commit: a41c9e2") is no subject; quoted parts are read below
-            // ("Commit: `a91f3d0` — "Handle offsets"").
-            if rest.contains(' ') && !clean(raw).contains(['`', '"']) {
-                out.push(rest);
-                continue;
-            }
-        }
-        if names(t) {
-            let spans = t
+        else {
+            continue;
+        };
+        let at = lower.find(l).map_or(0, |i| i + l.len());
+        let rest = t
+            .get(at..)
+            .unwrap_or_default()
+            .trim_start_matches(['*', ' ']);
+        if *l == "commit:" {
+            // A hash, then one quoted subject ("`a91f3d0` — "Handle offsets""), or the
+            // subject in one code span ("Commit: `fix(ab): stable hashing`").
+            let quoted: Vec<&str> = rest.split('"').skip(1).step_by(2).collect();
+            let spans: Vec<&str> = rest
                 .split('`')
                 .skip(1)
                 .step_by(2)
-                .chain(t.split('"').skip(1).step_by(2));
-            for span in spans {
-                if span.split_whitespace().count() >= 2 {
-                    out.push(clean(span));
+                .filter(|x| x.contains(' '))
+                .collect();
+            if let [subject] = quoted.as_slice() {
+                out.push(clean(subject));
+            } else if let [subject] = spans.as_slice() {
+                if !has_any(subject, &["git ", " -m ", "--"]) {
+                    out.push(clean(subject));
                 }
             }
+            continue;
+        }
+        let rest = clean(rest);
+        // A subject, not a command or code ("git commit -m …", "fn x(…) -> …").
+        if rest.contains(' ') && !has_any(&rest, &["git ", " -m ", "--", "=>", "->", "()"]) {
+            out.push(rest);
         }
     }
     out
-}
-
-/// "Placeholders must use double curly braces, like {{first_name}}", "All placeholders in new
-/// strings must use the format {{UPPER_SNAKE}}": the case the example or the words give.
-fn brace_placeholders_asked(sentence: &str, lower: &str) -> Option<Option<bool>> {
-    let ws = ws_of(lower);
-    let named = ws.iter().any(|w| {
-        matches!(
-            *w,
-            "placeholder" | "placeholders" | "tokens" | "token" | "merge" | "variables"
-        )
-    });
-    let asked = has_any(lower, &["must", "use", "format", "style", "form"]);
-    let example = sentence.split_once("{{")?.1.split_once("}}")?.0.trim();
-    if !named || !asked || has_any(lower, &["instead of", "old ", "legacy", "convert"]) {
-        return None;
-    }
-    let upper = has_any(
-        lower,
-        &["upper_snake", "upper snake", "uppercase", "upper case"],
-    ) || (example.contains('_') && !example.chars().any(|c| c.is_ascii_lowercase()));
-    let lower_case = has_any(
-        lower,
-        &["snake_case", "snake case", "lowercase", "lower case"],
-    ) && !upper;
-    Some(if upper {
-        Some(true)
-    } else if lower_case {
-        Some(false)
-    } else {
-        None
-    })
-}
-
-/// The first placeholder off the double-brace form on a line that uses it: a single-brace
-/// `{name}` or `${name}` beside `{{…}}`, or a `{{name}}` in the wrong case. Lines that describe
-/// a change ("replaced `${name}` with `{{name}}`") and table rows (a before/after table) are
-/// not read; a line without `{{` is not known to be a template.
-fn off_brace_placeholder(text: &str, case: Option<bool>) -> Option<String> {
-    for line in text.lines() {
-        let lower = line.to_ascii_lowercase();
-        if !line.contains("{{")
-            || line.trim_start().starts_with('|')
-            || has_any(
-                &lower,
-                &[
-                    "replac", "old", "before", "legacy", "previous", " was ", " were ", "instead",
-                    "->", "\u{2192}", "convert", "chang", " from ", "format",
-                ],
-            )
-        {
-            continue;
-        }
-        let b = line.as_bytes();
-        for (i, _) in line.match_indices('{') {
-            let prev = i.checked_sub(1).and_then(|j| b.get(j)).copied();
-            if b.get(i + 1) == Some(&b'{') || prev == Some(b'{') {
-                continue;
-            }
-            let rest = line.get(i + 1..).unwrap_or_default();
-            let name: String = rest
-                .chars()
-                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                .collect();
-            let closes = rest
-                .get(name.len()..)
-                .is_some_and(|r| r.starts_with('}') && !r.starts_with("}}"));
-            if !name.is_empty() && closes {
-                return Some(format!("{{{name}}}"));
-            }
-        }
-        if let Some(want_upper) = case {
-            for part in line.split("{{").skip(1) {
-                let Some((inner, _)) = part.split_once("}}") else {
-                    continue;
-                };
-                let inner = inner.trim();
-                // A helper or a filter ("{{#if x}}", "{{ name | upper }}") is no name.
-                if inner.is_empty() || !inner.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-                {
-                    continue;
-                }
-                let wrong = if want_upper {
-                    inner.chars().any(|c| c.is_ascii_lowercase())
-                } else {
-                    inner.chars().any(|c| c.is_ascii_uppercase())
-                };
-                if wrong {
-                    return Some(format!("{{{{{inner}}}}}"));
-                }
-            }
-        }
-    }
-    None
 }
 
 /// "Use ISO 8601 dates (YYYY-MM-DD) in your report", "All dates must be YYYY-MM-DD": the
@@ -8514,13 +8438,6 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 None => (true, None),
             }
         }
-        Rule::BracePlaceholders(case) => match off_brace_placeholder(text, *case) {
-            Some(p) => (
-                false,
-                Some(format!("a placeholder off the asked form: {p}")),
-            ),
-            None => (true, None),
-        },
         Rule::NoMarkdown => match markdown_heading(text).or_else(|| bold_span(text)) {
             Some(l) => (false, Some(format!("Markdown: {l}"))),
             None => (true, None),
@@ -9151,10 +9068,6 @@ fn describe(rule: &Rule) -> (&'static str, String) {
                 "a {} of at most {n} characters",
                 if *commit { "commit subject" } else { "PR title" }
             ),
-        ),
-        Rule::BracePlaceholders(_) => (
-            "brace-placeholders",
-            "placeholders in double braces".to_string(),
         ),
         Rule::BritishSpelling => ("british-spelling", "British spelling".to_string()),
         Rule::ListItems(r, n) => ("list-items", format!("a list of {} items", r.words(*n))),

@@ -628,6 +628,13 @@ pub fn in_parentheses(text: &str, at: usize) -> bool {
     depth > 0
 }
 
+/// A share in 0..=1 as a whole percentage, rounded half up ("34"): integer formatting, so that
+/// the module carries no float-to-decimal formatter for evidence text.
+pub fn percent(share: f64) -> u32 {
+    // Saturating cast; a share is never negative here.
+    (share * 100.0 + 0.5) as u32
+}
+
 /// A decimal written in digits ("12", "3.5", "4."), or `None`. Not `str::parse::<f64>`: the
 /// standard float parser brings 20 KB of power-of-five tables into the module (issue 14), and
 /// counts, ratings and versions need no exponent.

@@ -236,11 +236,11 @@ pub fn check(text: &str, asked: &Language) -> (bool, Option<String>) {
         Some((l, s)) if s >= OTHER_AT_LEAST && distinct(l) >= OTHER_DISTINCT => (
             false,
             Some(format!(
-                "written in {}: {:.0} % of its words are common {} words, {:.0} % {} ones",
+                "written in {}: {} % of its words are common {} words, {} % {} ones",
                 l.name,
-                100.0 * s,
+                super::super::text::percent(s),
                 l.name,
-                100.0 * own,
+                super::super::text::percent(own),
                 asked.name
             )),
         ),

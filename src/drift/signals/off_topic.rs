@@ -58,9 +58,9 @@ pub fn measure(ctx: &Ctx) -> Signal {
     let v = hinge(c.value, OFF_TOPIC_KNEE) * gate(ctx.cr.count(), OFF_TOPIC_GATE);
     let evidence = if v > 0.0 {
         vec![format!(
-            "{:.0} % of the key concepts missed, past the {:.0} % a terse answer may miss",
-            100.0 * c.value,
-            100.0 * OFF_TOPIC_KNEE
+            "{} % of the key concepts missed, past the {} % a terse answer may miss",
+            crate::drift::text::percent(c.value),
+            crate::drift::text::percent(OFF_TOPIC_KNEE)
         )]
     } else {
         Vec::new()
