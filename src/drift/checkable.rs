@@ -5806,6 +5806,17 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
             .trim()
             .to_string()
     };
+    // "Title:" is the PR's only in a reply that speaks of a PR (read once, not per line).
+    let labels: &[&str] = if commit {
+        &["subject:", "commit subject:", "subject line:", "commit:"]
+    } else if has_any(
+        &result.to_ascii_lowercase(),
+        &["pr ", "pull request", "/pull/", "pr:"],
+    ) {
+        &["pr title:", "pull request title:", "title:"]
+    } else {
+        &["pr title:", "pull request title:"]
+    };
     let mut out = Vec::new();
     let lines: Vec<&str> = result.lines().collect();
     let mut fence_open = false;
@@ -5849,15 +5860,6 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
         }
         let lower = t.to_ascii_lowercase();
         let label = lower.trim_start_matches(['-', '*', ' ']);
-        // "Title:" is the PR's only in a reply that speaks of a PR.
-        let lower_result = || result.to_ascii_lowercase();
-        let labels: &[&str] = if commit {
-            &["subject:", "commit subject:", "subject line:", "commit:"]
-        } else if has_any(&lower_result(), &["pr ", "pull request", "/pull/", "pr:"]) {
-            &["pr title:", "pull request title:", "title:"]
-        } else {
-            &["pr title:", "pull request title:"]
-        };
         let Some(l) = labels
             .iter()
             .find(|l| label.trim_start_matches('*').starts_with(*l))

@@ -578,17 +578,21 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             n.emoji = EmojiReading {
                 fenced: super::checkable::asks_for_a_fence(instructions),
                 around: !of_reply && super::checkable::around_pastes(&n.text),
-                new_only: ["the new ", "any new "]
+                new_only: {
+                    let ban = n.text.to_ascii_lowercase();
+                    ["the new ", "any new "].iter().any(|x| ban.contains(x))
+                },
+                docs_only: {
+                    let sentence = whole.to_ascii_lowercase();
+                    [
+                        "for documentation",
+                        "for docs",
+                        "for the docs",
+                        "for the documentation",
+                    ]
                     .iter()
-                    .any(|x| n.text.to_ascii_lowercase().contains(x)),
-                docs_only: [
-                    "for documentation",
-                    "for docs",
-                    "for the docs",
-                    "for the documentation",
-                ]
-                .iter()
-                .any(|d| whole.to_ascii_lowercase().contains(d)),
+                    .any(|d| sentence.contains(d))
+                },
                 cited: super::checkable::double_quoted(instructions)
                     .into_iter()
                     // A passage of words ("Nothing to see here 👀"), not the emoji named
