@@ -2541,3 +2541,115 @@ fn a_commit_subject_or_pr_title_bound_is_read_where_the_reply_shows_one() {
         1
     );
 }
+
+#[test]
+fn rules_said_of_a_part_or_another_text_are_read_there() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    // A commit message's opening is read on the commit the reply shows, not on the reply.
+    let m = "Ship the retry fix. The commit message must begin with `fix(sync):`; in the reply, \
+             say what changed.";
+    let change = "Reworked the retry loop in `sync/worker.rs` so a failed upload waits before the \
+                  next attempt; the queue no longer spins on a dead connection.";
+    let commit = |subject: &str| format!("{change}\n\nCommit message:\n```\n{subject}\n```");
+    assert_eq!(
+        flags(m, &commit("fix(sync): back off between upload retries")),
+        0
+    );
+    assert_eq!(
+        flags(m, &commit("fix(worker): back off between upload retries")),
+        1
+    );
+    assert_eq!(
+        flags(m, &commit("Fix(sync): back off between upload retries")),
+        1
+    );
+    assert_eq!(
+        flags(
+            m,
+            &format!("{change}\n\nCommit: `9c1e4b7 fix(sync): back off between retries`")
+        ),
+        0
+    );
+    assert_eq!(flags(m, change), 0);
+    // "…, no headings needed" takes back the headings asked before.
+    let asked = "Put the answer under the headings Cause, Fix and Follow-up.";
+    let r = "The export stopped because the disk filled up at 02:10.\nOld archives were cleared \
+             and the export re-ran cleanly.";
+    assert_eq!(
+        flags(&format!("{asked} Why did the nightly export stop?"), r),
+        1
+    );
+    assert_eq!(
+        flags(&format!("{asked} Hmm, two lines will do here, no headings needed. Why did the nightly export stop?"), r),
+        0
+    );
+    // Bullets counted under a heading named after the count are that heading's.
+    let review =
+        "## Overview\nThe rollout plan is sound.\n\n## Concerns\n- The cache warms slowly.\n\
+                  - Alerts page the wrong team.\n\n## Next steps\n- Warm the cache first.\n- Fix \
+                  the alert routing.\n- Rehearse the rollback.\n- Tell support the date.";
+    let headed = "Review the rollout with `## Overview`, `## Concerns` and `## Next steps`";
+    assert_eq!(
+        flags(
+            &format!("{headed}, with at most 2 bullets under Concerns."),
+            review
+        ),
+        0
+    );
+    assert_eq!(
+        flags(&format!("{headed}, with at most 2 bullets."), review),
+        1
+    );
+    let three = review.replace("- Alerts", "- Logs rotate too often.\n- Alerts");
+    assert_eq!(
+        flags(
+            &format!("{headed}, with at most 2 bullets under Concerns."),
+            &three
+        ),
+        1
+    );
+    // A table is no prose.
+    let m = "Report this week's error rates by service. Keep the prose under 30 words.";
+    let table = "| service | requests | errors |\n|---|---|---|\n| auth | 1,204,331 | 0.02% |\n\
+                 | billing | 88,410 | 0.31% |\n| search | 4,993,002 | 0.05% |\n";
+    let prose = "Billing is the outlier: a retry storm after Tuesday's deploy doubled its errors.";
+    assert_eq!(flags(m, &format!("{table}\n{prose}")), 0);
+    assert_eq!(flags(m, &format!("{table}\n{prose} {prose} {prose}")), 1);
+    // "The entries themselves must not …": the entries' part.
+    let m = "Write the changelog entries for 4.2. The entries themselves must not use first \
+             person (no we, our or us); a note to the reviewer above them is fine.";
+    let r = |entry: &str| {
+        format!("I grouped the fixes by area; we kept it short.\n\n## Entries\n- {entry}\n- Exports keep their column order.")
+    };
+    assert_eq!(flags(m, &r("Sync resumes after a dropped connection.")), 0);
+    assert_eq!(
+        flags(m, &r("We made sync resume after a dropped connection.")),
+        1
+    );
+    // "a plain number without commas": the number's format, not the reply's commas.
+    let r = "48211\n\nRejected: 1,204 rows (bad dates), 17 rows (duplicate ids).";
+    let m = "How many rows were imported? Put the count on the first line as a plain number \
+             without commas, then the details.";
+    assert_eq!(flags(m, r), 0);
+    assert_eq!(flags(&format!("{m} Do not use commas."), r), 1);
+    // A ban said in a marked section's relative clause holds in that section.
+    let m = "Write a section `For the board` that does not use the words \"latency\" or \
+             \"shard\"; then a `Details` section for engineers, where any terms are fine.";
+    let r = |board: &str| {
+        format!(
+            "## For the board\n{board}\n\n## Details\nShard 3 latency rose to 900 ms after the \
+                 index rebuild."
+        )
+    };
+    assert_eq!(
+        flags(
+            m,
+            &r("Checkout was slow for an hour on Monday; it is fixed.")
+        ),
+        0
+    );
+    assert_eq!(
+        flags(m, &r("Checkout latency was high for an hour on Monday.")),
+        1
+    );
+}

@@ -768,7 +768,7 @@ fn fuzz_lifecycle_event_sequences() {
         |events| {
             let mut r = Registry::default();
             for (e, now) in events {
-                if let Ok(ev) = serde_json::from_value::<LifecycleEvent>(e) {
+                if let Ok(ev) = LifecycleEvent::from_value(e) {
                     let _ = r.apply(&ev, now, |_| 60_000);
                 }
                 let _ = r.tick(now);

@@ -16,7 +16,7 @@ use proptest::prelude::*;
 const BUDGET: u64 = 1_000;
 
 fn ev(json: &str) -> LifecycleEvent {
-    serde_json::from_str(json).unwrap()
+    LifecycleEvent::from_json(json).unwrap()
 }
 
 fn apply(r: &mut Registry, json: &str, now: u64) -> Result<Vec<String>, ErrorCode> {

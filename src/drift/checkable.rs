@@ -78,6 +78,9 @@ pub enum Rule {
     /// line max 50 characters", "the PR title must be 60 characters or fewer". `true` for a
     /// commit, `false` for a PR title. Checked only where the reply shows one.
     TitleChars(bool, usize),
+    /// The opening asked of a commit message: "the commit message must start with
+    /// `fix(scheduling):`". Checked, case and all, only on the subjects the reply shows.
+    CommitStartsWith(String),
     NoCommas,
     Lowercase,
     Uppercase,
@@ -3154,6 +3157,33 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             .iter()
             .position(|(_, w)| matches!(*w, "comma" | "commas"))
             .filter(|&k| bans_commas(&lower, &ws, k))
+            // "the total as a plain integer with no commas", "numbers without commas": a
+            // number's format, not a ban on the text's commas.
+            .filter(|&k| {
+                let w = |d: usize| k.checked_sub(d).and_then(|i| ws.get(i)).map_or("", |x| x.1);
+                let noun = |x: &str| {
+                    matches!(
+                        x,
+                        "integer"
+                            | "integers"
+                            | "number"
+                            | "numbers"
+                            | "figure"
+                            | "figures"
+                            | "total"
+                            | "totals"
+                            | "amount"
+                            | "amounts"
+                            | "count"
+                            | "counts"
+                            | "digits"
+                            | "value"
+                            | "values"
+                    )
+                };
+                !((w(1) == "without" && noun(w(2)))
+                    || (w(1) == "no" && w(2) == "with" && noun(w(3))))
+            })
             .and_then(|k| ws.get(k))
             .map(|(at, _)| *at);
         // "a line `Rows: <n>` with plain integers (no commas)": an aside bans them in its part.
@@ -3308,12 +3338,16 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             Some(mut ps) if ps.len() == 1 => push(sentence, Rule::StartsWith(ps.remove(0))),
             Some(ps) => push(sentence, Rule::StartsWithOneOf(ps)),
             None => {
-                if let Some(p) = opening_phrase(sentence, &lower)
+                if let Some(p) = opening_phrase(sentence, &lower, false)
                     .filter(|p| !conditional(std::slice::from_ref(p)))
                 {
                     if !template(&p) {
                         push(sentence, Rule::StartsWith(p));
                     }
+                } else if let Some(p) = opening_phrase(sentence, &lower, true)
+                    .filter(|p| !conditional(std::slice::from_ref(p)) && !template(p))
+                {
+                    push(sentence, Rule::CommitStartsWith(p));
                 }
             }
         }
@@ -4107,6 +4141,22 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         });
         if code_allowed || excepted || asked_code || permitted {
             windows.push(" no-code ".to_string());
+        }
+        // "Actually, one short paragraph is enough, no headings needed": what stands between
+        // "no" and "needed" (three words at most) is taken back.
+        for (i, w) in words.iter().enumerate() {
+            if *w != "no" {
+                continue;
+            }
+            let end = words.len().min(i + 5);
+            if let Some(k) =
+                (i + 2..end).find(|&k| matches!(words.get(k), Some(&"needed" | &"necessary")))
+            {
+                windows.push(format!(
+                    " {} ",
+                    words.get(i + 1..k).unwrap_or_default().join(" ")
+                ));
+            }
         }
         // "… start with 'Verdict:' instead": the opening asked before is replaced.
         if words.contains(&"instead") {
@@ -5370,7 +5420,9 @@ pub(super) fn bounded_blocks(lower: &str) -> bool {
 /// ("start your reply with \"Summary:\"", "the first line must begin with 'STATUS:'", "the
 /// email must open with exactly 'Hi team,'"); not a part's or a name's ("each bullet starts
 /// with a verb", "flag names must start with `ff_`").
-fn opening_phrase(sentence: &str, lower: &str) -> Option<String> {
+/// With `commit`, the opening asked of a commit message or subject instead ("the commit message
+/// must start with `fix(api):`").
+fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
     const CUES: [&str; 9] = [
         "start your ",
         "begin your ",
@@ -5389,7 +5441,20 @@ fn opening_phrase(sentence: &str, lower: &str) -> Option<String> {
     // The answer's nouns, and the forms an opening is asked of.
     const OPENED: [&str; 4] = ["message", "email", "summary", "output"];
     let opened = || ANSWER_NOUNS.iter().chain(OPENED.iter());
-    let own = if cue.ends_with(' ') {
+    let own = if commit {
+        // "The commit message must begin with", "commit subjects must start with".
+        let before: Vec<&str> = lower
+            .get(..at)
+            .unwrap_or_default()
+            .split_whitespace()
+            .rev()
+            .take(2)
+            .collect();
+        matches!(
+            before.as_slice(),
+            [n, "commit", ..] if matches!(*n, "message" | "subject" | "title" | "subjects")
+        ) || before.first() == Some(&"commit")
+    } else if cue.ends_with(' ') {
         // "Start your reply with": the answer's noun right after.
         lower
             .get(at + cue.len()..)
@@ -5403,9 +5468,31 @@ fn opening_phrase(sentence: &str, lower: &str) -> Option<String> {
             .rev()
             .take(3)
             .collect();
+        // "The commit message must begin with `fix:`": a noun before the answer's noun names
+        // another text the reply may show, not the reply.
+        let other = before.get(1).is_some_and(|p| {
+            matches!(
+                p.trim_matches(|c: char| !c.is_alphanumeric()),
+                "commit"
+                    | "error"
+                    | "log"
+                    | "slack"
+                    | "sms"
+                    | "push"
+                    | "chat"
+                    | "git"
+                    | "alert"
+                    | "warning"
+                    | "exception"
+                    | "status"
+                    | "notification"
+                    | "banner"
+                    | "teams"
+            )
+        });
         before.first().is_some_and(|w| {
             let w = w.trim_matches(|c: char| !c.is_alphanumeric());
-            opened().any(|n| *n == w)
+            (opened().any(|n| *n == w) && !other)
                 || (w == "line" && before.get(1).is_some_and(|p| *p == "first"))
         })
     };
@@ -5800,11 +5887,18 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
             ],
         )
     };
+    // A leading hash is no part of the subject ("`a3f91c2 Update strings`").
     let clean = |t: &str| {
-        t.trim()
-            .trim_matches(['`', '"', '*', '\u{201c}', '\u{201d}'])
+        let t = t
             .trim()
-            .to_string()
+            .trim_matches(['`', '"', '*', '\u{201c}', '\u{201d}'])
+            .trim();
+        let hash = t.split_once(' ').filter(|(h, _)| {
+            h.len() >= 7
+                && h.chars().all(|c| c.is_ascii_hexdigit())
+                && h.chars().any(|c| c.is_ascii_digit())
+        });
+        hash.map_or(t, |(_, rest)| rest.trim_start()).to_string()
     };
     // "Title:" is the PR's only in a reply that speaks of a PR (read once, not per line).
     let labels: &[&str] = if commit {
@@ -8298,8 +8392,10 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             }
         }
         Rule::ProseWords(rel, n) => {
-            // A list item that is a bare path ("- assets/old/rock_01.png") is no prose either.
+            // A list item that is a bare path ("- assets/old/rock_01.png") is no prose either,
+            // nor a table's row.
             let prose: Vec<&str> = lists::outside_fences(text)
+                .filter(|l| !l.trim_start().starts_with('|'))
                 .filter(|l| {
                     let item = l.trim_start().strip_prefix(['-', '*']).map(str::trim);
                     !item.is_some_and(|i| {
@@ -8426,6 +8522,16 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
         }
         Rule::BritishSpelling => match american_spelling(text) {
             Some(w) => (false, Some(format!("an American spelling: {w}"))),
+            None => (true, None),
+        },
+        Rule::CommitStartsWith(p) => match shown_titles(text, true)
+            .into_iter()
+            .find(|t| !t.starts_with(p.as_str()))
+        {
+            Some(t) => (
+                false,
+                Some(format!("a commit subject starts otherwise: {t}")),
+            ),
             None => (true, None),
         },
         Rule::TitleChars(commit, n) => {
@@ -9064,6 +9170,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::BulletWords(r, n) => ("bullet-words", format!("{} words in each bullet", r.words(*n))),
         Rule::IsoDates => ("iso-dates", "dates written as YYYY-MM-DD".to_string()),
         Rule::NoMarkdown => ("no-markdown", "no Markdown".to_string()),
+        Rule::CommitStartsWith(p) => ("opening", format!("a commit subject starting with \"{p}\"")),
         Rule::TitleChars(commit, n) => (
             "title-characters",
             format!(

@@ -89,7 +89,7 @@ pub struct Reconciliation {
 
 /// What happened at a boundary, as the host state needs to know it.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(tag = "op", rename_all = "camelCase", rename_all_fields = "camelCase")]
+#[serde(rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum HostEvent {
     /// The host created the child (its deadline starts).
     Spawned {
@@ -143,6 +143,13 @@ fn cap<V>(map: &mut BTreeMap<String, V>, since: impl Fn(&V) -> u64) {
             Some(k) => map.remove(&k),
             None => break,
         };
+    }
+}
+
+impl HostEvent {
+    /// An event as the wrapper sends it: an object whose `op` names the event.
+    pub fn from_value(value: serde_json::Value) -> serde_json::Result<HostEvent> {
+        crate::json_text::from_tagged("op", value)
     }
 }
 
@@ -554,7 +561,7 @@ mod tests {
     #[test]
     fn boundary_events_move_results_through_the_state() {
         let mut s = HostState::default();
-        let ev = |v: serde_json::Value| serde_json::from_value::<HostEvent>(v).unwrap();
+        let ev = |v: serde_json::Value| HostEvent::from_value(v).unwrap();
         s.apply(
             ev(serde_json::json!({"op":"spawned","parentTaskId":"P","childTaskId":"C","mode":"code"})),
             0,

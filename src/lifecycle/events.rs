@@ -8,8 +8,11 @@ use serde::Deserialize;
 /// Task ids and mode slugs longer than this are refused (hosts use UUIDs and short slugs).
 pub const MAX_ID_BYTES: usize = 4096;
 
+/// Read from the hosts' internally tagged form (`{"type": "taskPaused", …}`) by
+/// [`LifecycleEvent::from_json`]; the derive itself reads serde's external tagging
+/// (`json_text::from_tagged`).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(tag = "type", rename_all_fields = "camelCase")]
+#[serde(rename_all_fields = "camelCase")]
 pub enum LifecycleEvent {
     /// A root task starts (`TaskCreated`, `TaskStarted`, `TaskActive` for an unknown task).
     #[serde(rename = "taskCreated", alias = "TaskCreated", alias = "TaskStarted")]
@@ -82,6 +85,15 @@ pub enum LifecycleEvent {
 }
 
 impl LifecycleEvent {
+    /// An event as hosts send it: an object whose `type` names the event.
+    pub fn from_json(text: &str) -> serde_json::Result<LifecycleEvent> {
+        Self::from_value(serde_json::from_str(text)?)
+    }
+
+    pub fn from_value(value: serde_json::Value) -> serde_json::Result<LifecycleEvent> {
+        crate::json_text::from_tagged("type", value)
+    }
+
     /// Refuses texts over `max_text` bytes (a result, a message) and ids over [`MAX_ID_BYTES`]
     /// before anything is recorded: the registry keeps what it is given for the life of a tree.
     pub fn check_sizes(&self, max_text: usize) -> Result<()> {

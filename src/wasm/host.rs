@@ -55,7 +55,14 @@ impl WasmGuard {
     #[wasm_bindgen(js_name = hostApply)]
     pub fn host_apply(&self, state: JsValue, event: JsValue, now: f64) -> Result<JsValue, JsValue> {
         let mut state = read_state(&state, 4 * self.max_in());
-        let event: HostEvent = read(&event, "the host event", 2 * self.max_in())?;
+        let event: serde_json::Value = read(&event, "the host event", 2 * self.max_in())?;
+        let event = HostEvent::from_value(event).map_err(|e| {
+            super::fail(
+                crate::error::ErrorCode::InvalidArgument,
+                "",
+                format!("the host event: {e}"),
+            )
+        })?;
         let deliveries = state.apply(event, ms(now), |m| self.engine.budget_ms(m));
         to_js(&Applied {
             state: &state,

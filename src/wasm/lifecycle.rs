@@ -20,7 +20,7 @@ impl WasmGuard {
     #[wasm_bindgen(js_name = lifecycleApply)]
     pub fn lifecycle_apply(&mut self, event: JsValue, now: f64) -> Result<JsValue, JsValue> {
         let text = super::stringify(&event, "the event", 2 * self.max_in())?.unwrap_or_default();
-        let event: LifecycleEvent = serde_json::from_str(&text).map_err(|e| {
+        let event = LifecycleEvent::from_json(&text).map_err(|e| {
             fail(
                 ErrorCode::InvalidArgument,
                 "/type",
@@ -170,7 +170,7 @@ pub async fn restore_mode(
         fallback: String,
         reason: Option<String>,
     }
-    let plan: Plan = serde_json::from_str(&text).map_err(|e| {
+    let plan: Plan = crate::json_text::from_text(&text).map_err(|e| {
         fail(
             ErrorCode::InvalidArgument,
             "",

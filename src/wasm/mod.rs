@@ -611,7 +611,7 @@ pub(crate) fn read<T: serde::de::DeserializeOwned>(
     max: usize,
 ) -> Result<T, JsValue> {
     let text = stringify(v, what, max)?.unwrap_or_else(|| "null".into());
-    serde_json::from_str(&text)
+    crate::json_text::from_text(&text)
         .map_err(|e| fail(ErrorCode::InvalidArgument, "", format!("{what}: {e}")))
 }
 

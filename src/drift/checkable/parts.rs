@@ -232,6 +232,38 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
             return Some(Part::Named(name.clone()));
         }
     }
+    // An unmarked name, capitalised, after the count: "with at most 3 bullets under Risks".
+    for (i, _) in lower.match_indices(" under ") {
+        let at = i + " under ".len();
+        let name: Vec<&str> = sentence
+            .get(at..)
+            .unwrap_or_default()
+            .split(' ')
+            .take(2)
+            .take_while(|x| x.starts_with(|c: char| c.is_ascii_uppercase()))
+            .collect();
+        let Some(last) = name.last() else {
+            continue;
+        };
+        let bare = last.trim_end_matches(['.', ';', ',', ':']);
+        let ends = bare.len() < last.len()
+            || lower
+                .get(at..)
+                .is_some_and(|r| r.len() == name.join(" ").len());
+        let name = format!(
+            "{}{bare}",
+            name.get(..name.len() - 1).map_or(String::new(), |h| h
+                .iter()
+                .map(|x| format!("{x} "))
+                .collect())
+        );
+        if ends
+            && name.chars().all(|c| c.is_ascii_alphabetic() || c == ' ')
+            && counts_in_clause(&lower, i)
+        {
+            return Some(Part::Named(name.to_ascii_lowercase()));
+        }
+    }
     // A marked name as the subject: "the **Summary** must be exactly 3 bullets", "`summary`
     // must be 20 words or fewer".
     let subject = marked
@@ -379,11 +411,13 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
                 matches!(w(i), "must" | "mustn't" | "shouldn't" | "cannot" | "can't")
                     || (w(i) == "should" && w(i + 1) == "not")
             };
-            // "the changelog blurb itself must not …": a stressed name may be longer.
+            // "the changelog blurb itself must not …", "the release notes themselves must
+            // not …": a stressed name may be longer.
+            let stressed = |i: usize| matches!(w(i), "itself" | "themselves");
             let m = (d + 2..d + 4)
                 .find(|&i| modal(i))
-                .or_else(|| (d + 3..d + 6).find(|&i| w(i - 1) == "itself" && modal(i)))?;
-            let itself = w(m - 1) == "itself";
+                .or_else(|| (d + 3..d + 6).find(|&i| stressed(i - 1) && modal(i)))?;
+            let itself = stressed(m - 1);
             let name: Vec<&str> = (d + 1..m - usize::from(itself)).map(w).collect();
             let last = name.last()?;
             (name.iter().all(|x| {
@@ -403,6 +437,41 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
             .then(|| Part::Maybe(name.join(" ")))
         });
     let marked = marked_names(sentence);
+    // "a first section `For owners` in plain words that does not use the words …; then a
+    // `Technical` section": the ban is the relative clause of a marked section's name.
+    for (end, name) in &marked {
+        let Some(head) = lower
+            .get(..*end)
+            .and_then(|h| h.rfind(name.as_str()).and_then(|s| h.get(..s)))
+        else {
+            continue;
+        };
+        let tail = lower.get(*end..).unwrap_or_default();
+        let head = head.trim_end_matches(['`', '*', '"', '\'', '#', ' ']);
+        let tail = tail.trim_start_matches(['`', '*', '"', '\'', ':', ' ']);
+        let (named, tail) = match tail.strip_prefix("section") {
+            Some(t) => (true, t),
+            None => (head.ends_with(" section"), tail),
+        };
+        let clause = tail
+            .split([';', '.', '\u{2014}'])
+            .next()
+            .unwrap_or_default();
+        let cw = words_at(clause);
+        let relative = cw
+            .iter()
+            .take(8)
+            .position(|(_, x)| matches!(*x, "that" | "which"));
+        if named
+            && relative.is_some_and(|r| {
+                let x = |i: usize| cw.get(i).map_or("", |y| y.1);
+                matches!(x(r + 1), "doesn't" | "mustn't" | "never" | "avoids")
+                    || (matches!(x(r + 1), "does" | "must" | "should") && x(r + 2) == "not")
+            })
+        {
+            return Some(Part::Named(name.clone()));
+        }
+    }
     for (i, (at, w)) in ws.iter().enumerate() {
         if !matches!(*w, "in" | "within" | "inside") {
             continue;
