@@ -2653,3 +2653,146 @@ fn rules_said_of_a_part_or_another_text_are_read_there() {
         1
     );
 }
+
+#[test]
+fn a_short_text_s_character_bound_is_read_where_the_reply_labels_it() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    // 118 and 171 characters.
+    let short =
+        "Your parcel is waiting at the Elm Street locker until Friday. Use code 4471 to open \
+                 it. Reply HELP for help or STOP to opt out.";
+    let long =
+        "Good news: your parcel has arrived and is waiting for you at the Elm Street locker \
+                until Friday evening. Use code 4471 to open it. Reply HELP for help or STOP to opt \
+                out.";
+    assert!(short.chars().count() <= 160 && long.chars().count() > 160);
+    let m = "Write the SMS for parcels waiting in a locker. It must be 160 characters or fewer.";
+    for shape in [
+        "SMS: {}",
+        "**SMS text:**\n\n\"{}\"",
+        "SMS (template `sms/locker.txt`):\n```\n{}\n```",
+    ] {
+        let reply = |t: &str| {
+            format!(
+                "{}\n\nI kept the opt-out at the end.",
+                shape.replace("{}", t)
+            )
+        };
+        assert_eq!(flags(m, &reply(short)), 0, "{shape}");
+        assert_eq!(flags(m, &reply(long)), 1, "{shape}");
+    }
+    // Asked for the text alone: a one-line reply is the text.
+    let alone = format!("{m} Just give me the text.");
+    assert_eq!(flags(&alone, short), 0);
+    assert_eq!(flags(&alone, long), 1);
+    // Not read: an unlabelled text among notes, the old text, a bound on each line, a minimum.
+    assert_eq!(
+        flags(
+            m,
+            &format!("Here is a draft.\n\n{long}\n\nTell me if it is too long.")
+        ),
+        0
+    );
+    assert_eq!(flags(m, &format!("Old SMS: {long}\n\nNew SMS: {short}")), 0);
+    let each =
+        "Write the SMS for parcels waiting in a locker; each line must be 160 characters or fewer.";
+    assert_eq!(flags(each, &format!("SMS: {long}")), 0);
+    let least = "Write the SMS for parcels waiting in a locker, at least 100 characters.";
+    assert_eq!(flags(least, &format!("SMS: {short}")), 0);
+    // A PR title bound said with a modal is read on the labelled title.
+    let m = "Open a PR for the locker code fix. The PR title must be 50 characters or fewer.";
+    let pr =
+        |title: &str| format!("Opened PR #88.\n\nTitle: {title}\n\nIt rotates the codes daily.");
+    assert_eq!(flags(m, &pr("Rotate locker codes daily")), 0);
+    assert_eq!(
+        flags(
+            m,
+            &pr("Rotate locker codes daily and expire them after pickup at the kiosk")
+        ),
+        1
+    );
+}
+
+#[test]
+fn word_bans_said_with_other_verbs_and_keys_said_without_quotes_are_read() {
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    // "Don't call it X", "never write X", "say X, never Y".
+    let notes = |word: &str| {
+        format!(
+            "## Summary\nThe nightly sync stalled for two hours.\n\n## {word} timeline\n- 01:10 \
+                 queue backed up\n- 03:05 drained"
+        )
+    };
+    let m = "Summarise the nightly sync stall for the support team. Don't call it an 'outage' \
+             anywhere; it was a delay.";
+    assert_eq!(flags(m, &notes("Delay")), 0);
+    assert_eq!(flags(m, &notes("Outage")), 1);
+    let m = "Check the cache warm-up and report. Never write 'hopefully' in the report.";
+    assert_eq!(
+        flags(
+            m,
+            "Warm-up takes 40 s; the first request after a deploy is slow."
+        ),
+        0
+    );
+    assert_eq!(
+        flags(
+            m,
+            "Warm-up takes 40 s; hopefully the first request is fast now."
+        ),
+        1
+    );
+    let m = "Write the tooltip for the map layer. House style: say 'aircraft', never 'plane'.";
+    assert_eq!(flags(m, "Shows where each aircraft flew today."), 0);
+    assert_eq!(flags(m, "Shows where each plane flew today."), 1);
+    // Not a ban: the quotes are no words of the answer, or the verb is not negated.
+    let m = "Rename the status. Call it 'paused' from now on.";
+    assert_eq!(
+        flags(m, "Renamed the status; 'paused' shows in the list."),
+        0
+    );
+    // A passage quoted whole after "Here's the paragraph:" is the answer's own wording.
+    let m = "Write the paragraph for the grant report. Please don't use the word 'synergy'.";
+    let para = |w: &str| {
+        format!(
+            "Here's the paragraph:\n\n\"Our volunteers and staff work in {w} with the two \
+                 partner schools, so every session reaches the pupils who need it most.\""
+        )
+    };
+    assert_eq!(flags(m, &para("step")), 0);
+    assert_eq!(flags(m, &para("synergy")), 1);
+    // A quoted customer line stays someone else's words.
+    let quoted = "The customer wrote:\n\n\"I love the synergy between the app and the web site, \
+                  but sync is slow.\"\n\nSync now runs every minute.";
+    assert_eq!(flags(m, quoted), 0);
+    // Bare key names, and keys said after the message asked for JSON.
+    let m = "Collect the queue health. Answer as a JSON object with the keys queue_id, depth and \
+             oldest_age.";
+    assert_eq!(
+        flags(
+            m,
+            "{\"queue_id\": \"q1\", \"depth\": 4, \"oldest_age\": 12}"
+        ),
+        0
+    );
+    assert_eq!(flags(m, "{\"queue_id\": \"q1\", \"depth\": 4}"), 1);
+    let m = "List the three slowest queues as a JSON array. Each object must have exactly these \
+             keys: `queue_id`, `depth`.";
+    assert_eq!(
+        flags(
+            m,
+            "[{\"queue_id\": \"q1\", \"depth\": 4}, {\"queue_id\": \"q2\", \"depth\": 2}]"
+        ),
+        0
+    );
+    assert_eq!(
+        flags(
+            m,
+            "[{\"queue_id\": \"q1\", \"depth\": 4}, {\"queueId\": \"q2\", \"depth\": 2}]"
+        ),
+        1
+    );
+    // Keys of a file the sentence names are that file's.
+    let m = "Report as JSON. Add the keys retry_limit and backoff to `config/queue.yaml`.";
+    assert_eq!(flags(m, "{\"done\": true}"), 0);
+}

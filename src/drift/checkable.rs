@@ -78,6 +78,15 @@ pub enum Rule {
     /// line max 50 characters", "the PR title must be 60 characters or fewer". `true` for a
     /// commit, `false` for a PR title. Checked only where the reply shows one.
     TitleChars(bool, usize),
+    /// A short text's length in characters, at most `n`: "the SMS must be 160 characters or
+    /// fewer", "meta description: 155 characters max". Read on the texts the reply labels with
+    /// `noun` ("SMS:", "**Meta description:**"), and with `whole`, when the message asks for the
+    /// text alone, on a reply of one line.
+    TextChars {
+        noun: &'static str,
+        n: usize,
+        whole: bool,
+    },
     /// The opening asked of a commit message: "the commit message must start with
     /// `fix(scheduling):`". Checked, case and all, only on the subjects the reply shows.
     CommitStartsWith(String),
@@ -184,7 +193,7 @@ pub struct Checked {
     /// `quoted`, `json`, `postscript`, `ending`, `two-responses`, `fixed-answer`, `includes`,
     /// `forbids`, `word-count`, `letter-count`, `script`, `language`, `list-items`,
     /// `no-bullets`, `numbered-list`, `bullet-words`, `iso-dates`, `no-markdown`,
-    /// `section-order`, `british-spelling`, `title-characters`.
+    /// `section-order`, `british-spelling`, `title-characters`, `text-characters`.
     pub kind: &'static str,
     /// The constraint in plain words.
     pub constraint: String,
@@ -1752,6 +1761,19 @@ static CUES: super::phrases::Phrases = super::phrases::Phrases::new(&[
     "italiano",
     // Date formats: "write every date as YYYY-MM-DD".
     "yyyy-mm-dd",
+    // Keys said after the message asked for JSON.
+    "keys",
+    // Word bans said with another verb ([`called_ban`]).
+    "don't write",
+    "do not write",
+    "never write",
+    "don't call",
+    "do not call",
+    "never call",
+    "don't refer",
+    "do not refer",
+    "never refer",
+    ", never",
 ]);
 
 /// Whether a lowercased sentence holds a cue: a word cue where a word starts ("ends",
@@ -1777,6 +1799,14 @@ fn cued(lower: &str) -> bool {
 fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bool, Rule)> {
     if matches!(rule, Rule::Bullets(..) | Rule::ListItems(..)) && cx.list_amended() {
         return None;
+    }
+    // A text the rule names (a commit subject, a PR title, an SMS) is read only where the reply
+    // labels it: the gates on the rule's subject and part are for rules read on the reply.
+    if matches!(
+        rule,
+        Rule::TitleChars(..) | Rule::CommitStartsWith(_) | Rule::TextChars { .. }
+    ) {
+        return (!soft_count(text)).then_some((false, rule));
     }
     let Admit {
         asked,
@@ -1939,11 +1969,22 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         rule,
         Rule::EndsWith(_) | Rule::EndsWithOneOf(_) | Rule::StartsWith(_) | Rule::StartsWithOneOf(_)
     );
-    if !located && !of_reply && !in_part && in_another_part(text, asked) {
+    // "Each object must have exactly these keys": the objects of the JSON asked for.
+    let element = matches!(rule, Rule::JsonKeys(..))
+        && has_any(
+            &lower,
+            &[
+                "each object",
+                "every object",
+                "each element",
+                "every element",
+            ],
+        );
+    if !located && !of_reply && !in_part && !element && in_another_part(text, asked) {
         return None;
     }
     match subject_of(text, asked) {
-        _ if in_part => {}
+        _ if in_part || element => {}
         Subject::Other if !of_reply => return None,
         Subject::LineOfAnswer if !located => return None,
         _ => {}
@@ -2121,7 +2162,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 ],
             )
     });
-    for (index, sentence) in all.into_iter().enumerate() {
+    for (index, &sentence) in all.iter().enumerate() {
         let is_last = index == last;
         if count.get() >= super::constraints::MAX_CONSTRAINTS {
             break;
@@ -2863,11 +2904,40 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         }
         if let Some((commit, n)) = title_chars_asked(&lower) {
             push(sentence, Rule::TitleChars(commit, n));
+        } else if let Some((noun, n)) = text_chars_asked(
+            &lower,
+            index.checked_sub(1).and_then(|i| all.get(i)).copied(),
+        ) {
+            let whole = has_any(
+                &cx.lower,
+                &[
+                    "just the text",
+                    "just give me the text",
+                    "only the text",
+                    "nothing else",
+                    "just the message",
+                    "only the message",
+                ],
+            );
+            push(sentence, Rule::TextChars { noun, n, whole });
         }
         if iso_dates_asked(sentence, &lower) {
             push(sentence, Rule::IsoDates);
         }
-        if has("json") {
+        // "… as a JSON array. Each object must have exactly these keys: …": keys said after the
+        // message asked for JSON.
+        let json_keys_after = !has("json")
+            && index
+                .checked_sub(1)
+                .and_then(|i| all.get(i))
+                .is_some_and(|b| b.to_ascii_lowercase().contains("json"))
+            && ws.iter().any(|(_, x)| *x == "keys")
+            && !has_any(
+                &lower,
+                &["yaml", "front matter", "front-matter", "toml", "header"],
+            )
+            && super::file_scope::paths(sentence).is_empty();
+        if has("json") || json_keys_after {
             if let Some(mut list) = named_list(sentence, &lower, &["keys", "fields"]) {
                 // "top-level keys are exactly `summary`, `findings`": the names are the ones
                 // quoted as code, not the words before them.
@@ -2955,6 +3025,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     &[
                         "json only",
                         "only json",
+                        "only a json",
+                        "only one json",
+                        "no prose before or after",
                         "only valid json",
                         "only the json",
                         "raw json",
@@ -3364,6 +3437,13 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             {
                 push(sentence, Rule::EndsWithOneOf(choices));
             }
+        }
+        if let Some(list) = word_rule(sentence, &lower)
+            .is_none()
+            .then(|| called_ban(sentence, &lower))
+            .flatten()
+        {
+            push(sentence, Rule::Forbids(list));
         }
         if let Some((forbid, list)) = word_rule(sentence, &lower) {
             push(
@@ -5754,9 +5834,18 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
         })
         .filter(|p| !p.is_empty())
         .collect();
+    // Keys may be bare identifiers ("the keys property_id, channel and error_count").
+    let keys = nouns.contains(&"keys");
+    let ident = |p: &String| {
+        p.len() > 1
+            && p.bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+            && p.starts_with(|c: char| c.is_ascii_lowercase())
+    };
     let fits = |p: &String| {
         let words = p.split_whitespace().count();
-        (1..=4).contains(&words) && (code || p.starts_with(|c: char| c.is_uppercase()))
+        (1..=4).contains(&words)
+            && (code || p.starts_with(|c: char| c.is_uppercase()) || (keys && ident(p)))
     };
     (items.len() >= 2 && items.iter().all(fits)).then_some(items)
 }
@@ -5870,6 +5959,151 @@ fn title_chars_asked(lower: &str) -> Option<(bool, usize)> {
         .iter()
         .any(|b| lower.contains(&format!("{b} {n}")));
     Some((commit, if below { n.checked_sub(1)? } else { *n }))
+}
+
+/// The short texts a character bound is said of, by the noun a reply labels them with.
+const SHORT_TEXTS: [&str; 14] = [
+    "sms",
+    "text message",
+    "push notification",
+    "notification",
+    "banner",
+    "meta description",
+    "subtitle",
+    "promotional text",
+    "tweet",
+    "headline",
+    "tagline",
+    "caption",
+    "preview text",
+    "seo title",
+];
+
+/// "The SMS must be 160 characters or fewer", "Write the SMS … It must be at most 160
+/// characters": the short text named in the sentence (or, for "it", in the one before) and its
+/// bound. Not a bound of each one, of a line, at least, nor a commit's or a PR's.
+fn text_chars_asked(lower: &str, before: Option<&str>) -> Option<(&'static str, usize)> {
+    let ws = ws_of(lower);
+    if has_any(
+        lower,
+        &[
+            "at least",
+            "minimum",
+            "or more",
+            "commit",
+            "pr title",
+            "pull request",
+            "per ",
+            "wrap",
+            " line",
+        ],
+    ) || ws.iter().any(|w| matches!(*w, "each" | "every" | "lines"))
+    {
+        return None;
+    }
+    let counts: Vec<usize> = (0..ws.len())
+        .filter_map(|i| {
+            let w = ws.get(i)?;
+            w.strip_suffix("-character")
+                .and_then(|d| d.parse().ok())
+                .or_else(|| {
+                    matches!(ws.get(i + 1), Some(&("characters" | "chars")))
+                        .then(|| w.parse().ok())
+                        .flatten()
+                })
+        })
+        .collect();
+    let [n] = counts.as_slice() else {
+        return None;
+    };
+    // One kind of text named: "an SEO title (max 60 characters) and a meta description" is unclear.
+    let named = |t: &str| {
+        let mut found = SHORT_TEXTS
+            .iter()
+            .filter(|x| super::text::find(t, x).is_some());
+        let first = found.next().copied();
+        // ("push notification" names a notification too.)
+        let other = found.any(|x| first.is_some_and(|f| !f.contains(x) && !x.contains(f)));
+        first.filter(|_| !other)
+    };
+    let noun = named(lower).or_else(|| {
+        // "It must be …", "Keep it under …": the text the sentence before names.
+        ws.iter()
+            .take(3)
+            .any(|w| *w == "it")
+            .then(|| before.map(|b| b.to_ascii_lowercase()))
+            .flatten()
+            .and_then(|b| named(&b))
+    })?;
+    let below = ["under", "less than", "fewer than", "below"]
+        .iter()
+        .any(|b| lower.contains(&format!("{b} {n}")));
+    Some((noun, if below { n.checked_sub(1)? } else { *n }))
+}
+
+/// A text without the quotes or code span around it.
+fn unquote(t: &str) -> &str {
+    let t = t.trim();
+    for (open, close) in [
+        ("\"", "\""),
+        ("`", "`"),
+        ("\u{201c}", "\u{201d}"),
+        ("'", "'"),
+    ] {
+        if let Some(inner) = t.strip_prefix(open).and_then(|r| r.strip_suffix(close)) {
+            return inner.trim();
+        }
+    }
+    t
+}
+
+/// The texts a reply labels with `noun`: the rest of a "SMS: …" line, or the one line (or one-line
+/// fenced block) after a "Meta description:" line. Not an old or current one ("Old banner:").
+fn labelled_texts(result: &str, noun: &str) -> Vec<String> {
+    let lines: Vec<&str> = result.lines().collect();
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let t = line.trim().trim_start_matches(['-', '*', '#', ' ']);
+        let Some((label, rest)) = t.split_once(':') else {
+            continue;
+        };
+        let label = label
+            .trim_matches(['*', '_', '`', ' '])
+            .to_ascii_lowercase();
+        if label.split_whitespace().count() > 6
+            || super::text::find(&label, noun).is_none()
+            || has_any(
+                &label,
+                &[
+                    "old", "current", "previous", "before", "original", "existing",
+                ],
+            )
+        {
+            continue;
+        }
+        let rest = rest.trim().trim_start_matches(['*', '_']).trim();
+        if !rest.is_empty() {
+            out.push(unquote(rest).to_string());
+            continue;
+        }
+        let mut next = lines.iter().skip(i + 1).skip_while(|l| l.trim().is_empty());
+        let Some(first) = next.next() else {
+            continue;
+        };
+        let body: Vec<&str> = if first.trim_start().starts_with("```") {
+            next.take_while(|l| !l.trim_start().starts_with("```"))
+                .copied()
+                .collect()
+        } else {
+            std::iter::once(*first)
+                .chain(next.take_while(|l| !l.trim().is_empty()).copied())
+                .collect()
+        };
+        if let [one] = body.as_slice() {
+            out.push(unquote(one).to_string());
+        }
+    }
+    out
 }
 
 /// The commit subjects or PR titles a result shows, where it labels them: the rest of a
@@ -6768,6 +7002,151 @@ fn case_negated(lower: &str, at: usize) -> Option<bool> {
 /// Words the answer must include (or, negated, must not): "include the keywords …", "use the
 /// words …", "mention …", "don't include the keywords …", "avoid the word …", "without saying
 /// the word …". The negation must come before the verb.
+/// A ban on a quoted word said with another verb: "don't call it an 'incident'", "never
+/// write 'should'", "don't refer to v1 as "deprecated"", "say 'UAV', never 'drone'". Only the
+/// quotes right after the verb (and its object) are banned; "say …, never …" only when no
+/// place narrows it ("In the docs you write, say …").
+fn called_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
+    let ws = words_at(lower);
+    let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+    for k in 0..ws.len() {
+        let negated = matches!(w(k), "don't" | "never" | "dont")
+            || (matches!(w(k), "not") && k > 0 && matches!(w(k - 1), "do" | "must" | "should"));
+        if !negated {
+            continue;
+        }
+        // The verb, then at most an object of two words and an article: "call it an",
+        // "call v1", "refer to the module as", "write".
+        let (verb, mut j) = (w(k + 1), k + 2);
+        match verb {
+            "write" | "type" => {}
+            "call" => {
+                while j < k + 4 && !matches!(w(j), "a" | "an" | "the") && !quote_at(lower, &ws, j) {
+                    j += 1;
+                }
+            }
+            "refer" if w(j) == "to" => {
+                while j < k + 6 && w(j) != "as" {
+                    j += 1;
+                }
+                j += 1;
+            }
+            _ => continue,
+        }
+        if matches!(w(j), "a" | "an") {
+            j += 1;
+        }
+        if !quote_at(lower, &ws, j) {
+            continue;
+        }
+        let at = ws.get(j).map_or(0, |x| x.0);
+        if hedged(lower, at) || scoped(lower, at) {
+            return None;
+        }
+        // The quotes of this clause from the first one: "'incident' or 'outage'" (not "'lawyer'
+        // in your report, say 'counsel'").
+        let start = lower
+            .get(..at)
+            .map_or(0, |b| b.trim_end_matches(['"', '\'', '\u{201c}']).len());
+        let clause = sentence
+            .get(start..)?
+            .split([';', '.', ',', '\u{2014}'])
+            .next()?;
+        let clause = clause.split(" - ").next()?;
+        let list: Vec<String> = quoted(clause)
+            .into_iter()
+            .filter(|q| !q.trim().is_empty() && q.split_whitespace().count() <= 3)
+            .collect();
+        return (!list.is_empty()).then_some(list);
+    }
+    // "Say 'UAV', never 'drone'": the word after "never".
+    let i = lower.find(", never ")?;
+    let placed = ws.windows(2).any(|x| {
+        matches!(
+            x,
+            [
+                (_, "in"),
+                (_, "the" | "your" | "any" | "all" | "every" | "docs")
+            ]
+        )
+    }) && !has_any(
+        lower,
+        &[
+            "in your report",
+            "in the report",
+            "in your reply",
+            "in your answer",
+            "in the summary",
+        ],
+    );
+    if placed {
+        return None;
+    }
+    let before = lower.get(..i)?;
+    let asked = ["say ", "use ", "write "]
+        .iter()
+        .filter_map(|v| before.rfind(v))
+        .max()
+        .is_some_and(|v| {
+            before
+                .get(v..)
+                .and_then(|r| r.split_once(' '))
+                .is_some_and(|(_, q)| q.starts_with(['"', '\'', '\u{201c}']) && !q.contains(' '))
+        });
+    let tail = sentence.get(i + ", never ".len()..)?;
+    if !asked || !tail.starts_with(['"', '\'', '\u{201c}']) {
+        return None;
+    }
+    let q = quoted(tail).into_iter().next()?;
+    (!q.trim().is_empty()).then(|| vec![q])
+}
+
+/// Whether `line` is one quoted passage of eight words or more that the line before
+/// introduces as the deliverable ("Here's the paragraph:", "Draft:"), not as someone's words
+/// or an old text ("The customer wrote:", "Current copy:").
+fn delivered_quote(intro: &str, line: &str) -> bool {
+    let t = line.trim();
+    let whole = [('"', '"'), ('\u{201c}', '\u{201d}')]
+        .iter()
+        .any(|&(o, c)| {
+            t.strip_prefix(o)
+                .and_then(|r| r.strip_suffix(c))
+                .is_some_and(|inner| !inner.contains([o, c]))
+        });
+    whole
+        && t.split_whitespace().count() >= 8
+        && intro.ends_with(':')
+        && has_any(
+            intro,
+            &[
+                "here's",
+                "here is",
+                "draft",
+                "paragraph",
+                "text",
+                "copy",
+                "version",
+            ],
+        )
+        && !has_any(
+            intro,
+            &[
+                "log", "error", "says", "said", "wrote", "output", "customer", "user", "reported",
+                "old", "original", "current", "before", "existing",
+            ],
+        )
+}
+
+/// Whether the word at `j` opens with a quote mark (a word scan keeps an apostrophe).
+fn quote_at(lower: &str, ws: &[(usize, &str)], j: usize) -> bool {
+    ws.get(j).is_some_and(|&(a, x)| {
+        x.starts_with('\'')
+            || lower
+                .get(..a)
+                .is_some_and(|b| b.ends_with(['"', '\'', '\u{201c}']))
+    })
+}
+
 fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
     const VERBS: [&str; 14] = [
         "include",
@@ -8355,7 +8734,17 @@ fn without_quoted(line: &str) -> String {
     let mut from = 0;
     for (outer, inner) in quoted_spans(line) {
         out.push_str(&line[from..outer.start]);
-        if line[inner].split_whitespace().count() < 2 && !table {
+        // "That "crash" text", "the "deprecated" label": a word named, not used.
+        let named = line.get(outer.end..).is_some_and(|r| {
+            let r = r.to_ascii_lowercase();
+            [" text", " label", " wording", " string", " word", " term"]
+                .iter()
+                .any(|n| {
+                    r.strip_prefix(n)
+                        .is_some_and(|t| !t.starts_with(char::is_alphanumeric))
+                })
+        });
+        if line[inner].split_whitespace().count() < 2 && !table && !named {
             out.push_str(&line[outer.clone()]);
         }
         from = outer.end;
@@ -8524,6 +8913,20 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             Some(w) => (false, Some(format!("an American spelling: {w}"))),
             None => (true, None),
         },
+        Rule::TextChars { noun, n, whole } => {
+            let mut texts = labelled_texts(text, noun);
+            let one = text.trim();
+            if texts.is_empty() && *whole && !one.contains('\n') {
+                texts.push(unquote(one).to_string());
+            }
+            match texts.into_iter().find(|t| t.chars().count() > *n) {
+                Some(t) => (
+                    false,
+                    Some(format!("{} characters: {t}", t.chars().count())),
+                ),
+                None => (true, None),
+            }
+        }
         Rule::CommitStartsWith(p) => match shown_titles(text, true)
             .into_iter()
             .find(|t| !t.starts_with(p.as_str()))
@@ -8811,9 +9214,17 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             // answer's own wording (a block quote may be: the entry it was asked to write).
             // A JSON answer's strings are its own words ("{"Nickname": …}").
             let json = text.trim_start().starts_with(['{', '[']);
+            let mut intro = String::new();
             let prose: Vec<String> = lists::outside_fences(text)
-                .map(super::text::outside_code_spans)
-                .map(|l| if json { l } else { without_quoted(&l) })
+                .map(|l| {
+                    // A passage quoted whole after "Here's the paragraph:" is the deliverable.
+                    let own = delivered_quote(&intro, l);
+                    if !l.trim().is_empty() {
+                        intro = l.trim().to_ascii_lowercase();
+                    }
+                    (own, super::text::outside_code_spans(l))
+                })
+                .map(|(own, l)| if json || own { l } else { without_quoted(&l) })
                 // A link names a page ("https://github.com/…"), as a code span names a file.
                 .map(|l| {
                     l.split(' ')
@@ -9052,6 +9463,15 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             // "The report must include a ```json block with exactly the keys …": not the whole
             // answer, then its fenced blocks, the first that holds the keys (else the last).
             let parsed = serde_json::from_str::<serde_json::Value>(body).or_else(|e| {
+                // A JSON answer with notes after it ("add any caveats after the JSON").
+                let leading = serde_json::Deserializer::from_str(body)
+                    .into_iter::<serde_json::Value>()
+                    .next()
+                    .and_then(Result::ok)
+                    .filter(|v| v.is_object() || v.is_array());
+                if let Some(v) = leading {
+                    return Ok(v);
+                }
                 let blocks: Vec<serde_json::Value> = super::modality::fenced_blocks(text)
                     .into_iter()
                     .filter(|b| b.closed)
@@ -9170,6 +9590,10 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::BulletWords(r, n) => ("bullet-words", format!("{} words in each bullet", r.words(*n))),
         Rule::IsoDates => ("iso-dates", "dates written as YYYY-MM-DD".to_string()),
         Rule::NoMarkdown => ("no-markdown", "no Markdown".to_string()),
+        Rule::TextChars { noun, n, .. } => (
+            "text-characters",
+            format!("a {noun} of at most {n} characters"),
+        ),
         Rule::CommitStartsWith(p) => ("opening", format!("a commit subject starting with \"{p}\"")),
         Rule::TitleChars(commit, n) => (
             "title-characters",
@@ -9256,7 +9680,7 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
     let drafts = ws_of(&message.to_ascii_lowercase())
         .iter()
         .any(|w| ["draft", "write", "rewrite", "compose"].contains(w));
-    parse(message)
+    let mut checked = parse(message)
         .into_iter()
         .map(|(of_reply, rule)| {
             let (kind, constraint) = describe(&rule);
@@ -9338,7 +9762,16 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
                 evidence,
             }
         })
-        .collect()
+        .collect::<Vec<Checked>>();
+    // "Only a JSON object with keys …" broken by prose around the JSON is one break, not a
+    // second one for keys that were not read.
+    if checked.iter().any(|c| c.kind == "json" && !c.holds) {
+        checked.retain(|c| {
+            !(c.kind == "json-keys"
+                && c.evidence.as_deref() == Some("the result is not a JSON object"))
+        });
+    }
+    checked
 }
 
 #[cfg(test)]
