@@ -39,7 +39,8 @@ pub fn from_text<T: serde::de::DeserializeOwned>(text: &str) -> serde_json::Resu
 /// derived with serde's default external tagging (`{"taskPaused": {"taskId": …}}`): the tag is
 /// moved out of the object first. serde's own internal tagging buffers every field in its
 /// private `Content` tree, and that code was 44 KB of the module before wasm-opt. A variant with
-/// no fields is read from the bare name.
+/// no fields is read from the bare name. Unlike the text deserializer, a repeated key keeps its
+/// last value.
 pub fn from_tagged<T: serde::de::DeserializeOwned>(
     tag: &'static str,
     value: Value,
@@ -59,14 +60,12 @@ pub fn from_tagged<T: serde::de::DeserializeOwned>(
         }
         None => return Err(serde_json::Error::missing_field(tag)),
     };
-    if fields.is_empty() {
-        if let Ok(t) = T::deserialize(Value::String(name.clone())) {
-            return Ok(t);
-        }
-    }
     let mut outer = serde_json::Map::new();
-    outer.insert(name, Value::Object(fields));
+    outer.insert(name.clone(), Value::Object(fields));
+    // A variant with no fields reads from its bare name, whatever else the object holds (a
+    // `{"type": "tick", "now": 5}` was read before the tag moved).
     T::deserialize(Value::Object(outer))
+        .or_else(|e| T::deserialize(Value::String(name)).map_err(|_| e))
 }
 
 /// Parses JSON text with a byte cap. Depth is capped by serde_json's recursion limit (128),
@@ -268,6 +267,10 @@ mod tests {
         );
         assert_eq!(
             read(serde_json::json!({"type": "tick"})).unwrap(),
+            Event::Tick
+        );
+        assert_eq!(
+            read(serde_json::json!({"type": "tick", "now": 5})).unwrap(),
             Event::Tick
         );
         for (bad, says) in [

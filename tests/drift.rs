@@ -725,9 +725,11 @@ fn probe_sets_raise_no_false_violation() {
     // dependency and code-only readings; 1619 of 3799 (42.6 %) in the 44th, with sets 118,
     // 120 and 122 more; 1750 of 4081 (42.9 %) in the 45th, with sets 119 and 124-129 more;
     // 1911 of 4162 (45.9 %) with sets 121 and 123 and its per-bullet, ISO date, Markdown,
-    // section order, British spelling and commit-subject checks.
+    // section order, British spelling and commit-subject checks; 2074 of 4408 (47.1 %) in the
+    // 46th, with sets 130-135 and its labelled short texts, word bans with other verbs and bare
+    // JSON key names.
     assert!(
-        caught * 100 >= breaking * 45,
+        caught * 100 >= breaking * 47,
         "{caught} of {breaking} breaking reports caught"
     );
 }
@@ -2795,4 +2797,139 @@ fn word_bans_said_with_other_verbs_and_keys_said_without_quotes_are_read() {
     // Keys of a file the sentence names are that file's.
     let m = "Report as JSON. Add the keys retry_limit and backoff to `config/queue.yaml`.";
     assert_eq!(flags(m, "{\"done\": true}"), 0);
+}
+
+#[test]
+fn the_new_text_length_ban_and_key_readings_stay_silent_on_lookalikes() {
+    let cases: &[(&str, &str)] = &[
+        // A size inside the text, not a bound on it.
+        (
+            "Write the SMS that sends a user their 6-character login code. Keep it friendly.",
+            "SMS: Hi! Your login code is 4F7K2Q. It expires in 10 minutes. Didn't ask for it? \
+             Ignore this message.",
+        ),
+        // A label that names something else; a count after the text.
+        (
+            "Add a push notification when a CSV export finishes. The notification text must be at \
+             most 60 characters.",
+            "Done.\n\n- Notification text: \"Your export is ready to download\"\n- Notification \
+             channel: registered a new `exports` channel so Android 13+ users are asked first",
+        ),
+        (
+            "Write the appointment reminder SMS. It must be 160 characters or fewer.",
+            "SMS: Reminder from Elm Street Clinic: your appointment with Dr. Patel is tomorrow, \
+             Tue 14 May, at 9:30am. Reply C to confirm or R to reschedule. See you soon! (154 \
+             characters)",
+        ),
+        // "nothing else" said of a change, not of the text.
+        (
+            "Fix the typo in templates/reminder.txt and change nothing else. The SMS must stay \
+             under 160 characters.",
+            "Fixed the typo in templates/reminder.txt (\"tommorow\" is now \"tomorrow\"), so the SMS \
+             is now 131 characters long and nothing else in the file changed, placeholders included.",
+        ),
+        // An email's subject is no commit subject; a rule for later commits.
+        (
+            "Commit the fix and draft the customer email. The commit message must begin with `fix:`.",
+            "Commit: `9c1d2e7` fix: guard against empty cart totals\n\nEmail draft:\nSubject: Your \
+             cart issue is resolved\nHi Dana, the checkout works again.",
+        ),
+        (
+            "Write the release email for 2.3, and note that every commit message must begin with \
+             `release:` from now on.",
+            "Subject: Acme 2.3 is here\n\nHi all, 2.3 ships today.",
+        ),
+        // Quoted words that code or output must not hold.
+        (
+            "Fix the auth logging. Never write 'password' to the logs, even at debug level.",
+            "The login handler no longer logs the request body, so the password field never \
+             reaches the logs.",
+        ),
+        (
+            "Refactor the checkout flow. Don't call 'legacySync' anymore; enqueue a job instead.",
+            "Checkout no longer calls legacySync; it enqueues a sync job.",
+        ),
+        (
+            "Modernise utils.js. Use 'const', never 'var', for new declarations.",
+            "I switched the remaining var declarations in utils.js to const or let.",
+        ),
+        // Someone else's quoted text after a line that calls it text.
+        (
+            "Write the paragraph for the grant report. Don't use the word 'synergy'.",
+            "The funder's guidance text:\n\"Applicants should describe the synergy between partners \
+             and the outcomes for pupils.\"\n\nHere's the paragraph:\n\"Our staff and two partner \
+             schools plan every session together so each one reaches the pupils who need it most.\"",
+        ),
+        // How the keys are to be, not their names; keys of a file or of data.
+        (
+            "Dump the settings as JSON with keys sorted and deduplicated.",
+            "{\"a\": 1, \"b\": 2}",
+        ),
+        (
+            "Fix the fixture in tests/fixtures/users.json. Each object must have the keys id and \
+             email.",
+            "Added the missing email to the two users; all 14 objects now have id and email.",
+        ),
+        (
+            "Our log lines are JSON. Each element must have the keys ts, level and msg. Check the \
+             logger and report.",
+            "The logger drops `msg` when the message is empty; fixed in log.ts.",
+        ),
+        // A JSON block asked for beside prose.
+        (
+            "Explain why the deploy failed, then include only one JSON block with the fields step \
+             and error.",
+            "The deploy failed at the migration step.\n\n```json\n{\"step\": \"migrate\", \
+             \"error\": \"lock timeout\"}\n```",
+        ),
+        // A past rule.
+        (
+            "Review the last three commits on main. In the old workflow the commit subject had to \
+             be 50 characters or fewer; tell me which subjects break that.",
+            "Commit: `a1b2c3d` — \"Refactor the billing retry scheduler to use the shared backoff \
+             helper\"\nThat one is 68 characters.",
+        ),
+    ];
+    for (m, r) in cases {
+        let v = score(m, r).violations;
+        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
+    }
+    // Lifts and scopes that stay as they were: a narrower name lifts nothing; a ban said for the
+    // whole sentence holds beside a section's own clause; a name after "under" that is no
+    // heading.
+    let flags = |m: &str, r: &str| score(m, r).violations.len();
+    let long =
+        "I added retry logic to the fetch helper. It retries failed requests three times with \
+                backoff and gives up on client errors other than 429. I also added tests for the \
+                backoff timing, the short-circuit and the final error, and the linter is clean.";
+    assert_eq!(
+        flags(
+            "Add retry logic to the fetch helper. Keep your summary under 30 words. No rate limit \
+             needed for now.",
+            long
+        ),
+        1
+    );
+    assert_eq!(
+        flags(
+            "Use the headings Summary and Risks. No intro heading needed.",
+            "The change is safe."
+        ),
+        1
+    );
+    assert_eq!(
+        flags(
+            "Write the update with a section `For owners` that does not repeat the incident \
+             timeline, and don't use the word 'outage' anywhere.",
+            "## For owners\nBookings work again.\n\n## Technical\nThe outage came from a full disk."
+        ),
+        1
+    );
+    assert_eq!(
+        flags(
+            "List the data-subject rights in at most 3 bullets under GDPR.",
+            "- access\n- erasure\n- portability\n- objection"
+        ),
+        1
+    );
 }

@@ -461,3 +461,26 @@ fn an_imported_state_with_a_parent_cycle_or_a_wrong_root_is_refused() {
     let chain = serde_json::json!({"version": 1, "tasks": tasks});
     assert!(Registry::import_json(&chain.to_string()).is_ok());
 }
+
+#[test]
+fn events_read_as_hosts_send_them_tag_first_or_last_with_extra_fields() {
+    // The tag anywhere in the object, aliases, and a field-less event with fields beside it.
+    assert_eq!(ev(r#"{"type":"tick"}"#), LifecycleEvent::Tick);
+    assert_eq!(ev(r#"{"now":5,"type":"tick"}"#), LifecycleEvent::Tick);
+    assert_eq!(
+        ev(r#"{"taskId":"t1","type":"TaskPaused","extra":true}"#),
+        LifecycleEvent::Paused {
+            task_id: "t1".into()
+        }
+    );
+    // A missing or mistyped tag, an unknown event, a missing field: errors, not panics.
+    for bad in [
+        r#"{"taskId":"t1"}"#,
+        r#"{"type":7,"taskId":"t1"}"#,
+        r#"{"type":"taskExploded","taskId":"t1"}"#,
+        r#"{"type":"taskPaused"}"#,
+        r#"["taskPaused","t1"]"#,
+    ] {
+        assert!(LifecycleEvent::from_json(bad).is_err(), "{bad}");
+    }
+}

@@ -518,7 +518,7 @@ fn steps_and_answers_cross_the_boundary_in_camel_case() {
     assert_eq!(json["kind"], "judge");
     assert_eq!(json["timeoutMs"], 30_000);
     assert!(json["request"]["prompt"].is_string());
-    let answer: JudgeAnswer = serde_json::from_str(
+    let answer = JudgeAnswer::from_json(
         r#"{"kind": "failed", "error": "no answer within 5 ms", "timedOut": true, "attempts": 2}"#,
     )
     .unwrap();

@@ -1806,7 +1806,20 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         rule,
         Rule::TitleChars(..) | Rule::CommitStartsWith(_) | Rule::TextChars { .. }
     ) {
-        return (!soft_count(text)).then_some((false, rule));
+        // Not a rule of the past ("in the old workflow the subject had to be …").
+        let lower = text.to_ascii_lowercase();
+        let past = has_any(
+            &lower,
+            &[
+                "had to",
+                "used to",
+                "in the old",
+                "previously",
+                "from now on",
+                "going forward",
+            ],
+        );
+        return (!soft_count(text) && !past).then_some((false, rule));
     }
     let Admit {
         asked,
@@ -2908,17 +2921,25 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             &lower,
             index.checked_sub(1).and_then(|i| all.get(i)).copied(),
         ) {
-            let whole = has_any(
-                &cx.lower,
-                &[
-                    "just the text",
-                    "just give me the text",
-                    "only the text",
-                    "nothing else",
-                    "just the message",
-                    "only the message",
-                ],
-            );
+            let alone = [
+                format!("just the {noun}"),
+                format!("give me the {noun}"),
+                format!("only the {noun}"),
+                format!("the {noun} and nothing else"),
+            ];
+            let whole = alone.iter().any(|a| cx.lower.contains(a.as_str()))
+                || has_any(
+                    &cx.lower,
+                    &[
+                        "just the text",
+                        "just give me the text",
+                        "only the text",
+                        "the text and nothing else",
+                        "just the message",
+                        "only the message",
+                        "the message and nothing else",
+                    ],
+                );
             push(sentence, Rule::TextChars { noun, n, whole });
         }
         if iso_dates_asked(sentence, &lower) {
@@ -2930,7 +2951,20 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             && index
                 .checked_sub(1)
                 .and_then(|i| all.get(i))
-                .is_some_and(|b| b.to_ascii_lowercase().contains("json"))
+                .is_some_and(|b| {
+                    // Asked of the answer ("give me … as a JSON array"), not a file's or data's
+                    // ("Fix tests/fixtures/users.json", "our log lines are JSON").
+                    let b = b.to_ascii_lowercase().replace(".json", ".file");
+                    has_any(&b, &["as a json", "as json", "in json"])
+                        || (has_any(&b, &["json array", "json object", "json list"])
+                            && has_any(
+                                &b,
+                                &[
+                                    "give", "return", "reply", "answer", "respond", "output",
+                                    "list", "report", "send", "provide", "print", "produce",
+                                ],
+                            ))
+                })
             && ws.iter().any(|(_, x)| *x == "keys")
             && !has_any(
                 &lower,
@@ -3025,9 +3059,14 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     &[
                         "json only",
                         "only json",
-                        "only a json",
-                        "only one json",
-                        "no prose before or after",
+                        "reply with only a json",
+                        "respond with only a json",
+                        "answer with only a json",
+                        "return only a json",
+                        "output only a json",
+                        "no prose before or after the json",
+                        "no prose before or after,",
+                        "no prose before or after.",
                         "only valid json",
                         "only the json",
                         "raw json",
@@ -3438,14 +3477,16 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 push(sentence, Rule::EndsWithOneOf(choices));
             }
         }
-        if let Some(list) = word_rule(sentence, &lower)
-            .is_none()
-            .then(|| called_ban(sentence, &lower))
-            .flatten()
-        {
-            push(sentence, Rule::Forbids(list));
+        let mut words_rule = word_rule(sentence, &lower);
+        // "Say 'UAV', never 'drone'": a term to use in place of another, one rule; the reply
+        // need not name the thing at all.
+        if !matches!(words_rule, Some((true, _))) {
+            if let Some(list) = called_ban(sentence, &lower) {
+                push(sentence, Rule::Forbids(list));
+                words_rule = None;
+            }
         }
-        if let Some((forbid, list)) = word_rule(sentence, &lower) {
+        if let Some((forbid, list)) = words_rule {
             push(
                 sentence,
                 if forbid {
@@ -4232,10 +4273,22 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             if let Some(k) =
                 (i + 2..end).find(|&k| matches!(words.get(k), Some(&"needed" | &"necessary")))
             {
-                windows.push(format!(
-                    " {} ",
-                    words.get(i + 1..k).unwrap_or_default().join(" ")
-                ));
+                // The rule's own name, nothing narrower ("no intro heading", "no rate limit").
+                let named = words.get(i + 1..k).unwrap_or_default().join(" ");
+                if [
+                    "headings",
+                    "heading",
+                    "sections",
+                    "word limit",
+                    "length limit",
+                    "json",
+                    "sign-off",
+                    "code blocks",
+                ]
+                .contains(&named.as_str())
+                {
+                    windows.push(format!(" {named} "));
+                }
             }
         }
         // "… start with 'Verdict:' instead": the opening asked before is replaced.
@@ -5553,21 +5606,7 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
         let other = before.get(1).is_some_and(|p| {
             matches!(
                 p.trim_matches(|c: char| !c.is_alphanumeric()),
-                "commit"
-                    | "error"
-                    | "log"
-                    | "slack"
-                    | "sms"
-                    | "push"
-                    | "chat"
-                    | "git"
-                    | "alert"
-                    | "warning"
-                    | "exception"
-                    | "status"
-                    | "notification"
-                    | "banner"
-                    | "teams"
+                "commit" | "error" | "log" | "git" | "warning" | "exception"
             )
         });
         before.first().is_some_and(|w| {
@@ -5836,11 +5875,38 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
         .collect();
     // Keys may be bare identifiers ("the keys property_id, channel and error_count").
     let keys = nouns.contains(&"keys");
+    // Not how the keys are to be ("keys sorted and deduplicated", "keys stable and short").
     let ident = |p: &String| {
         p.len() > 1
             && p.bytes()
                 .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
             && p.starts_with(|c: char| c.is_ascii_lowercase())
+            && (p.contains('_')
+                || !(p.ends_with("ed")
+                    || [
+                        "unique",
+                        "lowercase",
+                        "uppercase",
+                        "alphabetical",
+                        "stable",
+                        "short",
+                        "consistent",
+                        "flat",
+                        "same",
+                        "readable",
+                        "camelcase",
+                        "simple",
+                        "small",
+                        "minimal",
+                        "present",
+                        "optional",
+                        "required",
+                        "descriptive",
+                        "lower",
+                        "upper",
+                        "distinct",
+                    ]
+                    .contains(&p.as_str())))
     };
     let fits = |p: &String| {
         let words = p.split_whitespace().count();
@@ -5984,6 +6050,28 @@ const SHORT_TEXTS: [&str; 14] = [
 /// bound. Not a bound of each one, of a line, at least, nor a commit's or a PR's.
 fn text_chars_asked(lower: &str, before: Option<&str>) -> Option<(&'static str, usize)> {
     let ws = ws_of(lower);
+    // Said as a limit, not a size inside the text ("the 6-character login code").
+    if !has_any(
+        lower,
+        &[
+            "at most",
+            "max",
+            "or fewer",
+            "or less",
+            "under ",
+            "less than",
+            "fewer than",
+            "no more than",
+            "up to",
+            "limit",
+            "within",
+            "cap",
+            "no longer than",
+            "\u{2264}",
+        ],
+    ) {
+        return None;
+    }
     if has_any(
         lower,
         &[
@@ -6005,6 +6093,7 @@ fn text_chars_asked(lower: &str, before: Option<&str>) -> Option<(&'static str, 
         .filter_map(|i| {
             let w = ws.get(i)?;
             w.strip_suffix("-character")
+                .filter(|_| matches!(ws.get(i + 1), Some(&("limit" | "max" | "maximum" | "cap"))))
                 .and_then(|d| d.parse().ok())
                 .or_else(|| {
                     matches!(ws.get(i + 1), Some(&("characters" | "chars")))
@@ -6044,6 +6133,17 @@ fn text_chars_asked(lower: &str, before: Option<&str>) -> Option<(&'static str, 
 /// A text without the quotes or code span around it.
 fn unquote(t: &str) -> &str {
     let t = t.trim();
+    // A count after the text: "… (154 characters)".
+    let t = match t.rfind(" (") {
+        Some(i)
+            if t.ends_with(')')
+                && t.get(i..)
+                    .is_some_and(|c| c.contains("characters") || c.contains("chars")) =>
+        {
+            t.get(..i).unwrap_or(t).trim_end()
+        }
+        _ => t,
+    };
     for (open, close) in [
         ("\"", "\""),
         ("`", "`"),
@@ -6070,8 +6170,25 @@ fn labelled_texts(result: &str, noun: &str) -> Vec<String> {
         let label = label
             .trim_matches(['*', '_', '`', ' '])
             .to_ascii_lowercase();
-        if label.split_whitespace().count() > 6
-            || super::text::find(&label, noun).is_none()
+        // The label names the text: "SMS", "Meta description", "Suggested SEO title", "SMS
+        // text for `sms/x.txt`"; not "Notification channel", "Why this meta description works".
+        let core = label
+            .split('(')
+            .next()
+            .unwrap_or_default()
+            .split_whitespace()
+            .take_while(|w| !matches!(*w, "for" | "in" | "to") && !w.starts_with('`'))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let names = std::iter::once(noun.to_string())
+            .chain(
+                ["text", "copy", "body", "message", "template", "draft"]
+                    .iter()
+                    .map(|x| format!("{noun} {x}")),
+            )
+            .any(|n| core.ends_with(&n))
+            && core.split_whitespace().count() <= noun.split(' ').count() + 3;
+        if !names
             || has_any(
                 &label,
                 &[
@@ -6135,7 +6252,10 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
         hash.map_or(t, |(_, rest)| rest.trim_start()).to_string()
     };
     // "Title:" is the PR's only in a reply that speaks of a PR (read once, not per line).
-    let labels: &[&str] = if commit {
+    let email = has_any(&result.to_ascii_lowercase(), &["email", "e-mail", "mail:"]);
+    let labels: &[&str] = if commit && email {
+        &["commit subject:", "commit:"]
+    } else if commit {
         &["subject:", "commit subject:", "subject line:", "commit:"]
     } else if has_any(
         &result.to_ascii_lowercase(),
@@ -7019,8 +7139,9 @@ fn called_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
         // "call v1", "refer to the module as", "write".
         let (verb, mut j) = (w(k + 1), k + 2);
         match verb {
-            "write" | "type" => {}
-            "call" => {
+            "write" => {}
+            // "Don't call 'legacySync'" invokes a function: a name needs an object first.
+            "call" if !quote_at(lower, &ws, j) => {
                 while j < k + 4 && !matches!(w(j), "a" | "an" | "the") && !quote_at(lower, &ws, j) {
                     j += 1;
                 }
@@ -7053,6 +7174,52 @@ fn called_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
             .split([';', '.', ',', '\u{2014}'])
             .next()?;
         let clause = clause.split(" - ").next()?;
+        // Said of the answer's words: nothing after the quotes, or "anywhere", "in the report";
+        // not "to the logs", "into the config", "as the image tag", "calls".
+        let after = clause
+            .split('(')
+            .next()
+            .unwrap_or_default()
+            .rsplit(['"', '\'', '\u{201d}'])
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .to_ascii_lowercase();
+        let of_answer = after.is_empty()
+            || after.starts_with("anywhere")
+            || after.starts_with("at all")
+            || after.starts_with("or similar")
+            || after.starts_with("or anything like")
+            || after.strip_prefix("in ").is_some_and(|n| {
+                let n = ["your ", "the ", "any ", "our "]
+                    .iter()
+                    .find_map(|d| n.strip_prefix(d))
+                    .unwrap_or(n);
+                [
+                    "report",
+                    "reply",
+                    "answer",
+                    "summary",
+                    "write-up",
+                    "note",
+                    "text",
+                    "doc",
+                    "copy",
+                    "email",
+                    "post",
+                    "section",
+                    "paragraph",
+                    "description",
+                    "triage",
+                    "update",
+                    "message",
+                ]
+                .iter()
+                .any(|x| n.starts_with(x))
+            });
+        if !of_answer {
+            return None;
+        }
         let list: Vec<String> = quoted(clause)
             .into_iter()
             .filter(|q| !q.trim().is_empty() && q.split_whitespace().count() <= 3)
@@ -7098,7 +7265,15 @@ fn called_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
         return None;
     }
     let q = quoted(tail).into_iter().next()?;
-    (!q.trim().is_empty()).then(|| vec![q])
+    // Nothing narrows it after the word ("never 'var', for new declarations").
+    let after = tail
+        .get(q.len() + 2..)
+        .unwrap_or_default()
+        .split(['.', ';', '\n', '\u{2014}'])
+        .next()
+        .unwrap_or_default()
+        .trim();
+    (!q.trim().is_empty() && after.is_empty()).then(|| vec![q])
 }
 
 /// Whether `line` is one quoted passage of eight words or more that the line before
@@ -7116,18 +7291,8 @@ fn delivered_quote(intro: &str, line: &str) -> bool {
     whole
         && t.split_whitespace().count() >= 8
         && intro.ends_with(':')
-        && has_any(
-            intro,
-            &[
-                "here's",
-                "here is",
-                "draft",
-                "paragraph",
-                "text",
-                "copy",
-                "version",
-            ],
-        )
+        && (has_any(intro, &["here's", "here is"]) || intro.starts_with("draft"))
+        && !intro.replace("here's", "here is").contains("'s ")
         && !has_any(
             intro,
             &[
@@ -8784,7 +8949,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             // A list item that is a bare path ("- assets/old/rock_01.png") is no prose either,
             // nor a table's row.
             let prose: Vec<&str> = lists::outside_fences(text)
-                .filter(|l| !l.trim_start().starts_with('|'))
+                .filter(|l| !(l.trim_start().starts_with('|') && l.matches('|').count() >= 2))
                 .filter(|l| {
                     let item = l.trim_start().strip_prefix(['-', '*']).map(str::trim);
                     !item.is_some_and(|i| {
@@ -9469,9 +9634,6 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                     .next()
                     .and_then(Result::ok)
                     .filter(|v| v.is_object() || v.is_array());
-                if let Some(v) = leading {
-                    return Ok(v);
-                }
                 let blocks: Vec<serde_json::Value> = super::modality::fenced_blocks(text)
                     .into_iter()
                     .filter(|b| b.closed)
@@ -9485,8 +9647,9 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 blocks
                     .iter()
                     .find(|v| holds(v))
-                    .or(blocks.last())
                     .cloned()
+                    .or(leading)
+                    .or_else(|| blocks.last().cloned())
                     .ok_or(e)
             });
             // "A JSON array of objects, each with keys …": every element holds them.

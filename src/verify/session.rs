@@ -37,13 +37,10 @@ pub struct VerifyInput {
     pub previous_score: Option<f64>,
 }
 
-/// The answer the host got from its judge callback.
+/// The answer the host got from its judge callback: `{"kind": "text", …}` at the boundary, read
+/// by `json_text::from_tagged` (the derive reads serde's external tagging).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(
-    rename_all = "camelCase",
-    rename_all_fields = "camelCase",
-    tag = "kind"
-)]
+#[serde(rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum JudgeAnswer {
     /// The model's text (an object answer arrives as its JSON text).
     Text { text: String, attempts: u32 },
@@ -54,6 +51,13 @@ pub enum JudgeAnswer {
         timed_out: bool,
         attempts: u32,
     },
+}
+
+impl JudgeAnswer {
+    /// An answer as the wrapper sends it: an object whose `kind` names it.
+    pub fn from_json(text: &str) -> serde_json::Result<JudgeAnswer> {
+        crate::json_text::from_tagged("kind", serde_json::from_str(text)?)
+    }
 }
 
 /// The verifier's answer: the drift report's fields (score, alignment and status combined with

@@ -42,7 +42,8 @@ impl WasmGuard {
         answer: JsValue,
         now: f64,
     ) -> Result<JsValue, JsValue> {
-        let answer: JudgeAnswer = read(&answer, "the judge answer", self.max_in())?;
+        let answer: JudgeAnswer =
+            super::read_tagged(&answer, "the judge answer", self.max_in(), "kind")?;
         to_js(&self.engine.integrate_finish(token, answer, now).js()?)
     }
 
@@ -55,14 +56,8 @@ impl WasmGuard {
     #[wasm_bindgen(js_name = hostApply)]
     pub fn host_apply(&self, state: JsValue, event: JsValue, now: f64) -> Result<JsValue, JsValue> {
         let mut state = read_state(&state, 4 * self.max_in());
-        let event: serde_json::Value = read(&event, "the host event", 2 * self.max_in())?;
-        let event = HostEvent::from_value(event).map_err(|e| {
-            super::fail(
-                crate::error::ErrorCode::InvalidArgument,
-                "",
-                format!("the host event: {e}"),
-            )
-        })?;
+        let event: HostEvent =
+            super::read_tagged(&event, "the host event", 2 * self.max_in(), "op")?;
         let deliveries = state.apply(event, ms(now), |m| self.engine.budget_ms(m));
         to_js(&Applied {
             state: &state,

@@ -615,6 +615,20 @@ pub(crate) fn read<T: serde::de::DeserializeOwned>(
         .map_err(|e| fail(ErrorCode::InvalidArgument, "", format!("{what}: {e}")))
 }
 
+/// A JS object whose `tag` field names its variant, read as `T` (serde's external tagging:
+/// `json_text::from_tagged`); a shape that does not fit is `INVALID_ARGUMENT`.
+pub(crate) fn read_tagged<T: serde::de::DeserializeOwned>(
+    v: &JsValue,
+    what: &str,
+    max: usize,
+    tag: &'static str,
+) -> Result<T, JsValue> {
+    let text = stringify(v, what, max)?.unwrap_or_else(|| "null".into());
+    serde_json::from_str(&text)
+        .and_then(|value| crate::json_text::from_tagged(tag, value))
+        .map_err(|e| fail(ErrorCode::InvalidArgument, "", format!("{what}: {e}")))
+}
+
 pub(crate) fn stringify(
     value: &JsValue,
     what: &str,

@@ -44,7 +44,8 @@ impl WasmGuard {
         answer: JsValue,
         now: f64,
     ) -> Result<JsValue, JsValue> {
-        let answer: JudgeAnswer = super::read(&answer, "the judge answer", self.max_in())?;
+        let answer: JudgeAnswer =
+            super::read_tagged(&answer, "the judge answer", self.max_in(), "kind")?;
         let step = self.engine.verifier.finish(token, answer, now).js()?;
         step_to_js(step)
     }

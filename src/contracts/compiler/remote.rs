@@ -65,7 +65,8 @@ impl Validator {
         let answer = with_port(|p| p.validate(self.handle, &text, pattern::left(), errors))
             .unwrap_or_else(|| Err("no schema compiler is installed".into()));
         let checked = answer.and_then(|a| {
-            serde_json::from_str::<Checked>(&a).map_err(|e| format!("unreadable answer: {e}"))
+            crate::json_text::from_text::<Checked>(&a)
+                .map_err(|e| format!("unreadable answer: {e}"))
         });
         match checked {
             Ok(c) => {
@@ -99,7 +100,7 @@ pub fn build(
         with_port(|p| p.build(id, &text, keys_unchecked, meta)).ok_or_else(|| unavailable(id))?;
     let answer = answer.map_err(|why| port_failed(id, &why))?;
     let built: Built =
-        serde_json::from_str(&answer).map_err(|e| port_failed(id, &format!("{e}")))?;
+        crate::json_text::from_text(&answer).map_err(|e| port_failed(id, &format!("{e}")))?;
     match (built.handle, built.error) {
         (_, Some(e)) => Err(e),
         (Some(handle), None) => Ok(Validator { handle }),

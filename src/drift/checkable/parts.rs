@@ -257,11 +257,17 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
                 .map(|x| format!("{x} "))
                 .collect())
         );
+        // A heading the sentence names again or says is one ("`## Risks`, … under Risks"), not
+        // "in at most 5 bullets under GDPR".
+        let name = name.to_ascii_lowercase();
+        let heading = lower.matches(name.as_str()).count() > 1
+            || has_words(&lower, &["section", "sections", "heading", "headings"]);
         if ends
+            && heading
             && name.chars().all(|c| c.is_ascii_alphabetic() || c == ' ')
             && counts_in_clause(&lower, i)
         {
-            return Some(Part::Named(name.to_ascii_lowercase()));
+            return Some(Part::Named(name));
         }
     }
     // A marked name as the subject: "the **Summary** must be exactly 3 bullets", "`summary`
@@ -462,12 +468,39 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
             .iter()
             .take(8)
             .position(|(_, x)| matches!(*x, "that" | "which"));
+        // The clause's own ban of words ("that does not use the words …"), and no other ban in
+        // the sentence ("…, and don't use 'outage' anywhere").
+        let x = |i: usize| cw.get(i).map_or("", |y| y.1);
+        let ban_at = relative.and_then(|r| {
+            if matches!(x(r + 1), "doesn't" | "mustn't" | "never") {
+                Some(r + 2)
+            } else if matches!(x(r + 1), "does" | "must" | "should") && x(r + 2) == "not" {
+                Some(r + 3)
+            } else {
+                None
+            }
+        });
+        let bans_words = ban_at.is_some_and(|v| {
+            matches!(
+                x(v),
+                "use" | "mention" | "say" | "contain" | "include" | "name"
+            )
+        });
+        let rest = tail.get(clause.len()..).unwrap_or_default();
+        let another = [
+            " and don't",
+            " and do not",
+            " and never",
+            " but don't",
+            " but never",
+        ]
+        .iter()
+        .any(|a| clause.contains(a));
         if named
-            && relative.is_some_and(|r| {
-                let x = |i: usize| cw.get(i).map_or("", |y| y.1);
-                matches!(x(r + 1), "doesn't" | "mustn't" | "never" | "avoids")
-                    || (matches!(x(r + 1), "does" | "must" | "should") && x(r + 2) == "not")
-            })
+            && bans_words
+            && !another
+            && !has_words(rest, &["anywhere", "throughout"])
+            && !has_words(clause, &["anywhere", "throughout"])
         {
             return Some(Part::Named(name.clone()));
         }
@@ -991,6 +1024,11 @@ fn json_field(result: &str, name: &str) -> Option<String> {
         ),
         _ => None,
     }
+}
+
+/// Whether `text` holds one of `words` as a whole word.
+fn has_words(text: &str, words: &[&str]) -> bool {
+    words_at(text).iter().any(|(_, w)| words.contains(w))
 }
 
 #[cfg(test)]
