@@ -68,6 +68,14 @@ pub fn from_tagged<T: serde::de::DeserializeOwned>(
         .or_else(|e| T::deserialize(Value::String(name)).map_err(|_| e))
 }
 
+/// [`from_tagged`] on JSON text.
+pub fn from_tagged_text<T: serde::de::DeserializeOwned>(
+    tag: &'static str,
+    text: &str,
+) -> serde_json::Result<T> {
+    from_tagged(tag, serde_json::from_str(text)?)
+}
+
 /// Parses JSON text with a byte cap. Depth is capped by serde_json's recursion limit (128),
 /// which turns 10,000-deep nesting into a typed error instead of a stack overflow.
 pub fn parse(text: &str, max_bytes: usize) -> Result<Value> {

@@ -1800,27 +1800,6 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     if matches!(rule, Rule::Bullets(..) | Rule::ListItems(..)) && cx.list_amended() {
         return None;
     }
-    // A text the rule names (a commit subject, a PR title, an SMS) is read only where the reply
-    // labels it: the gates on the rule's subject and part are for rules read on the reply.
-    if matches!(
-        rule,
-        Rule::TitleChars(..) | Rule::CommitStartsWith(_) | Rule::TextChars { .. }
-    ) {
-        // Not a rule of the past ("in the old workflow the subject had to be …").
-        let lower = text.to_ascii_lowercase();
-        let past = has_any(
-            &lower,
-            &[
-                "had to",
-                "used to",
-                "in the old",
-                "previously",
-                "from now on",
-                "going forward",
-            ],
-        );
-        return (!soft_count(text) && !past).then_some((false, rule));
-    }
     let Admit {
         asked,
         code_apart,
@@ -1832,6 +1811,26 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     let words = ws_of(&lower);
     let said = |list: &[&str]| words.iter().any(|w| list.contains(w));
     let soft = soft_count(text);
+    // A text the rule names (a commit subject, a PR title, an SMS) is read only where the reply
+    // labels it: the gates on the rule's subject and part are for rules read on the reply.
+    if matches!(
+        rule,
+        Rule::TitleChars(..) | Rule::CommitStartsWith(_) | Rule::TextChars { .. }
+    ) {
+        // Not a rule of the past ("in the old workflow the subject had to be …").
+        let past = has_any(
+            &lower,
+            &[
+                "had to",
+                "used to",
+                "in the old",
+                "previously",
+                "from now on",
+                "going forward",
+            ],
+        );
+        return (!soft && !past).then_some((false, rule));
+    }
     // A sentence that names the reply itself states the reply's rule; so does an ending with
     // "nothing after it" (notes after a deliverable too).
     let of_reply = names_the_reply(text)
@@ -2947,7 +2946,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         }
         // "… as a JSON array. Each object must have exactly these keys: …": keys said after the
         // message asked for JSON.
+        // (The word first: the sentence before is lowercased only then.)
         let json_keys_after = !has("json")
+            && ws.iter().any(|(_, x)| *x == "keys")
             && index
                 .checked_sub(1)
                 .and_then(|i| all.get(i))
@@ -2965,7 +2966,6 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                                 ],
                             ))
                 })
-            && ws.iter().any(|(_, x)| *x == "keys")
             && !has_any(
                 &lower,
                 &["yaml", "front matter", "front-matter", "toml", "header"],
@@ -5982,7 +5982,6 @@ fn countable_item(word: &str) -> bool {
 /// whether a commit's subject (or a one-line commit message) or a PR title is bounded, and the
 /// most characters it may have.
 fn title_chars_asked(lower: &str) -> Option<(bool, usize)> {
-    let ws = ws_of(lower);
     // The subject itself, not a body ("wrap the body at 72 characters") nor an email's subject.
     let commit = has_any(
         lower,
@@ -5998,20 +5997,29 @@ fn title_chars_asked(lower: &str) -> Option<(bool, usize)> {
     if commit == pr {
         return None;
     }
-    // One count of characters: "50 characters", "72 chars", "a 50-character".
+    Some((commit, char_bound(lower, &ws_of(lower), false)?))
+}
+
+/// The one count of characters a sentence states, as the most it allows: "50 characters", "72
+/// chars", "a 50-character" ("under 50 characters" allows 49; not "at least", "minimum", "or
+/// more"). With `sized`, a hyphenated count is a bound only before a limit word ("a
+/// 160-character limit"; "the 6-character login code" is a size) and "-char" is not read.
+fn char_bound(lower: &str, ws: &[&str], sized: bool) -> Option<usize> {
     let counts: Vec<usize> = (0..ws.len())
         .filter_map(|i| {
             let w = ws.get(i)?;
-            let n = w
-                .strip_suffix("-character")
-                .or_else(|| w.strip_suffix("-char"))
-                .and_then(|d| d.parse().ok())
-                .or_else(|| {
-                    matches!(ws.get(i + 1), Some(&("characters" | "chars")))
-                        .then(|| w.parse().ok())
-                        .flatten()
-                })?;
-            Some(n)
+            let limit_after = matches!(ws.get(i + 1), Some(&("limit" | "max" | "maximum" | "cap")));
+            let hyphenated = if sized {
+                w.strip_suffix("-character").filter(|_| limit_after)
+            } else {
+                w.strip_suffix("-character")
+                    .or_else(|| w.strip_suffix("-char"))
+            };
+            hyphenated.and_then(|d| d.parse().ok()).or_else(|| {
+                matches!(ws.get(i + 1), Some(&("characters" | "chars")))
+                    .then(|| w.parse().ok())
+                    .flatten()
+            })
         })
         .collect();
     let [n] = counts.as_slice() else {
@@ -6024,7 +6032,11 @@ fn title_chars_asked(lower: &str) -> Option<(bool, usize)> {
     let below = ["under", "less than", "fewer than", "below"]
         .iter()
         .any(|b| lower.contains(&format!("{b} {n}")));
-    Some((commit, if below { n.checked_sub(1)? } else { *n }))
+    if below {
+        n.checked_sub(1)
+    } else {
+        Some(*n)
+    }
 }
 
 /// The short texts a character bound is said of, by the noun a reply labels them with.
@@ -6049,6 +6061,10 @@ const SHORT_TEXTS: [&str; 14] = [
 /// characters": the short text named in the sentence (or, for "it", in the one before) and its
 /// bound. Not a bound of each one, of a line, at least, nor a commit's or a PR's.
 fn text_chars_asked(lower: &str, before: Option<&str>) -> Option<(&'static str, usize)> {
+    // No count of characters without the word (most sentences).
+    if !lower.contains("char") {
+        return None;
+    }
     let ws = ws_of(lower);
     // Said as a limit, not a size inside the text ("the 6-character login code").
     if !has_any(
@@ -6075,9 +6091,6 @@ fn text_chars_asked(lower: &str, before: Option<&str>) -> Option<(&'static str, 
     if has_any(
         lower,
         &[
-            "at least",
-            "minimum",
-            "or more",
             "commit",
             "pr title",
             "pull request",
@@ -6089,22 +6102,7 @@ fn text_chars_asked(lower: &str, before: Option<&str>) -> Option<(&'static str, 
     {
         return None;
     }
-    let counts: Vec<usize> = (0..ws.len())
-        .filter_map(|i| {
-            let w = ws.get(i)?;
-            w.strip_suffix("-character")
-                .filter(|_| matches!(ws.get(i + 1), Some(&("limit" | "max" | "maximum" | "cap"))))
-                .and_then(|d| d.parse().ok())
-                .or_else(|| {
-                    matches!(ws.get(i + 1), Some(&("characters" | "chars")))
-                        .then(|| w.parse().ok())
-                        .flatten()
-                })
-        })
-        .collect();
-    let [n] = counts.as_slice() else {
-        return None;
-    };
+    let n = char_bound(lower, &ws, true)?;
     // One kind of text named: "an SEO title (max 60 characters) and a meta description" is unclear.
     let named = |t: &str| {
         let mut found = SHORT_TEXTS
@@ -6124,10 +6122,7 @@ fn text_chars_asked(lower: &str, before: Option<&str>) -> Option<(&'static str, 
             .flatten()
             .and_then(|b| named(&b))
     })?;
-    let below = ["under", "less than", "fewer than", "below"]
-        .iter()
-        .any(|b| lower.contains(&format!("{b} {n}")));
-    Some((noun, if below { n.checked_sub(1)? } else { *n }))
+    Some((noun, n))
 }
 
 /// A text without the quotes or code span around it.

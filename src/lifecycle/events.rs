@@ -87,7 +87,7 @@ pub enum LifecycleEvent {
 impl LifecycleEvent {
     /// An event as hosts send it: an object whose `type` names the event.
     pub fn from_json(text: &str) -> serde_json::Result<LifecycleEvent> {
-        Self::from_value(serde_json::from_str(text)?)
+        crate::json_text::from_tagged_text("type", text)
     }
 
     pub fn from_value(value: serde_json::Value) -> serde_json::Result<LifecycleEvent> {

@@ -43,7 +43,10 @@ impl Registry {
     /// commit: it is rolled back, so its result is delivered again.
     pub fn import_json(text: &str) -> Result<Registry> {
         let bad = |m: String| GuardError::new(ErrorCode::InvalidState, "", m);
-        let head: VersionOnly = crate::json_text::from_text(text)
+        // One parse: the version is read first, then the whole file from the same value.
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| bad(format!("state file is not JSON: {e}")))?;
+        let head = VersionOnly::deserialize(&value)
             .map_err(|e| bad(format!("state file is not JSON: {e}")))?;
         match head.version.as_ref().and_then(serde_json::Value::as_u64) {
             Some(v) if v > u64::from(STATE_VERSION) => {
@@ -56,7 +59,7 @@ impl Registry {
             Some(_) => {}
             None => return Err(bad("state file has no numeric \"version\"".into())),
         }
-        let file: StateFile = crate::json_text::from_text(text)
+        let file = StateFile::deserialize(value)
             .map_err(|e| bad(format!("state file is malformed: {e}")))?;
         let mut reg = Registry::default();
         for t in file.tasks {

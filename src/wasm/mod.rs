@@ -610,9 +610,7 @@ pub(crate) fn read<T: serde::de::DeserializeOwned>(
     what: &str,
     max: usize,
 ) -> Result<T, JsValue> {
-    let text = stringify(v, what, max)?.unwrap_or_else(|| "null".into());
-    crate::json_text::from_text(&text)
-        .map_err(|e| fail(ErrorCode::InvalidArgument, "", format!("{what}: {e}")))
+    read_with(v, what, max, crate::json_text::from_text)
 }
 
 /// A JS object whose `tag` field names its variant, read as `T` (serde's external tagging:
@@ -623,10 +621,19 @@ pub(crate) fn read_tagged<T: serde::de::DeserializeOwned>(
     max: usize,
     tag: &'static str,
 ) -> Result<T, JsValue> {
+    read_with(v, what, max, |text| {
+        crate::json_text::from_tagged_text(tag, text)
+    })
+}
+
+fn read_with<T>(
+    v: &JsValue,
+    what: &str,
+    max: usize,
+    parse: impl FnOnce(&str) -> serde_json::Result<T>,
+) -> Result<T, JsValue> {
     let text = stringify(v, what, max)?.unwrap_or_else(|| "null".into());
-    serde_json::from_str(&text)
-        .and_then(|value| crate::json_text::from_tagged(tag, value))
-        .map_err(|e| fail(ErrorCode::InvalidArgument, "", format!("{what}: {e}")))
+    parse(&text).map_err(|e| fail(ErrorCode::InvalidArgument, "", format!("{what}: {e}")))
 }
 
 pub(crate) fn stringify(
