@@ -2933,3 +2933,69 @@ fn the_new_text_length_ban_and_key_readings_stay_silent_on_lookalikes() {
         1
     );
 }
+
+/// Rules taken back, raised or narrowed later in the message (47th session): a clause taken back
+/// in its own sentence ("…; actually, scratch that, …"), "make that under N" without a unit,
+/// "anything under N words is fine", a list exception to a bullet ban, and bullet or code-block
+/// bans placed in a named section. Each with a breaking counterpart that is still flagged.
+#[test]
+fn rules_taken_back_raised_or_placed_in_a_section_are_read_so() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let wordy = "The nightly export now writes one file per region instead of one large file. \
+                 Each file is compressed and uploaded to the archive bucket with a checksum \
+                 beside it, and the job retries a failed upload twice before it pages anyone. \
+                 The dashboard reads the per-region files directly, so the morning report is \
+                 ready about forty minutes earlier than before.";
+    // Taken back in its own sentence: the mention is asked for after all.
+    let m = "Summarise the export fix. Don't mention ticket numbers; hmm, forget that, do \
+             include OPS-311 so the tracker links it.";
+    assert!(flags(m, "Ticket OPS-311: the export fix is live.").is_empty());
+    // Without the take-back the ban holds.
+    let m = "Summarise the export fix. Don't mention ticket numbers; the tracker is linked \
+             already.";
+    assert!(!flags(m, "Ticket OPS-311: the export fix is live.").is_empty());
+    // "Make that under N": the earlier bound is replaced; without it, the bound holds.
+    let m = "Describe the export change in under 30 words. Actually, make that under 90; 30 \
+             is not enough for the retry detail.";
+    assert!(flags(m, wordy).is_empty(), "{:?}", flags(m, wordy));
+    let m = "Describe the export change in under 30 words. Make sure the retry detail is in.";
+    assert!(!flags(m, wordy).is_empty());
+    // "Anything under N words is fine" raises the bound; a fixed size said to be fine does not.
+    let m = "Describe the export change in under 30 words. Ops wants more, so anything under \
+             90 words is fine.";
+    assert!(flags(m, wordy).is_empty());
+    let m = "Describe the export change in under 30 words. A note of 90 words is fine for the \
+             wiki later.";
+    assert!(!flags(m, wordy).is_empty());
+    // A list the ban excepts: not checked; a plain bullet ban still is.
+    let bulleted =
+        "The export now writes one file per region.\n\nFiles changed:\n- `export/job.py`\n\
+                    - `export/upload.py`";
+    let m = "Explain the export change in prose, no bullet points, except that the changed \
+             files can be listed with bullets.";
+    assert!(flags(m, bulleted).is_empty());
+    let m = "Explain the export change in prose, no bullet points.";
+    assert!(!flags(m, bulleted).is_empty());
+    // Bans placed in a named section hold there, not in the section allowed to break them.
+    let report = "## Summary\nThe export now finishes before the morning report.\n\n## Detail\n\
+                  - one file per region\n- two retries per upload\n\n```python\nupload(f, \
+                  retries=2)\n```";
+    for m in [
+        "Write up the export change. No bullet points in the `## Summary` section; the \
+         `## Detail` section may use them.",
+        "Write up the export change. No code blocks in the summary part; snippets go under \
+         Detail.",
+    ] {
+        assert!(flags(m, report).is_empty(), "{m}: {:?}", flags(m, report));
+    }
+    let broken = "## Summary\n- the export now finishes before the morning report\n\n```python\n\
+                  upload(f, retries=2)\n```\n\n## Detail\nOne file per region.";
+    for m in [
+        "Write up the export change. No bullet points in the `## Summary` section; the \
+         `## Detail` section may use them.",
+        "Write up the export change. No code blocks in the summary part; snippets go under \
+         Detail.",
+    ] {
+        assert!(!flags(m, broken).is_empty(), "{m}");
+    }
+}

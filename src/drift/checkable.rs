@@ -1882,6 +1882,8 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             | Rule::NoMarkdown
             | Rule::BritishSpelling
             | Rule::NoUrls
+            | Rule::NoBullets
+            | Rule::NoCodeBlocks
     ) && !of_reply;
     let part = match parts::place_of(text).filter(|_| placed) {
         Some(place) => Some(place),
@@ -1892,6 +1894,14 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     };
     let rule = match part {
         Some(parts::Part::Unnamed) => return None,
+        // "No bullets in the summary": the reply may be that summary.
+        Some(parts::Part::Named(name))
+            if !soft
+                && name == "summary"
+                && matches!(rule, Rule::NoBullets | Rule::NoCodeBlocks) =>
+        {
+            Rule::PartOrWhole(name, Box::new(rule))
+        }
         Some(parts::Part::Named(name)) if !soft => Rule::InPart(name, Box::new(rule)),
         // Paragraphs of a part are counted only where it is shown: notes beside it are
         // paragraphs too.
@@ -3894,6 +3904,44 @@ const LIFTS_AFTER: [&str; 13] = [
     "only covers",
 ];
 
+/// Whether a (lowercased) sentence or clause opens by taking back what was said right before
+/// it: "Hmm, scratch that, go up to 150", "actually, forget that". Only where it opens, after an
+/// interjection at most: "the build warns; ignore that" and "don't forget that" take nothing
+/// back. "Scratch that last part" takes back a clause, so only what had one (`single`).
+pub(super) fn takes_back(lower: &str, single: bool) -> bool {
+    let opening = [
+        "hmm", "actually", "wait", "oh", "ok", "okay", "no", "edit", "update",
+    ]
+    .iter()
+    .fold(lower.trim_start(), |t, i| {
+        t.strip_prefix(i)
+            .filter(|r| r.starts_with([',', ':', ' ', '.']))
+            .map_or(t, |r| r.trim_start_matches([',', ':', ' ', '.']))
+    });
+    [
+        "scratch that",
+        "forget that",
+        "ignore that",
+        "disregard that",
+    ]
+    .iter()
+    .any(|p| {
+        opening.strip_prefix(p).is_some_and(|r| {
+            let part = ["last part", "last bit", "part", "bit"]
+                .iter()
+                .find_map(|w| r.strip_prefix(' ').and_then(|r| r.strip_prefix(w)));
+            if part.is_some() && !single {
+                return false;
+            }
+            let r = part.unwrap_or(r);
+            r.is_empty()
+                || r.starts_with([',', '.', ';', '!', '\u{2014}'])
+                || r.starts_with(" \u{2014}")
+                || r.starts_with(" - ")
+        })
+    })
+}
+
 /// Where a message takes back a family of rules stated before it (byte position where the
 /// sentence ends, the kinds of rule it lifts). A partial lift ("the cap doesn't apply to the flag
 /// table") lifts the rule too: which part it still holds for is not checked. The rule must be
@@ -3984,41 +4032,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         let at = start + sentence.len();
         // "Under 50 words please. Hmm, scratch that, go up to 150": the sentence before is
         // taken back whole (what this one says stays).
-        // Only where it opens its sentence, after an interjection at most ("Hmm, scratch
-        // that, …"): "the build warns; ignore that" and "don't forget that" take nothing back.
-        let opening = [
-            "hmm", "actually", "wait", "oh", "ok", "okay", "no", "edit", "update",
-        ]
-        .iter()
-        .fold(lower.trim_start(), |t, i| {
-            t.strip_prefix(i)
-                .filter(|r| r.starts_with([',', ':', ' ', '.']))
-                .map_or(t, |r| r.trim_start_matches([',', ':', ' ', '.']))
-        });
-        let that = [
-            "scratch that",
-            "forget that",
-            "ignore that",
-            "disregard that",
-        ]
-        .iter()
-        .any(|p| {
-            opening.strip_prefix(p).is_some_and(|r| {
-                // "Scratch that last part — …": the sentence before, when it is one clause (of
-                // "under 100 words and no code" the part is not told).
-                let part = ["last part", "last bit", "part", "bit"]
-                    .iter()
-                    .find_map(|w| r.strip_prefix(' ').and_then(|r| r.strip_prefix(w)));
-                if part.is_some() && !single {
-                    return false;
-                }
-                let r = part.unwrap_or(r);
-                r.is_empty()
-                    || r.starts_with([',', '.', ';', '!', '\u{2014}'])
-                    || r.starts_with(" \u{2014}")
-                    || r.starts_with(" - ")
-            })
-        });
+        let that = takes_back(&lower, single);
         // "That rule doesn't apply to internal messages": the sentence before is narrowed, and a
         // narrowed rule is not checked (which part it holds for is not told).
         let that = that
@@ -4040,39 +4054,93 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         if let (true, Some(p)) = (that, previous) {
             out.push((p, start, &["*"][..]));
         }
-        // "Update: make that 4 bullets": the counts said before are replaced.
-        let ws = ws_of(&lower);
-        if ws.windows(4).any(|x| match x {
-            ["make", "that" | "it", n, unit] => {
-                number(n).is_some()
-                    && [
-                        "bullets",
-                        "words",
-                        "sentences",
-                        "items",
-                        "points",
-                        "paragraphs",
-                    ]
-                    .contains(unit)
+        // "Update: make that 4 bullets", "Actually, make that under 200; 100 was too tight":
+        // the counts said before are replaced (a unit, if said, is a count's).
+        let at_ws = words_at(&lower);
+        let ws: Vec<&str> = at_ws.iter().map(|x| x.1).collect();
+        const COUNTED: [&str; 6] = [
+            "bullets",
+            "words",
+            "sentences",
+            "items",
+            "points",
+            "paragraphs",
+        ];
+        let replaced = (0..ws.len()).any(|i| {
+            if !(ws[i] == "make" && matches!(ws.get(i + 1), Some(&"that" | &"it"))) {
+                return false;
             }
-            _ => false,
-        }) {
+            let mut j = i + 2;
+            while ws.get(j).is_some_and(|w| {
+                matches!(
+                    *w,
+                    "under"
+                        | "at"
+                        | "most"
+                        | "no"
+                        | "more"
+                        | "than"
+                        | "up"
+                        | "to"
+                        | "fewer"
+                        | "less"
+                        | "max"
+                        | "below"
+                )
+            }) {
+                j += 1;
+            }
+            let Some(&(n_at, n)) = at_ws.get(j) else {
+                return false;
+            };
+            if number(n).is_none() {
+                return false;
+            }
+            // The number ends its clause ("make that under 200; …"), or a count's unit follows.
+            let after = lower.get(n_at + n.len()..).unwrap_or_default();
+            after.trim_start().is_empty()
+                || after.starts_with([';', ',', '.', '!', ':', '\u{2014}'])
+                || after.starts_with(" -")
+                || ws.get(j + 1).is_some_and(|u| COUNTED.contains(u))
+        });
+        if replaced {
             out.push((0, start, LENGTH));
         }
+        let family_of = |unit: &str| -> &'static [&'static str] {
+            match unit {
+                "words" => &["words", "prose-words"],
+                "sentences" => &["sentences"],
+                "bullets" => &["bullets"],
+                "paragraphs" => &["paragraphs"],
+                _ => &[],
+            }
+        };
         // "You can go up to 150 words now": the bounds of that unit said before are raised (not
         // "the queue can go up to 500 items", nor the word limit by "go up to 5 bullets").
         for x in ws.windows(7) {
             if let ["you", "can" | "may", "go", "up", "to", n, unit] = x {
-                let family: &'static [&'static str] = match *unit {
-                    "words" => &["words", "prose-words"],
-                    "sentences" => &["sentences"],
-                    "bullets" => &["bullets"],
-                    "paragraphs" => &["paragraphs"],
-                    _ => &[],
-                };
-                if number(n).is_some() && !family.is_empty() {
-                    out.push((0, start, family));
+                if number(n).is_some() && !family_of(unit).is_empty() {
+                    out.push((0, start, family_of(unit)));
                 }
+            }
+        }
+        // "She needs more detail, so anything under 100 words is fine": a bound said to be
+        // fine raises that unit's bounds said before (not "a summary of 100 words is fine").
+        for k in 1..ws.len() {
+            let fine = match ws.get(k + 2..k + 4) {
+                Some(["is", "fine" | "ok" | "okay" | "acceptable"]) | Some(["works", _]) => true,
+                _ => ws.get(k + 2..k + 4) == Some(&["will", "do"][..]),
+            };
+            let bounded = matches!(ws[k - 1], "under" | "below" | "than" | "most")
+                || (ws[k - 1] == "to" && k >= 2 && ws[k - 2] == "up");
+            let unit = ws.get(k + 1).copied().unwrap_or_default();
+            if fine
+                && bounded
+                && number(ws[k]).is_some()
+                && !family_of(unit).is_empty()
+                && ws[..k].contains(&"anything")
+            {
+                out.push((0, start, family_of(unit)));
             }
         }
         previous = Some(start);
@@ -4289,6 +4357,24 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                 {
                     windows.push(format!(" {named} "));
                 }
+            }
+        }
+        // "No bullet lists, except that the list of changed files may be bulleted": which list
+        // may have bullets is not checked, so the ban is not.
+        if let Some(i) = ["except", "exception", "apart from", "other than"]
+            .iter()
+            .filter_map(|x| super::text::find(&lower, x))
+            .min()
+        {
+            let tail = ws_of(lower.get(i..).unwrap_or_default());
+            let may = tail.iter().any(|w| {
+                matches!(
+                    *w,
+                    "may" | "can" | "fine" | "ok" | "okay" | "allowed" | "exempt"
+                )
+            });
+            if may && tail.iter().any(|w| w.starts_with("bullet")) && !negation(&tail) {
+                out.push((0, at, &["no-bullets"]));
             }
         }
         // "… start with 'Verdict:' instead": the opening asked before is replaced.
@@ -9974,13 +10060,24 @@ mod tests {
         for ban in [
             "Write it as plain prose, no bullet points.",
             "Describe the rollout without bullets.",
-            "Do not use bullet points in the summary.",
             "Please don\u{2019}t use any bullet points.",
             "Avoid bulleted lists; the mail client mangles them.",
             "No bullets or headings.",
         ] {
             assert_eq!(rules(ban), vec![Rule::NoBullets], "{ban}");
         }
+        // Placed in a part: checked there where the reply shows it.
+        assert_eq!(
+            rules("Do not use bullet points in the summary."),
+            vec![Rule::PartOrWhole(
+                "summary".into(),
+                Box::new(Rule::NoBullets)
+            )]
+        );
+        assert_eq!(
+            rules("No bullets in the **Risks** section."),
+            vec![Rule::InPart("risks".into(), Box::new(Rule::NoBullets))]
+        );
         // A bound on bullets, bullets asked for, or bullets that are the work's subject, are
         // not a ban on the answer's.
         for other in [

@@ -320,7 +320,15 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
     // Each ban of a sentence on its own: "do not rerun the job and do not modify its schedule",
     // "edit only `a.yaml`; templates must not change".
     for (at0, whole) in text::sentences(instructions) {
-        for (offset, sentence) in ban_parts(whole) {
+        let parts = ban_parts(whole);
+        for (k, &(offset, sentence)) in parts.iter().enumerate() {
+            // "Don't mention ticket numbers; actually, scratch that, do include DENT-905": the
+            // clause taken back by the next is no ban.
+            if parts.get(k + 1).is_some_and(|(_, next)| {
+                super::checkable::takes_back(&next.to_ascii_lowercase(), true)
+            }) {
+                continue;
+            }
             let at = at0 + offset;
             if out.len() >= MAX_CONSTRAINTS {
                 break;
