@@ -2999,3 +2999,61 @@ fn rules_taken_back_raised_or_placed_in_a_section_are_read_so() {
         assert!(!flags(m, broken).is_empty(), "{m}");
     }
 }
+
+/// A line limit on the reply (47th session): "in at most N lines", "N lines max", "under N
+/// lines", "reply in one line", "one-line answer"; blank lines counted only when the message
+/// says so. Not a part's line ("end with exactly one line that starts with …", "followed by a
+/// one-line answer"), not a paste's or a file's lines, not a reply with a fenced block.
+#[test]
+fn a_line_limit_on_the_reply_is_read_and_counted_on_its_lines() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let four = "Backups ran at 02:00 as planned.\nTwo of three volumes finished.\nThe third hit \
+                the snapshot quota.\nI raised a quota request.";
+    for m in [
+        "Did the nightly backups finish? Reply in at most 3 lines.",
+        "Status of the nightly backups, 3 lines max.",
+        "Give me the backup status in no more than 3 lines.",
+        "Keep the reply under 4 lines: did the backups finish?",
+    ] {
+        let v = flags(m, four);
+        assert!(
+            v.iter().any(|v| v.reason.contains("non-empty lines")),
+            "{m}: {v:?}"
+        );
+        // Within the limit, blank lines aside.
+        let three = "Backups ran at 02:00.\n\nTwo of three volumes finished.\n\nThe third hit \
+                     the snapshot quota.";
+        assert!(flags(m, three).is_empty(), "{m}: {:?}", flags(m, three));
+    }
+    // Blank lines count when the message says so.
+    let spaced = "Backups ran.\n\nTwo finished.\n\nOne failed.";
+    let m = "Backup status in at most 4 lines, blank lines included.";
+    assert!(!flags(m, spaced).is_empty());
+    assert!(flags("Backup status in at most 4 lines.", spaced).is_empty());
+    // One line.
+    for m in [
+        "Reply in one line: which job owns the backups?",
+        "One-line answer please: which job owns the backups?",
+    ] {
+        assert!(flags(m, "`nightly-velero` owns them.").is_empty(), "{m}");
+        assert!(
+            !flags(m, "`nightly-velero` owns them.\nIt runs at 02:00.").is_empty(),
+            "{m}"
+        );
+    }
+    // Lines of a part, a paste, a file or code; a reply with a fenced block.
+    let long = "TL;DR: the quota was hit.\n\nDetails:\n- volume a finished\n- volume b finished\n\
+                - volume c failed on the quota\n\nRecommendation: raise the quota.";
+    for m in [
+        "Check the backups. Start with \"TL;DR:\" followed by a one-line answer, then details.",
+        "Check the backups. End with exactly one line that starts with \"Recommendation:\".",
+        "Check the backups. Paste at most 3 lines of the log output.",
+        "Write `backup.sh` and keep the script under 3 lines.",
+        "Check the backups; the docstring must be at most 3 lines.",
+    ] {
+        assert!(flags(m, long).is_empty(), "{m}: {:?}", flags(m, long));
+    }
+    let fenced = "Cause: the quota.\n```\nerror: SnapshotLimitExceeded\nvolume c\n```\nRaised a \
+                  request.";
+    assert!(flags("Backup status in at most 3 lines.", fenced).is_empty());
+}

@@ -59,6 +59,10 @@ pub enum Rule {
     Bullets(Rel, usize),
     /// Words of each bullet: "each bullet under 15 words", "12 words per bullet".
     BulletWords(Rel, usize),
+    /// Lines of the reply, at most `n`: "reply in at most 3 lines", "one-line answer please".
+    /// Non-empty lines, blank ones too with `true` ("blank lines count"). Not read on a reply
+    /// with a fenced block (a paste the message may have asked for beside the lines).
+    Lines(usize, bool),
     /// British spelling in the answer's prose: "Use British spelling throughout (colour,
     /// optimise)". Read on a short list of American forms outside code, quotes and names.
     BritishSpelling,
@@ -180,6 +184,7 @@ impl Rule {
                 | Rule::Bullets(..)
                 | Rule::BulletWords(..)
                 | Rule::ListItems(..)
+                | Rule::Lines(..)
         )
     }
 }
@@ -1420,7 +1425,7 @@ fn bounds_around(text: &str, words: &[(usize, &str)], k: usize) -> Vec<(Rel, usi
         // max 3 lines"). Only of paragraphs: bounds on the other units said this way sit
         // beside exceptions and lifts their own readers weigh.
         ("at", "most") | ("max" | "maximum" | "only", _)
-            if matches!(w(k), "paragraph" | "paragraphs")
+            if matches!(w(k), "paragraph" | "paragraphs" | "lines")
                 && joined(j, j + 1)
                 && !matches!(
                     w(j + if w(j + 1) == "at" { 3 } else { 2 }),
@@ -2505,6 +2510,14 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     && (j.saturating_sub(2)..j).any(|i| matches!(w(i), "a" | "an"))
             })
         };
+        // "Hard limit: 10 lines, blank lines included": blank lines are counted too.
+        let blanks = lower.contains("blank lines")
+            && has_any(&lower, &["count", "included", "including", " too"]);
+        // "Reply in one line", "one-line answer please", "in a single line": at most one line
+        // of the answer (not "add a one-line comment", "in one line of code").
+        if one_line_asked(&ws) {
+            push(sentence, Rule::Lines(1, false));
+        }
         for k in 0..ws.len() {
             let noun = w(k).trim_end_matches(['.', ',']);
             // "exactly 9 very short bullet points": a describing word or two may stand between.
@@ -2552,6 +2565,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     "times",
                     "paragraph",
                     "paragraphs",
+                    "lines",
                 ]
                 .contains(&noun) =>
                 {
@@ -2562,6 +2576,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             // "At most 150 words before the references": a part, whose end cannot be told.
             // "At most two sentences of justification": a part, named after "of".
             let part_placed = matches!(w(k + 1), "before" | "after" | "above" | "below")
+                // "at most 10 lines of the log output": lines of a paste.
+                || (noun == "lines" && w(k + 1) == "of")
                 || (w(k + 1) == "of"
                     && [
                         "sentence",
@@ -2570,6 +2586,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                         "words",
                         "paragraph",
                         "paragraphs",
+                        "line",
+                        "lines",
                     ]
                     .contains(&noun)
                     && ![
@@ -2646,6 +2664,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                         "bullets",
                         "paragraph",
                         "paragraphs",
+                        "line",
+                        "lines",
                     ]
                     .contains(&noun))
             {
@@ -2692,6 +2712,15 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                         push(sentence, Rule::Paragraphs(rel, n))
                     }
                     "bullet" | "bullets" => push(sentence, Rule::Bullets(rel, n)),
+                    // A bound on lines is a maximum ("in 5 lines" allows fewer); a minimum is
+                    // not read.
+                    // Only "lines": "exactly one line that starts with …" is a part.
+                    "lines" if lines_of_another_text(&ws, k) => {}
+                    "lines" => match rel {
+                        Rel::LessThan if n > 1 => push(sentence, Rule::Lines(n - 1, blanks)),
+                        Rel::Exactly if n > 0 => push(sentence, Rule::Lines(n, blanks)),
+                        _ => {}
+                    },
                     _ if counts_items => push(sentence, Rule::ListItems(rel, n)),
                     "placeholder" | "placeholders" if rel == Rel::AtLeast => {
                         push(sentence, Rule::Placeholders(n))
@@ -3904,6 +3933,84 @@ const LIFTS_AFTER: [&str; 13] = [
     "only covers",
 ];
 
+/// Whether the line count at word `k` bounds a text other than the reply, named in the words
+/// before it: "keep the script under 3 lines", "the docstring must be at most 12 lines", "keep
+/// the SQL to 5 lines max". A reply word met first ("report back in 5 lines") keeps it the
+/// reply's.
+fn lines_of_another_text(ws: &[(usize, &str)], k: usize) -> bool {
+    const REPLY: [&str; 9] = [
+        "reply", "answer", "report", "respond", "response", "update", "status", "summary",
+        "message",
+    ];
+    const OTHER: [&str; 24] = [
+        "code",
+        "sql",
+        "snippet",
+        "query",
+        "script",
+        "function",
+        "method",
+        "docstring",
+        "comment",
+        "file",
+        "workflow",
+        "config",
+        "yaml",
+        "regex",
+        "command",
+        "dockerfile",
+        "makefile",
+        "log",
+        "logs",
+        "trace",
+        "traces",
+        "output",
+        "excerpt",
+        "diff",
+    ];
+    for i in (k.saturating_sub(7)..k).rev() {
+        let w = ws[i].1;
+        if REPLY.contains(&w) {
+            return false;
+        }
+        if OTHER.contains(&w) || w.ends_with(".sh") || w.ends_with(".py") {
+            return true;
+        }
+    }
+    false
+}
+
+/// "Reply in one line", "answer in a single line", "one-line answer please": the answer is one
+/// line. Only with an answer word next to it (not "add a one-line comment", "a single line of
+/// code", "in one line of the config").
+fn one_line_asked(ws: &[(usize, &str)]) -> bool {
+    let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+    const ANSWER: [&str; 6] = ["answer", "reply", "response", "respond", "report", "status"];
+    (0..ws.len()).any(|i| match w(i) {
+        // "one-line answer", "single-line reply", opening the sentence or asked for ("give me
+        // a one-line answer"); not "followed by a one-line answer", a part.
+        "one-line" | "single-line" => {
+            ANSWER.contains(&w(i + 1))
+                && (i == 0
+                    || (i >= 2
+                        && w(i - 1) == "a"
+                        && matches!(w(i - 2), "me" | "just" | "only" | "want" | "need")))
+        }
+        // "reply in one line", "answer in a single line".
+        "in" => {
+            let j = match (w(i + 1), w(i + 2), w(i + 3)) {
+                ("one", "line", _) => i + 3,
+                ("a" | "one", "single", "line") => i + 4,
+                _ => return false,
+            };
+            !matches!(w(j), "of" | "per" | "each" | "for")
+                && i >= 1
+                && matches!(w(i - 1), "answer" | "reply" | "respond" | "back")
+        }
+        _ => false,
+    })
+}
+
 /// Whether a (lowercased) sentence or clause opens by taking back what was said right before
 /// it: "Hmm, scratch that, go up to 150", "actually, forget that". Only where it opens, after an
 /// interjection at most: "the build warns; ignore that" and "don't forget that" take nothing
@@ -3955,6 +4062,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         "bullets",
         "paragraphs",
         "characters",
+        "lines",
     ];
     const FAMILIES: [(&[&str], &[&str]); 11] = [
         (
@@ -3969,6 +4077,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                 "sentence limit",
                 "bullet limit",
                 "character limit",
+                "line limit",
             ],
             LENGTH,
         ),
@@ -9120,6 +9229,17 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 .count();
             count(*rel, have, *n, "bullet lines")
         }
+        Rule::Lines(n, blanks) => {
+            if text.contains("```") {
+                return (true, None);
+            }
+            let have = trimmed
+                .lines()
+                .filter(|l| *blanks || !l.trim().is_empty())
+                .count();
+            let what = if *blanks { "lines" } else { "non-empty lines" };
+            count(Rel::LessThan, have, n + 1, what)
+        }
         Rule::BulletWords(rel, n) => {
             // Words as tokens between spaces and as runs of letters and digits ("v5.2",
             // "don't"): a bullet breaks the bound only if it does by both counts.
@@ -9832,6 +9952,13 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         ),
         Rule::Bullets(r, n) => ("bullets", format!("{} bullet points", r.words(*n))),
         Rule::BulletWords(r, n) => ("bullet-words", format!("{} words in each bullet", r.words(*n))),
+        Rule::Lines(n, blanks) => (
+            "lines",
+            format!(
+                "at most {n} {}",
+                if *blanks { "lines, blank ones too" } else { "non-empty lines" }
+            ),
+        ),
         Rule::IsoDates => ("iso-dates", "dates written as YYYY-MM-DD".to_string()),
         Rule::NoMarkdown => ("no-markdown", "no Markdown".to_string()),
         Rule::TextChars { noun, n, .. } => (
