@@ -198,7 +198,7 @@ pub struct Checked {
     /// `quoted`, `json`, `postscript`, `ending`, `two-responses`, `fixed-answer`, `includes`,
     /// `forbids`, `word-count`, `letter-count`, `script`, `language`, `list-items`,
     /// `no-bullets`, `numbered-list`, `bullet-words`, `iso-dates`, `no-markdown`,
-    /// `section-order`, `british-spelling`, `title-characters`, `text-characters`.
+    /// `section-order`, `british-spelling`, `title-characters`, `text-characters`, `lines`.
     pub kind: &'static str,
     /// The constraint in plain words.
     pub constraint: String,
