@@ -3057,3 +3057,78 @@ fn a_line_limit_on_the_reply_is_read_and_counted_on_its_lines() {
                   request.";
     assert!(flags("Backup status in at most 3 lines.", fenced).is_empty());
 }
+
+/// A Markdown table asked of the answer (47th session): "present … as a markdown table" needs a
+/// table; "with columns A, B, C" needs a table with those columns (others allowed unless
+/// "exactly"), "in that order" their order. Not a table offered, under a condition, exported
+/// into a file, nor a table the task changes; a column dropped later is not asked.
+#[test]
+fn a_table_asked_of_the_answer_is_checked_on_its_header_row() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let table =
+        "Timings after the index change:\n\n| Query | Before (ms) | After (ms) |\n|---|--:|--:|\n\
+                 | search | 840 | 95 |\n| export | 2300 | 410 |\n\nThe export still scans one \
+                 partition.";
+    let bullets = "Timings after the index change:\n\n- search: 840 ms → 95 ms\n- export: 2300 ms \
+                   → 410 ms";
+    // A table asked: the bullet list breaks it.
+    let m = "Benchmark the two slow queries after the index change and present the timings as a \
+             markdown table.";
+    assert!(flags(m, table).is_empty());
+    assert!(flags(m, bullets)
+        .iter()
+        .any(|v| v.reason == "no Markdown table"));
+    // Columns named: all there (marks and case aside), a renamed one missing.
+    for m in [
+        "Give me a markdown table with columns Query | Before (ms) | After (ms).",
+        "Use a table with the columns `Query`, `Before (ms)` and `After (ms)`.",
+        "Put the timings in a markdown table with exactly these columns, in this order: Query, \
+         Before (ms), After (ms).",
+    ] {
+        assert!(flags(m, table).is_empty(), "{m}: {:?}", flags(m, table));
+        let renamed = table.replace("Before (ms)", "Old (ms)");
+        assert!(!flags(m, &renamed).is_empty(), "{m}");
+    }
+    // Extra columns: allowed unless "exactly".
+    let wider = table
+        .replace("| After (ms) |\n", "| After (ms) | Rows |\n")
+        .replace("|---|--:|--:|", "|---|--:|--:|--:|");
+    assert!(flags(
+        "A markdown table with columns Query, Before (ms), After (ms).",
+        &wider
+    )
+    .is_empty());
+    assert!(!flags(
+        "A markdown table with exactly the columns Query, Before (ms), After (ms).",
+        &wider
+    )
+    .is_empty());
+    // Order asked.
+    let swapped = "| Query | After (ms) | Before (ms) |\n|---|---|---|\n| search | 95 | 840 |";
+    assert!(!flags(
+        "A markdown table with the columns Query, Before (ms), After (ms), in that order.",
+        swapped
+    )
+    .is_empty());
+    assert!(flags(
+        "A markdown table with the columns Query, Before (ms), After (ms).",
+        swapped
+    )
+    .is_empty());
+    // Not asked of the answer.
+    for m in [
+        "Benchmark the queries. A markdown table is fine if it helps.",
+        "Benchmark the queries. If any query regressed, list them in a table with the columns \
+         Query, Before, After.",
+        "Export the timings as a markdown table into docs/perf.md and tell me when it is done.",
+        "Add a `duration_ms` column to the query_log table with a migration.",
+        "Benchmark the queries; table and column names in the code are exempt from the naming rule.",
+    ] {
+        assert!(flags(m, bullets).is_empty(), "{m}: {:?}", flags(m, bullets));
+    }
+    // A column taken back later.
+    let m =
+        "Present the timings as a markdown table with columns Query | Before (ms) | After (ms) \
+             | Rows. Edit: drop the Rows column, nobody reads it.";
+    assert!(flags(m, table).is_empty(), "{:?}", flags(m, table));
+}

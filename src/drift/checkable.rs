@@ -14,6 +14,7 @@ mod language;
 mod lists;
 mod notes;
 mod parts;
+mod tables;
 
 /// How a count compares with its bound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,6 +60,9 @@ pub enum Rule {
     Bullets(Rel, usize),
     /// Words of each bullet: "each bullet under 15 words", "12 words per bullet".
     BulletWords(Rel, usize),
+    /// A Markdown table in the answer, with these columns if any are named: "present the
+    /// results as a markdown table", "a table with exactly the columns Host, IP, Status".
+    Table(tables::TableAsk),
     /// Lines of the reply, at most `n`: "reply in at most 3 lines", "one-line answer please".
     /// Non-empty lines, blank ones too with `true` ("blank lines count"). Not read on a reply
     /// with a fenced block (a paste the message may have asked for beside the lines).
@@ -150,8 +154,6 @@ pub enum Rule {
     /// The answer ends with a JSON object with these keys, after whatever prose ("finish your
     /// report with a JSON object with keys …"), fenced or not.
     JsonKeysAtEnd(Vec<String>),
-    /// A Markdown table whose header row has these columns, in this order.
-    TableColumns(Vec<String>),
     NoCodeBlocks,
     /// Prose: no bullet list line ("- ", "* ", "• ", "+ ") outside fenced code.
     NoBullets,
@@ -198,7 +200,7 @@ pub struct Checked {
     /// `quoted`, `json`, `postscript`, `ending`, `two-responses`, `fixed-answer`, `includes`,
     /// `forbids`, `word-count`, `letter-count`, `script`, `language`, `list-items`,
     /// `no-bullets`, `numbered-list`, `bullet-words`, `iso-dates`, `no-markdown`,
-    /// `section-order`, `british-spelling`, `title-characters`, `text-characters`, `lines`.
+    /// `section-order`, `british-spelling`, `title-characters`, `text-characters`, `lines`, `table`.
     pub kind: &'static str,
     /// The constraint in plain words.
     pub constraint: String,
@@ -2863,6 +2865,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         if let Some(names) = section_order(sentence, &lower) {
             push(sentence, Rule::SectionOrder(names));
         }
+        let table_before = all[..index].iter().any(|s| s.contains("table"));
+        if let Some(ask) = tables::asked(sentence, &lower, table_before) {
+            push(sentence, Rule::Table(ask));
+        }
         if has_any(
             &lower,
             &[
@@ -2934,24 +2940,6 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         }
         if let Some(n) = answer_sentences(&lower, &ws).filter(|_| is_last) {
             push(sentence, Rule::Sentences(Rel::LessThan, n + 1));
-        }
-        if has("column") && sentence.contains('|') {
-            // "a table with exactly these columns: `Endpoint | Method | Auth`".
-            let at = lower.find("column").unwrap_or(0);
-            let tail = sentence.get(at..).unwrap_or_default();
-            if let Some(start) = tail.find(['`', ':']) {
-                let body = tail.get(start + 1..).unwrap_or_default();
-                let body = body.split(['\n', '—']).next().unwrap_or_default();
-                let body = body.split('`').find(|x| x.contains('|')).unwrap_or(body);
-                let cols: Vec<String> = body
-                    .split('|')
-                    .map(|c| c.trim().trim_matches(['`', '.', ' ']).to_string())
-                    .filter(|c| !c.is_empty())
-                    .collect();
-                if cols.len() >= 2 && cols.iter().all(|c| c.split_whitespace().count() <= 4) {
-                    push(sentence, Rule::TableColumns(cols));
-                }
-            }
         }
         if let Some((commit, n)) = title_chars_asked(&lower) {
             push(sentence, Rule::TitleChars(commit, n));
@@ -3824,6 +3812,21 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         });
     }
     out.retain(|(_, _, r)| !matches!(r, Rule::Headings(h) if h.is_empty()));
+    // "Edit: drop the Severity column": a column taken back.
+    for (_, at, rule) in out.iter_mut() {
+        let (Some(at), Rule::Table(ask)) = (*at, rule) else {
+            continue;
+        };
+        let later = message.get(at..).unwrap_or_default().to_ascii_lowercase();
+        ask.columns.retain(|c| {
+            let c = c.to_ascii_lowercase();
+            !["drop ", "remove ", "skip ", "leave out "].iter().any(|v| {
+                [format!("{v}the {c} column"), format!("{v}{c} column")]
+                    .iter()
+                    .any(|p| later.contains(p.as_str()))
+            })
+        });
+    }
     // "Correction: call it `voltage` instead of `battery_v`": a key renamed after the rule.
     for (_, at, rule) in out.iter_mut() {
         let (Some(at), Rule::JsonKeys(keys, _) | Rule::JsonKeysAtEnd(keys)) = (*at, rule) else {
@@ -9229,6 +9232,18 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 .count();
             count(*rel, have, *n, "bullet lines")
         }
+        Rule::Table(ask) => {
+            let rows = tables::header_rows(text);
+            match rows.first() {
+                None => (false, Some("no Markdown table".to_string())),
+                Some(_) if ask.columns.is_empty() => (true, None),
+                Some(_) if rows.iter().any(|r| tables::has_columns(r, ask)) => (true, None),
+                Some(first) => (
+                    false,
+                    Some(format!("a table with the columns {}", first.join(" | "))),
+                ),
+            }
+        }
         Rule::Lines(n, blanks) => {
             if text.contains("```") {
                 return (true, None);
@@ -9730,28 +9745,6 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 }),
             )
         }
-        Rule::TableColumns(cols) => {
-            let want: Vec<String> = cols.iter().map(|c| c.to_lowercase()).collect();
-            let header = text
-                .lines()
-                .find(|l| l.trim_start().starts_with('|') && l.matches('|').count() >= 2);
-            let have: Vec<String> = header
-                .map(|h| {
-                    h.split('|')
-                        .map(|c| c.trim().trim_matches(['*', '`']).to_lowercase())
-                        .filter(|c| !c.is_empty())
-                        .collect()
-                })
-                .unwrap_or_default();
-            let ok = have == want;
-            (
-                ok,
-                (!ok).then(|| match header {
-                    Some(h) => format!("the table's columns are {}", h.trim()),
-                    None => "no Markdown table".into(),
-                }),
-            )
-        }
         Rule::NoCodeBlocks => {
             let ok = !text.contains("```");
             (ok, (!ok).then(|| "a fenced code block".into()))
@@ -9952,6 +9945,23 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         ),
         Rule::Bullets(r, n) => ("bullets", format!("{} bullet points", r.words(*n))),
         Rule::BulletWords(r, n) => ("bullet-words", format!("{} words in each bullet", r.words(*n))),
+        Rule::Table(ask) => (
+            if ask.columns.is_empty() {
+                "table"
+            } else {
+                "table-columns"
+            },
+            if ask.columns.is_empty() {
+                "a Markdown table".to_string()
+            } else {
+                format!(
+                    "a table with {}the columns {}{}",
+                    if ask.exact { "exactly " } else { "" },
+                    ask.columns.join(" | "),
+                    if ask.ordered { ", in that order" } else { "" }
+                )
+            },
+        ),
         Rule::Lines(n, blanks) => (
             "lines",
             format!(
@@ -10028,7 +10038,6 @@ fn describe(rule: &Rule) -> (&'static str, String) {
             "json-keys",
             format!("ends with a JSON object with the keys {}", k.join(", ")),
         ),
-        Rule::TableColumns(c) => ("table-columns", format!("a table with the columns {}", c.join(" | "))),
         Rule::NoCodeBlocks => ("no-code-blocks", "no code blocks".into()),
         Rule::NoBullets => ("no-bullets", "no bullet points".into()),
         Rule::NoHeadings => ("no-headings", "no Markdown headings".into()),
@@ -11646,15 +11655,23 @@ mod tests {
         let t = parse(
             "Reply with a Markdown table whose columns are, in order: `Endpoint | Method | Owner`.",
         );
-        assert!(t.iter().any(|(_, r)| *r
-            == Rule::TableColumns(vec!["Endpoint".into(), "Method".into(), "Owner".into()])));
+        let cols = |c: &[&str]| {
+            Rule::Table(tables::TableAsk {
+                columns: c.iter().map(|x| x.to_string()).collect(),
+                exact: false,
+                ordered: true,
+            })
+        };
+        assert!(t
+            .iter()
+            .any(|(_, r)| *r == cols(&["Endpoint", "Method", "Owner"])));
         let (ok, _) = check(
-            &Rule::TableColumns(vec!["Endpoint".into(), "Method".into()]),
+            &cols(&["Endpoint", "Method"]),
             "| Endpoint | Method |\n|---|---|\n| /a | GET |",
         );
         assert!(ok);
         let (ok, _) = check(
-            &Rule::TableColumns(vec!["Endpoint".into(), "Method".into()]),
+            &cols(&["Endpoint", "Method"]),
             "| Method | Path |\n|---|---|",
         );
         assert!(!ok);

@@ -1,0 +1,413 @@
+//! A Markdown table the message asks the answer to be or hold ("present the results as a
+//! markdown table", "a table with exactly the columns Host, IP, Status"), and the header rows
+//! of the tables an answer shows.
+
+/// What a message asks of a table: its columns (none named: any table will do), whether they
+/// are all of them (`exact`: "exactly these columns", "no other columns") and whether their
+/// order is asked ("in that order").
+#[derive(Debug, Clone, PartialEq)]
+pub struct TableAsk {
+    pub columns: Vec<String>,
+    pub exact: bool,
+    pub ordered: bool,
+}
+
+/// The table a sentence asks for, if it asks for one: "present the comparison as a markdown
+/// table", "give me a table with columns `Provider | Booked | Cancelled`", "Columns exactly:
+/// Service | SLO | Current" (with `table_before`, a table named in an earlier sentence). Not a
+/// table negated ("no tables"), offered ("a table is fine if it helps") or of a thing the task
+/// changes ("add a `discount` column to the orders table").
+pub fn asked(sentence: &str, lower: &str, table_before: bool) -> Option<TableAsk> {
+    let ws = super::ws_of(lower);
+    let w = |i: usize| ws.get(i).copied().unwrap_or_default();
+    let columns_at = lower
+        .find("column headers")
+        .map(|i| (i, "column headers".len()))
+        .or_else(|| lower.find("columns").map(|i| (i, "columns".len())));
+    let opens_with_columns = matches!(w(0), "columns" | "column") && table_before;
+    let markdown_table = lower.contains("markdown table");
+    // "table with (the|exactly these) columns", "table (columns: …)", "table whose columns
+    // are"; not "table or column names are exempt".
+    let table_with_columns = ws.iter().enumerate().any(|(i, x)| {
+        *x == "table"
+            && matches!(w(i + 1), "with" | "whose")
+            && (i + 2..(i + 6).min(ws.len())).any(|j| matches!(w(j), "columns" | "column"))
+    }) || lower.contains("table (columns");
+    if !(markdown_table || table_with_columns || opens_with_columns) {
+        return None;
+    }
+    // Asked, not offered, negated or conditional.
+    let soft = super::has_any(
+        lower,
+        &[
+            "if it helps",
+            "if useful",
+            "if you like",
+            "if you want",
+            "optional",
+            "feel free",
+            "is fine if",
+            "would be nice",
+            " could ",
+            "no table",
+            "not a table",
+            "not as a table",
+            "without a table",
+            "instead of a table",
+            "don't use a table",
+            "do not use a table",
+            "rather than a table",
+        ],
+    );
+    if soft || matches!(w(0), "if" | "when" | "unless") {
+        return None;
+    }
+    // A table the task builds or changes, not the answer's: "add a column to the users table",
+    // "export the layout as a markdown table into docs/".
+    if !crate::drift::file_scope::paths(sentence).is_empty()
+        && ws.iter().any(|x| {
+            matches!(
+                *x,
+                "into" | "save" | "saved" | "commit" | "export" | "exported" | "write"
+            )
+        })
+    {
+        return None;
+    }
+    if ws.iter().any(|x| {
+        matches!(
+            *x,
+            "add" | "adds" | "drop" | "rename" | "migrate" | "migration" | "schema" | "sql"
+        )
+    }) {
+        return None;
+    }
+    let mut columns = Vec::new();
+    if let Some((at, len)) = columns_at {
+        columns = column_list(sentence.get(at + len..).unwrap_or_default());
+    }
+    let exact = super::has_any(
+        lower,
+        &[
+            "exactly",
+            "no other column",
+            "only these column",
+            "only those column",
+            "to those",
+            "nothing else in the table",
+        ],
+    );
+    let ordered = super::has_any(lower, &["in that order", "in this order", "in order"]);
+    Some(TableAsk {
+        columns,
+        exact,
+        ordered,
+    })
+}
+
+/// The column names listed after "columns": "`Container`, `Status`, `Last Event`", "Signal |
+/// DBC factor | Match", ": Rule, Scope, Conflict", "Zone, Base price and Change % for the
+/// derby". Each one to five words; a list of fewer than two, or any item too long, is none.
+fn column_list(tail: &str) -> Vec<String> {
+    let mut t = tail.trim_start_matches([':', ' ', ',']);
+    // Lead-ins: "exactly these", "in this order:", "are", "named".
+    loop {
+        let l = t.to_ascii_lowercase();
+        let lead = [
+            "exactly",
+            "these",
+            "the",
+            "are",
+            "named",
+            "called",
+            "titled",
+            "in this order",
+            "in that order",
+            "in order",
+            "as follows",
+        ]
+        .iter()
+        .find(|p| {
+            l.starts_with(*p)
+                && l.get(p.len()..)
+                    .is_some_and(|r| r.starts_with([' ', ':', ',']))
+        });
+        match lead {
+            Some(p) => t = t[p.len()..].trim_start_matches([':', ' ', ',']),
+            None => break,
+        }
+    }
+    // The list ends at the sentence's end, a dash, a semicolon, or an unbalanced ")".
+    let mut depth = 0i32;
+    let mut end = t.len();
+    for (i, c) in t.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' if depth == 0 => {
+                end = i;
+                break;
+            }
+            ')' => depth -= 1,
+            ';' | '\n' | '\u{2014}' => {
+                end = i;
+                break;
+            }
+            '.' if t[i + 1..].starts_with([' ', '\n']) || i + 1 == t.len() => {
+                end = i;
+                break;
+            }
+            _ => {}
+        }
+    }
+    let mut body = t[..end].to_string();
+    if let Some(i) = body.find(" - ") {
+        body.truncate(i);
+    }
+    // "Rate (in that order)": a note on the list, no part of a name.
+    for note in ["(in that order)", "(in this order)", "(in order)"] {
+        body = body.replace(note, "");
+    }
+    let body = body.as_str();
+    // Code spans name the columns when the list has them.
+    if body.contains('`') {
+        let spans: Vec<&str> = body.split('`').skip(1).step_by(2).collect();
+        // A span holding the whole row: "`Zone | VWC (%) | Action`".
+        if let Some(row) = spans.iter().find(|x| x.contains('|')) {
+            return two_or_more(items(row, true));
+        }
+        return two_or_more(
+            spans
+                .iter()
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .collect(),
+        );
+    }
+    two_or_more(items(body, body.contains('|')))
+}
+
+/// A list of two names or more, else none (one name is no list of columns).
+fn two_or_more(list: Vec<String>) -> Vec<String> {
+    if list.len() >= 2 {
+        list
+    } else {
+        Vec::new()
+    }
+}
+
+/// The items of a list, split on pipes, or on commas and a last "and"; the words after a
+/// pipe item's comma ("Bounce rate, top 5 only") or a last item's "for"/"per"-less tail ("for
+/// the derby") are no column.
+fn items(body: &str, piped: bool) -> Vec<String> {
+    let parts: Vec<String> = if piped {
+        body.split('|')
+            .map(|p| p.split(',').next().unwrap_or_default().to_string())
+            .collect()
+    } else {
+        body.split(',')
+            .flat_map(|p| {
+                let p = p.trim();
+                let p = p.strip_prefix("and ").unwrap_or(p);
+                p.split(" and ").map(str::to_string).collect::<Vec<_>>()
+            })
+            .collect()
+    };
+    let mut out: Vec<String> = parts
+        .iter()
+        .map(|p| {
+            p.trim()
+                .trim_matches(['"', '\'', '`', '*', ' '])
+                .trim()
+                .to_string()
+        })
+        .filter(|p| !p.is_empty())
+        // The sentence goes on after the list: "…, one row per flag", "…, sorted by date".
+        .take_while(|p| {
+            let l = p.to_ascii_lowercase();
+            ![
+                "one row",
+                "one per",
+                "sorted",
+                "then",
+                "top ",
+                "with ",
+                "no other",
+                "nothing",
+                "and nothing",
+                "in that order",
+                "in this order",
+                "in order",
+            ]
+            .iter()
+            .any(|x| l.starts_with(x))
+        })
+        .collect();
+    // "… Change % for the derby", "… Rows, top 5 only": a tail of the sentence after the last.
+    if let Some(last) = out.last_mut() {
+        for cut in [
+            " for ", " from ", " of the ", " on ", " top ", " instead", " rather",
+        ] {
+            if let Some(i) = last.find(cut) {
+                last.truncate(i);
+            }
+        }
+    }
+    if out.iter().any(|p| p.split_whitespace().count() > 5) {
+        return Vec::new();
+    }
+    out
+}
+
+/// A header cell or a column name, for comparison: marks, a trailing colon and case gone,
+/// spaces collapsed.
+pub fn normalise(cell: &str) -> String {
+    cell.trim()
+        .trim_matches(['*', '`', '_', '"', '\''])
+        .trim_end_matches(':')
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// The header rows of the Markdown tables in a text (in fences too: a table may be pasted): a
+/// row of cells followed by a delimiter row (`|---|:--:|`).
+pub fn header_rows(text: &str) -> Vec<Vec<String>> {
+    let lines: Vec<&str> = text.lines().collect();
+    let cells = |l: &str| -> Vec<String> {
+        let t = l.trim();
+        let t = t.strip_prefix('|').unwrap_or(t);
+        let t = t.strip_suffix('|').unwrap_or(t);
+        t.split('|').map(normalise).collect()
+    };
+    let delimiter = |l: &str| {
+        let t = l.trim();
+        t.contains('-')
+            && t.contains('|')
+            && t.chars().all(|c| matches!(c, '|' | '-' | ':' | ' ' | '\t'))
+    };
+    lines
+        .windows(2)
+        .filter(|p| p[0].contains('|') && delimiter(p[1]))
+        .map(|p| cells(p[0]))
+        .collect()
+}
+
+/// Whether a header row has the columns asked: every one (a last name may carry words the
+/// message ran on with, "Change % for the derby" being "Change %"), no other with `exact`, in
+/// the order asked with `ordered`.
+pub fn has_columns(row: &[String], ask: &TableAsk) -> bool {
+    let mut at = Vec::new();
+    for c in &ask.columns {
+        let c = normalise(c);
+        match row.iter().position(|h| *h == c) {
+            Some(i) => at.push(i),
+            None => return false,
+        }
+    }
+    (!ask.exact || row.iter().filter(|h| !h.is_empty()).count() == ask.columns.len())
+        && (!ask.ordered || at.windows(2).all(|p| p[0] < p[1]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ask(s: &str) -> Option<TableAsk> {
+        asked(s, &s.to_ascii_lowercase(), false)
+    }
+
+    #[test]
+    fn column_lists_are_read_in_their_forms() {
+        let cols = |s: &str| ask(s).map(|a| a.columns).unwrap_or_default();
+        assert_eq!(
+            cols("Give me a markdown table with columns Zone | Scooters | Target. Nothing fancy."),
+            ["Zone", "Scooters", "Target"]
+        );
+        assert_eq!(
+            cols("Use a markdown table with columns `Asset`, `Old size`, `New size`."),
+            ["Asset", "Old size", "New size"]
+        );
+        assert_eq!(
+            cols("Table with columns Model, Runtime (s), Rows."),
+            ["Model", "Runtime (s)", "Rows"]
+        );
+        assert_eq!(
+            cols("Report as a markdown table with columns exactly `Zone | VWC (%) | Action`."),
+            ["Zone", "VWC (%)", "Action"]
+        );
+        assert_eq!(
+            cols("Output a markdown table with the columns Zone, Base price and Change % for the derby."),
+            ["Zone", "Base price", "Change %"]
+        );
+        assert_eq!(
+            cols("Table with columns Page | Views | Bounce rate, top 5 only."),
+            ["Page", "Views", "Bounce rate"]
+        );
+        assert_eq!(
+            cols("Present it as a markdown table (columns: Variant, Open rate, Click rate)."),
+            ["Variant", "Open rate", "Click rate"]
+        );
+        let a =
+            ask("A markdown table with exactly these columns, in this order: Option, Pros, Cons.")
+                .unwrap();
+        assert!(a.exact && a.ordered);
+        assert_eq!(a.columns, ["Option", "Pros", "Cons"]);
+        // A table asked with no columns named.
+        assert_eq!(
+            ask("Present the comparison as a markdown table."),
+            Some(TableAsk {
+                columns: vec![],
+                exact: false,
+                ordered: false
+            })
+        );
+        // Not asked.
+        for s in [
+            "No tables please, the ticket field is plain text.",
+            "A markdown table is fine if it helps.",
+            "Add a `discount` column to the orders table with a migration.",
+            "The pricing table has columns Zone and Price.",
+        ] {
+            assert_eq!(ask(s), None, "{s}");
+        }
+    }
+
+    #[test]
+    fn header_rows_are_read_and_compared() {
+        let text = "Results:\n\n| **Host** | IP | `Status` |\n|---|:--|--:|\n| a | b | c |\n";
+        let rows = header_rows(text);
+        assert_eq!(rows, vec![vec!["host", "ip", "status"]]);
+        let a = TableAsk {
+            columns: vec!["Host".into(), "IP".into(), "Status".into()],
+            exact: true,
+            ordered: true,
+        };
+        assert!(has_columns(&rows[0], &a));
+        let swapped = vec!["ip".to_string(), "host".into(), "status".into()];
+        assert!(!has_columns(&swapped, &a));
+        assert!(has_columns(
+            &swapped,
+            &TableAsk {
+                ordered: false,
+                ..a.clone()
+            }
+        ));
+        let more = vec![
+            "host".to_string(),
+            "ip".into(),
+            "status".into(),
+            "zone".into(),
+        ];
+        assert!(!has_columns(&more, &a));
+        assert!(has_columns(
+            &more,
+            &TableAsk {
+                exact: false,
+                ..a.clone()
+            }
+        ));
+        // A bullet list is no table.
+        assert!(header_rows("- host a: up\n- host b: down").is_empty());
+    }
+}
