@@ -3132,3 +3132,36 @@ fn a_table_asked_of_the_answer_is_checked_on_its_header_row() {
              | Rows. Edit: drop the Rows column, nobody reads it.";
     assert!(flags(m, table).is_empty(), "{:?}", flags(m, table));
 }
+
+/// An opening or ending in capitals is a token a parser greps for (47th session): matched case
+/// and all ("READY FOR REVIEW" is not "Ready for review."), read unquoted after "the exact
+/// line"/"the word"; a phrase in ordinary case is still matched whatever its case, and a name in
+/// capitals ("the PR URL") is no phrase.
+#[test]
+fn openings_and_endings_in_capitals_are_matched_as_written() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let body = "Fixed the flaky upload test: the fixture now waits for the bucket.";
+    for m in [
+        "Fix the flaky test. End your report with the exact line READY FOR REVIEW so the bot \
+         picks it up.",
+        "Fix the flaky test. End your report with the exact line `READY FOR REVIEW`.",
+    ] {
+        assert!(
+            flags(m, &format!("{body}\n\nREADY FOR REVIEW")).is_empty(),
+            "{m}"
+        );
+        assert!(
+            !flags(m, &format!("{body}\n\nReady for review.")).is_empty(),
+            "{m}"
+        );
+    }
+    let m = "Check the sync. Begin your reply with exactly `STATUS:` followed by OK or FAILED.";
+    assert!(flags(m, "STATUS: OK\nAll 23 studios imported.").is_empty());
+    assert!(!flags(m, "Status: OK\nAll 23 studios imported.").is_empty());
+    // Ordinary case: any case will do.
+    let m = "Fix the flaky test. End your report with \"Ready for review.\"";
+    assert!(flags(m, &format!("{body}\n\nready for review.")).is_empty());
+    // A thing named in capitals is not the words.
+    let m = "Open the PR. The final line of your reply must be the PR URL and nothing else.";
+    assert!(flags(m, &format!("{body}\n\nhttps://git.example.com/web/pull/88")).is_empty());
+}

@@ -4014,6 +4014,75 @@ fn one_line_asked(ws: &[(usize, &str)]) -> bool {
     })
 }
 
+/// A phrase in capitals right after an opening or ending cue, past its link words ("the exact
+/// line READY FOR REVIEW so …" gives "READY FOR REVIEW", "the word DONE" gives "DONE"). Its
+/// tokens hold no lowercase letter and one has two capitals or more; it ends at the first token
+/// with a lowercase letter. None if other words stand between.
+fn capitals_after(tail: &str) -> Option<String> {
+    const LINKS: [&str; 20] = [
+        "the", "exact", "exactly", "line", "phrase", "word", "words", "single", "text", "token",
+        "tag", "marker", "literal", "string", "with", "it", "must", "be", "should", "your",
+    ];
+    // A word that says a literal follows ("the exact line", "the word"): "must be the PR URL"
+    // names a thing.
+    const LITERAL: [&str; 11] = [
+        "exact", "exactly", "line", "phrase", "word", "words", "literal", "tag", "marker", "token",
+        "string",
+    ];
+    let mut literal = false;
+    let mut tokens = tail.split_whitespace().peekable();
+    while let Some(t) = tokens.peek() {
+        let l = t.to_ascii_lowercase();
+        if LINKS.contains(&l.as_str()) || ANSWER_NOUNS.contains(&l.as_str()) {
+            literal |= LITERAL.contains(&l.as_str());
+            tokens.next();
+        } else {
+            break;
+        }
+    }
+    let caps = |t: &str| {
+        !t.chars().any(char::is_lowercase)
+            && t.chars().any(char::is_uppercase)
+            && t.chars()
+                .all(|c| c.is_alphanumeric() || matches!(c, ':' | '-' | '_' | '.' | ',' | '!'))
+    };
+    let mut run: Vec<&str> = Vec::new();
+    for t in tokens {
+        if !caps(t) {
+            break;
+        }
+        run.push(t);
+        // A clause ends at its punctuation: "READY FOR REVIEW, all caps".
+        if t.ends_with([',', '.', '!']) {
+            break;
+        }
+    }
+    let phrase = run.join(" ");
+    let phrase = phrase.trim_end_matches([',', '.', '!']);
+    // Names in capitals ("the PR URL", "the exact SHA") are things, not the words.
+    let names = run.iter().all(|t| {
+        [
+            "PR", "URL", "ID", "SHA", "API", "SQL", "JSON", "CSV", "PDF", "HTTP", "UTC", "MR",
+        ]
+        .contains(&t.trim_end_matches([',', '.', '!']))
+    });
+    (literal
+        && !names
+        && phrase
+            .split(|c: char| !c.is_alphabetic())
+            .any(|w| w.chars().count() >= 2)
+        && run.len() <= 6)
+        .then(|| phrase.to_string())
+}
+
+/// Whether a phrase asked as an opening or ending is a token in capitals ("READY FOR REVIEW",
+/// "STATUS: DONE", "VERDICT:"): a word of two letters or more with no lowercase letter.
+fn capitalised_token(phrase: &str) -> bool {
+    phrase
+        .split(|c: char| !c.is_alphabetic())
+        .any(|w| w.chars().count() >= 2 && w.chars().all(char::is_uppercase))
+}
+
 /// Whether a (lowercased) sentence or clause opens by taking back what was said right before
 /// it: "Hmm, scratch that, go up to 150", "actually, forget that". Only where it opens, after an
 /// interjection at most: "the build warns; ignore that" and "don't forget that" take nothing
@@ -5512,6 +5581,11 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
         if linked && span.is_some() {
             return None;
         }
+    }
+    // "End your report with the exact line READY FOR REVIEW so the pipeline picks it up": a
+    // phrase in capitals, unquoted, right after the cue and its link words.
+    if let Some(p) = capitals_after(sentence.get(cue_own_end..).unwrap_or_default()) {
+        return Some(p);
     }
     // After a colon only when the colon follows the cue itself ("end with: Thanks."), not a
     // deliverable's name ("Finish with attempt_completion: root cause, fix, tests").
@@ -9503,7 +9577,13 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 Rule::EndsWith(p) => (std::slice::from_ref(p), false),
                 _ => (&[][..], false),
             };
-            let end = trimmed.to_lowercase();
+            // A phrase in capitals ("READY FOR REVIEW", "STATUS: DONE") is a token a parser
+            // greps for: its case is matched as written.
+            let end = if phrases.iter().any(|p| capitalised_token(p)) {
+                trimmed.to_string()
+            } else {
+                trimmed.to_lowercase()
+            };
             // A choice's phrases are code spans or quotes: the answer may set them in marks of its
             // own ("**Confidence:** medium", "`Risk: low`.").
             let plain = |s: &str| {
@@ -9513,7 +9593,11 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             };
             let plain_end = choice.then(|| plain(&end));
             let ok = phrases.iter().any(|p| {
-                let p = p.trim().to_lowercase();
+                let p = if capitalised_token(p) {
+                    p.trim().to_string()
+                } else {
+                    p.trim().to_lowercase()
+                };
                 end.ends_with(p.as_str())
                     || plain_end.as_ref().is_some_and(|e| e.ends_with(&plain(&p)))
             });
@@ -9535,13 +9619,12 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             let lower_opening = opening.to_lowercase();
             // The phrase's own marks too ("start with '## Summary'").
             let ok = phrases.iter().any(|phrase| {
-                lower_opening.starts_with(
-                    phrase
-                        .trim()
-                        .trim_start_matches(marks)
-                        .to_lowercase()
-                        .as_str(),
-                )
+                let phrase = phrase.trim().trim_start_matches(marks);
+                if capitalised_token(phrase) {
+                    opening.starts_with(phrase)
+                } else {
+                    lower_opening.starts_with(phrase.to_lowercase().as_str())
+                }
             });
             let head: String = opening.chars().take(60).collect();
             (ok, (!ok).then(|| format!("it starts with \"{head}\"")))
