@@ -3165,3 +3165,38 @@ fn openings_and_endings_in_capitals_are_matched_as_written() {
     let m = "Open the PR. The final line of your reply must be the PR URL and nothing else.";
     assert!(flags(m, &format!("{body}\n\nhttps://git.example.com/web/pull/88")).is_empty());
 }
+
+/// Headings asked in the forms writers use (47th session): "Required headings: …",
+/// "Headings: …", "use exactly these three headings, in this order: `## A`, …", "Report with
+/// three sections: …", "Required sections: …". A layout label in a message that writes a
+/// document ("… into `NOTES.md`. Sections: …") is the document's.
+#[test]
+fn headings_asked_by_a_label_or_after_their_order_are_read() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let report = "## Root cause\nThe retry loop reused a closed connection.\n\n## Fix\nOpen a \
+                  new connection per retry.\n\n## Testing\nRan the soak test for an hour.";
+    for m in [
+        "Debug the pool exhaustion. Required headings: `## Root cause`, `## Fix`, \
+         `## Verification`.",
+        "Debug the pool exhaustion. Headings: Root cause, Fix, Verification.",
+        "Debug the pool exhaustion. Use exactly these three headings, in this order: `## Root \
+         cause`, `## Fix`, `## Verification`.",
+        "Debug the pool exhaustion. Report with three sections: `## Root cause`, `## Fix`, \
+         `## Verification`.",
+        "Debug the pool exhaustion. Required sections: Root cause, Fix, Verification.",
+    ] {
+        assert!(
+            flags(m, report)
+                .iter()
+                .any(|v| v.reason.contains("Verification")),
+            "{m}: {:?}",
+            flags(m, report)
+        );
+        let kept = report.replace("## Testing", "## Verification");
+        assert!(flags(m, &kept).is_empty(), "{m}: {:?}", flags(m, &kept));
+    }
+    // The document's sections, not the reply's.
+    let m = "Write the upgrade notes into `UPGRADE.md`. Sections: Root cause, Fix, Verification. \
+             Reply with the path and one line.";
+    assert!(flags(m, "Wrote UPGRADE.md with the three sections.").is_empty());
+}

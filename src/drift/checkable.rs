@@ -911,6 +911,9 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
                     "attention",
                     "budget",
                     "caveat",
+                    // The answer's layout: "Required headings: …", "Sections: …".
+                    "headings",
+                    "sections",
                     // Who or why the rule is for: "Terminology: never say …", "Legal: …".
                     "terminology",
                     "wording",
@@ -2836,13 +2839,23 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // No file named: "write the incident report in ops/x.md with the following sections".
         let answer_named = ws.iter().any(|(_, w)| ANSWER_NOUNS.contains(w))
             && super::file_scope::paths(sentence).is_empty();
+        // "Required sections: A, B", "Report with three sections: A, B, C".
+        let opening = lower.trim_start_matches(['-', '*', ' ']);
         let sections = ["sections titled", "sections named", "sections called"]
             .iter()
             .any(|p| lower.contains(p))
+            || ["required sections", "sections:", "report sections"]
+                .iter()
+                .any(|p| opening.starts_with(p))
             || (answer_named
-                && ["required sections", "following sections", "these sections"]
-                    .iter()
-                    .any(|p| lower.contains(p)));
+                && [
+                    "required sections",
+                    "following sections",
+                    "these sections",
+                    " sections:",
+                ]
+                .iter()
+                .any(|p| lower.contains(p)));
         // "Add no new headings to `docs/a.md`", "without headings": none asked for.
         let denied = ws.iter().enumerate().any(|(k, (_, x))| {
             matches!(*x, "heading" | "headings")
@@ -2850,7 +2863,25 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     matches!(ws.get(j).map_or("", |y| y.1), "no" | "without") || negation_at(&ws, j)
                 })
         });
-        if let Some(list) = (!denied)
+        // "Write the notes into `RELEASE_NOTES.md`. Sections: A, B": a label of layout with no
+        // answer named, in a message that writes a document, is the document's.
+        let layout_label = [
+            "sections:",
+            "headings:",
+            "required sections",
+            "required headings",
+        ]
+        .iter()
+        .any(|p| opening.starts_with(p));
+        let document_s = layout_label
+            && !answer_named
+            && super::file_scope::paths(message).iter().any(|(_, p)| {
+                let p = p.to_ascii_lowercase();
+                [".md", ".rst", ".adoc", ".mdx", ".txt"]
+                    .iter()
+                    .any(|x| p.ends_with(x))
+            });
+        if let Some(list) = (!denied && !document_s)
             .then(|| named_list(sentence, &lower, &["headings", "heading"]))
             .flatten()
             .or_else(|| {
@@ -2859,10 +2890,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     .flatten()
             })
             .or_else(|| named_sections(sentence, &lower, &ws))
+            .filter(|_| !document_s)
         {
             push(sentence, Rule::Headings(list));
         }
-        if let Some(names) = section_order(sentence, &lower) {
+        if let Some(names) = section_order(sentence, &lower).filter(|_| !document_s) {
             push(sentence, Rule::SectionOrder(names));
         }
         let table_before = all[..index].iter().any(|s| s.contains("table"));
@@ -6038,12 +6070,14 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
         lower
             .find(&format!("{n} "))
             .or_else(|| lower.find(&format!("{n}:")))
+            // "these three headings, in this order: …".
+            .or_else(|| lower.find(&format!("{n}, in ")))
             .map(|i| (i, *n))
     })?;
     let mut tail = sentence
         .get(at + noun.len()..)?
-        .trim_start_matches([':', ' ']);
-    for lead in ["titled", "named", "called", "exactly", "of"] {
+        .trim_start_matches([':', ' ', ',']);
+    for lead in ["titled", "named", "called", "exactly", "of", "are"] {
         let lower_tail = tail.to_lowercase();
         if lower_tail.starts_with(&format!("{lead} "))
             || lower_tail.starts_with(&format!("{lead}:"))
