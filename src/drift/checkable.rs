@@ -11836,6 +11836,11 @@ mod tests {
                 "Report format; required sections: Summary, Steps, Rollback.",
                 "Rollback",
             ),
+            // A label of layout with no document written: the answer's.
+            (
+                "Write the notes. Required sections: Summary, Steps, Rollback.",
+                "Rollback",
+            ),
         ] {
             let p = rules(m);
             assert!(
@@ -11848,7 +11853,8 @@ mod tests {
             "Update the 'Usage' section of the README and report what changed.",
             "Your report doesn't need a 'Risks' section.",
             "Report the bug; the 'Billing' section of the page is blank.",
-            "Write the notes. Required sections: Summary, Steps, Rollback.",
+            // A label of layout in a message that writes a document: the document's.
+            "Write the notes into docs/notes.md. Required sections: Summary, Steps, Rollback.",
             "Your report must explain why the 'Deploy' section of the workflow fails.",
             "Add a 'Troubleshooting' section to CONTRIBUTING.md and reply with a summary.",
             "Write the incident report in ops/may-outage.md with the following sections: Timeline, Impact.",
