@@ -3200,3 +3200,42 @@ fn headings_asked_by_a_label_or_after_their_order_are_read() {
              Reply with the path and one line.";
     assert!(flags(m, "Wrote UPGRADE.md with the three sections.").is_empty());
 }
+
+/// The reply's language (47th session): "write the final report in German" is read; a reply
+/// with none of the asked language's words is in another even when terse; a paragraph or list
+/// item plainly in English closing a reply in the asked language breaks "entirely in …"; a
+/// quoted passage or a short English label does not.
+#[test]
+fn a_passage_in_another_language_breaks_the_reply_language() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let german = "**Ursache**\n\nSeit dem Update auf Version 3.2 schreibt der Export das Feld \
+                  `BELNR` mit 12 statt 10 Zeichen. SAP lehnt die Datei deshalb ab, und es wird \
+                  kein Datensatz gebucht.\n\n**Auswirkung**\n\nSeit Montag fehlen rund 3.400 \
+                  Zahlungen in der Buchhaltung, die wir nachholen müssen.";
+    let m = "Antworte bitte komplett auf Deutsch: warum schlägt der Export nach SAP fehl?";
+    assert!(flags(m, german).is_empty(), "{:?}", flags(m, german));
+    let mixed = format!(
+        "{german}\n\n**Next steps**\n\n- Re-run the export for the missing days and reconcile \
+         the totals with finance"
+    );
+    assert!(
+        flags(m, &mixed)
+            .iter()
+            .any(|v| v.reason.contains("passage in english")),
+        "{:?}",
+        flags(m, &mixed)
+    );
+    // A quoted English passage, and a short English label, are not the reply's prose.
+    let quoted = format!(
+        "{german}\n\n\"The export failed because the field is too long for the target.\"\n\nOK"
+    );
+    assert!(flags(m, &quoted).is_empty(), "{:?}", flags(m, &quoted));
+    // Read with an adjective before the report's noun; terse English with no German word.
+    let m = "Please write the final report in German, the Munich team reads it. Task: compare \
+             the debounce settings with the spec.";
+    let terse = "Reviewed 84 events against the matrix. Three mismatches:\n\n1. `BattVoltLow`: \
+                 counter threshold 10 in config vs 5 in the matrix.\n2. `CanBusOff`: 500 ms vs \
+                 200 ms in the matrix.\n3. `SteeringAngle`: internal debounce, matrix says \
+                 counter-based with step size 2.\n\nAll other events match.";
+    assert!(!flags(m, terse).is_empty());
+}

@@ -3651,6 +3651,19 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 {
                     return true;
                 }
+                // "write the final report in German", "write your whole reply in Spanish".
+                if answer(b(2)) {
+                    let mut j = 3;
+                    while matches!(
+                        b(j),
+                        "final" | "whole" | "entire" | "full" | "complete" | "short"
+                    ) {
+                        j += 1;
+                    }
+                    if j > 3 && matches!(b(j), "the" | "your") && writes(b(j + 1)) {
+                        return true;
+                    }
+                }
                 // "[your|the] [entire|whole|final] reply must/should [all] be [written]
                 // [entirely] in X".
                 let mut j = 2;

@@ -199,6 +199,14 @@ const OTHER_AT_LEAST: f64 = 0.2;
 /// them, while a terse English list can repeat one word that happens to be on a list ("CI", or
 /// "non" from "non-null") until it is a fifth of the words.
 const OTHER_DISTINCT: usize = 6;
+/// Another language's share when the asked one has no word at all in the text.
+const OTHER_WITH_NONE_ASKED: f64 = 0.1;
+const DISTINCT_WITH_NONE_ASKED: usize = 4;
+/// A paragraph or list item judged on its own: its words, its distinct function words of the
+/// other language and their share.
+const UNIT_MIN_WORDS: usize = 8;
+const UNIT_DISTINCT: usize = 3;
+const UNIT_OTHER_AT_LEAST: f64 = 0.25;
 
 /// Whether `text` can be in `asked`; when it plainly is in another language, the evidence.
 pub fn check(text: &str, asked: &Language) -> (bool, Option<String>) {
@@ -215,7 +223,10 @@ pub fn check(text: &str, asked: &Language) -> (bool, Option<String>) {
     };
     let own = share(asked);
     if own > ASKED_AT_MOST {
-        return (true, None);
+        return match unit_in_another(text, asked) {
+            Some((l, unit)) => (false, Some(format!("a passage in {}: \"{unit}\"", l.name))),
+            None => (true, None),
+        };
     }
     let distinct = |l: &Language| {
         let mut seen: Vec<&str> = words
@@ -232,20 +243,109 @@ pub fn check(text: &str, asked: &Language) -> (bool, Option<String>) {
         .filter(|l| l.group != asked.group)
         .map(|l| (l, share(l)))
         .max_by(|a, b| a.1.total_cmp(&b.1));
+    // Not one of the asked language's words in 25 or more, and the other's words plainly
+    // there: terse English (a list of findings) has fewer function words than running prose.
+    let none_asked = own == 0.0;
     match other {
-        Some((l, s)) if s >= OTHER_AT_LEAST && distinct(l) >= OTHER_DISTINCT => (
-            false,
-            Some(format!(
-                "written in {}: {} % of its words are common {} words, {} % {} ones",
-                l.name,
-                super::super::text::percent(s),
-                l.name,
-                super::super::text::percent(own),
-                asked.name
-            )),
-        ),
-        _ => (true, None),
+        Some((l, s))
+            if (s >= OTHER_AT_LEAST && distinct(l) >= OTHER_DISTINCT)
+                || (none_asked
+                    && s >= OTHER_WITH_NONE_ASKED
+                    && distinct(l) >= DISTINCT_WITH_NONE_ASKED) =>
+        {
+            (
+                false,
+                Some(format!(
+                    "written in {}: {} % of its words are common {} words, {} % {} ones",
+                    l.name,
+                    super::super::text::percent(s),
+                    l.name,
+                    super::super::text::percent(own),
+                    asked.name
+                )),
+            )
+        }
+        _ => match unit_in_another(text, asked) {
+            Some((l, unit)) => (false, Some(format!("a passage in {}: \"{unit}\"", l.name))),
+            None => (true, None),
+        },
     }
+}
+
+/// A paragraph (or list item) of the answer's own prose plainly in another language than the
+/// one asked, when the rest may be in the asked one: "Next steps: re-run the export tonight."
+/// closing a German report. Only English against another asked language, and another language
+/// against asked English: the mix-ins a report has. A unit needs eight words or more, none of
+/// the asked language's, and three distinct function words of the other making a quarter of
+/// its words; quoted passages (a line opening with a quote mark) are someone else's words.
+fn unit_in_another(text: &str, asked: &Language) -> Option<(&'static Language, String)> {
+    let english = &LANGUAGES[0];
+    let mut units: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for line in super::lists::outside_fences(text) {
+        let body = line.trim();
+        let item = body.starts_with(['-', '*', '+', '\u{2022}'])
+            || body
+                .split_once(['.', ')'])
+                .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+        if body.is_empty() || item || body.starts_with('#') {
+            units.push(std::mem::take(&mut current));
+        }
+        if !body.is_empty() {
+            current.push_str(body);
+            current.push('\n');
+        }
+    }
+    units.push(current);
+    for unit in units {
+        let t = unit.trim();
+        if t.starts_with(['"', '\u{201c}', '\u{201e}', '\'', '>', '|']) {
+            continue;
+        }
+        let words = prose_words(t);
+        if words.len() < UNIT_MIN_WORDS {
+            continue;
+        }
+        let count = |l: &Language| {
+            words
+                .iter()
+                .filter(|w| l.words.contains(&w.as_str()))
+                .count()
+        };
+        if count(asked) > 0 {
+            continue;
+        }
+        let others: Vec<&'static Language> = if asked.group == english.group {
+            LANGUAGES
+                .iter()
+                .filter(|l| l.group != english.group)
+                .collect()
+        } else {
+            vec![english]
+        };
+        for l in others {
+            let mut seen: Vec<&str> = words
+                .iter()
+                .map(String::as_str)
+                .filter(|w| l.words.contains(w))
+                .collect();
+            seen.sort_unstable();
+            seen.dedup();
+            if seen.len() >= UNIT_DISTINCT
+                && count(l) as f64 / words.len() as f64 >= UNIT_OTHER_AT_LEAST
+            {
+                let shown: String = t
+                    .lines()
+                    .next()
+                    .unwrap_or_default()
+                    .chars()
+                    .take(80)
+                    .collect();
+                return Some((l, shown));
+            }
+        }
+    }
+    None
 }
 
 /// The lowercased words of the text's own prose: fenced and inline code, table rows, quoted
