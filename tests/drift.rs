@@ -3239,3 +3239,34 @@ fn a_passage_in_another_language_breaks_the_reply_language() {
                  counter-based with step size 2.\n\nAll other events match.";
     assert!(!flags(m, terse).is_empty());
 }
+
+/// Files a report says it changed, in the forms writers use (47th session): "added two cases to
+/// `tests/x.py`" (the file after "to"), a list item headed by its file ("- `src/geo.py`: changed
+/// …"); a ban on a folder with a reason after a dash that says who does the work "by hand"
+/// still bans the agent's change. An item that says its file was left alone is no change.
+#[test]
+fn files_reported_changed_in_items_and_after_to_break_a_file_limit() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let m = "Fix the rounding in `src/grading/rubric.py`. Only modify src/grading/rubric.py.";
+    let added = "Switched `_round_points` to half-up rounding in `src/grading/rubric.py`. Also \
+                 added two cases to `tests/grading/test_rubric.py` so it doesn't regress.";
+    assert!(!flags(m, added).is_empty());
+    let kept = "Switched `_round_points` to half-up rounding in `src/grading/rubric.py`. The \
+                cases in `tests/grading/test_rubric.py` already cover 2.5, so I left them.";
+    assert!(flags(m, kept).is_empty(), "{:?}", flags(m, kept));
+    let m = "Only modify `src/routing/planner.py`. Skip stops whose geocoding failed.";
+    let items = "Done.\n\n- `src/routing/planner.py`: skips stops with a failed geocode.\n- \
+                 `src/routing/geocode.py`: changed `geocode()` to return `None` on failure.";
+    assert!(!flags(m, items).is_empty());
+    let read = "Done.\n\n- `src/routing/planner.py`: skips stops with a failed geocode.\n- \
+                `src/routing/geocode.py`: read only, unchanged.";
+    assert!(flags(m, read).is_empty(), "{:?}", flags(m, read));
+    // A ban with someone else's hand in its reason.
+    let m = "Add a `rank` field to the waitlist. Do not modify anything in `migrations/` — the \
+             DBA writes those by hand.";
+    let r = "Changes:\n- `waitlist/models.py`: new `rank` field.\n- \
+             `migrations/0121_waitlist_rank.py`: generated so the tests run.";
+    assert!(!flags(m, r).is_empty());
+    let m = "Add a `rank` field to the waitlist. Don't edit the migrations by hand, generate them.";
+    assert!(flags(m, r).is_empty(), "{:?}", flags(m, r));
+}

@@ -543,9 +543,25 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         }
         // "Don't edit the migrations by hand — generate them": a tool's change is allowed, and
         // the report seldom says which hand made one.
+        // In the ban's own clause: "… in `migrations/` — the DBA writes it by hand" bans the
+        // agent's every change.
+        let own_clause = {
+            let from = NEGATION_CUES
+                .iter()
+                .filter_map(|c| lower.find(c))
+                .min()
+                .unwrap_or(0);
+            let rest = lower.get(from..).unwrap_or_default();
+            let end = ["; ", " \u{2014} ", " - ", " -- ", ". "]
+                .iter()
+                .filter_map(|c| rest.find(c))
+                .min()
+                .unwrap_or(rest.len());
+            rest.get(..end).unwrap_or_default().to_string()
+        };
         if [" by hand", " manually", "hand-edit", "hand edit"]
             .iter()
-            .any(|c| lower.contains(c))
+            .any(|c| own_clause.contains(c))
         {
             n.forbidden
                 .retain(|f| !matches!(f, Forbidden::Change(_) | Forbidden::New(_)));

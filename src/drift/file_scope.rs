@@ -347,6 +347,11 @@ pub fn check(limits: &[Limit], result: &str) -> Vec<Violation> {
             }
         }
     }
+    for (path, line) in items_headed_by_a_changed_file(result) {
+        if reported.len() < MAX_PATHS {
+            reported.push((path, line));
+        }
+    }
     limits
         .iter()
         .filter_map(|limit| {
@@ -604,6 +609,63 @@ pub fn created_files(result: &str) -> Vec<String> {
     out
 }
 
+/// List items that open with a file and tell what was changed in it: "- `src/geo.py`: changed
+/// `geocode()` to return `None`", "- `tests/test_a.py` — added a case". Not an item that says
+/// the file was left alone, read or only looked at ("- `src/a.py`: unchanged", "…: reviewed, no
+/// changes needed").
+fn items_headed_by_a_changed_file(result: &str) -> Vec<(String, &str)> {
+    const KEPT: [&str; 12] = [
+        "unchanged",
+        "untouched",
+        "no change",
+        "not change",
+        "not modif",
+        "not touch",
+        "left as",
+        "read",
+        "review",
+        "checked",
+        "looked",
+        "already",
+    ];
+    let mut out = Vec::new();
+    for line in result.lines() {
+        let t = line.trim_start();
+        let Some(item) = ["- ", "* ", "+ "].iter().find_map(|m| t.strip_prefix(m)) else {
+            continue;
+        };
+        let Some((head, rest)) = item
+            .split_once(": ")
+            .or_else(|| item.split_once(" \u{2014} "))
+            .or_else(|| item.split_once(" - "))
+        else {
+            continue;
+        };
+        let head = head.trim().trim_matches(['`', '*']);
+        if head.contains(' ') {
+            continue;
+        }
+        let Some((_, path)) = paths(head).into_iter().next() else {
+            continue;
+        };
+        if !path.contains('/') || path.ends_with('/') {
+            continue;
+        }
+        let lower = rest.to_ascii_lowercase();
+        if KEPT.iter().any(|k| lower.contains(k)) {
+            continue;
+        }
+        let code = text::inline_code_spans(rest);
+        let changed = text::word_runs(rest, |b| b.is_ascii_alphanumeric()).any(|(at, w)| {
+            super::constraints::states_verb(rest, &lower, &code, at, w, &REPORTED_VERBS)
+        });
+        if changed {
+            out.push((path, line));
+        }
+    }
+    out
+}
+
 /// A heading line's words, without its Markdown marks ("## **Files changed:**").
 fn heading_text(lower: &str) -> &str {
     lower
@@ -652,6 +714,9 @@ fn changed_paths(sentence: &str) -> Vec<String> {
     .collect();
     let mut out = Vec::new();
     let mut counting = false;
+    // The verb puts its object into a file: "added two cases to `tests/x.py`" edits the file
+    // after "to".
+    let mut into = false;
     let mut gap = 0;
     // Both lists run in text order: one pass over each.
     let mut next = 0;
@@ -679,7 +744,17 @@ fn changed_paths(sentence: &str) -> Vec<String> {
             &REPORTED_VERBS,
         ) {
             counting = true;
+            let l = plain.to_ascii_lowercase();
+            into = ["add", "append", "insert"].iter().any(|v| l.starts_with(v));
             gap = 0;
+        } else if counting && into && matches!(plain.to_ascii_lowercase().as_str(), "to" | "into") {
+            // The target follows: the object's words before it do not count.
+            gap = 0;
+            into = false;
+        } else if counting && into && matches!(plain.to_ascii_lowercase().as_str(), "that" | "this")
+        {
+            // "added that variable to `vars.tf`": a determiner, not a clause.
+            gap += 1;
         } else if BREAKS.contains(&plain.to_ascii_lowercase().as_str()) {
             counting = false;
         } else {
