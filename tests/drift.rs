@@ -3270,3 +3270,31 @@ fn files_reported_changed_in_items_and_after_to_break_a_file_limit() {
     let m = "Add a `rank` field to the waitlist. Don't edit the migrations by hand, generate them.";
     assert!(flags(m, r).is_empty(), "{:?}", flags(m, r));
 }
+
+/// A new file a report shows (47th session): "- Created `src/worker.ts` …" in a list, "…, I
+/// created `power/days.c`" mid-sentence, "in a new module `utils/x.py`", "- `src/a.h`: new header
+/// …". Not a new thing inside an existing file ("- `cli/audit.py`: new `--json` flag"), nor a
+/// file only considered.
+#[test]
+fn new_files_a_report_shows_in_lists_and_mid_sentence_break_a_ban_on_them() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let m = "Add a retry helper. Don't create new files; put it in the existing `net/client.c`.";
+    for r in [
+        "Moved the retry into a helper:\n\n- Created `net/retry.c` with the backoff loop.\n- \
+         `net/client.c` calls it.",
+        "Since `net/client.c` is already long, I created `net/retry.c` for the helper.",
+        "Added `retry_after()` in a new module `net/retry.c` and called it from `net/client.c`.",
+        "Done.\n\n- `net/client.c`: calls the helper on errors.\n- `net/retry.h`: new header with \
+         the backoff helper.",
+    ] {
+        assert!(!flags(m, r).is_empty(), "{r}");
+    }
+    for r in [
+        "Done.\n\n- `net/client.c`: new `retry_after()` helper with jittered backoff.\n- \
+         `tests/test_client.c`: two new cases.",
+        "Added `retry_after()` to `net/client.c`. I had considered a separate `net/retry.c` \
+         module but kept it in the existing file.",
+    ] {
+        assert!(flags(m, r).is_empty(), "{r}: {:?}", flags(m, r));
+    }
+}

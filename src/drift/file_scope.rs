@@ -571,38 +571,83 @@ pub fn created_files(result: &str) -> Vec<String> {
                 .iter()
                 .any(|h| bare.contains(h));
         }
-        for (_, sentence) in text::sentences(t) {
+        // A list item's marker is no word: "- Created `src/worker.ts` with …".
+        let body = ["- ", "* ", "+ "]
+            .iter()
+            .find_map(|m| t.strip_prefix(m))
+            .unwrap_or(t);
+        for (_, sentence) in text::sentences(body) {
             let words: Vec<(usize, &str)> = text::word_runs(sentence, |b| {
                 b.is_ascii_alphanumeric() || matches!(b, b'/' | b'.' | b'_' | b'-' | b'\'')
             })
             .collect();
-            let verb = match words.as_slice() {
-                [(_, v), ..] if is_create(v) => 1,
-                [(_, s), (_, v), ..]
-                    if matches!(s.to_ascii_lowercase().as_str(), "i" | "we") && is_create(v) =>
-                {
-                    2
+            let w = |i: usize| words.get(i).map_or("", |x| x.1).to_ascii_lowercase();
+            // Where the file may follow: after a create verb opening the sentence or after
+            // "I"/"we" ("Since `a.c` is long, I created `b.c`"), or after "new" and a noun of
+            // files ("in a new module `utils/x.py`", "- `src/a.h`: new header").
+            let mut starts: Vec<usize> = Vec::new();
+            if words.first().is_some_and(|(_, v)| is_create(v)) {
+                starts.push(1);
+            }
+            for i in 0..words.len() {
+                if matches!(w(i).as_str(), "i" | "we") && is_create(&w(i + 1)) {
+                    starts.push(i + 2);
                 }
-                _ => continue,
-            };
-            // The file right after the verb, "a new file" or "new" between at most.
-            let next = words
-                .iter()
-                .skip(verb)
-                .map(|(_, w)| w.trim_matches(['`', '.', ',', ':']))
-                .find(|w| {
-                    !matches!(
-                        w.to_ascii_lowercase().as_str(),
-                        "a" | "new" | "file" | "the"
+                if w(i) == "new"
+                    && matches!(
+                        w(i + 1).as_str(),
+                        "file" | "module" | "header" | "script" | "component" | "class"
                     )
-                });
-            if next.is_some_and(|w| {
-                is_file_path(w)
-                    && paths(w)
-                        .iter()
-                        .any(|(_, p)| p.rsplit('/').next().is_some_and(|n| n.contains('.')))
-            }) {
+                    && !(i >= 1 && matches!(w(i - 1).as_str(), "no" | "any" | "without"))
+                {
+                    starts.push(i + 2);
+                }
+            }
+            let file_at = |from: usize| {
+                // The file right after, "a new file" or "new" between at most.
+                words
+                    .iter()
+                    .skip(from)
+                    .map(|(_, w)| w.trim_matches(['`', '.', ',', ':']))
+                    .find(|w| {
+                        !matches!(
+                            w.to_ascii_lowercase().as_str(),
+                            "a" | "new" | "file" | "the" | "module" | "header"
+                        )
+                    })
+                    .is_some_and(|w| {
+                        is_file_path(w)
+                            && paths(w)
+                                .iter()
+                                .any(|(_, p)| p.rsplit('/').next().is_some_and(|n| n.contains('.')))
+                    })
+            };
+            if starts.into_iter().any(file_at) {
                 out.push(sentence.trim().chars().take(120).collect());
+                continue;
+            }
+            // "- `src/ota/retry.h`: new header with …": an item headed by its file, said to be a
+            // new one.
+            if let Some((head, rest)) = body
+                .split_once(": ")
+                .or_else(|| body.split_once(" \u{2014} "))
+            {
+                let rest = rest.trim_start().to_ascii_lowercase();
+                let head = head.trim().trim_matches('`');
+                // A new file, not a new thing in it ("…: new `--json` flag").
+                let new_file = [
+                    "new file",
+                    "new module",
+                    "new header",
+                    "new script",
+                    "created",
+                ]
+                .iter()
+                .any(|p| rest.starts_with(p));
+                if item && !head.contains(' ') && is_file_path(head) && new_file {
+                    out.push(t.chars().take(120).collect());
+                    break;
+                }
             }
         }
     }
