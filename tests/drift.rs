@@ -3298,3 +3298,34 @@ fn new_files_a_report_shows_in_lists_and_mid_sentence_break_a_ban_on_them() {
         assert!(flags(m, r).is_empty(), "{r}: {:?}", flags(m, r));
     }
 }
+
+/// A dependency a report says it added (47th session): a pinned package after an add verb
+/// (`chalk@5`, `scipy==1.11.4`, `owner/Lib@^6.2`), or a manifest the clause adds to (also
+/// `environment.yml`, `lib_deps`, `vcpkg.json` …), read whatever other file the sentence names.
+/// Not a package only considered, nor a script added to a manifest.
+#[test]
+fn pinned_packages_a_report_adds_break_a_ban_on_dependencies() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let m = "Add coloured output to `devctl status`. No new dependencies.";
+    for r in [
+        "Added `chalk@5` and wrapped the status column in green and red.",
+        "scipy wasn't there, so I added `scipy==1.11.4` and reinstalled the kernel.",
+        "Serialised the readings with ArduinoJson; added `bblanchon/ArduinoJson@^6.21.3` to \
+         `lib_deps`.",
+        "- Added `bleach==6.1.0` to `requirements.txt` and used it in `merge/fields.py`.",
+        "Added nc-time-axis to environment.yml so the plots work.",
+    ] {
+        assert!(
+            flags(m, r).iter().any(|v| v.reason.contains("dependency")),
+            "{r}: {:?}",
+            flags(m, r)
+        );
+    }
+    for r in [
+        "Wrote a ten-line colour helper instead; I could have added `chalk@5` but the ban holds.",
+        "Added a `status:color` script to package.json that sets FORCE_COLOR.",
+        "Coloured the column with ANSI codes in `cli/status.js`; no package was added.",
+    ] {
+        assert!(flags(m, r).is_empty(), "{r}: {:?}", flags(m, r));
+    }
+}

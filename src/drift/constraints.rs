@@ -3682,13 +3682,30 @@ fn adds_dependency(
     {
         return Some(e);
     }
-    const MANIFESTS: [&str; 6] = [
+    if let Some(e) = pinned_package_added(lower)
+        .filter(|&i| !skipped(i) && !proposed(lower, i) && !hypothetical(lower, i))
+        .map(evidence)
+    {
+        return Some(e);
+    }
+    const MANIFESTS: [&str; 17] = [
         "package.json",
         "requirements.txt",
+        "requirements-dev.txt",
         "cargo.toml",
         "pyproject.toml",
         "go.mod",
         "gemfile",
+        "gemspec",
+        "environment.yml",
+        "lib_deps",
+        "idf_component.yml",
+        "vcpkg.json",
+        "packages.yml",
+        "build.gradle",
+        "pubspec.yaml",
+        "podfile",
+        "composer.json",
     ];
     for n in MANIFESTS {
         for (i, _) in lower.match_indices(n) {
@@ -3733,10 +3750,20 @@ fn adds_dependency(
                 && !lower.get(start..i).is_some_and(|h| h.contains("already"))
                 && !proposed(lower, i)
                 && !hypothetical(lower, i)
-                // A manifest's other parts: "added a `format` script to package.json".
-                && !["script", "field", "key", "section", "command", "engine", "setting"]
-                    .iter()
-                    .any(|p| clause.contains(p));
+                // A manifest's other parts: "added a `format` script to package.json" (words
+                // said before the manifest: "… in `merge/fields.py`" after it is another file).
+                && !lower
+                    .get(start..i)
+                    .unwrap_or_default()
+                    .split(|c: char| !c.is_ascii_alphanumeric())
+                    .any(|w| {
+                        matches!(
+                            w,
+                            "script" | "scripts" | "field" | "fields" | "key" | "keys"
+                                | "section" | "command" | "engine" | "engines" | "setting"
+                                | "settings"
+                        )
+                    });
             let removes = REMOVAL_VERBS.iter().any(|v| clause.contains(v));
             if adds && !removes && !negated(lower, i, n) && !skipped(i) {
                 return Some(evidence(i));
@@ -3762,6 +3789,70 @@ fn adds_dependency(
         6,
         program,
     )
+}
+
+/// Where a result says it added a package it names with a version: an add verb ("added",
+/// "installed", "pulled in"), not negated, then within four words a code span with a version
+/// pin (`bleach==6.1.0`, `chalk@5`, `bblanchon/ArduinoJson@^6.21.3`, `com.jakewharton.timber:
+/// timber:5.0.1`). A version says a package, where a bare name may be a function or a file.
+fn pinned_package_added(lower: &str) -> Option<usize> {
+    let pinned = |span: &str| {
+        let s = span.trim();
+        if s.contains(' ') || s.len() < 3 || s.contains("://") {
+            return false;
+        }
+        let after = |sep: &str| {
+            s.split_once(sep).is_some_and(|(name, v)| {
+                name.len() > 1
+                    && name.bytes().any(|b| b.is_ascii_alphabetic())
+                    && v.trim_start_matches(['^', '~', '=', 'v'])
+                        .starts_with(|c: char| c.is_ascii_digit())
+            })
+        };
+        // "name@1.2", "@scope/name@^1", "name==1.2", "name>=1.2", "group:artifact:1.2".
+        let at = s
+            .rfind('@')
+            .filter(|&i| i > 0)
+            .and_then(|i| s.get(i + 1..))
+            .is_some_and(|v| {
+                v.trim_start_matches(['^', '~'])
+                    .starts_with(|c: char| c.is_ascii_digit())
+            });
+        at || after("==")
+            || after(">=")
+            || (s.matches(':').count() == 2 && after(":") && {
+                let last = s.rsplit(':').next().unwrap_or_default();
+                last.starts_with(|c: char| c.is_ascii_digit())
+            })
+    };
+    let words: Vec<(usize, &str)> = text::word_runs(lower, |b| !b.is_ascii_whitespace()).collect();
+    for (k, &(at, w)) in words.iter().enumerate() {
+        let w = w.trim_matches(|c: char| !c.is_ascii_alphabetic());
+        let adds = matches!(w, "added" | "installed" | "introduced")
+            || (w == "pulled" && words.get(k + 1).is_some_and(|x| x.1 == "in"));
+        if !adds || negated(lower, at, w) {
+            continue;
+        }
+        // Not "I could have added …", "no package was installed".
+        let before = lower.get(..at).unwrap_or_default();
+        let prior: Vec<&str> = before.split_whitespace().rev().take(3).collect();
+        if prior.iter().any(|p| {
+            matches!(
+                *p,
+                "have" | "not" | "no" | "never" | "could" | "would" | "should"
+            )
+        }) {
+            continue;
+        }
+        for &(_, x) in words.iter().skip(k + 1).take(4) {
+            if let Some(span) = x.strip_prefix('`').and_then(|r| r.split('`').next()) {
+                if pinned(span) {
+                    return Some(at);
+                }
+            }
+        }
+    }
+    None
 }
 
 /// A dependency a diff of a manifest adds: a `+` line with a version under a `+++ b/…` header
