@@ -727,9 +727,11 @@ fn probe_sets_raise_no_false_violation() {
     // 1911 of 4162 (45.9 %) with sets 121 and 123 and its per-bullet, ISO date, Markdown,
     // section order, British spelling and commit-subject checks; 2074 of 4408 (47.1 %) in the
     // 46th, with sets 130-135 and its labelled short texts, word bans with other verbs and bare
-    // JSON key names.
+    // JSON key names; 2452 of 4893 (50.1 %) in the 47th, with sets 136-147 and its line,
+    // table, capitals, heading-label, mixed-language, file-scope, new-file and pinned-package
+    // readings.
     assert!(
-        caught * 100 >= breaking * 47,
+        caught * 100 >= breaking * 50,
         "{caught} of {breaking} breaking reports caught"
     );
 }
@@ -3328,4 +3330,113 @@ fn pinned_packages_a_report_adds_break_a_ban_on_dependencies() {
     ] {
         assert!(flags(m, r).is_empty(), "{r}: {:?}", flags(m, r));
     }
+}
+
+/// Readings from sets 142–147 (47th session), each with a breaking counterpart: an emoji ban
+/// with an exception; "scrap the length limit"; "up to N words is fine"; English asked in
+/// another language's words after it ("… doch auf Englisch"); "Scratch that:"; a ban placed
+/// in "the ticket title" read on the "Title:" label, not in the place the next clause names;
+/// a part "for partners"; a ban that sends what it bans to a named appendix; "don't use
+/// markdown tables"; "the list doesn't count towards that limit"; a word banned "as a noun".
+#[test]
+fn exceptions_switches_and_parts_named_for_their_readers_are_read() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let clean = |m: &str, r: &str| {
+        let v = flags(m, r);
+        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
+    };
+    let broken = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
+    // Emoji with an exception.
+    let post = "✈️ Portal maintenance tonight 22:00-23:30Z; swaps are paused until it ends.";
+    clean(
+        "Draft the post. No emojis, with one exception: start every post with ✈️ as usual.",
+        post,
+    );
+    broken("Draft the post. No emojis in it.", post);
+    // A length limit scrapped, or raised.
+    let long = "The roster publish failed on one base because a lock timeout blocked it, and it \
+                retried every twenty minutes while blocking the legality batch. Crew control \
+                noticed at 05:30 and the on-call engineer cleared the lock. We now alert on the \
+                first failure and show a pending banner in the app.";
+    clean(
+        "Write the post-mortem in under 30 words. Update: scrap the length limit, she wants \
+         the full story.",
+        long,
+    );
+    clean(
+        "Write the post-mortem in under 30 words. Update: up to 120 words is fine.",
+        long,
+    );
+    broken(
+        "Write the post-mortem in under 30 words. She wants it short.",
+        long,
+    );
+    // English asked after German, in German.
+    let english = "The export fails because the new branch has no region, and the export \
+                   groups every row by region. I set the region and reran it; it completed \
+                   with all rows and the job is green again.";
+    clean(
+        "Antworte bitte auf Deutsch: warum schlägt der Export fehl? Korrektur: schreib den \
+         Bericht bitte doch auf Englisch.",
+        english,
+    );
+    broken(
+        "Antworte bitte auf Deutsch: warum schlägt der Export fehl? Das Team liest mit.",
+        english,
+    );
+    // "Scratch that:".
+    let m = "Summarise the downtime. Avoid the word 'outage'. Scratch that: comms calls it one.";
+    clean(m, "The catalog outage lasted two hours.");
+    broken(
+        "Summarise the downtime. Avoid the word 'outage'.",
+        "The catalog outage lasted two hours.",
+    );
+    // The title's ban, read on its label.
+    let m = "Draft the ticket. The ticket title must not contain the word 'urgent'; put the \
+             priority in the body instead.";
+    clean(
+        m,
+        "**Title:** Icing sensor stuck on WTG-14\n\n**Priority:** urgent, icing is forecast.",
+    );
+    broken(
+        m,
+        "**Title:** Urgent: icing sensor stuck on WTG-14\n\n**Priority:** high.",
+    );
+    // A part named for its readers; a ban sending links to an appendix.
+    let m = "Explain the search gap. No code in the partner section; put commands for IT in a \
+             separate 'For IT' appendix.";
+    clean(
+        m,
+        "## For partners\nThe indexer paused, so new documents were not searchable.\n\n## For \
+         IT\n```bash\ndocvault-admin indexer reindex\n```",
+    );
+    let m = "Write the memo. No URLs in the memo body; put any links in an 'Engineering links' \
+             appendix at the end.";
+    clean(
+        m,
+        "**Memo**\nThe backlog clears next week.\n\n**Engineering links**\n- Dashboard: \
+         https://grafana.example.com/d/ocr",
+    );
+    broken(
+        m,
+        "**Memo**\nThe backlog clears next week; see https://grafana.example.com/d/ocr.\n\n\
+         **Engineering links**\n- none",
+    );
+    // Tables banned, not asked.
+    clean(
+        "Write the newsletter update. Don't use markdown tables, the email client strips them.",
+        "- 1,840 objects photographed\n- the `publish_queue` table has 228 items waiting",
+    );
+    // What a count leaves out; a word's use.
+    let listed = "Eleven objects have no label text because the labels were written in the \
+                  design files and never copied back.\n\n- 1871.3.2\n- 1871.3.5\n- 1902.44.1";
+    clean(
+        "Which objects lack labels? Keep your explanation under 20 words; the list of \
+         accession numbers doesn't count towards that limit.",
+        listed,
+    );
+    clean(
+        "Write the paragraph. Don't use the word 'exhibit' as a noun; as a verb it is fine.",
+        "This autumn the museum will exhibit all twelve tapestries together.",
+    );
 }

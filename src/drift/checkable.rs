@@ -60,6 +60,9 @@ pub enum Rule {
     Bullets(Rel, usize),
     /// Words of each bullet: "each bullet under 15 words", "12 words per bullet".
     BulletWords(Rel, usize),
+    /// A rule checked on the answer without the part named: "No URLs in the memo body; put any
+    /// links in an 'Engineering links' appendix" (the whole answer where no such part is shown).
+    ExceptPart(String, Box<Rule>),
     /// A Markdown table in the answer, with these columns if any are named: "present the
     /// results as a markdown table", "a table with exactly the columns Host, IP, Status".
     Table(tables::TableAsk),
@@ -1934,7 +1937,19 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         Some(_) => return None,
         None => rule,
     };
-    let in_part = matches!(rule, Rule::InPart(..));
+    // "…; put any links in an 'Engineering links' appendix": that part may hold them.
+    let rule = match parts::elsewhere_part(text) {
+        Some(name)
+            if matches!(
+                rule,
+                Rule::NoUrls | Rule::NoCodeBlocks | Rule::NoBullets | Rule::PartOrWhole(..)
+            ) && !of_reply =>
+        {
+            Rule::ExceptPart(name, Box::new(rule))
+        }
+        _ => rule,
+    };
+    let in_part = matches!(rule, Rule::InPart(..) | Rule::ExceptPart(..));
     let counts_paragraphs = rule.is_count() || matches!(rule, Rule::DividedParagraphs(..));
     // A rule whose subject is a part of the answer, or something else it delivers, cannot be
     // checked on the whole answer; a first or last line of the answer is found, so its
@@ -3946,8 +3961,9 @@ fn renamed_spans(text: &str) -> Vec<(String, String)> {
 /// doesn't apply to the table", "no word limit this time", "JSON isn't needed after all".
 /// Words that take back the rule named right after them: "scratch the word limit", "ignore
 /// the word limit for this one", "forget the 50-word cap", "no need for the JSON".
-const LIFTS_BEFORE: [&str; 12] = [
+const LIFTS_BEFORE: [&str; 13] = [
     "scratch",
+    "scrap",
     "never mind",
     "ignore",
     "forget",
@@ -4159,7 +4175,7 @@ pub(super) fn takes_back(lower: &str, single: bool) -> bool {
             }
             let r = part.unwrap_or(r);
             r.is_empty()
-                || r.starts_with([',', '.', ';', '!', '\u{2014}'])
+                || r.starts_with([',', '.', ';', ':', '!', '\u{2014}'])
                 || r.starts_with(" \u{2014}")
                 || r.starts_with(" - ")
         })
@@ -4360,12 +4376,11 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             let bounded = matches!(ws[k - 1], "under" | "below" | "than" | "most")
                 || (ws[k - 1] == "to" && k >= 2 && ws[k - 2] == "up");
             let unit = ws.get(k + 1).copied().unwrap_or_default();
-            if fine
-                && bounded
-                && number(ws[k]).is_some()
-                && !family_of(unit).is_empty()
-                && ws[..k].contains(&"anything")
-            {
+            // "anything under 100 words is fine", "up to 120 words is fine" (a bound said of
+            // nothing in particular: "a summary of 100 words is fine" is no bound).
+            let raised =
+                ws[..k].contains(&"anything") || (ws[k - 1] == "to" && k >= 2 && ws[k - 2] == "up");
+            if fine && bounded && raised && number(ws[k]).is_some() && !family_of(unit).is_empty() {
                 out.push((0, start, family_of(unit)));
             }
         }
@@ -4583,6 +4598,98 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                 {
                     windows.push(format!(" {named} "));
                 }
+            }
+        }
+        // "No emojis, with one exception: start every post with ✈️": which emoji may stay is
+        // not checked, so the ban is not.
+        if let Some(i) = lower
+            .contains("emoji")
+            .then(|| lower.find("except"))
+            .flatten()
+        {
+            if !negation(&ws_of(&lower[i..])) {
+                out.push((0, at, &["emoji"]));
+            }
+        }
+        // "Korrektur: … schreib den Bericht bitte doch auf Englisch": English asked after
+        // another language, in that language's words (not "nicht auf Englisch").
+        for phrase in [
+            "auf englisch",
+            "en inglés",
+            "en ingles",
+            "en anglais",
+            "em inglês",
+            "in inglese",
+        ] {
+            if let Some(i) = lower.find(phrase) {
+                let before: Vec<&str> = lower[..i].split_whitespace().rev().take(2).collect();
+                if !before
+                    .iter()
+                    .any(|w| matches!(*w, "nicht" | "no" | "pas" | "não" | "non" | "kein"))
+                {
+                    out.push((0, at, &["language"]));
+                }
+            }
+        }
+        // "The list of accession numbers doesn't count towards that limit": what a word count
+        // leaves out is not told (code left out is read by `code_not_counted`).
+        if let Some(i) = [
+            "doesn't count",
+            "does not count",
+            "don't count",
+            "do not count",
+            "won't count",
+            "not counted",
+            "aren't counted",
+            "isn't counted",
+        ]
+        .iter()
+        .filter_map(|p| lower.find(p))
+        .min()
+        {
+            // Said before ("the YAML itself doesn't count") or after ("don't count the list
+            // of deleted files"), within the clause.
+            let clause_before = lower[..i]
+                .rsplit([';', ',', '.', '\u{2014}'])
+                .next()
+                .unwrap_or_default();
+            let clause_after = lower[i..]
+                .split([';', ',', '.', '\u{2014}'])
+                .next()
+                .unwrap_or_default();
+            let code = ws_of(clause_before)
+                .into_iter()
+                .rev()
+                .take(8)
+                .chain(ws_of(clause_after).into_iter().take(8))
+                .any(|w| {
+                    CODE_NOUNS.contains(&w)
+                        || matches!(
+                            w,
+                            "block"
+                                | "blocks"
+                                | "fence"
+                                | "fences"
+                                | "paste"
+                                | "pasted"
+                                | "file"
+                                | "files"
+                                | "content"
+                                | "yaml"
+                                | "json"
+                                | "migration"
+                                | "output"
+                                | "log"
+                                | "logs"
+                                | "config"
+                                | "command"
+                                | "commands"
+                                | "path"
+                                | "paths"
+                        )
+                });
+            if !code {
+                out.push((0, at, &["words", "prose-words"]));
             }
         }
         // "No bullet lists, except that the list of changed files may be bulleted": which list
@@ -7627,6 +7734,13 @@ fn quote_at(lower: &str, ws: &[(usize, &str)], j: usize) -> bool {
 }
 
 fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
+    // "Don't use the word 'exhibit' as a noun": which use is banned is not checkable.
+    if has_any(
+        lower,
+        &["as a noun", "as a verb", "as an adjective", "as an adverb"],
+    ) {
+        return None;
+    }
     const VERBS: [&str; 14] = [
         "include",
         "includes",
@@ -9286,6 +9400,10 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             // Not shown: not checked.
             None => (true, None),
         },
+        Rule::ExceptPart(name, inner) => match parts::find(text, name) {
+            Some(part) if !part.trim().is_empty() => check(inner, &text.replacen(&part, "", 1)),
+            _ => check(inner, text),
+        },
         Rule::PartOrWhole(name, inner) => match parts::find(text, name) {
             Some(part) => check(inner, &part),
             None => {
@@ -10054,6 +10172,10 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::InPart(name, inner) => {
             let (kind, constraint) = describe(inner);
             (kind, format!("{constraint} in the \"{name}\" part"))
+        }
+        Rule::ExceptPart(name, inner) => {
+            let (kind, constraint) = describe(inner);
+            (kind, format!("{constraint} (outside the \"{name}\" part)"))
         }
         Rule::PartOrWhole(name, inner) => {
             let (kind, constraint) = describe(inner);

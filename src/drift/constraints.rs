@@ -616,6 +616,13 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                     ]
                     .iter()
                     .any(|d| sentence.contains(d))
+                        // "Don't put any emojis in README.md itself": the ban is the file's.
+                        || super::file_scope::paths(&sentence).iter().any(|(at, p)| {
+                            [".md", ".rst", ".adoc", ".mdx"].iter().any(|x| p.ends_with(x))
+                                && sentence
+                                    .get(..*at)
+                                    .is_some_and(|h| h.trim_end_matches('`').ends_with(" in "))
+                        })
                 },
                 cited: super::checkable::double_quoted(instructions)
                     .into_iter()

@@ -405,6 +405,19 @@ const PART_NOUNS: [&str; 24] = [
 /// The part a ban is placed in: "don't use the word "vulnerable" in the Summary", "avoid
 /// "bias" in the executive summary", "no jargon in the **Findings** section".
 pub(super) fn place_of(sentence: &str) -> Option<Part> {
+    // The ban's own clause: "the title must not contain 'urgent'; put the priority in the body
+    // instead" places the ban in the title, not the body.
+    let sentence = match sentence.split_once("; ") {
+        Some((ban, _))
+            if has_words(
+                &ban.to_ascii_lowercase(),
+                &["not", "never", "no", "don't", "avoid"],
+            ) =>
+        {
+            ban
+        }
+        _ => sentence,
+    };
     let lower = sentence.to_ascii_lowercase();
     let ws = words_at(&lower);
     // The ban's subject: "the release notes must not contain the word "crash"".
@@ -561,7 +574,7 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
             .filter(|x| {
                 !super::reply_noun(x)
                     && ![
-                        "prose", "text", "body", "code", "language", "future", "same",
+                        "prose", "text", "body", "code", "language", "future", "same", "instead",
                     ]
                     .contains(x)
             })
@@ -587,6 +600,45 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
         }
     }
     subject
+}
+
+/// The part a ban sends what it bans to: "No URLs in the memo body; put any links in an
+/// 'Engineering links' appendix at the end", "… put snippets under a `## Appendix` heading". A
+/// verb of placing, then "in"/"under"/"into", then a quoted or code-marked name.
+pub(super) fn elsewhere_part(sentence: &str) -> Option<String> {
+    let lower = sentence.to_ascii_lowercase();
+    let verb = ["put ", "place ", "move ", "keep "]
+        .iter()
+        .filter_map(|v| {
+            lower
+                .match_indices(v)
+                .find(|(i, _)| *i == 0 || lower[..*i].ends_with([' ', ';', ',', ':']))
+                .map(|(i, _)| i)
+        })
+        .min()?;
+    let rest = &sentence[verb..];
+    let rest_lower = &lower[verb..];
+    let place = [" in ", " under ", " into "]
+        .iter()
+        .filter_map(|p| rest_lower.find(p).map(|i| i + p.len()))
+        .min()?;
+    let mut tail = rest[place..].trim_start();
+    for lead in ["a ", "an ", "the ", "separate ", "its own "] {
+        if tail.to_ascii_lowercase().starts_with(lead) {
+            tail = tail[lead.len()..].trim_start();
+        }
+    }
+    let open = tail.chars().next()?;
+    let close = match open {
+        '\'' | '"' | '`' => open,
+        '\u{201c}' => '\u{201d}',
+        '\u{2018}' => '\u{2019}',
+        _ => return None,
+    };
+    let inner = &tail[open.len_utf8()..];
+    let name = &inner[..inner.find(close)?];
+    let name = name.trim().trim_start_matches('#').trim();
+    (!name.is_empty() && name.split_whitespace().count() <= 4).then(|| name.to_ascii_lowercase())
 }
 
 /// Whether the clause around byte `at` holds a number: the count is said there.
@@ -759,8 +811,19 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
             .filter(|(_, code)| !code)
             .and_then(|(l, _)| label_of(l))
     };
-    let start =
-        (0..lines.len()).find(|&i| label_at(i).is_some_and(|(_, label, _)| matches(&label)))?;
+    // Looser, where no label matches: the name's head noun ("ticket title" labelled
+    // "Title:"), or the name for whom a part is ("partner section" headed "For partners").
+    let head = name.rsplit(' ').next().unwrap_or(name);
+    let loose = |label: &str| {
+        let l = label.strip_prefix("for ").unwrap_or(label);
+        (head != name && label == head)
+            || (l != label && l.trim_end_matches('s') == name.trim_end_matches('s'))
+    };
+    let start = (0..lines.len())
+        .find(|&i| label_at(i).is_some_and(|(_, label, _)| matches(&label)))
+        .or_else(|| {
+            (0..lines.len()).find(|&i| label_at(i).is_some_and(|(_, label, _)| loose(&label)))
+        })?;
     let first = lines.get(start)?.0;
     let (kind, _, inline) = label_of(first)?;
     let level = |l: &str| l.trim().chars().take_while(|c| *c == '#').count();

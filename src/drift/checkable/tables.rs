@@ -62,6 +62,14 @@ pub fn asked(sentence: &str, lower: &str, table_before: bool) -> Option<TableAsk
     if soft || matches!(w(0), "if" | "when" | "unless") {
         return None;
     }
+    // "Don't use markdown tables", "no markdown tables": a ban, not an ask.
+    if let Some(t) = ws.iter().position(|x| matches!(*x, "table" | "tables")) {
+        if ws[t.saturating_sub(4)..t].iter().any(|x| {
+            matches!(*x, "no" | "not" | "never" | "without" | "avoid") || x.ends_with("n't")
+        }) {
+            return None;
+        }
+    }
     // A table the task builds or changes, not the answer's: "add a column to the users table",
     // "export the layout as a markdown table into docs/".
     if !crate::drift::file_scope::paths(sentence).is_empty()
