@@ -3440,3 +3440,65 @@ fn exceptions_switches_and_parts_named_for_their_readers_are_read() {
         "This autumn the museum will exhibit all twelve tapestries together.",
     );
 }
+
+/// "Max N words/sentences/bullets" read as "at most" (47th session), with what such bounds
+/// sit beside: a later "list every …"/"however many"/"as many bullets as you need"/"go up to
+/// N words"; a count in brackets after a section or a short text; "\"Key features\" with max 4
+/// bullets" counted in that part; "max 60 words body"; a bare "Max 6 words." after a short
+/// text when several are asked; a count per version of a text asked in two languages.
+#[test]
+fn max_counts_are_read_with_the_lifts_and_parts_beside_them() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let five = "- a\n- b\n- c\n- d\n- e";
+    assert!(!flags("List the offenders. Max 3 bullets.", five).is_empty());
+    assert!(!flags(
+        "Max 4 words: is main green?",
+        "Yes, main is green again now."
+    )
+    .is_empty());
+    assert!(flags("Max 5 words: is main green?", "Yes, main is green.").is_empty());
+    for m in [
+        "List the offenders. Max 3 bullets. Hmm, list every one over 5 MB, however many that is.",
+        "List the offenders. Max 3 bullets. Update: you can use as many bullets as you need.",
+        "Review the DAG, give me max 3 bullets. Actually, list every issue you find.",
+    ] {
+        assert!(flags(m, five).is_empty(), "{m}: {:?}", flags(m, five));
+    }
+    let long = "The audit reviewed 1,200 restrictions and found 23 false positives, mostly from \
+                the memory-scan rule reacting to an overlay app; all accounts were restored.";
+    assert!(flags(
+        "Summarise the audit. Max 10 words. Update: go up to 40 words.",
+        long
+    )
+    .is_empty());
+    assert!(!flags("Summarise the audit. Max 10 words.", long).is_empty());
+    // A part's count.
+    let sectioned = "## Findings\n- a\n- b\n- c\n- d\n\n## Next steps\n- e\n- f\n- g";
+    assert!(flags(
+        "Report with a `## Findings` section (max 4 bullets) and a `## Next steps` section.",
+        sectioned
+    )
+    .is_empty());
+    let page = "Built for long day hikes.\n\n**Key features**\n- a\n- b\n- c\n- d\n\n**Notes for \
+                you:**\n- e\n- f";
+    let m = "Product page: a short intro, then \"Key features\" with max 4 bullets.";
+    assert!(flags(m, page).is_empty(), "{:?}", flags(m, page));
+    assert!(!flags(m, &page.replace("- d\n", "- d\n- d2\n")).is_empty());
+    // Several short texts asked; a text in two languages.
+    let options =
+        "1. RIDE FURTHER. WORRY LESS.\n2. THE HARBOUR IS YOURS.\n\nI recommend option 1: \
+                   it is the shortest and reads well from a passing car.";
+    assert!(flags(
+        "Billboard slogan: it must be in ALL CAPS. Max 6 words. Give 3 options and recommend one.",
+        options
+    )
+    .is_empty());
+    let two =
+        "- widgets\n- stats\n- reminders\n- design\n\n**Deutsch**\n- Widgets\n- Statistik\n- \
+               Erinnerungen\n- Design";
+    assert!(flags(
+        "Release notes in English and German; both versions must match. Max 4 bullets.",
+        two
+    )
+    .is_empty());
+}

@@ -1352,9 +1352,11 @@ fn bound(text: &str, words: &[(usize, &str)], k: usize) -> Option<(Rel, usize)> 
             }
             (Rel::AtLeast, n)
         }
-        ("at", "most") | ("no", "more") | (_, "maximum") | ("maximum", "of") | ("up", "to") => {
-            (Rel::LessThan, n + 1)
-        }
+        ("at", "most")
+        | ("no", "more")
+        | (_, "maximum" | "max")
+        | ("maximum", "of")
+        | ("up", "to") => (Rel::LessThan, n + 1),
         ("more", "than") => {
             if not(3)? {
                 (Rel::LessThan, n + 1)
@@ -2364,7 +2366,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     || [
                         "at", "most", "least", "no", "more", "fewer", "less", "than", "up", "to",
                         "exactly", "only", "under", "over", "maximum", "minimum", "a", "of",
-                        "short", "brief",
+                        "short", "brief", "max",
                     ]
                     .contains(&w(j - 1)))
             {
@@ -2393,6 +2395,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     "label",
                     "tooltip",
                     "placeholder",
+                    "subline",
+                    "entry",
                 ]
                 .contains(&x)
             };
@@ -2412,6 +2416,14 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 if (h.saturating_sub(6)..h).any(|i| short_text(w(i)) && !apart(i, h - 1)) {
                     return true;
                 }
+                // "a `## Findings` section (max 4 bullets)": the section's count.
+                if h > 0 && matches!(w(h - 1), "section" | "heading" | "part") {
+                    return true;
+                }
+            }
+            // "Max 60 words body": the part named right after the unit.
+            if matches!(w(k + 1), "body" | "intro" | "summary" | "tldr" | "headline") {
+                return true;
             }
             let noun = j.checked_sub(1).map(w).unwrap_or_default();
             let committed = noun == "message"
@@ -2483,6 +2495,13 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                         "line",
                         "log",
                         "commit",
+                        "tooltip",
+                        "headline",
+                        "tagline",
+                        "slogan",
+                        "caption",
+                        "subject",
+                        "blurb",
                     ]
                     .contains(&x)
                 })
@@ -2530,6 +2549,31 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     && (j.saturating_sub(2)..j).any(|i| matches!(w(i), "a" | "an"))
             })
         };
+        // "The slogan must be in ALL CAPS. Max 6 words. Give 3 options": a bare count after a
+        // sentence that names a short text is that text's when several are asked.
+        let bare_after_a_short_text = ws.len() <= 4
+            && index > 0
+            // Several of them asked: "Give 3 options and recommend one".
+            && has_words_any(&cx.lower, &["options", "alternatives", "variants", "versions"])
+            && all.get(index - 1).is_some_and(|p| {
+                has_words_any(
+                    &p.to_ascii_lowercase(),
+                    &[
+                        "slogan", "headline", "tagline", "title", "subject", "caption", "tooltip",
+                        "blurb", "label",
+                    ],
+                )
+            });
+        // "Release notes … in English and German", "both versions": a count is per version.
+        let per_version = has_any(
+            &cx.lower,
+            &[
+                "both versions",
+                "each version",
+                "in both languages",
+                "each language",
+            ],
+        );
         // "Hard limit: 10 lines, blank lines included": blank lines are counted too.
         let blanks = lower.contains("blank lines")
             && has_any(&lower, &["count", "included", "including", " too"]);
@@ -2673,7 +2717,13 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 }
                 continue;
             }
-            if (per_part(k) || part_subject(k) || part_of(k) || part_after_noun(k) || excepted(k))
+            if (per_part(k)
+                || part_subject(k)
+                || part_of(k)
+                || part_after_noun(k)
+                || excepted(k)
+                || bare_after_a_short_text
+                || per_version)
                 && (counts_items
                     || [
                         "word",
@@ -4144,6 +4194,11 @@ fn capitalised_token(phrase: &str) -> bool {
         .any(|w| w.chars().count() >= 2 && w.chars().all(char::is_uppercase))
 }
 
+/// Whether a lowercased text has any of these words, whole.
+fn has_words_any(lower: &str, words: &[&str]) -> bool {
+    ws_of(lower).iter().any(|w| words.contains(w))
+}
+
 /// Whether a (lowercased) sentence or clause opens by taking back what was said right before
 /// it: "Hmm, scratch that, go up to 150", "actually, forget that". Only where it opens, after an
 /// interjection at most: "the build warns; ignore that" and "don't forget that" take nothing
@@ -4359,12 +4414,41 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         };
         // "You can go up to 150 words now": the bounds of that unit said before are raised (not
         // "the queue can go up to 500 items", nor the word limit by "go up to 5 bullets").
-        for x in ws.windows(7) {
-            if let ["you", "can" | "may", "go", "up", "to", n, unit] = x {
+        for x in ws.windows(5) {
+            // "go up to 150 words", "allow up to 8 bullets".
+            if let ["go" | "allow" | "use", "up", "to", n, unit] = x {
                 if number(n).is_some() && !family_of(unit).is_empty() {
                     out.push((0, start, family_of(unit)));
                 }
             }
+        }
+        // "Hmm, list every issue you find, don't cap it", "include every merged PR even if
+        // that's more than 5", "however many bullets that takes": a count of items said
+        // before is taken back.
+        if has_any(
+            &lower,
+            &[
+                "list them all",
+                "list all of them",
+                "list every",
+                "include every",
+                "include all of them",
+                "however many",
+                "don't cap",
+                "do not cap",
+                "no cap",
+                "even if that's more",
+                "even if it's more",
+                "as many as needed",
+                "as many as it takes",
+                "as many as you need",
+                "as many bullets as",
+                "as many items as",
+                "allow up to",
+            ],
+        ) && !lower.trim_start().starts_with("if ")
+        {
+            out.push((0, start, &["bullets", "list-items"]));
         }
         // "She needs more detail, so anything under 100 words is fine": a bound said to be
         // fine raises that unit's bounds said before (not "a summary of 100 words is fine").
@@ -4689,7 +4773,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                         )
                 });
             if !code {
-                out.push((0, at, &["words", "prose-words"]));
+                out.push((0, at, &["words", "prose-words", "sentences"]));
             }
         }
         // "No bullet lists, except that the list of changed files may be bulleted": which list
@@ -9193,6 +9277,7 @@ fn of_the_text(rule: &Rule) -> bool {
             | Rule::Paragraphs(..)
             | Rule::Bullets(..)
             | Rule::BulletWords(..)
+            | Rule::Lines(..)
             | Rule::IsoDates
             | Rule::ListItems(..)
             | Rule::Lowercase

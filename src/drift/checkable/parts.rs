@@ -184,6 +184,15 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
             return Some(Part::Named(name.clone()));
         }
     }
+    // A marked name with its count after it, anywhere: "then \"Key features\" with max 4
+    // bullets".
+    for (end, name) in &marked {
+        let rest = lower.get(*end..).unwrap_or_default();
+        let rest = rest.trim_start_matches(['*', '`', '"', '\'', '\u{201d}', ' ']);
+        if rest.starts_with("with ") && counts_in_clause(&lower, lower.len() - rest.len() + 5) {
+            return Some(Part::Named(name.clone()));
+        }
+    }
     // A marked name as the place of a clause, then its count: "Put recommendations under
     // '## Recommendations', at most 3 bullets".
     for (end, name) in &marked {
