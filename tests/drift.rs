@@ -3502,3 +3502,41 @@ fn max_counts_are_read_with_the_lifts_and_parts_beside_them() {
     )
     .is_empty());
 }
+
+/// A limit on how many files a change touches (47th session): "touch at most 2 files", "change
+/// no more than 3 files", "max 5 files changed"; the files a report lists or says it changed,
+/// not those it read, suggests or would change.
+#[test]
+fn a_limit_on_the_number_of_files_changed_is_checked_on_the_files_reported() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let three = "Changed:\n- `src/hero/Hero.tsx`: reserve the image height.\n- \
+                 `src/hero/Hero.module.css`: aspect-ratio box.\n- `public/index.html`: preload \
+                 the hero image.";
+    for m in [
+        "Fix the layout shift in the hero. Touch at most 2 files.",
+        "Fix the layout shift in the hero. Keep it small: change no more than 2 files.",
+        "Fix the layout shift in the hero, max 2 files changed.",
+    ] {
+        assert!(
+            flags(m, three).iter().any(|v| v.reason.contains("3 files")),
+            "{m}: {:?}",
+            flags(m, three)
+        );
+    }
+    let two = "Changed (2):\n- `src/hero/Hero.tsx`: reserve the image height.\n- \
+               `src/hero/Hero.module.css`: aspect-ratio box.\n\nRead but not changed: \
+               `public/index.html`, which may need the same fix later, and \
+               `src/styles/z.css`.";
+    assert!(flags("Fix the layout shift. Touch at most 2 files.", two).is_empty());
+    // A condition, or files to read.
+    assert!(flags(
+        "Fix the layout shift. If you need to touch more than 2 files, tell me why.",
+        three
+    )
+    .is_empty());
+    assert!(flags(
+        "Read at most 2 files of the hero code and explain the shift.",
+        three
+    )
+    .is_empty());
+}

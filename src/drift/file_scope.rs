@@ -107,6 +107,133 @@ pub fn limits(instructions: &str) -> Vec<Limit> {
     out
 }
 
+/// A limit on how many files a change may touch: "Touch at most 3 files", "change no more than
+/// 2 files", "max 5 files changed", "don't touch more than 3 files". Its sentence and the most.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CountLimit {
+    pub text: String,
+    max: usize,
+}
+
+/// The message's limits on the number of files changed. Not under a condition ("if you must
+/// touch more than 3 files, ask"), nor a count of files to read or list.
+pub fn count_limits(instructions: &str) -> Vec<CountLimit> {
+    let mut out = Vec::new();
+    for (_, sentence) in text::sentences(instructions) {
+        let lower = sentence.to_ascii_lowercase();
+        if !text::contains(&lower, "file") {
+            continue;
+        }
+        let words: Vec<&str> = text::word_runs(&lower, |b| b.is_ascii_alphanumeric())
+            .map(|(_, w)| w)
+            .collect();
+        let w = |i: usize| words.get(i).copied().unwrap_or_default();
+        let number = |x: &str| -> Option<usize> {
+            x.parse().ok().or_else(|| {
+                [
+                    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                ]
+                .iter()
+                .position(|n| *n == x)
+                .map(|i| i + 1)
+            })
+        };
+        for k in 1..words.len() {
+            if !matches!(w(k), "file" | "files") {
+                continue;
+            }
+            let Some(n) = number(w(k - 1)) else { continue };
+            let back = |d: usize| k.checked_sub(1 + d).map_or("", w);
+            // "at most 3", "max 3", "maximum of 3", "no more than 3", "don't … more than 3",
+            // "up to 3".
+            let bounded = matches!(
+                (back(2), back(1)),
+                ("at", "most") | ("up", "to") | ("maximum", "of")
+            ) || matches!(back(1), "max" | "maximum")
+                || ((back(2), back(1)) == ("more", "than")
+                    && (k.saturating_sub(8)..k).any(|i| {
+                        matches!(w(i), "no" | "not" | "don" | "never") || w(i).ends_with("nt")
+                    }));
+            // A change verb before the bound ("touch at most 3 files", "keep the change to …"),
+            // or "changed"/"modified" right after ("max 5 files changed").
+            let changes = (k.saturating_sub(7)..k).any(|i| {
+                matches!(
+                    w(i),
+                    "touch" | "change" | "modify" | "edit" | "changes" | "pr" | "diff"
+                )
+            }) || matches!(w(k + 1), "changed" | "touched" | "modified" | "edited");
+            let conditional = words
+                .iter()
+                .take(k)
+                .any(|x| matches!(*x, "if" | "unless" | "when"));
+            if bounded && changes && !conditional {
+                out.push(CountLimit {
+                    text: sentence.trim().to_string(),
+                    max: n,
+                });
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// The result breaking a limit on how many files it changes: more distinct files (paths with a
+/// folder) reported changed than allowed.
+pub fn check_counts(limits: &[CountLimit], result: &str) -> Vec<Violation> {
+    if limits.is_empty() {
+        return Vec::new();
+    }
+    let mut changed: Vec<String> = listed_changes(result)
+        .into_iter()
+        .map(|(p, _)| p)
+        .filter(|p| p.contains('/') && !p.ends_with('/'))
+        .collect();
+    for (_, sentence) in text::sentences(result) {
+        // "… may need the same fix", "which would mean editing `x`": not done.
+        let lower = sentence.to_ascii_lowercase();
+        let maybe = text::word_runs(&lower, |b| b.is_ascii_alphanumeric()).any(|(_, w)| {
+            matches!(
+                w,
+                "may"
+                    | "might"
+                    | "would"
+                    | "could"
+                    | "should"
+                    | "need"
+                    | "needs"
+                    | "suggest"
+                    | "not"
+                    | "unchanged"
+                    | "read"
+            )
+        });
+        if !maybe {
+            changed.extend(changed_paths(sentence));
+        }
+    }
+    changed.extend(
+        items_headed_by_a_changed_file(result)
+            .into_iter()
+            .map(|(p, _)| p),
+    );
+    changed.sort();
+    changed.dedup();
+    limits
+        .iter()
+        .filter(|l| changed.len() > l.max)
+        .map(|l| Violation {
+            constraint: l.text.chars().take(300).collect(),
+            reason: format!(
+                "the result changes {} files, more than {}",
+                changed.len(),
+                l.max
+            ),
+            evidence: Some(changed.join(", ").chars().take(120).collect()),
+        })
+        .collect()
+}
+
 /// The paths a message permits changing in so many words ("you may add or update fixtures in
 /// `tests/fixtures/`", "it's fine to edit `a/b.ts`"): a permission, a change verb after it in
 /// its clause, the paths of that clause. "You may not …" permits nothing.
