@@ -3540,3 +3540,26 @@ fn a_limit_on_the_number_of_files_changed_is_checked_on_the_files_reported() {
     )
     .is_empty());
 }
+
+/// JSON keys asked in a sentence that names a file read as input (47th session): "Parse
+/// `logs/ingest/x.log` and give me JSON with exactly these keys …" is the answer's; a sentence
+/// that writes a file with keys is the file's.
+#[test]
+fn json_keys_beside_an_input_path_are_the_answer_s() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let m = "Parse `logs/ingest/2024-06-11.log` and give me a summary as JSON with exactly these \
+             keys: `date`, `files_ok`, `files_failed`. Nothing else in the object.";
+    assert!(flags(
+        m,
+        "{\"date\": \"2024-06-11\", \"files_ok\": 40, \"files_failed\": 2}"
+    )
+    .is_empty());
+    assert!(!flags(
+        m,
+        "{\"date\": \"2024-06-11\", \"files_ok\": 40, \"files_failed\": 2, \"notes\": \"ok\"}"
+    )
+    .is_empty());
+    let m = "Create `tools/manifest/entry.txt` as JSON with the keys `id` and `checksum`, then \
+             tell me when it is done.";
+    assert!(flags(m, "Done: the manifest is written with both keys.").is_empty());
+}

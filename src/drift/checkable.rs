@@ -3137,8 +3137,23 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 // ones"); keys in a sentence that names a file are that file's ("Create
                 // `tools/manifest.json` … with keys `id`, `checksum`").
                 list.retain(|k| !k.contains(['/', '*', ' ']));
+                // A folder or file read as input ("Parse `logs/ingest/a.log` and give me …")
+                // is no home for the keys; one the sentence writes is.
+                let writes = ws.iter().any(|(_, w)| {
+                    matches!(
+                        *w,
+                        "create"
+                            | "write"
+                            | "save"
+                            | "into"
+                            | "update"
+                            | "add"
+                            | "edit"
+                            | "generate"
+                    )
+                });
                 let of_a_file = super::file_scope::paths(sentence).iter().any(|(_, p)| {
-                    p.contains('/')
+                    (p.contains('/') && writes)
                         || [".json", ".yaml", ".yml", ".toml", ".csv", ".ndjson"]
                             .iter()
                             .any(|x| p.ends_with(x))
