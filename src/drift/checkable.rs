@@ -2962,7 +2962,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         if let Some(names) = section_order(sentence, &lower).filter(|_| !document_s) {
             push(sentence, Rule::SectionOrder(names));
         }
-        let table_before = all[..index].iter().any(|s| s.contains("table"));
+        let table_before = all
+            .get(..index)
+            .unwrap_or_default()
+            .iter()
+            .any(|s| s.contains("table"));
         if let Some(ask) = tables::asked(sentence, &lower, table_before) {
             push(sentence, Rule::Table(ask));
         }
@@ -4098,7 +4102,7 @@ fn lines_of_another_text(ws: &[(usize, &str)], k: usize) -> bool {
         "diff",
     ];
     for i in (k.saturating_sub(7)..k).rev() {
-        let w = ws[i].1;
+        let w = ws.get(i).map_or("", |x| x.1);
         if REPLY.contains(&w) {
             return false;
         }
@@ -4379,7 +4383,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             "paragraphs",
         ];
         let replaced = (0..ws.len()).any(|i| {
-            if !(ws[i] == "make" && matches!(ws.get(i + 1), Some(&"that" | &"it"))) {
+            if !(ws.get(i) == Some(&"make") && matches!(ws.get(i + 1), Some(&"that" | &"it"))) {
                 return false;
             }
             let mut j = i + 2;
@@ -4467,19 +4471,19 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         }
         // "She needs more detail, so anything under 100 words is fine": a bound said to be
         // fine raises that unit's bounds said before (not "a summary of 100 words is fine").
+        let wd = |i: usize| ws.get(i).copied().unwrap_or_default();
         for k in 1..ws.len() {
             let fine = match ws.get(k + 2..k + 4) {
                 Some(["is", "fine" | "ok" | "okay" | "acceptable"]) | Some(["works", _]) => true,
                 _ => ws.get(k + 2..k + 4) == Some(&["will", "do"][..]),
             };
-            let bounded = matches!(ws[k - 1], "under" | "below" | "than" | "most")
-                || (ws[k - 1] == "to" && k >= 2 && ws[k - 2] == "up");
-            let unit = ws.get(k + 1).copied().unwrap_or_default();
+            let up_to = wd(k - 1) == "to" && k >= 2 && wd(k - 2) == "up";
+            let bounded = matches!(wd(k - 1), "under" | "below" | "than" | "most") || up_to;
+            let unit = wd(k + 1);
             // "anything under 100 words is fine", "up to 120 words is fine" (a bound said of
             // nothing in particular: "a summary of 100 words is fine" is no bound).
-            let raised =
-                ws[..k].contains(&"anything") || (ws[k - 1] == "to" && k >= 2 && ws[k - 2] == "up");
-            if fine && bounded && raised && number(ws[k]).is_some() && !family_of(unit).is_empty() {
+            let raised = ws.get(..k).is_some_and(|b| b.contains(&"anything")) || up_to;
+            if fine && bounded && raised && number(wd(k)).is_some() && !family_of(unit).is_empty() {
                 out.push((0, start, family_of(unit)));
             }
         }

@@ -64,9 +64,14 @@ pub fn asked(sentence: &str, lower: &str, table_before: bool) -> Option<TableAsk
     }
     // "Don't use markdown tables", "no markdown tables": a ban, not an ask.
     if let Some(t) = ws.iter().position(|x| matches!(*x, "table" | "tables")) {
-        if ws[t.saturating_sub(4)..t].iter().any(|x| {
-            matches!(*x, "no" | "not" | "never" | "without" | "avoid") || x.ends_with("n't")
-        }) {
+        if ws
+            .get(t.saturating_sub(4)..t)
+            .unwrap_or_default()
+            .iter()
+            .any(|x| {
+                matches!(*x, "no" | "not" | "never" | "without" | "avoid") || x.ends_with("n't")
+            })
+        {
             return None;
         }
     }
@@ -296,8 +301,10 @@ pub fn header_rows(text: &str) -> Vec<Vec<String>> {
     };
     lines
         .windows(2)
-        .filter(|p| p[0].contains('|') && delimiter(p[1]))
-        .map(|p| cells(p[0]))
+        .filter_map(|p| match p {
+            [head, delim] if head.contains('|') && delimiter(delim) => Some(cells(head)),
+            _ => None,
+        })
         .collect()
 }
 
@@ -314,7 +321,7 @@ pub fn has_columns(row: &[String], ask: &TableAsk) -> bool {
         }
     }
     (!ask.exact || row.iter().filter(|h| !h.is_empty()).count() == ask.columns.len())
-        && (!ask.ordered || at.windows(2).all(|p| p[0] < p[1]))
+        && (!ask.ordered || at.windows(2).all(|p| matches!(p, [a, b] if a < b)))
 }
 
 #[cfg(test)]
