@@ -3563,3 +3563,33 @@ fn json_keys_beside_an_input_path_are_the_answer_s() {
              tell me when it is done.";
     assert!(flags(m, "Done: the manifest is written with both keys.").is_empty());
 }
+
+/// The 47th session's read-only review: 57 message/result pairs written against the session's
+/// new readings (`tests/data/review_lookalikes.jsonl`, our own): 44 compliant lookalikes that
+/// were flagged (a table a file holds, a heading label of a wiki page, a line limit beside "then
+/// paste the trace", a cited English log line in a German report, a file named but left alone,
+/// a module only considered, a package version named as where a bug came in, "the exact JIRA
+/// ticket", a bullet cap with "if there are more, add them") stay silent; 13 breaking ones
+/// (bans with "no capitalised …", "exception messages", "or in README.md" beside them) flag.
+#[test]
+fn the_session_47_review_pairs_are_judged_as_labelled() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/review_lookalikes.jsonl"
+    ))
+    .unwrap();
+    let mut wrong = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let (m, r) = (
+            v["message"].as_str().unwrap(),
+            v["result"].as_str().unwrap(),
+        );
+        let flagged = !score(m, r).violations.is_empty();
+        if flagged != v["flagged"].as_bool().unwrap() {
+            wrong.push(m.to_string());
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+    assert_eq!(text.lines().count(), 57);
+}

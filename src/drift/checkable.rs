@@ -395,6 +395,28 @@ fn describes_a_built_thing(words: &[(usize, &str)]) -> bool {
     {
         return false;
     }
+    // "… so that the bot replies in max 40 words", "the model must output at most 40 words":
+    // what a model or bot the task tunes says.
+    if (0..words.len()).any(|i| {
+        matches!(w(i), "the" | "our" | "its")
+            && matches!(
+                w(i + 1),
+                "bot" | "chatbot" | "model" | "assistant" | "llm" | "agent"
+            )
+            && matches!(
+                w(i + 2),
+                "replies"
+                    | "answers"
+                    | "responds"
+                    | "outputs"
+                    | "writes"
+                    | "returns"
+                    | "must"
+                    | "should"
+            )
+    }) {
+        return true;
+    }
     let opens = (start..start + 4).any(|i| BUILT_THINGS.contains(&w(i)))
         && (BUILD_VERBS.contains(&w(start)) || matches!(w(start), "the" | "this" | "our" | "its"));
     opens
@@ -1815,6 +1837,23 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     if matches!(rule, Rule::Bullets(..) | Rule::ListItems(..)) && cx.list_amended() {
         return None;
     }
+    // "Max 3 bullets, but if there are blockers add them on top", "if you find security issues,
+    // list them all": more may be asked under a condition the text cannot settle.
+    if matches!(rule, Rule::Bullets(..) | Rule::ListItems(..))
+        && has_any(
+            &cx.lower,
+            &[
+                "if there are more",
+                "if there are blockers",
+                "if you find more",
+                "add them",
+                "list them all",
+                "if there's more",
+            ],
+        )
+    {
+        return None;
+    }
     let Admit {
         asked,
         code_apart,
@@ -2579,7 +2618,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             && has_any(&lower, &["count", "included", "including", " too"]);
         // "Reply in one line", "one-line answer please", "in a single line": at most one line
         // of the answer (not "add a one-line comment", "in one line of code").
-        if one_line_asked(&ws) {
+        if one_line_asked(&ws) && !lines_beside_more(message, sentence) {
             push(sentence, Rule::Lines(1, false));
         }
         for k in 0..ws.len() {
@@ -2785,7 +2824,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     // A bound on lines is a maximum ("in 5 lines" allows fewer); a minimum is
                     // not read.
                     // Only "lines": "exactly one line that starts with …" is a part.
-                    "lines" if lines_of_another_text(&ws, k) => {}
+                    "lines"
+                        if lines_of_another_text(&ws, k)
+                            || lines_beside_more(message, sentence) => {}
                     "lines" => match rel {
                         Rel::LessThan if n > 1 => push(sentence, Rule::Lines(n - 1, blanks)),
                         Rel::Exactly if n > 0 => push(sentence, Rule::Lines(n, blanks)),
@@ -2938,14 +2979,70 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         ]
         .iter()
         .any(|p| opening.starts_with(p));
+        let message_lower = message.to_ascii_lowercase();
         let document_s = layout_label
             && !answer_named
-            && super::file_scope::paths(message).iter().any(|(_, p)| {
+            && (super::file_scope::paths(message).iter().any(|(at, p)| {
+                // A document written, not one read ("Read docs/runbook.md …").
                 let p = p.to_ascii_lowercase();
                 [".md", ".rst", ".adoc", ".mdx", ".txt"]
                     .iter()
                     .any(|x| p.ends_with(x))
-            });
+                    && !ws_of(
+                        message_lower
+                            .get(at.saturating_sub(24)..*at)
+                            .unwrap_or_default(),
+                    )
+                    .iter()
+                    .rev()
+                    .take(3)
+                    .any(|w| matches!(*w, "read" | "see" | "check" | "in"))
+            }) || has_any(
+                &message_lower,
+                &[
+                    "confluence",
+                    "wiki",
+                    "readme",
+                    "rfcs/",
+                    "template",
+                    "notion",
+                    "into the",
+                ],
+            ));
+        // "- Sections: Hero, Pricing, FAQ" under "Current page:", "Headings: A, B are already
+        // there": a list item or a statement, not an ask.
+        // (A list item under a line about the reply — "## Report", "Format:" — is the reply's.)
+        let under_the_reply = {
+            let before = message
+                .get(..(sentence.as_ptr() as usize).saturating_sub(message.as_ptr() as usize))
+                .unwrap_or_default()
+                .to_ascii_lowercase();
+            let heading = before
+                .lines()
+                .rev()
+                .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with(['-', '*']))
+                .unwrap_or_default()
+                .to_string();
+            has_words_any(
+                &heading,
+                &[
+                    "report",
+                    "format",
+                    "reply",
+                    "deliverable",
+                    "output",
+                    "requirements",
+                    "rules",
+                    "constraints",
+                    "response",
+                    "answer",
+                ],
+            )
+        };
+        let document_s = document_s
+            || (layout_label
+                && ((sentence.trim_start().starts_with(['-', '*']) && !under_the_reply)
+                    || has_any(&lower, &[" are already", " already exist", " exist"])));
         if let Some(list) = (!denied && !document_s)
             .then(|| named_list(sentence, &lower, &["headings", "heading"]))
             .flatten()
@@ -4075,7 +4172,7 @@ fn lines_of_another_text(ws: &[(usize, &str)], k: usize) -> bool {
         "reply", "answer", "report", "respond", "response", "update", "status", "summary",
         "message",
     ];
-    const OTHER: [&str; 24] = [
+    const OTHER: [&str; 30] = [
         "code",
         "sql",
         "snippet",
@@ -4100,7 +4197,20 @@ fn lines_of_another_text(ws: &[(usize, &str)], k: usize) -> bool {
         "output",
         "excerpt",
         "diff",
+        "patch",
+        "body",
+        "commit",
+        "fix",
+        "change",
+        "changes",
     ];
+    // "at most 5 lines changed", "10 lines of the patch".
+    if matches!(
+        ws.get(k + 1).map(|x| x.1),
+        Some("changed" | "of" | "added" | "removed" | "long")
+    ) {
+        return true;
+    }
     for i in (k.saturating_sub(7)..k).rev() {
         let w = ws.get(i).map_or("", |x| x.1);
         if REPLY.contains(&w) {
@@ -4111,6 +4221,22 @@ fn lines_of_another_text(ws: &[(usize, &str)], k: usize) -> bool {
         }
     }
     false
+}
+
+/// Whether a line limit's sentence sits beside more the reply is to hold: "…, then paste the
+/// stack trace", "Then list the changed files.", "If the answer is no, add a short explanation
+/// underneath", "for each failing test": the lines are one part's.
+fn lines_beside_more(message: &str, sentence: &str) -> bool {
+    let lower = sentence.to_ascii_lowercase();
+    let rest = message
+        .get(sentence.as_ptr() as usize - message.as_ptr() as usize + sentence.len()..)
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    has_any(&lower, &[" then ", "each", "every", " per ", "paste"])
+        || has_words_any(
+            &rest,
+            &["then", "paste", "underneath", "below", "also", "if", "add"],
+        )
 }
 
 /// "Reply in one line", "answer in a single line", "one-line answer please": the answer is one
@@ -4177,8 +4303,10 @@ fn capitals_after(tail: &str) -> Option<String> {
                 .all(|c| c.is_alphanumeric() || matches!(c, ':' | '-' | '_' | '.' | ',' | '!'))
     };
     let mut run: Vec<&str> = Vec::new();
+    let mut after: Option<&str> = None;
     for t in tokens {
         if !caps(t) {
+            after = Some(t);
             break;
         }
         run.push(t);
@@ -4196,7 +4324,38 @@ fn capitals_after(tail: &str) -> Option<String> {
         ]
         .contains(&t.trim_end_matches([',', '.', '!']))
     });
+    // A word that goes on the noun phrase ("the exact JIRA ticket you moved") or a choice
+    // ("READY FOR REVIEW or BLOCKED"): no phrase.
+    let continues = after.is_some_and(|a| {
+        let a = a
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_ascii_lowercase();
+        a.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+            && !matches!(
+                a.as_str(),
+                "so" | "as"
+                    | "on"
+                    | "at"
+                    | "and"
+                    | "to"
+                    | "when"
+                    | "because"
+                    | "for"
+                    | "after"
+                    | "with"
+                    | "if"
+                    | "please"
+                    | "exactly"
+                    | "only"
+                    | "all"
+                    | "in"
+                    | "our"
+                    | "the"
+            )
+            || a == "or"
+    });
     (literal
+        && !continues
         && !names
         && phrase
             .split(|c: char| !c.is_alphabetic())
@@ -4223,6 +4382,25 @@ fn has_words_any(lower: &str, words: &[&str]) -> bool {
 /// interjection at most: "the build warns; ignore that" and "don't forget that" take nothing
 /// back. "Scratch that last part" takes back a clause, so only what had one (`single`).
 pub(super) fn takes_back(lower: &str, single: bool) -> bool {
+    takes_back_with(
+        lower,
+        single,
+        &[
+            "scratch that",
+            "forget that",
+            "ignore that",
+            "disregard that",
+        ],
+    )
+}
+
+/// [`takes_back`] inside a sentence, after a semicolon: only "scratch that" and "forget that"
+/// ("…, the linter will flag it; ignore that" takes back the warning, not the ban).
+pub(super) fn takes_back_clause(lower: &str) -> bool {
+    takes_back_with(lower, true, &["scratch that", "forget that"])
+}
+
+fn takes_back_with(lower: &str, single: bool, phrases: &[&str]) -> bool {
     let opening = [
         "hmm", "actually", "wait", "oh", "ok", "okay", "no", "edit", "update",
     ]
@@ -4232,14 +4410,7 @@ pub(super) fn takes_back(lower: &str, single: bool) -> bool {
             .filter(|r| r.starts_with([',', ':', ' ', '.']))
             .map_or(t, |r| r.trim_start_matches([',', ':', ' ', '.']))
     });
-    [
-        "scratch that",
-        "forget that",
-        "ignore that",
-        "disregard that",
-    ]
-    .iter()
-    .any(|p| {
+    phrases.iter().any(|p| {
         opening.strip_prefix(p).is_some_and(|r| {
             let part = ["last part", "last bit", "part", "bit"]
                 .iter()
@@ -4386,6 +4557,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             if !(ws.get(i) == Some(&"make") && matches!(ws.get(i + 1), Some(&"that" | &"it"))) {
                 return false;
             }
+            let that = ws.get(i + 1) == Some(&"that");
             let mut j = i + 2;
             while ws.get(j).is_some_and(|w| {
                 matches!(
@@ -4414,9 +4586,11 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             }
             // The number ends its clause ("make that under 200; …"), or a count's unit follows.
             let after = lower.get(n_at + n.len()..).unwrap_or_default();
-            after.trim_start().is_empty()
-                || after.starts_with([';', ',', '.', '!', ':', '\u{2014}'])
-                || after.starts_with(" -")
+            // A bare number only after "make that" ("make it 3" is often a value).
+            (that
+                && (after.trim_start().is_empty()
+                    || after.starts_with([';', ',', '.', '!', ':', '\u{2014}'])
+                    || after.starts_with(" -")))
                 || ws.get(j + 1).is_some_and(|u| COUNTED.contains(u))
         });
         if replaced {
@@ -4433,6 +4607,12 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         };
         // "You can go up to 150 words now": the bounds of that unit said before are raised (not
         // "the queue can go up to 500 items", nor the word limit by "go up to 5 bullets").
+        // "…; allow up to 8.": the count said before, raised (the sentence ends on the number).
+        if let [.., "allow", "up", "to", n] = ws.as_slice() {
+            if number(n).is_some() {
+                out.push((0, start, LENGTH));
+            }
+        }
         for x in ws.windows(5) {
             // "go up to 150 words", "allow up to 8 bullets".
             if let ["go" | "allow" | "use", "up", "to", n, unit] = x {
@@ -4444,28 +4624,28 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         // "Hmm, list every issue you find, don't cap it", "include every merged PR even if
         // that's more than 5", "however many bullets that takes": a count of items said
         // before is taken back.
-        if has_any(
-            &lower,
-            &[
-                "list them all",
-                "list all of them",
-                "list every",
-                "include every",
-                "include all of them",
-                "however many",
-                "don't cap",
-                "do not cap",
-                "no cap",
-                "even if that's more",
-                "even if it's more",
-                "as many as needed",
-                "as many as it takes",
-                "as many as you need",
-                "as many bullets as",
-                "as many items as",
-                "allow up to",
-            ],
-        ) && !lower.trim_start().starts_with("if ")
+        let spaced = format!(" {} ", ws.join(" "));
+        if [
+            "list them all",
+            "list all of them",
+            "list every",
+            "include all of them",
+            "however many bullets",
+            "however many that takes",
+            "however many it takes",
+            "don't cap",
+            "do not cap",
+            "no cap",
+            "even if that's more",
+            "even if it's more",
+            "as many as needed",
+            "as many as it takes",
+            "as many as you need",
+            "as many bullets as",
+            "as many items as",
+        ]
+        .iter()
+        .any(|p| spaced.contains(&format!(" {p} ")))
         {
             out.push((0, start, &["bullets", "list-items"]));
         }
@@ -4707,7 +4887,19 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         // not checked, so the ban is not.
         if let Some(i) = lower
             .contains("emoji")
-            .then(|| lower.find("except"))
+            .then(|| {
+                [
+                    "one exception",
+                    "exception:",
+                    "except for",
+                    "except that",
+                    "except the",
+                    "except one",
+                ]
+                .iter()
+                .filter_map(|p| lower.find(p))
+                .min()
+            })
             .flatten()
         {
             if !negation(&ws_of(&lower[i..])) {

@@ -325,7 +325,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             // "Don't mention ticket numbers; actually, scratch that, do include DENT-905": the
             // clause taken back by the next is no ban.
             if parts.get(k + 1).is_some_and(|(_, next)| {
-                super::checkable::takes_back(&next.to_ascii_lowercase(), true)
+                super::checkable::takes_back_clause(&next.to_ascii_lowercase())
             }) {
                 continue;
             }
@@ -617,12 +617,26 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                     .iter()
                     .any(|d| sentence.contains(d))
                         // "Don't put any emojis in README.md itself": the ban is the file's.
-                        || super::file_scope::paths(&sentence).iter().any(|(at, p)| {
+                        || (super::file_scope::paths(&sentence).iter().any(|(at, p)| {
                             [".md", ".rst", ".adoc", ".mdx"].iter().any(|x| p.ends_with(x))
                                 && sentence
                                     .get(..*at)
                                     .is_some_and(|h| h.trim_end_matches('`').ends_with(" in "))
-                        })
+                        }) && !text::word_runs(&sentence, |b| b.is_ascii_alphanumeric()).any(
+                            |(_, w)| {
+                                matches!(
+                                    w,
+                                    "reply"
+                                        | "report"
+                                        | "response"
+                                        | "answer"
+                                        | "anywhere"
+                                        | "including"
+                                        | "or"
+                                        | "and"
+                                )
+                            },
+                        ))
                 },
                 cited: super::checkable::double_quoted(instructions)
                     .into_iter()
@@ -3835,7 +3849,8 @@ fn pinned_package_added(lower: &str) -> Option<usize> {
     let words: Vec<(usize, &str)> = text::word_runs(lower, |b| !b.is_ascii_whitespace()).collect();
     for (k, &(at, w)) in words.iter().enumerate() {
         let w = w.trim_matches(|c: char| !c.is_ascii_alphabetic());
-        let adds = matches!(w, "added" | "installed" | "introduced")
+        let adds = matches!(w, "added" | "installed")
+            || (w == "introduced" && words.get(k + 1).is_none_or(|x| x.1 != "in"))
             || (w == "pulled" && words.get(k + 1).is_some_and(|x| x.1 == "in"));
         if !adds || negated(lower, at, w) {
             continue;
@@ -3851,11 +3866,42 @@ fn pinned_package_added(lower: &str) -> Option<usize> {
         }) {
             continue;
         }
-        for &(_, x) in words.iter().skip(k + 1).take(4) {
+        // Then removed again, or left out of the manifest: "installed it locally to bisect,
+        // then removed it; package.json is unchanged".
+        let sentence = since_last(lower, at, &[". ", "\n"]).to_string()
+            + lower
+                .get(at..)
+                .unwrap_or_default()
+                .split(". ")
+                .next()
+                .unwrap_or_default();
+        if [
+            "removed it",
+            "uninstalled",
+            "unchanged",
+            "only to",
+            "locally only",
+        ]
+        .iter()
+        .any(|p| sentence.contains(p))
+        {
+            continue;
+        }
+        // The package is the verb's object: only determiners or a package noun between ("added
+        // tests for `x@1`" adds tests).
+        for &(_, x) in words.iter().skip(k + 1).take(3) {
             if let Some(span) = x.strip_prefix('`').and_then(|r| r.split('`').next()) {
                 if pinned(span) {
                     return Some(at);
                 }
+                break;
+            }
+            let x = x.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+            if !matches!(
+                x,
+                "a" | "the" | "new" | "dependency" | "package" | "library" | "dev" | "in" | "on"
+            ) {
+                break;
             }
         }
     }

@@ -716,9 +716,37 @@ pub fn created_files(result: &str) -> Vec<String> {
             if words.first().is_some_and(|(_, v)| is_create(v)) {
                 starts.push(1);
             }
+            let lower_s = sentence.to_ascii_lowercase();
+            // A proposal, a negation or someone else's act: "I considered a new module …",
+            // "could split it into a new module … later", "the build script writes a new file".
+            let not_done =
+                text::word_runs(&lower_s, |b| b.is_ascii_alphanumeric()).any(|(_, w)| {
+                    matches!(
+                        w,
+                        "considered"
+                            | "could"
+                            | "would"
+                            | "might"
+                            | "should"
+                            | "suggest"
+                            | "suggested"
+                            | "later"
+                            | "not"
+                            | "instead"
+                            | "kept"
+                            | "writes"
+                            | "before"
+                    )
+                });
+            let creating = words.first().is_some_and(|(_, v)| is_create(v))
+                || words.iter().any(|(_, v)| is_create(v))
+                || w(0) == "new";
             for i in 0..words.len() {
                 if matches!(w(i).as_str(), "i" | "we") && is_create(&w(i + 1)) {
                     starts.push(i + 2);
+                }
+                if !creating || not_done {
+                    continue;
                 }
                 if w(i) == "new"
                     && matches!(
@@ -762,16 +790,13 @@ pub fn created_files(result: &str) -> Vec<String> {
                 let rest = rest.trim_start().to_ascii_lowercase();
                 let head = head.trim().trim_matches('`');
                 // A new file, not a new thing in it ("…: new `--json` flag").
-                let new_file = [
-                    "new file",
-                    "new module",
-                    "new header",
-                    "new script",
-                    "created",
-                ]
-                .iter()
-                .any(|p| rest.starts_with(p));
-                if item && !head.contains(' ') && is_file_path(head) && new_file {
+                let new_file = ["new file", "new module", "new header", "new script"]
+                    .iter()
+                    .any(|p| rest.starts_with(p));
+                let proposed = ["not ", "suggest", "would", "could", "later", "propos"]
+                    .iter()
+                    .any(|p| rest.contains(p));
+                if item && !head.contains(' ') && is_file_path(head) && new_file && !proposed {
                     out.push(t.chars().take(120).collect());
                     break;
                 }
@@ -801,11 +826,24 @@ fn items_headed_by_a_changed_file(result: &str) -> Vec<(String, &str)> {
         "already",
     ];
     let mut out = Vec::new();
+    // Items under "Other callers (not touched):", "Follow-ups:" tell of files left alone.
+    let mut kept_heading = false;
     for line in result.lines() {
         let t = line.trim_start();
         let Some(item) = ["- ", "* ", "+ "].iter().find_map(|m| t.strip_prefix(m)) else {
+            if !t.is_empty() {
+                let l = t.to_ascii_lowercase();
+                kept_heading = t.ends_with(':')
+                    && KEPT
+                        .iter()
+                        .chain(["follow", "other", "later", "todo", "suggest", "next"].iter())
+                        .any(|k| l.contains(k));
+            }
             continue;
         };
+        if kept_heading {
+            continue;
+        }
         let Some((head, rest)) = item
             .split_once(": ")
             .or_else(|| item.split_once(" \u{2014} "))
@@ -823,8 +861,18 @@ fn items_headed_by_a_changed_file(result: &str) -> Vec<(String, &str)> {
         if !path.contains('/') || path.ends_with('/') {
             continue;
         }
+        // The item's own clause: "…: hand-added the entry so it links; CI will overwrite it".
+        let rest = rest.split(['.', ';']).next().unwrap_or_default();
         let lower = rest.to_ascii_lowercase();
-        if KEPT.iter().any(|k| lower.contains(k)) {
+        // Kept, or a change to come ("should be updated", "will benefit from the fix").
+        if KEPT.iter().any(|k| lower.contains(k))
+            || text::word_runs(&lower, |b| b.is_ascii_alphanumeric()).any(|(_, w)| {
+                matches!(
+                    w,
+                    "should" | "will" | "would" | "could" | "may" | "might" | "benefit" | "needs"
+                )
+            })
+        {
             continue;
         }
         let code = text::inline_code_spans(rest);
@@ -889,6 +937,8 @@ fn changed_paths(sentence: &str) -> Vec<String> {
     // The verb puts its object into a file: "added two cases to `tests/x.py`" edits the file
     // after "to".
     let mut into = false;
+    let mut target = false;
+    let mut link_object = false;
     let mut gap = 0;
     // Both lists run in text order: one pass over each.
     let mut next = 0;
@@ -900,6 +950,12 @@ fn changed_paths(sentence: &str) -> Vec<String> {
             if counting && gap <= 4 && p.contains('/') && !p.ends_with('/') {
                 out.push(p.clone());
                 gap = 0;
+                // "Added a flag to `src/cli.rs`, matching `src/client.rs`": the target ends the
+                // object.
+                if target {
+                    counting = false;
+                    target = false;
+                }
                 continue;
             }
         }
@@ -918,11 +974,18 @@ fn changed_paths(sentence: &str) -> Vec<String> {
             counting = true;
             let l = plain.to_ascii_lowercase();
             into = ["add", "append", "insert"].iter().any(|v| l.starts_with(v));
+            target = false;
+            link_object = false;
             gap = 0;
         } else if counting && into && matches!(plain.to_ascii_lowercase().as_str(), "to" | "into") {
-            // The target follows: the object's words before it do not count.
+            // The target follows: the object's words before it do not count. A link added to
+            // a path points at it, in another text.
             gap = 0;
             into = false;
+            target = true;
+            if link_object {
+                counting = false;
+            }
         } else if counting && into && matches!(plain.to_ascii_lowercase().as_str(), "that" | "this")
         {
             // "added that variable to `vars.tf`": a determiner, not a clause.
@@ -930,6 +993,14 @@ fn changed_paths(sentence: &str) -> Vec<String> {
         } else if BREAKS.contains(&plain.to_ascii_lowercase().as_str()) {
             counting = false;
         } else {
+            if into
+                && matches!(
+                    plain.to_ascii_lowercase().as_str(),
+                    "link" | "links" | "reference" | "pointer" | "mention"
+                )
+            {
+                link_object = true;
+            }
             gap += 1;
         }
     }

@@ -282,8 +282,22 @@ fn unit_in_another(text: &str, asked: &Language) -> Option<(&'static Language, S
     let english = &LANGUAGES[0];
     let mut units: Vec<String> = Vec::new();
     let mut current = String::new();
+    // A line that introduces what follows ("Die Fehlermeldung lautet:", "Customer-facing
+    // error (fr.json):"): the passage after it is cited.
+    let mut cited = false;
     for line in super::lists::outside_fences(text) {
+        // Indented code is code.
+        if line.starts_with("    ") || line.starts_with('\t') {
+            continue;
+        }
         let body = line.trim();
+        if cited && !body.is_empty() {
+            cited = body.ends_with(':');
+            continue;
+        }
+        if !body.is_empty() {
+            cited = body.ends_with(':');
+        }
         let item = body.starts_with(['-', '*', '+', '\u{2022}'])
             || body
                 .split_once(['.', ')'])
@@ -299,8 +313,26 @@ fn unit_in_another(text: &str, asked: &Language) -> Option<(&'static Language, S
     units.push(current);
     for unit in units {
         let t = unit.trim();
-        if t.starts_with(['"', '\u{201c}', '\u{201e}', '\'', '>', '|']) {
+        if t.starts_with(['"', '\u{201c}', '\u{201e}', '\'', '>', '|', '\u{ab}'])
+            || t.contains('\u{ab}')
+        {
             continue;
+        }
+        // A label naming a cited thing ("Commit message: …", "ERROR: …").
+        let body = t.trim_start_matches(['-', '*', '+', ' ']);
+        if let Some((label, _)) = body.split_once(':') {
+            let l = label.to_ascii_lowercase();
+            let artefact = [
+                "commit", "message", "error", "log", "string", "key", "title", "subject", "output",
+                "command", "warn", "info",
+            ]
+            .iter()
+            .any(|a| l.contains(a));
+            if (artefact && label.split_whitespace().count() <= 3)
+                || (label.len() >= 3 && label.chars().all(|c| c.is_ascii_uppercase()))
+            {
+                continue;
+            }
         }
         let words = prose_words(t);
         if words.len() < UNIT_MIN_WORDS {

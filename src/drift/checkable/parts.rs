@@ -825,7 +825,12 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
     let head = name.rsplit(' ').next().unwrap_or(name);
     let loose = |label: &str| {
         let l = label.strip_prefix("for ").unwrap_or(label);
-        (head != name && label == head)
+        (head != name
+            && label == head
+            && matches!(
+                head,
+                "title" | "subject" | "headline" | "caption" | "tagline" | "body"
+            ))
             || (l != label && l.trim_end_matches('s') == name.trim_end_matches('s'))
     };
     let start = (0..lines.len())

@@ -81,10 +81,35 @@ pub fn asked(sentence: &str, lower: &str, table_before: bool) -> Option<TableAsk
         && ws.iter().any(|x| {
             matches!(
                 *x,
-                "into" | "save" | "saved" | "commit" | "export" | "exported" | "write"
+                "into"
+                    | "save"
+                    | "saved"
+                    | "commit"
+                    | "export"
+                    | "exported"
+                    | "write"
+                    | "create"
+                    | "update"
+                    | "generate"
+                    | "containing"
+                    | "edit"
             )
         })
     {
+        return None;
+    }
+    // A document's or the product's table ("the table in README.md", "our status page renders a
+    // markdown table"), or one refused ("skip the markdown table this time", "last time you gave
+    // me a table …").
+    if ws.iter().any(|x| {
+        matches!(
+            *x,
+            "readme" | "wiki" | "confluence" | "renders" | "render" | "skip" | "previously"
+        )
+    }) || super::has_any(
+        lower,
+        &["last time", "no need for", "don't need", "instead of a"],
+    ) {
         return None;
     }
     if ws.iter().any(|x| {
