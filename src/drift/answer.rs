@@ -48,7 +48,7 @@ pub fn choice_options(task_lower: &str) -> Vec<String> {
                     .trim_start_matches("an ")
                     .trim()
             })
-            .map(|o| o.trim_matches(|c: char| !c.is_alphanumeric()).to_string())
+            .map(|o| o.trim_matches(crate::drift::text::not_alnum_char).to_string())
             .filter(|o| !o.is_empty())
             .collect();
         options.dedup();

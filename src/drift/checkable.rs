@@ -386,11 +386,8 @@ fn describes_a_built_thing(words: &[(usize, &str)]) -> bool {
     if !BUILD_VERBS.contains(&w(start))
         && (0..words.len()).any(|i| {
             w(i) == "your"
-                && [
-                    "reply", "answer", "response", "report", "summary", "output", "message",
-                ]
-                .contains(&w(i + 1))
-                && ["must", "should", "will", "shall", "needs", "has"].contains(&w(i + 2))
+                && crate::drift::text::in_list("reply|answer|response|report|summary|output|message", &w(i + 1))
+                && crate::drift::text::in_list("must|should|will|shall|needs|has", &w(i + 2))
         })
     {
         return false;
@@ -422,88 +419,26 @@ fn describes_a_built_thing(words: &[(usize, &str)]) -> bool {
     opens
         || (0..words.len()).any(|i| {
             (BUILT_THINGS.contains(&w(i))
-                && ["that", "which", "where", "whose", "so"].contains(&w(i + 1)))
+                && crate::drift::text::in_list("that|which|where|whose|so", &w(i + 1)))
                 || acts_on_text(words, i)
         })
 }
 
 /// Nouns for the reply itself ("your reply", "the whole response").
 fn reply_noun(w: &str) -> bool {
-    [
-        "reply",
-        "replies",
-        "response",
-        "responses",
-        "answer",
-        "answers",
-        "report",
-        "output",
-        "message",
-    ]
-    .contains(&w)
+    crate::drift::text::in_list("reply|replies|response|responses|answer|answers|report|output|message", &w)
 }
 
 /// Nouns that name the answer itself (or its whole text) as a sentence's subject.
 fn names_the_answer(w: &str) -> bool {
     reply_noun(w)
-        || [
-            "result",
-            "writeup",
-            "everything",
-            "thing",
-            "doc",
-            "document",
-            "draft",
-            "attempt_completion",
-            "completion",
-            "content",
-        ]
-        .contains(&w)
+        || crate::drift::text::in_list("result|writeup|everything|thing|doc|document|draft|attempt_completion|completion|content", &w)
 }
 
 /// Nouns that name a rule rather than a part: "the word limit is 100", "the format must be
 /// JSON", "the tone should be calm".
 fn names_a_rule(w: &str) -> bool {
-    [
-        "limit",
-        "limits",
-        "length",
-        "maximum",
-        "max",
-        "minimum",
-        "cap",
-        "format",
-        "formatting",
-        "tone",
-        "style",
-        "language",
-        "rule",
-        "rules",
-        "constraint",
-        "constraints",
-        "count",
-        "total",
-        "whole",
-        "entire",
-        "phrase",
-        "phrases",
-        "word",
-        "words",
-        "term",
-        "terms",
-        "letter",
-        "letters",
-        "priority",
-        "priorities",
-        "goal",
-        "task",
-        "job",
-        "aim",
-        "objective",
-        "requirement",
-        "instruction",
-    ]
-    .contains(&w)
+    crate::drift::text::in_list("limit|limits|length|maximum|max|minimum|cap|format|formatting|tone|style|language|rule|rules|constraint|constraints|count|total|whole|entire|phrase|phrases|word|words|term|terms|letter|letters|priority|priorities|goal|task|job|aim|objective|requirement|instruction", &w)
 }
 
 /// Whether a sentence opens with a noun phrase naming something other than the answer as the
@@ -519,11 +454,7 @@ pub(super) fn asked_for(message: &str) -> Vec<String> {
     let ws = words_at(&lower);
     let mut out = Vec::new();
     for (i, (_, x)) in ws.iter().enumerate() {
-        if [
-            "write", "compose", "draft", "create", "generate", "produce", "give", "make",
-            "rewrite", "prepare", "craft", "come",
-        ]
-        .contains(x)
+        if crate::drift::text::in_list("write|compose|draft|create|generate|produce|give|make|rewrite|prepare|craft|come", x)
         {
             out.extend(ws.iter().skip(i + 1).take(4).map(|(_, w)| (*w).to_string()));
         }
@@ -563,43 +494,7 @@ fn names_a_text_object(sentence: &str) -> bool {
     words_at(&sentence.to_ascii_lowercase())
         .iter()
         .any(|(_, w)| {
-            [
-                "heading",
-                "headings",
-                "header",
-                "headers",
-                "title",
-                "titles",
-                "label",
-                "labels",
-                "button",
-                "buttons",
-                "subject",
-                "commit",
-                "tag",
-                "tags",
-                "slogan",
-                "headline",
-                "column",
-                "columns",
-                "field",
-                "fields",
-                "identifier",
-                "identifiers",
-                "variable",
-                "variables",
-                "branch",
-                "filename",
-                "filenames",
-                "acronym",
-                "acronyms",
-                "template",
-                "templates",
-                "files",
-                "annotation",
-                "annotations",
-            ]
-            .contains(w)
+            crate::drift::text::in_list("heading|headings|header|headers|title|titles|label|labels|button|buttons|subject|commit|tag|tags|slogan|headline|column|columns|field|fields|identifier|identifiers|variable|variables|branch|filename|filenames|acronym|acronyms|template|templates|files|annotation|annotations", w)
         })
 }
 
@@ -647,10 +542,7 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
             return false;
         }
         // "in your limerick", "in your essay": the answer is that text.
-        if ![
-            "the", "a", "an", "this", "that", "each", "every", "any", "its",
-        ]
-        .contains(&w(i + 1))
+        if !crate::drift::text::in_list("the|a|an|this|that|each|every|any|its", &w(i + 1))
         {
             return false;
         }
@@ -662,7 +554,7 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
             };
             let gap = lower.get(prev.0 + prev.1.len()..cur.0).unwrap_or_default();
             if gap.contains([',', ';', ':', '.', '(', ')', '-', '\u{2014}'])
-                || ["of", "and", "or", "but", "to", "for", "with", "as"].contains(&cur.1)
+                || crate::drift::text::in_list("of|and|or|but|to|for|with|as", &cur.1)
             {
                 break;
             }
@@ -678,10 +570,7 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
             return false;
         }
         if noun.iter().any(|x| {
-            [
-                "first", "last", "second", "third", "opening", "closing", "final",
-            ]
-            .contains(x)
+            crate::drift::text::in_list("first|last|second|third|opening|closing|final", x)
         }) {
             return true;
         }
@@ -689,62 +578,7 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
             let head = head.strip_suffix("'s").unwrap_or(head);
             names_the_answer(head)
                 || names_a_rule(head)
-                || [
-                    "summary",
-                    "range",
-                    "total",
-                    "interest",
-                    "spirit",
-                    "light",
-                    "event",
-                    "absence",
-                    "response's",
-                    "reply's",
-                    "chat",
-                    "thread",
-                    "conversation",
-                    "this",
-                    "paragraph",
-                    "paragraphs",
-                    "sentence",
-                    "sentences",
-                    "line",
-                    "lines",
-                    "list",
-                    "table",
-                    "block",
-                    "way",
-                    "form",
-                    "manner",
-                    "order",
-                    "case",
-                    "end",
-                    "meantime",
-                    "future",
-                    "past",
-                    "same",
-                    "words",
-                    "own",
-                    "voice",
-                    "tone",
-                    "style",
-                    "language",
-                    "json",
-                    "markdown",
-                    "yaml",
-                    "lowercase",
-                    "uppercase",
-                    "caps",
-                    "letters",
-                    "bullet",
-                    "bullets",
-                    "points",
-                    "single",
-                    "one",
-                    "two",
-                    "three",
-                ]
-                .contains(&head)
+                || crate::drift::text::in_list("summary|range|total|interest|spirit|light|event|absence|response's|reply's|chat|thread|conversation|this|paragraph|paragraphs|sentence|sentences|line|lines|list|table|block|way|form|manner|order|case|end|meantime|future|past|same|words|own|voice|tone|style|language|json|markdown|yaml|lowercase|uppercase|caps|letters|bullet|bullets|points|single|one|two|three", &head)
         })
     })
 }
@@ -755,7 +589,7 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
 fn artefact_at(ws: &[(usize, &str)], i: usize, asked: &[String]) -> bool {
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     // "in the commit message", "in commit messages".
-    let det = ["the", "a", "an", "each", "every", "any", "your"].contains(&w(i + 1));
+    let det = crate::drift::text::in_list("the|a|an|each|every|any|your", &w(i + 1));
     let from = i + 1 + usize::from(det);
     let to = if det { i + 4 } else { from + 1 };
     matches!(w(i), "in" | "within" | "inside")
@@ -766,28 +600,7 @@ fn artefact_at(ws: &[(usize, &str)], i: usize, asked: &[String]) -> bool {
             (bare
                 || commit
                 || det
-                    && [
-                        "commit",
-                        "pr",
-                        "changelog",
-                        "docstring",
-                        "docstrings",
-                        "comments",
-                        "branch",
-                        "filename",
-                        "filenames",
-                        "ticket",
-                        "tweet",
-                        "template",
-                        "templates",
-                        "faq",
-                        "slack",
-                        "ui",
-                        "strings",
-                        "notification",
-                        "notifications",
-                    ]
-                    .contains(&x))
+                    && crate::drift::text::in_list("commit|pr|changelog|docstring|docstrings|comments|branch|filename|filenames|ticket|tweet|template|templates|faq|slack|ui|strings|notification|notifications", &x))
                 && !asked.iter().any(|a| a == x)
         })
 }
@@ -803,7 +616,7 @@ pub(super) fn in_an_artefact(sentence: &str, asked: &[String]) -> bool {
         let f = first_word(&ws).unwrap_or(0);
         let f = f + usize::from(
             ws.get(f)
-                .is_some_and(|x| ["the", "all", "your"].contains(&x.1)),
+                .is_some_and(|x| crate::drift::text::in_list("the|all|your", &x.1)),
         );
         matches!(
             (w(f), w(f + 1)),
@@ -872,13 +685,7 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
     // naming the rule ("Format:", "Constraints:", "Note:") is not.
     // A label is a name ("Push:", "Subject line:"), not a clause ("Respond in German:").
     let clause = label.iter().any(|(_, x)| {
-        [
-            "no", "not", "never", "don't", "dont", "do", "avoid", "only", "always", "must",
-            "should", "all", "any", "each", "every", "in", "to", "with", "for", "on", "at", "by",
-            "as", "respond", "reply", "write", "answer", "use", "keep", "make", "return", "give",
-            "be", "is", "are", "please",
-        ]
-        .contains(x)
+        crate::drift::text::in_list("no|not|never|don't|dont|do|avoid|only|always|must|should|all|any|each|every|in|to|with|for|on|at|by|as|respond|reply|write|answer|use|keep|make|return|give|be|is|are|please", x)
     });
     // The label heads one sentence: "sentry: hydration mismatch. no code in the reply" runs on
     // past its first sentence (a lowercase chat line the splitter keeps whole).
@@ -962,27 +769,19 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
 fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Subject {
     let w = |i: usize| words.get(i).map_or("", |x| x.1);
     let mut start = first_word(words).unwrap_or(0);
-    while ["please", "also", "and", "but", "note"].contains(&w(start)) {
+    while crate::drift::text::in_list("please|also|and|but|note", &w(start)) {
         start += 1;
     }
-    if ![
-        "the", "this", "that", "these", "those", "our", "its", "their", "each", "every", "any",
-        "all", "both", "your",
-    ]
-    .contains(&w(start))
+    if !crate::drift::text::in_list("the|this|that|these|those|our|its|their|each|every|any|all|both|your", &w(start))
     {
         // A bare plural of a thing written besides the answer: "PR titles must not …",
         // "Commit messages must …", "Branch names should …".
         let bare = (start + 1..start + 3)
             .find(|&i| {
-                ["must", "mustn't", "should", "shouldn't", "can't", "cannot"].contains(&w(i))
+                crate::drift::text::in_list("must|mustn't|should|shouldn't|can't|cannot", &w(i))
             })
             .is_some_and(|m| {
-                [
-                    "titles", "messages", "headings", "names", "tags", "labels", "comments",
-                    "docstrings", "subjects",
-                ]
-                .contains(&w(m - 1))
+                crate::drift::text::in_list("titles|messages|headings|names|tags|labels|comments|docstrings|subjects", &w(m - 1))
                     // "banner text must be ALL CAPS" (a text with a name: not "Text must …").
                     || (m == start + 2 && w(m - 1) == "text")
             });
@@ -1009,23 +808,7 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
         return Subject::LineOfAnswer;
     }
     let Some(modal) = (start + 1..start + 7).find(|&i| {
-        [
-            "must",
-            "mustn't",
-            "should",
-            "shouldn't",
-            "shall",
-            "needs",
-            "has",
-            "is",
-            "are",
-            "will",
-            "can",
-            "cannot",
-            "can't",
-            "may",
-        ]
-        .contains(&w(i))
+        crate::drift::text::in_list("must|mustn't|should|shouldn't|shall|needs|has|is|are|will|can|cannot|can't|may", &w(i))
     }) else {
         return Subject::Answer;
     };
@@ -1042,7 +825,7 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
     let phrase: Vec<&str> = (start + 1..modal).map(w).collect();
     if phrase.is_empty()
         || phrase.iter().any(|x| {
-            ["that", "which", "who", "you", "we", "i", "it", "they"].contains(x)
+            crate::drift::text::in_list("that|which|who|you|we|i|it|they", x)
                 || number(x).is_some()
         })
     {
@@ -1066,29 +849,13 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
     };
     let whole = of.and_then(|i| phrase.get(i + 1..)).unwrap_or_default();
     let of_answer = whole.last().is_some_and(|x| names_the_answer(x));
-    let part_word = |x: &str| ["first", "last", "opening", "closing", "final"].contains(&x);
+    let part_word = |x: &str| crate::drift::text::in_list("first|last|opening|closing|final", &x);
     // "Your summary must …", "your text should …": the answer, unless a part of it is named.
     if w(start) == "your"
         && of.is_none()
         && !phrase.iter().any(|x| {
             part_word(x)
-                || [
-                    "line",
-                    "section",
-                    "title",
-                    "commit",
-                    "heading",
-                    "subject",
-                    "paragraph",
-                    "bullet",
-                    "intro",
-                    "introduction",
-                    "conclusion",
-                    "tagline",
-                    "headline",
-                    "signature",
-                ]
-                .contains(x)
+                || crate::drift::text::in_list("line|section|title|commit|heading|subject|paragraph|bullet|intro|introduction|conclusion|tagline|headline|signature", x)
         })
     {
         return Subject::Answer;
@@ -1100,7 +867,7 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
             return Subject::Answer;
         }
         return if (of_answer || of.is_none())
-            && ["line", "sentence", "word", "words", "paragraph"].contains(&head)
+            && crate::drift::text::in_list("line|sentence|word|words|paragraph", &head)
         {
             Subject::LineOfAnswer
         } else {
@@ -1110,7 +877,7 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
     // "The commit message must …", "the PR description should …": a message, but not this one.
     let artefact = phrase
         .iter()
-        .any(|x| ["commit", "pr", "slack", "email", "changelog", "tweet"].contains(x));
+        .any(|x| crate::drift::text::in_list("commit|pr|slack|email|changelog|tweet", x));
     if (names_the_answer(head) && !artefact) || names_a_rule(head) {
         Subject::Answer
     } else {
@@ -1135,25 +902,12 @@ fn not_now(sentence: &str) -> bool {
 fn conditional(words: &[(usize, &str)]) -> bool {
     let w = |i: usize| words.get(i).map_or("", |x| x.1);
     let mut start = first_word(words).unwrap_or(0);
-    while ["and", "but", "also", "only", "note", "otherwise", "then"].contains(&w(start)) {
+    while crate::drift::text::in_list("and|but|also|only|note|otherwise|then", &w(start)) {
         start += 1;
     }
     // "Should a test fail, …" (not "Should not exceed 150 words", a requirement).
     let should_if = w(start) == "should"
-        && [
-            "a",
-            "an",
-            "the",
-            "any",
-            "there",
-            "it",
-            "this",
-            "you",
-            "we",
-            "anything",
-            "something",
-        ]
-        .contains(&w(start + 1));
+        && crate::drift::text::in_list("a|an|the|any|there|it|this|you|we|anything|something", &w(start + 1));
     matches!(w(start), "if" | "unless" | "whenever" | "otherwise")
         || should_if
         // "Later, when I ask for the summary, that one must be …": a text still to come (not
@@ -1243,7 +997,7 @@ fn bans_commas(lower: &str, words: &[(usize, &str)], k: usize) -> bool {
     let at = words.get(k).map_or(0, |x| x.0);
     for j in (k.saturating_sub(8)..k).rev() {
         let cue = negation_at(words, j)
-            || ["no", "without", "avoid", "avoiding", "refrain", "zero"].contains(&w(j));
+            || crate::drift::text::in_list("no|without|avoid|avoiding|refrain|zero", &w(j));
         if cue {
             let between = lower
                 .get(words.get(j).map_or(0, |x| x.0)..at)
@@ -1478,7 +1232,7 @@ fn bounds_around(text: &str, words: &[(usize, &str)], k: usize) -> Vec<(Rel, usi
     // "the 2 or 3 sentences in the README" names sentences, it does not count the answer's.
     let named = |j: usize| {
         j.checked_sub(1)
-            .is_some_and(|i| ["the", "these", "those", "its", "their", "of"].contains(&w(i)))
+            .is_some_and(|i| crate::drift::text::in_list("the|these|those|its|their|of", &w(i)))
     };
     // The plural noun: "a 1 or 2 sentence comment" describes a comment.
     let plural = w(k).ends_with('s');
@@ -1600,7 +1354,7 @@ fn word_list(after: &str) -> Vec<String> {
         .flat_map(|p| p.split(" or "))
         .map(|p| {
             p.trim()
-                .trim_matches(|c: char| !c.is_alphanumeric())
+                .trim_matches(crate::drift::text::not_alnum_char)
                 .to_string()
         })
         .filter(|p| !p.is_empty())
@@ -1840,17 +1594,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     // "Max 3 bullets, but if there are blockers add them on top", "if you find security issues,
     // list them all": more may be asked under a condition the text cannot settle.
     if matches!(rule, Rule::Bullets(..) | Rule::ListItems(..))
-        && has_any(
-            &cx.lower,
-            &[
-                "if there are more",
-                "if there are blockers",
-                "if you find more",
-                "add them",
-                "list them all",
-                "if there's more",
-            ],
-        )
+        && has_any_in(&cx.lower, "if there are more|if there are blockers|if you find more|add them|list them all|if there's more")
     {
         return None;
     }
@@ -1872,32 +1616,14 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         Rule::TitleChars(..) | Rule::CommitStartsWith(_) | Rule::TextChars { .. }
     ) {
         // Not a rule of the past ("in the old workflow the subject had to be …").
-        let past = has_any(
-            &lower,
-            &[
-                "had to",
-                "used to",
-                "in the old",
-                "previously",
-                "from now on",
-                "going forward",
-            ],
-        );
+        let past = has_any_in(&lower, "had to|used to|in the old|previously|from now on|going forward");
         return (!soft && !past).then_some((false, rule));
     }
     // A sentence that names the reply itself states the reply's rule; so does an ending with
     // "nothing after it" (notes after a deliverable too).
     let of_reply = names_the_reply(text)
         || (matches!(rule, Rule::EndsWith(_) | Rule::EndsWithOneOf(_))
-            && has_any(
-                &lower,
-                &[
-                    "nothing after",
-                    "nothing else after",
-                    "no other words",
-                    "the last line",
-                ],
-            ))
+            && has_any_in(&lower, "nothing after|nothing else after|no other words|the last line"))
         // "no more than 6 bullet points in total": notes to the requester count too.
         || (rule.is_count() && (said(&WHOLE_WORDS) || lower.contains("in all")));
     // A count of a named part is checked on that part; of a part with no name, not at all.
@@ -2059,15 +1785,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     );
     // "Each object must have exactly these keys": the objects of the JSON asked for.
     let element = matches!(rule, Rule::JsonKeys(..))
-        && has_any(
-            &lower,
-            &[
-                "each object",
-                "every object",
-                "each element",
-                "every element",
-            ],
-        );
+        && has_any_in(&lower, "each object|every object|each element|every element");
     if !located && !of_reply && !in_part && !element && in_another_part(text, asked) {
         return None;
     }
@@ -2108,16 +1826,7 @@ fn says_unnegated(lower: &str, groups: &[&[&str]]) -> bool {
 pub(super) fn another_part_follows(words: &[&str]) -> bool {
     // After the count's unit: "reproduce it, then give me at most 80 words" bounds the reply.
     let unit = words.iter().position(|w| {
-        [
-            "words",
-            "sentences",
-            "sentence",
-            "bullets",
-            "paragraphs",
-            "lines",
-            "points",
-        ]
-        .contains(w)
+        crate::drift::text::in_list("words|sentences|sentence|bullets|paragraphs|lines|points", w)
     });
     unit.is_some_and(|u| {
         words
@@ -2125,7 +1834,7 @@ pub(super) fn another_part_follows(words: &[&str]) -> bool {
             .unwrap_or_default()
             .windows(2)
             .any(|p| match p {
-                ["then", v] => ["add", "append", "include", "attach", "list", "give"].contains(v),
+                ["then", v] => crate::drift::text::in_list("add|append|include|attach|list|give", v),
                 _ => false,
             })
     })
@@ -2156,7 +1865,7 @@ impl Admit {
                         w(i).strip_suffix(s)
                             .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
                     })
-                    || ["fourth", "fifth", "sixth", "seventh", "eighth"].contains(&w(i));
+                    || crate::drift::text::in_list("fourth|fifth|sixth|seventh|eighth", &w(i));
                 let noun = |j: usize| matches!(w(j), "bullet" | "item" | "point" | "bullet point");
                 // Added ("add it as a 5th bullet"), not named ("the 3rd bullet must be the
                 // risk").
@@ -2233,22 +1942,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     // …": a line beside the code is allowed.
     let note_allowed_beside_code = all.iter().any(|s| {
         let l = s.to_ascii_lowercase();
-        has_any(&l, &["line", "note", "sentence", "comment"])
-            && has_any(
-                &l,
-                &[
-                    " ok",
-                    "okay",
-                    " may ",
-                    " can ",
-                    "plus ",
-                    "fine",
-                    "allowed",
-                    "feel free",
-                    "add ",
-                    "exception",
-                ],
-            )
+        has_any_in(&l, "line|note|sentence|comment")
+            && has_any_in(&l, " ok|okay| may | can |plus |fine|allowed|feel free|add |exception")
     });
     for (index, &sentence) in all.iter().enumerate() {
         let is_last = index == last;
@@ -2275,17 +1970,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         if describes_a_built_thing(&ws) || conditional(&ws) || not_now(sentence) {
             continue;
         }
-        let caps = has_any(
-            &lower,
-            &[
-                "capital letter",
-                "all caps",
-                "all-caps",
-                "uppercase",
-                "capitalized",
-                "capitalised",
-            ],
-        );
+        let caps = has_any_in(&lower, "capital letter|all caps|all-caps|uppercase|capitalized|capitalised");
         let w = |i: usize| ws.get(i).map(|x| x.1).unwrap_or("");
         let has = |p: &str| lower.contains(p);
         // Counts: "<bound> <noun>", for the whole answer only ("each line should contain one
@@ -2296,26 +1981,13 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // each" — but not across a comma ("5 sentences, each under 20 words": the 5 is a total)
         // nor when the part is the answer itself ("50 words per reply").
         let answer_noun = |x: &str| {
-            [
-                "reply",
-                "replies",
-                "response",
-                "responses",
-                "answer",
-                "answers",
-                "message",
-                "messages",
-                "output",
-                "outputs",
-                "turn",
-            ]
-            .contains(&x)
+            crate::drift::text::in_list("reply|replies|response|responses|answer|answers|message|messages|output|outputs|turn", &x)
         };
         // The part a per-part word names ("each bullet", "per reply", "each of your answers").
         let part_after = |next: usize| {
             (next..next + 4)
                 .map(w)
-                .find(|x| !["of", "your", "the", "one", "single"].contains(x))
+                .find(|x| !crate::drift::text::in_list("of|your|the|one|single", x))
                 .unwrap_or("")
         };
         // Whether a comma, semicolon, colon or parenthesis stands between words `a` and `b`.
@@ -2334,19 +2006,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             {
                 // Further back than six words only a part of a text ("each paragraph should
                 // have at most 3 sentences"), not "every country in Europe in 100 words".
-                let text_part = [
-                    "paragraph",
-                    "bullet",
-                    "section",
-                    "part",
-                    "item",
-                    "line",
-                    "sentence",
-                    "point",
-                    "stanza",
-                    "step",
-                ]
-                .contains(&part_after(j + 1));
+                let text_part = crate::drift::text::in_list("paragraph|bullet|section|part|item|line|sentence|point|stanza|step", &part_after(j + 1));
                 return !answer_noun(part_after(j + 1)) && (j + 6 >= k || text_part);
             }
             let (at, next) = if matches!(w(k + 1), "per" | "each" | "every") {
@@ -2371,8 +2031,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // have at most 8 words" bound that part, not the answer.
         let part_subject = |k: usize| {
             (k.saturating_sub(9)..k).any(|j| {
-                (["intro", "introduction", "conclusion", "opening", "closing", "abstract", "caption", "tagline", "headline", "heading", "title", "first", "second", "third", "last", "final"].contains(&w(j)) || (w(j) == "section"
-                    && ["must", "should", "is", "has", "needs", "shall"].contains(&w(j + 1))))
+                (crate::drift::text::in_list("intro|introduction|conclusion|opening|closing|abstract|caption|tagline|headline|heading|title|first|second|third|last|final", &w(j)) || (w(j) == "section"
+                    && crate::drift::text::in_list("must|should|is|has|needs|shall", &w(j + 1))))
                     && !apart(j, k.saturating_sub(1))
                     // "Keep your final report under 60 words": the final report is the answer.
                     && !(answer_noun(w(j + 1)) || matches!(w(j + 1), "report" | "reports"))
@@ -2383,18 +2043,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         let part_of = |k: usize| {
             // "3 to 5 bullets, then the files you changed", "the summary in at most 3
             // sentences, then a list of files": the bound is one part's.
-            if [
-                "bullet",
-                "bullets",
-                "points",
-                "sentence",
-                "sentences",
-                "paragraph",
-                "paragraphs",
-                "word",
-                "words",
-            ]
-            .contains(&w(k))
+            if crate::drift::text::in_list("bullet|bullets|points|sentence|sentences|paragraph|paragraphs|word|words", &w(k))
                 && (k + 1..k + 9).any(|i| matches!(w(i), "then" | "followed" | "plus"))
             {
                 return true;
@@ -2402,17 +2051,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             let mut j = k;
             while j > 0
                 && (number(w(j - 1)).is_some()
-                    || [
-                        "at", "most", "least", "no", "more", "fewer", "less", "than", "up", "to",
-                        "exactly", "only", "under", "over", "maximum", "minimum", "a", "of",
-                        "short", "brief", "max",
-                    ]
-                    .contains(&w(j - 1)))
+                    || crate::drift::text::in_list("at|most|least|no|more|fewer|less|than|up|to|exactly|only|under|over|maximum|minimum|a|of|short|brief|max", &w(j - 1)))
             {
                 if w(j - 1) == "of"
                     && j >= 2
-                    && ["summary", "overview", "recap", "tldr", "preamble", "part"]
-                        .contains(&w(j - 2))
+                    && crate::drift::text::in_list("summary|overview|recap|tldr|preamble|part", &w(j - 2))
                 {
                     return true;
                 }
@@ -2422,22 +2065,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             // under 12 words", "new banner copy (one line, under 12 words)". The reply holds
             // more than that text.
             let short_text = |x: &str| {
-                [
-                    "title",
-                    "subject",
-                    "headline",
-                    "tagline",
-                    "caption",
-                    "copy",
-                    "blurb",
-                    "slogan",
-                    "label",
-                    "tooltip",
-                    "placeholder",
-                    "subline",
-                    "entry",
-                ]
-                .contains(&x)
+                crate::drift::text::in_list("title|subject|headline|tagline|caption|copy|blurb|slogan|label|tooltip|placeholder|subline|entry", &x)
             };
             // In brackets, the text is named in the few words before them ("a new tagline for
             // the status page (one line, under 10 words)").
@@ -2491,14 +2119,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             } else {
                 w(j + 2)
             };
-            let ordinal = [
-                "first", "second", "third", "fourth", "last", "final", "opening", "closing",
-            ]
-            .contains(&x);
+            let ordinal = crate::drift::text::in_list("first|second|third|fourth|last|final|opening|closing", &x);
             if ordinal {
                 // "in the first paragraph", "for the first item" (but "in the first person",
                 // "in the final answer").
-                return !["person", "answer", "response", "reply", "draft"].contains(&next);
+                return !crate::drift::text::in_list("person|answer|response|reply|draft", &next);
             }
             if matches!(x, "list" | "table" | "part") {
                 return the && !matches!(w(k), "bullet" | "bullets");
@@ -2507,42 +2132,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 .map(w)
                 .take_while(|x| !matches!(*x, "and" | "but" | "or"))
                 .any(|x| {
-                    [
-                        "intro",
-                        "introduction",
-                        "conclusion",
-                        "summary",
-                        "section",
-                        "body",
-                        "title",
-                        "heading",
-                        "abstract",
-                        "caption",
-                        "header",
-                        "footer",
-                        "appendix",
-                        "code",
-                        "comment",
-                        "comments",
-                        "description",
-                        "chapter",
-                        "message",
-                        "docstring",
-                        "readme",
-                        "entry",
-                        "changelog",
-                        "line",
-                        "log",
-                        "commit",
-                        "tooltip",
-                        "headline",
-                        "tagline",
-                        "slogan",
-                        "caption",
-                        "subject",
-                        "blurb",
-                    ]
-                    .contains(&x)
+                    crate::drift::text::in_list("intro|introduction|conclusion|summary|section|body|title|heading|abstract|caption|header|footer|appendix|code|comment|comments|description|chapter|message|docstring|readme|entry|changelog|line|log|commit|tooltip|headline|tagline|slogan|caption|subject|blurb", &x)
                 })
         };
         // What the count leaves out cannot be told from the text: "under 40 words, excluding
@@ -2604,18 +2194,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 )
             });
         // "Release notes … in English and German", "both versions": a count is per version.
-        let per_version = has_any(
-            &cx.lower,
-            &[
-                "both versions",
-                "each version",
-                "in both languages",
-                "each language",
-            ],
-        );
+        let per_version = has_any_in(&cx.lower, "both versions|each version|in both languages|each language");
         // "Hard limit: 10 lines, blank lines included": blank lines are counted too.
         let blanks = lower.contains("blank lines")
-            && has_any(&lower, &["count", "included", "including", " too"]);
+            && has_any_in(&lower, "count|included|including| too");
         // "Reply in one line", "one-line answer please", "in a single line": at most one line
         // of the answer (not "add a one-line comment", "in one line of code").
         if one_line_asked(&ws) && !lines_beside_more(message, sentence) {
@@ -2629,11 +2211,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     let j = k.checked_sub(d)?;
                     (j..k)
                         .all(|i| {
-                            [
-                                "very", "short", "brief", "concise", "markdown", "simple",
-                                "separate", "distinct", "main", "key", "clear",
-                            ]
-                            .contains(&w(i))
+                            crate::drift::text::in_list("very|short|brief|concise|markdown|simple|separate|distinct|main|key|clear", &w(i))
                         })
                         .then(|| bound(&lower, &ws, j))
                         .flatten()
@@ -2660,17 +2238,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     },
                 },
                 // "3 to 5 times" too (a counted word's or letter's range).
-                None if [
-                    "word",
-                    "words",
-                    "sentence",
-                    "sentences",
-                    "times",
-                    "paragraph",
-                    "paragraphs",
-                    "lines",
-                ]
-                .contains(&noun) =>
+                None if crate::drift::text::in_list("word|words|sentence|sentences|times|paragraph|paragraphs|lines", &noun) =>
                 {
                     bounds_around(&lower, &ws, k)
                 }
@@ -2682,22 +2250,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 // "at most 10 lines of the log output": lines of a paste.
                 || (noun == "lines" && w(k + 1) == "of")
                 || (w(k + 1) == "of"
-                    && [
-                        "sentence",
-                        "sentences",
-                        "word",
-                        "words",
-                        "paragraph",
-                        "paragraphs",
-                        "line",
-                        "lines",
-                    ]
-                    .contains(&noun)
-                    && ![
-                        "text", "prose", "output", "answer", "response", "reply", "your", "the",
-                        "plain",
-                    ]
-                    .contains(&w(k + 2)));
+                    && crate::drift::text::in_list("sentence|sentences|word|words|paragraph|paragraphs|line|lines", &noun)
+                    && !crate::drift::text::in_list("text|prose|output|answer|response|reply|your|the|plain", &w(k + 2)));
             // "Report with: the cause (two sentences at most), the files changed, and …", "…:
             // the cause in 2 sentences, the files, and …":
             // one item of a list the colon opens bounds that item.
@@ -2764,19 +2318,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 || bare_after_a_short_text
                 || per_version)
                 && (counts_items
-                    || [
-                        "word",
-                        "words",
-                        "sentence",
-                        "sentences",
-                        "bullet",
-                        "bullets",
-                        "paragraph",
-                        "paragraphs",
-                        "line",
-                        "lines",
-                    ]
-                    .contains(&noun))
+                    || crate::drift::text::in_list("word|words|sentence|sentences|bullet|bullets|paragraph|paragraphs|line|lines", &noun))
             {
                 continue;
             }
@@ -2787,7 +2329,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     }
                     "word" | "words" => push(sentence, Rule::Words(rel, n)),
                     "text" | "sections" | "section" | "parts" | "keywords" | "phrases"
-                        if has_any(&lower, &["highlight", "italic"])
+                        if has_any_in(&lower, "highlight|italic")
                             && starred
                             && rel == Rel::AtLeast =>
                     {
@@ -2802,21 +2344,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     // Not a file's or another text's ("a docstring of at most two paragraphs",
                     // "add one paragraph to the README").
                     "paragraph" | "paragraphs"
-                        if !has_any(
-                            &lower,
-                            &[
-                                "divider",
-                                "* * *",
-                                "docstring",
-                                "readme",
-                                "comment",
-                                "docs",
-                                "description",
-                                "section",
-                                " to the ",
-                                " per ",
-                            ],
-                        ) && super::file_scope::paths(sentence).is_empty() =>
+                        if !has_any_in(&lower, "divider|* * *|docstring|readme|comment|docs|description|section| to the | per ") && super::file_scope::paths(sentence).is_empty() =>
                     {
                         push(sentence, Rule::Paragraphs(rel, n))
                     }
@@ -2892,12 +2420,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             // "include two italic text sections", "one highlighted section": at least that many.
             if matches!(noun, "section" | "sections")
                 && starred
-                && has_any(&lower, &["highlight", "italic"])
+                && has_any_in(&lower, "highlight|italic")
             {
                 let mut j = k;
                 while j > 0
-                    && ["italic", "italicized", "text", "highlighted", "markdown"]
-                        .contains(&w(j - 1))
+                    && crate::drift::text::in_list("italic|italicized|text|highlighted|markdown", &w(j - 1))
                 {
                     j -= 1;
                 }
@@ -2997,18 +2524,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     .rev()
                     .take(3)
                     .any(|w| matches!(*w, "read" | "see" | "check" | "in"))
-            }) || has_any(
-                &message_lower,
-                &[
-                    "confluence",
-                    "wiki",
-                    "readme",
-                    "rfcs/",
-                    "template",
-                    "notion",
-                    "into the",
-                ],
-            ));
+            }) || has_any_in(&message_lower, "confluence|wiki|readme|rfcs/|template|notion|into the"));
         // "- Sections: Hero, Pricing, FAQ" under "Current page:", "Headings: A, B are already
         // there": a list item or a statement, not an ask.
         // (A list item under a line about the reply — "## Report", "Format:" — is the reply's.)
@@ -3042,7 +2558,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         let document_s = document_s
             || (layout_label
                 && ((sentence.trim_start().starts_with(['-', '*']) && !under_the_reply)
-                    || has_any(&lower, &[" are already", " already exist", " exist"])));
+                    || has_any_in(&lower, " are already| already exist| exist")));
         if let Some(list) = (!denied && !document_s)
             .then(|| named_list(sentence, &lower, &["headings", "heading"]))
             .flatten()
@@ -3067,17 +2583,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         if let Some(ask) = tables::asked(sentence, &lower, table_before) {
             push(sentence, Rule::Table(ask));
         }
-        if has_any(
-            &lower,
-            &[
-                "no code block",
-                "without code block",
-                "no code fence",
-                "without code fence",
-                "no fenced code",
-                "without any code block",
-            ],
-        ) && !bounded_blocks(&lower)
+        if has_any_in(&lower, "no code block|without code block|no code fence|without code fence|no fenced code|without any code block") && !bounded_blocks(&lower)
         {
             push(sentence, Rule::NoCodeBlocks);
         }
@@ -3089,32 +2595,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         if no_headings(&lower, &ws) {
             push(sentence, Rule::NoHeadings);
         }
-        if has_any(
-            &lower,
-            &[
-                "british spelling",
-                "british english spelling",
-                "british spellings",
-            ],
-        ) && !has_any(
-            &cx.lower,
-            &[
-                "us spelling",
-                "american spelling",
-                "us english",
-                "american english",
-                "en-us",
-            ],
-        ) && !has_any(&lower, &[" in all ", " in any ", "oxford", "-ize"])
+        if has_any_in(&lower, "british spelling|british english spelling|british spellings") && !has_any_in(&cx.lower, "us spelling|american spelling|us english|american english|en-us") && !has_any_in(&lower, " in all | in any |oxford|-ize")
             // Of the reply: "throughout", "in your report", "in the prose"; not "Write the user
             // guide in British spelling" beside a note, nor "the docs use British spelling".
-            && has_any(
-                &lower,
-                &[
-                    "throughout", "your report", "your reply", "your answer", "the report",
-                    "the prose", "your explanation", "write-up", "your summary",
-                ],
-            )
+            && has_any_in(&lower, "throughout|your report|your reply|your answer|the report|the prose|your explanation|write-up|your summary")
         {
             // ("British spelling in all UI copy you write": a part, not the reply.)
             push(sentence, Rule::BritishSpelling);
@@ -3152,18 +2636,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 format!("the {noun} and nothing else"),
             ];
             let whole = alone.iter().any(|a| cx.lower.contains(a.as_str()))
-                || has_any(
-                    &cx.lower,
-                    &[
-                        "just the text",
-                        "just give me the text",
-                        "only the text",
-                        "the text and nothing else",
-                        "just the message",
-                        "only the message",
-                        "the message and nothing else",
-                    ],
-                );
+                || has_any_in(&cx.lower, "just the text|just give me the text|only the text|the text and nothing else|just the message|only the message|the message and nothing else");
             push(sentence, Rule::TextChars { noun, n, whole });
         }
         if iso_dates_asked(sentence, &lower) {
@@ -3181,20 +2654,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     // Asked of the answer ("give me … as a JSON array"), not a file's or data's
                     // ("Fix tests/fixtures/users.json", "our log lines are JSON").
                     let b = b.to_ascii_lowercase().replace(".json", ".file");
-                    has_any(&b, &["as a json", "as json", "in json"])
-                        || (has_any(&b, &["json array", "json object", "json list"])
-                            && has_any(
-                                &b,
-                                &[
-                                    "give", "return", "reply", "answer", "respond", "output",
-                                    "list", "report", "send", "provide", "print", "produce",
-                                ],
-                            ))
+                    has_any_in(&b, "as a json|as json|in json")
+                        || (has_any_in(&b, "json array|json object|json list")
+                            && has_any_in(&b, "give|return|reply|answer|respond|output|list|report|send|provide|print|produce"))
                 })
-            && !has_any(
-                &lower,
-                &["yaml", "front matter", "front-matter", "toml", "header"],
-            )
+            && !has_any_in(&lower, "yaml|front matter|front-matter|toml|header")
             && super::file_scope::paths(sentence).is_empty();
         if has("json") || json_keys_after {
             if let Some(mut list) = named_list(sentence, &lower, &["keys", "fields"]) {
@@ -3214,26 +2678,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                         .filter(|k| !k.is_empty() && !k.contains(' '))
                         .collect();
                 }
-                let exact = has_any(
-                    &lower,
-                    &[
-                        "exactly the keys",
-                        "keys are exactly",
-                        "keys must be exactly",
-                        "exactly these keys",
-                        "exactly these json keys",
-                        "exactly the json keys",
-                        "only the keys",
-                        "only these keys",
-                        "only the json keys",
-                        "only these json keys",
-                        "and no others",
-                        "no other keys",
-                        "no other fields",
-                        "no extra keys",
-                        "no additional keys",
-                    ],
-                );
+                let exact = has_any_in(&lower, "exactly the keys|keys are exactly|keys must be exactly|exactly these keys|exactly these json keys|exactly the json keys|only the keys|only these keys|only the json keys|only these json keys|and no others|no other keys|no other fields|no extra keys|no additional keys");
                 // Paths and globs are no keys ("the keys in `src/i18n/en.json`, the `settngs.*`
                 // ones"); keys in a sentence that names a file are that file's ("Create
                 // `tools/manifest.json` … with keys `id`, `checksum`").
@@ -3269,7 +2714,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                                 && matches!(*next, "your" | "with" | "it" | "the")
                         }
                         _ => false,
-                    }) && !has_any(&lower, &["only", "nothing else", "no prose", "no other"]);
+                    }) && !has_any_in(&lower, "only|nothing else|no prose|no other");
                 if !list.is_empty() && !of_a_file {
                     push(
                         sentence,
@@ -3283,40 +2728,12 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             }
             // The whole answer in JSON: "JSON only", "a raw JSON object", "strictly valid
             // JSON" (not what built code returns: "the endpoint must return raw JSON").
-            let built = has_any(
-                &lower,
-                &[
-                    "endpoint", "return", "serializ", "api", "route", "handler", "function",
-                    "server", "payload", "log", "request", "file", "schema",
-                ],
-            );
+            let built = has_any_in(&lower, "endpoint|return|serializ|api|route|handler|function|server|payload|log|request|file|schema");
             // "Raw JSON results are in `eval/out/*.json`", "in package.json only": files.
             let files = !super::file_scope::paths(sentence).is_empty();
             if !built
                 && !files
-                && has_any(
-                    &lower.replace(".json", ".file"),
-                    &[
-                        "json only",
-                        "only json",
-                        "reply with only a json",
-                        "respond with only a json",
-                        "answer with only a json",
-                        "return only a json",
-                        "output only a json",
-                        "no prose before or after the json",
-                        "no prose before or after,",
-                        "no prose before or after.",
-                        "only valid json",
-                        "only the json",
-                        "raw json",
-                        "strictly valid json",
-                        "nothing but json",
-                        "nothing but the json",
-                        "pure json",
-                        "bare json",
-                    ],
-                )
+                && has_any_in(&lower.replace(".json", ".file"), "json only|only json|reply with only a json|respond with only a json|answer with only a json|return only a json|output only a json|no prose before or after the json|no prose before or after,|no prose before or after.|only valid json|only the json|raw json|strictly valid json|nothing but json|nothing but the json|pure json|bare json")
             {
                 push(sentence, Rule::Json);
             }
@@ -3334,33 +2751,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // that lowercases the title", "count the lowercase letters of the HTTP response").
         // Named, the answer is meant; "all lowercase", "be lowercase" said of keys, names or
         // columns ("the new config keys must be lowercase snake_case") is the code's case.
-        let names_answer = has_any(
-            &lower,
-            &[
-                "your ",
-                "entire",
-                "whole answer",
-                "whole response",
-                "every letter",
-            ],
-        );
+        let names_answer = has_any_in(&lower, "your |entire|whole answer|whole response|every letter");
         let about_answer = names_answer
-            || (has_any(
-                &lower,
-                &[
-                    "all lowercase",
-                    "all lower case",
-                    "in lowercase",
-                    "in lower case",
-                    "only lowercase",
-                    "lowercase only",
-                    "letters are lowercase",
-                    "be lowercase",
-                    "all caps",
-                    "all capital",
-                    "in capital letters",
-                ],
-            ) && !names_code(&ws));
+            || (has_any_in(&lower, "all lowercase|all lower case|in lowercase|in lower case|only lowercase|lowercase only|letters are lowercase|be lowercase|all caps|all capital|in capital letters") && !names_code(&ws));
         // A writing request ("make a tweet … without using capital letters") is about its answer.
         let writing = matches!(
             ws.first().map(|(_, w)| *w),
@@ -3378,7 +2771,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         ) && !names_code(&ws);
         // A question about case ("why do people write in all caps?", "explain how lowercase
         // URLs work") asks about it, not for it, unless it names the answer ("your").
-        let wh = |x: &str| ["why", "how", "what", "whether", "when", "which", "who"].contains(&x);
+        let wh = |x: &str| crate::drift::text::in_list("why|how|what|whether|when|which|who", &x);
         let asks_about = !has("your ")
             && (wh(w(0))
                 || (matches!(w(0), "explain" | "describe" | "discuss" | "tell")
@@ -3439,47 +2832,21 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // An operation on text ("converts the label to all uppercase", "turns the slug into
         // lowercase") is the task's, unless the answer is named.
         let operation = !has("your ")
-            && has_any(
-                &lower,
-                &[
-                    " to all ",
-                    " into all ",
-                    " to lowercase",
-                    " into lowercase",
-                    " to uppercase",
-                    " into uppercase",
-                    " to capital",
-                    " into capital",
-                ],
-            );
+            && has_any_in(&lower, " to all | into all | to lowercase| into lowercase| to uppercase| into uppercase| to capital| into capital");
         // "Description in lowercase", "Titles all caps": the case of a part the sentence opens
         // with, not of the whole answer.
         let part_first = {
             let mut words = ws
                 .iter()
                 .map(|(_, w)| *w)
-                .skip_while(|w| ["the", "each", "every", "all", "a", "your"].contains(w));
+                .skip_while(|w| crate::drift::text::in_list("the|each|every|all|a|your", w));
             let first = words.next();
             // "Name the bucket in lowercase" names a thing; "Name three languages, all in
             // lowercase" asks for an answer.
             let counted = words.next().is_some_and(|w| number(w).is_some());
             (first == Some("name") && !counted)
                 || first.is_some_and(|w| {
-                    [
-                        "description",
-                        "descriptions",
-                        "subject",
-                        "title",
-                        "titles",
-                        "caption",
-                        "captions",
-                        "hashtags",
-                        "tags",
-                        "headline",
-                        "headlines",
-                        "names",
-                    ]
-                    .contains(&w)
+                    crate::drift::text::in_list("description|descriptions|subject|title|titles|caption|captions|hashtags|tags|headline|headlines|names", &w)
                 })
         };
         // "Finish with the line READY (all caps, no punctuation)": an aside on one line.
@@ -3545,36 +2912,23 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         {
             push(sentence, Rule::NoCommas);
         }
-        if has_any(&lower, &["double quot"])
-            && has_any(&lower, &["entire", "whole", "wrap", "enclose", "surround"])
+        if has_any_in(&lower, "double quot")
+            && has_any_in(&lower, "entire|whole|wrap|enclose|surround")
         {
             push(sentence, Rule::Quoted);
         }
         // "End with the marker `<<EOR>>`" is an ending, not a title.
-        if (has("<<") && has(">>") && has_any(&lower, &["title", "name", "bracket"]))
+        if (has("<<") && has(">>") && has_any_in(&lower, "title|name|bracket"))
             || has("double angular brackets")
         {
             push(sentence, Rule::Title);
         }
-        if has_any(
-            &lower,
-            &["json format", "in json", "as json", "wrapped in json"],
-        ) && has_any(
-            &lower,
-            &[
-                "entire output",
-                "entire response",
-                "whole response",
-                "use json",
-                "wrapped in json",
-                "in json format",
-            ],
-        ) {
+        if has_any_in(&lower, "json format|in json|as json|wrapped in json") && has_any_in(&lower, "entire output|entire response|whole response|use json|wrapped in json|in json format") {
             push(sentence, Rule::Json);
         }
         match only_output(&lower) {
             // With keys, the JSON-keys rule reads it.
-            Some(true) if !has_any(&lower, &["key", "field", "propert"]) => {
+            Some(true) if !has_any_in(&lower, "key|field|propert") => {
                 push(sentence, Rule::Json)
             }
             Some(false) if !note_allowed_beside_code => push(sentence, Rule::CodeOnly),
@@ -3601,35 +2955,12 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 .position(|(a, _)| *a >= mention + marker_len)
                 .unwrap_or(ws.len());
             let verb = |x: &str| {
-                [
-                    "add", "include", "append", "write", "put", "have", "contain", "sign", "end",
-                    "finish", "conclude", "with",
-                ]
-                .contains(&x)
+                crate::drift::text::in_list("add|include|append|write|put|have|contain|sign|end|finish|conclude|with", &x)
             };
             let filler = |x: &str| {
-                [
-                    "a", "an", "the", "short", "brief", "final", "little", "small", "one",
-                    "single", "it", "off", "up",
-                ]
-                .contains(&x)
+                crate::drift::text::in_list("a|an|the|short|brief|final|little|small|one|single|it|off|up", &x)
             };
-            let language = [
-                "language",
-                "file",
-                "files",
-                "format",
-                "printer",
-                "program",
-                "programs",
-                "code",
-                "operator",
-                "operators",
-                "document",
-                "documents",
-                "interpreter",
-            ]
-            .contains(&w(after));
+            let language = crate::drift::text::in_list("language|file|files|format|printer|program|programs|code|operator|operators|document|documents|interpreter", &w(after));
             // Where it goes says it is wanted: "a postscript at the end starting with P.S.".
             let placed = matches!(
                 (w(after), w(after + 1), w(after + 2)),
@@ -3677,7 +3008,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 .iter()
                 .any(|c| rest.contains(c))
                 || phrases.iter().any(|p| {
-                    p.split(|c: char| !c.is_alphanumeric())
+                    p.split(crate::drift::text::not_alnum_char)
                         .filter(|t| t.len() == 1 && t.chars().all(|c| c.is_ascii_alphabetic()))
                         .any(|t| {
                             let t = t.to_ascii_lowercase();
@@ -3740,7 +3071,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         if let Some(i) = lower.find("the letter ").filter(|&i| {
             // The negation must govern the letter: "do not include the letter c", "without the letter e".
             let near = lower.get(i.saturating_sub(24)..i).unwrap_or_default();
-            has_any(near, &["not ", "n't ", "n’t ", "without ", "no "])
+            has_any_in(near, "not |n't |n’t |without |no ")
                 && !has("times")
                 && !hedged(&lower, i)
         }) {
@@ -3779,22 +3110,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     return false;
                 }
                 let (verb, owner) = (before(i, 2), before(i, 3));
-                let determiner = [
-                    "the", "a", "an", "this", "that", "these", "those", "each", "every", "its",
-                    "their", "his", "her", "our", "my", "any", "all",
-                ]
-                .contains(&owner)
+                let determiner = crate::drift::text::in_list("the|a|an|this|that|these|those|each|every|its|their|his|her|our|my|any|all", &owner)
                     || owner.ends_with("'s");
                 (matches!(verb, "respond" | "answer" | "reply") && !determiner)
-                    || ([
-                        "answer",
-                        "answers",
-                        "reply",
-                        "replies",
-                        "response",
-                        "responses",
-                    ]
-                    .contains(&verb)
+                    || (crate::drift::text::in_list("answer|answers|reply|replies|response|responses", &verb)
                         && owner == "your")
             })
         };
@@ -3818,10 +3137,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 }
                 let writes = |w: &str| matches!(w, "write" | "draft" | "compose");
                 let answer = |w: &str| {
-                    [
-                        "report", "reply", "answer", "response", "summary", "note", "email",
-                    ]
-                    .contains(&w)
+                    crate::drift::text::in_list("report|reply|answer|response|summary|note|email", &w)
                 };
                 if b(2) == "back" && matches!(b(3), "report" | "write" | "reply" | "respond") {
                     return true;
@@ -3848,7 +3164,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 // "[your|the] [entire|whole|final] reply must/should [all] be [written]
                 // [entirely] in X".
                 let mut j = 2;
-                while ["entirely", "fully", "completely", "only", "wholly"].contains(&b(j)) {
+                while crate::drift::text::in_list("entirely|fully|completely|only|wholly", &b(j)) {
                     j += 1;
                 }
                 if b(j) == "written" {
@@ -3869,7 +3185,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     return false;
                 }
                 j += 1;
-                while ["entire", "whole", "final", "full", "complete"].contains(&b(j)) {
+                while crate::drift::text::in_list("entire|whole|final|full|complete", &b(j)) {
                     j += 1;
                 }
                 // "Your …", not "the response should be in Spanish" (an API's, in i18n work).
@@ -3965,15 +3281,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             // "language" said, not quoted as code (`Accept-Language: es`).
             let said = super::text::outside_code_spans(&lower);
             let stated = (said.contains("language") || has("entire response should be in"))
-                && has_any(
-                    &said,
-                    &[
-                        "language",
-                        "entirely in",
-                        "only in",
-                        "response should be in",
-                    ],
-                );
+                && has_any_in(&said, "language|entirely in|only in|response should be in");
             for (name, script) in SCRIPTS {
                 if (stated && asked_in(name)) || answered_in(name) {
                     push(sentence, Rule::Script(script));
@@ -4232,7 +3540,7 @@ fn lines_beside_more(message: &str, sentence: &str) -> bool {
         .get(sentence.as_ptr() as usize - message.as_ptr() as usize + sentence.len()..)
         .unwrap_or_default()
         .to_ascii_lowercase();
-    has_any(&lower, &[" then ", "each", "every", " per ", "paste"])
+    has_any_in(&lower, " then |each|every| per |paste")
         || has_words_any(
             &rest,
             &["then", "paste", "underneath", "below", "also", "if", "add"],
@@ -4319,16 +3627,13 @@ fn capitals_after(tail: &str) -> Option<String> {
     let phrase = phrase.trim_end_matches([',', '.', '!']);
     // Names in capitals ("the PR URL", "the exact SHA") are things, not the words.
     let names = run.iter().all(|t| {
-        [
-            "PR", "URL", "ID", "SHA", "API", "SQL", "JSON", "CSV", "PDF", "HTTP", "UTC", "MR",
-        ]
-        .contains(&t.trim_end_matches([',', '.', '!']))
+        crate::drift::text::in_list("PR|URL|ID|SHA|API|SQL|JSON|CSV|PDF|HTTP|UTC|MR", &t.trim_end_matches([',', '.', '!']))
     });
     // A word that goes on the noun phrase ("the exact JIRA ticket you moved") or a choice
     // ("READY FOR REVIEW or BLOCKED"): no phrase.
     let continues = after.is_some_and(|a| {
         let a = a
-            .trim_matches(|c: char| !c.is_alphanumeric())
+            .trim_matches(crate::drift::text::not_alnum_char)
             .to_ascii_lowercase();
         a.chars().next().is_some_and(|c| c.is_ascii_lowercase())
             && !matches!(
@@ -4358,7 +3663,7 @@ fn capitals_after(tail: &str) -> Option<String> {
         && !continues
         && !names
         && phrase
-            .split(|c: char| !c.is_alphabetic())
+            .split(crate::drift::text::not_alpha_char)
             .any(|w| w.chars().count() >= 2)
         && run.len() <= 6)
         .then(|| phrase.to_string())
@@ -4368,7 +3673,7 @@ fn capitals_after(tail: &str) -> Option<String> {
 /// "STATUS: DONE", "VERDICT:"): a word of two letters or more with no lowercase letter.
 fn capitalised_token(phrase: &str) -> bool {
     phrase
-        .split(|c: char| !c.is_alphabetic())
+        .split(crate::drift::text::not_alpha_char)
         .any(|w| w.chars().count() >= 2 && w.chars().all(char::is_uppercase))
 }
 
@@ -4755,47 +4060,25 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             windows.push(" json ".to_string());
         }
         // "They're fine with English", "English is fine": a language asked before is dropped.
-        if has_any(
-            &lower,
-            &[
-                "fine with english",
-                "english is fine",
-                "english is ok",
-                "english is easier",
-                "english it is",
-                "in english instead",
-                "have it in english",
-            ],
-        ) {
+        if has_any_in(&lower, "fine with english|english is fine|english is ok|english is easier|english it is|in english instead|have it in english") {
             windows.push(" language ".to_string());
         }
         // "Proper nouns can keep their capitals", "exception: currency codes can stay
         // uppercase": which words may keep them is not checked, so the case rule is not.
-        if has_any(
-            &lower,
-            &[
-                "can keep",
-                "can stay",
-                "may keep",
-                "may stay",
-                "can remain",
-                "exception",
-                "except",
-            ],
-        ) && has_any(&lower, &["capital", "uppercase", "caps"])
+        if has_any_in(&lower, "can keep|can stay|may keep|may stay|can remain|exception|except") && has_any_in(&lower, "capital|uppercase|caps")
         {
             windows.push(" lowercase ".to_string());
         }
         // "SQL inside code blocks can keep normal casing" lets code in after "prose only".
         let code_allowed = lower
             .split([',', ';', '\u{2014}', '(', ')'])
-            .filter(|c| has_any(c, &["code block", "code fence", "snippet"]))
+            .filter(|c| has_any_in(c, "code block|code fence|snippet"))
             .any(|clause| {
                 let ws = ws_of(clause);
                 ws.iter()
-                    .any(|w| ["can", "may", "allowed", "fine", "ok", "okay"].contains(w))
+                    .any(|w| crate::drift::text::in_list("can|may|allowed|fine|ok|okay", w))
                     && !ws.iter().any(|w| {
-                        ["no", "not", "never", "without", "avoid"].contains(w) || w.ends_with("n't")
+                        crate::drift::text::in_list("no|not|never|without|avoid", w) || w.ends_with("n't")
                     })
             });
         // "No code in the report. One exception: include the final SQL of the migration."
@@ -4806,7 +4089,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                 .any(|w| CODE_NOUNS.contains(w) || matches!(*w, "migration" | "block" | "blocks"));
         let negation = |ws: &[&str]| {
             ws.iter().any(|w| {
-                ["no", "not", "never", "without", "avoid", "instead"].contains(w)
+                crate::drift::text::in_list("no|not|never|without|avoid|instead", w)
                     || w.ends_with("n't")
             })
         };
@@ -4817,20 +4100,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         // clause that permits it.
         let permitted = lower.split([';', '.']).any(|clause| {
             let ws = ws_of(clause);
-            has_any(
-                clause,
-                &[
-                    "that's fine",
-                    "that is fine",
-                    "is fine",
-                    "are fine",
-                    "is ok",
-                    "that's ok",
-                    "is okay",
-                    "is allowed",
-                    "are allowed",
-                ],
-            ) && (shows_code(&ws)
+            has_any_in(clause, "that's fine|that is fine|is fine|are fine|is ok|that's ok|is okay|is allowed|are allowed") && (shows_code(&ws)
                 // "a short diff is fine", "the migration statement is fine": the code noun is
                 // what is fine (not "inline code is OK", which keeps a ban on blocks).
                 // Said as a thing to show: "a short diff", "including the … statement"; not
@@ -4867,17 +4137,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             {
                 // The rule's own name, nothing narrower ("no intro heading", "no rate limit").
                 let named = words.get(i + 1..k).unwrap_or_default().join(" ");
-                if [
-                    "headings",
-                    "heading",
-                    "sections",
-                    "word limit",
-                    "length limit",
-                    "json",
-                    "sign-off",
-                    "code blocks",
-                ]
-                .contains(&named.as_str())
+                if crate::drift::text::in_list("headings|heading|sections|word limit|length limit|json|sign-off|code blocks", &named.as_str())
                 {
                     windows.push(format!(" {named} "));
                 }
@@ -5007,22 +4267,10 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         }
         // "… start with 'Verdict:' instead": the opening asked before is replaced.
         if words.contains(&"instead") {
-            if has_any(
-                &lower,
-                &[
-                    "start with",
-                    "begin with",
-                    "open with",
-                    "start your",
-                    "begin your",
-                ],
-            ) {
+            if has_any_in(&lower, "start with|begin with|open with|start your|begin your") {
                 windows.push(" opening ".to_string());
             }
-            if has_any(
-                &lower,
-                &["end with", "finish with", "end your", "close with"],
-            ) {
+            if has_any_in(&lower, "end with|finish with|end your|close with") {
                 windows.push(" ending ".to_string());
             }
         }
@@ -5090,22 +4338,7 @@ fn only_output(lower: &str) -> Option<bool> {
     ];
     let lower = lower.trim_start_matches(['-', '*', ' ', '\t']);
     // Under a condition, or with prose asked for beside it ("…, and explain the index").
-    if has_any(
-        lower,
-        &[
-            " unless ",
-            " if ",
-            " except",
-            " when ",
-            " once ",
-            "otherwise",
-            "explain",
-            "describe",
-            "summar",
-            " then ",
-            "walk me",
-        ],
-    ) {
+    if has_any_in(lower, " unless | if | except| when | once |otherwise|explain|describe|summar| then |walk me") {
         return None;
     }
     let ws = ws_of(lower);
@@ -5173,30 +4406,17 @@ const CODE_NOUNS: [&str; 10] = [
 fn shows_code(words: &[&str]) -> bool {
     let w = |k: usize| words.get(k).copied().unwrap_or_default();
     (0..words.len()).any(|i| {
-        ["include", "paste", "attach", "show", "see", "quote"].contains(&w(i))
+        crate::drift::text::in_list("include|paste|attach|show|see|quote", &w(i))
             && ((matches!(w(i + 1), "it" | "them")
-                && (0..i).any(|k| ["diff", "patch", "snippet", "snippets"].contains(&w(k))))
+                && (0..i).any(|k| crate::drift::text::in_list("diff|patch|snippet|snippets", &w(k))))
                 || (i + 1..i + 7).any(|j| {
                     CODE_NOUNS.contains(&w(j))
                         && !(i + 1..j).any(|k| {
-                            [
-                                "summary",
-                                "description",
-                                "explanation",
-                                "list",
-                                "name",
-                                "names",
-                            ]
-                            .contains(&w(k))
+                            crate::drift::text::in_list("summary|description|explanation|list|name|names", &w(k))
                                 || (w(k) == "of"
-                                    && !["version", "body", "text", "source", "copy"]
-                                        .contains(&w(k - 1)))
+                                    && !crate::drift::text::in_list("version|body|text|source|copy", &w(k - 1)))
                         })
-                        && ![
-                            "version", "number", "notes", "changes", "change", "review", "owners",
-                            "name", "names", "path", "coverage", "freeze", "count",
-                        ]
-                        .contains(&w(j + 1))
+                        && !crate::drift::text::in_list("version|number|notes|changes|change|review|owners|name|names|path|coverage|freeze|count", &w(j + 1))
                 }))
     })
 }
@@ -5210,8 +4430,8 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
     nth_paragraph_rule(message, &lower, push);
     let ws = words_at(&lower);
     let w = |i: usize| ws.get(i).map(|x| x.1).unwrap_or("");
-    let six = lower.contains("******") || has_any(&lower, &["6 asterisk", "six asterisk"]);
-    if six && has_any(&lower, &["two ", " 2 "]) {
+    let six = lower.contains("******") || has_any_in(&lower, "6 asterisk|six asterisk");
+    if six && has_any_in(&lower, "two | 2 ") {
         push("", Rule::TwoResponses);
     }
     // The given answers, often one per line (each its own sentence to the splitter).
@@ -5223,7 +4443,7 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
         // "exactly 4 paragraphs", or a bare count where the message says they are separated
         // ("separate your song into 3 parts … separated with ***", "two parts … separated by
         // 3 asterisks"); "at least 5 sections" is not an exact count, so it is not read.
-        let separated = has_any(&lower, &["separat", "divider"]);
+        let separated = has_any_in(&lower, "separat|divider");
         let mut counted = false;
         for k in 0..ws.len() {
             if matches!(w(k), "paragraphs" | "sections" | "parts" | "stanzas") {
@@ -5263,7 +4483,7 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
                     .any(|(_, w)| matches!(*w, "format" | "template" | "structure"))
                     && !l.contains('/')
                     && !ws.first().is_some_and(|(_, w)| {
-                        ["update", "fix", "edit", "reformat", "change", "add"].contains(w)
+                        crate::drift::text::in_list("update|fix|edit|reformat|change|add", w)
                     })
             });
             let shown = intro.map_or(&[][..], |i| lines.get(i + 1..).unwrap_or_default());
@@ -5298,10 +4518,7 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
             .unwrap_or_default()
             .join(" ")
             .to_lowercase();
-        if !has_any(
-            &before,
-            &["mark", "label", "noted", "each", "with", "beginning"],
-        ) {
+        if !has_any_in(&before, "mark|label|noted|each|with|beginning") {
             continue;
         }
         let plural = format!("{}s", marker.to_lowercase());
@@ -5309,7 +4526,7 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
             let noun = w(k);
             let fits = noun == plural
                 || noun == marker.to_lowercase()
-                || ["sections", "section", "paragraphs", "paragraph", "parts"].contains(&noun);
+                || crate::drift::text::in_list("sections|section|paragraphs|paragraph|parts", &noun);
             if !fits {
                 return None;
             }
@@ -5390,16 +4607,7 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
 /// line that asks for the repetition, or, when that line comes first, the text after its block.
 fn repeat_rule(message: &str, lower: &str, push: &mut impl FnMut(&str, Rule)) {
     if !lower.contains("repeat")
-        || !has_any(
-            lower,
-            &[
-                "request",
-                "sentence above",
-                "prompt above",
-                "text above",
-                "line above",
-            ],
-        )
+        || !has_any_in(lower, "request|sentence above|prompt above|text above|line above")
     {
         return;
     }
@@ -5408,34 +4616,16 @@ fn repeat_rule(message: &str, lower: &str, push: &mut impl FnMut(&str, Rule)) {
     // submits while a request is in flight" asks for no repetition.
     let asks = |l: &str| {
         let words: Vec<&str> = l
-            .split(|c: char| !c.is_alphanumeric())
+            .split(crate::drift::text::not_alnum_char)
             .filter(|w| !w.is_empty())
             .collect();
         words.iter().enumerate().any(|(k, w)| {
             *w == "repeat"
                 && words.get(k + 1).is_some_and(|x| {
-                    [
-                        "the",
-                        "this",
-                        "my",
-                        "your",
-                        "it",
-                        "back",
-                        "all",
-                        "entire",
-                        "exactly",
-                        "verbatim",
-                        "word",
-                        "above",
-                        "below",
-                        "request",
-                        "prompt",
-                        "following",
-                    ]
-                    .contains(x)
+                    crate::drift::text::in_list("the|this|my|your|it|back|all|entire|exactly|verbatim|word|above|below|request|prompt|following", x)
                 })
                 && words.iter().skip(k + 1).take(6).any(|x| {
-                    ["request", "above", "below", "prompt", "sentence", "text"].contains(x)
+                    crate::drift::text::in_list("request|above|below|prompt|sentence|text", x)
                 })
         })
     };
@@ -5461,16 +4651,7 @@ fn repeat_rule(message: &str, lower: &str, push: &mut impl FnMut(&str, Rule)) {
 /// "exactly 3 paragraphs … separated by two new lines … the first paragraph must start with
 /// the word X".
 fn nth_paragraph_rule(message: &str, lower: &str, push: &mut impl FnMut(&str, Rule)) {
-    if !has_any(
-        lower,
-        &[
-            "two new lines",
-            "2 new lines",
-            "\\n\\n",
-            "two newlines",
-            "two line breaks",
-        ],
-    ) {
+    if !has_any_in(lower, "two new lines|2 new lines|\\n\\n|two newlines|two line breaks") {
         return;
     }
     let ws = words_at(lower);
@@ -5535,7 +4716,7 @@ fn nth_paragraph_rule(message: &str, lower: &str, push: &mut impl FnMut(&str, Ru
         let i = t.find("the word ")? + 9;
         Some(
             t.get(i..)?
-                .split(|c: char| !c.is_alphanumeric())
+                .split(crate::drift::text::not_alnum_char)
                 .next()?
                 .to_string(),
         )
@@ -5571,67 +4752,7 @@ fn field_note(lower: &str, at: usize) -> bool {
 /// function that returns the slug in lowercase", "the keys must be lowercase snake_case".
 fn names_code(ws: &[(usize, &str)]) -> bool {
     ws.iter().any(|(_, w)| {
-        [
-            "function",
-            "method",
-            "test",
-            "query",
-            "migration",
-            "script",
-            "class",
-            "enum",
-            "variable",
-            "constant",
-            "constants",
-            "key",
-            "keys",
-            "slug",
-            "heading",
-            "headings",
-            "column",
-            "columns",
-            "field",
-            "fields",
-            "identifier",
-            "identifiers",
-            "code",
-            "codes",
-            "converts",
-            "convert",
-            "sql",
-            "regex",
-            "filename",
-            "filenames",
-            "snake",
-            "flag",
-            "flags",
-            "label",
-            "labels",
-            "commit",
-            "commits",
-            "branch",
-            "branches",
-            "slugs",
-            "url",
-            "urls",
-            "path",
-            "paths",
-            "table",
-            "tables",
-            "endpoint",
-            "endpoints",
-            "route",
-            "routes",
-            "config",
-            "setting",
-            "settings",
-            "env",
-            "hostname",
-            "hostnames",
-            "username",
-            "usernames",
-        ]
-        .contains(w)
+        crate::drift::text::in_list("function|method|test|query|migration|script|class|enum|variable|constant|constants|key|keys|slug|heading|headings|column|columns|field|fields|identifier|identifiers|code|codes|converts|convert|sql|regex|filename|filenames|snake|flag|flags|label|labels|commit|commits|branch|branches|slugs|url|urls|path|paths|table|tables|endpoint|endpoints|route|routes|config|setting|settings|env|hostname|hostnames|username|usernames", w)
     })
 }
 
@@ -5685,7 +4806,7 @@ fn ending_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
     let first = tail.find(['`', '"', '\'', '“']).unwrap_or(tail.len());
     let gap = lower.get(cue_own_end..cue + first).unwrap_or_default();
     let gap_words: Vec<&str> = gap
-        .split(|c: char| !c.is_alphanumeric())
+        .split(crate::drift::text::not_alnum_char)
         .filter(|w| !w.is_empty())
         .collect();
     // "Your reply must end with …": the answer is the subject.
@@ -5705,11 +4826,7 @@ fn ending_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
             .any(|w| ANSWER_NOUNS.contains(w) || matches!(*w, "line" | "phrase"))
             && gap_words.iter().all(|w| {
                 ANSWER_NOUNS.contains(w)
-                    || [
-                        "a", "the", "line", "of", "form", "with", "exactly", "one", "final",
-                        "last", "your", "it", "must", "should", "be",
-                    ]
-                    .contains(w)
+                    || crate::drift::text::in_list("a|the|line|of|form|with|exactly|one|final|last|your|it|must|should|be", w)
             });
     if !names_answer {
         return None;
@@ -5901,16 +5018,7 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
                     .next()
             })
             .is_some_and(|w| {
-                [
-                    "section",
-                    "heading",
-                    "part",
-                    "table",
-                    "list",
-                    "block",
-                    "paragraph",
-                ]
-                .contains(&w.trim_end_matches(|c: char| !c.is_ascii_alphabetic()))
+                crate::drift::text::in_list("section|heading|part|table|list|block|paragraph", &w.trim_end_matches(|c: char| !c.is_ascii_alphabetic()))
             });
         // "end your reply with a JSON object with keys "a" and "b"": the quote is a key.
         let of_an_object = lower
@@ -5918,17 +5026,7 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
             .and_then(|t| t.find(&q.to_ascii_lowercase()).and_then(|j| t.get(..j)))
             .is_some_and(|gap| {
                 ws_of(gap).iter().any(|w| {
-                    [
-                        "json",
-                        "object",
-                        "key",
-                        "keys",
-                        "field",
-                        "fields",
-                        "property",
-                        "properties",
-                    ]
-                    .contains(w)
+                    crate::drift::text::in_list("json|object|key|keys|field|fields|property|properties", w)
                 })
             });
         // "Sign off with your mode name, e.g. '— debug agent'": one example of a phrase the
@@ -5964,49 +5062,22 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
         // "with a line `X`" links; "with a `## Next steps` section" names a part.
         let line_noun = gap_words
             .iter()
-            .any(|w| ["line", "marker", "phrase", "tag", "string", "token"].contains(w));
+            .any(|w| crate::drift::text::in_list("line|marker|phrase|tag|string|token", w));
         let linked = names_answer
             && gap_words.iter().all(|w| {
                 answer(w)
                     || (*w == "a" && line_noun)
-                    || [
-                        "with",
-                        "the",
-                        "exact",
-                        "exactly",
-                        "phrase",
-                        "line",
-                        "marker",
-                        "string",
-                        "text",
-                        "token",
-                        "tag",
-                        "must",
-                        "should",
-                        "be",
-                        "read",
-                        "your",
-                        "completion",
-                        "it",
-                        "very",
-                        "always",
-                        "final",
-                    ]
-                    .contains(w)
+                    || crate::drift::text::in_list("with|the|exact|exactly|phrase|line|marker|string|text|token|tag|must|should|be|read|your|completion|it|very|always|final", w)
             });
         let after_span = sentence
             .get(cue_own_end + gap_end + 1..)
             .and_then(|t| t.split_once('`'))
             .map(|(_, rest)| rest.trim_start().to_ascii_lowercase());
         let part_after = after_span.as_deref().is_some_and(|rest| {
-            rest.split(|c: char| !c.is_ascii_alphanumeric())
+            rest.split(crate::drift::text::not_ascii_alnum_char)
                 .next()
                 .is_some_and(|w| {
-                    [
-                        "section", "heading", "block", "table", "list", "summary", "output",
-                        "snippet", "command", "diff", "of",
-                    ]
-                    .contains(&w)
+                    crate::drift::text::in_list("section|heading|block|table|list|summary|output|snippet|command|diff|of", &w)
                 })
         });
         let span = sentence
@@ -6147,7 +5218,7 @@ fn section_order(sentence: &str, lower: &str) -> Option<Vec<String>> {
         .iter()
         .filter_map(|p| lower.find(p).map(|i| (i, p.len())))
         .min()?;
-    if !has_any(lower, &["section", "heading", "## ", "report format"]) {
+    if !has_any_in(lower, "section|heading|## |report format") {
         return None;
     }
     let quoted_names = quoted(&sentence.replace('`', "\""));
@@ -6252,11 +5323,11 @@ pub(super) fn bounded_blocks(lower: &str) -> bool {
         let words: Vec<&str> = after
             .split_whitespace()
             .take(4)
-            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+            .map(|w| w.trim_matches(crate::drift::text::not_alnum_char))
             .collect();
         let size = |w: &&str| {
             w.starts_with(|c: char| c.is_ascii_digit())
-                || ["more", "over", "longer", "than", "lines"].contains(w)
+                || crate::drift::text::in_list("more|over|longer|than|lines", w)
         };
         match words.first().copied().unwrap_or_default() {
             "longer" | "over" | "exceeding" | "larger" | "bigger" | "beyond" | "above"
@@ -6324,12 +5395,12 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
         // another text the reply may show, not the reply.
         let other = before.get(1).is_some_and(|p| {
             matches!(
-                p.trim_matches(|c: char| !c.is_alphanumeric()),
+                p.trim_matches(crate::drift::text::not_alnum_char),
                 "commit" | "error" | "log" | "git" | "warning" | "exception"
             )
         });
         before.first().is_some_and(|w| {
-            let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+            let w = w.trim_matches(crate::drift::text::not_alnum_char);
             (opened().any(|n| *n == w) && !other)
                 || (w == "line" && before.get(1).is_some_and(|p| *p == "first"))
         })
@@ -6348,19 +5419,7 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
     let gap = lead.get(with..)?;
     let quote = gap.find(['"', '\'', '“', '`'])?;
     let between = gap.get(..quote)?.trim();
-    if ![
-        "",
-        "exactly",
-        "the line",
-        "the phrase",
-        "the words",
-        "exactly the line",
-        "the tag",
-        "the marker",
-        "the prefix",
-        "the string",
-    ]
-    .contains(&between)
+    if !crate::drift::text::in_list("|exactly|the line|the phrase|the words|exactly the line|the tag|the marker|the prefix|the string", &between)
     {
         return None;
     }
@@ -6411,10 +5470,7 @@ fn first_line_phrases(sentence: &str, lower: &str) -> Option<Vec<String>> {
     // A label ("Important:") or a list number before it is no owner.
     let head = head.rsplit_once(':').map_or(head, |(_, h)| h);
     let opener = head.split_whitespace().all(|w| {
-        [
-            "the", "your", "its", "very", "and", "-", "*", "also", "please",
-        ]
-        .contains(&w.trim_end_matches(','))
+        crate::drift::text::in_list("the|your|its|very|and|-|*|also|please", &w.trim_end_matches(','))
             || w.trim_end_matches(['.', ')'])
                 .bytes()
                 .all(|b| b.is_ascii_digit())
@@ -6604,30 +5660,7 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
             && p.starts_with(|c: char| c.is_ascii_lowercase())
             && (p.contains('_')
                 || !(p.ends_with("ed")
-                    || [
-                        "unique",
-                        "lowercase",
-                        "uppercase",
-                        "alphabetical",
-                        "stable",
-                        "short",
-                        "consistent",
-                        "flat",
-                        "same",
-                        "readable",
-                        "camelcase",
-                        "simple",
-                        "small",
-                        "minimal",
-                        "present",
-                        "optional",
-                        "required",
-                        "descriptive",
-                        "lower",
-                        "upper",
-                        "distinct",
-                    ]
-                    .contains(&p.as_str())))
+                    || crate::drift::text::in_list("unique|lowercase|uppercase|alphabetical|stable|short|consistent|flat|same|readable|camelcase|simple|small|minimal|present|optional|required|descriptive|lower|upper|distinct", &p.as_str())))
     };
     let fits = |p: &String| {
         let words = p.split_whitespace().count();
@@ -6642,61 +5675,7 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
 fn countable_item(word: &str) -> bool {
     word.len() > 1
         && word.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')
-        && ![
-            "word",
-            "words",
-            "sentence",
-            "sentences",
-            "paragraph",
-            "paragraphs",
-            "bullet",
-            "bullets",
-            "line",
-            "lines",
-            "character",
-            "characters",
-            "letter",
-            "letters",
-            "time",
-            "times",
-            "column",
-            "columns",
-            "row",
-            "rows",
-            "page",
-            "pages",
-            "section",
-            "sections",
-            "placeholder",
-            "placeholders",
-            "percent",
-            "second",
-            "seconds",
-            "minute",
-            "minutes",
-            "hour",
-            "hours",
-            "day",
-            "days",
-            "week",
-            "weeks",
-            "month",
-            "months",
-            "year",
-            "years",
-            "ms",
-            "kb",
-            "mb",
-            "gb",
-            "tokens",
-            "token",
-            "of",
-            "or",
-            "and",
-            "to",
-            "in",
-        ]
-        .contains(&word)
+        && !crate::drift::text::in_list("word|words|sentence|sentences|paragraph|paragraphs|bullet|bullets|line|lines|character|characters|letter|letters|time|times|column|columns|row|rows|page|pages|section|sections|placeholder|placeholders|percent|second|seconds|minute|minutes|hour|hours|day|days|week|weeks|month|months|year|years|ms|kb|mb|gb|tokens|token|of|or|and|to|in", &word)
 }
 
 /// "Commit subject line: 50 characters max", "The PR title must be at most 50 characters":
@@ -6704,17 +5683,9 @@ fn countable_item(word: &str) -> bool {
 /// most characters it may have.
 fn title_chars_asked(lower: &str) -> Option<(bool, usize)> {
     // The subject itself, not a body ("wrap the body at 72 characters") nor an email's subject.
-    let commit = has_any(
-        lower,
-        &[
-            "commit subject",
-            "subject line",
-            "first line of the commit",
-            "commit title",
-        ],
-    ) && lower.contains("commit")
-        && !has_any(lower, &["body", "wrap", "email", "e-mail"]);
-    let pr = has_any(lower, &["pr title", "pull request title"]);
+    let commit = has_any_in(lower, "commit subject|subject line|first line of the commit|commit title") && lower.contains("commit")
+        && !has_any_in(lower, "body|wrap|email|e-mail");
+    let pr = has_any_in(lower, "pr title|pull request title");
     if commit == pr {
         return None;
     }
@@ -6746,7 +5717,7 @@ fn char_bound(lower: &str, ws: &[&str], sized: bool) -> Option<usize> {
     let [n] = counts.as_slice() else {
         return None;
     };
-    if has_any(lower, &["at least", "minimum", "or more"]) {
+    if has_any_in(lower, "at least|minimum|or more") {
         return None;
     }
     // "under 50 characters" (not "under src/ …").
@@ -6788,38 +5759,10 @@ fn text_chars_asked(lower: &str, before: Option<&str>) -> Option<(&'static str, 
     }
     let ws = ws_of(lower);
     // Said as a limit, not a size inside the text ("the 6-character login code").
-    if !has_any(
-        lower,
-        &[
-            "at most",
-            "max",
-            "or fewer",
-            "or less",
-            "under ",
-            "less than",
-            "fewer than",
-            "no more than",
-            "up to",
-            "limit",
-            "within",
-            "cap",
-            "no longer than",
-            "\u{2264}",
-        ],
-    ) {
+    if !has_any_in(lower, "at most|max|or fewer|or less|under |less than|fewer than|no more than|up to|limit|within|cap|no longer than|\u{2264}") {
         return None;
     }
-    if has_any(
-        lower,
-        &[
-            "commit",
-            "pr title",
-            "pull request",
-            "per ",
-            "wrap",
-            " line",
-        ],
-    ) || ws.iter().any(|w| matches!(*w, "each" | "every" | "lines"))
+    if has_any_in(lower, "commit|pr title|pull request|per |wrap| line") || ws.iter().any(|w| matches!(*w, "each" | "every" | "lines"))
     {
         return None;
     }
@@ -6905,12 +5848,7 @@ fn labelled_texts(result: &str, noun: &str) -> Vec<String> {
             .any(|n| core.ends_with(&n))
             && core.split_whitespace().count() <= noun.split(' ').count() + 3;
         if !names
-            || has_any(
-                &label,
-                &[
-                    "old", "current", "previous", "before", "original", "existing",
-                ],
-            )
+            || has_any_in(&label, "old|current|previous|before|original|existing")
         {
             continue;
         }
@@ -6946,13 +5884,7 @@ fn labelled_texts(result: &str, noun: &str) -> Vec<String> {
 /// one, a command, a diff or code.
 fn shown_titles(result: &str, commit: bool) -> Vec<String> {
     let old = |l: &str| {
-        has_any(
-            &l.to_ascii_lowercase(),
-            &[
-                "old ", "original", "previous", " was ", "instead", "before", "rejected", " from ",
-                "\u{2192}", "->",
-            ],
-        )
+        has_any_in(&l.to_ascii_lowercase(), "old |original|previous| was |instead|before|rejected| from |\u{2192}|->")
     };
     // A leading hash is no part of the subject ("`a3f91c2 Update strings`").
     let clean = |t: &str| {
@@ -6968,15 +5900,12 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
         hash.map_or(t, |(_, rest)| rest.trim_start()).to_string()
     };
     // "Title:" is the PR's only in a reply that speaks of a PR (read once, not per line).
-    let email = has_any(&result.to_ascii_lowercase(), &["email", "e-mail", "mail:"]);
+    let email = has_any_in(&result.to_ascii_lowercase(), "email|e-mail|mail:");
     let labels: &[&str] = if commit && email {
         &["commit subject:", "commit:"]
     } else if commit {
         &["subject:", "commit subject:", "subject line:", "commit:"]
-    } else if has_any(
-        &result.to_ascii_lowercase(),
-        &["pr ", "pull request", "/pull/", "pr:"],
-    ) {
+    } else if has_any_in(&result.to_ascii_lowercase(), "pr |pull request|/pull/|pr:") {
         &["pr title:", "pull request title:", "title:"]
     } else {
         &["pr title:", "pull request title:"]
@@ -7012,7 +5941,7 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
                 .split_whitespace()
                 .next()
                 .is_some_and(|h| h.len() >= 7 && h.chars().all(|c| c.is_ascii_hexdigit()));
-            if take_first && !t.is_empty() && !hash && !has_any(t, &["git ", "$ ", "diff ", " -m "])
+            if take_first && !t.is_empty() && !hash && !has_any_in(t, "git |$ |diff | -m ")
             {
                 out.push(clean(t));
             }
@@ -7048,7 +5977,7 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
             if let [subject] = quoted.as_slice() {
                 out.push(clean(subject));
             } else if let [subject] = spans.as_slice() {
-                if !has_any(subject, &["git ", " -m ", "--"]) {
+                if !has_any_in(subject, "git | -m |--") {
                     out.push(clean(subject));
                 }
             }
@@ -7056,7 +5985,7 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
         }
         let rest = clean(rest);
         // A subject, not a command or code ("git commit -m …", "fn x(…) -> …").
-        if rest.contains(' ') && !has_any(&rest, &["git ", " -m ", "--", "=>", "->", "()"]) {
+        if rest.contains(' ') && !has_any_in(&rest, "git | -m |--|=>|->|()") {
             out.push(rest);
         }
     }
@@ -7069,58 +5998,13 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
 /// analysed, in ISO format").
 fn iso_dates_asked(sentence: &str, lower: &str) -> bool {
     let ws = ws_of(lower);
-    let format = has_any(lower, &["yyyy-mm-dd", "iso 8601", "iso format", "iso date"]);
+    let format = has_any_in(lower, "yyyy-mm-dd|iso 8601|iso format|iso date");
     let dates = ws.contains(&"dates")
         || ws
             .windows(2)
             .any(|x| matches!(x, ["every" | "any" | "each" | "all", "date"]));
     let elsewhere = ws.iter().any(|w| {
-        [
-            "csv",
-            "changelog",
-            "export",
-            "exporter",
-            "exports",
-            "column",
-            "columns",
-            "field",
-            "fields",
-            "file",
-            "json",
-            "api",
-            "heading",
-            "entry",
-            "table",
-            "render",
-            "renders",
-            "database",
-            "schema",
-            "payload",
-            "code",
-            "range",
-            "output",
-            "emit",
-            "emits",
-            "ui",
-            "page",
-            "notes",
-            "docs",
-            "doc",
-            "document",
-            "readme",
-            "template",
-            "site",
-            "wiki",
-            "calendar",
-            "feed",
-            "log",
-            "logs",
-            "rewrite",
-            "convert",
-            "reformat",
-            "migrate",
-        ]
-        .contains(w)
+        crate::drift::text::in_list("csv|changelog|export|exporter|exports|column|columns|field|fields|file|json|api|heading|entry|table|render|renders|database|schema|payload|code|range|output|emit|emits|ui|page|notes|docs|doc|document|readme|template|site|wiki|calendar|feed|log|logs|rewrite|convert|reformat|migrate", w)
     });
     format && dates && !elsewhere && super::file_scope::paths(sentence).is_empty()
 }
@@ -7182,22 +6066,7 @@ fn non_iso_date(text: &str) -> Option<String> {
         if line.trim_start().starts_with('>')
             || line.starts_with("    ")
             || log
-            || has_any(
-                &lower,
-                &[
-                    "became",
-                    "is now",
-                    "instead of",
-                    "->",
-                    "\u{2192}",
-                    " like ",
-                    "e.g.",
-                    "such as",
-                    "format",
-                    "input",
-                    "parse",
-                ],
-            )
+            || has_any_in(&lower, "became|is now|instead of|->|\u{2192}| like |e.g.|such as|format|input|parse")
         {
             continue;
         }
@@ -7260,17 +6129,17 @@ fn has_any(hay: &str, needles: &[&str]) -> bool {
     needles.iter().any(|n| super::text::contains(hay, n))
 }
 
+/// [`has_any`] with the needles joined by `|` in one static string (see `text::in_list`).
+pub(super) fn has_any_in(hay: &str, needles: &str) -> bool {
+    needles.split('|').any(|n| super::text::contains(hay, n))
+}
+
 /// Whether "and"/"but" (`x`) followed by `next` starts a new instruction ("… and try to be
 /// concise", "… but keep it short"), rather than joining what one instruction lists ("commas
 /// and semicolons", ""cheap" and "buy" in the title").
 fn new_clause(x: &str, next: &str) -> bool {
     matches!(x, "and" | "but")
-        && [
-            "try", "keep", "make", "write", "use", "be", "do", "don't", "don", "avoid", "include",
-            "add", "give", "start", "end", "finish", "stay", "please", "mention", "explain",
-            "answer", "respond", "focus", "limit", "stick",
-        ]
-        .contains(&next)
+        && crate::drift::text::in_list("try|keep|make|write|use|be|do|don't|don|avoid|include|add|give|start|end|finish|stay|please|mention|explain|answer|respond|focus|limit|stick", &next)
 }
 
 /// Whether what the clause after byte `at` forbids is limited to a part of the answer ("in the
@@ -7487,17 +6356,8 @@ fn code_not_counted(message: &str) -> bool {
         let asked = ws
             .iter()
             .take(first_code)
-            .any(|w| ["include", "paste", "attach", "append", "add"].contains(w))
-            && has_any(
-                &lower,
-                &[
-                    "your explanation",
-                    "the explanation",
-                    "your prose",
-                    "the summary",
-                    "your summary",
-                ],
-            );
+            .any(|w| crate::drift::text::in_list("include|paste|attach|append|add", w))
+            && has_any_in(&lower, "your explanation|the explanation|your prose|the summary|your summary");
         if after || before || asked {
             return true;
         }
@@ -7521,35 +6381,7 @@ fn case_of_a_thing(sentence: &str) -> bool {
         let gap = lower.get(at + w.len()..*next_at).unwrap_or_default();
         gap.trim().is_empty()
             && (next.starts_with(|c: char| c.is_ascii_digit())
-                || [
-                    "digits",
-                    "digit",
-                    "hex",
-                    "keys",
-                    "key",
-                    "names",
-                    "name",
-                    "identifiers",
-                    "ids",
-                    "values",
-                    "slugs",
-                    "slug",
-                    "tags",
-                    "prefix",
-                    "suffix",
-                    "constants",
-                    "variables",
-                    "filenames",
-                    "paths",
-                    "hashes",
-                    "enums",
-                    "codes",
-                    "units",
-                    "acronyms",
-                    "keywords",
-                    "sql",
-                ]
-                .contains(next))
+                || crate::drift::text::in_list("digits|digit|hex|keys|key|names|name|identifiers|ids|values|slugs|slug|tags|prefix|suffix|constants|variables|filenames|paths|hashes|enums|codes|units|acronyms|keywords|sql", next))
     }) || named_text_before_case(&lower, &ws)
         || described_data_case(&ws)
 }
@@ -7565,22 +6397,9 @@ fn described_data_case(ws: &[(usize, &str)]) -> bool {
         == 1
         && ws.windows(3).enumerate().any(|(i, x)| match x {
             [(_, verb), (_, "in"), (_, "lowercase" | "uppercase")] => {
-                [
-                    "entered",
-                    "typed",
-                    "stored",
-                    "submitted",
-                    "received",
-                    "imported",
-                    "keyed",
-                ]
-                .contains(verb)
+                crate::drift::text::in_list("entered|typed|stored|submitted|received|imported|keyed", verb)
                     && !ws.iter().take(i).any(|(_, w)| {
-                        [
-                            "must", "should", "shall", "make", "ensure", "needs", "need", "have",
-                            "has",
-                        ]
-                        .contains(w)
+                        crate::drift::text::in_list("must|should|shall|make|ensure|needs|need|have|has", w)
                     })
             }
             _ => false,
@@ -7611,12 +6430,7 @@ fn named_text_before_case(lower: &str, ws: &[(usize, &str)]) -> bool {
                 && noun.len() > 2
                 && noun.chars().all(|c| c.is_ascii_alphabetic())
                 && !reply_noun(noun)
-                && ![
-                    "the", "your", "this", "that", "whole", "entire", "full", "plain", "final",
-                    "main", "all", "body", "same", "its", "any", "every", "some", "more", "with",
-                    "other", "such", "own", "only", "free", "rich", "less",
-                ]
-                .contains(noun)
+                && !crate::drift::text::in_list("the|your|this|that|whole|entire|full|plain|final|main|all|body|same|its|any|every|some|more|with|other|such|own|only|free|rich|less", noun)
         }
         _ => false,
     })
@@ -7818,15 +6632,7 @@ fn case_negated(lower: &str, at: usize) -> Option<bool> {
         matches!(w(j), "forbidden" | "prohibited" | "banned" | "disallowed")
             || negation_at(&after, j)
                 && (j + 1..j + 4).any(|i| {
-                    [
-                        "allowed",
-                        "permitted",
-                        "acceptable",
-                        "accepted",
-                        "used",
-                        "appear",
-                    ]
-                    .contains(&w(i))
+                    crate::drift::text::in_list("allowed|permitted|acceptable|accepted|used|appear", &w(i))
                 })
     });
     match governs(&kept) {
@@ -7952,16 +6758,7 @@ fn called_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
                 (_, "the" | "your" | "any" | "all" | "every" | "docs")
             ]
         )
-    }) && !has_any(
-        lower,
-        &[
-            "in your report",
-            "in the report",
-            "in your reply",
-            "in your answer",
-            "in the summary",
-        ],
-    );
+    }) && !has_any_in(lower, "in your report|in the report|in your reply|in your answer|in the summary");
     if placed {
         return None;
     }
@@ -8007,15 +6804,9 @@ fn delivered_quote(intro: &str, line: &str) -> bool {
     whole
         && t.split_whitespace().count() >= 8
         && intro.ends_with(':')
-        && (has_any(intro, &["here's", "here is"]) || intro.starts_with("draft"))
+        && (has_any_in(intro, "here's|here is") || intro.starts_with("draft"))
         && !intro.replace("here's", "here is").contains("'s ")
-        && !has_any(
-            intro,
-            &[
-                "log", "error", "says", "said", "wrote", "output", "customer", "user", "reported",
-                "old", "original", "current", "before", "existing",
-            ],
-        )
+        && !has_any_in(intro, "log|error|says|said|wrote|output|customer|user|reported|old|original|current|before|existing")
 }
 
 /// Whether the word at `j` opens with a quote mark (a word scan keeps an apostrophe).
@@ -8030,10 +6821,7 @@ fn quote_at(lower: &str, ws: &[(usize, &str)], j: usize) -> bool {
 
 fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
     // "Don't use the word 'exhibit' as a noun": which use is banned is not checkable.
-    if has_any(
-        lower,
-        &["as a noun", "as a verb", "as an adjective", "as an adverb"],
-    ) {
+    if has_any_in(lower, "as a noun|as a verb|as an adjective|as an adverb") {
         return None;
     }
     const VERBS: [&str; 14] = [
@@ -8063,7 +6851,7 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         // verb (the|these|following|…) noun
         let mut j = k + 1;
         while ws.get(j).is_some_and(|(_, x)| {
-            ["the", "these", "following", "this", "negative", "any", "of"].contains(x)
+            crate::drift::text::in_list("the|these|following|this|negative|any|of", x)
         }) {
             j += 1;
         }
@@ -8085,17 +6873,7 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
                 let after = ws.get(k).map_or(0, |(a, w)| a + w.len());
                 let rest = lower.get(after..).unwrap_or_default().trim_start();
                 if !rest.starts_with(['"', '\'', '“'])
-                    || ![
-                        "mention",
-                        "mentioning",
-                        "include",
-                        "use",
-                        "say",
-                        "saying",
-                        "avoid",
-                        "avoiding",
-                    ]
-                    .contains(v)
+                    || !crate::drift::text::in_list("mention|mentioning|include|use|say|saying|avoid|avoiding", v)
                 {
                     continue;
                 }
@@ -8108,7 +6886,7 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
                     .iter()
                     .rev()
                     .map(|x| x.1)
-                    .find(|w| !["only", "also", "just", "always", "explicitly"].contains(w));
+                    .find(|w| !crate::drift::text::in_list("only|also|just|always|explicitly", w));
                 let clause_start = ws.get(k).is_some_and(|&(a, _)| {
                     lower
                         .get(..a)
@@ -8119,12 +6897,7 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
                 let asked = prev.is_none()
                     || clause_start
                     || prev.is_some_and(|p| {
-                        [
-                            "you", "must", "should", "shall", "will", "to", "please", "do",
-                            "don't", "dont", "not", "never", "and", "or", "then", "avoid",
-                            "without", "can", "may", "could", "would", "also",
-                        ]
-                        .contains(&p)
+                        crate::drift::text::in_list("you|must|should|shall|will|to|please|do|don't|dont|not|never|and|or|then|avoid|without|can|may|could|would|also", &p)
                             || p.ends_with("n't")
                     });
                 if !asked {
@@ -8276,7 +7049,7 @@ fn governs(clause: &[(usize, &str)]) -> Option<bool> {
             Some(true)
         } else if between
             .into_iter()
-            .any(|b| ["forget", "fail", "hesitate", "neglect", "omit"].contains(&b))
+            .any(|b| crate::drift::text::in_list("forget|fail|hesitate|neglect|omit", &b))
         {
             Some(false)
         } else {
@@ -8297,27 +7070,20 @@ fn counted_word(head: &str) -> Option<String> {
             let before: Vec<&str> = head
                 .get(..i)
                 .unwrap_or_default()
-                .split(|c: char| !c.is_alphanumeric())
+                .split(crate::drift::text::not_alnum_char)
                 .filter(|w| !w.is_empty())
                 .collect();
             let after_only_bound = head
                 .get(i + q_lower.len()..)
                 .unwrap_or_default()
-                .split(|c: char| !c.is_alphanumeric())
+                .split(crate::drift::text::not_alnum_char)
                 .filter(|w| !w.is_empty())
                 .all(|w| {
                     number(w).is_some()
-                        || [
-                            "at", "least", "most", "no", "more", "fewer", "less", "than",
-                            "exactly", "only", "up", "to",
-                        ]
-                        .contains(&w)
+                        || crate::drift::text::in_list("at|least|most|no|more|fewer|less|than|exactly|only|up|to", &w)
                 });
             let used = before.last().is_some_and(|w| {
-                [
-                    "mention", "use", "say", "include", "repeat", "write", "term", "phrase",
-                ]
-                .contains(w)
+                crate::drift::text::in_list("mention|use|say|include|repeat|write|term|phrase", w)
             });
             // The count is of the text wherever it occurs (as IFEval counts): a short word
             // ("AI", "any") would be counted inside others, so only words of five letters or more.
@@ -8493,8 +7259,7 @@ fn sentence_count(text: &str) -> usize {
                 && run == 1
                 && next.is_some_and(char::is_whitespace)
                 && chars.get(j + 2).is_some_and(char::is_ascii_digit)
-                && ["art", "no", "fig", "sec", "vol", "ch", "pp", "eq", "ref"]
-                    .contains(&prev_word.as_str());
+                && crate::drift::text::in_list("art|no|fig|sec|vol|ch|pp|eq|ref", &prev_word.as_str());
             // "between Mon. and Sun. of each week", "due Sept. 3": a capitalised day or month
             // cut short, the sentence going on in lower case or a number.
             let dated = c == '.'
@@ -8506,17 +7271,9 @@ fn sentence_count(text: &str) -> usize {
                 && chars.get(j + 2).is_some_and(|x| {
                     // A day before a lower-case word; a month before a day's number too.
                     x.is_lowercase()
-                        && [
-                            "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat",
-                            "sun",
-                        ]
-                        .contains(&prev_word.as_str())
+                        && crate::drift::text::in_list("mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun", &prev_word.as_str())
                         || (x.is_lowercase() || x.is_ascii_digit())
-                            && [
-                                "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept",
-                                "oct", "nov", "dec",
-                            ]
-                            .contains(&prev_word.as_str())
+                            && crate::drift::text::in_list("jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec", &prev_word.as_str())
                 });
             let ellipsis = c == '.' && run >= 3;
             // A full stop with a space before it is a path ("docker build -t app ."), not an end.
@@ -8589,13 +7346,13 @@ fn no_bullets(lower: &str, ws: &[(usize, &str)]) -> bool {
         let closes = end >= ws.len()
             || gap.contains(['.', ',', ';', ':', '\u{2014}', ')'])
             || (w(end) == "in" && matches!(w(end + 1), "your" | "the" | "this" | "my"))
-            || ["please", "anywhere", "at", "or", "and", "nor"].contains(&w(end));
+            || crate::drift::text::in_list("please|anywhere|at|or|and|nor", &w(end));
         if !closes {
             return false;
         }
         // Back over the words that may stand between the ban and its object.
         let mut j = k;
-        while j > 0 && ["any", "a", "the", "markdown", "of"].contains(&w(j - 1)) {
+        while j > 0 && crate::drift::text::in_list("any|a|the|markdown|of", &w(j - 1)) {
             j -= 1;
         }
         let Some(before) = j.checked_sub(1) else {
@@ -8633,36 +7390,10 @@ fn asks_numbered_list(ws: &[(usize, &str)]) -> bool {
         // list of …", "Name the three risks as a numbered list"), not a change ("Fix the bug where
         // code blocks in a numbered list …", "Replace the paragraph with a numbered list").
         let answer_verb = |x: &str| {
-            [
-                "return",
-                "give",
-                "list",
-                "name",
-                "answer",
-                "reply",
-                "respond",
-                "report",
-                "summarize",
-                "summarise",
-                "present",
-                "provide",
-                "produce",
-                "rank",
-                "enumerate",
-                "identify",
-                "suggest",
-                "propose",
-                "outline",
-                "write",
-                "explain",
-                "describe",
-                "format",
-                "show",
-            ]
-            .contains(&x)
+            crate::drift::text::in_list("return|give|list|name|answer|reply|respond|report|summarize|summarise|present|provide|produce|rank|enumerate|identify|suggest|propose|outline|write|explain|describe|format|show", &x)
         };
         let opener = if w(0) == "please" { w(1) } else { w(0) };
-        let asked = ["as", "in", "with", "return", "give", "provide", "produce"].contains(&lead)
+        let asked = crate::drift::text::in_list("as|in|with|return|give|provide|produce", &lead)
             && answer_verb(opener);
         asked && !(k.saturating_sub(5)..k.saturating_sub(2)).any(|j| negation_at(ws, j))
     })
@@ -8775,7 +7506,7 @@ fn form_banned(lower: &str, ws: &[(usize, &str)], nouns: &[&str], fillers: &[&st
             || gap.contains(['.', ',', ';', ':', '\u{2014}', ')', '(', '!'])
             || w(k + 1).chars().all(|c| c == '-')
             || (w(k + 1) == "in" && matches!(w(k + 2), "your" | "the" | "this" | "my"))
-            || ["please", "anywhere", "at", "or", "and", "nor"].contains(&w(k + 1));
+            || crate::drift::text::in_list("please|anywhere|at|or|and|nor", &w(k + 1));
         if !closes {
             return false;
         }
@@ -8904,7 +7635,7 @@ fn american_spelling(text: &str) -> Option<String> {
             if cited {
                 continue;
             }
-            let word = token.trim_matches(|c: char| !c.is_alphanumeric());
+            let word = token.trim_matches(crate::drift::text::not_alnum_char);
             // A name: capitalised ("Tip Color"), camelCase, snake_case, a path, a flag, digits.
             if word.is_empty()
                 || !word.chars().all(|c| c.is_ascii_lowercase())
@@ -9042,7 +7773,7 @@ fn no_first_person(lower: &str, ws: &[(usize, &str)]) -> Option<Vec<String>> {
     let at = ws.get(cue).map_or(0, |x| x.0);
     let mut out: Vec<String> = Vec::new();
     for (_, x) in words_at(lower.get(at..).unwrap_or_default()) {
-        let x = x.trim_matches(|c: char| !c.is_alphanumeric());
+        let x = x.trim_matches(crate::drift::text::not_alnum_char);
         if FIRST_PERSON.contains(&x) && !out.iter().any(|o| o == x) {
             out.push(x.to_string());
         }
@@ -9420,10 +8151,7 @@ pub(super) fn without_old(text: &str) -> String {
                 .iter()
                 .any(|w| matches!(*w, "old" | "previous" | "formerly"))
                 && !ws.iter().any(|w| matches!(*w, "new" | "now" | "became"))
-                && !has_any(
-                    &lower,
-                    &["replaced with", "changed to", "updated to", "renamed to"],
-                );
+                && !has_any_in(&lower, "replaced with|changed to|updated to|renamed to");
             if old {
                 out.push_str(line.get(from..outer.start).unwrap_or_default());
             } else {
@@ -9533,7 +8261,7 @@ pub(super) fn names_the_reply(sentence: &str) -> bool {
             && part_after_a_comma(sentence).is_some()
     };
     (0..ws.len()).any(|i| {
-        ["your", "the", "whole", "entire", "full", "this"].contains(&w(i))
+        crate::drift::text::in_list("your|the|whole|entire|full|this", &w(i))
             && reply_noun(w(i + 1))
             && !fronted(i)
             && w(i + 2) != "itself"
@@ -9542,8 +8270,8 @@ pub(super) fn names_the_reply(sentence: &str) -> bool {
             // all of it).
             && !(i >= 3
                 && w(i - 1) == "of"
-                && ["paragraph", "section"].contains(&w(i - 2))
-                && ["first", "second", "opening", "last", "final", "closing"].contains(&w(i - 3)))
+                && crate::drift::text::in_list("paragraph|section", &w(i - 2))
+                && crate::drift::text::in_list("first|second|opening|last|final|closing", &w(i - 3)))
     })
 }
 
@@ -9561,7 +8289,7 @@ fn part_after_a_comma(sentence: &str) -> Option<String> {
             let marked = subject.starts_with(|c: char| c.is_uppercase() || "*`\"'#".contains(c));
             let noun_at = words
                 .iter()
-                .position(|x| ["section", "part", "list", "table"].contains(x));
+                .position(|x| crate::drift::text::in_list("section|part|list|table", x));
             let name: Vec<&str> = match noun_at {
                 Some(k) if k > 0 => words.get(..k)?.to_vec(),
                 _ if marked => words.get(..1)?.to_vec(),
@@ -9569,7 +8297,7 @@ fn part_after_a_comma(sentence: &str) -> Option<String> {
             };
             let name = name
                 .join(" ")
-                .trim_matches(|c: char| !c.is_alphanumeric())
+                .trim_matches(crate::drift::text::not_alnum_char)
                 .to_ascii_lowercase();
             (reply_noun(&noun.trim().to_ascii_lowercase()) && !name.is_empty()).then_some(name)
         })
@@ -10298,7 +9026,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             let nothing = || {
                 let lower = text.to_ascii_lowercase();
                 lower
-                    .split(|c: char| !c.is_ascii_alphanumeric())
+                    .split(crate::drift::text::not_ascii_alnum_char)
                     .any(|w| matches!(w, "no" | "none" | "nothing" | "zero"))
             };
             let ok = lists::has_numbered_list(text)
@@ -10607,7 +9335,7 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
     // A text to hand on is asked for ("Draft the post …", "Write the release notes …").
     let drafts = ws_of(&message.to_ascii_lowercase())
         .iter()
-        .any(|w| ["draft", "write", "rewrite", "compose"].contains(w));
+        .any(|w| crate::drift::text::in_list("draft|write|rewrite|compose", w));
     let mut checked = parse(message)
         .into_iter()
         .map(|(of_reply, rule)| {
@@ -12725,7 +11453,7 @@ mod tests {
             "Write all hex values with uppercase digits.",
         ] {
             assert!(
-                !kinds_of(m).iter().any(|k| ["words", "sentences", "opening", "ending", "json", "json-keys", "uppercase"].contains(k) && !m.contains("Verdict")),
+                !kinds_of(m).iter().any(|k| crate::drift::text::in_list("words|sentences|opening|ending|json|json-keys|uppercase", k) && !m.contains("Verdict")),
                 "{m}: {:?}",
                 parse(m)
             );
@@ -12829,15 +11557,7 @@ mod tests {
         ] {
             let ks = kinds(m);
             assert!(
-                !ks.iter().any(|k| [
-                    "code",
-                    "no-code-blocks",
-                    "json",
-                    "json-keys",
-                    "ending",
-                    "title"
-                ]
-                .contains(k)),
+                !ks.iter().any(|k| crate::drift::text::in_list("code|no-code-blocks|json|json-keys|ending|title", k)),
                 "{m}: {:?}",
                 parse(m)
             );

@@ -260,7 +260,7 @@ pub fn is_request(sentence: &str) -> bool {
         .split_whitespace()
         .next()
         .unwrap_or_default()
-        .trim_matches(|c: char| !c.is_alphanumeric());
+        .trim_matches(crate::drift::text::not_alnum_char);
     IMPERATIVES.contains(&first)
 }
 

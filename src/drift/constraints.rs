@@ -201,7 +201,7 @@ fn scopes_a_ban(lower: &str) -> bool {
             quoted_before_bracket(lower, i).is_some_and(|head| {
                 words_of(head)
                     .iter()
-                    .any(|w| ["never", "avoid", "no", "not", "don't"].contains(w))
+                    .any(|w| crate::drift::text::in_list("never|avoid|no|not|don't", w))
             })
         })
 }
@@ -622,7 +622,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                                 && sentence
                                     .get(..*at)
                                     .is_some_and(|h| h.trim_end_matches('`').ends_with(" in "))
-                        }) && !text::word_runs(&sentence, |b| b.is_ascii_alphanumeric()).any(
+                        }) && !text::word_runs(&sentence, crate::drift::text::alnum).any(
                             |(_, w)| {
                                 matches!(
                                     w,
@@ -742,9 +742,9 @@ fn passive_subject(lower: &str, cue: usize, clause: &str) -> Option<(usize, Stri
         return None;
     }
     let after = clause
-        .split(|c: char| !c.is_alphanumeric())
+        .split(crate::drift::text::not_alnum_char)
         .filter(|w| !w.is_empty())
-        .find(|w| !["not", "never", "be", "been", "get", "ever"].contains(w))?;
+        .find(|w| !crate::drift::text::in_list("not|never|be|been|get|ever", w))?;
     if !change_verb(after) {
         return None;
     }
@@ -770,10 +770,7 @@ fn clause_subject<'a>(
         .collect();
     let start = start + (segment.len() - segment.trim_start().len());
     let person = subject.first().is_none_or(|w| {
-        [
-            "i", "you", "we", "they", "it", "this", "that", "he", "she", "please",
-        ]
-        .contains(w)
+        crate::drift::text::in_list("i|you|we|they|it|this|that|he|she|please", w)
     });
     (!person && subject.len() <= 6).then(|| (start, subject, segment.split_whitespace().count()))
 }
@@ -894,11 +891,7 @@ fn is_constraint_cue(lower: &str, i: usize, cue: &str) -> bool {
         .unwrap_or_default();
     head.is_empty()
         || head.ends_with([',', ';', ':', '-', '(', '*', '—', '•'])
-        || [
-            "must", "should", "shall", "will", "can", "may", "need", "and", "but", "or", "with",
-            "please", "and/or", "then", "so", "yet", "hence",
-        ]
-        .contains(&last)
+        || crate::drift::text::in_list("must|should|shall|will|can|may|need|and|but|or|with|please|and/or|then|so|yet|hence", &last)
 }
 
 /// Where a clause with its own subject and modal joins after a comma ("no swearing, and it
@@ -913,7 +906,7 @@ fn own_clause(rest: &str) -> Option<usize> {
                 .collect();
             let subject = words
                 .first()
-                .is_some_and(|w| ["it", "you", "they", "this", "that"].contains(w));
+                .is_some_and(|w| crate::drift::text::in_list("it|you|they|this|that", w));
             let modal = words
                 .get(1)
                 .is_some_and(|w| matches!(*w, "must" | "should" | "needs" | "has"));
@@ -933,19 +926,9 @@ fn not_asking_for_change(clause: &str) -> Option<&str> {
         .iter()
         .find_map(|p| clause.strip_prefix(p))?;
     let first = rest
-        .split(|c: char| !c.is_alphanumeric())
+        .split(crate::drift::text::not_alnum_char)
         .find(|w| !w.is_empty() && !matches!(*w, "a" | "an" | "any" | "the"))?;
-    [
-        "changes",
-        "change",
-        "edits",
-        "fixes",
-        "fix",
-        "code",
-        "modifications",
-        "patches",
-    ]
-    .contains(&first)
+    crate::drift::text::in_list("changes|change|edits|fixes|fix|code|modifications|patches", &first)
     .then_some(rest)
 }
 
@@ -1059,7 +1042,7 @@ fn find_reported(lower: &str, needles: &[&str], target: &str) -> Option<String> 
                 .map_or(tail.len(), |(j, _)| j);
             tail.get(..end)
                 .unwrap_or_default()
-                .split(|c: char| !c.is_alphanumeric())
+                .split(crate::drift::text::not_alnum_char)
                 .any(|w| w == target)
         }
     };
@@ -1080,7 +1063,7 @@ fn changes_name(lower: &str, name: &str) -> Option<String> {
         let clause = clause_before(lower, i);
         // Whole verbs in the past ("raised", "set"), not "raises", "settings", "lowercase",
         // "double-checked"; "now raises `DepthError` past `MAX_DEPTH`" reads the name.
-        let verb = clause.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
+        let verb = clause.split(crate::drift::text::not_ascii_alnum_char).any(|w| {
             CHANGED_VERBS
                 .iter()
                 .chain(VERBS.iter())
@@ -1183,7 +1166,7 @@ fn shown_as_existing(line: &str, result: &str) -> bool {
         .split_once('#')
         .or_else(|| line.split_once("//"))
         .map(|(_, c)| c.trim().trim_end_matches(['.', ')']).to_ascii_lowercase());
-    if comment.is_some_and(|c| ["existing", "unchanged", "already exists"].contains(&c.as_str())) {
+    if comment.is_some_and(|c| crate::drift::text::in_list("existing|unchanged|already exists", &c.as_str())) {
         return true;
     }
     let name = line
@@ -1262,10 +1245,7 @@ fn put_aside(lower: &str, at: usize) -> bool {
         // `X` so the flicker is gone".
         let own_phrase = !rest.contains(',')
             && !rest.split_whitespace().any(|w| {
-                [
-                    "so", "and", "because", "since", "while", "now", "which", "that", "but",
-                ]
-                .contains(&w)
+                crate::drift::text::in_list("so|and|because|since|while|now|which|that|but", &w)
             });
         own_phrase
             && [
@@ -1298,7 +1278,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // What is forbidden is named by whole words: "the classifier", "the encoder", "the HTTP
     // client" name no class, code or CLI.
     let words: Vec<&str> = clause
-        .split(|c: char| !c.is_alphanumeric())
+        .split(crate::drift::text::not_alnum_char)
         .filter(|w| !w.is_empty())
         .collect();
     let word = |options: &[&str]| words.iter().any(|w| options.contains(w));
@@ -1393,7 +1373,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // the code as a place the ban reaches, not as what it bans.
     let plain = text::outside_parentheses(clause);
     let plain_words: Vec<&str> = plain
-        .split(|c: char| !c.is_alphanumeric())
+        .split(crate::drift::text::not_alnum_char)
         .filter(|w| !w.is_empty())
         .collect();
     let first = |options: &[&str]| plain_words.iter().position(|w| options.contains(w));
@@ -1403,11 +1383,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     let fences = first(&CODE_WORDS)
         .and_then(|c| plain_words.get(c + 1))
         .is_some_and(|w| {
-            [
-                "fence", "fences", "name", "names", "review", "reviews", "owner", "owners",
-                "freeze",
-            ]
-            .contains(w)
+            crate::drift::text::in_list("fence|fences|name|names|review|reviews|owner|owners|freeze", w)
         });
     // "users without a code", "no coupon code", "the exit code": a code as a value, not
     // program code ("a code block", "a code dump" are code). Every code word must be one.
@@ -1422,10 +1398,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                 plain_words.get(c) == Some(&"code")
                     && ((matches!(before, Some("a" | "an"))
                         && after.is_none_or(|a| {
-                            [
-                                "in", "on", "for", "from", "at", "to", "and", "or", "yet", "set",
-                            ]
-                            .contains(&a)
+                            crate::drift::text::in_list("in|on|for|from|at|to|and|or|yet|set", &a)
                         }))
                         || before.is_some_and(|b| VALUE_CODES.contains(&b)))
             })
@@ -1439,21 +1412,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // "Don't call any of our existing code "legacy"": the code is what a word may not name.
     let naming = first(&CODE_WORDS).is_some_and(|c| {
         plain_words.iter().take(c).any(|w| {
-            [
-                "call",
-                "calling",
-                "describe",
-                "describing",
-                "label",
-                "refer",
-                "criticize",
-                "criticise",
-                "blame",
-                "break",
-                "breaks",
-                "breaking",
-            ]
-            .contains(w)
+            crate::drift::text::in_list("call|calling|describe|describing|label|refer|criticize|criticise|blame|break|breaks|breaking", w)
         })
     });
     let code_named = !fences
@@ -1505,7 +1464,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         &["until", "before", "unless", "just", "only"],
     )
     .skip(1)
-    .all(|w| ["it", "this", "that", "yet", "anything", "now", "here"].contains(&w));
+    .all(|w| crate::drift::text::in_list("it|this|that|yet|anything|now|here", &w));
     if head.starts_with("implement") && bare && !excepts {
         f.push(Forbidden::Implementation);
     }
@@ -1579,15 +1538,15 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             // with "or"/"nor" ("don't merge, push to your branch" asks for the push).
             let first = clause.split([';', '\u{2014}']).next().unwrap_or_default();
             let joined = first.split_once(',').is_some_and(|(_, rest)| {
-                rest.split(|c: char| !c.is_alphanumeric())
+                rest.split(crate::drift::text::not_alnum_char)
                     .any(|w| matches!(w, "or" | "nor"))
             });
             for part in first.split(',').skip(1).filter(|_| joined) {
                 let words: Vec<&str> = part
-                    .split(|c: char| !c.is_alphanumeric())
+                    .split(crate::drift::text::not_alnum_char)
                     .filter(|w| !w.is_empty())
                     .skip_while(|w| matches!(*w, "or" | "and" | "nor"))
-                    .take_while(|w| !["until", "before", "unless", "without", "just"].contains(w))
+                    .take_while(|w| !crate::drift::text::in_list("until|before|unless|without|just", w))
                     .collect();
                 let opens = words.first().is_some_and(|w| act(w).is_some());
                 if !opens {
@@ -1613,14 +1572,14 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             let tail = clause.get(i + c.len()..).unwrap_or_default();
             let after = tail.chars().next();
             let next = tail
-                .split(|c: char| !c.is_alphanumeric())
+                .split(crate::drift::text::not_alnum_char)
                 .find(|w| !w.is_empty());
             // "`class_name` declarations" is another keyword: '_' joins a word.
             before.is_none_or(|b| !b.is_alphanumeric() && b != '_')
                 && after.is_none_or(|a| !a.is_alphanumeric() && a != '_')
                 && (after.is_some_and(|a| !a.is_whitespace())
                     || next.is_none_or(|n| {
-                        ["or", "and", "in", "for", "at", "anywhere", "please", "here"].contains(&n)
+                        crate::drift::text::in_list("or|and|in|for|at|anywhere|please|here", &n)
                     }))
         })
     });
@@ -1668,7 +1627,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             .take(6)
             .any(|w| matches!(*w, "question" | "questions"))
             && asks.is_some_and(|h| {
-                ["ask", "come", "question", "questions", "any", "follow"].contains(h)
+                crate::drift::text::in_list("ask|come|question|questions|any|follow", h)
             })
     {
         f.push(Forbidden::Questions);
@@ -1684,16 +1643,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // Adding one: not "don't remove any dependencies", nor "don't touch package.json" (a
     // file, whose change the change ban reads).
     let package = words.iter().enumerate().any(|(i, w)| {
-        [
-            "package",
-            "packages",
-            "library",
-            "libraries",
-            "crate",
-            "crates",
-            "gems",
-        ]
-        .contains(w)
+        crate::drift::text::in_list("package|packages|library|libraries|crate|crates|gems", w)
             && !(*w == "package" && matches!(words.get(i + 1), Some(&("json" | "lock"))))
     });
     let removal = REMOVAL_VERBS.iter().any(|v| head.starts_with(v));
@@ -1711,11 +1661,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         .iter()
         .map(|t| t.stem.to_string())
         .filter(|s| {
-            ![
-                "chang", "add", "new", "use", "function", "creat", "provid", "includ", "write",
-                "avoid", "refrain", "pleas",
-            ]
-            .contains(&s.as_str())
+            !crate::drift::text::in_list("chang|add|new|use|function|creat|provid|includ|write|avoid|refrain|pleas", &s.as_str())
                 && !change_verb(s)
                 && !CHANGE_VERBS
                     .iter()
@@ -1811,7 +1757,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         })
         && text::tokens(&outside_spans).iter().all(|t| {
             change_verb(&t.stem)
-                || ["valu", "set", "name", "variabl", "constant", "kei", "key"].contains(&&*t.stem)
+                || crate::drift::text::in_list("valu|set|name|variabl|constant|kei|key", &&*t.stem)
         });
     if changes && (beyond_the_task || kind_of_files(main, &objects)) {
         // Not read. "Don't touch test files": which files are tests, a report's paths do not
@@ -1834,7 +1780,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             .iter()
             .skip_while(|w| **w != head)
             .nth(1)
-            .is_some_and(|w| ["them", "it", "those", "these", "that", "this"].contains(w))
+            .is_some_and(|w| crate::drift::text::in_list("them|it|those|these|that|this", w))
     {
         // "No changes.", "no edits, please": a change of any kind, named by the change word.
         f.push(Forbidden::Change(vec!["file".to_string()]));
@@ -1858,11 +1804,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         // values the message does not give, which no word of the result can be told to be.
         let unnamed = named.is_empty()
             && objects.iter().any(|o| {
-                [
-                    "name", "hostnam", "ip", "url", "email", "password", "token", "credenti",
-                    "phone", "address", "domain",
-                ]
-                .contains(&o.as_str())
+                crate::drift::text::in_list("name|hostnam|ip|url|email|password|token|credenti|phone|address|domain", &o.as_str())
             });
         // "Don't mention the CVE id anywhere in your report or in code comments": where it may
         // not be mentioned is no part of what.
@@ -1978,7 +1920,7 @@ fn head_words<'a>(
         .split(cuts)
         .next()
         .unwrap_or_default()
-        .split(|c: char| !c.is_alphanumeric())
+        .split(crate::drift::text::not_alnum_char)
         .filter(|w| !w.is_empty())
         .skip_while(move |w| *w != head)
         .take_while(move |w| !stops.contains(w))
@@ -2033,16 +1975,7 @@ fn kept_paths_clause(sentence: &str) -> Option<&str> {
             .filter(|w| !w.is_empty())
             .collect();
         let state = words.iter().position(|w| {
-            [
-                "untouched",
-                "alone",
-                "unchanged",
-                "intact",
-                "off-limits",
-                "frozen",
-                "read-only",
-            ]
-            .contains(w)
+            crate::drift::text::in_list("untouched|alone|unchanged|intact|off-limits|frozen|read-only", w)
         });
         // "Is unchanged" may describe; "is frozen" and "is off-limits" ask.
         let asked = state.is_some_and(|k| {
@@ -2051,7 +1984,7 @@ fn kept_paths_clause(sentence: &str) -> Option<&str> {
                 Some("off-limits" | "frozen" | "read-only")
             );
             words.iter().take(k).any(|w| {
-                ["leave", "keep", "must", "should", "stays", "stay"].contains(w)
+                crate::drift::text::in_list("leave|keep|must|should|stays|stay", w)
                     || (fixed && matches!(*w, "is" | "are"))
             })
         }) || clause.contains("off limits");
@@ -2335,9 +2268,9 @@ fn check_negatives_reading(
                     // changing the queue" bans no change to the test.
                     let lower_ban = n.text.to_ascii_lowercase();
                     let negation =
-                        text::word_runs(&lower_ban, |b| b.is_ascii_alphanumeric() || b == b'\'')
+                        text::word_runs(&lower_ban, crate::drift::text::alnum_apostrophe)
                             .find(|(_, w)| {
-                                ["not", "never", "without", "no", "avoid", "nothing"].contains(w)
+                                crate::drift::text::in_list("not|never|without|no|avoid|nothing", w)
                                     || w.ends_with("n't")
                             })
                             .map_or(0, |(at, _)| at);
@@ -2349,7 +2282,7 @@ fn check_negatives_reading(
                         let words = || {
                             clause
                                 .unwrap_or_default()
-                                .split(|c: char| !c.is_ascii_alphanumeric())
+                                .split(crate::drift::text::not_ascii_alnum_char)
                         };
                         let allowed = words().any(|w| matches!(w, "may" | "can" | "allowed" | "except"))
                             && !words().any(|w| NEGATORS.contains(&w) || w == "t");
@@ -2360,7 +2293,7 @@ fn check_negatives_reading(
                         || n.text.contains("()")
                         || n.text
                             .to_ascii_lowercase()
-                            .split(|c: char| !c.is_ascii_alphanumeric())
+                            .split(crate::drift::text::not_ascii_alnum_char)
                             .any(|w| PARTS_OF_A_FILE.contains(&w));
                     let path_ban = !banned.is_empty()
                         && !others
@@ -2473,7 +2406,7 @@ fn check_negatives_reading(
                     // of it.
                     let ban = n.text.to_ascii_lowercase();
                     let bw: Vec<&str> = ban
-                        .split(|c: char| !c.is_ascii_alphanumeric())
+                        .split(crate::drift::text::not_ascii_alnum_char)
                         .filter(|w| !w.is_empty())
                         .collect();
                     let placed = |i: usize| {
@@ -2493,7 +2426,7 @@ fn check_negatives_reading(
                         .iter()
                         .map(String::as_str)
                         .filter(|o| {
-                            !["file", "repo", "repositori", "project", "codebas"].contains(o)
+                            !crate::drift::text::in_list("file|repo|repositori|project|codebas", o)
                         })
                         .collect();
                     // "Don't create new files in `src/`": a file created elsewhere is allowed.
@@ -2758,7 +2691,7 @@ fn is_test_path(path: &str) -> bool {
     let p = path.to_ascii_lowercase();
     let name = p.rsplit('/').next().unwrap_or_default();
     p.split('/')
-        .any(|d| ["test", "tests", "__tests__", "spec", "specs"].contains(&d))
+        .any(|d| crate::drift::text::in_list("test|tests|__tests__|spec|specs", &d))
         || [".test.", ".spec.", "_test.", "_spec."]
             .iter()
             .any(|m| name.contains(m))
@@ -2874,7 +2807,7 @@ fn changed_a_file_under(
             }
             let code = text::inline_code_spans(s);
             let words: Vec<(usize, &str)> =
-                text::word_runs(s, |b| b.is_ascii_alphanumeric() || b == b'\'').collect();
+                text::word_runs(s, crate::drift::text::alnum_apostrophe).collect();
             let word_at = |i: usize| words.get(i).map_or("", |x| x.1);
             // Read once per sentence: scanning from its start for every verb is quadratic.
             let first = word_at(0);
@@ -3007,26 +2940,18 @@ fn changed_a_file_under(
                     .unwrap_or_default()
                     .trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
                 let word = before
-                    .rsplit(|c: char| !c.is_ascii_alphanumeric())
+                    .rsplit(crate::drift::text::not_ascii_alnum_char)
                     .next()
                     .unwrap_or_default();
                 // "(same order as `en.json`)": a file compared with.
                 let compared = word == "as"
                     && before
-                        .rsplit(|c: char| !c.is_ascii_alphanumeric())
+                        .rsplit(crate::drift::text::not_ascii_alnum_char)
                         .filter(|w| !w.is_empty())
                         .take(4)
                         .any(|w| w == "same");
                 compared
-                    || [
-                        "copied",
-                        "copying",
-                        "read",
-                        "reading",
-                        "cloned",
-                        "duplicated",
-                    ]
-                    .contains(&word)
+                    || crate::drift::text::in_list("copied|copying|read|reading|cloned|duplicated", &word)
             };
             let left_alone = |i: &str| {
                 let i = i.to_ascii_lowercase();
@@ -3070,7 +2995,7 @@ fn reports_act(result: &str, done: &str, target: &str) -> Option<String> {
             }
             let code = text::inline_code_spans(s);
             let words: Vec<(usize, &str)> =
-                text::word_runs(s, |b| b.is_ascii_alphanumeric() || b == b'\'').collect();
+                text::word_runs(s, crate::drift::text::alnum_apostrophe).collect();
             let first = words.first().map_or("", |w| w.1);
             // The target in the verb's own clause: "pushed branch `fix/x`; nothing was pushed to
             // main" pushed no main.
@@ -3099,8 +3024,7 @@ fn reports_act(result: &str, done: &str, target: &str) -> Option<String> {
                             !rest.starts_with(|c: char| {
                                 c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '/')
                             }) && !rest.split_whitespace().next().is_some_and(|w| {
-                                ["repo", "repository", "remote", "fork", "project"]
-                                    .contains(&w.trim_end_matches(['.', ',', ';']))
+                                crate::drift::text::in_list("repo|repository|remote|fork|project", &w.trim_end_matches(['.', ',', ';']))
                             })
                         })
                     })
@@ -3139,7 +3063,7 @@ fn ran_command(result: &str, done: &str, target: &str) -> Option<String> {
 /// `terraform apply`", "don't execute `make deploy`", "no `npm audit fix`"), lowercased.
 fn banned_commands(sentence: &str) -> Vec<String> {
     let lower = sentence.to_ascii_lowercase();
-    let Some(neg) = text::word_runs(&lower, |b| b.is_ascii_alphanumeric() || b == b'\'')
+    let Some(neg) = text::word_runs(&lower, crate::drift::text::alnum_apostrophe)
         .find(|(_, w)| negator(w))
         .map(|(at, _)| at)
     else {
@@ -3153,7 +3077,7 @@ fn banned_commands(sentence: &str) -> Vec<String> {
             // The verb of running right after the negation ("never run", "do not execute"),
             // not one of a later clause ("don't modify the tests, and run `npm test`").
             let verb = between
-                .split(|c: char| !c.is_ascii_alphanumeric())
+                .split(crate::drift::text::not_ascii_alnum_char)
                 .filter(|w| !w.is_empty())
                 .skip(1)
                 .take(2)
@@ -3195,16 +3119,7 @@ pub(super) fn negator(w: &str) -> bool {
 fn bans_skipping_tests(words: &[&str]) -> bool {
     let negation = words.iter().any(|w| negator(w));
     let skip = words.iter().any(|w| {
-        [
-            "skip",
-            "skipped",
-            "skipping",
-            "xfail",
-            "disable",
-            "disabled",
-            "disabling",
-        ]
-        .contains(w)
+        crate::drift::text::in_list("skip|skipped|skipping|xfail|disable|disabled|disabling", w)
     });
     let tests = words
         .iter()
@@ -3300,15 +3215,7 @@ fn skip_marker(result: &str) -> Option<String> {
         // words: "couldn't" is no offer).
         let words = words_of(before);
         let offered = words.iter().enumerate().any(|(i, w)| {
-            [
-                "could",
-                "consider",
-                "suggest",
-                "suggested",
-                "recommend",
-                "recommended",
-            ]
-            .contains(w)
+            crate::drift::text::in_list("could|consider|suggest|suggested|recommend|recommended", w)
                 || (*w == "you" && i > 0 && words.get(i - 1) == Some(&"if"))
                 || (*w == "can" && i > 0 && words.get(i - 1) == Some(&"you"))
         });
@@ -3374,7 +3281,7 @@ fn deleted_a_file(result: &str) -> Option<String> {
 
 fn is_delete(w: &str) -> bool {
     matches!(
-        w.trim_matches(|c: char| !c.is_alphanumeric())
+        w.trim_matches(crate::drift::text::not_alnum_char)
             .to_ascii_lowercase()
             .as_str(),
         "deleted" | "removed"
@@ -3408,13 +3315,13 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
             let ws = words_of(lead);
             let offer = ws
                 .iter()
-                .any(|w| ["you", "you're", "once", "later", "yourself"].contains(w))
+                .any(|w| crate::drift::text::in_list("you|you're|once|later|yourself", w))
                 || ws == ["run"]
                 || (ws.first() == Some(&"to") && ws.last() == Some(&"run"));
             return offer
                 && !ws
                     .iter()
-                    .any(|w| ["i", "we", "ran", "running", "i've", "we've"].contains(w));
+                    .any(|w| crate::drift::text::in_list("i|we|ran|running|i've|we've", w));
         }
         let said = paras.first().copied().unwrap_or(before);
         [
@@ -3483,7 +3390,7 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
                 .unwrap_or_default()
                 .split_whitespace()
                 .any(|t| {
-                    ["--dry-run", "--dryrun", "--what-if", "--check", "-check"].contains(&t)
+                    crate::drift::text::in_list("--dry-run|--dryrun|--what-if|--check|-check", &t)
                         || t.strip_prefix("--dry-run=")
                             .is_some_and(|v| matches!(v, "client" | "server"))
                 });
@@ -3502,16 +3409,7 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
                     .filter(|w| !w.is_empty())
                     .collect();
                 words.iter().any(|w| {
-                    [
-                        "ran",
-                        "executed",
-                        "applied",
-                        "invoked",
-                        "triggered",
-                        "used",
-                        "did",
-                    ]
-                    .contains(w)
+                    crate::drift::text::in_list("ran|executed|applied|invoked|triggered|used|did", w)
                 }) || words
                     .windows(2)
                     .any(|p| matches!(p, ["i" | "we", v] if v.ends_with("ed")))
@@ -3624,10 +3522,7 @@ fn inflects(word: &str, stem: &str) -> bool {
             .is_some_and(|r| matches!(r, "ed" | "ing"))
     });
     doubled
-        || [
-            "", "s", "es", "e", "ed", "d", "ing", "y", "ied", "ies", "ying", "en", "ten", "n",
-        ]
-        .contains(&rest.as_str())
+        || crate::drift::text::in_list("|s|es|e|ed|d|ing|y|ied|ies|ying|en|ten|n", &rest.as_str())
 }
 
 /// Where the result adds a package: an install command naming one ("npm i -D x", "pip install
@@ -3666,11 +3561,7 @@ fn adds_dependency(
             .find(|w| !w.starts_with('-'))
             .is_some_and(|w| {
                 w.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '@')
-                    && ![
-                        "line", "lines", "step", "steps", "command", "commands", "call", "calls",
-                        "layer", "stage", "output", "log", "logs",
-                    ]
-                    .contains(&w.trim_end_matches(|c: char| !c.is_ascii_alphanumeric()))
+                    && !crate::drift::text::in_list("line|lines|step|steps|command|commands|call|calls|layer|stage|output|log|logs", &w.trim_end_matches(|c: char| !c.is_ascii_alphanumeric()))
             })
     };
     let evidence = |i: usize| {
@@ -3756,13 +3647,13 @@ fn adds_dependency(
             // "installation" or "pull request"; not a proposal ("add `zod` to package.json").
             // "… unchanged, so no packages were added": the clause denies what it names.
             let words: Vec<&str> = clause
-                .split(|c: char| !c.is_ascii_alphanumeric())
+                .split(crate::drift::text::not_ascii_alnum_char)
                 .filter(|w| !w.is_empty())
                 .collect();
             let adds = words.iter().enumerate().any(|(k, w)| {
                 matches!(*w, "added" | "installed" | "introduced")
                     && !words.get(..k).unwrap_or_default().iter().any(|b| {
-                        ["no", "not", "nothing", "never", "none", "t"].contains(b)
+                        crate::drift::text::in_list("no|not|nothing|never|none|t", b)
                     })
             }) && !words
                 .iter()
@@ -3776,7 +3667,7 @@ fn adds_dependency(
                 && !lower
                     .get(start..i)
                     .unwrap_or_default()
-                    .split(|c: char| !c.is_ascii_alphanumeric())
+                    .split(crate::drift::text::not_ascii_alnum_char)
                     .any(|w| {
                         matches!(
                             w,
@@ -3896,7 +3787,7 @@ fn pinned_package_added(lower: &str) -> Option<usize> {
                 }
                 break;
             }
-            let x = x.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+            let x = x.trim_matches(crate::drift::text::not_ascii_alnum_char);
             if !matches!(
                 x,
                 "a" | "the" | "new" | "dependency" | "package" | "library" | "dev" | "in" | "on"
@@ -3941,16 +3832,7 @@ fn manifest_diff_adds(lower: &str, dev_allowed: bool) -> Option<String> {
                 .unwrap_or_default();
         }
         let first = run(body.trim_start_matches(['"', '\'']));
-        if [
-            "implementation",
-            "api",
-            "compile",
-            "testimplementation",
-            "debugimplementation",
-            "gem",
-            "require",
-        ]
-        .contains(&first.as_str())
+        if crate::drift::text::in_list("implementation|api|compile|testimplementation|debugimplementation|gem|require", &first.as_str())
         {
             let rest = body.get(first.len()..).unwrap_or_default();
             let quoted = rest.split(['"', '\'']).nth(1).map(run);
@@ -4094,18 +3976,8 @@ fn allows_dev_dependencies(ban: &str, instructions: &str) -> bool {
             let denied = words_of(&s).iter().any(|w| negator(w));
             !denied
                 && named(&s)
-                && s.split(|c: char| !c.is_alphanumeric()).any(|w| {
-                    [
-                        "fine",
-                        "ok",
-                        "okay",
-                        "allowed",
-                        "permitted",
-                        "welcome",
-                        "may",
-                        "can",
-                    ]
-                    .contains(&w)
+                && s.split(crate::drift::text::not_alnum_char).any(|w| {
+                    crate::drift::text::in_list("fine|ok|okay|allowed|permitted|welcome|may|can", &w)
                 })
         })
     };
@@ -4151,10 +4023,7 @@ fn hypothetical(lower: &str, at: usize) -> bool {
         .rev()
         .take(4)
         .any(|w| {
-            [
-                "may", "might", "could", "would", "can", "will", "should", "shall",
-            ]
-            .contains(&w)
+            crate::drift::text::in_list("may|might|could|would|can|will|should|shall", &w)
         })
 }
 
@@ -4169,7 +4038,7 @@ fn by_another(lower: &str, at: usize, word: &str) -> bool {
         .collect();
     let passive = before
         .iter()
-        .any(|w| ["was", "were", "been", "is", "are"].contains(w));
+        .any(|w| crate::drift::text::in_list("was|were|been|is|are", w));
     let history = before
         .iter()
         .any(|w| matches!(*w, "last" | "previously" | "originally"))
@@ -4190,7 +4059,7 @@ fn by_another(lower: &str, at: usize, word: &str) -> bool {
         .and_then(|c| c.split(" by ").nth(1))
         .and_then(|a| a.split_whitespace().next())
         .is_some_and(|a| {
-            !["me", "us", "my", "our", "this", "hand", "default"].contains(&a)
+            !crate::drift::text::in_list("me|us|my|our|this|hand|default", &a)
                 && !a.ends_with("ing")
         });
     (passive && (agent || history)) || history && !before.iter().any(|w| matches!(*w, "i" | "we"))
@@ -4232,42 +4101,14 @@ fn as_noun(lower: &str, at: usize, word: &str) -> bool {
         .next()
         .unwrap_or_default();
     // "The changes above are recommendations", "the edits listed below".
-    let subject = [
-        "would",
-        "will",
-        "is",
-        "was",
-        "are",
-        "were",
-        "needs",
-        "need",
-        "requires",
-        "require",
-        "should",
-        "could",
-        "can",
-        "may",
-        "might",
-        "must",
-        "above",
-        "below",
-        "listed",
-        "described",
-        "outlined",
-        "proposed",
-        "suggested",
-    ]
-    .contains(&next);
+    let subject = crate::drift::text::in_list("would|will|is|was|are|were|needs|need|requires|require|should|could|can|may|might|must|above|below|listed|described|outlined|proposed|suggested", &next);
     subject
         || clause_before(lower, at)
             .split_whitespace()
             .rev()
             .take(2)
             .any(|w| {
-                [
-                    "the", "a", "an", "this", "that", "these", "those", "each", "every",
-                ]
-                .contains(&w)
+                crate::drift::text::in_list("the|a|an|this|that|these|those|each|every", &w)
             })
 }
 
@@ -4331,7 +4172,7 @@ fn already(lower: &str, at: usize) -> bool {
     before.first().is_some_and(|w| *w == "already")
         && !before
             .get(1)
-            .is_some_and(|w| ["i", "we", "i've", "we've", "have", "has"].contains(w))
+            .is_some_and(|w| crate::drift::text::in_list("i|we|i've|we've|have|has", w))
 }
 
 /// Whether the sentence before a participle at byte `at` opens by denying its subject: "No
@@ -4341,7 +4182,7 @@ fn denied_as_a_whole(lower: &str, at: usize) -> bool {
     let passive = sentence
         .split_whitespace()
         .next_back()
-        .is_some_and(|w| ["was", "were", "been", "are", "is"].contains(&w));
+        .is_some_and(|w| crate::drift::text::in_list("was|were|been|are|is", &w));
     passive
         && ["no ", "none ", "nothing "]
             .iter()
@@ -4406,17 +4247,7 @@ fn negated(lower: &str, at: usize, word: &str) -> bool {
             "nothing" | "unchanged" | "untouched" | "unmodified" | "intact" => true,
             "is" | "was" | "were" | "are" | "remains" | "remained" | "stays" | "stayed" | "has"
             | "have" | "had" | "left" | "kept" | "been" => next.take(2).any(|w| {
-                [
-                    "not",
-                    "never",
-                    "unchanged",
-                    "untouched",
-                    "unmodified",
-                    "intact",
-                    "omitted",
-                    "excluded",
-                ]
-                .contains(&w)
+                crate::drift::text::in_list("not|never|unchanged|untouched|unmodified|intact|omitted|excluded", &w)
                     || w.ends_with("n't")
                     || w.ends_with("n’t")
             }),
@@ -4556,7 +4387,7 @@ fn near(
                 from -= 1;
             }
             let already_there = lower.get(from..o.at).is_some_and(|h| {
-                h.split(|c: char| !c.is_alphanumeric())
+                h.split(crate::drift::text::not_alnum_char)
                     .filter(|w| !w.is_empty())
                     .rev()
                     .take(3)
@@ -4635,7 +4466,7 @@ fn reported_change(
             .next()
             .unwrap_or("");
         let opens = head.trim_start_matches(['-', '*', ' ']).is_empty()
-            || ["i", "we", "and", "then", "also", "so", "i've", "we've"].contains(&prev);
+            || crate::drift::text::in_list("i|we|and|then|also|so|i've|we've", &prev);
         if !opens {
             return None;
         }
@@ -4828,7 +4659,7 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
         } else if l.contains("words to be") || l.contains("word to be") {
             // "the 3rd, 9th words to be 'red', 'blue' respectively"
             let positions: Vec<usize> = l
-                .split(|c: char| !c.is_ascii_alphanumeric())
+                .split(crate::drift::text::not_ascii_alnum_char)
                 .filter(|w| {
                     w.ends_with("st") || w.ends_with("nd") || w.ends_with("rd") || w.ends_with("th")
                 })
@@ -4863,7 +4694,7 @@ pub fn check_formats(fs: &[(String, Format)], result: &str) -> Vec<Violation> {
     let ws = words(result);
     // The same words as runs of `\w` ("Facebook's" is "facebook", "s"; "I'll" is "i", "ll"), the
     // benchmarks' reading: a count or a position is broken only when it is under both readings.
-    let runs: Vec<String> = text::word_runs(result, |b| b.is_ascii_alphanumeric() || b == b'_')
+    let runs: Vec<String> = text::word_runs(result, crate::drift::text::alnum_underscore)
         .map(|(_, w)| w.to_lowercase())
         .collect();
     let lower = result.to_lowercase();
@@ -4920,46 +4751,15 @@ fn kind_of_files(main: &str, objects: &[String]) -> bool {
     }
     let lower = main.to_ascii_lowercase();
     let ws: Vec<&str> = lower
-        .split(|c: char| !c.is_ascii_alphanumeric())
+        .split(crate::drift::text::not_ascii_alnum_char)
         .filter(|w| !w.is_empty())
         .collect();
     ws.windows(2).any(|p| {
         let [before, file] = p else {
             return false;
         };
-        ["file", "files"].contains(file)
-            && ![
-                "the",
-                "any",
-                "other",
-                "these",
-                "those",
-                "a",
-                "my",
-                "our",
-                "your",
-                "existing",
-                "all",
-                "more",
-                "no",
-                "of",
-                "touch",
-                "edit",
-                "change",
-                "modify",
-                "other's",
-                "single",
-                "extra",
-                "new",
-                "source",
-                "code",
-                "project",
-                "repo",
-                "repository",
-                "tracked",
-                "committed",
-            ]
-            .contains(before)
+        crate::drift::text::in_list("file|files", file)
+            && !crate::drift::text::in_list("the|any|other|these|those|a|my|our|your|existing|all|more|no|of|touch|edit|change|modify|other's|single|extra|new|source|code|project|repo|repository|tracked|committed", before)
     })
 }
 

@@ -124,7 +124,7 @@ pub fn count_limits(instructions: &str) -> Vec<CountLimit> {
         if !text::contains(&lower, "file") {
             continue;
         }
-        let words: Vec<&str> = text::word_runs(&lower, |b| b.is_ascii_alphanumeric())
+        let words: Vec<&str> = text::word_runs(&lower, crate::drift::text::alnum)
             .map(|(_, w)| w)
             .collect();
         let w = |i: usize| words.get(i).copied().unwrap_or_default();
@@ -192,7 +192,7 @@ pub fn check_counts(limits: &[CountLimit], result: &str) -> Vec<Violation> {
     for (_, sentence) in text::sentences(result) {
         // "… may need the same fix", "which would mean editing `x`": not done.
         let lower = sentence.to_ascii_lowercase();
-        let maybe = text::word_runs(&lower, |b| b.is_ascii_alphanumeric()).any(|(_, w)| {
+        let maybe = text::word_runs(&lower, crate::drift::text::alnum).any(|(_, w)| {
             matches!(
                 w,
                 "may"
@@ -269,14 +269,14 @@ fn permitted_paths(instructions: &str) -> Vec<String> {
                 continue;
             }
             let rest = clause.get(at..).unwrap_or_default();
-            let mut words = text::word_runs(rest, |b| b.is_ascii_alphanumeric()).map(|(_, w)| w);
+            let mut words = text::word_runs(rest, crate::drift::text::alnum).map(|(_, w)| w);
             let first = words.next().unwrap_or_default();
             let first = if first == "also" {
                 words.next().unwrap_or_default()
             } else {
                 first
             };
-            if !(LIMIT_VERBS.contains(&first) || ["add", "create"].contains(&first)) {
+            if !(LIMIT_VERBS.contains(&first) || crate::drift::text::in_list("add|create", &first)) {
                 continue;
             }
             out.extend(
@@ -340,15 +340,15 @@ fn clauses(lower: &str) -> Vec<(usize, usize)> {
 /// "change only"); or a negation opening the clause, a change verb and "anything"/"any file"
 /// before "outside", "other than", "except" or "beyond". A condition is never a limit.
 fn cue(clause: &str) -> Option<usize> {
-    if text::word_runs(clause, |b| b.is_ascii_alphanumeric()).any(|(_, w)| CONDITIONS.contains(&w))
+    if text::word_runs(clause, crate::drift::text::alnum).any(|(_, w)| CONDITIONS.contains(&w))
     {
         return None;
     }
     if let Some(at) = LIMITS.iter().filter_map(|p| clause.find(p)).min() {
         return Some(at);
     }
-    let words: Vec<(usize, &str)> = text::word_runs(clause, |b| b.is_ascii_alphanumeric())
-        .skip_while(|&(_, w)| ["please", "you", "should", "may", "must", "can"].contains(&w))
+    let words: Vec<(usize, &str)> = text::word_runs(clause, crate::drift::text::alnum)
+        .skip_while(|&(_, w)| crate::drift::text::in_list("please|you|should|may|must|can", &w))
         .take(3)
         .collect();
     let verb = |w: &str| LIMIT_VERBS.contains(&w);
@@ -374,7 +374,7 @@ fn cue(clause: &str) -> Option<usize> {
     .iter()
     .find(|n| before.starts_with(**n))?;
     let rest = before.get(negation.len()..).unwrap_or_default();
-    let changes = text::word_runs(rest, |b| b.is_ascii_alphanumeric())
+    let changes = text::word_runs(rest, crate::drift::text::alnum)
         .next()
         .is_some_and(|(_, w)| verb(w));
     let anything = ["anything", "any file", "any other", "files", "everything"]
@@ -720,7 +720,7 @@ pub fn created_files(result: &str) -> Vec<String> {
             // A proposal, a negation or someone else's act: "I considered a new module …",
             // "could split it into a new module … later", "the build script writes a new file".
             let not_done =
-                text::word_runs(&lower_s, |b| b.is_ascii_alphanumeric()).any(|(_, w)| {
+                text::word_runs(&lower_s, crate::drift::text::alnum).any(|(_, w)| {
                     matches!(
                         w,
                         "considered"
@@ -866,7 +866,7 @@ fn items_headed_by_a_changed_file(result: &str) -> Vec<(String, &str)> {
         let lower = rest.to_ascii_lowercase();
         // Kept, or a change to come ("should be updated", "will benefit from the fix").
         if KEPT.iter().any(|k| lower.contains(k))
-            || text::word_runs(&lower, |b| b.is_ascii_alphanumeric()).any(|(_, w)| {
+            || text::word_runs(&lower, crate::drift::text::alnum).any(|(_, w)| {
                 matches!(
                     w,
                     "should" | "will" | "would" | "could" | "may" | "might" | "benefit" | "needs"
@@ -876,7 +876,7 @@ fn items_headed_by_a_changed_file(result: &str) -> Vec<(String, &str)> {
             continue;
         }
         let code = text::inline_code_spans(rest);
-        let changed = text::word_runs(rest, |b| b.is_ascii_alphanumeric()).any(|(at, w)| {
+        let changed = text::word_runs(rest, crate::drift::text::alnum).any(|(at, w)| {
             super::constraints::states_verb(rest, &lower, &code, at, w, &REPORTED_VERBS)
         });
         if changed {
@@ -962,7 +962,7 @@ fn changed_paths(sentence: &str) -> Vec<String> {
         let lead = w.len()
             - w.trim_start_matches(|c: char| !c.is_ascii_alphanumeric())
                 .len();
-        let plain = w.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+        let plain = w.trim_matches(crate::drift::text::not_ascii_alnum_char);
         if super::constraints::states_verb(
             sentence,
             &lower,

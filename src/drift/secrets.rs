@@ -47,17 +47,7 @@ pub fn bans(lower: &str) -> bool {
     // Whole words: "token" is not "tokenizer", "log" not "login".
     let secret = words.iter().enumerate().any(|(i, w)| {
         let next = words.get(i + 1).copied().unwrap_or("");
-        [
-            "secret",
-            "secrets",
-            "password",
-            "passwords",
-            "credential",
-            "credentials",
-            "token",
-            "tokens",
-        ]
-        .contains(w)
+        crate::drift::text::in_list("secret|secrets|password|passwords|credential|credentials|token|tokens", w)
             || (matches!(*w, "api" | "access" | "private") && matches!(next, "key" | "keys"))
             || (*w == "connection" && matches!(next, "string" | "strings"))
     });

@@ -516,7 +516,7 @@ pub fn file_report<'a>(
     sentences(text).into_iter().map(|(_, s)| s).find(|s| {
         let verb = verbs.is_none_or(|verbs| {
             let code = inline_code_spans(s);
-            word_runs(s, |b| b.is_ascii_alphanumeric()).any(|(at, w)| {
+            word_runs(s, crate::drift::text::alnum).any(|(at, w)| {
                 begins_with_any(w, verbs) && stands_alone(s, at, w) && !in_spans(&code, at)
             })
         });
@@ -814,7 +814,7 @@ pub fn strip_boilerplate(text: &str) -> String {
 fn completion_signalled(after: &str) -> bool {
     let rest = after.trim_start_matches([' ', '`', '*']);
     let next = rest
-        .split(|c: char| !c.is_alphanumeric())
+        .split(crate::drift::text::not_alnum_char)
         .next()
         .unwrap_or_default();
     rest.is_empty()
@@ -928,7 +928,7 @@ fn only_timing(clause: &str) -> bool {
         .next()
         .is_some_and(|w| one_of(w, &["when", "once", "after", "upon"]))
         && words.all(|w| {
-            let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+            let w = w.trim_matches(crate::drift::text::not_alnum_char);
             one_of(w, &TIMING)
         })
 }
@@ -951,7 +951,7 @@ fn after_tool(after: &str) -> String {
         None => (rest, false),
     };
     let first = clause
-        .split(|c: char| !c.is_alphanumeric())
+        .split(crate::drift::text::not_alnum_char)
         .next()
         .unwrap_or_default();
     let condition = one_of(
@@ -1195,8 +1195,7 @@ pub fn definitions(text: &str) -> Vec<String> {
                     .chars()
                     .take_while(|c| c.is_alphanumeric() || *c == '_')
                     .collect();
-                (!["if", "for", "while", "switch", "catch", "constructor", ""]
-                    .contains(&n.as_str()))
+                (!crate::drift::text::in_list("if|for|while|switch|catch|constructor|", &n.as_str()))
                 .then_some(n)
             }
             None => None,
@@ -1597,4 +1596,42 @@ mod tests {
         let plain = "Fix the bug in `parse()`. Report back when done.";
         assert_eq!(strip_boilerplate(plain), plain);
     }
+}
+
+/// Whether `word` is one of the names of `list`, written joined by `|` ("a|b|c"): one static
+/// string per list instead of a pointer and a length per name (the module's size budget).
+pub fn in_list(list: &str, word: impl AsRef<str>) -> bool {
+    let word = word.as_ref();
+    list.split('|').any(|p| p == word)
+}
+
+/// Word bytes for [`word_runs`], as named functions: one instance of the scan per kind of word,
+/// where a closure at each call would be one per call site.
+pub fn alnum(b: u8) -> bool {
+    b.is_ascii_alphanumeric()
+}
+
+/// [`alnum`] and the apostrophe ("don't").
+pub fn alnum_apostrophe(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'\''
+}
+
+/// [`alnum`] and the underscore (identifiers).
+pub fn alnum_underscore(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// Char predicates for `split`/`trim_matches`, named for the same reason as [`alnum`].
+pub fn not_alnum_char(c: char) -> bool {
+    !c.is_alphanumeric()
+}
+
+/// [`not_alnum_char`] for ASCII letters and digits.
+pub fn not_ascii_alnum_char(c: char) -> bool {
+    !c.is_ascii_alphanumeric()
+}
+
+/// Anything but a letter.
+pub fn not_alpha_char(c: char) -> bool {
+    !c.is_alphabetic()
 }

@@ -33,16 +33,7 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
     let lower = sentence.to_ascii_lowercase();
     let ws = words_at(&lower);
     if ws.iter().any(|(_, w)| {
-        [
-            "whole",
-            "entire",
-            "total",
-            "overall",
-            "including",
-            "included",
-            "altogether",
-        ]
-        .contains(w)
+        crate::drift::text::in_list("whole|entire|total|overall|including|included|altogether", w)
     }) {
         return None;
     }
@@ -127,16 +118,7 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
             && k.checked_sub(1)
                 .and_then(|i| ws.get(i))
                 .is_some_and(|(_, v)| {
-                    [
-                        "list",
-                        "give",
-                        "write",
-                        "put",
-                        "present",
-                        "summarize",
-                        "summarise",
-                    ]
-                    .contains(v)
+                    crate::drift::text::in_list("list|give|write|put|present|summarize|summarise", v)
                 })
         {
             if let Some((_, n)) = ws.get(k + 1) {
@@ -314,10 +296,7 @@ fn maybe_part(lower: &str, ws: &[(usize, &str)]) -> Option<Part> {
         x.len() > 3 && x.chars().all(|c| c.is_ascii_alphabetic()) && !super::reply_noun(x)
     };
     let modal = |x: &str| {
-        [
-            "must", "should", "needs", "has", "can", "cannot", "may", "shall", "is",
-        ]
-        .contains(&x)
+        crate::drift::text::in_list("must|should|needs|has|can|cannot|may|shall|is", &x)
     };
     // At the sentence's start, or its clause's after a semicolon ("Write a release note; the
     // release note must be under 40 words").
@@ -454,13 +433,12 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
                         .all(|c| c.is_ascii_alphabetic() || (itself && c == '\''))
             }) && !name.iter().any(|x| super::reply_noun(x))
                 // "the store text", "the FAQ text" name a text; a text called final or whole is the reply.
-                && (!["text", "prose", "code", "word", "words"].contains(last)
+                && (!crate::drift::text::in_list("text|prose|code|word|words", last)
                     || (*last == "text"
                         && name.len() >= 2
                         && (itself
                             || !name.iter().any(|x| {
-                                ["final", "whole", "entire", "full", "plain", "same", "main"]
-                                    .contains(x)
+                                crate::drift::text::in_list("final|whole|entire|full|plain|same|main", x)
                             })))))
             .then(|| Part::Maybe(name.join(" ")))
         });
@@ -562,7 +540,7 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
                 break;
             }
             // A dash ends the clause too: "in the README section - the last one had …".
-            if ["of", "and", "or", "but", "to", "for", "with", "as", "you"].contains(&cur.1)
+            if crate::drift::text::in_list("of|and|or|but|to|for|with|as|you", &cur.1)
                 || !cur.1.chars().any(|c| c.is_alphanumeric())
             {
                 break;
@@ -582,10 +560,7 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
             .filter(|x| x.len() > 2 && x.chars().all(|c| c.is_ascii_alphabetic()))
             .filter(|x| {
                 !super::reply_noun(x)
-                    && ![
-                        "prose", "text", "body", "code", "language", "future", "same", "instead",
-                    ]
-                    .contains(x)
+                    && !crate::drift::text::in_list("prose|text|body|code|language|future|same|instead", x)
             })
             .map(|x| Part::Maybe((*x).to_string()))
             // "in the Slack message": a message with a name is no reply.
@@ -675,11 +650,7 @@ fn counts_in_clause(lower: &str, at: usize) -> bool {
     let clause = clause.get(from..to).unwrap_or_default();
     words_at(clause).iter().any(|(_, w)| {
         w.chars().all(|c| c.is_ascii_digit())
-            || [
-                "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                "single",
-            ]
-            .contains(w)
+            || crate::drift::text::in_list("one|two|three|four|five|six|seven|eight|nine|ten|single", w)
     })
 }
 
@@ -1028,8 +999,7 @@ fn pasted(result: &str, any_fence: bool) -> Vec<String> {
                     let lang = lang.trim().to_ascii_lowercase();
                     fence = Some((
                         any_fence
-                            || ["markdown", "md", "text", "txt", "plain", "plaintext"]
-                                .contains(&lang.as_str()),
+                            || crate::drift::text::in_list("markdown|md|text|txt|plain|plaintext", &lang.as_str()),
                         String::new(),
                     ));
                 }

@@ -37,28 +37,7 @@ pub fn asked(sentence: &str, lower: &str, table_before: bool) -> Option<TableAsk
         return None;
     }
     // Asked, not offered, negated or conditional.
-    let soft = super::has_any(
-        lower,
-        &[
-            "if it helps",
-            "if useful",
-            "if you like",
-            "if you want",
-            "optional",
-            "feel free",
-            "is fine if",
-            "would be nice",
-            " could ",
-            "no table",
-            "not a table",
-            "not as a table",
-            "without a table",
-            "instead of a table",
-            "don't use a table",
-            "do not use a table",
-            "rather than a table",
-        ],
-    );
+    let soft = super::has_any_in(lower, "if it helps|if useful|if you like|if you want|optional|feel free|is fine if|would be nice| could |no table|not a table|not as a table|without a table|instead of a table|don't use a table|do not use a table|rather than a table");
     if soft || matches!(w(0), "if" | "when" | "unless") {
         return None;
     }
@@ -106,10 +85,7 @@ pub fn asked(sentence: &str, lower: &str, table_before: bool) -> Option<TableAsk
             *x,
             "readme" | "wiki" | "confluence" | "renders" | "render" | "skip" | "previously"
         )
-    }) || super::has_any(
-        lower,
-        &["last time", "no need for", "don't need", "instead of a"],
-    ) {
+    }) || super::has_any_in(lower, "last time|no need for|don't need|instead of a") {
         return None;
     }
     if ws.iter().any(|x| {
@@ -124,18 +100,8 @@ pub fn asked(sentence: &str, lower: &str, table_before: bool) -> Option<TableAsk
     if let Some((at, len)) = columns_at {
         columns = column_list(sentence.get(at + len..).unwrap_or_default());
     }
-    let exact = super::has_any(
-        lower,
-        &[
-            "exactly",
-            "no other column",
-            "only these column",
-            "only those column",
-            "to those",
-            "nothing else in the table",
-        ],
-    );
-    let ordered = super::has_any(lower, &["in that order", "in this order", "in order"]);
+    let exact = super::has_any_in(lower, "exactly|no other column|only these column|only those column|to those|nothing else in the table");
+    let ordered = super::has_any_in(lower, "in that order|in this order|in order");
     Some(TableAsk {
         columns,
         exact,

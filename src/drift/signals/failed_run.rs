@@ -69,7 +69,7 @@ fn outcome(line: &str) -> Option<Outcome> {
         return Some(Outcome::Failed);
     }
     let words: Vec<(usize, &str)> =
-        word_runs(t, |b| b.is_ascii_alphanumeric() || b == b'_').collect();
+        word_runs(t, crate::drift::text::alnum_underscore).collect();
     let about_tests = words.iter().any(|(_, w)| one_of(w, &TEST_WORDS));
     let mut passed = false;
     for (i, &(at, w)) in words.iter().enumerate() {

@@ -15,7 +15,7 @@ const LONGEST: usize = 6;
 
 /// The words of `text` — runs of letters, digits and apostrophes — that are modals, in order.
 fn modals(text: &str) -> Vec<&'static str> {
-    word_runs(text, |b| b.is_ascii_alphanumeric() || b == b'\'')
+    word_runs(text, crate::drift::text::alnum_apostrophe)
         .filter(|(_, w)| (2..=LONGEST).contains(&w.len()))
         .filter_map(|(_, w)| MODALS.iter().find(|m| m.eq_ignore_ascii_case(w)).copied())
         .collect()
