@@ -184,9 +184,7 @@ pub fn rating_scale(task_lower: &str) -> Option<(f64, f64)> {
             return (hi > lo).then_some((lo, hi));
         }
     }
-    let rates = ["rate", "grade", "score"]
-        .iter()
-        .any(|v| task_lower.contains(v));
+    let rates = crate::drift::text::contains_any(&task_lower, "rate|grade|score");
     let at = task_lower.find("out of ")?;
     let hi = nums.iter().find(|(i, _)| *i == at + 7).map(|(_, v)| *v)?;
     (rates && hi > 0.0).then_some((0.0, hi))

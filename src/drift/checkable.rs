@@ -266,7 +266,7 @@ fn negation_at(words: &[(usize, &str)], j: usize) -> bool {
         "don", "doesn", "didn", "isn", "aren", "wasn", "weren", "won", "wouldn", "shouldn",
         "couldn", "can", "haven", "hasn", "hadn", "mustn", "needn", "ain",
     ];
-    matches!(x, "not" | "never" | "cannot" | "nobody")
+    crate::drift::text::in_list("not|never|cannot|nobody", x)
         || x.ends_with("n't")
         || (x == "t"
             && j.checked_sub(1)
@@ -395,27 +395,14 @@ fn describes_a_built_thing(words: &[(usize, &str)]) -> bool {
     // "… so that the bot replies in max 40 words", "the model must output at most 40 words":
     // what a model or bot the task tunes says.
     if (0..words.len()).any(|i| {
-        matches!(w(i), "the" | "our" | "its")
-            && matches!(
-                w(i + 1),
-                "bot" | "chatbot" | "model" | "assistant" | "llm" | "agent"
-            )
-            && matches!(
-                w(i + 2),
-                "replies"
-                    | "answers"
-                    | "responds"
-                    | "outputs"
-                    | "writes"
-                    | "returns"
-                    | "must"
-                    | "should"
-            )
+        crate::drift::text::in_list("the|our|its", w(i))
+            && crate::drift::text::in_list("bot|chatbot|model|assistant|llm|agent", w(i + 1))
+            && crate::drift::text::in_list("replies|answers|responds|outputs|writes|returns|must|should", w(i + 2))
     }) {
         return true;
     }
     let opens = (start..start + 4).any(|i| BUILT_THINGS.contains(&w(i)))
-        && (BUILD_VERBS.contains(&w(start)) || matches!(w(start), "the" | "this" | "our" | "its"));
+        && (BUILD_VERBS.contains(&w(start)) || crate::drift::text::in_list("the|this|our|its", w(start)));
     opens
         || (0..words.len()).any(|i| {
             (BUILT_THINGS.contains(&w(i))
@@ -476,7 +463,7 @@ fn opens_with_part(sentence: &str) -> bool {
     } else {
         first
     };
-    matches!(w(at), "start" | "begin" | "open" | "lead") && w(at + 1) == "with"
+    crate::drift::text::in_list("start|begin|open|lead", w(at)) && w(at + 1) == "with"
 }
 
 /// Whether a sentence's rule is said of a part of the answer or another deliverable (its
@@ -538,7 +525,7 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
         {
             return true;
         }
-        if !(matches!(w(i), "in" | "within" | "inside" | "throughout") && (stressed || itself)) {
+        if !(crate::drift::text::in_list("in|within|inside|throughout", w(i)) && (stressed || itself)) {
             return false;
         }
         // "in your limerick", "in your essay": the answer is that text.
@@ -565,7 +552,7 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
         }
         if noun
             .iter()
-            .any(|x| matches!(*x, "person" | "voice" | "tense") || asked.iter().any(|a| a == x))
+            .any(|x| crate::drift::text::in_list("person|voice|tense", x) || asked.iter().any(|a| a == x))
         {
             return false;
         }
@@ -592,7 +579,7 @@ fn artefact_at(ws: &[(usize, &str)], i: usize, asked: &[String]) -> bool {
     let det = crate::drift::text::in_list("the|a|an|each|every|any|your", &w(i + 1));
     let from = i + 1 + usize::from(det);
     let to = if det { i + 4 } else { from + 1 };
-    matches!(w(i), "in" | "within" | "inside")
+    crate::drift::text::in_list("in|within|inside", w(i))
         && (from..to).map(w).any(|x| {
             // Without a determiner, a plural ("in docstrings") or "commit message(s)".
             let bare = !det && matches!(x, "docstrings" | "templates");
@@ -628,17 +615,11 @@ pub(super) fn in_an_artefact(sentence: &str, asked: &[String]) -> bool {
     // summarize the log lines").
     let keep = matches!(w(first_word(&ws).unwrap_or(0)), "keep" | "make");
     let printed = (0..ws.len().min(6)).any(|i| {
-        let pair = (matches!(w(i), "log" | "logging" | "console")
-            && matches!(
-                w(i + 1),
-                "string" | "strings" | "line" | "lines" | "message" | "messages"
-            ))
+        let pair = (crate::drift::text::in_list("log|logging|console", w(i))
+            && crate::drift::text::in_list("string|strings|line|lines|message|messages", w(i + 1)))
             || (w(i) == "string" && w(i + 1) == "literals");
         let modal = (i + 2..i + 5).any(|j| {
-            matches!(
-                w(j),
-                "must" | "mustn't" | "should" | "shouldn't" | "cannot" | "can't" | "need" | "may"
-            )
+            crate::drift::text::in_list("must|mustn't|should|shouldn't|cannot|can't|need|may", w(j))
         });
         pair && (keep || modal)
     });
@@ -786,7 +767,7 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
                     || (m == start + 2 && w(m - 1) == "text")
             });
         // "First line of your report must be …": a line of the answer.
-        if matches!(w(start), "first" | "last" | "final") && w(start + 1) == "line" {
+        if crate::drift::text::in_list("first|last|final", w(start)) && w(start + 1) == "line" {
             return Subject::LineOfAnswer;
         }
         return if bare {
@@ -797,12 +778,9 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
     }
     // "The opening paragraph of your reply is posted as is, so it must …": a part of the
     // answer, whatever verb follows.
-    if matches!(
-        w(start + 1),
-        "first" | "last" | "opening" | "closing" | "final"
-    ) && matches!(w(start + 2), "line" | "sentence" | "paragraph" | "section")
+    if crate::drift::text::in_list("first|last|opening|closing|final", w(start + 1)) && crate::drift::text::in_list("line|sentence|paragraph|section", w(start + 2))
         && w(start + 3) == "of"
-        && matches!(w(start + 4), "your" | "the" | "this")
+        && crate::drift::text::in_list("your|the|this", w(start + 4))
         && names_the_answer(w(start + 5))
     {
         return Subject::LineOfAnswer;
@@ -908,11 +886,11 @@ fn conditional(words: &[(usize, &str)]) -> bool {
     // "Should a test fail, …" (not "Should not exceed 150 words", a requirement).
     let should_if = w(start) == "should"
         && crate::drift::text::in_list("a|an|the|any|there|it|this|you|we|anything|something", &w(start + 1));
-    matches!(w(start), "if" | "unless" | "whenever" | "otherwise")
+    crate::drift::text::in_list("if|unless|whenever|otherwise", w(start))
         || should_if
         // "Later, when I ask for the summary, that one must be …": a text still to come (not
         // "later today", "later readers").
-        || (w(start) == "later" && matches!(w(start + 1), "when" | "once" | "if"))
+        || (w(start) == "later" && crate::drift::text::in_list("when|once|if", w(start + 1)))
         || (w(start) == "in" && w(start + 1) == "case")
 }
 
@@ -935,7 +913,7 @@ const TEXT_OPERATIONS: [&str; 15] = [
 fn acts_on_text(words: &[(usize, &str)], i: usize) -> bool {
     let w = |j: usize| words.get(j).map_or("", |x| x.1);
     matches!(w(i), "it" | "they")
-        && matches!(w(i + 1), "should" | "must" | "will" | "shall")
+        && crate::drift::text::in_list("should|must|will|shall", w(i + 1))
         && TEXT_OPERATIONS.contains(&w(i + 2))
 }
 
@@ -1211,7 +1189,7 @@ fn bounds_around(text: &str, words: &[(usize, &str)], k: usize) -> Vec<(Rel, usi
         // max 3 lines"). Only of paragraphs: bounds on the other units said this way sit
         // beside exceptions and lifts their own readers weigh.
         ("at", "most") | ("max" | "maximum" | "only", _)
-            if matches!(w(k), "paragraph" | "paragraphs" | "lines")
+            if crate::drift::text::in_list("paragraph|paragraphs|lines", w(k))
                 && joined(j, j + 1)
                 && !matches!(
                     w(j + if w(j + 1) == "at" { 3 } else { 2 }),
@@ -1817,7 +1795,7 @@ fn says_unnegated(lower: &str, groups: &[&[&str]]) -> bool {
         groups.iter().all(|g| ws.iter().any(|w| g.contains(w)))
             && !ws
                 .iter()
-                .any(|w| matches!(*w, "not" | "no" | "never") || w.ends_with("n't"))
+                .any(|w| crate::drift::text::in_list("not|no|never", w) || w.ends_with("n't"))
     })
 }
 
@@ -1859,18 +1837,18 @@ impl Admit {
             let ws = words_at(&self.lower);
             let w = |i: usize| ws.get(i).map_or("", |x| x.1);
             (0..ws.len()).any(|i| {
-                let extra = matches!(w(i), "extra" | "additional" | "another")
+                let extra = crate::drift::text::in_list("extra|additional|another", w(i))
                     || (w(i) == "one" && w(i + 1) == "more")
                     || ["th", "rd", "nd"].iter().any(|s| {
                         w(i).strip_suffix(s)
                             .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
                     })
                     || crate::drift::text::in_list("fourth|fifth|sixth|seventh|eighth", &w(i));
-                let noun = |j: usize| matches!(w(j), "bullet" | "item" | "point" | "bullet point");
+                let noun = |j: usize| crate::drift::text::in_list("bullet|item|point|bullet point", w(j));
                 // Added ("add it as a 5th bullet"), not named ("the 3rd bullet must be the
                 // risk").
                 let added =
-                    (i.saturating_sub(4)..i).any(|j| matches!(w(j), "add" | "adding" | "append"));
+                    (i.saturating_sub(4)..i).any(|j| crate::drift::text::in_list("add|adding|append", w(j)));
                 extra && added && (noun(i + 1) || (w(i + 1) == "more" && noun(i + 2)))
             })
         })
@@ -2002,16 +1980,16 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             // Before the noun: "each bullet under 30 words" (but "each answer under 50 words"
             // bounds the answer).
             if let Some(j) =
-                (k.saturating_sub(8)..k).find(|&j| matches!(w(j), "each" | "every" | "per"))
+                (k.saturating_sub(8)..k).find(|&j| crate::drift::text::in_list("each|every|per", w(j)))
             {
                 // Further back than six words only a part of a text ("each paragraph should
                 // have at most 3 sentences"), not "every country in Europe in 100 words".
                 let text_part = crate::drift::text::in_list("paragraph|bullet|section|part|item|line|sentence|point|stanza|step", &part_after(j + 1));
                 return !answer_noun(part_after(j + 1)) && (j + 6 >= k || text_part);
             }
-            let (at, next) = if matches!(w(k + 1), "per" | "each" | "every") {
+            let (at, next) = if crate::drift::text::in_list("per|each|every", w(k + 1)) {
                 (k + 1, k + 2)
-            } else if matches!(w(k + 1), "in" | "for" | "of")
+            } else if crate::drift::text::in_list("in|for|of", w(k + 1))
                 && matches!(w(k + 2), "each" | "every")
             {
                 (k + 2, k + 3)
@@ -2044,7 +2022,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             // "3 to 5 bullets, then the files you changed", "the summary in at most 3
             // sentences, then a list of files": the bound is one part's.
             if crate::drift::text::in_list("bullet|bullets|points|sentence|sentences|paragraph|paragraphs|word|words", &w(k))
-                && (k + 1..k + 9).any(|i| matches!(w(i), "then" | "followed" | "plus"))
+                && (k + 1..k + 9).any(|i| crate::drift::text::in_list("then|followed|plus", w(i)))
             {
                 return true;
             }
@@ -2084,17 +2062,17 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     return true;
                 }
                 // "a `## Findings` section (max 4 bullets)": the section's count.
-                if h > 0 && matches!(w(h - 1), "section" | "heading" | "part") {
+                if h > 0 && crate::drift::text::in_list("section|heading|part", w(h - 1)) {
                     return true;
                 }
             }
             // "Max 60 words body": the part named right after the unit.
-            if matches!(w(k + 1), "body" | "intro" | "summary" | "tldr" | "headline") {
+            if crate::drift::text::in_list("body|intro|summary|tldr|headline", w(k + 1)) {
                 return true;
             }
             let noun = j.checked_sub(1).map(w).unwrap_or_default();
             let committed = noun == "message"
-                && (j.saturating_sub(5)..j).any(|i| matches!(w(i), "commit" | "pr" | "slack"));
+                && (j.saturating_sub(5)..j).any(|i| crate::drift::text::in_list("commit|pr|slack", w(i)));
             short_text(noun) || committed
         };
         // A part after the counted noun: "at most 3 bullet points in the summary section",
@@ -2105,16 +2083,16 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             if matches!(w(j), "points" | "point") {
                 j += 1;
             }
-            if !matches!(w(j), "in" | "within" | "for") || apart(j, j + 1) {
+            if !crate::drift::text::in_list("in|within|for", w(j)) || apart(j, j + 1) {
                 return false;
             }
             let the = w(j + 1) == "the";
-            let x = if matches!(w(j + 1), "the" | "a" | "an" | "its") {
+            let x = if crate::drift::text::in_list("the|a|an|its", w(j + 1)) {
                 w(j + 2)
             } else {
                 w(j + 1)
             };
-            let next = if matches!(w(j + 1), "the" | "a" | "an" | "its") {
+            let next = if crate::drift::text::in_list("the|a|an|its", w(j + 1)) {
                 w(j + 3)
             } else {
                 w(j + 2)
@@ -2125,12 +2103,12 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 // "in the final answer").
                 return !crate::drift::text::in_list("person|answer|response|reply|draft", &next);
             }
-            if matches!(x, "list" | "table" | "part") {
+            if crate::drift::text::in_list("list|table|part", x) {
                 return the && !matches!(w(k), "bullet" | "bullets");
             }
             (j + 1..j + 5)
                 .map(w)
-                .take_while(|x| !matches!(*x, "and" | "but" | "or"))
+                .take_while(|x| !crate::drift::text::in_list("and|but|or", x))
                 .any(|x| {
                     crate::drift::text::in_list("intro|introduction|conclusion|summary|section|body|title|heading|abstract|caption|header|footer|appendix|code|comment|comments|description|chapter|message|docstring|readme|entry|changelog|line|log|commit|tooltip|headline|tagline|slogan|caption|subject|blurb", &x)
                 })
@@ -2160,7 +2138,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 ("apart" | "aside", "from") => !matches!(w(i + 2), "that" | "this"),
                 ("other", "than") => {
                     !matches!(w(i + 2), "that" | "this")
-                        && !matches!(w(i - 1), "anything" | "nothing" | "no" | "everything")
+                        && !crate::drift::text::in_list("anything|nothing|no|everything", w(i - 1))
                 }
                 _ => false,
             })
@@ -2246,7 +2224,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             };
             // "At most 150 words before the references": a part, whose end cannot be told.
             // "At most two sentences of justification": a part, named after "of".
-            let part_placed = matches!(w(k + 1), "before" | "after" | "above" | "below")
+            let part_placed = crate::drift::text::in_list("before|after|above|below", w(k + 1))
                 // "at most 10 lines of the log output": lines of a paste.
                 || (noun == "lines" && w(k + 1) == "of")
                 || (w(k + 1) == "of"
@@ -2287,22 +2265,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             // Not a part's or another text's bullets ("in the Risks section, keep each bullet
             // under 10 words", "the changelog entry, each bullet in it …", "the slide deck").
             let other_text = ws.iter().any(|(_, x)| {
-                matches!(
-                    *x,
-                    "section"
-                        | "part"
-                        | "entry"
-                        | "deck"
-                        | "it"
-                        | "them"
-                        | "paragraph"
-                        | "paragraphs"
-                        | "file"
-                        | "changelog"
-                        | "readme"
-                        | "page"
-                        | "template"
-                )
+                crate::drift::text::in_list("section|part|entry|deck|it|them|paragraph|paragraphs|file|changelog|readme|page|template", x)
             });
             if per_bullet && !other_text && !part_of(k) && !part_subject(k) {
                 for &(rel, n) in &bounds {
@@ -2463,7 +2426,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             } else {
                 w(k + 2)
             };
-            if let Some(n) = n.filter(|_| matches!(next, "limit" | "maximum" | "max" | "cap")) {
+            if let Some(n) = n.filter(|_| crate::drift::text::in_list("limit|maximum|max|cap", next)) {
                 push(sentence, Rule::Words(Rel::LessThan, n + 1));
             }
         }
@@ -2474,21 +2437,12 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             && super::file_scope::paths(sentence).is_empty();
         // "Required sections: A, B", "Report with three sections: A, B, C".
         let opening = lower.trim_start_matches(['-', '*', ' ']);
-        let sections = ["sections titled", "sections named", "sections called"]
-            .iter()
-            .any(|p| lower.contains(p))
+        let sections = crate::drift::text::contains_any(&lower, "sections titled|sections named|sections called")
             || ["required sections", "sections:", "report sections"]
                 .iter()
                 .any(|p| opening.starts_with(p))
             || (answer_named
-                && [
-                    "required sections",
-                    "following sections",
-                    "these sections",
-                    " sections:",
-                ]
-                .iter()
-                .any(|p| lower.contains(p)));
+                && crate::drift::text::contains_any(&lower, "required sections|following sections|these sections| sections:"));
         // "Add no new headings to `docs/a.md`", "without headings": none asked for.
         let denied = ws.iter().enumerate().any(|(k, (_, x))| {
             matches!(*x, "heading" | "headings")
@@ -2523,7 +2477,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     .iter()
                     .rev()
                     .take(3)
-                    .any(|w| matches!(*w, "read" | "see" | "check" | "in"))
+                    .any(|w| crate::drift::text::in_list("read|see|check|in", w))
             }) || has_any_in(&message_lower, "confluence|wiki|readme|rfcs/|template|notion|into the"));
         // "- Sections: Hero, Pricing, FAQ" under "Current page:", "Headings: A, B are already
         // there": a list item or a statement, not an ask.
@@ -2686,17 +2640,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 // A folder or file read as input ("Parse `logs/ingest/a.log` and give me …")
                 // is no home for the keys; one the sentence writes is.
                 let writes = ws.iter().any(|(_, w)| {
-                    matches!(
-                        *w,
-                        "create"
-                            | "write"
-                            | "save"
-                            | "into"
-                            | "update"
-                            | "add"
-                            | "edit"
-                            | "generate"
-                    )
+                    crate::drift::text::in_list("create|write|save|into|update|add|edit|generate", w)
                 });
                 let of_a_file = super::file_scope::paths(sentence).iter().any(|(_, p)| {
                     (p.contains('/') && writes)
@@ -2710,8 +2654,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     ws.windows(2).any(|x| match x {
                         [(at, verb), (_, next)] => {
                             *at < json_at
-                                && matches!(*verb, "finish" | "end" | "close" | "conclude")
-                                && matches!(*next, "your" | "with" | "it" | "the")
+                                && crate::drift::text::in_list("finish|end|close|conclude", verb)
+                                && crate::drift::text::in_list("your|with|it|the", next)
                         }
                         _ => false,
                     }) && !has_any_in(&lower, "only|nothing else|no prose|no other");
@@ -2774,7 +2718,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         let wh = |x: &str| crate::drift::text::in_list("why|how|what|whether|when|which|who", &x);
         let asks_about = !has("your ")
             && (wh(w(0))
-                || (matches!(w(0), "explain" | "describe" | "discuss" | "tell")
+                || (crate::drift::text::in_list("explain|describe|discuss|tell", w(0))
                     && (wh(w(1)) || (w(1) == "me" && wh(w(2))))));
         // Each case phrase read with the negation that governs it, if any: "No lowercase letters
         // allowed" asks for capitals, "no capital letters" or "without using capital letters"
@@ -2820,7 +2764,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             let after = lower.get(at..).unwrap_or_default();
             words_at(after)
                 .get(1)
-                .is_some_and(|(_, x)| matches!(*x, "letters" | "letter" | "characters"))
+                .is_some_and(|(_, x)| crate::drift::text::in_list("letters|letter|characters", x))
                 || before.ends_with(" no")
                 || before == "no"
                 || before.ends_with("without")
@@ -2881,24 +2825,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             .filter(|&k| {
                 let w = |d: usize| k.checked_sub(d).and_then(|i| ws.get(i)).map_or("", |x| x.1);
                 let noun = |x: &str| {
-                    matches!(
-                        x,
-                        "integer"
-                            | "integers"
-                            | "number"
-                            | "numbers"
-                            | "figure"
-                            | "figures"
-                            | "total"
-                            | "totals"
-                            | "amount"
-                            | "amounts"
-                            | "count"
-                            | "counts"
-                            | "digits"
-                            | "value"
-                            | "values"
-                    )
+                    crate::drift::text::in_list("integer|integers|number|numbers|figure|figures|total|totals|amount|amounts|count|counts|digits|value|values", x)
                 };
                 !((w(1) == "without" && noun(w(2)))
                     || (w(1) == "no" && w(2) == "with" && noun(w(3))))
@@ -2984,7 +2911,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 (0..j).any(|i| {
                     negation_at(&ws, i)
                         && apart(i, i + 1)
-                        && !(i + 1..j).any(|b| matches!(w(b), "and" | "but" | "then"))
+                        && !(i + 1..j).any(|b| crate::drift::text::in_list("and|but|then", w(b)))
                         && !lower
                             .get(ws.get(i).map_or(0, |x| x.0)..ws.get(j).map_or(0, |x| x.0))
                             .is_some_and(|gap| gap.contains(';'))
@@ -3004,9 +2931,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             for p in phrases {
                 rest = rest.replacen(&p.to_ascii_lowercase(), " ", 1);
             }
-            [" if ", " unless ", "otherwise", " whether "]
-                .iter()
-                .any(|c| rest.contains(c))
+            crate::drift::text::contains_any(&rest, " if | unless |otherwise| whether ")
                 || phrases.iter().any(|p| {
                     p.split(crate::drift::text::not_alnum_char)
                         .filter(|t| t.len() == 1 && t.chars().all(|c| c.is_ascii_alphabetic()))
@@ -3095,7 +3020,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             |i: usize, j: usize| i.checked_sub(j).and_then(|k| ws.get(k)).map_or("", |x| x.1);
         let asked_in = |name: &str| {
             ws.iter().enumerate().any(|(i, (_, x))| {
-                let lead = |x: &str| matches!(x, "in" | "only" | "using" | "use");
+                let lead = |x: &str| crate::drift::text::in_list("in|only|using|use", x);
                 *x == name && (lead(before(i, 1)) || (before(i, 1) == "the" && lead(before(i, 2))))
             })
         };
@@ -3112,7 +3037,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 let (verb, owner) = (before(i, 2), before(i, 3));
                 let determiner = crate::drift::text::in_list("the|a|an|this|that|these|those|each|every|its|their|his|her|our|my|any|all", &owner)
                     || owner.ends_with("'s");
-                (matches!(verb, "respond" | "answer" | "reply") && !determiner)
+                (crate::drift::text::in_list("respond|answer|reply", verb) && !determiner)
                     || (crate::drift::text::in_list("answer|answers|reply|replies|response|responses", &verb)
                         && owner == "your")
             })
@@ -3131,15 +3056,15 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 let b = |j: usize| before(i, j);
                 if (2..=5).any(|j| {
                     let w = b(j);
-                    matches!(w, "not" | "never" | "don't" | "dont") || w.ends_with("n't")
+                    crate::drift::text::in_list("not|never|don't|dont", w) || w.ends_with("n't")
                 }) {
                     return false;
                 }
-                let writes = |w: &str| matches!(w, "write" | "draft" | "compose");
+                let writes = |w: &str| crate::drift::text::in_list("write|draft|compose", w);
                 let answer = |w: &str| {
                     crate::drift::text::in_list("report|reply|answer|response|summary|note|email", &w)
                 };
-                if b(2) == "back" && matches!(b(3), "report" | "write" | "reply" | "respond") {
+                if b(2) == "back" && crate::drift::text::in_list("report|write|reply|respond", b(3)) {
                     return true;
                 }
                 if writes(b(2))
@@ -3151,10 +3076,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 // "write the final report in German", "write your whole reply in Spanish".
                 if answer(b(2)) {
                     let mut j = 3;
-                    while matches!(
-                        b(j),
-                        "final" | "whole" | "entire" | "full" | "complete" | "short"
-                    ) {
+                    while crate::drift::text::in_list("final|whole|entire|full|complete|short", b(j)) {
                         j += 1;
                     }
                     if j > 3 && matches!(b(j), "the" | "your") && writes(b(j + 1)) {
@@ -3176,7 +3098,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 j += 1;
                 if b(j) == "to" && matches!(b(j + 1), "needs" | "has") {
                     j += 2;
-                } else if matches!(b(j), "must" | "should" | "shall" | "will") {
+                } else if crate::drift::text::in_list("must|should|shall|will", b(j)) {
                     j += 1;
                 } else {
                     return false;
@@ -3561,7 +3483,7 @@ fn one_line_asked(ws: &[(usize, &str)]) -> bool {
                 && (i == 0
                     || (i >= 2
                         && w(i - 1) == "a"
-                        && matches!(w(i - 2), "me" | "just" | "only" | "want" | "need")))
+                        && crate::drift::text::in_list("me|just|only|want|need", w(i - 2))))
         }
         // "reply in one line", "answer in a single line".
         "in" => {
@@ -3570,9 +3492,9 @@ fn one_line_asked(ws: &[(usize, &str)]) -> bool {
                 ("a" | "one", "single", "line") => i + 4,
                 _ => return false,
             };
-            !matches!(w(j), "of" | "per" | "each" | "for")
+            !crate::drift::text::in_list("of|per|each|for", w(j))
                 && i >= 1
-                && matches!(w(i - 1), "answer" | "reply" | "respond" | "back")
+                && crate::drift::text::in_list("answer|reply|respond|back", w(i - 1))
         }
         _ => false,
     })
@@ -3636,27 +3558,7 @@ fn capitals_after(tail: &str) -> Option<String> {
             .trim_matches(crate::drift::text::not_alnum_char)
             .to_ascii_lowercase();
         a.chars().next().is_some_and(|c| c.is_ascii_lowercase())
-            && !matches!(
-                a.as_str(),
-                "so" | "as"
-                    | "on"
-                    | "at"
-                    | "and"
-                    | "to"
-                    | "when"
-                    | "because"
-                    | "for"
-                    | "after"
-                    | "with"
-                    | "if"
-                    | "please"
-                    | "exactly"
-                    | "only"
-                    | "all"
-                    | "in"
-                    | "our"
-                    | "the"
-            )
+            && !crate::drift::text::in_list("so|as|on|at|and|to|when|because|for|after|with|if|please|exactly|only|all|in|our|the", a.as_str())
             || a == "or"
     });
     (literal
@@ -3865,21 +3767,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             let that = ws.get(i + 1) == Some(&"that");
             let mut j = i + 2;
             while ws.get(j).is_some_and(|w| {
-                matches!(
-                    *w,
-                    "under"
-                        | "at"
-                        | "most"
-                        | "no"
-                        | "more"
-                        | "than"
-                        | "up"
-                        | "to"
-                        | "fewer"
-                        | "less"
-                        | "max"
-                        | "below"
-                )
+                crate::drift::text::in_list("under|at|most|no|more|than|up|to|fewer|less|max|below", w)
             }) {
                 j += 1;
             }
@@ -3963,7 +3851,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                 _ => ws.get(k + 2..k + 4) == Some(&["will", "do"][..]),
             };
             let up_to = wd(k - 1) == "to" && k >= 2 && wd(k - 2) == "up";
-            let bounded = matches!(wd(k - 1), "under" | "below" | "than" | "most") || up_to;
+            let bounded = crate::drift::text::in_list("under|below|than|most", wd(k - 1)) || up_to;
             let unit = wd(k + 1);
             // "anything under 100 words is fine", "up to 120 words is fine" (a bound said of
             // nothing in particular: "a summary of 100 words is fine" is no bound).
@@ -3973,9 +3861,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             }
         }
         previous = Some(start);
-        single = ![" and ", ";", ",", " but "]
-            .iter()
-            .any(|c| lower.contains(c));
+        single = !crate::drift::text::contains_any(&lower, " and |;|,| but ");
         let plain = lower.contains("no word limit") || lower.contains("no length limit");
         // "Update: plain text is fine" takes back a JSON format asked before.
         let prose_fine = ["plain text", "prose", "plain english", "markdown"]
@@ -4052,10 +3938,10 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                 .any(|(i, w)| *w == "instead" && ws.get(i + 1) != Some(&"of"))
             && ws
                 .iter()
-                .any(|w| matches!(*w, "say" | "reply" | "respond" | "answer" | "tell"))
+                .any(|w| crate::drift::text::in_list("say|reply|respond|answer|tell", w))
             && ws
                 .iter()
-                .any(|w| matches!(*w, "sentence" | "sentences" | "plain" | "prose" | "words"));
+                .any(|w| crate::drift::text::in_list("sentence|sentences|plain|prose|words", w));
         if prose_fine || otherwise {
             windows.push(" json ".to_string());
         }
@@ -4086,7 +3972,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         let excepted = words.iter().any(|w| matches!(*w, "exception" | "except"))
             && words
                 .iter()
-                .any(|w| CODE_NOUNS.contains(w) || matches!(*w, "migration" | "block" | "blocks"));
+                .any(|w| CODE_NOUNS.contains(w) || crate::drift::text::in_list("migration|block|blocks", w));
         let negation = |ws: &[&str]| {
             ws.iter().any(|w| {
                 crate::drift::text::in_list("no|not|never|without|avoid|instead", w)
@@ -4108,17 +3994,14 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                 || (0..ws.len()).any(|i| {
                     let w = |k: usize| ws.get(k).copied().unwrap_or_default();
                     let back = |d: usize| i.checked_sub(d).map_or("", w);
-                    let shown = matches!(back(1), "a" | "one" | "short" | "small" | "brief")
-                        || (1..4).any(|d| matches!(back(d), "including" | "showing" | "pasting"));
+                    let shown = crate::drift::text::in_list("a|one|short|small|brief", back(1))
+                        || (1..4).any(|d| crate::drift::text::in_list("including|showing|pasting", back(d)));
                     matches!(w(i + 1), "is" | "are")
-                        && matches!(w(i + 2), "fine" | "ok" | "okay" | "allowed")
+                        && crate::drift::text::in_list("fine|ok|okay|allowed", w(i + 2))
                         && shown
-                        && (matches!(w(i), "diff" | "diffs" | "patch" | "snippet" | "snippets")
+                        && (crate::drift::text::in_list("diff|diffs|patch|snippet|snippets", w(i))
                             || (matches!(w(i), "statement" | "statements")
-                                && matches!(
-                                    back(1),
-                                    "migration" | "sql" | "update" | "insert" | "alter" | "ddl"
-                                )))
+                                && crate::drift::text::in_list("migration|sql|update|insert|alter|ddl", back(1))))
                 }))
                 && !negation(&ws)
         });
@@ -4180,7 +4063,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                 let before: Vec<&str> = lower[..i].split_whitespace().rev().take(2).collect();
                 if !before
                     .iter()
-                    .any(|w| matches!(*w, "nicht" | "no" | "pas" | "não" | "non" | "kein"))
+                    .any(|w| crate::drift::text::in_list("nicht|no|pas|não|non|kein", w))
                 {
                     out.push((0, at, &["language"]));
                 }
@@ -4219,29 +4102,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                 .chain(ws_of(clause_after).into_iter().take(8))
                 .any(|w| {
                     CODE_NOUNS.contains(&w)
-                        || matches!(
-                            w,
-                            "block"
-                                | "blocks"
-                                | "fence"
-                                | "fences"
-                                | "paste"
-                                | "pasted"
-                                | "file"
-                                | "files"
-                                | "content"
-                                | "yaml"
-                                | "json"
-                                | "migration"
-                                | "output"
-                                | "log"
-                                | "logs"
-                                | "config"
-                                | "command"
-                                | "commands"
-                                | "path"
-                                | "paths"
-                        )
+                        || crate::drift::text::in_list("block|blocks|fence|fences|paste|pasted|file|files|content|yaml|json|migration|output|log|logs|config|command|commands|path|paths", w)
                 });
             if !code {
                 out.push((0, at, &["words", "prose-words", "sentences"]));
@@ -4256,10 +4117,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         {
             let tail = ws_of(lower.get(i..).unwrap_or_default());
             let may = tail.iter().any(|w| {
-                matches!(
-                    *w,
-                    "may" | "can" | "fine" | "ok" | "okay" | "allowed" | "exempt"
-                )
+                crate::drift::text::in_list("may|can|fine|ok|okay|allowed|exempt", w)
             });
             if may && tail.iter().any(|w| w.starts_with("bullet")) && !negation(&tail) {
                 out.push((0, at, &["no-bullets"]));
@@ -4345,8 +4203,8 @@ fn only_output(lower: &str) -> Option<bool> {
     let w = |i: usize| ws.get(i).copied().unwrap_or_default();
     let json = |from: usize, to: usize| (from..to).any(|i| w(i) == "json");
     // "Code only in your reply" (not "code only in the backend", "… for the migration").
-    if matches!(w(0), "code" | "sql" | "yaml" | "json") && w(1) == "only" {
-        let place = matches!(w(2), "in" | "for" | "inside")
+    if crate::drift::text::in_list("code|sql|yaml|json", w(0)) && w(1) == "only" {
+        let place = crate::drift::text::in_list("in|for|inside", w(2))
             && !names_the_answer(w(3))
             && !names_the_answer(w(4));
         return (!place).then_some(w(0) == "json");
@@ -4354,12 +4212,9 @@ fn only_output(lower: &str) -> Option<bool> {
     // The verb opens the sentence (after "please", "just"), as a request of the reply: not
     // "update `export.py` to output only …", nor a negated one.
     let verb = (0..ws.len().min(3)).find(|&i| {
-        matches!(
-            w(i),
-            "reply" | "respond" | "answer" | "output" | "return" | "send"
-        ) || (w(i) == "give" && w(i + 1) == "me")
+        crate::drift::text::in_list("reply|respond|answer|output|return|send", w(i)) || (w(i) == "give" && w(i + 1) == "me")
     })?;
-    if (0..verb).any(|i| !matches!(w(i), "please" | "just" | "now" | "so" | "and")) {
+    if (0..verb).any(|i| !crate::drift::text::in_list("please|just|now|so|and", w(i))) {
         return None;
     }
     let mut j = verb + 1 + usize::from(w(verb) == "give");
@@ -4370,10 +4225,7 @@ fn only_output(lower: &str) -> Option<bool> {
     // regex").
     let object = |from: usize, to: usize| {
         !(from..to).any(|i| {
-            matches!(
-                w(i),
-                "of" | "about" | "for" | "question" | "questions" | "answer" | "to" | "on"
-            )
+            crate::drift::text::in_list("of|about|for|question|questions|answer|to|on", w(i))
         })
     };
     // "only the SQL", "just the CAPL code": a code noun within five words.
@@ -4389,9 +4241,7 @@ fn only_output(lower: &str) -> Option<bool> {
 
 /// Whether the words before a quote say it is one example ("your mode's name, e.g. '…'").
 fn exemplified(gap: &str) -> bool {
-    ["e.g.", "for example", "for instance", "such as"]
-        .iter()
-        .any(|e| gap.contains(e))
+    crate::drift::text::contains_any(&gap, "e.g.|for example|for instance|such as")
 }
 
 /// Nouns that name code a report may show.
@@ -4446,13 +4296,13 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
         let separated = has_any_in(&lower, "separat|divider");
         let mut counted = false;
         for k in 0..ws.len() {
-            if matches!(w(k), "paragraphs" | "sections" | "parts" | "stanzas") {
+            if crate::drift::text::in_list("paragraphs|sections|parts|stanzas", w(k)) {
                 let n = match bound(&lower, &ws, k) {
                     Some((Rel::Exactly, n)) => Some(n),
                     Some(_) => None,
                     None => k.checked_sub(1).and_then(|j| number(w(j))).filter(|_| {
                         separated
-                            && (k < 2 || !matches!(w(k - 2), "the" | "of" | "these" | "those"))
+                            && (k < 2 || !crate::drift::text::in_list("the|of|these|those", w(k - 2)))
                     }),
                 };
                 if let Some(n) = n.filter(|n| *n > 0) {
@@ -4480,7 +4330,7 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
                 let l = l.to_ascii_lowercase();
                 let ws = words_at(&l);
                 ws.iter()
-                    .any(|(_, w)| matches!(*w, "format" | "template" | "structure"))
+                    .any(|(_, w)| crate::drift::text::in_list("format|template|structure", w))
                     && !l.contains('/')
                     && !ws.first().is_some_and(|(_, w)| {
                         crate::drift::text::in_list("update|fix|edit|reformat|change|add", w)
@@ -4880,15 +4730,7 @@ fn ending_cue(sentence: &str, lower: &str) -> Option<(usize, usize, bool)> {
         return None;
     }
     let tail = lower.get(cue..)?;
-    if [
-        "starts with",
-        "start with",
-        "starting with",
-        "begins with",
-        "beginning with",
-    ]
-    .iter()
-    .any(|o| tail.contains(o))
+    if crate::drift::text::contains_any(&tail, "starts with|start with|starting with|begins with|beginning with")
     {
         return None;
     }
@@ -4901,7 +4743,7 @@ fn ending_cue(sentence: &str, lower: &str) -> Option<(usize, usize, bool)> {
     if tail.starts_with("ends with")
         && !before
             .iter()
-            .any(|w| ANSWER_NOUNS.contains(w) || matches!(*w, "it" | "summary" | "message"))
+            .any(|w| ANSWER_NOUNS.contains(w) || crate::drift::text::in_list("it|summary|message", w))
     {
         return None;
     }
@@ -4981,19 +4823,7 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
     // "a line of the form `Confidence: high`, … or `Confidence: low`", "with 'Done' or
     // 'Blocked'": a choice or a template, which one phrase cannot stand for.
     if lower.get(cue..).is_some_and(|t| {
-        [
-            "of the form",
-            "in the form",
-            "in the format",
-            "of the format",
-            "one of",
-            " or `",
-            " or \"",
-            " or '",
-            " or “",
-        ]
-        .iter()
-        .any(|o| t.contains(o))
+        crate::drift::text::contains_any(&t, "of the form|in the form|in the format|of the format|one of| or `| or \"| or '| or “")
     }) {
         return None;
     }
@@ -5118,7 +4948,7 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
             !between.contains(['_', '`'])
                 // "…with a JSON block containing these keys: a, b": what the part holds.
                 && !between.split_whitespace().any(|w| {
-                    matches!(w, "summary" | "tool" | "completion" | "keys" | "fields")
+                    crate::drift::text::in_list("summary|tool|completion|keys|fields", w)
                 })
         })
     });
@@ -5175,17 +5005,7 @@ fn named_sections(sentence: &str, lower: &str, ws: &[(usize, &str)]) -> Option<V
     }
     // A section asked for only sometimes ("a `## Risks` section if there are any"), or a
     // choice between names ("a `## Risks` or a `## Caveats` section"): not required.
-    if [
-        "optional",
-        " if ",
-        "where relevant",
-        "when applicable",
-        "unless",
-        "if needed",
-        "if any",
-    ]
-    .iter()
-    .any(|c| lower.contains(c))
+    if crate::drift::text::contains_any(&lower, "optional| if |where relevant|when applicable|unless|if needed|if any")
     {
         return None;
     }
@@ -5375,7 +5195,7 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
             .collect();
         matches!(
             before.as_slice(),
-            [n, "commit", ..] if matches!(*n, "message" | "subject" | "title" | "subjects")
+            [n, "commit", ..] if crate::drift::text::in_list("message|subject|title|subjects", n)
         ) || before.first() == Some(&"commit")
     } else if cue.ends_with(' ') {
         // "Start your reply with": the answer's noun right after.
@@ -5394,10 +5214,7 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
         // "The commit message must begin with `fix:`": a noun before the answer's noun names
         // another text the reply may show, not the reply.
         let other = before.get(1).is_some_and(|p| {
-            matches!(
-                p.trim_matches(crate::drift::text::not_alnum_char),
-                "commit" | "error" | "log" | "git" | "warning" | "exception"
-            )
+            crate::drift::text::in_list("commit|error|log|git|warning|exception", p.trim_matches(crate::drift::text::not_alnum_char))
         });
         before.first().is_some_and(|w| {
             let w = w.trim_matches(crate::drift::text::not_alnum_char);
@@ -5490,7 +5307,7 @@ fn first_line_phrases(sentence: &str, lower: &str) -> Option<Vec<String>> {
                 .get(2..words.len().saturating_sub(1))
                 .is_some_and(|mid| {
                     mid.iter()
-                        .all(|w| matches!(*w, "entire" | "final" | "whole" | "attempt_completion"))
+                        .all(|w| crate::drift::text::in_list("entire|final|whole|attempt_completion", w))
                 })
             && super::file_scope::paths(subject).is_empty()
     };
@@ -5501,7 +5318,7 @@ fn first_line_phrases(sentence: &str, lower: &str) -> Option<Vec<String>> {
     let tail = lower.get(from..)?;
     let quote = tail.find(['"', '\'', '“', '`'])?;
     let between = tail.get(..quote)?.trim().trim_end_matches(':').trim();
-    if !matches!(between, "" | "exactly" | "the line" | "exactly the line") {
+    if !crate::drift::text::in_list("|exactly|the line|exactly the line", between) {
         return None;
     }
     let phrases = quoted(sentence.get(from + quote..)?.replace('`', "\"").as_str());
@@ -5762,7 +5579,7 @@ fn text_chars_asked(lower: &str, before: Option<&str>) -> Option<(&'static str, 
     if !has_any_in(lower, "at most|max|or fewer|or less|under |less than|fewer than|no more than|up to|limit|within|cap|no longer than|\u{2264}") {
         return None;
     }
-    if has_any_in(lower, "commit|pr title|pull request|per |wrap| line") || ws.iter().any(|w| matches!(*w, "each" | "every" | "lines"))
+    if has_any_in(lower, "commit|pr title|pull request|per |wrap| line") || ws.iter().any(|w| crate::drift::text::in_list("each|every|lines", w))
     {
         return None;
     }
@@ -5836,7 +5653,7 @@ fn labelled_texts(result: &str, noun: &str) -> Vec<String> {
             .next()
             .unwrap_or_default()
             .split_whitespace()
-            .take_while(|w| !matches!(*w, "for" | "in" | "to") && !w.starts_with('`'))
+            .take_while(|w| !crate::drift::text::in_list("for|in|to", w) && !w.starts_with('`'))
             .collect::<Vec<_>>()
             .join(" ");
         let names = std::iter::once(noun.to_string())
@@ -5921,7 +5738,7 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
             // A plain block the line before introduces ("Commit message:").
             // ("Commit message:", "Commit `3f9c2e1`:", "Committed as `e71b0d4`:").
             take_first = fence_open
-                && matches!(lang.trim(), "" | "text" | "txt" | "gitcommit")
+                && crate::drift::text::in_list("|text|txt|gitcommit", lang.trim())
                 && commit
                 && lines
                     .get(i.saturating_sub(2)..i)
@@ -6187,22 +6004,22 @@ fn scoped(lower: &str, at: usize) -> bool {
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     // "in the code", "in any new code": an adjective may stand before the part.
     (0..ws.len()).any(|i| {
-        matches!(w(i), "in" | "within" | "inside")
-            && matches!(w(i + 1), "the" | "any" | "a" | "your")
+        crate::drift::text::in_list("in|within|inside", w(i))
+            && crate::drift::text::in_list("the|any|a|your", w(i + 1))
             && (PARTS.contains(&w(i + 2))
-                || (matches!(w(i + 2), "new" | "added" | "generated" | "existing")
+                || (crate::drift::text::in_list("new|added|generated|existing", w(i + 2))
                     && PARTS.contains(&w(i + 3))))
     })
         // "never 'tmp' in variable or function names": the code's names, not the prose.
         || (0..ws.len())
             .find(|&i| matches!(w(i), "in" | "for"))
             .is_some_and(|i| {
-                (i + 1..i + 5).any(|j| matches!(w(j), "names" | "identifiers" | "identifier"))
+                (i + 1..i + 5).any(|j| crate::drift::text::in_list("names|identifiers|identifier", w(j)))
             })
         // "don't say 'fixed' for anything you haven't verified": which things is not shown.
         || ((0..ws.len()).any(|i| {
-            matches!(w(i), "for" | "about" | "of")
-                && matches!(w(i + 1), "anything" | "something" | "any" | "things")
+            crate::drift::text::in_list("for|about|of", w(i))
+                && crate::drift::text::in_list("anything|something|any|things", w(i + 1))
         }) && ws.iter().any(|(_, x)| *x == "not" || x.ends_with("n't")))
 }
 
@@ -6471,20 +6288,7 @@ fn soft_count(sentence: &str) -> bool {
 /// outside the code block must be under 60 words", "60 words at most, not counting the code".
 fn bounds_prose_only(sentence: &str) -> bool {
     let lower = sentence.to_ascii_lowercase();
-    [
-        "outside the code",
-        "outside of the code",
-        "outside code",
-        "outside any code",
-        "excluding the code",
-        "excluding code",
-        "not counting the code",
-        "not counting code",
-        "apart from the code",
-        "besides the code",
-    ]
-    .iter()
-    .any(|p| lower.contains(p))
+    crate::drift::text::contains_any(&lower, "outside the code|outside of the code|outside code|outside any code|excluding the code|excluding code|not counting the code|not counting code|apart from the code|besides the code")
 }
 
 /// Whether the clause around byte `at` softens what it forbids ("too often", "if you can",
@@ -6629,7 +6433,7 @@ fn case_negated(lower: &str, at: usize) -> Option<bool> {
     );
     let w = |j: usize| after.get(j).map_or("", |x| x.1);
     let refused = (0..after.len()).any(|j| {
-        matches!(w(j), "forbidden" | "prohibited" | "banned" | "disallowed")
+        crate::drift::text::in_list("forbidden|prohibited|banned|disallowed", w(j))
             || negation_at(&after, j)
                 && (j + 1..j + 4).any(|i| {
                     crate::drift::text::in_list("allowed|permitted|acceptable|accepted|used|appear", &w(i))
@@ -6652,8 +6456,8 @@ fn called_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
     let ws = words_at(lower);
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     for k in 0..ws.len() {
-        let negated = matches!(w(k), "don't" | "never" | "dont")
-            || (matches!(w(k), "not") && k > 0 && matches!(w(k - 1), "do" | "must" | "should"));
+        let negated = crate::drift::text::in_list("don't|never|dont", w(k))
+            || (matches!(w(k), "not") && k > 0 && crate::drift::text::in_list("do|must|should", w(k - 1)));
         if !negated {
             continue;
         }
@@ -6664,7 +6468,7 @@ fn called_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
             "write" => {}
             // "Don't call 'legacySync'" invokes a function: a name needs an object first.
             "call" if !quote_at(lower, &ws, j) => {
-                while j < k + 4 && !matches!(w(j), "a" | "an" | "the") && !quote_at(lower, &ws, j) {
+                while j < k + 4 && !crate::drift::text::in_list("a|an|the", w(j)) && !quote_at(lower, &ws, j) {
                     j += 1;
                 }
             }
@@ -6996,7 +6800,7 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         // "Use 'sign-in' instead of 'login'": neither a word asked (the answer may never speak
         // of it) nor one banned (a report of the change names the old word), so neither read.
         if !negated
-            && matches!(*v, "use" | "using" | "say" | "saying")
+            && crate::drift::text::in_list("use|using|say|saying", v)
             && [" instead of ", " rather than "]
                 .iter()
                 .any(|c| tail_lower.get(end..).is_some_and(|r| r.starts_with(c)))
@@ -7039,7 +6843,7 @@ fn governs(clause: &[(usize, &str)]) -> Option<bool> {
     for j in (0..n).rev() {
         let x = w(j);
         let negator = negation_at(clause, j)
-            || matches!(x, "without" | "refrain" | "avoid" | "avoiding")
+            || crate::drift::text::in_list("without|refrain|avoid|avoiding", x)
             || (x == "no" && j + 1 == n);
         if !negator {
             continue;
@@ -7337,7 +7141,7 @@ fn no_bullets(lower: &str, ws: &[(usize, &str)]) -> bool {
         // The ban ends its clause ("no bullet points.", "… without bullets, in prose"), or names
         // where ("in your answer"): "the bullet points from the old template" are a thing.
         let mut end = k + 1;
-        if matches!(w(end), "point" | "points" | "list" | "lists") {
+        if crate::drift::text::in_list("point|points|list|lists", w(end)) {
             end += 1;
         }
         let gap_end = ws.get(end).map_or(lower.len(), |x| x.0);
@@ -7345,7 +7149,7 @@ fn no_bullets(lower: &str, ws: &[(usize, &str)]) -> bool {
         let gap = lower.get(last..gap_end).unwrap_or_default();
         let closes = end >= ws.len()
             || gap.contains(['.', ',', ';', ':', '\u{2014}', ')'])
-            || (w(end) == "in" && matches!(w(end + 1), "your" | "the" | "this" | "my"))
+            || (w(end) == "in" && crate::drift::text::in_list("your|the|this|my", w(end + 1)))
             || crate::drift::text::in_list("please|anywhere|at|or|and|nor", &w(end));
         if !closes {
             return false;
@@ -7440,18 +7244,7 @@ fn no_headings(lower: &str, ws: &[(usize, &str)]) -> bool {
 /// "no raw URLs please". Not one with an exception or a scope ("no URLs except the dashboard
 /// link", "no external links", "no links to staging").
 fn no_urls(lower: &str, ws: &[(usize, &str)]) -> bool {
-    let excepted = [
-        "except",
-        "other than",
-        "unless",
-        "apart from",
-        "besides",
-        "only ",
-        "external",
-        "internal",
-    ]
-    .iter()
-    .any(|x| lower.contains(x));
+    let excepted = crate::drift::text::contains_any(&lower, "except|other than|unless|apart from|besides|only |external|internal");
     !excepted
         && form_banned(
             lower,
@@ -7470,8 +7263,8 @@ fn invites_a_link(lower: &str) -> bool {
     let ws = words_at(lower);
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     (0..ws.len()).any(|i| {
-        let link = |x: &str| matches!(x, "link" | "links" | "url" | "urls");
-        (matches!(w(i), "put" | "add" | "include" | "paste" | "keep" | "leave")
+        let link = |x: &str| crate::drift::text::in_list("link|links|url|urls", x);
+        (crate::drift::text::in_list("put|add|include|paste|keep|leave", w(i))
             && (link(w(i + 1)) || (matches!(w(i + 1), "the" | "a") && link(w(i + 2))))
             && !(i.saturating_sub(3)..i).any(|j| negation_at(&ws, j) || w(j) == "no"))
             || (link(w(i))
@@ -7493,7 +7286,7 @@ fn form_banned(lower: &str, ws: &[(usize, &str)], nouns: &[&str], fillers: &[&st
             lower
                 .get(b + x.len()..at)
                 .is_some_and(|g| g.contains([',', ';', ':', '.', '(', '\u{2014}']))
-                || matches!(w(i - 1), "so" | "and" | "please" | "but" | "-" | "--")
+                || crate::drift::text::in_list("so|and|please|but|-|--", w(i - 1))
         }
     };
     ws.iter().enumerate().any(|(k, &(at, word))| {
@@ -7505,7 +7298,7 @@ fn form_banned(lower: &str, ws: &[(usize, &str)], nouns: &[&str], fillers: &[&st
         let closes = k + 1 >= ws.len()
             || gap.contains(['.', ',', ';', ':', '\u{2014}', ')', '(', '!'])
             || w(k + 1).chars().all(|c| c == '-')
-            || (w(k + 1) == "in" && matches!(w(k + 2), "your" | "the" | "this" | "my"))
+            || (w(k + 1) == "in" && crate::drift::text::in_list("your|the|this|my", w(k + 2)))
             || crate::drift::text::in_list("please|anywhere|at|or|and|nor", &w(k + 1));
         if !closes {
             return false;
@@ -7541,10 +7334,7 @@ fn form_banned(lower: &str, ws: &[(usize, &str)], nouns: &[&str], fillers: &[&st
             "no" => starts_clause(before) && !described(),
             // "Reply in plain text without headings", not "the changelog comes out without".
             "without" => (before.saturating_sub(6)..before).any(|j| {
-                matches!(
-                    w(j),
-                    "reply" | "write" | "answer" | "respond" | "report" | "format" | "text"
-                )
+                crate::drift::text::in_list("reply|write|answer|respond|report|format|text", w(j))
             }),
             "avoid" => true,
             "use" | "using" | "include" | "add" | "put" | "paste" => {
@@ -7646,16 +7436,13 @@ fn american_spelling(text: &str) -> Option<String> {
             let w = word.to_ascii_lowercase();
             let listed = WORDS.iter().any(|x| {
                 w.strip_prefix(x).is_some_and(|rest| {
-                    matches!(
-                        rest,
-                        "" | "s" | "ed" | "ing" | "al" | "hood" | "ful" | "ly" | "ite"
-                    )
+                    crate::drift::text::in_list("|s|ed|ing|al|hood|ful|ly|ite", rest)
                 })
             });
             let ize = IZE.iter().any(|x| {
                 w.strip_prefix(x)
                     .and_then(|r| r.strip_prefix("iz"))
-                    .is_some_and(|r| matches!(r, "e" | "es" | "ed" | "ing" | "ation" | "ations"))
+                    .is_some_and(|r| crate::drift::text::in_list("e|es|ed|ing|ation|ations", r))
             });
             if listed || ize {
                 return Some(word.to_string());
@@ -7722,14 +7509,14 @@ fn no_first_person(lower: &str, ws: &[(usize, &str)]) -> Option<Vec<String>> {
     // write in the first person", "do not use first-person pronouns".
     let banned = |i: usize| {
         let mut j = i;
-        while j > 0 && matches!(w(j - 1), "the" | "any" | "in") {
+        while j > 0 && crate::drift::text::in_list("the|any|in", w(j - 1)) {
             j -= 1;
         }
         let Some(b) = j.checked_sub(1) else {
             return false;
         };
-        matches!(w(b), "no" | "without" | "avoid")
-            || (matches!(w(b), "use" | "write" | "using")
+        crate::drift::text::in_list("no|without|avoid", w(b))
+            || (crate::drift::text::in_list("use|write|using", w(b))
                 && b > 0
                 && (negation_at(ws, b - 1) || w(b - 1) == "t"))
     };
@@ -7737,10 +7524,7 @@ fn no_first_person(lower: &str, ws: &[(usize, &str)]) -> Option<Vec<String>> {
         // The ban is of the person, not a thing named after it ("first-person camera").
         let next = w(i + 1);
         next.is_empty()
-            || matches!(
-                next,
-                "pronouns" | "pronoun" | "please" | "in" | "anywhere" | "no"
-            )
+            || crate::drift::text::in_list("pronouns|pronoun|please|in|anywhere|no", next)
             || ws.get(i + 1).is_some_and(|(at, _)| {
                 let (a, x) = ws.get(i).copied().unwrap_or_default();
                 lower
@@ -7753,15 +7537,15 @@ fn no_first_person(lower: &str, ws: &[(usize, &str)]) -> Option<Vec<String>> {
             || (w(i).starts_with("first-person") && banned(i) && ends_there(i))
             // "Write it impersonally", "in an impersonal style": how to write, asked.
             || (w(i) == "impersonally"
-                && (i.saturating_sub(4)..i).any(|j| matches!(w(j), "write" | "written" | "phrase")))
+                && (i.saturating_sub(4)..i).any(|j| crate::drift::text::in_list("write|written|phrase", w(j))))
             || (w(i) == "impersonal"
-                && matches!(w(i + 1), "style" | "voice" | "register")
+                && crate::drift::text::in_list("style|voice|register", w(i + 1))
                 && (i == 0
                     || w(i - 1) == "in"
                     || (w(i - 1) == "an" && i > 1 && w(i - 2) == "in")
                     || w(i - 1) == "use"))
             // "Do not use 'I' or 'we'", "avoid 'I' and 'we'".
-            || (matches!(w(i), "use" | "avoid" | "say")
+            || (crate::drift::text::in_list("use|avoid|say", w(i))
                 && (w(i) == "avoid" || (i > 0 && (negation_at(ws, i - 1) || w(i - 1) == "t")))
                 && lower.get(ws.get(i).map_or(0, |x| x.0 + x.1.len())..).is_some_and(|t| {
                     let t = t.trim_start();
@@ -7852,9 +7636,9 @@ fn first_person(text: &str, pronouns: &[String]) -> Option<String> {
 fn answer_sentences(lower: &str, ws: &[(usize, &str)]) -> Option<usize> {
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     let mut k = 0;
-    if matches!(w(0), "answer" | "reply" | "respond") {
+    if crate::drift::text::in_list("answer|reply|respond", w(0)) {
         k = 1;
-        if matches!(w(k), "briefly" | "only" | "just") {
+        if crate::drift::text::in_list("briefly|only|just", w(k)) {
             k += 1;
         }
     }
@@ -7874,7 +7658,7 @@ fn answer_sentences(lower: &str, ws: &[(usize, &str)]) -> Option<usize> {
     } else {
         w(k + 3)
     };
-    if matches!(after, "per" | "each" | "for") {
+    if crate::drift::text::in_list("per|each|for", after) {
         return None;
     }
     let more = [
@@ -7981,21 +7765,7 @@ fn quoted_as_removed(lower: &str, i: usize, j: usize) -> bool {
     }
     let head = lower.get(from..i).unwrap_or_default();
     let clause = head.rsplit(['.', ';', '\n']).next().unwrap_or_default();
-    [
-        "remov",
-        "replac",
-        "dropp",
-        "delet",
-        "cut ",
-        "avoid",
-        "took out",
-        "taken out",
-        "instead of",
-        "swapp",
-        "struck",
-    ]
-    .iter()
-    .any(|v| clause.contains(v))
+    crate::drift::text::contains_any(&clause, "remov|replac|dropp|delet|cut |avoid|took out|taken out|instead of|swapp|struck")
 }
 
 /// The result without its notes to the requester, when it has both ([`notes`]).
@@ -8051,25 +7821,12 @@ pub(super) fn around_pastes(sentence: &str) -> bool {
         let own = w(i) == "your"
             && w(i + 1) == "own"
             && (i + 2..i + 4).any(|j| {
-                matches!(
-                    w(j),
-                    "text"
-                        | "words"
-                        | "wording"
-                        | "report"
-                        | "notes"
-                        | "prose"
-                        | "reply"
-                        | "message"
-                )
+                crate::drift::text::in_list("text|words|wording|report|notes|prose|reply|message", w(j))
             });
-        let around = matches!(w(i), "around" | "outside" | "surrounding")
+        let around = crate::drift::text::in_list("around|outside|surrounding", w(i))
             && (matches!(w(i + 1), "it" | "them")
-                || (matches!(w(i + 1), "the" | "that" | "this")
-                    && matches!(
-                        w(i + 2),
-                        "draft" | "quote" | "paste" | "announcement" | "post" | "text" | "block"
-                    )));
+                || (crate::drift::text::in_list("the|that|this", w(i + 1))
+                    && crate::drift::text::in_list("draft|quote|paste|announcement|post|text|block", w(i + 2))));
         own || around
     })
 }
@@ -8114,15 +7871,12 @@ pub(super) fn without_old(text: &str) -> String {
                 let names: Vec<String> = cells.iter().map(head).collect();
                 if names
                     .iter()
-                    .any(|n| matches!(n.as_str(), "new" | "after" | "proposed" | "updated"))
+                    .any(|n| crate::drift::text::in_list("new|after|proposed|updated", n.as_str()))
                 {
                     old_columns = (0..names.len())
                         .filter(|&i| {
                             names.get(i).is_some_and(|n| {
-                                matches!(
-                                    n.as_str(),
-                                    "old" | "before" | "original" | "previous" | "current"
-                                )
+                                crate::drift::text::in_list("old|before|original|previous|current", n.as_str())
                             })
                         })
                         .collect();
@@ -8149,8 +7903,8 @@ pub(super) fn without_old(text: &str) -> String {
             // Not the text that replaced it: "the old title was changed to "…"".
             let old = ws
                 .iter()
-                .any(|w| matches!(*w, "old" | "previous" | "formerly"))
-                && !ws.iter().any(|w| matches!(*w, "new" | "now" | "became"))
+                .any(|w| crate::drift::text::in_list("old|previous|formerly", w))
+                && !ws.iter().any(|w| crate::drift::text::in_list("new|now|became", w))
                 && !has_any_in(&lower, "replaced with|changed to|updated to|renamed to");
             if old {
                 out.push_str(line.get(from..outer.start).unwrap_or_default());
@@ -8841,13 +8595,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             )
         }
         Rule::FixedAnswer => {
-            let ok = [
-                "My answer is yes.",
-                "My answer is no.",
-                "My answer is maybe.",
-            ]
-            .iter()
-            .any(|a| text.contains(a));
+            let ok = crate::drift::text::contains_any(&text, "My answer is yes.|My answer is no.|My answer is maybe.");
             (ok, (!ok).then(|| "none of the given answers".into()))
         }
         Rule::Includes(words) => {
@@ -9027,7 +8775,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 let lower = text.to_ascii_lowercase();
                 lower
                     .split(crate::drift::text::not_ascii_alnum_char)
-                    .any(|w| matches!(w, "no" | "none" | "nothing" | "zero"))
+                    .any(|w| crate::drift::text::in_list("no|none|nothing|zero", w))
             };
             let ok = lists::has_numbered_list(text)
                 || (lists::list_lengths(text).is_empty() && sentence_count(text) == 1 && nothing());

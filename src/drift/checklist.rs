@@ -101,16 +101,7 @@ pub fn items(instructions: &str) -> Vec<(usize, &str)> {
                         .filter(|parts| {
                             !led || !parts.first().is_some_and(|lead| {
                                 let lead = format!(" {} ", lead.to_lowercase());
-                                [
-                                    " must ",
-                                    " should ",
-                                    " can ",
-                                    " need to ",
-                                    " have to ",
-                                    " will ",
-                                ]
-                                .iter()
-                                .any(|m| lead.contains(m))
+                                crate::drift::text::contains_any(&lead, " must | should | can | need to | have to | will ")
                             })
                         });
                     if let Some(parts) = numbered {

@@ -509,9 +509,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         // which the text cannot show; a ban on an act ("don't publish unless tests pass") is
         // read: the act is what the report shows.
         let lower = n.text.to_ascii_lowercase();
-        if [" unless ", " except when ", " except if ", " only if "]
-            .iter()
-            .any(|c| lower.contains(c))
+        if crate::drift::text::contains_any(&lower, " unless | except when | except if | only if ")
         {
             n.forbidden.retain(|f| {
                 !matches!(
@@ -525,19 +523,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         // guess.
         // (Dev dependencies a ban lets in are read by `dev_allowed`.)
         if !n.dev_allowed
-            && [
-                " unless ",
-                " except ",
-                "exception",
-                "you can add",
-                "you may add",
-                " is ok",
-                " is okay",
-                " is fine",
-                "approved",
-            ]
-            .iter()
-            .any(|c| lower.contains(c))
+            && crate::drift::text::contains_any(&lower, " unless | except |exception|you can add|you may add| is ok| is okay| is fine|approved")
         {
             n.forbidden.retain(|f| *f != Forbidden::Dependency);
         }
@@ -559,9 +545,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 .unwrap_or(rest.len());
             rest.get(..end).unwrap_or_default().to_string()
         };
-        if [" by hand", " manually", "hand-edit", "hand edit"]
-            .iter()
-            .any(|c| own_clause.contains(c))
+        if crate::drift::text::contains_any(&own_clause, " by hand| manually|hand-edit|hand edit")
         {
             n.forbidden
                 .retain(|f| !matches!(f, Forbidden::Change(_) | Forbidden::New(_)));
@@ -604,18 +588,11 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 around: !of_reply && super::checkable::around_pastes(&n.text),
                 new_only: {
                     let ban = n.text.to_ascii_lowercase();
-                    ["the new ", "any new "].iter().any(|x| ban.contains(x))
+                    crate::drift::text::contains_any(&ban, "the new |any new ")
                 },
                 docs_only: {
                     let sentence = whole.to_ascii_lowercase();
-                    [
-                        "for documentation",
-                        "for docs",
-                        "for the docs",
-                        "for the documentation",
-                    ]
-                    .iter()
-                    .any(|d| sentence.contains(d))
+                    crate::drift::text::contains_any(&sentence, "for documentation|for docs|for the docs|for the documentation")
                         // "Don't put any emojis in README.md itself": the ban is the file's.
                         || (super::file_scope::paths(&sentence).iter().any(|(at, p)| {
                             [".md", ".rst", ".adoc", ".mdx"].iter().any(|x| p.ends_with(x))
@@ -624,17 +601,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                                     .is_some_and(|h| h.trim_end_matches('`').ends_with(" in "))
                         }) && !text::word_runs(&sentence, crate::drift::text::alnum).any(
                             |(_, w)| {
-                                matches!(
-                                    w,
-                                    "reply"
-                                        | "report"
-                                        | "response"
-                                        | "answer"
-                                        | "anywhere"
-                                        | "including"
-                                        | "or"
-                                        | "and"
-                                )
+                                crate::drift::text::in_list("reply|report|response|answer|anywhere|including|or|and", w)
                             },
                         ))
                 },
@@ -847,7 +814,7 @@ fn ban_parts(sentence: &str) -> Vec<(usize, &str)> {
 /// start of a clause ("- No new dependencies", "pandas 2.1, no new crates") or after a modal
 /// ("must not"): "git log shows no changes" states a fact.
 fn is_constraint_cue(lower: &str, i: usize, cue: &str) -> bool {
-    if !matches!(cue, "no " | "not " | "nothing") {
+    if !crate::drift::text::in_list("no |not |nothing", cue) {
         return true;
     }
     // "No more than 8 lines", "no fewer than two examples": a bound, read as a count.
@@ -873,9 +840,7 @@ fn is_constraint_cue(lower: &str, i: usize, cue: &str) -> bool {
             .is_some_and(|r| r.starts_with("counting") || r.starts_with("including"))
         && lower.get(..i).is_some_and(|b| {
             b.contains(|c: char| c.is_ascii_digit())
-                || ["word", "character", "line", "sentence"]
-                    .iter()
-                    .any(|w| b.contains(w))
+                || crate::drift::text::contains_any(&b, "word|character|line|sentence")
         })
     {
         return false;
@@ -909,7 +874,7 @@ fn own_clause(rest: &str) -> Option<usize> {
                 .is_some_and(|w| crate::drift::text::in_list("it|you|they|this|that", w));
             let modal = words
                 .get(1)
-                .is_some_and(|w| matches!(*w, "must" | "should" | "needs" | "has"));
+                .is_some_and(|w| crate::drift::text::in_list("must|should|needs|has", w));
             // "…, and you must not edit X": another ban, read with this one.
             let negated = words
                 .get(2)
@@ -927,7 +892,7 @@ fn not_asking_for_change(clause: &str) -> Option<&str> {
         .find_map(|p| clause.strip_prefix(p))?;
     let first = rest
         .split(crate::drift::text::not_alnum_char)
-        .find(|w| !w.is_empty() && !matches!(*w, "a" | "an" | "any" | "the"))?;
+        .find(|w| !w.is_empty() && !crate::drift::text::in_list("a|an|any|the", w))?;
     crate::drift::text::in_list("changes|change|edits|fixes|fix|code|modifications|patches", &first)
     .then_some(rest)
 }
@@ -1248,16 +1213,7 @@ fn put_aside(lower: &str, at: usize) -> bool {
                 crate::drift::text::in_list("so|and|because|since|while|now|which|that|but", &w)
             });
         own_phrase
-            && [
-                " is gone",
-                " are gone",
-                " was removed",
-                " were removed",
-                " has been removed",
-                " have been removed",
-            ]
-            .iter()
-            .any(|g| rest.contains(g))
+            && crate::drift::text::contains_any(&rest, " is gone| are gone| was removed| were removed| has been removed| have been removed")
     };
     from_to || replaced_with || gone || PUT_ASIDE.iter().any(|w| clause.contains(w))
 }
@@ -1484,7 +1440,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             .filter(|&i| {
                 ws.iter()
                     .take(i)
-                    .all(|w| matches!(*w, "any" | "a" | "new" | "the"))
+                    .all(|w| crate::drift::text::in_list("any|a|new|the", w))
             });
         if noun.is_some_and(|i| {
             ws.iter()
@@ -1511,7 +1467,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         // the token" shares one object between two verbs, and bans neither alone.
         if let Some(j) = rest.windows(2).position(|p| {
             let [joiner, next] = p else { return false };
-            matches!(*joiner, "or" | "and" | "nor")
+            crate::drift::text::in_list("or|and|nor", joiner)
                 && act(next).is_none()
                 && !ACT_OBJECTS.contains(next)
                 && !ACT_TARGETS.contains(next)
@@ -1545,7 +1501,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                 let words: Vec<&str> = part
                     .split(crate::drift::text::not_alnum_char)
                     .filter(|w| !w.is_empty())
-                    .skip_while(|w| matches!(*w, "or" | "and" | "nor"))
+                    .skip_while(|w| crate::drift::text::in_list("or|and|nor", w))
                     .take_while(|w| !crate::drift::text::in_list("until|before|unless|without|just", w))
                     .collect();
                 let opens = words.first().is_some_and(|w| act(w).is_some());
@@ -1620,7 +1576,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             .any(|w| matches!(*w, "anything" | "back"))
         && !words
             .iter()
-            .any(|w| matches!(*w, "unless" | "if" | "before" | "until"));
+            .any(|w| crate::drift::text::in_list("unless|if|before|until", w));
     if asks_back
         || words
             .iter()
@@ -1722,19 +1678,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         .collect();
     // "No new log statements at INFO level or above", "no new files at the repo root": a kind
     // with a qualifier, which the words of a report cannot tell apart.
-    let qualified = [
-        " at ",
-        " above",
-        " or higher",
-        " or more",
-        " over ",
-        " larger than",
-        " more than",
-        " below",
-        " under ",
-    ]
-    .iter()
-    .any(|q| clause.contains(q));
+    let qualified = crate::drift::text::contains_any(&clause, " at | above| or higher| or more| over | larger than| more than| below| under ");
     // "Don't change the wording otherwise", "apart from that, leave the file alone": changes
     // beyond the task's own, which a report of the task's change cannot be told from.
     let beyond_the_task = words.contains(&"otherwise")
@@ -1868,7 +1812,7 @@ fn domains_named(clause: &str) -> Vec<String> {
             )
     }) {
         let w = w.trim_end_matches('.').trim_start_matches("*.");
-        if matches!(w, "like" | "e.g" | "e.g." | "such" | "example") {
+        if crate::drift::text::in_list("like|e.g|e.g.|such|example", w) {
             example = true;
             continue;
         }
@@ -2050,7 +1994,7 @@ pub fn check_negatives(
 /// Whether a fenced block draws a folder tree: each line one name (a path, a `<name>`
 /// placeholder, tree-drawing marks before it, a `#` comment after it), some of them folders.
 fn folder_tree(block: &super::modality::Fenced) -> bool {
-    if !matches!(block.info, "" | "text" | "txt" | "tree" | "plaintext") {
+    if !crate::drift::text::in_list("|text|txt|tree|plaintext", block.info) {
         return false;
     }
     let mut folders = 0;
@@ -2284,7 +2228,7 @@ fn check_negatives_reading(
                                 .unwrap_or_default()
                                 .split(crate::drift::text::not_ascii_alnum_char)
                         };
-                        let allowed = words().any(|w| matches!(w, "may" | "can" | "allowed" | "except"))
+                        let allowed = words().any(|w| crate::drift::text::in_list("may|can|allowed|except", w))
                             && !words().any(|w| NEGATORS.contains(&w) || w == "t");
                         lower_ban.rfind(p.as_str()).is_some_and(|at| at >= negation) && !allowed
                     });
@@ -2414,7 +2358,7 @@ fn check_negatives_reading(
                             && bw.get(i - 1) != Some(&"new")
                             && bw.get(i.saturating_sub(2)..i).is_some_and(|b| {
                                 b.iter()
-                                    .any(|w| matches!(*w, "in" | "into" | "inside" | "within"))
+                                    .any(|w| crate::drift::text::in_list("in|into|inside|within", w))
                             })
                     };
                     let files = objects.iter().any(|o| o == "file")
@@ -2692,9 +2636,7 @@ fn is_test_path(path: &str) -> bool {
     let name = p.rsplit('/').next().unwrap_or_default();
     p.split('/')
         .any(|d| crate::drift::text::in_list("test|tests|__tests__|spec|specs", &d))
-        || [".test.", ".spec.", "_test.", "_spec."]
-            .iter()
-            .any(|m| name.contains(m))
+        || crate::drift::text::contains_any(&name, ".test.|.spec.|_test.|_spec.")
         || name.starts_with("test_")
 }
 
@@ -2703,7 +2645,7 @@ fn is_test_path(path: &str) -> bool {
 /// in `tests/` and don't change anything else"): `true` beside them.
 fn dirs_named(ban: &str) -> (Vec<String>, bool) {
     let lower = ban.to_ascii_lowercase();
-    let allowed = [" else", " other"].iter().any(|w| lower.contains(w));
+    let allowed = crate::drift::text::contains_any(&lower, " else| other");
     let mut dirs: Vec<String> = text::inline_code_spans(ban)
         .into_iter()
         .filter_map(|(a, b)| ban.get(a..b))
@@ -2801,7 +2743,7 @@ fn changed_a_file_under(
             if ["cause:", "root cause:", "problem:", "background:"]
                 .iter()
                 .any(|p| label.starts_with(p))
-                && ![" i ", " i've ", " we "].iter().any(|w| lower.contains(w))
+                && !crate::drift::text::contains_any(&lower, " i | i've | we ")
             {
                 return false;
             }
@@ -3081,11 +3023,11 @@ fn banned_commands(sentence: &str) -> Vec<String> {
                 .filter(|w| !w.is_empty())
                 .skip(1)
                 .take(2)
-                .any(|w| matches!(w, "run" | "execute" | "invoke" | "running"))
+                .any(|w| crate::drift::text::in_list("run|execute|invoke|running", w))
                 && !between.contains(',')
                 && !between
                     .split_whitespace()
-                    .any(|w| matches!(w, "and" | "then" | "but"));
+                    .any(|w| crate::drift::text::in_list("and|then|but", w));
             let cmd = lower.get(a..b)?.trim().to_string();
             // A command: a program and its arguments ("never `terraform apply`"); one word only
             // after a verb of running (no `unwrap` bans a construct, read elsewhere).
@@ -3111,7 +3053,7 @@ fn words_of(lower: &str) -> Vec<&str> {
 
 /// Whether a word negates what follows it in a ban: "not", "never", "no", "…n't".
 pub(super) fn negator(w: &str) -> bool {
-    matches!(w, "not" | "never" | "no") || w.ends_with("n't")
+    crate::drift::text::in_list("not|never|no", w) || w.ends_with("n't")
 }
 
 /// Whether a lowercased sentence's words ban skipping or disabling tests ("do not skip, xfail
@@ -3123,7 +3065,7 @@ fn bans_skipping_tests(words: &[&str]) -> bool {
     });
     let tests = words
         .iter()
-        .any(|w| matches!(*w, "test" | "tests" | "specs" | "spec"));
+        .any(|w| crate::drift::text::in_list("test|tests|specs|spec", w));
     negation && skip && tests
 }
 
@@ -3143,11 +3085,11 @@ fn bans_deleting_files(words: &[&str]) -> bool {
         .any(|w| matches!(*w, "delete" | "remove"));
     // "anything" unless it is anything *from* a thing ("remove anything from the API").
     let files = after.iter().take(6).enumerate().any(|(i, w)| {
-        matches!(*w, "files" | "file" | "scripts")
+        crate::drift::text::in_list("files|file|scripts", w)
             || (*w == "anything"
                 && !after
                     .get(i + 1)
-                    .is_some_and(|n| matches!(*n, "from" | "in" | "of")))
+                    .is_some_and(|n| crate::drift::text::in_list("from|in|of", n)))
     });
     delete && files
 }
@@ -3192,25 +3134,7 @@ fn skip_marker(result: &str) -> Option<String> {
             })
             .min()?;
         let before = line.get(..at).unwrap_or_default();
-        let removed = [
-            "remov",
-            "already",
-            "existing",
-            "by another",
-            "did not add",
-            "didn't add",
-            "drop",
-            "delet",
-            "un-skip",
-            "unskip",
-            "re-enabl",
-            "instead of",
-            "without",
-            "pre-existing",
-            "previously",
-        ]
-        .iter()
-        .any(|r| before.contains(r));
+        let removed = crate::drift::text::contains_any(&before, "remov|already|existing|by another|did not add|didn't add|drop|delet|un-skip|unskip|re-enabl|instead of|without|pre-existing|previously");
         // Offered, not done: "you could mark it with `it.skip`", "consider `xit(`" (whole
         // words: "couldn't" is no offer).
         let words = words_of(before);
@@ -3324,42 +3248,7 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
                     .any(|w| crate::drift::text::in_list("i|we|ran|running|i've|we've", w));
         }
         let said = paras.first().copied().unwrap_or(before);
-        [
-            "run",
-            "you can",
-            "you may",
-            "to push",
-            "to publish",
-            "to merge",
-            "to commit",
-            "when ready",
-            "when you",
-            "once ",
-            "next",
-            "suggest",
-            "recommend",
-            "if you",
-            "later",
-            "yourself",
-            "for you",
-            "would",
-            "should",
-            "could",
-            "not run",
-            "didn't",
-            "did not",
-            "instead of",
-            "rather than",
-            "left for",
-            "pending",
-            "ready for",
-            "to apply",
-            "to run",
-            "team",
-            "will ",
-        ]
-        .iter()
-        .any(|c| said.contains(c))
+        crate::drift::text::contains_any(&said, "run|you can|you may|to push|to publish|to merge|to commit|when ready|when you|once |next|suggest|recommend|if you|later|yourself|for you|would|should|could|not run|didn't|did not|instead of|rather than|left for|pending|ready for|to apply|to run|team|will ")
     };
     let program = super::modality::fenced_ranges(result);
     let inline = text::inline_code_spans(result);
@@ -3470,19 +3359,19 @@ fn reported_first(first: &str, lower: &str, at: usize) -> bool {
     let rest = head.get(..start).unwrap_or_default();
     // Scans back only over what separates the last word from the one before.
     if rest.trim_end_matches(|c: char| !word(c)).is_empty() {
-        return matches!(last, "i" | "i've" | "we" | "we've");
+        return crate::drift::text::in_list("i|i've|we|we've", last);
     }
     let own_sentence = first.to_ascii_lowercase().ends_with("ed")
         || matches!(first.to_ascii_lowercase().as_str(), "i" | "we");
     // "I wanted to check it, so I pushed …": the child again, after a joiner, in a sentence
     // that is its own account.
-    if matches!(last, "i" | "we" | "i've" | "we've") {
+    if crate::drift::text::in_list("i|we|i've|we've", last) {
         let before = rest
             .trim_end_matches(|c: char| !word(c))
             .rsplit(|c: char| !word(c))
             .next()
             .unwrap_or_default();
-        return own_sentence && matches!(before, "so" | "and" | "then");
+        return own_sentence && crate::drift::text::in_list("so|and|then", before);
     }
     // "Reproduced it and fixed it by …": the report's own verbs, joined.
     matches!(last, "and" | "also") && own_sentence
@@ -3651,7 +3540,7 @@ fn adds_dependency(
                 .filter(|w| !w.is_empty())
                 .collect();
             let adds = words.iter().enumerate().any(|(k, w)| {
-                matches!(*w, "added" | "installed" | "introduced")
+                crate::drift::text::in_list("added|installed|introduced", w)
                     && !words.get(..k).unwrap_or_default().iter().any(|b| {
                         crate::drift::text::in_list("no|not|nothing|never|none|t", b)
                     })
@@ -3669,12 +3558,7 @@ fn adds_dependency(
                     .unwrap_or_default()
                     .split(crate::drift::text::not_ascii_alnum_char)
                     .any(|w| {
-                        matches!(
-                            w,
-                            "script" | "scripts" | "field" | "fields" | "key" | "keys"
-                                | "section" | "command" | "engine" | "engines" | "setting"
-                                | "settings"
-                        )
+                        crate::drift::text::in_list("script|scripts|field|fields|key|keys|section|command|engine|engines|setting|settings", w)
                     });
             let removes = REMOVAL_VERBS.iter().any(|v| clause.contains(v));
             if adds && !removes && !negated(lower, i, n) && !skipped(i) {
@@ -3750,10 +3634,7 @@ fn pinned_package_added(lower: &str) -> Option<usize> {
         let before = lower.get(..at).unwrap_or_default();
         let prior: Vec<&str> = before.split_whitespace().rev().take(3).collect();
         if prior.iter().any(|p| {
-            matches!(
-                *p,
-                "have" | "not" | "no" | "never" | "could" | "would" | "should"
-            )
+            crate::drift::text::in_list("have|not|no|never|could|would|should", p)
         }) {
             continue;
         }
@@ -3766,15 +3647,7 @@ fn pinned_package_added(lower: &str) -> Option<usize> {
                 .split(". ")
                 .next()
                 .unwrap_or_default();
-        if [
-            "removed it",
-            "uninstalled",
-            "unchanged",
-            "only to",
-            "locally only",
-        ]
-        .iter()
-        .any(|p| sentence.contains(p))
+        if crate::drift::text::contains_any(&sentence, "removed it|uninstalled|unchanged|only to|locally only")
         {
             continue;
         }
@@ -3788,10 +3661,7 @@ fn pinned_package_added(lower: &str) -> Option<usize> {
                 break;
             }
             let x = x.trim_matches(crate::drift::text::not_ascii_alnum_char);
-            if !matches!(
-                x,
-                "a" | "the" | "new" | "dependency" | "package" | "library" | "dev" | "in" | "on"
-            ) {
+            if !crate::drift::text::in_list("a|the|new|dependency|package|library|dev|in|on", x) {
                 break;
             }
         }
@@ -3913,7 +3783,7 @@ fn manifest_diff_adds(lower: &str, dev_allowed: bool) -> Option<String> {
         } else if file == "cargo.toml" {
             section
         } else if file == "go.mod" {
-            !matches!(entry.as_str(), "go" | "toolchain" | "module")
+            !crate::drift::text::in_list("go|toolchain|module", entry.as_str())
         } else if file.starts_with("build.gradle") {
             line.contains("implementation") || line.contains("api(") || line.contains("compile")
         } else if file == "pom.xml" {
@@ -3965,9 +3835,7 @@ fn allows_dev_dependencies(ban: &str, instructions: &str) -> bool {
             .any(|d| lower.match_indices(d).any(|(i, _)| !negated(lower, i, d)))
     };
     // "No new runtime dependencies", "no production packages": a ban on the kind shipped.
-    let shipped_only = ["runtime", "production", "prod "]
-        .iter()
-        .any(|q| lower.contains(q));
+    let shipped_only = crate::drift::text::contains_any(&lower, "runtime|production|prod ");
     // A sentence of its own that lets them in: "Dev/test-only dependencies are fine".
     let permitted = || {
         text::sentences(instructions).iter().any(|&(_, s)| {
@@ -3991,7 +3859,7 @@ fn is_dev_install(line: &str) -> bool {
     DEV_DEPENDENCY.iter().any(|d| line.contains(d))
         || line
             .split_whitespace()
-            .any(|w| matches!(w, "-d" | "--save-dev" | "--dev" | "dev"))
+            .any(|w| crate::drift::text::in_list("-d|--save-dev|--dev|dev", w))
 }
 
 /// The line of the first occurrence of a needle that is not negated in its clause.
@@ -4041,7 +3909,7 @@ fn by_another(lower: &str, at: usize, word: &str) -> bool {
         .any(|w| crate::drift::text::in_list("was|were|been|is|are", w));
     let history = before
         .iter()
-        .any(|w| matches!(*w, "last" | "previously" | "originally"))
+        .any(|w| crate::drift::text::in_list("last|previously|originally", w))
         || ["git log", "git blame", "history shows", "blame shows"]
             .iter()
             .any(|h| since_last(lower, at, &[". ", "\n"]).contains(h));
@@ -4069,20 +3937,7 @@ fn by_another(lower: &str, at: usize, word: &str) -> bool {
 /// ("Suggested fix: update the URL and rerun", "I recommend changing the schedule").
 fn proposed(lower: &str, at: usize) -> bool {
     let sentence = since_last(lower, at, &[". ", "\n", "; "]);
-    [
-        "suggest",
-        "recommend",
-        "propos",
-        "next step",
-        "follow-up",
-        "consider",
-        "not applied",
-        "needed",
-        "either",
-        "option",
-    ]
-    .iter()
-    .any(|p| sentence.contains(p))
+    crate::drift::text::contains_any(&sentence, "suggest|recommend|propos|next step|follow-up|consider|not applied|needed|either|option")
 }
 
 /// Whether a verb's base form at byte `at` is a noun by its determiner ("the Terraform change
@@ -4379,7 +4234,7 @@ fn near(
                     .filter(|w| !w.is_empty())
                     .skip(1)
                     .collect();
-                let pronoun = |w: &&str| matches!(*w, "i" | "we" | "i've" | "we've");
+                let pronoun = |w: &&str| crate::drift::text::in_list("i|we|i've|we've", w);
                 !ws.first().is_some_and(pronoun) && ws.iter().any(pronoun)
             });
             let mut from = o.at.saturating_sub(24);
@@ -4446,7 +4301,7 @@ fn reported_change(
             && verbs
                 .iter()
                 .any(|v| w.starts_with(v) || w.trim_start_matches("re-").starts_with(v)))
-            || matches!(w.as_str(), "rewrote" | "rewritten" | "built");
+            || crate::drift::text::in_list("rewrote|rewritten|built", w.as_str());
         if !past {
             return None;
         }
@@ -4553,7 +4408,7 @@ fn word_cue(l: &str) -> Option<(usize, bool)> {
                 || clause
                     .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '\u{2019}'))
                     .any(|w| {
-                        matches!(w, "not" | "never" | "without" | "avoid")
+                        crate::drift::text::in_list("not|never|without|avoid", w)
                             || w.ends_with("n't")
                             || w.ends_with("n\u{2019}t")
                     });
@@ -4595,16 +4450,7 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
         }
         let l = line.to_lowercase();
         let q = quoted(line);
-        let lacks_char = [
-            "not containing the character",
-            "without the character",
-            "without the letter",
-            "not use the letter",
-            "not use the character",
-            "avoid the letter",
-        ]
-        .iter()
-        .any(|p| l.contains(p));
+        let lacks_char = crate::drift::text::contains_any(&l, "not containing the character|without the character|without the letter|not use the letter|not use the character|avoid the letter");
         let f = if l.contains("containing the character") && l.contains("or not containing") {
             Some(Format::Trivial)
         } else if lacks_char {

@@ -75,16 +75,7 @@ pub fn limits(instructions: &str) -> Vec<Limit> {
                 .collect();
             // "Only edit src/rules.ts and its test file": the tests beside each file named
             // (`rules.test.ts`, `rules.spec.ts`, `rules_test.go`, `test_rules.py`).
-            if [
-                "its test",
-                "their test",
-                "and tests",
-                "and the tests",
-                "its spec",
-                "their spec",
-            ]
-            .iter()
-            .any(|p| clause.contains(p))
+            if crate::drift::text::contains_any(&clause, "its test|their test|and tests|and the tests|its spec|their spec")
             {
                 allowed.extend(tests_beside(&allowed));
             }
@@ -152,20 +143,17 @@ pub fn count_limits(instructions: &str) -> Vec<CountLimit> {
             ) || matches!(back(1), "max" | "maximum")
                 || ((back(2), back(1)) == ("more", "than")
                     && (k.saturating_sub(8)..k).any(|i| {
-                        matches!(w(i), "no" | "not" | "don" | "never") || w(i).ends_with("nt")
+                        crate::drift::text::in_list("no|not|don|never", w(i)) || w(i).ends_with("nt")
                     }));
             // A change verb before the bound ("touch at most 3 files", "keep the change to …"),
             // or "changed"/"modified" right after ("max 5 files changed").
             let changes = (k.saturating_sub(7)..k).any(|i| {
-                matches!(
-                    w(i),
-                    "touch" | "change" | "modify" | "edit" | "changes" | "pr" | "diff"
-                )
-            }) || matches!(w(k + 1), "changed" | "touched" | "modified" | "edited");
+                crate::drift::text::in_list("touch|change|modify|edit|changes|pr|diff", w(i))
+            }) || crate::drift::text::in_list("changed|touched|modified|edited", w(k + 1));
             let conditional = words
                 .iter()
                 .take(k)
-                .any(|x| matches!(*x, "if" | "unless" | "when"));
+                .any(|x| crate::drift::text::in_list("if|unless|when", x));
             if bounded && changes && !conditional {
                 out.push(CountLimit {
                     text: sentence.trim().to_string(),
@@ -193,20 +181,7 @@ pub fn check_counts(limits: &[CountLimit], result: &str) -> Vec<Violation> {
         // "… may need the same fix", "which would mean editing `x`": not done.
         let lower = sentence.to_ascii_lowercase();
         let maybe = text::word_runs(&lower, crate::drift::text::alnum).any(|(_, w)| {
-            matches!(
-                w,
-                "may"
-                    | "might"
-                    | "would"
-                    | "could"
-                    | "should"
-                    | "need"
-                    | "needs"
-                    | "suggest"
-                    | "not"
-                    | "unchanged"
-                    | "read"
-            )
+            crate::drift::text::in_list("may|might|would|could|should|need|needs|suggest|not|unchanged|read", w)
         });
         if !maybe {
             changed.extend(changed_paths(sentence));
@@ -377,9 +352,7 @@ fn cue(clause: &str) -> Option<usize> {
     let changes = text::word_runs(rest, crate::drift::text::alnum)
         .next()
         .is_some_and(|(_, w)| verb(w));
-    let anything = ["anything", "any file", "any other", "files", "everything"]
-        .iter()
-        .any(|a| rest.contains(a));
+    let anything = crate::drift::text::contains_any(&rest, "anything|any file|any other|files|everything");
     (changes && anything).then_some(outside + word)
 }
 
@@ -562,21 +535,7 @@ pub fn listed_changes(result: &str) -> Vec<(String, String)> {
                 .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
         if item {
             // "- `src/a.rs` (unchanged)", "- `b.rs`: read only".
-            let kept = [
-                "unchanged",
-                "untouched",
-                "not changed",
-                "not modified",
-                "read only",
-                "read-only",
-                "no changes",
-                "left as is",
-                "not touched",
-                "didn't touch",
-                "did not touch",
-            ]
-            .iter()
-            .any(|k| lower.contains(k));
+            let kept = crate::drift::text::contains_any(&lower, "unchanged|untouched|not changed|not modified|read only|read-only|no changes|left as is|not touched|didn't touch|did not touch");
             // Under a heading that names the file, only an item that opens with a path.
             let opens = || {
                 paths(t).first().is_some_and(|(at, _)| {
@@ -670,16 +629,7 @@ pub fn created_files(result: &str) -> Vec<String> {
         // "- src/lib/format-date.ts (new)", "- `a.py` — new file".
         let marked_new = item
             && shown(&lower)
-            && [
-                "(new)",
-                "(new file)",
-                "— new",
-                "- new file",
-                "(created)",
-                "(added)",
-            ]
-            .iter()
-            .any(|m| lower.contains(m));
+            && crate::drift::text::contains_any(&lower, "(new)|(new file)|— new|- new file|(created)|(added)");
         if git || marked_new || (item && listing && shown(&lower)) {
             out.push(t.chars().take(120).collect());
             continue;
@@ -688,15 +638,7 @@ pub fn created_files(result: &str) -> Vec<String> {
             let bare = heading_text(&lower);
             listing = (t.ends_with(':') || t.ends_with(":**") || t.starts_with('#'))
                 && bare.split_whitespace().count() <= 4
-                && [
-                    "new file",
-                    "created",
-                    "added file",
-                    "files added",
-                    "files created",
-                ]
-                .iter()
-                .any(|h| bare.contains(h));
+                && crate::drift::text::contains_any(&bare, "new file|created|added file|files added|files created");
         }
         // A list item's marker is no word: "- Created `src/worker.ts` with …".
         let body = ["- ", "* ", "+ "]
@@ -721,22 +663,7 @@ pub fn created_files(result: &str) -> Vec<String> {
             // "could split it into a new module … later", "the build script writes a new file".
             let not_done =
                 text::word_runs(&lower_s, crate::drift::text::alnum).any(|(_, w)| {
-                    matches!(
-                        w,
-                        "considered"
-                            | "could"
-                            | "would"
-                            | "might"
-                            | "should"
-                            | "suggest"
-                            | "suggested"
-                            | "later"
-                            | "not"
-                            | "instead"
-                            | "kept"
-                            | "writes"
-                            | "before"
-                    )
+                    crate::drift::text::in_list("considered|could|would|might|should|suggest|suggested|later|not|instead|kept|writes|before", w)
                 });
             let creating = words.first().is_some_and(|(_, v)| is_create(v))
                 || words.iter().any(|(_, v)| is_create(v))
@@ -793,9 +720,7 @@ pub fn created_files(result: &str) -> Vec<String> {
                 let new_file = ["new file", "new module", "new header", "new script"]
                     .iter()
                     .any(|p| rest.starts_with(p));
-                let proposed = ["not ", "suggest", "would", "could", "later", "propos"]
-                    .iter()
-                    .any(|p| rest.contains(p));
+                let proposed = crate::drift::text::contains_any(&rest, "not |suggest|would|could|later|propos");
                 if item && !head.contains(' ') && is_file_path(head) && new_file && !proposed {
                     out.push(t.chars().take(120).collect());
                     break;
@@ -867,10 +792,7 @@ fn items_headed_by_a_changed_file(result: &str) -> Vec<(String, &str)> {
         // Kept, or a change to come ("should be updated", "will benefit from the fix").
         if KEPT.iter().any(|k| lower.contains(k))
             || text::word_runs(&lower, crate::drift::text::alnum).any(|(_, w)| {
-                matches!(
-                    w,
-                    "should" | "will" | "would" | "could" | "may" | "might" | "benefit" | "needs"
-                )
+                crate::drift::text::in_list("should|will|would|could|may|might|benefit|needs", w)
             })
         {
             continue;

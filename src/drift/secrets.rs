@@ -48,18 +48,16 @@ pub fn bans(lower: &str) -> bool {
     let secret = words.iter().enumerate().any(|(i, w)| {
         let next = words.get(i + 1).copied().unwrap_or("");
         crate::drift::text::in_list("secret|secrets|password|passwords|credential|credentials|token|tokens", w)
-            || (matches!(*w, "api" | "access" | "private") && matches!(next, "key" | "keys"))
+            || (crate::drift::text::in_list("api|access|private", w) && matches!(next, "key" | "keys"))
             || (*w == "connection" && matches!(next, "string" | "strings"))
     });
     if !secret {
         return false;
     }
     let negated = words.iter().any(|w| {
-        matches!(*w, "never" | "not" | "no" | "without") || w.ends_with("n't") || w.ends_with("n’t")
+        crate::drift::text::in_list("never|not|no|without", w) || w.ends_with("n't") || w.ends_with("n’t")
     });
-    let out = ["out of", "mask", "redact", "omit", "scrub"]
-        .iter()
-        .any(|c| lower.contains(c));
+    let out = crate::drift::text::contains_any(&lower, "out of|mask|redact|omit|scrub");
     // What it is kept from: the report or what is pasted, printed or logged.
     let shown = words.iter().any(|w| {
         [
@@ -68,7 +66,7 @@ pub fn bans(lower: &str) -> bool {
         ]
         .iter()
         .any(|c| w.starts_with(c))
-            || matches!(*w, "log" | "logs" | "logged" | "logging")
+            || crate::drift::text::in_list("log|logs|logged|logging", w)
     });
     (negated || out) && shown
 }
@@ -171,25 +169,7 @@ fn is_secret_value(v: &str) -> bool {
         || v.starts_with('$')
         || v.starts_with('%')
         || v.chars().all(|c| c == 'x' || c == 'X' || c == '.')
-        || [
-            "redacted",
-            "masked",
-            "hidden",
-            "changeme",
-            "example",
-            "placeholder",
-            "vault",
-            "env",
-            "secret/",
-            "your_",
-            "your-",
-            "none",
-            "null",
-            "true",
-            "false",
-        ]
-        .iter()
-        .any(|p| lower.contains(p));
+        || crate::drift::text::contains_any(&lower, "redacted|masked|hidden|changeme|example|placeholder|vault|env|secret/|your_|your-|none|null|true|false");
     // Code, a path or a word is no value: `get_token()`, `settings.DB_PASSWORD`, `/home/x`,
     // "JWT-based".
     let code = v.contains(['(', '[', '.']) || v.starts_with('/');

@@ -1635,3 +1635,10 @@ pub fn not_ascii_alnum_char(c: char) -> bool {
 pub fn not_alpha_char(c: char) -> bool {
     !c.is_alphabetic()
 }
+
+/// Whether `hay` holds any of the phrases of `list`, joined by `|` (a substring test, as
+/// `str::contains`).
+pub fn contains_any(hay: impl AsRef<str>, list: &str) -> bool {
+    let hay = hay.as_ref();
+    list.split('|').any(|p| hay.contains(p))
+}

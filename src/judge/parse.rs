@@ -280,9 +280,7 @@ fn from_text(text: &str, child: &ChildText) -> Option<Verdict> {
             in_list = true;
             continue;
         }
-        let next_question = ["score", "adherence", "goal", "drift", "rating"]
-            .iter()
-            .any(|q| lower.contains(q));
+        let next_question = crate::drift::text::contains_any(&lower, "score|adherence|goal|drift|rating");
         if in_list && next_question {
             in_list = false;
         }

@@ -316,8 +316,6 @@ fn ref_ignores_siblings(root: &Value) -> bool {
     root.get("$schema")
         .and_then(Value::as_str)
         .is_some_and(|s| {
-            ["draft-04", "draft-06", "draft-07"]
-                .iter()
-                .any(|d| s.contains(d))
+            crate::drift::text::contains_any(&s, "draft-04|draft-06|draft-07")
         })
 }

@@ -322,12 +322,7 @@ fn unit_in_another(text: &str, asked: &Language) -> Option<(&'static Language, S
         let body = t.trim_start_matches(['-', '*', '+', ' ']);
         if let Some((label, _)) = body.split_once(':') {
             let l = label.to_ascii_lowercase();
-            let artefact = [
-                "commit", "message", "error", "log", "string", "key", "title", "subject", "output",
-                "command", "warn", "info",
-            ]
-            .iter()
-            .any(|a| l.contains(a));
+            let artefact = crate::drift::text::contains_any(&l, "commit|message|error|log|string|key|title|subject|output|command|warn|info");
             if (artefact && label.split_whitespace().count() <= 3)
                 || (label.len() >= 3 && label.chars().all(|c| c.is_ascii_uppercase()))
             {

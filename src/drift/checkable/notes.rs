@@ -67,15 +67,7 @@ fn label(line: &str) -> Option<(String, bool)> {
     let colon = t.find(':').filter(|&i| i <= 60)?;
     let head = t.get(..colon)?.to_ascii_lowercase();
     // Only one addressed to the requester: a bare "Note: …" line is the report's own.
-    let addressed = [
-        "for you",
-        "orchestrator",
-        "not for",
-        "internal",
-        "you should know",
-    ]
-    .iter()
-    .any(|a| head.contains(a));
+    let addressed = crate::drift::text::contains_any(&head, "for you|orchestrator|not for|internal|you should know");
     (head.split_whitespace().count() <= 8 && addressed && is_note(&head)).then_some((head, false))
 }
 

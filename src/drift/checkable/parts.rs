@@ -330,7 +330,7 @@ fn maybe_part(lower: &str, ws: &[(usize, &str)]) -> Option<Part> {
         }
     }
     let of = (1..ws.len())
-        .find(|&i| w(i) == "of" && matches!(w(i - 1), "bullets" | "points" | "items"))?;
+        .find(|&i| w(i) == "of" && crate::drift::text::in_list("bullets|points|items", w(i - 1)))?;
     let name = if matches!(w(of + 1), "the" | "your") {
         w(of + 2)
     } else {
@@ -415,7 +415,7 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
         .position(|(_, x)| matches!(*x, "the" | "your"))
         .and_then(|d| {
             let modal = |i: usize| {
-                matches!(w(i), "must" | "mustn't" | "shouldn't" | "cannot" | "can't")
+                crate::drift::text::in_list("must|mustn't|shouldn't|cannot|can't", w(i))
                     || (w(i) == "should" && w(i + 1) == "not")
             };
             // "the changelog blurb itself must not …", "the release notes themselves must
@@ -472,30 +472,19 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
         // the sentence ("…, and don't use 'outage' anywhere").
         let x = |i: usize| cw.get(i).map_or("", |y| y.1);
         let ban_at = relative.and_then(|r| {
-            if matches!(x(r + 1), "doesn't" | "mustn't" | "never") {
+            if crate::drift::text::in_list("doesn't|mustn't|never", x(r + 1)) {
                 Some(r + 2)
-            } else if matches!(x(r + 1), "does" | "must" | "should") && x(r + 2) == "not" {
+            } else if crate::drift::text::in_list("does|must|should", x(r + 1)) && x(r + 2) == "not" {
                 Some(r + 3)
             } else {
                 None
             }
         });
         let bans_words = ban_at.is_some_and(|v| {
-            matches!(
-                x(v),
-                "use" | "mention" | "say" | "contain" | "include" | "name"
-            )
+            crate::drift::text::in_list("use|mention|say|contain|include|name", x(v))
         });
         let rest = tail.get(clause.len()..).unwrap_or_default();
-        let another = [
-            " and don't",
-            " and do not",
-            " and never",
-            " but don't",
-            " but never",
-        ]
-        .iter()
-        .any(|a| clause.contains(a));
+        let another = crate::drift::text::contains_any(&clause, " and don't| and do not| and never| but don't| but never");
         if named
             && bans_words
             && !another
@@ -506,13 +495,13 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
         }
     }
     for (i, (at, w)) in ws.iter().enumerate() {
-        if !matches!(*w, "in" | "within" | "inside") {
+        if !crate::drift::text::in_list("in|within|inside", w) {
             continue;
         }
         let Some((next_at, next)) = ws.get(i + 1) else {
             continue;
         };
-        if !matches!(*next, "the" | "your" | "that" | "this") {
+        if !crate::drift::text::in_list("the|your|that|this", next) {
             continue;
         }
         let start = next_at + next.len();
@@ -798,10 +787,7 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
         let l = label.strip_prefix("for ").unwrap_or(label);
         (head != name
             && label == head
-            && matches!(
-                head,
-                "title" | "subject" | "headline" | "caption" | "tagline" | "body"
-            ))
+            && crate::drift::text::in_list("title|subject|headline|caption|tagline|body", head))
             || (l != label && l.trim_end_matches('s') == name.trim_end_matches('s'))
     };
     let start = (0..lines.len())
@@ -906,9 +892,7 @@ fn ruled_pastes(result: &str) -> Vec<(usize, usize)> {
     let introduces = |l: &str| {
         let l = l.to_ascii_lowercase();
         l.trim_end().ends_with(':')
-            || ["draft", "below", "here's", "here is"]
-                .iter()
-                .any(|w| l.contains(w))
+            || crate::drift::text::contains_any(&l, "draft|below|here's|here is")
     };
     let lines: Vec<&str> = result.lines().collect();
     // A document with a title of its own after the rule ("# Migrating to v5").
@@ -965,8 +949,8 @@ pub(super) fn asks_for_a_fence(message: &str) -> bool {
             let ws = super::words_at(&lower);
             let w = |i: usize| ws.get(i).map_or("", |x| x.1);
             (0..ws.len()).any(|i| {
-                matches!(w(i), "in" | "inside" | "into" | "within" | "as")
-                    && matches!(w(i + 1), "a" | "one" | "the")
+                crate::drift::text::in_list("in|inside|into|within|as", w(i))
+                    && crate::drift::text::in_list("a|one|the", w(i + 1))
                     && (matches!(w(i + 2), "fenced" | "fence")
                         || (w(i + 2) == "code" && matches!(w(i + 3), "block" | "fence"))
                         || (w(i + 2) == "triple" && w(i + 3).starts_with("backtick")))

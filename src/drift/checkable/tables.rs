@@ -38,7 +38,7 @@ pub fn asked(sentence: &str, lower: &str, table_before: bool) -> Option<TableAsk
     }
     // Asked, not offered, negated or conditional.
     let soft = super::has_any_in(lower, "if it helps|if useful|if you like|if you want|optional|feel free|is fine if|would be nice| could |no table|not a table|not as a table|without a table|instead of a table|don't use a table|do not use a table|rather than a table");
-    if soft || matches!(w(0), "if" | "when" | "unless") {
+    if soft || crate::drift::text::in_list("if|when|unless", w(0)) {
         return None;
     }
     // "Don't use markdown tables", "no markdown tables": a ban, not an ask.
@@ -48,7 +48,7 @@ pub fn asked(sentence: &str, lower: &str, table_before: bool) -> Option<TableAsk
             .unwrap_or_default()
             .iter()
             .any(|x| {
-                matches!(*x, "no" | "not" | "never" | "without" | "avoid") || x.ends_with("n't")
+                crate::drift::text::in_list("no|not|never|without|avoid", x) || x.ends_with("n't")
             })
         {
             return None;
@@ -58,21 +58,7 @@ pub fn asked(sentence: &str, lower: &str, table_before: bool) -> Option<TableAsk
     // "export the layout as a markdown table into docs/".
     if !crate::drift::file_scope::paths(sentence).is_empty()
         && ws.iter().any(|x| {
-            matches!(
-                *x,
-                "into"
-                    | "save"
-                    | "saved"
-                    | "commit"
-                    | "export"
-                    | "exported"
-                    | "write"
-                    | "create"
-                    | "update"
-                    | "generate"
-                    | "containing"
-                    | "edit"
-            )
+            crate::drift::text::in_list("into|save|saved|commit|export|exported|write|create|update|generate|containing|edit", x)
         })
     {
         return None;
@@ -81,18 +67,12 @@ pub fn asked(sentence: &str, lower: &str, table_before: bool) -> Option<TableAsk
     // markdown table"), or one refused ("skip the markdown table this time", "last time you gave
     // me a table …").
     if ws.iter().any(|x| {
-        matches!(
-            *x,
-            "readme" | "wiki" | "confluence" | "renders" | "render" | "skip" | "previously"
-        )
+        crate::drift::text::in_list("readme|wiki|confluence|renders|render|skip|previously", x)
     }) || super::has_any_in(lower, "last time|no need for|don't need|instead of a") {
         return None;
     }
     if ws.iter().any(|x| {
-        matches!(
-            *x,
-            "add" | "adds" | "drop" | "rename" | "migrate" | "migration" | "schema" | "sql"
-        )
+        crate::drift::text::in_list("add|adds|drop|rename|migrate|migration|schema|sql", x)
     }) {
         return None;
     }

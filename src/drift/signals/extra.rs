@@ -304,15 +304,7 @@ fn sentences(line: &str) -> Vec<&str> {
 /// Whether the sentence says the work was asked for ("as requested").
 fn requested(sentence: &str) -> bool {
     let s = sentence.to_ascii_lowercase();
-    [
-        "as requested",
-        "as asked",
-        "as you asked",
-        "as instructed",
-        "as specified",
-    ]
-    .iter()
-    .any(|p| s.contains(p))
+    crate::drift::text::contains_any(&s, "as requested|as asked|as you asked|as instructed|as specified")
 }
 
 /// Whether the sentence reports work beyond the request.

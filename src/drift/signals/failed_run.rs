@@ -76,7 +76,7 @@ fn outcome(line: &str) -> Option<Outcome> {
         if w == "FAIL" || w == "FAILED" {
             return Some(Outcome::Failed);
         }
-        if matches!(w, "PASS" | "PASSED" | "SUCCESS" | "SUCCESSFUL") {
+        if crate::drift::text::in_list("PASS|PASSED|SUCCESS|SUCCESSFUL", w) {
             passed = true;
         }
         let Some(&(next_at, next)) = words.get(i + 1) else {
