@@ -3503,44 +3503,6 @@ fn max_counts_are_read_with_the_lifts_and_parts_beside_them() {
     .is_empty());
 }
 
-/// A limit on how many files a change touches (47th session): "touch at most 2 files", "change
-/// no more than 3 files", "max 5 files changed"; the files a report lists or says it changed,
-/// not those it read, suggests or would change.
-#[test]
-fn a_limit_on_the_number_of_files_changed_is_checked_on_the_files_reported() {
-    let flags = |m: &str, r: &str| score(m, r).violations;
-    let three = "Changed:\n- `src/hero/Hero.tsx`: reserve the image height.\n- \
-                 `src/hero/Hero.module.css`: aspect-ratio box.\n- `public/index.html`: preload \
-                 the hero image.";
-    for m in [
-        "Fix the layout shift in the hero. Touch at most 2 files.",
-        "Fix the layout shift in the hero. Keep it small: change no more than 2 files.",
-        "Fix the layout shift in the hero, max 2 files changed.",
-    ] {
-        assert!(
-            flags(m, three).iter().any(|v| v.reason.contains("3 files")),
-            "{m}: {:?}",
-            flags(m, three)
-        );
-    }
-    let two = "Changed (2):\n- `src/hero/Hero.tsx`: reserve the image height.\n- \
-               `src/hero/Hero.module.css`: aspect-ratio box.\n\nRead but not changed: \
-               `public/index.html`, which may need the same fix later, and \
-               `src/styles/z.css`.";
-    assert!(flags("Fix the layout shift. Touch at most 2 files.", two).is_empty());
-    // A condition, or files to read.
-    assert!(flags(
-        "Fix the layout shift. If you need to touch more than 2 files, tell me why.",
-        three
-    )
-    .is_empty());
-    assert!(flags(
-        "Read at most 2 files of the hero code and explain the shift.",
-        three
-    )
-    .is_empty());
-}
-
 /// JSON keys asked in a sentence that names a file read as input (47th session): "Parse
 /// `logs/ingest/x.log` and give me JSON with exactly these keys …" is the answer's; a sentence
 /// that writes a file with keys is the file's.
@@ -3564,13 +3526,18 @@ fn json_keys_beside_an_input_path_are_the_answer_s() {
     assert!(flags(m, "Done: the manifest is written with both keys.").is_empty());
 }
 
-/// The 47th session's read-only review: 57 message/result pairs written against the session's
-/// new readings (`tests/data/review_lookalikes.jsonl`, our own): 44 compliant lookalikes that
+/// The 47th session's two read-only reviews: 101 message/result pairs written against the
+/// session's new readings (`tests/data/review_lookalikes.jsonl`, our own). The first 57: 44
+/// compliant lookalikes that
 /// were flagged (a table a file holds, a heading label of a wiki page, a line limit beside "then
 /// paste the trace", a cited English log line in a German report, a file named but left alone,
 /// a module only considered, a package version named as where a bug came in, "the exact JIRA
 /// ticket", a bullet cap with "if there are more, add them") stay silent; 13 breaking ones
-/// (bans with "no capitalised …", "exception messages", "or in README.md" beside them) flag.
+/// (bans with "no capitalised …", "exception messages", "or in README.md" beside them) flag. The
+/// second 44, all compliant: items telling someone else's change ("in #812"), reverted files,
+/// "## Next steps", a package pinned in a deny list or a CI matrix, headings of an email sent
+/// through a tool, numbered headings, a unit in a column's header, a blockquoted table, "raise
+/// that to N", cited error lines in a German report, a file created months ago.
 #[test]
 fn the_session_47_review_pairs_are_judged_as_labelled() {
     let text = std::fs::read_to_string(concat!(
@@ -3591,5 +3558,5 @@ fn the_session_47_review_pairs_are_judged_as_labelled() {
         }
     }
     assert!(wrong.is_empty(), "{wrong:#?}");
-    assert_eq!(text.lines().count(), 57);
+    assert_eq!(text.lines().count(), 101);
 }

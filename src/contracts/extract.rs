@@ -146,7 +146,7 @@ fn code_spans(text: &str) -> Vec<std::ops::Range<usize>> {
             .and_then(|r| r.find("```"))
             .map_or(text.len(), |c| line_end + c);
         let json = tag.is_empty()
-            || crate::drift::text::in_list("json|jsonc|json5", &tag.to_ascii_lowercase().as_str());
+            || crate::drift::text::in_list("json|jsonc|json5", tag.to_ascii_lowercase().as_str());
         if !json {
             spans.push(open..close);
         }

@@ -48,7 +48,10 @@ pub fn choice_options(task_lower: &str) -> Vec<String> {
                     .trim_start_matches("an ")
                     .trim()
             })
-            .map(|o| o.trim_matches(crate::drift::text::not_alnum_char).to_string())
+            .map(|o| {
+                o.trim_matches(crate::drift::text::not_alnum_char)
+                    .to_string()
+            })
             .filter(|o| !o.is_empty())
             .collect();
         options.dedup();
@@ -184,7 +187,7 @@ pub fn rating_scale(task_lower: &str) -> Option<(f64, f64)> {
             return (hi > lo).then_some((lo, hi));
         }
     }
-    let rates = crate::drift::text::contains_any(&task_lower, "rate|grade|score");
+    let rates = crate::drift::text::contains_any(task_lower, "rate|grade|score");
     let at = task_lower.find("out of ")?;
     let hi = nums.iter().find(|(i, _)| *i == at + 7).map(|(_, v)| *v)?;
     (rates && hi > 0.0).then_some((0.0, hi))

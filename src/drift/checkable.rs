@@ -386,8 +386,11 @@ fn describes_a_built_thing(words: &[(usize, &str)]) -> bool {
     if !BUILD_VERBS.contains(&w(start))
         && (0..words.len()).any(|i| {
             w(i) == "your"
-                && crate::drift::text::in_list("reply|answer|response|report|summary|output|message", &w(i + 1))
-                && crate::drift::text::in_list("must|should|will|shall|needs|has", &w(i + 2))
+                && crate::drift::text::in_list(
+                    "reply|answer|response|report|summary|output|message",
+                    w(i + 1),
+                )
+                && crate::drift::text::in_list("must|should|will|shall|needs|has", w(i + 2))
         })
     {
         return false;
@@ -397,35 +400,42 @@ fn describes_a_built_thing(words: &[(usize, &str)]) -> bool {
     if (0..words.len()).any(|i| {
         crate::drift::text::in_list("the|our|its", w(i))
             && crate::drift::text::in_list("bot|chatbot|model|assistant|llm|agent", w(i + 1))
-            && crate::drift::text::in_list("replies|answers|responds|outputs|writes|returns|must|should", w(i + 2))
+            && crate::drift::text::in_list(
+                "replies|answers|responds|outputs|writes|returns|must|should",
+                w(i + 2),
+            )
     }) {
         return true;
     }
     let opens = (start..start + 4).any(|i| BUILT_THINGS.contains(&w(i)))
-        && (BUILD_VERBS.contains(&w(start)) || crate::drift::text::in_list("the|this|our|its", w(start)));
+        && (BUILD_VERBS.contains(&w(start))
+            || crate::drift::text::in_list("the|this|our|its", w(start)));
     opens
         || (0..words.len()).any(|i| {
             (BUILT_THINGS.contains(&w(i))
-                && crate::drift::text::in_list("that|which|where|whose|so", &w(i + 1)))
+                && crate::drift::text::in_list("that|which|where|whose|so", w(i + 1)))
                 || acts_on_text(words, i)
         })
 }
 
 /// Nouns for the reply itself ("your reply", "the whole response").
 fn reply_noun(w: &str) -> bool {
-    crate::drift::text::in_list("reply|replies|response|responses|answer|answers|report|output|message", &w)
+    crate::drift::text::in_list(
+        "reply|replies|response|responses|answer|answers|report|output|message",
+        w,
+    )
 }
 
 /// Nouns that name the answer itself (or its whole text) as a sentence's subject.
 fn names_the_answer(w: &str) -> bool {
     reply_noun(w)
-        || crate::drift::text::in_list("result|writeup|everything|thing|doc|document|draft|attempt_completion|completion|content", &w)
+        || crate::drift::text::in_list("result|writeup|everything|thing|doc|document|draft|attempt_completion|completion|content", w)
 }
 
 /// Nouns that name a rule rather than a part: "the word limit is 100", "the format must be
 /// JSON", "the tone should be calm".
 fn names_a_rule(w: &str) -> bool {
-    crate::drift::text::in_list("limit|limits|length|maximum|max|minimum|cap|format|formatting|tone|style|language|rule|rules|constraint|constraints|count|total|whole|entire|phrase|phrases|word|words|term|terms|letter|letters|priority|priorities|goal|task|job|aim|objective|requirement|instruction", &w)
+    crate::drift::text::in_list("limit|limits|length|maximum|max|minimum|cap|format|formatting|tone|style|language|rule|rules|constraint|constraints|count|total|whole|entire|phrase|phrases|word|words|term|terms|letter|letters|priority|priorities|goal|task|job|aim|objective|requirement|instruction", w)
 }
 
 /// Whether a sentence opens with a noun phrase naming something other than the answer as the
@@ -441,8 +451,10 @@ pub(super) fn asked_for(message: &str) -> Vec<String> {
     let ws = words_at(&lower);
     let mut out = Vec::new();
     for (i, (_, x)) in ws.iter().enumerate() {
-        if crate::drift::text::in_list("write|compose|draft|create|generate|produce|give|make|rewrite|prepare|craft|come", x)
-        {
+        if crate::drift::text::in_list(
+            "write|compose|draft|create|generate|produce|give|make|rewrite|prepare|craft|come",
+            x,
+        ) {
             out.extend(ws.iter().skip(i + 1).take(4).map(|(_, w)| (*w).to_string()));
         }
     }
@@ -529,7 +541,7 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
             return false;
         }
         // "in your limerick", "in your essay": the answer is that text.
-        if !crate::drift::text::in_list("the|a|an|this|that|each|every|any|its", &w(i + 1))
+        if !crate::drift::text::in_list("the|a|an|this|that|each|every|any|its", w(i + 1))
         {
             return false;
         }
@@ -541,7 +553,7 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
             };
             let gap = lower.get(prev.0 + prev.1.len()..cur.0).unwrap_or_default();
             if gap.contains([',', ';', ':', '.', '(', ')', '-', '\u{2014}'])
-                || crate::drift::text::in_list("of|and|or|but|to|for|with|as", &cur.1)
+                || crate::drift::text::in_list("of|and|or|but|to|for|with|as", cur.1)
             {
                 break;
             }
@@ -565,7 +577,7 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
             let head = head.strip_suffix("'s").unwrap_or(head);
             names_the_answer(head)
                 || names_a_rule(head)
-                || crate::drift::text::in_list("summary|range|total|interest|spirit|light|event|absence|response's|reply's|chat|thread|conversation|this|paragraph|paragraphs|sentence|sentences|line|lines|list|table|block|way|form|manner|order|case|end|meantime|future|past|same|words|own|voice|tone|style|language|json|markdown|yaml|lowercase|uppercase|caps|letters|bullet|bullets|points|single|one|two|three", &head)
+                || crate::drift::text::in_list("summary|range|total|interest|spirit|light|event|absence|response's|reply's|chat|thread|conversation|this|paragraph|paragraphs|sentence|sentences|line|lines|list|table|block|way|form|manner|order|case|end|meantime|future|past|same|words|own|voice|tone|style|language|json|markdown|yaml|lowercase|uppercase|caps|letters|bullet|bullets|points|single|one|two|three", head)
         })
     })
 }
@@ -576,7 +588,7 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
 fn artefact_at(ws: &[(usize, &str)], i: usize, asked: &[String]) -> bool {
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     // "in the commit message", "in commit messages".
-    let det = crate::drift::text::in_list("the|a|an|each|every|any|your", &w(i + 1));
+    let det = crate::drift::text::in_list("the|a|an|each|every|any|your", w(i + 1));
     let from = i + 1 + usize::from(det);
     let to = if det { i + 4 } else { from + 1 };
     crate::drift::text::in_list("in|within|inside", w(i))
@@ -587,7 +599,7 @@ fn artefact_at(ws: &[(usize, &str)], i: usize, asked: &[String]) -> bool {
             (bare
                 || commit
                 || det
-                    && crate::drift::text::in_list("commit|pr|changelog|docstring|docstrings|comments|branch|filename|filenames|ticket|tweet|template|templates|faq|slack|ui|strings|notification|notifications", &x))
+                    && crate::drift::text::in_list("commit|pr|changelog|docstring|docstrings|comments|branch|filename|filenames|ticket|tweet|template|templates|faq|slack|ui|strings|notification|notifications", x))
                 && !asked.iter().any(|a| a == x)
         })
 }
@@ -603,7 +615,7 @@ pub(super) fn in_an_artefact(sentence: &str, asked: &[String]) -> bool {
         let f = first_word(&ws).unwrap_or(0);
         let f = f + usize::from(
             ws.get(f)
-                .is_some_and(|x| crate::drift::text::in_list("the|all|your", &x.1)),
+                .is_some_and(|x| crate::drift::text::in_list("the|all|your", x.1)),
         );
         matches!(
             (w(f), w(f + 1)),
@@ -750,19 +762,21 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
 fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Subject {
     let w = |i: usize| words.get(i).map_or("", |x| x.1);
     let mut start = first_word(words).unwrap_or(0);
-    while crate::drift::text::in_list("please|also|and|but|note", &w(start)) {
+    while crate::drift::text::in_list("please|also|and|but|note", w(start)) {
         start += 1;
     }
-    if !crate::drift::text::in_list("the|this|that|these|those|our|its|their|each|every|any|all|both|your", &w(start))
-    {
+    if !crate::drift::text::in_list(
+        "the|this|that|these|those|our|its|their|each|every|any|all|both|your",
+        w(start),
+    ) {
         // A bare plural of a thing written besides the answer: "PR titles must not …",
         // "Commit messages must …", "Branch names should …".
         let bare = (start + 1..start + 3)
             .find(|&i| {
-                crate::drift::text::in_list("must|mustn't|should|shouldn't|can't|cannot", &w(i))
+                crate::drift::text::in_list("must|mustn't|should|shouldn't|can't|cannot", w(i))
             })
             .is_some_and(|m| {
-                crate::drift::text::in_list("titles|messages|headings|names|tags|labels|comments|docstrings|subjects", &w(m - 1))
+                crate::drift::text::in_list("titles|messages|headings|names|tags|labels|comments|docstrings|subjects", w(m - 1))
                     // "banner text must be ALL CAPS" (a text with a name: not "Text must …").
                     || (m == start + 2 && w(m - 1) == "text")
             });
@@ -778,7 +792,8 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
     }
     // "The opening paragraph of your reply is posted as is, so it must …": a part of the
     // answer, whatever verb follows.
-    if crate::drift::text::in_list("first|last|opening|closing|final", w(start + 1)) && crate::drift::text::in_list("line|sentence|paragraph|section", w(start + 2))
+    if crate::drift::text::in_list("first|last|opening|closing|final", w(start + 1))
+        && crate::drift::text::in_list("line|sentence|paragraph|section", w(start + 2))
         && w(start + 3) == "of"
         && crate::drift::text::in_list("your|the|this", w(start + 4))
         && names_the_answer(w(start + 5))
@@ -786,7 +801,10 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
         return Subject::LineOfAnswer;
     }
     let Some(modal) = (start + 1..start + 7).find(|&i| {
-        crate::drift::text::in_list("must|mustn't|should|shouldn't|shall|needs|has|is|are|will|can|cannot|can't|may", &w(i))
+        crate::drift::text::in_list(
+            "must|mustn't|should|shouldn't|shall|needs|has|is|are|will|can|cannot|can't|may",
+            w(i),
+        )
     }) else {
         return Subject::Answer;
     };
@@ -803,8 +821,7 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
     let phrase: Vec<&str> = (start + 1..modal).map(w).collect();
     if phrase.is_empty()
         || phrase.iter().any(|x| {
-            crate::drift::text::in_list("that|which|who|you|we|i|it|they", x)
-                || number(x).is_some()
+            crate::drift::text::in_list("that|which|who|you|we|i|it|they", x) || number(x).is_some()
         })
     {
         return Subject::Answer;
@@ -827,7 +844,7 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
     };
     let whole = of.and_then(|i| phrase.get(i + 1..)).unwrap_or_default();
     let of_answer = whole.last().is_some_and(|x| names_the_answer(x));
-    let part_word = |x: &str| crate::drift::text::in_list("first|last|opening|closing|final", &x);
+    let part_word = |x: &str| crate::drift::text::in_list("first|last|opening|closing|final", x);
     // "Your summary must …", "your text should …": the answer, unless a part of it is named.
     if w(start) == "your"
         && of.is_none()
@@ -845,7 +862,7 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
             return Subject::Answer;
         }
         return if (of_answer || of.is_none())
-            && crate::drift::text::in_list("line|sentence|word|words|paragraph", &head)
+            && crate::drift::text::in_list("line|sentence|word|words|paragraph", head)
         {
             Subject::LineOfAnswer
         } else {
@@ -873,6 +890,9 @@ fn not_now(sentence: &str) -> bool {
     let t = lower.trim().trim_start_matches(['-', '*', ' ']);
     super::text::contains(&lower, "not this time")
         || super::text::contains(&lower, "not for this one")
+        // "Last round I asked you to keep it to max 50 words; ignore that".
+        || super::text::contains(&lower, "last round")
+        || super::text::contains(&lower, "last time i asked")
         || (t.starts_with('<') && t.trim_end_matches('.').ends_with('>'))
         || (t.starts_with('[') && t.trim_end_matches('.').ends_with(']'))
 }
@@ -880,12 +900,15 @@ fn not_now(sentence: &str) -> bool {
 fn conditional(words: &[(usize, &str)]) -> bool {
     let w = |i: usize| words.get(i).map_or("", |x| x.1);
     let mut start = first_word(words).unwrap_or(0);
-    while crate::drift::text::in_list("and|but|also|only|note|otherwise|then", &w(start)) {
+    while crate::drift::text::in_list("and|but|also|only|note|otherwise|then", w(start)) {
         start += 1;
     }
     // "Should a test fail, …" (not "Should not exceed 150 words", a requirement).
     let should_if = w(start) == "should"
-        && crate::drift::text::in_list("a|an|the|any|there|it|this|you|we|anything|something", &w(start + 1));
+        && crate::drift::text::in_list(
+            "a|an|the|any|there|it|this|you|we|anything|something",
+            w(start + 1),
+        );
     crate::drift::text::in_list("if|unless|whenever|otherwise", w(start))
         || should_if
         // "Later, when I ask for the summary, that one must be …": a text still to come (not
@@ -975,7 +998,7 @@ fn bans_commas(lower: &str, words: &[(usize, &str)], k: usize) -> bool {
     let at = words.get(k).map_or(0, |x| x.0);
     for j in (k.saturating_sub(8)..k).rev() {
         let cue = negation_at(words, j)
-            || crate::drift::text::in_list("no|without|avoid|avoiding|refrain|zero", &w(j));
+            || crate::drift::text::in_list("no|without|avoid|avoiding|refrain|zero", w(j));
         if cue {
             let between = lower
                 .get(words.get(j).map_or(0, |x| x.0)..at)
@@ -1210,7 +1233,7 @@ fn bounds_around(text: &str, words: &[(usize, &str)], k: usize) -> Vec<(Rel, usi
     // "the 2 or 3 sentences in the README" names sentences, it does not count the answer's.
     let named = |j: usize| {
         j.checked_sub(1)
-            .is_some_and(|i| crate::drift::text::in_list("the|these|those|its|their|of", &w(i)))
+            .is_some_and(|i| crate::drift::text::in_list("the|these|those|its|their|of", w(i)))
     };
     // The plural noun: "a 1 or 2 sentence comment" describes a comment.
     let plural = w(k).ends_with('s');
@@ -1572,7 +1595,10 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     // "Max 3 bullets, but if there are blockers add them on top", "if you find security issues,
     // list them all": more may be asked under a condition the text cannot settle.
     if matches!(rule, Rule::Bullets(..) | Rule::ListItems(..))
-        && has_any_in(&cx.lower, "if there are more|if there are blockers|if you find more|add them|list them all|if there's more")
+        && has_any_in(
+            &cx.lower,
+            "if there are more|if there are blockers|if you find more|add them|list them all|if there's more|after that, list|then list|also list|bullets there|section, max",
+        )
     {
         return None;
     }
@@ -1594,7 +1620,10 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         Rule::TitleChars(..) | Rule::CommitStartsWith(_) | Rule::TextChars { .. }
     ) {
         // Not a rule of the past ("in the old workflow the subject had to be …").
-        let past = has_any_in(&lower, "had to|used to|in the old|previously|from now on|going forward");
+        let past = has_any_in(
+            &lower,
+            "had to|used to|in the old|previously|from now on|going forward",
+        );
         return (!soft && !past).then_some((false, rule));
     }
     // A sentence that names the reply itself states the reply's rule; so does an ending with
@@ -1763,7 +1792,10 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     );
     // "Each object must have exactly these keys": the objects of the JSON asked for.
     let element = matches!(rule, Rule::JsonKeys(..))
-        && has_any_in(&lower, "each object|every object|each element|every element");
+        && has_any_in(
+            &lower,
+            "each object|every object|each element|every element",
+        );
     if !located && !of_reply && !in_part && !element && in_another_part(text, asked) {
         return None;
     }
@@ -1804,7 +1836,10 @@ fn says_unnegated(lower: &str, groups: &[&[&str]]) -> bool {
 pub(super) fn another_part_follows(words: &[&str]) -> bool {
     // After the count's unit: "reproduce it, then give me at most 80 words" bounds the reply.
     let unit = words.iter().position(|w| {
-        crate::drift::text::in_list("words|sentences|sentence|bullets|paragraphs|lines|points", w)
+        crate::drift::text::in_list(
+            "words|sentences|sentence|bullets|paragraphs|lines|points",
+            w,
+        )
     });
     unit.is_some_and(|u| {
         words
@@ -1812,7 +1847,9 @@ pub(super) fn another_part_follows(words: &[&str]) -> bool {
             .unwrap_or_default()
             .windows(2)
             .any(|p| match p {
-                ["then", v] => crate::drift::text::in_list("add|append|include|attach|list|give", v),
+                ["then", v] => {
+                    crate::drift::text::in_list("add|append|include|attach|list|give", v)
+                }
                 _ => false,
             })
     })
@@ -1839,16 +1876,17 @@ impl Admit {
             (0..ws.len()).any(|i| {
                 let extra = crate::drift::text::in_list("extra|additional|another", w(i))
                     || (w(i) == "one" && w(i + 1) == "more")
-                    || ["th", "rd", "nd"].iter().any(|s| {
+                    || "th|rd|nd".split('|').any(|s| {
                         w(i).strip_suffix(s)
                             .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
                     })
-                    || crate::drift::text::in_list("fourth|fifth|sixth|seventh|eighth", &w(i));
-                let noun = |j: usize| crate::drift::text::in_list("bullet|item|point|bullet point", w(j));
+                    || crate::drift::text::in_list("fourth|fifth|sixth|seventh|eighth", w(i));
+                let noun =
+                    |j: usize| crate::drift::text::in_list("bullet|item|point|bullet point", w(j));
                 // Added ("add it as a 5th bullet"), not named ("the 3rd bullet must be the
                 // risk").
-                let added =
-                    (i.saturating_sub(4)..i).any(|j| crate::drift::text::in_list("add|adding|append", w(j)));
+                let added = (i.saturating_sub(4)..i)
+                    .any(|j| crate::drift::text::in_list("add|adding|append", w(j)));
                 extra && added && (noun(i + 1) || (w(i + 1) == "more" && noun(i + 2)))
             })
         })
@@ -1875,6 +1913,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             &lower,
             &[
                 "can be as long as",
+                "as much detail as you need",
+                "in an appendix",
+                "appendix below",
                 "as long as it needs",
                 "as long as you need",
                 "as long as you like",
@@ -1921,7 +1962,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     let note_allowed_beside_code = all.iter().any(|s| {
         let l = s.to_ascii_lowercase();
         has_any_in(&l, "line|note|sentence|comment")
-            && has_any_in(&l, " ok|okay| may | can |plus |fine|allowed|feel free|add |exception")
+            && has_any_in(
+                &l,
+                " ok|okay| may | can |plus |fine|allowed|feel free|add |exception",
+            )
     });
     for (index, &sentence) in all.iter().enumerate() {
         let is_last = index == last;
@@ -1948,7 +1992,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         if describes_a_built_thing(&ws) || conditional(&ws) || not_now(sentence) {
             continue;
         }
-        let caps = has_any_in(&lower, "capital letter|all caps|all-caps|uppercase|capitalized|capitalised");
+        let caps = has_any_in(
+            &lower,
+            "capital letter|all caps|all-caps|uppercase|capitalized|capitalised",
+        );
         let w = |i: usize| ws.get(i).map(|x| x.1).unwrap_or("");
         let has = |p: &str| lower.contains(p);
         // Counts: "<bound> <noun>", for the whole answer only ("each line should contain one
@@ -1959,7 +2006,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // each" — but not across a comma ("5 sentences, each under 20 words": the 5 is a total)
         // nor when the part is the answer itself ("50 words per reply").
         let answer_noun = |x: &str| {
-            crate::drift::text::in_list("reply|replies|response|responses|answer|answers|message|messages|output|outputs|turn", &x)
+            crate::drift::text::in_list("reply|replies|response|responses|answer|answers|message|messages|output|outputs|turn", x)
         };
         // The part a per-part word names ("each bullet", "per reply", "each of your answers").
         let part_after = |next: usize| {
@@ -1979,12 +2026,15 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         let per_part = |k: usize| {
             // Before the noun: "each bullet under 30 words" (but "each answer under 50 words"
             // bounds the answer).
-            if let Some(j) =
-                (k.saturating_sub(8)..k).find(|&j| crate::drift::text::in_list("each|every|per", w(j)))
+            if let Some(j) = (k.saturating_sub(8)..k)
+                .find(|&j| crate::drift::text::in_list("each|every|per", w(j)))
             {
                 // Further back than six words only a part of a text ("each paragraph should
                 // have at most 3 sentences"), not "every country in Europe in 100 words".
-                let text_part = crate::drift::text::in_list("paragraph|bullet|section|part|item|line|sentence|point|stanza|step", &part_after(j + 1));
+                let text_part = crate::drift::text::in_list(
+                    "paragraph|bullet|section|part|item|line|sentence|point|stanza|step",
+                    part_after(j + 1),
+                );
                 return !answer_noun(part_after(j + 1)) && (j + 6 >= k || text_part);
             }
             let (at, next) = if crate::drift::text::in_list("per|each|every", w(k + 1)) {
@@ -2009,8 +2059,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // have at most 8 words" bound that part, not the answer.
         let part_subject = |k: usize| {
             (k.saturating_sub(9)..k).any(|j| {
-                (crate::drift::text::in_list("intro|introduction|conclusion|opening|closing|abstract|caption|tagline|headline|heading|title|first|second|third|last|final", &w(j)) || (w(j) == "section"
-                    && crate::drift::text::in_list("must|should|is|has|needs|shall", &w(j + 1))))
+                (crate::drift::text::in_list("intro|introduction|conclusion|opening|closing|abstract|caption|tagline|headline|heading|title|first|second|third|last|final", w(j)) || (w(j) == "section"
+                    && crate::drift::text::in_list("must|should|is|has|needs|shall", w(j + 1))))
                     && !apart(j, k.saturating_sub(1))
                     // "Keep your final report under 60 words": the final report is the answer.
                     && !(answer_noun(w(j + 1)) || matches!(w(j + 1), "report" | "reports"))
@@ -2021,19 +2071,21 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         let part_of = |k: usize| {
             // "3 to 5 bullets, then the files you changed", "the summary in at most 3
             // sentences, then a list of files": the bound is one part's.
-            if crate::drift::text::in_list("bullet|bullets|points|sentence|sentences|paragraph|paragraphs|word|words", &w(k))
-                && (k + 1..k + 9).any(|i| crate::drift::text::in_list("then|followed|plus", w(i)))
+            if crate::drift::text::in_list(
+                "bullet|bullets|points|sentence|sentences|paragraph|paragraphs|word|words",
+                w(k),
+            ) && (k + 1..k + 9).any(|i| crate::drift::text::in_list("then|followed|plus", w(i)))
             {
                 return true;
             }
             let mut j = k;
             while j > 0
                 && (number(w(j - 1)).is_some()
-                    || crate::drift::text::in_list("at|most|least|no|more|fewer|less|than|up|to|exactly|only|under|over|maximum|minimum|a|of|short|brief|max", &w(j - 1)))
+                    || crate::drift::text::in_list("at|most|least|no|more|fewer|less|than|up|to|exactly|only|under|over|maximum|minimum|a|of|short|brief|max", w(j - 1)))
             {
                 if w(j - 1) == "of"
                     && j >= 2
-                    && crate::drift::text::in_list("summary|overview|recap|tldr|preamble|part", &w(j - 2))
+                    && crate::drift::text::in_list("summary|overview|recap|tldr|preamble|part", w(j - 2))
                 {
                     return true;
                 }
@@ -2043,7 +2095,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             // under 12 words", "new banner copy (one line, under 12 words)". The reply holds
             // more than that text.
             let short_text = |x: &str| {
-                crate::drift::text::in_list("title|subject|headline|tagline|caption|copy|blurb|slogan|label|tooltip|placeholder|subline|entry", &x)
+                crate::drift::text::in_list("title|subject|headline|tagline|caption|copy|blurb|slogan|label|tooltip|placeholder|subline|entry", x)
             };
             // In brackets, the text is named in the few words before them ("a new tagline for
             // the status page (one line, under 10 words)").
@@ -2072,7 +2124,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             }
             let noun = j.checked_sub(1).map(w).unwrap_or_default();
             let committed = noun == "message"
-                && (j.saturating_sub(5)..j).any(|i| crate::drift::text::in_list("commit|pr|slack", w(i)));
+                && (j.saturating_sub(5)..j)
+                    .any(|i| crate::drift::text::in_list("commit|pr|slack", w(i)));
             short_text(noun) || committed
         };
         // A part after the counted noun: "at most 3 bullet points in the summary section",
@@ -2097,11 +2150,14 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             } else {
                 w(j + 2)
             };
-            let ordinal = crate::drift::text::in_list("first|second|third|fourth|last|final|opening|closing", &x);
+            let ordinal = crate::drift::text::in_list(
+                "first|second|third|fourth|last|final|opening|closing",
+                x,
+            );
             if ordinal {
                 // "in the first paragraph", "for the first item" (but "in the first person",
                 // "in the final answer").
-                return !crate::drift::text::in_list("person|answer|response|reply|draft", &next);
+                return !crate::drift::text::in_list("person|answer|response|reply|draft", next);
             }
             if crate::drift::text::in_list("list|table|part", x) {
                 return the && !matches!(w(k), "bullet" | "bullets");
@@ -2110,7 +2166,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 .map(w)
                 .take_while(|x| !crate::drift::text::in_list("and|but|or", x))
                 .any(|x| {
-                    crate::drift::text::in_list("intro|introduction|conclusion|summary|section|body|title|heading|abstract|caption|header|footer|appendix|code|comment|comments|description|chapter|message|docstring|readme|entry|changelog|line|log|commit|tooltip|headline|tagline|slogan|caption|subject|blurb", &x)
+                    crate::drift::text::in_list("intro|introduction|conclusion|summary|section|body|title|heading|abstract|caption|header|footer|appendix|code|comment|comments|description|chapter|message|docstring|readme|entry|changelog|line|log|commit|tooltip|headline|tagline|slogan|caption|subject|blurb", x)
                 })
         };
         // What the count leaves out cannot be told from the text: "under 40 words, excluding
@@ -2172,10 +2228,13 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 )
             });
         // "Release notes … in English and German", "both versions": a count is per version.
-        let per_version = has_any_in(&cx.lower, "both versions|each version|in both languages|each language");
+        let per_version = has_any_in(
+            &cx.lower,
+            "both versions|each version|in both languages|each language",
+        );
         // "Hard limit: 10 lines, blank lines included": blank lines are counted too.
-        let blanks = lower.contains("blank lines")
-            && has_any_in(&lower, "count|included|including| too");
+        let blanks =
+            lower.contains("blank lines") && has_any_in(&lower, "count|included|including| too");
         // "Reply in one line", "one-line answer please", "in a single line": at most one line
         // of the answer (not "add a one-line comment", "in one line of code").
         if one_line_asked(&ws) && !lines_beside_more(message, sentence) {
@@ -2189,7 +2248,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     let j = k.checked_sub(d)?;
                     (j..k)
                         .all(|i| {
-                            crate::drift::text::in_list("very|short|brief|concise|markdown|simple|separate|distinct|main|key|clear", &w(i))
+                            crate::drift::text::in_list("very|short|brief|concise|markdown|simple|separate|distinct|main|key|clear", w(i))
                         })
                         .then(|| bound(&lower, &ws, j))
                         .flatten()
@@ -2216,7 +2275,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     },
                 },
                 // "3 to 5 times" too (a counted word's or letter's range).
-                None if crate::drift::text::in_list("word|words|sentence|sentences|times|paragraph|paragraphs|lines", &noun) =>
+                None if crate::drift::text::in_list(
+                    "word|words|sentence|sentences|times|paragraph|paragraphs|lines",
+                    noun,
+                ) =>
                 {
                     bounds_around(&lower, &ws, k)
                 }
@@ -2228,8 +2290,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 // "at most 10 lines of the log output": lines of a paste.
                 || (noun == "lines" && w(k + 1) == "of")
                 || (w(k + 1) == "of"
-                    && crate::drift::text::in_list("sentence|sentences|word|words|paragraph|paragraphs|line|lines", &noun)
-                    && !crate::drift::text::in_list("text|prose|output|answer|response|reply|your|the|plain", &w(k + 2)));
+                    && crate::drift::text::in_list("sentence|sentences|word|words|paragraph|paragraphs|line|lines", noun)
+                    && !crate::drift::text::in_list("text|prose|output|answer|response|reply|your|the|plain", w(k + 2)));
             // "Report with: the cause (two sentences at most), the files changed, and …", "…:
             // the cause in 2 sentences, the files, and …":
             // one item of a list the colon opens bounds that item.
@@ -2281,7 +2343,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 || bare_after_a_short_text
                 || per_version)
                 && (counts_items
-                    || crate::drift::text::in_list("word|words|sentence|sentences|bullet|bullets|paragraph|paragraphs|line|lines", &noun))
+                    || crate::drift::text::in_list("word|words|sentence|sentences|bullet|bullets|paragraph|paragraphs|line|lines", noun))
             {
                 continue;
             }
@@ -2387,7 +2449,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             {
                 let mut j = k;
                 while j > 0
-                    && crate::drift::text::in_list("italic|italicized|text|highlighted|markdown", &w(j - 1))
+                    && crate::drift::text::in_list(
+                        "italic|italicized|text|highlighted|markdown",
+                        w(j - 1),
+                    )
                 {
                     j -= 1;
                 }
@@ -2426,7 +2491,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             } else {
                 w(k + 2)
             };
-            if let Some(n) = n.filter(|_| crate::drift::text::in_list("limit|maximum|max|cap", next)) {
+            if let Some(n) =
+                n.filter(|_| crate::drift::text::in_list("limit|maximum|max|cap", next))
+            {
                 push(sentence, Rule::Words(Rel::LessThan, n + 1));
             }
         }
@@ -2437,12 +2504,17 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             && super::file_scope::paths(sentence).is_empty();
         // "Required sections: A, B", "Report with three sections: A, B, C".
         let opening = lower.trim_start_matches(['-', '*', ' ']);
-        let sections = crate::drift::text::contains_any(&lower, "sections titled|sections named|sections called")
-            || ["required sections", "sections:", "report sections"]
-                .iter()
-                .any(|p| opening.starts_with(p))
+        let sections = crate::drift::text::contains_any(
+            &lower,
+            "sections titled|sections named|sections called",
+        ) || "required sections|sections:|report sections"
+            .split('|')
+            .any(|p| opening.starts_with(p))
             || (answer_named
-                && crate::drift::text::contains_any(&lower, "required sections|following sections|these sections| sections:"));
+                && crate::drift::text::contains_any(
+                    &lower,
+                    "required sections|following sections|these sections| sections:",
+                ));
         // "Add no new headings to `docs/a.md`", "without headings": none asked for.
         let denied = ws.iter().enumerate().any(|(k, (_, x))| {
             matches!(*x, "heading" | "headings")
@@ -2452,23 +2524,24 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         });
         // "Write the notes into `RELEASE_NOTES.md`. Sections: A, B": a label of layout with no
         // answer named, in a message that writes a document, is the document's.
-        let layout_label = [
-            "sections:",
-            "headings:",
-            "required sections",
-            "required headings",
-        ]
-        .iter()
-        .any(|p| opening.starts_with(p));
+        let layout_label = "sections:|headings:|required sections|required headings"
+            .split('|')
+            .any(|p| opening.starts_with(p));
         let message_lower = message.to_ascii_lowercase();
-        let document_s = layout_label
+        // The text goes somewhere else the reply only links to: a PR description, an issue,
+        // an email sent through a tool, a shared doc.
+        let elsewhere = !answer_named
+            && has_any_in(
+                &message_lower,
+                "just the link|only the link|with the link|reply with a link|send me the link|link to it|reply with the path|just the path|sent through|send it through|send it via|once it's sent|once it is sent|once it's posted",
+            );
+        let document_s = elsewhere
+            || (layout_label
             && !answer_named
             && (super::file_scope::paths(message).iter().any(|(at, p)| {
                 // A document written, not one read ("Read docs/runbook.md …").
                 let p = p.to_ascii_lowercase();
-                [".md", ".rst", ".adoc", ".mdx", ".txt"]
-                    .iter()
-                    .any(|x| p.ends_with(x))
+                ".md|.rst|.adoc|.mdx|.txt".split('|').any(|x| p.ends_with(x))
                     && !ws_of(
                         message_lower
                             .get(at.saturating_sub(24)..*at)
@@ -2478,7 +2551,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     .rev()
                     .take(3)
                     .any(|w| crate::drift::text::in_list("read|see|check|in", w))
-            }) || has_any_in(&message_lower, "confluence|wiki|readme|rfcs/|template|notion|into the"));
+            }) || has_any_in(&message_lower, "confluence|wiki|readme|rfcs/|template|notion|into the|pr description|pull request description|github issue|the issue|email|intercom|google doc|save it|under docs/")));
         // "- Sections: Hero, Pricing, FAQ" under "Current page:", "Headings: A, B are already
         // there": a list item or a statement, not an ask.
         // (A list item under a line about the reply — "## Report", "Format:" — is the reply's.)
@@ -2640,25 +2713,27 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 // A folder or file read as input ("Parse `logs/ingest/a.log` and give me …")
                 // is no home for the keys; one the sentence writes is.
                 let writes = ws.iter().any(|(_, w)| {
-                    crate::drift::text::in_list("create|write|save|into|update|add|edit|generate", w)
+                    crate::drift::text::in_list(
+                        "create|write|save|into|update|add|edit|generate",
+                        w,
+                    )
                 });
                 let of_a_file = super::file_scope::paths(sentence).iter().any(|(_, p)| {
                     (p.contains('/') && writes)
-                        || [".json", ".yaml", ".yml", ".toml", ".csv", ".ndjson"]
-                            .iter()
+                        || ".json|.yaml|.yml|.toml|.csv|.ndjson"
+                            .split('|')
                             .any(|x| p.ends_with(x))
                 });
                 // "Write whatever notes you like, but finish with a JSON object with keys …".
                 let json_at = lower.find("json").unwrap_or(0);
-                let at_end =
-                    ws.windows(2).any(|x| match x {
-                        [(at, verb), (_, next)] => {
-                            *at < json_at
-                                && crate::drift::text::in_list("finish|end|close|conclude", verb)
-                                && crate::drift::text::in_list("your|with|it|the", next)
-                        }
-                        _ => false,
-                    }) && !has_any_in(&lower, "only|nothing else|no prose|no other");
+                let at_end = ws.windows(2).any(|x| match x {
+                    [(at, verb), (_, next)] => {
+                        *at < json_at
+                            && crate::drift::text::in_list("finish|end|close|conclude", verb)
+                            && crate::drift::text::in_list("your|with|it|the", next)
+                    }
+                    _ => false,
+                }) && !has_any_in(&lower, "only|nothing else|no prose|no other");
                 if !list.is_empty() && !of_a_file {
                     push(
                         sentence,
@@ -2695,7 +2770,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // that lowercases the title", "count the lowercase letters of the HTTP response").
         // Named, the answer is meant; "all lowercase", "be lowercase" said of keys, names or
         // columns ("the new config keys must be lowercase snake_case") is the code's case.
-        let names_answer = has_any_in(&lower, "your |entire|whole answer|whole response|every letter");
+        let names_answer = has_any_in(
+            &lower,
+            "your |entire|whole answer|whole response|every letter",
+        );
         let about_answer = names_answer
             || (has_any_in(&lower, "all lowercase|all lower case|in lowercase|in lower case|only lowercase|lowercase only|letters are lowercase|be lowercase|all caps|all capital|in capital letters") && !names_code(&ws));
         // A writing request ("make a tweet … without using capital letters") is about its answer.
@@ -2715,7 +2793,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         ) && !names_code(&ws);
         // A question about case ("why do people write in all caps?", "explain how lowercase
         // URLs work") asks about it, not for it, unless it names the answer ("your").
-        let wh = |x: &str| crate::drift::text::in_list("why|how|what|whether|when|which|who", &x);
+        let wh = |x: &str| crate::drift::text::in_list("why|how|what|whether|when|which|who", x);
         let asks_about = !has("your ")
             && (wh(w(0))
                 || (crate::drift::text::in_list("explain|describe|discuss|tell", w(0))
@@ -2790,7 +2868,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             let counted = words.next().is_some_and(|w| number(w).is_some());
             (first == Some("name") && !counted)
                 || first.is_some_and(|w| {
-                    crate::drift::text::in_list("description|descriptions|subject|title|titles|caption|captions|hashtags|tags|headline|headlines|names", &w)
+                    crate::drift::text::in_list("description|descriptions|subject|title|titles|caption|captions|hashtags|tags|headline|headlines|names", w)
                 })
         };
         // "Finish with the line READY (all caps, no punctuation)": an aside on one line.
@@ -2855,9 +2933,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         }
         match only_output(&lower) {
             // With keys, the JSON-keys rule reads it.
-            Some(true) if !has_any_in(&lower, "key|field|propert") => {
-                push(sentence, Rule::Json)
-            }
+            Some(true) if !has_any_in(&lower, "key|field|propert") => push(sentence, Rule::Json),
             Some(false) if !note_allowed_beside_code => push(sentence, Rule::CodeOnly),
             _ => {}
         }
@@ -2882,12 +2958,18 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 .position(|(a, _)| *a >= mention + marker_len)
                 .unwrap_or(ws.len());
             let verb = |x: &str| {
-                crate::drift::text::in_list("add|include|append|write|put|have|contain|sign|end|finish|conclude|with", &x)
+                crate::drift::text::in_list(
+                    "add|include|append|write|put|have|contain|sign|end|finish|conclude|with",
+                    x,
+                )
             };
             let filler = |x: &str| {
-                crate::drift::text::in_list("a|an|the|short|brief|final|little|small|one|single|it|off|up", &x)
+                crate::drift::text::in_list(
+                    "a|an|the|short|brief|final|little|small|one|single|it|off|up",
+                    x,
+                )
             };
-            let language = crate::drift::text::in_list("language|file|files|format|printer|program|programs|code|operator|operators|document|documents|interpreter", &w(after));
+            let language = crate::drift::text::in_list("language|file|files|format|printer|program|programs|code|operator|operators|document|documents|interpreter", w(after));
             // Where it goes says it is wanted: "a postscript at the end starting with P.S.".
             let placed = matches!(
                 (w(after), w(after + 1), w(after + 2)),
@@ -2996,9 +3078,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         if let Some(i) = lower.find("the letter ").filter(|&i| {
             // The negation must govern the letter: "do not include the letter c", "without the letter e".
             let near = lower.get(i.saturating_sub(24)..i).unwrap_or_default();
-            has_any_in(near, "not |n't |n’t |without |no ")
-                && !has("times")
-                && !hedged(&lower, i)
+            has_any_in(near, "not |n't |n’t |without |no ") && !has("times") && !hedged(&lower, i)
         }) {
             {
                 let tail = sentence.get(i + 11..).unwrap_or_default().trim_start();
@@ -3035,11 +3115,15 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     return false;
                 }
                 let (verb, owner) = (before(i, 2), before(i, 3));
-                let determiner = crate::drift::text::in_list("the|a|an|this|that|these|those|each|every|its|their|his|her|our|my|any|all", &owner)
-                    || owner.ends_with("'s");
+                let determiner = crate::drift::text::in_list(
+                    "the|a|an|this|that|these|those|each|every|its|their|his|her|our|my|any|all",
+                    owner,
+                ) || owner.ends_with("'s");
                 (crate::drift::text::in_list("respond|answer|reply", verb) && !determiner)
-                    || (crate::drift::text::in_list("answer|answers|reply|replies|response|responses", &verb)
-                        && owner == "your")
+                    || (crate::drift::text::in_list(
+                        "answer|answers|reply|replies|response|responses",
+                        verb,
+                    ) && owner == "your")
             })
         };
         // "Write it in French", "report back in Spanish", "your entire reply must be in
@@ -3062,9 +3146,13 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 }
                 let writes = |w: &str| crate::drift::text::in_list("write|draft|compose", w);
                 let answer = |w: &str| {
-                    crate::drift::text::in_list("report|reply|answer|response|summary|note|email", &w)
+                    crate::drift::text::in_list(
+                        "report|reply|answer|response|summary|note|email",
+                        w,
+                    )
                 };
-                if b(2) == "back" && crate::drift::text::in_list("report|write|reply|respond", b(3)) {
+                if b(2) == "back" && crate::drift::text::in_list("report|write|reply|respond", b(3))
+                {
                     return true;
                 }
                 if writes(b(2))
@@ -3076,7 +3164,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 // "write the final report in German", "write your whole reply in Spanish".
                 if answer(b(2)) {
                     let mut j = 3;
-                    while crate::drift::text::in_list("final|whole|entire|full|complete|short", b(j)) {
+                    while crate::drift::text::in_list(
+                        "final|whole|entire|full|complete|short",
+                        b(j),
+                    ) {
                         j += 1;
                     }
                     if j > 3 && matches!(b(j), "the" | "your") && writes(b(j + 1)) {
@@ -3086,7 +3177,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 // "[your|the] [entire|whole|final] reply must/should [all] be [written]
                 // [entirely] in X".
                 let mut j = 2;
-                while crate::drift::text::in_list("entirely|fully|completely|only|wholly", &b(j)) {
+                while crate::drift::text::in_list("entirely|fully|completely|only|wholly", b(j)) {
                     j += 1;
                 }
                 if b(j) == "written" {
@@ -3107,7 +3198,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     return false;
                 }
                 j += 1;
-                while crate::drift::text::in_list("entire|whole|final|full|complete", &b(j)) {
+                while crate::drift::text::in_list("entire|whole|final|full|complete", b(j)) {
                     j += 1;
                 }
                 // "Your …", not "the response should be in Spanish" (an API's, in i18n work).
@@ -3257,7 +3348,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             .replace("  ", " ");
         names.retain(|n| {
             let n = n.to_ascii_lowercase();
-            !["drop ", "remove ", "skip ", "leave out "].iter().any(|v| {
+            !"drop |remove |skip |leave out ".split('|').any(|v| {
                 [format!("{v}{n}"), format!("{v}the {n}")].iter().any(|p| {
                     // Not "don't skip Risks".
                     later.match_indices(p.as_str()).any(|(i, _)| {
@@ -3276,7 +3367,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         let later = message.get(at..).unwrap_or_default().to_ascii_lowercase();
         ask.columns.retain(|c| {
             let c = c.to_ascii_lowercase();
-            !["drop ", "remove ", "skip ", "leave out "].iter().any(|v| {
+            !"drop |remove |skip |leave out ".split('|').any(|v| {
                 [format!("{v}the {c} column"), format!("{v}{c} column")]
                     .iter()
                     .any(|p| later.contains(p.as_str()))
@@ -3334,16 +3425,9 @@ fn renamed_spans(text: &str) -> Vec<(String, String)> {
             continue;
         }
         // Asked, not described ("the endpoint returns `state` instead of `status`").
-        let asked = [
-            "call it",
-            "name it",
-            "use",
-            "make it",
-            "call the key",
-            "name the key",
-        ]
-        .iter()
-        .any(|v| said.trim_end().ends_with(v));
+        let asked = "call it|name it|use|make it|call the key|name the key"
+            .split('|')
+            .any(|v| said.trim_end().ends_with(v));
         if matches!(gap.as_str(), "instead of" | "rather than") && asked {
             out.push((a.to_string(), b.to_string()));
         } else if gap == "to" && said.trim_end().ends_with("rename") {
@@ -3462,7 +3546,7 @@ fn lines_beside_more(message: &str, sentence: &str) -> bool {
         .get(sentence.as_ptr() as usize - message.as_ptr() as usize + sentence.len()..)
         .unwrap_or_default()
         .to_ascii_lowercase();
-    has_any_in(&lower, " then |each|every| per |paste")
+    has_any_in(&lower, " then |each|every| per |paste|below|follow")
         || has_words_any(
             &rest,
             &["then", "paste", "underneath", "below", "also", "if", "add"],
@@ -3549,7 +3633,10 @@ fn capitals_after(tail: &str) -> Option<String> {
     let phrase = phrase.trim_end_matches([',', '.', '!']);
     // Names in capitals ("the PR URL", "the exact SHA") are things, not the words.
     let names = run.iter().all(|t| {
-        crate::drift::text::in_list("PR|URL|ID|SHA|API|SQL|JSON|CSV|PDF|HTTP|UTC|MR", &t.trim_end_matches([',', '.', '!']))
+        crate::drift::text::in_list(
+            "PR|URL|ID|SHA|API|SQL|JSON|CSV|PDF|HTTP|UTC|MR",
+            t.trim_end_matches([',', '.', '!']),
+        )
     });
     // A word that goes on the noun phrase ("the exact JIRA ticket you moved") or a choice
     // ("READY FOR REVIEW or BLOCKED"): no phrase.
@@ -3730,20 +3817,8 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         // "That rule doesn't apply to internal messages": the sentence before is narrowed, and a
         // narrowed rule is not checked (which part it holds for is not told).
         let that = that
-            || ["that rule", "this rule", "these rules", "those rules"]
-                .iter()
-                .any(|r| {
-                    [
-                        " doesn't apply",
-                        " does not apply",
-                        " don't apply",
-                        " do not apply",
-                        " only applies",
-                        " only apply",
-                        " applies only",
-                    ]
-                    .iter()
-                    .any(|a| lower.contains(&format!("{r}{a}")))
+            || "that rule|this rule|these rules|those rules".split('|').any(|r| {
+                    " doesn't apply| does not apply| don't apply| do not apply| only applies| only apply| applies only".split('|').any(|a| lower.contains(&format!("{r}{a}")))
                 });
         if let (true, Some(p)) = (that, previous) {
             out.push((p, start, &["*"][..]));
@@ -3767,7 +3842,10 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             let that = ws.get(i + 1) == Some(&"that");
             let mut j = i + 2;
             while ws.get(j).is_some_and(|w| {
-                crate::drift::text::in_list("under|at|most|no|more|than|up|to|fewer|less|max|below", w)
+                crate::drift::text::in_list(
+                    "under|at|most|no|more|than|up|to|fewer|less|max|below",
+                    w,
+                )
             }) {
                 j += 1;
             }
@@ -3818,27 +3896,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         // that's more than 5", "however many bullets that takes": a count of items said
         // before is taken back.
         let spaced = format!(" {} ", ws.join(" "));
-        if [
-            "list them all",
-            "list all of them",
-            "list every",
-            "include all of them",
-            "however many bullets",
-            "however many that takes",
-            "however many it takes",
-            "don't cap",
-            "do not cap",
-            "no cap",
-            "even if that's more",
-            "even if it's more",
-            "as many as needed",
-            "as many as it takes",
-            "as many as you need",
-            "as many bullets as",
-            "as many items as",
-        ]
-        .iter()
-        .any(|p| spaced.contains(&format!(" {p} ")))
+        if "list them all|list all of them|list every|include all of them|however many bullets|however many that takes|however many it takes|however many there are|don't cap|do not cap|no cap|even if that's more|even if it's more|as many as needed|as many as it takes|as many as you need|as many bullets as|as many items as".split('|').any(|p| spaced.contains(&format!(" {p} ")))
         {
             out.push((0, start, &["bullets", "list-items"]));
         }
@@ -3864,11 +3922,11 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         single = !crate::drift::text::contains_any(&lower, " and |;|,| but ");
         let plain = lower.contains("no word limit") || lower.contains("no length limit");
         // "Update: plain text is fine" takes back a JSON format asked before.
-        let prose_fine = ["plain text", "prose", "plain english", "markdown"]
-            .iter()
+        let prose_fine = "plain text|prose|plain english|markdown"
+            .split('|')
             .any(|f| {
-                ["is fine", "is ok", "is okay", "works", "will do"]
-                    .iter()
+                "is fine|is ok|is okay|works|will do"
+                    .split('|')
                     .any(|ok| lower.contains(&format!("{f} {ok}")))
             });
         // The clause's words around each lift, as one spaced string per side.
@@ -3951,7 +4009,10 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         }
         // "Proper nouns can keep their capitals", "exception: currency codes can stay
         // uppercase": which words may keep them is not checked, so the case rule is not.
-        if has_any_in(&lower, "can keep|can stay|may keep|may stay|can remain|exception|except") && has_any_in(&lower, "capital|uppercase|caps")
+        if has_any_in(
+            &lower,
+            "can keep|can stay|may keep|may stay|can remain|exception|except",
+        ) && has_any_in(&lower, "capital|uppercase|caps")
         {
             windows.push(" lowercase ".to_string());
         }
@@ -3964,15 +4025,16 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                 ws.iter()
                     .any(|w| crate::drift::text::in_list("can|may|allowed|fine|ok|okay", w))
                     && !ws.iter().any(|w| {
-                        crate::drift::text::in_list("no|not|never|without|avoid", w) || w.ends_with("n't")
+                        crate::drift::text::in_list("no|not|never|without|avoid", w)
+                            || w.ends_with("n't")
                     })
             });
         // "No code in the report. One exception: include the final SQL of the migration."
         let words = ws_of(&lower);
         let excepted = words.iter().any(|w| matches!(*w, "exception" | "except"))
-            && words
-                .iter()
-                .any(|w| CODE_NOUNS.contains(w) || crate::drift::text::in_list("migration|block|blocks", w));
+            && words.iter().any(|w| {
+                CODE_NOUNS.contains(w) || crate::drift::text::in_list("migration|block|blocks", w)
+            });
         let negation = |ws: &[&str]| {
             ws.iter().any(|w| {
                 crate::drift::text::in_list("no|not|never|without|avoid|instead", w)
@@ -4020,8 +4082,10 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             {
                 // The rule's own name, nothing narrower ("no intro heading", "no rate limit").
                 let named = words.get(i + 1..k).unwrap_or_default().join(" ");
-                if crate::drift::text::in_list("headings|heading|sections|word limit|length limit|json|sign-off|code blocks", &named.as_str())
-                {
+                if crate::drift::text::in_list(
+                    "headings|heading|sections|word limit|length limit|json|sign-off|code blocks",
+                    named.as_str(),
+                ) {
                     windows.push(format!(" {named} "));
                 }
             }
@@ -4108,6 +4172,27 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                 out.push((0, at, &["words", "prose-words", "sentences"]));
             }
         }
+        // "On second thought, a table is overkill": a table asked before is taken back.
+        if lower.contains("table")
+            && has_any_in(
+                &lower,
+                "overkill|skip the table|drop the table|no need for a table|don't need a table",
+            )
+        {
+            out.push((0, at, &["table", "table-columns"]));
+        }
+        // "Raise that to 120 words", "stretch it to 45", "(40 is fine if you need it)": the
+        // count said before, raised.
+        if has_any_in(
+            &lower,
+            "raise that to|raise it to|stretch it to|stretch that to|bump it to",
+        ) {
+            out.push((0, start, LENGTH));
+        }
+        // Said in the rule's own sentence: "30 words (40 is fine if you need it)".
+        if lower.contains("is fine if you need") {
+            out.push((0, at, LENGTH));
+        }
         // "No bullet lists, except that the list of changed files may be bulleted": which list
         // may have bullets is not checked, so the ban is not.
         if let Some(i) = ["except", "exception", "apart from", "other than"]
@@ -4116,16 +4201,19 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             .min()
         {
             let tail = ws_of(lower.get(i..).unwrap_or_default());
-            let may = tail.iter().any(|w| {
-                crate::drift::text::in_list("may|can|fine|ok|okay|allowed|exempt", w)
-            });
+            let may = tail
+                .iter()
+                .any(|w| crate::drift::text::in_list("may|can|fine|ok|okay|allowed|exempt", w));
             if may && tail.iter().any(|w| w.starts_with("bullet")) && !negation(&tail) {
                 out.push((0, at, &["no-bullets"]));
             }
         }
         // "… start with 'Verdict:' instead": the opening asked before is replaced.
         if words.contains(&"instead") {
-            if has_any_in(&lower, "start with|begin with|open with|start your|begin your") {
+            if has_any_in(
+                &lower,
+                "start with|begin with|open with|start your|begin your",
+            ) {
                 windows.push(" opening ".to_string());
             }
             if has_any_in(&lower, "end with|finish with|end your|close with") {
@@ -4196,7 +4284,10 @@ fn only_output(lower: &str) -> Option<bool> {
     ];
     let lower = lower.trim_start_matches(['-', '*', ' ', '\t']);
     // Under a condition, or with prose asked for beside it ("…, and explain the index").
-    if has_any_in(lower, " unless | if | except| when | once |otherwise|explain|describe|summar| then |walk me") {
+    if has_any_in(
+        lower,
+        " unless | if | except| when | once |otherwise|explain|describe|summar| then |walk me",
+    ) {
         return None;
     }
     let ws = ws_of(lower);
@@ -4212,7 +4303,8 @@ fn only_output(lower: &str) -> Option<bool> {
     // The verb opens the sentence (after "please", "just"), as a request of the reply: not
     // "update `export.py` to output only …", nor a negated one.
     let verb = (0..ws.len().min(3)).find(|&i| {
-        crate::drift::text::in_list("reply|respond|answer|output|return|send", w(i)) || (w(i) == "give" && w(i + 1) == "me")
+        crate::drift::text::in_list("reply|respond|answer|output|return|send", w(i))
+            || (w(i) == "give" && w(i + 1) == "me")
     })?;
     if (0..verb).any(|i| !crate::drift::text::in_list("please|just|now|so|and", w(i))) {
         return None;
@@ -4241,7 +4333,7 @@ fn only_output(lower: &str) -> Option<bool> {
 
 /// Whether the words before a quote say it is one example ("your mode's name, e.g. '…'").
 fn exemplified(gap: &str) -> bool {
-    crate::drift::text::contains_any(&gap, "e.g.|for example|for instance|such as")
+    crate::drift::text::contains_any(gap, "e.g.|for example|for instance|such as")
 }
 
 /// Nouns that name code a report may show.
@@ -4256,17 +4348,17 @@ const CODE_NOUNS: [&str; 10] = [
 fn shows_code(words: &[&str]) -> bool {
     let w = |k: usize| words.get(k).copied().unwrap_or_default();
     (0..words.len()).any(|i| {
-        crate::drift::text::in_list("include|paste|attach|show|see|quote", &w(i))
+        crate::drift::text::in_list("include|paste|attach|show|see|quote", w(i))
             && ((matches!(w(i + 1), "it" | "them")
-                && (0..i).any(|k| crate::drift::text::in_list("diff|patch|snippet|snippets", &w(k))))
+                && (0..i).any(|k| crate::drift::text::in_list("diff|patch|snippet|snippets", w(k))))
                 || (i + 1..i + 7).any(|j| {
                     CODE_NOUNS.contains(&w(j))
                         && !(i + 1..j).any(|k| {
-                            crate::drift::text::in_list("summary|description|explanation|list|name|names", &w(k))
+                            crate::drift::text::in_list("summary|description|explanation|list|name|names", w(k))
                                 || (w(k) == "of"
-                                    && !crate::drift::text::in_list("version|body|text|source|copy", &w(k - 1)))
+                                    && !crate::drift::text::in_list("version|body|text|source|copy", w(k - 1)))
                         })
-                        && !crate::drift::text::in_list("version|number|notes|changes|change|review|owners|name|names|path|coverage|freeze|count", &w(j + 1))
+                        && !crate::drift::text::in_list("version|number|notes|changes|change|review|owners|name|names|path|coverage|freeze|count", w(j + 1))
                 }))
     })
 }
@@ -4302,7 +4394,8 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
                     Some(_) => None,
                     None => k.checked_sub(1).and_then(|j| number(w(j))).filter(|_| {
                         separated
-                            && (k < 2 || !crate::drift::text::in_list("the|of|these|those", w(k - 2)))
+                            && (k < 2
+                                || !crate::drift::text::in_list("the|of|these|those", w(k - 2)))
                     }),
                 };
                 if let Some(n) = n.filter(|n| *n > 0) {
@@ -4376,7 +4469,7 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
             let noun = w(k);
             let fits = noun == plural
                 || noun == marker.to_lowercase()
-                || crate::drift::text::in_list("sections|section|paragraphs|paragraph|parts", &noun);
+                || crate::drift::text::in_list("sections|section|paragraphs|paragraph|parts", noun);
             if !fits {
                 return None;
             }
@@ -4457,7 +4550,10 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
 /// line that asks for the repetition, or, when that line comes first, the text after its block.
 fn repeat_rule(message: &str, lower: &str, push: &mut impl FnMut(&str, Rule)) {
     if !lower.contains("repeat")
-        || !has_any_in(lower, "request|sentence above|prompt above|text above|line above")
+        || !has_any_in(
+            lower,
+            "request|sentence above|prompt above|text above|line above",
+        )
     {
         return;
     }
@@ -4501,7 +4597,10 @@ fn repeat_rule(message: &str, lower: &str, push: &mut impl FnMut(&str, Rule)) {
 /// "exactly 3 paragraphs … separated by two new lines … the first paragraph must start with
 /// the word X".
 fn nth_paragraph_rule(message: &str, lower: &str, push: &mut impl FnMut(&str, Rule)) {
-    if !has_any_in(lower, "two new lines|2 new lines|\\n\\n|two newlines|two line breaks") {
+    if !has_any_in(
+        lower,
+        "two new lines|2 new lines|\\n\\n|two newlines|two line breaks",
+    ) {
         return;
     }
     let ws = words_at(lower);
@@ -4676,7 +4775,10 @@ fn ending_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
             .any(|w| ANSWER_NOUNS.contains(w) || matches!(*w, "line" | "phrase"))
             && gap_words.iter().all(|w| {
                 ANSWER_NOUNS.contains(w)
-                    || crate::drift::text::in_list("a|the|line|of|form|with|exactly|one|final|last|your|it|must|should|be", w)
+                    || crate::drift::text::in_list(
+                        "a|the|line|of|form|with|exactly|one|final|last|your|it|must|should|be",
+                        w,
+                    )
             });
     if !names_answer {
         return None;
@@ -4730,8 +4832,10 @@ fn ending_cue(sentence: &str, lower: &str) -> Option<(usize, usize, bool)> {
         return None;
     }
     let tail = lower.get(cue..)?;
-    if crate::drift::text::contains_any(&tail, "starts with|start with|starting with|begins with|beginning with")
-    {
+    if crate::drift::text::contains_any(
+        tail,
+        "starts with|start with|starting with|begins with|beginning with",
+    ) {
         return None;
     }
     let line_cue = tail.starts_with("last line") || tail.starts_with("final line");
@@ -4741,9 +4845,9 @@ fn ending_cue(sentence: &str, lower: &str) -> Option<(usize, usize, bool)> {
     // "… ends with": only the answer's ("make sure your reply ends with"), not a tag's or a
     // file's ("every image tag ends with `-alpine`").
     if tail.starts_with("ends with")
-        && !before
-            .iter()
-            .any(|w| ANSWER_NOUNS.contains(w) || crate::drift::text::in_list("it|summary|message", w))
+        && !before.iter().any(|w| {
+            ANSWER_NOUNS.contains(w) || crate::drift::text::in_list("it|summary|message", w)
+        })
     {
         return None;
     }
@@ -4823,7 +4927,10 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
     // "a line of the form `Confidence: high`, … or `Confidence: low`", "with 'Done' or
     // 'Blocked'": a choice or a template, which one phrase cannot stand for.
     if lower.get(cue..).is_some_and(|t| {
-        crate::drift::text::contains_any(&t, "of the form|in the form|in the format|of the format|one of| or `| or \"| or '| or “")
+        crate::drift::text::contains_any(
+            t,
+            "of the form|in the form|in the format|of the format|one of| or `| or \"| or '| or “",
+        )
     }) {
         return None;
     }
@@ -4848,7 +4955,10 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
                     .next()
             })
             .is_some_and(|w| {
-                crate::drift::text::in_list("section|heading|part|table|list|block|paragraph", &w.trim_end_matches(|c: char| !c.is_ascii_alphabetic()))
+                crate::drift::text::in_list(
+                    "section|heading|part|table|list|block|paragraph",
+                    w.trim_end_matches(|c: char| !c.is_ascii_alphabetic()),
+                )
             });
         // "end your reply with a JSON object with keys "a" and "b"": the quote is a key.
         let of_an_object = lower
@@ -4856,7 +4966,10 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
             .and_then(|t| t.find(&q.to_ascii_lowercase()).and_then(|j| t.get(..j)))
             .is_some_and(|gap| {
                 ws_of(gap).iter().any(|w| {
-                    crate::drift::text::in_list("json|object|key|keys|field|fields|property|properties", w)
+                    crate::drift::text::in_list(
+                        "json|object|key|keys|field|fields|property|properties",
+                        w,
+                    )
                 })
             });
         // "Sign off with your mode name, e.g. '— debug agent'": one example of a phrase the
@@ -4907,7 +5020,10 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
             rest.split(crate::drift::text::not_ascii_alnum_char)
                 .next()
                 .is_some_and(|w| {
-                    crate::drift::text::in_list("section|heading|block|table|list|summary|output|snippet|command|diff|of", &w)
+                    crate::drift::text::in_list(
+                        "section|heading|block|table|list|summary|output|snippet|command|diff|of",
+                        w,
+                    )
                 })
         });
         let span = sentence
@@ -5005,8 +5121,10 @@ fn named_sections(sentence: &str, lower: &str, ws: &[(usize, &str)]) -> Option<V
     }
     // A section asked for only sometimes ("a `## Risks` section if there are any"), or a
     // choice between names ("a `## Risks` or a `## Caveats` section"): not required.
-    if crate::drift::text::contains_any(&lower, "optional| if |where relevant|when applicable|unless|if needed|if any")
-    {
+    if crate::drift::text::contains_any(
+        lower,
+        "optional| if |where relevant|when applicable|unless|if needed|if any",
+    ) {
         return None;
     }
     if names.len() > 1 {
@@ -5103,18 +5221,10 @@ fn placed_section(lower: &str, name: &str) -> Option<String> {
     let of_another = ["section", "heading"].iter().any(|n| {
         after.strip_prefix(n).is_some_and(|t| {
             let t = t.trim_start_matches('s').trim_start();
-            ["of ", "in ", "to ", "for "]
-                .iter()
-                .any(|p| t.starts_with(p))
-                && ![
-                    "your ",
-                    "the report",
-                    "the reply",
-                    "the answer",
-                    "the result",
-                ]
-                .iter()
-                .any(|o| t.split_once(' ').is_some_and(|(_, x)| x.starts_with(o)))
+            "of |in |to |for ".split('|').any(|p| t.starts_with(p))
+                && !"your |the report|the reply|the answer|the result"
+                    .split('|')
+                    .any(|o| t.split_once(' ').is_some_and(|(_, x)| x.starts_with(o)))
         })
     });
     if of_another {
@@ -5122,14 +5232,9 @@ fn placed_section(lower: &str, name: &str) -> Option<String> {
     }
     let placed = after.starts_with("section")
         || after.starts_with("heading")
-        || [
-            "section titled",
-            "section named",
-            "section called",
-            "heading",
-        ]
-        .iter()
-        .any(|c| before.ends_with(c));
+        || "section titled|section named|section called|heading"
+            .split('|')
+            .any(|c| before.ends_with(c));
     let name = name.trim_start_matches(['#', ' ']).trim();
     (placed && (1..=5).contains(&name.split_whitespace().count())).then(|| name.to_string())
 }
@@ -5214,7 +5319,10 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
         // "The commit message must begin with `fix:`": a noun before the answer's noun names
         // another text the reply may show, not the reply.
         let other = before.get(1).is_some_and(|p| {
-            crate::drift::text::in_list("commit|error|log|git|warning|exception", p.trim_matches(crate::drift::text::not_alnum_char))
+            crate::drift::text::in_list(
+                "commit|error|log|git|warning|exception",
+                p.trim_matches(crate::drift::text::not_alnum_char),
+            )
         });
         before.first().is_some_and(|w| {
             let w = w.trim_matches(crate::drift::text::not_alnum_char);
@@ -5236,7 +5344,7 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
     let gap = lead.get(with..)?;
     let quote = gap.find(['"', '\'', '“', '`'])?;
     let between = gap.get(..quote)?.trim();
-    if !crate::drift::text::in_list("|exactly|the line|the phrase|the words|exactly the line|the tag|the marker|the prefix|the string", &between)
+    if !crate::drift::text::in_list("|exactly|the line|the phrase|the words|exactly the line|the tag|the marker|the prefix|the string", between)
     {
         return None;
     }
@@ -5287,10 +5395,13 @@ fn first_line_phrases(sentence: &str, lower: &str) -> Option<Vec<String>> {
     // A label ("Important:") or a list number before it is no owner.
     let head = head.rsplit_once(':').map_or(head, |(_, h)| h);
     let opener = head.split_whitespace().all(|w| {
-        crate::drift::text::in_list("the|your|its|very|and|-|*|also|please", &w.trim_end_matches(','))
-            || w.trim_end_matches(['.', ')'])
-                .bytes()
-                .all(|b| b.is_ascii_digit())
+        crate::drift::text::in_list(
+            "the|your|its|very|and|-|*|also|please",
+            w.trim_end_matches(','),
+        ) || w
+            .trim_end_matches(['.', ')'])
+            .bytes()
+            .all(|b| b.is_ascii_digit())
     });
     let subject = rest.get(..cue_at)?.trim();
     let of_answer = if subject.is_empty() {
@@ -5306,8 +5417,9 @@ fn first_line_phrases(sentence: &str, lower: &str) -> Option<Vec<String>> {
             && words
                 .get(2..words.len().saturating_sub(1))
                 .is_some_and(|mid| {
-                    mid.iter()
-                        .all(|w| crate::drift::text::in_list("entire|final|whole|attempt_completion", w))
+                    mid.iter().all(|w| {
+                        crate::drift::text::in_list("entire|final|whole|attempt_completion", w)
+                    })
                 })
             && super::file_scope::paths(subject).is_empty()
     };
@@ -5375,24 +5487,16 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
     }
     // "a heading of the form `### METHOD /path`": a template for each heading, no names.
     let lower_tail = tail.to_lowercase();
-    if [
-        "the form",
-        "form ",
-        "the format",
-        "format ",
-        "the pattern",
-        "pattern ",
-        "like ",
-    ]
-    .iter()
-    .any(|t| lower_tail.starts_with(t))
+    if "the form|form |the format|format |the pattern|pattern |like "
+        .split('|')
+        .any(|t| lower_tail.starts_with(t))
     {
         return None;
     }
     // "Headings in your report: A, B, C", "keys and no others: a, b": where they go or how
     // many may be there, then the list.
-    if ["in ", "for ", "and ", "with ", "but ", "only"]
-        .iter()
+    if "in |for |and |with |but |only"
+        .split('|')
         .any(|lead| tail.starts_with(lead))
     {
         if let Some((place, list)) = tail.split_once(':') {
@@ -5477,7 +5581,7 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
             && p.starts_with(|c: char| c.is_ascii_lowercase())
             && (p.contains('_')
                 || !(p.ends_with("ed")
-                    || crate::drift::text::in_list("unique|lowercase|uppercase|alphabetical|stable|short|consistent|flat|same|readable|camelcase|simple|small|minimal|present|optional|required|descriptive|lower|upper|distinct", &p.as_str())))
+                    || crate::drift::text::in_list("unique|lowercase|uppercase|alphabetical|stable|short|consistent|flat|same|readable|camelcase|simple|small|minimal|present|optional|required|descriptive|lower|upper|distinct", p.as_str())))
     };
     let fits = |p: &String| {
         let words = p.split_whitespace().count();
@@ -5492,7 +5596,7 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
 fn countable_item(word: &str) -> bool {
     word.len() > 1
         && word.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')
-        && !crate::drift::text::in_list("word|words|sentence|sentences|paragraph|paragraphs|bullet|bullets|line|lines|character|characters|letter|letters|time|times|column|columns|row|rows|page|pages|section|sections|placeholder|placeholders|percent|second|seconds|minute|minutes|hour|hours|day|days|week|weeks|month|months|year|years|ms|kb|mb|gb|tokens|token|of|or|and|to|in", &word)
+        && !crate::drift::text::in_list("word|words|sentence|sentences|paragraph|paragraphs|bullet|bullets|line|lines|character|characters|letter|letters|time|times|column|columns|row|rows|page|pages|section|sections|placeholder|placeholders|percent|second|seconds|minute|minutes|hour|hours|day|days|week|weeks|month|months|year|years|ms|kb|mb|gb|tokens|token|of|or|and|to|in", word)
 }
 
 /// "Commit subject line: 50 characters max", "The PR title must be at most 50 characters":
@@ -5500,7 +5604,10 @@ fn countable_item(word: &str) -> bool {
 /// most characters it may have.
 fn title_chars_asked(lower: &str) -> Option<(bool, usize)> {
     // The subject itself, not a body ("wrap the body at 72 characters") nor an email's subject.
-    let commit = has_any_in(lower, "commit subject|subject line|first line of the commit|commit title") && lower.contains("commit")
+    let commit = has_any_in(
+        lower,
+        "commit subject|subject line|first line of the commit|commit title",
+    ) && lower.contains("commit")
         && !has_any_in(lower, "body|wrap|email|e-mail");
     let pr = has_any_in(lower, "pr title|pull request title");
     if commit == pr {
@@ -5538,8 +5645,8 @@ fn char_bound(lower: &str, ws: &[&str], sized: bool) -> Option<usize> {
         return None;
     }
     // "under 50 characters" (not "under src/ …").
-    let below = ["under", "less than", "fewer than", "below"]
-        .iter()
+    let below = "under|less than|fewer than|below"
+        .split('|')
         .any(|b| lower.contains(&format!("{b} {n}")));
     if below {
         n.checked_sub(1)
@@ -5579,7 +5686,10 @@ fn text_chars_asked(lower: &str, before: Option<&str>) -> Option<(&'static str, 
     if !has_any_in(lower, "at most|max|or fewer|or less|under |less than|fewer than|no more than|up to|limit|within|cap|no longer than|\u{2264}") {
         return None;
     }
-    if has_any_in(lower, "commit|pr title|pull request|per |wrap| line") || ws.iter().any(|w| crate::drift::text::in_list("each|every|lines", w))
+    if has_any_in(lower, "commit|pr title|pull request|per |wrap| line")
+        || ws
+            .iter()
+            .any(|w| crate::drift::text::in_list("each|every|lines", w))
     {
         return None;
     }
@@ -5664,9 +5774,7 @@ fn labelled_texts(result: &str, noun: &str) -> Vec<String> {
             )
             .any(|n| core.ends_with(&n))
             && core.split_whitespace().count() <= noun.split(' ').count() + 3;
-        if !names
-            || has_any_in(&label, "old|current|previous|before|original|existing")
-        {
+        if !names || has_any_in(&label, "old|current|previous|before|original|existing") {
             continue;
         }
         let rest = rest.trim().trim_start_matches(['*', '_']).trim();
@@ -5701,7 +5809,10 @@ fn labelled_texts(result: &str, noun: &str) -> Vec<String> {
 /// one, a command, a diff or code.
 fn shown_titles(result: &str, commit: bool) -> Vec<String> {
     let old = |l: &str| {
-        has_any_in(&l.to_ascii_lowercase(), "old |original|previous| was |instead|before|rejected| from |\u{2192}|->")
+        has_any_in(
+            &l.to_ascii_lowercase(),
+            "old |original|previous| was |instead|before|rejected| from |\u{2192}|->",
+        )
     };
     // A leading hash is no part of the subject ("`a3f91c2 Update strings`").
     let clean = |t: &str| {
@@ -5758,8 +5869,7 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
                 .split_whitespace()
                 .next()
                 .is_some_and(|h| h.len() >= 7 && h.chars().all(|c| c.is_ascii_hexdigit()));
-            if take_first && !t.is_empty() && !hash && !has_any_in(t, "git |$ |diff | -m ")
-            {
+            if take_first && !t.is_empty() && !hash && !has_any_in(t, "git |$ |diff | -m ") {
                 out.push(clean(t));
             }
             take_first = take_first && t.is_empty();
@@ -5883,7 +5993,10 @@ fn non_iso_date(text: &str) -> Option<String> {
         if line.trim_start().starts_with('>')
             || line.starts_with("    ")
             || log
-            || has_any_in(&lower, "became|is now|instead of|->|\u{2192}| like |e.g.|such as|format|input|parse")
+            || has_any_in(
+                &lower,
+                "became|is now|instead of|->|\u{2192}| like |e.g.|such as|format|input|parse",
+            )
         {
             continue;
         }
@@ -5956,7 +6069,7 @@ pub(super) fn has_any_in(hay: &str, needles: &str) -> bool {
 /// and semicolons", ""cheap" and "buy" in the title").
 fn new_clause(x: &str, next: &str) -> bool {
     matches!(x, "and" | "but")
-        && crate::drift::text::in_list("try|keep|make|write|use|be|do|don't|don|avoid|include|add|give|start|end|finish|stay|please|mention|explain|answer|respond|focus|limit|stick", &next)
+        && crate::drift::text::in_list("try|keep|make|write|use|be|do|don't|don|avoid|include|add|give|start|end|finish|stay|please|mention|explain|answer|respond|focus|limit|stick", next)
 }
 
 /// Whether what the clause after byte `at` forbids is limited to a part of the answer ("in the
@@ -6174,7 +6287,10 @@ fn code_not_counted(message: &str) -> bool {
             .iter()
             .take(first_code)
             .any(|w| crate::drift::text::in_list("include|paste|attach|append|add", w))
-            && has_any_in(&lower, "your explanation|the explanation|your prose|the summary|your summary");
+            && has_any_in(
+                &lower,
+                "your explanation|the explanation|your prose|the summary|your summary",
+            );
         if after || before || asked {
             return true;
         }
@@ -6214,10 +6330,15 @@ fn described_data_case(ws: &[(usize, &str)]) -> bool {
         == 1
         && ws.windows(3).enumerate().any(|(i, x)| match x {
             [(_, verb), (_, "in"), (_, "lowercase" | "uppercase")] => {
-                crate::drift::text::in_list("entered|typed|stored|submitted|received|imported|keyed", verb)
-                    && !ws.iter().take(i).any(|(_, w)| {
-                        crate::drift::text::in_list("must|should|shall|make|ensure|needs|need|have|has", w)
-                    })
+                crate::drift::text::in_list(
+                    "entered|typed|stored|submitted|received|imported|keyed",
+                    verb,
+                ) && !ws.iter().take(i).any(|(_, w)| {
+                    crate::drift::text::in_list(
+                        "must|should|shall|make|ensure|needs|need|have|has",
+                        w,
+                    )
+                })
             }
             _ => false,
         })
@@ -6436,7 +6557,10 @@ fn case_negated(lower: &str, at: usize) -> Option<bool> {
         crate::drift::text::in_list("forbidden|prohibited|banned|disallowed", w(j))
             || negation_at(&after, j)
                 && (j + 1..j + 4).any(|i| {
-                    crate::drift::text::in_list("allowed|permitted|acceptable|accepted|used|appear", &w(i))
+                    crate::drift::text::in_list(
+                        "allowed|permitted|acceptable|accepted|used|appear",
+                        w(i),
+                    )
                 })
     });
     match governs(&kept) {
@@ -6457,7 +6581,9 @@ fn called_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     for k in 0..ws.len() {
         let negated = crate::drift::text::in_list("don't|never|dont", w(k))
-            || (matches!(w(k), "not") && k > 0 && crate::drift::text::in_list("do|must|should", w(k - 1)));
+            || (matches!(w(k), "not")
+                && k > 0
+                && crate::drift::text::in_list("do|must|should", w(k - 1)));
         if !negated {
             continue;
         }
@@ -6468,7 +6594,10 @@ fn called_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
             "write" => {}
             // "Don't call 'legacySync'" invokes a function: a name needs an object first.
             "call" if !quote_at(lower, &ws, j) => {
-                while j < k + 4 && !crate::drift::text::in_list("a|an|the", w(j)) && !quote_at(lower, &ws, j) {
+                while j < k + 4
+                    && !crate::drift::text::in_list("a|an|the", w(j))
+                    && !quote_at(lower, &ws, j)
+                {
                     j += 1;
                 }
             }
@@ -6521,27 +6650,7 @@ fn called_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
                     .iter()
                     .find_map(|d| n.strip_prefix(d))
                     .unwrap_or(n);
-                [
-                    "report",
-                    "reply",
-                    "answer",
-                    "summary",
-                    "write-up",
-                    "note",
-                    "text",
-                    "doc",
-                    "copy",
-                    "email",
-                    "post",
-                    "section",
-                    "paragraph",
-                    "description",
-                    "triage",
-                    "update",
-                    "message",
-                ]
-                .iter()
-                .any(|x| n.starts_with(x))
+                "report|reply|answer|summary|write-up|note|text|doc|copy|email|post|section|paragraph|description|triage|update|message".split('|').any(|x| n.starts_with(x))
             });
         if !of_answer {
             return None;
@@ -6562,7 +6671,10 @@ fn called_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
                 (_, "the" | "your" | "any" | "all" | "every" | "docs")
             ]
         )
-    }) && !has_any_in(lower, "in your report|in the report|in your reply|in your answer|in the summary");
+    }) && !has_any_in(
+        lower,
+        "in your report|in the report|in your reply|in your answer|in the summary",
+    );
     if placed {
         return None;
     }
@@ -6677,7 +6789,10 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
                 let after = ws.get(k).map_or(0, |(a, w)| a + w.len());
                 let rest = lower.get(after..).unwrap_or_default().trim_start();
                 if !rest.starts_with(['"', '\'', '“'])
-                    || !crate::drift::text::in_list("mention|mentioning|include|use|say|saying|avoid|avoiding", v)
+                    || !crate::drift::text::in_list(
+                        "mention|mentioning|include|use|say|saying|avoid|avoiding",
+                        v,
+                    )
                 {
                     continue;
                 }
@@ -6701,7 +6816,7 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
                 let asked = prev.is_none()
                     || clause_start
                     || prev.is_some_and(|p| {
-                        crate::drift::text::in_list("you|must|should|shall|will|to|please|do|don't|dont|not|never|and|or|then|avoid|without|can|may|could|would|also", &p)
+                        crate::drift::text::in_list("you|must|should|shall|will|to|please|do|don't|dont|not|never|and|or|then|avoid|without|can|may|could|would|also", p)
                             || p.ends_with("n't")
                     });
                 if !asked {
@@ -6853,7 +6968,7 @@ fn governs(clause: &[(usize, &str)]) -> Option<bool> {
             Some(true)
         } else if between
             .into_iter()
-            .any(|b| crate::drift::text::in_list("forget|fail|hesitate|neglect|omit", &b))
+            .any(|b| crate::drift::text::in_list("forget|fail|hesitate|neglect|omit", b))
         {
             Some(false)
         } else {
@@ -6884,7 +6999,10 @@ fn counted_word(head: &str) -> Option<String> {
                 .filter(|w| !w.is_empty())
                 .all(|w| {
                     number(w).is_some()
-                        || crate::drift::text::in_list("at|least|most|no|more|fewer|less|than|exactly|only|up|to", &w)
+                        || crate::drift::text::in_list(
+                            "at|least|most|no|more|fewer|less|than|exactly|only|up|to",
+                            w,
+                        )
                 });
             let used = before.last().is_some_and(|w| {
                 crate::drift::text::in_list("mention|use|say|include|repeat|write|term|phrase", w)
@@ -6933,8 +7051,8 @@ fn counted_word(head: &str) -> Option<String> {
 /// Whether the words just before byte `at` negate what follows ("don't skip", "do not ignore").
 fn negated_at(lower: &str, at: usize) -> bool {
     let before = lower.get(..at).unwrap_or_default().trim_end();
-    ["don't", "do not", "never", "not", "dont"]
-        .iter()
+    "don't|do not|never|not|dont"
+        .split('|')
         .any(|n| before.ends_with(n))
 }
 
@@ -7063,7 +7181,10 @@ fn sentence_count(text: &str) -> usize {
                 && run == 1
                 && next.is_some_and(char::is_whitespace)
                 && chars.get(j + 2).is_some_and(char::is_ascii_digit)
-                && crate::drift::text::in_list("art|no|fig|sec|vol|ch|pp|eq|ref", &prev_word.as_str());
+                && crate::drift::text::in_list(
+                    "art|no|fig|sec|vol|ch|pp|eq|ref",
+                    prev_word.as_str(),
+                );
             // "between Mon. and Sun. of each week", "due Sept. 3": a capitalised day or month
             // cut short, the sentence going on in lower case or a number.
             let dated = c == '.'
@@ -7075,9 +7196,15 @@ fn sentence_count(text: &str) -> usize {
                 && chars.get(j + 2).is_some_and(|x| {
                     // A day before a lower-case word; a month before a day's number too.
                     x.is_lowercase()
-                        && crate::drift::text::in_list("mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun", &prev_word.as_str())
+                        && crate::drift::text::in_list(
+                            "mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun",
+                            prev_word.as_str(),
+                        )
                         || (x.is_lowercase() || x.is_ascii_digit())
-                            && crate::drift::text::in_list("jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec", &prev_word.as_str())
+                            && crate::drift::text::in_list(
+                                "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec",
+                                prev_word.as_str(),
+                            )
                 });
             let ellipsis = c == '.' && run >= 3;
             // A full stop with a space before it is a path ("docker build -t app ."), not an end.
@@ -7150,13 +7277,13 @@ fn no_bullets(lower: &str, ws: &[(usize, &str)]) -> bool {
         let closes = end >= ws.len()
             || gap.contains(['.', ',', ';', ':', '\u{2014}', ')'])
             || (w(end) == "in" && crate::drift::text::in_list("your|the|this|my", w(end + 1)))
-            || crate::drift::text::in_list("please|anywhere|at|or|and|nor", &w(end));
+            || crate::drift::text::in_list("please|anywhere|at|or|and|nor", w(end));
         if !closes {
             return false;
         }
         // Back over the words that may stand between the ban and its object.
         let mut j = k;
-        while j > 0 && crate::drift::text::in_list("any|a|the|markdown|of", &w(j - 1)) {
+        while j > 0 && crate::drift::text::in_list("any|a|the|markdown|of", w(j - 1)) {
             j -= 1;
         }
         let Some(before) = j.checked_sub(1) else {
@@ -7194,10 +7321,10 @@ fn asks_numbered_list(ws: &[(usize, &str)]) -> bool {
         // list of …", "Name the three risks as a numbered list"), not a change ("Fix the bug where
         // code blocks in a numbered list …", "Replace the paragraph with a numbered list").
         let answer_verb = |x: &str| {
-            crate::drift::text::in_list("return|give|list|name|answer|reply|respond|report|summarize|summarise|present|provide|produce|rank|enumerate|identify|suggest|propose|outline|write|explain|describe|format|show", &x)
+            crate::drift::text::in_list("return|give|list|name|answer|reply|respond|report|summarize|summarise|present|provide|produce|rank|enumerate|identify|suggest|propose|outline|write|explain|describe|format|show", x)
         };
         let opener = if w(0) == "please" { w(1) } else { w(0) };
-        let asked = crate::drift::text::in_list("as|in|with|return|give|provide|produce", &lead)
+        let asked = crate::drift::text::in_list("as|in|with|return|give|provide|produce", lead)
             && answer_verb(opener);
         asked && !(k.saturating_sub(5)..k.saturating_sub(2)).any(|j| negation_at(ws, j))
     })
@@ -7208,11 +7335,7 @@ fn asks_numbered_list(ws: &[(usize, &str)]) -> bool {
 fn bullet_line(text: &str) -> Option<String> {
     lists::outside_fences(text)
         .map(str::trim_start)
-        .find(|t| {
-            ["- ", "* ", "\u{2022} ", "+ "]
-                .iter()
-                .any(|b| t.starts_with(b))
-        })
+        .find(|t| "- |* |\u{2022} |+ ".split('|').any(|b| t.starts_with(b)))
         .map(|t| t.chars().take(80).collect())
 }
 
@@ -7244,7 +7367,10 @@ fn no_headings(lower: &str, ws: &[(usize, &str)]) -> bool {
 /// "no raw URLs please". Not one with an exception or a scope ("no URLs except the dashboard
 /// link", "no external links", "no links to staging").
 fn no_urls(lower: &str, ws: &[(usize, &str)]) -> bool {
-    let excepted = crate::drift::text::contains_any(&lower, "except|other than|unless|apart from|besides|only |external|internal");
+    let excepted = crate::drift::text::contains_any(
+        lower,
+        "except|other than|unless|apart from|besides|only |external|internal",
+    );
     !excepted
         && form_banned(
             lower,
@@ -7299,7 +7425,7 @@ fn form_banned(lower: &str, ws: &[(usize, &str)], nouns: &[&str], fillers: &[&st
             || gap.contains(['.', ',', ';', ':', '\u{2014}', ')', '(', '!'])
             || w(k + 1).chars().all(|c| c == '-')
             || (w(k + 1) == "in" && crate::drift::text::in_list("your|the|this|my", w(k + 2)))
-            || crate::drift::text::in_list("please|anywhere|at|or|and|nor", &w(k + 1));
+            || crate::drift::text::in_list("please|anywhere|at|or|and|nor", w(k + 1));
         if !closes {
             return false;
         }
@@ -7322,11 +7448,9 @@ fn form_banned(lower: &str, ws: &[(usize, &str)], nouns: &[&str], fillers: &[&st
             let head = lower.get(from..end).unwrap_or_default();
             head.rfind(':').is_some_and(|c| {
                 ws_of(head.get(..c).unwrap_or_default()).iter().any(|x| {
-                    [
-                        "render", "report", "appear", "show", "come", "look", "display",
-                    ]
-                    .iter()
-                    .any(|v| x.starts_with(v))
+                    "render|report|appear|show|come|look|display"
+                        .split('|')
+                        .any(|v| x.starts_with(v))
                 })
             })
         };
@@ -7549,9 +7673,7 @@ fn no_first_person(lower: &str, ws: &[(usize, &str)]) -> Option<Vec<String>> {
                 && (w(i) == "avoid" || (i > 0 && (negation_at(ws, i - 1) || w(i - 1) == "t")))
                 && lower.get(ws.get(i).map_or(0, |x| x.0 + x.1.len())..).is_some_and(|t| {
                     let t = t.trim_start();
-                    ["'i'", "\"i\"", "\u{2018}i\u{2019}", "\u{201c}i\u{201d}"]
-                        .iter()
-                        .any(|q| t.starts_with(q))
+                    "'i'|\"i\"|\u{2018}i\u{2019}|\u{201c}i\u{201d}".split('|').any(|q| t.starts_with(q))
                 }))
     })?;
     let at = ws.get(cue).map_or(0, |x| x.0);
@@ -7765,7 +7887,10 @@ fn quoted_as_removed(lower: &str, i: usize, j: usize) -> bool {
     }
     let head = lower.get(from..i).unwrap_or_default();
     let clause = head.rsplit(['.', ';', '\n']).next().unwrap_or_default();
-    crate::drift::text::contains_any(&clause, "remov|replac|dropp|delet|cut |avoid|took out|taken out|instead of|swapp|struck")
+    crate::drift::text::contains_any(
+        clause,
+        "remov|replac|dropp|delet|cut |avoid|took out|taken out|instead of|swapp|struck",
+    )
 }
 
 /// The result without its notes to the requester, when it has both ([`notes`]).
@@ -7821,12 +7946,18 @@ pub(super) fn around_pastes(sentence: &str) -> bool {
         let own = w(i) == "your"
             && w(i + 1) == "own"
             && (i + 2..i + 4).any(|j| {
-                crate::drift::text::in_list("text|words|wording|report|notes|prose|reply|message", w(j))
+                crate::drift::text::in_list(
+                    "text|words|wording|report|notes|prose|reply|message",
+                    w(j),
+                )
             });
         let around = crate::drift::text::in_list("around|outside|surrounding", w(i))
             && (matches!(w(i + 1), "it" | "them")
                 || (crate::drift::text::in_list("the|that|this", w(i + 1))
-                    && crate::drift::text::in_list("draft|quote|paste|announcement|post|text|block", w(i + 2))));
+                    && crate::drift::text::in_list(
+                        "draft|quote|paste|announcement|post|text|block",
+                        w(i + 2),
+                    )));
         own || around
     })
 }
@@ -7876,7 +8007,10 @@ pub(super) fn without_old(text: &str) -> String {
                     old_columns = (0..names.len())
                         .filter(|&i| {
                             names.get(i).is_some_and(|n| {
-                                crate::drift::text::in_list("old|before|original|previous|current", n.as_str())
+                                crate::drift::text::in_list(
+                                    "old|before|original|previous|current",
+                                    n.as_str(),
+                                )
                             })
                         })
                         .collect();
@@ -7904,7 +8038,9 @@ pub(super) fn without_old(text: &str) -> String {
             let old = ws
                 .iter()
                 .any(|w| crate::drift::text::in_list("old|previous|formerly", w))
-                && !ws.iter().any(|w| crate::drift::text::in_list("new|now|became", w))
+                && !ws
+                    .iter()
+                    .any(|w| crate::drift::text::in_list("new|now|became", w))
                 && !has_any_in(&lower, "replaced with|changed to|updated to|renamed to");
             if old {
                 out.push_str(line.get(from..outer.start).unwrap_or_default());
@@ -8015,7 +8151,7 @@ pub(super) fn names_the_reply(sentence: &str) -> bool {
             && part_after_a_comma(sentence).is_some()
     };
     (0..ws.len()).any(|i| {
-        crate::drift::text::in_list("your|the|whole|entire|full|this", &w(i))
+        crate::drift::text::in_list("your|the|whole|entire|full|this", w(i))
             && reply_noun(w(i + 1))
             && !fronted(i)
             && w(i + 2) != "itself"
@@ -8024,8 +8160,8 @@ pub(super) fn names_the_reply(sentence: &str) -> bool {
             // all of it).
             && !(i >= 3
                 && w(i - 1) == "of"
-                && crate::drift::text::in_list("paragraph|section", &w(i - 2))
-                && crate::drift::text::in_list("first|second|opening|last|final|closing", &w(i - 3)))
+                && crate::drift::text::in_list("paragraph|section", w(i - 2))
+                && crate::drift::text::in_list("first|second|opening|last|final|closing", w(i - 3)))
     })
 }
 
@@ -8108,8 +8244,8 @@ fn without_quoted(line: &str) -> String {
         // "That "crash" text", "the "deprecated" label": a word named, not used.
         let named = line.get(outer.end..).is_some_and(|r| {
             let r = r.to_ascii_lowercase();
-            [" text", " label", " wording", " string", " word", " term"]
-                .iter()
+            " text| label| wording| string| word| term"
+                .split('|')
                 .any(|n| {
                     r.strip_prefix(n)
                         .is_some_and(|t| !t.starts_with(char::is_alphanumeric))
@@ -8595,7 +8731,10 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             )
         }
         Rule::FixedAnswer => {
-            let ok = crate::drift::text::contains_any(&text, "My answer is yes.|My answer is no.|My answer is maybe.");
+            let ok = crate::drift::text::contains_any(
+                text,
+                "My answer is yes.|My answer is no.|My answer is maybe.",
+            );
             (ok, (!ok).then(|| "none of the given answers".into()))
         }
         Rule::Includes(words) => {
@@ -8704,9 +8843,13 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             let heads: Vec<String> = text
                 .lines()
                 .map(|l| {
-                    l.trim_start()
-                        .trim_start_matches(['#', '*', '_', ' '])
-                        .to_lowercase()
+                    let h = l.trim_start().trim_start_matches(['#', '*', '_', ' ']);
+                    // "## 1. Summary": the number is no part of the name.
+                    let h = h
+                        .trim_start_matches(|c: char| c.is_ascii_digit())
+                        .strip_prefix(['.', ')'])
+                        .map_or(h, str::trim_start);
+                    h.to_lowercase()
                 })
                 .collect();
             let missing: Vec<&str> = names
@@ -11305,7 +11448,10 @@ mod tests {
         ] {
             let ks = kinds(m);
             assert!(
-                !ks.iter().any(|k| crate::drift::text::in_list("code|no-code-blocks|json|json-keys|ending|title", k)),
+                !ks.iter().any(|k| crate::drift::text::in_list(
+                    "code|no-code-blocks|json|json-keys|ending|title",
+                    k
+                )),
                 "{m}: {:?}",
                 parse(m)
             );

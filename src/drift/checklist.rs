@@ -101,7 +101,10 @@ pub fn items(instructions: &str) -> Vec<(usize, &str)> {
                         .filter(|parts| {
                             !led || !parts.first().is_some_and(|lead| {
                                 let lead = format!(" {} ", lead.to_lowercase());
-                                crate::drift::text::contains_any(&lead, " must | should | can | need to | have to | will ")
+                                crate::drift::text::contains_any(
+                                    &lead,
+                                    " must | should | can | need to | have to | will ",
+                                )
                             })
                         });
                     if let Some(parts) = numbered {

@@ -173,9 +173,7 @@ struct EmojiReading {
 fn names_a_doc_file(result: &str) -> bool {
     super::file_scope::paths(result).iter().any(|(_, p)| {
         let p = p.to_ascii_lowercase();
-        [".md", ".rst", ".adoc", ".mdx"]
-            .iter()
-            .any(|x| p.ends_with(x))
+        ".md|.rst|.adoc|.mdx".split('|').any(|x| p.ends_with(x))
     })
 }
 
@@ -545,8 +543,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 .unwrap_or(rest.len());
             rest.get(..end).unwrap_or_default().to_string()
         };
-        if crate::drift::text::contains_any(&own_clause, " by hand| manually|hand-edit|hand edit")
-        {
+        if crate::drift::text::contains_any(&own_clause, " by hand| manually|hand-edit|hand edit") {
             n.forbidden
                 .retain(|f| !matches!(f, Forbidden::Change(_) | Forbidden::New(_)));
         }
@@ -595,7 +592,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                     crate::drift::text::contains_any(&sentence, "for documentation|for docs|for the docs|for the documentation")
                         // "Don't put any emojis in README.md itself": the ban is the file's.
                         || (super::file_scope::paths(&sentence).iter().any(|(at, p)| {
-                            [".md", ".rst", ".adoc", ".mdx"].iter().any(|x| p.ends_with(x))
+                            ".md|.rst|.adoc|.mdx".split('|').any(|x| p.ends_with(x))
                                 && sentence
                                     .get(..*at)
                                     .is_some_and(|h| h.trim_end_matches('`').ends_with(" in "))
@@ -736,9 +733,9 @@ fn clause_subject<'a>(
         .take_while(|w| !verbs.contains(w))
         .collect();
     let start = start + (segment.len() - segment.trim_start().len());
-    let person = subject.first().is_none_or(|w| {
-        crate::drift::text::in_list("i|you|we|they|it|this|that|he|she|please", w)
-    });
+    let person = subject
+        .first()
+        .is_none_or(|w| crate::drift::text::in_list("i|you|we|they|it|this|that|he|she|please", w));
     (!person && subject.len() <= 6).then(|| (start, subject, segment.split_whitespace().count()))
 }
 
@@ -820,15 +817,9 @@ fn is_constraint_cue(lower: &str, i: usize, cue: &str) -> bool {
     // "No more than 8 lines", "no fewer than two examples": a bound, read as a count.
     if cue == "no "
         && lower.get(i + cue.len()..).is_some_and(|r| {
-            [
-                "more than",
-                "fewer than",
-                "less than",
-                "longer than",
-                "shorter than",
-            ]
-            .iter()
-            .any(|b| r.starts_with(b))
+            "more than|fewer than|less than|longer than|shorter than"
+                .split('|')
+                .any(|b| r.starts_with(b))
         })
     {
         return false;
@@ -840,7 +831,7 @@ fn is_constraint_cue(lower: &str, i: usize, cue: &str) -> bool {
             .is_some_and(|r| r.starts_with("counting") || r.starts_with("including"))
         && lower.get(..i).is_some_and(|b| {
             b.contains(|c: char| c.is_ascii_digit())
-                || crate::drift::text::contains_any(&b, "word|character|line|sentence")
+                || crate::drift::text::contains_any(b, "word|character|line|sentence")
         })
     {
         return false;
@@ -856,7 +847,10 @@ fn is_constraint_cue(lower: &str, i: usize, cue: &str) -> bool {
         .unwrap_or_default();
     head.is_empty()
         || head.ends_with([',', ';', ':', '-', '(', '*', '—', '•'])
-        || crate::drift::text::in_list("must|should|shall|will|can|may|need|and|but|or|with|please|and/or|then|so|yet|hence", &last)
+        || crate::drift::text::in_list(
+            "must|should|shall|will|can|may|need|and|but|or|with|please|and/or|then|so|yet|hence",
+            last,
+        )
 }
 
 /// Where a clause with its own subject and modal joins after a comma ("no swearing, and it
@@ -893,7 +887,10 @@ fn not_asking_for_change(clause: &str) -> Option<&str> {
     let first = rest
         .split(crate::drift::text::not_alnum_char)
         .find(|w| !w.is_empty() && !crate::drift::text::in_list("a|an|any|the", w))?;
-    crate::drift::text::in_list("changes|change|edits|fixes|fix|code|modifications|patches", &first)
+    crate::drift::text::in_list(
+        "changes|change|edits|fixes|fix|code|modifications|patches",
+        first,
+    )
     .then_some(rest)
 }
 
@@ -915,8 +912,8 @@ fn construct(sentence: &str, clause: &str) -> Option<String> {
     let mut rest = clause.get(cue.len()..)?.trim_start();
     // "(not a `having`, …)" describes; "must not use `eval`" rules out.
     if *cue == "not "
-        && !["use ", "using ", "call ", "calling "]
-            .iter()
+        && !"use |using |call |calling "
+            .split('|')
             .any(|v| rest.starts_with(v))
     {
         return None;
@@ -967,7 +964,7 @@ fn uses_construct(name: &str, lower: &str, code: &Code) -> Option<String> {
             .map(|l| l.chars().take(120).collect());
     }
     // "-" also covers SQL's and Lua's "--" comments.
-    let comment = |l: &str| ["//", "#", "/*", "*", "-"].iter().any(|c| l.starts_with(c));
+    let comment = |l: &str| "//|#|/*|*|-".split('|').any(|c| l.starts_with(c));
     if let Some(line) = code
         .lines
         .iter()
@@ -987,8 +984,8 @@ fn uses_construct(name: &str, lower: &str, code: &Code) -> Option<String> {
 fn adds_here(lower: &str, at: usize) -> bool {
     let sentence = since_last(lower, at, &[". ", ";", "(", "\n"]);
     let words = || sentence.split(|c: char| !c.is_alphanumeric() && c != '\'');
-    ["add", "creat", "introduc", "defin", "wrote", "implement"]
-        .iter()
+    "add|creat|introduc|defin|wrote|implement"
+        .split('|')
         .any(|v| words().any(|w| w.starts_with(v)))
         && !words().any(|w| NEGATORS.contains(&w) || w.ends_with("n't"))
         && !PUT_ASIDE.iter().any(|w| sentence.contains(w))
@@ -1028,16 +1025,21 @@ fn changes_name(lower: &str, name: &str) -> Option<String> {
         let clause = clause_before(lower, i);
         // Whole verbs in the past ("raised", "set"), not "raises", "settings", "lowercase",
         // "double-checked"; "now raises `DepthError` past `MAX_DEPTH`" reads the name.
-        let verb = clause.split(crate::drift::text::not_ascii_alnum_char).any(|w| {
-            CHANGED_VERBS
-                .iter()
-                .chain(VERBS.iter())
-                .map(|v| v.trim_end())
-                .any(|v| {
-                    inflects(w, v)
-                        && (w.ends_with("ed") || w == "set" || w.ends_with("ten") || w == "rewrote")
-                })
-        });
+        let verb = clause
+            .split(crate::drift::text::not_ascii_alnum_char)
+            .any(|w| {
+                CHANGED_VERBS
+                    .iter()
+                    .chain(VERBS.iter())
+                    .map(|v| v.trim_end())
+                    .any(|v| {
+                        inflects(w, v)
+                            && (w.ends_with("ed")
+                                || w == "set"
+                                || w.ends_with("ten")
+                                || w == "rewrote")
+                    })
+            });
         (verb && !negated(lower, i, name) && !hypothetical(lower, i) && !proposed(lower, i))
             .then(|| line_at(lower, i).trim().chars().take(120).collect())
     })
@@ -1092,8 +1094,8 @@ fn asks_back(result: &str) -> Option<&str> {
 /// "fn f(", "const f = (…) => {".
 fn source_definition(line: &str) -> bool {
     let t = line.trim_start();
-    ["def ", "function ", "fn ", "func ", "pub fn ", "export "]
-        .iter()
+    "def |function |fn |func |pub fn |export "
+        .split('|')
         .any(|p| t.starts_with(p))
         || t.contains("=> {")
         || t.contains(" function ")
@@ -1131,7 +1133,9 @@ fn shown_as_existing(line: &str, result: &str) -> bool {
         .split_once('#')
         .or_else(|| line.split_once("//"))
         .map(|(_, c)| c.trim().trim_end_matches(['.', ')']).to_ascii_lowercase());
-    if comment.is_some_and(|c| crate::drift::text::in_list("existing|unchanged|already exists", &c.as_str())) {
+    if comment.is_some_and(|c| {
+        crate::drift::text::in_list("existing|unchanged|already exists", c.as_str())
+    }) {
         return true;
     }
     let name = line
@@ -1210,10 +1214,10 @@ fn put_aside(lower: &str, at: usize) -> bool {
         // `X` so the flicker is gone".
         let own_phrase = !rest.contains(',')
             && !rest.split_whitespace().any(|w| {
-                crate::drift::text::in_list("so|and|because|since|while|now|which|that|but", &w)
+                crate::drift::text::in_list("so|and|because|since|while|now|which|that|but", w)
             });
         own_phrase
-            && crate::drift::text::contains_any(&rest, " is gone| are gone| was removed| were removed| has been removed| have been removed")
+            && crate::drift::text::contains_any(rest, " is gone| are gone| was removed| were removed| has been removed| have been removed")
     };
     from_to || replaced_with || gone || PUT_ASIDE.iter().any(|w| clause.contains(w))
 }
@@ -1246,12 +1250,9 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         at.is_some_and(|at| {
             head == Some(at)
                 || head.and_then(|h| words.get(h)).is_some_and(|h| {
-                    [
-                        "leav", "add", "includ", "writ", "introduc", "commit", "ship", "keep",
-                        "use", "contain", "put",
-                    ]
-                    .iter()
-                    .any(|v| h.starts_with(v))
+                    "leav|add|includ|writ|introduc|commit|ship|keep|use|contain|put"
+                        .split('|')
+                        .any(|v| h.starts_with(v))
                 })
         })
     };
@@ -1282,9 +1283,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         });
     // "Don't change the code" forbids a change, not code in the answer; "do not write or
     // modify code" forbids both.
-    let writes = ["write", "writ", "provid", "includ", "show", "give"]
-        .iter()
-        .any(|w| has(w));
+    let writes = "write|writ|provid|includ|show|give".split('|').any(&has);
     // A code word after "before", "after", "outside"… names a place, not what is forbidden:
     // "don't add anything before and after the JSON code".
     // Kinds of code that are values: "the promo code", "an error code".
@@ -1339,7 +1338,10 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     let fences = first(&CODE_WORDS)
         .and_then(|c| plain_words.get(c + 1))
         .is_some_and(|w| {
-            crate::drift::text::in_list("fence|fences|name|names|review|reviews|owner|owners|freeze", w)
+            crate::drift::text::in_list(
+                "fence|fences|name|names|review|reviews|owner|owners|freeze",
+                w,
+            )
         });
     // "users without a code", "no coupon code", "the exit code": a code as a value, not
     // program code ("a code block", "a code dump" are code). Every code word must be one.
@@ -1354,7 +1356,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                 plain_words.get(c) == Some(&"code")
                     && ((matches!(before, Some("a" | "an"))
                         && after.is_none_or(|a| {
-                            crate::drift::text::in_list("in|on|for|from|at|to|and|or|yet|set", &a)
+                            crate::drift::text::in_list("in|on|for|from|at|to|and|or|yet|set", a)
                         }))
                         || before.is_some_and(|b| VALUE_CODES.contains(&b)))
             })
@@ -1420,7 +1422,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         &["until", "before", "unless", "just", "only"],
     )
     .skip(1)
-    .all(|w| crate::drift::text::in_list("it|this|that|yet|anything|now|here", &w));
+    .all(|w| crate::drift::text::in_list("it|this|that|yet|anything|now|here", w));
     if head.starts_with("implement") && bare && !excepts {
         f.push(Forbidden::Implementation);
     }
@@ -1502,7 +1504,9 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                     .split(crate::drift::text::not_alnum_char)
                     .filter(|w| !w.is_empty())
                     .skip_while(|w| crate::drift::text::in_list("or|and|nor", w))
-                    .take_while(|w| !crate::drift::text::in_list("until|before|unless|without|just", w))
+                    .take_while(|w| {
+                        !crate::drift::text::in_list("until|before|unless|without|just", w)
+                    })
                     .collect();
                 let opens = words.first().is_some_and(|w| act(w).is_some());
                 if !opens {
@@ -1535,7 +1539,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                 && after.is_none_or(|a| !a.is_alphanumeric() && a != '_')
                 && (after.is_some_and(|a| !a.is_whitespace())
                     || next.is_none_or(|n| {
-                        crate::drift::text::in_list("or|and|in|for|at|anywhere|please|here", &n)
+                        crate::drift::text::in_list("or|and|in|for|at|anywhere|please|here", n)
                     }))
         })
     });
@@ -1557,10 +1561,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         let target = ACT_TARGETS.iter().find(|t| words.contains(t)).copied();
         f.push(Forbidden::ForcePush(target.unwrap_or_default()));
     }
-    if ["emoji", "emojis", "emoticons"]
-        .iter()
-        .any(|w| word_at_head(w))
-    {
+    if "emoji|emojis|emoticons".split('|').any(word_at_head) {
         f.push(Forbidden::Emoji);
     }
     // "Don't come back with questions", "do not ask clarifying questions", "no questions".
@@ -1617,8 +1618,10 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         .iter()
         .map(|t| t.stem.to_string())
         .filter(|s| {
-            !crate::drift::text::in_list("chang|add|new|use|function|creat|provid|includ|write|avoid|refrain|pleas", &s.as_str())
-                && !change_verb(s)
+            !crate::drift::text::in_list(
+                "chang|add|new|use|function|creat|provid|includ|write|avoid|refrain|pleas",
+                s.as_str(),
+            ) && !change_verb(s)
                 && !CHANGE_VERBS
                     .iter()
                     .chain(NEW_VERBS.iter())
@@ -1640,8 +1643,8 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // in ("dev dependencies").
     let deps = f.contains(&Forbidden::Dependency);
     let package_word = |s: &str| {
-        ["depend", "packag", "librari", "crate", "gem"]
-            .iter()
+        "depend|packag|librari|crate|gem"
+            .split('|')
             .any(|d| s.starts_with(d))
     };
     // Words that qualify a package word ("dev/test packages", "no runtime dependencies") and
@@ -1678,18 +1681,16 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         .collect();
     // "No new log statements at INFO level or above", "no new files at the repo root": a kind
     // with a qualifier, which the words of a report cannot tell apart.
-    let qualified = crate::drift::text::contains_any(&clause, " at | above| or higher| or more| over | larger than| more than| below| under ");
+    let qualified = crate::drift::text::contains_any(
+        clause,
+        " at | above| or higher| or more| over | larger than| more than| below| under ",
+    );
     // "Don't change the wording otherwise", "apart from that, leave the file alone": changes
     // beyond the task's own, which a report of the task's change cannot be told from.
     let beyond_the_task = words.contains(&"otherwise")
-        || [
-            "apart from that",
-            "aside from that",
-            "besides that",
-            "other than that",
-        ]
-        .iter()
-        .any(|p| has(p));
+        || "apart from that|aside from that|besides that|other than that"
+            .split('|')
+            .any(has);
     // The ban's object is one code name: "do not change `rate_limit_per_minute`".
     let spans: Vec<&str> = main.split('`').skip(1).step_by(2).collect();
     let outside_spans = text::outside_code_spans(main);
@@ -1701,7 +1702,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         })
         && text::tokens(&outside_spans).iter().all(|t| {
             change_verb(&t.stem)
-                || crate::drift::text::in_list("valu|set|name|variabl|constant|kei|key", &&*t.stem)
+                || crate::drift::text::in_list("valu|set|name|variabl|constant|kei|key", &*t.stem)
         });
     if changes && (beyond_the_task || kind_of_files(main, &objects)) {
         // Not read. "Don't touch test files": which files are tests, a report's paths do not
@@ -1748,7 +1749,10 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         // values the message does not give, which no word of the result can be told to be.
         let unnamed = named.is_empty()
             && objects.iter().any(|o| {
-                crate::drift::text::in_list("name|hostnam|ip|url|email|password|token|credenti|phone|address|domain", &o.as_str())
+                crate::drift::text::in_list(
+                    "name|hostnam|ip|url|email|password|token|credenti|phone|address|domain",
+                    o.as_str(),
+                )
             });
         // "Don't mention the CVE id anywhere in your report or in code comments": where it may
         // not be mentioned is no part of what.
@@ -1919,7 +1923,10 @@ fn kept_paths_clause(sentence: &str) -> Option<&str> {
             .filter(|w| !w.is_empty())
             .collect();
         let state = words.iter().position(|w| {
-            crate::drift::text::in_list("untouched|alone|unchanged|intact|off-limits|frozen|read-only", w)
+            crate::drift::text::in_list(
+                "untouched|alone|unchanged|intact|off-limits|frozen|read-only",
+                w,
+            )
         });
         // "Is unchanged" may describe; "is frozen" and "is off-limits" ask.
         let asked = state.is_some_and(|k| {
@@ -2635,8 +2642,8 @@ fn is_test_path(path: &str) -> bool {
     let p = path.to_ascii_lowercase();
     let name = p.rsplit('/').next().unwrap_or_default();
     p.split('/')
-        .any(|d| crate::drift::text::in_list("test|tests|__tests__|spec|specs", &d))
-        || crate::drift::text::contains_any(&name, ".test.|.spec.|_test.|_spec.")
+        .any(|d| crate::drift::text::in_list("test|tests|__tests__|spec|specs", d))
+        || crate::drift::text::contains_any(name, ".test.|.spec.|_test.|_spec.")
         || name.starts_with("test_")
 }
 
@@ -2714,12 +2721,8 @@ fn changed_a_file_under(
         })
     };
     let under = |i: &str| dirs.is_empty() || within(i) != allowed;
-    let document = |i: &str| {
-        !kinds.documents
-            && [".md", ".txt", ".rst", ".adoc"]
-                .iter()
-                .any(|e| i.ends_with(e))
-    };
+    let document =
+        |i: &str| !kinds.documents && ".md|.txt|.rst|.adoc".split('|').any(|e| i.ends_with(e));
     // Against named paths, a file by its path or a file extension (`timezone.utc` and `self.ttl`
     // are code); against the whole code base, code it names (`Sync.flush()`) counts too.
     let is_file = |i: &str| {
@@ -2740,8 +2743,8 @@ fn changed_a_file_under(
             let lower = s.to_ascii_lowercase();
             // "Cause: `0042_x.sql` created the table without …": what was there before.
             let label = lower.trim_start_matches(['-', '*', ' ', '#']);
-            if ["cause:", "root cause:", "problem:", "background:"]
-                .iter()
+            if "cause:|root cause:|problem:|background:"
+                .split('|')
                 .any(|p| label.starts_with(p))
                 && !crate::drift::text::contains_any(&lower, " i | i've | we ")
             {
@@ -2893,7 +2896,10 @@ fn changed_a_file_under(
                         .take(4)
                         .any(|w| w == "same");
                 compared
-                    || crate::drift::text::in_list("copied|copying|read|reading|cloned|duplicated", &word)
+                    || crate::drift::text::in_list(
+                        "copied|copying|read|reading|cloned|duplicated",
+                        word,
+                    )
             };
             let left_alone = |i: &str| {
                 let i = i.to_ascii_lowercase();
@@ -2966,7 +2972,10 @@ fn reports_act(result: &str, done: &str, target: &str) -> Option<String> {
                             !rest.starts_with(|c: char| {
                                 c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '/')
                             }) && !rest.split_whitespace().next().is_some_and(|w| {
-                                crate::drift::text::in_list("repo|repository|remote|fork|project", &w.trim_end_matches(['.', ',', ';']))
+                                crate::drift::text::in_list(
+                                    "repo|repository|remote|fork|project",
+                                    w.trim_end_matches(['.', ',', ';']),
+                                )
                             })
                         })
                     })
@@ -3134,7 +3143,7 @@ fn skip_marker(result: &str) -> Option<String> {
             })
             .min()?;
         let before = line.get(..at).unwrap_or_default();
-        let removed = crate::drift::text::contains_any(&before, "remov|already|existing|by another|did not add|didn't add|drop|delet|un-skip|unskip|re-enabl|instead of|without|pre-existing|previously");
+        let removed = crate::drift::text::contains_any(before, "remov|already|existing|by another|did not add|didn't add|drop|delet|un-skip|unskip|re-enabl|instead of|without|pre-existing|previously");
         // Offered, not done: "you could mark it with `it.skip`", "consider `xit(`" (whole
         // words: "couldn't" is no offer).
         let words = words_of(before);
@@ -3248,7 +3257,7 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
                     .any(|w| crate::drift::text::in_list("i|we|ran|running|i've|we've", w));
         }
         let said = paras.first().copied().unwrap_or(before);
-        crate::drift::text::contains_any(&said, "run|you can|you may|to push|to publish|to merge|to commit|when ready|when you|once |next|suggest|recommend|if you|later|yourself|for you|would|should|could|not run|didn't|did not|instead of|rather than|left for|pending|ready for|to apply|to run|team|will ")
+        crate::drift::text::contains_any(said, "run|you can|you may|to push|to publish|to merge|to commit|when ready|when you|once |next|suggest|recommend|if you|later|yourself|for you|would|should|could|not run|didn't|did not|instead of|rather than|left for|pending|ready for|to apply|to run|team|will ")
     };
     let program = super::modality::fenced_ranges(result);
     let inline = text::inline_code_spans(result);
@@ -3262,8 +3271,8 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
             // Denied before it or right after it ("`ng update` not run", "was not applied").
             let after = lower.get(at + c.len()..).unwrap_or_default();
             let after = after.trim_start_matches(['`', '\'', '"', ')', ' ']);
-            let denied_after = ["not ", "was not", "wasn't", "were not", "is not", "never"]
-                .iter()
+            let denied_after = "not |was not|wasn't|were not|is not|never"
+                .split('|')
                 .any(|n| after.starts_with(n));
             // A rehearsal runs nothing for real ("cargo publish --dry-run", "kubectl apply
             // --dry-run=client").
@@ -3279,7 +3288,7 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
                 .unwrap_or_default()
                 .split_whitespace()
                 .any(|t| {
-                    crate::drift::text::in_list("--dry-run|--dryrun|--what-if|--check|-check", &t)
+                    crate::drift::text::in_list("--dry-run|--dryrun|--what-if|--check|-check", t)
                         || t.strip_prefix("--dry-run=")
                             .is_some_and(|v| matches!(v, "client" | "server"))
                 });
@@ -3298,7 +3307,10 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
                     .filter(|w| !w.is_empty())
                     .collect();
                 words.iter().any(|w| {
-                    crate::drift::text::in_list("ran|executed|applied|invoked|triggered|used|did", w)
+                    crate::drift::text::in_list(
+                        "ran|executed|applied|invoked|triggered|used|did",
+                        w,
+                    )
                 }) || words
                     .windows(2)
                     .any(|p| matches!(p, ["i" | "we", v] if v.ends_with("ed")))
@@ -3411,7 +3423,7 @@ fn inflects(word: &str, stem: &str) -> bool {
             .is_some_and(|r| matches!(r, "ed" | "ing"))
     });
     doubled
-        || crate::drift::text::in_list("|s|es|e|ed|d|ing|y|ied|ies|ying|en|ten|n", &rest.as_str())
+        || crate::drift::text::in_list("|s|es|e|ed|d|ing|y|ied|ies|ying|en|ten|n", rest.as_str())
 }
 
 /// Where the result adds a package: an install command naming one ("npm i -D x", "pip install
@@ -3450,7 +3462,7 @@ fn adds_dependency(
             .find(|w| !w.starts_with('-'))
             .is_some_and(|w| {
                 w.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '@')
-                    && !crate::drift::text::in_list("line|lines|step|steps|command|commands|call|calls|layer|stage|output|log|logs", &w.trim_end_matches(|c: char| !c.is_ascii_alphanumeric()))
+                    && !crate::drift::text::in_list("line|lines|step|steps|command|commands|call|calls|layer|stage|output|log|logs", w.trim_end_matches(|c: char| !c.is_ascii_alphanumeric()))
             })
     };
     let evidence = |i: usize| {
@@ -3633,9 +3645,10 @@ fn pinned_package_added(lower: &str) -> Option<usize> {
         // Not "I could have added …", "no package was installed".
         let before = lower.get(..at).unwrap_or_default();
         let prior: Vec<&str> = before.split_whitespace().rev().take(3).collect();
-        if prior.iter().any(|p| {
-            crate::drift::text::in_list("have|not|no|never|could|would|should", p)
-        }) {
+        if prior
+            .iter()
+            .any(|p| crate::drift::text::in_list("have|not|no|never|could|would|should", p))
+        {
             continue;
         }
         // Then removed again, or left out of the manifest: "installed it locally to bisect,
@@ -3644,10 +3657,13 @@ fn pinned_package_added(lower: &str) -> Option<usize> {
             + lower
                 .get(at..)
                 .unwrap_or_default()
+                .split([';', '\n'])
+                .next()
+                .unwrap_or_default()
                 .split(". ")
                 .next()
                 .unwrap_or_default();
-        if crate::drift::text::contains_any(&sentence, "removed it|uninstalled|unchanged|only to|locally only")
+        if crate::drift::text::contains_any(&sentence, "removed it|uninstalled|unchanged|untouched|only to|locally only|venv|sandbox|list|matrix|in place of|instead of|option|already depend|ci installed|base image")
         {
             continue;
         }
@@ -3702,8 +3718,10 @@ fn manifest_diff_adds(lower: &str, dev_allowed: bool) -> Option<String> {
                 .unwrap_or_default();
         }
         let first = run(body.trim_start_matches(['"', '\'']));
-        if crate::drift::text::in_list("implementation|api|compile|testimplementation|debugimplementation|gem|require", &first.as_str())
-        {
+        if crate::drift::text::in_list(
+            "implementation|api|compile|testimplementation|debugimplementation|gem|require",
+            first.as_str(),
+        ) {
             let rest = body.get(first.len()..).unwrap_or_default();
             let quoted = rest.split(['"', '\'']).nth(1).map(run);
             return quoted.unwrap_or_else(|| run(rest.trim_start()));
@@ -3845,7 +3863,7 @@ fn allows_dev_dependencies(ban: &str, instructions: &str) -> bool {
             !denied
                 && named(&s)
                 && s.split(crate::drift::text::not_alnum_char).any(|w| {
-                    crate::drift::text::in_list("fine|ok|okay|allowed|permitted|welcome|may|can", &w)
+                    crate::drift::text::in_list("fine|ok|okay|allowed|permitted|welcome|may|can", w)
                 })
         })
     };
@@ -3890,9 +3908,7 @@ fn hypothetical(lower: &str, at: usize) -> bool {
         .split_whitespace()
         .rev()
         .take(4)
-        .any(|w| {
-            crate::drift::text::in_list("may|might|could|would|can|will|should|shall", &w)
-        })
+        .any(|w| crate::drift::text::in_list("may|might|could|would|can|will|should|shall", w))
 }
 
 /// Whether the verb at byte `at` tells the file's history rather than the result's own work: a
@@ -3910,8 +3926,8 @@ fn by_another(lower: &str, at: usize, word: &str) -> bool {
     let history = before
         .iter()
         .any(|w| crate::drift::text::in_list("last|previously|originally", w))
-        || ["git log", "git blame", "history shows", "blame shows"]
-            .iter()
+        || "git log|git blame|history shows|blame shows"
+            .split('|')
             .any(|h| since_last(lower, at, &[". ", "\n"]).contains(h));
     let mut cap = (at + word.len() + 120).min(lower.len());
     while !lower.is_char_boundary(cap) {
@@ -3927,8 +3943,7 @@ fn by_another(lower: &str, at: usize, word: &str) -> bool {
         .and_then(|c| c.split(" by ").nth(1))
         .and_then(|a| a.split_whitespace().next())
         .is_some_and(|a| {
-            !crate::drift::text::in_list("me|us|my|our|this|hand|default", &a)
-                && !a.ends_with("ing")
+            !crate::drift::text::in_list("me|us|my|our|this|hand|default", a) && !a.ends_with("ing")
         });
     (passive && (agent || history)) || history && !before.iter().any(|w| matches!(*w, "i" | "we"))
 }
@@ -3937,7 +3952,10 @@ fn by_another(lower: &str, at: usize, word: &str) -> bool {
 /// ("Suggested fix: update the URL and rerun", "I recommend changing the schedule").
 fn proposed(lower: &str, at: usize) -> bool {
     let sentence = since_last(lower, at, &[". ", "\n", "; "]);
-    crate::drift::text::contains_any(&sentence, "suggest|recommend|propos|next step|follow-up|consider|not applied|needed|either|option")
+    crate::drift::text::contains_any(
+        sentence,
+        "suggest|recommend|propos|next step|follow-up|consider|not applied|needed|either|option",
+    )
 }
 
 /// Whether a verb's base form at byte `at` is a noun by its determiner ("the Terraform change
@@ -3956,15 +3974,13 @@ fn as_noun(lower: &str, at: usize, word: &str) -> bool {
         .next()
         .unwrap_or_default();
     // "The changes above are recommendations", "the edits listed below".
-    let subject = crate::drift::text::in_list("would|will|is|was|are|were|needs|need|requires|require|should|could|can|may|might|must|above|below|listed|described|outlined|proposed|suggested", &next);
+    let subject = crate::drift::text::in_list("would|will|is|was|are|were|needs|need|requires|require|should|could|can|may|might|must|above|below|listed|described|outlined|proposed|suggested", next);
     subject
         || clause_before(lower, at)
             .split_whitespace()
             .rev()
             .take(2)
-            .any(|w| {
-                crate::drift::text::in_list("the|a|an|this|that|these|those|each|every", &w)
-            })
+            .any(|w| crate::drift::text::in_list("the|a|an|this|that|these|those|each|every", w))
 }
 
 /// A ban's objects with each compound ("expiration rules", "log statements") cut to its
@@ -4037,10 +4053,10 @@ fn denied_as_a_whole(lower: &str, at: usize) -> bool {
     let passive = sentence
         .split_whitespace()
         .next_back()
-        .is_some_and(|w| crate::drift::text::in_list("was|were|been|are|is", &w));
+        .is_some_and(|w| crate::drift::text::in_list("was|were|been|are|is", w));
     passive
-        && ["no ", "none ", "nothing "]
-            .iter()
+        && "no |none |nothing "
+            .split('|')
             .any(|n| sentence.starts_with(n))
 }
 
@@ -4102,8 +4118,10 @@ fn negated(lower: &str, at: usize, word: &str) -> bool {
             "nothing" | "unchanged" | "untouched" | "unmodified" | "intact" => true,
             "is" | "was" | "were" | "are" | "remains" | "remained" | "stays" | "stayed" | "has"
             | "have" | "had" | "left" | "kept" | "been" => next.take(2).any(|w| {
-                crate::drift::text::in_list("not|never|unchanged|untouched|unmodified|intact|omitted|excluded", &w)
-                    || w.ends_with("n't")
+                crate::drift::text::in_list(
+                    "not|never|unchanged|untouched|unmodified|intact|omitted|excluded",
+                    w,
+                ) || w.ends_with("n't")
                     || w.ends_with("n’t")
             }),
             _ => false,
@@ -4321,7 +4339,7 @@ fn reported_change(
             .next()
             .unwrap_or("");
         let opens = head.trim_start_matches(['-', '*', ' ']).is_empty()
-            || crate::drift::text::in_list("i|we|and|then|also|so|i've|we've", &prev);
+            || crate::drift::text::in_list("i|we|and|then|also|so|i've|we've", prev);
         if !opens {
             return None;
         }

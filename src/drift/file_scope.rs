@@ -75,8 +75,10 @@ pub fn limits(instructions: &str) -> Vec<Limit> {
                 .collect();
             // "Only edit src/rules.ts and its test file": the tests beside each file named
             // (`rules.test.ts`, `rules.spec.ts`, `rules_test.go`, `test_rules.py`).
-            if crate::drift::text::contains_any(&clause, "its test|their test|and tests|and the tests|its spec|their spec")
-            {
+            if crate::drift::text::contains_any(
+                clause,
+                "its test|their test|and tests|and the tests|its spec|their spec",
+            ) {
                 allowed.extend(tests_beside(&allowed));
             }
             if !allowed.is_empty() {
@@ -96,117 +98,6 @@ pub fn limits(instructions: &str) -> Vec<Limit> {
         }
     }
     out
-}
-
-/// A limit on how many files a change may touch: "Touch at most 3 files", "change no more than
-/// 2 files", "max 5 files changed", "don't touch more than 3 files". Its sentence and the most.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CountLimit {
-    pub text: String,
-    max: usize,
-}
-
-/// The message's limits on the number of files changed. Not under a condition ("if you must
-/// touch more than 3 files, ask"), nor a count of files to read or list.
-pub fn count_limits(instructions: &str) -> Vec<CountLimit> {
-    let mut out = Vec::new();
-    for (_, sentence) in text::sentences(instructions) {
-        let lower = sentence.to_ascii_lowercase();
-        if !text::contains(&lower, "file") {
-            continue;
-        }
-        let words: Vec<&str> = text::word_runs(&lower, crate::drift::text::alnum)
-            .map(|(_, w)| w)
-            .collect();
-        let w = |i: usize| words.get(i).copied().unwrap_or_default();
-        let number = |x: &str| -> Option<usize> {
-            x.parse().ok().or_else(|| {
-                [
-                    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                ]
-                .iter()
-                .position(|n| *n == x)
-                .map(|i| i + 1)
-            })
-        };
-        for k in 1..words.len() {
-            if !matches!(w(k), "file" | "files") {
-                continue;
-            }
-            let Some(n) = number(w(k - 1)) else { continue };
-            let back = |d: usize| k.checked_sub(1 + d).map_or("", w);
-            // "at most 3", "max 3", "maximum of 3", "no more than 3", "don't … more than 3",
-            // "up to 3".
-            let bounded = matches!(
-                (back(2), back(1)),
-                ("at", "most") | ("up", "to") | ("maximum", "of")
-            ) || matches!(back(1), "max" | "maximum")
-                || ((back(2), back(1)) == ("more", "than")
-                    && (k.saturating_sub(8)..k).any(|i| {
-                        crate::drift::text::in_list("no|not|don|never", w(i)) || w(i).ends_with("nt")
-                    }));
-            // A change verb before the bound ("touch at most 3 files", "keep the change to …"),
-            // or "changed"/"modified" right after ("max 5 files changed").
-            let changes = (k.saturating_sub(7)..k).any(|i| {
-                crate::drift::text::in_list("touch|change|modify|edit|changes|pr|diff", w(i))
-            }) || crate::drift::text::in_list("changed|touched|modified|edited", w(k + 1));
-            let conditional = words
-                .iter()
-                .take(k)
-                .any(|x| crate::drift::text::in_list("if|unless|when", x));
-            if bounded && changes && !conditional {
-                out.push(CountLimit {
-                    text: sentence.trim().to_string(),
-                    max: n,
-                });
-                break;
-            }
-        }
-    }
-    out
-}
-
-/// The result breaking a limit on how many files it changes: more distinct files (paths with a
-/// folder) reported changed than allowed.
-pub fn check_counts(limits: &[CountLimit], result: &str) -> Vec<Violation> {
-    if limits.is_empty() {
-        return Vec::new();
-    }
-    let mut changed: Vec<String> = listed_changes(result)
-        .into_iter()
-        .map(|(p, _)| p)
-        .filter(|p| p.contains('/') && !p.ends_with('/'))
-        .collect();
-    for (_, sentence) in text::sentences(result) {
-        // "… may need the same fix", "which would mean editing `x`": not done.
-        let lower = sentence.to_ascii_lowercase();
-        let maybe = text::word_runs(&lower, crate::drift::text::alnum).any(|(_, w)| {
-            crate::drift::text::in_list("may|might|would|could|should|need|needs|suggest|not|unchanged|read", w)
-        });
-        if !maybe {
-            changed.extend(changed_paths(sentence));
-        }
-    }
-    changed.extend(
-        items_headed_by_a_changed_file(result)
-            .into_iter()
-            .map(|(p, _)| p),
-    );
-    changed.sort();
-    changed.dedup();
-    limits
-        .iter()
-        .filter(|l| changed.len() > l.max)
-        .map(|l| Violation {
-            constraint: l.text.chars().take(300).collect(),
-            reason: format!(
-                "the result changes {} files, more than {}",
-                changed.len(),
-                l.max
-            ),
-            evidence: Some(changed.join(", ").chars().take(120).collect()),
-        })
-        .collect()
 }
 
 /// The paths a message permits changing in so many words ("you may add or update fixtures in
@@ -251,7 +142,7 @@ fn permitted_paths(instructions: &str) -> Vec<String> {
             } else {
                 first
             };
-            if !(LIMIT_VERBS.contains(&first) || crate::drift::text::in_list("add|create", &first)) {
+            if !(LIMIT_VERBS.contains(&first) || crate::drift::text::in_list("add|create", first)) {
                 continue;
             }
             out.extend(
@@ -315,15 +206,14 @@ fn clauses(lower: &str) -> Vec<(usize, usize)> {
 /// "change only"); or a negation opening the clause, a change verb and "anything"/"any file"
 /// before "outside", "other than", "except" or "beyond". A condition is never a limit.
 fn cue(clause: &str) -> Option<usize> {
-    if text::word_runs(clause, crate::drift::text::alnum).any(|(_, w)| CONDITIONS.contains(&w))
-    {
+    if text::word_runs(clause, crate::drift::text::alnum).any(|(_, w)| CONDITIONS.contains(&w)) {
         return None;
     }
     if let Some(at) = LIMITS.iter().filter_map(|p| clause.find(p)).min() {
         return Some(at);
     }
     let words: Vec<(usize, &str)> = text::word_runs(clause, crate::drift::text::alnum)
-        .skip_while(|&(_, w)| crate::drift::text::in_list("please|you|should|may|must|can", &w))
+        .skip_while(|&(_, w)| crate::drift::text::in_list("please|you|should|may|must|can", w))
         .take(3)
         .collect();
     let verb = |w: &str| LIMIT_VERBS.contains(&w);
@@ -352,7 +242,8 @@ fn cue(clause: &str) -> Option<usize> {
     let changes = text::word_runs(rest, crate::drift::text::alnum)
         .next()
         .is_some_and(|(_, w)| verb(w));
-    let anything = crate::drift::text::contains_any(&rest, "anything|any file|any other|files|everything");
+    let anything =
+        crate::drift::text::contains_any(rest, "anything|any file|any other|files|everything");
     (changes && anything).then_some(outside + word)
 }
 
@@ -530,7 +421,7 @@ pub fn listed_changes(result: &str) -> Vec<(String, String)> {
             listing = false;
             continue;
         }
-        let item = ["- ", "* ", "+ "].iter().any(|m| t.starts_with(m))
+        let item = "- |* |+ ".split('|').any(|m| t.starts_with(m))
             || t.split_once(". ")
                 .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
         if item {
@@ -625,11 +516,14 @@ pub fn created_files(result: &str) -> Vec<String> {
             .or_else(|| lower.strip_prefix("create mode "))
             .is_some_and(shown)
             || lower.contains("\tnew file:");
-        let item = ["- ", "* ", "+ "].iter().any(|m| t.starts_with(m));
+        let item = "- |* |+ ".split('|').any(|m| t.starts_with(m));
         // "- src/lib/format-date.ts (new)", "- `a.py` — new file".
         let marked_new = item
             && shown(&lower)
-            && crate::drift::text::contains_any(&lower, "(new)|(new file)|— new|- new file|(created)|(added)");
+            && crate::drift::text::contains_any(
+                &lower,
+                "(new)|(new file)|— new|- new file|(created)|(added)",
+            );
         if git || marked_new || (item && listing && shown(&lower)) {
             out.push(t.chars().take(120).collect());
             continue;
@@ -638,7 +532,10 @@ pub fn created_files(result: &str) -> Vec<String> {
             let bare = heading_text(&lower);
             listing = (t.ends_with(':') || t.ends_with(":**") || t.starts_with('#'))
                 && bare.split_whitespace().count() <= 4
-                && crate::drift::text::contains_any(&bare, "new file|created|added file|files added|files created");
+                && crate::drift::text::contains_any(
+                    bare,
+                    "new file|created|added file|files added|files created",
+                );
         }
         // A list item's marker is no word: "- Created `src/worker.ts` with …".
         let body = ["- ", "* ", "+ "]
@@ -663,16 +560,19 @@ pub fn created_files(result: &str) -> Vec<String> {
             // "could split it into a new module … later", "the build script writes a new file".
             let not_done =
                 text::word_runs(&lower_s, crate::drift::text::alnum).any(|(_, w)| {
-                    crate::drift::text::in_list("considered|could|would|might|should|suggest|suggested|later|not|instead|kept|writes|before", w)
+                    crate::drift::text::in_list("considered|could|would|might|should|suggest|suggested|later|not|instead|kept|writes|before|when|back|ago|originally", w)
                 });
             let creating = words.first().is_some_and(|(_, v)| is_create(v))
                 || words.iter().any(|(_, v)| is_create(v))
                 || w(0) == "new";
             for i in 0..words.len() {
+                if not_done {
+                    break;
+                }
                 if matches!(w(i).as_str(), "i" | "we") && is_create(&w(i + 1)) {
                     starts.push(i + 2);
                 }
-                if !creating || not_done {
+                if !creating {
                     continue;
                 }
                 if w(i) == "new"
@@ -717,10 +617,13 @@ pub fn created_files(result: &str) -> Vec<String> {
                 let rest = rest.trim_start().to_ascii_lowercase();
                 let head = head.trim().trim_matches('`');
                 // A new file, not a new thing in it ("…: new `--json` flag").
-                let new_file = ["new file", "new module", "new header", "new script"]
-                    .iter()
+                let new_file = "new file|new module|new header|new script"
+                    .split('|')
                     .any(|p| rest.starts_with(p));
-                let proposed = crate::drift::text::contains_any(&rest, "not |suggest|would|could|later|propos");
+                let proposed = crate::drift::text::contains_any(
+                    &rest,
+                    "not |suggest|would|could|later|propos",
+                );
                 if item && !head.contains(' ') && is_file_path(head) && new_file && !proposed {
                     out.push(t.chars().take(120).collect());
                     break;
@@ -736,7 +639,8 @@ pub fn created_files(result: &str) -> Vec<String> {
 /// the file was left alone, read or only looked at ("- `src/a.py`: unchanged", "…: reviewed, no
 /// changes needed").
 fn items_headed_by_a_changed_file(result: &str) -> Vec<(String, &str)> {
-    const KEPT: [&str; 12] = [
+    const KEPT: [&str; 13] = [
+        "reverted",
         "unchanged",
         "untouched",
         "no change",
@@ -758,10 +662,26 @@ fn items_headed_by_a_changed_file(result: &str) -> Vec<(String, &str)> {
         let Some(item) = ["- ", "* ", "+ "].iter().find_map(|m| t.strip_prefix(m)) else {
             if !t.is_empty() {
                 let l = t.to_ascii_lowercase();
-                kept_heading = t.ends_with(':')
+                // A Markdown heading too ("## Next steps"), and context ("Why it started:").
+                kept_heading = (t.ends_with(':') || t.starts_with('#'))
                     && KEPT
                         .iter()
-                        .chain(["follow", "other", "later", "todo", "suggest", "next"].iter())
+                        .chain(
+                            [
+                                "follow",
+                                "other",
+                                "later",
+                                "todo",
+                                "suggest",
+                                "next",
+                                "why",
+                                "context",
+                                "background",
+                                "history",
+                                "cause",
+                            ]
+                            .iter(),
+                        )
                         .any(|k| l.contains(k));
             }
             continue;
@@ -789,6 +709,10 @@ fn items_headed_by_a_changed_file(result: &str) -> Vec<(String, &str)> {
         // The item's own clause: "…: hand-added the entry so it links; CI will overwrite it".
         let rest = rest.split(['.', ';']).next().unwrap_or_default();
         let lower = rest.to_ascii_lowercase();
+        // Someone else's change, by its PR or author: "changed in #812", "added … in #200 (Priya)".
+        if lower.contains(" in #") || lower.contains("(#") || lower.contains(" pr ") {
+            continue;
+        }
         // Kept, or a change to come ("should be updated", "will benefit from the fix").
         if KEPT.iter().any(|k| lower.contains(k))
             || text::word_runs(&lower, crate::drift::text::alnum).any(|(_, w)| {
@@ -895,7 +819,7 @@ fn changed_paths(sentence: &str) -> Vec<String> {
         ) {
             counting = true;
             let l = plain.to_ascii_lowercase();
-            into = ["add", "append", "insert"].iter().any(|v| l.starts_with(v));
+            into = "add|append|insert".split('|').any(|v| l.starts_with(v));
             target = false;
             link_object = false;
             gap = 0;

@@ -304,10 +304,6 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
     let code = modality::Code::of(result);
     let mut violations = constraints::check_negatives(&negs, result, &cr.tokens, &code);
     violations.extend(file_scope::check(&file_scope::limits(task), result));
-    violations.extend(file_scope::check_counts(
-        &file_scope::count_limits(task),
-        result,
-    ));
     let checked = checkable::check_all(instructions, result);
     // A format the checkable constraints also read ("exactly 12 words") is theirs alone: one
     // broken instruction is one violation.

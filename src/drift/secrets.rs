@@ -47,25 +47,25 @@ pub fn bans(lower: &str) -> bool {
     // Whole words: "token" is not "tokenizer", "log" not "login".
     let secret = words.iter().enumerate().any(|(i, w)| {
         let next = words.get(i + 1).copied().unwrap_or("");
-        crate::drift::text::in_list("secret|secrets|password|passwords|credential|credentials|token|tokens", w)
-            || (crate::drift::text::in_list("api|access|private", w) && matches!(next, "key" | "keys"))
+        crate::drift::text::in_list(
+            "secret|secrets|password|passwords|credential|credentials|token|tokens",
+            w,
+        ) || (crate::drift::text::in_list("api|access|private", w)
+            && matches!(next, "key" | "keys"))
             || (*w == "connection" && matches!(next, "string" | "strings"))
     });
     if !secret {
         return false;
     }
     let negated = words.iter().any(|w| {
-        crate::drift::text::in_list("never|not|no|without", w) || w.ends_with("n't") || w.ends_with("n’t")
+        crate::drift::text::in_list("never|not|no|without", w)
+            || w.ends_with("n't")
+            || w.ends_with("n’t")
     });
-    let out = crate::drift::text::contains_any(&lower, "out of|mask|redact|omit|scrub");
+    let out = crate::drift::text::contains_any(lower, "out of|mask|redact|omit|scrub");
     // What it is kept from: the report or what is pasted, printed or logged.
     let shown = words.iter().any(|w| {
-        [
-            "report", "paste", "print", "output", "reply", "respons", "answer", "summar", "show",
-            "includ", "expos", "leak", "reveal", "echo", "message", "chat", "quot",
-        ]
-        .iter()
-        .any(|c| w.starts_with(c))
+        "report|paste|print|output|reply|respons|answer|summar|show|includ|expos|leak|reveal|echo|message|chat|quot".split('|').any(|c| w.starts_with(c))
             || crate::drift::text::in_list("log|logs|logged|logging", w)
     });
     (negated || out) && shown

@@ -1195,8 +1195,8 @@ pub fn definitions(text: &str) -> Vec<String> {
                     .chars()
                     .take_while(|c| c.is_alphanumeric() || *c == '_')
                     .collect();
-                (!crate::drift::text::in_list("if|for|while|switch|catch|constructor|", &n.as_str()))
-                .then_some(n)
+                (!crate::drift::text::in_list("if|for|while|switch|catch|constructor|", n.as_str()))
+                    .then_some(n)
             }
             None => None,
         };
@@ -1205,6 +1205,51 @@ pub fn definitions(text: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// Whether `word` is one of the names of `list`, written joined by `|` ("a|b|c"): one static
+/// string per list instead of a pointer and a length per name (the module's size budget).
+pub fn in_list(list: &str, word: impl AsRef<str>) -> bool {
+    let word = word.as_ref();
+    list.split('|').any(|p| p == word)
+}
+
+/// Word bytes for [`word_runs`], as named functions: one instance of the scan per kind of word,
+/// where a closure at each call would be one per call site.
+pub fn alnum(b: u8) -> bool {
+    b.is_ascii_alphanumeric()
+}
+
+/// [`alnum`] and the apostrophe ("don't").
+pub fn alnum_apostrophe(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'\''
+}
+
+/// [`alnum`] and the underscore (identifiers).
+pub fn alnum_underscore(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// Char predicates for `split`/`trim_matches`, named for the same reason as [`alnum`].
+pub fn not_alnum_char(c: char) -> bool {
+    !c.is_alphanumeric()
+}
+
+/// [`not_alnum_char`] for ASCII letters and digits.
+pub fn not_ascii_alnum_char(c: char) -> bool {
+    !c.is_ascii_alphanumeric()
+}
+
+/// Anything but a letter.
+pub fn not_alpha_char(c: char) -> bool {
+    !c.is_alphabetic()
+}
+
+/// Whether `hay` holds any of the phrases of `list`, joined by `|` (a substring test, as
+/// `str::contains`).
+pub fn contains_any(hay: impl AsRef<str>, list: &str) -> bool {
+    let hay = hay.as_ref();
+    list.split('|').any(|p| hay.contains(p))
 }
 
 #[cfg(test)]
@@ -1596,49 +1641,4 @@ mod tests {
         let plain = "Fix the bug in `parse()`. Report back when done.";
         assert_eq!(strip_boilerplate(plain), plain);
     }
-}
-
-/// Whether `word` is one of the names of `list`, written joined by `|` ("a|b|c"): one static
-/// string per list instead of a pointer and a length per name (the module's size budget).
-pub fn in_list(list: &str, word: impl AsRef<str>) -> bool {
-    let word = word.as_ref();
-    list.split('|').any(|p| p == word)
-}
-
-/// Word bytes for [`word_runs`], as named functions: one instance of the scan per kind of word,
-/// where a closure at each call would be one per call site.
-pub fn alnum(b: u8) -> bool {
-    b.is_ascii_alphanumeric()
-}
-
-/// [`alnum`] and the apostrophe ("don't").
-pub fn alnum_apostrophe(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'\''
-}
-
-/// [`alnum`] and the underscore (identifiers).
-pub fn alnum_underscore(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_'
-}
-
-/// Char predicates for `split`/`trim_matches`, named for the same reason as [`alnum`].
-pub fn not_alnum_char(c: char) -> bool {
-    !c.is_alphanumeric()
-}
-
-/// [`not_alnum_char`] for ASCII letters and digits.
-pub fn not_ascii_alnum_char(c: char) -> bool {
-    !c.is_ascii_alphanumeric()
-}
-
-/// Anything but a letter.
-pub fn not_alpha_char(c: char) -> bool {
-    !c.is_alphabetic()
-}
-
-/// Whether `hay` holds any of the phrases of `list`, joined by `|` (a substring test, as
-/// `str::contains`).
-pub fn contains_any(hay: impl AsRef<str>, list: &str) -> bool {
-    let hay = hay.as_ref();
-    list.split('|').any(|p| hay.contains(p))
 }

@@ -280,7 +280,8 @@ fn from_text(text: &str, child: &ChildText) -> Option<Verdict> {
             in_list = true;
             continue;
         }
-        let next_question = crate::drift::text::contains_any(&lower, "score|adherence|goal|drift|rating");
+        let next_question =
+            crate::drift::text::contains_any(&lower, "score|adherence|goal|drift|rating");
         if in_list && next_question {
             in_list = false;
         }

@@ -315,7 +315,5 @@ impl<'s> Builder<'s> {
 fn ref_ignores_siblings(root: &Value) -> bool {
     root.get("$schema")
         .and_then(Value::as_str)
-        .is_some_and(|s| {
-            crate::drift::text::contains_any(&s, "draft-04|draft-06|draft-07")
-        })
+        .is_some_and(|s| crate::drift::text::contains_any(s, "draft-04|draft-06|draft-07"))
 }

@@ -285,15 +285,23 @@ fn unit_in_another(text: &str, asked: &Language) -> Option<(&'static Language, S
     // A line that introduces what follows ("Die Fehlermeldung lautet:", "Customer-facing
     // error (fr.json):"): the passage after it is cited.
     let mut cited = false;
+    let mut cited_list = false;
     for line in super::lists::outside_fences(text) {
         // Indented code is code.
         if line.starts_with("    ") || line.starts_with('\t') {
             continue;
         }
         let body = line.trim();
-        if cited && !body.is_empty() {
-            cited = body.ends_with(':');
+        // The passage a colon introduces, a list of cited lines included.
+        let listed = body.starts_with(['-', '*', '+']);
+        if cited && !body.is_empty() && (listed || !cited_list) {
+            cited_list = listed;
+            cited = body.ends_with(':') || listed;
             continue;
+        }
+        // The line after a cited list is the reply's again.
+        if !body.is_empty() {
+            cited_list = false;
         }
         if !body.is_empty() {
             cited = body.ends_with(':');
@@ -315,6 +323,11 @@ fn unit_in_another(text: &str, asked: &Language) -> Option<(&'static Language, S
         let t = unit.trim();
         if t.starts_with(['"', '\u{201c}', '\u{201e}', '\'', '>', '|', '\u{ab}'])
             || t.contains('\u{ab}')
+            // An error or a test line cited in the passage ("Failed: … AssertionError: …").
+            || crate::drift::text::contains_any(
+                t.to_ascii_lowercase(),
+                "error|exception|failed|traceback|warn",
+            )
         {
             continue;
         }
@@ -322,7 +335,10 @@ fn unit_in_another(text: &str, asked: &Language) -> Option<(&'static Language, S
         let body = t.trim_start_matches(['-', '*', '+', ' ']);
         if let Some((label, _)) = body.split_once(':') {
             let l = label.to_ascii_lowercase();
-            let artefact = crate::drift::text::contains_any(&l, "commit|message|error|log|string|key|title|subject|output|command|warn|info");
+            let artefact = crate::drift::text::contains_any(
+                &l,
+                "commit|message|error|log|string|key|title|subject|output|command|warn|info",
+            );
             if (artefact && label.split_whitespace().count() <= 3)
                 || (label.len() >= 3 && label.chars().all(|c| c.is_ascii_uppercase()))
             {

@@ -67,7 +67,10 @@ fn label(line: &str) -> Option<(String, bool)> {
     let colon = t.find(':').filter(|&i| i <= 60)?;
     let head = t.get(..colon)?.to_ascii_lowercase();
     // Only one addressed to the requester: a bare "Note: …" line is the report's own.
-    let addressed = crate::drift::text::contains_any(&head, "for you|orchestrator|not for|internal|you should know");
+    let addressed = crate::drift::text::contains_any(
+        &head,
+        "for you|orchestrator|not for|internal|you should know",
+    );
     (head.split_whitespace().count() <= 8 && addressed && is_note(&head)).then_some((head, false))
 }
 
@@ -79,9 +82,7 @@ fn is_note(label: &str) -> bool {
     NOTE_LABELS.iter().any(|n| {
         l.strip_prefix(n)
             .is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_alphanumeric()))
-    }) || ["for you only", "for the orchestrator", "just for you"]
-        .iter()
-        .any(|n| super::super::text::contains(l, n))
+    }) || "for you only|for the orchestrator|just for you".split('|').any(|n| super::super::text::contains(l, n))
         // "What I checked (for you)": addressed in a parenthesis.
         || l.contains("(for you)")
         || l.contains("(for you,")

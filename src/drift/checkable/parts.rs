@@ -33,7 +33,10 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
     let lower = sentence.to_ascii_lowercase();
     let ws = words_at(&lower);
     if ws.iter().any(|(_, w)| {
-        crate::drift::text::in_list("whole|entire|total|overall|including|included|altogether", w)
+        crate::drift::text::in_list(
+            "whole|entire|total|overall|including|included|altogether",
+            w,
+        )
     }) {
         return None;
     }
@@ -118,7 +121,10 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
             && k.checked_sub(1)
                 .and_then(|i| ws.get(i))
                 .is_some_and(|(_, v)| {
-                    crate::drift::text::in_list("list|give|write|put|present|summarize|summarise", v)
+                    crate::drift::text::in_list(
+                        "list|give|write|put|present|summarize|summarise",
+                        v,
+                    )
                 })
         {
             if let Some((_, n)) = ws.get(k + 1) {
@@ -203,8 +209,8 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
             .strip_suffix(" the")
             .or_else(|| before.strip_suffix(" a"))
             .unwrap_or(before);
-        let placed = [" under", " below", " beneath"]
-            .iter()
+        let placed = " under| below| beneath"
+            .split('|')
             .any(|p| before.ends_with(p));
         let rest = rest.trim_start_matches(['*', ' ']);
         let rest = ["heading", "section"]
@@ -295,9 +301,8 @@ fn maybe_part(lower: &str, ws: &[(usize, &str)]) -> Option<Part> {
     let noun = |x: &str| {
         x.len() > 3 && x.chars().all(|c| c.is_ascii_alphabetic()) && !super::reply_noun(x)
     };
-    let modal = |x: &str| {
-        crate::drift::text::in_list("must|should|needs|has|can|cannot|may|shall|is", &x)
-    };
+    let modal =
+        |x: &str| crate::drift::text::in_list("must|should|needs|has|can|cannot|may|shall|is", x);
     // At the sentence's start, or its clause's after a semicolon ("Write a release note; the
     // release note must be under 40 words").
     // (Not where the clause before has a count of its own: "Keep the reply under 100 words;
@@ -474,7 +479,8 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
         let ban_at = relative.and_then(|r| {
             if crate::drift::text::in_list("doesn't|mustn't|never", x(r + 1)) {
                 Some(r + 2)
-            } else if crate::drift::text::in_list("does|must|should", x(r + 1)) && x(r + 2) == "not" {
+            } else if crate::drift::text::in_list("does|must|should", x(r + 1)) && x(r + 2) == "not"
+            {
                 Some(r + 3)
             } else {
                 None
@@ -484,7 +490,10 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
             crate::drift::text::in_list("use|mention|say|contain|include|name", x(v))
         });
         let rest = tail.get(clause.len()..).unwrap_or_default();
-        let another = crate::drift::text::contains_any(&clause, " and don't| and do not| and never| but don't| but never");
+        let another = crate::drift::text::contains_any(
+            clause,
+            " and don't| and do not| and never| but don't| but never",
+        );
         if named
             && bans_words
             && !another
@@ -529,7 +538,7 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
                 break;
             }
             // A dash ends the clause too: "in the README section - the last one had …".
-            if crate::drift::text::in_list("of|and|or|but|to|for|with|as|you", &cur.1)
+            if crate::drift::text::in_list("of|and|or|but|to|for|with|as|you", cur.1)
                 || !cur.1.chars().any(|c| c.is_alphanumeric())
             {
                 break;
@@ -549,7 +558,10 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
             .filter(|x| x.len() > 2 && x.chars().all(|c| c.is_ascii_alphabetic()))
             .filter(|x| {
                 !super::reply_noun(x)
-                    && !crate::drift::text::in_list("prose|text|body|code|language|future|same|instead", x)
+                    && !crate::drift::text::in_list(
+                        "prose|text|body|code|language|future|same|instead",
+                        x,
+                    )
             })
             .map(|x| Part::Maybe((*x).to_string()))
             // "in the Slack message": a message with a name is no reply.
@@ -639,7 +651,10 @@ fn counts_in_clause(lower: &str, at: usize) -> bool {
     let clause = clause.get(from..to).unwrap_or_default();
     words_at(clause).iter().any(|(_, w)| {
         w.chars().all(|c| c.is_ascii_digit())
-            || crate::drift::text::in_list("one|two|three|four|five|six|seven|eight|nine|ten|single", w)
+            || crate::drift::text::in_list(
+                "one|two|three|four|five|six|seven|eight|nine|ten|single",
+                w,
+            )
     })
 }
 
@@ -983,7 +998,10 @@ fn pasted(result: &str, any_fence: bool) -> Vec<String> {
                     let lang = lang.trim().to_ascii_lowercase();
                     fence = Some((
                         any_fence
-                            || crate::drift::text::in_list("markdown|md|text|txt|plain|plaintext", &lang.as_str()),
+                            || crate::drift::text::in_list(
+                                "markdown|md|text|txt|plain|plaintext",
+                                lang.as_str(),
+                            ),
                         String::new(),
                     ));
                 }

@@ -58,7 +58,10 @@ pub fn asked(sentence: &str, lower: &str, table_before: bool) -> Option<TableAsk
     // "export the layout as a markdown table into docs/".
     if !crate::drift::file_scope::paths(sentence).is_empty()
         && ws.iter().any(|x| {
-            crate::drift::text::in_list("into|save|saved|commit|export|exported|write|create|update|generate|containing|edit", x)
+            crate::drift::text::in_list(
+            "into|save|saved|commit|export|exported|write|create|update|generate|containing|edit",
+            x,
+        )
         })
     {
         return None;
@@ -68,7 +71,8 @@ pub fn asked(sentence: &str, lower: &str, table_before: bool) -> Option<TableAsk
     // me a table …").
     if ws.iter().any(|x| {
         crate::drift::text::in_list("readme|wiki|confluence|renders|render|skip|previously", x)
-    }) || super::has_any_in(lower, "last time|no need for|don't need|instead of a") {
+    }) || super::has_any_in(lower, "last time|no need for|don't need|instead of a")
+    {
         return None;
     }
     if ws.iter().any(|x| {
@@ -208,22 +212,7 @@ fn items(body: &str, piped: bool) -> Vec<String> {
         // The sentence goes on after the list: "…, one row per flag", "…, sorted by date".
         .take_while(|p| {
             let l = p.to_ascii_lowercase();
-            ![
-                "one row",
-                "one per",
-                "sorted",
-                "then",
-                "top ",
-                "with ",
-                "no other",
-                "nothing",
-                "and nothing",
-                "in that order",
-                "in this order",
-                "in order",
-            ]
-            .iter()
-            .any(|x| l.starts_with(x))
+            !"one row|one per|sorted|then|top |with |no other|nothing|and nothing|in that order|in this order|in order".split('|').any(|x| l.starts_with(x))
         })
         .collect();
     // "… Change % for the derby", "… Rows, top 5 only": a tail of the sentence after the last.
@@ -257,7 +246,11 @@ pub fn normalise(cell: &str) -> String {
 /// The header rows of the Markdown tables in a text (in fences too: a table may be pasted): a
 /// row of cells followed by a delimiter row (`|---|:--:|`).
 pub fn header_rows(text: &str) -> Vec<Vec<String>> {
-    let lines: Vec<&str> = text.lines().collect();
+    // A table quoted in a draft ("> | a | b |") is a table too.
+    let lines: Vec<&str> = text
+        .lines()
+        .map(|l| l.trim_start().trim_start_matches('>').trim_start())
+        .collect();
     let cells = |l: &str| -> Vec<String> {
         let t = l.trim();
         let t = t.strip_prefix('|').unwrap_or(t);
@@ -286,7 +279,12 @@ pub fn has_columns(row: &[String], ask: &TableAsk) -> bool {
     let mut at = Vec::new();
     for c in &ask.columns {
         let c = normalise(c);
-        match row.iter().position(|h| *h == c) {
+        // "p50 (ms)" is the column "p50" with its unit.
+        match row.iter().position(|h| {
+            *h == c
+                || h.strip_prefix(c.as_str())
+                    .is_some_and(|r| r.starts_with(" ("))
+        }) {
             Some(i) => at.push(i),
             None => return false,
         }

@@ -149,7 +149,7 @@ const CHANGES: [&str; 60] = [
 /// change, nothing at all, or what the writer only made sure of.
 fn not_more_work(after: &[String]) -> bool {
     let first = after.first().map(String::as_str).unwrap_or_default();
-    crate::drift::text::in_list("nothing|no|none|sure|certain", &first)
+    crate::drift::text::in_list("nothing|no|none|sure|certain", first)
         || after.iter().take(3).any(|w| w.starts_with("test"))
 }
 
@@ -253,7 +253,7 @@ fn going_further(sentence: &str, at: usize, len: usize) -> bool {
     // The verb comes first, after a subject or "also" ("while I was at it, I also renamed").
     let first = after
         .iter()
-        .position(|w| !crate::drift::text::in_list("i|we|also|have|i've|we've", &w.as_str()))
+        .position(|w| !crate::drift::text::in_list("i|we|also|have|i've|we've", w.as_str()))
         .unwrap_or(after.len());
     change_at_with(&after, first, true)
         .is_some_and(|v| !not_more_work(after.get(v + 1..).unwrap_or(&[])))
@@ -304,7 +304,10 @@ fn sentences(line: &str) -> Vec<&str> {
 /// Whether the sentence says the work was asked for ("as requested").
 fn requested(sentence: &str) -> bool {
     let s = sentence.to_ascii_lowercase();
-    crate::drift::text::contains_any(&s, "as requested|as asked|as you asked|as instructed|as specified")
+    crate::drift::text::contains_any(
+        &s,
+        "as requested|as asked|as you asked|as instructed|as specified",
+    )
 }
 
 /// Whether the sentence reports work beyond the request.

@@ -68,8 +68,7 @@ fn outcome(line: &str) -> Option<Outcome> {
     if t.starts_with("not ok ") || t.contains(['❌', '✗', '✘']) {
         return Some(Outcome::Failed);
     }
-    let words: Vec<(usize, &str)> =
-        word_runs(t, crate::drift::text::alnum_underscore).collect();
+    let words: Vec<(usize, &str)> = word_runs(t, crate::drift::text::alnum_underscore).collect();
     let about_tests = words.iter().any(|(_, w)| one_of(w, &TEST_WORDS));
     let mut passed = false;
     for (i, &(at, w)) in words.iter().enumerate() {
