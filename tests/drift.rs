@@ -3084,7 +3084,7 @@ fn a_table_asked_of_the_answer_is_checked_on_its_header_row() {
     for m in [
         "Give me a markdown table with columns Query | Before (ms) | After (ms).",
         "Use a table with the columns `Query`, `Before (ms)` and `After (ms)`.",
-        "Put the timings in a markdown table with exactly these columns, in this order: Query, \
+        "Put the timings in a markdown table that has exactly the columns Query, \
          Before (ms), After (ms).",
     ] {
         assert!(flags(m, table).is_empty(), "{m}: {:?}", flags(m, table));

@@ -333,7 +333,7 @@ mod tests {
             ["Variant", "Open rate", "Click rate"]
         );
         let a =
-            ask("A markdown table with exactly these columns, in this order: Option, Pros, Cons.")
+            ask("Put it in a markdown table having exactly the columns Option, Pros, Cons, in that order.")
                 .unwrap();
         assert!(a.exact && a.ordered);
         assert_eq!(a.columns, ["Option", "Pros", "Cons"]);
