@@ -1592,16 +1592,6 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     if matches!(rule, Rule::Bullets(..) | Rule::ListItems(..)) && cx.list_amended() {
         return None;
     }
-    // "Max 3 bullets, but if there are blockers add them on top", "if you find security issues,
-    // list them all": more may be asked under a condition the text cannot settle.
-    if matches!(rule, Rule::Bullets(..) | Rule::ListItems(..))
-        && has_any_in(
-            &cx.lower,
-            "if there are more|if there are blockers|if you find more|add them|list them all|if there's more|after that, list|then list|also list|bullets there|section, max",
-        )
-    {
-        return None;
-    }
     let Admit {
         asked,
         code_apart,
@@ -1871,6 +1861,11 @@ impl Admit {
     /// "Update: if you found it, add it as a 5th bullet": a count the message changes itself.
     fn list_amended(&self) -> bool {
         *self.amended.get_or_init(|| {
+            // "Max 3 bullets, but if there are blockers add them on top", "if you find security
+            // issues, list them all": more may be asked under a condition the text cannot settle.
+            if has_any_in(&self.lower, "if there are more|if there are blockers|if you find more|add them|list them all|if there's more|after that, list|then list|also list|bullets there|section, max") {
+                return true;
+            }
             let ws = words_at(&self.lower);
             let w = |i: usize| ws.get(i).map_or("", |x| x.1);
             (0..ws.len()).any(|i| {
@@ -1967,7 +1962,27 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 " ok|okay| may | can |plus |fine|allowed|feel free|add |exception",
             )
     });
+    // Read once for the whole message (per sentence they would make the loop quadratic).
+    let several_asked = has_words_any(
+        &cx.lower,
+        &["options", "alternatives", "variants", "versions"],
+    );
+    let per_version = has_any_in(
+        &cx.lower,
+        "both versions|each version|in both languages|each language",
+    );
+    let sent_elsewhere = has_any_in(
+        &cx.lower,
+        "just the link|only the link|with the link|reply with a link|send me the link|link to it|reply with the path|just the path|sent through|send it through|send it via|once it's sent|once it is sent|once it's posted",
+    );
+    let document_words = has_any_in(&cx.lower, "confluence|wiki|readme|rfcs/|template|notion|into the|pr description|pull request description|github issue|the issue|email|intercom|google doc|save it|under docs/");
+    // Whether the message writes a document file (not one it reads): read on first need.
+    let writes_a_document = std::cell::OnceCell::new();
+    let mut table_seen = false;
     for (index, &sentence) in all.iter().enumerate() {
+        // Whether a sentence before names a table ("Columns: …" after it asks for its columns).
+        let table_before = table_seen;
+        table_seen |= sentence.contains("table");
         let is_last = index == last;
         if count.get() >= super::constraints::MAX_CONSTRAINTS {
             break;
@@ -2217,7 +2232,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         let bare_after_a_short_text = ws.len() <= 4
             && index > 0
             // Several of them asked: "Give 3 options and recommend one".
-            && has_words_any(&cx.lower, &["options", "alternatives", "variants", "versions"])
+            && several_asked
             && all.get(index - 1).is_some_and(|p| {
                 has_words_any(
                     &p.to_ascii_lowercase(),
@@ -2227,11 +2242,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     ],
                 )
             });
-        // "Release notes … in English and German", "both versions": a count is per version.
-        let per_version = has_any_in(
-            &cx.lower,
-            "both versions|each version|in both languages|each language",
-        );
+        // "Release notes … in English and German", "both versions": a count is per version
+        // (`per_version`, read before the loop).
         // "Hard limit: 10 lines, blank lines included": blank lines are counted too.
         let blanks =
             lower.contains("blank lines") && has_any_in(&lower, "count|included|including| too");
@@ -2527,39 +2539,38 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         let layout_label = "sections:|headings:|required sections|required headings"
             .split('|')
             .any(|p| opening.starts_with(p));
-        let message_lower = message.to_ascii_lowercase();
         // The text goes somewhere else the reply only links to: a PR description, an issue,
         // an email sent through a tool, a shared doc.
-        let elsewhere = !answer_named
-            && has_any_in(
-                &message_lower,
-                "just the link|only the link|with the link|reply with a link|send me the link|link to it|reply with the path|just the path|sent through|send it through|send it via|once it's sent|once it is sent|once it's posted",
-            );
+        let elsewhere = !answer_named && sent_elsewhere;
         let document_s = elsewhere
             || (layout_label
-            && !answer_named
-            && (super::file_scope::paths(message).iter().any(|(at, p)| {
-                // A document written, not one read ("Read docs/runbook.md …").
-                let p = p.to_ascii_lowercase();
-                ".md|.rst|.adoc|.mdx|.txt".split('|').any(|x| p.ends_with(x))
-                    && !ws_of(
-                        message_lower
-                            .get(at.saturating_sub(24)..*at)
-                            .unwrap_or_default(),
-                    )
-                    .iter()
-                    .rev()
-                    .take(3)
-                    .any(|w| crate::drift::text::in_list("read|see|check|in", w))
-            }) || has_any_in(&message_lower, "confluence|wiki|readme|rfcs/|template|notion|into the|pr description|pull request description|github issue|the issue|email|intercom|google doc|save it|under docs/")));
+                && !answer_named
+                && (document_words
+                    || *writes_a_document.get_or_init(|| {
+                        super::file_scope::paths(message).iter().any(|(at, p)| {
+                            // A document written, not one read ("Read docs/runbook.md …").
+                            let p = p.to_ascii_lowercase();
+                            ".md|.rst|.adoc|.mdx|.txt"
+                                .split('|')
+                                .any(|x| p.ends_with(x))
+                                && !ws_of(
+                                    cx.lower.get(at.saturating_sub(24)..*at).unwrap_or_default(),
+                                )
+                                .iter()
+                                .rev()
+                                .take(3)
+                                .any(|w| crate::drift::text::in_list("read|see|check|in", w))
+                        })
+                    })));
         // "- Sections: Hero, Pricing, FAQ" under "Current page:", "Headings: A, B are already
         // there": a list item or a statement, not an ask.
         // (A list item under a line about the reply — "## Report", "Format:" — is the reply's.)
         let under_the_reply = {
-            let before = message
-                .get(..(sentence.as_ptr() as usize).saturating_sub(message.as_ptr() as usize))
-                .unwrap_or_default()
-                .to_ascii_lowercase();
+            let end = (sentence.as_ptr() as usize).saturating_sub(message.as_ptr() as usize);
+            let before = cx
+                .lower
+                .get(end.saturating_sub(400)..end)
+                .unwrap_or_default();
             let heading = before
                 .lines()
                 .rev()
@@ -2602,11 +2613,6 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         if let Some(names) = section_order(sentence, &lower).filter(|_| !document_s) {
             push(sentence, Rule::SectionOrder(names));
         }
-        let table_before = all
-            .get(..index)
-            .unwrap_or_default()
-            .iter()
-            .any(|s| s.contains("table"));
         if let Some(ask) = tables::asked(sentence, &lower, table_before) {
             push(sentence, Rule::Table(ask));
         }
@@ -3542,8 +3548,11 @@ fn lines_of_another_text(ws: &[(usize, &str)], k: usize) -> bool {
 /// underneath", "for each failing test": the lines are one part's.
 fn lines_beside_more(message: &str, sentence: &str) -> bool {
     let lower = sentence.to_ascii_lowercase();
+    // What follows, within a few sentences (the whole rest would make the scan quadratic).
+    let from =
+        (sentence.as_ptr() as usize).saturating_sub(message.as_ptr() as usize) + sentence.len();
     let rest = message
-        .get(sentence.as_ptr() as usize - message.as_ptr() as usize + sentence.len()..)
+        .get(from..(from + 400).min(message.len()))
         .unwrap_or_default()
         .to_ascii_lowercase();
     has_any_in(&lower, " then |each|every| per |paste|below|follow")
