@@ -228,16 +228,7 @@ pub fn check(text: &str, asked: &Language) -> (bool, Option<String>) {
             None => (true, None),
         };
     }
-    let distinct = |l: &Language| {
-        let mut seen: Vec<&str> = words
-            .iter()
-            .map(String::as_str)
-            .filter(|w| l.words.contains(w))
-            .collect();
-        seen.sort_unstable();
-        seen.dedup();
-        seen.len()
-    };
+    let distinct = |l: &Language| distinct_words(&words, l);
     let other = LANGUAGES
         .iter()
         .filter(|l| l.group != asked.group)
@@ -270,6 +261,18 @@ pub fn check(text: &str, asked: &Language) -> (bool, Option<String>) {
             None => (true, None),
         },
     }
+}
+
+/// How many of a language's function words a text's words use, each once.
+fn distinct_words(words: &[String], l: &Language) -> usize {
+    let mut seen: Vec<&str> = words
+        .iter()
+        .map(String::as_str)
+        .filter(|w| l.words.contains(w))
+        .collect();
+    seen.sort_unstable();
+    seen.dedup();
+    seen.len()
 }
 
 /// A paragraph (or list item) of the answer's own prose plainly in another language than the
@@ -367,14 +370,7 @@ fn unit_in_another(text: &str, asked: &Language) -> Option<(&'static Language, S
             vec![english]
         };
         for l in others {
-            let mut seen: Vec<&str> = words
-                .iter()
-                .map(String::as_str)
-                .filter(|w| l.words.contains(w))
-                .collect();
-            seen.sort_unstable();
-            seen.dedup();
-            if seen.len() >= UNIT_DISTINCT
+            if distinct_words(&words, l) >= UNIT_DISTINCT
                 && count(l) as f64 / words.len() as f64 >= UNIT_OTHER_AT_LEAST
             {
                 let shown: String = t

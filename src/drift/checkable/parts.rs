@@ -258,7 +258,7 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
         // "in at most 5 bullets under GDPR".
         let name = name.to_ascii_lowercase();
         let heading = lower.matches(name.as_str()).count() > 1
-            || has_words(&lower, &["section", "sections", "heading", "headings"]);
+            || super::has_words_any(&lower, &["section", "sections", "heading", "headings"]);
         if ends
             && heading
             && name.chars().all(|c| c.is_ascii_alphabetic() || c == ' ')
@@ -402,7 +402,7 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
     // instead" places the ban in the title, not the body.
     let sentence = match sentence.split_once("; ") {
         Some((ban, _))
-            if has_words(
+            if super::has_words_any(
                 &ban.to_ascii_lowercase(),
                 &["not", "never", "no", "don't", "avoid"],
             ) =>
@@ -497,8 +497,8 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
         if named
             && bans_words
             && !another
-            && !has_words(rest, &["anywhere", "throughout"])
-            && !has_words(clause, &["anywhere", "throughout"])
+            && !super::has_words_any(rest, &["anywhere", "throughout"])
+            && !super::has_words_any(clause, &["anywhere", "throughout"])
         {
             return Some(Part::Named(name.clone()));
         }
@@ -1076,10 +1076,6 @@ fn json_field(result: &str, name: &str) -> Option<String> {
 }
 
 /// Whether `text` holds one of `words` as a whole word.
-fn has_words(text: &str, words: &[&str]) -> bool {
-    words_at(text).iter().any(|(_, w)| words.contains(w))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
