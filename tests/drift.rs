@@ -3560,3 +3560,53 @@ fn the_session_47_review_pairs_are_judged_as_labelled() {
     assert!(wrong.is_empty(), "{wrong:#?}");
     assert_eq!(text.lines().count(), 101);
 }
+
+/// Lifts and scopes read from sets 148–153 (48th session), each with a breaking counterpart.
+#[test]
+fn later_sentences_that_replace_or_scope_a_rule_are_read() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let bullets = |n: usize| {
+        (1..=n)
+            .map(|i| format!("- Depot {i}: 12 late arrivals"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    // A bullet cap lifted by "even though that's more than 4".
+    let m = "Give me the late arrivals in at most 4 bullets. Update: list one bullet per depot, \
+             even though that's more than 4.";
+    assert!(flags(m, &bullets(7)).is_empty());
+    let m = "Give me the late arrivals in at most 4 bullets.";
+    assert!(!flags(m, &bullets(7)).is_empty());
+    // A table taken back: "scratch the table".
+    let m = "Compare the two releases in a markdown table. Actually, scratch the table, a plain \
+             bulleted list pastes better into chat.";
+    let list = "- v2.3: 14 fixes\n- v2.4: 9 fixes, 2 features";
+    assert!(flags(m, list).is_empty());
+    let m = "Compare the two releases in a markdown table.";
+    assert!(!flags(m, list).is_empty());
+    // "The limit is now 250 words" replaces "under 60 words".
+    let long = "The migration ran cleanly. ".repeat(20);
+    let m = "Summarise the migration in under 60 words. Edit: the director wants more, so the \
+             limit is now 250 words.";
+    assert!(flags(m, &long).is_empty());
+    let m = "Summarise the migration in under 60 words.";
+    assert!(!flags(m, &long).is_empty());
+    // A style rule of the doc, with the report to the requester left free.
+    let report = "I simply rewrote the intro and moved the FAQ down. Checked with grep: clean.";
+    let m = "Rewrite `docs/api/limits.md` for partners. In the doc, avoid the word 'simply'. \
+             Your report back to me can be informal.";
+    assert!(flags(m, report).is_empty());
+    let m = "Rewrite `docs/api/limits.md` for partners. Avoid the word 'simply' in your report.";
+    assert!(!flags(m, report).is_empty());
+    // "Phase I" is a numeral, not the pronoun a quoted 'I' bans.
+    let m = "Summarise the PK issues in the third person only; do not use 'I' or 'we'.";
+    assert!(flags(m, "Two late samples in the Phase I cohort; no dosing impact.").is_empty());
+    assert!(!flags(m, "I found two late samples in the cohort; no dosing impact.").is_empty());
+    // A case rule of a one-line status with an explanation asked below it.
+    let m = "Give me a one-line status for the refresh, written entirely in lowercase. Below \
+             that, add a short normal explanation.";
+    let r = "refresh done, 19 domains rebuilt\n\nThe refresh used the March export. All checks passed.";
+    assert!(flags(m, r).is_empty());
+    let m = "Give me a status for the refresh, written entirely in lowercase.";
+    assert!(!flags(m, r).is_empty());
+}

@@ -1931,6 +1931,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     };
     // Whether the message asks for a link somewhere: read once, for the first URL ban.
     let invites = std::cell::OnceCell::new();
+    // Whether the message asks for more text below a one-line one ("Below that, add …"): read
+    // once, for the first case rule said of a one-line text.
+    let more_below = std::cell::OnceCell::new();
     let mut push = |text: &str, rule: Rule| {
         let item = parts::item_label(message, text);
         let Some((of_reply, rule)) = admit(text, rule, &cx, item) else {
@@ -2647,7 +2650,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         if no_urls(&lower, &ws) && !*invites.get_or_init(|| invites_a_link(&cx.lower)) {
             push(sentence, Rule::NoUrls);
         }
-        if let Some(pronouns) = no_first_person(&lower, &ws) {
+        let pronouns_banned = no_first_person(&lower, &ws);
+        if let Some(pronouns) = pronouns_banned.clone() {
             push(sentence, Rule::NoFirstPerson(pronouns));
         }
         if asks_numbered_list(&ws) {
@@ -2885,7 +2889,16 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 .peekable();
             at.peek().is_some() && at.all(|i| super::text::in_parentheses(&lower, i))
         };
-        if asks_about || operation || part_first || aside_only {
+        // "A one-line Slack status, written entirely in lowercase. Below that, add a short
+        // explanation": the case of that line, not of what follows it.
+        let one_line = has_any_in(&lower, "one-line|one line|single-line|single line")
+            && *more_below.get_or_init(|| {
+                has_any_in(
+                    &cx.lower,
+                    "below that|below it|under that|underneath that|after that line|followed by",
+                )
+            });
+        if asks_about || operation || part_first || aside_only || one_line {
             // Neither rule.
         } else if (about_answer || writing)
             && !capitals_asked
@@ -3067,6 +3080,12 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         if !matches!(words_rule, Some((true, _))) {
             if let Some(list) = called_ban(sentence, &lower) {
                 push(sentence, Rule::Forbids(list));
+                words_rule = None;
+            }
+        }
+        // "Do not use 'I' or 'we'": the first-person rule, which knows "Phase I" is a numeral.
+        if let (Some((true, list)), Some(pronouns)) = (&words_rule, &pronouns_banned) {
+            if list.iter().all(|w| pronouns.contains(&w.to_ascii_lowercase())) {
                 words_rule = None;
             }
         }
@@ -3813,6 +3832,11 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         (&["emoji rule", "emoji thing", "emoji ban"], &["emoji"]),
     ];
     let mut out = Vec::new();
+    // A text the worker writes besides its report, which a style rule may be said of.
+    let writes_another = has_any_in(
+        &message.to_ascii_lowercase(),
+        "the doc|the section|the file|the readme|the page|the post|the email|the changelog|the article|the comment|the docstring|the copy",
+    );
     let mut previous = None;
     // Whether the sentence before has one clause: "scratch that last part" takes back no more.
     let mut single = false;
@@ -3893,6 +3917,14 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                 out.push((0, start, LENGTH));
             }
         }
+        // "Edit: …, so the limit is now 200 words": the bounds said before, replaced.
+        for x in ws.windows(4) {
+            if let ["limit" | "cap" | "maximum" | "max", "is", "now", n] = x {
+                if number(n).is_some() {
+                    out.push((0, start, LENGTH));
+                }
+            }
+        }
         for x in ws.windows(5) {
             // "go up to 150 words", "allow up to 8 bullets".
             if let ["go" | "allow" | "use", "up", "to", n, unit] = x {
@@ -3905,7 +3937,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         // that's more than 5", "however many bullets that takes": a count of items said
         // before is taken back.
         let spaced = format!(" {} ", ws.join(" "));
-        if "list them all|list all of them|list every|include all of them|however many bullets|however many that takes|however many it takes|however many there are|don't cap|do not cap|no cap|even if that's more|even if it's more|as many as needed|as many as it takes|as many as you need|as many bullets as|as many items as".split('|').any(|p| spaced.contains(&format!(" {p} ")))
+        if "list them all|list all of them|list every|include all of them|however many bullets|however many that takes|however many it takes|however many there are|don't cap|do not cap|no cap|even if that's more|even if it's more|even though that's more|even though it's more|even if that is more|even though that is more|as many as needed|as many as it takes|as many as you need|as many bullets as|as many items as".split('|').any(|p| spaced.contains(&format!(" {p} ")))
         {
             out.push((0, start, &["bullets", "list-items"]));
         }
@@ -4181,11 +4213,27 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                 out.push((0, at, &["words", "prose-words", "sentences"]));
             }
         }
+        // "In the doc, avoid 'simply'. Your report back to me can be informal": the style rules
+        // are the doc's, and the report's style is free (which text they hold for is not
+        // checked).
+        let free_report = writes_another
+            && lower.split([';', '.', '\u{2014}']).any(|clause| {
+                has_any_in(clause, "your report|your reply|your answer|report back|report to me|reply to me|your message to me")
+                    && has_any_in(clause, "can be informal|can be casual|write normally|write as you normally|informal is fine|casual is fine|can be as informal|can be as casual")
+                    && !negation(&ws_of(clause))
+            });
+        if free_report {
+            out.push((
+                0,
+                at,
+                &["forbids", "no-first-person", "lowercase", "uppercase", "capital-words", "emoji"],
+            ));
+        }
         // "On second thought, a table is overkill": a table asked before is taken back.
         if lower.contains("table")
             && has_any_in(
                 &lower,
-                "overkill|skip the table|drop the table|no need for a table|don't need a table",
+                "overkill|skip the table|drop the table|scratch the table|scrap the table|forget the table|no need for a table|don't need a table",
             )
         {
             out.push((0, at, &["table", "table-columns"]));
