@@ -86,7 +86,7 @@ static GOAL_VERBS: super::phrases::PhraseGroups<2> =
 const TOWARDS_MORE: [&str; 4] = ["more", "increase", "maximize", "maximise"];
 const TOWARDS_LESS: [&str; 5] = ["less", "fewer", "reduce", "decrease", "minimize"];
 /// Words between a goal verb and its object that are not the object.
-const FILLER: [&str; 8] = ["the", "amount", "of", "your", "their", "its", "a", "number"];
+const FILLER: &str = "the|amount|of|your|their|its|a|number";
 
 /// The goal of a request for advice: the stems of its object, the object as written, and
 /// whether it wants less of it.
@@ -104,7 +104,7 @@ pub fn goal(task_lower: &str) -> Option<(Vec<String>, String, bool)> {
             .iter()
             .skip(k + 1)
             .map(|(_, w)| *w)
-            .skip_while(|w| FILLER.contains(w))
+            .skip_while(|w| crate::drift::text::in_list(FILLER, w))
             .take_while(|w| w.chars().all(char::is_alphanumeric) && !text::is_stop(w))
             .take(3)
             .collect();
@@ -134,7 +134,7 @@ fn reversal(
         let mut next = words
             .iter()
             .skip(k + 1)
-            .skip_while(|(_, w)| FILLER.contains(w));
+            .skip_while(|(_, w)| crate::drift::text::in_list(FILLER, w));
         let Some((nat, nw)) = next.next() else {
             continue;
         };
@@ -194,19 +194,10 @@ pub fn rating_scale(task_lower: &str) -> Option<(f64, f64)> {
 }
 
 /// Nouns that classify a thing only as language: "X is a term that…" says nothing of what X is.
-const META_NOUNS: [&str; 5] = ["word", "term", "concept", "phrase", "expression"];
+const META_NOUNS: &str = "word|term|concept|phrase|expression";
 
 /// Verbs after "a term that…" that go on to say what the term means.
-const DEFINING_VERBS: [&str; 8] = [
-    "means",
-    "mean",
-    "refers",
-    "describes",
-    "denotes",
-    "names",
-    "stands",
-    "signifies",
-];
+const DEFINING_VERBS: &str = "means|mean|refers|describes|denotes|names|stands|signifies";
 
 /// A definition that says nothing (`words` of `result_lower`): the thing asked about is "a
 /// word", "a term" or "a concept", or "a type of" itself ("Remote work is a type of
@@ -226,13 +217,13 @@ fn vacuous_definition(result_lower: &str, words: &[(usize, &str)]) -> Option<Str
         };
         // "a word", "a rather curious word", "a common term"; but "a term for a group of
         // samples" and "a word that means sad" do define.
-        if let Some(m) = (k + 2..k + 5).find(|&j| word(j).is_some_and(|x| META_NOUNS.contains(&x)))
+        if let Some(m) = (k + 2..k + 5).find(|&j| word(j).is_some_and(|x| crate::drift::text::in_list(META_NOUNS, &x)))
         {
             let defines = matches!(
                 word(m + 1),
                 Some("for" | "meaning" | "describing" | "denoting")
             ) || (matches!(word(m + 1), Some("that" | "which"))
-                && word(m + 2).is_some_and(|v| DEFINING_VERBS.contains(&v)));
+                && word(m + 2).is_some_and(|v| crate::drift::text::in_list(DEFINING_VERBS, &v)));
             if !defines {
                 return span(m);
             }

@@ -262,10 +262,7 @@ fn negation_at(words: &[(usize, &str)], j: usize) -> bool {
         return false;
     };
     // Contraction stems whose "t" may follow any one mark or a space ("don t", "don`t").
-    const STEMS: [&str; 18] = [
-        "don", "doesn", "didn", "isn", "aren", "wasn", "weren", "won", "wouldn", "shouldn",
-        "couldn", "can", "haven", "hasn", "hadn", "mustn", "needn", "ain",
-    ];
+    const STEMS: &str = "don|doesn|didn|isn|aren|wasn|weren|won|wouldn|shouldn|couldn|can|haven|hasn|hadn|mustn|needn|ain";
     crate::drift::text::in_list("not|never|cannot|nobody", x)
         || x.ends_with("n't")
         || (x == "t"
@@ -274,92 +271,17 @@ fn negation_at(words: &[(usize, &str)], j: usize) -> bool {
                 .is_some_and(|&(b, before)| {
                     let gap = at.saturating_sub(b + before.len());
                     (before.ends_with('n') && gap == '\u{2019}'.len_utf8())
-                        || (STEMS.contains(&before) && (1..=3).contains(&gap))
+                        || (crate::drift::text::in_list(STEMS, &before) && (1..=3).contains(&gap))
                 }))
 }
 
 /// Things a coding task builds or changes, whose own limits and formats a message may state.
 /// Words that also name a piece of writing ("script", "program", "template", "post", "page")
 /// are left out: "write a script for a short film in 100 words" bounds the answer.
-const BUILT_THINGS: [&str; 52] = [
-    "function",
-    "functions",
-    "method",
-    "methods",
-    "validator",
-    "validation",
-    "test",
-    "tests",
-    "cli",
-    "command",
-    "bot",
-    "chatbot",
-    "tool",
-    "endpoint",
-    "endpoints",
-    "api",
-    "logger",
-    "parser",
-    "field",
-    "fields",
-    "tooltip",
-    "tooltips",
-    "component",
-    "summarizer",
-    "counter",
-    "editor",
-    "linter",
-    "lint",
-    "regex",
-    "input",
-    "column",
-    "schema",
-    "ui",
-    "button",
-    "label",
-    "form",
-    "variable",
-    "generator",
-    "server",
-    "handler",
-    "hook",
-    "widget",
-    "banner",
-    "csv",
-    "query",
-    "helper",
-    "class",
-    "module",
-    "error",
-    "formatter",
-    "serializer",
-    "route",
-];
+const BUILT_THINGS: &str = "function|functions|method|methods|validator|validation|test|tests|cli|command|bot|chatbot|tool|endpoint|endpoints|api|logger|parser|field|fields|tooltip|tooltips|component|summarizer|counter|editor|linter|lint|regex|input|column|schema|ui|button|label|form|variable|generator|server|handler|hook|widget|banner|csv|query|helper|class|module|error|formatter|serializer|route";
 /// Imperatives that open a coding task about the thing they name. Not "write": what is written
 /// may be the answer itself ("write a JSON schema that includes a placeholder").
-const BUILD_VERBS: [&str; 21] = [
-    "add",
-    "implement",
-    "create",
-    "build",
-    "make",
-    "fix",
-    "refactor",
-    "change",
-    "update",
-    "ensure",
-    "validate",
-    "flag",
-    "extend",
-    "modify",
-    "configure",
-    "teach",
-    "allow",
-    "rewrite",
-    "adjust",
-    "patch",
-    "enforce",
-];
+const BUILD_VERBS: &str = "add|implement|create|build|make|fix|refactor|change|update|ensure|validate|flag|extend|modify|configure|teach|allow|rewrite|adjust|patch|enforce";
 
 /// The first of `words` with a letter: a list item's marker ("-", "2") opens no sentence.
 fn first_word(words: &[(usize, &str)]) -> Option<usize> {
@@ -383,7 +305,7 @@ fn describes_a_built_thing(words: &[(usize, &str)]) -> bool {
     // "The chatbot writes in lowercase, so your reply must be too": the answer named as such.
     // Not after a build verb opening the sentence ("Write a function that returns 5 items;
     // your reply must include tests": the count is the function's).
-    if !BUILD_VERBS.contains(&w(start))
+    if !crate::drift::text::in_list(BUILD_VERBS, &w(start))
         && (0..words.len()).any(|i| {
             w(i) == "your"
                 && crate::drift::text::in_list(
@@ -407,12 +329,12 @@ fn describes_a_built_thing(words: &[(usize, &str)]) -> bool {
     }) {
         return true;
     }
-    let opens = (start..start + 4).any(|i| BUILT_THINGS.contains(&w(i)))
-        && (BUILD_VERBS.contains(&w(start))
+    let opens = (start..start + 4).any(|i| crate::drift::text::in_list(BUILT_THINGS, &w(i)))
+        && (crate::drift::text::in_list(BUILD_VERBS, &w(start))
             || crate::drift::text::in_list("the|this|our|its", w(start)));
     opens
         || (0..words.len()).any(|i| {
-            (BUILT_THINGS.contains(&w(i))
+            (crate::drift::text::in_list(BUILT_THINGS, &w(i))
                 && crate::drift::text::in_list("that|which|where|whose|so", w(i + 1)))
                 || acts_on_text(words, i)
         })
@@ -925,10 +847,7 @@ pub(super) fn bounds_a_built_thing(lower: &str, at: usize) -> bool {
 }
 
 /// Verbs of what a piece of code does to text, as a thing's behaviour states them.
-const TEXT_OPERATIONS: [&str; 15] = [
-    "cut", "truncate", "trim", "shorten", "clip", "cap", "limit", "reject", "accept", "return",
-    "print", "output", "emit", "split", "wrap",
-];
+const TEXT_OPERATIONS: &str = "cut|truncate|trim|shorten|clip|cap|limit|reject|accept|return|print|output|emit|split|wrap";
 
 /// "It should cut the input to at most 50 words", "they must reject titles over 80
 /// characters": a pronoun standing for the thing built, a modal, and what it does to text (an
@@ -937,7 +856,7 @@ fn acts_on_text(words: &[(usize, &str)], i: usize) -> bool {
     let w = |j: usize| words.get(j).map_or("", |x| x.1);
     matches!(w(i), "it" | "they")
         && crate::drift::text::in_list("should|must|will|shall", w(i + 1))
-        && TEXT_OPERATIONS.contains(&w(i + 2))
+        && crate::drift::text::in_list(TEXT_OPERATIONS, &w(i + 2))
 }
 
 /// Whether the clause bans the commas named by word `k`: a negation ("do not", "never", "no",
@@ -3507,42 +3426,8 @@ const LIFTS_AFTER: [&str; 13] = [
 /// the SQL to 5 lines max". A reply word met first ("report back in 5 lines") keeps it the
 /// reply's.
 fn lines_of_another_text(ws: &[(usize, &str)], k: usize) -> bool {
-    const REPLY: [&str; 9] = [
-        "reply", "answer", "report", "respond", "response", "update", "status", "summary",
-        "message",
-    ];
-    const OTHER: [&str; 30] = [
-        "code",
-        "sql",
-        "snippet",
-        "query",
-        "script",
-        "function",
-        "method",
-        "docstring",
-        "comment",
-        "file",
-        "workflow",
-        "config",
-        "yaml",
-        "regex",
-        "command",
-        "dockerfile",
-        "makefile",
-        "log",
-        "logs",
-        "trace",
-        "traces",
-        "output",
-        "excerpt",
-        "diff",
-        "patch",
-        "body",
-        "commit",
-        "fix",
-        "change",
-        "changes",
-    ];
+    const REPLY: &str = "reply|answer|report|respond|response|update|status|summary|message";
+    const OTHER: &str = "code|sql|snippet|query|script|function|method|docstring|comment|file|workflow|config|yaml|regex|command|dockerfile|makefile|log|logs|trace|traces|output|excerpt|diff|patch|body|commit|fix|change|changes";
     // "at most 5 lines changed", "10 lines of the patch".
     if matches!(
         ws.get(k + 1).map(|x| x.1),
@@ -3552,10 +3437,10 @@ fn lines_of_another_text(ws: &[(usize, &str)], k: usize) -> bool {
     }
     for i in (k.saturating_sub(7)..k).rev() {
         let w = ws.get(i).map_or("", |x| x.1);
-        if REPLY.contains(&w) {
+        if crate::drift::text::in_list(REPLY, &w) {
             return false;
         }
-        if OTHER.contains(&w) || w.ends_with(".sh") || w.ends_with(".py") {
+        if crate::drift::text::in_list(OTHER, &w) || w.ends_with(".sh") || w.ends_with(".py") {
             return true;
         }
     }
@@ -3586,12 +3471,12 @@ fn lines_beside_more(message: &str, sentence: &str) -> bool {
 /// code", "in one line of the config").
 fn one_line_asked(ws: &[(usize, &str)]) -> bool {
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
-    const ANSWER: [&str; 6] = ["answer", "reply", "response", "respond", "report", "status"];
+    const ANSWER: &str = "answer|reply|response|respond|report|status";
     (0..ws.len()).any(|i| match w(i) {
         // "one-line answer", "single-line reply", opening the sentence or asked for ("give me
         // a one-line answer"); not "followed by a one-line answer", a part.
         "one-line" | "single-line" => {
-            ANSWER.contains(&w(i + 1))
+            crate::drift::text::in_list(ANSWER, &w(i + 1))
                 && (i == 0
                     || (i >= 2
                         && w(i - 1) == "a"
@@ -3617,22 +3502,16 @@ fn one_line_asked(ws: &[(usize, &str)]) -> bool {
 /// tokens hold no lowercase letter and one has two capitals or more; it ends at the first token
 /// with a lowercase letter. None if other words stand between.
 fn capitals_after(tail: &str) -> Option<String> {
-    const LINKS: [&str; 20] = [
-        "the", "exact", "exactly", "line", "phrase", "word", "words", "single", "text", "token",
-        "tag", "marker", "literal", "string", "with", "it", "must", "be", "should", "your",
-    ];
+    const LINKS: &str = "the|exact|exactly|line|phrase|word|words|single|text|token|tag|marker|literal|string|with|it|must|be|should|your";
     // A word that says a literal follows ("the exact line", "the word"): "must be the PR URL"
     // names a thing.
-    const LITERAL: [&str; 11] = [
-        "exact", "exactly", "line", "phrase", "word", "words", "literal", "tag", "marker", "token",
-        "string",
-    ];
+    const LITERAL: &str = "exact|exactly|line|phrase|word|words|literal|tag|marker|token|string";
     let mut literal = false;
     let mut tokens = tail.split_whitespace().peekable();
     while let Some(t) = tokens.peek() {
         let l = t.to_ascii_lowercase();
-        if LINKS.contains(&l.as_str()) || ANSWER_NOUNS.contains(&l.as_str()) {
-            literal |= LITERAL.contains(&l.as_str());
+        if crate::drift::text::in_list(LINKS, &l.as_str()) || ANSWER_NOUNS.contains(&l.as_str()) {
+            literal |= crate::drift::text::in_list(LITERAL, &l.as_str());
             tokens.next();
         } else {
             break;
@@ -3860,14 +3739,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         // the counts said before are replaced (a unit, if said, is a count's).
         let at_ws = words_at(&lower);
         let ws: Vec<&str> = at_ws.iter().map(|x| x.1).collect();
-        const COUNTED: [&str; 6] = [
-            "bullets",
-            "words",
-            "sentences",
-            "items",
-            "points",
-            "paragraphs",
-        ];
+        const COUNTED: &str = "bullets|words|sentences|items|points|paragraphs";
         let replaced = (0..ws.len()).any(|i| {
             if !(ws.get(i) == Some(&"make") && matches!(ws.get(i + 1), Some(&"that" | &"it"))) {
                 return false;
@@ -3895,7 +3767,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                 && (after.trim_start().is_empty()
                     || after.starts_with([';', ',', '.', '!', ':', '\u{2014}'])
                     || after.starts_with(" -")))
-                || ws.get(j + 1).is_some_and(|u| COUNTED.contains(u))
+                || ws.get(j + 1).is_some_and(|u| crate::drift::text::in_list(COUNTED, u))
         });
         if replaced {
             out.push((0, start, LENGTH));
@@ -4074,7 +3946,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         let words = ws_of(&lower);
         let excepted = words.iter().any(|w| matches!(*w, "exception" | "except"))
             && words.iter().any(|w| {
-                CODE_NOUNS.contains(w) || crate::drift::text::in_list("migration|block|blocks", w)
+                crate::drift::text::in_list(CODE_NOUNS, w) || crate::drift::text::in_list("migration|block|blocks", w)
             });
         let negation = |ws: &[&str]| {
             ws.iter().any(|w| {
@@ -4206,7 +4078,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                 .take(8)
                 .chain(ws_of(clause_after).into_iter().take(8))
                 .any(|w| {
-                    CODE_NOUNS.contains(&w)
+                    crate::drift::text::in_list(CODE_NOUNS, &w)
                         || crate::drift::text::in_list("block|blocks|fence|fences|paste|pasted|file|files|content|yaml|json|migration|output|log|logs|config|command|commands|path|paths", w)
                 });
             if !code {
@@ -4321,24 +4193,7 @@ fn prose_paragraphs(text: &str) -> Option<usize> {
 /// (`Some(true)`: "Output only a JSON array, no prose"). Not under a condition ("only if …",
 /// "unless …"), negated, or of a place ("code only in `src/`").
 fn only_output(lower: &str) -> Option<bool> {
-    const CODE: [&str; 16] = [
-        "code",
-        "sql",
-        "query",
-        "function",
-        "script",
-        "yaml",
-        "regex",
-        "terraform",
-        "snippet",
-        "patch",
-        "diff",
-        "contents",
-        "config",
-        "block",
-        "file",
-        "json",
-    ];
+    const CODE: &str = "code|sql|query|function|script|yaml|regex|terraform|snippet|patch|diff|contents|config|block|file|json";
     let lower = lower.trim_start_matches(['-', '*', ' ', '\t']);
     // Under a condition, or with prose asked for beside it ("…, and explain the index").
     if has_any_in(
@@ -4379,12 +4234,12 @@ fn only_output(lower: &str) -> Option<bool> {
     };
     // "only the SQL", "just the CAPL code": a code noun within five words.
     if matches!(w(j), "only" | "just") {
-        let noun = (j + 1..j + 6).find(|&i| CODE.contains(&w(i)))?;
+        let noun = (j + 1..j + 6).find(|&i| crate::drift::text::in_list(CODE, &w(i)))?;
         return object(j + 1, noun).then(|| json(j + 1, noun + 1));
     }
     // "the code only", "the file contents only", "the workflow file only".
     let only = (j..j + 6).find(|&i| w(i) == "only")?;
-    (CODE.contains(&w(only - 1)) && (w(j) == "the" || only == j + 1) && object(j, only))
+    (crate::drift::text::in_list(CODE, &w(only - 1)) && (w(j) == "the" || only == j + 1) && object(j, only))
         .then(|| json(j, only))
 }
 
@@ -4394,9 +4249,7 @@ fn exemplified(gap: &str) -> bool {
 }
 
 /// Nouns that name code a report may show.
-const CODE_NOUNS: [&str; 10] = [
-    "code", "sql", "snippet", "snippets", "query", "diff", "patch", "function", "method", "diffs",
-];
+const CODE_NOUNS: &str = "code|sql|snippet|snippets|query|diff|patch|function|method|diffs";
 
 /// Whether the words ask to show code: a verb of showing and a code noun as its object,
 /// within a few words ("include the patch", "paste the final version of the function",
@@ -4409,7 +4262,7 @@ fn shows_code(words: &[&str]) -> bool {
             && ((matches!(w(i + 1), "it" | "them")
                 && (0..i).any(|k| crate::drift::text::in_list("diff|patch|snippet|snippets", w(k))))
                 || (i + 1..i + 7).any(|j| {
-                    CODE_NOUNS.contains(&w(j))
+                    crate::drift::text::in_list(CODE_NOUNS, &w(j))
                         && !(i + 1..j).any(|k| {
                             crate::drift::text::in_list("summary|description|explanation|list|name|names", w(k))
                                 || (w(k) == "of"
@@ -5997,32 +5850,7 @@ fn iso_dates_asked(sentence: &str, lower: &str) -> bool {
 /// quoted lines: "03/14/2024", "14.03.2024", "March 14", "Mar 14th, 2024", "14 March".
 /// Month and year alone ("March 2024") has no day to write, and is left alone.
 fn non_iso_date(text: &str) -> Option<String> {
-    const MONTHS: [&str; 24] = [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-        "Jan",
-        "Feb",
-        "Mar",
-        "Apr",
-        "Jun",
-        "Jul",
-        "Aug",
-        "Sep",
-        "Sept",
-        "Oct",
-        "Nov",
-        "Dec",
-    ];
+    const MONTHS: &str = "January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec";
     let day = |t: &str| {
         let d = t.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
         let d = ["st", "nd", "rd", "th"]
@@ -6033,7 +5861,7 @@ fn non_iso_date(text: &str) -> Option<String> {
             && d.chars().all(|c| c.is_ascii_digit())
             && d.parse::<u8>().is_ok_and(|n| (1..=31).contains(&n))
     };
-    let month = |t: &str| MONTHS.contains(&t.trim_end_matches(['.', ',']));
+    let month = |t: &str| crate::drift::text::in_list(MONTHS, &t.trim_end_matches(['.', ',']));
     let number = |p: &str| p.parse::<u32>().ok();
     let prose = prose_of(text);
     for line in prose.lines() {
@@ -6133,32 +5961,7 @@ fn new_clause(x: &str, next: &str) -> bool {
 /// code comments", "within the table", "in the title"): the rest may use it, so the whole answer
 /// cannot be checked. The clause ends at punctuation, "and" or "but".
 fn scoped(lower: &str, at: usize) -> bool {
-    const PARTS: [&str; 24] = [
-        "code",
-        "comment",
-        "comments",
-        "title",
-        "titles",
-        "heading",
-        "headings",
-        "header",
-        "table",
-        "list",
-        "first",
-        "last",
-        "second",
-        "opening",
-        "closing",
-        "introduction",
-        "conclusion",
-        "paragraph",
-        "section",
-        "bullet",
-        "bullets",
-        "footnotes",
-        "caption",
-        "subject",
-    ];
+    const PARTS: &str = "code|comment|comments|title|titles|heading|headings|header|table|list|first|last|second|opening|closing|introduction|conclusion|paragraph|section|bullet|bullets|footnotes|caption|subject";
     let tail = lower.get(at..).unwrap_or_default();
     let clause = tail
         .split(['.', ';', ':', '!', '?', ','])
@@ -6176,9 +5979,9 @@ fn scoped(lower: &str, at: usize) -> bool {
     (0..ws.len()).any(|i| {
         crate::drift::text::in_list("in|within|inside", w(i))
             && crate::drift::text::in_list("the|any|a|your", w(i + 1))
-            && (PARTS.contains(&w(i + 2))
+            && (crate::drift::text::in_list(PARTS, &w(i + 2))
                 || (crate::drift::text::in_list("new|added|generated|existing", w(i + 2))
-                    && PARTS.contains(&w(i + 3))))
+                    && crate::drift::text::in_list(PARTS, &w(i + 3))))
     })
         // "never 'tmp' in variable or function names": the code's names, not the prose.
         || (0..ws.len())
@@ -6577,11 +6380,7 @@ fn out_has_capital_count(text: &str, ws: &[(usize, &str)], caps: bool) -> bool {
 /// that means the opposite ("don't forget to write in all caps"); `None` where it governs
 /// something else. The clause ends at punctuation and where a new instruction begins.
 fn case_negated(lower: &str, at: usize) -> Option<bool> {
-    const FILLERS: [&str; 30] = [
-        "your", "answer", "response", "reply", "entire", "whole", "text", "output", "it", "in",
-        "written", "type", "typed", "respond", "is", "are", "contain", "have", "using", "a",
-        "single", "one", "letter", "letters", "word", "words", "of", "the", "use", "any",
-    ];
+    const FILLERS: &str = "your|answer|response|reply|entire|whole|text|output|it|in|written|type|typed|respond|is|are|contain|have|using|a|single|one|letter|letters|word|words|of|the|use|any";
     let before = lower.get(..at).unwrap_or_default();
     let clause = words_at(
         before
@@ -6598,7 +6397,7 @@ fn case_negated(lower: &str, at: usize) -> Option<bool> {
     let kept: Vec<(usize, &str)> = clause
         .iter()
         .enumerate()
-        .filter(|&(j, (_, w))| !FILLERS.contains(w) || negation_at(clause, j))
+        .filter(|&(j, (_, w))| !crate::drift::text::in_list(FILLERS, w) || negation_at(clause, j))
         .map(|(_, &(at, w))| (at, if w == "none" { "not" } else { w }))
         .collect();
     // Negated after it, in its clause: "lowercase letters are not allowed", "… are forbidden".
@@ -6797,28 +6596,11 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
     if has_any_in(lower, "as a noun|as a verb|as an adjective|as an adverb") {
         return None;
     }
-    const VERBS: [&str; 14] = [
-        "include",
-        "includes",
-        "including",
-        "use",
-        "using",
-        "mention",
-        "mentioning",
-        "contain",
-        "containing",
-        "say",
-        "saying",
-        "avoid",
-        "avoiding",
-        "with",
-    ];
-    const NOUNS: [&str; 8] = [
-        "keywords", "keyword", "words", "word", "items", "terms", "term", "name",
-    ];
+    const VERBS: &str = "include|includes|including|use|using|mention|mentioning|contain|containing|say|saying|avoid|avoiding|with";
+    const NOUNS: &str = "keywords|keyword|words|word|items|terms|term|name";
     let ws = words_at(lower);
     for (k, (_, v)) in ws.iter().enumerate() {
-        if !VERBS.contains(v) {
+        if !crate::drift::text::in_list(VERBS, v) {
             continue;
         }
         // verb (the|these|following|…) noun
@@ -6838,7 +6620,7 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         {
             continue;
         }
-        let quoted_next = NOUNS.contains(noun).then_some(at + noun.len());
+        let quoted_next = crate::drift::text::in_list(NOUNS, noun).then_some(at + noun.len());
         let start = match quoted_next {
             Some(s) => s,
             // "Mention "Argentinian" in the post" / "avoid mentioning "photography"": a quote right after the verb.
@@ -7194,10 +6976,7 @@ fn word_count(text: &str) -> usize {
 /// common abbreviation or an initial, plus a last unterminated fragment. Line breaks do not end
 /// sentences.
 fn sentence_count(text: &str) -> usize {
-    const ABBREVIATIONS: [&str; 15] = [
-        "mr", "mrs", "ms", "dr", "st", "vs", "etc", "e.g", "i.e", "jr", "sr", "prof", "incl",
-        "approx", "esp",
-    ];
+    const ABBREVIATIONS: &str = "mr|mrs|ms|dr|st|vs|etc|e.g|i.e|jr|sr|prof|incl|approx|esp";
     let chars: Vec<char> = text.chars().collect();
     let mut n = 0;
     let mut pending = false;
@@ -7230,7 +7009,7 @@ fn sentence_count(text: &str) -> usize {
                 && chars.get(i - 1).is_some_and(|x| x.is_ascii_digit());
             let abbreviation = c == '.'
                 && run == 1
-                && (ABBREVIATIONS.contains(&prev_word.as_str())
+                && (crate::drift::text::in_list(ABBREVIATIONS, &prev_word.as_str())
                     || (prev_word.chars().count() == 1
                         && prev_word.chars().all(char::is_alphabetic)));
             // "Art. 28", "No. 5", "Fig. 3": a short capitalised word and a number after.
@@ -7291,31 +7070,8 @@ fn sentence_count(text: &str) -> usize {
 fn no_bullets(lower: &str, ws: &[(usize, &str)]) -> bool {
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     // The words opening a sentence that states the answer's form.
-    const OPENERS: [&str; 22] = [
-        "no",
-        "don't",
-        "do",
-        "dont",
-        "don",
-        "avoid",
-        "never",
-        "please",
-        "write",
-        "answer",
-        "reply",
-        "respond",
-        "keep",
-        "use",
-        "describe",
-        "summarize",
-        "summarise",
-        "explain",
-        "give",
-        "return",
-        "format",
-        "present",
-    ];
-    if !OPENERS.contains(&w(0)) {
+    const OPENERS: &str = "no|don't|do|dont|don|avoid|never|please|write|answer|reply|respond|keep|use|describe|summarize|summarise|explain|give|return|format|present";
+    if !crate::drift::text::in_list(OPENERS, &w(0)) {
         return false;
     }
     ws.iter().enumerate().any(|(k, &(at, word))| {
@@ -7752,10 +7508,7 @@ fn no_first_person(lower: &str, ws: &[(usize, &str)]) -> Option<Vec<String>> {
 /// capital word, not as a Roman numeral ("Part I", "Appendix I", a list's "I. Background");
 /// "US" in capitals is a country.
 fn first_person(text: &str, pronouns: &[String]) -> Option<String> {
-    const NUMBERED: [&str; 16] = [
-        "part", "phase", "type", "chapter", "class", "level", "stage", "act", "volume", "vol",
-        "tier", "war", "appendix", "figure", "fig", "step",
-    ];
+    const NUMBERED: &str = "part|phase|type|chapter|class|level|stage|act|volume|vol|tier|war|appendix|figure|fig|step";
     let quote = |c: Option<char>| {
         c.is_some_and(|c| {
             matches!(
@@ -7790,7 +7543,7 @@ fn first_person(text: &str, pronouns: &[String]) -> Option<String> {
                 && match bare {
                     "I" => {
                         // A numeral after a name, or a list's "I." opening its line.
-                        let numeral = NUMBERED.contains(&previous.to_ascii_lowercase().as_str())
+                        let numeral = crate::drift::text::in_list(NUMBERED, &previous.to_ascii_lowercase().as_str())
                             || (after == Some('.') && previous.is_empty());
                         !numeral
                     }

@@ -255,7 +255,7 @@ pub fn is_request(sentence: &str) -> bool {
         .next()
         .unwrap_or_default()
         .trim_matches(crate::drift::text::not_alnum_char);
-    IMPERATIVES.contains(&first)
+    crate::drift::text::in_list(IMPERATIVES, &first)
 }
 
 static REQUEST_SET: super::phrases::Phrases = super::phrases::Phrases::new(&REQUESTS);
@@ -280,56 +280,7 @@ const REQUESTS: [&str; 18] = [
     "only",
 ];
 
-const IMPERATIVES: [&str; 48] = [
-    "add",
-    "build",
-    "change",
-    "check",
-    "compare",
-    "conclude",
-    "convert",
-    "create",
-    "define",
-    "describe",
-    "detect",
-    "document",
-    "explain",
-    "extract",
-    "find",
-    "fix",
-    "focus",
-    "generate",
-    "give",
-    "identify",
-    "implement",
-    "include",
-    "keep",
-    "list",
-    "make",
-    "migrate",
-    "move",
-    "name",
-    "outline",
-    "propose",
-    "provide",
-    "put",
-    "read",
-    "refactor",
-    "remove",
-    "rename",
-    "replace",
-    "research",
-    "return",
-    "review",
-    "rewrite",
-    "summarize",
-    "summarise",
-    "test",
-    "update",
-    "use",
-    "write",
-    "translate",
-];
+const IMPERATIVES: &str = "add|build|change|check|compare|conclude|convert|create|define|describe|detect|document|explain|extract|find|fix|focus|generate|give|identify|implement|include|keep|list|make|migrate|move|name|outline|propose|provide|put|read|refactor|remove|rename|replace|research|return|review|rewrite|summarize|summarise|test|update|use|write|translate";
 
 /// "X in four areas: a, b, c and d" → the list items; "so that: (1) …; (2) …" → the lead and
 /// each numbered part; otherwise the sentence itself.

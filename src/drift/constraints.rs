@@ -103,11 +103,7 @@ const ACTS: [(&str, &str); 7] = [
 /// Words an action's ban may hold after its verb and still ban the action itself: "push
 /// commits to the branch", "deploy anything from it", "commit or push anything". Any other word
 /// names what must not be acted on ("do not commit secrets"), which this ban does not read.
-const ACT_OBJECTS: [&str; 30] = [
-    "it", "this", "that", "anything", "yet", "any", "the", "a", "an", "commits", "commit",
-    "changes", "to", "into", "on", "branch", "directly", "from", "here", "them", "now", "pr",
-    "your", "or", "remote", "origin", "upstream", "tag", "tags", "branches",
-];
+const ACT_OBJECTS: &str = "it|this|that|anything|yet|any|the|a|an|commits|commit|changes|to|into|on|branch|directly|from|here|them|now|pr|your|or|remote|origin|upstream|tag|tags|branches";
 /// Named targets ("do not push to main", "don't deploy to production"): the ban holds for that
 /// target only, so a report of the action must name it after "to"/"into"/"on".
 /// ("The remote" is none: every push goes to one.)
@@ -693,16 +689,14 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
 /// verb, when a modal stands right before the cue and a change verb follows it. None for a
 /// person ("you must not change anything" is active).
 fn passive_subject(lower: &str, cue: usize, clause: &str) -> Option<(usize, String)> {
-    const MODALS: [&str; 9] = [
-        "must", "should", "shall", "will", "can", "may", "need", "are", "is",
-    ];
+    const MODALS: &str = "must|should|shall|will|can|may|need|are|is";
     const VERBS: [&str; 18] = [
         "are", "is", "was", "were", "must", "should", "shall", "will", "can", "may", "need",
         "needs", "have", "has", "do", "does", "stay", "remain",
     ];
     let head = lower.get(..cue)?;
     let words: Vec<&str> = head.split_whitespace().collect();
-    if !words.last().is_some_and(|w| MODALS.contains(w)) {
+    if !words.last().is_some_and(|w| crate::drift::text::in_list(MODALS, w)) {
         return None;
     }
     let after = clause
@@ -895,9 +889,7 @@ fn not_asking_for_change(clause: &str) -> Option<&str> {
 }
 
 /// Words that may stand between a negation cue and the construct it forbids.
-const CONSTRUCT_LEAD: [&str; 11] = [
-    "use", "using", "call", "calling", "any", "a", "an", "the", "new", "more", "of",
-];
+const CONSTRUCT_LEAD: &str = "use|using|call|calling|any|a|an|the|new|more|of";
 
 /// The construct a negative clause forbids by naming it in backticks right after its cue (a
 /// few lead words allowed): "no `unwrap`", "do not use `eval`", "avoid any `any`". The name is
@@ -922,7 +914,7 @@ fn construct(sentence: &str, clause: &str) -> Option<String> {
         let Some((word, tail)) = rest.split_once(' ') else {
             break;
         };
-        if !CONSTRUCT_LEAD.contains(&word) {
+        if !crate::drift::text::in_list(CONSTRUCT_LEAD, &word) {
             break;
         }
         rest = tail.trim_start();
@@ -987,7 +979,7 @@ fn adds_here(lower: &str, at: usize) -> bool {
     "add|creat|introduc|defin|wrote|implement"
         .split('|')
         .any(|v| words().any(|w| w.starts_with(v)))
-        && !words().any(|w| NEGATORS.contains(&w) || w.ends_with("n't"))
+        && !words().any(|w| crate::drift::text::in_list(NEGATORS, &w) || w.ends_with("n't"))
         && !PUT_ASIDE.iter().any(|w| sentence.contains(w))
 }
 
@@ -1104,22 +1096,9 @@ fn source_definition(line: &str) -> bool {
 /// Whether a line of code defines a class ("class Foo:", "export default class Bar {", "public
 /// final class Baz", "data class Row(").
 fn defines_class(line: &str) -> bool {
-    const MODIFIERS: [&str; 12] = [
-        "export",
-        "default",
-        "public",
-        "private",
-        "internal",
-        "protected",
-        "abstract",
-        "final",
-        "sealed",
-        "data",
-        "static",
-        "open",
-    ];
+    const MODIFIERS: &str = "export|default|public|private|internal|protected|abstract|final|sealed|data|static|open";
     let mut words = line.split_whitespace();
-    let keyword = words.by_ref().find(|w| !MODIFIERS.contains(w));
+    let keyword = words.by_ref().find(|w| !crate::drift::text::in_list(MODIFIERS, w));
     keyword == Some("class")
         && words
             .next()
@@ -1223,10 +1202,7 @@ fn put_aside(lower: &str, at: usize) -> bool {
 }
 
 /// Words a negative clause opens with before its verb.
-const LEAD_WORDS: [&str; 14] = [
-    "do", "does", "not", "don", "dont", "t", "never", "avoid", "no", "please", "should", "must",
-    "refrain", "from",
-];
+const LEAD_WORDS: &str = "do|does|not|don|dont|t|never|avoid|no|please|should|must|refrain|from";
 /// Verbs whose object is what the answer holds.
 const CONTENT_VERBS: [&str; 8] = [
     "includ", "mention", "list", "discuss", "describ", "document", "cover", "summar",
@@ -1246,7 +1222,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // TODO comments", "do not leave any TODOs"; not "don't worry about the TODOs").
     let word_at_head = |x: &str| {
         let at = words.iter().take(5).position(|w| *w == x);
-        let head = words.iter().position(|w| !LEAD_WORDS.contains(w));
+        let head = words.iter().position(|w| !crate::drift::text::in_list(LEAD_WORDS, w));
         at.is_some_and(|at| {
             head == Some(at)
                 || head.and_then(|h| words.get(h)).is_some_and(|h| {
@@ -1261,7 +1237,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // noun: what the answer holds, not a change to the code.
     let head = words
         .iter()
-        .find(|w| !LEAD_WORDS.contains(w))
+        .find(|w| !crate::drift::text::in_list(LEAD_WORDS, w))
         .copied()
         .unwrap_or_default();
     let content_verb = CONTENT_VERBS.iter().any(|v| head.starts_with(v));
@@ -1287,30 +1263,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // A code word after "before", "after", "outside"… names a place, not what is forbidden:
     // "don't add anything before and after the JSON code".
     // Kinds of code that are values: "the promo code", "an error code".
-    const VALUE_CODES: [&str; 22] = [
-        "promo",
-        "promotion",
-        "discount",
-        "coupon",
-        "voucher",
-        "error",
-        "status",
-        "exit",
-        "zip",
-        "postal",
-        "country",
-        "currency",
-        "language",
-        "access",
-        "verification",
-        "auth",
-        "qr",
-        "area",
-        "region",
-        "invite",
-        "referral",
-        "tracking",
-    ];
+    const VALUE_CODES: &str = "promo|promotion|discount|coupon|voucher|error|status|exit|zip|postal|country|currency|language|access|verification|auth|qr|area|region|invite|referral|tracking";
     const CODE_WORDS: [&str; 5] = [
         "code",
         "implementation",
@@ -1358,7 +1311,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                         && after.is_none_or(|a| {
                             crate::drift::text::in_list("in|on|for|from|at|to|and|or|yet|set", a)
                         }))
-                        || before.is_some_and(|b| VALUE_CODES.contains(&b)))
+                        || before.is_some_and(|b| crate::drift::text::in_list(VALUE_CODES, &b)))
             })
     };
     // "No other code blocks": the ones asked for elsewhere are allowed, which a ban on code
@@ -1447,7 +1400,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         if noun.is_some_and(|i| {
             ws.iter()
                 .skip(i + 1)
-                .all(|w| ACT_OBJECTS.contains(w) && !matches!(*w, "or" | "and"))
+                .all(|w| crate::drift::text::in_list(ACT_OBJECTS, w) && !matches!(*w, "or" | "and"))
         }) {
             f.push(Forbidden::Act("committed", ""));
         }
@@ -1471,7 +1424,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             let [joiner, next] = p else { return false };
             crate::drift::text::in_list("or|and|nor", joiner)
                 && act(next).is_none()
-                && !ACT_OBJECTS.contains(next)
+                && !crate::drift::text::in_list(ACT_OBJECTS, next)
                 && !ACT_TARGETS.contains(next)
         }) {
             if j > 1 {
@@ -1481,7 +1434,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         let target: Option<&'static str> = ACT_TARGETS.iter().find(|t| rest.contains(t)).copied();
         let bare = rest
             .iter()
-            .all(|w| act(w).is_some() || ACT_OBJECTS.contains(w) || Some(*w) == target);
+            .all(|w| act(w).is_some() || crate::drift::text::in_list(ACT_OBJECTS, w) || Some(*w) == target);
         if bare {
             // Each action once, in the order named.
             let mut done: Vec<&'static str> = Vec::new();
@@ -1514,7 +1467,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                 }
                 if words
                     .iter()
-                    .all(|w| act(w).is_some() || ACT_OBJECTS.contains(w) || Some(*w) == target)
+                    .all(|w| act(w).is_some() || crate::drift::text::in_list(ACT_OBJECTS, w) || Some(*w) == target)
                 {
                     words.iter().filter_map(|w| act(w)).for_each(&mut add);
                 }
@@ -1567,7 +1520,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // "Don't come back with questions", "do not ask clarifying questions", "no questions".
     let asks = words
         .iter()
-        .position(|w| !LEAD_WORDS.contains(w))
+        .position(|w| !crate::drift::text::in_list(LEAD_WORDS, w))
         .and_then(|h| words.get(h));
     // "Don't ask anything back", "do not ask me anything": asking back at all.
     let asks_back = asks.is_some_and(|h| *h == "ask")
@@ -1775,7 +1728,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         } else if named.is_empty() {
             objects
                 .into_iter()
-                .filter(|s| !FORM_WORDS.contains(&s.as_str()))
+                .filter(|s| !crate::drift::text::in_list(FORM_WORDS, &s.as_str()))
                 .collect()
         } else {
             named
@@ -1801,10 +1754,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
 /// dropped, and a host given as an example ("hosts like db1.prod.example.io") stands for its
 /// parent domain.
 fn domains_named(clause: &str) -> Vec<String> {
-    const EXTENSIONS: [&str; 24] = [
-        "md", "txt", "json", "yaml", "yml", "toml", "lock", "py", "rs", "ts", "js", "tsx", "jsx",
-        "sh", "html", "css", "go", "rb", "cfg", "ini", "log", "csv", "xml", "sql",
-    ];
+    const EXTENSIONS: &str = "md|txt|json|yaml|yml|toml|lock|py|rs|ts|js|tsx|jsx|sh|html|css|go|rb|cfg|ini|log|csv|xml|sql";
     let lower = clause.to_ascii_lowercase();
     let mut example = false;
     let mut out = Vec::new();
@@ -1827,7 +1777,7 @@ fn domains_named(clause: &str) -> Vec<String> {
             && w.rsplit('.').next().is_some_and(|tld| {
                 tld.len() >= 2
                     && tld.chars().all(|c| c.is_ascii_alphabetic())
-                    && !EXTENSIONS.contains(&tld)
+                    && !crate::drift::text::in_list(EXTENSIONS, &tld)
             });
         if !host {
             continue;
@@ -1875,7 +1825,7 @@ fn head_words<'a>(
 }
 
 /// Stems of words that name the form of what is mentioned, not its content.
-const FORM_WORDS: [&str; 4] = ["word", "term", "phrase", "keyword"];
+const FORM_WORDS: &str = "word|term|phrase|keyword";
 
 /// Terms a clause names in quotes: "…", “…”, and '…' where the quote opens a word (not the
 /// apostrophe of "don't").
@@ -1950,41 +1900,7 @@ fn kept_paths_clause(sentence: &str) -> Option<&str> {
 
 /// Words that name a part of a file: a ban on "the parse function in parser.py" is not broken by
 /// any change to parser.py.
-const PARTS_OF_A_FILE: [&str; 33] = [
-    "function",
-    "functions",
-    "method",
-    "methods",
-    "class",
-    "signature",
-    "signatures",
-    "section",
-    "line",
-    "lines",
-    "value",
-    "values",
-    "setting",
-    "settings",
-    "key",
-    "keys",
-    "field",
-    "fields",
-    "constant",
-    "variable",
-    "block",
-    "logic",
-    "output",
-    "format",
-    "behaviour",
-    "behavior",
-    "api",
-    "interface",
-    "schema",
-    "contract",
-    "dependencies",
-    "entries",
-    "rules",
-];
+const PARTS_OF_A_FILE: &str = "function|functions|method|methods|class|signature|signatures|section|line|lines|value|values|setting|settings|key|keys|field|fields|constant|variable|block|logic|output|format|behaviour|behavior|api|interface|schema|contract|dependencies|entries|rules";
 
 /// Checks each negative constraint against the result.
 /// `toks`: the result's tokens (from [`text::tokens`]), computed once by the caller.
@@ -2038,10 +1954,10 @@ fn folder_tree(block: &super::modality::Fenced) -> bool {
 /// flowchart in a design is a drawing, not the code a "no code" ban forbids) or folder trees,
 /// and no code outside them.
 fn only_diagrams(result: &str) -> bool {
-    const DIAGRAMS: [&str; 6] = ["mermaid", "plantuml", "puml", "dot", "graphviz", "d2"];
+    const DIAGRAMS: &str = "mermaid|plantuml|puml|dot|graphviz|d2";
     let drawn: Vec<(usize, usize)> = super::modality::fenced_blocks(result)
         .into_iter()
-        .filter(|b| DIAGRAMS.contains(&b.info.to_ascii_lowercase().as_str()) || folder_tree(b))
+        .filter(|b| crate::drift::text::in_list(DIAGRAMS, &b.info.to_ascii_lowercase().as_str()) || folder_tree(b))
         .map(|b| b.outer)
         .collect();
     if drawn.is_empty() {
@@ -2236,7 +2152,7 @@ fn check_negatives_reading(
                                 .split(crate::drift::text::not_ascii_alnum_char)
                         };
                         let allowed = words().any(|w| crate::drift::text::in_list("may|can|allowed|except", w))
-                            && !words().any(|w| NEGATORS.contains(&w) || w == "t");
+                            && !words().any(|w| crate::drift::text::in_list(NEGATORS, &w) || w == "t");
                         lower_ban.rfind(p.as_str()).is_some_and(|at| at >= negation) && !allowed
                     });
                     let part_named = text::inline_code_spans(&n.text).len()
@@ -2245,7 +2161,7 @@ fn check_negatives_reading(
                         || n.text
                             .to_ascii_lowercase()
                             .split(crate::drift::text::not_ascii_alnum_char)
-                            .any(|w| PARTS_OF_A_FILE.contains(&w));
+                            .any(|w| crate::drift::text::in_list(PARTS_OF_A_FILE, &w));
                     let path_ban = !banned.is_empty()
                         && !others
                         && (banned.iter().all(|p| p.ends_with('/')) || !part_named);
@@ -4088,16 +4004,14 @@ fn line_at(lower: &str, at: usize) -> &str {
 
 /// Words that negate a verb that follows them in the same clause ("did not change", "no new
 /// dependencies", "without touching"). Stop words are not tokens, so the text is read.
-const NEGATORS: [&str; 8] = [
-    "not", "no", "never", "without", "nor", "neither", "nothing", "none",
-];
+const NEGATORS: &str = "not|no|never|without|nor|neither|nothing|none";
 
 /// Whether the verb at byte `at` of `lower` (the lowercased result) is negated: a negator or
 /// an "n't" earlier in its clause, or "nothing" right after it ("changed nothing").
 fn negated(lower: &str, at: usize, word: &str) -> bool {
     let before = clause_before(lower, at)
         .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
-        .any(|w| NEGATORS.contains(&w) || w.ends_with("n't") || w.ends_with("n’t"));
+        .any(|w| crate::drift::text::in_list(NEGATORS, &w) || w.ends_with("n't") || w.ends_with("n’t"));
     // After it: "changed nothing", "`package.json` is unchanged", "src/queue.ts was not
     // touched", "left untouched".
     let mut next = lower

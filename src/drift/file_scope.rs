@@ -17,7 +17,7 @@ pub struct Limit {
 }
 
 /// A limit's verbs, as a request states them (base form: "only changed" tells, it does not ask).
-const LIMIT_VERBS: [&str; 6] = ["edit", "change", "modify", "touch", "update", "write"];
+const LIMIT_VERBS: &str = "edit|change|modify|touch|update|write";
 /// What a result reports doing to a file (a new file is a change too).
 const REPORTED_VERBS: [&str; 17] = [
     "edit", "chang", "modif", "touch", "updat", "rewrit", "rewrot", "wrot", "add", "creat",
@@ -36,13 +36,10 @@ const LIMITS: [&str; 7] = [
 /// "Do not change anything outside `lib/`": what follows is allowed.
 const OUTSIDE: [&str; 4] = [" outside ", " other than ", " except ", " beyond "];
 /// A clause with one of these words states a condition, not a limit.
-const CONDITIONS: [&str; 4] = ["if", "when", "unless", "whether"];
+const CONDITIONS: &str = "if|when|unless|whether";
 /// Words between a reported verb and its paths that end its object ("updated `a.md` to
 /// document what `src/b.ts` reads": `src/b.ts` is not changed).
-const BREAKS: [&str; 17] = [
-    "to", "for", "by", "from", "read", "reads", "used", "uses", "so", "that", "which", "because",
-    "while", "leaving", "without", "via", "than",
-];
+const BREAKS: &str = "to|for|by|from|read|reads|used|uses|so|that|which|because|while|leaving|without|via|than";
 /// Paths looked at per limit and per result: keeps the check linear in the text.
 const MAX_PATHS: usize = 64;
 
@@ -142,7 +139,7 @@ fn permitted_paths(instructions: &str) -> Vec<String> {
             } else {
                 first
             };
-            if !(LIMIT_VERBS.contains(&first) || crate::drift::text::in_list("add|create", first)) {
+            if !(crate::drift::text::in_list(LIMIT_VERBS, &first) || crate::drift::text::in_list("add|create", first)) {
                 continue;
             }
             out.extend(
@@ -206,7 +203,7 @@ fn clauses(lower: &str) -> Vec<(usize, usize)> {
 /// "change only"); or a negation opening the clause, a change verb and "anything"/"any file"
 /// before "outside", "other than", "except" or "beyond". A condition is never a limit.
 fn cue(clause: &str) -> Option<usize> {
-    if text::word_runs(clause, crate::drift::text::alnum).any(|(_, w)| CONDITIONS.contains(&w)) {
+    if text::word_runs(clause, crate::drift::text::alnum).any(|(_, w)| crate::drift::text::in_list(CONDITIONS, &w)) {
         return None;
     }
     if let Some(at) = LIMITS.iter().filter_map(|p| clause.find(p)).min() {
@@ -216,7 +213,7 @@ fn cue(clause: &str) -> Option<usize> {
         .skip_while(|&(_, w)| crate::drift::text::in_list("please|you|should|may|must|can", w))
         .take(3)
         .collect();
-    let verb = |w: &str| LIMIT_VERBS.contains(&w);
+    let verb = |w: &str| crate::drift::text::in_list(LIMIT_VERBS, &w);
     match words.as_slice() {
         [(at, "only"), (_, v), ..] if verb(v) => return Some(*at),
         [(at, v), (_, "only"), ..] if verb(v) => return Some(*at),
@@ -296,16 +293,11 @@ pub fn paths(s: &str) -> Vec<(usize, String)> {
 /// Whether a word names a file, not a dotted code name (`console.log`, `user.email`): a path
 /// with a '/' or a file name with a common source, config or document extension.
 pub fn is_file_path(word: &str) -> bool {
-    const EXTENSIONS: [&str; 40] = [
-        "rs", "py", "ts", "tsx", "js", "jsx", "mjs", "cjs", "go", "java", "kt", "swift", "c", "h",
-        "cpp", "hpp", "cs", "rb", "php", "sh", "sql", "md", "txt", "json", "yaml", "yml", "toml",
-        "xml", "html", "css", "scss", "cfg", "ini", "env", "lock", "tf", "proto", "csv", "gradle",
-        "prefab",
-    ];
+    const EXTENSIONS: &str = "rs|py|ts|tsx|js|jsx|mjs|cjs|go|java|kt|swift|c|h|cpp|hpp|cs|rb|php|sh|sql|md|txt|json|yaml|yml|toml|xml|html|css|scss|cfg|ini|env|lock|tf|proto|csv|gradle|prefab";
     paths(word).iter().any(|(_, p)| {
         p.contains('/')
             || p.rsplit_once('.')
-                .is_some_and(|(_, ext)| EXTENSIONS.contains(&ext))
+                .is_some_and(|(_, ext)| crate::drift::text::in_list(EXTENSIONS, &ext))
     })
 }
 
@@ -836,7 +828,7 @@ fn changed_paths(sentence: &str) -> Vec<String> {
         {
             // "added that variable to `vars.tf`": a determiner, not a clause.
             gap += 1;
-        } else if BREAKS.contains(&plain.to_ascii_lowercase().as_str()) {
+        } else if crate::drift::text::in_list(BREAKS, &plain.to_ascii_lowercase().as_str()) {
             counting = false;
         } else {
             if into

@@ -213,7 +213,7 @@ fn concepts(text: &str) -> Concepts {
 
 /// Prefixes that mark a bare requirement id; any uppercase prefix counts inside brackets
 /// (`[SEC-3]`), so that `UTF-8` or `SHA-256` in prose are not taken for requirements.
-const REQUIREMENT_PREFIXES: [&str; 9] = ["REQ", "FR", "NFR", "AC", "US", "SR", "UR", "RQ", "TR"];
+const REQUIREMENT_PREFIXES: &str = "REQ|FR|NFR|AC|US|SR|UR|RQ|TR";
 
 /// `PREFIX-123` with an uppercase prefix; `known_prefix_only` limits it to requirement prefixes.
 fn id_shape(word: &str, known_prefix_only: bool) -> bool {
@@ -224,7 +224,7 @@ fn id_shape(word: &str, known_prefix_only: bool) -> bool {
         && prefix.chars().all(|c| c.is_ascii_uppercase())
         && !number.is_empty()
         && number.chars().all(|c| c.is_ascii_digit())
-        && (!known_prefix_only || REQUIREMENT_PREFIXES.contains(&prefix))
+        && (!known_prefix_only || crate::drift::text::in_list(REQUIREMENT_PREFIXES, &prefix))
 }
 
 /// Requirement ids in order of first appearance: bracketed ids of any uppercase prefix

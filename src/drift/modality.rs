@@ -392,10 +392,7 @@ pub fn unasked_change(expected: Modality, task: &str, result: &str) -> Option<St
 /// must look like a test file; when the instructions name source files, it must be one of them
 /// (a fix reported in another file is the wrong target, not a delivery).
 fn reports_artifact(result: &str, tests: bool, named: &[String]) -> bool {
-    const EXTENSIONS: [&str; 22] = [
-        "ts", "tsx", "js", "jsx", "mjs", "cjs", "py", "rs", "go", "java", "kt", "rb", "cs", "cpp",
-        "c", "h", "swift", "php", "sql", "sh", "vue", "svelte",
-    ];
+    const EXTENSIONS: &str = "ts|tsx|js|jsx|mjs|cjs|py|rs|go|java|kt|rb|cs|cpp|c|h|swift|php|sql|sh|vue|svelte";
     const WROTE: [&str; 18] = [
         "add",
         "creat",
@@ -418,7 +415,7 @@ fn reports_artifact(result: &str, tests: bool, named: &[String]) -> bool {
     ];
     let is_source = |id: &str| {
         id.rsplit_once('.')
-            .is_some_and(|(_, ext)| EXTENSIONS.contains(&ext))
+            .is_some_and(|(_, ext)| crate::drift::text::in_list(EXTENSIONS, &ext))
     };
     let named_sources: Vec<&String> = named.iter().filter(|n| is_source(n)).collect();
     // A test file named in a report is the tests; other code needs a writing verb.

@@ -13,12 +13,20 @@
 #[derive(Debug, PartialEq)]
 pub struct Language {
     pub name: &'static str,
-    words: &'static [&'static str],
+    /// Space-separated (one string: a table of pointers per word cost 8 bytes each).
+    words: &'static str,
     /// Languages close enough to share many function words: never told apart.
     group: u8,
 }
 
-const fn lang(name: &'static str, group: u8, words: &'static [&'static str]) -> Language {
+impl Language {
+    /// Whether `w` is one of the language's function words.
+    pub fn has(&self, w: &str) -> bool {
+        self.words.split(' ').any(|x| x == w)
+    }
+}
+
+const fn lang(name: &'static str, group: u8, words: &'static str) -> Language {
     Language { name, words, group }
 }
 
@@ -27,164 +35,87 @@ pub const LANGUAGES: [Language; 17] = [
     lang(
         "english",
         1,
-        &[
-            "the", "and", "of", "to", "that", "it", "with", "as", "on", "are", "this", "be", "was",
-            "by", "not", "or", "have", "from", "but", "they", "which", "you", "we", "can", "will",
-            "at", "their", "has", "been", "would", "there", "what", "were", "when", "your",
-            "should", "these", "than", "its", "our", "in", "is", "a", "an", "for", "if", "all",
-            "no", "so", "do", "does", "into", "after", "before", "now", "only", "each",
-        ],
+        "the and of to that it with as on are this be was by not or have from but they which you we can will at their has been would there what were when your should these than its our in is a an for if all no so do does into after before now only each",
     ),
     lang(
         "german",
         2,
-        &[
-            "der", "und", "nicht", "ein", "eine", "zu", "den", "mit", "sich", "auf", "für", "von",
-            "dem", "des", "ist", "auch", "es", "ich", "wir", "sie", "werden", "wird", "sind",
-            "oder", "aber", "wenn", "dass", "das", "nach", "bei", "aus", "wie", "noch", "nur",
-            "kann", "einer", "einen", "diese", "dieser", "über", "sehr", "haben", "hat", "keine",
-        ],
+        "der und nicht ein eine zu den mit sich auf für von dem des ist auch es ich wir sie werden wird sind oder aber wenn dass das nach bei aus wie noch nur kann einer einen diese dieser über sehr haben hat keine",
     ),
     lang(
         "french",
         3,
-        &[
-            "les", "et", "est", "des", "une", "du", "pour", "que", "qui", "dans", "pas", "sur",
-            "avec", "au", "ce", "il", "elle", "nous", "vous", "sont", "se", "par", "mais", "ou",
-            "cette", "été", "aux", "leur", "tout", "très", "être", "je", "comme", "sa", "ses",
-            "la", "en", "un", "de",
-        ],
+        "les et est des une du pour que qui dans pas sur avec au ce il elle nous vous sont se par mais ou cette été aux leur tout très être je comme sa ses la en un de",
     ),
     lang(
         "spanish",
         4,
-        &[
-            "el", "los", "las", "y", "es", "que", "en", "un", "una", "por", "para", "con", "se",
-            "al", "lo", "como", "más", "pero", "su", "sus", "este", "esta", "está", "hay", "muy",
-            "también", "sobre", "entre", "cuando", "porque", "puede", "ser", "fue", "la", "de",
-            "le",
-        ],
+        "el los las y es que en un una por para con se al lo como más pero su sus este esta está hay muy también sobre entre cuando porque puede ser fue la de le",
     ),
     lang(
         "italian",
         5,
-        &[
-            "il", "la", "le", "è", "di", "che", "un", "una", "con", "della", "dei", "sono",
-            "anche", "più", "ma", "si", "gli", "lo", "nel", "alla", "questo", "questa", "essere",
-            "ha", "da", "delle", "degli", "al", "ed", "però", "molto", "quando", "tutti", "suo",
-            "sua",
-        ],
+        "il la le è di che un una con della dei sono anche più ma si gli lo nel alla questo questa essere ha da delle degli al ed però molto quando tutti suo sua",
     ),
     lang(
         "portuguese",
         6,
-        &[
-            "é", "de", "que", "um", "uma", "para", "não", "da", "dos", "das", "na", "por", "mais",
-            "mas", "se", "como", "são", "está", "ao", "foi", "seu", "sua", "ele", "ela", "isso",
-            "este", "esta", "também", "muito", "quando", "pelo", "pela", "já", "nos", "ou", "ser",
-            "tem", "há",
-        ],
+        "é de que um uma para não da dos das na por mais mas se como são está ao foi seu sua ele ela isso este esta também muito quando pelo pela já nos ou ser tem há",
     ),
     lang(
         "dutch",
         7,
-        &[
-            "de", "het", "een", "en", "dat", "niet", "op", "te", "voor", "zijn", "er", "aan",
-            "ook", "als", "maar", "om", "dit", "wordt", "worden", "bij", "naar", "kan", "heeft",
-            "hij", "ze", "wij", "ik", "je", "deze", "geen", "nog", "wel", "meer", "zo", "dan",
-        ],
+        "de het een en dat niet op te voor zijn er aan ook als maar om dit wordt worden bij naar kan heeft hij ze wij ik je deze geen nog wel meer zo dan",
     ),
     lang(
         "swedish",
         8,
-        &[
-            "och", "att", "det", "som", "en", "är", "av", "på", "med", "inte", "den", "har", "ett",
-            "om", "så", "kan", "vi", "jag", "han", "hon", "från", "eller", "också", "detta", "sig",
-            "de", "kommer", "skulle", "vid", "efter", "mycket", "när", "alla", "sina", "där",
-        ],
+        "och att det som en är av på med inte den har ett om så kan vi jag han hon från eller också detta sig de kommer skulle vid efter mycket när alla sina där",
     ),
     lang(
         "danish",
         8,
-        &[
-            "og", "det", "som", "en", "er", "af", "på", "med", "ikke", "den", "til", "har", "et",
-            "om", "så", "kan", "vi", "jeg", "han", "hun", "fra", "eller", "også", "dette", "sig",
-            "de", "vil", "skal", "ved", "efter", "meget", "når", "alle", "hvor", "være",
-        ],
+        "og det som en er af på med ikke den til har et om så kan vi jeg han hun fra eller også dette sig de vil skal ved efter meget når alle hvor være",
     ),
     lang(
         "norwegian",
         8,
-        &[
-            "og", "det", "som", "en", "er", "av", "på", "med", "ikke", "den", "til", "har", "et",
-            "om", "så", "kan", "vi", "jeg", "han", "hun", "fra", "eller", "også", "dette", "seg",
-            "de", "vil", "skal", "ved", "etter", "mye", "når", "alle", "hvor", "være",
-        ],
+        "og det som en er av på med ikke den til har et om så kan vi jeg han hun fra eller også dette seg de vil skal ved etter mye når alle hvor være",
     ),
     lang(
         "finnish",
         9,
-        &[
-            "ja", "ei", "se", "että", "kun", "mutta", "tai", "ovat", "oli", "myös", "kuin", "joka",
-            "tämä", "hän", "niin", "jos", "voi", "sen", "siitä", "mitä", "olla", "nyt", "jo",
-            "sitä", "ne", "minä", "sinä", "hyvin", "kaikki", "joten", "koska", "sekä", "ole",
-            "olen",
-        ],
+        "ja ei se että kun mutta tai ovat oli myös kuin joka tämä hän niin jos voi sen siitä mitä olla nyt jo sitä ne minä sinä hyvin kaikki joten koska sekä ole olen",
     ),
     lang(
         "polish",
         10,
-        &[
-            "na", "nie", "się", "że", "jak", "ale", "tak", "za", "od", "przez", "dla", "są", "czy",
-            "tylko", "jego", "jej", "ich", "lub", "oraz", "może", "być", "już", "bardzo", "tym",
-            "tego", "które", "który", "która", "jako", "gdy",
-        ],
+        "na nie się że jak ale tak za od przez dla są czy tylko jego jej ich lub oraz może być już bardzo tym tego które który która jako gdy",
     ),
     lang(
         "turkish",
         11,
-        &[
-            "ve", "bir", "bu", "da", "de", "için", "ile", "çok", "daha", "ne", "gibi", "ama",
-            "olarak", "en", "o", "mi", "değil", "kadar", "sonra", "şey", "ya", "olan", "veya",
-            "ancak", "ise", "göre", "diye", "bunu", "ben", "sen", "biz", "siz", "onlar", "nasıl",
-            "neden", "çünkü",
-        ],
+        "ve bir bu da de için ile çok daha ne gibi ama olarak en o mi değil kadar sonra şey ya olan veya ancak ise göre diye bunu ben sen biz siz onlar nasıl neden çünkü",
     ),
     lang(
         "vietnamese",
         12,
-        &[
-            "và", "của", "là", "có", "không", "được", "cho", "một", "các", "những", "với", "trong",
-            "này", "người", "đã", "để", "khi", "đến", "từ", "như", "cũng", "thì", "ra", "sẽ", "về",
-            "nhưng", "làm", "phải", "nhiều", "rất",
-        ],
+        "và của là có không được cho một các những với trong này người đã để khi đến từ như cũng thì ra sẽ về nhưng làm phải nhiều rất",
     ),
     lang(
         "indonesian",
         13,
-        &[
-            "yang", "dan", "di", "itu", "dengan", "untuk", "tidak", "dari", "dalam", "akan",
-            "pada", "juga", "ke", "ada", "saya", "kita", "bisa", "atau", "karena", "oleh",
-            "sebagai", "adalah", "mereka", "lebih", "sudah", "telah", "kami", "namun", "hanya",
-        ],
+        "yang dan di itu dengan untuk tidak dari dalam akan pada juga ke ada saya kita bisa atau karena oleh sebagai adalah mereka lebih sudah telah kami namun hanya",
     ),
     lang(
         "malay",
         13,
-        &[
-            "yang", "dan", "di", "itu", "dengan", "untuk", "tidak", "dari", "dalam", "akan",
-            "pada", "juga", "ke", "ada", "saya", "kita", "boleh", "atau", "kerana", "oleh",
-            "sebagai", "adalah", "mereka", "lebih", "sudah", "telah", "kami", "tetapi", "hanya",
-        ],
+        "yang dan di itu dengan untuk tidak dari dalam akan pada juga ke ada saya kita boleh atau kerana oleh sebagai adalah mereka lebih sudah telah kami tetapi hanya",
     ),
     lang(
         "swahili",
         14,
-        &[
-            "na", "ya", "wa", "kwa", "ni", "za", "katika", "la", "kuwa", "hii", "au", "lakini",
-            "pia", "kama", "cha", "hiyo", "sana", "yake", "zaidi", "hayo", "baada", "hadi", "bila",
-            "huo", "kwamba", "wao", "sisi", "mimi", "yeye",
-        ],
+        "na ya wa kwa ni za katika la kuwa hii au lakini pia kama cha hiyo sana yake zaidi hayo baada hadi bila huo kwamba wao sisi mimi yeye",
     ),
 ];
 
@@ -217,7 +148,7 @@ pub fn check(text: &str, asked: &Language) -> (bool, Option<String>) {
     let share = |l: &Language| {
         words
             .iter()
-            .filter(|w| l.words.contains(&w.as_str()))
+            .filter(|w| l.has(w))
             .count() as f64
             / words.len() as f64
     };
@@ -268,7 +199,7 @@ fn distinct_words(words: &[String], l: &Language) -> usize {
     let mut seen: Vec<&str> = words
         .iter()
         .map(String::as_str)
-        .filter(|w| l.words.contains(w))
+        .filter(|w| l.has(w))
         .collect();
     seen.sort_unstable();
     seen.dedup();
@@ -355,7 +286,7 @@ fn unit_in_another(text: &str, asked: &Language) -> Option<(&'static Language, S
         let count = |l: &Language| {
             words
                 .iter()
-                .filter(|w| l.words.contains(&w.as_str()))
+                .filter(|w| l.has(w))
                 .count()
         };
         if count(asked) > 0 {
@@ -502,9 +433,9 @@ mod tests {
     #[test]
     fn the_lists_keep_out_common_english_words() {
         for l in LANGUAGES.iter().filter(|l| l.name != "english") {
-            for w in l.words {
+            for w in l.words.split(' ') {
                 assert!(
-                    !lang("english").words.contains(w),
+                    !lang("english").has(w),
                     "{} shares {w} with English",
                     l.name
                 );
@@ -513,7 +444,7 @@ mod tests {
                 "die", "was", "on", "do", "in", "is", "of", "a", "i", "as", "no", "so", "var",
                 "for", "per", "her", "me", "os",
             ] {
-                assert!(!l.words.contains(&w), "{} lists {w}", l.name);
+                assert!(!l.has(w), "{} lists {w}", l.name);
             }
         }
     }

@@ -8,12 +8,10 @@ use super::words_at;
 
 /// Words that make the name before (or after) them a part: "the Risks section", "the `summary`
 /// field".
-const PART_WORDS: [&str; 6] = ["section", "field", "value", "key", "heading", "part"];
+const PART_WORDS: &str = "section|field|value|key|heading|part";
 
 /// Words before a part word that leave it unnamed: "the section you write".
-const DETERMINERS: [&str; 10] = [
-    "the", "a", "an", "this", "that", "each", "every", "your", "our", "its",
-];
+const DETERMINERS: &str = "the|a|an|this|that|each|every|your|our|its";
 
 /// A count's part, as the message names it.
 #[derive(Debug, PartialEq)]
@@ -45,7 +43,7 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
     for (k, (at, w)) in ws.iter().enumerate() {
         // The count is in the part word's clause: "a Summary section of exactly 3 bullets", not
         // "Use the heading 'Summary'; keep it under 100 words".
-        if !PART_WORDS.contains(w) || !counts_in_clause(&lower, *at) {
+        if !crate::drift::text::in_list(PART_WORDS, w) || !counts_in_clause(&lower, *at) {
             continue;
         }
         // "code blocks" and "keys" of a JSON answer are no part: "key" must be the head of a
@@ -83,13 +81,13 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
         // section") or a part's own noun ("the summary section"); after an article or a
         // pronoun, a part with no name ("the section you write").
         let before = k.checked_sub(1).and_then(|i| ws.get(i));
-        if before.is_some_and(|(_, b)| DETERMINERS.contains(b)) {
+        if before.is_some_and(|(_, b)| crate::drift::text::in_list(DETERMINERS, b)) {
             return Some(Part::Unnamed);
         }
         let named = before.filter(|(b_at, b)| {
             let original = sentence.get(*b_at..).and_then(|r| r.chars().next());
             b.chars().all(|c| c.is_ascii_alphabetic())
-                && (original.is_some_and(|c| c.is_ascii_uppercase()) || PART_NOUNS.contains(b))
+                && (original.is_some_and(|c| c.is_ascii_uppercase()) || crate::drift::text::in_list(PART_NOUNS, b))
         });
         if let Some((_, b)) = named {
             return Some(Part::Named(b.to_string()));
@@ -105,7 +103,7 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
             if b.chars().all(|c| c.is_ascii_alphabetic())
                 && a.chars().all(|c| c.is_ascii_alphabetic())
                 && upper(*a_at)
-                && !DETERMINERS.contains(a)
+                && !crate::drift::text::in_list(DETERMINERS, a)
             {
                 return Some(Part::Named(format!("{a} {b}")));
             }
@@ -114,7 +112,7 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
     // "List your findings as at most 4 bullets": the findings, when they are a part's name.
     for (k, (_, w)) in ws.iter().enumerate() {
         if matches!(*w, "your" | "the")
-            && ws.get(k + 1).is_some_and(|(_, n)| PART_NOUNS.contains(n))
+            && ws.get(k + 1).is_some_and(|(_, n)| crate::drift::text::in_list(PART_NOUNS, n))
             && ws
                 .get(k + 2)
                 .is_some_and(|(_, a)| matches!(*a, "as" | "in"))
@@ -368,32 +366,7 @@ pub(super) fn item_label(message: &str, sentence: &str) -> Option<String> {
 }
 
 /// Nouns that name a part of a report when a rule is placed in them.
-const PART_NOUNS: [&str; 24] = [
-    "summary",
-    "copy",
-    "draft",
-    "email",
-    "announcement",
-    "post",
-    "risks",
-    "details",
-    "background",
-    "testing",
-    "rollback",
-    "appendix",
-    "intro",
-    "introduction",
-    "conclusion",
-    "overview",
-    "findings",
-    "recommendations",
-    "notes",
-    "abstract",
-    "tl;dr",
-    "tldr",
-    "section",
-    "table",
-];
+const PART_NOUNS: &str = "summary|copy|draft|email|announcement|post|risks|details|background|testing|rollback|appendix|intro|introduction|conclusion|overview|findings|recommendations|notes|abstract|tl;dr|tldr|section|table";
 
 /// The part a ban is placed in: "don't use the word "vulnerable" in the Summary", "avoid
 /// "bias" in the executive summary", "no jargon in the **Findings** section".
@@ -572,7 +545,7 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
                 _ => None,
             });
         while let Some(last) = name.last() {
-            if PART_NOUNS.contains(last) {
+            if crate::drift::text::in_list(PART_NOUNS, last) {
                 break;
             }
             name.pop();

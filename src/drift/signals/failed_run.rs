@@ -163,10 +163,8 @@ fn inline_runs(line: &str) -> impl Iterator<Item = &str> {
         // The span must read as a command: words with a space ("npm test", "go test ./...") or
         // a test runner's name, not a setting or a value (`retry_limit` → 5).
         let span = line.get(open + 1..i)?;
-        const RUNNERS: [&str; 10] = [
-            "pytest", "jest", "vitest", "mocha", "tox", "nox", "rspec", "phpunit", "ctest", "make",
-        ];
-        if !(span.trim().contains(' ') || RUNNERS.contains(&span.trim())) {
+        const RUNNERS: &str = "pytest|jest|vitest|mocha|tox|nox|rspec|phpunit|ctest|make";
+        if !(span.trim().contains(' ') || crate::drift::text::in_list(RUNNERS, &span.trim())) {
             return None;
         }
         let after = line.get(i + 1..)?.trim_start();

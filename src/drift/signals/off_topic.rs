@@ -31,7 +31,7 @@ pub fn gate(own: usize, gate: f64) -> f64 {
 }
 
 /// Kinds of stated form that a result written for another request seldom keeps by chance.
-const SPECIFIC_FORMS: [&str; 4] = ["json-keys", "headings", "table-columns", "sections"];
+const SPECIFIC_FORMS: &str = "json-keys|headings|table-columns|sections";
 
 /// The stated form the result keeps, when it is specific: a JSON object with the given keys,
 /// the given headings, table columns or sections, or exactly the given number of bullets or
@@ -43,7 +43,7 @@ fn kept_form(ctx: &Ctx) -> Option<String> {
         .iter()
         .find(|c| {
             c.holds
-                && (SPECIFIC_FORMS.contains(&c.kind)
+                && (crate::drift::text::in_list(SPECIFIC_FORMS, &c.kind)
                     || (matches!(c.kind, "bullets" | "list-items")
                         && c.constraint.contains("exactly ")))
         })
