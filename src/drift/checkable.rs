@@ -601,6 +601,8 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
     // A label is a name ("Push:", "Subject line:"), not a clause ("Respond in German:").
     let clause = label.iter().any(|(_, x)| {
         crate::drift::text::in_list("no|not|never|don't|dont|do|avoid|only|always|must|should|all|any|each|every|in|to|with|for|on|at|by|as|respond|reply|write|answer|use|keep|make|return|give|be|is|are|please", x)
+            // Who says the rule: "Legal says: …", "Priya wants: …".
+            || crate::drift::text::in_list("says|said|asks|asked|wants|wrote|writes|adds|insists|requires|reminds", x)
     });
     // The label heads one sentence: "sentry: hydration mismatch. no code in the reply" runs on
     // past its first sentence (a lowercase chat line the splitter keeps whole).
@@ -1598,6 +1600,27 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         {
             Rule::PartOrWhole(name, Box::new(rule))
         }
+        // "Write the email …; do not include the word "sorry" anywhere in the email": a ban
+        // placed in the text the reply is.
+        Some(parts::Part::Named(name))
+            if !soft
+                && matches!(rule, Rule::Forbids(_) | Rule::ForbidsAnywhere(_) | Rule::ProseForbids(_))
+                // Not where the reply holds more than that text ("In the email itself, …",
+                // "your notes first, then the email").
+                && !lower.contains(" itself")
+                && !has_any_in(&cx.lower, "notes first|your notes|then the|followed by|below a line|above it|below it")
+                && (name.rsplit(' ').next().is_some_and(|head| {
+                    asked.iter().any(|a| {
+                        a == head
+                            // "Write a reply to a customer …, in the email".
+                            || (crate::drift::text::in_list("reply|response", a)
+                                && crate::drift::text::in_list("email|message|letter", head))
+                    })
+                })
+                    || (name == "summary" && cx.summarises())) =>
+        {
+            Rule::PartOrWhole(name, Box::new(rule))
+        }
         Some(parts::Part::Named(name)) if !soft => Rule::InPart(name, Box::new(rule)),
         // Paragraphs of a part are counted only where it is shown: notes beside it are
         // paragraphs too.
@@ -1774,9 +1797,24 @@ struct Admit {
     /// Whether it adds to a list's count later ([`Admit::list_amended`]), read on the first
     /// list count only.
     amended: std::cell::OnceCell<bool>,
+    /// Whether the message asks for a summary ([`Admit::summarises`]).
+    summary: std::cell::OnceCell<bool>,
 }
 
 impl Admit {
+    /// "Summarise the SLA section for the client": the reply is the summary.
+    fn summarises(&self) -> bool {
+        *self.summary.get_or_init(|| {
+            let ws = ws_of(&self.lower);
+            ws.first()
+                .is_some_and(|w| crate::drift::text::in_list("summarise|summarize", w))
+                // "Safety review summary for the SOTIF analysis. …": a brief that opens by
+                // naming it.
+                || ws.iter().take(5).any(|w| *w == "summary")
+                || has_any_in(&self.lower, "write a summary|write the summary|give me a summary|draft a summary")
+        })
+    }
+
     /// "Update: if you found it, add it as a 5th bullet": a count the message changes itself.
     fn list_amended(&self) -> bool {
         *self.amended.get_or_init(|| {
@@ -1847,6 +1885,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         rest_unbounded,
         lower,
         amended: std::cell::OnceCell::new(),
+        summary: std::cell::OnceCell::new(),
     };
     // Whether the message asks for a link somewhere: read once, for the first URL ban.
     let invites = std::cell::OnceCell::new();
@@ -2997,7 +3036,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // "Say 'UAV', never 'drone'": a term to use in place of another, one rule; the reply
         // need not name the thing at all.
         if !matches!(words_rule, Some((true, _))) {
-            if let Some(list) = called_ban(sentence, &lower) {
+            if let Some(list) = called_ban(sentence, &lower).or_else(|| named_ban(sentence, &lower)) {
                 push(sentence, Rule::Forbids(list));
                 words_rule = None;
             }
@@ -6561,6 +6600,43 @@ fn called_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
     (!q.trim().is_empty() && after.is_empty()).then(|| vec![q])
 }
 
+/// Names banned by a kind, listed in brackets: "don't mention the customer name (Globex)", "do
+/// not mention competitor names (Zendesk, Freshdesk, Intercom) anywhere", "do not use his name
+/// (Daniel Okafor)". Each listed name is banned whole ("etc." and "and so on" end the list).
+fn named_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
+    let ws = words_at(lower);
+    let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+    let k = (0..ws.len()).find(|&k| {
+        let negated = crate::drift::text::in_list("don't|never|dont", w(k))
+            || (w(k) == "not" && k > 0 && crate::drift::text::in_list("do|must|should", w(k - 1)));
+        negated && crate::drift::text::in_list("mention|name|use|write|include|say", w(k + 1))
+    })?;
+    // The verb, a determiner, at most two words of kind, then "name(s) (".
+    let mut j = k + 2;
+    if crate::drift::text::in_list("the|any|our|his|her|their|its|a", w(j)) {
+        j += 1;
+    }
+    let name_at = (j..j + 3).find(|&i| matches!(w(i), "name" | "names"))?;
+    let (at, x) = ws.get(name_at)?;
+    let open = at + x.len();
+    let inner = sentence.get(open..)?.trim_start().strip_prefix('(')?;
+    let inner = inner.get(..inner.find(')')?)?;
+    let mut out = Vec::new();
+    for item in inner.split([',', ';']).flat_map(|p| p.split(" and ")).flat_map(|p| p.split(" or ")) {
+        let item = item.trim().trim_end_matches('.').trim();
+        let item = item.strip_prefix("e.g.").unwrap_or(item).trim();
+        if item.is_empty() || crate::drift::text::in_list("etc|so on|others|similar", item) {
+            continue;
+        }
+        // Proper names only, short.
+        if !item.starts_with(|c: char| c.is_uppercase()) || item.split_whitespace().count() > 3 {
+            return None;
+        }
+        out.push(item.to_string());
+    }
+    (!out.is_empty()).then_some(out)
+}
+
 /// Whether `line` is one quoted passage of eight words or more that the line before
 /// introduces as the deliverable ("Here's the paragraph:", "Draft:"), not as someone's words
 /// or an old text ("The customer wrote:", "Current copy:").
@@ -6597,7 +6673,7 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         return None;
     }
     const VERBS: &str = "include|includes|including|use|using|mention|mentioning|contain|containing|say|saying|avoid|avoiding|with";
-    const NOUNS: &str = "keywords|keyword|words|word|items|terms|term|name";
+    const NOUNS: &str = "keywords|keyword|words|word|items|terms|term|name|phrase|phrases|abbreviation|abbreviations|acronym|acronyms|expression|expressions";
     let ws = words_at(lower);
     for (k, (_, v)) in ws.iter().enumerate() {
         if !crate::drift::text::in_list(VERBS, v) {
