@@ -3610,3 +3610,61 @@ fn later_sentences_that_replace_or_scope_a_rule_are_read() {
     let m = "Give me a status for the refresh, written entirely in lowercase.";
     assert!(!flags(m, r).is_empty());
 }
+
+/// Bans read from more shapes (48th session), each with its compliant lookalike.
+#[test]
+fn bans_of_names_phrases_and_placed_texts_are_read() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    // Names listed in brackets after their kind.
+    let m = "Write the public issue summary for the login loop. Don't mention the customer name \
+             (Globex) anywhere, it's a public repo.";
+    assert!(!flags(m, "Reported by the Globex IT team: users loop back to the sign-in page.").is_empty());
+    assert!(flags(m, "Reported by a customer's IT team: users loop back to the sign-in page.").is_empty());
+    let m = "Draft the one-pager. Do not mention competitor names (Zendesk, Freshdesk, etc.) anywhere.";
+    assert!(!flags(m, "Unlike Freshdesk, setup takes a day.").is_empty());
+    assert!(flags(m, "Setup takes a day, and pricing is per agent.").is_empty());
+    // "the phrase …", "the acronym …".
+    let m = "Write the retro summary. Do not use the phrase 'human error'; the retro is blameless.";
+    assert!(!flags(m, "The deploy failed through human error in the runbook.").is_empty());
+    assert!(flags(m, "The deploy failed because the runbook skipped a step.").is_empty());
+    let m = "Explain the new courier rules. Don't use the acronym 'SLA'; say 'response-time target'.";
+    assert!(!flags(m, "The SLA is now four hours.").is_empty());
+    // A label that says who asks is no part of the answer.
+    let m = "Write the push notification for fans. Legal says: do not use the word 'refund'.";
+    assert!(!flags(m, "Match postponed. A refund is on its way.").is_empty());
+    assert!(flags(m, "Match postponed. Details are in the app.").is_empty());
+    // A ban placed in the text the reply is.
+    let m = "Summarise the SLA section for the client. Do not use the word 'guarantee' anywhere in \
+             the summary.";
+    assert!(!flags(m, "The provider guarantee covers 99.9 % uptime per month.").is_empty());
+    assert!(flags(m, "The provider commits to 99.9 % uptime per month.").is_empty());
+    // Not when the reply holds notes besides it, and a labelled part is found in the whole reply.
+    let m = "Draft the apology email, with your notes first, then the email. In the email itself, \
+             never use the word 'outage'.";
+    assert!(flags(m, "Notes: the outage lasted 38 minutes.\n\n---\nHi,\n\nA service disruption stopped some orders.").is_empty());
+    let m = "Write a note for vets, plus engineering notes. In the note for vets, don't use the \
+             abbreviation 'EMR'; the engineering notes can use it.";
+    let r = "**Note for vets**\n\nThe electronic medical record now saves drafts.\n\n**Engineering notes**\n- The EMR service keeps 10 versions.";
+    assert!(flags(m, r).is_empty());
+    let r = "**Note for vets**\n\nThe EMR now saves drafts.\n\n**Engineering notes**\n- The service keeps 10 versions.";
+    assert!(!flags(m, r).is_empty());
+}
+
+/// Parts a count or a case rule leaves out (48th session).
+#[test]
+fn a_list_left_out_of_a_count_and_the_rest_in_normal_case_are_read() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let summary = (1..=5).map(|i| format!("- Change {i} to the sequencer")).collect::<Vec<_>>().join("\n");
+    let files = (1..=4).map(|i| format!("- `src/file{i}.py`")).collect::<Vec<_>>().join("\n");
+    let r = format!("**Summary**\n{summary}\n\n**Changed files**\n{files}");
+    let m = "Summarise your refactor in at most 5 bullets; the list of changed files doesn't count toward that.";
+    assert!(flags(m, &r).is_empty());
+    let m = "Summarise your refactor in at most 5 bullets.";
+    assert!(!flags(m, &r).is_empty());
+    let r = "Shipped in 5.2.3.\n\nSlack announcement:\n> dark mode fix is live, charts are readable again.";
+    let m = "Ship the fix and write the Slack announcement. The announcement must be all lowercase; \
+             the rest of your report can use normal capitalization.";
+    assert!(flags(m, r).is_empty());
+    let m = "Ship the fix and write the Slack announcement. Your whole report must be all lowercase.";
+    assert!(!flags(m, r).is_empty());
+}

@@ -1608,7 +1608,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
                 // Not where the reply holds more than that text ("In the email itself, …",
                 // "your notes first, then the email").
                 && !lower.contains(" itself")
-                && !has_any_in(&cx.lower, "notes first|your notes|then the|followed by|below a line|above it|below it")
+                && !has_any_in(&cx.lower, "notes|then the|followed by|below a line|above it|below it|plus |separately|the rest of|as well as|in addition")
                 && (name.rsplit(' ').next().is_some_and(|head| {
                     asked.iter().any(|a| {
                         a == head
@@ -4123,6 +4123,11 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             if !code {
                 out.push((0, at, &["words", "prose-words", "sentences"]));
             }
+            // "At most 5 bullets; the list of changed files doesn't count toward that": a list
+            // left out of a bullet count (which one is not told).
+            if has_any_in(clause_before, "list|files") || has_any_in(clause_after, "list|files") {
+                out.push((0, at, &["bullets", "list-items"]));
+            }
         }
         // "In the doc, avoid 'simply'. Your report back to me can be informal": the style rules
         // are the doc's, and the report's style is free (which text they hold for is not
@@ -4139,6 +4144,13 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                 at,
                 &["forbids", "no-first-person", "lowercase", "uppercase", "capital-words", "emoji"],
             ));
+        }
+        // "The announcement must be all lowercase; the rest of your report can use normal
+        // capitalization": the case rule is one part's.
+        if lower.contains("the rest")
+            && has_any_in(&lower, "normal capitali|normal case|normal casing|regular capitali|usual capitali|standard capitali")
+        {
+            out.push((0, at, &["lowercase", "uppercase", "capital-words"]));
         }
         // "On second thought, a table is overkill": a table asked before is taken back.
         if lower.contains("table")
@@ -9124,7 +9136,10 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
             let counts_items = |r: &Rule| matches!(r, Rule::Bullets(..) | Rule::ListItems(..));
             let listed = counts_items(&rule)
                 || matches!(&rule, Rule::PartOrWhole(_, inner) if counts_items(inner));
-            let text = if of_the_text(&rule) && !of_reply && (drafts || !listed) {
+            // A part the result labels is found in the whole result ("**Note for vets**" is
+            // not a note to the requester).
+            let labelled = matches!(&rule, Rule::PartOrWhole(name, _) if parts::find(result, name).is_some());
+            let text = if of_the_text(&rule) && !of_reply && (drafts || !listed) && !labelled {
                 delivered
                     .get_or_insert_with(|| notes::without_notes(result))
                     .as_deref()
