@@ -3668,3 +3668,29 @@ fn a_list_left_out_of_a_count_and_the_rest_in_normal_case_are_read() {
     let m = "Ship the fix and write the Slack announcement. Your whole report must be all lowercase.";
     assert!(!flags(m, r).is_empty());
 }
+
+/// Bans said of quoted words as the subject (48th session).
+#[test]
+fn quoted_words_that_must_not_appear_are_banned() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let m = "Status update for the exec channel on the outage. Stick to facts: the word \"likely\" \
+             is banned in this update.";
+    assert!(!flags(m, "The line card is most likely faulty; a spare ships tonight.").is_empty());
+    assert!(flags(m, "The line card failed its self-test; a spare ships tonight.").is_empty());
+    let m = "Write the admin help text. The word 'blacklist' must not appear anywhere in what you \
+             send back, including notes.";
+    assert!(!flags(m, "Add codes to the blocklist.\n\nNote: renamed from blacklist.").is_empty());
+    // Only the quotes that end the subject: "resolved" is the word to use.
+    let m = "Fix it. We write \"resolved\" rather than \"fixed\", so the word \"fixed\" must not \
+             appear in your report.";
+    assert!(flags(m, "Resolved: the keychain query now passes the access group.").is_empty());
+    assert!(!flags(m, "Fixed: the keychain query now passes the access group.").is_empty());
+    // A place per item of the deliverable leaves notes beside it out.
+    let m = "Rewrite the parameter descriptions; 'should' must not appear in any description. \
+             Paste the descriptions and any notes.";
+    assert!(flags(m, "- `amount`: MUST be positive.\n\nNotes: you should check the limit.").is_empty());
+    // "Not in prose, not in quoted logs, not in code": everywhere.
+    let m = "Security note: the word 'password' must not appear anywhere in your report, not in \
+             prose, not in quoted logs, not in code.";
+    assert!(!flags(m, "Login works again.\n\n```\nERROR bad password for user 17\n```").is_empty());
+}

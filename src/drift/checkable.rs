@@ -1553,6 +1553,10 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         {
             Rule::ProseWords(rel, n)
         }
+        // "… anywhere: not in prose, not in quoted logs, not in code": the places listed.
+        Rule::Forbids(list) if has_any_in(&lower, "not in prose|nor in prose") => {
+            Rule::ForbidsAnywhere(list)
+        }
         Rule::Forbids(list) if bounds_prose_only(text) || says_prose(text) => {
             Rule::ProseForbids(list)
         }
@@ -3036,7 +3040,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // "Say 'UAV', never 'drone'": a term to use in place of another, one rule; the reply
         // need not name the thing at all.
         if !matches!(words_rule, Some((true, _))) {
-            if let Some(list) = called_ban(sentence, &lower).or_else(|| named_ban(sentence, &lower)) {
+            if let Some(list) = called_ban(sentence, &lower)
+                .or_else(|| named_ban(sentence, &lower))
+                .or_else(|| passive_ban(sentence, &lower)) {
                 push(sentence, Rule::Forbids(list));
                 words_rule = None;
             }
@@ -6647,6 +6653,67 @@ fn named_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
         out.push(item.to_string());
     }
     (!out.is_empty()).then_some(out)
+}
+
+/// A ban said of quoted words as the subject: "the word "likely" is banned in this update",
+/// "the words "simply" and "just" must not appear in the new text", "the codename 'Falcon' must
+/// not appear anywhere". The quotes stand in the predicate's clause, before it.
+fn passive_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
+    const PREDICATES: &str = " must not appear| mustn't appear| must never appear| should not appear| shouldn't appear| may not appear| cannot appear| can't appear| is banned| are banned| is forbidden| are forbidden| is not allowed| are not allowed| is off-limits| are off-limits| is prohibited| are prohibited";
+    let at = PREDICATES.split('|').filter_map(|p| lower.find(p)).min()?;
+    let before = sentence.get(..at)?;
+    let clause = before
+        .rsplit([';', '.', ':', '\u{2014}', '(', '!', '?'])
+        .next()
+        .unwrap_or(before);
+    // Quoted words end the subject: "… 'Falcon' must not appear" (not "… 'Falcon' in the
+    // logs must not appear", whose subject is the logs).
+    if !clause.trim_end().ends_with(['"', '\'', '\u{201d}', '\u{2019}']) {
+        return None;
+    }
+    let cl = clause.to_ascii_lowercase();
+    // "If 'debug' appears …", "the flag 'x' is banned from config files" are not of the text.
+    if ws_of(&cl).iter().any(|w| crate::drift::text::in_list("if|when|unless|flag|option|key|field|column|variable|value|argument|parameter|header|env", w)) {
+        return None;
+    }
+    if hedged(lower, at) || scoped(lower, at) {
+        return None;
+    }
+    // "… must not appear in any description": a place per item of the deliverable, which notes
+    // beside it are not.
+    let after = ws_of(lower.get(at..).unwrap_or_default());
+    if after
+        .windows(2)
+        .any(|p| p[0] == "in" && crate::drift::text::in_list("any|each|every", p[1]))
+    {
+        return None;
+    }
+    // The quotes that end the clause, joined by commas, "and" or "or" only: "we write
+    // "resolved" rather than "fixed", so the word "fixed" …" bans "fixed".
+    let mut list: Vec<String> = Vec::new();
+    let mut rest = clause.trim_end();
+    while let Some(close) = rest.chars().next_back().filter(|c| "\"'\u{201d}\u{2019}".contains(*c)) {
+        let body = rest.get(..rest.len() - close.len_utf8())?;
+        let open = body.rfind(['"', '\'', '\u{201c}', '\u{2018}'])?;
+        let word = body.get(open + 1..)?.trim();
+        if word.is_empty() || word.split_whitespace().count() > 3 {
+            return None;
+        }
+        list.push(word.to_string());
+        let before = body.get(..open)?;
+        let gap = before.trim_end_matches([' ', ',']);
+        let gap = ["or", "and"]
+            .iter()
+            .find_map(|j| gap.strip_suffix(j).filter(|g| g.ends_with(' ')))
+            .unwrap_or(gap)
+            .trim_end_matches([' ', ',']);
+        if gap.len() == before.len() || !gap.ends_with(['"', '\'', '\u{201d}', '\u{2019}']) {
+            break;
+        }
+        rest = gap;
+    }
+    list.reverse();
+    (!list.is_empty()).then_some(list)
 }
 
 /// Whether `line` is one quoted passage of eight words or more that the line before
