@@ -6504,11 +6504,16 @@ fn called_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
         // "call v1", "refer to the module as", "write".
         let (verb, mut j) = (w(k + 1), k + 2);
         match verb {
-            "write" => {}
+            // "never write the word "just"".
+            "write" => {
+                if w(j) == "the" && crate::drift::text::in_list("word|words|phrase|term", w(j + 1)) {
+                    j += 2;
+                }
+            }
             // "Don't call 'legacySync'" invokes a function: a name needs an object first.
             "call" if !quote_at(lower, &ws, j) => {
-                while j < k + 4
-                    && !crate::drift::text::in_list("a|an|the", w(j))
+                while j < k + 7
+                    && !crate::drift::text::in_list("a|an", w(j))
                     && !quote_at(lower, &ws, j)
                 {
                     j += 1;
