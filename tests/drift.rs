@@ -3694,3 +3694,54 @@ fn quoted_words_that_must_not_appear_are_banned() {
              prose, not in quoted logs, not in code.";
     assert!(!flags(m, "Login works again.\n\n```\nERROR bad password for user 17\n```").is_empty());
 }
+
+/// Sets 160–165's false flags (48th session), each reading with a breaking counterpart.
+#[test]
+fn the_readings_from_sets_160_to_165_hold_both_ways() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let long = "Waitlisted passengers now get a seat as soon as one is free. ".repeat(8);
+    let r = format!("**Changelog entry**\n{long}\n\n**Tested**\n- replayed May events");
+    // A count followed by "and separately tell me …" is the first part's.
+    let m = "Write the changelog entry, at most 60 words, and separately tell me what you tested.";
+    assert!(flags(m, &r).is_empty());
+    let m = "Write the changelog entry in at most 60 words.";
+    assert!(!flags(m, &r).is_empty());
+    // A count per heading is no count of the whole.
+    let sections = "## A\n- one\n- two\n- three\n\n## B\n- one\n- two\n- three";
+    assert!(flags("Use the headings `## A` and `## B`, with exactly three bullets under each.", sections).is_empty());
+    assert!(!flags("Summarise it in exactly three bullets.", sections).is_empty());
+    // A line ends its sentence after a one-letter unit; "min." and "max." are cut short.
+    let m = "Describe the fix in exactly three sentences.";
+    assert!(flags(m, "It timed out.\nIt now scales, capped at 300 s.\nI verified it.").is_empty());
+    assert!(!flags(m, "It timed out.\nIt now scales, capped at 300 s.\nI verified it.\nDone.").is_empty());
+    let m = "Explain in at most two sentences what changed.";
+    assert!(flags(m, "Limits are checked (min. and max. per species) and rejected if out of range. The old constants stay.").is_empty());
+    // A case or a date format replaced later.
+    let m = "Write the display text. Use ALL CAPS. Correction: the display supports mixed case, so \
+             use normal sentence case instead.";
+    assert!(flags(m, "Welcome to Harwood\nStop at the red light").is_empty());
+    let m = "Write the display text. Use ALL CAPS.";
+    assert!(!flags(m, "Welcome to Harwood\nStop at the red light").is_empty());
+    let m = "Write the renewals summary. Use ISO dates (YYYY-MM-DD). Update: finance wants dates \
+             like '14 Apr 2025' instead.";
+    assert!(flags(m, "- 17 renewals failed on 2 Apr 2025.").is_empty());
+    let m = "Write the renewals summary. Use ISO dates (YYYY-MM-DD).";
+    assert!(!flags(m, "- 17 renewals failed on 2 Apr 2025.").is_empty());
+    // A path ban lifted by a later "go ahead and edit" of that path.
+    let r = "Updated the rate.\n\nChanges:\n- `fees/fee_schedule.csv`: Zone 5 rate 2.25 → 2.75.";
+    let m = "Update the Zone 5 rate. Don't touch `fees/fee_schedule.csv` yet. Update: finance \
+             approved, go ahead and edit `fees/fee_schedule.csv` as part of this change.";
+    assert!(flags(m, r).is_empty());
+    let m = "Update the Zone 5 rate. Don't touch `fees/fee_schedule.csv`.";
+    assert!(!flags(m, r).is_empty());
+    // A class that is there, not added.
+    let m = "Refactor `animals/weights.py` into small pure functions. No classes in the new code.";
+    let code = "\n\n```python\ndef to_kg(grams):\n    return grams / 1000\n```";
+    assert!(flags(m, &format!("Done.\n\n- `animals/models.py` still defines `class AnimalRecord`; I left it alone.{code}")).is_empty());
+    assert!(!flags(m, &format!("Done.\n\n- `animals/weights.py` now defines `class WeightReading`; it holds one reading.{code}")).is_empty());
+    // A block quote's marker is not counted in a labelled text.
+    let m = "Write the push notification and show it to me. The notification text itself must be \
+             at most 40 characters.";
+    assert!(flags(m, "Notification text:\n\n> Penguin feeding starts at 14:00!\n\nScheduled for 13:45.").is_empty());
+    assert!(!flags(m, "Notification text:\n\n> Penguin feeding starts at 14:00 at Penguin Beach, come early!\n\nScheduled.").is_empty());
+}

@@ -1546,6 +1546,10 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         || (rule.is_count() && (said(&WHOLE_WORDS) || lower.contains("in all")));
     // A count of a named part is checked on that part; of a part with no name, not at all.
     let counted = rule.is_count();
+    // "Exactly three bullets under each heading": a count per part, which the whole does not show.
+    if counted && has_any_in(&lower, "under each|in each section|per section|for each section|per heading|under every|in every section|each section") {
+        return None;
+    }
     // A word bound said of the prose around the code counts the prose alone.
     let rule = match rule {
         Rule::Words(rel, n)
@@ -1711,6 +1715,15 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     {
         return None;
     }
+    // "Write the ticker text, plus a short note to me. … the ticker text must be all
+    // lowercase": a case rule of one text beside another.
+    if matches!(rule, Rule::Lowercase | Rule::Uppercase)
+        && !of_reply
+        && has_any_in(&lower, " text must| text should| text has to")
+        && has_any_in(&cx.lower, "plus |separately|note to me|a short note")
+    {
+        return None;
+    }
     // A case rule said with another piece of text named is that text's ("hex values with
     // uppercase digits", "lowercase keys").
     if matches!(
@@ -1786,6 +1799,11 @@ pub(super) fn another_part_follows(words: &[&str]) -> bool {
                 ["then", v] => {
                     crate::drift::text::in_list("add|append|include|attach|list|give", v)
                 }
+                // "…, at most 60 words, and separately tell me what you tested".
+                ["separately", v] => crate::drift::text::in_list(
+                    "tell|give|list|add|explain|note|mention|describe|send|include",
+                    v,
+                ),
                 _ => false,
             })
     })
@@ -4158,6 +4176,18 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         {
             out.push((0, at, &["lowercase", "uppercase", "capital-words"]));
         }
+        // "Use ALL CAPS. Correction: the display supports mixed case, so use normal sentence
+        // case instead": the case asked before is taken back.
+        if lower.contains("instead")
+            && has_any_in(&lower, "sentence case|mixed case|normal case|normal capitali|regular case")
+        {
+            out.push((0, at, &["lowercase", "uppercase", "capital-words"]));
+        }
+        // "Use ISO dates. Update: they want dates like '14 Apr 2025' instead": the date format
+        // asked before is replaced.
+        if lower.contains("instead") && has_any_in(&lower, "dates like|date format|date style|dates as|dates in") {
+            out.push((0, at, &["iso-dates"]));
+        }
         // "On second thought, a table is overkill": a table asked before is taken back.
         if lower.contains("table")
             && has_any_in(
@@ -5763,6 +5793,9 @@ fn labelled_texts(result: &str, noun: &str) -> Vec<String> {
                 .collect()
         };
         if let [one] = body.as_slice() {
+            // A block quote's marker is not the text's ("> Penguin feeding starts …").
+            let one = one.trim_start();
+            let one = one.strip_prefix('>').map_or(one, str::trim_start);
             out.push(unquote(one).to_string());
         }
     }
@@ -7136,7 +7169,7 @@ fn word_count(text: &str) -> usize {
 /// common abbreviation or an initial, plus a last unterminated fragment. Line breaks do not end
 /// sentences.
 fn sentence_count(text: &str) -> usize {
-    const ABBREVIATIONS: &str = "mr|mrs|ms|dr|st|vs|etc|e.g|i.e|jr|sr|prof|incl|approx|esp";
+    const ABBREVIATIONS: &str = "mr|mrs|ms|dr|st|vs|etc|e.g|i.e|jr|sr|prof|incl|approx|esp|min|max";
     let chars: Vec<char> = text.chars().collect();
     let mut n = 0;
     let mut pending = false;
@@ -7167,8 +7200,10 @@ fn sentence_count(text: &str) -> usize {
                 && next.is_some_and(|x| x.is_ascii_digit())
                 && i > 0
                 && chars.get(i - 1).is_some_and(|x| x.is_ascii_digit());
+            // A line ends its sentence ("capped at 300 s.\nI verified …").
             let abbreviation = c == '.'
                 && run == 1
+                && next != Some('\n')
                 && (crate::drift::text::in_list(ABBREVIATIONS, &prev_word.as_str())
                     || (prev_word.chars().count() == 1
                         && prev_word.chars().all(char::is_alphabetic)));

@@ -485,6 +485,10 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
     // Code and emoji bans taken back later ("scratch the no-code rule for this one", "Edit:
     // ignore the no-emoji thing").
     let lifts = super::checkable::lifted(instructions);
+    let marked_part = crate::drift::text::contains_any(
+        instructions.to_ascii_lowercase(),
+        "outside those markers|outside the markers|outside those lines|outside the delimiters",
+    );
     for n in &mut out {
         let at = instructions.find(n.text.as_str());
         let lifted = |kind: &str| {
@@ -520,6 +524,27 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             && crate::drift::text::contains_any(&lower, " unless | except |exception|you can add|you may add| is ok| is okay| is fine|approved")
         {
             n.forbidden.retain(|f| *f != Forbidden::Dependency);
+        }
+        // "Put the notes between `---notes---` and `---end---`; anything outside those markers is
+        // for me": what the text may hold is a marked part's, not checked on the whole.
+        if marked_part {
+            n.forbidden.retain(|f| !matches!(f, Forbidden::Mention(_)));
+        }
+        // "Don't touch `fees/schedule.csv` yet. Update: finance approved, go ahead and edit
+        // `fees/schedule.csv`": a later sentence lets the change of a path the ban named.
+        let named = super::file_scope::paths(&n.text);
+        if !named.is_empty() {
+            let end = at.map_or(0, |a| a + n.text.len());
+            let permitted = all.iter().filter(|(start, _)| *start >= end).any(|(_, s)| {
+                let l = s.to_ascii_lowercase();
+                crate::drift::text::contains_any(&l, "go ahead|you can now|you may now|feel free to|is now fine|is fine to|ok to edit|okay to edit|ok to change")
+                    && !words_of(&l).iter().any(|w| crate::drift::text::in_list(NEGATORS, w))
+                    && named.iter().any(|(_, p)| s.contains(p.as_str()))
+            });
+            if permitted {
+                n.forbidden
+                    .retain(|f| !matches!(f, Forbidden::Change(_) | Forbidden::New(_)));
+            }
         }
         // "Don't edit the migrations by hand — generate them": a tool's change is allowed, and
         // the report seldom says which hand made one.
@@ -981,6 +1006,8 @@ fn adds_here(lower: &str, at: usize) -> bool {
         .any(|v| words().any(|w| w.starts_with(v)))
         && !words().any(|w| crate::drift::text::in_list(NEGATORS, &w) || w.ends_with("n't"))
         && !PUT_ASIDE.iter().any(|w| sentence.contains(w))
+        // "`models.py` still defines `class AnimalRecord`": what is there, not what was added.
+        && !words().any(|w| crate::drift::text::in_list("still|already|existing|untouched", w))
 }
 
 /// The line of the first occurrence of a needle that is neither negated in its clause nor said
@@ -1115,6 +1142,12 @@ fn shown_as_existing(line: &str, result: &str) -> bool {
     if comment.is_some_and(|c| {
         crate::drift::text::in_list("existing|unchanged|already exists", c.as_str())
     }) {
+        return true;
+    }
+    // "`models.py` still defines `class AnimalRecord`": a class the line's prose says is there.
+    let before = line.split("class ").next().unwrap_or_default();
+    let clause = before.rsplit(['.', ';']).next().unwrap_or_default();
+    if crate::drift::text::contains_any(clause.to_ascii_lowercase(), "still |already |existing ") {
         return true;
     }
     let name = line
@@ -2755,7 +2788,11 @@ fn changed_a_file_under(
                             && !s.get(..at).is_some_and(|h| h.ends_with('/'))
                     })
                 };
+                // "the column created by the existing migration": an agent, not the child
+                // ("fixed by adding a guard" is a method).
                 let passive = text::one_of(next, &["upstream", "since"])
+                    || (text::one_of(next, &["by"])
+                        && text::one_of(word_at(k + 2), &["the", "a", "an", "another", "someone"]))
                     || (text::one_of(w, &["moved"]) && text::one_of(next, &["on"]))
                     || (text::one_of(next, &["in"]) && (version(k + 2) || version(k + 3)));
                 let built = states_verb(s, &lower, &code, at, w, more_verbs) && !passive;
