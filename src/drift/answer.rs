@@ -217,7 +217,8 @@ fn vacuous_definition(result_lower: &str, words: &[(usize, &str)]) -> Option<Str
         };
         // "a word", "a rather curious word", "a common term"; but "a term for a group of
         // samples" and "a word that means sad" do define.
-        if let Some(m) = (k + 2..k + 5).find(|&j| word(j).is_some_and(|x| crate::drift::text::in_list(META_NOUNS, &x)))
+        if let Some(m) = (k + 2..k + 5)
+            .find(|&j| word(j).is_some_and(|x| crate::drift::text::in_list(META_NOUNS, &x)))
         {
             let defines = matches!(
                 word(m + 1),

@@ -849,7 +849,8 @@ pub(super) fn bounds_a_built_thing(lower: &str, at: usize) -> bool {
 }
 
 /// Verbs of what a piece of code does to text, as a thing's behaviour states them.
-const TEXT_OPERATIONS: &str = "cut|truncate|trim|shorten|clip|cap|limit|reject|accept|return|print|output|emit|split|wrap";
+const TEXT_OPERATIONS: &str =
+    "cut|truncate|trim|shorten|clip|cap|limit|reject|accept|return|print|output|emit|split|wrap";
 
 /// "It should cut the input to at most 50 words", "they must reject titles over 80
 /// characters": a pronoun standing for the thing built, a modal, and what it does to text (an
@@ -1340,154 +1341,14 @@ fn in_script(c: char, script: &str) -> bool {
 
 /// Words without which a sentence states none of the constraints below: a digit or a number
 /// word (counts) or a word of one of the rules.
-static CUES: super::phrases::Phrases = super::phrases::Phrases::new(&[
-    "0",
-    "1",
-    "2",
-    "3",
-    "4",
-    "5",
-    "6",
-    "7",
-    "8",
-    "9",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "twelve",
-    "fifteen",
-    "twenty",
-    "thirty",
-    "forty",
-    "fifty",
-    "hundred",
-    "once",
-    "twice",
-    "comma",
-    "lowercase",
-    "lower case",
-    "capital",
-    "uppercase",
-    "caps",
-    "quot",
-    "<<",
-    "angular",
-    "json",
-    "p.s",
-    "postscript",
-    "end",
-    "finish",
-    "conclude",
-    "close your",
-    "close it",
-    "sign off",
-    "sections",
-    "' section",
-    "` section",
-    "\" section",
-    "last line of your",
-    "last line",
-    "final line",
-    "first line",
-    "begin",
-    "start your",
-    "must start",
-    "should start",
-    "open your",
-    "must open",
-    "should open",
-    "last sentence",
-    "asterisk",
-    "******",
-    "my answer is",
-    "keyword",
-    "word",
-    "letter",
-    "language",
-    "highlight",
-    "italic",
-    "mention",
-    "avoid",
-    "include",
-    "contain",
-    "use",
-    "say",
-    "section x",
-    "paragraph x",
-    "entirely in",
-    "only in",
-    "should be in",
-    "respond in",
-    "answer in",
-    "answers in",
-    "reply in",
-    "replies in",
-    "response in",
-    "responses in",
-    "zero",
-    "eleven",
-    "heading",
-    "url",
-    "link",
-    "first person",
-    "first-person",
-    "impersonal",
-    "column",
-    "code block",
-    "code fence",
-    "bullet",
-    "single",
-    "numbered",
+static CUES: super::phrases::Phrases = super::phrases::Phrases::new(
     // Code or JSON alone: "Code only", "reply with only the SQL", "the query only".
-    "code only",
-    "sql only",
-    "yaml only",
-    "only the",
-    "only a",
-    "just the",
-    " only,",
-    " only.",
-    " only -",
-    " only \u{2014}",
     // Languages the answer may be asked in, by name and in their own words ("auf Deutsch").
-    "english",
-    "french",
-    "german",
-    "spanish",
-    "portuguese",
-    "italian",
-    "dutch",
-    "deutsch",
-    "español",
-    "espanol",
-    "français",
-    "francais",
-    "português",
-    "portugues",
-    "italiano",
     // Date formats: "write every date as YYYY-MM-DD".
-    "yyyy-mm-dd",
     // Keys said after the message asked for JSON.
-    "keys",
     // Word bans said with another verb ([`called_ban`]).
-    "don't write",
-    "do not write",
-    "never write",
-    "don't call",
-    "do not call",
-    "never call",
-    "don't refer",
-    "do not refer",
-    "never refer",
-    ", never",
-]);
+    "0|1|2|3|4|5|6|7|8|9|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|hundred|once|twice|comma|lowercase|lower case|capital|uppercase|caps|quot|<<|angular|json|p.s|postscript|end|finish|conclude|close your|close it|sign off|sections|' section|` section|\" section|last line of your|last line|final line|first line|begin|start your|must start|should start|open your|must open|should open|last sentence|asterisk|******|my answer is|keyword|word|letter|language|highlight|italic|mention|avoid|include|contain|use|say|section x|paragraph x|entirely in|only in|should be in|respond in|answer in|answers in|reply in|replies in|response in|responses in|zero|eleven|heading|url|link|first person|first-person|impersonal|column|code block|code fence|bullet|single|numbered|code only|sql only|yaml only|only the|only a|just the| only,| only.| only -| only \u{2014}|english|french|german|spanish|portuguese|italian|dutch|deutsch|español|espanol|français|francais|português|portugues|italiano|yyyy-mm-dd|keys|don't write|do not write|never write|don't call|do not call|never call|don't refer|do not refer|never refer|, never",
+);
 
 /// Whether a lowercased sentence holds a cue: a word cue where a word starts ("ends",
 /// "3-word", "package.json"), not inside another word ("frontend", "done", "spend your"); a cue
@@ -3060,14 +2921,18 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         if !matches!(words_rule, Some((true, _))) {
             if let Some(list) = called_ban(sentence, &lower)
                 .or_else(|| named_ban(sentence, &lower))
-                .or_else(|| passive_ban(sentence, &lower)) {
+                .or_else(|| passive_ban(sentence, &lower))
+            {
                 push(sentence, Rule::Forbids(list));
                 words_rule = None;
             }
         }
         // "Do not use 'I' or 'we'": the first-person rule, which knows "Phase I" is a numeral.
         if let (Some((true, list)), Some(pronouns)) = (&words_rule, &pronouns_banned) {
-            if list.iter().all(|w| pronouns.contains(&w.to_ascii_lowercase())) {
+            if list
+                .iter()
+                .all(|w| pronouns.contains(&w.to_ascii_lowercase()))
+            {
                 words_rule = None;
             }
         }
@@ -3830,7 +3695,9 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                 && (after.trim_start().is_empty()
                     || after.starts_with([';', ',', '.', '!', ':', '\u{2014}'])
                     || after.starts_with(" -")))
-                || ws.get(j + 1).is_some_and(|u| crate::drift::text::in_list(COUNTED, u))
+                || ws
+                    .get(j + 1)
+                    .is_some_and(|u| crate::drift::text::in_list(COUNTED, u))
         });
         if replaced {
             out.push((0, start, LENGTH));
@@ -4009,7 +3876,8 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         let words = ws_of(&lower);
         let excepted = words.iter().any(|w| matches!(*w, "exception" | "except"))
             && words.iter().any(|w| {
-                crate::drift::text::in_list(CODE_NOUNS, w) || crate::drift::text::in_list("migration|block|blocks", w)
+                crate::drift::text::in_list(CODE_NOUNS, w)
+                    || crate::drift::text::in_list("migration|block|blocks", w)
             });
         let negation = |ws: &[&str]| {
             ws.iter().any(|w| {
@@ -4166,7 +4034,14 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             out.push((
                 0,
                 at,
-                &["forbids", "no-first-person", "lowercase", "uppercase", "capital-words", "emoji"],
+                &[
+                    "forbids",
+                    "no-first-person",
+                    "lowercase",
+                    "uppercase",
+                    "capital-words",
+                    "emoji",
+                ],
             ));
         }
         // "The announcement must be all lowercase; the rest of your report can use normal
@@ -4179,13 +4054,21 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         // "Use ALL CAPS. Correction: the display supports mixed case, so use normal sentence
         // case instead": the case asked before is taken back.
         if lower.contains("instead")
-            && has_any_in(&lower, "sentence case|mixed case|normal case|normal capitali|regular case")
+            && has_any_in(
+                &lower,
+                "sentence case|mixed case|normal case|normal capitali|regular case",
+            )
         {
             out.push((0, at, &["lowercase", "uppercase", "capital-words"]));
         }
         // "Use ISO dates. Update: they want dates like '14 Apr 2025' instead": the date format
         // asked before is replaced.
-        if lower.contains("instead") && has_any_in(&lower, "dates like|date format|date style|dates as|dates in") {
+        if lower.contains("instead")
+            && has_any_in(
+                &lower,
+                "dates like|date format|date style|dates as|dates in",
+            )
+        {
             out.push((0, at, &["iso-dates"]));
         }
         // "On second thought, a table is overkill": a table asked before is taken back.
@@ -4326,8 +4209,10 @@ fn only_output(lower: &str) -> Option<bool> {
     }
     // "the code only", "the file contents only", "the workflow file only".
     let only = (j..j + 6).find(|&i| w(i) == "only")?;
-    (crate::drift::text::in_list(CODE, &w(only - 1)) && (w(j) == "the" || only == j + 1) && object(j, only))
-        .then(|| json(j, only))
+    (crate::drift::text::in_list(CODE, &w(only - 1))
+        && (w(j) == "the" || only == j + 1)
+        && object(j, only))
+    .then(|| json(j, only))
 }
 
 /// Whether the words before a quote say it is one example ("your mode's name, e.g. '…'").
@@ -6539,7 +6424,8 @@ fn called_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
         match verb {
             // "never write the word "just"".
             "write" => {
-                if w(j) == "the" && crate::drift::text::in_list("word|words|phrase|term", w(j + 1)) {
+                if w(j) == "the" && crate::drift::text::in_list("word|words|phrase|term", w(j + 1))
+                {
                     j += 2;
                 }
             }
@@ -6678,7 +6564,11 @@ fn named_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
     let inner = sentence.get(open..)?.trim_start().strip_prefix('(')?;
     let inner = inner.get(..inner.find(')')?)?;
     let mut out = Vec::new();
-    for item in inner.split([',', ';']).flat_map(|p| p.split(" and ")).flat_map(|p| p.split(" or ")) {
+    for item in inner
+        .split([',', ';'])
+        .flat_map(|p| p.split(" and "))
+        .flat_map(|p| p.split(" or "))
+    {
         let item = item.trim().trim_end_matches('.').trim();
         let item = item.strip_prefix("e.g.").unwrap_or(item).trim();
         if item.is_empty() || crate::drift::text::in_list("etc|so on|others|similar", item) {
@@ -6706,7 +6596,10 @@ fn passive_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
         .unwrap_or(before);
     // Quoted words end the subject: "… 'Falcon' must not appear" (not "… 'Falcon' in the
     // logs must not appear", whose subject is the logs).
-    if !clause.trim_end().ends_with(['"', '\'', '\u{201d}', '\u{2019}']) {
+    if !clause
+        .trim_end()
+        .ends_with(['"', '\'', '\u{201d}', '\u{2019}'])
+    {
         return None;
     }
     let cl = clause.to_ascii_lowercase();
@@ -6730,7 +6623,11 @@ fn passive_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
     // "resolved" rather than "fixed", so the word "fixed" …" bans "fixed".
     let mut list: Vec<String> = Vec::new();
     let mut rest = clause.trim_end();
-    while let Some(close) = rest.chars().next_back().filter(|c| "\"'\u{201d}\u{2019}".contains(*c)) {
+    while let Some(close) = rest
+        .chars()
+        .next_back()
+        .filter(|c| "\"'\u{201d}\u{2019}".contains(*c))
+    {
         let body = rest.get(..rest.len() - close.len_utf8())?;
         let open = body.rfind(['"', '\'', '\u{201c}', '\u{2018}'])?;
         let word = body.get(open + 1..)?.trim();
@@ -7738,8 +7635,10 @@ fn first_person(text: &str, pronouns: &[String]) -> Option<String> {
                 && match bare {
                     "I" => {
                         // A numeral after a name, or a list's "I." opening its line.
-                        let numeral = crate::drift::text::in_list(NUMBERED, &previous.to_ascii_lowercase().as_str())
-                            || (after == Some('.') && previous.is_empty());
+                        let numeral = crate::drift::text::in_list(
+                            NUMBERED,
+                            &previous.to_ascii_lowercase().as_str(),
+                        ) || (after == Some('.') && previous.is_empty());
                         !numeral
                     }
                     "i" | "US" => false,
@@ -9245,7 +9144,8 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
                 || matches!(&rule, Rule::PartOrWhole(_, inner) if counts_items(inner));
             // A part the result labels is found in the whole result ("**Note for vets**" is
             // not a note to the requester).
-            let labelled = matches!(&rule, Rule::PartOrWhole(name, _) if parts::find(result, name).is_some());
+            let labelled =
+                matches!(&rule, Rule::PartOrWhole(name, _) if parts::find(result, name).is_some());
             let text = if of_the_text(&rule) && !of_reply && (drafts || !listed) && !labelled {
                 delivered
                     .get_or_insert_with(|| notes::without_notes(result))

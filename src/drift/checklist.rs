@@ -258,7 +258,7 @@ pub fn is_request(sentence: &str) -> bool {
     crate::drift::text::in_list(IMPERATIVES, &first)
 }
 
-static REQUEST_SET: super::phrases::Phrases = super::phrases::Phrases::new(&REQUESTS);
+static REQUEST_SET: super::phrases::Phrases = super::phrases::Phrases::of(&REQUESTS, false);
 const REQUESTS: [&str; 18] = [
     "could you",
     "can you",

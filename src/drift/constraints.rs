@@ -236,22 +236,15 @@ const PROSE_CUES: [&str; 2] = ["prose only", "no code"];
 // Any case: the whole instructions are checked for a cue before any sentence is lowercased
 // (most instructions have none); on a lowercased sentence the two match alike.
 static NEGATION_CUE_SET: super::phrases::Phrases =
-    super::phrases::Phrases::any_case(&NEGATION_CUES);
-static PROSE_CUE_SET: super::phrases::Phrases = super::phrases::Phrases::any_case(&PROSE_CUES);
+    super::phrases::Phrases::of(&NEGATION_CUES, true);
+static PROSE_CUE_SET: super::phrases::Phrases = super::phrases::Phrases::of(&PROSE_CUES, true);
 /// Words that keep secrets from the result without a negation ("keep credentials out of it").
 static SECRET_CUE_SET: super::phrases::Phrases =
-    super::phrases::Phrases::any_case(&["out of", "mask", "redact"]);
+    super::phrases::Phrases::any_case("out of|mask|redact");
 /// Words that ask for paths to stay as they are ([`kept_paths_clause`]).
-static KEEP_CUE_SET: super::phrases::Phrases = super::phrases::Phrases::any_case(&[
-    "untouched",
-    "alone",
-    "unchanged",
-    "intact",
-    "off-limits",
-    "off limits",
-    "frozen",
-    "read-only",
-]);
+static KEEP_CUE_SET: super::phrases::Phrases = super::phrases::Phrases::any_case(
+    "untouched|alone|unchanged|intact|off-limits|off limits|frozen|read-only",
+);
 const CHANGE_VERBS: [&str; 13] = [
     "chang", "modifi", "modify", "rewrit", "rewrot", "edit", "alter", "updat", "refactor", "touch",
     "replac", "extend", "renam",
@@ -721,7 +714,10 @@ fn passive_subject(lower: &str, cue: usize, clause: &str) -> Option<(usize, Stri
     ];
     let head = lower.get(..cue)?;
     let words: Vec<&str> = head.split_whitespace().collect();
-    if !words.last().is_some_and(|w| crate::drift::text::in_list(MODALS, w)) {
+    if !words
+        .last()
+        .is_some_and(|w| crate::drift::text::in_list(MODALS, w))
+    {
         return None;
     }
     let after = clause
@@ -1123,9 +1119,12 @@ fn source_definition(line: &str) -> bool {
 /// Whether a line of code defines a class ("class Foo:", "export default class Bar {", "public
 /// final class Baz", "data class Row(").
 fn defines_class(line: &str) -> bool {
-    const MODIFIERS: &str = "export|default|public|private|internal|protected|abstract|final|sealed|data|static|open";
+    const MODIFIERS: &str =
+        "export|default|public|private|internal|protected|abstract|final|sealed|data|static|open";
     let mut words = line.split_whitespace();
-    let keyword = words.by_ref().find(|w| !crate::drift::text::in_list(MODIFIERS, w));
+    let keyword = words
+        .by_ref()
+        .find(|w| !crate::drift::text::in_list(MODIFIERS, w));
     keyword == Some("class")
         && words
             .next()
@@ -1255,7 +1254,9 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // TODO comments", "do not leave any TODOs"; not "don't worry about the TODOs").
     let word_at_head = |x: &str| {
         let at = words.iter().take(5).position(|w| *w == x);
-        let head = words.iter().position(|w| !crate::drift::text::in_list(LEAD_WORDS, w));
+        let head = words
+            .iter()
+            .position(|w| !crate::drift::text::in_list(LEAD_WORDS, w));
         at.is_some_and(|at| {
             head == Some(at)
                 || head.and_then(|h| words.get(h)).is_some_and(|h| {
@@ -1465,9 +1466,9 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             }
         }
         let target: Option<&'static str> = ACT_TARGETS.iter().find(|t| rest.contains(t)).copied();
-        let bare = rest
-            .iter()
-            .all(|w| act(w).is_some() || crate::drift::text::in_list(ACT_OBJECTS, w) || Some(*w) == target);
+        let bare = rest.iter().all(|w| {
+            act(w).is_some() || crate::drift::text::in_list(ACT_OBJECTS, w) || Some(*w) == target
+        });
         if bare {
             // Each action once, in the order named.
             let mut done: Vec<&'static str> = Vec::new();
@@ -1498,10 +1499,11 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                 if !opens {
                     break;
                 }
-                if words
-                    .iter()
-                    .all(|w| act(w).is_some() || crate::drift::text::in_list(ACT_OBJECTS, w) || Some(*w) == target)
-                {
+                if words.iter().all(|w| {
+                    act(w).is_some()
+                        || crate::drift::text::in_list(ACT_OBJECTS, w)
+                        || Some(*w) == target
+                }) {
                     words.iter().filter_map(|w| act(w)).for_each(&mut add);
                 }
             }
@@ -1990,7 +1992,10 @@ fn only_diagrams(result: &str) -> bool {
     const DIAGRAMS: &str = "mermaid|plantuml|puml|dot|graphviz|d2";
     let drawn: Vec<(usize, usize)> = super::modality::fenced_blocks(result)
         .into_iter()
-        .filter(|b| crate::drift::text::in_list(DIAGRAMS, &b.info.to_ascii_lowercase().as_str()) || folder_tree(b))
+        .filter(|b| {
+            crate::drift::text::in_list(DIAGRAMS, &b.info.to_ascii_lowercase().as_str())
+                || folder_tree(b)
+        })
         .map(|b| b.outer)
         .collect();
     if drawn.is_empty() {
@@ -4048,7 +4053,9 @@ const NEGATORS: &str = "not|no|never|without|nor|neither|nothing|none";
 fn negated(lower: &str, at: usize, word: &str) -> bool {
     let before = clause_before(lower, at)
         .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
-        .any(|w| crate::drift::text::in_list(NEGATORS, &w) || w.ends_with("n't") || w.ends_with("n’t"));
+        .any(|w| {
+            crate::drift::text::in_list(NEGATORS, &w) || w.ends_with("n't") || w.ends_with("n’t")
+        });
     // After it: "changed nothing", "`package.json` is unchanged", "src/queue.ts was not
     // touched", "left untouched".
     let mut next = lower
@@ -4393,18 +4400,8 @@ fn ordinal(s: &str) -> Option<usize> {
 }
 
 /// Any cue of a format constraint, in any case: most instructions have none.
-static FORMAT_TEXT: super::phrases::Phrases = super::phrases::Phrases::any_case(&[
-    "containing the",
-    "without the word",
-    "without the character",
-    "without the letter",
-    "use the letter",
-    "use the character",
-    "avoid the letter",
-    "include the word",
-    "to be",
-    "exactly ",
-]);
+static FORMAT_TEXT: super::phrases::Phrases = super::phrases::Phrases::any_case(
+"containing the|without the word|without the character|without the letter|use the letter|use the character|avoid the letter|include the word|to be|exactly ");
 
 /// Explicit format constraints of the instructions' first requirement-like sentences.
 pub fn formats(instructions: &str) -> Vec<(String, Format)> {

@@ -39,7 +39,8 @@ const OUTSIDE: [&str; 4] = [" outside ", " other than ", " except ", " beyond "]
 const CONDITIONS: &str = "if|when|unless|whether";
 /// Words between a reported verb and its paths that end its object ("updated `a.md` to
 /// document what `src/b.ts` reads": `src/b.ts` is not changed).
-const BREAKS: &str = "to|for|by|from|read|reads|used|uses|so|that|which|because|while|leaving|without|via|than";
+const BREAKS: &str =
+    "to|for|by|from|read|reads|used|uses|so|that|which|because|while|leaving|without|via|than";
 /// Paths looked at per limit and per result: keeps the check linear in the text.
 const MAX_PATHS: usize = 64;
 
@@ -139,7 +140,9 @@ fn permitted_paths(instructions: &str) -> Vec<String> {
             } else {
                 first
             };
-            if !(crate::drift::text::in_list(LIMIT_VERBS, &first) || crate::drift::text::in_list("add|create", first)) {
+            if !(crate::drift::text::in_list(LIMIT_VERBS, &first)
+                || crate::drift::text::in_list("add|create", first))
+            {
                 continue;
             }
             out.extend(
@@ -203,7 +206,9 @@ fn clauses(lower: &str) -> Vec<(usize, usize)> {
 /// "change only"); or a negation opening the clause, a change verb and "anything"/"any file"
 /// before "outside", "other than", "except" or "beyond". A condition is never a limit.
 fn cue(clause: &str) -> Option<usize> {
-    if text::word_runs(clause, crate::drift::text::alnum).any(|(_, w)| crate::drift::text::in_list(CONDITIONS, &w)) {
+    if text::word_runs(clause, crate::drift::text::alnum)
+        .any(|(_, w)| crate::drift::text::in_list(CONDITIONS, &w))
+    {
         return None;
     }
     if let Some(at) = LIMITS.iter().filter_map(|p| clause.find(p)).min() {

@@ -173,19 +173,9 @@ impl<'a> Code<'a> {
 }
 
 /// Verbs and nouns that, in one sentence, ask for code ("implement a parser", "add an endpoint").
-static CODE_VERBS: Phrases = Phrases::new(&[
-    "create",
-    "write",
-    "implement",
-    "build",
-    "add",
-    "change",
-    "migrate",
-    "refactor",
-    "need a",
-    "give me",
-]);
-static CODE_NOUNS: Phrases = Phrases::new(CODE_NOUN_CUES);
+static CODE_VERBS: Phrases =
+    Phrases::new("create|write|implement|build|add|change|migrate|refactor|need a|give me");
+static CODE_NOUNS: Phrases = Phrases::of(CODE_NOUN_CUES, false);
 const TESTS: &[&str] = &[
     "unit test",
     "add tests",
@@ -392,7 +382,8 @@ pub fn unasked_change(expected: Modality, task: &str, result: &str) -> Option<St
 /// must look like a test file; when the instructions name source files, it must be one of them
 /// (a fix reported in another file is the wrong target, not a delivery).
 fn reports_artifact(result: &str, tests: bool, named: &[String]) -> bool {
-    const EXTENSIONS: &str = "ts|tsx|js|jsx|mjs|cjs|py|rs|go|java|kt|rb|cs|cpp|c|h|swift|php|sql|sh|vue|svelte";
+    const EXTENSIONS: &str =
+        "ts|tsx|js|jsx|mjs|cjs|py|rs|go|java|kt|rb|cs|cpp|c|h|swift|php|sql|sh|vue|svelte";
     const WROTE: [&str; 18] = [
         "add",
         "creat",

@@ -30,55 +30,98 @@ fn overlapping<'a, 'h>(ac: &'a DFA, hay: &'h str) -> impl Iterator<Item = Match>
         .flatten()
 }
 
+/// A phrase list: one string joined by `|` (a pointer and a length per phrase less in the
+/// module), or a list shared with other readings.
+#[derive(Clone, Copy)]
+enum List {
+    Joined(&'static str),
+    Slice(&'static [&'static str]),
+}
+
+impl List {
+    fn all(self) -> Vec<&'static str> {
+        match self {
+            List::Joined(s) => s.split('|').collect(),
+            List::Slice(l) => l.to_vec(),
+        }
+    }
+
+    fn get(self, i: usize) -> Option<&'static str> {
+        match self {
+            List::Joined(s) => s.split('|').nth(i),
+            List::Slice(l) => l.get(i).copied(),
+        }
+    }
+}
+
 pub struct Phrases {
-    list: &'static [&'static str],
+    list: List,
     /// Match ASCII letters in any case (the phrases are lowercase).
     any_case: bool,
     automaton: OnceLock<Option<DFA>>,
 }
 
 impl Phrases {
-    pub const fn new(list: &'static [&'static str]) -> Self {
+    /// Phrases joined by `|`.
+    pub const fn new(joined: &'static str) -> Self {
         Phrases {
-            list,
+            list: List::Joined(joined),
             any_case: false,
             automaton: OnceLock::new(),
         }
     }
 
-    /// Lowercase phrases found in text of any ASCII case, without lowercasing the text.
-    pub const fn any_case(list: &'static [&'static str]) -> Self {
+    /// Lowercase phrases joined by `|`, found in text of any ASCII case, without lowercasing
+    /// the text.
+    pub const fn any_case(joined: &'static str) -> Self {
         Phrases {
-            list,
+            list: List::Joined(joined),
             any_case: true,
+            automaton: OnceLock::new(),
+        }
+    }
+
+    /// A list other readings use too.
+    pub const fn of(list: &'static [&'static str], any_case: bool) -> Self {
+        Phrases {
+            list: List::Slice(list),
+            any_case,
             automaton: OnceLock::new(),
         }
     }
 
     fn automaton(&self) -> Option<&DFA> {
         self.automaton
-            .get_or_init(|| build(self.list, self.any_case))
+            .get_or_init(|| build(&self.list.all(), self.any_case))
             .as_ref()
     }
 
-    /// `hay` as the phrase-by-phrase fallback searches it: ASCII-lowercased for an any-case list
-    /// (byte offsets unchanged).
-    fn folded<'a>(&self, hay: &'a str) -> Cow<'a, str> {
-        if self.any_case {
+    /// Every start of every phrase, overlapping ones too, as the automaton reports them: the
+    /// phrase-by-phrase search where no automaton was built (ASCII-lowercased for an any-case
+    /// list; byte offsets unchanged).
+    fn searched(&self, hay: &str) -> Vec<(usize, &'static str)> {
+        let hay: Cow<'_, str> = if self.any_case {
             Cow::Owned(hay.to_ascii_lowercase())
         } else {
             Cow::Borrowed(hay)
+        };
+        let mut out = Vec::new();
+        for p in self.list.all() {
+            let step = p.chars().next().map_or(1, char::len_utf8);
+            let mut from = 0;
+            while let Some(i) = hay.get(from..).and_then(|h| h.find(p)) {
+                out.push((from + i, p));
+                from += i + step;
+            }
         }
+        out
     }
 
     /// Whether `hay` contains any of the phrases.
     pub fn any(&self, hay: &str) -> bool {
         match self.automaton() {
             Some(ac) => ac.try_find(&Input::new(hay)).is_ok_and(|m| m.is_some()),
-            None => {
-                let hay = self.folded(hay);
-                self.list.iter().any(|p| hay.contains(p))
-            }
+            None => !self.searched(hay).is_empty(),
         }
     }
 
@@ -91,21 +134,7 @@ impl Phrases {
                     .get(m.pattern().as_usize())
                     .is_some_and(|p| keep(m.start(), p))
             }),
-            None => {
-                let hay = self.folded(hay);
-                self.list.iter().any(|p| {
-                    // Every start, overlapping ones too, as the automaton reports them.
-                    let step = p.chars().next().map_or(1, char::len_utf8);
-                    let mut from = 0;
-                    while let Some(i) = hay.get(from..).and_then(|h| h.find(p)) {
-                        if keep(from + i, p) {
-                            return true;
-                        }
-                        from += i + step;
-                    }
-                    false
-                })
-            }
+            None => self.searched(hay).into_iter().any(|(i, p)| keep(i, p)),
         }
     }
 
@@ -116,38 +145,35 @@ impl Phrases {
                 .filter_map(|m| {
                     self.list
                         .get(m.pattern().as_usize())
-                        .map(|p| (m.start(), *p))
+                        .map(|p| (m.start(), p))
                 })
                 .collect(),
-            None => {
-                let hay = self.folded(hay);
-                self.list
-                    .iter()
-                    .flat_map(|p| hay.match_indices(p).map(|(i, _)| (i, *p)))
-                    .collect()
-            }
+            None => self.searched(hay),
         }
     }
 
     /// The phrases found in `hay`, each once, in list order.
     pub fn found(&self, hay: &str) -> Vec<&'static str> {
-        let mut seen = vec![false; self.list.len()];
-        if let Some(ac) = self.automaton() {
-            for m in overlapping(ac, hay) {
-                if let Some(s) = seen.get_mut(m.pattern().as_usize()) {
-                    *s = true;
+        let all = self.list.all();
+        let mut seen = vec![false; all.len()];
+        match self.automaton() {
+            Some(ac) => {
+                for m in overlapping(ac, hay) {
+                    if let Some(s) = seen.get_mut(m.pattern().as_usize()) {
+                        *s = true;
+                    }
                 }
             }
-        } else {
-            let hay = self.folded(hay);
-            for (s, p) in seen.iter_mut().zip(self.list) {
-                *s = hay.contains(p);
+            None => {
+                let hits = self.searched(hay);
+                for (s, p) in seen.iter_mut().zip(&all) {
+                    *s = hits.iter().any(|(_, h)| h == p);
+                }
             }
         }
-        self.list
-            .iter()
+        all.into_iter()
             .zip(seen)
-            .filter_map(|(p, s)| s.then_some(*p))
+            .filter_map(|(p, s)| s.then_some(p))
             .collect()
     }
 
@@ -237,13 +263,13 @@ mod tests {
 
     #[test]
     fn the_automaton_agrees_with_substring_search() {
-        agrees_with_substring_search(&Phrases::new(&LIST));
+        agrees_with_substring_search(&Phrases::of(&LIST, false));
     }
 
     #[test]
     fn any_case_matches_ascii_letters_in_any_case() {
-        static SET: Phrases = Phrases::any_case(&["signal completion", "supersede"]);
-        let fallback = Phrases::any_case(&["signal completion", "supersede"]);
+        static SET: Phrases = Phrases::any_case("signal completion|supersede");
+        let fallback = Phrases::any_case("signal completion|supersede");
         assert!(fallback.automaton.set(None).is_ok());
         for set in [&SET, &fallback] {
             assert!(set.any("Then Signal Completion using attempt_completion."));
@@ -268,7 +294,7 @@ mod tests {
 
     #[test]
     fn the_fallback_agrees_with_substring_search() {
-        let set = Phrases::new(&LIST);
+        let set = Phrases::new("no |not |nothing|do not|let me know");
         assert!(set.automaton.set(None).is_ok());
         assert!(set.automaton().is_none());
         agrees_with_substring_search(&set);

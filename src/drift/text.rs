@@ -716,34 +716,23 @@ fn last_word_start(s: &str) -> usize {
 /// renamed files", "Report via attempt_completion: the diff, and don't merge it").
 pub fn strip_boilerplate(text: &str) -> String {
     static CUES: super::phrases::Phrases =
-        super::phrases::Phrases::any_case(&["attempt_completion", "signal completion"]);
+        super::phrases::Phrases::any_case("attempt_completion|signal completion");
     // The template's statement that its instructions win, and its words for it.
-    static SUPERSEDE: super::phrases::Phrases = super::phrases::Phrases::any_case(&[
-        "supersede",
-        "supercede",
-        "take precedence",
-        "takes precedence",
-        "override any",
-        "overrides any",
-    ]);
-    static DEVIATE: super::phrases::Phrases = super::phrases::Phrases::any_case(&["deviate"]);
+    static SUPERSEDE: super::phrases::Phrases = super::phrases::Phrases::any_case(
+        "supersede|supercede|take precedence|takes precedence|override any|overrides any",
+    );
+    static DEVIATE: super::phrases::Phrases = super::phrases::Phrases::any_case("deviate");
     // The template's subject: its own instructions ("mode-specific instructions take precedence
     // over global ones" is a task).
-    static THESE: super::phrases::Phrases = super::phrases::Phrases::any_case(&[
-        "these instructions",
-        "these specific instructions",
-        "the instructions in this message",
-        "this message's instructions",
-    ]);
+    static THESE: super::phrases::Phrases = super::phrases::Phrases::any_case(
+"these instructions|these specific instructions|the instructions in this message|this message's instructions");
     // "Only perform the work outlined in these instructions / this message and do not deviate."
-    static OUTLINED: super::phrases::Phrases = super::phrases::Phrases::any_case(&[
-        "work outlined in these instructions",
-        "work outlined in this message",
-        "work outlined here",
-    ]);
+    static OUTLINED: super::phrases::Phrases = super::phrases::Phrases::any_case(
+        "work outlined in these instructions|work outlined in this message|work outlined here",
+    );
     // What the template says of the report, in a sentence of its own.
     static REPORT: super::phrases::Phrases =
-        super::phrases::Phrases::any_case(&["result parameter", "source of truth"]);
+        super::phrases::Phrases::any_case("result parameter|source of truth");
     if !CUES.any(text) && !SUPERSEDE.any(text) && !DEVIATE.any(text) && !REPORT.any(text) {
         return text.to_string();
     }

@@ -145,13 +145,8 @@ pub fn check(text: &str, asked: &Language) -> (bool, Option<String>) {
     if words.len() < MIN_WORDS {
         return (true, None);
     }
-    let share = |l: &Language| {
-        words
-            .iter()
-            .filter(|w| l.has(w))
-            .count() as f64
-            / words.len() as f64
-    };
+    let share =
+        |l: &Language| words.iter().filter(|w| l.has(w)).count() as f64 / words.len() as f64;
     let own = share(asked);
     if own > ASKED_AT_MOST {
         return match unit_in_another(text, asked) {
@@ -283,12 +278,7 @@ fn unit_in_another(text: &str, asked: &Language) -> Option<(&'static Language, S
         if words.len() < UNIT_MIN_WORDS {
             continue;
         }
-        let count = |l: &Language| {
-            words
-                .iter()
-                .filter(|w| l.has(w))
-                .count()
-        };
+        let count = |l: &Language| words.iter().filter(|w| l.has(w)).count();
         if count(asked) > 0 {
             continue;
         }

@@ -87,7 +87,8 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
         let named = before.filter(|(b_at, b)| {
             let original = sentence.get(*b_at..).and_then(|r| r.chars().next());
             b.chars().all(|c| c.is_ascii_alphabetic())
-                && (original.is_some_and(|c| c.is_ascii_uppercase()) || crate::drift::text::in_list(PART_NOUNS, b))
+                && (original.is_some_and(|c| c.is_ascii_uppercase())
+                    || crate::drift::text::in_list(PART_NOUNS, b))
         });
         if let Some((_, b)) = named {
             return Some(Part::Named(b.to_string()));
@@ -112,7 +113,9 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
     // "List your findings as at most 4 bullets": the findings, when they are a part's name.
     for (k, (_, w)) in ws.iter().enumerate() {
         if matches!(*w, "your" | "the")
-            && ws.get(k + 1).is_some_and(|(_, n)| crate::drift::text::in_list(PART_NOUNS, n))
+            && ws
+                .get(k + 1)
+                .is_some_and(|(_, n)| crate::drift::text::in_list(PART_NOUNS, n))
             && ws
                 .get(k + 2)
                 .is_some_and(|(_, a)| matches!(*a, "as" | "in"))

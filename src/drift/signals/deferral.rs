@@ -7,47 +7,12 @@ use crate::drift::phrases::Phrases;
 
 pub const NAME: &str = "deferral";
 
-static DEFERRING: Phrases = Phrases::new(&[
-    "let me know",
-    "left as an exercise",
-    "you may want to",
-    "you might want to",
-    "todo",
-    "tbd",
-    "not sure",
-    "i cannot",
-    "i can't",
-    "i am unable",
-    "i'm unable",
-    "unable to",
-    "out of scope",
-    "beyond the scope",
-    "in a follow-up",
-    "in a future",
-    "would need to",
-    "will need to",
-    "needs further",
-    "further investigation",
-    "more information",
-    "could you clarify",
-    "before we can",
-    "before i can",
-    "once we have",
-    "not yet",
-    "placeholder",
-]);
+static DEFERRING: Phrases = Phrases::new(
+"let me know|left as an exercise|you may want to|you might want to|todo|tbd|not sure|i cannot|i can't|i am unable|i'm unable|unable to|out of scope|beyond the scope|in a follow-up|in a future|would need to|will need to|needs further|further investigation|more information|could you clarify|before we can|before i can|once we have|not yet|placeholder");
 
 /// Words that deny what was asked for, when they sit just before one of its key concepts.
-static DENIALS: Phrases = Phrases::new(&[
-    "there are no ",
-    "there is no ",
-    " no ",
-    "none",
-    "cannot",
-    "can't",
-    "nothing",
-    "not possible",
-]);
+static DENIALS: Phrases =
+    Phrases::new("there are no |there is no | no |none|cannot|can't|nothing|not possible");
 
 pub fn measure(ctx: &Ctx) -> Signal {
     // Whole words only ("todo", not "todos"); each phrase once.

@@ -13,21 +13,8 @@ pub const NAME: &str = "extra";
 
 /// Phrases that introduce further work on their own; the verb after them must still be a change
 /// ("went ahead and ran the suite" is not more work).
-static GOING_FURTHER: Phrases = Phrases::any_case(&[
-    "additionally, i",
-    "in addition, i",
-    "while i was at it",
-    "while at it",
-    "while i was there",
-    "while i was in",
-    "went ahead and",
-    "gone ahead and",
-    "took the opportunity to",
-    "took the liberty of",
-    "as a bonus",
-    "beyond what was asked",
-    "beyond the request",
-]);
+static GOING_FURTHER: Phrases = Phrases::any_case(
+"additionally, i|in addition, i|while i was at it|while at it|while i was there|while i was in|went ahead and|gone ahead and|took the opportunity to|took the liberty of|as a bonus|beyond what was asked|beyond the request");
 
 /// Stems of verbs that report looking, checking or keeping, not changing ("also checked",
 /// "went ahead and ran", "also made sure"); an "-ed" word that starts with none of them reads as
@@ -119,7 +106,10 @@ fn is_change(word: &str) -> bool {
 fn change_at_with(w: &[String], i: usize, infinitive: bool) -> Option<usize> {
     let is_change = |j: usize| {
         w.get(j).is_some_and(|x| {
-            is_change(x) && (infinitive || x.ends_with("ed") || crate::drift::text::in_list(CHANGES, &x.as_str()))
+            is_change(x)
+                && (infinitive
+                    || x.ends_with("ed")
+                    || crate::drift::text::in_list(CHANGES, &x.as_str()))
         })
     };
     if is_change(i) {
@@ -136,7 +126,7 @@ fn change_at(w: &[String], i: usize) -> Option<usize> {
 }
 
 /// The adverbs `also_changed` reads, in any ASCII case.
-static ADVERBS: Phrases = Phrases::any_case(&["also", "additionally"]);
+static ADVERBS: Phrases = Phrases::any_case("also|additionally");
 
 /// The sentence reports a change introduced by "also"/"additionally": "I also added", "also
 /// renamed", "I've also moved", "I have also rewritten", "I additionally removed". The subject
