@@ -3600,12 +3600,21 @@ fn later_sentences_that_replace_or_scope_a_rule_are_read() {
     assert!(!flags(m, report).is_empty());
     // "Phase I" is a numeral, not the pronoun a quoted 'I' bans.
     let m = "Summarise the PK issues in the third person only; do not use 'I' or 'we'.";
-    assert!(flags(m, "Two late samples in the Phase I cohort; no dosing impact.").is_empty());
-    assert!(!flags(m, "I found two late samples in the cohort; no dosing impact.").is_empty());
+    assert!(flags(
+        m,
+        "Two late samples in the Phase I cohort; no dosing impact."
+    )
+    .is_empty());
+    assert!(!flags(
+        m,
+        "I found two late samples in the cohort; no dosing impact."
+    )
+    .is_empty());
     // A case rule of a one-line status with an explanation asked below it.
     let m = "Give me a one-line status for the refresh, written entirely in lowercase. Below \
              that, add a short normal explanation.";
-    let r = "refresh done, 19 domains rebuilt\n\nThe refresh used the March export. All checks passed.";
+    let r =
+        "refresh done, 19 domains rebuilt\n\nThe refresh used the March export. All checks passed.";
     assert!(flags(m, r).is_empty());
     let m = "Give me a status for the refresh, written entirely in lowercase.";
     assert!(!flags(m, r).is_empty());
@@ -3618,23 +3627,34 @@ fn bans_of_names_phrases_and_placed_texts_are_read() {
     // Names listed in brackets after their kind.
     let m = "Write the public issue summary for the login loop. Don't mention the customer name \
              (Globex) anywhere, it's a public repo.";
-    assert!(!flags(m, "Reported by the Globex IT team: users loop back to the sign-in page.").is_empty());
-    assert!(flags(m, "Reported by a customer's IT team: users loop back to the sign-in page.").is_empty());
-    let m = "Draft the one-pager. Do not mention competitor names (Zendesk, Freshdesk, etc.) anywhere.";
+    assert!(!flags(
+        m,
+        "Reported by the Globex IT team: users loop back to the sign-in page."
+    )
+    .is_empty());
+    assert!(flags(
+        m,
+        "Reported by a customer's IT team: users loop back to the sign-in page."
+    )
+    .is_empty());
+    let m =
+        "Draft the one-pager. Do not mention competitor names (Zendesk, Freshdesk, etc.) anywhere.";
     assert!(!flags(m, "Unlike Freshdesk, setup takes a day.").is_empty());
     assert!(flags(m, "Setup takes a day, and pricing is per agent.").is_empty());
     // "the phrase …", "the acronym …".
     let m = "Write the retro summary. Do not use the phrase 'human error'; the retro is blameless.";
     assert!(!flags(m, "The deploy failed through human error in the runbook.").is_empty());
     assert!(flags(m, "The deploy failed because the runbook skipped a step.").is_empty());
-    let m = "Explain the new courier rules. Don't use the acronym 'SLA'; say 'response-time target'.";
+    let m =
+        "Explain the new courier rules. Don't use the acronym 'SLA'; say 'response-time target'.";
     assert!(!flags(m, "The SLA is now four hours.").is_empty());
     // A label that says who asks is no part of the answer.
     let m = "Write the push notification for fans. Legal says: do not use the word 'refund'.";
     assert!(!flags(m, "Match postponed. A refund is on its way.").is_empty());
     assert!(flags(m, "Match postponed. Details are in the app.").is_empty());
     // A ban placed in the text the reply is.
-    let m = "Summarise the SLA section for the client. Do not use the word 'guarantee' anywhere in \
+    let m =
+        "Summarise the SLA section for the client. Do not use the word 'guarantee' anywhere in \
              the summary.";
     assert!(!flags(m, "The provider guarantee covers 99.9 % uptime per month.").is_empty());
     assert!(flags(m, "The provider commits to 99.9 % uptime per month.").is_empty());
@@ -3654,18 +3674,26 @@ fn bans_of_names_phrases_and_placed_texts_are_read() {
 #[test]
 fn a_list_left_out_of_a_count_and_the_rest_in_normal_case_are_read() {
     let flags = |m: &str, r: &str| score(m, r).violations;
-    let summary = (1..=5).map(|i| format!("- Change {i} to the sequencer")).collect::<Vec<_>>().join("\n");
-    let files = (1..=4).map(|i| format!("- `src/file{i}.py`")).collect::<Vec<_>>().join("\n");
+    let summary = (1..=5)
+        .map(|i| format!("- Change {i} to the sequencer"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let files = (1..=4)
+        .map(|i| format!("- `src/file{i}.py`"))
+        .collect::<Vec<_>>()
+        .join("\n");
     let r = format!("**Summary**\n{summary}\n\n**Changed files**\n{files}");
     let m = "Summarise your refactor in at most 5 bullets; the list of changed files doesn't count toward that.";
     assert!(flags(m, &r).is_empty());
     let m = "Summarise your refactor in at most 5 bullets.";
     assert!(!flags(m, &r).is_empty());
     let r = "Shipped in 5.2.3.\n\nSlack announcement:\n> dark mode fix is live, charts are readable again.";
-    let m = "Ship the fix and write the Slack announcement. The announcement must be all lowercase; \
+    let m =
+        "Ship the fix and write the Slack announcement. The announcement must be all lowercase; \
              the rest of your report can use normal capitalization.";
     assert!(flags(m, r).is_empty());
-    let m = "Ship the fix and write the Slack announcement. Your whole report must be all lowercase.";
+    let m =
+        "Ship the fix and write the Slack announcement. Your whole report must be all lowercase.";
     assert!(!flags(m, r).is_empty());
 }
 
@@ -3673,26 +3701,51 @@ fn a_list_left_out_of_a_count_and_the_rest_in_normal_case_are_read() {
 #[test]
 fn quoted_words_that_must_not_appear_are_banned() {
     let flags = |m: &str, r: &str| score(m, r).violations;
-    let m = "Status update for the exec channel on the outage. Stick to facts: the word \"likely\" \
+    let m =
+        "Status update for the exec channel on the outage. Stick to facts: the word \"likely\" \
              is banned in this update.";
-    assert!(!flags(m, "The line card is most likely faulty; a spare ships tonight.").is_empty());
-    assert!(flags(m, "The line card failed its self-test; a spare ships tonight.").is_empty());
+    assert!(!flags(
+        m,
+        "The line card is most likely faulty; a spare ships tonight."
+    )
+    .is_empty());
+    assert!(flags(
+        m,
+        "The line card failed its self-test; a spare ships tonight."
+    )
+    .is_empty());
     let m = "Write the admin help text. The word 'blacklist' must not appear anywhere in what you \
              send back, including notes.";
-    assert!(!flags(m, "Add codes to the blocklist.\n\nNote: renamed from blacklist.").is_empty());
+    assert!(!flags(
+        m,
+        "Add codes to the blocklist.\n\nNote: renamed from blacklist."
+    )
+    .is_empty());
     // Only the quotes that end the subject: "resolved" is the word to use.
     let m = "Fix it. We write \"resolved\" rather than \"fixed\", so the word \"fixed\" must not \
              appear in your report.";
-    assert!(flags(m, "Resolved: the keychain query now passes the access group.").is_empty());
+    assert!(flags(
+        m,
+        "Resolved: the keychain query now passes the access group."
+    )
+    .is_empty());
     assert!(!flags(m, "Fixed: the keychain query now passes the access group.").is_empty());
     // A place per item of the deliverable leaves notes beside it out.
     let m = "Rewrite the parameter descriptions; 'should' must not appear in any description. \
              Paste the descriptions and any notes.";
-    assert!(flags(m, "- `amount`: MUST be positive.\n\nNotes: you should check the limit.").is_empty());
+    assert!(flags(
+        m,
+        "- `amount`: MUST be positive.\n\nNotes: you should check the limit."
+    )
+    .is_empty());
     // "Not in prose, not in quoted logs, not in code": everywhere.
     let m = "Security note: the word 'password' must not appear anywhere in your report, not in \
              prose, not in quoted logs, not in code.";
-    assert!(!flags(m, "Login works again.\n\n```\nERROR bad password for user 17\n```").is_empty());
+    assert!(!flags(
+        m,
+        "Login works again.\n\n```\nERROR bad password for user 17\n```"
+    )
+    .is_empty());
 }
 
 /// Sets 160–165's false flags (48th session), each reading with a breaking counterpart.
@@ -3708,16 +3761,29 @@ fn the_readings_from_sets_160_to_165_hold_both_ways() {
     assert!(!flags(m, &r).is_empty());
     // A count per heading is no count of the whole.
     let sections = "## A\n- one\n- two\n- three\n\n## B\n- one\n- two\n- three";
-    assert!(flags("Use the headings `## A` and `## B`, with exactly three bullets under each.", sections).is_empty());
+    assert!(flags(
+        "Use the headings `## A` and `## B`, with exactly three bullets under each.",
+        sections
+    )
+    .is_empty());
     assert!(!flags("Summarise it in exactly three bullets.", sections).is_empty());
     // A line ends its sentence after a one-letter unit; "min." and "max." are cut short.
     let m = "Describe the fix in exactly three sentences.";
-    assert!(flags(m, "It timed out.\nIt now scales, capped at 300 s.\nI verified it.").is_empty());
-    assert!(!flags(m, "It timed out.\nIt now scales, capped at 300 s.\nI verified it.\nDone.").is_empty());
+    assert!(flags(
+        m,
+        "It timed out.\nIt now scales, capped at 300 s.\nI verified it."
+    )
+    .is_empty());
+    assert!(!flags(
+        m,
+        "It timed out.\nIt now scales, capped at 300 s.\nI verified it.\nDone."
+    )
+    .is_empty());
     let m = "Explain in at most two sentences what changed.";
     assert!(flags(m, "Limits are checked (min. and max. per species) and rejected if out of range. The old constants stay.").is_empty());
     // A case or a date format replaced later.
-    let m = "Write the display text. Use ALL CAPS. Correction: the display supports mixed case, so \
+    let m =
+        "Write the display text. Use ALL CAPS. Correction: the display supports mixed case, so \
              use normal sentence case instead.";
     assert!(flags(m, "Welcome to Harwood\nStop at the red light").is_empty());
     let m = "Write the display text. Use ALL CAPS.";
@@ -3742,6 +3808,42 @@ fn the_readings_from_sets_160_to_165_hold_both_ways() {
     // A block quote's marker is not counted in a labelled text.
     let m = "Write the push notification and show it to me. The notification text itself must be \
              at most 40 characters.";
-    assert!(flags(m, "Notification text:\n\n> Penguin feeding starts at 14:00!\n\nScheduled for 13:45.").is_empty());
+    assert!(flags(
+        m,
+        "Notification text:\n\n> Penguin feeding starts at 14:00!\n\nScheduled for 13:45."
+    )
+    .is_empty());
     assert!(!flags(m, "Notification text:\n\n> Penguin feeding starts at 14:00 at Penguin Beach, come early!\n\nScheduled.").is_empty());
+}
+
+/// The 48th session's read-only review: 93 pairs written against the session's new readings.
+/// The 74 it judged right after its findings were mended are asserted here
+/// (`tests/data/review48_lookalikes.jsonl`, our own text): a banned word only in a note before
+/// the email or in a line after it, "the word 'refund' is fine now", a quoted "'e.g.'", a
+/// class still there, "the rate limit is now 200 requests", "normal sentence case instead" said
+/// of the footer, "scratch the table of error codes", a path lift of one file under a banned
+/// folder, "must not appear in committed code / in the logs", among the compliant ones; the
+/// codename 'Falcon', names in brackets, "the word … is banned in this update" among the
+/// breaking ones. Its 19 misses (lifts that drop a rule instead of narrowing it, a limit "now"
+/// said without being read as the new bound) are left: silence, not a false flag.
+#[test]
+fn the_session_48_review_pairs_are_judged_as_labelled() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/review48_lookalikes.jsonl"
+    ))
+    .unwrap();
+    let mut wrong = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let (m, r) = (
+            v["message"].as_str().unwrap(),
+            v["result"].as_str().unwrap(),
+        );
+        if !score(m, r).violations.is_empty() != v["flagged"].as_bool().unwrap() {
+            wrong.push(m.to_string());
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+    assert_eq!(text.lines().count(), 74);
 }

@@ -1247,10 +1247,18 @@ fn quoted(s: &str) -> Vec<String> {
 /// A list of words after a cue: quoted ones if any, else the comma/"and"/"or" separated words up
 /// to the end of the sentence.
 fn word_list(after: &str) -> Vec<String> {
-    let sentence = after
-        .split(['.', '!', '?', ';', '\n', '('])
-        .next()
-        .unwrap_or_default();
+    // A full stop ends the list where a space or the end follows it ("'e.g.'" is one word).
+    let end = after
+        .char_indices()
+        .find(|&(i, c)| {
+            matches!(c, '!' | '?' | ';' | '\n' | '(')
+                || (c == '.'
+                    && after
+                        .get(i + 1..)
+                        .is_none_or(|r| r.is_empty() || r.starts_with(char::is_whitespace)))
+        })
+        .map_or(after.len(), |(i, _)| i);
+    let sentence = after.get(..end).unwrap_or_default();
     // "the words "friend" and "summer", but not "winter"": what follows a contrast is not listed.
     let lower = sentence.to_ascii_lowercase();
     let cut = [
@@ -1347,7 +1355,7 @@ static CUES: super::phrases::Phrases = super::phrases::Phrases::new(
     // Date formats: "write every date as YYYY-MM-DD".
     // Keys said after the message asked for JSON.
     // Word bans said with another verb ([`called_ban`]).
-    "0|1|2|3|4|5|6|7|8|9|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|hundred|once|twice|comma|lowercase|lower case|capital|uppercase|caps|quot|<<|angular|json|p.s|postscript|end|finish|conclude|close your|close it|sign off|sections|' section|` section|\" section|last line of your|last line|final line|first line|begin|start your|must start|should start|open your|must open|should open|last sentence|asterisk|******|my answer is|keyword|word|letter|language|highlight|italic|mention|avoid|include|contain|use|say|section x|paragraph x|entirely in|only in|should be in|respond in|answer in|answers in|reply in|replies in|response in|responses in|zero|eleven|heading|url|link|first person|first-person|impersonal|column|code block|code fence|bullet|single|numbered|code only|sql only|yaml only|only the|only a|just the| only,| only.| only -| only \u{2014}|english|french|german|spanish|portuguese|italian|dutch|deutsch|español|espanol|français|francais|português|portugues|italiano|yyyy-mm-dd|keys|don't write|do not write|never write|don't call|do not call|never call|don't refer|do not refer|never refer|, never",
+    "0|1|2|3|4|5|6|7|8|9|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|hundred|once|twice|comma|lowercase|lower case|capital|uppercase|caps|quot|<<|angular|json|p.s|postscript|end|finish|conclude|close your|close it|sign off|sections|' section|` section|\" section|last line of your|last line|final line|first line|begin|start your|must start|should start|open your|must open|should open|last sentence|asterisk|******|my answer is|keyword|word|letter|language|highlight|italic|mention|avoid|include|contain|use|say|section x|paragraph x|entirely in|only in|should be in|respond in|answer in|answers in|reply in|replies in|response in|responses in|zero|eleven|heading|url|link|first person|first-person|impersonal|column|code block|code fence|bullet|single|numbered|code only|sql only|yaml only|only the|only a|just the| only,| only.| only -| only \u{2014}|english|french|german|spanish|portuguese|italian|dutch|deutsch|español|espanol|français|francais|português|portugues|italiano|yyyy-mm-dd|keys|don't write|do not write|never write|don't call|do not call|never call|don't refer|do not refer|never refer|, never|not appear|never appear|banned|forbidden|prohibited|off-limits",
 );
 
 /// Whether a lowercased sentence holds a cue: a word cue where a word starts ("ends",
@@ -1477,7 +1485,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
                 // Not where the reply holds more than that text ("In the email itself, …",
                 // "your notes first, then the email").
                 && !lower.contains(" itself")
-                && !has_any_in(&cx.lower, "notes|then the|followed by|below a line|above it|below it|plus |separately|the rest of|as well as|in addition")
+                && !has_any_in(&cx.lower, "note|then the|followed by|below a line|above it|below it|plus |separately|the rest of|as well as|in addition|tell me|before the|after the|also ")
                 && (name.rsplit(' ').next().is_some_and(|head| {
                     asked.iter().any(|a| {
                         a == head
@@ -1611,7 +1619,8 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     }
     match subject_of(text, asked) {
         _ if in_part || element => {}
-        Subject::Other if !of_reply => return None,
+        // "The codename 'Falcon' must not appear": the quoted words are the subject.
+        Subject::Other if !of_reply && !quoted_subject(&lower) => return None,
         Subject::LineOfAnswer if !located => return None,
         _ => {}
     }
@@ -3720,9 +3729,16 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             }
         }
         // "Edit: …, so the limit is now 200 words": the bounds said before, replaced.
-        for x in ws.windows(4) {
+        for (i, x) in ws.windows(4).enumerate() {
             if let ["limit" | "cap" | "maximum" | "max", "is", "now", n] = x {
-                if number(n).is_some() {
+                // A length's limit ("the limit", "the word limit"), not "the rate limit".
+                let of = i.checked_sub(1).and_then(|j| ws.get(j)).copied().unwrap_or_default();
+                if number(n).is_some()
+                    && crate::drift::text::in_list(
+                        "the|word|length|bullet|sentence|character|line|that|this|your",
+                        of,
+                    )
+                {
                     out.push((0, start, LENGTH));
                 }
             }
@@ -4053,7 +4069,13 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         }
         // "Use ALL CAPS. Correction: the display supports mixed case, so use normal sentence
         // case instead": the case asked before is taken back.
+        // Not said of another text ("The footer text should use normal sentence case instead").
+        let other_text = has_any_in(
+            &lower,
+            "footer|header|readme|heading|title|label|button|csv|export|file|column|subject|template|page",
+        );
         if lower.contains("instead")
+            && !other_text
             && has_any_in(
                 &lower,
                 "sentence case|mixed case|normal case|normal capitali|regular case",
@@ -4064,6 +4086,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         // "Use ISO dates. Update: they want dates like '14 Apr 2025' instead": the date format
         // asked before is replaced.
         if lower.contains("instead")
+            && !other_text
             && has_any_in(
                 &lower,
                 "dates like|date format|date style|dates as|dates in",
@@ -4071,12 +4094,21 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         {
             out.push((0, at, &["iso-dates"]));
         }
+        // "Update from Legal: the word 'refund' is fine now": a word ban taken back (which word
+        // is not checked).
+        if lower.contains("word")
+            && has_any_in(&lower, "is fine now|is ok now|is okay now|is allowed now|are fine now|are allowed now|is fine after all|is allowed after all")
+        {
+            out.push((0, at, &["forbids"]));
+        }
         // "On second thought, a table is overkill": a table asked before is taken back.
         if lower.contains("table")
             && has_any_in(
                 &lower,
                 "overkill|skip the table|drop the table|scratch the table|scrap the table|forget the table|no need for a table|don't need a table",
             )
+            // Not "scratch the table of error codes from the old doc": another table.
+            && !has_any_in(&lower, "the table of|the table from|the table in")
         {
             out.push((0, at, &["table", "table-columns"]));
         }
@@ -6583,12 +6615,14 @@ fn named_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
     (!out.is_empty()).then_some(out)
 }
 
+/// Predicates of a ban said of its subject ("… must not appear", "… is banned").
+const PASSIVE_BANS: &str = " must not appear| mustn't appear| must never appear| should not appear| shouldn't appear| may not appear| cannot appear| can't appear| is banned| are banned| is forbidden| are forbidden| is not allowed| are not allowed| is off-limits| are off-limits| is prohibited| are prohibited";
+
 /// A ban said of quoted words as the subject: "the word "likely" is banned in this update",
 /// "the words "simply" and "just" must not appear in the new text", "the codename 'Falcon' must
 /// not appear anywhere". The quotes stand in the predicate's clause, before it.
 fn passive_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
-    const PREDICATES: &str = " must not appear| mustn't appear| must never appear| should not appear| shouldn't appear| may not appear| cannot appear| can't appear| is banned| are banned| is forbidden| are forbidden| is not allowed| are not allowed| is off-limits| are off-limits| is prohibited| are prohibited";
-    let at = PREDICATES.split('|').filter_map(|p| lower.find(p)).min()?;
+    let at = PASSIVE_BANS.split('|').filter_map(|p| lower.find(p)).min()?;
     let before = sentence.get(..at)?;
     let clause = before
         .rsplit([';', '.', ':', '\u{2014}', '(', '!', '?'])
@@ -6609,6 +6643,22 @@ fn passive_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
     }
     if hedged(lower, at) || scoped(lower, at) {
         return None;
+    }
+    // Placed in the text written ("in this update", "in the new text", "anywhere in what you
+    // send back"), not in code or logs ("in committed code", "in the logs").
+    let place = lower
+        .get(at..)
+        .unwrap_or_default()
+        .split([',', ';', '.', '\u{2014}'])
+        .next()
+        .unwrap_or_default();
+    let pw = ws_of(place);
+    if let Some(i) = pw.iter().position(|w| crate::drift::text::in_list("in|within|from", w)) {
+        if !pw.iter().skip(i + 1).take(4).any(|n| {
+            crate::drift::text::in_list("report|reply|answer|summary|update|text|copy|description|post|email|message|note|notes|doc|docs|page|section|draft|what|writing|response|announcement|notice", n)
+        }) {
+            return None;
+        }
     }
     // "… must not appear in any description": a place per item of the deliverable, which notes
     // beside it are not.
@@ -6649,6 +6699,17 @@ fn passive_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
     }
     list.reverse();
     (!list.is_empty()).then_some(list)
+}
+
+/// Whether a ban's subject is quoted words ("the codename 'Falcon' must not appear").
+fn quoted_subject(lower: &str) -> bool {
+    PASSIVE_BANS.split('|').any(|p| {
+        lower.find(p).is_some_and(|at| {
+            lower
+                .get(..at)
+                .is_some_and(|b| b.trim_end().ends_with(['"', '\'', '\u{201d}', '\u{2019}']))
+        })
+    })
 }
 
 /// Whether `line` is one quoted passage of eight words or more that the line before
@@ -7098,9 +7159,13 @@ fn sentence_count(text: &str) -> usize {
                 && i > 0
                 && chars.get(i - 1).is_some_and(|x| x.is_ascii_digit());
             // A line ends its sentence ("capped at 300 s.\nI verified …").
+            // "5 min. Then …": a unit cut short ends its sentence before a capital.
+            let unit_ends = crate::drift::text::in_list("min|max", prev_word.as_str())
+                && chars.get(j + 2).is_some_and(|x| x.is_uppercase());
             let abbreviation = c == '.'
                 && run == 1
                 && next != Some('\n')
+                && !unit_ends
                 && (crate::drift::text::in_list(ABBREVIATIONS, &prev_word.as_str())
                     || (prev_word.chars().count() == 1
                         && prev_word.chars().all(char::is_alphabetic)));

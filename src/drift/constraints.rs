@@ -532,7 +532,8 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 let l = s.to_ascii_lowercase();
                 crate::drift::text::contains_any(&l, "go ahead|you can now|you may now|feel free to|is now fine|is fine to|ok to edit|okay to edit|ok to change")
                     && !words_of(&l).iter().any(|w| crate::drift::text::in_list(NEGATORS, w))
-                    && named.iter().any(|(_, p)| s.contains(p.as_str()))
+                    // The path itself, not one under a banned folder.
+                    && named.iter().any(|(_, p)| s.contains(&format!("`{p}`")))
             });
             if permitted {
                 n.forbidden
@@ -2112,7 +2113,15 @@ fn check_negatives_reading(
                             .iter()
                             .enumerate()
                             .filter(|(i, t)| {
-                                !(matches!(&*t.word, "class" | "classes")
+                                // "`models.py` still defines `class AnimalRecord`": there already.
+                                let there = lower
+                                    .get(t.at.saturating_sub(40)..t.at)
+                                    .and_then(|b| b.rsplit(['.', ';', '\n']).next())
+                                    .is_some_and(|b| {
+                                        crate::drift::text::contains_any(b, "still |already |existing ")
+                                    });
+                                !(matches!(&*t.word, "class" | "classes") && there)
+                                    && !(matches!(&*t.word, "class" | "classes")
                                     && (i
                                         .checked_sub(1)
                                         .and_then(|j| toks.get(j))
