@@ -528,12 +528,14 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         let named = super::file_scope::paths(&n.text);
         if !named.is_empty() {
             let end = at.map_or(0, |a| a + n.text.len());
+            // The path itself, not one under a banned folder; looked for first (cheap).
+            let spans: Vec<String> = named.iter().map(|(_, p)| format!("`{p}`")).collect();
             let permitted = all.iter().filter(|(start, _)| *start >= end).any(|(_, s)| {
-                let l = s.to_ascii_lowercase();
-                crate::drift::text::contains_any(&l, "go ahead|you can now|you may now|feel free to|is now fine|is fine to|ok to edit|okay to edit|ok to change")
-                    && !words_of(&l).iter().any(|w| crate::drift::text::in_list(NEGATORS, w))
-                    // The path itself, not one under a banned folder.
-                    && named.iter().any(|(_, p)| s.contains(&format!("`{p}`")))
+                spans.iter().any(|p| s.contains(p.as_str())) && {
+                    let l = s.to_ascii_lowercase();
+                    crate::drift::text::contains_any(&l, "go ahead|you can now|you may now|feel free to|is now fine|is fine to|ok to edit|okay to edit|ok to change")
+                        && !words_of(&l).iter().any(|w| crate::drift::text::in_list(NEGATORS, w))
+                }
             });
             if permitted {
                 n.forbidden
