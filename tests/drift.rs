@@ -3847,3 +3847,15 @@ fn the_session_48_review_pairs_are_judged_as_labelled() {
     assert!(wrong.is_empty(), "{wrong:#?}");
     assert_eq!(text.lines().count(), 74);
 }
+
+/// Endings asked with "End the report with …" or of a named text the reply is (48th session).
+#[test]
+fn endings_of_the_report_or_review_are_read() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let m = "Review the claim rules. End your review with the line `Reviewed-by: claims-platform`.";
+    assert!(flags(m, "Two rules overlap.\n\nReviewed-by: claims-platform").is_empty());
+    assert!(!flags(m, "Two rules overlap.\n\nReviewed by: claims-platform").is_empty());
+    let m = "Check the nightly job. End the report with the line `Checked: nightly`.";
+    assert!(flags(m, "It ran at 02:00.\n\nChecked: nightly").is_empty());
+    assert!(!flags(m, "It ran at 02:00.\n\nChecked: nightly\n\nLet me know if you need more.").is_empty());
+}

@@ -4630,8 +4630,12 @@ const ANSWER_NOUNS: [&str; 6] = [
     "attempt_completion",
 ];
 
-const END_CUES: [&str; 18] = [
+const END_CUES: [&str; 22] = [
     "end your",
+    "end the report",
+    "end the reply",
+    "finish the report",
+    "finish the reply",
     "last line of your",
     // "The last line must be 'Ready for review.'": the answer's last line, as no other thing
     // is named between.
@@ -4914,7 +4918,7 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
         let answer = |w: &&str| ANSWER_NOUNS.contains(w) || matches!(*w, "message" | "summary");
         let names_answer = lower
             .get(cue..cue_own_end)
-            .is_some_and(|c| c.ends_with("your"))
+            .is_some_and(|c| c.ends_with("your") || c.ends_with("report") || c.ends_with("reply"))
             || gap_words.iter().any(answer);
         // "with a line `X`" links; "with a `## Next steps` section" names a part.
         let line_noun = gap_words
@@ -4924,7 +4928,7 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
             && gap_words.iter().all(|w| {
                 answer(w)
                     || (*w == "a" && line_noun)
-                    || crate::drift::text::in_list("with|the|exact|exactly|phrase|line|marker|string|text|token|tag|must|should|be|read|your|completion|it|very|always|final", w)
+                    || crate::drift::text::in_list("with|the|exact|exactly|phrase|line|marker|string|text|token|tag|must|should|be|read|your|completion|it|very|always|final|review|update|summary|write|writeup|note", w)
             });
         let after_span = sentence
             .get(cue_own_end + gap_end + 1..)
