@@ -3859,3 +3859,22 @@ fn endings_of_the_report_or_review_are_read() {
     assert!(flags(m, "It ran at 02:00.\n\nChecked: nightly").is_empty());
     assert!(!flags(m, "It ran at 02:00.\n\nChecked: nightly\n\nLet me know if you need more.").is_empty());
 }
+
+/// An opening chosen among phrases (48th session).
+#[test]
+fn an_opening_chosen_among_phrases_is_read() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let m = "Check the purge job. Begin your report with exactly `STATUS: PASS` or `STATUS: FAIL` \
+             on the first line.";
+    assert!(flags(m, "STATUS: FAIL\n\nThe job skips accounts on hold.").is_empty());
+    assert!(!flags(m, "Status: FAIL\n\nThe job skips accounts on hold.").is_empty());
+    let m = "Start your report with one of DONE, PARTIAL, or BLOCKED, then details.";
+    assert!(flags(m, "PARTIAL: two of three sites migrated.").is_empty());
+    assert!(!flags(m, "Mostly done: two of three sites migrated.").is_empty());
+    let m = "Start your answer with 'Yes' or 'No', then explain briefly.";
+    assert!(flags(m, "No. The index is not used for that query.").is_empty());
+    assert!(!flags(m, "The index is not used, so no.").is_empty());
+    // Not a negated cue nor examples.
+    let m = "Don't open your reply with pleasantries like 'Sure' or 'Happy to help'; lead with the answer.";
+    assert!(flags(m, "Yes. It fits.\n\nHappy to help with the change.").is_empty());
+}

@@ -2907,6 +2907,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     .filter(|p| !conditional(std::slice::from_ref(p)) && !template(p))
                 {
                     push(sentence, Rule::CommitStartsWith(p));
+                } else if let Some(ps) = opening_choices(sentence, &lower).filter(|ps| !conditional(ps)) {
+                    push(sentence, Rule::StartsWithOneOf(ps));
                 }
             }
         }
@@ -4722,6 +4724,83 @@ fn ending_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
                 .all(|p| p.len() < 120 && !p.contains(['<', '{', '[']))
         })
         .map(|_| phrases)
+}
+
+/// An opening chosen among phrases: "Begin your report with exactly `STATUS: DONE` or `STATUS:
+/// BLOCKED`", "Start your answer with 'Yes' or 'No'", "Start your report with one of DONE,
+/// PARTIAL, or BLOCKED". The cue names the answer and the phrases follow "with" in its clause:
+/// code spans or quotes, or words in capitals after "one of"/"either".
+fn opening_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
+    let cue = ["start your ", "begin your ", "open your "]
+        .iter()
+        .filter_map(|c| lower.find(c).map(|i| i + c.len()))
+        .min()?;
+    let rest = lower.get(cue..)?;
+    let noun = rest.split_whitespace().next()?;
+    // Not "don't open your reply with pleasantries like 'Sure' or …".
+    let before = lower.get(..cue)?.trim_end();
+    let negated = ws_of(before)
+        .iter()
+        .rev()
+        .skip(2)
+        .take(3)
+        .any(|w| super::constraints::negator(w) || w.ends_with("n't"));
+    if negated || !crate::drift::text::in_list("reply|report|answer|response|message|summary", noun) {
+        return None;
+    }
+    let with = cue + rest.find(" with ")? + " with ".len();
+    // The clause of the choice, to a full stop, a semicolon, "then" or a dash.
+    let tail = sentence.get(with..)?;
+    let end = [". ", ";", " then ", ", then", " \u{2014}", " - "]
+        .iter()
+        .filter_map(|c| tail.find(c))
+        .min()
+        .unwrap_or(tail.len());
+    let tail = tail.get(..end)?.trim_end_matches('.');
+    if !tail.contains(" or ") || has_any_in(&tail.to_ascii_lowercase(), " like |such as|e.g.|for example") {
+        return None;
+    }
+    let spans: Vec<String> = tail
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect();
+    let phrases = if spans.len() >= 2 {
+        spans
+    } else {
+        let q = quoted(tail);
+        if q.len() >= 2 {
+            q
+        } else {
+            // "one of DONE, PARTIAL, or BLOCKED": words in capitals, after the choice's cue.
+            let tl = tail.to_ascii_lowercase();
+            let at = ["one of ", "either "]
+                .iter()
+                .filter_map(|c| tl.find(c).map(|i| i + c.len()))
+                .min()?;
+            let words: Vec<String> = tail
+                .get(at..)?
+                .split([',', ' '])
+                .map(str::trim)
+                .filter(|w| !w.is_empty() && *w != "or")
+                .map(String::from)
+                .collect();
+            if !words
+                .iter()
+                .all(|w| w.len() >= 2 && w.chars().all(|c| c.is_ascii_uppercase()))
+            {
+                return None;
+            }
+            words
+        }
+    };
+    ((2..=6).contains(&phrases.len())
+        && phrases
+            .iter()
+            .all(|p| p.len() < 60 && !p.contains(['<', '{', '[', '|'])))
+    .then_some(phrases)
 }
 
 /// The first ending cue and where it ends, when it asks for an ending: a word of its own (not
