@@ -2525,6 +2525,16 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             let whole = alone.iter().any(|a| cx.lower.contains(a.as_str()))
                 || has_any_in(&cx.lower, "just the text|just give me the text|only the text|the text and nothing else|just the message|only the message|the message and nothing else");
             push(sentence, Rule::TextChars { noun, n, whole });
+        } else if let Some(n) = reply_chars_asked(&lower) {
+            // "Answer in under 200 characters total": checked on a one-line reply.
+            push(
+                sentence,
+                Rule::TextChars {
+                    noun: "reply",
+                    n,
+                    whole: true,
+                },
+            );
         }
         if iso_dates_asked(sentence, &lower) {
             push(sentence, Rule::IsoDates);
@@ -5713,6 +5723,25 @@ fn text_chars_asked(lower: &str, before: Option<&str>) -> Option<(&'static str, 
     Some((noun, n))
 }
 
+/// "Answer in under 200 characters total", "Keep your reply under 280 characters": a bound on
+/// the reply's characters, said of the reply itself.
+fn reply_chars_asked(lower: &str) -> Option<usize> {
+    if !lower.contains("char") {
+        return None;
+    }
+    let ws = ws_of(lower);
+    let first = ws.first().copied().unwrap_or_default();
+    let of_reply = crate::drift::text::in_list("answer|reply|respond", first)
+        || has_any_in(lower, "your reply|your answer|your response|your whole reply|your entire reply");
+    if !of_reply
+        || has_any_in(lower, "commit|title|subject|per |each|every|line|sms|message|tweet|notification")
+        || !has_any_in(lower, "at most|max|or fewer|or less|under |less than|fewer than|no more than|within|no longer than")
+    {
+        return None;
+    }
+    char_bound(lower, &ws, true)
+}
+
 /// A text without the quotes or code span around it.
 fn unquote(t: &str) -> &str {
     let t = t.trim();
@@ -5879,6 +5908,29 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
             continue;
         }
         let lower = t.to_ascii_lowercase();
+        // "Opened PR #1203: `Fix duplicate filing`", "PR #212 opened: "Fix …"": the one code
+        // span or quote after the PR's number and a colon.
+        if !commit {
+            if let Some(after) = ["pr #", "pull request #"]
+                .iter()
+                .find_map(|p| lower.find(p).map(|i| i + p.len()))
+                .and_then(|i| t.get(i..))
+                .filter(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+                .and_then(|r| r.split_once(':'))
+                .map(|(_, rest)| rest.trim())
+            {
+                let spans: Vec<&str> = after.split('`').skip(1).step_by(2).collect();
+                let quotes: Vec<&str> = after.split('"').skip(1).step_by(2).collect();
+                let one = match (spans.as_slice(), quotes.as_slice()) {
+                    ([s], []) | ([], [s]) => Some(*s),
+                    _ => None,
+                };
+                if let Some(title) = one.filter(|x| x.contains(' ') && !has_any_in(x, "git | -m |--")) {
+                    out.push(clean(title));
+                }
+                continue;
+            }
+        }
         let label = lower.trim_start_matches(['-', '*', ' ']);
         let Some(l) = labels
             .iter()
