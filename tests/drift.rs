@@ -3891,3 +3891,12 @@ fn reply_characters_and_pr_titles_after_their_number_are_read() {
     assert!(flags(m, "Opened PR #1203: `Fix duplicate filing on drag`\n\n- 9 new tests.").is_empty());
     assert!(!flags(m, "Opened PR #1203: `Fix duplicate filing when a thread is dragged twice`\n\n- 9 new tests.").is_empty());
 }
+
+/// A file a result says it moved code into is changed (48th session).
+#[test]
+fn a_file_moved_into_is_outside_an_only_files_limit() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let m = "Fix the polygon bug. Only touch `src/search/polygon.ts` and `src/search/polygon.test.ts`.";
+    assert!(!flags(m, "Fixed.\n\n- Moved the ring check into `src/search/geo-utils.ts` so others can use it.").is_empty());
+    assert!(flags(m, "Fixed.\n\n- The ring check now lives in `src/search/polygon.ts`.").is_empty());
+}

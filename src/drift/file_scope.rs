@@ -19,9 +19,9 @@ pub struct Limit {
 /// A limit's verbs, as a request states them (base form: "only changed" tells, it does not ask).
 const LIMIT_VERBS: &str = "edit|change|modify|touch|update|write";
 /// What a result reports doing to a file (a new file is a change too).
-const REPORTED_VERBS: [&str; 17] = [
+const REPORTED_VERBS: [&str; 18] = [
     "edit", "chang", "modif", "touch", "updat", "rewrit", "rewrot", "wrot", "add", "creat",
-    "delet", "remov", "renam", "refactor", "fix", "replac", "bump",
+    "delet", "remov", "renam", "refactor", "fix", "replac", "bump", "moved",
 ];
 /// Phrases that limit where changes go; the paths after them, in their clause, are allowed.
 const LIMITS: [&str; 7] = [
