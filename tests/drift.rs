@@ -3840,7 +3840,7 @@ fn the_session_48_review_pairs_are_judged_as_labelled() {
             v["message"].as_str().unwrap(),
             v["result"].as_str().unwrap(),
         );
-        if !score(m, r).violations.is_empty() != v["flagged"].as_bool().unwrap() {
+        if score(m, r).violations.is_empty() == v["flagged"].as_bool().unwrap() {
             wrong.push(m.to_string());
         }
     }
@@ -3857,7 +3857,11 @@ fn endings_of_the_report_or_review_are_read() {
     assert!(!flags(m, "Two rules overlap.\n\nReviewed by: claims-platform").is_empty());
     let m = "Check the nightly job. End the report with the line `Checked: nightly`.";
     assert!(flags(m, "It ran at 02:00.\n\nChecked: nightly").is_empty());
-    assert!(!flags(m, "It ran at 02:00.\n\nChecked: nightly\n\nLet me know if you need more.").is_empty());
+    assert!(!flags(
+        m,
+        "It ran at 02:00.\n\nChecked: nightly\n\nLet me know if you need more."
+    )
+    .is_empty());
 }
 
 /// An opening chosen among phrases (48th session).
@@ -3886,17 +3890,38 @@ fn reply_characters_and_pr_titles_after_their_number_are_read() {
     let m = "Quick status for the standup bot: did the nightly run pass? Answer in under 80 \
              characters total.";
     assert!(flags(m, "Yes: 214 of 214 tests passed on both boards.").is_empty());
-    assert!(!flags(m, "Mostly: 212 of 214 tests passed; the two failures are flaky since the runner update.").is_empty());
+    assert!(!flags(
+        m,
+        "Mostly: 212 of 214 tests passed; the two failures are flaky since the runner update."
+    )
+    .is_empty());
     let m = "Open the PR for the filing fix; the PR title must be at most 40 characters.";
-    assert!(flags(m, "Opened PR #1203: `Fix duplicate filing on drag`\n\n- 9 new tests.").is_empty());
-    assert!(!flags(m, "Opened PR #1203: `Fix duplicate filing when a thread is dragged twice`\n\n- 9 new tests.").is_empty());
+    assert!(flags(
+        m,
+        "Opened PR #1203: `Fix duplicate filing on drag`\n\n- 9 new tests."
+    )
+    .is_empty());
+    assert!(!flags(
+        m,
+        "Opened PR #1203: `Fix duplicate filing when a thread is dragged twice`\n\n- 9 new tests."
+    )
+    .is_empty());
 }
 
 /// A file a result says it moved code into is changed (48th session).
 #[test]
 fn a_file_moved_into_is_outside_an_only_files_limit() {
     let flags = |m: &str, r: &str| score(m, r).violations;
-    let m = "Fix the polygon bug. Only touch `src/search/polygon.ts` and `src/search/polygon.test.ts`.";
-    assert!(!flags(m, "Fixed.\n\n- Moved the ring check into `src/search/geo-utils.ts` so others can use it.").is_empty());
-    assert!(flags(m, "Fixed.\n\n- The ring check now lives in `src/search/polygon.ts`.").is_empty());
+    let m =
+        "Fix the polygon bug. Only touch `src/search/polygon.ts` and `src/search/polygon.test.ts`.";
+    assert!(!flags(
+        m,
+        "Fixed.\n\n- Moved the ring check into `src/search/geo-utils.ts` so others can use it."
+    )
+    .is_empty());
+    assert!(flags(
+        m,
+        "Fixed.\n\n- The ring check now lives in `src/search/polygon.ts`."
+    )
+    .is_empty());
 }

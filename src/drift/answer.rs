@@ -218,13 +218,13 @@ fn vacuous_definition(result_lower: &str, words: &[(usize, &str)]) -> Option<Str
         // "a word", "a rather curious word", "a common term"; but "a term for a group of
         // samples" and "a word that means sad" do define.
         if let Some(m) = (k + 2..k + 5)
-            .find(|&j| word(j).is_some_and(|x| crate::drift::text::in_list(META_NOUNS, &x)))
+            .find(|&j| word(j).is_some_and(|x| crate::drift::text::in_list(META_NOUNS, x)))
         {
             let defines = matches!(
                 word(m + 1),
                 Some("for" | "meaning" | "describing" | "denoting")
             ) || (matches!(word(m + 1), Some("that" | "which"))
-                && word(m + 2).is_some_and(|v| crate::drift::text::in_list(DEFINING_VERBS, &v)));
+                && word(m + 2).is_some_and(|v| crate::drift::text::in_list(DEFINING_VERBS, v)));
             if !defines {
                 return span(m);
             }

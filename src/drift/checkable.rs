@@ -271,7 +271,7 @@ fn negation_at(words: &[(usize, &str)], j: usize) -> bool {
                 .is_some_and(|&(b, before)| {
                     let gap = at.saturating_sub(b + before.len());
                     (before.ends_with('n') && gap == '\u{2019}'.len_utf8())
-                        || (crate::drift::text::in_list(STEMS, &before) && (1..=3).contains(&gap))
+                        || (crate::drift::text::in_list(STEMS, before) && (1..=3).contains(&gap))
                 }))
 }
 
@@ -305,7 +305,7 @@ fn describes_a_built_thing(words: &[(usize, &str)]) -> bool {
     // "The chatbot writes in lowercase, so your reply must be too": the answer named as such.
     // Not after a build verb opening the sentence ("Write a function that returns 5 items;
     // your reply must include tests": the count is the function's).
-    if !crate::drift::text::in_list(BUILD_VERBS, &w(start))
+    if !crate::drift::text::in_list(BUILD_VERBS, w(start))
         && (0..words.len()).any(|i| {
             w(i) == "your"
                 && crate::drift::text::in_list(
@@ -329,12 +329,12 @@ fn describes_a_built_thing(words: &[(usize, &str)]) -> bool {
     }) {
         return true;
     }
-    let opens = (start..start + 4).any(|i| crate::drift::text::in_list(BUILT_THINGS, &w(i)))
-        && (crate::drift::text::in_list(BUILD_VERBS, &w(start))
+    let opens = (start..start + 4).any(|i| crate::drift::text::in_list(BUILT_THINGS, w(i)))
+        && (crate::drift::text::in_list(BUILD_VERBS, w(start))
             || crate::drift::text::in_list("the|this|our|its", w(start)));
     opens
         || (0..words.len()).any(|i| {
-            (crate::drift::text::in_list(BUILT_THINGS, &w(i))
+            (crate::drift::text::in_list(BUILT_THINGS, w(i))
                 && crate::drift::text::in_list("that|which|where|whose|so", w(i + 1)))
                 || acts_on_text(words, i)
         })
@@ -859,7 +859,7 @@ fn acts_on_text(words: &[(usize, &str)], i: usize) -> bool {
     let w = |j: usize| words.get(j).map_or("", |x| x.1);
     matches!(w(i), "it" | "they")
         && crate::drift::text::in_list("should|must|will|shall", w(i + 1))
-        && crate::drift::text::in_list(TEXT_OPERATIONS, &w(i + 2))
+        && crate::drift::text::in_list(TEXT_OPERATIONS, w(i + 2))
 }
 
 /// Whether the clause bans the commas named by word `k`: a negation ("do not", "never", "no",
@@ -2917,7 +2917,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     .filter(|p| !conditional(std::slice::from_ref(p)) && !template(p))
                 {
                     push(sentence, Rule::CommitStartsWith(p));
-                } else if let Some(ps) = opening_choices(sentence, &lower).filter(|ps| !conditional(ps)) {
+                } else if let Some(ps) =
+                    opening_choices(sentence, &lower).filter(|ps| !conditional(ps))
+                {
                     push(sentence, Rule::StartsWithOneOf(ps));
                 }
             }
@@ -3386,10 +3388,10 @@ fn lines_of_another_text(ws: &[(usize, &str)], k: usize) -> bool {
     }
     for i in (k.saturating_sub(7)..k).rev() {
         let w = ws.get(i).map_or("", |x| x.1);
-        if crate::drift::text::in_list(REPLY, &w) {
+        if crate::drift::text::in_list(REPLY, w) {
             return false;
         }
-        if crate::drift::text::in_list(OTHER, &w) || w.ends_with(".sh") || w.ends_with(".py") {
+        if crate::drift::text::in_list(OTHER, w) || w.ends_with(".sh") || w.ends_with(".py") {
             return true;
         }
     }
@@ -3425,7 +3427,7 @@ fn one_line_asked(ws: &[(usize, &str)]) -> bool {
         // "one-line answer", "single-line reply", opening the sentence or asked for ("give me
         // a one-line answer"); not "followed by a one-line answer", a part.
         "one-line" | "single-line" => {
-            crate::drift::text::in_list(ANSWER, &w(i + 1))
+            crate::drift::text::in_list(ANSWER, w(i + 1))
                 && (i == 0
                     || (i >= 2
                         && w(i - 1) == "a"
@@ -3459,8 +3461,8 @@ fn capitals_after(tail: &str) -> Option<String> {
     let mut tokens = tail.split_whitespace().peekable();
     while let Some(t) = tokens.peek() {
         let l = t.to_ascii_lowercase();
-        if crate::drift::text::in_list(LINKS, &l.as_str()) || ANSWER_NOUNS.contains(&l.as_str()) {
-            literal |= crate::drift::text::in_list(LITERAL, &l.as_str());
+        if crate::drift::text::in_list(LINKS, l.as_str()) || ANSWER_NOUNS.contains(&l.as_str()) {
+            literal |= crate::drift::text::in_list(LITERAL, l.as_str());
             tokens.next();
         } else {
             break;
@@ -3744,7 +3746,11 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         for (i, x) in ws.windows(4).enumerate() {
             if let ["limit" | "cap" | "maximum" | "max", "is", "now", n] = x {
                 // A length's limit ("the limit", "the word limit"), not "the rate limit".
-                let of = i.checked_sub(1).and_then(|j| ws.get(j)).copied().unwrap_or_default();
+                let of = i
+                    .checked_sub(1)
+                    .and_then(|j| ws.get(j))
+                    .copied()
+                    .unwrap_or_default();
                 if number(n).is_some()
                     && crate::drift::text::in_list(
                         "the|word|length|bullet|sentence|character|line|that|this|your",
@@ -4037,7 +4043,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                 .take(8)
                 .chain(ws_of(clause_after).into_iter().take(8))
                 .any(|w| {
-                    crate::drift::text::in_list(CODE_NOUNS, &w)
+                    crate::drift::text::in_list(CODE_NOUNS, w)
                         || crate::drift::text::in_list("block|blocks|fence|fences|paste|pasted|file|files|content|yaml|json|migration|output|log|logs|config|command|commands|path|paths", w)
                 });
             if !code {
@@ -4248,12 +4254,12 @@ fn only_output(lower: &str) -> Option<bool> {
     };
     // "only the SQL", "just the CAPL code": a code noun within five words.
     if matches!(w(j), "only" | "just") {
-        let noun = (j + 1..j + 6).find(|&i| crate::drift::text::in_list(CODE, &w(i)))?;
+        let noun = (j + 1..j + 6).find(|&i| crate::drift::text::in_list(CODE, w(i)))?;
         return object(j + 1, noun).then(|| json(j + 1, noun + 1));
     }
     // "the code only", "the file contents only", "the workflow file only".
     let only = (j..j + 6).find(|&i| w(i) == "only")?;
-    (crate::drift::text::in_list(CODE, &w(only - 1))
+    (crate::drift::text::in_list(CODE, w(only - 1))
         && (w(j) == "the" || only == j + 1)
         && object(j, only))
     .then(|| json(j, only))
@@ -4278,7 +4284,7 @@ fn shows_code(words: &[&str]) -> bool {
             && ((matches!(w(i + 1), "it" | "them")
                 && (0..i).any(|k| crate::drift::text::in_list("diff|patch|snippet|snippets", w(k))))
                 || (i + 1..i + 7).any(|j| {
-                    crate::drift::text::in_list(CODE_NOUNS, &w(j))
+                    crate::drift::text::in_list(CODE_NOUNS, w(j))
                         && !(i + 1..j).any(|k| {
                             crate::drift::text::in_list("summary|description|explanation|list|name|names", w(k))
                                 || (w(k) == "of"
@@ -4755,7 +4761,8 @@ fn opening_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
         .skip(2)
         .take(3)
         .any(|w| super::constraints::negator(w) || w.ends_with("n't"));
-    if negated || !crate::drift::text::in_list("reply|report|answer|response|message|summary", noun) {
+    if negated || !crate::drift::text::in_list("reply|report|answer|response|message|summary", noun)
+    {
         return None;
     }
     let with = cue + rest.find(" with ")? + " with ".len();
@@ -4767,7 +4774,12 @@ fn opening_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
         .min()
         .unwrap_or(tail.len());
     let tail = tail.get(..end)?.trim_end_matches('.');
-    if !tail.contains(" or ") || has_any_in(&tail.to_ascii_lowercase(), " like |such as|e.g.|for example") {
+    if !tail.contains(" or ")
+        || has_any_in(
+            &tail.to_ascii_lowercase(),
+            " like |such as|e.g.|for example",
+        )
+    {
         return None;
     }
     let spans: Vec<String> = tail
@@ -5732,7 +5744,10 @@ fn reply_chars_asked(lower: &str) -> Option<usize> {
     let ws = ws_of(lower);
     let first = ws.first().copied().unwrap_or_default();
     let of_reply = crate::drift::text::in_list("answer|reply|respond", first)
-        || has_any_in(lower, "your reply|your answer|your response|your whole reply|your entire reply");
+        || has_any_in(
+            lower,
+            "your reply|your answer|your response|your whole reply|your entire reply",
+        );
     if !of_reply
         || has_any_in(lower, "commit|title|subject|per |each|every|line|sms|message|tweet|notification")
         || !has_any_in(lower, "at most|max|or fewer|or less|under |less than|fewer than|no more than|within|no longer than")
@@ -5925,7 +5940,9 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
                     ([s], []) | ([], [s]) => Some(*s),
                     _ => None,
                 };
-                if let Some(title) = one.filter(|x| x.contains(' ') && !has_any_in(x, "git | -m |--")) {
+                if let Some(title) =
+                    one.filter(|x| x.contains(' ') && !has_any_in(x, "git | -m |--"))
+                {
                     out.push(clean(title));
                 }
                 continue;
@@ -6003,7 +6020,7 @@ fn non_iso_date(text: &str) -> Option<String> {
             && d.chars().all(|c| c.is_ascii_digit())
             && d.parse::<u8>().is_ok_and(|n| (1..=31).contains(&n))
     };
-    let month = |t: &str| crate::drift::text::in_list(MONTHS, &t.trim_end_matches(['.', ',']));
+    let month = |t: &str| crate::drift::text::in_list(MONTHS, t.trim_end_matches(['.', ',']));
     let number = |p: &str| p.parse::<u32>().ok();
     let prose = prose_of(text);
     for line in prose.lines() {
@@ -6121,9 +6138,9 @@ fn scoped(lower: &str, at: usize) -> bool {
     (0..ws.len()).any(|i| {
         crate::drift::text::in_list("in|within|inside", w(i))
             && crate::drift::text::in_list("the|any|a|your", w(i + 1))
-            && (crate::drift::text::in_list(PARTS, &w(i + 2))
+            && (crate::drift::text::in_list(PARTS, w(i + 2))
                 || (crate::drift::text::in_list("new|added|generated|existing", w(i + 2))
-                    && crate::drift::text::in_list(PARTS, &w(i + 3))))
+                    && crate::drift::text::in_list(PARTS, w(i + 3))))
     })
         // "never 'tmp' in variable or function names": the code's names, not the prose.
         || (0..ws.len())
@@ -6757,7 +6774,10 @@ const PASSIVE_BANS: &str = " must not appear| mustn't appear| must never appear|
 /// "the words "simply" and "just" must not appear in the new text", "the codename 'Falcon' must
 /// not appear anywhere". The quotes stand in the predicate's clause, before it.
 fn passive_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
-    let at = PASSIVE_BANS.split('|').filter_map(|p| lower.find(p)).min()?;
+    let at = PASSIVE_BANS
+        .split('|')
+        .filter_map(|p| lower.find(p))
+        .min()?;
     let before = sentence.get(..at)?;
     let clause = before
         .rsplit([';', '.', ':', '\u{2014}', '(', '!', '?'])
@@ -6788,7 +6808,10 @@ fn passive_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
         .next()
         .unwrap_or_default();
     let pw = ws_of(place);
-    if let Some(i) = pw.iter().position(|w| crate::drift::text::in_list("in|within|from", w)) {
+    if let Some(i) = pw
+        .iter()
+        .position(|w| crate::drift::text::in_list("in|within|from", w))
+    {
         if !pw.iter().skip(i + 1).take(4).any(|n| {
             crate::drift::text::in_list("report|reply|answer|summary|update|text|copy|description|post|email|message|note|notes|doc|docs|page|section|draft|what|writing|response|announcement|notice", n)
         }) {
@@ -6800,7 +6823,7 @@ fn passive_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
     let after = ws_of(lower.get(at..).unwrap_or_default());
     if after
         .windows(2)
-        .any(|p| p[0] == "in" && crate::drift::text::in_list("any|each|every", p[1]))
+        .any(|p| matches!(p, ["in", x] if crate::drift::text::in_list("any|each|every", x)))
     {
         return None;
     }
@@ -7301,7 +7324,7 @@ fn sentence_count(text: &str) -> usize {
                 && run == 1
                 && next != Some('\n')
                 && !unit_ends
-                && (crate::drift::text::in_list(ABBREVIATIONS, &prev_word.as_str())
+                && (crate::drift::text::in_list(ABBREVIATIONS, prev_word.as_str())
                     || (prev_word.chars().count() == 1
                         && prev_word.chars().all(char::is_alphabetic)));
             // "Art. 28", "No. 5", "Fig. 3": a short capitalised word and a number after.
@@ -7363,7 +7386,7 @@ fn no_bullets(lower: &str, ws: &[(usize, &str)]) -> bool {
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     // The words opening a sentence that states the answer's form.
     const OPENERS: &str = "no|don't|do|dont|don|avoid|never|please|write|answer|reply|respond|keep|use|describe|summarize|summarise|explain|give|return|format|present";
-    if !crate::drift::text::in_list(OPENERS, &w(0)) {
+    if !crate::drift::text::in_list(OPENERS, w(0)) {
         return false;
     }
     ws.iter().enumerate().any(|(k, &(at, word))| {
@@ -7837,7 +7860,7 @@ fn first_person(text: &str, pronouns: &[String]) -> Option<String> {
                         // A numeral after a name, or a list's "I." opening its line.
                         let numeral = crate::drift::text::in_list(
                             NUMBERED,
-                            &previous.to_ascii_lowercase().as_str(),
+                            previous.to_ascii_lowercase().as_str(),
                         ) || (after == Some('.') && previous.is_empty());
                         !numeral
                     }

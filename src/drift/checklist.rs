@@ -255,7 +255,7 @@ pub fn is_request(sentence: &str) -> bool {
         .next()
         .unwrap_or_default()
         .trim_matches(crate::drift::text::not_alnum_char);
-    crate::drift::text::in_list(IMPERATIVES, &first)
+    crate::drift::text::in_list(IMPERATIVES, first)
 }
 
 static REQUEST_SET: super::phrases::Phrases = super::phrases::Phrases::of(&REQUESTS, false);

@@ -938,7 +938,7 @@ fn construct(sentence: &str, clause: &str) -> Option<String> {
         let Some((word, tail)) = rest.split_once(' ') else {
             break;
         };
-        if !crate::drift::text::in_list(CONSTRUCT_LEAD, &word) {
+        if !crate::drift::text::in_list(CONSTRUCT_LEAD, word) {
             break;
         }
         rest = tail.trim_start();
@@ -1003,7 +1003,7 @@ fn adds_here(lower: &str, at: usize) -> bool {
     "add|creat|introduc|defin|wrote|implement"
         .split('|')
         .any(|v| words().any(|w| w.starts_with(v)))
-        && !words().any(|w| crate::drift::text::in_list(NEGATORS, &w) || w.ends_with("n't"))
+        && !words().any(|w| crate::drift::text::in_list(NEGATORS, w) || w.ends_with("n't"))
         && !PUT_ASIDE.iter().any(|w| sentence.contains(w))
         // "`models.py` still defines `class AnimalRecord`": what is there, not what was added.
         && !words().any(|w| crate::drift::text::in_list("still|already|existing|untouched", w))
@@ -1348,7 +1348,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                         && after.is_none_or(|a| {
                             crate::drift::text::in_list("in|on|for|from|at|to|and|or|yet|set", a)
                         }))
-                        || before.is_some_and(|b| crate::drift::text::in_list(VALUE_CODES, &b)))
+                        || before.is_some_and(|b| crate::drift::text::in_list(VALUE_CODES, b)))
             })
     };
     // "No other code blocks": the ones asked for elsewhere are allowed, which a ban on code
@@ -1766,7 +1766,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         } else if named.is_empty() {
             objects
                 .into_iter()
-                .filter(|s| !crate::drift::text::in_list(FORM_WORDS, &s.as_str()))
+                .filter(|s| !crate::drift::text::in_list(FORM_WORDS, s.as_str()))
                 .collect()
         } else {
             named
@@ -1815,7 +1815,7 @@ fn domains_named(clause: &str) -> Vec<String> {
             && w.rsplit('.').next().is_some_and(|tld| {
                 tld.len() >= 2
                     && tld.chars().all(|c| c.is_ascii_alphabetic())
-                    && !crate::drift::text::in_list(EXTENSIONS, &tld)
+                    && !crate::drift::text::in_list(EXTENSIONS, tld)
             });
         if !host {
             continue;
@@ -1996,7 +1996,7 @@ fn only_diagrams(result: &str) -> bool {
     let drawn: Vec<(usize, usize)> = super::modality::fenced_blocks(result)
         .into_iter()
         .filter(|b| {
-            crate::drift::text::in_list(DIAGRAMS, &b.info.to_ascii_lowercase().as_str())
+            crate::drift::text::in_list(DIAGRAMS, b.info.to_ascii_lowercase().as_str())
                 || folder_tree(b)
         })
         .map(|b| b.outer)
@@ -2201,7 +2201,7 @@ fn check_negatives_reading(
                                 .split(crate::drift::text::not_ascii_alnum_char)
                         };
                         let allowed = words().any(|w| crate::drift::text::in_list("may|can|allowed|except", w))
-                            && !words().any(|w| crate::drift::text::in_list(NEGATORS, &w) || w == "t");
+                            && !words().any(|w| crate::drift::text::in_list(NEGATORS, w) || w == "t");
                         lower_ban.rfind(p.as_str()).is_some_and(|at| at >= negation) && !allowed
                     });
                     let part_named = text::inline_code_spans(&n.text).len()
@@ -2210,7 +2210,7 @@ fn check_negatives_reading(
                         || n.text
                             .to_ascii_lowercase()
                             .split(crate::drift::text::not_ascii_alnum_char)
-                            .any(|w| crate::drift::text::in_list(PARTS_OF_A_FILE, &w));
+                            .any(|w| crate::drift::text::in_list(PARTS_OF_A_FILE, w));
                     let path_ban = !banned.is_empty()
                         && !others
                         && (banned.iter().all(|p| p.ends_with('/')) || !part_named);
@@ -4065,7 +4065,7 @@ fn negated(lower: &str, at: usize, word: &str) -> bool {
     let before = clause_before(lower, at)
         .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
         .any(|w| {
-            crate::drift::text::in_list(NEGATORS, &w) || w.ends_with("n't") || w.ends_with("n’t")
+            crate::drift::text::in_list(NEGATORS, w) || w.ends_with("n't") || w.ends_with("n’t")
         });
     // After it: "changed nothing", "`package.json` is unchanged", "src/queue.ts was not
     // touched", "left untouched".

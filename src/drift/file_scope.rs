@@ -140,7 +140,7 @@ fn permitted_paths(instructions: &str) -> Vec<String> {
             } else {
                 first
             };
-            if !(crate::drift::text::in_list(LIMIT_VERBS, &first)
+            if !(crate::drift::text::in_list(LIMIT_VERBS, first)
                 || crate::drift::text::in_list("add|create", first))
             {
                 continue;
@@ -207,7 +207,7 @@ fn clauses(lower: &str) -> Vec<(usize, usize)> {
 /// before "outside", "other than", "except" or "beyond". A condition is never a limit.
 fn cue(clause: &str) -> Option<usize> {
     if text::word_runs(clause, crate::drift::text::alnum)
-        .any(|(_, w)| crate::drift::text::in_list(CONDITIONS, &w))
+        .any(|(_, w)| crate::drift::text::in_list(CONDITIONS, w))
     {
         return None;
     }
@@ -218,7 +218,7 @@ fn cue(clause: &str) -> Option<usize> {
         .skip_while(|&(_, w)| crate::drift::text::in_list("please|you|should|may|must|can", w))
         .take(3)
         .collect();
-    let verb = |w: &str| crate::drift::text::in_list(LIMIT_VERBS, &w);
+    let verb = |w: &str| crate::drift::text::in_list(LIMIT_VERBS, w);
     match words.as_slice() {
         [(at, "only"), (_, v), ..] if verb(v) => return Some(*at),
         [(at, v), (_, "only"), ..] if verb(v) => return Some(*at),
@@ -302,7 +302,7 @@ pub fn is_file_path(word: &str) -> bool {
     paths(word).iter().any(|(_, p)| {
         p.contains('/')
             || p.rsplit_once('.')
-                .is_some_and(|(_, ext)| crate::drift::text::in_list(EXTENSIONS, &ext))
+                .is_some_and(|(_, ext)| crate::drift::text::in_list(EXTENSIONS, ext))
     })
 }
 
@@ -833,7 +833,7 @@ fn changed_paths(sentence: &str) -> Vec<String> {
         {
             // "added that variable to `vars.tf`": a determiner, not a clause.
             gap += 1;
-        } else if crate::drift::text::in_list(BREAKS, &plain.to_ascii_lowercase().as_str()) {
+        } else if crate::drift::text::in_list(BREAKS, plain.to_ascii_lowercase().as_str()) {
             counting = false;
         } else {
             if into

@@ -224,7 +224,7 @@ fn id_shape(word: &str, known_prefix_only: bool) -> bool {
         && prefix.chars().all(|c| c.is_ascii_uppercase())
         && !number.is_empty()
         && number.chars().all(|c| c.is_ascii_digit())
-        && (!known_prefix_only || crate::drift::text::in_list(REQUIREMENT_PREFIXES, &prefix))
+        && (!known_prefix_only || crate::drift::text::in_list(REQUIREMENT_PREFIXES, prefix))
 }
 
 /// Requirement ids in order of first appearance: bracketed ids of any uppercase prefix

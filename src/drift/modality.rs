@@ -406,7 +406,7 @@ fn reports_artifact(result: &str, tests: bool, named: &[String]) -> bool {
     ];
     let is_source = |id: &str| {
         id.rsplit_once('.')
-            .is_some_and(|(_, ext)| crate::drift::text::in_list(EXTENSIONS, &ext))
+            .is_some_and(|(_, ext)| crate::drift::text::in_list(EXTENSIONS, ext))
     };
     let named_sources: Vec<&String> = named.iter().filter(|n| is_source(n)).collect();
     // A test file named in a report is the tests; other code needs a writing verb.

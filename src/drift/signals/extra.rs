@@ -95,7 +95,7 @@ fn words(sentence: &str) -> Vec<String> {
 /// Whether `word` reads as a change: a listed change verb, or any other word of five letters
 /// or more (the caller asks for "-ed", or after "to"/"and" any verb) that is not one of looking.
 fn is_change(word: &str) -> bool {
-    crate::drift::text::in_list(CHANGES, &word)
+    crate::drift::text::in_list(CHANGES, word)
         || (!LOOKING.iter().any(|l| word.starts_with(l))
             && word.len() > 4
             && word.bytes().all(|b| b.is_ascii_lowercase() || b == b'-'))
@@ -109,7 +109,7 @@ fn change_at_with(w: &[String], i: usize, infinitive: bool) -> Option<usize> {
             is_change(x)
                 && (infinitive
                     || x.ends_with("ed")
-                    || crate::drift::text::in_list(CHANGES, &x.as_str()))
+                    || crate::drift::text::in_list(CHANGES, x.as_str()))
         })
     };
     if is_change(i) {

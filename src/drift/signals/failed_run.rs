@@ -164,7 +164,7 @@ fn inline_runs(line: &str) -> impl Iterator<Item = &str> {
         // a test runner's name, not a setting or a value (`retry_limit` → 5).
         let span = line.get(open + 1..i)?;
         const RUNNERS: &str = "pytest|jest|vitest|mocha|tox|nox|rspec|phpunit|ctest|make";
-        if !(span.trim().contains(' ') || crate::drift::text::in_list(RUNNERS, &span.trim())) {
+        if !(span.trim().contains(' ') || crate::drift::text::in_list(RUNNERS, span.trim())) {
             return None;
         }
         let after = line.get(i + 1..)?.trim_start();

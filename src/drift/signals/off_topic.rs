@@ -43,7 +43,7 @@ fn kept_form(ctx: &Ctx) -> Option<String> {
         .iter()
         .find(|c| {
             c.holds
-                && (crate::drift::text::in_list(SPECIFIC_FORMS, &c.kind)
+                && (crate::drift::text::in_list(SPECIFIC_FORMS, c.kind)
                     || (matches!(c.kind, "bullets" | "list-items")
                         && c.constraint.contains("exactly ")))
         })
