@@ -868,54 +868,7 @@ fn acts_on_text(words: &[(usize, &str)], i: usize) -> bool {
 /// ("commas are not allowed"). A count ("no more than 3 commas"), another verb ("don't write a
 /// list; use commas"), or a comma or colon between them leaves it unread.
 fn bans_commas(lower: &str, words: &[(usize, &str)], k: usize) -> bool {
-    const BETWEEN: [&str; 46] = [
-        "use",
-        "using",
-        "used",
-        "any",
-        "a",
-        "single",
-        "the",
-        "of",
-        "from",
-        "include",
-        "including",
-        "contain",
-        "containing",
-        "put",
-        "putting",
-        "add",
-        "adding",
-        "have",
-        "having",
-        "type",
-        "write",
-        "writing",
-        "allowed",
-        "permitted",
-        "to",
-        "be",
-        "should",
-        "must",
-        "will",
-        "can",
-        "you",
-        "your",
-        "even",
-        "one",
-        "or",
-        "and",
-        "nor",
-        "semicolons",
-        "semicolon",
-        "colons",
-        "dashes",
-        "hyphens",
-        "periods",
-        "exclamation",
-        "marks",
-        "ever",
-    ];
+    const BETWEEN: &str = "use|using|used|any|a|single|the|of|from|include|including|contain|containing|put|putting|add|adding|have|having|type|write|writing|allowed|permitted|to|be|should|must|will|can|you|your|even|one|or|and|nor|semicolons|semicolon|colons|dashes|hyphens|periods|exclamation|marks|ever";
     let w = |i: usize| words.get(i).map_or("", |x| x.1);
     let at = words.get(k).map_or(0, |x| x.0);
     for j in (k.saturating_sub(8)..k).rev() {
@@ -927,7 +880,7 @@ fn bans_commas(lower: &str, words: &[(usize, &str)], k: usize) -> bool {
                 .unwrap_or_default();
             return !between.contains([',', ';', ':', '(']);
         }
-        if !BETWEEN.contains(&w(j)) {
+        if !crate::drift::text::in_list(BETWEEN, &w(j)) {
             return false;
         }
     }
@@ -960,11 +913,7 @@ fn bans_commas(lower: &str, words: &[(usize, &str)], k: usize) -> bool {
 /// more than", "it is not necessary to write more than") or stands far back in the clause
 /// ("don't write fewer than 100 words or more than 200"): unclear, so unread.
 fn negated(text: &str, words: &[(usize, &str)], k: usize, i: usize) -> Option<bool> {
-    const BETWEEN: [&str; 26] = [
-        "be", "use", "write", "contain", "have", "include", "give", "go", "make", "produce",
-        "type", "it", "its", "any", "anything", "your", "the", "answer", "response", "reply",
-        "should", "must", "can", "will", "to", "do",
-    ];
+    const BETWEEN: &str = "be|use|write|contain|have|include|give|go|make|produce|type|it|its|any|anything|your|the|answer|response|reply|should|must|can|will|to|do";
     let w = |j: usize| {
         k.checked_sub(1 + j)
             .and_then(|x| words.get(x))
@@ -1004,7 +953,7 @@ fn negated(text: &str, words: &[(usize, &str)], k: usize, i: usize) -> Option<bo
             continue;
         }
         if negation_at(words, k - 1 - j) {
-            return if (i..j).all(|b| BETWEEN.contains(&w(b))) {
+            return if (i..j).all(|b| crate::drift::text::in_list(BETWEEN, &w(b))) {
                 Some(true)
             } else {
                 None
@@ -7096,11 +7045,7 @@ fn permitted(ws: &[(usize, &str)], k: usize) -> bool {
 /// forget to include", "do not fail to mention"); `None` where it governs something else ("it
 /// is not necessary to include"): unclear, so unread.
 fn governs(clause: &[(usize, &str)]) -> Option<bool> {
-    const BETWEEN: [&str; 24] = [
-        "do", "does", "should", "must", "can", "will", "to", "please", "ever", "even", "use",
-        "write", "say", "include", "mention", "any", "anything", "that", "which", "make", "sure",
-        "be", "from", "you",
-    ];
+    const BETWEEN: &str = "do|does|should|must|can|will|to|please|ever|even|use|write|say|include|mention|any|anything|that|which|make|sure|be|from|you";
     let w = |j: usize| clause.get(j).map_or("", |x| x.1);
     let n = clause.len();
     for j in (0..n).rev() {
@@ -7112,7 +7057,10 @@ fn governs(clause: &[(usize, &str)]) -> Option<bool> {
             continue;
         }
         let between = (j + 1..n).map(w);
-        return if between.clone().all(|b| BETWEEN.contains(&b)) {
+        return if between
+            .clone()
+            .all(|b| crate::drift::text::in_list(BETWEEN, &b))
+        {
             Some(true)
         } else if between
             .into_iter()
@@ -7618,30 +7566,7 @@ fn american_spelling(text: &str) -> Option<String> {
         "traveled",
         "modeling",
     ];
-    const IZE: [&str; 22] = [
-        "optim",
-        "author",
-        "organ",
-        "custom",
-        "priorit",
-        "normal",
-        "initial",
-        "util",
-        "sanit",
-        "anonym",
-        "summar",
-        "recogn",
-        "real",
-        "minim",
-        "maxim",
-        "standard",
-        "synchron",
-        "categor",
-        "final",
-        "visual",
-        "character",
-        "special",
-    ];
+    const IZE: &str = "optim|author|organ|custom|priorit|normal|initial|util|sanit|anonym|summar|recogn|real|minim|maxim|standard|synchron|categor|final|visual|character|special";
     let prose = prose_of(text);
     // (Quoted lines and table rows hold names and labels: "| Base Color | `_BaseColor` |".)
     for line in prose.lines() {
@@ -7691,7 +7616,7 @@ fn american_spelling(text: &str) -> Option<String> {
                     crate::drift::text::in_list("|s|ed|ing|al|hood|ful|ly|ite", rest)
                 })
             });
-            let ize = IZE.iter().any(|x| {
+            let ize = IZE.split('|').any(|x| {
                 w.strip_prefix(x)
                     .and_then(|r| r.strip_prefix("iz"))
                     .is_some_and(|r| crate::drift::text::in_list("e|es|ed|ing|ation|ations", r))

@@ -265,10 +265,7 @@ const CODE_OBJECTS: [&str; 7] = [
 const REMOVAL_VERBS: [&str; 4] = ["remov", "delet", "drop", "uninstall"];
 /// Words that leave a ban on code generic: "the existing code", "production code", and the
 /// ban's own words ("without touching any of the code").
-const GENERIC_MODIFIERS: [&str; 17] = [
-    "exist", "current", "main", "core", "other", "actual", "origin", "product", "whole", "without",
-    "avoid", "never", "refrain", "leav", "touch", "any", "pleas",
-];
+const GENERIC_MODIFIERS: &str = "exist|current|main|core|other|actual|origin|product|whole|without|avoid|never|refrain|leav|touch|any|pleas";
 /// A change verb of `CHANGE_VERBS` (by its stem), not a noun that starts like one: a
 /// "changelog" or "changeset" is a document, not a change.
 fn change_verb(w: &str) -> bool {
@@ -2279,7 +2276,7 @@ fn check_negatives_reading(
                             |stems: &[&str]| objects.iter().any(|o| stems.contains(&o.as_str()));
                         let one_part = objects.iter().any(|o| {
                             !CODE_OBJECTS.contains(&o.as_str())
-                                && !GENERIC_MODIFIERS.iter().any(|m| o.starts_with(m))
+                                && !GENERIC_MODIFIERS.split('|').any(|m| o.starts_with(m))
                         });
                         let any_file = || {
                             (has(&CODE_OBJECTS) && !one_part)
@@ -2736,54 +2733,20 @@ fn changed_a_file_under(
                 // not what the child did.
                 // An adverb between ("was last changed") keeps the passive.
                 let be_at = if k > 1
-                    && text::one_of(
-                        word_at(k - 1),
-                        &[
-                            "last",
-                            "previously",
-                            "recently",
-                            "originally",
-                            "already",
-                            "also",
-                        ],
-                    ) {
+                    && text::one_of_in(word_at(k - 1), "last|previously|recently|originally|already|also") {
                     k - 1
                 } else {
                     k
                 };
                 let after_be = be_at > 0
-                    && text::one_of(
-                        word_at(be_at - 1),
-                        &[
-                            "be", "been", "being", "is", "was", "were", "are", "get", "gets", "got",
-                        ],
-                    );
+                    && text::one_of_in(word_at(be_at - 1), "be|been|being|is|was|were|are|get|gets|got");
                 let done =
                     (lw.ends_with("ed") || lw == "rewrote" || lw == "rewritten") && !after_be;
                 // The child's own report opens with its verb ("Changed the key in `a.ts`"), or
                 // has it after "I"/"we" or a joiner; "Tuesday's deploy changed the key in
                 // `a.ts`" tells what someone else did.
                 let opens = k == 0
-                    || text::one_of(
-                        word_at(k - 1),
-                        &[
-                            "i",
-                            "we",
-                            "ve",
-                            "and",
-                            "also",
-                            "then",
-                            "finally",
-                            "first",
-                            "next",
-                            "just",
-                            "already",
-                            "successfully",
-                            "have",
-                            "has",
-                            "had",
-                        ],
-                    );
+                    || text::one_of_in(word_at(k - 1), "i|we|ve|and|also|then|finally|first|next|just|already|successfully|have|has|had");
                 let changed = done && opens && states_verb(s, &lower, &code, at, w, &CHANGED_VERBS);
                 let next = word_at(k + 1);
                 // "Fixed upstream in 2.4", "added in core 2.3", "patched by the vendor": history,
@@ -2806,18 +2769,18 @@ fn changed_a_file_under(
                 };
                 // "the column created by the existing migration": an agent, not the child
                 // ("fixed by adding a guard" is a method).
-                let passive = text::one_of(next, &["upstream", "since"])
-                    || (text::one_of(next, &["by"])
-                        && text::one_of(word_at(k + 2), &["the", "a", "an", "another", "someone"]))
-                    || (text::one_of(w, &["moved"]) && text::one_of(next, &["on"]))
-                    || (text::one_of(next, &["in"]) && (version(k + 2) || version(k + 3)));
+                let passive = text::one_of_in(next, "upstream|since")
+                    || (text::one_of_in(next, "by")
+                        && text::one_of_in(word_at(k + 2), "the|a|an|another|someone"))
+                    || (text::one_of_in(w, "moved") && text::one_of_in(next, "on"))
+                    || (text::one_of_in(next, "in") && (version(k + 2) || version(k + 3)));
                 let built = states_verb(s, &lower, &code, at, w, more_verbs) && !passive;
-                let subject = |i: usize| text::one_of(word_at(i), &["i", "i've", "we", "we've"]);
+                let subject = |i: usize| text::one_of_in(word_at(i), "i|i've|we|we've");
                 let by_me = k > 0
                     && (subject(k - 1) || (word_at(k - 1) == "ve" && k > 1 && subject(k - 2)));
                 // "I added a section to `a.md` and bumped `b.json`": joined to the child's own.
                 let joined_mine =
-                    k > 0 && subject(0) && text::one_of(word_at(k - 1), &["and", "also"]);
+                    k > 0 && subject(0) && text::one_of_in(word_at(k - 1), "and|also");
                 let reported = ((states_verb(s, &lower, &code, at, w, &REPORTED_VERBS)
                     && reported_first(first, &lower, at))
                     || ((by_me || joined_mine)
@@ -2831,14 +2794,9 @@ fn changed_a_file_under(
                     && changed
                     && dirs.is_empty()
                     && by_me
-                    && !text::one_of(next, &["nothing", "no"])
+                    && !text::one_of_in(next, "nothing|no")
                     && !(k.saturating_sub(4)..k).any(|i| {
-                        text::one_of(
-                            word_at(i),
-                            &[
-                                "if", "suggest", "could", "would", "should", "let's", "might",
-                            ],
-                        )
+                        text::one_of_in(word_at(i), "if|suggest|could|would|should|let's|might")
                     });
                 verb |= changed || built || reported;
                 own

@@ -373,27 +373,7 @@ pub fn listed_changes(result: &str) -> Vec<(String, String)> {
     const CHANGED: [&str; 8] = [
         "changed", "modified", "edited", "touched", "updated", "changes", "diff", "created",
     ];
-    const NOT: [&str; 19] = [
-        "unchanged",
-        "untouched",
-        "not ",
-        "no ",
-        "without",
-        "read",
-        "review",
-        "inspect",
-        "left",
-        "suggest",
-        "propos",
-        "recommend",
-        "need",
-        "plan",
-        "todo",
-        "would",
-        "next",
-        "should",
-        "follow-up",
-    ];
+    const NOT: &str = "unchanged|untouched|not |no |without|read|review|inspect|left|suggest|propos|recommend|need|plan|todo|would|next|should|follow-up";
     let mut out = Vec::new();
     let mut listing = false;
     // Whether the heading over the items names the file they edit.
@@ -460,7 +440,7 @@ pub fn listed_changes(result: &str) -> Vec<(String, String)> {
                 && bare.split_whitespace().count() <= 5;
         listing = heading
             && CHANGED.iter().any(|c| bare.contains(c))
-            && !NOT.iter().any(|n| bare.contains(n));
+            && !NOT.split('|').any(|n| bare.contains(n));
         // "Updated `jobs/run.sh`:": the heading names the file; its items are edits inside it,
         // and a path one mentions is no file changed unless the item opens with it.
         inside = false;

@@ -18,30 +18,7 @@ pub enum Modality {
     Unknown,
 }
 
-const CODE_STARTS: [&str; 22] = [
-    "def ",
-    "class ",
-    "function ",
-    "import ",
-    "from ",
-    "const ",
-    "let ",
-    "var ",
-    "return ",
-    "if (",
-    "for (",
-    "async ",
-    "export ",
-    "public ",
-    "private ",
-    "fn ",
-    "#include",
-    "@",
-    "}",
-    "interface ",
-    "struct ",
-    "impl ",
-];
+const CODE_STARTS: &str = "def |class |function |import |from |const |let |var |return |if (|for (|async |export |public |private |fn |#include|@|}|interface |struct |impl ";
 
 /// The info string of a fence line ("json" for "```json"), `None` for any other line: the one
 /// reading of "```" for [`fence_lines`] and [`fenced_blocks`].
@@ -124,7 +101,7 @@ pub fn code_lines(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     for (_, line, in_fence) in fence_lines(text) {
         let t = line.trim();
-        let looks = CODE_STARTS.iter().any(|s| t.starts_with(s))
+        let looks = CODE_STARTS.split('|').any(|s| t.starts_with(s))
             || t.ends_with('{')
             || t.ends_with(';')
             || (t.contains(" = ") && t.contains('(') && !t.contains(". "))
@@ -311,44 +288,10 @@ pub fn mismatch(expected: Modality, result: &str, code: &Code, named: &[String])
 /// `--frozen-lockfile` do? Just explain it.") asks to be told, not for work on the files. Verbs
 /// that are as often nouns of the pipeline ("the install step", "the build", "a commit") are
 /// left out; "change" and "update" stay, so "what change broke it?" is not read (silence).
-const CHANGE_REQUESTS: [&str; 31] = [
-    "add",
-    "apply",
-    "bump",
-    "change",
-    "clean",
-    "convert",
-    "create",
-    "delete",
-    "disable",
-    "edit",
-    "enable",
-    "fix",
-    "implement",
-    "make",
-    "merge",
-    "migrate",
-    "modify",
-    "move",
-    "patch",
-    "refactor",
-    "remove",
-    "rename",
-    "replace",
-    "resolve",
-    "rewrite",
-    "set",
-    "translate",
-    "update",
-    "upgrade",
-    "downgrade",
-    "write",
-];
+const CHANGE_REQUESTS: &str = "add|apply|bump|change|clean|convert|create|delete|disable|edit|enable|fix|implement|make|merge|migrate|modify|move|patch|refactor|remove|rename|replace|resolve|rewrite|set|translate|update|upgrade|downgrade|write";
 /// Words a question opens with when it asks to be told ("what", "why", "does …?"); "can you …?"
 /// and "could you …?" ask for work.
-const TELLING_QUESTIONS: [&str; 13] = [
-    "what", "why", "how", "which", "where", "when", "who", "does", "do", "is", "are", "was", "were",
-];
+const TELLING_QUESTIONS: &str = "what|why|how|which|where|when|who|does|do|is|are|was|were";
 
 /// A reason when a request that asks only to be told (an explanation, a summary, a comparison,
 /// a diagnosis, or a question with no kind named) gets a report of files the child changed.
@@ -360,7 +303,7 @@ pub fn unasked_change(expected: Modality, task: &str, result: &str) -> Option<St
             s.ends_with('?')
                 && s.split_whitespace()
                     .next()
-                    .is_some_and(|w| text::one_of(w, &TELLING_QUESTIONS))
+                    .is_some_and(|w| text::one_of_in(w, TELLING_QUESTIONS))
         }),
         Modality::Code | Modality::Tests | Modality::Docs => false,
     };
@@ -369,7 +312,7 @@ pub fn unasked_change(expected: Modality, task: &str, result: &str) -> Option<St
     }
     let code = text::inline_code_spans(task);
     let asks_change = text::word_runs(task, |b| b.is_ascii_alphabetic())
-        .any(|(at, w)| !text::in_spans(&code, at) && text::one_of(w, &CHANGE_REQUESTS));
+        .any(|(at, w)| !text::in_spans(&code, at) && text::one_of_in(w, CHANGE_REQUESTS));
     if asks_change {
         return None;
     }

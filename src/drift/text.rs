@@ -690,6 +690,11 @@ pub fn one_of(word: &str, list: &[&str]) -> bool {
     list.iter().any(|x| word.eq_ignore_ascii_case(x))
 }
 
+/// [`one_of`] with the words joined by `|` in one static string (see [`in_list`]).
+pub fn one_of_in(word: &str, list: &str) -> bool {
+    list.split('|').any(|x| word.eq_ignore_ascii_case(x))
+}
+
 /// The words of `s`: runs of letters, digits and `_`.
 fn word_pieces(s: &str) -> impl Iterator<Item = &str> {
     s.split(|c: char| !(c.is_alphanumeric() || c == '_'))
@@ -776,15 +781,7 @@ pub fn strip_boilerplate(text: &str) -> String {
                 && task
                     .split(|c: char| !(c.is_alphanumeric() || c == '\''))
                     .filter(|w| !w.is_empty())
-                    .all(|w| {
-                        one_of(
-                            w,
-                            &[
-                                "do", "not", "don't", "never", "only", "please", "t", "don",
-                                "forget", "to",
-                            ],
-                        )
-                    });
+                    .all(|w| one_of_in(w, "do|not|don't|never|only|please|t|don|forget|to"));
             if only_negation {
                 out.push_str(s);
                 continue;
@@ -808,10 +805,7 @@ fn completion_signalled(after: &str) -> bool {
         .unwrap_or_default();
     rest.is_empty()
         || rest.starts_with([',', '.', ':', ';'])
-        || one_of(
-            next,
-            &["by", "with", "using", "via", "through", "when", "once"],
-        )
+        || one_of_in(next, "by|with|using|via|through|when|once")
 }
 
 /// Whether the tool named at `at` is the one the child reports with ("via", "using the", "call",
@@ -821,10 +815,8 @@ fn completion_signalled(after: &str) -> bool {
 /// "attempt_completion with …"), not when the tool is the subject ("The attempt_completion tool
 /// should validate …").
 fn tool_used(s: &str, at: usize, after: &str) -> bool {
-    const USE: [&str; 13] = [
-        "via", "with", "using", "use", "through", "call", "calling", "by", "invoke", "invoking",
-        "your", "then", "trigger",
-    ];
+    const USE: &str =
+        "via|with|using|use|through|call|calling|by|invoke|invoking|your|then|trigger";
     let mut before = s.get(..at).unwrap_or_default();
     loop {
         before = before.trim_end_matches([' ', '`', '*', '\'', '"']);
@@ -836,11 +828,11 @@ fn tool_used(s: &str, at: usize, after: &str) -> bool {
         }
         let start = last_word_start(before);
         let last = before.get(start..).unwrap_or_default();
-        if one_of(last, &["the", "a", "an"]) {
+        if one_of_in(last, "the|a|an") {
             before = before.get(..start).unwrap_or_default();
             continue;
         }
-        return one_of(last, &USE);
+        return one_of_in(last, USE);
     }
 }
 
@@ -859,23 +851,19 @@ fn opens_report(after: &str) -> bool {
         || r.starts_with([',', '.', ':'])
         || r.split_whitespace()
             .next()
-            .is_some_and(|w| one_of(w, &["with", "to"]))
+            .is_some_and(|w| one_of_in(w, "with|to"))
 }
 
 /// The task written before the completion tool in its sentence, without the words that lead to
 /// the tool ("…, then reply via", "Summarize the change via", "Finish with").
 fn task_before(before: &str) -> String {
-    const LEADS: [&str; 24] = [
-        "via", "with", "using", "use", "the", "in", "by", "through", "and", "then", "report",
-        "back", "return", "it", "finish", "call", "as", "your", "a", "an", "when", "done", "reply",
-        "respond",
-    ];
+    const LEADS: &str = "via|with|using|use|the|in|by|through|and|then|report|back|return|it|finish|call|as|your|a|an|when|done|reply|respond";
     let mut kept = before.trim_end_matches([' ', '`', '*']);
     loop {
         let t = kept.trim_end_matches([' ', ',', ';', '`', '*', '(']);
         let start = last_word_start(t);
         let last = t.get(start..).unwrap_or_default();
-        if last.is_empty() || !one_of(last, &LEADS) {
+        if last.is_empty() || !one_of_in(last, LEADS) {
             kept = t;
             break;
         }
@@ -891,34 +879,14 @@ fn task_before(before: &str) -> String {
 /// A clause that only times the report: "When finished", "Once you are done", "Upon
 /// completion", "After completing the task" ("After fixing X and adding tests" is the task).
 fn only_timing(clause: &str) -> bool {
-    const TIMING: [&str; 19] = [
-        "everything",
-        "your",
-        "finished",
-        "done",
-        "complete",
-        "completed",
-        "completing",
-        "finishing",
-        "you",
-        "are",
-        "have",
-        "the",
-        "task",
-        "this",
-        "work",
-        "all",
-        "is",
-        "it",
-        "completion",
-    ];
+    const TIMING: &str = "everything|your|finished|done|complete|completed|completing|finishing|you|are|have|the|task|this|work|all|is|it|completion";
     let mut words = clause.split_whitespace();
     words
         .next()
-        .is_some_and(|w| one_of(w, &["when", "once", "after", "upon"]))
+        .is_some_and(|w| one_of_in(w, "when|once|after|upon"))
         && words.all(|w| {
             let w = w.trim_matches(crate::drift::text::not_alnum_char);
-            one_of(w, &TIMING)
+            one_of_in(w, TIMING)
         })
 }
 
@@ -943,52 +911,19 @@ fn after_tool(after: &str) -> String {
         .split(crate::drift::text::not_alnum_char)
         .next()
         .unwrap_or_default();
-    let condition = one_of(
+    let condition = one_of_in(first, "until|after|before|once|only|unless|when");
+    let template = one_of_in(
         first,
-        &["until", "after", "before", "once", "only", "unless", "when"],
-    );
-    let template = one_of(
-        first,
-        &[
-            "providing",
-            "including",
-            "summarizing",
-            "summarising",
-            "describing",
-            "keeping",
-            "and",
-            "then",
-            "to",
-            "so",
-            "which",
-            "that",
-        ],
+        "providing|including|summarizing|summarising|describing|keeping|and|then|to|so|which|that",
     );
     // "…, then delete the temp branch": work after "then"/"and" is a task ("and provide a
     // summary" is not: it says only that there is a report).
     let rest = clause.get(first.len()..).unwrap_or_default();
-    let joined_work = one_of(first, &["then", "and"]) && {
-        let verb = rest.split_whitespace().next().unwrap_or_default();
-        !one_of(
-            verb,
-            &[
-                "provide",
-                "include",
-                "give",
-                "summarize",
-                "summarise",
-                "report",
-                "describe",
-                "list",
-                "return",
-                "use",
-                "make",
-                "be",
-                "providing",
-                "including",
-            ],
-        ) && !verb.is_empty()
-    };
+    let joined_work = one_of_in(first, "then|and")
+        && {
+            let verb = rest.split_whitespace().next().unwrap_or_default();
+            !one_of_in(verb, "provide|include|give|summarize|summarise|report|describe|list|return|use|make|be|providing|including") && !verb.is_empty()
+        };
     if joined_work {
         sentence_of(rest)
     } else if (condition && !only_timing(clause)) || (after_comma && !template) {
@@ -1002,22 +937,14 @@ fn after_tool(after: &str) -> String {
 /// ": …", "result should be …"; nothing for a report that is only "a concise summary of the
 /// outcome" or for the template's "keeping in mind … source of truth" tail.
 fn report_contents(rest: &str) -> String {
-    const INTRODUCERS: [&str; 8] = [
-        "with",
-        "containing",
-        "listing",
-        "including",
-        "summarizing",
-        "summarising",
-        "describing",
-        "result",
-    ];
+    const INTRODUCERS: &str =
+        "with|containing|listing|including|summarizing|summarising|describing|result";
     let contents = if let Some(r) = rest.strip_prefix(':') {
         r
     } else {
         let first = rest.split_whitespace().next().unwrap_or_default();
         let word = first.trim_end_matches([':', ',']);
-        if one_of(word, &INTRODUCERS) {
+        if one_of_in(word, INTRODUCERS) {
             rest.get(first.len()..).unwrap_or_default()
         } else {
             return String::new();
@@ -1051,93 +978,18 @@ fn report_contents(rest: &str) -> String {
 /// used to keep track of what was completed."); "Make the database the source of truth for
 /// settings" is a task.
 fn template_report(s: &str) -> bool {
-    const WORDS: [&str; 30] = [
-        "provide",
-        "providing",
-        "give",
-        "keeping",
-        "keep",
-        "mind",
-        "will",
-        "be",
-        "is",
-        "used",
-        "use",
-        "to",
-        "track",
-        "tracking",
-        "of",
-        "source",
-        "truth",
-        "for",
-        "on",
-        "project",
-        "summary",
-        "it",
-        "that",
-        "as",
-        "which",
-        "should",
-        "must",
-        "remember",
-        "note",
-        "so",
-    ];
-    word_pieces(s).all(|w| one_of(w, &WORDS) || one_of(w, &REPORT_WORDS))
+    const WORDS: &str = "provide|providing|give|keeping|keep|mind|will|be|is|used|use|to|track|tracking|of|source|truth|for|on|project|summary|it|that|as|which|should|must|remember|note|so";
+    word_pieces(s).all(|w| one_of_in(w, WORDS) || one_of_in(w, REPORT_WORDS))
 }
 
 /// Words that say only that there is a report.
-const REPORT_WORDS: [&str; 43] = [
-    "a",
-    "an",
-    "the",
-    "of",
-    "in",
-    "and",
-    "your",
-    "its",
-    "this",
-    "that",
-    "what",
-    "you",
-    "was",
-    "were",
-    "did",
-    "done",
-    "concise",
-    "yet",
-    "thorough",
-    "brief",
-    "short",
-    "detailed",
-    "clear",
-    "complete",
-    "summary",
-    "outcome",
-    "outcomes",
-    "result",
-    "results",
-    "parameter",
-    "field",
-    "work",
-    "accomplished",
-    "achieved",
-    "completed",
-    "changes",
-    "changed",
-    "made",
-    "performed",
-    "task",
-    "have",
-    "has",
-    "all",
-];
+const REPORT_WORDS: &str = "a|an|the|of|in|and|your|its|this|that|what|you|was|were|did|done|concise|yet|thorough|brief|short|detailed|clear|complete|summary|outcome|outcomes|result|results|parameter|field|work|accomplished|achieved|completed|changes|changed|made|performed|task|have|has|all";
 
 /// `text` as a sentence of its own (capitalised, ended), or nothing when it only says that
 /// there is a report.
 fn sentence_of(text: &str) -> String {
     let text = text.trim().trim_end_matches([',', ';']);
-    let generic = word_pieces(text).all(|w| one_of(w, &REPORT_WORDS));
+    let generic = word_pieces(text).all(|w| one_of_in(w, REPORT_WORDS));
     if generic {
         return String::new();
     }

@@ -4,34 +4,7 @@
 //! email ("no code", "all lowercase", "end with the sign-off") is the email's, not the notes'.
 
 /// Words of a part's label that mark it as a note to the requester.
-const NOTE_LABELS: [&str; 26] = [
-    "note",
-    "notes",
-    "questions for you",
-    "question for you",
-    "caveat",
-    "technical notes",
-    "things you should know",
-    "for you only",
-    "just for you",
-    "for the orchestrator",
-    "for review",
-    "why",
-    "rationale",
-    "what i changed",
-    "what i did",
-    "changes made",
-    "technical details",
-    "internal notes",
-    "comment",
-    "comments",
-    "remarks",
-    "assumptions",
-    "open questions",
-    "caveats",
-    "reasoning",
-    "context for you",
-];
+const NOTE_LABELS: &str = "note|notes|questions for you|question for you|caveat|technical notes|things you should know|for you only|just for you|for the orchestrator|for review|why|rationale|what i changed|what i did|changes made|technical details|internal notes|comment|comments|remarks|assumptions|open questions|caveats|reasoning|context for you";
 
 /// A line that labels the part after it, lowercased (empty for a separator), and whether it is
 /// a strong one: a separator (`---`), a Markdown heading or a bold line (`**Email:**`, `**Notes
@@ -79,7 +52,7 @@ fn label(line: &str) -> Option<(String, bool)> {
 /// "Here's why" do not.
 fn is_note(label: &str) -> bool {
     let l = label.trim_start_matches(|c: char| !c.is_ascii_alphanumeric());
-    NOTE_LABELS.iter().any(|n| {
+    NOTE_LABELS.split('|').any(|n| {
         l.strip_prefix(n)
             .is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_alphanumeric()))
     }) || "for you only|for the orchestrator|just for you".split('|').any(|n| super::super::text::contains(l, n))

@@ -10,44 +10,20 @@
 //! and a claim that all is green is what the shown run is checked against.
 
 use super::{Ctx, Signal};
-use crate::drift::text::{one_of, word_runs};
+use crate::drift::text::{one_of, one_of_in, word_runs};
 
 pub const NAME: &str = "failed_run";
 
 /// Words a count of failures goes with ("3 failed", "2 failing").
 const FAILED: [&str; 2] = ["failed", "failing"];
 /// Words that count failures only on a line about tests ("1 error" is not always a test's).
-const FAILURES: [&str; 4] = ["failure", "failures", "error", "errors"];
+const FAILURES: &str = "failure|failures|error|errors";
 /// What makes a line about tests.
-const TEST_WORDS: [&str; 12] = [
-    "test",
-    "tests",
-    "spec",
-    "specs",
-    "example",
-    "examples",
-    "suite",
-    "suites",
-    "assertion",
-    "assertions",
-    "check",
-    "checks",
-];
+const TEST_WORDS: &str =
+    "test|tests|spec|specs|example|examples|suite|suites|assertion|assertions|check|checks";
 const PASSED: [&str; 2] = ["passed", "passing"];
 /// Fence languages whose blocks are output, not source (a block without one is output too).
-const OUTPUT_FENCES: [&str; 11] = [
-    "text",
-    "txt",
-    "console",
-    "shell",
-    "sh",
-    "bash",
-    "zsh",
-    "output",
-    "log",
-    "plaintext",
-    "terminal",
-];
+const OUTPUT_FENCES: &str = "text|txt|console|shell|sh|bash|zsh|output|log|plaintext|terminal";
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Outcome {
@@ -69,7 +45,7 @@ fn outcome(line: &str) -> Option<Outcome> {
         return Some(Outcome::Failed);
     }
     let words: Vec<(usize, &str)> = word_runs(t, crate::drift::text::alnum_underscore).collect();
-    let about_tests = words.iter().any(|(_, w)| one_of(w, &TEST_WORDS));
+    let about_tests = words.iter().any(|(_, w)| one_of_in(w, TEST_WORDS));
     let mut passed = false;
     for (i, &(at, w)) in words.iter().enumerate() {
         if w == "FAIL" || w == "FAILED" {
@@ -84,7 +60,7 @@ fn outcome(line: &str) -> Option<Outcome> {
         let gap = t.get(at + w.len()..next_at).unwrap_or("");
         // "3 failed", "2 failing", "1 failure" on a line about tests; "0 failed" is a pass.
         if is_count(w, false) && gap.trim().is_empty() {
-            let failed = one_of(next, &FAILED) || (about_tests && one_of(next, &FAILURES));
+            let failed = one_of(next, &FAILED) || (about_tests && one_of_in(next, FAILURES));
             if failed && is_count(w, true) {
                 return Some(Outcome::Failed);
             }
@@ -93,7 +69,7 @@ fn outcome(line: &str) -> Option<Outcome> {
             }
         }
         // "Failures: 1", "failed=2".
-        let counted = one_of(w, &FAILED) || one_of(w, &FAILURES);
+        let counted = one_of(w, &FAILED) || one_of_in(w, FAILURES);
         if counted && matches!(gap.trim(), ":" | "=") {
             if is_count(next, true) {
                 return Some(Outcome::Failed);
@@ -124,7 +100,7 @@ fn last_outcome(text: &str) -> Option<(Outcome, &str)> {
                 Some(_) => None,
                 None => {
                     let lang = info.split_whitespace().next().unwrap_or("");
-                    Some(lang.is_empty() || one_of(lang, &OUTPUT_FENCES))
+                    Some(lang.is_empty() || one_of_in(lang, OUTPUT_FENCES))
                 }
             };
             continue;
