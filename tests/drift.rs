@@ -3872,7 +3872,7 @@ fn an_opening_chosen_among_phrases_is_read() {
              on the first line.";
     assert!(flags(m, "STATUS: FAIL\n\nThe job skips accounts on hold.").is_empty());
     assert!(!flags(m, "Status: FAIL\n\nThe job skips accounts on hold.").is_empty());
-    let m = "Start your report with one of DONE, PARTIAL, or BLOCKED, then details.";
+    let m = "Start your report with one of `DONE`, `PARTIAL` or `BLOCKED`, then details.";
     assert!(flags(m, "PARTIAL: two of three sites migrated.").is_empty());
     assert!(!flags(m, "Mostly done: two of three sites migrated.").is_empty());
     let m = "Start your answer with 'Yes' or 'No', then explain briefly.";
@@ -3881,31 +3881,6 @@ fn an_opening_chosen_among_phrases_is_read() {
     // Not a negated cue nor examples.
     let m = "Don't open your reply with pleasantries like 'Sure' or 'Happy to help'; lead with the answer.";
     assert!(flags(m, "Yes. It fits.\n\nHappy to help with the change.").is_empty());
-}
-
-/// A character bound on the reply itself, and a PR title shown after its number (48th session).
-#[test]
-fn reply_characters_and_pr_titles_after_their_number_are_read() {
-    let flags = |m: &str, r: &str| score(m, r).violations;
-    let m = "Quick status for the standup bot: did the nightly run pass? Answer in under 80 \
-             characters total.";
-    assert!(flags(m, "Yes: 214 of 214 tests passed on both boards.").is_empty());
-    assert!(!flags(
-        m,
-        "Mostly: 212 of 214 tests passed; the two failures are flaky since the runner update."
-    )
-    .is_empty());
-    let m = "Open the PR for the filing fix; the PR title must be at most 40 characters.";
-    assert!(flags(
-        m,
-        "Opened PR #1203: `Fix duplicate filing on drag`\n\n- 9 new tests."
-    )
-    .is_empty());
-    assert!(!flags(
-        m,
-        "Opened PR #1203: `Fix duplicate filing when a thread is dragged twice`\n\n- 9 new tests."
-    )
-    .is_empty());
 }
 
 /// A file a result says it moved code into is changed (48th session).

@@ -880,7 +880,7 @@ fn bans_commas(lower: &str, words: &[(usize, &str)], k: usize) -> bool {
                 .unwrap_or_default();
             return !between.contains([',', ';', ':', '(']);
         }
-        if !crate::drift::text::in_list(BETWEEN, &w(j)) {
+        if !crate::drift::text::in_list(BETWEEN, w(j)) {
             return false;
         }
     }
@@ -953,7 +953,7 @@ fn negated(text: &str, words: &[(usize, &str)], k: usize, i: usize) -> Option<bo
             continue;
         }
         if negation_at(words, k - 1 - j) {
-            return if (i..j).all(|b| crate::drift::text::in_list(BETWEEN, &w(b))) {
+            return if (i..j).all(|b| crate::drift::text::in_list(BETWEEN, w(b))) {
                 Some(true)
             } else {
                 None
@@ -2474,16 +2474,6 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             let whole = alone.iter().any(|a| cx.lower.contains(a.as_str()))
                 || has_any_in(&cx.lower, "just the text|just give me the text|only the text|the text and nothing else|just the message|only the message|the message and nothing else");
             push(sentence, Rule::TextChars { noun, n, whole });
-        } else if let Some(n) = reply_chars_asked(&lower) {
-            // "Answer in under 200 characters total": checked on a one-line reply.
-            push(
-                sentence,
-                Rule::TextChars {
-                    noun: "reply",
-                    n,
-                    whole: true,
-                },
-            );
         }
         if iso_dates_asked(sentence, &lower) {
             push(sentence, Rule::IsoDates);
@@ -4668,6 +4658,12 @@ fn ending_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
     if !names_answer {
         return None;
     }
+    choices_in(tail, 120)
+}
+
+/// Two to six phrases a text offers as a choice: its code spans, or else its quotes; none a
+/// template ("<name>", "{id}", "[x]") or longer than `max` bytes.
+fn choices_in(tail: &str, max: usize) -> Option<Vec<String>> {
     let spans: Vec<String> = tail
         .split('`')
         .skip(1)
@@ -4680,21 +4676,17 @@ fn ending_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
     } else {
         quoted(tail)
     };
-    (2..=6)
-        .contains(&phrases.len())
-        .then_some(())
-        .filter(|_| {
-            phrases
-                .iter()
-                .all(|p| p.len() < 120 && !p.contains(['<', '{', '[']))
-        })
-        .map(|_| phrases)
+    ((2..=6).contains(&phrases.len())
+        && phrases
+            .iter()
+            .all(|p| p.len() < max && !p.contains(['<', '{', '[', '|'])))
+    .then_some(phrases)
 }
 
 /// An opening chosen among phrases: "Begin your report with exactly `STATUS: DONE` or `STATUS:
-/// BLOCKED`", "Start your answer with 'Yes' or 'No'", "Start your report with one of DONE,
-/// PARTIAL, or BLOCKED". The cue names the answer and the phrases follow "with" in its clause:
-/// code spans or quotes, or words in capitals after "one of"/"either".
+/// BLOCKED`", "Start your answer with 'Yes' or 'No'". The cue names the answer and the phrases
+/// follow "with" in its clause, as code spans or quotes (bare words are not read: "one of DONE,
+/// PARTIAL, or BLOCKED").
 fn opening_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
     let cue = ["start your ", "begin your ", "open your "]
         .iter()
@@ -4731,47 +4723,7 @@ fn opening_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
     {
         return None;
     }
-    let spans: Vec<String> = tail
-        .split('`')
-        .skip(1)
-        .step_by(2)
-        .map(|s| s.trim().to_string())
-        .filter(|s| !s.is_empty())
-        .collect();
-    let phrases = if spans.len() >= 2 {
-        spans
-    } else {
-        let q = quoted(tail);
-        if q.len() >= 2 {
-            q
-        } else {
-            // "one of DONE, PARTIAL, or BLOCKED": words in capitals, after the choice's cue.
-            let tl = tail.to_ascii_lowercase();
-            let at = ["one of ", "either "]
-                .iter()
-                .filter_map(|c| tl.find(c).map(|i| i + c.len()))
-                .min()?;
-            let words: Vec<String> = tail
-                .get(at..)?
-                .split([',', ' '])
-                .map(str::trim)
-                .filter(|w| !w.is_empty() && *w != "or")
-                .map(String::from)
-                .collect();
-            if !words
-                .iter()
-                .all(|w| w.len() >= 2 && w.chars().all(|c| c.is_ascii_uppercase()))
-            {
-                return None;
-            }
-            words
-        }
-    };
-    ((2..=6).contains(&phrases.len())
-        && phrases
-            .iter()
-            .all(|p| p.len() < 60 && !p.contains(['<', '{', '[', '|'])))
-    .then_some(phrases)
+    choices_in(tail, 60)
 }
 
 /// The first ending cue and where it ends, when it asks for an ending: a word of its own (not
@@ -5684,28 +5636,6 @@ fn text_chars_asked(lower: &str, before: Option<&str>) -> Option<(&'static str, 
     Some((noun, n))
 }
 
-/// "Answer in under 200 characters total", "Keep your reply under 280 characters": a bound on
-/// the reply's characters, said of the reply itself.
-fn reply_chars_asked(lower: &str) -> Option<usize> {
-    if !lower.contains("char") {
-        return None;
-    }
-    let ws = ws_of(lower);
-    let first = ws.first().copied().unwrap_or_default();
-    let of_reply = crate::drift::text::in_list("answer|reply|respond", first)
-        || has_any_in(
-            lower,
-            "your reply|your answer|your response|your whole reply|your entire reply",
-        );
-    if !of_reply
-        || has_any_in(lower, "commit|title|subject|per |each|every|line|sms|message|tweet|notification")
-        || !has_any_in(lower, "at most|max|or fewer|or less|under |less than|fewer than|no more than|within|no longer than")
-    {
-        return None;
-    }
-    char_bound(lower, &ws, true)
-}
-
 /// A text without the quotes or code span around it.
 fn unquote(t: &str) -> &str {
     let t = t.trim();
@@ -5872,31 +5802,6 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
             continue;
         }
         let lower = t.to_ascii_lowercase();
-        // "Opened PR #1203: `Fix duplicate filing`", "PR #212 opened: "Fix …"": the one code
-        // span or quote after the PR's number and a colon.
-        if !commit {
-            if let Some(after) = ["pr #", "pull request #"]
-                .iter()
-                .find_map(|p| lower.find(p).map(|i| i + p.len()))
-                .and_then(|i| t.get(i..))
-                .filter(|r| r.starts_with(|c: char| c.is_ascii_digit()))
-                .and_then(|r| r.split_once(':'))
-                .map(|(_, rest)| rest.trim())
-            {
-                let spans: Vec<&str> = after.split('`').skip(1).step_by(2).collect();
-                let quotes: Vec<&str> = after.split('"').skip(1).step_by(2).collect();
-                let one = match (spans.as_slice(), quotes.as_slice()) {
-                    ([s], []) | ([], [s]) => Some(*s),
-                    _ => None,
-                };
-                if let Some(title) =
-                    one.filter(|x| x.contains(' ') && !has_any_in(x, "git | -m |--"))
-                {
-                    out.push(clean(title));
-                }
-                continue;
-            }
-        }
         let label = lower.trim_start_matches(['-', '*', ' ']);
         let Some(l) = labels
             .iter()
@@ -7059,7 +6964,7 @@ fn governs(clause: &[(usize, &str)]) -> Option<bool> {
         let between = (j + 1..n).map(w);
         return if between
             .clone()
-            .all(|b| crate::drift::text::in_list(BETWEEN, &b))
+            .all(|b| crate::drift::text::in_list(BETWEEN, b))
         {
             Some(true)
         } else if between
