@@ -32,7 +32,7 @@ pub const OFF_TOPIC_GATE: f64 = 10.000;
 pub const CONSISTENT_BELOW: f64 = 0.000;
 pub const DRIFT_FROM: f64 = 0.866;
 /// A broken explicit constraint decides "drift" whatever the probability (training:
-/// orchestrator 18 of 18, CaseStudy 53 of 53, IFEval 78 of 80 right; each must clear the precision bar).
+/// orchestrator 18 of 18, CaseStudy 53 of 53, IFEval 77 of 79 right; each must clear the precision bar).
 pub const DECIDE_BROKEN: bool = false;
 /// Default status thresholds: 80th percentile of following results, median of drifted ones.
 pub const POTENTIAL_FROM: f64 = 0.576;
