@@ -3900,3 +3900,41 @@ fn a_file_moved_into_is_outside_an_only_files_limit() {
     )
     .is_empty());
 }
+
+/// The session's code review: readings that reached too far (48th session).
+#[test]
+fn the_code_review_s_lookalikes_stay_silent_and_its_cases_are_read() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    // A "with" later in the sentence is no opening's.
+    let m = "Start your reply with a one-line summary, and sign off with `Thanks` or `Cheers`.";
+    assert!(flags(
+        m,
+        "The index is rebuilt and queries are fast again.\n\nThanks"
+    )
+    .is_empty());
+    // Calling a function is no word ban.
+    let m = "Refactor the sync module. Don't call the function 'legacySync' from new code.";
+    assert!(flags(
+        m,
+        "Moved the retry into `sync/retry.ts`; `legacySync` is still exported for old callers."
+    )
+    .is_empty());
+    // A quoted subject frees the ban only, not another rule of the sentence.
+    let m =
+        "The codename 'Falcon' must not appear, and the changelog entry must stay under 10 words.";
+    let long =
+        "Launch notes: the new scheduling assistant ships today with calendar sync and reminders.";
+    assert!(flags(m, long).is_empty());
+    assert!(!flags(m, "Launch notes: Falcon ships today.").is_empty());
+    // A cue inside a word does not hide the real one.
+    let m = "Send the report to Dana, and end your reply with `DONE`.";
+    assert!(!flags(m, "Sent to Dana.\n\nLet me know.").is_empty());
+    assert!(flags(m, "Sent to Dana.\n\nDONE").is_empty());
+    // Reading a path is no leave to edit it.
+    let m = "Fix the loader. Do not modify `config/prod.yaml`. Feel free to read `config/prod.yaml` for context.";
+    assert!(!flags(
+        m,
+        "Fixed.\n\n- Updated `config/prod.yaml`: raised the pool size."
+    )
+    .is_empty());
+}

@@ -1434,7 +1434,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
                 // Not where the reply holds more than that text ("In the email itself, …",
                 // "your notes first, then the email").
                 && !lower.contains(" itself")
-                && !has_any_in(&cx.lower, "note|then the|followed by|below a line|above it|below it|plus |separately|the rest of|as well as|in addition|tell me|before the|after the|also ")
+                && !cx.more_than_one_text()
                 && (name.rsplit(' ').next().is_some_and(|head| {
                     asked.iter().any(|a| {
                         a == head
@@ -1538,7 +1538,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     if matches!(rule, Rule::Lowercase | Rule::Uppercase)
         && !of_reply
         && has_any_in(&lower, " text must| text should| text has to")
-        && has_any_in(&cx.lower, "plus |separately|note to me|a short note")
+        && cx.a_note_beside()
     {
         return None;
     }
@@ -1569,7 +1569,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     match subject_of(text, asked) {
         _ if in_part || element => {}
         // "The codename 'Falcon' must not appear": the quoted words are the subject.
-        Subject::Other if !of_reply && !quoted_subject(&lower) => return None,
+        Subject::Other if !of_reply && !(is_ban(&rule) && quoted_subject(&lower)) => return None,
         Subject::LineOfAnswer if !located => return None,
         _ => {}
     }
@@ -1640,9 +1640,28 @@ struct Admit {
     amended: std::cell::OnceCell<bool>,
     /// Whether the message asks for a summary ([`Admit::summarises`]).
     summary: std::cell::OnceCell<bool>,
+    /// Whether the message asks for more than one text ([`Admit::more_than_one_text`]).
+    several: std::cell::OnceCell<bool>,
+    /// Whether it asks for a note beside a text ([`Admit::a_note_beside`]).
+    note: std::cell::OnceCell<bool>,
 }
 
 impl Admit {
+    /// "… your notes first, then the email", "plus a short note", "also tell me …": the reply
+    /// holds more than the text a ban is placed in (read once).
+    fn more_than_one_text(&self) -> bool {
+        *self.several.get_or_init(|| {
+            has_any_in(&self.lower, "note|then the|followed by|below a line|above it|below it|plus |separately|the rest of|as well as|in addition|tell me|before the|after the|also ")
+        })
+    }
+
+    /// "Write the ticker text, plus a short note to me" (read once).
+    fn a_note_beside(&self) -> bool {
+        *self
+            .note
+            .get_or_init(|| has_any_in(&self.lower, "plus |separately|note to me|a short note"))
+    }
+
     /// "Summarise the SLA section for the client": the reply is the summary.
     fn summarises(&self) -> bool {
         *self.summary.get_or_init(|| {
@@ -1727,6 +1746,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         lower,
         amended: std::cell::OnceCell::new(),
         summary: std::cell::OnceCell::new(),
+        several: std::cell::OnceCell::new(),
+        note: std::cell::OnceCell::new(),
     };
     // Whether the message asks for a link somewhere: read once, for the first URL ban.
     let invites = std::cell::OnceCell::new();
@@ -4706,14 +4727,29 @@ fn opening_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
     {
         return None;
     }
-    let with = cue + rest.find(" with ")? + " with ".len();
+    // "<noun> with …" right after the cue: not a "with" later in the sentence ("… and sign off
+    // with `Thanks` or `Cheers`").
+    let after_noun = rest.get(noun.len()..)?;
+    if !after_noun.starts_with(" with ") {
+        return None;
+    }
+    let with = cue + noun.len() + " with ".len();
     // The clause of the choice, to a full stop, a semicolon, "then" or a dash.
     let tail = sentence.get(with..)?;
-    let end = [". ", ";", " then ", ", then", " \u{2014}", " - "]
-        .iter()
-        .filter_map(|c| tail.find(c))
-        .min()
-        .unwrap_or(tail.len());
+    let end = [
+        ". ",
+        ";",
+        " then ",
+        ", then",
+        " \u{2014}",
+        " - ",
+        ", and ",
+        " and ",
+    ]
+    .iter()
+    .filter_map(|c| tail.find(c))
+    .min()
+    .unwrap_or(tail.len());
     let tail = tail.get(..end)?.trim_end_matches('.');
     if !tail.contains(" or ")
         || has_any_in(
@@ -4732,9 +4768,20 @@ fn opening_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
 /// the sentence ("in `notify.sh` the last line should echo 'Deployed'"). Also whether the cue is
 /// a last or final line's.
 fn ending_cue(sentence: &str, lower: &str) -> Option<(usize, usize, bool)> {
+    // The first cue that starts a word ("send the report" holds no "end the report").
     let (cue, cue_own_end) = END_CUES
         .iter()
-        .filter_map(|c| lower.find(c).map(|i| (i, i + c.len())))
+        .filter_map(|c| {
+            lower
+                .match_indices(c)
+                .map(|(i, _)| i)
+                .find(|&i| {
+                    !lower
+                        .get(..i)
+                        .is_some_and(|h| h.ends_with(|x: char| x.is_alphanumeric()))
+                })
+                .map(|i| (i, i + c.len()))
+        })
         .min()?;
     let head = lower.get(..cue)?;
     if head.chars().next_back().is_some_and(char::is_alphanumeric) {
@@ -6468,6 +6515,16 @@ fn called_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
                 }
             }
             // "Don't call 'legacySync'" invokes a function: a name needs an object first.
+            // "Don't call the function 'legacySync'" invokes it too.
+            "call"
+                if w(j) == "the"
+                    && crate::drift::text::in_list(
+                        "function|method|endpoint|api|command|script|hook|handler|callback|service|tool|procedure|job",
+                        w(j + 1),
+                    ) =>
+            {
+                continue
+            }
             "call" if !quote_at(lower, &ws, j) => {
                 while j < k + 7
                     && !crate::drift::text::in_list("a|an", w(j))
@@ -6711,6 +6768,19 @@ fn passive_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
     }
     list.reverse();
     (!list.is_empty()).then_some(list)
+}
+
+/// A word ban, or one placed in a part.
+fn is_ban(rule: &Rule) -> bool {
+    match rule {
+        Rule::PartOrWhole(_, inner) | Rule::InPart(_, inner) | Rule::ExceptPart(_, inner) => {
+            is_ban(inner)
+        }
+        r => matches!(
+            r,
+            Rule::Forbids(_) | Rule::ForbidsAnywhere(_) | Rule::ProseForbids(_)
+        ),
+    }
 }
 
 /// Whether a ban's subject is quoted words ("the codename 'Falcon' must not appear").

@@ -524,13 +524,14 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         // `fees/schedule.csv`": a later sentence lets the change of a path the ban named.
         let named = super::file_scope::paths(&n.text);
         if !named.is_empty() {
-            let end = at.map_or(0, |a| a + n.text.len());
+            let end = at.map_or(usize::MAX, |a| a + n.text.len());
             // The path itself, not one under a banned folder; looked for first (cheap).
             let spans: Vec<String> = named.iter().map(|(_, p)| format!("`{p}`")).collect();
             let permitted = all.iter().filter(|(start, _)| *start >= end).any(|(_, s)| {
                 spans.iter().any(|p| s.contains(p.as_str())) && {
                     let l = s.to_ascii_lowercase();
                     crate::drift::text::contains_any(&l, "go ahead|you can now|you may now|feel free to|is now fine|is fine to|ok to edit|okay to edit|ok to change")
+                        && crate::drift::text::contains_any(&l, "edit|chang|modif|updat|touch|writ")
                         && !words_of(&l).iter().any(|w| crate::drift::text::in_list(NEGATORS, w))
                 }
             });
@@ -2113,8 +2114,12 @@ fn check_negatives_reading(
                             .enumerate()
                             .filter(|(i, t)| {
                                 // "`models.py` still defines `class AnimalRecord`": there already.
+                                let from = (0..=t.at.saturating_sub(40))
+                                    .rev()
+                                    .find(|&i| lower.is_char_boundary(i))
+                                    .unwrap_or(0);
                                 let there = lower
-                                    .get(t.at.saturating_sub(40)..t.at)
+                                    .get(from..t.at)
                                     .and_then(|b| b.rsplit(['.', ';', '\n']).next())
                                     .is_some_and(|b| {
                                         crate::drift::text::contains_any(b, "still |already |existing ")
