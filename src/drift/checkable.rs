@@ -1569,7 +1569,8 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     match subject_of(text, asked) {
         _ if in_part || element => {}
         // "The codename 'Falcon' must not appear": the quoted words are the subject.
-        Subject::Other if !of_reply && !(is_ban(&rule) && quoted_subject(&lower)) => return None,
+        // A quoted subject frees a ban only.
+        Subject::Other if !(of_reply || (is_ban(&rule) && quoted_subject(&lower))) => return None,
         Subject::LineOfAnswer if !located => return None,
         _ => {}
     }
