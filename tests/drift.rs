@@ -3859,7 +3859,7 @@ fn endings_of_the_report_or_review_are_read() {
     assert!(flags(m, "It ran at 02:00.\n\nChecked: nightly").is_empty());
     assert!(!flags(
         m,
-        "It ran at 02:00.\n\nChecked: nightly\n\nLet me know if you need more."
+        "It ran at 02:00.\n\nChecked: nightly\n\nPing me with questions."
     )
     .is_empty());
 }
