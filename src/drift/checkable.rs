@@ -452,10 +452,14 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
             (w(i) == "in" && i > 0 && w(i - 1) == "anywhere") || w(i) == "throughout" || opens;
         let itself = (i + 2..i + 6).any(|j| w(j) == "itself");
         // "no code at all in this part": a part of a list in the message.
+        // "no code at all in this part", "… in Marta's part", "in the part for Marta": one part
+        // of the reply.
+        let part = |j: usize| matches!(w(j), "part" | "section");
         if artefact_at(&ws, i, asked)
             || (w(i) == "in"
-                && matches!(w(i + 1), "this" | "that")
-                && matches!(w(i + 2), "part" | "section"))
+                && ((matches!(w(i + 1), "this" | "that") && part(i + 2))
+                    || (w(i + 1).ends_with("'s") && part(i + 2))
+                    || (w(i + 1) == "the" && part(i + 2) && matches!(w(i + 3), "for" | "to"))))
         {
             return true;
         }
@@ -1497,7 +1501,10 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     }
     // A soft count ("Ideally under 100 words, but don't cut anything important", "under
     // 100 words, unless you find a security problem") has no exact bound to check.
-    if (counts_paragraphs || matches!(rule, Rule::CapitalWords(..))) && (soft || rest_unbounded) {
+    // (With the rest unbounded, a count said of a part is that part's when it is shown.)
+    if (counts_paragraphs || matches!(rule, Rule::CapitalWords(..)))
+        && (soft || (rest_unbounded && !matches!(rule, Rule::PartOrWhole(..) | Rule::InPart(..))))
+    {
         return None;
     }
     // "Summarise it in exactly 3 sentences, then add a 'Timeline' list underneath": the
@@ -1733,8 +1740,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 "as long as you need",
                 "as long as you like",
                 "as long as needed",
-                // "Below that, be as detailed as you like".
-                "as detailed as you like",
+                // "Below that, be as detailed as you like", "… as needed", "can be any length".
+                "as detailed as",
+                "any length",
                 "no length limit on the rest",
                 "no limit on the rest",
             ],
@@ -2366,7 +2374,17 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // The text goes somewhere else the reply only links to: a PR description, an issue,
         // an email sent through a tool, a shared doc.
         let elsewhere = !answer_named && sent_elsewhere;
+        // "The README must … contain the headings …": a document's, by its subject.
+        let of_a_document = !answer_named
+            && has_any_in(&cx.lower, "your reply|reply to me|tell me|report back|back to me")
+            && opening.strip_prefix("the ").is_some_and(|o| {
+                has_words_any(
+                    o.split(' ').next().unwrap_or_default(),
+                    &["readme", "doc", "docs", "document", "page", "wiki", "template", "changelog", "runbook", "guide"],
+                )
+            });
         let document_s = elsewhere
+            || of_a_document
             || (layout_label
                 && !answer_named
                 && (document_words
@@ -3188,9 +3206,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             }
         }
     }
-    // "Use the headings Summary, Details, Risks. Correction: drop Risks": a heading taken back.
+    // "Use the headings Summary, Details, Risks. Correction: drop Risks", "Actually, drop
+    // `notes`": a heading or a JSON key taken back.
     for (_, at, rule) in out.iter_mut() {
-        let (Some(at), Rule::Headings(names)) = (*at, rule) else {
+        let (Some(at), Rule::Headings(names) | Rule::JsonKeys(names, _)) = (*at, rule) else {
             continue;
         };
         // Marks dropped: "Skip `## Open questions` if you have none".
@@ -3214,7 +3233,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             })
         });
     }
-    out.retain(|(_, _, r)| !matches!(r, Rule::Headings(h) if h.is_empty()));
+    out.retain(|(_, _, r)| {
+        !matches!(r, Rule::Headings(h) | Rule::JsonKeys(h, _) if h.is_empty())
+    });
     // "Edit: drop the Severity column": a column taken back.
     for (_, at, rule) in out.iter_mut() {
         let (Some(at), Rule::Table(ask)) = (*at, rule) else {
@@ -3503,6 +3524,8 @@ pub(super) fn takes_back(lower: &str, single: bool) -> bool {
             "forget that",
             "ignore that",
             "disregard that",
+            "never mind that",
+            "drop that",
         ],
     )
 }
@@ -3515,7 +3538,7 @@ pub(super) fn takes_back_clause(lower: &str) -> bool {
 
 fn takes_back_with(lower: &str, single: bool, phrases: &[&str]) -> bool {
     let opening = [
-        "hmm", "actually", "wait", "oh", "ok", "okay", "no", "edit", "update",
+        "hmm", "actually", "wait", "oh", "ok", "okay", "no", "edit", "update", "on second thought",
     ]
     .iter()
     .fold(lower.trim_start(), |t, i| {
@@ -3531,7 +3554,12 @@ fn takes_back_with(lower: &str, single: bool, phrases: &[&str]) -> bool {
             if part.is_some() && !single {
                 return false;
             }
+            // "Never mind that last rule", "drop that rule": the sentence before, whole.
             let r = part.unwrap_or(r);
+            let r = [" last rule", " rule"]
+                .iter()
+                .find_map(|w| r.strip_prefix(w))
+                .unwrap_or(r);
             r.is_empty()
                 || r.starts_with([',', '.', ';', ':', '!', '\u{2014}'])
                 || r.starts_with(" \u{2014}")
@@ -5904,7 +5932,11 @@ fn iso_dates_asked(sentence: &str, lower: &str) -> bool {
     let elsewhere = ws.iter().any(|w| {
         crate::drift::text::in_list("csv|changelog|export|exporter|exports|column|columns|field|fields|file|json|api|heading|entry|table|render|renders|database|schema|payload|code|range|output|emit|emits|ui|page|notes|docs|doc|document|readme|template|site|wiki|calendar|feed|log|logs|rewrite|convert|reformat|migrate", w)
     });
-    format && dates && !elsewhere && super::file_scope::paths(sentence).is_empty()
+    // Allowed, not asked: "the internal checklist can use ISO dates".
+    let allowed = lower.split([';', ',']).any(|c| {
+        has_any_in(c, "yyyy-mm-dd|iso") && has_any_in(c, "can use|may use|can stay|are fine|is fine|allowed")
+    });
+    format && dates && !elsewhere && !allowed && super::file_scope::paths(sentence).is_empty()
 }
 
 /// The first date in `text` written otherwise than as ISO 8601, outside code, quotes and
@@ -8352,6 +8384,12 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 // "The new templates must not …": what the reply shows as old is not read.
                 let whole = if name.starts_with("new ") {
                     check(inner, &without_old(text))
+                } else if name.ends_with(" paragraph")
+                    && matches!(**inner, Rule::Sentences(Rel::LessThan, _) | Rule::Words(Rel::LessThan, _))
+                {
+                    // "The answer paragraph must be at most two sentences; put the builds in a
+                    // list below it": a paragraph not labelled is the reply's first.
+                    check(inner, text.trim_start().split("\n\n").next().unwrap_or_default())
                 } else {
                     check(inner, text)
                 };

@@ -506,6 +506,14 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 )
             });
         }
+        // "Don't mention the price increase before the last paragraph": where it may stand is
+        // not read.
+        if crate::drift::text::contains_any(
+            &lower,
+            " before the last| before the final| until the last| until the final| before the end| until the end",
+        ) {
+            n.forbidden.retain(|f| !matches!(f, Forbidden::Mention(_)));
+        }
         // "No new dependencies - unless one is already in the lockfile", "… ok on second
         // thought, `hl7apy` is approved, you can add that one": which ones are allowed is a
         // guess.
@@ -527,10 +535,17 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             let end = at.map_or(usize::MAX, |a| a + n.text.len());
             // The path itself, not one under a banned folder; looked for first (cheap).
             let spans: Vec<String> = named.iter().map(|(_, p)| format!("`{p}`")).collect();
+            // A file under a banned folder lets the ban go too ("she approved changes to
+            // `legacy_edi/parser.py`, that one file only"): which files stay banned is a guess.
+            // (A code span that opens with the folder: looked for as cheaply as the path.)
+            let spans: Vec<String> = spans
+                .into_iter()
+                .map(|p| p.strip_suffix("/`").map_or(p.clone(), |d| format!("{d}/")))
+                .collect();
             let permitted = all.iter().filter(|(start, _)| *start >= end).any(|(_, s)| {
                 spans.iter().any(|p| s.contains(p.as_str())) && {
                     let l = s.to_ascii_lowercase();
-                    crate::drift::text::contains_any(&l, "go ahead|you can now|you may now|feel free to|is now fine|is fine to|ok to edit|okay to edit|ok to change")
+                    crate::drift::text::contains_any(&l, "go ahead|you can now|you may now|feel free to|is now fine|is fine to|ok to edit|okay to edit|ok to change|approved")
                         && crate::drift::text::contains_any(&l, "edit|chang|modif|updat|touch|writ")
                         && !words_of(&l).iter().any(|w| crate::drift::text::in_list(NEGATORS, w))
                 }
@@ -2230,7 +2245,11 @@ fn check_negatives_reading(
                                 .into_iter()
                                 .find(|(p, line)| {
                                     banned.iter().any(|d| super::file_scope::within(p, d))
-                                        && !(existing && line.to_ascii_lowercase().contains("new"))
+                                        && !(existing
+                                            && text::contains_any(
+                                                &line.to_ascii_lowercase(),
+                                                "new|added|created|generated",
+                                            ))
                                 })
                                 .map(|(_, line)| line)
                         };
