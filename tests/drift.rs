@@ -3954,22 +3954,40 @@ fn the_session_49_readings_keep_their_rules_where_they_hold() {
     ] {
         assert!(flags(m, "Exporting is easy now: pick a range and press Export.").is_empty());
     }
-    let kept = "Describe the new export screen. Avoid the word 'easy'. Drop that column from the CSV.";
-    assert!(!flags(kept, "Exporting is easy now: pick a range and press Export.").is_empty());
+    let kept =
+        "Describe the new export screen. Avoid the word 'easy'. Drop that column from the CSV.";
+    assert!(!flags(
+        kept,
+        "Exporting is easy now: pick a range and press Export."
+    )
+    .is_empty());
     // A JSON key dropped later.
     let m = "Return JSON only: an array of objects with keys `dock`, `state` and `comment`. Actually, drop `comment`; the screen has no room.";
     assert!(flags(m, "[{\"dock\": \"D1\", \"state\": \"busy\"}]").is_empty());
     assert!(!flags(m, "[{\"dock\": \"D1\", \"condition\": \"busy\"}]").is_empty());
     // ISO dates allowed in one part are not asked for.
     let m = "Write the tenant letter, then a task list. In the letter, spell dates out like `Tuesday, 4 March 2025`; the task list can use ISO dates.";
-    assert!(flags(m, "Dear tenant, the lift is replaced on Tuesday, 4 March 2025.\n\n- 2025-02-20: order parts").is_empty());
+    assert!(flags(
+        m,
+        "Dear tenant, the lift is replaced on Tuesday, 4 March 2025.\n\n- 2025-02-20: order parts"
+    )
+    .is_empty());
     let asked = "Write the tenant letter. Use ISO dates (YYYY-MM-DD) for every date.";
     assert!(!flags(asked, "Dear tenant, the lift is replaced on 4 March 2025.").is_empty());
     // The document's headings, the reply told apart.
     let m = "Write a README for the `tide-sim` tool. The README must contain the headings `Setup` and `Usage`. Your reply to me can just say what you did.";
-    assert!(flags(m, "Wrote `tools/tide-sim/README.md` with setup and usage sections.").is_empty());
-    let draft = "Draft the rollout note for the wiki. The doc must have the headings `Setup` and `Usage`.";
-    assert!(!flags(draft, "## Setup\n\nInstall the CLI.\n\n## Notes\n\nRun it nightly.").is_empty());
+    assert!(flags(
+        m,
+        "Wrote `tools/tide-sim/README.md` with setup and usage sections."
+    )
+    .is_empty());
+    let draft =
+        "Draft the rollout note for the wiki. The doc must have the headings `Setup` and `Usage`.";
+    assert!(!flags(
+        draft,
+        "## Setup\n\nInstall the CLI.\n\n## Notes\n\nRun it nightly."
+    )
+    .is_empty());
     // No code in one person's part; the engineers' part may hold it.
     let m = "Write a part for Ines (operations, not technical) and then notes for the on-call engineer. No code in Ines's part; the engineer notes may hold anything useful.";
     let r = "**For Ines**\n\nThe label printer stopped after the update; it prints again.\n\n**Engineer notes**\n\n```sh\nsystemctl restart cupsd\n```";
@@ -3978,18 +3996,45 @@ fn the_session_49_readings_keep_their_rules_where_they_hold() {
     assert!(!flags(anywhere, r).is_empty());
     // Where a mention may stand is not read.
     let m = "Write the members' email about the new opening hours. Don't mention the fee change until the final paragraph.";
-    assert!(flags(m, "Dear members,\n\nWe open at 6:00 from May.\n\nThe fee change takes effect in June.").is_empty());
-    let flat = "Write the members' email about the new opening hours. Don't mention the fee change.";
-    assert!(!flags(flat, "Dear members,\n\nWe open at 6:00 from May.\n\nThe fee change takes effect in June.").is_empty());
+    assert!(flags(
+        m,
+        "Dear members,\n\nWe open at 6:00 from May.\n\nThe fee change takes effect in June."
+    )
+    .is_empty());
+    let flat =
+        "Write the members' email about the new opening hours. Don't mention the fee change.";
+    assert!(!flags(
+        flat,
+        "Dear members,\n\nWe open at 6:00 from May.\n\nThe fee change takes effect in June."
+    )
+    .is_empty());
     // A new file beside a ban on existing ones.
     let m = "Add an `archived` flag to rooms. Don't edit any existing migration in `db/migrations/`; add a new migration there.";
-    assert!(flags(m, "Added `db/migrations/0031_room_archived.sql`:\n\n- adds the column with a default.").is_empty());
-    assert!(!flags(m, "Updated `db/migrations/0012_rooms.sql`:\n\n- adds the column with a default.").is_empty());
+    assert!(flags(
+        m,
+        "Added `db/migrations/0031_room_archived.sql`:\n\n- adds the column with a default."
+    )
+    .is_empty());
+    assert!(!flags(
+        m,
+        "Updated `db/migrations/0012_rooms.sql`:\n\n- adds the column with a default."
+    )
+    .is_empty());
     // A file under a banned folder approved later.
     let m = "Fix the tariff import. Don't touch the `vendor_feeds/` folder. Later note from Kofi: he approved changes to `vendor_feeds/tariff_reader.py` if needed.";
-    assert!(flags(m, "Changed files:\n- `vendor_feeds/tariff_reader.py`: reads the new column.").is_empty());
+    assert!(flags(
+        m,
+        "Changed files:\n- `vendor_feeds/tariff_reader.py`: reads the new column."
+    )
+    .is_empty());
+    // The ban holds for the folder's other files.
+    assert!(!flags(m, "Changed files:\n- `vendor_feeds/tariff_reader.py`: reads the new column.\n- `vendor_feeds/rates.py`: new rounding.").is_empty());
     let unapproved = "Fix the tariff import. Don't touch the `vendor_feeds/` folder.";
-    assert!(!flags(unapproved, "Changed files:\n- `vendor_feeds/tariff_reader.py`: reads the new column.").is_empty());
+    assert!(!flags(
+        unapproved,
+        "Changed files:\n- `vendor_feeds/tariff_reader.py`: reads the new column."
+    )
+    .is_empty());
     // The rest of the reply unbounded: the count is one part's.
     let m = "Write the handover. The summary must be under 20 words; everything after it can be any length.";
     let long = "**Summary:** The queue is drained and both consumers run again.\n\n## Details\n\nThe consumer on host b stalled after the broker restart because its session expired and it never reconnected; we restarted it, added a reconnect with backoff, and wrote a runbook entry so the next on-call knows where to look first.";
@@ -3998,6 +4043,7 @@ fn the_session_49_readings_keep_their_rules_where_they_hold() {
     let m = "Tell the ops lead whether the patch is live. The answer paragraph must be at most two sentences; list the hosts below it.";
     let r = "Yes, the patch is live on every host since 09:10. Nothing else changed.\n\nHosts:\n- web-1\n- web-2\n- web-3";
     assert!(flags(m, r).is_empty());
-    let r3 = "Yes, the patch is live. It went out at 09:10. Nothing else changed.\n\nHosts:\n- web-1";
+    let r3 =
+        "Yes, the patch is live. It went out at 09:10. Nothing else changed.\n\nHosts:\n- web-1";
     assert!(!flags(m, r3).is_empty());
 }

@@ -624,62 +624,9 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
         && label.last().is_some_and(|(_, x)| {
             !names_a_rule(x)
                 && !names_the_answer(x)
-                && ![
-                    "note",
-                    "notes",
-                    "important",
-                    "constraint",
-                    "constraints",
-                    "requirements",
-                    "requirement",
-                    "nb",
-                    "reminder",
-                    "also",
-                    "edit",
-                    "update",
-                    "ps",
-                    "input",
-                    "task",
-                    "request",
-                    "instruction",
-                    "instructions",
-                    "prompt",
-                    "question",
-                    "context",
-                    "goal",
-                    "ask",
-                    "deliverable",
-                    "deliverables",
-                    "scope",
-                    "criteria",
-                    "guidelines",
-                    "tip",
-                    "hint",
-                    "warning",
-                    "remember",
-                    "critical",
-                    "crucial",
-                    "mandatory",
-                    "required",
-                    "attention",
-                    "budget",
-                    "caveat",
-                    // The answer's layout: "Required headings: …", "Sections: …".
-                    "headings",
-                    "sections",
-                    // Who or why the rule is for: "Terminology: never say …", "Legal: …".
-                    "terminology",
-                    "wording",
-                    "vocabulary",
-                    "policy",
-                    "legal",
-                    "compliance",
-                    "privacy",
-                    "confidentiality",
-                    "nda",
-                    "brand",
-                ]
-                .contains(x)
+                // The answer's layout: "Required headings: …", "Sections: …".
+                // Who or why the rule is for: "Terminology: never say …", "Legal: …".
+                && !crate::drift::text::in_list("note|notes|important|constraint|constraints|requirements|requirement|nb|reminder|also|edit|update|ps|input|task|request|instruction|instructions|prompt|question|context|goal|ask|deliverable|deliverables|scope|criteria|guidelines|tip|hint|warning|remember|critical|crucial|mandatory|required|attention|budget|caveat|headings|sections|terminology|wording|vocabulary|policy|legal|compliance|privacy|confidentiality|nda|brand", x)
         });
     if label_names_a_part {
         return Subject::Other;
@@ -1214,18 +1161,10 @@ fn word_list(after: &str) -> Vec<String> {
     let sentence = after.get(..end).unwrap_or_default();
     // "the words "friend" and "summer", but not "winter"": what follows a contrast is not listed.
     let lower = sentence.to_ascii_lowercase();
-    let cut = [
-        " but ",
-        ",but ",
-        " not ",
-        " except ",
-        " rather than ",
-        " instead of ",
-        " unless ",
-    ]
-    .iter()
-    .filter_map(|c| lower.find(c))
-    .min()
+    let cut = crate::drift::text::first_of(
+        &lower,
+        " but |,but | not | except | rather than | instead of | unless ",
+    )
     .unwrap_or(sentence.len());
     let sentence = sentence.get(..cut).unwrap_or(sentence);
     let q = quoted(sentence);
@@ -2376,11 +2315,25 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         let elsewhere = !answer_named && sent_elsewhere;
         // "The README must … contain the headings …": a document's, by its subject.
         let of_a_document = !answer_named
-            && has_any_in(&cx.lower, "your reply|reply to me|tell me|report back|back to me")
+            && has_any_in(
+                &cx.lower,
+                "your reply|reply to me|tell me|report back|back to me",
+            )
             && opening.strip_prefix("the ").is_some_and(|o| {
                 has_words_any(
                     o.split(' ').next().unwrap_or_default(),
-                    &["readme", "doc", "docs", "document", "page", "wiki", "template", "changelog", "runbook", "guide"],
+                    &[
+                        "readme",
+                        "doc",
+                        "docs",
+                        "document",
+                        "page",
+                        "wiki",
+                        "template",
+                        "changelog",
+                        "runbook",
+                        "guide",
+                    ],
                 )
             });
         let document_s = elsewhere
@@ -2657,22 +2610,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             .map(|x| x.0)
             .or_else(|| lower.find("lower case"));
         let lowercase_negated = lowercase_at.map(|at| case_negated(&lower, at));
-        let all_caps_at = [
-            "all capital letters",
-            "all caps",
-            "all-caps",
-            "all uppercase",
-            "in capital letters",
-            "capitalize every",
-            "capitalize all",
-            "only use capital letters",
-            "should be capitalized",
-            "capital letters only",
-            "uppercase only",
-        ]
-        .iter()
-        .filter_map(|p| lower.find(p))
-        .min();
+        let all_caps_at = crate::drift::text::first_of(&lower, "all capital letters|all caps|all-caps|all uppercase|in capital letters|capitalize every|capitalize all|only use capital letters|should be capitalized|capital letters only|uppercase only");
         let all_caps_negated = all_caps_at.map(|at| case_negated(&lower, at));
         // "capital letters" not asked for throughout: negated, they ask for lowercase.
         let capitals_negated = ["capital letter", "capitalized", "capitalised"]
@@ -3233,9 +3171,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             })
         });
     }
-    out.retain(|(_, _, r)| {
-        !matches!(r, Rule::Headings(h) | Rule::JsonKeys(h, _) if h.is_empty())
-    });
+    out.retain(|(_, _, r)| !matches!(r, Rule::Headings(h) | Rule::JsonKeys(h, _) if h.is_empty()));
     // "Edit: drop the Severity column": a column taken back.
     for (_, at, rule) in out.iter_mut() {
         let (Some(at), Rule::Table(ask)) = (*at, rule) else {
@@ -3538,7 +3474,16 @@ pub(super) fn takes_back_clause(lower: &str) -> bool {
 
 fn takes_back_with(lower: &str, single: bool, phrases: &[&str]) -> bool {
     let opening = [
-        "hmm", "actually", "wait", "oh", "ok", "okay", "no", "edit", "update", "on second thought",
+        "hmm",
+        "actually",
+        "wait",
+        "oh",
+        "ok",
+        "okay",
+        "no",
+        "edit",
+        "update",
+        "on second thought",
     ]
     .iter()
     .fold(lower.trim_start(), |t, i| {
@@ -3962,17 +3907,10 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         if let Some(i) = lower
             .contains("emoji")
             .then(|| {
-                [
-                    "one exception",
-                    "exception:",
-                    "except for",
-                    "except that",
-                    "except the",
-                    "except one",
-                ]
-                .iter()
-                .filter_map(|p| lower.find(p))
-                .min()
+                crate::drift::text::first_of(
+                    &lower,
+                    "one exception|exception:|except for|except that|except the|except one",
+                )
             })
             .flatten()
         {
@@ -4002,19 +3940,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         }
         // "The list of accession numbers doesn't count towards that limit": what a word count
         // leaves out is not told (code left out is read by `code_not_counted`).
-        if let Some(i) = [
-            "doesn't count",
-            "does not count",
-            "don't count",
-            "do not count",
-            "won't count",
-            "not counted",
-            "aren't counted",
-            "isn't counted",
-        ]
-        .iter()
-        .filter_map(|p| lower.find(p))
-        .min()
+        if let Some(i) = crate::drift::text::first_of(&lower, "doesn't count|does not count|don't count|do not count|won't count|not counted|aren't counted|isn't counted")
         {
             // Said before ("the YAML itself doesn't count") or after ("don't count the list
             // of deleted files"), within the clause.
@@ -4538,19 +4464,7 @@ fn nth_paragraph_rule(message: &str, lower: &str, push: &mut impl FnMut(&str, Ru
     });
     let Some(paragraphs) = paragraphs else { return };
     // "start with", "begin paragraph 2 with", "start the 4th paragraph with".
-    let Some(start) = [
-        "start with",
-        "starts with",
-        "start paragraph",
-        "start the ",
-        "begin with",
-        "begins with",
-        "begin paragraph",
-        "begin the ",
-    ]
-    .iter()
-    .filter_map(|c| lower.find(c))
-    .min() else {
+    let Some(start) = crate::drift::text::first_of(lower, "start with|starts with|start paragraph|start the |begin with|begins with|begin paragraph|begin the ") else {
         return;
     };
     // Which paragraph: the nearest ordinal or "paragraph N" before (or in) the cue; the cue may
@@ -4765,20 +4679,8 @@ fn opening_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
     let with = cue + noun.len() + " with ".len();
     // The clause of the choice, to a full stop, a semicolon, "then" or a dash.
     let tail = sentence.get(with..)?;
-    let end = [
-        ". ",
-        ";",
-        " then ",
-        ", then",
-        " \u{2014}",
-        " - ",
-        ", and ",
-        " and ",
-    ]
-    .iter()
-    .filter_map(|c| tail.find(c))
-    .min()
-    .unwrap_or(tail.len());
+    let end = crate::drift::text::first_of(tail, ". |;| then |, then| \u{2014}| - |, and | and ")
+        .unwrap_or(tail.len());
     let tail = tail.get(..end)?.trim_end_matches('.');
     if !tail.contains(" or ")
         || has_any_in(
@@ -5526,17 +5428,10 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
     let mut body = tail.get(..end)?;
     // "… `file` and `issue`, and nothing else": what follows the list says it is the whole.
     let lower_body = body.to_ascii_lowercase();
-    if let Some(i) = [
-        ", and nothing",
-        " and nothing",
-        ", nothing",
-        ", only",
-        " only",
-    ]
-    .iter()
-    .filter_map(|m| lower_body.find(m))
-    .min()
-    {
+    if let Some(i) = crate::drift::text::first_of(
+        &lower_body,
+        ", and nothing| and nothing|, nothing|, only| only",
+    ) {
         body = body.get(..i)?;
     }
     if let Some(i) = body
@@ -5934,7 +5829,8 @@ fn iso_dates_asked(sentence: &str, lower: &str) -> bool {
     });
     // Allowed, not asked: "the internal checklist can use ISO dates".
     let allowed = lower.split([';', ',']).any(|c| {
-        has_any_in(c, "yyyy-mm-dd|iso") && has_any_in(c, "can use|may use|can stay|are fine|is fine|allowed")
+        has_any_in(c, "yyyy-mm-dd|iso")
+            && has_any_in(c, "can use|may use|can stay|are fine|is fine|allowed")
     });
     format && dates && !elsewhere && !allowed && super::file_scope::paths(sentence).is_empty()
 }
@@ -6155,38 +6051,8 @@ fn ws_of(lower: &str) -> Vec<&str> {
 fn code_not_counted(message: &str) -> bool {
     let lower = message.to_ascii_lowercase().replace('\u{2019}', "'");
     let code = |w: &str| {
-        [
-            "code",
-            "snippet",
-            "snippets",
-            "diff",
-            "diffs",
-            "patch",
-            "patches",
-            "sql",
-            "migration",
-            "query",
-            "queries",
-            "block",
-            "blocks",
-            "log",
-            "logs",
-            "excerpt",
-            "trace",
-            "listing",
-            "yaml",
-            "json",
-            "config",
-            "manifest",
-            "attachment",
-            "appendix",
-            "output",
-            "list",
-            // "the translation file itself doesn't count toward that".
-            "file",
-            "files",
-        ]
-        .contains(&w)
+        // "the translation file itself doesn't count toward that".
+        crate::drift::text::in_list("code|snippet|snippets|diff|diffs|patch|patches|sql|migration|query|queries|block|blocks|log|logs|excerpt|trace|listing|yaml|json|config|manifest|attachment|appendix|output|list|file|files", w)
     };
     for clause in lower.split(['.', ';', '!', '?', '\n', '(', ')']) {
         let ws = ws_of(clause);
@@ -6300,17 +6166,10 @@ fn described_data_case(ws: &[(usize, &str)]) -> bool {
 /// "The alert text must be in ALL CAPS", "banner text must be uppercase": a text the sentence
 /// names ("<noun> text") before its case word is that text's case, not the answer's.
 fn named_text_before_case(lower: &str, ws: &[(usize, &str)]) -> bool {
-    let Some(case) = [
-        "caps",
-        "capital",
-        "uppercase",
-        "lowercase",
-        "lower case",
-        "upper case",
-    ]
-    .iter()
-    .filter_map(|c| lower.find(c))
-    .min() else {
+    let Some(case) = crate::drift::text::first_of(
+        lower,
+        "caps|capital|uppercase|lowercase|lower case|upper case",
+    ) else {
         return false;
     };
     // "that line must be all lowercase".
@@ -6979,32 +6838,9 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
             continue;
         }
         // "Use 'select', never 'click'": the list ends where another verb or a negation starts.
-        let end = [
-            ", never",
-            " never ",
-            ", not ",
-            " not ",
-            " instead",
-            " rather than",
-            ", use ",
-            ", prefer",
-            // "don't use the word "hack", say "workaround"": the word to use instead.
-            ", say ",
-            ", write ",
-            ", call ",
-            " and call ",
-            " we say ",
-            " we use ",
-            "; ",
-            // A dash opens another clause: "avoid the word 'hack' — say 'workaround'".
-            " \u{2014} ",
-            " \u{2013} ",
-            " -- ",
-            " - ",
-        ]
-        .iter()
-        .filter_map(|c| tail_lower.find(c))
-        .min()
+        // "don't use the word "hack", say "workaround"": the word to use instead.
+        // A dash opens another clause: "avoid the word 'hack' — say 'workaround'".
+        let end = crate::drift::text::first_of(tail_lower, ", never| never |, not | not | instead| rather than|, use |, prefer|, say |, write |, call | and call | we say | we use |; | \u{2014} | \u{2013} | -- | - ")
         .unwrap_or(tail.len());
         // "with the name of your mode, for example 'ask agent'": an example, not the words
         // asked for (an example of banned words is banned: "negative words such as 'sad'").
@@ -8385,11 +8221,17 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 let whole = if name.starts_with("new ") {
                     check(inner, &without_old(text))
                 } else if name.ends_with(" paragraph")
-                    && matches!(**inner, Rule::Sentences(Rel::LessThan, _) | Rule::Words(Rel::LessThan, _))
+                    && matches!(
+                        **inner,
+                        Rule::Sentences(Rel::LessThan, _) | Rule::Words(Rel::LessThan, _)
+                    )
                 {
                     // "The answer paragraph must be at most two sentences; put the builds in a
                     // list below it": a paragraph not labelled is the reply's first.
-                    check(inner, text.trim_start().split("\n\n").next().unwrap_or_default())
+                    check(
+                        inner,
+                        text.trim_start().split("\n\n").next().unwrap_or_default(),
+                    )
                 } else {
                     check(inner, text)
                 };

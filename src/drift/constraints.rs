@@ -130,6 +130,8 @@ pub struct Negative {
     dev_allowed: bool,
     /// How an emoji ban reads what the result pastes and cites.
     emoji: EmojiReading,
+    /// Files under a banned folder a later sentence lets the worker change.
+    let_alone: Vec<String>,
 }
 
 impl Negative {
@@ -141,6 +143,7 @@ impl Negative {
             others_than: Vec::new(),
             dev_allowed: false,
             emoji: EmojiReading::default(),
+            let_alone: Vec::new(),
         }
     }
 }
@@ -344,18 +347,8 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             // code changes" forbids a change, read below). The sentence's other clauses are read
             // too: "No code and no file edits."
             let prose = PROSE_CUE_SET.any(&lower)
-                && ![
-                    "no code chang",
-                    "no code edit",
-                    "no code modif",
-                    "no code updat",
-                    "no code refactor",
-                    "no code rewrit",
-                    // The fence, not the code: a JSON answer "with no code fences" has none.
-                    "no code fence",
-                ]
-                .iter()
-                .any(|c| lower.contains(c))
+                // The fence, not the code: a JSON answer "with no code fences" has none.
+                && !crate::drift::text::contains_any(&lower, "no code chang|no code edit|no code modif|no code updat|no code refactor|no code rewrit|no code fence")
                 && !super::checkable::bounded_blocks(&lower)
                 && !scopes_a_ban(&lower)
                 && !PROSE_CUE_SET
@@ -462,6 +455,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                     others_than,
                     dev_allowed,
                     emoji: EmojiReading::default(),
+                    let_alone: Vec::new(),
                 });
             }
         }
@@ -529,30 +523,41 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             n.forbidden.retain(|f| !matches!(f, Forbidden::Mention(_)));
         }
         // "Don't touch `fees/schedule.csv` yet. Update: finance approved, go ahead and edit
-        // `fees/schedule.csv`": a later sentence lets the change of a path the ban named.
+        // `fees/schedule.csv`": a later sentence lets the change of a path the ban named. A
+        // file under a banned folder ("she approved changes to `legacy_edi/parser.py`") is let
+        // alone: the ban holds for the folder's other files.
         let named = super::file_scope::paths(&n.text);
         if !named.is_empty() {
             let end = at.map_or(usize::MAX, |a| a + n.text.len());
-            // The path itself, not one under a banned folder; looked for first (cheap).
-            let spans: Vec<String> = named.iter().map(|(_, p)| format!("`{p}`")).collect();
-            // A file under a banned folder lets the ban go too ("she approved changes to
-            // `legacy_edi/parser.py`, that one file only"): which files stay banned is a guess.
-            // (A code span that opens with the folder: looked for as cheaply as the path.)
-            let spans: Vec<String> = spans
-                .into_iter()
-                .map(|p| p.strip_suffix("/`").map_or(p.clone(), |d| format!("{d}/")))
+            // A code span that is the path or opens with the folder: looked for first (cheap).
+            let spans: Vec<String> = named
+                .iter()
+                .map(|(_, p)| {
+                    format!(
+                        "`{}",
+                        p.strip_suffix('/')
+                            .map_or(format!("{p}`"), |d| format!("{d}/"))
+                    )
+                })
                 .collect();
-            let permitted = all.iter().filter(|(start, _)| *start >= end).any(|(_, s)| {
-                spans.iter().any(|p| s.contains(p.as_str())) && {
-                    let l = s.to_ascii_lowercase();
-                    crate::drift::text::contains_any(&l, "go ahead|you can now|you may now|feel free to|is now fine|is fine to|ok to edit|okay to edit|ok to change|approved")
-                        && crate::drift::text::contains_any(&l, "edit|chang|modif|updat|touch|writ")
-                        && !words_of(&l).iter().any(|w| crate::drift::text::in_list(NEGATORS, w))
+            for (_, s) in all.iter().filter(|(start, _)| *start >= end) {
+                if !spans.iter().any(|p| s.contains(p.as_str())) {
+                    continue;
                 }
-            });
-            if permitted {
-                n.forbidden
-                    .retain(|f| !matches!(f, Forbidden::Change(_) | Forbidden::New(_)));
+                let l = s.to_ascii_lowercase();
+                if !(crate::drift::text::contains_any(&l, "go ahead|you can now|you may now|feel free to|is now fine|is fine to|ok to edit|okay to edit|ok to change|approved")
+                    && crate::drift::text::contains_any(&l, "edit|chang|modif|updat|touch|writ")
+                    && !words_of(&l).iter().any(|w| crate::drift::text::in_list(NEGATORS, w)))
+                {
+                    continue;
+                }
+                if named.iter().any(|(_, p)| s.contains(&format!("`{p}`"))) {
+                    n.forbidden
+                        .retain(|f| !matches!(f, Forbidden::Change(_) | Forbidden::New(_)));
+                } else {
+                    n.let_alone
+                        .extend(super::file_scope::paths(s).into_iter().map(|(_, p)| p));
+                }
             }
         }
         // "Don't edit the migrations by hand — generate them": a tool's change is allowed, and
@@ -2232,6 +2237,17 @@ fn check_negatives_reading(
                         && !others
                         && (banned.iter().all(|p| p.ends_with('/')) || !part_named);
                     if path_ban {
+                        // Files a later sentence let alone are not read as changed.
+                        let spared;
+                        let result = if n.let_alone.is_empty() {
+                            result
+                        } else {
+                            spared = n
+                                .let_alone
+                                .iter()
+                                .fold(result.to_string(), |r, p| r.replace(&format!("`{p}`"), "it"));
+                            spared.as_str()
+                        };
                         let kinds = Kinds {
                             documents: true,
                             tests: true,
@@ -2247,7 +2263,7 @@ fn check_negatives_reading(
                                     banned.iter().any(|d| super::file_scope::within(p, d))
                                         && !(existing
                                             && text::contains_any(
-                                                &line.to_ascii_lowercase(),
+                                                line.to_ascii_lowercase(),
                                                 "new|added|created|generated",
                                             ))
                                 })
@@ -3115,25 +3131,8 @@ fn skip_marker(result: &str) -> Option<String> {
             .next()
             .and_then(|c| c.split(';').next())
             .unwrap_or_default();
-        let others = [
-            "left alone",
-            "left as",
-            "untouched",
-            "pre-existing",
-            "predates",
-            "already there",
-            "was already",
-            "were already",
-            "not mine",
-            "not added by",
-            // A state older than the task: "… since long before this task".
-            "since long",
-            "since before",
-            "before this task",
-            "before the task",
-        ]
-        .iter()
-        .any(|r| after.contains(r));
+        // A state older than the task: "… since long before this task".
+        let others = crate::drift::text::contains_any(after, "left alone|left as|untouched|pre-existing|predates|already there|was already|were already|not mine|not added by|since long|since before|before this task|before the task");
         let removed = removed || offered || others;
         // A diff's removed line: any '-' line in code; outside code, not a "- " bullet.
         let diff_minus = line.starts_with('-')
