@@ -4047,3 +4047,59 @@ fn the_session_49_readings_keep_their_rules_where_they_hold() {
         "Yes, the patch is live. It went out at 09:10. Nothing else changed.\n\nHosts:\n- web-1";
     assert!(!flags(m, r3).is_empty());
 }
+
+/// Readings of the 49th session, from sets 172–177: a freedom beside a rule on a text ("your
+/// message to me around it can be informal"), a text set apart between rules, a construct the
+/// old code still uses, a ban placed in the text asked for and pasted, a ban of a part not read
+/// in another section the message names, a closing word for the banned ("we only say"),
+/// columns "for" their names, a last heading dropped, a note line allowed by an exception, a
+/// path allowed in the ban's own sentence, a part's count where the rest is free, a name
+/// allowed later.
+#[test]
+fn the_session_49_readings_from_sets_172_to_177() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    // A text between rules holds the ban; the notes around it are free.
+    let m = "Draft the store-page blurb. The blurb must not use 'we' or 'our'; your note to me around it can be casual.";
+    let ok = "Here it is.\n\n---\n\nTrack every parcel from the app and get a message when it arrives.\n\n---\n\nWe could add a screenshot later.";
+    assert!(flags(m, ok).is_empty());
+    let bad = "Here it is.\n\n---\n\nWe track every parcel for you.\n\n---\n\nNothing else.";
+    assert!(!flags(m, bad).is_empty());
+    // What the old code still uses is not the new code's.
+    let m = "Write tests for `round_fare()`. Use plain pytest functions; do not use `unittest.TestCase` classes.";
+    assert!(flags(m, "Added `tests/test_fares.py` with four plain functions.\n\nThe legacy suite in `tests/test_legacy.py` still uses `unittest.TestCase`; untouched.").is_empty());
+    assert!(!flags(m, "Added `tests/test_fares.py`:\n\n```python\nclass FareTests(unittest.TestCase):\n    def test_round(self):\n        assert round_fare(1.5) == 2\n```").is_empty());
+    // A ban placed in the text asked for, which the reply pastes.
+    let m = "Write the commit message for the fare rounding fix. No emojis in the commit message.";
+    assert!(flags(m, "Done 🚀 Here it is:\n\n```\nfix(fares): round half up\n```").is_empty());
+    assert!(!flags(m, "Here it is:\n\n```\nfix(fares): round half up 🚀\n```").is_empty());
+    // Another section the message names is not the banned part.
+    let m = "Write a summary of the fare change for drivers, then a '## For engineers' section. In the driver summary, don't use the word 'endpoint'.";
+    let r = "Fares now round to the nearest 10 cents.\n\n## For engineers\n\n- The fare endpoint rounds half up.";
+    assert!(flags(m, r).is_empty());
+    let leak = "The fare endpoint now rounds.\n\n## For engineers\n\n- Rounds half up.";
+    assert!(!flags(m, leak).is_empty());
+    // The word to say instead is no banned word.
+    let m = "Explain the new late fee to the desk team. Don't use the word \"penalty\" anywhere: we only say \"fee\".";
+    assert!(flags(m, "The fee starts the day after the due date.").is_empty());
+    assert!(!flags(m, "The penalty starts the day after the due date.").is_empty());
+    // Columns "for" their names.
+    let m = "Compare the two couriers. Put the comparison in a markdown table with columns for speed, price and coverage.";
+    assert!(flags(m, "| Courier | Speed | Price | Coverage |\n|---|---|---|---|\n| A | 1 day | 5 | EU |").is_empty());
+    assert!(!flags(m, "| Courier | Speed | Price |\n|---|---|---|\n| A | 1 day | 5 |").is_empty());
+    // The last heading dropped when there is nothing for it.
+    let m = "Report with headings `## Summary`, `## Changes` and `## Open questions`; drop the last one if you have none.";
+    assert!(flags(m, "## Summary\nDone.\n\n## Changes\n- `a.py`: fixed.").is_empty());
+    assert!(!flags(m, "## Summary\nDone.\n\n- `a.py`: fixed.").is_empty());
+    // A note line allowed by an exception to "JSON only".
+    let m = "Give me the depot status as JSON with keys `depot`, `state`. JSON only, except that if a value is null you should add one line above the JSON saying why.";
+    assert!(flags(m, "state is null because the feed is down.\n{\"depot\": \"North\", \"state\": null}").is_empty());
+    // A file allowed in the ban's own sentence.
+    let m = "Retire the v1 importer. Do not touch anything in `legacy/`, with one exception: you may edit `legacy/README.md` to add a notice.";
+    assert!(flags(m, "Changed files:\n- `legacy/README.md`: added the notice.\n- `importer/config.py`: warns on v1.").is_empty());
+    assert!(!flags(m, "Changed files:\n- `legacy/README.md`: added the notice.\n- `legacy/v1.py`: dropped the loader.").is_empty());
+    // A name allowed later.
+    let m = "Draft the newsletter item. Don't mention the codename 'Harbor'. Update: it was announced today, so you can use it freely now.";
+    assert!(flags(m, "Harbor, our new routing engine, is live.").is_empty());
+    let kept = "Draft the newsletter item. Don't mention the codename 'Harbor'.";
+    assert!(!flags(kept, "Harbor, our new routing engine, is live.").is_empty());
+}

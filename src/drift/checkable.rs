@@ -530,6 +530,20 @@ fn artefact_at(ws: &[(usize, &str)], i: usize, asked: &[String]) -> bool {
         })
 }
 
+/// Whether a sentence places its rule in the very text the message asks for ("Write the commit
+/// message … No emojis in the commit message"): a reply that pastes it in a fenced block beside
+/// words of its own holds the rule in the paste.
+pub(super) fn in_the_asked(sentence: &str, asked: &[String]) -> bool {
+    let lower = sentence.to_ascii_lowercase();
+    let ws = words_at(&lower);
+    let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+    (0..ws.len()).any(|i| {
+        crate::drift::text::in_list("in|within|inside", w(i))
+            && crate::drift::text::in_list("the|your", w(i + 1))
+            && (i + 2..i + 4).any(|j| asked.iter().any(|a| a == w(j)))
+    })
+}
+
 /// Whether a sentence places its rule in a thing the child writes besides its report
 /// ([`artefact_at`]).
 pub(super) fn in_an_artefact(sentence: &str, asked: &[String]) -> bool {
@@ -1408,6 +1422,10 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         {
             Rule::InPart(name, Box::new(rule))
         }
+        // The rest unbounded: a count of a part is read only where the part is shown.
+        Some(parts::Part::Maybe(name)) if !soft && rest_unbounded && rule.is_count() => {
+            Rule::InPart(name, Box::new(rule))
+        }
         Some(parts::Part::Maybe(name)) if !soft => Rule::PartOrWhole(name, Box::new(rule)),
         Some(_) => return None,
         None => rule,
@@ -1679,9 +1697,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 "as long as you need",
                 "as long as you like",
                 "as long as needed",
-                // "Below that, be as detailed as you like", "… as needed", "can be any length".
+                // "Below that, be as detailed as you like", "… as needed", "can be any length",
+                // "report back in whatever form suits you".
                 "as detailed as",
                 "any length",
+                "whatever form",
                 "no length limit on the rest",
                 "no limit on the rest",
             ],
@@ -3171,6 +3191,27 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             })
         });
     }
+    // "Avoid 'API' in the manager section; the final 'For IT' section can be as technical as
+    // needed": a ban of a part not shown by its name is not read in another part the message
+    // names.
+    let sections = parts::marked_sections(message);
+    for (_, _, rule) in out.iter_mut() {
+        if let Rule::PartOrWhole(name, inner) = rule {
+            let other = sections.iter().find(|s| !name.contains(s.as_str()) && !s.contains(name.as_str()));
+            if let (Some(other), Rule::Forbids(_) | Rule::ForbidsAnywhere(_) | Rule::ProseForbids(_)) = (other, &**inner) {
+                *rule = Rule::ExceptPart(other.clone(), Box::new(rule.clone()));
+            }
+        }
+    }
+    // "… and `## Open questions`; drop the last one if you have none".
+    for (_, at, rule) in out.iter_mut() {
+        if let (Some(at), Rule::Headings(names)) = (*at, rule) {
+            let later = message.get(at..).unwrap_or_default().to_ascii_lowercase();
+            if has_any_in(&later, "drop the last one|skip the last one|omit the last one|leave out the last one|the last one is optional") {
+                names.pop();
+            }
+        }
+    }
     out.retain(|(_, _, r)| !matches!(r, Rule::Headings(h) | Rule::JsonKeys(h, _) if h.is_empty()));
     // "Edit: drop the Severity column": a column taken back.
     for (_, at, rule) in out.iter_mut() {
@@ -4033,6 +4074,13 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             && has_any_in(&lower, "is fine now|is ok now|is okay now|is allowed now|are fine now|are allowed now|is fine after all|is allowed after all")
         {
             out.push((0, at, &["forbids"]));
+        }
+        // "… was announced this morning, so you can use it freely now": a name banned before.
+        if has_any_in(&lower, "can use it|can mention it|can name it")
+            && has_any_in(&lower, " now| freely|after all")
+            && !has_any_in(&lower, "can't|cannot|not ")
+        {
+            out.push((0, at, &["forbids", "mention"]));
         }
         // "On second thought, a table is overkill": a table asked before is taken back.
         if lower.contains("table")
@@ -6033,7 +6081,8 @@ fn note_allowed(message: &str) -> bool {
         &[
             &["note", "notes", "comment", "line"],
             &["add", "include", "append", "put"],
-            &["can", "may", "free", "fine", "ok", "okay"],
+            // "JSON only, except that if a value is null you should add a line above it".
+            &["can", "may", "free", "fine", "ok", "okay", "should", "except"],
             &["after", "below", "before", "above", "beneath"],
         ],
     )
@@ -6840,7 +6889,7 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         // "Use 'select', never 'click'": the list ends where another verb or a negation starts.
         // "don't use the word "hack", say "workaround"": the word to use instead.
         // A dash opens another clause: "avoid the word 'hack' — say 'workaround'".
-        let end = crate::drift::text::first_of(tail_lower, ", never| never |, not | not | instead| rather than|, use |, prefer|, say |, write |, call | and call | we say | we use |; | \u{2014} | \u{2013} | -- | - ")
+        let end = crate::drift::text::first_of(tail_lower, ", never| never |, not | not | instead| rather than|, use |, prefer|, say |, write |, call | and call | we say | we use | only say |; | \u{2014} | \u{2013} | -- | - ")
         .unwrap_or(tail.len());
         // "with the name of your mode, for example 'ask agent'": an example, not the words
         // asked for (an example of banned words is banned: "negative words such as 'sad'").
@@ -8051,6 +8100,12 @@ pub(super) fn names_the_reply(sentence: &str) -> bool {
             && reply_noun(w(i + 1))
             && !fronted(i)
             && w(i + 2) != "itself"
+            // "…; your message to me around it can be informal": a freedom beside the rule.
+            && !(i + 2..i + 8).any(|j| {
+                crate::drift::text::in_list("can|may", w(j))
+                    && w(j + 1) == "be"
+                    && !crate::drift::text::in_list("only|at|no|under|shorter|fewer|less|in|written|a|one", w(j + 2))
+            })
             // "The opening paragraph of your reply": a part of it ("the last line of your
             // reply" is where the whole reply ends, notes and all; "no part of your reply" is
             // all of it).
@@ -8218,7 +8273,9 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             Some(part) => check(inner, &part),
             None => {
                 // "The new templates must not …": what the reply shows as old is not read.
-                let whole = if name.starts_with("new ") {
+                let whole = if let Some(part) = ruled_part(text) {
+                    check(inner, part)
+                } else if name.starts_with("new ") {
                     check(inner, &without_old(text))
                 } else if name.ends_with(" paragraph")
                     && matches!(
@@ -9128,6 +9185,22 @@ fn describe(rule: &Rule) -> (&'static str, String) {
 }
 
 /// Parses the message's checkable constraints and checks each in the result.
+/// "I kept it short.\n\n---\n\n<the FAQ text>\n\n---\n\nNotes": a part the reply sets
+/// apart between rules, where it names none.
+fn ruled_part(text: &str) -> Option<&str> {
+    let mut rules = text
+        .match_indices('\n')
+        .map(|(i, _)| i + 1)
+        .filter(|&i| {
+            text.get(i..)
+                .and_then(|r| r.lines().next())
+                .is_some_and(|l| matches!(l.trim(), "---" | "***"))
+        });
+    let a = rules.next()?;
+    let b = rules.last()?;
+    text.get(a + 3..b)
+}
+
 pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
     // What the answer delivers, without its notes to the requester ([`notes`]), computed once.
     let mut delivered: Option<Option<String>> = None;
@@ -9148,8 +9221,8 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
                 || matches!(&rule, Rule::PartOrWhole(_, inner) if counts_items(inner));
             // A part the result labels is found in the whole result ("**Note for vets**" is
             // not a note to the requester).
-            let labelled =
-                matches!(&rule, Rule::PartOrWhole(name, _) if parts::find(result, name).is_some());
+            let labelled = matches!(&rule, Rule::PartOrWhole(name, _)
+                if parts::find(result, name).is_some() || ruled_part(result).is_some());
             let text = if of_the_text(&rule) && !of_reply && (drafts || !listed) && !labelled {
                 delivered
                     .get_or_insert_with(|| notes::without_notes(result))

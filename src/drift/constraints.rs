@@ -166,6 +166,9 @@ struct EmojiReading {
     /// The ban is a house style for documentation ("House style for documentation: no
     /// emojis"): where the reply names the doc file it wrote, only its pastes are the doc.
     docs_only: bool,
+    /// The ban is placed in the text the message asks for ("no emojis in the commit
+    /// message"): where the reply pastes it in a fenced block, only its pastes are that text.
+    in_asked: bool,
 }
 
 /// Whether a result names a documentation file (`docs/setup.md`, `README.rst`).
@@ -486,6 +489,9 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         if lifted("emoji") {
             n.forbidden.retain(|f| !matches!(f, Forbidden::Emoji));
         }
+        if lifted("mention") {
+            n.forbidden.retain(|f| !matches!(f, Forbidden::Mention(_)));
+        }
         // A ban on what the text holds "unless …" ("no code blocks unless the fix is a
         // one-liner", "don't mention it unless asked") does not hold when the condition does,
         // which the text cannot show; a ban on an act ("don't publish unless tests pass") is
@@ -618,6 +624,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             n.emoji = EmojiReading {
                 fenced: super::checkable::asks_for_a_fence(instructions),
                 around: !of_reply && super::checkable::around_pastes(&n.text),
+                in_asked: !of_reply && super::checkable::in_the_asked(&n.text, &asked),
                 new_only: {
                     let ban = n.text.to_ascii_lowercase();
                     crate::drift::text::contains_any(&ban, "the new |any new ")
@@ -1022,7 +1029,7 @@ fn adds_here(lower: &str, at: usize) -> bool {
         .split('|')
         .any(|v| words().any(|w| w.starts_with(v)))
         && !words().any(|w| crate::drift::text::in_list(NEGATORS, w) || w.ends_with("n't"))
-        && !PUT_ASIDE.iter().any(|w| sentence.contains(w))
+        && !crate::drift::text::contains_any(sentence, PUT_ASIDE)
         // "`models.py` still defines `class AnimalRecord`": what is there, not what was added.
         && !words().any(|w| crate::drift::text::in_list("still|already|existing|untouched", w))
 }
@@ -1205,20 +1212,9 @@ fn tokens_at<'a>(hay: &'a str, token: &'a str) -> impl Iterator<Item = usize> + 
 
 /// Words that, earlier in its clause, say a construct is absent rather than used ("avoids
 /// `unwrap`", "replaced the `eval` call", "instead of `any`").
-const PUT_ASIDE: [&str; 11] = [
-    "avoid",
-    "free of",
-    "instead of",
-    "rather than",
-    "remov",
-    "replac",
-    "drop",
-    "eliminat",
-    "no longer",
-    "got rid",
-    // "migrated away from `storiesOf`".
-    "away from",
-];
+// "migrated away from `storiesOf`", "the older tests still use `unittest.TestCase`".
+const PUT_ASIDE: &str =
+    "avoid|free of|instead of|rather than|remov|replac|drop|eliminat|no longer|got rid|away from|still use";
 
 fn put_aside(lower: &str, at: usize) -> bool {
     let clause = clause_before(lower, at);
@@ -1251,7 +1247,7 @@ fn put_aside(lower: &str, at: usize) -> bool {
         own_phrase
             && crate::drift::text::contains_any(rest, " is gone| are gone| was removed| were removed| has been removed| have been removed")
     };
-    from_to || replaced_with || gone || PUT_ASIDE.iter().any(|w| clause.contains(w))
+    from_to || replaced_with || gone || crate::drift::text::contains_any(clause, PUT_ASIDE)
 }
 
 /// Words a negative clause opens with before its verb.
@@ -2212,7 +2208,10 @@ fn check_negatives_reading(
                                     || w.ends_with("n't")
                             })
                             .map_or(0, |(at, _)| at);
-                    // Nor one allowed: "… — the only file you may create is `docs/x.md`".
+                    // Nor one allowed: "… — the only file you may create is `docs/x.md`",
+                    // which is let alone under a banned folder ("Do not touch `legacy/`, with
+                    // one exception: you may edit `legacy/README.md`").
+                    let mut let_alone = n.let_alone.clone();
                     banned.retain(|p| {
                         let first = lower_ban.find(p.as_str()).unwrap_or_default();
                         let clause = lower_ban.get(..first).unwrap_or_default();
@@ -2224,6 +2223,9 @@ fn check_negatives_reading(
                         };
                         let allowed = words().any(|w| crate::drift::text::in_list("may|can|allowed|except", w))
                             && !words().any(|w| crate::drift::text::in_list(NEGATORS, w) || w == "t");
+                        if allowed {
+                            let_alone.push(p.clone());
+                        }
                         lower_ban.rfind(p.as_str()).is_some_and(|at| at >= negation) && !allowed
                     });
                     let part_named = text::inline_code_spans(&n.text).len()
@@ -2239,13 +2241,10 @@ fn check_negatives_reading(
                     if path_ban {
                         // Files a later sentence let alone are not read as changed.
                         let spared;
-                        let result = if n.let_alone.is_empty() {
+                        let result = if let_alone.is_empty() {
                             result
                         } else {
-                            spared = n
-                                .let_alone
-                                .iter()
-                                .fold(result.to_string(), |r, p| r.replace(&format!("`{p}`"), "it"));
+                            spared = without_spans(result, &let_alone);
                             spared.as_str()
                         };
                         let kinds = Kinds {
@@ -2485,8 +2484,11 @@ fn check_negatives_reading(
                     let own_words = n.emoji.around.then(|| super::checkable::unpasted(result));
                     // "House style for documentation: no emojis" on a reply that names the doc
                     // file it wrote: the doc is that file, or what the reply pastes of it.
-                    let own_words = if n.emoji.docs_only && names_a_doc_file(result) {
-                        Some(super::checkable::pastes(result, true).join("\n"))
+                    let pasted = super::checkable::pastes(result, true);
+                    let own_words = if (n.emoji.docs_only && names_a_doc_file(result))
+                        || (n.emoji.in_asked && !pasted.is_empty())
+                    {
+                        Some(pasted.join("\n"))
                     } else {
                         own_words
                     };
@@ -2501,7 +2503,7 @@ fn check_negatives_reading(
                         .find(|l| {
                             uses_emoji(l, &n.emoji.cited) && {
                                 let lower = l.to_lowercase();
-                                !PUT_ASIDE.iter().any(|w| lower.contains(w))
+                                !crate::drift::text::contains_any(lower, PUT_ASIDE)
                             }
                         })
                         .filter(|_| !kept_in_a_paste(&|p| !uses_emoji(p, &n.emoji.cited)))
@@ -2706,6 +2708,22 @@ fn paths_named(text: &str) -> Vec<String> {
 /// entry without a trailing `/` is a file: the same file, or one whose path ends with it.
 /// `documents`: whether `.md`, `.txt`, `.rst` and `.adoc` files count (not under a ban on code,
 /// "no code changes", nor under a ban on building).
+/// A text with the code spans naming these paths (any case) read as "it".
+fn without_spans(text: &str, paths: &[String]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut from = 0;
+    for (a, b) in text::inline_code_spans(text) {
+        let inner = text.get(a..b).unwrap_or_default();
+        if text.as_bytes().get(b) == Some(&b'`') && paths.iter().any(|p| p.eq_ignore_ascii_case(inner)) {
+            out.push_str(text.get(from..a.saturating_sub(1)).unwrap_or_default());
+            out.push_str("it");
+            from = (b + 1).min(text.len());
+        }
+    }
+    out.push_str(text.get(from..).unwrap_or_default());
+    out
+}
+
 fn changed_a_file_under(
     result: &str,
     more_verbs: &[&str],

@@ -634,6 +634,27 @@ fn counts_in_clause(lower: &str, at: usize) -> bool {
     })
 }
 
+/// The sections a message names marked, as a section ("then a '## For developers' section",
+/// "the final 'For IT' section can be as technical as needed").
+pub(super) fn marked_sections(message: &str) -> Vec<String> {
+    let lower = message.to_ascii_lowercase();
+    marked_names(message)
+        .into_iter()
+        .filter(|(end, name)| {
+            // Not the text asked for: "Write the "Rescheduling" section for the help center".
+            let asked = lower.get(..*end).and_then(|b| b.rfind(name.as_str())).is_some_and(|at| {
+                let before = lower.get(..at).unwrap_or_default().trim_end_matches(['"', '\'', '`', '#', ' ', '*']);
+                "write the|write a|draft the|draft a".split('|').any(|p| before.ends_with(p))
+            });
+            !asked
+                && lower
+                    .get(*end..)
+                    .is_some_and(|r| r.trim_start_matches('*').starts_with(" section"))
+        })
+        .map(|(_, n)| n)
+        .collect()
+}
+
 /// Names marked in a sentence (bold, code, quotes), lowercased, each with the byte where its
 /// mark closes; a leading `#` run is dropped ("`## Risks`" names "risks").
 fn marked_names(sentence: &str) -> Vec<(usize, String)> {

@@ -113,6 +113,8 @@ fn column_list(tail: &str) -> Vec<String> {
             "in that order",
             "in order",
             "as follows",
+            // "columns for accuracy, cost and support".
+            "for",
         ]
         .iter()
         .find(|p| {
