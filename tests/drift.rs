@@ -519,6 +519,15 @@ mod segmentation {
             let fast: Vec<(usize, &str)> = words(&s);
             prop_assert_eq!(fast, uax_words(&s));
         }
+
+        /// Other scripts the general rules read from the standard library's tables: Greek,
+        /// Cyrillic, Arabic, Hebrew, Hangul, kana, Devanagari, fullwidth forms, numbers that are
+        /// no digits, emoji with skin tones and keycaps.
+        #[test]
+        fn other_scripts_match_uax29(s in "([a-z0-9.',: \\n-]|λ|Ж|ж|ع|ب|ש|״|׳|한|국|あ|ア|ｱ|ﾞ|क|ि|्|ß|Ａ|²|½|Ⅻ|①|👋|🏽|#|\u{20e3}|ı|ǅ|ª|º|ʰ|\u{5bc}|\u{64b}|٫|،|\u{feff}|\u{2009}|‐|…){0,80}") {
+            let fast: Vec<(usize, &str)> = words(&s);
+            prop_assert_eq!(fast, uax_words(&s));
+        }
     }
 }
 
@@ -4070,7 +4079,11 @@ fn the_session_49_readings_from_sets_172_to_177() {
     assert!(!flags(m, "Added `tests/test_fares.py`:\n\n```python\nclass FareTests(unittest.TestCase):\n    def test_round(self):\n        assert round_fare(1.5) == 2\n```").is_empty());
     // A ban placed in the text asked for, which the reply pastes.
     let m = "Write the commit message for the fare rounding fix. No emojis in the commit message.";
-    assert!(flags(m, "Done 🚀 Here it is:\n\n```\nfix(fares): round half up\n```").is_empty());
+    assert!(flags(
+        m,
+        "Done 🚀 Here it is:\n\n```\nfix(fares): round half up\n```"
+    )
+    .is_empty());
     assert!(!flags(m, "Here it is:\n\n```\nfix(fares): round half up 🚀\n```").is_empty());
     // Another section the message names is not the banned part.
     let m = "Write a summary of the fare change for drivers, then a '## For engineers' section. In the driver summary, don't use the word 'endpoint'.";
@@ -4084,15 +4097,27 @@ fn the_session_49_readings_from_sets_172_to_177() {
     assert!(!flags(m, "The penalty starts the day after the due date.").is_empty());
     // Columns "for" their names.
     let m = "Compare the two couriers. Put the comparison in a markdown table with columns for speed, price and coverage.";
-    assert!(flags(m, "| Courier | Speed | Price | Coverage |\n|---|---|---|---|\n| A | 1 day | 5 | EU |").is_empty());
-    assert!(!flags(m, "| Courier | Speed | Price |\n|---|---|---|\n| A | 1 day | 5 |").is_empty());
+    assert!(flags(
+        m,
+        "| Courier | Speed | Price | Coverage |\n|---|---|---|---|\n| A | 1 day | 5 | EU |"
+    )
+    .is_empty());
+    assert!(!flags(
+        m,
+        "| Courier | Speed | Price |\n|---|---|---|\n| A | 1 day | 5 |"
+    )
+    .is_empty());
     // The last heading dropped when there is nothing for it.
     let m = "Report with headings `## Summary`, `## Changes` and `## Open questions`; drop the last one if you have none.";
     assert!(flags(m, "## Summary\nDone.\n\n## Changes\n- `a.py`: fixed.").is_empty());
     assert!(!flags(m, "## Summary\nDone.\n\n- `a.py`: fixed.").is_empty());
     // A note line allowed by an exception to "JSON only".
     let m = "Give me the depot status as JSON with keys `depot`, `state`. JSON only, except that if a value is null you should add one line above the JSON saying why.";
-    assert!(flags(m, "state is null because the feed is down.\n{\"depot\": \"North\", \"state\": null}").is_empty());
+    assert!(flags(
+        m,
+        "state is null because the feed is down.\n{\"depot\": \"North\", \"state\": null}"
+    )
+    .is_empty());
     // A file allowed in the ban's own sentence.
     let m = "Retire the v1 importer. Do not touch anything in `legacy/`, with one exception: you may edit `legacy/README.md` to add a notice.";
     assert!(flags(m, "Changed files:\n- `legacy/README.md`: added the notice.\n- `importer/config.py`: warns on v1.").is_empty());

@@ -3197,8 +3197,14 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     let sections = parts::marked_sections(message);
     for (_, _, rule) in out.iter_mut() {
         if let Rule::PartOrWhole(name, inner) = rule {
-            let other = sections.iter().find(|s| !name.contains(s.as_str()) && !s.contains(name.as_str()));
-            if let (Some(other), Rule::Forbids(_) | Rule::ForbidsAnywhere(_) | Rule::ProseForbids(_)) = (other, &**inner) {
+            let other = sections
+                .iter()
+                .find(|s| !name.contains(s.as_str()) && !s.contains(name.as_str()));
+            if let (
+                Some(other),
+                Rule::Forbids(_) | Rule::ForbidsAnywhere(_) | Rule::ProseForbids(_),
+            ) = (other, &**inner)
+            {
                 *rule = Rule::ExceptPart(other.clone(), Box::new(rule.clone()));
             }
         }
@@ -6082,7 +6088,9 @@ fn note_allowed(message: &str) -> bool {
             &["note", "notes", "comment", "line"],
             &["add", "include", "append", "put"],
             // "JSON only, except that if a value is null you should add a line above it".
-            &["can", "may", "free", "fine", "ok", "okay", "should", "except"],
+            &[
+                "can", "may", "free", "fine", "ok", "okay", "should", "except",
+            ],
             &["after", "below", "before", "above", "beneath"],
         ],
     )
@@ -9188,16 +9196,13 @@ fn describe(rule: &Rule) -> (&'static str, String) {
 /// "I kept it short.\n\n---\n\n<the FAQ text>\n\n---\n\nNotes": a part the reply sets
 /// apart between rules, where it names none.
 fn ruled_part(text: &str) -> Option<&str> {
-    let mut rules = text
-        .match_indices('\n')
-        .map(|(i, _)| i + 1)
-        .filter(|&i| {
-            text.get(i..)
-                .and_then(|r| r.lines().next())
-                .is_some_and(|l| matches!(l.trim(), "---" | "***"))
-        });
+    let mut rules = text.match_indices('\n').map(|(i, _)| i + 1).filter(|&i| {
+        text.get(i..)
+            .and_then(|r| r.lines().next())
+            .is_some_and(|l| matches!(l.trim(), "---" | "***"))
+    });
     let a = rules.next()?;
-    let b = rules.last()?;
+    let b = rules.next_back()?;
     text.get(a + 3..b)
 }
 

@@ -2714,7 +2714,9 @@ fn without_spans(text: &str, paths: &[String]) -> String {
     let mut from = 0;
     for (a, b) in text::inline_code_spans(text) {
         let inner = text.get(a..b).unwrap_or_default();
-        if text.as_bytes().get(b) == Some(&b'`') && paths.iter().any(|p| p.eq_ignore_ascii_case(inner)) {
+        if text.as_bytes().get(b) == Some(&b'`')
+            && paths.iter().any(|p| p.eq_ignore_ascii_case(inner))
+        {
             out.push_str(text.get(from..a.saturating_sub(1)).unwrap_or_default());
             out.push_str("it");
             from = (b + 1).min(text.len());

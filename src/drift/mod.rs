@@ -16,6 +16,7 @@ pub mod segment;
 pub mod signals;
 pub mod text;
 pub mod weights;
+mod word_break;
 
 use crate::config::Thresholds;
 use checklist::ChecklistItem;

@@ -1,10 +1,8 @@
 //! Word and sentence boundaries. ASCII text (nearly all requests and results) takes a byte-level
 //! path that follows the UAX #29 word rules for ASCII and is many times faster than the general
-//! tables; anything else goes through `unicode-segmentation`. Sentences are split at `.!?`
+//! tables; anything else goes through the general rules (`word_break`). Sentences are split at `.!?`
 //! followed by white space (a full stop before a lowercase word does not end one, as in UAX #29),
 //! and at line ends.
-
-use unicode_segmentation::UnicodeSegmentation;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Class {
@@ -141,8 +139,8 @@ pub fn words(text: &str) -> Vec<(usize, &str)> {
         );
         let general = text.get(from..to).unwrap_or_default();
         out.extend(
-            general
-                .split_word_bound_indices()
+            super::word_break::segments(general)
+                .into_iter()
                 .filter(|(_, w)| w.chars().any(char::is_alphanumeric))
                 .map(|(i, w)| (from + i, w)),
         );

@@ -642,10 +642,18 @@ pub(super) fn marked_sections(message: &str) -> Vec<String> {
         .into_iter()
         .filter(|(end, name)| {
             // Not the text asked for: "Write the "Rescheduling" section for the help center".
-            let asked = lower.get(..*end).and_then(|b| b.rfind(name.as_str())).is_some_and(|at| {
-                let before = lower.get(..at).unwrap_or_default().trim_end_matches(['"', '\'', '`', '#', ' ', '*']);
-                "write the|write a|draft the|draft a".split('|').any(|p| before.ends_with(p))
-            });
+            let asked = lower
+                .get(..*end)
+                .and_then(|b| b.rfind(name.as_str()))
+                .is_some_and(|at| {
+                    let before = lower
+                        .get(..at)
+                        .unwrap_or_default()
+                        .trim_end_matches(['"', '\'', '`', '#', ' ', '*']);
+                    "write the|write a|draft the|draft a"
+                        .split('|')
+                        .any(|p| before.ends_with(p))
+                });
             !asked
                 && lower
                     .get(*end..)
