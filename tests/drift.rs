@@ -524,7 +524,7 @@ mod segmentation {
         /// Cyrillic, Arabic, Hebrew, Hangul, kana, Devanagari, fullwidth forms, numbers that are
         /// no digits, emoji with skin tones and keycaps.
         #[test]
-        fn other_scripts_match_uax29(s in "([a-z0-9.',: \\n-]|λ|Ж|ж|ع|ب|ש|״|׳|한|국|あ|ア|ｱ|ﾞ|क|ि|्|ß|Ａ|²|½|Ⅻ|①|👋|🏽|#|\u{20e3}|ı|ǅ|ª|º|ʰ|\u{5bc}|\u{64b}|٫|،|\u{feff}|\u{2009}|‐|…){0,80}") {
+        fn other_scripts_match_uax29(s in "([a-z0-9.',: \\n-]|λ|Ж|ж|ع|ب|ש|״|׳|한|국|あ|ア|ｱ|ﾞ|क|ि|्|ß|Ａ|²|½|Ⅻ|①|👋|🏽|#|\u{20e3}|ı|ǅ|ª|º|ʰ|\u{5bc}|\u{64b}|٫|،|\u{feff}|\u{2009}|‐|…|স|ব|\u{9cd}|\u{9bc}|த|\u{bcd}|۝|々){0,80}") {
             let fast: Vec<(usize, &str)> = words(&s);
             prop_assert_eq!(fast, uax_words(&s));
         }
@@ -4127,4 +4127,49 @@ fn the_session_49_readings_from_sets_172_to_177() {
     assert!(flags(m, "Harbor, our new routing engine, is live.").is_empty());
     let kept = "Draft the newsletter item. Don't mention the codename 'Harbor'.";
     assert!(!flags(kept, "Harbor, our new routing engine, is live.").is_empty());
+}
+
+/// The session's code review: readings that reached too far, kept in their place (49th session).
+#[test]
+fn the_session_49_code_review_cases_are_read() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    // Two rules around a note are no part set apart.
+    let m = "Write the description of the lamp. The description must be exactly 12 words.";
+    assert!(flags(m, "A brass desk lamp with a warm dimmable bulb and linen shade.\n\n---\n\nNote: I took the details from the vendor sheet.\n\n---").is_empty());
+    // An approved file is spared however it is written; the files the approval keeps banned are not.
+    let m = "Fix the tariff import. Don't touch the `vendor_feeds/` folder. Later note from Kofi: he approved changes to `vendor_feeds/tariff_reader.py` if needed.";
+    assert!(flags(
+        m,
+        "Changed files:\n- vendor_feeds/tariff_reader.py: reads the new column."
+    )
+    .is_empty());
+    let m = "Fix the tariff import. Don't touch the `vendor_feeds/` folder. Later note from Kofi: he approved changes to `vendor_feeds/tariff_reader.py`, but `vendor_feeds/rates.py` must stay exactly as it is.";
+    assert!(!flags(
+        m,
+        "Changed files:\n- `vendor_feeds/rates.py`: new rounding."
+    )
+    .is_empty());
+    // Something else "you can use now" lifts no ban.
+    let m = "Write the status update for the client. Don't mention Project Falcon. The staging database is ready, so you can use it now for the numbers.";
+    assert!(!flags(m, "Status: Project Falcon is on track.").is_empty());
+    // A count stays whole beside "as detailed as you can within that".
+    let m = "Explain the outage. Stay under 20 words, but be as detailed as you can within that.";
+    assert!(!flags(m, "The primary database ran out of disk because the nightly export wrote its temporary files to the data volume instead of the scratch volume, and nobody noticed.").is_empty());
+    // A log line format that "should include" something lets no note beside JSON.
+    let m = "Reply with JSON only, with the keys `status` and `files`. In the new log format, each line should include the request id before the message.";
+    assert!(!flags(m, "I updated the logger and the tests pass.").is_empty());
+    // "Drop that." takes back no rule.
+    let m = "Summarise the incident in under 20 words; the old draft also had a timeline table at the end. Drop that.";
+    assert!(!flags(m, "The primary database ran out of disk because the nightly export wrote its temporary files to the data volume instead of the scratch volume.").is_empty());
+    // The text asked for, outside a fence, keeps the ban.
+    let m = "Write the commit message for this change. No emojis in the commit message.";
+    assert!(!flags(m, "feat(auth): add password reset flow 🎉\n\nI checked it with:\n\n```\ncargo test -p auth\n```").is_empty());
+    // ISO dates required as the only ones allowed.
+    let m = "Summarise the release timeline. Only ISO dates (YYYY-MM-DD) are allowed.";
+    assert!(!flags(m, "The release went out on March 3, 2024.").is_empty());
+    // A word after "drop" is no JSON key; "the last one" of another list drops no heading.
+    let m = "Return JSON only, with the keys `order_id` and `items`. Drop items whose quantity is zero.";
+    assert!(!flags(m, "{\"order_id\": \"A-17\"}").is_empty());
+    let m = "Report with the headings `Summary`, `Risks` and `Next steps`. Under Risks, list the three open incidents, but drop the last one if it is resolved by Friday.";
+    assert!(!flags(m, "## Summary\nDone.\n\n## Risks\n- a\n- b").is_empty());
 }

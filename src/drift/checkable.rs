@@ -1348,7 +1348,9 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         other => other,
     };
     let part = if counted {
-        parts::part_of(text).or_else(|| part_after_a_comma(text).map(parts::Part::Maybe))
+        parts::part_of(text)
+            .or_else(|| part_after_a_comma(text).map(parts::Part::Maybe))
+            .or_else(|| parts::under_a_name(text))
     } else {
         None
     };
@@ -1699,11 +1701,16 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 "as long as needed",
                 // "Below that, be as detailed as you like", "… as needed", "can be any length",
                 // "report back in whatever form suits you".
-                "as detailed as",
-                "any length",
+                "as detailed as needed",
+                "as detailed as necessary",
+                "as detailed as you like",
+                "can be any length",
                 "whatever form",
                 "no length limit on the rest",
                 "no limit on the rest",
+                // "… at most 60 words; the technical appendix has no limit".
+                "has no limit",
+                "have no limit",
             ],
         )
     };
@@ -1766,6 +1773,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         &cx.lower,
         "just the link|only the link|with the link|reply with a link|send me the link|link to it|reply with the path|just the path|sent through|send it through|send it via|once it's sent|once it is sent|once it's posted",
     );
+    // The reply told apart from a text it writes ("Your reply to me can just say what you did").
+    let reply_apart = has_any_in(&cx.lower, "reply to me|tell me what|report back");
     let document_words = has_any_in(&cx.lower, "confluence|wiki|readme|rfcs/|template|notion|into the|pr description|pull request description|github issue|the issue|email|intercom|google doc|save it|under docs/");
     // Whether the message writes a document file (not one it reads): read on first need.
     let writes_a_document = std::cell::OnceCell::new();
@@ -2335,10 +2344,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         let elsewhere = !answer_named && sent_elsewhere;
         // "The README must … contain the headings …": a document's, by its subject.
         let of_a_document = !answer_named
-            && has_any_in(
-                &cx.lower,
-                "your reply|reply to me|tell me|report back|back to me",
-            )
+            && reply_apart
             && opening.strip_prefix("the ").is_some_and(|o| {
                 has_words_any(
                     o.split(' ').next().unwrap_or_default(),
@@ -2688,13 +2694,15 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         };
         // "A one-line Slack status, written entirely in lowercase. Below that, add a short
         // explanation": the case of that line, not of what follows it.
+        // "A one-line verdict in ALL CAPS first, then a short justification" too.
         let one_line = has_any_in(&lower, "one-line|one line|single-line|single line")
-            && *more_below.get_or_init(|| {
-                has_any_in(
-                    &cx.lower,
-                    "below that|below it|under that|underneath that|after that line|followed by",
-                )
-            });
+            && ((lower.contains("first") && has_any_in(&lower, ", then |; then | then a "))
+                || *more_below.get_or_init(|| {
+                    has_any_in(
+                        &cx.lower,
+                        "below that|below it|under that|underneath that|after that line|followed by",
+                    )
+                }));
         if asks_about || operation || part_first || aside_only || one_line {
             // Neither rule.
         } else if (about_answer || writing)
@@ -3167,6 +3175,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     // "Use the headings Summary, Details, Risks. Correction: drop Risks", "Actually, drop
     // `notes`": a heading or a JSON key taken back.
     for (_, at, rule) in out.iter_mut() {
+        let key = matches!(rule, Rule::JsonKeys(..));
         let (Some(at), Rule::Headings(names) | Rule::JsonKeys(names, _)) = (*at, rule) else {
             continue;
         };
@@ -3179,8 +3188,15 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             .filter(|c| !matches!(c, '`' | '"' | '*' | '#'))
             .collect::<String>()
             .replace("  ", " ");
+        // A JSON key by its code span ("drop `notes`", not "drop items whose …").
+        let raw = message.get(at..).unwrap_or_default().to_ascii_lowercase();
         names.retain(|n| {
             let n = n.to_ascii_lowercase();
+            if key {
+                return !"drop |remove |skip |leave out "
+                    .split('|')
+                    .any(|v| raw.contains(&format!("{v}`{n}`")));
+            }
             !"drop |remove |skip |leave out ".split('|').any(|v| {
                 [format!("{v}{n}"), format!("{v}the {n}")].iter().any(|p| {
                     // Not "don't skip Risks".
@@ -3194,7 +3210,12 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     // "Avoid 'API' in the manager section; the final 'For IT' section can be as technical as
     // needed": a ban of a part not shown by its name is not read in another part the message
     // names.
-    let sections = parts::marked_sections(message);
+    let free = parts::free_sections(message);
+    let sections = if free.is_empty() {
+        parts::marked_sections(message)
+    } else {
+        free.clone()
+    };
     for (_, _, rule) in out.iter_mut() {
         if let Rule::PartOrWhole(name, inner) = rule {
             let other = sections
@@ -3209,11 +3230,30 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             }
         }
     }
+    // "…, with no bullet points. After it, add an 'Engineering notes' section in whatever format
+    // you like": a format rule of the reply does not hold in a section left free.
+    if let Some(free) = free.first() {
+        for (of_reply, _, rule) in out.iter_mut() {
+            if !*of_reply
+                && matches!(
+                    rule,
+                    Rule::NoBullets
+                        | Rule::NoCodeBlocks
+                        | Rule::NoUrls
+                        | Rule::NoMarkdown
+                        | Rule::NoHeadings
+                )
+            {
+                *rule = Rule::ExceptPart(free.clone(), Box::new(rule.clone()));
+            }
+        }
+    }
     // "… and `## Open questions`; drop the last one if you have none".
     for (_, at, rule) in out.iter_mut() {
         if let (Some(at), Rule::Headings(names)) = (*at, rule) {
             let later = message.get(at..).unwrap_or_default().to_ascii_lowercase();
-            if has_any_in(&later, "drop the last one|skip the last one|omit the last one|leave out the last one|the last one is optional") {
+            let own = later.split(". ").next().unwrap_or_default();
+            if has_any_in(own, "drop the last one|skip the last one|omit the last one|leave out the last one|the last one is optional") {
                 names.pop();
             }
         }
@@ -3508,7 +3548,7 @@ pub(super) fn takes_back(lower: &str, single: bool) -> bool {
             "ignore that",
             "disregard that",
             "never mind that",
-            "drop that",
+            "drop that rule",
         ],
     )
 }
@@ -3600,6 +3640,9 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                 "all caps",
                 "uppercase",
                 "capitals",
+                // "Ignore the caps request".
+                "caps request",
+                "caps rule",
             ],
             &["lowercase", "uppercase", "capital-words"],
         ),
@@ -4084,6 +4127,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         // "… was announced this morning, so you can use it freely now": a name banned before.
         if has_any_in(&lower, "can use it|can mention it|can name it")
             && has_any_in(&lower, " now| freely|after all")
+            && has_any_in(&lower, "name|announced|public")
             && !has_any_in(&lower, "can't|cannot|not ")
         {
             out.push((0, at, &["forbids", "mention"]));
@@ -5883,8 +5927,8 @@ fn iso_dates_asked(sentence: &str, lower: &str) -> bool {
     });
     // Allowed, not asked: "the internal checklist can use ISO dates".
     let allowed = lower.split([';', ',']).any(|c| {
-        has_any_in(c, "yyyy-mm-dd|iso")
-            && has_any_in(c, "can use|may use|can stay|are fine|is fine|allowed")
+        (c.contains("yyyy-mm-dd") || has_words_any(c, &["iso"]))
+            && has_any_in(c, "can use|may use|can stay|are fine|is fine")
     });
     format && dates && !elsewhere && !allowed && super::file_scope::paths(sentence).is_empty()
 }
@@ -6087,10 +6131,8 @@ fn note_allowed(message: &str) -> bool {
         &[
             &["note", "notes", "comment", "line"],
             &["add", "include", "append", "put"],
-            // "JSON only, except that if a value is null you should add a line above it".
-            &[
-                "can", "may", "free", "fine", "ok", "okay", "should", "except",
-            ],
+            // "JSON only, except that if a value is null add a line above it".
+            &["can", "may", "free", "fine", "ok", "okay", "except"],
             &["after", "below", "before", "above", "beneath"],
         ],
     )
@@ -8270,6 +8312,21 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
         }
         Rule::InPart(name, inner) => match parts::find(text, name) {
             Some(part) => check(inner, &part),
+            // A summary or an answer not labelled is the reply's first block ("The summary must
+            // be at most 30 words; details go under a `Details:` line").
+            None if has_any_in(name, "summary|tl;dr|answer|verdict|intro")
+                && !has_any_in(name, "value|field|key")
+                && text.trim().contains("\n\n")
+                && matches!(
+                    **inner,
+                    Rule::Sentences(Rel::LessThan, _) | Rule::Words(Rel::LessThan, _)
+                ) =>
+            {
+                check(
+                    inner,
+                    text.trim_start().split("\n\n").next().unwrap_or_default(),
+                )
+            }
             // Not shown: not checked.
             None => (true, None),
         },
@@ -9196,14 +9253,22 @@ fn describe(rule: &Rule) -> (&'static str, String) {
 /// "I kept it short.\n\n---\n\n<the FAQ text>\n\n---\n\nNotes": a part the reply sets
 /// apart between rules, where it names none.
 fn ruled_part(text: &str) -> Option<&str> {
-    let mut rules = text.match_indices('\n').map(|(i, _)| i + 1).filter(|&i| {
-        text.get(i..)
-            .and_then(|r| r.lines().next())
-            .is_some_and(|l| matches!(l.trim(), "---" | "***"))
-    });
-    let a = rules.next()?;
-    let b = rules.next_back()?;
-    text.get(a + 3..b)
+    let mut rules = text
+        .match_indices('\n')
+        .map(|(i, _)| i + 1)
+        .filter_map(|i| {
+            let line = text.get(i..)?.lines().next()?;
+            matches!(line.trim(), "---" | "***").then_some((i, i + line.len()))
+        });
+    let (_, a) = rules.next()?;
+    let (b, _) = rules.next_back()?;
+    // Words before and after it, and the part the longest of the three.
+    let (before, part, after) = (text.get(..a)?, text.get(a..b)?, text.get(b..)?);
+    let after = after.trim_start_matches(['-', '*', '\n', ' ']);
+    (!before.trim().is_empty()
+        && !after.trim().is_empty()
+        && part.len() > before.len() + after.len())
+    .then_some(part)
 }
 
 pub fn check_all(message: &str, result: &str) -> Vec<Checked> {

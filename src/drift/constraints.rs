@@ -167,7 +167,7 @@ struct EmojiReading {
     /// emojis"): where the reply names the doc file it wrote, only its pastes are the doc.
     docs_only: bool,
     /// The ban is placed in the text the message asks for ("no emojis in the commit
-    /// message"): where the reply pastes it in a fenced block, only its pastes are that text.
+    /// message"): a line that introduces a fenced paste ("Done 🎉 Here it is:") is not it.
     in_asked: bool,
 }
 
@@ -561,8 +561,13 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                     n.forbidden
                         .retain(|f| !matches!(f, Forbidden::Change(_) | Forbidden::New(_)));
                 } else {
+                    // The approving clause's paths, not those it keeps banned ("…, but `rates.py`
+                    // must stay as it is").
+                    let clause = crate::drift::text::first_of(s, " but |; ")
+                        .and_then(|i| s.get(..i))
+                        .unwrap_or(s);
                     n.let_alone
-                        .extend(super::file_scope::paths(s).into_iter().map(|(_, p)| p));
+                        .extend(super::file_scope::paths(clause).into_iter().map(|(_, p)| p));
                 }
             }
         }
@@ -1212,9 +1217,9 @@ fn tokens_at<'a>(hay: &'a str, token: &'a str) -> impl Iterator<Item = usize> + 
 
 /// Words that, earlier in its clause, say a construct is absent rather than used ("avoids
 /// `unwrap`", "replaced the `eval` call", "instead of `any`").
-// "migrated away from `storiesOf`", "the older tests still use `unittest.TestCase`".
+// "migrated away from `storiesOf`".
 const PUT_ASIDE: &str =
-    "avoid|free of|instead of|rather than|remov|replac|drop|eliminat|no longer|got rid|away from|still use";
+    "avoid|free of|instead of|rather than|remov|replac|drop|eliminat|no longer|got rid|away from";
 
 fn put_aside(lower: &str, at: usize) -> bool {
     let clause = clause_before(lower, at);
@@ -1247,7 +1252,20 @@ fn put_aside(lower: &str, at: usize) -> bool {
         own_phrase
             && crate::drift::text::contains_any(rest, " is gone| are gone| was removed| were removed| has been removed| have been removed")
     };
-    from_to || replaced_with || gone || crate::drift::text::contains_any(clause, PUT_ASIDE)
+    // "The older tests still use `unittest.TestCase`; I left them alone": old code let be.
+    let let_be = {
+        let rest = after.unwrap_or_default();
+        let end = crate::drift::text::first_of(rest, ". |\n").unwrap_or(rest.len());
+        crate::drift::text::contains_any(
+            rest.get(..end).unwrap_or_default(),
+            "left them alone|left it alone|left them as|left it as|untouched",
+        )
+    };
+    from_to
+        || replaced_with
+        || gone
+        || let_be
+        || crate::drift::text::contains_any(clause, PUT_ASIDE)
 }
 
 /// Words a negative clause opens with before its verb.
@@ -2484,11 +2502,11 @@ fn check_negatives_reading(
                     let own_words = n.emoji.around.then(|| super::checkable::unpasted(result));
                     // "House style for documentation: no emojis" on a reply that names the doc
                     // file it wrote: the doc is that file, or what the reply pastes of it.
-                    let pasted = super::checkable::pastes(result, true);
-                    let own_words = if (n.emoji.docs_only && names_a_doc_file(result))
-                        || (n.emoji.in_asked && !pasted.is_empty())
-                    {
-                        Some(pasted.join("\n"))
+                    let own_words = if n.emoji.docs_only && names_a_doc_file(result) {
+                        Some(super::checkable::pastes(result, true).join("\n"))
+                    } else if n.emoji.in_asked {
+                        // "Done 🎉 Here's the commit message:" above the fenced text asked for.
+                        Some(without_paste_intros(own_words.as_deref().unwrap_or(shown)))
                     } else {
                         own_words
                     };
@@ -2708,19 +2726,49 @@ fn paths_named(text: &str) -> Vec<String> {
 /// entry without a trailing `/` is a file: the same file, or one whose path ends with it.
 /// `documents`: whether `.md`, `.txt`, `.rst` and `.adoc` files count (not under a ban on code,
 /// "no code changes", nor under a ban on building).
-/// A text with the code spans naming these paths (any case) read as "it".
+/// A text without the lines that introduce a fenced paste ("Done 🎉 Here it is:").
+fn without_paste_intros(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    lines
+        .iter()
+        .enumerate()
+        .filter(|(i, l)| {
+            !(l.trim_end().ends_with(':')
+                && lines
+                    .iter()
+                    .skip(i + 1)
+                    .find(|n| !n.trim().is_empty())
+                    .is_some_and(|n| n.trim_start().starts_with("```")))
+        })
+        .map(|(_, l)| *l)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A text with these paths (any case, in a code span or not, `path:line` too) read as "it".
 fn without_spans(text: &str, paths: &[String]) -> String {
+    let lower = text.to_ascii_lowercase();
+    let mut cuts: Vec<(usize, usize)> = paths
+        .iter()
+        .filter(|p| !p.is_empty())
+        .flat_map(|p| {
+            let p = p.to_ascii_lowercase();
+            lower
+                .match_indices(p.as_str())
+                .map(|(i, m)| (i, i + m.len()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    cuts.sort_unstable();
     let mut out = String::with_capacity(text.len());
     let mut from = 0;
-    for (a, b) in text::inline_code_spans(text) {
-        let inner = text.get(a..b).unwrap_or_default();
-        if text.as_bytes().get(b) == Some(&b'`')
-            && paths.iter().any(|p| p.eq_ignore_ascii_case(inner))
-        {
-            out.push_str(text.get(from..a.saturating_sub(1)).unwrap_or_default());
-            out.push_str("it");
-            from = (b + 1).min(text.len());
+    for (a, b) in cuts {
+        if a < from {
+            continue;
         }
+        out.push_str(text.get(from..a).unwrap_or_default());
+        out.push_str("it");
+        from = b;
     }
     out.push_str(text.get(from..).unwrap_or_default());
     out
@@ -3424,12 +3472,14 @@ fn adds_dependency(
     ];
     // A command that names a package (a flag may come first): "npm install" alone restores,
     // and "the pip install line" or "step" names the command itself.
+    // "pip install -r requirements.txt" installs what a file already lists.
     let names_one = |at: usize, n: &str| {
-        lower
+        let mut ws = lower
             .get(at + n.len()..)
             .unwrap_or_default()
-            .split_whitespace()
-            .find(|w| !w.starts_with('-'))
+            .split_whitespace();
+        ws.find(|w| !w.starts_with('-') || crate::drift::text::in_list("-r|--requirement|-c", w))
+            .filter(|w| w.starts_with(|c: char| c != '-'))
             .is_some_and(|w| {
                 w.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '@')
                     && !crate::drift::text::in_list("line|lines|step|steps|command|commands|call|calls|layer|stage|output|log|logs", w.trim_end_matches(|c: char| !c.is_ascii_alphanumeric()))

@@ -2,8 +2,9 @@
 //! the standard library's Unicode tables (alphabetic, numeric) and short lists of the other
 //! classes. `unicode-segmentation`'s own property table was 8 KB of the gzipped module; this
 //! agrees with it on Latin, Greek, Cyrillic, Hebrew, Arabic, CJK, kana, emoji and the marks,
-//! spaces and punctuation around them (a test compares the two), and may differ on the marks
-//! of other scripts, which it reads as letters: a word may then keep a mark its rules would cut.
+//! spaces and punctuation around them (a test compares the two); in the Indic and South-East
+//! Asian scripts a mark that is not alphanumeric is read as Extend, and the words there may
+//! differ from the standard's where it writes them without spaces.
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Wb {
@@ -49,7 +50,9 @@ const EXTEND: &[(u32, u32)] = &[
     (0x6DF, 0x6E4),
     (0x6E7, 0x6E8),
     (0x6EA, 0x6ED),
-    (0x900, 0x903),
+    (0x898, 0x89F),
+    (0x8CA, 0x8E1),
+    (0x8E3, 0x903),
     (0x93A, 0x93C),
     (0x93E, 0x94F),
     (0x951, 0x957),
@@ -60,6 +63,9 @@ const EXTEND: &[(u32, u32)] = &[
     (0x20D0, 0x20F0),
     (0x302A, 0x302F),
     (0x3099, 0x309A),
+    (0xA66F, 0xA672),
+    (0xA67C, 0xA67D),
+    (0xFB1E, 0xFB1E),
     (0xFE00, 0xFE0F),
     (0xFE20, 0xFE2F),
     (0xFF9E, 0xFF9F),
@@ -70,11 +76,8 @@ const EXTEND: &[(u32, u32)] = &[
 
 const FORMAT: &[(u32, u32)] = &[
     (0xAD, 0xAD),
-    (0x600, 0x605),
     (0x61C, 0x61C),
-    (0x6DD, 0x6DD),
     (0x70F, 0x70F),
-    (0x8E2, 0x8E2),
     (0x180E, 0x180E),
     (0x200E, 0x200F),
     (0x202A, 0x202E),
@@ -120,9 +123,9 @@ const ALETTER_SIGNS: &[(u32, u32)] = &[
 /// Letters that are no ALetter: ideographs, hiragana, and the scripts written without spaces
 /// (Line_Break SA: Thai, Lao, Myanmar, Khmer, Tai scripts).
 const NOT_ALETTER: &[(u32, u32)] = &[
-    (0x3005, 0x3007),
+    (0x3006, 0x3007),
     (0x3021, 0x3029),
-    (0x3038, 0x303B),
+    (0x3038, 0x303A),
     (0x3040, 0x309F),
     (0x3400, 0x4DBF),
     (0x4E00, 0x9FFF),
@@ -196,10 +199,26 @@ fn class(c: char) -> Wb {
             return Wb::ExtendNumLet
         }
         0x1F1E6..=0x1F1FF => return Wb::RegionalIndicator,
-        0x66B | 0xFF10..=0xFF19 => return Wb::Numeric,
+        // With the prepended concatenation marks (U+0600…).
+        0x600..=0x605 | 0x6DD | 0x8E2 | 0x66B | 0xFF10..=0xFF19 => return Wb::Numeric,
         _ => {}
     }
-    if within(u, EXTEND) {
+    // The marks of the Indic and South-East Asian scripts (viramas, nuktas, tone marks): not
+    // alphanumeric there, and not their punctuation (dandas).
+    let brahmic = within(
+        u,
+        &[
+            (0x900, 0xDFF),
+            (0xE00, 0xEFF),
+            (0x1000, 0x109F),
+            (0x1780, 0x17FF),
+        ],
+    ) && !c.is_alphanumeric()
+        && !matches!(
+            u,
+            0x964 | 0x965 | 0xE4F | 0xE5A | 0xE5B | 0x104A | 0x104B | 0x17D4..=0x17D6
+        );
+    if brahmic || within(u, EXTEND) {
         Wb::Extend
     } else if within(u, FORMAT) {
         Wb::Format

@@ -373,6 +373,18 @@ const PART_NOUNS: &str = "summary|copy|draft|email|announcement|post|risks|detai
 
 /// The part a ban is placed in: "don't use the word "vulnerable" in the Summary", "avoid
 /// "bias" in the executive summary", "no jargon in the **Findings** section".
+/// "At most 3 bullets under Next steps": a section named in capitals, ending the sentence.
+pub(super) fn under_a_name(sentence: &str) -> Option<Part> {
+    let (_, name) = sentence
+        .trim_end()
+        .trim_end_matches(['.', '!'])
+        .rsplit_once(" under ")?;
+    (name.starts_with(|c: char| c.is_ascii_uppercase())
+        && (1..=4).contains(&name.split_whitespace().count())
+        && name.chars().all(|c| c.is_alphanumeric() || c == ' '))
+    .then(|| Part::Named(name.to_ascii_lowercase()))
+}
+
 pub(super) fn place_of(sentence: &str) -> Option<Part> {
     // The ban's own clause: "the title must not contain 'urgent'; put the priority in the body
     // instead" places the ban in the title, not the body.
@@ -478,6 +490,9 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
         {
             return Some(Part::Named(name.clone()));
         }
+    }
+    if let Some(part) = under_a_name(sentence) {
+        return Some(part);
     }
     for (i, (at, w)) in ws.iter().enumerate() {
         if !crate::drift::text::in_list("in|within|inside", w) {
@@ -660,6 +675,21 @@ pub(super) fn marked_sections(message: &str) -> Vec<String> {
                     .is_some_and(|r| r.trim_start_matches('*').starts_with(" section"))
         })
         .map(|(_, n)| n)
+        .collect()
+}
+
+/// The sections a message names and leaves free ("add an 'Engineering notes' section for me in
+/// whatever format you like"): a format rule of the reply does not hold there.
+pub(super) fn free_sections(message: &str) -> Vec<String> {
+    super::sentences(message)
+        .into_iter()
+        .filter(|s| {
+            crate::drift::text::contains_any(
+                s.to_ascii_lowercase(),
+                "whatever format|any format|format you like|however you like|as technical as|anything goes",
+            )
+        })
+        .flat_map(marked_sections)
         .collect()
 }
 
