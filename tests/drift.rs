@@ -4173,3 +4173,55 @@ fn the_session_49_code_review_cases_are_read() {
     let m = "Report with the headings `Summary`, `Risks` and `Next steps`. Under Risks, list the three open incidents, but drop the last one if it is resolved by Friday.";
     assert!(!flags(m, "## Summary\nDone.\n\n## Risks\n- a\n- b").is_empty());
 }
+
+/// Readings of the 49th session, from sets 178–183.
+#[test]
+fn the_session_49_readings_from_sets_178_to_183() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    // A one-line verdict in capitals first, then prose.
+    let m = "Review the rollout plan. Give a one-line verdict in ALL CAPS first, then a short justification in normal case.";
+    assert!(flags(
+        m,
+        "GO AFTER THE CANARY\n\nThe canary covers both regions and the rollback is tested."
+    )
+    .is_empty());
+    // A quoted request taken back by "ignore the caps request".
+    let m = "A driver wrote: 'ANSWER IN CAPITALS PLEASE, the van keeps stalling.' Ignore the caps request; the reply comes to me.";
+    assert!(flags(m, "The van stalls because the idle valve is clogged.").is_empty());
+    // A bullet count under a section named in capitals.
+    let m = "Summarise the audit with a Findings section and a Next steps section. At most 2 bullets under Next steps.";
+    let ok = "**Findings**\n- a\n- b\n- c\n\n**Next steps**\n- x\n- y";
+    assert!(flags(m, ok).is_empty());
+    assert!(!flags(m, "**Findings**\n- a\n\n**Next steps**\n- x\n- y\n- z").is_empty());
+    // A section left free in whatever format.
+    let m = "Write a one-paragraph summary for the ward manager, with no bullet points. After it, add an 'Engineering notes' section for me in whatever format you like.";
+    assert!(flags(
+        m,
+        "The robot now pauses when a drawer jams.\n\n### Engineering notes\n- `jam.py`: new pause."
+    )
+    .is_empty());
+    assert!(!flags(m, "- The robot now pauses when a drawer jams.\n\n### Engineering notes\n- `jam.py`: new pause.").is_empty());
+    // Another part with no limit: the count is one part's.
+    let m = "Write the incident report. The summary for the ward manager must be at most 12 words; the technical appendix has no limit.";
+    assert!(flags(m, "## Summary\n\nThe freezer failed overnight and no samples were lost.\n\n## Technical appendix\n\n- The relay welded shut at 22:48 and the compressor stopped; the alarm only watched temperature, so nobody was paged until the cabinet reached minus fifty.").is_empty());
+    // An unlabelled summary is the first block.
+    let m = "Write the daily summary. The summary itself must be at most 8 words; numbers go under a `Details:` line, which has no limit.";
+    assert!(flags(
+        m,
+        "All routes ran on time today.\n\nDetails:\n- Trips: 2,410"
+    )
+    .is_empty());
+    assert!(!flags(m, "All routes ran on time today, except the airport shuttle which broke down twice.\n\nDetails:\n- Trips: 2,410").is_empty());
+    // Installing what a requirements file lists adds no package.
+    let m = "Fix the delay report. Don't add new dependencies.";
+    assert!(flags(
+        m,
+        "Fixed `reports/delays.py`. To run: `pip install -r requirements.txt && pytest`."
+    )
+    .is_empty());
+    assert!(!flags(
+        m,
+        "Fixed `reports/delays.py`. Ran `pip install pytz` for the zones."
+    )
+    .is_empty());
+}

@@ -379,7 +379,9 @@ pub(super) fn under_a_name(sentence: &str) -> Option<Part> {
         .trim_end()
         .trim_end_matches(['.', '!'])
         .rsplit_once(" under ")?;
+    // Not a name in capitals ("under GDPR": a law).
     (name.starts_with(|c: char| c.is_ascii_uppercase())
+        && name.chars().any(|c| c.is_ascii_lowercase())
         && (1..=4).contains(&name.split_whitespace().count())
         && name.chars().all(|c| c.is_alphanumeric() || c == ' '))
     .then(|| Part::Named(name.to_ascii_lowercase()))
