@@ -4078,7 +4078,7 @@ fn the_session_49_readings_from_sets_172_to_177() {
     assert!(flags(m, "Added `tests/test_fares.py` with four plain functions.\n\nThe legacy suite in `tests/test_legacy.py` still uses `unittest.TestCase`; untouched.").is_empty());
     assert!(!flags(m, "Added `tests/test_fares.py`:\n\n```python\nclass FareTests(unittest.TestCase):\n    def test_round(self):\n        assert round_fare(1.5) == 2\n```").is_empty());
     // A ban placed in the text asked for, which the reply pastes.
-    let m = "Write the commit message for the fare rounding fix. No emojis in the commit message.";
+    let m = "Draft a commit message for the fare rounding fix. No emojis in the commit message.";
     assert!(flags(
         m,
         "Done 🚀 Here it is:\n\n```\nfix(fares): round half up\n```"
