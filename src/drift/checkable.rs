@@ -3210,8 +3210,24 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     // "Avoid 'API' in the manager section; the final 'For IT' section can be as technical as
     // needed": a ban of a part not shown by its name is not read in another part the message
     // names.
-    let free = parts::free_sections(message);
-    let sections = if free.is_empty() {
+    // Read only for a message with a rule they can place (each reads the whole message again).
+    let placeable = out.iter().any(|(_, _, r)| {
+        matches!(
+            r,
+            Rule::PartOrWhole(..)
+                | Rule::NoBullets
+                | Rule::NoCodeBlocks
+                | Rule::NoUrls
+                | Rule::NoMarkdown
+                | Rule::NoHeadings
+        )
+    });
+    let free = if placeable {
+        parts::free_sections(message)
+    } else {
+        Vec::new()
+    };
+    let sections = if free.is_empty() && placeable {
         parts::marked_sections(message)
     } else {
         free.clone()

@@ -476,6 +476,18 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         instructions.to_ascii_lowercase(),
         "outside those markers|outside the markers|outside those lines|outside the delimiters",
     );
+    // The sentences that let a change ("go ahead and edit `x`", "she approved changes to
+    // `x`"), read once: per ban they made a message of many path bans quadratic.
+    let permits: Vec<(usize, &str)> = all
+        .iter()
+        .filter(|(_, s)| {
+            let l = s.to_ascii_lowercase();
+            crate::drift::text::contains_any(&l, "go ahead|you can now|you may now|feel free to|is now fine|is fine to|ok to edit|okay to edit|ok to change|approved")
+                && crate::drift::text::contains_any(&l, "edit|chang|modif|updat|touch|writ")
+                && !words_of(&l).iter().any(|w| crate::drift::text::in_list(NEGATORS, w))
+        })
+        .copied()
+        .collect();
     for n in &mut out {
         let at = instructions.find(n.text.as_str());
         let lifted = |kind: &str| {
@@ -546,15 +558,8 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                     )
                 })
                 .collect();
-            for (_, s) in all.iter().filter(|(start, _)| *start >= end) {
+            for (_, s) in permits.iter().filter(|(start, _)| *start >= end) {
                 if !spans.iter().any(|p| s.contains(p.as_str())) {
-                    continue;
-                }
-                let l = s.to_ascii_lowercase();
-                if !(crate::drift::text::contains_any(&l, "go ahead|you can now|you may now|feel free to|is now fine|is fine to|ok to edit|okay to edit|ok to change|approved")
-                    && crate::drift::text::contains_any(&l, "edit|chang|modif|updat|touch|writ")
-                    && !words_of(&l).iter().any(|w| crate::drift::text::in_list(NEGATORS, w)))
-                {
                     continue;
                 }
                 if named.iter().any(|(_, p)| s.contains(&format!("`{p}`"))) {
