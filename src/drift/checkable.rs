@@ -1672,6 +1672,14 @@ impl Admit {
     }
 }
 
+/// A rule on the reply's format that a section the message leaves free does not keep.
+fn a_format_rule(rule: &Rule) -> bool {
+    matches!(
+        rule,
+        Rule::NoBullets | Rule::NoCodeBlocks | Rule::NoUrls | Rule::NoMarkdown | Rule::NoHeadings
+    )
+}
+
 /// Every constraint the message states plainly, each with whether its sentence names the reply
 /// itself ("your whole reply"), so that notes beside a deliverable keep it too.
 pub fn parse(message: &str) -> Vec<(bool, Rule)> {
@@ -3211,26 +3219,20 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     // needed": a ban of a part not shown by its name is not read in another part the message
     // names.
     // Read only for a message with a rule they can place (each reads the whole message again).
-    let placeable = out.iter().any(|(_, _, r)| {
-        matches!(
-            r,
-            Rule::PartOrWhole(..)
-                | Rule::NoBullets
-                | Rule::NoCodeBlocks
-                | Rule::NoUrls
-                | Rule::NoMarkdown
-                | Rule::NoHeadings
-        )
-    });
+    let placeable = out
+        .iter()
+        .any(|(_, _, r)| matches!(r, Rule::PartOrWhole(..)) || a_format_rule(r));
     let free = if placeable {
         parts::free_sections(message)
     } else {
         Vec::new()
     };
-    let sections = if free.is_empty() && placeable {
-        parts::marked_sections(message)
+    let marked;
+    let sections: &[String] = if free.is_empty() && placeable {
+        marked = parts::marked_sections(message);
+        &marked
     } else {
-        free.clone()
+        &free
     };
     for (_, _, rule) in out.iter_mut() {
         if let Rule::PartOrWhole(name, inner) = rule {
@@ -3250,16 +3252,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     // you like": a format rule of the reply does not hold in a section left free.
     if let Some(free) = free.first() {
         for (of_reply, _, rule) in out.iter_mut() {
-            if !*of_reply
-                && matches!(
-                    rule,
-                    Rule::NoBullets
-                        | Rule::NoCodeBlocks
-                        | Rule::NoUrls
-                        | Rule::NoMarkdown
-                        | Rule::NoHeadings
-                )
-            {
+            if !*of_reply && a_format_rule(rule) {
                 *rule = Rule::ExceptPart(free.clone(), Box::new(rule.clone()));
             }
         }
@@ -8338,10 +8331,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                     Rule::Sentences(Rel::LessThan, _) | Rule::Words(Rel::LessThan, _)
                 ) =>
             {
-                check(
-                    inner,
-                    text.trim_start().split("\n\n").next().unwrap_or_default(),
-                )
+                check(inner, first_block(text))
             }
             // Not shown: not checked.
             None => (true, None),
@@ -8366,10 +8356,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 {
                     // "The answer paragraph must be at most two sentences; put the builds in a
                     // list below it": a paragraph not labelled is the reply's first.
-                    check(
-                        inner,
-                        text.trim_start().split("\n\n").next().unwrap_or_default(),
-                    )
+                    check(inner, first_block(text))
                 } else {
                     check(inner, text)
                 };
@@ -9265,7 +9252,12 @@ fn describe(rule: &Rule) -> (&'static str, String) {
     }
 }
 
-/// Parses the message's checkable constraints and checks each in the result.
+/// A reply's first block, up to its first blank line: where an unlabelled summary or answer
+/// paragraph stands.
+fn first_block(text: &str) -> &str {
+    text.trim_start().split("\n\n").next().unwrap_or_default()
+}
+
 /// "I kept it short.\n\n---\n\n<the FAQ text>\n\n---\n\nNotes": a part the reply sets
 /// apart between rules, where it names none.
 fn ruled_part(text: &str) -> Option<&str> {
@@ -9287,6 +9279,7 @@ fn ruled_part(text: &str) -> Option<&str> {
     .then_some(part)
 }
 
+/// Parses the message's checkable constraints and checks each in the result.
 pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
     // What the answer delivers, without its notes to the requester ([`notes`]), computed once.
     let mut delivered: Option<Option<String>> = None;

@@ -2267,7 +2267,7 @@ fn check_negatives_reading(
                         let result = if let_alone.is_empty() {
                             result
                         } else {
-                            spared = without_spans(result, &let_alone);
+                            spared = without_paths(result, &let_alone);
                             spared.as_str()
                         };
                         let kinds = Kinds {
@@ -2726,11 +2726,6 @@ fn paths_named(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// [`changed_a_file`], counting only files under one of `dirs` when there are any (outside all of
-/// them when they are the `allowed` ones), and then not "I changed it" without a file. A `dirs`
-/// entry without a trailing `/` is a file: the same file, or one whose path ends with it.
-/// `documents`: whether `.md`, `.txt`, `.rst` and `.adoc` files count (not under a ban on code,
-/// "no code changes", nor under a ban on building).
 /// A text without the lines that introduce a fenced paste ("Done 🎉 Here it is:").
 fn without_paste_intros(text: &str) -> String {
     let lines: Vec<&str> = text.lines().collect();
@@ -2751,7 +2746,7 @@ fn without_paste_intros(text: &str) -> String {
 }
 
 /// A text with these paths (any case, in a code span or not, `path:line` too) read as "it".
-fn without_spans(text: &str, paths: &[String]) -> String {
+fn without_paths(text: &str, paths: &[String]) -> String {
     let lower = text.to_ascii_lowercase();
     let mut cuts: Vec<(usize, usize)> = paths
         .iter()
@@ -2779,6 +2774,11 @@ fn without_spans(text: &str, paths: &[String]) -> String {
     out
 }
 
+/// [`changed_a_file`], counting only files under one of `dirs` when there are any (outside all of
+/// them when they are the `allowed` ones), and then not "I changed it" without a file. A `dirs`
+/// entry without a trailing `/` is a file: the same file, or one whose path ends with it.
+/// `documents`: whether `.md`, `.txt`, `.rst` and `.adoc` files count (not under a ban on code,
+/// "no code changes", nor under a ban on building).
 fn changed_a_file_under(
     result: &str,
     more_verbs: &[&str],

@@ -1086,8 +1086,6 @@ pub fn not_alpha_char(c: char) -> bool {
     !c.is_alphabetic()
 }
 
-/// Whether `hay` holds any of the phrases of `list`, joined by `|` (a substring test, as
-/// `str::contains`).
 /// Where the first of `list`'s '|'-joined phrases starts in `hay`, if any does: the earliest
 /// marker of a chain ("; ", " - ", …). One function for every list (a slice and its iterator
 /// chain at each call cost more module than the joined string).
@@ -1095,6 +1093,8 @@ pub fn first_of(hay: &str, list: &str) -> Option<usize> {
     list.split('|').filter_map(|p| hay.find(p)).min()
 }
 
+/// Whether `hay` holds any of the phrases of `list`, joined by `|` (a substring test, as
+/// `str::contains`).
 pub fn contains_any(hay: impl AsRef<str>, list: &str) -> bool {
     let hay = hay.as_ref();
     list.split('|').any(|p| hay.contains(p))

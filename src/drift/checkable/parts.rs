@@ -371,8 +371,6 @@ pub(super) fn item_label(message: &str, sentence: &str) -> Option<String> {
 /// Nouns that name a part of a report when a rule is placed in them.
 const PART_NOUNS: &str = "summary|copy|draft|email|announcement|post|risks|details|background|testing|rollback|appendix|intro|introduction|conclusion|overview|findings|recommendations|notes|abstract|tl;dr|tldr|section|table";
 
-/// The part a ban is placed in: "don't use the word "vulnerable" in the Summary", "avoid
-/// "bias" in the executive summary", "no jargon in the **Findings** section".
 /// "At most 3 bullets under Next steps": a section named in capitals, ending the sentence.
 pub(super) fn under_a_name(sentence: &str) -> Option<Part> {
     let (_, name) = sentence
@@ -387,6 +385,8 @@ pub(super) fn under_a_name(sentence: &str) -> Option<Part> {
     .then(|| Part::Named(name.to_ascii_lowercase()))
 }
 
+/// The part a ban is placed in: "don't use the word "vulnerable" in the Summary", "avoid
+/// "bias" in the executive summary", "no jargon in the **Findings** section".
 pub(super) fn place_of(sentence: &str) -> Option<Part> {
     // The ban's own clause: "the title must not contain 'urgent'; put the priority in the body
     // instead" places the ban in the title, not the body.
