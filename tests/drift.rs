@@ -4225,3 +4225,71 @@ fn the_session_49_readings_from_sets_178_to_183() {
     )
     .is_empty());
 }
+
+/// Readings of the 50th session, from sets 184–189.
+#[test]
+fn the_session_50_readings_from_sets_184_to_189() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    // "Don't reformat unrelated code" bans a change, not code in the answer.
+    let m = "Fix the rounding in `billing/tax.py`. Keep the diff to that one file and don't reformat unrelated code.";
+    let stat = "Rounded half-up instead of half-even.\n\n```\n billing/tax.py | 2 +-\n 1 file changed\n```\n\n`ruff format --check` wants to touch 4 more files; I did not.";
+    assert!(flags(m, stat).is_empty());
+    let m = "Fix the rounding in `billing/tax.py`. Keep the diff to that one file and don't paste code in the reply.";
+    assert!(!flags(m, stat).is_empty());
+    // Words banned in the body may stand in a glossary the message allows.
+    let m = "Don't use the terms 'SLA' or 'RPO' in the main text; you may spell them out in a glossary at the end. Explain how backups are restored.";
+    let ok = "Backups are copied every hour, so at most one hour of orders can be lost, and we promise a restore within four hours.\n\n**Glossary**\n- RPO: how much data can be lost.\n- SLA: the restore time we promise.";
+    assert!(flags(m, ok).is_empty());
+    assert!(!flags(m, "Under the SLA a restore takes four hours.\n\n**Glossary**\n- SLA: the restore time we promise.").is_empty());
+    // A later heading rule replaces "no headings".
+    let m = "Summarise the access audit. No headings. Actually, since it goes on the wiki, use the headings `## Scope` and `## Result`.";
+    assert!(flags(
+        m,
+        "## Scope\nAll 14 admin accounts.\n\n## Result\nTwo accounts lacked MFA; both fixed."
+    )
+    .is_empty());
+    assert!(!flags(m, "## Scope\nAll 14 admin accounts, and two lacked MFA.").is_empty());
+    // A mention ban of the first paragraph, by "it".
+    let m = "Write a two-paragraph note on this morning's checkout errors. The first paragraph goes to shoppers, so it must not mention Kafka or any other internal system; the second is for engineers.";
+    let ok = "Between 09:10 and 09:40 some orders could not be placed. No card was charged twice.\n\nThe Kafka consumer for `orders.v2` stalled after a rebalance; restarting it cleared the lag.";
+    assert!(flags(m, ok).is_empty());
+    assert!(!flags(m, "Between 09:10 and 09:40 our Kafka cluster stalled and some orders failed.\n\nRestarting the consumer cleared the lag.").is_empty());
+    // A phrase asked for under a condition is not read; asked outright it is.
+    let r = "All nightly checks ran; the disk check failed on `db-3` and is being replaced.";
+    assert!(flags(
+        "Write the status note. Include the words 'all clear' if, and only if, every check passed.",
+        r
+    )
+    .is_empty());
+    assert!(!flags(
+        "Write the status note. Include the words 'all clear' in it.",
+        r
+    )
+    .is_empty());
+    // A new file let in under a banned folder; the existing ones stay banned.
+    let m = "Make the lookup by order number faster. Leave everything under `db/migrations/` alone. Correction: you may add one new migration file under `db/migrations/` if you need an index, but don't edit existing ones.";
+    assert!(flags(m, "Added `db/migrations/0042_orders_number_idx.sql` with the index; p95 went from 900 ms to 40 ms.").is_empty());
+    assert!(!flags(
+        m,
+        "Edited `db/migrations/0040_init.sql` to add the index; p95 went from 900 ms to 40 ms."
+    )
+    .is_empty());
+    // A class ban of one file does not read the code shown as another file's.
+    let m = "Add a slug helper to `text/slug.py`. No classes in `text/slug.py`. Add tests.";
+    let tests = "Added `slugify(s)` to `text/slug.py` as a plain function.\n\nTests in `tests/test_slug.py`:\n\n```python\nclass SlugTests(unittest.TestCase):\n    def test_spaces(self):\n        self.assertEqual(slugify(\"a b\"), \"a-b\")\n```";
+    assert!(flags(m, tests).is_empty());
+    let own = "`text/slug.py` now holds:\n\n```python\nclass Slugger:\n    def run(self, s):\n        return s.replace(\" \", \"-\")\n```";
+    assert!(!flags(m, own).is_empty());
+    // A sentence before the JSON allowed by a later edit.
+    let r = "Note: device 7 is listed twice, so I counted it once.\n\n{\"offline\": [3, 7], \"checked\": 12}";
+    let m =
+        "List the offline scanners. Reply with JSON only: `{\"offline\": [...], \"checked\": N}`.";
+    assert!(!flags(m, r).is_empty());
+    assert!(flags(
+        &format!(
+            "{m} Edit: a single sentence before the JSON is fine if something needs flagging."
+        ),
+        r
+    )
+    .is_empty());
+}

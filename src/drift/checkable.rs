@@ -769,9 +769,6 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
     }
 }
 
-/// Whether a sentence states its rule under a condition ("If everything passes, keep your reply
-/// under 150 words", "Should a test fail, …", "Unless …"): whether the condition held is not
-/// known from the text, and silence is better than a guess.
 /// Whether a sentence states a rule that does not hold now: a habit taken back ("Usually I ask
 /// for under 150 words — not this time") or a template's placeholder ("<under 60 words>").
 fn not_now(sentence: &str) -> bool {
@@ -786,6 +783,9 @@ fn not_now(sentence: &str) -> bool {
         || (t.starts_with('[') && t.trim_end_matches('.').ends_with(']'))
 }
 
+/// Whether a sentence states its rule under a condition ("If everything passes, keep your reply
+/// under 150 words", "Should a test fail, …", "Unless …"): whether the condition held is not
+/// known from the text, and silence is better than a guess.
 fn conditional(words: &[(usize, &str)]) -> bool {
     let w = |i: usize| words.get(i).map_or("", |x| x.1);
     let mut start = first_word(words).unwrap_or(0);
@@ -3180,6 +3180,16 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             }
         }
     }
+    // "No headings in the reply. On second thought, … do use two headings: `## Findings` and
+    // `## Next`": of two heading rules that cannot both hold, the later one.
+    let last_headings = out
+        .iter()
+        .filter_map(|(_, at, r)| matches!(r, Rule::Headings(_)).then_some(*at))
+        .max()
+        .flatten();
+    if let Some(last) = last_headings {
+        out.retain(|(_, at, r)| !(matches!(r, Rule::NoHeadings) && at.is_some_and(|a| a < last)));
+    }
     // "Use the headings Summary, Details, Risks. Correction: drop Risks", "Actually, drop
     // `notes`": a heading or a JSON key taken back.
     for (_, at, rule) in out.iter_mut() {
@@ -3245,6 +3255,20 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             ) = (other, &**inner)
             {
                 *rule = Rule::ExceptPart(other.clone(), Box::new(rule.clone()));
+            }
+        }
+    }
+    // "…; you may define them in a short glossary at the end": a word ban does not hold there.
+    let word_ban = |r: &Rule| match r {
+        Rule::PartOrWhole(_, inner) => matches!(**inner, Rule::Forbids(_)),
+        r => matches!(r, Rule::Forbids(_)),
+    };
+    if out.iter().any(|(_, _, r)| word_ban(r)) {
+        if let Some(kind) = parts::glossary_allowed(message) {
+            for (_, _, rule) in out.iter_mut() {
+                if word_ban(rule) {
+                    *rule = Rule::ExceptPart(kind.to_string(), Box::new(rule.clone()));
+                }
             }
         }
     }
@@ -6144,6 +6168,14 @@ fn note_allowed(message: &str) -> bool {
             &["can", "may", "free", "fine", "ok", "okay", "except"],
             &["after", "below", "before", "above", "beneath"],
         ],
+    ) || says_unnegated(
+        &message.to_ascii_lowercase(),
+        &[
+            // "Edit: one short sentence before the JSON is fine if you need to flag something".
+            &["sentence", "line", "note", "comment"],
+            &["fine", "ok", "okay", "allowed", "acceptable"],
+            &["after", "below", "before", "above"],
+        ],
     )
 }
 
@@ -6927,6 +6959,11 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         if hedged(lower, at) || (negated && scoped(lower, at)) || (!negated && permitted(&ws, k)) {
             return None;
         }
+        // "Include the phrase 'no customer impact' if, and only if, no member was affected":
+        // whether the condition held is not known from the text.
+        if !negated && condition_follows(lower.get(at..).unwrap_or_default()) {
+            return None;
+        }
         // Words after a count ("the word river at least 3 times", "do not use the word "the" more
         // than 5 times") are counted, not listed.
         let tail = sentence.get(start..).unwrap_or_default();
@@ -6976,6 +7013,25 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         }
     }
     None
+}
+
+/// Whether a sentence's rest states a condition outside its quotes ("… if, and only if, no
+/// member was affected", "… unless the build failed").
+fn condition_follows(rest: &str) -> bool {
+    let mut plain = String::with_capacity(rest.len());
+    let mut inside = false;
+    for c in rest.chars() {
+        let quote = matches!(c, '"' | '\'' | '`' | '\u{201c}' | '\u{201d}')
+            // An apostrophe after a letter ("don't") opens no quote.
+            && (inside || c != '\'' || !plain.ends_with(char::is_alphanumeric));
+        if quote {
+            inside = !inside;
+        }
+        plain.push(if inside || quote { ' ' } else { c });
+    }
+    ws_of(&plain)
+        .iter()
+        .any(|w| crate::drift::text::in_list("if|unless|whether", w))
 }
 
 /// Whether the verb at `k` is only permitted ("you may include", "you can use", "feel free to

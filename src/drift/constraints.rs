@@ -132,6 +132,9 @@ pub struct Negative {
     emoji: EmojiReading,
     /// Files under a banned folder a later sentence lets the worker change.
     let_alone: Vec<String>,
+    /// A later sentence lets new files under the banned path ("Correction: you may add one new
+    /// migration file under `migrations/`"): the ban holds for the existing ones.
+    new_allowed: bool,
 }
 
 impl Negative {
@@ -144,6 +147,7 @@ impl Negative {
             dev_allowed: false,
             emoji: EmojiReading::default(),
             let_alone: Vec::new(),
+            new_allowed: false,
         }
     }
 }
@@ -251,9 +255,9 @@ static SECRET_CUE_SET: super::phrases::Phrases =
 static KEEP_CUE_SET: super::phrases::Phrases = super::phrases::Phrases::any_case(
     "untouched|alone|unchanged|intact|off-limits|off limits|frozen|read-only",
 );
-const CHANGE_VERBS: [&str; 13] = [
+const CHANGE_VERBS: [&str; 14] = [
     "chang", "modifi", "modify", "rewrit", "rewrot", "edit", "alter", "updat", "refactor", "touch",
-    "replac", "extend", "renam",
+    "replac", "extend", "renam", "reformat",
 ];
 /// Objects that stand for "the code base" in "do not change the application code": any file the
 /// result says it changed counts.
@@ -281,8 +285,8 @@ fn change_verb(w: &str) -> bool {
 }
 
 /// Change verbs as a result reports them (past tense included).
-const CHANGED_VERBS: [&str; 8] = [
-    "chang", "modifi", "rewrit", "rewrot", "edit", "alter", "updat", "refactor",
+const CHANGED_VERBS: [&str; 9] = [
+    "chang", "modifi", "rewrit", "rewrot", "edit", "alter", "updat", "refactor", "reformat",
 ];
 
 const NEW_VERBS: [&str; 8] = [
@@ -459,6 +463,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                     dev_allowed,
                     emoji: EmojiReading::default(),
                     let_alone: Vec::new(),
+                    new_allowed: false,
                 });
             }
         }
@@ -487,6 +492,24 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 && !words_of(&l).iter().any(|w| crate::drift::text::in_list(NEGATORS, w))
         })
         .copied()
+        .collect();
+    // The sentences that let new files in ("you may add one new migration file under
+    // `migrations/`, but don't edit existing ones"): the approving clause, before " but ".
+    let new_permits: Vec<(usize, &str)> = all
+        .iter()
+        .filter_map(|&(start, s)| {
+            let clause = crate::drift::text::first_of(s, " but |; ")
+                .and_then(|i| s.get(..i))
+                .unwrap_or(s);
+            let lower = clause.to_ascii_lowercase();
+            let ws = words_of(&lower);
+            let has = |list: &str| ws.iter().any(|w| crate::drift::text::in_list(list, w));
+            (has("may|can|allowed|fine|ok|okay")
+                && has("add|create|adding|creating")
+                && has("new")
+                && !ws.iter().any(|w| crate::drift::text::in_list(NEGATORS, w)))
+            .then_some((start, clause))
+        })
         .collect();
     for n in &mut out {
         let at = instructions.find(n.text.as_str());
@@ -575,6 +598,9 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                         .extend(super::file_scope::paths(clause).into_iter().map(|(_, p)| p));
                 }
             }
+            n.new_allowed = new_permits
+                .iter()
+                .any(|(start, s)| *start >= end && spans.iter().any(|p| s.contains(p.as_str())));
         }
         // "Don't edit the migrations by hand — generate them": a tool's change is allowed, and
         // the report seldom says which hand made one.
@@ -1167,6 +1193,45 @@ fn defines_class(line: &str) -> bool {
         && words
             .next()
             .is_some_and(|n| n.starts_with(|c: char| c.is_alphabetic() || c == '_'))
+}
+
+/// "No classes in `utils/case_number.py`": the result less the fenced blocks it introduces as
+/// another file's ("Tests are in `tests/test_case_number.py`: ```class TestCase…```"), or `None`
+/// when the ban names no file or every block may be the file's.
+fn in_scope_of(ban: &str, result: &str) -> Option<String> {
+    let scope: Vec<String> = super::file_scope::paths(ban)
+        .into_iter()
+        .map(|(_, p)| p)
+        .filter(|p| !p.ends_with('/'))
+        .collect();
+    if scope.is_empty() {
+        return None;
+    }
+    let mut out = String::with_capacity(result.len());
+    let mut from = 0;
+    let mut dropped = false;
+    for block in super::modality::fenced_blocks(result) {
+        let (start, end) = block.outer;
+        let before = result.get(from..start).unwrap_or_default();
+        // The paragraph that leads the block in.
+        let lead = before.trim_end().rsplit("\n\n").next().unwrap_or_default();
+        let named = super::file_scope::paths(lead);
+        let other = !named.is_empty()
+            && !named.iter().any(|(_, p)| {
+                scope
+                    .iter()
+                    .any(|s| s.ends_with(p.as_str()) || p.ends_with(s.as_str()))
+            });
+        out.push_str(before);
+        if other {
+            dropped = true;
+        } else {
+            out.push_str(result.get(start..end).unwrap_or_default());
+        }
+        from = end;
+    }
+    out.push_str(result.get(from..).unwrap_or_default());
+    dropped.then_some(out)
 }
 
 /// Whether a class definition the result shows is one it calls existing: a comment on the line
@@ -2105,6 +2170,8 @@ fn check_negatives_reading(
             own.unwrap_or(result),
             delivered_code.as_ref().unwrap_or(code),
         );
+        // A class ban of named files reads the code the result shows of them.
+        let class_code = std::cell::OnceCell::new();
         for f in &n.forbidden {
             let found: Option<(String, Option<String>)> = match f {
                 Forbidden::Implementation => changed_a_file(result, &BUILT_VERBS).map(|e| {
@@ -2127,8 +2194,12 @@ fn check_negatives_reading(
                         shown_code.lines.first().map(|l| l.to_string()),
                     )
                 }),
-                Forbidden::Class => code
-                    .lines
+                Forbidden::Class => class_code
+                    .get_or_init(|| {
+                        in_scope_of(&n.text, result).map(|t| Code::of(&t).lines.join("\n"))
+                    })
+                    .as_deref()
+                    .map_or(code.lines.clone(), |l| l.lines().collect())
                     .iter()
                     .find(|l| defines_class(l) && !shown_as_existing(l, result))
                     .map(|l| l.trim().chars().take(120).collect())
@@ -2277,7 +2348,8 @@ fn check_negatives_reading(
                         };
                         // "Do not edit existing files in `db/migrations/`": a new one is
                         // allowed, so only edits count, and no listed file said to be new.
-                        let existing = n.text.to_ascii_lowercase().contains("existing");
+                        let existing =
+                            n.new_allowed || n.text.to_ascii_lowercase().contains("existing");
                         let listed = || {
                             super::file_scope::listed_changes(result)
                                 .into_iter()

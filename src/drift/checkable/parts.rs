@@ -695,6 +695,22 @@ pub(super) fn free_sections(message: &str) -> Vec<String> {
         .collect()
 }
 
+/// "Avoid the abbreviations 'MNF' and 'DMA' in the body; you may define them in a short
+/// glossary at the end": the kind of part a sentence lets banned words stand in.
+pub(super) fn glossary_allowed(message: &str) -> Option<&'static str> {
+    super::sentences(message).into_iter().find_map(|s| {
+        let lower = s.to_ascii_lowercase();
+        let ws: Vec<&str> = words_at(&lower).into_iter().map(|(_, w)| w).collect();
+        let has = |list: &str| ws.iter().any(|w| crate::drift::text::in_list(list, w));
+        if !has("may|can|fine|allowed|ok|okay") || !has("them|it|those|these|terms|abbreviations") {
+            return None;
+        }
+        ["glossary", "appendix", "footnotes"]
+            .into_iter()
+            .find(|k| ws.contains(k))
+    })
+}
+
 /// Names marked in a sentence (bold, code, quotes), lowercased, each with the byte where its
 /// mark closes; a leading `#` run is dropped ("`## Risks`" names "risks").
 fn marked_names(sentence: &str) -> Vec<(usize, String)> {
@@ -1071,6 +1087,9 @@ pub(super) fn placed_part(ban: &str, result: &str) -> Option<String> {
         Some(Part::Unnamed) => None,
         // "Keep the `## Summary` section prose-only — no code in it."
         None => {
+            if let Some(paragraph) = ordinal_paragraph(ban, result) {
+                return Some(paragraph.to_string());
+            }
             let lower = ban.to_ascii_lowercase();
             let (_, name) = marked_names(ban).into_iter().find(|(end, _)| {
                 lower
@@ -1079,6 +1098,39 @@ pub(super) fn placed_part(ban: &str, result: &str) -> Option<String> {
             })?;
             find(result, &name)
         }
+    }
+}
+
+/// "The first paragraph goes to customers via the status page, so it must not mention Redis":
+/// a ban said of the paragraph the sentence opens with ("it"), that paragraph of a result of
+/// several.
+fn ordinal_paragraph<'a>(ban: &str, result: &'a str) -> Option<&'a str> {
+    let lower = ban.trim_start().to_ascii_lowercase();
+    let ws = words_at(&lower);
+    let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+    if w(0) != "the" || w(2) != "paragraph" {
+        return None;
+    }
+    let banned_by_it = ws.windows(2).any(|p| {
+        p.first().is_some_and(|x| x.1 == "it")
+            && p.get(1).is_some_and(|x| {
+                crate::drift::text::in_list("must|mustn't|should|shouldn't|cannot|can't", x.1)
+            })
+    });
+    let blocks: Vec<&str> = result
+        .split("\n\n")
+        .map(str::trim)
+        .filter(|b| !b.is_empty())
+        .collect();
+    if !banned_by_it || blocks.len() < 2 {
+        return None;
+    }
+    match w(1) {
+        "first" | "opening" => blocks.first().copied(),
+        "second" => blocks.get(1).copied(),
+        "third" => blocks.get(2).copied(),
+        "last" | "final" | "closing" => blocks.last().copied(),
+        _ => None,
     }
 }
 
@@ -1112,7 +1164,6 @@ fn json_field(result: &str, name: &str) -> Option<String> {
     }
 }
 
-/// Whether `text` holds one of `words` as a whole word.
 #[cfg(test)]
 mod tests {
     use super::*;
