@@ -4293,3 +4293,81 @@ fn the_session_50_readings_from_sets_184_to_189() {
     )
     .is_empty());
 }
+
+/// Readings of the 50th session, from sets 190–195.
+#[test]
+fn the_session_50_readings_from_sets_190_to_195() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    // "I" after a name with no verb of its own is a numeral.
+    let m = "Write the room-change note in third person; don't use 'I' or 'we'.";
+    let ok = "- Chemistry I (CHEM 101) moves to room 4.\n- Spare desks are stored in Hall I on weekdays.\n- Physics II stays where it is.";
+    assert!(flags(m, ok).is_empty());
+    assert!(!flags(
+        m,
+        "- Chemistry I moves to room 4.\n- Yesterday I moved the spare desks."
+    )
+    .is_empty());
+    // A banned abbreviation that is also a common word counts as written.
+    let m = "Write the onboarding paragraph. Do not use the abbreviation \"IT\"; say \"the help desk\".";
+    assert!(flags(
+        m,
+        "Send it to the help desk and they will set it up within a day."
+    )
+    .is_empty());
+    assert!(!flags(m, "IT will set up your laptop within a day.").is_empty());
+    // A column name with a number's comma.
+    let m =
+        "Compare the regions in a markdown table with the columns Region, Orders per 1,000, Notes.";
+    let table = "| Region | Orders per 1,000 | Notes |\n|---|---|---|\n| North | 41 | steady |\n| South | 37 | one outage |";
+    assert!(flags(m, table).is_empty());
+    assert!(!flags(m, "| Region | Notes |\n|---|---|\n| North | steady |").is_empty());
+    // "You may edit `x`, but nothing else in that folder": that file is let alone.
+    let m = "Fix the VAT rounding. Don't touch anything in `billing/old/`. After checking with Ana: you may edit `billing/old/rates.py`, but nothing else in that folder.";
+    assert!(flags(
+        m,
+        "Changed files:\n- `billing/old/rates.py`: rounds half-up."
+    )
+    .is_empty());
+    assert!(!flags(
+        m,
+        "Changed files:\n- `billing/old/export.py`: rounds half-up."
+    )
+    .is_empty());
+    // A count per named thing.
+    let m = "For each of the three regions, give exactly two bullets: one win and one problem.";
+    let per = "### North\n- Win: fewer returns.\n- Problem: late vans.\n\n### South\n- Win: new depot.\n- Problem: staff.\n\n### West\n- Win: faster picks.\n- Problem: scanner outages.";
+    assert!(flags(m, per).is_empty());
+    assert!(!flags("Give exactly two bullets: one win and one problem.", per).is_empty());
+    // A part ends at a horizontal rule; a vendor's name is what its ban names.
+    let m = "Write the customer changelog. Don't mention our payments vendor Stripe in the changelog; tell me about vendor matters below it.";
+    let ok = "**Changelog 3.4**\n\n- Faster payments at checkout.\n- Saved addresses.\n\n---\n\nFor you: the faster payments come from the Stripe SDK update.";
+    assert!(flags(m, ok).is_empty());
+    assert!(!flags(
+        m,
+        "**Changelog 3.4**\n\n- Faster payments at checkout thanks to Stripe.\n- Saved addresses."
+    )
+    .is_empty());
+    // A commit message's case, shown in a fence of no language.
+    let m =
+        "Give me the commit message for the retry fix. Format: `<area>: <summary>`, all lowercase.";
+    let shown = |c: &str| format!("Here it is:\n\n```\n{c}\n```\n\nThe summary is 22 characters.");
+    assert!(flags(m, &shown("sync: retry once on timeout")).is_empty());
+    assert!(!flags(m, &shown("Sync: Retry once on timeout")).is_empty());
+    // A spelling rule of a text, with the report to me left free.
+    let r = "Updated `docs/faq.md`:\n\n> Pick a colour for your team and we will organise the rest.\n\nI also fixed the color of the FAQ's links.";
+    assert!(flags("Update the FAQ in `docs/faq.md`. The FAQ text must use British spelling; your summary to me can use whatever spelling you like.", r).is_empty());
+    assert!(!flags(
+        "Update the FAQ in `docs/faq.md`. Use British spelling throughout your reply.",
+        r
+    )
+    .is_empty());
+    // A count of the first text, with more asked after a blank line.
+    let line = "Exports now finish twice as fast because rows are streamed in batches.";
+    let m = "Write the changelog line: one sentence of exactly 12 words. After a blank line, give the ticket number.";
+    assert!(flags(m, &format!("{line}\n\nOPS-12")).is_empty());
+    assert!(!flags(
+        "Write the changelog line: one sentence of exactly 12 words.",
+        &format!("{line} Nothing else changed.")
+    )
+    .is_empty());
+}

@@ -1322,7 +1322,13 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     // A count of a named part is checked on that part; of a part with no name, not at all.
     let counted = rule.is_count();
     // "Exactly three bullets under each heading": a count per part, which the whole does not show.
-    if counted && has_any_in(&lower, "under each|in each section|per section|for each section|per heading|under every|in every section|each section") {
+    // "For each of the four clinics, give exactly two bullets" too, by its opening.
+    let opening = lower.trim_start_matches(['-', '*', ' ']);
+    if counted
+        && (has_any_in(&lower, "under each|in each section|per section|for each section|per heading|under every|in every section|each section")
+            || opening.starts_with("for each ")
+            || opening.starts_with("for every "))
+    {
         return None;
     }
     // A word bound said of the prose around the code counts the prose alone.
@@ -1470,7 +1476,8 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     // count is the first part's, and another part follows it.
     if counts_paragraphs
         && !of_reply
-        && another_part_follows(&words)
+        && (another_part_follows(&words)
+            || (matches!(rule, Rule::Words(..) | Rule::Sentences(..)) && cx.more_after_a_break()))
         && !said(&["whole", "entire", "total", "overall"])
     {
         return None;
@@ -1595,6 +1602,15 @@ pub(super) fn another_part_follows(words: &[&str]) -> bool {
     })
 }
 
+/// Whether a message (lowercased) asks for more after a break ("After a blank line, give the
+/// PR number"): a count said before it is the first text's.
+pub(super) fn more_after_a_break(lower: &str) -> bool {
+    has_any_in(
+        lower,
+        "after a blank line|after an empty line|below that, |below it, |after that, ",
+    )
+}
+
 /// What [`admit`] reads of the whole message.
 struct Admit {
     asked: Vec<String>,
@@ -1611,6 +1627,8 @@ struct Admit {
     several: std::cell::OnceCell<bool>,
     /// Whether it asks for a note beside a text ([`Admit::a_note_beside`]).
     note: std::cell::OnceCell<bool>,
+    /// Whether it asks for more after a break ([`Admit::more_after_a_break`]).
+    after_break: std::cell::OnceCell<bool>,
 }
 
 impl Admit {
@@ -1620,6 +1638,14 @@ impl Admit {
         *self.several.get_or_init(|| {
             has_any_in(&self.lower, "note|then the|followed by|below a line|above it|below it|plus |separately|the rest of|as well as|in addition|tell me|before the|after the|also ")
         })
+    }
+
+    /// "One sentence of exactly 25 words. After a blank line, give the PR number": a text
+    /// asked for after the counted one (read once).
+    fn more_after_a_break(&self) -> bool {
+        *self
+            .after_break
+            .get_or_init(|| more_after_a_break(&self.lower))
     }
 
     /// "Write the ticker text, plus a short note to me" (read once).
@@ -1731,6 +1757,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         summary: std::cell::OnceCell::new(),
         several: std::cell::OnceCell::new(),
         note: std::cell::OnceCell::new(),
+        after_break: std::cell::OnceCell::new(),
     };
     // Whether the message asks for a link somewhere: read once, for the first URL ban.
     let invites = std::cell::OnceCell::new();
@@ -7795,7 +7822,20 @@ fn first_person(text: &str, pronouns: &[String]) -> Option<String> {
                             NUMBERED,
                             previous.to_ascii_lowercase().as_str(),
                         ) || (after == Some('.') && previous.is_empty());
-                        !numeral
+                        // After a name, with no verb of its own: "Calculus I (MATH 151)",
+                        // "staged in Bay I.", "Calculus I, II".
+                        // "found in Bay I on Monday": a preposition takes no pronoun subject.
+                        let tail = rest.get(start + len..).unwrap_or_default().trim_start();
+                        let next_word = tail.split(|c: char| !c.is_alphanumeric()).next();
+                        let named = previous.starts_with(|c: char| c.is_uppercase())
+                            && (tail.chars().next().is_none_or(|c| ".,;:()".contains(c))
+                                || next_word.is_some_and(|w| {
+                                    crate::drift::text::in_list(
+                                        "on|in|at|of|for|from|to|with|by|and|or",
+                                        w,
+                                    )
+                                }));
+                        !numeral && !named
                     }
                     "i" | "US" => false,
                     _ => true,
@@ -7967,6 +8007,12 @@ pub(super) fn without_notes(result: &str) -> Option<String> {
 fn kept_in_pastes(rule: &Rule, result: &str) -> bool {
     let pastes = parts::pastes(result);
     !pastes.is_empty() && pastes.iter().all(|p| check(rule, p).0)
+}
+
+/// [`kept_in_pastes`] over every fenced block, as a commit message is shown.
+fn kept_in_blocks(rule: &Rule, result: &str) -> bool {
+    let blocks = parts::shown_blocks(result);
+    !blocks.is_empty() && blocks.iter().all(|p| check(rule, p).0)
 }
 
 /// Whether a ban is placed in a part ("no emojis in the README section").
@@ -8216,10 +8262,12 @@ pub(super) fn names_the_reply(sentence: &str) -> bool {
             && !fronted(i)
             && w(i + 2) != "itself"
             // "…; your message to me around it can be informal": a freedom beside the rule.
+            // "…; your report to me can use whatever spelling you like" too.
             && !(i + 2..i + 8).any(|j| {
                 crate::drift::text::in_list("can|may", w(j))
-                    && w(j + 1) == "be"
-                    && !crate::drift::text::in_list("only|at|no|under|shorter|fewer|less|in|written|a|one", w(j + 2))
+                    && ((w(j + 1) == "be"
+                        && !crate::drift::text::in_list("only|at|no|under|shorter|fewer|less|in|written|a|one", w(j + 2)))
+                        || (w(j + 1) == "use" && crate::drift::text::in_list("whatever|any", w(j + 2))))
             })
             // "The opening paragraph of your reply": a part of it ("the last line of your
             // reply" is where the whole reply ends, notes and all; "no part of your reply" is
@@ -8866,9 +8914,22 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
         }
         Rule::ForbidsAnywhere(words) => {
             let lower = text.to_lowercase();
+            // An abbreviation in capitals that is also a common word ("TO" for "tournament
+            // organizer", "IT", "US") is banned as written: "to" is the preposition.
+            let as_written = |w: &str| {
+                w.len() >= 2
+                    && w.bytes().all(|b| b.is_ascii_uppercase())
+                    && super::text::is_stop(&w.to_ascii_lowercase())
+            };
             let used: Vec<&str> = words
                 .iter()
-                .filter(|w| used_alone(&lower, &w.to_lowercase()))
+                .filter(|w| {
+                    if as_written(w) {
+                        used_alone(text, w)
+                    } else {
+                        used_alone(&lower, &w.to_lowercase())
+                    }
+                })
                 .map(String::as_str)
                 .collect();
             (
@@ -9343,6 +9404,9 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
     let drafts = ws_of(&message.to_ascii_lowercase())
         .iter()
         .any(|w| crate::drift::text::in_list("draft|write|rewrite|compose", w));
+    // A commit message asked for is shown in a fence of no language ("Give me the commit
+    // message …", then "```\ningest: drop …\n```").
+    let commit = message.to_ascii_lowercase().contains("commit message");
     let mut checked = parse(message)
         .into_iter()
         .map(|(of_reply, rule)| {
@@ -9396,8 +9460,8 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
                     rule,
                     Rule::PartOrWhole(..) | Rule::NoCodeBlocks | Rule::NoBullets
                 )
-                && drafts
-                && kept_in_pastes(&rule, result)
+                && (drafts || commit)
+                && (kept_in_pastes(&rule, result) || (commit && kept_in_blocks(&rule, result)))
             {
                 (holds, evidence) = (true, None);
             }

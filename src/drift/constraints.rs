@@ -487,9 +487,13 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         .iter()
         .filter(|(_, s)| {
             let l = s.to_ascii_lowercase();
-            crate::drift::text::contains_any(&l, "go ahead|you can now|you may now|feel free to|is now fine|is fine to|ok to edit|okay to edit|ok to change|approved")
-                && crate::drift::text::contains_any(&l, "edit|chang|modif|updat|touch|writ")
-                && !words_of(&l).iter().any(|w| crate::drift::text::in_list(NEGATORS, w))
+            // The approving clause: "you may edit `a.py`, but nothing else in that folder".
+            let clause = crate::drift::text::first_of(&l, " but ")
+                .and_then(|i| l.get(..i))
+                .unwrap_or(&l);
+            crate::drift::text::contains_any(clause, "go ahead|you can now|you may now|feel free to|is now fine|is fine to|ok to edit|okay to edit|ok to change|approved|you may edit|you can edit|you may change|you may modify|you may touch")
+                && crate::drift::text::contains_any(clause, "edit|chang|modif|updat|touch|writ")
+                && !words_of(clause).iter().any(|w| crate::drift::text::in_list(NEGATORS, w))
         })
         .copied()
         .collect();
@@ -582,18 +586,21 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 })
                 .collect();
             for (_, s) in permits.iter().filter(|(start, _)| *start >= end) {
-                if !spans.iter().any(|p| s.contains(p.as_str())) {
+                // The approving clause's paths, not those it keeps banned ("…, but `rates.py`
+                // must stay as it is").
+                let clause = crate::drift::text::first_of(s, " but |; ")
+                    .and_then(|i| s.get(..i))
+                    .unwrap_or(s);
+                if !spans.iter().any(|p| clause.contains(p.as_str())) {
                     continue;
                 }
-                if named.iter().any(|(_, p)| s.contains(&format!("`{p}`"))) {
+                if named
+                    .iter()
+                    .any(|(_, p)| clause.contains(&format!("`{p}`")))
+                {
                     n.forbidden
                         .retain(|f| !matches!(f, Forbidden::Change(_) | Forbidden::New(_)));
                 } else {
-                    // The approving clause's paths, not those it keeps banned ("…, but `rates.py`
-                    // must stay as it is").
-                    let clause = crate::drift::text::first_of(s, " but |; ")
-                        .and_then(|i| s.get(..i))
-                        .unwrap_or(s);
                     n.let_alone
                         .extend(super::file_scope::paths(clause).into_iter().map(|(_, p)| p));
                 }
@@ -1862,6 +1869,24 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                 objects.into_iter().filter(|o| what.contains(o)).collect()
             }
             None => objects,
+        };
+        // "our seat-map vendor Seatrac": a name after its kind is what may not be mentioned,
+        // not the words that describe it ("seat" is the app's own word).
+        let what = text::tokens(main.get(..place.unwrap_or(main.len())).unwrap_or_default());
+        let objects = match what.iter().position(|t| {
+            crate::drift::text::in_list(
+                "vendor|supplier|partner|competitor|provider|contractor|codenam",
+                &t.stem,
+            )
+        }) {
+            Some(k) if k + 1 < what.len() && named.is_empty() => {
+                let name: Vec<&str> = what.iter().skip(k + 1).map(|t| &*t.stem).collect();
+                objects
+                    .into_iter()
+                    .filter(|o| name.contains(&o.as_str()))
+                    .collect()
+            }
+            _ => objects,
         };
         let objects = if unnamed {
             Vec::new()
@@ -4601,6 +4626,7 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
             let n = n.filter(|_| {
                 !super::checkable::bounds_a_built_thing(&l, i)
                     && !super::checkable::another_part_follows(&words_of(rest))
+                    && !super::checkable::more_after_a_break(&instructions.to_lowercase())
             });
             match n {
                 Some(n) if unit.starts_with("word") => Some(Format::Words(n)),

@@ -892,6 +892,10 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
                 continue;
             }
         }
+        // A horizontal rule closes the part: "---\n\nFor you only: …" is set apart.
+        if is_rule(line) && body.iter().any(|l| !l.trim().is_empty()) {
+            break;
+        }
         match label_at(i) {
             // A heading's part runs to the next heading of its level or above (its bold
             // labels are its own); a label's part to the next label or heading.

@@ -194,7 +194,20 @@ fn items(body: &str, piped: bool) -> Vec<String> {
             .map(|p| p.split(',').next().unwrap_or_default().to_string())
             .collect()
     } else {
-        body.split(',')
+        // Not a number's comma: "Cost per 1,000".
+        let b = body.as_bytes();
+        let mut cuts = vec![0];
+        for (i, _) in body.match_indices(',') {
+            let digits = i > 0
+                && b.get(i - 1).is_some_and(u8::is_ascii_digit)
+                && b.get(i + 1).is_some_and(u8::is_ascii_digit);
+            if !digits {
+                cuts.push(i + 1);
+            }
+        }
+        cuts.push(body.len() + 1);
+        cuts.windows(2)
+            .map(|w| body.get(w[0]..w[1] - 1).unwrap_or_default())
             .flat_map(|p| {
                 let p = p.trim();
                 let p = p.strip_prefix("and ").unwrap_or(p);
