@@ -4371,3 +4371,85 @@ fn the_session_50_readings_from_sets_190_to_195() {
     )
     .is_empty());
 }
+
+/// Readings of the 50th session, from sets 196–201.
+#[test]
+fn the_session_50_readings_from_sets_196_to_201() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    // A codename of two words is one phrase.
+    let m = "Write the notice for the marina. Do not mention the project codename 'Red Harbor'.";
+    assert!(flags(
+        m,
+        "The red buoys at the harbor entrance are being replaced next week."
+    )
+    .is_empty());
+    assert!(!flags(
+        m,
+        "Red Harbor ships next week: the buoys at the entrance are replaced."
+    )
+    .is_empty());
+    // The old code shown under "# before" is not used; nor is a span replaced "with" another.
+    let m = "Clean up `jobs/sync.py`: it must not call `eval` anywhere.";
+    let before_after =
+        "Done.\n\n```python\n# before\nvalue = eval(raw)\n# after\nvalue = json.loads(raw)\n```";
+    assert!(flags(m, before_after).is_empty());
+    assert!(flags(m, "Replaced the two `eval` calls in `jobs/sync.py` with `json.loads`, using `value = json.loads(raw)`.").is_empty());
+    assert!(!flags(m, "Done.\n\n```python\nvalue = eval(raw)\n```").is_empty());
+    // A word banned in the reply's own wording may stand in the title it quotes.
+    let m =
+        "Avoid the word 'blocked' in your own wording, but quote the ticket title verbatim first.";
+    assert!(flags(
+        m,
+        "> BLOCKED: vendor API down\n\nStatus: waiting on the vendor's fix."
+    )
+    .is_empty());
+    assert!(!flags(
+        m,
+        "> Vendor API down\n\nStatus: blocked on the vendor's fix."
+    )
+    .is_empty());
+    // A marked section as the ban's subject.
+    let m = "Write the route notice. The `## For parents` section must not contain the word 'delay'; the `## For drivers` section can use whatever wording is accurate.";
+    assert!(flags(m, "## For parents\nBuses leave ten minutes later.\n\n## For drivers\nExpect a delay at the bridge.").is_empty());
+    assert!(!flags(
+        m,
+        "## For parents\nExpect a delay of ten minutes.\n\n## For drivers\nUse the bypass."
+    )
+    .is_empty());
+    // Emojis of the titles a ban excepts.
+    let m = "Fill in the weekly report with our section titles exactly: `✅ Done`, `🚧 Doing`. Apart from those titles, no emojis.";
+    assert!(flags(
+        m,
+        "✅ Done\n- Gate 3 repaired.\n\n🚧 Doing\n- Gate 4 survey."
+    )
+    .is_empty());
+    assert!(!flags(
+        m,
+        "✅ Done\n- Gate 3 repaired 🎉\n\n🚧 Doing\n- Gate 4 survey."
+    )
+    .is_empty());
+    // A draft shown in a fence of no language keeps its case rule; the note beside it need not.
+    let m = "Draft the Slack message for the night shift; the message itself must be all lowercase. Send me the draft plus a short note.";
+    let draft = |d: &str| {
+        format!("Draft:\n\n```\n{d}\n```\n\nNote: I left out the ticket number (OPS-12).")
+    };
+    assert!(flags(m, &draft("heads up: the gate code changes tonight.")).is_empty());
+    assert!(!flags(m, &draft("Heads up: the gate code changes tonight.")).is_empty());
+    // A format rule with an exception under a condition is not read.
+    let list = "Four stores lost power:\n\n- Elm\n- Oak\n- Pine\n- Birch";
+    assert!(flags("Tell me which stores lost power. Write in prose with no bullet points, unless more than three are affected, in which case use a list.", list).is_empty());
+    assert!(!flags(
+        "Tell me which stores lost power. Write in prose with no bullet points.",
+        list
+    )
+    .is_empty());
+    // Code sent to a part by a sentence of its own.
+    let m = "Explain the retry change to support. Support staff don't read code: no code blocks in the section meant for them. If engineers need snippets, put them under a final `## For engineers` heading.";
+    let code = "```python\nRETRIES = 5\n```";
+    assert!(flags(
+        m,
+        &format!("## For support\nFailed syncs now retry five times.\n\n## For engineers\n{code}")
+    )
+    .is_empty());
+    assert!(!flags(m, &format!("## For support\nFailed syncs now retry five times.\n{code}\n\n## For engineers\nNothing else.")).is_empty());
+}

@@ -1299,6 +1299,11 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     let words = ws_of(&lower);
     let said = |list: &[&str]| words.iter().any(|w| list.contains(w));
     let soft = soft_count(text);
+    // "Write in prose with no bullet points, unless more than five are affected, in which case
+    // use a list": which holds turns on a condition the text cannot settle.
+    if a_format_rule(&rule) && said(&["unless"]) {
+        return None;
+    }
     // A text the rule names (a commit subject, a PR title, an SMS) is read only where the reply
     // labels it: the gates on the rule's subject and part are for rules read on the reply.
     if matches!(
@@ -1342,7 +1347,13 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         Rule::Forbids(list) if has_any_in(&lower, "not in prose|nor in prose") => {
             Rule::ForbidsAnywhere(list)
         }
-        Rule::Forbids(list) if bounds_prose_only(text) || says_prose(text) => {
+        // "Avoid 'urgent' in your own wording, but quote the title verbatim": what is quoted is
+        // not its own words.
+        Rule::Forbids(list)
+            if bounds_prose_only(text)
+                || says_prose(text)
+                || has_any_in(&lower, "your own wording|your own words|your own phrasing") =>
+        {
             Rule::ProseForbids(list)
         }
         // "Don't use the word "simply" anywhere": in a fenced entry too.
@@ -3295,6 +3306,21 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             for (_, _, rule) in out.iter_mut() {
                 if word_ban(rule) {
                     *rule = Rule::ExceptPart(kind.to_string(), Box::new(rule.clone()));
+                }
+            }
+        }
+    }
+    // "No code blocks in the part addressed to them. If engineers need snippets, put them under
+    // a final `## Appendix for engineers` heading": that part may hold them.
+    let code_ban = |r: &Rule| match r {
+        Rule::PartOrWhole(_, inner) => matches!(**inner, Rule::NoCodeBlocks),
+        r => matches!(r, Rule::NoCodeBlocks),
+    };
+    if out.iter().any(|(_, _, r)| code_ban(r)) {
+        if let Some(name) = parts::code_part(message) {
+            for (_, _, rule) in out.iter_mut() {
+                if code_ban(rule) {
+                    *rule = Rule::ExceptPart(name.clone(), Box::new(rule.clone()));
                 }
             }
         }
@@ -8009,9 +8035,27 @@ fn kept_in_pastes(rule: &Rule, result: &str) -> bool {
     !pastes.is_empty() && pastes.iter().all(|p| check(rule, p).0)
 }
 
-/// [`kept_in_pastes`] over every fenced block, as a commit message is shown.
-fn kept_in_blocks(rule: &Rule, result: &str) -> bool {
-    let blocks = parts::shown_blocks(result);
+/// [`kept_in_pastes`] over the fenced blocks that show a text: every one for a commit message,
+/// else those of no language a line introduces as a draft ("Draft:\n\n```\n…```"), not code.
+fn kept_in_blocks(rule: &Rule, result: &str, commit: bool) -> bool {
+    let blocks: Vec<&str> = super::modality::fenced_blocks(result)
+        .into_iter()
+        .filter(|b| {
+            commit
+                || (crate::drift::text::in_list("|text|txt|markdown|md", b.info) && {
+                    let intro = result
+                        .get(..b.outer.0)
+                        .unwrap_or_default()
+                        .trim_end()
+                        .rsplit('\n')
+                        .next()
+                        .unwrap_or_default()
+                        .to_ascii_lowercase();
+                    intro.ends_with(':') && has_any_in(&intro, "draft|message|text|post|here")
+                })
+        })
+        .map(|b| b.body)
+        .collect();
     !blocks.is_empty() && blocks.iter().all(|p| check(rule, p).0)
 }
 
@@ -8167,6 +8211,16 @@ pub(super) fn double_quoted(message: &str) -> Vec<&str> {
         .into_iter()
         .map(|(_, inner)| &message[inner])
         .collect()
+}
+
+/// The part of a message that code is sent to ([`parts::code_part`]).
+pub(super) fn code_part(message: &str) -> Option<String> {
+    parts::code_part(message)
+}
+
+/// The part of `result` named `name` ([`parts::find`]).
+pub(super) fn part_named(result: &str, name: &str) -> Option<String> {
+    parts::find(result, name)
 }
 
 /// The part of the result a ban is placed in, where the result labels it ([`parts::placed_part`]).
@@ -8416,8 +8470,9 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             check(&Rule::Words(*rel, *n), &prose.join("\n"))
         }
         Rule::ProseForbids(words) => {
-            // Fenced blocks and inline code spans left out.
+            // Fenced blocks, inline code spans and block quotes left out.
             let prose: String = lists::outside_fences(text)
+                .filter(|l| !l.trim_start().starts_with('>'))
                 .map(super::text::outside_code_spans)
                 .collect::<Vec<String>>()
                 .join("\n");
@@ -9405,7 +9460,7 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
         .iter()
         .any(|w| crate::drift::text::in_list("draft|write|rewrite|compose", w));
     // A commit message asked for is shown in a fence of no language ("Give me the commit
-    // message …", then "```\ningest: drop …\n```").
+    // message …", then "```\ningest: drop …\n```"); so is a draft ("Draft:\n\n```\n…```").
     let commit = message.to_ascii_lowercase().contains("commit message");
     let mut checked = parse(message)
         .into_iter()
@@ -9461,7 +9516,7 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
                     Rule::PartOrWhole(..) | Rule::NoCodeBlocks | Rule::NoBullets
                 )
                 && (drafts || commit)
-                && (kept_in_pastes(&rule, result) || (commit && kept_in_blocks(&rule, result)))
+                && (kept_in_pastes(&rule, result) || kept_in_blocks(&rule, result, commit))
             {
                 (holds, evidence) = (true, None);
             }

@@ -132,6 +132,9 @@ pub struct Negative {
     emoji: EmojiReading,
     /// Files under a banned folder a later sentence lets the worker change.
     let_alone: Vec<String>,
+    /// The part the message sends code to ("If engineers need snippets, put them under a final
+    /// `## Appendix for engineers` heading"): a code ban does not hold there.
+    code_elsewhere: Option<String>,
     /// A later sentence lets new files under the banned path ("Correction: you may add one new
     /// migration file under `migrations/`"): the ban holds for the existing ones.
     new_allowed: bool,
@@ -148,6 +151,7 @@ impl Negative {
             emoji: EmojiReading::default(),
             let_alone: Vec::new(),
             new_allowed: false,
+            code_elsewhere: None,
         }
     }
 }
@@ -173,6 +177,9 @@ struct EmojiReading {
     /// The ban is placed in the text the message asks for ("no emojis in the commit
     /// message"): a line that introduces a fenced paste ("Done 🎉 Here it is:") is not it.
     in_asked: bool,
+    /// The ban excepts what the message names ("our template's titles `🔋 Charging`, …. Apart
+    /// from those titles, no emojis"): the emojis of those names.
+    excepted: Vec<char>,
 }
 
 /// Whether a result names a documentation file (`docs/setup.md`, `README.rst`).
@@ -464,6 +471,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                     emoji: EmojiReading::default(),
                     let_alone: Vec::new(),
                     new_allowed: false,
+                    code_elsewhere: None,
                 });
             }
         }
@@ -515,8 +523,15 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             .then_some((start, clause))
         })
         .collect();
+    // Read once, for the first code ban.
+    let code_part = std::cell::OnceCell::new();
     for n in &mut out {
         let at = instructions.find(n.text.as_str());
+        if n.forbidden.contains(&Forbidden::Code) {
+            n.code_elsewhere = code_part
+                .get_or_init(|| super::checkable::code_part(instructions))
+                .clone();
+        }
         let lifted = |kind: &str| {
             lifts.iter().any(|(from, end, family)| {
                 (*from..*end).contains(&at.unwrap_or(0)) && family.contains(&kind)
@@ -700,6 +715,19 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                     })
                     .map(str::to_string)
                     .collect(),
+                excepted: if crate::drift::text::contains_any(
+                    n.text.to_ascii_lowercase(),
+                    "apart from|except|other than|aside from|besides",
+                ) {
+                    text::inline_code_spans(instructions)
+                        .into_iter()
+                        .filter_map(|(a, b)| instructions.get(a..b))
+                        .flat_map(str::chars)
+                        .filter(|c| is_emoji(*c))
+                        .collect()
+                } else {
+                    Vec::new()
+                },
             };
         }
     }
@@ -1049,12 +1077,31 @@ fn uses_construct(name: &str, lower: &str, code: &Code) -> Option<String> {
     }
     // "-" also covers SQL's and Lua's "--" comments.
     let comment = |l: &str| "//|#|/*|*|-".split('|').any(|c| l.starts_with(c));
-    if let Some(line) = code
-        .lines
-        .iter()
-        .find(|l| !comment(l) && has_token(l, name))
-    {
-        return Some(line.chars().take(120).collect());
+    // "# before\nprint(…)\n# after\nlogger.warning(…)": the old code shown is not used.
+    let mut old = false;
+    for l in &code.lines {
+        let t = l.trim();
+        if comment(t) {
+            let said = t
+                .trim_start_matches(['/', '#', '*', '-', ' '])
+                .trim_end_matches([':', ' '])
+                .to_ascii_lowercase();
+            if crate::drift::text::in_list("before|old|previously|was", &said) {
+                old = true;
+            } else if crate::drift::text::in_list("after|new|now|fixed", &said) {
+                old = false;
+            }
+            continue;
+        }
+        // A sentence with code spans ("Replaced the `print` calls …, using `x = f()`.") is
+        // prose, read below with its spans.
+        let mut chars = t.chars();
+        let prose = t.contains('`')
+            && chars.next().is_some_and(char::is_uppercase)
+            && chars.next().is_some_and(char::is_lowercase);
+        if !old && !prose && has_token(l, name) {
+            return Some(l.chars().take(120).collect());
+        }
     }
     let span = format!("`{}`", name.to_lowercase());
     lower
@@ -1141,8 +1188,10 @@ fn is_emoji(c: char) -> bool {
 /// Whether a text uses an emoji of its own: one inside a passage it cites, in quotes, from the
 /// message (`cited`, the message's quoted passages with an emoji) is the message's; the same
 /// words kept unquoted (a rewrite that keeps the emoji) are the text's own.
-fn uses_emoji(text: &str, cited: &[String]) -> bool {
-    if !text.chars().any(is_emoji) {
+fn uses_emoji(text: &str, reading: &EmojiReading) -> bool {
+    let own = |c: char| is_emoji(c) && !reading.excepted.contains(&c);
+    let cited = &reading.cited;
+    if !text.chars().any(own) {
         return false;
     }
     if cited.is_empty() {
@@ -1154,7 +1203,7 @@ fn uses_emoji(text: &str, cited: &[String]) -> bool {
             rest = rest.replace(&format!("{open}{c}{close}"), "");
         }
     }
-    rest.chars().any(is_emoji)
+    rest.chars().any(own)
 }
 
 /// The result's last line, outside fenced code, when it asks a question (not a quoted one).
@@ -1200,6 +1249,15 @@ fn defines_class(line: &str) -> bool {
         && words
             .next()
             .is_some_and(|n| n.starts_with(|c: char| c.is_alphabetic() || c == '_'))
+}
+
+/// Whether the tokens from `i` have the stems of `object`, one stem or a phrase of several
+/// ("blue curb").
+fn stems_at(tokens: &[text::Token], i: usize, object: &str) -> bool {
+    object
+        .split(' ')
+        .enumerate()
+        .all(|(k, stem)| tokens.get(i + k).is_some_and(|t| *t.stem == *stem))
 }
 
 /// "No classes in `utils/case_number.py`": the result less the fenced blocks it introduces as
@@ -1310,7 +1368,8 @@ fn put_aside(lower: &str, at: usize) -> bool {
     // "Replaced 6 `[[ ]]` tests with `[ ]`, the `function` keyword with plain definitions": a
     // list of replacements, each "X with Y", under one verb.
     let replaced_with = since_last(lower, at, &[".", ";", "\n", ":"]).contains("replac")
-        && after.is_some_and(|t| t.split_whitespace().take(3).any(|w| w == "with"));
+        // "Replaced the three `print` calls in `report.py` with `logger.info`" too.
+        && after.is_some_and(|t| t.split_whitespace().take(6).any(|w| w == "with"));
     // "The old `NavigationView` wrapper is gone": what was there, said gone after it.
     let gone = {
         let rest = after.unwrap_or_default();
@@ -1840,10 +1899,17 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     {
         // What the clause names in quotes is all it forbids ("avoid mentioning \"sourdough\"");
         // else its objects, less the words that name the form ("the word Gatsby, Daisy").
+        // A name of several words is one phrase ("the codename 'Blue Curb'": not every "blue").
         let named: Vec<String> = named_terms(clause)
             .iter()
-            .flat_map(|t| text::tokens(t))
-            .map(|t| t.stem.to_string())
+            .map(|t| {
+                text::tokens(t)
+                    .iter()
+                    .map(|t| t.stem.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .filter(|t| !t.is_empty())
             .collect();
         // "The customer name", "the name of the client", "internal hostnames", "their emails":
         // values the message does not give, which no word of the result can be told to be.
@@ -2213,12 +2279,24 @@ fn check_negatives_reading(
                             Some(e),
                         )
                     }),
-                Forbidden::Code => (shown_code.present() && !only_diagrams(shown)).then(|| {
+                Forbidden::Code => {
+                    // Less the part the message sends code to.
+                    let rest = n.code_elsewhere.as_deref().and_then(|name| {
+                        let part = super::checkable::part_named(shown, name)?;
+                        (!part.trim().is_empty()).then(|| shown.replacen(&part, "", 1))
+                    });
+                    let rest_code = rest.as_deref().map(Code::of);
+                    let (shown, shown_code) = match (&rest, &rest_code) {
+                        (Some(r), Some(c)) => (r.as_str(), c),
+                        _ => (shown, shown_code),
+                    };
+                    (shown_code.present() && !only_diagrams(shown)).then(|| {
                     (
                         "the result contains code".to_string(),
                         shown_code.lines.first().map(|l| l.to_string()),
                     )
-                }),
+                    })
+                }
                 Forbidden::Class => class_code
                     .get_or_init(|| {
                         in_scope_of(&n.text, result).map(|t| Code::of(&t).lines.join("\n"))
@@ -2621,12 +2699,12 @@ fn check_negatives_reading(
                         .unwrap_or(shown)
                         .lines()
                         .find(|l| {
-                            uses_emoji(l, &n.emoji.cited) && {
+                            uses_emoji(l, &n.emoji) && {
                                 let lower = l.to_lowercase();
                                 !crate::drift::text::contains_any(lower, PUT_ASIDE)
                             }
                         })
-                        .filter(|_| !kept_in_a_paste(&|p| !uses_emoji(p, &n.emoji.cited)))
+                        .filter(|_| !kept_in_a_paste(&|p| !uses_emoji(p, &n.emoji)))
                         .map(|l| {
                             (
                                 "the result contains an emoji".to_string(),
@@ -2696,8 +2774,9 @@ fn check_negatives_reading(
                         inline
                     };
                     tk.iter()
-                        .find(|t| {
-                            objects.iter().any(|o| **o == *t.stem)
+                        .enumerate()
+                        .find(|(i, t)| {
+                            objects.iter().any(|o| stems_at(tk, *i, o))
                                 && !negated(lw, t.at, &t.word)
                                 && !fenced
                                     .iter()
@@ -2708,12 +2787,11 @@ fn check_negatives_reading(
                         // below a preface that names X: the part is that paste.
                         .filter(|_| {
                             !kept_in_a_paste(&|p| {
-                                !text::tokens(p)
-                                    .iter()
-                                    .any(|t| objects.iter().any(|o| **o == *t.stem))
+                                let pt = text::tokens(p);
+                                !(0..pt.len()).any(|i| objects.iter().any(|o| stems_at(&pt, i, o)))
                             })
                         })
-                        .map(|t| {
+                        .map(|(_, t)| {
                             (
                                 "the result mentions what it was told not to".to_string(),
                                 Some(t.word.to_string()),

@@ -438,6 +438,36 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
             .then(|| Part::Maybe(name.join(" ")))
         });
     let marked = marked_names(sentence);
+    // "The `## For readers` section must not contain the word 'free'": a marked section as the
+    // ban's subject.
+    if let Some((end, name)) = marked.iter().min_by_key(|(end, _)| *end) {
+        let head = lower
+            .get(..*end)
+            .and_then(|h| h.rfind(name.as_str()).and_then(|s| h.get(..s)))
+            .unwrap_or_default()
+            .trim_end_matches(['`', '*', '"', '\'', '#', ' '])
+            .trim_start();
+        let tail = lower
+            .get(*end..)
+            .unwrap_or_default()
+            .trim_start_matches(['`', '*', '"', '\'']);
+        let banned = [
+            "must not",
+            "mustn't",
+            "should not",
+            "shouldn't",
+            "cannot",
+            "can't",
+        ]
+        .iter()
+        .any(|m| {
+            tail.strip_prefix(" section ")
+                .is_some_and(|r| r.starts_with(m))
+        });
+        if matches!(head, "the" | "your") && banned {
+            return Some(Part::Named(name.clone()));
+        }
+    }
     // "a first section `For owners` in plain words that does not use the words …; then a
     // `Technical` section": the ban is the relative clause of a marked section's name.
     for (end, name) in &marked {
@@ -552,14 +582,19 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
             .filter(|x| {
                 !super::reply_noun(x)
                     && !crate::drift::text::in_list(
-                        "prose|text|body|code|language|future|same|instead",
+                        "prose|text|body|code|language|future|same|instead|wording|words|phrasing",
                         x,
                     )
             })
             .map(|x| Part::Maybe((*x).to_string()))
             // "in the Slack message": a message with a name is no reply.
             .or_else(|| match name.as_slice() {
-                [a, b] if b != &"section" && a.chars().all(|c| c.is_ascii_alphabetic()) => {
+                // Not "in your own wording": the reply's words.
+                [a, b]
+                    if b != &"section"
+                        && *a != "own"
+                        && a.chars().all(|c| c.is_ascii_alphabetic()) =>
+                {
                     Some(Part::Maybe(format!("{a} {b}")))
                 }
                 _ => None,
@@ -601,7 +636,15 @@ pub(super) fn elsewhere_part(sentence: &str) -> Option<String> {
         .filter_map(|p| rest_lower.find(p).map(|i| i + p.len()))
         .min()?;
     let mut tail = rest[place..].trim_start();
-    for lead in ["a ", "an ", "the ", "separate ", "its own "] {
+    for lead in [
+        "a ",
+        "an ",
+        "the ",
+        "final ",
+        "last ",
+        "separate ",
+        "its own ",
+    ] {
         if tail.to_ascii_lowercase().starts_with(lead) {
             tail = tail[lead.len()..].trim_start();
         }
@@ -617,6 +660,18 @@ pub(super) fn elsewhere_part(sentence: &str) -> Option<String> {
     let name = &inner[..inner.find(close)?];
     let name = name.trim().trim_start_matches('#').trim();
     (!name.is_empty() && name.split_whitespace().count() <= 4).then(|| name.to_ascii_lowercase())
+}
+
+/// "If engineers need snippets, put them under a final `## Appendix for engineers` heading": the
+/// part a message sends code to, in a sentence of its own.
+pub(super) fn code_part(message: &str) -> Option<String> {
+    super::sentences(message).into_iter().find_map(|s| {
+        let lower = s.to_ascii_lowercase();
+        let code = words_at(&lower).iter().any(|(_, w)| {
+            crate::drift::text::in_list("snippet|snippets|code|blocks|diff|diffs", w)
+        });
+        code.then(|| elsewhere_part(s)).flatten()
+    })
 }
 
 /// Whether the clause around byte `at` holds a number: the count is said there.
