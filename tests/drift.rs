@@ -4453,3 +4453,88 @@ fn the_session_50_readings_from_sets_196_to_201() {
     .is_empty());
     assert!(!flags(m, &format!("## For support\nFailed syncs now retry five times.\n{code}\n\n## For engineers\nNothing else.")).is_empty());
 }
+
+/// Readings of the 50th session, from sets 202–207.
+#[test]
+fn the_session_50_readings_from_sets_202_to_207() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    // "In the report, keep the 'Risks' list to …": a count of that list.
+    let m =
+        "Speed up the nightly export. In the report, keep the 'Risks' list to at most 2 bullets.";
+    let report = |risks: &str| format!("## Changes\n- a\n- b\n- c\n- d\n\n## Risks\n{risks}");
+    assert!(flags(m, &report("- Cache may go stale.\n- One notebook breaks.")).is_empty());
+    assert!(!flags(
+        m,
+        &report("- Cache may go stale.\n- One notebook breaks.\n- Disk use grows.")
+    )
+    .is_empty());
+    // A count of a first part, with the rest put below it.
+    let long = "The export failed twice this week because the disk filled up during the nightly run, and both times the retry started before the cleanup job had freed any space.";
+    assert!(flags(
+        "Check the export failures. Keep your summary under 20 words and put the raw log below it.",
+        &format!("**Summary:** Two export failures, both from a full disk.\n\n```\n{long}\n```")
+    )
+    .is_empty());
+    assert!(!flags(
+        "Check the export failures. Keep your summary under 20 words.",
+        long
+    )
+    .is_empty());
+    // "Its test file" in a tests tree that mirrors the package.
+    let m = "Fix the rounding. Only change `app/cart/total.py` and its test file.";
+    assert!(flags(
+        m,
+        "Changed:\n- `app/cart/total.py`\n- `tests/cart/test_total.py`"
+    )
+    .is_empty());
+    assert!(!flags(m, "Changed:\n- `app/cart/total.py`\n- `app/cart/tax.py`").is_empty());
+    // An abbreviation allowed once defined.
+    let r = "Each stock keeping unit (SKU) has one shelf. A SKU with no shelf is flagged.";
+    assert!(flags(
+        "Explain the shelf rules. Don't use the abbreviation \"SKU\" without defining it first.",
+        r
+    )
+    .is_empty());
+    assert!(!flags(
+        "Explain the shelf rules. Don't use the abbreviation \"SKU\".",
+        r
+    )
+    .is_empty());
+    // A text the reply pastes ("paste it in your reply"): the reply is no subject of its count.
+    let m = "Post the release note. The release note itself must be under 30 words; paste it in your reply inside a quote block, and put any notes for me after it.";
+    let notes = "Notes:\n- I could not test the Android build because the device farm was down all afternoon, so only iOS was checked by hand.\n- Marketing wants a link; I left it out until you decide.";
+    assert!(flags(
+        m,
+        &format!("Posted.\n\n> Faster checkout and saved addresses.\n\n{notes}")
+    )
+    .is_empty());
+    // The reply named as the rule's subject is bounded.
+    assert!(!flags(
+        "Post the release note. Your whole reply must be under 30 words.",
+        &format!("Posted.\n\n> Faster checkout.\n\n{notes}")
+    )
+    .is_empty());
+    // An emoji the reply says is gone from the text.
+    let m = "Rewrite the shipping push notification. The notification text itself must not contain emojis.";
+    assert!(flags(m, "New text: `Your order has shipped.`\n\nThe old text began with 🔔, which is gone from the new text.").is_empty());
+    assert!(!flags(m, "New text: `🔔 Your order has shipped.`").is_empty());
+    // A numbered part opening the sentence.
+    let m = "Write two parts about the new stock alerts. Part 1 is a short summary for the shop staff: no code. Part 2 is notes for engineering, where anything goes.";
+    let code = "```python\nTHRESHOLD = 5\n```";
+    assert!(flags(m, &format!("**Part 1: Summary for staff**\nYou get an alert when stock runs low.\n\n**Part 2: Engineering notes**\n{code}")).is_empty());
+    assert!(!flags(m, &format!("**Part 1: Summary for staff**\nYou get an alert when stock runs low.\n{code}\n\n**Part 2: Engineering notes**\nNothing else.")).is_empty());
+    // An exception inside a folder's ban is no limit on the whole change.
+    let m = "Move the export to pandas. Do not touch anything under `legacy/`, except the import line in `legacy/bridge.py`.";
+    assert!(flags(
+        m,
+        "- Created `reports/export.py`.\n- `legacy/bridge.py`: changed only the import line."
+    )
+    .is_empty());
+    // With no folder before "except", the limit holds for the whole change.
+    let m = "Move the export to pandas. Do not change anything except `legacy/bridge.py`.";
+    assert!(!flags(
+        m,
+        "- Created `reports/export.py`.\n- `legacy/bridge.py`: changed only the import line."
+    )
+    .is_empty());
+}

@@ -1608,6 +1608,12 @@ pub(super) fn another_part_follows(words: &[&str]) -> bool {
                     "tell|give|list|add|explain|note|mention|describe|send|include",
                     v,
                 ),
+                // "Keep your summary under 40 words and put the full output below it" (not
+                // "the bot cuts off anything after that", nor notes added below).
+                [place, "it"] => {
+                    crate::drift::text::in_list("below|under|underneath|beneath", place)
+                        && words.get(u..).unwrap_or_default().contains(&"put")
+                }
                 _ => false,
             })
     })
@@ -6423,7 +6429,7 @@ fn bounds_prose_only(sentence: &str) -> bool {
 /// using commas:", or "… and try to be concise", is not part of it); hedges are whole words
 /// outside quotes (`the word "unless"` forbids that word).
 fn hedged(lower: &str, at: usize) -> bool {
-    const HEDGES: [&[&str]; 28] = [
+    const HEDGES: [&[&str]; 31] = [
         &["too", "often"],
         &["too", "much"],
         &["too", "many"],
@@ -6454,6 +6460,10 @@ fn hedged(lower: &str, at: usize) -> bool {
         &["when", "describing"],
         &["when", "talking", "about"],
         &["when", "referring", "to"],
+        // "Don't use the abbreviation "TEU" without defining it first": allowed once defined.
+        &["without", "defining"],
+        &["without", "explaining"],
+        &["without", "spelling"],
     ];
     // Quoted text blanked out, positions kept.
     let mut plain = String::with_capacity(lower.len());
@@ -8315,6 +8325,12 @@ pub(super) fn names_the_reply(sentence: &str) -> bool {
             && reply_noun(w(i + 1))
             && !fronted(i)
             && w(i + 2) != "itself"
+            // "The PR description itself must be under 100 words; paste it in your reply": the
+            // reply is where the text goes.
+            && !(i >= 3
+                && crate::drift::text::in_list("in|into", w(i - 1))
+                && crate::drift::text::in_list("it|them", w(i - 2))
+                && crate::drift::text::in_list("paste|put|quote|include|copy", w(i - 3)))
             // "…; your message to me around it can be informal": a freedom beside the rule.
             // "…; your report to me can use whatever spelling you like" too.
             && !(i + 2..i + 8).any(|j| {
@@ -8342,7 +8358,13 @@ fn part_after_a_comma(sentence: &str) -> Option<String> {
         lower.match_indices(p).find_map(|(i, _)| {
             let rest = sentence.get(i + p.len()..)?;
             let (noun, after) = rest.split_once(',')?;
-            let subject = after.trim_start().strip_prefix("the ")?;
+            // "In the report, keep the 'Risks' list to at most 3 bullets" too.
+            let after = after.trim_start();
+            let after = ["keep ", "limit ", "cap "]
+                .iter()
+                .find_map(|v| after.strip_prefix(v))
+                .unwrap_or(after);
+            let subject = after.strip_prefix("the ")?;
             let words: Vec<&str> = subject.split_whitespace().take(4).collect();
             let marked = subject.starts_with(|c: char| c.is_uppercase() || "*`\"'#".contains(c));
             let noun_at = words

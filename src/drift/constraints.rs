@@ -1354,7 +1354,7 @@ fn tokens_at<'a>(hay: &'a str, token: &'a str) -> impl Iterator<Item = usize> + 
 /// `unwrap`", "replaced the `eval` call", "instead of `any`").
 // "migrated away from `storiesOf`".
 const PUT_ASIDE: &str =
-    "avoid|free of|instead of|rather than|remov|replac|drop|eliminat|no longer|got rid|away from";
+    "avoid|free of|instead of|rather than|remov|replac|drop|eliminat|no longer|got rid|away from|is gone|are gone";
 
 fn put_aside(lower: &str, at: usize) -> bool {
     let clause = clause_before(lower, at);

@@ -993,10 +993,12 @@ fn sentence_of(text: &str) -> String {
     if generic {
         return String::new();
     }
+    // ASCII only: a full Unicode upper-casing pulls its case table (about 4 KB gzipped) into
+    // the module for this one letter.
     let mut chars = text.chars();
     let first: String = chars
         .next()
-        .map(|c| c.to_uppercase().collect())
+        .map(|c| c.to_ascii_uppercase().to_string())
         .unwrap_or_default();
     let end = if text.ends_with(['.', '!', '?', ':']) {
         " "

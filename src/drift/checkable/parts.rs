@@ -437,6 +437,17 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
                             })))))
             .then(|| Part::Maybe(name.join(" ")))
         });
+    // "Part 1 is a plain-English summary for marketing: no code": a numbered part opening the
+    // sentence.
+    if let [(_, kind @ ("part" | "section")), (_, n), (_, next), ..] = ws.as_slice() {
+        if n.len() <= 2
+            && n.chars().all(|c| c.is_ascii_alphanumeric())
+            && (*next == "is" || lower.contains(&format!("{n}:")))
+            && lower.trim_start().starts_with(['p', 's'])
+        {
+            return Some(Part::Named(format!("{kind} {n}")));
+        }
+    }
     let marked = marked_names(sentence);
     // "The `## For readers` section must not contain the word 'free'": a marked section as the
     // ban's subject.
