@@ -4538,3 +4538,55 @@ fn the_session_50_readings_from_sets_202_to_207() {
     )
     .is_empty());
 }
+
+/// The code review of the 50th session's readings: each case a reading had silenced, read again.
+#[test]
+fn the_session_50_code_review_cases_are_read() {
+    let flagged = |m: &str, r: &str| !score(m, r).violations.is_empty();
+    // A sentence that bans code in a part sends none there.
+    assert!(flagged(
+        "Explain the fix. Use no code blocks. Don't put snippets in the `## Summary` section either.",
+        "## Summary\n```\nx = 1\n```\n\n## Details\nThe cache was stale."
+    ));
+    // A test run after "Here's" is no draft that keeps the count.
+    let update = "The nightly export failed twice this week because the disk filled up during the run, and both times the retry started before the cleanup job had freed any space, so the second attempt failed for the same reason. We moved the temporary files to the scratch volume, added an alert on free space, and made the retry wait for the cleanup.";
+    assert!(flagged(
+        "Write a status update in under 40 words.",
+        &format!("{update}\n\nHere's the test run:\n\n```\n12 passed\n```")
+    ));
+    // "After that, …" asks for the count's own text here.
+    assert!(flagged(
+        "Run the migration. After that, summarise the result in at most 20 words.",
+        update
+    ));
+    // A kind of thing with others banned beside it keeps them all.
+    assert!(flagged(
+        "Write the newsletter. Do not mention competitors or discounts in the newsletter.",
+        "We took share from our competitors this quarter."
+    ));
+    // A condition that does not follow the phrase leaves it asked for.
+    assert!(flagged(
+        "Write the review. Include the word \"Approved\" at the end and say whether the tests passed.",
+        "The tests passed and the change looks right."
+    ));
+    // A lead-in line is no paragraph.
+    assert!(flagged(
+        "Write the update. The first paragraph goes to customers, so it must not mention Redis.",
+        "Here is the update:\n\nErrors came from a Redis failover.\n\nInternal: the primary was restarted."
+    ));
+    // A Go field with a tag is code, not prose.
+    assert!(flagged(
+        "Add the event type. Don't use `any` in the Go structs.",
+        "```go\ntype Event struct {\n    Payload any `json:\"payload\"`\n}\n```"
+    ));
+    // A sentence's opening word before "I" is no name.
+    assert!(flagged(
+        "Write the note in third person; don't use 'I' or 'we'.",
+        "The deploy was checked. Then I, as on-call, approved it."
+    ));
+    // "You may not define them in a glossary" frees no glossary.
+    assert!(flagged(
+        "Explain backups. Avoid the terms 'SLA' and 'RPO'. You may not define them in a glossary either.",
+        "Backups run hourly.\n\n**Glossary**\n- SLA: the restore time we promise."
+    ));
+}

@@ -50,6 +50,9 @@ pub enum Rule {
     /// Words the prose must not use, code and quoted logs aside ("in your report's prose, do
     /// not use the word 'fixed'").
     ProseForbids(Vec<String>),
+    /// [`Rule::ProseForbids`] of the reply's own words ("in your own wording"): block quotes
+    /// left out too.
+    OwnForbids(Vec<String>),
     Sentences(Rel, usize),
     /// Paragraphs separated by the Markdown divider `***`.
     DividedParagraphs(usize),
@@ -1331,8 +1334,8 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     let opening = lower.trim_start_matches(['-', '*', ' ']);
     if counted
         && (has_any_in(&lower, "under each|in each section|per section|for each section|per heading|under every|in every section|each section")
-            || opening.starts_with("for each ")
-            || opening.starts_with("for every "))
+            || ((opening.starts_with("for each ") || opening.starts_with("for every "))
+                && !said(&["whole", "entire", "total", "overall"])))
     {
         return None;
     }
@@ -1350,10 +1353,11 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         // "Avoid 'urgent' in your own wording, but quote the title verbatim": what is quoted is
         // not its own words.
         Rule::Forbids(list)
-            if bounds_prose_only(text)
-                || says_prose(text)
-                || has_any_in(&lower, "your own wording|your own words|your own phrasing") =>
+            if has_any_in(&lower, "your own wording|your own words|your own phrasing") =>
         {
+            Rule::OwnForbids(list)
+        }
+        Rule::Forbids(list) if bounds_prose_only(text) || says_prose(text) => {
             Rule::ProseForbids(list)
         }
         // "Don't use the word "simply" anywhere": in a fenced entry too.
@@ -1377,6 +1381,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         Rule::Forbids(_)
             | Rule::ForbidsAnywhere(_)
             | Rule::ProseForbids(_)
+            | Rule::OwnForbids(_)
             | Rule::NoFirstPerson(_)
             | Rule::NoHeadings
             | Rule::NoMarkdown
@@ -1406,7 +1411,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         // placed in the text the reply is.
         Some(parts::Part::Named(name))
             if !soft
-                && matches!(rule, Rule::Forbids(_) | Rule::ForbidsAnywhere(_) | Rule::ProseForbids(_))
+                && matches!(rule, Rule::Forbids(_) | Rule::ForbidsAnywhere(_) | Rule::ProseForbids(_) | Rule::OwnForbids(_))
                 // Not where the reply holds more than that text ("In the email itself, …",
                 // "your notes first, then the email").
                 && !lower.contains(" itself")
@@ -1488,7 +1493,8 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     if counts_paragraphs
         && !of_reply
         && (another_part_follows(&words)
-            || (matches!(rule, Rule::Words(..) | Rule::Sentences(..)) && cx.more_after_a_break()))
+            || (matches!(rule, Rule::Words(..) | Rule::Sentences(..))
+                && cx.more_after_a_break(&lower)))
         && !said(&["whole", "entire", "total", "overall"])
     {
         return None;
@@ -1619,13 +1625,28 @@ pub(super) fn another_part_follows(words: &[&str]) -> bool {
     })
 }
 
-/// Whether a message (lowercased) asks for more after a break ("After a blank line, give the
-/// PR number"): a count said before it is the first text's.
-pub(super) fn more_after_a_break(lower: &str) -> bool {
-    has_any_in(
-        lower,
-        "after a blank line|after an empty line|below that, |below it, |after that, ",
-    )
+/// Where a message (lowercased) asks for another text after a break ("After a blank line,
+/// give the PR number"): a count said before that is the first text's. Not "After that, wait
+/// for my review", which asks for no text.
+pub(super) fn break_at(lower: &str) -> Option<usize> {
+    [
+        "after a blank line",
+        "after an empty line",
+        "below that, ",
+        "below it, ",
+        "after that, ",
+    ]
+    .iter()
+    .flat_map(|cue| lower.match_indices(cue))
+    .filter(|(at, cue)| {
+        let rest = lower.get(at + cue.len()..).unwrap_or_default();
+        let own = rest.split(". ").next().unwrap_or_default();
+        ws_of(own)
+            .iter()
+            .any(|w| crate::drift::text::in_list("give|add|put|include|list|paste|write|append", w))
+    })
+    .map(|(at, _)| at)
+    .min()
 }
 
 /// What [`admit`] reads of the whole message.
@@ -1644,8 +1665,8 @@ struct Admit {
     several: std::cell::OnceCell<bool>,
     /// Whether it asks for a note beside a text ([`Admit::a_note_beside`]).
     note: std::cell::OnceCell<bool>,
-    /// Whether it asks for more after a break ([`Admit::more_after_a_break`]).
-    after_break: std::cell::OnceCell<bool>,
+    /// Where it asks for another text after a break ([`break_at`]).
+    after_break: std::cell::OnceCell<Option<usize>>,
 }
 
 impl Admit {
@@ -1658,11 +1679,11 @@ impl Admit {
     }
 
     /// "One sentence of exactly 25 words. After a blank line, give the PR number": a text
-    /// asked for after the counted one (read once).
-    fn more_after_a_break(&self) -> bool {
-        *self
-            .after_break
-            .get_or_init(|| more_after_a_break(&self.lower))
+    /// asked for after the counted one, said in `sentence` (the break read once).
+    fn more_after_a_break(&self, sentence: &str) -> bool {
+        self.after_break
+            .get_or_init(|| break_at(&self.lower))
+            .is_some_and(|at| self.lower.find(sentence.trim()).is_some_and(|s| s < at))
     }
 
     /// "Write the ticker text, plus a short note to me" (read once).
@@ -3295,7 +3316,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 .find(|s| !name.contains(s.as_str()) && !s.contains(name.as_str()));
             if let (
                 Some(other),
-                Rule::Forbids(_) | Rule::ForbidsAnywhere(_) | Rule::ProseForbids(_),
+                Rule::Forbids(_)
+                | Rule::ForbidsAnywhere(_)
+                | Rule::ProseForbids(_)
+                | Rule::OwnForbids(_),
             ) = (other, &**inner)
             {
                 *rule = Rule::ExceptPart(other.clone(), Box::new(rule.clone()));
@@ -6873,7 +6897,10 @@ fn is_ban(rule: &Rule) -> bool {
         }
         r => matches!(
             r,
-            Rule::Forbids(_) | Rule::ForbidsAnywhere(_) | Rule::ProseForbids(_)
+            Rule::Forbids(_)
+                | Rule::ForbidsAnywhere(_)
+                | Rule::ProseForbids(_)
+                | Rule::OwnForbids(_)
         ),
     }
 }
@@ -7078,11 +7105,13 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
     None
 }
 
-/// Whether a sentence's rest states a condition outside its quotes ("… if, and only if, no
-/// member was affected", "… unless the build failed").
+/// Whether the quoted phrase a sentence's rest asks for is asked under a condition right after
+/// it ("'no customer impact' if, and only if, no member was affected", "'X' unless …").
 fn condition_follows(rest: &str) -> bool {
     let mut plain = String::with_capacity(rest.len());
     let mut inside = false;
+    // Where the first quoted phrase closes, in `plain`.
+    let mut closed = None;
     for c in rest.chars() {
         let quote = matches!(c, '"' | '\'' | '`' | '\u{201c}' | '\u{201d}')
             // An apostrophe after a letter ("don't") opens no quote.
@@ -7091,10 +7120,16 @@ fn condition_follows(rest: &str) -> bool {
             inside = !inside;
         }
         plain.push(if inside || quote { ' ' } else { c });
+        if quote && !inside && closed.is_none() {
+            closed = Some(plain.len());
+        }
     }
-    ws_of(&plain)
-        .iter()
-        .any(|w| crate::drift::text::in_list("if|unless|whether", w))
+    // Right after the quoted phrase: not "… at the end and say whether the tests passed".
+    let after = closed.and_then(|at| plain.get(at..)).unwrap_or_default();
+    matches!(
+        ws_of(after).as_slice(),
+        ["if" | "unless", ..] | ["only", "if", ..]
+    )
 }
 
 /// Whether the verb at `k` is only permitted ("you may include", "you can use", "feel free to
@@ -7863,7 +7898,13 @@ fn first_person(text: &str, pronouns: &[String]) -> Option<String> {
                         // "found in Bay I on Monday": a preposition takes no pronoun subject.
                         let tail = rest.get(start + len..).unwrap_or_default().trim_start();
                         let next_word = tail.split(|c: char| !c.is_alphanumeric()).next();
-                        let named = previous.starts_with(|c: char| c.is_uppercase())
+                        // Not a sentence's opening word: "Then I, as on-call, approved it".
+                        let opener = crate::drift::text::in_list(
+                            "then|so|and|but|now|here|there|yesterday|today|also|honestly|first|finally|next|when|if|because|since|as|after|before|once|while|still|again|actually|later|sadly|luckily|personally",
+                            previous.to_ascii_lowercase().as_str(),
+                        );
+                        let named = !opener
+                            && previous.starts_with(|c: char| c.is_uppercase())
                             && (tail.chars().next().is_none_or(|c| ".,;:()".contains(c))
                                 || next_word.is_some_and(|w| {
                                     crate::drift::text::in_list(
@@ -8045,14 +8086,15 @@ fn kept_in_pastes(rule: &Rule, result: &str) -> bool {
     !pastes.is_empty() && pastes.iter().all(|p| check(rule, p).0)
 }
 
-/// [`kept_in_pastes`] over the fenced blocks that show a text: every one for a commit message,
-/// else those of no language a line introduces as a draft ("Draft:\n\n```\n…```"), not code.
+/// [`kept_in_pastes`] over the fenced blocks of plain text (no language, `text`, `markdown`)
+/// that show a text: every one for a commit message, else those a line introduces as a draft
+/// ("Draft:\n\n```\n…```").
 fn kept_in_blocks(rule: &Rule, result: &str, commit: bool) -> bool {
     let blocks: Vec<&str> = super::modality::fenced_blocks(result)
         .into_iter()
         .filter(|b| {
-            commit
-                || (crate::drift::text::in_list("|text|txt|markdown|md", b.info) && {
+            crate::drift::text::in_list("|text|txt|markdown|md", b.info)
+                && (commit || {
                     let intro = result
                         .get(..b.outer.0)
                         .unwrap_or_default()
@@ -8061,7 +8103,10 @@ fn kept_in_blocks(rule: &Rule, result: &str, commit: bool) -> bool {
                         .next()
                         .unwrap_or_default()
                         .to_ascii_lowercase();
-                    intro.ends_with(':') && has_any_in(&intro, "draft|message|text|post|here")
+                    intro.ends_with(':')
+                        && ws_of(&intro)
+                            .iter()
+                            .any(|w| crate::drift::text::in_list("draft|message|text|post", w))
                 })
         })
         .map(|b| b.body)
@@ -8285,6 +8330,7 @@ fn of_the_text(rule: &Rule) -> bool {
             | Rule::Forbids(_)
             | Rule::ForbidsAnywhere(_)
             | Rule::ProseForbids(_)
+            | Rule::OwnForbids(_)
             | Rule::EndsWith(_)
             | Rule::EndsWithOneOf(_)
             | Rule::NoCommas
@@ -8491,10 +8537,17 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 .collect();
             check(&Rule::Words(*rel, *n), &prose.join("\n"))
         }
-        Rule::ProseForbids(words) => {
-            // Fenced blocks, inline code spans and block quotes left out.
-            let prose: String = lists::outside_fences(text)
+        Rule::OwnForbids(words) => {
+            let own: String = text
+                .lines()
                 .filter(|l| !l.trim_start().starts_with('>'))
+                .collect::<Vec<&str>>()
+                .join("\n");
+            check(&Rule::ProseForbids(words.clone()), &own)
+        }
+        Rule::ProseForbids(words) => {
+            // Fenced blocks and inline code spans left out.
+            let prose: String = lists::outside_fences(text)
                 .map(super::text::outside_code_spans)
                 .collect::<Vec<String>>()
                 .join("\n");
@@ -9410,6 +9463,10 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::ProseForbids(w) => (
             "forbids",
             format!("never uses {} outside code", w.join(", ")),
+        ),
+        Rule::OwnForbids(w) => (
+            "forbids",
+            format!("never uses {} in its own words", w.join(", ")),
         ),
         Rule::WordCount(w, r, n) => ("word-count", format!("\"{w}\" {} times", r.words(*n))),
         Rule::LetterCount(c, r, n) => (

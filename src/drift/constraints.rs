@@ -717,7 +717,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                     .collect(),
                 excepted: if crate::drift::text::contains_any(
                     n.text.to_ascii_lowercase(),
-                    "apart from|except|other than|aside from|besides",
+                    "apart from|except |except,|other than|aside from|besides",
                 ) {
                     text::inline_code_spans(instructions)
                         .into_iter()
@@ -1096,7 +1096,9 @@ fn uses_construct(name: &str, lower: &str, code: &Code) -> Option<String> {
         // A sentence with code spans ("Replaced the `print` calls …, using `x = f()`.") is
         // prose, read below with its spans.
         let mut chars = t.chars();
+        // (Ending as a sentence does: a Go field with a tag, "Payload any `json:\"p\"`", is code.)
         let prose = t.contains('`')
+            && t.ends_with('.')
             && chars.next().is_some_and(char::is_uppercase)
             && chars.next().is_some_and(char::is_lowercase);
         if !old && !prose && has_token(l, name) {
@@ -1945,7 +1947,13 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                 &t.stem,
             )
         }) {
-            Some(k) if k + 1 < what.len() && named.is_empty() => {
+            // One name after its kind, with nothing else banned beside it ("competitors or
+            // discounts", "the partner or the merger" keep every object).
+            Some(k)
+                if k + 2 == what.len()
+                    && named.is_empty()
+                    && !crate::drift::text::contains_any(main, " or | and |, ") =>
+            {
                 let name: Vec<&str> = what.iter().skip(k + 1).map(|t| &*t.stem).collect();
                 objects
                     .into_iter()
@@ -4652,7 +4660,10 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
         return out;
     }
     let quoting = std::cell::OnceCell::new();
+    // Where the message asks for another text after a break (read once).
+    let break_at = std::cell::OnceCell::new();
     for line in instructions.lines() {
+        let line_at = (line.as_ptr() as usize).saturating_sub(instructions.as_ptr() as usize);
         if out.len() >= MAX_CONSTRAINTS {
             break;
         }
@@ -4704,7 +4715,11 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
             let n = n.filter(|_| {
                 !super::checkable::bounds_a_built_thing(&l, i)
                     && !super::checkable::another_part_follows(&words_of(rest))
-                    && !super::checkable::more_after_a_break(&instructions.to_lowercase())
+                    && !break_at
+                        .get_or_init(|| {
+                            super::checkable::break_at(&instructions.to_ascii_lowercase())
+                        })
+                        .is_some_and(|b| line_at + i < b)
             });
             match n {
                 Some(n) if unit.starts_with("word") => Some(Format::Words(n)),

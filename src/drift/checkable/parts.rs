@@ -678,10 +678,16 @@ pub(super) fn elsewhere_part(sentence: &str) -> Option<String> {
 pub(super) fn code_part(message: &str) -> Option<String> {
     super::sentences(message).into_iter().find_map(|s| {
         let lower = s.to_ascii_lowercase();
-        let code = words_at(&lower).iter().any(|(_, w)| {
-            crate::drift::text::in_list("snippet|snippets|code|blocks|diff|diffs", w)
-        });
-        code.then(|| elsewhere_part(s)).flatten()
+        let ws = words_at(&lower);
+        let has = |list: &str| ws.iter().any(|(_, w)| crate::drift::text::in_list(list, w));
+        // A permission ("If engineers need snippets, put them …", "you may put code …"), not a
+        // ban ("Don't put snippets in the Summary either").
+        let allows = has("snippet|snippets|code|diff|diffs")
+            && has("if|may|can")
+            && !ws
+                .iter()
+                .any(|(_, w)| crate::drift::text::in_list("not|no|never", w) || w.ends_with("n't"));
+        allows.then(|| elsewhere_part(s)).flatten()
     })
 }
 
@@ -764,11 +770,21 @@ pub(super) fn free_sections(message: &str) -> Vec<String> {
 /// "Avoid the abbreviations 'MNF' and 'DMA' in the body; you may define them in a short
 /// glossary at the end": the kind of part a sentence lets banned words stand in.
 pub(super) fn glossary_allowed(message: &str) -> Option<&'static str> {
-    super::sentences(message).into_iter().find_map(|s| {
+    // By clause: "Don't use 'SLA' in the main text; you may define it in a glossary".
+    let clauses = super::sentences(message)
+        .into_iter()
+        .flat_map(|s| s.split(';'));
+    clauses.into_iter().find_map(|s| {
         let lower = s.to_ascii_lowercase();
         let ws: Vec<&str> = words_at(&lower).into_iter().map(|(_, w)| w).collect();
         let has = |list: &str| ws.iter().any(|w| crate::drift::text::in_list(list, w));
-        if !has("may|can|fine|allowed|ok|okay") || !has("them|it|those|these|terms|abbreviations") {
+        // Not "You may not define them in a glossary".
+        if !has("may|can|fine|allowed|ok|okay")
+            || !has("them|it|those|these|terms|abbreviations")
+            || ws
+                .iter()
+                .any(|w| crate::drift::text::in_list("not|no|never", w) || w.ends_with("n't"))
+        {
             return None;
         }
         ["glossary", "appendix", "footnotes"]
@@ -959,7 +975,10 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
             }
         }
         // A horizontal rule closes the part: "---\n\nFor you only: …" is set apart.
-        if is_rule(line) && body.iter().any(|l| !l.trim().is_empty()) {
+        if !lines.get(i).is_some_and(|(_, code)| *code)
+            && is_rule(line)
+            && body.iter().any(|l| !l.trim().is_empty())
+        {
             break;
         }
         match label_at(i) {
@@ -1187,10 +1206,13 @@ fn ordinal_paragraph<'a>(ban: &str, result: &'a str) -> Option<&'a str> {
                 crate::drift::text::in_list("must|mustn't|should|shouldn't|cannot|can't", x.1)
             })
     });
+    // A heading or a lead-in line ("Here is the update:") is no paragraph.
     let blocks: Vec<&str> = result
         .split("\n\n")
         .map(str::trim)
-        .filter(|b| !b.is_empty())
+        .filter(|b| {
+            !b.is_empty() && !(!b.contains('\n') && (b.starts_with('#') || b.ends_with(':')))
+        })
         .collect();
     if !banned_by_it || blocks.len() < 2 {
         return None;

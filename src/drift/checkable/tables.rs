@@ -207,7 +207,10 @@ fn items(body: &str, piped: bool) -> Vec<String> {
         }
         cuts.push(body.len() + 1);
         cuts.windows(2)
-            .map(|w| body.get(w[0]..w[1] - 1).unwrap_or_default())
+            .map(|w| match w {
+                [a, b] => body.get(*a..b - 1).unwrap_or_default(),
+                _ => "",
+            })
             .flat_map(|p| {
                 let p = p.trim();
                 let p = p.strip_prefix("and ").unwrap_or(p);
