@@ -4370,6 +4370,10 @@ fn the_session_50_readings_from_sets_190_to_195() {
         &format!("{line} Nothing else changed.")
     )
     .is_empty());
+    // An upper bound too, and only when the break comes after the count.
+    let r = format!("{line} Nothing else changed.\n\nOPS-12");
+    assert!(flags("Write the changelog line: keep it under 12 words. After a blank line, give the ticket number.", &r).is_empty());
+    assert!(!flags("After that, give the ticket number on its own line. Write the changelog line: keep it under 12 words.", &r).is_empty());
 }
 
 /// Readings of the 50th session, from sets 196–201.

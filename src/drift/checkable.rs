@@ -1494,7 +1494,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         && !of_reply
         && (another_part_follows(&words)
             || (matches!(rule, Rule::Words(..) | Rule::Sentences(..))
-                && cx.more_after_a_break(&lower)))
+                && cx.more_after_a_break(text)))
         && !said(&["whole", "entire", "total", "overall"])
     {
         return None;
@@ -1667,6 +1667,9 @@ struct Admit {
     note: std::cell::OnceCell<bool>,
     /// Where it asks for another text after a break ([`break_at`]).
     after_break: std::cell::OnceCell<Option<usize>>,
+    /// Where the message starts in memory: a sentence (a slice of it) is placed without a
+    /// search.
+    at: usize,
 }
 
 impl Admit {
@@ -1683,7 +1686,7 @@ impl Admit {
     fn more_after_a_break(&self, sentence: &str) -> bool {
         self.after_break
             .get_or_init(|| break_at(&self.lower))
-            .is_some_and(|at| self.lower.find(sentence.trim()).is_some_and(|s| s < at))
+            .is_some_and(|at| (sentence.as_ptr() as usize).wrapping_sub(self.at) < at)
     }
 
     /// "Write the ticker text, plus a short note to me" (read once).
@@ -1796,6 +1799,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         several: std::cell::OnceCell::new(),
         note: std::cell::OnceCell::new(),
         after_break: std::cell::OnceCell::new(),
+        at: message.as_ptr() as usize,
     };
     // Whether the message asks for a link somewhere: read once, for the first URL ban.
     let invites = std::cell::OnceCell::new();

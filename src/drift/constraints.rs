@@ -525,6 +525,10 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         .collect();
     // Read once, for the first code ban.
     let code_part = std::cell::OnceCell::new();
+    // Read once, for the first emoji ban: whether the message asks for a fenced text, and its
+    // quoted passages with an emoji (per ban they made a message of many bans quadratic).
+    let fence_asked = std::cell::OnceCell::new();
+    let cited: std::cell::OnceCell<Vec<String>> = std::cell::OnceCell::new();
     for n in &mut out {
         let at = instructions.find(n.text.as_str());
         if n.forbidden.contains(&Forbidden::Code) {
@@ -680,7 +684,8 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         }
         if n.forbidden.contains(&Forbidden::Emoji) {
             n.emoji = EmojiReading {
-                fenced: super::checkable::asks_for_a_fence(instructions),
+                fenced: *fence_asked
+                    .get_or_init(|| super::checkable::asks_for_a_fence(instructions)),
                 around: !of_reply && super::checkable::around_pastes(&n.text),
                 in_asked: !of_reply && super::checkable::in_the_asked(&n.text, &asked),
                 new_only: {
@@ -702,19 +707,23 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                             },
                         ))
                 },
-                cited: super::checkable::double_quoted(instructions)
-                    .into_iter()
-                    // A passage of words ("Nothing to see here 👀"), not the emoji named
-                    // alone ("no emojis like "🚀"").
-                    .filter(|q| {
-                        q.chars().any(is_emoji)
-                            && q.split_whitespace()
-                                .filter(|w| w.chars().any(char::is_alphabetic))
-                                .count()
-                                >= 2
+                cited: cited
+                    .get_or_init(|| {
+                        super::checkable::double_quoted(instructions)
+                            .into_iter()
+                            // A passage of words ("Nothing to see here 👀"), not the emoji named
+                            // alone ("no emojis like "🚀"").
+                            .filter(|q| {
+                                q.chars().any(is_emoji)
+                                    && q.split_whitespace()
+                                        .filter(|w| w.chars().any(char::is_alphabetic))
+                                        .count()
+                                        >= 2
+                            })
+                            .map(str::to_string)
+                            .collect()
                     })
-                    .map(str::to_string)
-                    .collect(),
+                    .clone(),
                 excepted: if crate::drift::text::contains_any(
                     n.text.to_ascii_lowercase(),
                     "apart from|except |except,|other than|aside from|besides",
@@ -2243,6 +2252,8 @@ fn check_negatives_reading(
     // Mention bans read the notes apart, not a labelled paste alone: the words around a paste
     // may be the deliverable's.
     let noted = super::checkable::without_notes(result);
+    // The result less its pastes, for bans on the reply's own words around them (read once).
+    let unpasted = std::cell::OnceCell::new();
     let mut out = Vec::new();
     for n in negs {
         let placed = (!super::checkable::names_the_reply(&n.text))
@@ -2687,16 +2698,19 @@ fn check_negatives_reading(
                 }
                 Forbidden::Emoji => {
                     // Said of the reply's own words around a paste: the pastes are not read.
-                    let own_words = n.emoji.around.then(|| super::checkable::unpasted(result));
+                    let own_words = n
+                        .emoji
+                        .around
+                        .then(|| unpasted.get_or_init(|| super::checkable::unpasted(result)).as_str());
                     // "House style for documentation: no emojis" on a reply that names the doc
                     // file it wrote: the doc is that file, or what the reply pastes of it.
                     let own_words = if n.emoji.docs_only && names_a_doc_file(result) {
                         Some(super::checkable::pastes(result, true).join("\n"))
                     } else if n.emoji.in_asked {
                         // "Done 🎉 Here's the commit message:" above the fenced text asked for.
-                        Some(without_paste_intros(own_words.as_deref().unwrap_or(shown)))
+                        Some(without_paste_intros(own_words.unwrap_or(shown)))
                     } else {
-                        own_words
+                        own_words.map(str::to_string)
                     };
                     let new_words = n.emoji.new_only.then(|| {
                         super::checkable::without_old(own_words.as_deref().unwrap_or(shown))
