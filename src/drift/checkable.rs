@@ -1583,10 +1583,7 @@ pub(super) fn allows_quoting(lower: &str) -> bool {
 fn says_unnegated(lower: &str, groups: &[&[&str]]) -> bool {
     super::text::sentences(lower).into_iter().any(|(_, s)| {
         let ws = ws_of(s);
-        groups.iter().all(|g| ws.iter().any(|w| g.contains(w)))
-            && !ws
-                .iter()
-                .any(|w| crate::drift::text::in_list("not|no|never", w) || w.ends_with("n't"))
+        groups.iter().all(|g| ws.iter().any(|w| g.contains(w))) && !ws.iter().any(|w| negates(w))
     })
 }
 
@@ -3331,32 +3328,18 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         }
     }
     // "…; you may define them in a short glossary at the end": a word ban does not hold there.
-    let word_ban = |r: &Rule| match r {
-        Rule::PartOrWhole(_, inner) => matches!(**inner, Rule::Forbids(_)),
-        r => matches!(r, Rule::Forbids(_)),
-    };
-    if out.iter().any(|(_, _, r)| word_ban(r)) {
+    let word_ban: fn(&Rule) -> bool = |r| matches!(r, Rule::Forbids(_));
+    if out.iter().any(|(_, _, r)| is_or_places(r, word_ban)) {
         if let Some(kind) = parts::glossary_allowed(message) {
-            for (_, _, rule) in out.iter_mut() {
-                if word_ban(rule) {
-                    *rule = Rule::ExceptPart(kind.to_string(), Box::new(rule.clone()));
-                }
-            }
+            except_in(&mut out, kind, word_ban);
         }
     }
     // "No code blocks in the part addressed to them. If engineers need snippets, put them under
     // a final `## Appendix for engineers` heading": that part may hold them.
-    let code_ban = |r: &Rule| match r {
-        Rule::PartOrWhole(_, inner) => matches!(**inner, Rule::NoCodeBlocks),
-        r => matches!(r, Rule::NoCodeBlocks),
-    };
-    if out.iter().any(|(_, _, r)| code_ban(r)) {
+    let code_ban: fn(&Rule) -> bool = |r| matches!(r, Rule::NoCodeBlocks);
+    if out.iter().any(|(_, _, r)| is_or_places(r, code_ban)) {
         if let Some(name) = parts::code_part(message) {
-            for (_, _, rule) in out.iter_mut() {
-                if code_ban(rule) {
-                    *rule = Rule::ExceptPart(name.clone(), Box::new(rule.clone()));
-                }
-            }
+            except_in(&mut out, &name, code_ban);
         }
     }
     // "…, with no bullet points. After it, add an 'Engineering notes' section in whatever format
@@ -3421,6 +3404,29 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     out.into_iter()
         .map(|(of_reply, _, rule)| (of_reply, rule))
         .collect()
+}
+
+/// Whether `rule` is one `is` picks, or places one in a part (`PartOrWhole`).
+fn is_or_places(rule: &Rule, is: fn(&Rule) -> bool) -> bool {
+    match rule {
+        Rule::PartOrWhole(_, inner) => is(inner),
+        r => is(r),
+    }
+}
+
+/// Every rule of `out` that is or places one `is` picks, checked outside the part `name`: the
+/// message lets what it bans stand there.
+fn except_in(out: &mut [(bool, Option<usize>, Rule)], name: &str, is: fn(&Rule) -> bool) {
+    for (_, _, rule) in out.iter_mut() {
+        if is_or_places(rule, is) {
+            *rule = Rule::ExceptPart(name.to_string(), Box::new(rule.clone()));
+        }
+    }
+}
+
+/// Whether a word negates its sentence: "not", "no", "never", or a contraction in "n't".
+pub(super) fn negates(w: &str) -> bool {
+    crate::drift::text::in_list("not|no|never", w) || w.ends_with("n't")
 }
 
 /// Names in code spans that a text renames, (new, old): "`a` instead of `b`", "`a` rather than

@@ -510,9 +510,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
     let new_permits: Vec<(usize, &str)> = all
         .iter()
         .filter_map(|&(start, s)| {
-            let clause = crate::drift::text::first_of(s, " but |; ")
-                .and_then(|i| s.get(..i))
-                .unwrap_or(s);
+            let clause = approving_clause(s);
             let lower = clause.to_ascii_lowercase();
             let ws = words_of(&lower);
             let has = |list: &str| ws.iter().any(|w| crate::drift::text::in_list(list, w));
@@ -605,11 +603,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 })
                 .collect();
             for (_, s) in permits.iter().filter(|(start, _)| *start >= end) {
-                // The approving clause's paths, not those it keeps banned ("…, but `rates.py`
-                // must stay as it is").
-                let clause = crate::drift::text::first_of(s, " but |; ")
-                    .and_then(|i| s.get(..i))
-                    .unwrap_or(s);
+                let clause = approving_clause(s);
                 if !spans.iter().any(|p| clause.contains(p.as_str())) {
                     continue;
                 }
@@ -1260,6 +1254,15 @@ fn defines_class(line: &str) -> bool {
         && words
             .next()
             .is_some_and(|n| n.starts_with(|c: char| c.is_alphabetic() || c == '_'))
+}
+
+/// The clause of a sentence that lets a change, not what it keeps banned after " but " or a
+/// semicolon ("you may add one new migration file under `migrations/`, but don't edit existing
+/// ones", "…, but `rates.py` must stay as it is").
+fn approving_clause(sentence: &str) -> &str {
+    crate::drift::text::first_of(sentence, " but |; ")
+        .and_then(|i| sentence.get(..i))
+        .unwrap_or(sentence)
 }
 
 /// Whether the tokens from `i` have the stems of `object`, one stem or a phrase of several
@@ -2281,7 +2284,12 @@ fn check_negatives_reading(
             delivered_code.as_ref().unwrap_or(code),
         );
         // A class ban of named files reads the code the result shows of them.
-        let class_code = std::cell::OnceCell::new();
+        let scoped = n
+            .forbidden
+            .contains(&Forbidden::Class)
+            .then(|| in_scope_of(&n.text, result))
+            .flatten();
+        let scoped_code = scoped.as_deref().map(Code::of);
         for f in &n.forbidden {
             let found: Option<(String, Option<String>)> = match f {
                 Forbidden::Implementation => changed_a_file(result, &BUILT_VERBS).map(|e| {
@@ -2316,12 +2324,10 @@ fn check_negatives_reading(
                     )
                     })
                 }
-                Forbidden::Class => class_code
-                    .get_or_init(|| {
-                        in_scope_of(&n.text, result).map(|t| Code::of(&t).lines.join("\n"))
-                    })
-                    .as_deref()
-                    .map_or(code.lines.clone(), |l| l.lines().collect())
+                Forbidden::Class => scoped_code
+                    .as_ref()
+                    .unwrap_or(code)
+                    .lines
                     .iter()
                     .find(|l| defines_class(l) && !shown_as_existing(l, result))
                     .map(|l| l.trim().chars().take(120).collect())

@@ -684,9 +684,7 @@ pub(super) fn code_part(message: &str) -> Option<String> {
         // ban ("Don't put snippets in the Summary either").
         let allows = has("snippet|snippets|code|diff|diffs")
             && has("if|may|can")
-            && !ws
-                .iter()
-                .any(|(_, w)| crate::drift::text::in_list("not|no|never", w) || w.ends_with("n't"));
+            && !ws.iter().any(|(_, w)| super::negates(w));
         allows.then(|| elsewhere_part(s)).flatten()
     })
 }
@@ -781,9 +779,7 @@ pub(super) fn glossary_allowed(message: &str) -> Option<&'static str> {
         // Not "You may not define them in a glossary".
         if !has("may|can|fine|allowed|ok|okay")
             || !has("them|it|those|these|terms|abbreviations")
-            || ws
-                .iter()
-                .any(|w| crate::drift::text::in_list("not|no|never", w) || w.ends_with("n't"))
+            || ws.iter().any(|w| super::negates(w))
         {
             return None;
         }
