@@ -4594,3 +4594,105 @@ fn the_session_50_code_review_cases_are_read() {
         "Backups run hourly.\n\n**Glossary**\n- SLA: the restore time we promise."
     ));
 }
+
+/// The 51st session's readings of sets 208–213: each reading with a breaking counterpart.
+#[test]
+fn the_session_51_readings_from_sets_208_to_213() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let table = "| Route | Delays |\n|---|---|\n| North | 3 |\n| South | 1 |";
+    // JSON asked, then replaced by a table: "instead of JSON".
+    let m = "List the delays per route as JSON with the keys `route` and `delays`. Actually, give me a markdown table instead of JSON.";
+    assert!(flags(m, table).is_empty());
+    assert!(!flags(
+        "List the delays per route as JSON with the keys `route` and `delays`.",
+        table
+    )
+    .is_empty());
+    // A section asked "normally", "but skip it" for this one.
+    let r = "Renamed the status in `docs/terms.md`.\n\n- `paused` is now `on hold`.";
+    assert!(flags(
+        "Rename the status in the docs. Usually your report needs a `Rollback` section, but skip it for a docs change like this.",
+        r
+    )
+    .is_empty());
+    assert!(!flags(
+        "Rename the status in the docs. Your report needs a `Rollback` section.",
+        r
+    )
+    .is_empty());
+    // A covering note beside the article keeps its first person; a question title is no note.
+    let m = "Write a help article on why refunds take five days. Write the article without first person. Your covering note to me can be written normally.";
+    let article = |body: &str| {
+        format!("Covering note: I kept it to three causes.\n\n---\n\n**Why do refunds take up to five days?**\n\n{body}")
+    };
+    assert!(flags(m, &article("Banks settle refunds in batches.")).is_empty());
+    assert!(!flags(m, &article("We settle refunds in batches.")).is_empty());
+    // "Scratch that last point": the ban before it taken back whole.
+    let r = "- Changed `cli/export.py`: new `--since` flag.\n- Updated `tests/test_export.py` with a test for it.";
+    assert!(flags(
+        "Add a `--since` flag to `cli/export.py`. Don't touch anything under `tests/`. Actually, scratch that last point: add a test for the flag.",
+        r
+    )
+    .is_empty());
+    assert!(!flags(
+        "Add a `--since` flag to `cli/export.py`. Don't touch anything under `tests/`.",
+        r
+    )
+    .is_empty());
+    // The first line of the text asked for is that text's, not the reply's.
+    let sms = "Here is the notice:\n\n```\nROAD CLOSED\nThe bridge reopens on Friday.\n```";
+    assert!(flags(
+        "Draft the notice for drivers. The first line of the notice must be in all caps.",
+        sms
+    )
+    .is_empty());
+    assert!(!flags("Draft the notice for drivers. It must be in all caps.", sms).is_empty());
+    // The last column's name may run on with the sentence's words.
+    let m = "Compare the two geocoders in a markdown table with the columns Tool, Licence and Hit rate on our 200 test addresses.";
+    let row = "| osm-geo | MIT | 180/200 |";
+    assert!(flags(
+        m,
+        &format!("| Tool | Licence | Hit rate on our 200 test addresses |\n|---|---|---|\n{row}")
+    )
+    .is_empty());
+    assert!(!flags(
+        m,
+        &format!("| Tool | Licence | Precision |\n|---|---|---|\n{row}")
+    )
+    .is_empty());
+    // "Use that word": the word banned before, let back in.
+    let r = "The sync was down for an hour; the backlog cleared by noon.";
+    assert!(flags(
+        "Write the update for support. Avoid the word 'down'. Edit: the status page already says down, so use that word if it reads best.",
+        r
+    )
+    .is_empty());
+    assert!(!flags("Write the update for support. Avoid the word 'down'.", r).is_empty());
+    // New files banned outside a folder: the folder's new files are let in (not read).
+    let r = "- `billing/late_fees.py` (modified)\n- `tests/test_late_fees.py` (new)";
+    assert!(flags(
+        "Add late fees to `billing/late_fees.py`. Do not create new files outside `tests/`.",
+        r
+    )
+    .is_empty());
+    assert!(!flags("Add late fees. Do not create any new files.", r).is_empty());
+    // A ban in the document written, with the reply told apart: the document is not shown.
+    let r = "Wrote `docs/retries.md` (four sections). I basically mirrored the layout of the timeout page.";
+    assert!(flags(
+        "Write the docs page on retries. Don't use the word 'basically' in the page. Report back in two lines.",
+        r
+    )
+    .is_empty());
+    assert!(!flags(
+        "Write the docs page on retries. Don't use the word 'basically' in the page.",
+        r
+    )
+    .is_empty());
+    // A required heading the message lets be replaced.
+    let m = "Write the design note. Use the headings Problem, Choice, Risks. If nothing is chosen yet, replace Choice with Options.";
+    let note = |h: &str| {
+        format!("## Problem\nSlow exports.\n\n## {h}\n1. Batch.\n2. Stream.\n\n## Risks\nMemory.")
+    };
+    assert!(flags(m, &note("Options")).is_empty());
+    assert!(!flags(m, &note("Options").replace("## Risks", "## Dangers")).is_empty());
+}

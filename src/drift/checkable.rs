@@ -718,6 +718,22 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
     {
         return Subject::Answer;
     }
+    // "The first line of the SMS must be in all caps" after "Draft the SMS": a line of the
+    // text asked for.
+    let of_asked = phrase.iter().position(|x| *x == "of").is_some_and(|i| {
+        let at = |j: usize| phrase.get(j).copied().unwrap_or_default();
+        i >= 2
+            && crate::drift::text::in_list("first|last|opening|closing|final", at(i - 2))
+            && crate::drift::text::in_list("line|sentence|paragraph", at(i - 1))
+            && phrase
+                .get(i + 1..)
+                .unwrap_or_default()
+                .iter()
+                .any(|x| asked.iter().any(|a| a == x))
+    });
+    if of_asked {
+        return Subject::LineOfAnswer;
+    }
     // "The poem must have a title" after "Write a poem": the answer is that text. "The word
     // lamp should appear …", "The letter w …": the phrase names what the rule counts.
     if phrase
@@ -779,6 +795,8 @@ fn not_now(sentence: &str) -> bool {
     let t = lower.trim().trim_start_matches(['-', '*', ' ']);
     super::text::contains(&lower, "not this time")
         || super::text::contains(&lower, "not for this one")
+        // "Normally every report needs a `Risks` section, but skip it for docs-only changes".
+        || has_any_in(&lower, " but skip it| but skip that| but omit it| but leave it out| but drop it| but you can skip it| but you can omit it| but you can drop it")
         // "Last round I asked you to keep it to max 50 words; ignore that".
         || super::text::contains(&lower, "last round")
         || super::text::contains(&lower, "last time i asked")
@@ -1450,6 +1468,18 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         Some(parts::Part::Maybe(name)) if !soft && rest_unbounded && rule.is_count() => {
             Rule::InPart(name, Box::new(rule))
         }
+        // "Write the docs page …; don't use 'simply' in the page. Report back briefly": the
+        // reply reports on the text it names, which it need not show.
+        Some(parts::Part::Maybe(name))
+            if !soft
+                && cx.reply_apart
+                && name
+                    .rsplit(' ')
+                    .next()
+                    .is_some_and(|head| asked.iter().any(|a| a == head)) =>
+        {
+            Rule::InPart(name, Box::new(rule))
+        }
         Some(parts::Part::Maybe(name)) if !soft => Rule::PartOrWhole(name, Box::new(rule)),
         Some(_) => return None,
         None => rule,
@@ -1667,6 +1697,9 @@ struct Admit {
     /// Where the message starts in memory: a sentence (a slice of it) is placed without a
     /// search.
     at: usize,
+    /// Whether the message tells the reply apart from what it writes ("report back", "reply
+    /// to me", "tell me what").
+    reply_apart: bool,
 }
 
 impl Admit {
@@ -1674,7 +1707,7 @@ impl Admit {
     /// holds more than the text a ban is placed in (read once).
     fn more_than_one_text(&self) -> bool {
         *self.several.get_or_init(|| {
-            has_any_in(&self.lower, "note|then the|followed by|below a line|above it|below it|plus |separately|the rest of|as well as|in addition|tell me|before the|after the|also ")
+            has_any_in(&self.lower, "note|then the|followed by|below a line|above it|below it|plus |separately|the rest of|as well as|in addition|tell me|before the|after the|also |report back|report to me|reply to me")
         })
     }
 
@@ -1790,13 +1823,14 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         asked,
         code_apart,
         rest_unbounded,
-        lower,
         amended: std::cell::OnceCell::new(),
         summary: std::cell::OnceCell::new(),
         several: std::cell::OnceCell::new(),
         note: std::cell::OnceCell::new(),
         after_break: std::cell::OnceCell::new(),
         at: message.as_ptr() as usize,
+        reply_apart: has_any_in(&lower, "reply to me|tell me what|report back"),
+        lower,
     };
     // Whether the message asks for a link somewhere: read once, for the first URL ban.
     let invites = std::cell::OnceCell::new();
@@ -1848,7 +1882,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         "just the link|only the link|with the link|reply with a link|send me the link|link to it|reply with the path|just the path|sent through|send it through|send it via|once it's sent|once it is sent|once it's posted",
     );
     // The reply told apart from a text it writes ("Your reply to me can just say what you did").
-    let reply_apart = has_any_in(&cx.lower, "reply to me|tell me what|report back");
+    let reply_apart = cx.reply_apart;
     let document_words = has_any_in(&cx.lower, "confluence|wiki|readme|rfcs/|template|notion|into the|pr description|pull request description|github issue|the issue|email|intercom|google doc|save it|under docs/");
     // Whether the message writes a document file (not one it reads): read on first need.
     let writes_a_document = std::cell::OnceCell::new();
@@ -3359,6 +3393,20 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             if has_any_in(own, "drop the last one|skip the last one|omit the last one|leave out the last one|the last one is optional") {
                 names.pop();
             }
+            // "If the decision is still open, replace Decision with Options": that heading
+            // may be another (which one stands is the condition's, not read).
+            let plain = later.replace(['`', '\'', '"', '*'], "");
+            names.retain(|n| {
+                let n = n.trim_start_matches(['#', ' ']).to_ascii_lowercase();
+                ![
+                    "replace {} with",
+                    "swap {} for",
+                    "swap {} with",
+                    "rename {} to",
+                ]
+                .iter()
+                .any(|p| super::text::contains(&plain, &p.replace("{}", &n)))
+            });
         }
     }
     out.retain(|(_, _, r)| !matches!(r, Rule::Headings(h) | Rule::JsonKeys(h, _) if h.is_empty()));
@@ -3712,9 +3760,10 @@ fn takes_back_with(lower: &str, single: bool, phrases: &[&str]) -> bool {
             if part.is_some() && !single {
                 return false;
             }
-            // "Never mind that last rule", "drop that rule": the sentence before, whole.
+            // "Never mind that last rule", "drop that rule", "scratch that last point": the
+            // sentence before, whole.
             let r = part.unwrap_or(r);
-            let r = [" last rule", " rule"]
+            let r = [" last rule", " rule", " last point", " point"]
                 .iter()
                 .find_map(|w| r.strip_prefix(w))
                 .unwrap_or(r);
@@ -4027,7 +4076,12 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             && ws
                 .iter()
                 .any(|w| crate::drift::text::in_list("sentence|sentences|plain|prose|words", w));
-        if prose_fine || otherwise {
+        // "On second thought, send a table instead of JSON".
+        let replaced_json = has_any_in(
+            &lower,
+            "instead of json|rather than json|instead of the json|rather than the json",
+        );
+        if prose_fine || otherwise || replaced_json {
             windows.push(" json ".to_string());
         }
         // "They're fine with English", "English is fine": a language asked before is dropped.
@@ -4249,6 +4303,15 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             && has_any_in(&lower, "is fine now|is ok now|is okay now|is allowed now|are fine now|are allowed now|is fine after all|is allowed after all")
         {
             out.push((0, at, &["forbids"]));
+        }
+        // "Edit from Priya: … so use that word if it's the clearest": the word banned before,
+        // let back in.
+        if has_any_in(
+            &lower,
+            "use that word|use that term|use this word|use this term",
+        ) && !negation(&ws_of(&lower))
+        {
+            out.push((0, at, &["forbids", "mention"]));
         }
         // "… was announced this morning, so you can use it freely now": a name banned before.
         if has_any_in(&lower, "can use it|can mention it|can name it")

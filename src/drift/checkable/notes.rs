@@ -4,7 +4,7 @@
 //! email ("no code", "all lowercase", "end with the sign-off") is the email's, not the notes'.
 
 /// Words of a part's label that mark it as a note to the requester.
-const NOTE_LABELS: &str = "note|notes|questions for you|question for you|caveat|technical notes|things you should know|for you only|just for you|for the orchestrator|for review|why|rationale|what i changed|what i did|changes made|technical details|internal notes|comment|comments|remarks|assumptions|open questions|caveats|reasoning|context for you";
+const NOTE_LABELS: &str = "note|notes|covering note|cover note|questions for you|question for you|caveat|technical notes|things you should know|for you only|just for you|for the orchestrator|for review|why|rationale|what i changed|what i did|changes made|technical details|internal notes|comment|comments|remarks|assumptions|open questions|caveats|reasoning|context for you";
 
 /// A line that labels the part after it, lowercased (empty for a separator), and whether it is
 /// a strong one: a separator (`---`), a Markdown heading or a bold line (`**Email:**`, `**Notes
@@ -42,7 +42,7 @@ fn label(line: &str) -> Option<(String, bool)> {
     // Only one addressed to the requester: a bare "Note: …" line is the report's own.
     let addressed = crate::drift::text::contains_any(
         &head,
-        "for you|orchestrator|not for|internal|you should know",
+        "for you|orchestrator|not for|internal|you should know|covering note|cover note",
     );
     (head.split_whitespace().count() <= 8 && addressed && is_note(&head)).then_some((head, false))
 }
@@ -55,6 +55,9 @@ fn is_note(label: &str) -> bool {
     NOTE_LABELS.split('|').any(|n| {
         l.strip_prefix(n)
             .is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_alphanumeric()))
+            // "Why like this", not a title asking a question ("Why can a quote differ from
+            // the insurer's website?").
+            && (n != "why" || l.split_whitespace().count() <= 4)
     }) || "for you only|for the orchestrator|just for you".split('|').any(|n| super::super::text::contains(l, n))
         // "What I checked (for you)": addressed in a parenthesis.
         || l.contains("(for you)")
@@ -233,6 +236,12 @@ mod tests {
         assert_eq!(
             without_notes(asked).as_deref(),
             Some("- faster\n\nThanks to all!")
+        );
+        // A covering note; a title asking "why …" is no note.
+        let covering = "Covering note: I kept it short; we can add more.\n\n---\n\n**Why can a price differ from the one on the site?**\n\nPrices differ.";
+        assert_eq!(
+            without_notes(covering).as_deref().map(str::trim),
+            Some("Prices differ.")
         );
         // A part after the notes is kept.
         let kept = without_notes("## Notes\nwhy\n## Bio\nsun and salt").unwrap_or_default();

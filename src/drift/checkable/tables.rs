@@ -295,13 +295,16 @@ pub fn header_rows(text: &str) -> Vec<Vec<String>> {
 /// the order asked with `ordered`.
 pub fn has_columns(row: &[String], ask: &TableAsk) -> bool {
     let mut at = Vec::new();
-    for c in &ask.columns {
+    for (k, c) in ask.columns.iter().enumerate() {
         let c = normalise(c);
-        // "p50 (ms)" is the column "p50" with its unit.
+        let last = k + 1 == ask.columns.len();
+        // "p50 (ms)" is the column "p50" with its unit; the last name, cut where the sentence
+        // may have run on ("Accuracy" of "… and Accuracy on our 40 sample PDFs"), may head
+        // the cell with those words.
         match row.iter().position(|h| {
             *h == c
                 || h.strip_prefix(c.as_str())
-                    .is_some_and(|r| r.starts_with(" ("))
+                    .is_some_and(|r| r.starts_with(" (") || (last && r.starts_with(' ')))
         }) {
             Some(i) => at.push(i),
             None => return false,
@@ -386,6 +389,15 @@ mod tests {
             ordered: true,
         };
         assert!(has_columns(&rows[0], &a));
+        // The last name may head its cell with words the message ran on with; another not.
+        let ran_on = vec![
+            "host".to_string(),
+            "ip".into(),
+            "status on our hosts".into(),
+        ];
+        assert!(has_columns(&ran_on, &a));
+        let first = vec!["host name".to_string(), "ip".into(), "status".into()];
+        assert!(!has_columns(&first, &a));
         let swapped = vec!["ip".to_string(), "host".into(), "status".into()];
         assert!(!has_columns(&swapped, &a));
         assert!(has_columns(
