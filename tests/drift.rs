@@ -4696,3 +4696,105 @@ fn the_session_51_readings_from_sets_208_to_213() {
     assert!(flags(m, &note("Options")).is_empty());
     assert!(!flags(m, &note("Options").replace("## Risks", "## Dangers")).is_empty());
 }
+
+/// The 51st session's readings of sets 214–219: each reading with a breaking counterpart.
+#[test]
+fn the_session_51_readings_from_sets_214_to_219() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    // A construct named in the bug's cause is the old code, not a use.
+    let m = "Fix the tax rounding in `tax.py`. Do not use `float` in `tax.py`; use `Decimal`.";
+    let fixed = "```python\nshare = price * Decimal(rate)\n```";
+    assert!(flags(
+        m,
+        &format!("**Cause:** `tax_for()` turned the rate into a `float` first.\n\n{fixed}")
+    )
+    .is_empty());
+    assert!(!flags(
+        m,
+        &format!("I turned the rate into a `float` first.\n\n{fixed}")
+    )
+    .is_empty());
+    // A banned file let back by its bare name, in the passive.
+    let m = "Add the new rates. Don't touch `rates/base.yaml`; it is frozen. Update: the freeze is over, so base.yaml can be edited again.";
+    assert!(flags(m, "- Edited `rates/base.yaml`: fixed a duplicate key.").is_empty());
+    assert!(!flags(
+        "Add the new rates. Don't touch `rates/base.yaml`; it is frozen.",
+        "- Edited `rates/base.yaml`: fixed a duplicate key."
+    )
+    .is_empty());
+    // A count fronted by a section in a code span, in its own clause.
+    let m = "Summarise the release. Use `## Changes` and `## Next`; under `## Next` give at most 2 bullets.";
+    let r = |next: &str| format!("## Changes\n- a\n- b\n- c\n\n## Next\n{next}");
+    assert!(flags(m, &r("- watch\n- tidy")).is_empty());
+    assert!(!flags(m, &r("- watch\n- tidy\n- ship")).is_empty());
+    // A code ban that holds only "otherwise".
+    let sql = "```sql\nALTER TABLE t ADD COLUMN d int;\n```\n\nDone.";
+    assert!(flags(
+        "Fix the renewals. If it needs a migration, include its SQL; otherwise do not include any code.",
+        sql
+    )
+    .is_empty());
+    assert!(!flags("Fix the renewals. Do not include any code.", sql).is_empty());
+    // A part named with whom it is for.
+    let m = "Write the update. The summary for the board must not contain code. Below it, add a 'For engineers' section with the config change.";
+    let board = |s: &str| {
+        format!("**Summary for the board**\n\n{s}\n\n**For engineers**\n\n```yaml\nlimit: 15\n```")
+    };
+    assert!(flags(m, &board("We raised the limit.")).is_empty());
+    assert!(!flags(
+        m,
+        &board("We raised `limit` to 15:\n\n```yaml\nlimit: 15\n```")
+    )
+    .is_empty());
+    // A dependency allowed by a later sentence.
+    let r = "- Added `pyisbn` to `requirements.txt`.\n- Validation in `forms.py`.";
+    assert!(flags(
+        "Validate ISBNs. Do not add any dependencies. Exception approved by the lead: you may add `pyisbn`, nothing else.",
+        r
+    )
+    .is_empty());
+    assert!(!flags("Validate ISBNs. Do not add any dependencies.", r).is_empty());
+    // A mention asked for "after all".
+    let r = "We recommend renewing. The annual cost is USD 9,000.";
+    assert!(flags(
+        "Write the memo. Don't mention the cost. Update: the director asked for the cost after all, so include it.",
+        r
+    )
+    .is_empty());
+    assert!(!flags("Write the memo. Don't mention the cost.", r).is_empty());
+    // A section the message lets be left out.
+    let m = "Write the report with three sections: Uptime, Outages, Alerts. The Outages section can be left out if there were none.";
+    assert!(flags(m, "## Uptime\nAll up.\n\n## Alerts\nNone fired.").is_empty());
+    assert!(!flags(m, "## Uptime\nAll up.\n\n## Outages\nNone.").is_empty());
+    // A letter the sentence defines in the ending asked for is a placeholder.
+    let r = "Counted from the manifest.\n\nTotal: 12";
+    assert!(flags(
+        "Count the unused tags, and make the last line of your reply `Total: N`, with N the number.",
+        r
+    )
+    .is_empty());
+    assert!(!flags(
+        "Count the unused tags, and make the last line of your reply `Total: done`.",
+        r
+    )
+    .is_empty());
+    // A part labelled "Part 1: for X" for a ban said of "Part 1, for X".
+    let m = "Explain the outage in two parts. Part 1, for the sponsor, must not use the word 'cache'. Part 2, for engineering, can be technical.";
+    let two = |p1: &str| {
+        format!("**Part 1: for the sponsor**\n{p1}\n\n**Part 2: for engineering**\n- The cache TTL was wrong.")
+    };
+    assert!(flags(m, &two("Positions showed late for 18 minutes.")).is_empty());
+    assert!(!flags(m, &two("A cache showed late positions.")).is_empty());
+    // A ban placed in UI strings is the strings', not the report's.
+    let r = "Updated 4 strings; the internal model is still `Patient` and the staff patient views are untouched.";
+    assert!(flags(
+        "Reword the owner pages. In UI strings, say 'pet', never 'patient'. Report back with the strings you changed.",
+        r
+    )
+    .is_empty());
+    assert!(!flags(
+        "Reword the owner pages. Never say 'patient'. Report back with the strings you changed.",
+        r
+    )
+    .is_empty());
+}

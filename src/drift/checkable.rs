@@ -523,7 +523,11 @@ fn artefact_at(ws: &[(usize, &str)], i: usize, asked: &[String]) -> bool {
     crate::drift::text::in_list("in|within|inside", w(i))
         && (from..to).map(w).any(|x| {
             // Without a determiner, a plural ("in docstrings") or "commit message(s)".
-            let bare = !det && matches!(x, "docstrings" | "templates");
+            // "In UI strings, never say …" too.
+            let bare = !det
+                && (matches!(x, "docstrings" | "templates" | "strings")
+                    || (x == "ui"
+                        && crate::drift::text::in_list("strings|text|copy|labels", w(from + 1))));
             let commit = x == "commit" && w(from + 1).starts_with("message");
             (bare
                 || commit
@@ -796,7 +800,10 @@ fn not_now(sentence: &str) -> bool {
     super::text::contains(&lower, "not this time")
         || super::text::contains(&lower, "not for this one")
         // "Normally every report needs a `Risks` section, but skip it for docs-only changes".
-        || has_any_in(&lower, " but skip it| but skip that| but omit it| but leave it out| but drop it| but you can skip it| but you can omit it| but you can drop it")
+        || has_any_in(
+            &format!(" {} ", ws_of(&lower).join(" ")),
+            " but skip it | but skip that | but omit it | but leave it out | but drop it | but you can skip it | but you can omit it | but you can drop it ",
+        )
         // "Last round I asked you to keep it to max 50 words; ignore that".
         || super::text::contains(&lower, "last round")
         || super::text::contains(&lower, "last time i asked")
@@ -2951,8 +2958,17 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                         .filter(|t| t.len() == 1 && t.chars().all(|c| c.is_ascii_alphabetic()))
                         .any(|t| {
                             let t = t.to_ascii_lowercase();
-                            rest.contains(&format!("where {t} "))
-                                || rest.contains(&format!("where `{t}`"))
+                            // "… `Total: N`, with N the number", "N being the count".
+                            [
+                                "where {} ",
+                                "where `{}`",
+                                "with {} the ",
+                                "with `{}` the ",
+                                " {} being ",
+                                "`{}` being ",
+                            ]
+                            .iter()
+                            .any(|f| rest.contains(&f.replace("{}", &t)))
                         })
                 })
         };
@@ -3398,11 +3414,19 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             let plain = later.replace(['`', '\'', '"', '*'], "");
             names.retain(|n| {
                 let n = n.trim_start_matches(['#', ' ']).to_ascii_lowercase();
+                // "The Gaps section can be left out if …": that heading is optional.
                 ![
                     "replace {} with",
                     "swap {} for",
                     "swap {} with",
                     "rename {} to",
+                    "{} section can be left out",
+                    "{} section may be left out",
+                    "{} section can be omitted",
+                    "{} section may be omitted",
+                    "{} section can be skipped",
+                    "{} section is optional",
+                    "{} is optional",
                 ]
                 .iter()
                 .any(|p| super::text::contains(&plain, &p.replace("{}", &n)))
@@ -4305,12 +4329,18 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             out.push((0, at, &["forbids"]));
         }
         // "Edit from Priya: … so use that word if it's the clearest": the word banned before,
-        // let back in.
-        if has_any_in(
-            &lower,
-            "use that word|use that term|use this word|use this term",
-        ) && !negation(&ws_of(&lower))
-        {
+        // let back in. "… asked for the annual cost after all, so include it": a mention.
+        let back_in = has_any_in(
+            &spaced,
+            " use that word | use that term | use this word | use this term ",
+        ) || (has_any_in(
+            &spaced,
+            " include it | mention it | include them | mention them | include that | mention that ",
+        ) && has_any_in(
+            &spaced,
+            " after all | asked for | wants it | wants them | approved ",
+        ));
+        if back_in && !negation(&ws_of(&lower)) {
             out.push((0, at, &["forbids", "mention"]));
         }
         // "… was announced this morning, so you can use it freely now": a name banned before.

@@ -499,7 +499,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             let clause = crate::drift::text::first_of(&l, " but ")
                 .and_then(|i| l.get(..i))
                 .unwrap_or(&l);
-            crate::drift::text::contains_any(clause, "go ahead|you can now|you may now|feel free to|is now fine|is fine to|ok to edit|okay to edit|ok to change|approved|you may edit|you can edit|you may change|you may modify|you may touch")
+            crate::drift::text::contains_any(clause, "go ahead|you can now|you may now|feel free to|is now fine|is fine to|ok to edit|okay to edit|ok to change|approved|you may edit|you can edit|you may change|you may modify|you may touch|can be edited|may be edited|can be changed|may be changed|can be modified|may be modified|can be touched|may be touched")
                 && crate::drift::text::contains_any(clause, "edit|chang|modif|updat|touch|writ")
                 && !words_of(clause).iter().any(|w| crate::drift::text::in_list(NEGATORS, w))
         })
@@ -558,7 +558,15 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         // which the text cannot show; a ban on an act ("don't publish unless tests pass") is
         // read: the act is what the report shows.
         let lower = n.text.to_ascii_lowercase();
-        if crate::drift::text::contains_any(&lower, " unless | except when | except if | only if ")
+        // "If it needs a migration, include its SQL; otherwise do not include any code": the
+        // ban holds only when the condition does not.
+        let otherwise = lower.trim_start().starts_with("otherwise")
+            || crate::drift::text::contains_any(&lower, "; otherwise|, otherwise");
+        if otherwise
+            || crate::drift::text::contains_any(
+                &lower,
+                " unless | except when | except if | only if ",
+            )
         {
             n.forbidden.retain(|f| {
                 !matches!(
@@ -579,8 +587,27 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         // thought, `hl7apy` is approved, you can add that one": which ones are allowed is a
         // guess.
         // (Dev dependencies a ban lets in are read by `dev_allowed`.)
+        // In a later sentence too: "Do not add any dependencies. Exception approved this
+        // morning: you may add `isbn3`, nothing else."
+        let ban_end = at.map_or(usize::MAX, |a| a + n.text.len());
+        let excepted_later = || {
+            all.iter().any(|(start, s)| {
+                // ("…, nothing else" names no negation of the permit.)
+                let l = s.to_ascii_lowercase().replace("nothing else", "");
+                *start >= ban_end
+                    && crate::drift::text::contains_any(
+                        &l,
+                        "exception|you can add|you may add|approved",
+                    )
+                    && !words_of(&l)
+                        .iter()
+                        .any(|w| crate::drift::text::in_list(NEGATORS, w))
+            })
+        };
         if !n.dev_allowed
-            && crate::drift::text::contains_any(&lower, " unless | except |exception|you can add|you may add| is ok| is okay| is fine|approved")
+            && n.forbidden.contains(&Forbidden::Dependency)
+            && (crate::drift::text::contains_any(&lower, " unless | except |exception|you can add|you may add| is ok| is okay| is fine|approved")
+                || excepted_later())
         {
             n.forbidden.retain(|f| *f != Forbidden::Dependency);
         }
@@ -607,14 +634,26 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                     )
                 })
                 .collect();
+            // A banned file named again by its bare name ("so canine.yaml can be edited").
+            let file_names: Vec<&str> = named
+                .iter()
+                .filter(|(_, p)| !p.ends_with('/'))
+                .filter_map(|(_, p)| p.rsplit('/').next())
+                .filter(|f| f.contains('.'))
+                .collect();
             for (_, s) in permits.iter().filter(|(start, _)| *start >= end) {
                 let clause = approving_clause(s);
-                if !spans.iter().any(|p| clause.contains(p.as_str())) {
+                let lc = clause.to_ascii_lowercase();
+                let by_name = file_names
+                    .iter()
+                    .any(|f| text::contains(&lc, &f.to_ascii_lowercase()));
+                if !by_name && !spans.iter().any(|p| clause.contains(p.as_str())) {
                     continue;
                 }
-                if named
-                    .iter()
-                    .any(|(_, p)| clause.contains(&format!("`{p}`")))
+                if by_name
+                    || named
+                        .iter()
+                        .any(|(_, p)| clause.contains(&format!("`{p}`")))
                 {
                     n.forbidden
                         .retain(|f| !matches!(f, Forbidden::Change(_) | Forbidden::New(_)));
@@ -1416,10 +1455,27 @@ fn put_aside(lower: &str, at: usize) -> bool {
             "left them alone|left it alone|left them as|left it as|untouched",
         )
     };
+    // "Cause: `prorate()` converted the price to `float` before …": the bug's cause is the old
+    // code.
+    let line = lower
+        .get(..at)
+        .map_or("", |b| b.rsplit('\n').next().unwrap_or(b))
+        .trim_start_matches(['-', '*', ' ']);
+    let cause = [
+        "cause:",
+        "root cause:",
+        "the cause:",
+        "problem:",
+        "the bug:",
+        "bug:",
+    ]
+    .iter()
+    .any(|l| line.starts_with(l));
     from_to
         || replaced_with
         || gone
         || let_be
+        || cause
         || crate::drift::text::contains_any(clause, PUT_ASIDE)
 }
 

@@ -373,6 +373,27 @@ const PART_NOUNS: &str = "summary|copy|draft|email|announcement|post|risks|detai
 
 /// "At most 3 bullets under Next steps": a section named in capitals, ending the sentence.
 pub(super) fn under_a_name(sentence: &str) -> Option<Part> {
+    // "…; under `## Next steps` give at most 3 bullets": a clause that opens with a section
+    // named in a code span.
+    for clause in sentence.split("; ") {
+        let t = clause.trim_start();
+        let Some(r) = t
+            .strip_prefix("under `")
+            .or_else(|| t.strip_prefix("Under `"))
+        else {
+            continue;
+        };
+        let (name, rest) = r.split_once('`').unwrap_or_default();
+        let name = name.trim_start_matches('#').trim();
+        // The clause that holds the count ("Under `## Changes` list everything; under …").
+        let counted = crate::drift::text::contains_any(
+            rest.to_ascii_lowercase(),
+            "bullet|item|point|word|sentence|line|paragraph",
+        );
+        if counted && (1..=4).contains(&name.split_whitespace().count()) {
+            return Some(Part::Named(name.to_ascii_lowercase()));
+        }
+    }
     let (_, name) = sentence
         .trim_end()
         .trim_end_matches(['.', '!'])
@@ -416,9 +437,12 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
             // "the changelog blurb itself must not …", "the release notes themselves must
             // not …": a stressed name may be longer.
             let stressed = |i: usize| matches!(w(i), "itself" | "themselves");
+            // "The summary for the board must not …": a part named with whom it is for.
+            let for_whom = w(d + 2) == "for" && crate::drift::text::in_list(PART_NOUNS, w(d + 1));
             let m = (d + 2..d + 4)
                 .find(|&i| modal(i))
-                .or_else(|| (d + 3..d + 6).find(|&i| stressed(i - 1) && modal(i)))?;
+                .or_else(|| (d + 3..d + 6).find(|&i| stressed(i - 1) && modal(i)))
+                .or_else(|| (d + 4..d + 6).find(|&i| for_whom && modal(i)))?;
             let itself = stressed(m - 1);
             let name: Vec<&str> = (d + 1..m - usize::from(itself)).map(w).collect();
             let last = name.last()?;
@@ -929,12 +953,19 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
     // Looser, where no label matches: the name's head noun ("ticket title" labelled
     // "Title:"), or the name for whom a part is ("partner section" headed "For partners").
     let head = name.rsplit(' ').next().unwrap_or(name);
+    // Also after a label's colon: "Part 1: for the sponsor".
     let loose = |label: &str| {
-        let l = label.strip_prefix("for ").unwrap_or(label);
-        (head != name
-            && label == head
-            && crate::drift::text::in_list("title|subject|headline|caption|tagline|body", head))
-            || (l != label && l.trim_end_matches('s') == name.trim_end_matches('s'))
+        let tail = label.split_once(':').map_or("", |(_, t)| t.trim());
+        [label, tail].iter().any(|&label| {
+            let l = label
+                .strip_prefix("for the ")
+                .or_else(|| label.strip_prefix("for "))
+                .unwrap_or(label);
+            (head != name
+                && label == head
+                && crate::drift::text::in_list("title|subject|headline|caption|tagline|body", head))
+                || (l != label && l.trim_end_matches('s') == name.trim_end_matches('s'))
+        })
     };
     let start = (0..lines.len())
         .find(|&i| label_at(i).is_some_and(|(_, label, _)| matches(&label)))
