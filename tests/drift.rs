@@ -4798,3 +4798,104 @@ fn the_session_51_readings_from_sets_214_to_219() {
     )
     .is_empty());
 }
+
+/// The 51st session's readings of sets 220–225: each reading with a breaking counterpart.
+#[test]
+fn the_session_51_readings_from_sets_220_to_225() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    // With whom a banned thing is said is no part of it; the ban's own verb is no object.
+    let m = "Write the newsletter. Do not mention the billing dispute with Ridgeway Foods.";
+    assert!(flags(
+        m,
+        "As mentioned last month, Ridgeway Foods now takes our Tuesday loads."
+    )
+    .is_empty());
+    assert!(!flags(m, "The billing dispute is now in arbitration.").is_empty());
+    // A part labelled "(a) Member notice" for "the member-facing notice".
+    let m = "Write (a) a member-facing notice and (b) notes for the desk. In the member-facing notice, don't mention refunds; the desk notes can cover anything.";
+    let two = |a: &str| {
+        format!(
+            "**(a) Member notice**\n\n{a}\n\n**(b) Desk notes**\n- Refunds go back to the card."
+        )
+    };
+    assert!(flags(m, &two("Prices rise on 1 May.")).is_empty());
+    assert!(!flags(m, &two("Prices rise on 1 May; refunds are possible.")).is_empty());
+    // A word banned in one part and let in "freely" below it.
+    let r =
+        "**Summary:** A target-of-opportunity alert cost 40 minutes.\n\n- The ToO came at 02:11.";
+    assert!(flags(
+        "Write up the interruption. The one-line summary at the top must not use 'ToO'. Below the summary you can use ToO freely.",
+        r
+    )
+    .is_empty());
+    assert!(!flags("Write up the interruption. Never use 'ToO'.", r).is_empty());
+    // A dev manifest is not the shipped one a ban names.
+    let r =
+        "- `cache.py`: memoised.\n- For the tests I added `freezegun` to `requirements-dev.txt`.";
+    assert!(flags(
+        "Add caching to `cache.py`. Do not add any new packages to `requirements.txt`.",
+        r
+    )
+    .is_empty());
+    assert!(!flags(
+        "Add caching to `cache.py`. Do not add any new packages.",
+        "- For the cache I added `cachetools==5.3.0` to requirements.txt."
+    )
+    .is_empty());
+    // "a dev box" is no dev install.
+    assert!(!flags(
+        "Log GPU memory. Don't add any new dependencies (requirements.txt is frozen).",
+        "I added `pynvml==11.5.0` to requirements.txt. Verified on a dev box."
+    )
+    .is_empty());
+    // "Close with exactly one sentence …": the closing's count, not the reply's.
+    let r = "- 5 of 7 nights usable.\n- 61 blocks done.\n\nI recommend a priority boost for the backlog.";
+    assert!(flags(
+        "Write the weekly summary. Close with exactly one sentence recommending next steps.",
+        r
+    )
+    .is_empty());
+    assert!(!flags("Write the weekly summary in exactly one sentence.", r).is_empty());
+    // The terms quoted in the reason of a ban are no part of it.
+    let m = "Write the note. Don't use the word 'reject' in your own wording, because the plant says 'on hold' now.";
+    assert!(flags(m, "Roll 12 is on hold for review.").is_empty());
+    assert!(!flags(m, "Roll 12 is a reject for now.").is_empty());
+}
+
+/// "Use 24-hour times": a 12-hour clock time in the reply's own words breaks it; durations,
+/// names with "PM", ratios, quotes and code do not, nor a rule placed in a part or replaced.
+#[test]
+fn twenty_four_hour_times_are_checked_in_the_replys_own_words() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let m = "Write the maintenance notice. Use 24-hour times (e.g. 14:30) throughout.";
+    for bad in [
+        "Downtime starts at 22:00 and ends at 2:30 AM.",
+        "Downtime starts at 22:00; we reopen by 7pm.",
+        "Downtime starts at 22:00 and ends at 9 a.m. on Sunday.",
+    ] {
+        assert!(!flags(m, bad).is_empty(), "{bad}");
+    }
+    for good in [
+        "Downtime runs from 22:00 to 02:30, a 4-hour window.",
+        "The PM signed off; PM10 readings stay logged by pm2 at 14:00.",
+        "Mix at 3:1 and start at 06:15.",
+        "Starts 06:00.\n\n```\n2024-05-01 2:30 PM job started\n```",
+        "Starts 06:00. The vendor wrote \"back by 5 PM\" in the ticket.",
+    ] {
+        assert!(flags(m, good).is_empty(), "{good}");
+    }
+    let late = "Starts at 06:00, ends at 2:30 PM.";
+    // Placed in a part, excepting quotes, or replaced later: not read.
+    for m in [
+        "Write the notice. Use 24-hour times in the schedule table.",
+        "Write the notice. Use 24-hour times, except inside customer quotes.",
+        "Write the notice. Use 24-hour times. Correction: staff read the 12-hour clock, so use 12-hour times instead.",
+    ] {
+        assert!(flags(m, late).is_empty(), "{m}");
+    }
+    assert!(!flags(
+        "Write the notice. Use 24-hour times everywhere in the notice.",
+        late
+    )
+    .is_empty());
+}

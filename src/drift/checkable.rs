@@ -82,6 +82,9 @@ pub enum Rule {
     /// Dates written as ISO 8601 (`2024-03-14`) in the answer's own words: "Use ISO 8601 dates
     /// (YYYY-MM-DD) in your report", "write every date as YYYY-MM-DD".
     IsoDates,
+    /// Clock times on the 24-hour clock in the answer's own words: "Use 24-hour times (e.g.
+    /// 14:30) throughout". Broken by a 12-hour time ("2:30 PM", "7pm") outside code and quotes.
+    Clock24,
     /// Items of a (numbered or bulleted) list: "list exactly four caching strategies".
     ListItems(Rel, usize),
     Highlights(usize),
@@ -2213,7 +2216,12 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             };
             // "At most 150 words before the references": a part, whose end cannot be told.
             // "At most two sentences of justification": a part, named after "of".
-            let part_placed = crate::drift::text::in_list("before|after|above|below", w(k + 1))
+            // "Close with exactly one sentence recommending …": the closing's count.
+            let part_placed = (k.saturating_sub(3)..k).any(|j| {
+                j > 0
+                    && w(j) == "with"
+                    && crate::drift::text::in_list("close|end|finish|conclude|open|start|begin|up|off", w(j - 1))
+            }) || crate::drift::text::in_list("before|after|above|below", w(k + 1))
                 // "at most 10 lines of the log output": lines of a paste.
                 || (noun == "lines" && w(k + 1) == "of")
                 || (w(k + 1) == "of"
@@ -2612,6 +2620,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         if iso_dates_asked(sentence, &lower) {
             push(sentence, Rule::IsoDates);
         }
+        if clock_24_asked(sentence, &lower, &cx.lower) {
+            push(sentence, Rule::Clock24);
+        }
         // "… as a JSON array. Each object must have exactly these keys: …": keys said after the
         // message asked for JSON.
         // (The word first: the sentence before is lowercased only then.)
@@ -3007,13 +3018,22 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 push(sentence, Rule::EndsWithOneOf(choices));
             }
         }
-        let mut words_rule = word_rule(sentence, &lower);
+        // "Don't use 'reject', because the plant says 'hold for review' now": the terms of the
+        // reason are no part of the ban.
+        let (banning, ban_lower) = match ban_before_reason(&lower) {
+            Some(i) => (
+                sentence.get(..i).unwrap_or(sentence),
+                lower.get(..i).unwrap_or(&lower),
+            ),
+            None => (sentence, lower.as_str()),
+        };
+        let mut words_rule = word_rule(banning, ban_lower);
         // "Say 'UAV', never 'drone'": a term to use in place of another, one rule; the reply
         // need not name the thing at all.
         if !matches!(words_rule, Some((true, _))) {
-            if let Some(list) = called_ban(sentence, &lower)
-                .or_else(|| named_ban(sentence, &lower))
-                .or_else(|| passive_ban(sentence, &lower))
+            if let Some(list) = called_ban(banning, ban_lower)
+                .or_else(|| named_ban(banning, ban_lower))
+                .or_else(|| passive_ban(banning, ban_lower))
             {
                 push(sentence, Rule::Forbids(list));
                 words_rule = None;
@@ -3494,6 +3514,17 @@ fn except_in(out: &mut [(bool, Option<usize>, Rule)], name: &str, is: fn(&Rule) 
             *rule = Rule::ExceptPart(name.to_string(), Box::new(rule.clone()));
         }
     }
+}
+
+/// Where a (lowercased) sentence gives the reason of the terms it quotes before: "don't use
+/// 'reject', because …", "…, since …" (the quoted terms before it are the ban's).
+fn ban_before_reason(lower: &str) -> Option<usize> {
+    let i = [", because ", " because ", ", since "]
+        .iter()
+        .filter_map(|c| super::text::find(lower, c))
+        .min()?;
+    let quotes = |t: &str| t.contains(['\'', '"', '\u{201c}', '`']);
+    (i > 0 && quotes(lower.get(..i)?) && quotes(lower.get(i..)?)).then_some(i)
 }
 
 /// Whether a word negates its sentence: "not", "no", "never", or a contraction in "n't".
@@ -4342,6 +4373,14 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         ));
         if back_in && !negation(&ws_of(&lower)) {
             out.push((0, at, &["forbids", "mention"]));
+        }
+        // "Below the summary you can use ToO freely": the word banned before holds in a part
+        // only, which is not read.
+        if has_any_in(&spaced, " can use | may use ")
+            && has_any_in(&spaced, " freely | elsewhere | anywhere else ")
+            && !negation(&ws_of(&lower))
+        {
+            out.push((0, at, &["forbids"]));
         }
         // "… was announced this morning, so you can use it freely now": a name banned before.
         if has_any_in(&lower, "can use it|can mention it|can name it")
@@ -6150,6 +6189,84 @@ fn iso_dates_asked(sentence: &str, lower: &str) -> bool {
             && has_any_in(c, "can use|may use|can stay|are fine|is fine")
     });
     format && dates && !elsewhere && !allowed && super::file_scope::paths(sentence).is_empty()
+}
+
+/// "Use 24-hour times (e.g. 14:30) throughout", "all times on the 24-hour clock": asked of
+/// the reply's clock times, said of no part or other text, with no exception for quotes or
+/// logs, and not replaced by 12-hour times elsewhere in the message (silence where any of
+/// these may hold).
+fn clock_24_asked(sentence: &str, lower: &str, message: &str) -> bool {
+    if !lower.contains("24") {
+        return false;
+    }
+    let split = lower.replace("24-hour", "24 hour");
+    let ws = ws_of(&split);
+    let asked = ws.windows(3).any(|x| {
+        matches!(x, ["24", "hour", next] | ["24", "hours", next]
+            if crate::drift::text::in_list("time|times|clock|format|hh|utc", next))
+    });
+    let spaced = format!(" {} ", ws.join(" "));
+    let everywhere = has_any_in(&spaced, " everywhere in the | throughout the ");
+    let placed = !everywhere
+        && has_any_in(
+            &spaced,
+            " in the | in your | in our | for the | for every timeline | for each | in each ",
+        );
+    let excepted = has_any_in(
+        &spaced,
+        " except | unless | quote | quotes | quoted | verbatim | log | logs | excerpt | excerpts ",
+    );
+    let elsewhere = ws.iter().any(|w| {
+        crate::drift::text::in_list("csv|config|file|ui|table|column|columns|field|fields|json|api|code|export|app|page|template|database|schema|calendar", w)
+    });
+    // "Correction: staff read the 12-hour clock, so use 12-hour times instead".
+    let other = message.replacen(lower, " ", 1);
+    let twelve = has_any_in(&other, "12-hour|12 hour|am/pm");
+    asked
+        && !placed
+        && !excepted
+        && !elsewhere
+        && !twelve
+        && super::file_scope::paths(sentence).is_empty()
+}
+
+/// The first clock time in `text` written on the 12-hour clock ("2:30 PM", "7pm", "9 a.m."),
+/// outside code, quotes and quoted lines. "PM10", "pm2" and "the PM" hold no time.
+fn twelve_hour_time(text: &str) -> Option<String> {
+    let prose = prose_of(text);
+    for line in prose.lines().filter(|l| !l.trim_start().starts_with('>')) {
+        let line = without_quoted(line).to_ascii_lowercase();
+        let b = line.as_bytes();
+        for marker in ["am", "pm", "a.m.", "p.m."] {
+            for (at, _) in line.match_indices(marker) {
+                let end = at + marker.len();
+                if b.get(end).is_some_and(u8::is_ascii_alphanumeric) {
+                    continue;
+                }
+                // The hour (and minutes) right before, a space between at most.
+                let head = line.get(..at).unwrap_or_default();
+                let head = head.strip_suffix(' ').unwrap_or(head);
+                let digits_from = head
+                    .rfind(|c: char| !(c.is_ascii_digit() || c == ':'))
+                    .map_or(0, |i| i + 1);
+                let time = head.get(digits_from..).unwrap_or_default();
+                if head
+                    .get(..digits_from)
+                    .is_some_and(|h| h.ends_with(|c: char| c.is_ascii_alphabetic() || c == '.'))
+                {
+                    continue;
+                }
+                let (h, m) = time.split_once(':').unwrap_or((time, "00"));
+                let hour_ok = (1..=2).contains(&h.len())
+                    && h.parse::<u8>().is_ok_and(|h| (1..=12).contains(&h));
+                let minute_ok = m.len() == 2 && m.parse::<u8>().is_ok_and(|m| m < 60);
+                if hour_ok && minute_ok {
+                    return line.get(digits_from..end).map(str::to_string);
+                }
+            }
+        }
+    }
+    None
 }
 
 /// The first date in `text` written otherwise than as ISO 8601, outside code, quotes and
@@ -8426,6 +8543,7 @@ fn of_the_text(rule: &Rule) -> bool {
             | Rule::BulletWords(..)
             | Rule::Lines(..)
             | Rule::IsoDates
+            | Rule::Clock24
             | Rule::ListItems(..)
             | Rule::Lowercase
             | Rule::Uppercase
@@ -8859,6 +8977,10 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
         },
         Rule::IsoDates => match non_iso_date(text) {
             Some(d) => (false, Some(format!("a date not in YYYY-MM-DD: {d}"))),
+            None => (true, None),
+        },
+        Rule::Clock24 => match twelve_hour_time(text) {
+            Some(t) => (false, Some(format!("a 12-hour time: {t}"))),
             None => (true, None),
         },
         Rule::ListItems(rel, n) => {
@@ -9520,6 +9642,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
             ),
         ),
         Rule::IsoDates => ("iso-dates", "dates written as YYYY-MM-DD".to_string()),
+        Rule::Clock24 => ("clock-24", "times on the 24-hour clock".to_string()),
         Rule::NoMarkdown => ("no-markdown", "no Markdown".to_string()),
         Rule::TextChars { noun, n, .. } => (
             "text-characters",

@@ -1999,8 +1999,9 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                 )
             });
         // "Don't mention the CVE id anywhere in your report or in code comments": where it may
-        // not be mentioned is no part of what.
-        let place = [" anywhere", " in ", " within ", " inside "]
+        // not be mentioned is no part of what; nor is with whom ("the pricing dispute with
+        // Acme": naming Acme is no mention of the dispute).
+        let place = [" anywhere", " in ", " within ", " inside ", " with "]
             .iter()
             .filter_map(|p| main.find(p))
             .min();
@@ -2043,7 +2044,11 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         } else if named.is_empty() {
             objects
                 .into_iter()
-                .filter(|s| !crate::drift::text::in_list(FORM_WORDS, s.as_str()))
+                // Nor the ban's own verb ("as mentioned above" mentions nothing banned).
+                .filter(|s| {
+                    !crate::drift::text::in_list(FORM_WORDS, s.as_str())
+                        && !crate::drift::text::in_list("mention|discuss|talk", s.as_str())
+                })
                 .collect()
         } else {
             named
@@ -4145,7 +4150,11 @@ fn allows_dev_dependencies(ban: &str, instructions: &str) -> bool {
             .any(|d| lower.match_indices(d).any(|(i, _)| !negated(lower, i, d)))
     };
     // "No new runtime dependencies", "no production packages": a ban on the kind shipped.
-    let shipped_only = crate::drift::text::contains_any(&lower, "runtime|production|prod ");
+    // "No new packages in `requirements.txt`": the shipped manifest, named.
+    let shipped_only = crate::drift::text::contains_any(
+        &lower,
+        "runtime|production|prod |requirements.txt|requirements/base.txt",
+    );
     // A sentence of its own that lets them in: "Dev/test-only dependencies are fine".
     let permitted = || {
         text::sentences(instructions).iter().any(|&(_, s)| {
@@ -4166,10 +4175,15 @@ fn allows_dev_dependencies(ban: &str, instructions: &str) -> bool {
 /// devDependency", "poetry add --group dev ruff").
 fn is_dev_install(line: &str) -> bool {
     let line = line.to_lowercase();
+    let ws: Vec<&str> = line.split_whitespace().collect();
     DEV_DEPENDENCY.iter().any(|d| line.contains(d))
-        || line
-            .split_whitespace()
-            .any(|w| crate::drift::text::in_list("-d|--save-dev|--dev|dev", w))
+        || ws
+            .iter()
+            .any(|w| crate::drift::text::in_list("-d|--save-dev|--dev", w))
+        // "poetry add --group dev ruff" (not "a 2-GPU dev box").
+        || ws.windows(2).any(|p| {
+            matches!(p, [g, "dev"] if crate::drift::text::in_list("--group|group|-g|--only", g))
+        })
 }
 
 /// The line of the first occurrence of a needle that is not negated in its clause.

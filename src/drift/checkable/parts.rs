@@ -369,7 +369,7 @@ pub(super) fn item_label(message: &str, sentence: &str) -> Option<String> {
 }
 
 /// Nouns that name a part of a report when a rule is placed in them.
-const PART_NOUNS: &str = "summary|copy|draft|email|announcement|post|risks|details|background|testing|rollback|appendix|intro|introduction|conclusion|overview|findings|recommendations|notes|abstract|tl;dr|tldr|section|table";
+const PART_NOUNS: &str = "summary|copy|draft|email|announcement|notice|memo|post|risks|details|background|testing|rollback|appendix|intro|introduction|conclusion|overview|findings|recommendations|notes|abstract|tl;dr|tldr|section|table";
 
 /// "At most 3 bullets under Next steps": a section named in capitals, ending the sentence.
 pub(super) fn under_a_name(sentence: &str) -> Option<Part> {
@@ -953,19 +953,39 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
     // Looser, where no label matches: the name's head noun ("ticket title" labelled
     // "Title:"), or the name for whom a part is ("partner section" headed "For partners").
     let head = name.rsplit(' ').next().unwrap_or(name);
+    // A label with a list marker whose words are all the name's, its head last: "(a) Member
+    // announcement" for "member-facing announcement".
+    let name_words: Vec<&str> = name.split([' ', '-']).filter(|w| !w.is_empty()).collect();
+    let fewer_words = |label: &str| {
+        let t = label.trim_start();
+        let t = t
+            .strip_prefix('(')
+            .and_then(|r| r.split_once(')'))
+            .filter(|(m, _)| m.len() <= 2 && m.chars().all(|c| c.is_ascii_alphanumeric()))
+            .map_or(t, |(_, rest)| rest.trim_start());
+        let words: Vec<&str> = t.split([' ', '-']).filter(|w| !w.is_empty()).collect();
+        words.len() >= 2
+            && words.last() == name_words.last()
+            && words.iter().all(|w| name_words.contains(w))
+    };
     // Also after a label's colon: "Part 1: for the sponsor".
     let loose = |label: &str| {
-        let tail = label.split_once(':').map_or("", |(_, t)| t.trim());
-        [label, tail].iter().any(|&label| {
-            let l = label
-                .strip_prefix("for the ")
-                .or_else(|| label.strip_prefix("for "))
-                .unwrap_or(label);
-            (head != name
-                && label == head
-                && crate::drift::text::in_list("title|subject|headline|caption|tagline|body", head))
-                || (l != label && l.trim_end_matches('s') == name.trim_end_matches('s'))
-        })
+        fewer_words(label) || {
+            let tail = label.split_once(':').map_or("", |(_, t)| t.trim());
+            [label, tail].iter().any(|&label| {
+                let l = label
+                    .strip_prefix("for the ")
+                    .or_else(|| label.strip_prefix("for "))
+                    .unwrap_or(label);
+                (head != name
+                    && label == head
+                    && crate::drift::text::in_list(
+                        "title|subject|headline|caption|tagline|body",
+                        head,
+                    ))
+                    || (l != label && l.trim_end_matches('s') == name.trim_end_matches('s'))
+            })
+        }
     };
     let start = (0..lines.len())
         .find(|&i| label_at(i).is_some_and(|(_, label, _)| matches(&label)))
