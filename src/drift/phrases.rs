@@ -2,32 +2,124 @@
 //! use, instead of one substring search per phrase (each a full scan of the text, and without
 //! SIMD in wasm).
 
-use aho_corasick::automaton::Automaton;
-use aho_corasick::dfa::DFA;
-use aho_corasick::{Input, Match, MatchKind};
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
-/// One DFA over `phrases`, reporting every match (overlapping ones too); `None` only if it
-/// cannot be built (it can for these small lists), and the callers then search phrase by phrase.
-/// The DFA itself rather than `AhoCorasick`, which carries its other automata too (issue 14).
-fn build(phrases: &[&str], any_case: bool) -> Option<DFA> {
-    DFA::builder()
-        .match_kind(MatchKind::Standard)
-        .ascii_case_insensitive(any_case)
-        // The prefilter looks for rare bytes first; without SIMD (wasm) that scan costs more
-        // than stepping the DFA over these short texts.
-        .prefilter(false)
-        .build(phrases)
-        .ok()
+/// A dense Aho-Corasick automaton over byte classes, reporting every match (overlapping ones
+/// too). Hand-written: the `aho-corasick` crate's DFA, builders and search loops were about
+/// 26 KB of the module before wasm-opt for what these lists need (issue 14).
+pub(crate) struct Dfa {
+    /// The class of each byte: one per distinct byte of the phrases (ASCII letters folded with
+    /// `any_case`), 0 for every other byte.
+    classes: [u8; 256],
+    stride: usize,
+    /// The next state of each (state, class), failure links already followed.
+    next: Vec<u32>,
+    /// The phrases (their indexes) that end at each state, those of its failure states too.
+    ends: Vec<Vec<u32>>,
+    lens: Vec<usize>,
 }
 
-/// Every match in `hay`, overlapping ones too (a standard, unanchored search cannot fail).
-fn overlapping<'a, 'h>(ac: &'a DFA, hay: &'h str) -> impl Iterator<Item = Match> + use<'a, 'h> {
-    ac.try_find_overlapping_iter(Input::new(hay))
-        .ok()
-        .into_iter()
-        .flatten()
+impl Dfa {
+    /// Every match of `hay` in order of its end, as (phrase index, start), until `f` says stop;
+    /// whether it did.
+    fn each(&self, hay: &str, mut f: impl FnMut(usize, usize) -> bool) -> bool {
+        let mut state = 0usize;
+        for (i, b) in hay.bytes().enumerate() {
+            let class = usize::from(self.classes.get(usize::from(b)).copied().unwrap_or(0));
+            state = self
+                .next
+                .get(state * self.stride + class)
+                .map_or(0, |&s| s as usize);
+            for &p in self.ends.get(state).map(Vec::as_slice).unwrap_or_default() {
+                let len = self.lens.get(p as usize).copied().unwrap_or(0);
+                if f(p as usize, i + 1 - len) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
+
+/// The automaton over `phrases` (empty ones left out); `None` only if its states overflow, and
+/// the callers then search phrase by phrase.
+fn build(phrases: &[&str], any_case: bool) -> Option<Dfa> {
+    let mut classes = [0u8; 256];
+    let mut count = 1usize;
+    for b in phrases.iter().flat_map(|p| p.bytes()) {
+        let b = if any_case { b.to_ascii_lowercase() } else { b };
+        let class = classes.get_mut(usize::from(b))?;
+        if *class == 0 {
+            *class = u8::try_from(count).ok()?;
+            count += 1;
+        }
+    }
+    if any_case {
+        for b in b'a'..=b'z' {
+            let lower = *classes.get(usize::from(b))?;
+            *classes.get_mut(usize::from(b.to_ascii_uppercase()))? = lower;
+        }
+    }
+    let stride = count;
+    const NONE: u32 = u32::MAX;
+    let mut next = vec![NONE; stride];
+    let mut ends: Vec<Vec<u32>> = vec![Vec::new()];
+    let mut lens = Vec::with_capacity(phrases.len());
+    // The trie.
+    for (k, p) in phrases.iter().enumerate() {
+        lens.push(p.len());
+        if p.is_empty() {
+            continue;
+        }
+        let mut state = 0usize;
+        for b in p.bytes() {
+            let at = state * stride + usize::from(*classes.get(usize::from(b))?);
+            state = match next.get(at).copied()? {
+                NONE => {
+                    let new = ends.len();
+                    *next.get_mut(at)? = u32::try_from(new).ok()?;
+                    next.resize(next.len() + stride, NONE);
+                    ends.push(Vec::new());
+                    new
+                }
+                s => s as usize,
+            };
+        }
+        ends.get_mut(state)?.push(u32::try_from(k).ok()?);
+    }
+    // Failure links, breadth first: a state's row is finished after its failure state's.
+    let mut fail = vec![0usize; ends.len()];
+    let mut queue = std::collections::VecDeque::new();
+    for c in 0..stride {
+        match next.get(c).copied()? {
+            NONE => *next.get_mut(c)? = 0,
+            s => queue.push_back(s as usize),
+        }
+    }
+    while let Some(s) = queue.pop_front() {
+        let f = *fail.get(s)?;
+        for c in 0..stride {
+            let through = *next.get(f * stride + c)?;
+            match next.get(s * stride + c).copied()? {
+                NONE => *next.get_mut(s * stride + c)? = through,
+                t => {
+                    let t = t as usize;
+                    *fail.get_mut(t)? = through as usize;
+                    let inherited = ends.get(through as usize)?.clone();
+                    ends.get_mut(t)?.extend(inherited);
+                    queue.push_back(t);
+                }
+            }
+        }
+    }
+    Some(Dfa {
+        classes,
+        stride,
+        next,
+        ends,
+        lens,
+    })
 }
 
 /// A phrase list: one string joined by `|` (a pointer and a length per phrase less in the
@@ -58,7 +150,7 @@ pub struct Phrases {
     list: List,
     /// Match ASCII letters in any case (the phrases are lowercase).
     any_case: bool,
-    automaton: OnceLock<Option<DFA>>,
+    automaton: OnceLock<Option<Dfa>>,
 }
 
 impl Phrases {
@@ -90,7 +182,7 @@ impl Phrases {
         }
     }
 
-    fn automaton(&self) -> Option<&DFA> {
+    fn automaton(&self) -> Option<&Dfa> {
         self.automaton
             .get_or_init(|| build(&self.list.all(), self.any_case))
             .as_ref()
@@ -120,7 +212,7 @@ impl Phrases {
     /// Whether `hay` contains any of the phrases.
     pub fn any(&self, hay: &str) -> bool {
         match self.automaton() {
-            Some(ac) => ac.try_find(&Input::new(hay)).is_ok_and(|m| m.is_some()),
+            Some(ac) => ac.each(hay, |_, _| true),
             None => !self.searched(hay).is_empty(),
         }
     }
@@ -129,10 +221,8 @@ impl Phrases {
     /// stopping at the first that does.
     pub fn any_where(&self, hay: &str, keep: impl Fn(usize, &str) -> bool) -> bool {
         match self.automaton() {
-            Some(ac) => overlapping(ac, hay).any(|m| {
-                self.list
-                    .get(m.pattern().as_usize())
-                    .is_some_and(|p| keep(m.start(), p))
+            Some(ac) => ac.each(hay, |k, start| {
+                self.list.get(k).is_some_and(|p| keep(start, p))
             }),
             None => self.searched(hay).into_iter().any(|(i, p)| keep(i, p)),
         }
@@ -141,13 +231,16 @@ impl Phrases {
     /// Every occurrence of every phrase (overlapping ones too), as (start, phrase).
     pub fn occurrences(&self, hay: &str) -> Vec<(usize, &'static str)> {
         match self.automaton() {
-            Some(ac) => overlapping(ac, hay)
-                .filter_map(|m| {
-                    self.list
-                        .get(m.pattern().as_usize())
-                        .map(|p| (m.start(), p))
-                })
-                .collect(),
+            Some(ac) => {
+                let mut out = Vec::new();
+                ac.each(hay, |k, start| {
+                    if let Some(p) = self.list.get(k) {
+                        out.push((start, p));
+                    }
+                    false
+                });
+                out
+            }
             None => self.searched(hay),
         }
     }
@@ -158,11 +251,12 @@ impl Phrases {
         let mut seen = vec![false; all.len()];
         match self.automaton() {
             Some(ac) => {
-                for m in overlapping(ac, hay) {
-                    if let Some(s) = seen.get_mut(m.pattern().as_usize()) {
+                ac.each(hay, |k, _| {
+                    if let Some(s) = seen.get_mut(k) {
                         *s = true;
                     }
-                }
+                    false
+                });
             }
             None => {
                 let hits = self.searched(hay);
@@ -188,7 +282,7 @@ impl Phrases {
 pub struct PhraseGroups<const N: usize> {
     groups: [&'static [&'static str]; N],
     /// The automaton over every phrase, and the group of each phrase.
-    automaton: OnceLock<Option<(DFA, Vec<usize>)>>,
+    automaton: OnceLock<Option<(Dfa, Vec<usize>)>>,
 }
 
 impl<const N: usize> PhraseGroups<N> {
@@ -199,7 +293,7 @@ impl<const N: usize> PhraseGroups<N> {
         }
     }
 
-    fn automaton(&self) -> Option<&(DFA, Vec<usize>)> {
+    fn automaton(&self) -> Option<&(Dfa, Vec<usize>)> {
         self.automaton
             .get_or_init(|| {
                 let (phrases, group_of): (Vec<&str>, Vec<usize>) = self
@@ -218,14 +312,12 @@ impl<const N: usize> PhraseGroups<N> {
         let mut found = [false; N];
         match self.automaton() {
             Some((ac, group_of)) => {
-                for m in overlapping(ac, hay) {
-                    if let Some(f) = group_of
-                        .get(m.pattern().as_usize())
-                        .and_then(|g| found.get_mut(*g))
-                    {
+                ac.each(hay, |k, _| {
+                    if let Some(f) = group_of.get(k).and_then(|g| found.get_mut(*g)) {
                         *f = true;
                     }
-                }
+                    false
+                });
             }
             None => {
                 for (f, list) in found.iter_mut().zip(self.groups) {
