@@ -4899,3 +4899,119 @@ fn twenty_four_hour_times_are_checked_in_the_replys_own_words() {
     )
     .is_empty());
 }
+
+/// The 51st session's readings of sets 226–231: each reading with a breaking counterpart.
+#[test]
+fn the_session_51_readings_from_sets_226_to_231() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    // ISO dates asked of a part: the reply's other parts are not read.
+    let r =
+        "## Timeline\n- 2024-03-09: seat sold twice.\n\n## Follow-ups\n- Review the 16 March show.";
+    assert!(flags(
+        "Write the post-incident report. Use ISO 8601 dates (YYYY-MM-DD) in the incident timeline.",
+        r
+    )
+    .is_empty());
+    assert!(!flags(
+        "Write the post-incident report. Use ISO 8601 dates (YYYY-MM-DD) for every date.",
+        r
+    )
+    .is_empty());
+    // A tests tree that mirrors a banned folder is not that folder.
+    let m = "Fix the sync. Don't touch anything in `legacy/`. Update: changes to `legacy/sync.py` are approved for this ticket.";
+    assert!(flags(
+        m,
+        "- Edited `legacy/sync.py`.\n- Added a test in `tests/legacy/test_sync.py`."
+    )
+    .is_empty());
+    assert!(!flags(
+        m,
+        "- Edited `legacy/sync.py`.\n- Edited `legacy/export.py` too."
+    )
+    .is_empty());
+    // JSON replaced by "plain prose instead".
+    let prose = "Yes, the backup ran from 02:00 to 02:37 and the checksum matched.";
+    assert!(flags(
+        "Check the backup. Reply in JSON with the keys `status` and `details`. Update: answer in plain prose instead.",
+        prose
+    )
+    .is_empty());
+    assert!(!flags(
+        "Check the backup. Reply in JSON with the keys `status` and `details`.",
+        prose
+    )
+    .is_empty());
+    // A word ban of a file the reply only reports on.
+    let r = "- Removed all uses of \"simply\" from section 2.\n- Split the steps.";
+    assert!(flags(
+        "Rewrite section 2 of `docs/guide.md` without the word 'simply'. Summarise what you changed.",
+        r
+    )
+    .is_empty());
+    assert!(!flags("Summarise the change without the word 'simply'.", r).is_empty());
+    // An emoji ban of the document written, beside a report that may be informal.
+    let m = "Write `docs/night_rules.md`. No emojis in that document; your report to me can be informal.";
+    assert!(flags(m, "Done 🎉\n\n- `docs/night_rules.md` created.").is_empty());
+    assert!(!flags(
+        "Write the night rules. No emojis.",
+        "Done 🎉\n\n- Rules written."
+    )
+    .is_empty());
+    // Headings of an earlier report as an example, with the structure left free.
+    let r = "## Overview\nTwo clashes.\n\n## Details\nBoth resolved.";
+    assert!(flags(
+        "Write this week's report. Last week's used the headings `## Clashes` and `## Actions`, but organise this one however you think reads best.",
+        r
+    )
+    .is_empty());
+    assert!(!flags(
+        "Write this week's report. Use the headings `## Clashes` and `## Actions`.",
+        r
+    )
+    .is_empty());
+    // A count and a ban in parentheses after a part's name are that part's.
+    let m = "Look into the stuck order. Structure the reply as a Summary (at most 2 sentences, and don't use the word 'urgent' in it) followed by a Details section.";
+    let reply = |summary: &str| {
+        format!("**Summary**\n{summary}\n\n**Details**\n- The desk flagged it as urgent.\n- One. Two. Three.")
+    };
+    assert!(flags(m, &reply("The upload was dropped. I raised the cap.")).is_empty());
+    assert!(!flags(
+        m,
+        &reply("The urgent upload was dropped. I raised the cap.")
+    )
+    .is_empty());
+    assert!(!flags(
+        m,
+        &reply("The upload was dropped. I raised the cap. All good.")
+    )
+    .is_empty());
+    // An earlier report's limit is no limit now.
+    let long = "word ".repeat(80);
+    assert!(flags(
+        "For the last report I asked you to stay under 50 words; for this one there is no limit. Why did turnaround rise?",
+        &long
+    )
+    .is_empty());
+    assert!(!flags("Stay under 50 words. Why did turnaround rise?", &long).is_empty());
+    // A class ban "in this module": the tests' classes are another file's.
+    let m = "Write `ill/labels.py`. Use plain functions in this module, no classes.";
+    let tests = "Tests are in `tests/test_labels.py`:\n\n```python\nclass TestLabel:\n    def test_a(self): ...\n```";
+    assert!(flags(m, &format!("```python\ndef label(x): ...\n```\n\n{tests}")).is_empty());
+    assert!(!flags(m, &format!("```python\nclass Label: ...\n```\n\n{tests}")).is_empty());
+    // The last language asked stands, after an "Update from …:" label too.
+    let english = "The courier changes on 1 November. Transit stays at four to six days, and tracking numbers will keep appearing in the shipping note for every parcel we send.";
+    assert!(flags(
+        "Write the notice. Write it in Spanish. Update from Ana: they asked for English, so write it in English instead.",
+        english
+    )
+    .is_empty());
+    assert!(!flags("Write the notice. Write it in Spanish.", english).is_empty());
+    // What a style guide says UI strings must not use is the strings', not the review's.
+    let r = "- `banner.details`: \"We're aware of an outage.\" uses 'outage'; suggested another wording.";
+    assert!(flags(
+        "Review the PR. Our style guide says customer-facing UI strings must not use the word 'outage'; check the strings and report back.",
+        r
+    )
+    .is_empty());
+    assert!(!flags("Review the PR. Never use the word 'outage'.", r).is_empty());
+}

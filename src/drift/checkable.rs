@@ -602,6 +602,21 @@ enum Subject {
 /// "- Push:") is passed over.
 fn subject_of(sentence: &str, asked: &[String]) -> Subject {
     let lower = sentence.to_ascii_lowercase().replace("write-up", "writeup");
+    // "Our style guide says customer-facing UI strings must not …": the subject is what the
+    // source says it of.
+    let lower = match lower.find(" says ") {
+        Some(i)
+            if lower
+                .get(..i)
+                .is_some_and(|h| h.split_whitespace().count() <= 4) =>
+        {
+            lower
+                .get(i + " says ".len()..)
+                .map(|r| r.strip_prefix("that ").unwrap_or(r).to_string())
+                .unwrap_or(lower)
+        }
+        _ => lower,
+    };
     let ws = words_at(&lower);
     let first = first_word(&ws).unwrap_or(0);
     // "Format: the first line …": up to three words, then a colon.
@@ -650,7 +665,11 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
                 && !names_the_answer(x)
                 // The answer's layout: "Required headings: …", "Sections: …".
                 // Who or why the rule is for: "Terminology: never say …", "Legal: …".
-                && !crate::drift::text::in_list("note|notes|important|constraint|constraints|requirements|requirement|nb|reminder|also|edit|update|ps|input|task|request|instruction|instructions|prompt|question|context|goal|ask|deliverable|deliverables|scope|criteria|guidelines|tip|hint|warning|remember|critical|crucial|mandatory|required|attention|budget|caveat|headings|sections|terminology|wording|vocabulary|policy|legal|compliance|privacy|confidentiality|nda|brand", x)
+                && !crate::drift::text::in_list("note|notes|important|constraint|constraints|requirements|requirement|nb|reminder|also|edit|update|ps|input|task|request|instruction|instructions|prompt|question|context|goal|ask|deliverable|deliverables|scope|criteria|guidelines|tip|hint|warning|remember|critical|crucial|mandatory|required|attention|budget|caveat|headings|sections|terminology|wording|vocabulary|policy|legal|compliance|privacy|confidentiality|nda|brand|correction", x)
+        })
+        // "Update from Luc: …", "Correction from legal: …": who changes the rule.
+        && !label.first().is_some_and(|(_, x)| {
+            crate::drift::text::in_list("update|correction|edit|note|addendum|change", x)
         });
     if label_names_a_part {
         return Subject::Other;
@@ -670,12 +689,12 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
     ) {
         // A bare plural of a thing written besides the answer: "PR titles must not …",
         // "Commit messages must …", "Branch names should …".
-        let bare = (start + 1..start + 3)
+        let bare = (start + 1..start + 4)
             .find(|&i| {
                 crate::drift::text::in_list("must|mustn't|should|shouldn't|can't|cannot", w(i))
             })
             .is_some_and(|m| {
-                crate::drift::text::in_list("titles|messages|headings|names|tags|labels|comments|docstrings|subjects", w(m - 1))
+                crate::drift::text::in_list("titles|messages|headings|names|tags|labels|comments|docstrings|subjects|strings", w(m - 1))
                     // "banner text must be ALL CAPS" (a text with a name: not "Text must …").
                     || (m == start + 2 && w(m - 1) == "text")
             });
@@ -810,6 +829,11 @@ fn not_now(sentence: &str) -> bool {
         // "Last round I asked you to keep it to max 50 words; ignore that".
         || super::text::contains(&lower, "last round")
         || super::text::contains(&lower, "last time i asked")
+        // "For the last report I asked you to stay under 50 words; for this one there is no
+        // limit".
+        || has_any_in(&lower, "for the last report|for the last one|last report i asked|previously i asked")
+        // "… last week's report used headings …, but organise this one however you think".
+        || has_any_in(&lower, "organise this one however|organize this one however|organise it however|organize it however|structure this one however|structure it however")
         || (t.starts_with('<') && t.trim_end_matches('.').ends_with('>'))
         || (t.starts_with('[') && t.trim_end_matches('.').ends_with(']'))
 }
@@ -1400,6 +1424,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         parts::part_of(text)
             .or_else(|| part_after_a_comma(text).map(parts::Part::Maybe))
             .or_else(|| parts::under_a_name(text))
+            .or_else(|| parts::in_parentheses_after(text))
     } else {
         None
     };
@@ -1418,7 +1443,12 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             | Rule::NoBullets
             | Rule::NoCodeBlocks
     ) && !of_reply;
-    let part = match parts::place_of(text).filter(|_| placed) {
+    // "… as a Summary (…, and don't use the word 'urgent' in it)": said of the reply, placed
+    // in a part of it.
+    let bracketed = is_ban(&rule)
+        .then(|| parts::in_parentheses_after(text))
+        .flatten();
+    let part = match parts::place_of(text).filter(|_| placed).or(bracketed) {
         Some(place) => Some(place),
         // "1. **Summary for the PM** — plain words. Three to five sentences.": the rules of a
         // list item that opens with a bold label are that part's.
@@ -2617,7 +2647,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 || has_any_in(&cx.lower, "just the text|just give me the text|only the text|the text and nothing else|just the message|only the message|the message and nothing else");
             push(sentence, Rule::TextChars { noun, n, whole });
         }
-        if iso_dates_asked(sentence, &lower) {
+        if iso_dates_asked(sentence, &lower, &cx.asked) {
             push(sentence, Rule::IsoDates);
         }
         if clock_24_asked(sentence, &lower, &cx.lower) {
@@ -4134,14 +4164,16 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         // "On second thought, send a table instead of JSON".
         let replaced_json = has_any_in(
             &lower,
-            "instead of json|rather than json|instead of the json|rather than the json",
+            // "… so answer in plain prose instead".
+            "instead of json|rather than json|instead of the json|rather than the json|prose instead|plain text instead|plain english instead",
         );
         if prose_fine || otherwise || replaced_json {
             windows.push(" json ".to_string());
         }
         // "They're fine with English", "English is fine": a language asked before is dropped.
+        // Only those before: the sentence's own "write it in English instead" stands.
         if has_any_in(&lower, "fine with english|english is fine|english is ok|english is easier|english it is|in english instead|have it in english") {
-            windows.push(" language ".to_string());
+            out.push((0, start, &["language"]));
         }
         // "Proper nouns can keep their capitals", "exception: currency codes can stay
         // uppercase": which words may keep them is not checked, so the case rule is not.
@@ -6173,7 +6205,7 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
 /// answer's dates. Not a file's, an export's or a field's ("Dates in the CSV must be ISO 8601",
 /// "make the exporter write dates as YYYY-MM-DD"), nor one range's ("the date range you
 /// analysed, in ISO format").
-fn iso_dates_asked(sentence: &str, lower: &str) -> bool {
+fn iso_dates_asked(sentence: &str, lower: &str, asked: &[String]) -> bool {
     let ws = ws_of(lower);
     let format = has_any_in(lower, "yyyy-mm-dd|iso 8601|iso format|iso date");
     let dates = ws.contains(&"dates")
@@ -6188,7 +6220,24 @@ fn iso_dates_asked(sentence: &str, lower: &str) -> bool {
         (c.contains("yyyy-mm-dd") || has_words_any(c, &["iso"]))
             && has_any_in(c, "can use|may use|can stay|are fine|is fine")
     });
-    format && dates && !elsewhere && !allowed && super::file_scope::paths(sentence).is_empty()
+    // "… in the incident timeline", "dates in the body as YYYY-MM-DD": a part's dates, which
+    // the reply's other parts need not keep (not read).
+    let placed = lower.match_indices(" in the ").any(|(i, m)| {
+        let next = ws_of(lower.get(i + m.len()..).unwrap_or_default())
+            .into_iter()
+            .next()
+            .unwrap_or_default();
+        !names_the_answer(next)
+            && !asked.iter().any(|a| a == next)
+            && !crate::drift::text::in_list("whole|entire|full|notice|email|message|update|post|note|text|timeline|plan|schedule", next)
+            && !lower.get(..i).is_some_and(|h| h.ends_with("everywhere") || h.ends_with("throughout"))
+    });
+    format
+        && dates
+        && !elsewhere
+        && !allowed
+        && !placed
+        && super::file_scope::paths(sentence).is_empty()
 }
 
 /// "Use 24-hour times (e.g. 14:30) throughout", "all times on the 24-hour clock": asked of

@@ -138,6 +138,9 @@ pub struct Negative {
     /// A later sentence lets new files under the banned path ("Correction: you may add one new
     /// migration file under `migrations/`"): the ban holds for the existing ones.
     new_allowed: bool,
+    /// The files a class ban is said of: those it names, or with "in this module" those the
+    /// message names (blocks the result leads in as other files' are not read).
+    scope: Vec<String>,
 }
 
 impl Negative {
@@ -152,6 +155,7 @@ impl Negative {
             let_alone: Vec::new(),
             new_allowed: false,
             code_elsewhere: None,
+            scope: Vec::new(),
         }
     }
 }
@@ -472,6 +476,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                     let_alone: Vec::new(),
                     new_allowed: false,
                     code_elsewhere: None,
+                    scope: Vec::new(),
                 });
             }
         }
@@ -529,6 +534,25 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
     let cited: std::cell::OnceCell<Vec<String>> = std::cell::OnceCell::new();
     for n in &mut out {
         let at = instructions.find(n.text.as_str());
+        if n.forbidden.contains(&Forbidden::Class) {
+            let files = |t: &str| -> Vec<String> {
+                super::file_scope::paths(t)
+                    .into_iter()
+                    .map(|(_, p)| p)
+                    .filter(|p| !p.ends_with('/'))
+                    .collect()
+            };
+            n.scope = files(&n.text);
+            // "Write `ill/labels.py` … Use plain functions in this module, no classes".
+            if n.scope.is_empty()
+                && crate::drift::text::contains_any(
+                    n.text.to_ascii_lowercase(),
+                    "this module|this file|that module|that file",
+                )
+            {
+                n.scope = files(instructions);
+            }
+        }
         if n.forbidden.contains(&Forbidden::Code) {
             n.code_elsewhere = code_part
                 .get_or_init(|| super::checkable::code_part(instructions))
@@ -733,6 +757,11 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 docs_only: {
                     let sentence = whole.to_ascii_lowercase();
                     crate::drift::text::contains_any(&sentence, "for documentation|for docs|for the docs|for the documentation")
+                        // "Write `docs/rules.md` … No emojis in that document": the file's.
+                        || (crate::drift::text::contains_any(&sentence, "in that document|in the document|in this document|in that doc|in that file|in the file itself")
+                            && super::file_scope::paths(instructions).iter().any(|(_, p)| {
+                                ".md|.rst|.adoc|.mdx|.txt".split('|').any(|x| p.ends_with(x))
+                            }))
                         // "Don't put any emojis in README.md itself": the ban is the file's.
                         || (super::file_scope::paths(&sentence).iter().any(|(at, p)| {
                             ".md|.rst|.adoc|.mdx".split('|').any(|x| p.ends_with(x))
@@ -1321,12 +1350,7 @@ fn stems_at(tokens: &[text::Token], i: usize, object: &str) -> bool {
 /// "No classes in `utils/case_number.py`": the result less the fenced blocks it introduces as
 /// another file's ("Tests are in `tests/test_case_number.py`: ```class TestCase…```"), or `None`
 /// when the ban names no file or every block may be the file's.
-fn in_scope_of(ban: &str, result: &str) -> Option<String> {
-    let scope: Vec<String> = super::file_scope::paths(ban)
-        .into_iter()
-        .map(|(_, p)| p)
-        .filter(|p| !p.ends_with('/'))
-        .collect();
+fn in_scope_of(scope: &[String], result: &str) -> Option<String> {
     if scope.is_empty() {
         return None;
     }
@@ -2356,7 +2380,7 @@ fn check_negatives_reading(
         let scoped = n
             .forbidden
             .contains(&Forbidden::Class)
-            .then(|| in_scope_of(&n.text, result))
+            .then(|| in_scope_of(&n.scope, result))
             .flatten();
         let scoped_code = scoped.as_deref().map(Code::of);
         for f in &n.forbidden {
@@ -3060,8 +3084,13 @@ fn changed_a_file_under(
     let within = |i: &str| {
         let i = i.trim_start_matches("./").to_ascii_lowercase();
         dirs.iter().any(|d| {
+            // (A tests tree that mirrors the folder is not it: `tests/legacy/` for `legacy/`.)
+            let mirrored = ["tests/", "test/", "spec/"]
+                .iter()
+                .any(|t| i.starts_with(t));
             if d.ends_with('/') {
-                (i.len() > d.len() && i.starts_with(d.as_str())) || i.contains(&format!("/{d}"))
+                (i.len() > d.len() && i.starts_with(d.as_str()))
+                    || (!mirrored && i.contains(&format!("/{d}")))
             } else {
                 i == *d || i.ends_with(&format!("/{d}"))
             }
@@ -4794,11 +4823,15 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
                 *quoting
                     .get_or_init(|| super::checkable::allows_quoting(&instructions.to_lowercase()))
             };
-            w.filter(|_| !(negated && quoting())).map(if negated {
-                Format::LacksWord
-            } else {
-                Format::ContainsWord
-            })
+            // "Rewrite section 3 of `docs/guide.md` without the word 'simply'": the ban is
+            // the file's, which the reply may only report on.
+            let of_a_file = || !super::file_scope::paths(line).is_empty();
+            w.filter(|_| !(negated && (quoting() || of_a_file())))
+                .map(if negated {
+                    Format::LacksWord
+                } else {
+                    Format::ContainsWord
+                })
         } else if l.contains("last word to be") {
             q.first().cloned().map(Format::LastWord)
         } else if let Some(i) = l.find("exactly ") {

@@ -371,23 +371,58 @@ pub(super) fn item_label(message: &str, sentence: &str) -> Option<String> {
 /// Nouns that name a part of a report when a rule is placed in them.
 const PART_NOUNS: &str = "summary|copy|draft|email|announcement|notice|memo|post|risks|details|background|testing|rollback|appendix|intro|introduction|conclusion|overview|findings|recommendations|notes|abstract|tl;dr|tldr|section|table";
 
+/// "Structure the reply as a Summary (at most 3 sentences, and don't use 'urgent' in it)
+/// followed by …": what the parentheses after a part named in capitals say is that part's (a
+/// count or a ban in them).
+pub(super) fn in_parentheses_after(sentence: &str) -> Option<Part> {
+    let open = sentence.find('(')?;
+    let inside = sentence
+        .get(open + 1..)?
+        .split(')')
+        .next()?
+        .to_ascii_lowercase();
+    let ruled = inside.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
+        crate::drift::text::in_list(
+            "sentence|sentences|word|words|bullet|bullets|line|lines|don|not|never|no",
+            w,
+        )
+    });
+    let head = sentence
+        .get(..open)?
+        .trim_end()
+        .trim_end_matches(['*', '`', '"']);
+    let name: Vec<&str> = head
+        .rsplit(' ')
+        .take_while(|w| w.starts_with(|c: char| c.is_ascii_uppercase()))
+        .collect();
+    // A name after other words: not the sentence's own first word.
+    (ruled && (1..=3).contains(&name.len()) && head.split(' ').count() > name.len()).then(|| {
+        let name: Vec<&str> = name.into_iter().rev().collect();
+        Part::Named(
+            name.join(" ")
+                .trim_matches(['*', '`', '"', '\''])
+                .to_ascii_lowercase(),
+        )
+    })
+}
+
 /// "At most 3 bullets under Next steps": a section named in capitals, ending the sentence.
 pub(super) fn under_a_name(sentence: &str) -> Option<Part> {
-    // "…; under `## Next steps` give at most 3 bullets": a clause that opens with a section
-    // named in a code span.
-    for clause in sentence.split("; ") {
-        let t = clause.trim_start();
-        let Some(r) = t
-            .strip_prefix("under `")
-            .or_else(|| t.strip_prefix("Under `"))
-        else {
+    // "…; under `## Next steps` give at most 3 bullets", "…, and under `## Risks` give at most
+    // 3 bullets": each "under `…`" with what follows it, to the next one or a comma.
+    let lower = sentence.to_ascii_lowercase();
+    let starts: Vec<usize> = lower.match_indices("under `").map(|(i, _)| i).collect();
+    for (k, &i) in starts.iter().enumerate() {
+        let end = starts.get(k + 1).copied().unwrap_or(sentence.len());
+        let Some(r) = sentence.get(i + "under `".len()..end) else {
             continue;
         };
         let (name, rest) = r.split_once('`').unwrap_or_default();
         let name = name.trim_start_matches('#').trim();
-        // The clause that holds the count ("Under `## Changes` list everything; under …").
+        // The one whose own clause holds the count ("Under `## Changes` list everything; …").
+        let rest = rest.to_ascii_lowercase();
         let counted = crate::drift::text::contains_any(
-            rest.to_ascii_lowercase(),
+            rest.split([',', ';']).next().unwrap_or_default(),
             "bullet|item|point|word|sentence|line|paragraph",
         );
         if counted && (1..=4).contains(&name.split_whitespace().count()) {
