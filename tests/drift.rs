@@ -5015,3 +5015,139 @@ fn the_session_51_readings_from_sets_226_to_231() {
     .is_empty());
     assert!(!flags("Review the PR. Never use the word 'outage'.", r).is_empty());
 }
+
+/// The code review of the 51st session's readings: each case a reading had flagged or silenced
+/// wrongly, read again.
+#[test]
+fn the_session_51_code_review_cases_are_read() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    // The 24-hour clock only where it is asked for, not negated, not replaced in the sentence.
+    for m in [
+        "Write the update. Avoid 24-hour times.",
+        "Write the update. Our customers find 24-hour times confusing.",
+        "Summarise the errors from the past 24 hours, time permitting.",
+        "Write the update. The rota uses 24-hour time, but people here think in AM/PM, so write times that way.",
+    ] {
+        assert!(flags(m, "Errors peaked at 3 PM and the job reran at 9:30 PM.").is_empty(), "{m}");
+    }
+    let m = "Write the update. Use 24-hour times throughout.";
+    // A count before "PM", a name after "am-": no time.
+    assert!(flags(m, "We have 3 PM roles open; page me at extension 5 am-ops.").is_empty());
+    // A time before a narrow no-break space, a range, a time's noun: times.
+    for bad in [
+        "The job reran at 9:30\u{202f}PM.",
+        "Window: 9:30 am-11:00, garage 2.",
+        "Bag everything before the courier's 3 pm pickup.",
+    ] {
+        assert!(!flags(m, bad).is_empty(), "{bad}");
+    }
+    assert!(!flags(
+        "Write the update. Use 24-hour times in your reply.",
+        "Done by 7pm."
+    )
+    .is_empty());
+    // A label names a part with a marker only: "Launch email" is not "partner launch email".
+    let m = "Write a launch email for customers. Also write a partner launch email. Don't use the word \"today\" in the partner launch email.";
+    assert!(flags(
+        m,
+        "**Launch email**\nToday we are launching Orbit.\n\n**Partner email**\nOrbit is live."
+    )
+    .is_empty());
+    // An exact header before one that starts with the name.
+    let m = "List the hosts in a table with the columns Host, IP and Status, in that order.";
+    assert!(flags(
+        m,
+        "| Host | Status page | IP | Status |\n|---|---|---|---|\n| a | b | c | d |"
+    )
+    .is_empty());
+    // "Change list:" names a part; "Change of plan:" does not.
+    let m = "Write the release announcement for the team, and a changelog for me.\nChange list: no more than 2 bullets.";
+    assert!(flags(
+        m,
+        "Announcement:\n- a\n- b\n- c\n- d\n\nChange list:\n- x\n- y"
+    )
+    .is_empty());
+    assert!(!flags(
+        "Write the summary. Use markdown headings. Change of plan: it goes into a plain-text email, so no markdown at all \u{2014} no headings, no bold.",
+        "## Impact\nNone.\n\n**Fix:** rolled back."
+    )
+    .is_empty());
+    // Parentheses after a name that is no part keep the rule the reply's.
+    assert!(!flags(
+        "Give the status. Use at most 3 bullets, as agreed with Sales (not 4 like last time).",
+        "- a\n- b\n- c\n- d"
+    )
+    .is_empty());
+    assert!(!flags(
+        "Write the note. Don't use the word \"synergy\", as requested by Legal (no exceptions).",
+        "Our synergy is strong."
+    )
+    .is_empty());
+    // A bare file name matches as a whole name only.
+    assert!(!flags(
+        "Update the loader. Don't touch `rates/base.yaml`; it is frozen. You may edit `rates/database.yaml` if the loader needs it.",
+        "- Edited `rates/base.yaml`."
+    )
+    .is_empty());
+    // A later permit lets a dependency in only when it names a package.
+    for later in [
+        "You can add tests under `tests/` if useful.",
+        "Once the PR is approved, merge it yourself.",
+    ] {
+        assert!(
+            !flags(
+                &format!("Fix the client. Do not add any new dependencies. {later}"),
+                "Added `requests` to requirements.txt."
+            )
+            .is_empty(),
+            "{later}"
+        );
+    }
+    // "Include it" lets a mention back only "after all"; "freely" only for a term quoted.
+    assert!(!flags(
+        "Write the proposal. Don't mention the pricing. The client asked for a comparison table, so include it at the end.",
+        "The pricing is in the table."
+    )
+    .is_empty());
+    assert!(!flags(
+        "Write the guide. Never use the word \"simply\". You can use bullets freely.",
+        "Simply restart it."
+    )
+    .is_empty());
+    // ISO dates "in the format YYYY-MM-DD" are the reply's.
+    assert!(!flags(
+        "Write the timeline. Write all dates in the format YYYY-MM-DD.",
+        "The outage began on March 3, 2024."
+    )
+    .is_empty());
+    // ", otherwise" after a ban is a consequence, not a condition.
+    assert!(!flags(
+        "Write the status. Don't mention Datadog, otherwise legal will have to review it.",
+        "Datadog alerted at noon."
+    )
+    .is_empty());
+    // "For the last one" of a list is no earlier report.
+    assert!(!flags(
+        "List exactly three changes as bullets, and for the last one, link the PR.",
+        "- a\n- b\n- c\n- d"
+    )
+    .is_empty());
+    // An apostrophe is no quote; a reason with a ban of its own keeps it.
+    assert!(!flags(
+        "Write the copy. Don't say 'cheap' because it's off-brand, and don't use 'deal' either.",
+        "A great deal for you."
+    )
+    .is_empty());
+    // A folder that exists only under tests/ in the report is that folder.
+    assert!(!flags(
+        "Fix the loader. Don't touch `fixtures/`.",
+        "- Edited `tests/fixtures/users.json`."
+    )
+    .is_empty());
+    // "Scratch that last point" takes back a one-clause sentence only.
+    assert!(!flags(
+        "Fix the build. Do not touch `tests/` or the CI config. Actually, scratch that last point: add a test.",
+        "- Edited `tests/test_build.py`."
+    )
+    .is_empty());
+}

@@ -667,10 +667,11 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
                 // Who or why the rule is for: "Terminology: never say …", "Legal: …".
                 && !crate::drift::text::in_list("note|notes|important|constraint|constraints|requirements|requirement|nb|reminder|also|edit|update|ps|input|task|request|instruction|instructions|prompt|question|context|goal|ask|deliverable|deliverables|scope|criteria|guidelines|tip|hint|warning|remember|critical|crucial|mandatory|required|attention|budget|caveat|headings|sections|terminology|wording|vocabulary|policy|legal|compliance|privacy|confidentiality|nda|brand|correction", x)
         })
-        // "Update from Luc: …", "Correction from legal: …": who changes the rule.
-        && !label.first().is_some_and(|(_, x)| {
+        // "Update from Luc: …", "Correction from legal: …": who changes the rule (not "Change
+        // list:", a part).
+        && !(label.first().is_some_and(|(_, x)| {
             crate::drift::text::in_list("update|correction|edit|note|addendum|change", x)
-        });
+        }) && label.get(1).is_some_and(|(_, x)| matches!(*x, "from" | "by" | "of")));
     if label_names_a_part {
         return Subject::Other;
     }
@@ -831,7 +832,7 @@ fn not_now(sentence: &str) -> bool {
         || super::text::contains(&lower, "last time i asked")
         // "For the last report I asked you to stay under 50 words; for this one there is no
         // limit".
-        || has_any_in(&lower, "for the last report|for the last one|last report i asked|previously i asked")
+        || has_any_in(&lower, "for the last report|last report i asked|previously i asked")
         // "… last week's report used headings …, but organise this one however you think".
         || has_any_in(&lower, "organise this one however|organize this one however|organise it however|organize it however|structure this one however|structure it however")
         || (t.starts_with('<') && t.trim_end_matches('.').ends_with('>'))
@@ -2650,7 +2651,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         if iso_dates_asked(sentence, &lower, &cx.asked) {
             push(sentence, Rule::IsoDates);
         }
-        if clock_24_asked(sentence, &lower, &cx.lower) {
+        if clock_24_asked(sentence, &lower, &cx) {
             push(sentence, Rule::Clock24);
         }
         // "… as a JSON array. Each object must have exactly these keys: …": keys said after the
@@ -3553,8 +3554,13 @@ fn ban_before_reason(lower: &str) -> Option<usize> {
         .iter()
         .filter_map(|c| super::text::find(lower, c))
         .min()?;
-    let quotes = |t: &str| t.contains(['\'', '"', '\u{201c}', '`']);
-    (i > 0 && quotes(lower.get(..i)?) && quotes(lower.get(i..)?)).then_some(i)
+    // An opening quote, not an apostrophe ("it's").
+    let quotes = |t: &str| t.contains(" '") || t.contains(['"', '\u{201c}', '`']);
+    // A reason with a ban of its own ("because it's off-brand, and don't use 'deal'") is cut
+    // nowhere.
+    let reason = lower.get(i..)?;
+    let bans = ws_of(reason).iter().any(|w| negates(w) || *w == "avoid");
+    (i > 0 && quotes(lower.get(..i)?) && quotes(reason) && !bans).then_some(i)
 }
 
 /// Whether a word negates its sentence: "not", "no", "never", or a contraction in "n't".
@@ -3839,16 +3845,23 @@ fn takes_back_with(lower: &str, single: bool, phrases: &[&str]) -> bool {
     });
     phrases.iter().any(|p| {
         opening.strip_prefix(p).is_some_and(|r| {
-            let part = ["last part", "last bit", "part", "bit"]
-                .iter()
-                .find_map(|w| r.strip_prefix(' ').and_then(|r| r.strip_prefix(w)));
+            let part = [
+                "last part",
+                "last bit",
+                "last point",
+                "part",
+                "bit",
+                "point",
+            ]
+            .iter()
+            .find_map(|w| r.strip_prefix(' ').and_then(|r| r.strip_prefix(w)));
             if part.is_some() && !single {
                 return false;
             }
             // "Never mind that last rule", "drop that rule", "scratch that last point": the
             // sentence before, whole.
             let r = part.unwrap_or(r);
-            let r = [" last rule", " rule", " last point", " point"]
+            let r = [" last rule", " rule"]
                 .iter()
                 .find_map(|w| r.strip_prefix(w))
                 .unwrap_or(r);
@@ -3951,6 +3964,17 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         &message.to_ascii_lowercase(),
         "the doc|the section|the file|the readme|the page|the post|the email|the changelog|the article|the comment|the docstring|the copy",
     );
+    // The terms the message quotes ('ToO', "refund", `outage`), lowercased.
+    let quoted_terms: Vec<String> = message
+        .split([
+            '\'', '"', '`', '\u{2018}', '\u{2019}', '\u{201c}', '\u{201d}',
+        ])
+        .skip(1)
+        .step_by(2)
+        .filter(|t| !t.is_empty() && t.len() <= 40)
+        .map(|t| ws_of(&t.to_ascii_lowercase()).join(" "))
+        .filter(|t| !t.is_empty())
+        .collect();
     let mut previous = None;
     // Whether the sentence before has one clause: "scratch that last part" takes back no more.
     let mut single = false;
@@ -4080,7 +4104,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             }
         }
         previous = Some(start);
-        single = !crate::drift::text::contains_any(&lower, " and |;|,| but ");
+        single = !crate::drift::text::contains_any(&lower, " and |;|,| but | or ");
         let plain = lower.contains("no word limit") || lower.contains("no length limit");
         // "Update: plain text is fine" takes back a JSON format asked before.
         let prose_fine = "plain text|prose|plain english|markdown"
@@ -4399,18 +4423,19 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         ) || (has_any_in(
             &spaced,
             " include it | mention it | include them | mention them | include that | mention that ",
-        ) && has_any_in(
-            &spaced,
-            " after all | asked for | wants it | wants them | approved ",
-        ));
+        ) && has_any_in(&spaced, " after all "));
         if back_in && !negation(&ws_of(&lower)) {
             out.push((0, at, &["forbids", "mention"]));
         }
         // "Below the summary you can use ToO freely": the word banned before holds in a part
         // only, which is not read.
+        // (A term the message quotes, named again: not "You can use bullets freely".)
         if has_any_in(&spaced, " can use | may use ")
             && has_any_in(&spaced, " freely | elsewhere | anywhere else ")
             && !negation(&ws_of(&lower))
+            && quoted_terms
+                .iter()
+                .any(|t| spaced.contains(&format!(" {t} ")))
         {
             out.push((0, at, &["forbids"]));
         }
@@ -6222,16 +6247,7 @@ fn iso_dates_asked(sentence: &str, lower: &str, asked: &[String]) -> bool {
     });
     // "… in the incident timeline", "dates in the body as YYYY-MM-DD": a part's dates, which
     // the reply's other parts need not keep (not read).
-    let placed = lower.match_indices(" in the ").any(|(i, m)| {
-        let next = ws_of(lower.get(i + m.len()..).unwrap_or_default())
-            .into_iter()
-            .next()
-            .unwrap_or_default();
-        !names_the_answer(next)
-            && !asked.iter().any(|a| a == next)
-            && !crate::drift::text::in_list("whole|entire|full|notice|email|message|update|post|note|text|timeline|plan|schedule", next)
-            && !lower.get(..i).is_some_and(|h| h.ends_with("everywhere") || h.ends_with("throughout"))
-    });
+    let placed = in_the_named_part(lower, asked);
     format
         && dates
         && !elsewhere
@@ -6244,23 +6260,37 @@ fn iso_dates_asked(sentence: &str, lower: &str, asked: &[String]) -> bool {
 /// the reply's clock times, said of no part or other text, with no exception for quotes or
 /// logs, and not replaced by 12-hour times elsewhere in the message (silence where any of
 /// these may hold).
-fn clock_24_asked(sentence: &str, lower: &str, message: &str) -> bool {
-    if !lower.contains("24") {
+fn clock_24_asked(sentence: &str, lower: &str, cx: &Admit) -> bool {
+    // The clock named as a form ("24-hour times", "the 24-hour clock"), not a span of time
+    // ("the past 24 hours, time permitting").
+    let clock = "24-hour time|24-hour clock|24-hour format|24-hour hh|24-hour utc|24 hour time|24 hour clock|24 hour format";
+    if !lower.contains("24") || !has_any_in(lower, clock) {
         return false;
     }
-    let split = lower.replace("24-hour", "24 hour");
-    let ws = ws_of(&split);
-    let asked = ws.windows(3).any(|x| {
-        matches!(x, ["24", "hour", next] | ["24", "hours", next]
-            if crate::drift::text::in_list("time|times|clock|format|hh|utc", next))
+    let ws = ws_of(lower);
+    // Asked for: an imperative or a modal, not negated ("Avoid 24-hour times", "customers
+    // find 24-hour times confusing").
+    let asks = ws.iter().any(|w| {
+        crate::drift::text::in_list("use|write|give|put|format|express|keep|show|state|list|must|should|all|every|throughout|everywhere", w)
     });
+    // Negated before the clock ("Don't use 24-hour times"; not "…, never am/pm" after it).
+    let negated = ws
+        .iter()
+        .position(|w| w.starts_with("24"))
+        .is_some_and(|k| {
+            ws.get(k.saturating_sub(4)..k)
+                .unwrap_or_default()
+                .iter()
+                .any(|w| negates(w) || crate::drift::text::in_list("avoid|without|instead", w))
+        });
     let spaced = format!(" {} ", ws.join(" "));
     let everywhere = has_any_in(&spaced, " everywhere in the | throughout the ");
     let placed = !everywhere
-        && has_any_in(
-            &spaced,
-            " in the | in your | in our | for the | for every timeline | for each | in each ",
-        );
+        && (in_the_named_part(lower, &cx.asked)
+            || has_any_in(
+                &spaced,
+                " for the | for every timeline | for each | in each ",
+            ));
     let excepted = has_any_in(
         &spaced,
         " except | unless | quote | quotes | quoted | verbatim | log | logs | excerpt | excerpts ",
@@ -6268,15 +6298,44 @@ fn clock_24_asked(sentence: &str, lower: &str, message: &str) -> bool {
     let elsewhere = ws.iter().any(|w| {
         crate::drift::text::in_list("csv|config|file|ui|table|column|columns|field|fields|json|api|code|export|app|page|template|database|schema|calendar", w)
     });
-    // "Correction: staff read the 12-hour clock, so use 12-hour times instead".
-    let other = message.replacen(lower, " ", 1);
-    let twelve = has_any_in(&other, "12-hour|12 hour|am/pm");
-    asked
-        && !placed
-        && !excepted
-        && !elsewhere
-        && !twelve
-        && super::file_scope::paths(sentence).is_empty()
+    if !asks
+        || negated
+        || placed
+        || excepted
+        || elsewhere
+        || !super::file_scope::paths(sentence).is_empty()
+    {
+        return false;
+    }
+    // "Correction: staff read the 12-hour clock, so use 12-hour times instead", or the same
+    // sentence's "…, but people here think in AM/PM": the 12-hour clock named anywhere but
+    // after a "never"/"not" ("never am/pm", "not 6:15 am").
+    let from = (sentence.as_ptr() as usize).wrapping_sub(cx.at);
+    let to = from + sentence.len();
+    ["12-hour", "12 hour", "am/pm"].iter().all(|t| {
+        cx.lower.match_indices(t).all(|(i, _)| {
+            (from..to).contains(&i)
+                && cx.lower.get(i.saturating_sub(12)..i).is_some_and(|b| {
+                    has_any_in(b, "never |not |no |, not |instead of |rather than ")
+                })
+        })
+    })
+}
+
+/// Whether a (lowercased) sentence places its rule "in the <part>": a part of the reply or a
+/// text besides it, not the reply itself or the text asked for ("in the report", "in the
+/// timeline" of "Build the incident timeline"), nor a form ("in the format YYYY-MM-DD").
+fn in_the_named_part(lower: &str, asked: &[String]) -> bool {
+    lower.match_indices(" in the ").any(|(i, m)| {
+        let next = ws_of(lower.get(i + m.len()..).unwrap_or_default())
+            .into_iter()
+            .next()
+            .unwrap_or_default();
+        !names_the_answer(next)
+            && !asked.iter().any(|a| a == next)
+            && !crate::drift::text::in_list("whole|entire|full|notice|email|message|update|post|note|text|timeline|plan|schedule|format|form|style|following|same|iso", next)
+            && !lower.get(..i).is_some_and(|h| h.ends_with("everywhere") || h.ends_with("throughout"))
+    })
 }
 
 /// The first clock time in `text` written on the 12-hour clock ("2:30 PM", "7pm", "9 a.m."),
@@ -6292,13 +6351,33 @@ fn twelve_hour_time(text: &str) -> Option<String> {
                 if b.get(end).is_some_and(u8::is_ascii_alphanumeric) {
                     continue;
                 }
-                // The hour (and minutes) right before, a space between at most.
+                // The hour (and minutes) right before, a space between at most (a no-break one
+                // too, as ICU writes "9:30\u{202f}PM").
                 let head = line.get(..at).unwrap_or_default();
-                let head = head.strip_suffix(' ').unwrap_or(head);
+                let head = head
+                    .strip_suffix([' ', '\u{a0}', '\u{202f}'])
+                    .unwrap_or(head);
                 let digits_from = head
-                    .rfind(|c: char| !(c.is_ascii_digit() || c == ':'))
-                    .map_or(0, |i| i + 1);
+                    .char_indices()
+                    .rev()
+                    .find(|&(_, c)| !(c.is_ascii_digit() || c == ':'))
+                    .map_or(0, |(i, c)| i + c.len_utf8());
                 let time = head.get(digits_from..).unwrap_or_default();
+                // An hour alone is a time only where a time's words follow ("3 PM roles",
+                // "extension 5 am-ops" are counts and names).
+                let rest = line.get(end..).unwrap_or_default();
+                let next = rest.trim_start();
+                let word: String = next.chars().take_while(char::is_ascii_alphabetic).collect();
+                let time_follows = !next.starts_with(|c: char| c.is_ascii_alphabetic())
+                    || crate::drift::text::in_list("to|until|till|on|and|or|utc|gmt|et|pt|ct|mt|cet|cest|bst|local|sharp|at|tomorrow|today|tonight|every|each|daily|when|before|after|in|the|start|end|slot|shift|latest|pickup|deadline|cutoff|meeting|call|standup|delivery|departure|arrival|run|check|review|handover|close|opening|closing|deploy|release|window|briefing|train|flight|bus|courier|collection|service|session|performance|show|match|kickoff|appointment|visit|reminder|job", &word);
+                // "am-ops" is a name; "9:30 am-11:00" a range.
+                let named = rest.starts_with('-')
+                    && rest
+                        .get(1..)
+                        .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_alphabetic()));
+                if named || (!time.contains(':') && !time_follows) {
+                    continue;
+                }
                 if head
                     .get(..digits_from)
                     .is_some_and(|h| h.ends_with(|c: char| c.is_ascii_alphabetic() || c == '.'))

@@ -584,8 +584,30 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         let lower = n.text.to_ascii_lowercase();
         // "If it needs a migration, include its SQL; otherwise do not include any code": the
         // ban holds only when the condition does not.
-        let otherwise = lower.trim_start().starts_with("otherwise")
-            || crate::drift::text::contains_any(&lower, "; otherwise|, otherwise");
+        // (Not "Don't mention Datadog, otherwise legal will review it": a consequence.)
+        let otherwise = lower.match_indices("otherwise").any(|(i, m)| {
+            let after = lower
+                .get(i + m.len()..)
+                .unwrap_or_default()
+                .trim_start_matches([',', ' ']);
+            let opens = lower.get(..i).is_some_and(|b| {
+                let b = b.trim_end();
+                b.is_empty() || b.ends_with(';') || b.ends_with(',')
+            });
+            opens
+                && [
+                    "do not",
+                    "don't",
+                    "dont",
+                    "no ",
+                    "never",
+                    "avoid",
+                    "leave out",
+                    "skip",
+                ]
+                .iter()
+                .any(|n| after.starts_with(n))
+        });
         if otherwise
             || crate::drift::text::contains_any(
                 &lower,
@@ -618,11 +640,17 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             all.iter().any(|(start, s)| {
                 // ("…, nothing else" names no negation of the permit.)
                 let l = s.to_ascii_lowercase().replace("nothing else", "");
+                // An exception for a package: "you may add `isbn3`", "… approved: you can add
+                // the `pyisbn` package" (not "you can add tests under `tests/`", "once the PR
+                // is approved").
+                let package = crate::drift::text::contains_any(&l, "package|dependenc|librar")
+                    || l.split('`')
+                        .skip(1)
+                        .step_by(2)
+                        .any(|span| !span.is_empty() && !span.contains(['/', '.', ' ']));
                 *start >= ban_end
-                    && crate::drift::text::contains_any(
-                        &l,
-                        "exception|you can add|you may add|approved",
-                    )
+                    && package
+                    && crate::drift::text::contains_any(&l, "exception|you can add|you may add")
                     && !words_of(&l)
                         .iter()
                         .any(|w| crate::drift::text::in_list(NEGATORS, w))
@@ -668,9 +696,17 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             for (_, s) in permits.iter().filter(|(start, _)| *start >= end) {
                 let clause = approving_clause(s);
                 let lc = clause.to_ascii_lowercase();
-                let by_name = file_names
-                    .iter()
-                    .any(|f| text::contains(&lc, &f.to_ascii_lowercase()));
+                // As a whole name: "base.yaml" is not in "database.yaml".
+                let by_name = file_names.iter().any(|f| {
+                    let f = f.to_ascii_lowercase();
+                    lc.match_indices(f.as_str()).any(|(i, _)| {
+                        let named = |c: char| c.is_ascii_alphanumeric() || "_-/.".contains(c);
+                        !lc.get(..i).is_some_and(|b| b.ends_with(named))
+                            && !lc.get(i + f.len()..).is_some_and(|a| {
+                                a.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+                            })
+                    })
+                });
                 if !by_name && !spans.iter().any(|p| clause.contains(p.as_str())) {
                     continue;
                 }
@@ -3084,10 +3120,14 @@ fn changed_a_file_under(
     let within = |i: &str| {
         let i = i.trim_start_matches("./").to_ascii_lowercase();
         dirs.iter().any(|d| {
-            // (A tests tree that mirrors the folder is not it: `tests/legacy/` for `legacy/`.)
-            let mirrored = ["tests/", "test/", "spec/"]
-                .iter()
-                .any(|t| i.starts_with(t));
+            // (A tests tree that mirrors a source folder is not it: `tests/legacy/` for
+            // `legacy/`; but `tests/fixtures/` is `fixtures/`, a folder tests hold.)
+            let of_tests = crate::drift::text::in_list(
+                "fixtures|fixture|data|testdata|mocks|mock|snapshots|cassettes|helpers|support|resources|golden|samples|stubs",
+                d.split('/').next().unwrap_or_default(),
+            );
+            let mirrored =
+                !of_tests && ["tests/", "test/", "spec/"].iter().any(|t| i.starts_with(t));
             if d.ends_with('/') {
                 (i.len() > d.len() && i.starts_with(d.as_str()))
                     || (!mirrored && i.contains(&format!("/{d}")))

@@ -17,7 +17,8 @@ pub(crate) struct Dfa {
     next: Vec<u32>,
     /// The phrases (their indexes) that end at each state, those of its failure states too.
     ends: Vec<Vec<u32>>,
-    lens: Vec<usize>,
+    /// The phrases, by index (a joined list split once, not per match).
+    phrases: Vec<&'static str>,
 }
 
 impl Dfa {
@@ -32,7 +33,7 @@ impl Dfa {
                 .get(state * self.stride + class)
                 .map_or(0, |&s| s as usize);
             for &p in self.ends.get(state).map(Vec::as_slice).unwrap_or_default() {
-                let len = self.lens.get(p as usize).copied().unwrap_or(0);
+                let len = self.phrases.get(p as usize).map_or(0, |p| p.len());
                 if f(p as usize, i + 1 - len) {
                     return true;
                 }
@@ -44,7 +45,7 @@ impl Dfa {
 
 /// The automaton over `phrases` (empty ones left out); `None` only if its states overflow, and
 /// the callers then search phrase by phrase.
-fn build(phrases: &[&str], any_case: bool) -> Option<Dfa> {
+fn build(phrases: Vec<&'static str>, any_case: bool) -> Option<Dfa> {
     let mut classes = [0u8; 256];
     let mut count = 1usize;
     for b in phrases.iter().flat_map(|p| p.bytes()) {
@@ -65,10 +66,8 @@ fn build(phrases: &[&str], any_case: bool) -> Option<Dfa> {
     const NONE: u32 = u32::MAX;
     let mut next = vec![NONE; stride];
     let mut ends: Vec<Vec<u32>> = vec![Vec::new()];
-    let mut lens = Vec::with_capacity(phrases.len());
     // The trie.
     for (k, p) in phrases.iter().enumerate() {
-        lens.push(p.len());
         if p.is_empty() {
             continue;
         }
@@ -118,7 +117,7 @@ fn build(phrases: &[&str], any_case: bool) -> Option<Dfa> {
         stride,
         next,
         ends,
-        lens,
+        phrases,
     })
 }
 
@@ -135,13 +134,6 @@ impl List {
         match self {
             List::Joined(s) => s.split('|').collect(),
             List::Slice(l) => l.to_vec(),
-        }
-    }
-
-    fn get(self, i: usize) -> Option<&'static str> {
-        match self {
-            List::Joined(s) => s.split('|').nth(i),
-            List::Slice(l) => l.get(i).copied(),
         }
     }
 }
@@ -184,7 +176,7 @@ impl Phrases {
 
     fn automaton(&self) -> Option<&Dfa> {
         self.automaton
-            .get_or_init(|| build(&self.list.all(), self.any_case))
+            .get_or_init(|| build(self.list.all(), self.any_case))
             .as_ref()
     }
 
@@ -222,7 +214,7 @@ impl Phrases {
     pub fn any_where(&self, hay: &str, keep: impl Fn(usize, &str) -> bool) -> bool {
         match self.automaton() {
             Some(ac) => ac.each(hay, |k, start| {
-                self.list.get(k).is_some_and(|p| keep(start, p))
+                ac.phrases.get(k).is_some_and(|p| keep(start, p))
             }),
             None => self.searched(hay).into_iter().any(|(i, p)| keep(i, p)),
         }
@@ -234,8 +226,8 @@ impl Phrases {
             Some(ac) => {
                 let mut out = Vec::new();
                 ac.each(hay, |k, start| {
-                    if let Some(p) = self.list.get(k) {
-                        out.push((start, p));
+                    if let Some(p) = ac.phrases.get(k) {
+                        out.push((start, *p));
                     }
                     false
                 });
@@ -302,7 +294,7 @@ impl<const N: usize> PhraseGroups<N> {
                     .enumerate()
                     .flat_map(|(g, list)| list.iter().map(move |p| (*p, g)))
                     .unzip();
-                build(&phrases, false).map(|ac| (ac, group_of))
+                build(phrases, false).map(|ac| (ac, group_of))
             })
             .as_ref()
     }

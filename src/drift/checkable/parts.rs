@@ -395,8 +395,20 @@ pub(super) fn in_parentheses_after(sentence: &str) -> Option<Part> {
         .rsplit(' ')
         .take_while(|w| w.starts_with(|c: char| c.is_ascii_uppercase()))
         .collect();
-    // A name after other words: not the sentence's own first word.
-    (ruled && (1..=3).contains(&name.len()) && head.split(' ').count() > name.len()).then(|| {
+    // A part's noun laid out "as a …" ("as agreed with Sales (not 4 …)" names no part).
+    let named_len: usize = name.iter().map(|w| w.len() + 1).sum();
+    let before = head
+        .get(..head.len().saturating_sub(named_len))
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    let before = format!(" {}", before.trim_end());
+    let laid_out = [" as a", " as an", " into a", " into an"]
+        .iter()
+        .any(|p| before.ends_with(p));
+    let noun = name
+        .last()
+        .is_some_and(|w| crate::drift::text::in_list(PART_NOUNS, w.to_ascii_lowercase()));
+    (ruled && laid_out && noun && (1..=3).contains(&name.len())).then(|| {
         let name: Vec<&str> = name.into_iter().rev().collect();
         Part::Named(
             name.join(" ")
@@ -993,11 +1005,15 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
     let name_words: Vec<&str> = name.split([' ', '-']).filter(|w| !w.is_empty()).collect();
     let fewer_words = |label: &str| {
         let t = label.trim_start();
-        let t = t
+        // Only after a marker: "Launch email" is no "partner launch email".
+        let Some(t) = t
             .strip_prefix('(')
             .and_then(|r| r.split_once(')'))
             .filter(|(m, _)| m.len() <= 2 && m.chars().all(|c| c.is_ascii_alphanumeric()))
-            .map_or(t, |(_, rest)| rest.trim_start());
+            .map(|(_, rest)| rest.trim_start())
+        else {
+            return false;
+        };
         let words: Vec<&str> = t.split([' ', '-']).filter(|w| !w.is_empty()).collect();
         words.len() >= 2
             && words.last() == name_words.last()

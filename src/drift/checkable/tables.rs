@@ -301,10 +301,12 @@ pub fn has_columns(row: &[String], ask: &TableAsk) -> bool {
         // "p50 (ms)" is the column "p50" with its unit; the last name, cut where the sentence
         // may have run on ("Accuracy" of "… and Accuracy on our 40 sample PDFs"), may head
         // the cell with those words.
-        match row.iter().position(|h| {
-            *h == c
-                || h.strip_prefix(c.as_str())
+        // An exact header first ("Status", not "Status page", for "Status").
+        match row.iter().position(|h| *h == c).or_else(|| {
+            row.iter().position(|h| {
+                h.strip_prefix(c.as_str())
                     .is_some_and(|r| r.starts_with(" (") || (last && r.starts_with(' ')))
+            })
         }) {
             Some(i) => at.push(i),
             None => return false,
