@@ -5151,3 +5151,60 @@ fn the_session_51_code_review_cases_are_read() {
     )
     .is_empty());
 }
+
+/// The 51st session's readings of sets 232–237: each reading with a breaking counterpart.
+#[test]
+fn the_session_51_readings_from_sets_232_to_237() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    // A count of the first text, with the rest put in a block "underneath".
+    let r = "- a\n- b\n\n<details>\n<summary>All</summary>\n\n- c\n- d\n- e\n\n</details>";
+    assert!(flags(
+        "Summarise the recall. Keep the summary to at most two bullets; put the full list in a `<details>` block underneath.",
+        r
+    )
+    .is_empty());
+    assert!(!flags("Summarise the recall in at most two bullets.", r).is_empty());
+    // "The reply to the member" is a text drafted for someone else.
+    let m = "Draft a reply to the member. The reply to the member must not mention refunds; tell me separately if one is warranted.";
+    let draft = |body: &str| {
+        format!("**Reply to the member**\n\n{body}\n\n**Note for you**\n\nA partial refund is warranted.")
+    };
+    assert!(flags(
+        m,
+        &draft("We are sorry; two guest passes are on your account.")
+    )
+    .is_empty());
+    assert!(!flags(m, &draft("We are sorry; a refund is on its way.")).is_empty());
+    // An exact count of a named text, which the first paragraph is, with a note after it.
+    let m = "Give me a tagline for the banner. The tagline must be exactly 6 words.";
+    assert!(flags(
+        m,
+        "Climb all summer for one price.\n\nThis fits the banner."
+    )
+    .is_empty());
+    assert!(!flags(
+        m,
+        "Climb all summer long for one price.\n\nThis fits the banner."
+    )
+    .is_empty());
+    // A sentence count "in any bullet" is each bullet's.
+    let m = "Summarise your review. Use bullets, with no more than 2 sentences in any bullet.";
+    assert!(flags(m, "- One. Two.\n- Three. Four.").is_empty());
+    assert!(!flags(
+        "Summarise your review in no more than 2 sentences.",
+        "- One. Two.\n- Three. Four."
+    )
+    .is_empty());
+    // An emoji ban of the alert text the change adds.
+    let r = "Added `check_drift()` \u{2705}\n\n- Alert text: `Deck 2 is 14 C below setpoint`.";
+    assert!(flags(
+        "Add a Slack alert in `alerts/oven.py`. Don't put emojis in the alert text you add.",
+        r
+    )
+    .is_empty());
+    assert!(!flags(
+        "Add a Slack alert in `alerts/oven.py`. Don't use emojis.",
+        r
+    )
+    .is_empty());
+}

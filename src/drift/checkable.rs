@@ -535,7 +535,7 @@ fn artefact_at(ws: &[(usize, &str)], i: usize, asked: &[String]) -> bool {
             (bare
                 || commit
                 || det
-                    && crate::drift::text::in_list("commit|pr|changelog|docstring|docstrings|comments|branch|filename|filenames|ticket|tweet|template|templates|faq|slack|ui|strings|notification|notifications", x))
+                    && crate::drift::text::in_list("commit|pr|changelog|docstring|docstrings|comments|branch|filename|filenames|ticket|tweet|template|templates|faq|slack|ui|strings|notification|notifications|alert|tooltip|toast|sms", x))
                 && !asked.iter().any(|a| a == x)
         })
 }
@@ -1690,6 +1690,10 @@ pub(super) fn another_part_follows(words: &[&str]) -> bool {
                 }
                 _ => false,
             })
+            // "…; put the full list in a `<details>` block underneath".
+            || (words.last().is_some_and(|w| {
+                crate::drift::text::in_list("below|underneath|beneath", w)
+            }) && words.get(u..).unwrap_or_default().contains(&"put"))
     })
 }
 
@@ -2253,6 +2257,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     && w(j) == "with"
                     && crate::drift::text::in_list("close|end|finish|conclude|open|start|begin|up|off", w(j - 1))
             }) || crate::drift::text::in_list("before|after|above|below", w(k + 1))
+                // "no more than 3 sentences in any bullet": each item's count.
+                || (w(k + 1) == "in"
+                    && crate::drift::text::in_list("any|each|every|a", w(k + 2))
+                    && crate::drift::text::in_list("bullet|item|point|paragraph|section|entry|row|step|card", w(k + 3)))
                 // "at most 10 lines of the log output": lines of a paste.
                 || (noun == "lines" && w(k + 1) == "of")
                 || (w(k + 1) == "of"
@@ -8695,6 +8703,11 @@ fn of_the_text(rule: &Rule) -> bool {
     )
 }
 
+/// Whether a word names the reply ("reply", "answer", "response", …).
+pub(super) fn reply_noun_of(w: &str) -> bool {
+    names_the_answer(w)
+}
+
 /// Whether a sentence names the reply itself ("your reply", "the whole response"), so that
 /// everything in it, notes included, must keep its rule.
 pub(super) fn names_the_reply(sentence: &str) -> bool {
@@ -8720,6 +8733,8 @@ pub(super) fn names_the_reply(sentence: &str) -> bool {
             && reply_noun(w(i + 1))
             && !fronted(i)
             && w(i + 2) != "itself"
+            // "The reply to the member must not …": a reply the child drafts for someone else.
+            && !(w(i + 2) == "to" && !crate::drift::text::in_list("me|us|you", w(i + 3)))
             // "The PR description itself must be under 100 words; paste it in your reply": the
             // reply is where the text goes.
             && !(i >= 3

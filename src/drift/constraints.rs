@@ -4927,6 +4927,23 @@ fn words(result: &str) -> Vec<String> {
         .collect()
 }
 
+/// Whether the sentence of a line that asks for an exact count says it of a named text ("The
+/// tagline must be exactly 8 words"), not of the reply.
+fn of_a_named_text(line: &str) -> bool {
+    text::sentences(line).iter().any(|(_, s)| {
+        let l = s.to_ascii_lowercase();
+        let ws = words_of(&l);
+        l.contains("exactly")
+            && matches!(ws.first(), Some(&"the"))
+            && ws
+                .get(2)
+                .is_some_and(|m| crate::drift::text::in_list("must|should", m))
+            && ws
+                .get(1)
+                .is_some_and(|noun| !super::checkable::reply_noun_of(noun))
+    })
+}
+
 /// Checks format constraints; returns violations.
 pub fn check_formats(fs: &[(String, Format)], result: &str) -> Vec<Violation> {
     if fs.is_empty() {
@@ -4954,8 +4971,15 @@ pub fn check_formats(fs: &[(String, Format)], result: &str) -> Vec<Violation> {
             Format::LacksChar(c) => lower
                 .contains(c.to_ascii_lowercase())
                 .then(|| format!("the character {c:?} appears")),
-            Format::Words(n) => (ws.len() != *n && runs.len() != *n)
-                .then(|| format!("{} words instead of {n}", ws.len())),
+            // "The tagline must be exactly 8 words": said of a text, which the reply's first
+            // paragraph may be, with a note after it.
+            Format::Words(n) => (ws.len() != *n
+                && runs.len() != *n
+                && !(of_a_named_text(text_) && {
+                    let first = result.trim().split("\n\n").next().unwrap_or_default();
+                    words(first).len() == *n
+                }))
+            .then(|| format!("{} words instead of {n}", ws.len())),
             Format::Sentences(n) => {
                 let count = text::sentences(result).len();
                 (count != *n).then(|| format!("{count} sentences instead of {n}"))
