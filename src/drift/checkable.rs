@@ -8734,7 +8734,7 @@ pub(super) fn names_the_reply(sentence: &str) -> bool {
             && !fronted(i)
             && w(i + 2) != "itself"
             // "The reply to the member must not …": a reply the child drafts for someone else.
-            && !(w(i + 2) == "to" && !crate::drift::text::in_list("me|us|you", w(i + 3)))
+            && (w(i + 2) != "to" || crate::drift::text::in_list("me|us|you", w(i + 3)))
             // "The PR description itself must be under 100 words; paste it in your reply": the
             // reply is where the text goes.
             && !(i >= 3
