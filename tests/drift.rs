@@ -738,7 +738,8 @@ fn probe_sets_raise_no_false_violation() {
     // 46th, with sets 130-135 and its labelled short texts, word bans with other verbs and bare
     // JSON key names; 2452 of 4893 (50.1 %) in the 47th, with sets 136-147 and its line,
     // table, capitals, heading-label, mixed-language, file-scope, new-file and pinned-package
-    // readings.
+    // readings; 4358 of 8663 (50.3 %) in the 51st, with sets 148-237 (near-miss sets, their own
+    // recall about 45 %) and its 24-hour clock check.
     assert!(
         caught * 100 >= breaking * 50,
         "{caught} of {breaking} breaking reports caught"
