@@ -355,7 +355,7 @@ fn reply_noun(w: &str) -> bool {
 }
 
 /// Nouns that name the answer itself (or its whole text) as a sentence's subject.
-fn names_the_answer(w: &str) -> bool {
+pub(super) fn names_the_answer(w: &str) -> bool {
     reply_noun(w)
         || crate::drift::text::in_list("result|writeup|everything|thing|doc|document|draft|attempt_completion|completion|content", w)
 }
@@ -3972,14 +3972,9 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         &message.to_ascii_lowercase(),
         "the doc|the section|the file|the readme|the page|the post|the email|the changelog|the article|the comment|the docstring|the copy",
     );
-    // The terms the message quotes ('ToO', "refund", `outage`), lowercased.
-    let quoted_terms: Vec<String> = message
-        .split([
-            '\'', '"', '`', '\u{2018}', '\u{2019}', '\u{201c}', '\u{201d}',
-        ])
-        .skip(1)
-        .step_by(2)
-        .filter(|t| !t.is_empty() && t.len() <= 40)
+    // The terms the message quotes ('ToO', "refund"), lowercased.
+    let quoted_terms: Vec<String> = super::constraints::named_terms(message)
+        .into_iter()
         .map(|t| ws_of(&t.to_ascii_lowercase()).join(" "))
         .filter(|t| !t.is_empty())
         .collect();
@@ -8701,11 +8696,6 @@ fn of_the_text(rule: &Rule) -> bool {
             | Rule::Language(_)
             | Rule::Script(_)
     )
-}
-
-/// Whether a word names the reply ("reply", "answer", "response", …).
-pub(super) fn reply_noun_of(w: &str) -> bool {
-    names_the_answer(w)
 }
 
 /// Whether a sentence names the reply itself ("your reply", "the whole response"), so that

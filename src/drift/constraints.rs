@@ -2209,7 +2209,7 @@ const FORM_WORDS: &str = "word|term|phrase|keyword";
 
 /// Terms a clause names in quotes: "…", “…”, and '…' where the quote opens a word (not the
 /// apostrophe of "don't").
-fn named_terms(clause: &str) -> Vec<&str> {
+pub(super) fn named_terms(clause: &str) -> Vec<&str> {
     let mut out = Vec::new();
     for (open, close) in [('"', '"'), ('\u{201c}', '\u{201d}'), ('\'', '\'')] {
         let mut rest = clause;
@@ -4940,7 +4940,7 @@ fn of_a_named_text(line: &str) -> bool {
                 .is_some_and(|m| crate::drift::text::in_list("must|should", m))
             && ws
                 .get(1)
-                .is_some_and(|noun| !super::checkable::reply_noun_of(noun))
+                .is_some_and(|noun| !super::checkable::names_the_answer(noun))
     })
 }
 

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 /// A dense Aho-Corasick automaton over byte classes, reporting every match (overlapping ones
 /// too). Hand-written: the `aho-corasick` crate's DFA, builders and search loops were about
 /// 26 KB of the module before wasm-opt for what these lists need (issue 14).
-pub(crate) struct Dfa {
+struct Dfa {
     /// The class of each byte: one per distinct byte of the phrases (ASCII letters folded with
     /// `any_case`), 0 for every other byte.
     classes: [u8; 256],
