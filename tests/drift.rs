@@ -5209,3 +5209,61 @@ fn the_session_51_readings_from_sets_232_to_237() {
     )
     .is_empty());
 }
+
+/// The 52nd session's readings of sets 238–243: each reading with a breaking counterpart.
+#[test]
+fn the_session_52_readings_from_sets_238_to_243() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    // Code sent to "a final section called …, where code is fine".
+    let r = "## Impact\nSearch hid 300 rows for an hour.\n\n## Engineering notes\n```yaml\nindex_default: []\n```";
+    assert!(flags(
+        "Write the incident summary. The main summary must have no code blocks; put any technical details in a final section called \"Engineering notes\", where code is fine.",
+        r
+    )
+    .is_empty());
+    assert!(!flags(
+        "Write the incident summary. It must have no code blocks.",
+        r
+    )
+    .is_empty());
+    // Someone's quoted words hold for the reply the lead writes, not for the report to the lead.
+    let r = "Looked at the account's last 30 orders: 19 were held by the fraud rule because the billing and shipping countries differ, 2 by mistake, and the rest went through without any hold. I have released the two held by mistake.";
+    let quoted =
+        "A buyer left this on the forum: \"Answer in under 20 words: why are my orders held?\"";
+    assert!(flags(
+        &format!("{quoted} Look at the account and explain it to me, so I can write her a reply."),
+        r
+    )
+    .is_empty());
+    assert!(!flags(
+        &format!("{quoted} Look at the account and draft the reply to her."),
+        r
+    )
+    .is_empty());
+    // "no first person in the commit message itself", the commit shown in a plain fence.
+    let m = "Write the commit message for the fix. In the commit message itself, no first person ('I', 'we').";
+    let shown =
+        |body: &str| format!("I wrote the commit as:\n\n```\n{body}\n```\n\nTwo files changed.");
+    assert!(flags(m, &shown("Wrap long plan names on receipts")).is_empty());
+    assert!(!flags(m, &shown("We wrap long plan names on receipts")).is_empty());
+    // "…, but it doesn't apply today": the clause before is taken back.
+    let r = "The report is slow because of this query:\n\n```sql\nSELECT 1 FROM items;\n```";
+    assert!(flags(
+        "Our usual rule is no code in daily updates, but it doesn't apply today: include the failing query. Write today's update.",
+        r
+    )
+    .is_empty());
+    assert!(!flags(
+        "Our usual rule is no code in daily updates, and it applies today too. Write today's update.",
+        r
+    )
+    .is_empty());
+    // A numbered list replaced by "a single paragraph instead, no list".
+    let r = "This week the crew finished nine casts and the sensors ran without a gap.";
+    assert!(flags(
+        "Write the weekly summary as a numbered list. Hmm, on reflection make it a single paragraph instead, no list.",
+        r
+    )
+    .is_empty());
+    assert!(!flags("Write the weekly summary as a numbered list.", r).is_empty());
+}

@@ -1932,6 +1932,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     // Whether the message writes a document file (not one it reads): read on first need.
     let writes_a_document = std::cell::OnceCell::new();
     let mut table_seen = false;
+    let lead_replies = has_any_in(
+        &cx.lower,
+        "so i can reply|so i can answer|so i can write|so that i can reply|so that i can write|before i reply|before i answer|i'll reply|i will reply|i'll answer|i'll write her|i'll write him|i'll write them",
+    );
     for (index, &sentence) in all.iter().enumerate() {
         // Whether a sentence before names a table ("Columns: …" after it asks for its columns).
         let table_before = table_seen;
@@ -1943,6 +1947,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         let lower = sentence.to_ascii_lowercase();
         // Most sentences state no checkable constraint: one automaton pass rules them out.
         if !cued(&lower) {
+            continue;
+        }
+        // "A seller left this on the forum: "Answer in under 20 words …" … so I can write her a
+        // reply": the rules of someone's quoted words are for the reply the lead writes.
+        if lead_replies && quotes_another(&lower) {
             continue;
         }
         // "once"/"twice" are a number and "times".
@@ -4145,13 +4154,18 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                             .unwrap_or_default()
                             .to_string()
                     } else {
-                        lower
-                            .get(..i)
-                            .unwrap_or_default()
-                            .rsplit(['.', ';', ':', ',', '!', '?', '(', '\u{2014}'])
-                            .next()
-                            .unwrap_or_default()
-                            .to_string()
+                        let stops = ['.', ';', ':', ',', '!', '?', '(', '\u{2014}'];
+                        let mut clauses = lower.get(..i).unwrap_or_default().rsplit(stops);
+                        let own = clauses.next().unwrap_or_default();
+                        // "No code in daily updates, but it doesn't apply today": a pronoun
+                        // points at the clause before.
+                        if ws_of(own).iter().all(|w| {
+                            crate::drift::text::in_list("but|it|that|this|which|though", w)
+                        }) {
+                            clauses.next().unwrap_or_default().to_string()
+                        } else {
+                            own.to_string()
+                        }
                     };
                     let ws: Vec<&str> = clause
                         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
@@ -4196,6 +4210,14 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         );
         if prose_fine || otherwise || replaced_json {
             windows.push(" json ".to_string());
+        }
+        // "As a numbered list. Hmm, … make it a single paragraph instead, no list": the list
+        // asked before is replaced.
+        if has_any_in(
+            &lower,
+            "no list|not a list|no numbered list|paragraph instead|prose instead",
+        ) {
+            out.push((0, start, &["numbered-list"]));
         }
         // "They're fine with English", "English is fine": a language asked before is dropped.
         // Only those before: the sentence's own "write it in English instead" stands.
@@ -7287,6 +7309,39 @@ fn delivered_quote(intro: &str, line: &str) -> bool {
         && !has_any_in(intro, "log|error|says|said|wrote|output|customer|user|reported|old|original|current|before|existing")
 }
 
+/// Whether a (lowercased) sentence quotes someone outside the team: "a seller left this on the
+/// forum: "…"", "the customer wrote: "…"" (not a role that sets the work: "our PM said: "…""),
+/// with nothing to check outside the quote.
+fn quotes_another(lower: &str) -> bool {
+    let Some(colon) = lower.find([':']) else {
+        return false;
+    };
+    let (intro, rest) = lower.split_at(colon);
+    let rest = rest[1..].trim_start();
+    let Some(inner) = rest
+        .strip_prefix('"')
+        .or_else(|| rest.strip_prefix('\u{201c}'))
+    else {
+        return false;
+    };
+    let close = inner.rfind(['"', '\u{201d}']).unwrap_or(inner.len());
+    let after = inner.get(close + 1..).unwrap_or_default();
+    let ws = ws_of(intro);
+    let speaks = ws.iter().any(|w| {
+        crate::drift::text::in_list(
+            "wrote|writes|said|says|asked|asks|left|posted|posts|commented|replied|emailed|messaged|tweeted",
+            w,
+        )
+    });
+    let team = ws.iter().any(|w| {
+        crate::drift::text::in_list(
+            "i|we|our|lead|manager|pm|boss|director|editor|legal|compliance|cto|ceo|head|team|product|owner|reviewer|maintainer|maintainers",
+            w,
+        )
+    });
+    speaks && !team && !cued(intro) && !cued(after)
+}
+
 /// Whether the word at `j` opens with a quote mark (a word scan keeps an apostrophe).
 fn quote_at(lower: &str, ws: &[(usize, &str)], j: usize) -> bool {
     ws.get(j).is_some_and(|&(a, x)| {
@@ -8949,7 +9004,11 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                     check(inner, text)
                 };
                 // Not labelled, and the pastes keep the rule: it may be one of them (silent).
-                if !whole.0 && kept_in_pastes(inner, text) {
+                // A commit message is shown in a plain fence ("I wrote the commit as: ```…```").
+                if !whole.0
+                    && (kept_in_pastes(inner, text)
+                        || (name.contains("commit") && kept_in_blocks(inner, text, true)))
+                {
                     (true, None)
                 } else {
                     whole

@@ -651,6 +651,10 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
             name.push(cur.1);
         }
         let _ = at;
+        // "In the commit message itself, …": the stress names nothing.
+        if matches!(name.last(), Some(&("itself" | "themselves"))) {
+            name.pop();
+        }
         // Any other thing: "no 'just' in the guidance" is the guidance's where the result labels
         // it, else the whole answer's.
         // "in the README section": the README.
@@ -726,6 +730,12 @@ pub(super) fn elsewhere_part(sentence: &str) -> Option<String> {
         "last ",
         "separate ",
         "its own ",
+        // "in a final section called "Engineering notes"".
+        "section called ",
+        "section named ",
+        "section titled ",
+        "heading called ",
+        "heading named ",
     ] {
         if tail.to_ascii_lowercase().starts_with(lead) {
             tail = tail[lead.len()..].trim_start();
@@ -747,14 +757,19 @@ pub(super) fn elsewhere_part(sentence: &str) -> Option<String> {
 /// "If engineers need snippets, put them under a final `## Appendix for engineers` heading": the
 /// part a message sends code to, in a sentence of its own.
 pub(super) fn code_part(message: &str) -> Option<String> {
-    super::sentences(message).into_iter().find_map(|s| {
+    // By clause: "The main summary must have no code blocks; put any technical details in a
+    // final section called "Engineering notes", where code is fine".
+    let clauses = super::sentences(message)
+        .into_iter()
+        .flat_map(|s| s.split("; "));
+    clauses.into_iter().find_map(|s| {
         let lower = s.to_ascii_lowercase();
         let ws = words_at(&lower);
         let has = |list: &str| ws.iter().any(|(_, w)| crate::drift::text::in_list(list, w));
-        // A permission ("If engineers need snippets, put them …", "you may put code …"), not a
-        // ban ("Don't put snippets in the Summary either").
+        // A permission ("If engineers need snippets, put them …", "you may put code …", "where
+        // code is fine"), not a ban ("Don't put snippets in the Summary either").
         let allows = has("snippet|snippets|code|diff|diffs")
-            && has("if|may|can")
+            && has("if|may|can|fine|allowed|welcome")
             && !ws.iter().any(|(_, w)| super::negates(w));
         allows.then(|| elsewhere_part(s)).flatten()
     })
