@@ -5267,3 +5267,77 @@ fn the_session_52_readings_from_sets_238_to_243() {
     .is_empty());
     assert!(!flags("Write the weekly summary as a numbered list.", r).is_empty());
 }
+
+/// Number formats (`Rule::NumberFormat`): a figure of the kind named (per cent, money, the
+/// example's unit, counts) in the wrong form breaks the rule; ids, years, versions, names the
+/// message gives, other kinds of figure and soft or placed rules do not.
+#[test]
+fn number_formats_are_checked_on_the_figures_they_name() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    // Percentages with one decimal place.
+    let m = "Report the uptime per region. Give every percentage with exactly one decimal place.";
+    assert!(flags(
+        m,
+        "- North: 99.0% (build 4.12)\n- South: 97.5%, 3 incidents"
+    )
+    .is_empty());
+    assert!(!flags(m, "- North: 99% (build 4.12)\n- South: 97.5%, 3 incidents").is_empty());
+    assert!(!flags(m, "- North: 99.25%\n- South: 97.5%").is_empty());
+    // Only the rates named as percentages: another percentage is free.
+    let m = "Summarise the trial. Give the pass rates as whole-number percentages.";
+    assert!(flags(m, "Pass rate 91% on site A; the solution was 5.5% saline.").is_empty());
+    // Money with two decimals and the example's currency.
+    let m = "Summarise the refunds. Write every amount with two decimals and the currency code, like 14.50 EUR.";
+    assert!(flags(m, "Refunded 1,204.00 EUR to 12 customers in 2024.").is_empty());
+    assert!(!flags(m, "Refunded 1,204 EUR to 12 customers.").is_empty());
+    assert!(!flags(m, "Refunded \u{20ac}1,204.00 to 12 customers.").is_empty());
+    // Thousands separators: ids, years, leading zeros and numbers the message names are not counts.
+    let m = "Report the parcel volumes for depot 2210. Write all counts with thousands separators (e.g. 12,400).";
+    assert!(flags(
+        m,
+        "Depot 2210 handled 48,210 parcels in 2025 (ticket OPS-10452, migration 0063); Route: 7 vans."
+    )
+    .is_empty());
+    assert!(!flags(m, "Depot 2210 handled 48210 parcels in 2025.").is_empty());
+    // A threshold said: smaller numbers stay as they are.
+    let m = "Report the parcel volumes. Use a comma thousands separator for any count of 10,000 or more.";
+    assert!(flags(m, "North: 9875 parcels; South: 12,040 parcels.").is_empty());
+    assert!(!flags(m, "North: 9875 parcels; South: 12040 parcels.").is_empty());
+    // The example's unit names the figures.
+    let m = "Report the grain moved per silo. Write every weight in tonnes with one decimal place, like 412.0 t.";
+    assert!(flags(m, "Silo 3: 388.0 t over 14 loads; silo 4: 12.5 t.").is_empty());
+    assert!(!flags(m, "Silo 3: 388 t over 14 loads; silo 4: 12.5 t.").is_empty());
+    // The decimal mark.
+    let m = "Summarise the depth survey. Write all decimal numbers with a dot as the decimal separator.";
+    assert!(flags(m, "Berth 9 is 11.2 m deep (v2.4 of the chart).").is_empty());
+    assert!(!flags(m, "Berth 9 is 11,2 m deep.").is_empty());
+    // Counts as digits, of the thing named.
+    let m = "Write the crane availability note. Write every crane count as digits, never as words.";
+    assert!(flags(
+        m,
+        "Two shifts are covered: 3 cranes are ready and 1 is in repair."
+    )
+    .is_empty());
+    assert!(!flags(m, "Two shifts are covered: three cranes are ready.").is_empty());
+    // Numbers under ten as words.
+    let m = "Write the newsletter paragraph. House style: numbers under ten are spelled out as words, larger ones as digits.";
+    assert!(flags(
+        m,
+        "We opened three new gates at 14 sites in 2025.\n\n1. Gate A"
+    )
+    .is_empty());
+    assert!(!flags(m, "We opened 3 new gates at 14 sites in 2025.").is_empty());
+    // Soft, placed in a table, or said of a file: not read.
+    let r = "North: 99% uptime.";
+    assert!(flags("Ideally, give percentages with one decimal place.", r).is_empty());
+    assert!(flags(
+        "In the summary table, write all percentages with one decimal place.",
+        r
+    )
+    .is_empty());
+    assert!(flags(
+        "The CSV export must write every percentage with one decimal place.",
+        r
+    )
+    .is_empty());
+}

@@ -13,6 +13,7 @@ use serde::Serialize;
 mod language;
 mod lists;
 mod notes;
+mod numbers;
 mod parts;
 mod tables;
 
@@ -85,6 +86,9 @@ pub enum Rule {
     /// Clock times on the 24-hour clock in the answer's own words: "Use 24-hour times (e.g.
     /// 14:30) throughout". Broken by a 12-hour time ("2:30 PM", "7pm") outside code and quotes.
     Clock24,
+    /// A number format of the reply's figures: "every percentage with exactly one decimal
+    /// place", "money as $12.00", "thousands separators in counts (e.g. 12,400 km)".
+    NumberFormat(numbers::NumberFormat),
     /// Items of a (numbered or bulleted) list: "list exactly four caching strategies".
     ListItems(Rel, usize),
     Highlights(usize),
@@ -1317,7 +1321,8 @@ static CUES: super::phrases::Phrases = super::phrases::Phrases::new(
     // Date formats: "write every date as YYYY-MM-DD".
     // Keys said after the message asked for JSON.
     // Word bans said with another verb ([`called_ban`]).
-    "0|1|2|3|4|5|6|7|8|9|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|hundred|once|twice|comma|lowercase|lower case|capital|uppercase|caps|quot|<<|angular|json|p.s|postscript|end|finish|conclude|close your|close it|sign off|sections|' section|` section|\" section|last line of your|last line|final line|first line|begin|start your|must start|should start|open your|must open|should open|last sentence|asterisk|******|my answer is|keyword|word|letter|language|highlight|italic|mention|avoid|include|contain|use|say|section x|paragraph x|entirely in|only in|should be in|respond in|answer in|answers in|reply in|replies in|response in|responses in|zero|eleven|heading|url|link|first person|first-person|impersonal|column|code block|code fence|bullet|single|numbered|code only|sql only|yaml only|only the|only a|just the| only,| only.| only -| only \u{2014}|english|french|german|spanish|portuguese|italian|dutch|deutsch|español|espanol|français|francais|português|portugues|italiano|yyyy-mm-dd|keys|don't write|do not write|never write|don't call|do not call|never call|don't refer|do not refer|never refer|, never|not appear|never appear|banned|forbidden|prohibited|off-limits",
+    // Number formats: "round all percentages to whole numbers", "counts as digits".
+    "0|1|2|3|4|5|6|7|8|9|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|hundred|once|twice|comma|lowercase|lower case|capital|uppercase|caps|quot|<<|angular|json|p.s|postscript|end|finish|conclude|close your|close it|sign off|sections|' section|` section|\" section|last line of your|last line|final line|first line|begin|start your|must start|should start|open your|must open|should open|last sentence|asterisk|******|my answer is|keyword|word|letter|language|highlight|italic|mention|avoid|include|contain|use|say|section x|paragraph x|entirely in|only in|should be in|respond in|answer in|answers in|reply in|replies in|response in|responses in|zero|eleven|heading|url|link|first person|first-person|impersonal|column|code block|code fence|bullet|single|numbered|code only|sql only|yaml only|only the|only a|just the| only,| only.| only -| only \u{2014}|english|french|german|spanish|portuguese|italian|dutch|deutsch|español|espanol|français|francais|português|portugues|italiano|yyyy-mm-dd|keys|don't write|do not write|never write|don't call|do not call|never call|don't refer|do not refer|never refer|, never|not appear|never appear|banned|forbidden|prohibited|off-limits|decimal|percentage|percent|thousands|whole number|digits",
 );
 
 /// Whether a lowercased sentence holds a cue: a word cue where a word starts ("ends",
@@ -1498,6 +1503,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
                     rule,
                     Rule::BulletWords(..)
                         | Rule::IsoDates
+                        | Rule::NumberFormat(_)
                         | Rule::NoMarkdown
                         | Rule::BritishSpelling
                         | Rule::SectionOrder(_)
@@ -2670,6 +2676,12 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         }
         if clock_24_asked(sentence, &lower, &cx) {
             push(sentence, Rule::Clock24);
+        }
+        // A number format, said of the reply's figures (not of one part of it).
+        if !in_the_named_part(&lower, &cx.asked) && super::file_scope::paths(sentence).is_empty() {
+            for f in numbers::asked(&lower, message) {
+                push(sentence, Rule::NumberFormat(f));
+            }
         }
         // "… as a JSON array. Each object must have exactly these keys: …": keys said after the
         // message asked for JSON.
@@ -8730,6 +8742,7 @@ fn of_the_text(rule: &Rule) -> bool {
             | Rule::Lines(..)
             | Rule::IsoDates
             | Rule::Clock24
+            | Rule::NumberFormat(_)
             | Rule::ListItems(..)
             | Rule::Lowercase
             | Rule::Uppercase
@@ -9175,6 +9188,20 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             Some(t) => (false, Some(format!("a 12-hour time: {t}"))),
             None => (true, None),
         },
+        Rule::NumberFormat(f) => {
+            let prose: String = prose_of(text)
+                .lines()
+                .map(without_quoted)
+                .collect::<Vec<_>>()
+                .join("\n");
+            match numbers::first_break(f, &prose) {
+                Some(n) => (
+                    false,
+                    Some(format!("a figure not in the asked format: {n}")),
+                ),
+                None => (true, None),
+            }
+        }
         Rule::ListItems(rel, n) => {
             // Silent where the answer has no list to count (items as headings or in prose).
             let lengths = lists::list_lengths(text);
@@ -9835,6 +9862,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         ),
         Rule::IsoDates => ("iso-dates", "dates written as YYYY-MM-DD".to_string()),
         Rule::Clock24 => ("clock-24", "times on the 24-hour clock".to_string()),
+        Rule::NumberFormat(f) => ("number-format", numbers::describe(f)),
         Rule::NoMarkdown => ("no-markdown", "no Markdown".to_string()),
         Rule::TextChars { noun, n, .. } => (
             "text-characters",
