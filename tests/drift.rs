@@ -5341,3 +5341,50 @@ fn number_formats_are_checked_on_the_figures_they_name() {
     )
     .is_empty());
 }
+
+/// Commit forms (`Rule::CommitForm`): Conventional Commits with a required or given scope,
+/// allowed types, a lowercase subject, no trailing period, a ticket key first; read on the
+/// commit subjects the reply shows (labelled, in a fence after "Committed …", or the reply
+/// itself when it is the message asked for) and silent where it shows none.
+#[test]
+fn commit_forms_are_checked_on_the_subjects_the_reply_shows() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let m = "Fix the duplicate reminder and commit. Use Conventional Commits (`type(scope): subject`) with a required scope, subject in lowercase.";
+    let shown = |s: &str| {
+        format!("Fixed the double send in `remind()`.\n\nCommit message:\n\n```\n{s}\n\nThe job ran twice after a deploy.\n```\n\nTests pass.")
+    };
+    assert!(flags(m, &shown("fix(reminders): send one reminder per booking")).is_empty());
+    assert!(!flags(m, &shown("fix: send one reminder per booking")).is_empty());
+    assert!(!flags(m, &shown("fix(reminders): Send one reminder per booking")).is_empty());
+    assert!(!flags(m, &shown("Send one reminder per booking")).is_empty());
+    // "Committed as `…`".
+    assert!(!flags(m, "Committed as `Send one reminder per booking` (a41c9e0).").is_empty());
+    // Not shown: silent.
+    assert!(flags(m, "Fixed and committed; CI is green.").is_empty());
+    // Allowed types.
+    let m = "Give me the commit message for the fix. Format: `<type>(<scope>): <summary>`, where type is one of feat, fix or chore.";
+    assert!(flags(
+        m,
+        "fix(sync): retry on timeout\n\nThree retries with backoff."
+    )
+    .is_empty());
+    assert!(!flags(
+        m,
+        "bugfix(sync): retry on timeout\n\nThree retries with backoff."
+    )
+    .is_empty());
+    // A ticket key first, in the form shown.
+    let m = "Write the commit message for the retry fix. The subject must follow the format `OPS-<number>: <summary>`; the ticket is OPS-88.";
+    assert!(flags(m, "```\nOPS-88: retry uploads on timeout\n```").is_empty());
+    assert!(!flags(m, "```\n[OPS-88] retry uploads on timeout\n```").is_empty());
+    // No trailing period.
+    let m = "Write the commit message for the backoff change. Subject line at most 50 characters, with no trailing period.";
+    assert!(flags(m, "Retry uploads with backoff\n\nUp to five tries.").is_empty());
+    assert!(!flags(m, "Retry uploads with backoff.\n\nUp to five tries.").is_empty());
+    // An example of a scope is no fixed scope; a hook the task builds asks nothing of the reply.
+    let m =
+        "Commit the fix; conventional commits style, e.g. `fix(scope): ...`. Paste the message.";
+    assert!(flags(m, "Commit:\n\n```\nfix(orders): cast dates to UTC\n```").is_empty());
+    let m = "Add a commit-msg hook that rejects subjects not in `type(scope): subject` form, and commit it.";
+    assert!(flags(m, "Commit: `Add commit-msg hook`").is_empty());
+}

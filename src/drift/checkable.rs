@@ -10,6 +10,7 @@
 
 use serde::Serialize;
 
+mod commits;
 mod language;
 mod lists;
 mod notes;
@@ -111,6 +112,9 @@ pub enum Rule {
     /// The opening asked of a commit message: "the commit message must start with
     /// `fix(scheduling):`". Checked, case and all, only on the subjects the reply shows.
     CommitStartsWith(String),
+    /// The form of the commit subjects the reply shows: Conventional Commits, a ticket key
+    /// first, a lowercase subject, no trailing period.
+    CommitForm(commits::CommitForm),
     NoCommas,
     Lowercase,
     Uppercase,
@@ -1369,7 +1373,10 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     // labels it: the gates on the rule's subject and part are for rules read on the reply.
     if matches!(
         rule,
-        Rule::TitleChars(..) | Rule::CommitStartsWith(_) | Rule::TextChars { .. }
+        Rule::TitleChars(..)
+            | Rule::CommitStartsWith(_)
+            | Rule::CommitForm(_)
+            | Rule::TextChars { .. }
     ) {
         // Not a rule of the past ("in the old workflow the subject had to be …").
         let past = has_any_in(
@@ -1938,6 +1945,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     // Whether the message writes a document file (not one it reads): read on first need.
     let writes_a_document = std::cell::OnceCell::new();
     let mut table_seen = false;
+    let mut commit_form = commits::asked(message);
     let lead_replies = has_any_in(
         &cx.lower,
         "so i can reply|so i can answer|so i can write|so that i can reply|so that i can write|before i reply|before i answer|i'll reply|i will reply|i'll answer|i'll write her|i'll write him|i'll write them",
@@ -1951,6 +1959,13 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             break;
         }
         let lower = sentence.to_ascii_lowercase();
+        // The commit form, read from the whole message, placed at its first sentence about a
+        // commit.
+        if lower.contains("commit") || lower.contains("type(scope)") {
+            if let Some(form) = commit_form.take() {
+                push(sentence, Rule::CommitForm(form));
+            }
+        }
         // Most sentences state no checkable constraint: one automaton pass rules them out.
         if !cued(&lower) {
             continue;
@@ -6176,7 +6191,14 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
     let labels: &[&str] = if commit && email {
         &["commit subject:", "commit:"]
     } else if commit {
-        &["subject:", "commit subject:", "subject line:", "commit:"]
+        &[
+            "subject:",
+            "commit subject:",
+            "subject line:",
+            "commit:",
+            "committed as",
+            "committed:",
+        ]
     } else if has_any_in(&result.to_ascii_lowercase(), "pr |pull request|/pull/|pr:") {
         &["pr title:", "pull request title:", "title:"]
     } else {
@@ -6200,8 +6222,13 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
                     .and_then(|b| b.iter().rev().find(|l| !l.trim().is_empty()))
                     .is_some_and(|l| {
                         let l = l.trim().to_ascii_lowercase();
-                        (l.starts_with("commit") || l.contains("subject"))
+                        // "Committed on `fix/x` and pushed.", "Pushed to `fix/x`:".
+                        ((l.starts_with("commit")
+                            || l.contains("subject")
+                            || l.contains(" commit"))
                             && l.ends_with(':')
+                            || (l.starts_with("committed") && l.ends_with('.'))
+                            || (l.starts_with("pushed") && l.ends_with(':')))
                             && !old(&l)
                     });
             continue;
@@ -6235,7 +6262,7 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
             .get(at..)
             .unwrap_or_default()
             .trim_start_matches(['*', ' ']);
-        if *l == "commit:" {
+        if matches!(*l, "commit:" | "committed as" | "committed:") {
             // A hash, then one quoted subject ("`a91f3d0` — "Handle offsets""), or the
             // subject in one code span ("Commit: `fix(ab): stable hashing`").
             let quoted: Vec<&str> = rest.split('"').skip(1).step_by(2).collect();
@@ -9164,6 +9191,19 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             ),
             None => (true, None),
         },
+        Rule::CommitForm(form) => {
+            let mut subjects = shown_titles(text, true);
+            if subjects.is_empty() && form.whole {
+                subjects.extend(commits::whole_subject(text));
+            }
+            match subjects
+                .iter()
+                .find_map(|t| commits::breaks(form, t).map(|why| format!("{why}: {t}")))
+            {
+                Some(e) => (false, Some(e)),
+                None => (true, None),
+            }
+        }
         Rule::TitleChars(commit, n) => {
             let long = shown_titles(text, *commit)
                 .into_iter()
@@ -9869,6 +9909,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
             format!("a {noun} of at most {n} characters"),
         ),
         Rule::CommitStartsWith(p) => ("opening", format!("a commit subject starting with \"{p}\"")),
+        Rule::CommitForm(f) => ("commit-form", commits::describe(f)),
         Rule::TitleChars(commit, n) => (
             "title-characters",
             format!(
