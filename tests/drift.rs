@@ -5388,3 +5388,106 @@ fn commit_forms_are_checked_on_the_subjects_the_reply_shows() {
     let m = "Add a commit-msg hook that rejects subjects not in `type(scope): subject` form, and commit it.";
     assert!(flags(m, "Commit: `Add commit-msg hook`").is_empty());
 }
+
+/// The 52nd session's readings of sets 244–249: each reading with a breaking counterpart.
+#[test]
+fn the_session_52_readings_from_sets_244_to_249() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    // A table replaced by "a plain bulleted list instead".
+    let r = "- `pid.c`: the integral term is not clamped. High.\n- `pid.h`: no include guard. Low.";
+    assert!(flags(
+        "Review the PR. Give your findings as a table with columns File, Issue, Severity. On second thought, use a plain bulleted list instead.",
+        r
+    )
+    .is_empty());
+    assert!(!flags(
+        "Review the PR. Give your findings as a table with columns File, Issue, Severity.",
+        r
+    )
+    .is_empty());
+    // A quoted word "is fine after all".
+    let r = "We found a slow leak under the pump room; a tray is in place.";
+    assert!(flags(
+        "Write a note to facilities. Don't use the word \"leak\". Actually, ops prefer plain language, so \"leak\" is fine after all.",
+        r
+    )
+    .is_empty());
+    assert!(!flags(
+        "Write a note to facilities. Don't use the word \"leak\".",
+        r
+    )
+    .is_empty());
+    // "Do not hard-code names" bans no code.
+    let r = "Template:\n\n```\nHi {{ name }}, your tank {{ tank }} is low.\n```";
+    assert!(flags(
+        "Write the SMS template. Use placeholders; do not hard-code any tank names in it.",
+        r
+    )
+    .is_empty());
+    assert!(!flags(
+        "Write the SMS template. Do not include any code in your reply.",
+        r
+    )
+    .is_empty());
+    // A rule for a later task ("When you later update the docs, …").
+    let r = "The column is clipped because the renderer simply cuts long names.";
+    assert!(flags(
+        "Investigate the clipped column. When you later update the user docs, avoid the word \"simply\" there.",
+        r
+    )
+    .is_empty());
+    assert!(!flags(
+        "Investigate the clipped column. Avoid the word \"simply\".",
+        r
+    )
+    .is_empty());
+    // A part "is the exception" to an emoji ban.
+    let r = "## Report\nFixed.\n\n## Slack announcement\nBonuses are fixed \u{1f6b2}";
+    assert!(flags(
+        "Write the report plus a Slack announcement. No emojis in the report; the Slack announcement is the exception.",
+        r
+    )
+    .is_empty());
+    assert!(!flags("Write the report plus a Slack announcement. No emojis.", r).is_empty());
+    // "Don't start your reply with 'I'" asks for no opening.
+    let r = "Gate DB-2's clock is 47 minutes behind.\n\n- I pointed it at the new NTP server.";
+    assert!(flags(
+        "Tell me what's wrong with the gate. Don't start your reply with 'I'; lead with the finding.",
+        r
+    )
+    .is_empty());
+    assert!(!flags(
+        "Tell me what's wrong with the gate. Start your reply with 'I checked'.",
+        r
+    )
+    .is_empty());
+    // A ban "in the subject line" holds there only.
+    let m = "Draft an email to estates about the sensor. In the subject line, don't use 'urgent'; the body can explain the timing.";
+    let email = |subject: &str| {
+        format!(
+            "Subject: {subject}\n\nHi,\n\nThis is urgent for us because of the go-live.\n\nThanks"
+        )
+    };
+    assert!(flags(m, &email("Level 2 sensor repair before 27 May")).is_empty());
+    assert!(!flags(m, &email("Urgent: Level 2 sensor repair")).is_empty());
+    // The case of a quoted term is no case of the reply.
+    let r = "The tour ends in the linen room. Linen room staff answer questions.";
+    assert!(flags(
+        "Write the visitor paragraph. Write 'linen room' in lower case, except where it starts a sentence.",
+        r
+    )
+    .is_empty());
+    assert!(!flags("Write the visitor paragraph in lower case.", r).is_empty());
+    // "The total as a plain integer with no thousands separator": the total, not every count.
+    let r = "Total: 148210\n\n| Line | Items |\n|---|---|\n| 1 | 52,300 |";
+    assert!(flags(
+        "How many items were processed? Give the total as a plain integer with no thousands separator (e.g. 12500).",
+        r
+    )
+    .is_empty());
+    assert!(!flags(
+        "How many items were processed? Write all counts with no thousands separators.",
+        r
+    )
+    .is_empty());
+}

@@ -868,6 +868,9 @@ fn conditional(words: &[(usize, &str)]) -> bool {
         // "later today", "later readers").
         || (w(start) == "later" && crate::drift::text::in_list("when|once|if", w(start + 1)))
         || (w(start) == "in" && w(start + 1) == "case")
+        // "When you later update the user docs, avoid …": a later task's rule.
+        || (crate::drift::text::in_list("when|once", w(start))
+            && (start + 1..start + 4).any(|i| crate::drift::text::in_list("later|next|eventually|afterwards", w(i))))
 }
 
 /// Whether a line of a message describes a thing the task builds or one of its fields (see
@@ -2904,7 +2907,17 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                         "below that|below it|under that|underneath that|after that line|followed by",
                     )
                 }));
-        if asks_about || operation || part_first || aside_only || one_line {
+        // "Write 'linen room' in lower case, …": the case of a term, not of the reply.
+        let of_a_term = ["lowercase", "lower case", "caps", "uppercase"]
+            .iter()
+            .filter_map(|p| lower.find(p))
+            .min()
+            .is_some_and(|i| {
+                let before = lower.get(..i).unwrap_or_default().trim_end();
+                let before = before.strip_suffix(" in").unwrap_or(before).trim_end();
+                before.ends_with(['\'', '"', '\u{2019}', '\u{201d}', '`'])
+            });
+        if asks_about || operation || part_first || aside_only || one_line || of_a_term {
             // Neither rule.
         } else if (about_answer || writing)
             && !capitals_asked
@@ -4238,6 +4251,14 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         if prose_fine || otherwise || replaced_json {
             windows.push(" json ".to_string());
         }
+        // "… as a table … On second thought, use a plain bulleted list instead": the table
+        // asked before is replaced.
+        if lower.contains("instead")
+            && has_any_in(&lower, "bulleted list|bullet list|plain list|a list instead|bullets instead|prose instead|paragraphs instead|numbered list")
+            && !has_any_in(&lower, "instead of a list|instead of bullets|instead of prose")
+        {
+            out.push((0, start, &["table", "table-columns"]));
+        }
         // "As a numbered list. Hmm, … make it a single paragraph instead, no list": the list
         // asked before is replaced.
         if has_any_in(
@@ -4342,7 +4363,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             .then(|| {
                 crate::drift::text::first_of(
                     &lower,
-                    "one exception|exception:|except for|except that|except the|except one",
+                    "one exception|exception:|except for|except that|except the|except one|is the exception|are the exception|is an exception",
                 )
             })
             .flatten()
@@ -4460,8 +4481,30 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         {
             out.push((0, at, &["iso-dates"]));
         }
-        // "Update from Legal: the word 'refund' is fine now": a word ban taken back (which word
-        // is not checked).
+        // "Update from Legal: the word 'refund' is fine now", "so "leak" is fine after all": a
+        // word ban taken back (which word is not checked).
+        let quoted_fine = ["\" is ", "' is ", "\u{201d} is ", "\u{2019} is "]
+            .iter()
+            .any(|q| {
+                has_any_in(
+                    &lower,
+                    &[
+                        "fine after all",
+                        "fine now",
+                        "ok now",
+                        "okay now",
+                        "allowed now",
+                        "allowed after all",
+                        "ok after all",
+                        "okay after all",
+                    ]
+                    .map(|f| format!("{q}{f}"))
+                    .join("|"),
+                )
+            });
+        if quoted_fine {
+            out.push((0, at, &["forbids"]));
+        }
         if lower.contains("word")
             && has_any_in(&lower, "is fine now|is ok now|is okay now|is allowed now|are fine now|are allowed now|is fine after all|is allowed after all")
         {
@@ -5649,6 +5692,14 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
         .iter()
         .filter_map(|c| lower.find(c).map(|i| (i, *c)))
         .min()?;
+    // "Don't start your reply with 'I'", "must not begin with": what it may not open with.
+    if negated_at(lower, at)
+        || lower
+            .get(..at + cue.len())
+            .is_some_and(|h| h.ends_with("not begin with") || h.ends_with("not start with"))
+    {
+        return None;
+    }
     // The answer's nouns, and the forms an opening is asked of.
     const OPENED: [&str; 4] = ["message", "email", "summary", "output"];
     let opened = || ANSWER_NOUNS.iter().chain(OPENED.iter());

@@ -1646,12 +1646,17 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             && at.iter().all(|&c| {
                 let before = c.checked_sub(1).and_then(|i| plain_words.get(i)).copied();
                 let after = plain_words.get(c + 1).copied();
-                plain_words.get(c) == Some(&"code")
-                    && ((matches!(before, Some("a" | "an"))
-                        && after.is_none_or(|a| {
-                            crate::drift::text::in_list("in|on|for|from|at|to|and|or|yet|set", a)
-                        }))
-                        || before.is_some_and(|b| crate::drift::text::in_list(VALUE_CODES, b)))
+                // "do not hard-code any tank names": a verb.
+                plain_words.get(c) == Some(&"code") && before == Some("hard")
+                    || plain_words.get(c) == Some(&"code")
+                        && ((matches!(before, Some("a" | "an"))
+                            && after.is_none_or(|a| {
+                                crate::drift::text::in_list(
+                                    "in|on|for|from|at|to|and|or|yet|set",
+                                    a,
+                                )
+                            }))
+                            || before.is_some_and(|b| crate::drift::text::in_list(VALUE_CODES, b)))
             })
     };
     // "No other code blocks": the ones asked for elsewhere are allowed, which a ban on code

@@ -153,7 +153,11 @@ fn asked_in(lower: &str) -> Vec<NumberFormat> {
         } else if !percent
             && !money_words
             && match form {
-                Form::Thousands(_) | Form::NoThousands => count_words,
+                // Every count, not "the total" alone.
+                Form::Thousands(_) | Form::NoThousands => {
+                    count_words
+                        && (every || has("counts|numbers|figures|totals|volumes|values|quantities"))
+                }
                 // "Write all decimal numbers with a dot as the decimal separator": figures with
                 // a unit, read in `first_break`.
                 Form::DecimalMark(_) => count_words || has("decimals"),

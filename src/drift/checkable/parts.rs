@@ -655,6 +655,16 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
         if matches!(name.last(), Some(&("itself" | "themselves"))) {
             name.pop();
         }
+        // "In the subject line, …": a line named by what it holds.
+        if let [.., a, "line"] = name.as_slice() {
+            // A "Subject:" line is found by its label.
+            if crate::drift::text::in_list("subject|title", a) {
+                return Some(Part::Named((*a).to_string()));
+            }
+            if crate::drift::text::in_list("first|last|summary|status|opening|closing", a) {
+                return Some(Part::Named(format!("{a} line")));
+            }
+        }
         // Any other thing: "no 'just' in the guidance" is the guidance's where the result labels
         // it, else the whole answer's.
         // "in the README section": the README.
@@ -1062,6 +1072,10 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
     let (kind, _, inline) = label_of(first)?;
     let level = |l: &str| l.trim().chars().take_while(|c| *c == '#').count();
     let own = level(first);
+    // "Subject: …" is one line: the email's body follows it.
+    if !inline.is_empty() && crate::drift::text::in_list("subject|title", name) {
+        return Some(inline.to_string());
+    }
     let mut body: Vec<&str> = Vec::new();
     if !inline.is_empty() {
         body.push(inline);
