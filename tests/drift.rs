@@ -5491,3 +5491,31 @@ fn the_session_52_readings_from_sets_244_to_249() {
     )
     .is_empty());
 }
+
+/// A table ban (`Rule::NoTables`): a Markdown table in the reply breaks it; pipes in a command
+/// or a fenced paste do not, nor a table the message allows elsewhere or later.
+#[test]
+fn a_table_ban_is_broken_by_a_markdown_table_only() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let m = "Post the weekly numbers in #ops. No tables: Slack mangles them.";
+    let table = "Weekly numbers:\n\n| Depot | Parcels |\n|---|---|\n| North | 412 |";
+    assert!(!flags(m, table).is_empty());
+    assert!(flags(
+        m,
+        "- North: 412 parcels\n- South: 388 parcels\n\nCounted with `grep -c DELIVERED log | sort`:\n\n```\ncut -d'|' -f2 events.log | sort | uniq -c\n```"
+    )
+    .is_empty());
+    // Allowed elsewhere, or later.
+    assert!(flags(
+        "Summarise the stocktake. No tables in the body; one summary table at the very end is allowed.",
+        table
+    )
+    .is_empty());
+    assert!(flags(
+        "Summarise the audit as bullets, not a table. On second thought, either is fine.",
+        table
+    )
+    .is_empty());
+    // Not a ban of tables: "no table scans".
+    assert!(flags("Tune the query; no table scans on `orders`.", table).is_empty());
+}

@@ -172,6 +172,10 @@ pub enum Rule {
     /// report with a JSON object with keys …"), fenced or not.
     JsonKeysAtEnd(Vec<String>),
     NoCodeBlocks,
+    /// No Markdown table: "No tables — Slack mangles them", "use a bulleted list, not a table".
+    /// Broken by a header row over a delimiter row outside fenced code (pipes in a command are
+    /// no table).
+    NoTables,
     /// Prose: no bullet list line ("- ", "* ", "• ", "+ ") outside fenced code.
     NoBullets,
     /// The answer as a numbered list (or holding one): "return them as a numbered list".
@@ -1458,6 +1462,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             | Rule::NoUrls
             | Rule::NoBullets
             | Rule::NoCodeBlocks
+            | Rule::NoTables
     ) && !of_reply;
     // "… as a Summary (…, and don't use the word 'urgent' in it)": said of the reply, placed
     // in a part of it.
@@ -1546,7 +1551,11 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         Some(name)
             if matches!(
                 rule,
-                Rule::NoUrls | Rule::NoCodeBlocks | Rule::NoBullets | Rule::PartOrWhole(..)
+                Rule::NoUrls
+                    | Rule::NoCodeBlocks
+                    | Rule::NoTables
+                    | Rule::NoBullets
+                    | Rule::PartOrWhole(..)
             ) && !of_reply =>
         {
             Rule::ExceptPart(name, Box::new(rule))
@@ -1834,7 +1843,12 @@ impl Admit {
 fn a_format_rule(rule: &Rule) -> bool {
     matches!(
         rule,
-        Rule::NoBullets | Rule::NoCodeBlocks | Rule::NoUrls | Rule::NoMarkdown | Rule::NoHeadings
+        Rule::NoBullets
+            | Rule::NoCodeBlocks
+            | Rule::NoTables
+            | Rule::NoUrls
+            | Rule::NoMarkdown
+            | Rule::NoHeadings
     )
 }
 
@@ -2631,6 +2645,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         }
         if let Some(ask) = tables::asked(sentence, &lower, table_before) {
             push(sentence, Rule::Table(ask));
+        }
+        if tables::banned(&lower) {
+            push(sentence, Rule::NoTables);
         }
         if has_any_in(&lower, "no code block|without code block|no code fence|without code fence|no fenced code|without any code block") && !bounded_blocks(&lower)
         {
@@ -4250,6 +4267,12 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         );
         if prose_fine || otherwise || replaced_json {
             windows.push(" json ".to_string());
+        }
+        // "No tables … on second thought, for the fee breakdown a table is fine".
+        if has_any_in(&lower, "table is fine|tables are fine|table is ok|tables are ok|table is okay|table is allowed|tables are allowed|can use a table|may use a table|use a table if")
+            || (lower.contains("table") && has_any_in(&lower, "either is fine|either works|either way is fine"))
+        {
+            out.push((0, at, &["no-tables"]));
         }
         // "… as a table … On second thought, use a plain bulleted list instead": the table
         // asked before is replaced.
@@ -9156,6 +9179,16 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 .count();
             count(*rel, have, *n, "bullet lines")
         }
+        Rule::NoTables => {
+            let prose: Vec<&str> = lists::outside_fences(text).collect();
+            match tables::header_rows(&prose.join("\n")).first() {
+                Some(row) => (
+                    false,
+                    Some(format!("a Markdown table: {}", row.join(" | "))),
+                ),
+                None => (true, None),
+            }
+        }
         Rule::Table(ask) => {
             let rows = tables::header_rows(text);
             match rows.first() {
@@ -10028,6 +10061,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
             format!("ends with a JSON object with the keys {}", k.join(", ")),
         ),
         Rule::NoCodeBlocks => ("no-code-blocks", "no code blocks".into()),
+        Rule::NoTables => ("no-tables", "no Markdown tables".into()),
         Rule::NoBullets => ("no-bullets", "no bullet points".into()),
         Rule::NoHeadings => ("no-headings", "no Markdown headings".into()),
         Rule::NoUrls => ("no-urls", "no URLs".into()),

@@ -261,6 +261,31 @@ pub fn normalise(cell: &str) -> String {
         .to_lowercase()
 }
 
+/// Whether a (lowercased) sentence bans tables in the reply: "no tables", "don't use markdown
+/// tables", "a bulleted list, not a table". Not "no table scans", nor a conditional or a lifted
+/// one ("no tables unless …").
+pub fn banned(lower: &str) -> bool {
+    const BANS: &str = "no tables|no table|no markdown tables|no markdown table|don't use tables|do not use tables|don't use a table|do not use a table|don't use markdown tables|do not use markdown tables|not a table|not tables|not as a table|never use tables|without tables|without a table|avoid tables";
+    let found = BANS.split('|').any(|b| {
+        lower.match_indices(b).any(|(i, _)| {
+            let rest = lower.get(i + b.len()..).unwrap_or_default();
+            let next = super::ws_of(rest).first().copied().unwrap_or_default();
+            !rest.starts_with(|c: char| c.is_ascii_alphanumeric())
+                && !crate::drift::text::in_list("scan|scans|lock|locks|name|names|change|changes|migration|migrations|drop|drops|access|rewrite|rewrites|write|writes|read|reads|join|joins|layout|schema", next)
+                && !rest.trim_start().starts_with('-')
+        })
+    });
+    // "No tables in the body; one summary table at the end is allowed": a table named twice
+    // is allowed somewhere.
+    let named = super::ws_of(lower)
+        .iter()
+        .filter(|w| matches!(**w, "table" | "tables"))
+        .count();
+    found
+        && named == 1
+        && !super::has_any_in(lower, "unless|except|if you|is fine|are fine|is ok|are ok")
+}
+
 /// The header rows of the Markdown tables in a text (in fences too: a table may be pasted): a
 /// row of cells followed by a delimiter row (`|---|:--:|`).
 pub fn header_rows(text: &str) -> Vec<Vec<String>> {
