@@ -5512,7 +5512,7 @@ fn a_table_ban_is_broken_by_a_markdown_table_only() {
     )
     .is_empty());
     assert!(flags(
-        "Summarise the audit as bullets, not a table. On second thought, either is fine.",
+        "Summarise the audit as bullets, not a table. On second thought, use a table if that's easier; either is fine.",
         table
     )
     .is_empty());

@@ -1333,7 +1333,7 @@ static CUES: super::phrases::Phrases = super::phrases::Phrases::new(
     // Keys said after the message asked for JSON.
     // Word bans said with another verb ([`called_ban`]).
     // Number formats: "round all percentages to whole numbers", "counts as digits".
-    "0|1|2|3|4|5|6|7|8|9|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|hundred|once|twice|comma|lowercase|lower case|capital|uppercase|caps|quot|<<|angular|json|p.s|postscript|end|finish|conclude|close your|close it|sign off|sections|' section|` section|\" section|last line of your|last line|final line|first line|begin|start your|must start|should start|open your|must open|should open|last sentence|asterisk|******|my answer is|keyword|word|letter|language|highlight|italic|mention|avoid|include|contain|use|say|section x|paragraph x|entirely in|only in|should be in|respond in|answer in|answers in|reply in|replies in|response in|responses in|zero|eleven|heading|url|link|first person|first-person|impersonal|column|code block|code fence|bullet|single|numbered|code only|sql only|yaml only|only the|only a|just the| only,| only.| only -| only \u{2014}|english|french|german|spanish|portuguese|italian|dutch|deutsch|español|espanol|français|francais|português|portugues|italiano|yyyy-mm-dd|keys|don't write|do not write|never write|don't call|do not call|never call|don't refer|do not refer|never refer|, never|not appear|never appear|banned|forbidden|prohibited|off-limits|decimal|percentage|percent|thousands|whole number|digits",
+    "0|1|2|3|4|5|6|7|8|9|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|hundred|once|twice|comma|lowercase|lower case|capital|uppercase|caps|quot|<<|angular|json|p.s|postscript|end|finish|conclude|close your|close it|sign off|sections|' section|` section|\" section|last line of your|last line|final line|first line|begin|start your|must start|should start|open your|must open|should open|last sentence|asterisk|******|my answer is|keyword|word|letter|language|highlight|italic|mention|avoid|include|contain|use|say|section x|paragraph x|entirely in|only in|should be in|respond in|answer in|answers in|reply in|replies in|response in|responses in|zero|eleven|heading|url|link|first person|first-person|impersonal|column|code block|code fence|bullet|single|numbered|code only|sql only|yaml only|only the|only a|just the| only,| only.| only -| only \u{2014}|english|french|german|spanish|portuguese|italian|dutch|deutsch|español|espanol|français|francais|português|portugues|italiano|yyyy-mm-dd|keys|don't write|do not write|never write|don't call|do not call|never call|don't refer|do not refer|never refer|, never|not appear|never appear|banned|forbidden|prohibited|off-limits|decimal|percentage|percent|thousands|whole number|digits|table",
 );
 
 /// Whether a lowercased sentence holds a cue: a word cue where a word starts ("ends",
@@ -3962,7 +3962,11 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         "characters",
         "lines",
     ];
-    const FAMILIES: [(&[&str], &[&str]); 11] = [
+    const FAMILIES: [(&[&str], &[&str]); 12] = [
+        (
+            &["no-tables", "no tables", "table rule", "tables rule"],
+            &["no-tables"],
+        ),
         (
             &[
                 "word limit",
