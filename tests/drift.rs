@@ -5519,3 +5519,27 @@ fn a_table_ban_is_broken_by_a_markdown_table_only() {
     // Not a ban of tables: "no table scans".
     assert!(flags("Tune the query; no table scans on `orders`.", table).is_empty());
 }
+
+/// A placeholder style (`Rule::PlaceholderStyle`): read in the template the reply shows; prose
+/// naming the old style, markup and JSON are no placeholders, and a rule on secrets alone is
+/// not read.
+#[test]
+fn placeholder_styles_are_checked_in_the_template_shown() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let m = "Write the delivery SMS template. Placeholders must use double curly braces with snake_case names, like {{order_id}}.";
+    let shown = |t: &str| {
+        format!(
+            "Template (`sms/delivery.txt`):\n\n```\n{t}\n```\n\nThe old `%ORDER%` tags are gone."
+        )
+    };
+    assert!(flags(m, &shown("Order {{order_id}} arrives {{eta_date}}.")).is_empty());
+    assert!(!flags(m, &shown("Order {{order_id}} arrives {eta_date}.")).is_empty());
+    assert!(!flags(m, &shown("Order {{orderId}} arrives {{eta_date}}.")).is_empty());
+    assert!(!flags(m, &shown("Order <ORDER_ID> arrives {{eta_date}}.")).is_empty());
+    // Markup in an HTML template is no placeholder.
+    let html = "```html\n<p>Order {{order_id}} arrives {{eta_date}}.</p>\n```";
+    assert!(flags(m, html).is_empty());
+    // A rule on secrets alone: which values are secrets is not told.
+    let m = "Write the values file. Secrets must be placeholders like {{SECRET_NAME}}.";
+    assert!(flags(m, "```yaml\nurl: ${BASE_URL}\n```").is_empty());
+}

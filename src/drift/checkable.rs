@@ -16,6 +16,7 @@ mod lists;
 mod notes;
 mod numbers;
 mod parts;
+mod placeholders;
 mod tables;
 
 /// How a count compares with its bound.
@@ -96,6 +97,9 @@ pub enum Rule {
     /// Sections marked `<marker> <n>` ("SECTION 1").
     Sections(String, usize),
     Placeholders(usize),
+    /// The placeholder style of the template the reply shows: "placeholders must use double
+    /// curly braces, like `{{first_name}}`".
+    PlaceholderStyle(placeholders::Style),
     /// A commit subject's or a PR title's length in characters, at most `n`: "Commit subject
     /// line max 50 characters", "the PR title must be 60 characters or fewer". `true` for a
     /// commit, `false` for a PR title. Checked only where the reply shows one.
@@ -1383,6 +1387,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         Rule::TitleChars(..)
             | Rule::CommitStartsWith(_)
             | Rule::CommitForm(_)
+            | Rule::PlaceholderStyle(_)
             | Rule::TextChars { .. }
     ) {
         // Not a rule of the past ("in the old workflow the subject had to be …").
@@ -1963,6 +1968,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     let writes_a_document = std::cell::OnceCell::new();
     let mut table_seen = false;
     let mut commit_form = commits::asked(message);
+    let mut placeholder_style = placeholders::asked(message);
     let lead_replies = has_any_in(
         &cx.lower,
         "so i can reply|so i can answer|so i can write|so that i can reply|so that i can write|before i reply|before i answer|i'll reply|i will reply|i'll answer|i'll write her|i'll write him|i'll write them",
@@ -1977,10 +1983,15 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         }
         let lower = sentence.to_ascii_lowercase();
         // The commit form, read from the whole message, placed at its first sentence about a
-        // commit.
+        // commit; the placeholder style at its sentence.
         if lower.contains("commit") || lower.contains("type(scope)") {
             if let Some(form) = commit_form.take() {
                 push(sentence, Rule::CommitForm(form));
+            }
+        }
+        if lower.contains("placeholder") {
+            if let Some(style) = placeholder_style.take() {
+                push(sentence, Rule::PlaceholderStyle(style));
             }
         }
         // Most sentences state no checkable constraint: one automaton pass rules them out.
@@ -9183,6 +9194,15 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 .count();
             count(*rel, have, *n, "bullet lines")
         }
+        Rule::PlaceholderStyle(style) => {
+            match placeholders::templates(style, text)
+                .iter()
+                .find_map(|t| placeholders::first_break(style, t))
+            {
+                Some(p) => (false, Some(format!("a placeholder in another style: {p}"))),
+                None => (true, None),
+            }
+        }
         Rule::NoTables => {
             let prose: Vec<&str> = lists::outside_fences(text).collect();
             match tables::header_rows(&prose.join("\n")).first() {
@@ -10066,6 +10086,10 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         ),
         Rule::NoCodeBlocks => ("no-code-blocks", "no code blocks".into()),
         Rule::NoTables => ("no-tables", "no Markdown tables".into()),
+        Rule::PlaceholderStyle(s) => (
+            "placeholder-style",
+            format!("placeholders written {}NAME{}", s.open, s.close),
+        ),
         Rule::NoBullets => ("no-bullets", "no bullet points".into()),
         Rule::NoHeadings => ("no-headings", "no Markdown headings".into()),
         Rule::NoUrls => ("no-urls", "no URLs".into()),
