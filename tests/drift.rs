@@ -5543,3 +5543,66 @@ fn placeholder_styles_are_checked_in_the_template_shown() {
     let m = "Write the values file. Secrets must be placeholders like {{SECRET_NAME}}.";
     assert!(flags(m, "```yaml\nurl: ${BASE_URL}\n```").is_empty());
 }
+
+/// The 52nd session's readings of sets 250–255: each reading with a breaking counterpart.
+#[test]
+fn the_session_52_readings_from_sets_250_to_255() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    // A language chosen by a condition on a quoted text.
+    let r = "Dear member,\n\nThank you for letting us know, and sorry for the trouble. We can see two payments for your lane booking on Saturday, and the second one was caused by a fault on our side that has now been fixed. We have refunded one of the payments to your card today; it usually appears within three to five working days.\n\nKind regards";
+    assert!(flags(
+        "A member wrote: \"I was charged twice.\" Draft the reply: in French if the complaint is in French, otherwise in English.",
+        r
+    )
+    .is_empty());
+    assert!(!flags("Summarise the refund. Write your reply in French.", r).is_empty());
+    // Capitals asked of a status line, "write the rest normally".
+    let r = "STATUS: CLEARED\n\nThe case holds 43-47% humidity, within our limits.";
+    assert!(flags(
+        "Check the loan. The status line at the top must be in all caps; write the rest normally.",
+        r
+    )
+    .is_empty());
+    assert!(!flags("Check the loan. Write your reply in all caps.", r).is_empty());
+    // "Correction: …, so the limit is 150 words" replaces the 100.
+    let long = "word ".repeat(120);
+    assert!(flags(
+        "Review the record. Keep it under 100 words. Correction: the registrar wants more, so the limit is 150 words.",
+        &long
+    )
+    .is_empty());
+    assert!(!flags("Review the record. Keep it under 100 words.", &long).is_empty());
+    // A file named in a test's condition is not changed.
+    let m = "Find why MAD shows as unknown. Don't change `config/stations.yaml`.";
+    assert!(flags(
+        m,
+        "- Added `\"MAD\"` to the aliases in `map/lookup.py`.\n- Added a test that fails if any station in `config/stations.yaml` has no alias."
+    )
+    .is_empty());
+    assert!(!flags(m, "- Added MAD to `config/stations.yaml`.").is_empty());
+    // A name banned "except in the 'Migration notes' subsection".
+    let r = "## Tracker\n\nRecords scans.\n\n### Migration notes\n\nScans were imported from CargoTrack.";
+    assert!(flags(
+        "Write the README section. Do not mention 'CargoTrack' except in the 'Migration notes' subsection.",
+        r
+    )
+    .is_empty());
+    assert!(!flags("Write the README section. Do not mention 'CargoTrack'.", r).is_empty());
+    // A one-line lowercase status, "then a normal report underneath".
+    let r = "backlog cleared\n\nThe backlog peaked at 14,200 calls on Tuesday.";
+    assert!(flags(
+        "Give me a one-line Slack status in all lowercase, then a normal report underneath.",
+        r
+    )
+    .is_empty());
+    assert!(!flags("Give me a Slack status in all lowercase.", r).is_empty());
+    // "'Summary' (plain English, no code blocks) and 'Patch' (the diff)".
+    let r =
+        "## Summary\nBlank pages now go before the back cover.\n\n## Patch\n```diff\n-a\n+b\n```";
+    assert!(flags(
+        "Write up the fix. Two sections: 'Summary' (plain English, no code blocks) and 'Patch' (the diff).",
+        r
+    )
+    .is_empty());
+    assert!(!flags("Write up the fix. No code blocks.", r).is_empty());
+}

@@ -2660,7 +2660,19 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         if tables::banned(&lower) {
             push(sentence, Rule::NoTables);
         }
-        if has_any_in(&lower, "no code block|without code block|no code fence|without code fence|no fenced code|without any code block") && !bounded_blocks(&lower)
+        // "'Summary' (plain English, no code blocks) and 'Patch' (the diff)": a part's aside.
+        let part_aside = lower.find("no code block").is_some_and(|i| {
+            super::text::in_parentheses(&lower, i)
+                && lower
+                    .get(..i)
+                    .and_then(|h| h.rfind('('))
+                    .and_then(|o| lower.get(..o))
+                    .is_some_and(|h| {
+                        h.trim_end()
+                            .ends_with(['\'', '"', '`', '*', '\u{201d}', '\u{2019}'])
+                    })
+        });
+        if has_any_in(&lower, "no code block|without code block|no code fence|without code fence|no fenced code|without any code block") && !bounded_blocks(&lower) && !part_aside
         {
             push(sentence, Rule::NoCodeBlocks);
         }
@@ -2929,10 +2941,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // "A one-line verdict in ALL CAPS first, then a short justification" too.
         let one_line = has_any_in(&lower, "one-line|one line|single-line|single line")
             && ((lower.contains("first") && has_any_in(&lower, ", then |; then | then a "))
+                || has_any_in(&lower, "then a normal|underneath|below it|below that")
                 || *more_below.get_or_init(|| {
                     has_any_in(
                         &cx.lower,
-                        "below that|below it|under that|underneath that|after that line|followed by",
+                        "below that|below it|under that|underneath that|after that line|followed by|underneath",
                     )
                 }));
         // "Write 'linen room' in lower case, …": the case of a term, not of the reply.
@@ -3390,7 +3403,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     })
             })
         };
-        if !has("programming") {
+        // "In French if the complaint above is in French, otherwise in English": which holds
+        // turns on a text the reply need not show.
+        let chosen = lower.contains(" if ") && has_any_in(&lower, "otherwise|or else|if not");
+        if !has("programming") && !chosen {
             // "language" said, not quoted as code (`Accept-Language: es`).
             let said = super::text::outside_code_spans(&lower);
             let stated = (said.contains("language") || has("entire response should be in"))
@@ -4134,6 +4150,18 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                 out.push((0, start, LENGTH));
             }
         }
+        // "Correction: the registrar wants more detail, so the limit is 150 words".
+        let correcting = has_any_in(
+            &lower,
+            "correction|update:|edit:|actually|change of plan|instead",
+        ) || lower.contains("so the limit is");
+        if correcting
+            && ws
+                .windows(3)
+                .any(|x| matches!(x, ["limit" | "cap" | "maximum", "is", n] if number(n).is_some()))
+        {
+            out.push((0, start, LENGTH));
+        }
         // "Edit: …, so the limit is now 200 words": the bounds said before, replaced.
         for (i, x) in ws.windows(4).enumerate() {
             if let ["limit" | "cap" | "maximum" | "max", "is", "now", n] = x {
@@ -4488,7 +4516,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         // "The announcement must be all lowercase; the rest of your report can use normal
         // capitalization": the case rule is one part's.
         if lower.contains("the rest")
-            && has_any_in(&lower, "normal capitali|normal case|normal casing|regular capitali|usual capitali|standard capitali")
+            && has_any_in(&lower, "normal capitali|normal case|normal casing|regular capitali|usual capitali|standard capitali|rest normally|rest as usual")
         {
             out.push((0, at, &["lowercase", "uppercase", "capital-words"]));
         }

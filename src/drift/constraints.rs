@@ -623,9 +623,10 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         }
         // "Don't mention the price increase before the last paragraph": where it may stand is
         // not read.
+        // "… except in the 'Migration notes' subsection": which part is free is not read.
         if crate::drift::text::contains_any(
             &lower,
-            " before the last| before the final| until the last| until the final| before the end| until the end",
+            " before the last| before the final| until the last| until the final| before the end| until the end| except in the | except under the | outside the ",
         ) {
             n.forbidden.retain(|f| !matches!(f, Forbidden::Mention(_)));
         }
@@ -3281,7 +3282,15 @@ fn changed_a_file_under(
                         .filter(|w| !w.is_empty())
                         .take(4)
                         .any(|w| w == "same");
+                // "Added a test that fails if any station in `stations.yaml` has no alias": a
+                // file a condition reads.
+                let condition = before
+                    .rsplit(crate::drift::text::not_ascii_alnum_char)
+                    .filter(|w| !w.is_empty())
+                    .take(6)
+                    .any(|w| crate::drift::text::in_list("if|whether|unless|against", w));
                 compared
+                    || condition
                     || crate::drift::text::in_list(
                         "copied|copying|read|reading|cloned|duplicated",
                         word,
