@@ -210,7 +210,7 @@ impl Settings {
 pub struct Config {
     raw: Map<String, Value>,
     base: Settings,
-    modes: BTreeMap<String, Settings>,
+    modes: BTreeMap<String, Box<Settings>>,
 }
 
 impl Config {
@@ -259,7 +259,7 @@ impl Config {
                     deep_merge(&mut merged, o);
                 }
                 let path = format!("/modes/{mode}");
-                modes.insert(mode.clone(), settings_from(&merged, &mut details, &path)?);
+                modes.insert(mode.clone(), Box::new(settings_from(&merged, &mut details, &path)?));
             }
         }
         if !details.is_empty() {
@@ -360,7 +360,7 @@ impl Config {
 
     /// Effective settings for `mode`: its override when there is one, else the base.
     pub fn for_mode(&self, mode: &str) -> &Settings {
-        self.modes.get(mode).unwrap_or(&self.base)
+        self.modes.get(mode).map_or(&self.base, |s| &**s)
     }
 
     /// The configuration as given (defaults not filled in), for logs.

@@ -38,7 +38,7 @@ pub enum InputPart {
 pub struct Guard {
     config: Config,
     store: SchemaStore,
-    contracts: BTreeMap<String, ModeContract>,
+    contracts: BTreeMap<String, Box<ModeContract>>,
 }
 
 const GENERIC: &str = "generic";
@@ -60,7 +60,7 @@ impl Guard {
                 input: guard.store.lookup_id(&format!("{mode}.input")),
                 output: guard.store.lookup_id(&format!("{mode}.output")),
             };
-            guard.contracts.insert(mode.to_string(), contract);
+            guard.contracts.insert(mode.to_string(), Box::new(contract));
         }
         Ok(guard)
     }
@@ -150,12 +150,13 @@ impl Guard {
     pub fn contract_for(&self, mode: &str) -> Result<&ModeContract> {
         check_mode(mode)?;
         if let Some(c) = self.contracts.get(mode) {
-            return Ok(c);
+            return Ok(&**c);
         }
         match self.config.for_mode(mode).contracts.unknown_mode {
             UnknownMode::Generic => self
                 .contracts
                 .get(GENERIC)
+                .map(|c| &**c)
                 .ok_or_else(|| unknown_mode(mode)),
             UnknownMode::Error => Err(unknown_mode(mode)),
         }

@@ -24,14 +24,14 @@ pub struct SchemaStore {
     schemas: BTreeMap<String, Value>,
     /// Ids of the built-in contracts: a user schema may not replace them.
     reserved: BTreeSet<String>,
-    validators: BTreeMap<String, Validator>,
+    validators: BTreeMap<String, Box<Validator>>,
     /// Per compiled id: its backtracking `patternProperties` patterns (contracts::pattern).
-    key_patterns: BTreeMap<String, (usize, Option<String>)>,
+    key_patterns: BTreeMap<String, Box<(usize, Option<String>)>>,
     /// Validators without those patterns, compiled when a check's property names exceed them.
-    keys_unchecked: BTreeMap<String, Validator>,
+    keys_unchecked: BTreeMap<String, Box<Validator>>,
     plans: BTreeMap<String, Arc<Plan>>,
     /// Quick checks of contracts in a small keyword set ([`Acceptor`]); `None`: it has none.
-    acceptors: BTreeMap<String, Option<Acceptor>>,
+    acceptors: BTreeMap<String, Box<Option<Acceptor>>>,
     /// This store may use a compiler in another module (`compiler::remote`): the wasm layer
     /// allows it for a guard of the entry that loads one. A compiler in this module is always
     /// allowed.
@@ -161,7 +161,7 @@ impl SchemaStore {
                 }
                 self.plans.clear();
                 self.acceptors.clear();
-                self.validators.insert(id.clone(), v);
+                self.validators.insert(id.clone(), Box::new(v));
                 Ok(id)
             }
             Err(e) => {
@@ -204,9 +204,9 @@ impl SchemaStore {
     fn runtime_validator(&mut self, id: &str) -> Result<&Validator> {
         if !self.validators.contains_key(id) {
             let v = self.compile(id, false)?;
-            self.validators.insert(id.to_string(), v);
+            self.validators.insert(id.to_string(), Box::new(v));
         }
-        self.validators.get(id).ok_or_else(|| {
+        self.validators.get(id).map(|v| &**v).ok_or_else(|| {
             GuardError::new(
                 ErrorCode::UnknownSchema,
                 "",
@@ -226,15 +226,15 @@ impl SchemaStore {
             } else {
                 Acceptor::build(self, id)
             };
-            self.acceptors.insert(id.to_string(), built);
+            self.acceptors.insert(id.to_string(), Box::new(built));
         }
-        Ok(self.acceptors.get(id).and_then(Option::as_ref))
+        Ok(self.acceptors.get(id).and_then(|a| a.as_ref().as_ref()))
     }
 
     /// How many backtracking `patternProperties` patterns a compiled id's documents hold, and
     /// the schema path of the first.
     pub fn key_patterns(&self, id: &str) -> (usize, Option<String>) {
-        self.key_patterns.get(id).cloned().unwrap_or_default()
+        self.key_patterns.get(id).map(|k| (**k).clone()).unwrap_or_default()
     }
 
     /// The validator of `id` without its backtracking `patternProperties` patterns
@@ -242,11 +242,11 @@ impl SchemaStore {
     pub fn validator_keys_unchecked(&mut self, id: &str) -> Result<Compiled<'_>> {
         if !self.keys_unchecked.contains_key(id) {
             let v = self.build(id, &self.closure(id), true, false)?;
-            self.keys_unchecked.insert(id.to_string(), v);
+            self.keys_unchecked.insert(id.to_string(), Box::new(v));
         }
         self.keys_unchecked
             .get(id)
-            .map(Compiled::Runtime)
+            .map(|v| Compiled::Runtime(v))
             .ok_or_else(|| {
                 GuardError::new(
                     ErrorCode::UnknownSchema,
@@ -344,7 +344,7 @@ impl SchemaStore {
         let docs = self.closure(id);
         let v = self.build(id, &docs, false, meta)?;
         let found = compiler::key_patterns(&docs)?;
-        self.key_patterns.insert(id.to_string(), found);
+        self.key_patterns.insert(id.to_string(), Box::new(found));
         Ok(v)
     }
 

@@ -43,13 +43,13 @@ pub struct Parked {
 pub struct HostState {
     pub version: u32,
     /// Child id → its deadline.
-    pub deadlines: BTreeMap<String, Deadline>,
+    pub deadlines: BTreeMap<String, Box<Deadline>>,
     /// Child id → strategy B's last clarification round.
-    pub rounds: BTreeMap<String, Round>,
+    pub rounds: BTreeMap<String, Box<Round>>,
     /// Parent id → the result strategy C holds for it.
-    pub held: BTreeMap<String, Parked>,
+    pub held: BTreeMap<String, Box<Parked>>,
     /// Parent id → the result decided for it, until the host's records show it delivered.
-    pub outbox: BTreeMap<String, Parked>,
+    pub outbox: BTreeMap<String, Box<Parked>>,
 }
 
 impl Default for HostState {
@@ -158,11 +158,11 @@ impl HostState {
     pub fn spawned(&mut self, parent: &str, child: &str, budget_ms: u64, now: u64) {
         self.deadlines.insert(
             child.into(),
-            Deadline {
+            Box::new(Deadline {
                 parent_id: parent.into(),
                 at_ms: now.saturating_add(budget_ms),
                 since_ms: now,
-            },
+            }),
         );
         cap(&mut self.deadlines, |d| d.since_ms);
     }
@@ -172,11 +172,11 @@ impl HostState {
         self.forget_child(child);
         self.outbox.insert(
             parent.into(),
-            Parked {
+            Box::new(Parked {
                 child_id: child.into(),
                 text: text.into(),
                 since_ms: now,
-            },
+            }),
         );
         cap(&mut self.outbox, |p| p.since_ms);
     }
@@ -185,11 +185,11 @@ impl HostState {
     pub fn clarifying(&mut self, child: &str, round: u32, score: f64, now: u64) {
         self.rounds.insert(
             child.into(),
-            Round {
+            Box::new(Round {
                 round,
                 score,
                 since_ms: now,
-            },
+            }),
         );
         cap(&mut self.rounds, |r| r.since_ms);
     }
@@ -199,11 +199,11 @@ impl HostState {
         self.forget_child(child);
         self.held.insert(
             parent.into(),
-            Parked {
+            Box::new(Parked {
                 child_id: child.into(),
                 text: text.into(),
                 since_ms: now,
-            },
+            }),
         );
         cap(&mut self.held, |p| p.since_ms);
     }
@@ -322,7 +322,7 @@ impl HostState {
             } => {
                 // The host closes a child on the normal path too (Roo Code's removeClineFromStack
                 // while reopening the parent): a result already on its way is not a cancellation.
-                let on_its_way = |m: &BTreeMap<String, Parked>| {
+                let on_its_way = |m: &BTreeMap<String, Box<Parked>>| {
                     m.get(&parent_task_id)
                         .is_some_and(|p| p.child_id == child_task_id)
                 };

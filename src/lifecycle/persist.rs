@@ -32,8 +32,8 @@ impl Registry {
         let file = StateFile {
             version: STATE_VERSION,
             saved_at_ms: now,
-            tasks: self.tasks.values().cloned().collect(),
-            outbox: self.outbox.values().cloned().collect(),
+            tasks: self.tasks.values().map(|t| Task::clone(t)).collect(),
+            outbox: self.outbox.values().map(|d| Delivery::clone(d)).collect(),
             retired: Some(self.retired.iter().cloned().collect()),
         };
         serde_json::to_string_pretty(&file).unwrap_or_default()
@@ -63,7 +63,7 @@ impl Registry {
             .map_err(|e| bad(format!("state file is malformed: {e}")))?;
         let mut reg = Registry::default();
         for t in file.tasks {
-            if reg.tasks.insert(t.id.clone(), t).is_some() {
+            if reg.tasks.insert(t.id.clone(), Box::new(t)).is_some() {
                 return Err(bad("a task id appears twice".into()));
             }
         }
@@ -76,7 +76,7 @@ impl Registry {
                     }
                 }
             }
-            if reg.outbox.insert(d.parent_id.clone(), d).is_some() {
+            if reg.outbox.insert(d.parent_id.clone(), Box::new(d)).is_some() {
                 return Err(bad("two outbox entries for one parent".into()));
             }
         }

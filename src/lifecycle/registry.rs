@@ -25,8 +25,8 @@ pub struct Spawn {
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Registry {
-    pub(super) tasks: BTreeMap<String, Task>,
-    pub(super) outbox: BTreeMap<String, Delivery>,
+    pub(super) tasks: BTreeMap<String, Box<Task>>,
+    pub(super) outbox: BTreeMap<String, Box<Delivery>>,
     /// Roots of finished, delivered subtrees, oldest first.
     pub(super) retired: VecDeque<String>,
 }
@@ -49,23 +49,23 @@ fn invalid(task: &Task, to: &str, why: &str) -> GuardError {
 
 impl Registry {
     pub fn task(&self, id: &str) -> Option<&Task> {
-        self.tasks.get(id)
+        self.tasks.get(id).map(|t| &**t)
     }
 
     pub fn tasks(&self) -> impl Iterator<Item = &Task> {
-        self.tasks.values()
+        self.tasks.values().map(|t| &**t)
     }
 
     pub fn deliveries(&self) -> impl Iterator<Item = &Delivery> {
-        self.outbox.values()
+        self.outbox.values().map(|d| &**d)
     }
 
     pub fn delivery(&self, parent_id: &str) -> Option<&Delivery> {
-        self.outbox.get(parent_id)
+        self.outbox.get(parent_id).map(|d| &**d)
     }
 
     fn get(&self, id: &str) -> Result<&Task> {
-        self.tasks.get(id).ok_or_else(|| {
+        self.tasks.get(id).map(|t| &**t).ok_or_else(|| {
             err(
                 ErrorCode::UnknownTask,
                 id,
@@ -108,7 +108,7 @@ impl Registry {
         }
         self.tasks.insert(
             id.to_string(),
-            Task {
+            Box::new(Task {
                 id: id.to_string(),
                 mode: mode.to_string(),
                 parent_id: None,
@@ -122,7 +122,7 @@ impl Registry {
                 result: None,
                 created_ms: now,
                 updated_ms: now,
-            },
+            }),
         );
         Ok(vec![Transition {
             task_id: id.to_string(),
@@ -182,7 +182,7 @@ impl Registry {
         }
         self.tasks.insert(
             s.child_id.clone(),
-            Task {
+            Box::new(Task {
                 id: s.child_id.clone(),
                 mode: s.mode.clone(),
                 parent_id: Some(s.parent_id.clone()),
@@ -196,7 +196,7 @@ impl Registry {
                 result: None,
                 created_ms: now,
                 updated_ms: now,
-            },
+            }),
         );
         out.push(Transition {
             task_id: s.child_id.clone(),
@@ -344,13 +344,13 @@ impl Registry {
         if waiting {
             self.outbox.insert(
                 parent_id.clone(),
-                Delivery {
+                Box::new(Delivery {
                     parent_id: parent_id.clone(),
                     child_id: id.to_string(),
                     result,
                     attempts: 0,
                     prepared: false,
-                },
+                }),
             );
             self.set_state(
                 &parent_id,
@@ -444,7 +444,7 @@ impl Registry {
             Some(d) => {
                 d.prepared = true;
                 d.attempts += 1;
-                d.clone()
+                Delivery::clone(d)
             }
             None => {
                 return Err(err(
