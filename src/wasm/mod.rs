@@ -162,19 +162,28 @@ pub(crate) fn to_js_error(e: &GuardError) -> JsValue {
 /// A serializable value as a JS object: JSON text parsed by the engine, faster than building the
 /// object property by property from Rust.
 pub(crate) fn to_js<T: serde::Serialize>(v: &T) -> Result<JsValue, JsValue> {
+    to_js_by(&mut |sink| serde_json::to_writer(sink, v))
+}
+
+/// [`to_js`] past the one generic line: `write` serializes the value into a sink. Shared by
+/// every report type (the buffer handling was compiled once per type).
+#[inline(never)]
+fn to_js_by(
+    write: &mut dyn FnMut(&mut Sink) -> serde_json::Result<()>,
+) -> Result<JsValue, JsValue> {
     let bad = |e: serde_json::Error| fail(ErrorCode::InvalidArgument, "", e.to_string());
     // Most reports fit a fixed buffer and are written once. A larger one is sized first, then
     // written once: a growing buffer would peak at three times its size, and wasm memory never
     // shrinks.
     let mut sink = Sink::keeping(SMALL_REPORT, true);
-    if let Err(e) = serde_json::to_writer(&mut sink, v) {
+    if let Err(e) = write(&mut sink) {
         if !e.is_io() {
             return Err(bad(e));
         }
         let mut count = Sink::counting();
-        serde_json::to_writer(&mut count, v).map_err(bad)?;
+        write(&mut count).map_err(bad)?;
         sink = Sink::keeping(count.counted, false);
-        serde_json::to_writer(&mut sink, v).map_err(bad)?;
+        write(&mut sink).map_err(bad)?;
     }
     let text = String::from_utf8(sink.buf)
         .map_err(|e| fail(ErrorCode::InvalidArgument, "", e.to_string()))?;
