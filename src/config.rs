@@ -259,7 +259,10 @@ impl Config {
                     deep_merge(&mut merged, o);
                 }
                 let path = format!("/modes/{mode}");
-                modes.insert(mode.clone(), Box::new(settings_from(&merged, &mut details, &path)?));
+                modes.insert(
+                    mode.clone(),
+                    Box::new(settings_from(&merged, &mut details, &path)?),
+                );
             }
         }
         if !details.is_empty() {

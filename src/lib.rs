@@ -18,6 +18,7 @@ pub mod lifecycle;
 pub mod sanitize;
 pub mod schema_store;
 pub mod shipped;
+mod sort;
 mod swar;
 #[cfg(test)]
 mod ts_types;

@@ -234,7 +234,10 @@ impl SchemaStore {
     /// How many backtracking `patternProperties` patterns a compiled id's documents hold, and
     /// the schema path of the first.
     pub fn key_patterns(&self, id: &str) -> (usize, Option<String>) {
-        self.key_patterns.get(id).map(|k| (**k).clone()).unwrap_or_default()
+        self.key_patterns
+            .get(id)
+            .map(|k| (**k).clone())
+            .unwrap_or_default()
     }
 
     /// The validator of `id` without its backtracking `patternProperties` patterns

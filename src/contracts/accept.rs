@@ -369,7 +369,7 @@ impl<'s> Builder<'s> {
         }
         // Required names that are declared are counted while the members are read.
         let mut undeclared = std::mem::take(&mut r.required_undeclared);
-        undeclared.sort();
+        crate::sort::sort(&mut undeclared);
         undeclared.dedup();
         for name in undeclared {
             match r.properties.iter_mut().find(|(p, _, _)| *p == name) {

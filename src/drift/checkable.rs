@@ -9802,7 +9802,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 ordered,
                 (!ordered).then(|| {
                     let mut by: Vec<(usize, &String)> = found.iter().copied().zip(names).collect();
-                    by.sort();
+                    crate::sort::sort(&mut by);
                     let seen: Vec<&str> = by.iter().map(|(_, n)| n.as_str()).collect();
                     format!("sections in the order {}", seen.join(", "))
                 }),

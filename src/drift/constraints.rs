@@ -883,7 +883,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         {
             let mut named = dirs_named(&n.text).0;
             named.extend(paths_named(&n.text));
-            named.sort();
+            crate::sort::sort(&mut named);
             named.dedup();
             let own = super::file_scope::paths(&n.text);
             let names_paths = !named.is_empty()
@@ -1020,7 +1020,7 @@ fn ban_parts(sentence: &str) -> Vec<(usize, &str)> {
                 .map(move |(i, _)| if *j == "; " { i + 2 } else { i + 1 })
         })
         .collect();
-    cuts.sort_unstable();
+    crate::sort::sort(&mut cuts);
     cuts.dedup();
     let mut out = Vec::new();
     let mut from = 0;
@@ -2247,7 +2247,7 @@ fn kept_paths_clause(sentence: &str) -> Option<&str> {
         .iter()
         .flat_map(|c| lower.match_indices(c).map(|(i, m)| (i, i + m.len())))
         .collect();
-    cuts.sort_unstable();
+    crate::sort::sort(&mut cuts);
     cuts.push((lower.len(), lower.len()));
     for (a, b) in cuts {
         if a < start {
@@ -3097,7 +3097,7 @@ fn without_paths(text: &str, paths: &[String]) -> String {
                 .collect::<Vec<_>>()
         })
         .collect();
-    cuts.sort_unstable();
+    crate::sort::sort(&mut cuts);
     let mut out = String::with_capacity(text.len());
     let mut from = 0;
     for (a, b) in cuts {

@@ -199,7 +199,7 @@ fn clauses(lower: &str) -> Vec<(usize, usize)> {
             cuts.push((i, i + sep.len()));
         }
     }
-    cuts.sort_unstable();
+    crate::sort::sort(&mut cuts);
     let mut out = Vec::new();
     let mut start = 0;
     for (a, b) in cuts {

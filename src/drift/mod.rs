@@ -297,7 +297,9 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
         .filter(|(s, _)| !is_form_word(s))
         .map(|(s, (_, w))| (s.clone(), *w))
         .collect();
-    key.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    crate::sort::sort_by(&mut key, |a, b| {
+        b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0))
+    });
     key.truncate(KEY_CONCEPTS);
 
     // Constraints, checklist, modality, scope, the request's own logic.
@@ -390,7 +392,7 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
                 weight: (wt * 100.0).round() / 100.0,
             })
             .collect();
-        v.sort_by(|a, b| {
+        crate::sort::sort_by(&mut v, |a, b| {
             b.weight
                 .total_cmp(&a.weight)
                 .then_with(|| a.concept.cmp(&b.concept))
@@ -449,7 +451,7 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
         .map(String::as_str)
         .collect();
     if !lost_ids.is_empty() {
-        lost_ids.sort_unstable();
+        crate::sort::sort(&mut lost_ids);
         reasons.push(format!(
             "Named in the instructions but absent from the result: {}.",
             lost_ids.join(", ")

@@ -135,7 +135,7 @@ fn token_after(w: &str, prefixes: &[&str], len: usize) -> bool {
         w.len() >= len
             && w.strip_prefix(p).is_some_and(|rest| {
                 let mut seen = rest.chars().collect::<Vec<_>>();
-                seen.sort_unstable();
+                crate::sort::sort(&mut seen);
                 seen.dedup();
                 seen.len() >= 5
             })

@@ -752,7 +752,7 @@ pub fn strip_boilerplate(text: &str) -> String {
             }
             // The first cue that names the tool the child reports with.
             let mut cues = CUES.occurrences(s);
-            cues.sort_unstable();
+            crate::sort::sort(&mut cues);
             let used = cues.iter().copied().find(|&(at, cue)| {
                 let after = s.get(at + cue.len()..).unwrap_or_default();
                 if cue == "attempt_completion" {

@@ -488,7 +488,9 @@ fn feed_stream(s: &Stream) -> Result<String, Malformed> {
                     // Strings by UTF-8 bytes, then symbols by description.
                     order.clear();
                     order.extend(0..sorting.len());
-                    order.sort_by(|&x, &y| sorting.get(x).cmp(&sorting.get(y)));
+                    crate::sort::indices(&mut order, &mut |x, y| {
+                        sorting.get(x).cmp(&sorting.get(y))
+                    });
                     std::mem::swap(&mut shape, &mut last_shape);
                 }
                 let from = entries.len();

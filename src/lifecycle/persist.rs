@@ -76,7 +76,11 @@ impl Registry {
                     }
                 }
             }
-            if reg.outbox.insert(d.parent_id.clone(), Box::new(d)).is_some() {
+            if reg
+                .outbox
+                .insert(d.parent_id.clone(), Box::new(d))
+                .is_some()
+            {
                 return Err(bad("two outbox entries for one parent".into()));
             }
         }
@@ -103,7 +107,7 @@ impl Registry {
             )
             .map(|t| (t.updated_ms, t.id.clone()))
             .collect();
-        retired.sort();
+        crate::sort::sort(&mut retired);
         for (_, id) in retired {
             reg.retire(&id);
         }

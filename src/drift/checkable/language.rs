@@ -196,7 +196,7 @@ fn distinct_words(words: &[String], l: &Language) -> usize {
         .map(String::as_str)
         .filter(|w| l.has(w))
         .collect();
-    seen.sort_unstable();
+    crate::sort::sort(&mut seen);
     seen.dedup();
     seen.len()
 }

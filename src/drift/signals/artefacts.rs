@@ -16,7 +16,7 @@ pub fn measure(ctx: &Ctx) -> Signal {
         .filter(|i| !ctx.cr.ids.contains(*i))
         .map(String::as_str)
         .collect();
-    missing.sort_unstable();
+    crate::sort::sort(&mut missing);
     let value = missing.len() as f64 / ctx.ci.ids.len() as f64;
     let evidence = missing.iter().take(8).map(|s| s.to_string()).collect();
     Signal::new(NAME, value, evidence)

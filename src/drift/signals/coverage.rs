@@ -32,7 +32,7 @@ pub fn measure(ctx: &Ctx) -> Signal {
         .filter_map(|(s, _)| ctx.ci.stems.get(s).map(|(w, _)| w.to_string()))
         .take(8)
         .collect();
-    missing.sort();
+    crate::sort::sort(&mut missing);
     let evidence = if missing.is_empty() {
         Vec::new()
     } else {

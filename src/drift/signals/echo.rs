@@ -18,7 +18,7 @@ fn prose_stems<'c>(c: &'c Concepts, text: &str) -> Vec<Option<&'c str>> {
         .map(|(at, id)| (*at, at + id.len()))
         .chain(crate::drift::text::inline_code_spans(text))
         .collect();
-    spans.sort_unstable();
+    crate::sort::sort(&mut spans);
     // Tokens come in text order: one pass over both.
     let mut k = 0;
     c.tokens

@@ -16,7 +16,7 @@ pub fn measure(ctx: &Ctx) -> Signal {
         .filter(|i| !ctx.ci.ids.contains(*i))
         .map(String::as_str)
         .collect();
-    new.sort_unstable();
+    crate::sort::sort(&mut new);
     let value = new.len() as f64 / ctx.cr.ids.len() as f64;
     let evidence = new.iter().take(8).map(|s| s.to_string()).collect();
     Signal::new(NAME, value, evidence)
