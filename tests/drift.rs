@@ -739,7 +739,8 @@ fn probe_sets_raise_no_false_violation() {
     // JSON key names; 2452 of 4893 (50.1 %) in the 47th, with sets 136-147 and its line,
     // table, capitals, heading-label, mixed-language, file-scope, new-file and pinned-package
     // readings; 4358 of 8663 (50.3 %) in the 51st, with sets 148-237 (near-miss sets, their own
-    // recall about 45 %) and its 24-hour clock check.
+    // recall about 45 %) and its 24-hour clock check; 4885 of 9194 (53.1 %) in the 52nd, with
+    // sets 238-255 and its number-format, commit-form, table-ban and placeholder-style checks.
     assert!(
         caught * 100 >= breaking * 50,
         "{caught} of {breaking} breaking reports caught"
@@ -5241,7 +5242,7 @@ fn the_session_52_readings_from_sets_238_to_243() {
     )
     .is_empty());
     // "no first person in the commit message itself", the commit shown in a plain fence.
-    let m = "Write the commit message for the fix. In the commit message itself, no first person ('I', 'we').";
+    let m = "Draft a commit message for this fix. In the commit message itself, no first person ('I', 'we').";
     let shown =
         |body: &str| format!("I wrote the commit as:\n\n```\n{body}\n```\n\nTwo files changed.");
     assert!(flags(m, &shown("Wrap long plan names on receipts")).is_empty());
@@ -5374,11 +5375,11 @@ fn commit_forms_are_checked_on_the_subjects_the_reply_shows() {
     )
     .is_empty());
     // A ticket key first, in the form shown.
-    let m = "Write the commit message for the retry fix. The subject must follow the format `OPS-<number>: <summary>`; the ticket is OPS-88.";
+    let m = "Draft a commit message for this retry fix. The subject must follow the format `OPS-<number>: <summary>`; the ticket is OPS-88.";
     assert!(flags(m, "```\nOPS-88: retry uploads on timeout\n```").is_empty());
     assert!(!flags(m, "```\n[OPS-88] retry uploads on timeout\n```").is_empty());
     // No trailing period.
-    let m = "Write the commit message for the backoff change. Subject line at most 50 characters, with no trailing period.";
+    let m = "Draft a commit message for this backoff change. Keep the subject to 50 characters or fewer, with no trailing period.";
     assert!(flags(m, "Retry uploads with backoff\n\nUp to five tries.").is_empty());
     assert!(!flags(m, "Retry uploads with backoff.\n\nUp to five tries.").is_empty());
     // An example of a scope is no fixed scope; a hook the task builds asks nothing of the reply.
@@ -5605,4 +5606,36 @@ fn the_session_52_readings_from_sets_250_to_255() {
     )
     .is_empty());
     assert!(!flags("Write up the fix. No code blocks.", r).is_empty());
+}
+
+/// JSON value types (`Rule::JsonTypes`): a value of another type under a typed key breaks it;
+/// element types of arrays, a null the message lets in, and keys the type is not said of do
+/// not.
+#[test]
+fn json_value_types_are_checked_under_their_keys() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let m = "Return only JSON with the keys `desk`, `online` (a boolean) and `readings` (an array of numbers).";
+    assert!(flags(
+        m,
+        "{\"desk\": \"H3\", \"online\": true, \"readings\": [\"n/a\"]}"
+    )
+    .is_empty());
+    assert!(!flags(
+        m,
+        "{\"desk\": \"H3\", \"online\": \"yes\", \"readings\": []}"
+    )
+    .is_empty());
+    let m = "Reply with JSON only: keys `runs`, `failures` and `note`. `runs` and `failures` must be integers.";
+    assert!(flags(
+        m,
+        "{\"runs\": 40, \"failures\": 2, \"note\": \"2 of 40 flaky\"}"
+    )
+    .is_empty());
+    assert!(!flags(m, "{\"runs\": \"40\", \"failures\": 2, \"note\": \"\"}").is_empty());
+    assert!(!flags(m, "{\"runs\": 40, \"failures\": 2.5, \"note\": \"\"}").is_empty());
+    // "`a` and `b` (int)" types `b` only; "use null for unknowns" lets null in.
+    let m =
+        "Return a JSON object with keys `query` and `misses` (int). Use null for anything unknown.";
+    assert!(flags(m, "{\"query\": \"cable\", \"misses\": null}").is_empty());
+    assert!(!flags(m, "{\"query\": \"cable\", \"misses\": \"7\"}").is_empty());
 }

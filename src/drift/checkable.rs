@@ -11,6 +11,7 @@
 use serde::Serialize;
 
 mod commits;
+mod json_types;
 mod language;
 mod lists;
 mod notes;
@@ -100,6 +101,9 @@ pub enum Rule {
     /// The placeholder style of the template the reply shows: "placeholders must use double
     /// curly braces, like `{{first_name}}`".
     PlaceholderStyle(placeholders::Style),
+    /// The types of a JSON reply's values: "`tests_failed` must be an integer", "`ok` (a
+    /// boolean)". Read only where the message asks for JSON.
+    JsonTypes(Vec<json_types::Typed>),
     /// A commit subject's or a PR title's length in characters, at most `n`: "Commit subject
     /// line max 50 characters", "the PR title must be 60 characters or fewer". `true` for a
     /// commit, `false` for a PR title. Checked only where the reply shows one.
@@ -1969,6 +1973,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     let mut table_seen = false;
     let mut commit_form = commits::asked(message);
     let mut placeholder_style = placeholders::asked(message);
+    let mut json_typed = json_types::asked(message);
     let lead_replies = has_any_in(
         &cx.lower,
         "so i can reply|so i can answer|so i can write|so that i can reply|so that i can write|before i reply|before i answer|i'll reply|i will reply|i'll answer|i'll write her|i'll write him|i'll write them",
@@ -1993,6 +1998,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             if let Some(style) = placeholder_style.take() {
                 push(sentence, Rule::PlaceholderStyle(style));
             }
+        }
+        if lower.contains("json") && !json_typed.is_empty() {
+            push(sentence, Rule::JsonTypes(std::mem::take(&mut json_typed)));
         }
         // Most sentences state no checkable constraint: one automaton pass rules them out.
         if !cued(&lower) {
@@ -3586,6 +3594,13 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         }
     }
     out.retain(|(_, _, r)| !matches!(r, Rule::Headings(h) | Rule::JsonKeys(h, _) if h.is_empty()));
+    // Value types hold where the reply is to be JSON.
+    if !out
+        .iter()
+        .any(|(_, _, r)| matches!(r, Rule::Json | Rule::JsonKeys(..)))
+    {
+        out.retain(|(_, _, r)| !matches!(r, Rule::JsonTypes(_)));
+    }
     // "Edit: drop the Severity column": a column taken back.
     for (_, at, rule) in out.iter_mut() {
         let (Some(at), Rule::Table(ask)) = (*at, rule) else {
@@ -9222,6 +9237,10 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 .count();
             count(*rel, have, *n, "bullet lines")
         }
+        Rule::JsonTypes(typed) => match json_types::first_break(typed, text) {
+            Some(v) => (false, Some(format!("a JSON value of another type: {v}"))),
+            None => (true, None),
+        },
         Rule::PlaceholderStyle(style) => {
             match placeholders::templates(style, text)
                 .iter()
@@ -10114,6 +10133,16 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         ),
         Rule::NoCodeBlocks => ("no-code-blocks", "no code blocks".into()),
         Rule::NoTables => ("no-tables", "no Markdown tables".into()),
+        Rule::JsonTypes(t) => (
+            "json-types",
+            format!(
+                "JSON values of the asked types ({})",
+                t.iter()
+                    .map(|(k, kind, _)| format!("{k}: {kind:?}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ),
         Rule::PlaceholderStyle(s) => (
             "placeholder-style",
             format!("placeholders written {}NAME{}", s.open, s.close),
