@@ -5639,3 +5639,145 @@ fn json_value_types_are_checked_under_their_keys() {
     assert!(flags(m, "{\"query\": \"cable\", \"misses\": null}").is_empty());
     assert!(!flags(m, "{\"query\": \"cable\", \"misses\": \"7\"}").is_empty());
 }
+
+/// The 52nd session's code review of its new checks: each false flag it found, asserted clean,
+/// beside a breaking counterpart where the check should still fire.
+#[test]
+fn the_session_52_code_review_cases_are_read() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    // Numbers under ten: dates, times, versions and figures are no counts.
+    let m = "Draft the weekly status update. House style: spell out numbers under ten as words and use digits for 10 and above.";
+    assert!(flags(m, "The launch moved to March 5 after the review.").is_empty());
+    assert!(flags(m, "The retro is on Friday at 3 p.m. in the big room.").is_empty());
+    assert!(flags(
+        m,
+        "Figure 2 shows the spike; see steps 4 and 5 in the runbook."
+    )
+    .is_empty());
+    assert!(!flags(m, "We shipped 4 fixes this week.").is_empty());
+    // Thousands separators: ids after a label, standards, names glued to letters.
+    let m = "Report the seat usage. Use thousands separators for all counts (e.g. 12,408).";
+    assert!(flags(m, "The affected record ids were: 8412, 13001.").is_empty());
+    assert!(flags(m, "We are certified under ISO 27001 and serve 1080p video.").is_empty());
+    assert!(!flags(m, "Active seats: 12408 across 40 teams.").is_empty());
+    // Money: a code that is a word, an exchange rate, a scaled amount, a second currency asked.
+    let m = "Summarise the quote. Write every amount with two decimals, e.g. $12.50.";
+    assert!(flags(m, "The team delivered 12 CAD drawings for $1,200.00 at EUR/USD 1.0842, in a $2.4 trillion market.").is_empty());
+    assert!(!flags(m, "The team delivered the drawings for $1,200.").is_empty());
+    // The example's next word is no unit; a program's output format is not the reply's.
+    assert!(flags(
+        "Report the survey. Report every score with one decimal place (e.g. 4.5 out of 5).",
+        "The score was 4.5; 8 out of 10 respondents would recommend us."
+    )
+    .is_empty());
+    assert!(flags(
+        "Make the weekly report generator print every percentage with exactly one decimal place.",
+        "Done; all 42 tests pass and coverage went from 81% to 84%."
+    )
+    .is_empty());
+    // A decimal comma rule does not read versions or lists.
+    assert!(flags(
+        "Summarise the upgrade. Use a decimal comma in all numbers.",
+        "We upgraded to Python 3.12 and phases 1,2 and 4 are done."
+    )
+    .is_empty());
+    // Counts as digits: idioms are no counts.
+    assert!(flags(
+        "Write the shift note. Write all counts as digits (3, not three).",
+        "Between the two of us we checked every locker; the nine to five crew takes over."
+    )
+    .is_empty());
+    // A percentage the message names itself; a quoted alert.
+    let m = "Give every percentage with exactly one decimal place (e.g. 12.5%). The disk alert fires above 90%.";
+    assert!(flags(m, "Disk use is 71.5%, still under the 90% alert threshold; the pager read \"disk_usage>=93%\" last night.").is_empty());
+    // Commit forms: a test run after the commit, a push's output, a lead-in sentence, an email
+    // subject.
+    let m = "Fix the flaky retry test and commit the fix. Use Conventional Commits (`type(scope): subject`).";
+    assert!(flags(
+        m,
+        "Committed it as `fix(retry): wait for the backoff timer in test`. Test run after the commit:\n\n```\nrunning 14 tests\n```"
+    )
+    .is_empty());
+    assert!(flags(
+        m,
+        "Committed and pushed.\n\n```\nTo github.com:acme/billing.git\n   4f2a9c1..8e1d0b7  main -> main\n```"
+    )
+    .is_empty());
+    assert!(flags(
+        "Fix the double retry and give me the commit message in Conventional Commits form (`type(scope): subject`).",
+        "Found it: the retry loop re-queued jobs that had already been acked.\n\nfix(queue): skip re-queue of acked jobs\n\nThe loop now checks the ack flag."
+    )
+    .is_empty());
+    assert!(flags(
+        "Update the reset email template and commit it. The email subject must not end with a period.",
+        "Updated the template.\n\nCommitted as `Update reset wording.`"
+    )
+    .is_empty());
+    // Placeholders: links, subject tags, TOML tables, env variables, an old quoted template,
+    // a style said of another artefact.
+    let m = "Write the reminder email template. Placeholders must use double curly braces, like {{first_name}}.";
+    assert!(flags(
+        m,
+        "```text\nSubject: [REMINDER] Your visit on {{visit_date}}\nHi {{first_name}}, see our [FAQ](https://example.com/faq).\n```"
+    )
+    .is_empty());
+    assert!(flags(
+        m,
+        "Your current text was:\n\n> Hi {first_name}\n\nNew version:\n\n```text\nHi {{first_name}}\n```"
+    )
+    .is_empty());
+    assert!(!flags(m, "```text\nHi {first_name}\n```").is_empty());
+    assert!(flags(
+        "Our deploy config has `${DB_HOST}` placeholders that the pipeline fills in; leave them alone. Add a plain-text welcome email template.",
+        "```text\nWelcome, {{first_name}}!\n```"
+    )
+    .is_empty());
+    // Table bans: a table of contents is no table.
+    let table = "| Flag | Default |\n|---|---|\n| fast | on |";
+    assert!(flags(
+        "Document the flags. It's short, so no table of contents.",
+        table
+    )
+    .is_empty());
+    // Someone's quoted words closed by a curly quote: the rule after the quote is read.
+    assert!(!flags(
+        "A seller posted this on the forum: \u{201c}Where is my payout?\u{201d} \u{2014} answer in under 20 words, so I can write her a reply.",
+        &"word ".repeat(37)
+    )
+    .is_empty());
+}
+
+/// The 52nd session's readings of sets 256–261 (five of their nine false flags; the sets stay
+/// in `unread/`): each with a breaking counterpart.
+#[test]
+fn the_session_52_readings_from_sets_256_to_261() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    // A table's "Old text" column shows what is replaced.
+    let m = "Rename the buttons. In user-facing text, always say \"booking\", never \"reservation\"; tell me what changed.";
+    let table = |new: &str| {
+        format!("| Key | Old text | New text |\n|---|---|---|\n| `form.cancel` | Cancel reservation | {new} |")
+    };
+    assert!(flags(m, &table("Cancel booking")).is_empty());
+    assert!(!flags(m, &table("Cancel reservation now")).is_empty());
+    // Capitals asked of the first line, "then … in normal sentence case".
+    let r = "DEPLOY OK\nVersion 2.8.1 is live as of 19:40.";
+    assert!(flags(
+        "Reply with a status banner on the first line in ALL CAPS, then describe the deploy in normal sentence case.",
+        r
+    )
+    .is_empty());
+    assert!(!flags("Reply in ALL CAPS.", r).is_empty());
+    // A file ban lifted: "editing that file is now allowed".
+    let r = "- Changed `scoring/frame.py` to use 1-based pin numbers.";
+    assert!(flags(
+        "Fix the split bug. Do not modify `scoring/frame.py`. Update: the fix may have to live in `scoring/frame.py` after all, so editing that file is now allowed.",
+        r
+    )
+    .is_empty());
+    assert!(!flags("Fix the split bug. Do not modify `scoring/frame.py`.", r).is_empty());
+    // A class ban of a folder: a test file elsewhere may hold a class.
+    let m = "Refactor `scoring/splits.py`. Don't define any new classes in the `scoring/` package.";
+    let shown = |path: &str| format!("`{path}`:\n```python\nclass TestSplits:\n    pass\n```");
+    assert!(flags(m, &shown("tests/test_splits.py")).is_empty());
+    assert!(!flags(m, &shown("scoring/splits.py")).is_empty());
+}

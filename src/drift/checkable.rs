@@ -2966,7 +2966,18 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 let before = before.strip_suffix(" in").unwrap_or(before).trim_end();
                 before.ends_with(['\'', '"', '\u{2019}', '\u{201d}', '`'])
             });
-        if asks_about || operation || part_first || aside_only || one_line || of_a_term {
+        // "A status on the first line in ALL CAPS …, then describe it in normal case": the
+        // first line's case.
+        let first_line = has_any_in(&lower, "first line|the top line|top of your reply")
+            && has_any_in(&lower, ", then |; then |the rest|sentence case|normally");
+        if asks_about
+            || operation
+            || part_first
+            || aside_only
+            || one_line
+            || of_a_term
+            || first_line
+        {
             // Neither rule.
         } else if (about_answer || writing)
             && !capitals_asked
@@ -6319,7 +6330,10 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
         hash.map_or(t, |(_, rest)| rest.trim_start()).to_string()
     };
     // "Title:" is the PR's only in a reply that speaks of a PR (read once, not per line).
-    let email = has_any_in(&result.to_ascii_lowercase(), "email|e-mail|mail:");
+    let email = has_any_in(
+        &result.to_ascii_lowercase(),
+        "email|e-mail|mail:|notice|status page|announcement|newsletter|ticket|sms",
+    );
     let labels: &[&str] = if commit && email {
         &["commit subject:", "commit:"]
     } else if commit {
@@ -6354,13 +6368,15 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
                     .and_then(|b| b.iter().rev().find(|l| !l.trim().is_empty()))
                     .is_some_and(|l| {
                         let l = l.trim().to_ascii_lowercase();
-                        // "Committed on `fix/x` and pushed.", "Pushed to `fix/x`:".
+                        // "Committed the change:", "Committed on `fix/x` and pushed.", "Pushed to
+                        // `fix/x`:"; not "Test run after the commit:" (its output).
                         ((l.starts_with("commit")
                             || l.contains("subject")
-                            || l.contains(" commit"))
+                            || l.contains("commit message"))
                             && l.ends_with(':')
                             || (l.starts_with("committed") && l.ends_with('.'))
                             || (l.starts_with("pushed") && l.ends_with(':')))
+                            && !has_any_in(&l, "output|run |log|result|test")
                             && !old(&l)
                     });
             continue;
@@ -6372,7 +6388,17 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
                 .split_whitespace()
                 .next()
                 .is_some_and(|h| h.len() >= 7 && h.chars().all(|c| c.is_ascii_hexdigit()));
-            if take_first && !t.is_empty() && !hash && !has_any_in(t, "git |$ |diff | -m ") {
+            // Nor a push's or a test run's output ("To github.com:acme/x.git", "running 14 tests").
+            let output = has_any_in(
+                &t.to_ascii_lowercase(),
+                "://|github.com|gitlab|->|running |remote:|compiling|finished|test result",
+            ) || t.starts_with("To ");
+            if take_first
+                && !t.is_empty()
+                && !hash
+                && !output
+                && !has_any_in(t, "git |$ |diff | -m ")
+            {
                 out.push(clean(t));
             }
             take_first = take_first && t.is_empty();
@@ -7495,8 +7521,12 @@ fn quotes_another(lower: &str) -> bool {
     else {
         return false;
     };
-    let close = inner.rfind(['"', '\u{201d}']).unwrap_or(inner.len());
-    let after = inner.get(close + 1..).unwrap_or_default();
+    let close = inner
+        .char_indices()
+        .rev()
+        .find(|(_, c)| matches!(c, '"' | '\u{201d}'))
+        .map_or(inner.len(), |(i, c)| i + c.len_utf8());
+    let after = inner.get(close..).unwrap_or_default();
     let ws = ws_of(intro);
     let speaks = ws.iter().any(|w| {
         crate::drift::text::in_list(
@@ -9661,6 +9691,8 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             // A JSON answer's strings are its own words ("{"Nickname": …}").
             let json = text.trim_start().starts_with(['{', '[']);
             let mut intro = String::new();
+            // A table's "Old text" column shows what is replaced, not the reply's words.
+            let text = &tables::without_old_columns(text);
             let prose: Vec<String> = lists::outside_fences(text)
                 .map(|l| {
                     // A passage quoted whole after "Here's the paragraph:" is the deliverable.
@@ -10868,11 +10900,12 @@ mod tests {
         ] {
             assert!(kinds(message).is_empty(), "{message}: {:?}", parse(message));
         }
-        // A note on a named field bounds that field; the keys are still the answer's.
-        assert_eq!(
-            kinds("Return JSON with the keys `title` (string, at most 8 words) and `tags`."),
-            ["json-keys"]
-        );
+        // A note on a named field bounds that field; the keys (and the field's type) are still
+        // the answer's.
+        let mut k =
+            kinds("Return JSON with the keys `title` (string, at most 8 words) and `tags`.");
+        k.sort_unstable();
+        assert_eq!(k, ["json-keys", "json-types"]);
         // Headings placed before their list, and sections titled.
         for (m, want) in [
             (

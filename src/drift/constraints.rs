@@ -504,7 +504,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             let clause = crate::drift::text::first_of(&l, " but ")
                 .and_then(|i| l.get(..i))
                 .unwrap_or(&l);
-            crate::drift::text::contains_any(clause, "go ahead|you can now|you may now|feel free to|is now fine|is fine to|ok to edit|okay to edit|ok to change|approved|you may edit|you can edit|you may change|you may modify|you may touch|can be edited|may be edited|can be changed|may be changed|can be modified|may be modified|can be touched|may be touched")
+            crate::drift::text::contains_any(clause, "go ahead|you can now|you may now|feel free to|is now fine|is fine to|ok to edit|okay to edit|ok to change|approved|you may edit|you can edit|you may change|you may modify|you may touch|can be edited|may be edited|can be changed|may be changed|can be modified|may be modified|can be touched|may be touched|is now allowed|are now allowed|is allowed now|now allowed")
                 && crate::drift::text::contains_any(clause, "edit|chang|modif|updat|touch|writ")
                 && !words_of(clause).iter().any(|w| crate::drift::text::in_list(NEGATORS, w))
         })
@@ -539,9 +539,9 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 super::file_scope::paths(t)
                     .into_iter()
                     .map(|(_, p)| p)
-                    .filter(|p| !p.ends_with('/'))
                     .collect()
             };
+            // Files, and folders ("no new classes in the `scoring/` package").
             n.scope = files(&n.text);
             // "Write `ill/labels.py` … Use plain functions in this module, no classes".
             if n.scope.is_empty()
@@ -1402,9 +1402,12 @@ fn in_scope_of(scope: &[String], result: &str) -> Option<String> {
         let named = super::file_scope::paths(lead);
         let other = !named.is_empty()
             && !named.iter().any(|(_, p)| {
-                scope
-                    .iter()
-                    .any(|s| s.ends_with(p.as_str()) || p.ends_with(s.as_str()))
+                scope.iter().any(|s| {
+                    s.ends_with(p.as_str())
+                        || p.ends_with(s.as_str())
+                        || (s.ends_with('/')
+                            && (p.starts_with(s.as_str()) || p.contains(&format!("/{s}"))))
+                })
             });
         out.push_str(before);
         if other {

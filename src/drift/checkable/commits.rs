@@ -93,7 +93,12 @@ pub fn asked(message: &str) -> Option<CommitForm> {
                 any = true;
             }
         }
-        let subject_noun = super::has_any_in(&l, "subject|summary|description");
+        // The subject of another text: "The email subject must not end with a period".
+        let other_text = super::has_any_in(
+            &l,
+            "email|e-mail|ticket|pr title|pull request|issue title|page title|notice|newsletter",
+        ) && !l.contains("commit");
+        let subject_noun = !other_text && super::has_any_in(&l, "subject|summary|description");
         if subject_noun
             && (form.conventional || conventional || l.contains("commit"))
             && super::has_any_in(&l, "lowercase subject|subject in lowercase|subject is lowercase|subject entirely lowercase|subject all lowercase|subject must be lowercase|summary in lowercase|summary is all lowercase|summary all lowercase|summary is lowercase|summary must be lowercase|description in lowercase|description is lowercase|subject is all lowercase|subject entirely in lowercase|subject, all lowercase|lowercase summary|lowercase description|subject in lower case")
@@ -103,6 +108,7 @@ pub fn asked(message: &str) -> Option<CommitForm> {
         }
         if super::has_any_in(&l, "no trailing period|no period at the end|no full stop|without a trailing period|not end with a period|no trailing full stop|must not end with a period|without a period")
             && (l.contains("commit") || subject_noun)
+            && !other_text
         {
             form.no_period = true;
             any = true;
@@ -273,8 +279,23 @@ pub fn whole_subject(text: &str) -> Option<String> {
     ]
     .iter()
     .any(|p| lower.starts_with(p));
+    // A sentence is a lead-in too ("Found it: the loop re-queued acked jobs."), unless it opens
+    // as a subject does: a ticket key, a type, an imperative.
+    let opener = first
+        .split([' ', '(', ':'])
+        .next()
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    let key = first
+        .split('-')
+        .next()
+        .is_some_and(|k| k.len() >= 2 && k.chars().all(|c| c.is_ascii_uppercase() || c == '['));
+    let subject_like = key
+        || crate::drift::text::in_list(TYPES, &opener)
+        || crate::drift::text::in_list("add|fix|remove|update|use|make|handle|retry|skip|stop|drop|move|rename|allow|prevent|support|bump|set|show|hide|return|log|keep|avoid|count|round|include|exclude|reset|treat|cache|clean|correct|store|send|refactor|improve|replace|guard|validate|parse|load|read|write|enable|disable|wrap|trim|cap|limit|check", &opener);
     (first.chars().count() <= 100
         && !first.ends_with(':')
+        && (!first.ends_with('.') || subject_like)
         && !first.starts_with(['#', '*', '-', '>', '|', '`'])
         && !lead_in
         && second.is_none_or(|l| l.trim().is_empty()))

@@ -50,26 +50,36 @@ pub struct NumberFormat {
     pub of: Option<String>,
 }
 
-const CURRENCY_CODES: [&str; 8] = ["usd", "eur", "gbp", "chf", "cad", "aud", "jpy", "sek"];
+// Not "cad" ("12 CAD drawings") nor "aud".
+const CURRENCY_CODES: [&str; 6] = ["usd", "eur", "gbp", "chf", "jpy", "sek"];
 const CURRENCY_SIGNS: [char; 4] = ['$', '€', '£', '¥'];
 
 /// The number formats a (lowercased) sentence asks of the reply's figures. Not asked where it
 /// is negated, soft, excepted or said of another text (a file, a column, an export).
 pub fn asked(lower: &str, message: &str) -> Vec<NumberFormat> {
     // By clause: "Percentages with one decimal place; counts as whole numbers".
-    let named: Vec<String> = tokens(message)
-        .iter()
-        .filter(|t| !t.text.contains([',', '.']) && t.text.len() >= 4)
-        .map(|t| t.text.to_string())
-        .collect();
-    lower
-        .split("; ")
-        .flat_map(asked_in)
-        .map(|mut f| {
-            f.named.clone_from(&named);
-            f
-        })
-        .collect()
+    let mut out: Vec<NumberFormat> = lower.split("; ").flat_map(asked_in).collect();
+    if out.is_empty() {
+        return out;
+    }
+    // The figures the message names itself ("service code 1104", "fires above 90%"): not the
+    // reply's to format. Read only once a form is asked (a long message of figures is common).
+    let all = tokens(message);
+    let named: Vec<String> = all.iter().map(|t| t.text.to_string()).collect();
+    // A second currency the message asks for ("also give the EUR price"): no one mark is asked.
+    let marks: Vec<&str> = all.iter().filter_map(|t| t.currency.as_deref()).collect();
+    let several = marks
+        .windows(2)
+        .any(|p| matches!(p, [a, b] if !a.eq_ignore_ascii_case(b)));
+    for f in &mut out {
+        f.named.clone_from(&named);
+        if several {
+            if let Figures::Money(want) = &mut f.figures {
+                *want = None;
+            }
+        }
+    }
+    out
 }
 
 fn asked_in(lower: &str) -> Vec<NumberFormat> {
@@ -109,7 +119,7 @@ fn asked_in(lower: &str) -> Vec<NumberFormat> {
         .unwrap_or_default();
     let head = super::ws_of(asked_part);
     let elsewhere = head.iter().enumerate().any(|(i, w)| {
-        crate::drift::text::in_list("csv|config|file|files|ui|column|columns|field|fields|json|api|code|export|exports|database|schema|spreadsheet|sheet|cell|cells|yaml|query|sql|log|logs|script|function|test|tests|template|formatter|parser|validator|input|inputs|label|labels|table|tables|chart|axis|dashboard|screen|page|widget|invoice|invoices|receipt|receipts|email|sms|notification|notice", w)
+        crate::drift::text::in_list("csv|config|file|files|ui|column|columns|field|fields|json|api|code|export|exports|database|schema|spreadsheet|sheet|cell|cells|yaml|query|sql|log|logs|script|function|test|tests|template|formatter|parser|validator|input|inputs|label|labels|table|tables|chart|axis|generator|tool|bot|cli|print|prints|emit|emits|render|renders|formatter|output|dashboard|screen|page|widget|invoice|invoices|receipt|receipts|email|sms|notification|notice", w)
             && !(*w == "code" && i.checked_sub(1).and_then(|j| head.get(j)) == Some(&"currency"))
     });
     if soft || elsewhere {
@@ -376,11 +386,18 @@ fn example_of(lower: &str) -> Option<Example> {
     if t.start > 12 {
         return None;
     }
+    // The example's unit: a known one, or a short word that is no common word ("4.5 out of 5",
+    // "2 pages max" show none).
+    let unit = t.unit.clone().filter(|u| {
+        crate::drift::text::in_list(UNITS, u)
+            || (u.chars().count() <= 4
+                && !crate::drift::text::in_list("out|of|and|or|per|in|to|the|a|an|max|min|page|pages|day|days|week|weeks|year|years|not|e|g|is|are|was|more|less|from|at|on|by|for|with", u))
+    });
     Some(Example {
         number: t.text.to_string(),
         percent: t.percent,
         currency: t.currency.clone(),
-        unit: t.unit.clone(),
+        unit,
     })
 }
 
@@ -455,7 +472,11 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
         };
         let prev = head.chars().next_back();
         let bound_before = prev.is_some_and(|c| {
-            c.is_alphabetic() || matches!(c, '#' | '/' | '.' | ':' | '_' | '-' | '\u{2013}' | '+')
+            c.is_alphabetic()
+                || matches!(
+                    c,
+                    '#' | '/' | '.' | ':' | '_' | '-' | '\u{2013}' | '+' | '=' | '>' | '<'
+                )
         }) && !prev.is_some_and(|c| CURRENCY_SIGNS.contains(&c));
         let next = tail.chars().next();
         let after_sep = tail.chars().nth(1);
@@ -481,12 +502,18 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
             .starts_with(|c: char| CURRENCY_SIGNS.contains(&c));
         let head_trim = head.trim_end_matches([' ', '\u{a0}']);
         let sign_before = head_trim.ends_with(|c: char| CURRENCY_SIGNS.contains(&c));
+        // (The tail compared as it is: lowercasing the whole head per figure was quadratic.)
         let code_before = CURRENCY_CODES
             .iter()
             .find(|c| {
-                head_trim.to_ascii_lowercase().ends_with(*c)
-                    && !head_trim[..head_trim.len() - c.len()]
-                        .ends_with(|c: char| c.is_alphanumeric())
+                head_trim.len() >= c.len()
+                    && head_trim
+                        .get(head_trim.len() - c.len()..)
+                        .is_some_and(|t| t.eq_ignore_ascii_case(c))
+                    && !head_trim
+                        .get(..head_trim.len() - c.len())
+                        .unwrap_or_default()
+                        .ends_with(|c: char| c.is_alphanumeric() || c == '/')
             })
             .map(|c| c.to_string());
         let currency = if sign_before {
@@ -503,7 +530,8 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
         } else {
             None
         };
-        // A glued word is a unit only if short ("12kg"); "12V", "4xl" are names.
+        // A short word after it, a unit perhaps ("12 km", "12kg", "1.0 °C", "12,400 TEU"); the
+        // readers ask more of it where that matters.
         let unit = (!word.is_empty()
             && word.chars().count() <= 5
             && !code_after
@@ -516,7 +544,20 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
             .trim_end_matches([' ', '*', '\'', '"', '(', '`'])
             .ends_with([':', '|', '=']);
         let before = if labelled {
-            String::new()
+            // "The affected record ids were: 8412, …": an id word just before the colon.
+            let label = head.trim_end().trim_end_matches([':', '|', '=', ' ', '*']);
+            label
+                .rsplit(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .take(3)
+                .map(str::to_lowercase)
+                .find(|w| {
+                    crate::drift::text::in_list(
+                        "id|ids|code|codes|number|numbers|ref|refs|ticket|tickets",
+                        w,
+                    )
+                })
+                .unwrap_or_default()
         } else {
             head.split(|c: char| !(c.is_alphanumeric() || c == '#'))
                 .rfind(|w| !w.is_empty())
@@ -536,8 +577,15 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
     out
 }
 
+/// Units a figure may carry.
+const UNITS: &str = "km|kg|g|t|l|ml|m|cm|mm|h|hr|hrs|min|mins|s|ms|gb|mb|kb|tb|°c|°f|mg/l|ng/µl|µg|mg|lbs|lb|oz|ft|mi|kwh|kw|mw|w|v|m³|m²|kn|nm|hz|khz|mhz|ghz|px|pt|bar|psi|ppm|x";
+
 /// Words before a number that make it a name or an id, not a count ("ticket 4821", "route 1104").
-const ID_WORDS: &str = "bib|bibs|stop|stops|service|services|id|ids|code|codes|ticket|tickets|job|jobs|order|orders|pr|prs|issue|issues|build|builds|version|port|ports|room|rooms|route|routes|line|lines|step|number|no|ref|case|cases|batch|lot|invoice|account|error|http|status|model|page|pages|run|row|rows|release|sprint|item|form|flight|vessel|unit|bay|gate|platform|zone|station|store|branch|site|ext|extension|phone|tel|zip|postcode|year|years|fy|q1|q2|q3|q4|since|in|of|from|to|until|by|before|after|cohort|season|class|level|floor|aisle|shelf|bin|dock|berth|pier|stand|seat|tank|silo|hive|block|plot|lane|track|channel|sensor|meter|device|camera|truck|van|bus|tram|train|vehicle|car|cart|cell|rack|slot|pod|node|shard|cluster|table|chapter|section|part|phase|stage|task|story|epic|bug|incident|commit|tag|patch|rule|policy|claim|loan|member|user|customer|client|patient|student|employee|staff|driver|courier|agent|op|ops|wo|po|so|sku|upc|isbn|ean|pin|postcode|area|region|district|ward|county|lab|kit|sample|specimen|vial|well|plate|tube|lane";
+/// Months and days: a number right after one is a date ("March 5"), not after a comma ("In June,
+/// 3 labels").
+const DATE_WORDS: &str = "january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|monday|tuesday|wednesday|thursday|friday|saturday|sunday";
+
+const ID_WORDS: &str = "iso|rfc|pep|cve|ieee|din|iec|figure|figures|fig|steps|python|java|node|ios|android|windows|chapter|chapters|bib|bibs|stop|stops|service|services|id|ids|code|codes|ticket|tickets|job|jobs|order|orders|pr|prs|issue|issues|build|builds|version|port|ports|room|rooms|route|routes|line|lines|step|number|no|ref|case|cases|batch|lot|invoice|account|error|http|status|model|page|pages|run|row|rows|release|sprint|item|form|flight|vessel|unit|bay|gate|platform|zone|station|store|branch|site|ext|extension|phone|tel|zip|postcode|year|years|fy|q1|q2|q3|q4|since|in|of|from|to|until|by|before|after|cohort|season|class|level|floor|aisle|shelf|bin|dock|berth|pier|stand|seat|tank|silo|hive|block|plot|lane|track|channel|sensor|meter|device|camera|truck|van|bus|tram|train|vehicle|car|cart|cell|rack|slot|pod|node|shard|cluster|table|chapter|section|part|phase|stage|task|story|epic|bug|incident|commit|tag|patch|rule|policy|claim|loan|member|user|customer|client|patient|student|employee|staff|driver|courier|agent|op|ops|wo|po|so|sku|upc|isbn|ean|pin|postcode|area|region|district|ward|county|lab|kit|sample|specimen|vial|well|plate|tube|lane";
 
 /// The first figure of `text` (prose outside code and quotes) that breaks the form, as written.
 pub fn first_break(rule: &NumberFormat, text: &str) -> Option<String> {
@@ -551,8 +599,23 @@ pub fn first_break(rule: &NumberFormat, text: &str) -> Option<String> {
             }
             continue;
         }
+        // The end of the last figure passed over as an id: a list of ids goes on after a comma
+        // ("ids were: 8412, 13001").
+        let mut id_end: Option<usize> = None;
         for t in tokens(line) {
             if t.bound {
+                continue;
+            }
+            let listed = id_end.is_some_and(|end| {
+                crate::drift::text::in_list(
+                    ", |,|, and | and | or |/",
+                    line.get(end..t.start).unwrap_or_default(),
+                )
+            });
+            if matches!(rule.figures, Figures::Count)
+                && (listed || crate::drift::text::in_list(ID_WORDS, &t.before))
+            {
+                id_end = Some(t.start + t.text.len());
                 continue;
             }
             let kind_ok = match &rule.figures {
@@ -564,12 +627,34 @@ pub fn first_break(rule: &NumberFormat, text: &str) -> Option<String> {
                         && t.currency.is_none()
                         && !crate::drift::text::in_list(ID_WORDS, &t.before)
                         && !t.before.starts_with('#')
-                        && !rule.named.iter().any(|n| n == t.text)
                         // "0063": a migration's or a form's number.
                         && !t.text.starts_with('0')
+                        // "1080p", "4xl": a name.
+                        && !line
+                            .get(t.start + t.text.len()..)
+                            .is_some_and(|r| r.starts_with(|c: char| c.is_alphabetic()))
+                        // "every learner count": counts of other things are free.
+                        && rule.of.as_deref().is_none_or(|thing| {
+                            // Another noun right after ("2300 concurrent sessions"); a label
+                            // before ("Student: 9870") leaves it the thing's.
+                            let next = line
+                                .get(t.start + t.text.len()..)
+                                .unwrap_or_default()
+                                .trim_start_matches(' ');
+                            !next.starts_with(|c: char| c.is_ascii_lowercase())
+                                || next
+                                    .get(..thing.len())
+                                    .is_some_and(|w| w.eq_ignore_ascii_case(thing))
+                        })
                 }
             };
-            if !kind_ok {
+            // A figure the message itself names (not its example of the form).
+            if !kind_ok
+                || (matches!(
+                    rule.form,
+                    Form::Decimals(_) | Form::Thousands(_) | Form::NoThousands
+                ) && rule.named.iter().any(|n| n == t.text))
+            {
                 continue;
             }
             let shown = || {
@@ -630,7 +715,10 @@ pub fn first_break(rule: &NumberFormat, text: &str) -> Option<String> {
                     t.text
                         .rsplit_once(other)
                         .is_some_and(|(_, d)| (1..=2).contains(&d.len()) && !t.text.contains(m))
-                        && (!matches!(rule.figures, Figures::Count) || t.unit.is_some())
+                        && (!matches!(rule.figures, Figures::Count)
+                            || t.unit
+                                .as_deref()
+                                .is_some_and(|u| crate::drift::text::in_list(UNITS, u)))
                 }
             };
             if breaks {
@@ -662,10 +750,27 @@ fn number_word(text: &str, of: Option<&str>) -> Option<String> {
             if word.starts_with(char::is_uppercase) && !opens {
                 continue;
             }
+            // "nine to five": the second of a pair of words.
+            let paired = head.strip_suffix(" to").is_some_and(|h| {
+                h.rsplit(' ')
+                    .next()
+                    .is_some_and(|w| crate::drift::text::in_list(WORDS, w.to_ascii_lowercase()))
+            });
+            if paired {
+                continue;
+            }
             // A count: a word follows ("three cranes"), not "the two" alone.
             let next = line.get(from..).unwrap_or_default();
-            let counted = next.trim_start().to_ascii_lowercase();
+            let counted: String = next
+                .trim_start()
+                .chars()
+                .take(24)
+                .collect::<String>()
+                .to_ascii_lowercase();
+            // "the two of us", "nine to five": no count of things.
+            let idiom = ["of ", "to ", "or "].iter().any(|p| counted.starts_with(p));
             if next.starts_with(' ')
+                && !idiom
                 && counted.starts_with(|c: char| c.is_ascii_lowercase())
                 && of.is_none_or(|thing| counted.starts_with(thing))
             {
@@ -706,12 +811,26 @@ fn digit_under_ten(line: &str) -> Option<String> {
             || t.text.len() != 1
             || t.text == "0"
             || crate::drift::text::in_list(ID_WORDS, &t.before)
+            || (crate::drift::text::in_list(DATE_WORDS, &t.before)
+                && head.ends_with(' ')
+                && !head.trim_end().ends_with(','))
         {
             continue;
         }
         let tail = line.get(t.start + 1..).unwrap_or_default();
+        let next = tail.split_whitespace().next().unwrap_or_default();
+        // "3 p.m.", "at 3 o'clock": a time.
+        let time = ["a.m", "p.m", "am", "pm", "o'clock", "o\u{2019}clock"]
+            .iter()
+            .any(|p| {
+                next.get(..p.len())
+                    .is_some_and(|w| w.eq_ignore_ascii_case(p))
+            });
         // "3 of 4", "7 days": a count, a word after it.
-        if tail.starts_with(' ') && tail.trim_start().starts_with(|c: char| c.is_alphabetic()) {
+        if !time
+            && tail.starts_with(' ')
+            && tail.trim_start().starts_with(|c: char| c.is_alphabetic())
+        {
             return Some(format!(
                 "{}{}",
                 t.text,
@@ -726,15 +845,21 @@ fn digit_under_ten(line: &str) -> Option<String> {
 
 /// "$1.2M", "€3 million", "$5k": a scaled amount keeps no cents.
 fn money_scaled(line: &str, t: &Token) -> bool {
-    let tail = line
+    // The next few characters only (the whole rest per figure was quadratic).
+    let tail: String = line
         .get(t.start + t.text.len()..)
         .unwrap_or_default()
         .trim_start()
+        .chars()
+        .take(10)
+        .collect::<String>()
         .to_ascii_lowercase();
     tail.starts_with(['k', 'm', 'b']) && !tail.starts_with("km")
-        || ["million", "billion", "thousand", "bn", "mn", "m "]
-            .iter()
-            .any(|s| tail.starts_with(s))
+        || [
+            "million", "billion", "trillion", "thousand", "bn", "mn", "tn", "m ",
+        ]
+        .iter()
+        .any(|s| tail.starts_with(s))
 }
 
 fn same_currency(want: &str, have: &str) -> bool {

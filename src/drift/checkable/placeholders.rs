@@ -39,8 +39,9 @@ pub fn asked(message: &str) -> Option<Style> {
         }
         if super::has_any_in(
             &lower,
-            "secret|credential|password|token|key|if you|ideally|prefer|optional|exactly [|write exactly|the old|currently uses|still use|convert|migrate|replace",
-        ) {
+            "secret|credential|password|token|key|if you|ideally|prefer|optional|exactly [|write exactly|the old|currently uses|still use|convert|migrate|replace|leave|existing|already|fills in",
+        ) || !super::has_any_in(&lower, "must|should|use |using|in the form|format|style|write")
+        {
             return None;
         }
         let (open, close, inner) = first_placeholder(s)?;
@@ -126,7 +127,18 @@ fn placeholders(text: &str) -> Vec<(&'static str, &'static str, String, usize)> 
 
 /// The first placeholder of the template `text` that is not in the asked style.
 pub fn first_break(style: &Style, text: &str) -> Option<String> {
-    for (o, c, name, _) in placeholders(text) {
+    for (o, c, name, at) in placeholders(text) {
+        // `[FAQ](…)` is a link, `[[workers]]` a TOML table, `${HOST}` a shell or env variable,
+        // `%APPDATA%` a Windows one: read only when it is the style asked.
+        let clear = matches!(o, "{{" | "{" | "<" | "<<" | "${");
+        let link = o == "["
+            && text
+                .get(at..)
+                .and_then(|r| r.find("]("))
+                .is_some_and(|i| i == name.len() + 1);
+        if (!clear && o != style.open) || link {
+            continue;
+        }
         let marks_ok = o == style.open && c == style.close;
         let case_ok = match style.upper {
             Some(true) => !name.chars().any(|ch| ch.is_ascii_lowercase()),
@@ -159,16 +171,30 @@ pub fn templates(style: &Style, result: &str) -> Vec<String> {
                 .unwrap_or_default()
                 .to_ascii_lowercase();
             crate::drift::text::in_list(
-                "|text|txt|plain|plaintext|markdown|md|html|xml|yaml|yml|json|jinja|jinja2|j2|hbs|handlebars|mustache|liquid|toml|ini|csv|email|sms|properties|env|dotenv",
+                "|text|txt|plain|plaintext|markdown|md|html|xml|yaml|yml|json|jinja|jinja2|j2|hbs|handlebars|mustache|liquid|toml|ini|csv|email|sms",
                 &lang,
             ) && !super::has_any_in(&intro, "before|old |original|previous|was:|used to|legacy")
         })
         .map(|b| b.body.to_string())
         .collect();
-    let quoted: Vec<&str> = result
-        .lines()
-        .filter_map(|l| l.trim_start().strip_prefix('>'))
-        .collect();
+    // Block-quoted lines, less those led in as the old text ("Your current text was:").
+    let mut intro = String::new();
+    let mut quoted: Vec<&str> = Vec::new();
+    for l in result.lines() {
+        match l.trim_start().strip_prefix('>') {
+            Some(q)
+                if !super::has_any_in(
+                    &intro,
+                    "before|old |original|previous|was:|current|used to|legacy",
+                ) =>
+            {
+                quoted.push(q);
+            }
+            Some(_) => {}
+            None if !l.trim().is_empty() => intro = l.to_ascii_lowercase(),
+            None => {}
+        }
+    }
     if !quoted.is_empty() {
         out.push(quoted.join("\n"));
     }

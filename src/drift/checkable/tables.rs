@@ -272,7 +272,7 @@ pub fn banned(lower: &str) -> bool {
             let rest = lower.get(i + b.len()..).unwrap_or_default();
             let next = super::ws_of(rest).first().copied().unwrap_or_default();
             !rest.starts_with(|c: char| c.is_ascii_alphanumeric())
-                && !crate::drift::text::in_list("scan|scans|lock|locks|name|names|change|changes|migration|migrations|drop|drops|access|rewrite|rewrites|write|writes|read|reads|join|joins|layout|schema", next)
+                && !crate::drift::text::in_list("of|for|scan|scans|lock|locks|name|names|change|changes|migration|migrations|drop|drops|access|rewrite|rewrites|write|writes|read|reads|join|joins|layout|schema", next)
                 && !rest.trim_start().starts_with('-')
         })
     });
@@ -285,6 +285,60 @@ pub fn banned(lower: &str) -> bool {
     found
         && named == 1
         && !super::has_any_in(lower, "unless|except|if you|is fine|are fine|is ok|are ok")
+}
+
+/// `text` with the cells of a Markdown table's "old" columns emptied ("Old text", "Before",
+/// "Current", "Previous"): what a change replaces, shown beside its replacement.
+pub fn without_old_columns(text: &str) -> String {
+    if !text.contains('|') {
+        return text.to_string();
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let cells = |l: &str| -> Vec<String> {
+        let t = l.trim();
+        let t = t.strip_prefix('|').unwrap_or(t);
+        let t = t.strip_suffix('|').unwrap_or(t);
+        t.split('|').map(str::to_string).collect()
+    };
+    let mut out: Vec<String> = Vec::with_capacity(lines.len());
+    let mut old: Vec<usize> = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let delim = |l: &str| {
+            let t = l.trim();
+            t.contains('-')
+                && t.contains('|')
+                && t.chars().all(|c| matches!(c, '|' | '-' | ':' | ' '))
+        };
+        if line.contains('|') && lines.get(i + 1).is_some_and(|n| delim(n)) {
+            old = cells(line)
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| {
+                    let c = normalise(c);
+                    ["old", "before", "current", "previous", "original", "was"]
+                        .iter()
+                        .any(|w| c == *w || c.starts_with(&format!("{w} ")))
+                })
+                .map(|(k, _)| k)
+                .collect();
+            out.push((*line).to_string());
+            continue;
+        }
+        if !line.trim_start().starts_with('|') {
+            old.clear();
+        }
+        if old.is_empty() || delim(line) {
+            out.push((*line).to_string());
+            continue;
+        }
+        let kept: Vec<String> = cells(line)
+            .into_iter()
+            .enumerate()
+            .map(|(k, c)| if old.contains(&k) { " ".to_string() } else { c })
+            .collect();
+        out.push(format!("|{}|", kept.join("|")));
+    }
+    out.join("\n")
 }
 
 /// The header rows of the Markdown tables in a text (in fences too: a table may be pasted): a
