@@ -739,8 +739,8 @@ fn probe_sets_raise_no_false_violation() {
     // JSON key names; 2452 of 4893 (50.1 %) in the 47th, with sets 136-147 and its line,
     // table, capitals, heading-label, mixed-language, file-scope, new-file and pinned-package
     // readings; 4358 of 8663 (50.3 %) in the 51st, with sets 148-237 (near-miss sets, their own
-    // recall about 45 %) and its 24-hour clock check; 4911 of 9194 (53.4 %) in the 52nd, with
-    // sets 238-255 and its number-format, commit-form, table-ban and placeholder-style checks.
+    // recall about 45 %) and its 24-hour clock check; 5042 of 9437 (53.4 %) in the 52nd, with
+    // sets 238-261 and its number-format, commit-form, table-ban and placeholder-style checks.
     assert!(
         caught * 100 >= breaking * 50,
         "{caught} of {breaking} breaking reports caught"
@@ -5747,8 +5747,7 @@ fn the_session_52_code_review_cases_are_read() {
     .is_empty());
 }
 
-/// The 52nd session's readings of sets 256–261 (five of their nine false flags; the sets stay
-/// in `unread/`): each with a breaking counterpart.
+/// The 52nd session's readings of sets 256–261: each with a breaking counterpart.
 #[test]
 fn the_session_52_readings_from_sets_256_to_261() {
     let flags = |m: &str, r: &str| score(m, r).violations;
@@ -5780,4 +5779,60 @@ fn the_session_52_readings_from_sets_256_to_261() {
     let shown = |path: &str| format!("`{path}`:\n```python\nclass TestSplits:\n    pass\n```");
     assert!(flags(m, &shown("tests/test_splits.py")).is_empty());
     assert!(!flags(m, &shown("scoring/splits.py")).is_empty());
+    // A heading named twice in an order ("you may add other headings after '## Testing'").
+    let m = "Document the change. Use the headings '## Summary', '## Changes', '## Testing' in that order; you may add other headings after '## Testing' if useful.";
+    assert!(flags(
+        m,
+        "## Summary
+A.
+
+## Changes
+B.
+
+## Testing
+C.
+
+## Follow-ups
+D."
+    )
+    .is_empty());
+    assert!(!flags(
+        m,
+        "## Summary
+A.
+
+## Testing
+C.
+
+## Changes
+B."
+    )
+    .is_empty());
+    // "Don't worry about existing code" bans nothing.
+    let r = "Added:
+
+```python
+def due(shelves: list[int]) -> list[int]:
+    return shelves
+```";
+    assert!(flags(
+        "Add a helper. Any new functions must have full type hints; don't worry about existing code in the module.",
+        r
+    )
+    .is_empty());
+    assert!(!flags("Add a helper. Don't include any code in the reply.", r).is_empty());
+    // A count of a named list: "keep the Risks list to at most 3 bullets", "a '## Recommendations'
+    // list with no more than 3 bullets".
+    let r = "**Rota**\n- Mon\n- Tue\n- Wed\n- Thu\n\n**Risks**\n- a\n- b\n- c";
+    assert!(flags(
+        "Review the plan. List the rota however you like, but keep the Risks list to at most 3 bullets.",
+        r
+    )
+    .is_empty());
+    assert!(!flags("Review the plan. Use at most 3 bullets.", r).is_empty());
+    let m = "Put your findings in a '## Findings' list, then a '## Recommendations' list with no more than 3 bullets.";
+    let lists =
+        |recs: &str| format!("## Findings\n- a\n- b\n- c\n- d\n\n## Recommendations\n{recs}");
+    assert!(flags(m, &lists("- x\n- y")).is_empty());
+    assert!(!flags(m, &lists("- x\n- y\n- z\n- w")).is_empty());
 }

@@ -5685,7 +5685,7 @@ fn section_order(sentence: &str, lower: &str) -> Option<Vec<String>> {
             .map(str::to_string)
             .collect()
     };
-    let names: Vec<String> = raw
+    let mut names: Vec<String> = raw
         .iter()
         .map(|n| {
             n.trim()
@@ -5697,6 +5697,13 @@ fn section_order(sentence: &str, lower: &str) -> Option<Vec<String>> {
         })
         .filter(|n| !n.is_empty())
         .collect();
+    // A name said again ("…; you may add other headings after '## Testing'") is one section.
+    let mut seen: Vec<String> = Vec::new();
+    names.retain(|n| {
+        let new = !seen.contains(n);
+        seen.push(n.clone());
+        new
+    });
     let fits = |n: &String| {
         (1..=4).contains(&n.split_whitespace().count())
             && n.starts_with(|c: char| c.is_uppercase())
@@ -9011,34 +9018,61 @@ pub(super) fn names_the_reply(sentence: &str) -> bool {
 /// name, lowercased and unmarked.
 fn part_after_a_comma(sentence: &str) -> Option<String> {
     let lower = sentence.to_ascii_lowercase();
-    ["in the ", "in your "].iter().find_map(|p| {
-        lower.match_indices(p).find_map(|(i, _)| {
-            let rest = sentence.get(i + p.len()..)?;
-            let (noun, after) = rest.split_once(',')?;
-            // "In the report, keep the 'Risks' list to at most 3 bullets" too.
-            let after = after.trim_start();
-            let after = ["keep ", "limit ", "cap "]
-                .iter()
-                .find_map(|v| after.strip_prefix(v))
-                .unwrap_or(after);
-            let subject = after.strip_prefix("the ")?;
-            let words: Vec<&str> = subject.split_whitespace().take(4).collect();
-            let marked = subject.starts_with(|c: char| c.is_uppercase() || "*`\"'#".contains(c));
-            let noun_at = words
-                .iter()
-                .position(|x| crate::drift::text::in_list("section|part|list|table", x));
-            let name: Vec<&str> = match noun_at {
-                Some(k) if k > 0 => words.get(..k)?.to_vec(),
-                _ if marked => words.get(..1)?.to_vec(),
-                _ => return None,
-            };
-            let name = name
-                .join(" ")
-                .trim_matches(crate::drift::text::not_alnum_char)
-                .to_ascii_lowercase();
-            (reply_noun(&noun.trim().to_ascii_lowercase()) && !name.is_empty()).then_some(name)
+    ["in the ", "in your "]
+        .iter()
+        .find_map(|p| {
+            lower.match_indices(p).find_map(|(i, _)| {
+                let rest = sentence.get(i + p.len()..)?;
+                let (noun, after) = rest.split_once(',')?;
+                // "In the report, keep the 'Risks' list to at most 3 bullets" too.
+                let after = after.trim_start();
+                let after = ["keep ", "limit ", "cap "]
+                    .iter()
+                    .find_map(|v| after.strip_prefix(v))
+                    .unwrap_or(after);
+                let subject = after.strip_prefix("the ")?;
+                let words: Vec<&str> = subject.split_whitespace().take(4).collect();
+                let marked =
+                    subject.starts_with(|c: char| c.is_uppercase() || "*`\"'#".contains(c));
+                let noun_at = words
+                    .iter()
+                    .position(|x| crate::drift::text::in_list("section|part|list|table", x));
+                let name: Vec<&str> = match noun_at {
+                    Some(k) if k > 0 => words.get(..k)?.to_vec(),
+                    _ if marked => words.get(..1)?.to_vec(),
+                    _ => return None,
+                };
+                let name = name
+                    .join(" ")
+                    .trim_matches(crate::drift::text::not_alnum_char)
+                    .to_ascii_lowercase();
+                (reply_noun(&noun.trim().to_ascii_lowercase()) && !name.is_empty()).then_some(name)
+            })
         })
-    })
+        .or_else(|| {
+            // "…, but keep the Risks list to at most 3 bullets": a named list kept to a count.
+            ["keep the ", "limit the ", "cap the "]
+                .iter()
+                .find_map(|p| {
+                    let i = lower.find(p)?;
+                    let subject = sentence.get(i + p.len()..)?;
+                    let words: Vec<&str> = subject.split_whitespace().take(4).collect();
+                    let k = words
+                        .iter()
+                        .position(|x| crate::drift::text::in_list("section|list|table", x))?;
+                    let named = words.get(..k)?;
+                    (!named.is_empty()
+                        && named.iter().all(|w| {
+                            w.starts_with(|c: char| c.is_uppercase() || "*`\"'#".contains(c))
+                        }))
+                    .then(|| {
+                        named
+                            .join(" ")
+                            .trim_matches(crate::drift::text::not_alnum_char)
+                            .to_ascii_lowercase()
+                    })
+                })
+        })
 }
 
 /// A sentence without its quoted phrases ('…', "…", `…`, “…”); an apostrophe in a word opens

@@ -1030,6 +1030,19 @@ fn ban_parts(sentence: &str) -> Vec<(usize, &str)> {
         }
         from = c;
     }
+    // "…; don't worry about existing code in the module": a permission, no ban.
+    out.retain(|(_, p)| {
+        let t = p.trim_start().to_ascii_lowercase().replace('\u{2019}', "'");
+        ![
+            "don't worry",
+            "do not worry",
+            "no need to worry",
+            "don't bother",
+            "do not bother",
+        ]
+        .iter()
+        .any(|w| t.starts_with(w))
+    });
     out
 }
 

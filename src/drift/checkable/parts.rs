@@ -8,7 +8,7 @@ use super::words_at;
 
 /// Words that make the name before (or after) them a part: "the Risks section", "the `summary`
 /// field".
-const PART_WORDS: &str = "section|field|value|key|heading|part";
+const PART_WORDS: &str = "section|field|value|key|heading|part|list";
 
 /// Words before a part word that leave it unnamed: "the section you write".
 const DETERMINERS: &str = "the|a|an|this|that|each|every|your|our|its";
