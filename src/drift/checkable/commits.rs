@@ -96,7 +96,7 @@ pub fn asked(message: &str) -> Option<CommitForm> {
         // The subject of another text: "The email subject must not end with a period".
         let other_text = super::has_any_in(
             &l,
-            "email|e-mail|ticket|pr title|pull request|issue title|page title|notice|newsletter",
+            "email|e-mail|ticket title|ticket subject|pr title|pull request|issue title|page title|notice|newsletter",
         ) && !l.contains("commit");
         let subject_noun = !other_text && super::has_any_in(&l, "subject|summary|description");
         if subject_noun
@@ -113,7 +113,8 @@ pub fn asked(message: &str) -> Option<CommitForm> {
             form.no_period = true;
             any = true;
         }
-        if let Some(t) = ticket_form(sentence) {
+        // (Not a PR title's or an email's key: "The PR title must start with `OPS-12: …`".)
+        if let Some(t) = ticket_form(sentence).filter(|_| !other_text && !has("pr")) {
             form.ticket = Some(t);
             any = true;
         }
