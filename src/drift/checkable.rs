@@ -8700,6 +8700,17 @@ fn kept_in_pastes(rule: &Rule, result: &str) -> bool {
     !pastes.is_empty() && pastes.iter().all(|p| check(rule, p).0)
 }
 
+/// The last line of `text` before byte `at`, lowercased: what leads a block in ("Draft:").
+pub(super) fn line_before(text: &str, at: usize) -> String {
+    text.get(..at)
+        .unwrap_or_default()
+        .trim_end()
+        .rsplit('\n')
+        .next()
+        .unwrap_or_default()
+        .to_ascii_lowercase()
+}
+
 /// [`kept_in_pastes`] over the fenced blocks of plain text (no language, `text`, `markdown`)
 /// that show a text: every one for a commit message, else those a line introduces as a draft
 /// ("Draft:\n\n```\n…```").
@@ -8709,14 +8720,7 @@ fn kept_in_blocks(rule: &Rule, result: &str, commit: bool) -> bool {
         .filter(|b| {
             crate::drift::text::in_list("|text|txt|markdown|md", b.info)
                 && (commit || {
-                    let intro = result
-                        .get(..b.outer.0)
-                        .unwrap_or_default()
-                        .trim_end()
-                        .rsplit('\n')
-                        .next()
-                        .unwrap_or_default()
-                        .to_ascii_lowercase();
+                    let intro = line_before(result, b.outer.0);
                     intro.ends_with(':')
                         && ws_of(&intro)
                             .iter()

@@ -750,7 +750,7 @@ fn number_word(text: &str, of: Option<&str>) -> Option<String> {
             if word.starts_with(char::is_uppercase) && !opens {
                 continue;
             }
-            // "nine to five": the second of a pair of words.
+            // "eight to six": the second of a pair of number words.
             let paired = head.strip_suffix(" to").is_some_and(|h| {
                 h.rsplit(' ')
                     .next()
@@ -767,7 +767,7 @@ fn number_word(text: &str, of: Option<&str>) -> Option<String> {
                 .take(24)
                 .collect::<String>()
                 .to_ascii_lowercase();
-            // "the two of us", "nine to five": no count of things.
+            // "the two of us", "two or three": no count of things.
             let idiom = ["of ", "to ", "or "].iter().any(|p| counted.starts_with(p));
             if next.starts_with(' ')
                 && !idiom

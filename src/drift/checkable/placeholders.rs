@@ -32,6 +32,10 @@ const MARKS: [(&str, &str); 9] = [
 /// marks. Not where the rule covers some values only (secrets, credentials: which ones are is not
 /// told) or is soft.
 pub fn asked(message: &str) -> Option<Style> {
+    // (Most messages name no placeholder: not split and lowercased per sentence then.)
+    if !message.to_ascii_lowercase().contains("placeholder") {
+        return None;
+    }
     super::sentences(message).into_iter().find_map(|s| {
         let lower = s.to_ascii_lowercase();
         if !lower.contains("placeholder") || !lower.contains(['{', '<', '[', '%', '@', '$']) {
@@ -152,6 +156,9 @@ pub fn first_break(style: &Style, text: &str) -> Option<String> {
     None
 }
 
+/// Words of a line that leads in the old version of a text ("Before:", "The original was:").
+const OLD_INTRO: &str = "before|old |original|previous|was:|used to|legacy";
+
 /// The template texts a reply shows: fenced blocks of text or markup (not a program's code, nor
 /// a block led in as the old version), block-quoted lines, or the whole reply.
 pub fn templates(style: &Style, result: &str) -> Vec<String> {
@@ -162,18 +169,11 @@ pub fn templates(style: &Style, result: &str) -> Vec<String> {
         .into_iter()
         .filter(|b| {
             let lang = b.info.trim().to_ascii_lowercase();
-            let intro = result
-                .get(..b.outer.0)
-                .unwrap_or_default()
-                .trim_end()
-                .rsplit('\n')
-                .next()
-                .unwrap_or_default()
-                .to_ascii_lowercase();
+            let intro = super::line_before(result, b.outer.0);
             crate::drift::text::in_list(
                 "|text|txt|plain|plaintext|markdown|md|html|xml|yaml|yml|json|jinja|jinja2|j2|hbs|handlebars|mustache|liquid|toml|ini|csv|email|sms",
                 &lang,
-            ) && !super::has_any_in(&intro, "before|old |original|previous|was:|used to|legacy")
+            ) && !super::has_any_in(&intro, OLD_INTRO)
         })
         .map(|b| b.body.to_string())
         .collect();
@@ -182,12 +182,7 @@ pub fn templates(style: &Style, result: &str) -> Vec<String> {
     let mut quoted: Vec<&str> = Vec::new();
     for l in result.lines() {
         match l.trim_start().strip_prefix('>') {
-            Some(q)
-                if !super::has_any_in(
-                    &intro,
-                    "before|old |original|previous|was:|current|used to|legacy",
-                ) =>
-            {
+            Some(q) if !super::has_any_in(&intro, OLD_INTRO) && !intro.contains("current") => {
                 quoted.push(q);
             }
             Some(_) => {}

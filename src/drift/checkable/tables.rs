@@ -294,23 +294,11 @@ pub fn without_old_columns(text: &str) -> String {
         return text.to_string();
     }
     let lines: Vec<&str> = text.lines().collect();
-    let cells = |l: &str| -> Vec<String> {
-        let t = l.trim();
-        let t = t.strip_prefix('|').unwrap_or(t);
-        let t = t.strip_suffix('|').unwrap_or(t);
-        t.split('|').map(str::to_string).collect()
-    };
     let mut out: Vec<String> = Vec::with_capacity(lines.len());
     let mut old: Vec<usize> = Vec::new();
     for (i, line) in lines.iter().enumerate() {
-        let delim = |l: &str| {
-            let t = l.trim();
-            t.contains('-')
-                && t.contains('|')
-                && t.chars().all(|c| matches!(c, '|' | '-' | ':' | ' '))
-        };
-        if line.contains('|') && lines.get(i + 1).is_some_and(|n| delim(n)) {
-            old = cells(line)
+        if line.contains('|') && lines.get(i + 1).is_some_and(|n| is_delimiter(n)) {
+            old = row_cells(line)
                 .iter()
                 .enumerate()
                 .filter(|(_, c)| {
@@ -327,14 +315,14 @@ pub fn without_old_columns(text: &str) -> String {
         if !line.trim_start().starts_with('|') {
             old.clear();
         }
-        if old.is_empty() || delim(line) {
+        if old.is_empty() || is_delimiter(line) {
             out.push((*line).to_string());
             continue;
         }
-        let kept: Vec<String> = cells(line)
+        let kept: Vec<&str> = row_cells(line)
             .into_iter()
             .enumerate()
-            .map(|(k, c)| if old.contains(&k) { " ".to_string() } else { c })
+            .map(|(k, c)| if old.contains(&k) { " " } else { c })
             .collect();
         out.push(format!("|{}|", kept.join("|")));
     }
@@ -349,25 +337,31 @@ pub fn header_rows(text: &str) -> Vec<Vec<String>> {
         .lines()
         .map(|l| l.trim_start().trim_start_matches('>').trim_start())
         .collect();
-    let cells = |l: &str| -> Vec<String> {
-        let t = l.trim();
-        let t = t.strip_prefix('|').unwrap_or(t);
-        let t = t.strip_suffix('|').unwrap_or(t);
-        t.split('|').map(normalise).collect()
-    };
-    let delimiter = |l: &str| {
-        let t = l.trim();
-        t.contains('-')
-            && t.contains('|')
-            && t.chars().all(|c| matches!(c, '|' | '-' | ':' | ' ' | '\t'))
-    };
     lines
         .windows(2)
         .filter_map(|p| match p {
-            [head, delim] if head.contains('|') && delimiter(delim) => Some(cells(head)),
+            [head, delim] if head.contains('|') && is_delimiter(delim) => {
+                Some(row_cells(head).into_iter().map(normalise).collect())
+            }
             _ => None,
         })
         .collect()
+}
+
+/// A table row's cells as written, its outer pipes taken off.
+fn row_cells(line: &str) -> Vec<&str> {
+    let t = line.trim();
+    let t = t.strip_prefix('|').unwrap_or(t);
+    let t = t.strip_suffix('|').unwrap_or(t);
+    t.split('|').collect()
+}
+
+/// A table's delimiter row (`|---|:--:|`).
+fn is_delimiter(line: &str) -> bool {
+    let t = line.trim();
+    t.contains('-')
+        && t.contains('|')
+        && t.chars().all(|c| matches!(c, '|' | '-' | ':' | ' ' | '\t'))
 }
 
 /// Whether a header row has the columns asked: every one (a last name may carry words the
