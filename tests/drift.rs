@@ -5836,3 +5836,66 @@ def due(shelves: list[int]) -> list[int]:
     assert!(flags(m, &lists("- x\n- y")).is_empty());
     assert!(!flags(m, &lists("- x\n- y\n- z\n- w")).is_empty());
 }
+
+#[test]
+fn placeholders_left_unfilled_are_read_in_the_text_delivered() {
+    let flags = |m: &str, r: &str| -> Vec<String> {
+        score(m, r)
+            .violations
+            .into_iter()
+            .map(|v| v.constraint)
+            .collect()
+    };
+    // Marker words, bracketed fields and angle fields in the text the reply delivers.
+    let m = "Write the members' notice about the new pool hours. It is printed as written, so no placeholders such as TBD or [insert date].";
+    let notice = |line: &str| {
+        format!("**Pool hours from March**\n\nThe pool opens at 06:30 on weekdays.\n{line}\nThank you for swimming with us.")
+    };
+    assert!(flags(m, &notice("Lane swimming ends at 21:00.")).is_empty());
+    assert!(!flags(m, &notice("Lane swimming ends at TBD.")).is_empty());
+    assert!(!flags(m, &notice("Lane swimming restarts on [insert date].")).is_empty());
+    // A field the message names by its marks; a link, a checkbox and an HTML tag are none.
+    let m = "Fill in the escalation steps; leave no `<...>` placeholders in them.";
+    assert!(!flags(
+        m,
+        "1. Call the duty lead on <lead-phone>.\n2. Open a ticket."
+    )
+    .is_empty());
+    assert!(flags(
+        m,
+        "1. Call the duty lead on 0161 555 0134.\n2. Open a ticket in [the desk](https://desk.example.org).\n- [x] checked with ops<br>"
+    )
+    .is_empty());
+    // A line that tells what was filled in mentions a placeholder, it leaves none.
+    let m = "Finish the tenant letter. The letter must not contain any placeholders.";
+    assert!(flags(
+        m,
+        "Here is the letter:\n\n> Dear tenants, the lift is repaired and back in use from 4 June.\n\nI replaced the TBD in the draft with the engineer's date."
+    )
+    .is_empty());
+    assert!(!flags(
+        m,
+        "Here is the letter:\n\n> Dear tenants, the lift is back in use from TBD."
+    )
+    .is_empty());
+    // Not a ban: placeholders asked for, kept, allowed beside named ones, or of code.
+    let r = "Hi {{first_name}}, your locker {{locker_id}} is ready. Collect the key at reception by <DATE>.";
+    for m in [
+        "Write the locker email template. Use the merge fields {{first_name}} and {{locker_id}}; no other placeholders.",
+        "Write the locker email template. Where you cannot confirm a value, write the placeholder `<DATE>`; don't leave fields blank.",
+        "Write the locker email template. Don't leave TODO comments in the code, and no placeholders for secrets.",
+    ] {
+        assert!(
+            !flags(m, r).iter().any(|v| v.contains("placeholders left")),
+            "{m}"
+        );
+    }
+    // Template variables allowed: only the marker words are banned.
+    let m = "Add the coach's name to the booking template and report what you did. The report must not contain placeholders such as TBD; template variables you describe are fine.";
+    assert!(flags(m, "Added `{{ booking.coach }}` under the time line.").is_empty());
+    assert!(!flags(
+        m,
+        "Added the coach line; the wording for group bookings is TBD."
+    )
+    .is_empty());
+}

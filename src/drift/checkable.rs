@@ -10,6 +10,7 @@
 
 use serde::Serialize;
 
+mod blanks;
 mod commits;
 mod json_types;
 mod language;
@@ -101,6 +102,9 @@ pub enum Rule {
     /// The placeholder style of the template the reply shows: "placeholders must use double
     /// curly braces, like `{{first_name}}`".
     PlaceholderStyle(placeholders::Style),
+    /// No placeholder left unfilled in the text the reply delivers: "No placeholders such as
+    /// TBD, TODO or [insert X]", "the notice must not contain any placeholders".
+    NoPlaceholders(blanks::Blanks),
     /// The types of a JSON reply's values: "`tests_failed` must be an integer", "`ok` (a
     /// boolean)". Read only where the message asks for JSON.
     JsonTypes(Vec<json_types::Typed>),
@@ -1472,6 +1476,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             | Rule::NoBullets
             | Rule::NoCodeBlocks
             | Rule::NoTables
+            | Rule::NoPlaceholders(_)
     ) && !of_reply;
     // "… as a Summary (…, and don't use the word 'urgent' in it)": said of the reply, placed
     // in a part of it.
@@ -1499,7 +1504,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         // placed in the text the reply is.
         Some(parts::Part::Named(name))
             if !soft
-                && matches!(rule, Rule::Forbids(_) | Rule::ForbidsAnywhere(_) | Rule::ProseForbids(_) | Rule::OwnForbids(_))
+                && matches!(rule, Rule::Forbids(_) | Rule::ForbidsAnywhere(_) | Rule::ProseForbids(_) | Rule::OwnForbids(_) | Rule::NoPlaceholders(_))
                 // Not where the reply holds more than that text ("In the email itself, …",
                 // "your notes first, then the email").
                 && !lower.contains(" itself")
@@ -1997,6 +2002,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         if lower.contains("placeholder") {
             if let Some(style) = placeholder_style.take() {
                 push(sentence, Rule::PlaceholderStyle(style));
+            }
+            if let Some(b) = blanks::asked(sentence, &lower) {
+                push(sentence, Rule::NoPlaceholders(b));
             }
         }
         if lower.contains("json") && !json_typed.is_empty() {
@@ -9318,6 +9326,10 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 None => (true, None),
             }
         }
+        Rule::NoPlaceholders(b) => match blanks::first(b, text) {
+            Some(p) => (false, Some(format!("a placeholder left: {p}"))),
+            None => (true, None),
+        },
         Rule::NoTables => {
             let prose: Vec<&str> = lists::outside_fences(text).collect();
             match tables::header_rows(&prose.join("\n")).first() {
@@ -10203,6 +10215,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         ),
         Rule::NoCodeBlocks => ("no-code-blocks", "no code blocks".into()),
         Rule::NoTables => ("no-tables", "no Markdown tables".into()),
+        Rule::NoPlaceholders(_) => ("no-placeholders", "no placeholders left to fill in".into()),
         Rule::JsonTypes(t) => (
             "json-types",
             format!(
