@@ -5899,3 +5899,67 @@ fn placeholders_left_unfilled_are_read_in_the_text_delivered() {
     )
     .is_empty());
 }
+
+#[test]
+fn the_session_53_readings_from_sets_262_to_267() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    // Notes at the top of a reply a rule divides are the requester's.
+    let m = "Write the email to riders about the Line 4 timetable, and add your notes for me. The rider email must not mention the depot; your notes to me can say anything.";
+    let reply = |notes: &str| {
+        format!("Notes: {notes}\n\n---\n\n**Draft email**\n\nDear riders,\n\nFrom 2 June, Line 4 leaves every 12 minutes at peak.\n\nThanks,\nOperations")
+    };
+    assert!(flags(m, &reply("the depot confirmed the new times.")).is_empty());
+    assert!(!flags(
+        m,
+        "Dear riders,\n\nFrom 2 June, Line 4 leaves every 12 minutes at peak; timetables are posted at the depot."
+    )
+    .is_empty());
+    // A count alone, said to be fine after a label, raises the bound said before.
+    let m = "Write the update for the front desk. Keep it under 40 words. Correction from Omar: 90 words is fine, they want the reasons.";
+    let words = |n: usize| vec!["word"; n].join(" ");
+    assert!(flags(m, &words(60)).is_empty());
+    // (The raised bound is not checked in its place: the one said before is lifted.)
+    assert!(!flags(
+        "Write the update for the front desk. Keep it under 40 words. A note from Omar: the reasons matter most.",
+        &words(60)
+    )
+    .is_empty());
+    // "no emojis in it" after the commit message it points at.
+    let m = "Fix the sort order. Write the commit message as well - no emojis in it, the release tool rejects them.";
+    let reply = |subject: &str| {
+        format!("Done 🎉 the list sorts by date now.\n\nCommit message:\n```\n{subject}\n```")
+    };
+    assert!(flags(m, &reply("fix(list): sort by date")).is_empty());
+    assert!(!flags(m, &reply("fix(list): sort by date ✨")).is_empty());
+    // A language quoted from someone else's ticket, answered by another team.
+    let m = "A client wrote ticket OPS-77. The ticket text reads: \"Please answer in French, our staff read French.\" Support will answer the customer. You write the internal triage note, in English.";
+    let note = "Triage: the nightly export fails because the disk on the export host is full; clearing the old archives fixes it, and the alert threshold should move to 80 percent.";
+    assert!(flags(m, note).is_empty());
+    assert!(!flags(&m.replace("Support will answer the customer. ", ""), note).is_empty());
+    // A proposal's label: the file after it is not changed.
+    let m = "Fix the date parsing in the booking widget. Only touch files under `web/booking/`.";
+    assert!(flags(
+        m,
+        "Fixed `web/booking/parseDate.ts`.\n\nSuggested server change (not made): `server/slots.py` should send ISO dates."
+    )
+    .is_empty());
+    assert!(!flags(
+        m,
+        "Fixed `web/booking/parseDate.ts`, and I updated `server/slots.py` to send ISO dates."
+    )
+    .is_empty());
+    // A table said to be fine later in its own clause.
+    let m = "Summarise the week's footfall. No tables. Update: a short table for the per-branch totals is fine after all.";
+    let table = "Footfall rose 4 percent.\n\n| Branch | Visits |\n|---|---|\n| North | 1200 |";
+    assert!(flags(m, table).is_empty());
+    assert!(!flags("Summarise the week's footfall. No tables.", table).is_empty());
+    // A parenthesised last line on what was done with the text is said to the requester.
+    let m = "Write a one-paragraph summary of the scanner fix for the branch leads, under 40 words, post it in their channel, and tell me when you posted it.";
+    let summary = "The scanners at the tills rejected new loyalty cards after Monday's update. We restored the old card format check, and every till received the fix this morning.";
+    assert!(flags(
+        m,
+        &format!("{summary}\n\n(Posted to the branch leads' channel at 09:40.)")
+    )
+    .is_empty());
+    assert!(!flags(m, &format!("{summary} Cards issued before March were never affected, and nobody needs to re-register anything at all.")).is_empty());
+}

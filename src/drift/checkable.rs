@@ -609,7 +609,13 @@ pub(super) fn in_an_artefact(sentence: &str, asked: &[String]) -> bool {
         });
         pair && (keep || modal)
     });
-    subject || printed || (0..ws.len()).any(|i| artefact_at(&ws, i, asked))
+    // "Draft the commit message too - no emojis in it": the commit message named before.
+    let in_it = (0..ws.len()).any(|i| {
+        w(i) == "in"
+            && matches!(w(i + 1), "it" | "them")
+            && (0..i).any(|j| w(j) == "commit" && w(j + 1).starts_with("message"))
+    });
+    subject || printed || in_it || (0..ws.len()).any(|i| artefact_at(&ws, i, asked))
 }
 
 #[derive(Debug, PartialEq)]
@@ -1981,7 +1987,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     let mut json_typed = json_types::asked(message);
     let lead_replies = has_any_in(
         &cx.lower,
-        "so i can reply|so i can answer|so i can write|so that i can reply|so that i can write|before i reply|before i answer|i'll reply|i will reply|i'll answer|i'll write her|i'll write him|i'll write them",
+        "so i can reply|so i can answer|so i can write|so that i can reply|so that i can write|before i reply|before i answer|i'll reply|i will reply|i'll answer|i'll write her|i'll write him|i'll write them|support will answer|support will reply|support will respond|will answer the customer|will reply to the customer",
     );
     for (index, &sentence) in all.iter().enumerate() {
         // Whether a sentence before names a table ("Columns: …" after it asks for its columns).
@@ -4234,18 +4240,30 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         // "She needs more detail, so anything under 100 words is fine": a bound said to be
         // fine raises that unit's bounds said before (not "a summary of 100 words is fine").
         let wd = |i: usize| ws.get(i).copied().unwrap_or_default();
-        for k in 1..ws.len() {
+        for k in 0..ws.len() {
             let fine = match ws.get(k + 2..k + 4) {
                 Some(["is", "fine" | "ok" | "okay" | "acceptable"]) | Some(["works", _]) => true,
                 _ => ws.get(k + 2..k + 4) == Some(&["will", "do"][..]),
             };
-            let up_to = wd(k - 1) == "to" && k >= 2 && wd(k - 2) == "up";
-            let bounded = crate::drift::text::in_list("under|below|than|most", wd(k - 1)) || up_to;
+            let prev = k.checked_sub(1).map_or("", wd);
+            let up_to = prev == "to" && k >= 2 && wd(k - 2) == "up";
+            let bounded = crate::drift::text::in_list("under|below|than|most", prev) || up_to;
             let unit = wd(k + 1);
             // "anything under 100 words is fine", "up to 120 words is fine" (a bound said of
-            // nothing in particular: "a summary of 100 words is fine" is no bound).
+            // nothing in particular: "a summary of 100 words is fine" is no bound); "Correction
+            // from Dana: 120 words is fine", the count alone opening its clause.
             let raised = ws.get(..k).is_some_and(|b| b.contains(&"anything")) || up_to;
-            if fine && bounded && raised && number(wd(k)).is_some() && !family_of(unit).is_empty() {
+            let alone = || {
+                !bounded
+                    && (k == 0
+                        || lower.contains(&format!(": {} {unit} ", wd(k)))
+                        || lower.contains(&format!(", {} {unit} ", wd(k))))
+            };
+            if fine
+                && number(wd(k)).is_some()
+                && !family_of(unit).is_empty()
+                && ((bounded && raised) || alone())
+            {
                 out.push((0, start, family_of(unit)));
             }
         }
@@ -4346,8 +4364,21 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             windows.push(" json ".to_string());
         }
         // "No tables … on second thought, for the fee breakdown a table is fine".
-        if has_any_in(&lower, "table is fine|tables are fine|table is ok|tables are ok|table is okay|table is allowed|tables are allowed|can use a table|may use a table|use a table if")
-            || (lower.contains("table") && has_any_in(&lower, "either is fine|either works|either way is fine"))
+        // "A small table for the per-screen numbers is fine after all": the table named first in
+        // its clause, what is fine after it.
+        let table_fine = lower.split([';', '.', ',']).any(|clause| {
+            clause.find("table").is_some_and(|t| {
+                !clause.get(..t).is_some_and(|h| h.ends_with("no ") || h.ends_with("not a "))
+                    && has_any_in(
+                        clause.get(t..).unwrap_or_default(),
+                        " is fine| are fine| is ok| are ok| is okay| are okay| is allowed| are allowed",
+                    )
+            })
+        });
+        if table_fine
+            || has_any_in(&lower, "can use a table|may use a table|use a table if")
+            || (lower.contains("table")
+                && has_any_in(&lower, "either is fine|either works|either way is fine"))
         {
             out.push((0, at, &["no-tables"]));
         }
@@ -7545,7 +7576,7 @@ fn quotes_another(lower: &str) -> bool {
     let ws = ws_of(intro);
     let speaks = ws.iter().any(|w| {
         crate::drift::text::in_list(
-            "wrote|writes|said|says|asked|asks|left|posted|posts|commented|replied|emailed|messaged|tweeted",
+            "wrote|writes|said|says|asked|asks|left|posted|posts|commented|replied|emailed|messaged|tweeted|reads",
             w,
         )
     });

@@ -762,6 +762,13 @@ fn changed_paths(sentence: &str) -> Vec<String> {
         }
     }
     let lower = sentence.to_ascii_lowercase();
+    // "Suggested backend change (not made): `api/x.py` should …": a proposal's label.
+    if lower.split_once(": ").is_some_and(|(head, _)| {
+        head.split_whitespace().count() <= 6
+            && crate::drift::text::contains_any(head, "suggest|propos|recommend|not made|not done")
+    }) {
+        return Vec::new();
+    }
     let code = text::inline_code_spans(sentence);
     let found = paths(sentence);
     if found.is_empty() {

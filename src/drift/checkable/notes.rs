@@ -74,8 +74,12 @@ pub fn without_notes(result: &str) -> Option<String> {
     let mut note_strong = false;
     let mut in_fence = false;
     let mut any_note = false;
-    // Right after a `---` rule, "Caveat: …" opens a note too.
-    let mut after_rule = false;
+    // Right after a `---` rule, "Caveat: …" opens a note too; so it does at the top of a reply
+    // that a rule divides ("Notes: … / --- / **Draft email** …").
+    let mut after_rule = result
+        .lines()
+        .skip(1)
+        .any(|l| super::parts::is_rule(l.trim()));
     for line in result.lines() {
         let body = line.trim_start();
         let ruled = after_rule;
@@ -115,7 +119,33 @@ pub fn without_notes(result: &str) -> Option<String> {
         }
     }
     let kept = kept.trim_end().to_string();
+    // "(Posted to the managers' channel at 10:15.)": a last paragraph in parentheses that
+    // reports what was done with the text is said to the requester.
+    let (kept, any_note) = match kept.rsplit_once("\n\n") {
+        Some((head, last)) if aside(last) && head.chars().any(char::is_alphabetic) => {
+            (head.trim_end().to_string(), true)
+        }
+        _ => (kept, any_note),
+    };
     (any_note && kept.chars().any(char::is_alphabetic)).then_some(kept)
+}
+
+/// A one-line aside in parentheses on what was done with the text: "(Sent to the vendor.)".
+fn aside(paragraph: &str) -> bool {
+    let t = paragraph.trim();
+    let Some(inner) = t
+        .strip_prefix('(')
+        .and_then(|r| r.strip_suffix(").").or_else(|| r.strip_suffix(')')))
+    else {
+        return false;
+    };
+    !inner.contains(['\n', '(', ')'])
+        && inner.split_whitespace().next().is_some_and(|w| {
+            crate::drift::text::in_list(
+                "posted|sent|saved|uploaded|pushed|shared|published|filed|scheduled|emailed|i|we",
+                &w.to_ascii_lowercase(),
+            )
+        })
 }
 
 /// What a ban on the deliverable's code or emoji reads: the result without its notes, or the
