@@ -5963,3 +5963,35 @@ fn the_session_53_readings_from_sets_262_to_267() {
     .is_empty());
     assert!(!flags(m, &format!("{summary} Cards issued before March were never affected, and nobody needs to re-register anything at all.")).is_empty());
 }
+
+#[test]
+fn an_exact_phrase_sentence_or_string_asked_is_read() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    for m in [
+        "Write the change summary for the archive move. It must contain the exact phrase \"no records lost\" because the board checks for it.",
+        "Write the outage note. Include this exact sentence somewhere, audit needs it verbatim: 'no records lost'.",
+        "Document the restore drill and include the exact string `no records lost` in the report.",
+    ] {
+        assert!(
+            flags(m, "The archive moved to the new bucket overnight; no records lost, checksums match.").is_empty(),
+            "{m}"
+        );
+        assert!(
+            !flags(m, "The archive moved to the new bucket overnight; nothing went missing and checksums match.").is_empty(),
+            "{m}"
+        );
+    }
+    // A sentence to rephrase, and "sentence case", ask for no words.
+    let r =
+        "1. Could you send the figures by Friday?\n2. I would appreciate the figures by Friday.";
+    assert!(flags(
+        "List ways to say the following sentence more politely: \"send me the figures by Friday\".",
+        r
+    )
+    .is_empty());
+    assert!(flags(
+        "Rewrite the headings. Every heading must use sentence case.",
+        "## Getting started\n\nText."
+    )
+    .is_empty());
+}

@@ -7605,7 +7605,7 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         return None;
     }
     const VERBS: &str = "include|includes|including|use|using|mention|mentioning|contain|containing|say|saying|avoid|avoiding|with";
-    const NOUNS: &str = "keywords|keyword|words|word|items|terms|term|name|phrase|phrases|abbreviation|abbreviations|acronym|acronyms|expression|expressions";
+    const NOUNS: &str = "keywords|keyword|words|word|items|terms|term|name|phrase|phrases|abbreviation|abbreviations|acronym|acronyms|expression|expressions|sentence|string|command";
     let ws = words_at(lower);
     for (k, (_, v)) in ws.iter().enumerate() {
         if !crate::drift::text::in_list(VERBS, v) {
@@ -7614,7 +7614,7 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         // verb (the|these|following|…) noun
         let mut j = k + 1;
         while ws.get(j).is_some_and(|(_, x)| {
-            crate::drift::text::in_list("the|these|following|this|negative|any|of", x)
+            crate::drift::text::in_list("the|these|following|this|negative|any|of|exact", x)
         }) {
             j += 1;
         }
@@ -7736,11 +7736,36 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         if !negated && exemplified(tail_lower.get(..first_quote).unwrap_or_default()) {
             continue;
         }
-        let list = word_list(
-            tail.get(..end)
-                .unwrap_or(tail)
-                .trim_start_matches([':', ' ']),
-        );
+        let listed = tail
+            .get(..end)
+            .unwrap_or(tail)
+            .trim_start_matches([':', ' ']);
+        // "include the exact sentence "…"", "contain the string `…`": what is quoted, asked
+        // of the reply (not "say the following sentence more politely", "use sentence case").
+        let exact = crate::drift::text::in_list("sentence|string|command", noun);
+        let list = if exact {
+            let q = quoted(listed);
+            // A code span right after the noun: "the exact command `make x`" (not "in a
+            // fenced ```bash block").
+            let spanned = listed.starts_with('`') && !listed.starts_with("``");
+            let q = if q.is_empty() && spanned {
+                listed
+                    .split('`')
+                    .skip(1)
+                    .step_by(2)
+                    .filter(|c| !c.trim().is_empty())
+                    .map(String::from)
+                    .collect()
+            } else {
+                q
+            };
+            if !crate::drift::text::in_list("include|includes|contain|containing|mention", v) {
+                continue;
+            }
+            q
+        } else {
+            word_list(listed)
+        };
         // "Use 'sign-in' instead of 'login'": neither a word asked (the answer may never speak
         // of it) nor one banned (a report of the change names the old word), so neither read.
         if !negated
