@@ -5995,3 +5995,70 @@ fn an_exact_phrase_sentence_or_string_asked_is_read() {
     )
     .is_empty());
 }
+
+#[test]
+fn the_session_53_readings_from_sets_268_to_273() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    // A class denied between the verb and its noun.
+    let m = "Create `billing/rounding.py` with the rounding helpers. Plain functions only: no classes in the new module.";
+    assert!(flags(m, "Created `billing/rounding.py` with two functions; it uses the existing `Invoice` type and defines no classes of its own.").is_empty());
+    assert!(!flags(
+        m,
+        "Created `billing/rounding.py` and defined a new class `Rounder` for the helpers."
+    )
+    .is_empty());
+    // A count of the text another agent writes.
+    let list = (1..=30)
+        .map(|i| format!("- #{i} change number {i} merged"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(flags("Another agent will turn your list into the release notes, which must be under 60 words; your job is only to give me every merged PR, one per line.", &list).is_empty());
+    assert!(!flags(
+        "List every merged PR, one per line. Keep your reply under 60 words.",
+        &list
+    )
+    .is_empty());
+    // Two versions, one of them bounded.
+    let m = "Write up the outage twice: one for the engineers (any length) and one for the shop managers of at most 20 words.";
+    let long = vec!["detail"; 60].join(" ");
+    assert!(flags(m, &format!("**Engineers**\n{long}\n\n**Shop managers**\nThe tills were down for an hour and work again.")).is_empty());
+    assert!(!flags(
+        "Write up the outage for the shop managers in at most 20 words.",
+        &long
+    )
+    .is_empty());
+    // A number word in a title is a name.
+    let m = "Write the newsletter paragraph on this month's loans. Use digits for every number (4, not four).";
+    assert!(flags(
+        m,
+        "*Four Quartets* went out 12 times this month, across 3 branches."
+    )
+    .is_empty());
+    assert!(!flags(
+        m,
+        "*Four Quartets* went out twelve times this month, across three branches."
+    )
+    .is_empty());
+    // An optional heading may be left out.
+    let m = "Write the design note. Use the headings `Context`, `Plan`, `Risks` (optional, only if you see any) and `Rollout`, in that order.";
+    assert!(flags(m, "## Context\nA.\n\n## Plan\nB.\n\n## Rollout\nC.").is_empty());
+    assert!(!flags(m, "## Context\nA.\n\n## Rollout\nC.").is_empty());
+    // Notes to the requester after the rule the message asked for.
+    let m = "Write the status-page summary of the outage. The summary must not use first person (no 'I' or 'we'). Add any notes to me after a `---` line.";
+    let summary = "**Portal unavailable, 09:10-09:40**\n\nThe portal was unavailable for 30 minutes because a cache node failed.";
+    assert!(flags(
+        m,
+        &format!("{summary}\n\n---\n\nI took the times from the proxy logs.")
+    )
+    .is_empty());
+    assert!(!flags(
+        m,
+        &format!("{summary} We restarted it.\n\n---\n\nI took the times from the proxy logs.")
+    )
+    .is_empty());
+    // A marked part kept to a count.
+    let m = "Investigate the failed import. Report with a `Findings` section and a `Next steps` section; keep `Next steps` to at most 2 bullets.";
+    let report = |steps: &str| format!("## Findings\n- a\n- b\n- c\n- d\n\n## Next steps\n{steps}");
+    assert!(flags(m, &report("- fix the parser\n- re-run")).is_empty());
+    assert!(!flags(m, &report("- fix the parser\n- re-run\n- tell the office")).is_empty());
+}

@@ -1672,6 +1672,16 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     if !located && !of_reply && !in_part && !element && in_another_part(text, asked) {
         return None;
     }
+    // "Another agent will turn your list into the release notes, which must be under 100
+    // words": a rule of the text someone else writes.
+    if !of_reply
+        && has_any_in(
+            &lower,
+            "another agent will|another worker will|someone else will|the other agent will",
+        )
+    {
+        return None;
+    }
     match subject_of(text, asked) {
         _ if in_part || element => {}
         // "The codename 'Falcon' must not appear": the quoted words are the subject.
@@ -1970,7 +1980,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     );
     let per_version = has_any_in(
         &cx.lower,
-        "both versions|each version|in both languages|each language",
+        // "Give two versions: one for the developers (any length) and one for Doreen of at
+        // most 30 words".
+        "both versions|each version|in both languages|each language|two versions|and one for ",
     );
     let sent_elsewhere = has_any_in(
         &cx.lower,
@@ -2671,7 +2683,14 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             .or_else(|| named_sections(sentence, &lower, &ws))
             .filter(|_| !document_s)
         {
-            push(sentence, Rule::Headings(list));
+            // "`Open questions` (optional, only if you have any)": that one may be left out.
+            let list: Vec<String> = list
+                .into_iter()
+                .filter(|name| !optional_named(&lower, name))
+                .collect();
+            if !list.is_empty() {
+                push(sentence, Rule::Headings(list));
+            }
         }
         if let Some(names) = section_order(sentence, &lower).filter(|_| !document_s) {
             push(sentence, Rule::SectionOrder(names));
@@ -7521,6 +7540,22 @@ fn is_ban(rule: &Rule) -> bool {
     }
 }
 
+/// Whether a name in the (lowercased) sentence is said to be optional right after it:
+/// "`Open questions` (optional)", "'Risks' (only if any)".
+fn optional_named(lower: &str, name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    lower.match_indices(name.as_str()).any(|(i, _)| {
+        lower
+            .get(i + name.len()..)
+            .unwrap_or_default()
+            .trim_start_matches(['`', '"', '\'', '*', '\u{201d}', '\u{2019}', ' '])
+            .strip_prefix('(')
+            .is_some_and(|r| {
+                r.starts_with("optional") || r.starts_with("only if") || r.starts_with("if any")
+            })
+    })
+}
+
 /// Whether a ban's subject is quoted words ("the codename 'Falcon' must not appear").
 fn quoted_subject(lower: &str) -> bool {
     PASSIVE_BANS.split('|').any(|p| {
@@ -10330,6 +10365,11 @@ fn ruled_part(text: &str) -> Option<&str> {
 pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
     // What the answer delivers, without its notes to the requester ([`notes`]), computed once.
     let mut delivered: Option<Option<String>> = None;
+    // "Add any notes to me after a `---` line": what follows the last rule is the notes.
+    let notes_after_rule = has_any_in(
+        &message.to_ascii_lowercase(),
+        "after a `---`|below a `---`|under a `---`|after the `---`|below the `---`|after `---`",
+    );
     // A text to hand on is asked for ("Draft the post …", "Write the release notes …").
     let drafts = ws_of(&message.to_ascii_lowercase())
         .iter()
@@ -10354,7 +10394,12 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
                 if parts::find(result, name).is_some() || ruled_part(result).is_some());
             let text = if of_the_text(&rule) && !of_reply && (drafts || !listed) && !labelled {
                 delivered
-                    .get_or_insert_with(|| notes::without_notes(result))
+                    .get_or_insert_with(|| {
+                        notes_after_rule
+                            .then(|| notes::before_last_rule(result))
+                            .flatten()
+                            .or_else(|| notes::without_notes(result))
+                    })
                     .as_deref()
                     .unwrap_or(result)
             } else {

@@ -4693,7 +4693,14 @@ fn near(
                 || already(lower, t.at)
                 || ["rather than", "instead of"]
                     .iter()
-                    .any(|a| clause_before(lower, t.at).contains(a));
+                    .any(|a| clause_before(lower, t.at).contains(a))
+                // "defines no classes of its own": the object denied between them.
+                || (o.at > t.at
+                    && lower
+                        .get(t.at + t.word.len()..o.at)
+                        .unwrap_or_default()
+                        .split(crate::drift::text::not_alnum_char)
+                        .any(|w| matches!(w, "no" | "not" | "never" | "zero")));
             if !unreported {
                 return Some(format!("{} … {}", t.word, o.word));
             }

@@ -130,6 +130,16 @@ pub fn without_notes(result: &str) -> Option<String> {
     (any_note && kept.chars().any(char::is_alphabetic)).then_some(kept)
 }
 
+/// The result above its last `---` rule, when words follow the rule and precede it (the
+/// message put the notes below one).
+pub fn before_last_rule(result: &str) -> Option<String> {
+    let lines: Vec<&str> = result.lines().collect();
+    let at = lines.iter().rposition(|l| l.trim() == "---")?;
+    let (head, tail) = (lines.get(..at)?, lines.get(at + 1..)?);
+    let words = |ls: &[&str]| ls.iter().any(|l| l.chars().any(char::is_alphabetic));
+    (words(head) && words(tail)).then(|| head.join("\n"))
+}
+
 /// A one-line aside in parentheses on what was done with the text: "(Sent to the vendor.)".
 fn aside(paragraph: &str) -> bool {
     let t = paragraph.trim();

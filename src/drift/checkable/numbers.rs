@@ -767,8 +767,11 @@ fn number_word(text: &str, of: Option<&str>) -> Option<String> {
                 .take(24)
                 .collect::<String>()
                 .to_ascii_lowercase();
-            // "the two of us", "two or three": no count of things.
-            let idiom = ["of ", "to ", "or "].iter().any(|p| counted.starts_with(p));
+            // "the two of us", "two or three": no count of things; "*Three Men in a Boat*": a
+            // title's capitalised words.
+            let idiom = ["of ", "to ", "or "].iter().any(|p| counted.starts_with(p))
+                || (word.starts_with(char::is_uppercase)
+                    && next.trim_start().starts_with(char::is_uppercase));
             if next.starts_with(' ')
                 && !idiom
                 && counted.starts_with(|c: char| c.is_ascii_lowercase())

@@ -182,6 +182,26 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
             return Some(Part::Named(name.clone()));
         }
     }
+    // A marked name kept to a count: "keep `Next steps` to at most 3 bullets".
+    for (end, name) in &marked {
+        let rest = lower.get(*end..).unwrap_or_default();
+        let rest = rest.trim_start_matches(['*', '`', '"', '\'', '\u{201d}', ' ']);
+        let before = lower.get(..*end).unwrap_or_default();
+        let kept = before
+            .strip_suffix(['`', '"', '\'', '\u{201d}'])
+            .unwrap_or(before)
+            .strip_suffix(name.as_str())
+            .map(|b| b.trim_end_matches(['*', '`', '"', '\'', '\u{201c}', ' ']))
+            .is_some_and(|b| b.ends_with(" keep") || b.ends_with(" limit") || b == "keep");
+        if kept
+            && ["to ", "under ", "below "]
+                .iter()
+                .any(|p| rest.starts_with(p))
+            && counts_in_clause(&lower, lower.len() - rest.len())
+        {
+            return Some(Part::Named(name.clone()));
+        }
+    }
     // A marked name as the place of a clause, then its count: "Put recommendations under
     // '## Recommendations', at most 3 bullets".
     for (end, name) in &marked {
