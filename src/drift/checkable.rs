@@ -7649,7 +7649,9 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         // verb (the|these|following|…) noun
         let mut j = k + 1;
         while ws.get(j).is_some_and(|(_, x)| {
-            crate::drift::text::in_list("the|these|following|this|negative|any|of|exact", x)
+            crate::drift::text::in_list("the|these|following|this|negative|any|of", x)
+                // "include the exact phrase …" (not "end with the exact phrase …": an ending).
+                || (*x == "exact" && *v != "with")
         }) {
             j += 1;
         }
