@@ -6062,3 +6062,36 @@ fn the_session_53_readings_from_sets_268_to_273() {
     assert!(flags(m, &report("- fix the parser\n- re-run")).is_empty());
     assert!(!flags(m, &report("- fix the parser\n- re-run\n- tell the office")).is_empty());
 }
+
+#[test]
+fn openings_asked_in_plainer_words_are_read() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    // Bare "Yes or No", in any case.
+    let m =
+        "Can the old queue be removed this week? Start your reply with Yes or No, then explain.";
+    assert!(flags(m, "yes. Nothing has read from it since March.").is_empty());
+    assert!(flags(m, "**No** - the billing job still reads it.").is_empty());
+    assert!(!flags(m, "Probably, but the billing job still reads it.").is_empty());
+    // "with a `TL;DR:` line", "Begin the report with …".
+    let m = "Look into the overnight restarts. Start your report with a `TL;DR:` line.";
+    assert!(flags(m, "TL;DR: a watchdog reset.\n\nDetails follow.").is_empty());
+    assert!(!flags(m, "## Investigation\n\nTL;DR: a watchdog reset.").is_empty());
+    let m =
+        "Write the weekly health report. Begin the report with `Summary:` on its own first line.";
+    assert!(flags(m, "Summary:\nAll green this week.").is_empty());
+    assert!(!flags(m, "## Summary\nAll green this week.").is_empty());
+    // "Start the email with …" is not read: a draft may follow a line of the reply's own.
+    assert!(flags(
+        "Draft the reply to Mr Diaz. Start the email with exactly \"Dear Mr Diaz,\".",
+        "Here is the draft:\n\nDear Mr Diaz,\n\nThank you for your note."
+    )
+    .is_empty());
+    // A status line asked, then let go by name.
+    let m = "Start your report with a 'Status:' line. Task: list the failed jobs.\n\nActually, never mind the Status line - just return the raw JSON array.";
+    assert!(flags(m, "[\"job-4\", \"job-9\"]").is_empty());
+    assert!(!flags(
+        "Start your report with a 'Status:' line. Task: list the failed jobs.",
+        "[\"job-4\", \"job-9\"]"
+    )
+    .is_empty());
+}

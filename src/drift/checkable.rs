@@ -4118,7 +4118,16 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             ],
             &["ending"],
         ),
-        (&["opening"], &["opening"]),
+        (
+            &[
+                "opening",
+                "first line",
+                "opening line",
+                "status line",
+                "tl;dr line",
+            ],
+            &["opening"],
+        ),
         (&["language"], &["language"]),
         (&["emoji rule", "emoji thing", "emoji ban"], &["emoji"]),
     ];
@@ -5348,6 +5357,16 @@ fn opening_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
     {
         return None;
     }
+    // "Start your reply with Yes or No": the two bare words, in any case.
+    let bare: Vec<String> = tail
+        .split_whitespace()
+        .map(|w| w.trim_matches(['`', '*', ',']).to_ascii_lowercase())
+        .collect();
+    if let [a, or, b] = bare.as_slice() {
+        if or == "or" && a != b && [a, b].iter().all(|w| matches!(w.as_str(), "yes" | "no")) {
+            return Some(vec![a.clone(), b.clone()]);
+        }
+    }
     choices_in(tail, 60)
 }
 
@@ -5834,10 +5853,12 @@ pub(super) fn bounded_blocks(lower: &str) -> bool {
 /// With `commit`, the opening asked of a commit message or subject instead ("the commit message
 /// must start with `fix(api):`").
 fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
-    const CUES: [&str; 9] = [
+    const CUES: [&str; 11] = [
         "start your ",
         "begin your ",
         "open your ",
+        "start the ",
+        "begin the ",
         "must begin with",
         "must start with",
         "must open with",
@@ -5873,6 +5894,14 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
             before.as_slice(),
             [n, "commit", ..] if crate::drift::text::in_list("message|subject|title|subjects", n)
         ) || before.first() == Some(&"commit")
+    } else if cue.ends_with("the ") {
+        // "Begin the report with": the answer's own noun only (an email the reply drafts may
+        // follow a line of its own).
+        lower.get(at + cue.len()..).is_some_and(|t| {
+            ANSWER_NOUNS
+                .iter()
+                .any(|n| t.starts_with(&format!("{n} with")))
+        })
     } else if cue.ends_with(' ') {
         // "Start your reply with": the answer's noun right after.
         lower
@@ -5915,7 +5944,7 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
     let gap = lead.get(with..)?;
     let quote = gap.find(['"', '\'', '“', '`'])?;
     let between = gap.get(..quote)?.trim();
-    if !crate::drift::text::in_list("|exactly|the line|the phrase|the words|exactly the line|the tag|the marker|the prefix|the string", between)
+    if !crate::drift::text::in_list("|a|an|exactly|the line|the phrase|the words|exactly the line|the tag|the marker|the prefix|the string", between)
     {
         return None;
     }
