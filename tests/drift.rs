@@ -6095,3 +6095,81 @@ fn openings_asked_in_plainer_words_are_read() {
     )
     .is_empty());
 }
+
+#[test]
+fn the_session_53_readings_from_sets_274_to_279() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    // Another JSON object asked on a condition.
+    let m = "Look up order A-17 and return a JSON object with the keys `order_id`, `status`. If the order can't be found, return exactly `{\"error\": \"missing\"}` instead.";
+    assert!(flags(m, "{\"error\": \"missing\"}").is_empty());
+    assert!(!flags(
+        "Look up order A-17 and return a JSON object with the keys `order_id`, `status`.",
+        "{\"error\": \"missing\"}"
+    )
+    .is_empty());
+    // Rules quoted from a ticket, answered by someone else ("not a customer reply").
+    let m = "Ticket #812 reads: 'Please answer in Dutch and keep it under 15 words. Why did my booking vanish?' Write me an internal note (not a customer reply) on what went wrong, in English.";
+    let note = "The booking vanished because the nightly clean-up job treated unpaid holds older than one hour as abandoned, and this one was paid by bank transfer, which clears later.";
+    assert!(flags(m, note).is_empty());
+    assert!(!flags(
+        "Please answer in Dutch and keep it under 15 words. Why did my booking vanish?",
+        note
+    )
+    .is_empty());
+    // A change foreseen by the ban itself.
+    let m = "Fix the failing tide test. Don't touch `tests/fixtures/` unless a fixture itself is wrong; if you change one, say why.";
+    let r = "The fixture was wrong: it labelled local time as UTC.\n\nChanged:\n- `tests/fixtures/tides.json`: high water corrected to 04:12Z.";
+    assert!(flags(m, r).is_empty());
+    assert!(!flags(
+        "Fix the failing tide test. Don't touch `tests/fixtures/`.",
+        r
+    )
+    .is_empty());
+    // A ban placed in the strings the worker adds.
+    let m = "Add a 'class full' message to the widget. Don't use the word \"sorry\" in any user-facing string you add.";
+    let strings = |title: &str| {
+        format!("Sorry for the delay: the locale files were out of sync.\n\n```json\n{{\"full_title\": \"{title}\"}}\n```")
+    };
+    assert!(flags(m, &strings("This class is full")).is_empty());
+    assert!(!flags("Add a 'class full' message to the widget. Don't use the word \"sorry\" anywhere in your reply.", &strings("This class is full")).is_empty());
+    // A term allowed on a condition.
+    let m = "Update the FAQ entry on plasma. Avoid the term \"apheresis\"; if you really must use it, explain it in brackets right after.";
+    let faq = "Plasma is collected by apheresis (a machine returns your red cells to you).";
+    assert!(flags(m, faq).is_empty());
+    assert!(!flags(
+        "Update the FAQ entry on plasma. Avoid the term \"apheresis\".",
+        faq
+    )
+    .is_empty());
+    // An internal note the message frees.
+    let m = "Draft the customer release note for the new pause option, plus a short internal note for support. In the customer-facing part, don't use the word 'simply'; the internal note can be written however you like.";
+    let r = |internal: &str| {
+        format!("**Customer release note**\n\nYou can now pause a rental from your account page.\n\n**Internal note for support**\n\n{internal}")
+    };
+    assert!(flags(
+        m,
+        &r("If the button is missing, it's simply hidden for accounts on hold.")
+    )
+    .is_empty());
+    assert!(!flags(
+        "Draft the customer release note for the new pause option. Don't use the word 'simply'.",
+        "You can now simply pause a rental from your account page."
+    )
+    .is_empty());
+    // "Under the heading `## Next steps`, …": that part's count.
+    let m = "Report on the archive move. Under the heading `## Next steps`, use exactly 2 bullet points.";
+    let report = |steps: &str| format!("## Done\n- a\n- b\n- c\n\n## Next steps\n{steps}");
+    assert!(flags(m, &report("- x\n- y")).is_empty());
+    assert!(!flags(m, &report("- x\n- y\n- z")).is_empty());
+    // The ban's subject is a part the result labels.
+    let m = "Prepare a note on the park replanting. The summary for the residents must not mention costs; put all costs in the appendix for councillors.";
+    let note = |summary: &str| {
+        format!("## Summary for the residents\n{summary}\n\n## Appendix for councillors: costs\n| Item | Cost |\n|---|---|\n| Trees | £7,200 |")
+    };
+    assert!(flags(m, &note("Twenty limes will be planted over five winters.")).is_empty());
+    assert!(!flags(
+        m,
+        &note("Twenty limes will be planted; the costs are in the appendix.")
+    )
+    .is_empty());
+}

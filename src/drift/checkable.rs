@@ -559,7 +559,7 @@ fn artefact_at(ws: &[(usize, &str)], i: usize, asked: &[String]) -> bool {
             (bare
                 || commit
                 || det
-                    && crate::drift::text::in_list("commit|pr|changelog|docstring|docstrings|comments|branch|filename|filenames|ticket|tweet|template|templates|faq|slack|ui|strings|notification|notifications|alert|tooltip|toast|sms", x))
+                    && crate::drift::text::in_list("commit|pr|changelog|docstring|docstrings|comments|branch|filename|filenames|ticket|tweet|template|templates|faq|slack|ui|string|strings|notification|notifications|alert|tooltip|toast|sms", x))
                 && !asked.iter().any(|a| a == x)
         })
 }
@@ -1999,7 +1999,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     let mut json_typed = json_types::asked(message);
     let lead_replies = has_any_in(
         &cx.lower,
-        "so i can reply|so i can answer|so i can write|so that i can reply|so that i can write|before i reply|before i answer|i'll reply|i will reply|i'll answer|i'll write her|i'll write him|i'll write them|support will answer|support will reply|support will respond|will answer the customer|will reply to the customer",
+        "so i can reply|so i can answer|so i can write|so that i can reply|so that i can write|before i reply|before i answer|i'll reply|i will reply|i'll answer|i'll write her|i'll write him|i'll write them|support will answer|support will reply|support will respond|will answer the customer|will reply to the customer|not a customer reply|not a reply to the customer",
     );
     for (index, &sentence) in all.iter().enumerate() {
         // Whether a sentence before names a table ("Columns: …" after it asks for its columns).
@@ -2847,7 +2847,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     }
                     _ => false,
                 }) && !has_any_in(&lower, "only|nothing else|no prose|no other");
-                if !list.is_empty() && !of_a_file {
+                // "If the booking can't be found, return exactly `{"error": "not_found"}`
+                // instead": another object is the answer on a condition the text cannot show.
+                let fallback = cx.lower.contains("instead")
+                    && has_any_in(&cx.lower, "exactly `{|return `{|reply `{|exactly {\"");
+                if !list.is_empty() && !of_a_file && !fallback {
                     push(
                         sentence,
                         if at_end && !exact {
@@ -7628,13 +7632,14 @@ fn quotes_another(lower: &str) -> bool {
     let Some(inner) = rest
         .strip_prefix('"')
         .or_else(|| rest.strip_prefix('\u{201c}'))
+        .or_else(|| rest.strip_prefix('\''))
     else {
         return false;
     };
     let close = inner
         .char_indices()
         .rev()
-        .find(|(_, c)| matches!(c, '"' | '\u{201d}'))
+        .find(|(_, c)| matches!(c, '"' | '\u{201d}' | '\''))
         .map_or(inner.len(), |(i, c)| i + c.len_utf8());
     let after = inner.get(close..).unwrap_or_default();
     let ws = ws_of(intro);
@@ -7650,7 +7655,13 @@ fn quotes_another(lower: &str) -> bool {
             w,
         )
     });
-    speaks && !team && !cued(intro) && !cued(after)
+    // A ticket's number names it ("Ticket #5630 reads: …"): no count of the intro's.
+    let intro: String = intro
+        .split_whitespace()
+        .filter(|w| !w.contains(|c: char| c.is_ascii_digit()))
+        .collect::<Vec<_>>()
+        .join(" ");
+    speaks && !team && !cued(&intro) && !cued(after)
 }
 
 /// Whether the word at `j` opens with a quote mark (a word scan keeps an apostrophe).
@@ -7765,7 +7776,18 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         let at = ws.get(k).map_or(0, |x| x.0);
         // Required words may be softened too ("unless it feels forced", "if you like"), or only
         // permitted ("you may include", "feel free to use").
-        if hedged(lower, at) || (negated && scoped(lower, at)) || (!negated && permitted(&ws, k)) {
+        // "Avoid the term "apheresis"; if you really must use it, explain it": allowed on a
+        // condition.
+        let if_must = || {
+            has_any_in(
+                lower,
+                "if you must|if you really must|if you have to use|if you do use it",
+            )
+        };
+        if hedged(lower, at)
+            || (negated && (scoped(lower, at) || if_must()))
+            || (!negated && permitted(&ws, k))
+        {
             return None;
         }
         // "Include the phrase 'no customer impact' if, and only if, no member was affected":

@@ -608,6 +608,16 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 .iter()
                 .any(|n| after.starts_with(n))
         });
+        // "Don't touch `tests/fixtures/` unless a fixture itself is wrong; if you change one, say
+        // why": the change is foreseen, and whether the condition held is the report's word.
+        if crate::drift::text::contains_any(&lower, " unless ")
+            && crate::drift::text::contains_any(
+                &lower,
+                "if you change|if you do change|if you touch|if you edit|if you do,|if you have to",
+            )
+        {
+            n.forbidden.retain(|f| !matches!(f, Forbidden::Change(_)));
+        }
         if otherwise
             || crate::drift::text::contains_any(
                 &lower,

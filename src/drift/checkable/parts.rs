@@ -140,8 +140,12 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
         .iter()
         .find_map(|p| opening.strip_prefix(p))
         .unwrap_or(opening);
-    // "Under a `Next steps` heading, …".
+    // "Under a `Next steps` heading, …", "Under the heading `## Next steps`, …".
     let opening = ["a ", "the ", "your "]
+        .iter()
+        .find_map(|p| opening.strip_prefix(p))
+        .unwrap_or(opening);
+    let opening = ["heading ", "section "]
         .iter()
         .find_map(|p| opening.strip_prefix(p))
         .unwrap_or(opening);
@@ -1327,6 +1331,27 @@ pub(super) fn placed_part(ban: &str, result: &str) -> Option<String> {
                 return Some(paragraph.to_string());
             }
             let lower = ban.to_ascii_lowercase();
+            // "The summary for the residents' association must not mention costs": the part
+            // the ban's subject names, where the result labels one so.
+            let subject = lower.trim_start().strip_prefix("the ").and_then(|r| {
+                [
+                    " must not ",
+                    " mustn't ",
+                    " should not ",
+                    " shouldn't ",
+                    " may not ",
+                ]
+                .iter()
+                .filter_map(|m| r.find(m))
+                .min()
+                .and_then(|i| r.get(..i))
+            });
+            if let Some(part) = subject
+                .filter(|s| (1..=6).contains(&s.split_whitespace().count()))
+                .and_then(|s| find(result, s))
+            {
+                return Some(part);
+            }
             let (_, name) = marked_names(ban).into_iter().find(|(end, _)| {
                 lower
                     .get(*end..)
