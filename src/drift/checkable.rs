@@ -7781,7 +7781,7 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         let if_must = || {
             has_any_in(
                 lower,
-                "if you must|if you really must|if you have to use|if you do use it",
+                "if you must use it|if you really must use it|if you have to use it|if you do use it",
             )
         };
         if hedged(lower, at)
