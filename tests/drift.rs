@@ -6173,3 +6173,57 @@ fn the_session_53_readings_from_sets_274_to_279() {
     )
     .is_empty());
 }
+
+#[test]
+fn a_name_asked_in_the_first_line_or_sentence_is_checked_there() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let m = "Look into the double refunds. Put the ticket ID PAY-3310 in the first line of your report.";
+    assert!(flags(
+        m,
+        "PAY-3310: refunds ran twice after a retry.\n\nDetails below."
+    )
+    .is_empty());
+    assert!(flags(m, "## PAY-3310 double refunds\n\nThe retry ran twice.").is_empty());
+    assert!(!flags(
+        m,
+        "Refunds ran twice after a retry.\n\nTracked in PAY-3310."
+    )
+    .is_empty());
+    // The message's only key, named by "the ticket number"; the first sentence.
+    let m = "Look into INV-77 (invoices dated a day early). Mention the ticket number in the first sentence.";
+    assert!(flags(
+        m,
+        "Under INV-77, the invoices were dated in UTC. The fix moves them to local time."
+    )
+    .is_empty());
+    assert!(!flags(
+        m,
+        "The invoices were dated in UTC. INV-77 is fixed by moving them to local time."
+    )
+    .is_empty());
+    // A code span written exactly; a template span is no name.
+    let m = "Check the airworthiness notice. State it, written exactly as `AN 2024-07`, in your first sentence.";
+    assert!(flags(
+        m,
+        "AN 2024-07 applies to our fleet. Two aircraft need the check."
+    )
+    .is_empty());
+    assert!(!flags(
+        m,
+        "Two aircraft need the check. AN 2024-07 applies to our fleet."
+    )
+    .is_empty());
+    assert!(flags(
+        "Rescan the API. Put the count of open alerts on the first line as `Open: <n>`, then details.",
+        "Open: 0\nAll closed."
+    )
+    .is_empty());
+    // Another text's first line, a condition, or a key among several: not read.
+    for m in [
+        "Write the commit message for PAY-3310. Its first line must contain the ticket key PAY-3310.",
+        "Fix the thumbnails. If your fix touches the licence server, put `cc @security` on the first line of your reply.",
+        "Fix PAY-3310 and PAY-3311. Put the ticket ID in the first line.",
+    ] {
+        assert!(flags(m, "Fixed the bug.\n\nPAY-3310 closed; `cc @security` not needed.").is_empty(), "{m}");
+    }
+}

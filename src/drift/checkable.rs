@@ -12,6 +12,7 @@ use serde::Serialize;
 
 mod blanks;
 mod commits;
+mod first_line;
 mod json_types;
 mod language;
 mod lists;
@@ -105,6 +106,9 @@ pub enum Rule {
     /// No placeholder left unfilled in the text the reply delivers: "No placeholders such as
     /// TBD, TODO or [insert X]", "the notice must not contain any placeholders".
     NoPlaceholders(blanks::Blanks),
+    /// A name asked in the reply's first line or sentence: "Put the ticket ID NEWS-4412 in the
+    /// first line of your report".
+    FirstHolds(first_line::FirstHolds),
     /// The types of a JSON reply's values: "`tests_failed` must be an integer", "`ok` (a
     /// boolean)". Read only where the message asks for JSON.
     JsonTypes(Vec<json_types::Typed>),
@@ -1661,7 +1665,11 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     }
     let located = matches!(
         rule,
-        Rule::EndsWith(_) | Rule::EndsWithOneOf(_) | Rule::StartsWith(_) | Rule::StartsWithOneOf(_)
+        Rule::EndsWith(_)
+            | Rule::EndsWithOneOf(_)
+            | Rule::StartsWith(_)
+            | Rule::StartsWithOneOf(_)
+            | Rule::FirstHolds(_)
     );
     // "Each object must have exactly these keys": the objects of the JSON asked for.
     let element = matches!(rule, Rule::JsonKeys(..))
@@ -2027,6 +2035,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         }
         if lower.contains("json") && !json_typed.is_empty() {
             push(sentence, Rule::JsonTypes(std::mem::take(&mut json_typed)));
+        }
+        if lower.contains("first line") || lower.contains("first sentence") {
+            if let Some(f) = first_line::asked(sentence, &lower, message) {
+                push(sentence, Rule::FirstHolds(f));
+            }
         }
         // Most sentences state no checkable constraint: one automaton pass rules them out.
         if !cued(&lower) {
@@ -4130,7 +4143,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                 "status line",
                 "tl;dr line",
             ],
-            &["opening"],
+            &["opening", "first-holds"],
         ),
         (&["language"], &["language"]),
         (&["emoji rule", "emoji thing", "emoji ban"], &["emoji"]),
@@ -9470,6 +9483,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 None => (true, None),
             }
         }
+        Rule::FirstHolds(f) => first_line::holds(f, text),
         Rule::NoPlaceholders(b) => match blanks::first(b, text) {
             Some(p) => (false, Some(format!("a placeholder left: {p}"))),
             None => (true, None),
@@ -10360,6 +10374,14 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::NoCodeBlocks => ("no-code-blocks", "no code blocks".into()),
         Rule::NoTables => ("no-tables", "no Markdown tables".into()),
         Rule::NoPlaceholders(_) => ("no-placeholders", "no placeholders left to fill in".into()),
+        Rule::FirstHolds(f) => (
+            "first-holds",
+            format!(
+                "\"{}\" in the first {}",
+                f.phrase,
+                if f.sentence { "sentence" } else { "line" }
+            ),
+        ),
         Rule::JsonTypes(t) => (
             "json-types",
             format!(

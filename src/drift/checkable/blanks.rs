@@ -69,8 +69,10 @@ pub fn asked(sentence: &str, lower: &str) -> Option<Blanks> {
     let curly = sentence.contains("{{") || lower.contains("curly") || lower.contains("brace");
     let square = sentence.contains('[') || (lower.contains("bracket") && !angle && !curly);
     // "…; template variables you describe are fine": fields are allowed, marker words not.
-    let none_named = !(angle || curly || square)
-        && !has_any_in(lower, " fine| allowed| are ok|variables|merge field");
+    let none_named = !(angle
+        || curly
+        || square
+        || has_any_in(lower, " fine| allowed| are ok|variables|merge field"));
     Some(Blanks {
         words: named,
         square: square || none_named,
@@ -183,7 +185,7 @@ fn plausible(
         // An HTML tag is markup, not a field.
         '<' => !crate::drift::text::in_list(
             "a|b|i|p|br|hr|em|strong|code|pre|div|span|ul|ol|li|sup|sub|kbd|details|summary|table|tr|td|th|img|small|u|s",
-            &inner.to_ascii_lowercase(),
+            inner.to_ascii_lowercase(),
         ),
         _ => true,
     }

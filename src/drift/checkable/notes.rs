@@ -153,7 +153,7 @@ fn aside(paragraph: &str) -> bool {
         && inner.split_whitespace().next().is_some_and(|w| {
             crate::drift::text::in_list(
                 "posted|sent|saved|uploaded|pushed|shared|published|filed|scheduled|emailed|i|we",
-                &w.to_ascii_lowercase(),
+                w.to_ascii_lowercase(),
             )
         })
 }

@@ -1,0 +1,134 @@
+//! A name asked in the reply's first line or first sentence: "Put the ticket ID NEWS-4412 in
+//! the first line of your report", "Mention the ticket number in the first sentence", "State
+//! the AD number, written exactly as `AD 2024-02-11`, in your first sentence". Read for a ticket
+//! key (the sentence's own, or the message's only one) or a code span, never under a condition,
+//! and never of another text's first line (a commit message's, an email's, a headline).
+
+use super::has_any_in;
+
+/// What must stand in the reply's opening: `phrase`, in its first sentence (`true`) or line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FirstHolds {
+    pub sentence: bool,
+    pub phrase: String,
+}
+
+/// The name a sentence asks in the reply's first line or sentence.
+pub fn asked(sentence: &str, lower: &str, message: &str) -> Option<FirstHolds> {
+    let (at, first_sentence) = match (lower.find("first line"), lower.find("first sentence")) {
+        (Some(l), Some(s)) => (l.min(s), s < l),
+        (Some(l), None) => (l, false),
+        (None, Some(s)) => (s, true),
+        (None, None) => return None,
+    };
+    // Whose first line: the reply's ("of your report") or the sentence's own subject, not a
+    // text named after it ("the first line of the commit message").
+    let after = lower
+        .get(at..)
+        .unwrap_or_default()
+        .trim_start_matches("first line")
+        .trim_start_matches("first sentence")
+        .trim_start();
+    let of_other = after.starts_with("of ")
+        && !has_any_in(
+            after.get(..24).unwrap_or(after),
+            "of your report|of your reply|of the report|of the reply|of your answer|of your response",
+        );
+    let asks = has_any_in(
+        lower,
+        "put |mention |include |state |give |reference |cite |must contain|must include|must mention|should contain|should include|must name",
+    );
+    let other_text = has_any_in(
+        lower,
+        "commit|email|headline|subject|title|pr description|message body|the file|csv|the log",
+    );
+    let condition = has_any_in(
+        lower,
+        "if |when |unless |ideally|if possible|for example|e.g.|such as|however you like|not |n't ",
+    );
+    // "Its first line must contain …": the text the sentence before names.
+    let its = lower
+        .get(..at)
+        .is_some_and(|b| b.ends_with("its ") || b.ends_with("their ") || b.ends_with("'s "));
+    if of_other || its || !asks || other_text || condition {
+        return None;
+    }
+    let keys = |text: &str| -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for t in text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')) {
+            if ticket_key(t) && !out.iter().any(|k| k == t) {
+                out.push(t.to_string());
+            }
+        }
+        out
+    };
+    let own = keys(sentence);
+    let phrase = match own.as_slice() {
+        [one] => Some(one.clone()),
+        [] => {
+            // "written exactly as `AD 2024-02-11`": one code span of the sentence.
+            let spans: Vec<&str> = sentence
+                .split('`')
+                .skip(1)
+                .step_by(2)
+                .filter(|s| !s.trim().is_empty())
+                .collect();
+            match spans.as_slice() {
+                // (Not a template: "as `Remaining High: <n>`".)
+                [one] if one.len() <= 40 && !super::template(one) => Some(one.to_string()),
+                // "Mention the ticket number in the first sentence": the message's only key,
+                // when the sentence names one.
+                [] if has_any_in(lower, "ticket|issue|key|id") => match keys(message).as_slice() {
+                    [one] => Some(one.clone()),
+                    _ => None,
+                },
+                _ => None,
+            }
+        }
+        _ => None,
+    }?;
+    Some(FirstHolds {
+        sentence: first_sentence,
+        phrase,
+    })
+}
+
+/// `LIB-3377`: capital letters, a hyphen, digits.
+fn ticket_key(t: &str) -> bool {
+    t.split_once('-').is_some_and(|(head, num)| {
+        (2..=10).contains(&head.len())
+            && head
+                .bytes()
+                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
+            && head.bytes().next().is_some_and(|b| b.is_ascii_uppercase())
+            && !num.is_empty()
+            && num.bytes().all(|b| b.is_ascii_digit())
+    })
+}
+
+/// Whether the reply's first line (its first sentence, for `sentence`) holds the phrase, in
+/// any case. A lead-in line ("Here is the update:") opens nothing.
+pub fn holds(rule: &FirstHolds, text: &str) -> (bool, Option<String>) {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let Some(mut first) = lines.next() else {
+        return (true, None);
+    };
+    if first.ends_with(':') && !first.starts_with('#') && first.split_whitespace().count() <= 6 {
+        first = lines.next().unwrap_or(first);
+    }
+    let opening = if rule.sentence {
+        // The first sentence, which may run past a line that does not end one.
+        let from = text.find(first).unwrap_or(0);
+        let rest = text.get(from..).unwrap_or(first);
+        let end =
+            crate::drift::text::first_of(rest, ". |.\n|? |! |\n\n").map_or(rest.len(), |e| e + 1);
+        rest.get(..end).unwrap_or(rest)
+    } else {
+        first
+    };
+    let ok = opening
+        .to_ascii_lowercase()
+        .contains(&rule.phrase.to_ascii_lowercase());
+    let head: String = opening.chars().take(80).collect();
+    (ok, (!ok).then(|| format!("it opens with \"{head}\"")))
+}
