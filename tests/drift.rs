@@ -6227,3 +6227,57 @@ fn a_name_asked_in_the_first_line_or_sentence_is_checked_there() {
         assert!(flags(m, "Fixed the bug.\n\nPAY-3310 closed; `cc @security` not needed.").is_empty(), "{m}");
     }
 }
+
+#[test]
+fn the_session_53_readings_from_sets_280_to_285() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    // A heading ban with an exception.
+    let r = "The tables overlap.\n\n## Migration plan\n1. Add the column.\n2. Backfill it.";
+    assert!(flags("Propose how to merge the tables. Don't use headings in the report, with one exception: a migration plan may go under a single heading.", r).is_empty());
+    assert!(!flags(
+        "Propose how to merge the tables. Don't use headings in the report.",
+        r
+    )
+    .is_empty());
+    // A line that only gives a link is no sentence.
+    let m = "Did the fix ship on Friday? Answer in at most two sentences. If you like, add the PR link after your answer.";
+    let answer = "Yes, it shipped in 3.4.1 on Friday. I checked it on production this morning.";
+    assert!(flags(
+        m,
+        &format!("{answer}\n\nPR: https://git.example.org/app/pulls/244")
+    )
+    .is_empty());
+    assert!(!flags(m, &format!("{answer} The release notes mention it too.")).is_empty());
+    // Whose paragraph: "in the wardens' paragraph".
+    let m = "Write a note on the refund delay for the wardens, followed by engineering notes. In the wardens' paragraph, avoid the word 'bug'. The engineering notes can be as technical as needed.";
+    let r = |wardens: &str| {
+        format!("**For the wardens**\n{wardens}\n\n**Engineering notes**\n- Bug: the worker swallowed a rate-limit error.")
+    };
+    assert!(flags(
+        m,
+        &r("Some refunds were late because of a problem with the payment system.")
+    )
+    .is_empty());
+    assert!(!flags(
+        m,
+        &r("Some refunds were late because of a bug in the payment system.")
+    )
+    .is_empty());
+    // "do put one line above the code".
+    let code = "File: `src/pricing/board.ts`\n\n```ts\nexport const rate = 38;\n```";
+    assert!(flags("Give me the rate constant. Reply with code only, no explanation - actually, do put one line above the code saying which file it belongs in.", code).is_empty());
+    assert!(!flags(
+        "Give me the rate constant. Reply with code only, no explanation.",
+        code
+    )
+    .is_empty());
+    // A case rule of the first line.
+    let m = "Give me the commit message. Format of the first line: `<type>: <summary>`, the whole first line in lower case. Then a blank line and a short body.";
+    let commit = "docs: add torque values\n\nAdds the values for Press B from the May bulletin.";
+    assert!(flags(m, commit).is_empty());
+    assert!(!flags(
+        "Give me the commit message. Your whole reply must be in lower case.",
+        commit
+    )
+    .is_empty());
+}

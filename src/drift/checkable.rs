@@ -1652,6 +1652,13 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     {
         return None;
     }
+    // "…, the whole first line in lower case": the first line's case, which is not read.
+    if matches!(rule, Rule::Lowercase | Rule::Uppercase)
+        && !of_reply
+        && lower.contains("first line")
+    {
+        return None;
+    }
     // A case rule said with another piece of text named is that text's ("hex values with
     // uppercase digits", "lowercase keys").
     if matches!(
@@ -1978,7 +1985,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         has_any_in(&l, "line|note|sentence|comment")
             && has_any_in(
                 &l,
-                " ok|okay| may | can |plus |fine|allowed|feel free|add |exception",
+                " ok|okay| may | can |plus |fine|allowed|feel free|add |exception|do put ",
             )
     });
     // Read once for the whole message (per sentence they would make the loop quadratic).
@@ -8321,7 +8328,10 @@ fn heading_line(text: &str) -> Option<String> {
 /// headings". Not a thing named ("no headings deeper than ###", "no new headings in the
 /// README": the clause goes on, or another word stands between).
 fn no_headings(lower: &str, ws: &[(usize, &str)]) -> bool {
+    // "…, with one exception: a migration plan may go under a single heading": which heading
+    // may stand is not checked, so the ban is not.
     form_banned(lower, ws, &["headings"], &["any", "the", "markdown", "md"])
+        && !has_any_in(lower, "exception|except ")
 }
 
 /// A ban on URLs in the answer: "no URLs or links in the report", "don't include any links",
@@ -9423,7 +9433,17 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
         Rule::Sentences(rel, n) => {
             // A fenced block holds no sentences of the answer (a query, a log), and a code
             // span no full stop ("`[mypy-api.legacy.*]`" is one word).
-            let prose: Vec<&str> = lists::outside_fences(text).collect();
+            // A line that only gives a link ("PR: https://…") says no sentence.
+            let link_only = |l: &str| {
+                let t = l.trim();
+                t.split_whitespace()
+                    .last()
+                    .is_some_and(|u| u.contains("://"))
+                    && t.split_whitespace().count() <= 3
+            };
+            let prose: Vec<&str> = lists::outside_fences(text)
+                .filter(|l| !link_only(l))
+                .collect();
             let prose = prose.join("\n");
             let mut plain = String::with_capacity(prose.len());
             let mut from = 0;

@@ -692,9 +692,13 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
         // Any other thing: "no 'just' in the guidance" is the guidance's where the result labels
         // it, else the whole answer's.
         // "in the README section": the README.
+        // "in the wardens' paragraph": whose paragraph it is.
         let thing = match name.as_slice() {
-            [.., x, "section" | "part" | "table"] => Some(x),
-            [.., x] => Some(x),
+            [.., x, "section" | "part" | "table"] => Some(*x),
+            [.., x, "paragraph"] if x.ends_with('\'') => {
+                Some(x.trim_end_matches("'s").trim_end_matches('\''))
+            }
+            [.., x] => Some(*x),
             [] => None,
         };
         let maybe = thing
