@@ -6281,3 +6281,37 @@ fn the_session_53_readings_from_sets_280_to_285() {
     )
     .is_empty());
 }
+
+#[test]
+fn the_form_asked_of_headings_is_checked_on_heading_lines() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    // A level: a title above the sections may stand unless "only" is said.
+    let m = "Write the design outline for the new export. Use level-2 markdown headings (`##`) for each section.";
+    assert!(flags(m, "# Export redesign\n\n## Context\nA.\n\n## Plan\nB.").is_empty());
+    assert!(!flags(m, "## Context\nA.\n\n### Plan\nB.").is_empty());
+    let m = "Write the API page. Use only level-3 headings (###); the wiki nests it under an h2.";
+    assert!(flags(m, "### Request\nA.\n\n### Response\nB.").is_empty());
+    assert!(!flags(m, "### Request\nA.\n\n## Response\nB.").is_empty());
+    // A correction wins; a count of headings, sub-headings left free and a title's own level
+    // are no level rule.
+    assert!(flags("Document offline mode. Use H2 headings for each section. Correction: the page already has an H2 title, so use H3 (`###`) for your sections instead.", "### What works\nA.\n\n### What syncs\nB.").is_empty());
+    for m in [
+        "Document the feature and paste the page. Use at most three `##` headings.",
+        "Write the note. Use `##` headings for the sections; any sub-headings inside them are up to you.",
+        "Write the summary. Only the document title may be a level-1 heading (#).",
+    ] {
+        assert!(flags(m, "# Title\n\n## One\nA.\n\n### Detail\nB.").is_empty(), "{m}");
+    }
+    // ALL CAPS and sentence case, said of the headings' own clause.
+    let m = "Write the field manual page. All section headings must be in ALL CAPS.";
+    assert!(flags(m, "## CLOCK DRIFT\nThe `ntp` daemon stops.").is_empty());
+    assert!(!flags(m, "## Clock Drift\nThe daemon stops.").is_empty());
+    let m = "Write the root-cause report. Headings must be in sentence case (only the first word capitalized).";
+    assert!(flags(m, "## Root cause\nA.\n\n## Checks on Noah data\nB.").is_empty());
+    assert!(!flags(m, "## Root Cause\nA.").is_empty());
+    assert!(flags(
+        "Write the review. Headings must be in Title Case; body text in normal sentence case.",
+        "## Root Cause\nThe job stalled."
+    )
+    .is_empty());
+}

@@ -13,6 +13,7 @@ use serde::Serialize;
 mod blanks;
 mod commits;
 mod first_line;
+mod headings;
 mod json_types;
 mod language;
 mod lists;
@@ -109,6 +110,9 @@ pub enum Rule {
     /// A name asked in the reply's first line or sentence: "Put the ticket ID NEWS-4412 in the
     /// first line of your report".
     FirstHolds(first_line::FirstHolds),
+    /// The form of the reply's headings: a level ("Use level-2 headings (`##`) for each
+    /// section"), ALL CAPS, or sentence case.
+    HeadingForm(headings::HeadingForm),
     /// The types of a JSON reply's values: "`tests_failed` must be an integer", "`ok` (a
     /// boolean)". Read only where the message asks for JSON.
     JsonTypes(Vec<json_types::Typed>),
@@ -1406,6 +1410,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             | Rule::CommitStartsWith(_)
             | Rule::CommitForm(_)
             | Rule::PlaceholderStyle(_)
+            | Rule::HeadingForm(_)
             | Rule::TextChars { .. }
     ) {
         // Not a rule of the past ("in the old workflow the subject had to be …").
@@ -2011,6 +2016,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     let mut table_seen = false;
     let mut commit_form = commits::asked(message);
     let mut placeholder_style = placeholders::asked(message);
+    let mut heading_form = headings::asked(message);
     let mut json_typed = json_types::asked(message);
     let lead_replies = has_any_in(
         &cx.lower,
@@ -2042,6 +2048,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         }
         if lower.contains("json") && !json_typed.is_empty() {
             push(sentence, Rule::JsonTypes(std::mem::take(&mut json_typed)));
+        }
+        if lower.contains("heading") {
+            if let Some(f) = heading_form.take() {
+                push(sentence, Rule::HeadingForm(f));
+            }
         }
         if lower.contains("first line") || lower.contains("first sentence") {
             if let Some(f) = first_line::asked(sentence, &lower, message) {
@@ -9504,6 +9515,10 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             }
         }
         Rule::FirstHolds(f) => first_line::holds(f, text),
+        Rule::HeadingForm(f) => match headings::first_break(f, text) {
+            Some(h) => (false, Some(format!("a heading of another form: {h}"))),
+            None => (true, None),
+        },
         Rule::NoPlaceholders(b) => match blanks::first(b, text) {
             Some(p) => (false, Some(format!("a placeholder left: {p}"))),
             None => (true, None),
@@ -10394,6 +10409,14 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::NoCodeBlocks => ("no-code-blocks", "no code blocks".into()),
         Rule::NoTables => ("no-tables", "no Markdown tables".into()),
         Rule::NoPlaceholders(_) => ("no-placeholders", "no placeholders left to fill in".into()),
+        Rule::HeadingForm(f) => (
+            "heading-form",
+            match f {
+                headings::HeadingForm::Level(n, _) => format!("headings at level {n}"),
+                headings::HeadingForm::AllCaps => "headings in ALL CAPS".into(),
+                headings::HeadingForm::SentenceCase => "headings in sentence case".into(),
+            },
+        ),
         Rule::FirstHolds(f) => (
             "first-holds",
             format!(

@@ -1,0 +1,150 @@
+//! The form asked of the reply's Markdown headings: their level ("Use level-2 headings (`##`)
+//! for each section", "only H3 headings"), ALL CAPS, or sentence case. Read on heading lines
+//! outside fenced blocks; a code span in a heading is a name, not its case.
+
+use super::has_any_in;
+
+/// A form of the reply's headings.
+#[derive(Debug, Clone, PartialEq)]
+pub enum HeadingForm {
+    /// Every heading at this level; with `false`, a title above them at a higher level may
+    /// stand ("Use `##` for each section" leaves a `#` title first).
+    Level(usize, bool),
+    AllCaps,
+    SentenceCase,
+}
+
+/// The form the message asks of the headings: the last one said ("Use H2 headings. Correction:
+/// use H3 (`###`) instead"), read in the clause that names the headings, not negated,
+/// conditional or soft, nor a count of headings, a title's own level or a depth allowed.
+pub fn asked(message: &str) -> Option<HeadingForm> {
+    let lower = message.to_ascii_lowercase();
+    if !lower.contains("heading") {
+        return None;
+    }
+    // "…; any sub-headings inside them are up to you": which deeper levels may stand is
+    // not read.
+    let deeper = has_any_in(&lower, "sub-heading|subheading|subsection|sub-section");
+    super::sentences(&lower)
+        .into_iter()
+        .flat_map(|s| s.split(';'))
+        // ("Correction: …, so use H3 (`###`) for your sections instead" names no heading.)
+        .filter(|c| c.contains("heading") || c.contains("instead"))
+        .filter_map(clause_form)
+        .last()
+        .filter(|f| !(deeper && matches!(f, HeadingForm::Level(..))))
+}
+
+/// The form one clause about headings asks.
+fn clause_form(clause: &str) -> Option<HeadingForm> {
+    // "…, so use H3 (`###`) for your sections instead": what is used, after what is there.
+    let clause = match clause.rfind(" use ") {
+        Some(i) if clause.contains("instead") => clause.get(i..).unwrap_or(clause),
+        _ => clause,
+    };
+    if has_any_in(
+        clause,
+        "no |not |n't |never|avoid|if |unless|ideally|prefer|existing|the old|currently|for example|e.g.|title|may |sub-heading|subheading|subsection|at most|at least|exactly|no more than|up to|max|depth|levels|deeper",
+    ) {
+        return None;
+    }
+    if has_any_in(clause, "sentence case|sentence-case") {
+        return Some(HeadingForm::SentenceCase);
+    }
+    if has_any_in(
+        clause,
+        "all caps|all capitals|in capitals|all uppercase|all upper case|in uppercase|in upper case",
+    ) {
+        return Some(HeadingForm::AllCaps);
+    }
+    let only = has_any_in(clause, "only|no other");
+    // "level-2", "level 2", "h2", "(`##`)".
+    let level = ["level-", "level ", "h"].iter().find_map(|cue| {
+        clause.match_indices(cue).find_map(|(i, _)| {
+            if *cue == "h"
+                && clause
+                    .get(..i)
+                    .is_some_and(|b| b.ends_with(char::is_alphanumeric))
+            {
+                return None;
+            }
+            let rest = clause.get(i + cue.len()..)?;
+            let digit = rest.chars().next()?.to_digit(10)?;
+            let glued = rest.chars().nth(1).is_some_and(char::is_alphanumeric);
+            ((1..=6).contains(&digit) && !glued).then_some(digit as usize)
+        })
+    });
+    let marks = || {
+        clause.split('`').skip(1).step_by(2).find_map(|span| {
+            let t = span.trim();
+            (!t.is_empty() && t.len() <= 6 && t.bytes().all(|b| b == b'#')).then_some(t.len())
+        })
+    };
+    level.or_else(marks).map(|n| HeadingForm::Level(n, only))
+}
+
+/// The heading lines of `text` outside fences: (level, text).
+fn headings(text: &str) -> Vec<(usize, &str)> {
+    super::lists::outside_fences(text)
+        .filter_map(|l| {
+            let t = l.trim_start();
+            let level = t.bytes().take_while(|&b| b == b'#').count();
+            let rest = t.get(level..)?;
+            ((1..=6).contains(&level) && rest.starts_with(' ')).then(|| (level, rest.trim()))
+        })
+        .collect()
+}
+
+/// The first heading that breaks the form, if any.
+pub fn first_break(form: &HeadingForm, text: &str) -> Option<String> {
+    let all = headings(text);
+    let first_line = text.lines().map(str::trim).find(|l| !l.is_empty());
+    all.iter().enumerate().find_map(|(i, &(level, h))| {
+        let words = crate::drift::text::outside_code_spans(h);
+        let broken = match form {
+            HeadingForm::Level(n, only) => {
+                // A title opening the reply above the sections.
+                let title = !only
+                    && i == 0
+                    && level < *n
+                    && first_line.is_some_and(|f| f.trim_start_matches('#').trim() == h);
+                level != *n && !title
+            }
+            HeadingForm::AllCaps => words.chars().any(|c| c.is_lowercase()),
+            HeadingForm::SentenceCase => title_cased_word(&words).is_some(),
+        };
+        broken.then(|| format!("{} {h}", "#".repeat(level)))
+    })
+}
+
+/// A word after a heading's first, capitalised though it is a common word ("## Test
+/// Results", "## Root Cause"). Names, acronyms and a word after a colon are left alone.
+fn title_cased_word(heading: &str) -> Option<&str> {
+    let mut after_colon = false;
+    let mut first = true;
+    for w in heading.split_whitespace() {
+        let bare = w.trim_matches(|c: char| !c.is_alphanumeric());
+        let skip = first || after_colon;
+        first = false;
+        after_colon = w.ends_with(':');
+        if skip || bare.chars().count() < 2 {
+            continue;
+        }
+        let mut cs = bare.chars();
+        let capital = cs.next().is_some_and(char::is_uppercase);
+        let rest_lower = cs.all(|c| c.is_lowercase());
+        if !(capital && rest_lower) {
+            continue;
+        }
+        // Words no name is made of ("Test Results", "Root Cause"), not a name the reply
+        // also writes in lower case in an identifier ("Noah", `noah_sync`).
+        let common = crate::drift::text::in_list(
+            "and|or|of|the|for|to|in|on|with|a|an|by|at|from|next|steps|results|notes|summary|plan|cause|analysis|changes|timeline|details|questions|issues|risks|overview|testing|findings|actions|impact|background|status|items|fixes|review|rollout|migration|options|decision|recommendations|updates|lessons|learned|scope|approach",
+            &bare.to_ascii_lowercase(),
+        );
+        if common {
+            return Some(bare);
+        }
+    }
+    None
+}
