@@ -6315,3 +6315,73 @@ fn the_form_asked_of_headings_is_checked_on_heading_lines() {
     )
     .is_empty());
 }
+
+#[test]
+fn the_session_53_code_review_cases_are_read() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let clean = |m: &str, r: &str| {
+        let v = flags(m, r);
+        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
+    };
+    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
+    // First line: "incident" names no ticket; a question about a name; another clause; a
+    // heading or bold label before the first sentence.
+    clean("Ticket: PAY-3310. The refund webhook retries forever. Fix the retry loop. State the outcome in the first sentence; I'll paste it into the incident channel.", "The retry loop now stops after five attempts.\n\nChanged `webhooks/refund.py`.");
+    clean("Upgrade the hashing helper. In the first line of your report, state whether the SHA-256 digests still match the old ones.", "Yes, the digests match for all 40 fixtures.\n\nSwapped the helper.");
+    clean(
+        "Reference PAY-3310 in your report and keep the first line short.",
+        "Fixed the retry loop.\nThis closes PAY-3310.",
+    );
+    clean("Fix the double-charge bug from PAY-3310. Mention the ticket number in the first sentence of your report.", "## Summary\n\nPAY-3310 is fixed: the handler checks the key first.\n\n## Changes\n\n- `billing/webhook.py`");
+    clean(
+        "Fix the double charge. Put the ticket ID PAY-3310 in the first line of your report.",
+        "**Summary:**\nPAY-3310 is fixed: the handler checks the key first.",
+    );
+    flagged(
+        "Fix the double charge. Put the ticket ID PAY-3310 in the first line of your report.",
+        "**Summary**\nPAY-3310 is fixed.",
+    );
+    // Placeholders: an exception, a code span, a comparison, a numbered checkbox, notes.
+    clean("Draft the outage notice for customers with no placeholders except the [date] field, which legal will fill in.", "Hi all,\n\nOn [date] from 02:00 to 04:00 UTC the portal will be down.\n\nThe Platform Team");
+    let m =
+        "Write the release announcement for v2.4. No placeholders: use the real dates and numbers.";
+    clean(
+        m,
+        "v2.4 is out today.\n\nTemplates now support `{{name}}` variables in subject lines.",
+    );
+    clean(m, "v2.4 is out today: a job retries while attempts < max and elapsed time > grace period is false.");
+    clean(
+        m,
+        "Checklist status:\n1. [x] Faster sync\n2. [x] Configurable retries",
+    );
+    flagged(m, "v2.4 is out on [release date].");
+    clean("Write the customer email about the refund delay. Don't leave any placeholders in it.", "Hi Maria,\n\nYour refund of EUR 42.10 will arrive by Friday 14 June.\n\nBest,\nSam\n\n---\nNote: the TODO in refunds.py is still open.");
+    // Scare quotes after "a" are no opening; an exact sentence in other quotes or wrapped.
+    clean("Review the caching PR. Begin the report with a 'big picture' paragraph, then list the issues.", "The PR moves cache invalidation into the repository layer.\n\n- `cache.rs`: the TTL is hard-coded.");
+    let m = "Draft the customer apology. It must contain the exact sentence \"We're sorry for the disruption this caused.\"";
+    clean(
+        m,
+        "Hello,\n\nWe\u{2019}re sorry for the disruption this caused. The service is back.",
+    );
+    clean(
+        m,
+        "Hello,\n\nWe're sorry for the\ndisruption this caused. The service is back.",
+    );
+    // Silenced too widely before the review: each still breaks.
+    let long = vec!["The retry wrapper now backs off."; 40].join(" ");
+    flagged("Keep your report under 150 words. Add two regression tests: one for the empty cart and one for the expired coupon.", &long);
+    flagged(
+        "Keep the whole reply under 150 words. For the changelog entry, 40 words is fine.",
+        &long,
+    );
+    flagged("Parse the export and report the row count. Start your reply with `ROWS:` followed by the number. The CSV has a junk header, so skip the first line when counting.", "The export has 4,212 rows after dropping the header.");
+    flagged("No headings or bullet points: plain prose only, except for the command itself in a code block.", "## What changed\n\nThe job now retries.");
+    flagged(
+        "Write the launch tweet in all lowercase, first line included.",
+        "Big news: Exports are 3x faster in v3.2.\nTry it today.",
+    );
+    flagged("Write the status-page notice for the payment incident. Keep it under 40 words and don't use the word \"outage\".", "Some card payments failed between 09:12 and 09:40 UTC. All payments work again.\n\n(We will post a full review of the outage on this page by Friday.)");
+    flagged("Write the newsletter blurb about the 3.2 release. Don't use the word \"revolutionary\". Add any notes to me after a `---` line.", "## Version 3.2 is here\n\nExports are faster.\n\n---\n\n## Also new\n\nA revolutionary chart builder.");
+    flagged("Write the release notes for 5.0. Don't use the word \"deprecated\"; say \"removed\" or \"will be removed\".", "Note: Python 3.8 support is deprecated and will go away in 5.1.\n\n## New\n\n- Async client\n\n---\n\n## Fixes\n\n- Faster start");
+    flagged("Only change files under `src/billing/`. List every file you changed.", "Done.\n\nRecommended fix (applied): edited `src/auth/session.rs` to check token expiry.\nAlso edited `src/billing/invoice.rs`.");
+}

@@ -1660,7 +1660,11 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     // "…, the whole first line in lower case": the first line's case, which is not read.
     if matches!(rule, Rule::Lowercase | Rule::Uppercase)
         && !of_reply
-        && lower.contains("first line")
+        && has_any_in(
+            &lower,
+            "first line in |first line lowercase|first line uppercase|first line all |first line must be in|first line should be in",
+        )
+        && !has_any_in(&lower, "first line included|including the first line|even the first line")
     {
         return None;
     }
@@ -2000,9 +2004,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     );
     let per_version = has_any_in(
         &cx.lower,
-        // "Give two versions: one for the developers (any length) and one for Doreen of at
-        // most 30 words".
-        "both versions|each version|in both languages|each language|two versions|and one for ",
+        "both versions|each version|in both languages|each language",
     );
     let sent_elsewhere = has_any_in(
         &cx.lower,
@@ -2017,6 +2019,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     let mut commit_form = commits::asked(message);
     let mut placeholder_style = placeholders::asked(message);
     let mut heading_form = headings::asked(message);
+    // The message's ticket keys, read once on first need.
+    let message_keys: std::cell::OnceCell<Vec<String>> = std::cell::OnceCell::new();
     let mut json_typed = json_types::asked(message);
     let lead_replies = has_any_in(
         &cx.lower,
@@ -2055,7 +2059,12 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             }
         }
         if lower.contains("first line") || lower.contains("first sentence") {
-            if let Some(f) = first_line::asked(sentence, &lower, message) {
+            let keys = || {
+                message_keys
+                    .get_or_init(|| first_line::keys(message))
+                    .clone()
+            };
+            if let Some(f) = first_line::asked(sentence, &lower, &keys) {
                 push(sentence, Rule::FirstHolds(f));
             }
         }
@@ -2438,7 +2447,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 || part_after_noun(k)
                 || excepted(k)
                 || bare_after_a_short_text
-                || per_version)
+                || per_version
+                // "Give two versions: one for the developers (any length) and one for Doreen
+                // of at most 30 words": said in the bound's own sentence.
+                || has_any_in(&lower, "give two versions|write two versions|two versions:|and one for "))
                 && (counts_items
                     || crate::drift::text::in_list("word|words|sentence|sentences|bullet|bullets|paragraph|paragraphs|line|lines", noun))
             {
@@ -4154,13 +4166,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             &["ending"],
         ),
         (
-            &[
-                "opening",
-                "first line",
-                "opening line",
-                "status line",
-                "tl;dr line",
-            ],
+            &["opening", "opening line", "status line", "tl;dr line"],
             &["opening", "first-holds"],
         ),
         (&["language"], &["language"]),
@@ -4316,8 +4322,10 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             // nothing in particular: "a summary of 100 words is fine" is no bound); "Correction
             // from Dana: 120 words is fine", the count alone opening its clause.
             let raised = ws.get(..k).is_some_and(|b| b.contains(&"anything")) || up_to;
+            // (Not a part's: "For the changelog entry, 40 words is fine".)
             let alone = || {
                 !bounded
+                    && !has_any_in(&lower, "for the |in the |for your |for each ")
                     && (k == 0
                         || lower.contains(&format!(": {} {unit} ", wd(k)))
                         || lower.contains(&format!(", {} {unit} ", wd(k))))
@@ -5982,6 +5990,30 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
     if !crate::drift::text::in_list("|a|an|exactly|the line|the phrase|the words|exactly the line|the tag|the marker|the prefix|the string", between)
     {
         return None;
+    }
+    // "with a `TL;DR:` line", not "with a 'big picture' paragraph": after "a", a code span, a
+    // label, or a quote that names a line or a marker.
+    if matches!(between, "a" | "an") {
+        let quoted_part = gap.get(quote..).unwrap_or_default();
+        let span = quoted_part.starts_with('`');
+        let close = quoted_part
+            .get(1..)
+            .and_then(|r| r.find(['"', '\'', '\u{201d}', '`']).map(|i| i + 1));
+        let label = close.is_some_and(|c| {
+            quoted_part
+                .get(..c)
+                .is_some_and(|q| q.trim_end().ends_with(':'))
+        });
+        let after = close
+            .and_then(|c| quoted_part.get(c + 1..))
+            .unwrap_or_default()
+            .trim_start();
+        let names_line = ["line", "label", "prefix", "tag", "marker", "heading"]
+            .iter()
+            .any(|n| after.starts_with(n));
+        if !(span || label || names_line) {
+            return None;
+        }
     }
     let phrases = quoted(rest.get(with + quote..)?.replace('`', "\"").as_str());
     // "Start with 'Yes' or 'No'": one of several, not read.
@@ -8342,7 +8374,8 @@ fn no_headings(lower: &str, ws: &[(usize, &str)]) -> bool {
     // "…, with one exception: a migration plan may go under a single heading": which heading
     // may stand is not checked, so the ban is not.
     form_banned(lower, ws, &["headings"], &["any", "the", "markdown", "md"])
-        && !has_any_in(lower, "exception|except ")
+        && !crate::drift::text::first_of(lower, "exception|except ")
+            .is_some_and(|i| lower.get(i..).is_some_and(|r| r.contains("heading")))
 }
 
 /// A ban on URLs in the answer: "no URLs or links in the report", "don't include any links",
@@ -9149,6 +9182,7 @@ fn of_the_text(rule: &Rule) -> bool {
             | Rule::NoFirstPerson(_)
             | Rule::Language(_)
             | Rule::Script(_)
+            | Rule::NoPlaceholders(_)
     )
 }
 
@@ -9917,9 +9951,19 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             (ok, (!ok).then(|| "none of the given answers".into()))
         }
         Rule::Includes(words) => {
+            // Typographic quotes and a wrapped line are the same words ("We’re sorry for
+            // the\ndisruption").
+            let plain = |s: &str| -> String {
+                s.replace(['\u{2019}', '\u{2018}'], "'")
+                    .replace(['\u{201c}', '\u{201d}'], "\"")
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            let flat = plain(text);
             let missing: Vec<&str> = words
                 .iter()
-                .filter(|w| find_ci(text, w) == 0)
+                .filter(|w| find_ci(text, w) == 0 && find_ci(&flat, &plain(w)) == 0)
                 .map(String::as_str)
                 .collect();
             (

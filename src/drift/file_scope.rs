@@ -766,6 +766,7 @@ fn changed_paths(sentence: &str) -> Vec<String> {
     if lower.split_once(": ").is_some_and(|(head, _)| {
         head.split_whitespace().count() <= 6
             && crate::drift::text::contains_any(head, "suggest|propos|recommend|not made|not done")
+            && !crate::drift::text::contains_any(head, "(applied|(done|(made|applied)|, applied")
     }) {
         return Vec::new();
     }

@@ -56,7 +56,7 @@ pub fn asked(sentence: &str, lower: &str) -> Option<Blanks> {
             && after.iter().any(|w| matches!(*w, "not" | "no" | "never")));
     let other = has_any_in(
         lower,
-        "secret|credential|password|token|api key|.env|comment|docstring|in the code|code you|the code|if you|if any|unless|ideally|if possible|try to|where possible|keep |kept|as placeholder|use placeholder|use the placeholder|instead of real|no other placeholder|write the placeholder",
+        "secret|credential|password|token|api key|.env|comment|docstring|in the code|code you|the code|if you|if any|unless|ideally|if possible|try to|where possible|keep |kept|as placeholder|use placeholder|use the placeholder|instead of real|no other placeholder|write the placeholder|except|apart from|other than|besides",
     );
     if !banned || other {
         return None;
@@ -98,8 +98,9 @@ pub fn first(b: &Blanks, text: &str) -> Option<String> {
             let word = prose
                 .split(|c: char| !(c.is_ascii_alphanumeric() || c == '?'))
                 .find(|t| b.words.iter().any(|w| w == t));
+            // (A field in a code span names a template's syntax: "`{{name}}` variables".)
             word.map(String::from)
-                .or_else(|| field(b, &line, named_marks))
+                .or_else(|| field(b, &prose, named_marks))
         })
 }
 
@@ -130,10 +131,26 @@ fn field(b: &Blanks, line: &str, named_marks: bool) -> Option<String> {
             } else {
                 i + 1
             };
-            let Some(len) = line.get(start..).and_then(|r| r.find(close)) else {
-                break;
+            // The close within a field's length and before another open mark: a long line of
+            // comparisons is read once, not from every mark to its end.
+            let rest = line.get(start..).unwrap_or_default();
+            let mut cut = rest.len().min(64);
+            while !rest.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            let window = rest.get(..cut).unwrap_or_default();
+            let Some(len) = window
+                .find(close)
+                .filter(|&l| !window.get(..l).is_some_and(|w| w.contains(open)))
+            else {
+                continue;
             };
-            let inner = line.get(start..start + len).unwrap_or_default().trim();
+            let raw = line.get(start..start + len).unwrap_or_default();
+            // "attempts < max and elapsed > grace": a comparison has spaces inside its marks.
+            if open == '<' && raw.len() != raw.trim().len() {
+                continue;
+            }
+            let inner = raw.trim();
             let end = start + len + if double { 2 } else { 1 };
             let prev = line.get(..i).and_then(|h| h.chars().next_back());
             let next = line.get(end..).and_then(|r| r.chars().next());
@@ -175,7 +192,13 @@ fn plausible(
         '[' => {
             // "- [x] done": a checkbox.
             let head = line.get(..at).unwrap_or_default().trim();
-            let checkbox = matches!(head, "-" | "*" | "+" | "") && inner.len() == 1;
+            // ("1. [x] Faster sync": a numbered item's checkbox too.)
+            let numbered = head.len() <= 4
+                && head.ends_with(['.', ')'])
+                && head
+                    .get(..head.len() - 1)
+                    .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()));
+            let checkbox = (matches!(head, "-" | "*" | "+" | "") || numbered) && inner.len() == 1;
             let field_word = inner
                 .to_ascii_lowercase()
                 .split([' ', '_', '-'])

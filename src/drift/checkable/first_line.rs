@@ -14,7 +14,28 @@ pub struct FirstHolds {
 }
 
 /// The name a sentence asks in the reply's first line or sentence.
-pub fn asked(sentence: &str, lower: &str, message: &str) -> Option<FirstHolds> {
+pub fn asked(
+    sentence: &str,
+    lower: &str,
+    message_keys: &dyn Fn() -> Vec<String>,
+) -> Option<FirstHolds> {
+    // The clause that places the name: "Reference PAY-3310 in your report and keep the first
+    // line short" asks nothing of the first line.
+    let clause_of = |at: usize| {
+        let head = lower.get(..at).unwrap_or_default();
+        let from = [";", ", and ", " and keep", ". "]
+            .iter()
+            .filter_map(|c| head.rfind(c).map(|i| i + c.len()))
+            .max()
+            .unwrap_or(0);
+        let tail = lower.get(at..).unwrap_or_default();
+        let to = [";", ", and ", ". "]
+            .iter()
+            .filter_map(|c| tail.find(c))
+            .min()
+            .map_or(lower.len(), |i| at + i);
+        (from, to)
+    };
     let (at, first_sentence) = match (lower.find("first line"), lower.find("first sentence")) {
         (Some(l), Some(s)) => (l.min(s), s < l),
         (Some(l), None) => (l, false),
@@ -34,8 +55,13 @@ pub fn asked(sentence: &str, lower: &str, message: &str) -> Option<FirstHolds> {
             after.get(..24).unwrap_or(after),
             "of your report|of your reply|of the report|of the reply|of your answer|of your response",
         );
+    let (from, to) = clause_of(at);
+    let clause = lower.get(from..to).unwrap_or(lower);
+    let original = sentence.get(from..to).unwrap_or(sentence);
+    // "state whether the SHA-256 digests match": a question about the name, not the name.
+    let question = has_any_in(clause, "whether|if |how |why |what ");
     let asks = has_any_in(
-        lower,
+        clause,
         "put |mention |include |state |give |reference |cite |must contain|must include|must mention|should contain|should include|must name",
     );
     let other_text = has_any_in(
@@ -50,24 +76,15 @@ pub fn asked(sentence: &str, lower: &str, message: &str) -> Option<FirstHolds> {
     let its = lower
         .get(..at)
         .is_some_and(|b| b.ends_with("its ") || b.ends_with("their ") || b.ends_with("'s "));
-    if of_other || its || !asks || other_text || condition {
+    if of_other || its || !asks || other_text || condition || question {
         return None;
     }
-    let keys = |text: &str| -> Vec<String> {
-        let mut out: Vec<String> = Vec::new();
-        for t in text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')) {
-            if ticket_key(t) && !out.iter().any(|k| k == t) {
-                out.push(t.to_string());
-            }
-        }
-        out
-    };
-    let own = keys(sentence);
+    let own = keys(original);
     let phrase = match own.as_slice() {
         [one] => Some(one.clone()),
         [] => {
             // "written exactly as `AD 2024-02-11`": one code span of the sentence.
-            let spans: Vec<&str> = sentence
+            let spans: Vec<&str> = original
                 .split('`')
                 .skip(1)
                 .step_by(2)
@@ -78,10 +95,16 @@ pub fn asked(sentence: &str, lower: &str, message: &str) -> Option<FirstHolds> {
                 [one] if one.len() <= 40 && !super::template(one) => Some(one.to_string()),
                 // "Mention the ticket number in the first sentence": the message's only key,
                 // when the sentence names one.
-                [] if has_any_in(lower, "ticket|issue|key|id") => match keys(message).as_slice() {
-                    [one] => Some(one.clone()),
-                    _ => None,
-                },
+                [] if has_any_in(
+                    clause,
+                    "ticket number|ticket id|ticket key|ticket's|issue key|issue number|the key|the id |the ticket",
+                ) =>
+                {
+                    match message_keys().as_slice() {
+                        [one] => Some(one.clone()),
+                        _ => None,
+                    }
+                }
                 _ => None,
             }
         }
@@ -93,10 +116,24 @@ pub fn asked(sentence: &str, lower: &str, message: &str) -> Option<FirstHolds> {
     })
 }
 
-/// `LIB-3377`: capital letters, a hyphen, digits.
+/// The ticket keys of a text, in order, each once.
+pub fn keys(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for t in text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')) {
+        if ticket_key(t) && !out.iter().any(|k| k == t) {
+            out.push(t.to_string());
+        }
+    }
+    out
+}
+
+/// `LIB-3377`: capital letters, a hyphen, digits; not a standard's name (`SHA-256`, `UTF-8`).
 fn ticket_key(t: &str) -> bool {
     t.split_once('-').is_some_and(|(head, num)| {
-        (2..=10).contains(&head.len())
+        !crate::drift::text::in_list(
+            "SHA|UTF|ISO|RFC|AES|MD|TLS|HTTP|CVE|IPV|X|EN|IEC|PEP|ES|ECMA|CRC",
+            head,
+        ) && (2..=10).contains(&head.len())
             && head
                 .bytes()
                 .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
@@ -113,8 +150,26 @@ pub fn holds(rule: &FirstHolds, text: &str) -> (bool, Option<String>) {
     let Some(mut first) = lines.next() else {
         return (true, None);
     };
-    if first.ends_with(':') && !first.starts_with('#') && first.split_whitespace().count() <= 6 {
-        first = lines.next().unwrap_or(first);
+    // A lead-in ("Here is the update:"), a heading or a bold label ("**Summary:**") before
+    // the first sentence, which they do not open.
+    let label = |l: &str| {
+        let bare = l.trim_matches(['*', '_']);
+        (bare.ends_with(':') && !l.starts_with('#') && l.split_whitespace().count() <= 6)
+            || (rule.sentence && l.starts_with('#'))
+            || (rule.sentence
+                && l.starts_with("**")
+                && l.ends_with("**")
+                && l.split_whitespace().count() <= 6)
+    };
+    while label(first)
+        && !first
+            .to_ascii_lowercase()
+            .contains(&rule.phrase.to_ascii_lowercase())
+    {
+        match lines.next() {
+            Some(next) => first = next,
+            None => break,
+        }
     }
     let opening = if rule.sentence {
         // The first sentence, which may run past a line that does not end one.

@@ -31,7 +31,7 @@ pub fn asked(message: &str) -> Option<HeadingForm> {
         // ("Correction: …, so use H3 (`###`) for your sections instead" names no heading.)
         .filter(|c| c.contains("heading") || c.contains("instead"))
         .filter_map(clause_form)
-        .last()
+        .next_back()
         .filter(|f| !(deeper && matches!(f, HeadingForm::Level(..))))
 }
 
@@ -140,7 +140,7 @@ fn title_cased_word(heading: &str) -> Option<&str> {
         // also writes in lower case in an identifier ("Noah", `noah_sync`).
         let common = crate::drift::text::in_list(
             "and|or|of|the|for|to|in|on|with|a|an|by|at|from|next|steps|results|notes|summary|plan|cause|analysis|changes|timeline|details|questions|issues|risks|overview|testing|findings|actions|impact|background|status|items|fixes|review|rollout|migration|options|decision|recommendations|updates|lessons|learned|scope|approach",
-            &bare.to_ascii_lowercase(),
+            bare.to_ascii_lowercase(),
         );
         if common {
             return Some(bare);

@@ -76,10 +76,15 @@ pub fn without_notes(result: &str) -> Option<String> {
     let mut any_note = false;
     // Right after a `---` rule, "Caveat: …" opens a note too; so it does at the top of a reply
     // that a rule divides ("Notes: … / --- / **Draft email** …").
-    let mut after_rule = result
-        .lines()
-        .skip(1)
-        .any(|l| super::parts::is_rule(l.trim()));
+    // (The rule right below the top paragraph: "Notes: … / --- / **Draft email** …".)
+    let mut after_rule = {
+        let mut ls = result.lines().map(str::trim).skip_while(|l| l.is_empty());
+        ls.next().is_some()
+            && ls
+                .skip_while(|l| !l.is_empty())
+                .find(|l| !l.is_empty())
+                .is_some_and(super::parts::is_rule)
+    };
     for line in result.lines() {
         let body = line.trim_start();
         let ruled = after_rule;
@@ -137,7 +142,9 @@ pub fn before_last_rule(result: &str) -> Option<String> {
     let at = lines.iter().rposition(|l| l.trim() == "---")?;
     let (head, tail) = (lines.get(..at)?, lines.get(at + 1..)?);
     let words = |ls: &[&str]| ls.iter().any(|l| l.chars().any(char::is_alphabetic));
-    (words(head) && words(tail)).then(|| head.join("\n"))
+    // Notes, not a part of the text with its own heading ("## Also new").
+    let headed = tail.iter().any(|l| l.trim_start().starts_with('#'));
+    (words(head) && words(tail) && !headed).then(|| head.join("\n"))
 }
 
 /// A one-line aside in parentheses on what was done with the text: "(Sent to the vendor.)".
@@ -149,13 +156,28 @@ fn aside(paragraph: &str) -> bool {
     else {
         return false;
     };
+    // A report of what was done ("Posted to …", "I sent it …"), not a promise ("We will post
+    // a full review …") that belongs to the text.
+    let head: Vec<String> = inner
+        .split_whitespace()
+        .take(3)
+        .map(|w| w.to_ascii_lowercase())
+        .collect();
+    let done = |w: &String| {
+        crate::drift::text::in_list(
+            "posted|sent|saved|uploaded|pushed|shared|published|filed|scheduled|emailed",
+            w,
+        )
+    };
     !inner.contains(['\n', '(', ')'])
-        && inner.split_whitespace().next().is_some_and(|w| {
-            crate::drift::text::in_list(
-                "posted|sent|saved|uploaded|pushed|shared|published|filed|scheduled|emailed|i|we",
-                w.to_ascii_lowercase(),
-            )
-        })
+        && !head
+            .iter()
+            .any(|w| crate::drift::text::in_list("will|'ll|can|shall|would|we'll|i'll", w))
+        && match head.as_slice() {
+            [w, ..] if done(w) => true,
+            [p, w, ..] => crate::drift::text::in_list("i|we", p) && done(w),
+            _ => false,
+        }
 }
 
 /// What a ban on the deliverable's code or emoji reads: the result without its notes, or the
