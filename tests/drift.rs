@@ -6385,3 +6385,59 @@ fn the_session_53_code_review_cases_are_read() {
     flagged("Write the release notes for 5.0. Don't use the word \"deprecated\"; say \"removed\" or \"will be removed\".", "Note: Python 3.8 support is deprecated and will go away in 5.1.\n\n## New\n\n- Async client\n\n---\n\n## Fixes\n\n- Faster start");
     flagged("Only change files under `src/billing/`. List every file you changed.", "Done.\n\nRecommended fix (applied): edited `src/auth/session.rs` to check token expiry.\nAlso edited `src/billing/invoice.rs`.");
 }
+
+#[test]
+fn the_session_53_readings_from_sets_286_to_291() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let clean = |m: &str, r: &str| {
+        let v = flags(m, r);
+        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
+    };
+    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
+    let headed =
+        "## 1. Intake\nFiles land in the inbox.\n\n## 2. Billing\nBilling reads them at 06:00.";
+    clean("Describe how the logs flow to billing. No headings please. Edit from Sam: headings are fine after all, it goes into the wiki.", headed);
+    flagged(
+        "Describe how the logs flow to billing. No headings please.",
+        headed,
+    );
+    let listed = format!(
+        "Nine carts expired but are still scheduled; traffic should drop them before Friday.\n\n{}",
+        (1..=60)
+            .map(|i| format!("- `P-{i:05}` expired spring promo cart"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    clean("Tell me which carts expired but are still scheduled. Keep your prose under 80 words. Update: the PD wants the full list as well, so the 80-word limit applies to the prose only, not to the list.", &listed);
+    let fixed = "The parser now reads the files as UTF-8.\n\n**Files changed**\n- `asrun/read.py`\n- `tests/test_read.py`";
+    clean(
+        "Write up the parser fix. No bullet lists, except in a final `Files changed` section.",
+        fixed,
+    );
+    flagged("Write up the parser fix. No bullet lists.", fixed);
+    clean("Add a `slugify()` helper to `badges/utils.py`. The helper's output must be lowercase ASCII with hyphens. Report back briefly.", "Added `slugify()`: `Acme GmbH` becomes `acme-gmbh`. Tests pass.");
+    let json = "[\n  {\"printer\": \"p1\", \"status\": \"ok\"},\n  {\"printer\": \"p2\", \"status\": \"error\", \"last_error\": \"RIBBON_OUT\"}\n]";
+    clean("Give me the printer status as JSON: an array of objects with keys `printer`, `status`, `last_error`. You can omit `last_error` for printers whose status is `ok`.", json);
+    flagged("Give me the printer status as JSON: an array of objects with keys `printer`, `status`, `last_error`.", json);
+    let table = "| Desk | Printer | Status |\n|---|---|---|\n| A1 | p1 | ok |";
+    clean("Show the printer assignment as a markdown table with the columns Desk, Printer, Status in that order.", table);
+    flagged("Show the printer assignment as a markdown table with the columns Desk, Status, Printer in that order.", table);
+    let commit = "Fixed the swap.\n\nCommit: `Keep diet notes when a swap is accepted`\n\nOps asked whether this should go out as a hotfix.";
+    clean("Fix the swap bug. Keep the commit message under 60 characters and do not use the word 'hotfix' in it.", commit);
+    flagged(
+        "Fix the swap bug. Do not use the word 'hotfix' anywhere in your reply.",
+        commit,
+    );
+    let email = format!(
+        "**Subject:** Overlock fee changes on 1 September\n\nHi all,\n\n{}\n\nThanks,\nRevenue",
+        ["The fee moves from $35 to $45 at corporate sites."; 6].join(" ")
+    );
+    clean("Draft the email to franchise owners about the price change. Keep the subject line under 8 words.", &email);
+    flagged(
+        "Draft the email to franchise owners about the price change. Keep it under 8 words.",
+        &email,
+    );
+    let answers = "1. The sync failed, so the gate kept the old code for that tenant overnight.\n2. Yes. Codes now sync within a minute of a move-out.\n3. No action needed.";
+    clean("Answer each of these three questions in at most 20 words: (1) Why did the gate open? (2) Is it fixed? (3) Does she need to do anything?", answers);
+    flagged("Answer these three questions in at most 20 words in all: (1) Why did the gate open? (2) Is it fixed? (3) Does she need to do anything?", answers);
+}

@@ -1433,7 +1433,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     // "For each of the four clinics, give exactly two bullets" too, by its opening.
     let opening = lower.trim_start_matches(['-', '*', ' ']);
     if counted
-        && (has_any_in(&lower, "under each|in each section|per section|for each section|per heading|under every|in every section|each section")
+        && (has_any_in(&lower, "under each|in each section|per section|for each section|per heading|under every|in every section|each section|answer each|per answer|each of these|each question")
             || ((opening.starts_with("for each ") || opening.starts_with("for every "))
                 && !said(&["whole", "entire", "total", "overall"])))
     {
@@ -1673,7 +1673,10 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     if matches!(
         rule,
         Rule::Lowercase | Rule::Uppercase | Rule::CapitalWords(..)
-    ) && (names_a_text_object(text) || case_of_a_thing(text))
+    ) && (names_a_text_object(text)
+        || case_of_a_thing(text)
+        // "The helper's output must be lowercase ASCII": what code returns.
+        || has_any_in(&lower, "'s output|\u{2019}s output|the output of|its output"))
         // ("Your answer must be lowercase, keys included" still covers everything.)
         && !said(&["included", "including", "too", "even", "everything"])
     {
@@ -2894,6 +2897,16 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 // instead": another object is the answer on a condition the text cannot show.
                 let fallback = cx.lower.contains("instead")
                     && has_any_in(&cx.lower, "exactly `{|return `{|reply `{|exactly {\"");
+                // "You can omit `last_error` for printers whose status is `ok`".
+                let list: Vec<String> = list
+                    .into_iter()
+                    .filter(|k| {
+                        !has_any_in(
+                            &cx.lower,
+                            &format!("omit `{k}`|leave out `{k}`|`{k}` is optional|`{k}` (optional|`{k}` may be omitted|`{k}` can be omitted"),
+                        )
+                    })
+                    .collect();
                 if !list.is_empty() && !of_a_file && !fallback {
                     push(
                         sentence,
@@ -4437,16 +4450,32 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         // "No tables … on second thought, for the fee breakdown a table is fine".
         // "A small table for the per-screen numbers is fine after all": the table named first in
         // its clause, what is fine after it.
-        let table_fine = lower.split([';', '.', ',']).any(|clause| {
-            clause.find("table").is_some_and(|t| {
-                !clause.get(..t).is_some_and(|h| h.ends_with("no ") || h.ends_with("not a "))
-                    && has_any_in(
-                        clause.get(t..).unwrap_or_default(),
-                        " is fine| are fine| is ok| are ok| is okay| are okay| is allowed| are allowed",
-                    )
+        let fine_after = |noun: &str| {
+            lower.split([';', '.', ',']).any(|clause| {
+                clause.find(noun).is_some_and(|t| {
+                    !clause
+                        .get(..t)
+                        .is_some_and(|h| h.ends_with("no ") || h.ends_with("not a "))
+                        && has_any_in(
+                            clause.get(t..).unwrap_or_default(),
+                            " is fine| are fine| is ok| are ok| is okay| are okay| is allowed| are allowed",
+                        )
+                })
             })
-        });
-        if table_fine
+        };
+        // "Edit from Dana: headings are fine after all".
+        if fine_after("heading") {
+            out.push((0, at, &["no-headings"]));
+        }
+        // "…, so the 80-word limit applies to the prose only, not to the list": which lines
+        // count is not read.
+        if has_any_in(
+            &lower,
+            "not to the list|list doesn't count|list does not count|excluding the list",
+        ) {
+            out.push((0, at, LENGTH));
+        }
+        if fine_after("table")
             || has_any_in(&lower, "can use a table|may use a table|use a table if")
             || (lower.contains("table")
                 && has_any_in(&lower, "either is fine|either works|either way is fine"))
@@ -8267,6 +8296,11 @@ fn sentence_count(text: &str) -> usize {
 /// a ban on bullets, not a bound on them ("no more than 3 bullets" is read as a count).
 fn no_bullets(lower: &str, ws: &[(usize, &str)]) -> bool {
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+    // "No bullet lists, except in a final `Files changed` section": where they may stand is
+    // not read, so the ban is not.
+    if has_any_in(lower, " except|exception") {
+        return false;
+    }
     // The words opening a sentence that states the answer's form.
     const OPENERS: &str = "no|don't|do|dont|don|avoid|never|please|write|answer|reply|respond|keep|use|describe|summarize|summarise|explain|give|return|format|present";
     if !crate::drift::text::in_list(OPENERS, w(0)) {

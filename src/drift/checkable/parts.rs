@@ -29,6 +29,12 @@ pub(super) enum Part {
 /// ("your whole reply, Summary included") bounds the reply.
 pub(super) fn part_of(sentence: &str) -> Option<Part> {
     let lower = sentence.to_ascii_lowercase();
+    // "Keep the subject line under 8 words": the subject's count.
+    if let Some(i) = lower.find("subject line") {
+        if counts_in_clause(&lower, i) {
+            return Some(Part::Named("subject".into()));
+        }
+    }
     let ws = words_at(&lower);
     if ws.iter().any(|(_, w)| {
         crate::drift::text::in_list(
@@ -480,6 +486,13 @@ pub(super) fn under_a_name(sentence: &str) -> Option<Part> {
 /// The part a ban is placed in: "don't use the word "vulnerable" in the Summary", "avoid
 /// "bias" in the executive summary", "no jargon in the **Findings** section".
 pub(super) fn place_of(sentence: &str) -> Option<Part> {
+    // "Keep the commit message under 60 characters and do not use the word 'hotfix' in it".
+    {
+        let l = sentence.to_ascii_lowercase();
+        if l.contains("commit message") && (l.contains(" in it") || l.contains(" in it.")) {
+            return Some(Part::Named("commit message".into()));
+        }
+    }
     // The ban's own clause: "the title must not contain 'urgent'; put the priority in the body
     // instead" places the ban in the title, not the body.
     let sentence = match sentence.split_once("; ") {

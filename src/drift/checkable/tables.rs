@@ -158,6 +158,17 @@ fn column_list(tail: &str) -> Vec<String> {
     for note in ["(in that order)", "(in this order)", "(in order)"] {
         body = body.replace(note, "");
     }
+    // "… Printer, Status in that order": the note after the last name.
+    for note in [" in that order", " in this order", " in order"] {
+        if let Some(i) = body.to_ascii_lowercase().rfind(note) {
+            if body
+                .get(i + note.len()..)
+                .is_some_and(|r| r.trim().is_empty())
+            {
+                body.truncate(i);
+            }
+        }
+    }
     let body = body.as_str();
     // Code spans name the columns when the list has them.
     if body.contains('`') {
