@@ -741,7 +741,7 @@ fn probe_sets_raise_no_false_violation() {
     // readings; 4358 of 8663 (50.3 %) in the 51st, with sets 148-237 (near-miss sets, their own
     // recall about 45 %) and its 24-hour clock check; 5042 of 9437 (53.4 %) in the 52nd, with
     // sets 238-261 and its number-format, commit-form, table-ban and placeholder-style checks;
-    // 5873 of 10658 (55.1 %) in the 53rd, with sets 262-291 and its unfilled-placeholder,
+    // 6007 of 10901 (55.1 %) in the 53rd, with sets 262-297 and its unfilled-placeholder,
     // first-line name, heading-form, exact-phrase and plainer-opening checks.
     assert!(
         caught * 100 >= breaking * 50,
@@ -6442,4 +6442,49 @@ fn the_session_53_readings_from_sets_286_to_291() {
     let answers = "1. The sync failed, so the gate kept the old code for that tenant overnight.\n2. Yes. Codes now sync within a minute of a move-out.\n3. No action needed.";
     clean("Answer each of these three questions in at most 20 words: (1) Why did the gate open? (2) Is it fixed? (3) Does she need to do anything?", answers);
     flagged("Answer these three questions in at most 20 words in all: (1) Why did the gate open? (2) Is it fixed? (3) Does she need to do anything?", answers);
+}
+
+#[test]
+fn the_session_53_readings_from_sets_292_to_297() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let clean = |m: &str, r: &str| {
+        let v = flags(m, r);
+        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
+    };
+    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
+    // A list said not to count toward a sentence limit.
+    let r = "I lowered the alert to 25%. I added a critical alert at 12%. Westfield keeps its own thresholds.\n\n- `alerts/tanks.yaml`\n- `alerts/rules.py`";
+    clean("Summarise the threshold change in at most three sentences. A list of file paths may follow the summary and does not count towards the limit.", r);
+    flagged(
+        "Summarise the threshold change in at most two sentences.",
+        r,
+    );
+    // A case rule of the final line.
+    let r = "Findings:\n- The new index matches the old one on 97 of 100 queries.\n\nVERDICT: SAFE TO DEPLOY";
+    clean("Check the new index. Write your findings normally, then end with one final line in ALL CAPS giving the verdict.", r);
+    flagged(
+        "Check the new index. Write your whole reply in ALL CAPS.",
+        r,
+    );
+    // "specific prices": values, not the word.
+    let m = "Write a paragraph for the newsletter about seasonal pricing. Don't mention any specific prices or percentages.";
+    clean(
+        m,
+        "From September, venue pages show how prices change through the year.",
+    );
+    // A word banned in one sense.
+    let r = "- Each login session is stored in one Redis instance.\n- The longest hearing loaded in 3.4 s.";
+    clean("Summarise the load test. When talking about court proceedings, say 'hearing', never 'session'.", r);
+    flagged(
+        "Summarise the load test. Say 'hearing', never 'session'.",
+        r,
+    );
+    // "followed by one line": the line beside the code.
+    let r = "```diff\n-    return a\n+    return b\n```\nTests: 48 passed.";
+    clean("Reply with only the patch as a unified diff, followed by one line saying whether the tests pass.", r);
+    flagged("Reply with only the patch as a unified diff.", r);
+    // A named message is no reply.
+    let r = "Slack message for #ops:\n\nGate 22 double-counted since Tuesday; fixed at 11:40.\n\nTicket comment:\n\n## Problem\nDouble events.\n\n## Fix\nIgnore ROTATE.";
+    clean("Write a Slack message for #ops and a ticket comment. The Slack message must not use markdown headings; the ticket comment must use the headings `Problem`, `Fix`.", r);
+    flagged("Write a Slack message for #ops and a ticket comment. Don't use markdown headings anywhere.", r);
 }

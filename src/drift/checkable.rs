@@ -1664,7 +1664,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         && !of_reply
         && has_any_in(
             &lower,
-            "first line in |first line lowercase|first line uppercase|first line all |first line must be in|first line should be in",
+            "first line in |first line lowercase|first line uppercase|first line all |first line must be in|first line should be in|final line in |last line in ",
         )
         && !has_any_in(&lower, "first line included|including the first line|even the first line")
     {
@@ -1999,7 +1999,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         has_any_in(&l, "line|note|sentence|comment")
             && has_any_in(
                 &l,
-                " ok|okay| may | can |plus |fine|allowed|feel free|add |exception|do put ",
+                " ok|okay| may | can |plus |fine|allowed|feel free|add |exception|do put |followed by one line|followed by a line|followed by a short line",
             )
     });
     // Read once for the whole message (per sentence they would make the loop quadratic).
@@ -3274,9 +3274,16 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // "Say 'UAV', never 'drone'": a term to use in place of another, one rule; the reply
         // need not name the thing at all.
         if !matches!(words_rule, Some((true, _))) {
+            // "When talking about court proceedings, say 'hearing', never 'session'": the word
+            // in one sense, which the text cannot tell.
+            let in_a_sense = has_any_in(
+                ban_lower,
+                "when talking about|when referring to|when describing|when you talk about|when you refer to",
+            );
             if let Some(list) = called_ban(banning, ban_lower)
                 .or_else(|| named_ban(banning, ban_lower))
                 .or_else(|| passive_ban(banning, ban_lower))
+                .filter(|_| !in_a_sense)
             {
                 push(sentence, Rule::Forbids(list));
                 words_rule = None;
@@ -4474,7 +4481,12 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         if has_any_in(
             &lower,
             "not to the list|list doesn't count|list does not count|excluding the list",
-        ) {
+        ) || (lower.contains("list")
+            && has_any_in(
+                &lower,
+                "does not count toward|doesn't count toward|do not count toward|don't count toward",
+            ))
+        {
             out.push((0, at, LENGTH));
         }
         if fine_after("table")

@@ -2083,13 +2083,14 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             .collect();
         // "The customer name", "the name of the client", "internal hostnames", "their emails":
         // values the message does not give, which no word of the result can be told to be.
+        // "any specific prices or percentages": values too, not the word.
         let unnamed = named.is_empty()
-            && objects.iter().any(|o| {
+            && (objects.iter().any(|o| {
                 crate::drift::text::in_list(
                     "name|hostnam|ip|url|email|password|token|credenti|phone|address|domain",
                     o.as_str(),
                 )
-            });
+            }) || crate::drift::text::contains_any(main, "specific |exact |actual |concrete "));
         // "Don't mention the CVE id anywhere in your report or in code comments": where it may
         // not be mentioned is no part of what; nor is with whom ("the pricing dispute with
         // Acme": naming Acme is no mention of the dispute).

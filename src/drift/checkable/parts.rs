@@ -530,11 +530,16 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
             let itself = stressed(m - 1);
             let name: Vec<&str> = (d + 1..m - usize::from(itself)).map(w).collect();
             let last = name.last()?;
+            // "The Slack message must not …": a message with a name is no reply.
+            let named_text = name.len() >= 2
+                && !name.first().is_some_and(|f| {
+                    crate::drift::text::in_list("final|whole|entire|full|same|main|own|complete", f)
+                });
             (name.iter().all(|x| {
                 x.len() > 2
                     && x.chars()
                         .all(|c| c.is_ascii_alphabetic() || (itself && c == '\''))
-            }) && !name.iter().any(|x| super::reply_noun(x))
+            }) && (named_text || !name.iter().any(|x| super::reply_noun(x)))
                 // "the store text", "the FAQ text" name a text; a text called final or whole is the reply.
                 && (!crate::drift::text::in_list("text|prose|code|word|words", last)
                     || (*last == "text"
@@ -1014,7 +1019,8 @@ fn label_of(line: &str) -> Option<(char, String, &str)> {
         && label.starts_with(|c: char| c.is_ascii_uppercase())
         && label
             .chars()
-            .all(|c| c.is_alphanumeric() || " &/-()'".contains(c)))
+            // ("Slack message for #ops:": a channel's name.)
+            .all(|c| c.is_alphanumeric() || " &/-()'#".contains(c)))
     .then(|| {
         (
             ':',
