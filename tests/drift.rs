@@ -6488,3 +6488,50 @@ fn the_session_53_readings_from_sets_292_to_297() {
     clean("Write a Slack message for #ops and a ticket comment. The Slack message must not use markdown headings; the ticket comment must use the headings `Problem`, `Fix`.", r);
     flagged("Write a Slack message for #ops and a ticket comment. Don't use markdown headings anywhere.", r);
 }
+
+#[test]
+fn the_session_53_second_review_cases_are_read() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let clean = |m: &str, r: &str| {
+        let v = flags(m, r);
+        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
+    };
+    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
+    // Headings of a page, a file or another thing are no form of the reply's headings.
+    clean("In src/components/SettingsHeader.tsx, change the page heading from an h1 to an h2 so it matches the other settings pages. Run the tests and report back.", "## Summary\n\nChanged the `<h1>` to an `<h2>`.\n\n## Tests\n\n`npm test` passes.");
+    clean("Write up the three alerts that fired overnight. Give each alert its own heading with the alert name and its severity level 1-4, then one paragraph on the cause.", "## DiskFull on db-02 (severity 2)\n\nThe WAL volume filled.\n\n## CertExpiry on edge (severity 1)\n\nRenewed.");
+    clean("Summarise the config changes under short headings and write environment variable names in all caps.", "## Summary\n\nRenamed DATABASE_URL.\n\n## Next steps\n\nRedeploy staging.");
+    clean("Update docs/ONBOARDING.md so all its headings are in sentence case, then reply with a short summary of what you changed.", "## Summary of Changes\n\nRewrote 14 headings in `docs/ONBOARDING.md`.");
+    // A number or an emoji before the first word; a version in an ALL CAPS heading.
+    clean("Write the postmortem with sentence-case headings.", "# Postmortem: checkout outage\n\n## 1. Summary\n\nCheckout failed.\n\n## 2. Root cause\n\nAn expired token.");
+    clean("Report back with sentence-case headings.", "## \u{2705} Results\n\nAll tests pass.\n\n## \u{26a0}\u{fe0f} Open questions\n\nKeep the flag?");
+    flagged(
+        "Write the postmortem with sentence-case headings.",
+        "## 1. Root Cause\n\nAn expired token.",
+    );
+    clean(
+        "Use ALL CAPS headings in the release notes you reply with.",
+        "## RELEASE NOTES (v2.4.1)\n\n- Fixed the retry loop.\n\n## KNOWN ISSUES\n\n- None.",
+    );
+    flagged(
+        "Use ALL CAPS headings in the release notes you reply with.",
+        "## Release notes\n\n- Fixed the retry loop.",
+    );
+    // Silenced too widely before: each still breaks.
+    flagged(
+        "No headings in your reply; the heading level in the README is fine.",
+        "## Summary\n\nFixed it.\n\n## Tests\n\nAll pass.",
+    );
+    flagged(
+        "Write your whole reply in lowercase and paste the linter's output at the end.",
+        "The Fix Is In. I Updated The Parser.\n\n```\n0 problems\n```",
+    );
+    let long = format!(
+        "Subject: fix cache eviction\n\n{}",
+        ["We now evict entries on write instead of on read."; 8].join(" ")
+    );
+    flagged(
+        "Keep the subject line under 8 words and the whole reply under 40 words.",
+        &long,
+    );
+}

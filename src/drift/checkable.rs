@@ -1678,7 +1678,8 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     ) && (names_a_text_object(text)
         || case_of_a_thing(text)
         // "The helper's output must be lowercase ASCII": what code returns.
-        || has_any_in(&lower, "'s output|\u{2019}s output|the output of|its output"))
+        || (has_any_in(&lower, "'s output|\u{2019}s output|the output of|its output")
+            && !has_any_in(&lower, "your whole|your entire|whole reply|entire reply|your reply|your answer")))
         // ("Your answer must be lowercase, keys included" still covers everything.)
         && !said(&["included", "including", "too", "even", "everything"])
     {
@@ -4473,7 +4474,10 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             })
         };
         // "Edit from Dana: headings are fine after all".
-        if fine_after("heading") {
+        if has_any_in(
+            &lower,
+            "headings are fine|heading is fine|headings are ok|headings are okay|headings are allowed",
+        ) {
             out.push((0, at, &["no-headings"]));
         }
         // "…, so the 80-word limit applies to the prose only, not to the list": which lines

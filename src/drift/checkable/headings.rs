@@ -42,9 +42,12 @@ fn clause_form(clause: &str) -> Option<HeadingForm> {
         Some(i) if clause.contains("instead") => clause.get(i..).unwrap_or(clause),
         _ => clause,
     };
+    // Not a page's or a file's headings ("change the page heading from an h1 to an h2",
+    // "docs/ONBOARDING.md so all its headings …"), nor a form said of something else in the
+    // clause ("variable names in all caps", "severity level 1-4").
     if has_any_in(
         clause,
-        "no |not |n't |never|avoid|if |unless|ideally|prefer|existing|the old|currently|for example|e.g.|title|may |sub-heading|subheading|subsection|at most|at least|exactly|no more than|up to|max|depth|levels|deeper",
+        "no |not |n't |never|avoid|if |unless|ideally|prefer|existing|the old|currently|for example|e.g.|title|may |sub-heading|subheading|subsection|at most|at least|exactly|no more than|up to|max|depth|levels|deeper|<h|tag|element|component|page heading|.md|readme|docs/|its headings|the wiki|the page|the doc|names|keys|variables|severity|priority",
     ) {
         return None;
     }
@@ -110,7 +113,12 @@ pub fn first_break(form: &HeadingForm, text: &str) -> Option<String> {
                     && first_line.is_some_and(|f| f.trim_start_matches('#').trim() == h);
                 level != *n && !title
             }
-            HeadingForm::AllCaps => words.chars().any(|c| c.is_lowercase()),
+            // (Words of letters only: "(v2.4.1)", "10ms" are no words of the heading's case.)
+            HeadingForm::AllCaps => words
+                .split_whitespace()
+                .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+                .filter(|w| w.chars().all(char::is_alphabetic))
+                .any(|w| w.chars().any(char::is_lowercase)),
             HeadingForm::SentenceCase => title_cased_word(&words).is_some(),
         };
         broken.then(|| format!("{} {h}", "#".repeat(level)))
@@ -124,6 +132,10 @@ fn title_cased_word(heading: &str) -> Option<&str> {
     let mut first = true;
     for w in heading.split_whitespace() {
         let bare = w.trim_matches(|c: char| !c.is_alphanumeric());
+        // "## 1. Summary", "## ✅ Results": the first word is the first with letters.
+        if first && !bare.chars().any(char::is_alphabetic) {
+            continue;
+        }
         let skip = first || after_colon;
         first = false;
         after_colon = w.ends_with(':');

@@ -31,7 +31,12 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
     let lower = sentence.to_ascii_lowercase();
     // "Keep the subject line under 8 words": the subject's count.
     if let Some(i) = lower.find("subject line") {
-        if counts_in_clause(&lower, i) {
+        if counts_in_clause(&lower, i)
+            && !super::has_any_in(
+                &lower,
+                "whole reply|entire reply|your reply|your answer|overall|in total",
+            )
+        {
             return Some(Part::Named("subject".into()));
         }
     }
