@@ -6535,3 +6535,66 @@ fn the_session_53_second_review_cases_are_read() {
         &long,
     );
 }
+
+#[test]
+fn line_lengths_are_bounded_where_their_line_noun_says() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let clean = |m: &str, r: &str| {
+        let v = flags(m, r);
+        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
+    };
+    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
+    let body = |line: &str| {
+        format!("```\nfix(sync): retry the upload once\n\nThe first upload could time out on cold starts.\n{line}\n\nRefs SYNC-12\n```")
+    };
+    let long = "The client now retries once after a two second pause, which covers the cold start of the worker pool.";
+    let short = "The client now retries once after a short pause.";
+    // One sentence bounds the subject and the body apart.
+    let m = "Write the commit message for the upload retry. The subject line must be at most 50 characters; wrap the body at 72.";
+    flagged(m, &body(long));
+    clean(m, &body(short));
+    // Exactly at the bound; "under" allows one fewer.
+    let at_72 = "x".repeat(72);
+    clean(m, &body(&at_72));
+    flagged(
+        "Write the commit message for the upload retry. Keep every body line under 72 characters.",
+        &body(&at_72),
+    );
+    // The subject's bound read beside a body's, on a reply that is the commit message.
+    flagged(
+        "Give me a commit message for the retry: a subject line of at most 25 characters, a blank line, then a body wrapped at 72 characters.",
+        &body(short),
+    );
+    // A body with no bound, and a subject that is a conventional commit's description.
+    clean(
+        "Write the commit message. Format: `type(scope): subject`, subject at most 30 characters; the body can be any length.",
+        &body(long),
+    );
+    // Long lines outside the commit message are the report's.
+    clean(m, &format!("Committed. {long} {long}\n\n{}", body(short)));
+    // Every line of a text the reply shows, in its block; a one-line title is no line bound.
+    let entry = |line: &str| {
+        format!("Here is the entry:\n\n```markdown\n## 2.4.0\n\n- {line}\n```\n\n{long} {long}")
+    };
+    let m = "Write the changelog entry for 2.4.0 and paste it. Keep every line of the entry under 80 characters.";
+    flagged(m, &entry(long));
+    clean(m, &entry(short));
+    clean(
+        "Give me the dashboard title (one line, at most 30 characters), then the query.",
+        "Upload retries per hour\n\n```sql\nSELECT date_trunc('hour', at) AS hour, count(*) FROM upload_retries GROUP BY 1 ORDER BY 1;\n```",
+    );
+    // A file's lines the reply does not show; an exception the message makes.
+    clean(
+        "Tidy `config/uploads.yaml`: every line in that file must be under 80 characters. Then tell me what changed.",
+        &format!("Tidied the file. {long} {long}"),
+    );
+    clean(
+        "Every line of the README must be under 60 characters. Exception: table rows.",
+        "```markdown\n| Flag | Meaning |\n|---|---|\n| `--retry` | Retry a failed upload once after a pause, then give up and report |\n```",
+    );
+    // Every line of a reply with no block.
+    flagged(
+        "Post the status for the terminal log. Every line must be 60 characters or fewer.",
+        &format!("Upload retry shipped.\n- {long}"),
+    );
+}

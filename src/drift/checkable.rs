@@ -16,6 +16,7 @@ mod first_line;
 mod headings;
 mod json_types;
 mod language;
+mod line_length;
 mod lists;
 mod notes;
 mod numbers;
@@ -120,6 +121,10 @@ pub enum Rule {
     /// line max 50 characters", "the PR title must be 60 characters or fewer". `true` for a
     /// commit, `false` for a PR title. Checked only where the reply shows one.
     TitleChars(bool, usize),
+    /// Lines of at most `n` characters: a commit body's wrap, every line of a text the reply
+    /// shows or of the reply ("wrap the body at 72", "every line of the entry under 80
+    /// characters").
+    LineChars(line_length::LineChars),
     /// A short text's length in characters, at most `n`: "the SMS must be 160 characters or
     /// fewer", "meta description: 155 characters max". Read on the texts the reply labels with
     /// `noun` ("SMS:", "**Meta description:**"), and with `whole`, when the message asks for the
@@ -243,7 +248,7 @@ pub struct Checked {
     /// `no-bullets`, `numbered-list`, `bullet-words`, `iso-dates`, `no-markdown`,
     /// `section-order`, `british-spelling`, `title-characters`, `text-characters`, `lines`, `table`,
     /// `no-tables`, `clock-24`, `number-format`, `commit-form`, `placeholder-style`,
-    /// `json-types`, `no-placeholders`, `first-holds`, `heading-form`.
+    /// `json-types`, `no-placeholders`, `first-holds`, `heading-form`, `line-characters`.
     pub kind: &'static str,
     /// The constraint in plain words.
     pub constraint: String,
@@ -1409,6 +1414,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     if matches!(
         rule,
         Rule::TitleChars(..)
+            | Rule::LineChars(_)
             | Rule::CommitStartsWith(_)
             | Rule::CommitForm(_)
             | Rule::PlaceholderStyle(_)
@@ -2023,6 +2029,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     let writes_a_document = std::cell::OnceCell::new();
     let mut table_seen = false;
     let mut commit_form = commits::asked(message);
+    // A subject and a body are a commit message's where the message speaks of a commit.
+    let commit_asked = cx.lower.contains("commit");
     let mut placeholder_style = placeholders::asked(message);
     let mut heading_form = headings::asked(message);
     // The message's ticket keys, read once on first need.
@@ -2818,6 +2826,12 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             let whole = alone.iter().any(|a| cx.lower.contains(a.as_str()))
                 || has_any_in(&cx.lower, "just the text|just give me the text|only the text|the text and nothing else|just the message|only the message|the message and nothing else");
             push(sentence, Rule::TextChars { noun, n, whole });
+        }
+        for a in line_length::asked(&lower, &cx.lower, commit_asked) {
+            match a {
+                line_length::Asked::Subject(n) => push(sentence, Rule::TitleChars(true, n)),
+                line_length::Asked::Lines(l) => push(sentence, Rule::LineChars(l)),
+            }
         }
         if iso_dates_asked(sentence, &lower, &cx.asked) {
             push(sentence, Rule::IsoDates);
@@ -9695,6 +9709,17 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 None => (true, None),
             }
         }
+        Rule::LineChars(b) => match line_length::first_long(b, text) {
+            Some(l) => (
+                false,
+                Some(format!(
+                    "a line of {} characters: {}",
+                    l.trim_end().chars().count(),
+                    l.trim()
+                )),
+            ),
+            None => (true, None),
+        },
         Rule::CommitStartsWith(p) => match shown_titles(text, true)
             .into_iter()
             .find(|t| !t.starts_with(p.as_str()))
@@ -9719,9 +9744,15 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             }
         }
         Rule::TitleChars(commit, n) => {
-            let long = shown_titles(text, *commit)
-                .into_iter()
-                .find(|t| t.chars().count() > *n);
+            let mut titles = shown_titles(text, *commit);
+            // A commit message the reply shows whole (in a plain block, or as the reply).
+            if titles.is_empty() && *commit {
+                titles.extend(
+                    line_length::commit_message(text)
+                        .and_then(|m| m.first().map(|l| l.trim().to_string())),
+                );
+            }
+            let long = titles.into_iter().find(|t| t.chars().count() > *n);
             match long {
                 Some(t) => (
                     false,
@@ -10434,6 +10465,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
             "text-characters",
             format!("a {noun} of at most {n} characters"),
         ),
+        Rule::LineChars(b) => ("line-characters", line_length::describe(b)),
         Rule::CommitStartsWith(p) => ("opening", format!("a commit subject starting with \"{p}\"")),
         Rule::CommitForm(f) => ("commit-form", commits::describe(f)),
         Rule::TitleChars(commit, n) => (

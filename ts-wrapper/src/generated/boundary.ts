@@ -76,7 +76,7 @@ export type Checked = {
  * `no-bullets`, `numbered-list`, `bullet-words`, `iso-dates`, `no-markdown`,
  * `section-order`, `british-spelling`, `title-characters`, `text-characters`, `lines`, `table`,
  * `no-tables`, `clock-24`, `number-format`, `commit-form`, `placeholder-style`,
- * `json-types`, `no-placeholders`, `first-holds`, `heading-form`.
+ * `json-types`, `no-placeholders`, `first-holds`, `heading-form`, `line-characters`.
  */
 kind: string, 
 /**

@@ -1,0 +1,242 @@
+//! Lines measured in characters: a commit subject's bound and its body's wrap ("Subject line at
+//! most 50 characters; wrap the body at 72"), every line of a text the reply shows ("Keep every
+//! line of the entry under 80 characters", "all lines in the YAML under 80 characters"), every
+//! line of the reply ("no line of your report over 100 characters"). A bound is said of the
+//! nearest line noun before its number, so one sentence may bound the subject and the body apart.
+
+use super::has_any_in;
+
+/// A bound on the length of some lines.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LineChars {
+    /// The most characters a line may hold.
+    pub n: usize,
+    pub lines: Lines,
+    pub of: Of,
+}
+
+/// Which lines of the text are bounded.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Lines {
+    /// Those after the commit message's first blank line.
+    Body,
+    All,
+    /// Bullet lines ("each bullet must fit on one line of at most 80 characters").
+    Bullets,
+}
+
+/// Where the bounded lines are.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Of {
+    /// The commit message the reply shows (a plain fenced block of a commit's shape, or the
+    /// reply itself when it is one).
+    Commit,
+    /// The reply's fenced blocks where it has any (a pasted entry, script, YAML), else the
+    /// reply; with `true`, only blocks (the sentence names a file or code the reply may not show).
+    Pasted(bool),
+    /// Every line of the reply, notes and all.
+    Reply,
+}
+
+/// What a sentence bounds: a commit subject (checked as a `TitleChars` rule) or lines.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Asked {
+    Subject(usize),
+    Lines(LineChars),
+}
+
+/// Words after a number that make it a count of characters.
+const UNITS: &str = "characters|character|chars|char|columns|column|cols";
+
+/// The bounds a sentence states. `commit`: the message asks for a commit message, so a subject
+/// and a body are a commit's. Not a bound with an exception ("table rows are excluded"), a
+/// lower bound, or a length no line noun owns ("the 88-column line length" of code).
+pub fn asked(lower: &str, message: &str, commit: bool) -> Vec<Asked> {
+    let mut out = Vec::new();
+    if !has_any_in(lower, "line|wrap|subject|bullet")
+        || !has_any_in(lower, "character|chars|column|wrap")
+        || has_any_in(lower, "except|unless|at least|minimum|or more")
+        || has_any_in(message, "exception|exclud|exempt")
+    {
+        return out;
+    }
+    let wrapped = lower.contains("wrap");
+    for clause in lower.split(';') {
+        let ws: Vec<&str> = clause
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .filter(|w| !w.is_empty())
+            .collect();
+        let w = |i: usize| ws.get(i).copied().unwrap_or_default();
+        for i in 0..ws.len() {
+            let unit = super::super::text::in_list(UNITS, w(i + 1));
+            let bare_bound = matches!(
+                w(i.wrapping_sub(1)),
+                "under" | "than" | "to" | "most" | "max" | "exceed" | "exceeds" | "at" | "within"
+            ) && (wrapped || commit);
+            let Some(n) = w(i).parse::<usize>().ok().filter(|_| unit || bare_bound) else {
+                continue;
+            };
+            let below = matches!(w(i.wrapping_sub(1)), "under" | "below")
+                || (w(i.wrapping_sub(1)) == "than"
+                    && matches!(w(i.wrapping_sub(2)), "less" | "fewer"));
+            let n = if below { n.saturating_sub(1) } else { n };
+            let Some(lines) = owner(&ws, i, wrapped) else {
+                continue;
+            };
+            match lines {
+                // "`type(scope): subject`, subject at most 50 characters": the part after the
+                // colon, not the line.
+                Owner::Subject if commit && !has_any_in(clause, "(scope)|(<scope>)|type(") => {
+                    out.push(Asked::Subject(n))
+                }
+                Owner::Subject => {}
+                Owner::Body if commit => out.push(Asked::Lines(LineChars {
+                    n,
+                    lines: Lines::Body,
+                    of: Of::Commit,
+                })),
+                Owner::Body => {}
+                Owner::Lines(lines) => {
+                    let of = if commit && !has_any_in(clause, "reply|report|answer|response") {
+                        Of::Commit
+                    } else if has_any_in(
+                        clause,
+                        "your reply|your report|your answer|your response|the reply|the report|the answer",
+                    ) {
+                        Of::Reply
+                    } else {
+                        Of::Pasted(has_any_in(
+                            clause,
+                            "file|code|script|yaml|readme|config|module|source",
+                        ))
+                    };
+                    out.push(Asked::Lines(LineChars { n, lines, of }));
+                }
+            }
+        }
+    }
+    out.dedup();
+    out
+}
+
+enum Owner {
+    Subject,
+    Body,
+    Lines(Lines),
+}
+
+/// The line noun nearest before the number at `at`, within a few words: "subject line" and
+/// "first line" are a subject's, "body" and "body line" a body's, "every line" (and "subject
+/// and body") all lines, "each bullet … one line" a bullet's. A line alone is every line only
+/// with a word that says so ("every line", "wrap each line"; not "the title (one line, …)").
+fn owner(ws: &[&str], at: usize, wrapped: bool) -> Option<Owner> {
+    let w = |i: usize| ws.get(i).copied().unwrap_or_default();
+    let bullets = ws
+        .windows(2)
+        .any(|p| matches!(p, [q, b] if matches!(*q, "each" | "every") && b.starts_with("bullet")));
+    for i in (at.saturating_sub(14)..at).rev() {
+        match w(i) {
+            "subject" | "summary" | "title" => {
+                return Some(if w(i + 1) == "and" && w(i + 2) == "body" {
+                    Owner::Lines(Lines::All)
+                } else {
+                    Owner::Subject
+                });
+            }
+            "body" => {
+                return Some(
+                    if w(i.wrapping_sub(1)) == "and" && w(i.wrapping_sub(2)) == "subject" {
+                        Owner::Lines(Lines::All)
+                    } else {
+                        Owner::Body
+                    },
+                );
+            }
+            "line" | "lines" => {
+                return Some(match w(i.wrapping_sub(1)) {
+                    "subject" | "first" | "summary" | "title" | "header" => Owner::Subject,
+                    "body" => Owner::Body,
+                    _ if bullets => Owner::Lines(Lines::Bullets),
+                    _ if w(i) == "lines"
+                        || wrapped
+                        || ws.get(i.saturating_sub(3)..i).is_some_and(|b| {
+                            b.iter()
+                                .any(|q| matches!(*q, "every" | "each" | "all" | "no" | "any"))
+                        }) =>
+                    {
+                        Owner::Lines(Lines::All)
+                    }
+                    _ => return None,
+                });
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The first line of `text` the bound covers that is longer than it allows.
+pub fn first_long<'a>(b: &LineChars, text: &'a str) -> Option<&'a str> {
+    let lines: Vec<&str> = match b.of {
+        Of::Commit => {
+            let message = commit_message(text)?;
+            match b.lines {
+                Lines::Body => message
+                    .iter()
+                    .skip_while(|l| !l.trim().is_empty())
+                    .copied()
+                    .collect(),
+                _ => message,
+            }
+        }
+        Of::Reply => text.lines().collect(),
+        Of::Pasted(only_blocks) => {
+            let blocks = super::super::modality::fenced_blocks(text);
+            if blocks.is_empty() {
+                if only_blocks {
+                    return None;
+                }
+                text.lines().collect()
+            } else {
+                blocks.iter().flat_map(|b| b.body.lines()).collect()
+            }
+        }
+    };
+    lines
+        .into_iter()
+        .filter(|l| b.lines != Lines::Bullets || l.trim_start().starts_with(['-', '*', '+']))
+        .find(|l| l.trim_end().chars().count() > b.n)
+}
+
+/// The lines of the commit message a reply shows: the first plain fenced block of a commit's
+/// shape (a first line, then a blank line or nothing), or the reply itself where it has no
+/// block and opens as a commit subject does.
+pub fn commit_message(text: &str) -> Option<Vec<&str>> {
+    let blocks = super::super::modality::fenced_blocks(text);
+    if blocks.is_empty() {
+        super::commits::whole_subject(text)?;
+        return Some(text.trim().lines().collect());
+    }
+    blocks
+        .iter()
+        .filter(|b| super::super::text::in_list("|text|txt|gitcommit", b.info))
+        .map(|b| b.body.lines().collect::<Vec<_>>())
+        // (A subject is short: not a paragraph in a block, "Body:\n```\n…```".)
+        .find(|ls| {
+            ls.first()
+                .is_some_and(|l| !l.trim().is_empty() && l.chars().count() <= 100)
+                && ls.get(1).is_none_or(|l| l.trim().is_empty())
+        })
+}
+
+/// The bound in words, for the constraint's report.
+pub fn describe(b: &LineChars) -> String {
+    let lines = match (b.lines, b.of) {
+        (Lines::Body, _) => "every line of the commit body",
+        (Lines::Bullets, _) => "every bullet line",
+        (Lines::All, Of::Commit) => "every line of the commit message",
+        (Lines::All, Of::Reply) => "every line of the reply",
+        (Lines::All, Of::Pasted(_)) => "every line of the text shown",
+    };
+    format!("{lines} at most {} characters", b.n)
+}
