@@ -6598,3 +6598,65 @@ fn line_lengths_are_bounded_where_their_line_noun_says() {
         &format!("Upload retry shipped.\n- {long}"),
     );
 }
+
+#[test]
+fn the_session_54_readings_from_sets_298_to_303() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let clean = |m: &str, r: &str| {
+        let v = flags(m, r);
+        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
+    };
+    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
+    // Sub-headings under headings the sentence names; not under "every section", nor a named
+    // heading set one level down.
+    let m = "Write the design note. Use the headings Background, Choices, Outcome, in that order, as `##` headings.";
+    clean(m, "## Background\nThe queue stalls.\n\n## Choices\n### 1. Add a worker\nCheap.\n\n### 2. Shard the queue\nMore work.\n\n## Outcome\nShard it.");
+    flagged(
+        m,
+        "## Background\nThe queue stalls.\n\n## Choices\nShard or scale.\n\n### Outcome\nShard it.",
+    );
+    flagged(
+        "Write the design note. Use level-2 headings (`##`) for every section.",
+        "## Background\nThe queue stalls.\n\n### Choices\nShard or scale.\n\n## Outcome\nShard it.",
+    );
+    // A placeholder ban said of the note beside a template.
+    clean(
+        "Draft the reminder template with the placeholders `{{member}}` and `{{due}}`. Your covering note to me should have no placeholders.",
+        "Here is the template.\n\n---\nHi {{member}}, your locker rental is due on {{due}}.\n---\n\nI kept it to one line.",
+    );
+    // A bound under a named heading.
+    let m = "Summarise the release. Under the Risks heading, give at most 2 bullets.";
+    clean(m, "## Changes\n- a\n- b\n- c\n- d\n\n## Risks\n- e\n- f");
+    flagged(m, "## Changes\n- a\n\n## Risks\n- e\n- f\n- g");
+    // A JSON key added later.
+    let m = "Return JSON with exactly the keys `bay`, `status` for each bay. Update: please also include a `lastWash` key on each object.";
+    clean(m, r#"[{"bay": 1, "status": "free", "lastWash": "09:10"}]"#);
+    flagged(
+        m,
+        r#"[{"bay": 1, "status": "free", "lastWash": "09:10", "extra": 2}]"#,
+    );
+    // A field's word count in a JSON reply.
+    clean(
+        "Reply with JSON only: a `reason` string of at most 12 words and a `fixes` array.",
+        r#"{"reason": "The nightly job used the old token.", "fixes": ["Rotated the token for the nightly job and restarted it after the window closed.", "Added the job to the rotation checklist so the next rotation updates it too."]}"#,
+    );
+    // A banned word inside a text the message gives word for word.
+    let m = "Write the incident note. Avoid the word 'breach' — say 'exposure'. The first line must be exactly `Breach review: locker app`.";
+    clean(
+        m,
+        "Breach review: locker app\n\nThe exposure lasted ten minutes.",
+    );
+    flagged(
+        m,
+        "Breach review: locker app\n\nThe breach lasted ten minutes.",
+    );
+    clean(
+        "Write the plan page copy. Don't use the word 'free'. Edit: marketing cleared the exact phrase 'free first wash', so that phrase may be used.",
+        "**One price, every wash.**\n\nStart with a free first wash at any site.",
+    );
+    // A language asked first, then replaced.
+    clean(
+        "Reply in English with the summary. Correction: the Lyon crew will read it, so reply in French instead.",
+        "Résumé : les deux distributeurs de la gare ont été réapprovisionnés et aucun blocage n'a été signalé cette semaine.",
+    );
+}

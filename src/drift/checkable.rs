@@ -1217,6 +1217,26 @@ fn bounds_around(text: &str, words: &[(usize, &str)], k: usize) -> Vec<(Rel, usi
     Vec::new()
 }
 
+/// Texts of two words or more the message gives to write word for word, outside a ban ("The title line
+/// must be exactly `Outage report: …`", "the exact phrase 'satisfaction guarantee' may be
+/// used"): where the reply writes one, a banned word in it is the message's choice.
+fn given_texts(message: &str) -> Vec<String> {
+    sentences(message)
+        .into_iter()
+        .filter(|s| {
+            let l = s.to_ascii_lowercase();
+            has_any_in(&l, "exactly|exact phrase|exact wording|verbatim|word for word|may be used|can be used|is allowed|are allowed")
+                && !has_any_in(&l, "not |n't|never|avoid|no |without|instead of|rather than|ban|forbid")
+        })
+        .flat_map(|s| {
+            let mut q = quoted(s);
+            q.extend(s.split('`').skip(1).step_by(2).map(str::to_string));
+            q
+        })
+        .filter(|t| t.trim().contains(' '))
+        .collect()
+}
+
 /// Quoted strings ("…", '…', “…”) of a text, in order.
 fn quoted(s: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -1601,6 +1621,10 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     };
     let in_part = matches!(rule, Rule::InPart(..) | Rule::ExceptPart(..));
     let counts_paragraphs = rule.is_count() || matches!(rule, Rule::DividedParagraphs(..));
+    // "JSON only: a `summary` string of at most 20 words": a field's count, not the reply's.
+    if counted && lower.contains("json") && has_any_in(&lower, "` string|` field|` value") {
+        return None;
+    }
     // A rule whose subject is a part of the answer, or something else it delivers, cannot be
     // checked on the whole answer; a first or last line of the answer is found, so its
     // opening and ending are.
@@ -3628,6 +3652,37 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 })
             })
         });
+        // A key added later: "Update: please also include a `notes` key on each object".
+        if key {
+            for (i, _) in raw
+                .match_indices("also include")
+                .chain(raw.match_indices("also add"))
+            {
+                let rest = raw.get(i..).unwrap_or_default();
+                let added = rest
+                    .split_once('`')
+                    .and_then(|(before, r)| {
+                        (before.len() <= 20).then(|| r.split_once('`')).flatten()
+                    })
+                    .filter(|(k, after)| {
+                        !k.is_empty()
+                            && k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+                            && (after.starts_with(" key") || after.starts_with(" field"))
+                    });
+                // (As the message writes it: `raw` is lowercased in place.)
+                let from = |k: &str| {
+                    let off = k.as_ptr() as usize - raw.as_ptr() as usize;
+                    message
+                        .get(at + off..at + off + k.len())
+                        .map(str::to_string)
+                };
+                if let Some(k) = added.and_then(|(k, _)| from(k)) {
+                    if !names.iter().any(|n| n.eq_ignore_ascii_case(&k)) {
+                        names.push(k);
+                    }
+                }
+            }
+        }
     }
     // "Avoid 'API' in the manager section; the final 'For IT' section can be as technical as
     // needed": a ban of a part not shown by its name is not read in another part the message
@@ -4532,7 +4587,13 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         }
         // "They're fine with English", "English is fine": a language asked before is dropped.
         // Only those before: the sentence's own "write it in English instead" stands.
-        if has_any_in(&lower, "fine with english|english is fine|english is ok|english is easier|english it is|in english instead|have it in english") {
+        // "… so reply in French instead" too.
+        if has_any_in(&lower, "fine with english|english is fine|english is ok|english is easier|english it is|in english instead|have it in english")
+            || (lower.contains(" instead")
+                && language::LANGUAGES
+                    .iter()
+                    .any(|l| lower.contains(&format!("in {} instead", l.name))))
+        {
             out.push((0, start, &["language"]));
         }
         // "Proper nouns can keep their capitals", "exception: currency codes can stay
@@ -10540,7 +10601,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::HeadingForm(f) => (
             "heading-form",
             match f {
-                headings::HeadingForm::Level(n, _) => format!("headings at level {n}"),
+                headings::HeadingForm::Level(n, ..) => format!("headings at level {n}"),
                 headings::HeadingForm::AllCaps => "headings in ALL CAPS".into(),
                 headings::HeadingForm::SentenceCase => "headings in sentence case".into(),
             },
@@ -10611,6 +10672,7 @@ fn ruled_part(text: &str) -> Option<&str> {
 pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
     // What the answer delivers, without its notes to the requester ([`notes`]), computed once.
     let mut delivered: Option<Option<String>> = None;
+    let mut given: Option<Vec<String>> = None;
     // "Add any notes to me after a `---` line": what follows the last rule is the notes.
     let notes_after_rule = has_any_in(
         &message.to_ascii_lowercase(),
@@ -10652,6 +10714,17 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
                 result
             };
             let (mut holds, mut evidence) = check(&rule, text);
+            // A banned word inside a text the message gives word for word is that text's.
+            if !holds && is_ban(&rule) {
+                let given = given.get_or_insert_with(|| given_texts(message));
+                let mut t = text.to_string();
+                for g in given.iter() {
+                    t = t.replace(g.as_str(), "");
+                }
+                if t.len() < text.len() && check(&rule, &t).0 {
+                    (holds, evidence) = (true, None);
+                }
+            }
             // A deliverable's ending with words to the requester after it ("… See CHANGELOG.md
             // for details.\n\nI left out the beta flag."): a paragraph ends as asked.
             if !holds

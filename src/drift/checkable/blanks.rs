@@ -56,7 +56,7 @@ pub fn asked(sentence: &str, lower: &str) -> Option<Blanks> {
             && after.iter().any(|w| matches!(*w, "not" | "no" | "never")));
     let other = has_any_in(
         lower,
-        "secret|credential|password|token|api key|.env|comment|docstring|in the code|code you|the code|if you|if any|unless|ideally|if possible|try to|where possible|keep |kept|as placeholder|use placeholder|use the placeholder|instead of real|no other placeholder|write the placeholder|except|apart from|other than|besides",
+        "secret|credential|password|token|api key|.env|comment|docstring|in the code|code you|the code|note to me|covering note|cover note|your note|if you|if any|unless|ideally|if possible|try to|where possible|keep |kept|as placeholder|use placeholder|use the placeholder|instead of real|no other placeholder|write the placeholder|except|apart from|other than|besides",
     );
     if !banned || other {
         return None;

@@ -8,8 +8,11 @@ use super::has_any_in;
 #[derive(Debug, Clone, PartialEq)]
 pub enum HeadingForm {
     /// Every heading at this level; with `false`, a title above them at a higher level may
-    /// stand ("Use `##` for each section" leaves a `#` title first).
-    Level(usize, bool),
+    /// stand ("Use `##` for each section" leaves a `#` title first). A deeper heading is a
+    /// sub-heading where the sentence names the headings (the capitalised words) and it holds
+    /// none of those names ("`##` headings Context, Options, Decision" with `### A. Keep YAML`
+    /// under Options); with no names (or "every section") it breaks the level.
+    Level(usize, bool, Vec<String>),
     AllCaps,
     SentenceCase,
 }
@@ -30,13 +33,13 @@ pub fn asked(message: &str) -> Option<HeadingForm> {
         .flat_map(|s| s.split(';'))
         // ("Correction: …, so use H3 (`###`) for your sections instead" names no heading.)
         .filter(|c| c.contains("heading") || c.contains("instead"))
-        .filter_map(clause_form)
+        .filter_map(|c| clause_form(c, &lower, message))
         .next_back()
         .filter(|f| !(deeper && matches!(f, HeadingForm::Level(..))))
 }
 
 /// The form one clause about headings asks.
-fn clause_form(clause: &str) -> Option<HeadingForm> {
+fn clause_form(clause: &str, lower: &str, message: &str) -> Option<HeadingForm> {
     // "…, so use H3 (`###`) for your sections instead": what is used, after what is there.
     let clause = match clause.rfind(" use ") {
         Some(i) if clause.contains("instead") => clause.get(i..).unwrap_or(clause),
@@ -83,7 +86,32 @@ fn clause_form(clause: &str) -> Option<HeadingForm> {
             (!t.is_empty() && t.len() <= 6 && t.bytes().all(|b| b == b'#')).then_some(t.len())
         })
     };
-    level.or_else(marks).map(|n| HeadingForm::Level(n, only))
+    let every = has_any_in(
+        clause,
+        "each section|every section|all sections|each heading|every heading|every markdown heading|all headings|all the headings|any other heading|all be level",
+    );
+    let names = if every {
+        Vec::new()
+    } else {
+        // (`lower` is `message` lowercased in place: the clause's bytes are the message's.)
+        let off = (clause.as_ptr() as usize).saturating_sub(lower.as_ptr() as usize);
+        names_in(message.get(off..off + clause.len()).unwrap_or_default())
+    };
+    level
+        .or_else(marks)
+        .map(|n| HeadingForm::Level(n, only, names))
+}
+
+/// The capitalised words of a clause after its first: the names it gives headings.
+fn names_in(clause: &str) -> Vec<String> {
+    clause
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.len() >= 2 && w.starts_with(|c: char| c.is_uppercase()))
+        .skip(usize::from(
+            clause.trim_start().starts_with(|c: char| c.is_uppercase()),
+        ))
+        .map(str::to_string)
+        .collect()
 }
 
 /// The heading lines of `text` outside fences: (level, text).
@@ -105,13 +133,20 @@ pub fn first_break(form: &HeadingForm, text: &str) -> Option<String> {
     all.iter().enumerate().find_map(|(i, &(level, h))| {
         let words = crate::drift::text::outside_code_spans(h);
         let broken = match form {
-            HeadingForm::Level(n, only) => {
+            HeadingForm::Level(n, only, names) => {
                 // A title opening the reply above the sections.
                 let title = !only
                     && i == 0
                     && level < *n
                     && first_line.is_some_and(|f| f.trim_start_matches('#').trim() == h);
-                level != *n && !title
+                // Sub-headings under headings of the asked level are theirs ("Use `##` headings
+                // Context, Options, Decision" with `###` options under Options), unless "only".
+                let sub = !only
+                    && level > *n
+                    && !names.is_empty()
+                    && !names.iter().any(|name| h.contains(name.as_str()))
+                    && all.iter().any(|&(l, _)| l == *n);
+                level != *n && !title && !sub
             }
             // (Words of letters only: "(v2.4.1)", "10ms" are no words of the heading's case.)
             HeadingForm::AllCaps => words

@@ -476,6 +476,30 @@ pub(super) fn under_a_name(sentence: &str) -> Option<Part> {
             return Some(Part::Named(name.to_ascii_lowercase()));
         }
     }
+    // "Under the Risks heading, give at most 3 bullets": a named heading or section the
+    // clause's count is under.
+    for (i, _) in lower.match_indices("under the ") {
+        let Some(r) = sentence.get(i + "under the ".len()..) else {
+            continue;
+        };
+        let Some((name, rest)) = r
+            .split_once(" heading")
+            .or_else(|| r.split_once(" section"))
+        else {
+            continue;
+        };
+        let name = name.trim_matches(['`', '"', '\'', '*']);
+        let rest = rest.to_ascii_lowercase();
+        if name.starts_with(|c: char| c.is_ascii_uppercase())
+            && (1..=4).contains(&name.split_whitespace().count())
+            && crate::drift::text::contains_any(
+                rest.split(';').next().unwrap_or_default(),
+                "bullet|item|point|word|sentence|line|paragraph",
+            )
+        {
+            return Some(Part::Named(name.to_ascii_lowercase()));
+        }
+    }
     let (_, name) = sentence
         .trim_end()
         .trim_end_matches(['.', '!'])
