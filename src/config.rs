@@ -427,7 +427,7 @@ fn settings_from(
     if clean.is_empty() {
         return Ok(Settings::default());
     }
-    let s: Settings = serde_json::from_value(Value::Object(clean)).map_err(|e| {
+    let s: Settings = crate::json_value::read(Value::Object(clean)).map_err(|e| {
         GuardError::new(
             ErrorCode::InvalidConfig,
             at,

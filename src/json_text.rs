@@ -32,7 +32,7 @@ pub fn push_pointer_segment(path: &mut String, segment: &str) {
 /// and the small `Value` deserializer per struct cost far less. The errors lose their line and
 /// column, and a repeated key keeps its last value instead of failing.
 pub fn from_text<T: serde::de::DeserializeOwned>(text: &str) -> serde_json::Result<T> {
-    serde_json::from_str::<Value>(text).and_then(T::deserialize)
+    serde_json::from_str::<Value>(text).and_then(crate::json_value::read)
 }
 
 /// An internally tagged object (`{"type": "taskPaused", "taskId": …}`) read as `T`, an enum
@@ -64,8 +64,8 @@ pub fn from_tagged<T: serde::de::DeserializeOwned>(
     outer.insert(name.clone(), Value::Object(fields));
     // A variant with no fields reads from its bare name, whatever else the object holds (a
     // `{"type": "tick", "now": 5}` was read before the tag moved).
-    T::deserialize(Value::Object(outer))
-        .or_else(|e| T::deserialize(Value::String(name)).map_err(|_| e))
+    crate::json_value::read(Value::Object(outer))
+        .or_else(|e| crate::json_value::read(Value::String(name)).map_err(|_| e))
 }
 
 /// [`from_tagged`] on JSON text.

@@ -13,6 +13,7 @@ pub mod guard;
 pub mod host;
 pub mod integrate;
 pub mod json_text;
+mod json_value;
 pub mod judge;
 pub mod lifecycle;
 pub mod sanitize;

@@ -6660,3 +6660,62 @@ fn the_session_54_readings_from_sets_298_to_303() {
         "Résumé : les deux distributeurs de la gare ont été réapprovisionnés et aucun blocage n'a été signalé cette semaine.",
     );
 }
+
+#[test]
+fn the_session_54_readings_from_sets_304_to_309() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let clean = |m: &str, r: &str| {
+        let v = flags(m, r);
+        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
+    };
+    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
+    // A count under the part its own "under" names, after a part with none.
+    let m = "Review the runbook. List every gap you see under `## Gaps`, then give no more than 2 bullets under `## Fixes`.";
+    clean(m, "## Gaps\n- a\n- b\n- c\n\n## Fixes\n- d\n- e");
+    flagged(m, "## Gaps\n- a\n\n## Fixes\n- d\n- e\n- f");
+    // A mention ban lifted by name later.
+    let m = "Write the notice about the late trains. Don't mention compensation, because finance hasn't agreed. Update: finance agreed, so you can mention compensation now.";
+    clean(
+        m,
+        "Trains ran late on Monday. Season ticket holders can claim compensation online.",
+    );
+    // A file's construct ban is not broken by the report naming it.
+    clean(
+        "Tidy `sched/plan.py`: no `FIXME` comments may remain in that file.",
+        "`sched/plan.py` is tidy.\n\n- Removed 2 `FIXME` comments.\n- `grep -n FIXME sched/plan.py` finds nothing.",
+    );
+    // Notes under the line the message names for them.
+    let m = "Write the release notes for 3.1. The notes must not contain placeholder text such as 'TBD'. Put any open questions for me after the notes, under a 'Questions' line.";
+    clean(m, "**Release 3.1**\n- Faster search.\n\nQuestions\n- The build number is still TBD; include it?");
+    flagged(
+        m,
+        "**Release 3.1**\n- Faster search in TBD.\n\nQuestions\n- None.",
+    );
+    // Headings that may be left out when empty.
+    let m = "Write the release notes. Use the headings `Added`, `Changed` and `Fixed`, in that order, but leave out any heading that would have nothing under it.";
+    clean(m, "## Added\n- a\n\n## Fixed\n- b");
+    flagged(m, "## Fixed\n- b\n\n## Changed\n- c\n\n## Added\n- a");
+    // Code sent to another section of the same sentence.
+    clean(
+        "Summarise the fix in two parts: first a section for dispatchers with no code at all, then a section for developers with the diff.",
+        "**For dispatchers**\n\nRoutes now reload after a storm closure.\n\n**For developers**\n\n```diff\n-reload = False\n+reload = True\n```",
+    );
+    // A language said inside a quoted e-mail is the e-mail's.
+    clean(
+        "A customer wrote: \"Die App stürzt ab. Bitte antworten Sie auf Deutsch.\" Summarise it for me in English, in at most 2 sentences.",
+        "The customer says the app crashes. They want the reply to them in German.",
+    );
+    // A quoted title's question mark ends no sentence.
+    let m = "Is the help page right about late fees? Answer in at most 2 sentences.";
+    clean(m, "No: the entry \"What if I'm late?\" still says the fee is $5, but it is $7 now.\n\nIt also misses the grace period.");
+    flagged(
+        m,
+        "No. The entry is wrong. It also misses the grace period.",
+    );
+    // A mention ban placed in the customer's text, the notes after a `---` line.
+    let m = "Write a reply to the customer who was charged twice. In the customer-facing reply, do not mention any internal ticket numbers. After the reply, below a `---` line, tell me which ticket you closed.";
+    clean(
+        m,
+        "Hi Sam,\n\nWe refunded the second charge.\n\nBest,\nSupport\n\n---\nClosed PAY-118.",
+    );
+}

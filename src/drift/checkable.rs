@@ -1217,6 +1217,40 @@ fn bounds_around(text: &str, words: &[(usize, &str)], k: usize) -> Vec<(Rel, usi
     Vec::new()
 }
 
+/// The label of the line the message puts notes to the requester under: "Put any open
+/// questions for me after the notes, under a 'Questions' line".
+fn notes_label(message: &str) -> Option<String> {
+    let lower = message.to_ascii_lowercase();
+    let i = ["under a ", "below a ", "after a "]
+        .iter()
+        .find_map(|p| lower.find(p).map(|i| i + p.len()))?;
+    let rest = lower.get(i..)?;
+    let q = rest
+        .chars()
+        .next()
+        .filter(|c| matches!(c, '\'' | '"' | '`'))?;
+    let (label, after) = rest.get(1..)?.split_once(q)?;
+    (after.starts_with(" line") || after.starts_with(" heading"))
+        .then(|| label.trim().to_string())
+        .filter(|l| !l.is_empty() && !l.starts_with('-'))
+}
+
+/// The text before its line that holds just `label` (as a heading, in bold, with a colon).
+fn before_line(text: &str, label: &str) -> Option<String> {
+    let mut at = 0;
+    for line in text.split('\n') {
+        let t = line
+            .trim()
+            .trim_start_matches(['#', ' '])
+            .trim_matches(['*', '_', ':', ' ']);
+        if at > 0 && t.eq_ignore_ascii_case(label) {
+            return text.get(..at).map(str::to_string);
+        }
+        at += line.len() + 1;
+    }
+    None
+}
+
 /// Texts of two words or more the message gives to write word for word, outside a ban ("The title line
 /// must be exactly `Outage report: …`", "the exact phrase 'satisfaction guarantee' may be
 /// used"): where the reply writes one, a banned word in it is the message's choice.
@@ -1497,9 +1531,11 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         other => other,
     };
     let part = if counted {
-        parts::part_of(text)
+        // ("List all under `## Findings`, then no more than 5 bullets under `## Next steps`":
+        // the count's own "under".)
+        parts::under_a_name(text)
+            .or_else(|| parts::part_of(text))
             .or_else(|| part_after_a_comma(text).map(parts::Part::Maybe))
-            .or_else(|| parts::under_a_name(text))
             .or_else(|| parts::in_parentheses_after(text))
     } else {
         None
@@ -3537,6 +3573,14 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             "in inglese",
             "in english",
         ];
+        // (Not words quoted from someone: "an e-mail from a member: "… Bitte antworten Sie auf
+        // Deutsch."".)
+        let quoted = std::cell::OnceCell::new();
+        let in_quotes = |at: usize| {
+            quoted.get_or_init(|| quoted_spans(&lower)).iter().any(
+                |(_, inner): &(std::ops::Range<usize>, std::ops::Range<usize>)| inner.contains(&at),
+            )
+        };
         let natively = |name: &str| {
             NATIVE.iter().any(|(n, phrases, verbs)| {
                 *n == name
@@ -3544,6 +3588,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     && !has_any(&lower, &OTHER_NATIVE)
                     && phrases.iter().any(|p| {
                         lower.match_indices(p).any(|(at, _)| {
+                            if in_quotes(at) {
+                                return false;
+                            }
                             let near: Vec<&str> = lower
                                 .get(..at)
                                 .unwrap_or_default()
@@ -3751,6 +3798,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             let own = later.split(". ").next().unwrap_or_default();
             if has_any_in(own, "drop the last one|skip the last one|omit the last one|leave out the last one|the last one is optional") {
                 names.pop();
+            }
+            // "…, but leave out any heading that would have nothing under it": each optional.
+            if has_any_in(own, "leave out any heading|omit any heading|skip any heading|drop any heading|leave out empty|omit empty|skip empty") {
+                names.clear();
             }
             // "If the decision is still open, replace Decision with Options": that heading
             // may be another (which one stands is the condition's, not read).
@@ -4865,6 +4916,27 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             && !has_any_in(&lower, "can't|cannot|not ")
         {
             out.push((0, at, &["forbids", "mention"]));
+        }
+        // "Don't mention refunds … Update: …, so you can mention refunds now": the thing
+        // banned before, allowed by name.
+        if let Some(i) = lower
+            .find("can mention ")
+            .filter(|_| lower.contains(" now"))
+        {
+            let object = lower
+                .get(i + "can mention ".len()..)
+                .unwrap_or_default()
+                .trim_start_matches("the ")
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .next()
+                .unwrap_or_default();
+            let before = message.get(..at).unwrap_or_default().to_ascii_lowercase();
+            if object.len() > 2
+                && before.contains(&format!("mention {object}"))
+                && !negation(&ws_of(&lower))
+            {
+                out.push((0, at, &["forbids", "mention"]));
+            }
         }
         // "On second thought, a table is overkill": a table asked before is taken back.
         if lower.contains("table")
@@ -8370,7 +8442,19 @@ fn sentence_count(text: &str) -> usize {
                 && chars.get(i - 1).is_some_and(|x| x.is_whitespace());
             let ends =
                 next.is_none_or(|x| x.is_whitespace() || matches!(x, '"' | '\'' | '”' | ')' | '*'));
-            if ends && !in_number && !abbreviation && !numbered && !dated && !ellipsis && !lone {
+            // A quoted title's mark: "the entry "Can I bring a guest?" still says …".
+            let quoted_on = matches!(next, Some('"' | '\u{201d}'))
+                && chars.get(j + 2).is_some_and(|x| *x == ' ')
+                && chars.get(j + 3).is_some_and(|x| x.is_lowercase());
+            if ends
+                && !in_number
+                && !abbreviation
+                && !numbered
+                && !dated
+                && !ellipsis
+                && !lone
+                && !quoted_on
+            {
                 n += 1;
                 pending = false;
             }
@@ -9038,6 +9122,11 @@ pub(super) fn delivered(result: &str) -> Option<String> {
 /// The result without its notes to the requester ([`notes::without_notes`]).
 pub(super) fn without_notes(result: &str) -> Option<String> {
     notes::without_notes(result)
+}
+
+/// The text before the result's last `---` line, with notes after it ([`notes::before_last_rule`]).
+pub(super) fn before_last_rule(result: &str) -> Option<String> {
+    notes::before_last_rule(result)
 }
 
 /// Whether a result pastes text (block quotes, prose fences) and every paste keeps `rule`.
@@ -10706,6 +10795,7 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
                         notes_after_rule
                             .then(|| notes::before_last_rule(result))
                             .flatten()
+                            .or_else(|| notes_label(message).and_then(|l| before_line(result, &l)))
                             .or_else(|| notes::without_notes(result))
                     })
                     .as_deref()

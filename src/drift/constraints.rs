@@ -2923,7 +2923,22 @@ fn check_negatives_reading(
                         Some(l.chars().take(120).collect()),
                     )
                 }),
-                Forbidden::Construct(name) => uses_construct(name, &lower, code).map(|e| {
+                // A ban of a file's code ("no `TODO` comments may remain in that file"): its code
+                // where the result shows it, not the report's words about it.
+                Forbidden::Construct(name) => uses_construct(
+                    name,
+                    if super::file_scope::paths(&n.text).is_empty()
+                        && !crate::drift::text::contains_any(
+                            n.text.to_ascii_lowercase(),
+                            "that file|this file",
+                        ) {
+                        &lower
+                    } else {
+                        ""
+                    },
+                    code,
+                )
+                .map(|e| {
                     (
                         format!("the result uses `{name}`, which was ruled out"),
                         Some(e),
@@ -2933,9 +2948,17 @@ fn check_negatives_reading(
                 // notes to the requester beside a deliverable ("Notes for you: the Falcon flag
                 // is at 20 %") are not the deliverable.
                 Forbidden::Mention(objects) => {
+                    // "In the customer-facing reply, do not mention …; below a `---` line, tell
+                    // me …": what follows the rule is the notes.
+                    let ruled = (noted.is_none()
+                        && (super::checkable::placed_in_a_part(&n.text)
+                            || n.text.to_ascii_lowercase().starts_with("in the ")))
+                        .then(|| super::checkable::before_last_rule(result))
+                        .flatten();
                     let own = placed
                         .as_deref()
                         .or(noted.as_deref())
+                        .or(ruled.as_deref())
                         .filter(|_| !super::checkable::names_the_reply(&n.text));
                     let own_read = own.map(|o| {
                         (

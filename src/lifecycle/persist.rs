@@ -22,11 +22,6 @@ struct StateFile {
     retired: Option<Vec<String>>,
 }
 
-#[derive(Deserialize)]
-struct VersionOnly {
-    version: Option<serde_json::Value>,
-}
-
 impl Registry {
     pub fn export_json(&self, now: u64) -> String {
         let file = StateFile {
@@ -46,9 +41,10 @@ impl Registry {
         // One parse: the version is read first, then the whole file from the same value.
         let value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| bad(format!("state file is not JSON: {e}")))?;
-        let head = VersionOnly::deserialize(&value)
-            .map_err(|e| bad(format!("state file is not JSON: {e}")))?;
-        match head.version.as_ref().and_then(serde_json::Value::as_u64) {
+        if !value.is_object() {
+            return Err(bad("state file is not a JSON object".into()));
+        }
+        match value.get("version").and_then(serde_json::Value::as_u64) {
             Some(v) if v > u64::from(STATE_VERSION) => {
                 return Err(GuardError::new(
                     ErrorCode::UnsupportedVersion,
@@ -59,7 +55,7 @@ impl Registry {
             Some(_) => {}
             None => return Err(bad("state file has no numeric \"version\"".into())),
         }
-        let file = StateFile::deserialize(value)
+        let file: StateFile = crate::json_value::read(value)
             .map_err(|e| bad(format!("state file is malformed: {e}")))?;
         let mut reg = Registry::default();
         for t in file.tasks {

@@ -468,10 +468,18 @@ pub(super) fn under_a_name(sentence: &str) -> Option<Part> {
         let name = name.trim_start_matches('#').trim();
         // The one whose own clause holds the count ("Under `## Changes` list everything; …").
         let rest = rest.to_ascii_lowercase();
+        // … or the clause before it: "…, then give no more than 5 bullets under `## Next steps`".
+        let before = lower
+            .get(..i)
+            .unwrap_or_default()
+            .rsplit([',', ';', '`'])
+            .next()
+            .unwrap_or_default();
         let counted = crate::drift::text::contains_any(
             rest.split([',', ';']).next().unwrap_or_default(),
             "bullet|item|point|word|sentence|line|paragraph",
-        );
+        ) || (before.bytes().any(|b| b.is_ascii_digit())
+            && crate::drift::text::contains_any(before, "bullet|item|point|word|sentence"));
         if counted && (1..=4).contains(&name.split_whitespace().count()) {
             return Some(Part::Named(name.to_ascii_lowercase()));
         }
@@ -856,7 +864,16 @@ pub(super) fn code_part(message: &str) -> Option<String> {
         let allows = has("snippet|snippets|code|diff|diffs")
             && has("if|may|can|fine|allowed|welcome")
             && !ws.iter().any(|(_, w)| super::negates(w));
-        allows.then(|| elsewhere_part(s)).flatten()
+        // "…, then a section for developers with the diff": the section asked to hold it.
+        let with_code = lower.match_indices("section for ").find_map(|(i, m)| {
+            let (who, after) = lower.get(i + m.len()..)?.split_once(" with ")?;
+            (who.split_whitespace().count() <= 3
+                && ["the diff", "the code", "a diff", "code ", "the snippet"]
+                    .iter()
+                    .any(|c| after.starts_with(c)))
+            .then(|| who.trim().to_string())
+        });
+        with_code.or_else(|| allows.then(|| elsewhere_part(s)).flatten())
     })
 }
 
