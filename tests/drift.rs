@@ -6550,14 +6550,14 @@ fn line_lengths_are_bounded_where_their_line_noun_says() {
     let long = "The client now retries once after a two second pause, which covers the cold start of the worker pool.";
     let short = "The client now retries once after a short pause.";
     // One sentence bounds the subject and the body apart.
-    let m = "Write the commit message for the upload retry. The subject line must be at most 50 characters; wrap the body at 72.";
+    let m = "Commit my upload retry and show me its message. The subject line must be at most 50 characters; wrap the body at 72.";
     flagged(m, &body(long));
     clean(m, &body(short));
     // Exactly at the bound; "under" allows one fewer.
     let at_72 = "x".repeat(72);
     clean(m, &body(&at_72));
     flagged(
-        "Write the commit message for the upload retry. Keep every body line under 72 characters.",
+        "Commit my upload retry and show me its message. Keep every body line under 72 characters.",
         &body(&at_72),
     );
     // The subject's bound read beside a body's, on a reply that is the commit message.

@@ -1,5 +1,5 @@
-//! Lines measured in characters: a commit subject's bound and its body's wrap ("Subject line at
-//! most 50 characters; wrap the body at 72"), every line of a text the reply shows ("Keep every
+//! Lines measured in characters: a commit subject's bound and its body's wrap ("the subject: 50
+//! characters at most; wrap the body at 72"), every line of a text the reply shows ("Keep every
 //! line of the entry under 80 characters", "all lines in the YAML under 80 characters"), every
 //! line of the reply ("no line of your report over 100 characters"). A bound is said of the
 //! nearest line noun before its number, so one sentence may bound the subject and the body apart.
