@@ -2702,7 +2702,8 @@ fn a_short_text_s_character_bound_is_read_where_the_reply_labels_it() {
     let alone = format!("{m} Just give me the text.");
     assert_eq!(flags(&alone, short), 0);
     assert_eq!(flags(&alone, long), 1);
-    // Not read: an unlabelled text among notes, the old text, a bound on each line, a minimum.
+    // Not read: an unlabelled text among notes, the old text, a minimum. (A bound on each line
+    // is a line bound, `LineChars`: the SMS's one line is over it.)
     assert_eq!(
         flags(
             m,
@@ -2713,7 +2714,8 @@ fn a_short_text_s_character_bound_is_read_where_the_reply_labels_it() {
     assert_eq!(flags(m, &format!("Old SMS: {long}\n\nNew SMS: {short}")), 0);
     let each =
         "Write the SMS for parcels waiting in a locker; each line must be 160 characters or fewer.";
-    assert_eq!(flags(each, &format!("SMS: {long}")), 0);
+    assert_eq!(flags(each, &format!("SMS: {long}")), 1);
+    assert_eq!(flags(each, &format!("SMS: {short}")), 0);
     let least = "Write the SMS for parcels waiting in a locker, at least 100 characters.";
     assert_eq!(flags(least, &format!("SMS: {short}")), 0);
     // A PR title bound said with a modal is read on the labelled title.

@@ -2923,15 +2923,17 @@ fn check_negatives_reading(
                         Some(l.chars().take(120).collect()),
                     )
                 }),
-                // A ban of a file's code ("no `TODO` comments may remain in that file"): its code
-                // where the result shows it, not the report's words about it.
+                // A ban of a file's comments ("no `TODO` comments may remain in that file"): its
+                // code where the result shows it, not the report's words about it.
                 Forbidden::Construct(name) => uses_construct(
                     name,
-                    if super::file_scope::paths(&n.text).is_empty()
-                        && !crate::drift::text::contains_any(
-                            n.text.to_ascii_lowercase(),
-                            "that file|this file",
-                        ) {
+                    if !crate::drift::text::contains_any(n.text.to_ascii_lowercase(), "comment")
+                        || super::file_scope::paths(&n.text).is_empty()
+                            && !crate::drift::text::contains_any(
+                                n.text.to_ascii_lowercase(),
+                                "that file|this file",
+                            )
+                    {
                         &lower
                     } else {
                         ""

@@ -72,7 +72,12 @@ pub fn asked(lower: &str, message: &str, commit: bool) -> Vec<Asked> {
             let bare_bound = matches!(
                 w(i.wrapping_sub(1)),
                 "under" | "than" | "to" | "most" | "max" | "exceed" | "exceeds" | "at" | "within"
-            ) && (wrapped || commit);
+            ) && (wrapped || commit)
+                // ("body in at most 3 lines": a count of lines.)
+                && !super::super::text::in_list(
+                    "line|lines|word|words|sentence|sentences|bullet|bullets|item|items|paragraph|paragraphs|point|points|percent|ms|seconds|minutes|hours|days|times",
+                    w(i + 1),
+                );
             let Some(n) = w(i).parse::<usize>().ok().filter(|_| unit || bare_bound) else {
                 continue;
             };
@@ -222,10 +227,15 @@ pub fn commit_message(text: &str) -> Option<Vec<&str>> {
         .filter(|b| super::super::text::in_list("|text|txt|gitcommit", b.info))
         .map(|b| b.body.lines().collect::<Vec<_>>())
         // (A subject is short: not a paragraph in a block, "Body:\n```\n…```".)
+        // (Nor a log line, "a1b2c3d Use …", or a command.)
         .find(|ls| {
-            ls.first()
-                .is_some_and(|l| !l.trim().is_empty() && l.chars().count() <= 100)
-                && ls.get(1).is_none_or(|l| l.trim().is_empty())
+            ls.first().is_some_and(|l| {
+                let hash = l
+                    .split(' ')
+                    .next()
+                    .is_some_and(|h| h.len() >= 7 && h.bytes().all(|b| b.is_ascii_hexdigit()));
+                !l.trim().is_empty() && l.chars().count() <= 100 && !hash && !l.starts_with('$')
+            }) && ls.get(1).is_none_or(|l| l.trim().is_empty())
         })
 }
 
