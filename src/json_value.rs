@@ -2,6 +2,8 @@
 //! struct (or a struct variant) is read only from an object: serde's derive also reads one from
 //! an array of its fields, and serde_json instantiates that reader for every struct (36 of them
 //! were 22 KB of the module before compression). Nothing the guard reads is sent in that form.
+//! Map keys are read as strings (serde_json also reads `"1"` as a number key): the guard's maps
+//! are keyed by strings.
 
 use serde::de::{
     self, DeserializeSeed, Deserializer, EnumAccess, IntoDeserializer, MapAccess, SeqAccess,
@@ -41,8 +43,8 @@ impl<'de> Deserializer<'de> for Strict {
             Value::Bool(b) => visitor.visit_bool(b),
             Value::Number(n) => n.deserialize_any(visitor),
             Value::String(s) => visitor.visit_string(s),
-            Value::Array(a) => visitor.visit_seq(Seq(a.into_iter())),
-            Value::Object(m) => visitor.visit_map(Fields(m.into_iter(), None)),
+            Value::Array(a) => visit_seq(a, visitor),
+            Value::Object(m) => visit_map(m, visitor),
         }
     }
 
@@ -68,7 +70,7 @@ impl<'de> Deserializer<'de> for Strict {
         visitor: V,
     ) -> Result<V::Value, Error> {
         match self.0 {
-            Value::Object(m) => visitor.visit_map(Fields(m.into_iter(), None)),
+            Value::Object(m) => visit_map(m, visitor),
             other => Err(de::Error::invalid_type(unexpected(&other), &visitor)),
         }
     }
@@ -105,6 +107,28 @@ impl<'de> Deserializer<'de> for Strict {
     serde::forward_to_deserialize_any! {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
         unit unit_struct seq tuple tuple_struct map identifier
+    }
+}
+
+/// An array read whole: elements left over are an error, as serde_json reports them.
+fn visit_seq<'de, V: Visitor<'de>>(a: Vec<Value>, visitor: V) -> Result<V::Value, Error> {
+    let len = a.len();
+    let mut seq = Seq(a.into_iter());
+    let v = visitor.visit_seq(&mut seq)?;
+    match seq.0.len() {
+        0 => Ok(v),
+        _ => Err(de::Error::invalid_length(len, &"fewer elements in array")),
+    }
+}
+
+/// An object read whole, as [`visit_seq`].
+fn visit_map<'de, V: Visitor<'de>>(m: Map<String, Value>, visitor: V) -> Result<V::Value, Error> {
+    let len = m.len();
+    let mut fields = Fields(m.into_iter(), None);
+    let v = visitor.visit_map(&mut fields)?;
+    match fields.0.len() {
+        0 => Ok(v),
+        _ => Err(de::Error::invalid_length(len, &"fewer elements in map")),
     }
 }
 
@@ -179,7 +203,7 @@ impl<'de> VariantAccess<'de> for Strict {
     fn unit_variant(self) -> Result<(), Error> {
         match self.0 {
             Value::Null => Ok(()),
-            other => Err(de::Error::invalid_type(unexpected(&other), &"unit variant")),
+            other => Err(de::Error::invalid_type(unexpected(&other), &"unit")),
         }
     }
 
@@ -189,7 +213,7 @@ impl<'de> VariantAccess<'de> for Strict {
 
     fn tuple_variant<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value, Error> {
         match self.0 {
-            Value::Array(a) => visitor.visit_seq(Seq(a.into_iter())),
+            Value::Array(a) => visit_seq(a, visitor),
             other => Err(de::Error::invalid_type(
                 unexpected(&other),
                 &"tuple variant",
@@ -199,10 +223,16 @@ impl<'de> VariantAccess<'de> for Strict {
 
     fn struct_variant<V: Visitor<'de>>(
         self,
-        fields: &'static [&'static str],
+        _fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        self.deserialize_struct("", fields, visitor)
+        match self.0 {
+            Value::Object(m) => visit_map(m, visitor),
+            other => Err(de::Error::invalid_type(
+                unexpected(&other),
+                &"struct variant",
+            )),
+        }
     }
 }
 
@@ -267,6 +297,30 @@ mod tests {
                 .to_string();
             let ours = read::<Outer>(v).unwrap_err().to_string();
             assert_eq!(ours, theirs);
+        }
+    }
+
+    #[test]
+    fn leftovers_and_variant_shapes_fail_as_in_serde_json() {
+        #[derive(Debug, Deserialize)]
+        struct Band {
+            #[allow(dead_code)]
+            band: [f64; 2],
+        }
+        let v = json!({ "band": [0.2, 0.5, 0.9] });
+        let theirs = serde_json::from_value::<Band>(v.clone())
+            .unwrap_err()
+            .to_string();
+        assert_eq!(read::<Band>(v).unwrap_err().to_string(), theirs);
+        for v in [
+            json!({ "tick": 5 }),
+            json!({ "moved": 5 }),
+            json!({ "moved": [1] }),
+        ] {
+            let theirs = serde_json::from_value::<Event>(v.clone())
+                .unwrap_err()
+                .to_string();
+            assert_eq!(read::<Event>(v).unwrap_err().to_string(), theirs);
         }
     }
 

@@ -6721,3 +6721,132 @@ fn the_session_54_readings_from_sets_304_to_309() {
         "Hi Sam,\n\nWe refunded the second charge.\n\nBest,\nSupport\n\n---\nClosed PAY-118.",
     );
 }
+
+/// The 54th session's code review (a read-only helper over `fdb23b3..eb4a6fe`): each false flag
+/// it reproduced is clean, each silenced violation flagged again.
+#[test]
+fn the_session_54_code_review_cases_are_read() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let clean = |m: &str, r: &str| {
+        let v = flags(m, r);
+        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
+    };
+    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
+    let commit = "```\nfix(queue): retry failed hooks with backoff\n\nDeliveries that failed with a 5xx were dropped after one try.\nRetry them up to five times.\n```";
+    // Counts of words, lines or bullets are no character bounds.
+    clean("Write the commit message for the retry fix. Subject line at most 8 words; wrap the body at 72 characters.", commit);
+    clean(
+        "Write a commit message: a subject under 50 characters and a body of at most 3 lines.",
+        commit,
+    );
+    clean("Write the commit message. Wrap the body at 72 characters and list at most 3 bullet points of changes.", commit);
+    // Lines to find; lines of something else; a diff beside the text; bullets outside blocks.
+    let long_line = format!("    result = await client.post(url, json=payload, timeout=settings.webhook_timeout_seconds, headers=h)");
+    clean(
+        "Review the patch to src/hooks/send.py and point out any lines longer than 100 characters.",
+        &format!("One line is too long:\n\n```python\n{long_line}{long_line}\n```"),
+    );
+    clean(
+        "Add comments explaining the retry logic in the worker; keep comment lines under 80 characters.",
+        &format!("```python\n# Retry up to five times.\n{long_line}\n```"),
+    );
+    clean(
+        "Add a changelog entry for the fix and show me the config diff. Keep every line of the changelog entry under 80 characters.",
+        &format!("- Fixed: hooks are retried.\n\n```diff\n-{long_line}\n+{long_line}\n```"),
+    );
+    clean(
+        "Summarise the change in bullets; each bullet must fit on one line of at most 80 characters. Include the diff.",
+        &format!("- Hooks are retried.\n\n```diff\n-{long_line}\n```"),
+    );
+    // A note after the commit message; a note after the entry; a summary line that is no subject.
+    clean(
+        "Write the commit message for the webhook retry fix. Wrap the body at 72 characters.",
+        "fix(queue): retry failed hooks\n\nDeliveries that failed with a 5xx were dropped after one try.\n\nNote: I did not touch the dead-letter queue; that belongs in a separate change once the dashboard is updated.",
+    );
+    clean(
+        "Add a changelog entry for the webhook retry fix. Keep every line of the entry under 80 characters.",
+        "Here is the entry:\n\n- Fixed: failed hooks are retried up to five times.\n\nI also corrected the release date in the CHANGELOG.md header, which still showed last month's date.",
+    );
+    clean(
+        "Fix the webhook retry bug and commit it. Keep the commit subject under 50 characters.",
+        "Handle 5xx responses from the webhook endpoint by retrying with backoff and jitter\n\nThe fix is committed on fix/hook-retries and the full suite passes.",
+    );
+    // A part of the text named as a heading is no notes line.
+    flagged(
+        "Write the postmortem in at most 40 words. Put the timeline under a 'Timeline' heading.",
+        &format!(
+            "The queue stalled for an hour.\n\n## Timeline\n\n{}",
+            ["At ten the queue stalled and nobody noticed."; 6].join(" ")
+        ),
+    );
+    clean(
+        "Write the release announcement. List the breaking changes under a 'Breaking changes' heading, and end with the sentence 'Questions go to #release-help.'",
+        "Version 5 is out.\n\n## Breaking changes\n\n- `send` returns a promise.\n\nQuestions go to #release-help.",
+    );
+    // One of two banned things allowed later; a language said of another office's text.
+    flagged(
+        "Write the reply. Don't mention refunds or the database outage. Update: finance approved it, so you can mention refunds now.",
+        "Hi Sam,\n\nThe delay came from a database outage on our side. We can refund you.\n\nBest,\nLee",
+    );
+    flagged(
+        "Write the release notes. Reply in English. The Lyon office will publish its own version in French instead, so leave out the tax items.",
+        "Notes de version : les envois sont plus rapides et la nouvelle API de relance est disponible pour tous les clients. Nous avons aussi corrigé les erreurs de connexion qui touchaient les comptes des équipes, et le tableau de bord est plus clair pour les responsables.",
+    );
+    // One capitalised word names no headings.
+    flagged(
+        "Write the design doc for the Kafka move. Use `##` headings, following the Acme engineering handbook.",
+        "## Kafka move\n\n### Context\n\nWe move.\n\n### Decision\n\nMove.",
+    );
+    // A count said before a part's name is the whole reply's; "the code owners" is no code.
+    flagged(
+        "Write the README section for the CLI. Use at most 20 words and put the install command under `## Install`.",
+        &format!("{}\n\n## Install\n\n`npm i -g tool`", ["The tool syncs files."; 6].join(" ")),
+    );
+    flagged(
+        "Write the handover doc. No code blocks anywhere. End with a section for reviewers with the code owners of each module.",
+        "## Reviewers\n\n```\n/payments @team-pay\n```",
+    );
+    // A mention ban with a `---` line the message never asked for.
+    flagged(
+        "Reply to the ticket about the late parcel. In the customer-facing reply, do not mention Fastship.",
+        "Hi Priya,\n\nYour parcel is on its way.\n\nBest,\nOmar\n\n---\n\nP.S. It is now with Fastship.",
+    );
+    // A whole-reply count beside JSON fields; a quoted question before a capitalised sentence;
+    // a key one may add.
+    flagged(
+        "Return JSON only with a `status` field and a `reason` field, at most 12 words in total.",
+        r#"{"status": "late", "reason": "The courier lost the parcel at the depot and found it two days later in a cage"}"#,
+    );
+    flagged(
+        "Summarise the support trends in at most 3 sentences.",
+        "The top question was \"Why did my invoice change?\" iOS users asked it twice as often. Refunds fell. Logins stayed flat.",
+    );
+    clean(
+        "Return a JSON array of objects with the keys `id`, `title` and `owner`. You may also include a `notes` key where an item needs explaining.",
+        r#"[{"id": 1, "title": "Retry hooks", "owner": "sam"}]"#,
+    );
+    // Said in the same sentence: a ban's own clause places it.
+    clean(
+        "Explain the double count. The first section, for the finance team, must contain no code or SQL; put any queries in a final `## Appendix` section.",
+        "## For finance\nValves were counted twice.\n\n## Appendix\n```sql\nSELECT 1;\n```",
+    );
+    // A ban of the PR title; an ending taken back ("Actually no, … leave it out").
+    let m = "Open the PR. The PR title must not contain the word 'hotfix'. Give me the title and description.";
+    clean(
+        m,
+        "**Title:** Round weights up\n\n**Description:**\nA hotfix for today's flights.",
+    );
+    flagged(
+        m,
+        "**Title:** Hotfix: round weights up\n\n**Description:**\nRounds up.",
+    );
+    clean(
+        "Update the opening hours. End your report with 'Ready for review.' on its own line. Actually no, the bot appends that, so leave it out.",
+        "Updated `config/hours.yaml`. PR #427 is open.",
+    );
+    // The first line's example is no required opening.
+    clean(
+        "What's the p95 of the check-in endpoint? Put the number alone on the first line (like `250 ms`), then at most three bullets.",
+        "412 ms\n\n- Up from 260 ms last week.",
+    );
+}

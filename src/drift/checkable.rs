@@ -120,7 +120,9 @@ pub enum Rule {
     /// A commit subject's or a PR title's length in characters, at most `n`: "Commit subject
     /// line max 50 characters", "the PR title must be 60 characters or fewer". `true` for a
     /// commit, `false` for a PR title. Checked only where the reply shows one.
-    TitleChars(bool, usize),
+    /// With the last `true`, the message asks for the commit message itself: a reply that is
+    /// one shows its subject first.
+    TitleChars(bool, usize, bool),
     /// Lines of at most `n` characters: a commit body's wrap, every line of a text the reply
     /// shows or of the reply ("wrap the body at 72", "every line of the entry under 80
     /// characters").
@@ -1224,6 +1226,12 @@ fn notes_label(message: &str) -> Option<String> {
     let i = ["under a ", "below a ", "after a "]
         .iter()
         .find_map(|p| lower.find(p).map(|i| i + p.len()))?;
+    // Notes or questions for the requester, not a part of the text ("the breaking changes under
+    // a 'Breaking changes' heading").
+    let head = lower.get(i.saturating_sub(80)..i).unwrap_or_default();
+    if !has_any_in(head, "for me|to me|questions|notes") {
+        return None;
+    }
     let rest = lower.get(i..)?;
     let q = rest
         .chars()
@@ -1658,7 +1666,14 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     let in_part = matches!(rule, Rule::InPart(..) | Rule::ExceptPart(..));
     let counts_paragraphs = rule.is_count() || matches!(rule, Rule::DividedParagraphs(..));
     // "JSON only: a `summary` string of at most 20 words": a field's count, not the reply's.
-    if counted && lower.contains("json") && has_any_in(&lower, "` string|` field|` value") {
+    if counted
+        && lower.contains("json")
+        && has_any_in(
+            &lower,
+            "` string of|` field of|` value of|` string under|` field under",
+        )
+        && !said(&WHOLE_WORDS)
+    {
         return None;
     }
     // A rule whose subject is a part of the answer, or something else it delivers, cannot be
@@ -2010,6 +2025,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 "as detailed as needed",
                 "as detailed as necessary",
                 "as detailed as you like",
+                "as much detail as you like",
                 "can be any length",
                 "whatever form",
                 "no length limit on the rest",
@@ -2090,7 +2106,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     let mut table_seen = false;
     let mut commit_form = commits::asked(message);
     // A subject and a body are a commit message's where the message speaks of a commit.
-    let commit_asked = cx.lower.contains("commit");
+    let line_cx = line_length::MessageCx::of(&cx.lower);
     let mut placeholder_style = placeholders::asked(message);
     let mut heading_form = headings::asked(message);
     // The message's ticket keys, read once on first need.
@@ -2872,7 +2888,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             push(sentence, Rule::Sentences(Rel::LessThan, n + 1));
         }
         if let Some((commit, n)) = title_chars_asked(&lower) {
-            push(sentence, Rule::TitleChars(commit, n));
+            push(
+                sentence,
+                Rule::TitleChars(commit, n, commit && line_cx.whole()),
+            );
         } else if let Some((noun, n)) = text_chars_asked(
             &lower,
             index.checked_sub(1).and_then(|i| all.get(i)).copied(),
@@ -2887,9 +2906,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 || has_any_in(&cx.lower, "just the text|just give me the text|only the text|the text and nothing else|just the message|only the message|the message and nothing else");
             push(sentence, Rule::TextChars { noun, n, whole });
         }
-        for a in line_length::asked(&lower, &cx.lower, commit_asked) {
+        for a in line_length::asked(&lower, &line_cx) {
             match a {
-                line_length::Asked::Subject(n) => push(sentence, Rule::TitleChars(true, n)),
+                line_length::Asked::Subject(n) => {
+                    push(sentence, Rule::TitleChars(true, n, line_cx.whole()))
+                }
                 line_length::Asked::Lines(l) => push(sentence, Rule::LineChars(l)),
             }
         }
@@ -3706,6 +3727,16 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 .chain(raw.match_indices("also add"))
             {
                 let rest = raw.get(i..).unwrap_or_default();
+                // ("You may also include a `notes` key", "if useful, also add …": optional.)
+                let own = raw
+                    .get(..i)
+                    .unwrap_or_default()
+                    .rsplit(['.', '!', '?'])
+                    .next()
+                    .unwrap_or_default();
+                if has_any_in(own, "may |if |can |optional|where ") {
+                    continue;
+                }
                 let added = rest
                     .split_once('`')
                     .and_then(|(before, r)| {
@@ -4336,7 +4367,11 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         let at = start + sentence.len();
         // "Under 50 words please. Hmm, scratch that, go up to 150": the sentence before is
         // taken back whole (what this one says stays).
-        let that = takes_back(&lower, single);
+        let that = takes_back(&lower, single)
+            // "Actually no, the PR bot appends that, so leave it out".
+            || ((lower.trim_start().starts_with("actually no")
+                || lower.trim_start().starts_with("actually, no"))
+                && has_any_in(&lower, "leave it out|leave that out|drop it|skip it|omit it|no need"));
         // "That rule doesn't apply to internal messages": the sentence before is narrowed, and a
         // narrowed rule is not checked (which part it holds for is not told).
         let that = that
@@ -4641,6 +4676,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         // "… so reply in French instead" too.
         if has_any_in(&lower, "fine with english|english is fine|english is ok|english is easier|english it is|in english instead|have it in english")
             || (lower.contains(" instead")
+                && has_any_in(&lower, "reply in|respond in|answer in|write it in|write in|your reply|your answer")
                 && language::LANGUAGES
                     .iter()
                     .any(|l| lower.contains(&format!("in {} instead", l.name))))
@@ -4931,7 +4967,17 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                 .next()
                 .unwrap_or_default();
             let before = message.get(..at).unwrap_or_default().to_ascii_lowercase();
+            // (Only a ban of that one thing: "Don't mention refunds or the outage" stands.)
+            let said = format!("mention {object}");
+            let alone = before.find(&said).is_some_and(|k| {
+                let after = before.get(k + said.len()..).unwrap_or_default();
+                !(after.starts_with(" or ")
+                    || after.starts_with(" and ")
+                    || after.starts_with(", ")
+                        && !has_any_in(after.get(..12).unwrap_or(after), "because|since|as |so "))
+            });
             if object.len() > 2
+                && alone
                 && before.contains(&format!("mention {object}"))
                 && !negation(&ws_of(&lower))
             {
@@ -8445,6 +8491,11 @@ fn sentence_count(text: &str) -> usize {
             // A quoted title's mark: "the entry "Can I bring a guest?" still says …".
             let quoted_on = matches!(next, Some('"' | '\u{201d}'))
                 && chars.get(j + 2).is_some_and(|x| *x == ' ')
+                && chars.get(j + 3..).is_some_and(|r| {
+                    r.iter()
+                        .take_while(|x| x.is_alphabetic())
+                        .all(|x| x.is_lowercase())
+                })
                 && chars.get(j + 3).is_some_and(|x| x.is_lowercase());
             if ends
                 && !in_number
@@ -9893,12 +9944,12 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 None => (true, None),
             }
         }
-        Rule::TitleChars(commit, n) => {
+        Rule::TitleChars(commit, n, whole) => {
             let mut titles = shown_titles(text, *commit);
             // A commit message the reply shows whole (in a plain block, or as the reply).
             if titles.is_empty() && *commit {
                 titles.extend(
-                    line_length::commit_message(text)
+                    line_length::commit_message(text, *whole)
                         .and_then(|m| m.first().map(|l| l.trim().to_string())),
                 );
             }
@@ -10618,7 +10669,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::LineChars(b) => ("line-characters", line_length::describe(b)),
         Rule::CommitStartsWith(p) => ("opening", format!("a commit subject starting with \"{p}\"")),
         Rule::CommitForm(f) => ("commit-form", commits::describe(f)),
-        Rule::TitleChars(commit, n) => (
+        Rule::TitleChars(commit, n, _) => (
             "title-characters",
             format!(
                 "a {} of at most {n} characters",

@@ -141,6 +141,9 @@ pub struct Negative {
     /// The files a class ban is said of: those it names, or with "in this module" those the
     /// message names (blocks the result leads in as other files' are not read).
     scope: Vec<String>,
+    /// The message puts notes to the requester after a `---` line: a mention ban placed in the
+    /// text ("In the customer-facing reply, …") is not read in them.
+    notes_ruled: bool,
 }
 
 impl Negative {
@@ -156,6 +159,7 @@ impl Negative {
             new_allowed: false,
             code_elsewhere: None,
             scope: Vec::new(),
+            notes_ruled: false,
         }
     }
 }
@@ -181,6 +185,9 @@ struct EmojiReading {
     /// The ban is placed in the text the message asks for ("no emojis in the commit
     /// message"): a line that introduces a fenced paste ("Done 🎉 Here it is:") is not it.
     in_asked: bool,
+    /// The ban is on strings a file holds ("no emojis in any of the signage strings"): only the
+    /// result's quoted passages and blocks show them.
+    strings_only: bool,
     /// The ban excepts what the message names ("our template's titles `🔋 Charging`, …. Apart
     /// from those titles, no emojis"): the emojis of those names.
     excepted: Vec<char>,
@@ -477,6 +484,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                     new_allowed: false,
                     code_elsewhere: None,
                     scope: Vec::new(),
+                    notes_ruled: false,
                 });
             }
         }
@@ -528,6 +536,10 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         .collect();
     // Read once, for the first code ban.
     let code_part = std::cell::OnceCell::new();
+    let notes_ruled = crate::drift::text::contains_any(
+        instructions.to_ascii_lowercase(),
+        "below a `---`|after a `---`|under a `---`|below the `---`|after the `---`",
+    );
     // Read once, for the first emoji ban: whether the message asks for a fenced text, and its
     // quoted passages with an emoji (per ban they made a message of many bans quadratic).
     let fence_asked = std::cell::OnceCell::new();
@@ -553,6 +565,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 n.scope = files(instructions);
             }
         }
+        n.notes_ruled = notes_ruled;
         if n.forbidden.contains(&Forbidden::Code) {
             n.code_elsewhere = code_part
                 .get_or_init(|| super::checkable::code_part(instructions))
@@ -797,6 +810,8 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                     .get_or_init(|| super::checkable::asks_for_a_fence(instructions)),
                 around: !of_reply && super::checkable::around_pastes(&n.text),
                 in_asked: !of_reply && super::checkable::in_the_asked(&n.text, &asked),
+                strings_only: !of_reply
+                    && crate::drift::text::contains_any(n.text.to_ascii_lowercase(), " strings"),
                 new_only: {
                     let ban = n.text.to_ascii_lowercase();
                     crate::drift::text::contains_any(&ban, "the new |any new ")
@@ -2421,8 +2436,18 @@ fn check_negatives_reading(
     let unpasted = std::cell::OnceCell::new();
     let mut out = Vec::new();
     for n in negs {
+        // Placed by the ban's own clause ("The first section must contain no code; put any
+        // queries in a final `## Appendix` section" places nothing in the appendix).
+        let own_clause = n
+            .text
+            .split("; ")
+            .find(|c| {
+                let c = c.to_ascii_lowercase();
+                crate::drift::text::contains_any(&c, "no |not |n't |never|without|avoid")
+            })
+            .unwrap_or(&n.text);
         let placed = (!super::checkable::names_the_reply(&n.text))
-            .then(|| super::checkable::placed_part(&n.text, result))
+            .then(|| super::checkable::placed_part(own_clause, result))
             .flatten();
         // Placed in a part the result does not label, with a pasted text that keeps the ban:
         // the part may be that paste (silent).
@@ -2874,6 +2899,20 @@ fn check_negatives_reading(
                     // file it wrote: the doc is that file, or what the reply pastes of it.
                     let own_words = if n.emoji.docs_only && names_a_doc_file(result) {
                         Some(super::checkable::pastes(result, true).join("\n"))
+                    } else if n.emoji.strings_only {
+                        // (Not the old side of a change: ""📦 Ready" → "Ready"".)
+                        let mut shown = super::checkable::double_quoted(result)
+                            .into_iter()
+                            .filter(|q| {
+                                let end = q.as_ptr() as usize - result.as_ptr() as usize + q.len();
+                                let after = result.get(end + 1..).unwrap_or_default().trim_start();
+                                !after.starts_with('\u{2192}') && !after.starts_with("->")
+                            })
+                            .collect::<Vec<_>>()
+                            .join("\n");
+                        shown.push('\n');
+                        shown.push_str(&super::checkable::pastes(result, true).join("\n"));
+                        Some(shown)
                     } else if n.emoji.in_asked {
                         // "Done 🎉 Here's the commit message:" above the fenced text asked for.
                         Some(without_paste_intros(own_words.unwrap_or(shown)))
@@ -2953,6 +2992,7 @@ fn check_negatives_reading(
                     // "In the customer-facing reply, do not mention …; below a `---` line, tell
                     // me …": what follows the rule is the notes.
                     let ruled = (noted.is_none()
+                        && n.notes_ruled
                         && (super::checkable::placed_in_a_part(&n.text)
                             || n.text.to_ascii_lowercase().starts_with("in the ")))
                         .then(|| super::checkable::before_last_rule(result))

@@ -95,7 +95,13 @@ fn clause_form(clause: &str, lower: &str, message: &str) -> Option<HeadingForm> 
     } else {
         // (`lower` is `message` lowercased in place: the clause's bytes are the message's.)
         let off = (clause.as_ptr() as usize).saturating_sub(lower.as_ptr() as usize);
-        names_in(message.get(off..off + clause.len()).unwrap_or_default())
+        let names = names_in(message.get(off..off + clause.len()).unwrap_or_default());
+        // (One capitalised word is a name of something else: "the Acme handbook".)
+        if names.len() >= 2 {
+            names
+        } else {
+            Vec::new()
+        }
     };
     level
         .or_else(marks)

@@ -28,9 +28,9 @@ pub enum Lines {
 /// Where the bounded lines are.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Of {
-    /// The commit message the reply shows (a plain fenced block of a commit's shape, or the
-    /// reply itself when it is one).
-    Commit,
+    /// The commit message the reply shows (a plain fenced block of a commit's shape, or with
+    /// `true`, the message asking for the commit message itself, the reply when it is one).
+    Commit(bool),
     /// The reply's fenced blocks where it has any (a pasted entry, script, YAML), else the
     /// reply; with `true`, only blocks (the sentence names a file or code the reply may not show).
     Pasted(bool),
@@ -45,18 +45,53 @@ pub enum Asked {
     Lines(LineChars),
 }
 
+/// What the whole message says that every sentence's reading needs (read once).
+#[derive(Clone, Copy)]
+pub struct MessageCx {
+    /// The message speaks of a commit: a subject and a body are a commit's.
+    commit: bool,
+    /// It asks for the commit message itself: the reply may be it.
+    whole: bool,
+    /// It excepts some lines ("table rows are excluded"): which is not read.
+    excepted: bool,
+}
+
+impl MessageCx {
+    pub fn whole(&self) -> bool {
+        self.whole
+    }
+
+    pub fn of(lower_message: &str) -> Self {
+        MessageCx {
+            commit: lower_message.contains("commit"),
+            whole: has_any_in(
+                lower_message,
+                "commit message|write the commit|give me the commit",
+            ),
+            excepted: has_any_in(lower_message, "exception|exclud|exempt"),
+        }
+    }
+}
+
 /// Words after a number that make it a count of characters.
 const UNITS: &str = "characters|character|chars|char|columns|column|cols";
 
 /// The bounds a sentence states. `commit`: the message asks for a commit message, so a subject
 /// and a body are a commit's. Not a bound with an exception ("table rows are excluded"), a
 /// lower bound, or a length no line noun owns ("the 88-column line length" of code).
-pub fn asked(lower: &str, message: &str, commit: bool) -> Vec<Asked> {
+pub fn asked(lower: &str, cx: &MessageCx) -> Vec<Asked> {
+    let MessageCx {
+        commit,
+        whole,
+        excepted,
+    } = *cx;
     let mut out = Vec::new();
     if !has_any_in(lower, "line|wrap|subject|bullet")
         || !has_any_in(lower, "character|chars|column|wrap")
         || has_any_in(lower, "except|unless|at least|minimum|or more")
-        || has_any_in(message, "exception|exclud|exempt")
+        || excepted
+        // Lines to find, not a bound: "point out any lines longer than 100 characters".
+        || has_any_in(lower, "point out|look for|find any|find the|flag any|report any|list any|which lines|check for")
     {
         return out;
     }
@@ -67,6 +102,10 @@ pub fn asked(lower: &str, message: &str, commit: bool) -> Vec<Asked> {
             .filter(|w| !w.is_empty())
             .collect();
         let w = |i: usize| ws.get(i).copied().unwrap_or_default();
+        // "Each bullet must fit on one line of …": bullet lines (read once per clause).
+        let bullets = ws.windows(2).any(
+            |p| matches!(p, [q, b] if matches!(*q, "each" | "every") && b.starts_with("bullet")),
+        );
         for i in 0..ws.len() {
             let unit = super::super::text::in_list(UNITS, w(i + 1));
             let bare_bound = matches!(
@@ -75,7 +114,7 @@ pub fn asked(lower: &str, message: &str, commit: bool) -> Vec<Asked> {
             ) && (wrapped || commit)
                 // ("body in at most 3 lines": a count of lines.)
                 && !super::super::text::in_list(
-                    "line|lines|word|words|sentence|sentences|bullet|bullets|item|items|paragraph|paragraphs|point|points|percent|ms|seconds|minutes|hours|days|times",
+                    "line|lines|word|words|sentence|sentences|bullet|bullets|item|items|paragraph|paragraphs|point|points|percent|ms|seconds|minutes|hours|days|times|files|tests|commits|changes|entries|steps|rows",
                     w(i + 1),
                 );
             let Some(n) = w(i).parse::<usize>().ok().filter(|_| unit || bare_bound) else {
@@ -85,7 +124,7 @@ pub fn asked(lower: &str, message: &str, commit: bool) -> Vec<Asked> {
                 || (w(i.wrapping_sub(1)) == "than"
                     && matches!(w(i.wrapping_sub(2)), "less" | "fewer"));
             let n = if below { n.saturating_sub(1) } else { n };
-            let Some(lines) = owner(&ws, i, wrapped) else {
+            let Some(lines) = owner(&ws, i, wrapped, bullets) else {
                 continue;
             };
             match lines {
@@ -98,12 +137,12 @@ pub fn asked(lower: &str, message: &str, commit: bool) -> Vec<Asked> {
                 Owner::Body if commit => out.push(Asked::Lines(LineChars {
                     n,
                     lines: Lines::Body,
-                    of: Of::Commit,
+                    of: Of::Commit(whole),
                 })),
                 Owner::Body => {}
                 Owner::Lines(lines) => {
                     let of = if commit && !has_any_in(clause, "reply|report|answer|response") {
-                        Of::Commit
+                        Of::Commit(whole)
                     } else if has_any_in(
                         clause,
                         "your reply|your report|your answer|your response|the reply|the report|the answer",
@@ -134,11 +173,8 @@ enum Owner {
 /// "first line" are a subject's, "body" and "body line" a body's, "every line" (and "subject
 /// and body") all lines, "each bullet … one line" a bullet's. A line alone is every line only
 /// with a word that says so ("every line", "wrap each line"; not "the title (one line, …)").
-fn owner(ws: &[&str], at: usize, wrapped: bool) -> Option<Owner> {
+fn owner(ws: &[&str], at: usize, wrapped: bool, bullets: bool) -> Option<Owner> {
     let w = |i: usize| ws.get(i).copied().unwrap_or_default();
-    let bullets = ws
-        .windows(2)
-        .any(|p| matches!(p, [q, b] if matches!(*q, "each" | "every") && b.starts_with("bullet")));
     for i in (at.saturating_sub(14)..at).rev() {
         match w(i) {
             "subject" | "summary" | "title" => {
@@ -162,6 +198,9 @@ fn owner(ws: &[&str], at: usize, wrapped: bool) -> Option<Owner> {
                     "subject" | "first" | "summary" | "title" | "header" => Owner::Subject,
                     "body" => Owner::Body,
                     _ if bullets => Owner::Lines(Lines::Bullets),
+                    // "comment lines", "code lines", "log lines": lines of something else.
+                    "comment" | "code" | "log" | "diff" | "output" | "source" | "test"
+                    | "query" => return None,
                     _ if w(i) == "lines"
                         || wrapped
                         || ws.get(i.saturating_sub(3)..i).is_some_and(|b| {
@@ -181,11 +220,14 @@ fn owner(ws: &[&str], at: usize, wrapped: bool) -> Option<Owner> {
 }
 
 /// The first line of `text` the bound covers that is longer than it allows.
-pub fn first_long<'a>(b: &LineChars, text: &'a str) -> Option<&'a str> {
-    let lines: Vec<&str> = match b.of {
-        Of::Commit => {
-            let message = commit_message(text)?;
-            match b.lines {
+pub fn first_long(b: &LineChars, text: &str) -> Option<String> {
+    let own;
+    let lines: Vec<&str> = match (b.lines, b.of) {
+        // Bullets are the reply's own lines ("- " in a diff is no bullet).
+        (Lines::Bullets, _) => super::lists::outside_fences(text).collect(),
+        (lines, Of::Commit(whole)) => {
+            let message = commit_message(text, whole)?;
+            match lines {
                 Lines::Body => message
                     .iter()
                     .skip_while(|l| !l.trim().is_empty())
@@ -194,16 +236,29 @@ pub fn first_long<'a>(b: &LineChars, text: &'a str) -> Option<&'a str> {
                 _ => message,
             }
         }
-        Of::Reply => text.lines().collect(),
-        Of::Pasted(only_blocks) => {
+        (_, Of::Reply) => text.lines().collect(),
+        (_, Of::Pasted(only_blocks)) => {
             let blocks = super::super::modality::fenced_blocks(text);
             if blocks.is_empty() {
                 if only_blocks {
                     return None;
                 }
-                text.lines().collect()
+                // The text without a lead-in ("Here is the entry:") and notes after it.
+                own = super::notes::without_notes(text);
+                until_note(own.as_deref().unwrap_or(text))
+                    .into_iter()
+                    .filter(|l| !l.trim_end().ends_with(':'))
+                    .collect()
             } else {
-                blocks.iter().flat_map(|b| b.body.lines()).collect()
+                // A text in a plain block; a file's or a program's in any (not a diff beside
+                // the entry).
+                blocks
+                    .iter()
+                    .filter(|b| {
+                        only_blocks || super::super::text::in_list("|text|txt|markdown|md", b.info)
+                    })
+                    .flat_map(|b| b.body.lines())
+                    .collect()
             }
         }
     };
@@ -211,16 +266,21 @@ pub fn first_long<'a>(b: &LineChars, text: &'a str) -> Option<&'a str> {
         .into_iter()
         .filter(|l| b.lines != Lines::Bullets || l.trim_start().starts_with(['-', '*', '+']))
         .find(|l| l.trim_end().chars().count() > b.n)
+        .map(str::to_string)
 }
 
 /// The lines of the commit message a reply shows: the first plain fenced block of a commit's
-/// shape (a first line, then a blank line or nothing), or the reply itself where it has no
-/// block and opens as a commit subject does.
-pub fn commit_message(text: &str) -> Option<Vec<&str>> {
+/// shape (a first line, then a blank line or nothing), or, with `whole` (the message asks for
+/// the commit message itself), the reply where it has no block and opens as a commit subject
+/// does, up to a note after it ("Note: …", "I …").
+pub fn commit_message(text: &str, whole: bool) -> Option<Vec<&str>> {
     let blocks = super::super::modality::fenced_blocks(text);
     if blocks.is_empty() {
+        if !whole {
+            return None;
+        }
         super::commits::whole_subject(text)?;
-        return Some(text.trim().lines().collect());
+        return Some(until_note(text.trim()));
     }
     blocks
         .iter()
@@ -239,12 +299,35 @@ pub fn commit_message(text: &str) -> Option<Vec<&str>> {
         })
 }
 
+/// The lines of `text` before a paragraph of notes to the requester ("Note: …", "I also …").
+fn until_note(text: &str) -> Vec<&str> {
+    let mut out: Vec<&str> = Vec::new();
+    let mut blank = false;
+    for l in text.lines() {
+        let t = l.trim_start();
+        let head = t
+            .get(..t.len().min(6))
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        if blank
+            && (t.starts_with("I ")
+                || t.starts_with("I'")
+                || has_any_in(&head, "note|notes|nb:|fyi|ps|p.s."))
+        {
+            break;
+        }
+        blank = t.is_empty();
+        out.push(l);
+    }
+    out
+}
+
 /// The bound in words, for the constraint's report.
 pub fn describe(b: &LineChars) -> String {
     let lines = match (b.lines, b.of) {
         (Lines::Body, _) => "every line of the commit body",
         (Lines::Bullets, _) => "every bullet line",
-        (Lines::All, Of::Commit) => "every line of the commit message",
+        (Lines::All, Of::Commit(_)) => "every line of the commit message",
         (Lines::All, Of::Reply) => "every line of the reply",
         (Lines::All, Of::Pasted(_)) => "every line of the text shown",
     };

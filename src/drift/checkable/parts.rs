@@ -479,7 +479,9 @@ pub(super) fn under_a_name(sentence: &str) -> Option<Part> {
             rest.split([',', ';']).next().unwrap_or_default(),
             "bullet|item|point|word|sentence|line|paragraph",
         ) || (before.bytes().any(|b| b.is_ascii_digit())
-            && crate::drift::text::contains_any(before, "bullet|item|point|word|sentence"));
+            && ["bullets", "bullet", "items", "points", "words", "sentences"]
+                .iter()
+                .any(|n| before.trim_end().ends_with(n)));
         if counted && (1..=4).contains(&name.split_whitespace().count()) {
             return Some(Part::Named(name.to_ascii_lowercase()));
         }
@@ -526,6 +528,17 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
     // "Keep the commit message under 60 characters and do not use the word 'hotfix' in it".
     {
         let l = sentence.to_ascii_lowercase();
+        // "The PR title must not contain the word 'hotfix'": the title's, which the reply labels.
+        if [
+            "the pr title must not",
+            "the pr title should not",
+            "the pr title may not",
+        ]
+        .iter()
+        .any(|p| l.trim_start().starts_with(p))
+        {
+            return Some(Part::Named("title".into()));
+        }
         if l.contains("commit message") && (l.contains(" in it") || l.contains(" in it.")) {
             return Some(Part::Named("commit message".into()));
         }
@@ -861,16 +874,22 @@ pub(super) fn code_part(message: &str) -> Option<String> {
         let has = |list: &str| ws.iter().any(|(_, w)| crate::drift::text::in_list(list, w));
         // A permission ("If engineers need snippets, put them …", "you may put code …", "where
         // code is fine"), not a ban ("Don't put snippets in the Summary either").
-        let allows = has("snippet|snippets|code|diff|diffs")
-            && has("if|may|can|fine|allowed|welcome")
+        // ("put any queries in a final `## Appendix` section": a place for them too.)
+        let allows = has("snippet|snippets|code|diff|diffs|query|queries|sql")
+            && (has("if|may|can|fine|allowed|welcome")
+                || super::has_any_in(&lower, "put any |put all |put the "))
             && !ws.iter().any(|(_, w)| super::negates(w));
         // "…, then a section for developers with the diff": the section asked to hold it.
         let with_code = lower.match_indices("section for ").find_map(|(i, m)| {
             let (who, after) = lower.get(i + m.len()..)?.split_once(" with ")?;
             (who.split_whitespace().count() <= 3
-                && ["the diff", "the code", "a diff", "code ", "the snippet"]
+                && ["the diff", "the code", "a diff", "the snippet"]
                     .iter()
-                    .any(|c| after.starts_with(c)))
+                    .any(|c| {
+                        after
+                            .strip_prefix(c)
+                            .is_some_and(|r| r.is_empty() || r.starts_with(['.', ',', ';', ')']))
+                    }))
             .then(|| who.trim().to_string())
         });
         with_code.or_else(|| allows.then(|| elsewhere_part(s)).flatten())
