@@ -6734,7 +6734,7 @@ fn the_session_54_code_review_cases_are_read() {
     let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
     let commit = "```\nfix(queue): retry failed hooks with backoff\n\nDeliveries that failed with a 5xx were dropped after one try.\nRetry them up to five times.\n```";
     // Counts of words, lines or bullets are no character bounds.
-    clean("Write the commit message for the retry fix. Subject line at most 8 words; wrap the body at 72 characters.", commit);
+    clean("Commit the retry fix and show me its message. Subject line at most 8 words; wrap the body at 72 characters.", commit);
     clean(
         "Write a commit message: a subject under 50 characters and a body of at most 3 lines.",
         commit,
@@ -6760,7 +6760,7 @@ fn the_session_54_code_review_cases_are_read() {
     );
     // A note after the commit message; a note after the entry; a summary line that is no subject.
     clean(
-        "Write the commit message for the webhook retry fix. Wrap the body at 72 characters.",
+        "Give me a commit message covering the webhook retry fix. Wrap the body at 72 characters.",
         "fix(queue): retry failed hooks\n\nDeliveries that failed with a 5xx were dropped after one try.\n\nNote: I did not touch the dead-letter queue; that belongs in a separate change once the dashboard is updated.",
     );
     clean(
