@@ -4677,9 +4677,10 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         if has_any_in(&lower, "fine with english|english is fine|english is ok|english is easier|english it is|in english instead|have it in english")
             || (lower.contains(" instead")
                 && has_any_in(&lower, "reply in|respond in|answer in|write it in|write in|your reply|your answer")
-                && language::LANGUAGES
-                    .iter()
-                    .any(|l| lower.contains(&format!("in {} instead", l.name))))
+                && ws_of(&lower).windows(3).any(|w| {
+                    matches!(w, ["in", name, "instead"]
+                        if language::LANGUAGES.iter().any(|l| l.name == *name))
+                }))
         {
             out.push((0, start, &["language"]));
         }
@@ -4968,18 +4969,25 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                 .unwrap_or_default();
             let before = message.get(..at).unwrap_or_default().to_ascii_lowercase();
             // (Only a ban of that one thing: "Don't mention refunds or the outage" stands.)
-            let said = format!("mention {object}");
-            let alone = before.find(&said).is_some_and(|k| {
-                let after = before.get(k + said.len()..).unwrap_or_default();
+            let said = before
+                .match_indices("mention ")
+                .map(|(k, m)| k + m.len())
+                .find(|&k| {
+                    before.get(k..).is_some_and(|r| {
+                        r.starts_with(object)
+                            && !r
+                                .get(object.len()..)
+                                .is_some_and(|t| t.starts_with(char::is_alphanumeric))
+                    })
+                });
+            let alone = said.is_some_and(|k| {
+                let after = before.get(k + object.len()..).unwrap_or_default();
                 !(after.starts_with(" or ")
                     || after.starts_with(" and ")
                     || after.starts_with(", ")
                         && !has_any_in(after.get(..12).unwrap_or(after), "because|since|as |so "))
             });
-            if object.len() > 2
-                && alone
-                && before.contains(&format!("mention {object}"))
-                && !negation(&ws_of(&lower))
+            if object.len() > 2 && alone && !negation(&ws_of(&lower))
             {
                 out.push((0, at, &["forbids", "mention"]));
             }
