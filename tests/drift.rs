@@ -6850,3 +6850,38 @@ fn the_session_54_code_review_cases_are_read() {
         "412 ms\n\n- Up from 260 ms last week.",
     );
 }
+
+#[test]
+fn the_session_54_readings_from_sets_316_to_321() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let clean = |m: &str, r: &str| {
+        let v = flags(m, r);
+        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
+    };
+    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
+    // A numbered list relaxed later.
+    let r = "- Open the intake form.\n- Save twice quickly.\n- Two items share a SKU.";
+    clean(
+        "Give me the repro steps as a numbered list. Update: bullets are fine too.",
+        r,
+    );
+    flagged("Give me the repro steps as a numbered list.", r);
+    // The first line's case, the rest free.
+    clean(
+        "Write the first line of your report in all lowercase, because it becomes the channel topic; everything after that first line can be normal prose.",
+        "export job fixed: runs in 40s\n\nThe job in `reports/export.sql` lacked an index. Sarah gets the Monday report as usual.",
+    );
+    // An old text the message quotes, shown again as a block quote.
+    let m = "Rewrite the welcome template. The old one was: \"Welcome aboard!!! 🎉\". The new template must not contain any emojis.";
+    clean(m, "Before:\n> Welcome aboard!!! 🎉\n\nAfter:\n> Welcome, {{name}}. Your first lesson is on {{date}}.");
+    flagged(
+        m,
+        "After:\n> Welcome, {{name}}! 🎉 Your first lesson is on {{date}}.",
+    );
+    // A word limit raised as "the new ceiling".
+    let m = "Write the FAQ answer in under 30 words. (Edit: 30 is too tight; 60 words is the new ceiling.)";
+    clean(
+        m,
+        &["Most of our dogs live happily with cats after a slow introduction."; 3].join(" "),
+    );
+}

@@ -3160,7 +3160,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // "A status on the first line in ALL CAPS …, then describe it in normal case": the
         // first line's case.
         let first_line = has_any_in(&lower, "first line|the top line|top of your reply")
-            && has_any_in(&lower, ", then |; then |the rest|sentence case|normally");
+            && has_any_in(
+                &lower,
+                ", then |; then |the rest|sentence case|normally|everything after|after that first line|normal prose",
+            );
         if asks_about
             || operation
             || part_first
@@ -4442,10 +4445,12 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             &lower,
             "correction|update:|edit:|actually|change of plan|instead",
         ) || lower.contains("so the limit is");
+        // "(Edit: …; 90 words is the new ceiling.)" too.
         if correcting
-            && ws
-                .windows(3)
-                .any(|x| matches!(x, ["limit" | "cap" | "maximum", "is", n] if number(n).is_some()))
+            && ws.windows(3).any(|x| {
+                matches!(x, ["limit" | "cap" | "maximum", "is", n] if number(n).is_some())
+                    || matches!(x, ["the", "new", "ceiling" | "limit" | "cap" | "maximum"])
+            })
         {
             out.push((0, start, LENGTH));
         }
@@ -4667,7 +4672,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         // asked before is replaced.
         if has_any_in(
             &lower,
-            "no list|not a list|no numbered list|paragraph instead|prose instead",
+            "no list|not a list|no numbered list|paragraph instead|prose instead|bullets are fine|bullet points are fine|bullets are ok|bullets work",
         ) {
             out.push((0, start, &["numbered-list"]));
         }
@@ -4987,8 +4992,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
                     || after.starts_with(", ")
                         && !has_any_in(after.get(..12).unwrap_or(after), "because|since|as |so "))
             });
-            if object.len() > 2 && alone && !negation(&ws_of(&lower))
-            {
+            if object.len() > 2 && alone && !negation(&ws_of(&lower)) {
                 out.push((0, at, &["forbids", "mention"]));
             }
         }

@@ -1352,7 +1352,8 @@ fn uses_emoji(text: &str, reading: &EmojiReading) -> bool {
     }
     let mut rest = text.to_string();
     for c in cited {
-        for (open, close) in [("\"", "\""), ("\u{201c}", "\u{201d}")] {
+        // (In quotes, or as a block quote of the old text: "Before:\n> Dog ID 55 adopted 🎉".)
+        for (open, close) in [("\"", "\""), ("\u{201c}", "\u{201d}"), ("> ", "")] {
             rest = rest.replace(&format!("{open}{c}{close}"), "");
         }
     }
