@@ -742,7 +742,8 @@ fn probe_sets_raise_no_false_violation() {
     // recall about 45 %) and its 24-hour clock check; 5042 of 9437 (53.4 %) in the 52nd, with
     // sets 238-261 and its number-format, commit-form, table-ban and placeholder-style checks;
     // 6007 of 10901 (55.1 %) in the 53rd, with sets 262-297 and its unfilled-placeholder,
-    // first-line name, heading-form, exact-phrase and plainer-opening checks.
+    // first-line name, heading-form, exact-phrase and plainer-opening checks; 6600 of 11873
+    // (55.6 %) in the 54th, with sets 298-321 and its line-length check.
     assert!(
         caught * 100 >= breaking * 50,
         "{caught} of {breaking} breaking reports caught"
@@ -6741,7 +6742,7 @@ fn the_session_54_code_review_cases_are_read() {
     );
     clean("Write the commit message. Wrap the body at 72 characters and list at most 3 bullet points of changes.", commit);
     // Lines to find; lines of something else; a diff beside the text; bullets outside blocks.
-    let long_line = format!("    result = await client.post(url, json=payload, timeout=settings.webhook_timeout_seconds, headers=h)");
+    let long_line = "    result = await client.post(url, json=payload, timeout=settings.webhook_timeout_seconds, headers=h)";
     clean(
         "Review the patch to src/hooks/send.py and point out any lines longer than 100 characters.",
         &format!("One line is too long:\n\n```python\n{long_line}{long_line}\n```"),
