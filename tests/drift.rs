@@ -6886,3 +6886,60 @@ fn the_session_54_readings_from_sets_316_to_321() {
         &["Most of our dogs live happily with cats after a slow introduction."; 3].join(" "),
     );
 }
+
+/// A second read-only review (`eb4a6fe..bb4aa8a`): its reproduced cases, reworded.
+#[test]
+fn the_session_54_second_review_cases_are_read() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let clean = |m: &str, r: &str| {
+        let v = flags(m, r);
+        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
+    };
+    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
+    let long = "the retry ceiling now allows five attempts and adds jitter so retries from many workers spread out";
+    // A body paragraph opening with "Bumps" or "Keeps" is no note.
+    flagged(
+        "Give me the commit message for this change. Wrap the body at 72 characters.",
+        &format!("Raise the retry ceiling\n\nDeliveries were dropped after three attempts.\n\nBumps {long}."),
+    );
+    // "Find the root cause … and write a commit message …; wrap the body at 72".
+    flagged(
+        "Track down why checkout times out and give me a commit message for the fix; wrap the body at 72 characters.",
+        &format!("```text\nFix checkout timeout\n\nThe client {long}.\n```"),
+    );
+    // Bullets in a pasted plain block; a long line ending in a colon.
+    flagged(
+        "Draft the release notes for 4.2. Each bullet must fit on one line of at most 80 characters.",
+        &format!("```markdown\n## 4.2\n- Exports: {long}\n```"),
+    );
+    flagged(
+        "Write the changelog entry for 4.2. Every line of the entry must be under 80 characters.",
+        "4.2 removes the legacy v1 endpoints, and clients that still call them must move before June:\n- /v1/export",
+    );
+    // Not lifts: "describe the new limit instead", "Actually, no need to …", bullets for one section.
+    let words = ["The upload cap rose and the old workaround is gone for good now."; 8].join(" ");
+    flagged("Summarise the change in under 40 words. The cap went up; describe the new limit instead of the old workaround.", &words);
+    flagged(
+        "Summarise the change in under 40 words. Actually, no need to mention the ticket number.",
+        &words,
+    );
+    flagged(
+        "Write the runbook. Give the rotation steps as a numbered list. In the background section, bullets are fine.",
+        "## Background\n- Passwords expire\n\n## Rotation steps\n- Generate a password\n- Update the role",
+    );
+    // "Put the query timings in a section" sends no code there.
+    flagged(
+        "Write the performance report. Do not include any code or SQL anywhere in the report. Put the query timings in a `## Performance` section.",
+        "## Overview\nTwo queries are slow.\n\n## Performance\n```sql\nSELECT 1;\n```\ntook 4.2 s.",
+    );
+    // An old string in curly quotes.
+    clean(
+        "Clean up the order status labels in src/i18n/en.json. No emojis in any of the status strings.",
+        "Updated src/i18n/en.json: \u{201c}📦 Ready\u{201d} \u{2192} \u{201c}Ready\u{201d}.",
+    );
+    // Notes after a --- line written without backticks.
+    clean(
+        "In the customer-facing reply, do not mention the refund policy. Below a --- line, tell me anything to follow up internally.",
+        "Hi Dana,\n\nWe reversed the second payment.\n\nBest,\nSam\n\n---\n\nFollow-up: she may ask about the refund policy.",
+    );
+}

@@ -1228,7 +1228,11 @@ fn notes_label(message: &str) -> Option<String> {
         .find_map(|p| lower.find(p).map(|i| i + p.len()))?;
     // Notes or questions for the requester, not a part of the text ("the breaking changes under
     // a 'Breaking changes' heading").
-    let head = lower.get(i.saturating_sub(80)..i).unwrap_or_default();
+    let mut from = i.saturating_sub(80);
+    while !lower.is_char_boundary(from) {
+        from = from.saturating_sub(1);
+    }
+    let head = lower.get(from..i).unwrap_or_default();
     if !has_any_in(head, "for me|to me|questions|notes") {
         return None;
     }
@@ -4372,8 +4376,8 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         // taken back whole (what this one says stays).
         let that = takes_back(&lower, single)
             // "Actually no, the PR bot appends that, so leave it out".
-            || ((lower.trim_start().starts_with("actually no")
-                || lower.trim_start().starts_with("actually, no"))
+            || ((lower.trim_start().starts_with("actually no,")
+                || lower.trim_start().starts_with("actually, no,"))
                 && has_any_in(&lower, "leave it out|leave that out|drop it|skip it|omit it|no need"));
         // "That rule doesn't apply to internal messages": the sentence before is narrowed, and a
         // narrowed rule is not checked (which part it holds for is not told).
@@ -4447,9 +4451,14 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         ) || lower.contains("so the limit is");
         // "(Edit: …; 90 words is the new ceiling.)" too.
         if correcting
-            && ws.windows(3).any(|x| {
-                matches!(x, ["limit" | "cap" | "maximum", "is", n] if number(n).is_some())
-                    || matches!(x, ["the", "new", "ceiling" | "limit" | "cap" | "maximum"])
+            && ws
+                .windows(3)
+                .any(|x| matches!(x, ["limit" | "cap" | "maximum", "is", n] if number(n).is_some()))
+            || ws.windows(4).any(|x| {
+                matches!(
+                    x,
+                    ["is", "the", "new", "ceiling" | "limit" | "cap" | "maximum"]
+                )
             })
         {
             out.push((0, start, LENGTH));
@@ -4672,8 +4681,12 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         // asked before is replaced.
         if has_any_in(
             &lower,
-            "no list|not a list|no numbered list|paragraph instead|prose instead|bullets are fine|bullet points are fine|bullets are ok|bullets work",
-        ) {
+            "no list|not a list|no numbered list|paragraph instead|prose instead",
+        ) || (has_any_in(
+            &lower,
+            "bullets are fine|bullet points are fine|bullets are ok|bullets work",
+        ) && !lower.contains("section"))
+        {
             out.push((0, start, &["numbered-list"]));
         }
         // "They're fine with English", "English is fine": a language asked before is dropped.

@@ -538,7 +538,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
     let code_part = std::cell::OnceCell::new();
     let notes_ruled = crate::drift::text::contains_any(
         instructions.to_ascii_lowercase(),
-        "below a `---`|after a `---`|under a `---`|below the `---`|after the `---`",
+        "below a `---`|after a `---`|under a `---`|below the `---`|after the `---`|a --- line|the --- line",
     );
     // Read once, for the first emoji ban: whether the message asks for a fenced text, and its
     // quoted passages with an emoji (per ban they made a message of many bans quadratic).
@@ -810,8 +810,11 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                     .get_or_init(|| super::checkable::asks_for_a_fence(instructions)),
                 around: !of_reply && super::checkable::around_pastes(&n.text),
                 in_asked: !of_reply && super::checkable::in_the_asked(&n.text, &asked),
-                strings_only: !of_reply
-                    && crate::drift::text::contains_any(n.text.to_ascii_lowercase(), " strings"),
+                strings_only: !of_reply && {
+                    let ban = n.text.to_ascii_lowercase();
+                    crate::drift::text::contains_any(&ban, " strings")
+                        && !crate::drift::text::contains_any(&ban, "commit|reply|report|message")
+                },
                 new_only: {
                     let ban = n.text.to_ascii_lowercase();
                     crate::drift::text::contains_any(&ban, "the new |any new ")
@@ -2906,7 +2909,14 @@ fn check_negatives_reading(
                             .into_iter()
                             .filter(|q| {
                                 let end = q.as_ptr() as usize - result.as_ptr() as usize + q.len();
-                                let after = result.get(end + 1..).unwrap_or_default().trim_start();
+                                // (Past the closing mark, of one byte or three.)
+                                let after = result
+                                    .get(end..)
+                                    .and_then(|r| {
+                                        r.char_indices().nth(1).and_then(|(k, _)| r.get(k..))
+                                    })
+                                    .unwrap_or_default()
+                                    .trim_start();
                                 !after.starts_with('\u{2192}') && !after.starts_with("->")
                             })
                             .collect::<Vec<_>>()

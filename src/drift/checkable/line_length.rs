@@ -91,7 +91,7 @@ pub fn asked(lower: &str, cx: &MessageCx) -> Vec<Asked> {
         || has_any_in(lower, "except|unless|at least|minimum|or more")
         || excepted
         // Lines to find, not a bound: "point out any lines longer than 100 characters".
-        || has_any_in(lower, "point out|look for|find any|find the|flag any|report any|list any|which lines|check for")
+        || has_any_in(lower, "point out|look for|find any|flag any|report any|list any|which lines|check for")
     {
         return out;
     }
@@ -223,8 +223,15 @@ fn owner(ws: &[&str], at: usize, wrapped: bool, bullets: bool) -> Option<Owner> 
 pub fn first_long(b: &LineChars, text: &str) -> Option<String> {
     let own;
     let lines: Vec<&str> = match (b.lines, b.of) {
-        // Bullets are the reply's own lines ("- " in a diff is no bullet).
-        (Lines::Bullets, _) => super::lists::outside_fences(text).collect(),
+        // Bullets are the reply's own lines or a pasted text's ("- " in a diff is no bullet).
+        (Lines::Bullets, _) => super::lists::outside_fences(text)
+            .chain(
+                super::super::modality::fenced_blocks(text)
+                    .into_iter()
+                    .filter(|b| super::super::text::in_list("|text|txt|markdown|md", b.info))
+                    .flat_map(|b| b.body.lines()),
+            )
+            .collect(),
         (lines, Of::Commit(whole)) => {
             let message = commit_message(text, whole)?;
             match lines {
@@ -247,7 +254,8 @@ pub fn first_long(b: &LineChars, text: &str) -> Option<String> {
                 own = super::notes::without_notes(text);
                 until_note(own.as_deref().unwrap_or(text))
                     .into_iter()
-                    .filter(|l| !l.trim_end().ends_with(':'))
+                    // (A short lead-in only: a long line may end with a colon too.)
+                    .filter(|l| !(l.trim_end().ends_with(':') && l.chars().count() <= 60))
                     .collect()
             } else {
                 // A text in a plain block; a file's or a program's in any (not a diff beside
@@ -305,14 +313,18 @@ fn until_note(text: &str) -> Vec<&str> {
     let mut blank = false;
     for l in text.lines() {
         let t = l.trim_start();
-        let head = t
-            .get(..t.len().min(6))
+        let first = t
+            .split_whitespace()
+            .next()
             .unwrap_or_default()
             .to_ascii_lowercase();
         if blank
             && (t.starts_with("I ")
                 || t.starts_with("I'")
-                || has_any_in(&head, "note|notes|nb:|fyi|ps|p.s."))
+                || super::super::text::in_list(
+                    "note|note:|notes|notes:|nb|nb:|fyi|fyi:|ps|ps:|p.s.",
+                    &first,
+                ))
         {
             break;
         }

@@ -877,7 +877,10 @@ pub(super) fn code_part(message: &str) -> Option<String> {
         // ("put any queries in a final `## Appendix` section": a place for them too.)
         let allows = has("snippet|snippets|code|diff|diffs|query|queries|sql")
             && (has("if|may|can|fine|allowed|welcome")
-                || super::has_any_in(&lower, "put any |put all |put the "))
+                || super::has_any_in(
+                    &lower,
+                    "put any code|put any queries|put any query|put any sql|put any snippets|put all code|put all queries|put all sql",
+                ))
             && !ws.iter().any(|(_, w)| super::negates(w));
         // "…, then a section for developers with the diff": the section asked to hold it.
         let with_code = lower.match_indices("section for ").find_map(|(i, m)| {
