@@ -6943,3 +6943,43 @@ fn the_session_54_second_review_cases_are_read() {
         "Hi Dana,\n\nWe reversed the second payment.\n\nBest,\nSam\n\n---\n\nFollow-up: she may ask about the refund policy.",
     );
 }
+
+#[test]
+fn the_session_55_leftovers_are_read() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let clean = |m: &str, r: &str| {
+        let v = flags(m, r);
+        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
+    };
+    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
+    // A code ban placed by its own clause, after a clause that bans something else.
+    let m = "Write the incident summary for the lock outage. Keep it factual, no blame; do not put any code in the Summary section.";
+    clean(
+        m,
+        "## Summary\nThe lockbox service stopped answering for 20 minutes after a config push.\n\n## Details\nThe push changed one value:\n```yaml\ntimeout_ms: 5\n```\nWe reverted it at 14:20.",
+    );
+    flagged(
+        m,
+        "## Summary\nThe push changed one value:\n```yaml\ntimeout_ms: 5\n```\n\n## Details\nWe reverted it at 14:20.",
+    );
+    // A key added later: "rescan" holds no optional "can".
+    let r = "[\n  {\"job_id\": \"LK-311\", \"postcode\": \"LS6 2AB\"},\n  {\"job_id\": \"LK-312\", \"postcode\": \"LS7 1QT\"}\n]";
+    flagged(
+        "Reply with only a JSON array of the open call-outs, each object with the keys `job_id` and `postcode`. After the rescan, also include a `eta_min` key on each object.",
+        r,
+    );
+    clean(
+        "Reply with only a JSON array of the open call-outs, each object with the keys `job_id` and `postcode`. If useful, also include a `eta_min` key on each object.",
+        r,
+    );
+    // A subject whose first word is spelled in hex letters is no log line's hash.
+    let m = "Give me the commit message for this change. The subject line must be at most 50 characters.";
+    flagged(
+        m,
+        "```text\nDefaced sign photos are now hidden from the public gallery view\n```",
+    );
+    clean(
+        m,
+        "```text\na1b2c3d Hide defaced sign photos from the public gallery view\n```",
+    );
+}

@@ -3741,7 +3741,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     .rsplit(['.', '!', '?'])
                     .next()
                     .unwrap_or_default();
-                if has_any_in(own, "may |if |can |optional|where ") {
+                // (Whole words: "scan", "motif", "elsewhere" are none.)
+                if has_words_any(own, &["may", "if", "can", "where"]) || own.contains("optional") {
                     continue;
                 }
                 let added = rest
@@ -6748,11 +6749,7 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
             .trim()
             .trim_matches(['`', '"', '*', '\u{201c}', '\u{201d}'])
             .trim();
-        let hash = t.split_once(' ').filter(|(h, _)| {
-            h.len() >= 7
-                && h.chars().all(|c| c.is_ascii_hexdigit())
-                && h.chars().any(|c| c.is_ascii_digit())
-        });
+        let hash = t.split_once(' ').filter(|(h, _)| short_hash(h));
         hash.map_or(t, |(_, rest)| rest.trim_start()).to_string()
     };
     // "Title:" is the PR's only in a reply that speaks of a PR (read once, not per line).
@@ -6810,10 +6807,7 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
         if fence_open {
             // Not a command, a diff or a log line ("$ git log -1", "diff --git a/x b/x",
             // "a1b2c3d fix: …").
-            let hash = t
-                .split_whitespace()
-                .next()
-                .is_some_and(|h| h.len() >= 7 && h.chars().all(|c| c.is_ascii_hexdigit()));
+            let hash = t.split_whitespace().next().is_some_and(short_hash);
             // Nor a push's or a test run's output ("To github.com:acme/x.git", "running 14 tests").
             let output = has_any_in(
                 &t.to_ascii_lowercase(),
@@ -7144,6 +7138,14 @@ fn has_any(hay: &str, needles: &[&str]) -> bool {
 }
 
 /// [`has_any`] with the needles joined by `|` in one static string (see `text::in_list`).
+/// Whether a word is a commit's short hash: seven or more hex digits, one of them a digit
+/// ("a1b2c3d"; "defaced" is a word).
+pub(super) fn short_hash(h: &str) -> bool {
+    h.len() >= 7
+        && h.bytes().all(|b| b.is_ascii_hexdigit())
+        && h.bytes().any(|b| b.is_ascii_digit())
+}
+
 pub(super) fn has_any_in(hay: &str, needles: &str) -> bool {
     needles.split('|').any(|n| super::text::contains(hay, n))
 }

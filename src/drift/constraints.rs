@@ -2442,17 +2442,20 @@ fn check_negatives_reading(
     for n in negs {
         // Placed by the ban's own clause ("The first section must contain no code; put any
         // queries in a final `## Appendix` section" places nothing in the appendix).
-        let own_clause = n
-            .text
-            .split("; ")
-            .find(|c| {
-                let c = c.to_ascii_lowercase();
-                crate::drift::text::contains_any(&c, "no |not |n't |never|without|avoid")
-            })
-            .unwrap_or(&n.text);
-        let placed = (!super::checkable::names_the_reply(&n.text))
-            .then(|| super::checkable::placed_part(own_clause, result))
-            .flatten();
+        // (Of several banning clauses, the first that places: "Keep it factual, no blame; do
+        // not put any code in the Summary".)
+        let mut clauses = n.text.split("; ").filter(|c| {
+            let c = c.to_ascii_lowercase();
+            crate::drift::text::contains_any(&c, "no |not |n't |never|without|avoid")
+        });
+        let placed = if super::checkable::names_the_reply(&n.text) {
+            None
+        } else {
+            let first = clauses.next().unwrap_or(&n.text);
+            std::iter::once(first)
+                .chain(clauses)
+                .find_map(|c| super::checkable::placed_part(c, result))
+        };
         // Placed in a part the result does not label, with a pasted text that keeps the ban:
         // the part may be that paste (silent).
         let kept_in_a_paste = |keeps: &dyn Fn(&str) -> bool| {

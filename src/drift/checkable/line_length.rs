@@ -298,10 +298,7 @@ pub fn commit_message(text: &str, whole: bool) -> Option<Vec<&str>> {
         // (Nor a log line, "a1b2c3d Use …", or a command.)
         .find(|ls| {
             ls.first().is_some_and(|l| {
-                let hash = l
-                    .split(' ')
-                    .next()
-                    .is_some_and(|h| h.len() >= 7 && h.bytes().all(|b| b.is_ascii_hexdigit()));
+                let hash = l.split(' ').next().is_some_and(super::short_hash);
                 !l.trim().is_empty() && l.chars().count() <= 100 && !hash && !l.starts_with('$')
             }) && ls.get(1).is_none_or(|l| l.trim().is_empty())
         })
