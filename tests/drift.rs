@@ -6983,3 +6983,42 @@ fn the_session_55_leftovers_are_read() {
         "```text\na1b2c3d Hide defaced sign photos from the public gallery view\n```",
     );
 }
+
+#[test]
+fn a_title_bounded_in_words_is_counted_where_the_reply_shows_it() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let clean = |m: &str, r: &str| {
+        let v = flags(m, r);
+        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
+    };
+    let flagged = |m: &str, r: &str| {
+        let v = flags(m, r);
+        assert!(
+            v.iter().any(|v| v.reason.contains(" words: ")),
+            "{m}\n{r}\n{v:?}"
+        );
+    };
+    let m = "Open a PR for the key-cutting queue fix. The PR title must be at most 8 words; the description can be as long as you like.";
+    let body = "\n\n**Description:**\nJobs cut at the van were sent twice when the tablet reconnected, so the queue showed phantom orders for up to an hour. The sync now keys each job by its ticket number and drops repeats.";
+    clean(m, &format!("PR #412 opened.\n\n**Title:** Drop repeated key-cutting jobs after tablet reconnects{body}"));
+    flagged(m, &format!("PR #412 opened.\n\n**Title:** Drop repeated key-cutting jobs when the van tablet reconnects{body}"));
+    flagged(m, &format!("Opened PR #412: \"Drop repeated key-cutting jobs when the van tablet reconnects\"{body}"));
+    // The old title quoted, or a title inside a pasted page, is not the reply's.
+    clean(m, &format!("Old title: \"Fix the duplicate key-cutting jobs that appear when the tablet reconnects\"\n**Title:** Drop repeated key-cutting jobs{body}"));
+    // A document's title: its first heading; "under 8" allows seven.
+    let m = "Write a short incident note for the locksmith dispatch team. The title must be under 8 words.";
+    clean(
+        m,
+        "# Dispatch board froze for twenty minutes\n\nThe board stopped refreshing at 09:10.",
+    );
+    flagged(m, "# Dispatch board froze for twenty minutes on Monday\n\nThe board stopped refreshing at 09:10.");
+    // A conventional type is no word of the title; titles of sections are not the title.
+    clean(
+        "Open a PR for the docs change. PR title: max 6 words.",
+        "PR #77: **docs: explain the spare key policy**",
+    );
+    clean(
+        "Write the runbook. Keep all section titles under 3 words.",
+        "# Runbook for the overnight lockout rota\n\n## Who\nThe on-call locksmith.",
+    );
+}

@@ -23,6 +23,7 @@ mod numbers;
 mod parts;
 mod placeholders;
 mod tables;
+mod titles;
 
 /// How a count compares with its bound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -123,6 +124,10 @@ pub enum Rule {
     /// With the last `true`, the message asks for the commit message itself: a reply that is
     /// one shows its subject first.
     TitleChars(bool, usize, bool),
+    /// A title's length in words, at most `n`: "PR title under 8 words", "the title must be at
+    /// most seven words". Checked only where the reply shows one; with `true`, the message
+    /// speaks of a PR, an issue or a ticket, whose title the reply labels.
+    TitleWords(usize, bool),
     /// Lines of at most `n` characters: a commit body's wrap, every line of a text the reply
     /// shows or of the reply ("wrap the body at 72", "every line of the entry under 80
     /// characters").
@@ -248,7 +253,7 @@ pub struct Checked {
     /// `quoted`, `json`, `postscript`, `ending`, `two-responses`, `fixed-answer`, `includes`,
     /// `forbids`, `word-count`, `letter-count`, `script`, `language`, `list-items`,
     /// `no-bullets`, `numbered-list`, `bullet-words`, `iso-dates`, `no-markdown`,
-    /// `section-order`, `british-spelling`, `title-characters`, `text-characters`, `lines`, `table`,
+    /// `section-order`, `british-spelling`, `title-characters`, `title-words`, `text-characters`, `lines`, `table`,
     /// `no-tables`, `clock-24`, `number-format`, `commit-form`, `placeholder-style`,
     /// `json-types`, `no-placeholders`, `first-holds`, `heading-form`, `line-characters`.
     pub kind: &'static str,
@@ -1480,6 +1485,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     if matches!(
         rule,
         Rule::TitleChars(..)
+            | Rule::TitleWords(..)
             | Rule::LineChars(_)
             | Rule::CommitStartsWith(_)
             | Rule::CommitForm(_)
@@ -2910,6 +2916,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 || has_any_in(&cx.lower, "just the text|just give me the text|only the text|the text and nothing else|just the message|only the message|the message and nothing else");
             push(sentence, Rule::TextChars { noun, n, whole });
         }
+        if let Some(n) = titles::asked(&lower) {
+            let tracker = has_any_in(&cx.lower, "pr |pr,|pr.|pull request|issue|ticket|jira");
+            push(sentence, Rule::TitleWords(n, tracker));
+        }
         for a in line_length::asked(&lower, &line_cx) {
             match a {
                 line_length::Asked::Subject(n) => {
@@ -4276,6 +4286,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         "paragraphs",
         "characters",
         "lines",
+        "title-words",
     ];
     const FAMILIES: [(&[&str], &[&str]); 12] = [
         (
@@ -9989,6 +10000,16 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 None => (true, None),
             }
         }
+        Rule::TitleWords(n, tracker) => {
+            let long = titles::shown(text, *tracker)
+                .into_iter()
+                .map(|t| (titles::word_count(&t), t))
+                .find(|(c, _)| c > n);
+            match long {
+                Some((c, t)) => (false, Some(format!("{c} words: {t}"))),
+                None => (true, None),
+            }
+        }
         Rule::NoMarkdown => match markdown_heading(text).or_else(|| bold_span(text)) {
             Some(l) => (false, Some(format!("Markdown: {l}"))),
             None => (true, None),
@@ -10703,6 +10724,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
                 if *commit { "commit subject" } else { "PR title" }
             ),
         ),
+        Rule::TitleWords(n, _) => ("title-words", format!("a title of at most {n} words")),
         Rule::BritishSpelling => ("british-spelling", "British spelling".to_string()),
         Rule::ListItems(r, n) => ("list-items", format!("a list of {} items", r.words(*n))),
         Rule::Highlights(n) => ("highlights", format!("at least {n} highlighted sections")),
@@ -11668,8 +11690,7 @@ mod tests {
             "Do not use the words \"cheap\" and \"buy\" in the title of the ad.",
             // A negation cut off by a comma.
             "Do not, under any circumstances, use the words \"sun\" and \"moon\".",
-            // A part's own length; a permitted or softened word list.
-            "Your title must have at most 8 words.",
+            // A permitted or softened word list.
             "Include the word \"apple\" unless it feels forced.",
             "You may include the keywords \"sun\" and \"moon\" if you like.",
             "Feel free to use the words \"sun\" and \"moon\".",
@@ -11683,6 +11704,11 @@ mod tests {
         ] {
             assert!(kinds(message).is_empty(), "{message}: {:?}", parse(message));
         }
+        // A part's own length bounds that part, not the answer.
+        assert_eq!(
+            kinds("Your title must have at most 8 words."),
+            ["title-words"]
+        );
         // The same rules stated plainly still are, and a hedge in another clause changes nothing.
         for (message, kind) in [
             ("Write the answer without using any commas.", "no-commas"),

@@ -74,7 +74,7 @@ export type Checked = {
  * `quoted`, `json`, `postscript`, `ending`, `two-responses`, `fixed-answer`, `includes`,
  * `forbids`, `word-count`, `letter-count`, `script`, `language`, `list-items`,
  * `no-bullets`, `numbered-list`, `bullet-words`, `iso-dates`, `no-markdown`,
- * `section-order`, `british-spelling`, `title-characters`, `text-characters`, `lines`, `table`,
+ * `section-order`, `british-spelling`, `title-characters`, `title-words`, `text-characters`, `lines`, `table`,
  * `no-tables`, `clock-24`, `number-format`, `commit-form`, `placeholder-style`,
  * `json-types`, `no-placeholders`, `first-holds`, `heading-form`, `line-characters`.
  */

@@ -1,0 +1,241 @@
+//! A title's length in words: "PR title under 8 words", "the title must be at most seven words",
+//! "Give the incident a title of at most six words", "Title it in 8 words or fewer". Checked on
+//! the title the reply shows: a labelled line ("Title:", "**PR title:**"), a PR's quoted or bold
+//! title after its number ("Opened PR #238: "…""), or, for a document's title, its first line
+//! where that is a heading or a bold line. Not a bound of titles (plural), of a title with its
+//! description, or one that a softener or the past tense marks (`admit` reads those).
+
+use super::{bound, number, words_at, Rel};
+
+/// Words between "title" and the bound that make the bound another's or a shared one.
+const SHARED: &str =
+    "and|or|plus|description|body|summary|each|per|combined|together|total|subtitle";
+
+/// The most words a sentence allows its title (lowercased sentence).
+pub(super) fn asked(lower: &str) -> Option<usize> {
+    if !lower.contains("title") || lower.contains("title case") {
+        return None;
+    }
+    let ws = words_at(lower);
+    let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+    let t = (0..ws.len()).find(|&i| w(i) == "title")?;
+    // ("each title", "every title": titles.)
+    if t.checked_sub(1)
+        .is_some_and(|i| crate::drift::text::in_list("each|every|all|any", w(i)))
+    {
+        return None;
+    }
+    // The bound's noun within a few words of "title", in its clause.
+    let (k, hyphened) = (t + 1..(t + 9).min(ws.len())).find_map(|k| {
+        let x = w(k);
+        if matches!(x, "word" | "words") {
+            Some((k, None))
+        } else {
+            x.strip_suffix("-word")
+                .and_then(number)
+                .map(|n| (k, Some(n)))
+        }
+    })?;
+    let between = lower.get(ws.get(t)?.0..ws.get(k)?.0)?;
+    if between.contains([';', ',', '('])
+        || (t + 1..k).any(|i| crate::drift::text::in_list(SHARED, w(i)))
+    {
+        return None;
+    }
+    let after = |list: &str| crate::drift::text::in_list(list, w(k + 1));
+    let n = match hyphened {
+        // "an 8-word maximum", "a title of at most an 8-word length" is not said.
+        Some(n) => after("max|maximum|limit|cap").then_some(n)?,
+        None => {
+            let n = number(w(k.checked_sub(1)?))?;
+            if matches!(w(k + 1), "or") && crate::drift::text::in_list("fewer|less|under", w(k + 2))
+            {
+                n
+            } else if after("max|maximum|tops") {
+                n
+            } else {
+                match bound(lower, &ws, k)? {
+                    (Rel::LessThan, m) => m.checked_sub(1)?,
+                    _ => return None,
+                }
+            }
+        }
+    };
+    (n > 0).then_some(n)
+}
+
+/// The words of a title, as a reader counts them: runs between spaces that hold a letter or a
+/// digit ("e.max" one, "—" none); a conventional commit's type ("docs:", "fix(api):") is none.
+pub(super) fn word_count(title: &str) -> usize {
+    let mut ws: Vec<&str> = title
+        .split_whitespace()
+        .filter(|w| w.chars().any(char::is_alphanumeric))
+        .collect();
+    if ws.first().is_some_and(|w| {
+        w.strip_suffix(':').is_some_and(|ty| {
+            ty.bytes()
+                .all(|b| b.is_ascii_lowercase() || matches!(b, b'(' | b')' | b'!' | b'-' | b'_'))
+        })
+    }) {
+        ws.remove(0);
+    }
+    ws.len()
+}
+
+/// The titles a reply shows. `tracker`: the message speaks of a PR, an issue or a ticket, so
+/// only a labelled title or a PR's title after its number is one; else a document's first line
+/// may be (a heading, or a bold line that is not a label).
+pub(super) fn shown(result: &str, tracker: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut fence = false;
+    let mut first: Option<&str> = None;
+    for line in result.lines() {
+        let t = line.trim();
+        if t.starts_with("```") || t.starts_with("~~~") {
+            fence = !fence;
+            first.get_or_insert("");
+            continue;
+        }
+        if fence || t.is_empty() {
+            continue;
+        }
+        first.get_or_insert(t);
+        let lower = t.to_ascii_lowercase();
+        // Not an old or another text's title ("Old title:", "Bug report title: …").
+        if super::has_any_in(
+            &lower,
+            "old |original|previous|current|was |before|instead|unchanged|\u{2192}|->",
+        ) {
+            continue;
+        }
+        let bare = lower.trim_start_matches(['-', '*', '>', ' ']);
+        if let Some(i) = bare.find("title:") {
+            let label = bare
+                .get(..i)
+                .unwrap_or_default()
+                .trim_end_matches(['*', ' ']);
+            if crate::drift::text::in_list(
+                "|pr|pull request|issue|ticket|jira|page|post|blog post|incident|proposed|suggested|new|listing",
+                label,
+            ) {
+                let at = t.len() - bare.len() + i + "title:".len();
+                out.extend(clean(t.get(at..).unwrap_or_default()));
+            }
+            continue;
+        }
+        // "Opened PR #238: "Add bulk move"", "PR #903: **Add waitlist …**".
+        if super::has_any_in(
+            bare,
+            "pr #|pull request #|opened #|opened pr|created pr|raised pr",
+        ) {
+            if let Some((_, rest)) = t.split_once("#").and_then(|(_, r)| r.split_once(':')) {
+                let rest = rest.trim();
+                let quoted = ["\"", "\u{201c}", "**"].iter().find_map(|q| {
+                    let close = if *q == "\u{201c}" { "\u{201d}" } else { q };
+                    rest.strip_prefix(q)?.split_once(close).map(|(x, _)| x)
+                });
+                out.extend(quoted.and_then(clean));
+            }
+        }
+    }
+    if out.is_empty() && !tracker {
+        let first = first.unwrap_or_default();
+        let heading = first.strip_prefix('#').map(|h| h.trim_start_matches('#'));
+        let bold = first
+            .strip_prefix("**")
+            .and_then(|b| b.strip_suffix("**"))
+            .filter(|b| !b.contains("**") && !b.ends_with([':', '.']));
+        out.extend(heading.or(bold).and_then(clean));
+    }
+    out
+}
+
+/// A title as written, without its quotes, code marks and bold.
+fn clean(t: &str) -> Option<String> {
+    let t = t
+        .trim()
+        .trim_matches(['`', '"', '*', '\u{201c}', '\u{201d}', '\''])
+        .trim();
+    (!t.is_empty()).then(|| t.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_are_read_from_the_title_sentence() {
+        for (s, n) in [
+            (
+                "pr title under 8 words please, the release notes generator truncates long titles.",
+                Some(7),
+            ),
+            ("keep the pr title to at most 8 words.", Some(8)),
+            ("pr title: max 8 words.", Some(8)),
+            ("the title must be at most seven words.", Some(7)),
+            ("the issue title must be 8 words or fewer.", Some(8)),
+            ("title must be under 10 words.", Some(9)),
+            (
+                "give the incident a title of at most six words, then a short summary.",
+                Some(6),
+            ),
+            ("keep all section titles under 5 words.", None),
+            ("title: 8 words max.", Some(8)),
+            ("title it in 8 words or fewer.", Some(8)),
+            ("the title and description must be under 50 words.", None),
+            ("each title under 5 words.", None),
+            ("use title case for the title, at most 8 words.", None),
+            ("the title should not be under 8 words.", None),
+            ("the pr title has an 8-word limit.", Some(8)),
+            ("the title of the 3-word page.", None),
+        ] {
+            assert_eq!(asked(s), n, "{s}");
+        }
+    }
+
+    #[test]
+    fn titles_are_counted_as_readers_count_them() {
+        assert_eq!(
+            word_count("Require stump shade on all e.max crown orders"),
+            8
+        );
+        assert_eq!(word_count("docs: document rate limit headers"), 4);
+        assert_eq!(word_count("Proposal: Saturday sessions"), 3);
+        assert_eq!(word_count("Lines 22 \u{2013} 24 on 2024-05-21"), 5);
+    }
+
+    #[test]
+    fn shown_titles_are_labelled_numbered_or_first() {
+        assert_eq!(
+            shown(
+                "PR #231 opened.\n\n**Title:** Add provenance sidecars\n\n**Description:** x",
+                true
+            ),
+            ["Add provenance sidecars"]
+        );
+        assert_eq!(
+            shown("Opened PR #238: \"Add bulk move of boxes\"", true),
+            ["Add bulk move of boxes"]
+        );
+        assert_eq!(
+            shown("PR #903: **Add waitlist for rooms**\n\nDescription:", true),
+            ["Add waitlist for rooms"]
+        );
+        assert_eq!(
+            shown("# Dock B gate outage\n\nBody.", false),
+            ["Dock B gate outage"]
+        );
+        assert!(shown("# Dock B gate outage\n\nBody.", true).is_empty());
+        assert!(shown(
+            "Bug report title: \"Easy way to dupe credits\"\n\nOld title: x y",
+            false
+        )
+        .is_empty());
+        assert!(shown(
+            "Created the page. It starts:\n\n```markdown\n# A long page title here\n```",
+            false
+        )
+        .is_empty());
+        assert!(shown("**Summary:**\nAll good.", false).is_empty());
+    }
+}
