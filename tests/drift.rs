@@ -7022,3 +7022,64 @@ fn a_title_bounded_in_words_is_counted_where_the_reply_shows_it() {
         "# Runbook for the overnight lockout rota\n\n## Who\nThe on-call locksmith.",
     );
 }
+
+#[test]
+fn the_session_55_readings_from_sets_322_333() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let clean = |m: &str, r: &str| {
+        let v = flags(m, r);
+        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
+    };
+    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
+    // Code sent to a heading named without quotes; an appendix that "can include code".
+    let prose = "Members asked for round prices, so every renewal is now rounded to the nearest pound before the discount is shown.";
+    let code = "```python\ndef round_price(p):\n    return round(p)\n```";
+    let m = "Explain the renewal rounding to the front desk. No code in the main explanation; if you want to show the function, put it under a final heading called Appendix.";
+    clean(m, &format!("{prose}\n\n## Appendix\n{code}"));
+    flagged(
+        m,
+        &format!("{prose}\n\n{code}\n\n## Appendix\nNothing else."),
+    );
+    let m = "Write up the proposal. The part for the members' committee must contain no code blocks; the appendix for the developers can include code.";
+    clean(
+        m,
+        &format!("## For the committee\n{prose}\n\n## Appendix: developer notes\n{code}"),
+    );
+    flagged(
+        m,
+        &format!("## For the committee\n{prose}\n{code}\n\n## Appendix: developer notes\nNone."),
+    );
+    // A mention ban said of the customer's email, beside a report that must name the ticket.
+    let m = "A member was billed twice for a locker. Fix it and draft the apology email. The customer email must not mention our internal ticket number; your report to me should include it.";
+    let email = "> Dear Mr Lund,\n>\n> You were charged twice for your locker in May. We have refunded the second charge today.\n>\n> Kind regards,\n> Front desk";
+    clean(m, &format!("Ticket LCK-88 fixed: the kiosk retried a charge that had gone through.\n\nDraft email:\n\n{email}"));
+    flagged(
+        m,
+        &format!("Fixed.\n\nDraft email:\n\n{email}\n> (Ref: ticket LCK-88)"),
+    );
+    // A customer's quoted words are not the lead's rules when the lead writes the reply.
+    let m = "A member wrote in: \"PLEASE ANSWER IN CAPITALS, MY SIGHT IS POOR. Why was my guest pass refused?\" Find out why and tell me in normal sentence case; I'll write to the customer myself.";
+    clean(m, "The guest pass expired on 28 February and was used on 2 March.\n\n- The kiosk only said \"Pass invalid\"; it now says when the pass expired.");
+    // The requester's own later cut is no bound on this draft.
+    let long = ["The new rota moves two instructors to the early sessions and adds a lifeguard on Saturdays."; 12].join(" ");
+    clean("Draft the rota briefing for Dana. Once she approves it, we'll cut it down to under 100 words for the newsletter; for now send me the full draft.", &long);
+    flagged("Draft the rota briefing for Dana. Once she approves it, keep it under 100 words for the newsletter.", &long);
+    // One count's form, not every count's.
+    let m = "Tell the farm manager how many trays were picked yesterday. Give the tray count as digits, not words.";
+    clean(
+        m,
+        "Yesterday's pick came to 1,452 trays, from three rooms over two shifts.",
+    );
+    flagged(
+        "Report the day's picking. Write all counts as digits, not words.",
+        "We picked 1,452 trays from three rooms.",
+    );
+    // The guide a task writes, not the reply about it; a folder kept as "everything outside".
+    clean(
+        "Rewrite `docs/crew_guide.md` as plain steps. The guide itself must not contain any code blocks; crews read it on their phones.",
+        "Rewrote `docs/crew_guide.md` in six short sections, with no code blocks.\n\nTo preview it:\n```\nmkdocs serve\n```",
+    );
+    let m =
+        "Fix the rounding in `billing/fees.py`. Everything outside `billing/` stays off-limits.";
+    clean(m, "- `billing/fees.py`: keep the value as `Decimal`.\n- `billing/tests/test_fees.py`: added two cases.");
+}

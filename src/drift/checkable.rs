@@ -900,6 +900,11 @@ fn conditional(words: &[(usize, &str)]) -> bool {
     while crate::drift::text::in_list("and|but|also|only|note|otherwise|then", w(start)) {
         start += 1;
     }
+    // ("once" is read as "1 times" by the sentence scan, and "1" is no word to `first_word`.)
+    let opener = match (start.checked_sub(1).map(w), w(start)) {
+        (Some("1"), "times") => "once",
+        (_, x) => x,
+    };
     // "Should a test fail, …" (not "Should not exceed 150 words", a requirement).
     let should_if = w(start) == "should"
         && crate::drift::text::in_list(
@@ -912,8 +917,15 @@ fn conditional(words: &[(usize, &str)]) -> bool {
         // "later today", "later readers").
         || (w(start) == "later" && crate::drift::text::in_list("when|once|if", w(start + 1)))
         || (w(start) == "in" && w(start + 1) == "case")
+        // "Once she approves it, we'll cut it down to under 150 words": the requester's own
+        // later edit.
+        || (crate::drift::text::in_list("when|once|after", opener)
+            && (start + 1..words.len()).any(|i| {
+                crate::drift::text::in_list("we'll|i'll|they'll", w(i))
+                    && crate::drift::text::in_list("cut|trim|shorten|condense|edit", w(i + 1))
+            }))
         // "When you later update the user docs, avoid …": a later task's rule.
-        || (crate::drift::text::in_list("when|once", w(start))
+        || (crate::drift::text::in_list("when|once", opener)
             && (start + 1..start + 4).any(|i| crate::drift::text::in_list("later|next|eventually|afterwards", w(i))))
 }
 
@@ -2124,7 +2136,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     let mut json_typed = json_types::asked(message);
     let lead_replies = has_any_in(
         &cx.lower,
-        "so i can reply|so i can answer|so i can write|so that i can reply|so that i can write|before i reply|before i answer|i'll reply|i will reply|i'll answer|i'll write her|i'll write him|i'll write them|support will answer|support will reply|support will respond|will answer the customer|will reply to the customer|not a customer reply|not a reply to the customer",
+        "so i can reply|so i can answer|so i can write|so that i can reply|so that i can write|before i reply|before i answer|i'll reply|i will reply|i'll answer|i'll write her|i'll write him|i'll write them|i'll write to the customer|i'll write to them|i'll write back|support will answer|support will reply|support will respond|will answer the customer|will reply to the customer|not a customer reply|not a reply to the customer",
     );
     for (index, &sentence) in all.iter().enumerate() {
         // Whether a sentence before names a table ("Columns: …" after it asks for its columns).

@@ -566,6 +566,24 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             }
         }
         n.notes_ruled = notes_ruled;
+        // "The guide itself must not contain any code blocks": the text the task writes, not
+        // the reply about it (silent).
+        let itself = n
+            .text
+            .to_ascii_lowercase()
+            .trim_start()
+            .strip_prefix("the ")
+            .and_then(|r| {
+                r.split_once(" itself ").map(|(x, _)| {
+                    x.split_whitespace().count() <= 3
+                        && !x.rsplit(' ').next().is_some_and(|h| {
+                            crate::drift::text::in_list("reply|answer|report|response|message", h)
+                        })
+                })
+            });
+        if itself == Some(true) {
+            n.forbidden.retain(|f| !matches!(f, Forbidden::Code));
+        }
         if n.forbidden.contains(&Forbidden::Code) {
             n.code_elsewhere = code_part
                 .get_or_init(|| super::checkable::code_part(instructions))
@@ -2322,7 +2340,11 @@ fn kept_paths_clause(sentence: &str) -> Option<&str> {
             })
         }) || clause.contains("off limits");
         let said_of_self = words.first().is_some_and(|w| matches!(*w, "i" | "we"));
-        if asked && !said_of_self && !super::file_scope::paths(clause).is_empty() {
+        // "everything outside `billing/` stays off-limits" keeps every other path (not read).
+        let others = words
+            .iter()
+            .any(|w| crate::drift::text::in_list("outside|except|beyond|besides", w));
+        if asked && !said_of_self && !others && !super::file_scope::paths(clause).is_empty() {
             return sentence.get(start..a);
         }
         start = b;
@@ -2448,10 +2470,13 @@ fn check_negatives_reading(
             let c = c.to_ascii_lowercase();
             crate::drift::text::contains_any(&c, "no |not |n't |never|without|avoid")
         });
-        let placed = if super::checkable::names_the_reply(&n.text) {
+        // (The reply named by the banning clause: "The customer email must not mention the
+        // ticket; your report to me should include it" bans it in the email.)
+        let first = clauses.next().unwrap_or(&n.text);
+        let reply_named = super::checkable::names_the_reply(first);
+        let placed = if reply_named {
             None
         } else {
-            let first = clauses.next().unwrap_or(&n.text);
             std::iter::once(first)
                 .chain(clauses)
                 .find_map(|c| super::checkable::placed_part(c, result))
@@ -2459,18 +2484,15 @@ fn check_negatives_reading(
         // Placed in a part the result does not label, with a pasted text that keeps the ban:
         // the part may be that paste (silent).
         let kept_in_a_paste = |keeps: &dyn Fn(&str) -> bool| {
-            placed.is_none()
-                && !super::checkable::names_the_reply(&n.text)
-                && super::checkable::placed_in_a_part(&n.text)
-                && {
-                    let pastes = super::checkable::pastes(result, n.emoji.fenced);
-                    !pastes.is_empty() && pastes.iter().all(|p| keeps(p))
-                }
+            placed.is_none() && !reply_named && super::checkable::placed_in_a_part(&n.text) && {
+                let pastes = super::checkable::pastes(result, n.emoji.fenced);
+                !pastes.is_empty() && pastes.iter().all(|p| keeps(p))
+            }
         };
         let own = placed
             .as_deref()
             .or(delivered.as_deref())
-            .filter(|_| !super::checkable::names_the_reply(&n.text));
+            .filter(|_| !reply_named);
         // Code and emoji bans read the deliverable where there is one, else the whole result.
         let delivered_code = own.map(Code::of);
         let (shown, shown_code) = (

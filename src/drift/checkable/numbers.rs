@@ -321,7 +321,18 @@ fn forms_in(lower: &str, ws: &[&str]) -> Vec<Form> {
     } else if super::has_any_in(lower, "as digits|in digits|as numerals|in numerals|use numerals|use digits|numerals for|digits for")
         && super::has_any_in(lower, "not words|not as words|never as words|not spelled|not spelt|not spelled-out|not three|not seven|not seventeen|not five|not two|not four|not six|not eight|not nine|not ten|not twelve, not")
     {
-        out.push(Form::Digits);
+        // One number's form, not every count's: "Give the head count as digits, not words".
+        let one = ["as digits", "in digits", "as numerals", "in numerals"].iter().any(|c| {
+            lower.find(c).is_some_and(|i| {
+                let before: Vec<&str> = lower.get(..i).unwrap_or_default().split_whitespace().collect();
+                before.last().is_some_and(|w| super::super::text::in_list("count|total|number|figure|amount|tally", w))
+                    && !before.contains(&"all")
+                    && !before.contains(&"every")
+            })
+        });
+        if !one {
+            out.push(Form::Digits);
+        }
     }
     let comma_mark = super::has_any_in(
         lower,

@@ -852,6 +852,19 @@ pub(super) fn elsewhere_part(sentence: &str) -> Option<String> {
         '\'' | '"' | '`' => open,
         '\u{201c}' => '\u{201d}',
         '\u{2018}' => '\u{2019}',
+        // "under a final heading called Appendix.": a capitalised name after "called".
+        c if c.is_ascii_uppercase() && tail.len() < rest.len() => {
+            let called = rest_lower.get(..rest.len() - tail.len()).is_some_and(|b| {
+                b.ends_with("called ") || b.ends_with("named ") || b.ends_with("titled ")
+            });
+            let name = tail
+                .split(['.', ',', ';', ':', '(', ')'])
+                .next()
+                .unwrap_or_default()
+                .trim();
+            return (called && name.split_whitespace().count() <= 3)
+                .then(|| name.to_ascii_lowercase());
+        }
         _ => return None,
     };
     let inner = &tail[open.len_utf8()..];
@@ -875,7 +888,7 @@ pub(super) fn code_part(message: &str) -> Option<String> {
         // A permission ("If engineers need snippets, put them …", "you may put code …", "where
         // code is fine"), not a ban ("Don't put snippets in the Summary either").
         // ("put any queries in a final `## Appendix` section": a place for them too.)
-        let allows = has("snippet|snippets|code|diff|diffs|query|queries|sql")
+        let allows = has("snippet|snippets|code|diff|diffs|query|queries|sql|function|script")
             && (has("if|may|can|fine|allowed|welcome")
                 || super::has_any_in(
                     &lower,
@@ -895,7 +908,12 @@ pub(super) fn code_part(message: &str) -> Option<String> {
                     }))
             .then(|| who.trim().to_string())
         });
-        with_code.or_else(|| allows.then(|| elsewhere_part(s)).flatten())
+        // "the appendix for the developers can include code": the appendix.
+        let appendix = ["the appendix", "an appendix", "any appendix"]
+            .iter()
+            .any(|a| lower.trim_start().starts_with(a))
+            .then(|| "appendix".to_string());
+        with_code.or_else(|| allows.then(|| elsewhere_part(s).or(appendix)).flatten())
     })
 }
 
@@ -1437,9 +1455,21 @@ pub(super) fn placed_part(ban: &str, result: &str) -> Option<String> {
                 .min()
                 .and_then(|i| r.get(..i))
             });
+            let subject = subject.filter(|s| (1..=6).contains(&s.split_whitespace().count()));
+            if let Some(part) = subject.and_then(|s| find(result, s)) {
+                return Some(part);
+            }
+            // "The customer email must not mention …" beside a reply's "Draft email:": the
+            // text's own noun.
             if let Some(part) = subject
-                .filter(|s| (1..=6).contains(&s.split_whitespace().count()))
-                .and_then(|s| find(result, s))
+                .and_then(|s| s.rsplit(' ').next())
+                .filter(|n| {
+                    crate::drift::text::in_list(
+                        "email|letter|sms|reply|post|announcement|notice",
+                        n,
+                    )
+                })
+                .and_then(|n| find(result, n))
             {
                 return Some(part);
             }
