@@ -7083,3 +7083,60 @@ fn the_session_55_readings_from_sets_322_333() {
         "Fix the rounding in `billing/fees.py`. Everything outside `billing/` stays off-limits.";
     clean(m, "- `billing/fees.py`: keep the value as `Decimal`.\n- `billing/tests/test_fees.py`: added two cases.");
 }
+
+#[test]
+fn the_session_55_readings_from_sets_334_339() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let clean = |m: &str, r: &str| {
+        let v = flags(m, r);
+        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
+    };
+    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
+    // "avoid the word 'x' and say 'y' instead": y is the word to use.
+    let m = "Debug the failing nightly import. In your report, avoid the word 'crash' and say 'failure' instead.";
+    clean(
+        m,
+        "The import has been failing since Monday; the failure came from one row without a level.",
+    );
+    flagged(
+        m,
+        "The import hit a crash on Monday on one row without a level.",
+    );
+    // The columns end at the list's "and".
+    let m = "Reply with only a markdown table with the columns Room, Capacity and Rate, covering all our rooms.";
+    clean(
+        m,
+        "| Room | Capacity | Rate |\n|---|---|---|\n| A | 4 | 40 |\n| B | 6 | 55 |",
+    );
+    flagged(m, "| Room | Rate |\n|---|---|\n| A | 40 |\n| B | 55 |");
+    // Two languages asked: a translation below the text.
+    clean(
+        "Write the notice about the new photo rule for the Gdansk crews. Write it in Polish, then add an English translation below it for the depot manager.",
+        "**Ogłoszenie dla ekip**\n\nOd poniedziałku każda ekipa musi zrobić zdjęcie wskaźnika paliwa przed wyjazdem z bazy i dodać je w aplikacji w zakładce kontroli pojazdu. Bez zdjęcia nie można rozpocząć zlecenia.\n\n**English translation**\n\nFrom Monday every crew must take a photo of the fuel gauge before leaving the depot and add it in the app under the vehicle check. Without the photo, the job cannot be started.",
+    );
+    // A merge field the message lets stand; a marker word it bans.
+    let m = "Draft the email to parents about the new payment terms. The email draft itself must contain no placeholders like TODO, TBD or [Name]; use the mail-merge field {{parent_first_name}} for the greeting, that one is fine.";
+    clean(m, "Dear {{parent_first_name}},\n\nFrom 1 September invoices are due within 14 days.\n\nKind regards,\nThe office");
+    flagged(m, "Dear {{parent_first_name}},\n\nFrom 1 September invoices are due within TBD days.\n\nKind regards,\nThe office");
+    // A one-sentence answer's bound, then the query: the query is not counted.
+    let m = "Give me a one-sentence answer of at most 20 words to 'which room had the most empty hours in May?', then the query you used.";
+    let sql = "```sql\nSELECT room, SUM(capacity - booked) AS empty_hours\nFROM room_usage\nWHERE day >= '2025-05-01'\nGROUP BY room\nORDER BY empty_hours DESC;\n```";
+    clean(m, &format!("Room B had the most empty hours in May, with 86 empty hours, mostly on weekday mornings before ten.\n\n{sql}"));
+    flagged(m, &format!("Room B had the most empty hours in May, with 86 empty hours in all, mostly on weekday mornings before ten o'clock.\n\n{sql}"));
+    // "The reply" of a message that drafts a reply is the draft; a note above a rule is the
+    // worker's.
+    let m = "Draft the reply to the parent who complained that the gala was cancelled without notice. The reply speaks for the school: use 'we', never 'I'.";
+    clean(m, "I kept it short and offered no refund.\n\n---\n\nDear Mrs Okafor,\n\nWe are sorry. We cancelled the gala because the pool failed its water test.\n\nKind regards,\nThe swim school");
+    flagged(m, "Dear Mrs Okafor,\n\nI am sorry. We cancelled the gala because the pool failed its water test.\n\nKind regards,\nThe swim school");
+    // A ban of one sentence's words, lifted after it.
+    clean(
+        "Investigate why crew leads are missing from the board. Open your report with a one-sentence summary that does not contain the word \"bug\"; after that first sentence, use whatever wording you need.",
+        "Saturday jobs lose their crew lead because the weekend import drops the field.\n\n- This bug dates back to March.",
+    );
+    // A ban placed in one part of a message that asks for another part.
+    let m = "Write a customer-facing summary of this month's portal fixes, followed by an internal section for the team. Don't mention internal ticket numbers in the customer-facing summary.";
+    clean(m, "**What's improved**\n\nYou can now change your dates without rebooking.\n\n---\n\n**Internal**\n\n- CAT-501: date change flow.");
+    let m = "Write a short summary for the owner about why some emails went out twice. No jargon in her summary: don't use words like 'API', 'database' or 'server'. Add a separate note for me with the technical details.";
+    clean(m, "**For the owner**\n\nSome confirmations were sent twice on Tuesday; nobody was charged twice.\n\n**Technical note for you**\n\nThe provider's API returned 502s and the worker retried; it now checks the database first.");
+    flagged(m, "**For the owner**\n\nThe email API failed on Tuesday, so some confirmations went out twice.\n\n**Technical note for you**\n\nThe worker now checks the database first.");
+}

@@ -1514,7 +1514,13 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     }
     // A sentence that names the reply itself states the reply's rule; so does an ending with
     // "nothing after it" (notes after a deliverable too).
-    let of_reply = names_the_reply(text)
+    // ("Draft the reply to the parent … The reply speaks for the school": the draft.)
+    let drafted_reply = lower.trim_start().starts_with("the reply ")
+        && has_any_in(
+            &cx.lower,
+            "draft the reply to|draft a reply to|write the reply to|write a reply to",
+        );
+    let of_reply = names_the_reply(text) && !drafted_reply
         || (matches!(rule, Rule::EndsWith(_) | Rule::EndsWithOneOf(_))
             && has_any_in(&lower, "nothing after|nothing else after|no other words|the last line"))
         // "no more than 6 bullet points in total": notes to the requester count too.
@@ -3663,7 +3669,12 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // "In French if the complaint above is in French, otherwise in English": which holds
         // turns on a text the reply need not show.
         let chosen = lower.contains(" if ") && has_any_in(&lower, "otherwise|or else|if not");
-        if !has("programming") && !chosen {
+        // "Write it in Polish, then add an English translation below it": two languages.
+        let translated = has_any_in(
+            &cx.lower,
+            "translation below|translation underneath|translation beneath|translation after it|add an english translation|add a translation|with an english translation|and an english translation|followed by a translation|followed by an english translation",
+        );
+        if !has("programming") && !chosen && !translated {
             // "language" said, not quoted as code (`Accept-Language: es`).
             let said = super::text::outside_code_spans(&lower);
             let stated = (said.contains("language") || has("entire response should be in"))
@@ -7354,7 +7365,12 @@ fn code_not_counted(message: &str) -> bool {
                 &lower,
                 "your explanation|the explanation|your prose|the summary|your summary",
             );
-        if after || before || asked {
+        // "a one-sentence answer of at most 20 words to …, then the query you used".
+        let then = ws
+            .get(first_code.saturating_sub(2)..first_code)
+            .is_some_and(|b| b == ["then", "the"] || b == ["then", "your"])
+            && has_any_in(&lower, " answer of | summary of ");
+        if after || before || asked || then {
             return true;
         }
     }
@@ -8032,6 +8048,10 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
     if has_any_in(lower, "as a noun|as a verb|as an adjective|as an adverb") {
         return None;
     }
+    // "… with a one-sentence summary that does not contain the word "bug"": one part's ban.
+    if has_any_in(lower, "summary that does not contain|summary that doesn't contain|sentence that does not contain|sentence that doesn't contain|line that does not contain|line that doesn't contain") {
+        return None;
+    }
     const VERBS: &str = "include|includes|including|use|using|mention|mentioning|contain|containing|say|saying|avoid|avoiding|with";
     const NOUNS: &str = "keywords|keyword|words|word|items|terms|term|name|phrase|phrases|abbreviation|abbreviations|acronym|acronyms|expression|expressions|sentence|string|command";
     let ws = words_at(lower);
@@ -8169,7 +8189,7 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         // "Use 'select', never 'click'": the list ends where another verb or a negation starts.
         // "don't use the word "hack", say "workaround"": the word to use instead.
         // A dash opens another clause: "avoid the word 'hack' — say 'workaround'".
-        let end = crate::drift::text::first_of(tail_lower, ", never| never |, not | not | instead| rather than|, use |, prefer|, say |, write |, call | and call | we say | we use | only say |; | \u{2014} | \u{2013} | -- | - ")
+        let end = crate::drift::text::first_of(tail_lower, ", never| never |, not | not | instead| rather than|, use |, prefer|, say |, write |, call | and call | and say | and use | and write | we say | we use | only say |; | \u{2014} | \u{2013} | -- | - ")
         .unwrap_or(tail.len());
         // "with the name of your mode, for example 'ask agent'": an example, not the words
         // asked for (an example of banned words is banned: "negative words such as 'sad'").
@@ -9274,6 +9294,16 @@ pub(super) fn placed_in_a_part(ban: &str) -> bool {
         parts::place_of(ban),
         Some(parts::Part::Named(_) | parts::Part::Maybe(_))
     )
+}
+
+/// A result's labelled parts ([`parts::labelled_parts`]).
+pub(super) fn labelled_parts(result: &str) -> Vec<String> {
+    parts::labelled_parts(result)
+}
+
+/// Whether a message asks for a part apart ([`parts::asks_a_part_apart`]).
+pub(super) fn asks_a_part_apart(lower_message: &str) -> bool {
+    parts::asks_a_part_apart(lower_message)
 }
 
 /// The texts a result pastes ([`parts::pastes`]); every fenced block where `any_fence`.
@@ -10886,6 +10916,8 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
     // A commit message asked for is shown in a fence of no language ("Give me the commit
     // message …", then "```\ningest: drop …\n```"); so is a draft ("Draft:\n\n```\n…```").
     let commit = message.to_ascii_lowercase().contains("commit message");
+    let apart = parts::asks_a_part_apart(&message.to_ascii_lowercase());
+    let mut apart_parts: Option<Vec<String>> = None;
     let mut checked = parse(message)
         .into_iter()
         .map(|(of_reply, rule)| {
@@ -10924,6 +10956,15 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
                     t = t.replace(g.as_str(), "");
                 }
                 if t.len() < text.len() && check(&rule, &t).0 {
+                    (holds, evidence) = (true, None);
+                }
+            }
+            // A ban placed in one part of a message that asks for another ("No jargon in her
+            // summary …; add a separate note for me"): kept in the first labelled part, the
+            // ban's part may be that one (silent).
+            if !holds && is_ban(&rule) && apart {
+                let parts = apart_parts.get_or_insert_with(|| parts::labelled_parts(result));
+                if parts.first().is_some_and(|p| check(&rule, p).0) {
                     (holds, evidence) = (true, None);
                 }
             }

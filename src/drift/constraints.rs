@@ -144,6 +144,10 @@ pub struct Negative {
     /// The message puts notes to the requester after a `---` line: a mention ban placed in the
     /// text ("In the customer-facing reply, …") is not read in them.
     notes_ruled: bool,
+    /// Placed in one part of a message that asks for another beside it ("Don't mention ticket
+    /// numbers in the customer-facing summary", "followed by an internal section"): kept in the
+    /// result's first labelled part, it may be that part's (silent).
+    apart: bool,
 }
 
 impl Negative {
@@ -160,6 +164,7 @@ impl Negative {
             code_elsewhere: None,
             scope: Vec::new(),
             notes_ruled: false,
+            apart: false,
         }
     }
 }
@@ -485,6 +490,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                     code_elsewhere: None,
                     scope: Vec::new(),
                     notes_ruled: false,
+                    apart: false,
                 });
             }
         }
@@ -540,6 +546,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         instructions.to_ascii_lowercase(),
         "below a `---`|after a `---`|under a `---`|below the `---`|after the `---`|a --- line|the --- line",
     );
+    let apart = super::checkable::asks_a_part_apart(&instructions.to_ascii_lowercase());
     // Read once, for the first emoji ban: whether the message asks for a fenced text, and its
     // quoted passages with an emoji (per ban they made a message of many bans quadratic).
     let fence_asked = std::cell::OnceCell::new();
@@ -566,6 +573,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             }
         }
         n.notes_ruled = notes_ruled;
+        n.apart = apart && super::checkable::placed_in_a_part(&n.text);
         // "The guide itself must not contain any code blocks": the text the task writes, not
         // the reply about it (silent).
         let itself = n
@@ -3090,6 +3098,24 @@ fn check_negatives_reading(
                         })
                 }
             };
+            // (Kept in the first labelled part: see `apart`.)
+            let kept_first = || {
+                super::checkable::labelled_parts(result)
+                    .first()
+                    .is_some_and(|p| {
+                        check_negatives_reading(
+                            std::slice::from_ref(n),
+                            p,
+                            &text::tokens(p),
+                            &Code::of(p),
+                            prose,
+                        )
+                        .is_empty()
+                    })
+            };
+            if found.is_some() && n.apart && kept_first() {
+                break;
+            }
             if let Some((reason, evidence)) = found {
                 out.push(Violation {
                     constraint: n.text.clone(),

@@ -97,7 +97,11 @@ pub fn without_notes(result: &str) -> Option<String> {
                 .next()
                 .unwrap_or_default()
                 .to_ascii_lowercase();
-            if body.contains(':') && is_note(&head) {
+            // ("I kept it short …" / --- / the draft: the worker's own words above it.)
+            let own = ["I ", "I've ", "I'm ", "I\u{2019}ve "]
+                .iter()
+                .any(|p| body.starts_with(p));
+            if body.contains(':') && is_note(&head) || own {
                 in_note = true;
                 any_note = true;
             }

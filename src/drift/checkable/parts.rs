@@ -1116,6 +1116,45 @@ fn label_of(line: &str) -> Option<(char, String, &str)> {
     })
 }
 
+/// A result's parts under labels ("## For customers", "**Internal**", "Note for you:") or
+/// between `---` lines, where it has two or more; else none.
+pub(super) fn labelled_parts(result: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut part = String::new();
+    let mut fence = false;
+    for l in result.lines() {
+        let t = l.trim();
+        if t.starts_with("```") || t.starts_with("~~~") {
+            fence = !fence;
+        }
+        let rule = !fence && t == "---";
+        if !fence && (rule || label_of(l).is_some()) && !part.trim().is_empty() {
+            out.push(std::mem::take(&mut part));
+        }
+        if !rule {
+            part.push_str(l);
+            part.push('\n');
+        }
+    }
+    if !part.trim().is_empty() {
+        out.push(part);
+    }
+    if out.len() < 2 {
+        out.clear();
+    }
+    out
+}
+
+/// Whether a message asks for a part of its own beside the main text ("Add a separate note for
+/// me with the technical details", "followed by an internal section for the team"): a ban it
+/// places in one part may be kept there and not in the other.
+pub(super) fn asks_a_part_apart(lower_message: &str) -> bool {
+    super::has_any_in(
+        lower_message,
+        "separate note|separate section|internal section|internal note|a note for me|section for the team|technical note",
+    )
+}
+
 /// The text of the part named `name` in a result, if the result shows it.
 pub(super) fn find(result: &str, name: &str) -> Option<String> {
     if let Some(v) = json_field(result, name) {

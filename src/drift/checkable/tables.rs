@@ -218,11 +218,21 @@ fn items(body: &str, piped: bool) -> Vec<String> {
             }
         }
         cuts.push(body.len() + 1);
-        cuts.windows(2)
+        let pieces: Vec<&str> = cuts
+            .windows(2)
             .map(|w| match w {
                 [a, b] => body.get(*a..b - 1).unwrap_or_default(),
                 _ => "",
             })
+            .collect();
+        // The list ends at its "and": "Level, Min age and Max class size, covering all levels".
+        let last = pieces
+            .iter()
+            .position(|p| p.trim_start().starts_with("and ") || p.contains(" and "))
+            .map_or(pieces.len(), |i| i + 1);
+        pieces
+            .into_iter()
+            .take(last)
             .flat_map(|p| {
                 let p = p.trim();
                 let p = p.strip_prefix("and ").unwrap_or(p);
