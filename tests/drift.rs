@@ -7140,3 +7140,91 @@ fn the_session_55_readings_from_sets_334_339() {
     clean(m, "**For the owner**\n\nSome confirmations were sent twice on Tuesday; nobody was charged twice.\n\n**Technical note for you**\n\nThe provider's API returned 502s and the worker retried; it now checks the database first.");
     flagged(m, "**For the owner**\n\nThe email API failed on Tuesday, so some confirmations went out twice.\n\n**Technical note for you**\n\nThe worker now checks the database first.");
 }
+
+#[test]
+fn the_session_55_readings_from_sets_340_345() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let clean = |m: &str, r: &str| {
+        let v = flags(m, r);
+        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
+    };
+    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
+    // A template's opening is no ending phrase.
+    clean(
+        "Report the annual compressor service. End the report with a line 'Next service due: ' followed by the date in YYYY-MM-DD format.",
+        "The compressor passed its service on 12 July.\n\nNext service due: 2026-07-12",
+    );
+    // Each answer's own sentence bound.
+    clean(
+        "Write FAQ answers for the lane rental page. Each answer may be at most two sentences.",
+        "**Can I rent a lane alone?**\nYes. Lanes are rented per hour.\n\n**Do I need shoes?**\nYes, hire shoes are at the desk. Socks are required.",
+    );
+    // "its spec" in RSpec's mirror tree.
+    let m =
+        "Make the reminder job run at 17:00. Only change `app/jobs/reminder_job.rb` and its spec.";
+    clean(m, "- `app/jobs/reminder_job.rb`: the window is now 17:00.\n- `spec/jobs/reminder_job_spec.rb`: updated the examples.");
+    flagged(m, "- `app/jobs/reminder_job.rb`: the window is now 17:00.\n- `config/schedule.yml`: moved the cron line.");
+    // Quoted heading names end at their closing mark.
+    let m = "Write up the fuel cost review. The headings `## Summary` and `## Next steps` are required; add others if useful.";
+    clean(
+        m,
+        "## Summary\nFuel rose 23%.\n\n## Data\nVan 6 idles.\n\n## Next steps\nFit idle alerts.",
+    );
+    flagged(m, "## Summary\nFuel rose 23%.\n\n## Data\nVan 6 idles.");
+    // A word ban of the commit message, the rest of the report left free.
+    let m = "Fix the double refund and give me the commit message you used. The commit message must not use the word \"workaround\"; how you describe it in the rest of the report is up to you.";
+    clean(m, "Commit:\n```\nfix(claims): lock the claim row before refunding\n```\n\nNotes: this is a workaround until the queue lands.");
+    flagged(
+        m,
+        "Commit message: Add a workaround for double refunds\n\nNotes: a row lock.",
+    );
+    // "an ISO currency code in front": any code, not a sign.
+    let m = "Tell me what each member was charged. Write money amounts with two decimals and an ISO currency code in front, like `USD 34.00`.";
+    clean(
+        m,
+        "- Member 40211: charged CAD 38.00.\n- Member 40987: charged EUR 20.00.",
+    );
+    flagged(
+        m,
+        "- Member 40211: charged CAD 38.00.\n- Member 40987: charged €20.00.",
+    );
+    // A numbered list taken back; a table ban taken back.
+    clean(
+        "Run the scores migration on staging and tell me how it went. Give me the steps as a numbered list. On second thoughts, forget the numbered list, a short paragraph is fine.",
+        "The migration ran cleanly on staging and copied 18,342 rows in about 40 seconds.",
+    );
+    clean(
+        "Compare the three libraries. Don't use a table. Actually, on second thought, a table is easiest for the committee to read, so please do use one.",
+        "| Library | Licence |\n|---|---|\n| pypdf | BSD |\n| pikepdf | MPL-2.0 |",
+    );
+    // An emoji ban of the commit message: a quoted display name in the report is not it.
+    let m = "Fix the score sheet crash on names with an emoji. No emojis in the commit message itself, please.";
+    clean(m, "Names like \"Jo 🎯 Smith\" now print as \"Jo Smith\".\n\nCommit:\n\n```\nfix(export): strip unsupported glyphs\n```");
+    flagged(
+        m,
+        "Names print fine now.\n\nCommit:\n\n```\nfix(export): strip unsupported glyphs 🎯\n```",
+    );
+    clean(
+        "Bump the player library. Don't put emojis in the commit message.",
+        "Bumped it.\n\nCommit message: `chore(player): bump the library to 1.5.7`\n\nAll green 🎉",
+    );
+    // A ban placed in the public notes of a message that asks for an internal summary too.
+    clean(
+        "Write the public release notes for 2.5, then a short internal summary below them. Don't mention our sponsor, Hepworth Brewery, in the public release notes; do thank them in the internal summary.",
+        "### Release notes: 2.5\n- Faster search.\n\n### Internal summary\nFunded by Hepworth Brewery's grant; thank them in the newsletter.",
+    );
+    // One code block asked, the others banned; a numeral after "movement".
+    clean(
+        "The nightly sync failed. Tell the committee what happened in plain prose. Include the exact error message in a code block; apart from that, no code blocks.",
+        "The feed format changed. The exact error was:\n\n```\nValueError: unknown field 'arranger_full'\n```\n\nThe sync now reads the new format.",
+    );
+    clean(
+        "Write the incident summary. Write it impersonally: no first-person pronouns ('I', 'we', 'our').",
+        "The horn part for movement I of the suite was attached to every email. The correct parts were re-sent the same evening.",
+    );
+    // The summary's bullet ban, with the rest left free after it.
+    clean(
+        "Summarise the trip feedback for the owners in prose, with no bullet points in the summary. After the summary, list the raw survey scores however you like.",
+        "Guests loved the diving and praised the guides; the ferry transfer was the main complaint.\n\nRaw scores:\n- Diving: 4.8\n- Transfers: 3.1",
+    );
+}

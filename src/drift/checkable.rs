@@ -1520,7 +1520,21 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             &cx.lower,
             "draft the reply to|draft a reply to|write the reply to|write a reply to",
         );
-    let of_reply = names_the_reply(text) && !drafted_reply
+    // A ban names the reply in its own clause ("The commit message must not use the word X;
+    // how you describe it in the rest of the report is up to you" bans it in the commit).
+    let own = if is_ban(&rule) {
+        text.split("; ")
+            .find(|c| {
+                has_words_any(
+                    &c.to_ascii_lowercase(),
+                    &["not", "no", "never", "don't", "avoid"],
+                )
+            })
+            .unwrap_or(text)
+    } else {
+        text
+    };
+    let of_reply = names_the_reply(own) && !drafted_reply
         || (matches!(rule, Rule::EndsWith(_) | Rule::EndsWithOneOf(_))
             && has_any_in(&lower, "nothing after|nothing else after|no other words|the last line"))
         // "no more than 6 bullet points in total": notes to the requester count too.
@@ -1532,6 +1546,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     let opening = lower.trim_start_matches(['-', '*', ' ']);
     if counted
         && (has_any_in(&lower, "under each|in each section|per section|for each section|per heading|under every|in every section|each section|answer each|per answer|each of these|each question")
+            || (has_any_in(&lower, "each answer|every answer") && has_any_in(&cx.lower, "faq|answers"))
             || ((opening.starts_with("for each ") || opening.starts_with("for every "))
                 && !said(&["whole", "entire", "total", "overall"])))
     {
@@ -2875,6 +2890,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     })
         });
         if has_any_in(&lower, "no code block|without code block|no code fence|without code fence|no fenced code|without any code block") && !bounded_blocks(&lower) && !part_aside
+            && !has_any_in(&lower, "apart from that|aside from that|other than that|besides that")
         {
             push(sentence, Rule::NoCodeBlocks);
         }
@@ -3854,6 +3870,19 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             except_in(&mut out, &name, code_ban);
         }
     }
+    // "No bullet points in the summary. After the summary, list the scores however you like":
+    // the summary's rule, where the result may not label it (silent).
+    if has_any_in(
+        &cx.lower,
+        "however you like|whatever format|any format you|however you want",
+    ) {
+        out.retain(|(_, _, r)| match r {
+            Rule::PartOrWhole(name, inner) if a_format_rule(inner) => {
+                !cx.lower.contains(&format!("after the {name}"))
+            }
+            _ => true,
+        });
+    }
     // "…, with no bullet points. After it, add an 'Engineering notes' section in whatever format
     // you like": a format rule of the reply does not hold in a section left free.
     if let Some(free) = free.first() {
@@ -4698,7 +4727,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             out.push((0, at, LENGTH));
         }
         if fine_after("table")
-            || has_any_in(&lower, "can use a table|may use a table|use a table if")
+            || has_any_in(&lower, "can use a table|may use a table|use a table if|do use one|do use a table|table is easiest|table is best|table after all")
             || (lower.contains("table")
                 && has_any_in(&lower, "either is fine|either works|either way is fine"))
         {
@@ -4716,7 +4745,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         // asked before is replaced.
         if has_any_in(
             &lower,
-            "no list|not a list|no numbered list|paragraph instead|prose instead",
+            "no list|not a list|no numbered list|paragraph instead|prose instead|forget the numbered list|paragraph is fine",
         ) || (has_any_in(
             &lower,
             "bullets are fine|bullet points are fine|bullets are ok|bullets work",
@@ -5896,7 +5925,16 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
             .get(cue_own_end..)
             .and_then(|t| t.find(&q.to_ascii_lowercase()).and_then(|j| t.get(..j)))
             .is_some_and(exemplified);
-        return (!named_part && !of_an_object && !an_example).then_some(q);
+        // "End with a line 'Next due: ' followed by the date": a template's opening.
+        let templated = lower
+            .find(&q.to_ascii_lowercase())
+            .and_then(|i| lower.get(i + q.len()..))
+            .is_some_and(|r| {
+                r.trim_start_matches(['\'', '"', '\u{2019}', '\u{201d}', '`'])
+                    .trim_start()
+                    .starts_with("followed by")
+            });
+        return (!named_part && !of_an_object && !an_example && !templated).then_some(q);
     }
     let cue_end = END_CUES
         .iter()
@@ -6522,7 +6560,18 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
             let p = p.trim();
             *i == 0 || !code || p.is_empty() || p.starts_with(['"', '\'', '`', '“', '*'])
         })
-        .map(|(_, p)| p)
+        .map(|(_, p)| {
+            // A quoted name ends at its closing mark ("`## Next steps` are required").
+            let p = p.trim();
+            match p.chars().next() {
+                Some(q @ ('`' | '"')) => p
+                    .get(1..)
+                    .and_then(|r| r.find(q))
+                    .and_then(|j| p.get(..j + 2))
+                    .unwrap_or(p),
+                _ => p,
+            }
+        })
         .map(|p| {
             p.trim()
                 .trim_matches(['"', '\'', '`', '“', '”', '*', '#', ' '])
@@ -9019,7 +9068,7 @@ fn no_first_person(lower: &str, ws: &[(usize, &str)]) -> Option<Vec<String>> {
 /// capital word, not as a Roman numeral ("Part I", "Appendix I", a list's "I. Background");
 /// "US" in capitals is a country.
 fn first_person(text: &str, pronouns: &[String]) -> Option<String> {
-    const NUMBERED: &str = "part|phase|type|chapter|class|level|stage|act|volume|vol|tier|war|appendix|figure|fig|step";
+    const NUMBERED: &str = "part|phase|type|chapter|class|level|stage|act|volume|vol|tier|war|appendix|figure|fig|step|movement|book|section|article|schedule|annex|grade|series";
     let quote = |c: Option<char>| {
         c.is_some_and(|c| {
             matches!(

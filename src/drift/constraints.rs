@@ -403,7 +403,13 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                         vec![Forbidden::Change(vec!["file".to_string()])],
                     ));
                 }
-                if prose {
+                // (Not "…; apart from that, no code blocks": the others only.)
+                if prose
+                    && !crate::drift::text::contains_any(
+                        &lower,
+                        "apart from that|aside from that|other than that|besides that",
+                    )
+                {
                     out.push(Negative::new(whole.to_string(), vec![Forbidden::Code]));
                 }
                 continue;
@@ -456,6 +462,14 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 Vec::new()
             };
             forbidden.extend(classify(&plain));
+            // "Include the exact error in a code block; apart from that, no code blocks": the
+            // others only, which a ban on code cannot tell apart.
+            if crate::drift::text::contains_any(
+                lower.get(..cue.0).unwrap_or_default(),
+                "apart from that|aside from that|other than that|besides that",
+            ) {
+                forbidden.retain(|f| !matches!(f, Forbidden::Code));
+            }
             // Each of a list of bans may name one: "no bash arrays, no `[[ ]]`, no `eval`".
             for part in clause.split(", ") {
                 let c = construct(sentence, part.trim_start()).map(Forbidden::Construct);
@@ -2904,6 +2918,19 @@ fn check_negatives_reading(
                     target,
                 )
                 .map(|e| ("the result reports a forced push".to_string(), Some(e))),
+                // The part the ban names, where the result labels it ("No emojis in the commit
+                // message itself" beside a quoted display name).
+                Forbidden::EmojiQuoted if placed.is_some() => placed
+                    .as_deref()
+                    .unwrap_or_default()
+                    .lines()
+                    .find(|l| l.chars().any(is_emoji))
+                    .map(|l| {
+                        (
+                            "the result contains an emoji".to_string(),
+                            Some(l.trim().chars().take(120).collect()),
+                        )
+                    }),
                 Forbidden::EmojiQuoted => {
                     // Inline too: "Commit `a41c9e2`, message: `feat: …`".
                     let quoted: Vec<&str> = program

@@ -186,6 +186,10 @@ fn tests_beside(files: &[String]) -> Vec<String> {
             };
             out.push(format!("{tree}/test_{stem}.{ext}"));
         }
+        // RSpec's mirror tree: `app/jobs/x.rb` is specified in `spec/jobs/x_spec.rb`.
+        out.push(format!("spec/{below_package}/{stem}_spec.{ext}").replace("//", "/"));
+        out.push(format!("spec/{dir}/{stem}_spec.{ext}").replace("//", "/"));
+        out.push(at(format!("{stem}_spec.{ext}")));
     }
     out
 }

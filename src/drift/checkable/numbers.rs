@@ -151,8 +151,15 @@ fn asked_in(lower: &str) -> Vec<NumberFormat> {
         {
             Some(Figures::Percent)
         } else if money_words && !percent && (every || has("amounts|prices|fees|costs")) {
+            // ("an ISO currency code in front, like `USD 34.00`": a code, any currency.)
             Some(Figures::Money(
-                example.as_ref().and_then(|e| e.currency.clone()),
+                example.as_ref().and_then(|e| e.currency.clone()).map(|c| {
+                    if has("code|codes") {
+                        "code".to_string()
+                    } else {
+                        c
+                    }
+                }),
             ))
         } else if let Some(unit) = example
             .as_ref()
@@ -196,6 +203,9 @@ fn asked_in(lower: &str) -> Vec<NumberFormat> {
 pub fn describe(rule: &NumberFormat) -> String {
     let figures = match &rule.figures {
         Figures::Percent => "every percentage".to_string(),
+        Figures::Money(Some(c)) if c == "code" => {
+            "every money amount (with a currency code)".to_string()
+        }
         Figures::Money(Some(c)) => format!("every money amount (in {c})"),
         Figures::Money(None) => "every money amount".to_string(),
         Figures::Unit(u) => format!("every figure in {u}"),
@@ -877,8 +887,10 @@ fn money_scaled(line: &str, t: &Token) -> bool {
 }
 
 fn same_currency(want: &str, have: &str) -> bool {
-    // The mark as the example writes it: a code asked is not met by a sign ("EUR", not "€").
+    // The mark as the example writes it: a code asked is not met by a sign ("EUR", not "€");
+    // "a currency code" is met by any code.
     want.eq_ignore_ascii_case(have)
+        || (want == "code" && have.len() == 3 && have.bytes().all(|b| b.is_ascii_alphabetic()))
 }
 
 /// The digits after the decimal mark, none for a whole number; unknown (`None`) where the
@@ -923,7 +935,8 @@ mod tests {
         let r = rules(
             "Write every amount with two decimals followed by the currency code, like 45.00 USD.",
         );
-        assert_eq!(r[0].figures, Figures::Money(Some("usd".into())));
+        assert_eq!(r[0].figures, Figures::Money(Some("code".into())));
+        assert!(same_currency("code", "cad") && !same_currency("code", "€"));
         let r = rules("Write every volume in litres with a thousands separator, like 12,400 L.");
         assert_eq!(r[0].figures, Figures::Unit("l".into()));
         assert_eq!(r[0].form, Form::Thousands(','));

@@ -539,7 +539,9 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
         {
             return Some(Part::Named("title".into()));
         }
-        if l.contains("commit message") && (l.contains(" in it") || l.contains(" in it.")) {
+        if l.contains("commit message")
+            && (l.contains(" in it") || l.contains("in the commit message itself"))
+        {
             return Some(Part::Named("commit message".into()));
         }
     }
@@ -1151,7 +1153,7 @@ pub(super) fn labelled_parts(result: &str) -> Vec<String> {
 pub(super) fn asks_a_part_apart(lower_message: &str) -> bool {
     super::has_any_in(
         lower_message,
-        "separate note|separate section|internal section|internal note|a note for me|section for the team|technical note",
+        "separate note|separate section|internal section|internal note|internal summary|a note for me|section for the team|technical note",
     )
 }
 
@@ -1160,6 +1162,36 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
     if let Some(v) = json_field(result, name) {
         return Some(v);
     }
+    // "the commit message" shown under "Commit:".
+    if name == "commit message" {
+        // (Only what the label shows: its line's code span, or the block under it; not the
+        // report's words after it.)
+        if let Some(p) = find_named(result, name).or_else(|| find_named(result, "commit")) {
+            let t = p.trim_start();
+            let own = if t.starts_with("```") {
+                t.get(3..)
+                    .and_then(|r| r.find("```"))
+                    .and_then(|e| t.get(..e + 6))
+                    .unwrap_or(t)
+            } else {
+                t.split("\n\n").next().unwrap_or(t)
+            };
+            return Some(own.to_string());
+        }
+        // A plain block of a commit's shape, unlabelled (its subject capitalised or typed, not
+        // a command: "cargo test -p auth").
+        if let Some(lines) = super::line_length::commit_message(result, false).filter(|ls| {
+            ls.first().is_some_and(|s| {
+                s.starts_with(|c: char| c.is_ascii_uppercase()) || s.contains(": ")
+            })
+        }) {
+            return Some(lines.join("\n"));
+        }
+    }
+    find_named(result, name)
+}
+
+fn find_named(result: &str, name: &str) -> Option<String> {
     // "Summary", "Summary (for the PM)", "Draft Slack message" for "slack message".
     let named = |label: &str| {
         label == name
