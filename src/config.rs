@@ -4,11 +4,11 @@
 use crate::contracts::ajv_errors;
 use crate::error::{ErrorCode, ErrorDetail, GuardError, Result};
 use crate::shipped;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 pub enum Strategy {
     #[default]
     A,
@@ -17,7 +17,7 @@ pub enum Strategy {
     D,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[serde(default)]
 pub struct Thresholds {
     pub potential: f64,
@@ -34,7 +34,7 @@ impl Default for Thresholds {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum JudgeMode {
     Never,
@@ -43,7 +43,7 @@ pub enum JudgeMode {
     Always,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum OnUnparsable {
     #[default]
@@ -51,7 +51,7 @@ pub enum OnUnparsable {
     Fail,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct JudgeConfig {
     pub mode: JudgeMode,
@@ -78,7 +78,7 @@ impl Default for JudgeConfig {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Timeouts {
     pub child_ms: u64,
@@ -92,7 +92,7 @@ impl Default for Timeouts {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Limits {
     pub max_string_length: usize,
@@ -110,7 +110,7 @@ impl Default for Limits {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum UnknownMode {
     #[default]
@@ -118,14 +118,14 @@ pub enum UnknownMode {
     Generic,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ContractsConfig {
     pub unknown_mode: UnknownMode,
 }
 
 /// Strategy B's clarification loop.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Clarification {
     pub max_rounds: u32,
@@ -138,7 +138,7 @@ impl Default for Clarification {
 }
 
 /// What verification records carry.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 #[serde(default, rename_all = "camelCase")]
 pub struct LogConfig {
     /// Put the instructions and result texts in the record (hashes are always there).
@@ -146,7 +146,7 @@ pub struct LogConfig {
 }
 
 /// The effective settings for one mode (base merged with `modes[mode]`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Settings {
     pub enabled: bool,
@@ -410,6 +410,110 @@ fn empty_mode_name(value: &Value) -> Option<ErrorDetail> {
     })
 }
 
+/// The settings of a configuration object the schema has accepted (known fields of the right
+/// JSON types), each given field over the defaults. Read by hand rather than by serde's derive:
+/// the derived readers were about 3 KB of the module for what the schema already checks. An
+/// integer out of its field's range (the schema bounds most, not all) is an error, as serde's
+/// was.
+fn read_settings(m: &Map<String, Value>) -> std::result::Result<Settings, String> {
+    fn int<T: TryFrom<u64>>(
+        m: &Map<String, Value>,
+        key: &str,
+        to: &mut T,
+    ) -> std::result::Result<(), String> {
+        let Some(v) = m.get(key) else {
+            return Ok(());
+        };
+        let n = v.as_u64().or_else(|| {
+            v.as_f64()
+                .filter(|f| f.fract() == 0.0 && *f >= 0.0 && *f < 1.8e19)
+                .map(|f| f as u64)
+        });
+        *to = n
+            .and_then(|n| T::try_from(n).ok())
+            .ok_or_else(|| format!("invalid value: {v} for {key}"))?;
+        Ok(())
+    }
+    let obj = |k: &str| m.get(k).and_then(Value::as_object);
+    let text =
+        |o: &Map<String, Value>, k: &str| o.get(k).and_then(Value::as_str).map(str::to_string);
+    let mut s = Settings::default();
+    if let Some(b) = m.get("enabled").and_then(Value::as_bool) {
+        s.enabled = b;
+    }
+    if let Some(x) = text(m, "strategy") {
+        s.strategy = match x.as_str() {
+            "B" => Strategy::B,
+            "C" => Strategy::C,
+            "D" => Strategy::D,
+            _ => Strategy::A,
+        };
+    }
+    if let Some(t) = obj("thresholds") {
+        let f = |k: &str, d: f64| t.get(k).and_then(Value::as_f64).unwrap_or(d);
+        s.thresholds = Thresholds {
+            potential: f("potential", s.thresholds.potential),
+            significant: f("significant", s.thresholds.significant),
+        };
+    }
+    if let Some(j) = obj("judge") {
+        if let Some(x) = text(j, "mode") {
+            s.judge.mode = match x.as_str() {
+                "never" => JudgeMode::Never,
+                "always" => JudgeMode::Always,
+                _ => JudgeMode::Borderline,
+            };
+        }
+        if let Some(b) = j.get("band") {
+            s.judge.band = match b.as_array().map(Vec::as_slice) {
+                Some([lo, hi]) => lo.as_f64().zip(hi.as_f64()).map(|(a, b)| [a, b]),
+                _ => None,
+            };
+        }
+        int(j, "timeoutMs", &mut s.judge.timeout_ms)?;
+        int(j, "retries", &mut s.judge.retries)?;
+        int(j, "budgetPerRootTask", &mut s.judge.budget_per_root_task)?;
+        if let Some(x) = text(j, "onUnparsable") {
+            s.judge.on_unparsable = if x == "fail" {
+                OnUnparsable::Fail
+            } else {
+                OnUnparsable::Pass
+            };
+        }
+    }
+    if let Some(t) = obj("timeouts") {
+        int(t, "childMs", &mut s.timeouts.child_ms)?;
+    }
+    if let Some(x) = text(m, "defaultMode") {
+        s.default_mode = x;
+    }
+    if let Some(l) = obj("limits") {
+        int(l, "maxStringLength", &mut s.limits.max_string_length)?;
+        int(l, "maxDepth", &mut s.limits.max_depth)?;
+        int(l, "maxBytes", &mut s.limits.max_bytes)?;
+    }
+    if let Some(c) = obj("contracts").and_then(|c| text(c, "unknownMode")) {
+        s.contracts.unknown_mode = if c == "generic" {
+            UnknownMode::Generic
+        } else {
+            UnknownMode::Error
+        };
+    }
+    if let Some(c) = obj("clarification") {
+        int(c, "maxRounds", &mut s.clarification.max_rounds)?;
+    }
+    if let Some(b) = obj("log")
+        .and_then(|l| l.get("includeTexts"))
+        .and_then(Value::as_bool)
+    {
+        s.log.include_texts = b;
+    }
+    if let Some(v) = m.get("version") {
+        s.version = v.as_str().map(str::to_string);
+    }
+    Ok(s)
+}
+
 /// Reads typed settings and checks what the schema cannot say (ordering of cut-offs).
 fn settings_from(
     raw: &Map<String, Value>,
@@ -427,7 +531,7 @@ fn settings_from(
     if clean.is_empty() {
         return Ok(Settings::default());
     }
-    let s: Settings = crate::json_value::read(Value::Object(clean)).map_err(|e| {
+    let s = read_settings(&clean).map_err(|e| {
         GuardError::new(
             ErrorCode::InvalidConfig,
             at,

@@ -7228,3 +7228,155 @@ fn the_session_55_readings_from_sets_340_345() {
         "Guests loved the diving and praised the guides; the ferry transfer was the main complaint.\n\nRaw scores:\n- Diving: 4.8\n- Transfers: 3.1",
     );
 }
+
+#[test]
+fn the_session_55_readings_from_sets_346_351() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let clean = |m: &str, r: &str| {
+        let v = flags(m, r);
+        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
+    };
+    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
+    // The final estimate's digits, not every count's.
+    clean(
+        "Estimate how many table bookings the outage cost us. Give the final estimate in digits, not words.",
+        "Two tables were blocked, so ten were bookable.\n\n**Estimated lost bookings: 21**",
+    );
+    // A heading the message lets be left out.
+    let m = "Write the incident summary. Use the headings 'Impact', 'Timeline', 'Root cause' and 'Follow-ups'; you can leave out 'Follow-ups' if there aren't any.";
+    clean(m, "## Impact\n18 members.\n\n## Timeline\n- 14:05 deploy\n\n## Root cause\nA retry without the key.");
+    flagged(
+        m,
+        "## Impact\n18 members.\n\n## Root cause\nA retry without the key.",
+    );
+    // "the message" a message asks to write is that text.
+    let m = "Write the error message shown when a table was just taken. Keep the message under 20 words and don't blame the user: no 'you' or 'your' in the message.";
+    clean(m, "Proposed message:\n\n> This table was booked by someone else a moment ago. Please choose another time.\n\nIt appears under the grid. Let me know if you want a shorter variant for the kiosk screen, since the kiosk has less room for text.");
+    // An emoji ban of a named file: the reply's account of what it removed.
+    let m = "Clean up the caller UI strings. Don't put any emojis in `caller/ui/strings.json`: the tablet font can't render them.";
+    clean(m, "Cleaned up `caller/ui/strings.json`:\n\n- `bingo_banner`: \"BINGO!!! 🥳\" is now \"Bingo!\".");
+    flagged(
+        m,
+        "Updated `caller/ui/strings.json`:\n\n```json\n{\"bingo_banner\": \"BINGO 🥳\"}\n```",
+    );
+    // A ban of one of two parts the message asks for, kept in the other.
+    clean(
+        "Write two parts about the booking-page outage: a paragraph headed 'For reception' and a part headed 'For engineers'. In the reception paragraph, don't use the word 'crash'.",
+        "**For reception**\nThe booking page stopped working from 14:05 to 14:40.\n\n**For engineers**\n- The workers hit an out-of-memory crash.",
+    );
+    // Blank lines that do not count; one line allowed above the code.
+    let m = "Summarise today's incidents in at most 3 lines (blank lines don't count).";
+    clean(m, "SMS provider returned 503 for 9 minutes.\n\nPrinter queue restarted.\n\nNo incidents open.");
+    flagged(m, "SMS provider returned 503.\nPrinter queue restarted.\nCalendar slow for one doctor.\nNo incidents open.");
+    clean(
+        "Give me the SQL for patients due a review. Reply with code only, no prose. On second thought, put one line above the code saying which table the date comes from.",
+        "Due dates come from `care_plans`.\n```sql\nSELECT patient_id FROM care_plans;\n```",
+    );
+}
+
+#[test]
+fn the_session_55_code_review_cases_are_read() {
+    let flags = |m: &str, r: &str| score(m, r).violations;
+    let clean = |m: &str, r: &str| {
+        let v = flags(m, r);
+        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
+    };
+    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
+    // Titles of other things: sections', a job's, another PR's or issue's; words after it.
+    let h1 = "# Onboarding guide for new Eastside bakery staff\n\n## Day one\nMeet the team.";
+    clean(
+        "Write the onboarding guide. Give every section a title of at most 4 words.",
+        h1,
+    );
+    clean(
+        "Write the onboarding guide. Each section title must be under 4 words.",
+        h1,
+    );
+    clean(
+        "Introduce the team. For each person give their name and job title in at most 3 words.",
+        "# Meet the Eastside bakery team\n\n- Ana, baker",
+    );
+    let m = "Fix issue #88 and open a PR. The PR title must be at most 8 words.";
+    clean(m, "**Issue title:** Customers see duplicate charges when the kiosk retries a card payment\n\n**PR title:** Reuse the idempotency key on retries");
+    clean(m, "It builds on PR #398: \"Move the kiosk payment retry queue into the payments service\"\n\n**PR title:** Reuse the idempotency key on retries");
+    clean(
+        m,
+        "**PR title:** Drop duplicate kiosk charges on card retry (7 words)",
+    );
+    flagged(
+        m,
+        "**PR title:** Drop duplicate kiosk charges whenever a card payment is retried",
+    );
+    clean(
+        "Write docs/onboarding.md for new staff. The page title must be under 5 words.",
+        "## Summary of what I wrote in docs/onboarding.md\n\nThe page is titled Staff onboarding.",
+    );
+    clean(
+        "Write this month's reading group newsletter. The newsletter title must be under 6 words.",
+        "# Reading group: March
+
+- Title: The Long Way to a Small, Angry Planet
+- Host: Ana",
+    );
+    // A sign asked, not a code.
+    let m = "List the charges. Write every amount with two decimals and the euro sign, like €45.00, not a currency code.";
+    clean(m, "- Member 1: charged €38.00.");
+    // The commit message: the label's code span or the block under it, not the label line.
+    let m = "Fix the crash. No emojis in the commit message itself, please.";
+    clean(
+        m,
+        "Commit: a1b2c3d, all tests green ✅\n\n```\nfix(export): strip unsupported glyphs\n```",
+    );
+    clean(
+        "Fix the crash. No emojis in the commit message.",
+        "**Commit:** `a1b2c3d` (pushed 🚀)",
+    );
+    // A preamble is no part; the banning clause with the banned word.
+    flagged(
+        "Draft the customer reply. Don't use the word \"unfortunately\" in the customer reply. Add a separate note for me with the details.",
+        "Here's the draft and my note.\n\n## Customer reply\nUnfortunately the order is late.\n\n## Note for you\nThe courier lost it.",
+    );
+    flagged(
+        "Summarise the outage. Keep it factual, no speculation; your reply must not use the word \"blame\".",
+        "The feed stopped at 14:05.\n\nNotes for you: the contractor is to blame for the config push.",
+    );
+    // A translation refused; "I" as a pronoun after "article"; a draft after a rule.
+    flagged(
+        "Your entire response should be in French. Don't add a translation.",
+        "The outage lasted forty minutes and every booking made before or after it is safe. We renewed the certificate, added monitoring for expiry dates, and changed the pool so that it fails over instead of retrying for ever.",
+    );
+    flagged(
+        "Write the article. No first-person pronouns ('I', 'we').",
+        "In this article I explain how the rota works.",
+    );
+    flagged(
+        "Draft the letter to the tenant. Don't use the word \"unfortunately\".",
+        "Here's the draft:\n\n---\n\nI am writing to let you know that, unfortunately, the repair is delayed.",
+    );
+    // Loose lifts, placeholders, one sentence, "each number", a later edit, "besides that".
+    flagged(
+        "Compare the suppliers. Don't use a table. A table is best avoided for the committee.",
+        "| A | B |\n|---|---|\n| 1 | 2 |",
+    );
+    flagged(
+        "Write the letter. Leave no {{placeholders}} in it; plain text is fine.",
+        "Dear {{first_name}},\n\nThe rent changes in May.",
+    );
+    flagged(
+        "Answer in a single sentence that does not contain the word \"sorry\".",
+        "Sorry, the kiosk was down.",
+    );
+    flagged(
+        "Report the pick. Write each number as digits, not words.",
+        "We picked twelve trays.",
+    );
+    let long = ["The kiosk now reuses the key on retries."; 8].join(" ");
+    flagged(
+        "When it's ready I'll edit the layout myself, so keep the text under 60 words.",
+        &long,
+    );
+    flagged(
+        "Explain the fix. Keep it under 150 words. Besides that, no code blocks, please.",
+        "The retry reused no key.\n\n```python\nretry(key=k)\n```",
+    );
+}

@@ -125,9 +125,10 @@ pub enum Rule {
     /// one shows its subject first.
     TitleChars(bool, usize, bool),
     /// A title's length in words, at most `n`: "PR title under 8 words", "the title must be at
-    /// most seven words". Checked only where the reply shows one; with `true`, the message
-    /// speaks of a PR, an issue or a ticket, whose title the reply labels.
-    TitleWords(usize, bool),
+    /// most seven words". Checked only where the reply shows one ([`titles::shown`]: whether
+    /// the message speaks of a PR, an issue or a ticket; the noun the title is of; whether the
+    /// message names a file the reply reports on).
+    TitleWords(usize, bool, String, bool),
     /// Lines of at most `n` characters: a commit body's wrap, every line of a text the reply
     /// shows or of the reply ("wrap the body at 72", "every line of the entry under 80
     /// characters").
@@ -922,7 +923,7 @@ fn conditional(words: &[(usize, &str)]) -> bool {
         || (crate::drift::text::in_list("when|once|after", opener)
             && (start + 1..words.len()).any(|i| {
                 crate::drift::text::in_list("we'll|i'll|they'll", w(i))
-                    && crate::drift::text::in_list("cut|trim|shorten|condense|edit", w(i + 1))
+                    && crate::drift::text::in_list("cut|trim|shorten|condense", w(i + 1))
             }))
         // "When you later update the user docs, avoid …": a later task's rule.
         || (crate::drift::text::in_list("when|once", opener)
@@ -1515,20 +1516,40 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     // A sentence that names the reply itself states the reply's rule; so does an ending with
     // "nothing after it" (notes after a deliverable too).
     // ("Draft the reply to the parent … The reply speaks for the school": the draft.)
-    let drafted_reply = lower.trim_start().starts_with("the reply ")
-        && has_any_in(
-            &cx.lower,
-            "draft the reply to|draft a reply to|write the reply to|write a reply to",
-        );
+    // ("Write the error message shown when … Keep the message under 20 words": the text.)
+    let drafted_reply = ["reply", "message"].iter().any(|noun| {
+        (lower.trim_start().starts_with(&format!("the {noun} "))
+            || lower.contains(&format!("keep the {noun} ")))
+            && ["draft the ", "draft a ", "write the ", "write a "]
+                .iter()
+                .any(|v| {
+                    cx.lower.match_indices(v).any(|(i, _)| {
+                        cx.lower
+                            .get(i + v.len()..)
+                            .unwrap_or_default()
+                            .split_whitespace()
+                            .take(3)
+                            .any(|w| w == *noun)
+                    })
+                })
+    });
     // A ban names the reply in its own clause ("The commit message must not use the word X;
     // how you describe it in the rest of the report is up to you" bans it in the commit).
+    // (The clause holding a banned word where the rule lists words: "Keep it factual, no
+    // speculation; your reply must not use the word "blame"".)
+    let listed: &[String] = match &rule {
+        Rule::Forbids(l) => l,
+        _ => &[],
+    };
     let own = if is_ban(&rule) {
         text.split("; ")
             .find(|c| {
-                has_words_any(
-                    &c.to_ascii_lowercase(),
-                    &["not", "no", "never", "don't", "avoid"],
-                )
+                let c = c.to_ascii_lowercase();
+                if listed.is_empty() {
+                    has_words_any(&c, &["not", "no", "never", "don't", "avoid"])
+                } else {
+                    listed.iter().any(|w| c.contains(&w.to_ascii_lowercase()))
+                }
             })
             .unwrap_or(text)
     } else {
@@ -2125,7 +2146,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         has_any_in(&l, "line|note|sentence|comment")
             && has_any_in(
                 &l,
-                " ok|okay| may | can |plus |fine|allowed|feel free|add |exception|do put |followed by one line|followed by a line|followed by a short line",
+                " ok|okay| may | can |plus |fine|allowed|feel free|add |exception|do put |followed by one line|followed by a line|followed by a short line|put one line|one line above",
             )
     });
     // Read once for the whole message (per sentence they would make the loop quadratic).
@@ -2159,6 +2180,16 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         &cx.lower,
         "so i can reply|so i can answer|so i can write|so that i can reply|so that i can write|before i reply|before i answer|i'll reply|i will reply|i'll answer|i'll write her|i'll write him|i'll write them|i'll write to the customer|i'll write to them|i'll write back|support will answer|support will reply|support will respond|will answer the customer|will reply to the customer|not a customer reply|not a reply to the customer",
     );
+    // "Write it in Polish, then add an English translation below it": two languages (not "Don't
+    // add a translation"). Read once.
+    let translated = has_any_in(
+        &cx.lower,
+        "translation below|translation underneath|translation beneath|translation after it|add an english translation|add a translation|with an english translation|and an english translation|followed by a translation|followed by an english translation",
+    ) && !has_any_in(&cx.lower, "don't add a translation|do not add a translation|no translation|without a translation");
+    // The message speaks of a PR, an issue or a ticket, whose title the reply labels.
+    let tracker = has_any_in(&cx.lower, "pr |pr,|pr.|pull request|issue|ticket|jira");
+    // It names a document file the reply reports on ("Write docs/onboarding.md").
+    let wrote_a_file = has_any_in(&cx.lower, ".md|docs/|readme");
     for (index, &sentence) in all.iter().enumerate() {
         // Whether a sentence before names a table ("Columns: …" after it asks for its columns).
         let table_before = table_seen;
@@ -2463,8 +2494,12 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // "Release notes … in English and German", "both versions": a count is per version
         // (`per_version`, read before the loop).
         // "Hard limit: 10 lines, blank lines included": blank lines are counted too.
-        let blanks =
-            lower.contains("blank lines") && has_any_in(&lower, "count|included|including| too");
+        let blanks = lower.contains("blank lines")
+            && has_any_in(&lower, "count|included|including| too")
+            && !has_any_in(
+                &lower,
+                "don't count|do not count|not counted|excluded|excluding|not included",
+            );
         // "Reply in one line", "one-line answer please", "in a single line": at most one line
         // of the answer (not "add a one-line comment", "in one line of code").
         if one_line_asked(&ws) && !lines_beside_more(message, sentence) {
@@ -2890,7 +2925,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     })
         });
         if has_any_in(&lower, "no code block|without code block|no code fence|without code fence|no fenced code|without any code block") && !bounded_blocks(&lower) && !part_aside
-            && !has_any_in(&lower, "apart from that|aside from that|other than that|besides that")
+            && !(has_any_in(&lower, "apart from that|aside from that") && lower.contains("in a code block"))
         {
             push(sentence, Rule::NoCodeBlocks);
         }
@@ -2950,9 +2985,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 || has_any_in(&cx.lower, "just the text|just give me the text|only the text|the text and nothing else|just the message|only the message|the message and nothing else");
             push(sentence, Rule::TextChars { noun, n, whole });
         }
-        if let Some(n) = titles::asked(&lower) {
-            let tracker = has_any_in(&cx.lower, "pr |pr,|pr.|pull request|issue|ticket|jira");
-            push(sentence, Rule::TitleWords(n, tracker));
+        if let Some((n, noun)) = titles::asked(&lower) {
+            push(sentence, Rule::TitleWords(n, tracker, noun, wrote_a_file));
         }
         for a in line_length::asked(&lower, &line_cx) {
             match a {
@@ -3685,11 +3719,6 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // "In French if the complaint above is in French, otherwise in English": which holds
         // turns on a text the reply need not show.
         let chosen = lower.contains(" if ") && has_any_in(&lower, "otherwise|or else|if not");
-        // "Write it in Polish, then add an English translation below it": two languages.
-        let translated = has_any_in(
-            &cx.lower,
-            "translation below|translation underneath|translation beneath|translation after it|add an english translation|add a translation|with an english translation|and an english translation|followed by a translation|followed by an english translation",
-        );
         if !has("programming") && !chosen && !translated {
             // "language" said, not quoted as code (`Accept-Language: es`).
             let said = super::text::outside_code_spans(&lower);
@@ -4727,7 +4756,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             out.push((0, at, LENGTH));
         }
         if fine_after("table")
-            || has_any_in(&lower, "can use a table|may use a table|use a table if|do use one|do use a table|table is easiest|table is best|table after all")
+            || has_any_in(&lower, "can use a table|may use a table|use a table if|so please do use one|do use a table|table is easiest|table after all")
             || (lower.contains("table")
                 && has_any_in(&lower, "either is fine|either works|either way is fine"))
         {
@@ -4745,7 +4774,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         // asked before is replaced.
         if has_any_in(
             &lower,
-            "no list|not a list|no numbered list|paragraph instead|prose instead|forget the numbered list|paragraph is fine",
+            "no list|not a list|no numbered list|paragraph instead|prose instead|forget the numbered list",
         ) || (has_any_in(
             &lower,
             "bullets are fine|bullet points are fine|bullets are ok|bullets work",
@@ -8004,6 +8033,11 @@ fn optional_named(lower: &str, name: &str) -> bool {
             .is_some_and(|r| {
                 r.starts_with("optional") || r.starts_with("only if") || r.starts_with("if any")
             })
+    }) || ["leave out", "omit", "skip", "drop"].iter().any(|v| {
+        // "you can leave out 'Follow-ups' if there aren't any".
+        lower.contains(&format!("{v} '{name}' if"))
+            || lower.contains(&format!("{v} \"{name}\" if"))
+            || lower.contains(&format!("{v} `{name}` if"))
     })
 }
 
@@ -8098,7 +8132,13 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         return None;
     }
     // "… with a one-sentence summary that does not contain the word "bug"": one part's ban.
-    if has_any_in(lower, "summary that does not contain|summary that doesn't contain|sentence that does not contain|sentence that doesn't contain|line that does not contain|line that doesn't contain") {
+    if has_any_in(
+        lower,
+        "summary that does not contain|summary that doesn't contain",
+    ) && has_any_in(
+        lower,
+        "after that|after the first|whatever wording|the rest",
+    ) {
         return None;
     }
     const VERBS: &str = "include|includes|including|use|using|mention|mentioning|contain|containing|say|saying|avoid|avoiding|with";
@@ -9068,7 +9108,7 @@ fn no_first_person(lower: &str, ws: &[(usize, &str)]) -> Option<Vec<String>> {
 /// capital word, not as a Roman numeral ("Part I", "Appendix I", a list's "I. Background");
 /// "US" in capitals is a country.
 fn first_person(text: &str, pronouns: &[String]) -> Option<String> {
-    const NUMBERED: &str = "part|phase|type|chapter|class|level|stage|act|volume|vol|tier|war|appendix|figure|fig|step|movement|book|section|article|schedule|annex|grade|series";
+    const NUMBERED: &str = "part|phase|type|chapter|class|level|stage|act|volume|vol|tier|war|appendix|figure|fig|step|movement|schedule|annex|grade|series";
     let quote = |c: Option<char>| {
         c.is_some_and(|c| {
             matches!(
@@ -10091,8 +10131,8 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 None => (true, None),
             }
         }
-        Rule::TitleWords(n, tracker) => {
-            let long = titles::shown(text, *tracker)
+        Rule::TitleWords(n, tracker, noun, wrote) => {
+            let long = titles::shown(text, *tracker, noun, *wrote)
                 .into_iter()
                 .map(|t| (titles::word_count(&t), t))
                 .find(|(c, _)| c > n);
@@ -10815,7 +10855,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
                 if *commit { "commit subject" } else { "PR title" }
             ),
         ),
-        Rule::TitleWords(n, _) => ("title-words", format!("a title of at most {n} words")),
+        Rule::TitleWords(n, ..) => ("title-words", format!("a title of at most {n} words")),
         Rule::BritishSpelling => ("british-spelling", "British spelling".to_string()),
         Rule::ListItems(r, n) => ("list-items", format!("a list of {} items", r.words(*n))),
         Rule::Highlights(n) => ("highlights", format!("at least {n} highlighted sections")),
@@ -11009,11 +11049,16 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
                 }
             }
             // A ban placed in one part of a message that asks for another ("No jargon in her
-            // summary …; add a separate note for me"): kept in the first labelled part, the
-            // ban's part may be that one (silent).
-            if !holds && is_ban(&rule) && apart {
+            // summary …; add a separate note for me"): kept in a labelled part, the ban's part
+            // may be that one (silent).
+            // (Only where the ban's part is not found: "Part 1: …" is that part.)
+            let unfound = match &rule {
+                Rule::PartOrWhole(name, _) => parts::find(result, name).is_none(),
+                _ => true,
+            };
+            if !holds && is_ban(&rule) && apart && unfound {
                 let parts = apart_parts.get_or_insert_with(|| parts::labelled_parts(result));
-                if parts.first().is_some_and(|p| check(&rule, p).0) {
+                if parts.iter().any(|p| check(&rule, p).0) {
                     (holds, evidence) = (true, None);
                 }
             }

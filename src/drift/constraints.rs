@@ -145,8 +145,8 @@ pub struct Negative {
     /// text ("In the customer-facing reply, …") is not read in them.
     notes_ruled: bool,
     /// Placed in one part of a message that asks for another beside it ("Don't mention ticket
-    /// numbers in the customer-facing summary", "followed by an internal section"): kept in the
-    /// result's first labelled part, it may be that part's (silent).
+    /// numbers in the customer-facing summary", "followed by an internal section"): kept in one
+    /// of the result's labelled parts, it may be that part's (silent).
     apart: bool,
 }
 
@@ -405,10 +405,10 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 }
                 // (Not "…; apart from that, no code blocks": the others only.)
                 if prose
-                    && !crate::drift::text::contains_any(
+                    && !(crate::drift::text::contains_any(
                         &lower,
-                        "apart from that|aside from that|other than that|besides that",
-                    )
+                        "apart from that|aside from that",
+                    ) && whole.to_ascii_lowercase().contains("in a code block"))
                 {
                     out.push(Negative::new(whole.to_string(), vec![Forbidden::Code]));
                 }
@@ -464,10 +464,9 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             forbidden.extend(classify(&plain));
             // "Include the exact error in a code block; apart from that, no code blocks": the
             // others only, which a ban on code cannot tell apart.
-            if crate::drift::text::contains_any(
-                lower.get(..cue.0).unwrap_or_default(),
-                "apart from that|aside from that|other than that|besides that",
-            ) {
+            if crate::drift::text::contains_any(&lower, "apart from that|aside from that")
+                && whole.to_ascii_lowercase().contains("in a code block")
+            {
                 forbidden.retain(|f| !matches!(f, Forbidden::Code));
             }
             // Each of a list of bans may name one: "no bash arrays, no `[[ ]]`, no `eval`".
@@ -2961,7 +2960,15 @@ fn check_negatives_reading(
                         .then(|| unpasted.get_or_init(|| super::checkable::unpasted(result)).as_str());
                     // "House style for documentation: no emojis" on a reply that names the doc
                     // file it wrote: the doc is that file, or what the reply pastes of it.
-                    let own_words = if n.emoji.docs_only && names_a_doc_file(result) {
+                    // "Don't put any emojis in `ui/strings.json`": that file, as far as the
+                    // reply pastes it (not the reply's account of what it removed).
+                    let in_file = n.text.contains(" in `")
+                        && n.text
+                            .split(" in `")
+                            .nth(1)
+                            .and_then(|r| r.split('`').next())
+                            .is_some_and(|p| p.contains('/') && p.contains('.') && !p.contains(' '));
+                    let own_words = if (n.emoji.docs_only && names_a_doc_file(result)) || in_file {
                         Some(super::checkable::pastes(result, true).join("\n"))
                     } else if n.emoji.strings_only {
                         // (Not the old side of a change: ""📦 Ready" → "Ready"".)
@@ -3125,22 +3132,20 @@ fn check_negatives_reading(
                         })
                 }
             };
-            // (Kept in the first labelled part: see `apart`.)
+            // (Kept in a labelled part: see `apart`.)
             let kept_first = || {
-                super::checkable::labelled_parts(result)
-                    .first()
-                    .is_some_and(|p| {
-                        check_negatives_reading(
-                            std::slice::from_ref(n),
-                            p,
-                            &text::tokens(p),
-                            &Code::of(p),
-                            prose,
-                        )
-                        .is_empty()
-                    })
+                super::checkable::labelled_parts(result).iter().any(|p| {
+                    check_negatives_reading(
+                        std::slice::from_ref(n),
+                        p,
+                        &text::tokens(p),
+                        &Code::of(p),
+                        prose,
+                    )
+                    .is_empty()
+                })
             };
-            if found.is_some() && n.apart && kept_first() {
+            if found.is_some() && n.apart && placed.is_none() && kept_first() {
                 break;
             }
             if let Some((reason, evidence)) = found {

@@ -69,7 +69,7 @@ pub fn asked(sentence: &str, lower: &str) -> Option<Blanks> {
     // (Not a field the sentence lets stand: "use the mail-merge field {{first_name}} for the
     // greeting, that one is fine".)
     let curly = (sentence.contains("{{") || lower.contains("curly") || lower.contains("brace"))
-        && !has_any_in(lower, "that one is fine|is fine|merge field|is allowed");
+        && !has_any_in(lower, "that one is fine|merge field|that one is allowed");
     let square = sentence.contains('[') || (lower.contains("bracket") && !angle && !curly);
     // "…; template variables you describe are fine": fields are allowed, marker words not.
     let none_named = !(angle

@@ -98,9 +98,11 @@ pub fn without_notes(result: &str) -> Option<String> {
                 .unwrap_or_default()
                 .to_ascii_lowercase();
             // ("I kept it short …" / --- / the draft: the worker's own words above it.)
-            let own = ["I ", "I've ", "I'm ", "I\u{2019}ve "]
-                .iter()
-                .any(|p| body.starts_with(p));
+            // (The reply's first words only: "I am writing to …" after the rule is the draft.)
+            let own = kept.trim().is_empty()
+                && ["I ", "I've ", "I'm ", "I\u{2019}ve "]
+                    .iter()
+                    .any(|p| body.starts_with(p));
             if body.contains(':') && is_note(&head) || own {
                 in_note = true;
                 any_note = true;

@@ -154,7 +154,9 @@ fn asked_in(lower: &str) -> Vec<NumberFormat> {
             // ("an ISO currency code in front, like `USD 34.00`": a code, any currency.)
             Some(Figures::Money(
                 example.as_ref().and_then(|e| e.currency.clone()).map(|c| {
-                    if has("code|codes") {
+                    if super::has_any_in(lower, "currency code|iso code|iso currency")
+                        && !super::has_any_in(lower, "not a currency code|no currency code|not the currency code|without a currency code|instead of a currency code|rather than a currency code")
+                    {
                         "code".to_string()
                     } else {
                         c
@@ -335,9 +337,10 @@ fn forms_in(lower: &str, ws: &[&str]) -> Vec<Form> {
         let one = ["as digits", "in digits", "as numerals", "in numerals"].iter().any(|c| {
             lower.find(c).is_some_and(|i| {
                 let before: Vec<&str> = lower.get(..i).unwrap_or_default().split_whitespace().collect();
-                before.last().is_some_and(|w| super::super::text::in_list("count|total|number|figure|amount|tally", w))
+                before.last().is_some_and(|w| super::super::text::in_list("count|total|number|figure|amount|tally|estimate|answer", w))
                     && !before.contains(&"all")
                     && !before.contains(&"every")
+                    && !before.contains(&"each")
             })
         });
         if !one {

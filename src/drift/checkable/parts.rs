@@ -1124,14 +1124,21 @@ pub(super) fn labelled_parts(result: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut part = String::new();
     let mut fence = false;
+    let mut labelled = false;
     for l in result.lines() {
         let t = l.trim();
         if t.starts_with("```") || t.starts_with("~~~") {
             fence = !fence;
         }
         let rule = !fence && t == "---";
-        if !fence && (rule || label_of(l).is_some()) && !part.trim().is_empty() {
-            out.push(std::mem::take(&mut part));
+        if !fence && (rule || label_of(l).is_some()) {
+            // (Words before the first label or rule are a preamble, no part: "Here's the draft
+            // and my note.")
+            if !part.trim().is_empty() && labelled {
+                out.push(std::mem::take(&mut part));
+            }
+            part.clear();
+            labelled = true;
         }
         if !rule {
             part.push_str(l);
@@ -1153,7 +1160,7 @@ pub(super) fn labelled_parts(result: &str) -> Vec<String> {
 pub(super) fn asks_a_part_apart(lower_message: &str) -> bool {
     super::has_any_in(
         lower_message,
-        "separate note|separate section|internal section|internal note|internal summary|a note for me|section for the team|technical note",
+        "separate note|separate section|internal section|internal note|an internal summary|a short internal summary|a note for me|section for the team|technical note|two parts|two sections",
     )
 }
 
@@ -1168,15 +1175,26 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
         // report's words after it.)
         if let Some(p) = find_named(result, name).or_else(|| find_named(result, "commit")) {
             let t = p.trim_start();
-            let own = if t.starts_with("```") {
-                t.get(3..)
+            let block = |t: &str| {
+                let at = t.find("```")?;
+                let b = t.get(at..)?;
+                b.get(3..)
                     .and_then(|r| r.find("```"))
-                    .and_then(|e| t.get(..e + 6))
-                    .unwrap_or(t)
-            } else {
-                t.split("\n\n").next().unwrap_or(t)
+                    .and_then(|e| b.get(..e + 6))
+                    .map(str::to_string)
             };
-            return Some(own.to_string());
+            let first = t.split("\n\n").next().unwrap_or(t);
+            // The label's line: its code spans ("`a1b2c3d`" names a commit, it holds no
+            // words of it), else the block under it, else the line.
+            let spans: Vec<&str> = first.split('`').skip(1).step_by(2).collect();
+            let own = if t.starts_with("```") {
+                block(t).unwrap_or_else(|| t.to_string())
+            } else if !spans.is_empty() && !first.contains("```") {
+                spans.join("\n")
+            } else {
+                block(t).unwrap_or_else(|| first.to_string())
+            };
+            return Some(own);
         }
         // A plain block of a commit's shape, unlabelled (its subject capitalised or typed, not
         // a command: "cargo test -p auth").

@@ -11,18 +11,29 @@ use super::{bound, number, words_at, Rel};
 const SHARED: &str =
     "and|or|plus|description|body|summary|each|per|combined|together|total|subtitle";
 
-/// The most words a sentence allows its title (lowercased sentence).
-pub(super) fn asked(lower: &str) -> Option<usize> {
+/// The most words a sentence allows its title (lowercased sentence), with the noun the title
+/// is said of where one stands right before it ("pr", "issue", "page"; empty for "the title").
+pub(super) fn asked(lower: &str) -> Option<(usize, String)> {
     if !lower.contains("title") || lower.contains("title case") {
         return None;
     }
     let ws = words_at(lower);
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     let t = (0..ws.len()).find(|&i| w(i) == "title")?;
-    // ("each title", "every title": titles.)
-    if t.checked_sub(1)
-        .is_some_and(|i| crate::drift::text::in_list("each|every|all|any", w(i)))
-    {
+    // ("each title", "every section a title", "the job title", "under the title put …":
+    // other titles, or a place.)
+    let others = (t.saturating_sub(4)..t)
+        .any(|i| crate::drift::text::in_list("each|every|all|any|per|their|his|her", w(i)));
+    let of_a_part = t.checked_sub(1).is_some_and(|i| {
+        crate::drift::text::in_list(
+            "section|slide|chapter|job|column|field|song|track|book|episode|card|tab|menu|button|window|browser|meta|table|chart|figure|image",
+            w(i),
+        )
+    });
+    let place = t.checked_sub(2).is_some_and(|i| {
+        crate::drift::text::in_list("under|below|beneath|after|above|beside", w(i))
+    });
+    if others || of_a_part || place {
         return None;
     }
     // The bound's noun within a few words of "title", in its clause.
@@ -44,7 +55,7 @@ pub(super) fn asked(lower: &str) -> Option<usize> {
     }
     let after = |list: &str| crate::drift::text::in_list(list, w(k + 1));
     let n = match hyphened {
-        // "an 8-word maximum", "a title of at most an 8-word length" is not said.
+        // "an 8-word maximum".
         Some(n) => after("max|maximum|limit|cap").then_some(n)?,
         None => {
             let n = number(w(k.checked_sub(1)?))?;
@@ -61,7 +72,14 @@ pub(super) fn asked(lower: &str) -> Option<usize> {
             }
         }
     };
-    (n > 0).then_some(n)
+    let noun = t
+        .checked_sub(1)
+        .map(w)
+        .filter(|x| {
+            !crate::drift::text::in_list("the|a|an|its|your|this|that|short|clear|good|new", x)
+        })
+        .unwrap_or_default();
+    (n > 0).then(|| (n, noun.to_string()))
 }
 
 /// The words of a title, as a reader counts them: runs between spaces that hold a letter or a
@@ -84,8 +102,10 @@ pub(super) fn word_count(title: &str) -> usize {
 
 /// The titles a reply shows. `tracker`: the message speaks of a PR, an issue or a ticket, so
 /// only a labelled title or a PR's title after its number is one; else a document's first line
-/// may be (a heading, or a bold line that is not a label).
-pub(super) fn shown(result: &str, tracker: bool) -> Vec<String> {
+/// may be (a heading, or a bold line that is not a label), unless `wrote` (the message names a
+/// file the reply reports on: its headings are the report's). `noun`: what the bounded title is
+/// of ("pr"), whose label a labelled line must carry (or none, or "proposed").
+pub(super) fn shown(result: &str, tracker: bool, noun: &str, wrote: bool) -> Vec<String> {
     let mut out = Vec::new();
     let mut fence = false;
     let mut first: Option<&str> = None;
@@ -114,21 +134,32 @@ pub(super) fn shown(result: &str, tracker: bool) -> Vec<String> {
                 .get(..i)
                 .unwrap_or_default()
                 .trim_end_matches(['*', ' ']);
-            if crate::drift::text::in_list(
-                "|pr|pull request|issue|ticket|jira|page|post|blog post|incident|proposed|suggested|new|listing",
-                label,
-            ) {
+            let own = label == noun
+                || (noun == "pr" && label == "pull request")
+                || (noun.is_empty()
+                    && tracker
+                    && crate::drift::text::in_list("pr|pull request|issue|ticket", label))
+                || crate::drift::text::in_list("|proposed|suggested|new", label);
+            if own {
                 let at = t.len() - bare.len() + i + "title:".len();
                 out.extend(clean(t.get(at..).unwrap_or_default()));
             }
             continue;
         }
-        // "Opened PR #238: "Add bulk move"", "PR #903: **Add waitlist …**".
-        if super::has_any_in(
-            bare,
-            "pr #|pull request #|opened #|opened pr|created pr|raised pr",
-        ) {
-            if let Some((_, rest)) = t.split_once("#").and_then(|(_, r)| r.split_once(':')) {
+        // "Opened PR #238: "Add bulk move"", "PR #903: **Add waitlist …**" (not "It builds
+        // on PR #398: …").
+        let opened = [
+            "pr #",
+            "pull request #",
+            "opened #",
+            "opened pr",
+            "created pr",
+            "raised pr",
+        ]
+        .iter()
+        .any(|p| bare.starts_with(p));
+        if opened && crate::drift::text::in_list("|pr", noun) {
+            if let Some((_, rest)) = t.split_once('#').and_then(|(_, r)| r.split_once(':')) {
                 let rest = rest.trim();
                 let quoted = ["\"", "\u{201c}", "**"].iter().find_map(|q| {
                     let close = if *q == "\u{201c}" { "\u{201d}" } else { q };
@@ -138,20 +169,35 @@ pub(super) fn shown(result: &str, tracker: bool) -> Vec<String> {
             }
         }
     }
-    if out.is_empty() && !tracker {
-        let first = first.unwrap_or_default();
-        let heading = first.strip_prefix('#').map(|h| h.trim_start_matches('#'));
+    let first = first.unwrap_or_default();
+    let heading = first.strip_prefix('#').map(|h| h.trim_start_matches('#'));
+    // A document opening with its heading: that is its title (a "Title:" line below it is
+    // another's, a book's or a role's).
+    if !tracker && !wrote && heading.is_some() {
+        out.clear();
+    }
+    if out.is_empty() && !tracker && !wrote {
         let bold = first
             .strip_prefix("**")
             .and_then(|b| b.strip_suffix("**"))
-            .filter(|b| !b.contains("**") && !b.ends_with([':', '.']));
+            .filter(|b| !b.contains("**") && !b.contains(':') && !b.ends_with('.'));
         out.extend(heading.or(bold).and_then(clean));
     }
     out
 }
 
-/// A title as written, without its quotes, code marks and bold.
+/// A title as written, without its quotes, code marks and bold, nor words after it ("Title:
+/// "…" - 7 words", "… (7 words)").
 fn clean(t: &str) -> Option<String> {
+    let t = t.trim().trim_start_matches('*').trim_start();
+    let quoted = ['"', '`', '\u{201c}'].iter().find_map(|q| {
+        let close = if *q == '\u{201c}' { '\u{201d}' } else { *q };
+        t.strip_prefix(*q)?.split_once(close).map(|(x, _)| x)
+    });
+    let t = quoted.unwrap_or_else(|| match t.rsplit_once(" (") {
+        Some((head, tail)) if tail.trim_end().ends_with(')') => head,
+        _ => t,
+    });
     let t = t
         .trim()
         .trim_matches(['`', '"', '*', '\u{201c}', '\u{201d}', '\''])
@@ -188,9 +234,17 @@ mod tests {
             ("the title should not be under 8 words.", None),
             ("the pr title has an 8-word limit.", Some(8)),
             ("the title of the 3-word page.", None),
+            ("give every section a title of at most 4 words.", None),
+            ("each section title must be under 4 words.", None),
+            ("give their name and job title in at most 3 words.", None),
+            ("under the title put a tagline of at most 6 words.", None),
         ] {
-            assert_eq!(asked(s), n, "{s}");
+            assert_eq!(asked(s).map(|(n, _)| n), n, "{s}");
         }
+        assert_eq!(
+            asked("the pr title must be at most 8 words.").map(|(_, x)| x),
+            Some("pr".into())
+        );
     }
 
     #[test]
@@ -209,33 +263,84 @@ mod tests {
         assert_eq!(
             shown(
                 "PR #231 opened.\n\n**Title:** Add provenance sidecars\n\n**Description:** x",
-                true
+                true,
+                "pr",
+                false
             ),
             ["Add provenance sidecars"]
         );
         assert_eq!(
-            shown("Opened PR #238: \"Add bulk move of boxes\"", true),
+            shown(
+                "Opened PR #238: \"Add bulk move of boxes\"",
+                true,
+                "pr",
+                false
+            ),
             ["Add bulk move of boxes"]
         );
         assert_eq!(
-            shown("PR #903: **Add waitlist for rooms**\n\nDescription:", true),
+            shown(
+                "PR #903: **Add waitlist for rooms**\n\nDescription:",
+                true,
+                "pr",
+                false
+            ),
             ["Add waitlist for rooms"]
         );
         assert_eq!(
-            shown("# Dock B gate outage\n\nBody.", false),
+            shown("# Dock B gate outage\n\nBody.", false, "", false),
             ["Dock B gate outage"]
         );
-        assert!(shown("# Dock B gate outage\n\nBody.", true).is_empty());
+        assert!(shown("# Dock B gate outage\n\nBody.", true, "", false).is_empty());
+        assert!(shown("# Notes on docs/a.md\n\nBody.", false, "", true).is_empty());
+        // Another PR's or issue's title; words after the title.
+        assert!(shown(
+            "It builds on PR #398: \"Move the retry queue\"",
+            true,
+            "pr",
+            false
+        )
+        .is_empty());
+        assert!(shown(
+            "**Issue title:** Customers see duplicate charges",
+            true,
+            "pr",
+            false
+        )
+        .is_empty());
+        assert_eq!(
+            shown(
+                "**PR title:** Drop duplicate kiosk charges (5 words)",
+                true,
+                "pr",
+                false
+            ),
+            ["Drop duplicate kiosk charges"]
+        );
+        assert_eq!(
+            shown(
+                "Title: \"Drop duplicate charges\" - 3 words, within the limit.",
+                true,
+                "pr",
+                false
+            ),
+            ["Drop duplicate charges"]
+        );
         assert!(shown(
             "Bug report title: \"Easy way to dupe credits\"\n\nOld title: x y",
+            false,
+            "",
             false
         )
         .is_empty());
         assert!(shown(
             "Created the page. It starts:\n\n```markdown\n# A long page title here\n```",
+            false,
+            "",
             false
         )
         .is_empty());
-        assert!(shown("**Summary:**\nAll good.", false).is_empty());
+        assert!(shown("**Summary:**\nAll good.", false, "", false).is_empty());
+        assert!(shown("**Heads up: the fix is live**\n\nBody.", false, "", false).is_empty());
     }
 }
