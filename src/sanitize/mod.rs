@@ -1,6 +1,7 @@
 //! Output sanitization (seed 001 §2.3): a schema-aware walk that removes what the contract does
 //! not allow, cleans every string and caps lengths and depth. Every change is recorded.
 
+mod graphemes;
 pub mod plan;
 pub mod text;
 mod value;

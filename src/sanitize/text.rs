@@ -5,7 +5,6 @@
 use crate::json_text::LONE_SURROGATE_SENTINEL;
 use crate::swar;
 use std::borrow::Cow;
-use unicode_segmentation::UnicodeSegmentation;
 
 /// What cleaning one string removed or replaced, counted by kind.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -211,13 +210,13 @@ pub fn truncate(s: &str, max_chars: usize) -> Option<(String, usize)> {
     };
     let mut kept_chars = 0;
     let mut cut = 0;
-    for (i, g) in s.grapheme_indices(true) {
-        let n = g.chars().count();
+    let mut clusters = super::graphemes::clusters(s).peekable();
+    while let Some((_, n)) = clusters.next() {
         if kept_chars + n > budget {
             break;
         }
         kept_chars += n;
-        cut = i + g.len();
+        cut = clusters.peek().map_or(s.len(), |&(next, _)| next);
     }
     let removed = total - kept_chars;
     let mut out = String::with_capacity(cut + reserve * 4);
