@@ -2924,8 +2924,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                             .ends_with(['\'', '"', '`', '*', '\u{201d}', '\u{2019}'])
                     })
         });
+        // "Include the exact error in a code block; apart from that, no code blocks".
+        let excepted_block = has_any_in(&lower, "apart from that|aside from that")
+            && lower.contains("in a code block");
         if has_any_in(&lower, "no code block|without code block|no code fence|without code fence|no fenced code|without any code block") && !bounded_blocks(&lower) && !part_aside
-            && !(has_any_in(&lower, "apart from that|aside from that") && lower.contains("in a code block"))
+            && !excepted_block
         {
             push(sentence, Rule::NoCodeBlocks);
         }

@@ -59,10 +59,9 @@ pub(super) fn asked(lower: &str) -> Option<(usize, String)> {
         Some(n) => after("max|maximum|limit|cap").then_some(n)?,
         None => {
             let n = number(w(k.checked_sub(1)?))?;
-            if matches!(w(k + 1), "or") && crate::drift::text::in_list("fewer|less|under", w(k + 2))
-            {
-                n
-            } else if after("max|maximum|tops") {
+            let or_fewer = matches!(w(k + 1), "or")
+                && crate::drift::text::in_list("fewer|less|under", w(k + 2));
+            if or_fewer || after("max|maximum|tops") {
                 n
             } else {
                 match bound(lower, &ws, k)? {
