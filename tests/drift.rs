@@ -18,6 +18,24 @@ fn score(i: &str, r: &str) -> drift::DriftReport {
     drift::score(i, r, &Thresholds::default())
 }
 
+/// The violations `score` reports.
+fn flags(m: &str, r: &str) -> Vec<drift::constraints::Violation> {
+    score(m, r).violations
+}
+
+/// Asserts the pair raises no violation.
+#[track_caller]
+fn clean(m: &str, r: &str) {
+    let v = flags(m, r);
+    assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
+}
+
+/// Asserts the pair raises a violation.
+#[track_caller]
+fn flagged(m: &str, r: &str) {
+    assert!(!flags(m, r).is_empty(), "{m}\n{r}");
+}
+
 #[test]
 fn seed_000_example_1_function_versus_class() {
     let i = fixture("ex1_instructions.md");
@@ -6324,12 +6342,6 @@ fn the_form_asked_of_headings_is_checked_on_heading_lines() {
 
 #[test]
 fn the_session_53_code_review_cases_are_read() {
-    let flags = |m: &str, r: &str| score(m, r).violations;
-    let clean = |m: &str, r: &str| {
-        let v = flags(m, r);
-        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
-    };
-    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
     // First line: "incident" names no ticket; a question about a name; another clause; a
     // heading or bold label before the first sentence.
     clean("Ticket: PAY-3310. The refund webhook retries forever. Fix the retry loop. State the outcome in the first sentence; I'll paste it into the incident channel.", "The retry loop now stops after five attempts.\n\nChanged `webhooks/refund.py`.");
@@ -6394,12 +6406,6 @@ fn the_session_53_code_review_cases_are_read() {
 
 #[test]
 fn the_session_53_readings_from_sets_286_to_291() {
-    let flags = |m: &str, r: &str| score(m, r).violations;
-    let clean = |m: &str, r: &str| {
-        let v = flags(m, r);
-        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
-    };
-    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
     let headed =
         "## 1. Intake\nFiles land in the inbox.\n\n## 2. Billing\nBilling reads them at 06:00.";
     clean("Describe how the logs flow to billing. No headings please. Edit from Sam: headings are fine after all, it goes into the wiki.", headed);
@@ -6450,12 +6456,6 @@ fn the_session_53_readings_from_sets_286_to_291() {
 
 #[test]
 fn the_session_53_readings_from_sets_292_to_297() {
-    let flags = |m: &str, r: &str| score(m, r).violations;
-    let clean = |m: &str, r: &str| {
-        let v = flags(m, r);
-        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
-    };
-    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
     // A list said not to count toward a sentence limit.
     let r = "I lowered the alert to 25%. I added a critical alert at 12%. Westfield keeps its own thresholds.\n\n- `alerts/tanks.yaml`\n- `alerts/rules.py`";
     clean("Summarise the threshold change in at most three sentences. A list of file paths may follow the summary and does not count towards the limit.", r);
@@ -6495,12 +6495,6 @@ fn the_session_53_readings_from_sets_292_to_297() {
 
 #[test]
 fn the_session_53_second_review_cases_are_read() {
-    let flags = |m: &str, r: &str| score(m, r).violations;
-    let clean = |m: &str, r: &str| {
-        let v = flags(m, r);
-        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
-    };
-    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
     // Headings of a page, a file or another thing are no form of the reply's headings.
     clean("In src/components/SettingsHeader.tsx, change the page heading from an h1 to an h2 so it matches the other settings pages. Run the tests and report back.", "## Summary\n\nChanged the `<h1>` to an `<h2>`.\n\n## Tests\n\n`npm test` passes.");
     clean("Write up the three alerts that fired overnight. Give each alert its own heading with the alert name and its severity level 1-4, then one paragraph on the cause.", "## DiskFull on db-02 (severity 2)\n\nThe WAL volume filled.\n\n## CertExpiry on edge (severity 1)\n\nRenewed.");
@@ -6542,12 +6536,6 @@ fn the_session_53_second_review_cases_are_read() {
 
 #[test]
 fn line_lengths_are_bounded_where_their_line_noun_says() {
-    let flags = |m: &str, r: &str| score(m, r).violations;
-    let clean = |m: &str, r: &str| {
-        let v = flags(m, r);
-        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
-    };
-    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
     let body = |line: &str| {
         format!("```\nfix(sync): retry the upload once\n\nThe first upload could time out on cold starts.\n{line}\n\nRefs SYNC-12\n```")
     };
@@ -6605,12 +6593,6 @@ fn line_lengths_are_bounded_where_their_line_noun_says() {
 
 #[test]
 fn the_session_54_readings_from_sets_298_to_303() {
-    let flags = |m: &str, r: &str| score(m, r).violations;
-    let clean = |m: &str, r: &str| {
-        let v = flags(m, r);
-        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
-    };
-    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
     // Sub-headings under headings the sentence names; not under "every section", nor a named
     // heading set one level down.
     let m = "Write the design note. Use the headings Background, Choices, Outcome, in that order, as `##` headings.";
@@ -6667,12 +6649,6 @@ fn the_session_54_readings_from_sets_298_to_303() {
 
 #[test]
 fn the_session_54_readings_from_sets_304_to_309() {
-    let flags = |m: &str, r: &str| score(m, r).violations;
-    let clean = |m: &str, r: &str| {
-        let v = flags(m, r);
-        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
-    };
-    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
     // A count under the part its own "under" names, after a part with none.
     let m = "Review the runbook. List every gap you see under `## Gaps`, then give no more than 2 bullets under `## Fixes`.";
     clean(m, "## Gaps\n- a\n- b\n- c\n\n## Fixes\n- d\n- e");
@@ -6728,12 +6704,6 @@ fn the_session_54_readings_from_sets_304_to_309() {
 /// it reproduced is clean, each silenced violation flagged again.
 #[test]
 fn the_session_54_code_review_cases_are_read() {
-    let flags = |m: &str, r: &str| score(m, r).violations;
-    let clean = |m: &str, r: &str| {
-        let v = flags(m, r);
-        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
-    };
-    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
     let commit = "```\nfix(queue): retry failed hooks with backoff\n\nDeliveries that failed with a 5xx were dropped after one try.\nRetry them up to five times.\n```";
     // Counts of words, lines or bullets are no character bounds.
     clean("Commit the retry fix and show me its message. Subject line at most 8 words; wrap the body at 72 characters.", commit);
@@ -6855,12 +6825,6 @@ fn the_session_54_code_review_cases_are_read() {
 
 #[test]
 fn the_session_54_readings_from_sets_316_to_321() {
-    let flags = |m: &str, r: &str| score(m, r).violations;
-    let clean = |m: &str, r: &str| {
-        let v = flags(m, r);
-        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
-    };
-    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
     // A numbered list relaxed later.
     let r = "- Open the intake form.\n- Save twice quickly.\n- Two items share a SKU.";
     clean(
@@ -6891,12 +6855,6 @@ fn the_session_54_readings_from_sets_316_to_321() {
 /// A second read-only review (`eb4a6fe..bb4aa8a`): its reproduced cases, reworded.
 #[test]
 fn the_session_54_second_review_cases_are_read() {
-    let flags = |m: &str, r: &str| score(m, r).violations;
-    let clean = |m: &str, r: &str| {
-        let v = flags(m, r);
-        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
-    };
-    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
     let long = "the retry ceiling now allows five attempts and adds jitter so retries from many workers spread out";
     // A body paragraph opening with "Bumps" or "Keeps" is no note.
     flagged(
@@ -6947,12 +6905,6 @@ fn the_session_54_second_review_cases_are_read() {
 
 #[test]
 fn the_session_55_leftovers_are_read() {
-    let flags = |m: &str, r: &str| score(m, r).violations;
-    let clean = |m: &str, r: &str| {
-        let v = flags(m, r);
-        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
-    };
-    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
     // A code ban placed by its own clause, after a clause that bans something else.
     let m = "Write the incident summary for the lock outage. Keep it factual, no blame; do not put any code in the Summary section.";
     clean(
@@ -7026,12 +6978,6 @@ fn a_title_bounded_in_words_is_counted_where_the_reply_shows_it() {
 
 #[test]
 fn the_session_55_readings_from_sets_322_333() {
-    let flags = |m: &str, r: &str| score(m, r).violations;
-    let clean = |m: &str, r: &str| {
-        let v = flags(m, r);
-        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
-    };
-    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
     // Code sent to a heading named without quotes; an appendix that "can include code".
     let prose = "Members asked for round prices, so every renewal is now rounded to the nearest pound before the discount is shown.";
     let code = "```python\ndef round_price(p):\n    return round(p)\n```";
@@ -7087,12 +7033,6 @@ fn the_session_55_readings_from_sets_322_333() {
 
 #[test]
 fn the_session_55_readings_from_sets_334_339() {
-    let flags = |m: &str, r: &str| score(m, r).violations;
-    let clean = |m: &str, r: &str| {
-        let v = flags(m, r);
-        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
-    };
-    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
     // "avoid the word 'x' and say 'y' instead": y is the word to use.
     let m = "Debug the failing nightly import. In your report, avoid the word 'crash' and say 'failure' instead.";
     clean(
@@ -7144,12 +7084,6 @@ fn the_session_55_readings_from_sets_334_339() {
 
 #[test]
 fn the_session_55_readings_from_sets_340_345() {
-    let flags = |m: &str, r: &str| score(m, r).violations;
-    let clean = |m: &str, r: &str| {
-        let v = flags(m, r);
-        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
-    };
-    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
     // A template's opening is no ending phrase.
     clean(
         "Report the annual compressor service. End the report with a line 'Next service due: ' followed by the date in YYYY-MM-DD format.",
@@ -7232,12 +7166,6 @@ fn the_session_55_readings_from_sets_340_345() {
 
 #[test]
 fn the_session_55_readings_from_sets_346_351() {
-    let flags = |m: &str, r: &str| score(m, r).violations;
-    let clean = |m: &str, r: &str| {
-        let v = flags(m, r);
-        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
-    };
-    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
     // The final estimate's digits, not every count's.
     clean(
         "Estimate how many table bookings the outage cost us. Give the final estimate in digits, not words.",
@@ -7277,12 +7205,6 @@ fn the_session_55_readings_from_sets_346_351() {
 
 #[test]
 fn the_session_55_code_review_cases_are_read() {
-    let flags = |m: &str, r: &str| score(m, r).violations;
-    let clean = |m: &str, r: &str| {
-        let v = flags(m, r);
-        assert!(v.is_empty(), "{m}\n{r}\n{v:?}");
-    };
-    let flagged = |m: &str, r: &str| assert!(!flags(m, r).is_empty(), "{m}\n{r}");
     // Titles of other things: sections', a job's, another PR's or issue's; words after it.
     let h1 = "# Onboarding guide for new Eastside bakery staff\n\n## Day one\nMeet the team.";
     clean(

@@ -2924,11 +2924,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                             .ends_with(['\'', '"', '`', '*', '\u{201d}', '\u{2019}'])
                     })
         });
-        // "Include the exact error in a code block; apart from that, no code blocks".
-        let excepted_block = has_any_in(&lower, "apart from that|aside from that")
-            && lower.contains("in a code block");
         if has_any_in(&lower, "no code block|without code block|no code fence|without code fence|no fenced code|without any code block") && !bounded_blocks(&lower) && !part_aside
-            && !excepted_block
+            && !block_excepted(&lower, &lower)
         {
             push(sentence, Rule::NoCodeBlocks);
         }
@@ -7253,6 +7250,13 @@ fn has_any(hay: &str, needles: &[&str]) -> bool {
 }
 
 /// [`has_any`] with the needles joined by `|` in one static string (see `text::in_list`).
+/// Whether a code-block ban excepts the block its sentence asks for ("Include the exact error
+/// in a code block; apart from that, no code blocks"): `clause` holds the ban, `sentence` the
+/// request (both lowercased).
+pub(super) fn block_excepted(clause: &str, sentence: &str) -> bool {
+    has_any_in(clause, "apart from that|aside from that") && sentence.contains("in a code block")
+}
+
 /// Whether a word is a commit's short hash: seven or more hex digits, one of them a digit
 /// ("a1b2c3d"; "defaced" is a word).
 pub(super) fn short_hash(h: &str) -> bool {
@@ -10996,19 +11000,20 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
     // What the answer delivers, without its notes to the requester ([`notes`]), computed once.
     let mut delivered: Option<Option<String>> = None;
     let mut given: Option<Vec<String>> = None;
+    let lower_message = message.to_ascii_lowercase();
     // "Add any notes to me after a `---` line": what follows the last rule is the notes.
     let notes_after_rule = has_any_in(
-        &message.to_ascii_lowercase(),
+        &lower_message,
         "after a `---`|below a `---`|under a `---`|after the `---`|below the `---`|after `---`",
     );
     // A text to hand on is asked for ("Draft the post …", "Write the release notes …").
-    let drafts = ws_of(&message.to_ascii_lowercase())
+    let drafts = ws_of(&lower_message)
         .iter()
         .any(|w| crate::drift::text::in_list("draft|write|rewrite|compose", w));
     // A commit message asked for is shown in a fence of no language ("Give me the commit
     // message …", then "```\ningest: drop …\n```"); so is a draft ("Draft:\n\n```\n…```").
-    let commit = message.to_ascii_lowercase().contains("commit message");
-    let apart = parts::asks_a_part_apart(&message.to_ascii_lowercase());
+    let commit = lower_message.contains("commit message");
+    let apart = parts::asks_a_part_apart(&lower_message);
     let mut apart_parts: Option<Vec<String>> = None;
     let mut checked = parse(message)
         .into_iter()
@@ -11055,11 +11060,11 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
             // summary …; add a separate note for me"): kept in a labelled part, the ban's part
             // may be that one (silent).
             // (Only where the ban's part is not found: "Part 1: …" is that part.)
-            let unfound = match &rule {
+            let unfound = || match &rule {
                 Rule::PartOrWhole(name, _) => parts::find(result, name).is_none(),
                 _ => true,
             };
-            if !holds && is_ban(&rule) && apart && unfound {
+            if !holds && is_ban(&rule) && apart && unfound() {
                 let parts = apart_parts.get_or_insert_with(|| parts::labelled_parts(result));
                 if parts.iter().any(|p| check(&rule, p).0) {
                     (holds, evidence) = (true, None);

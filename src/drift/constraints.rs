@@ -404,12 +404,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                     ));
                 }
                 // (Not "…; apart from that, no code blocks": the others only.)
-                if prose
-                    && !(crate::drift::text::contains_any(
-                        &lower,
-                        "apart from that|aside from that",
-                    ) && whole.to_ascii_lowercase().contains("in a code block"))
-                {
+                if prose && !super::checkable::block_excepted(&lower, &whole.to_ascii_lowercase()) {
                     out.push(Negative::new(whole.to_string(), vec![Forbidden::Code]));
                 }
                 continue;
@@ -464,9 +459,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             forbidden.extend(classify(&plain));
             // "Include the exact error in a code block; apart from that, no code blocks": the
             // others only, which a ban on code cannot tell apart.
-            if crate::drift::text::contains_any(&lower, "apart from that|aside from that")
-                && whole.to_ascii_lowercase().contains("in a code block")
-            {
+            if super::checkable::block_excepted(&lower, &whole.to_ascii_lowercase()) {
                 forbidden.retain(|f| !matches!(f, Forbidden::Code));
             }
             // Each of a list of bans may name one: "no bash arrays, no `[[ ]]`, no `eval`".
@@ -3133,7 +3126,7 @@ fn check_negatives_reading(
                 }
             };
             // (Kept in a labelled part: see `apart`.)
-            let kept_first = || {
+            let kept_in_a_part = || {
                 super::checkable::labelled_parts(result).iter().any(|p| {
                     check_negatives_reading(
                         std::slice::from_ref(n),
@@ -3145,7 +3138,7 @@ fn check_negatives_reading(
                     .is_empty()
                 })
             };
-            if found.is_some() && n.apart && placed.is_none() && kept_first() {
+            if found.is_some() && n.apart && placed.is_none() && kept_in_a_part() {
                 break;
             }
             if let Some((reason, evidence)) = found {
