@@ -7303,3 +7303,81 @@ fn the_session_55_code_review_cases_are_read() {
         "The retry reused no key.\n\n```python\nretry(key=k)\n```",
     );
 }
+
+/// One line in capitals (`Rule::LineCase`): an e-mail's labelled subject, a commit's first
+/// line, the first line of the text the reply gives; a ticket key or a listed status word
+/// where the rule is about that thing on the line.
+#[test]
+fn one_line_in_capitals_is_read_on_that_line() {
+    let email = "Write the notice to tenants about the lift repair. The subject line has to be entirely in capital letters; the body is normal case.";
+    flagged(email, "Subject: LIFT OUT OF SERVICE until Friday\n\nDear tenants,\n\nthe lift in block C is being repaired.");
+    clean(email, "Subject: LIFT OUT OF SERVICE UNTIL FRIDAY\n\nDear tenants,\n\nthe lift in block C is being repaired.");
+    // The label on its own line, the subject below it; a code span and a placeholder kept.
+    clean(email, "**Subject line:**\nLIFT `C-2` OUT OF SERVICE FOR {{tenant_block}}\n\nDear tenants, the lift is being repaired.");
+    // No labelled subject: nothing to read.
+    clean(
+        email,
+        "Dear tenants, the lift in block C is being repaired until Friday.",
+    );
+
+    let banner = "Draft the kiosk banner about the car park closure. Its headline line must be written in all caps, and the text under it in sentence case.";
+    flagged(
+        banner,
+        "CAR PARK CLOSED from 6 pm\nPlease use the side street instead.",
+    );
+    clean(
+        banner,
+        "CAR PARK CLOSED FROM 18:00 (LEVELS 2-4)\nPlease use the side street instead.",
+    );
+    // A lead-in opens the text: its first line is the headline.
+    clean(banner, "Here's the text for the kiosk:\n\n```\nCAR PARK CLOSED TONIGHT\nPlease use the side street instead.\n```");
+    flagged(banner, "Here's the text for the kiosk:\n\n```\nCar park closed tonight\nPlease use the side street instead.\n```");
+
+    let commit = "Commit the fix to the rota export. The commit subject line must be in upper case; the body can be normal.";
+    flagged(commit, "Committed as `9c1d2e0`:\n\n```\nFIX ROTA EXPORT for night shifts\n\nThe export skipped shifts past midnight.\n```");
+    clean(commit, "Committed as `9c1d2e0`:\n\n```\nFIX ROTA EXPORT FOR NIGHT SHIFTS\n\nThe export skipped shifts past midnight.\n```");
+
+    // A thing on the line: the key, or a listed word, not the rest of the line.
+    let key = "Look into the failed rota export. The first line of your reply must be the ticket key in capitals, then your findings.";
+    flagged(key, "rota-88\nThe export skipped shifts past midnight.");
+    clean(key, "ROTA-88\nThe export skipped shifts past midnight.");
+    let status = "Check the overnight export. Start your first line with the status in capitals: DONE, STUCK or ON HOLD.";
+    flagged(
+        status,
+        "Stuck: the export is waiting on the vendor.\nDetails below.",
+    );
+    clean(status, "STUCK on the vendor's side\nDetails below.");
+}
+
+/// What a line rule in capitals does not cover.
+#[test]
+fn one_line_in_capitals_is_not_read_elsewhere() {
+    let reply = "Subject: Lift out of service until Friday\n\nDone - the notice is sent.";
+    // Negated, banned, a letter's case, another part, a condition, a file's first line.
+    clean(
+        "Write the notice. The subject line does not need to be in all caps.",
+        reply,
+    );
+    clean(
+        "Write the commit. Our hook rejects uppercase anywhere in the subject line.",
+        reply,
+    );
+    clean(
+        "Write the notice. The subject line must start with an uppercase letter.",
+        reply,
+    );
+    clean(
+        "Write the notice. The subject line is plain; the rest must be in capital letters.",
+        reply,
+    );
+    clean("Write the notice. If the lift is still broken on Friday, the subject line must be in ALL CAPS.", reply);
+    clean(
+        "Fix the import. The first line of the CSV must be the header in uppercase.",
+        "Fixed: the importer now reads the header row.",
+    );
+    // A component the task builds, not a text it asks for.
+    clean(
+        "Add a status banner component to the dashboard. The banner headline must be in all caps.",
+        "Added `StatusBanner.tsx`; the headline is rendered with `text-transform: uppercase`.",
+    );
+}

@@ -16,6 +16,7 @@ mod first_line;
 mod headings;
 mod json_types;
 mod language;
+mod line_case;
 mod line_length;
 mod lists;
 mod notes;
@@ -129,6 +130,10 @@ pub enum Rule {
     /// the message speaks of a PR, an issue or a ticket; the noun the title is of; whether the
     /// message names a file the reply reports on).
     TitleWords(usize, bool, String, bool),
+    /// One line in capitals: "the subject line must be entirely in capital letters", "the
+    /// first line must be the status word in all caps: GREEN, AMBER or RED". Read on the line
+    /// the reply shows ([`line_case::holds`]).
+    LineCase(line_case::LineCase),
     /// Lines of at most `n` characters: a commit body's wrap, every line of a text the reply
     /// shows or of the reply ("wrap the body at 72", "every line of the entry under 80
     /// characters").
@@ -1450,7 +1455,7 @@ static CUES: super::phrases::Phrases = super::phrases::Phrases::new(
     // Keys said after the message asked for JSON.
     // Word bans said with another verb ([`called_ban`]).
     // Number formats: "round all percentages to whole numbers", "counts as digits".
-    "0|1|2|3|4|5|6|7|8|9|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|hundred|once|twice|comma|lowercase|lower case|capital|uppercase|caps|quot|<<|angular|json|p.s|postscript|end|finish|conclude|close your|close it|sign off|sections|' section|` section|\" section|last line of your|last line|final line|first line|begin|start your|must start|should start|open your|must open|should open|last sentence|asterisk|******|my answer is|keyword|word|letter|language|highlight|italic|mention|avoid|include|contain|use|say|section x|paragraph x|entirely in|only in|should be in|respond in|answer in|answers in|reply in|replies in|response in|responses in|zero|eleven|heading|url|link|first person|first-person|impersonal|column|code block|code fence|bullet|single|numbered|code only|sql only|yaml only|only the|only a|just the| only,| only.| only -| only \u{2014}|english|french|german|spanish|portuguese|italian|dutch|deutsch|español|espanol|français|francais|português|portugues|italiano|yyyy-mm-dd|keys|don't write|do not write|never write|don't call|do not call|never call|don't refer|do not refer|never refer|, never|not appear|never appear|banned|forbidden|prohibited|off-limits|decimal|percentage|percent|thousands|whole number|digits|table",
+    "0|1|2|3|4|5|6|7|8|9|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|hundred|once|twice|comma|lowercase|lower case|capital|uppercase|upper case|upper-case|caps|quot|<<|angular|json|p.s|postscript|end|finish|conclude|close your|close it|sign off|sections|' section|` section|\" section|last line of your|last line|final line|first line|begin|start your|must start|should start|open your|must open|should open|last sentence|asterisk|******|my answer is|keyword|word|letter|language|highlight|italic|mention|avoid|include|contain|use|say|section x|paragraph x|entirely in|only in|should be in|respond in|answer in|answers in|reply in|replies in|response in|responses in|zero|eleven|heading|url|link|first person|first-person|impersonal|column|code block|code fence|bullet|single|numbered|code only|sql only|yaml only|only the|only a|just the| only,| only.| only -| only \u{2014}|english|french|german|spanish|portuguese|italian|dutch|deutsch|español|espanol|français|francais|português|portugues|italiano|yyyy-mm-dd|keys|don't write|do not write|never write|don't call|do not call|never call|don't refer|do not refer|never refer|, never|not appear|never appear|banned|forbidden|prohibited|off-limits|decimal|percentage|percent|thousands|whole number|digits|table",
 );
 
 /// Whether a lowercased sentence holds a cue: a word cue where a word starts ("ends",
@@ -1499,6 +1504,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         rule,
         Rule::TitleChars(..)
             | Rule::TitleWords(..)
+            | Rule::LineCase(_)
             | Rule::LineChars(_)
             | Rule::CommitStartsWith(_)
             | Rule::CommitForm(_)
@@ -2188,6 +2194,14 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     ) && !has_any_in(&cx.lower, "don't add a translation|do not add a translation|no translation|without a translation");
     // The message speaks of a PR, an issue or a ticket, whose title the reply labels.
     let tracker = has_any_in(&cx.lower, "pr |pr,|pr.|pull request|issue|ticket|jira");
+    // It asks for a text to be written ("Draft the banner …"), not a thing to be built.
+    let drafts_a_text = has_any_in(
+        &cx.lower,
+        "write the|write a|draft the|draft a|compose the|compose a|prepare the|prepare a",
+    ) && !has_any_in(
+        &cx.lower,
+        "component|endpoint|function|template engine|renderer",
+    );
     // It names a document file the reply reports on ("Write docs/onboarding.md").
     let wrote_a_file = has_any_in(&cx.lower, ".md|docs/|readme");
     for (index, &sentence) in all.iter().enumerate() {
@@ -2253,7 +2267,18 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // A sentence about a thing the task builds states that thing's behaviour, not the
         // answer's shape: "add a validator that rejects bios with more than 200 words", "make
         // the CLI print its output in lowercase".
-        if describes_a_built_thing(&ws) || conditional(&ws) || not_now(sentence) {
+        if conditional(&ws) || not_now(sentence) {
+            continue;
+        }
+        let built = describes_a_built_thing(&ws);
+        // "Write the maintenance banner … The banner headline must be in ALL CAPS": the text
+        // asked for, which the built-thing gate would take for a component.
+        if !built || drafts_a_text {
+            if let Some(c) = line_case::asked(sentence, &lower) {
+                push(sentence, Rule::LineCase(c));
+            }
+        }
+        if built {
             continue;
         }
         let caps = has_any_in(
@@ -9992,6 +10017,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             }
         }
         Rule::FirstHolds(f) => first_line::holds(f, text),
+        Rule::LineCase(c) => line_case::holds(c, text),
         Rule::HeadingForm(f) => match headings::first_break(f, text) {
             Some(h) => (false, Some(format!("a heading of another form: {h}"))),
             None => (true, None),
@@ -10863,6 +10889,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
             ),
         ),
         Rule::TitleWords(n, ..) => ("title-words", format!("a title of at most {n} words")),
+        Rule::LineCase(c) => ("line-case", line_case::describe(c)),
         Rule::BritishSpelling => ("british-spelling", "British spelling".to_string()),
         Rule::ListItems(r, n) => ("list-items", format!("a list of {} items", r.words(*n))),
         Rule::Highlights(n) => ("highlights", format!("at least {n} highlighted sections")),
