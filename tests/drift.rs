@@ -7381,3 +7381,57 @@ fn one_line_in_capitals_is_not_read_elsewhere() {
         "Added `StatusBanner.tsx`; the headline is rendered with `text-transform: uppercase`.",
     );
 }
+
+/// Figures of a kind in one unit (`Rule::InUnit`).
+#[test]
+fn figures_of_a_kind_in_one_unit() {
+    let durations =
+        "Summarise how long each stage of the night build took. Give every duration in seconds.";
+    flagged(
+        durations,
+        "- Checkout: 42 s\n- Compile: 3.5 minutes\n- Tests: 95 s",
+    );
+    flagged(durations, "- Checkout: 42 s\n- Compile: 2h\n- Tests: 95 s");
+    clean(durations, "- Checkout: 42 s\n- Compile: 210 s\n- Tests: 95 s\n\nThe build started at 02:00 and is retried every 30 minutes when it fails.");
+    // Code, quotes, a compound and a point in time are not figures of the kind.
+    clean(durations, "- Compile: 210 s (`timeout: 5m` in `ci.yml`)\n- The job titled \"2 hours of pain\" is gone.\n- A 10-minute cache window applies.\n- The last failure was 3 days ago.");
+
+    let temps = "Report the cold-room readings. Give all temperatures in °C only.";
+    flagged(
+        temps,
+        "- Room 1 held at 3.5 °C.\n- Room 2 peaked at 41°F on Monday.",
+    );
+    // A conversion beside the figure is a figure in the other unit too.
+    flagged(temps, "- Room 1 held at 3.5 °C (38 °F).");
+    clean(temps, "- Room 1 held at 3.5 °C.\n- Room 2 peaked at 5.1 °C; its old logger still exports Fahrenheit.");
+
+    // A length's own system may change scale; another system's unit breaks it.
+    let lengths = "Compare the two routes for the cycle courier team. Give all distances in kilometres, not miles.";
+    flagged(lengths, "Route A is 12.4 km and route B about 9 miles.");
+    clean(
+        lengths,
+        "Route A is 12.4 km and route B 14.1 km; both stop within 200 m of the depot.",
+    );
+
+    // A latency's unit does not cover how long the test ran.
+    let latency =
+        "Report the search latency after the index change. Give every latency in milliseconds.";
+    flagged(latency, "p50 is 40 ms and p99 is 1.3 s.");
+    clean(
+        latency,
+        "p50 is 40 ms and p99 is 1,300 ms over a 20 minutes load test.",
+    );
+
+    // One figure's unit, a table's, a condition, or a rate: not every figure's.
+    let reply = "Total: 3.5 hours. Compile: 90 minutes.";
+    clean("Give the compile time in minutes.", reply);
+    clean("In the table, give all durations in minutes.", reply);
+    clean(
+        "If the build is slow, give all durations in minutes.",
+        reply,
+    );
+    clean(
+        "Give all durations in minutes.",
+        "The queue drains 40 jobs per hour, and each job takes 2 min.",
+    );
+}

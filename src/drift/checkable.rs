@@ -25,6 +25,7 @@ mod parts;
 mod placeholders;
 mod tables;
 mod titles;
+mod units;
 
 /// How a count compares with its bound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -134,6 +135,9 @@ pub enum Rule {
     /// first line must be the status word in all caps: GREEN, AMBER or RED". Read on the line
     /// the reply shows ([`line_case::holds`]).
     LineCase(line_case::LineCase),
+    /// Figures of a kind in one unit: "give every duration in minutes", "all distances in
+    /// kilometres, not miles" ([`units::first_break`]).
+    InUnit(units::InUnit),
     /// Lines of at most `n` characters: a commit body's wrap, every line of a text the reply
     /// shows or of the reply ("wrap the body at 72", "every line of the entry under 80
     /// characters").
@@ -2244,6 +2248,13 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             };
             if let Some(f) = first_line::asked(sentence, &lower, &keys) {
                 push(sentence, Rule::FirstHolds(f));
+            }
+        }
+        // (Before the cue gate: "Give every duration in minutes" has no cue.)
+        if let Some(u) = units::asked(&lower) {
+            let ws = words_at(&lower);
+            if !(describes_a_built_thing(&ws) || conditional(&ws) || not_now(sentence)) {
+                push(sentence, Rule::InUnit(u));
             }
         }
         // Most sentences state no checkable constraint: one automaton pass rules them out.
@@ -10018,6 +10029,10 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
         }
         Rule::FirstHolds(f) => first_line::holds(f, text),
         Rule::LineCase(c) => line_case::holds(c, text),
+        Rule::InUnit(u) => match units::first_break(u, text) {
+            Some(f) => (false, Some(format!("a figure in another unit: {f}"))),
+            None => (true, None),
+        },
         Rule::HeadingForm(f) => match headings::first_break(f, text) {
             Some(h) => (false, Some(format!("a heading of another form: {h}"))),
             None => (true, None),
@@ -10890,6 +10905,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         ),
         Rule::TitleWords(n, ..) => ("title-words", format!("a title of at most {n} words")),
         Rule::LineCase(c) => ("line-case", line_case::describe(c)),
+        Rule::InUnit(u) => ("unit", units::describe(u)),
         Rule::BritishSpelling => ("british-spelling", "British spelling".to_string()),
         Rule::ListItems(r, n) => ("list-items", format!("a list of {} items", r.words(*n))),
         Rule::Highlights(n) => ("highlights", format!("at least {n} highlighted sections")),

@@ -1,0 +1,314 @@
+//! Figures in one unit: "Give every duration in minutes", "all distances in kilometres, not
+//! miles", "Give all temperatures in °C only", "Express memory in GiB, never GB". Checked on
+//! the figures of the reply's prose (outside code and quotes; a conversion in brackets is a
+//! figure too) whose unit measures the same thing: any other unit of a
+//! duration, weight, volume, temperature or data size; for a length, another system's (a
+//! reply in kilometres may still say "within 5 m"); for a latency, seconds against
+//! milliseconds only (a test's "30 minutes" is not a latency).
+
+/// What a unit measures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dim {
+    Duration,
+    Length,
+    Weight,
+    Volume,
+    Temperature,
+    Data,
+}
+
+/// A unit as written, its canonical name, what it measures, and whether it is imperial.
+const UNITS: &[(&str, &str, Dim, bool)] = &[
+    ("ms", "ms", Dim::Duration, false),
+    ("msec", "ms", Dim::Duration, false),
+    ("millisecond", "ms", Dim::Duration, false),
+    ("milliseconds", "ms", Dim::Duration, false),
+    ("s", "s", Dim::Duration, false),
+    ("sec", "s", Dim::Duration, false),
+    ("secs", "s", Dim::Duration, false),
+    ("second", "s", Dim::Duration, false),
+    ("seconds", "s", Dim::Duration, false),
+    ("min", "min", Dim::Duration, false),
+    ("mins", "min", Dim::Duration, false),
+    ("minute", "min", Dim::Duration, false),
+    ("minutes", "min", Dim::Duration, false),
+    ("h", "h", Dim::Duration, false),
+    ("hr", "h", Dim::Duration, false),
+    ("hrs", "h", Dim::Duration, false),
+    ("hour", "h", Dim::Duration, false),
+    ("hours", "h", Dim::Duration, false),
+    ("day", "d", Dim::Duration, false),
+    ("days", "d", Dim::Duration, false),
+    ("week", "wk", Dim::Duration, false),
+    ("weeks", "wk", Dim::Duration, false),
+    ("mm", "mm", Dim::Length, false),
+    ("millimetres", "mm", Dim::Length, false),
+    ("millimeters", "mm", Dim::Length, false),
+    ("cm", "cm", Dim::Length, false),
+    ("centimetres", "cm", Dim::Length, false),
+    ("centimeters", "cm", Dim::Length, false),
+    ("m", "m", Dim::Length, false),
+    ("metre", "m", Dim::Length, false),
+    ("metres", "m", Dim::Length, false),
+    ("meter", "m", Dim::Length, false),
+    ("meters", "m", Dim::Length, false),
+    ("km", "km", Dim::Length, false),
+    ("kilometre", "km", Dim::Length, false),
+    ("kilometres", "km", Dim::Length, false),
+    ("kilometer", "km", Dim::Length, false),
+    ("kilometers", "km", Dim::Length, false),
+    ("inch", "in", Dim::Length, true),
+    ("inches", "in", Dim::Length, true),
+    ("ft", "ft", Dim::Length, true),
+    ("foot", "ft", Dim::Length, true),
+    ("feet", "ft", Dim::Length, true),
+    ("yd", "yd", Dim::Length, true),
+    ("yds", "yd", Dim::Length, true),
+    ("yard", "yd", Dim::Length, true),
+    ("yards", "yd", Dim::Length, true),
+    ("mi", "mi", Dim::Length, true),
+    ("mile", "mi", Dim::Length, true),
+    ("miles", "mi", Dim::Length, true),
+    ("g", "g", Dim::Weight, false),
+    ("gram", "g", Dim::Weight, false),
+    ("grams", "g", Dim::Weight, false),
+    ("kg", "kg", Dim::Weight, false),
+    ("kgs", "kg", Dim::Weight, false),
+    ("kilo", "kg", Dim::Weight, false),
+    ("kilos", "kg", Dim::Weight, false),
+    ("kilogram", "kg", Dim::Weight, false),
+    ("kilograms", "kg", Dim::Weight, false),
+    ("t", "t", Dim::Weight, false),
+    ("tonne", "t", Dim::Weight, false),
+    ("tonnes", "t", Dim::Weight, false),
+    ("lb", "lb", Dim::Weight, true),
+    ("lbs", "lb", Dim::Weight, true),
+    ("pound", "lb", Dim::Weight, true),
+    ("pounds", "lb", Dim::Weight, true),
+    ("oz", "oz", Dim::Weight, true),
+    ("ounces", "oz", Dim::Weight, true),
+    ("bu", "bu", Dim::Weight, true),
+    ("bushels", "bu", Dim::Weight, true),
+    ("ml", "ml", Dim::Volume, false),
+    ("millilitres", "ml", Dim::Volume, false),
+    ("milliliters", "ml", Dim::Volume, false),
+    ("l", "l", Dim::Volume, false),
+    ("litre", "l", Dim::Volume, false),
+    ("litres", "l", Dim::Volume, false),
+    ("liter", "l", Dim::Volume, false),
+    ("liters", "l", Dim::Volume, false),
+    ("hl", "hl", Dim::Volume, false),
+    ("hectolitres", "hl", Dim::Volume, false),
+    ("hectoliters", "hl", Dim::Volume, false),
+    ("gal", "gal", Dim::Volume, true),
+    ("gallon", "gal", Dim::Volume, true),
+    ("gallons", "gal", Dim::Volume, true),
+    ("°c", "c", Dim::Temperature, false),
+    ("celsius", "c", Dim::Temperature, false),
+    ("°f", "f", Dim::Temperature, true),
+    ("fahrenheit", "f", Dim::Temperature, true),
+    ("kb", "kb", Dim::Data, false),
+    ("mb", "mb", Dim::Data, false),
+    ("gb", "gb", Dim::Data, false),
+    ("tb", "tb", Dim::Data, false),
+    ("kib", "kib", Dim::Data, false),
+    ("mib", "mib", Dim::Data, false),
+    ("gib", "gib", Dim::Data, false),
+    ("tib", "tib", Dim::Data, false),
+];
+
+fn unit(word: &str) -> Option<(&'static str, Dim, bool)> {
+    let w = word.to_lowercase();
+    UNITS
+        .iter()
+        .find(|(a, ..)| *a == w)
+        .map(|&(_, c, d, i)| (c, d, i))
+}
+
+/// The unit every figure of a kind must be in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InUnit {
+    /// The canonical unit ("min", "km", "c").
+    pub unit: String,
+    /// A latency's figures: seconds against milliseconds only.
+    pub latency: bool,
+}
+
+/// Nouns of a kind of figure a sentence puts in one unit.
+const NOUNS: &str = "duration|durations|time|times|latency|latencies|distance|distances|length|lengths|measurement|measurements|weight|weights|quantity|quantities|temperature|temperatures|volume|volumes|size|sizes|memory|estimate|estimates|answer";
+
+/// The unit a sentence asks every figure of a kind in (its lowercased form).
+pub fn asked(lower: &str) -> Option<InUnit> {
+    // One part's figures ("In the table, give all weights in tonnes"), a field's, or a
+    // rate's ("per minute").
+    if super::has_any_in(lower, "table|column|field|chart|per ") {
+        return None;
+    }
+    let ws: Vec<&str> = lower
+        .split(|c: char| !(c.is_alphanumeric() || c == '°' || c == '-'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let w = |i: usize| ws.get(i).copied().unwrap_or_default();
+    let (j, (canon, ..)) = (0..ws.len()).find_map(|j| {
+        if !matches!(w(j), "in" | "as") {
+            return None;
+        }
+        // "in degrees Celsius", "in °C".
+        let next = if w(j + 1) == "degrees" {
+            w(j + 2)
+        } else {
+            w(j + 1)
+        };
+        unit(next).map(|u| (j, u))
+    })?;
+    // The noun before it, after "all", "every", "each" or "any" ("Give every patient weight
+    // in kilograms"), or "the answer".
+    let noun = (j.saturating_sub(6)..j)
+        .rev()
+        .find(|&i| crate::drift::text::in_list(NOUNS, w(i)))?;
+    // ("Give the p95 latency in milliseconds" is one figure's unit, not every latency's.)
+    // "… in minutes only", "… in minutes as integers, never in hours".
+    let only = (j + 2..ws.len()).any(|i| matches!(w(i), "only" | "never" | "not"));
+    let quantified = w(noun) == "answer"
+        || only
+        || (noun.saturating_sub(4)..noun)
+            .any(|i| crate::drift::text::in_list("all|every|each|any", w(i)));
+    // A verb that sets the figures' unit, not one that reads them ("Convert the weights in
+    // pounds", "the times in seconds are wrong").
+    let asks = crate::drift::text::in_list(
+        "give|express|write|report|state|show|list|use|keep|put|quote",
+        w(noun.saturating_sub(4)),
+    ) || (noun.saturating_sub(4)..noun).any(|i| {
+        crate::drift::text::in_list("give|express|write|report|state|show|list|quote", w(i))
+    }) || only;
+    if !quantified || !asks {
+        return None;
+    }
+    Some(InUnit {
+        unit: canon.to_string(),
+        latency: matches!(w(noun), "latency" | "latencies"),
+    })
+}
+
+/// The prose a figure is read in: outside code and quotes.
+fn readable(text: &str) -> String {
+    let prose = super::prose_of(text);
+    let mut out = String::with_capacity(prose.len());
+    let mut quote: Option<char> = None;
+    for c in prose.chars() {
+        match (quote, c) {
+            (None, '"' | '\u{201c}') => quote = Some(if c == '"' { '"' } else { '\u{201d}' }),
+            (Some(q), _) if c == q => {
+                quote = None;
+                out.push(' ');
+            }
+            (Some(_), '\n') => {
+                quote = None;
+                out.push('\n');
+            }
+            (Some(_), _) => {}
+            (None, _) => out.push(c),
+        }
+    }
+    out
+}
+
+/// The first figure in another unit of the same kind, as written.
+pub fn first_break(rule: &InUnit, text: &str) -> Option<String> {
+    let (asked_dim, asked_imperial) = UNITS
+        .iter()
+        .find(|(_, c, ..)| *c == rule.unit)
+        .map(|&(_, _, d, i)| (d, i))?;
+    let text = readable(text);
+    // Tokens split at spaces; a figure and its unit may be one token ("46°F", "1.5h").
+    let toks: Vec<&str> = text.split_whitespace().collect();
+    for (i, tok) in toks.iter().enumerate() {
+        let t = tok.trim_start_matches(['(', '~', '≈', '+', '±']);
+        let digits = t
+            .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ',' || c == '-' || c == '–'))
+            .unwrap_or(t.len());
+        let (num, attached) = t.split_at(digits);
+        if !num.starts_with(|c: char| c.is_ascii_digit()) {
+            continue;
+        }
+        // A compound ("10-minute window") or a range's joint: read as its words are.
+        if attached.starts_with('-') || num.ends_with(['-', '\u{2013}']) {
+            continue;
+        }
+        let prev = i
+            .checked_sub(1)
+            .and_then(|p| toks.get(p))
+            .map(|p| p.to_lowercase())
+            .unwrap_or_default();
+        if [
+            "last", "past", "next", "every", "per", "first", "each", "top", "£", "$", "€",
+        ]
+        .contains(&prev.as_str())
+            || tok.starts_with(['£', '$', '€'])
+        {
+            continue;
+        }
+        let attached = attached.trim_end_matches(|c: char| !c.is_alphanumeric() && c != '°');
+        let (word, after) = if attached.is_empty() {
+            let next = toks.get(i + 1).copied().unwrap_or_default();
+            let next = next.trim_end_matches(|c: char| !c.is_alphanumeric());
+            if next.eq_ignore_ascii_case("degrees") {
+                (toks.get(i + 2).copied().unwrap_or_default(), i + 3)
+            } else {
+                (next, i + 2)
+            }
+        } else {
+            (attached, i + 1)
+        };
+        let word = word.trim_end_matches(|c: char| !c.is_alphanumeric());
+        let word = if word == "°" { "" } else { word };
+        let Some((canon, dim, imperial)) = unit(word).or_else(|| {
+            // "46 °F" written apart.
+            toks.get(i + 1)
+                .filter(|n| n.starts_with('°'))
+                .and_then(|n| unit(n.trim_end_matches(|c: char| !c.is_alphanumeric())))
+        }) else {
+            continue;
+        };
+        // "2 days ago", "7 days a week", "3 hours later": a point or a rate, not a figure.
+        let following = toks
+            .get(after)
+            .map(|n| {
+                n.trim_matches(|c: char| !c.is_alphanumeric())
+                    .to_lowercase()
+            })
+            .unwrap_or_default();
+        if [
+            "ago", "per", "later", "earlier", "late", "early", "old", "from",
+        ]
+        .contains(&following.as_str())
+        {
+            continue;
+        }
+        if dim != asked_dim || canon == rule.unit {
+            continue;
+        }
+        let other = match dim {
+            Dim::Length => imperial != asked_imperial,
+            Dim::Duration if rule.latency => {
+                matches!(canon, "ms" | "s") && matches!(rule.unit.as_str(), "ms" | "s")
+            }
+            _ => true,
+        };
+        if other {
+            let shown = if attached.is_empty() {
+                format!("{num} {word}")
+            } else {
+                t.trim_end_matches(|c: char| !c.is_alphanumeric())
+                    .to_string()
+            };
+            return Some(shown);
+        }
+    }
+    None
+}
+
+/// The rule in words.
+pub fn describe(rule: &InUnit) -> String {
+    format!("figures in {}", rule.unit)
+}
