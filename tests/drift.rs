@@ -7435,3 +7435,31 @@ fn figures_of_a_kind_in_one_unit() {
         "The queue drains 40 jobs per hour, and each job takes 2 min.",
     );
 }
+
+/// A heading asked where a test fails (`Rule::IfFailedHeading`): the condition is read from
+/// the reply's own counts.
+#[test]
+fn a_heading_asked_if_a_test_fails() {
+    let m = "Run the booking tests on the new runner. If any test fails, put the failing test names under a `## Broken tests` heading.";
+    flagged(m, "Ran `pytest tests/booking`: 3 failed, 212 passed.\n\n`test_refund`, `test_hold` and `test_swap` fail on the runner's timezone.");
+    flagged(
+        m,
+        "Two of the tests failed on the new runner: `test_refund` and `test_hold`.",
+    );
+    clean(m, "Ran `pytest tests/booking`: 3 failed, 212 passed.\n\n## Broken tests\n- `test_refund`\n- `test_hold`\n- `test_swap`");
+    // No failure: skips, expected failures, a zero, or a count of something else.
+    clean(
+        m,
+        "- Passed: 212\n- Skipped: 4 (need Postgres 14)\n- Failed: 0",
+    );
+    clean(
+        m,
+        "212 passed, 3 xfailed. The 2 failed logins in the fixture are part of the test data.",
+    );
+    clean(m, "All tests pass on the new runner (215 in 41 s).");
+    // Asked without a condition on a test, or not a heading: another rule's business.
+    clean(
+        "Run the booking tests. Put the results under a `## Results` heading if you like.",
+        "3 failed, 212 passed.",
+    );
+}

@@ -14,6 +14,7 @@ mod blanks;
 mod commits;
 mod first_line;
 mod headings;
+mod if_failed;
 mod json_types;
 mod language;
 mod line_case;
@@ -138,6 +139,9 @@ pub enum Rule {
     /// Figures of a kind in one unit: "give every duration in minutes", "all distances in
     /// kilometres, not miles" ([`units::first_break`]).
     InUnit(units::InUnit),
+    /// A heading asked where a test fails: "If any test fails, list them under a `## Failures`
+    /// heading". Checked where the reply reports a failed test ([`if_failed::failed`]).
+    IfFailedHeading(String),
     /// Lines of at most `n` characters: a commit body's wrap, every line of a text the reply
     /// shows or of the reply ("wrap the body at 72", "every line of the entry under 80
     /// characters").
@@ -1509,6 +1513,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         Rule::TitleChars(..)
             | Rule::TitleWords(..)
             | Rule::LineCase(_)
+            | Rule::IfFailedHeading(_)
             | Rule::LineChars(_)
             | Rule::CommitStartsWith(_)
             | Rule::CommitForm(_)
@@ -2249,6 +2254,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             if let Some(f) = first_line::asked(sentence, &lower, &keys) {
                 push(sentence, Rule::FirstHolds(f));
             }
+        }
+        // (Before the condition gate: its condition is read from the reply.)
+        if let Some(name) = if_failed::asked(sentence, &lower) {
+            push(sentence, Rule::IfFailedHeading(name));
         }
         // (Before the cue gate: "Give every duration in minutes" has no cue.)
         if let Some(u) = units::asked(&lower) {
@@ -10029,6 +10038,16 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
         }
         Rule::FirstHolds(f) => first_line::holds(f, text),
         Rule::LineCase(c) => line_case::holds(c, text),
+        Rule::IfFailedHeading(name) => {
+            if if_failed::failed(text) && !if_failed::has_heading(name, text) {
+                (
+                    false,
+                    Some(format!("a test failed and no \"{name}\" heading")),
+                )
+            } else {
+                (true, None)
+            }
+        }
         Rule::InUnit(u) => match units::first_break(u, text) {
             Some(f) => (false, Some(format!("a figure in another unit: {f}"))),
             None => (true, None),
@@ -10906,6 +10925,10 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::TitleWords(n, ..) => ("title-words", format!("a title of at most {n} words")),
         Rule::LineCase(c) => ("line-case", line_case::describe(c)),
         Rule::InUnit(u) => ("unit", units::describe(u)),
+        Rule::IfFailedHeading(name) => (
+            "if-failed-heading",
+            format!("a \"{name}\" heading if a test fails"),
+        ),
         Rule::BritishSpelling => ("british-spelling", "British spelling".to_string()),
         Rule::ListItems(r, n) => ("list-items", format!("a list of {} items", r.words(*n))),
         Rule::Highlights(n) => ("highlights", format!("at least {n} highlighted sections")),

@@ -317,7 +317,7 @@ pub fn holds(rule: &LineCase, text: &str) -> (bool, Option<String>) {
         // A listed word among its first words, written otherwise.
         Thing::Words(listed) => words.iter().take(4).any(|w| {
             let w = w.trim_matches(|c: char| !c.is_alphanumeric());
-            w != w.to_uppercase() && listed.iter().any(|x| x.eq_ignore_ascii_case(w))
+            w.chars().any(char::is_lowercase) && listed.iter().any(|x| x.eq_ignore_ascii_case(w))
         }),
     };
     let head: String = line.chars().take(80).collect();

@@ -118,7 +118,7 @@ const UNITS: &[(&str, &str, Dim, bool)] = &[
 ];
 
 fn unit(word: &str) -> Option<(&'static str, Dim, bool)> {
-    let w = word.to_lowercase();
+    let w = word.to_ascii_lowercase();
     UNITS
         .iter()
         .find(|(a, ..)| *a == w)
@@ -238,7 +238,7 @@ pub fn first_break(rule: &InUnit, text: &str) -> Option<String> {
         let prev = i
             .checked_sub(1)
             .and_then(|p| toks.get(p))
-            .map(|p| p.to_lowercase())
+            .map(|p| p.to_ascii_lowercase())
             .unwrap_or_default();
         if [
             "last", "past", "next", "every", "per", "first", "each", "top", "£", "$", "€",
@@ -275,7 +275,7 @@ pub fn first_break(rule: &InUnit, text: &str) -> Option<String> {
             .get(after)
             .map(|n| {
                 n.trim_matches(|c: char| !c.is_alphanumeric())
-                    .to_lowercase()
+                    .to_ascii_lowercase()
             })
             .unwrap_or_default();
         if [
