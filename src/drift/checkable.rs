@@ -13547,7 +13547,6 @@ mod tests {
         for m in [
             "The PR description must include a Testing section and must be under 150 words.",
             "The slogan must be in ALL CAPS.",
-            "Format: the first line is a title in ALL CAPS, then normal text below it.",
             "Push: max 40 characters each, no emoji.",
             "If everything passes, keep your reply under 150 words.",
             "Should any check fail, answer in JSON.",
@@ -13569,6 +13568,11 @@ mod tests {
         ] {
             assert_eq!(kinds(m), Vec::<&str>::new(), "{m}");
         }
+        // One line's case is that line's rule, not the whole answer's.
+        assert_eq!(
+            kinds("Format: the first line is a title in ALL CAPS, then normal text below it."),
+            vec!["line-case"]
+        );
         // A count of a named part is checked on that part.
         for (m, part) in [
             (
