@@ -7465,3 +7465,43 @@ fn a_heading_asked_if_a_test_fails() {
         "3 failed, 212 passed.",
     );
 }
+
+/// The 56th session's own review of its three checks: readings that would have been wrong.
+#[test]
+fn the_session_56_review_cases_are_read() {
+    // "Subject to …" is no subject line.
+    clean(
+        "Subject to legal's review, write the notice in all caps.",
+        "Subject: Notice of closure\n\nTHE SITE CLOSES ON FRIDAY.",
+    );
+    // A labelled headline wherever it stands; a heading naming the draft is a lead-in.
+    let banner = "Write the banner for the pool closure. The headline must be in ALL CAPS; the body in sentence case.";
+    clean(
+        banner,
+        "## Proposed banner\n\nHeadline: POOL CLOSED FOR CLEANING\nBody: We reopen at 14:00.",
+    );
+    clean(
+        banner,
+        "**Draft banner**\n\nPOOL CLOSED FOR CLEANING\nWe reopen at 14:00.",
+    );
+    flagged(
+        banner,
+        "**Draft banner**\n\nPool closed for cleaning\nWe reopen at 14:00.",
+    );
+    // A decade or a name with a capital letter is no unit.
+    let m = "Describe the three jackets for the listing. Give every duration in minutes.";
+    clean(
+        m,
+        "A 1970s suede jacket, fitted in 20 min. Tested over 5G on the shop phone.",
+    );
+    // A path in the rule's sentence is not the heading's name.
+    let tests = "If any test in `tests/api/` fails, list it under a `## Failures` heading.";
+    clean(
+        tests,
+        "3 failed, 40 passed.\n\n## Failures\n- `test_login`\n- `test_refresh`\n- `test_logout`",
+    );
+    flagged(
+        tests,
+        "3 failed, 40 passed: `test_login`, `test_refresh`, `test_logout`.",
+    );
+}

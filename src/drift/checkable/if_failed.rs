@@ -8,23 +8,49 @@ use super::has_any_in;
 
 /// The heading's name a sentence asks for when a test fails.
 pub fn asked(sentence: &str, lower: &str) -> Option<String> {
-    if !has_any_in(
+    if !(has_any_in(
         lower,
         "if any test fails|if a test fails|if any tests fail|if one or more tests fail|if any of the tests fail|if tests fail|if anything fails|if any test failed",
-    ) || !has_any_in(lower, "heading|section|##")
+    ) || test_in_fails(lower))
+        || !has_any_in(lower, "heading|section|##")
     {
         return None;
     }
-    // The name in code or quotes: "`## Failures`", "'Failing tests'".
-    let name = sentence
+    // The name in code or quotes: "`## Failures`", "'Failing tests'"; one written as a
+    // heading first, and never a path or a test's name ("If a test in `tests/api/` fails").
+    let spans: Vec<&str> = sentence
         .split([
             '`', '"', '\'', '\u{2018}', '\u{2019}', '\u{201c}', '\u{201d}',
         ])
         .skip(1)
         .step_by(2)
-        .map(|n| n.trim().trim_start_matches('#').trim())
-        .find(|n| !n.is_empty() && n.split_whitespace().count() <= 4)?;
-    Some(name.to_string())
+        .map(str::trim)
+        .filter(|n| {
+            !n.is_empty() && n.split_whitespace().count() <= 4 && !n.contains(['/', '.', '_', ':'])
+        })
+        .collect();
+    let name = spans
+        .iter()
+        .find(|n| n.starts_with('#'))
+        .or(spans.first())?;
+    Some(name.trim_start_matches('#').trim().to_string())
+}
+
+/// "If any test in `tests/api/` fails": the condition's clause, up to its comma, names a
+/// failure.
+fn test_in_fails(lower: &str) -> bool {
+    ["if any test in ", "if a test in ", "if any tests in "]
+        .iter()
+        .filter_map(|cue| lower.split_once(cue))
+        .any(|(_, rest)| {
+            // A path's dot ("`tests/api.py`") does not end the clause; a few words do.
+            rest.split([',', ';', '\n']).next().is_some_and(|clause| {
+                clause
+                    .split_whitespace()
+                    .take(10)
+                    .any(|w| w.starts_with("fail"))
+            })
+        })
 }
 
 const NUMBER_WORDS: &str = "one|two|three|four|five|six|seven|eight|nine|ten";
@@ -47,7 +73,7 @@ pub fn failed(text: &str) -> bool {
     // Words read within one line's clause: "(… Postgres 14)\n- Failed: 0" is no "14 failed".
     lower
         .split(['\n', '.', ';', ':', '(', ')', '|'])
-        .any(|clause| reports_failure(clause))
+        .any(reports_failure)
 }
 
 /// Whether a clause counts failed tests of one or more.

@@ -55,7 +55,18 @@ pub fn asked(sentence: &str, lower: &str) -> Option<LineCase> {
     // The line noun nearest the caps phrase, in the same clause.
     let noun_at = (0..ws.len()).filter_map(|i| {
         let line = match (w(i), w(i + 1)) {
-            ("subject", "line") | ("subject", _) => Some(Line::Subject),
+            ("subject", "line") => Some(Line::Subject),
+            // "the subject must be …", "the e-mail subject …" (not "subject to review").
+            ("subject", _)
+                if i.checked_sub(1).is_some_and(|p| {
+                    crate::drift::text::in_list(
+                        "the|email|e-mail|mail|alert|commit|its|your|message",
+                        w(p),
+                    )
+                }) =>
+            {
+                Some(Line::Subject)
+            }
             ("first" | "top" | "title" | "headline", "line") => Some(Line::First),
             ("headline", _) => Some(Line::First),
             _ => None,
@@ -99,7 +110,6 @@ pub fn asked(sentence: &str, lower: &str) -> Option<LineCase> {
         .get(at..)
         .unwrap_or_default()
         .split_once(" of ")
-        .map(|(head, tail)| (head, tail))
         .filter(|(head, _)| head.split_whitespace().count() <= 2)
         .map(|(_, tail)| {
             tail.split_whitespace()
@@ -273,6 +283,20 @@ fn shown<'a>(rule: &LineCase, text: &'a str) -> Option<&'a str> {
             first_from(&lines, open)
         }),
         Line::First => {
+            // A headline or title the reply labels, wherever it stands.
+            let titled = lines.iter().enumerate().find_map(|(i, l)| {
+                let lower = bare(l).to_ascii_lowercase();
+                if !(lower.starts_with("headline") || lower.starts_with("title")) {
+                    return None;
+                }
+                match unlabelled(l)? {
+                    "" => first_from(&lines, i + 1),
+                    rest => Some(rest),
+                }
+            });
+            if titled.is_some() {
+                return titled;
+            }
             let i = lines.iter().position(|l| !l.trim().is_empty())?;
             let first = lines.get(i)?.trim();
             if first.starts_with("```") || first.starts_with("~~~") {
@@ -285,9 +309,17 @@ fn shown<'a>(rule: &LineCase, text: &'a str) -> Option<&'a str> {
                     Some(rest)
                 };
             }
-            // A lead-in ("Here is the SMS:", "Saved `notes.md`:") opens the text below it.
+            // A lead-in ("Here is the SMS:", "Saved `notes.md`:", "**Draft banner**") opens
+            // the text below it.
             let b = bare(first);
-            if b.ends_with(':') && b.contains(char::is_lowercase) {
+            let names_the_text = (first.starts_with('#') || first.starts_with("**"))
+                && b.split_whitespace().any(|w| {
+                    crate::drift::text::in_list(
+                        "draft|text|sms|banner|alert|notice|message|email|e-mail|template|copy|version|proposed|suggested",
+                        w.to_ascii_lowercase(),
+                    )
+                });
+            if (b.ends_with(':') || names_the_text) && b.contains(char::is_lowercase) {
                 return first_from(&lines, i + 1);
             }
             Some(first)

@@ -262,6 +262,15 @@ pub fn first_break(rule: &InUnit, text: &str) -> Option<String> {
         };
         let word = word.trim_end_matches(|c: char| !c.is_alphanumeric());
         let word = if word == "°" { "" } else { word };
+        // "the 1970s", "5G", "4K": a decade or a name, not a unit.
+        let decade = word == "s" && num.len() == 4 && num.ends_with('0');
+        let named = !attached.is_empty()
+            && word.len() == 1
+            && word != "L"
+            && word.chars().all(|c| c.is_ascii_uppercase());
+        if decade || named {
+            continue;
+        }
         let Some((canon, dim, imperial)) = unit(word).or_else(|| {
             // "46 °F" written apart.
             toks.get(i + 1)
