@@ -7505,3 +7505,49 @@ fn the_session_56_review_cases_are_read() {
         "3 failed, 40 passed: `test_login`, `test_refresh`, `test_logout`.",
     );
 }
+
+#[test]
+fn a_code_block_asked_is_read_on_the_reply() {
+    let m = "Rotate the signing key on the staging gateway. Include the exact command you ran in a code block.";
+    flagged(
+        m,
+        "Rotated the key with kms rotate --alias gw-staging --force; the gateway picked it up in 40 s.",
+    );
+    clean(
+        m,
+        "Rotated the key:\n\n```sh\nkms rotate --alias gw-staging --force\n```\n\nThe gateway picked it up in 40 s.",
+    );
+    // An indented block is a code block, unless a fence is asked; a list item's continuation
+    // is not one.
+    clean(
+        m,
+        "Rotated the key:\n\n    kms rotate --alias gw-staging --force\n\nThe gateway picked it up in 40 s.",
+    );
+    flagged(
+        m,
+        "- Rotated the key with `kms rotate`.\n\n    Took 40 s for the gateway to pick it up.",
+    );
+    let fenced = "Rebuild the search index. Show the commands you ran in a fenced code block.";
+    flagged(
+        fenced,
+        "Rebuilt the index:\n\n    search-admin reindex --all\n\nDone in 12 minutes.",
+    );
+    clean(
+        fenced,
+        "Rebuilt the index:\n\n~~~\nsearch-admin reindex --all\n~~~\n\nDone in 12 minutes.",
+    );
+    // Not under a condition, a ban, a permission, a fallback "instead", or a description of
+    // what a text holds.
+    let done = "Rebuilt the index with search-admin reindex --all; done in 12 minutes.";
+    for m in [
+        "Rebuild the search index. Paste the error in a code block if the rebuild fails.",
+        "Rebuild the search index. If it fails, paste the error in a code block.",
+        "Rebuild the search index. Paste any errors in a code block.",
+        "Rebuild the search index. Don't put the commands in a code block; the channel shows them raw.",
+        "Rebuild the search index. You may put the commands in a code block.",
+        "Reply with only the command in a code block. If there is no safe command, explain why in prose instead.",
+        "Explain the rendering bug (lines inside code blocks were wrapped) in two sentences.",
+    ] {
+        clean(m, done);
+    }
+}

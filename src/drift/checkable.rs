@@ -11,6 +11,7 @@
 use serde::Serialize;
 
 mod blanks;
+mod code_block;
 mod commits;
 mod first_line;
 mod headings;
@@ -142,6 +143,9 @@ pub enum Rule {
     /// A heading asked where a test fails: "If any test fails, list them under a `## Failures`
     /// heading". Checked where the reply reports a failed test ([`if_failed::failed`]).
     IfFailedHeading(String),
+    /// A code block in the reply ("include the exact command you ran in a code block"), fenced
+    /// where `true`; broken only by a reply with none ([`code_block::present`]).
+    CodeBlock(bool),
     /// Lines of at most `n` characters: a commit body's wrap, every line of a text the reply
     /// shows or of the reply ("wrap the body at 72", "every line of the entry under 80
     /// characters").
@@ -1514,6 +1518,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             | Rule::TitleWords(..)
             | Rule::LineCase(_)
             | Rule::IfFailedHeading(_)
+            | Rule::CodeBlock(_)
             | Rule::LineChars(_)
             | Rule::CommitStartsWith(_)
             | Rule::CommitForm(_)
@@ -2296,6 +2301,12 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         if !built || drafts_a_text {
             if let Some(c) = line_case::asked(sentence, &lower) {
                 push(sentence, Rule::LineCase(c));
+            }
+        }
+        // Not where the message lets another form stand "instead" (a fallback in prose).
+        if !built && !cx.lower.contains("instead") {
+            if let Some(fenced) = code_block::asked(&lower) {
+                push(sentence, Rule::CodeBlock(fenced));
             }
         }
         if built {
@@ -10048,6 +10059,13 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 (true, None)
             }
         }
+        Rule::CodeBlock(fenced) => {
+            if code_block::present(*fenced, text) {
+                (true, None)
+            } else {
+                (false, Some("no code block".to_string()))
+            }
+        }
         Rule::InUnit(u) => match units::first_break(u, text) {
             Some(f) => (false, Some(format!("a figure in another unit: {f}"))),
             None => (true, None),
@@ -10925,6 +10943,10 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::TitleWords(n, ..) => ("title-words", format!("a title of at most {n} words")),
         Rule::LineCase(c) => ("line-case", line_case::describe(c)),
         Rule::InUnit(u) => ("unit", units::describe(u)),
+        Rule::CodeBlock(fenced) => (
+            "code-block",
+            format!("a {}code block", if *fenced { "fenced " } else { "" }),
+        ),
         Rule::IfFailedHeading(name) => (
             "if-failed-heading",
             format!("a \"{name}\" heading if a test fails"),
