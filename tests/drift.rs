@@ -7551,3 +7551,96 @@ fn a_code_block_asked_is_read_on_the_reply() {
         clean(m, done);
     }
 }
+
+#[test]
+fn every_bullet_starts_as_asked() {
+    let key = "Summarise the tickets closed this sprint. Every bullet must start with the ticket ID in square brackets, like `[OPS-101]`.";
+    clean(
+        key,
+        "Closed:\n\n- [OPS-412] Pager rota export fixed.\n- **[OPS-419]** Runbook links updated.\n\nNothing carried over.",
+    );
+    flagged(
+        key,
+        "Closed:\n\n- [OPS-412] Pager rota export fixed.\n- Runbook links updated (OPS-419).",
+    );
+    let words = "Write the changelog as bullets. Each bullet must start with one of: Added, Fixed, Removed.";
+    clean(
+        words,
+        "- Added a dark theme.\n- Fixed the crash on resume.\n- Removed the legacy exporter.",
+    );
+    flagged(
+        words,
+        "- Added a dark theme.\n- Improved the crash handling on resume.",
+    );
+    let time =
+        "List the alerts from last night. Every bullet must start with a UTC time in HH:MM format.";
+    clean(
+        time,
+        "- 02:14 disk full on db-2\n- 03:05 replica lag over 30 s",
+    );
+    flagged(
+        time,
+        "- 02:14 disk full on db-2\n- 3:05 replica lag over 30 s",
+    );
+    let route = "List the routes that need a second bus. Each bullet must start with the route in the form 'Route N:'.";
+    clean(
+        route,
+        "- Route 4: 81 riders for 72 seats\n- Route 11: 77 riders",
+    );
+    flagged(
+        route,
+        "- Route 4: 81 riders for 72 seats\n- Two buses on Route 11",
+    );
+    let past = "Write the release notes. Every bullet must start with a past-tense verb (e.g. Added, Fixed).";
+    // An irregular verb or a word the reader cannot place is left alone.
+    clean(
+        past,
+        "- Rewrote the importer.\n- Fixed the date picker.\n- Sped up the search.",
+    );
+    flagged(
+        past,
+        "- Fixed the date picker.\n- New export button on the report page.",
+    );
+    flagged(
+        past,
+        "- Fixed the date picker.\n- Improves the search ranking.",
+    );
+    let path = "List the files you changed, one bullet per file, each bullet starting with the file path in backticks.";
+    clean(
+        path,
+        "- `src/map.ts` — dark tiles\n- `styles/theme.css` — new palette",
+    );
+    flagged(
+        path,
+        "- `src/map.ts` — dark tiles\n- Updated `styles/theme.css` with the palette",
+    );
+    let status = "Give the roadmap status. Prefix every bullet with [DONE], [WIP] or [TODO].";
+    clean(status, "Status:\n\n- [DONE] Tracker\n- [WIP] Vouchers");
+    flagged(status, "Status:\n\n- [DONE] Tracker\n- Vouchers; blocked on review");
+    // A kind of bullet or a part's bullets are not every bullet of the reply; an intro line or
+    // a nested bullet is no top-level bullet.
+    for (m, r) in [
+        (
+            "List the faults. Prefix every bullet about a press with its number in brackets, like [P3].",
+            "- [P1] Blade worn.\n- Folder: bearing noisy.",
+        ),
+        (
+            "Turn the notes into minutes. Each action item must start with the owner's name in bold.",
+            "**Decisions**\n- SSO moves to Q1.\n\n**Action items**\n- **Priya:** update the roadmap.",
+        ),
+        (
+            "In the report, every bullet in the Changes list must start with the file path.",
+            "### Changes\n- `gs1/table.py`: AI 21\n\n### Testing\n- Full suite passes.",
+        ),
+        (
+            "List the locales with missing strings. Each bullet must start with the locale code in square brackets, like [de-DE].",
+            "Five locales:\n\n- [fr-CA] 12 strings\n  - all in billing\n- [pt-BR] 4 strings",
+        ),
+        (
+            "List this week's withdrawals. Every bullet must start with the lot ID (format `SB-YYYY-NNNN`).",
+            "- SB-2021-0044: 250 seeds\n- SB-2019-0332: 100 seeds",
+        ),
+    ] {
+        clean(m, r);
+    }
+}

@@ -287,7 +287,9 @@ pub fn check(task_lower: &str, result_lower: &str) -> Vec<Finding> {
         if !rated {
             out.push(Finding {
                 reason: format!(
-                    "The request asks for a rating from {lo} to {hi} and the result gives none"
+                    "The request asks for a rating from {} to {} and the result gives none",
+                    crate::drift::text::show_number(lo),
+                    crate::drift::text::show_number(hi)
                 ),
             });
         }

@@ -8,9 +8,11 @@
 //! constraint the parser is unsure of is left out, because a wrong "violated" costs more than
 //! silence.
 
+use crate::drift::text::Lower;
 use serde::Serialize;
 
 mod blanks;
+mod bullet_start;
 mod code_block;
 mod commits;
 mod first_line;
@@ -146,6 +148,9 @@ pub enum Rule {
     /// A code block in the reply ("include the exact command you ran in a code block"), fenced
     /// where `true`; broken only by a reply with none ([`code_block::present`]).
     CodeBlock(bool),
+    /// How every bullet of the reply starts ("every bullet must start with its ticket ID in
+    /// square brackets, like `[HUT-123]`"), broken by a bullet plainly otherwise.
+    BulletStart(bullet_start::BulletStart),
     /// Lines of at most `n` characters: a commit body's wrap, every line of a text the reply
     /// shows or of the reply ("wrap the body at 72", "every line of the entry under 80
     /// characters").
@@ -1519,6 +1524,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             | Rule::LineCase(_)
             | Rule::IfFailedHeading(_)
             | Rule::CodeBlock(_)
+            | Rule::BulletStart(_)
             | Rule::LineChars(_)
             | Rule::CommitStartsWith(_)
             | Rule::CommitForm(_)
@@ -2307,6 +2313,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         if !built && !cx.lower.contains("instead") {
             if let Some(fenced) = code_block::asked(&lower) {
                 push(sentence, Rule::CodeBlock(fenced));
+            }
+        }
+        if !built {
+            if let Some(b) = bullet_start::asked(sentence, &lower) {
+                push(sentence, Rule::BulletStart(b));
             }
         }
         if built {
@@ -5431,15 +5442,15 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
             .get(i.saturating_sub(8)..i)
             .unwrap_or_default()
             .join(" ")
-            .to_lowercase();
+            .lower();
         if !has_any_in(&before, "mark|label|noted|each|with|beginning") {
             continue;
         }
-        let plural = format!("{}s", marker.to_lowercase());
+        let plural = format!("{}s", marker.lower());
         let n = (0..ws.len()).find_map(|k| {
             let noun = w(k);
             let fits = noun == plural
-                || noun == marker.to_lowercase()
+                || noun == marker.lower()
                 || crate::drift::text::in_list("sections|section|paragraphs|paragraph|parts", noun);
             if !fits {
                 return None;
@@ -5477,7 +5488,7 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
             .get(i.saturating_sub(8)..i)
             .unwrap_or_default()
             .iter()
-            .map(|w| clean(w).to_lowercase())
+            .map(|w| clean(w).lower())
             .collect();
         let has_word = |ws: &[&str]| before.iter().any(|w| ws.contains(&w.as_str()));
         // As many as are numbered in a row close after the first: "Section 1 and Section 2".
@@ -5546,7 +5557,7 @@ fn repeat_rule(message: &str, lower: &str, push: &mut impl FnMut(&str, Rule)) {
                 })
         })
     };
-    let Some(i) = lines.iter().position(|l| asks(&l.to_lowercase())) else {
+    let Some(i) = lines.iter().position(|l| asks(&l.lower())) else {
         return;
     };
     let request = if lines.iter().take(i).all(|l| l.trim().is_empty()) {
@@ -5620,7 +5631,7 @@ fn nth_paragraph_rule(message: &str, lower: &str, push: &mut impl FnMut(&str, Ru
     };
     let tail = message.get(start..).unwrap_or_default();
     let word = quoted(tail).into_iter().next().or_else(|| {
-        let t = tail.to_lowercase();
+        let t = tail.lower();
         let i = t.find("the word ")? + 9;
         Some(
             t.get(i..)?
@@ -5635,7 +5646,7 @@ fn nth_paragraph_rule(message: &str, lower: &str, push: &mut impl FnMut(&str, Ru
             Rule::NthParagraphWord {
                 paragraphs,
                 nth,
-                word: word.to_lowercase(),
+                word: word.lower(),
             },
         );
     }
@@ -6568,7 +6579,7 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
         .get(at + noun.len()..)?
         .trim_start_matches([':', ' ', ',']);
     for lead in ["titled", "named", "called", "exactly", "of", "are"] {
-        let lower_tail = tail.to_lowercase();
+        let lower_tail = tail.lower();
         if lower_tail.starts_with(&format!("{lead} "))
             || lower_tail.starts_with(&format!("{lead}:"))
         {
@@ -6576,7 +6587,7 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
         }
     }
     // "a heading of the form `### METHOD /path`": a template for each heading, no names.
-    let lower_tail = tail.to_lowercase();
+    let lower_tail = tail.lower();
     if "the form|form |the format|format |the pattern|pattern |like "
         .split('|')
         .any(|t| lower_tail.starts_with(t))
@@ -8477,7 +8488,7 @@ fn counted_word(head: &str) -> Option<String> {
     // "mention 'deprecated' no more than", "use \"synergy\" at least": a quoted word right
     // after a verb of use, then only the bound.
     if let Some(q) = quoted(head).into_iter().last() {
-        let q_lower = q.to_lowercase();
+        let q_lower = q.lower();
         if let Some(i) = head.rfind(&q_lower) {
             let before: Vec<&str> = head
                 .get(..i)
@@ -8656,7 +8667,7 @@ fn sentence_count(text: &str) -> usize {
                 .chars()
                 .rev()
                 .collect::<String>()
-                .to_lowercase();
+                .lower();
             let in_number = c == '.'
                 && next.is_some_and(|x| x.is_ascii_digit())
                 && i > 0
@@ -9321,8 +9332,8 @@ fn highlight_count(text: &str) -> usize {
 }
 
 fn find_ci(hay: &str, needle: &str) -> usize {
-    let h = hay.to_lowercase();
-    let n = needle.to_lowercase();
+    let h = hay.lower();
+    let n = needle.lower();
     if n.is_empty() {
         return 0;
     }
@@ -9331,8 +9342,8 @@ fn find_ci(hay: &str, needle: &str) -> usize {
 
 /// Occurrences of `needle` as a whole word, in any case.
 fn find_words_ci(hay: &str, needle: &str) -> usize {
-    let h = hay.to_lowercase();
-    let n = needle.to_lowercase();
+    let h = hay.lower();
+    let n = needle.lower();
     if n.is_empty() {
         return 0;
     }
@@ -10059,6 +10070,10 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 (true, None)
             }
         }
+        Rule::BulletStart(b) => match bullet_start::first_break(b, text) {
+            Some(item) => (false, Some(format!("a bullet starting otherwise: {item}"))),
+            None => (true, None),
+        },
         Rule::CodeBlock(fenced) => {
             if code_block::present(*fenced, text) {
                 (true, None)
@@ -10394,7 +10409,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             }
         }
         Rule::Postscript(marker) => {
-            let lower = text.to_lowercase();
+            let lower = text.lower();
             let ok = if marker == "P.P.S" {
                 lower.lines().any(|l| {
                     let t = l.trim_start().replace(' ', "");
@@ -10422,7 +10437,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             let end = if phrases.iter().any(|p| capitalised_token(p)) {
                 trimmed.to_string()
             } else {
-                trimmed.to_lowercase()
+                trimmed.lower()
             };
             // A choice's phrases are code spans or quotes: the answer may set them in marks of its
             // own ("**Confidence:** medium", "`Risk: low`.").
@@ -10436,7 +10451,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 let p = if capitalised_token(p) {
                     p.trim().to_string()
                 } else {
-                    p.trim().to_lowercase()
+                    p.trim().lower()
                 };
                 end.ends_with(p.as_str())
                     || plain_end.as_ref().is_some_and(|e| e.ends_with(&plain(&p)))
@@ -10456,14 +10471,14 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             // Markdown's marks before the first words are no words ("## STATUS: ok").
             let marks = ['#', '*', '>', '_', ' ', '"', '\''];
             let opening = trimmed.trim_start_matches(marks);
-            let lower_opening = opening.to_lowercase();
+            let lower_opening = opening.lower();
             // The phrase's own marks too ("start with '## Summary'").
             let ok = phrases.iter().any(|phrase| {
                 let phrase = phrase.trim().trim_start_matches(marks);
                 if capitalised_token(phrase) {
                     opening.starts_with(phrase)
                 } else {
-                    lower_opening.starts_with(phrase.to_lowercase().as_str())
+                    lower_opening.starts_with(phrase.lower().as_str())
                 }
             });
             let head: String = opening.chars().take(60).collect();
@@ -10549,7 +10564,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             check(&Rule::ForbidsAnywhere(words.clone()), &prose.join("\n"))
         }
         Rule::ForbidsAnywhere(words) => {
-            let lower = text.to_lowercase();
+            let lower = text.lower();
             // An abbreviation in capitals that is also a common word ("TO" for "tournament
             // organizer", "IT", "US") is banned as written: "to" is the preposition.
             let as_written = |w: &str| {
@@ -10563,7 +10578,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                     if as_written(w) {
                         used_alone(text, w)
                     } else {
-                        used_alone(&lower, &w.to_lowercase())
+                        used_alone(&lower, &w.lower())
                     }
                 })
                 .map(String::as_str)
@@ -10587,14 +10602,12 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             count(*rel, have, *n, &format!("uses of \"{word}\""))
         }
         Rule::LetterCount(c, rel, n) => {
-            let l = c.to_lowercase().next().unwrap_or(*c);
-            let have = text.to_lowercase().chars().filter(|x| *x == l).count();
+            let l = crate::drift::text::lower_char(*c);
+            let have = text.lower().chars().filter(|x| *x == l).count();
             count(*rel, have, *n, &format!("uses of the letter \"{c}\""))
         }
         Rule::Repeats(request) => {
-            let ok = trimmed
-                .to_lowercase()
-                .starts_with(request.trim().to_lowercase().as_str());
+            let ok = trimmed.lower().starts_with(request.trim().lower().as_str());
             (
                 ok,
                 (!ok).then(|| {
@@ -10616,7 +10629,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 .trim_start_matches(['\'', '"'])
                 .chars()
                 .take_while(|c| !matches!(c, '.' | ',' | '?' | '!' | '\'' | '"'))
-                .flat_map(char::to_lowercase)
+                .map(crate::drift::text::lower_char)
                 .collect();
             let ok = have == *paragraphs && first == *word;
             (
@@ -10635,12 +10648,12 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                         .trim_start_matches(|c: char| c.is_ascii_digit())
                         .strip_prefix(['.', ')'])
                         .map_or(h, str::trim_start);
-                    h.to_lowercase()
+                    h.lower()
                 })
                 .collect();
             let missing: Vec<&str> = names
                 .iter()
-                .filter(|n| !heads.iter().any(|h| h.starts_with(&n.to_lowercase())))
+                .filter(|n| !heads.iter().any(|h| h.starts_with(&n.lower())))
                 .map(String::as_str)
                 .collect();
             (
@@ -10657,8 +10670,8 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 .enumerate()
                 .collect();
             let is_name = |h: &str, n: &str| {
-                let h = h.trim_matches(['#', '*', ' ', ':']).to_lowercase();
-                let n = n.to_lowercase();
+                let h = h.trim_matches(['#', '*', ' ', ':']).lower();
+                let n = n.lower();
                 h == n
                     || h.strip_prefix(&n).is_some_and(|r| {
                         r.starts_with([':', '(']) || r.starts_with(" (") || r.starts_with(" -")
@@ -10943,6 +10956,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::TitleWords(n, ..) => ("title-words", format!("a title of at most {n} words")),
         Rule::LineCase(c) => ("line-case", line_case::describe(c)),
         Rule::InUnit(u) => ("unit", units::describe(u)),
+        Rule::BulletStart(_) => ("bullet-start", "every bullet starting as asked".to_string()),
         Rule::CodeBlock(fenced) => (
             "code-block",
             format!("a {}code block", if *fenced { "fenced " } else { "" }),

@@ -3,6 +3,7 @@
 //! fulfilled or not evidenced, with the evidence span from the result.
 
 use super::text;
+use crate::drift::text::Lower;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use serde::Serialize;
 
@@ -70,7 +71,7 @@ pub fn items(instructions: &str) -> Vec<(usize, &str)> {
         }
         let t = line.trim();
         if let Some(h) = t.strip_prefix('#') {
-            let h = h.trim_start_matches('#').trim().to_lowercase();
+            let h = h.trim_start_matches('#').trim().lower();
             skipping = SKIP_SECTIONS.iter().any(|s| h.starts_with(s));
             continue;
         }
@@ -100,7 +101,7 @@ pub fn items(instructions: &str) -> Vec<(usize, &str)> {
                         .filter(|parts| parts.iter().skip(usize::from(led)).any(|p| is_request(p)))
                         .filter(|parts| {
                             !led || !parts.first().is_some_and(|lead| {
-                                let lead = format!(" {} ", lead.to_lowercase());
+                                let lead = format!(" {} ", lead.lower());
                                 crate::drift::text::contains_any(
                                     &lead,
                                     " must | should | can | need to | have to | will ",
@@ -246,7 +247,7 @@ fn inline_items<'a>(sentence: &'a str) -> Option<Vec<&'a str>> {
 /// Whether a sentence asks for something (imperative or an explicit request), rather than
 /// giving context ("It seems to happen at night.", "Short is fine.").
 pub fn is_request(sentence: &str) -> bool {
-    let lower = sentence.to_lowercase();
+    let lower = sentence.lower();
     if REQUEST_SET.any(&lower) {
         return true;
     }

@@ -4,6 +4,7 @@
 
 use super::modality::Code;
 use super::text;
+use crate::drift::text::Lower;
 use serde::Serialize;
 use std::collections::HashSet;
 
@@ -1291,7 +1292,7 @@ fn uses_construct(name: &str, lower: &str, code: &Code) -> Option<String> {
             return Some(l.chars().take(120).collect());
         }
     }
-    let span = format!("`{}`", name.to_lowercase());
+    let span = format!("`{}`", name.lower());
     lower
         .match_indices(&span)
         .find(|&(i, _)| !negated(lower, i, &span) && !put_aside(lower, i))
@@ -3000,7 +3001,7 @@ fn check_negatives_reading(
                         .lines()
                         .find(|l| {
                             uses_emoji(l, &n.emoji) && {
-                                let lower = l.to_lowercase();
+                                let lower = l.lower();
                                 !crate::drift::text::contains_any(lower, PUT_ASIDE)
                             }
                         })
@@ -4405,7 +4406,7 @@ const DEV_DEPENDENCY: [&str; 12] = [
 /// Whether a ban's sentence lets development dependencies in ("you may add dev dependencies; do
 /// not add anything to `dependencies`"): a mention of them that no negation governs.
 fn allows_dev_dependencies(ban: &str, instructions: &str) -> bool {
-    let lower = ban.to_lowercase();
+    let lower = ban.lower();
     let named = |lower: &str| {
         DEV_DEPENDENCY
             .iter()
@@ -4420,7 +4421,7 @@ fn allows_dev_dependencies(ban: &str, instructions: &str) -> bool {
     // A sentence of its own that lets them in: "Dev/test-only dependencies are fine".
     let permitted = || {
         text::sentences(instructions).iter().any(|&(_, s)| {
-            let s = s.to_lowercase();
+            let s = s.lower();
             // "Test-only packages are not allowed either" lets none in.
             let denied = words_of(&s).iter().any(|w| negator(w));
             !denied
@@ -4436,7 +4437,7 @@ fn allows_dev_dependencies(ban: &str, instructions: &str) -> bool {
 /// Whether a result's line adds a development dependency ("npm i -D vitest", "added pytest as a
 /// devDependency", "poetry add --group dev ruff").
 fn is_dev_install(line: &str) -> bool {
-    let line = line.to_lowercase();
+    let line = line.lower();
     let ws: Vec<&str> = line.split_whitespace().collect();
     DEV_DEPENDENCY.iter().any(|d| line.contains(d))
         || ws
@@ -4958,15 +4959,15 @@ impl Format {
     /// same count of words or sentences, the same required or forbidden word.
     pub fn covered_by(&self, checked: &[super::checkable::Checked]) -> bool {
         let names = |kinds: &[&str], what: &str| {
-            checked.iter().any(|c| {
-                kinds.contains(&c.kind) && text::contains(&c.constraint.to_lowercase(), what)
-            })
+            checked
+                .iter()
+                .any(|c| kinds.contains(&c.kind) && text::contains(&c.constraint.lower(), what))
         };
         match self {
             Format::Words(n) => names(&["words"], &n.to_string()),
             Format::Sentences(n) => names(&["sentences"], &n.to_string()),
-            Format::ContainsWord(w) => names(&["includes", "word-count"], &w.to_lowercase()),
-            Format::LacksWord(w) => names(&["forbids"], &w.to_lowercase()),
+            Format::ContainsWord(w) => names(&["includes", "word-count"], &w.lower()),
+            Format::LacksWord(w) => names(&["forbids"], &w.lower()),
             _ => false,
         }
     }
@@ -5034,7 +5035,7 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
         if out.len() >= MAX_CONSTRAINTS {
             break;
         }
-        let l = line.to_lowercase();
+        let l = line.lower();
         let q = quoted(line);
         let lacks_char = crate::drift::text::contains_any(&l, "not containing the character|without the character|without the letter|not use the letter|not use the character|avoid the letter");
         let f = if l.contains("containing the character") && l.contains("or not containing") {
@@ -5059,10 +5060,8 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
                 .filter(|r| r.trim_start().starts_with('\''))
                 .and_then(|r| quoted(r).into_iter().next());
             // "… Quoting log lines verbatim is fine": the ban is the prose's, read elsewhere.
-            let quoting = || {
-                *quoting
-                    .get_or_init(|| super::checkable::allows_quoting(&instructions.to_lowercase()))
-            };
+            let quoting =
+                || *quoting.get_or_init(|| super::checkable::allows_quoting(&instructions.lower()));
             // "Rewrite section 3 of `docs/guide.md` without the word 'simply'": the ban is
             // the file's, which the reply may only report on.
             let of_a_file = || !super::file_scope::paths(line).is_empty();
@@ -5123,7 +5122,7 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
 fn words(result: &str) -> Vec<String> {
     super::segment::words(result)
         .into_iter()
-        .map(|(_, w)| w.to_lowercase())
+        .map(|(_, w)| w.lower())
         .collect()
 }
 
@@ -5153,18 +5152,18 @@ pub fn check_formats(fs: &[(String, Format)], result: &str) -> Vec<Violation> {
     // The same words as runs of `\w` ("Facebook's" is "facebook", "s"; "I'll" is "i", "ll"), the
     // benchmarks' reading: a count or a position is broken only when it is under both readings.
     let runs: Vec<String> = text::word_runs(result, crate::drift::text::alnum_underscore)
-        .map(|(_, w)| w.to_lowercase())
+        .map(|(_, w)| w.lower())
         .collect();
-    let lower = result.to_lowercase();
+    let lower = result.lower();
     let mut out = Vec::new();
     for (text_, f) in fs {
         let broken: Option<String> = match f {
             Format::Trivial => None,
             Format::ContainsWord(w) => {
-                (!ws.contains(&w.to_lowercase())).then(|| format!("the word {w:?} is missing"))
+                (!ws.contains(&w.lower())).then(|| format!("the word {w:?} is missing"))
             }
             Format::LacksWord(w) => ws
-                .contains(&w.to_lowercase())
+                .contains(&w.lower())
                 .then(|| format!("the word {w:?} appears")),
             Format::ContainsChar(c) => (!lower.contains(c.to_ascii_lowercase()))
                 .then(|| format!("the character {c:?} is missing")),
@@ -5187,13 +5186,13 @@ pub fn check_formats(fs: &[(String, Format)], result: &str) -> Vec<Violation> {
             Format::WordAt(p, w) => {
                 let at = |v: &[String]| v.get(p.saturating_sub(1)).cloned().unwrap_or_default();
                 let (got, run) = (at(&ws), at(&runs));
-                let w_ = w.to_lowercase();
+                let w_ = w.lower();
                 (got != w_ && run != w_).then(|| format!("word {p} is {got:?}, not {w:?}"))
             }
             Format::LastWord(w) => {
                 let got = ws.last().cloned().unwrap_or_default();
                 let run = runs.last().cloned().unwrap_or_default();
-                let w_ = w.to_lowercase();
+                let w_ = w.lower();
                 (got != w_ && run != w_).then(|| format!("the last word is {got:?}, not {w:?}"))
             }
         };

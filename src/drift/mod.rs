@@ -19,6 +19,7 @@ pub mod weights;
 mod word_break;
 
 use crate::config::Thresholds;
+use crate::drift::text::Lower;
 use checklist::ChecklistItem;
 use constraints::Violation;
 use modality::Modality;
@@ -264,7 +265,7 @@ pub fn requirement_ids(text: &str, anywhere: bool) -> Vec<String> {
 pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> DriftReport {
     let (instructions, cut_i) = cap(instructions);
     let (result, cut_r) = cap(result);
-    let lower_i = instructions.to_lowercase();
+    let lower_i = instructions.lower();
     let [inverted, limited] = INSTRUCTION_CUES.present(&lower_i);
     // With an inverted instruction, the task proper is the user input it wraps (after its
     // "User Input:" label, which is not part of the task).
@@ -345,8 +346,8 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
     let named_ids: Vec<String> = ci.ids.iter().cloned().collect();
     let modality_reason = modality::mismatch(expected, result, &code, &named_ids)
         .or_else(|| modality::unasked_change(expected, task, result));
-    let lower_r = result.to_lowercase();
-    let named: String = task.to_lowercase();
+    let lower_r = result.lower();
+    let named: String = task.lower();
     // New code definitions the request did not name (new names in prose are specifics).
     let new_definitions: Vec<String> = text::definitions(result)
         .into_iter()

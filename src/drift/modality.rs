@@ -3,6 +3,7 @@
 
 use super::phrases::{PhraseGroups, Phrases};
 use super::text;
+use crate::drift::text::Lower;
 use serde::Serialize;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -210,7 +211,7 @@ const CODE_NOUN_CUES: &[&str] = &[
 ];
 
 pub fn expected(instructions: &str) -> Modality {
-    let l = instructions.to_lowercase();
+    let l = instructions.lower();
     // A request to build code decides, even when the text also says "explain" (in a docstring).
     let [tests, comparison, docs, diagnosis, summary, code_work, code_nouns] = CUES.present(&l);
     let code_request = code_nouns
@@ -277,7 +278,7 @@ pub fn mismatch(expected: Modality, result: &str, code: &Code, named: &[String])
         Modality::Comparison | Modality::Summary | Modality::Diagnosis if share >= 0.5 => Some(
             "A comparison or explanation was asked for, but the result is mostly code".to_string(),
         ),
-        Modality::Diagnosis if !CAUSAL.iter().any(|c| result.to_lowercase().contains(c)) => {
+        Modality::Diagnosis if !CAUSAL.iter().any(|c| result.lower().contains(c)) => {
             Some("A diagnosis was asked for, but the result names no cause".to_string())
         }
         _ => None,

@@ -231,7 +231,7 @@ fn analyse(part: &str) -> Analysed {
     if part.len() < 2 && !part.bytes().all(|c| c.is_ascii_digit()) {
         return None;
     }
-    let lower = part.to_lowercase();
+    let lower = part.lower();
     if lower.chars().count() < 2 && !lower.chars().all(|c| c.is_ascii_digit()) {
         return None;
     }
@@ -423,7 +423,7 @@ pub fn identifiers_at(text: &str) -> Vec<(usize, String)> {
         let lead = raw.len() - trimmed.len();
         let trimmed = trimmed.trim_end_matches(['.', '-', '/', '@']);
         if is_identifier(trimmed) {
-            out.push((start + lead, trimmed.to_lowercase()));
+            out.push((start + lead, trimmed.lower()));
         }
     }
     out
@@ -633,6 +633,96 @@ pub fn in_parentheses(text: &str, at: usize) -> bool {
 pub fn percent(share: f64) -> u32 {
     // Saturating cast; a share is never negative here.
     (share * 100.0 + 0.5) as u32
+}
+
+/// `c` in lower case, for the scripts messages are written in: Latin (with Latin-1, Extended-A,
+/// Romanian's comma letters and Extended Additional), Greek, Cyrillic, Armenian and full-width
+/// Latin; any other character as it stands. Each maps to a character of the same UTF-8 length,
+/// so byte offsets found in the lowered text hold in the original. Not `char::to_lowercase`:
+/// Unicode's whole case table and its final-sigma rules cost about 8 KB gzipped of the module
+/// (issue 14). Where it differs from the standard mapping: "İ" stays (the standard one gives two
+/// characters) and a final "Σ" lowers to "σ", not "ς".
+pub fn lower_char(c: char) -> char {
+    let u = c as u32;
+    let even_up = |lo: u32, hi: u32| (lo..=hi).contains(&u) && u % 2 == lo % 2;
+    let to = match u {
+        0x41..=0x5A
+        | 0xC0..=0xD6
+        | 0xD8..=0xDE
+        | 0x391..=0x3A1
+        | 0x3A3..=0x3AB
+        | 0x410..=0x42F
+        | 0xFF21..=0xFF3A => u + 32,
+        0x178 => 0xFF,
+        0x386 => 0x3AC,
+        0x388..=0x38A => u + 37,
+        0x38C => 0x3CC,
+        0x38E..=0x38F => u + 63,
+        0x400..=0x40F => u + 80,
+        0x531..=0x556 => u + 48,
+        _ if even_up(0x100, 0x12F)
+            || even_up(0x132, 0x137)
+            || even_up(0x139, 0x148)
+            || even_up(0x14A, 0x177)
+            || even_up(0x179, 0x17E)
+            || even_up(0x200, 0x21F)
+            || even_up(0x222, 0x233)
+            || even_up(0x460, 0x481)
+            || even_up(0x48A, 0x4BF)
+            || even_up(0x4C1, 0x4CE)
+            || even_up(0x4D0, 0x52F)
+            || even_up(0x1E00, 0x1E95)
+            || even_up(0x1EA0, 0x1EFF) =>
+        {
+            u + 1
+        }
+        _ => u,
+    };
+    char::from_u32(to).unwrap_or(c)
+}
+
+/// Text in lower case by [`lower_char`].
+pub fn lower(s: &str) -> String {
+    s.chars().map(lower_char).collect()
+}
+
+/// `.lower()` on text: [`lower`].
+pub trait Lower {
+    fn lower(&self) -> String;
+}
+
+impl Lower for str {
+    fn lower(&self) -> String {
+        lower(self)
+    }
+}
+
+/// A number as a reason shows it: "4", "3.5", "0.125" (six decimals at most). Not `f64`'s
+/// `Display`: its shortest-digits algorithms (Grisu with Dragon4 behind it) and their tables
+/// cost about 4 KB gzipped of the module (issue 14), for a figure a message quotes.
+pub fn show_number(x: f64) -> String {
+    if !x.is_finite() {
+        return if x.is_nan() {
+            "NaN".into()
+        } else if x > 0.0 {
+            "Infinity".into()
+        } else {
+            "-Infinity".into()
+        };
+    }
+    let sign = if x < 0.0 { "-" } else { "" };
+    let scaled = (x.abs() * 1e6).round();
+    if scaled >= 1e18 {
+        // Past what six decimals in a u64 hold; no message quotes such a figure.
+        return format!("{sign}1e12 or more");
+    }
+    let scaled = scaled as u64;
+    let (whole, frac) = (scaled / 1_000_000, scaled % 1_000_000);
+    if frac == 0 {
+        return format!("{sign}{whole}");
+    }
+    let digits = format!("{frac:06}");
+    format!("{sign}{whole}.{}", digits.trim_end_matches('0'))
 }
 
 /// A decimal written in digits ("12", "3.5", "4."), or `None`. Not `str::parse::<f64>`: the
@@ -1044,7 +1134,7 @@ pub fn definitions(text: &str) -> Vec<String> {
             None => None,
         };
         if let Some(n) = name.filter(|n| !n.is_empty() && !n.starts_with("__")) {
-            out.push(n.to_lowercase());
+            out.push(n.lower());
         }
     }
     out
@@ -1105,6 +1195,65 @@ pub fn contains_any(hay: impl AsRef<str>, list: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lower_case_is_the_standard_one_where_it_maps() {
+        let mut mapped = 0;
+        for c in (0..0x3_0000).filter_map(char::from_u32) {
+            let ours = lower_char(c);
+            let std: Vec<char> = c.to_lowercase().collect();
+            if ours != c {
+                mapped += 1;
+                assert_eq!(std, [ours], "{c:?}");
+                assert_eq!(ours.len_utf8(), c.len_utf8(), "{c:?}");
+            } else if c.is_uppercase()
+                && ((c as u32) < 0x180
+                    || (0x391..=0x3AB).contains(&(c as u32))
+                    || (0x400..=0x42F).contains(&(c as u32)))
+            {
+                // In Latin-1, Extended-A, basic Greek and Cyrillic, only the one letter with a
+                // two-character lowering stays.
+                assert_eq!(c, '\u{130}', "{c:?} is left upper case");
+            }
+        }
+        assert!(mapped > 500, "{mapped}");
+        for s in [
+            "Ärger über Öl",
+            "ÉCOLE",
+            "ŞTIINŢĂ ȘI ȚARĂ",
+            "ΑΘΉΝΑ",
+            "МОСКВА Ёлка",
+            "ԵՐԵՎԱՆ",
+            "ＡＢＣ",
+        ] {
+            assert_eq!(lower(s), s.to_lowercase(), "{s}");
+        }
+    }
+
+    #[test]
+    fn numbers_show_as_the_standard_display_shows_them() {
+        // Up to six decimals, the standard `Display` and `show_number` agree.
+        for x in [
+            0.0,
+            4.0,
+            -3.0,
+            10.0,
+            3.5,
+            0.125,
+            99.99,
+            -0.5,
+            1234567.891,
+            30000.0,
+            4.25e9,
+            0.000001,
+        ] {
+            assert_eq!(show_number(x), format!("{x}"), "{x}");
+        }
+        assert_eq!(show_number(1.0 / 3.0), "0.333333");
+        assert_eq!(show_number(f64::NAN), "NaN");
+        assert_eq!(show_number(f64::NEG_INFINITY), "-Infinity");
+        assert_eq!(show_number(-1e300), "-1e12 or more");
+    }
 
     #[test]
     fn decimals_read_as_the_standard_parser_reads_them() {

@@ -8,6 +8,7 @@
 
 use super::prose;
 use crate::contracts::extract::json_values;
+use crate::drift::text::Lower;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -118,7 +119,7 @@ fn collect_objects(v: Value, out: &mut Vec<Value>) {
 fn compact(s: &str) -> String {
     s.chars()
         .filter(|c| !c.is_whitespace() && !matches!(c, '*' | '`' | '"' | '\'' | '>' | '_'))
-        .flat_map(char::to_lowercase)
+        .map(crate::drift::text::lower_char)
         .collect()
 }
 
@@ -141,7 +142,7 @@ fn without_child_lines(answer: &str, child: &ChildText) -> String {
 
 fn lower_keys(m: &Map<String, Value>) -> Vec<(String, &Value)> {
     m.iter()
-        .map(|(k, v)| (k.to_lowercase().replace(['_', ' ', '-'], ""), v))
+        .map(|(k, v)| (k.lower().replace(['_', ' ', '-'], ""), v))
         .collect()
 }
 
@@ -149,7 +150,7 @@ fn as_bool(v: &Value) -> Option<bool> {
     match v {
         Value::Bool(b) => Some(*b),
         Value::String(s) => {
-            let s = s.trim().to_lowercase();
+            let s = s.trim().lower();
             if s.starts_with("yes") || s == "true" {
                 Some(true)
             } else if s.starts_with("no") || s == "false" {
@@ -223,7 +224,7 @@ fn from_json(v: &Value) -> Option<Verdict> {
 }
 
 fn is_none_answer(s: &str) -> bool {
-    let l = s.trim().to_lowercase();
+    let l = s.trim().lower();
     l.is_empty() || l.starts_with("none") || l == "n/a" || l.starts_with("no ")
 }
 
@@ -271,7 +272,7 @@ fn from_text(text: &str, child: &ChildText) -> Option<Verdict> {
     let mut in_list = false;
     for line in text.lines() {
         let l = line.trim();
-        let lower = l.to_lowercase();
+        let lower = l.lower();
         if lower.contains("completeness")
             || lower.contains("unaddressed")
             || lower.contains("not addressed")

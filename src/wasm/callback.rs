@@ -63,7 +63,10 @@ pub async fn call_with_timeout(
     out.map_err(|e| {
         if fired.get() {
             CallError {
-                message: format!("no answer within {timeout_ms} ms"),
+                message: format!(
+                    "no answer within {} ms",
+                    crate::drift::text::show_number(timeout_ms)
+                ),
                 timed_out: true,
             }
         } else {

@@ -79,7 +79,10 @@ impl Port for JsPort {
             Ok(h) if h.is_finite() && h.fract() == 0.0 && h >= -1.0 && h <= f64::from(u32::MAX) => {
                 Ok(h as i64)
             }
-            Ok(h) => Err(format!("not a handle: {h}")),
+            Ok(h) => Err(format!(
+                "not a handle: {}",
+                crate::drift::text::show_number(h)
+            )),
             Err(e) => Err(why(e)),
         }
     }

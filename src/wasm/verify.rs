@@ -238,7 +238,7 @@ fn answer_text(v: &JsValue) -> Option<Result<String, String>> {
         // A bare number ("4") or boolean is still the model's answer; the parser judges it.
         return v
             .as_f64()
-            .map(|n| n.to_string())
+            .map(crate::drift::text::show_number)
             .or_else(|| v.as_bool().map(|b| b.to_string()))
             .map(Ok);
     };

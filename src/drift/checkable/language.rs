@@ -9,6 +9,7 @@
 //! enough to judge, almost none of the asked language's words and plenty of another's: anything
 //! less is left alone.
 
+use crate::drift::text::Lower;
 /// A language and its function words.
 #[derive(Debug, PartialEq)]
 pub struct Language {
@@ -329,7 +330,7 @@ fn prose_words(text: &str) -> Vec<String> {
                 for w in token.split(|c: char| !(c.is_alphabetic() || c == '\'')) {
                     let w = w.trim_matches('\'');
                     if !w.is_empty() {
-                        out.push(w.to_lowercase());
+                        out.push(w.lower());
                     }
                 }
             }

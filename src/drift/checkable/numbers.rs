@@ -4,6 +4,7 @@
 //! decimal separator". A figure is told by what stands beside it: a per-cent sign, a currency
 //! mark, the unit of the message's example. Silent where the kind of figure cannot be told.
 
+use crate::drift::text::Lower;
 /// Which figures a rule holds for.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Figures {
@@ -519,7 +520,7 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
             .chars()
             .take_while(|c| c.is_alphanumeric() || matches!(c, '°' | '/' | '³' | '²' | 'µ'))
             .collect::<String>()
-            .to_lowercase();
+            .lower();
         let code_after = CURRENCY_CODES.contains(&word.as_str());
         let sign_after = tail
             .trim_start_matches([' ', '\u{a0}'])
@@ -574,7 +575,7 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
                 .rsplit(|c: char| !c.is_alphanumeric())
                 .filter(|w| !w.is_empty())
                 .take(3)
-                .map(str::to_lowercase)
+                .map(crate::drift::text::lower)
                 .find(|w| {
                     crate::drift::text::in_list(
                         "id|ids|code|codes|number|numbers|ref|refs|ticket|tickets",
@@ -586,7 +587,7 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
             head.split(|c: char| !(c.is_alphanumeric() || c == '#'))
                 .rfind(|w| !w.is_empty())
                 .unwrap_or_default()
-                .to_lowercase()
+                .lower()
         };
         out.push(Token {
             text: number,

@@ -2,6 +2,7 @@
 //! markdown table", "a table with exactly the columns Host, IP, Status"), and the header rows
 //! of the tables an answer shows.
 
+use crate::drift::text::Lower;
 /// What a message asks of a table: its columns (none named: any table will do), whether they
 /// are all of them (`exact`: "exactly these columns", "no other columns") and whether their
 /// order is asked ("in that order").
@@ -280,7 +281,7 @@ pub fn normalise(cell: &str) -> String {
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
-        .to_lowercase()
+        .lower()
 }
 
 /// Whether a (lowercased) sentence bans tables in the reply: "no tables", "don't use markdown

@@ -8,6 +8,7 @@
 
 use super::{Ctx, Signal};
 use crate::drift::phrases::Phrases;
+use crate::drift::text::Lower;
 
 pub const NAME: &str = "extra";
 
@@ -40,7 +41,7 @@ fn words(sentence: &str) -> Vec<String> {
         .map(|w| {
             w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’')
                 .replace('’', "'")
-                .to_lowercase()
+                .lower()
         })
         .filter(|w| !w.is_empty())
         .collect()

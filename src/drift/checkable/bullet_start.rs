@@ -1,0 +1,402 @@
+//! How each bullet of the reply starts: "every bullet must start with its ticket ID in square
+//! brackets, like `[HUT-123]`", "… with one of: Added, Fixed, Changed", "… with the file path in
+//! backticks", "… with the site name in bold", "… with a checkbox", "… with a past-tense verb".
+//! Read on the reply's top-level list items outside fenced code. Only a start that is plainly
+//! wrong breaks it: a word the reader cannot tell is a verb is left alone.
+
+/// What every bullet starts with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BulletStart {
+    /// The shape of the message's example ("like `[QC-03]`", "in the form `PT-###`").
+    Shape(Vec<Piece>),
+    /// One of a closed list ("one of: Added, Fixed, Changed", "[P1], [P2] or [P3]").
+    OneOf(Vec<String>),
+    /// A ticket key (`ABC-123`), in the brackets named if any.
+    Key(Option<char>),
+    /// A file path, in backticks where `true`.
+    Path(bool),
+    Bold,
+    Checkbox,
+    PastTense,
+    /// A verb (an imperative one where `true`): broken only by a word that is no verb.
+    Verb(bool),
+}
+
+/// A piece of an example's shape.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Piece {
+    /// Capital letters ("HUT" in `HUT-123`).
+    Upper,
+    /// Digits, `Some(n)` exactly n ("HH" in `HH:MM`).
+    Digits(Option<usize>),
+    /// A word written out ("Route" in `Route N:`), any case.
+    Word(String),
+    /// Letters of any case ("de" in `[de-DE]`).
+    Letters,
+    /// A mark as it stands (brackets, a hyphen, a space).
+    Mark(char),
+}
+
+/// Words that start no verb: a bullet opening with one breaks a verb rule.
+const NO_VERB: &str = "the|a|an|this|that|these|those|our|my|your|its|their|his|her|we|i|it|they|there|all|some|new|now|also|no|not|only|both|each|every|one|two|three|most|many|several";
+
+/// The rule a sentence states about every bullet's start, if it states one plainly.
+pub fn asked(sentence: &str, lower: &str) -> Option<BulletStart> {
+    let ws: Vec<&str> = lower
+        .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '\''))
+        .filter(|w| !w.is_empty())
+        .collect();
+    // "each bullet …", "every list item …", then "start"/"begin" within a few words.
+    let each = ws.iter().position(|w| *w == "each" || *w == "every")?;
+    // The reply's bullets, not a kind of them ("each action item").
+    let noun = |i: usize| ws.get(i).copied().unwrap_or_default();
+    let list_item = crate::drift::text::in_list("list|bullet", noun(each + 1))
+        && crate::drift::text::in_list("item|point", noun(each + 2));
+    if !list_item && !crate::drift::text::in_list("bullet|item|entry|point", noun(each + 1)) {
+        return None;
+    }
+    // ("Prefix every bullet with [DONE], [WIP] or [TODO]": the verb before.)
+    let prefix = each.checked_sub(1).filter(|&i| noun(i) == "prefix");
+    let verb = prefix.or_else(|| {
+        (each + 2..(each + 8).min(ws.len())).find(|&i| {
+            ws.get(i)
+                .is_some_and(|w| w.starts_with("start") || w.starts_with("begin"))
+        })
+    })?;
+    // A part's bullets ("each bullet under `Action items`", "every bullet in the Changes
+    // list", "each line in the CHANGELOG"), not the reply's.
+    // ("every bullet in your report" is the reply's.)
+    // ("Prefix every bullet about a tower with …": the words up to "with".)
+    let end = if prefix.is_some() {
+        (each + 2..ws.len())
+            .find(|&i| noun(i) == "with")
+            .unwrap_or(ws.len())
+    } else {
+        verb
+    };
+    let scoped = (each + 2..end).any(|i| {
+        crate::drift::text::in_list(
+            "in|under|of|within|inside|for|about|on|that|which|where",
+            noun(i),
+        ) && !(crate::drift::text::in_list("your|the", noun(i + 1))
+            && crate::drift::text::in_list("report|reply|answer|response", noun(i + 2)))
+    });
+    if scoped {
+        return None;
+    }
+    let head = lower.trim_start();
+    if head.starts_with("in the ") && !head.starts_with("in the report") {
+        return None;
+    }
+    let rest = lower.get(lower.find(ws.get(verb)?)?..)?;
+    let rest_cased = sentence.get(sentence.len() - rest.len()..)?;
+    let has = |n: &str| super::has_any_in(rest, n);
+    if has("past-tense|past tense") {
+        return Some(BulletStart::PastTense);
+    }
+    if has("verb") {
+        return Some(BulletStart::Verb(has("imperative")));
+    }
+    if has("bold") {
+        return Some(BulletStart::Bold);
+    }
+    if has("checkbox|[ ]") {
+        return Some(BulletStart::Checkbox);
+    }
+    if has("path") {
+        return Some(BulletStart::Path(has("backtick")));
+    }
+    if let Some(list) = one_of(rest_cased) {
+        return Some(BulletStart::OneOf(list));
+    }
+    if let Some(shape) = example(rest_cased) {
+        return Some(BulletStart::Shape(shape));
+    }
+    if has("ticket|jira key|issue key") {
+        let bracket = if has("square bracket") {
+            Some('[')
+        } else if has("parenthes") {
+            Some('(')
+        } else {
+            None
+        };
+        return Some(BulletStart::Key(bracket));
+    }
+    None
+}
+
+/// A closed list of openings: "one of: Added, Fixed, Changed", "`Added:`, `Fixed:` or
+/// `Changed:`", "a tag: [feat], [fix], or [chore]" (not examples: "such as Added or Fixed").
+fn one_of(rest: &str) -> Option<Vec<String>> {
+    let lower = rest.to_ascii_lowercase();
+    if super::has_any_in(
+        &lower,
+        "such as|e.g.|for example|like |for instance|and so on|...|\u{2026}",
+    ) {
+        return None;
+    }
+    let (cue, start) = [
+        "one of these words",
+        "one of the words",
+        "one of",
+        "tag:",
+        "with",
+    ]
+    .iter()
+    .find_map(|cue| lower.find(cue).map(|i| (*cue, i + cue.len())))?;
+    let list = rest.get(start..)?.split(['.', ';', '\n']).next()?;
+    let list = list.trim_start_matches([':', ' ']);
+    if !list.contains(" or ") && !cue.starts_with("one of") {
+        return None;
+    }
+    let items: Vec<String> = list
+        .split([','])
+        .flat_map(|p| p.split(" or "))
+        .map(|p| {
+            p.trim()
+                .trim_start_matches("or ")
+                .trim_matches(['`', '"', '\'', ':', ' '])
+                .to_string()
+        })
+        .filter(|p| !p.is_empty())
+        .collect();
+    // Each a word or a tag, written as such (capitalised, quoted or bracketed).
+    let plain = items.iter().all(|i| {
+        i.split_whitespace().count() == 1
+            && i.chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_uppercase() || c == '[')
+    });
+    (items.len() >= 2 && plain).then_some(items)
+}
+
+/// The shape of an example ("like `[HUT-123]`", "in the form `PT-###`", "(format WB-nnnnn)").
+fn example(rest: &str) -> Option<Vec<Piece>> {
+    let lower = rest.to_ascii_lowercase();
+    let at = [
+        "like ",
+        "e.g. ",
+        "e.g., ",
+        "for example ",
+        "in the form ",
+        "format ",
+    ]
+    .iter()
+    .find_map(|cue| lower.find(cue).map(|i| i + cue.len()))
+    // "a UTC time in HH:MM format": the one word before "format", marks in it (not "in ISO
+    // format", a name).
+    .or_else(|| {
+        let end = lower.find(" format")?;
+        let start = lower.get(..end)?.rfind(' ')? + 1;
+        lower
+            .get(start..end)?
+            .contains(|c: char| !c.is_alphabetic())
+            .then_some(start)
+    })?;
+    let token = rest
+        .get(at..)?
+        .split(|c: char| c.is_whitespace() && c != ' ')
+        .next()?;
+    // The example: a code span, the words in quotes, or one word up to a comma, a bracket's
+    // end or a stop.
+    let token = if let Some(code) = token.strip_prefix('`') {
+        code.split('`').next()?
+    } else if let Some(quoted) = token.strip_prefix(['\'', '"']) {
+        quoted.split(['\'', '"']).next()?
+    } else {
+        token.split([',', ')', ' ']).next()?.trim_end_matches('.')
+    };
+    let token = token
+        .trim_end_matches(['.', '\u{2026}', ' '])
+        .trim_end_matches(':')
+        .trim();
+    let shape = shape_of(token, token.contains("HH:") || token.contains("YYYY"));
+    // A key-like example: digits or capitals in it, and at most three words.
+    let keyish = shape
+        .iter()
+        .any(|p| matches!(p, Piece::Upper | Piece::Digits(_)));
+    (keyish && token.split(' ').count() <= 3 && !token.is_empty()).then_some(shape)
+}
+
+/// The pieces of an example; `timeish`: "HH", "MM", "YYYY" are digits.
+fn shape_of(token: &str, timeish: bool) -> Vec<Piece> {
+    let mut out = Vec::new();
+    let cs: Vec<char> = token.chars().collect();
+    let class = |x: char| {
+        if x.is_ascii_digit() || x == '#' {
+            0
+        } else if x.is_alphabetic() {
+            1
+        } else {
+            2
+        }
+    };
+    let mut i = 0;
+    while let Some(&c) = cs.get(i) {
+        let k = class(c);
+        let run = if k == 2 {
+            1
+        } else {
+            cs.get(i..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|x| class(**x) == k)
+                .count()
+        };
+        let word: String = cs.get(i..i + run).unwrap_or_default().iter().collect();
+        let alone = !cs.get(i + run).is_some_and(|x| x.is_alphanumeric())
+            && !i
+                .checked_sub(1)
+                .and_then(|j| cs.get(j))
+                .is_some_and(|x| x.is_alphanumeric());
+        out.push(if c.is_ascii_digit() || c == '#' {
+            Piece::Digits(None)
+        } else if timeish && crate::drift::text::in_list("HH|MM|SS|DD|YYYY|YY", &word) {
+            Piece::Digits(Some(run))
+        } else if (word == "N" || word == "X") && alone
+            || (run > 1 && word.bytes().all(|b| b == b'n' || b == b'N'))
+        {
+            Piece::Digits(None)
+        } else if c.is_alphabetic() && word.chars().all(|x| x.is_ascii_uppercase()) {
+            Piece::Upper
+        } else if c.is_alphabetic() && cs.contains(&' ') {
+            Piece::Word(word.to_ascii_lowercase())
+        } else if c.is_alphabetic() {
+            Piece::Letters
+        } else {
+            Piece::Mark(c)
+        });
+        i += run;
+    }
+    out
+}
+
+/// Whether a start matches a shape: capitals take one or more capitals, digits one or more
+/// digits (or exactly n), a word itself, a mark itself.
+fn fits(shape: &[Piece], start: &str) -> bool {
+    let mut s = start;
+    for p in shape {
+        let n = match p {
+            Piece::Upper => s.bytes().take_while(u8::is_ascii_uppercase).count(),
+            Piece::Letters => s.bytes().take_while(u8::is_ascii_alphabetic).count(),
+            Piece::Digits(exact) => {
+                let n = s.bytes().take_while(u8::is_ascii_digit).count();
+                if exact.is_some_and(|e| e != n) {
+                    return false;
+                }
+                n
+            }
+            Piece::Word(w) => {
+                let head = s.get(..w.len()).unwrap_or_default();
+                if head.eq_ignore_ascii_case(w) {
+                    w.len()
+                } else {
+                    0
+                }
+            }
+            Piece::Mark(m) => usize::from(s.starts_with(*m)) * m.len_utf8(),
+        };
+        if n == 0 {
+            return false;
+        }
+        s = s.get(n..).unwrap_or_default();
+    }
+    true
+}
+
+/// The reply's top-level list items outside fenced code, marker dropped.
+fn bullets(text: &str) -> Vec<&str> {
+    let mut fenced = false;
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let t = line.trim_start();
+        if t.starts_with("```") || t.starts_with("~~~") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced || line.len() - t.len() > 1 {
+            continue;
+        }
+        let item = ["- ", "* ", "+ ", "\u{2022} "]
+            .iter()
+            .find_map(|m| t.strip_prefix(m))
+            .or_else(|| {
+                t.split_once(['.', ')']).and_then(|(n, r)| {
+                    (!n.is_empty() && n.len() <= 2 && n.bytes().all(|b| b.is_ascii_digit()))
+                        .then(|| r.strip_prefix(' '))
+                        .flatten()
+                })
+            });
+        if let Some(i) = item {
+            out.push(i.trim());
+        }
+    }
+    out
+}
+
+/// The first bullet whose start breaks the rule.
+pub fn first_break<'t>(rule: &BulletStart, text: &'t str) -> Option<&'t str> {
+    bullets(text).into_iter().find(|b| !starts_right(rule, b))
+}
+
+fn starts_right(rule: &BulletStart, item: &str) -> bool {
+    // The start with code and bold marks dropped: "**`HUT-12`** …" is "HUT-12 …".
+    let plain: String = item
+        .chars()
+        .take(60)
+        .filter(|c| !matches!(c, '`' | '*'))
+        .collect();
+    let plain = plain.trim_start();
+    let first = plain
+        .split(|c: char| !c.is_alphanumeric() && c != '-' && c != '\'')
+        .next()
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    match rule {
+        BulletStart::Shape(shape) => fits(shape, plain),
+        BulletStart::OneOf(list) => list.iter().any(|o| {
+            let o = o.trim_matches(['`', ':']);
+            plain
+                .get(..o.len())
+                .is_some_and(|h| h.eq_ignore_ascii_case(o))
+                && !plain
+                    .get(o.len()..)
+                    .and_then(|r| r.chars().next())
+                    .is_some_and(char::is_alphanumeric)
+        }),
+        BulletStart::Key(bracket) => {
+            let s = match bracket {
+                Some(b) => match plain.strip_prefix(*b) {
+                    Some(s) => s,
+                    None => return false,
+                },
+                None => plain.trim_start_matches(['[', '(']),
+            };
+            fits(&[Piece::Upper, Piece::Mark('-'), Piece::Digits(None)], s)
+        }
+        BulletStart::Path(ticked) => {
+            let t = item.trim_start_matches('*');
+            let span = match t.strip_prefix('`') {
+                Some(s) => s.split('`').next().unwrap_or_default(),
+                None if *ticked => return false,
+                None => t.split_whitespace().next().unwrap_or_default(),
+            };
+            span.contains('/')
+                || span.rsplit_once('.').is_some_and(|(a, b)| {
+                    !a.is_empty() && b.chars().next().is_some_and(char::is_alphabetic)
+                })
+        }
+        BulletStart::Bold => item.starts_with("**") || item.starts_with("__"),
+        BulletStart::Checkbox => {
+            crate::drift::text::in_list("[ ]|[x]|[X]", item.get(..3).unwrap_or_default())
+        }
+        BulletStart::PastTense => {
+            !(crate::drift::text::in_list(NO_VERB, &first)
+                || first.ends_with("ing")
+                || (first.ends_with('s') && !first.ends_with("ss") && first != "was"))
+        }
+        BulletStart::Verb(imperative) => {
+            !(crate::drift::text::in_list(NO_VERB, &first) || *imperative && first.ends_with("ing"))
+        }
+    }
+}
