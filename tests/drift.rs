@@ -7616,7 +7616,10 @@ fn every_bullet_starts_as_asked() {
     );
     let status = "Give the roadmap status. Prefix every bullet with [DONE], [WIP] or [TODO].";
     clean(status, "Status:\n\n- [DONE] Tracker\n- [WIP] Vouchers");
-    flagged(status, "Status:\n\n- [DONE] Tracker\n- Vouchers; blocked on review");
+    flagged(
+        status,
+        "Status:\n\n- [DONE] Tracker\n- Vouchers; blocked on review",
+    );
     // A kind of bullet or a part's bullets are not every bullet of the reply; an intro line or
     // a nested bullet is no top-level bullet.
     for (m, r) in [

@@ -7472,9 +7472,10 @@ fn code_not_counted(message: &str) -> bool {
         let Some(first_code) = ws.iter().position(|w| code(w)) else {
             continue;
         };
-        // Within eight words: "Logs of excluded tests are in /tmp" excludes no log.
+        // Within ten words ("the patch you paste below the prose is not counted"): "Logs of
+        // excluded tests are in /tmp" excludes no log.
         let has = |from: usize, p: &[&str]| {
-            ws.get(from..(from + 8).min(ws.len()))
+            ws.get(from..(from + 10).min(ws.len()))
                 .is_some_and(|r| r.windows(p.len()).any(|x| x == p))
         };
         // "<code> doesn't count", "<code> is excluded from the count".

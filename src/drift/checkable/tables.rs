@@ -253,7 +253,7 @@ fn items(body: &str, piped: bool) -> Vec<String> {
         // The sentence goes on after the list: "…, one row per flag", "…, sorted by date".
         .take_while(|p| {
             let l = p.to_ascii_lowercase();
-            !"one row|one per|sorted|then|top |with |no other|nothing|and nothing|in that order|in this order|in order".split('|').any(|x| l.starts_with(x))
+            !"one row|one per|sorted|then|top |with |no other|nothing|and nothing|in that order|in this order|in order|showing |listing |limited to|at most |up to |ordered by|grouped by|covering |for each|for every".split('|').any(|x| l.starts_with(x))
         })
         .collect();
     // "… Change % for the derby", "… Rows, top 5 only": a tail of the sentence after the last.
@@ -422,6 +422,12 @@ mod tests {
 
     #[test]
     fn column_lists_are_read_in_their_forms() {
+        // The sentence goes on after the list.
+        assert_eq!(
+            ask("Give the answer as a markdown table with columns Boat, Base, Call-outs, showing at most 6 boats.")
+                .map(|a| a.columns),
+            Some(vec!["Boat".to_string(), "Base".into(), "Call-outs".into()])
+        );
         let cols = |s: &str| ask(s).map(|a| a.columns).unwrap_or_default();
         assert_eq!(
             cols("Give me a markdown table with columns Zone | Scooters | Target. Nothing fancy."),
