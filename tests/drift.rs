@@ -7648,3 +7648,53 @@ fn every_bullet_starts_as_asked() {
         clean(m, r);
     }
 }
+
+/// The 57th session's own review of its two checks: readings that would have been wrong.
+#[test]
+fn the_session_57_review_cases_are_read() {
+    // A number sign before digits is a mark; a linked key keeps the shape.
+    let hash = "List the merged PRs. Every bullet must start with the PR number, like `#1234`.";
+    clean(
+        hash,
+        "- #4821: retry on 503\n- [#4830](https://git.example/pr/4830) docs",
+    );
+    flagged(
+        hash,
+        "- #4821: retry on 503\n- Docs for the retry flag (#4830)",
+    );
+    // Only what the bullet starts with: a later instruction or a ban is not the start's rule.
+    clean(
+        "Every bullet must start with the ticket ID like [HUT-1], then the file path.",
+        "- [HUT-1] `src/a.rs`: retries\n- [HUT-2] `src/b.rs`: docs",
+    );
+    for m in [
+        "Every bullet must start with the component name; no bold anywhere.",
+        "Each bullet should begin with the component name and end with the ticket link.",
+    ] {
+        clean(
+            m,
+            "- Auth: token refresh (HUT-4)\n- Search: ranking (HUT-5)",
+        );
+    }
+    // Several lists, one of them keeping the rule: the rule may be that list's.
+    clean(
+        "List the changes as bullets; every bullet must start with its ticket ID like `[HUT-123]`. Then add a Testing section.",
+        "- [HUT-123] Retries on 503\n- [HUT-130] Docs\n\n## Testing\n- `cargo test` passes",
+    );
+    // An example's words after its key are not part of the shape; a thematic break is no item.
+    clean(
+        "Summarise the sprint. Each bullet must start with its ticket, e.g. `[HUT-12] Add retries`.",
+        "- [HUT-40] Faster search\n\n* * *\n\n- [HUT-41] Dark mode",
+    );
+    // A code block said of a text that holds one, a document, or each of several things.
+    let done = "Rotated the key with kms rotate --alias gw; the gateway picked it up.";
+    for m in [
+        "Rotate the key. I've put the old runbook in a code block below for reference.",
+        "Update the README so the Usage section shows the command in a code block.",
+        "Rotate the keys. For each failure, paste the command in a code block.",
+        // Lifted later in the message.
+        "Rotate the key. Include the exact command you ran in a code block. Actually, ignore the code block rule; plain text is fine.",
+    ] {
+        clean(m, done);
+    }
+}

@@ -4436,10 +4436,24 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         "lines",
         "title-words",
     ];
-    const FAMILIES: [(&[&str], &[&str]); 12] = [
+    const FAMILIES: [(&[&str], &[&str]); 14] = [
         (
             &["no-tables", "no tables", "table rule", "tables rule"],
             &["no-tables"],
+        ),
+        (
+            &["code block", "code-block", "fenced block"],
+            &["code-block"],
+        ),
+        (
+            &[
+                "prefix",
+                "prefixes",
+                "bullet format",
+                "bullet rule",
+                "bullet-start",
+            ],
+            &["bullet-start"],
         ),
         (
             &[

@@ -654,6 +654,7 @@ pub fn lower_char(c: char) -> char {
         | 0x410..=0x42F
         | 0xFF21..=0xFF3A => u + 32,
         0x178 => 0xFF,
+        0x18F => 0x259,
         0x386 => 0x3AC,
         0x388..=0x38A => u + 37,
         0x38C => 0x3CC,
@@ -665,6 +666,9 @@ pub fn lower_char(c: char) -> char {
             || even_up(0x139, 0x148)
             || even_up(0x14A, 0x177)
             || even_up(0x179, 0x17E)
+            || even_up(0x1A0, 0x1A1)
+            || even_up(0x1AF, 0x1B0)
+            || even_up(0x1CD, 0x1DC)
             || even_up(0x200, 0x21F)
             || even_up(0x222, 0x233)
             || even_up(0x460, 0x481)
@@ -709,6 +713,10 @@ pub fn show_number(x: f64) -> String {
         } else {
             "-Infinity".into()
         };
+    }
+    // A whole number as it is, up to where doubles hold every integer.
+    if x.fract() == 0.0 && x.abs() < 9_007_199_254_740_992.0 {
+        return format!("{}", x as i64);
     }
     let sign = if x < 0.0 { "-" } else { "" };
     let scaled = (x.abs() * 1e6).round();
@@ -1218,6 +1226,7 @@ mod tests {
         }
         assert!(mapped > 500, "{mapped}");
         for s in [
+            "ƠN Ư ƏL ǍǛ",
             "Ärger über Öl",
             "ÉCOLE",
             "ŞTIINŢĂ ȘI ȚARĂ",
@@ -1253,6 +1262,8 @@ mod tests {
         assert_eq!(show_number(f64::NAN), "NaN");
         assert_eq!(show_number(f64::NEG_INFINITY), "-Infinity");
         assert_eq!(show_number(-1e300), "-1e12 or more");
+        assert_eq!(show_number(5e15), "5000000000000000");
+        assert_eq!(show_number(-0.0), "0");
     }
 
     #[test]

@@ -88,13 +88,35 @@ pub fn asked(sentence: &str, lower: &str) -> Option<BulletStart> {
     if head.starts_with("in the ") && !head.starts_with("in the report") {
         return None;
     }
-    let rest = lower.get(lower.find(ws.get(verb)?)?..)?;
-    let rest_cased = sentence.get(sentence.len() - rest.len()..)?;
+    let from = lower.find(ws.get(verb)?)?;
+    // What the bullet starts with, up to the next instruction ("…, then the file path", "…
+    // and end with the link", "…; no bold").
+    let end = [
+        ";",
+        " then ",
+        " and end",
+        " and put",
+        " and cite",
+        " and add",
+    ]
+    .iter()
+    .filter_map(|cut| lower.get(from..)?.find(cut))
+    .min()
+    .map_or(lower.len(), |e| from + e);
+    let rest = lower.get(from..end)?;
+    let rest_cased = sentence.get(from..end)?;
+    // Not a ban ("must not start with …", "…, no bold"; "`[ ]` for not done" is no ban).
+    if super::has_any_in(rest, "n't|never|no |without")
+        || super::has_any_in(lower, "not start|not begin|not be prefixed")
+    {
+        return None;
+    }
     let has = |n: &str| super::has_any_in(rest, n);
+    let word = |w: &str| rest.split(|c: char| !c.is_alphanumeric()).any(|x| x == w);
     if has("past-tense|past tense") {
         return Some(BulletStart::PastTense);
     }
-    if has("verb") {
+    if word("verb") {
         return Some(BulletStart::Verb(has("imperative")));
     }
     if has("bold") {
@@ -210,7 +232,17 @@ fn example(rest: &str) -> Option<Vec<Piece>> {
         .trim_end_matches(['.', '\u{2026}', ' '])
         .trim_end_matches(':')
         .trim();
-    let shape = shape_of(token, token.contains("HH:") || token.contains("YYYY"));
+    // "e.g. `[HUT-12] Add retries`": the key, not the words after it ("Route N:" is kept whole).
+    let token = match token.split_once(' ') {
+        Some((key, _)) if key.contains(|c: char| c.is_ascii_digit() || c == '-' || c == '#') => {
+            key.trim_end_matches(':')
+        }
+        _ => token,
+    };
+    let shape = shape_of(
+        token,
+        token.contains("HH:") || token.contains("YYYY") || token.contains(['/', ':']),
+    );
     // A key-like example: digits or capitals in it, and at most three words.
     let keyish = shape
         .iter()
@@ -223,10 +255,12 @@ fn shape_of(token: &str, timeish: bool) -> Vec<Piece> {
     let mut out = Vec::new();
     let cs: Vec<char> = token.chars().collect();
     let class = |x: char| {
-        if x.is_ascii_digit() || x == '#' {
+        if x.is_ascii_digit() {
             0
         } else if x.is_alphabetic() {
             1
+        } else if x == '#' {
+            3
         } else {
             2
         }
@@ -249,7 +283,11 @@ fn shape_of(token: &str, timeish: bool) -> Vec<Piece> {
                 .checked_sub(1)
                 .and_then(|j| cs.get(j))
                 .is_some_and(|x| x.is_alphanumeric());
-        out.push(if c.is_ascii_digit() || c == '#' {
+        // "#" for a digit ("PT-###"), or a mark before digits ("#1234").
+        let number_sign = c == '#' && cs.get(i + run).is_some_and(char::is_ascii_digit);
+        out.push(if number_sign {
+            Piece::Mark('#')
+        } else if c.is_ascii_digit() || c == '#' {
             Piece::Digits(None)
         } else if timeish && crate::drift::text::in_list("HH|MM|SS|DD|YYYY|YY", &word) {
             Piece::Digits(Some(run))
@@ -327,16 +365,46 @@ fn bullets(text: &str) -> Vec<&str> {
                         .flatten()
                 })
             });
-        if let Some(i) = item {
+        // A thematic break ("* * *", "- - -") is no item.
+        if let Some(i) =
+            item.filter(|i| !i.trim().chars().all(|c| matches!(c, '*' | '-' | '_' | ' ')))
+        {
             out.push(i.trim());
         }
     }
     out
 }
 
-/// The first bullet whose start breaks the rule.
+/// The first bullet whose start breaks the rule; none where the reply holds several lists and
+/// one of them keeps it throughout (the rule may be that list's: "Changes" beside "Testing").
 pub fn first_break<'t>(rule: &BulletStart, text: &'t str) -> Option<&'t str> {
+    let lists = lists(text);
+    if lists.len() > 1
+        && lists
+            .iter()
+            .any(|l| l.iter().all(|b| starts_right(rule, b)))
+    {
+        return None;
+    }
     bullets(text).into_iter().find(|b| !starts_right(rule, b))
+}
+
+/// The reply's lists: runs of top-level items with no other non-blank line between them.
+fn lists(text: &str) -> Vec<Vec<&str>> {
+    let mut out: Vec<Vec<&str>> = Vec::new();
+    let mut open = false;
+    for line in text.lines() {
+        if let Some(item) = bullets(line).first().copied() {
+            match out.last_mut() {
+                Some(l) if open => l.push(item),
+                _ => out.push(vec![item]),
+            }
+            open = true;
+        } else if !line.trim().is_empty() && !line.starts_with([' ', '\t']) {
+            open = false;
+        }
+    }
+    out
 }
 
 fn starts_right(rule: &BulletStart, item: &str) -> bool {
@@ -353,7 +421,12 @@ fn starts_right(rule: &BulletStart, item: &str) -> bool {
         .unwrap_or_default()
         .to_ascii_lowercase();
     match rule {
-        BulletStart::Shape(shape) => fits(shape, plain),
+        // ("[HUT-123](url) …": a linked key.)
+        BulletStart::Shape(shape) => {
+            fits(shape, plain)
+                || (shape.first() != Some(&Piece::Mark('['))
+                    && plain.strip_prefix('[').is_some_and(|p| fits(shape, p)))
+        }
         BulletStart::OneOf(list) => list.iter().any(|o| {
             let o = o.trim_matches(['`', ':']);
             plain
@@ -372,7 +445,10 @@ fn starts_right(rule: &BulletStart, item: &str) -> bool {
                 },
                 None => plain.trim_start_matches(['[', '(']),
             };
-            fits(&[Piece::Upper, Piece::Mark('-'), Piece::Digits(None)], s)
+            // Any key with a digit ("OPS-12", "B2B-7", "#4821", "INC0012345").
+            s.split(|c: char| c.is_whitespace() || c == ':' || c == ']' || c == ')')
+                .next()
+                .is_some_and(|k| k.contains(|c: char| c.is_ascii_digit()))
         }
         BulletStart::Path(ticked) => {
             let t = item.trim_start_matches('*');
@@ -381,10 +457,11 @@ fn starts_right(rule: &BulletStart, item: &str) -> bool {
                 None if *ticked => return false,
                 None => t.split_whitespace().next().unwrap_or_default(),
             };
-            span.contains('/')
-                || span.rsplit_once('.').is_some_and(|(a, b)| {
-                    !a.is_empty() && b.chars().next().is_some_and(char::is_alphabetic)
-                })
+            // ("Makefile", "LICENSE", "`.env`": names a path may be.)
+            span.contains(['/', '.'])
+                || span.ends_with("file")
+                || (*ticked && !span.is_empty() && !span.contains(' '))
+                || (!span.is_empty() && span.bytes().all(|b| b.is_ascii_uppercase()))
         }
         BulletStart::Bold => item.starts_with("**") || item.starts_with("__"),
         BulletStart::Checkbox => {
@@ -396,7 +473,9 @@ fn starts_right(rule: &BulletStart, item: &str) -> bool {
                 || (first.ends_with('s') && !first.ends_with("ss") && first != "was"))
         }
         BulletStart::Verb(imperative) => {
-            !(crate::drift::text::in_list(NO_VERB, &first) || *imperative && first.ends_with("ing"))
+            // ("Bring", "Ping": short words in "-ing" may be verbs.)
+            !(crate::drift::text::in_list(NO_VERB, &first)
+                || *imperative && first.ends_with("ing") && first.len() > 6)
         }
     }
 }

@@ -28,8 +28,14 @@ pub fn asked(lower: &str) -> Option<bool> {
         "n't|not |never|no |without|may |can |could |feel free|optional|prefer|ideally",
     ) || has_any_in(
         lower,
-        " if |if you|unless|whenever|in case| any |where useful|where helpful|where needed",
-    );
+        " if |if you|unless|whenever|in case| any |where useful|where helpful|where needed|for each|for every",
+    )
+        // Said of a text that holds one ("I've put the log in a code block below", "the issue
+        // has the repro in …") or of a document ("the README should show …").
+        || has_any_in(
+            lower,
+            "i've |i have |we've |we have |i put |we put |below|above|attached|readme|docs|documentation|wiki|the issue",
+        );
     // Said as an ask ("paste it …", "… must be in …"), not of what a text holds ("headings
     // inside code blocks were rendered as headings").
     let ask = lower.get(..at)?.split_whitespace().any(|w| {
