@@ -2310,9 +2310,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             }
         }
         // Not where the message lets another form stand "instead" (a fallback in prose).
-        if !built && !cx.lower.contains("instead") {
+        if !built {
             if let Some(fenced) = code_block::asked(&lower) {
-                push(sentence, Rule::CodeBlock(fenced));
+                if !cx.lower.contains("instead") {
+                    push(sentence, Rule::CodeBlock(fenced));
+                }
             }
         }
         if !built {

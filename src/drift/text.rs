@@ -643,6 +643,9 @@ pub fn percent(share: f64) -> u32 {
 /// (issue 14). Where it differs from the standard mapping: "İ" stays (the standard one gives two
 /// characters) and a final "Σ" lowers to "σ", not "ς".
 pub fn lower_char(c: char) -> char {
+    if c.is_ascii() {
+        return c.to_ascii_lowercase();
+    }
     let u = c as u32;
     let even_up = |lo: u32, hi: u32| (lo..=hi).contains(&u) && u % 2 == lo % 2;
     let to = match u {
@@ -687,6 +690,10 @@ pub fn lower_char(c: char) -> char {
 
 /// Text in lower case by [`lower_char`].
 pub fn lower(s: &str) -> String {
+    // Most text is ASCII: the byte path (the standard lower-casing had one too).
+    if s.is_ascii() {
+        return s.to_ascii_lowercase();
+    }
     s.chars().map(lower_char).collect()
 }
 
