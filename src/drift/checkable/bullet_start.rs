@@ -344,15 +344,10 @@ fn fits(shape: &[Piece], start: &str) -> bool {
 
 /// The reply's top-level list items outside fenced code, marker dropped.
 fn bullets(text: &str) -> Vec<&str> {
-    let mut fenced = false;
     let mut out = Vec::new();
-    for line in text.lines() {
+    for line in super::lists::outside_fences(text) {
         let t = line.trim_start();
-        if t.starts_with("```") || t.starts_with("~~~") {
-            fenced = !fenced;
-            continue;
-        }
-        if fenced || line.len() - t.len() > 1 {
+        if line.len() - t.len() > 1 {
             continue;
         }
         let item = ["- ", "* ", "+ ", "\u{2022} "]
