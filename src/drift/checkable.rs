@@ -30,6 +30,7 @@ mod placeholders;
 mod tables;
 mod titles;
 mod units;
+mod yaml_keys;
 
 /// How a count compares with its bound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -151,6 +152,9 @@ pub enum Rule {
     /// How every bullet of the reply starts ("every bullet must start with its ticket ID in
     /// square brackets, like `[HUT-123]`"), broken by a bullet plainly otherwise.
     BulletStart(bullet_start::BulletStart),
+    /// The answer's YAML has these keys ("as a YAML block with exactly the keys …"); silent
+    /// where the reply holds no YAML the reader can follow ([`yaml_keys::first_break`]).
+    YamlKeys(yaml_keys::YamlKeys),
     /// Lines of at most `n` characters: a commit body's wrap, every line of a text the reply
     /// shows or of the reply ("wrap the body at 72", "every line of the entry under 80
     /// characters").
@@ -1525,6 +1529,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             | Rule::IfFailedHeading(_)
             | Rule::CodeBlock(_)
             | Rule::BulletStart(_)
+            | Rule::YamlKeys(_)
             | Rule::LineChars(_)
             | Rule::CommitStartsWith(_)
             | Rule::CommitForm(_)
@@ -2320,6 +2325,14 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         if !built {
             if let Some(b) = bullet_start::asked(sentence, &lower) {
                 push(sentence, Rule::BulletStart(b));
+            }
+        }
+        // "The YAML must have exactly three top-level keys": the answer asked just before, which
+        // the built-thing gate takes for a component.
+        if !built || lower.trim_start().starts_with("the yaml ") {
+            let before = index.checked_sub(1).and_then(|i| all.get(i)).copied();
+            if let Some(y) = yaml_keys::asked(sentence, &lower, before, &cx.lower) {
+                push(sentence, Rule::YamlKeys(y));
             }
         }
         if built {
@@ -4438,7 +4451,8 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         "lines",
         "title-words",
     ];
-    const FAMILIES: [(&[&str], &[&str]); 14] = [
+    const FAMILIES: [(&[&str], &[&str]); 15] = [
+        (&["yaml"], &["yaml-keys"]),
         (
             &["no-tables", "no tables", "table rule", "tables rule"],
             &["no-tables"],
@@ -10087,6 +10101,10 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 (true, None)
             }
         }
+        Rule::YamlKeys(y) => match yaml_keys::first_break(y, text) {
+            Some(why) => (false, Some(why)),
+            None => (true, None),
+        },
         Rule::BulletStart(b) => match bullet_start::first_break(b, text) {
             Some(item) => (false, Some(format!("a bullet starting otherwise: {item}"))),
             None => (true, None),
@@ -10974,6 +10992,14 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::LineCase(c) => ("line-case", line_case::describe(c)),
         Rule::InUnit(u) => ("unit", units::describe(u)),
         Rule::BulletStart(_) => ("bullet-start", "every bullet starting as asked".to_string()),
+        Rule::YamlKeys(y) => (
+            "yaml-keys",
+            format!(
+                "YAML with {}the keys {}",
+                if y.exact { "only " } else { "" },
+                y.keys.join(", ")
+            ),
+        ),
         Rule::CodeBlock(fenced) => (
             "code-block",
             format!("a {}code block", if *fenced { "fenced " } else { "" }),
