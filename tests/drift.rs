@@ -7764,3 +7764,52 @@ fn a_yaml_answer_has_the_keys_asked() {
         "I could not read the job's limits: the scheduler API returned 503 all morning.",
     );
 }
+
+#[test]
+fn a_list_in_the_order_asked() {
+    let m = "List the kilns due for service, sorted by due date, earliest first.";
+    clean(
+        m,
+        "Due for service:\n\n- Kiln 4, due 2025-04-02: thermocouple\n- Kiln 1, due 2025-04-09: elements\n- Kiln 2, due 2025-05-01: door seal",
+    );
+    flagged(
+        m,
+        "Due for service:\n\n- Kiln 4, due 2025-04-09: elements\n- Kiln 1, due 2025-04-02: thermocouple\n- Kiln 2, due 2025-05-01: door seal",
+    );
+    // Dates with a month's name; a table by the column the key names.
+    let chrono = "List the open days this spring in chronological order.";
+    clean(
+        chrono,
+        "- Sat 5 April: studio\n- Sun 13 April: yard\n- Sat 3 May: both",
+    );
+    flagged(
+        chrono,
+        "- Sat 5 April: studio\n- Sat 3 May: both\n- Sun 13 April: yard",
+    );
+    let table = "Show the stalls in a table sorted by takings, highest first.";
+    clean(
+        table,
+        "| Stall | Takings |\n|---|---|\n| Honey | £1,240 |\n| Bread | £980 |\n| Cheese | £415 |",
+    );
+    flagged(
+        table,
+        "| Stall | Takings |\n|---|---|\n| Honey | £1,240 |\n| Cheese | £415 |\n| Bread | £980 |",
+    );
+    let alpha = "List the volunteers on Saturday's rota in alphabetical order, one per line.";
+    flagged(alpha, "Priya\nDaniel\nMarta\n\nThanks all.");
+    // A second list beside the one asked keeps its own order.
+    clean(
+        alpha,
+        "Daniel\nMarta\nPriya\n\nStill to do:\n- print badges\n- book the van\n- call the hall",
+    );
+    // Not an order replaced, a file's own order, one part's, or where any order will do.
+    let any = "- Priya\n- Daniel\n- Marta";
+    for m in [
+        "Show the volunteers in signup order instead of alphabetically.",
+        "Add the three volunteers to the rota file. Entries in that file must stay in alphabetical order.",
+        "In the summary line, name the volunteers alphabetically. The list below can be in any order.",
+        "List the volunteers sorted by name, then by shift, ascending.",
+    ] {
+        clean(m, any);
+    }
+}

@@ -1,0 +1,459 @@
+//! The order a message asks of a list or table: "sorted by due date, earliest first", "in
+//! alphabetical order by path", "rank them by missed visits, highest first". Checked on the
+//! reply's lists (bullets, numbered items, one entry per line) and Markdown tables: broken only
+//! when every one of them that can be read by that key is out of order, so a second list beside
+//! the one asked (next steps, notes) never breaks it.
+
+use crate::drift::text::Lower;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SortOrder {
+    /// The words after "by" ("due date", "surname"); empty for "in alphabetical order".
+    pub key: Vec<String>,
+    pub descending: bool,
+    /// Compared as text ("alphabetically", "by name", "by path"), not as numbers or dates.
+    pub text: bool,
+}
+
+const ASCENDING: &str = "ascending|earliest first|oldest first|lowest first|smallest first|shortest first|fewest first|least first|from lowest to highest|from smallest to largest|from oldest to newest|from earliest to latest|chronological|alphabetical|alphabetically|a to z|a-z";
+const DESCENDING: &str = "descending|highest first|largest first|longest first|newest first|latest first|most recent first|biggest first|from highest to lowest|from largest to smallest|from newest to oldest|from most to least|reverse chronological|z to a|z-a";
+
+/// The order a sentence asks, if it asks one plainly, of the answer's own list (`message_lower`:
+/// the whole message, for a permission to order freely).
+pub fn asked(lower: &str, message_lower: &str) -> Option<SortOrder> {
+    let sorts = super::has_any_in(
+        lower,
+        "sorted by|sort by|sort the|sort them|sort it|ordered by|order by|ranked by|rank the|rank them|in ascending|in descending|alphabetical order|alphabetically|chronological order|in order of|ascending order of|descending order of",
+    );
+    if !sorts {
+        return None;
+    }
+    // "then by …", "grouped by …": a second key or groups the check would not follow. Not an
+    // order replaced ("instead of alphabetically"), a file's own order ("entries in that file
+    // must stay in alphabetical order"), one part's ("in the summary line, list them
+    // alphabetically"), or where another list may be in any order.
+    if super::has_any_in(lower, "then by|and then|grouped by|group by|within each|per group| ties|instead of|rather than|no longer|not alphabetical|not sorted|that file|the file |the file.|the file,|this file|in a file|into the|stay in|stays in|remain in|remains in|kept in|keep the|in the summary|in the intro|in the first|in the last|in the heading|in the title")
+        || !crate::drift::file_scope::paths(lower).is_empty()
+        || super::has_any_in(message_lower, "sorted however|ordered however|in any order|order doesn't matter|order does not matter|order is up to you|any order you")
+    {
+        return None;
+    }
+    let asc = super::has_any_in(lower, ASCENDING);
+    let desc = super::has_any_in(lower, DESCENDING);
+    let descending = match (asc, desc) {
+        (true, false) => false,
+        (false, true) => true,
+        _ => return None,
+    };
+    // The key: the words after "by" / "of" up to a comma, a direction or the sentence's end.
+    let after = [
+        "sorted by ",
+        "sort by ",
+        "ordered by ",
+        "ranked by ",
+        "order of ",
+        " by ",
+    ]
+    .iter()
+    .find_map(|p| lower.find(p).map(|i| i + p.len()));
+    let stop = "|ascending|descending|highest|lowest|largest|smallest|longest|shortest|earliest|latest|oldest|newest|most|fewest|least|from|in|with|and|then|one|as|so|for|first|a|the|each|per|to|alphabetically|numerically|chronologically|order|on|at";
+    let mut key: Vec<String> = Vec::new();
+    if let Some(at) = after {
+        for w in lower.get(at..).unwrap_or_default().split_whitespace() {
+            let clean = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '_');
+            if clean.is_empty() || crate::drift::text::in_list(stop, clean) {
+                break;
+            }
+            key.push(clean.to_string());
+            if key.len() == 3 || w.ends_with([',', '.', ';', ':', ')']) {
+                break;
+            }
+        }
+    }
+    let alphabetical =
+        super::has_any_in(lower, "alphabetical|alphabetically|a to z|a-z|z to a|z-a");
+    let naming = key.last().is_some_and(|k| {
+        crate::drift::text::in_list("name|names|surname|surnames|path|paths|title|titles|code|codes|id|ids|sku|city|cities|venue|product|products", k)
+    });
+    if key.is_empty() && !alphabetical && !super::has_any_in(lower, "chronological") {
+        return None;
+    }
+    Some(SortOrder {
+        key,
+        descending,
+        text: alphabetical || (naming && !super::has_any_in(lower, "numeric")),
+    })
+}
+
+/// A value an item is sorted by.
+#[derive(Debug, Clone, PartialEq, PartialOrd)]
+enum Value {
+    /// Numbers, dates (`2025-03-13` → 2025, 3, 13), times and dotted ids, part by part.
+    Parts(Vec<f64>),
+    Text(String),
+}
+
+/// The numbers of a token: "4,301" → 4301; "2025-03-13" → 2025, 3, 13; "04:45" → 4, 45;
+/// "2020.1.12" → 2020, 1, 12; "11.2%" → 11.2.
+fn parts(token: &str) -> Option<Vec<f64>> {
+    let t = token.trim_matches(|c: char| !c.is_ascii_digit());
+    if t.is_empty() {
+        return None;
+    }
+    let thousands = t.contains(',')
+        && t.split(',')
+            .skip(1)
+            .all(|g| g.len() == 3 && g.bytes().all(|b| b.is_ascii_digit()));
+    let t = if thousands {
+        t.replace(',', "")
+    } else {
+        t.to_string()
+    };
+    if t.contains(',') {
+        return None;
+    }
+    let dotted = t.matches('.').count() > 1;
+    let pieces: Vec<&str> = if dotted {
+        t.split('.').collect()
+    } else {
+        t.split(['-', ':', '/']).collect()
+    };
+    pieces
+        .iter()
+        .map(|p| crate::drift::text::decimal(p))
+        .collect()
+}
+
+/// The numeric tokens of an item's text (words holding a digit).
+fn numbers(text: &str) -> Vec<Vec<f64>> {
+    text.split(|c: char| c.is_whitespace() || c == '|' || c == '(' || c == ')')
+        .filter(|w| w.bytes().any(|b| b.is_ascii_digit()))
+        .filter_map(|w| {
+            // "MAT-10021", "Store 88" keep their number; "B7" its digits.
+            let digits = w.trim_start_matches(|c: char| !c.is_ascii_digit());
+            parts(digits)
+        })
+        .collect()
+}
+
+/// A date written with a month's name ("29 July", "Wed 31 July", "Nov 28", "3 Dec 2024"):
+/// year (when given), month, day.
+fn named_date(text: &str) -> Option<Vec<f64>> {
+    const MONTHS: [&str; 12] = [
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+    ];
+    let words: Vec<&str> = text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let day = |w: &str| {
+        (w.len() <= 2 && w.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| crate::drift::text::decimal(w))
+            .flatten()
+            .filter(|d| (1.0..=31.0).contains(d))
+    };
+    let year = |w: Option<&&str>| {
+        w.filter(|w| w.len() == 4 && w.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|w| crate::drift::text::decimal(w))
+    };
+    for (i, w) in words.iter().enumerate() {
+        let lw = w.lower();
+        let Some(m) = MONTHS.iter().position(|m| {
+            lw.starts_with(m) && (lw.len() == 3 || lw.len() >= 4 && "january|february|march|april|june|july|august|september|sept|october|november|december".split('|').any(|f| f == lw))
+        }) else {
+            continue;
+        };
+        let month = (m + 1) as f64;
+        let before = i
+            .checked_sub(1)
+            .and_then(|j| words.get(j))
+            .and_then(|w| day(w));
+        let after = words.get(i + 1).and_then(|w| day(w));
+        if let Some(d) = before.or(after) {
+            let y = year(words.get(i + 1 + usize::from(after.is_some())));
+            return Some(match y {
+                Some(y) => vec![y, month, d],
+                None => vec![month, d],
+            });
+        }
+    }
+    None
+}
+
+/// An item's text with its list marker, emphasis and code marks taken off.
+fn bare(item: &str) -> String {
+    let t = item.trim_start();
+    let t = t
+        .strip_prefix("- ")
+        .or_else(|| t.strip_prefix("* "))
+        .or_else(|| t.strip_prefix("• "))
+        .or_else(|| {
+            let n = t.bytes().take_while(u8::is_ascii_digit).count();
+            (n > 0 && n < 4)
+                .then(|| t.get(n..))
+                .flatten()
+                .and_then(|r| r.strip_prefix(". ").or_else(|| r.strip_prefix(") ")))
+        })
+        .unwrap_or(t);
+    t.replace(['*', '`', '_', '"'], "").trim().lower()
+}
+
+/// A run of items: a list, lines one per entry, or a table's rows by column.
+struct Run<'t> {
+    items: Vec<&'t str>,
+    header: Option<Vec<String>>,
+}
+
+fn cells(row: &str) -> Vec<String> {
+    row.trim()
+        .trim_matches('|')
+        .split('|')
+        .map(|c| c.replace(['*', '`'], "").trim().lower())
+        .collect()
+}
+
+fn runs(text: &str) -> Vec<Run<'_>> {
+    let mut out: Vec<Run<'_>> = Vec::new();
+    let mut cur: Vec<&str> = Vec::new();
+    let mut table = false;
+    let mut fenced = false;
+    fn flush<'t>(cur: &mut Vec<&'t str>, table: bool, out: &mut Vec<Run<'t>>) {
+        if table {
+            // Header, delimiter, rows.
+            if cur.len() >= 4
+                && cur
+                    .get(1)
+                    .is_some_and(|d| d.contains("---") || d.contains(":-"))
+            {
+                out.push(Run {
+                    header: cur.first().map(|h| cells(h)),
+                    items: cur.get(2..).unwrap_or_default().to_vec(),
+                });
+            }
+        } else if cur.len() >= 3 {
+            out.push(Run {
+                header: None,
+                items: cur.clone(),
+            });
+        }
+        cur.clear();
+    }
+    for line in text.lines() {
+        let t = line.trim();
+        if t.starts_with("```") || t.starts_with("~~~") {
+            flush(&mut cur, table, &mut out);
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        let is_row = t.starts_with('|');
+        // An indented line under an item belongs to it; a heading or an intro ending in ':'
+        // closes the run.
+        if t.is_empty() || t.starts_with('#') || (t.ends_with(':') && !is_row) || is_row != table {
+            flush(&mut cur, table, &mut out);
+            table = is_row;
+            if t.is_empty() || t.starts_with('#') || t.ends_with(':') {
+                continue;
+            }
+        }
+        if line.starts_with([' ', '\t']) && !cur.is_empty() && !is_row {
+            continue;
+        }
+        cur.push(line);
+    }
+    flush(&mut cur, table, &mut out);
+    out
+}
+
+/// Whether a header names the key ("Dwell (days)" for "dwell time", "Expires" for "expiry
+/// date"): a word of the key and of the header share their first four letters.
+fn names_key(header: &str, key: &[String]) -> bool {
+    let generic = "number|count|date|time|the|of|total|avg|average|rate|level|value|amount";
+    let head: Vec<&str> = header
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let strong = key
+        .iter()
+        .filter(|k| !crate::drift::text::in_list(generic, k.as_str()));
+    let prefix = |a: &str, b: &str| {
+        let n = 4.min(a.len()).min(b.len());
+        n >= 3 && a.get(..n) == b.get(..n) && (n == 4 || a == b)
+    };
+    let mut any = false;
+    for k in strong {
+        any = true;
+        if !head.iter().any(|h| prefix(h, k)) {
+            return false;
+        }
+    }
+    // A key of generic words only ("rate", "date") names the header that holds it.
+    any || key.iter().any(|k| head.iter().any(|h| prefix(h, k)))
+}
+
+/// The values a run is sorted by, one per item, if every item has one.
+fn values(rule: &SortOrder, run: &Run<'_>) -> Option<Vec<Value>> {
+    let column = match &run.header {
+        Some(h) => Some(if rule.key.is_empty() {
+            0
+        } else {
+            let found: Vec<usize> = (0..h.len())
+                .filter(|&i| h.get(i).is_some_and(|c| names_key(c, &rule.key)))
+                .collect();
+            match found.as_slice() {
+                [one] => *one,
+                // A name or code key with no column of its own: the first column names the row.
+                [] if rule.text => 0,
+                _ => return None,
+            }
+        }),
+        None => None,
+    };
+    run.items
+        .iter()
+        .map(|item| {
+            let text = match column {
+                Some(c) => cells(item).get(c)?.clone(),
+                None => bare(item),
+            };
+            if rule.text {
+                let t = text.trim();
+                return (!t.is_empty()).then(|| Value::Text(t.to_string()));
+            }
+            // A date with a month's name, where dates are the key.
+            if dated(rule) {
+                if let Some(d) = named_date(&text) {
+                    return Some(Value::Parts(d));
+                }
+            }
+            let ns = numbers(&text);
+            // Where dates are the key, the first date or time ("2025-04-09", "04:45").
+            if dated(rule) && column.is_none() {
+                if let Some(d) = ns.iter().find(|n| n.len() >= 2) {
+                    return Some(Value::Parts(d.clone()));
+                }
+            }
+            match (column, ns.as_slice()) {
+                (Some(_), [first, ..]) => Some(Value::Parts(first.clone())),
+                // In a list, an item with one number ("Berlin: 412"), or the key's kind of number
+                // first ("MAT-10021 (…)" by matter number, "2025-05-06 – …" by date).
+                (None, [one]) => Some(Value::Parts(one.clone())),
+                (None, [first, ..]) if first_is_key(rule, &text) => {
+                    Some(Value::Parts(first.clone()))
+                }
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+/// Whether the key is a date or time ("by due date", "by ETA", "in chronological order").
+fn dated(rule: &SortOrder) -> bool {
+    let last = rule.key.last().map(String::as_str).unwrap_or_default();
+    !rule.text
+        && (rule.key.is_empty()
+            || crate::drift::text::in_list(
+                "date|dates|time|eta|etd|due|deadline|expiry|departure|arrival|start|timestamp",
+                last,
+            ))
+}
+
+/// Whether an item's first number is its key: a number key ("by store number", "by matter
+/// number") or a date/time key with a date or time opening the item.
+fn first_is_key(rule: &SortOrder, text: &str) -> bool {
+    let last = rule.key.last().map(String::as_str).unwrap_or_default();
+    let opens_with_number = text.trim_start().starts_with(|c: char| c.is_ascii_digit());
+    (crate::drift::text::in_list("number|id|no|code", last)) || (dated(rule) && opens_with_number)
+}
+
+fn in_order(rule: &SortOrder, vs: &[Value]) -> Option<(usize, usize)> {
+    vs.windows(2).enumerate().find_map(|(i, w)| match w {
+        [a, b] => {
+            let wrong = if rule.descending { a < b } else { a > b };
+            wrong.then_some((i, i + 1))
+        }
+        _ => None,
+    })
+}
+
+/// The first pair out of order, when every readable run is out of order.
+pub fn first_break<'t>(rule: &SortOrder, text: &'t str) -> Option<(&'t str, &'t str)> {
+    let mut found = None;
+    for run in runs(text) {
+        let Some(vs) = values(rule, &run) else {
+            continue;
+        };
+        match in_order(rule, &vs) {
+            None => return None,
+            Some((i, j)) => {
+                if found.is_none() {
+                    found = Some((*run.items.get(i)?, *run.items.get(j)?));
+                }
+            }
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_order_asked() {
+        let a = asked("list them sorted by due date, earliest first.", "").unwrap();
+        assert_eq!(
+            (a.key.as_slice(), a.descending, a.text),
+            (&["due".to_string(), "date".to_string()][..], false, false)
+        );
+        let b = asked("rank the depots by missed visits, highest first.", "").unwrap();
+        assert_eq!(b.key, ["missed", "visits"]);
+        assert!(b.descending);
+        assert!(
+            asked("list the files in alphabetical order by path.", "")
+                .unwrap()
+                .text
+        );
+        assert!(asked("sort by team, then by date, newest first.", "").is_none());
+        assert!(asked("list the depots with their missed visits.", "").is_none());
+    }
+
+    #[test]
+    fn numbers_dates_and_dotted_ids() {
+        assert_eq!(parts("4,301"), Some(vec![4301.0]));
+        assert_eq!(parts("2025-03-13"), Some(vec![2025.0, 3.0, 13.0]));
+        assert_eq!(parts("2020.1.12"), Some(vec![2020.0, 1.0, 12.0]));
+        assert_eq!(parts("11.2%"), Some(vec![11.2]));
+        assert_eq!(named_date("Wed 31 July: a"), Some(vec![7.0, 31.0]));
+        assert_eq!(
+            named_date("Nov 28 2024, kiln B"),
+            Some(vec![2024.0, 11.0, 28.0])
+        );
+        assert_eq!(named_date("due 3 weeks after"), None);
+    }
+
+    #[test]
+    fn every_readable_run_out_of_order_breaks() {
+        let r = asked(
+            "put the rates in a table sorted by rate, highest first.",
+            "",
+        )
+        .unwrap();
+        let sorted = "| Site | Rate |\n|---|---|\n| a | 9.1% |\n| b | 7.4% |\n| c | 7.0% |";
+        assert_eq!(first_break(&r, sorted), None);
+        let unsorted = "| Site | Rate |\n|---|---|\n| a | 9.1% |\n| b | 7.0% |\n| c | 7.4% |";
+        assert!(first_break(&r, unsorted).is_some());
+        let alpha = asked("list the rooms in alphabetical order, one per line.", "").unwrap();
+        assert!(first_break(&alpha, "Atlas\nCedar\nBoreal").is_some());
+        // A second list in another order beside the sorted one.
+        assert_eq!(
+            first_break(
+                &alpha,
+                "Atlas\nBoreal\nCedar\n\nNext steps:\n- order kits\n- call IT\n- book a test"
+            ),
+            None
+        );
+    }
+}
