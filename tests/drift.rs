@@ -7813,3 +7813,39 @@ fn a_list_in_the_order_asked() {
         clean(m, any);
     }
 }
+
+#[test]
+fn every_timestamp_in_the_form_asked() {
+    let z = "Write the timeline of the freezer alarm. Give every timestamp in ISO 8601 UTC with a trailing Z.";
+    clean(
+        z,
+        "- 2025-01-10T02:14:00Z alarm raised\n- 2025-01-10T02:31:00Z door found ajar\n\nThe 02:00 check had passed.",
+    );
+    flagged(
+        z,
+        "- 2025-01-10T02:14:00Z alarm raised\n- 2025-01-10 03:31 CET door found ajar",
+    );
+    flagged(
+        z,
+        "- 2025-01-10T02:14:00Z alarm raised\n- 10/01/2025 02:31 UTC door found ajar",
+    );
+    // An example in the sentence shows the form.
+    let offset = "List the deliveries with their timestamps, e.g. 2025-01-10T07:30:00+01:00.";
+    clean(
+        offset,
+        "- 2025-01-10T07:30:00+01:00 flour\n- 2025-01-10T09:05:00+01:00 eggs",
+    );
+    flagged(
+        offset,
+        "- 2025-01-10T07:30:00+01:00 flour\n- 2025-01-10T09:05:00 eggs",
+    );
+    // Quoted logs keep theirs; a built thing's timestamps are not the answer's.
+    clean(
+        z,
+        "- 2025-01-10T02:14:00Z alarm raised\n\n```\n2025-01-10 03:14:00 WARN temp high\n```",
+    );
+    clean(
+        "Fix the exporter: the generated rows must use ISO 8601 timestamps with a Z suffix.",
+        "Fixed; rows used to read 2025-01-10 03:14 CET and now end in Z.",
+    );
+}
