@@ -97,43 +97,46 @@ enum Value {
 /// "2020.1.12" → 2020, 1, 12; "11.2%" → 11.2.
 fn parts(token: &str) -> Option<Vec<f64>> {
     let t = token.trim_matches(|c: char| !c.is_ascii_digit());
-    if t.is_empty() {
-        return None;
-    }
-    let thousands = t.contains(',')
-        && t.split(',')
-            .skip(1)
-            .all(|g| g.len() == 3 && g.bytes().all(|b| b.is_ascii_digit()));
-    let t = if thousands {
-        t.replace(',', "")
-    } else {
-        t.to_string()
-    };
-    if t.contains(',') {
-        return None;
-    }
     let dotted = t.matches('.').count() > 1;
-    let pieces: Vec<&str> = if dotted {
-        t.split('.').collect()
-    } else {
-        t.split(['-', ':', '/']).collect()
-    };
-    pieces
-        .iter()
-        .map(|p| crate::drift::text::decimal(p))
-        .collect()
+    let mut out = Vec::new();
+    let mut piece = String::new();
+    // Digits since a thousands comma ("4,301"; "1,2" is no number).
+    let (mut comma, mut group) = (false, 0usize);
+    for c in t.chars() {
+        match c {
+            '0'..='9' => {
+                piece.push(c);
+                group += 1;
+            }
+            ',' if !comma || group == 3 => {
+                comma = true;
+                group = 0;
+            }
+            '.' if !dotted => piece.push('.'),
+            '.' | '-' | ':' | '/' if !comma => {
+                out.push(crate::drift::text::decimal(&piece)?);
+                piece.clear();
+            }
+            _ => return None,
+        }
+    }
+    if comma && group != 3 {
+        return None;
+    }
+    out.push(crate::drift::text::decimal(&piece)?);
+    Some(out)
 }
 
 /// The numeric tokens of an item's text (words holding a digit).
 fn numbers(text: &str) -> Vec<Vec<f64>> {
-    text.split(|c: char| c.is_whitespace() || c == '|' || c == '(' || c == ')')
-        .filter(|w| w.bytes().any(|b| b.is_ascii_digit()))
-        .filter_map(|w| {
-            // "MAT-10021", "Store 88" keep their number; "B7" its digits.
-            let digits = w.trim_start_matches(|c: char| !c.is_ascii_digit());
-            parts(digits)
-        })
-        .collect()
+    let mut out = Vec::new();
+    for w in text.split(|c: char| c.is_whitespace() || matches!(c, '|' | '(' | ')')) {
+        // "MAT-10021", "Store 88" keep their number; "B7" its digits.
+        if let Some(p) = parts(w.trim_start_matches(|c: char| !c.is_ascii_digit())) {
+            out.push(p);
+        }
+    }
+    out
 }
 
 /// A date written with a month's name ("29 July", "Wed 31 July", "Nov 28", "3 Dec 2024"):
@@ -299,54 +302,59 @@ fn values(rule: &SortOrder, run: &Run<'_>) -> Option<Vec<Value>> {
         Some(h) => Some(if rule.key.is_empty() {
             0
         } else {
-            let found: Vec<usize> = (0..h.len())
-                .filter(|&i| h.get(i).is_some_and(|c| names_key(c, &rule.key)))
-                .collect();
-            match found.as_slice() {
-                [one] => *one,
-                // A name or code key with no column of its own: the first column names the row.
-                [] if rule.text => 0,
-                _ => return None,
+            let mut found = None;
+            for (i, c) in h.iter().enumerate() {
+                if names_key(c, &rule.key) {
+                    if found.is_some() {
+                        return None;
+                    }
+                    found = Some(i);
+                }
+            }
+            // A name or code key with no column of its own: the first column names the row.
+            match found {
+                Some(one) => one,
+                None if rule.text => 0,
+                None => return None,
             }
         }),
         None => None,
     };
-    run.items
-        .iter()
-        .map(|item| {
-            let text = match column {
-                Some(c) => cells(item).get(c)?.clone(),
-                None => bare(item),
-            };
-            if rule.text {
-                let t = text.trim();
-                return (!t.is_empty()).then(|| Value::Text(t.to_string()));
-            }
-            // A date with a month's name, where dates are the key.
-            if dated(rule) {
-                if let Some(d) = named_date(&text) {
-                    return Some(Value::Parts(d));
-                }
-            }
-            let ns = numbers(&text);
-            // Where dates are the key, the first date or time ("2025-04-09", "04:45").
-            if dated(rule) && column.is_none() {
-                if let Some(d) = ns.iter().find(|n| n.len() >= 2) {
-                    return Some(Value::Parts(d.clone()));
-                }
-            }
-            match (column, ns.as_slice()) {
-                (Some(_), [first, ..]) => Some(Value::Parts(first.clone())),
-                // In a list, an item with one number ("Berlin: 412"), or the key's kind of number
-                // first ("MAT-10021 (…)" by matter number, "2025-05-06 – …" by date).
-                (None, [one]) => Some(Value::Parts(one.clone())),
-                (None, [first, ..]) if first_is_key(rule, &text) => {
-                    Some(Value::Parts(first.clone()))
-                }
-                _ => None,
-            }
-        })
-        .collect()
+    let mut out = Vec::new();
+    for item in &run.items {
+        let text = match column {
+            Some(c) => cells(item).get(c)?.clone(),
+            None => bare(item),
+        };
+        out.push(value(rule, &text, column.is_some())?);
+    }
+    Some(out)
+}
+
+/// The value one item's text is sorted by.
+fn value(rule: &SortOrder, text: &str, in_column: bool) -> Option<Value> {
+    if rule.text {
+        let t = text.trim();
+        return (!t.is_empty()).then(|| Value::Text(t.to_string()));
+    }
+    // A date with a month's name, where dates are the key.
+    if dated(rule) {
+        if let Some(d) = named_date(text) {
+            return Some(Value::Parts(d));
+        }
+    }
+    let mut ns = numbers(text);
+    // Where dates are the key, the first date or time ("2025-04-09", "04:45").
+    if dated(rule) && !in_column {
+        if let Some(at) = ns.iter().position(|n| n.len() >= 2) {
+            return Some(Value::Parts(ns.swap_remove(at)));
+        }
+    }
+    // In a column, its first number; in a list, an item with one number ("Berlin: 412"), or
+    // the key's kind of number first ("MAT-10021 (…)" by matter number, "2025-05-06 – …" by
+    // date).
+    let take = in_column || ns.len() == 1 || first_is_key(rule, text);
+    (take && !ns.is_empty()).then(|| Value::Parts(ns.swap_remove(0)))
 }
 
 /// Whether the key is a date or time ("by due date", "by ETA", "in chronological order").
@@ -369,13 +377,13 @@ fn first_is_key(rule: &SortOrder, text: &str) -> bool {
 }
 
 fn in_order(rule: &SortOrder, vs: &[Value]) -> Option<(usize, usize)> {
-    vs.windows(2).enumerate().find_map(|(i, w)| match w {
-        [a, b] => {
-            let wrong = if rule.descending { a < b } else { a > b };
-            wrong.then_some((i, i + 1))
+    for i in 1..vs.len() {
+        let (a, b) = (vs.get(i - 1)?, vs.get(i)?);
+        if (rule.descending && a < b) || (!rule.descending && a > b) {
+            return Some((i - 1, i));
         }
-        _ => None,
-    })
+    }
+    None
 }
 
 /// The first pair out of order, when every readable run is out of order.
