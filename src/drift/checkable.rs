@@ -57,7 +57,9 @@ impl Rel {
     }
 }
 
-#[derive(Debug, Clone, PartialEq)]
+// Not `Clone` outside tests: a rule is moved, never copied, and the derive is kilobytes of module.
+#[derive(Debug, PartialEq)]
+#[cfg_attr(test, derive(Clone))]
 pub enum Rule {
     Words(Rel, usize),
     /// Words outside fenced code blocks ("the text outside the code block must be under 60
@@ -3959,7 +3961,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 | Rule::OwnForbids(_),
             ) = (other, &**inner)
             {
-                *rule = Rule::ExceptPart(other.clone(), Box::new(rule.clone()));
+                let inner = std::mem::replace(rule, Rule::NoCommas);
+                *rule = Rule::ExceptPart(other.clone(), Box::new(inner));
             }
         }
     }
@@ -3996,7 +3999,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     if let Some(free) = free.first() {
         for (of_reply, _, rule) in out.iter_mut() {
             if !*of_reply && a_format_rule(rule) {
-                *rule = Rule::ExceptPart(free.clone(), Box::new(rule.clone()));
+                let inner = std::mem::replace(rule, Rule::NoCommas);
+                *rule = Rule::ExceptPart(free.clone(), Box::new(inner));
             }
         }
     }
@@ -4101,7 +4105,8 @@ fn is_or_places(rule: &Rule, is: fn(&Rule) -> bool) -> bool {
 fn except_in(out: &mut [(bool, Option<usize>, Rule)], name: &str, is: fn(&Rule) -> bool) {
     for (_, _, rule) in out.iter_mut() {
         if is_or_places(rule, is) {
-            *rule = Rule::ExceptPart(name.to_string(), Box::new(rule.clone()));
+            let inner = std::mem::replace(rule, Rule::NoCommas);
+            *rule = Rule::ExceptPart(name.to_string(), Box::new(inner));
         }
     }
 }
@@ -4569,9 +4574,11 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         // "That rule doesn't apply to internal messages": the sentence before is narrowed, and a
         // narrowed rule is not checked (which part it holds for is not told).
         let that = that
-            || "that rule|this rule|these rules|those rules".split('|').any(|r| {
-                    " doesn't apply| does not apply| don't apply| do not apply| only applies| only apply| applies only".split('|').any(|a| lower.contains(&format!("{r}{a}")))
-                });
+            || crate::drift::text::any_pair_in(
+                &lower,
+                "that rule|this rule|these rules|those rules",
+                " doesn't apply| does not apply| don't apply| do not apply| only applies| only apply| applies only",
+            );
         if let (true, Some(p)) = (that, previous) {
             out.push((p, start, &["*"][..]));
         }
@@ -4681,7 +4688,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         // that's more than 5", "however many bullets that takes": a count of items said
         // before is taken back.
         let spaced = format!(" {} ", ws.join(" "));
-        if "list them all|list all of them|list every|include all of them|however many bullets|however many that takes|however many it takes|however many there are|don't cap|do not cap|no cap|even if that's more|even if it's more|even though that's more|even though it's more|even if that is more|even though that is more|as many as needed|as many as it takes|as many as you need|as many bullets as|as many items as".split('|').any(|p| spaced.contains(&format!(" {p} ")))
+        if has_any_in(&spaced, " list them all | list all of them | list every | include all of them | however many bullets | however many that takes | however many it takes | however many there are | don't cap | do not cap | no cap | even if that's more | even if it's more | even though that's more | even though it's more | even if that is more | even though that is more | as many as needed | as many as it takes | as many as you need | as many bullets as | as many items as ")
         {
             out.push((0, start, &["bullets", "list-items"]));
         }
@@ -4721,17 +4728,18 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         single = !crate::drift::text::contains_any(&lower, " and |;|,| but | or ");
         let plain = lower.contains("no word limit") || lower.contains("no length limit");
         // "Update: plain text is fine" takes back a JSON format asked before.
-        let prose_fine = "plain text|prose|plain english|markdown"
-            .split('|')
-            .any(|f| {
-                "is fine|is ok|is okay|works|will do"
-                    .split('|')
-                    .any(|ok| lower.contains(&format!("{f} {ok}")))
-            });
+        let prose_fine = crate::drift::text::any_pair_in(
+            &lower,
+            "plain text|prose|plain english|markdown",
+            " is fine| is ok| is okay| works| will do",
+        );
         // The clause's words around each lift, as one spaced string per side.
         let mut windows: Vec<String> = Vec::new();
         for (list, after) in [(&LIFTS_BEFORE[..], true), (&LIFTS_AFTER[..], false)] {
             for lift in list {
+                if !has_any_in(&lower, lift) {
+                    continue;
+                }
                 let mut from = 0;
                 while let Some(i) = lower.get(from..).and_then(|r| super::text::find(r, lift)) {
                     let i = from + i;
@@ -5100,25 +5108,11 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         }
         // "Update from Legal: the word 'refund' is fine now", "so "leak" is fine after all": a
         // word ban taken back (which word is not checked).
-        let quoted_fine = ["\" is ", "' is ", "\u{201d} is ", "\u{2019} is "]
-            .iter()
-            .any(|q| {
-                has_any_in(
-                    &lower,
-                    &[
-                        "fine after all",
-                        "fine now",
-                        "ok now",
-                        "okay now",
-                        "allowed now",
-                        "allowed after all",
-                        "ok after all",
-                        "okay after all",
-                    ]
-                    .map(|f| format!("{q}{f}"))
-                    .join("|"),
-                )
-            });
+        let quoted_fine = crate::drift::text::any_pair_in(
+            &lower,
+            "\" is |' is |\u{201d} is |\u{2019} is ",
+            "fine after all|fine now|ok now|okay now|allowed now|allowed after all|ok after all|okay after all",
+        );
         if quoted_fine {
             out.push((0, at, &["forbids"]));
         }
@@ -7360,7 +7354,7 @@ pub(super) fn short_hash(h: &str) -> bool {
 }
 
 pub(super) fn has_any_in(hay: &str, needles: &str) -> bool {
-    needles.split('|').any(|n| super::text::contains(hay, n))
+    super::text::any_in(hay, needles)
 }
 
 /// Whether "and"/"but" (`x`) followed by `next` starts a new instruction ("… and try to be

@@ -1158,8 +1158,38 @@ pub fn definitions(text: &str) -> Vec<String> {
 /// Whether `word` is one of the names of `list`, written joined by `|` ("a|b|c"): one static
 /// string per list instead of a pointer and a length per name (the module's size budget).
 pub fn in_list(list: &str, word: impl AsRef<str>) -> bool {
-    let word = word.as_ref();
-    list.split('|').any(|p| p == word)
+    let (l, w) = (list.as_bytes(), word.as_ref().as_bytes());
+    let Some(&first) = w.first() else {
+        return list.split('|').any(str::is_empty);
+    };
+    if w.contains(&b'|') {
+        return false;
+    }
+    // Found in the joined list, then bounded by '|' or its ends: one scan of the list rather
+    // than a comparison per entry (the word tests run per word of every sentence).
+    memchr::memchr_iter(first, l).any(|i| {
+        l.get(i..i + w.len()) == Some(w)
+            && (i == 0 || l.get(i - 1) == Some(&b'|'))
+            && l.get(i + w.len()).is_none_or(|&b| b == b'|')
+    })
+}
+
+/// Whether `hay` holds one of `firsts` followed at once by one of `seconds` (both '|'-joined):
+/// `contains` of every joined pair, without building the pairs.
+pub fn any_pair_in(hay: &str, firsts: &str, seconds: &str) -> bool {
+    let h = hay.as_bytes();
+    firsts.split('|').any(|f| {
+        let Some(&b) = f.as_bytes().first() else {
+            return any_in(hay, seconds);
+        };
+        any_in(hay, f)
+            && memchr::memchr_iter(b, h).any(|i| {
+                h.get(i..i + f.len()) == Some(f.as_bytes())
+                    && hay
+                        .get(i + f.len()..)
+                        .is_some_and(|rest| seconds.split('|').any(|x| rest.starts_with(x)))
+            })
+    })
 }
 
 /// Word bytes for [`word_runs`], as named functions: one instance of the scan per kind of word,
@@ -1197,19 +1227,147 @@ pub fn not_alpha_char(c: char) -> bool {
 /// marker of a chain ("; ", " - ", …). One function for every list (a slice and its iterator
 /// chain at each call cost more module than the joined string).
 pub fn first_of(hay: &str, list: &str) -> Option<usize> {
-    list.split('|').filter_map(|p| hay.find(p)).min()
+    with_pairs(hay, |pairs| {
+        list.split('|')
+            .filter(|p| pairs.is_none_or(|s| s.may_hold(p.as_bytes())))
+            .filter_map(|p| hay.find(p))
+            .min()
+    })
 }
 
 /// Whether `hay` holds any of the phrases of `list`, joined by `|` (a substring test, as
 /// `str::contains`).
 pub fn contains_any(hay: impl AsRef<str>, list: &str) -> bool {
-    let hay = hay.as_ref();
-    list.split('|').any(|p| hay.contains(p))
+    any_in(hay.as_ref(), list)
+}
+
+/// Which byte pairs occur in a text: a 4096-bit set (each byte's low six bits, so some pairs
+/// share a bit). A phrase with a pair the set lacks is not in the text; one with all its pairs
+/// there is searched for. The parsers test a sentence against hundreds of phrases, most of them
+/// absent, and a search each was most of their time.
+struct Pairs([u64; 64]);
+
+impl Pairs {
+    fn of(text: &[u8]) -> Self {
+        let mut bits = [0u64; 64];
+        for w in text.windows(2) {
+            if let [a, b] = w {
+                let i = usize::from(a & 63) << 6 | usize::from(b & 63);
+                if let Some(word) = bits.get_mut(i >> 6) {
+                    *word |= 1 << (i & 63);
+                }
+            }
+        }
+        Pairs(bits)
+    }
+
+    /// False only when `phrase` cannot occur in the text.
+    fn may_hold(&self, phrase: &[u8]) -> bool {
+        phrase.windows(2).all(|w| {
+            let [a, b] = w else { return true };
+            let i = usize::from(a & 63) << 6 | usize::from(b & 63);
+            self.0
+                .get(i >> 6)
+                .is_some_and(|word| word & (1 << (i & 63)) != 0)
+        })
+    }
+}
+
+thread_local! {
+    /// The pair set of the text tested last, with that text: the same sentence is tested with
+    /// one list after another.
+    static LAST_PAIRS: std::cell::RefCell<(Vec<u8>, Pairs)> =
+        const { std::cell::RefCell::new((Vec::new(), Pairs([0; 64]))) };
+}
+
+/// Texts shorter than this are searched phrase by phrase (a pair set costs more than it saves).
+const PAIRS_FROM: usize = 48;
+/// Nor are longer ones kept: a sentence is what recurs.
+const PAIRS_UP_TO: usize = 2048;
+
+/// Whether `hay` holds any of `list`'s '|'-joined phrases (a substring test, as
+/// `str::contains`): the same answer as testing each phrase, found sooner.
+pub fn any_in(hay: &str, list: &str) -> bool {
+    with_pairs(hay, |pairs| {
+        list.split('|')
+            .any(|p| pairs.is_none_or(|s| s.may_hold(p.as_bytes())) && contains(hay, p))
+    })
+}
+
+/// `f` with the pair set of `hay` (none for a text too short or too long to keep one).
+fn with_pairs<T>(hay: &str, f: impl FnOnce(Option<&Pairs>) -> T) -> T {
+    let h = hay.as_bytes();
+    if !(PAIRS_FROM..=PAIRS_UP_TO).contains(&h.len()) {
+        return f(None);
+    }
+    LAST_PAIRS.with(|last| {
+        let Ok(mut last) = last.try_borrow_mut() else {
+            return f(None);
+        };
+        if last.0 != h {
+            last.1 = Pairs::of(h);
+            last.0.clear();
+            last.0.extend_from_slice(h);
+        }
+        f(Some(&last.1))
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The list tests (`in_list`, `any_in`, `first_of`, `any_pair_in`) give the answers of their
+    /// plain definitions, whatever the text's length (the pair sets start at 48 bytes), on
+    /// phrases present, absent, overlapping, empty and non-ASCII.
+    #[test]
+    fn list_tests_answer_as_their_plain_definitions() {
+        let texts = [
+            "",
+            "no",
+            "don't cap the list; list them all",
+            "the 200-word cap doesn't apply to the table, and plain text is fine after all.",
+            "nicht auf englisch, bitte: le résumé reste en français — that rule only applies here",
+            &"padding words before the end ".repeat(80),
+            &format!("{} scratch that", "ab|cd ".repeat(500)),
+        ];
+        let lists = [
+            "cap|list them all|no",
+            "doesn't apply|only applies|is fine",
+            "xyz|qqq",
+            "|a",
+            "résumé|français|nicht",
+            "that rule|this rule",
+            "ab|cd",
+            "b|cd|ab",
+        ];
+        for t in texts {
+            for l in lists {
+                assert_eq!(
+                    any_in(t, l),
+                    l.split('|').any(|p| t.contains(p)),
+                    "{t:.40} / {l}"
+                );
+                assert_eq!(
+                    first_of(t, l),
+                    l.split('|').filter_map(|p| t.find(p)).min(),
+                    "{t:.40} / {l}"
+                );
+                for s in [" doesn't apply| only applies| is fine", "", " end"] {
+                    let plain = l
+                        .split('|')
+                        .any(|a| s.split('|').any(|b| t.contains(&format!("{a}{b}"))));
+                    assert_eq!(any_pair_in(t, l, s), plain, "{t:.40} / {l} / {s}");
+                }
+                for w in t
+                    .split([' ', ';', ',', '.'])
+                    .chain(["", "a|b", "ab|cd", "cd"])
+                {
+                    assert_eq!(in_list(l, w), l.split('|').any(|p| p == w), "{l} / {w}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn lower_case_is_the_standard_one_where_it_maps() {
