@@ -7700,6 +7700,36 @@ fn the_session_57_review_cases_are_read() {
 }
 
 #[test]
+fn a_ban_with_its_own_exception_or_place_is_not_read_on_the_report() {
+    // A word ban whose sentence lets the word stand somewhere (where is not read): silent,
+    // whether the exception is read as a part ("in your notes") or as a mention.
+    let reply = "Copy:\n- Button: \"Join again\"\n- Tooltip: \"Welcome back - members get early access.\"\n\nNotes:\n- Eligibility is read from the `subscribers` table (`joined_at`).";
+    for m in [
+        "Write the welcome copy. Never mention \"subscribers\" anywhere (mentioning the `subscribers` table in your notes is fine).",
+        "Write the button copy. In all the copy, refer to people as \"members\", never as \"subscribers\" (mentioning the `subscribers` table in your notes is fine).",
+    ] {
+        clean(m, reply);
+    }
+    // Without the exception, the word in the copy breaks the ban.
+    flagged(
+        "Write the welcome copy. Never mention \"subscribers\" anywhere.",
+        "Copy:\n- Button: \"Join again\"\n- Tooltip: \"Welcome back - subscribers get early access.\"",
+    );
+    // A construct banned in the module the task writes: the report's words about old code are
+    // no use of it; the module's code shown still is.
+    let module =
+        "Add `sync/poller.py`. In that new module, don't use `time.sleep` — use the scheduler.";
+    clean(
+        module,
+        "Added `sync/poller.py`; the old cron script used `time.sleep` in a loop, and the new module schedules through `sched.every(30)` instead.",
+    );
+    flagged(
+        module,
+        "Added `sync/poller.py`:\n\n```python\nimport time\n\ndef run():\n    while True:\n        poll()\n        time.sleep(30)\n```",
+    );
+}
+
+#[test]
 fn a_list_in_the_order_asked() {
     let m = "List the kilns due for service, sorted by due date, earliest first.";
     clean(

@@ -4166,6 +4166,18 @@ fn renamed_spans(text: &str) -> Vec<(String, String)> {
     out
 }
 
+/// Whether a sentence lets a mention stand somewhere ("… never "customers" (mentioning the
+/// `customers` table in your notes is fine)"): which part it may stand in is not read, so the
+/// sentence's word bans are not checked.
+pub(super) fn mention_allowed_somewhere(lower: &str) -> bool {
+    super::text::first_of(lower, "mentioning|mention of|mentions of|naming").is_some_and(|i| {
+        has_any_in(
+            lower.get(i..).unwrap_or_default(),
+            " is fine| is ok| is okay| is allowed| are fine| are ok| are allowed",
+        )
+    })
+}
+
 /// Words that take a rule back: "scratch the word limit", "ignore the 50-word cap", "the cap
 /// doesn't apply to the table", "no word limit this time", "JSON isn't needed after all".
 /// Words that take back the rule named right after them: "scratch the word limit", "ignore
@@ -5131,6 +5143,9 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             " include it | mention it | include them | mention them | include that | mention that ",
         ) && has_any_in(&spaced, " after all "));
         if back_in && !negation(&ws_of(&lower)) {
+            out.push((0, at, &["forbids", "mention"]));
+        }
+        if mention_allowed_somewhere(&lower) {
             out.push((0, at, &["forbids", "mention"]));
         }
         // "Below the summary you can use ToO freely": the word banned before holds in a part

@@ -686,6 +686,11 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         ) {
             n.forbidden.retain(|f| !matches!(f, Forbidden::Mention(_)));
         }
+        // "… never as "customers" (mentioning the table `customers` in your notes is fine)":
+        // where the word may stand is not read.
+        if super::checkable::mention_allowed_somewhere(&lower) {
+            n.forbidden.retain(|f| !matches!(f, Forbidden::Mention(_)));
+        }
         // "No new dependencies - unless one is already in the lockfile", "… ok on second
         // thought, `hl7apy` is approved, you can add that one": which ones are allowed is a
         // guess.
@@ -3036,14 +3041,20 @@ fn check_negatives_reading(
                 }),
                 // A ban of a file's comments ("no `TODO` comments may remain in that file"): its
                 // code where the result shows it, not the report's words about it.
+                // So is a ban placed in a module the task writes ("In that new module, don't use
+                // `print`"): a report's words about an old prototype's `print` are no use of it.
                 Forbidden::Construct(name) => uses_construct(
                     name,
-                    if !crate::drift::text::contains_any(n.text.to_ascii_lowercase(), "comment")
+                    if (!crate::drift::text::contains_any(n.text.to_ascii_lowercase(), "comment")
                         || super::file_scope::paths(&n.text).is_empty()
                             && !crate::drift::text::contains_any(
                                 n.text.to_ascii_lowercase(),
                                 "that file|this file",
-                            )
+                            ))
+                        && !crate::drift::text::contains_any(
+                            n.text.to_ascii_lowercase(),
+                            "in that new module|in the new module|in that module|in this new module|in the new file|in that new file|in this new file|in the new script|in that new script",
+                        )
                     {
                         &lower
                     } else {
