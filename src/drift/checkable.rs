@@ -5142,10 +5142,8 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             &spaced,
             " include it | mention it | include them | mention them | include that | mention that ",
         ) && has_any_in(&spaced, " after all "));
-        if back_in && !negation(&ws_of(&lower)) {
-            out.push((0, at, &["forbids", "mention"]));
-        }
-        if mention_allowed_somewhere(&lower) {
+        // "(mentioning the `customers` table in your notes is fine)": let back in somewhere.
+        if back_in && !negation(&ws_of(&lower)) || mention_allowed_somewhere(&lower) {
             out.push((0, at, &["forbids", "mention"]));
         }
         // "Below the summary you can use ToO freely": the word banned before holds in a part

@@ -680,15 +680,13 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         // "Don't mention the price increase before the last paragraph": where it may stand is
         // not read.
         // "… except in the 'Migration notes' subsection": which part is free is not read.
+        // "… never as "customers" (mentioning the table `customers` in your notes is fine)":
+        // where the word may stand is not read.
         if crate::drift::text::contains_any(
             &lower,
             " before the last| before the final| until the last| until the final| before the end| until the end| except in the | except under the | outside the ",
-        ) {
-            n.forbidden.retain(|f| !matches!(f, Forbidden::Mention(_)));
-        }
-        // "… never as "customers" (mentioning the table `customers` in your notes is fine)":
-        // where the word may stand is not read.
-        if super::checkable::mention_allowed_somewhere(&lower) {
+        ) || super::checkable::mention_allowed_somewhere(&lower)
+        {
             n.forbidden.retain(|f| !matches!(f, Forbidden::Mention(_)));
         }
         // "No new dependencies - unless one is already in the lockfile", "… ok on second
@@ -3043,31 +3041,23 @@ fn check_negatives_reading(
                 // code where the result shows it, not the report's words about it.
                 // So is a ban placed in a module the task writes ("In that new module, don't use
                 // `print`"): a report's words about an old prototype's `print` are no use of it.
-                Forbidden::Construct(name) => uses_construct(
-                    name,
-                    if (!crate::drift::text::contains_any(n.text.to_ascii_lowercase(), "comment")
-                        || super::file_scope::paths(&n.text).is_empty()
-                            && !crate::drift::text::contains_any(
-                                n.text.to_ascii_lowercase(),
-                                "that file|this file",
-                            ))
-                        && !crate::drift::text::contains_any(
-                            n.text.to_ascii_lowercase(),
-                            "in that new module|in the new module|in that module|in this new module|in the new file|in that new file|in this new file|in the new script|in that new script",
-                        )
-                    {
-                        &lower
-                    } else {
-                        ""
-                    },
-                    code,
-                )
-                .map(|e| {
-                    (
-                        format!("the result uses `{name}`, which was ruled out"),
-                        Some(e),
-                    )
-                }),
+                Forbidden::Construct(name) => {
+                    let ban = n.text.to_ascii_lowercase();
+                    let in_a_file = crate::drift::text::contains_any(&ban, "comment")
+                        && (!super::file_scope::paths(&n.text).is_empty()
+                            || crate::drift::text::contains_any(&ban, "that file|this file"));
+                    let in_new_code = crate::drift::text::contains_any(
+                        &ban,
+                        "in that new module|in the new module|in that module|in this new module|in the new file|in that new file|in this new file|in the new script|in that new script",
+                    );
+                    uses_construct(name, if in_a_file || in_new_code { "" } else { &lower }, code)
+                        .map(|e| {
+                            (
+                                format!("the result uses `{name}`, which was ruled out"),
+                                Some(e),
+                            )
+                        })
+                }
                 // A log or code quoted in a fenced block is not the answer talking about it;
                 // notes to the requester beside a deliverable ("Notes for you: the Falcon flag
                 // is at 20 %") are not the deliverable.
