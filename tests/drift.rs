@@ -7777,3 +7777,103 @@ fn a_list_in_the_order_asked() {
         clean(m, any);
     }
 }
+
+#[test]
+fn a_list_that_is_in_order_by_a_reading_the_check_missed_is_left_alone() {
+    // A total row under a descending table or list.
+    let by_revenue = "Show the regions in a table sorted by revenue, highest first.";
+    clean(
+        by_revenue,
+        "| Region | Revenue |\n|---|---|\n| North | £12,400 |\n| South | £9,800 |\n| West | £4,100 |\n| **Total** | £26,300 |",
+    );
+    let by_parcels = "Rank the depots by parcels delivered, highest first.";
+    clean(
+        by_parcels,
+        "- North: 412 parcels\n- South: 388 parcels\n- East: 120 parcels\n- Overall: 920 parcels",
+    );
+    flagged(
+        by_parcels,
+        "- North: 412 parcels\n- East: 120 parcels\n- South: 388 parcels\n- Overall: 920 parcels",
+    );
+    // 24-hour times (twelve-hour ones are read without AM/PM: not yet mended).
+    let today = "List today's meetings in chronological order.";
+    flagged(
+        today,
+        "- 09:30: standup\n- 14:15: 1:1 with Sam\n- 11:00: design review\n- 16:00: retro",
+    );
+    // A priority or severity key: P0 is the highest.
+    clean(
+        "List the open bugs sorted by priority, highest first.",
+        "- P0: login loop on SSO\n- P1: export times out\n- P2: typo in the footer",
+    );
+    // An order not asked: negated, or describing the input.
+    let files = "- src/zeta.ts\n- src/alpha.ts\n- src/mid.ts";
+    for m in [
+        "List the files you touched. No need to sort them alphabetically.",
+        "List the files you touched; don't bother sorting them in alphabetical order.",
+        "The change log is already sorted by path in alphabetical order; list the files you touched.",
+    ] {
+        clean(m, files);
+    }
+    // A surname key is not the whole line: a list is not read by it.
+    clean(
+        "List the speakers sorted by surname, A to Z.",
+        "- Ada Byron\n- Grace Hopper\n- Alan Turing",
+    );
+    flagged(
+        "List the speakers sorted by surname, A to Z.",
+        "| Speaker | Surname |\n|---|---|\n| Grace | Hopper |\n| Ada | Byron |\n| Alan | Turing |",
+    );
+    // Ids with numbers of different lengths; negative numbers; a second key after ", then".
+    let ids = "List the incidents sorted by ID, ascending.";
+    clean(
+        ids,
+        "- INC-99: disk full\n- INC-100: cert expired\n- INC-101: DNS",
+    );
+    flagged(
+        ids,
+        "- INC-101: DNS\n- INC-100: cert expired\n- INC-102: disk full",
+    );
+    let change = "List the accounts sorted by balance change, lowest first.";
+    clean(change, "- Acme: -1,200\n- Beta: -300\n- Gamma: 450");
+    flagged(change, "- Beta: -300\n- Acme: -1,200\n- Gamma: 450");
+    clean(
+        "List the tasks sorted by owner, then due date, ascending.",
+        "- Ana: 2025-06-09 audit\n- Ana: 2025-06-12 report\n- Ben: 2025-06-01 setup",
+    );
+    // A bold title with a number opens the list; mixed units.
+    clean(
+        "List the top regions sorted by revenue, highest first.",
+        "**Top 3 regions**\n- North: £12,400\n- South: £9,800\n- West: £4,100",
+    );
+    // Sizes in one unit (several units are not converted: not yet mended).
+    let sizes = "List the folders sorted by size, largest first.";
+    flagged(sizes, "- cache: 850\n- logs: 1,200\n- tmp: 12");
+    // Under a date key, an id is not a date.
+    clean(
+        "List the tickets sorted by due date, earliest first.",
+        "- TCK-1043: due tomorrow\n- TCK-988: due Friday\n- TCK-1200: due next week",
+    );
+    // Versions, slash dates across a year.
+    clean(
+        "List the supported Python versions in ascending order of version.",
+        "- 3.8\n- 3.9\n- 3.10\n- 3.11",
+    );
+    let chrono = "List the releases in chronological order.";
+    clean(
+        chrono,
+        "- 12/28/2024: 2.0\n- 01/03/2025: 2.1\n- 02/14/2025: 2.2",
+    );
+    flagged(
+        chrono,
+        "- 01/03/2025: 2.1\n- 12/28/2024: 2.0\n- 02/14/2025: 2.2",
+    );
+    // A numbered column of ten rows and more.
+    let rows: String = (1..=11)
+        .map(|i| format!("| {i} | task {} |\n", (b'a' + i as u8) as char))
+        .collect();
+    clean(
+        "Put the steps in a table sorted by ID, ascending.",
+        &format!("| ID | Step |\n|---|---|\n{rows}"),
+    );
+}

@@ -25,14 +25,18 @@ pub fn asked(lower: &str, message_lower: &str) -> Option<SortOrder> {
         lower,
         "sorted by|sort by|sort the|sort them|sort it|ordered by|order by|ranked by|rank the|rank them|in ascending|in descending|alphabetical order|alphabetically|chronological order|in order of|ascending order of|descending order of",
     );
-    if !sorts {
+    // Not asked: waived ("no need to sort them") or said of the input ("the log is already
+    // sorted by date").
+    if !sorts
+        || super::has_any_in(lower, "no need to|needn't|need not be|don't need to|do not need to|doesn't need to|does not need to|don't bother|do not bother|don't sort|do not sort|unsorted|not be sorted|not necessary to|already sorted|already ordered|already in |comes sorted|come sorted|arrives sorted|arrive sorted|was sorted|were sorted")
+    {
         return None;
     }
     // "then by …", "grouped by …": a second key or groups the check would not follow. Not an
     // order replaced ("instead of alphabetically"), a file's own order ("entries in that file
     // must stay in alphabetical order"), one part's ("in the summary line, list them
     // alphabetically"), or where another list may be in any order.
-    if super::has_any_in(lower, "then by|and then|grouped by|group by|within each|per group| ties|instead of|rather than|no longer|not alphabetical|not sorted|that file|the file |the file.|the file,|this file|in a file|into the|stay in|stays in|remain in|remains in|kept in|keep the|in the summary|in the intro|in the first|in the last|in the heading|in the title")
+    if super::has_any_in(lower, "then by|and then|, then |grouped by|group by|within each|per group| ties|instead of|rather than|no longer|not alphabetical|not sorted|that file|the file |the file.|the file,|this file|in a file|into the|stay in|stays in|remain in|remains in|kept in|keep the|in the summary|in the intro|in the first|in the last|in the heading|in the title")
         || !crate::drift::file_scope::paths(lower).is_empty()
         || super::has_any_in(message_lower, "sorted however|ordered however|in any order|order doesn't matter|order does not matter|order is up to you|any order you")
     {
@@ -78,6 +82,15 @@ pub fn asked(lower: &str, message_lower: &str) -> Option<SortOrder> {
     if key.is_empty() && !alphabetical && !super::has_any_in(lower, "chronological") {
         return None;
     }
+    // A rank's number runs against its order (P0 before P1, "sev 1" the worst).
+    if key.iter().any(|k| {
+        crate::drift::text::in_list(
+            "priority|priorities|severity|rank|ranking|tier|level|urgency|importance|sev|version|versions",
+            k,
+        )
+    }) {
+        return None;
+    }
     Some(SortOrder {
         key,
         descending,
@@ -94,7 +107,7 @@ enum Value {
 }
 
 /// The numbers of a token: "4,301" → 4301; "2025-03-13" → 2025, 3, 13; "04:45" → 4, 45;
-/// "2020.1.12" → 2020, 1, 12; "11.2%" → 11.2.
+/// "2020.1.12" → 2020, 1, 12; "11.2%" → 11.2; "12/28/2024" → 2024, 12, 28.
 fn parts(token: &str) -> Option<Vec<f64>> {
     let t = token.trim_matches(|c: char| !c.is_ascii_digit());
     let dotted = t.matches('.').count() > 1;
@@ -124,15 +137,29 @@ fn parts(token: &str) -> Option<Vec<f64>> {
         return None;
     }
     out.push(crate::drift::text::decimal(&piece)?);
+    // A slash date with its year last ("12/28/2024"): the year first.
+    if let ([m, d, y], true) = (
+        out.as_mut_slice(),
+        t.contains('/') && t.split('/').next().is_some_and(|f| f.len() <= 2),
+    ) {
+        (*m, *d, *y) = (*y, *m, *d);
+    }
     Some(out)
 }
 
-/// The numeric tokens of an item's text (words holding a digit).
+/// The numeric tokens of an item's text (words holding a digit), signed.
 fn numbers(text: &str) -> Vec<Vec<f64>> {
     let mut out = Vec::new();
     for w in text.split(|c: char| c.is_whitespace() || matches!(c, '|' | '(' | ')')) {
         // "MAT-10021", "Store 88" keep their number; "B7" its digits.
-        if let Some(p) = parts(w.trim_start_matches(|c: char| !c.is_ascii_digit())) {
+        let lead = w.trim_start_matches(|c: char| !c.is_ascii_digit());
+        if let Some(mut p) = parts(lead) {
+            // A sign of its own ("-300"), not a code's dash ("MAT-10021").
+            if let (Some(first), 1) = (p.first_mut(), w.len() - lead.len()) {
+                if w.starts_with('-') {
+                    *first = -*first;
+                }
+            }
             out.push(p);
         }
     }
@@ -233,7 +260,12 @@ fn runs(text: &str) -> Vec<Run<'_>> {
                     items: cur.get(2..).unwrap_or_default().to_vec(),
                 });
             }
-        } else if cur.len() >= 3 {
+        } else {
+            // An intro line above a list ("Top 3 regions") is not one of its items.
+            if cur.len() < 3 {
+                cur.clear();
+                return;
+            }
             out.push(Run {
                 header: None,
                 items: cur.clone(),
@@ -252,12 +284,19 @@ fn runs(text: &str) -> Vec<Run<'_>> {
             continue;
         }
         let is_row = t.starts_with('|');
+        // A line in bold of its own is a heading.
+        let bold = t.len() > 4 && t.starts_with("**") && t.ends_with("**");
         // An indented line under an item belongs to it; a heading or an intro ending in ':'
         // closes the run.
-        if t.is_empty() || t.starts_with('#') || (t.ends_with(':') && !is_row) || is_row != table {
+        if t.is_empty()
+            || t.starts_with('#')
+            || bold
+            || (t.ends_with(':') && !is_row)
+            || is_row != table
+        {
             flush(&mut cur, table, &mut out);
             table = is_row;
-            if t.is_empty() || t.starts_with('#') || t.ends_with(':') {
+            if t.is_empty() || t.starts_with('#') || bold || t.ends_with(':') {
                 continue;
             }
         }
@@ -296,7 +335,8 @@ fn names_key(header: &str, key: &[String]) -> bool {
     any || key.iter().any(|k| head.iter().any(|h| prefix(h, k)))
 }
 
-/// The values a run is sorted by, one per item, if every item has one.
+/// The values a run is sorted by, one per item, if every item has one. A closing total row
+/// ("Total", "Overall") is not one of them.
 fn values(rule: &SortOrder, run: &Run<'_>) -> Option<Vec<Value>> {
     let column = match &run.header {
         Some(h) => Some(if rule.key.is_empty() {
@@ -311,17 +351,34 @@ fn values(rule: &SortOrder, run: &Run<'_>) -> Option<Vec<Value>> {
                     found = Some(i);
                 }
             }
-            // A name or code key with no column of its own: the first column names the row.
+            // A name or code key with no column of its own: the first column names the row
+            // (not for a surname or a city, which is only part of it).
             match found {
                 Some(one) => one,
-                None if rule.text => 0,
+                None if rule.text && !partial(rule) => 0,
                 None => return None,
             }
         }),
+        None if partial(rule) => return None,
         None => None,
     };
+    let mut items = run.items.as_slice();
+    if let [rest @ .., last] = items {
+        let word = last
+            .trim_start_matches(|c: char| !c.is_alphanumeric())
+            .split(|c: char| !c.is_alphanumeric())
+            .next()
+            .unwrap_or_default()
+            .lower();
+        if crate::drift::text::in_list(
+            "total|totals|subtotal|sum|overall|grand|all|combined|average|avg|mean",
+            &word,
+        ) {
+            items = rest;
+        }
+    }
     let mut out = Vec::new();
-    for item in &run.items {
+    for item in items {
         let text = match column {
             Some(c) => cells(item).get(c)?.clone(),
             None => bare(item),
@@ -329,6 +386,17 @@ fn values(rule: &SortOrder, run: &Run<'_>) -> Option<Vec<Value>> {
         out.push(value(rule, &text, column.is_some())?);
     }
     Some(out)
+}
+
+/// Whether a text key is only part of an item ("by surname", "by city"), so the item's whole
+/// text is not its value.
+fn partial(rule: &SortOrder) -> bool {
+    rule.key.iter().any(|k| {
+        crate::drift::text::in_list(
+            "last|surname|surnames|family|city|cities|venue|venues|country|countries",
+            k,
+        )
+    })
 }
 
 /// The value one item's text is sorted by.
@@ -344,16 +412,19 @@ fn value(rule: &SortOrder, text: &str, in_column: bool) -> Option<Value> {
         }
     }
     let mut ns = numbers(text);
-    // Where dates are the key, the first date or time ("2025-04-09", "04:45").
+    // Where dates are the key, the first date or time ("2025-04-09", "04:45", "2 PM"), or a
+    // number opening the item ("1969: …"); an item with neither (an id, a count) has none.
     if dated(rule) && !in_column {
-        if let Some(at) = ns.iter().position(|n| n.len() >= 2) {
-            return Some(Value::Parts(ns.swap_remove(at)));
-        }
+        let at = match ns.iter().position(|n| n.len() >= 2) {
+            Some(at) => at,
+            None if text.trim_start().starts_with(|c: char| c.is_ascii_digit()) => 0,
+            None => return None,
+        };
+        return (at < ns.len()).then(|| Value::Parts(ns.swap_remove(at)));
     }
     // In a column, its first number; in a list, an item with one number ("Berlin: 412"), or
-    // the key's kind of number first ("MAT-10021 (…)" by matter number, "2025-05-06 – …" by
-    // date).
-    let take = in_column || ns.len() == 1 || first_is_key(rule, text);
+    // the key's kind of number first ("MAT-10021 (…)" by matter number).
+    let take = in_column || ns.len() == 1 || first_is_key(rule);
     (take && !ns.is_empty()).then(|| Value::Parts(ns.swap_remove(0)))
 }
 
@@ -369,11 +440,10 @@ fn dated(rule: &SortOrder) -> bool {
 }
 
 /// Whether an item's first number is its key: a number key ("by store number", "by matter
-/// number") or a date/time key with a date or time opening the item.
-fn first_is_key(rule: &SortOrder, text: &str) -> bool {
+/// number").
+fn first_is_key(rule: &SortOrder) -> bool {
     let last = rule.key.last().map(String::as_str).unwrap_or_default();
-    let opens_with_number = text.trim_start().starts_with(|c: char| c.is_ascii_digit());
-    (crate::drift::text::in_list("number|id|no|code", last)) || (dated(rule) && opens_with_number)
+    crate::drift::text::in_list("number|id|no|code", last)
 }
 
 fn in_order(rule: &SortOrder, vs: &[Value]) -> Option<(usize, usize)> {
@@ -393,13 +463,19 @@ pub fn first_break<'t>(rule: &SortOrder, text: &'t str) -> Option<(&'t str, &'t 
         let Some(vs) = values(rule, &run) else {
             continue;
         };
-        match in_order(rule, &vs) {
-            None => return None,
-            Some((i, j)) => {
-                if found.is_none() {
-                    found = Some((*run.items.get(i)?, *run.items.get(j)?));
-                }
+        // A run in order answers the ask.
+        let (i, j) = in_order(rule, &vs)?;
+        // Names whose numbers differ in length where they part ("INC-99", "INC-100") may be
+        // in natural order.
+        if let (Some(Value::Text(a)), Some(Value::Text(b))) = (vs.get(i), vs.get(j)) {
+            let k = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();
+            let run = |t: &str| t.bytes().skip(k).take_while(u8::is_ascii_digit).count();
+            if run(a) != run(b) {
+                continue;
             }
+        }
+        if found.is_none() {
+            found = Some((*run.items.get(i)?, *run.items.get(j)?));
         }
     }
     found
@@ -440,6 +516,12 @@ mod tests {
             Some(vec![2024.0, 11.0, 28.0])
         );
         assert_eq!(named_date("due 3 weeks after"), None);
+        // Slash dates year first; signs.
+        assert_eq!(parts("12/28/2024"), Some(vec![2024.0, 12.0, 28.0]));
+        assert_eq!(
+            numbers("Acme: -1,200 (was -40), MAT-10021"),
+            vec![vec![-1200.0], vec![-40.0], vec![10021.0]]
+        );
     }
 
     #[test]
