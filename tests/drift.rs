@@ -765,7 +765,8 @@ fn probe_sets_raise_no_false_violation() {
     // (56.0 %) in the 55th, with sets 322-345 and 348-350 and its title word-count check;
     // 7367 of 12974 (56.8 %) in the 56th, with its one-line-case, unit and failed-test
     // heading checks; 7563 of 13134 (57.6 %) in the 57th, with sets 354-357 and its
-    // code-block and bullet-start checks; 7606 (57.9 %) in the 58th, with its sort-order check.
+    // code-block and bullet-start checks; 7606 (57.9 %) in the 58th, with its sort-order check;
+    // 7649 of 13216 (57.9 %) in the 61st, the sort-order check mended against false flags.
     assert!(
         caught * 100 >= breaking * 50,
         "{caught} of {breaking} breaking reports caught"
@@ -7867,6 +7868,35 @@ fn a_list_that_is_in_order_by_a_reading_the_check_missed_is_left_alone() {
     flagged(
         chrono,
         "- 01/03/2025: 2.1\n- 12/28/2024: 2.0\n- 02/14/2025: 2.2",
+    );
+    // What stays checked (an independent review of the mends above): a step after the order,
+    // a waiver about something else, a "last ..." date key, a "level" key, several closing
+    // rows, a later break after an ambiguous one.
+    let then = "List the invoices sorted by due date, earliest first, then give the total.";
+    flagged(
+        then,
+        "- 2025-03-09: A-1\n- 2025-03-02: A-2\n- 2025-03-20: A-3",
+    );
+    let waiver = "No need to explain, just list the invoices sorted by due date, earliest first.";
+    flagged(
+        waiver,
+        "- 2025-03-09: A-1\n- 2025-03-02: A-2\n- 2025-03-20: A-3",
+    );
+    flagged(
+        "List the users sorted by last login date, most recent first.",
+        "- alice: 2025-01-02\n- bob: 2025-03-04\n- carol: 2024-12-30",
+    );
+    flagged(
+        "List the parts sorted by stock level, lowest first.",
+        "- bolts: 40\n- nuts: 12\n- washers: 90",
+    );
+    clean(
+        by_revenue,
+        "| Region | Revenue |\n|---|---|\n| North | £12,400 |\n| South | £9,800 |\n| West | £4,100 |\n| **Net total** | £26,300 |\n| **Average** | £8,767 |",
+    );
+    flagged(
+        ids,
+        "- INC-99: disk full\n- INC-100: cert expired\n- INC-102: DNS\n- INC-101: queue",
     );
     // A numbered column of ten rows and more.
     let rows: String = (1..=11)

@@ -28,7 +28,7 @@ pub fn asked(lower: &str, message_lower: &str) -> Option<SortOrder> {
     // Not asked: waived ("no need to sort them") or said of the input ("the log is already
     // sorted by date").
     if !sorts
-        || super::has_any_in(lower, "no need to|needn't|need not be|don't need to|do not need to|doesn't need to|does not need to|don't bother|do not bother|don't sort|do not sort|unsorted|not be sorted|not necessary to|already sorted|already ordered|already in |comes sorted|come sorted|arrives sorted|arrive sorted|was sorted|were sorted")
+        || super::has_any_in(lower, "no need to sort|no need to order|no need to put|no need to rank|needn't be|need not be|need to be sorted|need to sort|need to be in|don't bother|do not bother|don't sort|do not sort|not be sorted|not necessary to sort|already sorted|already ordered|already in order|already in alpha|already in chrono|comes sorted|come sorted|arrives sorted|arrive sorted|was sorted|were sorted")
     {
         return None;
     }
@@ -36,9 +36,18 @@ pub fn asked(lower: &str, message_lower: &str) -> Option<SortOrder> {
     // order replaced ("instead of alphabetically"), a file's own order ("entries in that file
     // must stay in alphabetical order"), one part's ("in the summary line, list them
     // alphabetically"), or where another list may be in any order.
-    if super::has_any_in(lower, "then by|and then|, then |grouped by|group by|within each|per group| ties|instead of|rather than|no longer|not alphabetical|not sorted|that file|the file |the file.|the file,|this file|in a file|into the|stay in|stays in|remain in|remains in|kept in|keep the|in the summary|in the intro|in the first|in the last|in the heading|in the title")
+    if super::has_any_in(lower, "then by|and then|grouped by|group by|within each|per group| ties|instead of|rather than|no longer|not alphabetical|not sorted|that file|the file |the file.|the file,|this file|in a file|into the|stay in|stays in|remain in|remains in|kept in|keep the|in the summary|in the intro|in the first|in the last|in the heading|in the title")
         || !crate::drift::file_scope::paths(lower).is_empty()
         || super::has_any_in(message_lower, "sorted however|ordered however|in any order|order doesn't matter|order does not matter|order is up to you|any order you")
+    {
+        return None;
+    }
+    // ", then due date": a second key, unless the order is already given ("…, earliest
+    // first, then give the total").
+    let head = lower.split(", then ").next().unwrap_or_default();
+    if head.len() < lower.len()
+        && !super::has_any_in(head, ASCENDING)
+        && !super::has_any_in(head, DESCENDING)
     {
         return None;
     }
@@ -85,7 +94,7 @@ pub fn asked(lower: &str, message_lower: &str) -> Option<SortOrder> {
     // A rank's number runs against its order (P0 before P1, "sev 1" the worst).
     if key.iter().any(|k| {
         crate::drift::text::in_list(
-            "priority|priorities|severity|rank|ranking|tier|level|urgency|importance|sev|version|versions",
+            "priority|priorities|severity|rank|ranking|tier|urgency|importance|sev|version|versions",
             k,
         )
     }) {
@@ -260,12 +269,7 @@ fn runs(text: &str) -> Vec<Run<'_>> {
                     items: cur.get(2..).unwrap_or_default().to_vec(),
                 });
             }
-        } else {
-            // An intro line above a list ("Top 3 regions") is not one of its items.
-            if cur.len() < 3 {
-                cur.clear();
-                return;
-            }
+        } else if cur.len() >= 3 {
             out.push(Run {
                 header: None,
                 items: cur.clone(),
@@ -359,23 +363,28 @@ fn values(rule: &SortOrder, run: &Run<'_>) -> Option<Vec<Value>> {
                 None => return None,
             }
         }),
-        None if partial(rule) => return None,
+        None if rule.text && partial(rule) => return None,
         None => None,
     };
     let mut items = run.items.as_slice();
-    if let [rest @ .., last] = items {
-        let word = last
+    // Closing rows: "Total", "Net total", "Overall", "Average" (one or more).
+    while let [rest @ .., last] = items {
+        let line = last.lower();
+        let label = line
+            .split(|c: char| c.is_ascii_digit())
+            .next()
+            .unwrap_or_default();
+        let word = label
             .trim_start_matches(|c: char| !c.is_alphanumeric())
             .split(|c: char| !c.is_alphanumeric())
             .next()
-            .unwrap_or_default()
-            .lower();
-        if crate::drift::text::in_list(
-            "total|totals|subtotal|sum|overall|grand|all|combined|average|avg|mean",
-            &word,
-        ) {
-            items = rest;
+            .unwrap_or_default();
+        if !label.contains("total")
+            && !crate::drift::text::in_list("sum|overall|grand|combined|average|avg|mean", word)
+        {
+            break;
         }
+        items = rest;
     }
     let mut out = Vec::new();
     for item in items {
@@ -450,6 +459,15 @@ fn in_order(rule: &SortOrder, vs: &[Value]) -> Option<(usize, usize)> {
     for i in 1..vs.len() {
         let (a, b) = (vs.get(i - 1)?, vs.get(i)?);
         if (rule.descending && a < b) || (!rule.descending && a > b) {
+            // Names whose numbers differ in length where they part ("INC-99", "INC-100") may
+            // be in natural order.
+            if let (Value::Text(a), Value::Text(b)) = (a, b) {
+                let k = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();
+                let run = |t: &str| t.bytes().skip(k).take_while(u8::is_ascii_digit).count();
+                if run(a) != run(b) {
+                    continue;
+                }
+            }
             return Some((i - 1, i));
         }
     }
@@ -465,15 +483,6 @@ pub fn first_break<'t>(rule: &SortOrder, text: &'t str) -> Option<(&'t str, &'t 
         };
         // A run in order answers the ask.
         let (i, j) = in_order(rule, &vs)?;
-        // Names whose numbers differ in length where they part ("INC-99", "INC-100") may be
-        // in natural order.
-        if let (Some(Value::Text(a)), Some(Value::Text(b))) = (vs.get(i), vs.get(j)) {
-            let k = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();
-            let run = |t: &str| t.bytes().skip(k).take_while(u8::is_ascii_digit).count();
-            if run(a) != run(b) {
-                continue;
-            }
-        }
         if found.is_none() {
             found = Some((*run.items.get(i)?, *run.items.get(j)?));
         }
