@@ -421,7 +421,7 @@ fn value(rule: &SortOrder, text: &str, in_column: bool) -> Option<Value> {
         }
     }
     let mut ns = numbers(text);
-    // Where dates are the key, the first date or time ("2025-04-09", "04:45", "2 PM"), or a
+    // Where dates are the key, the first date or time ("2025-04-09", "04:45"), or a
     // number opening the item ("1969: …"); an item with neither (an id, a count) has none.
     if dated(rule) && !in_column {
         let at = match ns.iter().position(|n| n.len() >= 2) {
