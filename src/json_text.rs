@@ -35,47 +35,6 @@ pub fn from_text<T: serde::de::DeserializeOwned>(text: &str) -> serde_json::Resu
     serde_json::from_str::<Value>(text).and_then(crate::json_value::read)
 }
 
-/// An internally tagged object (`{"type": "taskPaused", "taskId": …}`) read as `T`, an enum
-/// derived with serde's default external tagging (`{"taskPaused": {"taskId": …}}`): the tag is
-/// moved out of the object first. serde's own internal tagging buffers every field in its
-/// private `Content` tree, and that code was 44 KB of the module before wasm-opt. A variant with
-/// no fields is read from the bare name. Unlike the text deserializer, a repeated key keeps its
-/// last value.
-pub fn from_tagged<T: serde::de::DeserializeOwned>(
-    tag: &'static str,
-    value: Value,
-) -> serde_json::Result<T> {
-    use serde::de::Error;
-    let Value::Object(mut fields) = value else {
-        return Err(serde_json::Error::custom(format!(
-            "expected an object with a \"{tag}\" field"
-        )));
-    };
-    let name = match fields.remove(tag) {
-        Some(Value::String(name)) => name,
-        Some(_) => {
-            return Err(serde_json::Error::custom(format!(
-                "\"{tag}\" must be a string"
-            )))
-        }
-        None => return Err(serde_json::Error::missing_field(tag)),
-    };
-    let mut outer = serde_json::Map::new();
-    outer.insert(name.clone(), Value::Object(fields));
-    // A variant with no fields reads from its bare name, whatever else the object holds (a
-    // `{"type": "tick", "now": 5}` was read before the tag moved).
-    crate::json_value::read(Value::Object(outer))
-        .or_else(|e| crate::json_value::read(Value::String(name)).map_err(|_| e))
-}
-
-/// [`from_tagged`] on JSON text.
-pub fn from_tagged_text<T: serde::de::DeserializeOwned>(
-    tag: &'static str,
-    text: &str,
-) -> serde_json::Result<T> {
-    from_tagged(tag, serde_json::from_str(text)?)
-}
-
 /// Parses JSON text with a byte cap. Depth is capped by serde_json's recursion limit (128),
 /// which turns 10,000-deep nesting into a typed error instead of a stack overflow.
 pub fn parse(text: &str, max_bytes: usize) -> Result<Value> {
@@ -244,65 +203,5 @@ mod tests {
             parse("{nope", 100).unwrap_err().code,
             ErrorCode::InvalidJson
         );
-    }
-
-    #[test]
-    fn a_tagged_object_reads_as_the_externally_tagged_enum() {
-        #[derive(Debug, PartialEq, serde::Deserialize)]
-        #[serde(rename_all_fields = "camelCase")]
-        enum Event {
-            #[serde(rename = "paused", alias = "Paused")]
-            Paused {
-                task_id: String,
-                #[serde(default)]
-                note: Option<String>,
-            },
-            #[serde(rename = "tick")]
-            Tick,
-        }
-        let read = |v: Value| from_tagged::<Event>("type", v);
-        let paused = Event::Paused {
-            task_id: "t1".into(),
-            note: None,
-        };
-        assert_eq!(
-            read(serde_json::json!({"type": "paused", "taskId": "t1"})).unwrap(),
-            paused
-        );
-        assert_eq!(
-            read(serde_json::json!({"taskId": "t1", "type": "Paused"})).unwrap(),
-            paused
-        );
-        assert_eq!(
-            read(serde_json::json!({"type": "tick"})).unwrap(),
-            Event::Tick
-        );
-        assert_eq!(
-            read(serde_json::json!({"type": "tick", "now": 5})).unwrap(),
-            Event::Tick
-        );
-        for (bad, says) in [
-            (serde_json::json!({"taskId": "t1"}), "missing field `type`"),
-            (
-                serde_json::json!({"type": 3, "taskId": "t1"}),
-                "\"type\" must be a string",
-            ),
-            (
-                serde_json::json!({"type": "resumed", "taskId": "t1"}),
-                "unknown variant `resumed`",
-            ),
-            (
-                serde_json::json!({"type": "paused"}),
-                "missing field `taskId`",
-            ),
-            (
-                serde_json::json!({"type": "paused", "taskId": 7}),
-                "invalid type",
-            ),
-            (serde_json::json!(["paused"]), "expected an object"),
-        ] {
-            let e = read(bad.clone()).unwrap_err().to_string();
-            assert!(e.contains(says), "{bad}: {e}");
-        }
     }
 }

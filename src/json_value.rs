@@ -19,7 +19,7 @@ pub fn read<T: de::DeserializeOwned>(value: Value) -> Result<T, Error> {
 /// The deserializer: a `Value`, nested values wrapped again.
 struct Strict(Value);
 
-fn unexpected(v: &Value) -> Unexpected<'_> {
+pub(crate) fn unexpected(v: &Value) -> Unexpected<'_> {
     match v {
         Value::Null => Unexpected::Unit,
         Value::Bool(b) => Unexpected::Bool(*b),

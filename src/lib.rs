@@ -12,6 +12,7 @@ pub mod freeze;
 pub mod guard;
 pub mod host;
 pub mod integrate;
+mod json_fields;
 pub mod json_text;
 mod json_value;
 pub mod judge;

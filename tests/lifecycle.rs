@@ -309,6 +309,108 @@ fn corrupt_or_newer_state_files_are_rejected() {
     assert!(e.message.contains("deadline"), "{}", e.message);
 }
 
+#[test]
+fn a_state_file_of_another_shape_is_refused_naming_the_field() {
+    // A child completed, its result waiting in the outbox: every type of the file is present.
+    let mut r = with_child();
+    apply(
+        &mut r,
+        r#"{"type":"TaskDelegationCompleted","parentTaskId":"p","childTaskId":"c","completionResultSummary":"done"}"#,
+        20,
+    )
+    .unwrap();
+    let good: serde_json::Value = serde_json::from_str(&r.export_json(21)).unwrap();
+    assert_eq!(Registry::import_json(&good.to_string()).unwrap(), r);
+    // An older file: no save time, no retired list, no outbox, optional task fields absent.
+    let mut old = good.clone();
+    for k in ["savedAtMs", "retired", "outbox"] {
+        old.as_object_mut().unwrap().remove(k);
+    }
+    old["tasks"][0].as_object_mut().unwrap().remove("childIds");
+    assert!(
+        Registry::import_json(&old.to_string()).is_err(),
+        "the outbox held p's result"
+    );
+    old["tasks"] = serde_json::json!([{
+        "id": "p", "mode": "orchestrator", "rootId": "p", "state": "active",
+        "createdMs": 0, "updatedMs": 0
+    }]);
+    let read = Registry::import_json(&old.to_string()).unwrap();
+    assert_eq!(read.task("p").unwrap().child_ids, Vec::<String>::new());
+    let task = |i: usize| format!("/tasks/{i}");
+    let c = good["tasks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|t| t["id"] == "c")
+        .unwrap();
+    for (pointer, value, says) in [
+        (task(0) + "/rootId", None, "missing field `rootId`"),
+        (
+            task(0) + "/state",
+            Some(serde_json::json!("paused")),
+            "unknown variant `paused`",
+        ),
+        (
+            task(0) + "/childIds",
+            Some(serde_json::json!("c")),
+            "invalid type: string",
+        ),
+        (
+            task(0) + "/createdMs",
+            Some(serde_json::json!(-1)),
+            "invalid type: integer `-1`",
+        ),
+        (
+            task(c) + "/result/outcome",
+            Some(serde_json::json!("exploded")),
+            "unknown variant `exploded`",
+        ),
+        (
+            "/outbox/0/prepared".into(),
+            None,
+            "missing field `prepared`",
+        ),
+        (
+            "/outbox/0/attempts".into(),
+            Some(serde_json::json!(1.5)),
+            "invalid type: floating point",
+        ),
+        (
+            "/retired".into(),
+            Some(serde_json::json!([1])),
+            "invalid type: integer `1`",
+        ),
+        (
+            "/tasks".into(),
+            Some(serde_json::json!({})),
+            "invalid type: map",
+        ),
+        (
+            "/outbox/0".into(),
+            Some(serde_json::json!("p")),
+            "invalid type: string",
+        ),
+    ] {
+        let mut bad = good.clone();
+        let (parent, key) = pointer.rsplit_once('/').unwrap();
+        let holder = bad.pointer_mut(parent).unwrap();
+        match (value, holder) {
+            (Some(v), serde_json::Value::Array(a)) => a[key.parse::<usize>().unwrap()] = v,
+            (Some(v), h) => h[key] = v,
+            (None, h) => {
+                assert!(
+                    h.as_object_mut().unwrap().remove(key).is_some(),
+                    "{pointer}"
+                );
+            }
+        }
+        let e = Registry::import_json(&bad.to_string()).unwrap_err();
+        assert_eq!(e.code, ErrorCode::InvalidState, "{pointer}");
+        assert!(e.message.contains(says), "{pointer}: {}", e.message);
+    }
+}
+
 #[derive(Debug, Clone)]
 enum Op {
     Create(u8),

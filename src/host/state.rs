@@ -5,7 +5,7 @@
 
 use super::records::{Finding, HistoryRecord, HostKind};
 use crate::lifecycle::{ChildResult, Outcome, TaskState};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 
 pub const HOST_STATE_VERSION: u32 = 1;
@@ -13,7 +13,7 @@ pub const HOST_STATE_VERSION: u32 = 1;
 /// Entries per map; beyond it the oldest go (a host that never reconciles cannot grow it).
 pub const MAX_ENTRIES: usize = 10_000;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Deadline {
     pub parent_id: String,
@@ -21,7 +21,7 @@ pub struct Deadline {
     pub since_ms: u64,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Round {
     pub round: u32,
@@ -30,7 +30,7 @@ pub struct Round {
 }
 
 /// A result for a parent, kept by the guard: held (strategy C) or on its way (outbox).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Parked {
     pub child_id: String,
@@ -38,7 +38,7 @@ pub struct Parked {
     pub since_ms: u64,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct HostState {
     pub version: u32,
@@ -87,15 +87,14 @@ pub struct Reconciliation {
     pub state: HostState,
 }
 
-/// What happened at a boundary, as the host state needs to know it.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", rename_all_fields = "camelCase")]
+/// What happened at a boundary, as the host state needs to know it: an object whose `op` names
+/// the event (`spawned`, `integrated`, …), its fields in camelCase ([`HostEvent::from_value`]).
+#[derive(Debug, Clone, PartialEq)]
 pub enum HostEvent {
     /// The host created the child (its deadline starts).
     Spawned {
         parent_task_id: String,
         child_task_id: String,
-        #[serde(default)]
         mode: Option<String>,
     },
     /// Integration decided (the fields of `Integration` that matter here).
@@ -103,11 +102,8 @@ pub enum HostEvent {
         parent_task_id: String,
         child_task_id: String,
         resume: bool,
-        #[serde(default)]
         text: Option<String>,
-        #[serde(default)]
         held: Option<String>,
-        #[serde(default)]
         next_round: Option<NextRoundIn>,
     },
     /// The host handed the parent its result.
@@ -116,9 +112,7 @@ pub enum HostEvent {
     Ended {
         parent_task_id: String,
         child_task_id: String,
-        #[serde(default)]
         timed_out: bool,
-        #[serde(default)]
         reason: Option<String>,
     },
     /// Strategy C: let a held result go to its parent.
@@ -127,7 +121,7 @@ pub enum HostEvent {
     Tick,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct NextRoundIn {
     pub round: u32,
     pub score: f64,
@@ -149,11 +143,142 @@ fn cap<V>(map: &mut BTreeMap<String, V>, since: impl Fn(&V) -> u64) {
 impl HostEvent {
     /// An event as the wrapper sends it: an object whose `op` names the event.
     pub fn from_value(value: serde_json::Value) -> serde_json::Result<HostEvent> {
-        crate::json_text::from_tagged("op", value)
+        let (name, f) = crate::json_fields::tagged("op", value)?;
+        Self::read(name, f)
+    }
+
+    /// [`HostEvent::from_value`] on JSON text.
+    pub fn from_json(text: &str) -> serde_json::Result<HostEvent> {
+        let (name, f) = crate::json_fields::tagged_text("op", text)?;
+        Self::read(name, f)
+    }
+
+    fn read(name: String, mut f: crate::json_fields::Fields) -> serde_json::Result<HostEvent> {
+        use HostEvent::*;
+        const PARENT: &[&str] = &["parentTaskId"];
+        const CHILD: &[&str] = &["childTaskId"];
+        Ok(match name.as_str() {
+            "spawned" => Spawned {
+                parent_task_id: f.text(PARENT)?,
+                child_task_id: f.text(CHILD)?,
+                mode: f.opt_text(&["mode"])?,
+            },
+            "integrated" => Integrated {
+                parent_task_id: f.text(PARENT)?,
+                child_task_id: f.text(CHILD)?,
+                resume: f
+                    .opt_flag("resume")?
+                    .ok_or_else(|| serde::de::Error::missing_field("resume"))?,
+                text: f.opt_text(&["text"])?,
+                held: f.opt_text(&["held"])?,
+                next_round: match f.opt_object("nextRound")? {
+                    Some(mut n) => Some(NextRoundIn {
+                        round: n.count("round")?,
+                        score: n
+                            .opt_number("score")?
+                            .ok_or_else(|| serde::de::Error::missing_field("score"))?,
+                    }),
+                    None => None,
+                },
+            },
+            "delivered" => Delivered {
+                parent_task_id: f.text(PARENT)?,
+            },
+            "ended" => Ended {
+                parent_task_id: f.text(PARENT)?,
+                child_task_id: f.text(CHILD)?,
+                timed_out: f.opt_flag("timedOut")?.unwrap_or(false),
+                reason: f.opt_text(&["reason"])?,
+            },
+            "release" => Release {
+                parent_task_id: f.text(PARENT)?,
+            },
+            "tick" => Tick,
+            _ => {
+                return Err(crate::json_fields::unknown(
+                    &name,
+                    &[
+                        "spawned",
+                        "integrated",
+                        "delivered",
+                        "ended",
+                        "release",
+                        "tick",
+                    ],
+                ))
+            }
+        })
     }
 }
 
 impl HostState {
+    /// A state as the host kept it (the JSON of a [`HostState`]). An entry of another shape is
+    /// dropped alone (the rest of the state stays); anything but an object is the empty state.
+    /// Read by hand: serde's derive was a reader per entry type, 12 KB of the module before
+    /// wasm-opt.
+    pub fn from_value(v: &serde_json::Value) -> HostState {
+        use serde_json::{Map, Value};
+        type Obj = Map<String, Value>;
+        let mut s = HostState::default();
+        let Some(m) = v.as_object() else {
+            return s;
+        };
+        if let Some(n) = m.get("version").and_then(Value::as_u64) {
+            s.version = u32::try_from(n).unwrap_or(u32::MAX);
+        }
+        let entries = |key: &str| {
+            m.get(key)
+                .and_then(Value::as_object)
+                .into_iter()
+                .flatten()
+                .filter_map(|(k, v)| Some((k.clone(), v.as_object()?)))
+        };
+        let text = |o: &Obj, k: &str| o.get(k)?.as_str().map(str::to_string);
+        let int = |o: &Obj, k: &str| o.get(k)?.as_u64();
+        let parked = |o: &Obj| {
+            Some(Box::new(Parked {
+                child_id: text(o, "childId")?,
+                text: text(o, "text")?,
+                since_ms: int(o, "sinceMs")?,
+            }))
+        };
+        for (k, o) in entries("deadlines") {
+            let d = (|| {
+                Some(Deadline {
+                    parent_id: text(o, "parentId")?,
+                    at_ms: int(o, "atMs")?,
+                    since_ms: int(o, "sinceMs")?,
+                })
+            })();
+            if let Some(d) = d {
+                s.deadlines.insert(k, Box::new(d));
+            }
+        }
+        for (k, o) in entries("rounds") {
+            let r = (|| {
+                Some(Round {
+                    round: u32::try_from(int(o, "round")?).ok()?,
+                    score: o.get("score")?.as_f64()?,
+                    since_ms: int(o, "sinceMs")?,
+                })
+            })();
+            if let Some(r) = r {
+                s.rounds.insert(k, Box::new(r));
+            }
+        }
+        for (k, o) in entries("held") {
+            if let Some(p) = parked(o) {
+                s.held.insert(k, p);
+            }
+        }
+        for (k, o) in entries("outbox") {
+            if let Some(p) = parked(o) {
+                s.outbox.insert(k, p);
+            }
+        }
+        s
+    }
+
     /// A child was created: its deadline starts now.
     pub fn spawned(&mut self, parent: &str, child: &str, budget_ms: u64, now: u64) {
         self.deadlines.insert(
@@ -481,6 +606,42 @@ mod tests {
             mode: Some("code".into()),
             ..Default::default()
         }
+    }
+
+    #[test]
+    fn a_state_reads_back_from_its_json_and_a_bad_entry_drops_alone() {
+        let mut s = HostState::default();
+        s.spawned("P", "C", 500, 10);
+        s.to_deliver("P2", "C2", "done: 3 files", 20);
+        s.hold("P3", "C3", "held text", 30);
+        s.rounds.insert(
+            "C4".into(),
+            Box::new(Round {
+                round: 2,
+                score: 0.625,
+                since_ms: 40,
+            }),
+        );
+        let json = serde_json::to_value(&s).unwrap();
+        assert_eq!(HostState::from_value(&json), s);
+        // One deadline of another shape, one held result without its text: only they go.
+        let mut bad = json.clone();
+        bad["deadlines"]["C9"] =
+            serde_json::json!({"parentId": "P9", "atMs": "soon", "sinceMs": 1});
+        bad["held"]["P3"]["text"] = serde_json::Value::Null;
+        let read = HostState::from_value(&bad);
+        assert_eq!(read.deadlines, s.deadlines);
+        assert!(read.held.is_empty());
+        assert_eq!((read.outbox, read.rounds), (s.outbox, s.rounds));
+        for not_a_state in [
+            serde_json::Value::Null,
+            serde_json::json!([1]),
+            serde_json::json!("x"),
+        ] {
+            assert_eq!(HostState::from_value(&not_a_state), HostState::default());
+        }
+        let old = HostState::from_value(&serde_json::json!({"version": 0}));
+        assert_eq!((old.version, old.deadlines.len()), (0, 0));
     }
 
     #[test]

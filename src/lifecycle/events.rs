@@ -3,95 +3,126 @@
 //! `TaskDelegationCompleted`/`TaskDelegationResumed`/`TaskAborted` (plus creation events).
 
 use crate::error::{ErrorCode, GuardError, Result};
-use serde::Deserialize;
 
 /// Task ids and mode slugs longer than this are refused (hosts use UUIDs and short slugs).
 pub const MAX_ID_BYTES: usize = 4096;
 
 /// Read from the hosts' internally tagged form (`{"type": "taskPaused", …}`) by
-/// [`LifecycleEvent::from_json`]; the derive itself reads serde's external tagging
-/// (`json_text::from_tagged`).
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(rename_all_fields = "camelCase")]
+/// [`LifecycleEvent::from_json`]: each variant's tag names and each field's names are in
+/// [`LifecycleEvent::from_value`].
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LifecycleEvent {
     /// A root task starts (`TaskCreated`, `TaskStarted`, `TaskActive` for an unknown task).
-    #[serde(rename = "taskCreated", alias = "TaskCreated", alias = "TaskStarted")]
     Created {
         task_id: String,
-        #[serde(default)]
         mode: Option<String>,
     },
     /// A parent delegated to a child.
-    #[serde(
-        rename = "taskSpawned",
-        alias = "TaskSpawned",
-        alias = "TaskDelegated",
-        alias = "taskDelegated"
-    )]
     Delegated {
-        #[serde(alias = "taskId")]
         parent_task_id: String,
         child_task_id: String,
-        #[serde(default)]
         mode: Option<String>,
-        #[serde(default)]
         message: Option<String>,
-        #[serde(default)]
         context_hash: Option<String>,
     },
     /// The seeds' parent pause after a spawn.
-    #[serde(rename = "taskPaused", alias = "TaskPaused")]
     Paused { task_id: String },
     /// A task finished with a result (`TaskCompleted` carries no result: then it is empty).
-    #[serde(rename = "taskCompleted", alias = "TaskCompleted")]
     Completed {
         task_id: String,
-        #[serde(default, alias = "completionResultSummary", alias = "summary")]
         result: Option<String>,
     },
     /// Today's child completion, addressed by parent and child.
-    #[serde(rename = "TaskDelegationCompleted", alias = "taskDelegationCompleted")]
     DelegationCompleted {
         parent_task_id: String,
         child_task_id: String,
-        #[serde(default, alias = "completionResultSummary", alias = "result")]
         summary: Option<String>,
     },
     /// The host resumed the parent (the seeds' `taskUnpaused`, today's `TaskDelegationResumed`).
-    #[serde(
-        rename = "taskUnpaused",
-        alias = "TaskUnpaused",
-        alias = "TaskDelegationResumed",
-        alias = "taskDelegationResumed"
-    )]
     Resumed {
-        #[serde(alias = "parentTaskId")]
         task_id: String,
-        #[serde(default)]
         child_task_id: Option<String>,
     },
-    #[serde(rename = "taskAborted", alias = "TaskAborted")]
     Aborted {
         task_id: String,
-        #[serde(default)]
         reason: Option<String>,
     },
     /// A task became active again (`TaskActive`): a no-op for known running tasks.
-    #[serde(rename = "taskActive", alias = "TaskActive")]
     Active { task_id: String },
     /// Time passed: children past their deadline time out.
-    #[serde(rename = "tick")]
     Tick,
 }
+
+/// The event names an error lists (each reads under its other spellings too).
+const EVENTS: &[&str] = &[
+    "taskCreated",
+    "taskSpawned",
+    "taskPaused",
+    "taskCompleted",
+    "TaskDelegationCompleted",
+    "taskUnpaused",
+    "taskAborted",
+    "taskActive",
+    "tick",
+];
 
 impl LifecycleEvent {
     /// An event as hosts send it: an object whose `type` names the event.
     pub fn from_json(text: &str) -> serde_json::Result<LifecycleEvent> {
-        crate::json_text::from_tagged_text("type", text)
+        let (name, fields) = crate::json_fields::tagged_text("type", text)?;
+        Self::read(name, fields)
     }
 
     pub fn from_value(value: serde_json::Value) -> serde_json::Result<LifecycleEvent> {
-        crate::json_text::from_tagged("type", value)
+        let (name, fields) = crate::json_fields::tagged("type", value)?;
+        Self::read(name, fields)
+    }
+
+    /// The variant `name` names, its fields read from `f` (other fields are ignored).
+    fn read(name: String, mut f: crate::json_fields::Fields) -> serde_json::Result<Self> {
+        use LifecycleEvent::*;
+        const TASK: &[&str] = &["taskId"];
+        const CHILD: &[&str] = &["childTaskId"];
+        Ok(match name.as_str() {
+            "taskCreated" | "TaskCreated" | "TaskStarted" => Created {
+                task_id: f.text(TASK)?,
+                mode: f.opt_text(&["mode"])?,
+            },
+            "taskSpawned" | "TaskSpawned" | "TaskDelegated" | "taskDelegated" => Delegated {
+                parent_task_id: f.text(&["parentTaskId", "taskId"])?,
+                child_task_id: f.text(CHILD)?,
+                mode: f.opt_text(&["mode"])?,
+                message: f.opt_text(&["message"])?,
+                context_hash: f.opt_text(&["contextHash"])?,
+            },
+            "taskPaused" | "TaskPaused" => Paused {
+                task_id: f.text(TASK)?,
+            },
+            "taskCompleted" | "TaskCompleted" => Completed {
+                task_id: f.text(TASK)?,
+                result: f.opt_text(&["result", "completionResultSummary", "summary"])?,
+            },
+            "TaskDelegationCompleted" | "taskDelegationCompleted" => DelegationCompleted {
+                parent_task_id: f.text(&["parentTaskId"])?,
+                child_task_id: f.text(CHILD)?,
+                summary: f.opt_text(&["summary", "completionResultSummary", "result"])?,
+            },
+            "taskUnpaused" | "TaskUnpaused" | "TaskDelegationResumed" | "taskDelegationResumed" => {
+                Resumed {
+                    task_id: f.text(&["taskId", "parentTaskId"])?,
+                    child_task_id: f.opt_text(CHILD)?,
+                }
+            }
+            "taskAborted" | "TaskAborted" => Aborted {
+                task_id: f.text(TASK)?,
+                reason: f.opt_text(&["reason"])?,
+            },
+            "taskActive" | "TaskActive" => Active {
+                task_id: f.text(TASK)?,
+            },
+            "tick" => Tick,
+            _ => return Err(crate::json_fields::unknown(&name, EVENTS)),
+        })
     }
 
     /// Refuses texts over `max_text` bytes (a result, a message) and ids over [`MAX_ID_BYTES`]

@@ -1,11 +1,11 @@
 //! The task model: states, records, child results, deliveries and transitions.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// Where a task is in its life. `Delegated` is the seeds' "paused" parent; `AwaitingResult`
 /// is a parent whose child has ended and whose result waits in the outbox; `Resuming` is a
 /// parent being handed that result (prepared, not yet committed).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, PartialOrd, Ord)]
 #[serde(rename_all = "kebab-case")]
 pub enum TaskState {
     Created,
@@ -63,7 +63,7 @@ impl TaskState {
 }
 
 /// How a child ended, as its parent learns it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Outcome {
     Completed,
@@ -84,7 +84,7 @@ impl Outcome {
 }
 
 /// What a child hands its parent: its result text, or an error result when it did not finish.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ChildResult {
     pub outcome: Outcome,
@@ -113,7 +113,7 @@ impl ChildResult {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Task {
     pub id: String,
@@ -144,7 +144,7 @@ pub struct Task {
 }
 
 /// A child's result waiting for its parent: kept until the parent's resume is committed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Delivery {
     pub parent_id: String,
@@ -157,7 +157,7 @@ pub struct Delivery {
 }
 
 /// One state change, emitted to the host.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Transition {
     pub task_id: String,

@@ -1,25 +1,146 @@
 //! Export and import of the whole registry as JSON (`.roo/boomerang-state.json`, seed 002
 //! §1.2.4), so a reload continues every delegation where it was.
 
-use super::model::{Delivery, Task, TaskState};
+use super::model::{ChildResult, Delivery, Outcome, Task, TaskState};
 use super::registry::Registry;
 use crate::error::{ErrorCode, GuardError, Result};
-use serde::{Deserialize, Serialize};
+use crate::json_fields::{need, Fields};
+use serde::Serialize;
+use serde_json::Value;
 
 pub const STATE_VERSION: u32 = 1;
 
-#[derive(Serialize, Deserialize)]
+/// The file's JSON: the derive writes it, [`StateFile::read`] reads it by hand (serde's readers
+/// of these five types were 18 KB of the module before wasm-opt).
+#[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct StateFile {
     version: u32,
-    #[serde(default)]
     saved_at_ms: u64,
     tasks: Vec<Task>,
-    #[serde(default)]
     outbox: Vec<Delivery>,
     /// Finished subtrees in the order they will be pruned (absent in older files).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     retired: Option<Vec<String>>,
+}
+
+/// Each element of the array `name` read by `read` (an absent array is empty).
+fn each<T>(
+    f: &mut Fields,
+    name: &'static str,
+    read: fn(Value) -> serde_json::Result<T>,
+) -> serde_json::Result<Vec<T>> {
+    f.opt_list(name)?
+        .unwrap_or_default()
+        .into_iter()
+        .map(read)
+        .collect()
+}
+
+impl StateFile {
+    fn read(value: Value) -> serde_json::Result<StateFile> {
+        let mut f = Fields::of(value)?;
+        Ok(StateFile {
+            version: f.count("version")?,
+            saved_at_ms: f.opt_u64("savedAtMs")?.unwrap_or(0),
+            tasks: {
+                let tasks = f.opt_list("tasks")?;
+                need(tasks, "tasks")?
+                    .into_iter()
+                    .map(read_task)
+                    .collect::<serde_json::Result<_>>()?
+            },
+            outbox: each(&mut f, "outbox", read_delivery)?,
+            retired: f.opt_texts("retired")?,
+        })
+    }
+}
+
+/// A state by its name (`awaiting-result`); another name is an error.
+fn state(f: &mut Fields, name: &'static str) -> serde_json::Result<TaskState> {
+    use TaskState::*;
+    let s = f.text(&[name])?;
+    [
+        Created,
+        Active,
+        Delegated,
+        AwaitingResult,
+        Resuming,
+        Completed,
+        Aborted,
+        TimedOut,
+        Failed,
+    ]
+    .into_iter()
+    .find(|t| t.as_str() == s)
+    .ok_or_else(|| {
+        serde::de::Error::unknown_variant(
+            &s,
+            &[
+                "created",
+                "active",
+                "delegated",
+                "awaiting-result",
+                "resuming",
+                "completed",
+                "aborted",
+                "timed-out",
+                "failed",
+            ],
+        )
+    })
+}
+
+fn read_result(mut f: Fields) -> serde_json::Result<ChildResult> {
+    let outcome = f.text(&["outcome"])?;
+    Ok(ChildResult {
+        outcome: [
+            Outcome::Completed,
+            Outcome::Aborted,
+            Outcome::TimedOut,
+            Outcome::Failed,
+        ]
+        .into_iter()
+        .find(|o| o.state().as_str() == outcome)
+        .ok_or_else(|| {
+            serde::de::Error::unknown_variant(
+                &outcome,
+                &["completed", "aborted", "timed-out", "failed"],
+            )
+        })?,
+        text: f.text(&["text"])?,
+        reason: f.opt_text(&["reason"])?,
+    })
+}
+
+fn read_task(value: Value) -> serde_json::Result<Task> {
+    let mut f = Fields::of(value)?;
+    Ok(Task {
+        id: f.text(&["id"])?,
+        mode: f.text(&["mode"])?,
+        parent_id: f.opt_text(&["parentId"])?,
+        root_id: f.text(&["rootId"])?,
+        state: state(&mut f, "state")?,
+        child_ids: f.opt_texts("childIds")?.unwrap_or_default(),
+        open_child: f.opt_text(&["openChild"])?,
+        deadline_ms: f.opt_u64("deadlineMs")?,
+        context_hash: f.opt_text(&["contextHash"])?,
+        instructions: f.opt_text(&["instructions"])?,
+        result: f.opt_object("result")?.map(read_result).transpose()?,
+        created_ms: need(f.opt_u64("createdMs")?, "createdMs")?,
+        updated_ms: need(f.opt_u64("updatedMs")?, "updatedMs")?,
+    })
+}
+
+fn read_delivery(value: Value) -> serde_json::Result<Delivery> {
+    let mut f = Fields::of(value)?;
+    Ok(Delivery {
+        parent_id: f.text(&["parentId"])?,
+        child_id: f.text(&["childId"])?,
+        result: read_result(need(f.opt_object("result")?, "result")?)?,
+        attempts: f.count("attempts")?,
+        prepared: need(f.opt_flag("prepared")?, "prepared")?,
+    })
 }
 
 impl Registry {
@@ -55,8 +176,8 @@ impl Registry {
             Some(_) => {}
             None => return Err(bad("state file has no numeric \"version\"".into())),
         }
-        let file: StateFile = crate::json_value::read(value)
-            .map_err(|e| bad(format!("state file is malformed: {e}")))?;
+        let file =
+            StateFile::read(value).map_err(|e| bad(format!("state file is malformed: {e}")))?;
         let mut reg = Registry::default();
         for t in file.tasks {
             if reg.tasks.insert(t.id.clone(), Box::new(t)).is_some() {

@@ -37,17 +37,15 @@ pub struct VerifyInput {
     pub previous_score: Option<f64>,
 }
 
-/// The answer the host got from its judge callback: `{"kind": "text", …}` at the boundary, read
-/// by `json_text::from_tagged` (the derive reads serde's external tagging).
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", rename_all_fields = "camelCase")]
+/// The answer the host got from its judge callback: `{"kind": "text", text, attempts}` or
+/// `{"kind": "failed", error, timedOut, attempts}` at the boundary ([`JudgeAnswer::from_json`]).
+#[derive(Debug, Clone, PartialEq)]
 pub enum JudgeAnswer {
     /// The model's text (an object answer arrives as its JSON text).
     Text { text: String, attempts: u32 },
     /// The callback threw, rejected or timed out on every attempt.
     Failed {
         error: String,
-        #[serde(default)]
         timed_out: bool,
         attempts: u32,
     },
@@ -56,7 +54,19 @@ pub enum JudgeAnswer {
 impl JudgeAnswer {
     /// An answer as the wrapper sends it: an object whose `kind` names it.
     pub fn from_json(text: &str) -> serde_json::Result<JudgeAnswer> {
-        crate::json_text::from_tagged_text("kind", text)
+        let (name, mut f) = crate::json_fields::tagged_text("kind", text)?;
+        Ok(match name.as_str() {
+            "text" => JudgeAnswer::Text {
+                text: f.text(&["text"])?,
+                attempts: f.count("attempts")?,
+            },
+            "failed" => JudgeAnswer::Failed {
+                error: f.text(&["error"])?,
+                timed_out: f.opt_flag("timedOut")?.unwrap_or(false),
+                attempts: f.count("attempts")?,
+            },
+            _ => return Err(crate::json_fields::unknown(&name, &["text", "failed"])),
+        })
     }
 }
 

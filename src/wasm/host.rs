@@ -13,7 +13,12 @@ fn read_state(v: &JsValue, max: usize) -> HostState {
     if v.is_undefined() || v.is_null() {
         return HostState::default();
     }
-    read(v, "the host state", max).unwrap_or_default()
+    match super::stringify(v, "the host state", max) {
+        Ok(Some(text)) => serde_json::from_str(&text)
+            .map(|v| HostState::from_value(&v))
+            .unwrap_or_default(),
+        _ => HostState::default(),
+    }
 }
 
 #[derive(Serialize)]
@@ -42,8 +47,12 @@ impl WasmGuard {
         answer: JsValue,
         now: f64,
     ) -> Result<JsValue, JsValue> {
-        let answer: JudgeAnswer =
-            super::read_tagged(&answer, "the judge answer", self.max_in(), "kind")?;
+        let answer = super::read_with(
+            &answer,
+            "the judge answer",
+            self.max_in(),
+            JudgeAnswer::from_json,
+        )?;
         to_js(&self.engine.integrate_finish(token, answer, now).js()?)
     }
 
@@ -56,8 +65,12 @@ impl WasmGuard {
     #[wasm_bindgen(js_name = hostApply)]
     pub fn host_apply(&self, state: JsValue, event: JsValue, now: f64) -> Result<JsValue, JsValue> {
         let mut state = read_state(&state, 4 * self.max_in());
-        let event: HostEvent =
-            super::read_tagged(&event, "the host event", 2 * self.max_in(), "op")?;
+        let event = super::read_with(
+            &event,
+            "the host event",
+            2 * self.max_in(),
+            HostEvent::from_json,
+        )?;
         let deliveries = state.apply(event, ms(now), |m| self.engine.budget_ms(m));
         to_js(&Applied {
             state: &state,

@@ -622,20 +622,9 @@ pub(crate) fn read<T: serde::de::DeserializeOwned>(
     read_with(v, what, max, crate::json_text::from_text)
 }
 
-/// A JS object whose `tag` field names its variant, read as `T` (serde's external tagging:
-/// `json_text::from_tagged`); a shape that does not fit is `INVALID_ARGUMENT`.
-pub(crate) fn read_tagged<T: serde::de::DeserializeOwned>(
-    v: &JsValue,
-    what: &str,
-    max: usize,
-    tag: &'static str,
-) -> Result<T, JsValue> {
-    read_with(v, what, max, |text| {
-        crate::json_text::from_tagged_text(tag, text)
-    })
-}
-
-fn read_with<T>(
+/// A JS value read through its JSON text by `parse`; a shape that does not fit is
+/// `INVALID_ARGUMENT`.
+pub(crate) fn read_with<T>(
     v: &JsValue,
     what: &str,
     max: usize,

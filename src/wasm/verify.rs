@@ -44,8 +44,12 @@ impl WasmGuard {
         answer: JsValue,
         now: f64,
     ) -> Result<JsValue, JsValue> {
-        let answer: JudgeAnswer =
-            super::read_tagged(&answer, "the judge answer", self.max_in(), "kind")?;
+        let answer = super::read_with(
+            &answer,
+            "the judge answer",
+            self.max_in(),
+            JudgeAnswer::from_json,
+        )?;
         let step = self.engine.verifier.finish(token, answer, now).js()?;
         step_to_js(step)
     }
