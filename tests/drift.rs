@@ -7796,11 +7796,19 @@ fn a_list_that_is_in_order_by_a_reading_the_check_missed_is_left_alone() {
         by_parcels,
         "- North: 412 parcels\n- East: 120 parcels\n- South: 388 parcels\n- Overall: 920 parcels",
     );
-    // 24-hour times (twelve-hour ones are read without AM/PM: not yet mended).
+    // 24-hour and twelve-hour times.
     let today = "List today's meetings in chronological order.";
     flagged(
         today,
         "- 09:30: standup\n- 14:15: 1:1 with Sam\n- 11:00: design review\n- 16:00: retro",
+    );
+    clean(
+        today,
+        "- 9:30 AM: standup\n- 11:00 AM: design review\n- 2:15 PM: 1:1 with Sam\n- 4 PM: retro",
+    );
+    flagged(
+        today,
+        "- 11:00 AM: design review\n- 2:15 PM: 1:1 with Sam\n- 9:30 AM: standup\n- 4 PM: retro",
     );
     // A priority or severity key: P0 is the highest.
     clean(
@@ -7838,6 +7846,8 @@ fn a_list_that_is_in_order_by_a_reading_the_check_missed_is_left_alone() {
     let change = "List the accounts sorted by balance change, lowest first.";
     clean(change, "- Acme: -1,200\n- Beta: -300\n- Gamma: 450");
     flagged(change, "- Beta: -300\n- Acme: -1,200\n- Gamma: 450");
+    clean(change, "- Acme: -$1,200\n- Beta: -$300\n- Gamma: $450");
+    flagged(change, "- Beta: -$300\n- Acme: -$1,200\n- Gamma: $450");
     clean(
         "List the tasks sorted by owner, then due date, ascending.",
         "- Ana: 2025-06-09 audit\n- Ana: 2025-06-12 report\n- Ben: 2025-06-01 setup",
@@ -7847,9 +7857,58 @@ fn a_list_that_is_in_order_by_a_reading_the_check_missed_is_left_alone() {
         "List the top regions sorted by revenue, highest first.",
         "**Top 3 regions**\n- North: £12,400\n- South: £9,800\n- West: £4,100",
     );
-    // Sizes in one unit (several units are not converted: not yet mended).
+    // Sizes in one unit or several.
     let sizes = "List the folders sorted by size, largest first.";
     flagged(sizes, "- cache: 850\n- logs: 1,200\n- tmp: 12");
+    clean(sizes, "- logs: 1.2 GB\n- cache: 850 MB\n- tmp: 12 MB");
+    clean(sizes, "- logs: 1.2GB\n- cache: 850MB\n- tmp: 900KB");
+    flagged(
+        sizes,
+        "- cache: 850 MB\n- tmp: 12 MB\n- logs: 1.2 GB\n- old: 2.5 GB",
+    );
+    clean(
+        "List the jobs sorted by run time, longest first.",
+        "- backup: 2 hours\n- reindex: 45 minutes\n- vacuum: 90 seconds",
+    );
+    // A surname read from a list's names; an intro line with a number; task boxes.
+    let speakers = "List the speakers sorted by surname, A to Z.";
+    flagged(speakers, "- Grace Hopper\n- Ada Byron\n- Alan Turing");
+    clean(
+        speakers,
+        "- Ada Byron (1815)\n- Grace Hopper: compilers\n- Alan Turing",
+    );
+    clean(
+        "List the top regions sorted by revenue, highest first.",
+        "Top 3 regions this quarter\n- North: £12,400\n- South: £9,800\n- West: £4,100",
+    );
+    let chores = "List the chores sorted by due date, earliest first.";
+    clean(
+        chores,
+        "- [x] 2025-03-01 taxes\n- [ ] 2025-03-09 gutters\n- [ ] 2025-04-02 garden",
+    );
+    flagged(
+        chores,
+        "- [ ] 2025-03-09 gutters\n- [x] 2025-03-01 taxes\n- [ ] 2025-04-02 garden",
+    );
+    // Accents and underscores in names; a year in brackets under a date key.
+    let alpha = "List the contributors in alphabetical order.";
+    clean(alpha, "- Ángela\n- Bruno\n- Émile\n- Zoë");
+    flagged(alpha, "- Bruno\n- Émile\n- Ángela\n- Zoë");
+    clean(
+        "List the files you touched in alphabetical order.",
+        "- `src/__init__.py`\n- `src/a_b.py`\n- `src/ab.py`",
+    );
+    let films = "List the films in chronological order.";
+    clean(films, "- Psycho (1960)\n- Alien (1979)\n- Heat (1995)");
+    flagged(films, "- Alien (1979)\n- Psycho (1960)\n- Heat (1995)");
+    // Day-first slash dates; a list without years over New Year.
+    let releases = "List the releases in chronological order.";
+    clean(
+        releases,
+        "- 05/03/2025: 2.1\n- 20/03/2025: 2.2\n- 02/04/2025: 2.3",
+    );
+    clean(releases, "- 28 Dec: 2.0\n- 3 Jan: 2.1\n- 14 Feb: 2.2");
+    flagged(releases, "- 3 Jan: 2.1\n- 28 Dec: 2.0\n- 14 Feb: 2.2");
     // Under a date key, an id is not a date.
     clean(
         "List the tickets sorted by due date, earliest first.",

@@ -115,11 +115,25 @@ enum Value {
     Text(String),
 }
 
+/// How an item is read. A writer may mean either; a run breaks only when it is out of order
+/// both ways, so a list in order by a reading the check did not take is never flagged.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Reading {
+    /// Units converted ("1.2 GB" above "850 MB"), twelve-hour times on the 24-hour clock,
+    /// month first in slash dates.
+    Plain,
+    /// Numbers as written; text with accents folded and underscores kept (`__init__.py`); one
+    /// dot as a version's ("3.10" after "3.9"); day first in slash dates; January to March
+    /// after December in dates without a year.
+    Other,
+}
+
 /// The numbers of a token: "4,301" → 4301; "2025-03-13" → 2025, 3, 13; "04:45" → 4, 45;
 /// "2020.1.12" → 2020, 1, 12; "11.2%" → 11.2; "12/28/2024" → 2024, 12, 28.
-fn parts(token: &str) -> Option<Vec<f64>> {
+fn parts(token: &str, reading: Reading) -> Option<Vec<f64>> {
     let t = token.trim_matches(|c: char| !c.is_ascii_digit());
-    let dotted = t.matches('.').count() > 1;
+    let dots = t.matches('.').count();
+    let dotted = dots > 1 || (dots == 1 && reading == Reading::Other);
     let mut out = Vec::new();
     let mut piece = String::new();
     // Digits since a thousands comma ("4,301"; "1,2" is no number).
@@ -146,38 +160,96 @@ fn parts(token: &str) -> Option<Vec<f64>> {
         return None;
     }
     out.push(crate::drift::text::decimal(&piece)?);
-    // A slash date with its year last ("12/28/2024"): the year first.
-    if let ([m, d, y], true) = (
+    // A slash date with its year last ("12/28/2024"): the year first, then month and day
+    // (day and month under the other reading).
+    if let ([a, b, y], true) = (
         out.as_mut_slice(),
         t.contains('/') && t.split('/').next().is_some_and(|f| f.len() <= 2),
     ) {
-        (*m, *d, *y) = (*y, *m, *d);
+        (*a, *b, *y) = match reading {
+            Reading::Plain => (*y, *a, *b),
+            Reading::Other => (*y, *b, *a),
+        };
     }
     Some(out)
 }
 
-/// The numeric tokens of an item's text (words holding a digit), signed.
-fn numbers(text: &str) -> Vec<Vec<f64>> {
+/// What one unit is worth in the smallest of its kind (also read with a plural's `s`).
+const UNITS: &[(&str, f64)] = &[
+    ("kb", 1e3),
+    ("mb", 1e6),
+    ("gb", 1e9),
+    ("tb", 1e12),
+    ("kib", 1024.0),
+    ("mib", 1_048_576.0),
+    ("gib", 1_073_741_824.0),
+    ("ms", 1e-3),
+    ("sec", 1.0),
+    ("second", 1.0),
+    ("min", 60.0),
+    ("minute", 60.0),
+    ("hr", 3600.0),
+    ("hour", 3600.0),
+    ("day", 86_400.0),
+    ("week", 604_800.0),
+    ("million", 1e6),
+];
+
+/// The numeric tokens of an item's text (words holding a digit), signed; under the plain
+/// reading in one unit per kind, and twelve-hour times on the 24-hour clock.
+fn numbers(text: &str, reading: Reading) -> Vec<Vec<f64>> {
+    let words: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || matches!(c, '|' | '(' | ')'))
+        .collect();
     let mut out = Vec::new();
-    for w in text.split(|c: char| c.is_whitespace() || matches!(c, '|' | '(' | ')')) {
+    for (i, w) in words.iter().enumerate() {
         // "MAT-10021", "Store 88" keep their number; "B7" its digits.
-        let lead = w.trim_start_matches(|c: char| !c.is_ascii_digit());
-        if let Some(mut p) = parts(lead) {
-            // A sign of its own ("-300"), not a code's dash ("MAT-10021").
-            if let (Some(first), 1) = (p.first_mut(), w.len() - lead.len()) {
-                if w.starts_with('-') {
-                    *first = -*first;
+        let Some(start) = w.find(|c: char| c.is_ascii_digit()) else {
+            continue;
+        };
+        let (lead, rest) = w.split_at(start);
+        let Some(mut p) = parts(rest, reading) else {
+            continue;
+        };
+        // A unit: the token's own tail ("850MB") or the next word ("850 MB", "2:15 PM").
+        let punct = |c: char| c.is_ascii_punctuation();
+        let tail = rest.trim_start_matches(|c: char| c.is_ascii_digit() || punct(c));
+        let next = words.get(i + 1).copied().unwrap_or_default();
+        let unit = if tail.is_empty() { next } else { tail }
+            .trim_matches(punct)
+            .lower();
+        let single = p.len() == 1;
+        let ampm = matches!(unit.as_str(), "am" | "a.m" | "pm" | "p.m");
+        if let Some(first) = p.first_mut() {
+            // A sign of its own ("-300", "-$1,200", "£-40"), not a code's dash ("MAT-10021").
+            if matches!(lead.trim_matches(['$', '£', '€']), "-" | "−") {
+                *first = -*first;
+            }
+            if reading == Reading::Plain {
+                if ampm && *first <= 12.0 {
+                    // 12 AM is 0:00, 12 PM 12:00 (no `%`: it pulls in `fmod`).
+                    let h = if *first == 12.0 { 0.0 } else { *first };
+                    *first = h + if unit.starts_with('p') { 12.0 } else { 0.0 };
+                } else if single {
+                    *first *= UNITS
+                        .iter()
+                        .find(|(u, _)| *u == unit || unit.strip_suffix('s') == Some(u))
+                        .map_or(1.0, |(_, s)| *s);
                 }
             }
-            out.push(p);
         }
+        // "2 PM" is a time: hours and minutes.
+        if ampm && single && reading == Reading::Plain {
+            p.push(0.0);
+        }
+        out.push(p);
     }
     out
 }
 
 /// A date written with a month's name ("29 July", "Wed 31 July", "Nov 28", "3 Dec 2024"):
 /// year (when given), month, day.
-fn named_date(text: &str) -> Option<Vec<f64>> {
+fn named_date(text: &str, reading: Reading) -> Option<Vec<f64>> {
     const MONTHS: [&str; 12] = [
         "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
     ];
@@ -212,6 +284,8 @@ fn named_date(text: &str) -> Option<Vec<f64>> {
             let y = year(words.get(i + 1 + usize::from(after.is_some())));
             return Some(match y {
                 Some(y) => vec![y, month, d],
+                // Without a year, a list may run over New Year ("28 Dec", "3 Jan").
+                None if reading == Reading::Other && month <= 3.0 => vec![month + 12.0, d],
                 None => vec![month, d],
             });
         }
@@ -219,8 +293,9 @@ fn named_date(text: &str) -> Option<Vec<f64>> {
     None
 }
 
-/// An item's text with its list marker, emphasis and code marks taken off.
-fn bare(item: &str) -> String {
+/// An item's text with its list marker, task box, emphasis and code marks taken off (under
+/// the other reading, underscores kept).
+fn bare(item: &str, reading: Reading) -> String {
     let t = item.trim_start();
     let t = t
         .strip_prefix("- ")
@@ -234,7 +309,42 @@ fn bare(item: &str) -> String {
                 .and_then(|r| r.strip_prefix(". ").or_else(|| r.strip_prefix(") ")))
         })
         .unwrap_or(t);
-    t.replace(['*', '`', '_', '"'], "").trim().lower()
+    let t = ["[ ] ", "[x] ", "[X] "]
+        .iter()
+        .find_map(|b| t.strip_prefix(b))
+        .unwrap_or(t)
+        .replace(['*', '`', '"'], "");
+    match reading {
+        Reading::Plain => t.replace('_', ""),
+        Reading::Other => fold(&t),
+    }
+    .trim()
+    .lower()
+}
+
+/// Latin letters with their accents taken off ("é" → "e"), for the other reading's text order.
+fn fold(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            'à'..='å' | 'À'..='Å' => 'a',
+            'ç' | 'Ç' => 'c',
+            'è'..='ë' | 'È'..='Ë' => 'e',
+            'ì'..='ï' | 'Ì'..='Ï' => 'i',
+            'ñ' | 'Ñ' => 'n',
+            'ò'..='ö' | 'ø' | 'Ò'..='Ö' | 'Ø' => 'o',
+            'ù'..='ü' | 'Ù'..='Ü' => 'u',
+            'ý' | 'ÿ' | 'Ý' => 'y',
+            _ => c,
+        })
+        .collect()
+}
+
+/// Whether a line opens with a list marker ("- ", "* ", "• ", "1. ", "2) ").
+fn marked(line: &str) -> bool {
+    let t = line.trim_start();
+    let n = t.bytes().take_while(u8::is_ascii_digit).count();
+    ["- ", "* ", "• "].iter().any(|m| t.starts_with(m))
+        || (n > 0 && n < 4 && t.get(n..).is_some_and(|r| r.starts_with(['.', ')'])))
 }
 
 /// A run of items: a list, lines one per entry, or a table's rows by column.
@@ -269,11 +379,20 @@ fn runs(text: &str) -> Vec<Run<'_>> {
                     items: cur.get(2..).unwrap_or_default().to_vec(),
                 });
             }
-        } else if cur.len() >= 3 {
-            out.push(Run {
-                header: None,
-                items: cur.clone(),
-            });
+        } else {
+            // An intro line above a list ("Top 3 regions") is not one of its items.
+            if cur.len() > 1
+                && !cur.first().is_some_and(|l| marked(l))
+                && cur.iter().skip(1).all(|l| marked(l))
+            {
+                cur.remove(0);
+            }
+            if cur.len() >= 3 {
+                out.push(Run {
+                    header: None,
+                    items: cur.clone(),
+                });
+            }
         }
         cur.clear();
     }
@@ -341,7 +460,7 @@ fn names_key(header: &str, key: &[String]) -> bool {
 
 /// The values a run is sorted by, one per item, if every item has one. A closing total row
 /// ("Total", "Overall") is not one of them.
-fn values(rule: &SortOrder, run: &Run<'_>) -> Option<Vec<Value>> {
+fn values(rule: &SortOrder, run: &Run<'_>, reading: Reading) -> Option<Vec<Value>> {
     let column = match &run.header {
         Some(h) => Some(if rule.key.is_empty() {
             0
@@ -363,7 +482,7 @@ fn values(rule: &SortOrder, run: &Run<'_>) -> Option<Vec<Value>> {
                 None => return None,
             }
         }),
-        None if rule.text && partial(rule) => return None,
+        None if rule.text && partial(rule) && !by_surname(rule) => return None,
         None => None,
     };
     let mut items = run.items.as_slice();
@@ -390,9 +509,21 @@ fn values(rule: &SortOrder, run: &Run<'_>) -> Option<Vec<Value>> {
     for item in items {
         let text = match column {
             Some(c) => cells(item).get(c)?.clone(),
-            None => bare(item),
+            // By surname in a list: the last word of the name the item opens with.
+            None if rule.text && by_surname(rule) => {
+                let b = bare(item, reading);
+                let name = b
+                    .split([',', ':', '(', '–', '—'])
+                    .next()
+                    .unwrap_or_default();
+                name.split_whitespace()
+                    .last()
+                    .unwrap_or_default()
+                    .to_string()
+            }
+            None => bare(item, reading),
         };
-        out.push(value(rule, &text, column.is_some())?);
+        out.push(value(rule, &text, column.is_some(), reading)?);
     }
     Some(out)
 }
@@ -408,25 +539,41 @@ fn partial(rule: &SortOrder) -> bool {
     })
 }
 
+/// Whether the key is a surname ("by surname", "by last name").
+fn by_surname(rule: &SortOrder) -> bool {
+    rule.key
+        .iter()
+        .any(|k| crate::drift::text::in_list("last|surname|surnames|family", k))
+}
+
 /// The value one item's text is sorted by.
-fn value(rule: &SortOrder, text: &str, in_column: bool) -> Option<Value> {
+fn value(rule: &SortOrder, text: &str, in_column: bool, reading: Reading) -> Option<Value> {
     if rule.text {
         let t = text.trim();
         return (!t.is_empty()).then(|| Value::Text(t.to_string()));
     }
     // A date with a month's name, where dates are the key.
     if dated(rule) {
-        if let Some(d) = named_date(text) {
+        if let Some(d) = named_date(text, reading) {
             return Some(Value::Parts(d));
         }
     }
-    let mut ns = numbers(text);
-    // Where dates are the key, the first date or time ("2025-04-09", "04:45"), or a
-    // number opening the item ("1969: …"); an item with neither (an id, a count) has none.
+    let mut ns = numbers(text, reading);
+    // Where dates are the key, the first date or time ("2025-04-09", "04:45", "2 PM"), or a
+    // year standing alone ("1969: …", "Alien (1979)"); an item with neither (an id, a
+    // count) has none.
     if dated(rule) && !in_column {
         let at = match ns.iter().position(|n| n.len() >= 2) {
             Some(at) => at,
-            None if text.trim_start().starts_with(|c: char| c.is_ascii_digit()) => 0,
+            // A year or a day with no code's letters before it ("(1969)", "3rd"), not an id.
+            None if text
+                .split_whitespace()
+                .find(|w| w.contains(|c: char| c.is_ascii_digit()))
+                .and_then(|w| w.split(|c: char| c.is_ascii_digit()).next())
+                .is_some_and(|pre| !pre.contains(char::is_alphabetic)) =>
+            {
+                0
+            }
             None => return None,
         };
         return (at < ns.len()).then(|| Value::Parts(ns.swap_remove(at)));
@@ -474,15 +621,18 @@ fn in_order(rule: &SortOrder, vs: &[Value]) -> Option<(usize, usize)> {
     None
 }
 
-/// The first pair out of order, when every readable run is out of order.
+/// The first pair out of order, when every readable run is out of order under both readings.
 pub fn first_break<'t>(rule: &SortOrder, text: &'t str) -> Option<(&'t str, &'t str)> {
     let mut found = None;
     for run in runs(text) {
-        let Some(vs) = values(rule, &run) else {
+        let Some(vs) = values(rule, &run, Reading::Plain) else {
             continue;
         };
         // A run in order answers the ask.
         let (i, j) = in_order(rule, &vs)?;
+        if values(rule, &run, Reading::Other).is_some_and(|o| in_order(rule, &o).is_none()) {
+            return None;
+        }
         if found.is_none() {
             found = Some((*run.items.get(i)?, *run.items.get(j)?));
         }
@@ -515,22 +665,53 @@ mod tests {
 
     #[test]
     fn numbers_dates_and_dotted_ids() {
-        assert_eq!(parts("4,301"), Some(vec![4301.0]));
-        assert_eq!(parts("2025-03-13"), Some(vec![2025.0, 3.0, 13.0]));
-        assert_eq!(parts("2020.1.12"), Some(vec![2020.0, 1.0, 12.0]));
-        assert_eq!(parts("11.2%"), Some(vec![11.2]));
-        assert_eq!(named_date("Wed 31 July: a"), Some(vec![7.0, 31.0]));
+        use Reading::*;
+        assert_eq!(parts("4,301", Plain), Some(vec![4301.0]));
+        assert_eq!(parts("2025-03-13", Plain), Some(vec![2025.0, 3.0, 13.0]));
+        assert_eq!(parts("2020.1.12", Plain), Some(vec![2020.0, 1.0, 12.0]));
+        assert_eq!(parts("11.2%", Plain), Some(vec![11.2]));
+        assert_eq!(named_date("Wed 31 July: a", Plain), Some(vec![7.0, 31.0]));
         assert_eq!(
-            named_date("Nov 28 2024, kiln B"),
+            named_date("Nov 28 2024, kiln B", Plain),
             Some(vec![2024.0, 11.0, 28.0])
         );
-        assert_eq!(named_date("due 3 weeks after"), None);
+        assert_eq!(named_date("due 3 weeks after", Plain), None);
         // Slash dates year first; signs.
-        assert_eq!(parts("12/28/2024"), Some(vec![2024.0, 12.0, 28.0]));
+        assert_eq!(parts("12/28/2024", Plain), Some(vec![2024.0, 12.0, 28.0]));
         assert_eq!(
-            numbers("Acme: -1,200 (was -40), MAT-10021"),
+            numbers("Acme: -1,200 (was -40), MAT-10021", Plain),
             vec![vec![-1200.0], vec![-40.0], vec![10021.0]]
         );
+        // The other reading: a version's one dot, day-first dates, January after December.
+        assert_eq!(parts("3.10", Other), Some(vec![3.0, 10.0]));
+        assert_eq!(parts("3.10", Plain), Some(vec![3.1]));
+        assert_eq!(parts("05/03/2025", Other), Some(vec![2025.0, 3.0, 5.0]));
+        assert_eq!(named_date("3 Jan: a", Other), Some(vec![13.0, 3.0]));
+        assert_eq!(named_date("3 Jan: a", Plain), Some(vec![1.0, 3.0]));
+    }
+
+    #[test]
+    fn units_and_twelve_hour_times_read_plainly_only() {
+        use Reading::*;
+        let n = |t: &str, r: Reading| numbers(t, r);
+        assert_eq!(n("logs: 1.2 GB", Plain), vec![vec![1.2e9]]);
+        assert_eq!(n("cache: 850MB", Plain), vec![vec![8.5e8]]);
+        assert_eq!(n("cache: 850MB", Other), vec![vec![850.0]]);
+        assert_eq!(n("wait: 2 hours", Plain), vec![vec![7200.0]]);
+        assert_eq!(n("wait: 1 day", Plain), vec![vec![86_400.0]]);
+        assert_eq!(n("2:15 PM: retro", Plain), vec![vec![14.0, 15.0]]);
+        assert_eq!(n("12:30 a.m.", Plain), vec![vec![0.0, 30.0]]);
+        assert_eq!(n("12 PM lunch", Plain), vec![vec![12.0, 0.0]]);
+        assert_eq!(n("9 am standup", Plain), vec![vec![9.0, 0.0]]);
+        assert_eq!(n("9 am standup", Other), vec![vec![9.0]]);
+        // Money with its sign before or after the mark; a code's dash is no sign.
+        assert_eq!(
+            n("-$1,200, £-40, +5, MAT-10021", Plain),
+            vec![vec![-1200.0], vec![-40.0], vec![5.0], vec![10021.0]]
+        );
+        // A word that only starts like a unit is none ("2 amendments", "3 mins" is minutes).
+        assert_eq!(n("2 amendments", Plain), vec![vec![2.0]]);
+        assert_eq!(n("3 mins", Plain), vec![vec![180.0]]);
     }
 
     #[test]
