@@ -1,11 +1,11 @@
 //! Typed errors: every failure the guard reports carries a stable code, a JSON pointer to
 //! where it happened and a sentence a person (or a parent LLM) can act on.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::fmt;
 
 /// Stable, machine-readable error codes. They are part of the public API (`err.code` in JS).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ErrorCode {
     /// The configuration does not match `schemas/config.schema.json`.
@@ -57,6 +57,32 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
+    /// Every code, in declaration order.
+    pub const ALL: [ErrorCode; 22] = [
+        ErrorCode::InvalidConfig,
+        ErrorCode::InvalidSchema,
+        ErrorCode::MissingSchemaId,
+        ErrorCode::UnresolvedRef,
+        ErrorCode::UnknownMode,
+        ErrorCode::UnknownSchema,
+        ErrorCode::InvalidJson,
+        ErrorCode::TooLarge,
+        ErrorCode::TooDeep,
+        ErrorCode::Unserializable,
+        ErrorCode::InvalidArgument,
+        ErrorCode::Unfreezable,
+        ErrorCode::UnknownTask,
+        ErrorCode::DuplicateTask,
+        ErrorCode::InvalidTransition,
+        ErrorCode::ChildAlreadyOpen,
+        ErrorCode::NothingToResume,
+        ErrorCode::InvalidState,
+        ErrorCode::UnsupportedVersion,
+        ErrorCode::ModeSwitchFailed,
+        ErrorCode::Busy,
+        ErrorCode::SchemasUnavailable,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             ErrorCode::InvalidConfig => "INVALID_CONFIG",
@@ -86,14 +112,14 @@ impl ErrorCode {
 }
 
 /// One problem found in one place.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ErrorDetail {
     pub path: String,
     pub message: String,
 }
 
 /// The error type of every fallible core operation.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct GuardError {
     pub code: ErrorCode,
     /// JSON pointer into the offending input ("" for the whole input).
@@ -112,6 +138,25 @@ impl GuardError {
             message: message.into(),
             details: Vec::new(),
         }
+    }
+
+    /// An error as the compiler module writes it.
+    pub(crate) fn read(mut f: crate::json_fields::Fields) -> serde_json::Result<Self> {
+        let name = f.text(&["code"])?;
+        Ok(GuardError {
+            code: ErrorCode::ALL
+                .into_iter()
+                .find(|c| c.as_str() == name)
+                .ok_or_else(|| serde::de::Error::unknown_variant(&name, &[]))?,
+            path: f.text(&["path"])?,
+            message: f.text(&["message"])?,
+            details: f.objects("details", |mut d| {
+                Ok(ErrorDetail {
+                    path: d.text(&["path"])?,
+                    message: d.text(&["message"])?,
+                })
+            })?,
+        })
     }
 
     pub fn with_details(mut self, details: Vec<ErrorDetail>) -> Self {

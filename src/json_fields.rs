@@ -65,6 +65,11 @@ impl Fields {
         Ok(found.filter(|v| !v.is_null()))
     }
 
+    /// Any value (`null` when absent).
+    pub fn value(&mut self, name: &'static str) -> Value {
+        self.0.remove(name).unwrap_or(Value::Null)
+    }
+
     /// An optional string.
     pub fn opt_text(&mut self, names: &[&'static str]) -> Result<Option<String>, Error> {
         match self.take(names)? {
@@ -98,15 +103,34 @@ impl Fields {
         }
     }
 
-    /// A count that must be there: a whole number from 0 to `u32::MAX`.
-    pub fn count(&mut self, name: &'static str) -> Result<u32, Error> {
+    /// An optional count: a whole number from 0 to `u32::MAX`.
+    pub fn opt_count(&mut self, name: &'static str) -> Result<Option<u32>, Error> {
         match self.take(&[name])? {
-            None => Err(Error::missing_field(name)),
+            None => Ok(None),
             Some(v) => v
                 .as_u64()
                 .and_then(|n| u32::try_from(n).ok())
+                .map(Some)
                 .ok_or_else(|| Error::invalid_type(unexpected(&v), &"a count (u32)")),
         }
+    }
+
+    /// A count that must be there.
+    pub fn count(&mut self, name: &'static str) -> Result<u32, Error> {
+        need(self.opt_count(name)?, name)
+    }
+
+    /// Each element of the array `name` read as an object by `read` (none when it is absent).
+    pub fn objects<T>(
+        &mut self,
+        name: &'static str,
+        read: fn(Fields) -> Result<T, Error>,
+    ) -> Result<Vec<T>, Error> {
+        self.opt_list(name)?
+            .unwrap_or_default()
+            .into_iter()
+            .map(|v| read(Fields::of(v)?))
+            .collect()
     }
 
     /// An optional whole number from 0 to `u64::MAX`.

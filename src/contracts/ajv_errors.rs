@@ -3,10 +3,10 @@
 
 use jsonschema::error::{TypeKind, ValidationErrorKind};
 use jsonschema::ValidationError;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::{json, Value};
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ContractError {
@@ -19,6 +19,17 @@ pub struct ContractError {
 }
 
 impl ContractError {
+    /// An error as the compiler module writes it.
+    pub(crate) fn read(mut f: crate::json_fields::Fields) -> serde_json::Result<Self> {
+        Ok(ContractError {
+            instance_path: f.text(&["instancePath"])?,
+            schema_path: f.text(&["schemaPath"])?,
+            keyword: f.text(&["keyword"])?,
+            params: f.value("params"),
+            message: f.text(&["message"])?,
+        })
+    }
+
     /// An error of the guard's own limits, which are not schema keywords.
     pub fn limit(instance_path: &str, keyword: &str, limit: usize, message: String) -> Self {
         ContractError {

@@ -24,19 +24,6 @@ struct StateFile {
     retired: Option<Vec<String>>,
 }
 
-/// Each element of the array `name` read by `read` (an absent array is empty).
-fn each<T>(
-    f: &mut Fields,
-    name: &'static str,
-    read: fn(Value) -> serde_json::Result<T>,
-) -> serde_json::Result<Vec<T>> {
-    f.opt_list(name)?
-        .unwrap_or_default()
-        .into_iter()
-        .map(read)
-        .collect()
-}
-
 impl StateFile {
     fn read(value: Value) -> serde_json::Result<StateFile> {
         let mut f = Fields::of(value)?;
@@ -47,10 +34,10 @@ impl StateFile {
                 let tasks = f.opt_list("tasks")?;
                 need(tasks, "tasks")?
                     .into_iter()
-                    .map(read_task)
+                    .map(|t| read_task(Fields::of(t)?))
                     .collect::<serde_json::Result<_>>()?
             },
-            outbox: each(&mut f, "outbox", read_delivery)?,
+            outbox: f.objects("outbox", read_delivery)?,
             retired: f.opt_texts("retired")?,
         })
     }
@@ -113,8 +100,7 @@ fn read_result(mut f: Fields) -> serde_json::Result<ChildResult> {
     })
 }
 
-fn read_task(value: Value) -> serde_json::Result<Task> {
-    let mut f = Fields::of(value)?;
+fn read_task(mut f: Fields) -> serde_json::Result<Task> {
     Ok(Task {
         id: f.text(&["id"])?,
         mode: f.text(&["mode"])?,
@@ -132,8 +118,7 @@ fn read_task(value: Value) -> serde_json::Result<Task> {
     })
 }
 
-fn read_delivery(value: Value) -> serde_json::Result<Delivery> {
-    let mut f = Fields::of(value)?;
+fn read_delivery(mut f: Fields) -> serde_json::Result<Delivery> {
     Ok(Delivery {
         parent_id: f.text(&["parentId"])?,
         child_id: f.text(&["childId"])?,

@@ -64,10 +64,8 @@ impl Validator {
         let text = serde_json::to_string(value).unwrap_or_default();
         let answer = with_port(|p| p.validate(self.handle, &text, pattern::left(), errors))
             .unwrap_or_else(|| Err("no schema compiler is installed".into()));
-        let checked = answer.and_then(|a| {
-            crate::json_text::from_text::<Checked>(&a)
-                .map_err(|e| format!("unreadable answer: {e}"))
-        });
+        let checked = answer
+            .and_then(|a| Checked::from_json(&a).map_err(|e| format!("unreadable answer: {e}")));
         match checked {
             Ok(c) => {
                 pattern::set_left(c.left);
@@ -99,8 +97,7 @@ pub fn build(
     let answer =
         with_port(|p| p.build(id, &text, keys_unchecked, meta)).ok_or_else(|| unavailable(id))?;
     let answer = answer.map_err(|why| port_failed(id, &why))?;
-    let built: Built =
-        crate::json_text::from_text(&answer).map_err(|e| port_failed(id, &format!("{e}")))?;
+    let built = Built::from_json(&answer).map_err(|e| port_failed(id, &format!("{e}")))?;
     match (built.handle, built.error) {
         (_, Some(e)) => Err(e),
         (Some(handle), None) => Ok(Validator { handle }),
