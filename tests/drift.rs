@@ -766,7 +766,8 @@ fn probe_sets_raise_no_false_violation() {
     // 7367 of 12974 (56.8 %) in the 56th, with its one-line-case, unit and failed-test
     // heading checks; 7563 of 13134 (57.6 %) in the 57th, with sets 354-357 and its
     // code-block and bullet-start checks; 7606 (57.9 %) in the 58th, with its sort-order check;
-    // 7649 of 13216 (57.9 %) in the 61st, the sort-order check mended against false flags.
+    // 7649 of 13216 (57.9 %) in the 61st, the sort-order check mended against false flags;
+    // 7650 in the 62nd, its two readings (units, twelve-hour times, surnames in lists).
     assert!(
         caught * 100 >= breaking * 50,
         "{caught} of {breaking} breaking reports caught"
@@ -7964,5 +7965,41 @@ fn a_list_that_is_in_order_by_a_reading_the_check_missed_is_left_alone() {
     clean(
         "Put the steps in a table sorted by ID, ascending.",
         &format!("| ID | Step |\n|---|---|\n{rows}"),
+    );
+}
+
+#[test]
+fn every_timestamp_in_the_form_asked() {
+    let z = "Write the timeline of the freezer alarm. Give every timestamp in ISO 8601 UTC with a trailing Z.";
+    clean(
+        z,
+        "- 2025-01-10T02:14:00Z alarm raised\n- 2025-01-10T02:31:00Z door found ajar\n\nThe 02:00 check had passed.",
+    );
+    flagged(
+        z,
+        "- 2025-01-10T02:14:00Z alarm raised\n- 2025-01-10 03:31 CET door found ajar",
+    );
+    flagged(
+        z,
+        "- 2025-01-10T02:14:00Z alarm raised\n- 10/01/2025 02:31 UTC door found ajar",
+    );
+    // An example in the sentence shows the form.
+    let offset = "List the deliveries with their timestamps, e.g. 2025-01-10T07:30:00+01:00.";
+    clean(
+        offset,
+        "- 2025-01-10T07:30:00+01:00 flour\n- 2025-01-10T09:05:00+01:00 eggs",
+    );
+    flagged(
+        offset,
+        "- 2025-01-10T07:30:00+01:00 flour\n- 2025-01-10T09:05:00 eggs",
+    );
+    // Quoted logs keep theirs; a built thing's timestamps are not the answer's.
+    clean(
+        z,
+        "- 2025-01-10T02:14:00Z alarm raised\n\n```\n2025-01-10 03:14:00 WARN temp high\n```",
+    );
+    clean(
+        "Fix the exporter: the generated rows must use ISO 8601 timestamps with a Z suffix.",
+        "Fixed; rows used to read 2025-01-10 03:14 CET and now end in Z.",
     );
 }

@@ -29,6 +29,7 @@ mod parts;
 mod placeholders;
 mod sort_order;
 mod tables;
+mod timestamps;
 mod titles;
 mod units;
 
@@ -157,6 +158,9 @@ pub enum Rule {
     /// A list or table in the order asked ("sorted by due date, earliest first"); broken only
     /// when every list the key reads is out of order ([`sort_order::first_break`]).
     SortOrder(sort_order::SortOrder),
+    /// Every timestamp (a date with a time of day) in the form asked: ISO 8601, ending in `Z`,
+    /// or with an offset ("all timestamps in ISO 8601 UTC with a `Z` suffix").
+    TimeForm(timestamps::TimeForm),
     /// Lines of at most `n` characters: a commit body's wrap, every line of a text the reply
     /// shows or of the reply ("wrap the body at 72", "every line of the entry under 80
     /// characters").
@@ -1478,7 +1482,7 @@ static CUES: super::phrases::Phrases = super::phrases::Phrases::new(
     // Keys said after the message asked for JSON.
     // Word bans said with another verb ([`called_ban`]).
     // Number formats: "round all percentages to whole numbers", "counts as digits".
-    "0|1|2|3|4|5|6|7|8|9|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|hundred|once|twice|comma|lowercase|lower case|capital|uppercase|upper case|upper-case|caps|quot|<<|angular|json|p.s|postscript|end|finish|conclude|close your|close it|sign off|sections|' section|` section|\" section|last line of your|last line|final line|first line|begin|start your|must start|should start|open your|must open|should open|last sentence|asterisk|******|my answer is|keyword|word|letter|language|highlight|italic|mention|avoid|include|contain|use|say|section x|paragraph x|entirely in|only in|should be in|respond in|answer in|answers in|reply in|replies in|response in|responses in|zero|eleven|heading|url|link|first person|first-person|impersonal|column|code block|code fence|bullet|single|numbered|code only|sql only|yaml only|only the|only a|just the| only,| only.| only -| only \u{2014}|english|french|german|spanish|portuguese|italian|dutch|deutsch|español|espanol|français|francais|português|portugues|italiano|yyyy-mm-dd|keys|don't write|do not write|never write|don't call|do not call|never call|don't refer|do not refer|never refer|, never|not appear|never appear|banned|forbidden|prohibited|off-limits|decimal|percentage|percent|thousands|whole number|digits|table|sorted|sort by|sort the|sort them|sort it|ordered by|order by|ranked by|rank the|rank them|alphabetical|ascending|descending|chronological|in order of",
+    "0|1|2|3|4|5|6|7|8|9|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|hundred|once|twice|comma|lowercase|lower case|capital|uppercase|upper case|upper-case|caps|quot|<<|angular|json|p.s|postscript|end|finish|conclude|close your|close it|sign off|sections|' section|` section|\" section|last line of your|last line|final line|first line|begin|start your|must start|should start|open your|must open|should open|last sentence|asterisk|******|my answer is|keyword|word|letter|language|highlight|italic|mention|avoid|include|contain|use|say|section x|paragraph x|entirely in|only in|should be in|respond in|answer in|answers in|reply in|replies in|response in|responses in|zero|eleven|heading|url|link|first person|first-person|impersonal|column|code block|code fence|bullet|single|numbered|code only|sql only|yaml only|only the|only a|just the| only,| only.| only -| only \u{2014}|english|french|german|spanish|portuguese|italian|dutch|deutsch|español|espanol|français|francais|português|portugues|italiano|yyyy-mm-dd|keys|don't write|do not write|never write|don't call|do not call|never call|don't refer|do not refer|never refer|, never|not appear|never appear|banned|forbidden|prohibited|off-limits|decimal|percentage|percent|thousands|whole number|digits|table|sorted|sort by|sort the|sort them|sort it|ordered by|order by|ranked by|rank the|rank them|alphabetical|ascending|descending|chronological|in order of|timestamp",
 );
 
 /// Whether a lowercased sentence holds a cue: a word cue where a word starts ("ends",
@@ -1532,6 +1536,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             | Rule::CodeBlock(_)
             | Rule::BulletStart(_)
             | Rule::SortOrder(_)
+            | Rule::TimeForm(_)
             | Rule::LineChars(_)
             | Rule::CommitStartsWith(_)
             | Rule::CommitForm(_)
@@ -2332,6 +2337,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         if !built {
             if let Some(o) = sort_order::asked(&lower, &cx.lower) {
                 push(sentence, Rule::SortOrder(o));
+            }
+        }
+        if !built {
+            if let Some(f) = timestamps::asked(&lower) {
+                push(sentence, Rule::TimeForm(f));
             }
         }
         if built {
@@ -4465,8 +4475,9 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         "lines",
         "title-words",
     ];
-    const FAMILIES: [(&[&str], &[&str]); 15] = [
+    const FAMILIES: [(&[&str], &[&str]); 16] = [
         (&["sorting", "sort order", "the order"], &["sort-order"]),
+        (&["timestamp", "timestamps"], &["timestamps"]),
         (
             &["no-tables", "no tables", "table rule", "tables rule"],
             &["no-tables"],
@@ -10105,6 +10116,10 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 (true, None)
             }
         }
+        Rule::TimeForm(f) => match timestamps::first_break(f, text) {
+            Some(t) => (false, Some(["a timestamp in another form: ", t].concat())),
+            None => (true, None),
+        },
         Rule::SortOrder(o) => match sort_order::first_break(o, text) {
             Some((a, b)) => (
                 false,
@@ -11003,6 +11018,17 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::LineCase(c) => ("line-case", line_case::describe(c)),
         Rule::InUnit(u) => ("unit", units::describe(u)),
         Rule::BulletStart(_) => ("bullet-start", "every bullet starting as asked".to_string()),
+        Rule::TimeForm(f) => (
+            "timestamps",
+            if f.zulu {
+                "every timestamp in UTC ending in Z"
+            } else if f.offset {
+                "every timestamp with its UTC offset"
+            } else {
+                "every timestamp in ISO 8601"
+            }
+            .to_string(),
+        ),
         Rule::SortOrder(o) => (
             "sort-order",
             [
