@@ -9,11 +9,11 @@ use crate::drift::DriftStatus;
 use crate::host::{check_completion, Finding, HistoryRecord, HostKind};
 use crate::judge::JudgeRequest;
 use crate::verify::{Outcome, Verification};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 
 /// How the host hands a parent its child's result.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum ParentApi {
@@ -35,9 +35,9 @@ impl ParentApi {
 }
 
 /// What the host knows when a child's result arrives. Explicit fields win over the records;
-/// the records win over the guard's own lifecycle.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
+/// the records win over the guard's own lifecycle. Fields in camelCase, every one optional
+/// ([`IntegrateInput::from_value`]).
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct IntegrateInput {
     pub host: HostKind,
     pub api: ParentApi,
@@ -175,6 +175,40 @@ pub struct Sources {
 }
 
 impl IntegrateInput {
+    /// The input as the wrapper sends it (`guard.integrate({...})`); other fields are ignored,
+    /// a field of another type is an error. Read by hand (serde's derived reader: 5 KB of the
+    /// module).
+    pub fn from_value(value: Value) -> serde_json::Result<IntegrateInput> {
+        let mut f = crate::json_fields::Fields::of(value)?;
+        let record = HistoryRecord::read;
+        Ok(IntegrateInput {
+            host: match f.opt_value("host")? {
+                Some(v) => HostKind::from_value(&v)?,
+                None => HostKind::default(),
+            },
+            api: match f.opt_value("api")? {
+                Some(v) => match crate::json_fields::variant(&v, &["today", "seed"])? {
+                    0 => ParentApi::Today,
+                    _ => ParentApi::Seed,
+                },
+                None => ParentApi::default(),
+            },
+            parent_task_id: f.opt_text(&["parentTaskId"])?,
+            child_task_id: f.opt_text(&["childTaskId"])?.unwrap_or_default(),
+            result: f.opt_text(&["result"])?.unwrap_or_default(),
+            parent: f.opt_read("parent", record)?,
+            child: f.opt_read("child", record)?,
+            mode: f.opt_text(&["mode"])?,
+            parent_mode: f.opt_text(&["parentMode"])?,
+            instructions: f.opt_text(&["instructions"])?,
+            root_task_id: f.opt_text(&["rootTaskId"])?,
+            round: f.opt_count("round")?,
+            previous_score: f.opt_number("previousScore")?,
+            state: f.opt_value("state")?,
+            verify: f.opt_flag("verify")?,
+        })
+    }
+
     pub fn sources(&self) -> Sources {
         let child = self.child.as_ref();
         Sources {

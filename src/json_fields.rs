@@ -1,12 +1,12 @@
-//! The tagged events hosts send (`{"type": "taskPaused", "taskId": …}`), read by hand: the tag
-//! names the variant, then each field is taken from the object by its name or an alias. serde's
-//! derive instantiates a map reader, a field reader and a variant reader per variant, and the
-//! three event enums read that way were 26 KB of the module before wasm-opt; these readers are
-//! one copy each. What they accept is what the derive accepted: other fields are ignored, a
-//! missing optional field or `null` is `None`, a field given under two of its names is an error.
+//! JSON values at the boundary read into the core's types by hand: an object's fields taken by
+//! name (or an alias), typed, with serde's error words. serde's derive instantiated a map
+//! reader, a field reader and (for enums) a variant reader per struct and per variant, the
+//! largest generic code of the module; these readers are one copy each. What they accept is
+//! what the derives accepted: other fields are ignored, a missing optional field or `null` is
+//! `None`, a field given under two of its names is an error. Tagged events (`{"type":
+//! "taskPaused", "taskId": …}`) name their variant in one field ([`tagged`]).
 
-use crate::json_value::unexpected;
-use serde::de::Error as _;
+use serde::de::{Error as _, Unexpected};
 use serde_json::{Error, Map, Value};
 
 /// An object whose `tag` field names its variant: the name and the other fields.
@@ -26,6 +26,25 @@ pub fn tagged(tag: &'static str, value: Value) -> Result<(String, Fields), Error
 /// [`tagged`] on JSON text.
 pub fn tagged_text(tag: &'static str, text: &str) -> Result<(String, Fields), Error> {
     tagged(tag, serde_json::from_str(text)?)
+}
+
+/// One of `names` (a unit enum's variants as written); another string or type is an error.
+pub fn variant(value: &Value, names: &'static [&'static str]) -> Result<usize, Error> {
+    match value {
+        Value::String(s) => names
+            .iter()
+            .position(|n| n == s)
+            .ok_or_else(|| Error::unknown_variant(s, names)),
+        v => Err(Error::invalid_type(unexpected(v), &"a string")),
+    }
+}
+
+/// The elements of `value`, which must be an array.
+pub fn list(value: Value) -> Result<Vec<Value>, Error> {
+    match value {
+        Value::Array(a) => Ok(a),
+        v => Err(Error::invalid_type(unexpected(&v), &"a sequence")),
+    }
 }
 
 /// The error for a tag that names no variant.
@@ -65,9 +84,18 @@ impl Fields {
         Ok(found.filter(|v| !v.is_null()))
     }
 
-    /// Any value (`null` when absent).
-    pub fn value(&mut self, name: &'static str) -> Value {
-        self.0.remove(name).unwrap_or(Value::Null)
+    /// Any value but `null`.
+    pub fn opt_value(&mut self, name: &'static str) -> Result<Option<Value>, Error> {
+        self.take(&[name])
+    }
+
+    /// An optional object read by `read`.
+    pub fn opt_read<T>(
+        &mut self,
+        name: &'static str,
+        read: fn(Fields) -> Result<T, Error>,
+    ) -> Result<Option<T>, Error> {
+        self.opt_object(name)?.map(read).transpose()
     }
 
     /// An optional string.
@@ -146,11 +174,7 @@ impl Fields {
 
     /// An optional array.
     pub fn opt_list(&mut self, name: &'static str) -> Result<Option<Vec<Value>>, Error> {
-        match self.take(&[name])? {
-            None => Ok(None),
-            Some(Value::Array(a)) => Ok(Some(a)),
-            Some(v) => Err(Error::invalid_type(unexpected(&v), &"a sequence")),
-        }
+        self.take(&[name])?.map(list).transpose()
     }
 
     /// An optional array of strings.
@@ -174,6 +198,22 @@ impl Fields {
             Some(Value::Object(m)) => Ok(Some(Fields(m))),
             Some(v) => Err(Error::invalid_type(unexpected(&v), &"an object")),
         }
+    }
+}
+
+/// A value as serde's errors name it ("integer `7`", "map").
+fn unexpected(v: &Value) -> Unexpected<'_> {
+    match v {
+        Value::Null => Unexpected::Unit,
+        Value::Bool(b) => Unexpected::Bool(*b),
+        Value::Number(n) => match (n.as_u64(), n.as_i64()) {
+            (Some(u), _) => Unexpected::Unsigned(u),
+            (_, Some(i)) => Unexpected::Signed(i),
+            _ => Unexpected::Float(n.as_f64().unwrap_or(f64::NAN)),
+        },
+        Value::String(s) => Unexpected::Str(s),
+        Value::Array(_) => Unexpected::Seq,
+        Value::Object(_) => Unexpected::Map,
     }
 }
 

@@ -27,14 +27,6 @@ pub fn push_pointer_segment(path: &mut String, segment: &str) {
     }
 }
 
-/// JSON text read as `T` through a `Value`. serde_json's text deserializer inlines a parser into
-/// every struct it reads (18 structs were 53 KB of the module before wasm-opt); one `Value` parse
-/// and the small `Value` deserializer per struct cost far less. The errors lose their line and
-/// column, and a repeated key keeps its last value instead of failing.
-pub fn from_text<T: serde::de::DeserializeOwned>(text: &str) -> serde_json::Result<T> {
-    serde_json::from_str::<Value>(text).and_then(crate::json_value::read)
-}
-
 /// Parses JSON text with a byte cap. Depth is capped by serde_json's recursion limit (128),
 /// which turns 10,000-deep nesting into a typed error instead of a stack overflow.
 pub fn parse(text: &str, max_bytes: usize) -> Result<Value> {

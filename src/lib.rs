@@ -14,7 +14,6 @@ pub mod host;
 pub mod integrate;
 mod json_fields;
 pub mod json_text;
-mod json_value;
 pub mod judge;
 pub mod lifecycle;
 pub mod sanitize;

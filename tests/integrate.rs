@@ -15,11 +15,11 @@ fn engine(config: serde_json::Value) -> Engine {
 }
 
 fn record(v: serde_json::Value) -> HistoryRecord {
-    serde_json::from_value(v).unwrap()
+    HistoryRecord::from_value(v).unwrap()
 }
 
 fn input(v: serde_json::Value) -> IntegrateInput {
-    serde_json::from_value(v).unwrap()
+    IntegrateInput::from_value(v).unwrap()
 }
 
 fn done(step: IntegrateStep) -> Integration {
@@ -214,4 +214,39 @@ fn a_judge_step_finishes_with_the_judges_verdict_or_is_abandoned() {
     };
     assert!(e.integrate_abandon(token));
     assert!(!e.integrate_abandon(token));
+}
+
+#[test]
+fn inputs_of_another_shape_are_errors_and_unknown_fields_are_ignored() {
+    let ok = input(json!({
+        "host": "roo", "api": "seed", "childTaskId": "C", "result": "done", "round": 2,
+        "previousScore": 0.25, "verify": false, "state": {"version": 1}, "later": [1, 2],
+        "child": {"id": "C", "childIds": ["D"], "ts": 1.5e12, "unknownField": true}
+    }));
+    assert_eq!(
+        (ok.host, ok.round, ok.verify),
+        (HostKind::Roo, Some(2), Some(false))
+    );
+    assert_eq!(ok.child.as_ref().and_then(|c| c.ts), Some(1.5e12));
+    assert_eq!(input(json!({})), IntegrateInput::default());
+    for (bad, says) in [
+        (json!({"host": "vscode"}), "unknown variant `vscode`"),
+        (json!({"api": 1}), "invalid type: integer `1`"),
+        (json!({"childTaskId": 5}), "invalid type: integer `5`"),
+        (json!({"round": -1}), "invalid type: integer `-1`"),
+        (json!({"round": 1.5}), "invalid type: floating point `1.5`"),
+        (json!({"verify": "yes"}), "invalid type: string"),
+        (json!({"child": {"childIds": "D"}}), "invalid type: string"),
+        (json!({"parent": []}), "invalid type: sequence"),
+        (json!("C"), "invalid type: string"),
+    ] {
+        let e = IntegrateInput::from_value(bad.clone())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(says), "{bad}: {e}");
+    }
+    let list = HistoryRecord::list_from_value(json!([{"id": "A"}, {"id": "B", "status": null}]));
+    assert_eq!(list.unwrap().len(), 2);
+    assert!(HistoryRecord::list_from_value(json!({"id": "A"})).is_err());
+    assert!(HistoryRecord::list_from_value(json!([{"id": 7}])).is_err());
 }

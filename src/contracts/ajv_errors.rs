@@ -25,7 +25,7 @@ impl ContractError {
             instance_path: f.text(&["instancePath"])?,
             schema_path: f.text(&["schemaPath"])?,
             keyword: f.text(&["keyword"])?,
-            params: f.value("params"),
+            params: f.opt_value("params")?.unwrap_or_default(),
             message: f.text(&["message"])?,
         })
     }

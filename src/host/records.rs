@@ -5,11 +5,13 @@
 //! set of `src/core/task-persistence/taskLifecycle.ts`. Unknown fields are ignored; every field is
 //! optional, because a record written by an older build lacks the delegation fields.
 
+use crate::json_fields::{variant, Fields};
 use crate::lifecycle::TaskState;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
+use serde_json::Value;
 
 /// Which host wrote the records: it decides the status set a record may carry.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum HostKind {
@@ -23,6 +25,13 @@ pub enum HostKind {
 }
 
 impl HostKind {
+    /// `"zoo"`, `"roo"` or `"seed"`.
+    pub fn from_value(value: &Value) -> serde_json::Result<HostKind> {
+        let all = [HostKind::Zoo, HostKind::Roo, HostKind::Seed];
+        let at = variant(value, &["zoo", "roo", "seed"])?;
+        Ok(all.get(at).copied().unwrap_or_default())
+    }
+
     /// The statuses this host persists.
     pub fn statuses(self) -> &'static [&'static str] {
         match self {
@@ -47,8 +56,8 @@ impl HostKind {
     }
 }
 
-/// The fields of a host `HistoryItem` the guard reads.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+/// The fields of a host `HistoryItem` the guard reads ([`HistoryRecord::from_value`]).
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[cfg_attr(test, ts(rename = "HostRecord", optional_fields))]
 #[serde(rename_all = "camelCase", default)]
@@ -68,9 +77,42 @@ pub struct HistoryRecord {
     pub ts: Option<f64>,
 }
 
+impl HistoryRecord {
+    /// A record as the host persisted it: every field optional, other fields ignored, a field
+    /// of another type an error. Read by hand (serde's derived reader: 5 KB of the module).
+    pub fn from_value(value: Value) -> serde_json::Result<HistoryRecord> {
+        Self::read(Fields::of(value)?)
+    }
+
+    /// An array of records.
+    pub fn list_from_value(value: Value) -> serde_json::Result<Vec<HistoryRecord>> {
+        crate::json_fields::list(value)?
+            .into_iter()
+            .map(Self::from_value)
+            .collect()
+    }
+
+    pub(crate) fn read(mut f: Fields) -> serde_json::Result<HistoryRecord> {
+        let mut text = |name: &'static str| f.opt_text(&[name]);
+        Ok(HistoryRecord {
+            id: text("id")?.unwrap_or_default(),
+            task: text("task")?,
+            mode: text("mode")?,
+            status: text("status")?,
+            parent_task_id: text("parentTaskId")?,
+            root_task_id: text("rootTaskId")?,
+            delegated_to_id: text("delegatedToId")?,
+            awaiting_child_id: text("awaitingChildId")?,
+            completed_by_child_id: text("completedByChildId")?,
+            child_ids: f.opt_texts("childIds")?,
+            ts: f.opt_number("ts")?,
+        })
+    }
+}
+
 /// A disagreement between what the guard expects at a boundary and the host's records. Never
 /// silent: it is carried in the verdict, the summary and the log.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Finding {

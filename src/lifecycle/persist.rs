@@ -112,7 +112,7 @@ fn read_task(mut f: Fields) -> serde_json::Result<Task> {
         deadline_ms: f.opt_u64("deadlineMs")?,
         context_hash: f.opt_text(&["contextHash"])?,
         instructions: f.opt_text(&["instructions"])?,
-        result: f.opt_object("result")?.map(read_result).transpose()?,
+        result: f.opt_read("result", read_result)?,
         created_ms: need(f.opt_u64("createdMs")?, "createdMs")?,
         updated_ms: need(f.opt_u64("updatedMs")?, "updatedMs")?,
     })

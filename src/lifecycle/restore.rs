@@ -1,7 +1,7 @@
 //! Mode restoration (seed 001 §3.3; Roo Code #5747, #2553): which mode the parent goes back to.
 //! The host's asynchronous switch and read-back run in the binding; the decision is here.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -16,9 +16,9 @@ pub struct RestorePlan {
     pub reason: Option<String>,
 }
 
-/// What the host knows when it restores a parent's mode.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
+/// What the host knows when it restores a parent's mode (fields in camelCase, every one
+/// optional: [`RestoreInput::from_value`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RestoreInput {
     /// `pausedModeSlug` (seeds) or `historyItem.mode` (today).
     pub saved: Option<String>,
@@ -30,6 +30,19 @@ pub struct RestoreInput {
     pub current: Option<String>,
     /// The mode the host was put in for the child; a different `current` is the user's choice.
     pub delegated_mode: Option<String>,
+}
+
+impl RestoreInput {
+    pub fn from_value(value: serde_json::Value) -> serde_json::Result<RestoreInput> {
+        let mut f = crate::json_fields::Fields::of(value)?;
+        Ok(RestoreInput {
+            saved: f.opt_text(&["saved"])?,
+            known: f.opt_texts("known")?.unwrap_or_default(),
+            host_default: f.opt_text(&["hostDefault"])?,
+            current: f.opt_text(&["current"])?,
+            delegated_mode: f.opt_text(&["delegatedMode"])?,
+        })
+    }
 }
 
 pub fn plan_restore(input: &RestoreInput, guard_default: &str) -> RestorePlan {
@@ -84,6 +97,16 @@ pub fn plan_restore(input: &RestoreInput, guard_default: &str) -> RestorePlan {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_input_reads_from_the_hosts_json() {
+        let v = serde_json::json!({"saved": "code", "known": ["code", "ask"], "hostDefault": null, "x": 1});
+        let read = RestoreInput::from_value(v).unwrap();
+        assert_eq!(read.saved.as_deref(), Some("code"));
+        assert_eq!((read.known.len(), read.host_default), (2, None));
+        assert!(RestoreInput::from_value(serde_json::json!({"known": "code"})).is_err());
+        assert!(RestoreInput::from_value(serde_json::json!("code")).is_err());
+    }
 
     fn input(saved: &str, current: Option<&str>, delegated: Option<&str>) -> RestoreInput {
         RestoreInput {

@@ -32,7 +32,12 @@ impl WasmGuard {
     /// Starts a result integration: `{ kind: "done", integration }` or `{ kind: "judge", ... }`.
     #[wasm_bindgen(js_name = integrateBegin)]
     pub fn integrate_begin(&mut self, input: JsValue, now: f64) -> Result<JsValue, JsValue> {
-        let input: IntegrateInput = read(&input, "the integration input", 4 * self.max_in())?;
+        let input = read(
+            &input,
+            "the integration input",
+            4 * self.max_in(),
+            IntegrateInput::from_value,
+        )?;
         let step = self
             .engine
             .integrate_begin(input, &super::verify::nonce(), now)
@@ -88,8 +93,15 @@ impl WasmGuard {
         now: f64,
     ) -> Result<JsValue, JsValue> {
         let state = read_state(&state, 4 * self.max_in());
-        let host: HostKind = read(&host, "the host kind", super::MAX_ID_UNITS)?;
-        let records: Vec<HistoryRecord> = read(&records, "the history items", 4 * self.max_in())?;
+        let host = read(&host, "the host kind", super::MAX_ID_UNITS, |v| {
+            HostKind::from_value(&v)
+        })?;
+        let records = read(
+            &records,
+            "the history items",
+            4 * self.max_in(),
+            HistoryRecord::list_from_value,
+        )?;
         to_js(&self.engine.reconcile(state, host, &records, ms(now)))
     }
 

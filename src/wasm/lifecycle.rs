@@ -131,7 +131,12 @@ impl WasmGuard {
     /// Which mode a parent goes back to (before the host's switch is called).
     #[wasm_bindgen(js_name = planRestore)]
     pub fn plan_restore(&self, input: JsValue) -> Result<JsValue, JsValue> {
-        let input: RestoreInput = read(&input, "the restore input", self.max_in())?;
+        let input = read(
+            &input,
+            "the restore input",
+            self.max_in(),
+            RestoreInput::from_value,
+        )?;
         let default_mode = &self.engine.guard.config().settings().default_mode;
         to_js(&plan_restore(&input, default_mode))
     }
@@ -164,13 +169,16 @@ pub async fn restore_mode(
 ) -> Result<JsValue, JsValue> {
     let text =
         super::stringify(&plan, "the restore plan", super::CEILING_BYTES)?.unwrap_or_default();
-    #[derive(serde::Deserialize)]
-    struct Plan {
-        target: Option<String>,
-        fallback: String,
-        reason: Option<String>,
-    }
-    let plan: Plan = crate::json_text::from_text(&text).map_err(|e| {
+    let plan = serde_json::from_str(&text)
+        .and_then(crate::json_fields::Fields::of)
+        .and_then(|mut f| {
+            Ok(crate::lifecycle::RestorePlan {
+                target: f.opt_text(&["target"])?,
+                fallback: f.text(&["fallback"])?,
+                reason: f.opt_text(&["reason"])?,
+            })
+        });
+    let plan = plan.map_err(|e| {
         fail(
             ErrorCode::InvalidArgument,
             "",

@@ -613,13 +613,17 @@ pub(crate) fn ms(now: f64) -> u64 {
     }
 }
 
-/// A JS value read as `T` through its JSON text; a shape that does not fit is `INVALID_ARGUMENT`.
-pub(crate) fn read<T: serde::de::DeserializeOwned>(
+/// A JS value read as `T` by `from` through its JSON text; a shape that does not fit is
+/// `INVALID_ARGUMENT`.
+pub(crate) fn read<T>(
     v: &JsValue,
     what: &str,
     max: usize,
+    from: fn(serde_json::Value) -> serde_json::Result<T>,
 ) -> Result<T, JsValue> {
-    read_with(v, what, max, crate::json_text::from_text)
+    read_with(v, what, max, |text| {
+        serde_json::from_str(text).and_then(from)
+    })
 }
 
 /// A JS value read through its JSON text by `parse`; a shape that does not fit is

@@ -28,7 +28,7 @@ impl Built {
         let mut f = Fields::of(serde_json::from_str(text)?)?;
         Ok(Built {
             handle: f.opt_count("handle")?,
-            error: f.opt_object("error")?.map(GuardError::read).transpose()?,
+            error: f.opt_read("error", GuardError::read)?,
         })
     }
 }
