@@ -7910,6 +7910,75 @@ fn a_list_that_is_in_order_by_a_reading_the_check_missed_is_left_alone() {
     );
     clean(releases, "- 28 Dec: 2.0\n- 3 Jan: 2.1\n- 14 Feb: 2.2");
     flagged(releases, "- 3 Jan: 2.1\n- 28 Dec: 2.0\n- 14 Feb: 2.2");
+    // An independent review of the two readings: what a real list holds (the parent commit's
+    // rule for a date key kept; roles, suffixes and particles beside surnames; K/M amounts,
+    // durations and rates; percentages with one dot; day-first dates in every form; times
+    // after noon without AM/PM; a dotted version beside a release date).
+    clean(
+        films,
+        "- Toy Story (1995)\n- Toy Story 2 (1999)\n- Toy Story 3 (2010)",
+    );
+    clean(
+        films,
+        "- Psycho (1960)\n- 2001: A Space Odyssey (1968)\n- Alien (1979)",
+    );
+    clean(
+        "List the stages sorted by time, longest first.",
+        "- Stage 1: 45 minutes\n- Stage 2: 30 minutes\n- Stage 3: 10 minutes",
+    );
+    clean(
+        speakers,
+        "- Ana Alvarez - CTO\n- Ben Brown - Engineer\n- Cara Chen - Designer",
+    );
+    clean(
+        speakers,
+        "- Alan Kay\n- Martin Luther King Jr.\n- Ada Lovelace",
+    );
+    clean(speakers, "- Ana Silva\n- Pieter van Dijk\n- Tom Wilson");
+    clean(
+        speakers,
+        "- Keynote: Ada Byron\n- Workshop: Grace Hopper\n- Panel: Alan Turing",
+    );
+    let revenue = "List the customers sorted by revenue, highest first.";
+    clean(revenue, "- Acme: $1.2M\n- Beta: $850K\n- Gamma: $95K");
+    clean(
+        revenue,
+        "- Acme: $1.2 billion\n- Beta: $850 million\n- Gamma: $95 million",
+    );
+    clean(change, "- Acme: -$1.2M\n- Beta: -$300K\n- Gamma: $450K");
+    clean(
+        "List the links sorted by throughput, highest first.",
+        "- core: 1.2 GB/s\n- edge: 850 MB/s\n- wifi: 40 MB/s",
+    );
+    clean(
+        "List the jobs sorted by duration, longest first.",
+        "- backup: 2h\n- reindex: 45m\n- vacuum: 90s",
+    );
+    flagged(
+        "List the stocks sorted by change, lowest first.",
+        "- AAPL: -0.5%\n- MSFT: -0.8%\n- NVDA: +1.2%",
+    );
+    flagged(
+        "List the hotels sorted by rating, highest first.",
+        "- Ritz: 4.25\n- Savoy: 4.5\n- Hilton: 3.8",
+    );
+    flagged(
+        releases,
+        "- 03/01/2025: 2.1\n- 03/15/2025: 2.2\n- 02/20/2025: 2.3",
+    );
+    clean(releases, "- 05/03: 2.1\n- 20/03: 2.2\n- 02/04: 2.3");
+    clean(
+        releases,
+        "- 05.03.2025: 2.1\n- 20.03.2025: 2.2\n- 02.04.2025: 2.3",
+    );
+    clean(releases, "- 3.8\n- 3.9\n- 3.10\n- 3.11");
+    clean(
+        "List the releases sorted by release date, newest first.",
+        "- 1.9.4 — 2025-05-01\n- 2.0.1 — 2025-04-20\n- 2.0.0 — 2025-04-01",
+    );
+    clean(today, "- 9:30 standup\n- 11:00 review\n- 2:00 retro");
+    flagged(today, "- 1 PM: lunch\n- 3 PM: retro\n- 10 AM: standup");
+    clean(alpha, "- Adam\n- Łukasz\n- Šimon\n- Tomáš");
     // Under a date key, an id is not a date.
     clean(
         "List the tickets sorted by due date, earliest first.",

@@ -119,21 +119,21 @@ enum Value {
 /// both ways, so a list in order by a reading the check did not take is never flagged.
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Reading {
-    /// Units converted ("1.2 GB" above "850 MB"), twelve-hour times on the 24-hour clock,
-    /// month first in slash dates.
+    /// Units converted ("1.2 GB" above "850 MB", "$1.2M" above "$850K"), month first in slash
+    /// dates.
     Plain,
-    /// Numbers as written; text with accents folded and underscores kept (`__init__.py`); one
-    /// dot as a version's ("3.10" after "3.9"); day first in slash dates; January to March
-    /// after December in dates without a year.
+    /// Numbers as written; text with accents folded and underscores kept (`__init__.py`); day
+    /// first in slash dates; January to March after December in dates without a year.
     Other,
 }
 
 /// The numbers of a token: "4,301" → 4301; "2025-03-13" → 2025, 3, 13; "04:45" → 4, 45;
 /// "2020.1.12" → 2020, 1, 12; "11.2%" → 11.2; "12/28/2024" → 2024, 12, 28.
-fn parts(token: &str, reading: Reading) -> Option<Vec<f64>> {
+fn parts(token: &str, reading: Reading, version: bool) -> Option<Vec<f64>> {
     let t = token.trim_matches(|c: char| !c.is_ascii_digit());
     let dots = t.matches('.').count();
-    let dotted = dots > 1 || (dots == 1 && reading == Reading::Other);
+    // One dot is a version's only where asked ("3.10" after "3.9").
+    let dotted = dots > 1 || (dots == 1 && version);
     let mut out = Vec::new();
     let mut piece = String::new();
     // Digits since a thousands comma ("4,301"; "1,2" is no number).
@@ -160,16 +160,27 @@ fn parts(token: &str, reading: Reading) -> Option<Vec<f64>> {
         return None;
     }
     out.push(crate::drift::text::decimal(&piece)?);
-    // A slash date with its year last ("12/28/2024"): the year first, then month and day
-    // (day and month under the other reading).
-    if let ([a, b, y], true) = (
-        out.as_mut_slice(),
-        t.contains('/') && t.split('/').next().is_some_and(|f| f.len() <= 2),
-    ) {
-        (*a, *b, *y) = match reading {
-            Reading::Plain => (*y, *a, *b),
-            Reading::Other => (*y, *b, *a),
-        };
+    // A date with its year last ("12/28/2024", "05.03.2025"): the year first, then month and
+    // day (day and month under the other reading, which also reads "05/03" day first). No
+    // month past 12.
+    let short_first = t.split(['/', '.']).next().is_some_and(|f| f.len() <= 2);
+    let slash = t.contains('/');
+    let year_last = t.rsplit(['/', '.']).next().is_some_and(|y| y.len() == 4);
+    let other = reading == Reading::Other;
+    match out.as_mut_slice() {
+        [a, b, y] if short_first && (slash || (dotted && year_last)) => {
+            (*a, *b, *y) = if other { (*y, *b, *a) } else { (*y, *a, *b) };
+            if *b > 12.0 {
+                return None;
+            }
+        }
+        [a, b] if short_first && slash && other => {
+            std::mem::swap(a, b);
+            if *a > 12.0 {
+                return None;
+            }
+        }
+        _ => {}
     }
     Some(out)
 }
@@ -192,12 +203,19 @@ const UNITS: &[(&str, f64)] = &[
     ("hour", 3600.0),
     ("day", 86_400.0),
     ("week", 604_800.0),
+    ("h", 3600.0),
+    ("s", 1.0),
+    ("k", 1e3),
+    ("thousand", 1e3),
     ("million", 1e6),
+    ("bn", 1e9),
+    ("billion", 1e9),
 ];
 
-/// The numeric tokens of an item's text (words holding a digit), signed; under the plain
-/// reading in one unit per kind, and twelve-hour times on the 24-hour clock.
-fn numbers(text: &str, reading: Reading) -> Vec<Vec<f64>> {
+/// The numeric tokens of an item's text (words holding a digit), signed; twelve-hour times on
+/// the 24-hour clock; under the plain reading in one unit per kind. With `versions`, a bare
+/// number with one dot is a version ("3.10").
+fn numbers(text: &str, reading: Reading, versions: bool) -> Vec<Vec<f64>> {
     let words: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || matches!(c, '|' | '(' | ')'))
         .collect();
@@ -208,7 +226,12 @@ fn numbers(text: &str, reading: Reading) -> Vec<Vec<f64>> {
             continue;
         };
         let (lead, rest) = w.split_at(start);
-        let Some(mut p) = parts(rest, reading) else {
+        let bare = lead.is_empty()
+            && rest
+                .trim_end_matches([',', ':', ';'])
+                .bytes()
+                .all(|b| b.is_ascii_digit() || b == b'.');
+        let Some(mut p) = parts(rest, reading, versions && bare) else {
             continue;
         };
         // A unit: the token's own tail ("850MB") or the next word ("850 MB", "2:15 PM").
@@ -218,28 +241,41 @@ fn numbers(text: &str, reading: Reading) -> Vec<Vec<f64>> {
         let unit = if tail.is_empty() { next } else { tail }
             .trim_matches(punct)
             .lower();
+        // A rate's unit is its amount's ("1.2 GB/s", "850 Mbps").
+        let unit = unit
+            .strip_suffix("/s")
+            .or_else(|| unit.strip_suffix("ps"))
+            .unwrap_or(&unit);
         let single = p.len() == 1;
-        let ampm = matches!(unit.as_str(), "am" | "a.m" | "pm" | "p.m");
+        let clock = p.len() == 2 && rest.contains(':');
+        let ampm = matches!(unit, "am" | "a.m" | "pm" | "p.m");
+        let money = lead.contains(['$', '£', '€']);
         if let Some(first) = p.first_mut() {
             // A sign of its own ("-300", "-$1,200", "£-40"), not a code's dash ("MAT-10021").
             if matches!(lead.trim_matches(['$', '£', '€']), "-" | "−") {
                 *first = -*first;
             }
-            if reading == Reading::Plain {
-                if ampm && *first <= 12.0 {
-                    // 12 AM is 0:00, 12 PM 12:00 (no `%`: it pulls in `fmod`).
-                    let h = if *first == 12.0 { 0.0 } else { *first };
-                    *first = h + if unit.starts_with('p') { 12.0 } else { 0.0 };
-                } else if single {
-                    *first *= UNITS
+            if ampm && *first <= 12.0 {
+                // 12 AM is 0:00, 12 PM 12:00 (no `%`: it pulls in `fmod`).
+                let h = if *first == 12.0 { 0.0 } else { *first };
+                *first = h + if unit.starts_with('p') { 12.0 } else { 0.0 };
+            } else if clock && reading == Reading::Other && (1.0..8.0).contains(first) {
+                // "2:00" after "11:00": an afternoon written without AM or PM.
+                *first += 12.0;
+            } else if single && reading == Reading::Plain {
+                // "m" is a million after a currency mark ("$1.2M"), else minutes ("45m").
+                *first *= match unit {
+                    "m" if money => 1e6,
+                    "m" => 60.0,
+                    _ => UNITS
                         .iter()
                         .find(|(u, _)| *u == unit || unit.strip_suffix('s') == Some(u))
-                        .map_or(1.0, |(_, s)| *s);
-                }
+                        .map_or(1.0, |(_, s)| *s),
+                };
             }
         }
         // "2 PM" is a time: hours and minutes.
-        if ampm && single && reading == Reading::Plain {
+        if ampm && single {
             p.push(0.0);
         }
         out.push(p);
@@ -315,25 +351,31 @@ fn bare(item: &str, reading: Reading) -> String {
         .unwrap_or(t)
         .replace(['*', '`', '"'], "");
     match reading {
-        Reading::Plain => t.replace('_', ""),
-        Reading::Other => fold(&t),
+        Reading::Plain => t.replace('_', "").lower(),
+        Reading::Other => fold(&t.lower()),
     }
     .trim()
-    .lower()
+    .to_string()
 }
 
-/// Latin letters with their accents taken off ("é" → "e"), for the other reading's text order.
+/// Lower-case Latin letters with their accents taken off ("é" → "e", "ł" → "l"), for the
+/// other reading's text order.
 fn fold(text: &str) -> String {
     text.chars()
         .map(|c| match c {
-            'à'..='å' | 'À'..='Å' => 'a',
-            'ç' | 'Ç' => 'c',
-            'è'..='ë' | 'È'..='Ë' => 'e',
-            'ì'..='ï' | 'Ì'..='Ï' => 'i',
-            'ñ' | 'Ñ' => 'n',
-            'ò'..='ö' | 'ø' | 'Ò'..='Ö' | 'Ø' => 'o',
-            'ù'..='ü' | 'Ù'..='Ü' => 'u',
-            'ý' | 'ÿ' | 'Ý' => 'y',
+            'à'..='å' | 'ā' | 'ă' | 'ą' => 'a',
+            'ç' | 'ć' | 'č' => 'c',
+            'è'..='ë' | 'ē' | 'ę' | 'ě' => 'e',
+            'ì'..='ï' | 'ī' => 'i',
+            'ł' => 'l',
+            'ñ' | 'ń' | 'ň' => 'n',
+            'ò'..='ö' | 'ø' | 'ő' => 'o',
+            'ř' => 'r',
+            'ś' | 'š' | 'ș' | 'ş' => 's',
+            'ț' | 'ţ' => 't',
+            'ù'..='ü' | 'ű' | 'ů' => 'u',
+            'ý' | 'ÿ' => 'y',
+            'ź' | 'ż' | 'ž' => 'z',
             _ => c,
         })
         .collect()
@@ -509,18 +551,7 @@ fn values(rule: &SortOrder, run: &Run<'_>, reading: Reading) -> Option<Vec<Value
     for item in items {
         let text = match column {
             Some(c) => cells(item).get(c)?.clone(),
-            // By surname in a list: the last word of the name the item opens with.
-            None if rule.text && by_surname(rule) => {
-                let b = bare(item, reading);
-                let name = b
-                    .split([',', ':', '(', '–', '—'])
-                    .next()
-                    .unwrap_or_default();
-                name.split_whitespace()
-                    .last()
-                    .unwrap_or_default()
-                    .to_string()
-            }
+            None if rule.text && by_surname(rule) => surname(&bare(item, reading), reading)?,
             None => bare(item, reading),
         };
         out.push(value(rule, &text, column.is_some(), reading)?);
@@ -537,6 +568,44 @@ fn partial(rule: &SortOrder) -> bool {
             k,
         )
     })
+}
+
+/// The surname of the name an item opens with ("ada byron (1815)" → "byron", "hopper, grace"
+/// → "hopper"; under the other reading from a particle on: "pieter van dijk" → "van dijk"). None
+/// where the item opens with one word and no comma ("keynote: ada byron").
+fn surname(item: &str, reading: Reading) -> Option<String> {
+    let name = item.split(" - ").next()?;
+    let name = name.split([',', ':', '(', '–', '—']).next()?;
+    let mut words: Vec<&str> = name.split_whitespace().collect();
+    while words.len() > 2
+        && words.last().is_some_and(|w| {
+            crate::drift::text::in_list("jr|sr|ii|iii|iv|phd|md", w.trim_matches('.'))
+        })
+    {
+        words.pop();
+    }
+    let last = words.len().checked_sub(1)?;
+    if last == 0 {
+        // "Hopper, Grace": the surname first.
+        return item
+            .get(name.len()..)?
+            .starts_with(',')
+            .then(|| name.trim().to_string());
+    }
+    let from = match reading {
+        Reading::Plain => last,
+        Reading::Other => words
+            .iter()
+            .skip(1)
+            .position(|w| {
+                crate::drift::text::in_list(
+                    "van|von|de|der|den|da|di|du|la|le|del|della|dos|das|ten|ter",
+                    w,
+                )
+            })
+            .map_or(last, |i| i + 1),
+    };
+    Some(words.get(from..)?.join(" "))
 }
 
 /// Whether the key is a surname ("by surname", "by last name").
@@ -558,23 +627,25 @@ fn value(rule: &SortOrder, text: &str, in_column: bool, reading: Reading) -> Opt
             return Some(Value::Parts(d));
         }
     }
-    let mut ns = numbers(text, reading);
+    // Under a date key, a bare "3.10" is a version, after "3.9", under the other reading.
+    let mut ns = numbers(text, reading, reading == Reading::Other && dated(rule));
     // Where dates are the key, the first date or time ("2025-04-09", "04:45", "2 PM"), or a
-    // year standing alone ("1969: …", "Alien (1979)"); an item with neither (an id, a
-    // count) has none.
+    // year in brackets ("Alien (1979)", "2001: A Space Odyssey (1968)"), or a number opening
+    // the item ("1969: …"); an item with none of them (an id, a count) has none.
     if dated(rule) && !in_column {
-        let at = match ns.iter().position(|n| n.len() >= 2) {
+        // A date with a year before a dotted version ("1.9.4 — 2025-05-01").
+        let year = |n: &Vec<f64>| n.len() >= 2 && n.first().is_some_and(|y| *y >= 1000.0);
+        let at = match ns
+            .iter()
+            .position(year)
+            .or_else(|| ns.iter().position(|n| n.len() >= 2))
+        {
             Some(at) => at,
-            // A year or a day with no code's letters before it ("(1969)", "3rd"), not an id.
-            None if text
-                .split_whitespace()
-                .find(|w| w.contains(|c: char| c.is_ascii_digit()))
-                .and_then(|w| w.split(|c: char| c.is_ascii_digit()).next())
-                .is_some_and(|pre| !pre.contains(char::is_alphabetic)) =>
-            {
-                0
-            }
-            None => return None,
+            None => match bracketed_year(text) {
+                Some(y) => return Some(Value::Parts(vec![y])),
+                None if text.trim_start().starts_with(|c: char| c.is_ascii_digit()) => 0,
+                None => return None,
+            },
         };
         return (at < ns.len()).then(|| Value::Parts(ns.swap_remove(at)));
     }
@@ -582,6 +653,16 @@ fn value(rule: &SortOrder, text: &str, in_column: bool, reading: Reading) -> Opt
     // the key's kind of number first ("MAT-10021 (…)" by matter number).
     let take = in_column || ns.len() == 1 || first_is_key(rule);
     (take && !ns.is_empty()).then(|| Value::Parts(ns.swap_remove(0)))
+}
+
+/// A four-digit year in brackets ("(1979)").
+fn bracketed_year(text: &str) -> Option<f64> {
+    text.split('(').skip(1).find_map(|p| {
+        let y = p.get(..4)?;
+        (p.get(4..5) == Some(")") && y.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| crate::drift::text::decimal(y))
+            .flatten()
+    })
 }
 
 /// Whether the key is a date or time ("by due date", "by ETA", "in chronological order").
@@ -625,14 +706,18 @@ fn in_order(rule: &SortOrder, vs: &[Value]) -> Option<(usize, usize)> {
 pub fn first_break<'t>(rule: &SortOrder, text: &'t str) -> Option<(&'t str, &'t str)> {
     let mut found = None;
     for run in runs(text) {
-        let Some(vs) = values(rule, &run, Reading::Plain) else {
+        let mut pair = None;
+        for reading in [Reading::Plain, Reading::Other] {
+            // A reading that cannot read the run does not judge it.
+            let Some(vs) = values(rule, &run, reading) else {
+                continue;
+            };
+            // A run in order by either reading answers the ask.
+            pair = pair.or(Some(in_order(rule, &vs)?));
+        }
+        let Some((i, j)) = pair else {
             continue;
         };
-        // A run in order answers the ask.
-        let (i, j) = in_order(rule, &vs)?;
-        if values(rule, &run, Reading::Other).is_some_and(|o| in_order(rule, &o).is_none()) {
-            return None;
-        }
         if found.is_none() {
             found = Some((*run.items.get(i)?, *run.items.get(j)?));
         }
@@ -666,10 +751,16 @@ mod tests {
     #[test]
     fn numbers_dates_and_dotted_ids() {
         use Reading::*;
-        assert_eq!(parts("4,301", Plain), Some(vec![4301.0]));
-        assert_eq!(parts("2025-03-13", Plain), Some(vec![2025.0, 3.0, 13.0]));
-        assert_eq!(parts("2020.1.12", Plain), Some(vec![2020.0, 1.0, 12.0]));
-        assert_eq!(parts("11.2%", Plain), Some(vec![11.2]));
+        assert_eq!(parts("4,301", Plain, false), Some(vec![4301.0]));
+        assert_eq!(
+            parts("2025-03-13", Plain, false),
+            Some(vec![2025.0, 3.0, 13.0])
+        );
+        assert_eq!(
+            parts("2020.1.12", Plain, false),
+            Some(vec![2020.0, 1.0, 12.0])
+        );
+        assert_eq!(parts("11.2%", Plain, false), Some(vec![11.2]));
         assert_eq!(named_date("Wed 31 July: a", Plain), Some(vec![7.0, 31.0]));
         assert_eq!(
             named_date("Nov 28 2024, kiln B", Plain),
@@ -677,15 +768,29 @@ mod tests {
         );
         assert_eq!(named_date("due 3 weeks after", Plain), None);
         // Slash dates year first; signs.
-        assert_eq!(parts("12/28/2024", Plain), Some(vec![2024.0, 12.0, 28.0]));
         assert_eq!(
-            numbers("Acme: -1,200 (was -40), MAT-10021", Plain),
+            parts("12/28/2024", Plain, false),
+            Some(vec![2024.0, 12.0, 28.0])
+        );
+        assert_eq!(
+            numbers("Acme: -1,200 (was -40), MAT-10021", Plain, false),
             vec![vec![-1200.0], vec![-40.0], vec![10021.0]]
         );
-        // The other reading: a version's one dot, day-first dates, January after December.
-        assert_eq!(parts("3.10", Other), Some(vec![3.0, 10.0]));
-        assert_eq!(parts("3.10", Plain), Some(vec![3.1]));
-        assert_eq!(parts("05/03/2025", Other), Some(vec![2025.0, 3.0, 5.0]));
+        // The other reading: day-first dates (no month past 12), January after December.
+        assert_eq!(
+            parts("05/03/2025", Other, false),
+            Some(vec![2025.0, 3.0, 5.0])
+        );
+        assert_eq!(parts("03/15/2025", Other, false), None);
+        assert_eq!(parts("3.10", Other, true), Some(vec![3.0, 10.0]));
+        assert_eq!(parts("3.10", Other, false), Some(vec![3.1]));
+        assert_eq!(
+            parts("05.03.2025", Plain, false),
+            Some(vec![2025.0, 5.0, 3.0])
+        );
+        assert_eq!(parts("1.9.4", Plain, false), Some(vec![1.0, 9.0, 4.0]));
+        assert_eq!(parts("20/03", Other, false), Some(vec![3.0, 20.0]));
+        assert_eq!(parts("20/03/2025", Plain, false), None);
         assert_eq!(named_date("3 Jan: a", Other), Some(vec![13.0, 3.0]));
         assert_eq!(named_date("3 Jan: a", Plain), Some(vec![1.0, 3.0]));
     }
@@ -693,7 +798,7 @@ mod tests {
     #[test]
     fn units_and_twelve_hour_times_read_plainly_only() {
         use Reading::*;
-        let n = |t: &str, r: Reading| numbers(t, r);
+        let n = |t: &str, r: Reading| numbers(t, r, false);
         assert_eq!(n("logs: 1.2 GB", Plain), vec![vec![1.2e9]]);
         assert_eq!(n("cache: 850MB", Plain), vec![vec![8.5e8]]);
         assert_eq!(n("cache: 850MB", Other), vec![vec![850.0]]);
@@ -703,7 +808,12 @@ mod tests {
         assert_eq!(n("12:30 a.m.", Plain), vec![vec![0.0, 30.0]]);
         assert_eq!(n("12 PM lunch", Plain), vec![vec![12.0, 0.0]]);
         assert_eq!(n("9 am standup", Plain), vec![vec![9.0, 0.0]]);
-        assert_eq!(n("9 am standup", Other), vec![vec![9.0]]);
+        assert_eq!(n("1 PM standup", Other), vec![vec![13.0, 0.0]]);
+        assert_eq!(
+            n("$1.2M, $850K, 45m, 2h, 90s", Plain).concat(),
+            [1.2e6, 8.5e5, 2700.0, 7200.0, 90.0]
+        );
+        assert_eq!(n("1.2 GB/s; 850 Mbps", Plain).concat(), [1.2e9, 8.5e8]);
         // Money with its sign before or after the mark; a code's dash is no sign.
         assert_eq!(
             n("-$1,200, £-40, +5, MAT-10021", Plain),
@@ -712,6 +822,25 @@ mod tests {
         // A word that only starts like a unit is none ("2 amendments", "3 mins" is minutes).
         assert_eq!(n("2 amendments", Plain), vec![vec![2.0]]);
         assert_eq!(n("3 mins", Plain), vec![vec![180.0]]);
+    }
+
+    #[test]
+    fn surnames_and_bracketed_years() {
+        use Reading::*;
+        let sur = |t: &str, r: Reading| surname(t, r);
+        assert_eq!(sur("ada byron (1815)", Plain).as_deref(), Some("byron"));
+        assert_eq!(sur("ana alvarez - cto", Plain).as_deref(), Some("alvarez"));
+        assert_eq!(
+            sur("martin luther king jr.", Plain).as_deref(),
+            Some("king")
+        );
+        assert_eq!(sur("hopper, grace", Plain).as_deref(), Some("hopper"));
+        assert_eq!(sur("pieter van dijk", Other).as_deref(), Some("van dijk"));
+        assert_eq!(sur("pieter van dijk", Plain).as_deref(), Some("dijk"));
+        assert_eq!(sur("keynote: ada byron", Plain), None);
+        assert_eq!(bracketed_year("Toy Story 2 (1999)"), Some(1999.0));
+        assert_eq!(bracketed_year("Blade Runner 2049 (2017)"), Some(2017.0));
+        assert_eq!(bracketed_year("raised (seed) in 2017"), None);
     }
 
     #[test]
