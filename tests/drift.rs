@@ -8072,3 +8072,69 @@ fn every_timestamp_in_the_form_asked() {
         "Fixed; rows used to read 2025-01-10 03:14 CET and now end in Z.",
     );
 }
+
+#[test]
+fn a_yaml_answer_has_the_keys_asked() {
+    let m = "What should the nightly backup job request? Answer as a YAML block with exactly the keys `cpu`, `memory` and `window`.";
+    clean(
+        m,
+        "```yaml\ncpu: 2\nmemory: 4Gi\nwindow: \"01:00-03:00\"\n```",
+    );
+    // A key renamed, one left out, one added.
+    flagged(
+        m,
+        "```yaml\ncpus: 2\nmemory: 4Gi\nwindow: \"01:00-03:00\"\n```",
+    );
+    flagged(
+        m,
+        "```yaml\ncpu: 2\nmemory: 4Gi\n```\nThe window is up to you.",
+    );
+    flagged(
+        m,
+        "```yaml\ncpu: 2\nmemory: 4Gi\nwindow: \"01:00-03:00\"\nretries: 3\n```",
+    );
+    // Not valid YAML: a plain value holding ": ".
+    flagged(m, "cpu: 2\nmemory: 4Gi\nwindow: note: after the ETL run");
+    // JSON where YAML was asked.
+    flagged(
+        m,
+        "```json\n{\"cpu\": 2, \"memory\": \"4Gi\", \"window\": \"01:00-03:00\"}\n```",
+    );
+    // Keys said after the ask; a list whose every item holds them; notes on a key.
+    let list = "List the open maintenance windows as YAML only. Each item must have exactly the keys `site`, `starts` and `owner` (a team, not a person).";
+    clean(
+        list,
+        "- site: north\n  starts: 2025-03-02T22:00Z\n  owner: network\n- site: south\n  starts: 2025-03-09T22:00Z\n  owner: storage",
+    );
+    flagged(
+        list,
+        "- site: north\n  starts: 2025-03-02T22:00Z\n  owner: network\n- site: south\n  start: 2025-03-09T22:00Z\n  owner: storage",
+    );
+    let top = "Give me the proposed limits as YAML. The YAML must have exactly two top-level keys, `tier` and `limits`; keys under `limits` are up to you.";
+    clean(
+        top,
+        "tier: gold\nlimits:\n  rps: 200\n  burst: 400 # agreed with the account team",
+    );
+    flagged(top, "tier: gold\nlimits:\n  rps: 200\nowner: sales");
+    // Front matter opening a page.
+    let page = "Write the changelog page. It must start with YAML front matter with the keys `title`, `date` and `author`.";
+    clean(page, "---\ntitle: March release\ndate: 2025-03-31\nauthor: docs team\n---\n\n# March release\n\nNew exports.");
+    flagged(
+        page,
+        "---\ntitle: March release\ndate: 2025-03-31\n---\n\n# March release\n\nNew exports.",
+    );
+    // Silent where no YAML answer is asked, or the reply holds no YAML it can read.
+    let done = "Added `cache.max_entries` and `cache.policy` to the config; the loader reads both.";
+    for m in [
+        "Add the keys `max_entries` and `policy` under `cache` in `config/app.yaml`.",
+        "Make the cache configurable from YAML with the keys `max_entries` and `policy`.",
+        "If the cache is enabled, return YAML with the keys `max_entries` and `policy`.",
+        "The old YAML had the keys `size` and `ttl`; replace them with `max_entries` and `policy` in `config/app.yaml`.",
+    ] {
+        clean(m, done);
+    }
+    clean(
+        m,
+        "I could not read the job's limits: the scheduler API returned 503 all morning.",
+    );
+}

@@ -32,6 +32,7 @@ mod tables;
 mod timestamps;
 mod titles;
 mod units;
+mod yaml_keys;
 
 /// How a count compares with its bound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -155,6 +156,9 @@ pub enum Rule {
     /// How every bullet of the reply starts ("every bullet must start with its ticket ID in
     /// square brackets, like `[HUT-123]`"), broken by a bullet plainly otherwise.
     BulletStart(bullet_start::BulletStart),
+    /// The answer's YAML has these keys ("as a YAML block with exactly the keys …"); silent
+    /// where the reply holds no YAML the reader can follow ([`yaml_keys::first_break`]).
+    YamlKeys(yaml_keys::YamlKeys),
     /// A list or table in the order asked ("sorted by due date, earliest first"); broken only
     /// when every list the key reads is out of order ([`sort_order::first_break`]).
     SortOrder(sort_order::SortOrder),
@@ -1535,6 +1539,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             | Rule::IfFailedHeading(_)
             | Rule::CodeBlock(_)
             | Rule::BulletStart(_)
+            | Rule::YamlKeys(_)
             | Rule::SortOrder(_)
             | Rule::TimeForm(_)
             | Rule::LineChars(_)
@@ -2332,6 +2337,14 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         if !built {
             if let Some(b) = bullet_start::asked(sentence, &lower) {
                 push(sentence, Rule::BulletStart(b));
+            }
+        }
+        // "The YAML must have exactly three top-level keys": the answer asked just before, which
+        // the built-thing gate takes for a component.
+        if !built || lower.trim_start().starts_with("the yaml ") {
+            let before = index.checked_sub(1).and_then(|i| all.get(i)).copied();
+            if let Some(y) = yaml_keys::asked(sentence, &lower, before, &cx.lower) {
+                push(sentence, Rule::YamlKeys(y));
             }
         }
         if !built {
@@ -4475,7 +4488,8 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         "lines",
         "title-words",
     ];
-    const FAMILIES: [(&[&str], &[&str]); 16] = [
+    const FAMILIES: [(&[&str], &[&str]); 17] = [
+        (&["yaml"], &["yaml-keys"]),
         (&["sorting", "sort order", "the order"], &["sort-order"]),
         (&["timestamp", "timestamps"], &["timestamps"]),
         (
@@ -10131,6 +10145,10 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             ),
             None => (true, None),
         },
+        Rule::YamlKeys(y) => match yaml_keys::first_break(y, text) {
+            Some(why) => (false, Some(why)),
+            None => (true, None),
+        },
         Rule::BulletStart(b) => match bullet_start::first_break(b, text) {
             Some(item) => (false, Some(format!("a bullet starting otherwise: {item}"))),
             None => (true, None),
@@ -11018,6 +11036,16 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::LineCase(c) => ("line-case", line_case::describe(c)),
         Rule::InUnit(u) => ("unit", units::describe(u)),
         Rule::BulletStart(_) => ("bullet-start", "every bullet starting as asked".to_string()),
+        Rule::YamlKeys(y) => (
+            "yaml-keys",
+            [
+                "YAML with ",
+                if y.exact { "only " } else { "" },
+                "the keys ",
+                &y.keys.join(", "),
+            ]
+            .concat(),
+        ),
         Rule::TimeForm(f) => (
             "timestamps",
             if f.zulu {

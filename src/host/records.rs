@@ -56,7 +56,7 @@ impl HostKind {
     }
 }
 
-/// The fields of a host `HistoryItem` the guard reads ([`HistoryRecord::from_value`]).
+/// The fields of a host `HistoryItem` the guard reads.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[cfg_attr(test, ts(rename = "HostRecord", optional_fields))]
