@@ -47,18 +47,39 @@ impl TaskState {
         )
     }
 
+    /// Every state, in declaration order; [`TaskState::NAMES`] holds their names in the same order.
+    pub const ALL: [TaskState; 9] = [
+        TaskState::Created,
+        TaskState::Active,
+        TaskState::Delegated,
+        TaskState::AwaitingResult,
+        TaskState::Resuming,
+        TaskState::Completed,
+        TaskState::Aborted,
+        TaskState::TimedOut,
+        TaskState::Failed,
+    ];
+
+    pub const NAMES: [&'static str; 9] = [
+        "created",
+        "active",
+        "delegated",
+        "awaiting-result",
+        "resuming",
+        "completed",
+        "aborted",
+        "timed-out",
+        "failed",
+    ];
+
     pub fn as_str(self) -> &'static str {
-        match self {
-            TaskState::Created => "created",
-            TaskState::Active => "active",
-            TaskState::Delegated => "delegated",
-            TaskState::AwaitingResult => "awaiting-result",
-            TaskState::Resuming => "resuming",
-            TaskState::Completed => "completed",
-            TaskState::Aborted => "aborted",
-            TaskState::TimedOut => "timed-out",
-            TaskState::Failed => "failed",
-        }
+        Self::NAMES.get(self as usize).copied().unwrap_or_default()
+    }
+
+    /// The state a name (`awaiting-result`) names.
+    pub fn named(name: &str) -> Option<TaskState> {
+        let at = Self::NAMES.iter().position(|n| *n == name)?;
+        Self::ALL.get(at).copied()
     }
 }
 
@@ -165,4 +186,19 @@ pub struct Transition {
     pub to: TaskState,
     pub cause: String,
     pub at_ms: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TaskState;
+
+    #[test]
+    fn every_state_has_its_name_and_reads_back_from_it() {
+        for (i, t) in TaskState::ALL.into_iter().enumerate() {
+            assert_eq!(t as usize, i);
+            assert_eq!(serde_json::to_value(t).ok(), Some(t.as_str().into()));
+            assert_eq!(TaskState::named(t.as_str()), Some(t));
+        }
+        assert_eq!(TaskState::named("paused"), None);
+    }
 }

@@ -45,37 +45,8 @@ impl StateFile {
 
 /// A state by its name (`awaiting-result`); another name is an error.
 fn state(f: &mut Fields, name: &'static str) -> serde_json::Result<TaskState> {
-    use TaskState::*;
     let s = f.text(&[name])?;
-    [
-        Created,
-        Active,
-        Delegated,
-        AwaitingResult,
-        Resuming,
-        Completed,
-        Aborted,
-        TimedOut,
-        Failed,
-    ]
-    .into_iter()
-    .find(|t| t.as_str() == s)
-    .ok_or_else(|| {
-        serde::de::Error::unknown_variant(
-            &s,
-            &[
-                "created",
-                "active",
-                "delegated",
-                "awaiting-result",
-                "resuming",
-                "completed",
-                "aborted",
-                "timed-out",
-                "failed",
-            ],
-        )
-    })
+    TaskState::named(&s).ok_or_else(|| serde::de::Error::unknown_variant(&s, &TaskState::NAMES))
 }
 
 fn read_result(mut f: Fields) -> serde_json::Result<ChildResult> {

@@ -4,7 +4,6 @@
 use super::{ms, read, to_js, IntoJs, WasmGuard};
 use crate::host::{HistoryRecord, HostEvent, HostKind, HostState};
 use crate::integrate::IntegrateInput;
-use crate::verify::JudgeAnswer;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -52,12 +51,7 @@ impl WasmGuard {
         answer: JsValue,
         now: f64,
     ) -> Result<JsValue, JsValue> {
-        let answer = super::read_with(
-            &answer,
-            "the judge answer",
-            self.max_in(),
-            JudgeAnswer::from_json,
-        )?;
+        let answer = super::judge_answer(&answer, self.max_in())?;
         to_js(&self.engine.integrate_finish(token, answer, now).js()?)
     }
 

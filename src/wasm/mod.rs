@@ -626,6 +626,16 @@ pub(crate) fn read<T>(
     })
 }
 
+/// The answer the wrapper got from the host's judge (`{ kind: "text", … }`).
+pub(crate) fn judge_answer(v: &JsValue, max: usize) -> Result<crate::verify::JudgeAnswer, JsValue> {
+    read_with(
+        v,
+        "the judge answer",
+        max,
+        crate::verify::JudgeAnswer::from_json,
+    )
+}
+
 /// A JS value read through its JSON text by `parse`; a shape that does not fit is
 /// `INVALID_ARGUMENT`.
 pub(crate) fn read_with<T>(

@@ -5,7 +5,7 @@
 use super::callback::call_with_timeout;
 use super::{fail, to_js, IntoJs, WasmGuard};
 use crate::error::ErrorCode;
-use crate::verify::{JudgeAnswer, Outcome, Step, VerifyInput};
+use crate::verify::{Outcome, Step, VerifyInput};
 use js_sys::{Function, JsString, Reflect};
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
@@ -44,12 +44,7 @@ impl WasmGuard {
         answer: JsValue,
         now: f64,
     ) -> Result<JsValue, JsValue> {
-        let answer = super::read_with(
-            &answer,
-            "the judge answer",
-            self.max_in(),
-            JudgeAnswer::from_json,
-        )?;
+        let answer = super::judge_answer(&answer, self.max_in())?;
         let step = self.engine.verifier.finish(token, answer, now).js()?;
         step_to_js(step)
     }
