@@ -7,6 +7,7 @@
 
 use super::segment;
 use super::text;
+use crate::drift::text::Has;
 
 /// A way the result fails the request's logic, as a reason quoting the words that show it.
 #[derive(Debug, Clone, PartialEq)]
@@ -171,11 +172,11 @@ fn numbers(words: &[(usize, &str)]) -> Vec<(usize, f64)> {
 /// The range of a rating the request asks for: "on a 0-5 scale", "on a scale of 1 to 10",
 /// "rate it out of 10".
 pub fn rating_scale(task_lower: &str) -> Option<(f64, f64)> {
-    if !task_lower.contains("scale") && !task_lower.contains("out of ") {
+    if !task_lower.has("scale") && !task_lower.has("out of ") {
         return None;
     }
     let nums = numbers(&segment::words(task_lower));
-    if let Some(at) = task_lower.find("scale") {
+    if let Some(at) = task_lower.find_str("scale") {
         let near: Vec<f64> = nums
             .iter()
             .filter(|(i, _)| *i + 24 >= at && *i <= at + 32)
@@ -188,7 +189,7 @@ pub fn rating_scale(task_lower: &str) -> Option<(f64, f64)> {
         }
     }
     let rates = crate::drift::text::contains_any(task_lower, "rate|grade|score");
-    let at = task_lower.find("out of ")?;
+    let at = task_lower.find_str("out of ")?;
     let hi = nums.iter().find(|(i, _)| *i == at + 7).map(|(_, v)| *v)?;
     (rates && hi > 0.0).then_some((0.0, hi))
 }
@@ -271,7 +272,7 @@ pub fn check(task_lower: &str, result_lower: &str) -> Vec<Finding> {
             ),
         });
     }
-    let defines = result_lower.contains(" is a") || result_lower.contains(" are a");
+    let defines = result_lower.has(" is a") || result_lower.has(" are a");
     if let Some(span) = defines
         .then(|| vacuous_definition(result_lower, words()))
         .flatten()
@@ -348,7 +349,7 @@ mod tests {
         assert_eq!(check(review, "The review is entirely balanced.").len(), 1);
         let f = check(task, "The claim you sent is a fun one to think about.");
         assert_eq!(f.len(), 1);
-        assert!(f[0].reason.contains("verifiable or subjective"), "{f:?}");
+        assert!(f[0].reason.has("verifiable or subjective"), "{f:?}");
     }
 
     #[test]
@@ -371,7 +372,7 @@ mod tests {
         assert!(check(task, "Three. The argument is thin.").is_empty());
         let f = check(task, "Thanks for sharing your poem. The score is blue.");
         assert_eq!(f.len(), 1);
-        assert!(f[0].reason.contains("from 0 to 5"), "{f:?}");
+        assert!(f[0].reason.has("from 0 to 5"), "{f:?}");
         assert_eq!(check(task, "I give it 7.").len(), 1);
     }
 
@@ -385,7 +386,7 @@ mod tests {
         ] {
             let f = check("what does it mean?", vacuous);
             assert_eq!(f.len(), 1, "{vacuous}");
-            assert!(f[0].reason.contains("non-answer"), "{f:?}");
+            assert!(f[0].reason.has("non-answer"), "{f:?}");
         }
         for answer in [
             "A heat pump is a type of machine that moves heat against its gradient.",
@@ -412,7 +413,7 @@ mod tests {
             "1. Print more paper copies so that nothing gets lost.",
         );
         assert_eq!(f.len(), 1);
-        assert!(f[0].reason.contains("\"more paper\""), "{f:?}");
+        assert!(f[0].reason.has("\"more paper\""), "{f:?}");
         assert!(f[0].reason.ends_with("to reduce paper waste"), "{f:?}");
         // A compound is another thing: more power-saving lamps use less power.
         let power = "Suggest ways to cut power use in a small office.";

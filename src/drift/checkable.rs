@@ -8,6 +8,7 @@
 //! constraint the parser is unsure of is left out, because a wrong "violated" costs more than
 //! silence.
 
+use crate::drift::text::Has;
 use crate::drift::text::Lower;
 use serde::Serialize;
 
@@ -693,7 +694,7 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
     let lower = sentence.to_ascii_lowercase().replace("write-up", "writeup");
     // "Our style guide says customer-facing UI strings must not …": the subject is what the
     // source says it of.
-    let lower = match lower.find(" says ") {
+    let lower = match lower.find_str(" says ") {
         Some(i)
             if lower
                 .get(..i)
@@ -743,10 +744,7 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
     ]
     .iter()
     .fold(lower.clone(), |t, a| t.replace(a, " "));
-    let one_sentence = !plain
-        .trim_end()
-        .trim_end_matches(['.', '!', '?'])
-        .contains(". ");
+    let one_sentence = !plain.trim_end().trim_end_matches(['.', '!', '?']).has(". ");
     let label_names_a_part = !clause
         && one_sentence
         && label.last().is_some_and(|(_, x)| {
@@ -1602,7 +1600,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         || (matches!(rule, Rule::EndsWith(_) | Rule::EndsWithOneOf(_))
             && has_any_in(&lower, "nothing after|nothing else after|no other words|the last line"))
         // "no more than 6 bullet points in total": notes to the requester count too.
-        || (rule.is_count() && (said(&WHOLE_WORDS) || lower.contains("in all")));
+        || (rule.is_count() && (said(&WHOLE_WORDS) || lower.has("in all")));
     // A count of a named part is checked on that part; of a part with no name, not at all.
     let counted = rule.is_count();
     // "Exactly three bullets under each heading": a count per part, which the whole does not show.
@@ -1701,7 +1699,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
                 && matches!(rule, Rule::Forbids(_) | Rule::ForbidsAnywhere(_) | Rule::ProseForbids(_) | Rule::OwnForbids(_) | Rule::NoPlaceholders(_))
                 // Not where the reply holds more than that text ("In the email itself, …",
                 // "your notes first, then the email").
-                && !lower.contains(" itself")
+                && !lower.has(" itself")
                 && !cx.more_than_one_text()
                 && (name.rsplit(' ').next().is_some_and(|head| {
                     asked.iter().any(|a| {
@@ -1774,7 +1772,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     let counts_paragraphs = rule.is_count() || matches!(rule, Rule::DividedParagraphs(..));
     // "JSON only: a `summary` string of at most 20 words": a field's count, not the reply's.
     if counted
-        && lower.contains("json")
+        && lower.has("json")
         && has_any_in(
             &lower,
             "` string of|` field of|` value of|` string under|` field under",
@@ -2244,7 +2242,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     for (index, &sentence) in all.iter().enumerate() {
         // Whether a sentence before names a table ("Columns: …" after it asks for its columns).
         let table_before = table_seen;
-        table_seen |= sentence.contains("table");
+        table_seen |= sentence.has("table");
         let is_last = index == last;
         if count.get() >= super::constraints::MAX_CONSTRAINTS {
             break;
@@ -2252,12 +2250,12 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         let lower = sentence.to_ascii_lowercase();
         // The commit form, read from the whole message, placed at its first sentence about a
         // commit; the placeholder style at its sentence.
-        if lower.contains("commit") || lower.contains("type(scope)") {
+        if lower.has("commit") || lower.has("type(scope)") {
             if let Some(form) = commit_form.take() {
                 push(sentence, Rule::CommitForm(form));
             }
         }
-        if lower.contains("placeholder") {
+        if lower.has("placeholder") {
             if let Some(style) = placeholder_style.take() {
                 push(sentence, Rule::PlaceholderStyle(style));
             }
@@ -2265,15 +2263,15 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 push(sentence, Rule::NoPlaceholders(b));
             }
         }
-        if lower.contains("json") && !json_typed.is_empty() {
+        if lower.has("json") && !json_typed.is_empty() {
             push(sentence, Rule::JsonTypes(std::mem::take(&mut json_typed)));
         }
-        if lower.contains("heading") {
+        if lower.has("heading") {
             if let Some(f) = heading_form.take() {
                 push(sentence, Rule::HeadingForm(f));
             }
         }
-        if lower.contains("first line") || lower.contains("first sentence") {
+        if lower.has("first line") || lower.has("first sentence") {
             let keys = || {
                 message_keys
                     .get_or_init(|| first_line::keys(message))
@@ -2329,7 +2327,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // Not where the message lets another form stand "instead" (a fallback in prose).
         if !built {
             if let Some(fenced) = code_block::asked(&lower) {
-                if !cx.lower.contains("instead") {
+                if !cx.lower.has("instead") {
                     push(sentence, Rule::CodeBlock(fenced));
                 }
             }
@@ -2598,7 +2596,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // "Release notes … in English and German", "both versions": a count is per version
         // (`per_version`, read before the loop).
         // "Hard limit: 10 lines, blank lines included": blank lines are counted too.
-        let blanks = lower.contains("blank lines")
+        let blanks = lower.has("blank lines")
             && has_any_in(&lower, "count|included|including| too")
             && !has_any_in(
                 &lower,
@@ -2682,7 +2680,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     .trim_start_matches(['.', ' ']);
                 before.contains(':')
                     && (after.starts_with(',') || after.starts_with(';'))
-                    && after.contains(" and ")
+                    && after.has(" and ")
             };
             if bounds.is_empty()
                 || part_placed
@@ -2867,11 +2865,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     .then(|| t.parse::<usize>().ok())
                     .flatten()
                 });
-            let next = if t.contains("-word") {
-                w(k + 1)
-            } else {
-                w(k + 2)
-            };
+            let next = if t.has("-word") { w(k + 1) } else { w(k + 2) };
             if let Some(n) =
                 n.filter(|_| crate::drift::text::in_list("limit|maximum|max|cap", next))
             {
@@ -3017,7 +3011,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             push(sentence, Rule::NoTables);
         }
         // "'Summary' (plain English, no code blocks) and 'Patch' (the diff)": a part's aside.
-        let part_aside = lower.find("no code block").is_some_and(|i| {
+        let part_aside = lower.find_str("no code block").is_some_and(|i| {
             super::text::in_parentheses(&lower, i)
                 && lower
                     .get(..i)
@@ -3168,7 +3162,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                             .any(|x| p.ends_with(x))
                 });
                 // "Write whatever notes you like, but finish with a JSON object with keys …".
-                let json_at = lower.find("json").unwrap_or(0);
+                let json_at = lower.find_str("json").unwrap_or(0);
                 let at_end = ws.windows(2).any(|x| match x {
                     [(at, verb), (_, next)] => {
                         *at < json_at
@@ -3179,13 +3173,13 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 }) && !has_any_in(&lower, "only|nothing else|no prose|no other");
                 // "If the booking can't be found, return exactly `{"error": "not_found"}`
                 // instead": another object is the answer on a condition the text cannot show.
-                let fallback = cx.lower.contains("instead")
+                let fallback = cx.lower.has("instead")
                     && has_any_in(&cx.lower, "exactly `{|return `{|reply `{|exactly {\"");
                 // "You can omit `last_error` for printers whose status is `ok`".
                 let list: Vec<String> = list
                     .into_iter()
                     .filter(|k| {
-                        !has_any_in(
+                        !crate::drift::text::any_in_built(
                             &cx.lower,
                             &format!("omit `{k}`|leave out `{k}`|`{k}` is optional|`{k}` (optional|`{k}` may be omitted|`{k}` can be omitted"),
                         )
@@ -3263,7 +3257,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             .iter()
             .find(|(_, w)| *w == "lowercase")
             .map(|x| x.0)
-            .or_else(|| lower.find("lower case"));
+            .or_else(|| lower.find_str("lower case"));
         let lowercase_negated = lowercase_at.map(|at| case_negated(&lower, at));
         let all_caps_at = crate::drift::text::first_of(&lower, "all capital letters|all caps|all-caps|all uppercase|in capital letters|capitalize every|capitalize all|only use capital letters|should be capitalized|capital letters only|uppercase only");
         let all_caps_negated = all_caps_at.map(|at| case_negated(&lower, at));
@@ -3325,7 +3319,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // explanation": the case of that line, not of what follows it.
         // "A one-line verdict in ALL CAPS first, then a short justification" too.
         let one_line = has_any_in(&lower, "one-line|one line|single-line|single line")
-            && ((lower.contains("first") && has_any_in(&lower, ", then |; then | then a "))
+            && ((lower.has("first") && has_any_in(&lower, ", then |; then | then a "))
                 || has_any_in(&lower, "then a normal|underneath|below it|below that")
                 || *more_below.get_or_init(|| {
                     has_any_in(
@@ -3594,7 +3588,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             );
         }
         // "Do not include the letter "c" anywhere".
-        if let Some(i) = lower.find("the letter ").filter(|&i| {
+        if let Some(i) = lower.find_str("the letter ").filter(|&i| {
             // The negation must govern the letter: "do not include the letter c", "without the letter e".
             let near = lower.get(i.saturating_sub(24)..i).unwrap_or_default();
             has_any_in(near, "not |n't |n’t |without |no ") && !has("times") && !hedged(&lower, i)
@@ -3822,11 +3816,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         };
         // "In French if the complaint above is in French, otherwise in English": which holds
         // turns on a text the reply need not show.
-        let chosen = lower.contains(" if ") && has_any_in(&lower, "otherwise|or else|if not");
+        let chosen = lower.has(" if ") && has_any_in(&lower, "otherwise|or else|if not");
         if !has("programming") && !chosen && !translated {
             // "language" said, not quoted as code (`Accept-Language: es`).
             let said = super::text::outside_code_spans(&lower);
-            let stated = (said.contains("language") || has("entire response should be in"))
+            let stated = (said.has("language") || has("entire response should be in"))
                 && has_any_in(&said, "language|entirely in|only in|response should be in");
             for (name, script) in SCRIPTS {
                 if (stated && asked_in(name)) || answered_in(name) {
@@ -3924,7 +3918,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     .next()
                     .unwrap_or_default();
                 // (Whole words: "scan", "motif", "elsewhere" are none.)
-                if has_words_any(own, &["may", "if", "can", "where"]) || own.contains("optional") {
+                if has_words_any(own, &["may", "if", "can", "where"]) || own.has("optional") {
                     continue;
                 }
                 let added = rest
@@ -4142,7 +4136,7 @@ fn ban_before_reason(lower: &str) -> Option<usize> {
         .filter_map(|c| super::text::find(lower, c))
         .min()?;
     // An opening quote, not an apostrophe ("it's").
-    let quotes = |t: &str| t.contains(" '") || t.contains(['"', '\u{201c}', '`']);
+    let quotes = |t: &str| t.has(" '") || t.contains(['"', '\u{201c}', '`']);
     // A reason with a ban of its own ("because it's off-brand, and don't use 'deal'") is cut
     // nowhere.
     let reason = lower.get(i..)?;
@@ -4478,6 +4472,31 @@ fn takes_back_with(lower: &str, single: bool, phrases: &[&str]) -> bool {
 /// named within five words of the lift, in its clause ("Ignore the failing lint; no code
 /// blocks" lifts nothing), and a negated lift ("don't ignore …") is none.
 pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
+    // One score reads the lifts twice (the negative constraints and the checkable ones), of
+    // the same message: the last message's lifts are kept.
+    type Lifts = Vec<(usize, usize, &'static [&'static str])>;
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<(String, Lifts)>> = const { std::cell::RefCell::new(None) };
+    }
+    if let Some(hit) = LAST.with(|l| {
+        l.try_borrow().ok().and_then(|l| {
+            l.as_ref()
+                .filter(|(m, _)| m == message)
+                .map(|(_, v)| v.clone())
+        })
+    }) {
+        return hit;
+    }
+    let lifts = read_lifts(message);
+    LAST.with(|l| {
+        if let Ok(mut l) = l.try_borrow_mut() {
+            *l = Some((message.to_string(), lifts.clone()));
+        }
+    });
+    lifts
+}
+
+fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
     const LENGTH: &[&str] = &[
         "words",
         "prose-words",
@@ -4679,7 +4698,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         let correcting = has_any_in(
             &lower,
             "correction|update:|edit:|actually|change of plan|instead",
-        ) || lower.contains("so the limit is");
+        ) || lower.has("so the limit is");
         // "(Edit: …; 90 words is the new ceiling.)" too.
         if correcting
             && ws
@@ -4763,7 +4782,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         }
         previous = Some(start);
         single = !crate::drift::text::contains_any(&lower, " and |;|,| but | or ");
-        let plain = lower.contains("no word limit") || lower.contains("no length limit");
+        let plain = lower.has("no word limit") || lower.has("no length limit");
         // "Update: plain text is fine" takes back a JSON format asked before.
         let prose_fine = crate::drift::text::any_pair_in(
             &lower,
@@ -4886,7 +4905,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         if has_any_in(
             &lower,
             "not to the list|list doesn't count|list does not count|excluding the list",
-        ) || (lower.contains("list")
+        ) || (lower.has("list")
             && has_any_in(
                 &lower,
                 "does not count toward|doesn't count toward|do not count toward|don't count toward",
@@ -4896,14 +4915,14 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         }
         if fine_after("table")
             || has_any_in(&lower, "can use a table|may use a table|use a table if|so please do use one|do use a table|table is easiest|table after all")
-            || (lower.contains("table")
+            || (lower.has("table")
                 && has_any_in(&lower, "either is fine|either works|either way is fine"))
         {
             out.push((0, at, &["no-tables"]));
         }
         // "… as a table … On second thought, use a plain bulleted list instead": the table
         // asked before is replaced.
-        if lower.contains("instead")
+        if lower.has("instead")
             && has_any_in(&lower, "bulleted list|bullet list|plain list|a list instead|bullets instead|prose instead|paragraphs instead|numbered list")
             && !has_any_in(&lower, "instead of a list|instead of bullets|instead of prose")
         {
@@ -4917,7 +4936,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         ) || (has_any_in(
             &lower,
             "bullets are fine|bullet points are fine|bullets are ok|bullets work",
-        ) && !lower.contains("section"))
+        ) && !lower.has("section"))
         {
             out.push((0, start, &["numbered-list"]));
         }
@@ -4925,7 +4944,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         // Only those before: the sentence's own "write it in English instead" stands.
         // "… so reply in French instead" too.
         if has_any_in(&lower, "fine with english|english is fine|english is ok|english is easier|english it is|in english instead|have it in english")
-            || (lower.contains(" instead")
+            || (lower.has(" instead")
                 && has_any_in(&lower, "reply in|respond in|answer in|write it in|write in|your reply|your answer")
                 && ws_of(&lower).windows(3).any(|w| {
                     matches!(w, ["in", name, "instead"]
@@ -5021,7 +5040,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         // "No emojis, with one exception: start every post with ✈️": which emoji may stay is
         // not checked, so the ban is not.
         if let Some(i) = lower
-            .contains("emoji")
+            .has("emoji")
             .then(|| {
                 crate::drift::text::first_of(
                     &lower,
@@ -5111,7 +5130,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         }
         // "The announcement must be all lowercase; the rest of your report can use normal
         // capitalization": the case rule is one part's.
-        if lower.contains("the rest")
+        if lower.has("the rest")
             && has_any_in(&lower, "normal capitali|normal case|normal casing|regular capitali|usual capitali|standard capitali|rest normally|rest as usual")
         {
             out.push((0, at, &["lowercase", "uppercase", "capital-words"]));
@@ -5123,7 +5142,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             &lower,
             "footer|header|readme|heading|title|label|button|csv|export|file|column|subject|template|page",
         );
-        if lower.contains("instead")
+        if lower.has("instead")
             && !other_text
             && has_any_in(
                 &lower,
@@ -5134,7 +5153,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         }
         // "Use ISO dates. Update: they want dates like '14 Apr 2025' instead": the date format
         // asked before is replaced.
-        if lower.contains("instead")
+        if lower.has("instead")
             && !other_text
             && has_any_in(
                 &lower,
@@ -5153,7 +5172,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         if quoted_fine {
             out.push((0, at, &["forbids"]));
         }
-        if lower.contains("word")
+        if lower.has("word")
             && has_any_in(&lower, "is fine now|is ok now|is okay now|is allowed now|are fine now|are allowed now|is fine after all|is allowed after all")
         {
             out.push((0, at, &["forbids"]));
@@ -5193,10 +5212,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
         }
         // "Don't mention refunds … Update: …, so you can mention refunds now": the thing
         // banned before, allowed by name.
-        if let Some(i) = lower
-            .find("can mention ")
-            .filter(|_| lower.contains(" now"))
-        {
+        if let Some(i) = lower.find_str("can mention ").filter(|_| lower.has(" now")) {
             let object = lower
                 .get(i + "can mention ".len()..)
                 .unwrap_or_default()
@@ -5229,7 +5245,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             }
         }
         // "On second thought, a table is overkill": a table asked before is taken back.
-        if lower.contains("table")
+        if lower.has("table")
             && has_any_in(
                 &lower,
                 "overkill|skip the table|drop the table|scratch the table|scrap the table|forget the table|no need for a table|don't need a table",
@@ -5248,7 +5264,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
             out.push((0, start, LENGTH));
         }
         // Said in the rule's own sentence: "30 words (40 is fine if you need it)".
-        if lower.contains("is fine if you need") {
+        if lower.has("is fine if you need") {
             out.push((0, at, LENGTH));
         }
         // "No bullet lists, except that the list of changed files may be bulleted": which list
@@ -5413,15 +5429,15 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
     nth_paragraph_rule(message, &lower, push);
     let ws = words_at(&lower);
     let w = |i: usize| ws.get(i).map(|x| x.1).unwrap_or("");
-    let six = lower.contains("******") || has_any_in(&lower, "6 asterisk|six asterisk");
+    let six = lower.has("******") || has_any_in(&lower, "6 asterisk|six asterisk");
     if six && has_any_in(&lower, "two | 2 ") {
         push("", Rule::TwoResponses);
     }
     // The given answers, often one per line (each its own sentence to the splitter).
-    if lower.contains("my answer is yes.") && lower.contains("my answer is no.") {
+    if lower.has("my answer is yes.") && lower.has("my answer is no.") {
         push("", Rule::FixedAnswer);
     }
-    let divider = lower.replace("******", "").contains("***");
+    let divider = lower.replace("******", "").has("***");
     if divider {
         // "exactly 4 paragraphs", or a bare count where the message says they are separated
         // ("separate your song into 3 parts … separated with ***", "two parts … separated by
@@ -5450,7 +5466,7 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
         // that introduces it ends with ":" and names a format, template or structure (a
         // document shown for an edit, "Update docs/STYLE.md to the format below.", is no
         // answer's shape), and not when it elides parts ("...") or is code.
-        if !counted && !lower.contains("```") {
+        if !counted && !lower.has("```") {
             let lines: Vec<&str> = message.lines().map(str::trim).collect();
             let first = lines.iter().position(|l| *l == "***");
             let intro = first.and_then(|f| {
@@ -5590,7 +5606,7 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
 /// "First repeat the request word for word, then answer": the request is the text before the
 /// line that asks for the repetition, or, when that line comes first, the text after its block.
 fn repeat_rule(message: &str, lower: &str, push: &mut impl FnMut(&str, Rule)) {
-    if !lower.contains("repeat")
+    if !lower.has("repeat")
         || !has_any_in(
             lower,
             "request|sentence above|prompt above|text above|line above",
@@ -5691,7 +5707,7 @@ fn nth_paragraph_rule(message: &str, lower: &str, push: &mut impl FnMut(&str, Ru
     let tail = message.get(start..).unwrap_or_default();
     let word = quoted(tail).into_iter().next().or_else(|| {
         let t = tail.lower();
-        let i = t.find("the word ")? + 9;
+        let i = t.find_str("the word ")? + 9;
         Some(
             t.get(i..)?
                 .split(crate::drift::text::not_alnum_char)
@@ -5778,7 +5794,7 @@ const END_CUES: [&str; 22] = [
 fn ending_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
     let (cue, cue_own_end, _) = ending_cue(sentence, lower)?;
     let tail = sentence.get(cue..)?;
-    if !tail.contains(" or ") {
+    if !tail.has(" or ") {
         return None;
     }
     // The cue names the answer: "end your …", "the final line …", or only the answer's nouns
@@ -5801,7 +5817,7 @@ fn ending_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
         .take(3)
         .any(|w| ANSWER_NOUNS.contains(&w) || matches!(w, "summary" | "message"));
     let names_answer = cue_text.ends_with("your")
-        || cue_text.contains("line")
+        || cue_text.has("line")
         || subject
         || gap_words
             .iter()
@@ -5876,7 +5892,7 @@ fn opening_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
     let end = crate::drift::text::first_of(tail, ". |;| then |, then| \u{2014}| - |, and | and ")
         .unwrap_or(tail.len());
     let tail = tail.get(..end)?.trim_end_matches('.');
-    if !tail.contains(" or ")
+    if !tail.has(" or ")
         || has_any_in(
             &tail.to_ascii_lowercase(),
             " like |such as|e.g.|for example",
@@ -6196,7 +6212,7 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
     // "End with a confidence level: High, Medium or Low.": a choice of words, not a phrase.
     let choice = phrase.trim_end_matches(['.', '!']).replace(" or ", ", ");
     let items: Vec<&str> = choice.split(", ").collect();
-    if phrase.contains(" or ")
+    if phrase.has(" or ")
         && items.len() >= 2
         && items
             .iter()
@@ -6247,7 +6263,7 @@ fn named_sections(sentence: &str, lower: &str, ws: &[(usize, &str)]) -> Option<V
             .and_then(|n| lower.rfind(&n.to_ascii_lowercase()));
         if let (Some(a), Some(b)) = (first, last) {
             let between = lower.get(a..b).unwrap_or_default();
-            if between.contains(" or ") || lower.contains("either") {
+            if between.has(" or ") || lower.has("either") {
                 return None;
             }
         }
@@ -6404,7 +6420,7 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
     ];
     let (at, cue) = CUES
         .iter()
-        .filter_map(|c| lower.find(c).map(|i| (i, *c)))
+        .filter_map(|c| crate::drift::text::find(lower, c).map(|i| (i, *c)))
         .min()?;
     // "Don't start your reply with 'I'", "must not begin with": what it may not open with.
     if negated_at(lower, at)
@@ -6475,7 +6491,7 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
     let with = if cue.ends_with("with") {
         0
     } else {
-        lead.find("with")? + 4
+        lead.find_str("with")? + 4
     };
     let gap = lead.get(with..)?;
     let quote = gap.find(['"', '\'', '“', '`'])?;
@@ -6513,7 +6529,7 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
     let alternatives = phrases.len() > 1
         && lead
             .get(with + quote..)
-            .is_some_and(|t| t.contains(" or ") || t.contains(", or"));
+            .is_some_and(|t| t.has(" or ") || t.has(", or"));
     if alternatives {
         return None;
     }
@@ -6527,7 +6543,7 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
 /// wrongly flagged). Only the answer's: "the first line of the CSV must be the header" is a
 /// file's.
 fn first_line_phrases(sentence: &str, lower: &str) -> Option<Vec<String>> {
-    let at = lower.find("first line")?;
+    let at = lower.find_str("first line")?;
     let rest = lower.get(at + "first line".len()..)?;
     let (cue_at, cue) = [
         " must be",
@@ -6604,13 +6620,13 @@ fn first_line_phrases(sentence: &str, lower: &str) -> Option<Vec<String>> {
     };
     if phrases
         .iter()
-        .any(|q| q.contains(['<', '{', '|', '…']) || q.contains("...") || placeholder(q))
+        .any(|q| q.contains(['<', '{', '|', '…']) || q.has("...") || placeholder(q))
     {
         return None;
     }
     // "must be `PASS` or `FAIL`": each quote of the sentence is one choice (a quote that is
     // none only allows more); without "or", the first quote.
-    let choices = phrases.len() > 1 && tail.get(quote..).is_some_and(|t| t.contains(" or "));
+    let choices = phrases.len() > 1 && tail.get(quote..).is_some_and(|t| t.has(" or "));
     let phrases: Vec<String> = phrases
         .into_iter()
         .take(if choices { 8 } else { 1 })
@@ -6678,10 +6694,10 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
         .into_iter()
         // Not at an aside's opening dash when its closing dash is followed by another name
         // ("`files` - an array - and `notes`").
-        .chain(tail.find(" - ").filter(|&i| {
+        .chain(tail.find_str(" - ").filter(|&i| {
             let after = tail.get(i + 3..).unwrap_or_default();
             !after
-                .find(" - ")
+                .find_str(" - ")
                 .and_then(|j| after.get(j + 3..))
                 .is_some_and(|t| t.contains(['`', '"']))
         }))
@@ -6697,9 +6713,9 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
         body = body.get(..i)?;
     }
     if let Some(i) = body
-        .find(" in ")
-        .or_else(|| body.find(" for "))
-        .or_else(|| body.find(" that "))
+        .find_str(" in ")
+        .or_else(|| body.find_str(" for "))
+        .or_else(|| body.find_str(" that "))
     {
         body = body.get(..i)?;
     }
@@ -6771,7 +6787,7 @@ fn title_chars_asked(lower: &str) -> Option<(bool, usize)> {
     let commit = has_any_in(
         lower,
         "commit subject|subject line|first line of the commit|commit title",
-    ) && lower.contains("commit")
+    ) && lower.has("commit")
         && !has_any_in(lower, "body|wrap|email|e-mail");
     let pr = has_any_in(lower, "pr title|pull request title");
     if commit == pr {
@@ -6842,7 +6858,7 @@ const SHORT_TEXTS: [&str; 14] = [
 /// bound. Not a bound of each one, of a line, at least, nor a commit's or a PR's.
 fn text_chars_asked(lower: &str, before: Option<&str>) -> Option<(&'static str, usize)> {
     // No count of characters without the word (most sentences).
-    if !lower.contains("char") {
+    if !lower.has("char") {
         return None;
     }
     let ws = ws_of(lower);
@@ -6888,7 +6904,7 @@ fn unquote(t: &str) -> &str {
         Some(i)
             if t.ends_with(')')
                 && t.get(i..)
-                    .is_some_and(|c| c.contains("characters") || c.contains("chars")) =>
+                    .is_some_and(|c| c.has("characters") || c.has("chars")) =>
         {
             t.get(..i).unwrap_or(t).trim_end()
         }
@@ -7031,9 +7047,7 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
                         let l = l.trim().to_ascii_lowercase();
                         // "Committed the change:", "Committed on `fix/x` and pushed.", "Pushed to
                         // `fix/x`:"; not "Test run after the commit:" (its output).
-                        ((l.starts_with("commit")
-                            || l.contains("subject")
-                            || l.contains("commit message"))
+                        ((l.starts_with("commit") || l.has("subject") || l.has("commit message"))
                             && l.ends_with(':')
                             || (l.starts_with("committed") && l.ends_with('.'))
                             || (l.starts_with("pushed") && l.ends_with(':')))
@@ -7122,7 +7136,7 @@ fn iso_dates_asked(sentence: &str, lower: &str, asked: &[String]) -> bool {
     });
     // Allowed, not asked: "the internal checklist can use ISO dates".
     let allowed = lower.split([';', ',']).any(|c| {
-        (c.contains("yyyy-mm-dd") || has_words_any(c, &["iso"]))
+        (c.has("yyyy-mm-dd") || has_words_any(c, &["iso"]))
             && has_any_in(c, "can use|may use|can stay|are fine|is fine")
     });
     // "… in the incident timeline", "dates in the body as YYYY-MM-DD": a part's dates, which
@@ -7144,7 +7158,7 @@ fn clock_24_asked(sentence: &str, lower: &str, cx: &Admit) -> bool {
     // The clock named as a form ("24-hour times", "the 24-hour clock"), not a span of time
     // ("the past 24 hours, time permitting").
     let clock = "24-hour time|24-hour clock|24-hour format|24-hour hh|24-hour utc|24 hour time|24 hour clock|24 hour format";
-    if !lower.contains("24") || !has_any_in(lower, clock) {
+    if !lower.has("24") || !has_any_in(lower, clock) {
         return false;
     }
     let ws = ws_of(lower);
@@ -7326,7 +7340,7 @@ fn non_iso_date(text: &str) -> Option<String> {
                 continue;
             }
             // A URL's or a version's digits ("blog.example.com/2024/03/12", "v3.10.1042").
-            let named = t.contains("://")
+            let named = t.has("://")
                 || t.trim_end_matches(|c: char| !c.is_ascii_alphanumeric())
                     .chars()
                     .any(|c| c.is_ascii_alphabetic())
@@ -7380,7 +7394,7 @@ fn has_any(hay: &str, needles: &[&str]) -> bool {
 /// in a code block; apart from that, no code blocks"): `clause` holds the ban, `sentence` the
 /// request (both lowercased).
 pub(super) fn block_excepted(clause: &str, sentence: &str) -> bool {
-    has_any_in(clause, "apart from that|aside from that") && sentence.contains("in a code block")
+    has_any_in(clause, "apart from that|aside from that") && sentence.has("in a code block")
 }
 
 /// Whether a word is a commit's short hash: seven or more hex digits, one of them a digit
@@ -7391,7 +7405,7 @@ pub(super) fn short_hash(h: &str) -> bool {
         && h.bytes().any(|b| b.is_ascii_digit())
 }
 
-pub(super) fn has_any_in(hay: &str, needles: &str) -> bool {
+pub(super) fn has_any_in(hay: &str, needles: &'static str) -> bool {
     super::text::any_in(hay, needles)
 }
 
@@ -7962,7 +7976,7 @@ fn called_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
         return (!list.is_empty()).then_some(list);
     }
     // "Say 'UAV', never 'drone'": the word after "never".
-    let i = lower.find(", never ")?;
+    let i = lower.find_str(", never ")?;
     let placed = ws.windows(2).any(|x| {
         matches!(
             x,
@@ -8053,10 +8067,7 @@ const PASSIVE_BANS: &str = " must not appear| mustn't appear| must never appear|
 /// "the words "simply" and "just" must not appear in the new text", "the codename 'Falcon' must
 /// not appear anywhere". The quotes stand in the predicate's clause, before it.
 fn passive_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
-    let at = PASSIVE_BANS
-        .split('|')
-        .filter_map(|p| lower.find(p))
-        .min()?;
+    let at = crate::drift::text::first_of(lower, PASSIVE_BANS)?;
     let before = sentence.get(..at)?;
     let clause = before
         .rsplit([';', '.', ':', '\u{2014}', '(', '!', '?'])
@@ -8202,7 +8213,7 @@ fn delivered_quote(intro: &str, line: &str) -> bool {
         && t.split_whitespace().count() >= 8
         && intro.ends_with(':')
         && (has_any_in(intro, "here's|here is") || intro.starts_with("draft"))
-        && !intro.replace("here's", "here is").contains("'s ")
+        && !intro.replace("here's", "here is").has("'s ")
         && !has_any_in(intro, "log|error|says|said|wrote|output|customer|user|reported|old|original|current|before|existing")
 }
 
@@ -8930,7 +8941,7 @@ fn no_headings(lower: &str, ws: &[(usize, &str)]) -> bool {
     // may stand is not checked, so the ban is not.
     form_banned(lower, ws, &["headings"], &["any", "the", "markdown", "md"])
         && !crate::drift::text::first_of(lower, "exception|except ")
-            .is_some_and(|i| lower.get(i..).is_some_and(|r| r.contains("heading")))
+            .is_some_and(|i| lower.get(i..).is_some_and(|r| r.has("heading")))
 }
 
 /// A ban on URLs in the answer: "no URLs or links in the report", "don't include any links",
@@ -9162,7 +9173,7 @@ fn url_line(text: &str) -> Option<String> {
         .find(|l| {
             // "now rejects `http://` targets" names a scheme in code.
             let l = super::text::outside_code_spans(l).to_ascii_lowercase();
-            l.contains("http://") || l.contains("https://") || l.contains("www.")
+            l.has("http://") || l.has("https://") || l.has("www.")
         })
         .map(|l| l.trim().chars().take(80).collect())
 }
@@ -9376,9 +9387,9 @@ fn highlight_count(text: &str) -> usize {
         let mut rest = line;
         let mut counted = 0;
         while counted < bold {
-            let Some(a) = rest.find("**") else { break };
+            let Some(a) = rest.find_str("**") else { break };
             let after = rest.get(a + 2..).unwrap_or_default();
-            let Some(b) = after.find("**") else { break };
+            let Some(b) = after.find_str("**") else { break };
             if !after.get(..b).unwrap_or_default().trim().is_empty()
                 && !after.get(..b).unwrap_or_default().contains('*')
             {
@@ -9998,7 +10009,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             // be at most 30 words; details go under a `Details:` line").
             None if has_any_in(name, "summary|tl;dr|answer|verdict|intro")
                 && !has_any_in(name, "value|field|key")
-                && text.trim().contains("\n\n")
+                && text.trim().has("\n\n")
                 && matches!(
                     **inner,
                     Rule::Sentences(Rel::LessThan, _) | Rule::Words(Rel::LessThan, _)
@@ -10037,7 +10048,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 // A commit message is shown in a plain fence ("I wrote the commit as: ```…```").
                 if !whole.0
                     && (kept_in_pastes(inner, text)
-                        || (name.contains("commit") && kept_in_blocks(inner, text, true)))
+                        || (name.has("commit") && kept_in_blocks(inner, text, true)))
                 {
                     (true, None)
                 } else {
@@ -10051,9 +10062,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             // A line that only gives a link ("PR: https://…") says no sentence.
             let link_only = |l: &str| {
                 let t = l.trim();
-                t.split_whitespace()
-                    .last()
-                    .is_some_and(|u| u.contains("://"))
+                t.split_whitespace().last().is_some_and(|u| u.has("://"))
                     && t.split_whitespace().count() <= 3
             };
             let prose: Vec<&str> = lists::outside_fences(text)
@@ -10195,7 +10204,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             }
         }
         Rule::Lines(n, blanks) => {
-            if text.contains("```") {
+            if text.has("```") {
                 return (true, None);
             }
             let have = trimmed
@@ -10440,9 +10449,9 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
         }
         Rule::Title => {
             let ok = text.lines().any(|l| {
-                l.find("<<").is_some_and(|a| {
+                l.find_str("<<").is_some_and(|a| {
                     l.get(a + 2..).and_then(|r| {
-                        r.find(">>")
+                        r.find_str(">>")
                             .map(|b| !r.get(..b).unwrap_or_default().trim().is_empty())
                     }) == Some(true)
                 })
@@ -10476,7 +10485,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 .any(|l| l.trim_start().starts_with("```") || l.trim_start().starts_with("~~~"));
             let prose = lists::outside_fences(text).find(|l| !l.trim().is_empty());
             // A fence of four marks holds fences of three, which the scan does not nest.
-            match prose.filter(|_| fenced && !text.contains("````")) {
+            match prose.filter(|_| fenced && !text.has("````")) {
                 Some(line) => (
                     false,
                     Some(format!(
@@ -10635,7 +10644,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 // A link names a page ("https://github.com/…"), as a code span names a file.
                 .map(|l| {
                     l.split(' ')
-                        .filter(|t| !t.contains("://"))
+                        .filter(|t| !t.has("://"))
                         .collect::<Vec<&str>>()
                         .join(" ")
                 })
@@ -10787,7 +10796,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             )
         }
         Rule::NoCodeBlocks => {
-            let ok = !text.contains("```");
+            let ok = !text.has("```");
             (ok, (!ok).then(|| "a fenced code block".into()))
         }
         Rule::NumberedList => {
@@ -11223,7 +11232,7 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
         .any(|w| crate::drift::text::in_list("draft|write|rewrite|compose", w));
     // A commit message asked for is shown in a fence of no language ("Give me the commit
     // message …", then "```\ningest: drop …\n```"); so is a draft ("Draft:\n\n```\n…```").
-    let commit = lower_message.contains("commit message");
+    let commit = lower_message.has("commit message");
     let apart = parts::asks_a_part_apart(&lower_message);
     let mut apart_parts: Option<Vec<String>> = None;
     let mut checked = parse(message)
@@ -11431,7 +11440,7 @@ mod tests {
         let prose = "The export now streams. A diff:\n```diff\n- old line\n+ new line\n```\nDone.";
         assert_eq!(check(&Rule::NoBullets, prose), (true, None));
         let (ok, why) = check(&Rule::NoBullets, "Changes:\n- streaming\n- retries");
-        assert!(!ok && why.is_some_and(|w| w.contains("- streaming")));
+        assert!(!ok && why.is_some_and(|w| w.has("- streaming")));
         assert!(!check(&Rule::NoBullets, "Changes:\n\u{2022} streaming").0);
     }
 
@@ -12235,7 +12244,7 @@ mod tests {
             &Rule::Forbids(vec!["cook".into()]),
             "I cooked and will Cook.",
         );
-        assert!(!ok && ev.unwrap().contains("cook"));
+        assert!(!ok && ev.unwrap().has("cook"));
         // A word quoted as the one taken out, or an annotation, is mentioned, not used.
         let leverage = Rule::Forbids(vec!["leverage".into()]);
         for mention in [
@@ -12297,7 +12306,7 @@ mod tests {
         let long = format!("{}\n\n```js\n{code}```", "word ".repeat(31));
         let (ok, ev) = check(&Rule::ProseWords(Rel::LessThan, 30), &long);
         assert!(
-            !ok && ev.as_ref().is_some_and(|e| e.contains("31")),
+            !ok && ev.as_ref().is_some_and(|e| e.has("31")),
             "{ok} {ev:?}"
         );
         // The whole answer's bound counts the code too.
@@ -12717,7 +12726,7 @@ mod tests {
             &Rule::Headings(vec!["Findings".into(), "Risks".into()]),
             "## Findings\nx\n\n**Summary**\ny",
         );
-        assert!(!ok && ev.unwrap().contains("Risks"));
+        assert!(!ok && ev.unwrap().has("Risks"));
         let only = parse("Return a JSON object with keys `file` and `issue`, and nothing else.");
         assert!(
             only.iter()
@@ -12731,7 +12740,7 @@ mod tests {
             &Rule::JsonKeys(vec!["repo".into(), "risk".into()], false),
             "```json\n{\"repo\": 1}\n```",
         );
-        assert!(!ok && ev.unwrap().contains("risk"));
+        assert!(!ok && ev.unwrap().has("risk"));
         // The whole answer in JSON, said as the answer's form; not what built code returns.
         for m in [
             "Check the three queues. Output must be a raw JSON object mapping queue to depth.",
@@ -12767,7 +12776,7 @@ mod tests {
         let rule = rule.unwrap_or(Rule::Json);
         assert!(check(&rule, "{\"p50\": 4, \"p95\": 9}").0);
         let (ok, ev) = check(&rule, "{\"p50\": 4, \"p95\": 9, \"note\": \"warm cache\"}");
-        assert!(!ok && ev.unwrap_or_default().contains("note"));
+        assert!(!ok && ev.unwrap_or_default().has("note"));
         // What may be there, before the colon that opens the list.
         let only =
             parse("Answer with exactly these JSON keys and no others: `host`, `port`, `tls`.");
@@ -12803,7 +12812,7 @@ mod tests {
             .0
         );
         let (ok, ev) = check(&each, "[{\"host\": \"a\", \"port\": 1}, {\"host\": \"b\"}]");
-        assert!(!ok && ev.unwrap().contains("port"));
+        assert!(!ok && ev.unwrap().has("port"));
         assert!(!check(&each, "[1, 2]").0);
         // A spaced hyphen after the list ends it, whatever follows.
         let after = rules("Return only JSON with keys `status` and `files` - that's it.");
@@ -12831,7 +12840,7 @@ mod tests {
         let report = "Fixed the loader.\n\n```\n$ make check\nall good\n```\n\n```json\n{\"ok\": true, \"files\": [\"a.py\"]}\n```";
         assert!(check(&block, report).0);
         let (ok, ev) = check(&block, "Fixed it.\n\n```json\n{\"ok\": true}\n```");
-        assert!(!ok && ev.unwrap_or_default().contains("files"));
+        assert!(!ok && ev.unwrap_or_default().has("files"));
         // The keys of a nested object: the object that holds them all is the one they name.
         let inner = Rule::JsonKeys(vec!["city".into(), "zip".into()], true);
         assert!(
@@ -12852,12 +12861,12 @@ mod tests {
             &Rule::JsonKeys(vec!["city".into(), "zip".into()], false),
             "{\"address\": {\"city\": \"Lyon\"}}",
         );
-        assert!(!ok && ev.unwrap_or_default().contains("zip"));
+        assert!(!ok && ev.unwrap_or_default().has("zip"));
         let (ok, ev) = check(
             &inner,
             "{\"address\": {\"city\": \"Lyon\", \"zip\": \"1\", \"street\": \"x\"}}",
         );
-        assert!(!ok && ev.unwrap_or_default().contains("street"));
+        assert!(!ok && ev.unwrap_or_default().has("street"));
         let t = parse(
             "Reply with a Markdown table whose columns are, in order: `Endpoint | Method | Owner`.",
         );
@@ -13383,7 +13392,7 @@ mod tests {
             "Write all hex values with uppercase digits.",
         ] {
             assert!(
-                !kinds_of(m).iter().any(|k| crate::drift::text::in_list("words|sentences|opening|ending|json|json-keys|uppercase", k) && !m.contains("Verdict")),
+                !kinds_of(m).iter().any(|k| crate::drift::text::in_list("words|sentences|opening|ending|json|json-keys|uppercase", k) && !m.has("Verdict")),
                 "{m}: {:?}",
                 parse(m)
             );

@@ -4,6 +4,7 @@
 
 use super::modality::Code;
 use super::text;
+use crate::drift::text::Has;
 use crate::drift::text::Lower;
 use serde::Serialize;
 use std::collections::HashSet;
@@ -223,7 +224,7 @@ const NEGATION_CUES: [&str; 11] = [
 /// Whether "prose only" is said in brackets after a ban, as where that ban holds ("never
 /// 'brownout' (prose only; vendor macros keep theirs)"), and "no code" is not said.
 fn scopes_a_ban(lower: &str) -> bool {
-    !lower.contains("no code")
+    !lower.has("no code")
         && lower.match_indices("prose only").all(|(i, _)| {
             // Right after the banned word's closing quote: "never 'brownout' (prose only".
             quoted_before_bracket(lower, i).is_some_and(|head| {
@@ -261,8 +262,8 @@ fn bracketed_after_section(lower: &str, at: usize) -> bool {
         .map_or("", |(_, r)| r);
     after.contains(QUOTES)
         && (name.is_some_and(|n| n.starts_with('#'))
-            || lower.contains("section")
-            || lower.contains("heading"))
+            || lower.has("section")
+            || lower.has("heading"))
 }
 
 /// Phrases that forbid code without a negation word ("in prose only").
@@ -413,15 +414,15 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             let rest = lower.get(cue.0..).unwrap_or_default();
             // The clause ends where the next one starts: "no new dependencies; X is installed".
             let end = rest
-                .find("; ")
+                .find_str("; ")
                 .into_iter()
-                .chain(rest.find(" — "))
-                .chain(rest.find(" -- "))
+                .chain(rest.find_str(" — "))
+                .chain(rest.find_str(" -- "))
                 // "Avoid mentioning X - our readers find it dull": the rest explains.
-                .chain(rest.find(" - "))
+                .chain(rest.find_str(" - "))
                 // "No code changes needed: what is the difference…?": the question is the ask.
                 .chain(
-                    rest.find(": ")
+                    rest.find_str(": ")
                         .filter(|_| sentence.trim_end().ends_with('?')),
                 )
                 // "…, and it must mention X": a clause of its own, with its subject and modal.
@@ -430,7 +431,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 .unwrap_or(rest.len());
             let clause = rest.get(..end).unwrap_or_default();
             // "Not only" and "do not hesitate" are not constraints.
-            if clause.starts_with("not only") || clause.contains("hesitate") {
+            if clause.starts_with("not only") || clause.has("hesitate") {
                 continue;
             }
             // A curly "don’t" is the ASCII one to the tokenizer's stop words (else it becomes an
@@ -539,7 +540,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             let clause = approving_clause(s);
             let lower = clause.to_ascii_lowercase();
             let ws = words_of(&lower);
-            let has = |list: &str| ws.iter().any(|w| crate::drift::text::in_list(list, w));
+            let has = |list: &'static str| ws.iter().any(|w| crate::drift::text::in_list(list, w));
             (has("may|can|allowed|fine|ok|okay")
                 && has("add|create|adding|creating")
                 && has("new")
@@ -1425,8 +1426,8 @@ fn source_definition(line: &str) -> bool {
     "def |function |fn |func |pub fn |export "
         .split('|')
         .any(|p| t.starts_with(p))
-        || t.contains("=> {")
-        || t.contains(" function ")
+        || t.has("=> {")
+        || t.has(" function ")
 }
 
 /// Whether a line of code defines a class ("class Foo:", "export default class Bar {", "public
@@ -1567,7 +1568,7 @@ fn put_aside(lower: &str, at: usize) -> bool {
         && after.is_some_and(|t| t.starts_with(" to ") || t.starts_with(" into "));
     // "Replaced 6 `[[ ]]` tests with `[ ]`, the `function` keyword with plain definitions": a
     // list of replacements, each "X with Y", under one verb.
-    let replaced_with = since_last(lower, at, &[".", ";", "\n", ":"]).contains("replac")
+    let replaced_with = since_last(lower, at, &[".", ";", "\n", ":"]).has("replac")
         // "Replaced the three `print` calls in `report.py` with `logger.info`" too.
         && after.is_some_and(|t| t.split_whitespace().take(6).any(|w| w == "with"));
     // "The old `NavigationView` wrapper is gone": what was there, said gone after it.
@@ -1993,7 +1994,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     let unbracketed = text::outside_parentheses(main);
     let main = unbracketed.as_str();
     // "Don't change anything": any change at all, as for "the code".
-    let anything = main.contains("anything") || main.contains("any file");
+    let anything = main.has("anything") || main.has("any file");
     let toks = text::tokens(main);
     let objects: Vec<String> = toks
         .iter()
@@ -2110,7 +2111,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     {
         // "No changes.", "no edits, please": a change of any kind, named by the change word.
         f.push(Forbidden::Change(vec!["file".to_string()]));
-    } else if (clause.contains("new ") || clause.contains("add"))
+    } else if (clause.has("new ") || clause.has("add"))
         && !new_objects.is_empty()
         && !qualified
         // "Do not create new files outside `tests/`": which new ones are let in is a place,
@@ -2118,10 +2119,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         && !excepts
     {
         f.push(Forbidden::New(modifiers_of_compounds(main, new_objects)));
-    } else if clause.contains("mention")
-        || clause.contains("discuss")
-        || clause.contains("talk about")
-    {
+    } else if clause.has("mention") || clause.has("discuss") || clause.has("talk about") {
         // What the clause names in quotes is all it forbids ("avoid mentioning \"sourdough\"");
         // else its objects, less the words that name the form ("the word Gatsby, Daisy").
         // A name of several words is one phrase ("the codename 'Blue Curb'": not every "blue").
@@ -2356,7 +2354,7 @@ fn kept_paths_clause(sentence: &str) -> Option<&str> {
                 crate::drift::text::in_list("leave|keep|must|should|stays|stay", w)
                     || (fixed && matches!(*w, "is" | "are"))
             })
-        }) || clause.contains("off limits");
+        }) || clause.has("off limits");
         let said_of_self = words.first().is_some_and(|w| matches!(*w, "i" | "we"));
         // "everything outside `billing/` stays off-limits" keeps every other path (not read).
         let others = words
@@ -2686,7 +2684,7 @@ fn check_negatives_reading(
                     });
                     let part_named = text::inline_code_spans(&n.text).len()
                         > paths_named(&n.text).len()
-                        || n.text.contains("()")
+                        || n.text.has("()")
                         || n.text
                             .to_ascii_lowercase()
                             .split(crate::drift::text::not_ascii_alnum_char)
@@ -2711,7 +2709,7 @@ fn check_negatives_reading(
                         // "Do not edit existing files in `db/migrations/`": a new one is
                         // allowed, so only edits count, and no listed file said to be new.
                         let existing =
-                            n.new_allowed || n.text.to_ascii_lowercase().contains("existing");
+                            n.new_allowed || n.text.to_ascii_lowercase().has("existing");
                         let listed = || {
                             super::file_scope::listed_changes(result)
                                 .into_iter()
@@ -2959,7 +2957,7 @@ fn check_negatives_reading(
                     // file it wrote: the doc is that file, or what the reply pastes of it.
                     // "Don't put any emojis in `ui/strings.json`": that file, as far as the
                     // reply pastes it (not the reply's account of what it removed).
-                    let in_file = n.text.contains(" in `")
+                    let in_file = n.text.has(" in `")
                         && n.text
                             .split(" in `")
                             .nth(1)
@@ -3514,7 +3512,7 @@ fn reports_act(result: &str, done: &str, target: &str) -> Option<String> {
             {
                 return false;
             }
-            if lower.contains("pushed back") {
+            if lower.has("pushed back") {
                 return false;
             }
             let code = text::inline_code_spans(s);
@@ -4052,7 +4050,7 @@ fn adds_dependency(
     // A report of one, not a possibility ("pulling in dayjs would have added a dependency")
     // nor another's.
     if let Some(e) = find_reported(lower, &["added a dependency"], "")
-        .filter(|e| !(e.contains("would") || (dev_allowed && is_dev_install(e))))
+        .filter(|e| !(e.has("would") || (dev_allowed && is_dev_install(e))))
     {
         return Some(e);
     }
@@ -4121,7 +4119,7 @@ fn adds_dependency(
                 .iter()
                 .any(|w| matches!(*w, "unchanged" | "untouched"))
                 // "already pinned in `requirements.txt` and installed": said before the file.
-                && !lower.get(start..i).is_some_and(|h| h.contains("already"))
+                && !lower.get(start..i).is_some_and(|h| h.has("already"))
                 && !proposed(lower, i)
                 && !hypothetical(lower, i)
                 // A manifest's other parts: "added a `format` script to package.json" (words
@@ -4167,7 +4165,7 @@ fn adds_dependency(
 fn pinned_package_added(lower: &str) -> Option<usize> {
     let pinned = |span: &str| {
         let s = span.trim();
-        if s.contains(' ') || s.len() < 3 || s.contains("://") {
+        if s.contains(' ') || s.len() < 3 || s.has("://") {
             return false;
         }
         let after = |sep: &str| {
@@ -4326,7 +4324,7 @@ fn manifest_diff_adds(lower: &str, dev_allowed: bool) -> Option<String> {
         hunk.push(line);
         if !line.starts_with('+')
             || line.starts_with("+++")
-            || !(versioned(line) || line.contains("<artifactid>"))
+            || !(versioned(line) || line.has("<artifactid>"))
         {
             continue;
         }
@@ -4344,19 +4342,16 @@ fn manifest_diff_adds(lower: &str, dev_allowed: bool) -> Option<String> {
             .rev()
             .skip(1)
             .find(|l| l.trim_end().ends_with('{'))
-            .and_then(|l| {
-                l.contains("dependencies\"")
-                    .then(|| l.contains("devdependencies"))
-            });
+            .and_then(|l| l.has("dependencies\"").then(|| l.has("devdependencies")));
         // The entry is a dependency by its manifest's layout, not any versioned line ("version":
         // "1.2.0" of the package itself, `go 1.22`).
         let header = hunk
             .iter()
             .rev()
             .find(|l| l.trim_start_matches(['+', '-', ' ']).starts_with('['));
-        let section = header.is_some_and(|l| l.contains("dependencies"));
+        let section = header.is_some_and(|l| l.has("dependencies"));
         // `[dev-dependencies]`, `[tool.poetry.group.dev.dependencies]`.
-        let dev_header = header.is_some_and(|l| l.contains("dev"));
+        let dev_header = header.is_some_and(|l| l.has("dev"));
         let dependency = if file == "package.json" {
             dev_section.is_some()
         } else if file == "cargo.toml" {
@@ -4364,23 +4359,23 @@ fn manifest_diff_adds(lower: &str, dev_allowed: bool) -> Option<String> {
         } else if file == "go.mod" {
             !crate::drift::text::in_list("go|toolchain|module", entry.as_str())
         } else if file.starts_with("build.gradle") {
-            line.contains("implementation") || line.contains("api(") || line.contains("compile")
+            line.has("implementation") || line.has("api(") || line.has("compile")
         } else if file == "pom.xml" {
-            line.contains("<artifactid>")
+            line.has("<artifactid>")
         } else if file == "gemfile" {
             line.trim_start_matches('+')
                 .trim_start()
                 .starts_with("gem ")
         } else if file == "pyproject.toml" {
-            section || hunk.iter().any(|l| l.contains("dependencies"))
+            section || hunk.iter().any(|l| l.has("dependencies"))
         } else {
             true
         };
-        let dev = file.contains("dev")
+        let dev = file.has("dev")
             || dev_section == Some(true)
             || dev_header
-            || line.contains("testimplementation")
-            || line.contains("debugimplementation");
+            || line.has("testimplementation")
+            || line.has("debugimplementation");
         if dependency && !upgrade && !(dev_allowed && dev) {
             return Some(line.trim().chars().take(120).collect());
         }
@@ -4681,7 +4676,7 @@ fn negated(lower: &str, at: usize, word: &str) -> bool {
     // "Pricing left out as requested", "pricing is omitted".
     let left_out = lower
         .get(at + word.len()..)
-        .and_then(|r| r.find(" left out "))
+        .and_then(|r| r.find_str(" left out "))
         .is_some_and(|i| i < 12);
     let after = left_out
         || match next.next().unwrap_or_default() {
@@ -5039,13 +5034,13 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
         let l = line.lower();
         let q = quoted(line);
         let lacks_char = crate::drift::text::contains_any(&l, "not containing the character|without the character|without the letter|not use the letter|not use the character|avoid the letter");
-        let f = if l.contains("containing the character") && l.contains("or not containing") {
+        let f = if l.has("containing the character") && l.has("or not containing") {
             Some(Format::Trivial)
         } else if lacks_char {
             q.first()
                 .and_then(|s| s.chars().next())
                 .map(Format::LacksChar)
-        } else if l.contains("containing the character") {
+        } else if l.has("containing the character") {
             q.first()
                 .and_then(|s| s.chars().next())
                 .map(Format::ContainsChar)
@@ -5055,7 +5050,7 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
             // It must follow the cue ("include the word 'X'"): the first quote further on may
             // open at an apostrophe ("include the word X if you couldn't …").
             let after = l.get(at..).unwrap_or_default();
-            let cue_end = after.find("word").map_or(0, |i| i + 4);
+            let cue_end = after.find_str("word").map_or(0, |i| i + 4);
             let w = after
                 .get(cue_end..)
                 .filter(|r| r.trim_start().starts_with('\''))
@@ -5072,9 +5067,9 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
                 } else {
                     Format::ContainsWord
                 })
-        } else if l.contains("last word to be") {
+        } else if l.has("last word to be") {
             q.first().cloned().map(Format::LastWord)
-        } else if let Some(i) = l.find("exactly ") {
+        } else if let Some(i) = l.find_str("exactly ") {
             let rest = l.get(i + 8..).unwrap_or_default();
             let n = ordinal(rest);
             // The unit is the word right after the number: "exactly 5 findings, each under
@@ -5097,7 +5092,7 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
                 Some(n) if unit.starts_with("sentence") => Some(Format::Sentences(n)),
                 _ => None,
             }
-        } else if l.contains("words to be") || l.contains("word to be") {
+        } else if l.has("words to be") || l.has("word to be") {
             // "the 3rd, 9th words to be 'red', 'blue' respectively"
             let positions: Vec<usize> = l
                 .split(crate::drift::text::not_ascii_alnum_char)
@@ -5133,7 +5128,7 @@ fn of_a_named_text(line: &str) -> bool {
     text::sentences(line).iter().any(|(_, s)| {
         let l = s.to_ascii_lowercase();
         let ws = words_of(&l);
-        l.contains("exactly")
+        l.has("exactly")
             && matches!(ws.first(), Some(&"the"))
             && ws
                 .get(2)
@@ -6888,7 +6883,7 @@ mod tests {
         let used_in_code = "Done.\n```rust\nlet port = cfg.get(\"port\").unwrap();\n```";
         let v = check(&n, used_in_code);
         assert_eq!(v.len(), 1, "{v:?}");
-        assert!(v[0].reason.contains("`unwrap`"));
+        assert!(v[0].reason.has("`unwrap`"));
         let used_in_prose = "Reads the port with a quick `unwrap` call; tests pass.";
         assert_eq!(check(&n, used_in_prose).len(), 1);
         for clean in [

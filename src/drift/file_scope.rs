@@ -8,6 +8,7 @@
 
 use super::constraints::Violation;
 use super::text;
+use crate::drift::text::Has;
 
 /// A limit of the message: its sentence and the files or folders it allows.
 #[derive(Debug, Clone, PartialEq)]
@@ -285,7 +286,7 @@ pub fn paths(s: &str) -> Vec<(usize, String)> {
             }
             token = t;
         }
-        if token.contains("//") || token.len() < 3 {
+        if token.has("//") || token.len() < 3 {
             continue;
         }
         let name = token
@@ -512,7 +513,7 @@ pub fn created_files(result: &str) -> Vec<String> {
             .or_else(|| lower.strip_prefix("?? "))
             .or_else(|| lower.strip_prefix("create mode "))
             .is_some_and(shown)
-            || lower.contains("\tnew file:");
+            || lower.has("\tnew file:");
         let item = "- |* |+ ".split('|').any(|m| t.starts_with(m));
         // "- src/lib/format-date.ts (new)", "- `a.py` — new file".
         let marked_new = item
@@ -707,7 +708,7 @@ fn items_headed_by_a_changed_file(result: &str) -> Vec<(String, &str)> {
         let rest = rest.split(['.', ';']).next().unwrap_or_default();
         let lower = rest.to_ascii_lowercase();
         // Someone else's change, by its PR or author: "changed in #812", "added … in #200 (Priya)".
-        if lower.contains(" in #") || lower.contains("(#") || lower.contains(" pr ") {
+        if lower.has(" in #") || lower.has("(#") || lower.has(" pr ") {
             continue;
         }
         // Kept, or a change to come ("should be updated", "will benefit from the fix").

@@ -3,6 +3,7 @@
 
 use super::phrases::{PhraseGroups, Phrases};
 use super::text;
+use crate::drift::text::Has;
 use crate::drift::text::Lower;
 use serde::Serialize;
 
@@ -105,14 +106,14 @@ pub fn code_lines(text: &str) -> Vec<&str> {
         let looks = CODE_STARTS.split('|').any(|s| t.starts_with(s))
             || t.ends_with('{')
             || t.ends_with(';')
-            || (t.contains(" = ") && t.contains('(') && !t.contains(". "))
+            || (t.has(" = ") && t.contains('(') && !t.has(". "))
             || (t.ends_with(':')
                 && (t.starts_with("def ")
                     || t.starts_with("class ")
                     || t.starts_with("for ")
                     || t.starts_with("if ")
                     || t.starts_with("while ")))
-            || (line.starts_with("    ") && t.contains('(') && !t.contains(". "));
+            || (line.starts_with("    ") && t.contains('(') && !t.has(". "));
         if (in_fence || looks) && !t.is_empty() {
             out.push(t);
         }
@@ -132,7 +133,7 @@ impl<'a> Code<'a> {
         Code {
             lines: code_lines(text),
             nonempty: text.lines().filter(|l| !l.trim().is_empty()).count(),
-            fenced: text.contains("```"),
+            fenced: text.has("```"),
         }
     }
 
@@ -240,10 +241,10 @@ pub fn expected(instructions: &str) -> Modality {
 pub fn delivered(result: &str, code: &Code) -> Modality {
     let share = code.share();
     if share >= 0.5 {
-        if result.contains("assert")
-            || result.contains("test_")
-            || result.contains("describe(")
-            || result.contains("it(")
+        if result.has("assert")
+            || result.has("test_")
+            || result.has("describe(")
+            || result.has("it(")
         {
             Modality::Tests
         } else {
@@ -355,7 +356,7 @@ fn reports_artifact(result: &str, tests: bool, named: &[String]) -> bool {
     let named_sources: Vec<&String> = named.iter().filter(|n| is_source(n)).collect();
     // A test file named in a report is the tests; other code needs a writing verb.
     if tests {
-        let test_file = |id: &str| is_source(id) && (id.contains("test") || id.contains("spec"));
+        let test_file = |id: &str| is_source(id) && (id.has("test") || id.has("spec"));
         return super::text::file_report(result, None, test_file).is_some();
     }
     super::text::file_report(result, Some(&WROTE), |id| {

@@ -430,7 +430,7 @@ pub fn identifiers_at(text: &str) -> Vec<(usize, String)> {
 }
 
 fn is_identifier(s: &str) -> bool {
-    if s.len() < 3 || !s.chars().any(|c| c.is_ascii_alphabetic()) || s.contains("://") {
+    if s.len() < 3 || !s.chars().any(|c| c.is_ascii_alphabetic()) || s.has("://") {
         return false;
     }
     // "a/b" in prose ("caloric/nutrient") is not a path; "src/a.ts" and "a/b/c" are.
@@ -700,6 +700,22 @@ pub fn lower(s: &str) -> String {
 /// `.lower()` on text: [`lower`].
 pub trait Lower {
     fn lower(&self) -> String;
+}
+
+/// `str::contains` and `str::find` with a phrase, by [`find`]: the standard search sets up a
+/// two-way searcher per call, which on the parsers' short sentences cost more than the search.
+pub trait Has {
+    fn has(&self, needle: &str) -> bool;
+    fn find_str(&self, needle: &str) -> Option<usize>;
+}
+
+impl Has for str {
+    fn has(&self, needle: &str) -> bool {
+        contains(self, needle)
+    }
+    fn find_str(&self, needle: &str) -> Option<usize> {
+        find(self, needle)
+    }
 }
 
 impl Lower for str {
@@ -1157,28 +1173,76 @@ pub fn definitions(text: &str) -> Vec<String> {
 
 /// Whether `word` is one of the names of `list`, written joined by `|` ("a|b|c"): one static
 /// string per list instead of a pointer and a length per name (the module's size budget).
-pub fn in_list(list: &str, word: impl AsRef<str>) -> bool {
-    let (l, w) = (list.as_bytes(), word.as_ref().as_bytes());
-    let Some(&first) = w.first() else {
-        return list.split('|').any(str::is_empty);
+pub fn in_list(list: &'static str, word: impl AsRef<str>) -> bool {
+    let w = word.as_ref();
+    parts(list).binary_search_by(|p| by_length(p, w)).is_ok()
+}
+
+/// A literal list's place and length (a literal may be another's prefix), and its phrases.
+type Split = (usize, usize, Option<&'static [&'static str]>);
+
+/// Slots of the lists' front table (direct-mapped by place and length).
+const RECENT: usize = 512;
+
+/// Every literal list split so far: a front table, and behind it all of them sorted by place.
+struct Lists {
+    recent: [Split; RECENT],
+    all: Vec<Split>,
+}
+
+thread_local! {
+    /// Each literal list's phrases, split at its first use: the list tests run per word and
+    /// per sentence with the same few hundred lists, and splitting them again each time was an
+    /// eighth of the drift stage's time. The lists are static, so the slices live as long.
+    static PARTS: std::cell::RefCell<Lists> = const {
+        std::cell::RefCell::new(Lists { recent: [(0, 0, None); RECENT], all: Vec::new() })
     };
-    if w.contains(&b'|') {
-        return false;
-    }
-    // Found in the joined list, then bounded by '|' or its ends: one scan of the list rather
-    // than a comparison per entry (the word tests run per word of every sentence).
-    memchr::memchr_iter(first, l).any(|i| {
-        l.get(i..i + w.len()) == Some(w)
-            && (i == 0 || l.get(i - 1) == Some(&b'|'))
-            && l.get(i + w.len()).is_none_or(|&b| b == b'|')
+}
+
+/// Length first: most probes of a search end there, without comparing bytes.
+fn by_length(a: &str, b: &str) -> std::cmp::Ordering {
+    a.len().cmp(&b.len()).then_with(|| a.cmp(b))
+}
+
+/// The phrases of a '|'-joined literal list, sorted by [`by_length`] (every list test is "any
+/// of them").
+fn parts(list: &'static str) -> &'static [&'static str] {
+    let key = (list.as_ptr() as usize, list.len());
+    let split = || {
+        let mut v: Vec<&'static str> = list.split('|').collect();
+        crate::sort::sort_by(&mut v, |a, b| by_length(a, b));
+        &*Vec::leak(v)
+    };
+    PARTS.with(|m| {
+        let Ok(mut m) = m.try_borrow_mut() else {
+            return split();
+        };
+        let slot = (key.0 ^ key.0 >> 9 ^ key.1) % RECENT;
+        if let Some(&(at, len, Some(v))) = m.recent.get(slot) {
+            if (at, len) == key {
+                return v;
+            }
+        }
+        let v = match m.all.binary_search_by(|&(at, len, _)| (at, len).cmp(&key)) {
+            Ok(i) => m.all.get(i).and_then(|e| e.2).unwrap_or_else(split),
+            Err(i) => {
+                let v = split();
+                m.all.insert(i, (key.0, key.1, Some(v)));
+                v
+            }
+        };
+        if let Some(r) = m.recent.get_mut(slot) {
+            *r = (key.0, key.1, Some(v));
+        }
+        v
     })
 }
 
 /// Whether `hay` holds one of `firsts` followed at once by one of `seconds` (both '|'-joined):
 /// `contains` of every joined pair, without building the pairs.
-pub fn any_pair_in(hay: &str, firsts: &str, seconds: &str) -> bool {
+pub fn any_pair_in(hay: &str, firsts: &'static str, seconds: &'static str) -> bool {
     let h = hay.as_bytes();
-    firsts.split('|').any(|f| {
+    parts(firsts).iter().any(|&f| {
         let Some(&b) = f.as_bytes().first() else {
             return any_in(hay, seconds);
         };
@@ -1187,7 +1251,7 @@ pub fn any_pair_in(hay: &str, firsts: &str, seconds: &str) -> bool {
                 h.get(i..i + f.len()) == Some(f.as_bytes())
                     && hay
                         .get(i + f.len()..)
-                        .is_some_and(|rest| seconds.split('|').any(|x| rest.starts_with(x)))
+                        .is_some_and(|rest| parts(seconds).iter().any(|x| rest.starts_with(x)))
             })
     })
 }
@@ -1226,18 +1290,19 @@ pub fn not_alpha_char(c: char) -> bool {
 /// Where the first of `list`'s '|'-joined phrases starts in `hay`, if any does: the earliest
 /// marker of a chain ("; ", " - ", …). One function for every list (a slice and its iterator
 /// chain at each call cost more module than the joined string).
-pub fn first_of(hay: &str, list: &str) -> Option<usize> {
+pub fn first_of(hay: &str, list: &'static str) -> Option<usize> {
     with_pairs(hay, |pairs| {
-        list.split('|')
+        parts(list)
+            .iter()
             .filter(|p| pairs.is_none_or(|s| s.may_hold(p.as_bytes())))
-            .filter_map(|p| hay.find(p))
+            .filter_map(|p| find(hay, p))
             .min()
     })
 }
 
 /// Whether `hay` holds any of the phrases of `list`, joined by `|` (a substring test, as
 /// `str::contains`).
-pub fn contains_any(hay: impl AsRef<str>, list: &str) -> bool {
+pub fn contains_any(hay: impl AsRef<str>, list: &'static str) -> bool {
     any_in(hay.as_ref(), list)
 }
 
@@ -1287,7 +1352,16 @@ const PAIRS_UP_TO: usize = 2048;
 
 /// Whether `hay` holds any of `list`'s '|'-joined phrases (a substring test, as
 /// `str::contains`): the same answer as testing each phrase, found sooner.
-pub fn any_in(hay: &str, list: &str) -> bool {
+pub fn any_in(hay: &str, list: &'static str) -> bool {
+    with_pairs(hay, |pairs| {
+        parts(list)
+            .iter()
+            .any(|p| pairs.is_none_or(|s| s.may_hold(p.as_bytes())) && contains(hay, p))
+    })
+}
+
+/// [`any_in`] with a list built at run time (not kept split).
+pub fn any_in_built(hay: &str, list: &str) -> bool {
     with_pairs(hay, |pairs| {
         list.split('|')
             .any(|p| pairs.is_none_or(|s| s.may_hold(p.as_bytes())) && contains(hay, p))
@@ -1316,6 +1390,29 @@ fn with_pairs<T>(hay: &str, f: impl FnOnce(Option<&Pairs>) -> T) -> T {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Lists are kept split by place and length: a literal that is another's prefix (the same
+    /// place) is its own list, and more lists than the front table holds (slots shared, entries
+    /// replaced) still answer as their definitions, whatever the order of use.
+    #[test]
+    fn kept_lists_are_told_apart_by_place_and_length() {
+        static WHOLE: &str = "ab|cd|ef";
+        let prefix: &'static str = WHOLE.get(..5).unwrap_or_default();
+        for _ in 0..3 {
+            assert!(in_list(WHOLE, "ef") && !in_list(prefix, "ef"));
+            assert!(in_list(prefix, "cd") && in_list(WHOLE, "cd"));
+        }
+        let lists: Vec<&'static str> = (0..3 * RECENT)
+            .map(|i| &*String::leak(format!("w{i}|x{}|y", i % 7)))
+            .collect();
+        for round in 0..2 {
+            for (i, l) in lists.iter().enumerate().rev().skip(round) {
+                assert!(in_list(l, format!("w{i}")), "{l}");
+                assert!(!in_list(l, format!("w{}", i + 1)), "{l}");
+                assert!(any_in(&format!("a x{} b", i % 7), l), "{l}");
+            }
+        }
+    }
 
     /// The list tests (`in_list`, `any_in`, `first_of`, `any_pair_in`) give the answers of their
     /// plain definitions, whatever the text's length (the pair sets start at 48 bytes), on

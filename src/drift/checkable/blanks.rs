@@ -4,6 +4,7 @@
 //! removed ("replaced every TBD with the real date") mentions a placeholder, it leaves none.
 
 use super::has_any_in;
+use crate::drift::text::Has;
 
 /// The placeholders a message bans: marker words, and the marks of fill-in fields.
 #[derive(Debug, Clone, PartialEq)]
@@ -42,7 +43,7 @@ pub fn asked(sentence: &str, lower: &str) -> Option<Blanks> {
     // The ban's verb before the placeholders it governs ("write the placeholder `<TBD>`;
     // don't leave fields blank" asks for one).
     let head = lower
-        .get(..lower.find("placeholder").unwrap_or(0))
+        .get(..lower.find_str("placeholder").unwrap_or(0))
         .unwrap_or_default();
     let banned = before
         .iter()
@@ -51,7 +52,7 @@ pub fn asked(sentence: &str, lower: &str) -> Option<Blanks> {
             head,
             "not contain|n't contain|not include|n't include|not leave|n't leave|leave no|free of|no unfilled",
         )
-        || lower.contains("none may")
+        || lower.has("none may")
         || (after.iter().any(|w| matches!(*w, "remain" | "remaining" | "left"))
             && after.iter().any(|w| matches!(*w, "not" | "no" | "never")));
     let other = has_any_in(
@@ -62,15 +63,15 @@ pub fn asked(sentence: &str, lower: &str) -> Option<Blanks> {
         return None;
     }
     let mut named: Vec<String> = MARKERS.split('|').map(String::from).collect();
-    if sentence.contains("???") {
+    if sentence.has("???") {
         named.push("???".into());
     }
-    let angle = sentence.contains('<') || lower.contains("angle");
+    let angle = sentence.contains('<') || lower.has("angle");
     // (Not a field the sentence lets stand: "use the mail-merge field {{first_name}} for the
     // greeting, that one is fine".)
-    let curly = (sentence.contains("{{") || lower.contains("curly") || lower.contains("brace"))
+    let curly = (sentence.has("{{") || lower.has("curly") || lower.has("brace"))
         && !has_any_in(lower, "that one is fine|merge field|that one is allowed");
-    let square = sentence.contains('[') || (lower.contains("bracket") && !angle && !curly);
+    let square = sentence.contains('[') || (lower.has("bracket") && !angle && !curly);
     // "…; template variables you describe are fine": fields are allowed, marker words not.
     let none_named = !(angle
         || curly

@@ -4,6 +4,7 @@
 //! Read on the reply's top-level list items outside fenced code. Only a start that is plainly
 //! wrong breaks it: a word the reader cannot tell is a verb is left alone.
 
+use crate::drift::text::Has;
 /// What every bullet starts with.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BulletStart {
@@ -111,7 +112,7 @@ pub fn asked(sentence: &str, lower: &str) -> Option<BulletStart> {
     {
         return None;
     }
-    let has = |n: &str| super::has_any_in(rest, n);
+    let has = |n: &'static str| super::has_any_in(rest, n);
     let word = |w: &str| rest.split(|c: char| !c.is_alphanumeric()).any(|x| x == w);
     if has("past-tense|past tense") {
         return Some(BulletStart::PastTense);
@@ -168,7 +169,7 @@ fn one_of(rest: &str) -> Option<Vec<String>> {
     .find_map(|cue| lower.find(cue).map(|i| (*cue, i + cue.len())))?;
     let list = rest.get(start..)?.split(['.', ';', '\n']).next()?;
     let list = list.trim_start_matches([':', ' ']);
-    if !list.contains(" or ") && !cue.starts_with("one of") {
+    if !list.has(" or ") && !cue.starts_with("one of") {
         return None;
     }
     let items: Vec<String> = list
@@ -208,7 +209,7 @@ fn example(rest: &str) -> Option<Vec<Piece>> {
     // "a UTC time in HH:MM format": the one word before "format", marks in it (not "in ISO
     // format", a name).
     .or_else(|| {
-        let end = lower.find(" format")?;
+        let end = lower.find_str(" format")?;
         let start = lower.get(..end)?.rfind(' ')? + 1;
         lower
             .get(start..end)?
@@ -241,7 +242,7 @@ fn example(rest: &str) -> Option<Vec<Piece>> {
     };
     let shape = shape_of(
         token,
-        token.contains("HH:") || token.contains("YYYY") || token.contains(['/', ':']),
+        token.has("HH:") || token.has("YYYY") || token.contains(['/', ':']),
     );
     // A key-like example: digits or capitals in it, and at most three words.
     let keyish = shape

@@ -4,6 +4,7 @@
 //! read, and a command written in prose beside a block of output is left alone.
 
 use super::has_any_in;
+use crate::drift::text::Has;
 
 /// Whether a sentence asks for a code block in the reply: `Some(true)` where it must be fenced.
 pub fn asked(lower: &str) -> Option<bool> {
@@ -44,7 +45,7 @@ pub fn asked(lower: &str) -> Option<bool> {
             w.trim_matches(|c: char| !c.is_alphanumeric()),
         )
     });
-    (into && ask && !not_asked).then(|| lower.contains("fenced") || lower.contains("```"))
+    (into && ask && !not_asked).then(|| lower.has("fenced") || lower.has("```"))
 }
 
 /// Words that may stand between "in" and the block: "in a single fenced code block".

@@ -3,6 +3,7 @@
 //! period) or a ticket key first (`PORT-1234: …`, `[HIVE-123] …`). Checked on the commit
 //! subjects the reply shows; silent where it shows none.
 
+use crate::drift::text::Has;
 /// Where the ticket key stands at the start of the subject.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Ticket {
@@ -41,26 +42,26 @@ const TYPES: &str = "feat|fix|chore|docs|test|tests|refactor|perf|build|ci|style
 /// commit is of a tool the task builds: a hook, a linter, a CI check).
 pub fn asked(message: &str) -> Option<CommitForm> {
     let lower = message.to_ascii_lowercase();
-    if !lower.contains("commit") {
+    if !lower.has("commit") {
         return None;
     }
     let mut form = CommitForm::default();
     let mut any = false;
     for sentence in super::sentences(message) {
         let l = sentence.to_ascii_lowercase();
-        let about = l.contains("commit")
-            || l.contains("type(scope)")
-            || l.contains("<type>")
-            || l.contains("subject")
-            || l.contains("summary");
+        let about = l.has("commit")
+            || l.has("type(scope)")
+            || l.has("<type>")
+            || l.has("subject")
+            || l.has("summary");
         if !about {
             continue;
         }
         let ws = super::ws_of(&l);
-        let has = |list: &str| ws.iter().any(|w| crate::drift::text::in_list(list, w));
+        let has = |list: &'static str| ws.iter().any(|w| crate::drift::text::in_list(list, w));
         // A tool that checks commits, a soft wish, or another's commits.
         if has("hook|hooks|commitlint|linter|lint|validator|regex|enforce|enforces|ideally|prefer|optional|if|unless|existing|old|previous|history|rewrite|squash")
-            && !l.contains("scope is optional")
+            && !l.has("scope is optional")
         {
             continue;
         }
@@ -97,17 +98,17 @@ pub fn asked(message: &str) -> Option<CommitForm> {
         let other_text = super::has_any_in(
             &l,
             "email|e-mail|ticket title|ticket subject|pr title|pull request|issue title|page title|notice|newsletter",
-        ) && !l.contains("commit");
+        ) && !l.has("commit");
         let subject_noun = !other_text && super::has_any_in(&l, "subject|summary|description");
         if subject_noun
-            && (form.conventional || conventional || l.contains("commit"))
+            && (form.conventional || conventional || l.has("commit"))
             && super::has_any_in(&l, "lowercase subject|subject in lowercase|subject is lowercase|subject entirely lowercase|subject all lowercase|subject must be lowercase|summary in lowercase|summary is all lowercase|summary all lowercase|summary is lowercase|summary must be lowercase|description in lowercase|description is lowercase|subject is all lowercase|subject entirely in lowercase|subject, all lowercase|lowercase summary|lowercase description|subject in lower case")
         {
             form.subject_lower = true;
             any = true;
         }
         if super::has_any_in(&l, "no trailing period|no period at the end|no full stop|without a trailing period|not end with a period|no trailing full stop|must not end with a period|without a period")
-            && (l.contains("commit") || subject_noun)
+            && (l.has("commit") || subject_noun)
             && !other_text
         {
             form.no_period = true;
@@ -124,7 +125,7 @@ pub fn asked(message: &str) -> Option<CommitForm> {
         "write the commit message|write a commit message|give me the commit message|give me a commit message|give me only the commit message|propose a commit message|draft the commit message|draft a commit message|suggest a commit message|reply with the commit message|commit message only|just the commit message|only the commit message|write the commit for",
     );
     // "where the scope is optional": no scope asked.
-    if lower.contains("scope is optional") || lower.contains("optional scope") {
+    if lower.has("scope is optional") || lower.has("optional scope") {
         form.scope_required = false;
     }
     any.then_some(form)
@@ -268,7 +269,7 @@ pub fn whole_subject(text: &str) -> Option<String> {
         let first = body.lines().next()?.trim();
         return (!first.is_empty() && !first.starts_with("```")).then(|| first.to_string());
     }
-    if t.contains("```") {
+    if t.has("```") {
         return None;
     }
     let mut lines = t.lines();

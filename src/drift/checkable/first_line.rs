@@ -5,6 +5,7 @@
 //! and never of another text's first line (a commit message's, an email's, a headline).
 
 use super::has_any_in;
+use crate::drift::text::Has;
 
 /// What must stand in the reply's opening: `phrase`, in its first sentence (`true`) or line.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,7 +37,10 @@ pub fn asked(
             .map_or(lower.len(), |i| at + i);
         (from, to)
     };
-    let (at, first_sentence) = match (lower.find("first line"), lower.find("first sentence")) {
+    let (at, first_sentence) = match (
+        lower.find_str("first line"),
+        lower.find_str("first sentence"),
+    ) {
         (Some(l), Some(s)) => (l.min(s), s < l),
         (Some(l), None) => (l, false),
         (None, Some(s)) => (s, true),

@@ -3,6 +3,7 @@
 //! outside fenced blocks; a code span in a heading is a name, not its case.
 
 use super::has_any_in;
+use crate::drift::text::Has;
 
 /// A form of the reply's headings.
 #[derive(Debug, Clone, PartialEq)]
@@ -22,7 +23,7 @@ pub enum HeadingForm {
 /// conditional or soft, nor a count of headings, a title's own level or a depth allowed.
 pub fn asked(message: &str) -> Option<HeadingForm> {
     let lower = message.to_ascii_lowercase();
-    if !lower.contains("heading") {
+    if !lower.has("heading") {
         return None;
     }
     // "…; any sub-headings inside them are up to you": which deeper levels may stand is
@@ -32,7 +33,7 @@ pub fn asked(message: &str) -> Option<HeadingForm> {
         .into_iter()
         .flat_map(|s| s.split(';'))
         // ("Correction: …, so use H3 (`###`) for your sections instead" names no heading.)
-        .filter(|c| c.contains("heading") || c.contains("instead"))
+        .filter(|c| c.has("heading") || c.has("instead"))
         .filter_map(|c| clause_form(c, &lower, message))
         .next_back()
         .filter(|f| !(deeper && matches!(f, HeadingForm::Level(..))))
@@ -42,7 +43,7 @@ pub fn asked(message: &str) -> Option<HeadingForm> {
 fn clause_form(clause: &str, lower: &str, message: &str) -> Option<HeadingForm> {
     // "…, so use H3 (`###`) for your sections instead": what is used, after what is there.
     let clause = match clause.rfind(" use ") {
-        Some(i) if clause.contains("instead") => clause.get(i..).unwrap_or(clause),
+        Some(i) if clause.has("instead") => clause.get(i..).unwrap_or(clause),
         _ => clause,
     };
     // Not a page's or a file's headings ("change the page heading from an h1 to an h2",

@@ -5,6 +5,7 @@
 //! expected failures are not failures.
 
 use super::has_any_in;
+use crate::drift::text::Has;
 
 /// The heading's name a sentence asks for when a test fails.
 pub fn asked(sentence: &str, lower: &str) -> Option<String> {
@@ -66,7 +67,7 @@ pub fn failed(text: &str) -> bool {
     }
     if text
         .lines()
-        .any(|l| l.trim_start().starts_with("FAILED ") || l.contains(" FAILED ["))
+        .any(|l| l.trim_start().starts_with("FAILED ") || l.has(" FAILED ["))
     {
         return true;
     }

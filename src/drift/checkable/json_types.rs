@@ -2,6 +2,7 @@
 //! "keys `tail` (string) and `fixed` (boolean)", `{"room": string, "overlaps": integer}`. A
 //! value of another type under that key, anywhere in the JSON the reply gives, breaks it.
 
+use crate::drift::text::Has;
 use serde_json::Value;
 
 /// A JSON type a key's value must have.
@@ -29,11 +30,11 @@ fn kind_of(word: &str) -> Option<Kind> {
 /// The typed keys of a message that asks for JSON.
 pub fn asked(message: &str) -> Vec<Typed> {
     let lower = message.to_ascii_lowercase();
-    if !lower.contains("json") {
+    if !lower.has("json") {
         return Vec::new();
     }
     // "Use null for any value you can't determine", "a string, or null if …": null is let in.
-    let null_ok = lower.contains("null");
+    let null_ok = lower.has("null");
     let mut out: Vec<Typed> = Vec::new();
     let mut add = |key: &str, kind: Kind, nullable: bool| {
         let nullable = nullable || null_ok;
@@ -61,7 +62,7 @@ pub fn asked(message: &str) -> Vec<Typed> {
             .take_while(char::is_ascii_alphabetic)
             .collect();
         if let Some(kind) = kind_of(&word) {
-            let nullable = after.get(..30).unwrap_or(after).contains("null");
+            let nullable = after.get(..30).unwrap_or(after).has("null");
             add(key, kind, nullable);
         }
     }
@@ -145,12 +146,12 @@ pub fn asked(message: &str) -> Vec<Typed> {
                     .and_then(|r| r.find(next))
                     .unwrap_or(usize::MAX);
                 if between < 8 {
-                    add(key, kind, clause.contains("null"));
+                    add(key, kind, clause.has("null"));
                 }
             }
             continue;
         }
-        add(key, kind, clause.contains("null"));
+        add(key, kind, clause.has("null"));
     }
     out
 }

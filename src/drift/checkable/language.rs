@@ -9,6 +9,7 @@
 //! enough to judge, almost none of the asked language's words and plenty of another's: anything
 //! less is left alone.
 
+use crate::drift::text::Has;
 use crate::drift::text::Lower;
 /// A language and its function words.
 #[derive(Debug, PartialEq)]
@@ -324,7 +325,7 @@ fn prose_words(text: &str) -> Vec<String> {
                 continue;
             }
             for token in span.split_whitespace() {
-                if token.contains("://") {
+                if token.has("://") {
                     continue;
                 }
                 for w in token.split(|c: char| !(c.is_alphabetic() || c == '\'')) {

@@ -7,6 +7,7 @@
 //! key, a status word from a list), only that thing is read.
 
 use super::{has_any_in, words_at};
+use crate::drift::text::Has;
 
 /// Which line the rule is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -117,7 +118,7 @@ pub fn asked(sentence: &str, lower: &str) -> Option<LineCase> {
                 .unwrap_or_default()
                 .trim_matches(|c: char| !c.is_alphanumeric())
         });
-    if of.is_some_and(|x| x.starts_with("commit")) || (line == Line::Subject && lower.contains("commit")) {
+    if of.is_some_and(|x| x.starts_with("commit")) || (line == Line::Subject && lower.has("commit")) {
         line = Line::CommitSubject;
     } else if of.is_some_and(|x| {
         crate::drift::text::in_list(

@@ -5,6 +5,7 @@
 //! nearest line noun before its number, so one sentence may bound the subject and the body apart.
 
 use super::has_any_in;
+use crate::drift::text::Has;
 
 /// A bound on the length of some lines.
 #[derive(Debug, Clone, PartialEq)]
@@ -63,7 +64,7 @@ impl MessageCx {
 
     pub fn of(lower_message: &str) -> Self {
         MessageCx {
-            commit: lower_message.contains("commit"),
+            commit: lower_message.has("commit"),
             whole: has_any_in(
                 lower_message,
                 "commit message|write the commit|give me the commit",
@@ -95,7 +96,7 @@ pub fn asked(lower: &str, cx: &MessageCx) -> Vec<Asked> {
     {
         return out;
     }
-    let wrapped = lower.contains("wrap");
+    let wrapped = lower.has("wrap");
     for clause in lower.split(';') {
         let ws: Vec<&str> = clause
             .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))

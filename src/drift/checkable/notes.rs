@@ -3,6 +3,7 @@
 //! writes an email, a README or a bio often hands it back between such notes; a rule on the
 //! email ("no code", "all lowercase", "end with the sign-off") is the email's, not the notes'.
 
+use crate::drift::text::Has;
 /// Words of a part's label that mark it as a note to the requester.
 const NOTE_LABELS: &str = "note|notes|internal note|covering note|cover note|questions for you|question for you|caveat|technical notes|things you should know|for you only|just for you|for the orchestrator|for review|why|rationale|what i changed|what i did|changes made|technical details|internal notes|comment|comments|remarks|assumptions|open questions|caveats|reasoning|context for you";
 
@@ -19,7 +20,7 @@ fn label(line: &str) -> Option<(String, bool)> {
         return Some((h.trim_start_matches('#').trim().to_ascii_lowercase(), true));
     }
     if let Some(rest) = t.strip_prefix("**") {
-        let end = rest.find("**")?;
+        let end = rest.find_str("**")?;
         // "**Fixed** the parser": bold words in a sentence, not a label (one ends in a colon,
         // or stands alone on its line).
         let inner = rest.get(..end).unwrap_or_default().trim_end();
@@ -60,8 +61,8 @@ fn is_note(label: &str) -> bool {
             && (n != "why" || l.split_whitespace().count() <= 4)
     }) || "for you only|for the orchestrator|just for you".split('|').any(|n| super::super::text::contains(l, n))
         // "What I checked (for you)": addressed in a parenthesis.
-        || l.contains("(for you)")
-        || l.contains("(for you,")
+        || l.has("(for you)")
+        || l.has("(for you,")
 }
 
 /// `result` without its notes to the requester, when it has both notes and something else
@@ -239,16 +240,13 @@ mod tests {
         let email = "**Email:**\n\nHola,\n\nUn saludo, el equipo\n\n---\n\n**Notes for you:** I used \"devolución\".";
         let kept = without_notes(email).unwrap_or_default();
         assert!(kept.ends_with("Un saludo, el equipo"), "{kept}");
-        assert!(!kept.contains("devolución"));
+        assert!(!kept.has("devolución"));
         let readme = "What I changed:\n- removed \"simply\"\n\nNew README.md:\n\n```markdown\n# tiny\nUse it.\n```";
         let kept = without_notes(readme).unwrap_or_default();
-        assert!(
-            !kept.contains("simply") && kept.contains("# tiny"),
-            "{kept}"
-        );
+        assert!(!kept.has("simply") && kept.has("# tiny"), "{kept}");
         let details = "Hi Jens,\n\nWe fixed it.\n\n---\n\n**Technical details (for you only)**\n\n```\nv=spf1 ~all\n```";
         let kept = without_notes(details).unwrap_or_default();
-        assert!(!kept.contains("spf1"), "{kept}");
+        assert!(!kept.has("spf1"), "{kept}");
         // A heading inside a fence is code; a report with no notes, or only notes, is whole.
         assert_eq!(without_notes("```md\n## Notes\nx\n```\nDone."), None);
         assert_eq!(without_notes("Fixed the parser.\n\nAll tests pass."), None);
@@ -276,10 +274,7 @@ mod tests {
             "Release note:\n\n> A faster checkout.\n\nNotes for you (not for the release note): the Falcon flag is at 20 %.",
         )
         .unwrap_or_default();
-        assert!(
-            kept.contains("faster") && !kept.contains("Falcon"),
-            "{kept}"
-        );
+        assert!(kept.has("faster") && !kept.has("Falcon"), "{kept}");
         // A bare "Note:" line is the report's own.
         assert_eq!(
             without_notes("Fixed the leak.\nNote: the pool was shared."),
@@ -313,9 +308,6 @@ mod tests {
         );
         // A part after the notes is kept.
         let kept = without_notes("## Notes\nwhy\n## Bio\nsun and salt").unwrap_or_default();
-        assert!(
-            kept.contains("sun and salt") && !kept.contains("why"),
-            "{kept}"
-        );
+        assert!(kept.has("sun and salt") && !kept.has("why"), "{kept}");
     }
 }

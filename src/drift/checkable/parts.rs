@@ -5,6 +5,7 @@
 //! silence is better than a guess.
 
 use super::words_at;
+use crate::drift::text::Has;
 
 /// Words that make the name before (or after) them a part: "the Risks section", "the `summary`
 /// field".
@@ -30,7 +31,7 @@ pub(super) enum Part {
 pub(super) fn part_of(sentence: &str) -> Option<Part> {
     let lower = sentence.to_ascii_lowercase();
     // "Keep the subject line under 8 words": the subject's count.
-    if let Some(i) = lower.find("subject line") {
+    if let Some(i) = lower.find_str("subject line") {
         if counts_in_clause(&lower, i)
             && !super::has_any_in(
                 &lower,
@@ -394,7 +395,7 @@ pub(super) fn item_label(message: &str, sentence: &str) -> Option<String> {
         return None;
     }
     let rest = item.trim_start().strip_prefix("**")?;
-    let end = rest.find("**")?;
+    let end = rest.find_str("**")?;
     let after = rest.get(end + 2..)?.trim_start();
     let label = normalise(rest.get(..end)?);
     (!label.is_empty()
@@ -539,9 +540,7 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
         {
             return Some(Part::Named("title".into()));
         }
-        if l.contains("commit message")
-            && (l.contains(" in it") || l.contains("in the commit message itself"))
-        {
+        if l.has("commit message") && (l.has(" in it") || l.has("in the commit message itself")) {
             return Some(Part::Named("commit message".into()));
         }
     }
@@ -886,7 +885,7 @@ pub(super) fn code_part(message: &str) -> Option<String> {
     clauses.into_iter().find_map(|s| {
         let lower = s.to_ascii_lowercase();
         let ws = words_at(&lower);
-        let has = |list: &str| ws.iter().any(|(_, w)| crate::drift::text::in_list(list, w));
+        let has = |list: &'static str| ws.iter().any(|(_, w)| crate::drift::text::in_list(list, w));
         // A permission ("If engineers need snippets, put them …", "you may put code …", "where
         // code is fine"), not a ban ("Don't put snippets in the Summary either").
         // ("put any queries in a final `## Appendix` section": a place for them too.)
@@ -939,7 +938,7 @@ fn counts_in_clause(lower: &str, at: usize) -> bool {
         .map_or(0, |i| i + 5);
     let to = clause
         .get(at..)
-        .and_then(|r| r.find(" and "))
+        .and_then(|r| r.find_str(" and "))
         .map_or(clause.len(), |i| at + i);
     let clause = clause.get(from..to).unwrap_or_default();
     words_at(clause).iter().any(|(_, w)| {
@@ -1005,7 +1004,7 @@ pub(super) fn glossary_allowed(message: &str) -> Option<&'static str> {
     clauses.into_iter().find_map(|s| {
         let lower = s.to_ascii_lowercase();
         let ws: Vec<&str> = words_at(&lower).into_iter().map(|(_, w)| w).collect();
-        let has = |list: &str| ws.iter().any(|w| crate::drift::text::in_list(list, w));
+        let has = |list: &'static str| ws.iter().any(|w| crate::drift::text::in_list(list, w));
         // Not "You may not define them in a glossary".
         if !has("may|can|fine|allowed|ok|okay")
             || !has("them|it|those|these|terms|abbreviations")
@@ -1089,7 +1088,7 @@ fn label_of(line: &str) -> Option<(char, String, &str)> {
         return h.starts_with(' ').then(|| ('#', normalise(h), ""));
     }
     if let Some(b) = t.strip_prefix("**") {
-        let end = b.find("**")?;
+        let end = b.find_str("**")?;
         let label = b.get(..end)?;
         let rest = b.get(end + 2..)?;
         let rest = rest.trim_start_matches(':').trim();
@@ -1176,10 +1175,10 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
         if let Some(p) = find_named(result, name).or_else(|| find_named(result, "commit")) {
             let t = p.trim_start();
             let block = |t: &str| {
-                let at = t.find("```")?;
+                let at = t.find_str("```")?;
                 let b = t.get(at..)?;
                 b.get(3..)
-                    .and_then(|r| r.find("```"))
+                    .and_then(|r| r.find_str("```"))
                     .and_then(|e| b.get(..e + 6))
                     .map(str::to_string)
             };
@@ -1189,7 +1188,7 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
             let spans: Vec<&str> = first.split('`').skip(1).step_by(2).collect();
             let own = if t.starts_with("```") {
                 block(t).unwrap_or_else(|| t.to_string())
-            } else if !spans.is_empty() && !first.contains("```") {
+            } else if !spans.is_empty() && !first.has("```") {
                 spans.join("\n")
             } else {
                 block(t).unwrap_or_else(|| first.to_string())
@@ -1199,9 +1198,8 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
         // A plain block of a commit's shape, unlabelled (its subject capitalised or typed, not
         // a command: "cargo test -p auth").
         if let Some(lines) = super::line_length::commit_message(result, false).filter(|ls| {
-            ls.first().is_some_and(|s| {
-                s.starts_with(|c: char| c.is_ascii_uppercase()) || s.contains(": ")
-            })
+            ls.first()
+                .is_some_and(|s| s.starts_with(|c: char| c.is_ascii_uppercase()) || s.has(": "))
         }) {
             return Some(lines.join("\n"));
         }
@@ -1709,14 +1707,14 @@ mod tests {
     #[test]
     fn a_list_item_with_a_bold_label_is_a_part() {
         let m = "Write it up in two parts:\n\n1. **Summary for the PM** \u{2014} plain words. Three to five sentences.\n2. **Engineering notes** \u{2014} code welcome.";
-        let at = m.find("Three").unwrap_or(0);
+        let at = m.find_str("Three").unwrap_or(0);
         let sentence = m.get(at..at + 24).unwrap_or_default();
         assert_eq!(
             item_label(m, sentence).as_deref(),
             Some("summary for the pm")
         );
         let plain = "Rules:\n- Three to five sentences.";
-        let at = plain.find("Three").unwrap_or(0);
+        let at = plain.find_str("Three").unwrap_or(0);
         assert_eq!(item_label(plain, plain.get(at..).unwrap_or_default()), None);
         // A list item may open with bold words that are no label.
         let bold = "- **Do not** add dependencies.";

@@ -4,6 +4,7 @@
 //! the whole reply when it is the template): a placeholder of another style, or of the asked
 //! style in another case, breaks it. Prose that tells what the old style was is not read.
 
+use crate::drift::text::Has;
 /// A placeholder style: its marks and the case of the name inside.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Style {
@@ -33,12 +34,12 @@ const MARKS: [(&str, &str); 9] = [
 /// told) or is soft.
 pub fn asked(message: &str) -> Option<Style> {
     // (Most messages name no placeholder: not split and lowercased per sentence then.)
-    if !message.to_ascii_lowercase().contains("placeholder") {
+    if !message.to_ascii_lowercase().has("placeholder") {
         return None;
     }
     super::sentences(message).into_iter().find_map(|s| {
         let lower = s.to_ascii_lowercase();
-        if !lower.contains("placeholder") || !lower.contains(['{', '<', '[', '%', '@', '$']) {
+        if !lower.has("placeholder") || !lower.contains(['{', '<', '[', '%', '@', '$']) {
             return None;
         }
         if super::has_any_in(
@@ -56,7 +57,7 @@ pub fn asked(message: &str) -> Option<Style> {
         // leave the placeholders exactly as named" asks no case of them).
         let clause = lower
             .split([';', ':'])
-            .filter(|c| c.contains("placeholder"))
+            .filter(|c| c.has("placeholder"))
             .collect::<Vec<_>>()
             .join(" ");
         let upper = if super::has_any_in(&clause, "upper snake|upper_snake|uppercase|upper case|all caps|upper-case|capitals") {
@@ -138,7 +139,7 @@ pub fn first_break(style: &Style, text: &str) -> Option<String> {
         let link = o == "["
             && text
                 .get(at..)
-                .and_then(|r| r.find("]("))
+                .and_then(|r| r.find_str("]("))
                 .is_some_and(|i| i == name.len() + 1);
         if (!clear && o != style.open) || link {
             continue;
@@ -182,7 +183,7 @@ pub fn templates(style: &Style, result: &str) -> Vec<String> {
     let mut quoted: Vec<&str> = Vec::new();
     for l in result.lines() {
         match l.trim_start().strip_prefix('>') {
-            Some(q) if !super::has_any_in(&intro, OLD_INTRO) && !intro.contains("current") => {
+            Some(q) if !super::has_any_in(&intro, OLD_INTRO) && !intro.has("current") => {
                 quoted.push(q);
             }
             Some(_) => {}

@@ -4,6 +4,7 @@
 //! when every one of them that can be read by that key is out of order, so a second list beside
 //! the one asked (next steps, notes) never breaks it.
 
+use crate::drift::text::Has;
 use crate::drift::text::Lower;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -411,11 +412,7 @@ fn runs(text: &str) -> Vec<Run<'_>> {
     fn flush<'t>(cur: &mut Vec<&'t str>, table: bool, out: &mut Vec<Run<'t>>) {
         if table {
             // Header, delimiter, rows.
-            if cur.len() >= 4
-                && cur
-                    .get(1)
-                    .is_some_and(|d| d.contains("---") || d.contains(":-"))
-            {
+            if cur.len() >= 4 && cur.get(1).is_some_and(|d| d.has("---") || d.has(":-")) {
                 out.push(Run {
                     header: cur.first().map(|h| cells(h)),
                     items: cur.get(2..).unwrap_or_default().to_vec(),
@@ -540,7 +537,7 @@ fn values(rule: &SortOrder, run: &Run<'_>, reading: Reading) -> Option<Vec<Value
             .split(|c: char| !c.is_alphanumeric())
             .next()
             .unwrap_or_default();
-        if !label.contains("total")
+        if !label.has("total")
             && !crate::drift::text::in_list("sum|overall|grand|combined|average|avg|mean", word)
         {
             break;

@@ -2,6 +2,7 @@
 //! markdown table", "a table with exactly the columns Host, IP, Status"), and the header rows
 //! of the tables an answer shows.
 
+use crate::drift::text::Has;
 use crate::drift::text::Lower;
 /// What a message asks of a table: its columns (none named: any table will do), whether they
 /// are all of them (`exact`: "exactly these columns", "no other columns") and whether their
@@ -22,18 +23,18 @@ pub fn asked(sentence: &str, lower: &str, table_before: bool) -> Option<TableAsk
     let ws = super::ws_of(lower);
     let w = |i: usize| ws.get(i).copied().unwrap_or_default();
     let columns_at = lower
-        .find("column headers")
+        .find_str("column headers")
         .map(|i| (i, "column headers".len()))
-        .or_else(|| lower.find("columns").map(|i| (i, "columns".len())));
+        .or_else(|| lower.find_str("columns").map(|i| (i, "columns".len())));
     let opens_with_columns = matches!(w(0), "columns" | "column") && table_before;
-    let markdown_table = lower.contains("markdown table");
+    let markdown_table = lower.has("markdown table");
     // "table with (the|exactly these) columns", "table (columns: …)", "table whose columns
     // are"; not "table or column names are exempt".
     let table_with_columns = ws.iter().enumerate().any(|(i, x)| {
         *x == "table"
             && matches!(w(i + 1), "with" | "whose")
             && (i + 2..(i + 6).min(ws.len())).any(|j| matches!(w(j), "columns" | "column"))
-    }) || lower.contains("table (columns");
+    }) || lower.has("table (columns");
     if !(markdown_table || table_with_columns || opens_with_columns) {
         return None;
     }
@@ -152,7 +153,7 @@ fn column_list(tail: &str) -> Vec<String> {
         }
     }
     let mut body = t[..end].to_string();
-    if let Some(i) = body.find(" - ") {
+    if let Some(i) = body.find_str(" - ") {
         body.truncate(i);
     }
     // "Rate (in that order)": a note on the list, no part of a name.
@@ -229,7 +230,7 @@ fn items(body: &str, piped: bool) -> Vec<String> {
         // The list ends at its "and": "Level, Min age and Max class size, covering all levels".
         let last = pieces
             .iter()
-            .position(|p| p.trim_start().starts_with("and ") || p.contains(" and "))
+            .position(|p| p.trim_start().starts_with("and ") || p.has(" and "))
             .map_or(pieces.len(), |i| i + 1);
         pieces
             .into_iter()
@@ -288,6 +289,10 @@ pub fn normalise(cell: &str) -> String {
 /// tables", "a bulleted list, not a table". Not "no table scans", nor a conditional or a lifted
 /// one ("no tables unless …").
 pub fn banned(lower: &str) -> bool {
+    // Every ban names a table: most sentences have none.
+    if !crate::drift::text::contains(lower, "table") {
+        return false;
+    }
     const BANS: &str = "no tables|no table|no markdown tables|no markdown table|don't use tables|do not use tables|don't use a table|do not use a table|don't use markdown tables|do not use markdown tables|not a table|not tables|not as a table|never use tables|without tables|without a table|avoid tables";
     let found = BANS.split('|').any(|b| {
         lower.match_indices(b).any(|(i, _)| {

@@ -6,6 +6,7 @@
 //! description, or one that a softener or the past tense marks (`admit` reads those).
 
 use super::{bound, number, words_at, Rel};
+use crate::drift::text::Has;
 
 /// Words between "title" and the bound that make the bound another's or a shared one.
 const SHARED: &str =
@@ -14,7 +15,7 @@ const SHARED: &str =
 /// The most words a sentence allows its title (lowercased sentence), with the noun the title
 /// is said of where one stands right before it ("pr", "issue", "page"; empty for "the title").
 pub(super) fn asked(lower: &str) -> Option<(usize, String)> {
-    if !lower.contains("title") || lower.contains("title case") {
+    if !lower.has("title") || lower.has("title case") {
         return None;
     }
     let ws = words_at(lower);
@@ -53,7 +54,7 @@ pub(super) fn asked(lower: &str) -> Option<(usize, String)> {
     {
         return None;
     }
-    let after = |list: &str| crate::drift::text::in_list(list, w(k + 1));
+    let after = |list: &'static str| crate::drift::text::in_list(list, w(k + 1));
     let n = match hyphened {
         // "an 8-word maximum".
         Some(n) => after("max|maximum|limit|cap").then_some(n)?,
@@ -128,7 +129,7 @@ pub(super) fn shown(result: &str, tracker: bool, noun: &str, wrote: bool) -> Vec
             continue;
         }
         let bare = lower.trim_start_matches(['-', '*', '>', ' ']);
-        if let Some(i) = bare.find("title:") {
+        if let Some(i) = bare.find_str("title:") {
             let label = bare
                 .get(..i)
                 .unwrap_or_default()
@@ -179,7 +180,7 @@ pub(super) fn shown(result: &str, tracker: bool, noun: &str, wrote: bool) -> Vec
         let bold = first
             .strip_prefix("**")
             .and_then(|b| b.strip_suffix("**"))
-            .filter(|b| !b.contains("**") && !b.contains(':') && !b.ends_with('.'));
+            .filter(|b| !b.has("**") && !b.contains(':') && !b.ends_with('.'));
         out.extend(heading.or(bold).and_then(clean));
     }
     out

@@ -5,6 +5,7 @@
 //! sequences. A text the reader cannot follow (anchors, multi-document streams, prose) leaves
 //! the rule silent: it breaks only on YAML it has read.
 
+use crate::drift::text::Has;
 use crate::drift::text::Lower;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -27,8 +28,8 @@ fn unfiled(lower: &str) -> String {
 /// The sentence asks for the answer itself in YAML ("as YAML", "a YAML block", "reply in YAML
 /// only"), not for a file or a component that uses it ("configurable from YAML").
 fn asks_yaml_answer(plain: &str) -> bool {
-    plain.contains("yaml")
-        && !plain.contains("json")
+    plain.has("yaml")
+        && !plain.has("json")
         && super::has_any_in(
             plain,
             "as yaml|as a yaml|in yaml|into yaml|yaml only|only yaml|yaml block|yaml snippet|yaml document|yaml list|yaml entry|yaml mapping|yaml object|yaml report|yaml summary|yaml front matter|yaml with|yaml containing|yaml whose|output yaml|return yaml|reply with yaml|respond with yaml|valid yaml|raw yaml|```yaml|output a yaml|output the yaml|return a yaml|give me a yaml|produce a yaml|generate a yaml|generate the yaml|provide a yaml|reply with a yaml|respond with a yaml|answer with a yaml",
@@ -47,8 +48,8 @@ pub fn asked(
     let here = asks_yaml_answer(&plain);
     // Said after the ask, of it ("The YAML must have exactly three top-level keys: …").
     let after = !here
-        && (!plain.contains("yaml") || plain.contains("the yaml"))
-        && !plain.contains("json")
+        && (!plain.has("yaml") || plain.has("the yaml"))
+        && !plain.has("json")
         && before.is_some_and(|b| asks_yaml_answer(&unfiled(&b.lower())));
     if !(here || after) {
         return None;
@@ -84,7 +85,7 @@ pub fn asked(
     keys.retain(|k| !k.contains(['/', '*', ' ', '.']));
     // "You can omit `notes` when …": an optional key is not required.
     keys.retain(|k| {
-        !super::has_any_in(
+        !crate::drift::text::any_in_built(
             message_lower,
             &format!("omit `{k}`|leave out `{k}`|`{k}` is optional|`{k}` (optional|`{k}` may be omitted|`{k}` can be omitted|`{k}` only if|`{k}` only when"),
         )
@@ -144,7 +145,7 @@ fn entry(content: &str) -> Option<(String, &str)> {
             return None;
         }
         let end = content
-            .find(": ")
+            .find_str(": ")
             .or_else(|| content.strip_suffix(':').map(str::len))?;
         (content.get(..end)?, content.get(end..)?)
     };
@@ -200,7 +201,7 @@ impl<'t> Reader<'t> {
         let value = value.split(" #").next().unwrap_or(value);
         if self.invalid.is_none()
             && !quoted_or_flow
-            && (value.contains(": ") || value.ends_with(':') || value.starts_with(['`', '@']))
+            && (value.has(": ") || value.ends_with(':') || value.starts_with(['`', '@']))
         {
             self.invalid = Some(value.to_string());
         }
@@ -342,7 +343,7 @@ fn front_matter(text: &str) -> Option<&str> {
     let body = body
         .strip_prefix('\n')
         .or_else(|| body.strip_prefix("\r\n"))?;
-    let end = body.find("\n---")?;
+    let end = body.find_str("\n---")?;
     body.get(..end)
 }
 

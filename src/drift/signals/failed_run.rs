@@ -10,6 +10,7 @@
 //! and a claim that all is green is what the shown run is checked against.
 
 use super::{Ctx, Signal};
+use crate::drift::text::Has;
 use crate::drift::text::{one_of, one_of_in, word_runs};
 
 pub const NAME: &str = "failed_run";
@@ -79,10 +80,7 @@ fn outcome(line: &str) -> Option<Outcome> {
             }
         }
     }
-    if passed
-        || t.starts_with("ok ")
-        || t.contains("test result: ok")
-        || t.contains(['✅', '✓', '✔'])
+    if passed || t.starts_with("ok ") || t.has("test result: ok") || t.contains(['✅', '✓', '✔'])
     {
         return Some(Outcome::Passed);
     }

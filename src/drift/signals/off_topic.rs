@@ -8,6 +8,7 @@
 
 use super::super::weights::{OFF_TOPIC_GATE, OFF_TOPIC_KNEE};
 use super::{coverage, Ctx, Signal};
+use crate::drift::text::Has;
 
 pub const NAME: &str = "off_topic";
 
@@ -44,8 +45,7 @@ fn kept_form(ctx: &Ctx) -> Option<String> {
         .find(|c| {
             c.holds
                 && (crate::drift::text::in_list(SPECIFIC_FORMS, c.kind)
-                    || (matches!(c.kind, "bullets" | "list-items")
-                        && c.constraint.contains("exactly ")))
+                    || (matches!(c.kind, "bullets" | "list-items") && c.constraint.has("exactly ")))
         })
         .map(|c| c.constraint.clone())
 }
