@@ -224,6 +224,14 @@ fn numbers(text: &str, reading: Reading, versions: bool) -> Vec<Vec<f64>> {
     for (i, w) in words.iter().enumerate() {
         // "MAT-10021", "Store 88" keep their number; "B7" its digits.
         let Some(start) = w.find(|c: char| c.is_ascii_digit()) else {
+            // "Noon", "midnight": times without a digit (midnight ends the day under `Other`).
+            let t = w.trim_matches(|c: char| !c.is_ascii_alphabetic());
+            if t.eq_ignore_ascii_case("noon") || t.eq_ignore_ascii_case("midday") {
+                out.push(vec![12.0, 0.0]);
+            } else if t.eq_ignore_ascii_case("midnight") {
+                let h = if reading == Reading::Other { 24.0 } else { 0.0 };
+                out.push(vec![h, 0.0]);
+            }
             continue;
         };
         let (lead, rest) = w.split_at(start);
@@ -260,6 +268,10 @@ fn numbers(text: &str, reading: Reading, versions: bool) -> Vec<Vec<f64>> {
                 // 12 AM is 0:00, 12 PM 12:00 (no `%`: it pulls in `fmod`).
                 let h = if *first == 12.0 { 0.0 } else { *first };
                 *first = h + if unit.starts_with('p') { 12.0 } else { 0.0 };
+                // "10 PM, 11:30 PM, 1 AM": the small hours end the night before them.
+                if reading == Reading::Other && *first < 5.0 {
+                    *first += 24.0;
+                }
             } else if clock && reading == Reading::Other && (1.0..8.0).contains(first) {
                 // "2:00" after "11:00": an afternoon written without AM or PM.
                 *first += 12.0;
@@ -806,6 +818,15 @@ mod tests {
         assert_eq!(n("12 PM lunch", Plain), vec![vec![12.0, 0.0]]);
         assert_eq!(n("9 am standup", Plain), vec![vec![9.0, 0.0]]);
         assert_eq!(n("1 PM standup", Other), vec![vec![13.0, 0.0]]);
+        // The small hours after the evening under `Other` only.
+        assert_eq!(n("1 AM patch", Other), vec![vec![25.0, 0.0]]);
+        assert_eq!(n("12:15 AM deploy", Other), vec![vec![24.0, 15.0]]);
+        assert_eq!(n("1 AM patch", Plain), vec![vec![1.0, 0.0]]);
+        assert_eq!(n("6 AM backup", Other), vec![vec![6.0, 0.0]]);
+        assert_eq!(n("Noon: lunch", Plain), vec![vec![12.0, 0.0]]);
+        assert_eq!(n("(midnight)", Plain), vec![vec![0.0, 0.0]]);
+        assert_eq!(n("(midnight)", Other), vec![vec![24.0, 0.0]]);
+        assert!(n("afternoon nooning", Plain).is_empty());
         assert_eq!(
             n("$1.2M, $850K, 45m, 2h, 90s", Plain).concat(),
             [1.2e6, 8.5e5, 2700.0, 7200.0, 90.0]
@@ -861,5 +882,53 @@ mod tests {
             ),
             None
         );
+        // A night's times across midnight, either way round; the small hours out of place
+        // still break.
+        let night = asked("list tonight's tasks in chronological order.", "").unwrap();
+        let latest = asked("list the tasks sorted by start time, latest first.", "").unwrap();
+        for (rule, list, breaks) in [
+            (
+                &night,
+                "- 10 PM: lock up\n- 11:30 PM: backup\n- 1 AM: patch",
+                false,
+            ),
+            (
+                &night,
+                "- 12:15 AM: deploy\n- 6 AM: backup\n- 9 AM: standup",
+                false,
+            ),
+            (
+                &latest,
+                "- 1 AM: patch\n- 11:30 PM: backup\n- 10 PM: lock up",
+                false,
+            ),
+            (
+                &night,
+                "- 11 PM: backup\n- 1 AM: patch\n- 10 PM: lock up",
+                true,
+            ),
+            (
+                &night,
+                "- 2 AM: patch\n- 9 AM: standup\n- 1 AM: deploy",
+                true,
+            ),
+            (
+                &night,
+                "- 11:30 AM: review\n- Noon: lunch\n- 2 PM: retro",
+                false,
+            ),
+            (
+                &night,
+                "- 2 PM: retro\n- Noon: lunch\n- 9 AM: standup",
+                true,
+            ),
+            (
+                &night,
+                "- 10 PM: lock up\n- Midnight: backup\n- 1 AM: patch",
+                false,
+            ),
+        ] {
+            assert_eq!(first_break(rule, list).is_some(), breaks, "{list}");
+        }
     }
 }
