@@ -557,13 +557,33 @@ fn values(rule: &SortOrder, run: &Run<'_>, reading: Reading) -> Option<Vec<Value
         items = rest;
     }
     let mut out = Vec::new();
+    // Dates without a year read past New Year, and whether the run holds the year's end: a
+    // run without October to December ("5 Apr, 10 Jun, 2 Feb") does not cross it.
+    let mut wrapped = Vec::new();
+    let mut year_end = false;
     for item in items {
         let text = match column {
             Some(c) => cells(item).get(c)?.clone(),
             None if rule.text && by_surname(rule) => surname(&bare(item, reading), reading)?,
             None => bare(item, reading),
         };
-        out.push(value(rule, &text, column.is_some(), reading)?);
+        let v = value(rule, &text, column.is_some(), reading)?;
+        if reading == Reading::Other && dated(rule) {
+            if let Some(plain) = named_date(&text, Reading::Plain).filter(|d| d.len() == 2) {
+                year_end |= plain.first().is_some_and(|m| *m >= 10.0);
+                if Some(&v) != Some(&Value::Parts(plain.clone())) {
+                    wrapped.push((out.len(), plain));
+                }
+            }
+        }
+        out.push(v);
+    }
+    if !year_end {
+        for (i, plain) in wrapped {
+            if let Some(v) = out.get_mut(i) {
+                *v = Value::Parts(plain);
+            }
+        }
     }
     Some(out)
 }
@@ -677,6 +697,16 @@ fn bracketed_year(text: &str) -> Option<f64> {
 /// Whether the key is a date or time ("by due date", "by ETA", "in chronological order").
 fn dated(rule: &SortOrder) -> bool {
     let last = rule.key.last().map(String::as_str).unwrap_or_default();
+    // A duration is no date: "by run time", "by response times".
+    let before = rule.key.iter().rev().nth(1).map_or("", String::as_str);
+    if matches!(last, "time" | "times")
+        && crate::drift::text::in_list(
+            "run|running|response|build|wait|waiting|load|loading|processing|travel|transit|cook|cooking|prep|compile|execution|lead|turnaround|render|boot|queue|resolution|setup|play|screen|cpu|wall|total|average|mean|median",
+            before,
+        )
+    {
+        return false;
+    }
     !rule.text
         && (rule.key.is_empty()
             || crate::drift::text::in_list(
@@ -929,6 +959,35 @@ mod tests {
             ),
         ] {
             assert_eq!(first_break(rule, list).is_some(), breaks, "{list}");
+        }
+        // A duration key reads units, not times of day.
+        let runtime = asked("list the jobs sorted by run time, longest first.", "").unwrap();
+        assert!(!dated(&runtime) && dated(&night));
+        for (list, breaks) in [
+            (
+                "- backup: 2 hrs\n- reindex: 45 mins\n- vacuum: 90 secs",
+                false,
+            ),
+            (
+                "- reindex: 45 minutes\n- backup: 2 hours\n- vacuum: 90 seconds",
+                true,
+            ),
+        ] {
+            assert_eq!(first_break(&runtime, list).is_some(), breaks, "{list}");
+        }
+        // Dates without a year over New Year only where the run holds the year's end.
+        let due = asked("list the releases in chronological order.", "").unwrap();
+        for (list, breaks) in [
+            ("- 28 Dec: 2.0\n- 3 Jan: 2.1\n- 14 Feb: 2.2", false),
+            (
+                "- Dec 30: invoices\n- Jan 2: payroll\n- Jan 15: audit",
+                false,
+            ),
+            ("- 3 Jan: 2.1\n- 28 Dec: 2.0\n- 14 Feb: 2.2", true),
+            ("- 5 Apr: 2.0\n- 10 Jun: 2.1\n- 2 Feb: 2.2", true),
+            ("- 2 Feb: 2.0\n- 5 Apr: 2.1\n- 10 Jun: 2.2", false),
+        ] {
+            assert_eq!(first_break(&due, list).is_some(), breaks, "{list}");
         }
     }
 }
