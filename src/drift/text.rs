@@ -1179,14 +1179,14 @@ pub fn in_list(list: &'static str, word: impl AsRef<str>) -> bool {
 }
 
 /// A literal list's place and length (a literal may be another's prefix), and its phrases.
-type Split = (usize, usize, Option<&'static [&'static str]>);
+type Split = (usize, usize, &'static [&'static str]);
 
 /// Slots of the lists' front table (direct-mapped by place and length).
 const RECENT: usize = 512;
 
 /// Every literal list split so far: a front table, and behind it all of them sorted by place.
 struct Lists {
-    recent: [Split; RECENT],
+    recent: [Option<Split>; RECENT],
     all: Vec<Split>,
 }
 
@@ -1195,7 +1195,7 @@ thread_local! {
     /// per sentence with the same few hundred lists, and splitting them again each time was an
     /// eighth of the drift stage's time. The lists are static, so the slices live as long.
     static PARTS: std::cell::RefCell<Lists> = const {
-        std::cell::RefCell::new(Lists { recent: [(0, 0, None); RECENT], all: Vec::new() })
+        std::cell::RefCell::new(Lists { recent: [None; RECENT], all: Vec::new() })
     };
 }
 
@@ -1218,21 +1218,21 @@ fn parts(list: &'static str) -> &'static [&'static str] {
             return split();
         };
         let slot = (key.0 ^ key.0 >> 9 ^ key.1) % RECENT;
-        if let Some(&(at, len, Some(v))) = m.recent.get(slot) {
-            if (at, len) == key {
-                return v;
+        if let Some(Some((at, len, v))) = m.recent.get(slot) {
+            if (*at, *len) == key {
+                return *v;
             }
         }
         let v = match m.all.binary_search_by(|&(at, len, _)| (at, len).cmp(&key)) {
-            Ok(i) => m.all.get(i).and_then(|e| e.2).unwrap_or_else(split),
+            Ok(i) => m.all.get(i).map_or_else(split, |e| e.2),
             Err(i) => {
                 let v = split();
-                m.all.insert(i, (key.0, key.1, Some(v)));
+                m.all.insert(i, (key.0, key.1, v));
                 v
             }
         };
         if let Some(r) = m.recent.get_mut(slot) {
-            *r = (key.0, key.1, Some(v));
+            *r = Some((key.0, key.1, v));
         }
         v
     })

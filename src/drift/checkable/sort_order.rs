@@ -571,7 +571,7 @@ fn values(rule: &SortOrder, run: &Run<'_>, reading: Reading) -> Option<Vec<Value
         if reading == Reading::Other && dated(rule) {
             if let Some(plain) = named_date(&text, Reading::Plain).filter(|d| d.len() == 2) {
                 year_end |= plain.first().is_some_and(|m| *m >= 10.0);
-                if Some(&v) != Some(&Value::Parts(plain.clone())) {
+                if !matches!(&v, Value::Parts(p) if *p == plain) {
                     wrapped.push((out.len(), plain));
                 }
             }
