@@ -561,12 +561,24 @@ fn values(rule: &SortOrder, run: &Run<'_>, reading: Reading) -> Option<Vec<Value
     // run without October to December ("5 Apr, 10 Jun, 2 Feb") does not cross it.
     let mut wrapped = Vec::new();
     let mut year_end = false;
+    // The digits after the dot of each bare one-dot number, by length: shortest, longest, and
+    // whether the longest ends in a zero.
+    let mut fractions = (usize::MAX, 0, false);
     for item in items {
         let text = match column {
             Some(c) => cells(item).get(c)?.clone(),
             None if rule.text && by_surname(rule) => surname(&bare(item, reading), reading)?,
             None => bare(item, reading),
         };
+        if reading == Reading::Plain && dated(rule) {
+            for f in text.split_whitespace().filter_map(fraction) {
+                if f.len() > fractions.1 {
+                    fractions.1 = f.len();
+                    fractions.2 = f.ends_with('0');
+                }
+                fractions.0 = fractions.0.min(f.len());
+            }
+        }
         let v = value(rule, &text, column.is_some(), reading)?;
         if reading == Reading::Other && dated(rule) {
             if let Some(plain) = named_date(&text, Reading::Plain).filter(|d| d.len() == 2) {
@@ -577,6 +589,11 @@ fn values(rule: &SortOrder, run: &Run<'_>, reading: Reading) -> Option<Vec<Value
             }
         }
         out.push(v);
+    }
+    // "3.10" beside "3.9" is no decimal (a decimal list would write "3.1" or "3.90"): under a
+    // date key such a run is of versions, which the plain reading does not read.
+    if fractions.2 && fractions.0 < fractions.1 {
+        return None;
     }
     if !year_end {
         for (i, plain) in wrapped {
@@ -682,6 +699,17 @@ fn value(rule: &SortOrder, text: &str, in_column: bool, reading: Reading) -> Opt
     // the key's kind of number first ("MAT-10021 (…)" by matter number).
     let take = in_column || ns.len() == 1 || first_is_key(rule);
     (take && !ns.is_empty()).then(|| Value::Parts(ns.swap_remove(0)))
+}
+
+/// The digits after the dot of a bare number with one dot ("3.10" → "10", "v2.4," → "4"); none
+/// for a date, a time or a version with more dots.
+fn fraction(token: &str) -> Option<&str> {
+    let t = token.trim_matches(|c: char| !c.is_ascii_digit());
+    let (whole, fraction) = t.split_once('.')?;
+    [whole, fraction]
+        .iter()
+        .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+        .then_some(fraction)
 }
 
 /// A four-digit year in brackets ("(1979)").
@@ -986,6 +1014,13 @@ mod tests {
             ("- 3 Jan: 2.1\n- 28 Dec: 2.0\n- 14 Feb: 2.2", true),
             ("- 5 Apr: 2.0\n- 10 Jun: 2.1\n- 2 Feb: 2.2", true),
             ("- 2 Feb: 2.0\n- 5 Apr: 2.1\n- 10 Jun: 2.2", false),
+            // Versions: "3.10" after "3.9" (a decimal list would not write "3.10" beside
+            // "3.9"); times written with a dot keep their plain reading.
+            ("- 3.10\n- 3.8\n- 3.9", true),
+            ("- 3.8\n- 3.9\n- 3.10", false),
+            ("- v2.9: search\n- v2.10: export\n- v2.11: audit", false),
+            ("- 9.30: standup\n- 10.15: review\n- 11.00: lunch", false),
+            ("- 11.00: lunch\n- 9.30: standup\n- 10.15: review", true),
         ] {
             assert_eq!(first_break(&due, list).is_some(), breaks, "{list}");
         }
