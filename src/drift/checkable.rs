@@ -575,7 +575,9 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
             }
             noun.push(cur.1);
         }
-        if noun.is_empty() {
+        // "anywhere in the text": the answer's own text ("the policy text", "the alert text"
+        // name another).
+        if noun.is_empty() || noun == ["text"] {
             return false;
         }
         if noun
@@ -13722,6 +13724,15 @@ mod tests {
         ] {
             assert_eq!(kinds(m), Vec::<&str>::new(), "{m}");
         }
+        // "Anywhere in the text" is the answer's text; "in the policy text" names a part.
+        assert_eq!(
+            kinds("Write the help article. Avoid the word 'just' anywhere in the text."),
+            vec!["forbids"]
+        );
+        assert_eq!(
+            kinds("Rewrite section 4. Avoid the word 'should' anywhere in the policy text."),
+            Vec::<&str>::new()
+        );
         // One line's case is that line's rule, not the whole answer's.
         assert_eq!(
             kinds("Format: the first line is a title in ALL CAPS, then normal text below it."),
