@@ -470,6 +470,10 @@ pub(super) fn asked_for(message: &str) -> Vec<String> {
             out.extend(ws.iter().skip(i + 1).take(4).map(|(_, w)| (*w).to_string()));
         }
     }
+    // "Review PR #418 …": the answer is the review.
+    if ws.first().is_some_and(|(_, w)| *w == "review") {
+        out.push("review".to_string());
+    }
     out
 }
 
@@ -13731,6 +13735,16 @@ mod tests {
         );
         assert_eq!(
             kinds("Rewrite section 4. Avoid the word 'should' anywhere in the policy text."),
+            Vec::<&str>::new()
+        );
+        // A message that opens with "Review" asks for a review: a ban placed in it is the
+        // answer's; a review the message does not ask for is another text.
+        assert_eq!(
+            kinds("Review PR #418. Do not use the word 'nit' anywhere in the review."),
+            vec!["forbids"]
+        );
+        assert_eq!(
+            kinds("Fix the bug, then ask Dana for a review. Do not use the word 'nit' anywhere in the review."),
             Vec::<&str>::new()
         );
         // One line's case is that line's rule, not the whole answer's.
