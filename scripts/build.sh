@@ -12,15 +12,24 @@ say() { printf '[build] %s\n' "$*"; }
 # (/root/.cargo/registry/src/index.crates.io-<hash>/serde_json-…/src/de.rs). Cut to the crate's
 # own name, the module no longer depends on where cargo keeps its sources, and it is 178 bytes
 # smaller gzipped (64th session). Only the release wasm builds of this script take the flag;
-# clippy and the wasm tests build other profiles, so their artifacts are not rebuilt.
-if [ -z "${CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS:-}" ]; then
+# clippy and the wasm tests build other profiles, so their artifacts are not rebuilt. A flag
+# the user set is kept (then no remap); RUSTFLAGS, if set, takes precedence over it anyway.
+if [ -z "${CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS+set}" ]; then
   # The sources must be there to be named (quick when they are).
-  cargo fetch --quiet
+  cargo fetch --quiet --target wasm32-unknown-unknown
+  home="$(cd "${CARGO_HOME:-$HOME/.cargo}" 2>/dev/null && pwd -P || true)"
   remap=""
-  for dir in "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/; do
-    [ -d "$dir" ] && remap="$remap --remap-path-prefix=$dir="
+  for dir in "$home"/registry/src/*/; do
+    # Cargo splits the variable on spaces: a folder with one is left as it is.
+    case "$dir" in *" "*) continue ;; esac
+    if [ -d "$dir" ]; then remap="$remap --remap-path-prefix=$dir="; fi
   done
-  export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="${remap# }"
+  if [ -n "$remap" ]; then
+    export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="${remap# }"
+  fi
+  if [ -n "${RUSTFLAGS:-}" ]; then
+    say "RUSTFLAGS is set: it replaces the registry path remap"
+  fi
 fi
 
 # The wasm's path from cargo's own report: the two builds (the guard's module and the compiler

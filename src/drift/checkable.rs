@@ -579,9 +579,10 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
             }
             noun.push(cur.1);
         }
-        // "anywhere in the text": the answer's own text ("the policy text", "the alert text"
-        // name another).
-        if noun.is_empty() || noun == ["text"] {
+        // "Write the article. … anywhere in the text": the text asked for ("the policy text",
+        // "the alert text" name another; so does "the text" of a message that asks for none,
+        // "Tidy docs/setup.md. … anywhere in the text", which a report on it need not hold).
+        if noun.is_empty() || (noun == ["text"] && !asked.is_empty()) {
             return false;
         }
         if noun
@@ -13735,6 +13736,10 @@ mod tests {
         );
         assert_eq!(
             kinds("Rewrite section 4. Avoid the word 'should' anywhere in the policy text."),
+            Vec::<&str>::new()
+        );
+        assert_eq!(
+            kinds("Tidy docs/onboarding.md. Don't use the word 'simply' anywhere in the text."),
             Vec::<&str>::new()
         );
         // A message that opens with "Review" asks for a review: a ban placed in it is the

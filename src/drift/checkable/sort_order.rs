@@ -561,25 +561,16 @@ fn values(rule: &SortOrder, run: &Run<'_>, reading: Reading) -> Option<Vec<Value
     // run without October to December ("5 Apr, 10 Jun, 2 Feb") does not cross it.
     let mut wrapped = Vec::new();
     let mut year_end = false;
-    // The digits after the dot of each bare one-dot number, by length: shortest, longest, and
-    // whether the longest ends in a zero.
-    let mut fractions = (usize::MAX, 0, false);
+    // Under a date key a bare one-dot number is a version under the other reading, and under
+    // the plain one too in a run that writes "3.10" beside "3.9".
+    let versions = dated(rule) && (reading == Reading::Other || versions_written(items));
     for item in items {
         let text = match column {
             Some(c) => cells(item).get(c)?.clone(),
             None if rule.text && by_surname(rule) => surname(&bare(item, reading), reading)?,
             None => bare(item, reading),
         };
-        if reading == Reading::Plain && dated(rule) {
-            for f in text.split_whitespace().filter_map(fraction) {
-                if f.len() > fractions.1 {
-                    fractions.1 = f.len();
-                    fractions.2 = f.ends_with('0');
-                }
-                fractions.0 = fractions.0.min(f.len());
-            }
-        }
-        let v = value(rule, &text, column.is_some(), reading)?;
+        let v = value(rule, &text, column.is_some(), reading, versions)?;
         if reading == Reading::Other && dated(rule) {
             if let Some(plain) = named_date(&text, Reading::Plain).filter(|d| d.len() == 2) {
                 year_end |= plain.first().is_some_and(|m| *m >= 10.0);
@@ -589,11 +580,6 @@ fn values(rule: &SortOrder, run: &Run<'_>, reading: Reading) -> Option<Vec<Value
             }
         }
         out.push(v);
-    }
-    // "3.10" beside "3.9" is no decimal (a decimal list would write "3.1" or "3.90"): under a
-    // date key such a run is of versions, which the plain reading does not read.
-    if fractions.2 && fractions.0 < fractions.1 {
-        return None;
     }
     if !year_end {
         for (i, plain) in wrapped {
@@ -662,7 +648,13 @@ fn by_surname(rule: &SortOrder) -> bool {
 }
 
 /// The value one item's text is sorted by.
-fn value(rule: &SortOrder, text: &str, in_column: bool, reading: Reading) -> Option<Value> {
+fn value(
+    rule: &SortOrder,
+    text: &str,
+    in_column: bool,
+    reading: Reading,
+    versions: bool,
+) -> Option<Value> {
     if rule.text {
         let t = text.trim();
         return (!t.is_empty()).then(|| Value::Text(t.to_string()));
@@ -673,8 +665,8 @@ fn value(rule: &SortOrder, text: &str, in_column: bool, reading: Reading) -> Opt
             return Some(Value::Parts(d));
         }
     }
-    // Under a date key, a bare "3.10" is a version, after "3.9", under the other reading.
-    let mut ns = numbers(text, reading, reading == Reading::Other && dated(rule));
+    // Under a date key, a bare "3.10" is a version, after "3.9" (`versions`, from the run).
+    let mut ns = numbers(text, reading, versions);
     // Where dates are the key, the first date or time ("2025-04-09", "04:45", "2 PM"), or a
     // year in brackets ("Alien (1979)", "2001: A Space Odyssey (1968)"), or a number opening
     // the item ("1969: …"); an item with none of them (an id, a count) has none.
@@ -701,10 +693,30 @@ fn value(rule: &SortOrder, text: &str, in_column: bool, reading: Reading) -> Opt
     (take && !ns.is_empty()).then(|| Value::Parts(ns.swap_remove(0)))
 }
 
-/// The digits after the dot of a bare number with one dot ("3.10" → "10", "v2.4," → "4"); none
-/// for a date, a time or a version with more dots.
+/// Whether a run's bare one-dot numbers are written as versions: the longest digits after a dot
+/// end in a zero and others are shorter ("3.10" beside "3.9"; a decimal list writes "3.1" or
+/// "3.90").
+fn versions_written(items: &[&str]) -> bool {
+    // Shortest and longest digits after a dot, and whether the longest ends in a zero.
+    let mut fs = (usize::MAX, 0, false);
+    for item in items {
+        for f in item.split_whitespace().filter_map(fraction) {
+            if f.len() > fs.1 {
+                fs = (fs.0, f.len(), f.ends_with('0'));
+            }
+            fs.0 = fs.0.min(f.len());
+        }
+    }
+    fs.2 && fs.0 < fs.1
+}
+
+/// The digits after the dot of a bare number with one dot ("3.10" → "10", "(2.4)," → "4"); none
+/// for a date, a time, a version with more dots, or a number with a mark or letter before it
+/// ("$4.50", "v2.10": [`numbers`] reads no version there either).
 fn fraction(token: &str) -> Option<&str> {
-    let t = token.trim_matches(|c: char| !c.is_ascii_digit());
+    let t = token
+        .trim_start_matches('(')
+        .trim_end_matches([',', ':', ';', ')', '.']);
     let (whole, fraction) = t.split_once('.')?;
     [whole, fraction]
         .iter()
@@ -1018,7 +1030,20 @@ mod tests {
             // "3.9"); times written with a dot keep their plain reading.
             ("- 3.10\n- 3.8\n- 3.9", true),
             ("- 3.8\n- 3.9\n- 3.10", false),
-            ("- v2.9: search\n- v2.10: export\n- v2.11: audit", false),
+            // A run the readings read alike, or by their dates, is left to them.
+            ("- 14 Jan: v3.9\n- 2 Mar: v3.10\n- 18 Oct: v3.11", false),
+            (
+                "- 01/06/2025: 3.9\n- 02/03/2025: 3.10\n- 03/03/2025: 3.11",
+                false,
+            ),
+            (
+                "- 07:30: deploy 2.9\n- 08:15: deploy 2.10\n- 09:00: smoke",
+                false,
+            ),
+            (
+                "- 2 Mar: lunch $4.50\n- 14 Jan: walk 5.5 km\n- 20 Apr: swim 1.10 km",
+                true,
+            ),
             ("- 9.30: standup\n- 10.15: review\n- 11.00: lunch", false),
             ("- 11.00: lunch\n- 9.30: standup\n- 10.15: review", true),
         ] {
