@@ -563,7 +563,8 @@ fn values(rule: &SortOrder, run: &Run<'_>, reading: Reading) -> Option<Vec<Value
     let mut year_end = false;
     // Under a date key a bare one-dot number is a version under the other reading, and under
     // the plain one too in a run that writes "3.10" beside "3.9".
-    let versions = dated(rule) && (reading == Reading::Other || versions_written(items));
+    let dated = dated(rule);
+    let versions = dated && (reading == Reading::Other || versions_written(items));
     for item in items {
         let text = match column {
             Some(c) => cells(item).get(c)?.clone(),
@@ -571,7 +572,7 @@ fn values(rule: &SortOrder, run: &Run<'_>, reading: Reading) -> Option<Vec<Value
             None => bare(item, reading),
         };
         let v = value(rule, &text, column.is_some(), reading, versions)?;
-        if reading == Reading::Other && dated(rule) {
+        if reading == Reading::Other && dated {
             if let Some(plain) = named_date(&text, Reading::Plain).filter(|d| d.len() == 2) {
                 year_end |= plain.first().is_some_and(|m| *m >= 10.0);
                 if !matches!(&v, Value::Parts(p) if *p == plain) {
