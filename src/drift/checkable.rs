@@ -759,7 +759,7 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
                 && !names_the_answer(x)
                 // The answer's layout: "Required headings: …", "Sections: …".
                 // Who or why the rule is for: "Terminology: never say …", "Legal: …".
-                && !crate::drift::text::in_list("note|notes|important|constraint|constraints|requirements|requirement|nb|reminder|also|edit|update|ps|input|task|request|instruction|instructions|prompt|question|context|goal|ask|deliverable|deliverables|scope|criteria|guidelines|tip|hint|warning|remember|critical|crucial|mandatory|required|attention|budget|caveat|headings|sections|terminology|wording|vocabulary|policy|legal|compliance|privacy|confidentiality|nda|brand|correction", x)
+                && !crate::drift::text::in_list("note|notes|important|constraint|constraints|requirements|requirement|nb|reminder|also|edit|update|ps|input|task|request|instruction|instructions|prompt|question|context|goal|ask|deliverable|deliverables|scope|criteria|guidelines|tip|hint|warning|remember|critical|crucial|mandatory|required|attention|budget|caveat|headings|sections|terminology|wording|vocabulary|policy|legal|compliance|privacy|confidentiality|nda|brand|correction|convention|guide", x)
         })
         // "Update from Luc: …", "Correction from legal: …": who changes the rule (not "Change
         // list:", a part).
@@ -7999,31 +7999,44 @@ fn called_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
     if placed {
         return None;
     }
-    let before = lower.get(..i)?;
-    let asked = ["say ", "use ", "write "]
-        .iter()
-        .filter_map(|v| before.rfind(v))
-        .max()
-        .is_some_and(|v| {
-            before
-                .get(v..)
-                .and_then(|r| r.split_once(' '))
-                .is_some_and(|(_, q)| q.starts_with(['"', '\'', '\u{201c}']) && !q.contains(' '))
-        });
     let tail = sentence.get(i + ", never ".len()..)?;
-    if !asked || !tail.starts_with(['"', '\'', '\u{201c}']) {
-        return None;
-    }
-    let q = quoted(tail).into_iter().next()?;
-    // Nothing narrows it after the word ("never 'var', for new declarations").
-    let after = tail
-        .get(q.len() + 2..)
-        .unwrap_or_default()
-        .split(['.', ';', '\n', '\u{2014}'])
+    // "Refer to them as 'patients', never as 'customers'". Nothing narrows the words after
+    // them ("never 'var', for new declarations").
+    let (list, before) = quote_run_end(tail.split(['.', ';', '\n', '\u{2014}']).next()?)?;
+    (term_asked(lower.get(..i)?)
+        && ws_of(&before.to_ascii_lowercase())
+            .iter()
+            .all(|w| *w == "as"))
+    .then_some(list)
+}
+
+/// Whether a clause ends with the terms it asks for, quoted right after a verb of naming: "say
+/// 'UAV'", "use 'riders' and 'drivers'", "always call them 'shows'", "refer to the people … as
+/// 'patients'", "the term 'save slot'".
+fn term_asked(before: &str) -> bool {
+    let clause = before
+        .rsplit(['.', ';', ':', ',', '(', '\u{2014}'])
         .next()
-        .unwrap_or_default()
-        .trim();
-    (!q.trim().is_empty() && after.is_empty()).then(|| vec![q])
+        .unwrap_or_default();
+    let Some((_, head)) = quote_run_end(clause) else {
+        return false;
+    };
+    let ws = ws_of(head);
+    let w = |k: usize| {
+        ws.len()
+            .checked_sub(k)
+            .and_then(|i| ws.get(i))
+            .copied()
+            .unwrap_or("")
+    };
+    match w(1) {
+        "say" | "use" | "write" => true,
+        "them" | "it" => w(2) == "call",
+        "term" | "terms" | "word" => w(2) == "the" && w(3) == "use",
+        // "Refer to the people … as 'patients'".
+        "as" => ws.iter().any(|x| matches!(*x, "refer" | "call")),
+        _ => false,
+    }
 }
 
 /// Names banned by a kind, listed in brackets: "don't mention the customer name (Globex)", "do
@@ -8124,10 +8137,17 @@ fn passive_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
     {
         return None;
     }
-    // The quotes that end the clause, joined by commas, "and" or "or" only: "we write
-    // "resolved" rather than "fixed", so the word "fixed" …" bans "fixed".
+    // The quotes that end the clause: "we write "resolved" rather than "fixed", so the word
+    // "fixed" …" bans "fixed".
+    quote_run_end(clause).map(|(list, _)| list)
+}
+
+/// The quoted words that end a clause, joined by commas, "and" or "or" only ("… 'screenings'
+/// or 'films'"), and the text before them; none where a quote is longer than three words.
+fn quote_run_end(clause: &str) -> Option<(Vec<String>, &str)> {
     let mut list: Vec<String> = Vec::new();
     let mut rest = clause.trim_end();
+    let mut before = rest;
     while let Some(close) = rest
         .chars()
         .next_back()
@@ -8140,7 +8160,7 @@ fn passive_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
             return None;
         }
         list.push(word.to_string());
-        let before = body.get(..open)?;
+        before = body.get(..open)?;
         let gap = before.trim_end_matches([' ', ',']);
         let gap = ["or", "and"]
             .iter()
@@ -8153,7 +8173,7 @@ fn passive_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
         rest = gap;
     }
     list.reverse();
-    (!list.is_empty()).then_some(list)
+    (!list.is_empty()).then_some((list, before))
 }
 
 /// A word ban, or one placed in a part.
@@ -10673,7 +10693,8 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                     if as_written(w) {
                         used_alone(text, w)
                     } else {
-                        used_alone(&lower, &w.lower())
+                        let w = w.lower();
+                        used_alone(&lower, &w)
                     }
                 })
                 .map(String::as_str)
@@ -11382,6 +11403,45 @@ mod tests {
 
     fn kinds(message: &str) -> Vec<&'static str> {
         parse(message).iter().map(|(_, r)| describe(r).0).collect()
+    }
+
+    /// A verdict on the result: the reasons of the constraints it breaks.
+    fn broken(message: &str, result: &str) -> Vec<String> {
+        check_all(message, result)
+            .into_iter()
+            .filter(|c| !c.holds)
+            .map(|c| c.constraint)
+            .collect()
+    }
+
+    /// "Use 'riders' and 'drivers', never 'users'", "refer to them as 'patients', never as
+    /// 'customers'", "call them 'shows', never 'screenings' or 'films'": the words after "never".
+    #[test]
+    fn terms_put_in_place_of_others_ban_the_others() {
+        for (m, result, word) in [
+            ("Write the explainer. Use \"riders\" and \"drivers\", never \"users\".", "About 300 users saw the error.", "users"),
+            ("Write the FAQ entry. Refer to the people picking up medicine as 'patients', never as 'customers'.", "Customers can ask the pharmacist.", "customers"),
+            ("Write the listing. Marketing's style guide: always call them 'shows', never 'screenings' or 'films'.", "Three films play on Friday.", "screenings, films"),
+            ("Summarise the cleanup. Terminology: always say 'bin location', never 'slot'.", "It merges two bins into one slot.", "slot"),
+        ] {
+            assert_eq!(broken(m, result), vec![format!("never uses {word}")], "{m}");
+            assert!(broken(m, "Nothing to report.").is_empty(), "{m}");
+        }
+        // Quoted words that no term asked precedes are not read; nor is a narrowed one.
+        for m in [
+            "Write the note. The menu lists 'Hall', never 'Annex'.",
+            "Write the note. Say 'member', never 'user', in the billing pages.",
+        ] {
+            assert!(!kinds(m).contains(&"forbids"), "{m}");
+        }
+        // A label that names the rule book ("Team convention:", "Style guide:") is no part.
+        let m = "Write the PR description. Team convention: never call it a 'hotfix'.";
+        assert_eq!(
+            broken(m, "This hotfix rounds payouts half-up."),
+            vec!["never uses hotfix"]
+        );
+        let m = "Write the help article. Style guide: do not use the word 'simply'.";
+        assert_eq!(broken(m, "Simply tap Book."), vec!["never uses simply"]);
     }
 
     /// A sentence is read for constraints when a word cue starts one of its words (not "end"
