@@ -8138,3 +8138,37 @@ fn a_yaml_answer_has_the_keys_asked() {
         "I could not read the job's limits: the scheduler API returned 503 all morning.",
     );
 }
+
+/// A no-code ban that lets the reply paste an error is not read (which fenced block is the paste
+/// is a guess); without the allowance the same reply breaks it.
+#[test]
+fn a_no_code_ban_that_allows_pasting_the_error_is_not_read() {
+    let reply = "The booking screen crashes on a missing phone number. The message is:\n\n```\nCheck-in failed: Cannot read properties of null (reading 'replace')\n```\n\nFixed: it now shows \"no phone number\".";
+    clean(
+        "Explain in words what is wrong, no code in your reply, though you may paste the exact error message.",
+        reply,
+    );
+    clean(
+        "Find the cause and fix it, but don't paste code into your reply. Quoting the error message verbatim is fine.",
+        reply,
+    );
+    flagged(
+        "Find the cause and fix it, but don't paste code into your reply.",
+        reply,
+    );
+}
+
+/// "No emojis … Update: one emoji in the subject line is fine": an emoji allowed somewhere, so
+/// the ban is not read; without the update it is.
+#[test]
+fn an_update_that_allows_one_emoji_lifts_the_emoji_ban() {
+    let reply = "**Subject:** Meet our new resident artist \u{1f33f}\n\n**Body:**\n\nHi all, we are happy to welcome Ana to the studio.";
+    clean(
+        "Write the June newsletter. No emojis in the newsletter, please.\n\nUpdate: one emoji in the subject line is fine, the body should still have none.",
+        reply,
+    );
+    flagged(
+        "Write the June newsletter. No emojis in the newsletter, please.",
+        reply,
+    );
+}

@@ -5044,14 +5044,14 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                 }
             }
         }
-        // "No emojis, with one exception: start every post with ✈️": which emoji may stay is
-        // not checked, so the ban is not.
+        // "No emojis, with one exception: start every post with ✈️", "one emoji in the subject
+        // line is fine": which emoji may stay is not checked, so the ban is not.
         if let Some(i) = lower
             .has("emoji")
             .then(|| {
                 crate::drift::text::first_of(
                     &lower,
-                    "one exception|exception:|except for|except that|except the|except one|is the exception|are the exception|is an exception",
+                    "one exception|exception:|except for|except that|except the|except one|is the exception|are the exception|is an exception|one emoji in|a single emoji in",
                 )
             })
             .flatten()
@@ -5060,6 +5060,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                 out.push((0, at, &["emoji"]));
             }
         }
+
         // "Korrektur: … schreib den Bericht bitte doch auf Englisch": English asked after
         // another language, in that language's words (not "nicht auf Englisch").
         for phrase in [
@@ -8003,19 +8004,16 @@ fn called_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
     // "Refer to them as 'patients', never as 'customers'". Nothing narrows the words after
     // them ("never 'var', for new declarations").
     let (list, before) = quote_run_end(tail.split(['.', ';', '\n', '\u{2014}']).next()?)?;
-    (term_asked(lower.get(..i)?)
-        && ws_of(&before.to_ascii_lowercase())
-            .iter()
-            .all(|w| *w == "as"))
-    .then_some(list)
+    (term_asked(lower.get(..i)?) && matches!(before.trim(), "" | "as")).then_some(list)
 }
 
 /// Whether a clause ends with the terms it asks for, quoted right after a verb of naming: "say
 /// 'UAV'", "use 'riders' and 'drivers'", "always call them 'shows'", "refer to the people … as
-/// 'patients'", "the term 'save slot'".
+/// 'patients'".
 fn term_asked(before: &str) -> bool {
+    // (The splitting pattern's type is `passive_ban`'s, whose code the module then shares.)
     let clause = before
-        .rsplit(['.', ';', ':', ',', '(', '\u{2014}'])
+        .rsplit([';', '.', ':', '\u{2014}', '(', ',', '?'])
         .next()
         .unwrap_or_default();
     let Some((_, head)) = quote_run_end(clause) else {
@@ -8032,7 +8030,6 @@ fn term_asked(before: &str) -> bool {
     match w(1) {
         "say" | "use" | "write" => true,
         "them" | "it" => w(2) == "call",
-        "term" | "terms" | "word" => w(2) == "the" && w(3) == "use",
         // "Refer to the people … as 'patients'".
         "as" => ws.iter().any(|x| matches!(*x, "refer" | "call")),
         _ => false,

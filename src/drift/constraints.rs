@@ -550,6 +550,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         .collect();
     // Read once, for the first code ban.
     let code_part = std::cell::OnceCell::new();
+    let paste_allowed = error_paste_allowed(instructions);
     let notes_ruled = crate::drift::text::contains_any(
         instructions.to_ascii_lowercase(),
         "below a `---`|after a `---`|under a `---`|below the `---`|after the `---`|a --- line|the --- line",
@@ -597,7 +598,9 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                         })
                 })
             });
-        if itself == Some(true) {
+        // "No code in your reply, though you may paste the exact error message": which fenced
+        // block is the allowed paste is a guess, so the ban is not read.
+        if itself == Some(true) || paste_allowed {
             n.forbidden.retain(|f| !matches!(f, Forbidden::Code));
         }
         if n.forbidden.contains(&Forbidden::Code) {
@@ -5221,6 +5224,17 @@ fn kind_of_files(main: &str, objects: &[String]) -> bool {
         crate::drift::text::in_list("file|files", file)
             && !crate::drift::text::in_list("the|any|other|these|those|a|my|our|your|existing|all|more|no|of|touch|edit|change|modify|other's|single|extra|new|source|code|project|repo|repository|tracked|committed", before)
     })
+}
+
+/// Whether the message lets the reply paste an error ("though you may paste the exact error
+/// message", "quoting the error verbatim is fine").
+fn error_paste_allowed(instructions: &str) -> bool {
+    let lower = instructions.to_ascii_lowercase();
+    crate::drift::text::contains_any(&lower, "error message|the error|traceback|stack trace")
+        && crate::drift::text::contains_any(
+            &lower,
+            "may paste|can paste|may quote|verbatim is fine",
+        )
 }
 
 #[cfg(test)]
