@@ -5060,7 +5060,6 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                 out.push((0, at, &["emoji"]));
             }
         }
-
         // "Korrektur: … schreib den Bericht bitte doch auf Englisch": English asked after
         // another language, in that language's words (not "nicht auf Englisch").
         for phrase in [
@@ -10690,8 +10689,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                     if as_written(w) {
                         used_alone(text, w)
                     } else {
-                        let w = w.lower();
-                        used_alone(&lower, &w)
+                        used_alone(&lower, &w.lower())
                     }
                 })
                 .map(String::as_str)

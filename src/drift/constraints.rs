@@ -550,12 +550,13 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         .collect();
     // Read once, for the first code ban.
     let code_part = std::cell::OnceCell::new();
-    let paste_allowed = error_paste_allowed(instructions);
+    let lower = instructions.to_ascii_lowercase();
+    let paste_allowed = error_paste_allowed(&lower);
     let notes_ruled = crate::drift::text::contains_any(
-        instructions.to_ascii_lowercase(),
+        &lower,
         "below a `---`|after a `---`|under a `---`|below the `---`|after the `---`|a --- line|the --- line",
     );
-    let apart = super::checkable::asks_a_part_apart(&instructions.to_ascii_lowercase());
+    let apart = super::checkable::asks_a_part_apart(&lower);
     // Read once, for the first emoji ban: whether the message asks for a fenced text, and its
     // quoted passages with an emoji (per ban they made a message of many bans quadratic).
     let fence_asked = std::cell::OnceCell::new();
@@ -5226,15 +5227,11 @@ fn kind_of_files(main: &str, objects: &[String]) -> bool {
     })
 }
 
-/// Whether the message lets the reply paste an error ("though you may paste the exact error
-/// message", "quoting the error verbatim is fine").
-fn error_paste_allowed(instructions: &str) -> bool {
-    let lower = instructions.to_ascii_lowercase();
-    crate::drift::text::contains_any(&lower, "error message|the error|traceback|stack trace")
-        && crate::drift::text::contains_any(
-            &lower,
-            "may paste|can paste|may quote|verbatim is fine",
-        )
+/// Whether the message, lowercased, lets the reply paste an error ("though you may paste the
+/// exact error message", "quoting the error verbatim is fine").
+fn error_paste_allowed(lower: &str) -> bool {
+    crate::drift::text::contains_any(lower, "error message|the error|traceback|stack trace")
+        && crate::drift::text::contains_any(lower, "may paste|can paste|may quote|verbatim is fine")
 }
 
 #[cfg(test)]
