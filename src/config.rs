@@ -3,6 +3,7 @@
 
 use crate::contracts::ajv_errors;
 use crate::error::{ErrorCode, ErrorDetail, GuardError, Result};
+use crate::gather::Gather;
 use crate::shipped;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -275,7 +276,7 @@ impl Config {
                         d.message
                     )
                 })
-                .collect();
+                .gather();
             return Err(GuardError::new(
                 ErrorCode::InvalidConfig,
                 details.first().map(|d| d.path.clone()).unwrap_or_default(),
@@ -377,7 +378,7 @@ fn schema_problems(value: &Value) -> Result<Vec<ErrorDetail>> {
     for e in (shipped::CONFIG.iter_errors)(value) {
         ajv_errors::convert(&e, &mut errors);
     }
-    Ok(problems(errors).chain(empty_mode_name(value)).collect())
+    Ok(problems(errors).chain(empty_mode_name(value)).gather())
 }
 
 /// A schema's errors as configuration problems. Branch errors of anyOf/oneOf repeat the real

@@ -6,6 +6,7 @@ use crate::contracts::check::ResultCall;
 use crate::contracts::tape::{Field, Tape};
 use crate::contracts::{self, CheckReport, ContractError, ContractSource, ModeContract};
 use crate::error::{ErrorCode, GuardError, Result};
+use crate::gather::Gather;
 use crate::json_text;
 use crate::schema_store::SchemaStore;
 use serde_json::Value;
@@ -268,7 +269,7 @@ impl Guard {
                 InputPart::Json(t) if t == "{}" => None,
                 InputPart::Json(t) => Some((key.as_str(), Field::Json(t))),
             })
-            .collect();
+            .gather();
         let Some(tape) = Tape::from_fields(&fields) else {
             return Ok(None);
         };

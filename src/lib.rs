@@ -9,6 +9,7 @@ pub mod drift;
 pub mod engine;
 pub mod error;
 pub mod freeze;
+mod gather;
 pub mod guard;
 pub mod host;
 pub mod integrate;

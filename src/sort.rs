@@ -5,6 +5,7 @@
 //! so each caller gets what `slice::sort_by` (or, on elements that are equal only when they are
 //! the same, `slice::sort_unstable`) gave it.
 
+use crate::gather::Gather;
 use std::cmp::Ordering;
 
 /// Sorts the indices `idx` stably by `cmp`: the crate's one instance of the standard sort.
@@ -17,7 +18,7 @@ pub fn indices(idx: &mut [usize], cmp: &mut dyn FnMut(usize, usize) -> Ordering)
 /// holds the item at index `order[k]`.
 #[inline(never)]
 fn order(n: usize, cmp: &mut dyn FnMut(usize, usize) -> Ordering) -> Vec<usize> {
-    let mut idx: Vec<usize> = (0..n).collect();
+    let mut idx: Vec<usize> = (0..n).gather();
     indices(&mut idx, cmp);
     idx
 }

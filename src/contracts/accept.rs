@@ -14,6 +14,7 @@
 
 use super::pattern::SimpleTest;
 use super::tape::{At, Kind};
+use crate::gather::Gather;
 use crate::sanitize::text::char_len;
 use crate::schema_store::{percent_decode, SchemaStore};
 use crate::swar::eq_short;
@@ -396,7 +397,7 @@ fn collapse_refs(rules: &mut [Rule]) {
             .then(|| r.all_of.first().copied())
             .flatten()
     };
-    let aliases: Vec<Option<Id>> = rules.iter().map(alias).collect();
+    let aliases: Vec<Option<Id>> = rules.iter().map(alias).gather();
     // Chains of aliases end within as many steps as there are rules; a loop stays as it is.
     let target = |mut id: Id| {
         for _ in 0..aliases.len() {
@@ -408,7 +409,7 @@ fn collapse_refs(rules: &mut [Rule]) {
         id
     };
     for r in rules.iter_mut() {
-        let mut ids: Vec<&mut Id> = r.items.iter_mut().collect();
+        let mut ids: Vec<&mut Id> = r.items.iter_mut().gather();
         ids.extend(r.properties.iter_mut().map(|(_, id, _)| id));
         ids.extend(r.additional.iter_mut());
         ids.extend(r.any_of.iter_mut());

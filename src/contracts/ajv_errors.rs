@@ -1,6 +1,7 @@
 //! jsonschema's validation errors in Ajv's shape (`instancePath`, `schemaPath`, `keyword`,
 //! `params`, `message`), with Ajv's message wording, so hosts that know Ajv read them as is.
 
+use crate::gather::Gather;
 use jsonschema::error::{TypeKind, ValidationErrorKind};
 use jsonschema::ValidationError;
 use serde::Serialize;
@@ -119,11 +120,7 @@ fn params_and_message(kind: &ValidationErrorKind, e: &ValidationError<'_>) -> (V
         K::Type { kind } => {
             let names = match kind {
                 TypeKind::Single(t) => t.to_string(),
-                TypeKind::Multiple(set) => set
-                    .iter()
-                    .map(|t| t.to_string())
-                    .collect::<Vec<_>>()
-                    .join(","),
+                TypeKind::Multiple(set) => set.iter().map(|t| t.to_string()).gather().join(","),
             };
             (json!({ "type": names }), format!("must be {names}"))
         }

@@ -15,6 +15,7 @@
 //! the check runs on a copy of the schema without those patterns ([`drop_key_patterns`]) and
 //! reports them "could not be checked".
 
+use crate::gather::Gather;
 use crate::json_text::push_pointer_segment;
 use jsonschema::{Keyword, ValidationError};
 use serde_json::{Map, Value};
@@ -346,7 +347,7 @@ pub fn rewrite(schema: &Value, lazy: bool) -> Option<Value> {
                     let e = ecma_classes(p);
                     (e != p.as_str()).then(|| (p.clone(), e.into_owned()))
                 })
-                .collect();
+                .gather();
             for (from, to) in renamed {
                 if let Some(v) = pp.remove(&from) {
                     pp.insert(to, v);

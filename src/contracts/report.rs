@@ -3,6 +3,7 @@
 
 use super::ajv_errors::ContractError;
 use super::extract::Extraction;
+use crate::gather::Gather;
 use crate::sanitize::Change;
 use serde::Serialize;
 use serde_json::Value;
@@ -71,13 +72,13 @@ fn describe_errors(errors: &[ContractError]) -> String {
             };
             format!("{at} {}{extra}", e.message)
         })
-        .collect();
+        .gather();
     if parts.is_empty() {
         parts = errors
             .iter()
             .take(LISTED_ERRORS)
             .map(|e| e.message.clone())
-            .collect();
+            .gather();
     }
     let more = errors.len().saturating_sub(LISTED_ERRORS);
     let mut s = parts.join("; ");
@@ -95,7 +96,7 @@ fn describe_changes(changes: &[Change]) -> String {
             let at = if c.path.is_empty() { "(root)" } else { &c.path };
             format!("{at}: {}", c.reason)
         })
-        .collect();
+        .gather();
     if changes.len() > LISTED_ERRORS {
         parts.push(format!("and {} more", changes.len() - LISTED_ERRORS));
     }
@@ -213,6 +214,6 @@ pub fn error_object(
                 keyword: e.keyword.clone(),
                 message: e.message.clone(),
             })
-            .collect(),
+            .gather(),
     }
 }

@@ -8,6 +8,7 @@
 use super::segment;
 use super::text;
 use crate::drift::text::Has;
+use crate::gather::Gather;
 
 /// A way the result fails the request's logic, as a reason quoting the words that show it.
 #[derive(Debug, Clone, PartialEq)]
@@ -54,7 +55,7 @@ pub fn choice_options(task_lower: &str) -> Vec<String> {
                     .to_string()
             })
             .filter(|o| !o.is_empty())
-            .collect();
+            .gather();
         options.dedup();
         let short = options.iter().all(|o| o.split_whitespace().count() <= 3);
         if options.len() >= 2 && short {
@@ -108,9 +109,9 @@ pub fn goal(task_lower: &str) -> Option<(Vec<String>, String, bool)> {
             .skip_while(|w| crate::drift::text::in_list(FILLER, w))
             .take_while(|w| w.chars().all(char::is_alphanumeric) && !text::is_stop(w))
             .take(3)
-            .collect();
+            .gather();
         if !object.is_empty() {
-            let stems = object.iter().map(|w| text::stem(w)).collect();
+            let stems = object.iter().map(|w| text::stem(w)).gather();
             return Some((stems, object.join(" "), less));
         }
     }
@@ -166,7 +167,7 @@ fn numbers(words: &[(usize, &str)]) -> Vec<(usize, f64)> {
             };
             value.map(|v| (at, v))
         })
-        .collect()
+        .gather()
 }
 
 /// The range of a rating the request asks for: "on a 0-5 scale", "on a scale of 1 to 10",
@@ -181,7 +182,7 @@ pub fn rating_scale(task_lower: &str) -> Option<(f64, f64)> {
             .iter()
             .filter(|(i, _)| *i + 24 >= at && *i <= at + 32)
             .map(|(_, v)| *v)
-            .collect();
+            .gather();
         if near.len() >= 2 {
             let lo = near.iter().copied().fold(f64::INFINITY, f64::min);
             let hi = near.iter().copied().fold(f64::NEG_INFINITY, f64::max);

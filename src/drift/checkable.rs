@@ -10,6 +10,7 @@
 
 use crate::drift::text::Has;
 use crate::drift::text::Lower;
+use crate::gather::Gather;
 use serde::Serialize;
 
 mod blanks;
@@ -333,7 +334,7 @@ fn words_at(s: &str) -> Vec<(usize, &str)> {
     super::text::word_runs(s, |b| {
         b.is_ascii_alphanumeric() || matches!(b, b'\'' | b'+' | b'-')
     })
-    .collect()
+    .gather()
 }
 
 fn number(word: &str) -> Option<usize> {
@@ -831,7 +832,7 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
     }
     // A verb or a clause inside the phrase ("the team that owns it is …") makes it no plain
     // noun phrase.
-    let phrase: Vec<&str> = (start + 1..modal).map(w).collect();
+    let phrase: Vec<&str> = (start + 1..modal).map(w).gather();
     if phrase.is_empty()
         || phrase.iter().any(|x| {
             crate::drift::text::in_list("that|which|who|you|we|i|it|they", x) || number(x).is_some()
@@ -1339,13 +1340,13 @@ fn given_texts(message: &str) -> Vec<String> {
             q
         })
         .filter(|t| t.trim().contains(' '))
-        .collect()
+        .gather()
 }
 
 /// Quoted strings ("…", '…', “…”) of a text, in order.
 fn quoted(s: &str) -> Vec<String> {
     let mut out = Vec::new();
-    let chars: Vec<(usize, char)> = s.char_indices().collect();
+    let chars: Vec<(usize, char)> = s.char_indices().gather();
     let mut i = 0;
     while let Some(&(at, c)) = chars.get(i) {
         let close = match c {
@@ -1424,7 +1425,7 @@ fn word_list(after: &str) -> Vec<String> {
                 .to_string()
         })
         .filter(|p| !p.is_empty())
-        .collect();
+        .gather();
     // Only single words: a clause ("in your response") means the list was not a list.
     if list.is_empty() || list.iter().any(|w| w.contains(' ')) {
         return Vec::new();
@@ -3003,7 +3004,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             let list: Vec<String> = list
                 .into_iter()
                 .filter(|name| !optional_named(&lower, name))
-                .collect();
+                .gather();
             if !list.is_empty() {
                 push(sentence, Rule::Headings(list));
             }
@@ -3147,7 +3148,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                         .step_by(2)
                         .map(str::to_string)
                         .filter(|k| !k.is_empty() && !k.contains(' '))
-                        .collect();
+                        .gather();
                 }
                 let exact = has_any_in(&lower, "exactly the keys|keys are exactly|keys must be exactly|exactly these keys|exactly these json keys|exactly the json keys|only the keys|only these keys|only the json keys|only these json keys|and no others|no other keys|no other fields|no extra keys|no additional keys");
                 // Paths and globs are no keys ("the keys in `src/i18n/en.json`, the `settngs.*`
@@ -3191,7 +3192,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                             &format!("omit `{k}`|leave out `{k}`|`{k}` is optional|`{k}` (optional|`{k}` may be omitted|`{k}` can be omitted"),
                         )
                     })
-                    .collect();
+                    .gather();
                 if !list.is_empty() && !of_a_file && !fallback {
                     push(
                         sentence,
@@ -3815,7 +3816,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                                         .split_whitespace()
                                         .take(4),
                                 )
-                                .collect();
+                                .gather();
                             near.iter().any(|w| verbs.iter().any(|v| w.starts_with(v)))
                         })
                     })
@@ -3859,7 +3860,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     for kind in ["opening", "ending", "language"] {
         let said: Vec<usize> = (0..out.len())
             .filter(|&i| out.get(i).is_some_and(|(_, _, r)| describe(r).0 == kind))
-            .collect();
+            .gather();
         if let Some((_, earlier)) = said.split_last() {
             for &i in earlier.iter().rev() {
                 out.remove(i);
@@ -4113,7 +4114,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     }
     out.into_iter()
         .map(|(of_reply, _, rule)| (of_reply, rule))
-        .collect()
+        .gather()
 }
 
 /// Whether `rule` is one `is` picks, or places one in a part (`PartOrWhole`).
@@ -4159,7 +4160,7 @@ pub(super) fn negates(w: &str) -> bool {
 /// Names in code spans that a text renames, (new, old): "`a` instead of `b`", "`a` rather than
 /// `b`", "rename `b` to `a`". Not where the sentence negates it ("don't use `a` instead of `b`").
 fn renamed_spans(text: &str) -> Vec<(String, String)> {
-    let parts: Vec<&str> = text.split('`').collect();
+    let parts: Vec<&str> = text.split('`').gather();
     let mut out = Vec::new();
     for x in parts.windows(4).step_by(2) {
         let [before, a, gap, b] = x else { continue };
@@ -4619,7 +4620,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         .into_iter()
         .map(|t| ws_of(&t.to_ascii_lowercase()).join(" "))
         .filter(|t| !t.is_empty())
-        .collect();
+        .gather();
     let mut previous = None;
     // Whether the sentence before has one clause: "scratch that last part" takes back no more.
     let mut single = false;
@@ -4648,7 +4649,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         // "Update: make that 4 bullets", "Actually, make that under 200; 100 was too tight":
         // the counts said before are replaced (a unit, if said, is a count's).
         let at_ws = words_at(&lower);
-        let ws: Vec<&str> = at_ws.iter().map(|x| x.1).collect();
+        let ws: Vec<&str> = at_ws.iter().map(|x| x.1).gather();
         const COUNTED: &str = "bullets|words|sentences|items|points|paragraphs";
         let replaced = (0..ws.len()).any(|i| {
             if !(ws.get(i) == Some(&"make") && matches!(ws.get(i + 1), Some(&"that" | &"it"))) {
@@ -4847,11 +4848,11 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                             // "200-word" is a word limit's "word".
                             w.rsplit('-').next().into_iter()
                         })
-                        .collect();
+                        .gather();
                     let near: Vec<&str> = if after {
-                        ws.iter().take(5).copied().collect()
+                        ws.iter().take(5).copied().gather()
                     } else {
-                        ws.iter().rev().take(5).rev().copied().collect()
+                        ws.iter().rev().take(5).rev().copied().gather()
                     };
                     windows.push(format!(" {} ", near.join(" ")));
                 }
@@ -5071,7 +5072,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             "in inglese",
         ] {
             if let Some(i) = lower.find(phrase) {
-                let before: Vec<&str> = lower[..i].split_whitespace().rev().take(2).collect();
+                let before: Vec<&str> = lower[..i].split_whitespace().rev().take(2).gather();
                 if !before
                     .iter()
                     .any(|w| crate::drift::text::in_list("nicht|no|pas|não|non|kein", w))
@@ -5474,7 +5475,7 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
         // document shown for an edit, "Update docs/STYLE.md to the format below.", is no
         // answer's shape), and not when it elides parts ("...") or is code.
         if !counted && !lower.has("```") {
-            let lines: Vec<&str> = message.lines().map(str::trim).collect();
+            let lines: Vec<&str> = message.lines().map(str::trim).gather();
             let first = lines.iter().position(|l| *l == "***");
             let intro = first.and_then(|f| {
                 lines
@@ -5509,7 +5510,7 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
         }
     }
     // "<Marker> X": a capitalised word followed by the placeholder X.
-    let words: Vec<&str> = message.split_whitespace().collect();
+    let words: Vec<&str> = message.split_whitespace().gather();
     for (i, pair) in words.windows(2).enumerate() {
         let [marker, x] = pair else { continue };
         let x = x.trim_end_matches(['.', ',', ';', ':', ')', '\'', '"']);
@@ -5571,7 +5572,7 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
             .unwrap_or_default()
             .iter()
             .map(|w| clean(w).lower())
-            .collect();
+            .gather();
         let has_word = |ws: &[&str]| before.iter().any(|w| ws.contains(&w.as_str()));
         // As many as are numbered in a row close after the first: "Section 1 and Section 2".
         let near = words.get(i..(i + 16).min(words.len())).unwrap_or_default();
@@ -5621,14 +5622,14 @@ fn repeat_rule(message: &str, lower: &str, push: &mut impl FnMut(&str, Rule)) {
     {
         return;
     }
-    let lines: Vec<&str> = message.split('\n').collect();
+    let lines: Vec<&str> = message.split('\n').gather();
     // What is repeated follows the verb ("repeat the request word for word"); "ignore repeat
     // submits while a request is in flight" asks for no repetition.
     let asks = |l: &str| {
         let words: Vec<&str> = l
             .split(crate::drift::text::not_alnum_char)
             .filter(|w| !w.is_empty())
-            .collect();
+            .gather();
         words.iter().enumerate().any(|(k, w)| {
             *w == "repeat"
                 && words.get(k + 1).is_some_and(|x| {
@@ -5813,7 +5814,7 @@ fn ending_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
     let gap_words: Vec<&str> = gap
         .split(crate::drift::text::not_alnum_char)
         .filter(|w| !w.is_empty())
-        .collect();
+        .gather();
     // "Your reply must end with …": the answer is the subject.
     let subject = lower
         .get(..cue)
@@ -5851,7 +5852,7 @@ fn choices_in(tail: &str, max: usize) -> Option<Vec<String>> {
         .step_by(2)
         .map(|s| s.trim().to_string())
         .filter(|s| !s.is_empty())
-        .collect();
+        .gather();
     let phrases = if spans.len() >= 2 {
         spans
     } else {
@@ -5911,7 +5912,7 @@ fn opening_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
     let bare: Vec<String> = tail
         .split_whitespace()
         .map(|w| w.trim_matches(['`', '*', ',']).to_ascii_lowercase())
-        .collect();
+        .gather();
     if let [a, or, b] = bare.as_slice() {
         if or == "or" && a != b && [a, b].iter().all(|w| matches!(w.as_str(), "yes" | "no")) {
             return Some(vec![a.clone(), b.clone()]);
@@ -5945,12 +5946,12 @@ fn ending_cue(sentence: &str, lower: &str) -> Option<(usize, usize, bool)> {
     if head.chars().next_back().is_some_and(char::is_alphanumeric) {
         return None;
     }
-    let before: Vec<&str> = head.split_whitespace().rev().take(2).collect();
+    let before: Vec<&str> = head.split_whitespace().rev().take(2).gather();
     let after: Vec<&str> = lower
         .get(cue_own_end..)?
         .split_whitespace()
         .take(2)
-        .collect();
+        .gather();
     let negation =
         |w: &&str| matches!(*w, "not" | "never") || w.ends_with("n't") || w.ends_with("n’t");
     if before.iter().any(negation) || after.iter().any(negation) {
@@ -6006,7 +6007,7 @@ fn template(phrase: &str) -> bool {
 /// "Confidence: high", "Confidence: medium", "Confidence: low" (the words before the first
 /// choice are kept on each). None without a bar, or when a choice is more than one word.
 fn alternatives(phrase: &str) -> Option<Vec<String>> {
-    let parts: Vec<&str> = phrase.split('|').collect();
+    let parts: Vec<&str> = phrase.split('|').gather();
     if parts.len() < 2 {
         return None;
     }
@@ -6015,7 +6016,7 @@ fn alternatives(phrase: &str) -> Option<Vec<String>> {
     let (prefix, head) = first.split_at(cut);
     let choices: Vec<&str> = std::iter::once(head)
         .chain(parts.iter().skip(1).copied())
-        .collect();
+        .gather();
     choices
         .iter()
         .all(|c| !c.trim().is_empty() && !c.trim().contains(' '))
@@ -6023,7 +6024,7 @@ fn alternatives(phrase: &str) -> Option<Vec<String>> {
             choices
                 .iter()
                 .map(|c| format!("{prefix}{}", c.trim()))
-                .collect()
+                .gather()
         })
 }
 
@@ -6130,7 +6131,7 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
         let gap_words: Vec<&str> = gap
             .split(|c: char| !(c.is_alphanumeric() || c == '_'))
             .filter(|w| !w.is_empty())
-            .collect();
+            .gather();
         let answer = |w: &&str| ANSWER_NOUNS.contains(w) || matches!(*w, "message" | "summary");
         let names_answer = lower
             .get(cue..cue_own_end)
@@ -6218,7 +6219,7 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
         .map_or(phrase, |(inner, _)| inner.trim());
     // "End with a confidence level: High, Medium or Low.": a choice of words, not a phrase.
     let choice = phrase.trim_end_matches(['.', '!']).replace(" or ", ", ");
-    let items: Vec<&str> = choice.split(", ").collect();
+    let items: Vec<&str> = choice.split(", ").gather();
     if phrase.has(" or ")
         && items.len() >= 2
         && items
@@ -6319,7 +6320,7 @@ fn section_order(sentence: &str, lower: &str) -> Option<Vec<String>> {
             .flat_map(|x| x.split(" and "))
             .flat_map(|x| x.split(" then "))
             .map(str::to_string)
-            .collect()
+            .gather()
     };
     let mut names: Vec<String> = raw
         .iter()
@@ -6332,7 +6333,7 @@ fn section_order(sentence: &str, lower: &str) -> Option<Vec<String>> {
                 .to_string()
         })
         .filter(|n| !n.is_empty())
-        .collect();
+        .gather();
     // A name said again ("…; you may add other headings after '## Testing'") is one section.
     let mut seen: Vec<String> = Vec::new();
     names.retain(|n| {
@@ -6390,7 +6391,7 @@ pub(super) fn bounded_blocks(lower: &str) -> bool {
             .split_whitespace()
             .take(4)
             .map(|w| w.trim_matches(crate::drift::text::not_alnum_char))
-            .collect();
+            .gather();
         let size = |w: &&str| {
             w.starts_with(|c: char| c.is_ascii_digit())
                 || crate::drift::text::in_list("more|over|longer|than|lines", w)
@@ -6448,7 +6449,7 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
             .split_whitespace()
             .rev()
             .take(2)
-            .collect();
+            .gather();
         matches!(
             before.as_slice(),
             [n, "commit", ..] if crate::drift::text::in_list("message|subject|title|subjects", n)
@@ -6474,7 +6475,7 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
             .split_whitespace()
             .rev()
             .take(3)
-            .collect();
+            .gather();
         // "The commit message must begin with `fix:`": a noun before the answer's noun names
         // another text the reply may show, not the reply.
         let other = before.get(1).is_some_and(|p| {
@@ -6590,7 +6591,7 @@ fn first_line_phrases(sentence: &str, lower: &str) -> Option<Vec<String>> {
     let of_answer = if subject.is_empty() {
         opener
     } else {
-        let words: Vec<&str> = subject.split_whitespace().collect();
+        let words: Vec<&str> = subject.split_whitespace().gather();
         let noun = words.last().copied().unwrap_or_default();
         opener
             && words.first() == Some(&"of")
@@ -6637,7 +6638,7 @@ fn first_line_phrases(sentence: &str, lower: &str) -> Option<Vec<String>> {
     let phrases: Vec<String> = phrases
         .into_iter()
         .take(if choices { 8 } else { 1 })
-        .collect();
+        .gather();
     (!phrases.is_empty()
         && phrases
             .iter()
@@ -6757,7 +6758,7 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
                 .to_string()
         })
         .filter(|p| !p.is_empty())
-        .collect();
+        .gather();
     // Keys may be bare identifiers ("the keys property_id, channel and error_count").
     let keys = nouns.contains(&"keys");
     // Not how the keys are to be ("keys sorted and deduplicated", "keys stable and short").
@@ -6824,7 +6825,7 @@ fn char_bound(lower: &str, ws: &[&str], sized: bool) -> Option<usize> {
                     .flatten()
             })
         })
-        .collect();
+        .gather();
     let [n] = counts.as_slice() else {
         return None;
     };
@@ -6933,7 +6934,7 @@ fn unquote(t: &str) -> &str {
 /// The texts a reply labels with `noun`: the rest of a "SMS: …" line, or the one line (or one-line
 /// fenced block) after a "Meta description:" line. Not an old or current one ("Old banner:").
 fn labelled_texts(result: &str, noun: &str) -> Vec<String> {
-    let lines: Vec<&str> = result.lines().collect();
+    let lines: Vec<&str> = result.lines().gather();
     let mut out = Vec::new();
     for (i, line) in lines.iter().enumerate() {
         let t = line.trim().trim_start_matches(['-', '*', '#', ' ']);
@@ -6951,7 +6952,7 @@ fn labelled_texts(result: &str, noun: &str) -> Vec<String> {
             .unwrap_or_default()
             .split_whitespace()
             .take_while(|w| !crate::drift::text::in_list("for|in|to", w) && !w.starts_with('`'))
-            .collect::<Vec<_>>()
+            .gather()
             .join(" ");
         let names = std::iter::once(noun.to_string())
             .chain(
@@ -6976,11 +6977,11 @@ fn labelled_texts(result: &str, noun: &str) -> Vec<String> {
         let body: Vec<&str> = if first.trim_start().starts_with("```") {
             next.take_while(|l| !l.trim_start().starts_with("```"))
                 .copied()
-                .collect()
+                .gather()
         } else {
             std::iter::once(*first)
                 .chain(next.take_while(|l| !l.trim().is_empty()).copied())
-                .collect()
+                .gather()
         };
         if let [one] = body.as_slice() {
             // A block quote's marker is not the text's ("> Penguin feeding starts …").
@@ -7035,7 +7036,7 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
         &["pr title:", "pull request title:"]
     };
     let mut out = Vec::new();
-    let lines: Vec<&str> = result.lines().collect();
+    let lines: Vec<&str> = result.lines().gather();
     let mut fence_open = false;
     let mut take_first = false;
     for (i, line) in lines.iter().enumerate() {
@@ -7102,13 +7103,13 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
         if matches!(*l, "commit:" | "committed as" | "committed:") {
             // A hash, then one quoted subject ("`a91f3d0` — "Handle offsets""), or the
             // subject in one code span ("Commit: `fix(ab): stable hashing`").
-            let quoted: Vec<&str> = rest.split('"').skip(1).step_by(2).collect();
+            let quoted: Vec<&str> = rest.split('"').skip(1).step_by(2).gather();
             let spans: Vec<&str> = rest
                 .split('`')
                 .skip(1)
                 .step_by(2)
                 .filter(|x| x.contains(' '))
-                .collect();
+                .gather();
             if let [subject] = quoted.as_slice() {
                 out.push(clean(subject));
             } else if let [subject] = spans.as_slice() {
@@ -7320,7 +7321,7 @@ fn non_iso_date(text: &str) -> Option<String> {
         // Quoted and indented lines, log lines (a clock time "03:14:07"), and lines that show
         // a conversion or an example ("March 14 became 2024-03-14", "inputs like 03/14/2024").
         let log = line.split_whitespace().any(|t| {
-            let parts: Vec<&str> = t.split(':').collect();
+            let parts: Vec<&str> = t.split(':').gather();
             parts.len() == 3
                 && parts
                     .iter()
@@ -7338,7 +7339,7 @@ fn non_iso_date(text: &str) -> Option<String> {
             continue;
         }
         let line = without_quoted(line);
-        let toks: Vec<&str> = line.split_whitespace().collect();
+        let toks: Vec<&str> = line.split_whitespace().gather();
         // A date in single quotes is cited ("rendered '(Accessed: 2024/03/14)'").
         let cited = |x: &str| x.contains(['\'', '\u{2018}', '\u{2019}']);
         for (i, t) in toks.iter().enumerate() {
@@ -7354,7 +7355,7 @@ fn non_iso_date(text: &str) -> Option<String> {
                     && t.chars().any(|c| c.is_ascii_digit());
             let core = t.trim_matches(|c: char| !c.is_ascii_digit());
             for sep in ['/', '.'].into_iter().filter(|_| !named) {
-                let parts: Vec<&str> = core.split(sep).collect();
+                let parts: Vec<&str> = core.split(sep).gather();
                 if let [a, b, c] = parts.as_slice() {
                     let (Some(x), Some(y), Some(z)) = (number(a), number(b), number(c)) else {
                         continue;
@@ -7440,7 +7441,7 @@ fn scoped(lower: &str, at: usize) -> bool {
         .enumerate()
         .take_while(|(i, (_, w))| !new_clause(w, all.get(i + 1).map_or("", |x| x.1)))
         .map(|(_, x)| x)
-        .collect::<Vec<_>>();
+        .gather();
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     // "in the code", "in any new code": an adjective may stand before the part.
     (0..ws.len()).any(|i| {
@@ -7528,7 +7529,7 @@ fn note_allowed(message: &str) -> bool {
 
 /// A text's words, as strings.
 fn ws_of(lower: &str) -> Vec<&str> {
-    words_at(lower).into_iter().map(|(_, w)| w).collect()
+    words_at(lower).into_iter().map(|(_, w)| w).gather()
 }
 
 /// Whether a message leaves code out of its word counts, or asks for code beside a bounded
@@ -7804,7 +7805,7 @@ fn hedged(lower: &str, at: usize) -> bool {
         .unwrap_or_default()
         .iter()
         .map(|x| x.1)
-        .collect();
+        .gather();
     HEDGES
         .iter()
         .any(|h| clause.windows(h.len()).any(|w| w == *h))
@@ -7848,7 +7849,7 @@ fn case_negated(lower: &str, at: usize) -> Option<bool> {
         .enumerate()
         .filter(|&(j, (_, w))| !crate::drift::text::in_list(FILLERS, w) || negation_at(clause, j))
         .map(|(_, &(at, w))| (at, if w == "none" { "not" } else { w }))
-        .collect();
+        .gather();
     // Negated after it, in its clause: "lowercase letters are not allowed", "… are forbidden".
     let after = lower.get(at..).unwrap_or_default();
     let after = words_at(
@@ -7979,7 +7980,7 @@ fn called_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
         let list: Vec<String> = quoted(clause)
             .into_iter()
             .filter(|q| !q.trim().is_empty() && q.split_whitespace().count() <= 3)
-            .collect();
+            .gather();
         return (!list.is_empty()).then_some(list);
     }
     // "Say 'UAV', never 'drone'": the word after "never".
@@ -8279,7 +8280,7 @@ fn quotes_another(lower: &str) -> bool {
     let intro: String = intro
         .split_whitespace()
         .filter(|w| !w.contains(|c: char| c.is_ascii_digit()))
-        .collect::<Vec<_>>()
+        .gather()
         .join(" ");
     speaks && !team && !cued(&intro) && !cued(after)
 }
@@ -8473,7 +8474,7 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
                     .step_by(2)
                     .filter(|c| !c.trim().is_empty())
                     .map(String::from)
-                    .collect()
+                    .gather()
             } else {
                 q
             };
@@ -8589,7 +8590,7 @@ fn counted_word(head: &str) -> Option<String> {
                 .unwrap_or_default()
                 .split(crate::drift::text::not_alnum_char)
                 .filter(|w| !w.is_empty())
-                .collect();
+                .gather();
             let after_only_bound = head
                 .get(i + q_lower.len()..)
                 .unwrap_or_default()
@@ -8736,7 +8737,7 @@ fn word_count(text: &str) -> usize {
 /// sentences.
 fn sentence_count(text: &str) -> usize {
     const ABBREVIATIONS: &str = "mr|mrs|ms|dr|st|vs|etc|e.g|i.e|jr|sr|prof|incl|approx|esp|min|max";
-    let chars: Vec<char> = text.chars().collect();
+    let chars: Vec<char> = text.chars().gather();
     let mut n = 0;
     let mut pending = false;
     let mut i = 0;
@@ -9102,7 +9103,7 @@ fn american_spelling(text: &str) -> Option<String> {
             continue;
         }
         let mut quote = false;
-        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let tokens: Vec<&str> = line.split_whitespace().gather();
         for (i, token) in tokens.iter().copied().enumerate() {
             // A name's word: "the Authorization header", "justify-content: center".
             let next = tokens.get(i + 1).map(|t| t.to_ascii_lowercase());
@@ -9266,7 +9267,7 @@ fn no_first_person(lower: &str, ws: &[(usize, &str)]) -> Option<Vec<String>> {
         }
     }
     if out.is_empty() {
-        out = FIRST_PERSON.iter().map(|x| x.to_string()).collect();
+        out = FIRST_PERSON.iter().map(|x| x.to_string()).gather();
     }
     Some(out)
 }
@@ -9396,7 +9397,7 @@ fn highlight_count(text: &str) -> usize {
     // `*x*` and `**x**` on one line, non-empty.
     let mut n = 0;
     for line in text.lines() {
-        let parts: Vec<&str> = line.split('*').collect();
+        let parts: Vec<&str> = line.split('*').gather();
         // Between consecutive stars: odd-indexed pieces are inside `*…*` pairs.
         let mut i = 1;
         while i + 1 < parts.len() {
@@ -9541,7 +9542,7 @@ fn kept_in_blocks(rule: &Rule, result: &str, commit: bool) -> bool {
                 })
         })
         .map(|b| b.body)
-        .collect();
+        .gather();
     !blocks.is_empty() && blocks.iter().all(|p| check(rule, p).0)
 }
 
@@ -9641,11 +9642,11 @@ pub(super) fn without_old(text: &str) -> String {
             old_columns.clear();
             in_table = false;
         } else {
-            let cells: Vec<&str> = row.trim_matches('|').split('|').collect();
+            let cells: Vec<&str> = row.trim_matches('|').split('|').gather();
             // The header row only, and one that names the new side too ("Old | New").
             if !in_table {
                 let head = |c: &&str| c.trim().to_ascii_lowercase();
-                let names: Vec<String> = cells.iter().map(head).collect();
+                let names: Vec<String> = cells.iter().map(head).gather();
                 if names
                     .iter()
                     .any(|n| crate::drift::text::in_list("new|after|proposed|updated", n.as_str()))
@@ -9659,7 +9660,7 @@ pub(super) fn without_old(text: &str) -> String {
                                 )
                             })
                         })
-                        .collect();
+                        .gather();
                 }
             }
             in_table = true;
@@ -9706,7 +9707,7 @@ pub(super) fn double_quoted(message: &str) -> Vec<&str> {
     quoted_spans(message)
         .into_iter()
         .map(|(_, inner)| &message[inner])
-        .collect()
+        .gather()
 }
 
 /// The part of a message that code is sent to ([`parts::code_part`]).
@@ -9859,7 +9860,7 @@ fn part_after_a_comma(sentence: &str) -> Option<String> {
                     .find_map(|v| after.strip_prefix(v))
                     .unwrap_or(after);
                 let subject = after.strip_prefix("the ")?;
-                let words: Vec<&str> = subject.split_whitespace().take(4).collect();
+                let words: Vec<&str> = subject.split_whitespace().take(4).gather();
                 let marked =
                     subject.starts_with(|c: char| c.is_uppercase() || "*`\"'#".contains(c));
                 let noun_at = words
@@ -9884,7 +9885,7 @@ fn part_after_a_comma(sentence: &str) -> Option<String> {
                 .find_map(|p| {
                     let i = lower.find(p)?;
                     let subject = sentence.get(i + p.len()..)?;
-                    let words: Vec<&str> = subject.split_whitespace().take(4).collect();
+                    let words: Vec<&str> = subject.split_whitespace().take(4).gather();
                     let k = words
                         .iter()
                         .position(|x| crate::drift::text::in_list("section|list|table", x))?;
@@ -9971,7 +9972,7 @@ fn without_quoted(line: &str) -> String {
 
 /// The text outside fenced code blocks and inline code spans.
 fn prose_of(text: &str) -> String {
-    let lines: Vec<&str> = lists::outside_fences(text).collect();
+    let lines: Vec<&str> = lists::outside_fences(text).gather();
     super::text::outside_code_spans(&lines.join("\n"))
 }
 
@@ -10007,14 +10008,14 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                         !i.contains(' ') && super::file_scope::is_file_path(i.trim_matches('`'))
                     })
                 })
-                .collect();
+                .gather();
             check(&Rule::Words(*rel, *n), &prose.join("\n"))
         }
         Rule::OwnForbids(words) => {
             let own: String = text
                 .lines()
                 .filter(|l| !l.trim_start().starts_with('>'))
-                .collect::<Vec<&str>>()
+                .gather()
                 .join("\n");
             check(&Rule::ProseForbids(words.clone()), &own)
         }
@@ -10022,7 +10023,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             // Fenced blocks and inline code spans left out.
             let prose: String = lists::outside_fences(text)
                 .map(super::text::outside_code_spans)
-                .collect::<Vec<String>>()
+                .gather()
                 .join("\n");
             check(&Rule::Forbids(words.clone()), &prose)
         }
@@ -10090,7 +10091,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             };
             let prose: Vec<&str> = lists::outside_fences(text)
                 .filter(|l| !link_only(l))
-                .collect();
+                .gather();
             let prose = prose.join("\n");
             let mut plain = String::with_capacity(prose.len());
             let mut from = 0;
@@ -10112,7 +10113,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             None => (true, None),
         },
         Rule::DividedParagraphs(n) => {
-            let parts: Vec<&str> = text.split("***").collect();
+            let parts: Vec<&str> = text.split("***").gather();
             let last = parts.len().saturating_sub(1);
             let mut have = parts.len();
             for (i, p) in parts.iter().enumerate() {
@@ -10205,7 +10206,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             None => (true, None),
         },
         Rule::NoTables => {
-            let prose: Vec<&str> = lists::outside_fences(text).collect();
+            let prose: Vec<&str> = lists::outside_fences(text).gather();
             match tables::header_rows(&prose.join("\n")).first() {
                 Some(row) => (
                     false,
@@ -10368,7 +10369,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             let prose: String = prose_of(text)
                 .lines()
                 .map(without_quoted)
-                .collect::<Vec<_>>()
+                .gather()
                 .join("\n");
             match numbers::first_break(f, &prose) {
                 Some(n) => (
@@ -10385,7 +10386,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 Some(_) => (true, None),
                 None if lengths.is_empty() => (true, None),
                 None => {
-                    let have: Vec<String> = lengths.iter().map(usize::to_string).collect();
+                    let have: Vec<String> = lengths.iter().map(usize::to_string).gather();
                     (false, Some(format!("lists of {} items", have.join(", "))))
                 }
             }
@@ -10437,7 +10438,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                     !(w.starts_with(|c: char| c.is_ascii_alphabetic())
                         && w.chars().filter(char::is_ascii_digit).count() > 2)
                 })
-                .collect();
+                .gather();
             let bad: String = prose
                 .join(" ")
                 .chars()
@@ -10631,7 +10632,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 s.replace(['\u{2019}', '\u{2018}'], "'")
                     .replace(['\u{201c}', '\u{201d}'], "\"")
                     .split_whitespace()
-                    .collect::<Vec<_>>()
+                    .gather()
                     .join(" ")
             };
             let flat = plain(text);
@@ -10639,7 +10640,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 .iter()
                 .filter(|w| find_ci(text, w) == 0 && find_ci(&flat, &plain(w)) == 0)
                 .map(String::as_str)
-                .collect();
+                .gather();
             (
                 missing.is_empty(),
                 (!missing.is_empty()).then(|| format!("missing: {}", missing.join(", "))),
@@ -10665,13 +10666,8 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 })
                 .map(|(own, l)| if json || own { l } else { without_quoted(&l) })
                 // A link names a page ("https://github.com/…"), as a code span names a file.
-                .map(|l| {
-                    l.split(' ')
-                        .filter(|t| !t.has("://"))
-                        .collect::<Vec<&str>>()
-                        .join(" ")
-                })
-                .collect();
+                .map(|l| l.split(' ').filter(|t| !t.has("://")).gather().join(" "))
+                .gather();
             check(&Rule::ForbidsAnywhere(words.clone()), &prose.join("\n"))
         }
         Rule::ForbidsAnywhere(words) => {
@@ -10693,7 +10689,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                     }
                 })
                 .map(String::as_str)
-                .collect();
+                .gather();
             (
                 used.is_empty(),
                 (!used.is_empty()).then(|| format!("uses: {}", used.join(", "))),
@@ -10731,7 +10727,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             nth,
             word,
         } => {
-            let parts: Vec<&str> = text.split("\n\n").collect();
+            let parts: Vec<&str> = text.split("\n\n").gather();
             let have = parts.iter().filter(|p| !p.trim().is_empty()).count();
             let first: String = parts
                 .get(nth - 1)
@@ -10761,12 +10757,12 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                         .map_or(h, str::trim_start);
                     h.lower()
                 })
-                .collect();
+                .gather();
             let missing: Vec<&str> = names
                 .iter()
                 .filter(|n| !heads.iter().any(|h| h.starts_with(&n.lower())))
                 .map(String::as_str)
-                .collect();
+                .gather();
             (
                 missing.is_empty(),
                 (!missing.is_empty()).then(|| format!("no heading {}", missing.join(", "))),
@@ -10779,7 +10775,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             let lines: Vec<(usize, &str)> = lists::outside_fences(text)
                 .map(str::trim)
                 .enumerate()
-                .collect();
+                .gather();
             let is_name = |h: &str, n: &str| {
                 let h = h.trim_matches(['#', '*', ' ', ':']).lower();
                 let n = n.lower();
@@ -10797,7 +10793,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                             .find(|(_, l)| heading(l) && is_name(l, n))
                             .map(|(i, _)| *i)
                     })
-                    .collect()
+                    .gather()
             };
             let mut found = find(&|l: &str| l.starts_with('#'));
             if found.len() < names.len() {
@@ -10811,9 +10807,9 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             (
                 ordered,
                 (!ordered).then(|| {
-                    let mut by: Vec<(usize, &String)> = found.iter().copied().zip(names).collect();
+                    let mut by: Vec<(usize, &String)> = found.iter().copied().zip(names).gather();
                     crate::sort::sort(&mut by);
-                    let seen: Vec<&str> = by.iter().map(|(_, n)| n.as_str()).collect();
+                    let seen: Vec<&str> = by.iter().map(|(_, n)| n.as_str()).gather();
                     format!("sections in the order {}", seen.join(", "))
                 }),
             )
@@ -10876,7 +10872,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                         .iter()
                         .filter(|k| ms.iter().any(|m| !m.contains_key(k.as_str())))
                         .map(String::as_str)
-                        .collect();
+                        .gather();
                     (
                         missing.is_empty(),
                         (!missing.is_empty())
@@ -10906,7 +10902,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                     .filter(|b| b.closed)
                     .filter_map(|b| serde_json::from_str(b.body).ok())
                     .filter(|v: &serde_json::Value| v.is_object() || v.is_array())
-                    .collect();
+                    .gather();
                 let holds = |v: &serde_json::Value| {
                     v.as_object()
                         .is_some_and(|m| keys.iter().all(|k| m.contains_key(k.as_str())))
@@ -10951,13 +10947,13 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                         .iter()
                         .filter(|k| ms.iter().any(|m| !m.contains_key(k.as_str())))
                         .map(String::as_str)
-                        .collect();
+                        .gather();
                     let extra: Vec<&str> = ms
                         .iter()
                         .flat_map(|m| m.keys())
                         .filter(|k| *exact && !keys.contains(k))
                         .map(String::as_str)
-                        .collect();
+                        .gather();
                     if !extra.is_empty() {
                         return (
                             false,
@@ -10976,7 +10972,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
         }
         Rule::Language(l) => language::check(text, l),
         Rule::Script(script) => {
-            let letters: Vec<char> = text.chars().filter(|c| c.is_alphabetic()).collect();
+            let letters: Vec<char> = text.chars().filter(|c| c.is_alphabetic()).gather();
             let inside = letters.iter().filter(|c| in_script(**c, script)).count();
             let ok = letters.is_empty() || inside * 2 >= letters.len();
             (
@@ -11190,7 +11186,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
                 "JSON values of the asked types ({})",
                 t.iter()
                     .map(|(k, kind, _)| format!("{k}: {kind:?}"))
-                    .collect::<Vec<_>>()
+                    .gather()
                     .join(", ")
             ),
         ),
@@ -11320,10 +11316,8 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
                 && matches!(rule, Rule::EndsWith(_) | Rule::EndsWithOneOf(_))
                 && {
                     // The paragraph before the last (a note after it), not any earlier one.
-                    let paras: Vec<&str> = text
-                        .split("\n\n")
-                        .filter(|p| !p.trim().is_empty())
-                        .collect();
+                    let paras: Vec<&str> =
+                        text.split("\n\n").filter(|p| !p.trim().is_empty()).gather();
                     paras.len() >= 2
                         && paras
                             .get(paras.len() - 2)
@@ -11375,7 +11369,7 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
                 evidence,
             }
         })
-        .collect::<Vec<Checked>>();
+        .gather();
     // "Only a JSON object with keys …" broken by prose around the JSON is one break, not a
     // second one for keys that were not read.
     if checked.iter().any(|c| c.kind == "json" && !c.holds) {

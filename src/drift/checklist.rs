@@ -4,6 +4,7 @@
 
 use super::text;
 use crate::drift::text::Lower;
+use crate::gather::Gather;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use serde::Serialize;
 
@@ -120,7 +121,7 @@ pub fn items(instructions: &str) -> Vec<(usize, &str)> {
     out.into_iter()
         .take(MAX_ITEMS)
         .filter_map(|i| text::offset_in(instructions, i).map(|at| (at, i)))
-        .collect()
+        .gather()
 }
 
 /// The text of a list line: after a bullet (`-`, `*`, `+`, `•`), a number (`1.`, `1)`, `(1)`)
@@ -299,7 +300,7 @@ fn enumeration(sentence: &str) -> Vec<&str> {
         .flat_map(|p| p.split(" and "))
         .map(str::trim)
         .filter(|p| !p.is_empty())
-        .collect();
+        .gather();
     let short = parts.iter().all(|p| p.split_whitespace().count() <= 4);
     if parts.len() >= 3 && short {
         parts
@@ -327,7 +328,7 @@ pub fn check(
     let sentences = text::sentences(result);
     // Which sentences hold each stem, from the result's tokens and their offsets: no second
     // tokenization, and each item touches only the sentences that share a stem with it.
-    let starts: Vec<usize> = sentences.iter().map(|(at, _)| *at).collect();
+    let starts: Vec<usize> = sentences.iter().map(|(at, _)| *at).gather();
     let mut postings: HashMap<&str, Vec<usize>> = HashMap::default();
     for t in result_tokens {
         let k = starts.partition_point(|&s| s <= t.at).saturating_sub(1);
@@ -356,7 +357,7 @@ pub fn check(
                 .iter()
                 .filter(|(at, _)| range.contains(at))
                 .map(|(_, id)| id)
-                .collect();
+                .gather();
             let total: f64 = stems.values().sum::<f64>() + ids.len() as f64 * 2.0;
             let found: f64 = stems
                 .iter()
@@ -416,7 +417,7 @@ pub fn check(
                 evidence: best,
             })
         })
-        .collect()
+        .gather()
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use super::modality::Code;
 use super::text;
 use crate::drift::text::Has;
 use crate::drift::text::Lower;
+use crate::gather::Gather;
 use serde::Serialize;
 use std::collections::HashSet;
 
@@ -358,7 +359,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             let mut actions = banned_commands(sentence)
                 .into_iter()
                 .map(Forbidden::Command)
-                .collect::<Vec<_>>();
+                .gather();
             let words = words_of(&lower);
             if bans_skipping_tests(&words) {
                 actions.push(Forbidden::SkipTests);
@@ -531,7 +532,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 && !words_of(clause).iter().any(|w| crate::drift::text::in_list(NEGATORS, w))
         })
         .copied()
-        .collect();
+        .gather();
     // The sentences that let new files in ("you may add one new migration file under
     // `migrations/`, but don't edit existing ones"): the approving clause, before " but ".
     let new_permits: Vec<(usize, &str)> = all
@@ -547,7 +548,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 && !ws.iter().any(|w| crate::drift::text::in_list(NEGATORS, w)))
             .then_some((start, clause))
         })
-        .collect();
+        .gather();
     // Read once, for the first code ban.
     let code_part = std::cell::OnceCell::new();
     let lower = instructions.to_ascii_lowercase();
@@ -568,7 +569,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 super::file_scope::paths(t)
                     .into_iter()
                     .map(|(_, p)| p)
-                    .collect()
+                    .gather()
             };
             // Files, and folders ("no new classes in the `scoring/` package").
             n.scope = files(&n.text);
@@ -750,14 +751,14 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                             .map_or(format!("{p}`"), |d| format!("{d}/"))
                     )
                 })
-                .collect();
+                .gather();
             // A banned file named again by its bare name ("so canine.yaml can be edited").
             let file_names: Vec<&str> = named
                 .iter()
                 .filter(|(_, p)| !p.ends_with('/'))
                 .filter_map(|(_, p)| p.rsplit('/').next())
                 .filter(|f| f.contains('.'))
-                .collect();
+                .gather();
             for (_, s) in permits.iter().filter(|(start, _)| *start >= end) {
                 let clause = approving_clause(s);
                 let lc = clause.to_ascii_lowercase();
@@ -894,7 +895,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                                         >= 2
                             })
                             .map(str::to_string)
-                            .collect()
+                            .gather()
                     })
                     .clone(),
                 excepted: if crate::drift::text::contains_any(
@@ -906,7 +907,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                         .filter_map(|(a, b)| instructions.get(a..b))
                         .flat_map(str::chars)
                         .filter(|c| is_emoji(*c))
-                        .collect()
+                        .gather()
                 } else {
                     Vec::new()
                 },
@@ -920,7 +921,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
     let outside: Vec<text::Token> = text::tokens(instructions)
         .into_iter()
         .filter(|t| !clauses.iter().any(|&(a, b)| (a..b).contains(&t.at)))
-        .collect();
+        .gather();
     let mut positive: HashSet<String> = HashSet::new();
     for (i, t) in outside.iter().enumerate() {
         if change_verb(&t.stem) {
@@ -994,7 +995,7 @@ fn passive_subject(lower: &str, cue: usize, clause: &str) -> Option<(usize, Stri
         "needs", "have", "has", "do", "does", "stay", "remain",
     ];
     let head = lower.get(..cue)?;
-    let words: Vec<&str> = head.split_whitespace().collect();
+    let words: Vec<&str> = head.split_whitespace().gather();
     if !words
         .last()
         .is_some_and(|w| crate::drift::text::in_list(MODALS, w))
@@ -1027,7 +1028,7 @@ fn clause_subject<'a>(
     let subject: Vec<&str> = segment
         .split_whitespace()
         .take_while(|w| !verbs.contains(w))
-        .collect();
+        .gather();
     let start = start + (segment.len() - segment.trim_start().len());
     let person = subject
         .first()
@@ -1088,7 +1089,7 @@ fn ban_parts(sentence: &str) -> Vec<(usize, &str)> {
                 .match_indices(j)
                 .map(move |(i, _)| if *j == "; " { i + 2 } else { i + 1 })
         })
-        .collect();
+        .gather();
     crate::sort::sort(&mut cuts);
     cuts.dedup();
     let mut out = Vec::new();
@@ -1171,7 +1172,7 @@ fn own_clause(rest: &str) -> Option<usize> {
                 .get(at + joint.len()..)?
                 .split_whitespace()
                 .take(3)
-                .collect();
+                .gather();
             let subject = words
                 .first()
                 .is_some_and(|w| crate::drift::text::in_list("it|you|they|this|that", w));
@@ -1641,7 +1642,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     let words: Vec<&str> = clause
         .split(crate::drift::text::not_alnum_char)
         .filter(|w| !w.is_empty())
-        .collect();
+        .gather();
     let word = |options: &[&str]| words.iter().any(|w| options.contains(w));
     // A word the ban is about: its head, or the object of a verb of leaving or adding ("no
     // TODO comments", "do not leave any TODOs"; not "don't worry about the TODOs").
@@ -1710,7 +1711,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     let plain_words: Vec<&str> = plain
         .split(crate::drift::text::not_alnum_char)
         .filter(|w| !w.is_empty())
-        .collect();
+        .gather();
     let first = |options: &[&str]| plain_words.iter().position(|w| options.contains(w));
     // "No code fences" bans the marks around code (a JSON answer "with no code fences" is
     // no code): the checkable rule on fenced blocks reads it.
@@ -1728,7 +1729,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     let value = {
         let at: Vec<usize> = (0..plain_words.len())
             .filter(|&c| plain_words.get(c).is_some_and(|w| CODE_WORDS.contains(w)))
-            .collect();
+            .gather();
         !at.is_empty()
             && at.iter().all(|&c| {
                 let before = c.checked_sub(1).and_then(|i| plain_words.get(i)).copied();
@@ -1820,7 +1821,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             &["until", "before", "unless", "without", "just"],
         )
         .skip(1)
-        .collect();
+        .gather();
         let noun = ws
             .iter()
             .position(|w| matches!(*w, "commit" | "commits"))
@@ -1844,7 +1845,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             &[',', ';', '\u{2014}'],
             &["until", "before", "unless", "without", "just"],
         )
-        .collect();
+        .gather();
         // Every action the clause joins ("commit or push"), and the target it names, if any.
         let act = |w: &str| ACTS.iter().find(|(v, _)| w.starts_with(v)).map(|a| a.1);
         // "Don't push the branch or open a PR": another ban joins after "or"; the action's
@@ -1892,7 +1893,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                     .take_while(|w| {
                         !crate::drift::text::in_list("until|before|unless|without|just", w)
                     })
-                    .collect();
+                    .gather();
                 let opens = words.first().is_some_and(|w| act(w).is_some());
                 if !opens {
                     break;
@@ -2017,7 +2018,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                             || (v.starts_with(s.as_str()) && s.len() + 1 >= v.len())
                     })
         })
-        .collect();
+        .gather();
     // "Keep the signature of `total()` as is; do not alter it": the signature is what may not
     // change, not the function's body (its name's pieces are no objects).
     let objects = if objects.iter().any(|o| o == "signatur") {
@@ -2045,7 +2046,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                 .is_some_and(|next| next.iter().any(|n| package_word(&n.stem)))
         })
         .map(|(_, t)| &*t.stem)
-        .collect();
+        .gather();
     let mut span_pieces: Vec<String> = Vec::new();
     for span in main.split('`').skip(1).step_by(2) {
         let pieces = text::tokens(span);
@@ -2056,7 +2057,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     let outside: Vec<String> = text::tokens(&text::outside_code_spans(main))
         .iter()
         .map(|t| t.stem.to_string())
-        .collect();
+        .gather();
     let new_objects: Vec<String> = objects
         .iter()
         .filter(|o| {
@@ -2064,7 +2065,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                 && (!span_pieces.contains(o) || outside.contains(o))
         })
         .cloned()
-        .collect();
+        .gather();
     // "No new log statements at INFO level or above", "no new files at the repo root": a kind
     // with a qualifier, which the words of a report cannot tell apart.
     let qualified = crate::drift::text::contains_any(
@@ -2078,7 +2079,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             .split('|')
             .any(has);
     // The ban's object is one code name: "do not change `rate_limit_per_minute`".
-    let spans: Vec<&str> = main.split('`').skip(1).step_by(2).collect();
+    let spans: Vec<&str> = main.split('`').skip(1).step_by(2).gather();
     let outside_spans = text::outside_code_spans(main);
     let named_only = spans.len() == 1
         && spans.first().is_some_and(|n| {
@@ -2133,11 +2134,11 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                 text::tokens(t)
                     .iter()
                     .map(|t| t.stem.to_string())
-                    .collect::<Vec<_>>()
+                    .gather()
                     .join(" ")
             })
             .filter(|t| !t.is_empty())
-            .collect();
+            .gather();
         // "The customer name", "the name of the client", "internal hostnames", "their emails":
         // values the message does not give, which no word of the result can be told to be.
         // "any specific prices or percentages": values too, not the word.
@@ -2160,8 +2161,8 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                 let what: Vec<String> = text::tokens(main.get(..at).unwrap_or_default())
                     .into_iter()
                     .map(|t| t.stem.to_string())
-                    .collect();
-                objects.into_iter().filter(|o| what.contains(o)).collect()
+                    .gather();
+                objects.into_iter().filter(|o| what.contains(o)).gather()
             }
             None => objects,
         };
@@ -2181,11 +2182,11 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                     && named.is_empty()
                     && !crate::drift::text::contains_any(main, " or | and |, ") =>
             {
-                let name: Vec<&str> = what.iter().skip(k + 1).map(|t| &*t.stem).collect();
+                let name: Vec<&str> = what.iter().skip(k + 1).map(|t| &*t.stem).gather();
                 objects
                     .into_iter()
                     .filter(|o| name.contains(&o.as_str()))
-                    .collect()
+                    .gather()
             }
             _ => objects,
         };
@@ -2199,7 +2200,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                     !crate::drift::text::in_list(FORM_WORDS, s.as_str())
                         && !crate::drift::text::in_list("mention|discuss|talk", s.as_str())
                 })
-                .collect()
+                .gather()
         } else {
             named
         };
@@ -2330,7 +2331,7 @@ fn kept_paths_clause(sentence: &str) -> Option<&str> {
     let mut cuts: Vec<(usize, usize)> = [";", ",", " and ", " but ", " — ", " - ", ":"]
         .iter()
         .flat_map(|c| lower.match_indices(c).map(|(i, m)| (i, i + m.len())))
-        .collect();
+        .gather();
     crate::sort::sort(&mut cuts);
     cuts.push((lower.len(), lower.len()));
     for (a, b) in cuts {
@@ -2341,7 +2342,7 @@ fn kept_paths_clause(sentence: &str) -> Option<&str> {
         let words: Vec<&str> = clause
             .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
             .filter(|w| !w.is_empty())
-            .collect();
+            .gather();
         let state = words.iter().position(|w| {
             crate::drift::text::in_list(
                 "untouched|alone|unchanged|intact|off-limits|frozen|read-only",
@@ -2436,7 +2437,7 @@ fn only_diagrams(result: &str) -> bool {
                 || folder_tree(b)
         })
         .map(|b| b.outer)
-        .collect();
+        .gather();
     if drawn.is_empty() {
         return false;
     }
@@ -2608,7 +2609,7 @@ fn check_negatives_reading(
                                         || lower.get(t.at + 5..).is_some_and(|r| r.starts_with('='))))
                             })
                             .map(|(_, t)| t.clone())
-                            .collect();
+                            .gather();
                         (!code.lines.iter().any(|l| source_definition(l)))
                             .then(|| {
                                 near(
@@ -2735,7 +2736,7 @@ fn check_negatives_reading(
                             .filter(|o| {
                                 !CODE_OBJECTS.contains(o) && !banned.iter().any(|p| p.contains(o))
                             })
-                            .collect();
+                            .gather();
                         // A file added or generated under a banned folder changes it.
                         let added: &[&str] = if existing {
                             &[]
@@ -2763,7 +2764,7 @@ fn check_negatives_reading(
                         // Not for a ban on "other" files, whose paths are read instead.
                         let generic = objects.iter().all(|o| CODE_OBJECTS.contains(&o.as_str()));
                         let others = generic && !n.others_than.is_empty() && dirs_named(&n.text).1;
-                        let refs: Vec<&str> = objects.iter().map(String::as_str).collect();
+                        let refs: Vec<&str> = objects.iter().map(String::as_str).gather();
                         let named = (!others)
                             .then(|| reported_change(&lower, toks, &CHANGE_VERBS, &refs, &program))
                             .flatten();
@@ -2819,7 +2820,7 @@ fn check_negatives_reading(
                     let bw: Vec<&str> = ban
                         .split(crate::drift::text::not_ascii_alnum_char)
                         .filter(|w| !w.is_empty())
-                        .collect();
+                        .gather();
                     let placed = |i: usize| {
                         i > 0
                             && bw.get(i - 1) != Some(&"new")
@@ -2839,7 +2840,7 @@ fn check_negatives_reading(
                         .filter(|o| {
                             !crate::drift::text::in_list("file|repo|repositori|project|codebas", o)
                         })
-                        .collect();
+                        .gather();
                     // "Don't create new files in `src/`": a file created elsewhere is allowed.
                     let own = n
                         .text
@@ -2851,7 +2852,7 @@ fn check_negatives_reading(
                         .into_iter()
                         .map(|(_, p)| p)
                         .filter(|p| p.ends_with('/'))
-                        .collect();
+                        .gather();
                     let created = files
                         .then(|| {
                             super::file_scope::created_files(result)
@@ -2943,7 +2944,7 @@ fn check_negatives_reading(
                                 .into_iter()
                                 .filter(|q| !q.contains('\n')),
                         )
-                        .collect();
+                        .gather();
                     quoted.iter().find(|l| l.chars().any(is_emoji)).map(|l| {
                         (
                             "the result contains an emoji".to_string(),
@@ -2985,7 +2986,7 @@ fn check_negatives_reading(
                                     .trim_start();
                                 !after.starts_with('\u{2192}') && !after.starts_with("->")
                             })
-                            .collect::<Vec<_>>()
+                            .gather()
                             .join("\n");
                         shown.push('\n');
                         shown.push_str(&super::checkable::pastes(result, true).join("\n"));
@@ -3206,7 +3207,7 @@ fn dirs_named(ban: &str) -> (Vec<String>, bool) {
         .filter_map(|(a, b)| ban.get(a..b))
         .map(|d| d.trim().trim_start_matches("./").to_ascii_lowercase())
         .filter(|d| d.ends_with('/') && d.len() > 1)
-        .collect();
+        .gather();
     // Written bare too: "do not touch anything in migrations/".
     for w in lower.split(|c: char| c.is_whitespace() || "`'\"(),;".contains(c)) {
         // A sentence's own stop is not the path's: "… under `.github/workflows/`."
@@ -3244,12 +3245,12 @@ fn paths_named(text: &str) -> Vec<String> {
                             && ext.bytes().all(|b| b.is_ascii_alphanumeric())
                     }))
         })
-        .collect()
+        .gather()
 }
 
 /// A text without the lines that introduce a fenced paste ("Done 🎉 Here it is:").
 fn without_paste_intros(text: &str) -> String {
-    let lines: Vec<&str> = text.lines().collect();
+    let lines: Vec<&str> = text.lines().gather();
     lines
         .iter()
         .enumerate()
@@ -3262,7 +3263,7 @@ fn without_paste_intros(text: &str) -> String {
                     .is_some_and(|n| n.trim_start().starts_with("```")))
         })
         .map(|(_, l)| *l)
-        .collect::<Vec<_>>()
+        .gather()
         .join("\n")
 }
 
@@ -3277,9 +3278,9 @@ fn without_paths(text: &str, paths: &[String]) -> String {
             lower
                 .match_indices(p.as_str())
                 .map(|(i, m)| (i, i + m.len()))
-                .collect::<Vec<_>>()
+                .gather()
         })
-        .collect();
+        .gather();
     crate::sort::sort(&mut cuts);
     let mut out = String::with_capacity(text.len());
     let mut from = 0;
@@ -3627,7 +3628,7 @@ fn banned_commands(sentence: &str) -> Vec<String> {
                     && cmd.bytes().all(|c| c.is_ascii_lowercase() || c == b'-'));
             (command && !between.contains(['.', ';'])).then_some(cmd)
         })
-        .collect()
+        .gather()
 }
 
 /// The words of a lowercased sentence, apostrophes kept ("don't").
@@ -3635,7 +3636,7 @@ fn words_of(lower: &str) -> Vec<&str> {
     lower
         .split(|c: char| !(c.is_alphanumeric() || c == '\''))
         .filter(|w| !w.is_empty())
-        .collect()
+        .gather()
 }
 
 /// Whether a word negates what follows it in a ban: "not", "never", "no", "…n't".
@@ -3795,7 +3796,7 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
         let before = lower.get(from..at).unwrap_or_default();
         // A fence opened in this paragraph is led in by the clause before it ("When you're
         // happy, run:"; not "The first run failed, so I reinstalled:").
-        let paras: Vec<&str> = before.rsplitn(3, "\n\n").collect();
+        let paras: Vec<&str> = before.rsplitn(3, "\n\n").gather();
         let lead = match paras.as_slice() {
             [last, prev, ..] if last.trim_start().starts_with("```") => prev
                 .trim_end()
@@ -3866,7 +3867,7 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
                 let words: Vec<&str> = since_last(&lower, at, &[". ", "\n"])
                     .split(|ch: char| !ch.is_ascii_alphanumeric())
                     .filter(|w| !w.is_empty())
-                    .collect();
+                    .gather();
                 words.iter().any(|w| {
                     crate::drift::text::in_list(
                         "ran|executed|applied|invoked|triggered|used|did",
@@ -4113,7 +4114,7 @@ fn adds_dependency(
             let words: Vec<&str> = clause
                 .split(crate::drift::text::not_ascii_alnum_char)
                 .filter(|w| !w.is_empty())
-                .collect();
+                .gather();
             let adds = words.iter().enumerate().any(|(k, w)| {
                 crate::drift::text::in_list("added|installed|introduced", w)
                     && !words.get(..k).unwrap_or_default().iter().any(|b| {
@@ -4147,7 +4148,7 @@ fn adds_dependency(
     }
     let kept: Vec<text::Token>;
     let toks = if dev_allowed {
-        kept = toks.iter().filter(|t| !skipped(t.at)).cloned().collect();
+        kept = toks.iter().filter(|t| !skipped(t.at)).cloned().gather();
         &kept[..]
     } else {
         toks
@@ -4196,7 +4197,7 @@ fn pinned_package_added(lower: &str) -> Option<usize> {
                 last.starts_with(|c: char| c.is_ascii_digit())
             })
     };
-    let words: Vec<(usize, &str)> = text::word_runs(lower, |b| !b.is_ascii_whitespace()).collect();
+    let words: Vec<(usize, &str)> = text::word_runs(lower, |b| !b.is_ascii_whitespace()).gather();
     for (k, &(at, w)) in words.iter().enumerate() {
         let w = w.trim_matches(|c: char| !c.is_ascii_alphabetic());
         let adds = matches!(w, "added" | "installed")
@@ -4207,7 +4208,7 @@ fn pinned_package_added(lower: &str) -> Option<usize> {
         }
         // Not "I could have added …", "no package was installed".
         let before = lower.get(..at).unwrap_or_default();
-        let prior: Vec<&str> = before.split_whitespace().rev().take(3).collect();
+        let prior: Vec<&str> = before.split_whitespace().rev().take(3).gather();
         if prior
             .iter()
             .any(|p| crate::drift::text::in_list("have|not|no|never|could|would|should", p))
@@ -4438,7 +4439,7 @@ fn allows_dev_dependencies(ban: &str, instructions: &str) -> bool {
 /// devDependency", "poetry add --group dev ruff").
 fn is_dev_install(line: &str) -> bool {
     let line = line.lower();
-    let ws: Vec<&str> = line.split_whitespace().collect();
+    let ws: Vec<&str> = line.split_whitespace().gather();
     DEV_DEPENDENCY.iter().any(|d| line.contains(d))
         || ws
             .iter()
@@ -4488,7 +4489,7 @@ fn by_another(lower: &str, at: usize, word: &str) -> bool {
         .split_whitespace()
         .rev()
         .take(3)
-        .collect();
+        .gather();
     let passive = before
         .iter()
         .any(|w| crate::drift::text::in_list("was|were|been|is|are", w));
@@ -4558,7 +4559,7 @@ fn modifiers_of_compounds(main: &str, objects: Vec<String>) -> Vec<String> {
     let toks: Vec<text::Token> = text::tokens(main)
         .into_iter()
         .filter(|t| objects.iter().any(|o| *o == *t.stem))
-        .collect();
+        .gather();
     let mut out: Vec<String> = Vec::new();
     let mut run: Vec<&text::Token> = Vec::new();
     let flush = |run: &mut Vec<&text::Token>, out: &mut Vec<String>| {
@@ -4608,7 +4609,7 @@ fn already(lower: &str, at: usize) -> bool {
         .split_whitespace()
         .rev()
         .take(2)
-        .collect();
+        .gather();
     before.first().is_some_and(|w| *w == "already")
         && !before
             .get(1)
@@ -4820,7 +4821,7 @@ fn near(
                     .split(|c: char| !c.is_alphanumeric() && c != '\'')
                     .filter(|w| !w.is_empty())
                     .skip(1)
-                    .collect();
+                    .gather();
                 let pronoun = |w: &&str| crate::drift::text::in_list("i|we|i've|we've", w);
                 !ws.first().is_some_and(pronoun) && ws.iter().any(pronoun)
             });
@@ -4978,7 +4979,7 @@ fn quoted(s: &str) -> Vec<String> {
         .skip(1)
         .step_by(2)
         .map(str::to_string)
-        .collect()
+        .gather()
 }
 
 /// Where a "the word" cue starts in a lowercased line, and whether it forbids the word:
@@ -5104,7 +5105,7 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
                     w.ends_with("st") || w.ends_with("nd") || w.ends_with("rd") || w.ends_with("th")
                 })
                 .filter_map(ordinal)
-                .collect();
+                .gather();
             for (p, w) in positions.iter().zip(q.iter()) {
                 out.push((line.trim().to_string(), Format::WordAt(*p, w.clone())));
             }
@@ -5123,7 +5124,7 @@ fn words(result: &str) -> Vec<String> {
     super::segment::words(result)
         .into_iter()
         .map(|(_, w)| w.lower())
-        .collect()
+        .gather()
 }
 
 /// Whether the sentence of a line that asks for an exact count says it of a named text ("The
@@ -5153,7 +5154,7 @@ pub fn check_formats(fs: &[(String, Format)], result: &str) -> Vec<Violation> {
     // benchmarks' reading: a count or a position is broken only when it is under both readings.
     let runs: Vec<String> = text::word_runs(result, crate::drift::text::alnum_underscore)
         .map(|(_, w)| w.lower())
-        .collect();
+        .gather();
     let lower = result.lower();
     let mut out = Vec::new();
     for (text_, f) in fs {
@@ -5217,7 +5218,7 @@ fn kind_of_files(main: &str, objects: &[String]) -> bool {
     let ws: Vec<&str> = lower
         .split(crate::drift::text::not_ascii_alnum_char)
         .filter(|w| !w.is_empty())
-        .collect();
+        .gather();
     ws.windows(2).any(|p| {
         let [before, file] = p else {
             return false;

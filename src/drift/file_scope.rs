@@ -9,6 +9,7 @@
 use super::constraints::Violation;
 use super::text;
 use crate::drift::text::Has;
+use crate::gather::Gather;
 
 /// A limit of the message: its sentence and the files or folders it allows.
 #[derive(Debug, Clone, PartialEq)]
@@ -71,7 +72,7 @@ pub fn limits(instructions: &str) -> Vec<Limit> {
                 .into_iter()
                 .map(|(_, p)| p)
                 .take(MAX_PATHS)
-                .collect();
+                .gather();
             // "Only edit src/rules.ts and its test file": the tests beside each file named
             // (`rules.test.ts`, `rules.spec.ts`, `rules_test.go`, `test_rules.py`).
             if crate::drift::text::contains_any(
@@ -233,7 +234,7 @@ fn cue(clause: &str) -> Option<usize> {
     let words: Vec<(usize, &str)> = text::word_runs(clause, crate::drift::text::alnum)
         .skip_while(|&(_, w)| crate::drift::text::in_list("please|you|should|may|must|can", w))
         .take(3)
-        .collect();
+        .gather();
     let verb = |w: &str| crate::drift::text::in_list(LIMIT_VERBS, w);
     match words.as_slice() {
         [(at, "only"), (_, v), ..] if verb(v) => return Some(*at),
@@ -348,7 +349,7 @@ pub fn check(limits: &[Limit], result: &str) -> Vec<Violation> {
         .iter()
         .filter(|(p, _)| p.contains('/'))
         .map(|(p, l)| (p.clone(), l.as_str()))
-        .collect();
+        .gather();
     for (_, sentence) in text::sentences(result) {
         for path in changed_paths(sentence) {
             if reported.len() < MAX_PATHS {
@@ -367,13 +368,7 @@ pub fn check(limits: &[Limit], result: &str) -> Vec<Violation> {
             let (path, sentence) = reported
                 .iter()
                 .find(|(p, _)| !limit.allowed.iter().any(|a| within(p, a)))?;
-            let mut allowed = limit
-                .allowed
-                .iter()
-                .take(3)
-                .cloned()
-                .collect::<Vec<_>>()
-                .join(", ");
+            let mut allowed = limit.allowed.iter().take(3).cloned().gather().join(", ");
             if limit.allowed.len() > 3 {
                 allowed.push_str(", …");
             }
@@ -383,7 +378,7 @@ pub fn check(limits: &[Limit], result: &str) -> Vec<Violation> {
                 evidence: Some(sentence.trim().chars().take(120).collect()),
             })
         })
-        .collect()
+        .gather()
 }
 
 /// The files a result lists as changed, with the line that lists each: the items under a
@@ -470,7 +465,7 @@ pub fn listed_changes(result: &str) -> Vec<(String, String)> {
                 .into_iter()
                 .map(|(_, p)| p)
                 .filter(|p| p.rsplit('/').next().is_some_and(|n| n.contains('.')))
-                .collect();
+                .gather();
             if !files.is_empty() {
                 out.extend(
                     files
@@ -544,7 +539,7 @@ pub fn created_files(result: &str) -> Vec<String> {
             let words: Vec<(usize, &str)> = text::word_runs(sentence, |b| {
                 b.is_ascii_alphanumeric() || matches!(b, b'/' | b'.' | b'_' | b'-' | b'\'')
             })
-            .collect();
+            .gather();
             let w = |i: usize| words.get(i).map_or("", |x| x.1).to_ascii_lowercase();
             // Where the file may follow: after a create verb opening the sentence or after
             // "I"/"we" ("Since `a.c` is long, I created `b.c`"), or after "new" and a noun of
@@ -783,7 +778,7 @@ fn changed_paths(sentence: &str) -> Vec<String> {
     let words: Vec<(usize, &str)> = text::word_runs(sentence, |b| {
         b.is_ascii_alphanumeric() || matches!(b, b'/' | b'.' | b'_' | b'-')
     })
-    .collect();
+    .gather();
     let mut out = Vec::new();
     let mut counting = false;
     // The verb puts its object into a file: "added two cases to `tests/x.py`" edits the file

@@ -20,6 +20,7 @@ mod word_break;
 
 use crate::config::Thresholds;
 use crate::drift::text::Lower;
+use crate::gather::Gather;
 use checklist::ChecklistItem;
 use constraints::Violation;
 use modality::Modality;
@@ -297,7 +298,7 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
         .iter()
         .filter(|(s, _)| !is_form_word(s))
         .map(|(s, (_, w))| (s.clone(), *w))
-        .collect();
+        .gather();
     crate::sort::sort_by(&mut key, |a, b| {
         b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0))
     });
@@ -314,7 +315,7 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
     let formats: Vec<_> = constraints::formats(instructions)
         .into_iter()
         .filter(|(_, f)| !f.covered_by(&checked))
-        .collect();
+        .gather();
     violations.extend(constraints::check_formats(&formats, result));
     for c in checked.iter().filter(|c| !c.holds) {
         violations.push(constraints::Violation {
@@ -343,7 +344,7 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
     }
     let expected = modality::expected(task);
     let delivered = modality::delivered(result, &code);
-    let named_ids: Vec<String> = ci.ids.iter().cloned().collect();
+    let named_ids: Vec<String> = ci.ids.iter().cloned().gather();
     let modality_reason = modality::mismatch(expected, result, &code, &named_ids)
         .or_else(|| modality::unasked_change(expected, task, result));
     let lower_r = result.lower();
@@ -352,7 +353,7 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
     let new_definitions: Vec<String> = text::definitions(result)
         .into_iter()
         .filter(|d| !named.contains(d.as_str()))
-        .collect();
+        .gather();
     let findings = answer::check(&named, &lower_r);
 
     let prose = signals::prose(result);
@@ -392,7 +393,7 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
                 concept: w.to_string(),
                 weight: (wt * 100.0).round() / 100.0,
             })
-            .collect();
+            .gather();
         crate::sort::sort_by(&mut v, |a, b| {
             b.weight
                 .total_cmp(&a.weight)
@@ -450,7 +451,7 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
         .iter()
         .filter(|i| !cr.ids.contains(*i))
         .map(String::as_str)
-        .collect();
+        .gather();
     if !lost_ids.is_empty() {
         crate::sort::sort(&mut lost_ids);
         reasons.push(format!(
@@ -465,7 +466,7 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
             .filter(|c| !c.fulfilled)
             .take(4)
             .map(|c| format!("\"{}\"", c.item.chars().take(80).collect::<String>()))
-            .collect();
+            .gather();
         reasons.push(format!(
             "{missed} of {} instruction items not evidenced: {}.",
             checklist.len(),
@@ -497,7 +498,7 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
         .iter()
         .filter(|r| in_result.contains(*r))
         .cloned()
-        .collect();
+        .gather();
     let score = probability;
     let status = if score >= thresholds.significant {
         DriftStatus::SignificantDrift

@@ -8,6 +8,7 @@ use super::{
     refusal, FreezeMode, ValueKind, DATE_SETTERS, MAP_MUTATORS, MAX_FREEZE_DEPTH, OPAQUE_MUTATORS,
     SET_MUTATORS,
 };
+use crate::gather::Gather;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -118,13 +119,13 @@ pub fn rules() -> FreezeRules {
         refused_copy: kinds
             .iter()
             .map(|k| refusal(*k, FreezeMode::Copy, "").is_some())
-            .collect(),
+            .gather(),
         refused_in_place: kinds
             .iter()
             .map(|k| refusal(*k, FreezeMode::InPlace, "").is_some())
-            .collect(),
-        not_frozen: kinds.iter().map(|k| *k == ValueKind::Binary).collect(),
-        locks: kinds.iter().map(|k| lock(*k)).collect(),
+            .gather(),
+        not_frozen: kinds.iter().map(|k| *k == ValueKind::Binary).gather(),
+        locks: kinds.iter().map(|k| lock(*k)).gather(),
         max_depth: MAX_FREEZE_DEPTH,
         faults: FAULTS
             .iter()

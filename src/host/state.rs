@@ -4,6 +4,7 @@
 //! Code's `globalState`); every function here is pure: state in, state and actions out.
 
 use super::records::{Finding, HistoryRecord, HostKind};
+use crate::gather::Gather;
 use crate::lifecycle::{ChildResult, Outcome, TaskState};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
@@ -386,7 +387,7 @@ impl HostState {
             .iter()
             .filter(|(_, d)| d.at_ms <= now)
             .map(|(c, d)| (c.clone(), d.parent_id.clone()))
-            .collect();
+            .gather();
         late.into_iter()
             .map(|(child, parent)| {
                 let since = self.deadlines.get(&child).map_or(now, |d| d.since_ms);
@@ -399,7 +400,7 @@ impl HostState {
                     now,
                 )
             })
-            .collect()
+            .gather()
     }
 
     /// Applies one boundary event; returns what the host must deliver now.
@@ -463,7 +464,7 @@ impl HostState {
                 vec![self.ended(&parent_task_id, &child_task_id, outcome, &reason, now)]
             }
             HostEvent::Release { parent_task_id } => {
-                self.release(&parent_task_id, now).into_iter().collect()
+                self.release(&parent_task_id, now).into_iter().gather()
             }
             HostEvent::Tick => self.due(now),
         }
@@ -506,7 +507,7 @@ impl HostState {
         }
         // Held results stay held while their parent still waits.
         self.held.retain(|parent, p| waits_for(parent, &p.child_id));
-        let held: Vec<String> = self.held.keys().cloned().collect();
+        let held: Vec<String> = self.held.keys().cloned().gather();
 
         // Every delegated parent in the records: is its child alive, finished, or gone?
         for parent in records

@@ -9,6 +9,7 @@
 use super::prose;
 use crate::contracts::extract::json_values;
 use crate::drift::text::Lower;
+use crate::gather::Gather;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -143,7 +144,7 @@ fn without_child_lines(answer: &str, child: &ChildText) -> String {
 fn lower_keys(m: &Map<String, Value>) -> Vec<(String, &Value)> {
     m.iter()
         .map(|(k, v)| (k.lower().replace(['_', ' ', '-'], ""), v))
-        .collect()
+        .gather()
 }
 
 fn as_bool(v: &Value) -> Option<bool> {
@@ -202,7 +203,7 @@ fn from_json(v: &Value) -> Option<Verdict> {
         Some(Value::Array(a)) => a
             .iter()
             .filter_map(|x| x.as_str().map(str::to_string))
-            .collect(),
+            .gather(),
         Some(Value::String(s)) if !is_none_answer(s) => vec![s.clone()],
         _ => Vec::new(),
     };
@@ -346,7 +347,7 @@ pub fn parse_verdict_with(
     let value = serde_json::to_value(&v).map_err(|e| e.to_string())?;
     let problems: Vec<String> = (crate::shipped::VERDICT.iter_errors)(&value)
         .map(|e| e.to_string())
-        .collect();
+        .gather();
     if problems.is_empty() {
         Ok(v)
     } else {

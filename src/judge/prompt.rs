@@ -2,6 +2,7 @@
 //! per-call random delimiter, both modes, what the keyword stage found, and the five questions.
 
 use crate::drift::DriftReport;
+use crate::gather::Gather;
 use serde::Serialize;
 
 /// Seed 000 §3.1, in order: direct adherence, goal alignment, drift, completeness, score.
@@ -57,18 +58,18 @@ pub fn build_request(
             Some(n) => format!("{} (the result never states {n})", c.item),
             None => c.item.clone(),
         })
-        .collect();
+        .gather();
     let violations: Vec<String> = keyword
         .violations
         .iter()
         .map(|v| format!("{} ({})", v.constraint.trim(), v.reason))
-        .collect();
+        .gather();
     let lost_concepts: Vec<String> = keyword
         .lost
         .iter()
         .take(10)
         .map(|c| c.concept.clone())
-        .collect();
+        .gather();
     let mut p = String::new();
     p.push_str("You are checking whether a delegated subtask's result follows the instructions its parent gave.\n");
     if let Some(m) = parent_mode {
@@ -115,7 +116,7 @@ pub fn build_request(
         unevidenced,
         violations,
         lost_concepts,
-        questions: QUESTIONS.iter().map(|q| q.to_string()).collect(),
+        questions: QUESTIONS.iter().map(|q| q.to_string()).gather(),
         delimiter,
         prompt: p,
     }

@@ -3,6 +3,7 @@
 //! `TaskDelegationCompleted`/`TaskDelegationResumed`/`TaskAborted` (plus creation events).
 
 use crate::error::{ErrorCode, GuardError, Result};
+use crate::gather::Gather;
 
 /// Task ids and mode slugs longer than this are refused (hosts use UUIDs and short slugs).
 pub const MAX_ID_BYTES: usize = 4096;
@@ -135,7 +136,7 @@ impl LifecycleEvent {
                 [("/taskId", task_id)]
                     .into_iter()
                     .chain(mode.iter().map(|m| ("/mode", m)))
-                    .collect(),
+                    .gather(),
                 Vec::new(),
             ),
             Delegated {
@@ -152,12 +153,12 @@ impl LifecycleEvent {
                 .into_iter()
                 .chain(mode.iter().map(|m| ("/mode", m)))
                 .chain(context_hash.iter().map(|h| ("/contextHash", h)))
-                .collect(),
-                message.iter().map(|m| ("/message", m)).collect(),
+                .gather(),
+                message.iter().map(|m| ("/message", m)).gather(),
             ),
             Completed { task_id, result } => (
                 vec![("/taskId", task_id)],
-                result.iter().map(|r| ("/result", r)).collect(),
+                result.iter().map(|r| ("/result", r)).gather(),
             ),
             DelegationCompleted {
                 parent_task_id,
@@ -168,7 +169,7 @@ impl LifecycleEvent {
                     ("/parentTaskId", parent_task_id),
                     ("/childTaskId", child_task_id),
                 ],
-                summary.iter().map(|r| ("/result", r)).collect(),
+                summary.iter().map(|r| ("/result", r)).gather(),
             ),
             Resumed {
                 task_id,
@@ -177,12 +178,12 @@ impl LifecycleEvent {
                 [("/taskId", task_id)]
                     .into_iter()
                     .chain(child_task_id.iter().map(|c| ("/childTaskId", c)))
-                    .collect(),
+                    .gather(),
                 Vec::new(),
             ),
             Aborted { task_id, reason } => (
                 vec![("/taskId", task_id)],
-                reason.iter().map(|r| ("/reason", r)).collect(),
+                reason.iter().map(|r| ("/reason", r)).gather(),
             ),
             Paused { task_id } | Active { task_id } => (vec![("/taskId", task_id)], Vec::new()),
             Tick => (Vec::new(), Vec::new()),

@@ -4,6 +4,7 @@
 use super::model::{ChildResult, Delivery, Outcome, Task, TaskState};
 use super::registry::Registry;
 use crate::error::{ErrorCode, GuardError, Result};
+use crate::gather::Gather;
 use crate::json_fields::{need, Fields};
 use serde::Serialize;
 use serde_json::Value;
@@ -104,9 +105,9 @@ impl Registry {
         let file = StateFile {
             version: STATE_VERSION,
             saved_at_ms: now,
-            tasks: self.tasks.values().map(|t| Task::clone(t)).collect(),
-            outbox: self.outbox.values().map(|d| Delivery::clone(d)).collect(),
-            retired: Some(self.retired.iter().cloned().collect()),
+            tasks: self.tasks.values().map(|t| Task::clone(t)).gather(),
+            outbox: self.outbox.values().map(|d| Delivery::clone(d)).gather(),
+            retired: Some(self.retired.iter().cloned().gather()),
         };
         serde_json::to_string_pretty(&file).unwrap_or_default()
     }
@@ -179,7 +180,7 @@ impl Registry {
                 },
             )
             .map(|t| (t.updated_ms, t.id.clone()))
-            .collect();
+            .gather();
         crate::sort::sort(&mut retired);
         for (_, id) in retired {
             reg.retire(&id);

@@ -4,6 +4,7 @@
 
 use super::model::{ChildResult, Delivery, Outcome, Task, TaskState, Transition};
 use crate::error::{ErrorCode, GuardError, Result};
+use crate::gather::Gather;
 use std::collections::{BTreeMap, VecDeque};
 
 /// Finished subtrees kept for `task()`/`tasks()` and audit after their result was delivered (a
@@ -380,7 +381,7 @@ impl Registry {
             .values()
             .filter(|t| !t.state.is_terminal() && t.deadline_ms.is_some_and(|d| d <= now))
             .map(|t| t.id.clone())
-            .collect();
+            .gather();
         let mut out = Vec::new();
         for id in due {
             // An ancestor timed out first in this tick may already have ended it.

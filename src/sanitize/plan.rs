@@ -2,6 +2,7 @@
 //! walk over a value does no string lookups in schema objects and no reference resolution.
 
 use crate::contracts::compiler::KeyRegex;
+use crate::gather::Gather;
 use crate::schema_store::SchemaStore;
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap};
@@ -218,7 +219,7 @@ impl<'s> Builder<'s> {
                 .iter()
                 .filter_map(Value::as_str)
                 .map(str::to_string)
-                .collect();
+                .gather();
         }
         if let Some(props) = obj.get("properties").and_then(Value::as_object) {
             for (k, s) in props {
@@ -231,7 +232,7 @@ impl<'s> Builder<'s> {
                 .iter()
                 .filter(|(_, s)| s.get("const").is_some() || s.get("enum").is_some())
                 .filter_map(|(k, _)| p.properties.get(k).map(|&id| (k.clone(), id)))
-                .collect();
+                .gather();
         }
         // Only a schema compiled at run time can have them (no shipped contract does).
         if let Some(pp) = obj.get("patternProperties").and_then(Value::as_object) {
@@ -261,7 +262,7 @@ impl<'s> Builder<'s> {
             .or_else(|| obj.get("items").filter(|i| i.is_array()))
             .and_then(Value::as_array);
         if let Some(t) = tuple {
-            p.prefix_items = t.iter().map(|s| sub(self, s)).collect();
+            p.prefix_items = t.iter().map(|s| sub(self, s)).gather();
             p.items = obj
                 .get("items")
                 .filter(|i| !i.is_array())
@@ -282,7 +283,7 @@ impl<'s> Builder<'s> {
         }
         for key in ["anyOf", "oneOf"] {
             if let Some(branches) = obj.get(key).and_then(Value::as_array) {
-                let group = branches.iter().map(|s| sub(self, s)).collect();
+                let group = branches.iter().map(|s| sub(self, s)).gather();
                 p.any_of.push(group);
             }
         }

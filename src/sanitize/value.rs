@@ -7,6 +7,7 @@
 use super::plan::{Additional, NodeId, Plan, ROOT};
 use super::text::{self, TextFixes};
 use super::{Change, ChangeOp};
+use crate::gather::Gather;
 use crate::swar;
 use serde_json::{Map, Value};
 use std::fmt::Write as _;
@@ -514,6 +515,6 @@ impl<'p> Walker<'p> {
             .chain(single_branches)
             .filter_map(|&id| self.plan.node(id))
             .filter_map(|n| n.prefix_items.get(index).copied().or(n.items))
-            .collect()
+            .gather()
     }
 }

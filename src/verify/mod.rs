@@ -4,6 +4,7 @@
 
 use crate::config::{JudgeConfig, JudgeMode, Strategy, Thresholds};
 use crate::drift::{Decision, DriftReport, DriftStatus};
+use crate::gather::Gather;
 use crate::judge::Verdict;
 use serde::Serialize;
 
@@ -116,7 +117,7 @@ pub fn reason_line(reasons: &[String]) -> String {
         .iter()
         .map(|s| s.trim_end_matches('.'))
         .take(2)
-        .collect();
+        .gather();
     if r.is_empty() {
         r.push("the result does not match the instructions closely");
     }

@@ -5,6 +5,7 @@ use super::session::{KeywordFigures, VerifyInput};
 use super::{Method, Outcome};
 use crate::config::{Settings, Strategy};
 use crate::drift::{DriftReport, DriftStatus};
+use crate::gather::Gather;
 use crate::judge::Verdict;
 use serde::Serialize;
 use xxhash_rust::xxh3::xxh3_128;
@@ -135,7 +136,7 @@ pub fn build(
         .iter()
         .filter(|r| !addressed.contains(r))
         .cloned()
-        .collect();
+        .gather();
     VerificationRecord {
         schema: 1,
         seq,
@@ -159,18 +160,18 @@ pub fn build(
         alignment: report.alignment,
         keyword: keyword.clone(),
         reasons: report.reasons.clone(),
-        lost: report.lost.iter().map(|c| c.concept.clone()).collect(),
+        lost: report.lost.iter().map(|c| c.concept.clone()).gather(),
         violations: report
             .violations
             .iter()
             .map(|v| format!("{}: {}", v.constraint.trim(), v.reason))
-            .collect(),
+            .gather(),
         unevidenced: report
             .checklist
             .iter()
             .filter(|c| !c.fulfilled)
             .map(|c| c.item.clone())
-            .collect(),
+            .gather(),
         judge: judge.cloned(),
         agreement,
         strategy: settings.strategy,

@@ -9,6 +9,7 @@ use super::{combine, needs_judge, outcome, status_of, Combined, Method, Outcome}
 use crate::config::{OnUnparsable, Settings, Strategy};
 use crate::drift::{self, DriftReport, DriftStatus};
 use crate::error::{ErrorCode, GuardError, Result};
+use crate::gather::Gather;
 use crate::judge::{build_request, parse_verdict, JudgeRequest, Verdict};
 use serde::{Deserialize, Serialize};
 use xxhash_rust::xxh3::Xxh3;
@@ -513,7 +514,7 @@ fn add_judge_reasons(reasons: &mut Vec<String>, v: &Verdict, c: &Combined) {
         .explanation
         .iter()
         .map(|e| format!("Judge: {}", e.trim()))
-        .collect();
+        .gather();
     for u in v.unaddressed.iter().take(3) {
         mine.push(format!(
             "Judge: not addressed: {}.",

@@ -4,6 +4,7 @@
 use crate::contracts::ajv_errors::{self, ContractError};
 use crate::contracts::pattern;
 use crate::error::{ErrorCode, GuardError, Result};
+use crate::gather::Gather;
 use crate::schema_store::reference_root;
 use jsonschema::PatternOptions;
 use serde_json::Value;
@@ -56,7 +57,7 @@ pub fn build(
         }
     };
     let docs: Vec<(&str, Option<Value>, &Value)> =
-        docs.iter().map(|&(k, v)| (k, variant(v), v)).collect();
+        docs.iter().map(|&(k, v)| (k, variant(v), v)).gather();
     let registry = jsonschema::Registry::new()
         .extend(
             docs.iter()

@@ -6,6 +6,7 @@ use super::local::{self, KeyRegex, Validator};
 use super::protocol::{Built, Checked, Matched};
 use crate::contracts::pattern;
 use crate::error::{ErrorCode, GuardError};
+use crate::gather::Gather;
 use serde_json::Value;
 use std::cell::RefCell;
 
@@ -46,7 +47,7 @@ fn docs_of(value: &Value) -> Vec<(&str, &Value)> {
             pairs
                 .iter()
                 .filter_map(|p| Some((p.get(0)?.as_str()?, p.get(1)?)))
-                .collect()
+                .gather()
         })
         .unwrap_or_default()
 }

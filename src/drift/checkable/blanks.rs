@@ -5,6 +5,7 @@
 
 use super::has_any_in;
 use crate::drift::text::Has;
+use crate::gather::Gather;
 
 /// The placeholders a message bans: marker words, and the marks of fill-in fields.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,7 +35,7 @@ pub fn asked(sentence: &str, lower: &str) -> Option<Blanks> {
     let words: Vec<&str> = lower
         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '\'' || c == '-'))
         .filter(|w| !w.is_empty())
-        .collect();
+        .gather();
     let at = words.iter().position(|w| w.starts_with("placeholder"))?;
     let before = words.get(at.saturating_sub(5)..at).unwrap_or_default();
     let after = words
@@ -62,7 +63,7 @@ pub fn asked(sentence: &str, lower: &str) -> Option<Blanks> {
     if !banned || other {
         return None;
     }
-    let mut named: Vec<String> = MARKERS.split('|').map(String::from).collect();
+    let mut named: Vec<String> = MARKERS.split('|').map(String::from).gather();
     if sentence.has("???") {
         named.push("???".into());
     }

@@ -5,6 +5,7 @@
 //! wrong breaks it: a word the reader cannot tell is a verb is left alone.
 
 use crate::drift::text::Has;
+use crate::gather::Gather;
 /// What every bullet starts with.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BulletStart {
@@ -46,7 +47,7 @@ pub fn asked(sentence: &str, lower: &str) -> Option<BulletStart> {
     let ws: Vec<&str> = lower
         .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '\''))
         .filter(|w| !w.is_empty())
-        .collect();
+        .gather();
     // "each bullet …", "every list item …", then "start"/"begin" within a few words.
     let each = ws.iter().position(|w| *w == "each" || *w == "every")?;
     // The reply's bullets, not a kind of them ("each action item").
@@ -182,7 +183,7 @@ fn one_of(rest: &str) -> Option<Vec<String>> {
                 .to_string()
         })
         .filter(|p| !p.is_empty())
-        .collect();
+        .gather();
     // Each a word or a tag, written as such (capitalised, quoted or bracketed).
     let plain = items.iter().all(|i| {
         i.split_whitespace().count() == 1
@@ -254,7 +255,7 @@ fn example(rest: &str) -> Option<Vec<Piece>> {
 /// The pieces of an example; `timeish`: "HH", "MM", "YYYY" are digits.
 fn shape_of(token: &str, timeish: bool) -> Vec<Piece> {
     let mut out = Vec::new();
-    let cs: Vec<char> = token.chars().collect();
+    let cs: Vec<char> = token.chars().gather();
     let class = |x: char| {
         if x.is_ascii_digit() {
             0

@@ -5,6 +5,7 @@
 
 use super::has_any_in;
 use crate::drift::text::Has;
+use crate::gather::Gather;
 
 /// Whether a sentence asks for a code block in the reply: `Some(true)` where it must be fenced.
 pub fn asked(lower: &str) -> Option<bool> {
@@ -14,7 +15,7 @@ pub fn asked(lower: &str) -> Option<bool> {
         .min()?;
     // "in a code block", "as a fenced block", "inside one ```sql block": the thing is put in
     // one (not "no code blocks", "headings inside code blocks were rendered").
-    let before: Vec<&str> = lower.get(..at)?.split_whitespace().rev().take(4).collect();
+    let before: Vec<&str> = lower.get(..at)?.split_whitespace().rev().take(4).gather();
     let into = before.iter().enumerate().any(|(i, w)| {
         matches!(*w, "in" | "as" | "inside" | "within")
             && before
@@ -56,7 +57,7 @@ const KEEPS_THE_BLOCK: [&str; 10] = [
 /// Whether the reply holds a code block: a fence line, or (where a fence is not asked) an
 /// indented block after a blank line that is no list item's continuation.
 pub fn present(fenced: bool, text: &str) -> bool {
-    let lines: Vec<&str> = text.lines().collect();
+    let lines: Vec<&str> = text.lines().gather();
     let fence = lines.iter().any(|l| {
         let t = l.trim_start();
         t.starts_with("```") || t.starts_with("~~~")

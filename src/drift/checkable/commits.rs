@@ -4,6 +4,7 @@
 //! subjects the reply shows; silent where it shows none.
 
 use crate::drift::text::Has;
+use crate::gather::Gather;
 /// Where the ticket key stands at the start of the subject.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Ticket {
@@ -143,7 +144,7 @@ fn types_listed(ws: &[&str]) -> Vec<String> {
                 .take(14)
                 .filter(|w| crate::drift::text::in_list(TYPES, w))
                 .map(|w| (*w).to_string())
-                .collect::<Vec<_>>()
+                .gather()
         })
         .max_by_key(Vec::len)
         .unwrap_or_default()
@@ -177,7 +178,7 @@ fn scope_named(sentence: &str) -> Option<String> {
 /// A fixed type and scope before a placeholder: "Format: `feat(ward-board): <subject>`" (not an
 /// example: "e.g. `fix(scope): ...`").
 fn fixed_scope(sentence: &str) -> Option<String> {
-    let parts: Vec<&str> = sentence.split('`').collect();
+    let parts: Vec<&str> = sentence.split('`').gather();
     parts
         .iter()
         .enumerate()
@@ -226,11 +227,7 @@ fn ticket_form(sentence: &str) -> Option<Ticket> {
     ) {
         return None;
     }
-    let spans: Vec<&str> = sentence
-        .split(['`', '\'', '"'])
-        .skip(1)
-        .step_by(2)
-        .collect();
+    let spans: Vec<&str> = sentence.split(['`', '\'', '"']).skip(1).step_by(2).gather();
     spans.iter().find_map(|s| {
         let s = s.trim();
         let (bracket, body) = match s.strip_prefix('[') {

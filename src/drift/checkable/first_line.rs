@@ -6,6 +6,7 @@
 
 use super::has_any_in;
 use crate::drift::text::Has;
+use crate::gather::Gather;
 
 /// What must stand in the reply's opening: `phrase`, in its first sentence (`true`) or line.
 #[derive(Debug, Clone, PartialEq)]
@@ -93,7 +94,7 @@ pub fn asked(
                 .skip(1)
                 .step_by(2)
                 .filter(|s| !s.trim().is_empty())
-                .collect();
+                .gather();
             match spans.as_slice() {
                 // (Not a template: "as `Remaining High: <n>`".)
                 [one] if one.len() <= 40 && !super::template(one) => Some(one.to_string()),

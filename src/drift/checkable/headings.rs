@@ -4,6 +4,7 @@
 
 use super::has_any_in;
 use crate::drift::text::Has;
+use crate::gather::Gather;
 
 /// A form of the reply's headings.
 #[derive(Debug, Clone, PartialEq)]
@@ -118,7 +119,7 @@ fn names_in(clause: &str) -> Vec<String> {
             clause.trim_start().starts_with(|c: char| c.is_uppercase()),
         ))
         .map(str::to_string)
-        .collect()
+        .gather()
 }
 
 /// The heading lines of `text` outside fences: (level, text).
@@ -130,7 +131,7 @@ fn headings(text: &str) -> Vec<(usize, &str)> {
             let rest = t.get(level..)?;
             ((1..=6).contains(&level) && rest.starts_with(' ')).then(|| (level, rest.trim()))
         })
-        .collect()
+        .gather()
 }
 
 /// The first heading that breaks the form, if any.

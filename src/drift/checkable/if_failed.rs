@@ -6,6 +6,7 @@
 
 use super::has_any_in;
 use crate::drift::text::Has;
+use crate::gather::Gather;
 
 /// The heading's name a sentence asks for when a test fails.
 pub fn asked(sentence: &str, lower: &str) -> Option<String> {
@@ -29,7 +30,7 @@ pub fn asked(sentence: &str, lower: &str) -> Option<String> {
         .filter(|n| {
             !n.is_empty() && n.split_whitespace().count() <= 4 && !n.contains(['/', '.', '_', ':'])
         })
-        .collect();
+        .gather();
     let name = spans
         .iter()
         .find(|n| n.starts_with('#'))
@@ -82,7 +83,7 @@ fn reports_failure(clause: &str) -> bool {
     let ws: Vec<&str> = clause
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
-        .collect();
+        .gather();
     let count = |w: &str| {
         w.parse::<u32>().is_ok_and(|n| n > 0) || crate::drift::text::in_list(NUMBER_WORDS, w)
     };

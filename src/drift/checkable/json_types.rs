@@ -3,6 +3,7 @@
 //! value of another type under that key, anywhere in the JSON the reply gives, breaks it.
 
 use crate::drift::text::Has;
+use crate::gather::Gather;
 use serde_json::Value;
 
 /// A JSON type a key's value must have.
@@ -71,7 +72,7 @@ pub fn asked(message: &str) -> Vec<Typed> {
     let spans: Vec<(usize, &str)> = {
         let mut v = Vec::new();
         let mut from = 0;
-        let parts: Vec<&str> = lower.split('`').collect();
+        let parts: Vec<&str> = lower.split('`').gather();
         for (k, p) in parts.iter().enumerate() {
             if k % 2 == 1 {
                 v.push((from, *p));
@@ -115,7 +116,7 @@ pub fn asked(message: &str) -> Vec<Typed> {
             .take(8)
             .take_while(|w| !matches!(**w, "not" | "never" | "or" | "instead"))
             .copied()
-            .collect();
+            .gather();
         if words.iter().any(|w| {
             crate::drift::text::in_list(
                 "array|arrays|list|lists|of|each|map|mapping|object|objects",
@@ -171,7 +172,7 @@ fn values(text: &str) -> Vec<Value> {
         .into_iter()
         .filter_map(|b| serde_json::from_str::<Value>(b.body).ok())
         .filter(|v| v.is_object() || v.is_array())
-        .collect()
+        .gather()
 }
 
 fn fits(v: &Value, kind: Kind, nullable: bool) -> bool {

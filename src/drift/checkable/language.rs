@@ -11,6 +11,7 @@
 
 use crate::drift::text::Has;
 use crate::drift::text::Lower;
+use crate::gather::Gather;
 /// A language and its function words.
 #[derive(Debug, PartialEq)]
 pub struct Language {
@@ -197,7 +198,7 @@ fn distinct_words(words: &[String], l: &Language) -> usize {
         .iter()
         .map(String::as_str)
         .filter(|w| l.has(w))
-        .collect();
+        .gather();
     crate::sort::sort(&mut seen);
     seen.dedup();
     seen.len()
@@ -288,7 +289,7 @@ fn unit_in_another(text: &str, asked: &Language) -> Option<(&'static Language, S
             LANGUAGES
                 .iter()
                 .filter(|l| l.group != english.group)
-                .collect()
+                .gather()
         } else {
             vec![english]
         };

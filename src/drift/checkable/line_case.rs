@@ -8,6 +8,7 @@
 
 use super::{has_any_in, words_at};
 use crate::drift::text::Has;
+use crate::gather::Gather;
 
 /// Which line the rule is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -259,7 +260,7 @@ fn first_from<'a>(lines: &[&'a str], from: usize) -> Option<&'a str> {
 
 /// The line the rule reads in the reply, if the reply shows it.
 fn shown<'a>(rule: &LineCase, text: &'a str) -> Option<&'a str> {
-    let lines: Vec<&str> = text.lines().collect();
+    let lines: Vec<&str> = text.lines().gather();
     let labelled = || {
         lines.iter().enumerate().find_map(|(i, l)| {
             let rest = unlabelled(l)?;
@@ -334,7 +335,7 @@ pub fn holds(rule: &LineCase, text: &str) -> (bool, Option<String>) {
         return (true, None);
     };
     let line = bare(line);
-    let words: Vec<&str> = line.split_whitespace().collect();
+    let words: Vec<&str> = line.split_whitespace().gather();
     let broken = match &rule.thing {
         Thing::Whole => !lowercase_words(line).is_empty(),
         // A ticket key in its first words written with small letters.

@@ -6,6 +6,7 @@
 
 use super::has_any_in;
 use crate::drift::text::Has;
+use crate::gather::Gather;
 
 /// A bound on the length of some lines.
 #[derive(Debug, Clone, PartialEq)]
@@ -101,7 +102,7 @@ pub fn asked(lower: &str, cx: &MessageCx) -> Vec<Asked> {
         let ws: Vec<&str> = clause
             .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
             .filter(|w| !w.is_empty())
-            .collect();
+            .gather();
         let w = |i: usize| ws.get(i).copied().unwrap_or_default();
         // "Each bullet must fit on one line of …": bullet lines (read once per clause).
         let bullets = ws.windows(2).any(
@@ -232,7 +233,7 @@ pub fn first_long(b: &LineChars, text: &str) -> Option<String> {
                     .filter(|b| super::super::text::in_list("|text|txt|markdown|md", b.info))
                     .flat_map(|b| b.body.lines()),
             )
-            .collect(),
+            .gather(),
         (lines, Of::Commit(whole)) => {
             let message = commit_message(text, whole)?;
             match lines {
@@ -240,11 +241,11 @@ pub fn first_long(b: &LineChars, text: &str) -> Option<String> {
                     .iter()
                     .skip_while(|l| !l.trim().is_empty())
                     .copied()
-                    .collect(),
+                    .gather(),
                 _ => message,
             }
         }
-        (_, Of::Reply) => text.lines().collect(),
+        (_, Of::Reply) => text.lines().gather(),
         (_, Of::Pasted(only_blocks)) => {
             let blocks = super::super::modality::fenced_blocks(text);
             if blocks.is_empty() {
@@ -257,7 +258,7 @@ pub fn first_long(b: &LineChars, text: &str) -> Option<String> {
                     .into_iter()
                     // (A short lead-in only: a long line may end with a colon too.)
                     .filter(|l| !(l.trim_end().ends_with(':') && l.chars().count() <= 60))
-                    .collect()
+                    .gather()
             } else {
                 // A text in a plain block; a file's or a program's in any (not a diff beside
                 // the entry).
@@ -267,7 +268,7 @@ pub fn first_long(b: &LineChars, text: &str) -> Option<String> {
                         only_blocks || super::super::text::in_list("|text|txt|markdown|md", b.info)
                     })
                     .flat_map(|b| b.body.lines())
-                    .collect()
+                    .gather()
             }
         }
     };
@@ -294,7 +295,7 @@ pub fn commit_message(text: &str, whole: bool) -> Option<Vec<&str>> {
     blocks
         .iter()
         .filter(|b| super::super::text::in_list("|text|txt|gitcommit", b.info))
-        .map(|b| b.body.lines().collect::<Vec<_>>())
+        .map(|b| b.body.lines().gather())
         // (A subject is short: not a paragraph in a block, "Body:\n```\n…```".)
         // (Nor a log line, "a1b2c3d Use …", or a command.)
         .find(|ls| {

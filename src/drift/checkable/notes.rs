@@ -4,6 +4,7 @@
 //! email ("no code", "all lowercase", "end with the sign-off") is the email's, not the notes'.
 
 use crate::drift::text::Has;
+use crate::gather::Gather;
 /// Words of a part's label that mark it as a note to the requester.
 const NOTE_LABELS: &str = "note|notes|internal note|covering note|cover note|questions for you|question for you|caveat|technical notes|things you should know|for you only|just for you|for the orchestrator|for review|why|rationale|what i changed|what i did|changes made|technical details|internal notes|comment|comments|remarks|assumptions|open questions|caveats|reasoning|context for you";
 
@@ -145,7 +146,7 @@ pub fn without_notes(result: &str) -> Option<String> {
 /// The result above its last `---` rule, when words follow the rule and precede it (the
 /// message put the notes below one).
 pub fn before_last_rule(result: &str) -> Option<String> {
-    let lines: Vec<&str> = result.lines().collect();
+    let lines: Vec<&str> = result.lines().gather();
     let at = lines.iter().rposition(|l| l.trim() == "---")?;
     let (head, tail) = (lines.get(..at)?, lines.get(at + 1..)?);
     let words = |ls: &[&str]| ls.iter().any(|l| l.chars().any(char::is_alphabetic));
@@ -169,7 +170,7 @@ fn aside(paragraph: &str) -> bool {
         .split_whitespace()
         .take(3)
         .map(|w| w.to_ascii_lowercase())
-        .collect();
+        .gather();
     let done = |w: &String| {
         crate::drift::text::in_list(
             "posted|sent|saved|uploaded|pushed|shared|published|filed|scheduled|emailed",
@@ -225,7 +226,7 @@ fn labelled_paste(result: &str) -> Option<String> {
         }
     }
     // Words after it, and no other code ("The flow:" with a diagram, then the code).
-    let more: Vec<&str> = lines.collect();
+    let more: Vec<&str> = lines.gather();
     let after = (rest || more.iter().any(|l| l.chars().any(char::is_alphabetic)))
         && !more.iter().any(|l| l.trim_start().starts_with("```"));
     (!paste.is_empty() && after).then(|| paste.join("\n"))

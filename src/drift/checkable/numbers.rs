@@ -5,6 +5,7 @@
 //! mark, the unit of the message's example. Silent where the kind of figure cannot be told.
 
 use crate::drift::text::Lower;
+use crate::gather::Gather;
 /// Which figures a rule holds for.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Figures {
@@ -59,16 +60,16 @@ const CURRENCY_SIGNS: [char; 4] = ['$', '€', '£', '¥'];
 /// is negated, soft, excepted or said of another text (a file, a column, an export).
 pub fn asked(lower: &str, message: &str) -> Vec<NumberFormat> {
     // By clause: "Percentages with one decimal place; counts as whole numbers".
-    let mut out: Vec<NumberFormat> = lower.split("; ").flat_map(asked_in).collect();
+    let mut out: Vec<NumberFormat> = lower.split("; ").flat_map(asked_in).gather();
     if out.is_empty() {
         return out;
     }
     // The figures the message names itself ("service code 1104", "fires above 90%"): not the
     // reply's to format. Read only once a form is asked (a long message of figures is common).
     let all = tokens(message);
-    let named: Vec<String> = all.iter().map(|t| t.text.to_string()).collect();
+    let named: Vec<String> = all.iter().map(|t| t.text.to_string()).gather();
     // A second currency the message asks for ("also give the EUR price"): no one mark is asked.
-    let marks: Vec<&str> = all.iter().filter_map(|t| t.currency.as_deref()).collect();
+    let marks: Vec<&str> = all.iter().filter_map(|t| t.currency.as_deref()).gather();
     let several = marks
         .windows(2)
         .any(|p| matches!(p, [a, b] if !a.eq_ignore_ascii_case(b)));
@@ -337,7 +338,7 @@ fn forms_in(lower: &str, ws: &[&str]) -> Vec<Form> {
         // One number's form, not every count's: "Give the head count as digits, not words".
         let one = ["as digits", "in digits", "as numerals", "in numerals"].iter().any(|c| {
             lower.find(c).is_some_and(|i| {
-                let before: Vec<&str> = lower.get(..i).unwrap_or_default().split_whitespace().collect();
+                let before: Vec<&str> = lower.get(..i).unwrap_or_default().split_whitespace().gather();
                 before.last().is_some_and(|w| super::super::text::in_list("count|total|number|figure|amount|tally|estimate|answer", w))
                     && !before.contains(&"all")
                     && !before.contains(&"every")

@@ -6,6 +6,7 @@
 
 use super::words_at;
 use crate::drift::text::Has;
+use crate::gather::Gather;
 
 /// Words that make the name before (or after) them a part: "the Risks section", "the `summary`
 /// field".
@@ -275,7 +276,7 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
             .split(' ')
             .take(2)
             .take_while(|x| x.starts_with(|c: char| c.is_ascii_uppercase()))
-            .collect();
+            .gather();
         let Some(last) = name.last() else {
             continue;
         };
@@ -359,7 +360,7 @@ fn maybe_part(lower: &str, ws: &[(usize, &str)]) -> Option<Part> {
         if let Some(k) = (s + 2..s + 5).find(|&k| modal(w(k))) {
             // "The release note itself must be under 80 words".
             let end = if w(k - 1) == "itself" { k - 1 } else { k };
-            let name: Vec<&str> = (s + 1..end).map(w).collect();
+            let name: Vec<&str> = (s + 1..end).map(w).gather();
             if (1..=2).contains(&name.len())
                 && name
                     .iter()
@@ -430,7 +431,7 @@ pub(super) fn in_parentheses_after(sentence: &str) -> Option<Part> {
     let name: Vec<&str> = head
         .rsplit(' ')
         .take_while(|w| w.starts_with(|c: char| c.is_ascii_uppercase()))
-        .collect();
+        .gather();
     // A part's noun laid out "as a …" ("as agreed with Sales (not 4 …)" names no part).
     let named_len: usize = name.iter().map(|w| w.len() + 1).sum();
     let before = head
@@ -445,7 +446,7 @@ pub(super) fn in_parentheses_after(sentence: &str) -> Option<Part> {
         .last()
         .is_some_and(|w| crate::drift::text::in_list(PART_NOUNS, w.to_ascii_lowercase()));
     (ruled && laid_out && noun && (1..=3).contains(&name.len())).then(|| {
-        let name: Vec<&str> = name.into_iter().rev().collect();
+        let name: Vec<&str> = name.into_iter().rev().gather();
         Part::Named(
             name.join(" ")
                 .trim_matches(['*', '`', '"', '\''])
@@ -459,7 +460,7 @@ pub(super) fn under_a_name(sentence: &str) -> Option<Part> {
     // "…; under `## Next steps` give at most 3 bullets", "…, and under `## Risks` give at most
     // 3 bullets": each "under `…`" with what follows it, to the next one or a comma.
     let lower = sentence.to_ascii_lowercase();
-    let starts: Vec<usize> = lower.match_indices("under `").map(|(i, _)| i).collect();
+    let starts: Vec<usize> = lower.match_indices("under `").map(|(i, _)| i).gather();
     for (k, &i) in starts.iter().enumerate() {
         let end = starts.get(k + 1).copied().unwrap_or(sentence.len());
         let Some(r) = sentence.get(i + "under `".len()..end) else {
@@ -579,7 +580,7 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
                 .or_else(|| (d + 3..d + 6).find(|&i| stressed(i - 1) && modal(i)))
                 .or_else(|| (d + 4..d + 6).find(|&i| for_whom && modal(i)))?;
             let itself = stressed(m - 1);
-            let name: Vec<&str> = (d + 1..m - usize::from(itself)).map(w).collect();
+            let name: Vec<&str> = (d + 1..m - usize::from(itself)).map(w).gather();
             let last = name.last()?;
             // "The Slack message must not …": a message with a name is no reply.
             let named_text = name.len() >= 2
@@ -976,7 +977,7 @@ pub(super) fn marked_sections(message: &str) -> Vec<String> {
                     .is_some_and(|r| r.trim_start_matches('*').starts_with(" section"))
         })
         .map(|(_, n)| n)
-        .collect()
+        .gather()
 }
 
 /// The sections a message names and leaves free ("add an 'Engineering notes' section for me in
@@ -991,7 +992,7 @@ pub(super) fn free_sections(message: &str) -> Vec<String> {
             )
         })
         .flat_map(marked_sections)
-        .collect()
+        .gather()
 }
 
 /// "Avoid the abbreviations 'MNF' and 'DMA' in the body; you may define them in a short
@@ -1003,7 +1004,7 @@ pub(super) fn glossary_allowed(message: &str) -> Option<&'static str> {
         .flat_map(|s| s.split(';'));
     clauses.into_iter().find_map(|s| {
         let lower = s.to_ascii_lowercase();
-        let ws: Vec<&str> = words_at(&lower).into_iter().map(|(_, w)| w).collect();
+        let ws: Vec<&str> = words_at(&lower).into_iter().map(|(_, w)| w).gather();
         let has = |list: &'static str| ws.iter().any(|w| crate::drift::text::in_list(list, w));
         // Not "You may not define them in a glossary".
         if !has("may|can|fine|allowed|ok|okay")
@@ -1185,7 +1186,7 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
             let first = t.split("\n\n").next().unwrap_or(t);
             // The label's line: its code spans ("`a1b2c3d`" names a commit, it holds no
             // words of it), else the block under it, else the line.
-            let spans: Vec<&str> = first.split('`').skip(1).step_by(2).collect();
+            let spans: Vec<&str> = first.split('`').skip(1).step_by(2).gather();
             let own = if t.starts_with("```") {
                 block(t).unwrap_or_else(|| t.to_string())
             } else if !spans.is_empty() && !first.has("```") {
@@ -1235,7 +1236,7 @@ fn find_named(result: &str, name: &str) -> Option<String> {
             fence ^= marker;
             (l, fence || marker)
         })
-        .collect();
+        .gather();
     let label_at = |i: usize| {
         lines
             .get(i)
@@ -1247,7 +1248,7 @@ fn find_named(result: &str, name: &str) -> Option<String> {
     let head = name.rsplit(' ').next().unwrap_or(name);
     // A label with a list marker whose words are all the name's, its head last: "(a) Member
     // announcement" for "member-facing announcement".
-    let name_words: Vec<&str> = name.split([' ', '-']).filter(|w| !w.is_empty()).collect();
+    let name_words: Vec<&str> = name.split([' ', '-']).filter(|w| !w.is_empty()).gather();
     let fewer_words = |label: &str| {
         let t = label.trim_start();
         // Only after a marker: "Launch email" is no "partner launch email".
@@ -1259,7 +1260,7 @@ fn find_named(result: &str, name: &str) -> Option<String> {
         else {
             return false;
         };
-        let words: Vec<&str> = t.split([' ', '-']).filter(|w| !w.is_empty()).collect();
+        let words: Vec<&str> = t.split([' ', '-']).filter(|w| !w.is_empty()).gather();
         words.len() >= 2
             && words.last() == name_words.last()
             && words.iter().all(|w| name_words.contains(w))
@@ -1304,7 +1305,7 @@ fn find_named(result: &str, name: &str) -> Option<String> {
         // A plain "Guidance text:" label's part is the quote or fenced block pasted after it,
         // to a blank line.
         if kind == ':' && line.trim().is_empty() {
-            let content: Vec<&&str> = body.iter().filter(|l| !l.trim().is_empty()).collect();
+            let content: Vec<&&str> = body.iter().filter(|l| !l.trim().is_empty()).gather();
             let fenced = content.len() >= 2
                 && content
                     .first()
@@ -1398,7 +1399,7 @@ fn ruled_pastes(result: &str) -> Vec<(usize, usize)> {
         l.trim_end().ends_with(':')
             || crate::drift::text::contains_any(&l, "draft|below|here's|here is")
     };
-    let lines: Vec<&str> = result.lines().collect();
+    let lines: Vec<&str> = result.lines().gather();
     // A document with a title of its own after the rule ("# Migrating to v5").
     let titled = |i: usize| {
         lines
@@ -1469,7 +1470,7 @@ fn pasted(result: &str, any_fence: bool) -> Vec<String> {
     let mut fence: Option<(bool, String)> = None;
     let ruled = ruled_pastes(result);
     if !ruled.is_empty() {
-        let lines: Vec<&str> = result.lines().collect();
+        let lines: Vec<&str> = result.lines().gather();
         for (from, to) in ruled {
             out.push(lines.get(from..to).unwrap_or_default().join("\n") + "\n");
         }
@@ -1593,7 +1594,7 @@ fn ordinal_paragraph<'a>(ban: &str, result: &'a str) -> Option<&'a str> {
         .filter(|b| {
             !b.is_empty() && !(!b.contains('\n') && (b.starts_with('#') || b.ends_with(':')))
         })
-        .collect();
+        .gather();
     if !banned_by_it || blocks.len() < 2 {
         return None;
     }
@@ -1629,7 +1630,7 @@ fn json_field(result: &str, name: &str) -> Option<String> {
                 .iter()
                 .filter_map(|i| i.as_str())
                 .map(|i| format!("- {i}"))
-                .collect::<Vec<_>>()
+                .gather()
                 .join("\n"),
         ),
         _ => None,

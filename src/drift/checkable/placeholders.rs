@@ -5,6 +5,7 @@
 //! style in another case, breaks it. Prose that tells what the old style was is not read.
 
 use crate::drift::text::Has;
+use crate::gather::Gather;
 /// A placeholder style: its marks and the case of the name inside.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Style {
@@ -58,7 +59,7 @@ pub fn asked(message: &str) -> Option<Style> {
         let clause = lower
             .split([';', ':'])
             .filter(|c| c.has("placeholder"))
-            .collect::<Vec<_>>()
+            .gather()
             .join(" ");
         let upper = if super::has_any_in(&clause, "upper snake|upper_snake|uppercase|upper case|all caps|upper-case|capitals") {
             Some(true)
@@ -177,7 +178,7 @@ pub fn templates(style: &Style, result: &str) -> Vec<String> {
             ) && !super::has_any_in(&intro, OLD_INTRO)
         })
         .map(|b| b.body.to_string())
-        .collect();
+        .gather();
     // Block-quoted lines, less those led in as the old text ("Your current text was:").
     let mut intro = String::new();
     let mut quoted: Vec<&str> = Vec::new();

@@ -6,6 +6,7 @@
 
 use crate::drift::text::Has;
 use crate::drift::text::Lower;
+use crate::gather::Gather;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct SortOrder {
@@ -219,7 +220,7 @@ const UNITS: &[(&str, f64)] = &[
 fn numbers(text: &str, reading: Reading, versions: bool) -> Vec<Vec<f64>> {
     let words: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || matches!(c, '|' | '(' | ')'))
-        .collect();
+        .gather();
     let mut out = Vec::new();
     for (i, w) in words.iter().enumerate() {
         // "MAT-10021", "Store 88" keep their number; "B7" its digits.
@@ -305,7 +306,7 @@ fn named_date(text: &str, reading: Reading) -> Option<Vec<f64>> {
     let words: Vec<&str> = text
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
-        .collect();
+        .gather();
     let day = |w: &str| {
         (w.len() <= 2 && w.bytes().all(|b| b.is_ascii_digit()))
             .then(|| crate::drift::text::decimal(w))
@@ -413,7 +414,7 @@ fn cells(row: &str) -> Vec<String> {
         .trim_matches('|')
         .split('|')
         .map(|c| c.replace(['*', '`'], "").trim().lower())
-        .collect()
+        .gather()
 }
 
 fn runs(text: &str) -> Vec<Run<'_>> {
@@ -490,7 +491,7 @@ fn names_key(header: &str, key: &[String]) -> bool {
     let head: Vec<&str> = header
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
-        .collect();
+        .gather();
     let strong = key
         .iter()
         .filter(|k| !crate::drift::text::in_list(generic, k.as_str()));
@@ -609,7 +610,7 @@ fn partial(rule: &SortOrder) -> bool {
 fn surname(item: &str, reading: Reading) -> Option<String> {
     let name = item.split(" - ").next()?;
     let name = name.split([',', ':', '(', '–', '—']).next()?;
-    let mut words: Vec<&str> = name.split_whitespace().collect();
+    let mut words: Vec<&str> = name.split_whitespace().gather();
     while words.len() > 2
         && words.last().is_some_and(|w| {
             crate::drift::text::in_list("jr|sr|ii|iii|iv|phd|md", w.trim_matches('.'))

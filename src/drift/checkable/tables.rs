@@ -4,6 +4,7 @@
 
 use crate::drift::text::Has;
 use crate::drift::text::Lower;
+use crate::gather::Gather;
 /// What a message asks of a table: its columns (none named: any table will do), whether they
 /// are all of them (`exact`: "exactly these columns", "no other columns") and whether their
 /// order is asked ("in that order").
@@ -174,7 +175,7 @@ fn column_list(tail: &str) -> Vec<String> {
     let body = body.as_str();
     // Code spans name the columns when the list has them.
     if body.contains('`') {
-        let spans: Vec<&str> = body.split('`').skip(1).step_by(2).collect();
+        let spans: Vec<&str> = body.split('`').skip(1).step_by(2).gather();
         // A span holding the whole row: "`Zone | VWC (%) | Action`".
         if let Some(row) = spans.iter().find(|x| x.contains('|')) {
             return two_or_more(items(row, true));
@@ -184,7 +185,7 @@ fn column_list(tail: &str) -> Vec<String> {
                 .iter()
                 .map(|s| s.trim().to_string())
                 .filter(|s| !s.is_empty())
-                .collect(),
+                .gather(),
         );
     }
     two_or_more(items(body, body.contains('|')))
@@ -206,7 +207,7 @@ fn items(body: &str, piped: bool) -> Vec<String> {
     let parts: Vec<String> = if piped {
         body.split('|')
             .map(|p| p.split(',').next().unwrap_or_default().to_string())
-            .collect()
+            .gather()
     } else {
         // Not a number's comma: "Cost per 1,000".
         let b = body.as_bytes();
@@ -226,7 +227,7 @@ fn items(body: &str, piped: bool) -> Vec<String> {
                 [a, b] => body.get(*a..b - 1).unwrap_or_default(),
                 _ => "",
             })
-            .collect();
+            .gather();
         // The list ends at its "and": "Level, Min age and Max class size, covering all levels".
         let last = pieces
             .iter()
@@ -238,9 +239,9 @@ fn items(body: &str, piped: bool) -> Vec<String> {
             .flat_map(|p| {
                 let p = p.trim();
                 let p = p.strip_prefix("and ").unwrap_or(p);
-                p.split(" and ").map(str::to_string).collect::<Vec<_>>()
+                p.split(" and ").map(str::to_string).gather()
             })
-            .collect()
+            .gather()
     };
     let mut out: Vec<String> = parts
         .iter()
@@ -256,7 +257,7 @@ fn items(body: &str, piped: bool) -> Vec<String> {
             let l = p.to_ascii_lowercase();
             !"one row|one per|sorted|then|top |with |no other|nothing|and nothing|in that order|in this order|in order|showing |listing |limited to|at most |up to |ordered by|grouped by|covering |for each|for every".split('|').any(|x| l.starts_with(x))
         })
-        .collect();
+        .gather();
     // "… Change % for the derby", "… Rows, top 5 only": a tail of the sentence after the last.
     if let Some(last) = out.last_mut() {
         for cut in [
@@ -280,7 +281,7 @@ pub fn normalise(cell: &str) -> String {
         .trim_matches(['*', '`', '_', '"', '\''])
         .trim_end_matches(':')
         .split_whitespace()
-        .collect::<Vec<_>>()
+        .gather()
         .join(" ")
         .lower()
 }
@@ -320,7 +321,7 @@ pub fn without_old_columns(text: &str) -> String {
     if !text.contains('|') {
         return text.to_string();
     }
-    let lines: Vec<&str> = text.lines().collect();
+    let lines: Vec<&str> = text.lines().gather();
     let mut out: Vec<String> = Vec::with_capacity(lines.len());
     let mut old: Vec<usize> = Vec::new();
     for (i, line) in lines.iter().enumerate() {
@@ -335,7 +336,7 @@ pub fn without_old_columns(text: &str) -> String {
                         .any(|w| c == *w || c.starts_with(&format!("{w} ")))
                 })
                 .map(|(k, _)| k)
-                .collect();
+                .gather();
             out.push((*line).to_string());
             continue;
         }
@@ -350,7 +351,7 @@ pub fn without_old_columns(text: &str) -> String {
             .into_iter()
             .enumerate()
             .map(|(k, c)| if old.contains(&k) { " " } else { c })
-            .collect();
+            .gather();
         out.push(format!("|{}|", kept.join("|")));
     }
     out.join("\n")
@@ -363,16 +364,16 @@ pub fn header_rows(text: &str) -> Vec<Vec<String>> {
     let lines: Vec<&str> = text
         .lines()
         .map(|l| l.trim_start().trim_start_matches('>').trim_start())
-        .collect();
+        .gather();
     lines
         .windows(2)
         .filter_map(|p| match p {
             [head, delim] if head.contains('|') && is_delimiter(delim) => {
-                Some(row_cells(head).into_iter().map(normalise).collect())
+                Some(row_cells(head).into_iter().map(normalise).gather())
             }
             _ => None,
         })
-        .collect()
+        .gather()
 }
 
 /// A table row's cells as written, its outer pipes taken off.
@@ -380,7 +381,7 @@ fn row_cells(line: &str) -> Vec<&str> {
     let t = line.trim();
     let t = t.strip_prefix('|').unwrap_or(t);
     let t = t.strip_suffix('|').unwrap_or(t);
-    t.split('|').collect()
+    t.split('|').gather()
 }
 
 /// A table's delimiter row (`|---|:--:|`).

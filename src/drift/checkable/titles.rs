@@ -7,6 +7,7 @@
 
 use super::{bound, number, words_at, Rel};
 use crate::drift::text::Has;
+use crate::gather::Gather;
 
 /// Words between "title" and the bound that make the bound another's or a shared one.
 const SHARED: &str =
@@ -88,7 +89,7 @@ pub(super) fn word_count(title: &str) -> usize {
     let mut ws: Vec<&str> = title
         .split_whitespace()
         .filter(|w| w.chars().any(char::is_alphanumeric))
-        .collect();
+        .gather();
     if ws.first().is_some_and(|w| {
         w.strip_suffix(':').is_some_and(|ty| {
             ty.bytes()

@@ -7,6 +7,7 @@
 
 use crate::drift::text::Has;
 use crate::drift::text::Lower;
+use crate::gather::Gather;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct YamlKeys {
@@ -80,7 +81,7 @@ pub fn asked(
             .step_by(2)
             .map(str::to_string)
             .filter(|k| !k.is_empty())
-            .collect();
+            .gather();
     }
     keys.retain(|k| !k.contains(['/', '*', ' ', '.']));
     // "You can omit `notes` when …": an optional key is not required.
@@ -129,7 +130,7 @@ fn lines(text: &str) -> Vec<(usize, &str)> {
                 l.trim_start_matches(' '),
             )
         })
-        .collect()
+        .gather()
 }
 
 /// A mapping entry's key and the rest of its line: `key: value`, `"key": value`, `key:`.
@@ -362,7 +363,7 @@ fn documents(text: &str) -> Vec<Doc> {
                 .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
         });
         return if keyed {
-            read(text).into_iter().collect()
+            read(text).into_iter().gather()
         } else {
             Vec::new()
         };
@@ -374,7 +375,7 @@ fn documents(text: &str) -> Vec<Doc> {
             info == "yaml" || info == "yml" || info.is_empty()
         })
         .filter_map(|b| read(b.body).filter(|d| !matches!(d.node, Node::Leaf)))
-        .collect()
+        .gather()
 }
 
 /// The mappings a set of keys can be asked of: the top level (one mapping, or every item of a
@@ -402,14 +403,14 @@ fn holders<'n>(node: &'n Node, top: bool, out: &mut Vec<Vec<&'n [(String, Node)]
     // Below a list of mappings are its items' values, not the items one by one (one item that
     // holds the keys says nothing of the others).
     let children: Vec<&Node> = match node {
-        Node::Map(m) => m.iter().map(|(_, v)| v).collect(),
+        Node::Map(m) => m.iter().map(|(_, v)| v).gather(),
         Node::Seq(items) => items
             .iter()
             .flat_map(|i| match i {
-                Node::Map(m) => m.iter().map(|(_, v)| v).collect(),
+                Node::Map(m) => m.iter().map(|(_, v)| v).gather(),
                 other => vec![other],
             })
-            .collect(),
+            .gather(),
         Node::Leaf => Vec::new(),
     };
     for c in children {
@@ -425,7 +426,7 @@ fn fault(rule: &YamlKeys, maps: &[&[(String, Node)]]) -> (usize, Option<String>)
         .iter()
         .filter(|k| maps.iter().any(|m| !has(m, k)))
         .map(String::as_str)
-        .collect();
+        .gather();
     let present = rule.keys.len() - missing.len();
     if !missing.is_empty() {
         return (
@@ -455,7 +456,7 @@ fn fault(rule: &YamlKeys, maps: &[&[(String, Node)]]) -> (usize, Option<String>)
                 .iter()
                 .map(|(k, _)| k)
                 .filter(|k| rule.keys.contains(k))
-                .collect();
+                .gather();
             if order.iter().zip(&rule.keys).any(|(a, b)| *a != b) {
                 return (
                     present,

@@ -2,6 +2,7 @@
 //! that the result never mentions (the wrong file fixed, a required format left out).
 
 use super::{Ctx, Signal};
+use crate::gather::Gather;
 
 pub const NAME: &str = "artefacts";
 
@@ -15,9 +16,9 @@ pub fn measure(ctx: &Ctx) -> Signal {
         .iter()
         .filter(|i| !ctx.cr.ids.contains(*i))
         .map(String::as_str)
-        .collect();
+        .gather();
     crate::sort::sort(&mut missing);
     let value = missing.len() as f64 / ctx.ci.ids.len() as f64;
-    let evidence = missing.iter().take(8).map(|s| s.to_string()).collect();
+    let evidence = missing.iter().take(8).map(|s| s.to_string()).gather();
     Signal::new(NAME, value, evidence)
 }

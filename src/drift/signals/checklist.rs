@@ -2,6 +2,7 @@
 //! sentences) that the result gives no evidence of.
 
 use super::{Ctx, Signal};
+use crate::gather::Gather;
 
 pub const NAME: &str = "checklist";
 
@@ -11,7 +12,7 @@ pub fn measure(ctx: &Ctx) -> Signal {
         .iter()
         .filter(|c| !c.fulfilled)
         .map(|c| c.item.chars().take(80).collect())
-        .collect();
+        .gather();
     if ctx.checklist.is_empty() {
         return Signal::new(NAME, 0.0, Vec::new());
     }

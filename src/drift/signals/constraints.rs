@@ -2,6 +2,7 @@
 //! formats), each with the text that breaks it. Two or more is the strongest evidence.
 
 use super::{Ctx, Signal};
+use crate::gather::Gather;
 
 pub const NAME: &str = "constraints";
 
@@ -10,6 +11,6 @@ pub fn measure(ctx: &Ctx) -> Signal {
         .violations
         .iter()
         .map(|v| format!("{}: {}", v.constraint.trim(), v.reason))
-        .collect();
+        .gather();
     Signal::new(NAME, ctx.violations.len() as f64 / 2.0, evidence)
 }

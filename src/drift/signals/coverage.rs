@@ -2,6 +2,7 @@
 //! double) that the result does not mention.
 
 use super::{Ctx, Signal};
+use crate::gather::Gather;
 
 pub const NAME: &str = "coverage";
 const ID_WEIGHT: f64 = 2.0;
@@ -31,7 +32,7 @@ pub fn measure(ctx: &Ctx) -> Signal {
         .filter(|(s, _)| !ctx.cr.stems.contains_key(s))
         .filter_map(|(s, _)| ctx.ci.stems.get(s).map(|(w, _)| w.to_string()))
         .take(8)
-        .collect();
+        .gather();
     crate::sort::sort(&mut missing);
     let evidence = if missing.is_empty() {
         Vec::new()

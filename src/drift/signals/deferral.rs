@@ -4,6 +4,7 @@
 
 use super::{Ctx, Signal};
 use crate::drift::phrases::Phrases;
+use crate::gather::Gather;
 
 pub const NAME: &str = "deferral";
 
@@ -32,8 +33,8 @@ pub fn measure(ctx: &Ctx) -> Signal {
         .occurrences(ctx.result_lower)
         .into_iter()
         .map(|(i, _)| i)
-        .collect();
-    let key: Vec<&std::rc::Rc<str>> = ctx.key.iter().take(6).map(|(s, _)| s).collect();
+        .gather();
+    let key: Vec<&std::rc::Rc<str>> = ctx.key.iter().take(6).map(|(s, _)| s).gather();
     let denies = ctx
         .cr
         .tokens

@@ -5,6 +5,7 @@
 
 use super::super::Concepts;
 use super::{Ctx, Signal};
+use crate::gather::Gather;
 use rustc_hash::FxHashSet as HashSet;
 
 pub const NAME: &str = "echo";
@@ -17,7 +18,7 @@ fn prose_stems<'c>(c: &'c Concepts, text: &str) -> Vec<Option<&'c str>> {
         .iter()
         .map(|(at, id)| (*at, at + id.len()))
         .chain(crate::drift::text::inline_code_spans(text))
-        .collect();
+        .gather();
     crate::sort::sort(&mut spans);
     // Tokens come in text order: one pass over both.
     let mut k = 0;
@@ -30,7 +31,7 @@ fn prose_stems<'c>(c: &'c Concepts, text: &str) -> Vec<Option<&'c str>> {
             let in_id = spans.get(k).is_some_and(|(start, _)| *start <= t.at);
             (!in_id).then_some(&*t.stem)
         })
-        .collect()
+        .gather()
 }
 
 pub fn measure(ctx: &Ctx) -> Signal {

@@ -9,6 +9,7 @@
 use super::{Ctx, Signal};
 use crate::drift::phrases::Phrases;
 use crate::drift::text::Lower;
+use crate::gather::Gather;
 
 pub const NAME: &str = "extra";
 
@@ -44,7 +45,7 @@ fn words(sentence: &str) -> Vec<String> {
                 .lower()
         })
         .filter(|w| !w.is_empty())
-        .collect()
+        .gather()
 }
 
 /// Whether `word` reads as a change: a listed change verb, or any other word of five letters
@@ -205,7 +206,7 @@ fn extra_work(sentence: &str) -> bool {
 }
 
 pub fn measure(ctx: &Ctx) -> Signal {
-    let lines: Vec<&str> = ctx.prose.lines().collect();
+    let lines: Vec<&str> = ctx.prose.lines().gather();
     let mut evidence = Vec::new();
     let mut units = 0.0;
     for (n, line) in lines.iter().enumerate() {

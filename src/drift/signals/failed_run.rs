@@ -12,6 +12,7 @@
 use super::{Ctx, Signal};
 use crate::drift::text::Has;
 use crate::drift::text::{one_of, one_of_in, word_runs};
+use crate::gather::Gather;
 
 pub const NAME: &str = "failed_run";
 
@@ -45,7 +46,7 @@ fn outcome(line: &str) -> Option<Outcome> {
     if t.starts_with("not ok ") || t.contains(['❌', '✗', '✘']) {
         return Some(Outcome::Failed);
     }
-    let words: Vec<(usize, &str)> = word_runs(t, crate::drift::text::alnum_underscore).collect();
+    let words: Vec<(usize, &str)> = word_runs(t, crate::drift::text::alnum_underscore).gather();
     let about_tests = words.iter().any(|(_, w)| one_of_in(w, TEST_WORDS));
     let mut passed = false;
     for (i, &(at, w)) in words.iter().enumerate() {
@@ -127,12 +128,12 @@ fn last_outcome(text: &str) -> Option<(Outcome, &str)> {
 /// What follows "`command` →" (or "->", "=>") in a prose line, up to the end of its sentence or
 /// clause: the run's output as the report quotes it.
 fn inline_runs(line: &str) -> impl Iterator<Item = &str> {
-    let ticks: Vec<usize> = line.match_indices('`').map(|(i, _)| i).collect();
+    let ticks: Vec<usize> = line.match_indices('`').map(|(i, _)| i).gather();
     // Code spans: backticks in pairs, (opening, closing).
     let spans: Vec<(usize, usize)> = ticks
         .chunks_exact(2)
         .filter_map(|c| Some((*c.first()?, *c.get(1)?)))
-        .collect();
+        .gather();
     spans.into_iter().filter_map(move |(open, i)| {
         // The span must read as a command: words with a space ("npm test", "go test ./...") or
         // a test runner's name, not a setting or a value (`retry_limit` → 5).

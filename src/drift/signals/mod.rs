@@ -25,6 +25,7 @@ use super::checklist::ChecklistItem;
 use super::constraints::Violation;
 use super::modality::Modality;
 use super::{answer as answers, Concepts};
+use crate::gather::Gather;
 use serde::Serialize;
 use std::rc::Rc;
 
@@ -147,5 +148,5 @@ pub fn pieces(text: &str) -> impl Iterator<Item = &str> {
 
 /// Measures every signal.
 pub fn measure(ctx: &Ctx) -> Vec<Signal> {
-    SIGNALS.iter().map(|(_, m)| m(ctx)).collect()
+    SIGNALS.iter().map(|(_, m)| m(ctx)).gather()
 }

@@ -2,6 +2,7 @@
 //! named (another function, another file), among all the result's identifiers.
 
 use super::{Ctx, Signal};
+use crate::gather::Gather;
 
 pub const NAME: &str = "novelty";
 
@@ -15,9 +16,9 @@ pub fn measure(ctx: &Ctx) -> Signal {
         .iter()
         .filter(|i| !ctx.ci.ids.contains(*i))
         .map(String::as_str)
-        .collect();
+        .gather();
     crate::sort::sort(&mut new);
     let value = new.len() as f64 / ctx.cr.ids.len() as f64;
-    let evidence = new.iter().take(8).map(|s| s.to_string()).collect();
+    let evidence = new.iter().take(8).map(|s| s.to_string()).gather();
     Signal::new(NAME, value, evidence)
 }

@@ -2,6 +2,7 @@
 //! left out) that end in a question mark, handed back to the parent.
 
 use super::{Ctx, Signal};
+use crate::gather::Gather;
 
 pub const NAME: &str = "questions";
 
@@ -11,10 +12,10 @@ pub fn measure(ctx: &Ctx) -> Signal {
         .map(str::trim)
         .filter(|s| s.ends_with('?') && s.split_whitespace().count() >= 3)
         .map(|s| s.chars().take(80).collect())
-        .collect();
+        .gather();
     Signal::new(
         NAME,
         asked.len() as f64 / 3.0,
-        asked.into_iter().take(4).collect(),
+        asked.into_iter().take(4).gather(),
     )
 }

@@ -3,6 +3,7 @@
 
 use super::{pieces, Ctx, Signal};
 use crate::drift::text::word_runs;
+use crate::gather::Gather;
 
 pub const NAME: &str = "tentative";
 
@@ -18,7 +19,7 @@ fn modals(text: &str) -> Vec<&'static str> {
     word_runs(text, crate::drift::text::alnum_apostrophe)
         .filter(|(_, w)| (2..=LONGEST).contains(&w.len()))
         .filter_map(|(_, w)| MODALS.iter().find(|m| m.eq_ignore_ascii_case(w)).copied())
-        .collect()
+        .gather()
 }
 
 pub fn measure(ctx: &Ctx) -> Signal {
