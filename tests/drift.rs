@@ -8156,6 +8156,13 @@ fn a_no_code_ban_that_allows_pasting_the_error_is_not_read() {
         "Find the cause and fix it, but don't paste code into your reply.",
         reply,
     );
+    // The allowance is the error's, in one sentence, and not the writer's own offer.
+    for m in [
+        "Fix the error handling, no code in your reply. You may quote my question.",
+        "Find the cause, but don't paste code into your reply; I can paste the stack trace for you if needed.",
+    ] {
+        flagged(m, reply);
+    }
 }
 
 /// "No emojis … Update: one emoji in the subject line is fine": an emoji allowed somewhere, so
@@ -8171,4 +8178,11 @@ fn an_update_that_allows_one_emoji_lifts_the_emoji_ban() {
         "Write the June newsletter. No emojis in the newsletter, please.",
         reply,
     );
+    // "Not even one emoji in …" is the ban again, no allowance.
+    for m in [
+        "Write the June newsletter. No emojis in the newsletter, please. Not even one emoji in the subject line.",
+        "Write the June newsletter. No emojis in the newsletter; not a single emoji in the subject line either.",
+    ] {
+        flagged(m, reply);
+    }
 }

@@ -760,7 +760,12 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
                 && !names_the_answer(x)
                 // The answer's layout: "Required headings: …", "Sections: …".
                 // Who or why the rule is for: "Terminology: never say …", "Legal: …".
-                && !crate::drift::text::in_list("note|notes|important|constraint|constraints|requirements|requirement|nb|reminder|also|edit|update|ps|input|task|request|instruction|instructions|prompt|question|context|goal|ask|deliverable|deliverables|scope|criteria|guidelines|tip|hint|warning|remember|critical|crucial|mandatory|required|attention|budget|caveat|headings|sections|terminology|wording|vocabulary|policy|legal|compliance|privacy|confidentiality|nda|brand|correction|convention|guide", x)
+                && !crate::drift::text::in_list("note|notes|important|constraint|constraints|requirements|requirement|nb|reminder|also|edit|update|ps|input|task|request|instruction|instructions|prompt|question|context|goal|ask|deliverable|deliverables|scope|criteria|guidelines|tip|hint|warning|remember|critical|crucial|mandatory|required|attention|budget|caveat|headings|sections|terminology|wording|vocabulary|policy|legal|compliance|privacy|confidentiality|nda|brand|correction|convention", x)
+                // "Style guide:" names the rule book; "Migration guide:" is a part.
+                && (*x != "guide"
+                    || !label.iter().rev().nth(1).is_some_and(|(_, p)| {
+                        crate::drift::text::in_list("style|brand|house|writing|voice|tone", p)
+                    }))
         })
         // "Update from Luc: …", "Correction from legal: …": who changes the rule (not "Change
         // list:", a part).
@@ -5052,12 +5057,30 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             .then(|| {
                 crate::drift::text::first_of(
                     &lower,
-                    "one exception|exception:|except for|except that|except the|except one|is the exception|are the exception|is an exception|one emoji in|a single emoji in",
+                    "one exception|exception:|except for|except that|except the|except one|is the exception|are the exception|is an exception",
                 )
             })
             .flatten()
         {
             if !negation(&ws_of(&lower[i..])) {
+                out.push((0, at, &["emoji"]));
+            }
+        }
+        // One emoji allowed somewhere: "one emoji in the subject line is fine", "you may use a
+        // single emoji in the title" (not "not a single emoji in the reply").
+        if let Some(i) = crate::drift::text::first_of(&lower, "one emoji in|a single emoji in") {
+            let before = ws_of(lower.get(..i).unwrap_or_default());
+            let near = before
+                .iter()
+                .rev()
+                .take(2)
+                .any(|w| crate::drift::text::in_list("not|no|even|without|never|than", w));
+            if !near
+                && has_any_in(
+                    &lower,
+                    " fine| ok| okay| allowed| permitted| may | can | acceptable| welcome|at most one|up to one",
+                )
+            {
                 out.push((0, at, &["emoji"]));
             }
         }
@@ -8027,11 +8050,22 @@ fn term_asked(before: &str) -> bool {
             .copied()
             .unwrap_or("")
     };
+    // The verb is asked, not told of: it starts the clause or follows "always", "we", "you"
+    // … ("customers call it 'the portal'", "they are logged as 'walk-ins'" are not asked).
+    let asked = |prev: &str| {
+        prev.is_empty()
+            || crate::drift::text::in_list(
+                "always|please|we|you|just|must|should|do|and|instead|rather|to",
+                prev,
+            )
+    };
     match w(1) {
+        // "Staff at the club say 'fixture', never 'match'" is the house's usage, asked too.
         "say" | "use" | "write" => true,
-        "them" | "it" => w(2) == "call",
+        "them" | "it" => w(2) == "call" && asked(w(3)),
         // "Refer to the people … as 'patients'".
-        "as" => ws.iter().any(|x| matches!(*x, "refer" | "call")),
+        "as" => (2..10)
+            .any(|k| w(k) == "refer" && ws.get(ws.len() + 1 - k) == Some(&"to") && asked(w(k + 1))),
         _ => false,
     }
 }
@@ -8151,8 +8185,15 @@ fn quote_run_end(clause: &str) -> Option<(Vec<String>, &str)> {
         .filter(|c| "\"'\u{201d}\u{2019}".contains(*c))
     {
         let body = rest.get(..rest.len() - close.len_utf8())?;
-        let open = body.rfind(['"', '\'', '\u{201c}', '\u{2018}'])?;
-        let word = body.get(open + 1..)?.trim();
+        // The opening quote; a single one after a letter is an apostrophe ("'can't'").
+        let (open, q) = body.char_indices().rev().find(|&(i, c)| {
+            matches!(c, '"' | '\u{201c}')
+                || (matches!(c, '\'' | '\u{2018}')
+                    && !body
+                        .get(..i)
+                        .is_some_and(|b| b.ends_with(char::is_alphanumeric)))
+        })?;
+        let word = body.get(open + q.len_utf8()..)?.trim();
         if word.is_empty() || word.split_whitespace().count() > 3 {
             return None;
         }
@@ -11416,10 +11457,29 @@ mod tests {
             assert_eq!(broken(m, result), vec![format!("never uses {word}")], "{m}");
             assert!(broken(m, "Nothing to report.").is_empty(), "{m}");
         }
-        // Quoted words that no term asked precedes are not read; nor is a narrowed one.
+        // Curly quotes, and an apostrophe inside the quotes.
+        for (m, result, word) in [
+            (
+                "Write the brief. Say \u{201c}UAV\u{201d}, never \u{201c}drone\u{201d}.",
+                "The drone lands at 9.",
+                "drone",
+            ),
+            (
+                "Write the notice. Say 'cannot', never 'can't'.",
+                "You can't park here.",
+                "can't",
+            ),
+        ] {
+            assert_eq!(broken(m, result), vec![format!("never uses {word}")], "{m}");
+        }
+        // Quoted words that no term asked precedes are not read (a description is not asked);
+        // nor is a narrowed one, before the quotes or after them.
         for m in [
             "Write the note. The menu lists 'Hall', never 'Annex'.",
             "Write the note. Say 'member', never 'user', in the billing pages.",
+            "Write the note. Say 'let', never 'var', for new declarations.",
+            "Write the note. When patients call the front desk they are logged as 'walk-ins', never as 'appointments'.",
+            "Write the note. Customers call it 'the portal', never 'the dashboard'.",
         ] {
             assert!(!kinds(m).contains(&"forbids"), "{m}");
         }
@@ -11431,6 +11491,9 @@ mod tests {
         );
         let m = "Write the help article. Style guide: do not use the word 'simply'.";
         assert_eq!(broken(m, "Simply tap Book."), vec!["never uses simply"]);
+        // "Migration guide:" names a part, whose rule the rest of the reply does not keep.
+        let m = "Write the release notes and a migration guide. Migration guide: no code blocks.";
+        assert!(broken(m, "## Release notes\n\n```sh\nnpm i booking@2\n```\n\n## Migration guide\n\nRename the key.").is_empty());
     }
 
     /// A sentence is read for constraints when a word cue starts one of its words (not "end"

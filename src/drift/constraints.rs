@@ -5231,8 +5231,20 @@ fn kind_of_files(main: &str, objects: &[String]) -> bool {
 /// Whether the message, lowercased, lets the reply paste an error ("though you may paste the
 /// exact error message", "quoting the error verbatim is fine").
 fn error_paste_allowed(lower: &str) -> bool {
-    crate::drift::text::contains_any(lower, "error message|the error|traceback|stack trace")
-        && crate::drift::text::contains_any(lower, "may paste|can paste|may quote|verbatim is fine")
+    // In one sentence, the error the object of the permission, not what "I" may paste.
+    lower.split(['.', ';', '\n', '!', '?']).any(|s| {
+        let error = crate::drift::text::first_of(s, "error message|the error|traceback|stack trace");
+        let verb = crate::drift::text::first_of(s, "may paste|can paste|may quote|can quote");
+        match (error, verb) {
+            (Some(e), Some(v)) => {
+                e > v
+                    && e - v < 30
+                    && !matches!(s.get(..v).map(str::trim), Some(w) if w == "i" || w.ends_with(" i"))
+            }
+            (Some(e), None) => s.get(e..).unwrap_or_default().has("verbatim is fine"),
+            _ => false,
+        }
+    })
 }
 
 #[cfg(test)]
