@@ -760,7 +760,7 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
                 && !names_the_answer(x)
                 // The answer's layout: "Required headings: …", "Sections: …".
                 // Who or why the rule is for: "Terminology: never say …", "Legal: …".
-                && !crate::drift::text::in_list("note|notes|important|constraint|constraints|requirements|requirement|nb|reminder|also|edit|update|ps|input|task|request|instruction|instructions|prompt|question|context|goal|ask|deliverable|deliverables|scope|criteria|guidelines|tip|hint|warning|remember|critical|crucial|mandatory|required|attention|budget|caveat|headings|sections|terminology|wording|vocabulary|policy|legal|compliance|privacy|confidentiality|nda|brand|correction|convention", x)
+                && !crate::drift::text::in_list("note|notes|important|constraint|constraints|requirements|requirement|nb|reminder|also|edit|update|ps|input|task|request|instruction|instructions|prompt|question|context|goal|ask|deliverable|deliverables|scope|criteria|guidelines|tip|hint|warning|remember|critical|crucial|mandatory|required|attention|budget|caveat|headings|sections|terminology|wording|vocabulary|policy|legal|compliance|privacy|confidentiality|nda|brand|correction|convention|conventions|guideline|standard|standards|glossary|usage|marketing", x)
                 // "Style guide:" names the rule book; "Migration guide:" is a part.
                 && (*x != "guide"
                     || !label.iter().rev().nth(1).is_some_and(|(_, p)| {
@@ -3572,9 +3572,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 ban_lower,
                 "when talking about|when referring to|when describing|when you talk about|when you refer to",
             );
-            if let Some(list) = called_ban(banning, ban_lower)
+            if let Some(list) = called_ban(banning, ban_lower, &cx.asked)
                 .or_else(|| named_ban(banning, ban_lower))
                 .or_else(|| passive_ban(banning, ban_lower))
+                .or_else(|| active_ban(banning, ban_lower, &cx.asked))
                 .filter(|_| !in_a_sense)
             {
                 push(sentence, Rule::Forbids(list));
@@ -7480,6 +7481,21 @@ fn scoped(lower: &str, at: usize) -> bool {
             .is_some_and(|i| {
                 (i + 1..i + 5).any(|j| crate::drift::text::in_list("names|identifiers|identifier", w(j)))
             })
+        // "don't use the word 'slot' for storage positions": the word in one sense, which the
+        // text cannot tell ("for this metric", "for the …" may name the place).
+        || ["' for ", "\" for ", "\u{201d} for "].iter().any(|q| {
+            // Within the ban's own clause: not "… - use 'shall' for requirements".
+            let own = clause
+                .get(..crate::drift::text::first_of(clause, " - | \u{2014} | \u{2013} ").unwrap_or(clause.len()))
+                .unwrap_or(clause);
+            let own = own.get(..ws.last().map_or(0, |(a, w)| a + w.len() + 1).min(own.len())).unwrap_or(own);
+            own.find_str(q).is_some_and(|i| {
+                let next = ws_of(clause.get(i + q.len()..).unwrap_or_default());
+                next.first().is_some_and(|w| {
+                    !crate::drift::text::in_list("this|that|these|those|it|them|now|the|a|an|your|our|any|all|each|every|clarity|brevity|consistency|simplicity|example|instance|good|short|more|once", w)
+                })
+            })
+        })
         // "don't say 'fixed' for anything you haven't verified": which things is not shown.
         || ((0..ws.len()).any(|i| {
             crate::drift::text::in_list("for|about|of", w(i))
@@ -7905,7 +7921,7 @@ fn case_negated(lower: &str, at: usize) -> Option<bool> {
 /// write 'should'", "don't refer to v1 as "deprecated"", "say 'UAV', never 'drone'". Only the
 /// quotes right after the verb (and its object) are banned; "say …, never …" only when no
 /// place narrows it ("In the docs you write, say …").
-fn called_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
+fn called_ban(sentence: &str, lower: &str, asked: &[String]) -> Option<Vec<String>> {
     let ws = words_at(lower);
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     for k in 0..ws.len() {
@@ -7996,6 +8012,12 @@ fn called_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
                     .find_map(|d| n.strip_prefix(d))
                     .unwrap_or(n);
                 "report|reply|answer|summary|write-up|note|text|doc|copy|email|post|section|paragraph|description|triage|update|message".split('|').any(|x| n.starts_with(x))
+                    // "Write the PR description … never call it a 'hotfix' in PR descriptions":
+                    // the kind of text asked for.
+                    || ws_of(n).iter().take(3).any(|x| {
+                        let one = x.strip_suffix('s').unwrap_or(x);
+                        asked.iter().any(|a| a == one || a == x)
+                    })
             });
         if !of_answer {
             return None;
@@ -8060,8 +8082,12 @@ fn term_asked(before: &str) -> bool {
             )
     };
     match w(1) {
-        // "Staff at the club say 'fixture', never 'match'" is the house's usage, asked too.
-        "say" | "use" | "write" => true,
+        // "Staff at the club say 'fixture', never 'match'" is the house's usage, asked too; "the
+        // old docs say …" is what a text says.
+        "say" | "use" | "write" => !crate::drift::text::in_list(
+            "docs|doc|page|pages|readme|manual|wiki|version|versions|files|screens|labels|templates|forms|logs",
+            w(2),
+        ),
         "them" | "it" => w(2) == "call" && asked(w(3)),
         // "Refer to the people … as 'patients'".
         "as" => (2..10)
@@ -8109,6 +8135,62 @@ fn named_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
         out.push(item.to_string());
     }
     (!out.is_empty()).then_some(out)
+}
+
+/// A ban stated as a house rule: "our style guide bans the words 'simply' and 'easy' in help
+/// articles", "legal forbids the term 'guarantee'". Read where no place follows or the place is
+/// the kind of text asked for; a rule book must be the subject (not "the filter bans …", a
+/// feature to build).
+fn active_ban(sentence: &str, lower: &str, asked: &[String]) -> Option<Vec<String>> {
+    let at = crate::drift::text::first_of(lower, " bans | forbids | prohibits ")?;
+    let subject = ws_of(lower.get(..at)?.rsplit(['.', ';', ':', ',', '(']).next()?);
+    let house = |x: &&str| {
+        crate::drift::text::in_list("guide|style|house|legal|convention|conventions|brand|marketing|compliance|editor|editors|glossary|we|rules|policy|lawyers", x)
+    };
+    let feature = |x: &&str| {
+        crate::drift::text::in_list(
+            "if|when|unless|filter|linter|validator|check|bot|app|system|feature",
+            x,
+        )
+    };
+    if !subject.iter().any(house)
+        || subject.iter().any(feature)
+        || hedged(lower, at)
+        || scoped(lower, at)
+    {
+        return None;
+    }
+    let clause = sentence
+        .get(at..)?
+        .split([';', '.', '\u{2014}', '(', ':'])
+        .next()?;
+    let list = quoted(clause);
+    if list.is_empty() || list.iter().any(|q| q.split_whitespace().count() > 3) {
+        return None;
+    }
+    let mut rest = clause.to_ascii_lowercase();
+    for q in &list {
+        rest = rest.replacen(&q.to_ascii_lowercase(), " ", 1);
+    }
+    let rest = rest.replace(['"', '\'', '\u{201c}', '\u{201d}'], " ");
+    // The ban's own words ("bans the words"), then at most a place: the text asked for.
+    let rest = ws_of(&rest);
+    let mut place = rest.iter().skip_while(|w| {
+        crate::drift::text::in_list(
+            "bans|forbids|prohibits|the|word|words|term|terms|phrase|phrases|and|or",
+            w,
+        )
+    });
+    let of_answer = match place.next() {
+        None => true,
+        Some(&"in") => place.take(4).any(|x| {
+            let one = x.strip_suffix('s').unwrap_or(x);
+            crate::drift::text::in_list("report|reply|answer|summary|text|copy|writing", x)
+                || asked.iter().any(|a| a == one || a == x)
+        }),
+        Some(_) => false,
+    };
+    of_answer.then_some(list)
 }
 
 /// Predicates of a ban said of its subject ("… must not appear", "… is banned").
@@ -9476,6 +9558,31 @@ fn find_ci(hay: &str, needle: &str) -> usize {
     h.matches(n.as_str()).count()
 }
 
+/// The plural of a banned noun, which a reader takes as the same word ("never 'customer'" is
+/// broken by "our customers"): a single word of three letters or more, neither a function word
+/// nor one whose plural is another word ("news", "goods", "customs").
+fn plural(word: &str) -> Option<String> {
+    if word.len() < 3
+        || !word.bytes().all(|b| b.is_ascii_lowercase())
+        || crate::drift::text::is_stop(word)
+        || crate::drift::text::in_list("new|good|custom|mean|regard|premise|quarter", word)
+    {
+        return None;
+    }
+    Some(
+        if word.ends_with(['s', 'x', 'z']) || word.ends_with("ch") || word.ends_with("sh") {
+            format!("{word}es")
+        } else if let Some(stem) = word
+            .strip_suffix('y')
+            .filter(|s| !s.ends_with(['a', 'e', 'i', 'o', 'u']))
+        {
+            format!("{stem}ies")
+        } else {
+            format!("{word}s")
+        },
+    )
+}
+
 /// Occurrences of `needle` as a whole word, in any case.
 fn find_words_ci(hay: &str, needle: &str) -> usize {
     let h = hay.lower();
@@ -10726,7 +10833,8 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                     if as_written(w) {
                         used_alone(text, w)
                     } else {
-                        used_alone(&lower, &w.lower())
+                        let w = w.lower();
+                        used_alone(&lower, &w) || plural(&w).is_some_and(|p| used_alone(&lower, &p))
                     }
                 })
                 .map(String::as_str)
@@ -11494,6 +11602,73 @@ mod tests {
         // "Migration guide:" names a part, whose rule the rest of the reply does not keep.
         let m = "Write the release notes and a migration guide. Migration guide: no code blocks.";
         assert!(broken(m, "## Release notes\n\n```sh\nnpm i booking@2\n```\n\n## Migration guide\n\nRename the key.").is_empty());
+    }
+
+    /// A banned noun is broken by its plural; a word whose plural is another word is not.
+    #[test]
+    fn a_banned_noun_is_broken_by_its_plural() {
+        let m = "Write the member email. House style: say 'patron', never 'customer'.";
+        assert_eq!(
+            broken(
+                m,
+                "Dear patron, our longest-standing customers are invited."
+            ),
+            vec!["never uses customer"]
+        );
+        assert!(broken(m, "Dear patron, you are invited.").is_empty());
+        let m = "Write the announcement. Do not use the word 'fix' anywhere.";
+        assert_eq!(broken(m, "Two fixes ship today."), vec!["never uses fix"]);
+        let m = "Write the announcement. Do not use the word 'new' anywhere.";
+        assert!(broken(m, "In other news, the rink reopens on Friday.").is_empty());
+    }
+
+    /// "Don't use the word 'slot' for storage positions": a ban in one sense, which the text
+    /// cannot tell; "for this metric" names the place.
+    #[test]
+    fn a_ban_in_one_sense_is_not_read() {
+        assert_eq!(
+            kinds("Summarise the overruns. Don't use the word 'slot' for storage positions, call those 'bin locations'."),
+            Vec::<&str>::new()
+        );
+        assert_eq!(
+            kinds("Summarise the figures. Do not use the term 'revenue' for this metric."),
+            vec!["forbids"]
+        );
+        // A dash ends the ban's clause: the "for" after it is another clause's.
+        assert_eq!(
+            kinds("Write the safety summary. Do not use the word 'should' anywhere - use 'shall' for requirements."),
+            vec!["forbids"]
+        );
+    }
+
+    /// A house rule that bans words ("our style guide bans the words …") is the answer's where it
+    /// names no place or the kind of text asked for; a feature that bans words is no rule.
+    #[test]
+    fn a_house_rule_that_bans_words() {
+        let m = "Write the help-centre article 'How to book a lane'. Our style guide bans the words 'simply' and 'easy' in help articles.";
+        assert_eq!(
+            broken(m, "Simply pick a lane and pay."),
+            vec!["never uses simply, easy"]
+        );
+        assert!(broken(m, "Pick a lane and pay.").is_empty());
+        for m in [
+            "Summarise the contract change. Legal bans the word 'guarantee' in contracts.",
+            "Fix the chat filter: our policy filter bans the words 'spam' and 'scam' in messages.",
+            "If the style guide bans the word 'utilise', tell me.",
+            "The old docs say 'click here', never 'select'.",
+        ] {
+            assert_eq!(kinds(m), Vec::<&str>::new(), "{m}");
+        }
+        // "Never call it a 'hotfix' in PR descriptions" of a message that asks for one.
+        let m = "Write the PR description for the payout rounding fix. Team convention: never call it a 'hotfix' in PR descriptions.";
+        assert_eq!(
+            broken(m, "This hotfix rounds payouts half-up."),
+            vec!["never uses hotfix"]
+        );
+        assert_eq!(
+            kinds("Fix the payout rounding. Team convention: never call it a 'hotfix' in PR descriptions."),
+            Vec::<&str>::new()
+        );
     }
 
     /// A sentence is read for constraints when a word cue starts one of its words (not "end"
