@@ -8186,3 +8186,135 @@ fn an_update_that_allows_one_emoji_lifts_the_emoji_ban() {
         flagged(m, reply);
     }
 }
+
+/// "No code in the reply – actually, scratch that: …": a ban taken back after a dash in its own
+/// sentence is not read; without the take-back it is.
+#[test]
+fn a_ban_taken_back_after_a_dash_is_not_read() {
+    let reply = "The export timed out.\n\n```sh\n./bin/export --since 2024-05-01\n```";
+    clean(
+        "Explain why the export failed. No code in the reply please – actually, scratch that: do give me the command to re-run it.",
+        reply,
+    );
+    flagged(
+        "Explain why the export failed. No code in the reply please – keep it to prose.",
+        reply,
+    );
+}
+
+/// "Normally I'd ask for under 100 words, but …": a habit set aside is no limit.
+#[test]
+fn a_habit_set_aside_is_no_rule() {
+    let reply = vec!["word"; 150].join(" ");
+    clean(
+        "Normally I'd ask you to stay under 100 words, but this is the onboarding guide, so cover everything.",
+        &reply,
+    );
+    flagged("Stay under 100 words.", &reply);
+}
+
+/// A form said of "the X itself" is X's ("the slogan itself must be all lowercase", "no
+/// bullets in the flyer itself"), not of the notes around it.
+#[test]
+fn a_form_of_the_thing_itself_is_not_the_replys() {
+    let slogan = "**Slogan:** `ride the lanes`\n\nWhy: It is short and Fits the sign.";
+    clean(
+        "Suggest a slogan for the rink's new sign. The slogan itself must be all lowercase; explain your choice normally.",
+        slogan,
+    );
+    flagged(
+        "Suggest a slogan for the rink's new sign. It must be all lowercase.",
+        slogan,
+    );
+    let flyer = "Flyer:\n\n> The pool closes on Monday for cleaning.\n\nNotes:\n- printed 200 copies\n- pinned one at reception";
+    clean(
+        "Write the pool closure flyer. No bullet points in the flyer itself – format your notes to me as you like.",
+        flyer,
+    );
+    flagged(
+        "Write the pool closure flyer. No bullet points in your reply.",
+        flyer,
+    );
+}
+
+/// A lowercase rule with an exception ("except product codes") is not read; "no exceptions"
+/// is the rule.
+#[test]
+fn a_lowercase_rule_with_an_exception_is_not_read() {
+    let reply = "stock check done: 12 crates of SKU-A7 left, counts are in Stock.xlsx";
+    clean(
+        "post the stock check in lowercase, except product codes and file names.",
+        reply,
+    );
+    flagged("post the stock check in lowercase, no exceptions.", reply);
+}
+
+/// "For any order that has no tracking number, include the phrase …": items the reply may not
+/// have, so the phrase is not required.
+#[test]
+fn a_phrase_asked_per_matching_item_is_not_required() {
+    let reply = "All six orders shipped with tracking numbers.";
+    clean(
+        "Summarise the shipping status. For any order that has no tracking number, include the phrase \"awaiting courier\".",
+        reply,
+    );
+    flagged(
+        "Summarise the shipping status. Include the phrase \"awaiting courier\".",
+        reply,
+    );
+}
+
+/// "In Spanish first, followed by the same text in English": both languages, no one language.
+#[test]
+fn two_languages_in_order_ask_no_one_language() {
+    let reply = "**Aviso**\n\nLa piscina estará cerrada el lunes por limpieza. Disculpen las molestias.\n\n**Notice**\n\nThe pool will be closed on Monday for cleaning. Sorry for the inconvenience.";
+    clean(
+        "Write the closure notice. Write it in Spanish first, followed by the same notice in English.",
+        reply,
+    );
+    flagged("Write the closure notice. Write it in Spanish.", reply);
+}
+
+/// A count of exactly N words said of another text ("a name of exactly 3 words", "the
+/// badge's motto must be exactly 4 words") is not the reply's.
+#[test]
+fn an_exact_word_count_of_another_text_is_not_the_replys() {
+    let reply = "Added the badge.\n\n- **Name:** Night Sky Explorer\n- **Criteria:** three logged sessions after dark.";
+    for m in [
+        "Add a new badge for the star-gazing club. Give the badge a name of exactly 3 words.",
+        "Add a new badge for the star-gazing club. The badge's name must be exactly 3 words.",
+    ] {
+        clean(m, reply);
+    }
+    flagged(
+        "Add a new badge for the star-gazing club. Reply in exactly 3 words.",
+        reply,
+    );
+}
+
+/// Units asked "in the X" (a part the reply shows) are not the notes' ("In the app text, give
+/// weights in pounds"); asked of the reply, they are.
+#[test]
+fn units_asked_of_a_part_are_not_the_notes() {
+    let reply = "App text:\n\n> Your parcel weighs {weight_lb} lb.\n\nNote: the scale still reports 2 kg steps.";
+    clean(
+        "Rewrite the parcel weight line in the app. In the app text, give weights in pounds, not kilograms.",
+        reply,
+    );
+    flagged(
+        "Rewrite the parcel weight line in the app. In your reply, give weights in pounds, not kilograms.",
+        reply,
+    );
+}
+
+/// "Columns for the date, the price in euros and whether it sold": what the columns hold, not
+/// their names; any table will do, but one is asked.
+#[test]
+fn columns_described_in_words_ask_a_table_not_names() {
+    let m = "Show last week's auction lots as a markdown table with columns for lot, price in euros, and whether it sold.";
+    clean(
+        m,
+        "| Lot | Price (EUR) | Sold |\n|---|---|---|\n| 14 | 120 | yes |\n| 15 | 80 | no |",
+    );
+    flagged(m, "Lot 14 sold for 120 euros; lot 15 did not sell.");
+}

@@ -975,6 +975,10 @@ fn conditional(words: &[(usize, &str)]) -> bool {
         // "When you later update the user docs, avoid …": a later task's rule.
         || (crate::drift::text::in_list("when|once", opener)
             && (start + 1..start + 4).any(|i| crate::drift::text::in_list("later|next|eventually|afterwards", w(i))))
+        // "For any lot that has no lab result yet, include …": items the reply may not have.
+        || (w(start) == "for"
+            && crate::drift::text::in_list("any|each|every", w(start + 1))
+            && (start + 2..start + 5).any(|i| crate::drift::text::in_list("that|which|whose|without|where|with", w(i))))
 }
 
 /// Whether a line of a message describes a thing the task builds or one of its fields (see
@@ -1566,6 +1570,36 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             "had to|used to|in the old|previously|from now on|going forward",
         );
         return (!soft && !past).then_some((false, rule));
+    }
+    // "The tagline itself must be all lowercase", "no bullets in the notice itself": a form of
+    // the thing named, not of the words written around it (bans and counts find their part).
+    let form = matches!(
+        rule,
+        Rule::Lowercase
+            | Rule::NoBullets
+            | Rule::NoHeadings
+            | Rule::NoTables
+            | Rule::NoCodeBlocks
+            | Rule::NoMarkdown
+    );
+    if let Some(i) = lower.find_str(" itself").filter(|_| form) {
+        let named = ws_of(lower.get(..i).unwrap_or_default());
+        // The sentence's subject or place ("The tagline itself …", "… in the notice itself"),
+        // not an exception ("except for the command itself"); a drafted message's case is
+        // checked in its draft.
+        let mut back = named.iter().rev();
+        if back.next().is_some_and(|w| {
+            !crate::drift::text::in_list(
+                "reply|answer|response|report|summary|message|draft|it|this|that",
+                w,
+            )
+        }) && back.next() == Some(&"the")
+            && back
+                .next()
+                .is_none_or(|w| crate::drift::text::in_list("in|within|of", w))
+        {
+            return None;
+        }
     }
     // A sentence that names the reply itself states the reply's rule; so does an ending with
     // "nothing after it" (notes after a deliverable too).
@@ -2301,7 +2335,16 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // (Before the cue gate: "Give every duration in minutes" has no cue.)
         if let Some(u) = units::asked(&lower) {
             let ws = words_at(&lower);
-            if !(describes_a_built_thing(&ws) || conditional(&ws) || not_now(sentence)) {
+            // "In the customer-facing text, give distances in miles": a part's units.
+            let elsewhere = lower
+                .trim_start()
+                .strip_prefix("in ")
+                .and_then(|r| r.split_once(','))
+                .is_some_and(|(place, _)| {
+                    ws_of(place).last().is_some_and(|w| !names_the_answer(w))
+                });
+            if !(describes_a_built_thing(&ws) || conditional(&ws) || not_now(sentence) || elsewhere)
+            {
                 push(sentence, Rule::InUnit(u));
             }
         }
@@ -2464,7 +2507,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             {
                 if w(j - 1) == "of"
                     && j >= 2
-                    && crate::drift::text::in_list("summary|overview|recap|tldr|preamble|part", w(j - 2))
+                    && crate::drift::text::in_list("summary|overview|recap|tldr|preamble|part|name|title|label|motto|slogan|caption|headline|nickname", w(j - 2))
                 {
                     return true;
                 }
@@ -3357,6 +3400,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 &lower,
                 ", then |; then |the rest|sentence case|normally|everything after|after that first line|normal prose",
             );
+        // "… in all lowercase, except file names and tank ids": which words keep their case is
+        // not told.
+        let excepted = lower.has("except ");
         if asks_about
             || operation
             || part_first
@@ -3364,6 +3410,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             || one_line
             || of_a_term
             || first_line
+            || excepted
         {
             // Neither rule.
         } else if (about_answer || writing)
@@ -3841,14 +3888,24 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     push(sentence, Rule::Script(script));
                 }
             }
-            for l in &language::LANGUAGES {
-                if (stated && asked_in(l.name))
-                    || answered_in(l.name)
-                    || written_in(l.name)
-                    || natively(l.name)
-                {
-                    push(sentence, Rule::Language(l));
-                }
+            // "In English first, followed by the same notice in French": both, in an order.
+            let asked = language::LANGUAGES
+                .iter()
+                .filter(|l| {
+                    (stated && asked_in(l.name))
+                        || answered_in(l.name)
+                        || written_in(l.name)
+                        || natively(l.name)
+                })
+                .gather();
+            let named = language::LANGUAGES
+                .iter()
+                .filter(|l| lower.has(&["in ", l.name].concat()))
+                .count();
+            let bilingual =
+                named > 1 && has_any_in(&lower, " first|followed by|both|side by side| then ");
+            if let ([l], false) = (asked.as_slice(), bilingual) {
+                push(sentence, Rule::Language(l));
             }
         }
     }
@@ -4652,6 +4709,15 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         if let (true, Some(p)) = (that, previous) {
             out.push((p, start, &["*"][..]));
         }
+        // "Normally I'd ask you to keep replies under 100 words, but …": a habit set aside.
+        if crate::drift::text::first_of(
+            &lower,
+            "normally i'd|usually i'd|normally i would|usually i would|i'd normally|i'd usually|i would normally|i would usually|normally we'd|usually we'd",
+        )
+        .is_some_and(|i| lower.get(i..).unwrap_or_default().has(", but"))
+        {
+            out.push((start, at, &["*"][..]));
+        }
         // "Update: make that 4 bullets", "Actually, make that under 200; 100 was too tight":
         // the counts said before are replaced (a unit, if said, is a count's).
         let at_ws = words_at(&lower);
@@ -5067,15 +5133,16 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                 out.push((0, at, &["emoji"]));
             }
         }
-        // One emoji allowed somewhere: "one emoji in the subject line is fine", "you may use a
-        // single emoji in the title" (not "not a single emoji in the reply").
-        if let Some(i) = crate::drift::text::first_of(&lower, "one emoji in|a single emoji in") {
+        // One emoji allowed somewhere: "one emoji in the subject line is fine", "the banner may
+        // have one emoji" (not "not a single emoji in the reply").
+        if let Some(i) = crate::drift::text::first_of(&lower, "one emoji|a single emoji|an emoji") {
             let before = ws_of(lower.get(..i).unwrap_or_default());
-            let near = before
-                .iter()
-                .rev()
-                .take(2)
-                .any(|w| crate::drift::text::in_list("not|no|even|without|never|than", w));
+            let near = before.iter().rev().take(2).any(|w| {
+                crate::drift::text::in_list(
+                    "not|no|even|without|never|than|can't|cannot|don't|mustn't|shouldn't|nor",
+                    w,
+                )
+            });
             if !near
                 && has_any_in(
                     &lower,

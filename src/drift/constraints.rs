@@ -344,9 +344,15 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         for (k, &(offset, sentence)) in parts.iter().enumerate() {
             // "Don't mention ticket numbers; actually, scratch that, do include DENT-905": the
             // clause taken back by the next is no ban.
+            // After a dash too: "No code in the answer please – actually, scratch that: …".
             if parts.get(k + 1).is_some_and(|(_, next)| {
                 super::checkable::takes_back_clause(&next.to_ascii_lowercase())
-            }) {
+            }) || sentence
+                .to_ascii_lowercase()
+                .split(['\u{2013}', '\u{2014}'])
+                .skip(1)
+                .any(super::checkable::takes_back_clause)
+            {
                 continue;
             }
             let at = at0 + offset;
@@ -5083,8 +5089,20 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
             // Not a count of something the task builds ("add tests covering: exactly 50
             // words, 51 words") or of a named field ("`summary` (exactly 2 sentences)").
             // Nor of a first part another follows ("exactly 3 sentences, then add a list").
+            // Nor of another text: "give the alert a title of exactly 5 words", "the alert's
+            // title must be exactly 5 words".
+            let before = words_of(l.get(..i).unwrap_or_default());
+            let of_a_thing = match before.as_slice() {
+                [.., noun, "of"] => !super::checkable::names_the_answer(noun),
+                [.., owner, noun, "must" | "should", "be"] => {
+                    (owner.ends_with("'s") || *owner == "s")
+                        && !super::checkable::names_the_answer(noun)
+                }
+                _ => false,
+            };
             let n = n.filter(|_| {
-                !super::checkable::bounds_a_built_thing(&l, i)
+                !of_a_thing
+                    && !super::checkable::bounds_a_built_thing(&l, i)
                     && !super::checkable::another_part_follows(&words_of(rest))
                     && !break_at
                         .get_or_init(|| {

@@ -47,16 +47,34 @@ pub fn has_numbered_list(text: &str) -> bool {
     outside_fences(text).any(|line| item_number(line.trim_start()) == Some(1))
 }
 
-/// The lines of `text` outside fenced code blocks (``` or ~~~), fence lines left out.
+/// The lines of `text` outside fenced code blocks (``` or ~~~), fence lines left out. A fence
+/// closes on a bare run of its own mark at least as long (a ```bash block inside a ~~~markdown
+/// one stays inside).
 pub fn outside_fences(text: &str) -> impl Iterator<Item = &str> {
-    let mut in_fence = false;
+    let mut open: Option<(u8, usize)> = None;
     text.lines().filter(move |line| {
         let body = line.trim_start();
-        if body.starts_with("```") || body.starts_with("~~~") {
-            in_fence = !in_fence;
-            return false;
+        if let Some(mark @ (b'`' | b'~')) = body.bytes().next() {
+            let n = body.bytes().take_while(|&b| b == mark).count();
+            if n >= 3 {
+                match open {
+                    None => {
+                        open = Some((mark, n));
+                        return false;
+                    }
+                    Some((m, len))
+                        if m == mark
+                            && n >= len
+                            && body.get(n..).is_some_and(|r| r.trim().is_empty()) =>
+                    {
+                        open = None;
+                        return false;
+                    }
+                    _ => {}
+                }
+            }
         }
-        !in_fence
+        open.is_none()
     })
 }
 

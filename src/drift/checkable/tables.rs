@@ -101,6 +101,27 @@ pub fn asked(sentence: &str, lower: &str, table_before: bool) -> Option<TableAsk
 /// DBC factor | Match", ": Rule, Scope, Conflict", "Zone, Base price and Change % for the
 /// derby". Each one to five words; a list of fewer than two, or any item too long, is none.
 fn column_list(tail: &str) -> Vec<String> {
+    let list = names_after(tail);
+    // "columns for date, weight in grams, and whether she flew": what the columns hold, said
+    // in words, not their names.
+    let described = tail.trim_start().to_ascii_lowercase().starts_with("for ")
+        && list.iter().any(|c| {
+            c.split_whitespace().count() > 1
+                && super::ws_of(&c.to_ascii_lowercase()).iter().any(|w| {
+                    crate::drift::text::in_list(
+                        "whether|if|how|what|which|who|when|in|of|she|he|they|it|was|is",
+                        w,
+                    )
+                })
+        });
+    if described {
+        Vec::new()
+    } else {
+        list
+    }
+}
+
+fn names_after(tail: &str) -> Vec<String> {
     let mut t = tail.trim_start_matches([':', ' ', ',']);
     // Lead-ins: "exactly these", "in this order:", "are", "named".
     loop {
