@@ -8318,3 +8318,22 @@ fn columns_described_in_words_ask_a_table_not_names() {
     );
     flagged(m, "Lot 14 sold for 120 euros; lot 15 did not sell.");
 }
+
+/// A file a folder ban excepts, in the ban's own sentence ("… add it to `config/rates.yaml`, so
+/// edits there are fine") or in a later one ("it's fine to edit `.storybook/preview.ts`"), may
+/// change; the folder's other files may not.
+#[test]
+fn a_file_excepted_from_a_folder_ban_may_change() {
+    let m = "Add the new depot to the system. Don't touch anything under `config/`... actually, one exception: you'll need to add the depot to `config/depots.yaml`, so edits there are fine. Leave the other config files alone.";
+    clean(
+        m,
+        "Added the depot.\n\nChanged files:\n- `config/depots.yaml`: added the entry\n- `app/depots.py`: registered it",
+    );
+    flagged(
+        m,
+        "Added the depot.\n\nChanged files:\n- `config/depots.yaml`: added the entry\n- `config/rates.yaml`: new rate band",
+    );
+    let m = "Add a dark theme. Don't touch the docs config in `site/`.\n\nUpdate: it's fine to edit `site/theme.css` for the colours.";
+    clean(m, "Changed `src/theme.ts` and `site/theme.css`.");
+    flagged(m, "Changed `src/theme.ts` and `site/config.yaml`.");
+}

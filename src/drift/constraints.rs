@@ -533,7 +533,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             let clause = crate::drift::text::first_of(&l, " but ")
                 .and_then(|i| l.get(..i))
                 .unwrap_or(&l);
-            crate::drift::text::contains_any(clause, "go ahead|you can now|you may now|feel free to|is now fine|is fine to|ok to edit|okay to edit|ok to change|approved|you may edit|you can edit|you may change|you may modify|you may touch|can be edited|may be edited|can be changed|may be changed|can be modified|may be modified|can be touched|may be touched|is now allowed|are now allowed|is allowed now|now allowed")
+            crate::drift::text::contains_any(clause, "go ahead|you can now|you may now|feel free to|is now fine|fine to|are fine|ok to edit|okay to edit|ok to change|approved|you may edit|you can edit|you may change|you may modify|you may touch|can be edited|may be edited|can be changed|may be changed|can be modified|may be modified|can be touched|may be touched|is now allowed|are now allowed|is allowed now|now allowed")
                 && crate::drift::text::contains_any(clause, "edit|chang|modif|updat|touch|writ")
                 && !words_of(clause).iter().any(|w| crate::drift::text::in_list(NEGATORS, w))
         })
@@ -2686,8 +2686,19 @@ fn check_negatives_reading(
                                 .unwrap_or_default()
                                 .split(crate::drift::text::not_ascii_alnum_char)
                         };
-                        let allowed = words().any(|w| crate::drift::text::in_list("may|can|allowed|except", w))
-                            && !words().any(|w| crate::drift::text::in_list(NEGATORS, w) || w == "t");
+                        // Or allowed after it: "… add it to `config/shops.yaml`, so edits there
+                        // are fine".
+                        let after = lower_ban
+                            .get(first + p.len()..)
+                            .unwrap_or_default()
+                            .split(['.', ';'])
+                            .next()
+                            .unwrap_or_default();
+                        let fine_after = crate::drift::text::contains_any(after, " are fine| is fine| are ok| is ok| are allowed| is allowed")
+                            && !words_of(after).iter().any(|w| crate::drift::text::in_list(NEGATORS, w));
+                        let allowed = fine_after
+                            || (words().any(|w| crate::drift::text::in_list("may|can|allowed|except", w))
+                                && !words().any(|w| crate::drift::text::in_list(NEGATORS, w) || w == "t"));
                         if allowed {
                             let_alone.push(p.clone());
                         }
