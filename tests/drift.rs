@@ -8337,3 +8337,18 @@ fn a_file_excepted_from_a_folder_ban_may_change() {
     clean(m, "Changed `src/theme.ts` and `site/theme.css`.");
     flagged(m, "Changed `src/theme.ts` and `site/config.yaml`.");
 }
+
+/// "In that doc, avoid the word …": the file's ban, which the report may name while saying what
+/// it removed; said of the reply, it is the reply's.
+#[test]
+fn a_ban_of_that_doc_is_not_the_reports() {
+    let reply = "Rewrote `docs/booking_help.md`: the old steps told people to simply tap Book, which is not how the new screen works.";
+    clean(
+        "Tidy up `docs/booking_help.md` for first-time users. In that doc, avoid the word \"simply\".",
+        reply,
+    );
+    flagged(
+        "Tidy up `docs/booking_help.md` for first-time users. In your reply, avoid the word \"simply\".",
+        reply,
+    );
+}

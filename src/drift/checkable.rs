@@ -1700,6 +1700,20 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     } else {
         None
     };
+    // "In that doc, avoid the word …": a ban of the file named before, which the reply only
+    // reports on.
+    if is_ban(&rule)
+        && ["in that ", "in this "].iter().any(|p| {
+            lower.trim_start().strip_prefix(p).is_some_and(|r| {
+                crate::drift::text::in_list(
+                    "doc|file|page|readme|module|script|template|guide|article",
+                    r.split([' ', ',']).next().unwrap_or_default(),
+                )
+            })
+        })
+    {
+        return None;
+    }
     // A ban placed in a named part ("don't use "vulnerable" in the Summary") is that part's.
     let placed = matches!(
         rule,
