@@ -8352,3 +8352,37 @@ fn a_ban_of_that_doc_is_not_the_reports() {
         reply,
     );
 }
+
+/// The 66th session's review: readings that must stay silent on a compliant reply, and ones
+/// that must still be read.
+#[test]
+fn the_session_66_review_cases() {
+    let paste = "The suite fails on setup:\n\n```\nConnectionRefusedError: [Errno 111] Connection refused\n```\n\nThe database container was not up; I fixed the start order.";
+    for m in [
+        "Fix the flaky suite. No code in your reply. If the tests fail, you may paste the relevant part of the error message.",
+        "Fix the flaky suite. No code in your reply. If you get a stack trace, you can paste it.",
+    ] {
+        clean(m, paste);
+    }
+    // A place that is no text asked for; a text about the rule book; a plural that is another word.
+    clean(
+        "Write the PR description for the rounding fix. Our style guide bans the word 'simply' in the help centre.",
+        "This simply rounds payouts half-up.",
+    );
+    clean(
+        "Write a short explainer on why our style guide bans the word 'simply'.",
+        "Simply telling users a step is easy makes them feel bad when it is not.",
+    );
+    clean(
+        "Write the spring promo banner. Don't use the word 'sale' anywhere.",
+        "Spring prices are in. Questions? Ask our sales team.",
+    );
+    // Still read.
+    for (m, r) in [
+        ("Write the notice. Do not use the word 'guarantee' for legal reasons.", "We guarantee delivery by Friday."),
+        ("Write the FAQ entry. Refer to the people who pick up their medicine as 'patients', never as 'customers'.", "Customers can ask the pharmacist."),
+        ("Explain the outage. Your summary should consist of exactly 3 sentences.", "It broke. We fixed it. It is fine now. Nothing was lost. Sorry."),
+    ] {
+        flagged(m, r);
+    }
+}

@@ -5104,7 +5104,13 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
             // title must be exactly 5 words".
             let before = words_of(l.get(..i).unwrap_or_default());
             let of_a_thing = match before.as_slice() {
-                [.., noun, "of"] => !super::checkable::names_the_answer(noun),
+                [.., "a" | "an" | "the", noun, "of"] => {
+                    !super::checkable::names_the_answer(noun)
+                        && !crate::drift::text::in_list(
+                            "total|length|maximum|minimum|max|min",
+                            noun,
+                        )
+                }
                 [.., owner, noun, "must" | "should", "be"] => {
                     (owner.ends_with("'s") || *owner == "s")
                         && !super::checkable::names_the_answer(noun)
@@ -5266,8 +5272,7 @@ fn error_paste_allowed(lower: &str) -> bool {
         let verb = crate::drift::text::first_of(s, "may paste|can paste|may quote|can quote");
         match (error, verb) {
             (Some(e), Some(v)) => {
-                e > v
-                    && e - v < 30
+                e.abs_diff(v) < 70
                     && !matches!(s.get(..v).map(str::trim), Some(w) if w == "i" || w.ends_with(" i"))
             }
             (Some(e), None) => s.get(e..).unwrap_or_default().has("verbatim is fine"),
