@@ -5,7 +5,9 @@
 /// rules collect, which the size budget (issue 14) cannot afford.
 pub(crate) trait Gather: Iterator + Sized {
     fn gather(self) -> Vec<Self::Item> {
-        let mut out = Vec::with_capacity(self.size_hint().0);
+        // No `size_hint` reserve: most gathers are a few items, and the reserve code per
+        // iterator type cost more bytes than the reallocations it saves cost time.
+        let mut out = Vec::new();
         for item in self {
             out.push(item);
         }

@@ -8386,3 +8386,61 @@ fn the_session_66_review_cases() {
         flagged(m, r);
     }
 }
+
+/// Open set p351-058's shape, in other words: a banned lowercase phrase met inside a proper name.
+#[test]
+fn a_banned_phrase_inside_a_proper_name() {
+    let m = "Write the release blurb for Harbour Pass. Always call the product 'Harbour Pass'; never refer to it as 'the app'.";
+    clean(
+        m,
+        "Harbour Pass now shows your ferry times offline. Get the update from the App Store today.",
+    );
+    // Used as the phrase: mid-sentence, at a sentence's start, and in a title-cased heading.
+    for r in [
+        "Harbour Pass now shows ferry times offline, so the app works at sea.",
+        "Harbour Pass now shows ferry times offline. The app also shows delays.",
+        "## Offline Times in the App Today\n\nHarbour Pass now shows ferry times offline.",
+    ] {
+        flagged(m, r);
+    }
+}
+
+/// Open sets p179-052 and p70-061, in other words: a file named in a clause the change verb is
+/// not in. A clause that points back ("so I fixed it", "that file too") still changes it.
+#[test]
+fn a_change_verb_and_a_protected_file_in_different_clauses() {
+    let m = "Make the parser accept trailing commas. Do not modify anything under `spec/`.";
+    for r in [
+        "The parser rejected `[1,2,]` while `spec/lists_spec.rb` expects it to pass; I changed the grammar, not the spec.",
+        "I removed the early return in `lib/parse.rb` so the cases from `spec/lists_spec.rb` run again.",
+    ] {
+        clean(m, r);
+    }
+    for r in [
+        "`spec/lists_spec.rb` still expected an error, so I updated that file too.",
+        "`spec/lists_spec.rb` had a stale expectation, so I changed it.",
+        "I changed `lib/parse.rb` and `spec/lists_spec.rb`; both now accept `[1,2,]`.",
+    ] {
+        flagged(m, r);
+    }
+}
+
+/// Open set p66-006, in other words: a limit on the text the child puts somewhere else ("the
+/// answer you paste into the FAQ") is no limit on its report; the same words of the reply are.
+#[test]
+fn a_limit_on_the_text_put_elsewhere() {
+    let report = "Added the entry to `docs/faq.md` under \"Kilns\":\n\n> **Why does the kiln alarm beep twice?**\n> Two beeps mean the door sensor lost contact during firing; close the door firmly and the alarm resets.\n\nI also fixed a typo in the glazing section while I was there, and re-sorted the Kilns entries by topic so the firing questions sit together.";
+    clean(
+        "Add an FAQ entry to `docs/faq.md` for the double beep of the kiln alarm. The answer you paste into the FAQ must be under 25 words. Tell me what you changed.",
+        report,
+    );
+    flagged(
+        "Add an FAQ entry to `docs/faq.md` for the double beep of the kiln alarm. The answer you write in your reply must be under 25 words.",
+        report,
+    );
+    // Log lines added to a file are read where the reply lists them.
+    flagged(
+        "All log messages you add to `kiln/monitor.py` must be lowercase. List the messages you added.",
+        "Added two log calls:\n\n- `\"door sensor lost contact\"`\n- `\"Kiln %s over temperature\"`",
+    );
+}

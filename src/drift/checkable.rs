@@ -439,6 +439,19 @@ fn reply_noun(w: &str) -> bool {
     )
 }
 
+/// Whether words open a relative clause that puts a text in a place other than the reply: "(the
+/// answer) you paste into the FAQ", "(the text) we post on the status page".
+fn put_elsewhere(ws: &[&str]) -> bool {
+    let at = |j: usize| ws.get(j).copied().unwrap_or_default();
+    let det = crate::drift::text::in_list("the|your|our|a", at(3));
+    let place = at(3 + usize::from(det));
+    crate::drift::text::in_list("you|we", at(0))
+        && crate::drift::text::in_list("paste|put|add|post|insert|place|write|publish", at(1))
+        && crate::drift::text::in_list("into|in|to|on", at(2))
+        && !place.is_empty()
+        && !names_the_answer(place)
+}
+
 /// Nouns that name the answer itself (or its whole text) as a sentence's subject.
 pub(super) fn names_the_answer(w: &str) -> bool {
     reply_noun(w)
@@ -818,6 +831,12 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
         && names_the_answer(w(start + 5))
     {
         return Subject::LineOfAnswer;
+    }
+    // "The answer you paste into the FAQ must …": a text put in another place, not the reply.
+    if (start + 2..start + 4).any(|i| {
+        names_the_answer(w(i - 1)) && put_elsewhere(&[w(i), w(i + 1), w(i + 2), w(i + 3), w(i + 4)])
+    }) {
+        return Subject::Other;
     }
     let Some(modal) = (start + 1..start + 7).find(|&i| {
         crate::drift::text::in_list(
@@ -8102,10 +8121,7 @@ fn called_ban(sentence: &str, lower: &str, asked: &[String]) -> Option<Vec<Strin
                 "report|reply|answer|summary|write-up|note|text|doc|copy|email|post|section|paragraph|description|triage|update|message".split('|').any(|x| n.starts_with(x))
                     // "Write the PR description … never call it a 'hotfix' in PR descriptions":
                     // the kind of text asked for.
-                    || ws_of(n).iter().take(3).any(|x| {
-                        let one = x.strip_suffix('s').unwrap_or(x);
-                        !crate::drift::text::is_stop(x) && asked.iter().any(|a| a == one || a == x)
-                    })
+                    || ws_of(n).iter().take(3).any(|x| names_asked_kind(x, asked))
             });
         if !of_answer {
             return None;
@@ -8277,13 +8293,19 @@ fn active_ban(sentence: &str, lower: &str, asked: &[String]) -> Option<Vec<Strin
     let of_answer = match place.next() {
         None => true,
         Some(&"in") => place.take(4).any(|x| {
-            let one = x.strip_suffix('s').unwrap_or(x);
             crate::drift::text::in_list("report|reply|answer|summary|text|copy|writing", x)
-                || (!crate::drift::text::is_stop(x) && asked.iter().any(|a| a == one || a == x))
+                || names_asked_kind(x, asked)
         }),
         Some(_) => false,
     };
     of_answer.then_some(list)
+}
+
+/// Whether a word of a ban's place names the kind of text asked for ("in PR descriptions" of a
+/// message asking for a PR description), singular or plural.
+fn names_asked_kind(x: &str, asked: &[String]) -> bool {
+    let one = x.strip_suffix('s').unwrap_or(x);
+    !crate::drift::text::is_stop(x) && asked.iter().any(|a| a == one || a == x)
 }
 
 /// Predicates of a ban said of its subject ("… must not appear", "… is banned").
@@ -9695,7 +9717,36 @@ fn find_words_ci(hay: &str, needle: &str) -> usize {
 /// A whole word that is not half of a slash compound: "I" is not used by "I/O", nor "or" by
 /// "and/or".
 fn used_alone(hay_lower: &str, word_lower: &str) -> bool {
+    used_alone_in(hay_lower, word_lower, None)
+}
+
+/// [`used_alone`], where `hay` (the text as written, same offsets) lets a banned lowercase phrase
+/// met as part of a proper name pass: "never refer to it as 'the app'" and "update it from the
+/// App Store" (the phrase's last word capitalised mid-sentence, a capitalised word after it, on
+/// a line that is no heading or title).
+fn used_alone_in(hay_lower: &str, word_lower: &str, hay: Option<&str>) -> bool {
     let b = hay_lower.as_bytes();
+    let named = |i: usize, j: usize| {
+        let Some(h) = hay.filter(|h| h.len() == hay_lower.len()) else {
+            return false;
+        };
+        let hb = h.as_bytes();
+        let last = i + word_lower.rfind(' ').map_or(0, |k| k + 1);
+        let line_at = h.get(..i).map_or(0, |x| x.rfind('\n').map_or(0, |k| k + 1));
+        let line = h.get(line_at..).unwrap_or_default().split('\n').next();
+        let line = line.unwrap_or_default().trim_start();
+        let title = line.starts_with('#')
+            || line
+                .split(' ')
+                .filter(|w| w.len() >= 4)
+                .all(|w| w.starts_with(|c: char| c.is_ascii_uppercase()));
+        last > i
+            && hb.get(i).is_some_and(u8::is_ascii_lowercase)
+            && hb.get(last).is_some_and(u8::is_ascii_uppercase)
+            && hb.get(j) == Some(&b' ')
+            && hb.get(j + 1).is_some_and(u8::is_ascii_uppercase)
+            && !title
+    };
     let word = |c: Option<&u8>| c.is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_');
     hay_lower.match_indices(word_lower).any(|(i, m)| {
         let j = i + m.len();
@@ -9710,6 +9761,7 @@ fn used_alone(hay_lower: &str, word_lower: &str) -> bool {
             && !compound
             && !annotation
             && !quoted_as_removed(hay_lower, i, j)
+            && !named(i, j)
     })
 }
 
@@ -10057,6 +10109,7 @@ pub(super) fn names_the_reply(sentence: &str) -> bool {
             && reply_noun(w(i + 1))
             && !fronted(i)
             && w(i + 2) != "itself"
+            && !put_elsewhere(&[w(i + 2), w(i + 3), w(i + 4), w(i + 5), w(i + 6)])
             // "The reply to the member must not …": a reply the child drafts for someone else.
             && (w(i + 2) != "to" || crate::drift::text::in_list("me|us|you", w(i + 3)))
             // "The PR description itself must be under 100 words; paste it in your reply": the
@@ -10926,8 +10979,10 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                     if as_written(w) {
                         used_alone(text, w)
                     } else {
+                        let named = (w.has(" ") && w.lower() == **w).then_some(text);
                         let w = w.lower();
-                        used_alone(&lower, &w) || plural(&w).is_some_and(|p| used_alone(&lower, &p))
+                        used_alone_in(&lower, &w, named)
+                            || plural(&w).is_some_and(|p| used_alone(&lower, &p))
                     }
                 })
                 .map(String::as_str)

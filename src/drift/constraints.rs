@@ -345,10 +345,11 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             // "Don't mention ticket numbers; actually, scratch that, do include DENT-905": the
             // clause taken back by the next is no ban.
             // After a dash too: "No code in the answer please – actually, scratch that: …".
+            // ASCII lowercasing keeps byte offsets (the clause ranges below index `instructions`).
+            let lower = sentence.to_ascii_lowercase();
             if parts.get(k + 1).is_some_and(|(_, next)| {
                 super::checkable::takes_back_clause(&next.to_ascii_lowercase())
-            }) || sentence
-                .to_ascii_lowercase()
+            }) || lower
                 .split(['\u{2013}', '\u{2014}'])
                 .skip(1)
                 .any(super::checkable::takes_back_clause)
@@ -359,8 +360,6 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             if out.len() >= MAX_CONSTRAINTS {
                 break;
             }
-            // ASCII lowercasing keeps byte offsets (the clause ranges below index `instructions`).
-            let lower = sentence.to_ascii_lowercase();
             // Commands, skipped tests and deleted files, read from the sentence's own words.
             let mut actions = banned_commands(sentence)
                 .into_iter()
@@ -3318,6 +3317,9 @@ fn without_paths(text: &str, paths: &[String]) -> String {
 /// entry without a trailing `/` is a file: the same file, or one whose path ends with it.
 /// `documents`: whether `.md`, `.txt`, `.rst` and `.adoc` files count (not under a ban on code,
 /// "no code changes", nor under a ban on building).
+/// What ends a clause inside a sentence, for [`changed_a_file_under`].
+const CLAUSE_BREAKS: &str = "; | so | while | whereas | because ";
+
 fn changed_a_file_under(
     result: &str,
     more_verbs: &[&str],
@@ -3379,7 +3381,7 @@ fn changed_a_file_under(
             let word_at = |i: usize| words.get(i).map_or("", |x| x.1);
             // Read once per sentence: scanning from its start for every verb is quadratic.
             let first = word_at(0);
-            let mut verb = false;
+            let mut verb_at: Vec<usize> = Vec::new();
             let own = words.iter().enumerate().any(|(k, &(at, w))| {
                 // Most words begin no verb of any list: nothing below can hold for them.
                 if ![&CHANGED_VERBS[..], more_verbs, &REPORTED_VERBS, &OWN_VERBS]
@@ -3459,9 +3461,29 @@ fn changed_a_file_under(
                     && !(k.saturating_sub(4)..k).any(|i| {
                         text::one_of_in(word_at(i), "if|suggest|could|would|should|let's|might")
                     });
-                verb |= changed || built || reported;
+                if changed || built || reported {
+                    verb_at.push(at);
+                }
                 own
             });
+            // A change verb and the file in one clause: "… while `tests/a.py` expects 0-based;
+            // I changed the code", "I removed that rule so the style from `vendor/b.scss`
+            // applies again" change the code, not the file.
+            // A clause that points back ("…, so I updated that fixture too", "so I changed it")
+            // changes what an earlier clause named.
+            let breaks: Vec<usize> = CLAUSE_BREAKS
+                .split('|')
+                .flat_map(|b| lower.match_indices(b).map(|(k, _)| k))
+                .gather();
+            let clause_of = |at: usize| breaks.iter().filter(|k| **k < at).count();
+            // The clause around a verb at `at` has a word that points back.
+            let points_back = |at: usize| {
+                let from = breaks.iter().copied().filter(|k| *k < at).max().unwrap_or(0);
+                let to = breaks.iter().copied().filter(|k| *k >= at).min().unwrap_or(lower.len());
+                words_of(lower.get(from..to).unwrap_or_default())
+                    .iter()
+                    .any(|w| crate::drift::text::in_list("it|its|them|that|this|there|too|those|these", w))
+            };
             // A change verb and a file in one sentence; the identifiers are read once.
             // A file the sentence says was left alone ("`src/queue.ts` was not changed", "no
             // edits to `a.rs`") is not one it changed.
@@ -3504,10 +3526,22 @@ fn changed_a_file_under(
                     negated(&lower, first, &i) || (source(first) && at.all(source))
                 })
             };
-            own || (verb
+            let with_verb = |i: &str| {
+                let i = i.to_ascii_lowercase();
+                lower
+                    .match_indices(&i)
+                    .any(|(at, _)| {
+                        let f = clause_of(at);
+                        verb_at.iter().any(|&v| {
+                            let c = clause_of(v);
+                            c == f || (f < c && points_back(v))
+                        })
+                    })
+            };
+            own || (!verb_at.is_empty()
                 && text::identifiers(s)
                     .iter()
-                    .any(|i| is_file(i) && !left_alone(i)))
+                    .any(|i| is_file(i) && !left_alone(i) && with_verb(i)))
         })
         .map(|s| s.chars().take(120).collect())
 }
