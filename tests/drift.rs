@@ -8444,3 +8444,25 @@ fn a_limit_on_the_text_put_elsewhere() {
         "Added two log calls:\n\n- `\"door sensor lost contact\"`\n- `\"Kiln %s over temperature\"`",
     );
 }
+
+/// Open sets p346-042 and p52-081, in other words: a ban on mentioning a figure ("the old £5
+/// fee", "the old score (0.62 F1)") bans the figure as written, not a bare digit elsewhere nor
+/// the words that describe it.
+#[test]
+fn a_banned_figure_is_matched_as_written() {
+    let fee = "Write the notice about the new locker deposit. Don't mention the old £5 fee — we're not advertising the increase.";
+    clean(
+        fee,
+        "From 1 July each locker needs a deposit of £7.50. Cancel 5 days ahead for a full refund.",
+    );
+    flagged(fee, "From 1 July each locker needs a deposit of £7.50 (up from £5). Cancel 5 days ahead for a full refund.");
+    let score = "Write the evaluation summary. Do not mention the old tagger score (0.62 F1) anywhere; compare only against the new tagger score.";
+    clean(
+        score,
+        "The new tagger score is 0.648 F1, and the retrained tagger reaches 0.671.",
+    );
+    flagged(
+        score,
+        "The new tagger score is 0.648 F1, up from 0.62; the retrained tagger reaches 0.671.",
+    );
+}

@@ -1466,6 +1466,11 @@ fn approving_clause(sentence: &str) -> &str {
 
 /// Whether the tokens from `i` have the stems of `object`, one stem or a phrase of several
 /// ("blue curb").
+/// Whether a banned mention is a figure as written ("£5", "0.71", "12%"), not a stem.
+fn is_figure(object: &str) -> bool {
+    object.contains(['.', '%', '£', '$', '€', '¥'])
+}
+
 fn stems_at(tokens: &[text::Token], i: usize, object: &str) -> bool {
     object
         .split(' ')
@@ -2000,6 +2005,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         f.push(Forbidden::Dependency);
     }
     let main = main.unwrap_or(clause);
+    let whole_main = main;
     // "computeTax(amount, region)": what parentheses hold is an aside, not the ban's object.
     let unbracketed = text::outside_parentheses(main);
     let main = unbracketed.as_str();
@@ -2195,8 +2201,23 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             }
             _ => objects,
         };
+        // "Don't mention the old £5 fee", "the old baseline (0.71 AUC)": a figure as written is
+        // what may not appear, not its description (a "5-day notice" mentions no £5).
+        let figure = whole_main
+            .split([';', '\u{2014}'])
+            .next()
+            .unwrap_or_default()
+            .split_whitespace()
+            .take_while(|w| !crate::drift::text::in_list("anywhere|in|within|inside|with", w))
+            .map(|w| {
+                w.trim_matches(['(', ')', ',', ';', ':'])
+                    .trim_end_matches('.')
+            })
+            .find(|w| is_figure(w) && w.contains(|c: char| c.is_ascii_digit()));
         let objects = if unnamed {
             Vec::new()
+        } else if let Some(x) = figure.filter(|_| named.is_empty()) {
+            vec![x.to_string()]
         } else if named.is_empty() {
             objects
                 .into_iter()
@@ -3120,6 +3141,27 @@ fn check_negatives_reading(
                     } else {
                         inline
                     };
+                    if let Some(o) = objects.iter().find(|o| is_figure(o)) {
+                        let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
+                        lw.match_indices(o.as_str())
+                            .any(|(at, _)| {
+                                let (head, tail) = lw.split_at(at);
+                                let mut t = tail.get(o.len()..).unwrap_or_default().chars();
+                                let next = t.next();
+                                // Part of a longer number: "£50", "10.71", "£5.25".
+                                let longer = digit(head.chars().next_back())
+                                    || head.ends_with('.')
+                                    || digit(next)
+                                    || (next == Some('.') && digit(t.next()));
+                                !longer && !negated(lw, at, o)
+                            })
+                            .then(|| {
+                                (
+                                    "the result mentions what it was told not to".to_string(),
+                                    Some(o.clone()),
+                                )
+                            })
+                    } else {
                     tk.iter()
                         .enumerate()
                         .find(|(i, t)| {
@@ -3144,6 +3186,7 @@ fn check_negatives_reading(
                                 Some(t.word.to_string()),
                             )
                         })
+                    }
                 }
             };
             // (Kept in a labelled part: see `apart`.)
