@@ -8466,3 +8466,19 @@ fn a_banned_figure_is_matched_as_written() {
         "The new tagger score is 0.648 F1, up from 0.62; the retrained tagger reaches 0.671.",
     );
 }
+
+/// "12 miles from the harbour" is a distance in another unit ("3 hours from now" is a point in
+/// time, not a figure); "In short," places no rule.
+#[test]
+fn a_distance_from_a_place_is_a_figure() {
+    let m = "Write the route notes for the coastal walk. In short, give all distances in km.";
+    flagged(
+        m,
+        "The walk is 12 miles from the harbour to the lighthouse.",
+    );
+    clean(m, "The walk is 19 km from the harbour to the lighthouse.");
+    clean(
+        "Write the shift note. Give all durations in minutes.",
+        "The handover starts 2 hours from now and lasts 30 minutes.",
+    );
+}

@@ -287,10 +287,9 @@ pub fn first_break(rule: &InUnit, text: &str) -> Option<String> {
                     .to_ascii_lowercase()
             })
             .unwrap_or_default();
-        if [
-            "ago", "per", "later", "earlier", "late", "early", "old", "from",
-        ]
-        .contains(&following.as_str())
+        // ("3 hours from now" is a point; "12 miles from the harbour" a distance.)
+        if ["ago", "per", "later", "earlier", "late", "early", "old"].contains(&following.as_str())
+            || (following == "from" && dim != Dim::Length)
         {
             continue;
         }
