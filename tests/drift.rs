@@ -8482,3 +8482,17 @@ fn a_distance_from_a_place_is_a_figure() {
         "The handover starts 2 hours from now and lasts 30 minutes.",
     );
 }
+
+/// Open set p49-062, in other words: "Use \"tu\"" asks for a form of address, which a
+/// translation keeps in its verbs; it is no word to include. A word asked for still is.
+#[test]
+fn a_form_of_address_is_no_word_to_include() {
+    clean(
+        "French for the harbour app's welcome screen. Keep \"Harbour Pass\" in English. Use \"tu\".\nText: \"Book your crossing in seconds.\"",
+        "Réserve ta traversée en quelques secondes avec Harbour Pass.",
+    );
+    flagged(
+        "French for the harbour app's welcome screen. Use the word \"traversée\".\nText: \"Book your crossing in seconds.\"",
+        "Réserve ton passage en quelques secondes.",
+    );
+}

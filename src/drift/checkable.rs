@@ -3677,6 +3677,18 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 words_rule = None;
             }
         }
+        // "Use \"du\"", "use 'vous'": a form of address, which a translation keeps in its verbs
+        // whether or not the pronoun appears.
+        if let Some((false, list)) = &words_rule {
+            if list.iter().all(|w| {
+                crate::drift::text::in_list(
+                    "du|sie|tu|vous|usted|ustedes|vosotros|jij|ty|vy|lei|voi",
+                    crate::drift::text::lower(w),
+                )
+            }) {
+                words_rule = None;
+            }
+        }
         if let Some((forbid, list)) = words_rule {
             push(
                 sentence,
