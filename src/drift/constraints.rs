@@ -1464,13 +1464,29 @@ fn approving_clause(sentence: &str) -> &str {
         .unwrap_or(sentence)
 }
 
-/// Whether the tokens from `i` have the stems of `object`, one stem or a phrase of several
-/// ("blue curb").
 /// Whether a banned mention is a figure as written ("£5", "0.71", "12%"), not a stem.
 fn is_figure(object: &str) -> bool {
     object.contains(['.', '%', '£', '$', '€', '¥'])
 }
 
+/// Whether `lower` holds the figure as written, standalone (not part of a longer number: "£50",
+/// "10.71", "£5.25") and not negated.
+fn mentions_figure(lower: &str, figure: &str) -> bool {
+    let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
+    lower.match_indices(figure).any(|(at, _)| {
+        let (head, tail) = lower.split_at(at);
+        let mut t = tail.get(figure.len()..).unwrap_or_default().chars();
+        let next = t.next();
+        let longer = digit(head.chars().next_back())
+            || head.ends_with('.')
+            || digit(next)
+            || (next == Some('.') && digit(t.next()));
+        !longer && !negated(lower, at, figure)
+    })
+}
+
+/// Whether the tokens from `i` have the stems of `object`, one stem or a phrase of several
+/// ("blue curb").
 fn stems_at(tokens: &[text::Token], i: usize, object: &str) -> bool {
     object
         .split(' ')
@@ -3142,50 +3158,37 @@ fn check_negatives_reading(
                         inline
                     };
                     if let Some(o) = objects.iter().find(|o| is_figure(o)) {
-                        let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
-                        lw.match_indices(o.as_str())
-                            .any(|(at, _)| {
-                                let (head, tail) = lw.split_at(at);
-                                let mut t = tail.get(o.len()..).unwrap_or_default().chars();
-                                let next = t.next();
-                                // Part of a longer number: "£50", "10.71", "£5.25".
-                                let longer = digit(head.chars().next_back())
-                                    || head.ends_with('.')
-                                    || digit(next)
-                                    || (next == Some('.') && digit(t.next()));
-                                !longer && !negated(lw, at, o)
-                            })
-                            .then(|| {
-                                (
-                                    "the result mentions what it was told not to".to_string(),
-                                    Some(o.clone()),
-                                )
-                            })
-                    } else {
-                    tk.iter()
-                        .enumerate()
-                        .find(|(i, t)| {
-                            objects.iter().any(|o| stems_at(tk, *i, o))
-                                && !negated(lw, t.at, &t.word)
-                                && !fenced
-                                    .iter()
-                                    .chain(spans)
-                                    .any(|&(a, b)| t.at >= a && t.at < b)
-                        })
-                        // "The patch notes must not mention X" with the notes set off
-                        // below a preface that names X: the part is that paste.
-                        .filter(|_| {
-                            !kept_in_a_paste(&|p| {
-                                let pt = text::tokens(p);
-                                !(0..pt.len()).any(|i| objects.iter().any(|o| stems_at(&pt, i, o)))
-                            })
-                        })
-                        .map(|(_, t)| {
+                        mentions_figure(lw, o).then(|| {
                             (
                                 "the result mentions what it was told not to".to_string(),
-                                Some(t.word.to_string()),
+                                Some(o.clone()),
                             )
                         })
+                    } else {
+                        tk.iter()
+                            .enumerate()
+                            .find(|(i, t)| {
+                                objects.iter().any(|o| stems_at(tk, *i, o))
+                                    && !negated(lw, t.at, &t.word)
+                                    && !fenced
+                                        .iter()
+                                        .chain(spans)
+                                        .any(|&(a, b)| t.at >= a && t.at < b)
+                            })
+                            // "The patch notes must not mention X" with the notes set off
+                            // below a preface that names X: the part is that paste.
+                            .filter(|_| {
+                                !kept_in_a_paste(&|p| {
+                                    let pt = text::tokens(p);
+                                    !(0..pt.len()).any(|i| objects.iter().any(|o| stems_at(&pt, i, o)))
+                                })
+                            })
+                            .map(|(_, t)| {
+                                (
+                                    "the result mentions what it was told not to".to_string(),
+                                    Some(t.word.to_string()),
+                                )
+                            })
                     }
                 }
             };
@@ -3355,14 +3358,14 @@ fn without_paths(text: &str, paths: &[String]) -> String {
     out
 }
 
+/// What ends a clause inside a sentence, for [`changed_a_file_under`].
+const CLAUSE_BREAKS: &str = "; | so | while | whereas | because ";
+
 /// [`changed_a_file`], counting only files under one of `dirs` when there are any (outside all of
 /// them when they are the `allowed` ones), and then not "I changed it" without a file. A `dirs`
 /// entry without a trailing `/` is a file: the same file, or one whose path ends with it.
 /// `documents`: whether `.md`, `.txt`, `.rst` and `.adoc` files count (not under a ban on code,
 /// "no code changes", nor under a ban on building).
-/// What ends a clause inside a sentence, for [`changed_a_file_under`].
-const CLAUSE_BREAKS: &str = "; | so | while | whereas | because ";
-
 fn changed_a_file_under(
     result: &str,
     more_verbs: &[&str],
