@@ -8496,3 +8496,43 @@ fn a_form_of_address_is_no_word_to_include() {
         "Réserve ton passage en quelques secondes.",
     );
 }
+
+/// Open set p181-001, in other words: "return JSON with the keys …" says nothing against prose,
+/// so one line before the JSON leaves the JSON the answer. The same line where the message asks
+/// for the JSON alone (in so many words, or because a program reads it), two lines of preface,
+/// or a key missing, still break the rule.
+#[test]
+fn json_after_a_one_line_lead_in() {
+    let ask = "Look up crate 4417 in the warehouse log and return JSON with the keys `crate`, `bay` and `weight_kg`.";
+    let led = "Found it in the Tuesday intake.\n\n{\"crate\": 4417, \"bay\": \"C-12\", \"weight_kg\": 38.5}";
+    assert!(flags(ask, led).is_empty(), "{:?}", flags(ask, led));
+    // The rule still reads: a key missing after the line.
+    let short = "Found it in the Tuesday intake.\n\n{\"crate\": 4417, \"bay\": \"C-12\"}";
+    assert!(!flags(ask, short).is_empty());
+    // The JSON alone, asked for.
+    for strict in [
+        "Look up crate 4417 in the warehouse log and return JSON with the keys `crate`, `bay` and `weight_kg`, nothing else.",
+        "Look up crate 4417 in the warehouse log and return JSON with the keys `crate`, `bay` and `weight_kg`; our loader parses it.",
+    ] {
+        assert!(!flags(strict, led).is_empty(), "{strict}");
+    }
+    // More than one line before it.
+    let preface = "Found it in the Tuesday intake.\nThe bay was relabelled last week.\n{\"crate\": 4417, \"bay\": \"C-12\", \"weight_kg\": 38.5}";
+    assert!(!flags(ask, preface).is_empty());
+}
+
+/// Open set p60-075, in other words: an install command quoted as what another party ran, the
+/// cause the report explains ("the nightly image installed … (`npm i …`)"), adds nothing. The
+/// writer running it, or making the pipeline run it, does.
+#[test]
+fn an_install_command_another_party_ran_is_a_cause() {
+    let ask = "Find out why the nightly build broke on Tuesday. Do not add any dependencies.";
+    let cause = "The nightly image installed whatever `eslint` was newest (`npm i eslint`, no version, in `Dockerfile.ci`), so it picked up v9 and its flat config. I pinned the existing `eslint` entry in `package.json` to 8.57.0 and switched the image to `npm ci`.";
+    assert!(flags(ask, cause).is_empty(), "{:?}", flags(ask, cause));
+    for added in [
+        "The linter was missing a plugin, so I ran `npm i eslint-plugin-import` and the nightly build passes again.",
+        "I changed the nightly image so the pipeline installed `npm i eslint-plugin-import` before linting.",
+    ] {
+        assert!(!flags(ask, added).is_empty(), "{added}");
+    }
+}

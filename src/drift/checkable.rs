@@ -229,8 +229,10 @@ pub enum Rule {
     /// Checked only where every one is found as a heading line.
     SectionOrder(Vec<String>),
     /// The whole answer a JSON object with these keys (an array of such objects too); with
-    /// `true`, no other keys ("exactly the keys …", "no other keys").
-    JsonKeys(Vec<String>, bool),
+    /// `true`, no other keys ("exactly the keys …", "no other keys"). The second flag: the
+    /// message allows nothing but the JSON ("only", "nothing else", "a script parses it"); without
+    /// it, one line before the JSON ("Lot checked; result below.") leaves the JSON the answer.
+    JsonKeys(Vec<String>, bool, bool),
     /// No Markdown heading lines (`# …` outside fences): "no markdown headings, it goes into a
     /// ticket comment".
     NoHeadings,
@@ -3279,13 +3281,18 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                         )
                     })
                     .gather();
+                // Nothing but the JSON: said in so many words, or a program reads the reply.
+                let alone = has_any_in(
+                    &cx.lower,
+                    "only|nothing else|nothing before|nothing but|no prose|no other|no text|nothing outside|no surrounding|no commentary|no markdown|no preamble|no explanation|entire response|entire reply|whole reply|whole response|pars|machine|jq|script|pipe|raw json|bare json|fed ",
+                );
                 if !list.is_empty() && !of_a_file && !fallback {
                     push(
                         sentence,
                         if at_end && !exact {
                             Rule::JsonKeysAtEnd(list)
                         } else {
-                            Rule::JsonKeys(list, exact)
+                            Rule::JsonKeys(list, exact, alone)
                         },
                     );
                 }
@@ -3995,7 +4002,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     // `notes`": a heading or a JSON key taken back.
     for (_, at, rule) in out.iter_mut() {
         let key = matches!(rule, Rule::JsonKeys(..));
-        let (Some(at), Rule::Headings(names) | Rule::JsonKeys(names, _)) = (*at, rule) else {
+        let (Some(at), Rule::Headings(names) | Rule::JsonKeys(names, ..)) = (*at, rule) else {
             continue;
         };
         // Marks dropped: "Skip `## Open questions` if you have none".
@@ -4179,7 +4186,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             });
         }
     }
-    out.retain(|(_, _, r)| !matches!(r, Rule::Headings(h) | Rule::JsonKeys(h, _) if h.is_empty()));
+    out.retain(|(_, _, r)| !matches!(r, Rule::Headings(h) | Rule::JsonKeys(h, ..) if h.is_empty()));
     // Value types hold where the reply is to be JSON.
     if !out
         .iter()
@@ -4204,7 +4211,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     }
     // "Correction: call it `voltage` instead of `battery_v`": a key renamed after the rule.
     for (_, at, rule) in out.iter_mut() {
-        let (Some(at), Rule::JsonKeys(keys, _) | Rule::JsonKeysAtEnd(keys)) = (*at, rule) else {
+        let (Some(at), Rule::JsonKeys(keys, ..) | Rule::JsonKeysAtEnd(keys)) = (*at, rule) else {
             continue;
         };
         for (new, old) in renamed_spans(message.get(at..).unwrap_or_default()) {
@@ -11191,7 +11198,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 None => (false, Some("it does not end with a JSON object".into())),
             }
         }
-        Rule::JsonKeys(keys, exact) => {
+        Rule::JsonKeys(keys, exact, alone) => {
             let body = trimmed
                 .trim_start_matches("```json")
                 .trim_start_matches("```")
@@ -11216,11 +11223,18 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                     v.as_object()
                         .is_some_and(|m| keys.iter().all(|k| m.contains_key(k.as_str())))
                 };
+                // One line before the JSON, where the message did not ask for the JSON alone.
+                let led = trimmed
+                    .split_once('\n')
+                    .filter(|_| !alone)
+                    .and_then(|(_, rest)| serde_json::from_str(rest.trim()).ok())
+                    .filter(|v: &serde_json::Value| v.is_object() || v.is_array());
                 blocks
                     .iter()
                     .find(|v| holds(v))
                     .cloned()
                     .or(leading)
+                    .or(led)
                     .or_else(|| blocks.last().cloned())
                     .ok_or(e)
             });
@@ -11458,7 +11472,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::Language(l) => ("language", format!("written in {}", l.name)),
         Rule::Headings(h) => ("headings", format!("the headings {}", h.join(", "))),
         Rule::SectionOrder(h) => ("section-order", format!("the sections in the order {}", h.join(", "))),
-        Rule::JsonKeys(k, exact) => (
+        Rule::JsonKeys(k, exact, _) => (
             "json-keys",
             format!(
                 "a JSON object with {}the keys {}",
@@ -13183,15 +13197,20 @@ mod tests {
         assert!(!ok && ev.unwrap().has("Risks"));
         let only = parse("Return a JSON object with keys `file` and `issue`, and nothing else.");
         assert!(
-            only.iter()
-                .any(|(_, r)| *r == Rule::JsonKeys(vec!["file".into(), "issue".into()], false)),
+            only.iter().any(
+                |(_, r)| *r == Rule::JsonKeys(vec!["file".into(), "issue".into()], false, true)
+            ),
             "{only:?}"
         );
         let j = parse("Return a bare JSON object with the keys `repo`, `pinned` and `risk`.");
         assert!(j.iter().any(|(_, r)| *r
-            == Rule::JsonKeys(vec!["repo".into(), "pinned".into(), "risk".into()], false)));
+            == Rule::JsonKeys(
+                vec!["repo".into(), "pinned".into(), "risk".into()],
+                false,
+                true
+            )));
         let (ok, ev) = check(
-            &Rule::JsonKeys(vec!["repo".into(), "risk".into()], false),
+            &Rule::JsonKeys(vec!["repo".into(), "risk".into()], false, true),
             "```json\n{\"repo\": 1}\n```",
         );
         assert!(!ok && ev.unwrap().has("risk"));
@@ -13218,13 +13237,17 @@ mod tests {
         let noted = parse("Reply with a JSON object with keys \"day\" (ISO date), \"hits\" (an int) and \"why\" (one sentence).");
         assert!(
             noted.iter().any(|(_, r)| *r
-                == Rule::JsonKeys(vec!["day".into(), "hits".into(), "why".into()], false)),
+                == Rule::JsonKeys(
+                    vec!["day".into(), "hits".into(), "why".into()],
+                    false,
+                    false
+                )),
             "{noted:?}"
         );
         let exact = parse("Reply with a JSON object containing exactly the keys \"p50\", \"p95\" — no other keys.");
         let rule = exact
             .iter()
-            .find(|(_, r)| matches!(r, Rule::JsonKeys(_, true)))
+            .find(|(_, r)| matches!(r, Rule::JsonKeys(_, true, _)))
             .map(|(_, r)| r.clone());
         assert!(rule.is_some(), "{exact:?}");
         let rule = rule.unwrap_or(Rule::Json);
@@ -13242,6 +13265,7 @@ mod tests {
             rule,
             Some(Rule::JsonKeys(
                 vec!["host".into(), "port".into(), "tls".into()],
+                true,
                 true
             )),
             "{only:?}"
@@ -13253,11 +13277,11 @@ mod tests {
         assert!(
             spanned
                 .iter()
-                .any(|(_, r)| *r == Rule::JsonKeys(vec!["host".into(), "port".into()], true)),
+                .any(|(_, r)| *r == Rule::JsonKeys(vec!["host".into(), "port".into()], true, false)),
             "{spanned:?}"
         );
         // An array of objects, each with the keys.
-        let each = Rule::JsonKeys(vec!["host".into(), "port".into()], false);
+        let each = Rule::JsonKeys(vec!["host".into(), "port".into()], false, true);
         assert!(
             check(
                 &each,
@@ -13273,30 +13297,39 @@ mod tests {
         assert!(
             after.contains(&Rule::JsonKeys(
                 vec!["status".into(), "files".into()],
-                false
+                false,
+                true
             )),
             "{after:?}"
         );
         // A spaced hyphen inside the list is a note, not its end.
         let noted = rules("Return JSON with exactly these keys: `status`, `files` - an array of paths - and `notes`.");
         assert!(
-            !noted.contains(&Rule::JsonKeys(vec!["status".into(), "files".into()], true)),
+            !noted.contains(&Rule::JsonKeys(
+                vec!["status".into(), "files".into()],
+                true,
+                false
+            )),
             "{noted:?}"
         );
         // A list ended by a spaced hyphen.
         let dashed = rules("Return only JSON with keys `state`, `files` - nothing else.");
         assert!(
-            dashed.contains(&Rule::JsonKeys(vec!["state".into(), "files".into()], false)),
+            dashed.contains(&Rule::JsonKeys(
+                vec!["state".into(), "files".into()],
+                false,
+                true
+            )),
             "{dashed:?}"
         );
         // The keys of a fenced block inside a longer report.
-        let block = Rule::JsonKeys(vec!["ok".into(), "files".into()], true);
+        let block = Rule::JsonKeys(vec!["ok".into(), "files".into()], true, true);
         let report = "Fixed the loader.\n\n```\n$ make check\nall good\n```\n\n```json\n{\"ok\": true, \"files\": [\"a.py\"]}\n```";
         assert!(check(&block, report).0);
         let (ok, ev) = check(&block, "Fixed it.\n\n```json\n{\"ok\": true}\n```");
         assert!(!ok && ev.unwrap_or_default().has("files"));
         // The keys of a nested object: the object that holds them all is the one they name.
-        let inner = Rule::JsonKeys(vec!["city".into(), "zip".into()], true);
+        let inner = Rule::JsonKeys(vec!["city".into(), "zip".into()], true, true);
         assert!(
             check(
                 &inner,
@@ -13312,7 +13345,7 @@ mod tests {
             .0
         );
         let (ok, ev) = check(
-            &Rule::JsonKeys(vec!["city".into(), "zip".into()], false),
+            &Rule::JsonKeys(vec!["city".into(), "zip".into()], false, true),
             "{\"address\": {\"city\": \"Lyon\"}}",
         );
         assert!(!ok && ev.unwrap_or_default().has("zip"));

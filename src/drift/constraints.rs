@@ -4140,6 +4140,7 @@ fn adds_dependency(
                 && !skipped(i)
                 && !hypothetical(lower, i)
                 && !proposed(lower, i)
+                && !installed_by_another(since_last(lower, i, &[". ", "\n"]))
         }) {
             return Some(evidence(i));
         }
@@ -4258,6 +4259,26 @@ fn adds_dependency(
         6,
         program,
     )
+}
+
+/// Whether the sentence before an install command says another party ran it, as a cause the
+/// report explains: "CI installed the latest ruff (`pip install ruff`) while …", "the old image
+/// ran `npm i left-pad`". Not when the writer is in the sentence ("I made the workflow
+/// install …"): then the writer put it there.
+fn installed_by_another(before: &str) -> bool {
+    let words: Vec<&str> = before
+        .split(crate::drift::text::not_ascii_alnum_char)
+        .filter(|w| !w.is_empty())
+        .gather();
+    let actor = "ci|pipeline|workflow|job|runner|dockerfile|image|container|action|makefile";
+    let done = "installed|ran|pulled|fetched|was|used";
+    !words
+        .iter()
+        .any(|w| crate::drift::text::in_list("i|we|my|me", w))
+        && words.windows(2).any(|p| match p {
+            [a, d] => crate::drift::text::in_list(actor, a) && crate::drift::text::in_list(done, d),
+            _ => false,
+        })
 }
 
 /// Where a result says it added a package it names with a version: an add verb ("added",
