@@ -212,7 +212,7 @@ mod tests {
         let variants = body
             .lines()
             .map(str::trim)
-            .filter(|l| l.ends_with(',') && l.starts_with(|c: char| c.is_ascii_uppercase()))
+            .filter(|l| l.ends_with(',') && l.starts_with(crate::drift::text::ascii_upper_char))
             .count();
         assert_eq!(variants, ErrorCode::ALL.len());
         for (i, c) in ErrorCode::ALL.into_iter().enumerate() {

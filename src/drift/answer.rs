@@ -157,7 +157,7 @@ fn numbers(words: &[(usize, &str)]) -> Vec<(usize, f64)> {
     words
         .iter()
         .filter_map(|&(at, w)| {
-            let value = if w.starts_with(|c: char| c.is_ascii_digit()) {
+            let value = if w.starts_with(crate::drift::text::digit_char) {
                 text::decimal(w)
             } else {
                 super::checklist::NUMBER_WORDS

@@ -1532,7 +1532,7 @@ static CUES: super::phrases::Phrases = super::phrases::Phrases::new(
 fn cued(lower: &str) -> bool {
     let bytes = lower.as_bytes();
     CUES.any_where(lower, |at, cue| {
-        !cue.starts_with(|c: char| c.is_ascii_alphabetic())
+        !cue.starts_with(crate::drift::text::ascii_alpha_char)
             || cue == "json"
             || at
                 .checked_sub(1)
@@ -5374,7 +5374,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                 .get(i + "can mention ".len()..)
                 .unwrap_or_default()
                 .trim_start_matches("the ")
-                .split(|c: char| !c.is_ascii_alphanumeric())
+                .split(crate::drift::text::not_ascii_alnum_char)
                 .next()
                 .unwrap_or_default();
             let before = message.get(..at).unwrap_or_default().to_ascii_lowercase();
@@ -5476,7 +5476,7 @@ fn prose_paragraphs(text: &str) -> Option<usize> {
             continue;
         }
         let marked = t.starts_with(['#', '-', '*', '+', '>', '|', '`', '='])
-            || t.starts_with(|c: char| c.is_ascii_digit())
+            || t.starts_with(crate::drift::text::digit_char)
                 && t.split_once(['.', ')'])
                     .is_some_and(|(n, _)| n.chars().all(|c| c.is_ascii_digit()));
         if marked || (t.ends_with(':') && t.split_whitespace().count() <= 4) {
@@ -5665,7 +5665,7 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
         let x = x.trim_end_matches(['.', ',', ';', ':', ')', '\'', '"']);
         let marker = marker.trim_start_matches(['(', '\'', '"']);
         if x != "X"
-            || !marker.starts_with(|c: char| c.is_uppercase())
+            || !marker.starts_with(crate::drift::text::upper_char)
             || !marker.chars().all(char::is_alphabetic)
         {
             continue;
@@ -5711,7 +5711,7 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
         let [marker, one] = pair else { continue };
         let marker = clean(marker);
         if clean(one) != "1"
-            || !marker.starts_with(|c: char| c.is_uppercase())
+            || !marker.starts_with(crate::drift::text::upper_char)
             || !marker.chars().all(char::is_alphabetic)
         {
             continue;
@@ -6492,7 +6492,7 @@ fn section_order(sentence: &str, lower: &str) -> Option<Vec<String>> {
     });
     let fits = |n: &String| {
         (1..=4).contains(&n.split_whitespace().count())
-            && n.starts_with(|c: char| c.is_uppercase())
+            && n.starts_with(crate::drift::text::upper_char)
             && !n.contains(['(', ')', '"', '\'', '`'])
     };
     ((2..=8).contains(&names.len()) && names.iter().all(fits)).then_some(names)
@@ -6542,7 +6542,7 @@ pub(super) fn bounded_blocks(lower: &str) -> bool {
             .map(|w| w.trim_matches(crate::drift::text::not_alnum_char))
             .gather();
         let size = |w: &&str| {
-            w.starts_with(|c: char| c.is_ascii_digit())
+            w.starts_with(crate::drift::text::digit_char)
                 || crate::drift::text::in_list("more|over|longer|than|lines", w)
         };
         match words.first().copied().unwrap_or_default() {
@@ -6923,7 +6923,7 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
     let fits = |p: &String| {
         let words = p.split_whitespace().count();
         (1..=4).contains(&words)
-            && (code || p.starts_with(|c: char| c.is_uppercase()) || (keys && ident(p)))
+            && (code || p.starts_with(crate::drift::text::upper_char) || (keys && ident(p)))
     };
     (items.len() >= 2 && items.iter().all(fits)).then_some(items)
 }
@@ -7419,13 +7419,13 @@ fn twelve_hour_time(text: &str) -> Option<String> {
                 let rest = line.get(end..).unwrap_or_default();
                 let next = rest.trim_start();
                 let word: String = next.chars().take_while(char::is_ascii_alphabetic).collect();
-                let time_follows = !next.starts_with(|c: char| c.is_ascii_alphabetic())
+                let time_follows = !next.starts_with(crate::drift::text::ascii_alpha_char)
                     || crate::drift::text::in_list("to|until|till|on|and|or|utc|gmt|et|pt|ct|mt|cet|cest|bst|local|sharp|at|tomorrow|today|tonight|every|each|daily|when|before|after|in|the|start|end|slot|shift|latest|pickup|deadline|cutoff|meeting|call|standup|delivery|departure|arrival|run|check|review|handover|close|opening|closing|deploy|release|window|briefing|train|flight|bus|courier|collection|service|session|performance|show|match|kickoff|appointment|visit|reminder|job", &word);
                 // "am-ops" is a name; "9:30 am-11:00" a range.
                 let named = rest.starts_with('-')
                     && rest
                         .get(1..)
-                        .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_alphabetic()));
+                        .is_some_and(|r| r.starts_with(crate::drift::text::ascii_alpha_char));
                 if named || (!time.contains(':') && !time_follows) {
                     continue;
                 }
@@ -7454,7 +7454,7 @@ fn twelve_hour_time(text: &str) -> Option<String> {
 fn non_iso_date(text: &str) -> Option<String> {
     const MONTHS: &str = "January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec";
     let day = |t: &str| {
-        let d = t.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
+        let d = t.trim_end_matches(crate::drift::text::not_ascii_alnum_char);
         let d = ["st", "nd", "rd", "th"]
             .iter()
             .find_map(|o| d.strip_suffix(o))
@@ -7498,7 +7498,7 @@ fn non_iso_date(text: &str) -> Option<String> {
             }
             // A URL's or a version's digits ("blog.example.com/2024/03/12", "v3.10.1042").
             let named = t.has("://")
-                || t.trim_end_matches(|c: char| !c.is_ascii_alphanumeric())
+                || t.trim_end_matches(crate::drift::text::not_ascii_alnum_char)
                     .chars()
                     .any(|c| c.is_ascii_alphabetic())
                     && t.chars().any(|c| c.is_ascii_digit());
@@ -7791,7 +7791,7 @@ fn case_of_a_thing(sentence: &str) -> bool {
         };
         let gap = lower.get(at + w.len()..*next_at).unwrap_or_default();
         gap.trim().is_empty()
-            && (next.starts_with(|c: char| c.is_ascii_digit())
+            && (next.starts_with(crate::drift::text::digit_char)
                 || crate::drift::text::in_list("digits|digit|hex|keys|key|names|name|identifiers|ids|values|slugs|slug|tags|prefix|suffix|constants|variables|filenames|paths|hashes|enums|codes|units|acronyms|keywords|sql", next))
     }) || named_text_before_case(&lower, &ws)
         || described_data_case(&ws)
@@ -8252,7 +8252,8 @@ fn named_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
             continue;
         }
         // Proper names only, short.
-        if !item.starts_with(|c: char| c.is_uppercase()) || item.split_whitespace().count() > 3 {
+        if !item.starts_with(crate::drift::text::upper_char) || item.split_whitespace().count() > 3
+        {
             return None;
         }
         out.push(item.to_string());
@@ -8536,7 +8537,7 @@ fn quotes_another(lower: &str) -> bool {
     // A ticket's number names it ("Ticket #5630 reads: …"): no count of the intro's.
     let intro: String = intro
         .split_whitespace()
-        .filter(|w| !w.contains(|c: char| c.is_ascii_digit()))
+        .filter(|w| !w.contains(crate::drift::text::digit_char))
         .gather()
         .join(" ");
     speaks && !team && !cued(&intro) && !cued(after)
@@ -8939,7 +8940,7 @@ fn sentences(text: &str) -> Vec<&str> {
             let close = if close > 0
                 && line
                     .get(i + 1 + close..)
-                    .is_some_and(|r| !r.trim_start().starts_with(|c: char| c.is_uppercase()))
+                    .is_some_and(|r| !r.trim_start().starts_with(crate::drift::text::upper_char))
             {
                 usize::MAX
             } else {
@@ -9577,14 +9578,14 @@ fn first_person(text: &str, pronouns: &[String]) -> Option<String> {
                         // "staged in Bay I.", "Calculus I, II".
                         // "found in Bay I on Monday": a preposition takes no pronoun subject.
                         let tail = rest.get(start + len..).unwrap_or_default().trim_start();
-                        let next_word = tail.split(|c: char| !c.is_alphanumeric()).next();
+                        let next_word = tail.split(crate::drift::text::not_alnum_char).next();
                         // Not a sentence's opening word: "Then I, as on-call, approved it".
                         let opener = crate::drift::text::in_list(
                             "then|so|and|but|now|here|there|yesterday|today|also|honestly|first|finally|next|when|if|because|since|as|after|before|once|while|still|again|actually|later|sadly|luckily|personally",
                             previous.to_ascii_lowercase().as_str(),
                         );
                         let named = !opener
-                            && previous.starts_with(|c: char| c.is_uppercase())
+                            && previous.starts_with(crate::drift::text::upper_char)
                             && (tail.chars().next().is_none_or(|c| ".,;:()".contains(c))
                                 || next_word.is_some_and(|w| {
                                     crate::drift::text::in_list(
@@ -9758,7 +9759,7 @@ fn used_alone_in(hay_lower: &str, word_lower: &str, hay: Option<&str>) -> bool {
             || line
                 .split(' ')
                 .filter(|w| w.len() >= 4)
-                .all(|w| w.starts_with(|c: char| c.is_ascii_uppercase()));
+                .all(|w| w.starts_with(crate::drift::text::ascii_upper_char));
         last > i
             && hb.get(i).is_some_and(u8::is_ascii_lowercase)
             && hb.get(last).is_some_and(u8::is_ascii_uppercase)
@@ -10717,7 +10718,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                     text.get(i + m.len()..)
                         .unwrap_or_default()
                         .trim_start()
-                        .starts_with(|c: char| c.is_ascii_digit())
+                        .starts_with(crate::drift::text::digit_char)
                 })
                 .count();
             count(Rel::AtLeast, have, *n, &format!("sections marked {marker}"))
@@ -10748,7 +10749,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             let prose: Vec<&str> = prose
                 .split_whitespace()
                 .filter(|w| {
-                    !(w.starts_with(|c: char| c.is_ascii_alphabetic())
+                    !(w.starts_with(crate::drift::text::ascii_alpha_char)
                         && w.chars().filter(char::is_ascii_digit).count() > 2)
                 })
                 .gather();
@@ -11068,7 +11069,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                     let h = l.trim_start().trim_start_matches(['#', '*', '_', ' ']);
                     // "## 1. Summary": the number is no part of the name.
                     let h = h
-                        .trim_start_matches(|c: char| c.is_ascii_digit())
+                        .trim_start_matches(crate::drift::text::digit_char)
                         .strip_prefix(['.', ')'])
                         .map_or(h, str::trim_start);
                     h.lower()

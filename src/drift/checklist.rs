@@ -138,7 +138,7 @@ fn list_item(t: &str) -> Option<&str> {
         None => (false, t),
     };
     let label_len = rest
-        .find(|c: char| !c.is_ascii_alphanumeric())
+        .find(crate::drift::text::not_ascii_alnum_char)
         .unwrap_or(rest.len());
     let (label, after) = rest.split_at(label_len);
     let digits = !label.is_empty() && label.bytes().all(|b| b.is_ascii_digit()) && label.len() <= 3;

@@ -1145,7 +1145,7 @@ fn is_constraint_cue(lower: &str, i: usize, cue: &str) -> bool {
             .get(i + cue.len()..)
             .is_some_and(|r| r.starts_with("counting") || r.starts_with("including"))
         && lower.get(..i).is_some_and(|b| {
-            b.contains(|c: char| c.is_ascii_digit())
+            b.contains(crate::drift::text::digit_char)
                 || crate::drift::text::contains_any(b, "word|character|line|sentence")
         })
     {
@@ -1156,10 +1156,7 @@ fn is_constraint_cue(lower: &str, i: usize, cue: &str) -> bool {
         return true;
     }
     let head = lower.get(..i).unwrap_or_default().trim_end();
-    let last = head
-        .rsplit(|c: char| c.is_whitespace())
-        .next()
-        .unwrap_or_default();
+    let last = head.rsplit(char::is_whitespace).next().unwrap_or_default();
     head.is_empty()
         || head.ends_with([',', ';', ':', '-', '(', '*', '—', '•'])
         || crate::drift::text::in_list(
@@ -2229,7 +2226,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                 w.trim_matches(['(', ')', ',', ';', ':'])
                     .trim_end_matches('.')
             })
-            .find(|w| is_figure(w) && w.contains(|c: char| c.is_ascii_digit()));
+            .find(|w| is_figure(w) && w.contains(crate::drift::text::digit_char));
         let objects = if unnamed {
             Vec::new()
         } else if let Some(x) = figure.filter(|_| named.is_empty()) {
@@ -3466,11 +3463,11 @@ fn changed_a_file_under(
                     words.get(i).is_some_and(|&(at, w)| {
                         let end = at + w.len();
                         w.trim_start_matches(['v', 'V'])
-                            .starts_with(|c: char| c.is_ascii_digit())
+                            .starts_with(crate::drift::text::digit_char)
                             && s.get(end..).is_some_and(|t| {
                                 t.starts_with('.')
                                     && t.get(1..).is_some_and(|d| {
-                                        d.starts_with(|c: char| c.is_ascii_digit())
+                                        d.starts_with(crate::drift::text::digit_char)
                                     })
                             })
                             && !s.get(..at).is_some_and(|h| h.ends_with('/'))
@@ -3539,7 +3536,7 @@ fn changed_a_file_under(
                 let before = lower
                     .get(..at)
                     .unwrap_or_default()
-                    .trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
+                    .trim_end_matches(crate::drift::text::not_ascii_alnum_char);
                 let word = before
                     .rsplit(crate::drift::text::not_ascii_alnum_char)
                     .next()
@@ -4123,7 +4120,7 @@ fn adds_dependency(
             .filter(|w| w.starts_with(|c: char| c != '-'))
             .is_some_and(|w| {
                 w.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '@')
-                    && !crate::drift::text::in_list("line|lines|step|steps|command|commands|call|calls|layer|stage|output|log|logs", w.trim_end_matches(|c: char| !c.is_ascii_alphanumeric()))
+                    && !crate::drift::text::in_list("line|lines|step|steps|command|commands|call|calls|layer|stage|output|log|logs", w.trim_end_matches(crate::drift::text::not_ascii_alnum_char))
             })
     };
     let evidence = |i: usize| {
@@ -4296,7 +4293,7 @@ fn pinned_package_added(lower: &str) -> Option<usize> {
                 name.len() > 1
                     && name.bytes().any(|b| b.is_ascii_alphabetic())
                     && v.trim_start_matches(['^', '~', '=', 'v'])
-                        .starts_with(|c: char| c.is_ascii_digit())
+                        .starts_with(crate::drift::text::digit_char)
             })
         };
         // "name@1.2", "@scope/name@^1", "name==1.2", "name>=1.2", "group:artifact:1.2".
@@ -4306,13 +4303,13 @@ fn pinned_package_added(lower: &str) -> Option<usize> {
             .and_then(|i| s.get(i + 1..))
             .is_some_and(|v| {
                 v.trim_start_matches(['^', '~'])
-                    .starts_with(|c: char| c.is_ascii_digit())
+                    .starts_with(crate::drift::text::digit_char)
             });
         at || after("==")
             || after(">=")
             || (s.matches(':').count() == 2 && after(":") && {
                 let last = s.rsplit(':').next().unwrap_or_default();
-                last.starts_with(|c: char| c.is_ascii_digit())
+                last.starts_with(crate::drift::text::digit_char)
             })
     };
     let words: Vec<(usize, &str)> = text::word_runs(lower, |b| !b.is_ascii_whitespace()).gather();

@@ -807,7 +807,7 @@ fn changed_paths(sentence: &str) -> Vec<String> {
             }
         }
         let lead = w.len()
-            - w.trim_start_matches(|c: char| !c.is_ascii_alphanumeric())
+            - w.trim_start_matches(crate::drift::text::not_ascii_alnum_char)
                 .len();
         let plain = w.trim_matches(crate::drift::text::not_ascii_alnum_char);
         if super::constraints::states_verb(

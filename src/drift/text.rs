@@ -1287,6 +1287,26 @@ pub fn not_alpha_char(c: char) -> bool {
     !c.is_alphabetic()
 }
 
+/// An ASCII digit, as a `char` pattern.
+pub fn digit_char(c: char) -> bool {
+    c.is_ascii_digit()
+}
+
+/// An uppercase letter, as a `char` pattern.
+pub fn upper_char(c: char) -> bool {
+    c.is_uppercase()
+}
+
+/// An ASCII uppercase letter, as a `char` pattern.
+pub fn ascii_upper_char(c: char) -> bool {
+    c.is_ascii_uppercase()
+}
+
+/// An ASCII letter, as a `char` pattern.
+pub fn ascii_alpha_char(c: char) -> bool {
+    c.is_ascii_alphabetic()
+}
+
 /// Where the first of `list`'s '|'-joined phrases starts in `hay`, if any does: the earliest
 /// marker of a chain ("; ", " - ", …). One function for every list (a slice and its iterator
 /// chain at each call cost more module than the joined string).

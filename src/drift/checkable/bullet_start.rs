@@ -114,7 +114,10 @@ pub fn asked(sentence: &str, lower: &str) -> Option<BulletStart> {
         return None;
     }
     let has = |n: &'static str| super::has_any_in(rest, n);
-    let word = |w: &str| rest.split(|c: char| !c.is_alphanumeric()).any(|x| x == w);
+    let word = |w: &str| {
+        rest.split(crate::drift::text::not_alnum_char)
+            .any(|x| x == w)
+    };
     if has("past-tense|past tense") {
         return Some(BulletStart::PastTense);
     }
@@ -214,7 +217,7 @@ fn example(rest: &str) -> Option<Vec<Piece>> {
         let start = lower.get(..end)?.rfind(' ')? + 1;
         lower
             .get(start..end)?
-            .contains(|c: char| !c.is_alphabetic())
+            .contains(crate::drift::text::not_alpha_char)
             .then_some(start)
     })?;
     let token = rest
@@ -445,7 +448,7 @@ fn starts_right(rule: &BulletStart, item: &str) -> bool {
             // Any key with a digit ("OPS-12", "B2B-7", "#4821", "INC0012345").
             s.split(|c: char| c.is_whitespace() || c == ':' || c == ']' || c == ')')
                 .next()
-                .is_some_and(|k| k.contains(|c: char| c.is_ascii_digit()))
+                .is_some_and(|k| k.contains(crate::drift::text::digit_char))
         }
         BulletStart::Path(ticked) => {
             let t = item.trim_start_matches('*');

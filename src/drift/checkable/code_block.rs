@@ -43,7 +43,7 @@ pub fn asked(lower: &str) -> Option<bool> {
     let ask = lower.get(..at)?.split_whitespace().any(|w| {
         crate::drift::text::in_list(
             "include|paste|put|show|give|list|wrap|add|provide|quote|copy|attach|post|share|format|present|reply|respond|answer|return|send|output|must|should|needs|need|has|have",
-            w.trim_matches(|c: char| !c.is_alphanumeric()),
+            w.trim_matches(crate::drift::text::not_alnum_char),
         )
     });
     (into && ask && !not_asked).then(|| lower.has("fenced") || lower.has("```"))

@@ -113,10 +113,12 @@ fn clause_form(clause: &str, lower: &str, message: &str) -> Option<HeadingForm> 
 /// The capitalised words of a clause after its first: the names it gives headings.
 fn names_in(clause: &str) -> Vec<String> {
     clause
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| w.len() >= 2 && w.starts_with(|c: char| c.is_uppercase()))
+        .split(crate::drift::text::not_alnum_char)
+        .filter(|w| w.len() >= 2 && w.starts_with(crate::drift::text::upper_char))
         .skip(usize::from(
-            clause.trim_start().starts_with(|c: char| c.is_uppercase()),
+            clause
+                .trim_start()
+                .starts_with(crate::drift::text::upper_char),
         ))
         .map(str::to_string)
         .gather()
@@ -159,7 +161,7 @@ pub fn first_break(form: &HeadingForm, text: &str) -> Option<String> {
             // (Words of letters only: "(v2.4.1)", "10ms" are no words of the heading's case.)
             HeadingForm::AllCaps => words
                 .split_whitespace()
-                .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+                .map(|w| w.trim_matches(crate::drift::text::not_alnum_char))
                 .filter(|w| w.chars().all(char::is_alphabetic))
                 .any(|w| w.chars().any(char::is_lowercase)),
             HeadingForm::SentenceCase => title_cased_word(&words).is_some(),
@@ -174,7 +176,7 @@ fn title_cased_word(heading: &str) -> Option<&str> {
     let mut after_colon = false;
     let mut first = true;
     for w in heading.split_whitespace() {
-        let bare = w.trim_matches(|c: char| !c.is_alphanumeric());
+        let bare = w.trim_matches(crate::drift::text::not_alnum_char);
         // "## 1. Summary", "## ✅ Results": the first word is the first with letters.
         if first && !bare.chars().any(char::is_alphabetic) {
             continue;

@@ -81,7 +81,7 @@ pub fn failed(text: &str) -> bool {
 /// Whether a clause counts failed tests of one or more.
 fn reports_failure(clause: &str) -> bool {
     let ws: Vec<&str> = clause
-        .split(|c: char| !c.is_alphanumeric())
+        .split(crate::drift::text::not_alnum_char)
         .filter(|w| !w.is_empty())
         .gather();
     let count = |w: &str| {
@@ -93,7 +93,7 @@ fn reports_failure(clause: &str) -> bool {
         }
         // ("2 failed logins": a count of something else.)
         if ws.get(i + 1).is_some_and(|next| {
-            !next.starts_with(|c: char| c.is_ascii_digit())
+            !next.starts_with(crate::drift::text::digit_char)
                 && !crate::drift::text::in_list(
                 "and|or|in|on|at|with|after|because|due|when|while|since|so|but|for|during|locally|again|under|the|of|out|to|test|tests",
                 next,

@@ -117,7 +117,7 @@ pub fn asked(sentence: &str, lower: &str) -> Option<LineCase> {
             tail.split_whitespace()
                 .find(|x| !crate::drift::text::in_list("the|your|this|that|its", x))
                 .unwrap_or_default()
-                .trim_matches(|c: char| !c.is_alphanumeric())
+                .trim_matches(crate::drift::text::not_alnum_char)
         });
     if of.is_some_and(|x| x.starts_with("commit")) || (line == Line::Subject && lower.has("commit")) {
         line = Line::CommitSubject;
@@ -182,7 +182,7 @@ fn lowercase_words(line: &str) -> Vec<&str> {
     let mut start: Option<usize> = None;
     fn flush<'a>(line: &'a str, from: Option<usize>, to: usize, out: &mut Vec<&'a str>) {
         if let Some(word) = from.and_then(|f| line.get(f..to)) {
-            let word = word.trim_matches(|c: char| !c.is_alphanumeric());
+            let word = word.trim_matches(crate::drift::text::not_alnum_char);
             let marked = word.contains(|c: char| c.is_ascii_digit() || "/._@\\".contains(c));
             if !marked && word.chars().any(char::is_lowercase) {
                 out.push(word);
@@ -340,7 +340,7 @@ pub fn holds(rule: &LineCase, text: &str) -> (bool, Option<String>) {
         Thing::Whole => !lowercase_words(line).is_empty(),
         // A ticket key in its first words written with small letters.
         Thing::Key => words.iter().take(3).any(|w| {
-            let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+            let w = w.trim_matches(crate::drift::text::not_alnum_char);
             let (head, num) = w.split_once('-').unwrap_or_default();
             head.len() >= 2
                 && head.chars().all(|c| c.is_ascii_alphabetic())
@@ -350,7 +350,7 @@ pub fn holds(rule: &LineCase, text: &str) -> (bool, Option<String>) {
         }),
         // A listed word among its first words, written otherwise.
         Thing::Words(listed) => words.iter().take(4).any(|w| {
-            let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+            let w = w.trim_matches(crate::drift::text::not_alnum_char);
             w.chars().any(char::is_lowercase) && listed.iter().any(|x| x.eq_ignore_ascii_case(w))
         }),
     };

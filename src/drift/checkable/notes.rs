@@ -53,7 +53,7 @@ fn label(line: &str) -> Option<(String, bool)> {
 /// details (for you only)"), or names the requester ("… (for you only)"); "Release notes" and
 /// "Here's why" do not.
 fn is_note(label: &str) -> bool {
-    let l = label.trim_start_matches(|c: char| !c.is_ascii_alphanumeric());
+    let l = label.trim_start_matches(crate::drift::text::not_ascii_alnum_char);
     NOTE_LABELS.split('|').any(|n| {
         l.strip_prefix(n)
             .is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_alphanumeric()))

@@ -573,7 +573,7 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
             // "The affected record ids were: 8412, …": an id word just before the colon.
             let label = head.trim_end().trim_end_matches([':', '|', '=', ' ', '*']);
             label
-                .rsplit(|c: char| !c.is_alphanumeric())
+                .rsplit(crate::drift::text::not_alnum_char)
                 .filter(|w| !w.is_empty())
                 .take(3)
                 .map(crate::drift::text::lower)

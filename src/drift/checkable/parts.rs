@@ -110,7 +110,7 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
         let upper = |at: usize| {
             sentence
                 .get(at..)
-                .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_uppercase()))
+                .is_some_and(|r| r.starts_with(crate::drift::text::ascii_upper_char))
         };
         if let (Some((_, b)), Some((a_at, a))) = (before, k.checked_sub(2).and_then(|i| ws.get(i)))
         {
@@ -275,7 +275,7 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
             .unwrap_or_default()
             .split(' ')
             .take(2)
-            .take_while(|x| x.starts_with(|c: char| c.is_ascii_uppercase()))
+            .take_while(|x| x.starts_with(crate::drift::text::ascii_upper_char))
             .gather();
         let Some(last) = name.last() else {
             continue;
@@ -390,7 +390,7 @@ pub(super) fn item_label(message: &str, sentence: &str) -> Option<String> {
     let line_start = message.get(..start)?.rfind('\n').map_or(0, |i| i + 1);
     let line = message.get(line_start..)?.lines().next()?.trim_start();
     let item = line
-        .trim_start_matches(|c: char| c.is_ascii_digit())
+        .trim_start_matches(crate::drift::text::digit_char)
         .trim_start_matches(['.', ')', '-', '*', '\u{2022}']);
     if item.len() == line.len() || !item.starts_with(' ') {
         return None;
@@ -418,19 +418,21 @@ pub(super) fn in_parentheses_after(sentence: &str) -> Option<Part> {
         .split(')')
         .next()?
         .to_ascii_lowercase();
-    let ruled = inside.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
-        crate::drift::text::in_list(
-            "sentence|sentences|word|words|bullet|bullets|line|lines|don|not|never|no",
-            w,
-        )
-    });
+    let ruled = inside
+        .split(crate::drift::text::not_ascii_alnum_char)
+        .any(|w| {
+            crate::drift::text::in_list(
+                "sentence|sentences|word|words|bullet|bullets|line|lines|don|not|never|no",
+                w,
+            )
+        });
     let head = sentence
         .get(..open)?
         .trim_end()
         .trim_end_matches(['*', '`', '"']);
     let name: Vec<&str> = head
         .rsplit(' ')
-        .take_while(|w| w.starts_with(|c: char| c.is_ascii_uppercase()))
+        .take_while(|w| w.starts_with(crate::drift::text::ascii_upper_char))
         .gather();
     // A part's noun laid out "as a …" ("as agreed with Sales (not 4 …)" names no part).
     let named_len: usize = name.iter().map(|w| w.len() + 1).sum();
@@ -502,7 +504,7 @@ pub(super) fn under_a_name(sentence: &str) -> Option<Part> {
         };
         let name = name.trim_matches(['`', '"', '\'', '*']);
         let rest = rest.to_ascii_lowercase();
-        if name.starts_with(|c: char| c.is_ascii_uppercase())
+        if name.starts_with(crate::drift::text::ascii_upper_char)
             && (1..=4).contains(&name.split_whitespace().count())
             && crate::drift::text::contains_any(
                 rest.split(';').next().unwrap_or_default(),
@@ -517,7 +519,7 @@ pub(super) fn under_a_name(sentence: &str) -> Option<Part> {
         .trim_end_matches(['.', '!'])
         .rsplit_once(" under ")?;
     // Not a name in capitals ("under GDPR": a law).
-    (name.starts_with(|c: char| c.is_ascii_uppercase())
+    (name.starts_with(crate::drift::text::ascii_upper_char)
         && name.chars().any(|c| c.is_ascii_lowercase())
         && (1..=4).contains(&name.split_whitespace().count())
         && name.chars().all(|c| c.is_alphanumeric() || c == ' '))
@@ -1104,7 +1106,7 @@ fn label_of(line: &str) -> Option<(char, String, &str)> {
     let label = t.get(..colon)?;
     let words = label.split_whitespace().count();
     ((1..=4).contains(&words)
-        && label.starts_with(|c: char| c.is_ascii_uppercase())
+        && label.starts_with(crate::drift::text::ascii_upper_char)
         && label
             .chars()
             // ("Slack message for #ops:": a channel's name.)
@@ -1200,7 +1202,7 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
         // a command: "cargo test -p auth").
         if let Some(lines) = super::line_length::commit_message(result, false).filter(|ls| {
             ls.first()
-                .is_some_and(|s| s.starts_with(|c: char| c.is_ascii_uppercase()) || s.has(": "))
+                .is_some_and(|s| s.starts_with(crate::drift::text::ascii_upper_char) || s.has(": "))
         }) {
             return Some(lines.join("\n"));
         }

@@ -224,7 +224,7 @@ fn numbers(text: &str, reading: Reading, versions: bool) -> Vec<Vec<f64>> {
     let mut out = Vec::new();
     for (i, w) in words.iter().enumerate() {
         // "MAT-10021", "Store 88" keep their number; "B7" its digits.
-        let Some(start) = w.find(|c: char| c.is_ascii_digit()) else {
+        let Some(start) = w.find(crate::drift::text::digit_char) else {
             // "Noon", "midnight": times without a digit (midnight ends the day under `Other`).
             let t = w.trim_matches(|c: char| !c.is_ascii_alphabetic());
             if t.eq_ignore_ascii_case("noon") || t.eq_ignore_ascii_case("midday") {
@@ -304,7 +304,7 @@ fn named_date(text: &str, reading: Reading) -> Option<Vec<f64>> {
         "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
     ];
     let words: Vec<&str> = text
-        .split(|c: char| !c.is_alphanumeric())
+        .split(crate::drift::text::not_alnum_char)
         .filter(|w| !w.is_empty())
         .gather();
     let day = |w: &str| {
@@ -489,7 +489,7 @@ fn runs(text: &str) -> Vec<Run<'_>> {
 fn names_key(header: &str, key: &[String]) -> bool {
     let generic = "number|count|date|time|the|of|total|avg|average|rate|level|value|amount";
     let head: Vec<&str> = header
-        .split(|c: char| !c.is_alphanumeric())
+        .split(crate::drift::text::not_alnum_char)
         .filter(|w| !w.is_empty())
         .gather();
     let strong = key
@@ -542,12 +542,12 @@ fn values(rule: &SortOrder, run: &Run<'_>, reading: Reading) -> Option<Vec<Value
     while let [rest @ .., last] = items {
         let line = last.lower();
         let label = line
-            .split(|c: char| c.is_ascii_digit())
+            .split(crate::drift::text::digit_char)
             .next()
             .unwrap_or_default();
         let word = label
-            .trim_start_matches(|c: char| !c.is_alphanumeric())
-            .split(|c: char| !c.is_alphanumeric())
+            .trim_start_matches(crate::drift::text::not_alnum_char)
+            .split(crate::drift::text::not_alnum_char)
             .next()
             .unwrap_or_default();
         if !label.has("total")
@@ -683,7 +683,12 @@ fn value(
             Some(at) => at,
             None => match bracketed_year(text) {
                 Some(y) => return Some(Value::Parts(vec![y])),
-                None if text.trim_start().starts_with(|c: char| c.is_ascii_digit()) => 0,
+                None if text
+                    .trim_start()
+                    .starts_with(crate::drift::text::digit_char) =>
+                {
+                    0
+                }
                 None => return None,
             },
         };

@@ -228,7 +228,7 @@ pub fn first_break(rule: &InUnit, text: &str) -> Option<String> {
             .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ',' || c == '-' || c == '–'))
             .unwrap_or(t.len());
         let (num, attached) = t.split_at(digits);
-        if !num.starts_with(|c: char| c.is_ascii_digit()) {
+        if !num.starts_with(crate::drift::text::digit_char) {
             continue;
         }
         // A compound ("10-minute window") or a range's joint: read as its words are.
@@ -251,7 +251,7 @@ pub fn first_break(rule: &InUnit, text: &str) -> Option<String> {
         let attached = attached.trim_end_matches(|c: char| !c.is_alphanumeric() && c != '°');
         let (word, after) = if attached.is_empty() {
             let next = toks.get(i + 1).copied().unwrap_or_default();
-            let next = next.trim_end_matches(|c: char| !c.is_alphanumeric());
+            let next = next.trim_end_matches(crate::drift::text::not_alnum_char);
             if next.eq_ignore_ascii_case("degrees") {
                 (toks.get(i + 2).copied().unwrap_or_default(), i + 3)
             } else {
@@ -260,7 +260,7 @@ pub fn first_break(rule: &InUnit, text: &str) -> Option<String> {
         } else {
             (attached, i + 1)
         };
-        let word = word.trim_end_matches(|c: char| !c.is_alphanumeric());
+        let word = word.trim_end_matches(crate::drift::text::not_alnum_char);
         let word = if word == "°" { "" } else { word };
         // "the 1970s", "5G", "4K": a decade or a name, not a unit.
         let decade = word == "s" && num.len() == 4 && num.ends_with('0');
@@ -275,7 +275,7 @@ pub fn first_break(rule: &InUnit, text: &str) -> Option<String> {
             // "46 °F" written apart.
             toks.get(i + 1)
                 .filter(|n| n.starts_with('°'))
-                .and_then(|n| unit(n.trim_end_matches(|c: char| !c.is_alphanumeric())))
+                .and_then(|n| unit(n.trim_end_matches(crate::drift::text::not_alnum_char)))
         }) else {
             continue;
         };
@@ -283,7 +283,7 @@ pub fn first_break(rule: &InUnit, text: &str) -> Option<String> {
         let following = toks
             .get(after)
             .map(|n| {
-                n.trim_matches(|c: char| !c.is_alphanumeric())
+                n.trim_matches(crate::drift::text::not_alnum_char)
                     .to_ascii_lowercase()
             })
             .unwrap_or_default();
@@ -307,7 +307,7 @@ pub fn first_break(rule: &InUnit, text: &str) -> Option<String> {
             let shown = if attached.is_empty() {
                 format!("{num} {word}")
             } else {
-                t.trim_end_matches(|c: char| !c.is_alphanumeric())
+                t.trim_end_matches(crate::drift::text::not_alnum_char)
                     .to_string()
             };
             return Some(shown);
