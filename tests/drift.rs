@@ -8532,6 +8532,8 @@ fn an_install_command_another_party_ran_is_a_cause() {
     for added in [
         "The linter was missing a plugin, so I ran `npm i eslint-plugin-import` and the nightly build passes again.",
         "I changed the nightly image so the pipeline installed `npm i eslint-plugin-import` before linting.",
+        // The actor's state, not its action: the install line is the writer's fix.
+        "The CI job was missing a plugin; `npm i eslint-plugin-import` in its setup step fixed the nightly build.",
     ] {
         assert!(!flags(ask, added).is_empty(), "{added}");
     }

@@ -4268,13 +4268,23 @@ fn installed_by_another(before: &str) -> bool {
         .filter(|w| !w.is_empty())
         .gather();
     let actor = "ci|pipeline|workflow|job|runner|dockerfile|image|container|action|makefile";
-    let done = "installed|ran|pulled|fetched|was|used";
+    // "installed", "was installing", "used to install": not "CI was missing it".
+    let done = |i: usize| match (words.get(i), words.get(i + 1)) {
+        (Some(&("was" | "were")), Some(n)) => {
+            crate::drift::text::in_list("installing|running|pulling|fetching", n)
+        }
+        (Some(&"used"), Some(n)) => *n == "to",
+        (Some(d), _) => crate::drift::text::in_list("installed|ran|pulled|fetched", d),
+        _ => false,
+    };
     !words
         .iter()
         .any(|w| crate::drift::text::in_list("i|we|my|me", w))
-        && words.windows(2).any(|p| match p {
-            [a, d] => crate::drift::text::in_list(actor, a) && crate::drift::text::in_list(done, d),
-            _ => false,
+        && (0..words.len()).any(|i| {
+            words
+                .get(i)
+                .is_some_and(|a| crate::drift::text::in_list(actor, a))
+                && done(i + 1)
         })
 }
 
