@@ -8538,3 +8538,77 @@ fn an_install_command_another_party_ran_is_a_cause() {
         assert!(!flags(ask, added).is_empty(), "{added}");
     }
 }
+
+/// A code ban said of a piece of the reply ("in the opening paragraph") cannot be read when the
+/// reply does not label that piece: the code may sit in the part where it is allowed. A ban said
+/// of the whole text ("in the note") still reads every line.
+#[test]
+fn a_code_ban_placed_in_an_unlabelled_piece_is_silent() {
+    let ask = "Tell the library board about the new overdue-fines report. No code in the opening paragraph; after it, add a short section for the IT volunteers, where code is fine.";
+    let result = "The new report lists every overdue loan older than 30 days, grouped by branch, and runs each Monday at 7:00.\n\n**For the IT volunteers**\nIt reads the loans view:\n\n```sql\nSELECT branch, count(*) FROM loans WHERE due < now() - interval '30 days' GROUP BY branch;\n```";
+    assert!(flags(ask, result).is_empty(), "{:?}", flags(ask, result));
+    for whole in [
+        "Tell the library board about the new overdue-fines report. No code in the note; the board is not technical.",
+        "Tell the library board about the new overdue-fines report. No code or queries in your explanation.",
+    ] {
+        assert!(!flags(whole, result).is_empty(), "{whole}");
+    }
+}
+
+/// A file named in one clause and said to be kept in the next ("…, so I left it untouched and
+/// added …") is not a file the result changed; "so I updated it too" is.
+#[test]
+fn a_file_kept_by_the_next_clause_is_not_changed() {
+    let ask = "Rename `fetch_rates()` to `load_rates()` everywhere. Do not modify anything under `vendor/`; it is synced from upstream.";
+    let kept = "Renamed `fetch_rates()` to `load_rates()` in 9 places.\n\n- `vendor/fx_client.py` still calls `fetch_rates`, so I left it untouched and added a shim in `rates/compat.py` that forwards to `load_rates`.\n- Tests: 118 passed.";
+    assert!(flags(ask, kept).is_empty(), "{:?}", flags(ask, kept));
+    for changed in [
+        "Renamed `fetch_rates()` to `load_rates()` in 9 places.\n\n- `vendor/fx_client.py` still called `fetch_rates`, so I updated it too and added a shim in `rates/compat.py`.\n- Tests: 118 passed.",
+        "Renamed `fetch_rates()` to `load_rates()`.\n\n- `vendor/fx_client.py` still called `fetch_rates`, so I left the docs untouched and changed it to the new name.",
+    ] {
+        assert!(!flags(ask, changed).is_empty(), "{changed}");
+    }
+}
+
+/// A word ban taken back later by naming the quoted word ("Update: CET is fine"), or a ban on a
+/// mention that a later update asks to "include" after all, lifts the ban; a later sentence that
+/// keeps it ("… is not fine", "don't include it") or a different word said to be fine does not.
+#[test]
+fn a_ban_lifted_by_a_later_update_is_not_checked() {
+    let word = "Post a two-line note on the gym's opening hours. Don't use the abbreviation 'CET'.";
+    let result = "Opening hours from Monday: 06:00 to 22:00 CET.\nThe sauna closes at 21:00.";
+    for (ask, lifted) in [
+        (format!("{word} Update: Jonas says CET is fine, the members know it."), true),
+        (format!("{word} Update: Jonas says CET is not fine."), false),
+        (
+            "Post a two-line note on the gym's opening hours. Don't use the abbreviation 'CET'; 'local time' is fine.".to_string(),
+            false,
+        ),
+    ] {
+        assert_eq!(flags(&ask, result).is_empty(), lifted, "{ask}");
+    }
+    let mention =
+        "Write the members' newsletter item about the pool repairs. Don't mention the repair cost.";
+    let told = "The pool reopens on 4 March after the tile repairs, which cost €18,400 and were covered by the insurer.";
+    for (ask, lifted) in [
+        (format!("{mention} Update from the treasurer: the board approved sharing the cost, so please include it."), true),
+        (format!("{mention} The treasurer says it is still private."), false),
+    ] {
+        assert_eq!(flags(&ask, told).is_empty(), lifted, "{ask}");
+    }
+}
+
+/// A mention ban's word that the task itself said before it ("Write about the pool repairs.
+/// Don't mention the repair cost") is the topic, not what is banned: the ban's other words are.
+/// Said only after the ban ("… for your reference: the CVE id is …"), it stays the ban's.
+#[test]
+fn a_mention_ban_is_not_broken_by_the_task_s_own_topic() {
+    let ask =
+        "Write the members' newsletter item about the pool repairs. Don't mention the repair cost.";
+    let clean = "The pool reopens on 4 March after the tile repairs, which took three weeks.";
+    assert!(flags(ask, clean).is_empty(), "{:?}", flags(ask, clean));
+    let told = "The pool reopens on 4 March after the tile repairs, which cost €18,400.";
+    assert!(!flags(ask, told).is_empty());
+    let after = "Write the members' newsletter item about the pool. Don't mention the repair cost. The repair was done by Aqua Ltd, for your reference only.";
+    assert!(!flags(after, clean).is_empty());
+}

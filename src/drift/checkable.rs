@@ -5326,7 +5326,30 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             "\" is |' is |\u{201d} is |\u{2019} is ",
             "fine after all|fine now|ok now|okay now|allowed now|allowed after all|ok after all|okay after all",
         );
-        if quoted_fine {
+        // "Don't use the abbreviation 'ETA'. Correction: ETA is fine": a term quoted before,
+        // said to be fine by name.
+        let before = message
+            .get(..start)
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        let fine_by_name = || {
+            quoted_terms.iter().any(|t| {
+                ['\'', '"', '`', '\u{2018}', '\u{201c}']
+                    .iter()
+                    .any(|q| before.contains(&format!("{q}{t}")))
+                    && [
+                        " is fine ",
+                        " is ok ",
+                        " is okay ",
+                        " is allowed ",
+                        " are fine ",
+                        " are allowed ",
+                    ]
+                    .iter()
+                    .any(|f| spaced.contains(&format!(" {t}{f}")))
+            })
+        };
+        if quoted_fine || (!negation(&ws_of(&lower)) && fine_by_name()) {
             out.push((0, at, &["forbids"]));
         }
         if lower.has("word")
@@ -5342,7 +5365,11 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         ) || (has_any_in(
             &spaced,
             " include it | mention it | include them | mention them | include that | mention that ",
-        ) && has_any_in(&spaced, " after all "));
+        ) && (has_any_in(&spaced, " after all ")
+            // "Update from finance: they've approved it, so please include it".
+            || ws
+                .first()
+                .is_some_and(|w| crate::drift::text::in_list("update|correction|edit", w))));
         // "(mentioning the `customers` table in your notes is fine)": let back in somewhere.
         if back_in && !negation(&ws_of(&lower)) || mention_allowed_somewhere(&lower) {
             out.push((0, at, &["forbids", "mention"]));
@@ -9864,6 +9891,19 @@ pub(super) fn placed_in_a_part(ban: &str) -> bool {
     matches!(
         parts::place_of(ban),
         Some(parts::Part::Named(_) | parts::Part::Maybe(_))
+    )
+}
+
+/// Whether a ban is placed in a piece of a text, not a whole one: "no code in the sponsor
+/// paragraph", "… in the first section" (not "in the note", "in your explanation": the reply).
+pub(super) fn placed_in_a_piece(ban: &str) -> bool {
+    matches!(
+        parts::place_of(ban),
+        Some(parts::Part::Named(n) | parts::Part::Maybe(n))
+            if n.rsplit(' ').next().is_some_and(|w| crate::drift::text::in_list(
+                "paragraph|section|part|intro|introduction|opening|conclusion|closing|appendix|heading|title|caption|footer|header",
+                w,
+            ))
     )
 }
 

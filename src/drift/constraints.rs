@@ -980,6 +980,15 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             if let Forbidden::Change(o) | Forbidden::New(o) | Forbidden::Mention(o) = f {
                 o.retain(|s| !positive.contains(s) || (change && path_words.contains(s)));
             }
+            // "Write about the pool repairs. Don't mention the repair cost": the task's own
+            // word, said before the ban, does not make the ban's; the ban's other words do.
+            if let Forbidden::Mention(o) = f {
+                let from = instructions.find(n.text.as_str()).unwrap_or(0);
+                let said = |s: &String| outside.iter().any(|t| t.at < from && *t.stem == **s);
+                if o.len() >= 2 && !o.iter().all(said) {
+                    o.retain(|s| !said(s));
+                }
+            }
         }
         n.forbidden.retain(|f| {
             !matches!(f, Forbidden::Change(o) | Forbidden::New(o) | Forbidden::Mention(o) if o.is_empty())
@@ -2582,6 +2591,15 @@ fn check_negatives_reading(
                             Some(e),
                         )
                     }),
+                // Placed in a part the result does not label ("no code in the sponsor
+                // paragraph"): which of its lines that part holds cannot be told (silent).
+                Forbidden::Code
+                    if placed.is_none()
+                        && !reply_named
+                        && super::checkable::placed_in_a_piece(&n.text) =>
+                {
+                    None
+                }
                 Forbidden::Code => {
                     // Less the part the message sends code to.
                     let rest = n.code_elsewhere.as_deref().and_then(|name| {
@@ -3562,11 +3580,22 @@ fn changed_a_file_under(
                         word,
                     )
             };
+            // "`a.py` still imports it, so I left it untouched and …": the clause after a
+            // file's says it was kept.
+            let kept_at: Vec<usize> = lower
+                .match_indices(" it untouched")
+                .chain(lower.match_indices(" it alone"))
+                .chain(lower.match_indices(" it unchanged"))
+                .chain(lower.match_indices(" it as is"))
+                .map(|(k, _)| clause_of(k))
+                .gather();
             let left_alone = |i: &str| {
                 let i = i.to_ascii_lowercase();
                 let mut at = lower.match_indices(&i).map(|(at, _)| at);
                 at.next().is_some_and(|first| {
-                    negated(&lower, first, &i) || (source(first) && at.all(source))
+                    negated(&lower, first, &i)
+                        || (source(first) && at.all(source))
+                        || kept_at.contains(&(clause_of(first) + 1))
                 })
             };
             let with_verb = |i: &str| {
