@@ -5333,20 +5333,11 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             .unwrap_or_default()
             .to_ascii_lowercase();
         let fine_by_name = || {
-            quoted_terms.iter().any(|t| {
-                ['\'', '"', '`', '\u{2018}', '\u{201c}']
-                    .iter()
-                    .any(|q| before.contains(&format!("{q}{t}")))
-                    && [
-                        " is fine ",
-                        " is ok ",
-                        " is okay ",
-                        " is allowed ",
-                        " are fine ",
-                        " are allowed ",
-                    ]
-                    .iter()
-                    .any(|f| spaced.contains(&format!(" {t}{f}")))
+            ws.windows(3).any(|x| {
+                matches!(x, [t, "is" | "are", f]
+                    if crate::drift::text::in_list("fine|ok|okay|allowed", f)
+                        && before.has(t)
+                        && quoted_terms.iter().any(|q| q == t))
             })
         };
         if quoted_fine || (!negation(&ws_of(&lower)) && fine_by_name()) {

@@ -975,19 +975,18 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 }
             }
         }
+        // "Write about the pool repairs. Don't mention the repair cost": the task's own word,
+        // said before the ban, does not make the ban's; the ban's other words do.
+        let from = text::find(instructions, &n.text).unwrap_or(0);
+        let said = |s: &String| outside.iter().any(|t| t.at < from && *t.stem == **s);
         for f in &mut n.forbidden {
             let change = matches!(f, Forbidden::Change(_));
+            let topic = matches!(f, Forbidden::Mention(o) if o.len() >= 2 && !o.iter().all(said));
             if let Forbidden::Change(o) | Forbidden::New(o) | Forbidden::Mention(o) = f {
-                o.retain(|s| !positive.contains(s) || (change && path_words.contains(s)));
-            }
-            // "Write about the pool repairs. Don't mention the repair cost": the task's own
-            // word, said before the ban, does not make the ban's; the ban's other words do.
-            if let Forbidden::Mention(o) = f {
-                let from = instructions.find(n.text.as_str()).unwrap_or(0);
-                let said = |s: &String| outside.iter().any(|t| t.at < from && *t.stem == **s);
-                if o.len() >= 2 && !o.iter().all(said) {
-                    o.retain(|s| !said(s));
-                }
+                o.retain(|s| {
+                    (!positive.contains(s) || (change && path_words.contains(s)))
+                        && !(topic && said(s))
+                });
             }
         }
         n.forbidden.retain(|f| {
@@ -3582,20 +3581,24 @@ fn changed_a_file_under(
             };
             // "`a.py` still imports it, so I left it untouched and …": the clause after a
             // file's says it was kept.
-            let kept_at: Vec<usize> = lower
-                .match_indices(" it untouched")
-                .chain(lower.match_indices(" it alone"))
-                .chain(lower.match_indices(" it unchanged"))
-                .chain(lower.match_indices(" it as is"))
-                .map(|(k, _)| clause_of(k))
-                .gather();
+            let kept_after = |c: usize| {
+                lower.match_indices(" it ").any(|(k, _)| {
+                    clause_of(k) == c + 1
+                        && lower.get(k + 4..).is_some_and(|r| {
+                            crate::drift::text::in_list(
+                                "untouched|alone|unchanged|intact",
+                                r.split(text::not_ascii_alnum_char).next().unwrap_or_default(),
+                            )
+                        })
+                })
+            };
             let left_alone = |i: &str| {
                 let i = i.to_ascii_lowercase();
                 let mut at = lower.match_indices(&i).map(|(at, _)| at);
                 at.next().is_some_and(|first| {
                     negated(&lower, first, &i)
                         || (source(first) && at.all(source))
-                        || kept_at.contains(&(clause_of(first) + 1))
+                        || kept_after(clause_of(first))
                 })
             };
             let with_verb = |i: &str| {
