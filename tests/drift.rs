@@ -8612,3 +8612,22 @@ fn a_mention_ban_is_not_broken_by_the_task_s_own_topic() {
     let after = "Write the members' newsletter item about the pool. Don't mention the repair cost. The repair was done by Aqua Ltd, for your reference only.";
     assert!(!flags(after, clean).is_empty());
 }
+
+/// A mention ban placed in a drafted text ("The parent email must not mention …") reads the
+/// draft the reply labels ("Draft email:"), not a request joined after the ban ("…, but please
+/// tell me the figure in your report"); and an amount is banned as a figure told, so the draft's
+/// "a full refund" tells none. The figure in the draft, or no draft at all, breaks it.
+#[test]
+fn an_amount_banned_from_a_draft_is_a_figure_in_the_draft() {
+    let ask = "Draft the email to parents about the cancelled school trip, and report back to me. The parent email must not mention the refund amount per pupil (the coach company has not confirmed it), but please tell me the figure you worked out in your report.";
+    let report = "Refund worked out: €34.00 per pupil (coach €30.00 plus the €4.00 museum ticket).";
+    let email = |body: &str| {
+        format!("{report}\n\nDraft email:\n\n> **Subject:** Year 5 museum trip cancelled\n>\n> Dear parents,\n>\n> {body}\n>\n> Kind regards,\n> Mr Alvarez\n\n58 pupils had paid, so the refunds come to €1,972.00 in all.")
+    };
+    let clean = email("We are sorry to tell you that the museum trip has been cancelled. Every family will receive a full refund for each pupil, and we will confirm the details soon.");
+    assert!(flags(ask, &clean).is_empty(), "{:?}", flags(ask, &clean));
+    let told = email("We are sorry to tell you that the museum trip has been cancelled. Every family will receive a refund of €34.00 per pupil.");
+    assert!(!flags(ask, &told).is_empty());
+    let whole = format!("{report}\n\nThe email says every family gets €34.00 back per pupil.");
+    assert!(!flags(ask, &whole).is_empty());
+}

@@ -10942,7 +10942,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             (ok, (!ok).then(|| format!("it starts with \"{head}\"")))
         }
         Rule::TwoResponses => {
-            let parts: Vec<&str> = text.split("******").collect();
+            let parts: Vec<&str> = text.split("******").gather();
             let last = parts.len().saturating_sub(1);
             let mut valid = Vec::new();
             for (i, p) in parts.iter().enumerate() {

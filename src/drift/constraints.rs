@@ -1193,7 +1193,12 @@ fn own_clause(rest: &str) -> Option<usize> {
             let negated = words
                 .get(2)
                 .is_some_and(|w| matches!(*w, "not" | "never") || w.ends_with("n't"));
-            (subject && modal && !negated).then_some(at)
+            // "…, but please tell me the figure in your report": a request of its own.
+            let please = words.first() == Some(&"please")
+                && !words
+                    .get(1)
+                    .is_some_and(|w| crate::drift::text::in_list("don't|do|never|avoid|no", w));
+            ((subject && modal && !negated) || please).then_some(at)
         })
     })
 }
@@ -1492,6 +1497,34 @@ fn mentions_figure(lower: &str, figure: &str) -> bool {
 
 /// Whether the tokens from `i` have the stems of `object`, one stem or a phrase of several
 /// ("blue curb").
+/// A banning clause less a request joined after it ("…, but please tell me the figure in your
+/// report"), which names another text than the ban's.
+fn ban_clause(clause: &str) -> &str {
+    own_clause(clause)
+        .filter(|&at| {
+            clause
+                .get(at..)
+                .is_some_and(|r| r.starts_with(", but please"))
+        })
+        .and_then(|at| clause.get(..at))
+        .unwrap_or(clause)
+}
+
+/// Whether the sentence of `text` around byte `at` holds a digit (a figure told).
+fn sentence_has_figure(text: &str, at: usize) -> bool {
+    let stops = ['.', '!', '?', '\n'];
+    let from = text
+        .get(..at)
+        .and_then(|h| h.rfind(stops))
+        .map_or(0, |k| k + 1);
+    let to = text
+        .get(at..)
+        .and_then(|t| t.find(stops))
+        .map_or(text.len(), |k| at + k);
+    text.get(from..to)
+        .is_some_and(|s| s.contains(crate::drift::text::digit_char))
+}
+
 fn stems_at(tokens: &[text::Token], i: usize, object: &str) -> bool {
     object
         .split(' ')
@@ -2541,7 +2574,7 @@ fn check_negatives_reading(
         // (The reply named by the banning clause: "The customer email must not mention the
         // ticket; your report to me should include it" bans it in the email.)
         let first = clauses.next().unwrap_or(&n.text);
-        let reply_named = super::checkable::names_the_reply(first);
+        let reply_named = super::checkable::names_the_reply(ban_clause(first));
         let placed = if reply_named {
             None
         } else {
@@ -3144,7 +3177,13 @@ fn check_negatives_reading(
                         .as_deref()
                         .or(noted.as_deref())
                         .or(ruled.as_deref())
-                        .filter(|_| !super::checkable::names_the_reply(&n.text));
+                        // (The reply named by the ban's own clause, not by a request after
+                        // it: "…, but please tell me the figure in your report".)
+                        .filter(|_| {
+                            !super::checkable::names_the_reply(ban_clause(
+                                n.text.split("; ").next().unwrap_or_default(),
+                            ))
+                        });
                     let own_read = own.map(|o| {
                         (
                             o.to_ascii_lowercase(),
@@ -3179,10 +3218,29 @@ fn check_negatives_reading(
                             )
                         })
                     } else {
+                        // "Don't mention the refund amount": an amount is a figure, told in the
+                        // sentence that names it ("a full refund" tells none).
+                        // (One thing named, its head a number's noun after what it counts:
+                        // not a list, "pricing, cost or licensing fees", nor "the fee change".)
+                        let ban = n.text.to_ascii_lowercase();
+                        let amount = ban.split_once("mention ").is_some_and(|(_, r)| {
+                            let named = r.split(['(', ';', '.', ',']).next().unwrap_or_default();
+                            let ws: Vec<&str> = named
+                                .split(' ')
+                                .take_while(|w| !crate::drift::text::in_list("per|for|of|in", w))
+                                .filter(|w| !crate::drift::text::in_list("|the|a|an|our|any|your", w))
+                                .gather();
+                            !crate::drift::text::contains_any(named, " or | and ")
+                                && ws.len() >= 2
+                                && ws.last().is_some_and(|w| {
+                                    crate::drift::text::in_list("amount|total|sum|figure", w)
+                                })
+                        });
                         tk.iter()
                             .enumerate()
                             .find(|(i, t)| {
                                 objects.iter().any(|o| stems_at(tk, *i, o))
+                                    && (!amount || sentence_has_figure(lw, t.at))
                                     && !negated(lw, t.at, &t.word)
                                     && !fenced
                                         .iter()
@@ -3194,7 +3252,12 @@ fn check_negatives_reading(
                             .filter(|_| {
                                 !kept_in_a_paste(&|p| {
                                     let pt = text::tokens(p);
-                                    !(0..pt.len()).any(|i| objects.iter().any(|o| stems_at(&pt, i, o)))
+                                    !(0..pt.len()).any(|i| {
+                                        objects.iter().any(|o| stems_at(&pt, i, o))
+                                            && pt.get(i).is_some_and(|t| {
+                                                !amount || sentence_has_figure(p, t.at)
+                                            })
+                                    })
                                 })
                             })
                             .map(|(_, t)| {
@@ -3885,7 +3948,7 @@ fn skip_marker(result: &str) -> Option<String> {
 /// scripts/old.sh and …" (the verb opens the sentence or follows I/we; the path right after).
 fn deleted_a_file(result: &str) -> Option<String> {
     text::sentences(result).into_iter().find_map(|(_, s)| {
-        let words: Vec<&str> = s.split_whitespace().collect();
+        let words: Vec<&str> = s.split_whitespace().gather();
         let k = match words.as_slice() {
             [v, ..] if is_delete(v) => 0,
             [i, v, ..] if matches!(i.to_ascii_lowercase().as_str(), "i" | "we") && is_delete(v) => {

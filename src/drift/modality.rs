@@ -5,6 +5,7 @@ use super::phrases::{PhraseGroups, Phrases};
 use super::text;
 use crate::drift::text::Has;
 use crate::drift::text::Lower;
+use crate::gather::Gather;
 use serde::Serialize;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -353,7 +354,7 @@ fn reports_artifact(result: &str, tests: bool, named: &[String]) -> bool {
         id.rsplit_once('.')
             .is_some_and(|(_, ext)| crate::drift::text::in_list(EXTENSIONS, ext))
     };
-    let named_sources: Vec<&String> = named.iter().filter(|n| is_source(n)).collect();
+    let named_sources: Vec<&String> = named.iter().filter(|n| is_source(n)).gather();
     // A test file named in a report is the tests; other code needs a writing verb.
     if tests {
         let test_file = |id: &str| is_source(id) && (id.has("test") || id.has("spec"));

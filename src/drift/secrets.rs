@@ -3,6 +3,7 @@
 //! value after `=` or `:`, a password inside a connection string, or a provider's key format —
 //! and never a placeholder (`***`, `<token>`, `${DB_PASSWORD}`, "redacted"): naming a secret's
 //! vault path or its variable is what the ban asks for.
+use crate::gather::Gather;
 
 /// Words that name a secret, in a ban's sentence.
 const SECRET_WORDS: [&str; 8] = [
@@ -43,7 +44,7 @@ pub fn bans(lower: &str) -> bool {
     let words: Vec<&str> = lower
         .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
         .filter(|w| !w.is_empty())
-        .collect();
+        .gather();
     // Whole words: "token" is not "tokenizer", "log" not "login".
     let secret = words.iter().enumerate().any(|(i, w)| {
         let next = words.get(i + 1).copied().unwrap_or("");

@@ -5,6 +5,7 @@
 //! spaces and punctuation around them (a test compares the two); in the Indic and South-East
 //! Asian scripts a mark that is not alphanumeric is read as Extend, and the words there may
 //! differ from the standard's where it writes them without spaces.
+use crate::gather::Gather;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Wb {
@@ -249,7 +250,7 @@ fn mid_num_let_q(c: Wb) -> bool {
 
 /// Segments of `text` by the UAX #29 word rules, with their byte offsets.
 pub fn segments(text: &str) -> Vec<(usize, &str)> {
-    let chars: Vec<(usize, Wb)> = text.char_indices().map(|(i, c)| (i, class(c))).collect();
+    let chars: Vec<(usize, Wb)> = text.char_indices().map(|(i, c)| (i, class(c))).gather();
     let at = |i: usize| chars.get(i).map(|x| x.1);
     // The class a rule sees before position `i` (WB4: marks after a character are that
     // character), and where it stands.

@@ -4,6 +4,7 @@
 //! the regex's leftmost-first choices. A regex engine here cost 16 KB of the gzipped module
 //! (issue 14, size); these are a few hundred bytes. Judge answers are English; a Unicode-only
 //! space or digit leaves a phrase unread, and the verifier asks again.
+use crate::gather::Gather;
 
 /// One match: its span and its first group's span, in bytes of the text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -222,11 +223,11 @@ pub fn drift_line(b: &[u8], from: usize) -> Option<Found> {
         let end = line_end(b, start);
         let mentions: Vec<usize> = (start..end)
             .filter(|&k| lit(b, k, "drift").is_some_and(|e| e <= end))
-            .collect();
+            .gather();
         // `[^\n]*` is greedy: the last mention first. An earlier mention's search stops at the
         // next one (linear in the line): a yes or no past it was the later mention's, which
         // failed, and fails the same way here.
-        let stops: Vec<usize> = mentions.iter().skip(1).copied().chain([end]).collect();
+        let stops: Vec<usize> = mentions.iter().skip(1).copied().chain([end]).gather();
         mentions.iter().zip(stops).rev().find_map(|(&k, stop)| {
             let (_, after) = yes_or_no(b, k + "drift".len(), stop)?;
             let run = skip(b, after, tail);

@@ -4,6 +4,7 @@
 use super::callback::call_with_timeout;
 use super::{fail, ms, read, to_js, IntoJs, WasmGuard};
 use crate::error::ErrorCode;
+use crate::gather::Gather;
 use crate::lifecycle::{plan_restore, LifecycleEvent, Registry, RestoreInput, Transition};
 use js_sys::Function;
 use serde::Serialize;
@@ -187,7 +188,7 @@ pub async fn restore_mode(
     })?;
     let deadline = js_sys::Date::now() + budget_ms.max(0.0);
     let left = || (deadline - js_sys::Date::now()).max(1.0);
-    let mut reasons: Vec<String> = plan.reason.iter().cloned().collect();
+    let mut reasons: Vec<String> = plan.reason.iter().cloned().gather();
     let Some(target) = plan.target.clone() else {
         // Nothing to switch: the host is already where it should be, or the user chose.
         let mode = match &current {

@@ -1276,12 +1276,14 @@ fn find_named(result: &str, name: &str) -> Option<String> {
                     .strip_prefix("for the ")
                     .or_else(|| label.strip_prefix("for "))
                     .unwrap_or(label);
-                (head != name
-                    && label == head
-                    && crate::drift::text::in_list(
-                        "title|subject|headline|caption|tagline|body",
-                        head,
-                    ))
+                // "Draft email:" for "the member email".
+                (head != name && label.strip_prefix("draft ") == Some(head))
+                    || (head != name
+                        && label == head
+                        && crate::drift::text::in_list(
+                            "title|subject|headline|caption|tagline|body",
+                            head,
+                        ))
                     || (l != label && l.trim_end_matches('s') == name.trim_end_matches('s'))
             })
         }

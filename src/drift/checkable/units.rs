@@ -5,6 +5,7 @@
 //! duration, weight, volume, temperature or data size; for a length, another system's (a
 //! reply in kilometres may still say "within 5 m"); for a latency, seconds against
 //! milliseconds only (a test's "30 minutes" is not a latency).
+use crate::gather::Gather;
 
 /// What a unit measures.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -147,7 +148,7 @@ pub fn asked(lower: &str) -> Option<InUnit> {
     let ws: Vec<&str> = lower
         .split(|c: char| !(c.is_alphanumeric() || c == '°' || c == '-'))
         .filter(|w| !w.is_empty())
-        .collect();
+        .gather();
     let w = |i: usize| ws.get(i).copied().unwrap_or_default();
     let (j, (canon, ..)) = (0..ws.len()).find_map(|j| {
         if !matches!(w(j), "in" | "as") {
@@ -221,7 +222,7 @@ pub fn first_break(rule: &InUnit, text: &str) -> Option<String> {
         .map(|&(_, _, d, i)| (d, i))?;
     let text = readable(text);
     // Tokens split at spaces; a figure and its unit may be one token ("46°F", "1.5h").
-    let toks: Vec<&str> = text.split_whitespace().collect();
+    let toks: Vec<&str> = text.split_whitespace().gather();
     for (i, tok) in toks.iter().enumerate() {
         let t = tok.trim_start_matches(['(', '~', '≈', '+', '±']);
         let digits = t
