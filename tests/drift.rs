@@ -8631,3 +8631,62 @@ fn an_amount_banned_from_a_draft_is_a_figure_in_the_draft() {
     let whole = format!("{report}\n\nThe email says every family gets €34.00 back per pupil.");
     assert!(!flags(ask, &whole).is_empty());
 }
+
+/// A case said of what a bug shows ("the app prints customer names in lowercase") describes the
+/// task's subject; it asks nothing of the reply. A case asked of the reply still holds.
+#[test]
+fn a_case_the_bug_shows_is_no_case_rule() {
+    let ask = "Fix the issue where the invoice page displays supplier names in lowercase. Put the ticket number in the commit subject.";
+    let report = "Commit: `INV-88 render supplier names as entered`\n\nThe template applied `lower()` to the name; removed it.";
+    assert!(flags(ask, report).is_empty(), "{:?}", flags(ask, report));
+    let asked = "Answer in lowercase. Fix the issue where the invoice page displays supplier names in lowercase.";
+    assert!(!flags(asked, report).is_empty());
+}
+
+/// A measure among a listing's criteria ("at least 80 cm wide") counts no items; the count the
+/// listing asks for still does.
+#[test]
+fn a_length_among_the_criteria_is_no_item_count() {
+    let ask = "List exactly three shelves we could move to the archive room (oak, at least 80 cm wide). One line each.";
+    let three = "Three shelves:\n\n- S-12: oak, 80 cm\n- S-15: oak, 95 cm\n- S-21: oak, 120 cm";
+    assert!(flags(ask, three).is_empty(), "{:?}", flags(ask, three));
+    let two = "Two shelves:\n\n- S-12: oak, 80 cm\n- S-21: oak, 120 cm";
+    assert!(!flags(ask, two).is_empty());
+}
+
+/// A limit taken back by a clause that names it first ("The 25-word cap from the old form no
+/// longer applies") is not checked, even with words between the limit and the lift.
+#[test]
+fn a_limit_named_before_a_long_lift_is_taken_back() {
+    let ask = "Explain how the badge printer picks its tray. Keep it under 90 words. (The 25-word cap from the old support form no longer applies.)";
+    let reply = "The printer reads the badge type from the job header. Visitor badges go to tray 2, which holds the yellow card stock; staff badges go to tray 1. If the chosen tray is empty, the job waits rather than falling back, so the front desk sees a paper warning instead of a wrong badge.";
+    assert!(flags(ask, reply).is_empty(), "{:?}", flags(ask, reply));
+    let kept = "Explain how the badge printer picks its tray. Keep it under 25 words.";
+    assert!(!flags(kept, reply).is_empty());
+}
+
+/// A marker ban placed in the document the task writes ("the handbook itself must hold no
+/// `FIXME` markers") reads the document where the result shows it, not the report's words about
+/// the markers it removed.
+#[test]
+fn a_marker_ban_of_the_document_itself_reads_the_document() {
+    let ask = "Finish the volunteer handbook `docs/volunteers/handbook.md` before the open day. The handbook itself must hold no placeholders: no `FIXME` or `TBD` markers.";
+    let report = "The handbook is done.\n\n- Filled in the two sections that were still marked `FIXME`: first aid and lost children.\n- `grep -n 'FIXME\\|TBD' docs/volunteers/handbook.md` finds nothing now.";
+    assert!(flags(ask, report).is_empty(), "{:?}", flags(ask, report));
+    let left = "The handbook is done. New section:\n\n```markdown\n## First aid\nFIXME: ask the St John team for the tent location\n```";
+    assert!(!flags(ask, left).is_empty());
+}
+
+/// An emoji ban placed in commit messages, with another text left free ("the release post can
+/// have whatever you like"): the free text, under its label, is not read; the commits are.
+#[test]
+fn a_text_left_free_of_an_emoji_ban_is_not_read() {
+    let ask = "Merge the two fixes for the seat-map export. No emojis in commit messages; the release post you write after can have whatever you like.";
+    let report = |commit: &str| {
+        format!("Merged into `main`:\n\n```\n{commit}\n9c1d2e4 keep row letters when exporting\n```\n\nRelease post sent to the box office:\n\n> 🎭 Seat maps now export with row letters! 🎉")
+    };
+    let clean = report("a41b0c2 fix balcony seats missing from export");
+    assert!(flags(ask, &clean).is_empty(), "{:?}", flags(ask, &clean));
+    let broken = report("a41b0c2 fix balcony seats missing from export 🎭");
+    assert!(!flags(ask, &broken).is_empty());
+}

@@ -4985,6 +4985,18 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                         ws.iter().rev().take(5).rev().copied().gather()
                     };
                     windows.push(format!(" {} ", near.join(" ")));
+                    // "(The 40-word limit from last week's template no longer applies.)": the
+                    // clause's subject opens it.
+                    if !after
+                        && ws.first().is_some_and(|w| {
+                            crate::drift::text::in_list("the|that|this|our|your|any", w)
+                        })
+                    {
+                        windows.push(format!(
+                            " {} ",
+                            ws.get(..ws.len().min(5)).unwrap_or_default().join(" ")
+                        ));
+                    }
                 }
             }
         }
@@ -6951,7 +6963,7 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
 fn countable_item(word: &str) -> bool {
     word.len() > 1
         && word.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')
-        && !crate::drift::text::in_list("word|words|sentence|sentences|paragraph|paragraphs|bullet|bullets|line|lines|character|characters|letter|letters|time|times|column|columns|row|rows|page|pages|section|sections|placeholder|placeholders|percent|second|seconds|minute|minutes|hour|hours|day|days|week|weeks|month|months|year|years|ms|kb|mb|gb|tokens|token|of|or|and|to|in", word)
+        && !crate::drift::text::in_list("word|words|sentence|sentences|paragraph|paragraphs|bullet|bullets|line|lines|character|characters|letter|letters|time|times|column|columns|row|rows|page|pages|section|sections|placeholder|placeholders|percent|second|seconds|minute|minutes|hour|hours|day|days|week|weeks|month|months|year|years|ms|kb|mb|gb|mm|cm|km|kg|mg|ml|lb|lbs|ft|oz|px|tokens|token|of|or|and|to|in", word)
 }
 
 /// "Commit subject line: 50 characters max", "The PR title must be at most 50 characters":
@@ -7815,8 +7827,8 @@ fn case_of_a_thing(sentence: &str) -> bool {
         || described_data_case(&ws)
 }
 
-/// "Tail numbers entered in lowercase fail lookup": a case said of data that arrives, as the
-/// task's subject, not asked of the answer. A modal or "make" before it keeps the rule ("names
+/// "Tail numbers entered in lowercase fail lookup", "the calendar shows venue names in
+/// lowercase": a case said of data that arrives or is shown, as the task's subject, not asked of the answer. A modal or "make" before it keeps the rule ("names
 /// must be stored in lowercase" is no description).
 fn described_data_case(ws: &[(usize, &str)]) -> bool {
     // The sentence's only case word ("stored in lowercase, so write in lowercase" asks too).
@@ -7824,12 +7836,14 @@ fn described_data_case(ws: &[(usize, &str)]) -> bool {
         .filter(|(_, w)| matches!(*w, "lowercase" | "uppercase"))
         .count()
         == 1
-        && ws.windows(3).enumerate().any(|(i, x)| match x {
-            [(_, verb), (_, "in"), (_, "lowercase" | "uppercase")] => {
+        && ws.windows(2).enumerate().any(|(i, x)| match x {
+            // "… shows venue names in lowercase": a shown thing may stand between.
+            [(_, "in"), (_, "lowercase" | "uppercase")] => {
+                ws.get(i.saturating_sub(3)..i).is_some_and(|v| v.iter().any(|(_, verb)| {
                 crate::drift::text::in_list(
-                    "entered|typed|stored|submitted|received|imported|keyed",
+                    "entered|typed|stored|submitted|received|imported|keyed|shows|displays|renders|prints|appear|appears|shown|displayed|rendered|printed",
                     verb,
-                ) && !ws.iter().take(i).any(|(_, w)| {
+                )})) && !ws.iter().take(i).any(|(_, w)| {
                     crate::drift::text::in_list(
                         "must|should|shall|make|ensure|needs|need|have|has",
                         w,
@@ -10063,6 +10077,8 @@ pub(super) fn code_part(message: &str) -> Option<String> {
 pub(super) fn part_named(result: &str, name: &str) -> Option<String> {
     parts::find(result, name)
 }
+
+pub(super) use parts::{emoji_free_part, find_loose};
 
 /// The part of the result a ban is placed in, where the result labels it ([`parts::placed_part`]).
 pub(super) fn placed_part(ban: &str, result: &str) -> Option<String> {

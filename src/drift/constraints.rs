@@ -4,6 +4,7 @@
 
 use super::modality::Code;
 use super::text;
+use crate::drift::text::Clip;
 use crate::drift::text::Has;
 use crate::drift::text::Lower;
 use crate::gather::Gather;
@@ -199,6 +200,9 @@ struct EmojiReading {
     /// The ban excepts what the message names ("our template's titles `🔋 Charging`, …. Apart
     /// from those titles, no emojis"): the emojis of those names.
     excepted: Vec<char>,
+    /// A text the message frees of the ban ("the Slack summary can have whatever you like"):
+    /// where the result labels it, it is not read.
+    free: Option<String>,
 }
 
 /// Whether a result names a documentation file (`docs/setup.md`, `README.rst`).
@@ -851,7 +855,10 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 )
             });
         }
-        if n.forbidden.contains(&Forbidden::Emoji) {
+        if n.forbidden
+            .iter()
+            .any(|f| matches!(f, Forbidden::Emoji | Forbidden::EmojiQuoted))
+        {
             n.emoji = EmojiReading {
                 fenced: *fence_asked
                     .get_or_init(|| super::checkable::asks_for_a_fence(instructions)),
@@ -916,6 +923,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 } else {
                     Vec::new()
                 },
+                free: super::checkable::emoji_free_part(instructions),
             };
         }
     }
@@ -1284,7 +1292,7 @@ fn uses_construct(name: &str, lower: &str, code: &Code) -> Option<String> {
                     && l.find(open)
                         .is_some_and(|i| l.get(i + open.len()..).is_some_and(|t| t.contains(close)))
             })
-            .map(|l| l.chars().take(120).collect());
+            .map(|l| l.clip());
     }
     // "-" also covers SQL's and Lua's "--" comments.
     let comment = |l: &str| "//|#|/*|*|-".split('|').any(|c| l.starts_with(c));
@@ -1313,14 +1321,14 @@ fn uses_construct(name: &str, lower: &str, code: &Code) -> Option<String> {
             && chars.next().is_some_and(char::is_uppercase)
             && chars.next().is_some_and(char::is_lowercase);
         if !old && !prose && has_token(l, name) {
-            return Some(l.chars().take(120).collect());
+            return Some(l.clip());
         }
     }
     let span = format!("`{}`", name.lower());
     lower
         .match_indices(&span)
         .find(|&(i, _)| !negated(lower, i, &span) && !put_aside(lower, i))
-        .map(|(i, _)| line_at(lower, i).chars().take(120).collect())
+        .map(|(i, _)| line_at(lower, i).clip())
 }
 
 /// Whether the sentence before byte `at` says something is added there ("Added the cache in
@@ -1387,7 +1395,7 @@ fn changes_name(lower: &str, name: &str) -> Option<String> {
                     })
             });
         (verb && !negated(lower, i, name) && !hypothetical(lower, i) && !proposed(lower, i))
-            .then(|| line_at(lower, i).trim().chars().take(120).collect())
+            .then(|| line_at(lower, i).trim().clip())
     })
 }
 
@@ -2607,6 +2615,13 @@ fn check_negatives_reading(
             .then(|| in_scope_of(&n.scope, result))
             .flatten();
         let scoped_code = scoped.as_deref().map(Code::of);
+        // The text the message frees of an emoji ban, less.
+        let freed = |t: &str| {
+            n.emoji.free.as_deref().and_then(|name| {
+                let part = super::checkable::find_loose(t, name)?;
+                (!part.trim().is_empty()).then(|| t.replacen(&part, "", 1))
+            })
+        };
         for f in &n.forbidden {
             let found: Option<(String, Option<String>)> = match f {
                 Forbidden::Implementation => changed_a_file(result, &BUILT_VERBS).map(|e| {
@@ -2656,7 +2671,7 @@ fn check_negatives_reading(
                     .lines
                     .iter()
                     .find(|l| defines_class(l) && !shown_as_existing(l, result))
-                    .map(|l| l.trim().chars().take(120).collect())
+                    .map(|l| l.trim().clip())
                     .or_else(|| {
                         // "Added … `export class CacheStore`": a definition quoted in the prose,
                         // as what the sentence adds (not "a leftover `class Config`, removed").
@@ -2994,7 +3009,7 @@ fn check_negatives_reading(
                         .map(|l| {
                             (
                                 format!("the result's code leaves a {marker} comment"),
-                                Some(l.trim().chars().take(120).collect()),
+                                Some(l.trim().clip()),
                             )
                         })
                 }
@@ -3027,10 +3042,12 @@ fn check_negatives_reading(
                     .map(|l| {
                         (
                             "the result contains an emoji".to_string(),
-                            Some(l.trim().chars().take(120).collect()),
+                            Some(l.trim().clip()),
                         )
                     }),
                 Forbidden::EmojiQuoted => {
+                    let freed = freed(result);
+                    let result = freed.as_deref().unwrap_or(result);
                     // Inline too: "Commit `a41c9e2`, message: `feat: …`".
                     let quoted: Vec<&str> = program
                         .fenced
@@ -3048,11 +3065,13 @@ fn check_negatives_reading(
                     quoted.iter().find(|l| l.chars().any(is_emoji)).map(|l| {
                         (
                             "the result contains an emoji".to_string(),
-                            Some(l.trim().chars().take(120).collect()),
+                            Some(l.trim().clip()),
                         )
                     })
                 }
                 Forbidden::Emoji => {
+                    let freed = freed(shown);
+                    let shown = freed.as_deref().unwrap_or(shown);
                     // Said of the reply's own words around a paste: the pastes are not read.
                     let own_words = n
                         .emoji
@@ -3115,7 +3134,7 @@ fn check_negatives_reading(
                         .map(|l| {
                             (
                                 "the result contains an emoji".to_string(),
-                                Some(l.trim().chars().take(120).collect()),
+                                Some(l.trim().clip()),
                             )
                         })
                 }
@@ -3137,7 +3156,7 @@ fn check_negatives_reading(
                 Forbidden::Questions => asks_back(result).map(|l| {
                     (
                         "the result ends with a question back".to_string(),
-                        Some(l.chars().take(120).collect()),
+                        Some(l.clip()),
                     )
                 }),
                 // A ban of a file's comments ("no `TODO` comments may remain in that file"): its
@@ -3146,9 +3165,15 @@ fn check_negatives_reading(
                 // `print`"): a report's words about an old prototype's `print` are no use of it.
                 Forbidden::Construct(name) => {
                     let ban = n.text.to_ascii_lowercase();
-                    let in_a_file = crate::drift::text::contains_any(&ban, "comment")
-                        && (!super::file_scope::paths(&n.text).is_empty()
-                            || crate::drift::text::contains_any(&ban, "that file|this file"));
+                    // "The guide itself must contain no `TODO` markers": the guide's.
+                    let itself = ban
+                        .split_once(" itself")
+                        .and_then(|(h, _)| h.rsplit(' ').next())
+                        .is_some_and(|w| !super::checkable::names_the_answer(w));
+                    let in_a_file = itself
+                        || crate::drift::text::contains_any(&ban, "comment")
+                            && (!super::file_scope::paths(&n.text).is_empty()
+                                || crate::drift::text::contains_any(&ban, "that file|this file"));
                     let in_new_code = crate::drift::text::contains_any(
                         &ban,
                         "in that new module|in the new module|in that module|in this new module|in the new file|in that new file|in this new file|in the new script|in that new script",
@@ -3500,7 +3525,7 @@ fn changed_a_file_under(
             }
             let code = text::inline_code_spans(s);
             let words: Vec<(usize, &str)> =
-                text::word_runs(s, crate::drift::text::alnum_apostrophe).collect();
+                text::word_runs(s, crate::drift::text::alnum_apostrophe).gather();
             let word_at = |i: usize| words.get(i).map_or("", |x| x.1);
             // Read once per sentence: scanning from its start for every verb is quadratic.
             let first = word_at(0);
@@ -3681,7 +3706,7 @@ fn changed_a_file_under(
                     .iter()
                     .any(|i| is_file(i) && !left_alone(i) && with_verb(i)))
         })
-        .map(|s| s.chars().take(120).collect())
+        .map(|s| s.clip())
 }
 
 /// A sentence of the result that reports the action (`done`, "pushed") as its own: the verb
@@ -3711,7 +3736,7 @@ fn reports_act(result: &str, done: &str, target: &str) -> Option<String> {
             }
             let code = text::inline_code_spans(s);
             let words: Vec<(usize, &str)> =
-                text::word_runs(s, crate::drift::text::alnum_apostrophe).collect();
+                text::word_runs(s, crate::drift::text::alnum_apostrophe).gather();
             let first = words.first().map_or("", |w| w.1);
             // The target in the verb's own clause: "pushed branch `fix/x`; nothing was pushed to
             // main" pushed no main.
@@ -3756,7 +3781,7 @@ fn reports_act(result: &str, done: &str, target: &str) -> Option<String> {
                     && aimed(at)
             })
         })
-        .map(|s| s.chars().take(120).collect())
+        .map(|s| s.clip())
 }
 
 /// The command line of an action the result shows it ran (`git push -u origin fix`, `npm
@@ -3940,7 +3965,7 @@ fn skip_marker(result: &str) -> Option<String> {
             && !line.starts_with("--")
             && (text::in_spans(&fenced, start) || !line.starts_with("- "));
         (!removed && !diff_minus && !negated(line, at, "skip"))
-            .then(|| line.trim().chars().take(120).collect())
+            .then(|| line.trim().clip())
     })
 }
 
@@ -3959,7 +3984,7 @@ fn deleted_a_file(result: &str) -> Option<String> {
         let next = words
             .get(k + 1)?
             .trim_matches(|c: char| "`*,.;:()".contains(c));
-        super::file_scope::is_file_path(next).then(|| s.trim().chars().take(120).collect())
+        super::file_scope::is_file_path(next).then(|| s.trim().clip())
     })
 }
 
@@ -4072,8 +4097,7 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
                 || line
                     .split(|ch: char| !(ch.is_alphanumeric() || ch == '-'))
                     .any(|w| w == target);
-            (in_code && names_target && !offered(at))
-                .then(|| line.trim().chars().take(120).collect())
+            (in_code && names_target && !offered(at)).then(|| line.trim().clip())
         })
     })
 }
@@ -4602,7 +4626,7 @@ fn manifest_diff_adds(lower: &str, dev_allowed: bool) -> Option<String> {
             || line.has("testimplementation")
             || line.has("debugimplementation");
         if dependency && !upgrade && !(dev_allowed && dev) {
-            return Some(line.trim().chars().take(120).collect());
+            return Some(line.trim().clip());
         }
     }
     None
@@ -4687,7 +4711,7 @@ fn first_line_where(
             .match_indices(n)
             .map(|(i, _)| i)
             .find(|&i| keep(i, n))?;
-        Some(line_at(lower, i).trim().chars().take(120).collect())
+        Some(line_at(lower, i).trim().clip())
     })
 }
 

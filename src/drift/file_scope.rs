@@ -8,6 +8,7 @@
 
 use super::constraints::Violation;
 use super::text;
+use crate::drift::text::Clip;
 use crate::drift::text::Has;
 use crate::gather::Gather;
 
@@ -375,7 +376,7 @@ pub fn check(limits: &[Limit], result: &str) -> Vec<Violation> {
             Some(Violation {
                 constraint: limit.text.chars().take(300).collect(),
                 reason: format!("the result changes {path}, outside {allowed}"),
-                evidence: Some(sentence.trim().chars().take(120).collect()),
+                evidence: Some(sentence.trim().clip()),
             })
         })
         .gather()
@@ -409,7 +410,7 @@ pub fn listed_changes(result: &str) -> Vec<(String, String)> {
         {
             let path = rest.split_whitespace().next().unwrap_or_default();
             if !path.is_empty() && path != "/dev/null" {
-                out.push((path.to_string(), t.chars().take(120).collect()));
+                out.push((path.to_string(), t.clip()));
             }
             listing = false;
             continue;
@@ -440,7 +441,7 @@ pub fn listed_changes(result: &str) -> Vec<(String, String)> {
                         }
                         _ => path,
                     };
-                    out.push((path, t.chars().take(120).collect()));
+                    out.push((path, t.clip()));
                 }
             }
             continue;
@@ -467,11 +468,7 @@ pub fn listed_changes(result: &str) -> Vec<(String, String)> {
                 .filter(|p| p.rsplit('/').next().is_some_and(|n| n.contains('.')))
                 .gather();
             if !files.is_empty() {
-                out.extend(
-                    files
-                        .into_iter()
-                        .map(|p| (p, t.chars().take(120).collect())),
-                );
+                out.extend(files.into_iter().map(|p| (p, t.clip())));
                 inside = true;
             }
         }
@@ -518,7 +515,7 @@ pub fn created_files(result: &str) -> Vec<String> {
                 "(new)|(new file)|— new|- new file|(created)|(added)",
             );
         if git || marked_new || (item && listing && shown(&lower)) {
-            out.push(t.chars().take(120).collect());
+            out.push(t.clip());
             continue;
         }
         if !item && !t.is_empty() {
@@ -598,7 +595,7 @@ pub fn created_files(result: &str) -> Vec<String> {
                     })
             };
             if starts.into_iter().any(file_at) {
-                out.push(sentence.trim().chars().take(120).collect());
+                out.push(sentence.trim().clip());
                 continue;
             }
             // "- `src/ota/retry.h`: new header with …": an item headed by its file, said to be a
@@ -618,7 +615,7 @@ pub fn created_files(result: &str) -> Vec<String> {
                     "not |suggest|would|could|later|propos",
                 );
                 if item && !head.contains(' ') && is_file_path(head) && new_file && !proposed {
-                    out.push(t.chars().take(120).collect());
+                    out.push(t.clip());
                     break;
                 }
             }

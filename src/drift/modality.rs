@@ -96,7 +96,7 @@ pub fn fenced_ranges(text: &str) -> Vec<(usize, usize)> {
     fence_lines(text)
         .filter(|&(_, _, fenced)| fenced)
         .map(|(at, line, _)| (at, at + line.len()))
-        .collect()
+        .gather()
 }
 
 /// Lines that look like code.

@@ -3,6 +3,7 @@
 //! value after `=` or `:`, a password inside a connection string, or a provider's key format —
 //! and never a placeholder (`***`, `<token>`, `${DB_PASSWORD}`, "redacted"): naming a secret's
 //! vault path or its variable is what the ban asks for.
+use crate::drift::text::Clip;
 use crate::gather::Gather;
 
 /// Words that name a secret, in a ban's sentence.
@@ -77,7 +78,7 @@ pub fn shown(result: &str) -> Option<String> {
     result
         .lines()
         .find(|l| line_shows(l))
-        .map(|l| l.trim().chars().take(120).collect())
+        .map(|l| l.trim().clip())
 }
 
 fn line_shows(line: &str) -> bool {

@@ -1641,6 +1641,48 @@ fn json_field(result: &str, name: &str) -> Option<String> {
     }
 }
 
+/// A text the message leaves free of an emoji ban, named as the subject of a clause that frees
+/// it: "…; the Slack summary you post afterwards can have whatever you like" gives "slack
+/// summary".
+pub(in crate::drift) fn emoji_free_part(message: &str) -> Option<String> {
+    let lower = message.to_ascii_lowercase();
+    lower.split(['.', ';', '\n']).find_map(|clause| {
+        let clause = clause.trim_start();
+        let clause = clause.strip_prefix("but ").unwrap_or(clause);
+        let rest = clause.strip_prefix("the ")?;
+        if !super::has_any_in(
+            rest,
+            "whatever you like|whatever you want|can have emojis|can use emojis|may have emojis|may use emojis",
+        ) {
+            return None;
+        }
+        let name = rest
+            .split(' ')
+            .take_while(|w| {
+                !crate::drift::text::in_list("you|we|i|they|can|may|is|are|that|which|should|will", w)
+            })
+            .gather();
+        (1..=3).contains(&name.len()).then(|| name.join(" "))
+    })
+}
+
+/// The text of the part `name` in a result ([`find`]), or, under a line that opens with the name
+/// and ends with a colon ("Slack summary posted in #ops:"), the paragraph that follows.
+pub(in crate::drift) fn find_loose(result: &str, name: &str) -> Option<String> {
+    find(result, name).or_else(|| {
+        let at = result.lines().find(|l| {
+            let l = l.trim().to_ascii_lowercase();
+            l.starts_with(name) && l.ends_with(':')
+        })?;
+        let from = at.as_ptr() as usize - result.as_ptr() as usize;
+        let rest = result.get(from..)?;
+        let body = rest.get(at.len()..)?.trim_start_matches(['\n', '\r', ' ']);
+        let end = body.find("\n\n").unwrap_or(body.len());
+        rest.get(..rest.len() - body.len() + end)
+            .map(str::to_string)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,6 +10,7 @@
 //! and a claim that all is green is what the shown run is checked against.
 
 use super::{Ctx, Signal};
+use crate::drift::text::Clip;
 use crate::drift::text::Has;
 use crate::drift::text::{one_of, one_of_in, word_runs};
 use crate::gather::Gather;
@@ -170,7 +171,7 @@ pub fn measure(ctx: &Ctx) -> Signal {
             1.0,
             vec![format!(
                 "the last run shown ends in failures: {}",
-                line.chars().take(120).collect::<String>()
+                line.clip()
             )],
         ),
         _ => Signal::new(NAME, 0.0, Vec::new()),
