@@ -8689,4 +8689,11 @@ fn a_text_left_free_of_an_emoji_ban_is_not_read() {
     assert!(flags(ask, &clean).is_empty(), "{:?}", flags(ask, &clean));
     let broken = report("a41b0c2 fix balcony seats missing from export 🎭");
     assert!(!flags(ask, &broken).is_empty());
+    // The freed text first, the commits after it.
+    let first = |commit: &str| {
+        format!("Release post sent to the box office:\n\n> 🎭 Seat maps now export with row letters! 🎉\n\nMerged into `main`:\n\n```\n{commit}\n9c1d2e4 keep row letters when exporting\n```")
+    };
+    let clean = first("a41b0c2 fix balcony seats missing from export");
+    assert!(flags(ask, &clean).is_empty(), "{:?}", flags(ask, &clean));
+    assert!(!flags(ask, &first("a41b0c2 fix balcony seats 🎭")).is_empty());
 }

@@ -3046,8 +3046,14 @@ fn check_negatives_reading(
                         )
                     }),
                 Forbidden::EmojiQuoted => {
-                    let freed = freed(result);
-                    let result = freed.as_deref().unwrap_or(result);
+                    // (The freed part's bytes, by place: the program's spans are the result's.)
+                    let free = n
+                        .emoji
+                        .free
+                        .as_deref()
+                        .and_then(|name| super::checkable::find_loose(result, name))
+                        .and_then(|p| Some((result.find(p.as_str())?, p.len())))
+                        .map_or(0..0, |(a, l)| a..a + l);
                     // Inline too: "Commit `a41c9e2`, message: `feat: …`".
                     let quoted: Vec<&str> = program
                         .fenced
@@ -3061,6 +3067,9 @@ fn check_negatives_reading(
                                 .into_iter()
                                 .filter(|q| !q.contains('\n')),
                         )
+                        .filter(|q| {
+                            !free.contains(&(q.as_ptr() as usize).wrapping_sub(result.as_ptr() as usize))
+                        })
                         .gather();
                     quoted.iter().find(|l| l.chars().any(is_emoji)).map(|l| {
                         (
