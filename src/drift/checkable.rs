@@ -62,8 +62,8 @@ impl Rel {
 }
 
 // Not `Clone` outside tests: a rule is moved, never copied, and the derive is kilobytes of module.
-#[derive(Debug, PartialEq)]
-#[cfg_attr(test, derive(Clone))]
+#[derive(Debug)]
+#[cfg_attr(test, derive(Clone, PartialEq))]
 pub enum Rule {
     Words(Rel, usize),
     /// Words outside fenced code blocks ("the text outside the code block must be under 60
@@ -2246,7 +2246,13 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         let Some((of_reply, rule)) = admit(text, rule, &cx, item) else {
             return;
         };
-        if let Some(seen) = out.iter_mut().find(|(_, _, r)| *r == rule) {
+        // (Same rule, same words: comparing descriptions spares a derived equality.)
+        let said = describe(&rule);
+        let kind = std::mem::discriminant(&rule);
+        if let Some(seen) = out
+            .iter_mut()
+            .find(|(_, _, r)| std::mem::discriminant(r) == kind && describe(r) == said)
+        {
             // Said twice, once of the reply itself: the reply's.
             seen.0 |= of_reply;
         } else if out.len() < super::constraints::MAX_CONSTRAINTS {
