@@ -8697,3 +8697,20 @@ fn a_text_left_free_of_an_emoji_ban_is_not_read() {
     assert!(flags(ask, &clean).is_empty(), "{:?}", flags(ask, &clean));
     assert!(!flags(ask, &first("a41b0c2 fix balcony seats 🎭")).is_empty());
 }
+
+/// A lift that names the count it takes back ("the 30-word cap no longer applies") leaves the
+/// message's other limit standing ("under 90 words"); a lift that names no count takes back
+/// every limit of its kind said before it.
+#[test]
+fn a_lift_that_names_its_count_leaves_the_other_limit() {
+    let words = |n: usize| vec!["gate"; n].join(" ");
+    let ask = "Describe how the ferry check-in queue is ordered. Stay under 90 words. The 30-word cap from the kiosk help text no longer applies.";
+    assert!(
+        flags(ask, &words(60)).is_empty(),
+        "{:?}",
+        flags(ask, &words(60))
+    );
+    assert!(!flags(ask, &words(100)).is_empty());
+    let unnamed = "Describe how the ferry check-in queue is ordered. Stay under 30 words. Actually, ignore the word limit.";
+    assert!(flags(unnamed, &words(100)).is_empty());
+}

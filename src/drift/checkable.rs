@@ -4236,12 +4236,38 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             !lifts.iter().any(|(from, end, family)| {
                 (*from..*end).contains(&at)
                     && (family.contains(&"*") || family.contains(&describe(rule).0))
+                    && !another_count(message.get(..*end).unwrap_or_default(), rule)
             })
         });
     }
     out.into_iter()
         .map(|(of_reply, _, rule)| (of_reply, rule))
         .gather()
+}
+
+/// Whether the lift that ends `said` names a count ("The 40-word limit … no longer applies")
+/// other than `rule`'s ("under 120 words" stays): only that count is taken back.
+fn another_count(said: &str, rule: &Rule) -> bool {
+    let (_, text) = describe(rule);
+    let Some(n) = text.split(' ').find_map(|w| w.parse::<usize>().ok()) else {
+        return false;
+    };
+    let lift = sentences(said)
+        .pop()
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    let named = lift
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .filter_map(|w| {
+            let (k, unit) = w.split_once('-')?;
+            crate::drift::text::in_list(
+                "word|sentence|bullet|line|character|paragraph|item",
+                unit.trim_end_matches('s'),
+            )
+            .then_some(k.parse::<usize>().ok()?)
+        })
+        .gather();
+    !named.is_empty() && !named.iter().any(|&k| k == n || k + 1 == n)
 }
 
 /// Whether `rule` is one `is` picks, or places one in a part (`PartOrWhole`).
