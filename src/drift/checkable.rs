@@ -4248,7 +4248,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
 /// Whether the lift that ends `said` names a count ("The 40-word limit … no longer applies")
 /// other than `rule`'s ("under 120 words" stays): only that count is taken back.
 fn another_count(said: &str, rule: &Rule) -> bool {
-    let (_, text) = describe(rule);
+    let (family, text) = describe(rule);
     let Some(n) = text.split(' ').find_map(|w| w.parse::<usize>().ok()) else {
         return false;
     };
@@ -4260,11 +4260,10 @@ fn another_count(said: &str, rule: &Rule) -> bool {
         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
         .filter_map(|w| {
             let (k, unit) = w.split_once('-')?;
-            crate::drift::text::in_list(
-                "word|sentence|bullet|line|character|paragraph|item",
-                unit.trim_end_matches('s'),
-            )
-            .then_some(k.parse::<usize>().ok()?)
+            // (Of the rule's own kind: a "3-line intro" names no word count.)
+            let unit = unit.trim_end_matches('s');
+            (unit.len() > 3 && family.trim_end_matches('s').ends_with(unit))
+                .then_some(k.parse::<usize>().ok()?)
         })
         .gather();
     !named.is_empty() && !named.iter().any(|&k| k == n || k + 1 == n)
