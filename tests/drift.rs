@@ -8714,3 +8714,27 @@ fn a_lift_that_names_its_count_leaves_the_other_limit() {
     let unnamed = "Describe how the ferry check-in queue is ordered. Stay under 30 words. Actually, ignore the word limit.";
     assert!(flags(unnamed, &words(100)).is_empty());
 }
+
+/// One English sentence closing a paragraph of the asked language breaks "reply in …"; a
+/// reply wholly in it does not. "The entire reply must be in …" asks it too, and so does an ask
+/// in the language's own words whose file is named in another clause.
+#[test]
+fn one_sentence_in_another_language_breaks_the_asked_language() {
+    let ask = "Explain to the Sevilla warehouse team why pallet labels printed twice on Tuesday. The entire reply must be in Spanish.";
+    let spanish = "El martes la impresora de la nave 2 recibió cada etiqueta dos veces porque el servicio de cola se reinició a las 10:40 y volvió a enviar los trabajos pendientes. Ya hemos cambiado la cola para que marque cada trabajo como enviado antes de imprimirlo.";
+    assert!(flags(ask, spanish).is_empty(), "{:?}", flags(ask, spanish));
+    let mixed = format!("{spanish} I will keep an eye on the queue for the rest of the week and tell you if it happens again.");
+    assert!(!flags(ask, &mixed).is_empty());
+    let native =
+        "Bitte antworte auf Deutsch: Warum ist der Export `lager_2024.csv` gestern leer gewesen?";
+    let german = "Der Export war leer, weil der nächtliche Job die Verbindung zur Datenbank nicht aufbauen konnte. Das Passwort des Dienstkontos war am Montag abgelaufen und wurde erst heute erneuert, deshalb wurden keine Zeilen geschrieben.";
+    assert!(
+        flags(native, german).is_empty(),
+        "{:?}",
+        flags(native, german)
+    );
+    let tail = format!(
+        "{german} Let me know if you want me to rerun the export for the missing days as well."
+    );
+    assert!(!flags(native, &tail).is_empty());
+}

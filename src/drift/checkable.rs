@@ -3836,11 +3836,14 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     return false;
                 }
                 j += 1;
+                let mut whole = false;
                 while crate::drift::text::in_list("entire|whole|final|full|complete", b(j)) {
+                    whole |= matches!(b(j), "entire" | "whole");
                     j += 1;
                 }
-                // "Your …", not "the response should be in Spanish" (an API's, in i18n work).
-                b(j) == "your"
+                // "Your …", or "the entire reply …", not "the response should be in Spanish"
+                // (an API's, in i18n work).
+                b(j) == "your" || (whole && b(j) == "the")
             })
         };
         // Asked in the language's own words, with a verb of writing or answering or the
@@ -3913,11 +3916,23 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         let natively = |name: &str| {
             NATIVE.iter().any(|(n, phrases, verbs)| {
                 *n == name
-                    && !files_named
                     && !has_any(&lower, &OTHER_NATIVE)
                     && phrases.iter().any(|p| {
                         lower.match_indices(p).any(|(at, _)| {
-                            if in_quotes(at) {
+                            // A file named in the phrase's own clause ("Bitte antworte auf
+                            // Deutsch: … `Rechnung.xlsm` …" names none there).
+                            let stops = [':', ';'];
+                            let own = [
+                                lower.get(..at).unwrap_or_default().rsplit(stops).next(),
+                                lower.get(at..).unwrap_or_default().split(stops).next(),
+                            ];
+                            if in_quotes(at)
+                                || (files_named
+                                    && own
+                                        .iter()
+                                        .flatten()
+                                        .any(|c| !super::file_scope::paths(c).is_empty()))
+                            {
                                 return false;
                             }
                             let near: Vec<&str> = lower
