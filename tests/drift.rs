@@ -8738,3 +8738,24 @@ fn one_sentence_in_another_language_breaks_the_asked_language() {
     );
     assert!(!flags(native, &tail).is_empty());
 }
+
+/// "Write every date as DD/MM/YYYY" is broken by an ISO date or a month-first one in the reply's
+/// prose; a later correction naming another form replaces it.
+#[test]
+fn a_day_first_date_form_is_checked_and_can_be_replaced() {
+    let ask =
+        "Summarise this month's boiler services for the landlord. Write every date as DD/MM/YYYY.";
+    let kept = "Services done:\n\n- Flat 2: 03/03/2025, no faults.\n- Flat 5: 17/03/2025, new pressure valve fitted.";
+    assert!(flags(ask, kept).is_empty(), "{:?}", flags(ask, kept));
+    let iso = "Services done:\n\n- Flat 2: 03/03/2025, no faults.\n- Flat 5: 2025-03-17, new pressure valve fitted.";
+    assert!(!flags(ask, iso).is_empty());
+    let month_first = "Services done:\n\n- Flat 2: 03/03/2025, no faults.\n- Flat 5: 03/17/2025, new pressure valve fitted.";
+    assert!(!flags(ask, month_first).is_empty());
+    let replaced = "Summarise this month's boiler services for the landlord. Write every date as DD/MM/YYYY. Correction: his spreadsheet sorts text, so give YYYY-MM-DD everywhere.";
+    let sorted = "Services done:\n\n- Flat 2: 2025-03-03, no faults.\n- Flat 5: 2025-03-17, new pressure valve fitted.";
+    assert!(
+        flags(replaced, sorted).is_empty(),
+        "{:?}",
+        flags(replaced, sorted)
+    );
+}

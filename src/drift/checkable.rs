@@ -101,9 +101,10 @@ pub enum Rule {
     /// No Markdown: "Plain text only, no markdown", "do not use markdown". Read on what shows
     /// Markdown for certain: a heading line or a `**bold**` span, outside code.
     NoMarkdown,
-    /// Dates written as ISO 8601 (`2024-03-14`) in the answer's own words: "Use ISO 8601 dates
-    /// (YYYY-MM-DD) in your report", "write every date as YYYY-MM-DD".
-    IsoDates,
+    /// Dates written in one form in the answer's own words: ISO 8601 (`2024-03-14`, "Use ISO
+    /// 8601 dates (YYYY-MM-DD) in your report") or day or month first with slashes ("Write
+    /// every date as DD/MM/YYYY").
+    IsoDates(DateForm),
     /// Clock times on the 24-hour clock in the answer's own words: "Use 24-hour times (e.g.
     /// 14:30) throughout". Broken by a 12-hour time ("2:30 PM", "7pm") outside code and quotes.
     Clock24,
@@ -1522,7 +1523,7 @@ static CUES: super::phrases::Phrases = super::phrases::Phrases::new(
     // Keys said after the message asked for JSON.
     // Word bans said with another verb ([`called_ban`]).
     // Number formats: "round all percentages to whole numbers", "counts as digits".
-    "0|1|2|3|4|5|6|7|8|9|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|hundred|once|twice|comma|lowercase|lower case|capital|uppercase|upper case|upper-case|caps|quot|<<|angular|json|p.s|postscript|end|finish|conclude|close your|close it|sign off|sections|' section|` section|\" section|last line of your|last line|final line|first line|begin|start your|must start|should start|open your|must open|should open|last sentence|asterisk|******|my answer is|keyword|word|letter|language|highlight|italic|mention|avoid|include|contain|use|say|section x|paragraph x|entirely in|only in|should be in|respond in|answer in|answers in|reply in|replies in|response in|responses in|zero|eleven|heading|url|link|first person|first-person|impersonal|column|code block|code fence|bullet|single|numbered|code only|sql only|yaml only|only the|only a|just the| only,| only.| only -| only \u{2014}|english|french|german|spanish|portuguese|italian|dutch|deutsch|español|espanol|français|francais|português|portugues|italiano|yyyy-mm-dd|keys|don't write|do not write|never write|don't call|do not call|never call|don't refer|do not refer|never refer|, never|not appear|never appear|banned|forbidden|prohibited|off-limits|decimal|percentage|percent|thousands|whole number|digits|table|sorted|sort by|sort the|sort them|sort it|ordered by|order by|ranked by|rank the|rank them|alphabetical|ascending|descending|chronological|in order of|timestamp",
+    "0|1|2|3|4|5|6|7|8|9|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|hundred|once|twice|comma|lowercase|lower case|capital|uppercase|upper case|upper-case|caps|quot|<<|angular|json|p.s|postscript|end|finish|conclude|close your|close it|sign off|sections|' section|` section|\" section|last line of your|last line|final line|first line|begin|start your|must start|should start|open your|must open|should open|last sentence|asterisk|******|my answer is|keyword|word|letter|language|highlight|italic|mention|avoid|include|contain|use|say|section x|paragraph x|entirely in|only in|should be in|respond in|answer in|answers in|reply in|replies in|response in|responses in|zero|eleven|heading|url|link|first person|first-person|impersonal|column|code block|code fence|bullet|single|numbered|code only|sql only|yaml only|only the|only a|just the| only,| only.| only -| only \u{2014}|english|french|german|spanish|portuguese|italian|dutch|deutsch|español|espanol|français|francais|português|portugues|italiano|yyyy-mm-dd|/yyyy|keys|don't write|do not write|never write|don't call|do not call|never call|don't refer|do not refer|never refer|, never|not appear|never appear|banned|forbidden|prohibited|off-limits|decimal|percentage|percent|thousands|whole number|digits|table|sorted|sort by|sort the|sort them|sort it|ordered by|order by|ranked by|rank the|rank them|alphabetical|ascending|descending|chronological|in order of|timestamp",
 );
 
 /// Whether a lowercased sentence holds a cue: a word cue where a word starts ("ends",
@@ -1805,7 +1806,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
                 && matches!(
                     rule,
                     Rule::BulletWords(..)
-                        | Rule::IsoDates
+                        | Rule::IsoDates(_)
                         | Rule::NumberFormat(_)
                         | Rule::NoMarkdown
                         | Rule::BritishSpelling
@@ -3196,8 +3197,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 line_length::Asked::Lines(l) => push(sentence, Rule::LineChars(l)),
             }
         }
-        if iso_dates_asked(sentence, &lower, &cx.asked) {
-            push(sentence, Rule::IsoDates);
+        if let Some(form) = iso_dates_asked(sentence, &lower, &cx.asked) {
+            push(sentence, Rule::IsoDates(form));
         }
         if clock_24_asked(sentence, &lower, &cx) {
             push(sentence, Rule::Clock24);
@@ -5515,6 +5516,11 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                 out.push((0, at, &["no-bullets"]));
             }
         }
+        // A date form named again replaces the one asked before ("Correction: … use YYYY-MM-DD
+        // throughout", "… so use ISO dates instead").
+        if lower.has("yyyy") || (lower.has("iso") && words.contains(&"instead")) {
+            out.push((0, start, &["iso-dates"]));
+        }
         // "… start with 'Verdict:' instead": the opening asked before is replaced.
         if words.contains(&"instead") {
             if has_any_in(
@@ -7357,9 +7363,17 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
 /// answer's dates. Not a file's, an export's or a field's ("Dates in the CSV must be ISO 8601",
 /// "make the exporter write dates as YYYY-MM-DD"), nor one range's ("the date range you
 /// analysed, in ISO format").
-fn iso_dates_asked(sentence: &str, lower: &str, asked: &[String]) -> bool {
+fn iso_dates_asked(sentence: &str, lower: &str, asked: &[String]) -> Option<DateForm> {
     let ws = ws_of(lower);
-    let format = has_any_in(lower, "yyyy-mm-dd|iso 8601|iso format|iso date");
+    let form = if lower.has("dd/mm/yyyy") {
+        DateForm::DayFirst
+    } else if lower.has("mm/dd/yyyy") {
+        DateForm::MonthFirst
+    } else {
+        DateForm::Iso
+    };
+    let format =
+        form != DateForm::Iso || has_any_in(lower, "yyyy-mm-dd|iso 8601|iso format|iso date");
     let dates = ws.contains(&"dates")
         || ws
             .windows(2)
@@ -7375,12 +7389,25 @@ fn iso_dates_asked(sentence: &str, lower: &str, asked: &[String]) -> bool {
     // "… in the incident timeline", "dates in the body as YYYY-MM-DD": a part's dates, which
     // the reply's other parts need not keep (not read).
     let placed = in_the_named_part(lower, asked);
-    format
+    (format
         && dates
         && !elsewhere
         && !allowed
         && !placed
-        && super::file_scope::paths(sentence).is_empty()
+        // (The form is no path.)
+        && super::file_scope::paths(&sentence.replace(form_name(form), "")).is_empty())
+    .then_some(form)
+}
+
+/// The form a message asks of the reply's dates.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum DateForm {
+    /// `YYYY-MM-DD`.
+    Iso,
+    /// `DD/MM/YYYY`.
+    DayFirst,
+    /// `MM/DD/YYYY`.
+    MonthFirst,
 }
 
 /// "Use 24-hour times (e.g. 14:30) throughout", "all times on the 24-hour clock": asked of
@@ -7527,7 +7554,16 @@ fn twelve_hour_time(text: &str) -> Option<String> {
 /// The first date in `text` written otherwise than as ISO 8601, outside code, quotes and
 /// quoted lines: "03/14/2024", "14.03.2024", "March 14", "Mar 14th, 2024", "14 March".
 /// Month and year alone ("March 2024") has no day to write, and is left alone.
-fn non_iso_date(text: &str) -> Option<String> {
+fn form_name(form: DateForm) -> &'static str {
+    match form {
+        DateForm::Iso => "YYYY-MM-DD",
+        DateForm::DayFirst => "DD/MM/YYYY",
+        DateForm::MonthFirst => "MM/DD/YYYY",
+    }
+}
+
+/// The first date of `text`'s own prose not in `form`.
+fn non_iso_date(text: &str, form: DateForm) -> Option<String> {
     const MONTHS: &str = "January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec";
     let day = |t: &str| {
         let d = t.trim_end_matches(crate::drift::text::not_ascii_alnum_char);
@@ -7579,29 +7615,42 @@ fn non_iso_date(text: &str) -> Option<String> {
                     .any(|c| c.is_ascii_alphabetic())
                     && t.chars().any(|c| c.is_ascii_digit());
             let core = t.trim_matches(|c: char| !c.is_ascii_digit());
-            for sep in ['/', '.'].into_iter().filter(|_| !named) {
+            for sep in ['/', '.', '-'].into_iter().filter(|_| !named) {
                 let parts: Vec<&str> = core.split(sep).gather();
                 if let [a, b, c] = parts.as_slice() {
                     let (Some(x), Some(y), Some(z)) = (number(a), number(b), number(c)) else {
                         continue;
                     };
                     // "03/14/2024", "2024/03/14"; "14.03.2024" (not "5.2.0", "12/18/45 ms").
+                    let year_first = a.len() == 4 && y <= 12 && z <= 31 && y > 0 && z > 0;
+                    // Day or month first: which, where the form asks one ("14/03/2024" for
+                    // DD/MM/YYYY; "03/04/2024" may be either).
+                    let first = a.len() <= 2
+                        && b.len() <= 2
+                        && c.len() == 4
+                        && x > 0
+                        && y > 0
+                        && x.min(y) <= 12
+                        && x.max(y) <= 31;
                     let slashed = sep == '/'
-                        && ((a.len() == 4 && y <= 12 && z <= 31 && y > 0 && z > 0)
-                            || (a.len() <= 2
-                                && b.len() <= 2
-                                && c.len() == 4
-                                && x > 0
-                                && y > 0
-                                && x.min(y) <= 12
-                                && x.max(y) <= 31));
+                        && match form {
+                            DateForm::Iso => year_first || first,
+                            DateForm::DayFirst => year_first || (first && y > 12),
+                            DateForm::MonthFirst => year_first || (first && x > 12),
+                        };
+                    // "2024-03-14" where slashes are asked.
+                    let iso = sep == '-'
+                        && form != DateForm::Iso
+                        && year_first
+                        && b.len() == 2
+                        && c.len() == 2;
                     let dotted = sep == '.'
                         && a.len() <= 2
                         && b.len() <= 2
                         && c.len() == 4
                         && (1..=31).contains(&x)
                         && (1..=12).contains(&y);
-                    if slashed || dotted {
+                    if slashed || dotted || iso {
                         return Some(core.to_string());
                     }
                 }
@@ -10170,7 +10219,7 @@ fn of_the_text(rule: &Rule) -> bool {
             | Rule::Bullets(..)
             | Rule::BulletWords(..)
             | Rule::Lines(..)
-            | Rule::IsoDates
+            | Rule::IsoDates(_)
             | Rule::Clock24
             | Rule::NumberFormat(_)
             | Rule::ListItems(..)
@@ -10764,8 +10813,11 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             Some(l) => (false, Some(format!("Markdown: {l}"))),
             None => (true, None),
         },
-        Rule::IsoDates => match non_iso_date(text) {
-            Some(d) => (false, Some(format!("a date not in YYYY-MM-DD: {d}"))),
+        Rule::IsoDates(form) => match non_iso_date(text, *form) {
+            Some(d) => (
+                false,
+                Some(format!("a date not in {}: {d}", form_name(*form))),
+            ),
             None => (true, None),
         },
         Rule::Clock24 => match twelve_hour_time(text) {
@@ -11459,7 +11511,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
                 if *blanks { "lines, blank ones too" } else { "non-empty lines" }
             ),
         ),
-        Rule::IsoDates => ("iso-dates", "dates written as YYYY-MM-DD".to_string()),
+        Rule::IsoDates(form) => ("iso-dates", format!("dates written as {}", form_name(*form))),
         Rule::Clock24 => ("clock-24", "times on the 24-hour clock".to_string()),
         Rule::NumberFormat(f) => ("number-format", numbers::describe(f)),
         Rule::NoMarkdown => ("no-markdown", "no Markdown".to_string()),

@@ -6,7 +6,6 @@
 use super::super::Concepts;
 use super::{Ctx, Signal};
 use crate::gather::Gather;
-use rustc_hash::FxHashSet as HashSet;
 
 pub const NAME: &str = "echo";
 
@@ -45,10 +44,12 @@ pub fn measure(ctx: &Ctx) -> Signal {
     if total < 4 {
         return Signal::new(NAME, 0.0, Vec::new());
     }
-    let grams: HashSet<&[Option<&str>]> = instr.windows(3).filter(prose).collect();
+    // Sorted and searched: a set of its own key type would add a hash table to the module.
+    let mut grams = instr.windows(3).filter(prose).gather();
+    crate::sort::sort(&mut grams);
     let copied = result
         .windows(3)
-        .filter(|w| prose(w) && grams.contains(w))
+        .filter(|w| prose(w) && grams.binary_search(w).is_ok())
         .count();
     let share = copied as f64 / total as f64;
     Signal::new(
