@@ -8759,3 +8759,14 @@ fn a_day_first_date_form_is_checked_and_can_be_replaced() {
         flags(replaced, sorted)
     );
 }
+
+/// "Begin the reply with the exact text `Status:`" asks that opening, as "with `Status:`" does;
+/// a reply that opens "Status of the run:" breaks it.
+#[test]
+fn an_opening_asked_as_the_exact_text_is_checked() {
+    let ask = "Check the overnight backup of the parish records. Begin the reply with the exact text `Status:` so the bot can read it.";
+    let kept = "Status: all 14 archives copied and verified at 03:10.";
+    assert!(flags(ask, kept).is_empty(), "{:?}", flags(ask, kept));
+    let other = "Status of the run: all 14 archives copied and verified at 03:10.";
+    assert!(!flags(ask, other).is_empty());
+}

@@ -5,6 +5,7 @@
 use super::{to_js_error, IntoJs};
 use crate::error::ErrorCode;
 use crate::freeze::{binary_note, fault_error, fault_from_code, FreezeMode, Segment};
+use crate::gather::Gather;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -25,7 +26,7 @@ fn segments(path: &[JsValue]) -> Vec<Segment> {
                 )
             }
         })
-        .collect()
+        .gather()
 }
 
 fn mode(code: u32) -> Option<FreezeMode> {

@@ -18,6 +18,7 @@ use crate::contracts::check::ResultCall;
 use crate::contracts::extract::Extraction;
 use crate::contracts::{CheckReport, ContractSource};
 use crate::error::{ErrorCode, GuardError};
+use crate::gather::Gather;
 use crate::guard::InputPart;
 use crate::{Config, Engine};
 use js_sys::{Error as JsError, JsString, Reflect, JSON};
@@ -422,7 +423,7 @@ fn input_crossing(input: &JsValue, max: usize) -> InputCrossing {
             let key = name.map_or_else(|| to_rust_string(key), String::from);
             (key, part)
         })
-        .collect();
+        .gather();
     InputCrossing::Parts(parts)
 }
 
@@ -905,7 +906,7 @@ impl WasmGuard {
 
     /// The mode slugs that have a contract.
     pub fn modes(&self) -> Vec<String> {
-        self.engine.guard.modes().cloned().collect()
+        self.engine.guard.modes().cloned().gather()
     }
 
     /// The effective settings for a mode (defaults filled in), as a plain object.
