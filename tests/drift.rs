@@ -8715,15 +8715,15 @@ fn a_lift_that_names_its_count_leaves_the_other_limit() {
     assert!(flags(unnamed, &words(100)).is_empty());
 }
 
-/// One English sentence closing a paragraph of the asked language breaks "reply in …"; a
-/// reply wholly in it does not. "The entire reply must be in …" asks it too, and so does an ask
+/// An English paragraph closing a reply in the asked language breaks "reply in …"; a reply
+/// wholly in it does not. "The entire reply must be in …" asks it too, and so does an ask
 /// in the language's own words whose file is named in another clause.
 #[test]
-fn one_sentence_in_another_language_breaks_the_asked_language() {
+fn a_paragraph_in_another_language_breaks_the_asked_language() {
     let ask = "Explain to the Sevilla warehouse team why pallet labels printed twice on Tuesday. The entire reply must be in Spanish.";
     let spanish = "El martes la impresora de la nave 2 recibió cada etiqueta dos veces porque el servicio de cola se reinició a las 10:40 y volvió a enviar los trabajos pendientes. Ya hemos cambiado la cola para que marque cada trabajo como enviado antes de imprimirlo.";
     assert!(flags(ask, spanish).is_empty(), "{:?}", flags(ask, spanish));
-    let mixed = format!("{spanish} I will keep an eye on the queue for the rest of the week and tell you if it happens again.");
+    let mixed = format!("{spanish}\n\nI will keep an eye on the queue for the rest of the week and tell you if it happens again.");
     assert!(!flags(ask, &mixed).is_empty());
     let native =
         "Bitte antworte auf Deutsch: Warum ist der Export `lager_2024.csv` gestern leer gewesen?";
@@ -8734,7 +8734,7 @@ fn one_sentence_in_another_language_breaks_the_asked_language() {
         flags(native, german)
     );
     let tail = format!(
-        "{german} Let me know if you want me to rerun the export for the missing days as well."
+        "{german}\n\nLet me know if you want me to rerun the export for the missing days as well."
     );
     assert!(!flags(native, &tail).is_empty());
 }
@@ -8751,12 +8751,62 @@ fn a_day_first_date_form_is_checked_and_can_be_replaced() {
     assert!(!flags(ask, iso).is_empty());
     let month_first = "Services done:\n\n- Flat 2: 03/03/2025, no faults.\n- Flat 5: 03/17/2025, new pressure valve fitted.";
     assert!(!flags(ask, month_first).is_empty());
-    let replaced = "Summarise this month's boiler services for the landlord. Write every date as DD/MM/YYYY. Correction: his spreadsheet sorts text, so give YYYY-MM-DD everywhere.";
+    let replaced = "Summarise this month's boiler services for the landlord. Write every date as DD/MM/YYYY. Correction: write all dates as YYYY-MM-DD instead, his spreadsheet sorts them as text.";
     let sorted = "Services done:\n\n- Flat 2: 2025-03-03, no faults.\n- Flat 5: 2025-03-17, new pressure valve fitted.";
     assert!(
         flags(replaced, sorted).is_empty(),
         "{:?}",
         flags(replaced, sorted)
+    );
+    // Naming the form again without replacing it, or a word holding "iso", keeps the rule.
+    let iso = "Summarise this month's boiler services. Use ISO 8601 dates in your reply. That means YYYY-MM-DD, e.g. 2025-03-17. Keep the supervisor in copy instead of the landlord.";
+    assert!(!flags(iso, kept).is_empty());
+    // Two forms named in one sentence: which is asked is not read.
+    let two = "Summarise this month's boiler services. Write every date as YYYY-MM-DD, never as MM/DD/YYYY.";
+    assert!(flags(two, sorted).is_empty(), "{:?}", flags(two, sorted));
+}
+
+/// Two titles' word limits said in a row stay two rules, each checked on its own title.
+#[test]
+fn two_titles_limits_stay_two_rules() {
+    let ask = "Open the issue and the PR for the fix. The issue title must be at most 6 words. The PR title must be at most 6 words.";
+    let long_pr = "Issue title: Gate scanner drops wristbands\n\nPR title: Retry the wristband lookup when the scanner reports a timeout twice in a row";
+    assert!(!flags(ask, long_pr).is_empty());
+}
+
+/// Readings that must not reach too far: a cap that is no count, a quoted sentence in a reply
+/// asked in another language, a file's strings asked in German, a person who may use emojis,
+/// a text asked to appear in lowercase, and a count named in the sentence before a lift.
+#[test]
+fn readings_that_must_not_reach_too_far() {
+    let words = |n: usize| vec!["gate"; n].join(" ");
+    let cap = "Explain the new travel policy in under 80 words. The spending cap we agreed with the Berlin office no longer applies.";
+    assert!(!flags(cap, &words(150)).is_empty());
+    let spanish = "Explica el cambio de la pantalla de inicio. Reply in Spanish.";
+    let quoted = "La pantalla de inicio muestra ahora \"Welcome back. We have saved your cart and your favourite stores for you.\" y la traduciremos en la próxima versión de la aplicación para todos los clientes.";
+    assert!(
+        flags(spanish, quoted).is_empty(),
+        "{:?}",
+        flags(spanish, quoted)
+    );
+    let strings =
+        "Add the new checkout strings to `locales/de.json`: schreib alle Texte auf Deutsch.";
+    let report = "Added the twelve checkout strings to `locales/de.json` and checked the keys against `en.json`; the build passes and the screens show the German texts.";
+    assert!(
+        flags(strings, report).is_empty(),
+        "{:?}",
+        flags(strings, report)
+    );
+    let emoji = "Draft the answer to the ticket. No emojis in your reply. The customer may use emojis in their messages, of course.";
+    let reply = "Customer reply:\n\nThanks for waiting, your order ships today \u{1f60a}";
+    assert!(!flags(emoji, reply).is_empty());
+    let greeting = "Write the kiosk greeting for the lobby screen so it appears in lowercase.";
+    assert!(!flags(greeting, "Welcome To The Harbour Museum").is_empty());
+    let before = "Describe the visitor flow. Keep it under 100 words. Leave the 12-word tagline as it is. Actually, anything under 300 words is fine.";
+    assert!(
+        flags(before, &words(200)).is_empty(),
+        "{:?}",
+        flags(before, &words(200))
     );
 }
 

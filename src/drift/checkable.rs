@@ -2250,10 +2250,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // (Same rule, same words: comparing descriptions spares a derived equality.)
         let said = describe(&rule);
         let kind = std::mem::discriminant(&rule);
-        if let Some(seen) = out
-            .iter_mut()
-            .find(|(_, _, r)| std::mem::discriminant(r) == kind && describe(r) == said)
-        {
+        // (Not where the description leaves a field out: two titles' limits stay two rules.)
+        if let Some(seen) = out.iter_mut().find(|(_, _, r)| {
+            std::mem::discriminant(r) == kind && describe(r) == said && same_unsaid(r, &rule)
+        }) {
             // Said twice, once of the reply itself: the reply's.
             seen.0 |= of_reply;
         } else if out.len() < super::constraints::MAX_CONSTRAINTS {
@@ -3923,8 +3923,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                             // A file named in the phrase's own clause ("Bitte antworte auf
                             // Deutsch: … `Rechnung.xlsm` …" names none there).
                             let stops = [':', ';'];
+                            // (All before it: "… to `locales/de.json`: schreib … auf Deutsch" is
+                            // the file's.)
                             let own = [
-                                lower.get(..at).unwrap_or_default().rsplit(stops).next(),
+                                lower.get(..at),
                                 lower.get(at..).unwrap_or_default().split(stops).next(),
                             ];
                             if in_quotes(at)
@@ -4272,6 +4274,14 @@ fn another_count(said: &str, rule: &Rule) -> bool {
         .pop()
         .unwrap_or_default()
         .to_ascii_lowercase();
+    // (The lift's own sentence: one that ends where the lift's reach begins is another.)
+    if !LIFTS_BEFORE
+        .iter()
+        .chain(LIFTS_AFTER.iter())
+        .any(|l| lift.has(l))
+    {
+        return false;
+    }
     let named = lift
         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
         .filter_map(|w| {
@@ -4283,6 +4293,24 @@ fn another_count(said: &str, rule: &Rule) -> bool {
         })
         .gather();
     !named.is_empty() && !named.iter().any(|&k| k == n || k + 1 == n)
+}
+
+/// Whether two rules of one kind and description agree on the fields the description leaves
+/// out (the title's noun, a bullet's shape, a level's form, a JSON key list's types).
+fn same_unsaid(a: &Rule, b: &Rule) -> bool {
+    match (a, b) {
+        (Rule::PartOrWhole(_, x), Rule::PartOrWhole(_, y))
+        | (Rule::InPart(_, x), Rule::InPart(_, y))
+        | (Rule::ExceptPart(_, x), Rule::ExceptPart(_, y)) => same_unsaid(x, y),
+        (Rule::TitleChars(.., x), Rule::TitleChars(.., y))
+        | (Rule::JsonKeys(.., x), Rule::JsonKeys(.., y)) => x == y,
+        (Rule::TitleWords(_, a, s, b), Rule::TitleWords(_, c, t, d)) => a == c && s == t && b == d,
+        // (Said twice, these stay two: their forms are not compared, for module size.)
+        (Rule::BulletStart(_), _) | (Rule::NoPlaceholders(_), _) | (Rule::HeadingForm(_), _) => {
+            false
+        }
+        _ => true,
+    }
 }
 
 /// Whether `rule` is one `is` picks, or places one in a part (`PartOrWhole`).
@@ -5034,9 +5062,14 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                     windows.push(format!(" {} ", near.join(" ")));
                     // "(The 40-word limit from last week's template no longer applies.)": the
                     // clause's subject opens it.
+                    // (A limit of a count: "the spending cap we agreed" is no word limit.)
+                    let opening = ws.get(..ws.len().min(5)).unwrap_or_default();
                     if !after
                         && ws.first().is_some_and(|w| {
                             crate::drift::text::in_list("the|that|this|our|your|any", w)
+                        })
+                        && opening.iter().any(|w| {
+                            crate::drift::text::in_list("word|words|sentence|sentences|bullet|bullets|line|lines|character|characters|paragraph|paragraphs", w)
                         })
                     {
                         windows.push(format!(
@@ -5518,7 +5551,10 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         }
         // A date form named again replaces the one asked before ("Correction: … use YYYY-MM-DD
         // throughout", "… so use ISO dates instead").
-        if lower.has("yyyy") || (lower.has("iso") && words.contains(&"instead")) {
+        if (lower.has("yyyy") || words.contains(&"iso"))
+            && (words.contains(&"instead")
+                || has_any_in(&lower, "correction|update|actually|throughout|everywhere"))
+        {
             out.push((0, start, &["iso-dates"]));
         }
         // "… start with 'Verdict:' instead": the opening asked before is replaced.
@@ -7365,6 +7401,14 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
 /// analysed, in ISO format").
 fn iso_dates_asked(sentence: &str, lower: &str, asked: &[String]) -> Option<DateForm> {
     let ws = ws_of(lower);
+    // Two forms named ("YYYY-MM-DD, never MM/DD/YYYY"): which is asked is not read.
+    let named = ["dd/mm/yyyy", "mm/dd/yyyy", "yyyy-mm-dd"]
+        .iter()
+        .filter(|f| lower.has(f))
+        .count();
+    if named > 1 {
+        return None;
+    }
     let form = if lower.has("dd/mm/yyyy") {
         DateForm::DayFirst
     } else if lower.has("mm/dd/yyyy") {
@@ -7936,11 +7980,11 @@ fn described_data_case(ws: &[(usize, &str)]) -> bool {
             [(_, "in"), (_, "lowercase" | "uppercase")] => {
                 ws.get(i.saturating_sub(3)..i).is_some_and(|v| v.iter().any(|(_, verb)| {
                 crate::drift::text::in_list(
-                    "entered|typed|stored|submitted|received|imported|keyed|shows|displays|renders|prints|appear|appears|shown|displayed|rendered|printed",
+                    "entered|typed|stored|submitted|received|imported|keyed|shows|displays|renders|prints|shown|displayed|rendered|printed",
                     verb,
                 )})) && !ws.iter().take(i).any(|(_, w)| {
                     crate::drift::text::in_list(
-                        "must|should|shall|make|ensure|needs|need|have|has",
+                        "must|should|shall|make|ensure|needs|need|have|has|so|write",
                         w,
                     )
                 })

@@ -702,8 +702,6 @@ pub trait Lower {
     fn lower(&self) -> String;
 }
 
-/// `str::contains` and `str::find` with a phrase, by [`find`]: the standard search sets up a
-/// two-way searcher per call, which on the parsers' short sentences cost more than the search.
 /// A line cut to what evidence shows: its first 120 characters (one body for every call site).
 pub trait Clip {
     fn clip(&self) -> String;
@@ -716,6 +714,8 @@ impl Clip for str {
     }
 }
 
+/// `str::contains` and `str::find` with a phrase, by [`find`]: the standard search sets up a
+/// two-way searcher per call, which on the parsers' short sentences cost more than the search.
 pub trait Has {
     fn has(&self, needle: &str) -> bool;
     fn find_str(&self, needle: &str) -> Option<usize>;

@@ -251,13 +251,6 @@ fn unit_in_another(text: &str, asked: &Language) -> Option<(&'static Language, S
         }
     }
     units.push(current);
-    // Each sentence of a unit too: one English sentence closing a Spanish paragraph.
-    let sentences = units
-        .iter()
-        .flat_map(|u| u.split_inclusive(['.', '!', '?']))
-        .map(str::to_string)
-        .gather();
-    units.extend(sentences);
     for unit in units {
         let t = unit.trim();
         if t.starts_with(['"', '\u{201c}', '\u{201e}', '\'', '>', '|', '\u{ab}'])

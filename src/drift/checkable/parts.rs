@@ -1662,7 +1662,11 @@ pub(in crate::drift) fn emoji_free_part(message: &str) -> Option<String> {
                 !crate::drift::text::in_list("you|we|i|they|can|may|is|are|that|which|should|will", w)
             })
             .gather();
-        (1..=3).contains(&name.len()).then(|| name.join(" "))
+        // A text ("the Slack summary"), not a person ("the customer may use emojis").
+        let text = name.last().is_some_and(|w| {
+            crate::drift::text::in_list("summary|post|message|note|notes|update|email|announcement|caption|tweet|description|notice|thread|section|part|reply|comment|comments", w)
+        });
+        ((1..=3).contains(&name.len()) && text).then(|| name.join(" "))
     })
 }
 
