@@ -5072,10 +5072,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                             crate::drift::text::in_list("word|words|sentence|sentences|bullet|bullets|line|lines|character|characters|paragraph|paragraphs", w)
                         })
                     {
-                        windows.push(format!(
-                            " {} ",
-                            ws.get(..ws.len().min(5)).unwrap_or_default().join(" ")
-                        ));
+                        windows.push(format!(" {} ", opening.join(" ")));
                     }
                 }
             }
@@ -7595,9 +7592,7 @@ fn twelve_hour_time(text: &str) -> Option<String> {
     None
 }
 
-/// The first date in `text` written otherwise than as ISO 8601, outside code, quotes and
-/// quoted lines: "03/14/2024", "14.03.2024", "March 14", "Mar 14th, 2024", "14 March".
-/// Month and year alone ("March 2024") has no day to write, and is left alone.
+/// How a date form is written in a message and in a report's reason.
 fn form_name(form: DateForm) -> &'static str {
     match form {
         DateForm::Iso => "YYYY-MM-DD",
@@ -7606,7 +7601,10 @@ fn form_name(form: DateForm) -> &'static str {
     }
 }
 
-/// The first date of `text`'s own prose not in `form`.
+/// The first date in `text` written otherwise than in `form`, outside code, quotes and quoted
+/// lines: for ISO 8601, "03/14/2024", "14.03.2024", "March 14", "Mar 14th, 2024", "14 March";
+/// for a slashed form, also "2024-03-14" and a slashed date that can only be the other order.
+/// Month and year alone ("March 2024") has no day to write, and is left alone.
 fn non_iso_date(text: &str, form: DateForm) -> Option<String> {
     const MONTHS: &str = "January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec";
     let day = |t: &str| {
@@ -7967,8 +7965,9 @@ fn case_of_a_thing(sentence: &str) -> bool {
 }
 
 /// "Tail numbers entered in lowercase fail lookup", "the calendar shows venue names in
-/// lowercase": a case said of data that arrives or is shown, as the task's subject, not asked of the answer. A modal or "make" before it keeps the rule ("names
-/// must be stored in lowercase" is no description).
+/// lowercase": a case said of data that arrives or is shown, as the task's subject, not asked
+/// of the answer. A modal, "make", "so" or "write" before it keeps the rule ("names must be
+/// stored in lowercase", "write the greeting so it displays in lowercase" are no description).
 fn described_data_case(ws: &[(usize, &str)]) -> bool {
     // The sentence's only case word ("stored in lowercase, so write in lowercase" asks too).
     ws.iter()
@@ -7978,11 +7977,12 @@ fn described_data_case(ws: &[(usize, &str)]) -> bool {
         && ws.windows(2).enumerate().any(|(i, x)| match x {
             // "… shows venue names in lowercase": a shown thing may stand between.
             [(_, "in"), (_, "lowercase" | "uppercase")] => {
-                ws.get(i.saturating_sub(3)..i).is_some_and(|v| v.iter().any(|(_, verb)| {
-                crate::drift::text::in_list(
-                    "entered|typed|stored|submitted|received|imported|keyed|shows|displays|renders|prints|shown|displayed|rendered|printed",
-                    verb,
-                )})) && !ws.iter().take(i).any(|(_, w)| {
+                const DESCRIBED: &str = "entered|typed|stored|submitted|received|imported|keyed|shows|displays|renders|prints|shown|displayed|rendered|printed";
+                let verb = ws.get(i.saturating_sub(3)..i).is_some_and(|v| {
+                    v.iter()
+                        .any(|(_, w)| crate::drift::text::in_list(DESCRIBED, w))
+                });
+                verb && !ws.iter().take(i).any(|(_, w)| {
                     crate::drift::text::in_list(
                         "must|should|shall|make|ensure|needs|need|have|has|so|write",
                         w,

@@ -2615,13 +2615,6 @@ fn check_negatives_reading(
             .then(|| in_scope_of(&n.scope, result))
             .flatten();
         let scoped_code = scoped.as_deref().map(Code::of);
-        // The text the message frees of an emoji ban, less.
-        let freed = |t: &str| {
-            n.emoji.free.as_deref().and_then(|name| {
-                let part = super::checkable::find_loose(t, name)?;
-                (!part.trim().is_empty()).then(|| t.replacen(&part, "", 1))
-            })
-        };
         for f in &n.forbidden {
             let found: Option<(String, Option<String>)> = match f {
                 Forbidden::Implementation => changed_a_file(result, &BUILT_VERBS).map(|e| {
@@ -3079,7 +3072,11 @@ fn check_negatives_reading(
                     })
                 }
                 Forbidden::Emoji => {
-                    let freed = freed(shown);
+                    // Less the text the message frees of the ban.
+                    let freed = n.emoji.free.as_deref().and_then(|name| {
+                        let part = super::checkable::find_loose(shown, name)?;
+                        (!part.trim().is_empty()).then(|| shown.replacen(&part, "", 1))
+                    });
                     let shown = freed.as_deref().unwrap_or(shown);
                     // Said of the reply's own words around a paste: the pastes are not read.
                     let own_words = n
