@@ -18,9 +18,9 @@ use crate::gather::Gather;
 use crate::sanitize::text::char_len;
 use crate::schema_store::{percent_decode, SchemaStore};
 use crate::swar::eq_short;
+use rustc_hash::FxHashMap as HashMap;
 use serde_json::{Map, Value};
 use std::cell::Cell;
-use std::collections::HashMap;
 
 const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
 
@@ -96,7 +96,7 @@ impl Acceptor {
         let mut b = Builder {
             store,
             rules: Vec::new(),
-            seen: HashMap::new(),
+            seen: HashMap::default(),
         };
         let root = b.rule(doc, doc)?;
         if root != 0 {

@@ -8,8 +8,8 @@ use crate::drift::text::Clip;
 use crate::drift::text::Has;
 use crate::drift::text::Lower;
 use crate::gather::Gather;
+use rustc_hash::FxHashSet as HashSet;
 use serde::Serialize;
-use std::collections::HashSet;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -935,7 +935,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         .into_iter()
         .filter(|t| !clauses.iter().any(|&(a, b)| (a..b).contains(&t.at)))
         .gather();
-    let mut positive: HashSet<String> = HashSet::new();
+    let mut positive: HashSet<String> = HashSet::default();
     for (i, t) in outside.iter().enumerate() {
         if change_verb(&t.stem) {
             let lo = i.saturating_sub(2);
@@ -959,7 +959,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         // and its paths' words. A task that names a path within them elsewhere ("edit
         // `docs/api.md`") or a word of them near a change verb may: then the words decide, as for
         // any ban. Its other words are dropped as for any ban ("update the endpoint docs").
-        let mut path_words: HashSet<String> = HashSet::new();
+        let mut path_words: HashSet<String> = HashSet::default();
         if n.forbidden
             .iter()
             .any(|f| matches!(f, Forbidden::Change(_)))

@@ -6,8 +6,9 @@
 use super::records::{Finding, HistoryRecord, HostKind};
 use crate::gather::Gather;
 use crate::lifecycle::{ChildResult, Outcome, TaskState};
+use rustc_hash::FxHashMap as HashMap;
 use serde::Serialize;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 pub const HOST_STATE_VERSION: u32 = 1;
 

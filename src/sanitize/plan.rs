@@ -4,8 +4,9 @@
 use crate::contracts::compiler::KeyRegex;
 use crate::gather::Gather;
 use crate::schema_store::SchemaStore;
+use rustc_hash::FxHashMap as HashMap;
 use serde_json::Value;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 pub type NodeId = usize;
 
@@ -117,7 +118,7 @@ impl Plan {
         let mut b = Builder {
             store,
             plan: Plan::default(),
-            memo: HashMap::new(),
+            memo: HashMap::default(),
         };
         b.node(schema, schema, 0);
         b.plan
