@@ -8820,3 +8820,42 @@ fn an_opening_asked_as_the_exact_text_is_checked() {
     let other = "Status of the run: all 14 archives copied and verified at 03:10.";
     assert!(!flags(ask, other).is_empty());
 }
+
+/// Review findings of the 68th–70th sessions: a reply that must itself be valid JSON has no
+/// lead-in; a JSON shape said of what an endpoint serves is not the reply's; a clause that says
+/// a file could not be left untouched keeps no file; an amount told in words is a figure; a
+/// correction that names its new date form asks that form.
+#[test]
+fn review_findings_of_the_last_sessions_are_read() {
+    let json = "List the stale cache keys. Your response must be valid JSON with the keys `count` and `keys`.";
+    let led = "These are the stale keys I found:\n{\"count\": 2, \"keys\": [\"a:1\", \"b:7\"]}";
+    assert!(!flags(json, led).is_empty());
+    let bare = "{\"count\": 2, \"keys\": [\"a:1\", \"b:7\"]}";
+    assert!(flags(json, bare).is_empty(), "{:?}", flags(json, bare));
+    let served = "Add a status route. The endpoint's response must be valid JSON with the keys `ok` and `uptime`.";
+    let report =
+        "Added `GET /status` in `server/routes.ts`; it answers with ok and uptime and has a test.";
+    assert!(
+        flags(served, report).is_empty(),
+        "{:?}",
+        flags(served, report)
+    );
+    let keep =
+        "Rename `getRate` to `fetchRate` in `lib/rates.py`. Leave `lib/compat.py` untouched.";
+    let kept_not = "Renamed `getRate` to `fetchRate` in `lib/rates.py`. `lib/compat.py` imports it too, so keeping it untouched was not possible; I updated the import there as well.";
+    assert!(!flags(keep, kept_not).is_empty());
+    let kept = "Renamed `getRate` to `fetchRate` in `lib/rates.py`. `lib/compat.py` imports the old name, so I left it untouched and kept an alias in `lib/rates.py`.";
+    assert!(flags(keep, kept).is_empty(), "{:?}", flags(keep, kept));
+    let amount = "Write the apology to the guest. Don't mention the refund amount.";
+    let told = "Dear Mr Okafor, we are sorry about the noise; your refund of twenty-five pounds reaches your card within three days.";
+    assert!(!flags(amount, told).is_empty());
+    let untold = "Dear Mr Okafor, we are sorry about the noise; your refund for the night reaches your card within three days.";
+    assert!(
+        flags(amount, untold).is_empty(),
+        "{:?}",
+        flags(amount, untold)
+    );
+    let dates = "List the kiln firings. Give dates as MM/DD/YYYY. Correction: the lab archive reads ISO, so give all dates as YYYY-MM-DD instead.";
+    assert!(!flags(dates, "Firings: 04/11/2026 bisque, 2026-04-13 glaze.").is_empty());
+    assert!(flags(dates, "Firings: 2026-04-11 bisque, 2026-04-13 glaze.").is_empty());
+}

@@ -3228,6 +3228,15 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             && !has_any_in(&lower, "yaml|front matter|front-matter|toml|header")
             && super::file_scope::paths(sentence).is_empty();
         if has("json") || json_keys_after {
+            // "Your reply must be valid JSON": the reply is the JSON (not "the endpoint's
+            // response must be valid JSON").
+            let reply_is_json = has_any_in(
+                &lower,
+                "your reply|your response|your answer|your output|your whole|your entire",
+            ) && has_any_in(
+                &lower,
+                "be valid json|be json|be a valid json|be a json|be a single json",
+            );
             if let Some(mut list) = named_list(sentence, &lower, &["keys", "fields"]) {
                 // "top-level keys are exactly `summary`, `findings`": the names are the ones
                 // quoted as code, not the words before them.
@@ -3288,12 +3297,20 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                         )
                     })
                     .gather();
-                // Nothing but the JSON: said in so many words, or a program reads the reply.
-                let alone = has_any_in(
+                // Nothing but the JSON: said in so many words, the reply itself is to be
+                // JSON ("your reply must be valid JSON"), or a program reads the reply.
+                let alone = reply_is_json || has_any_in(
                     &cx.lower,
                     "only|nothing else|nothing before|nothing but|no prose|no other|no text|nothing outside|no surrounding|no commentary|no markdown|no preamble|no explanation|entire response|entire reply|whole reply|whole response|pars|machine|jq|script|pipe|raw json|bare json|fed ",
                 );
-                if !list.is_empty() && !of_a_file && !fallback {
+                // "The endpoint's response must be JSON with keys …": what code returns.
+                let served = !alone
+                    && !has_any_in(&lower, "your |reply|respond|answer|report")
+                    && has_words_any(
+                        &lower,
+                        &["endpoint's", "endpoint", "handler", "payload", "server"],
+                    );
+                if !list.is_empty() && !of_a_file && !fallback && !served {
                     push(
                         sentence,
                         if at_end && !exact {
@@ -3311,7 +3328,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             let files = !super::file_scope::paths(sentence).is_empty();
             if !built
                 && !files
-                && has_any_in(&lower.replace(".json", ".file"), "json only|only json|reply with only a json|respond with only a json|answer with only a json|return only a json|output only a json|no prose before or after the json|no prose before or after,|no prose before or after.|only valid json|only the json|raw json|strictly valid json|nothing but json|nothing but the json|pure json|bare json")
+                && (reply_is_json || has_any_in(&lower.replace(".json", ".file"), "json only|only json|reply with only a json|respond with only a json|answer with only a json|return only a json|output only a json|no prose before or after the json|no prose before or after,|no prose before or after.|only valid json|only the json|raw json|strictly valid json|nothing but json|nothing but the json|pure json|bare json"))
             {
                 push(sentence, Rule::Json);
             }
@@ -5406,7 +5423,10 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                 "dates like|date format|date style|dates as|dates in",
             )
         {
-            out.push((0, at, &["iso-dates"]));
+            // The form named here is the new one ("so write all dates as YYYY-MM-DD
+            // instead"), unless it is the one replaced ("instead of YYYY-MM-DD").
+            let own = lower.has("yyyy") && !lower.has("instead of");
+            out.push((0, if own { start } else { at }, &["iso-dates"]));
         }
         // "Update from Legal: the word 'refund' is fine now", "so "leak" is fine after all": a
         // word ban taken back (which word is not checked).

@@ -1529,8 +1529,19 @@ fn sentence_has_figure(text: &str, at: usize) -> bool {
         .get(at..)
         .and_then(|t| t.find(stops))
         .map_or(text.len(), |k| at + k);
-    text.get(from..to)
-        .is_some_and(|s| s.contains(crate::drift::text::digit_char))
+    // A figure in digits, or in words before its currency ("thirty-four euros").
+    text.get(from..to).is_some_and(|s| {
+        s.contains(crate::drift::text::digit_char)
+            || words_of(s).windows(2).any(|p| {
+                matches!(p, [n, unit] if crate::drift::text::in_list(
+                    "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million",
+                    n.split('-').next().unwrap_or_default(),
+                ) && crate::drift::text::in_list(
+                    "euro|euros|dollar|dollars|pound|pounds|cents|pence|francs|yen|kronor|krona|rupees|yuan",
+                    unit,
+                ))
+            })
+    })
 }
 
 fn stems_at(tokens: &[text::Token], i: usize, object: &str) -> bool {
@@ -3631,10 +3642,13 @@ fn changed_a_file_under(
                 .gather();
             let clause_of = |at: usize| breaks.iter().filter(|k| **k < at).count();
             // The clause around a verb at `at` has a word that points back.
-            let points_back = |at: usize| {
+            let clause = |at: usize| {
                 let from = breaks.iter().copied().filter(|k| *k < at).max().unwrap_or(0);
                 let to = breaks.iter().copied().filter(|k| *k >= at).min().unwrap_or(lower.len());
                 words_of(lower.get(from..to).unwrap_or_default())
+            };
+            let points_back = |at: usize| {
+                clause(at)
                     .iter()
                     .any(|w| crate::drift::text::in_list("it|its|them|that|this|there|too|those|these", w))
             };
@@ -3674,10 +3688,13 @@ fn changed_a_file_under(
                     )
             };
             // "`a.py` still imports it, so I left it untouched and …": the clause after a
-            // file's says it was kept.
+            // file's says it was kept ("leaving it untouched was not an option" does not).
             let kept_after = |c: usize| {
                 lower.match_indices(" it ").any(|(k, _)| {
                     clause_of(k) == c + 1
+                        && !clause(k)
+                            .iter()
+                            .any(|w| negator(w))
                         && lower.get(k + 4..).is_some_and(|r| {
                             crate::drift::text::in_list(
                                 "untouched|alone|unchanged|intact",
