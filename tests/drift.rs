@@ -8859,3 +8859,53 @@ fn review_findings_of_the_last_sessions_are_read() {
     assert!(!flags(dates, "Firings: 04/11/2026 bisque, 2026-04-13 glaze.").is_empty());
     assert!(flags(dates, "Firings: 2026-04-11 bisque, 2026-04-13 glaze.").is_empty());
 }
+
+/// Rules changed or placed by the message itself (read from sets 400–407 after they were
+/// measured): a heading renamed by its place in the list, a table replaced by a CSV block, a
+/// bullet limit bumped, a case taken back with "actually", bullets allowed again, a case rule
+/// of a kebab-case name, a wording ban of a text on the product's pages, a format ban of a
+/// part beside a free section without a name.
+#[test]
+fn rules_the_message_changes_or_places_are_read_so() {
+    let renamed = "Audit the boiler service records. Use the headings `## Summary` and `## Risks`. Correction: call the first one `## Overview` instead.";
+    let new = "## Overview\nAll nine boilers serviced.\n\n## Risks\nBoiler 4's valve is worn.";
+    assert!(flags(renamed, new).is_empty(), "{:?}", flags(renamed, new));
+    let old = "## Summary\nAll nine boilers serviced.\n\n## Risks\nBoiler 4's valve is worn.";
+    assert!(!flags(renamed, old).is_empty());
+    let csv = "Give me the March fuel totals per van as a markdown table. Actually, make it a CSV code block instead, it goes into a sheet.";
+    let block = "```csv\nvan,litres\nV1,412\nV2,380\n```";
+    assert!(flags(csv, block).is_empty(), "{:?}", flags(csv, block));
+    let bumped =
+        "List the open risks. At most 2 bullets. Nadia: bump that to 5, it's a busy month.";
+    let four = "- Supplier late.\n- Two staff on leave.\n- Scanner firmware.\n- Roof leak.";
+    assert!(flags(bumped, four).is_empty(), "{:?}", flags(bumped, four));
+    let case = "Post the shift summary. Write it all in lowercase. Actually, use normal capitalization, the old pager is gone.";
+    let normal = "Shift summary, Monday: Line 2 ran all night.";
+    assert!(flags(case, normal).is_empty(), "{:?}", flags(case, normal));
+    let bullets = "Write the cover note for the locum. No bullet points. Edit: bullets are fine for the to-do list at the end.";
+    let listed =
+        "The ward is calm tonight.\n\nTo do:\n- Check bed 4's drip.\n- Sign the drug chart.";
+    assert!(
+        flags(bullets, listed).is_empty(),
+        "{:?}",
+        flags(bullets, listed)
+    );
+    let kebab = "Propose a branch name for OPS-81 (rotate the backup keys). Use kebab-case, all lowercase, starting with the ticket ID.";
+    let branch =
+        "Branch: `ops-81-rotate-backup-keys`\n\nOPS-81's title is longer; this keeps it short.";
+    assert!(
+        flags(kebab, branch).is_empty(),
+        "{:?}",
+        flags(kebab, branch)
+    );
+    let pages = "Visible text on the booking pages must not say 'sold out'; use 'fully booked'. Update the templates and report what changed.";
+    let report = "Replaced 'sold out' with 'fully booked' in `templates/booking.html` and `emails/confirm.txt`.\n\nThe staff-only rota screens still say sold out, so I left them.";
+    assert!(
+        flags(pages, report).is_empty(),
+        "{:?}",
+        flags(pages, report)
+    );
+    let free = "Compare the heating bills before and after the new thermostat. The first part goes to the tenants by text message, so no tables there; below it, add a section for me with the meter readings in whatever format you like.";
+    let two = "**For tenants:** bills fell by about a tenth.\n\n**For you:**\n\n| Month | Before | After |\n|---|---|---|\n| Jan | 120 | 108 |";
+    assert!(flags(free, two).is_empty(), "{:?}", flags(free, two));
+}

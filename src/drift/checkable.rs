@@ -806,14 +806,21 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
     ) {
         // A bare plural of a thing written besides the answer: "PR titles must not …",
         // "Commit messages must …", "Branch names should …".
-        let bare = (start + 1..start + 4)
+        let bare = (start + 1..start + 7)
             .find(|&i| {
                 crate::drift::text::in_list("must|mustn't|should|shouldn't|can't|cannot", w(i))
             })
             .is_some_and(|m| {
-                crate::drift::text::in_list("titles|messages|headings|names|tags|labels|comments|docstrings|subjects|strings", w(m - 1))
+                (m < start + 4 && (crate::drift::text::in_list("titles|messages|headings|names|tags|labels|comments|docstrings|subjects|strings", w(m - 1))
                     // "banner text must be ALL CAPS" (a text with a name: not "Text must …").
-                    || (m == start + 2 && w(m - 1) == "text")
+                    || (m == start + 2 && w(m - 1) == "text")))
+                    // "Customer-facing text on the stock pages must not …": a text in a place.
+                    || (start + 1..m).any(|i| {
+                        crate::drift::text::in_list("text|copy|wording", w(i))
+                            && crate::drift::text::in_list("on|in", w(i + 1))
+                            && w(i + 2) == "the"
+                            && !(i + 3..m).any(|k| names_the_answer(w(k)))
+                    })
             });
         // "First line of your report must be …": a line of the answer.
         if crate::drift::text::in_list("first|last|final", w(start)) && w(start + 1) == "line" {
@@ -4190,12 +4197,42 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 *rule = Rule::ExceptPart(free.clone(), Box::new(inner));
             }
         }
+    } else if has_any_in(&cx.lower, "whatever format|format you like")
+        && has_any_in(&cx.lower, "add a section|add a part")
+    {
+        // "… below it, add a section for me with the numbers in whatever format you like":
+        // a free section without a name, which the result may not label (silent).
+        out.retain(|(of_reply, _, rule)| *of_reply || !a_format_rule(rule));
     }
     // "… and `## Open questions`; drop the last one if you have none".
     for (_, at, rule) in out.iter_mut() {
         if let (Some(at), Rule::Headings(names)) = (*at, rule) {
             let later = message.get(at..).unwrap_or_default().to_ascii_lowercase();
             let own = later.split(". ").next().unwrap_or_default();
+            // "Correction: call the second one `## Recommendations` instead": renamed.
+            for (i, nth) in ["first", "second", "third", "fourth", "last"]
+                .iter()
+                .enumerate()
+            {
+                let i = if i == 4 {
+                    names.len().saturating_sub(1)
+                } else {
+                    i
+                };
+                let new = ["call the ", "rename the ", "name the "]
+                    .iter()
+                    .find_map(|v| {
+                        let (_, r) = later.split_once(&format!("{v}{nth} one "))?;
+                        let name = r.split('`').nth(1).filter(|_| {
+                            r.trim_start_matches(" to").trim_start().starts_with('`')
+                        })?;
+                        let at = message.to_ascii_lowercase().find(name)?;
+                        message.get(at..at + name.len())
+                    });
+                if let (Some(new), Some(n)) = (new, names.get_mut(i)) {
+                    *n = new.trim_start_matches(['#', ' ']).to_string();
+                }
+            }
             if has_any_in(own, "drop the last one|skip the last one|omit the last one|leave out the last one|the last one is optional") {
                 names.pop();
             }
@@ -5164,10 +5201,10 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         {
             out.push((0, at, &["no-tables"]));
         }
-        // "… as a table … On second thought, use a plain bulleted list instead": the table
-        // asked before is replaced.
+        // "… as a table … On second thought, use a plain bulleted list instead" (or a CSV
+        // block): the table asked before is replaced.
         if lower.has("instead")
-            && has_any_in(&lower, "bulleted list|bullet list|plain list|a list instead|bullets instead|prose instead|paragraphs instead|numbered list")
+            && has_any_in(&lower, "bulleted list|bullet list|plain list|a list instead|bullets instead|prose instead|paragraphs instead|numbered list|code block|csv")
             && !has_any_in(&lower, "instead of a list|instead of bullets|instead of prose")
         {
             out.push((0, start, &["table", "table-columns"]));
@@ -5401,11 +5438,13 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         // "Use ALL CAPS. Correction: the display supports mixed case, so use normal sentence
         // case instead": the case asked before is taken back.
         // Not said of another text ("The footer text should use normal sentence case instead").
-        let other_text = has_any_in(
-            &lower,
-            "footer|header|readme|heading|title|label|button|csv|export|file|column|subject|template|page",
-        );
-        if lower.has("instead")
+        let other_text = ws_of(&lower).iter().any(|w| {
+            crate::drift::text::in_list(
+                "footer|header|readme|heading|title|label|button|csv|export|file|column|subject|template|page",
+                w.trim_end_matches('s'),
+            )
+        });
+        if has_any_in(&lower, "instead|actually")
             && !other_text
             && has_any_in(
                 &lower,
@@ -5543,13 +5582,21 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         // count said before, raised.
         if has_any_in(
             &lower,
-            "raise that to|raise it to|stretch it to|stretch that to|bump it to",
+            "raise that to|raise it to|stretch it to|stretch that to|bump it to|bump that to|increase that to|increase it to",
         ) {
             out.push((0, start, LENGTH));
         }
         // Said in the rule's own sentence: "30 words (40 is fine if you need it)".
         if lower.has("is fine if you need") {
             out.push((0, at, LENGTH));
+        }
+        // "Edit: bullets are fine for the checklist at the end": the ban is lifted there, or
+        // everywhere (which part is not read).
+        if has_any_in(
+            &lower,
+            "bullets are fine|bullet points are fine|bullets are ok|bullets are allowed",
+        ) {
+            out.push((0, at, &["no-bullets"]));
         }
         // "No bullet lists, except that the list of changed files may be bulleted": which list
         // may have bullets is not checked, so the ban is not.
@@ -6038,7 +6085,7 @@ fn field_note(lower: &str, at: usize) -> bool {
 /// function that returns the slug in lowercase", "the keys must be lowercase snake_case".
 fn names_code(ws: &[(usize, &str)]) -> bool {
     ws.iter().any(|(_, w)| {
-        crate::drift::text::in_list("function|method|test|query|migration|script|class|enum|variable|constant|constants|key|keys|slug|heading|headings|column|columns|field|fields|identifier|identifiers|code|codes|converts|convert|sql|regex|filename|filenames|snake|flag|flags|label|labels|commit|commits|branch|branches|slugs|url|urls|path|paths|table|tables|endpoint|endpoints|route|routes|config|setting|settings|env|hostname|hostnames|username|usernames", w)
+        crate::drift::text::in_list("function|method|test|query|migration|script|class|enum|variable|constant|constants|key|keys|slug|heading|headings|column|columns|field|fields|identifier|identifiers|code|codes|converts|convert|sql|regex|filename|filenames|snake|kebab|kebab-case|flag|flags|label|labels|commit|commits|branch|branches|slugs|url|urls|path|paths|table|tables|endpoint|endpoints|route|routes|config|setting|settings|env|hostname|hostnames|username|usernames", w)
     })
 }
 
