@@ -267,13 +267,16 @@ struct Builder<'s> {
     store: &'s SchemaStore,
     rules: Vec<Rule>,
     /// Subschemas already compiled, by address (a `$ref` loop reuses its rule).
-    seen: HashMap<*const Value, Id>,
+    /// By the schema's address, keyed as the sanitizer's plan memo is (one hash-table
+    /// instantiation for both in the module).
+    seen: HashMap<(usize, usize), Id>,
 }
 
 impl<'s> Builder<'s> {
     /// The rule of `schema`, found in document `doc`.
     fn rule(&mut self, doc: &'s Value, schema: &'s Value) -> Option<Id> {
-        if let Some(&id) = self.seen.get(&(schema as *const Value)) {
+        let key = (0, schema as *const Value as usize);
+        if let Some(&id) = self.seen.get(&key) {
             return Some(id);
         }
         if self.rules.len() >= MAX_RULES {
@@ -281,7 +284,7 @@ impl<'s> Builder<'s> {
         }
         let id = self.rules.len();
         self.rules.push(Rule::default());
-        self.seen.insert(schema as *const Value, id);
+        self.seen.insert(key, id);
         let rule = match schema {
             Value::Bool(b) => Rule {
                 constant: Some(*b),

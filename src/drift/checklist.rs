@@ -342,12 +342,13 @@ pub fn check(
         .iter()
         .filter_map(|&(start, item)| {
             let range = start..start + item.len();
-            // Each stem of the item with its weight (computed once per distinct word).
-            let stems: HashMap<std::rc::Rc<str>, f64> = source
+            // Each stem of the item with its weight (computed once per distinct word), in the
+            // concepts' map type (one table instantiation fewer in the module).
+            let stems: HashMap<std::rc::Rc<str>, (std::rc::Rc<str>, f64)> = source
                 .tokens
                 .iter()
                 .filter(|t| range.contains(&t.at) && !super::is_form_word(&t.stem))
-                .map(|t| (t.stem.clone(), t.weight))
+                .map(|t| (t.stem.clone(), (t.word.clone(), t.weight)))
                 .collect();
             if stems.is_empty() {
                 return None;
@@ -358,11 +359,11 @@ pub fn check(
                 .filter(|(at, _)| range.contains(at))
                 .map(|(_, id)| id)
                 .gather();
-            let total: f64 = stems.values().sum::<f64>() + ids.len() as f64 * 2.0;
+            let total: f64 = stems.values().map(|v| v.1).sum::<f64>() + ids.len() as f64 * 2.0;
             let found: f64 = stems
                 .iter()
                 .filter(|(s, _)| result_stems.contains(&***s))
-                .map(|(_, w)| w)
+                .map(|(_, (_, w))| w)
                 .sum::<f64>()
                 + ids.iter().filter(|i| result_ids.contains(**i)).count() as f64 * 2.0;
             let coverage = if total > 0.0 { found / total } else { 1.0 };
@@ -386,7 +387,7 @@ pub fn check(
                 .map(|n| n.to_string());
             let numbers_ok = missing_number.is_none();
             per_sentence.iter_mut().for_each(|w| *w = 0.0);
-            for (s, &w) in &stems {
+            for (s, &(_, w)) in &stems {
                 if let Some(list) = postings.get(&**s) {
                     for &k in list {
                         if let Some(slot) = per_sentence.get_mut(k) {
