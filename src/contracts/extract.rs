@@ -54,7 +54,7 @@ pub fn extract_json(text: &str) -> Result<Option<Extracted>, DepthExceeded> {
     // data (a non-empty object, or an array of objects).
     let code = code_spans(text);
     for (start, _) in text
-        .match_indices(['{', '['])
+        .match_indices(&['{', '['][..])
         .filter(|(i, _)| !code.iter().any(|r| r.contains(i)))
         .take(32)
     {
@@ -102,7 +102,7 @@ pub fn json_values(text: &str, max: usize) -> Vec<Value> {
         }
     }
     let mut skip_to = 0;
-    for (start, _) in text.match_indices(['{', '[']).take(MAX_OPENINGS) {
+    for (start, _) in text.match_indices(&['{', '['][..]).take(MAX_OPENINGS) {
         if out.len() >= max {
             break;
         }

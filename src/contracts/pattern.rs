@@ -142,7 +142,7 @@ fn todo_list(s: &str) -> bool {
 fn todo_item(line: &str) -> bool {
     let ws = |c: char| c == ' ' || c == '\t';
     let rest = line.trim_start_matches(ws);
-    let rest = match rest.strip_prefix(['-', '*', '+']) {
+    let rest = match rest.strip_prefix(&['-', '*', '+'][..]) {
         Some(r) => r.trim_start_matches(ws),
         None => rest,
     };

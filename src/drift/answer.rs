@@ -35,7 +35,7 @@ pub fn choice_options(task_lower: &str) -> Vec<String> {
         };
         let rest = task_lower.get(at + opener.len()..).unwrap_or_default();
         let end = rest
-            .find(['.', '?', '!', ';', ':', '\n', '('])
+            .find(&['.', '?', '!', ';', ':', '\n', '('][..])
             .unwrap_or(rest.len());
         let span = rest.get(..end).unwrap_or_default();
         let Some((head, last)) = span.rsplit_once(" or ") else {

@@ -539,13 +539,13 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
     let lower = sentence.to_ascii_lowercase().replace("write-up", "writeup");
     // "Under "Risks", no more than 3 bullets": a section named in quotes or bold, opening the
     // sentence.
-    let opening = lower.trim_start_matches(['-', '*', ' ', '\t']);
+    let opening = lower.trim_start_matches(&['-', '*', ' ', '\t'][..]);
     if let Some(rest) = ["under ", "in ", "within ", "inside ", "for "]
         .iter()
         .find_map(|p| opening.strip_prefix(p))
     {
-        let rest = rest.trim_start_matches(['*', ' ']);
-        if rest.starts_with(['"', '`', '\u{201c}', '\'']) {
+        let rest = rest.trim_start_matches(&['*', ' '][..]);
+        if rest.starts_with(&['"', '`', '\u{201c}', '\''][..]) {
             return true;
         }
     }
@@ -589,7 +589,7 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
                 break;
             };
             let gap = lower.get(prev.0 + prev.1.len()..cur.0).unwrap_or_default();
-            if gap.contains([',', ';', ':', '.', '(', ')', '-', '\u{2014}'])
+            if gap.contains(&[',', ';', ':', '.', '(', ')', '-', '\u{2014}'][..])
                 || crate::drift::text::in_list("of|and|or|but|to|for|with|as", cur.1)
             {
                 break;
@@ -768,7 +768,10 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
     ]
     .iter()
     .fold(lower.clone(), |t, a| t.replace(a, " "));
-    let one_sentence = !plain.trim_end().trim_end_matches(['.', '!', '?']).has(". ");
+    let one_sentence = !plain
+        .trim_end()
+        .trim_end_matches(&['.', '!', '?'][..])
+        .has(". ");
     let label_names_a_part = !clause
         && one_sentence
         && label.last().is_some_and(|(_, x)| {
@@ -861,7 +864,7 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
     let span = lower
         .get(words.get(start).map_or(0, |x| x.0)..words.get(modal).map_or(0, |x| x.0))
         .unwrap_or_default();
-    if span.contains(['"', '`', '\u{201c}']) {
+    if span.contains(&['"', '`', '\u{201c}'][..]) {
         return Subject::Answer;
     }
     // A verb or a clause inside the phrase ("the team that owns it is …") makes it no plain
@@ -948,7 +951,7 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
 /// for under 150 words — not this time") or a template's placeholder ("<under 60 words>").
 fn not_now(sentence: &str) -> bool {
     let lower = sentence.to_ascii_lowercase();
-    let t = lower.trim().trim_start_matches(['-', '*', ' ']);
+    let t = lower.trim().trim_start_matches(&['-', '*', ' '][..]);
     super::text::contains(&lower, "not this time")
         || super::text::contains(&lower, "not for this one")
         // "Normally every report needs a `Risks` section, but skip it for docs-only changes".
@@ -1047,7 +1050,7 @@ fn bans_commas(lower: &str, words: &[(usize, &str)], k: usize) -> bool {
             let between = lower
                 .get(words.get(j).map_or(0, |x| x.0)..at)
                 .unwrap_or_default();
-            return !between.contains([',', ';', ':', '(']);
+            return !between.contains(&[',', ';', ':', '('][..]);
         }
         if !crate::drift::text::in_list(BETWEEN, w(j)) {
             return false;
@@ -1056,7 +1059,7 @@ fn bans_commas(lower: &str, words: &[(usize, &str)], k: usize) -> bool {
     // "Commas are not allowed", "commas must never be used", "commas are forbidden".
     let tail = lower.get(at..).unwrap_or_default();
     let clause = tail
-        .split([',', ';', ':', '.', '!', '?'])
+        .split(&[',', ';', ':', '.', '!', '?'][..])
         .next()
         .unwrap_or_default();
     let after = words_at(clause);
@@ -1098,7 +1101,7 @@ fn negated(text: &str, words: &[(usize, &str)], k: usize, i: usize) -> Option<bo
         let end = words.get(k - 1 - j).map_or(0, |(a, x)| a + x.len());
         if text
             .get(end..number_at)
-            .is_some_and(|gap| gap.contains([',', ';', ':', '.', '!', '?', '(']))
+            .is_some_and(|gap| gap.contains(&[',', ';', ':', '.', '!', '?', '('][..]))
         {
             break;
         }
@@ -1243,7 +1246,7 @@ fn bounds_around(text: &str, words: &[(usize, &str)], k: usize) -> Vec<(Rel, usi
     let joined = |a: usize, b: usize| {
         let end = words.get(a).map_or(0, |(at, x)| at + x.len());
         text.get(end..words.get(b).map_or(0, |x| x.0))
-            .is_some_and(|gap| !gap.contains([',', ';', ':', '.', '(', ')', '!', '?']))
+            .is_some_and(|gap| !gap.contains(&[',', ';', ':', '.', '(', ')', '!', '?'][..]))
     };
     let after_or = |j: usize, n: usize| match (w(j + 1), w(j + 2)) {
         ("or", "less" | "fewer" | "under" | "below") => Some(vec![(Rel::LessThan, n + 1)]),
@@ -1304,7 +1307,7 @@ fn bounds_around(text: &str, words: &[(usize, &str)], k: usize) -> Vec<(Rel, usi
         let gap = text
             .get(end..words.get(j).map_or(0, |x| x.0))
             .unwrap_or_default();
-        if gap.contains([',', ';', ':', '.', '!', '?']) || matches!(w(j), "and" | "but") {
+        if gap.contains(&[',', ';', ':', '.', '!', '?'][..]) || matches!(w(j), "and" | "but") {
             break;
         }
         let Some(n) = number(w(j)) else { continue };
@@ -1351,8 +1354,8 @@ fn before_line(text: &str, label: &str) -> Option<String> {
     for line in text.split('\n') {
         let t = line
             .trim()
-            .trim_start_matches(['#', ' '])
-            .trim_matches(['*', '_', ':', ' ']);
+            .trim_start_matches(&['#', ' '][..])
+            .trim_matches(&['*', '_', ':', ' '][..]);
         if at > 0 && t.eq_ignore_ascii_case(label) {
             return text.get(..at).map(str::to_string);
         }
@@ -1454,7 +1457,7 @@ fn word_list(after: &str) -> Vec<String> {
         return q;
     }
     let list: Vec<String> = sentence
-        .split([',', ':'])
+        .split(&[',', ':'][..])
         .flat_map(|p| p.split(" and "))
         .flat_map(|p| p.split(" or "))
         .map(|p| {
@@ -1681,7 +1684,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     let counted = rule.is_count();
     // "Exactly three bullets under each heading": a count per part, which the whole does not show.
     // "For each of the four clinics, give exactly two bullets" too, by its opening.
-    let opening = lower.trim_start_matches(['-', '*', ' ']);
+    let opening = lower.trim_start_matches(&['-', '*', ' '][..]);
     if counted
         && (has_any_in(&lower, "under each|in each section|per section|for each section|per heading|under every|in every section|each section|answer each|per answer|each of these|each question")
             || (has_any_in(&lower, "each answer|every answer") && has_any_in(&cx.lower, "faq|answers"))
@@ -1736,7 +1739,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             lower.trim_start().strip_prefix(p).is_some_and(|r| {
                 crate::drift::text::in_list(
                     "doc|file|page|readme|module|script|template|guide|article",
-                    r.split([' ', ',']).next().unwrap_or_default(),
+                    r.split(&[' ', ','][..]).next().unwrap_or_default(),
                 )
             })
         })
@@ -2497,7 +2500,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             let start = ws.get(b).map_or(0, |x| x.0);
             lower
                 .get(end..start)
-                .is_some_and(|gap| gap.contains([',', ';', ':', '(']))
+                .is_some_and(|gap| gap.contains(&[',', ';', ':', '('][..]))
         };
         let per_part = |k: usize| {
             // Before the noun: "each bullet under 30 words" (but "each answer under 50 words"
@@ -2659,7 +2662,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                                 ws.get(i - 1).map_or(0, |(a, x)| a + x.len())
                                     ..ws.get(i).map_or(0, |x| x.0),
                             )
-                            .is_some_and(|gap| gap.contains([';', '.', '!', '?']))
+                            .is_some_and(|gap| gap.contains(&[';', '.', '!', '?'][..]))
                 })
                 .unwrap_or((k + 8).min(ws.len()));
             (k + 1..end).any(|i| match (w(i), w(i + 1)) {
@@ -2682,7 +2685,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         let as_a_list = |k: usize| {
             (k + 1..k + 9).any(|j| {
                 matches!(
-                    w(j).trim_end_matches(['.', ',', ':']),
+                    w(j).trim_end_matches(&['.', ',', ':'][..]),
                     "list" | "numbered" | "bulleted"
                 ) && (j.saturating_sub(3)..j).any(|i| matches!(w(i), "as" | "in"))
                     && (j.saturating_sub(2)..j).any(|i| matches!(w(i), "a" | "an"))
@@ -2718,7 +2721,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             push(sentence, Rule::Lines(1, false));
         }
         for k in 0..ws.len() {
-            let noun = w(k).trim_end_matches(['.', ',']);
+            let noun = w(k).trim_end_matches(&['.', ','][..]);
             // "exactly 9 very short bullet points": a describing word or two may stand between.
             let described = || {
                 (1..=2).find_map(|d| {
@@ -2787,7 +2790,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 let after = lower
                     .get(at..)
                     .unwrap_or_default()
-                    .trim_start_matches(['.', ' ']);
+                    .trim_start_matches(&['.', ' '][..]);
                 before.contains(':')
                     && (after.starts_with(',') || after.starts_with(';'))
                     && after.has(" and ")
@@ -2889,7 +2892,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                         if let Some(i) = head.rfind("letter ") {
                             let tail = head.get(i + 7..).unwrap_or_default().trim_start();
                             let letter: String = tail
-                                .trim_start_matches(['"', '\'', '“'])
+                                .trim_start_matches(&['"', '\'', '“'][..])
                                 .chars()
                                 .take_while(|c| {
                                     !c.is_whitespace() && !matches!(c, '"' | '\'' | '”')
@@ -2910,7 +2913,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             }
         }
         for k in 0..ws.len() {
-            let noun = w(k).trim_end_matches(['.', ',']);
+            let noun = w(k).trim_end_matches(&['.', ','][..]);
             // "20 to 25 sentences", "between 100 and 200 words": both bounds.
             let range = matches!(noun, "sentences" | "words")
                 .then(|| k.checked_sub(1).and_then(|j| range_at(&ws, j)))
@@ -2988,7 +2991,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         let answer_named = ws.iter().any(|(_, w)| ANSWER_NOUNS.contains(w))
             && super::file_scope::paths(sentence).is_empty();
         // "Required sections: A, B", "Report with three sections: A, B, C".
-        let opening = lower.trim_start_matches(['-', '*', ' ']);
+        let opening = lower.trim_start_matches(&['-', '*', ' '][..]);
         let sections = crate::drift::text::contains_any(
             &lower,
             "sections titled|sections named|sections called",
@@ -3068,7 +3071,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             let heading = before
                 .lines()
                 .rev()
-                .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with(['-', '*']))
+                .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with(&['-', '*'][..]))
                 .unwrap_or_default()
                 .to_string();
             has_words_any(
@@ -3089,7 +3092,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         };
         let document_s = document_s
             || (layout_label
-                && ((sentence.trim_start().starts_with(['-', '*']) && !under_the_reply)
+                && ((sentence.trim_start().starts_with(&['-', '*'][..]) && !under_the_reply)
                     || has_any_in(&lower, " are already| already exist| exist")));
         if let Some(list) = (!denied && !document_s)
             .then(|| named_list(sentence, &lower, &["headings", "heading"]))
@@ -3129,7 +3132,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     .and_then(|o| lower.get(..o))
                     .is_some_and(|h| {
                         h.trim_end()
-                            .ends_with(['\'', '"', '`', '*', '\u{201d}', '\u{2019}'])
+                            .ends_with(&['\'', '"', '`', '*', '\u{201d}', '\u{2019}'][..])
                     })
         });
         if has_any_in(&lower, "no code block|without code block|no code fence|without code fence|no fenced code|without any code block") && !bounded_blocks(&lower) && !part_aside
@@ -3265,7 +3268,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 // Paths and globs are no keys ("the keys in `src/i18n/en.json`, the `settngs.*`
                 // ones"); keys in a sentence that names a file are that file's ("Create
                 // `tools/manifest.json` … with keys `id`, `checksum`").
-                list.retain(|k| !k.contains(['/', '*', ' ']));
+                list.retain(|k| !k.contains(&['/', '*', ' '][..]));
                 // A folder or file read as input ("Parse `logs/ingest/a.log` and give me …")
                 // is no home for the keys; one the sentence writes is.
                 let writes = ws.iter().any(|(_, w)| {
@@ -3467,7 +3470,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             .is_some_and(|i| {
                 let before = lower.get(..i).unwrap_or_default().trim_end();
                 let before = before.strip_suffix(" in").unwrap_or(before).trim_end();
-                before.ends_with(['\'', '"', '\u{2019}', '\u{201d}', '`'])
+                before.ends_with(&['\'', '"', '\u{2019}', '\u{201d}', '`'][..])
             });
         // "A status on the first line in ALL CAPS …, then describe it in normal case": the
         // first line's case.
@@ -3746,7 +3749,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             {
                 let tail = sentence.get(i + 11..).unwrap_or_default().trim_start();
                 let letter: String = tail
-                    .trim_start_matches(['"', '\'', '“'])
+                    .trim_start_matches(&['"', '\'', '“'][..])
                     .chars()
                     .take_while(|c| c.is_alphanumeric())
                     .collect();
@@ -4091,7 +4094,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 let own = raw
                     .get(..i)
                     .unwrap_or_default()
-                    .rsplit(['.', '!', '?'])
+                    .rsplit(&['.', '!', '?'][..])
                     .next()
                     .unwrap_or_default();
                 // (Whole words: "scan", "motif", "elsewhere" are none.)
@@ -4230,7 +4233,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                         message.get(at..at + name.len())
                     });
                 if let (Some(new), Some(n)) = (new, names.get_mut(i)) {
-                    *n = new.trim_start_matches(['#', ' ']).to_string();
+                    *n = new.trim_start_matches(&['#', ' '][..]).to_string();
                 }
             }
             if has_any_in(own, "drop the last one|skip the last one|omit the last one|leave out the last one|the last one is optional") {
@@ -4244,7 +4247,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             // may be another (which one stands is the condition's, not read).
             let plain = later.replace(['`', '\'', '"', '*'], "");
             names.retain(|n| {
-                let n = n.trim_start_matches(['#', ' ']).to_ascii_lowercase();
+                let n = n.trim_start_matches(&['#', ' '][..]).to_ascii_lowercase();
                 // "The Gaps section can be left out if …": that heading is optional.
                 ![
                     "replace {} with",
@@ -4394,7 +4397,7 @@ fn ban_before_reason(lower: &str) -> Option<usize> {
         .filter_map(|c| super::text::find(lower, c))
         .min()?;
     // An opening quote, not an apostrophe ("it's").
-    let quotes = |t: &str| t.has(" '") || t.contains(['"', '\u{201c}', '`']);
+    let quotes = |t: &str| t.has(" '") || t.contains(&['"', '\u{201c}', '`'][..]);
     // A reason with a ban of its own ("because it's off-brand, and don't use 'deal'") is cut
     // nowhere.
     let reason = lower.get(i..)?;
@@ -4416,7 +4419,10 @@ fn renamed_spans(text: &str) -> Vec<(String, String)> {
         let [before, a, gap, b] = x else { continue };
         let gap = gap.trim().to_ascii_lowercase();
         let before = before.to_ascii_lowercase();
-        let said = before.rsplit(['.', ';', '\n']).next().unwrap_or_default();
+        let said = before
+            .rsplit(&['.', ';', '\n'][..])
+            .next()
+            .unwrap_or_default();
         if ws_of(said).iter().any(|w| super::constraints::negator(w)) {
             continue;
         }
@@ -4604,17 +4610,17 @@ fn capitals_after(tail: &str) -> Option<String> {
         }
         run.push(t);
         // A clause ends at its punctuation: "READY FOR REVIEW, all caps".
-        if t.ends_with([',', '.', '!']) {
+        if t.ends_with(&[',', '.', '!'][..]) {
             break;
         }
     }
     let phrase = run.join(" ");
-    let phrase = phrase.trim_end_matches([',', '.', '!']);
+    let phrase = phrase.trim_end_matches(&[',', '.', '!'][..]);
     // Names in capitals ("the PR URL", "the exact SHA") are things, not the words.
     let names = run.iter().all(|t| {
         crate::drift::text::in_list(
             "PR|URL|ID|SHA|API|SQL|JSON|CSV|PDF|HTTP|UTC|MR",
-            t.trim_end_matches([',', '.', '!']),
+            t.trim_end_matches(&[',', '.', '!'][..]),
         )
     });
     // A word that goes on the noun phrase ("the exact JIRA ticket you moved") or a choice
@@ -4691,8 +4697,8 @@ fn takes_back_with(lower: &str, single: bool, phrases: &[&str]) -> bool {
     .iter()
     .fold(lower.trim_start(), |t, i| {
         t.strip_prefix(i)
-            .filter(|r| r.starts_with([',', ':', ' ', '.']))
-            .map_or(t, |r| r.trim_start_matches([',', ':', ' ', '.']))
+            .filter(|r| r.starts_with(&[',', ':', ' ', '.'][..]))
+            .map_or(t, |r| r.trim_start_matches(&[',', ':', ' ', '.'][..]))
     });
     phrases.iter().any(|p| {
         opening.strip_prefix(p).is_some_and(|r| {
@@ -4717,7 +4723,7 @@ fn takes_back_with(lower: &str, single: bool, phrases: &[&str]) -> bool {
                 .find_map(|w| r.strip_prefix(w))
                 .unwrap_or(r);
             r.is_empty()
-                || r.starts_with([',', '.', ';', ':', '!', '\u{2014}'])
+                || r.starts_with(&[',', '.', ';', ':', '!', '\u{2014}'][..])
                 || r.starts_with(" \u{2014}")
                 || r.starts_with(" - ")
         })
@@ -4935,7 +4941,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             // A bare number only after "make that" ("make it 3" is often a value).
             (that
                 && (after.trim_start().is_empty()
-                    || after.starts_with([';', ',', '.', '!', ':', '\u{2014}'])
+                    || after.starts_with(&[';', ',', '.', '!', ':', '\u{2014}'][..])
                     || after.starts_with(" -")))
                 || ws
                     .get(j + 1)
@@ -5082,7 +5088,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                         lower
                             .get(i + lift.len()..)
                             .unwrap_or_default()
-                            .split(['.', ';', ':', ',', '!', '?', '(', '\u{2014}'])
+                            .split(&['.', ';', ':', ',', '!', '?', '(', '\u{2014}'][..])
                             .next()
                             .unwrap_or_default()
                             .to_string()
@@ -5162,7 +5168,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         // "A small table for the per-screen numbers is fine after all": the table named first in
         // its clause, what is fine after it.
         let fine_after = |noun: &str| {
-            lower.split([';', '.', ',']).any(|clause| {
+            lower.split(&[';', '.', ','][..]).any(|clause| {
                 clause.find(noun).is_some_and(|t| {
                     !clause
                         .get(..t)
@@ -5245,7 +5251,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         }
         // "SQL inside code blocks can keep normal casing" lets code in after "prose only".
         let code_allowed = lower
-            .split([',', ';', '\u{2014}', '(', ')'])
+            .split(&[',', ';', '\u{2014}', '(', ')'][..])
             .filter(|c| has_any_in(c, "code block|code fence|snippet"))
             .any(|clause| {
                 let ws = ws_of(clause);
@@ -5274,7 +5280,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         let asked_code = shows_code(&words) && !negation(&words);
         // "No code please; if you need to show the SQL for the migration, that's fine": the
         // clause that permits it.
-        let permitted = lower.split([';', '.']).any(|clause| {
+        let permitted = lower.split(&[';', '.'][..]).any(|clause| {
             let ws = ws_of(clause);
             has_any_in(clause, "that's fine|that is fine|is fine|are fine|is ok|that's ok|is okay|is allowed|are allowed") && (shows_code(&ws)
                 // "a short diff is fine", "the migration statement is fine": the code noun is
@@ -5380,11 +5386,11 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             // Said before ("the YAML itself doesn't count") or after ("don't count the list
             // of deleted files"), within the clause.
             let clause_before = lower[..i]
-                .rsplit([';', ',', '.', '\u{2014}'])
+                .rsplit(&[';', ',', '.', '\u{2014}'][..])
                 .next()
                 .unwrap_or_default();
             let clause_after = lower[i..]
-                .split([';', ',', '.', '\u{2014}'])
+                .split(&[';', ',', '.', '\u{2014}'][..])
                 .next()
                 .unwrap_or_default();
             let code = ws_of(clause_before)
@@ -5409,7 +5415,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         // are the doc's, and the report's style is free (which text they hold for is not
         // checked).
         let free_report = writes_another
-            && lower.split([';', '.', '\u{2014}']).any(|clause| {
+            && lower.split(&[';', '.', '\u{2014}'][..]).any(|clause| {
                 has_any_in(clause, "your report|your reply|your answer|report back|report to me|reply to me|your message to me")
                     && has_any_in(clause, "can be informal|can be casual|write normally|write as you normally|informal is fine|casual is fine|can be as informal|can be as casual")
                     && !negation(&ws_of(clause))
@@ -5657,9 +5663,9 @@ fn prose_paragraphs(text: &str) -> Option<usize> {
             open = false;
             continue;
         }
-        let marked = t.starts_with(['#', '-', '*', '+', '>', '|', '`', '='])
+        let marked = t.starts_with(&['#', '-', '*', '+', '>', '|', '`', '='][..])
             || t.starts_with(crate::drift::text::digit_char)
-                && t.split_once(['.', ')'])
+                && t.split_once(&['.', ')'][..])
                     .is_some_and(|(n, _)| n.chars().all(|c| c.is_ascii_digit()));
         if marked || (t.ends_with(':') && t.split_whitespace().count() <= 4) {
             return None;
@@ -5678,7 +5684,7 @@ fn prose_paragraphs(text: &str) -> Option<usize> {
 /// "unless …"), negated, or of a place ("code only in `src/`").
 fn only_output(lower: &str) -> Option<bool> {
     const CODE: &str = "code|sql|query|function|script|yaml|regex|terraform|snippet|patch|diff|contents|config|block|file|json";
-    let lower = lower.trim_start_matches(['-', '*', ' ', '\t']);
+    let lower = lower.trim_start_matches(&['-', '*', ' ', '\t'][..]);
     // Under a condition, or with prose asked for beside it ("…, and explain the index").
     if has_any_in(
         lower,
@@ -5844,8 +5850,8 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
     let words: Vec<&str> = message.split_whitespace().gather();
     for (i, pair) in words.windows(2).enumerate() {
         let [marker, x] = pair else { continue };
-        let x = x.trim_end_matches(['.', ',', ';', ':', ')', '\'', '"']);
-        let marker = marker.trim_start_matches(['(', '\'', '"']);
+        let x = x.trim_end_matches(&['.', ',', ';', ':', ')', '\'', '"'][..]);
+        let marker = marker.trim_start_matches(&['(', '\'', '"'][..]);
         if x != "X"
             || !marker.starts_with(crate::drift::text::upper_char)
             || !marker.chars().all(char::is_alphabetic)
@@ -6078,7 +6084,7 @@ fn field_note(lower: &str, at: usize) -> bool {
             .get(..open)
             .unwrap_or_default()
             .trim_end()
-            .ends_with(['`', '"', '\'', '\u{201d}', '*'])
+            .ends_with(&['`', '"', '\'', '\u{201d}', '*'][..])
 }
 
 /// Whether a sentence names code or data, whose case is the task's, not the answer's: "a
@@ -6140,7 +6146,7 @@ fn ending_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
     // and the words of a line's description before the first choice ("end with a line of the
     // form `…`"), not a command or a thing ("finish with `make lint` or `make check`").
     let cue_text = lower.get(cue..cue_own_end).unwrap_or_default();
-    let first = tail.find(['`', '"', '\'', '“']).unwrap_or(tail.len());
+    let first = tail.find(&['`', '"', '\'', '“'][..]).unwrap_or(tail.len());
     let gap = lower.get(cue_own_end..cue + first).unwrap_or_default();
     let gap_words: Vec<&str> = gap
         .split(crate::drift::text::not_alnum_char)
@@ -6192,7 +6198,7 @@ fn choices_in(tail: &str, max: usize) -> Option<Vec<String>> {
     ((2..=6).contains(&phrases.len())
         && phrases
             .iter()
-            .all(|p| p.len() < max && !p.contains(['<', '{', '[', '|'])))
+            .all(|p| p.len() < max && !p.contains(&['<', '{', '[', '|'][..])))
     .then_some(phrases)
 }
 
@@ -6242,7 +6248,7 @@ fn opening_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
     // "Start your reply with Yes or No": the two bare words, in any case.
     let bare: Vec<String> = tail
         .split_whitespace()
-        .map(|w| w.trim_matches(['`', '*', ',']).to_ascii_lowercase())
+        .map(|w| w.trim_matches(&['`', '*', ','][..]).to_ascii_lowercase())
         .gather();
     if let [a, or, b] = bare.as_slice() {
         if or == "or" && a != b && [a, b].iter().all(|w| matches!(w.as_str(), "yes" | "no")) {
@@ -6343,7 +6349,7 @@ fn alternatives(phrase: &str) -> Option<Vec<String>> {
         return None;
     }
     let first = parts.first()?;
-    let cut = first.rfind([' ', ':', '=']).map_or(0, |i| i + 1);
+    let cut = first.rfind(&[' ', ':', '='][..]).map_or(0, |i| i + 1);
     let (prefix, head) = first.split_at(cut);
     let choices: Vec<&str> = std::iter::once(head)
         .chain(parts.iter().skip(1).copied())
@@ -6363,7 +6369,7 @@ fn alternatives(phrase: &str) -> Option<Vec<String>> {
 /// [1, 2]}"): from the last line that opens one (of the last few) to the end.
 fn trailing_json(text: &str) -> Option<serde_json::Value> {
     let text = text.trim_end();
-    if !text.ends_with(['}', ']']) {
+    if !text.ends_with(&['}', ']'][..]) {
         return None;
     }
     // Lines that open one at their start (an indented line is inside one), the last few, and
@@ -6371,7 +6377,10 @@ fn trailing_json(text: &str) -> Option<serde_json::Value> {
     std::iter::once(0)
         .chain(text.match_indices('\n').map(|(i, _)| i + 1))
         .rev()
-        .filter(|&i| text.get(i..).is_some_and(|l| l.starts_with(['{', '['])))
+        .filter(|&i| {
+            text.get(i..)
+                .is_some_and(|l| l.starts_with(&['{', '['][..]))
+        })
         .take(4)
         .find_map(|i| serde_json::from_str(text.get(i..)?).ok())
 }
@@ -6407,7 +6416,7 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
             .find(&q.to_ascii_lowercase())
             .and_then(|i| lower.get(i + q.len()..))
             .and_then(|r| {
-                r.trim_start_matches(['\'', '"', '\u{2019}', '\u{201d}', '*', '`'])
+                r.trim_start_matches(&['\'', '"', '\u{2019}', '\u{201d}', '*', '`'][..])
                     .split_whitespace()
                     .next()
             })
@@ -6440,7 +6449,7 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
             .find(&q.to_ascii_lowercase())
             .and_then(|i| lower.get(i + q.len()..))
             .is_some_and(|r| {
-                r.trim_start_matches(['\'', '"', '\u{2019}', '\u{201d}', '`'])
+                r.trim_start_matches(&['\'', '"', '\u{2019}', '\u{201d}', '`'][..])
                     .trim_start()
                     .starts_with("followed by")
             });
@@ -6503,7 +6512,7 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
                 && !s.is_empty()
                 && s.len() < 120
                 && (!s.contains('_') || s.contains(' '))
-                && !s.contains(['<', '{', '|'])
+                && !s.contains(&['<', '{', '|'][..])
         }) {
             return Some(s.to_string());
         }
@@ -6527,7 +6536,7 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
     let colon_after_cue = colon.is_some_and(|i| {
         lower.get(cue_end..i).is_some_and(|between| {
             // Not a colon inside a code span ("a line `Risk: low`").
-            !between.contains(['_', '`'])
+            !between.contains(&['_', '`'][..])
                 // "…with a JSON block containing these keys: a, b": what the part holds.
                 && !between.split_whitespace().any(|w| {
                     crate::drift::text::in_list("summary|tool|completion|keys|fields", w)
@@ -6549,7 +6558,9 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
         .and_then(|p| p.split_once('`'))
         .map_or(phrase, |(inner, _)| inner.trim());
     // "End with a confidence level: High, Medium or Low.": a choice of words, not a phrase.
-    let choice = phrase.trim_end_matches(['.', '!']).replace(" or ", ", ");
+    let choice = phrase
+        .trim_end_matches(&['.', '!'][..])
+        .replace(" or ", ", ");
     let items: Vec<&str> = choice.split(", ").gather();
     if phrase.has(" or ")
         && items.len() >= 2
@@ -6644,7 +6655,7 @@ fn section_order(sentence: &str, lower: &str) -> Option<Vec<String>> {
             }
         };
         let list = list
-            .split(['.', ';', '\u{2014}'])
+            .split(&['.', ';', '\u{2014}'][..])
             .next()
             .unwrap_or_default();
         list.split(',')
@@ -6657,8 +6668,8 @@ fn section_order(sentence: &str, lower: &str) -> Option<Vec<String>> {
         .iter()
         .map(|n| {
             n.trim()
-                .trim_start_matches(['#', '*', ' '])
-                .trim_end_matches(['*', ' ', ':'])
+                .trim_start_matches(&['#', '*', ' '][..])
+                .trim_end_matches(&['*', ' ', ':'][..])
                 .trim_end_matches(" first")
                 .trim()
                 .to_string()
@@ -6675,7 +6686,7 @@ fn section_order(sentence: &str, lower: &str) -> Option<Vec<String>> {
     let fits = |n: &String| {
         (1..=4).contains(&n.split_whitespace().count())
             && n.starts_with(crate::drift::text::upper_char)
-            && !n.contains(['(', ')', '"', '\'', '`'])
+            && !n.contains(&['(', ')', '"', '\'', '`'][..])
     };
     ((2..=8).contains(&names.len()) && names.iter().all(fits)).then_some(names)
 }
@@ -6686,10 +6697,10 @@ fn placed_section(lower: &str, name: &str) -> Option<String> {
     let at = lower.find(&name.to_ascii_lowercase())?;
     let after = lower
         .get(at + name.len()..)?
-        .trim_start_matches(['"', '\'', '`', '”', ' ']);
+        .trim_start_matches(&['"', '\'', '`', '”', ' '][..]);
     let before = lower
         .get(..at)?
-        .trim_end_matches(['"', '\'', '`', '“', ' ']);
+        .trim_end_matches(&['"', '\'', '`', '“', ' '][..]);
     // The section of something else: "why the 'Deploy' section of the workflow fails".
     let of_another = ["section", "heading"].iter().any(|n| {
         after.strip_prefix(n).is_some_and(|t| {
@@ -6708,7 +6719,7 @@ fn placed_section(lower: &str, name: &str) -> Option<String> {
         || "section titled|section named|section called|heading"
             .split('|')
             .any(|c| before.ends_with(c));
-    let name = name.trim_start_matches(['#', ' ']).trim();
+    let name = name.trim_start_matches(&['#', ' '][..]).trim();
     (placed && (1..=5).contains(&name.split_whitespace().count())).then(|| name.to_string())
 }
 
@@ -6833,7 +6844,7 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
         lead.find_str("with")? + 4
     };
     let gap = lead.get(with..)?;
-    let quote = gap.find(['"', '\'', '“', '`'])?;
+    let quote = gap.find(&['"', '\'', '“', '`'][..])?;
     let between = gap.get(..quote)?.trim();
     if !crate::drift::text::in_list("|a|an|exactly|the line|the phrase|the words|exactly the line|the tag|the marker|the prefix|the string|the exact text|the exact line|the exact phrase|the exact words|the text", between)
     {
@@ -6846,7 +6857,7 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
         let span = quoted_part.starts_with('`');
         let close = quoted_part
             .get(1..)
-            .and_then(|r| r.find(['"', '\'', '\u{201d}', '`']).map(|i| i + 1));
+            .and_then(|r| r.find(&['"', '\'', '\u{201d}', '`'][..]).map(|i| i + 1));
         let label = close.is_some_and(|c| {
             quoted_part
                 .get(..c)
@@ -6897,7 +6908,7 @@ fn first_line_phrases(sentence: &str, lower: &str) -> Option<Vec<String>> {
         rest.match_indices(c)
             .find(|(i, _)| {
                 rest.get(i + c.len()..)
-                    .is_some_and(|t| t.starts_with([' ', ':']))
+                    .is_some_and(|t| t.starts_with(&[' ', ':'][..]))
             })
             .map(|(i, _)| (i, *c))
     })
@@ -6914,7 +6925,7 @@ fn first_line_phrases(sentence: &str, lower: &str) -> Option<Vec<String>> {
             "the|your|its|very|and|-|*|also|please",
             w.trim_end_matches(','),
         ) || w
-            .trim_end_matches(['.', ')'])
+            .trim_end_matches(&['.', ')'][..])
             .bytes()
             .all(|b| b.is_ascii_digit())
     });
@@ -6943,7 +6954,7 @@ fn first_line_phrases(sentence: &str, lower: &str) -> Option<Vec<String>> {
     }
     let from = at + "first line".len() + cue_at + cue.len();
     let tail = lower.get(from..)?;
-    let quote = tail.find(['"', '\'', '“', '`'])?;
+    let quote = tail.find(&['"', '\'', '“', '`'][..])?;
     let between = tail.get(..quote)?.trim().trim_end_matches(':').trim();
     if !crate::drift::text::in_list("|exactly|the line|exactly the line", between) {
         return None;
@@ -6959,7 +6970,7 @@ fn first_line_phrases(sentence: &str, lower: &str) -> Option<Vec<String>> {
     };
     if phrases
         .iter()
-        .any(|q| q.contains(['<', '{', '|', '…']) || q.has("...") || placeholder(q))
+        .any(|q| q.contains(&['<', '{', '|', '…'][..]) || q.has("...") || placeholder(q))
     {
         return None;
     }
@@ -6991,13 +7002,13 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
     })?;
     let mut tail = sentence
         .get(at + noun.len()..)?
-        .trim_start_matches([':', ' ', ',']);
+        .trim_start_matches(&[':', ' ', ','][..]);
     for lead in ["titled", "named", "called", "exactly", "of", "are"] {
         let lower_tail = tail.lower();
         if lower_tail.starts_with(&format!("{lead} "))
             || lower_tail.starts_with(&format!("{lead}:"))
         {
-            tail = tail.get(lead.len()..)?.trim_start_matches([':', ' ']);
+            tail = tail.get(lead.len()..)?.trim_start_matches(&[':', ' '][..]);
         }
     }
     // "a heading of the form `### METHOD /path`": a template for each heading, no names.
@@ -7015,7 +7026,7 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
         .any(|lead| tail.starts_with(lead))
     {
         if let Some((place, list)) = tail.split_once(':') {
-            if place.split_whitespace().count() <= 4 && !place.contains(['.', ',']) {
+            if place.split_whitespace().count() <= 4 && !place.contains(&['.', ','][..]) {
                 tail = list.trim_start();
             }
         }
@@ -7023,13 +7034,13 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
     // Quoted names with a note each ("\"weeks\" (ISO dates), \"wau\" (ints)"): the notes are
     // no names.
     let unnoted: String;
-    if tail.starts_with(['"', '`', '\'']) && tail.contains('(') {
+    if tail.starts_with(&['"', '`', '\''][..]) && tail.contains('(') {
         unnoted = super::text::outside_parentheses(tail);
         tail = &unnoted;
     }
     // A spaced hyphen ends the list as a dash does ("`a`, `b` - nothing else").
     let end = tail
-        .find(['.', ';', '(', '\n', '—'])
+        .find(&['.', ';', '(', '\n', '—'][..])
         .into_iter()
         // Not at an aside's opening dash when its closing dash is followed by another name
         // ("`files` - an array - and `notes`").
@@ -7038,7 +7049,7 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
             !after
                 .find_str(" - ")
                 .and_then(|j| after.get(j + 3..))
-                .is_some_and(|t| t.contains(['`', '"']))
+                .is_some_and(|t| t.contains(&['`', '"'][..]))
         }))
         .min()
         .unwrap_or(tail.len());
@@ -7062,13 +7073,13 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
     // Among quoted names an unquoted piece is no name: "the heading `# Report` and keep it
     // factual" goes on with a verb.
     let items: Vec<String> = body
-        .split([',', '/', '|'])
+        .split(&[',', '/', '|'][..])
         .flat_map(|p| p.split(" and "))
         .enumerate()
         // The first piece may lead in ("are exactly `host`").
         .take_while(|(i, p)| {
             let p = p.trim();
-            *i == 0 || !code || p.is_empty() || p.starts_with(['"', '\'', '`', '“', '*'])
+            *i == 0 || !code || p.is_empty() || p.starts_with(&['"', '\'', '`', '“', '*'][..])
         })
         .map(|(_, p)| {
             // A quoted name ends at its closing mark ("`## Next steps` are required").
@@ -7084,7 +7095,7 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
         })
         .map(|p| {
             p.trim()
-                .trim_matches(['"', '\'', '`', '“', '”', '*', '#', ' '])
+                .trim_matches(&['"', '\'', '`', '“', '”', '*', '#', ' '][..])
                 .trim()
                 .to_string()
         })
@@ -7268,12 +7279,12 @@ fn labelled_texts(result: &str, noun: &str) -> Vec<String> {
     let lines: Vec<&str> = result.lines().gather();
     let mut out = Vec::new();
     for (i, line) in lines.iter().enumerate() {
-        let t = line.trim().trim_start_matches(['-', '*', '#', ' ']);
+        let t = line.trim().trim_start_matches(&['-', '*', '#', ' '][..]);
         let Some((label, rest)) = t.split_once(':') else {
             continue;
         };
         let label = label
-            .trim_matches(['*', '_', '`', ' '])
+            .trim_matches(&['*', '_', '`', ' '][..])
             .to_ascii_lowercase();
         // The label names the text: "SMS", "Meta description", "Suggested SEO title", "SMS
         // text for `sms/x.txt`"; not "Notification channel", "Why this meta description works".
@@ -7296,7 +7307,7 @@ fn labelled_texts(result: &str, noun: &str) -> Vec<String> {
         if !names || has_any_in(&label, "old|current|previous|before|original|existing") {
             continue;
         }
-        let rest = rest.trim().trim_start_matches(['*', '_']).trim();
+        let rest = rest.trim().trim_start_matches(&['*', '_'][..]).trim();
         if !rest.is_empty() {
             out.push(unquote(rest).to_string());
             continue;
@@ -7340,7 +7351,7 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
     let clean = |t: &str| {
         let t = t
             .trim()
-            .trim_matches(['`', '"', '*', '\u{201c}', '\u{201d}'])
+            .trim_matches(&['`', '"', '*', '\u{201c}', '\u{201d}'][..])
             .trim();
         let hash = t.split_once(' ').filter(|(h, _)| short_hash(h));
         hash.map_or(t, |(_, rest)| rest.trim_start()).to_string()
@@ -7419,7 +7430,7 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
             continue;
         }
         let lower = t.to_ascii_lowercase();
-        let label = lower.trim_start_matches(['-', '*', ' ']);
+        let label = lower.trim_start_matches(&['-', '*', ' '][..]);
         let Some(l) = labels
             .iter()
             .find(|l| label.trim_start_matches('*').starts_with(*l))
@@ -7430,7 +7441,7 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
         let rest = t
             .get(at..)
             .unwrap_or_default()
-            .trim_start_matches(['*', ' ']);
+            .trim_start_matches(&['*', ' '][..]);
         if matches!(*l, "commit:" | "committed as" | "committed:") {
             // A hash, then one quoted subject ("`a91f3d0` — "Handle offsets""), or the
             // subject in one code span ("Commit: `fix(ab): stable hashing`").
@@ -7490,7 +7501,7 @@ fn iso_dates_asked(sentence: &str, lower: &str, asked: &[String]) -> Option<Date
         crate::drift::text::in_list("csv|changelog|export|exporter|exports|column|columns|field|fields|file|json|api|heading|entry|table|render|renders|database|schema|payload|code|range|output|emit|emits|ui|page|notes|docs|doc|document|readme|template|site|wiki|calendar|feed|log|logs|rewrite|convert|reformat|migrate", w)
     });
     // Allowed, not asked: "the internal checklist can use ISO dates".
-    let allowed = lower.split([';', ',']).any(|c| {
+    let allowed = lower.split(&[';', ','][..]).any(|c| {
         (c.has("yyyy-mm-dd") || has_words_any(c, &["iso"]))
             && has_any_in(c, "can use|may use|can stay|are fine|is fine")
     });
@@ -7617,7 +7628,7 @@ fn twelve_hour_time(text: &str) -> Option<String> {
                 // too, as ICU writes "9:30\u{202f}PM").
                 let head = line.get(..at).unwrap_or_default();
                 let head = head
-                    .strip_suffix([' ', '\u{a0}', '\u{202f}'])
+                    .strip_suffix(&[' ', '\u{a0}', '\u{202f}'][..])
                     .unwrap_or(head);
                 let digits_from = head
                     .char_indices()
@@ -7684,7 +7695,7 @@ fn non_iso_date(text: &str, form: DateForm) -> Option<String> {
             && d.chars().all(|c| c.is_ascii_digit())
             && d.parse::<u8>().is_ok_and(|n| (1..=31).contains(&n))
     };
-    let month = |t: &str| crate::drift::text::in_list(MONTHS, t.trim_end_matches(['.', ',']));
+    let month = |t: &str| crate::drift::text::in_list(MONTHS, t.trim_end_matches(&['.', ','][..]));
     let number = |p: &str| p.parse::<u32>().ok();
     let prose = prose_of(text);
     for line in prose.lines() {
@@ -7711,7 +7722,7 @@ fn non_iso_date(text: &str, form: DateForm) -> Option<String> {
         let line = without_quoted(line);
         let toks: Vec<&str> = line.split_whitespace().gather();
         // A date in single quotes is cited ("rendered '(Accessed: 2024/03/14)'").
-        let cited = |x: &str| x.contains(['\'', '\u{2018}', '\u{2019}']);
+        let cited = |x: &str| x.contains(&['\'', '\u{2018}', '\u{2019}'][..]);
         for (i, t) in toks.iter().enumerate() {
             let next = toks.get(i + 1).copied().unwrap_or_default();
             if cited(t) || cited(next) {
@@ -7815,7 +7826,7 @@ fn scoped(lower: &str, at: usize) -> bool {
     const PARTS: &str = "code|comment|comments|title|titles|heading|headings|header|table|list|first|last|second|opening|closing|introduction|conclusion|paragraph|section|bullet|bullets|footnotes|caption|subject";
     let tail = lower.get(at..).unwrap_or_default();
     let clause = tail
-        .split(['.', ';', ':', '!', '?', ','])
+        .split(&['.', ';', ':', '!', '?', ','][..])
         .next()
         .unwrap_or_default();
     let all = words_at(clause);
@@ -7941,7 +7952,7 @@ fn code_not_counted(message: &str) -> bool {
         // "the translation file itself doesn't count toward that".
         crate::drift::text::in_list("code|snippet|snippets|diff|diffs|patch|patches|sql|migration|query|queries|block|blocks|log|logs|excerpt|trace|listing|yaml|json|config|manifest|attachment|appendix|output|list|file|files", w)
     };
-    for clause in lower.split(['.', ';', '!', '?', '\n', '(', ')']) {
+    for clause in lower.split(&['.', ';', '!', '?', '\n', '(', ')'][..]) {
         let ws = ws_of(clause);
         // "paste the raw fault below it — the fault text doesn't count toward the limit".
         if ws.windows(2).any(|x| x == ["doesn't", "count"])
@@ -8190,7 +8201,7 @@ fn hedged(lower: &str, at: usize) -> bool {
         let (b, _) = words.get(i + 1).copied().unwrap_or((plain.len(), ""));
         plain
             .get(a..b)
-            .is_some_and(|t| t.contains(['.', ';', ':', '!', '?']))
+            .is_some_and(|t| t.contains(&['.', ';', ':', '!', '?'][..]))
     };
     let Some(cue) = words.iter().position(|(a, x)| a + x.len() > at) else {
         return false;
@@ -8237,7 +8248,7 @@ fn case_negated(lower: &str, at: usize) -> Option<bool> {
     let before = lower.get(..at).unwrap_or_default();
     let clause = words_at(
         before
-            .rsplit([',', ';', ':', '.', '('])
+            .rsplit(&[',', ';', ':', '.', '('][..])
             .next()
             .unwrap_or_default(),
     );
@@ -8257,7 +8268,7 @@ fn case_negated(lower: &str, at: usize) -> Option<bool> {
     let after = lower.get(at..).unwrap_or_default();
     let after = words_at(
         after
-            .split([',', ';', ':', '.', '('])
+            .split(&[',', ';', ':', '.', '('][..])
             .next()
             .unwrap_or_default(),
     );
@@ -8346,12 +8357,12 @@ fn called_ban(sentence: &str, lower: &str, asked: &[String]) -> Option<Vec<Strin
         }
         // The quotes of this clause from the first one: "'incident' or 'outage'" (not "'lawyer'
         // in your report, say 'counsel'").
-        let start = lower
-            .get(..at)
-            .map_or(0, |b| b.trim_end_matches(['"', '\'', '\u{201c}']).len());
+        let start = lower.get(..at).map_or(0, |b| {
+            b.trim_end_matches(&['"', '\'', '\u{201c}'][..]).len()
+        });
         let clause = sentence
             .get(start..)?
-            .split([';', '.', ',', '\u{2014}'])
+            .split(&[';', '.', ',', '\u{2014}'][..])
             .next()?;
         let clause = clause.split(" - ").next()?;
         // Said of the answer's words: nothing after the quotes, or "anywhere", "in the report";
@@ -8360,7 +8371,7 @@ fn called_ban(sentence: &str, lower: &str, asked: &[String]) -> Option<Vec<Strin
             .split('(')
             .next()
             .unwrap_or_default()
-            .rsplit(['"', '\'', '\u{201d}'])
+            .rsplit(&['"', '\'', '\u{201d}'][..])
             .next()
             .unwrap_or_default()
             .trim()
@@ -8409,7 +8420,7 @@ fn called_ban(sentence: &str, lower: &str, asked: &[String]) -> Option<Vec<Strin
     let tail = sentence.get(i + ", never ".len()..)?;
     // "Refer to them as 'patients', never as 'customers'". Nothing narrows the words after
     // them ("never 'var', for new declarations").
-    let (list, before) = quote_run_end(tail.split(['.', ';', '\n', '\u{2014}']).next()?)?;
+    let (list, before) = quote_run_end(tail.split(&['.', ';', '\n', '\u{2014}'][..]).next()?)?;
     (term_asked(lower.get(..i)?) && matches!(before.trim(), "" | "as")).then_some(list)
 }
 
@@ -8419,7 +8430,7 @@ fn called_ban(sentence: &str, lower: &str, asked: &[String]) -> Option<Vec<Strin
 fn term_asked(before: &str) -> bool {
     // (The splitting pattern's type is `passive_ban`'s, whose code the module then shares.)
     let clause = before
-        .rsplit([';', '.', ':', '\u{2014}', '(', ',', '?'])
+        .rsplit(&[';', '.', ':', '\u{2014}', '(', ',', '?'][..])
         .next()
         .unwrap_or_default();
     let Some((_, head)) = quote_run_end(clause) else {
@@ -8480,7 +8491,7 @@ fn named_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
     let inner = inner.get(..inner.find(')')?)?;
     let mut out = Vec::new();
     for item in inner
-        .split([',', ';'])
+        .split(&[',', ';'][..])
         .flat_map(|p| p.split(" and "))
         .flat_map(|p| p.split(" or "))
     {
@@ -8505,7 +8516,12 @@ fn named_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
 /// feature to build).
 fn active_ban(sentence: &str, lower: &str, asked: &[String]) -> Option<Vec<String>> {
     let at = crate::drift::text::first_of(lower, " bans | forbids | prohibits ")?;
-    let subject = ws_of(lower.get(..at)?.rsplit(['.', ';', ':', ',', '(']).next()?);
+    let subject = ws_of(
+        lower
+            .get(..at)?
+            .rsplit(&['.', ';', ':', ',', '('][..])
+            .next()?,
+    );
     let house = |x: &&str| {
         crate::drift::text::in_list("guide|style|house|legal|convention|conventions|brand|marketing|compliance|editor|editors|glossary|we|rules|policy|lawyers", x)
     };
@@ -8529,7 +8545,7 @@ fn active_ban(sentence: &str, lower: &str, asked: &[String]) -> Option<Vec<Strin
     }
     let clause = sentence
         .get(at..)?
-        .split([';', '.', '\u{2014}', '(', ':'])
+        .split(&[';', '.', '\u{2014}', '(', ':'][..])
         .next()?;
     let list = quoted(clause);
     if list.is_empty() || list.iter().any(|q| q.split_whitespace().count() > 3) {
@@ -8576,14 +8592,14 @@ fn passive_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
     let at = crate::drift::text::first_of(lower, PASSIVE_BANS)?;
     let before = sentence.get(..at)?;
     let clause = before
-        .rsplit([';', '.', ':', '\u{2014}', '(', '!', '?'])
+        .rsplit(&[';', '.', ':', '\u{2014}', '(', '!', '?'][..])
         .next()
         .unwrap_or(before);
     // Quoted words end the subject: "… 'Falcon' must not appear" (not "… 'Falcon' in the
     // logs must not appear", whose subject is the logs).
     if !clause
         .trim_end()
-        .ends_with(['"', '\'', '\u{201d}', '\u{2019}'])
+        .ends_with(&['"', '\'', '\u{201d}', '\u{2019}'][..])
     {
         return None;
     }
@@ -8600,7 +8616,7 @@ fn passive_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
     let place = lower
         .get(at..)
         .unwrap_or_default()
-        .split([',', ';', '.', '\u{2014}'])
+        .split(&[',', ';', '.', '\u{2014}'][..])
         .next()
         .unwrap_or_default();
     let pw = ws_of(place);
@@ -8654,13 +8670,13 @@ fn quote_run_end(clause: &str) -> Option<(Vec<String>, &str)> {
         }
         list.push(word.to_string());
         before = body.get(..open)?;
-        let gap = before.trim_end_matches([' ', ',']);
+        let gap = before.trim_end_matches(&[' ', ','][..]);
         let gap = ["or", "and"]
             .iter()
             .find_map(|j| gap.strip_suffix(j).filter(|g| g.ends_with(' ')))
             .unwrap_or(gap)
-            .trim_end_matches([' ', ',']);
-        if gap.len() == before.len() || !gap.ends_with(['"', '\'', '\u{201d}', '\u{2019}']) {
+            .trim_end_matches(&[' ', ','][..]);
+        if gap.len() == before.len() || !gap.ends_with(&['"', '\'', '\u{201d}', '\u{2019}'][..]) {
             break;
         }
         rest = gap;
@@ -8693,7 +8709,7 @@ fn optional_named(lower: &str, name: &str) -> bool {
         lower
             .get(i + name.len()..)
             .unwrap_or_default()
-            .trim_start_matches(['`', '"', '\'', '*', '\u{201d}', '\u{2019}', ' '])
+            .trim_start_matches(&['`', '"', '\'', '*', '\u{201d}', '\u{2019}', ' '][..])
             .strip_prefix('(')
             .is_some_and(|r| {
                 r.starts_with("optional") || r.starts_with("only if") || r.starts_with("if any")
@@ -8710,9 +8726,10 @@ fn optional_named(lower: &str, name: &str) -> bool {
 fn quoted_subject(lower: &str) -> bool {
     PASSIVE_BANS.split('|').any(|p| {
         lower.find(p).is_some_and(|at| {
-            lower
-                .get(..at)
-                .is_some_and(|b| b.trim_end().ends_with(['"', '\'', '\u{201d}', '\u{2019}']))
+            lower.get(..at).is_some_and(|b| {
+                b.trim_end()
+                    .ends_with(&['"', '\'', '\u{201d}', '\u{2019}'][..])
+            })
         })
     })
 }
@@ -8741,7 +8758,7 @@ fn delivered_quote(intro: &str, line: &str) -> bool {
 /// forum: "…"", "the customer wrote: "…"" (not a role that sets the work: "our PM said: "…""),
 /// with nothing to check outside the quote.
 fn quotes_another(lower: &str) -> bool {
-    let Some(colon) = lower.find([':']) else {
+    let Some(colon) = lower.find(&[':'][..]) else {
         return false;
     };
     let (intro, rest) = lower.split_at(colon);
@@ -8787,7 +8804,7 @@ fn quote_at(lower: &str, ws: &[(usize, &str)], j: usize) -> bool {
         x.starts_with('\'')
             || lower
                 .get(..a)
-                .is_some_and(|b| b.ends_with(['"', '\'', '\u{201c}']))
+                .is_some_and(|b| b.ends_with(&['"', '\'', '\u{201c}'][..]))
     })
 }
 
@@ -8828,7 +8845,7 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         // "use the {{NAME}} format": a placeholder, not the noun "name".
         if lower
             .get(..*at)
-            .is_some_and(|b| b.ends_with(['{', '<', '[', '$']))
+            .is_some_and(|b| b.ends_with(&['{', '<', '[', '$'][..]))
         {
             continue;
         }
@@ -8839,7 +8856,7 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
             None => {
                 let after = ws.get(k).map_or(0, |(a, w)| a + w.len());
                 let rest = lower.get(after..).unwrap_or_default().trim_start();
-                if !rest.starts_with(['"', '\'', '“'])
+                if !rest.starts_with(&['"', '\'', '“'][..])
                     || !crate::drift::text::in_list(
                         "mention|mentioning|include|use|say|saying|avoid|avoiding",
                         v,
@@ -8862,7 +8879,7 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
                         .get(..a)
                         .unwrap_or_default()
                         .trim_end()
-                        .ends_with(['.', ',', ';', ':', '(', '!', '?', '\n'])
+                        .ends_with(&['.', ',', ';', ':', '(', '!', '?', '\n'][..])
                 });
                 let asked = prev.is_none()
                     || clause_start
@@ -8882,7 +8899,7 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         let before = lower
             .get(..ws.get(k).map_or(0, |x| x.0))
             .unwrap_or_default();
-        let clause = before.rsplit([',', ';']).next().unwrap_or_default();
+        let clause = before.rsplit(&[',', ';'][..]).next().unwrap_or_default();
         let negated = if matches!(*v, "avoid" | "avoiding") {
             true
         } else {
@@ -8927,7 +8944,7 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         let tail = sentence.get(start..).unwrap_or_default();
         let tail_lower = lower.get(start..).unwrap_or_default();
         if has_any(
-            tail_lower.split(['.', ';']).next().unwrap_or_default(),
+            tail_lower.split(&['.', ';'][..]).next().unwrap_or_default(),
             &[
                 " times",
                 " at least",
@@ -8947,14 +8964,16 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         .unwrap_or(tail.len());
         // "with the name of your mode, for example 'ask agent'": an example, not the words
         // asked for (an example of banned words is banned: "negative words such as 'sad'").
-        let first_quote = tail_lower.find(['"', '\'', '`', '\u{201c}']).unwrap_or(0);
+        let first_quote = tail_lower
+            .find(&['"', '\'', '`', '\u{201c}'][..])
+            .unwrap_or(0);
         if !negated && exemplified(tail_lower.get(..first_quote).unwrap_or_default()) {
             continue;
         }
         let listed = tail
             .get(..end)
             .unwrap_or(tail)
-            .trim_start_matches([':', ' ']);
+            .trim_start_matches(&[':', ' '][..]);
         // "include the exact sentence "…"", "contain the string `…`": what is quoted, asked
         // of the reply (not "say the following sentence more politely", "use sentence case").
         let exact = crate::drift::text::in_list("sentence|string|command", noun);
@@ -9372,7 +9391,7 @@ fn no_bullets(lower: &str, ws: &[(usize, &str)]) -> bool {
         let last = ws.get(end - 1).map_or(at + word.len(), |x| x.0 + x.1.len());
         let gap = lower.get(last..gap_end).unwrap_or_default();
         let closes = end >= ws.len()
-            || gap.contains(['.', ',', ';', ':', '\u{2014}', ')'])
+            || gap.contains(&['.', ',', ';', ':', '\u{2014}', ')'][..])
             || (w(end) == "in" && crate::drift::text::in_list("your|the|this|my", w(end + 1)))
             || crate::drift::text::in_list("please|anywhere|at|or|and|nor", w(end));
         if !closes {
@@ -9512,7 +9531,7 @@ fn form_banned(lower: &str, ws: &[(usize, &str)], nouns: &[&str], fillers: &[&st
             let at = ws.get(i).map_or(lower.len(), |y| y.0);
             lower
                 .get(b + x.len()..at)
-                .is_some_and(|g| g.contains([',', ';', ':', '.', '(', '\u{2014}']))
+                .is_some_and(|g| g.contains(&[',', ';', ':', '.', '(', '\u{2014}'][..]))
                 || crate::drift::text::in_list("so|and|please|but|-|--", w(i - 1))
         }
     };
@@ -9523,7 +9542,7 @@ fn form_banned(lower: &str, ws: &[(usize, &str)], nouns: &[&str], fillers: &[&st
         let gap_end = ws.get(k + 1).map_or(lower.len(), |x| x.0);
         let gap = lower.get(at + word.len()..gap_end).unwrap_or_default();
         let closes = k + 1 >= ws.len()
-            || gap.contains(['.', ',', ';', ':', '\u{2014}', ')', '(', '!'])
+            || gap.contains(&['.', ',', ';', ':', '\u{2014}', ')', '(', '!'][..])
             || w(k + 1).chars().all(|c| c == '-')
             || (w(k + 1) == "in" && crate::drift::text::in_list("your|the|this|my", w(k + 2)))
             || crate::drift::text::in_list("please|anywhere|at|or|and|nor", w(k + 1));
@@ -9595,7 +9614,7 @@ fn american_spelling(text: &str) -> Option<String> {
     let prose = prose_of(text);
     // (Quoted lines and table rows hold names and labels: "| Base Color | `_BaseColor` |".)
     for line in prose.lines() {
-        if line.trim_start().starts_with(['>', '|']) {
+        if line.trim_start().starts_with(&['>', '|'][..]) {
             continue;
         }
         let mut quote = false;
@@ -9612,13 +9631,13 @@ fn american_spelling(text: &str) -> Option<String> {
             }
             // Double-quoted passages, and a token in single quotes, are cited.
             let opens = token
-                .trim_start_matches(['(', '['])
-                .starts_with(['"', '\u{201c}']);
-            let closes = token.ends_with(['"', '\u{201d}'])
+                .trim_start_matches(&['(', '['][..])
+                .starts_with(&['"', '\u{201c}'][..]);
+            let closes = token.ends_with(&['"', '\u{201d}'][..])
                 || token
-                    .trim_end_matches(['.', ',', ';', ':', ')'])
-                    .ends_with(['"', '\u{201d}']);
-            let cited = quote || opens || token.contains(['\'', '\u{2018}', '\u{2019}']);
+                    .trim_end_matches(&['.', ',', ';', ':', ')'][..])
+                    .ends_with(&['"', '\u{201d}'][..]);
+            let cited = quote || opens || token.contains(&['\'', '\u{2018}', '\u{2019}'][..]);
             if opens && !closes {
                 quote = true;
             } else if quote && closes {
@@ -9631,7 +9650,7 @@ fn american_spelling(text: &str) -> Option<String> {
             // A name: capitalised ("Tip Color"), camelCase, snake_case, a path, a flag, digits.
             if word.is_empty()
                 || !word.chars().all(|c| c.is_ascii_lowercase())
-                || token.contains(['_', '/', '(', '=', '<', '`'])
+                || token.contains(&['_', '/', '(', '=', '<', '`'][..])
             {
                 continue;
             }
@@ -9682,7 +9701,7 @@ fn bold_span(text: &str) -> Option<String> {
 /// Summary"), not a root shell prompt ("# systemctl restart nginx").
 fn markdown_heading(text: &str) -> Option<String> {
     heading_line(text).filter(|l| {
-        l.trim_start_matches(['#', ' '])
+        l.trim_start_matches(&['#', ' '][..])
             .starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit())
     })
 }
@@ -9731,7 +9750,7 @@ fn no_first_person(lower: &str, ws: &[(usize, &str)]) -> Option<Vec<String>> {
                 let (a, x) = ws.get(i).copied().unwrap_or_default();
                 lower
                     .get(a + x.len()..*at)
-                    .is_some_and(|g| g.contains([',', ';', '.', '(', ':', '\u{2014}']))
+                    .is_some_and(|g| g.contains(&[',', ';', '.', '(', ':', '\u{2014}'][..]))
             })
     };
     let cue = (0..ws.len()).find(|&i| {
@@ -9801,7 +9820,10 @@ fn first_person(text: &str, pronouns: &[String]) -> Option<String> {
                 .get(..offset + start)
                 .and_then(|b| b.chars().next_back());
             let after = rest.get(start + len..).and_then(|a| a.chars().next());
-            let bare = word.split(['\'', '\u{2019}']).next().unwrap_or_default();
+            let bare = word
+                .split(&['\'', '\u{2019}'][..])
+                .next()
+                .unwrap_or_default();
             let hit = pronouns.contains(&bare.to_ascii_lowercase())
                 && !quote(before)
                 && !(quote(after) && word == bare)
@@ -9943,11 +9965,11 @@ fn plural(word: &str) -> Option<String> {
         return None;
     }
     Some(
-        if word.ends_with(['s', 'x', 'z']) || word.ends_with("ch") || word.ends_with("sh") {
+        if word.ends_with(&['s', 'x', 'z'][..]) || word.ends_with("ch") || word.ends_with("sh") {
             format!("{word}es")
         } else if let Some(stem) = word
             .strip_suffix('y')
-            .filter(|s| !s.ends_with(['a', 'e', 'i', 'o', 'u']))
+            .filter(|s| !s.ends_with(&['a', 'e', 'i', 'o', 'u'][..]))
         {
             format!("{stem}ies")
         } else {
@@ -10037,7 +10059,10 @@ fn quoted_as_removed(lower: &str, i: usize, j: usize) -> bool {
         from -= 1;
     }
     let head = lower.get(from..i).unwrap_or_default();
-    let clause = head.rsplit(['.', ';', '\n']).next().unwrap_or_default();
+    let clause = head
+        .rsplit(&['.', ';', '\n'][..])
+        .next()
+        .unwrap_or_default();
     crate::drift::text::contains_any(
         clause,
         "remov|replac|dropp|delet|cut |avoid|took out|taken out|instead of|swapp|struck",
@@ -10178,10 +10203,13 @@ pub(super) fn around_pastes(sentence: &str) -> bool {
 fn quoted_spans(text: &str) -> Vec<(std::ops::Range<usize>, std::ops::Range<usize>)> {
     let mut out = Vec::new();
     let mut from = 0;
-    while let Some(i) = text.get(from..).and_then(|r| r.find(['"', '\u{201c}'])) {
+    while let Some(i) = text
+        .get(from..)
+        .and_then(|r| r.find(&['"', '\u{201c}'][..]))
+    {
         let open = from + i;
         let inner = open + text[open..].chars().next().map_or(1, char::len_utf8);
-        let Some(j) = text[inner..].find(['"', '\u{201d}']) else {
+        let Some(j) = text[inner..].find(&['"', '\u{201d}'][..]) else {
             break;
         };
         let close = inner + j;
@@ -10242,7 +10270,7 @@ pub(super) fn without_old(text: &str) -> String {
         let mut from = 0;
         for (outer, _) in quoted_spans(line) {
             let clause = line.get(from..outer.start).unwrap_or_default();
-            let clause = clause.rsplit(['.', ';']).next().unwrap_or_default();
+            let clause = clause.rsplit(&['.', ';'][..]).next().unwrap_or_default();
             let lower = clause.to_ascii_lowercase();
             let ws = ws_of(&lower);
             // Not the text that replaced it: "the old title was changed to "…"".
@@ -10570,7 +10598,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             let prose: Vec<&str> = lists::outside_fences(text)
                 .filter(|l| !(l.trim_start().starts_with('|') && l.matches('|').count() >= 2))
                 .filter(|l| {
-                    let item = l.trim_start().strip_prefix(['-', '*']).map(str::trim);
+                    let item = l.trim_start().strip_prefix(&['-', '*'][..]).map(str::trim);
                     !item.is_some_and(|i| {
                         !i.contains(' ') && super::file_scope::is_file_path(i.trim_matches('`'))
                     })
@@ -11125,7 +11153,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             // own ("**Confidence:** medium", "`Risk: low`.").
             let plain = |s: &str| {
                 s.replace("**", "")
-                    .trim_end_matches(['.', '*', '_', '`', '"', '\'', ' ', '\n'])
+                    .trim_end_matches(&['.', '*', '_', '`', '"', '\'', ' ', '\n'][..])
                     .to_string()
             };
             let plain_end = choice.then(|| plain(&end));
@@ -11221,7 +11249,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             // `cheap-runners.tf` file), a quoted passage someone else's words: none is the
             // answer's own wording (a block quote may be: the entry it was asked to write).
             // A JSON answer's strings are its own words ("{"Nickname": …}").
-            let json = text.trim_start().starts_with(['{', '[']);
+            let json = text.trim_start().starts_with(&['{', '['][..]);
             let mut intro = String::new();
             // A table's "Old text" column shows what is replaced, not the reply's words.
             let text = &tables::without_old_columns(text);
@@ -11306,7 +11334,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 .get(nth - 1)
                 .and_then(|p| p.split_whitespace().next())
                 .unwrap_or("")
-                .trim_start_matches(['\'', '"'])
+                .trim_start_matches(&['\'', '"'][..])
                 .chars()
                 .take_while(|c| !matches!(c, '.' | ',' | '?' | '!' | '\'' | '"'))
                 .map(crate::drift::text::lower_char)
@@ -11322,11 +11350,11 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             let heads: Vec<String> = text
                 .lines()
                 .map(|l| {
-                    let h = l.trim_start().trim_start_matches(['#', '*', '_', ' ']);
+                    let h = l.trim_start().trim_start_matches(&['#', '*', '_', ' '][..]);
                     // "## 1. Summary": the number is no part of the name.
                     let h = h
                         .trim_start_matches(crate::drift::text::digit_char)
-                        .strip_prefix(['.', ')'])
+                        .strip_prefix(&['.', ')'][..])
                         .map_or(h, str::trim_start);
                     h.lower()
                 })
@@ -11350,11 +11378,11 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 .enumerate()
                 .gather();
             let is_name = |h: &str, n: &str| {
-                let h = h.trim_matches(['#', '*', ' ', ':']).lower();
+                let h = h.trim_matches(&['#', '*', ' ', ':'][..]).lower();
                 let n = n.lower();
                 h == n
                     || h.strip_prefix(&n).is_some_and(|r| {
-                        r.starts_with([':', '(']) || r.starts_with(" (") || r.starts_with(" -")
+                        r.starts_with(&[':', '('][..]) || r.starts_with(" (") || r.starts_with(" -")
                     })
             };
             let find = |heading: &dyn Fn(&str) -> bool| -> Vec<usize> {
@@ -11371,7 +11399,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             let mut found = find(&|l: &str| l.starts_with('#'));
             if found.len() < names.len() {
                 found = find(&|l: &str| {
-                    (l.starts_with("**") && l.ends_with(['*', ':']))
+                    (l.starts_with("**") && l.ends_with(&['*', ':'][..]))
                         || (l.ends_with(':') && l.split_whitespace().count() <= 4)
                 });
             }
@@ -11807,7 +11835,7 @@ fn ruled_part(text: &str) -> Option<&str> {
     let (b, _) = rules.next_back()?;
     // Words before and after it, and the part the longest of the three.
     let (before, part, after) = (text.get(..a)?, text.get(a..b)?, text.get(b..)?);
-    let after = after.trim_start_matches(['-', '*', '\n', ' ']);
+    let after = after.trim_start_matches(&['-', '*', '\n', ' '][..]);
     (!before.trim().is_empty()
         && !after.trim().is_empty()
         && part.len() > before.len() + after.len())

@@ -218,7 +218,7 @@ fn inline_items<'a>(sentence: &'a str) -> Option<Vec<&'a str>> {
         let mut p = p.trim();
         loop {
             let t = p
-                .trim_end_matches([';', ',', ':'])
+                .trim_end_matches(&[';', ',', ':'][..])
                 .trim_end()
                 .trim_end_matches(" and")
                 .trim_end_matches(" or")
@@ -295,8 +295,8 @@ fn enumeration(sentence: &str) -> Vec<&str> {
         .map(|(_, t)| t)
         .unwrap_or(sentence);
     let parts: Vec<&str> = tail
-        .trim_end_matches(['.', '?', '!'])
-        .split([','])
+        .trim_end_matches(&['.', '?', '!'][..])
+        .split(&[','][..])
         .flat_map(|p| p.split(" and "))
         .map(str::trim)
         .filter(|p| !p.is_empty())

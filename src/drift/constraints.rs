@@ -354,7 +354,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             if parts.get(k + 1).is_some_and(|(_, next)| {
                 super::checkable::takes_back_clause(&next.to_ascii_lowercase())
             }) || lower
-                .split(['\u{2013}', '\u{2014}'])
+                .split(&['\u{2013}', '\u{2014}'][..])
                 .skip(1)
                 .any(super::checkable::takes_back_clause)
             {
@@ -457,7 +457,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 .or_else(|| antecedent(&lower, cue.0, &plain));
             let plain = match &passive {
                 Some((_, subject)) => {
-                    format!("{} {subject}", plain.trim_end_matches(['.', '!', ' ']))
+                    format!("{} {subject}", plain.trim_end_matches(&['.', '!', ' '][..]))
                 }
                 None => plain,
             };
@@ -650,7 +650,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             let after = lower
                 .get(i + m.len()..)
                 .unwrap_or_default()
-                .trim_start_matches([',', ' ']);
+                .trim_start_matches(&[',', ' '][..]);
             let opens = lower.get(..i).is_some_and(|b| {
                 let b = b.trim_end();
                 b.is_empty() || b.ends_with(';') || b.ends_with(',')
@@ -722,7 +722,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                     || l.split('`')
                         .skip(1)
                         .step_by(2)
-                        .any(|span| !span.is_empty() && !span.contains(['/', '.', ' ']));
+                        .any(|span| !span.is_empty() && !span.contains(&['/', '.', ' '][..]));
                 *start >= ban_end
                     && package
                     && crate::drift::text::contains_any(&l, "exception|you can add|you may add")
@@ -1075,7 +1075,7 @@ fn antecedent(lower: &str, cue: usize, clause: &str) -> Option<(usize, String)> 
         .strip_suffix(" so")
         .or_else(|| head.strip_suffix(" and"))
         .unwrap_or(head)
-        .trim_end_matches([',', ';', ' ', '\u{2014}', '-']);
+        .trim_end_matches(&[',', ';', ' ', '\u{2014}', '-'][..]);
     let (start, subject, words) = clause_subject(
         head,
         &[';', ':', ',', '(', '\u{2014}', '\n', '.'],
@@ -1174,7 +1174,7 @@ fn is_constraint_cue(lower: &str, i: usize, cue: &str) -> bool {
     let head = lower.get(..i).unwrap_or_default().trim_end();
     let last = head.rsplit(char::is_whitespace).next().unwrap_or_default();
     head.is_empty()
-        || head.ends_with([',', ';', ':', '-', '(', '*', '—', '•'])
+        || head.ends_with(&[',', ';', ':', '-', '(', '*', '—', '•'][..])
         || crate::drift::text::in_list(
             "must|should|shall|will|can|may|need|and|but|or|with|please|and/or|then|so|yet|hence",
             last,
@@ -1302,8 +1302,8 @@ fn uses_construct(name: &str, lower: &str, code: &Code) -> Option<String> {
         let t = l.trim();
         if comment(t) {
             let said = t
-                .trim_start_matches(['/', '#', '*', '-', ' '])
-                .trim_end_matches([':', ' '])
+                .trim_start_matches(&['/', '#', '*', '-', ' '][..])
+                .trim_end_matches(&[':', ' '][..])
                 .to_ascii_lowercase();
             if crate::drift::text::in_list("before|old|previously|was", &said) {
                 old = true;
@@ -1443,8 +1443,8 @@ fn asks_back(result: &str) -> Option<&str> {
         }
     }
     let t = last?;
-    let end = t.trim_end_matches(['*', '_', ' ']);
-    (end.ends_with('?') && !t.starts_with(['>', '"', '\u{201c}', '`', '#'])).then_some(t)
+    let end = t.trim_end_matches(&['*', '_', ' '][..]);
+    (end.ends_with('?') && !t.starts_with(&['>', '"', '\u{201c}', '`', '#'][..])).then_some(t)
 }
 
 /// A line of source that defines something (not a command run): "def f(", "function f(",
@@ -1484,7 +1484,7 @@ fn approving_clause(sentence: &str) -> &str {
 
 /// Whether a banned mention is a figure as written ("£5", "0.71", "12%"), not a stem.
 fn is_figure(object: &str) -> bool {
-    object.contains(['.', '%', '£', '$', '€', '¥'])
+    object.contains(&['.', '%', '£', '$', '€', '¥'][..])
 }
 
 /// Whether `lower` holds the figure as written, standalone (not part of a longer number: "£50",
@@ -1594,7 +1594,11 @@ fn shown_as_existing(line: &str, result: &str) -> bool {
     let comment = line
         .split_once('#')
         .or_else(|| line.split_once("//"))
-        .map(|(_, c)| c.trim().trim_end_matches(['.', ')']).to_ascii_lowercase());
+        .map(|(_, c)| {
+            c.trim()
+                .trim_end_matches(&['.', ')'][..])
+                .to_ascii_lowercase()
+        });
     if comment.is_some_and(|c| {
         crate::drift::text::in_list("existing|unchanged|already exists", c.as_str())
     }) {
@@ -1602,7 +1606,7 @@ fn shown_as_existing(line: &str, result: &str) -> bool {
     }
     // "`models.py` still defines `class AnimalRecord`": a class the line's prose says is there.
     let before = line.split("class ").next().unwrap_or_default();
-    let clause = before.rsplit(['.', ';']).next().unwrap_or_default();
+    let clause = before.rsplit(&['.', ';'][..]).next().unwrap_or_default();
     if crate::drift::text::contains_any(clause.to_ascii_lowercase(), "still |already |existing ") {
         return true;
     }
@@ -1691,7 +1695,7 @@ fn put_aside(lower: &str, at: usize) -> bool {
     let line = lower
         .get(..at)
         .map_or("", |b| b.rsplit('\n').next().unwrap_or(b))
-        .trim_start_matches(['-', '*', ' ']);
+        .trim_start_matches(&['-', '*', ' '][..]);
     let cause = [
         "cause:",
         "root cause:",
@@ -1963,7 +1967,10 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             // A list of actions goes on past the comma: "do not commit, push, or open a PR".
             // Each further part counts when an action opens it and it is bare; a list joins
             // with "or"/"nor" ("don't merge, push to your branch" asks for the push).
-            let first = clause.split([';', '\u{2014}']).next().unwrap_or_default();
+            let first = clause
+                .split(&[';', '\u{2014}'][..])
+                .next()
+                .unwrap_or_default();
             let joined = first.split_once(',').is_some_and(|(_, rest)| {
                 rest.split(crate::drift::text::not_alnum_char)
                     .any(|w| matches!(w, "or" | "nor"))
@@ -2277,13 +2284,13 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         // "Don't mention the old £5 fee", "the old baseline (0.71 AUC)": a figure as written is
         // what may not appear, not its description (a "5-day notice" mentions no £5).
         let figure = whole_main
-            .split([';', '\u{2014}'])
+            .split(&[';', '\u{2014}'][..])
             .next()
             .unwrap_or_default()
             .split_whitespace()
             .take_while(|w| !crate::drift::text::in_list("anywhere|in|within|inside|with", w))
             .map(|w| {
-                w.trim_matches(['(', ')', ',', ';', ':'])
+                w.trim_matches(&['(', ')', ',', ';', ':'][..])
                     .trim_end_matches('.')
             })
             .find(|w| is_figure(w) && w.contains(crate::drift::text::digit_char));
@@ -2703,7 +2710,7 @@ fn check_negatives_reading(
                                     .unwrap_or(0);
                                 let there = lower
                                     .get(from..t.at)
-                                    .and_then(|b| b.rsplit(['.', ';', '\n']).next())
+                                    .and_then(|b| b.rsplit(&['.', ';', '\n'][..]).next())
                                     .is_some_and(|b| {
                                         crate::drift::text::contains_any(b, "still |already |existing ")
                                     });
@@ -2782,7 +2789,7 @@ fn check_negatives_reading(
                     banned.retain(|p| {
                         let first = lower_ban.find(p.as_str()).unwrap_or_default();
                         let clause = lower_ban.get(..first).unwrap_or_default();
-                        let clause = clause.rsplit([';', ',', '\u{2014}', ':']).next();
+                        let clause = clause.rsplit(&[';', ',', '\u{2014}', ':'][..]).next();
                         let words = || {
                             clause
                                 .unwrap_or_default()
@@ -2793,7 +2800,7 @@ fn check_negatives_reading(
                         let after = lower_ban
                             .get(first + p.len()..)
                             .unwrap_or_default()
-                            .split(['.', ';'])
+                            .split(&['.', ';'][..])
                             .next()
                             .unwrap_or_default();
                         let fine_after = crate::drift::text::contains_any(after, " are fine| is fine| are ok| is ok| are allowed| is allowed")
@@ -2963,7 +2970,7 @@ fn check_negatives_reading(
                     // "Don't create new files in `src/`": a file created elsewhere is allowed.
                     let own = n
                         .text
-                        .split([';', ',', '\u{2014}'])
+                        .split(&[';', ',', '\u{2014}'][..])
                         .next()
                         .unwrap_or_default();
                     let own = own.split(" but ").next().unwrap_or_default();
@@ -3247,7 +3254,7 @@ fn check_negatives_reading(
                     };
                     // A code span names a thing (a `{price}` placeholder) unless the ban
                     // quotes what it bans (a codename "Bluefin" leaks from a flag's name too).
-                    let spans = if n.text.contains(['`', '"', '\u{201c}']) {
+                    let spans = if n.text.contains(&['`', '"', '\u{201c}'][..]) {
                         &[][..]
                     } else {
                         inline
@@ -3266,7 +3273,7 @@ fn check_negatives_reading(
                         // not a list, "pricing, cost or licensing fees", nor "the fee change".)
                         let ban = n.text.to_ascii_lowercase();
                         let amount = ban.split_once("mention ").is_some_and(|(_, r)| {
-                            let named = r.split(['(', ';', '.', ',']).next().unwrap_or_default();
+                            let named = r.split(&['(', ';', '.', ','][..]).next().unwrap_or_default();
                             let ws: Vec<&str> = named
                                 .split(' ')
                                 .take_while(|w| !crate::drift::text::in_list("per|for|of|in", w))
@@ -3394,7 +3401,7 @@ fn dirs_named(ban: &str) -> (Vec<String>, bool) {
         // A sentence's own stop is not the path's: "… under `.github/workflows/`."
         let d = w
             .trim_start_matches("./")
-            .trim_end_matches(['.', ':', '!', '?']);
+            .trim_end_matches(&['.', ':', '!', '?'][..]);
         let plain = d
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "_-./".contains(c));
@@ -3532,7 +3539,7 @@ fn changed_a_file_under(
             // ASCII lowercasing keeps byte offsets; the negators are ASCII.
             let lower = s.to_ascii_lowercase();
             // "Cause: `0042_x.sql` created the table without …": what was there before.
-            let label = lower.trim_start_matches(['-', '*', ' ', '#']);
+            let label = lower.trim_start_matches(&['-', '*', ' ', '#'][..]);
             if "cause:|root cause:|problem:|background:"
                 .split('|')
                 .any(|p| label.starts_with(p))
@@ -3584,7 +3591,7 @@ fn changed_a_file_under(
                 let version = |i: usize| {
                     words.get(i).is_some_and(|&(at, w)| {
                         let end = at + w.len();
-                        w.trim_start_matches(['v', 'V'])
+                        w.trim_start_matches(&['v', 'V'][..])
                             .starts_with(crate::drift::text::digit_char)
                             && s.get(end..).is_some_and(|t| {
                                 t.starts_with('.')
@@ -3766,7 +3773,7 @@ fn reports_act(result: &str, done: &str, target: &str) -> Option<String> {
             let aimed = |at: usize| {
                 target.is_empty() || {
                     let tail = lower.get(at..).unwrap_or_default();
-                    let clause = tail.split([';', '\n']).next().unwrap_or_default();
+                    let clause = tail.split(&[';', '\n'][..]).next().unwrap_or_default();
                     let clause = clause.split(" but ").next().unwrap_or_default();
                     // "… and opened a PR to main", "…, then merged": another verb's clause.
                     let clause = [" and ", ", "].iter().fold(clause, |c, cut| {
@@ -3790,7 +3797,7 @@ fn reports_act(result: &str, done: &str, target: &str) -> Option<String> {
                             }) && !rest.split_whitespace().next().is_some_and(|w| {
                                 crate::drift::text::in_list(
                                     "repo|repository|remote|fork|project",
-                                    w.trim_end_matches(['.', ',', ';']),
+                                    w.trim_end_matches(&['.', ',', ';'][..]),
                                 )
                             })
                         })
@@ -3863,7 +3870,7 @@ fn banned_commands(sentence: &str) -> Vec<String> {
                 || (verb
                     && cmd.len() >= 4
                     && cmd.bytes().all(|c| c.is_ascii_lowercase() || c == b'-'));
-            (command && !between.contains(['.', ';'])).then_some(cmd)
+            (command && !between.contains(&['.', ';'][..])).then_some(cmd)
         })
         .gather()
 }
@@ -4038,7 +4045,7 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
             [last, prev, ..] if last.trim_start().starts_with("```") => prev
                 .trim_end()
                 .strip_suffix(':')
-                .and_then(|l| l.rsplit([',', '.', ';', '\n']).next()),
+                .and_then(|l| l.rsplit(&[',', '.', ';', '\n'][..]).next()),
             _ => None,
         };
         if let Some(lead) = lead {
@@ -4069,7 +4076,7 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
         lower.match_indices(c).find_map(|(at, _)| {
             // Denied before it or right after it ("`ng update` not run", "was not applied").
             let after = lower.get(at + c.len()..).unwrap_or_default();
-            let after = after.trim_start_matches(['`', '\'', '"', ')', ' ']);
+            let after = after.trim_start_matches(&['`', '\'', '"', ')', ' '][..]);
             let denied_after = "not |was not|wasn't|were not|is not|never"
                 .split('|')
                 .any(|n| after.starts_with(n));
@@ -4444,7 +4451,7 @@ fn pinned_package_added(lower: &str) -> Option<usize> {
             s.split_once(sep).is_some_and(|(name, v)| {
                 name.len() > 1
                     && name.bytes().any(|b| b.is_ascii_alphabetic())
-                    && v.trim_start_matches(['^', '~', '=', 'v'])
+                    && v.trim_start_matches(&['^', '~', '=', 'v'][..])
                         .starts_with(crate::drift::text::digit_char)
             })
         };
@@ -4454,7 +4461,7 @@ fn pinned_package_added(lower: &str) -> Option<usize> {
             .filter(|&i| i > 0)
             .and_then(|i| s.get(i + 1..))
             .is_some_and(|v| {
-                v.trim_start_matches(['^', '~'])
+                v.trim_start_matches(&['^', '~'][..])
                     .starts_with(crate::drift::text::digit_char)
             });
         at || after("==")
@@ -4488,7 +4495,7 @@ fn pinned_package_added(lower: &str) -> Option<usize> {
             + lower
                 .get(at..)
                 .unwrap_or_default()
-                .split([';', '\n'])
+                .split(&[';', '\n'][..])
                 .next()
                 .unwrap_or_default()
                 .split(". ")
@@ -4536,7 +4543,7 @@ fn manifest_diff_adds(lower: &str, dev_allowed: bool) -> Option<String> {
     // (`implementation("g:a:1")`, `gem "rails"`, `require x v1`), an XML element's text
     // (`<artifactId>x</artifactId>`), else the first run of name characters.
     let name = |l: &str| -> String {
-        let body = l.trim_start_matches(['+', '-']).trim_start();
+        let body = l.trim_start_matches(&['+', '-'][..]).trim_start();
         let run = |s: &str| -> String {
             s.chars()
                 .take_while(|c| c.is_alphanumeric() || "-_./@:".contains(*c))
@@ -4548,13 +4555,13 @@ fn manifest_diff_adds(lower: &str, dev_allowed: bool) -> Option<String> {
                 .map(|(_, t)| run(t))
                 .unwrap_or_default();
         }
-        let first = run(body.trim_start_matches(['"', '\'']));
+        let first = run(body.trim_start_matches(&['"', '\''][..]));
         if crate::drift::text::in_list(
             "implementation|api|compile|testimplementation|debugimplementation|gem|require",
             first.as_str(),
         ) {
             let rest = body.get(first.len()..).unwrap_or_default();
-            let quoted = rest.split(['"', '\'']).nth(1).map(run);
+            let quoted = rest.split(&['"', '\''][..]).nth(1).map(run);
             return quoted.unwrap_or_else(|| run(rest.trim_start()));
         }
         first
@@ -4620,7 +4627,7 @@ fn manifest_diff_adds(lower: &str, dev_allowed: bool) -> Option<String> {
         let header = hunk
             .iter()
             .rev()
-            .find(|l| l.trim_start_matches(['+', '-', ' ']).starts_with('['));
+            .find(|l| l.trim_start_matches(&['+', '-', ' '][..]).starts_with('['));
         let section = header.is_some_and(|l| l.has("dependencies"));
         // `[dev-dependencies]`, `[tool.poetry.group.dev.dependencies]`.
         let dev_header = header.is_some_and(|l| l.has("dev"));
@@ -5182,7 +5189,7 @@ fn reported_change(
             .rsplit(|c: char| c.is_whitespace() || c == ',')
             .next()
             .unwrap_or("");
-        let opens = head.trim_start_matches(['-', '*', ' ']).is_empty()
+        let opens = head.trim_start_matches(&['-', '*', ' '][..]).is_empty()
             || crate::drift::text::in_list("i|we|and|then|also|so|i've|we've", prev);
         if !opens {
             return None;
@@ -5263,7 +5270,7 @@ fn word_cue(l: &str) -> Option<(usize, bool)> {
             // "don't ever include the word".
             let before = l.get(..at).unwrap_or_default();
             let clause = before
-                .rfind(['.', ';', ':', ','])
+                .rfind(&['.', ';', ':', ','][..])
                 .and_then(|i| before.get(i + 1..))
                 .unwrap_or(before);
             let negated = negated
@@ -5517,7 +5524,7 @@ fn kind_of_files(main: &str, objects: &[String]) -> bool {
 /// exact error message", "quoting the error verbatim is fine").
 fn error_paste_allowed(lower: &str) -> bool {
     // In one sentence, the error the object of the permission, not what "I" may paste.
-    lower.split(['.', ';', '\n', '!', '?']).any(|s| {
+    lower.split(&['.', ';', '\n', '!', '?'][..]).any(|s| {
         let error = crate::drift::text::first_of(s, "error message|the error|traceback|stack trace");
         let verb = crate::drift::text::first_of(s, "may paste|can paste|may quote|can quote");
         match (error, verb) {

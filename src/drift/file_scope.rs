@@ -280,7 +280,7 @@ pub fn paths(s: &str) -> Vec<(usize, String)> {
     for (at, raw) in text::word_runs(s, |b| {
         b.is_ascii_alphanumeric() || matches!(b, b'/' | b'.' | b'_' | b'-')
     }) {
-        let mut token = raw.trim_end_matches(['.', '-']);
+        let mut token = raw.trim_end_matches(&['.', '-'][..]);
         loop {
             let t = token.trim_start_matches("./").trim_start_matches("../");
             if t.len() == token.len() {
@@ -424,8 +424,10 @@ pub fn listed_changes(result: &str) -> Vec<(String, String)> {
             // Under a heading that names the file, only an item that opens with a path.
             let opens = || {
                 paths(t).first().is_some_and(|(at, _)| {
-                    t.get(..*at)
-                        .is_some_and(|h| h.trim_start_matches(['-', '*', '+', ' ', '`']).is_empty())
+                    t.get(..*at).is_some_and(|h| {
+                        h.trim_start_matches(&['-', '*', '+', ' ', '`'][..])
+                            .is_empty()
+                    })
                 })
             };
             if listing && !kept && (!inside || opens()) {
@@ -580,7 +582,7 @@ pub fn created_files(result: &str) -> Vec<String> {
                 words
                     .iter()
                     .skip(from)
-                    .map(|(_, w)| w.trim_matches(['`', '.', ',', ':']))
+                    .map(|(_, w)| w.trim_matches(&['`', '.', ',', ':'][..]))
                     .find(|w| {
                         !matches!(
                             w.to_ascii_lowercase().as_str(),
@@ -686,7 +688,7 @@ fn items_headed_by_a_changed_file(result: &str) -> Vec<(String, &str)> {
         else {
             continue;
         };
-        let head = head.trim().trim_matches(['`', '*']);
+        let head = head.trim().trim_matches(&['`', '*'][..]);
         if head.contains(' ') {
             continue;
         }
@@ -697,7 +699,7 @@ fn items_headed_by_a_changed_file(result: &str) -> Vec<(String, &str)> {
             continue;
         }
         // The item's own clause: "…: hand-added the entry so it links; CI will overwrite it".
-        let rest = rest.split(['.', ';']).next().unwrap_or_default();
+        let rest = rest.split(&['.', ';'][..]).next().unwrap_or_default();
         let lower = rest.to_ascii_lowercase();
         // Someone else's change, by its PR or author: "changed in #812", "added … in #200 (Priya)".
         if lower.has(" in #") || lower.has("(#") || lower.has(" pr ") {
@@ -745,10 +747,10 @@ fn changed_paths(sentence: &str) -> Vec<String> {
     // changed in that file; the paths after the colon are its content.
     let item = sentence
         .trim_start()
-        .trim_start_matches(['-', '*', '+'])
+        .trim_start_matches(&['-', '*', '+'][..])
         .trim_start();
     if let Some((head, _)) = item.split_once(": ").or_else(|| item.split_once(" — ")) {
-        let head = head.trim().trim_matches(['`', '*']);
+        let head = head.trim().trim_matches(&['`', '*'][..]);
         let dotfile = head.len() > 2
             && head.strip_prefix('.').is_some_and(|n| {
                 n.bytes()

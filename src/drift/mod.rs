@@ -276,7 +276,7 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
             .to_ascii_lowercase()
             .rfind("user input")
             .and_then(|i| instructions.get(i + "user input".len()..))
-            .map(|t| t.trim_start_matches([':', ' ', '\n', '\r', '\t']))
+            .map(|t| t.trim_start_matches(&[':', ' ', '\n', '\r', '\t'][..]))
             .unwrap_or(instructions)
     } else {
         instructions
@@ -334,7 +334,7 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
         // A "do not" item is fulfilled by not doing it.
         if negs.iter().any(|n| {
             text::contains(&n.text, &item.item)
-                || text::contains(&item.item, n.text.trim_start_matches(['-', '*', ' ']))
+                || text::contains(&item.item, n.text.trim_start_matches(&['-', '*', ' '][..]))
         }) {
             item.fulfilled = !violations
                 .iter()

@@ -84,12 +84,12 @@ pub fn shown(result: &str) -> Option<String> {
 fn line_shows(line: &str) -> bool {
     let lower = line.to_ascii_lowercase();
     // A key's value: `SMTP_PASSWORD=Tq7…`, `"api_key": "…"`, `token: abc…`.
-    let assigned = lower.match_indices(['=', ':']).any(|(at, _)| {
+    let assigned = lower.match_indices(&['=', ':'][..]).any(|(at, _)| {
         let key: String = lower
             .get(..at)
             .unwrap_or_default()
             .trim_end()
-            .trim_end_matches(['"', '\''])
+            .trim_end_matches(&['"', '\''][..])
             .chars()
             .rev()
             .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
@@ -104,7 +104,10 @@ fn line_shows(line: &str) -> bool {
     // A password in a connection string: `postgres://etl_user:s3cr3t@db:5432`.
     let in_url = lower.match_indices("://").any(|(at, _)| {
         let rest = line.get(at + 3..).unwrap_or_default();
-        let auth = rest.split(['/', ' ', '"', '\'']).next().unwrap_or_default();
+        let auth = rest
+            .split(&['/', ' ', '"', '\''][..])
+            .next()
+            .unwrap_or_default();
         auth.rsplit_once('@')
             .and_then(|(cred, _)| cred.split_once(':'))
             .is_some_and(|(_, pass)| is_secret_value(pass))
@@ -147,7 +150,7 @@ fn token_after(w: &str, prefixes: &[&str], len: usize) -> bool {
 /// The value after a `=` or `:` at byte `at`: its first run, unquoted.
 fn value_at(line: &str, at: usize) -> Option<&str> {
     let rest = line.get(at..)?.trim_start();
-    let rest = rest.trim_start_matches(['"', '\'', '`']);
+    let rest = rest.trim_start_matches(&['"', '\'', '`'][..]);
     // A value ends at a separator or another key's mark, and is never longer than 128 bytes
     // (a line of `a=a=a=…` must not be rescanned per `=`).
     let end = rest
@@ -174,7 +177,7 @@ fn is_secret_value(v: &str) -> bool {
         || crate::drift::text::contains_any(&lower, "redacted|masked|hidden|changeme|example|placeholder|vault|env|secret/|your_|your-|none|null|true|false");
     // Code, a path or a word is no value: `get_token()`, `settings.DB_PASSWORD`, `/home/x`,
     // "JWT-based".
-    let code = v.contains(['(', '[', '.']) || v.starts_with('/');
+    let code = v.contains(&['(', '[', '.'][..]) || v.starts_with('/');
     let letters = v.chars().any(|c| c.is_alphabetic());
     let mixed = v
         .chars()

@@ -419,9 +419,9 @@ pub fn identifiers_at(text: &str) -> Vec<(usize, String)> {
         {
             continue;
         }
-        let trimmed = raw.trim_start_matches(['.', '-', '/', '@']);
+        let trimmed = raw.trim_start_matches(&['.', '-', '/', '@'][..]);
         let lead = raw.len() - trimmed.len();
-        let trimmed = trimmed.trim_end_matches(['.', '-', '/', '@']);
+        let trimmed = trimmed.trim_end_matches(&['.', '-', '/', '@'][..]);
         if is_identifier(trimmed) {
             out.push((start + lead, trimmed.lower()));
         }
@@ -931,13 +931,13 @@ pub fn strip_boilerplate(text: &str) -> String {
 /// using …", "signal completion when done") and not a task's words ("a signal completion
 /// handler").
 fn completion_signalled(after: &str) -> bool {
-    let rest = after.trim_start_matches([' ', '`', '*']);
+    let rest = after.trim_start_matches(&[' ', '`', '*'][..]);
     let next = rest
         .split(crate::drift::text::not_alnum_char)
         .next()
         .unwrap_or_default();
     rest.is_empty()
-        || rest.starts_with([',', '.', ':', ';'])
+        || rest.starts_with(&[',', '.', ':', ';'][..])
         || one_of_in(next, "by|with|using|via|through|when|once")
 }
 
@@ -952,8 +952,8 @@ fn tool_used(s: &str, at: usize, after: &str) -> bool {
         "via|with|using|use|through|call|calling|by|invoke|invoking|your|then|trigger";
     let mut before = s.get(..at).unwrap_or_default();
     loop {
-        before = before.trim_end_matches([' ', '`', '*', '\'', '"']);
-        if before.ends_with([',', ';', ':', '(', '-']) {
+        before = before.trim_end_matches(&[' ', '`', '*', '\'', '"'][..]);
+        if before.ends_with(&[',', ';', ':', '(', '-'][..]) {
             return true;
         }
         if before.trim().is_empty() {
@@ -973,7 +973,7 @@ fn tool_used(s: &str, at: usize, after: &str) -> bool {
 /// "tool" with "with"/"to"/"," or its end.
 fn opens_report(after: &str) -> bool {
     let rest = after.trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '`' | '*'));
-    if rest.is_empty() || rest.starts_with([':', '.', ',']) {
+    if rest.is_empty() || rest.starts_with(&[':', '.', ','][..]) {
         return true;
     }
     let Some(r) = rest.strip_prefix("tool") else {
@@ -981,7 +981,7 @@ fn opens_report(after: &str) -> bool {
     };
     let r = r.trim_start_matches(|c: char| c.is_whitespace() || c == '`');
     r.is_empty()
-        || r.starts_with([',', '.', ':'])
+        || r.starts_with(&[',', '.', ':'][..])
         || r.split_whitespace()
             .next()
             .is_some_and(|w| one_of_in(w, "with|to"))
@@ -991,9 +991,9 @@ fn opens_report(after: &str) -> bool {
 /// the tool ("…, then reply via", "Summarize the change via", "Finish with").
 fn task_before(before: &str) -> String {
     const LEADS: &str = "via|with|using|use|the|in|by|through|and|then|report|back|return|it|finish|call|as|your|a|an|when|done|reply|respond";
-    let mut kept = before.trim_end_matches([' ', '`', '*']);
+    let mut kept = before.trim_end_matches(&[' ', '`', '*'][..]);
     loop {
-        let t = kept.trim_end_matches([' ', ',', ';', '`', '*', '(']);
+        let t = kept.trim_end_matches(&[' ', ',', ';', '`', '*', '('][..]);
         let start = last_word_start(t);
         let last = t.get(start..).unwrap_or_default();
         if last.is_empty() || !one_of_in(last, LEADS) {
@@ -1036,7 +1036,7 @@ fn after_tool(after: &str) -> String {
     if !contents.is_empty() {
         return contents;
     }
-    let (clause, after_comma) = match rest.strip_prefix([',', ';']) {
+    let (clause, after_comma) = match rest.strip_prefix(&[',', ';'][..]) {
         Some(r) => (r.trim_start(), true),
         None => (rest, false),
     };
@@ -1076,7 +1076,7 @@ fn report_contents(rest: &str) -> String {
         r
     } else {
         let first = rest.split_whitespace().next().unwrap_or_default();
-        let word = first.trim_end_matches([':', ',']);
+        let word = first.trim_end_matches(&[':', ','][..]);
         if one_of_in(word, INTRODUCERS) {
             rest.get(first.len()..).unwrap_or_default()
         } else {
@@ -1099,7 +1099,7 @@ fn report_contents(rest: &str) -> String {
         lower
             .get(..at)
             .unwrap_or_default()
-            .rfind([',', ';'])
+            .rfind(&[',', ';'][..])
             .unwrap_or(at)
     })
     .unwrap_or(contents.len());
@@ -1121,7 +1121,7 @@ const REPORT_WORDS: &str = "a|an|the|of|in|and|your|its|this|that|what|you|was|w
 /// `text` as a sentence of its own (capitalised, ended), or nothing when it only says that
 /// there is a report.
 fn sentence_of(text: &str) -> String {
-    let text = text.trim().trim_end_matches([',', ';']);
+    let text = text.trim().trim_end_matches(&[',', ';'][..]);
     let generic = word_pieces(text).all(|w| one_of_in(w, REPORT_WORDS));
     if generic {
         return String::new();
@@ -1133,7 +1133,7 @@ fn sentence_of(text: &str) -> String {
         .next()
         .map(|c| c.to_ascii_uppercase().to_string())
         .unwrap_or_default();
-    let end = if text.ends_with(['.', '!', '?', ':']) {
+    let end = if text.ends_with(&['.', '!', '?', ':'][..]) {
         " "
     } else {
         ". "
@@ -1489,7 +1489,7 @@ mod tests {
                     assert_eq!(any_pair_in(t, l, s), plain, "{t:.40} / {l} / {s}");
                 }
                 for w in t
-                    .split([' ', ';', ',', '.'])
+                    .split(&[' ', ';', ',', '.'][..])
                     .chain(["", "a|b", "ab|cd", "cd"])
                 {
                     assert_eq!(in_list(l, w), l.split('|').any(|p| p == w), "{l} / {w}");

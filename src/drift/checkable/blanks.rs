@@ -179,7 +179,7 @@ fn plausible(
     named_marks: bool,
 ) -> bool {
     let words = inner
-        .split([' ', '_', '-', '.'])
+        .split(&[' ', '_', '-', '.'][..])
         .filter(|w| !w.is_empty())
         .count();
     if inner.is_empty()
@@ -199,14 +199,14 @@ fn plausible(
             let head = line.get(..at).unwrap_or_default().trim();
             // ("1. [x] Faster sync": a numbered item's checkbox too.)
             let numbered = head.len() <= 4
-                && head.ends_with(['.', ')'])
+                && head.ends_with(&['.', ')'][..])
                 && head
                     .get(..head.len() - 1)
                     .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()));
             let checkbox = (matches!(head, "-" | "*" | "+" | "") || numbered) && inner.len() == 1;
             let field_word = inner
                 .to_ascii_lowercase()
-                .split([' ', '_', '-'])
+                .split(&[' ', '_', '-'][..])
                 .any(|w| crate::drift::text::in_list(FIELD_WORDS, w));
             !checkbox && inner != "sic" && (named_marks || field_word)
         }

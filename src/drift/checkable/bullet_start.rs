@@ -171,18 +171,18 @@ fn one_of(rest: &str) -> Option<Vec<String>> {
     ]
     .iter()
     .find_map(|cue| lower.find(cue).map(|i| (*cue, i + cue.len())))?;
-    let list = rest.get(start..)?.split(['.', ';', '\n']).next()?;
-    let list = list.trim_start_matches([':', ' ']);
+    let list = rest.get(start..)?.split(&['.', ';', '\n'][..]).next()?;
+    let list = list.trim_start_matches(&[':', ' '][..]);
     if !list.has(" or ") && !cue.starts_with("one of") {
         return None;
     }
     let items: Vec<String> = list
-        .split([','])
+        .split(&[','][..])
         .flat_map(|p| p.split(" or "))
         .map(|p| {
             p.trim()
                 .trim_start_matches("or ")
-                .trim_matches(['`', '"', '\'', ':', ' '])
+                .trim_matches(&['`', '"', '\'', ':', ' '][..])
                 .to_string()
         })
         .filter(|p| !p.is_empty())
@@ -228,13 +228,16 @@ fn example(rest: &str) -> Option<Vec<Piece>> {
     // end or a stop.
     let token = if let Some(code) = token.strip_prefix('`') {
         code.split('`').next()?
-    } else if let Some(quoted) = token.strip_prefix(['\'', '"']) {
-        quoted.split(['\'', '"']).next()?
+    } else if let Some(quoted) = token.strip_prefix(&['\'', '"'][..]) {
+        quoted.split(&['\'', '"'][..]).next()?
     } else {
-        token.split([',', ')', ' ']).next()?.trim_end_matches('.')
+        token
+            .split(&[',', ')', ' '][..])
+            .next()?
+            .trim_end_matches('.')
     };
     let token = token
-        .trim_end_matches(['.', '\u{2026}', ' '])
+        .trim_end_matches(&['.', '\u{2026}', ' '][..])
         .trim_end_matches(':')
         .trim();
     // "e.g. `[HUT-12] Add retries`": the key, not the words after it ("Route N:" is kept whole).
@@ -246,7 +249,7 @@ fn example(rest: &str) -> Option<Vec<Piece>> {
     };
     let shape = shape_of(
         token,
-        token.has("HH:") || token.has("YYYY") || token.contains(['/', ':']),
+        token.has("HH:") || token.has("YYYY") || token.contains(&['/', ':'][..]),
     );
     // A key-like example: digits or capitals in it, and at most three words.
     let keyish = shape
@@ -359,7 +362,7 @@ fn bullets(text: &str) -> Vec<&str> {
             .iter()
             .find_map(|m| t.strip_prefix(m))
             .or_else(|| {
-                t.split_once(['.', ')']).and_then(|(n, r)| {
+                t.split_once(&['.', ')'][..]).and_then(|(n, r)| {
                     (!n.is_empty() && n.len() <= 2 && n.bytes().all(|b| b.is_ascii_digit()))
                         .then(|| r.strip_prefix(' '))
                         .flatten()
@@ -400,7 +403,7 @@ fn lists(text: &str) -> Vec<Vec<&str>> {
                 _ => out.push(vec![item]),
             }
             open = true;
-        } else if !line.trim().is_empty() && !line.starts_with([' ', '\t']) {
+        } else if !line.trim().is_empty() && !line.starts_with(&[' ', '\t'][..]) {
             open = false;
         }
     }
@@ -428,7 +431,7 @@ fn starts_right(rule: &BulletStart, item: &str) -> bool {
                     && plain.strip_prefix('[').is_some_and(|p| fits(shape, p)))
         }
         BulletStart::OneOf(list) => list.iter().any(|o| {
-            let o = o.trim_matches(['`', ':']);
+            let o = o.trim_matches(&['`', ':'][..]);
             plain
                 .get(..o.len())
                 .is_some_and(|h| h.eq_ignore_ascii_case(o))
@@ -443,7 +446,7 @@ fn starts_right(rule: &BulletStart, item: &str) -> bool {
                     Some(s) => s,
                     None => return false,
                 },
-                None => plain.trim_start_matches(['[', '(']),
+                None => plain.trim_start_matches(&['[', '('][..]),
             };
             // Any key with a digit ("OPS-12", "B2B-7", "#4821", "INC0012345").
             s.split(|c: char| c.is_whitespace() || c == ':' || c == ']' || c == ')')
@@ -458,7 +461,7 @@ fn starts_right(rule: &BulletStart, item: &str) -> bool {
                 None => t.split_whitespace().next().unwrap_or_default(),
             };
             // ("Makefile", "LICENSE", "`.env`": names a path may be.)
-            span.contains(['/', '.'])
+            span.contains(&['/', '.'][..])
                 || span.ends_with("file")
                 || (*ticked && !span.is_empty() && !span.contains(' '))
                 || (!span.is_empty() && span.bytes().all(|b| b.is_ascii_uppercase()))

@@ -212,7 +212,7 @@ fn fixed_scope(sentence: &str) -> Option<String> {
                 && fixed(scope)
                 && kind != "type"
                 && scope != "scope"
-                && rest.trim_start().starts_with(['<', '.']))
+                && rest.trim_start().starts_with(&['<', '.'][..]))
             .then(|| scope.to_string())
         })
 }
@@ -227,7 +227,11 @@ fn ticket_form(sentence: &str) -> Option<Ticket> {
     ) {
         return None;
     }
-    let spans: Vec<&str> = sentence.split(['`', '\'', '"']).skip(1).step_by(2).gather();
+    let spans: Vec<&str> = sentence
+        .split(&['`', '\'', '"'][..])
+        .skip(1)
+        .step_by(2)
+        .gather();
     spans.iter().find_map(|s| {
         let s = s.trim();
         let (bracket, body) = match s.strip_prefix('[') {
@@ -281,7 +285,7 @@ pub fn whole_subject(text: &str) -> Option<String> {
     // A sentence is a lead-in too ("Found it: the loop re-queued acked jobs."), unless it opens
     // as a subject does: a ticket key, a type, an imperative.
     let opener = first
-        .split([' ', '(', ':'])
+        .split(&[' ', '(', ':'][..])
         .next()
         .unwrap_or_default()
         .to_ascii_lowercase();
@@ -295,7 +299,7 @@ pub fn whole_subject(text: &str) -> Option<String> {
     (first.chars().count() <= 100
         && !first.ends_with(':')
         && (!first.ends_with('.') || subject_like)
-        && !first.starts_with(['#', '*', '-', '>', '|', '`'])
+        && !first.starts_with(&['#', '*', '-', '>', '|', '`'][..])
         && !lead_in
         && second.is_none_or(|l| l.trim().is_empty()))
     .then(|| first.to_string())

@@ -158,7 +158,7 @@ pub fn holds(rule: &FirstHolds, text: &str) -> (bool, Option<String>) {
     // A lead-in ("Here is the update:"), a heading or a bold label ("**Summary:**") before
     // the first sentence, which they do not open.
     let label = |l: &str| {
-        let bare = l.trim_matches(['*', '_']);
+        let bare = l.trim_matches(&['*', '_'][..]);
         (bare.ends_with(':') && !l.starts_with('#') && l.split_whitespace().count() <= 6)
             || (rule.sentence && l.starts_with('#'))
             || (rule.sentence

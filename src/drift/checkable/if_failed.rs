@@ -21,14 +21,18 @@ pub fn asked(sentence: &str, lower: &str) -> Option<String> {
     // The name in code or quotes: "`## Failures`", "'Failing tests'"; one written as a
     // heading first, and never a path or a test's name ("If a test in `tests/api/` fails").
     let spans: Vec<&str> = sentence
-        .split([
-            '`', '"', '\'', '\u{2018}', '\u{2019}', '\u{201c}', '\u{201d}',
-        ])
+        .split(
+            &[
+                '`', '"', '\'', '\u{2018}', '\u{2019}', '\u{201c}', '\u{201d}',
+            ][..],
+        )
         .skip(1)
         .step_by(2)
         .map(str::trim)
         .filter(|n| {
-            !n.is_empty() && n.split_whitespace().count() <= 4 && !n.contains(['/', '.', '_', ':'])
+            !n.is_empty()
+                && n.split_whitespace().count() <= 4
+                && !n.contains(&['/', '.', '_', ':'][..])
         })
         .gather();
     let name = spans
@@ -46,12 +50,14 @@ fn test_in_fails(lower: &str) -> bool {
         .filter_map(|cue| lower.split_once(cue))
         .any(|(_, rest)| {
             // A path's dot ("`tests/api.py`") does not end the clause; a few words do.
-            rest.split([',', ';', '\n']).next().is_some_and(|clause| {
-                clause
-                    .split_whitespace()
-                    .take(10)
-                    .any(|w| w.starts_with("fail"))
-            })
+            rest.split(&[',', ';', '\n'][..])
+                .next()
+                .is_some_and(|clause| {
+                    clause
+                        .split_whitespace()
+                        .take(10)
+                        .any(|w| w.starts_with("fail"))
+                })
         })
 }
 
@@ -74,7 +80,7 @@ pub fn failed(text: &str) -> bool {
     }
     // Words read within one line's clause: "(… Postgres 14)\n- Failed: 0" is no "14 failed".
     lower
-        .split(['\n', '.', ';', ':', '(', ')', '|'])
+        .split(&['\n', '.', ';', ':', '(', ')', '|'][..])
         .any(reports_failure)
 }
 
@@ -121,16 +127,16 @@ pub fn has_heading(name: &str, text: &str) -> bool {
             .trim()
             .trim_start_matches('#')
             .trim()
-            .trim_matches(['*', '_'])
+            .trim_matches(&['*', '_'][..])
             .trim()
             .trim_end_matches(':')
-            .trim_matches(['*', '_'])
+            .trim_matches(&['*', '_'][..])
             .to_ascii_lowercase();
         bare == name
             || (bare.starts_with(&name)
                 && bare.len() <= name.len() + 24
                 && bare
                     .get(name.len()..)
-                    .is_some_and(|r| r.starts_with([' ', '(', ':'])))
+                    .is_some_and(|r| r.starts_with(&[' ', '(', ':'][..])))
     })
 }

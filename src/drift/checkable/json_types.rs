@@ -87,7 +87,7 @@ pub fn asked(message: &str) -> Vec<Typed> {
         // The words up to the clause's end, past "and `b`" lists.
         // (Bracketed: to the bracket's end; else to the next key, which states its own.)
         let clause = after
-            .split([';', '.', ',', '\n', ')'])
+            .split(&[';', '.', ',', '\n', ')'][..])
             .next()
             .unwrap_or_default();
         let shared = clause.trim_start().starts_with("and ");

@@ -225,7 +225,7 @@ fn unit_in_another(text: &str, asked: &Language) -> Option<(&'static Language, S
         }
         let body = line.trim();
         // The passage a colon introduces, a list of cited lines included.
-        let listed = body.starts_with(['-', '*', '+']);
+        let listed = body.starts_with(&['-', '*', '+'][..]);
         if cited && !body.is_empty() && (listed || !cited_list) {
             cited_list = listed;
             cited = body.ends_with(':') || listed;
@@ -238,9 +238,9 @@ fn unit_in_another(text: &str, asked: &Language) -> Option<(&'static Language, S
         if !body.is_empty() {
             cited = body.ends_with(':');
         }
-        let item = body.starts_with(['-', '*', '+', '\u{2022}'])
+        let item = body.starts_with(&['-', '*', '+', '\u{2022}'][..])
             || body
-                .split_once(['.', ')'])
+                .split_once(&['.', ')'][..])
                 .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
         if body.is_empty() || item || body.starts_with('#') {
             units.push(std::mem::take(&mut current));
@@ -253,7 +253,7 @@ fn unit_in_another(text: &str, asked: &Language) -> Option<(&'static Language, S
     units.push(current);
     for unit in units {
         let t = unit.trim();
-        if t.starts_with(['"', '\u{201c}', '\u{201e}', '\'', '>', '|', '\u{ab}'])
+        if t.starts_with(&['"', '\u{201c}', '\u{201e}', '\'', '>', '|', '\u{ab}'][..])
             || t.contains('\u{ab}')
             // An error or a test line cited in the passage ("Failed: … AssertionError: …").
             || crate::drift::text::contains_any(
@@ -264,7 +264,7 @@ fn unit_in_another(text: &str, asked: &Language) -> Option<(&'static Language, S
             continue;
         }
         // A label naming a cited thing ("Commit message: …", "ERROR: …").
-        let body = t.trim_start_matches(['-', '*', '+', ' ']);
+        let body = t.trim_start_matches(&['-', '*', '+', ' '][..]);
         if let Some((label, _)) = body.split_once(':') {
             let l = label.to_ascii_lowercase();
             let artefact = crate::drift::text::contains_any(

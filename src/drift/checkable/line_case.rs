@@ -80,7 +80,7 @@ pub fn asked(sentence: &str, lower: &str) -> Option<LineCase> {
     let between = lower.get(from..to)?;
     // ";" or a part named between them ("the first line is the title; the rest in all caps",
     // "the subject is plain and the body in capitals") makes the case another part's.
-    if between.contains([';', '.'])
+    if between.contains(&[';', '.'][..])
         || has_any_in(
             between,
             "the rest|rest of|the body|everything|remaining|other lines|below|after it|underneath|each |every ",
@@ -217,9 +217,9 @@ fn lowercase_words(line: &str) -> Vec<&str> {
 /// A line without its quote, heading and bold marks.
 fn bare(line: &str) -> &str {
     line.trim()
-        .trim_start_matches(['>', '#', ' '])
+        .trim_start_matches(&['>', '#', ' '][..])
         .trim()
-        .trim_matches(['*', '_'])
+        .trim_matches(&['*', '_'][..])
         .trim()
 }
 
@@ -238,7 +238,7 @@ fn unlabelled(line: &str) -> Option<&str> {
     .iter()
     .find(|l| lower.starts_with(**l))
     .and_then(|l| b.get(l.len()..))
-    .map(|rest| rest.trim().trim_start_matches(['*', '_']).trim())
+    .map(|rest| rest.trim().trim_start_matches(&['*', '_'][..]).trim())
 }
 
 /// The first non-empty line at or after `from`, and, where that opens a fenced block, the

@@ -274,7 +274,7 @@ pub fn first_long(b: &LineChars, text: &str) -> Option<String> {
     };
     lines
         .into_iter()
-        .filter(|l| b.lines != Lines::Bullets || l.trim_start().starts_with(['-', '*', '+']))
+        .filter(|l| b.lines != Lines::Bullets || l.trim_start().starts_with(&['-', '*', '+'][..]))
         .find(|l| l.trim_end().chars().count() > b.n)
         .map(str::to_string)
 }

@@ -177,7 +177,7 @@ fn aside(paragraph: &str) -> bool {
             w,
         )
     };
-    !inner.contains(['\n', '(', ')'])
+    !inner.contains(&['\n', '(', ')'][..])
         && !head
             .iter()
             .any(|w| crate::drift::text::in_list("will|'ll|can|shall|would|we'll|i'll", w))

@@ -113,7 +113,7 @@ fn asked_in(lower: &str) -> Vec<NumberFormat> {
     // Said of a text the task builds or changes (not "the currency code"; not in the reason:
     // "… (e.g. 83.4%) — the dashboard parser is strict about it").
     let asked_part = lower
-        .split(['\u{2014}', '\u{2013}'])
+        .split(&['\u{2014}', '\u{2013}'][..])
         .next()
         .unwrap_or_default()
         .split(" because ")
@@ -517,16 +517,16 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
         // The word right after, a unit if short ("12 km", "12kg", "1.0 °C").
         let glued = tail.starts_with(|c: char| c.is_alphabetic() || c == '°');
         let word: String = tail
-            .trim_start_matches([' ', '\u{a0}', '\u{202f}'])
+            .trim_start_matches(&[' ', '\u{a0}', '\u{202f}'][..])
             .chars()
             .take_while(|c| c.is_alphanumeric() || matches!(c, '°' | '/' | '³' | '²' | 'µ'))
             .collect::<String>()
             .lower();
         let code_after = CURRENCY_CODES.contains(&word.as_str());
         let sign_after = tail
-            .trim_start_matches([' ', '\u{a0}'])
+            .trim_start_matches(&[' ', '\u{a0}'][..])
             .starts_with(|c: char| CURRENCY_SIGNS.contains(&c));
-        let head_trim = head.trim_end_matches([' ', '\u{a0}']);
+        let head_trim = head.trim_end_matches(&[' ', '\u{a0}'][..]);
         let sign_before = head_trim.ends_with(|c: char| CURRENCY_SIGNS.contains(&c));
         // (The tail compared as it is: lowercasing the whole head per figure was quadratic.)
         let code_before = CURRENCY_CODES
@@ -547,7 +547,7 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
         } else if let Some(code) = code_before {
             Some(code)
         } else if sign_after {
-            tail.trim_start_matches([' ', '\u{a0}'])
+            tail.trim_start_matches(&[' ', '\u{a0}'][..])
                 .chars()
                 .next()
                 .map(String::from)
@@ -567,11 +567,13 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
         let bound = bound_before || bound_after || (glued && unit.is_none());
         // A label ("Students: 9870", "| 9870") is no name of the number.
         let labelled = head
-            .trim_end_matches([' ', '*', '\'', '"', '(', '`'])
-            .ends_with([':', '|', '=']);
+            .trim_end_matches(&[' ', '*', '\'', '"', '(', '`'][..])
+            .ends_with(&[':', '|', '='][..]);
         let before = if labelled {
             // "The affected record ids were: 8412, …": an id word just before the colon.
-            let label = head.trim_end().trim_end_matches([':', '|', '=', ' ', '*']);
+            let label = head
+                .trim_end()
+                .trim_end_matches(&[':', '|', '=', ' ', '*'][..]);
             label
                 .rsplit(crate::drift::text::not_alnum_char)
                 .filter(|w| !w.is_empty())
@@ -772,7 +774,7 @@ fn number_word(text: &str, of: Option<&str>) -> Option<String> {
                 continue;
             }
             let head = line.get(..at).unwrap_or_default().trim_end();
-            let opens = head.is_empty() || head.ends_with(['.', '!', '?', ':', '-', '*']);
+            let opens = head.is_empty() || head.ends_with(&['.', '!', '?', ':', '-', '*'][..]);
             if word.starts_with(char::is_uppercase) && !opens {
                 continue;
             }
@@ -827,7 +829,7 @@ fn digit_under_ten(line: &str) -> Option<String> {
         let marker = head.trim().is_empty()
             && line
                 .get(t.start + t.text.len()..)
-                .is_some_and(|r| r.starts_with(['.', ')']));
+                .is_some_and(|r| r.starts_with(&['.', ')'][..]));
         let unit = t
             .unit
             .as_deref()
@@ -883,7 +885,7 @@ fn money_scaled(line: &str, t: &Token) -> bool {
         .take(10)
         .collect::<String>()
         .to_ascii_lowercase();
-    tail.starts_with(['k', 'm', 'b']) && !tail.starts_with("km")
+    tail.starts_with(&['k', 'm', 'b'][..]) && !tail.starts_with("km")
         || [
             "million", "billion", "trillion", "thousand", "bn", "mn", "tn", "m ",
         ]

@@ -148,7 +148,7 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
     }
     // A marked name opening the sentence, as a place or a label: "Under "Risks", no more than
     // 3 bullets", "**Root cause** — no more than two sentences".
-    let opening = lower.trim_start_matches(['-', ' ', '\t']);
+    let opening = lower.trim_start_matches(&['-', ' ', '\t'][..]);
     let opening = ["under ", "in ", "within ", "for "]
         .iter()
         .find_map(|p| opening.strip_prefix(p))
@@ -164,11 +164,11 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
         .unwrap_or(opening);
     if let Some((end, name)) = marked.iter().min_by_key(|(end, _)| *end) {
         let start = lower.len() - opening.len();
-        let lead = opening.starts_with(['*', '`', '"', '\'', '\u{201c}']);
+        let lead = opening.starts_with(&['*', '`', '"', '\'', '\u{201c}'][..]);
         let rest = lower
             .get(*end..)
             .unwrap_or_default()
-            .trim_start_matches(['*', ' ']);
+            .trim_start_matches(&['*', ' '][..]);
         // "Under a `Next steps` heading, …".
         let rest = ["heading", "section"]
             .iter()
@@ -176,7 +176,7 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
             .unwrap_or(rest);
         if lead
             && *end > start
-            && (rest.starts_with([',', ':'])
+            && (rest.starts_with(&[',', ':'][..])
                 || rest.starts_with("\u{2014}")
                 || rest.starts_with("- ")
                 // "- `## Summary` with at most 40 words".
@@ -194,7 +194,7 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
     // bullets".
     for (end, name) in &marked {
         let rest = lower.get(*end..).unwrap_or_default();
-        let rest = rest.trim_start_matches(['*', '`', '"', '\'', '\u{201d}', ' ']);
+        let rest = rest.trim_start_matches(&['*', '`', '"', '\'', '\u{201d}', ' '][..]);
         if rest.starts_with("with ") && counts_in_clause(&lower, lower.len() - rest.len() + 5) {
             return Some(Part::Named(name.clone()));
         }
@@ -202,13 +202,13 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
     // A marked name kept to a count: "keep `Next steps` to at most 3 bullets".
     for (end, name) in &marked {
         let rest = lower.get(*end..).unwrap_or_default();
-        let rest = rest.trim_start_matches(['*', '`', '"', '\'', '\u{201d}', ' ']);
+        let rest = rest.trim_start_matches(&['*', '`', '"', '\'', '\u{201d}', ' '][..]);
         let before = lower.get(..*end).unwrap_or_default();
         let kept = before
-            .strip_suffix(['`', '"', '\'', '\u{201d}'])
+            .strip_suffix(&['`', '"', '\'', '\u{201d}'][..])
             .unwrap_or(before)
             .strip_suffix(name.as_str())
-            .map(|b| b.trim_end_matches(['*', '`', '"', '\'', '\u{201c}', ' ']))
+            .map(|b| b.trim_end_matches(&['*', '`', '"', '\'', '\u{201c}', ' '][..]))
             .is_some_and(|b| b.ends_with(" keep") || b.ends_with(" limit") || b == "keep");
         if kept
             && ["to ", "under ", "below "]
@@ -225,7 +225,7 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
         let rest = lower.get(*end..).unwrap_or_default();
         // The opening mark: not an apostrophe inside a word ("What's").
         let Some(mark_start) = lower.get(..*end).and_then(|b| {
-            let b = b.trim_end_matches(['*', '`', '"', '\'', '\u{201d}', '\u{2019}']);
+            let b = b.trim_end_matches(&['*', '`', '"', '\'', '\u{201d}', '\u{2019}'][..]);
             b.char_indices()
                 .rev()
                 .find(|&(i, c)| {
@@ -242,7 +242,7 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
         let before = lower
             .get(..mark_start)
             .unwrap_or_default()
-            .trim_end_matches(['*', '`', '"', '\'', ' ']);
+            .trim_end_matches(&['*', '`', '"', '\'', ' '][..]);
         let before = before
             .strip_suffix(" the")
             .or_else(|| before.strip_suffix(" a"))
@@ -250,18 +250,18 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
         let placed = " under| below| beneath"
             .split('|')
             .any(|p| before.ends_with(p));
-        let rest = rest.trim_start_matches(['*', ' ']);
+        let rest = rest.trim_start_matches(&['*', ' '][..]);
         let rest = ["heading", "section"]
             .iter()
             .find_map(|p| rest.strip_prefix(p))
             .unwrap_or(rest);
-        let after = rest.starts_with([',', ':', '\u{2014}'])
+        let after = rest.starts_with(&[',', ':', '\u{2014}'][..])
             && counts_in_clause(
                 &lower,
                 lower.len() - rest.len() + rest.chars().next().map_or(0, char::len_utf8),
             );
         // Or the count first: "no more than 5 bullets under 'Changes'."
-        let first = (rest.is_empty() || rest.starts_with(['.', ';']))
+        let first = (rest.is_empty() || rest.starts_with(&['.', ';'][..]))
             && counts_in_clause(&lower, mark_start);
         if placed && (after || first) {
             return Some(Part::Named(name.clone()));
@@ -280,7 +280,7 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
         let Some(last) = name.last() else {
             continue;
         };
-        let bare = last.trim_end_matches(['.', ';', ',', ':']);
+        let bare = last.trim_end_matches(&['.', ';', ',', ':'][..]);
         let ends = bare.len() < last.len()
             || lower
                 .get(at..)
@@ -311,7 +311,7 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
         .iter()
         .filter(|(end, _)| {
             let rest = lower.get(*end..).unwrap_or_default();
-            let rest = rest.trim_start_matches(['*', '`', '"', '\'', ' ']);
+            let rest = rest.trim_start_matches(&['*', '`', '"', '\'', ' '][..]);
             counts_in_clause(&lower, *end)
                 && [
                     "must ",
@@ -391,7 +391,7 @@ pub(super) fn item_label(message: &str, sentence: &str) -> Option<String> {
     let line = message.get(line_start..)?.lines().next()?.trim_start();
     let item = line
         .trim_start_matches(crate::drift::text::digit_char)
-        .trim_start_matches(['.', ')', '-', '*', '\u{2022}']);
+        .trim_start_matches(&['.', ')', '-', '*', '\u{2022}'][..]);
     if item.len() == line.len() || !item.starts_with(' ') {
         return None;
     }
@@ -401,7 +401,7 @@ pub(super) fn item_label(message: &str, sentence: &str) -> Option<String> {
     let label = normalise(rest.get(..end)?);
     (!label.is_empty()
         && label.split_whitespace().count() <= 6
-        && (after.is_empty() || after.starts_with([':', '\u{2014}', '\u{2013}', '-'])))
+        && (after.is_empty() || after.starts_with(&[':', '\u{2014}', '\u{2013}', '-'][..])))
     .then_some(label)
 }
 
@@ -429,7 +429,7 @@ pub(super) fn in_parentheses_after(sentence: &str) -> Option<Part> {
     let head = sentence
         .get(..open)?
         .trim_end()
-        .trim_end_matches(['*', '`', '"']);
+        .trim_end_matches(&['*', '`', '"'][..]);
     let name: Vec<&str> = head
         .rsplit(' ')
         .take_while(|w| w.starts_with(crate::drift::text::ascii_upper_char))
@@ -451,7 +451,7 @@ pub(super) fn in_parentheses_after(sentence: &str) -> Option<Part> {
         let name: Vec<&str> = name.into_iter().rev().gather();
         Part::Named(
             name.join(" ")
-                .trim_matches(['*', '`', '"', '\''])
+                .trim_matches(&['*', '`', '"', '\''][..])
                 .to_ascii_lowercase(),
         )
     })
@@ -476,11 +476,11 @@ pub(super) fn under_a_name(sentence: &str) -> Option<Part> {
         let before = lower
             .get(..i)
             .unwrap_or_default()
-            .rsplit([',', ';', '`'])
+            .rsplit(&[',', ';', '`'][..])
             .next()
             .unwrap_or_default();
         let counted = crate::drift::text::contains_any(
-            rest.split([',', ';']).next().unwrap_or_default(),
+            rest.split(&[',', ';'][..]).next().unwrap_or_default(),
             "bullet|item|point|word|sentence|line|paragraph",
         ) || (before.bytes().any(|b| b.is_ascii_digit())
             && ["bullets", "bullet", "items", "points", "words", "sentences"]
@@ -502,7 +502,7 @@ pub(super) fn under_a_name(sentence: &str) -> Option<Part> {
         else {
             continue;
         };
-        let name = name.trim_matches(['`', '"', '\'', '*']);
+        let name = name.trim_matches(&['`', '"', '\'', '*'][..]);
         let rest = rest.to_ascii_lowercase();
         if name.starts_with(crate::drift::text::ascii_upper_char)
             && (1..=4).contains(&name.split_whitespace().count())
@@ -516,7 +516,7 @@ pub(super) fn under_a_name(sentence: &str) -> Option<Part> {
     }
     let (_, name) = sentence
         .trim_end()
-        .trim_end_matches(['.', '!'])
+        .trim_end_matches(&['.', '!'][..])
         .rsplit_once(" under ")?;
     // Not a name in capitals ("under GDPR": a law).
     (name.starts_with(crate::drift::text::ascii_upper_char)
@@ -610,7 +610,7 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
         if n.len() <= 2
             && n.chars().all(|c| c.is_ascii_alphanumeric())
             && (*next == "is" || lower.contains(&format!("{n}:")))
-            && lower.trim_start().starts_with(['p', 's'])
+            && lower.trim_start().starts_with(&['p', 's'][..])
         {
             return Some(Part::Named(format!("{kind} {n}")));
         }
@@ -623,12 +623,12 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
             .get(..*end)
             .and_then(|h| h.rfind(name.as_str()).and_then(|s| h.get(..s)))
             .unwrap_or_default()
-            .trim_end_matches(['`', '*', '"', '\'', '#', ' '])
+            .trim_end_matches(&['`', '*', '"', '\'', '#', ' '][..])
             .trim_start();
         let tail = lower
             .get(*end..)
             .unwrap_or_default()
-            .trim_start_matches(['`', '*', '"', '\'']);
+            .trim_start_matches(&['`', '*', '"', '\''][..]);
         let banned = [
             "must not",
             "mustn't",
@@ -656,14 +656,14 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
             continue;
         };
         let tail = lower.get(*end..).unwrap_or_default();
-        let head = head.trim_end_matches(['`', '*', '"', '\'', '#', ' ']);
-        let tail = tail.trim_start_matches(['`', '*', '"', '\'', ':', ' ']);
+        let head = head.trim_end_matches(&['`', '*', '"', '\'', '#', ' '][..]);
+        let tail = tail.trim_start_matches(&['`', '*', '"', '\'', ':', ' '][..]);
         let (named, tail) = match tail.strip_prefix("section") {
             Some(t) => (true, t),
             None => (head.ends_with(" section"), tail),
         };
         let clause = tail
-            .split([';', '.', '\u{2014}'])
+            .split(&[';', '.', '\u{2014}'][..])
             .next()
             .unwrap_or_default();
         let cw = words_at(clause);
@@ -721,7 +721,7 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
                 .and_then(|s| lower.get(start..s))
                 .is_some_and(|g| {
                     g.trim()
-                        .trim_matches(['*', '`', '"', '\'', '#'])
+                        .trim_matches(&['*', '`', '"', '\'', '#'][..])
                         .trim()
                         .is_empty()
                 })
@@ -821,7 +821,7 @@ pub(super) fn elsewhere_part(sentence: &str) -> Option<String> {
         .filter_map(|v| {
             lower
                 .match_indices(v)
-                .find(|(i, _)| *i == 0 || lower[..*i].ends_with([' ', ';', ',', ':']))
+                .find(|(i, _)| *i == 0 || lower[..*i].ends_with(&[' ', ';', ',', ':'][..]))
                 .map(|(i, _)| i)
         })
         .min()?;
@@ -862,7 +862,7 @@ pub(super) fn elsewhere_part(sentence: &str) -> Option<String> {
                 b.ends_with("called ") || b.ends_with("named ") || b.ends_with("titled ")
             });
             let name = tail
-                .split(['.', ',', ';', ':', '(', ')'])
+                .split(&['.', ',', ';', ':', '(', ')'][..])
                 .next()
                 .unwrap_or_default()
                 .trim();
@@ -908,7 +908,7 @@ pub(super) fn code_part(message: &str) -> Option<String> {
                     .any(|c| {
                         after
                             .strip_prefix(c)
-                            .is_some_and(|r| r.is_empty() || r.starts_with(['.', ',', ';', ')']))
+                            .is_some_and(|r| r.is_empty() || r.starts_with(&['.', ',', ';', ')'][..]))
                     }))
             .then(|| who.trim().to_string())
         });
@@ -968,7 +968,7 @@ pub(super) fn marked_sections(message: &str) -> Vec<String> {
                     let before = lower
                         .get(..at)
                         .unwrap_or_default()
-                        .trim_end_matches(['"', '\'', '`', '#', ' ', '*']);
+                        .trim_end_matches(&['"', '\'', '`', '#', ' ', '*'][..]);
                     "write the|write a|draft the|draft a"
                         .split('|')
                         .any(|p| before.ends_with(p))
@@ -1077,7 +1077,7 @@ fn normalise(label: &str) -> String {
     label
         .trim()
         .trim_start_matches('#')
-        .trim_matches(['*', '_', '`', ' ', ':', '"', '\''])
+        .trim_matches(&['*', '_', '`', ' ', ':', '"', '\''][..])
         .to_ascii_lowercase()
 }
 
@@ -1216,7 +1216,7 @@ fn find_named(result: &str, name: &str) -> Option<String> {
         label == name
             || label
                 .strip_prefix(name)
-                .is_some_and(|r| r.starts_with([' ', '(', '-', '\u{2014}']))
+                .is_some_and(|r| r.starts_with(&[' ', '(', '-', '\u{2014}'][..]))
             || label
                 .strip_suffix(name)
                 .is_some_and(|r| r.ends_with(' ') && r.split_whitespace().count() == 1)
@@ -1250,7 +1250,10 @@ fn find_named(result: &str, name: &str) -> Option<String> {
     let head = name.rsplit(' ').next().unwrap_or(name);
     // A label with a list marker whose words are all the name's, its head last: "(a) Member
     // announcement" for "member-facing announcement".
-    let name_words: Vec<&str> = name.split([' ', '-']).filter(|w| !w.is_empty()).gather();
+    let name_words: Vec<&str> = name
+        .split(&[' ', '-'][..])
+        .filter(|w| !w.is_empty())
+        .gather();
     let fewer_words = |label: &str| {
         let t = label.trim_start();
         // Only after a marker: "Launch email" is no "partner launch email".
@@ -1262,7 +1265,7 @@ fn find_named(result: &str, name: &str) -> Option<String> {
         else {
             return false;
         };
-        let words: Vec<&str> = t.split([' ', '-']).filter(|w| !w.is_empty()).gather();
+        let words: Vec<&str> = t.split(&[' ', '-'][..]).filter(|w| !w.is_empty()).gather();
         words.len() >= 2
             && words.last() == name_words.last()
             && words.iter().all(|w| name_words.contains(w))
@@ -1646,7 +1649,7 @@ fn json_field(result: &str, name: &str) -> Option<String> {
 /// summary".
 pub(in crate::drift) fn emoji_free_part(message: &str) -> Option<String> {
     let lower = message.to_ascii_lowercase();
-    lower.split(['.', ';', '\n']).find_map(|clause| {
+    lower.split(&['.', ';', '\n'][..]).find_map(|clause| {
         let clause = clause.trim_start();
         let clause = clause.strip_prefix("but ").unwrap_or(clause);
         let rest = clause.strip_prefix("the ")?;
@@ -1680,7 +1683,9 @@ pub(in crate::drift) fn find_loose(result: &str, name: &str) -> Option<String> {
         })?;
         let from = at.as_ptr() as usize - result.as_ptr() as usize;
         let rest = result.get(from..)?;
-        let body = rest.get(at.len()..)?.trim_start_matches(['\n', '\r', ' ']);
+        let body = rest
+            .get(at.len()..)?
+            .trim_start_matches(&['\n', '\r', ' '][..]);
         let end = body.find("\n\n").unwrap_or(body.len());
         rest.get(..rest.len() - body.len() + end)
             .map(str::to_string)

@@ -40,7 +40,7 @@ pub fn asked(message: &str) -> Option<Style> {
     }
     super::sentences(message).into_iter().find_map(|s| {
         let lower = s.to_ascii_lowercase();
-        if !lower.has("placeholder") || !lower.contains(['{', '<', '[', '%', '@', '$']) {
+        if !lower.has("placeholder") || !lower.contains(&['{', '<', '[', '%', '@', '$'][..]) {
             return None;
         }
         if super::has_any_in(
@@ -57,7 +57,7 @@ pub fn asked(message: &str) -> Option<Style> {
         // The case said in the placeholders' own clause ("The alert text must be in ALL CAPS;
         // leave the placeholders exactly as named" asks no case of them).
         let clause = lower
-            .split([';', ':'])
+            .split(&[';', ':'][..])
             .filter(|c| c.has("placeholder"))
             .gather()
             .join(" ");

@@ -80,7 +80,7 @@ pub fn asked(lower: &str, message_lower: &str) -> Option<SortOrder> {
                 break;
             }
             key.push(clean.to_string());
-            if key.len() == 3 || w.ends_with([',', '.', ';', ':', ')']) {
+            if key.len() == 3 || w.ends_with(&[',', '.', ';', ':', ')'][..]) {
                 break;
             }
         }
@@ -165,9 +165,15 @@ fn parts(token: &str, reading: Reading, version: bool) -> Option<Vec<f64>> {
     // A date with its year last ("12/28/2024", "05.03.2025"): the year first, then month and
     // day (day and month under the other reading, which also reads "05/03" day first). No
     // month past 12.
-    let short_first = t.split(['/', '.']).next().is_some_and(|f| f.len() <= 2);
+    let short_first = t
+        .split(&['/', '.'][..])
+        .next()
+        .is_some_and(|f| f.len() <= 2);
     let slash = t.contains('/');
-    let year_last = t.rsplit(['/', '.']).next().is_some_and(|y| y.len() == 4);
+    let year_last = t
+        .rsplit(&['/', '.'][..])
+        .next()
+        .is_some_and(|y| y.len() == 4);
     let other = reading == Reading::Other;
     match out.as_mut_slice() {
         [a, b, y] if short_first && (slash || (dotted && year_last)) => {
@@ -238,7 +244,7 @@ fn numbers(text: &str, reading: Reading, versions: bool) -> Vec<Vec<f64>> {
         let (lead, rest) = w.split_at(start);
         let bare = lead.is_empty()
             && rest
-                .trim_end_matches([',', ':', ';'])
+                .trim_end_matches(&[',', ':', ';'][..])
                 .bytes()
                 .all(|b| b.is_ascii_digit() || b == b'.');
         let Some(mut p) = parts(rest, reading, versions && bare) else {
@@ -259,10 +265,10 @@ fn numbers(text: &str, reading: Reading, versions: bool) -> Vec<Vec<f64>> {
         let single = p.len() == 1;
         let clock = p.len() == 2 && rest.contains(':');
         let ampm = matches!(unit, "am" | "a.m" | "pm" | "p.m");
-        let money = lead.contains(['$', '£', '€']);
+        let money = lead.contains(&['$', '£', '€'][..]);
         if let Some(first) = p.first_mut() {
             // A sign of its own ("-300", "-$1,200", "£-40"), not a code's dash ("MAT-10021").
-            if matches!(lead.trim_matches(['$', '£', '€']), "-" | "−") {
+            if matches!(lead.trim_matches(&['$', '£', '€'][..]), "-" | "−") {
                 *first = -*first;
             }
             if ampm && *first <= 12.0 {
@@ -400,7 +406,7 @@ fn marked(line: &str) -> bool {
     let t = line.trim_start();
     let n = t.bytes().take_while(u8::is_ascii_digit).count();
     ["- ", "* ", "• "].iter().any(|m| t.starts_with(m))
-        || (n > 0 && n < 4 && t.get(n..).is_some_and(|r| r.starts_with(['.', ')'])))
+        || (n > 0 && n < 4 && t.get(n..).is_some_and(|r| r.starts_with(&['.', ')'][..])))
 }
 
 /// A run of items: a list, lines one per entry, or a table's rows by column.
@@ -475,7 +481,7 @@ fn runs(text: &str) -> Vec<Run<'_>> {
                 continue;
             }
         }
-        if line.starts_with([' ', '\t']) && !cur.is_empty() && !is_row {
+        if line.starts_with(&[' ', '\t'][..]) && !cur.is_empty() && !is_row {
             continue;
         }
         cur.push(line);
@@ -609,7 +615,7 @@ fn partial(rule: &SortOrder) -> bool {
 /// where the item opens with one word and no comma ("keynote: ada byron").
 fn surname(item: &str, reading: Reading) -> Option<String> {
     let name = item.split(" - ").next()?;
-    let name = name.split([',', ':', '(', '–', '—']).next()?;
+    let name = name.split(&[',', ':', '(', '–', '—'][..]).next()?;
     let mut words: Vec<&str> = name.split_whitespace().gather();
     while words.len() > 2
         && words.last().is_some_and(|w| {
@@ -723,7 +729,7 @@ fn versions_written(items: &[&str]) -> bool {
 fn fraction(token: &str) -> Option<&str> {
     let t = token
         .trim_start_matches('(')
-        .trim_end_matches([',', ':', ';', ')', '.']);
+        .trim_end_matches(&[',', ':', ';', ')', '.'][..]);
     let (whole, fraction) = t.split_once('.')?;
     [whole, fraction]
         .iter()

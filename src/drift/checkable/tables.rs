@@ -122,7 +122,7 @@ fn column_list(tail: &str) -> Vec<String> {
 }
 
 fn names_after(tail: &str) -> Vec<String> {
-    let mut t = tail.trim_start_matches([':', ' ', ',']);
+    let mut t = tail.trim_start_matches(&[':', ' ', ','][..]);
     // Lead-ins: "exactly these", "in this order:", "are", "named".
     loop {
         let l = t.to_ascii_lowercase();
@@ -145,10 +145,10 @@ fn names_after(tail: &str) -> Vec<String> {
         .find(|p| {
             l.starts_with(*p)
                 && l.get(p.len()..)
-                    .is_some_and(|r| r.starts_with([' ', ':', ',']))
+                    .is_some_and(|r| r.starts_with(&[' ', ':', ','][..]))
         });
         match lead {
-            Some(p) => t = t[p.len()..].trim_start_matches([':', ' ', ',']),
+            Some(p) => t = t[p.len()..].trim_start_matches(&[':', ' ', ','][..]),
             None => break,
         }
     }
@@ -167,7 +167,7 @@ fn names_after(tail: &str) -> Vec<String> {
                 end = i;
                 break;
             }
-            '.' if t[i + 1..].starts_with([' ', '\n']) || i + 1 == t.len() => {
+            '.' if t[i + 1..].starts_with(&[' ', '\n'][..]) || i + 1 == t.len() => {
                 end = i;
                 break;
             }
@@ -268,7 +268,7 @@ fn items(body: &str, piped: bool) -> Vec<String> {
         .iter()
         .map(|p| {
             p.trim()
-                .trim_matches(['"', '\'', '`', '*', ' '])
+                .trim_matches(&['"', '\'', '`', '*', ' '][..])
                 .trim()
                 .to_string()
         })
@@ -299,7 +299,7 @@ fn items(body: &str, piped: bool) -> Vec<String> {
 /// spaces collapsed.
 pub fn normalise(cell: &str) -> String {
     cell.trim()
-        .trim_matches(['*', '`', '_', '"', '\''])
+        .trim_matches(&['*', '`', '_', '"', '\''][..])
         .trim_end_matches(':')
         .split_whitespace()
         .gather()

@@ -108,9 +108,9 @@ fn stamps(text: &str) -> Vec<Stamp<'_>> {
         };
         let end = i + dl + 1 + tl;
         let rest = text.get(end..).unwrap_or_default();
-        let zone_len = if rest.starts_with(['Z', 'z']) {
+        let zone_len = if rest.starts_with(&['Z', 'z'][..]) {
             1
-        } else if rest.starts_with(['+', '-']) && digits(rest.as_bytes(), 1, 2) {
+        } else if rest.starts_with(&['+', '-'][..]) && digits(rest.as_bytes(), 1, 2) {
             let r = rest.as_bytes();
             if r.get(3) == Some(&b':') && digits(r, 4, 2) {
                 6
@@ -161,7 +161,7 @@ pub fn asked(lower: &str) -> Option<TimeForm> {
             .as_ref()
             .is_some_and(|s| s.zone.eq_ignore_ascii_case("z"));
     let offset = super::has_any_in(lower, "utc offset|explicit offset|with an offset|with offset|timezone offset|time zone offset|with their offset")
-        || example.as_ref().is_some_and(|s| s.zone.starts_with(['+', '-']));
+        || example.as_ref().is_some_and(|s| s.zone.starts_with(&['+', '-'][..]));
     let iso =
         super::has_any_in(lower, "iso 8601|iso-8601|iso8601|rfc 3339|rfc3339") || example.is_some();
     if zulu && offset {
@@ -184,7 +184,7 @@ pub fn first_break<'t>(form: &TimeForm, text: &'t str) -> Option<&'t str> {
             (form.iso && !(s.iso_date && s.t_sep))
                 || (form.zulu && !s.zone.eq_ignore_ascii_case("z"))
                 || (form.offset
-                    && !(s.zone.eq_ignore_ascii_case("z") || s.zone.starts_with(['+', '-'])))
+                    && !(s.zone.eq_ignore_ascii_case("z") || s.zone.starts_with(&['+', '-'][..])))
         })
         .map(|s| s.text)
 }

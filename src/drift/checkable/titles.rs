@@ -50,7 +50,7 @@ pub(super) fn asked(lower: &str) -> Option<(usize, String)> {
         }
     })?;
     let between = lower.get(ws.get(t)?.0..ws.get(k)?.0)?;
-    if between.contains([';', ',', '('])
+    if between.contains(&[';', ',', '('][..])
         || (t + 1..k).any(|i| crate::drift::text::in_list(SHARED, w(i)))
     {
         return None;
@@ -129,12 +129,12 @@ pub(super) fn shown(result: &str, tracker: bool, noun: &str, wrote: bool) -> Vec
         ) {
             continue;
         }
-        let bare = lower.trim_start_matches(['-', '*', '>', ' ']);
+        let bare = lower.trim_start_matches(&['-', '*', '>', ' '][..]);
         if let Some(i) = bare.find_str("title:") {
             let label = bare
                 .get(..i)
                 .unwrap_or_default()
-                .trim_end_matches(['*', ' ']);
+                .trim_end_matches(&['*', ' '][..]);
             let own = label == noun
                 || (noun == "pr" && label == "pull request")
                 || (noun.is_empty()
@@ -201,7 +201,7 @@ fn clean(t: &str) -> Option<String> {
     });
     let t = t
         .trim()
-        .trim_matches(['`', '"', '*', '\u{201c}', '\u{201d}', '\''])
+        .trim_matches(&['`', '"', '*', '\u{201c}', '\u{201d}', '\''][..])
         .trim();
     (!t.is_empty()).then(|| t.to_string())
 }

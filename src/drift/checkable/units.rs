@@ -224,7 +224,7 @@ pub fn first_break(rule: &InUnit, text: &str) -> Option<String> {
     // Tokens split at spaces; a figure and its unit may be one token ("46°F", "1.5h").
     let toks: Vec<&str> = text.split_whitespace().gather();
     for (i, tok) in toks.iter().enumerate() {
-        let t = tok.trim_start_matches(['(', '~', '≈', '+', '±']);
+        let t = tok.trim_start_matches(&['(', '~', '≈', '+', '±'][..]);
         let digits = t
             .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ',' || c == '-' || c == '–'))
             .unwrap_or(t.len());
@@ -233,7 +233,7 @@ pub fn first_break(rule: &InUnit, text: &str) -> Option<String> {
             continue;
         }
         // A compound ("10-minute window") or a range's joint: read as its words are.
-        if attached.starts_with('-') || num.ends_with(['-', '\u{2013}']) {
+        if attached.starts_with('-') || num.ends_with(&['-', '\u{2013}'][..]) {
             continue;
         }
         let prev = i
@@ -245,7 +245,7 @@ pub fn first_break(rule: &InUnit, text: &str) -> Option<String> {
             "last", "past", "next", "every", "per", "first", "each", "top", "£", "$", "€",
         ]
         .contains(&prev.as_str())
-            || tok.starts_with(['£', '$', '€'])
+            || tok.starts_with(&['£', '$', '€'][..])
         {
             continue;
         }

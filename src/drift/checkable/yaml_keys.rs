@@ -83,7 +83,7 @@ pub fn asked(
             .filter(|k| !k.is_empty())
             .gather();
     }
-    keys.retain(|k| !k.contains(['/', '*', ' ', '.']));
+    keys.retain(|k| !k.contains(&['/', '*', ' ', '.'][..]));
     // "You can omit `notes` when …": an optional key is not required.
     keys.retain(|k| {
         !crate::drift::text::any_in_built(
@@ -142,7 +142,7 @@ fn entry(content: &str) -> Option<(String, &str)> {
         let end = q.find('\'')?;
         (q.get(..end)?, q.get(end + 1..)?)
     } else {
-        if content.starts_with(['[', '{', '&', '*', '!', '|', '>', '%', '@', '`', '-', '?']) {
+        if content.starts_with(&['[', '{', '&', '*', '!', '|', '>', '%', '@', '`', '-', '?'][..]) {
             return None;
         }
         let end = content
@@ -198,11 +198,11 @@ struct Reader<'t> {
 
 impl<'t> Reader<'t> {
     fn check_plain(&mut self, value: &str) {
-        let quoted_or_flow = value.starts_with(['"', '\'', '[', '{', '&', '*', '!']);
+        let quoted_or_flow = value.starts_with(&['"', '\'', '[', '{', '&', '*', '!'][..]);
         let value = value.split(" #").next().unwrap_or(value);
         if self.invalid.is_none()
             && !quoted_or_flow
-            && (value.has(": ") || value.ends_with(':') || value.starts_with(['`', '@']))
+            && (value.has(": ") || value.ends_with(':') || value.starts_with(&['`', '@'][..]))
         {
             self.invalid = Some(value.to_string());
         }
@@ -234,7 +234,7 @@ impl<'t> Reader<'t> {
     /// A value after `key:` on its own line: a nested block, a sequence at the key's own indent,
     /// or nothing.
     fn value(&mut self, indent: usize, rest: &str, depth: usize) -> Option<Node> {
-        if rest.starts_with(['|', '>']) {
+        if rest.starts_with(&['|', '>'][..]) {
             self.skip_deeper(indent);
             return Some(Node::Leaf);
         }

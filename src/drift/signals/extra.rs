@@ -149,7 +149,7 @@ fn going_further(sentence: &str, at: usize, len: usize) -> bool {
 fn items_after(lines: &[&str], at: usize) -> usize {
     let item = |l: &str| {
         let t = l.trim_start();
-        let numbered = t.split_once(['.', ')']).is_some_and(|(n, rest)| {
+        let numbered = t.split_once(&['.', ')'][..]).is_some_and(|(n, rest)| {
             !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && rest.starts_with(' ')
         });
         t.starts_with("- ")

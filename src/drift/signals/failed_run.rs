@@ -44,7 +44,7 @@ fn is_count(w: &str, positive: bool) -> bool {
 /// ("12 passed, 1 failed").
 fn outcome(line: &str) -> Option<Outcome> {
     let t = line.trim();
-    if t.starts_with("not ok ") || t.contains(['❌', '✗', '✘']) {
+    if t.starts_with("not ok ") || t.contains(&['❌', '✗', '✘'][..]) {
         return Some(Outcome::Failed);
     }
     let words: Vec<(usize, &str)> = word_runs(t, crate::drift::text::alnum_underscore).gather();
@@ -82,7 +82,10 @@ fn outcome(line: &str) -> Option<Outcome> {
             }
         }
     }
-    if passed || t.starts_with("ok ") || t.has("test result: ok") || t.contains(['✅', '✓', '✔'])
+    if passed
+        || t.starts_with("ok ")
+        || t.has("test result: ok")
+        || t.contains(&['✅', '✓', '✔'][..])
     {
         return Some(Outcome::Passed);
     }
