@@ -1284,40 +1284,38 @@ pub fn alnum_underscore(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
 
-/// Char predicates for `split`/`trim_matches`, named for the same reason as [`alnum`].
-pub fn not_alnum_char(c: char) -> bool {
-    !c.is_alphanumeric()
-}
+/// A char predicate as a `str` pattern. The predicates below are constants of this one type,
+/// not `fn` items (each a type of its own): every `split`/`trim_matches`/`starts_with` is then
+/// built once for all of them in the module. Lowercase, they read as the functions they were.
+pub type CharTest = fn(char) -> bool;
+
+/// Anything but a letter or digit (named for the same reason as [`alnum`]).
+#[allow(non_upper_case_globals)]
+pub const not_alnum_char: CharTest = |c| !c.is_alphanumeric();
 
 /// [`not_alnum_char`] for ASCII letters and digits.
-pub fn not_ascii_alnum_char(c: char) -> bool {
-    !c.is_ascii_alphanumeric()
-}
+#[allow(non_upper_case_globals)]
+pub const not_ascii_alnum_char: CharTest = |c| !c.is_ascii_alphanumeric();
 
 /// Anything but a letter.
-pub fn not_alpha_char(c: char) -> bool {
-    !c.is_alphabetic()
-}
+#[allow(non_upper_case_globals)]
+pub const not_alpha_char: CharTest = |c| !c.is_alphabetic();
 
-/// An ASCII digit, as a `char` pattern.
-pub fn digit_char(c: char) -> bool {
-    c.is_ascii_digit()
-}
+/// An ASCII digit.
+#[allow(non_upper_case_globals)]
+pub const digit_char: CharTest = |c| c.is_ascii_digit();
 
-/// An uppercase letter, as a `char` pattern.
-pub fn upper_char(c: char) -> bool {
-    c.is_uppercase()
-}
+/// An uppercase letter.
+#[allow(non_upper_case_globals)]
+pub const upper_char: CharTest = |c| c.is_uppercase();
 
-/// An ASCII uppercase letter, as a `char` pattern.
-pub fn ascii_upper_char(c: char) -> bool {
-    c.is_ascii_uppercase()
-}
+/// An ASCII uppercase letter.
+#[allow(non_upper_case_globals)]
+pub const ascii_upper_char: CharTest = |c| c.is_ascii_uppercase();
 
-/// An ASCII letter, as a `char` pattern.
-pub fn ascii_alpha_char(c: char) -> bool {
-    c.is_ascii_alphabetic()
-}
+/// An ASCII letter.
+#[allow(non_upper_case_globals)]
+pub const ascii_alpha_char: CharTest = |c| c.is_ascii_alphabetic();
 
 /// Where the first of `list`'s '|'-joined phrases starts in `hay`, if any does: the earliest
 /// marker of a chain ("; ", " - ", …). One function for every list (a slice and its iterator
