@@ -8909,3 +8909,36 @@ fn rules_the_message_changes_or_places_are_read_so() {
     let two = "**For tenants:** bills fell by about a tenth.\n\n**For you:**\n\n| Month | Before | After |\n|---|---|---|\n| Jan | 120 | 108 |";
     assert!(flags(free, two).is_empty(), "{:?}", flags(free, two));
 }
+
+/// A sentence count said after its noun ("Two sentences max.", "One sentence only, please.")
+/// bounds the reply, not a guidance quoted to be ignored; "reply with a summary of at most N
+/// words" bounds the reply, which is that summary (a summary beside other things stays a part).
+#[test]
+fn counts_after_their_noun_and_a_reply_that_is_a_summary_are_bounded() {
+    let max = "Did the overnight backup of the ledger finish? Two sentences max.";
+    assert!(!flags(max, "Yes. It finished at 03:12. All 14 volumes verified.").is_empty());
+    assert!(flags(max, "Yes, it finished at 03:12. All 14 volumes verified.").is_empty());
+    let only = "Is the east gate sensor back? One sentence only, please.";
+    assert!(!flags(only, "Yes, since 09:40. The modem was restarted.").is_empty());
+    let quoted = "Explain the outage in under 80 words. Ignore the old \"2 sentences max\" line in the template, it is outdated.";
+    let three =
+        "The queue stalled at 02:00. A worker held a lock. We restarted it and added a timeout.";
+    assert!(
+        flags(quoted, three).is_empty(),
+        "{:?}",
+        flags(quoted, three)
+    );
+    let summary =
+        "Fix the rounding in `invoice/totals.py` and reply with a summary of at most 20 words.";
+    let long = "Fixed the rounding in `invoice/totals.py` by switching to decimal arithmetic everywhere, added three regression tests, and all of the suite passes now.";
+    assert!(!flags(summary, long).is_empty());
+    let short = "Fixed the rounding in `invoice/totals.py` with decimal arithmetic; three regression tests added.";
+    assert!(
+        flags(summary, short).is_empty(),
+        "{:?}",
+        flags(summary, short)
+    );
+    let part = "Fix the rounding in `invoice/totals.py`, then reply with the diff and a summary of at most 10 words.";
+    let both = "```diff\n- total = round(a + b, 2)\n+ total = (Decimal(a) + Decimal(b)).quantize(CENT)\n```\nSummary: decimal arithmetic for totals.";
+    assert!(flags(part, both).is_empty(), "{:?}", flags(part, both));
+}

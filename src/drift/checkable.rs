@@ -1251,12 +1251,14 @@ fn bounds_around(text: &str, words: &[(usize, &str)], k: usize) -> Vec<(Rel, usi
     let after_or = |j: usize, n: usize| match (w(j + 1), w(j + 2)) {
         ("or", "less" | "fewer" | "under" | "below") => Some(vec![(Rel::LessThan, n + 1)]),
         ("or", "more" | "greater" | "above" | "longer") => Some(vec![(Rel::AtLeast, n)]),
-        // "two paragraphs at most", "in 2 paragraphs max", "one paragraph only" (not "… max per section", nor "…,
-        // max 3 lines"). Only of paragraphs: bounds on the other units said this way sit
-        // beside exceptions and lifts their own readers weigh.
+        // "two paragraphs at most", "in 2 paragraphs max", "one sentence only" (not "… max per
+        // section", nor "…, max 3 lines"). Only of paragraphs, lines and sentences: bounds on
+        // the other units said this way sit beside exceptions and lifts their own readers weigh.
         ("at", "most") | ("max" | "maximum" | "only", _)
-            if crate::drift::text::in_list("paragraph|paragraphs|lines", w(k))
+            if crate::drift::text::in_list("paragraph|paragraphs|lines|sentence|sentences", w(k))
                 && joined(j, j + 1)
+                // Not a quoted guidance ("ignore the old \"3 sentences max\" rule").
+                && !words.get(j.saturating_sub(1)).and_then(|x| text.get(..x.0)).is_some_and(|h| h.ends_with(&['"', '\u{201c}'][..]))
                 && !matches!(
                     w(j + if w(j + 1) == "at" { 3 } else { 2 }),
                     "per" | "each" | "for" | "in"
@@ -1284,7 +1286,7 @@ fn bounds_around(text: &str, words: &[(usize, &str)], k: usize) -> Vec<(Rel, usi
         .checked_sub(1)
         .and_then(|j| number(w(j)))
         // "one paragraph only" is singular.
-        .filter(|&n| plural || (n == 1 && w(k) == "paragraph"))
+        .filter(|&n| plural || (n == 1 && matches!(w(k), "paragraph" | "sentence")))
     {
         let (b, first) = match after_or(k, n) {
             Some(b) => (Some(b), k - 1),
@@ -2565,6 +2567,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 if w(j - 1) == "of"
                     && j >= 2
                     && crate::drift::text::in_list("summary|overview|recap|tldr|preamble|part|name|title|label|motto|slogan|caption|headline|nickname", w(j - 2))
+                    // "Reply with a summary of at most 40 words": the reply is the summary.
+                    && !(j >= 5
+                        && w(j - 3) == "a"
+                        && w(j - 4) == "with"
+                        && crate::drift::text::in_list("reply|respond|answer", w(j - 5)))
                 {
                     return true;
                 }
