@@ -8942,3 +8942,30 @@ fn counts_after_their_noun_and_a_reply_that_is_a_summary_are_bounded() {
     let both = "```diff\n- total = round(a + b, 2)\n+ total = (Decimal(a) + Decimal(b)).quantize(CENT)\n```\nSummary: decimal arithmetic for totals.";
     assert!(flags(part, both).is_empty(), "{:?}", flags(part, both));
 }
+
+/// A closing sentence in a code span after a bare "finish with" / "end with the line" is the
+/// asked ending (a command there is not: "finish with `npm run lint`").
+#[test]
+fn a_closing_sentence_in_a_code_span_is_the_asked_ending() {
+    let own =
+        "Write the shift handover for the bakery. Finish with `Ovens are off.` on its own line.";
+    assert!(!flags(
+        own,
+        "Dough is proving.\n\nOvens are off.\nCall me if needed."
+    )
+    .is_empty());
+    assert!(flags(own, "Dough is proving.\n\nOvens are off.").is_empty());
+    let line = "Summarise the choir's rehearsal plan. End with the line `See you on Friday!`";
+    assert!(!flags(
+        line,
+        "Warm-ups at 19:00, then the Brahms.\n\nSee you Friday!"
+    )
+    .is_empty());
+    let command = "Tidy the imports in `app/views.py` and finish with `npm run lint`.";
+    let report = "Sorted the imports in `app/views.py`; lint passes.";
+    assert!(
+        flags(command, report).is_empty(),
+        "{:?}",
+        flags(command, report)
+    );
+}

@@ -6513,9 +6513,21 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
             .and_then(|t| t.split_once('`'))
             .map(|(s, _)| s.trim())
             .filter(|_| !part_after);
+        // Without the answer named, a span that reads as a closing sentence ("finish with
+        // `Over to you.` on its own line", "end with the line `See you Friday.`"), not a
+        // command ("finish with `npm run lint`").
+        let closing = |s: &str| {
+            (s.contains(' ') && s.ends_with(&['.', '!', '?'][..])
+                || after_span
+                    .as_deref()
+                    .is_some_and(|r| r.starts_with("on its own line")))
+                && gap_words
+                    .iter()
+                    .all(|w| crate::drift::text::in_list("the|a|line|exact|exactly|sentence", w))
+        };
         // A template is no phrase: "`Tests: <passed>/<total>`", "`Risk: low|medium|high`".
         if let Some(s) = span.filter(|s| {
-            linked
+            (linked || closing(s))
                 && !s.is_empty()
                 && s.len() < 120
                 && (!s.contains('_') || s.contains(' '))
