@@ -8969,3 +8969,24 @@ fn a_closing_sentence_in_a_code_span_is_the_asked_ending() {
         flags(command, report)
     );
 }
+
+/// A markdown heading quoted as such ("include a `## Rollback` section") is the reply's
+/// without the reply being named; asked per finding ("for any finding you can reproduce"),
+/// it is asked on a condition the text cannot show.
+#[test]
+fn a_quoted_markdown_heading_is_the_replys_section() {
+    let plan = "Draft the cut-over plan for the new ticket scanners. It must include a `## Fallback` section.";
+    assert!(!flags(
+        plan,
+        "## Steps\n1. Swap the scanners at gate A.\n2. Then gate B."
+    )
+    .is_empty());
+    assert!(flags(
+        plan,
+        "## Steps\n1. Swap gate A, then B.\n\n## Fallback\nKeep the old scanners in the office."
+    )
+    .is_empty());
+    let each = "Recheck the three audit findings. For any finding that still holds, include a `## Evidence` section with the log lines.";
+    let none = "All three findings are fixed: the tokens expire, the bucket is private and the admin route needs a role.";
+    assert!(flags(each, none).is_empty(), "{:?}", flags(each, none));
+}

@@ -6599,7 +6599,13 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
 /// denied, nor any when a quoted name of the sentence is no section.
 fn named_sections(sentence: &str, lower: &str, ws: &[(usize, &str)]) -> Option<Vec<String>> {
     let has = |options: &[&str]| ws.iter().any(|(_, w)| options.contains(w));
-    if !(has(&ANSWER_NOUNS) || has(&["summary"]))
+    // Markdown headings quoted as such ("Include `## Steps` and `## Owner` sections") are the
+    // reply's without naming it.
+    let marked = {
+        let q = quoted(&sentence.replace('`', "\""));
+        !q.is_empty() && q.iter().all(|n| n.starts_with("## "))
+    };
+    if !(has(&ANSWER_NOUNS) || has(&["summary"]) || marked)
         || !has(&[
             "include", "includes", "contain", "have", "add", "with", "must", "needs",
         ])
@@ -6619,7 +6625,7 @@ fn named_sections(sentence: &str, lower: &str, ws: &[(usize, &str)]) -> Option<V
     // choice between names ("a `## Risks` or a `## Caveats` section"): not required.
     if crate::drift::text::contains_any(
         lower,
-        "optional| if |where relevant|when applicable|unless|if needed|if any",
+        "optional| if |where relevant|when applicable|unless|if needed|if any|for any |for each |for every |whenever",
     ) {
         return None;
     }
