@@ -8990,3 +8990,17 @@ fn a_quoted_markdown_heading_is_the_replys_section() {
     let none = "All three findings are fixed: the tokens expire, the bucket is private and the admin route needs a role.";
     assert!(flags(each, none).is_empty(), "{:?}", flags(each, none));
 }
+
+/// Several markdown headings quoted in a list ("Include `## Steps`, `## Rollback` and `## Owner`
+/// sections") are each the reply's; one the message makes optional or gives as an example is not.
+#[test]
+fn quoted_markdown_headings_in_a_list_are_each_asked() {
+    let plan = "Draft the move of the archive boxes to the new store. Include `## Steps`, `## Risks` and `## Contact` sections.";
+    let missing = "## Steps\n1. Label the boxes.\n2. Book the van.\n\n## Contact\nMara, ext. 214.";
+    assert!(!flags(plan, missing).is_empty());
+    let all = "## Steps\n1. Label the boxes.\n\n## Risks\nDamp in the loading bay.\n\n## Contact\nMara, ext. 214.";
+    assert!(flags(plan, all).is_empty(), "{:?}", flags(plan, all));
+    let except = "Write the PR description. Include the sections '## Change', '## Testing' and '## Rollback', except that '## Testing' may be left out for a docs-only change.";
+    let docs = "## Change\nRewrites the install guide.\n\n## Rollback\nRevert the PR.";
+    assert!(flags(except, docs).is_empty(), "{:?}", flags(except, docs));
+}

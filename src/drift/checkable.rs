@@ -6625,7 +6625,7 @@ fn named_sections(sentence: &str, lower: &str, ws: &[(usize, &str)]) -> Option<V
     // choice between names ("a `## Risks` or a `## Caveats` section"): not required.
     if crate::drift::text::contains_any(
         lower,
-        "optional| if |where relevant|when applicable|unless|if needed|if any|for any |for each |for every |whenever",
+        "optional| if |where relevant|when applicable|unless|if needed|if any|for any |for each |for every |whenever|except|left out|e.g.|for example",
     ) {
         return None;
     }
@@ -6739,8 +6739,10 @@ fn placed_section(lower: &str, name: &str) -> Option<String> {
     if of_another {
         return None;
     }
+    // A markdown heading is placed by its marker ("Include `## Steps`, `## Owner` sections").
     let placed = after.starts_with("section")
         || after.starts_with("heading")
+        || name.starts_with("## ")
         || "section titled|section named|section called|heading"
             .split('|')
             .any(|c| before.ends_with(c));
