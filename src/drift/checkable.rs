@@ -4219,25 +4219,24 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         if let (Some(at), Rule::Headings(names)) = (*at, rule) {
             let later = message.get(at..).unwrap_or_default().to_ascii_lowercase();
             let own = later.split(". ").next().unwrap_or_default();
-            // "Correction: call the second one `## Recommendations` instead": renamed.
-            for (i, nth) in ["first", "second", "third", "fourth", "last"]
-                .iter()
-                .enumerate()
-            {
-                let i = if i == 4 {
-                    names.len().saturating_sub(1)
-                } else {
-                    i
-                };
+            // "Correction: call the second one `## Recommendations` instead": renamed. The new
+            // name is taken from the correction itself (`later` keeps `message`'s offsets).
+            let original = message.get(at..).unwrap_or_default();
+            for (nth, i) in [
+                ("first", 0),
+                ("second", 1),
+                ("third", 2),
+                ("fourth", 3),
+                ("last", names.len().saturating_sub(1)),
+            ] {
                 let new = ["call the ", "rename the ", "name the "]
                     .iter()
                     .find_map(|v| {
-                        let (_, r) = later.split_once(&format!("{v}{nth} one "))?;
-                        let name = r.split('`').nth(1).filter(|_| {
-                            r.trim_start_matches(" to").trim_start().starts_with('`')
-                        })?;
-                        let at = message.to_ascii_lowercase().find(name)?;
-                        message.get(at..at + name.len())
+                        let said = format!("{v}{nth} one ");
+                        let r = later.get(later.find(&said)? + said.len()..)?;
+                        let span = r.trim_start_matches(" to").trim_start().strip_prefix('`')?;
+                        let start = later.len() - span.len();
+                        original.get(start..start + span.find('`').unwrap_or(span.len()))
                     });
                 if let (Some(new), Some(n)) = (new, names.get_mut(i)) {
                     *n = new.trim_start_matches(&['#', ' '][..]).to_string();
@@ -6599,12 +6598,10 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
 /// denied, nor any when a quoted name of the sentence is no section.
 fn named_sections(sentence: &str, lower: &str, ws: &[(usize, &str)]) -> Option<Vec<String>> {
     let has = |options: &[&str]| ws.iter().any(|(_, w)| options.contains(w));
+    let names = quoted(&sentence.replace('`', "\""));
     // Markdown headings quoted as such ("Include `## Steps` and `## Owner` sections") are the
     // reply's without naming it.
-    let marked = {
-        let q = quoted(&sentence.replace('`', "\""));
-        !q.is_empty() && q.iter().all(|n| n.starts_with("## "))
-    };
+    let marked = !names.is_empty() && names.iter().all(|n| n.starts_with("## "));
     if !(has(&ANSWER_NOUNS) || has(&["summary"]) || marked)
         || !has(&[
             "include", "includes", "contain", "have", "add", "with", "must", "needs",
@@ -6617,7 +6614,6 @@ fn named_sections(sentence: &str, lower: &str, ws: &[(usize, &str)]) -> Option<V
     {
         return None;
     }
-    let names = quoted(&sentence.replace('`', "\""));
     if names.is_empty() || names.len() > 6 {
         return None;
     }
