@@ -9004,3 +9004,48 @@ fn quoted_markdown_headings_in_a_list_are_each_asked() {
     let docs = "## Change\nRewrites the install guide.\n\n## Rollback\nRevert the PR.";
     assert!(flags(except, docs).is_empty(), "{:?}", flags(except, docs));
 }
+
+/// Dotted abbreviations before a lower-case word ("the 9 a.m. class") and a weekday before a
+/// day's number ("Thu. 3 March") end no sentence.
+#[test]
+fn dotted_times_and_dated_weekdays_end_no_sentence() {
+    let ask = "Why did the kiln run late? Two sentences at most.";
+    let two = "The 9 a.m. firing on Thu. 3 March started late because the timer was still set to winter hours. I reset it and added a check to the morning list.";
+    assert!(flags(ask, two).is_empty(), "{:?}", flags(ask, two));
+    let three = "The 9 a.m. firing started late. The timer was on winter hours. I reset it.";
+    assert!(!flags(ask, three).is_empty());
+}
+
+/// "End with a line 'Outcome: …'" gives a template, not the closing words: the ellipsis stands
+/// for what the reply fills in.
+#[test]
+fn an_ending_template_with_an_ellipsis_is_not_the_closing_phrase() {
+    let ask = "Summarise the boiler inspection. End with a line 'Decision: …' naming the owner.";
+    let report = "The inspector checked the flue and the pressure valve.\n\nDecision: Ade replaces the gasket by March.";
+    assert!(flags(ask, report).is_empty(), "{:?}", flags(ask, report));
+    let fixed = "Summarise the boiler inspection. End with 'Status: closed.'";
+    assert!(!flags(fixed, "The flue passed.\n\nStatus: open.").is_empty());
+}
+
+/// "Use the placeholder `<SHOP>` instead of the shop's name" is about that placeholder: others
+/// in another style are not its concern, but that one in other marks is.
+#[test]
+fn one_named_placeholder_asks_no_style_of_the_others() {
+    let ask = "Make the reminder email a template. Use the placeholder `<SHOP>` instead of the shop's name.";
+    let others = "```\nHi {customer},\nYour bike is ready at <SHOP>.\n```";
+    assert!(flags(ask, others).is_empty(), "{:?}", flags(ask, others));
+    let wrong = "```\nHi {customer},\nYour bike is ready at {SHOP}.\n```";
+    assert!(!flags(ask, wrong).is_empty());
+}
+
+/// A ban said of the title of the text asked for ("The blog post title must not …") is not the
+/// whole reply's.
+#[test]
+fn a_ban_on_the_asked_texts_title_is_not_the_replys() {
+    let ask = "Write the blog post about the new opening hours. The blog post title must not contain the word \"change\"; the body is free.";
+    let post =
+        "## Longer Saturdays from May\n\nWe change our Saturday hours: the shop now opens at 8.";
+    assert!(flags(ask, post).is_empty(), "{:?}", flags(ask, post));
+    let whole = "Write the blog post about the new opening hours. The blog post must not contain the word \"change\".";
+    assert!(!flags(whole, post).is_empty());
+}

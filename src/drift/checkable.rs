@@ -6450,15 +6450,18 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
             .get(cue_own_end..)
             .and_then(|t| t.find(&q.to_ascii_lowercase()).and_then(|j| t.get(..j)))
             .is_some_and(exemplified);
-        // "End with a line 'Next due: ' followed by the date": a template's opening.
-        let templated = lower
-            .find(&q.to_ascii_lowercase())
-            .and_then(|i| lower.get(i + q.len()..))
-            .is_some_and(|r| {
-                r.trim_start_matches(&['\'', '"', '\u{2019}', '\u{201d}', '`'][..])
-                    .trim_start()
-                    .starts_with("followed by")
-            });
+        // "End with a line 'Next due: ' followed by the date", "a line 'Next step: …'": a
+        // template's opening.
+        let templated = (q.trim_end().ends_with('…') || q.trim_end().ends_with("..."))
+            && q.contains(':')
+            || lower
+                .find(&q.to_ascii_lowercase())
+                .and_then(|i| lower.get(i + q.len()..))
+                .is_some_and(|r| {
+                    r.trim_start_matches(&['\'', '"', '\u{2019}', '\u{201d}', '`'][..])
+                        .trim_start()
+                        .starts_with("followed by")
+                });
         return (!named_part && !of_an_object && !an_example && !templated).then_some(q);
     }
     let cue_end = END_CUES
@@ -9270,6 +9273,25 @@ fn word_count(text: &str) -> usize {
     n
 }
 
+/// Whether `rest` opens with a day's number and a month ("12 April", "3rd Mar").
+fn dated_next(rest: &[char]) -> bool {
+    let digits = rest.iter().take_while(|c| c.is_ascii_digit()).count();
+    let tail: String = rest
+        .iter()
+        .skip(digits)
+        .take(16)
+        .collect::<String>()
+        .lower();
+    let tail = ["st ", "nd ", "rd ", "th "]
+        .iter()
+        .find_map(|o| tail.strip_prefix(o))
+        .unwrap_or(tail.trim_start());
+    (1..=2).contains(&digits)
+        && tail.get(..3).is_some_and(|m| {
+            crate::drift::text::in_list("jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec", m)
+        })
+}
+
 /// Sentences as terminators: `.`, `!`, `?` (runs once) not inside a number, an ellipsis, a
 /// common abbreviation or an initial, plus a last unterminated fragment. Line breaks do not end
 /// sentences.
@@ -9334,8 +9356,9 @@ fn sentence_count(text: &str) -> usize {
                     .get(i.saturating_sub(prev_word.chars().count()))
                     .is_some_and(|x| x.is_uppercase())
                 && chars.get(j + 2).is_some_and(|x| {
-                    // A day before a lower-case word; a month before a day's number too.
-                    x.is_lowercase()
+                    // A day before a lower-case word or a date ("Sat. 12 April", not "the
+                    // Sun. 3 panels failed"); a month before a day's number too.
+                    (x.is_lowercase() || dated_next(chars.get(j + 2..).unwrap_or_default()))
                         && crate::drift::text::in_list(
                             "mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun",
                             prev_word.as_str(),
@@ -9346,6 +9369,13 @@ fn sentence_count(text: &str) -> usize {
                                 prev_word.as_str(),
                             )
                 });
+            // "the 7 p.m. show", "the U.S. office": a dotted abbreviation before a lower-case
+            // word goes on.
+            let dotted = c == '.'
+                && run == 1
+                && prev_word.contains('.')
+                && next.is_some_and(|x| x == ' ')
+                && chars.get(j + 2).is_some_and(|x| x.is_lowercase());
             let ellipsis = c == '.' && run >= 3;
             // A full stop with a space before it is a path ("docker build -t app ."), not an end.
             let lone = c == '.'
@@ -9368,6 +9398,7 @@ fn sentence_count(text: &str) -> usize {
                 && !abbreviation
                 && !numbered
                 && !dated
+                && !dotted
                 && !ellipsis
                 && !lone
                 && !quoted_on

@@ -532,14 +532,17 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
     // "Keep the commit message under 60 characters and do not use the word 'hotfix' in it".
     {
         let l = sentence.to_ascii_lowercase();
-        // "The PR title must not contain the word 'hotfix'": the title's, which the reply labels.
-        if [
-            "the pr title must not",
-            "the pr title should not",
-            "the pr title may not",
-        ]
-        .iter()
-        .any(|p| l.trim_start().starts_with(p))
+        // "The PR title must not contain the word 'hotfix'", "the release note title must
+        // not …": the title's, which the reply labels.
+        let ws = super::ws_of(&l);
+        if ws.first() == Some(&"the")
+            && (2..5).any(|i| {
+                ws.get(i - 1) == Some(&"title")
+                    && ws
+                        .get(i)
+                        .is_some_and(|m| matches!(*m, "must" | "should" | "may"))
+                    && ws.get(i + 1) == Some(&"not")
+            })
         {
             return Some(Part::Named("title".into()));
         }

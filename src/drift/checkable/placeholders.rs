@@ -15,6 +15,8 @@ pub struct Style {
     pub upper: Option<bool>,
     /// The whole reply is the template ("Return just the template").
     pub whole: bool,
+    /// The names the rule is about ("use `{{position}}` as the placeholder for …"); empty: all.
+    pub names: Vec<String>,
 }
 
 /// The marks placeholders are written in, longest first.
@@ -50,6 +52,16 @@ pub fn asked(message: &str) -> Option<Style> {
         {
             return None;
         }
+        // "use the placeholder `<VENUE_NAME>` instead of the real venue name": those values'
+        // placeholders, which ask no style of the others.
+        let names = if lower.has("the placeholder")
+            && !lower.has("placeholders")
+            && !super::has_any_in(&lower, "style|format|the form|syntax|convention|every|each| any | all ")
+        {
+            placeholders(s).into_iter().map(|p| p.2).gather()
+        } else {
+            Vec::new()
+        };
         let (open, close, inner) = first_placeholder(s)?;
         let meta_upper = inner.chars().any(|c| c.is_ascii_uppercase())
             && inner.chars().all(|c| c.is_ascii_uppercase() || c == '_' || c.is_ascii_digit());
@@ -80,6 +92,7 @@ pub fn asked(message: &str) -> Option<Style> {
                 &message.to_ascii_lowercase(),
                 "just the template|only the template|template only|output only the template|return only the template",
             ),
+            names,
         })
     })
 }
@@ -142,7 +155,8 @@ pub fn first_break(style: &Style, text: &str) -> Option<String> {
                 .get(at..)
                 .and_then(|r| r.find_str("]("))
                 .is_some_and(|i| i == name.len() + 1);
-        if (!clear && o != style.open) || link {
+        let unnamed = !style.names.is_empty() && !style.names.contains(&name);
+        if (!clear && o != style.open) || link || unnamed {
             continue;
         }
         let marks_ok = o == style.open && c == style.close;
@@ -223,5 +237,12 @@ mod tests {
         let s = asked("Use `{{snake_case}}` placeholders for every personalised field.").unwrap();
         assert_eq!(s.upper, Some(false));
         assert!(first_break(&s, "Hi {{firstName}}").is_some());
+        // One value's placeholder: that name is read, other placeholders are not.
+        let s = asked("Use the placeholder `<VENUE>` instead of the venue's name.").unwrap();
+        assert!(first_break(&s, "Dear {first}, see you at <VENUE>").is_none());
+        assert_eq!(
+            first_break(&s, "see you at {VENUE}").as_deref(),
+            Some("{VENUE}")
+        );
     }
 }
