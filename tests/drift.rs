@@ -9049,3 +9049,36 @@ fn a_ban_on_the_asked_texts_title_is_not_the_replys() {
     let whole = "Write the blog post about the new opening hours. The blog post must not contain the word \"change\".";
     assert!(!flags(whole, post).is_empty());
 }
+
+/// "only the categories A, B and C, each as a `###` heading": the categories are the only ones,
+/// not the level, so a version heading above them stands.
+#[test]
+fn only_said_of_the_named_headings_leaves_a_title_above() {
+    let ask = "Write the 4.2 release notes. Use only the sections Fixes, Features and Removals, each as a `###` heading.";
+    let notes = "## 4.2 - 2025-03-02\n\n### Fixes\n- Login no longer loops.\n\n### Features\n- Dark mode.\n\n### Removals\n- The old export page.";
+    assert!(flags(ask, notes).is_empty(), "{:?}", flags(ask, notes));
+    let only = "Write the 4.2 release notes. Use only `###` headings.";
+    assert!(!flags(only, notes).is_empty());
+}
+
+/// "Member emails in the CSV must be lowercase": things in a place the reply shows, not the
+/// reply's own words; "Shop signs in the town must be in capitals. Write the sign" is the reply.
+#[test]
+fn a_case_said_of_things_in_a_place_is_not_the_replys() {
+    let ask = "Export the new members to `members.csv` and tell me how many joined. Member emails in the CSV must be lowercase.";
+    let report = "Exported 3 new members.\n\n```csv\nname,email\nAna Ruiz,ana.ruiz@example.org\n```\n\nAna, Bo and Cai joined in March.";
+    assert!(flags(ask, report).is_empty(), "{:?}", flags(ask, report));
+    let sign = "Shop signs in the market must be entirely in capital letters. Write the sign for the cheese stall.";
+    assert!(!flags(sign, "Fresh Cheese Today").is_empty());
+}
+
+/// "Write the flyer and tell me …; the first line of the flyer must be in capitals": a line of
+/// a text shown beside other words, not the reply's first line.
+#[test]
+fn the_first_line_of_a_text_beside_others_is_not_the_replys() {
+    let ask = "Write the flyer for the Saturday repair café and tell me where you will post it. The first line of the flyer must be in capitals.";
+    let reply = "I'll post it at the library and the two cafés on High Street.\n\nFlyer:\n\n> REPAIR CAFÉ THIS SATURDAY\n> Bring your broken lamps and toasters to the church hall, 10:00 to 13:00.";
+    assert!(flags(ask, reply).is_empty(), "{:?}", flags(ask, reply));
+    let alone = "Write the flyer for the Saturday repair café. The first line of the flyer must be in capitals.";
+    assert!(!flags(alone, "Repair café this Saturday\nBring your broken lamps.").is_empty());
+}

@@ -817,6 +817,19 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
                 (m < start + 4 && (crate::drift::text::in_list("titles|messages|headings|names|tags|labels|comments|docstrings|subjects|strings", w(m - 1))
                     // "banner text must be ALL CAPS" (a text with a name: not "Text must …").
                     || (m == start + 2 && w(m - 1) == "text")))
+                    // "Slack handles in the YAML must be …": things in a place, not the reply.
+                    || (start + 1..m).any(|i| {
+                        crate::drift::text::in_list("in|inside|within", w(i))
+                            && i > start
+                            && w(i - 1).ends_with('s')
+                            && crate::drift::text::in_list("the|each|every|any|all", w(i + 1))
+                            && (i + 2..m).all(|k| !names_the_answer(w(k)))
+                            // Not "Incident banners in the app must …" before "Write the banner".
+                            && !(start..i).any(|k| {
+                                let x = w(k);
+                                asked.iter().any(|a| a == x || x.strip_suffix('s') == Some(a))
+                            })
+                    })
                     // "Customer-facing text on the stock pages must not …": a text in a place.
                     || (start + 1..m).any(|i| {
                         crate::drift::text::in_list("text|copy|wording", w(i))
@@ -2434,7 +2447,15 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         let built = describes_a_built_thing(&ws);
         // "Write the maintenance banner … The banner headline must be in ALL CAPS": the text
         // asked for, which the built-thing gate would take for a component.
-        if !built || drafts_a_text {
+        // "Write the notice and tell me which stops …; the first line of the notice must …":
+        // a line of a text the reply holds beside others, which is not the reply's first.
+        let of_a_text = lower.find_str(" line of ").is_some_and(|i| {
+            ws_of(lower.get(i + 9..).unwrap_or_default())
+                .into_iter()
+                .find(|w| !crate::drift::text::in_list("the|your|this|that|its", w))
+                .is_some_and(|w| !names_the_answer(w))
+        }) && cx.more_than_one_text();
+        if (!built || drafts_a_text) && !of_a_text {
             if let Some(c) = line_case::asked(sentence, &lower) {
                 push(sentence, Rule::LineCase(c));
             }

@@ -65,7 +65,22 @@ fn clause_form(clause: &str, lower: &str, message: &str) -> Option<HeadingForm> 
     ) {
         return Some(HeadingForm::AllCaps);
     }
-    let only = has_any_in(clause, "only|no other");
+    // "only H3 headings", "`###` headings only"; not "only the categories A and B, each as a
+    // `###` heading" (the categories are the only ones, not the level).
+    let only = clause.has("no other")
+        || clause.match_indices("only").any(|(i, _)| {
+            let of_headings = |w: &str| {
+                let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '#');
+                w.contains('#')
+                    || w.starts_with("level")
+                    || w.starts_with("heading")
+                    || (w.len() == 2 && w.starts_with('h'))
+            };
+            let after = clause.get(i + 4..).unwrap_or_default();
+            let before = clause.get(..i).unwrap_or_default();
+            after.split_whitespace().take(3).any(of_headings)
+                || before.split_whitespace().rev().take(3).any(of_headings)
+        });
     // "level-2", "level 2", "h2", "(`##`)".
     let level = ["level-", "level ", "h"].iter().find_map(|cue| {
         clause.match_indices(cue).find_map(|(i, _)| {
