@@ -9082,3 +9082,23 @@ fn the_first_line_of_a_text_beside_others_is_not_the_replys() {
     let alone = "Write the flyer for the Saturday repair café. The first line of the flyer must be in capitals.";
     assert!(!flags(alone, "Repair café this Saturday\nBring your broken lamps.").is_empty());
 }
+
+/// "Do not create any files under `seeds/`": a file created (or saved as a file) in that folder
+/// breaks it; one created elsewhere, or in a test folder of the same name, does not; the ban's
+/// own clause gives the folder ("The schema is frozen, so do not create …").
+#[test]
+fn files_created_under_a_banned_folder_are_caught() {
+    let ask = "Add the spring plant list to the seed data. Do not create any new files under `seeds/`; extend `seeds/plants.sql` instead.";
+    let made = "- Created `seeds/spring_plants.sql` with 42 rows.\n- Loaded it on staging; the catalogue shows the new plants.";
+    assert!(!flags(ask, made).is_empty());
+    let saved = "Don't create files under `fixtures/`; build the orders inline in the test.";
+    let report = "Added `test_refund_twice` in `tests/test_refunds.py`.\n\n- Saved the three orders as `fixtures/refund_orders.json` and load them in `setUp()`.";
+    assert!(!flags(saved, report).is_empty());
+    let elsewhere = "Backfill the plant codes. The schema is frozen, so do not create any files under `seeds/`.";
+    let ok = "Backfill done.\n\n- Created `scripts/backfill_codes.py`, which fills `code` in batches of 500.\n- Created `tests/seeds/test_codes.py` checking no code is empty.";
+    assert!(
+        flags(elsewhere, ok).is_empty(),
+        "{:?}",
+        flags(elsewhere, ok)
+    );
+}

@@ -2159,8 +2159,10 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         .gather();
     // "No new log statements at INFO level or above", "no new files at the repo root": a kind
     // with a qualifier, which the words of a report cannot tell apart.
+    // ("Files under `migrations/`" is a place, which the check reads.)
+    let files_under = clause.has("files under `");
     let qualified = crate::drift::text::contains_any(
-        clause,
+        &clause.replace("files under `", "files in `"),
         " at | above| or higher| or more| over | larger than| more than| below| under ",
     );
     // "Don't change the wording otherwise", "apart from that, leave the file alone": changes
@@ -2207,7 +2209,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     {
         // "No changes.", "no edits, please": a change of any kind, named by the change word.
         f.push(Forbidden::Change(vec!["file".to_string()]));
-    } else if (clause.has("new ") || clause.has("add"))
+    } else if (clause.has("new ") || clause.has("add") || (clause.has("create ") && files_under))
         && !new_objects.is_empty()
         && !qualified
         // "Do not create new files outside `tests/`": which new ones are let in is a place,
@@ -2968,12 +2970,18 @@ fn check_negatives_reading(
                         })
                         .gather();
                     // "Don't create new files in `src/`": a file created elsewhere is allowed.
-                    let own = n
-                        .text
-                        .split(&[';', ',', '\u{2014}'][..])
-                        .next()
+                    // (The ban's own clause: "The migration is merged, so do not create …".)
+                    let negated = |c: &&str| {
+                        let c = c.to_ascii_lowercase();
+                        crate::drift::text::contains_any(&c, "not |n't |never |no ")
+                    };
+                    let pieces = || n.text.split(&[';', ',', '\u{2014}'][..]);
+                    let own = pieces().find(negated).or_else(|| pieces().next()).unwrap_or_default();
+                    let own = own
+                        .split(" but ")
+                        .find(negated)
+                        .or_else(|| own.split(" but ").next())
                         .unwrap_or_default();
-                    let own = own.split(" but ").next().unwrap_or_default();
                     let folders: Vec<String> = super::file_scope::paths(own)
                         .into_iter()
                         .map(|(_, p)| p)
@@ -2989,9 +2997,13 @@ fn check_negatives_reading(
                                     folders.is_empty()
                                         || super::file_scope::paths(line).iter().take(1).any(
                                             |(_, p)| {
+                                                // `tests/playbooks/x.py` is a test's folder,
+                                                // not `playbooks/`.
                                                 folders.iter().any(|f| {
                                                     p.starts_with(f.as_str())
-                                                        || p.contains(&format!("/{f}"))
+                                                        || (p.contains(&format!("/{f}"))
+                                                            && !p.starts_with("test")
+                                                            && !p.starts_with("spec"))
                                                 })
                                             },
                                         )

@@ -564,6 +564,12 @@ pub fn created_files(result: &str) -> Vec<String> {
                 if matches!(w(i).as_str(), "i" | "we") && is_create(&w(i + 1)) {
                     starts.push(i + 2);
                 }
+                // "Saved the stops as `tests/fixtures/route.json`": stored as a file.
+                if w(i) == "as"
+                    && crate::drift::text::in_list("saved|stored|exported|dumped", &w(0))
+                {
+                    starts.push(i + 1);
+                }
                 if !creating {
                     continue;
                 }
