@@ -9102,3 +9102,33 @@ fn files_created_under_a_banned_folder_are_caught() {
         flags(elsewhere, ok)
     );
 }
+
+/// "Ask at most one question, at the end" bounds the questions the reply asks the requester,
+/// under a condition too ("If anything is unclear, …"); a quoted question, a block quote and
+/// the questions of an FAQ above a "Questions" label are not asked.
+#[test]
+fn questions_put_to_the_requester_are_counted() {
+    let ask = "Check the new allergen labels. If something is unclear, ask at most one question, at the end.";
+    let two = "Labels for 14 of 16 cakes are right.\n\nShould the walnut loaf say \"may contain\"? And is the sesame bun still on sale?";
+    assert!(!flags(ask, two).is_empty());
+    let one = "Labels for 14 of 16 cakes are right; the customer note \"Is this vegan?\" is on the stall card.\n\n> Does it have nuts?\n\nShould the walnut loaf say \"may contain\"?";
+    assert!(flags(ask, one).is_empty(), "{:?}", flags(ask, one));
+    let end = "Summarise the two quotes for the roof and end with exactly one question for the treasurer.";
+    let faq = "Draft the FAQ on roof repairs. If you need anything from me, ask at most one question at the end.";
+    let faq_reply = "**Will the hall close?**\nYes, for two weeks.\n\n**Who pays?**\nThe parish fund.\n\n**Questions**\n1. Can we use the March dates?";
+    assert!(
+        flags(faq, faq_reply).is_empty(),
+        "{:?}",
+        flags(faq, faq_reply)
+    );
+    assert!(!flags(
+        end,
+        "Quote A is cheaper. Can we wait until spring? Or pay now?"
+    )
+    .is_empty());
+    assert!(flags(
+        end,
+        "Quote A is cheaper but slower. Can we wait until spring?"
+    )
+    .is_empty());
+}

@@ -76,6 +76,10 @@ pub enum Rule {
     /// left out too.
     OwnForbids(Vec<String>),
     Sentences(Rel, usize),
+    /// Questions the reply asks the requester: "ask at most one question, at the end", "end
+    /// with exactly one question for the director". Counted outside code, quotes and block
+    /// quotes.
+    Questions(Rel, usize),
     /// Paragraphs separated by the Markdown divider `***`.
     DividedParagraphs(usize),
     /// Paragraphs of plain prose, separated by blank lines ("in two paragraphs at most"):
@@ -277,6 +281,7 @@ impl Rule {
             Rule::Words(..)
                 | Rule::ProseWords(..)
                 | Rule::Sentences(..)
+                | Rule::Questions(..)
                 | Rule::Paragraphs(..)
                 | Rule::Bullets(..)
                 | Rule::BulletWords(..)
@@ -1004,7 +1009,10 @@ fn conditional(words: &[(usize, &str)]) -> bool {
             "a|an|the|any|there|it|this|you|we|anything|something",
             w(start + 1),
         );
-    crate::drift::text::in_list("if|unless|whenever|otherwise", w(start))
+    // "If anything is unclear, ask at most one question": the bound holds either way.
+    let asks = (0..words.len()).any(|i| w(i) == "ask")
+        && (0..words.len()).any(|i| matches!(w(i), "question" | "questions"));
+    !asks && crate::drift::text::in_list("if|unless|whenever|otherwise", w(start))
         || should_if
         // "Later, when I ask for the summary, that one must be …": a text still to come (not
         // "later today", "later readers").
@@ -2823,8 +2831,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     && (after.starts_with(',') || after.starts_with(';'))
                     && after.has(" and ")
             };
+            // ("End with exactly one question": the questions the reply asks, however placed.)
             if bounds.is_empty()
-                || part_placed
+                || (part_placed && !matches!(noun, "question" | "questions"))
                 || list_item
                 || field_note(&lower, ws.get(k).map_or(0, |x| x.0))
             {
@@ -2881,6 +2890,13 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                         push(sentence, Rule::Highlights(n))
                     }
                     "sentence" | "sentences" => push(sentence, Rule::Sentences(rel, n)),
+                    // Questions put to the requester, not a text's ("an FAQ of five questions").
+                    "question" | "questions"
+                        if has_any_in(&lower, "ask|end with|finish with|close with|question for|questions for|at the end")
+                            && !has_any_in(&lower, "faq|quiz|survey|interview|questionnaire|exam|form|each question|per question|answer") =>
+                    {
+                        push(sentence, Rule::Questions(rel, n))
+                    }
                     "paragraph" | "paragraphs" if has("***") && rel == Rel::Exactly => {
                         push(sentence, Rule::DividedParagraphs(n))
                     }
@@ -9294,6 +9310,55 @@ fn word_count(text: &str) -> usize {
     n
 }
 
+/// Questions a text asks: runs of `?` that end a sentence, outside fenced blocks, block
+/// quotes, code spans and double quotes (a quoted question is shown, not asked).
+fn questions(text: &str) -> usize {
+    let lines: Vec<&str> = lists::outside_fences(text)
+        .filter(|l| !l.trim_start().starts_with('>'))
+        .gather();
+    // Under a "Questions" label, those it lists: an FAQ's questions before it are the text's.
+    let label = lines.iter().rposition(|l| {
+        let t = l
+            .trim()
+            .trim_matches(&['#', '*', '_', ':', ' '][..])
+            .to_ascii_lowercase();
+        t.split_whitespace().count() <= 4
+            && (t.starts_with("question") || t.starts_with("open question"))
+    });
+    lines
+        .get(label.map_or(0, |i| i + 1)..)
+        .unwrap_or_default()
+        .iter()
+        .map(|l| {
+            let plain = crate::drift::text::outside_code_spans(l);
+            let mut quoted = false;
+            let mut n = 0;
+            let mut prev = ' ';
+            for (i, c) in plain.char_indices() {
+                match c {
+                    '"' | '\u{201c}' | '\u{201d}' => {
+                        quoted = c == '\u{201c}' || (c == '"' && !quoted)
+                    }
+                    '?' if !quoted
+                        && prev != '?'
+                        && plain
+                            .get(i + 1..)
+                            .and_then(|r| r.chars().next())
+                            .is_none_or(|x| {
+                                x.is_whitespace() || matches!(x, '?' | ')' | '*' | '_')
+                            }) =>
+                    {
+                        n += 1;
+                    }
+                    _ => {}
+                }
+                prev = c;
+            }
+            n
+        })
+        .sum()
+}
+
 /// Whether `rest` opens with a day's number and a month ("12 April", "3rd Mar").
 fn dated_next(rest: &[char]) -> bool {
     let digits = rest.iter().take_while(|c| c.is_ascii_digit()).count();
@@ -10778,6 +10843,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             plain.push_str(prose.get(from..).unwrap_or_default());
             count(*rel, sentence_count(&plain), *n, "sentences")
         }
+        Rule::Questions(rel, n) => count(*rel, questions(text), *n, "questions"),
         Rule::Paragraphs(rel, n) => match prose_paragraphs(text) {
             Some(have) => count(*rel, have, *n, "paragraphs"),
             None => (true, None),
@@ -11694,6 +11760,10 @@ fn describe(rule: &Rule) -> (&'static str, String) {
             format!("{} words outside code blocks", r.words(*n)),
         ),
         Rule::Sentences(r, n) => ("sentences", format!("{} sentences", r.words(*n))),
+        Rule::Questions(r, n) => (
+            "questions",
+            format!("{} question{}", r.words(*n), if *n == 1 { "" } else { "s" }),
+        ),
         Rule::Paragraphs(r, n) => ("paragraphs", format!("{} paragraphs", r.words(*n))),
         Rule::DividedParagraphs(n) => (
             "paragraphs",
