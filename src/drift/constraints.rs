@@ -2162,7 +2162,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // ("Files under `migrations/`" is a place, which the check reads.)
     let files_under = clause.has("files under `");
     let qualified = crate::drift::text::contains_any(
-        &clause.replace("files under `", "files in `"),
+        clause.replace("files under `", "files in `"),
         " at | above| or higher| or more| over | larger than| more than| below| under ",
     );
     // "Don't change the wording otherwise", "apart from that, leave the file alone": changes

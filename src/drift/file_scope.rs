@@ -565,8 +565,7 @@ pub fn created_files(result: &str) -> Vec<String> {
                     starts.push(i + 2);
                 }
                 // "Saved the stops as `tests/fixtures/route.json`": stored as a file.
-                if w(i) == "as"
-                    && crate::drift::text::in_list("saved|stored|exported|dumped", &w(0))
+                if w(i) == "as" && crate::drift::text::in_list("saved|stored|exported|dumped", w(0))
                 {
                     starts.push(i + 1);
                 }
