@@ -9132,3 +9132,34 @@ fn questions_put_to_the_requester_are_counted() {
     )
     .is_empty());
 }
+
+/// "Explain it to the caretaker in exactly two paragraphs" counts the reply's paragraphs ("to
+/// the" names a reader); "add one paragraph to the handbook" is a paragraph of another text.
+#[test]
+fn a_paragraph_count_said_with_its_reader_is_the_replys() {
+    let ask = "Explain the new boiler timer to the caretaker in exactly two paragraphs.";
+    let three = "The timer now starts the boiler at 6:00.\n\nIt stops at 22:00 on weekdays.\n\nAt weekends it runs from 8:00.";
+    assert!(!flags(ask, three).is_empty());
+    let two = "The timer now starts the boiler at 6:00.\n\nIt stops at 22:00 on weekdays and runs from 8:00 at weekends.";
+    assert!(flags(ask, two).is_empty(), "{:?}", flags(ask, two));
+    let add = "Add one paragraph to the handbook about the boiler timer.";
+    assert!(flags(add, three).is_empty(), "{:?}", flags(add, three));
+}
+
+/// "The commit subject line must be entirely lowercase": every letter of it, not just the
+/// first; an exception said in the sentence ("except ticket ids") is not read.
+#[test]
+fn an_entirely_lowercase_commit_subject_has_no_capital() {
+    let ask = "Fix the invoice rounding and paste the commit message. The commit subject line must be entirely lowercase.";
+    let capital = "Done.\n\nCommit message:\n```\nfix: round Invoice totals half up\n\nTotals were truncated.\n```";
+    assert!(!flags(ask, capital).is_empty());
+    let lower = "Done.\n\nCommit message:\n```\nfix: round invoice totals half up\n\nTotals were truncated.\n```";
+    assert!(flags(ask, lower).is_empty(), "{:?}", flags(ask, lower));
+    let except = "Fix the invoice rounding and paste the commit message. Commit messages here are entirely lowercase, except ticket ids like INV-12.";
+    let keyed = "Done.\n\nCommit message:\n```\nfix: round invoice totals half up (INV-12)\n```";
+    assert!(
+        flags(except, keyed).is_empty(),
+        "{:?}",
+        flags(except, keyed)
+    );
+}

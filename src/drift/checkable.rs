@@ -2905,7 +2905,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     // Not a file's or another text's ("a docstring of at most two paragraphs",
                     // "add one paragraph to the README").
                     "paragraph" | "paragraphs"
-                        if !has_any_in(&lower, "divider|* * *|docstring|readme|comment|docs|description|section| to the | per ") && super::file_scope::paths(sentence).is_empty() =>
+                        // ("add one paragraph to the FAQ", not "explain it to the treasurer").
+                        if !has_any_in(&lower, "divider|* * *|docstring|readme|comment|docs|description|section| per ")
+                            && (!lower.has(" to the ") || !has_any_in(&lower, "add|append|insert"))
+                            && super::file_scope::paths(sentence).is_empty() =>
                     {
                         push(sentence, Rule::Paragraphs(rel, n))
                     }
@@ -14634,11 +14637,15 @@ mod tests {
             "<under 60 words>",
             "Executive summary \u{2014} no more than 3 sentences.",
             "Use exactly these headers in your report, in this order, all caps: SUMMARY, DETAILS.",
-            "The commit message must be entirely lowercase.",
             "Don't use \"secure\" or \"safe\" to describe the result.",
         ] {
             assert_eq!(kinds(m), Vec::<&str>::new(), "{m}");
         }
+        // Not the reply's case: the subject of the commit it shows.
+        assert_eq!(
+            kinds("The commit message must be entirely lowercase."),
+            vec!["commit-form"]
+        );
         // "Anywhere in the text" is the answer's text; "in the policy text" names a part.
         assert_eq!(
             kinds("Write the help article. Avoid the word 'just' anywhere in the text."),

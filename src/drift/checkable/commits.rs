@@ -28,6 +28,9 @@ pub struct CommitForm {
     pub type_lower: bool,
     /// The subject (after the colon) starting lowercase ("subject in lowercase").
     pub subject_lower: bool,
+    /// Every letter of the subject line lowercase ("The commit subject line must be entirely
+    /// lowercase").
+    pub all_lower: bool,
     /// No full stop at the end of the subject.
     pub no_period: bool,
     pub ticket: Option<Ticket>,
@@ -106,6 +109,14 @@ pub fn asked(message: &str) -> Option<CommitForm> {
             && super::has_any_in(&l, "lowercase subject|subject in lowercase|subject is lowercase|subject entirely lowercase|subject all lowercase|subject must be lowercase|summary in lowercase|summary is all lowercase|summary all lowercase|summary is lowercase|summary must be lowercase|description in lowercase|description is lowercase|subject is all lowercase|subject entirely in lowercase|subject, all lowercase|lowercase summary|lowercase description|subject in lower case")
         {
             form.subject_lower = true;
+            any = true;
+        }
+        if (subject_noun || l.has("commit message"))
+            && l.has("commit")
+            && super::has_any_in(&l, "entirely lowercase|all lowercase|all lower case|entirely in lowercase|entirely lower case|fully lowercase|all in lowercase|completely lowercase")
+            && !super::has_any_in(&l, "not |n't|never|except|exception|apart from|other than")
+        {
+            form.all_lower = true;
             any = true;
         }
         if super::has_any_in(&l, "no trailing period|no period at the end|no full stop|without a trailing period|not end with a period|no trailing full stop|must not end with a period|without a period")
@@ -378,6 +389,15 @@ pub fn breaks(form: &CommitForm, subject: &str) -> Option<String> {
     {
         return Some("the subject does not start lowercase".into());
     }
+    // (A ticket key asked in capitals is no break of it.)
+    if form.all_lower
+        && form.ticket.is_none()
+        && crate::drift::text::outside_code_spans(s)
+            .chars()
+            .any(char::is_uppercase)
+    {
+        return Some("the subject line is not all lowercase".into());
+    }
     if form.no_period && s.ends_with('.') && !s.ends_with("...") {
         return Some("the subject ends with a period".into());
     }
@@ -398,6 +418,9 @@ pub fn describe(form: &CommitForm) -> String {
     }
     if form.subject_lower {
         parts.push("a lowercase subject".into());
+    }
+    if form.all_lower {
+        parts.push("every letter lowercase".into());
     }
     if form.no_period {
         parts.push("no trailing period".into());
