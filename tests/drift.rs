@@ -9163,3 +9163,37 @@ fn an_entirely_lowercase_commit_subject_has_no_capital() {
         flags(except, keyed)
     );
 }
+
+/// "Write it as prose, no bullet points or numbered lists": a numbered item breaks it too;
+/// "no bullet points" alone leaves numbered steps.
+#[test]
+fn a_ban_on_bullets_or_numbered_lists_catches_numbered_items() {
+    let ask = "Explain how members book the community bus. Write it as prose, no bullet points or numbered lists.";
+    let numbered = "Members ring the office the day before.\n\nThe driver then:\n\n1. Checks the list.\n2. Calls each member.";
+    assert!(!flags(ask, numbered).is_empty());
+    let bullets_only = "Explain how members book the community bus. No bullet points.";
+    assert!(
+        flags(bullets_only, numbered).is_empty(),
+        "{:?}",
+        flags(bullets_only, numbered)
+    );
+}
+
+/// "Begin it with exactly 'Dear Neighbours,'" asks the opening of the text the reply is; a
+/// phrase taken back in the sentence, or a command in a code span, is not one.
+#[test]
+fn an_imperative_opening_with_a_quoted_phrase_is_read() {
+    let ask = "Draft the street party letter. Begin it with exactly 'Dear Neighbours of Elm Row,'.";
+    let wrong = "Dear Neighbours,\n\nThe party is on 14 June from noon.";
+    assert!(!flags(ask, wrong).is_empty());
+    let right = "Dear Neighbours of Elm Row,\n\nThe party is on 14 June from noon.";
+    assert!(flags(ask, right).is_empty(), "{:?}", flags(ask, right));
+    let back = "Draft the street party letter. Start it with 'Hello all,' — no, scratch that, start with the date instead.";
+    assert!(flags(back, wrong).is_empty(), "{:?}", flags(back, wrong));
+    let command = "Set up the dev box. Start with `npm ci`, then run the tests.";
+    assert!(
+        flags(command, "Ran the tests: 40 passed.").is_empty(),
+        "{:?}",
+        flags(command, "Ran the tests: 40 passed.")
+    );
+}

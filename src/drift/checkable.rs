@@ -255,7 +255,9 @@ pub enum Rule {
     /// no table).
     NoTables,
     /// Prose: no bullet list line ("- ", "* ", "• ", "+ ") outside fenced code.
-    NoBullets,
+    /// No bullet lines; numbered items too with `true` ("prose — no bullet points or numbered
+    /// lists").
+    NoBullets(bool),
     /// The answer as a numbered list (or holding one): "return them as a numbered list".
     NumberedList,
     /// A count said of one named part of the answer ("a **Summary** section of exactly 3
@@ -1631,7 +1633,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     let form = matches!(
         rule,
         Rule::Lowercase
-            | Rule::NoBullets
+            | Rule::NoBullets(_)
             | Rule::NoHeadings
             | Rule::NoTables
             | Rule::NoCodeBlocks
@@ -1781,7 +1783,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             | Rule::NoMarkdown
             | Rule::BritishSpelling
             | Rule::NoUrls
-            | Rule::NoBullets
+            | Rule::NoBullets(_)
             | Rule::NoCodeBlocks
             | Rule::NoTables
             | Rule::NoPlaceholders(_)
@@ -1804,7 +1806,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         Some(parts::Part::Named(name))
             if !soft
                 && name == "summary"
-                && matches!(rule, Rule::NoBullets | Rule::NoCodeBlocks) =>
+                && matches!(rule, Rule::NoBullets(_) | Rule::NoCodeBlocks) =>
         {
             Rule::PartOrWhole(name, Box::new(rule))
         }
@@ -1876,7 +1878,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
                 Rule::NoUrls
                     | Rule::NoCodeBlocks
                     | Rule::NoTables
-                    | Rule::NoBullets
+                    | Rule::NoBullets(_)
                     | Rule::PartOrWhole(..)
             ) && !of_reply =>
         {
@@ -2205,7 +2207,7 @@ impl Admit {
 fn a_format_rule(rule: &Rule) -> bool {
     matches!(
         rule,
-        Rule::NoBullets
+        Rule::NoBullets(_)
             | Rule::NoCodeBlocks
             | Rule::NoTables
             | Rule::NoUrls
@@ -3190,7 +3192,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // The answer's form, from a sentence about the answer: one that opens with an answer
         // verb or a ban (not "Fix the bug where …", "Add a `no_bullets` option").
         if no_bullets(&lower, &ws) {
-            push(sentence, Rule::NoBullets);
+            push(sentence, Rule::NoBullets(no_numbered(&lower)));
         }
         if no_headings(&lower, &ws) {
             push(sentence, Rule::NoHeadings);
@@ -6834,6 +6836,44 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
         "should start with",
         "should open with",
     ];
+    // "Begin it with exactly 'Dear Friends,'", "Start with 'Hi Marta,'": an imperative opening
+    // the sentence, a quoted phrase right after (not a command: "Start with `npm ci`").
+    let bare = lower
+        .trim_start()
+        .trim_start_matches("please ")
+        .trim_start_matches("and ");
+    if !commit {
+        if let Some(c) = [
+            "start with ",
+            "begin with ",
+            "open with ",
+            "start it with ",
+            "begin it with ",
+            "open it with ",
+        ]
+        .iter()
+        .find(|c| bare.starts_with(**c))
+        {
+            let at = lower.len() - bare.len() + c.len();
+            let rest = sentence.get(at..)?;
+            let lead = rest
+                .trim_start()
+                .trim_start_matches("exactly ")
+                .trim_start();
+            let q = quoted(lead).into_iter().next()?;
+            let code = lead.starts_with('`');
+            // (Not taken back: "Start it with 'Summary:' — no, scratch that, …".)
+            return (lead.starts_with(&['"', '\'', '\u{201c}', '`'][..])
+                && !has_any_in(lower, "scratch|instead|actually|rather|second thought|no, ")
+                && (!code || q.ends_with(',') || q.ends_with(':'))
+                && !q.trim().is_empty()
+                && q.len() <= 80
+                && !lead
+                    .get(q.len() + 2..)
+                    .is_some_and(|t| t.trim_start().starts_with("or ")))
+            .then_some(q);
+        }
+    }
     let (at, cue) = CUES
         .iter()
         .filter_map(|c| crate::drift::text::find(lower, c).map(|i| (i, *c)))
@@ -9508,6 +9548,15 @@ fn sentence_count(text: &str) -> usize {
 
 /// "No bullet points", "without bullets", "avoid bulleted lists", "do not use bullet points":
 /// a ban on bullets, not a bound on them ("no more than 3 bullets" is read as a count).
+/// Whether a sentence that bans bullets bans numbered lists too ("no bullet points or
+/// numbered lists", "no bullets or numbered steps").
+fn no_numbered(lower: &str) -> bool {
+    has_any_in(
+        lower,
+        "or numbered|nor numbered|or a numbered|no numbered|or numbering",
+    )
+}
+
 fn no_bullets(lower: &str, ws: &[(usize, &str)]) -> bool {
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     // "No bullet lists, except in a final `Files changed` section": where they may stand is
@@ -9591,10 +9640,18 @@ fn asks_numbered_list(ws: &[(usize, &str)]) -> bool {
 
 /// The first bullet list line of `text` outside fenced code (a diff's or a YAML file's lines
 /// are code, not a list).
-fn bullet_line(text: &str) -> Option<String> {
+fn bullet_line(text: &str, numbered: bool) -> Option<String> {
     lists::outside_fences(text)
         .map(str::trim_start)
-        .find(|t| "- |* |\u{2022} |+ ".split('|').any(|b| t.starts_with(b)))
+        .find(|t| {
+            "- |* |\u{2022} |+ ".split('|').any(|b| t.starts_with(b))
+                || (numbered && {
+                    let d = t.bytes().take_while(u8::is_ascii_digit).count();
+                    (1..=2).contains(&d)
+                        && t.get(d..)
+                            .is_some_and(|r| r.starts_with(". ") || r.starts_with(") "))
+                })
+        })
         .map(|t| t.chars().take(80).collect())
 }
 
@@ -10516,7 +10573,7 @@ fn of_the_text(rule: &Rule) -> bool {
             | Rule::EndsWithOneOf(_)
             | Rule::NoCommas
             | Rule::NoCodeBlocks
-            | Rule::NoBullets
+            | Rule::NoBullets(_)
             | Rule::NoHeadings
             | Rule::NoMarkdown
             | Rule::BritishSpelling
@@ -11575,7 +11632,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 || (lists::list_lengths(text).is_empty() && sentence_count(text) == 1 && nothing());
             (ok, (!ok).then(|| "no numbered list".into()))
         }
-        Rule::NoBullets => match bullet_line(text) {
+        Rule::NoBullets(numbered) => match bullet_line(text, *numbered) {
             None => (true, None),
             Some(line) => (false, Some(format!("a bullet line: \"{line}\""))),
         },
@@ -11950,7 +12007,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
             "placeholder-style",
             format!("placeholders written {}NAME{}", s.open, s.close),
         ),
-        Rule::NoBullets => ("no-bullets", "no bullet points".into()),
+        Rule::NoBullets(numbered) => ("no-bullets", if *numbered { "no bullet points or numbered lists" } else { "no bullet points" }.into()),
         Rule::NoHeadings => ("no-headings", "no Markdown headings".into()),
         Rule::NoUrls => ("no-urls", "no URLs".into()),
         Rule::NoFirstPerson(p) => ("no-first-person", format!("no first person ({})", p.join(", "))),
@@ -12090,7 +12147,7 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
                 && of_the_text(&rule)
                 && !matches!(
                     rule,
-                    Rule::PartOrWhole(..) | Rule::NoCodeBlocks | Rule::NoBullets
+                    Rule::PartOrWhole(..) | Rule::NoCodeBlocks | Rule::NoBullets(false)
                 )
                 && (drafts || commit)
                 && (kept_in_pastes(&rule, result) || kept_in_blocks(&rule, result, commit))
@@ -12311,19 +12368,22 @@ mod tests {
             "Avoid bulleted lists; the mail client mangles them.",
             "No bullets or headings.",
         ] {
-            assert_eq!(rules(ban), vec![Rule::NoBullets], "{ban}");
+            assert_eq!(rules(ban), vec![Rule::NoBullets(false)], "{ban}");
         }
         // Placed in a part: checked there where the reply shows it.
         assert_eq!(
             rules("Do not use bullet points in the summary."),
             vec![Rule::PartOrWhole(
                 "summary".into(),
-                Box::new(Rule::NoBullets)
+                Box::new(Rule::NoBullets(false))
             )]
         );
         assert_eq!(
             rules("No bullets in the **Risks** section."),
-            vec![Rule::InPart("risks".into(), Box::new(Rule::NoBullets))]
+            vec![Rule::InPart(
+                "risks".into(),
+                Box::new(Rule::NoBullets(false))
+            )]
         );
         // A bound on bullets, bullets asked for, or bullets that are the work's subject, are
         // not a ban on the answer's.
@@ -12336,13 +12396,13 @@ mod tests {
             "The renderer drops nested lists without bullets; fix it.",
             "Don't use the bullet points from the old template; write new ones.",
         ] {
-            assert!(!rules(other).contains(&Rule::NoBullets), "{other}");
+            assert!(!rules(other).contains(&Rule::NoBullets(false)), "{other}");
         }
         let prose = "The export now streams. A diff:\n```diff\n- old line\n+ new line\n```\nDone.";
-        assert_eq!(check(&Rule::NoBullets, prose), (true, None));
-        let (ok, why) = check(&Rule::NoBullets, "Changes:\n- streaming\n- retries");
+        assert_eq!(check(&Rule::NoBullets(false), prose), (true, None));
+        let (ok, why) = check(&Rule::NoBullets(false), "Changes:\n- streaming\n- retries");
         assert!(!ok && why.is_some_and(|w| w.has("- streaming")));
-        assert!(!check(&Rule::NoBullets, "Changes:\n\u{2022} streaming").0);
+        assert!(!check(&Rule::NoBullets(false), "Changes:\n\u{2022} streaming").0);
     }
 
     #[test]
