@@ -9197,3 +9197,43 @@ fn an_imperative_opening_with_a_quoted_phrase_is_read() {
         flags(command, "Ran the tests: 40 passed.")
     );
 }
+
+/// Review of the session-72 readings: a drafted text's own questions, question headings, a
+/// table header and Rust's `?` are not questions asked; a commit that makes a thing lowercase
+/// asks no case of its subject; a paragraph count beside another text asked is not the
+/// reply's; a file name ending a sentence still ends it; a case said of the asked text is
+/// the reply's; a closing phrase with words after its colon is no template.
+#[test]
+fn the_session_72_review_cases_are_read() {
+    let ask = "Draft the letter to the landlord about the leak. If anything is unclear, ask me at most one question at the end.";
+    let letter = "Dear Mr Hale,\n\nCould you send a plumber this week? Can you confirm the date?\n\nYours,\nPriya\n\nShould I copy the agent?";
+    assert!(flags(ask, letter).is_empty(), "{:?}", flags(ask, letter));
+    let report =
+        "Write up the outage. If anything is unclear, ask at most one question, at the end.";
+    let shaped = "## What happened?\nThe queue stalled.\n\n| Step | Done? |\n|---|---|\n| restart | yes |\n\nErrors now propagate with ? instead of a panic.\n\nShould we page on queue depth?";
+    assert!(
+        flags(report, shaped).is_empty(),
+        "{:?}",
+        flags(report, shaped)
+    );
+    let commit = "Write the commit message for the change that makes stored tags all lowercase.";
+    assert!(flags(commit, "Store tags in lowercase on save").is_empty());
+    let beside = "Write the delay notice to the parents in exactly two paragraphs, and under it give me the route numbers you mention.";
+    let notice =
+        "The 8:10 bus is late this week.\n\nWe will send updates each morning.\n\nRoutes: 12, 14.";
+    assert!(
+        flags(beside, notice).is_empty(),
+        "{:?}",
+        flags(beside, notice)
+    );
+    let two = "Summarise the fix in at most two sentences.";
+    assert!(!flags(
+        two,
+        "I bumped the version in setup.cfg. pip install now works. I also removed the old wheel."
+    )
+    .is_empty());
+    let caps = "Write the closure sign. Words in the sign must be entirely in capital letters.";
+    assert!(!flags(caps, "Closed for stocktake on Monday").is_empty());
+    let end = "Write the maintenance email. End with 'More details to follow: stay tuned...'";
+    assert!(!flags(end, "Maintenance on Saturday.\n\nThanks, the ops team").is_empty());
+}

@@ -79,7 +79,9 @@ pub enum Rule {
     /// Questions the reply asks the requester: "ask at most one question, at the end", "end
     /// with exactly one question for the director". Counted outside code, quotes and block
     /// quotes.
-    Questions(Rel, usize),
+    /// With `true` the reply drafts a text, whose own questions are not asked: only those under
+    /// a "Questions" label are counted.
+    Questions(Rel, usize, bool),
     /// Paragraphs separated by the Markdown divider `***`.
     DividedParagraphs(usize),
     /// Paragraphs of plain prose, separated by blank lines ("in two paragraphs at most"):
@@ -832,7 +834,7 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
                             && crate::drift::text::in_list("the|each|every|any|all", w(i + 1))
                             && (i + 2..m).all(|k| !names_the_answer(w(k)))
                             // Not "Incident banners in the app must …" before "Write the banner".
-                            && !(start..i).any(|k| {
+                            && !(start..m).any(|k| {
                                 let x = w(k);
                                 asked.iter().any(|a| a == x || x.strip_suffix('s') == Some(a))
                             })
@@ -2897,7 +2899,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                         if has_any_in(&lower, "ask|end with|finish with|close with|question for|questions for|at the end")
                             && !has_any_in(&lower, "faq|quiz|survey|interview|questionnaire|exam|form|each question|per question|answer") =>
                     {
-                        push(sentence, Rule::Questions(rel, n))
+                        push(sentence, Rule::Questions(rel, n, drafts_a_text))
                     }
                     "paragraph" | "paragraphs" if has("***") && rel == Rel::Exactly => {
                         push(sentence, Rule::DividedParagraphs(n))
@@ -2910,6 +2912,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                         // ("add one paragraph to the FAQ", not "explain it to the treasurer").
                         if !has_any_in(&lower, "divider|* * *|docstring|readme|comment|docs|description|section| per ")
                             && (!lower.has(" to the ") || !has_any_in(&lower, "add|append|insert"))
+                            // "… and under it give me the ticket numbers": more than that text.
+                            && !(lower.has(" to the ")
+                                && (cx.more_than_one_text() || has_any_in(&lower, "give me|under it")))
                             && super::file_scope::paths(sentence).is_empty() =>
                     {
                         push(sentence, Rule::Paragraphs(rel, n))
@@ -6494,8 +6499,9 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
             .is_some_and(exemplified);
         // "End with a line 'Next due: ' followed by the date", "a line 'Next step: …'": a
         // template's opening.
-        let templated = (q.trim_end().ends_with('…') || q.trim_end().ends_with("..."))
-            && q.contains(':')
+        let templated = q
+            .split_once(':')
+            .is_some_and(|(_, t)| matches!(t.trim(), "…" | "..."))
             || lower
                 .find(&q.to_ascii_lowercase())
                 .and_then(|i| lower.get(i + q.len()..))
@@ -9355,9 +9361,10 @@ fn word_count(text: &str) -> usize {
 
 /// Questions a text asks: runs of `?` that end a sentence, outside fenced blocks, block
 /// quotes, code spans and double quotes (a quoted question is shown, not asked).
-fn questions(text: &str) -> usize {
+fn questions(text: &str, drafted: bool) -> Option<usize> {
+    // (A heading or a table row asks nothing: "## What happened?", "| Done? |".)
     let lines: Vec<&str> = lists::outside_fences(text)
-        .filter(|l| !l.trim_start().starts_with('>'))
+        .filter(|l| !l.trim_start().starts_with(&['>', '#', '|'][..]))
         .gather();
     // Under a "Questions" label, those it lists: an FAQ's questions before it are the text's.
     let label = lines.iter().rposition(|l| {
@@ -9368,24 +9375,28 @@ fn questions(text: &str) -> usize {
         t.split_whitespace().count() <= 4
             && (t.starts_with("question") || t.starts_with("open question"))
     });
-    lines
+    if drafted && label.is_none() {
+        return None;
+    }
+    let n = lines
         .get(label.map_or(0, |i| i + 1)..)
         .unwrap_or_default()
         .iter()
         .map(|l| {
-            let plain = crate::drift::text::outside_code_spans(l);
-            let mut quoted = false;
-            let mut n = 0;
-            let mut prev = ' ';
-            for (i, c) in plain.char_indices() {
+            // Quotes and code spans ask nothing ("\"Is it vegan?\"", "`a?`").
+            let (mut quoted, mut code, mut n, mut prev) = (false, false, 0, ' ');
+            for (i, c) in l.char_indices() {
                 match c {
-                    '"' | '\u{201c}' | '\u{201d}' => {
+                    '`' => code = !code,
+                    '"' | '\u{201c}' | '\u{201d}' if !code => {
                         quoted = c == '\u{201c}' || (c == '"' && !quoted)
                     }
+                    // After a word: not Rust's `?` or a regex's `/?` in prose.
                     '?' if !quoted
-                        && prev != '?'
-                        && plain
-                            .get(i + 1..)
+                        && !code
+                        && (prev.is_alphanumeric()
+                            || matches!(prev, ')' | '*' | '_' | '`' | '"' | '\'' | '\u{201d}'))
+                        && l.get(i + 1..)
                             .and_then(|r| r.chars().next())
                             .is_none_or(|x| {
                                 x.is_whitespace() || matches!(x, '?' | ')' | '*' | '_')
@@ -9399,7 +9410,8 @@ fn questions(text: &str) -> usize {
             }
             n
         })
-        .sum()
+        .sum();
+    Some(n)
 }
 
 /// Whether `rest` opens with a day's number and a month ("12 April", "3rd Mar").
@@ -9503,6 +9515,7 @@ fn sentence_count(text: &str) -> usize {
             let dotted = c == '.'
                 && run == 1
                 && prev_word.contains('.')
+                && prev_word.split('.').all(|p| p.chars().count() <= 2)
                 && next.is_some_and(|x| x == ' ')
                 && chars.get(j + 2).is_some_and(|x| x.is_lowercase());
             let ellipsis = c == '.' && run >= 3;
@@ -10903,7 +10916,10 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             plain.push_str(prose.get(from..).unwrap_or_default());
             count(*rel, sentence_count(&plain), *n, "sentences")
         }
-        Rule::Questions(rel, n) => count(*rel, questions(text), *n, "questions"),
+        Rule::Questions(rel, n, drafted) => match questions(text, *drafted) {
+            Some(have) => count(*rel, have, *n, "questions"),
+            None => (true, None),
+        },
         Rule::Paragraphs(rel, n) => match prose_paragraphs(text) {
             Some(have) => count(*rel, have, *n, "paragraphs"),
             None => (true, None),
@@ -11820,7 +11836,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
             format!("{} words outside code blocks", r.words(*n)),
         ),
         Rule::Sentences(r, n) => ("sentences", format!("{} sentences", r.words(*n))),
-        Rule::Questions(r, n) => (
+        Rule::Questions(r, n, _) => (
             "questions",
             format!("{} question{}", r.words(*n), if *n == 1 { "" } else { "s" }),
         ),

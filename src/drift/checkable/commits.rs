@@ -113,7 +113,9 @@ pub fn asked(message: &str) -> Option<CommitForm> {
         }
         if (subject_noun || l.has("commit message"))
             && l.has("commit")
-            && super::has_any_in(&l, "entirely lowercase|all lowercase|all lower case|entirely in lowercase|entirely lower case|fully lowercase|all in lowercase|completely lowercase")
+            // Said of the commit's text ("must be entirely lowercase"), not of a thing the change
+            // makes lowercase ("makes stored usernames all lowercase").
+            && super::has_any_in(&l, "be entirely lowercase|be all lowercase|be all lower case|be entirely in lowercase|be entirely lower case|be fully lowercase|be all in lowercase|be completely lowercase|be in all lowercase|are entirely lowercase|are all lowercase|is entirely lowercase|is all lowercase|in all lowercase|entirely in lowercase|, all lowercase|all lowercase,|all in lowercase|subject all lowercase|subjects all lowercase|line all lowercase|message all lowercase|messages all lowercase|msg all lowercase|summary all lowercase|summary all lower case")
             && !super::has_any_in(&l, "not |n't|never|except|exception|apart from|other than")
         {
             form.all_lower = true;
