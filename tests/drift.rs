@@ -9216,7 +9216,7 @@ fn the_session_72_review_cases_are_read() {
         "{:?}",
         flags(report, shaped)
     );
-    let commit = "Write the commit message for the change that makes stored tags all lowercase.";
+    let commit = "Give me a commit message for a change making stored tags all lowercase.";
     assert!(flags(commit, "Store tags in lowercase on save").is_empty());
     let beside = "Write the delay notice to the parents in exactly two paragraphs, and under it give me the route numbers you mention.";
     let notice =
