@@ -9237,3 +9237,22 @@ fn the_session_72_review_cases_are_read() {
     let end = "Write the maintenance email. End with 'More details to follow: stay tuned...'";
     assert!(!flags(end, "Maintenance on Saturday.\n\nThanks, the ops team").is_empty());
 }
+
+/// A closing choice whose conditions cover every case ("`Approved.` if you approve, or
+/// `Needs work.` if not") asks one of the phrases either way; "Sign it off with '…'" and "Start
+/// with exactly '…'" are read like "sign off with" and "begin with".
+#[test]
+fn covered_choices_and_more_opening_and_closing_cues_are_read() {
+    let ask = "Review the new rota script. End your reply with the exact line `Approved.` if you approve, or `Needs work.` if not.";
+    let after = "The night shift is counted twice.\n\nNeeds work.\nHappy to pair on it tomorrow.";
+    assert!(!flags(ask, after).is_empty());
+    let right = "The night shift is counted twice.\n\nNeeds work.";
+    assert!(flags(ask, right).is_empty(), "{:?}", flags(ask, right));
+    let maybe = "Review the new rota script. End with `Approved.` if you approve.";
+    assert!(flags(maybe, after).is_empty(), "{:?}", flags(maybe, after));
+    let sign = "Write the note to the choir. Sign it off with exactly '— The Choir Committee'.";
+    assert!(!flags(sign, "Rehearsal moves to Tuesday.\n\n— Choir Committee").is_empty());
+    let start = "Write the note to the choir. Start with exactly 'Dear Singers,'.";
+    assert!(!flags(start, "Hello Singers,\n\nRehearsal moves to Tuesday.").is_empty());
+    assert!(flags(start, "Dear Singers,\n\nRehearsal moves to Tuesday.").is_empty());
+}

@@ -1560,7 +1560,7 @@ static CUES: super::phrases::Phrases = super::phrases::Phrases::new(
     // Keys said after the message asked for JSON.
     // Word bans said with another verb ([`called_ban`]).
     // Number formats: "round all percentages to whole numbers", "counts as digits".
-    "0|1|2|3|4|5|6|7|8|9|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|hundred|once|twice|comma|lowercase|lower case|capital|uppercase|upper case|upper-case|caps|quot|<<|angular|json|p.s|postscript|end|finish|conclude|close your|close it|sign off|sections|' section|` section|\" section|last line of your|last line|final line|first line|begin|start your|must start|should start|open your|must open|should open|last sentence|asterisk|******|my answer is|keyword|word|letter|language|highlight|italic|mention|avoid|include|contain|use|say|section x|paragraph x|entirely in|only in|should be in|respond in|answer in|answers in|reply in|replies in|response in|responses in|zero|eleven|heading|url|link|first person|first-person|impersonal|column|code block|code fence|bullet|single|numbered|code only|sql only|yaml only|only the|only a|just the| only,| only.| only -| only \u{2014}|english|french|german|spanish|portuguese|italian|dutch|deutsch|español|espanol|français|francais|português|portugues|italiano|yyyy-mm-dd|/yyyy|keys|don't write|do not write|never write|don't call|do not call|never call|don't refer|do not refer|never refer|, never|not appear|never appear|banned|forbidden|prohibited|off-limits|decimal|percentage|percent|thousands|whole number|digits|table|sorted|sort by|sort the|sort them|sort it|ordered by|order by|ranked by|rank the|rank them|alphabetical|ascending|descending|chronological|in order of|timestamp",
+    "0|1|2|3|4|5|6|7|8|9|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|hundred|once|twice|comma|lowercase|lower case|capital|uppercase|upper case|upper-case|caps|quot|<<|angular|json|p.s|postscript|end|finish|conclude|close your|close it|sign off|sign it off|sections|' section|` section|\" section|last line of your|last line|final line|first line|begin|start with|start it with|open with|open it with|start your|must start|should start|open your|must open|should open|last sentence|asterisk|******|my answer is|keyword|word|letter|language|highlight|italic|mention|avoid|include|contain|use|say|section x|paragraph x|entirely in|only in|should be in|respond in|answer in|answers in|reply in|replies in|response in|responses in|zero|eleven|heading|url|link|first person|first-person|impersonal|column|code block|code fence|bullet|single|numbered|code only|sql only|yaml only|only the|only a|just the| only,| only.| only -| only \u{2014}|english|french|german|spanish|portuguese|italian|dutch|deutsch|español|espanol|français|francais|português|portugues|italiano|yyyy-mm-dd|/yyyy|keys|don't write|do not write|never write|don't call|do not call|never call|don't refer|do not refer|never refer|, never|not appear|never appear|banned|forbidden|prohibited|off-limits|decimal|percentage|percent|thousands|whole number|digits|table|sorted|sort by|sort the|sort them|sort it|ordered by|order by|ranked by|rank the|rank them|alphabetical|ascending|descending|chronological|in order of|timestamp",
 );
 
 /// Whether a lowercased sentence holds a cue: a word cue where a word starts ("ends",
@@ -3713,8 +3713,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     .filter(|p| !conditional(std::slice::from_ref(p)) && !template(p))
                 {
                     push(sentence, Rule::CommitStartsWith(p));
-                } else if let Some(ps) =
-                    opening_choices(sentence, &lower).filter(|ps| !conditional(ps))
+                } else if let Some(ps) = opening_choices(sentence, &lower)
+                    .filter(|ps| !conditional(ps) || every_branch(&lower))
                 {
                     push(sentence, Rule::StartsWithOneOf(ps));
                 }
@@ -3729,7 +3729,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     push(sentence, Rule::EndsWith(p));
                 }
             } else if let Some(choices) =
-                ending_choices(sentence, &lower).filter(|c| !conditional(c))
+                ending_choices(sentence, &lower).filter(|c| !conditional(c) || every_branch(&lower))
             {
                 push(sentence, Rule::EndsWithOneOf(choices));
             }
@@ -6159,7 +6159,7 @@ const ANSWER_NOUNS: [&str; 6] = [
     "attempt_completion",
 ];
 
-const END_CUES: [&str; 22] = [
+const END_CUES: [&str; 23] = [
     "end your",
     "end the report",
     "end the reply",
@@ -6184,6 +6184,7 @@ const END_CUES: [&str; 22] = [
     "close your",
     "close it with",
     "sign off with",
+    "sign it off with",
 ];
 
 /// The phrases one of which must end the result: two to six quoted phrases or code spans after
@@ -9412,6 +9413,12 @@ fn questions(text: &str, drafted: bool) -> Option<usize> {
         })
         .sum();
     Some(n)
+}
+
+/// Whether a choice's conditions cover every case ("`Approved.` if you approve, or `Changes
+/// requested.` if not"): one of the phrases stands, whichever holds.
+fn every_branch(lower: &str) -> bool {
+    has_any_in(lower, " if not|otherwise| else|if you don't|if you do not|if it doesn't|if it does not|if it isn't|if it is not|if they don't")
 }
 
 /// Whether `rest` opens with a day's number and a month ("12 April", "3rd Mar").
