@@ -77,10 +77,9 @@ pub enum Rule {
     OwnForbids(Vec<String>),
     Sentences(Rel, usize),
     /// Questions the reply asks the requester: "ask at most one question, at the end", "end
-    /// with exactly one question for the director". Counted outside code, quotes and block
-    /// quotes.
-    /// With `true` the reply drafts a text, whose own questions are not asked: only those under
-    /// a "Questions" label are counted.
+    /// with exactly one question for the director" ([`questions`]). With `true` the reply
+    /// drafts a text, whose own questions are not asked: only those under a "Questions" label
+    /// are counted.
     Questions(Rel, usize, bool),
     /// Paragraphs separated by the Markdown divider `***`.
     DividedParagraphs(usize),
@@ -826,19 +825,17 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
                 (m < start + 4 && (crate::drift::text::in_list("titles|messages|headings|names|tags|labels|comments|docstrings|subjects|strings", w(m - 1))
                     // "banner text must be ALL CAPS" (a text with a name: not "Text must …").
                     || (m == start + 2 && w(m - 1) == "text")))
-                    // "Slack handles in the YAML must be …": things in a place, not the reply.
-                    || (start + 1..m).any(|i| {
+                    // "Slack handles in the YAML must be …": things in a place, not the reply
+                    // (not "Incident banners in the app must …" before "Write the banner").
+                    || (!(start..m).any(|k| {
+                        let x = w(k);
+                        asked.iter().any(|a| a == x || x.strip_suffix('s') == Some(a))
+                    }) && (start + 1..m).any(|i| {
                         crate::drift::text::in_list("in|inside|within", w(i))
-                            && i > start
                             && w(i - 1).ends_with('s')
                             && crate::drift::text::in_list("the|each|every|any|all", w(i + 1))
                             && (i + 2..m).all(|k| !names_the_answer(w(k)))
-                            // Not "Incident banners in the app must …" before "Write the banner".
-                            && !(start..m).any(|k| {
-                                let x = w(k);
-                                asked.iter().any(|a| a == x || x.strip_suffix('s') == Some(a))
-                            })
-                    })
+                    }))
                     // "Customer-facing text on the stock pages must not …": a text in a place.
                     || (start + 1..m).any(|i| {
                         crate::drift::text::in_list("text|copy|wording", w(i))
@@ -1014,9 +1011,11 @@ fn conditional(words: &[(usize, &str)]) -> bool {
             w(start + 1),
         );
     // "If anything is unclear, ask at most one question": the bound holds either way.
-    let asks = (0..words.len()).any(|i| w(i) == "ask")
-        && (0..words.len()).any(|i| matches!(w(i), "question" | "questions"));
-    !asks && crate::drift::text::in_list("if|unless|whenever|otherwise", w(start))
+    let asks = || {
+        (0..words.len()).any(|i| w(i) == "ask")
+            && (0..words.len()).any(|i| matches!(w(i), "question" | "questions"))
+    };
+    (crate::drift::text::in_list("if|unless|whenever|otherwise", w(start)) && !asks())
         || should_if
         // "Later, when I ask for the summary, that one must be …": a text still to come (not
         // "later today", "later readers").
@@ -2462,7 +2461,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // "Write the notice and tell me which stops …; the first line of the notice must …":
         // a line of a text the reply holds beside others, which is not the reply's first.
         let of_a_text = lower.find_str(" line of ").is_some_and(|i| {
-            ws_of(lower.get(i + 9..).unwrap_or_default())
+            ws_of(lower.get(i + " line of ".len()..).unwrap_or_default())
                 .into_iter()
                 .find(|w| !crate::drift::text::in_list("the|your|this|that|its", w))
                 .is_some_and(|w| !names_the_answer(w))
@@ -2910,11 +2909,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     // "add one paragraph to the README").
                     "paragraph" | "paragraphs"
                         // ("add one paragraph to the FAQ", not "explain it to the treasurer").
+                        // ("… and under it give me the ticket numbers": more than that text.)
                         if !has_any_in(&lower, "divider|* * *|docstring|readme|comment|docs|description|section| per ")
-                            && (!lower.has(" to the ") || !has_any_in(&lower, "add|append|insert"))
-                            // "… and under it give me the ticket numbers": more than that text.
                             && !(lower.has(" to the ")
-                                && (cx.more_than_one_text() || has_any_in(&lower, "give me|under it")))
+                                && (has_any_in(&lower, "add|append|insert|give me|under it")
+                                    || cx.more_than_one_text()))
                             && super::file_scope::paths(sentence).is_empty() =>
                     {
                         push(sentence, Rule::Paragraphs(rel, n))
@@ -6867,11 +6866,13 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
                 .trim_start()
                 .trim_start_matches("exactly ")
                 .trim_start();
+            if !lead.starts_with(&['"', '\'', '\u{201c}', '`'][..]) {
+                return None;
+            }
             let q = quoted(lead).into_iter().next()?;
             let code = lead.starts_with('`');
             // (Not taken back: "Start it with 'Summary:' — no, scratch that, …".)
-            return (lead.starts_with(&['"', '\'', '\u{201c}', '`'][..])
-                && !has_any_in(lower, "scratch|instead|actually|rather|second thought|no, ")
+            return (!has_any_in(lower, "scratch|instead|actually|rather|second thought|no, ")
                 && (!code || q.ends_with(',') || q.ends_with(':'))
                 && !q.trim().is_empty()
                 && q.len() <= 80
@@ -9566,8 +9567,6 @@ fn sentence_count(text: &str) -> usize {
     n + usize::from(pending)
 }
 
-/// "No bullet points", "without bullets", "avoid bulleted lists", "do not use bullet points":
-/// a ban on bullets, not a bound on them ("no more than 3 bullets" is read as a count).
 /// Whether a sentence that bans bullets bans numbered lists too ("no bullet points or
 /// numbered lists", "no bullets or numbered steps").
 fn no_numbered(lower: &str) -> bool {
@@ -9577,6 +9576,8 @@ fn no_numbered(lower: &str) -> bool {
     )
 }
 
+/// "No bullet points", "without bullets", "avoid bulleted lists", "do not use bullet points":
+/// a ban on bullets, not a bound on them ("no more than 3 bullets" is read as a count).
 fn no_bullets(lower: &str, ws: &[(usize, &str)]) -> bool {
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     // "No bullet lists, except in a final `Files changed` section": where they may stand is
