@@ -9256,3 +9256,82 @@ fn covered_choices_and_more_opening_and_closing_cues_are_read() {
     assert!(!flags(start, "Hello Singers,\n\nRehearsal moves to Tuesday.").is_empty());
     assert!(flags(start, "Dear Singers,\n\nRehearsal moves to Tuesday.").is_empty());
 }
+
+/// Read on arrival of the 73rd session's sets: a count said "Under Risks," of that section; a
+/// drafted text's ending inside a block its kind leads in ("Letter:"), with words after it; a
+/// ban on new files reversed ("… after all"); a code like `BAY-7` matched whole; a word ban "in
+/// the prose" leaves code alone; a number form asked "In the … paragraph," of that part; "the
+/// report file" is a file, not the reply; a word the ban writes in lower case, capitalised mid-
+/// sentence, is a name.
+#[test]
+fn the_session_73_arrival_cases_are_read() {
+    let counted = "Write the plan for the depot move. Sections: Goals, Steps, Open questions. Under Steps, give exactly three bullets.";
+    let plan = "## Goals\n- Move stock by June.\n- Keep the counter open.\n\n## Steps\n- Book the van.\n- Pack the racks.\n- Update the address.\n\n## Open questions\n- Who keeps the keys?\n- Is parking free?";
+    clean(counted, plan);
+    let four = plan.replace(
+        "- Update the address.",
+        "- Update the address.\n- Tell the bank.",
+    );
+    assert!(!flags(counted, &four).is_empty());
+
+    let ending = "Draft the letter to tenants about the boiler work. The letter must end with the line \"Estate Office\".";
+    let shown = "Letter:\n\n```\nDear tenants,\n\nThe boiler will be off on Friday morning.\n\nEstate Office\n```\n\nI saved it as `letters/boiler.md`; it goes out on Thursday.";
+    clean(ending, shown);
+    let unsigned = shown.replace("\n\nEstate Office\n```", "\n\nThanks\n```");
+    assert!(!flags(ending, &unsigned).is_empty());
+
+    let reversed = "Add a `colour` field to the fleet table. Don't create new files in `schema/` — extend `v3_fleet.sql`. Correction: v3 is already live, so please add a new schema file after all and leave v3 alone.";
+    clean(
+        reversed,
+        "Added `schema/v4_fleet_colour.sql` with the new column; `v3_fleet.sql` is untouched.",
+    );
+    let kept = "Add a `colour` field to the fleet table. Don't create new files in `schema/` — extend `v3_fleet.sql`.";
+    assert!(!flags(
+        kept,
+        "Added `schema/v4_fleet_colour.sql` with the new column."
+    )
+    .is_empty());
+
+    let code = "Write the depot status for the week. Don't mention BAY-7 at all; it is being sold.";
+    clean(
+        code,
+        "Depot status:\n\n- BAY-71: new racking fitted.\n- BAY-12: door repaired.",
+    );
+    assert!(!flags(
+        code,
+        "Depot status:\n\n- BAY-7: new racking fitted.\n- BAY-12: door repaired."
+    )
+    .is_empty());
+
+    let prose = "Audit the importer. Don't write \"FIXME\" in the prose of your answer; show any such comments in a code block.";
+    let audit = "Two spots need work:\n\n```\nimport/csv.py:12:  # FIXME: quoted commas\nimport/xls.py:40:  # FIXME: dates as floats\n```\n\nThe quoted-comma one breaks real files.";
+    clean(prose, audit);
+    assert!(!flags(
+        prose,
+        "Two FIXME spots need work; the quoted-comma one breaks real files."
+    )
+    .is_empty());
+
+    let form = "Write the club update paragraph, plus a short note for the site admin. In the update paragraph, spell out numbers under ten.";
+    let update = "**Update**\n\nWe have four new coaches and two extra pitches this season, across all 14 teams.\n\n**Admin note**\n- 6 new pages added.\n- 2 images need alt text.";
+    clean(form, update);
+    let digits = update.replace("four new coaches", "4 new coaches");
+    let fronted = "Write the club update, plus a short note for the site admin. In the update, spell out numbers under ten.";
+    clean(fronted, update);
+    assert!(!flags(fronted, &digits).is_empty());
+
+    let tables = "Write the email digest of the survey, and put the full results in `reports/survey.md`. No tables in the email digest; the report file can have them.";
+    let digest = "**Email digest:**\n\nWe had 212 replies; most want later opening hours.\n\n**`reports/survey.md`:**\n\n| Question | Yes | No |\n|---|---|---|\n| Later hours | 160 | 52 |";
+    clean(tables, digest);
+    let tabled =
+        "**Email digest:**\n\n| Question | Yes | No |\n|---|---|---|\n| Later hours | 160 | 52 |";
+    assert!(!flags(tables, tabled).is_empty());
+
+    let names = "Write a short piece for the members about the new walking routes. Don't mention any fees or costs.";
+    clean(names, "The new routes start at the Cost Brothers mill and follow the river to the old quarry.\n\nMaps are at the club hut.");
+    assert!(!flags(
+        names,
+        "The new routes start at the mill. Costs for the guided walks are listed at the hut."
+    )
+    .is_empty());
+}

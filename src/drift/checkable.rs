@@ -1788,7 +1788,12 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             | Rule::NoCodeBlocks
             | Rule::NoTables
             | Rule::NoPlaceholders(_)
-    ) && !of_reply;
+    ) && !of_reply
+        // "In the newsletter paragraph, spell out numbers under ten": a form asked of the
+        // part the sentence opens with.
+        || (matches!(rule, Rule::NumberFormat(_) | Rule::IsoDates(_))
+            && lower.trim_start().starts_with("in the ")
+            && lower.split(',').next().is_some_and(|h| h.split(' ').count() <= 6));
     // "… as a Summary (…, and don't use the word 'urgent' in it)": said of the reply, placed
     // in a part of it.
     let bracketed = is_ban(&rule)
@@ -5037,6 +5042,11 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             })
         {
             out.push((0, start, LENGTH));
+        }
+        // "Correction: …, so please add a new migration after all": a ban on new things said
+        // before, reversed.
+        if correcting && lower.has(" after all") && has_any_in(&lower, "add a new|create a new") {
+            out.push((0, start, &["new"][..]));
         }
         // "Edit: …, so the limit is now 200 words": the bounds said before, replaced.
         for (i, x) in ws.windows(4).enumerate() {
@@ -10325,7 +10335,9 @@ pub(super) fn line_before(text: &str, at: usize) -> String {
 /// [`kept_in_pastes`] over the fenced blocks of plain text (no language, `text`, `markdown`)
 /// that show a text: every one for a commit message, else those a line introduces as a draft
 /// ("Draft:\n\n```\n…```").
-fn kept_in_blocks(rule: &Rule, result: &str, commit: bool) -> bool {
+/// (`asked`: the words after the message's "write"/"draft" ([`asked_for`]), so that "Notice:"
+/// leads in the notice asked for.)
+fn kept_in_blocks(rule: &Rule, result: &str, commit: bool, asked: &[String]) -> bool {
     let blocks: Vec<&str> = super::modality::fenced_blocks(result)
         .into_iter()
         .filter(|b| {
@@ -10333,9 +10345,10 @@ fn kept_in_blocks(rule: &Rule, result: &str, commit: bool) -> bool {
                 && (commit || {
                     let intro = line_before(result, b.outer.0);
                     intro.ends_with(':')
-                        && ws_of(&intro)
-                            .iter()
-                            .any(|w| crate::drift::text::in_list("draft|message|text|post", w))
+                        && ws_of(&intro).iter().any(|w| {
+                            crate::drift::text::in_list("draft|message|text|post", w)
+                                || (w.len() > 3 && asked.iter().any(|a| a == w))
+                        })
                 })
         })
         .map(|b| b.body)
@@ -10631,6 +10644,8 @@ pub(super) fn names_the_reply(sentence: &str) -> bool {
             && reply_noun(w(i + 1))
             && !fronted(i)
             && w(i + 2) != "itself"
+            // "the report file": a file the task writes.
+            && w(i + 2) != "file"
             && !put_elsewhere(&[w(i + 2), w(i + 3), w(i + 4), w(i + 5), w(i + 6)])
             // "The reply to the member must not …": a reply the child drafts for someone else.
             && (w(i + 2) != "to" || crate::drift::text::in_list("me|us|you", w(i + 3)))
@@ -10888,7 +10903,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 // A commit message is shown in a plain fence ("I wrote the commit as: ```…```").
                 if !whole.0
                     && (kept_in_pastes(inner, text)
-                        || (name.has("commit") && kept_in_blocks(inner, text, true)))
+                        || (name.has("commit") && kept_in_blocks(inner, text, true, &[])))
                 {
                     (true, None)
                 } else {
@@ -12174,7 +12189,8 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
                     Rule::PartOrWhole(..) | Rule::NoCodeBlocks | Rule::NoBullets(false)
                 )
                 && (drafts || commit)
-                && (kept_in_pastes(&rule, result) || kept_in_blocks(&rule, result, commit))
+                && (kept_in_pastes(&rule, result)
+                    || kept_in_blocks(&rule, result, commit, &asked_for(message)))
             {
                 (holds, evidence) = (true, None);
             }

@@ -638,6 +638,9 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         if lifted("mention") {
             n.forbidden.retain(|f| !matches!(f, Forbidden::Mention(_)));
         }
+        if lifted("new") {
+            n.forbidden.retain(|f| !matches!(f, Forbidden::New(_)));
+        }
         // A ban on what the text holds "unless …" ("no code blocks unless the fix is a
         // one-liner", "don't mention it unless asked") does not hold when the condition does,
         // which the text cannot show; a ban on an act ("don't publish unless tests pass") is
@@ -1484,7 +1487,18 @@ fn approving_clause(sentence: &str) -> &str {
 
 /// Whether a banned mention is a figure as written ("£5", "0.71", "12%"), not a stem.
 fn is_figure(object: &str) -> bool {
-    object.contains(&['.', '%', '£', '$', '€', '¥'][..])
+    object.contains(&['.', '%', '£', '$', '€', '¥'][..]) || is_code_id(object)
+}
+
+/// A thing's code ("WTG-22", "INC-4471"): letters, a hyphen, a number. Banned, it is matched
+/// whole as a figure is: "WTG-220" is another turbine.
+fn is_code_id(word: &str) -> bool {
+    word.split_once('-').is_some_and(|(a, n)| {
+        a.len() >= 2
+            && a.bytes().all(|b| b.is_ascii_alphabetic())
+            && !n.is_empty()
+            && n.bytes().all(|b| b.is_ascii_digit())
+    })
 }
 
 /// Whether `lower` holds the figure as written, standalone (not part of a longer number: "£50",
@@ -1501,6 +1515,26 @@ fn mentions_figure(lower: &str, figure: &str) -> bool {
             || (next == Some('.') && digit(t.next()));
         !longer && !negated(lower, at, figure)
     })
+}
+
+/// "Don't mention prices" and "drawn by Price & Sons": a word the ban writes in lower case,
+/// capitalised in the middle of a sentence, is a name, not the thing.
+fn a_name(text: &str, at: usize, ban: &str) -> bool {
+    let rest = text.get(at..).unwrap_or_default();
+    let word = rest
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .next()
+        .unwrap_or_default();
+    let before = text.get(..at).unwrap_or_default().trim_end_matches(' ');
+    // (ASCII only: Unicode's case tables cost the size budget more than names in other scripts.)
+    word.bytes().next().is_some_and(|b| b.is_ascii_uppercase())
+        && word.bytes().skip(1).all(|b| b.is_ascii_lowercase())
+        && before
+            .bytes()
+            .next_back()
+            .is_some_and(|b| b.is_ascii_alphanumeric() || b == b',')
+        && !ban.contains(word)
+        && ban.contains(word.to_ascii_lowercase().as_str())
 }
 
 /// Whether the tokens from `i` have the stems of `object`, one stem or a phrase of several
@@ -2029,7 +2063,9 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         ("fixme", "FIXME"),
         ("fixmes", "FIXME"),
     ] {
-        if word_at_head(word) {
+        // "Don't write \"TODO\" in the prose of your report": the report's words, not its code
+        // (checkable.rs reads that ban).
+        if word_at_head(word) && !clause.has(" prose") && !clause.has("outside code") {
             f.push(Forbidden::Marker(marker));
         }
     }
@@ -3297,11 +3333,13 @@ fn check_negatives_reading(
                                     crate::drift::text::in_list("amount|total|sum|figure", w)
                                 })
                         });
+                        let text_of = own.unwrap_or(result);
                         tk.iter()
                             .enumerate()
                             .find(|(i, t)| {
                                 objects.iter().any(|o| stems_at(tk, *i, o))
                                     && (!amount || sentence_has_figure(lw, t.at))
+                                    && !a_name(text_of, t.at, &n.text)
                                     && !negated(lw, t.at, &t.word)
                                     && !fenced
                                         .iter()

@@ -514,6 +514,24 @@ pub(super) fn under_a_name(sentence: &str) -> Option<Part> {
             return Some(Part::Named(name.to_ascii_lowercase()));
         }
     }
+    // "Under Risks, give exactly four bullets": a capitalised name opening the sentence.
+    if let Some((name, rest)) = sentence
+        .trim_start()
+        .strip_prefix("Under ")
+        .and_then(|r| r.split_once(", "))
+    {
+        let name = name.trim_matches(&['`', '"', '\'', '*'][..]);
+        if name.starts_with(crate::drift::text::ascii_upper_char)
+            && (1..=4).contains(&name.split_whitespace().count())
+            && name.chars().all(|c| c.is_alphanumeric() || c == ' ')
+            && crate::drift::text::contains_any(
+                rest.to_ascii_lowercase(),
+                "bullet|item|point|word|sentence|line|paragraph",
+            )
+        {
+            return Some(Part::Named(name.to_ascii_lowercase()));
+        }
+    }
     let (_, name) = sentence
         .trim_end()
         .trim_end_matches(&['.', '!'][..])
@@ -773,6 +791,7 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
             [.., x, "paragraph"] if x.ends_with('\'') => {
                 Some(x.trim_end_matches("'s").trim_end_matches('\''))
             }
+
             [.., x] => Some(*x),
             [] => None,
         };
