@@ -9335,3 +9335,30 @@ fn the_session_73_arrival_cases_are_read() {
     )
     .is_empty());
 }
+
+/// A short emoji ban with its reason after a colon or a dash ("No emojis: the feed is shown on
+/// a pager") names no place for it; a removal word in a line ("no longer", "instead of") puts no
+/// emoji aside that opens an item or ends a sentence after a plain word ("… works again ✅").
+#[test]
+fn an_emoji_ban_with_a_reason_and_decorating_emojis_are_read() {
+    for ban in [
+        "Post the deploy note. No emojis: the feed is shown on a pager.",
+        "Post the deploy note. No emojis - the feed is shown on a pager.",
+        "Post the deploy note. No emojis, please \u{2014} the feed is shown on a pager.",
+    ] {
+        assert!(
+            !flags(ban, "- Cache warmed.\n- \u{2705} Deploy finished.").is_empty(),
+            "{ban}"
+        );
+        clean(ban, "- Cache warmed.\n- Deploy finished.");
+    }
+    let m = "Write the changelog entry. No emojis.";
+    assert!(!flags(m, "- Exports no longer time out on large files \u{2705}").is_empty());
+    assert!(!flags(
+        m,
+        "Uploads use the new queue instead of cron \u{1f680}. Nothing else changed."
+    )
+    .is_empty());
+    // The emoji a removal is said of stays put aside.
+    clean(m, "- Removed the \u{1f680} from the title.");
+}

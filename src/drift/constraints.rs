@@ -843,8 +843,17 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 }
             }
         }
+        // "No emojis: the channel is mirrored to …", "No emojis — it's printed": the reason
+        // after a short ban names no place for it.
+        let head = crate::drift::text::first_of(&n.text, ":|\u{2014}|\u{2013}| - ")
+            .and_then(|at| n.text.get(..at))
+            .filter(|h| {
+                let l = h.trim_start().to_ascii_lowercase();
+                l.starts_with("no ") && l.split(' ').count() <= 4
+            })
+            .unwrap_or(&n.text);
         if !of_reply
-            && (super::checkable::rule_elsewhere(&n.text, &asked)
+            && (super::checkable::rule_elsewhere(head, &asked)
                 || (split_off && super::checkable::rule_elsewhere(whole, &asked)))
         {
             n.forbidden.retain(|f| {
@@ -1682,6 +1691,33 @@ fn tokens_at<'a>(hay: &'a str, token: &'a str) -> impl Iterator<Item = usize> + 
 // "migrated away from `storiesOf`".
 const PUT_ASIDE: &str =
     "avoid|free of|instead of|rather than|remov|replac|drop|eliminat|no longer|got rid|away from|is gone|are gone";
+
+/// "- ✅ Bookings restored", "… no longer drop the slot ✅": an emoji that opens an item or
+/// ends the line after a plain word decorates it — no emoji a removal is said of ("removed
+/// the 🎉").
+fn decorated(line: &str) -> bool {
+    let t = line.trim();
+    let item = t
+        .trim_start_matches(&['-', '*', '+', ' '][..])
+        .chars()
+        .next()
+        .is_some_and(is_emoji);
+    item || t.char_indices().any(|(i, c)| {
+        let (head, tail) = t.split_at(i);
+        let tail = tail
+            .get(c.len_utf8()..)
+            .unwrap_or_default()
+            .trim_start_matches('\u{fe0f}');
+        let before = head.trim_end().rsplit(' ').next().unwrap_or_default();
+        is_emoji(c)
+            && head.ends_with(' ')
+            && (tail.is_empty() || tail.starts_with(&['.', '!', ','][..]))
+            && !crate::drift::text::in_list(
+                "the|a|an|with|of|by|and|or|emoji|emojis|its|old",
+                before.to_ascii_lowercase(),
+            )
+    })
+}
 
 fn put_aside(lower: &str, at: usize) -> bool {
     let clause = clause_before(lower, at);
@@ -3200,6 +3236,7 @@ fn check_negatives_reading(
                             uses_emoji(l, &n.emoji) && {
                                 let lower = l.lower();
                                 !crate::drift::text::contains_any(lower, PUT_ASIDE)
+                                    || decorated(l)
                             }
                         })
                         .filter(|_| !kept_in_a_paste(&|p| !uses_emoji(p, &n.emoji)))
