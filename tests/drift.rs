@@ -9362,3 +9362,37 @@ fn an_emoji_ban_with_a_reason_and_decorating_emojis_are_read() {
     // The emoji a removal is said of stays put aside.
     clean(m, "- Removed the \u{1f680} from the title.");
 }
+
+/// A code span after a cue that is the answer's own end: "The last line must be `…`", "It must
+/// sign off with exactly `…`", "The reply must end with the line `…`", "Sign off with `…` on the
+/// last line"; not a template's opening ("`Due:` followed by the date").
+#[test]
+fn code_span_endings_after_the_answers_own_cues_are_read() {
+    let cases = [
+        ("Draft the notice to residents. The last line must be the sign-off `Parish Clerk`.", "Parish Clerk"),
+        ("Write the summary. The last line must be `Over and out`.", "Over and out"),
+        ("Draft the alert template. It must sign off with exactly `~ Build Robot`.", "~ Build Robot"),
+        ("Post the digest. The reply must end with the line `## digest-bot` so the filter can sort it.", "## digest-bot"),
+        ("Draft the note to suppliers. Sign off with `Kind regards, the Mill team` on the last line.", "Kind regards, the Mill team"),
+    ];
+    for (ask, end) in cases {
+        clean(
+            ask,
+            &format!("Hello,\n\nThe order ships on Monday.\n\n{end}"),
+        );
+        assert!(
+            !flags(ask, "Hello,\n\nThe order ships on Monday.\n\nThanks").is_empty(),
+            "{ask}"
+        );
+    }
+    // The last line asked: a line after it breaks the rule.
+    let (ask, end) = cases[0];
+    assert!(!flags(
+        ask,
+        &format!("Hello,\n\nThe order ships on Monday.\n\n{end}\nP.S. Sent from the queue.")
+    )
+    .is_empty());
+    let template =
+        "Write the plan. The last line must be `Due:` followed by the date of the next check.";
+    clean(template, "We check the pumps.\n\nDue: 2025-03-14");
+}

@@ -6540,10 +6540,23 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
             .filter(|w| !w.is_empty())
             .gather();
         let answer = |w: &&str| ANSWER_NOUNS.contains(w) || matches!(*w, "message" | "summary");
-        let names_answer = lower
-            .get(cue..cue_own_end)
-            .is_some_and(|c| c.ends_with("your") || c.ends_with("report") || c.ends_with("reply"))
-            || gap_words.iter().any(answer);
+        // (Or a cue that is the answer's own: its last line, its sign-off, or the answer named
+        // just before it: "The reply must end with the line `-- bot`".)
+        let names_answer = lower.get(cue..cue_own_end).is_some_and(|c| {
+            c.ends_with("your")
+                || c.ends_with("report")
+                || c.ends_with("reply")
+                || c.starts_with("last line")
+                || c.starts_with("final line")
+                || c.starts_with("sign")
+        }) || gap_words.iter().any(answer)
+            || lower
+                .get(..cue)
+                .unwrap_or_default()
+                .split_whitespace()
+                .rev()
+                .take(3)
+                .any(|w| answer(&w));
         // "with a line `X`" links; "with a `## Next steps` section" names a part.
         let line_noun = gap_words
             .iter()
@@ -6552,7 +6565,7 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
             && gap_words.iter().all(|w| {
                 answer(w)
                     || (*w == "a" && line_noun)
-                    || crate::drift::text::in_list("with|the|exact|exactly|phrase|line|marker|string|text|token|tag|must|should|be|read|your|completion|it|very|always|final|review|update|summary|write|writeup|note", w)
+                    || crate::drift::text::in_list("with|the|exact|exactly|phrase|line|marker|string|text|token|tag|must|should|be|read|your|completion|it|very|always|final|review|update|summary|write|writeup|note|sign|off", w)
             });
         let after_span = sentence
             .get(cue_own_end + gap_end + 1..)
@@ -6568,19 +6581,23 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
                     )
                 })
         });
+        // "`Next review:` followed by the date": a template's opening.
+        let followed = after_span
+            .as_deref()
+            .is_some_and(|r| r.starts_with("followed by"));
         let span = sentence
             .get(cue_own_end + gap_end + 1..)
             .and_then(|t| t.split_once('`'))
             .map(|(s, _)| s.trim())
-            .filter(|_| !part_after);
+            .filter(|_| !part_after && !followed);
         // Without the answer named, a span that reads as a closing sentence ("finish with
         // `Over to you.` on its own line", "end with the line `See you Friday.`"), not a
         // command ("finish with `npm run lint`").
         let closing = |s: &str| {
             (s.contains(' ') && s.ends_with(&['.', '!', '?'][..])
-                || after_span
-                    .as_deref()
-                    .is_some_and(|r| r.starts_with("on its own line")))
+                || after_span.as_deref().is_some_and(|r| {
+                    r.starts_with("on its own line") || r.starts_with("on the last line")
+                }))
                 && gap_words
                     .iter()
                     .all(|w| crate::drift::text::in_list("the|a|line|exact|exactly|sentence", w))
