@@ -9396,3 +9396,11 @@ fn code_span_endings_after_the_answers_own_cues_are_read() {
         "Write the plan. The last line must be `Due:` followed by the date of the next check.";
     clean(template, "We check the pumps.\n\nDue: 2025-03-14");
 }
+
+/// "Write it entirely in Italian": the answer, in that language, an adverb between.
+#[test]
+fn a_language_asked_of_it_entirely_is_read() {
+    let m = "Summarise the new opening hours for the Turin branch. Write it entirely in Italian.";
+    clean(m, "Da lunedì la filiale apre alle nove e chiude alle diciotto.\n\nIl sabato resta chiusa per lavori.");
+    assert!(!flags(m, "Da lunedì la filiale apre alle nove e chiude alle diciotto.\n\nLet me know if you want the weekend hours added to the page as well.").is_empty());
+}

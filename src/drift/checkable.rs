@@ -3879,8 +3879,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 {
                     return true;
                 }
+                // ("Write it entirely in French".)
+                let s = usize::from(crate::drift::text::in_list("entirely|only|wholly", b(2)));
                 if writes(b(2))
-                    || (writes(b(3)) && b(2) == "it")
+                    || (writes(b(3 + s)) && b(2 + s) == "it")
                     || (writes(b(4)) && matches!(b(3), "the" | "your") && answer(b(2)))
                 {
                     return true;
