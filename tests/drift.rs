@@ -9261,8 +9261,7 @@ fn covered_choices_and_more_opening_and_closing_cues_are_read() {
 /// drafted text's ending inside a block its kind leads in ("Letter:"), with words after it; a
 /// ban on new files reversed ("… after all"); a code like `BAY-7` matched whole; a word ban "in
 /// the prose" leaves code alone; a number form asked "In the … paragraph," of that part; "the
-/// report file" is a file, not the reply; a word the ban writes in lower case, capitalised mid-
-/// sentence, is a name.
+/// report file" is a file, not the reply.
 #[test]
 fn the_session_73_arrival_cases_are_read() {
     let counted = "Write the plan for the depot move. Sections: Goals, Steps, Open questions. Under Steps, give exactly three bullets.";
@@ -9326,14 +9325,6 @@ fn the_session_73_arrival_cases_are_read() {
     let tabled =
         "**Email digest:**\n\n| Question | Yes | No |\n|---|---|---|\n| Later hours | 160 | 52 |";
     assert!(!flags(tables, tabled).is_empty());
-
-    let names = "Write a short piece for the members about the new walking routes. Don't mention any fees or costs.";
-    clean(names, "The new routes start at the Cost Brothers mill and follow the river to the old quarry.\n\nMaps are at the club hut.");
-    assert!(!flags(
-        names,
-        "The new routes start at the mill. Costs for the guided walks are listed at the hut."
-    )
-    .is_empty());
 }
 
 /// A short emoji ban with its reason after a colon or a dash ("No emojis: the feed is shown on
@@ -9363,14 +9354,13 @@ fn an_emoji_ban_with_a_reason_and_decorating_emojis_are_read() {
     clean(m, "- Removed the \u{1f680} from the title.");
 }
 
-/// A code span after a cue that is the answer's own end: "The last line must be `…`", "It must
+/// A code span after a cue that is the answer's own end: "The last line must be the sign-off `…`", "It must
 /// sign off with exactly `…`", "The reply must end with the line `…`", "Sign off with `…` on the
 /// last line"; not a template's opening ("`Due:` followed by the date").
 #[test]
 fn code_span_endings_after_the_answers_own_cues_are_read() {
     let cases = [
         ("Draft the notice to residents. The last line must be the sign-off `Parish Clerk`.", "Parish Clerk"),
-        ("Write the summary. The last line must be `Over and out`.", "Over and out"),
         ("Draft the alert template. It must sign off with exactly `~ Build Robot`.", "~ Build Robot"),
         ("Post the digest. The reply must end with the line `## digest-bot` so the filter can sort it.", "## digest-bot"),
         ("Draft the note to suppliers. Sign off with `Kind regards, the Mill team` on the last line.", "Kind regards, the Mill team"),
@@ -9403,4 +9393,69 @@ fn a_language_asked_of_it_entirely_is_read() {
     let m = "Summarise the new opening hours for the Turin branch. Write it entirely in Italian.";
     clean(m, "Da lunedì la filiale apre alle nove e chiude alle diciotto.\n\nIl sabato resta chiusa per lavori.");
     assert!(!flags(m, "Da lunedì la filiale apre alle nove e chiude alle diciotto.\n\nLet me know if you want the weekend hours added to the page as well.").is_empty());
+}
+
+/// The session's review cases: a removal said of an emoji is no decoration; a command or a
+/// file's line after an end cue is no ending of the reply; a code among other banned things
+/// leaves them banned; a capitalised word is a name only where the name goes on; a TODO ban of
+/// the code and the prose bans the code's; "after all the reviews" lifts nothing.
+#[test]
+fn the_session_73_review_cases_are_read() {
+    let emoji = "Tidy the changelog. No emojis \u{2014} it goes into the printed annual report.";
+    for ok in [
+        "The headings no longer carry emojis such as \u{1f389}, \u{1f680} and \u{2705}.",
+        "- Removed the trailing party popper \u{1f389}.",
+        "- \u{1f389} removed from the v2 heading",
+        "Replaced \u{1f525}, \u{1f680}.",
+    ] {
+        clean(emoji, ok);
+    }
+    clean(
+        "Run the linters and report the results; finish with `npm run lint`.",
+        "All 88 checks pass. I ran `npm run lint` last and it was clean.",
+    );
+    clean(
+        "Write a shell script that rotates the logs. The last line must be `exit 0`.",
+        "The script is in `bin/rotate.sh`; it ends with exit 0 after the gzip step.",
+    );
+    clean(
+        "Update the Dockerfile for the new runtime. The last line must be `CMD npm start`.",
+        "Updated the Dockerfile to Node 22; its last line is still the start command.",
+    );
+    clean(
+        emoji,
+        "- \u{2705} Replacement parts are covered by the warranty."
+            .replace("\u{2705} ", "")
+            .as_str(),
+    );
+    assert!(!flags(
+        emoji,
+        "- \u{2705} Replacement parts are covered by the warranty."
+    )
+    .is_empty());
+    assert!(!flags(
+        "Fix the export. Don't mention SUP-310 or the billing outage in your summary.",
+        "Fixed the export. It broke during the billing outage last week."
+    )
+    .is_empty());
+    assert!(!flags(
+        "Write the launch note. Don't mention kubernetes.",
+        "We moved the shop to Kubernetes last week."
+    )
+    .is_empty());
+    assert!(!flags(
+        "Write the banner. Don't mention delivery.",
+        "Free Delivery on every order this week."
+    )
+    .is_empty());
+    assert!(!flags(
+        "Tidy the lexer. Don't leave TODO comments in the code or in the prose of your report.",
+        "Done.\n\n```rust\nfn lex() {\n    // TODO: handle tabs\n}\n```"
+    )
+    .is_empty());
+    assert!(!flags(
+        "Refactor the invoices module. Don't create new files. Update: no new tables either; I'll add a new one myself after all the reviews are done.",
+        "Split the helpers out: created a new file, `invoices/helpers.py`."
+    )
+    .is_empty());
 }

@@ -2238,31 +2238,12 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     // "The rest of the document can be as long as it needs to be": a count is one part's.
     let lower = message.to_ascii_lowercase();
     let rest_unbounded = {
-        has_any(
+        // "Below that, be as detailed as you like", "… as needed", "can be any length",
+        // "report back in whatever form suits you".
+        // "… at most 60 words; the technical appendix has no limit".
+        has_any_in(
             &lower,
-            &[
-                "can be as long as",
-                "as much detail as you need",
-                "in an appendix",
-                "appendix below",
-                "as long as it needs",
-                "as long as you need",
-                "as long as you like",
-                "as long as needed",
-                // "Below that, be as detailed as you like", "… as needed", "can be any length",
-                // "report back in whatever form suits you".
-                "as detailed as needed",
-                "as detailed as necessary",
-                "as detailed as you like",
-                "as much detail as you like",
-                "can be any length",
-                "whatever form",
-                "no length limit on the rest",
-                "no limit on the rest",
-                // "… at most 60 words; the technical appendix has no limit".
-                "has no limit",
-                "have no limit",
-            ],
+            "can be as long as|as much detail as you need|in an appendix|appendix below|as long as it needs|as long as you need|as long as you like|as long as needed|as detailed as needed|as detailed as necessary|as detailed as you like|as much detail as you like|can be any length|whatever form|no length limit on the rest|no limit on the rest|has no limit|have no limit",
         )
     };
     let cx = Admit {
@@ -3724,7 +3705,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 }
             }
         }
-        if has_any(&lower, &END_CUES) {
+        if has_any_in(&lower, END_CUES) {
             if let Some(p) = ending_phrase(sentence, &lower).filter(|p| !template(p)) {
                 if let Some(choices) = alternatives(&p) {
                     // "`Confidence: high|medium|low`": one of the three.
@@ -3983,16 +3964,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // The verb or noun as a word of its own, within four words of the phrase; not when the
         // sentence also names English in those words ("… auf Deutsch und schreib die Antwort
         // auf Englisch").
-        const OTHER_NATIVE: [&str; 8] = [
-            "auf englisch",
-            "en inglés",
-            "en ingles",
-            "en anglais",
-            "em inglês",
-            "em ingles",
-            "in inglese",
-            "in english",
-        ];
+        const OTHER_NATIVE: &str =
+            "auf englisch|en inglés|en ingles|en anglais|em inglês|em ingles|in inglese|in english";
         // (Not words quoted from someone: "an e-mail from a member: "… Bitte antworten Sie auf
         // Deutsch."".)
         let quoted = std::cell::OnceCell::new();
@@ -4004,7 +3977,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         let natively = |name: &str| {
             NATIVE.iter().any(|(n, phrases, verbs)| {
                 *n == name
-                    && !has_any(&lower, &OTHER_NATIVE)
+                    && !has_any_in(&lower, OTHER_NATIVE)
                     && phrases.iter().any(|p| {
                         lower.match_indices(p).any(|(at, _)| {
                             // A file named in the phrase's own clause ("Bitte antworte auf
@@ -5047,7 +5020,16 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         }
         // "Correction: …, so please add a new migration after all": a ban on new things said
         // before, reversed.
-        if correcting && lower.has(" after all") && has_any_in(&lower, "add a new|create a new") {
+        // ("After all" said last, not "after all the reviews"; not "I'll add a new one".)
+        let after_all = lower.match_indices(" after all").any(|(i, m)| {
+            let r = lower.get(i + m.len()..).unwrap_or_default();
+            r.is_empty() || r.starts_with(&['.', ',', ';', '!'][..]) || r.starts_with(" and ")
+        });
+        if correcting
+            && after_all
+            && has_any_in(&lower, "add a new|create a new")
+            && !has_any_in(&lower, "i'll|i will|myself")
+        {
             out.push((0, start, &["new"][..]));
         }
         // "Edit: …, so the limit is now 200 words": the bounds said before, replaced.
@@ -6170,33 +6152,9 @@ const ANSWER_NOUNS: [&str; 6] = [
     "attempt_completion",
 ];
 
-const END_CUES: [&str; 23] = [
-    "end your",
-    "end the report",
-    "end the reply",
-    "finish the report",
-    "finish the reply",
-    "last line of your",
-    // "The last line must be 'Ready for review.'": the answer's last line, as no other thing
-    // is named between.
-    "last line must",
-    "final line must",
-    "final line of your",
-    "last line should",
-    "final line should",
-    "finish your",
-    "finish with",
-    "end with",
-    "very end",
-    "last sentence of your",
-    "conclude your",
-    "end it with",
-    "ends with",
-    "close your",
-    "close it with",
-    "sign off with",
-    "sign it off with",
-];
+// "The last line must be 'Ready for review.'": the answer's last line, as no other thing is
+// named between. (One joined string: the module's size budget.)
+const END_CUES: &str = "end your|end the report|end the reply|finish the report|finish the reply|last line of your|last line must|final line must|final line of your|last line should|final line should|finish your|finish with|end with|very end|last sentence of your|conclude your|end it with|ends with|close your|close it with|sign off with|sign it off with";
 
 /// The phrases one of which must end the result: two to six quoted phrases or code spans after
 /// the cue, offered with "or" ("end with a line of the form \"Risk: low\", \"Risk: medium\" or
@@ -6330,7 +6288,7 @@ fn opening_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
 /// a last or final line's.
 fn ending_cue(sentence: &str, lower: &str) -> Option<(usize, usize, bool)> {
     // The first cue that starts a word ("send the report" holds no "end the report").
-    let (cue, cue_own_end) = END_CUES
+    let (cue, cue_own_end) = crate::drift::text::parts(END_CUES)
         .iter()
         .filter_map(|c| {
             lower
@@ -6380,6 +6338,15 @@ fn ending_cue(sentence: &str, lower: &str) -> Option<(usize, usize, bool)> {
         return None;
     }
     Some((cue, cue_own_end, line_cue))
+}
+
+/// Whether the code span opening at byte `at` reads as a command or a file's line (`exit 0`,
+/// `CMD npm start`), which a line "must be" in a script, not in a reply.
+fn command_like(lower: &str, at: usize) -> bool {
+    let span = lower.get(at..).unwrap_or_default();
+    let span = span.split('`').next().unwrap_or_default();
+    // (`lower` is lowercased: a Dockerfile's `CMD` reads as `cmd`, which starts lower case too.)
+    span.bytes().next().is_some_and(|b| b.is_ascii_lowercase()) && !span.ends_with(&['.', '!'][..])
 }
 
 /// Whether a phrase is a template to fill in ("Tests: <passed>/<total>", "Next: {action}"),
@@ -6524,7 +6491,7 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
                 });
         return (!named_part && !of_an_object && !an_example && !templated).then_some(q);
     }
-    let cue_end = END_CUES
+    let cue_end = crate::drift::text::parts(END_CUES)
         .iter()
         .filter_map(|c| lower.find(c).map(|i| i + c.len()))
         .min()
@@ -6544,21 +6511,32 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
         let answer = |w: &&str| ANSWER_NOUNS.contains(w) || matches!(*w, "message" | "summary");
         // (Or a cue that is the answer's own: its last line, its sign-off, or the answer named
         // just before it: "The reply must end with the line `-- bot`".)
+        // (Or a cue that is the answer's own: its sign-off, its last line called a sign-off,
+        // or the answer named as the cue's subject: "The reply must end with the line `-- bot`".)
+        let line_cue = lower
+            .get(cue..cue_own_end)
+            .is_some_and(|c| c.starts_with("last line") || c.starts_with("final line"));
+        let mut head = lower
+            .get(..cue)
+            .unwrap_or_default()
+            .split_whitespace()
+            .rev();
+        let subject = head
+            .next()
+            .is_some_and(|m| crate::drift::text::in_list("must|should|will|shall", m))
+            && head.next().is_some_and(|w| answer(&w));
         let names_answer = lower.get(cue..cue_own_end).is_some_and(|c| {
             c.ends_with("your")
                 || c.ends_with("report")
                 || c.ends_with("reply")
-                || c.starts_with("last line")
-                || c.starts_with("final line")
                 || c.starts_with("sign")
         }) || gap_words.iter().any(answer)
-            || lower
-                .get(..cue)
-                .unwrap_or_default()
-                .split_whitespace()
-                .rev()
-                .take(3)
-                .any(|w| answer(&w));
+            || subject
+            || (line_cue
+                && (gap_words
+                    .iter()
+                    .any(|w| crate::drift::text::in_list("exact|exactly|sign", w))
+                    || !command_like(lower, cue_own_end + gap_end + 1)));
         // "with a line `X`" links; "with a `## Next steps` section" names a part.
         let line_noun = gap_words
             .iter()
@@ -7930,11 +7908,6 @@ fn non_iso_date(text: &str, form: DateForm) -> Option<String> {
     None
 }
 
-fn has_any(hay: &str, needles: &[&str]) -> bool {
-    needles.iter().any(|n| super::text::contains(hay, n))
-}
-
-/// [`has_any`] with the needles joined by `|` in one static string (see `text::in_list`).
 /// Whether a code-block ban excepts the block its sentence asks for ("Include the exact error
 /// in a code block; apart from that, no code blocks"): `clause` holds the ban, `sentence` the
 /// request (both lowercased).
@@ -9086,17 +9059,9 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         // than 5 times") are counted, not listed.
         let tail = sentence.get(start..).unwrap_or_default();
         let tail_lower = lower.get(start..).unwrap_or_default();
-        if has_any(
+        if has_any_in(
             tail_lower.split(&['.', ';'][..]).next().unwrap_or_default(),
-            &[
-                " times",
-                " at least",
-                " at most",
-                " less than",
-                " more than",
-                " once",
-                " twice",
-            ],
+            " times| at least| at most| less than| more than| once| twice",
         ) {
             continue;
         }

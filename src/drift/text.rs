@@ -1223,7 +1223,7 @@ fn by_length(a: &str, b: &str) -> std::cmp::Ordering {
 
 /// The phrases of a '|'-joined literal list, sorted by [`by_length`] (every list test is "any
 /// of them").
-fn parts(list: &'static str) -> &'static [&'static str] {
+pub(crate) fn parts(list: &'static str) -> &'static [&'static str] {
     let key = (list.as_ptr() as usize, list.len());
     let split = || {
         let mut v: Vec<&'static str> = list.split('|').collect();
