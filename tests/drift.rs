@@ -9459,3 +9459,18 @@ fn the_session_73_review_cases_are_read() {
     )
     .is_empty());
 }
+
+/// A list item that opens with a file tells a change by a verb the change list lacks
+/// ("`a/b.py`: exported `f` …", "…: documented …").
+#[test]
+fn file_items_with_more_change_wordings_are_read() {
+    let m = "Add the `region` filter. Only edit `api/filters.py` and `tests/test_filters.py`.";
+    for extra in [
+        "- `api/__init__.py`: exported `RegionFilter` so the views can import it.",
+        "- `docs/filters.md`: documented the new filter in the options table.",
+    ] {
+        let r = format!("Done.\n\n- `api/filters.py`: added `RegionFilter`.\n- `tests/test_filters.py`: two new tests.\n{extra}");
+        assert!(!flags(m, &r).is_empty(), "{extra}");
+    }
+    clean(m, "Done.\n\n- `api/filters.py`: added `RegionFilter`.\n- `tests/test_filters.py`: two new tests.\n- `api/query.py`: read only; it already drops empty values.");
+}

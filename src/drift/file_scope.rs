@@ -719,9 +719,15 @@ fn items_headed_by_a_changed_file(result: &str) -> Vec<(String, &str)> {
             continue;
         }
         let code = text::inline_code_spans(rest);
-        let changed = text::word_runs(rest, crate::drift::text::alnum).any(|(at, w)| {
-            super::constraints::states_verb(rest, &lower, &code, at, w, &REPORTED_VERBS)
-        });
+        // (An edit that is no verb of the list opens it too: "…: exported `f` so …".)
+        let opened = crate::drift::text::in_list(
+            "documented|exported",
+            lower.split(' ').next().unwrap_or_default(),
+        );
+        let changed = opened
+            || text::word_runs(rest, crate::drift::text::alnum).any(|(at, w)| {
+                super::constraints::states_verb(rest, &lower, &code, at, w, &REPORTED_VERBS)
+            });
         if changed {
             out.push((path, line));
         }
