@@ -6509,8 +6509,6 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
             .filter(|w| !w.is_empty())
             .gather();
         let answer = |w: &&str| ANSWER_NOUNS.contains(w) || matches!(*w, "message" | "summary");
-        // (Or a cue that is the answer's own: its last line, its sign-off, or the answer named
-        // just before it: "The reply must end with the line `-- bot`".)
         // (Or a cue that is the answer's own: its sign-off, its last line called a sign-off,
         // or the answer named as the cue's subject: "The reply must end with the line `-- bot`".)
         let line_cue = lower

@@ -2091,17 +2091,17 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     if class_ban && !excepts {
         f.push(Forbidden::Class);
     }
+    // "Don't write \"TODO\" in the prose of your report": the report's words, not its code
+    // (checkable.rs reads that ban).
+    let prose_only = (clause.has(" prose") || clause.has("outside code"))
+        && !clause.has("in the code")
+        && !clause.has("in code");
     for (word, marker) in [
         ("todo", "TODO"),
         ("todos", "TODO"),
         ("fixme", "FIXME"),
         ("fixmes", "FIXME"),
     ] {
-        // "Don't write \"TODO\" in the prose of your report": the report's words, not its code
-        // (checkable.rs reads that ban).
-        let prose_only = (clause.has(" prose") || clause.has("outside code"))
-            && !clause.has("in the code")
-            && !clause.has("in code");
         if word_at_head(word) && !prose_only {
             f.push(Forbidden::Marker(marker));
         }
@@ -3381,7 +3381,6 @@ fn check_negatives_reading(
                             .find(|(i, t)| {
                                 objects.iter().any(|o| stems_at(tk, *i, o))
                                     && (!amount || sentence_has_figure(lw, t.at))
-
                                     && !negated(lw, t.at, &t.word)
                                     && !fenced
                                         .iter()

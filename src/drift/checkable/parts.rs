@@ -791,7 +791,6 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
             [.., x, "paragraph"] if x.ends_with('\'') => {
                 Some(x.trim_end_matches("'s").trim_end_matches('\''))
             }
-
             [.., x] => Some(*x),
             [] => None,
         };
