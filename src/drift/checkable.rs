@@ -1500,32 +1500,8 @@ fn word_list(after: &str) -> Vec<String> {
     list
 }
 
-const SCRIPTS: [(&str, &str); 24] = [
-    ("hindi", "devanagari"),
-    ("marathi", "devanagari"),
-    ("nepali", "devanagari"),
-    ("sanskrit", "devanagari"),
-    ("punjabi", "gurmukhi"),
-    ("bengali", "bengali"),
-    ("gujarati", "gujarati"),
-    ("tamil", "tamil"),
-    ("telugu", "telugu"),
-    ("kannada", "kannada"),
-    ("malayalam", "malayalam"),
-    ("thai", "thai"),
-    ("japanese", "japanese"),
-    ("korean", "hangul"),
-    ("chinese", "han"),
-    ("russian", "cyrillic"),
-    ("ukrainian", "cyrillic"),
-    ("bulgarian", "cyrillic"),
-    ("arabic", "arabic"),
-    ("persian", "arabic"),
-    ("farsi", "arabic"),
-    ("urdu", "arabic"),
-    ("hebrew", "hebrew"),
-    ("greek", "greek"),
-];
+/// Languages by name and the script each is written in ("name script|…").
+const SCRIPTS: &str = "hindi devanagari|marathi devanagari|nepali devanagari|sanskrit devanagari|punjabi gurmukhi|bengali bengali|gujarati gujarati|tamil tamil|telugu telugu|kannada kannada|malayalam malayalam|thai thai|japanese japanese|korean hangul|chinese han|russian cyrillic|ukrainian cyrillic|bulgarian cyrillic|arabic arabic|persian arabic|farsi arabic|urdu arabic|hebrew hebrew|greek greek";
 
 fn in_script(c: char, script: &str) -> bool {
     let u = c as u32;
@@ -4025,7 +4001,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             let said = super::text::outside_code_spans(&lower);
             let stated = (said.has("language") || has("entire response should be in"))
                 && has_any_in(&said, "language|entirely in|only in|response should be in");
-            for (name, script) in SCRIPTS {
+            for pair in SCRIPTS.split('|') {
+                let (name, script) = pair.split_once(' ').unwrap_or_default();
                 if (stated && asked_in(name)) || answered_in(name) {
                     push(sentence, Rule::Script(script));
                 }
@@ -4364,9 +4341,9 @@ fn another_count(said: &str, rule: &Rule) -> bool {
         .unwrap_or_default()
         .to_ascii_lowercase();
     // (The lift's own sentence: one that ends where the lift's reach begins is another.)
-    if !LIFTS_BEFORE
+    if !super::text::parts(LIFTS_BEFORE)
         .iter()
-        .chain(LIFTS_AFTER.iter())
+        .chain(super::text::parts(LIFTS_AFTER).iter())
         .any(|l| lift.has(l))
     {
         return false;
@@ -4495,41 +4472,16 @@ pub(super) fn mention_allowed_somewhere(lower: &str) -> bool {
 /// doesn't apply to the table", "no word limit this time", "JSON isn't needed after all".
 /// Words that take back the rule named right after them: "scratch the word limit", "ignore
 /// the word limit for this one", "forget the 50-word cap", "no need for the JSON".
-const LIFTS_BEFORE: [&str; 13] = [
-    "scratch",
-    "scrap",
-    "never mind",
-    "ignore",
-    "forget",
-    "disregard",
-    "waive",
-    "lift",
-    "no need for",
-    "don't worry about",
-    "don't bother with",
-    "skip",
-    "drop",
-];
+const LIFTS_BEFORE: &str =
+    "scratch|scrap|never mind|ignore|forget|disregard|waive|lift|no need for|don't worry about|don't bother with|skip|drop";
 
 /// Words that take back the rule named right before them: "the 200-word cap doesn't apply to
 /// the table", "the JSON format is no longer needed".
-const LIFTS_AFTER: [&str; 13] = [
-    "doesn't apply",
-    "does not apply",
-    "don't apply",
-    "no longer applies",
-    "no longer needed",
-    "is lifted",
-    "not needed",
-    "isn't needed",
-    // A rule narrowed to a part is not checked on the whole: "the 60-word cap is just for the
-    // summary paragraph".
-    "is just for",
-    "is only for",
-    "only applies to",
-    "applies only to",
-    "only covers",
-];
+// A rule narrowed to a part is not checked on the whole: "the 60-word cap is just for the
+// summary paragraph".
+const LIFTS_AFTER: &str =
+    "doesn't apply|does not apply|don't apply|no longer applies|no longer needed|is lifted|not needed|isn't needed|the 60-word cap is just for the
+    // summary paragraph|is just for|is only for|only applies to|applies only to|only covers";
 
 /// Whether the line count at word `k` bounds a text other than the reply, named in the words
 /// before it: "keep the script under 3 lines", "the docstring must be at most 12 lines", "keep
@@ -5110,7 +5062,10 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         );
         // The clause's words around each lift, as one spaced string per side.
         let mut windows: Vec<String> = Vec::new();
-        for (list, after) in [(&LIFTS_BEFORE[..], true), (&LIFTS_AFTER[..], false)] {
+        for (list, after) in [
+            (super::text::parts(LIFTS_BEFORE), true),
+            (super::text::parts(LIFTS_AFTER), false),
+        ] {
             for lift in list {
                 if !has_any_in(&lower, lift) {
                     continue;

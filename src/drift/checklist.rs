@@ -260,27 +260,9 @@ pub fn is_request(sentence: &str) -> bool {
     crate::drift::text::in_list(IMPERATIVES, first)
 }
 
-static REQUEST_SET: super::phrases::Phrases = super::phrases::Phrases::of(&REQUESTS, false);
-const REQUESTS: [&str; 18] = [
-    "could you",
-    "can you",
-    "please",
-    "i need",
-    "we need",
-    "need a",
-    "must",
-    "should",
-    "make sure",
-    "give ",
-    "for each",
-    "include",
-    "do not",
-    "don't",
-    "don’t",
-    "no new",
-    "never ",
-    "only",
-];
+static REQUEST_SET: super::phrases::Phrases = super::phrases::Phrases::new(REQUESTS);
+const REQUESTS: &str =
+    "could you|can you|please|i need|we need|need a|must|should|make sure|give |for each|include|do not|don't|don’t|no new|never |only";
 
 const IMPERATIVES: &str = "add|build|change|check|compare|conclude|convert|create|define|describe|detect|document|explain|extract|find|fix|focus|generate|give|identify|implement|include|keep|list|make|migrate|move|name|outline|propose|provide|put|read|refactor|remove|rename|replace|research|return|review|rewrite|summarize|summarise|test|update|use|write|translate";
 

@@ -285,10 +285,8 @@ static SECRET_CUE_SET: super::phrases::Phrases =
 static KEEP_CUE_SET: super::phrases::Phrases = super::phrases::Phrases::any_case(
     "untouched|alone|unchanged|intact|off-limits|off limits|frozen|read-only",
 );
-const CHANGE_VERBS: [&str; 14] = [
-    "chang", "modifi", "modify", "rewrit", "rewrot", "edit", "alter", "updat", "refactor", "touch",
-    "replac", "extend", "renam", "reformat",
-];
+const CHANGE_VERBS: &str =
+    "chang|modifi|modify|rewrit|rewrot|edit|alter|updat|refactor|touch|replac|extend|renam|reformat";
 /// Objects that stand for "the code base" in "do not change the application code": any file the
 /// result says it changed counts.
 const CODE_OBJECTS: [&str; 7] = [
@@ -309,7 +307,7 @@ const GENERIC_MODIFIERS: &str = "exist|current|main|core|other|actual|origin|pro
 /// A change verb of `CHANGE_VERBS` (by its stem), not a noun that starts like one: a
 /// "changelog" or "changeset" is a document, not a change.
 fn change_verb(w: &str) -> bool {
-    CHANGE_VERBS.iter().any(|v| w.starts_with(v))
+    text::parts(CHANGE_VERBS).iter().any(|v| w.starts_with(v))
         && !w.starts_with("changelog")
         && !w.starts_with("changeset")
 }
@@ -2173,12 +2171,12 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                 "chang|add|new|use|function|creat|provid|includ|write|avoid|refrain|pleas",
                 s.as_str(),
             ) && !change_verb(s)
-                && !CHANGE_VERBS
+                && !text::parts(CHANGE_VERBS)
                     .iter()
                     .chain(NEW_VERBS.iter())
                     // "adding" stems to "ad": a verb cut short by the stemmer is still the verb.
                     .any(|v| {
-                        (s.starts_with(v) && !CHANGE_VERBS.contains(v))
+                        (s.starts_with(v) && !text::parts(CHANGE_VERBS).contains(v))
                             || (v.starts_with(s.as_str()) && s.len() + 1 >= v.len())
                     })
         })
@@ -2954,7 +2952,7 @@ fn check_negatives_reading(
                             .or_else(|| {
                                 (!own.is_empty())
                                     .then(|| {
-                                        reported_change(&lower, toks, &CHANGE_VERBS, &own, &program)
+                                        reported_change(&lower, toks, text::parts(CHANGE_VERBS), &own, &program)
                                     })
                                     .flatten()
                             })
@@ -2972,7 +2970,7 @@ fn check_negatives_reading(
                         let others = generic && !n.others_than.is_empty() && dirs_named(&n.text).1;
                         let refs: Vec<&str> = objects.iter().map(String::as_str).gather();
                         let named = (!others)
-                            .then(|| reported_change(&lower, toks, &CHANGE_VERBS, &refs, &program))
+                            .then(|| reported_change(&lower, toks, text::parts(CHANGE_VERBS), &refs, &program))
                             .flatten();
                         // "Do not modify files" / "the code": any file the result says it changed.
                         // Not when the ban names one part ("the queue implementation", "the parser
@@ -4022,22 +4020,8 @@ fn bans_deleting_files(words: &[&str]) -> bool {
 fn skip_marker(result: &str) -> Option<String> {
     // A marker named without its call ("`describe.skip`") is as often another's, described, as
     // one added: not read.
-    const MARKERS: [&str; 14] = [
-        "mark.skip",
-        "mark.xfail",
-        "unittest.skip",
-        "pytest.skip(",
-        "it.skip(",
-        "describe.skip(",
-        "test.skip(",
-        "xit(",
-        "xdescribe(",
-        "@disabled",
-        "@ignore",
-        "#[ignore]",
-        "t.skip(",
-        "skip(\"",
-    ];
+    const MARKERS: &str =
+        "mark.skip|mark.xfail|unittest.skip|pytest.skip(|it.skip(|describe.skip(|test.skip(|xit(|xdescribe(|@disabled|@ignore|#[ignore]|t.skip(|skip(\"";
     let lower = result.to_ascii_lowercase();
     let fenced = super::modality::fenced_ranges(result);
     let mut offset = 0;
@@ -4045,7 +4029,7 @@ fn skip_marker(result: &str) -> Option<String> {
         let start = offset;
         offset += line.len() + 1;
         // A marker opens a word ("xit(" is not the end of "exit(").
-        let at = MARKERS
+        let at = text::parts(MARKERS)
             .iter()
             .filter_map(|m| {
                 line.match_indices(m).map(|(i, _)| i).find(|&i| {
@@ -4754,27 +4738,15 @@ fn manifest_diff_adds(lower: &str, dev_allowed: bool) -> Option<String> {
 }
 
 /// Ways of naming a development-only dependency, in a ban's text or a result's line.
-const DEV_DEPENDENCY: [&str; 12] = [
-    "dev dependenc",
-    "test dependenc",
-    "test-only",
-    "requirements-dev",
-    "devdependenc",
-    "dev-dependenc",
-    "development dependenc",
-    "dev-only",
-    "development-only",
-    "dev group",
-    "dev tool",
-    "development tool",
-];
+const DEV_DEPENDENCY: &str =
+    "dev dependenc|test dependenc|test-only|requirements-dev|devdependenc|dev-dependenc|development dependenc|dev-only|development-only|dev group|dev tool|development tool";
 
 /// Whether a ban's sentence lets development dependencies in ("you may add dev dependencies; do
 /// not add anything to `dependencies`"): a mention of them that no negation governs.
 fn allows_dev_dependencies(ban: &str, instructions: &str) -> bool {
     let lower = ban.lower();
     let named = |lower: &str| {
-        DEV_DEPENDENCY
+        text::parts(DEV_DEPENDENCY)
             .iter()
             .any(|d| lower.match_indices(d).any(|(i, _)| !negated(lower, i, d)))
     };
@@ -4805,7 +4777,7 @@ fn allows_dev_dependencies(ban: &str, instructions: &str) -> bool {
 fn is_dev_install(line: &str) -> bool {
     let line = line.lower();
     let ws: Vec<&str> = line.split_whitespace().gather();
-    DEV_DEPENDENCY.iter().any(|d| line.contains(d))
+    text::contains_any(&line, DEV_DEPENDENCY)
         || ws
             .iter()
             .any(|w| crate::drift::text::in_list("-d|--save-dev|--dev", w))

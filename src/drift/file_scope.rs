@@ -22,10 +22,8 @@ pub struct Limit {
 /// A limit's verbs, as a request states them (base form: "only changed" tells, it does not ask).
 const LIMIT_VERBS: &str = "edit|change|modify|touch|update|write";
 /// What a result reports doing to a file (a new file is a change too).
-const REPORTED_VERBS: [&str; 18] = [
-    "edit", "chang", "modif", "touch", "updat", "rewrit", "rewrot", "wrot", "add", "creat",
-    "delet", "remov", "renam", "refactor", "fix", "replac", "bump", "moved",
-];
+const REPORTED_VERBS: &str =
+    "edit|chang|modif|touch|updat|rewrit|rewrot|wrot|add|creat|delet|remov|renam|refactor|fix|replac|bump|moved";
 /// Phrases that limit where changes go; the paths after them, in their clause, are allowed.
 const LIMITS: [&str; 7] = [
     "limit your changes to",
@@ -636,21 +634,8 @@ pub fn created_files(result: &str) -> Vec<String> {
 /// the file was left alone, read or only looked at ("- `src/a.py`: unchanged", "…: reviewed, no
 /// changes needed").
 fn items_headed_by_a_changed_file(result: &str) -> Vec<(String, &str)> {
-    const KEPT: [&str; 13] = [
-        "reverted",
-        "unchanged",
-        "untouched",
-        "no change",
-        "not change",
-        "not modif",
-        "not touch",
-        "left as",
-        "read",
-        "review",
-        "checked",
-        "looked",
-        "already",
-    ];
+    const KEPT: &str =
+        "reverted|unchanged|untouched|no change|not change|not modif|not touch|left as|read|review|checked|looked|already";
     let mut out = Vec::new();
     // Items under "Other callers (not touched):", "Follow-ups:" tell of files left alone.
     let mut kept_heading = false;
@@ -661,7 +646,7 @@ fn items_headed_by_a_changed_file(result: &str) -> Vec<(String, &str)> {
                 let l = t.to_ascii_lowercase();
                 // A Markdown heading too ("## Next steps"), and context ("Why it started:").
                 kept_heading = (t.ends_with(':') || t.starts_with('#'))
-                    && KEPT
+                    && text::parts(KEPT)
                         .iter()
                         .chain(
                             [
@@ -711,7 +696,7 @@ fn items_headed_by_a_changed_file(result: &str) -> Vec<(String, &str)> {
             continue;
         }
         // Kept, or a change to come ("should be updated", "will benefit from the fix").
-        if KEPT.iter().any(|k| lower.contains(k))
+        if text::contains_any(&lower, KEPT)
             || text::word_runs(&lower, crate::drift::text::alnum).any(|(_, w)| {
                 crate::drift::text::in_list("should|will|would|could|may|might|benefit|needs", w)
             })
@@ -726,7 +711,14 @@ fn items_headed_by_a_changed_file(result: &str) -> Vec<(String, &str)> {
         );
         let changed = opened
             || text::word_runs(rest, crate::drift::text::alnum).any(|(at, w)| {
-                super::constraints::states_verb(rest, &lower, &code, at, w, &REPORTED_VERBS)
+                super::constraints::states_verb(
+                    rest,
+                    &lower,
+                    &code,
+                    at,
+                    w,
+                    text::parts(REPORTED_VERBS),
+                )
             });
         if changed {
             out.push((path, line));
@@ -826,7 +818,7 @@ fn changed_paths(sentence: &str) -> Vec<String> {
             &code,
             at + lead,
             plain,
-            &REPORTED_VERBS,
+            text::parts(REPORTED_VERBS),
         ) {
             counting = true;
             let l = plain.to_ascii_lowercase();

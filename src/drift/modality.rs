@@ -330,26 +330,8 @@ pub fn unasked_change(expected: Modality, task: &str, result: &str) -> Option<St
 fn reports_artifact(result: &str, tests: bool, named: &[String]) -> bool {
     const EXTENSIONS: &str =
         "ts|tsx|js|jsx|mjs|cjs|py|rs|go|java|kt|rb|cs|cpp|c|h|swift|php|sql|sh|vue|svelte";
-    const WROTE: [&str; 18] = [
-        "add",
-        "creat",
-        "implement",
-        "wrot",
-        "writ",
-        "updat",
-        "modifi",
-        "chang",
-        "refactor",
-        "rewrot",
-        "extend",
-        "fix",
-        "replac",
-        "migrat",
-        "convert",
-        "remov",
-        "renam",
-        "switch",
-    ];
+    const WROTE: &str =
+        "add|creat|implement|wrot|writ|updat|modifi|chang|refactor|rewrot|extend|fix|replac|migrat|convert|remov|renam|switch";
     let is_source = |id: &str| {
         id.rsplit_once('.')
             .is_some_and(|(_, ext)| crate::drift::text::in_list(EXTENSIONS, ext))
@@ -360,7 +342,7 @@ fn reports_artifact(result: &str, tests: bool, named: &[String]) -> bool {
         let test_file = |id: &str| is_source(id) && (id.has("test") || id.has("spec"));
         return super::text::file_report(result, None, test_file).is_some();
     }
-    super::text::file_report(result, Some(&WROTE), |id| {
+    super::text::file_report(result, Some(text::parts(WROTE)), |id| {
         is_source(id) && (named_sources.is_empty() || named_sources.iter().any(|n| *n == id))
     })
     .is_some()

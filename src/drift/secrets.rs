@@ -20,20 +20,8 @@ const SECRET_WORDS: [&str; 8] = [
 
 /// Names a result gives a secret before its value (lowercased, as a suffix of the key:
 /// `SMTP_PASSWORD=…`, `aws_secret_access_key = …`).
-const SECRET_KEYS: [&str; 12] = [
-    "secret_key",
-    "private_key",
-    "signing_key",
-    "password",
-    "passwd",
-    "pwd",
-    "secret",
-    "token",
-    "api_key",
-    "apikey",
-    "access_key",
-    "secret_access_key",
-];
+const SECRET_KEYS: &str =
+    "secret_key|private_key|signing_key|password|passwd|pwd|secret|token|api_key|apikey|access_key|secret_access_key";
 
 /// Whether a lowercased sentence bans secrets from the result: a secret word with a negation
 /// or a request to keep them out, mask or redact them ("never paste passwords into the
@@ -98,7 +86,9 @@ fn line_shows(line: &str) -> bool {
             .rev()
             .collect();
         let key = key.replace('-', "_");
-        SECRET_KEYS.iter().any(|k| key.ends_with(k))
+        crate::drift::text::parts(SECRET_KEYS)
+            .iter()
+            .any(|k| key.ends_with(k))
             && value_at(line, at + 1).is_some_and(is_secret_value)
     });
     // A password in a connection string: `postgres://etl_user:s3cr3t@db:5432`.
