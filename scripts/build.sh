@@ -77,8 +77,10 @@ variant() {
 # passes until nothing shrinks (1.6 KB gzipped more, 41st session). No pointer plus a small constant
 # wraps past 4 GiB in Rust code: --low-memory-unused folds those adds into load offsets (1.2 KB
 # gzipped, 44th session). Not --ignore-implicit-traps: it lets guarded loads and divisions run
-# unguarded (Binaryen #2824, #3934).
-opt_flags=(-Oz --converge --one-caller-inline-max-function-size=20 --reorder-functions --low-memory-unused --strip-debug --strip-producers)
+# unguarded (Binaryen #2824, #3934). --gufa-optimizing replaces what a whole-program flow
+# analysis proves constant (48 bytes gzipped, 74th session; --merge-similar-functions,
+# --precompute-propagate and --local-cse changed nothing).
+opt_flags=(-Oz --converge --one-caller-inline-max-function-size=20 --reorder-functions --low-memory-unused --strip-debug --strip-producers --gufa-optimizing)
 mkdir -p target/variants
 core="$(wasm_of --no-default-features)"
 cp "$core" target/variants/core.wasm

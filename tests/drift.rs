@@ -9474,3 +9474,61 @@ fn file_items_with_more_change_wordings_are_read() {
     }
     clean(m, "Done.\n\n- `api/filters.py`: added `RegionFilter`.\n- `tests/test_filters.py`: two new tests.\n- `api/query.py`: read only; it already drops empty values.");
 }
+
+/// The 74th session's new sets, measured on arrival: their false flags, each in other words.
+#[test]
+fn the_session_74_arrival_cases_are_read() {
+    // An emoji the message shows in a clause that lets it in.
+    let legend = "Post the shift summary for the crew channel. No emojis. Note: the rota legend uses ✅ and ❌, so those two are fine in the cover column; nothing else.";
+    let rota = "Cover for the weekend:\n\n| Shift | Cover |\n|---|---|\n| Sat early | ✅ |\n| Sun late | ❌ |\n\nSunday late still needs one driver.";
+    clean(legend, rota);
+    assert!(!flags(legend, &rota.replace("one driver.", "one driver 🚑.")).is_empty());
+    let subject = "Draft the open-day invitation. No emojis in the body; the subject line may have one 🎈 as the mail template shows it there.";
+    let invite = "**Subject:** Open day on Saturday 🎈\n\n**Body:**\nDear neighbours,\n\nThe station opens its doors on Saturday from 10:00 to 15:00.\n\nThe crew";
+    clean(subject, invite);
+    assert!(!flags(
+        subject,
+        &invite.replace("10:00 to 15:00.", "10:00 to 15:00 🚒.")
+    )
+    .is_empty());
+
+    // A line set apart as no part of the labelled text.
+    let links = "Write a notice for the parents' group about the cancelled training. No links at all in the notice.";
+    let notice = "**Notice:**\nTraining on Thursday is off because the pitch is flooded. We will train on Saturday at 10:00 instead.\n\n(For you only, not in the notice: the pitch report is at https://example.org/pitches/4.)";
+    clean(links, notice);
+    assert!(!flags(
+        links,
+        &notice.replace(
+            "at 10:00 instead.",
+            "at 10:00 instead, see https://example.org/pitches/4."
+        )
+    )
+    .is_empty());
+
+    // A banned word let back in: "so use it freely".
+    let freely = "Write the update on the radio fault. Don't use the word \"blackout\". (Edit: comms agreed \"blackout\" is the standard term now, so use it freely.)";
+    clean(
+        freely,
+        "The blackout lasted 40 minutes and the backup link took over.",
+    );
+    let banned = "Write the update on the radio fault. Don't use the word \"blackout\".";
+    assert!(!flags(
+        banned,
+        "The blackout lasted 40 minutes and the backup link took over."
+    )
+    .is_empty());
+
+    // A file ban lifted: "editing it is fine now".
+    let lifted = "Fix the rounding in the fare table (FT-88). Don't touch `fares/zones.py`, Ana is rewriting it. Update: Ana has landed her rewrite, so editing `zones.py` is fine now if you need to.";
+    let fixed = "Fixed FT-88.\n\nChanges:\n- `fares/table.py`: rounds half up.\n- `fares/zones.py`: `zone_of()` no longer floors the distance.\n\nAll fare tests pass.";
+    clean(lifted, fixed);
+    let kept = "Fix the rounding in the fare table (FT-88). Don't touch `fares/zones.py`, Ana is rewriting it.";
+    assert!(!flags(kept, fixed).is_empty());
+
+    // Headings asked for, one renamed later.
+    let renamed = "Write up the outage with the headings Impact, Cause, Actions. Actually, call the last heading Follow-up instead of Actions.";
+    let write_up = "## Impact\nTwo stations lost telemetry for an hour.\n\n## Cause\nA failed switch.\n\n## Follow-up\nReplace the switch on Monday.";
+    clean(renamed, write_up);
+    let asked = "Write up the outage with the headings Impact, Cause, Actions.";
+    assert!(!flags(asked, write_up).is_empty());
+}

@@ -5188,6 +5188,11 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         ) {
             out.push((0, at, &["no-headings"]));
         }
+        // "Actually, call the last heading Verification instead of Test": the headings asked
+        // before, renamed.
+        if lower.has("heading") && lower.has(" instead") {
+            out.push((0, start, &["headings", "sections", "section-order"]));
+        }
         // "…, so the 80-word limit applies to the prose only, not to the list": which lines
         // count is not read.
         if has_any_in(
@@ -5503,11 +5508,11 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         {
             out.push((0, at, &["forbids"]));
         }
-        // "Edit from Priya: … so use that word if it's the clearest": the word banned before,
-        // let back in. "… asked for the annual cost after all, so include it": a mention.
+        // "Edit from Priya: … so use that word if it's the clearest", "… so use it freely": the
+        // word banned before, let back in. "… asked for the annual cost after all, so include it": a mention.
         let back_in = has_any_in(
             &spaced,
-            " use that word | use that term | use this word | use this term ",
+            " use that word | use that term | use this word | use this term | use it freely ",
         ) || (has_any_in(
             &spaced,
             " include it | mention it | include them | mention them | include that | mention that ",
@@ -9763,21 +9768,8 @@ fn form_banned(lower: &str, ws: &[(usize, &str)], nouns: &[&str], fillers: &[&st
 /// "authorization").
 fn american_spelling(text: &str) -> Option<String> {
     // ("center", "gray" and "analyze" are CSS values and commands too often.)
-    const WORDS: [&str; 13] = [
-        "color",
-        "behavior",
-        "favorite",
-        "honor",
-        "labor",
-        "neighbor",
-        "flavor",
-        "humor",
-        "catalog",
-        "canceled",
-        "canceling",
-        "traveled",
-        "modeling",
-    ];
+    const WORDS: &str =
+        "color|behavior|favorite|honor|labor|neighbor|flavor|humor|catalog|canceled|canceling|traveled|modeling";
     const IZE: &str = "optim|author|organ|custom|priorit|normal|initial|util|sanit|anonym|summar|recogn|real|minim|maxim|standard|synchron|categor|final|visual|character|special";
     let prose = prose_of(text);
     // (Quoted lines and table rows hold names and labels: "| Base Color | `_BaseColor` |".)
@@ -9823,7 +9815,7 @@ fn american_spelling(text: &str) -> Option<String> {
                 continue;
             }
             let w = word.to_ascii_lowercase();
-            let listed = WORDS.iter().any(|x| {
+            let listed = super::text::parts(WORDS).iter().any(|x| {
                 w.strip_prefix(x).is_some_and(|rest| {
                     crate::drift::text::in_list("|s|ed|ing|al|hood|ful|ly|ite", rest)
                 })

@@ -313,13 +313,9 @@ fn change_verb(w: &str) -> bool {
 }
 
 /// Change verbs as a result reports them (past tense included).
-const CHANGED_VERBS: [&str; 9] = [
-    "chang", "modifi", "rewrit", "rewrot", "edit", "alter", "updat", "refactor", "reformat",
-];
+const CHANGED_VERBS: &str = "chang|modifi|rewrit|rewrot|edit|alter|updat|refactor|reformat";
 
-const NEW_VERBS: [&str; 8] = [
-    "add", "introduc", "creat", "new", "built", "build", "set up", "deploy",
-];
+const NEW_VERBS: &str = "add|introduc|creat|new|built|build|set up|deploy";
 
 /// Negative clauses of the instructions and what each forbids.
 /// Constraints checked per message (each is looked for in the whole result: the cap keeps the
@@ -534,7 +530,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             let clause = crate::drift::text::first_of(&l, " but ")
                 .and_then(|i| l.get(..i))
                 .unwrap_or(&l);
-            crate::drift::text::contains_any(clause, "go ahead|you can now|you may now|feel free to|is now fine|fine to|are fine|ok to edit|okay to edit|ok to change|approved|you may edit|you can edit|you may change|you may modify|you may touch|can be edited|may be edited|can be changed|may be changed|can be modified|may be modified|can be touched|may be touched|is now allowed|are now allowed|is allowed now|now allowed")
+            crate::drift::text::contains_any(clause, "go ahead|you can now|you may now|feel free to|is now fine|is fine now|fine to|are fine|ok to edit|okay to edit|ok to change|approved|you may edit|you can edit|you may change|you may modify|you may touch|can be edited|may be edited|can be changed|may be changed|can be modified|may be modified|can be touched|may be touched|is now allowed|are now allowed|is allowed now|now allowed")
                 && crate::drift::text::contains_any(clause, "edit|chang|modif|updat|touch|writ")
                 && !words_of(clause).iter().any(|w| crate::drift::text::in_list(NEGATORS, w))
         })
@@ -931,7 +927,22 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                         .filter(|c| is_emoji(*c))
                         .gather()
                 } else {
-                    Vec::new()
+                    // An emoji the message shows in a clause that lets it in: "the legend uses
+                    // 🟢 and 🔴, so those two are fine", "the subject line may have one ⚽".
+                    instructions
+                        .split(&['.', ';', '\n'][..])
+                        .filter(|c| {
+                            let ws = words_of(c);
+                            ws.iter().any(|w| {
+                                text::in_list(
+                                    "fine|allowed|may|can|ok|okay|permitted",
+                                    w.to_ascii_lowercase(),
+                                )
+                            }) && !ws.iter().any(|w| negator(&w.to_ascii_lowercase()))
+                        })
+                        .flat_map(str::chars)
+                        .filter(|c| is_emoji(*c))
+                        .gather()
                 },
                 free: super::checkable::emoji_free_part(instructions),
             };
@@ -1392,7 +1403,7 @@ fn changes_name(lower: &str, name: &str) -> Option<String> {
         let verb = clause
             .split(crate::drift::text::not_ascii_alnum_char)
             .any(|w| {
-                CHANGED_VERBS
+                text::parts(CHANGED_VERBS)
                     .iter()
                     .chain(VERBS.iter())
                     .map(|v| v.trim_end())
@@ -2173,7 +2184,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             ) && !change_verb(s)
                 && !text::parts(CHANGE_VERBS)
                     .iter()
-                    .chain(NEW_VERBS.iter())
+                    .chain(text::parts(NEW_VERBS).iter())
                     // "adding" stems to "ad": a verb cut short by the stemmer is still the verb.
                     .any(|v| {
                         (s.starts_with(v) && !text::parts(CHANGE_VERBS).contains(v))
@@ -3089,7 +3100,7 @@ fn check_negatives_reading(
                     created
                         .or_else(|| {
                             (!files && !rest.is_empty())
-                                .then(|| reported_change(&lower, toks, &NEW_VERBS, &rest, &program))
+                                .then(|| reported_change(&lower, toks, text::parts(NEW_VERBS), &rest, &program))
                                 .flatten()
                         })
                         .map(|e| {
@@ -3645,7 +3656,7 @@ fn changed_a_file_under(
             let mut verb_at: Vec<usize> = Vec::new();
             let own = words.iter().enumerate().any(|(k, &(at, w))| {
                 // Most words begin no verb of any list: nothing below can hold for them.
-                if ![&CHANGED_VERBS[..], more_verbs, &REPORTED_VERBS, &OWN_VERBS]
+                if ![text::parts(CHANGED_VERBS), more_verbs, &REPORTED_VERBS, text::parts(OWN_VERBS)]
                     .iter()
                     .any(|verbs| text::begins_with_any(w, verbs))
                 {
@@ -3671,7 +3682,7 @@ fn changed_a_file_under(
                 // `a.ts`" tells what someone else did.
                 let opens = k == 0
                     || text::one_of_in(word_at(k - 1), "i|we|ve|and|also|then|finally|first|next|just|already|successfully|have|has|had");
-                let changed = done && opens && states_verb(s, &lower, &code, at, w, &CHANGED_VERBS);
+                let changed = done && opens && states_verb(s, &lower, &code, at, w, text::parts(CHANGED_VERBS));
                 let next = word_at(k + 1);
                 // "Fixed upstream in 2.4", "added in core 2.3", "patched by the vendor": history,
                 // not the report. "Moved on to `b.py`": the narrative of a search, not a move.
@@ -3708,7 +3719,7 @@ fn changed_a_file_under(
                 let reported = ((states_verb(s, &lower, &code, at, w, &REPORTED_VERBS)
                     && reported_first(first, &lower, at))
                     || ((by_me || joined_mine)
-                        && states_verb(s, &lower, &code, at, w, &OWN_VERBS)))
+                        && states_verb(s, &lower, &code, at, w, text::parts(OWN_VERBS))))
                     && !passive;
                 // "I changed it to …": the child's own change in the past tense, whatever it
                 // names ("I changed nothing" is none, nor "I suggest we change it", "if we
@@ -4215,18 +4226,8 @@ const REPORTED_VERBS: [&str; 2] = ["fixed", "patched"];
 /// Verbs that report a change only after "I"/"we" ("I removed the flag from `ci.yml`"): a
 /// summary or review of others' work is written verb first ("- Removed the `--legacy` flag from
 /// `cli/main.py`"), and so are adjectives ("Deleted users still appear in `users.csv`").
-const OWN_VERBS: [&str; 10] = [
-    "removed",
-    "deleted",
-    "bumped",
-    "reverted",
-    "renamed",
-    "moved",
-    "replaced",
-    "upgraded",
-    "downgraded",
-    "disabled",
-];
+const OWN_VERBS: &str =
+    "removed|deleted|bumped|reverted|renamed|moved|replaced|upgraded|downgraded|disabled";
 /// What a result that built something says it did, beside the change verbs.
 const BUILT_VERBS: [&str; 6] = ["implemented", "added", "created", "wrote", "built", "wired"];
 

@@ -103,22 +103,14 @@ pub fn limits(instructions: &str) -> Vec<Limit> {
 /// `tests/fixtures/`", "it's fine to edit `a/b.ts`"): a permission, a change verb after it in
 /// its clause, the paths of that clause. "You may not …" permits nothing.
 fn permitted_paths(instructions: &str) -> Vec<String> {
-    const PERMITS: [&str; 8] = [
-        "you may ",
-        "you can ",
-        "feel free to ",
-        "fine to ",
-        "ok to ",
-        "okay to ",
-        "allowed to ",
-        "free to ",
-    ];
+    const PERMITS: &str =
+        "you may |you can |feel free to |fine to |ok to |okay to |allowed to |free to ";
     let mut out = Vec::new();
     for (_, sentence) in text::sentences(instructions) {
         let lower = sentence.to_ascii_lowercase();
         for (from, to) in clauses(&lower) {
             let clause = lower.get(from..to).unwrap_or_default();
-            let Some(at) = PERMITS
+            let Some(at) = text::parts(PERMITS)
                 .iter()
                 .filter_map(|p| clause.find(p).map(|i| i + p.len()))
                 .min()
@@ -385,9 +377,7 @@ pub fn check(limits: &[Limit], result: &str) -> Vec<Violation> {
 /// paths of a diff's headers (`+++ b/src/a.rs`, `diff --git a/x b/x`). A heading that reads,
 /// leaves alone or denies ("Files reviewed:", "Unchanged:", "Nothing edited") lists none.
 pub fn listed_changes(result: &str) -> Vec<(String, String)> {
-    const CHANGED: [&str; 8] = [
-        "changed", "modified", "edited", "touched", "updated", "changes", "diff", "created",
-    ];
+    const CHANGED: &str = "changed|modified|edited|touched|updated|changes|diff|created";
     const NOT: &str = "unchanged|untouched|not |no |without|read|review|inspect|left|suggest|propos|recommend|need|plan|todo|would|next|should|follow-up";
     let mut out = Vec::new();
     let mut listing = false;
@@ -456,7 +446,7 @@ pub fn listed_changes(result: &str) -> Vec<(String, String)> {
             (t.starts_with('#') || t.ends_with(':') || t.ends_with(":**") || t.starts_with("**"))
                 && bare.split_whitespace().count() <= 5;
         listing = heading
-            && CHANGED.iter().any(|c| bare.contains(c))
+            && text::contains_any(bare, CHANGED)
             && !NOT.split('|').any(|n| bare.contains(n));
         // "Updated `jobs/run.sh`:": the heading names the file; its items are edits inside it,
         // and a path one mentions is no file changed unless the item opens with it.

@@ -280,7 +280,7 @@ pub fn mismatch(expected: Modality, result: &str, code: &Code, named: &[String])
         Modality::Comparison | Modality::Summary | Modality::Diagnosis if share >= 0.5 => Some(
             "A comparison or explanation was asked for, but the result is mostly code".to_string(),
         ),
-        Modality::Diagnosis if !CAUSAL.iter().any(|c| result.lower().contains(c)) => {
+        Modality::Diagnosis if !text::contains_any(result.lower(), CAUSAL) => {
             Some("A diagnosis was asked for, but the result names no cause".to_string())
         }
         _ => None,
@@ -349,18 +349,8 @@ fn reports_artifact(result: &str, tests: bool, named: &[String]) -> bool {
 }
 
 /// Words a diagnosis uses to name a cause.
-const CAUSAL: [&str; 10] = [
-    "cause",
-    "because",
-    "due to",
-    "the bug",
-    "happens when",
-    "results in",
-    "leads to",
-    "which means",
-    "the problem is",
-    "the issue is",
-];
+const CAUSAL: &str =
+    "cause|because|due to|the bug|happens when|results in|leads to|which means|the problem is|the issue is";
 
 #[cfg(test)]
 mod tests {

@@ -18,9 +18,11 @@ pub fn asked(lower: &str) -> Option<bool> {
     let before: Vec<&str> = lower.get(..at)?.split_whitespace().rev().take(4).gather();
     let into = before.iter().enumerate().any(|(i, w)| {
         matches!(*w, "in" | "as" | "inside" | "within")
-            && before
-                .get(..i)
-                .is_some_and(|between| between.iter().all(|b| KEEPS_THE_BLOCK.contains(b)))
+            && before.get(..i).is_some_and(|between| {
+                between
+                    .iter()
+                    .all(|b| crate::drift::text::in_list(KEEPS_THE_BLOCK, b))
+            })
     });
     // Asked, not allowed or banned ("you may put it in a code block", "don't use a code
     // block"), nor under a condition anywhere in the sentence ("paste the trace in a code
@@ -50,9 +52,7 @@ pub fn asked(lower: &str) -> Option<bool> {
 }
 
 /// Words that may stand between "in" and the block: "in a single fenced code block".
-const KEEPS_THE_BLOCK: [&str; 10] = [
-    "a", "an", "one", "single", "fenced", "separate", "its", "own", "their", "the",
-];
+const KEEPS_THE_BLOCK: &str = "a|an|one|single|fenced|separate|its|own|their|the";
 
 /// Whether the reply holds a code block: a fence line, or (where a fence is not asked) an
 /// indented block after a blank line that is no list item's continuation.

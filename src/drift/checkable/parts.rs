@@ -1357,6 +1357,12 @@ fn find_named(result: &str, name: &str) -> Option<String> {
         {
             break;
         }
+        // "(For your reference, not in the post: …)": a line set apart as no part of it.
+        if line.trim_start().starts_with('(')
+            && super::has_any_in(&line.to_ascii_lowercase(), "not in the|not part of")
+        {
+            break;
+        }
         match label_at(i) {
             // A heading's part runs to the next heading of its level or above (its bold
             // labels are its own); a label's part to the next label or heading.
