@@ -9532,3 +9532,45 @@ fn the_session_74_arrival_cases_are_read() {
     let asked = "Write up the outage with the headings Impact, Cause, Actions.";
     assert!(!flags(asked, write_up).is_empty());
 }
+
+/// The 74th session's review: the readings above, kept to what they say.
+#[test]
+fn the_session_74_review_cases_are_read() {
+    // A permission about something else, or beside a ban verb, excepts no emoji.
+    for m in [
+        "Write the release note. Avoid emojis like 🔔; you can use plain markers instead.",
+        "Replace each ✅ with PASS in the summary. No emojis.",
+        "You can react with 👍 on the ticket once it ships. No emojis in the release note.",
+    ] {
+        assert!(
+            !flags(
+                m,
+                "🔔 Release 2.1: faster sync.\n\n- lint ✅\n- Thanks all 👍"
+            )
+            .is_empty(),
+            "{m}"
+        );
+    }
+    // An aside that names the post, not last, or another thing, ends nothing.
+    let post = "Write the launch post under **Post:**. No emojis in the post.";
+    assert!(!flags(post, "**Post:**\nSSO arrives today.\n(SSO is not in the Starter plan.)\nTurn it on under Settings 🔐.").is_empty());
+    assert!(!flags(post, "**Post:**\nSSO arrives today.\n(Reviewer note, not in the post: check the plan names.)\nTurn it on under Settings 🔐.").is_empty());
+    // "Use it freely" of something else lets no word back in.
+    let other =
+        "Don't use the word \"synergy\". The slide template is on the wiki, so use it freely.";
+    assert!(!flags(other, "The merger brings real synergy to both teams.").is_empty());
+    // "… is fine now" of a file's state, not of changing it.
+    let state = "Fix the export bug. Don't touch `jobs/export.py`. The flaky test in `jobs/export.py` is fine now that Lena updated the snapshot.";
+    assert!(!flags(
+        state,
+        "Fixed it.\n\nChanges:\n- `jobs/export.py`: streams rows instead of loading them all."
+    )
+    .is_empty());
+    // "… instead" beside a heading, with no renaming, lifts no heading.
+    let kept = "Use the headings Summary, Impact, Follow-ups. If a section has nothing, write \"None\" under the heading instead of deleting it.";
+    assert!(!flags(
+        kept,
+        "## Summary\nThe queue stalled.\n\n## Impact\nTwo hours of delay."
+    )
+    .is_empty());
+}

@@ -4349,7 +4349,9 @@ fn another_count(said: &str, rule: &Rule) -> bool {
         return false;
     }
     let named = lift
-        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .split(crate::drift::text::char_test(|c: char| {
+            !(c.is_ascii_alphanumeric() || c == '-')
+        }))
         .filter_map(|w| {
             let (k, unit) = w.split_once('-')?;
             // (Of the rule's own kind: a "3-line intro" names no word count.)
@@ -4480,8 +4482,7 @@ const LIFTS_BEFORE: &str =
 // A rule narrowed to a part is not checked on the whole: "the 60-word cap is just for the
 // summary paragraph".
 const LIFTS_AFTER: &str =
-    "doesn't apply|does not apply|don't apply|no longer applies|no longer needed|is lifted|not needed|isn't needed|the 60-word cap is just for the
-    // summary paragraph|is just for|is only for|only applies to|applies only to|only covers";
+    "doesn't apply|does not apply|don't apply|no longer applies|no longer needed|is lifted|not needed|isn't needed|is just for|is only for|only applies to|applies only to|only covers";
 
 /// Whether the line count at word `k` bounds a text other than the reply, named in the words
 /// before it: "keep the script under 3 lines", "the docstring must be at most 12 lines", "keep
@@ -5108,7 +5109,9 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                         }
                     };
                     let ws: Vec<&str> = clause
-                        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+                        .split(crate::drift::text::char_test(|c: char| {
+                            !(c.is_ascii_alphanumeric() || c == '-')
+                        }))
                         .filter(|w| !w.is_empty())
                         .flat_map(|w| {
                             // "200-word" is a word limit's "word".
@@ -5189,8 +5192,11 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             out.push((0, at, &["no-headings"]));
         }
         // "Actually, call the last heading Verification instead of Test": the headings asked
-        // before, renamed.
-        if lower.has("heading") && lower.has(" instead") {
+        // before, renamed (which one is not read: all of them are lifted).
+        if lower.has("heading")
+            && lower.has(" instead")
+            && has_any_in(&lower, "call the|rename the|retitle the|name the")
+        {
             out.push((0, start, &["headings", "sections", "section-order"]));
         }
         // "…, so the 80-word limit applies to the prose only, not to the list": which lines
@@ -5512,8 +5518,12 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         // word banned before, let back in. "… asked for the annual cost after all, so include it": a mention.
         let back_in = has_any_in(
             &spaced,
-            " use that word | use that term | use this word | use this term | use it freely ",
-        ) || (has_any_in(
+            " use that word | use that term | use this word | use this term ",
+        ) || (spaced.has(" use it freely ")
+            && quoted_terms
+                .iter()
+                .any(|t| spaced.contains(&format!(" {t} "))))
+            || (has_any_in(
             &spaced,
             " include it | mention it | include them | mention them | include that | mention that ",
         ) && (has_any_in(&spaced, " after all ")
@@ -5893,12 +5903,12 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
     // each with Part 1 and Part 2". Only where they are the answer's parts: "Phase 1 and Phase
     // 2 of the migration", "Update Section 1 and Section 2 of the RFC" name work.
     let clean = |x: &str| {
-        x.trim_matches(|c: char| {
+        x.trim_matches(crate::drift::text::char_test(|c: char| {
             matches!(
                 c,
                 '(' | ')' | '"' | '\'' | '“' | '”' | ',' | '.' | ':' | ';'
             )
-        })
+        }))
         .to_string()
     };
     for (i, pair) in words.windows(2).enumerate() {
@@ -6139,7 +6149,9 @@ fn ending_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
     let subject = lower
         .get(..cue)
         .unwrap_or_default()
-        .split(|c: char| !c.is_alphanumeric() && c != '_')
+        .split(crate::drift::text::char_test(|c: char| {
+            !c.is_alphanumeric() && c != '_'
+        }))
         .filter(|w| !w.is_empty())
         .rev()
         .take(3)
@@ -6415,7 +6427,9 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
             .is_some_and(|w| {
                 crate::drift::text::in_list(
                     "section|heading|part|table|list|block|paragraph",
-                    w.trim_end_matches(|c: char| !c.is_ascii_alphabetic()),
+                    w.trim_end_matches(crate::drift::text::char_test(|c: char| {
+                        !c.is_ascii_alphabetic()
+                    })),
                 )
             });
         // "end your reply with a JSON object with keys "a" and "b"": the quote is a key.
@@ -6465,7 +6479,9 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
             .get(cue_own_end..cue_own_end + gap_end)
             .unwrap_or_default();
         let gap_words: Vec<&str> = gap
-            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .split(crate::drift::text::char_test(|c: char| {
+                !(c.is_alphanumeric() || c == '_')
+            }))
             .filter(|w| !w.is_empty())
             .gather();
         let answer = |w: &&str| ANSWER_NOUNS.contains(w) || matches!(*w, "message" | "summary");
@@ -7813,7 +7829,7 @@ fn non_iso_date(text: &str, form: DateForm) -> Option<String> {
                     .chars()
                     .any(|c| c.is_ascii_alphabetic())
                     && t.chars().any(|c| c.is_ascii_digit());
-            let core = t.trim_matches(|c: char| !c.is_ascii_digit());
+            let core = t.trim_matches(crate::drift::text::char_test(|c: char| !c.is_ascii_digit()));
             for sep in ['/', '.', '-'].into_iter().filter(|_| !named) {
                 let parts: Vec<&str> = core.split(sep).gather();
                 if let [a, b, c] = parts.as_slice() {
@@ -11231,7 +11247,9 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
         }
         Rule::CapitalWords(rel, n) => {
             let have = text
-                .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+                .split(crate::drift::text::char_test(|c: char| {
+                    !(c.is_alphanumeric() || c == '\'')
+                }))
                 .filter(|w| {
                     w.chars().any(char::is_alphabetic) && !w.chars().any(char::is_lowercase)
                 })

@@ -530,8 +530,12 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             let clause = crate::drift::text::first_of(&l, " but ")
                 .and_then(|i| l.get(..i))
                 .unwrap_or(&l);
-            crate::drift::text::contains_any(clause, "go ahead|you can now|you may now|feel free to|is now fine|is fine now|fine to|are fine|ok to edit|okay to edit|ok to change|approved|you may edit|you can edit|you may change|you may modify|you may touch|can be edited|may be edited|can be changed|may be changed|can be modified|may be modified|can be touched|may be touched|is now allowed|are now allowed|is allowed now|now allowed")
-                && crate::drift::text::contains_any(clause, "edit|chang|modif|updat|touch|writ")
+            let said = crate::drift::text::contains_any(clause, "go ahead|you can now|you may now|feel free to|is now fine|fine to|are fine|ok to edit|okay to edit|ok to change|approved|you may edit|you can edit|you may change|you may modify|you may touch|can be edited|may be edited|can be changed|may be changed|can be modified|may be modified|can be touched|may be touched|is now allowed|are now allowed|is allowed now|now allowed")
+                && crate::drift::text::contains_any(clause, "edit|chang|modif|updat|touch|writ");
+            // "… so editing `x.py` is fine now": the change itself is what is fine.
+            let fine_now = l.has(" is fine now")
+                && crate::drift::text::contains_any(&l, "editing |changing |modifying |touching |updating |changes to |edits to ");
+            (said || fine_now)
                 && !words_of(clause).iter().any(|w| crate::drift::text::in_list(NEGATORS, w))
         })
         .copied()
@@ -928,17 +932,17 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                         .gather()
                 } else {
                     // An emoji the message shows in a clause that lets it in: "the legend uses
-                    // 🟢 and 🔴, so those two are fine", "the subject line may have one ⚽".
+                    // 🟢 and 🔴, so those two are fine", "the subject line may have one ⚽" (not
+                    // "avoid emojis like 🚀, you can use plain text", "replace each ✅ with OK").
                     instructions
-                        .split(&['.', ';', '\n'][..])
+                        .split(&['.', ';', '?', '\n'][..])
                         .filter(|c| {
-                            let ws = words_of(c);
-                            ws.iter().any(|w| {
-                                text::in_list(
-                                    "fine|allowed|may|can|ok|okay|permitted",
-                                    w.to_ascii_lowercase(),
-                                )
-                            }) && !ws.iter().any(|w| negator(&w.to_ascii_lowercase()))
+                            let l = c.to_ascii_lowercase();
+                            text::contains_any(&l, " are fine| is fine| are ok| is ok| are allowed| is allowed| may have one| can have one")
+                                && !words_of(&l).iter().any(|w| {
+                                    negator(w)
+                                        || text::in_list("avoid|skip|replace|remove|strip|drop", w)
+                                })
                         })
                         .flat_map(str::chars)
                         .filter(|c| is_emoji(*c))
@@ -1082,7 +1086,9 @@ fn clause_subject<'a>(
 /// verb stands for, the subject of the clause before the ban (its byte offset and words).
 fn antecedent(lower: &str, cue: usize, clause: &str) -> Option<(usize, String)> {
     let mut words = clause
-        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .split(crate::drift::text::char_test(|c: char| {
+            !c.is_alphanumeric() && c != '\''
+        }))
         .filter(|w| !w.is_empty())
         .skip_while(|w| !change_verb(w));
     words.next()?;
@@ -1356,7 +1362,11 @@ fn uses_construct(name: &str, lower: &str, code: &Code) -> Option<String> {
 /// `cache.ts`: …"), with no negation or removal: a quoted definition is then what it added.
 fn adds_here(lower: &str, at: usize) -> bool {
     let sentence = since_last(lower, at, &[". ", ";", "(", "\n"]);
-    let words = || sentence.split(|c: char| !c.is_alphanumeric() && c != '\'');
+    let words = || {
+        sentence.split(crate::drift::text::char_test(|c: char| {
+            !c.is_alphanumeric() && c != '\''
+        }))
+    };
     "add|creat|introduc|defin|wrote|implement"
         .split('|')
         .any(|v| words().any(|w| w.starts_with(v)))
@@ -1646,7 +1656,9 @@ fn shown_as_existing(line: &str, result: &str) -> bool {
         .split_once("class ")
         .map(|(_, r)| r)
         .unwrap_or_default()
-        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .split(crate::drift::text::char_test(|c: char| {
+            !(c.is_alphanumeric() || c == '_')
+        }))
         .next()
         .unwrap_or_default();
     name.len() > 1
@@ -2424,13 +2436,13 @@ fn domains_named(clause: &str) -> Vec<String> {
     let lower = clause.to_ascii_lowercase();
     let mut example = false;
     let mut out = Vec::new();
-    for w in lower.split(|c: char| {
+    for w in lower.split(crate::drift::text::char_test(|c: char| {
         c.is_whitespace()
             || matches!(
                 c,
                 '`' | '(' | ')' | ',' | ';' | '"' | '\'' | ':' | '/' | '@'
             )
-    }) {
+    })) {
         let w = w.trim_end_matches('.').trim_start_matches("*.");
         if crate::drift::text::in_list("like|e.g|e.g.|such|example", w) {
             example = true;
@@ -2463,13 +2475,15 @@ fn domains_named(clause: &str) -> Vec<String> {
 
 /// The first host in `text` that is one of `domains` or under one ("api.corp.internal:443").
 fn host_under(text: &str, domains: &[String]) -> Option<String> {
-    text.split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '.')))
-        .map(|w| w.trim_matches('.').to_ascii_lowercase())
-        .find(|w| {
-            domains
-                .iter()
-                .any(|d| w == d || w.strip_suffix(d.as_str()).is_some_and(|r| r.ends_with('.')))
-        })
+    text.split(crate::drift::text::char_test(|c: char| {
+        !(c.is_ascii_alphanumeric() || matches!(c, '-' | '.'))
+    }))
+    .map(|w| w.trim_matches('.').to_ascii_lowercase())
+    .find(|w| {
+        domains
+            .iter()
+            .any(|d| w == d || w.strip_suffix(d.as_str()).is_some_and(|r| r.ends_with('.')))
+    })
 }
 
 /// The words of a clause from its verb (`head`) on, to the first of `cuts` and before the first
@@ -2535,7 +2549,9 @@ fn kept_paths_clause(sentence: &str) -> Option<&str> {
         }
         let clause = lower.get(start..a).unwrap_or_default();
         let words: Vec<&str> = clause
-            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .split(crate::drift::text::char_test(|c: char| {
+                !(c.is_ascii_alphanumeric() || c == '-')
+            }))
             .filter(|w| !w.is_empty())
             .gather();
         let state = words.iter().position(|w| {
@@ -2597,13 +2613,13 @@ fn folder_tree(block: &super::modality::Fenced) -> bool {
             .split(" #")
             .next()
             .unwrap_or_default()
-            .trim_start_matches(|c: char| {
+            .trim_start_matches(crate::drift::text::char_test(|c: char| {
                 c.is_whitespace()
                     || matches!(
                         c,
                         '|' | '`' | '+' | '-' | '\u{2502}' | '\u{251c}' | '\u{2514}' | '\u{2500}'
                     )
-            })
+            }))
             .trim_end();
         if name.is_empty() {
             continue;
@@ -3497,7 +3513,9 @@ fn dirs_named(ban: &str) -> (Vec<String>, bool) {
         .filter(|d| d.ends_with('/') && d.len() > 1)
         .gather();
     // Written bare too: "do not touch anything in migrations/".
-    for w in lower.split(|c: char| c.is_whitespace() || "`'\"(),;".contains(c)) {
+    for w in lower.split(crate::drift::text::char_test(|c: char| {
+        c.is_whitespace() || "`'\"(),;".contains(c)
+    })) {
         // A sentence's own stop is not the path's: "… under `.github/workflows/`."
         let d = w
             .trim_start_matches("./")
@@ -3978,7 +3996,9 @@ fn banned_commands(sentence: &str) -> Vec<String> {
 /// The words of a lowercased sentence, apostrophes kept ("don't").
 fn words_of(lower: &str) -> Vec<&str> {
     lower
-        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .split(crate::drift::text::char_test(|c: char| {
+            !(c.is_alphanumeric() || c == '\'')
+        }))
         .filter(|w| !w.is_empty())
         .gather()
 }
@@ -4099,7 +4119,9 @@ fn deleted_a_file(result: &str) -> Option<String> {
         };
         let next = words
             .get(k + 1)?
-            .trim_matches(|c: char| "`*,.;:()".contains(c));
+            .trim_matches(crate::drift::text::char_test(|c: char| {
+                "`*,.;:()".contains(c)
+            }));
         super::file_scope::is_file_path(next).then(|| s.trim().clip())
     })
 }
@@ -4195,7 +4217,9 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
             // in its sentence ("I ran `x`"); a plan's step ("4. — `x`") names one to run.
             let said_run = || {
                 let words: Vec<&str> = since_last(&lower, at, &[". ", "\n"])
-                    .split(|ch: char| !ch.is_ascii_alphanumeric())
+                    .split(crate::drift::text::char_test(|ch: char| {
+                        !ch.is_ascii_alphanumeric()
+                    }))
                     .filter(|w| !w.is_empty())
                     .gather();
                 words.iter().any(|w| {
@@ -4211,7 +4235,9 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
             let line = line_at(&lower, at);
             let names_target = target.is_empty()
                 || line
-                    .split(|ch: char| !(ch.is_alphanumeric() || ch == '-'))
+                    .split(crate::drift::text::char_test(|ch: char| {
+                        !(ch.is_alphanumeric() || ch == '-')
+                    }))
                     .any(|w| w == target);
             (in_code && names_target && !offered(at)).then(|| line.trim().clip())
         })
@@ -4549,7 +4575,9 @@ fn pinned_package_added(lower: &str) -> Option<usize> {
     };
     let words: Vec<(usize, &str)> = text::word_runs(lower, |b| !b.is_ascii_whitespace()).gather();
     for (k, &(at, w)) in words.iter().enumerate() {
-        let w = w.trim_matches(|c: char| !c.is_ascii_alphabetic());
+        let w = w.trim_matches(crate::drift::text::char_test(|c: char| {
+            !c.is_ascii_alphabetic()
+        }));
         let adds = matches!(w, "added" | "installed")
             || (w == "introduced" && words.get(k + 1).is_none_or(|x| x.1 != "in"))
             || (w == "pulled" && words.get(k + 1).is_some_and(|x| x.1 == "in"));
@@ -5002,7 +5030,9 @@ const NEGATORS: &str = "not|no|never|without|nor|neither|nothing|none";
 /// an "n't" earlier in its clause, or "nothing" right after it ("changed nothing").
 fn negated(lower: &str, at: usize, word: &str) -> bool {
     let before = clause_before(lower, at)
-        .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
+        .split(crate::drift::text::char_test(|c: char| {
+            !(c.is_alphanumeric() || c == '\'' || c == '’')
+        }))
         .any(|w| {
             crate::drift::text::in_list(NEGATORS, w) || w.ends_with("n't") || w.ends_with("n’t")
         });
@@ -5013,7 +5043,11 @@ fn negated(lower: &str, at: usize, word: &str) -> bool {
         .unwrap_or_default()
         .split_whitespace()
         .take(5)
-        .map(|w| w.trim_matches(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’')))
+        .map(|w| {
+            w.trim_matches(crate::drift::text::char_test(|c: char| {
+                !(c.is_alphanumeric() || c == '\'' || c == '’')
+            }))
+        })
         // A name's closing mark is no word ("`MAX_DEPTH` is unchanged").
         .filter(|w| !w.is_empty());
     // "Pricing left out as requested", "pricing is omitted".
@@ -5156,7 +5190,9 @@ fn near(
             // object makes it the verb's.
             let subject_between = lower.get(o.at..t.at).is_some_and(|between| {
                 let ws: Vec<&str> = between
-                    .split(|c: char| !c.is_alphanumeric() && c != '\'')
+                    .split(crate::drift::text::char_test(|c: char| {
+                        !c.is_alphanumeric() && c != '\''
+                    }))
                     .filter(|w| !w.is_empty())
                     .skip(1)
                     .gather();
@@ -5250,7 +5286,9 @@ fn reported_change(
             _ => head,
         };
         let prev = head
-            .rsplit(|c: char| c.is_whitespace() || c == ',')
+            .rsplit(crate::drift::text::char_test(|c: char| {
+                c.is_whitespace() || c == ','
+            }))
             .next()
             .unwrap_or("");
         let opens = head.trim_start_matches(&['-', '*', ' '][..]).is_empty()
@@ -5339,7 +5377,9 @@ fn word_cue(l: &str) -> Option<(usize, bool)> {
                 .unwrap_or(before);
             let negated = negated
                 || clause
-                    .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '\u{2019}'))
+                    .split(crate::drift::text::char_test(|c: char| {
+                        !(c.is_alphanumeric() || c == '\'' || c == '\u{2019}')
+                    }))
                     .any(|w| {
                         crate::drift::text::in_list("not|never|without|avoid", w)
                             || w.ends_with("n't")

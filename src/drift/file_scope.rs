@@ -721,7 +721,9 @@ fn items_headed_by_a_changed_file(result: &str) -> Vec<(String, &str)> {
 fn heading_text(lower: &str) -> &str {
     lower
         .trim_start_matches('#')
-        .trim_matches(|c: char| c == '*' || c == '_' || c.is_whitespace())
+        .trim_matches(crate::drift::text::char_test(|c: char| {
+            c == '*' || c == '_' || c.is_whitespace()
+        }))
 }
 
 fn is_create(w: &str) -> bool {

@@ -31,7 +31,9 @@ pub fn bans(lower: &str) -> bool {
         return false;
     }
     let words: Vec<&str> = lower
-        .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
+        .split(crate::drift::text::char_test(|c: char| {
+            !(c.is_alphanumeric() || c == '\'' || c == '’')
+        }))
         .filter(|w| !w.is_empty())
         .gather();
     // Whole words: "token" is not "tokenizer", "log" not "login".
@@ -104,7 +106,9 @@ fn line_shows(line: &str) -> bool {
     });
     // Providers' formats: AWS key ids, GitHub, GitLab, Slack and Stripe tokens.
     let provider = line
-        .split(|c: char| !c.is_ascii_alphanumeric() && c != '_' && c != '-')
+        .split(crate::drift::text::char_test(|c: char| {
+            !c.is_ascii_alphanumeric() && c != '_' && c != '-'
+        }))
         .any(|w| {
             (w.len() == 20
                 && w.starts_with("AKIA")

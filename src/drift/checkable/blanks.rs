@@ -33,7 +33,9 @@ const FIELD_WORDS: &str =
 /// or asked placeholder ("keep `{name}`"), or a soft or conditional one.
 pub fn asked(sentence: &str, lower: &str) -> Option<Blanks> {
     let words: Vec<&str> = lower
-        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '\'' || c == '-'))
+        .split(crate::drift::text::char_test(|c: char| {
+            !(c.is_ascii_alphanumeric() || c == '\'' || c == '-')
+        }))
         .filter(|w| !w.is_empty())
         .gather();
     let at = words.iter().position(|w| w.starts_with("placeholder"))?;
@@ -101,7 +103,7 @@ pub fn first(b: &Blanks, text: &str) -> Option<String> {
             let line = super::without_quoted(line);
             let prose = crate::drift::text::outside_code_spans(&line);
             let word = prose
-                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '?'))
+                .split(crate::drift::text::char_test(|c: char| !(c.is_ascii_alphanumeric() || c == '?')))
                 .find(|t| b.words.iter().any(|w| w == t));
             // (A field in a code span names a template's syntax: "`{{name}}` variables".)
             word.map(String::from)

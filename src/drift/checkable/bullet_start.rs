@@ -45,7 +45,9 @@ const NO_VERB: &str = "the|a|an|this|that|these|those|our|my|your|its|their|his|
 /// The rule a sentence states about every bullet's start, if it states one plainly.
 pub fn asked(sentence: &str, lower: &str) -> Option<BulletStart> {
     let ws: Vec<&str> = lower
-        .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '\''))
+        .split(crate::drift::text::char_test(|c: char| {
+            !(c.is_alphanumeric() || c == '-' || c == '\'')
+        }))
         .filter(|w| !w.is_empty())
         .gather();
     // "each bullet …", "every list item …", then "start"/"begin" within a few words.
@@ -222,7 +224,9 @@ fn example(rest: &str) -> Option<Vec<Piece>> {
     })?;
     let token = rest
         .get(at..)?
-        .split(|c: char| c.is_whitespace() && c != ' ')
+        .split(crate::drift::text::char_test(|c: char| {
+            c.is_whitespace() && c != ' '
+        }))
         .next()?;
     // The example: a code span, the words in quotes, or one word up to a comma, a bracket's
     // end or a stop.
@@ -242,7 +246,11 @@ fn example(rest: &str) -> Option<Vec<Piece>> {
         .trim();
     // "e.g. `[HUT-12] Add retries`": the key, not the words after it ("Route N:" is kept whole).
     let token = match token.split_once(' ') {
-        Some((key, _)) if key.contains(|c: char| c.is_ascii_digit() || c == '-' || c == '#') => {
+        Some((key, _))
+            if key.contains(crate::drift::text::char_test(|c: char| {
+                c.is_ascii_digit() || c == '-' || c == '#'
+            })) =>
+        {
             key.trim_end_matches(':')
         }
         _ => token,
@@ -419,7 +427,9 @@ fn starts_right(rule: &BulletStart, item: &str) -> bool {
         .collect();
     let plain = plain.trim_start();
     let first = plain
-        .split(|c: char| !c.is_alphanumeric() && c != '-' && c != '\'')
+        .split(crate::drift::text::char_test(|c: char| {
+            !c.is_alphanumeric() && c != '-' && c != '\''
+        }))
         .next()
         .unwrap_or_default()
         .to_ascii_lowercase();
@@ -449,9 +459,11 @@ fn starts_right(rule: &BulletStart, item: &str) -> bool {
                 None => plain.trim_start_matches(&['[', '('][..]),
             };
             // Any key with a digit ("OPS-12", "B2B-7", "#4821", "INC0012345").
-            s.split(|c: char| c.is_whitespace() || c == ':' || c == ']' || c == ')')
-                .next()
-                .is_some_and(|k| k.contains(crate::drift::text::digit_char))
+            s.split(crate::drift::text::char_test(|c: char| {
+                c.is_whitespace() || c == ':' || c == ']' || c == ')'
+            }))
+            .next()
+            .is_some_and(|k| k.contains(crate::drift::text::digit_char))
         }
         BulletStart::Path(ticked) => {
             let t = item.trim_start_matches('*');

@@ -124,7 +124,9 @@ pub fn asked(
 /// The ticket keys of a text, in order, each once.
 pub fn keys(text: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    for t in text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')) {
+    for t in text.split(crate::drift::text::char_test(|c: char| {
+        !(c.is_ascii_alphanumeric() || c == '-')
+    })) {
         if ticket_key(t) && !out.iter().any(|k| k == t) {
             out.push(t.to_string());
         }

@@ -70,7 +70,9 @@ fn clause_form(clause: &str, lower: &str, message: &str) -> Option<HeadingForm> 
     let only = clause.has("no other")
         || clause.match_indices("only").any(|(i, _)| {
             let of_headings = |w: &str| {
-                let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '#');
+                let w = w.trim_matches(crate::drift::text::char_test(|c: char| {
+                    !c.is_alphanumeric() && c != '#'
+                }));
                 w.contains('#')
                     || w.starts_with("level")
                     || w.starts_with("heading")

@@ -329,7 +329,9 @@ fn prose_words(text: &str) -> Vec<String> {
                 if token.has("://") {
                     continue;
                 }
-                for w in token.split(|c: char| !(c.is_alphabetic() || c == '\'')) {
+                for w in token.split(crate::drift::text::char_test(|c: char| {
+                    !(c.is_alphabetic() || c == '\'')
+                })) {
                     let w = w.trim_matches('\'');
                     if !w.is_empty() {
                         out.push(w.lower());

@@ -154,7 +154,9 @@ pub fn asked(sentence: &str, lower: &str) -> Option<LineCase> {
 /// two or more capital letters, not the caps phrase's own ("ALL CAPS") or a ticket key.
 fn listed_words(sentence: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    for word in sentence.split(|c: char| !(c.is_alphanumeric() || c == '-')) {
+    for word in sentence.split(crate::drift::text::char_test(|c: char| {
+        !(c.is_alphanumeric() || c == '-')
+    })) {
         let word = word.trim_matches('-');
         let caps = word.chars().filter(|c| c.is_alphabetic()).count() >= 2
             && word.chars().all(|c| c.is_ascii_uppercase() || c == '-');
@@ -183,7 +185,9 @@ fn lowercase_words(line: &str) -> Vec<&str> {
     fn flush<'a>(line: &'a str, from: Option<usize>, to: usize, out: &mut Vec<&'a str>) {
         if let Some(word) = from.and_then(|f| line.get(f..to)) {
             let word = word.trim_matches(crate::drift::text::not_alnum_char);
-            let marked = word.contains(|c: char| c.is_ascii_digit() || "/._@\\".contains(c));
+            let marked = word.contains(crate::drift::text::char_test(|c: char| {
+                c.is_ascii_digit() || "/._@\\".contains(c)
+            }));
             if !marked && word.chars().any(char::is_lowercase) {
                 out.push(word);
             }

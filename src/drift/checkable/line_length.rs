@@ -100,7 +100,9 @@ pub fn asked(lower: &str, cx: &MessageCx) -> Vec<Asked> {
     let wrapped = lower.has("wrap");
     for clause in lower.split(';') {
         let ws: Vec<&str> = clause
-            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .split(crate::drift::text::char_test(|c: char| {
+                !(c.is_ascii_alphanumeric() || c == '-')
+            }))
             .filter(|w| !w.is_empty())
             .gather();
         let w = |i: usize| ws.get(i).copied().unwrap_or_default();

@@ -587,10 +587,12 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
                 })
                 .unwrap_or_default()
         } else {
-            head.split(|c: char| !(c.is_alphanumeric() || c == '#'))
-                .rfind(|w| !w.is_empty())
-                .unwrap_or_default()
-                .lower()
+            head.split(crate::drift::text::char_test(|c: char| {
+                !(c.is_alphanumeric() || c == '#')
+            }))
+            .rfind(|w| !w.is_empty())
+            .unwrap_or_default()
+            .lower()
         };
         out.push(Token {
             text: number,
@@ -763,7 +765,9 @@ fn number_word(text: &str, of: Option<&str>) -> Option<String> {
     const WORDS: &str = "two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty";
     for line in text.lines().filter(|l| !l.trim_start().starts_with('>')) {
         let mut from = 0;
-        for word in line.split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '\'')) {
+        for word in line.split(crate::drift::text::char_test(|c: char| {
+            !(c.is_alphanumeric() || c == '-' || c == '\'')
+        })) {
             let at = line
                 .get(from..)
                 .and_then(|r| r.find(word))

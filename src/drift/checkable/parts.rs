@@ -1357,9 +1357,11 @@ fn find_named(result: &str, name: &str) -> Option<String> {
         {
             break;
         }
-        // "(For your reference, not in the post: …)": a line set apart as no part of it.
-        if line.trim_start().starts_with('(')
-            && super::has_any_in(&line.to_ascii_lowercase(), "not in the|not part of")
+        // "(For your reference, not in the post: …)", last: a line set apart as no part of it.
+        let l = line.to_ascii_lowercase();
+        if l.trim_start().starts_with('(')
+            && (l.has(&format!("not in the {name}")) || l.has(&format!("not part of the {name}")))
+            && lines.iter().skip(i + 1).all(|(x, _)| x.trim().is_empty())
         {
             break;
         }

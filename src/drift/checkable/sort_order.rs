@@ -75,7 +75,9 @@ pub fn asked(lower: &str, message_lower: &str) -> Option<SortOrder> {
     let mut key: Vec<String> = Vec::new();
     if let Some(at) = after {
         for w in lower.get(at..).unwrap_or_default().split_whitespace() {
-            let clean = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '_');
+            let clean = w.trim_matches(crate::drift::text::char_test(|c: char| {
+                !c.is_alphanumeric() && c != '_'
+            }));
             if clean.is_empty() || crate::drift::text::in_list(stop, clean) {
                 break;
             }
@@ -132,7 +134,7 @@ enum Reading {
 /// The numbers of a token: "4,301" → 4301; "2025-03-13" → 2025, 3, 13; "04:45" → 4, 45;
 /// "2020.1.12" → 2020, 1, 12; "11.2%" → 11.2; "12/28/2024" → 2024, 12, 28.
 fn parts(token: &str, reading: Reading, version: bool) -> Option<Vec<f64>> {
-    let t = token.trim_matches(|c: char| !c.is_ascii_digit());
+    let t = token.trim_matches(crate::drift::text::char_test(|c: char| !c.is_ascii_digit()));
     let dots = t.matches('.').count();
     // One dot is a version's only where asked ("3.10" after "3.9").
     let dotted = dots > 1 || (dots == 1 && version);
@@ -225,14 +227,18 @@ const UNITS: &[(&str, f64)] = &[
 /// number with one dot is a version ("3.10").
 fn numbers(text: &str, reading: Reading, versions: bool) -> Vec<Vec<f64>> {
     let words: Vec<&str> = text
-        .split(|c: char| c.is_whitespace() || matches!(c, '|' | '(' | ')'))
+        .split(crate::drift::text::char_test(|c: char| {
+            c.is_whitespace() || matches!(c, '|' | '(' | ')')
+        }))
         .gather();
     let mut out = Vec::new();
     for (i, w) in words.iter().enumerate() {
         // "MAT-10021", "Store 88" keep their number; "B7" its digits.
         let Some(start) = w.find(crate::drift::text::digit_char) else {
             // "Noon", "midnight": times without a digit (midnight ends the day under `Other`).
-            let t = w.trim_matches(|c: char| !c.is_ascii_alphabetic());
+            let t = w.trim_matches(crate::drift::text::char_test(|c: char| {
+                !c.is_ascii_alphabetic()
+            }));
             if t.eq_ignore_ascii_case("noon") || t.eq_ignore_ascii_case("midday") {
                 out.push(vec![12.0, 0.0]);
             } else if t.eq_ignore_ascii_case("midnight") {

@@ -146,7 +146,9 @@ pub fn asked(lower: &str) -> Option<InUnit> {
         return None;
     }
     let ws: Vec<&str> = lower
-        .split(|c: char| !(c.is_alphanumeric() || c == '°' || c == '-'))
+        .split(crate::drift::text::char_test(|c: char| {
+            !(c.is_alphanumeric() || c == '°' || c == '-')
+        }))
         .filter(|w| !w.is_empty())
         .gather();
     let w = |i: usize| ws.get(i).copied().unwrap_or_default();
@@ -226,7 +228,9 @@ pub fn first_break(rule: &InUnit, text: &str) -> Option<String> {
     for (i, tok) in toks.iter().enumerate() {
         let t = tok.trim_start_matches(&['(', '~', '≈', '+', '±'][..]);
         let digits = t
-            .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ',' || c == '-' || c == '–'))
+            .find(crate::drift::text::char_test(|c: char| {
+                !(c.is_ascii_digit() || c == '.' || c == ',' || c == '-' || c == '–')
+            }))
             .unwrap_or(t.len());
         let (num, attached) = t.split_at(digits);
         if !num.starts_with(crate::drift::text::digit_char) {
@@ -249,7 +253,9 @@ pub fn first_break(rule: &InUnit, text: &str) -> Option<String> {
         {
             continue;
         }
-        let attached = attached.trim_end_matches(|c: char| !c.is_alphanumeric() && c != '°');
+        let attached = attached.trim_end_matches(crate::drift::text::char_test(|c: char| {
+            !c.is_alphanumeric() && c != '°'
+        }));
         let (word, after) = if attached.is_empty() {
             let next = toks.get(i + 1).copied().unwrap_or_default();
             let next = next.trim_end_matches(crate::drift::text::not_alnum_char);

@@ -40,9 +40,11 @@ fn words(sentence: &str) -> Vec<String> {
     sentence
         .split_whitespace()
         .map(|w| {
-            w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’')
-                .replace('’', "'")
-                .lower()
+            w.trim_matches(crate::drift::text::char_test(|c: char| {
+                !c.is_alphanumeric() && c != '\'' && c != '’'
+            }))
+            .replace('’', "'")
+            .lower()
         })
         .filter(|w| !w.is_empty())
         .gather()

@@ -60,7 +60,9 @@ mod tests {
             .count()
             .max(1);
         let mut found = Vec::new();
-        for w in text.split(|c: char| !(c.is_alphanumeric() || c == '\'')) {
+        for w in text.split(crate::drift::text::char_test(|c: char| {
+            !(c.is_alphanumeric() || c == '\'')
+        })) {
             if let Some(m) = MODALS.iter().find(|m| **m == w) {
                 found.push(*m);
             }
