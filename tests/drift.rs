@@ -9531,6 +9531,20 @@ fn the_session_74_arrival_cases_are_read() {
     clean(renamed, write_up);
     let asked = "Write up the outage with the headings Impact, Cause, Actions.";
     assert!(!flags(asked, write_up).is_empty());
+
+    // A ban's subject with a relative clause: another person's deliverable.
+    let relative = "Draft the internal memo on the pump trip at Unit 2. The press release, which Ola is writing, must not mention the relay; your memo is internal.";
+    let memo = "**Internal memo: pump trip, Unit 2**\n\n- The relay tripped at 04:10 on a false overcurrent.\n- The relay setting was restored; the pump ran normally after.";
+    clean(relative, memo);
+    let own =
+        "Draft the internal memo on the pump trip at Unit 2. The memo must not mention the relay.";
+    assert!(!flags(own, memo).is_empty());
+
+    // A figure after a name in capitals is that thing's number.
+    let separators = "Summarise the month's flow data. Use thousands separators for numbers of 10,000 and above; IDs are exempt.";
+    let flows = "Total flow was 1,204,330 m³, peaking at gauge USGS 12345 on the 14th.";
+    clean(separators, flows);
+    assert!(!flags(separators, &flows.replace("1,204,330", "1204330")).is_empty());
 }
 
 /// The 74th session's review: the readings above, kept to what they say.

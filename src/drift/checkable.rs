@@ -739,6 +739,22 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
         }
         _ => lower,
     };
+    // "The customer email, which Sam is writing separately, must not …": the subject without
+    // its relative clause.
+    let lower = match lower
+        .find_str(", which ")
+        .or_else(|| lower.find_str(", who "))
+    {
+        Some(i) => match lower.get(i + 2..).and_then(|r| r.find(',')) {
+            Some(j) => format!(
+                "{}{}",
+                lower.get(..i).unwrap_or_default(),
+                lower.get(i + 3 + j..).unwrap_or_default()
+            ),
+            None => lower,
+        },
+        None => lower,
+    };
     let ws = words_at(&lower);
     let first = first_word(&ws).unwrap_or(0);
     // "Format: the first line …": up to three words, then a colon.

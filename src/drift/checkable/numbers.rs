@@ -642,8 +642,17 @@ pub fn first_break(rule: &NumberFormat, text: &str) -> Option<String> {
                     line.get(end..t.start).unwrap_or_default(),
                 )
             });
+            // "NORAD 43013", "CVE 2024": a figure after a name in capitals is a number of it.
+            let named = line
+                .get(..t.start)
+                .and_then(|h| h.split_whitespace().next_back())
+                .is_some_and(|w| {
+                    w.len() >= 3
+                        && w.bytes().all(|b| b.is_ascii_uppercase())
+                        && !CURRENCY_CODES.contains(&w.to_ascii_lowercase().as_str())
+                });
             if matches!(rule.figures, Figures::Count)
-                && (listed || crate::drift::text::in_list(ID_WORDS, &t.before))
+                && (listed || named || crate::drift::text::in_list(ID_WORDS, &t.before))
             {
                 id_end = Some(t.start + t.text.len());
                 continue;
