@@ -9588,3 +9588,47 @@ fn the_session_74_review_cases_are_read() {
     )
     .is_empty());
 }
+
+/// The 74th session's readings from misses: a numbered list asked by "Use a numbered list",
+/// and a yes-or-no opening asked of the first line or word.
+#[test]
+fn the_session_74_miss_readings_are_read() {
+    let numbered = "Write the steps to reset a locker code. Use a numbered list for the steps.";
+    assert!(!flags(
+        numbered,
+        "Resetting a locker code:\n\n- Open the admin page.\n- Pick the locker.\n- Press Reset."
+    )
+    .is_empty());
+    clean(
+        numbered,
+        "Resetting a locker code:\n\n1. Open the admin page.\n2. Pick the locker.\n3. Press Reset.",
+    );
+    let bullets = "Write the steps to reset a locker code. Use a numbered list for the steps. Update: the handbook uses bullets throughout, so use bullets instead.";
+    clean(
+        bullets,
+        "Resetting a locker code:\n\n- Open the admin page.\n- Pick the locker.\n- Press Reset.",
+    );
+    // A numbered list asked of a file's text is not the reply's.
+    clean(
+        "Fix the locker docs. Use a numbered list for the reset steps in `docs/lockers.md`.",
+        "Rewrote the reset steps in `docs/lockers.md` as a numbered list; nothing else changed.",
+    );
+
+    let first =
+        "Can the pool reopen on Monday? Answer 'Yes' or 'No' on the first line, then explain.";
+    assert!(!flags(
+        first,
+        "Not on Monday.\n\nThe chlorine levels need one more day."
+    )
+    .is_empty());
+    assert!(!flags(
+        first,
+        "Probably yes.\n\nThe chlorine levels are back to normal."
+    )
+    .is_empty());
+    clean(first, "No.\n\nThe chlorine levels need one more day.");
+    clean(first, "**Yes**\n\nThe chlorine levels are back to normal.");
+    let word = "Is the ferry running tomorrow? Start your reply with Yes or No.";
+    assert!(!flags(word, "Nothing is confirmed yet; the forecast decides.").is_empty());
+    clean(word, "No, the forecast is too windy.");
+}

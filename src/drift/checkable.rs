@@ -3694,6 +3694,15 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     .filter(|ps| !conditional(ps) || every_branch(&lower))
                 {
                     push(sentence, Rule::StartsWithOneOf(ps));
+                } else if has_any_in(&lower, "first line|first word")
+                    && has_any_in(&lower, "'yes' or 'no'|`yes` or `no`|\"yes\" or \"no\"")
+                    && !ws_of(&lower).iter().any(|w| super::constraints::negator(w))
+                {
+                    // "Answer 'Yes' or 'No' on the first line", "First line: only `yes` or `no`".
+                    push(
+                        sentence,
+                        Rule::StartsWithOneOf(vec!["yes".into(), "no".into()]),
+                    );
                 }
             }
         }
@@ -5247,7 +5256,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         // asked before is replaced.
         if has_any_in(
             &lower,
-            "no list|not a list|no numbered list|paragraph instead|prose instead|forget the numbered list",
+            "no list|not a list|no numbered list|paragraph instead|prose instead|forget the numbered list|bullets instead|bullet points instead",
         ) || (has_any_in(
             &lower,
             "bullets are fine|bullet points are fine|bullets are ok|bullets work",
@@ -9638,7 +9647,9 @@ fn asks_numbered_list(ws: &[(usize, &str)]) -> bool {
         };
         let opener = if w(0) == "please" { w(1) } else { w(0) };
         let asked = crate::drift::text::in_list("as|in|with|return|give|provide|produce", lead)
-            && answer_verb(opener);
+            && answer_verb(opener)
+            // "Use a numbered list for the steps.": the sentence's own ask.
+            || (k == 2 && lead == "use" && ws.len() <= 8);
         asked && !(k.saturating_sub(5)..k.saturating_sub(2)).any(|j| negation_at(ws, j))
     })
 }
@@ -11388,11 +11399,16 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             // The phrase's own marks too ("start with '## Summary'").
             let ok = phrases.iter().any(|phrase| {
                 let phrase = phrase.trim().trim_start_matches(marks);
-                if capitalised_token(phrase) {
-                    opening.starts_with(phrase)
+                let (text, phrase) = if capitalised_token(phrase) {
+                    (opening, phrase.to_string())
                 } else {
-                    lower_opening.starts_with(phrase.lower().as_str())
-                }
+                    (lower_opening.as_str(), phrase.lower())
+                };
+                // A word ends where the phrase does: "Not this month" opens with no "No".
+                text.strip_prefix(phrase.as_str()).is_some_and(|r| {
+                    !(phrase.ends_with(|c: char| c.is_alphanumeric())
+                        && r.starts_with(|c: char| c.is_alphanumeric()))
+                })
             });
             let head: String = opening.chars().take(60).collect();
             (ok, (!ok).then(|| format!("it starts with \"{head}\"")))
