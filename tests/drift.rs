@@ -9632,3 +9632,24 @@ fn the_session_74_miss_readings_are_read() {
     assert!(!flags(word, "Nothing is confirmed yet; the forecast decides.").is_empty());
     clean(word, "No, the forecast is too windy.");
 }
+
+/// The 74th session: a ban on exclamation marks, read in the reply's prose.
+#[test]
+fn a_ban_on_exclamation_marks_is_read() {
+    let calm = "Write the notice about the new parking rules. No exclamation marks; the tone must stay calm.";
+    assert!(!flags(calm, "From Monday, staff parking moves to the north lot.\n\nPermits stay valid. Thanks for your patience!").is_empty());
+    clean(calm, "From Monday, staff parking moves to the north lot.\n\nPermits stay valid. Thanks for your patience.");
+    // Code's operators and a quoted passage are no marks of the reply's.
+    clean(calm, "From Monday, staff parking moves to the north lot; the gate checks `permit != expired`.\n\nThe old sign said \"Park anywhere!\"; it is gone.");
+    let used = "Write the notice about the new parking rules. Don't use exclamation points.";
+    assert!(!flags(used, "Staff parking moves to the north lot on Monday!").is_empty());
+    // A ban said of another text leaves the report's words free.
+    clean(
+        "Write the SMS reminders for the clinic. No exclamation marks in the SMS texts.",
+        "Done! The reminders:\n\n- \"Your appointment is tomorrow at 10:00.\"\n- \"Reply C to cancel.\"",
+    );
+    clean(
+        "Two promo lines, one for France and one for Spain. For the French one: no exclamation marks.",
+        "**FR:** Le dixième café est offert.\n\n**ES:** ¡El décimo café es gratis!",
+    );
+}

@@ -193,6 +193,8 @@ pub enum Rule {
     /// first, a lowercase subject, no trailing period.
     CommitForm(commits::CommitForm),
     NoCommas,
+    /// No exclamation mark in the prose: "no exclamation marks, it's a formal notice".
+    NoExclamations,
     Lowercase,
     Uppercase,
     CapitalWords(Rel, usize),
@@ -1551,7 +1553,7 @@ static CUES: super::phrases::Phrases = super::phrases::Phrases::new(
     // Keys said after the message asked for JSON.
     // Word bans said with another verb ([`called_ban`]).
     // Number formats: "round all percentages to whole numbers", "counts as digits".
-    "0|1|2|3|4|5|6|7|8|9|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|hundred|once|twice|comma|lowercase|lower case|capital|uppercase|upper case|upper-case|caps|quot|<<|angular|json|p.s|postscript|end|finish|conclude|close your|close it|sign off|sign it off|sections|' section|` section|\" section|last line of your|last line|final line|first line|begin|start with|start it with|open with|open it with|start your|must start|should start|open your|must open|should open|last sentence|asterisk|******|my answer is|keyword|word|letter|language|highlight|italic|mention|avoid|include|contain|use|say|section x|paragraph x|entirely in|only in|should be in|respond in|answer in|answers in|reply in|replies in|response in|responses in|zero|eleven|heading|url|link|first person|first-person|impersonal|column|code block|code fence|bullet|single|numbered|code only|sql only|yaml only|only the|only a|just the| only,| only.| only -| only \u{2014}|english|french|german|spanish|portuguese|italian|dutch|deutsch|español|espanol|français|francais|português|portugues|italiano|yyyy-mm-dd|/yyyy|keys|don't write|do not write|never write|don't call|do not call|never call|don't refer|do not refer|never refer|, never|not appear|never appear|banned|forbidden|prohibited|off-limits|decimal|percentage|percent|thousands|whole number|digits|table|sorted|sort by|sort the|sort them|sort it|ordered by|order by|ranked by|rank the|rank them|alphabetical|ascending|descending|chronological|in order of|timestamp",
+    "0|1|2|3|4|5|6|7|8|9|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|hundred|once|twice|comma|lowercase|lower case|capital|uppercase|upper case|upper-case|caps|quot|<<|angular|json|p.s|postscript|end|finish|conclude|close your|close it|sign off|sign it off|sections|' section|` section|\" section|last line of your|last line|final line|first line|begin|start with|start it with|open with|open it with|start your|must start|should start|open your|must open|should open|last sentence|asterisk|******|my answer is|keyword|word|letter|language|highlight|italic|mention|avoid|include|contain|use|say|section x|paragraph x|entirely in|only in|should be in|respond in|answer in|answers in|reply in|replies in|response in|responses in|zero|eleven|heading|url|link|first person|first-person|impersonal|column|code block|code fence|bullet|single|numbered|code only|sql only|yaml only|only the|only a|just the| only,| only.| only -| only \u{2014}|english|french|german|spanish|portuguese|italian|dutch|deutsch|español|espanol|français|francais|português|portugues|italiano|yyyy-mm-dd|/yyyy|keys|don't write|do not write|never write|don't call|do not call|never call|don't refer|do not refer|never refer|, never|not appear|never appear|banned|forbidden|prohibited|off-limits|decimal|percentage|percent|thousands|whole number|digits|table|sorted|sort by|sort the|sort them|sort it|ordered by|order by|ranked by|rank the|rank them|alphabetical|ascending|descending|chronological|in order of|timestamp|exclamation",
 );
 
 /// Whether a lowercased sentence holds a cue: a word cue where a word starts ("ends",
@@ -1776,6 +1778,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             | Rule::NoMarkdown
             | Rule::BritishSpelling
             | Rule::NoUrls
+            | Rule::NoExclamations
             | Rule::NoBullets(_)
             | Rule::NoCodeBlocks
             | Rule::NoTables
@@ -3197,6 +3200,19 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         }
         if no_urls(&lower, &ws) && !*invites.get_or_init(|| invites_a_link(&cx.lower)) {
             push(sentence, Rule::NoUrls);
+        }
+        // Said of the reply or of nothing in particular: "no exclamation marks in the SMS
+        // templates" may leave the report's own words free.
+        if no_exclamations(&lower)
+            && (!has_any_in(
+                &lower,
+                " in the | in any | in your |for the | in its | in each ",
+            ) || has_any_in(
+                &lower,
+                "your reply|your answer|your report|your response|the reply|the report|the whole",
+            ))
+        {
+            push(sentence, Rule::NoExclamations);
         }
         let pronouns_banned = no_first_person(&lower, &ws);
         if let Some(pronouns) = pronouns_banned.clone() {
@@ -9719,6 +9735,26 @@ fn no_urls(lower: &str, ws: &[(usize, &str)]) -> bool {
         )
 }
 
+/// A ban on exclamation marks in the answer: "no exclamation marks", "don't use exclamation
+/// points", "must not contain exclamation marks" (not "ideally no …").
+fn no_exclamations(lower: &str) -> bool {
+    if !lower.has("exclamation") {
+        return false;
+    }
+    let l = [
+        "exclamation marks",
+        "exclamation mark",
+        "exclamation points",
+        "exclamation point",
+    ]
+    .iter()
+    .fold(lower.to_string(), |t, p| t.replace(p, "exclamations"));
+    let at = l.find_str("exclamations").unwrap_or(0);
+    (form_banned(&l, &words_at(&l), &["exclamations"], &["any", "the"])
+        || has_any_in(&l, "not contain exclamations|not contain any exclamations|n't contain exclamations|n't contain any exclamations"))
+        && !hedged(&l, at)
+}
+
 /// A message that asks for a link somewhere ("put the link after `Speaker notes:`", "links to
 /// files are fine"): a ban on URLs then holds for a part the result may not mark.
 fn invites_a_link(lower: &str) -> bool {
@@ -10584,6 +10620,7 @@ fn of_the_text(rule: &Rule) -> bool {
             | Rule::NoMarkdown
             | Rule::BritishSpelling
             | Rule::NoUrls
+            | Rule::NoExclamations
             | Rule::NoFirstPerson(_)
             | Rule::Language(_)
             | Rule::Script(_)
@@ -11658,6 +11695,38 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             None => (true, None),
             Some(line) => (false, Some(format!("a heading: \"{line}\""))),
         },
+        Rule::NoExclamations => {
+            // Code's "!=" and "!important" are no marks, a quoted passage ("the old banner
+            // said "Sale!"") someone else's words.
+            let prose = prose_of(text);
+            let line = prose
+                .lines()
+                .map(|l| {
+                    let mut out = String::new();
+                    let mut from = 0;
+                    for (outer, _) in quoted_spans(l) {
+                        out.push_str(l.get(from..outer.start).unwrap_or_default());
+                        from = outer.end;
+                    }
+                    out + l.get(from..).unwrap_or_default()
+                })
+                .find(|l| {
+                    l.match_indices('!').any(|(i, _)| {
+                        !l.get(i + 1..).is_some_and(|r| {
+                            r.starts_with(char::is_alphanumeric) || r.starts_with('=')
+                        })
+                    })
+                });
+            (
+                line.is_none(),
+                line.map(|l| {
+                    format!(
+                        "an exclamation mark: \"{}\"",
+                        l.trim().chars().take(80).collect::<String>()
+                    )
+                }),
+            )
+        }
         Rule::NoUrls => match url_line(text) {
             None => (true, None),
             Some(line) => (false, Some(format!("a URL: \"{line}\""))),
@@ -12028,6 +12097,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::NoBullets(numbered) => ("no-bullets", if *numbered { "no bullet points or numbered lists" } else { "no bullet points" }.into()),
         Rule::NoHeadings => ("no-headings", "no Markdown headings".into()),
         Rule::NoUrls => ("no-urls", "no URLs".into()),
+        Rule::NoExclamations => ("no-exclamations", "no exclamation marks".into()),
         Rule::NoFirstPerson(p) => ("no-first-person", format!("no first person ({})", p.join(", "))),
         Rule::NumberedList => ("numbered-list", "a numbered list".into()),
         Rule::Repeats(r) => ("repeat", format!("starts with the request repeated: \"{}…\"", r.chars().take(60).collect::<String>())),
