@@ -10787,10 +10787,7 @@ fn outside_code_find(text: &str, needle: &str) -> Option<usize> {
 fn without_quoted(line: &str) -> String {
     // A table's cells cite what was found, a quoted word among them too.
     let table = line.trim_start().starts_with('|');
-    let mut out = String::with_capacity(line.len());
-    let mut from = 0;
-    for (outer, inner) in quoted_spans(line) {
-        out.push_str(&line[from..outer.start]);
+    cut_quoted(line, |outer, inner| {
         // "That "crash" text", "the "deprecated" label": a word named, not used.
         let named = line.get(outer.end..).is_some_and(|r| {
             let r = r.to_ascii_lowercase();
@@ -10801,12 +10798,32 @@ fn without_quoted(line: &str) -> String {
                         .is_some_and(|t| !t.starts_with(char::is_alphanumeric))
                 })
         });
-        if line[inner].split_whitespace().count() < 2 && !table && !named {
-            out.push_str(&line[outer.clone()]);
+        line.get(inner)
+            .unwrap_or_default()
+            .split_whitespace()
+            .count()
+            < 2
+            && !table
+            && !named
+    })
+}
+
+/// A line without the quoted spans `keep` does not keep (each given its span with the quotes
+/// and without them).
+fn cut_quoted(
+    line: &str,
+    keep: impl Fn(std::ops::Range<usize>, std::ops::Range<usize>) -> bool,
+) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut from = 0;
+    for (outer, inner) in quoted_spans(line) {
+        out.push_str(line.get(from..outer.start).unwrap_or_default());
+        if keep(outer.clone(), inner) {
+            out.push_str(line.get(outer.clone()).unwrap_or_default());
         }
         from = outer.end;
     }
-    out.push_str(&line[from..]);
+    out.push_str(line.get(from..).unwrap_or_default());
     out
 }
 
@@ -11701,15 +11718,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             let prose = prose_of(text);
             let line = prose
                 .lines()
-                .map(|l| {
-                    let mut out = String::new();
-                    let mut from = 0;
-                    for (outer, _) in quoted_spans(l) {
-                        out.push_str(l.get(from..outer.start).unwrap_or_default());
-                        from = outer.end;
-                    }
-                    out + l.get(from..).unwrap_or_default()
-                })
+                .map(|l| cut_quoted(l, |_, _| false))
                 .find(|l| {
                     l.match_indices('!').any(|(i, _)| {
                         !l.get(i + 1..).is_some_and(|r| {
