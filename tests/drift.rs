@@ -9653,3 +9653,61 @@ fn a_ban_on_exclamation_marks_is_read() {
         "**FR:** Le dixième café est offert.\n\n**ES:** ¡El décimo café es gratis!",
     );
 }
+
+/// Sections asked of a written text with no subject of their own ("Include sections …", "…
+/// with the sections A, B"), of that text ("Plan the cut-over … The plan must include a
+/// section headed …"), or titled a few words after the noun; not of a page, a file or a text
+/// sent elsewhere.
+#[test]
+fn the_session_75_section_asks_are_read() {
+    let plan = "Write the cut-over plan for the ticket gates. Include sections headed 'Steps', 'Fallback' and 'Owners'.";
+    let missing = "## Steps\n1. Stop the gates at 02:00.\n2. Load the new firmware.\n\n## Owners\n- Dana (gates), Lee (network).";
+    assert!(!flags(plan, missing).is_empty());
+    clean(
+        plan,
+        "## Steps\n1. Stop the gates at 02:00.\n\n## Fallback\nReload the old image from the USB key.\n\n## Owners\n- Dana, Lee.",
+    );
+    // Bold labels and "Name:" lines are sections too.
+    clean(
+        plan,
+        "**Steps**\n1. Stop the gates.\n\n**Fallback**\nReload the old image.\n\nOwners: Dana, Lee.",
+    );
+    let planned = "Plan the move of the member database to the new host. The plan must include a section titled `Fallback`.";
+    assert!(!flags(
+        planned,
+        "## Steps\n1. Copy the data.\n2. Switch the DNS record."
+    )
+    .is_empty());
+    clean(
+        planned,
+        "## Steps\n1. Copy the data.\n\n## Fallback plan\nSwitch the DNS record back.",
+    );
+    let with = "Write the design note for batch labels with the sections **Context**, **Proposal** and **Rollout**.";
+    assert!(!flags(
+        with,
+        "## Context\nLabels are printed by hand.\n\n## Proposal\nPrint them from the batch record."
+    )
+    .is_empty());
+    let titled = "Deliverable: a report with two sections, in Markdown, titled exactly \"Cause\" and \"Remedy\".";
+    assert!(!flags(
+        titled,
+        "## Cause\nThe cron job ran twice.\n\n## Next steps\nMake it idempotent."
+    )
+    .is_empty());
+    clean(
+        titled,
+        "## Cause\nThe cron job ran twice.\n\n## Remedy\nMake it idempotent.",
+    );
+    // A page, a file or a text sent elsewhere has its own sections; a condition or an option
+    // frees them.
+    for message in [
+        "Write the FAQ page for the season pass. Include sections Prices and Refunds.",
+        "Write the runbook in `docs/gates.md`. Include sections Steps and Fallback.",
+        "Write the release email to members. Include sections Impact and Next steps.",
+        "Write the plan in the tracker with the sections Steps and Fallback, and reply with just the link.",
+        "Plan the move of the member database. The plan must include a section titled 'Fallback' if any table is dropped.",
+        "Write a short plan for the move, with the sections you think fit (e.g. Steps, Fallback).",
+    ] {
+        clean(message, "## Steps\n1. Copy the data; no table is dropped.");
+    }
+}

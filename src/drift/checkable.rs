@@ -497,9 +497,9 @@ pub(super) fn asked_for(message: &str) -> Vec<String> {
             out.extend(ws.iter().skip(i + 1).take(4).map(|(_, w)| (*w).to_string()));
         }
     }
-    // "Review PR #418 …": the answer is the review.
-    if ws.first().is_some_and(|(_, w)| *w == "review") {
-        out.push("review".to_string());
+    // "Review PR #418 …", "Plan the migration …": the answer is the review, the plan.
+    if let Some((_, w @ ("review" | "plan"))) = ws.first() {
+        out.push(w.to_string());
     }
     out
 }
@@ -2345,6 +2345,24 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     );
     // It names a document file the reply reports on ("Write docs/onboarding.md").
     let wrote_a_file = has_any_in(&cx.lower, ".md|docs/|readme");
+    // It asks for a text written or planned in the reply; the words of its first sentence.
+    // (A text such as a plan or a review, not a page or a file: "Write the FAQ page" is not.)
+    let first_sentence = all
+        .get(..all.len().min(2))
+        .unwrap_or_default()
+        .join(" ")
+        .to_ascii_lowercase();
+    let first_words: Vec<&str> = ws_of(&first_sentence)
+        .into_iter()
+        .filter(|w| crate::drift::text::in_list(WRITTEN_NOUNS, w))
+        .gather();
+    let writes_a_text = !wrote_a_file
+        && ((!first_words.is_empty()
+            && (drafts_a_text
+                || "plan |report on |summarise |summarize "
+                    .split('|')
+                    .any(|p| cx.lower.trim_start().starts_with(p))))
+            || cx.lower.trim_start().starts_with("write up "));
     for (index, &sentence) in all.iter().enumerate() {
         // Whether a sentence before names a table ("Columns: …" after it asks for its columns).
         let table_before = table_seen;
@@ -3026,16 +3044,26 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             && super::file_scope::paths(sentence).is_empty();
         // "Required sections: A, B", "Report with three sections: A, B, C".
         let opening = lower.trim_start_matches(&['-', '*', ' '][..]);
+        // The text the message has written is the reply ("Write the deployment plan …", "Plan
+        // the migration …"), and the sentence asks its sections with no subject of its own
+        // ("Include sections …", "… with the sections A, B") or of that text ("The plan must
+        // include …"): no document file written, nothing sent elsewhere.
+        let of_the_written = writes_a_text && !sent_elsewhere && !document_words && {
+            let mut o = opening.split_whitespace();
+            let (first, second) = (o.next().unwrap_or_default(), o.next().unwrap_or_default());
+            crate::drift::text::in_list("include|use|add|write|draft|plan|prepare", first)
+                || (matches!(first, "the" | "your") && first_words.contains(&second))
+        };
         let sections = crate::drift::text::contains_any(
             &lower,
             "sections titled|sections named|sections called",
         ) || "required sections|sections:|report sections"
             .split('|')
             .any(|p| opening.starts_with(p))
-            || (answer_named
+            || ((answer_named || of_the_written)
                 && crate::drift::text::contains_any(
                     &lower,
-                    "required sections|following sections|these sections| sections:",
+                    "required sections|following sections|these sections| sections:|the sections |include sections |sections headed",
                 ));
         // "Add no new headings to `docs/a.md`", "without headings": none asked for.
         let denied = ws.iter().enumerate().any(|(k, (_, x))| {
@@ -3136,7 +3164,12 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     .then(|| named_list(sentence, &lower, &["sections"]))
                     .flatten()
             })
-            .or_else(|| named_sections(sentence, &lower, &ws))
+            .or_else(|| {
+                (answer_named || of_the_written)
+                    .then(|| sections_titled(sentence, &lower))
+                    .flatten()
+            })
+            .or_else(|| named_sections(sentence, &lower, &ws, of_the_written))
             .filter(|_| !document_s)
         {
             // "`Open questions` (optional, only if you have any)": that one may be left out.
@@ -6669,13 +6702,18 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
 /// include a 'Rollback plan' section", "add a `## Risks` heading and a `## Files` heading to your
 /// reply". Not a section of a file ("update the 'Usage' section of the README"), nor one
 /// denied, nor any when a quoted name of the sentence is no section.
-fn named_sections(sentence: &str, lower: &str, ws: &[(usize, &str)]) -> Option<Vec<String>> {
+fn named_sections(
+    sentence: &str,
+    lower: &str,
+    ws: &[(usize, &str)],
+    of_the_written: bool,
+) -> Option<Vec<String>> {
     let has = |options: &[&str]| ws.iter().any(|(_, w)| options.contains(w));
     let names = quoted(&sentence.replace('`', "\""));
     // Markdown headings quoted as such ("Include `## Steps` and `## Owner` sections") are the
     // reply's without naming it.
     let marked = !names.is_empty() && names.iter().all(|n| n.starts_with("## "));
-    if !(has(&ANSWER_NOUNS) || has(&["summary"]) || marked)
+    if !(has(&ANSWER_NOUNS) || has(&["summary"]) || marked || of_the_written)
         || !has(&[
             "include", "includes", "contain", "have", "add", "with", "must", "needs",
         ])
@@ -6718,6 +6756,22 @@ fn named_sections(sentence: &str, lower: &str, ws: &[(usize, &str)]) -> Option<V
         .map(|name| placed_section(lower, name))
         .collect::<Option<Vec<String>>>()
 }
+
+/// "A report with three sections, in Markdown, titled exactly "A", "B" and "C"": the names
+/// after the word that titles them, a few words after the noun.
+fn sections_titled(sentence: &str, lower: &str) -> Option<Vec<String>> {
+    let at = lower.find("sections")?;
+    let (i, lead) = ["titled", "headed", "named", "called"]
+        .iter()
+        .filter_map(|l| lower.get(at..)?.find(l).map(|i| (at + i, *l)))
+        .min()?;
+    (i - at <= 40)
+        .then(|| named_list(sentence.get(i..)?, lower.get(i..)?, &[lead]))
+        .flatten()
+}
+
+/// Nouns of a text the reply is ("The plan must include a section …").
+const WRITTEN_NOUNS: &str = "plan|report|review|adr|rca|note|notes|proposal|assessment|analysis|postmortem|post-mortem|write-up|writeup|request|memo|brief|summary|investigation|handover|update|rfc";
 
 /// The sections a sentence asks for in an order: "Sections in this order: Context, Decision,
 /// Consequences", "Use the sections A, B, C, in that order", "two sections, in this order:
@@ -6812,7 +6866,7 @@ fn placed_section(lower: &str, name: &str) -> Option<String> {
     let placed = after.starts_with("section")
         || after.starts_with("heading")
         || name.starts_with("## ")
-        || "section titled|section named|section called|heading"
+        || "section titled|section named|section called|section headed|heading"
             .split('|')
             .any(|c| before.ends_with(c));
     let name = name.trim_start_matches(&['#', ' '][..]).trim();
@@ -7139,7 +7193,9 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
     let mut tail = sentence
         .get(at + noun.len()..)?
         .trim_start_matches(&[':', ' ', ','][..]);
-    for lead in ["titled", "named", "called", "exactly", "of", "are"] {
+    for lead in [
+        "titled", "headed", "named", "called", "exactly", "of", "are",
+    ] {
         let lower_tail = tail.lower();
         if lower_tail.starts_with(&format!("{lead} "))
             || lower_tail.starts_with(&format!("{lead}:"))
