@@ -9711,3 +9711,55 @@ fn the_session_75_section_asks_are_read() {
         clean(message, "## Steps\n1. Copy the data; no table is dropped.");
     }
 }
+
+/// False flags of the 75th session's new sets, each mended in other words with a breaking
+/// counterpart: a form rule of one section whose other clause frees "the rest of the report";
+/// one plain line allowed before the JSON "if" something happened; a term asked in place of
+/// another in one part ("In the letter, say …, never …"); a quoted word said to be fine to use
+/// later in its own clause.
+#[test]
+fn the_session_75_arrival_cases_are_read() {
+    let overview = "Write up the stock count. No bullet points in the Overview section; the rest of the report can use them.";
+    clean(
+        overview,
+        "## Overview\nThe count matched the books except for two pallets.\n\n## Details\n- Pallet 4: short by 6 boxes.\n- Pallet 9: one extra box.",
+    );
+    assert!(!flags(
+        overview,
+        "## Overview\n- The count matched the books except for two pallets.\n\n## Details\n- Pallet 4: short by 6 boxes."
+    )
+    .is_empty());
+
+    let json = "Return the sync result as JSON only, with keys `synced` and `failed`. Update: if any record failed, put one plain-text line before the JSON naming it.";
+    clean(
+        json,
+        "Record 88 failed: missing owner.\n{\"synced\": 120, \"failed\": 1}",
+    );
+    assert!(!flags(
+        "Return the sync result as JSON only, with keys `synced` and `failed`.",
+        "Record 88 failed: missing owner.\n{\"synced\": 120, \"failed\": 1}"
+    )
+    .is_empty());
+
+    let term = "Draft the letter to members about the closure. In the letter, say 'members', never 'users'.";
+    clean(
+        term,
+        "Dear member,\n\nThe pool is closed on Friday for repairs.",
+    );
+    assert!(!flags(
+        "Draft the letter to members about the closure. Never say 'users' in the letter.",
+        "Dear users,\n\nThe pool is closed on Friday for repairs."
+    )
+    .is_empty());
+
+    let fine = "Write the summary of the pump failure. Avoid the word 'flood'. Update: the basement did take on water, so 'flood' is correct and fine to use.";
+    clean(
+        fine,
+        "The flood reached 20 cm in the basement before the spare pump started.",
+    );
+    assert!(!flags(
+        "Write the summary of the pump failure. Avoid the word 'flood'. Update: the basement did take on water, so 'flood' is still not fine to use.",
+        "The flood reached 20 cm in the basement before the spare pump started."
+    )
+    .is_empty());
+}

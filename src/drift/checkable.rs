@@ -1693,7 +1693,16 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             })
             .unwrap_or(text)
     } else {
-        text
+        // "No bullet lists in the Summary section; the rest of the report can use them": the
+        // reply named in the clause that frees the rest.
+        match text.split_once("; ") {
+            Some((rule_said, rest))
+                if has_any_in(&rest.to_ascii_lowercase(), "the rest|everything else") =>
+            {
+                rule_said
+            }
+            _ => text,
+        }
     };
     let of_reply = names_the_reply(own) && !drafted_reply
         || (matches!(rule, Rule::EndsWith(_) | Rule::EndsWithOneOf(_))
@@ -3798,6 +3807,15 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 words_rule = None;
             }
         }
+        // "In the email, say 'guests', never 'customers'": a term in place of another, said of
+        // a part (not read above); the term itself is not asked.
+        if matches!(words_rule, Some((false, _)))
+            && lower
+                .find_str(", never ")
+                .is_some_and(|i| term_asked(lower.get(..i).unwrap_or_default()))
+        {
+            words_rule = None;
+        }
         // "Do not use 'I' or 'we'": the first-person rule, which knows "Phase I" is a numeral.
         if let (Some((true, list)), Some(pronouns)) = (&words_rule, &pronouns_banned) {
             if list
@@ -5561,11 +5579,20 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         }
         // "Update from Legal: the word 'refund' is fine now", "so "leak" is fine after all": a
         // word ban taken back (which word is not checked).
-        let quoted_fine = crate::drift::text::any_pair_in(
-            &lower,
-            "\" is |' is |\u{201d} is |\u{2019} is ",
-            "fine after all|fine now|ok now|okay now|allowed now|allowed after all|ok after all|okay after all",
-        );
+        // (Said in the quote's own clause, unnegated: "so 'leak' is correct and fine to use".)
+        let quoted_fine = ["\" is ", "' is ", "\u{201d} is ", "\u{2019} is "]
+            .iter()
+            .any(|q| {
+                lower.split(q).skip(1).any(|rest| {
+                    let clause = rest
+                        .get(..crate::drift::text::first_of(rest, ",|.|;").unwrap_or(rest.len()))
+                        .unwrap_or_default();
+                    has_any_in(
+                        clause,
+                        "fine after all|fine now|ok now|okay now|allowed now|allowed after all|ok after all|okay after all|fine to use",
+                    ) && !negation(&ws_of(clause))
+                })
+            });
         // "Don't use the abbreviation 'ETA'. Correction: ETA is fine": a term quoted before,
         // said to be fine by name.
         let before = message
@@ -8109,8 +8136,9 @@ fn note_allowed(message: &str) -> bool {
         &[
             &["note", "notes", "comment", "line"],
             &["add", "include", "append", "put"],
-            // "JSON only, except that if a value is null add a line above it".
-            &["can", "may", "free", "fine", "ok", "okay", "except"],
+            // "JSON only, except that if a value is null add a line above it", "if anything was
+            // skipped, put one line before the JSON saying why".
+            &["can", "may", "free", "fine", "ok", "okay", "except", "if"],
             &["after", "below", "before", "above", "beneath"],
         ],
     ) || says_unnegated(
