@@ -9752,6 +9752,18 @@ fn the_session_75_arrival_cases_are_read() {
     )
     .is_empty());
 
+    // A part named for whom it is ("the crew message") found under "For the crew".
+    let crew = "Fix the rota export. Give me your dev log plus a short message I can forward to the crew. The crew message must not contain the word 'crash'.";
+    clean(
+        crew,
+        "**Dev log**\n- The export crash came from a null shift end.\n- Fixed in `rota/export.py`.\n\n**For the crew**\nThe rota export works again; nothing to do on your side.",
+    );
+    assert!(!flags(
+        crew,
+        "**Dev log**\n- Fixed in `rota/export.py`.\n\n**For the crew**\nThe rota export no longer hits the crash; nothing to do on your side."
+    )
+    .is_empty());
+
     let fine = "Write the summary of the pump failure. Avoid the word 'flood'. Update: the basement did take on water, so 'flood' is correct and fine to use.";
     clean(
         fine,

@@ -1309,6 +1309,12 @@ fn find_named(result: &str, name: &str) -> Option<String> {
                             head,
                         ))
                     || (l != label && l.trim_end_matches('s') == name.trim_end_matches('s'))
+                    // "For the keepers" for "the keeper message".
+                    || (l != label
+                        && name.split_once(' ').is_some_and(|(who, what)| {
+                            crate::drift::text::in_list("message|note|version|text|update", what)
+                                && l.trim_end_matches('s') == who.trim_end_matches('s')
+                        }))
             })
         }
     };
