@@ -9775,3 +9775,33 @@ fn the_session_75_arrival_cases_are_read() {
     )
     .is_empty());
 }
+
+/// A language asked with an adverb between the verb and the language ("Reply entirely in
+/// Spanish", "answer only in French"), "write all of it in German", and "escríbelo … en
+/// español": a closing passage in English breaks it; quoted English does not.
+#[test]
+fn the_session_75_language_asks_are_read() {
+    let entirely =
+        "Reply entirely in Spanish: the Seville office will read this. Explain the new rota rules.";
+    assert!(!flags(
+        entirely,
+        "Desde el lunes, cada turno se publica con dos semanas de antelación y los cambios se piden en la aplicación.\n\nTell me if you want the old rules attached for comparison."
+    )
+    .is_empty());
+    clean(
+        entirely,
+        "Desde el lunes, cada turno se publica con dos semanas de antelación y los cambios se piden en la aplicación.\n\nSi quieres, te envío las reglas antiguas para compararlas.",
+    );
+    let all_of_it = "Check why the boiler alarm fired twice. The report goes to the Vienna team, so write all of it in German.";
+    assert!(!flags(
+        all_of_it,
+        "Der Alarm wurde zweimal ausgelöst, weil der Sensor nach dem Neustart den alten Grenzwert gelesen hat.\n\nI can also open a ticket with the sensor vendor if you want."
+    )
+    .is_empty());
+    let native = "Escríbelo todo en español. Revisa por qué no llegan los avisos de la caldera.";
+    assert!(!flags(
+        native,
+        "Los avisos no llegan porque el servidor de correo rechaza el remitente desde el cambio de dominio.\n\nUpdate the sender address on the alarm box and send a test notice tomorrow morning."
+    )
+    .is_empty());
+}

@@ -3887,7 +3887,12 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 if *x != name || before(i, 1) != "in" {
                     return false;
                 }
-                let (verb, owner) = (before(i, 2), before(i, 3));
+                // "Reply entirely in Spanish", "answer only in French".
+                let s = usize::from(crate::drift::text::in_list(
+                    "entirely|only|fully|wholly|completely",
+                    before(i, 2),
+                ));
+                let (verb, owner) = (before(i, 2 + s), before(i, 3 + s));
                 let determiner = crate::drift::text::in_list(
                     "the|a|an|this|that|these|those|each|every|its|their|his|her|our|my|any|all",
                     owner,
@@ -3928,10 +3933,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 {
                     return true;
                 }
-                // ("Write it entirely in French".)
+                // ("Write it entirely in French", "write all of it in German".)
                 let s = usize::from(crate::drift::text::in_list("entirely|only|wholly", b(2)));
                 if writes(b(2))
                     || (writes(b(3 + s)) && b(2 + s) == "it")
+                    || (writes(b(5)) && b(4) == "all" && b(3) == "of" && b(2) == "it")
                     || (writes(b(4)) && matches!(b(3), "the" | "your") && answer(b(2)))
                 {
                     return true;
@@ -3998,6 +4004,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 &[
                     "respond",
                     "escrib",
+                    "escríb",
                     "redact",
                     "informe",
                     "respuesta",
