@@ -9805,3 +9805,44 @@ fn the_session_75_language_asks_are_read() {
     )
     .is_empty());
 }
+
+/// An opening chosen among phrases, asked with the reply's noun before a modal ("Your reply
+/// must start with the exact line `A` or `B`") or "Begin the report with the line …"; and "a
+/// line starting `X`". A heading or a lead-in before the line breaks it.
+#[test]
+fn the_session_75_opening_asks_are_read() {
+    let modal = "Check the cold-room sensors. Your reply must start with the exact line `STATE: OK` or `STATE: FAULT`, followed by details.";
+    assert!(!flags(
+        modal,
+        "## Cold-room sensors\nSTATE: FAULT\n- Sensor 3 reads 9 °C."
+    )
+    .is_empty());
+    assert!(!flags(modal, "I checked all four.\nSTATE: OK").is_empty());
+    clean(
+        modal,
+        "STATE: FAULT\n- Sensor 3 reads 9 °C; the others are fine.",
+    );
+    clean(modal, "**STATE: OK**\n- All four sensors are within range.");
+    let the_report = "Check the nightly export. Begin the report with the line `EXPORT: DONE` or `EXPORT: LATE`.";
+    assert!(!flags(
+        the_report,
+        "Here is the summary.\n\nEXPORT: LATE\n- It finished at 07:40."
+    )
+    .is_empty());
+    clean(the_report, "EXPORT: LATE\n- It finished at 07:40.");
+    let line = "Report on the kiln temperatures. Begin your reply with a line starting `Summary:`.";
+    assert!(!flags(line, "## Kiln 2\nSummary: the probe drifts by 4 °C.").is_empty());
+    clean(
+        line,
+        "Summary: the probe drifts by 4 °C.\n\nDetails follow.",
+    );
+    // Not what a file or a negated ask must start with.
+    clean(
+        "Fix the exporter. The CSV file must start with the header `id,name` or `id,label`.",
+        "Fixed `export.py`; the header row is now written first.",
+    );
+    clean(
+        "Check the sensors. Your reply must not start with `STATE: OK` or `STATE: FAULT`; write prose.",
+        "The sensors are fine.",
+    );
+}

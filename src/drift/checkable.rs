@@ -6310,31 +6310,50 @@ fn choices_in(tail: &str, max: usize) -> Option<Vec<String>> {
 /// follow "with" in its clause, as code spans or quotes (bare words are not read: "one of DONE,
 /// PARTIAL, or BLOCKED").
 fn opening_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
-    let cue = ["start your ", "begin your ", "open your "]
+    let nouns = "reply|report|answer|response|message|summary";
+    // "Your reply must start with the exact line `A` or `B`": the noun before the modal.
+    let modal = crate::drift::text::first_of(
+        lower,
+        "must start with |must begin with |should start with |should begin with |must open with ",
+    );
+    let with = if let Some(i) = modal {
+        let noun = ws_of(lower.get(..i)?).pop()?;
+        if !crate::drift::text::in_list(nouns, noun) {
+            return None;
+        }
+        i + lower.get(i..)?.find_str("with ")? + "with ".len()
+    } else {
+        let cue = [
+            "start your ",
+            "begin your ",
+            "open your ",
+            "begin the ",
+            "start the ",
+        ]
         .iter()
         .filter_map(|c| lower.find(c).map(|i| i + c.len()))
         .min()?;
-    let rest = lower.get(cue..)?;
-    let noun = rest.split_whitespace().next()?;
-    // Not "don't open your reply with pleasantries like 'Sure' or …".
-    let before = lower.get(..cue)?.trim_end();
-    let negated = ws_of(before)
-        .iter()
-        .rev()
-        .skip(2)
-        .take(3)
-        .any(|w| super::constraints::negator(w) || w.ends_with("n't"));
-    if negated || !crate::drift::text::in_list("reply|report|answer|response|message|summary", noun)
-    {
-        return None;
-    }
-    // "<noun> with …" right after the cue: not a "with" later in the sentence ("… and sign off
-    // with `Thanks` or `Cheers`").
-    let after_noun = rest.get(noun.len()..)?;
-    if !after_noun.starts_with(" with ") {
-        return None;
-    }
-    let with = cue + noun.len() + " with ".len();
+        let rest = lower.get(cue..)?;
+        let noun = rest.split_whitespace().next()?;
+        // Not "don't open your reply with pleasantries like 'Sure' or …".
+        let before = lower.get(..cue)?.trim_end();
+        let negated = ws_of(before)
+            .iter()
+            .rev()
+            .skip(2)
+            .take(3)
+            .any(|w| super::constraints::negator(w) || w.ends_with("n't"));
+        if negated || !crate::drift::text::in_list(nouns, noun) {
+            return None;
+        }
+        // "<noun> with …" right after the cue: not a "with" later in the sentence ("… and sign
+        // off with `Thanks` or `Cheers`").
+        let after_noun = rest.get(noun.len()..)?;
+        if !after_noun.starts_with(" with ") {
+            return None;
+        }
+        cue + noun.len() + " with ".len()
+    };
     // The clause of the choice, to a full stop, a semicolon, "then" or a dash.
     let tail = sentence.get(with..)?;
     let end = crate::drift::text::first_of(tail, ". |;| then |, then| \u{2014}| - |, and | and ")
@@ -7070,7 +7089,7 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
     let gap = lead.get(with..)?;
     let quote = gap.find(&['"', '\'', '“', '`'][..])?;
     let between = gap.get(..quote)?.trim();
-    if !crate::drift::text::in_list("|a|an|exactly|the line|the phrase|the words|exactly the line|the tag|the marker|the prefix|the string|the exact text|the exact line|the exact phrase|the exact words|the text", between)
+    if !crate::drift::text::in_list("|a|an|exactly|the line|a line starting|a line starting with|the phrase|the words|exactly the line|the tag|the marker|the prefix|the string|the exact text|the exact line|the exact phrase|the exact words|the text", between)
     {
         return None;
     }
