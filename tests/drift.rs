@@ -9836,6 +9836,13 @@ fn the_session_75_opening_asks_are_read() {
         line,
         "Summary: the probe drifts by 4 °C.\n\nDetails follow.",
     );
+    let word = "Start your reply with the word `Outcome:`. Topic: last night's backup run.";
+    assert!(!flags(
+        word,
+        "Here's the outcome: all three backups finished by 03:10."
+    )
+    .is_empty());
+    clean(word, "Outcome: all three backups finished by 03:10.");
     // Not what a file or a negated ask must start with.
     clean(
         "Fix the exporter. The CSV file must start with the header `id,name` or `id,label`.",

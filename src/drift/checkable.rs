@@ -7089,7 +7089,7 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
     let gap = lead.get(with..)?;
     let quote = gap.find(&['"', '\'', '“', '`'][..])?;
     let between = gap.get(..quote)?.trim();
-    if !crate::drift::text::in_list("|a|an|exactly|the line|a line starting|a line starting with|the phrase|the words|exactly the line|the tag|the marker|the prefix|the string|the exact text|the exact line|the exact phrase|the exact words|the text", between)
+    if !crate::drift::text::in_list("|a|an|exactly|the line|a line starting|a line starting with|the phrase|the word|the words|exactly the line|the tag|the marker|the prefix|the string|the exact text|the exact line|the exact phrase|the exact words|the text", between)
     {
         return None;
     }
