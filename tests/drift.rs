@@ -9853,3 +9853,29 @@ fn the_session_75_opening_asks_are_read() {
         "The sensors are fine.",
     );
 }
+
+/// Found by the 75th session's review: sections of a text posted, shared or attached elsewhere
+/// are that text's; an opening whose message allows a title line above it is not read; a
+/// code-span first line (`` `GO` ``) opens with its words; a word said to be fine lifts only a
+/// ban on that word.
+#[test]
+fn the_session_75_review_cases_are_read() {
+    clean(
+        "Write the handover note for the night shift and post it in #ops before you leave. Use the sections Open, Watch, Notes.",
+        "Posted the handover in #ops at 18:10; it lists two open tickets and the chiller alarm.",
+    );
+    clean(
+        "Write the incident report and attach it to OPS-77. Include sections headed 'Findings' and 'Fix'.",
+        "Attached the report to OPS-77 as `chiller.pdf`.",
+    );
+    clean(
+        "Check the release. Your report must begin with one of `GO` or `NO-GO` (a title line above it is fine).",
+        "# Release 3.1 readiness\nGO\n- All checks passed.",
+    );
+    let code = "Review the change. Your reply must start with the exact line `APPROVED` or `CHANGES REQUESTED`.";
+    clean(code, "`APPROVED`\n\nThe retry limit is sensible.");
+    assert!(!flags(code, "Looks fine.\n\nAPPROVED").is_empty());
+    let other = "Write the notice. Don't use the word 'outage'. Update from comms: 'disruption' is fine to use.";
+    assert!(!flags(other, "The outage lasted an hour.").is_empty());
+    clean(other, "The disruption lasted an hour.");
+}

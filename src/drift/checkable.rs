@@ -2365,6 +2365,12 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         .into_iter()
         .filter(|w| crate::drift::text::in_list(WRITTEN_NOUNS, w))
         .gather();
+    // The text is posted, shared or attached somewhere ("… and post it in #oncall"): the
+    // reply reports that it was.
+    let handed_on = has_any_in(
+        &cx.lower,
+        "post it|share it|attach it|upload it|send it|publish it|and post |and share |and attach | in #| to #",
+    );
     let writes_a_text = !wrote_a_file
         && ((!first_words.is_empty()
             && (drafts_a_text
@@ -3057,7 +3063,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // the migration …"), and the sentence asks its sections with no subject of its own
         // ("Include sections …", "… with the sections A, B") or of that text ("The plan must
         // include …"): no document file written, nothing sent elsewhere.
-        let of_the_written = writes_a_text && !sent_elsewhere && !document_words && {
+        let of_the_written = writes_a_text && !handed_on && !sent_elsewhere && !document_words && {
             let mut o = opening.split_whitespace();
             let (first, second) = (o.next().unwrap_or_default(), o.next().unwrap_or_default());
             crate::drift::text::in_list("include|use|add|write|draft|plan|prepare", first)
@@ -5586,26 +5592,38 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         }
         // "Update from Legal: the word 'refund' is fine now", "so "leak" is fine after all": a
         // word ban taken back (which word is not checked).
-        // (Said in the quote's own clause, unnegated: "so 'leak' is correct and fine to use".)
-        let quoted_fine = ["\" is ", "' is ", "\u{201d} is ", "\u{2019} is "]
-            .iter()
-            .any(|q| {
-                lower.split(q).skip(1).any(|rest| {
-                    let clause = rest
-                        .get(..crate::drift::text::first_of(rest, ",|.|;").unwrap_or(rest.len()))
-                        .unwrap_or_default();
-                    has_any_in(
-                        clause,
-                        "fine after all|fine now|ok now|okay now|allowed now|allowed after all|ok after all|okay after all|fine to use",
-                    ) && !negation(&ws_of(clause))
-                })
-            });
-        // "Don't use the abbreviation 'ETA'. Correction: ETA is fine": a term quoted before,
-        // said to be fine by name.
+        // (Said in the quote's own clause, unnegated, of a word quoted before: "so 'leak' is
+        // correct and fine to use".)
         let before = message
             .get(..start)
             .unwrap_or_default()
             .to_ascii_lowercase();
+        let quoted_fine = ["\" is ", "' is ", "\u{201d} is ", "\u{2019} is "]
+            .iter()
+            .any(|q| {
+                let pieces: Vec<&str> = lower.split(q).gather();
+                pieces.windows(2).any(|p| {
+                    let [head, rest] = p else {
+                        return false;
+                    };
+                    let term = head
+                        .rsplit(&['"', '\'', '\u{201c}', '\u{2018}'][..])
+                        .next()
+                        .unwrap_or_default();
+                    let clause = rest
+                        .get(..crate::drift::text::first_of(rest, ",|.|;").unwrap_or(rest.len()))
+                        .unwrap_or_default();
+                    !term.is_empty()
+                        && before.has(term)
+                        && has_any_in(
+                            clause,
+                            "fine after all|fine now|ok now|okay now|allowed now|allowed after all|ok after all|okay after all|fine to use",
+                        )
+                        && !negation(&ws_of(clause))
+                })
+            });
+        // "Don't use the abbreviation 'ETA'. Correction: ETA is fine": a term quoted before,
+        // said to be fine by name.
         let fine_by_name = || {
             ws.windows(3).any(|x| {
                 matches!(x, [t, "is" | "are", f]
@@ -6310,6 +6328,10 @@ fn choices_in(tail: &str, max: usize) -> Option<Vec<String>> {
 /// follow "with" in its clause, as code spans or quotes (bare words are not read: "one of DONE,
 /// PARTIAL, or BLOCKED").
 fn opening_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
+    // "(a title line above it is fine)": where the choice may stand is not read.
+    if lower.has("title") {
+        return None;
+    }
     let nouns = "reply|report|answer|response|message|summary";
     // "Your reply must start with the exact line `A` or `B`": the noun before the modal.
     let modal = crate::drift::text::first_of(
@@ -11557,7 +11579,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
         Rule::StartsWith(_) | Rule::StartsWithOneOf(_) => {
             let phrases = openings(rule);
             // Markdown's marks before the first words are no words ("## STATUS: ok").
-            let marks = ['#', '*', '>', '_', ' ', '"', '\''];
+            let marks = ['#', '*', '>', '_', ' ', '"', '\'', '`'];
             let opening = trimmed.trim_start_matches(marks);
             let lower_opening = opening.lower();
             // The phrase's own marks too ("start with '## Summary'").
