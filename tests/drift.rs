@@ -9764,6 +9764,18 @@ fn the_session_75_arrival_cases_are_read() {
     )
     .is_empty());
 
+    // A format asked of revenue figures is not asked of the counts beside them.
+    let revenue = "Give me last quarter's shop revenue by site. Write revenue figures with thousands separators and two decimals (e.g. 12,345.00).";
+    clean(
+        revenue,
+        "| Site | Revenue | Orders |\n|---|---|---|\n| North | 81,220.40 | 3120 |\n| South | 45,009.00 | 1877 |",
+    );
+    assert!(!flags(
+        "Give me last quarter's order counts by site. Write every count with thousands separators (e.g. 12,345).",
+        "North: 3120 orders. South: 1877 orders."
+    )
+    .is_empty());
+
     let fine = "Write the summary of the pump failure. Avoid the word 'flood'. Update: the basement did take on water, so 'flood' is correct and fine to use.";
     clean(
         fine,

@@ -139,7 +139,9 @@ fn asked_in(lower: &str) -> Vec<NumberFormat> {
     let count_words =
         has("count|counts|number|numbers|figure|figures|total|totals|volume|volumes|value|values");
     let counts_not_money = count_words && example.as_ref().is_some_and(|e| e.currency.is_none());
-    let money_words = !(unit_example || counts_not_money)
+    // ("revenue figures", "sales totals": money whatever the example shows.)
+    let money_words = has("revenue|turnover|income")
+        || !(unit_example || counts_not_money)
         && has("money|monetary|amount|amounts|price|prices|fee|fees|cost|costs|currency|dollar|dollars|euro|euros|spend|payout|payouts|refund|refunds|charge|charges|fine|fines")
         || example.as_ref().is_some_and(|e| e.currency.is_some());
     let mut out = Vec::new();
