@@ -201,7 +201,7 @@ impl Settings {
     /// `cfg-` and 64 bits of XXH3 over the settings' JSON, computed once.
     pub fn fingerprint(&self) -> &str {
         self.fingerprint.0.get_or_init(|| {
-            let text = serde_json::to_string(self).unwrap_or_default();
+            let text = crate::json_text::to_string(self).unwrap_or_default();
             format!("cfg-{:016x}", xxhash_rust::xxh3::xxh3_64(text.as_bytes()))
         })
     }

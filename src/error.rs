@@ -166,7 +166,7 @@ impl GuardError {
 
     /// The error as one JSON object, the form the binding hands to JS.
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_else(|_| {
+        crate::json_text::to_string(self).unwrap_or_else(|_| {
             format!(
                 "{{\"code\":\"{}\",\"path\":\"\",\"message\":\"unprintable error\"}}",
                 self.code.as_str()

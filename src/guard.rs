@@ -134,7 +134,7 @@ impl Guard {
                             // ("ticket.json") finds a schema registered by that name.
                             Value::String(format!(
                                 "mode.{}.{which}.schema.json",
-                                mode.replace(['/', '#', '?', ':'], "_")
+                                mode.replace(&['/', '#', '?', ':'][..], "_")
                             )),
                         );
                     }

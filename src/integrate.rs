@@ -283,7 +283,9 @@ pub fn contract_error_text(check: &CheckReport, original: &str, settings: &Setti
     if let Value::Object(m) = &mut v {
         m.insert("originalResult".into(), Value::String(kept));
     }
-    serde_json::to_string_pretty(&v).unwrap_or_default()
+    // `{:#}` is `to_string_pretty`'s text through the `Display` the module has anyway (a JSON
+    // value pretty-printed into a `Vec` was compiled for this alone).
+    format!("{v:#}")
 }
 
 /// A unit enum's name as it crosses the boundary (its serde form), for summaries.

@@ -11,6 +11,54 @@ use serde_json::Value;
 pub const LONE_SURROGATE_SENTINEL: char = '\u{FDD0}';
 const SENTINEL_ESCAPE: &[u8] = b"\\ufdd0";
 
+/// Where JSON text is written: `to_js` in the binding (a capped buffer, a count, a sized buffer)
+/// and [`to_string`]. One writer type, so that each value type's serialization is compiled once,
+/// not once per writer (`serde_json::to_string` writes to a `Vec`: 5 KB raw of the module were
+/// serializers compiled for both).
+pub(crate) struct Sink {
+    pub(crate) buf: Vec<u8>,
+    /// Past the buffer's capacity a write fails instead of growing it.
+    pub(crate) capped: bool,
+    /// Bytes are counted, not kept.
+    pub(crate) count_only: bool,
+    pub(crate) counted: usize,
+}
+
+impl Sink {
+    pub(crate) fn keeping(capacity: usize, capped: bool) -> Sink {
+        Sink {
+            buf: Vec::with_capacity(capacity),
+            capped,
+            count_only: false,
+            counted: 0,
+        }
+    }
+}
+
+impl std::io::Write for Sink {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        if self.count_only {
+            self.counted += b.len();
+        } else if self.capped && self.buf.len() + b.len() > self.buf.capacity() {
+            return Err(std::io::ErrorKind::WriteZero.into());
+        } else {
+            self.buf.extend_from_slice(b);
+        }
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// `serde_json::to_string` through [`Sink`]: the same text.
+pub(crate) fn to_string<T: serde::Serialize + ?Sized>(v: &T) -> serde_json::Result<String> {
+    // serde_json's own first capacity.
+    let mut sink = Sink::keeping(128, false);
+    serde_json::to_writer(&mut sink, v)?;
+    String::from_utf8(sink.buf).map_err(serde::ser::Error::custom)
+}
+
 /// Appends `/segment` to a JSON pointer, escaping `~` and `/` (RFC 6901).
 pub fn push_pointer_segment(path: &mut String, segment: &str) {
     path.push('/');

@@ -140,7 +140,7 @@ fn todo_list(s: &str) -> bool {
 
 /// `[ \t]*(?:[-*+][ \t]*)?\[[ xX~-]\][ \t]+\S` at the start of `line` (the rest is `[^\n]*`).
 fn todo_item(line: &str) -> bool {
-    let ws = |c: char| c == ' ' || c == '\t';
+    let ws = crate::drift::text::char_test(|c: char| c == ' ' || c == '\t');
     let rest = line.trim_start_matches(ws);
     let rest = match rest.strip_prefix(&['-', '*', '+'][..]) {
         Some(r) => r.trim_start_matches(ws),

@@ -793,7 +793,7 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
         "incl. ", "e.g. ", "i.e. ", "etc. ", "approx. ", "vs. ", "min. ", "max. ",
     ]
     .iter()
-    .fold(lower.clone(), |t, a| t.replace(a, " "));
+    .fold(lower.clone(), |t, a| t.replace(*a, " "));
     let one_sentence = !plain
         .trim_end()
         .trim_end_matches(&['.', '!', '?'][..])
@@ -1437,7 +1437,11 @@ fn quoted(s: &str) -> Vec<String> {
         let close = match c {
             '"' => '"',
             '“' => '”',
-            '\'' if at == 0 || !s[..at].ends_with(char::is_alphanumeric) => '\'',
+            '\'' if at == 0
+                || !s[..at].ends_with(crate::drift::text::char_test(char::is_alphanumeric)) =>
+            {
+                '\''
+            }
             _ => {
                 i += 1;
                 continue;
@@ -1452,7 +1456,7 @@ fn quoted(s: &str) -> Vec<String> {
                         && !rest
                             .get(j + 1..)
                             .unwrap_or_default()
-                            .starts_with(char::is_alphanumeric)
+                            .starts_with(crate::drift::text::char_test(char::is_alphanumeric))
                 })
                 .map(|(j, _)| j)
         } else {
@@ -1482,9 +1486,10 @@ fn word_list(after: &str) -> Vec<String> {
         .find(|&(i, c)| {
             matches!(c, '!' | '?' | ';' | '\n' | '(')
                 || (c == '.'
-                    && after
-                        .get(i + 1..)
-                        .is_none_or(|r| r.is_empty() || r.starts_with(char::is_whitespace)))
+                    && after.get(i + 1..).is_none_or(|r| {
+                        r.is_empty()
+                            || r.starts_with(crate::drift::text::char_test(char::is_whitespace))
+                    }))
         })
         .map_or(after.len(), |(i, _)| i);
     let sentence = after.get(..end).unwrap_or_default();
@@ -4063,7 +4068,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                         lower.match_indices(p).any(|(at, _)| {
                             // A file named in the phrase's own clause ("Bitte antworte auf
                             // Deutsch: … `Rechnung.xlsm` …" names none there).
-                            let stops = [':', ';'];
+                            let stops: &[char] = &[':', ';'];
                             // (All before it: "… to `locales/de.json`: schreib … auf Deutsch" is
                             // the file's.)
                             let own = [
@@ -4359,7 +4364,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             }
             // "If the decision is still open, replace Decision with Options": that heading
             // may be another (which one stands is the condition's, not read).
-            let plain = later.replace(['`', '\'', '"', '*'], "");
+            let plain = later.replace(&['`', '\'', '"', '*'][..], "");
             names.retain(|n| {
                 let n = n.trim_start_matches(&['#', ' '][..]).to_ascii_lowercase();
                 // "The Gaps section can be left out if …": that heading is optional.
@@ -4545,8 +4550,8 @@ fn renamed_spans(text: &str) -> Vec<(String, String)> {
         // Names only: a stray backtick would pair prose.
         if a.is_empty()
             || b.is_empty()
-            || a.contains(char::is_whitespace)
-            || b.contains(char::is_whitespace)
+            || a.contains(crate::drift::text::char_test(char::is_whitespace))
+            || b.contains(crate::drift::text::char_test(char::is_whitespace))
         {
             continue;
         }
@@ -5181,13 +5186,17 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                     let i = from + i;
                     from = i + lift.len();
                     // A whole word, not negated ("don't ignore errors").
-                    let starts = lower
-                        .get(..i)
-                        .is_none_or(|b| !b.ends_with(|c: char| c.is_ascii_alphanumeric()));
+                    let starts = lower.get(..i).is_none_or(|b| {
+                        !b.ends_with(crate::drift::text::char_test(|c: char| {
+                            c.is_ascii_alphanumeric()
+                        }))
+                    });
                     let negated = negated_at(&lower, i);
-                    let ends = lower
-                        .get(i + lift.len()..)
-                        .is_none_or(|r| !r.starts_with(|c: char| c.is_ascii_alphanumeric()));
+                    let ends = lower.get(i + lift.len()..).is_none_or(|r| {
+                        !r.starts_with(crate::drift::text::char_test(|c: char| {
+                            c.is_ascii_alphanumeric()
+                        }))
+                    });
                     if !starts || !ends || negated {
                         continue;
                     }
@@ -5200,7 +5209,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                             .unwrap_or_default()
                             .to_string()
                     } else {
-                        let stops = ['.', ';', ':', ',', '!', '?', '(', '\u{2014}'];
+                        let stops: &[char] = &['.', ';', ':', ',', '!', '?', '(', '\u{2014}'];
                         let mut clauses = lower.get(..i).unwrap_or_default().rsplit(stops);
                         let own = clauses.next().unwrap_or_default();
                         // "No code in daily updates, but it doesn't apply today": a pronoun
@@ -5601,7 +5610,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         let quoted_fine = ["\" is ", "' is ", "\u{201d} is ", "\u{2019} is "]
             .iter()
             .any(|q| {
-                let pieces: Vec<&str> = lower.split(q).gather();
+                let pieces: Vec<&str> = lower.split(*q).gather();
                 pieces.windows(2).any(|p| {
                     let [head, rest] = p else {
                         return false;
@@ -5699,9 +5708,9 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                 .find(|&k| {
                     before.get(k..).is_some_and(|r| {
                         r.starts_with(object)
-                            && !r
-                                .get(object.len()..)
-                                .is_some_and(|t| t.starts_with(char::is_alphanumeric))
+                            && !r.get(object.len()..).is_some_and(|t| {
+                                t.starts_with(crate::drift::text::char_test(char::is_alphanumeric))
+                            })
                     })
                 });
             let alone = said.is_some_and(|k| {
@@ -6416,9 +6425,9 @@ fn ending_cue(sentence: &str, lower: &str) -> Option<(usize, usize, bool)> {
                 .match_indices(c)
                 .map(|(i, _)| i)
                 .find(|&i| {
-                    !lower
-                        .get(..i)
-                        .is_some_and(|h| h.ends_with(|x: char| x.is_alphanumeric()))
+                    !lower.get(..i).is_some_and(|h| {
+                        h.ends_with(crate::drift::text::char_test(|x: char| x.is_alphanumeric()))
+                    })
                 })
                 .map(|i| (i, i + c.len()))
         })
@@ -7375,7 +7384,7 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
         p.len() > 1
             && p.bytes()
                 .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
-            && p.starts_with(|c: char| c.is_ascii_lowercase())
+            && p.starts_with(crate::drift::text::char_test(|c: char| c.is_ascii_lowercase()))
             && (p.contains('_')
                 || !(p.ends_with("ed")
                     || crate::drift::text::in_list("unique|lowercase|uppercase|alphabetical|stable|short|consistent|flat|same|readable|camelcase|simple|small|minimal|present|optional|required|descriptive|lower|upper|distinct", p.as_str())))
@@ -7918,10 +7927,11 @@ fn twelve_hour_time(text: &str) -> Option<String> {
                 if named || (!time.contains(':') && !time_follows) {
                     continue;
                 }
-                if head
-                    .get(..digits_from)
-                    .is_some_and(|h| h.ends_with(|c: char| c.is_ascii_alphabetic() || c == '.'))
-                {
+                if head.get(..digits_from).is_some_and(|h| {
+                    h.ends_with(crate::drift::text::char_test(|c: char| {
+                        c.is_ascii_alphabetic() || c == '.'
+                    }))
+                }) {
                     continue;
                 }
                 let (h, m) = time.split_once(':').unwrap_or((time, "00"));
@@ -8818,7 +8828,7 @@ fn active_ban(sentence: &str, lower: &str, asked: &[String]) -> Option<Vec<Strin
     for q in &list {
         rest = rest.replacen(&q.to_ascii_lowercase(), " ", 1);
     }
-    let rest = rest.replace(['"', '\'', '\u{201c}', '\u{201d}'], " ");
+    let rest = rest.replace(&['"', '\'', '\u{201c}', '\u{201d}'][..], " ");
     // The ban's own words ("bans the words"), then at most a place: the text asked for.
     let rest = ws_of(&rest);
     let mut place = rest.iter().skip_while(|w| {
@@ -8923,9 +8933,9 @@ fn quote_run_end(clause: &str) -> Option<(Vec<String>, &str)> {
         let (open, q) = body.char_indices().rev().find(|&(i, c)| {
             matches!(c, '"' | '\u{201c}')
                 || (matches!(c, '\'' | '\u{2018}')
-                    && !body
-                        .get(..i)
-                        .is_some_and(|b| b.ends_with(char::is_alphanumeric)))
+                    && !body.get(..i).is_some_and(|b| {
+                        b.ends_with(crate::drift::text::char_test(char::is_alphanumeric))
+                    }))
         })?;
         let word = body.get(open + q.len_utf8()..)?.trim();
         if word.is_empty() || word.split_whitespace().count() > 3 {
@@ -9007,7 +9017,7 @@ fn delivered_quote(intro: &str, line: &str) -> bool {
         .any(|&(o, c)| {
             t.strip_prefix(o)
                 .and_then(|r| r.strip_suffix(c))
-                .is_some_and(|inner| !inner.contains([o, c]))
+                .is_some_and(|inner| !inner.contains(&[o, c][..]))
         });
     whole
         && t.split_whitespace().count() >= 8
@@ -9282,7 +9292,7 @@ fn condition_follows(rest: &str) -> bool {
     for c in rest.chars() {
         let quote = matches!(c, '"' | '\'' | '`' | '\u{201c}' | '\u{201d}')
             // An apostrophe after a letter ("don't") opens no quote.
-            && (inside || c != '\'' || !plain.ends_with(char::is_alphanumeric));
+            && (inside || c != '\'' || !plain.ends_with(crate::drift::text::char_test(char::is_alphanumeric)));
         if quote {
             inside = !inside;
         }
@@ -9880,7 +9890,7 @@ fn no_exclamations(lower: &str) -> bool {
         "exclamation point",
     ]
     .iter()
-    .fold(lower.to_string(), |t, p| t.replace(p, "exclamations"));
+    .fold(lower.to_string(), |t, p| t.replace(*p, "exclamations"));
     let at = l.find_str("exclamations").unwrap_or(0);
     (form_banned(&l, &words_at(&l), &["exclamations"], &["any", "the"])
         || has_any_in(&l, "not contain exclamations|not contain any exclamations|n't contain exclamations|n't contain any exclamations"))
@@ -10061,8 +10071,10 @@ fn bold_span(text: &str) -> Option<String> {
             .is_none_or(|c| c.is_whitespace() || ".,;:!?)]".contains(c));
         (open
             && close
-            && inner.starts_with(char::is_alphanumeric)
-            && inner.ends_with(|c: char| c.is_alphanumeric() || ":.)".contains(c))
+            && inner.starts_with(crate::drift::text::char_test(char::is_alphanumeric))
+            && inner.ends_with(crate::drift::text::char_test(|c: char| {
+                c.is_alphanumeric() || ":.)".contains(c)
+            }))
             && inner.chars().any(char::is_alphabetic))
         .then(|| l.trim().chars().take(80).collect())
     })
@@ -10073,7 +10085,9 @@ fn bold_span(text: &str) -> Option<String> {
 fn markdown_heading(text: &str) -> Option<String> {
     heading_line(text).filter(|l| {
         l.trim_start_matches(&['#', ' '][..])
-            .starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit())
+            .starts_with(crate::drift::text::char_test(|c: char| {
+                c.is_uppercase() || c.is_ascii_digit()
+            }))
     })
 }
 
@@ -10172,7 +10186,10 @@ fn first_person(text: &str, pronouns: &[String]) -> Option<String> {
             )
         })
     };
-    let word_char = |c: char| c.is_alphanumeric() || "'\u{2019}/-".contains(c);
+    // A `fn`, not a closure: the pattern built on it captures nothing (`char_test`).
+    fn word_char(c: char) -> bool {
+        c.is_alphanumeric() || "'\u{2019}/-".contains(c)
+    }
     for line in lists::outside_fences(text) {
         if line.trim_start().starts_with('>') {
             continue;
@@ -10181,10 +10198,10 @@ fn first_person(text: &str, pronouns: &[String]) -> Option<String> {
         let mut previous = "";
         let mut rest = own.as_str();
         let mut offset = 0;
-        while let Some(start) = rest.find(word_char) {
+        while let Some(start) = rest.find(crate::drift::text::char_test(word_char)) {
             let len = rest
                 .get(start..)
-                .and_then(|t| t.find(|c: char| !word_char(c)))
+                .and_then(|t| t.find(crate::drift::text::char_test(|c: char| !word_char(c))))
                 .unwrap_or(rest.len() - start);
             let word = rest.get(start..start + len).unwrap_or_default();
             let before = own
@@ -10833,8 +10850,9 @@ fn part_after_a_comma(sentence: &str) -> Option<String> {
                     .unwrap_or(after);
                 let subject = after.strip_prefix("the ")?;
                 let words: Vec<&str> = subject.split_whitespace().take(4).gather();
-                let marked =
-                    subject.starts_with(|c: char| c.is_uppercase() || "*`\"'#".contains(c));
+                let marked = subject.starts_with(crate::drift::text::char_test(|c: char| {
+                    c.is_uppercase() || "*`\"'#".contains(c)
+                }));
                 let noun_at = words
                     .iter()
                     .position(|x| crate::drift::text::in_list("section|part|list|table", x));
@@ -10864,7 +10882,9 @@ fn part_after_a_comma(sentence: &str) -> Option<String> {
                     let named = words.get(..k)?;
                     (!named.is_empty()
                         && named.iter().all(|w| {
-                            w.starts_with(|c: char| c.is_uppercase() || "*`\"'#".contains(c))
+                            w.starts_with(crate::drift::text::char_test(|c: char| {
+                                c.is_uppercase() || "*`\"'#".contains(c)
+                            }))
                         }))
                     .then(|| {
                         named
@@ -10926,8 +10946,9 @@ fn without_quoted(line: &str) -> String {
             " text| label| wording| string| word| term"
                 .split('|')
                 .any(|n| {
-                    r.strip_prefix(n)
-                        .is_some_and(|t| !t.starts_with(char::is_alphanumeric))
+                    r.strip_prefix(n).is_some_and(|t| {
+                        !t.starts_with(crate::drift::text::char_test(char::is_alphanumeric))
+                    })
                 })
         });
         line.get(inner)
@@ -11579,7 +11600,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
         Rule::StartsWith(_) | Rule::StartsWithOneOf(_) => {
             let phrases = openings(rule);
             // Markdown's marks before the first words are no words ("## STATUS: ok").
-            let marks = ['#', '*', '>', '_', ' ', '"', '\'', '`'];
+            let marks: &[char] = &['#', '*', '>', '_', ' ', '"', '\'', '`'];
             let opening = trimmed.trim_start_matches(marks);
             let lower_opening = opening.lower();
             // The phrase's own marks too ("start with '## Summary'").
@@ -11592,8 +11613,11 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 };
                 // A word ends where the phrase does: "Not this month" opens with no "No".
                 text.strip_prefix(phrase.as_str()).is_some_and(|r| {
-                    !(phrase.ends_with(|c: char| c.is_alphanumeric())
-                        && r.starts_with(|c: char| c.is_alphanumeric()))
+                    !(phrase
+                        .ends_with(crate::drift::text::char_test(|c: char| c.is_alphanumeric()))
+                        && r.starts_with(crate::drift::text::char_test(|c: char| {
+                            c.is_alphanumeric()
+                        })))
                 })
             });
             let head: String = opening.chars().take(60).collect();
@@ -11632,8 +11656,8 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             // Typographic quotes and a wrapped line are the same words ("We’re sorry for
             // the\ndisruption").
             let plain = |s: &str| -> String {
-                s.replace(['\u{2019}', '\u{2018}'], "'")
-                    .replace(['\u{201c}', '\u{201d}'], "\"")
+                s.replace(&['\u{2019}', '\u{2018}'][..], "'")
+                    .replace(&['\u{201c}', '\u{201d}'][..], "\"")
                     .split_whitespace()
                     .gather()
                     .join(" ")
@@ -11854,7 +11878,8 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 .find(|l| {
                     l.match_indices('!').any(|(i, _)| {
                         !l.get(i + 1..).is_some_and(|r| {
-                            r.starts_with(char::is_alphanumeric) || r.starts_with('=')
+                            r.starts_with(crate::drift::text::char_test(char::is_alphanumeric))
+                                || r.starts_with('=')
                         })
                     })
                 });

@@ -240,7 +240,8 @@ fn scopes_a_ban(lower: &str) -> bool {
         })
 }
 
-const QUOTES: [char; 5] = ['\'', '"', '`', '\u{2019}', '\u{201d}'];
+// A slice: an array is a pattern type of its own per length (module size).
+const QUOTES: &[char] = &['\'', '"', '`', '\u{2019}', '\u{201d}'];
 
 /// Where byte `at` of `lower` sits in brackets that are still open and open right after a
 /// closing quote ("never 'brownout' (prose only", "'### For the DOM' (plain language, no
@@ -776,10 +777,14 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 let by_name = file_names.iter().any(|f| {
                     let f = f.to_ascii_lowercase();
                     lc.match_indices(f.as_str()).any(|(i, _)| {
-                        let named = |c: char| c.is_ascii_alphanumeric() || "_-/.".contains(c);
+                        let named = crate::drift::text::char_test(|c: char| {
+                            c.is_ascii_alphanumeric() || "_-/.".contains(c)
+                        });
                         !lc.get(..i).is_some_and(|b| b.ends_with(named))
                             && !lc.get(i + f.len()..).is_some_and(|a| {
-                                a.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+                                a.starts_with(crate::drift::text::char_test(|c: char| {
+                                    c.is_ascii_alphanumeric() || c == '_'
+                                }))
                             })
                     })
                 });
@@ -1199,7 +1204,10 @@ fn is_constraint_cue(lower: &str, i: usize, cue: &str) -> bool {
         return true;
     }
     let head = lower.get(..i).unwrap_or_default().trim_end();
-    let last = head.rsplit(char::is_whitespace).next().unwrap_or_default();
+    let last = head
+        .rsplit(crate::drift::text::char_test(char::is_whitespace))
+        .next()
+        .unwrap_or_default();
     head.is_empty()
         || head.ends_with(&[',', ';', ':', '-', '(', '*', '—', '•'][..])
         || crate::drift::text::in_list(
@@ -1499,9 +1507,11 @@ fn defines_class(line: &str) -> bool {
         .by_ref()
         .find(|w| !crate::drift::text::in_list(MODIFIERS, w));
     keyword == Some("class")
-        && words
-            .next()
-            .is_some_and(|n| n.starts_with(|c: char| c.is_alphabetic() || c == '_'))
+        && words.next().is_some_and(|n| {
+            n.starts_with(crate::drift::text::char_test(|c: char| {
+                c.is_alphabetic() || c == '_'
+            }))
+        })
 }
 
 /// The clause of a sentence that lets a change, not what it keeps banned after " but " or a
@@ -1562,7 +1572,7 @@ fn ban_clause(clause: &str) -> &str {
 
 /// Whether the sentence of `text` around byte `at` holds a digit (a figure told).
 fn sentence_has_figure(text: &str, at: usize) -> bool {
-    let stops = ['.', '!', '?', '\n'];
+    let stops: &[char] = &['.', '!', '?', '\n'];
     let from = text
         .get(..at)
         .and_then(|h| h.rfind(stops))
@@ -1703,7 +1713,7 @@ fn decorated(line: &str) -> bool {
     // "🎉 removed from the heading").
     let removal = |s: &str| {
         let s = s
-            .trim_start_matches(is_emoji)
+            .trim_start_matches(crate::drift::text::char_test(is_emoji))
             .trim_start_matches('\u{fe0f}')
             .trim_start();
         [
@@ -3910,9 +3920,9 @@ fn reports_act(result: &str, done: &str, target: &str) -> Option<String> {
                         let name = format!("{p}{target}");
                         clause.match_indices(&name).any(|(i, m)| {
                             let rest = clause.get(i + m.len()..).unwrap_or_default();
-                            !rest.starts_with(|c: char| {
+                            !rest.starts_with(crate::drift::text::char_test(|c: char| {
                                 c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '/')
-                            }) && !rest.split_whitespace().next().is_some_and(|w| {
+                            })) && !rest.split_whitespace().next().is_some_and(|w| {
                                 crate::drift::text::in_list(
                                     "repo|repository|remote|fork|project",
                                     w.trim_end_matches(&['.', ',', ';'][..]),
@@ -3983,7 +3993,9 @@ fn banned_commands(sentence: &str) -> Vec<String> {
             // after a verb of running (no `unwrap` bans a construct, read elsewhere).
             let words = cmd.split_whitespace().count();
             let command = (words >= 2
-                && cmd.starts_with(|c: char| c.is_ascii_lowercase())
+                && cmd.starts_with(crate::drift::text::char_test(|c: char| {
+                    c.is_ascii_lowercase()
+                }))
                 && (verb || between.split_whitespace().count() <= 1))
                 || (verb
                     && cmd.len() >= 4
@@ -4261,11 +4273,14 @@ const BUILT_VERBS: [&str; 6] = ["implemented", "added", "created", "wrote", "bui
 /// "we" or "we've", or follows "and"/"also" in a sentence the report's own verb opens (`first`,
 /// the sentence's first word). Only the words just before `at` are read.
 fn reported_first(first: &str, lower: &str, at: usize) -> bool {
-    let word = |c: char| c.is_ascii_alphanumeric() || c == '\'';
+    // A `fn`, not a closure: the patterns below then capture nothing (`char_test`).
+    fn word(c: char) -> bool {
+        c.is_ascii_alphanumeric() || c == '\''
+    }
     let head = lower
         .get(..at)
         .unwrap_or_default()
-        .trim_end_matches(|c: char| !word(c));
+        .trim_end_matches(crate::drift::text::char_test(|c: char| !word(c)));
     if head.is_empty() {
         return true;
     }
@@ -4277,7 +4292,10 @@ fn reported_first(first: &str, lower: &str, at: usize) -> bool {
     let last = head.get(start..).unwrap_or_default();
     let rest = head.get(..start).unwrap_or_default();
     // Scans back only over what separates the last word from the one before.
-    if rest.trim_end_matches(|c: char| !word(c)).is_empty() {
+    if rest
+        .trim_end_matches(crate::drift::text::char_test(|c: char| !word(c)))
+        .is_empty()
+    {
         return crate::drift::text::in_list("i|i've|we|we've", last);
     }
     let own_sentence = first.to_ascii_lowercase().ends_with("ed")
@@ -4286,8 +4304,8 @@ fn reported_first(first: &str, lower: &str, at: usize) -> bool {
     // that is its own account.
     if crate::drift::text::in_list("i|we|i've|we've", last) {
         let before = rest
-            .trim_end_matches(|c: char| !word(c))
-            .rsplit(|c: char| !word(c))
+            .trim_end_matches(crate::drift::text::char_test(|c: char| !word(c)))
+            .rsplit(crate::drift::text::char_test(|c: char| !word(c)))
             .next()
             .unwrap_or_default();
         return own_sentence && crate::drift::text::in_list("so|and|then", before);
@@ -4368,10 +4386,14 @@ fn adds_dependency(
             .unwrap_or_default()
             .split_whitespace();
         ws.find(|w| !w.starts_with('-') || crate::drift::text::in_list("-r|--requirement|-c", w))
-            .filter(|w| w.starts_with(|c: char| c != '-'))
+            .filter(|w| w.starts_with(crate::drift::text::char_test(|c: char| c != '-')))
             .is_some_and(|w| {
-                w.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '@')
-                    && !crate::drift::text::in_list("line|lines|step|steps|command|commands|call|calls|layer|stage|output|log|logs", w.trim_end_matches(crate::drift::text::not_ascii_alnum_char))
+                w.starts_with(crate::drift::text::char_test(|c: char| {
+                    c.is_ascii_alphanumeric() || c == '@'
+                })) && !crate::drift::text::in_list(
+                    "line|lines|step|steps|command|commands|call|calls|layer|stage|output|log|logs",
+                    w.trim_end_matches(crate::drift::text::not_ascii_alnum_char),
+                )
             })
     };
     let evidence = |i: usize| {
@@ -4438,8 +4460,10 @@ fn adds_dependency(
             let breaks = |t: &str, j: usize, c: char| {
                 matches!(c, ';' | '\n')
                     || (matches!(c, '.' | ',')
-                        && t.get(j + 1..)
-                            .is_none_or(|r| r.is_empty() || r.starts_with(char::is_whitespace)))
+                        && t.get(j + 1..).is_none_or(|r| {
+                            r.is_empty()
+                                || r.starts_with(crate::drift::text::char_test(char::is_whitespace))
+                        }))
             };
             let start = lower
                 .get(..i)
@@ -5280,7 +5304,7 @@ fn reported_change(
             .trim_end_matches("re-")
             .trim_end();
         // "added/updated": the first of two verbs joined by a slash stands in for the second.
-        let head = match head.rsplit_once(char::is_whitespace) {
+        let head = match head.rsplit_once(crate::drift::text::char_test(char::is_whitespace)) {
             Some((before, last)) if last.ends_with('/') => before.trim_end(),
             None if head.ends_with('/') => "",
             _ => head,

@@ -580,10 +580,10 @@ fn in_path(text: &str, at: usize, len: usize) -> bool {
     let head = text.get(from..at).unwrap_or_default();
     let tail = text.get(at..to).unwrap_or_default();
     let head = head
-        .rfind(char::is_whitespace)
+        .rfind(crate::drift::text::char_test(char::is_whitespace))
         .map_or(head, |i| head.get(i + 1..).unwrap_or_default());
     let tail = tail
-        .find(char::is_whitespace)
+        .find(crate::drift::text::char_test(char::is_whitespace))
         .map_or(tail, |i| tail.get(..i).unwrap_or_default());
     let slashes = head.matches('/').count() + tail.matches('/').count();
     let extension = tail.rsplit_once('.').is_some_and(|(_, ext)| {

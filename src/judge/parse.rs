@@ -143,7 +143,7 @@ fn without_child_lines(answer: &str, child: &ChildText) -> String {
 
 fn lower_keys(m: &Map<String, Value>) -> Vec<(String, &Value)> {
     m.iter()
-        .map(|(k, v)| (k.lower().replace(['_', ' ', '-'], ""), v))
+        .map(|(k, v)| (k.lower().replace(&['_', ' ', '-'][..], ""), v))
         .gather()
 }
 

@@ -20,6 +20,7 @@ use crate::contracts::{CheckReport, ContractSource};
 use crate::error::{ErrorCode, GuardError};
 use crate::gather::Gather;
 use crate::guard::InputPart;
+use crate::json_text::Sink;
 use crate::{Config, Engine};
 use js_sys::{Error as JsError, JsString, Reflect, JSON};
 use serde_json::Value;
@@ -152,7 +153,7 @@ pub(crate) fn to_js_error(e: &GuardError) -> JsValue {
     let obj: &JsValue = err.as_ref();
     let _ = Reflect::set(obj, &"code".into(), &e.code.as_str().into());
     let _ = Reflect::set(obj, &"path".into(), &e.path.as_str().into());
-    let details = serde_json::to_string(&e.details)
+    let details = crate::json_text::to_string(&e.details)
         .ok()
         .and_then(|d| JSON::parse(&d).ok())
         .unwrap_or_else(|| js_sys::Array::new().into());
@@ -194,26 +195,7 @@ fn to_js_by(
 /// The bytes a report is first written into; past them it is sized and written again.
 const SMALL_REPORT: usize = 64 * 1024;
 
-/// Where `to_js` writes: one type for its three passes (a capped buffer, a count, a sized
-/// buffer), so that each report type's serialization is compiled once, not once per writer.
-struct Sink {
-    buf: Vec<u8>,
-    /// Past the buffer's capacity a write fails instead of growing it.
-    capped: bool,
-    /// Bytes are counted, not kept.
-    count_only: bool,
-    counted: usize,
-}
-
 impl Sink {
-    fn keeping(capacity: usize, capped: bool) -> Sink {
-        Sink {
-            buf: Vec::with_capacity(capacity),
-            capped,
-            count_only: false,
-            counted: 0,
-        }
-    }
     fn counting() -> Sink {
         Sink {
             buf: Vec::new(),
@@ -221,22 +203,6 @@ impl Sink {
             count_only: true,
             counted: 0,
         }
-    }
-}
-
-impl std::io::Write for Sink {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        if self.count_only {
-            self.counted += b.len();
-        } else if self.capped && self.buf.len() + b.len() > self.buf.capacity() {
-            return Err(std::io::ErrorKind::WriteZero.into());
-        } else {
-            self.buf.extend_from_slice(b);
-        }
-        Ok(b.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
     }
 }
 
@@ -544,7 +510,7 @@ fn clean_report_js(report: &CheckReport) -> Option<JsValue> {
         if let Some((_, js)) = kept.iter().find(|(r, _)| r == report) {
             return Some(js.clone());
         }
-        let text = JsValue::from_str(&serde_json::to_string(report).ok()?);
+        let text = JsValue::from_str(&crate::json_text::to_string(report).ok()?);
         let js: js_sys::Object = parse_in_js(&text)?.dyn_into().ok()?;
         if kept.len() >= KEPT {
             kept.clear();
@@ -566,7 +532,7 @@ fn report_to_js(report: &CheckReport, original: Option<&JsValue>) -> Result<JsVa
     let obj = match clean_report_js(report) {
         Some(obj) => obj,
         None => {
-            let text = serde_json::to_string(report)
+            let text = crate::json_text::to_string(report)
                 .map_err(|e| fail(ErrorCode::InvalidArgument, "", format!("report: {e}")))?;
             JSON::parse(&text)?
         }
@@ -913,7 +879,7 @@ impl WasmGuard {
     #[wasm_bindgen(js_name = settingsFor)]
     pub fn settings_for(&self, mode: JsValue) -> Result<JsValue, JsValue> {
         let mode = self.mode_arg(&mode)?;
-        let text = serde_json::to_string(self.engine.guard.config().for_mode(&mode))
+        let text = crate::json_text::to_string(self.engine.guard.config().for_mode(&mode))
             .map_err(|e| fail(ErrorCode::InvalidConfig, "", e.to_string()))?;
         JSON::parse(&text)
     }

@@ -87,9 +87,9 @@ fn clause_form(clause: &str, lower: &str, message: &str) -> Option<HeadingForm> 
     let level = ["level-", "level ", "h"].iter().find_map(|cue| {
         clause.match_indices(cue).find_map(|(i, _)| {
             if *cue == "h"
-                && clause
-                    .get(..i)
-                    .is_some_and(|b| b.ends_with(char::is_alphanumeric))
+                && clause.get(..i).is_some_and(|b| {
+                    b.ends_with(crate::drift::text::char_test(char::is_alphanumeric))
+                })
             {
                 return None;
             }

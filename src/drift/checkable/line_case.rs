@@ -325,7 +325,9 @@ fn shown<'a>(rule: &LineCase, text: &'a str) -> Option<&'a str> {
                         w.to_ascii_lowercase(),
                     )
                 });
-            if (b.ends_with(':') || names_the_text) && b.contains(char::is_lowercase) {
+            if (b.ends_with(':') || names_the_text)
+                && b.contains(crate::drift::text::char_test(char::is_lowercase))
+            {
                 return first_from(&lines, i + 1);
             }
             Some(first)

@@ -56,7 +56,7 @@ fn is_note(label: &str) -> bool {
     let l = label.trim_start_matches(crate::drift::text::not_ascii_alnum_char);
     NOTE_LABELS.split('|').any(|n| {
         l.strip_prefix(n)
-            .is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_alphanumeric()))
+            .is_some_and(|r| !r.starts_with(crate::drift::text::char_test(|c: char| c.is_ascii_alphanumeric())))
             // "Why like this", not a title asking a question ("Why can a quote differ from
             // the insurer's website?").
             && (n != "why" || l.split_whitespace().count() <= 4)

@@ -517,7 +517,9 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
             || tail.starts_with("\u{a0}%")
             || tail.starts_with(" percent");
         // The word right after, a unit if short ("12 km", "12kg", "1.0 °C").
-        let glued = tail.starts_with(|c: char| c.is_alphabetic() || c == '°');
+        let glued = tail.starts_with(crate::drift::text::char_test(|c: char| {
+            c.is_alphabetic() || c == '°'
+        }));
         let word: String = tail
             .trim_start_matches(&[' ', '\u{a0}', '\u{202f}'][..])
             .chars()
@@ -525,11 +527,13 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
             .collect::<String>()
             .lower();
         let code_after = CURRENCY_CODES.contains(&word.as_str());
-        let sign_after = tail
-            .trim_start_matches(&[' ', '\u{a0}'][..])
-            .starts_with(|c: char| CURRENCY_SIGNS.contains(&c));
+        let sign_after = tail.trim_start_matches(&[' ', '\u{a0}'][..]).starts_with(
+            crate::drift::text::char_test(|c: char| CURRENCY_SIGNS.contains(&c)),
+        );
         let head_trim = head.trim_end_matches(&[' ', '\u{a0}'][..]);
-        let sign_before = head_trim.ends_with(|c: char| CURRENCY_SIGNS.contains(&c));
+        let sign_before = head_trim.ends_with(crate::drift::text::char_test(|c: char| {
+            CURRENCY_SIGNS.contains(&c)
+        }));
         // (The tail compared as it is: lowercasing the whole head per figure was quadratic.)
         let code_before = CURRENCY_CODES
             .iter()
@@ -541,7 +545,9 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
                     && !head_trim
                         .get(..head_trim.len() - c.len())
                         .unwrap_or_default()
-                        .ends_with(|c: char| c.is_alphanumeric() || c == '/')
+                        .ends_with(crate::drift::text::char_test(|c: char| {
+                            c.is_alphanumeric() || c == '/'
+                        }))
             })
             .map(|c| c.to_string());
         let currency = if sign_before {
@@ -673,7 +679,7 @@ pub fn first_break(rule: &NumberFormat, text: &str) -> Option<String> {
                         // "1080p", "4xl": a name.
                         && !line
                             .get(t.start + t.text.len()..)
-                            .is_some_and(|r| r.starts_with(|c: char| c.is_alphabetic()))
+                            .is_some_and(|r| r.starts_with(crate::drift::text::char_test(|c: char| c.is_alphabetic())))
                         // "every learner count": counts of other things are free.
                         && rule.of.as_deref().is_none_or(|thing| {
                             // Another noun right after ("2300 concurrent sessions"); a label
@@ -682,7 +688,7 @@ pub fn first_break(rule: &NumberFormat, text: &str) -> Option<String> {
                                 .get(t.start + t.text.len()..)
                                 .unwrap_or_default()
                                 .trim_start_matches(' ');
-                            !next.starts_with(|c: char| c.is_ascii_lowercase())
+                            !next.starts_with(crate::drift::text::char_test(|c: char| c.is_ascii_lowercase()))
                                 || next
                                     .get(..thing.len())
                                     .is_some_and(|w| w.eq_ignore_ascii_case(thing))
@@ -733,7 +739,7 @@ pub fn first_break(rule: &NumberFormat, text: &str) -> Option<String> {
                     if sep == ' ' {
                         int.contains(',') && rule.mark == '.'
                     } else {
-                        let value = int.replace([',', ' '], "").parse::<u64>().unwrap_or(0);
+                        let value = int.replace(&[',', ' '][..], "").parse::<u64>().unwrap_or(0);
                         digits >= 4
                             && value >= rule.from
                             && !grouped
@@ -790,7 +796,7 @@ fn number_word(text: &str, of: Option<&str>) -> Option<String> {
             }
             let head = line.get(..at).unwrap_or_default().trim_end();
             let opens = head.is_empty() || head.ends_with(&['.', '!', '?', ':', '-', '*'][..]);
-            if word.starts_with(char::is_uppercase) && !opens {
+            if word.starts_with(crate::drift::text::char_test(char::is_uppercase)) && !opens {
                 continue;
             }
             // "eight to six": the second of a pair of number words.
@@ -813,11 +819,15 @@ fn number_word(text: &str, of: Option<&str>) -> Option<String> {
             // "the two of us", "two or three": no count of things; "*Three Men in a Boat*": a
             // title's capitalised words.
             let idiom = ["of ", "to ", "or "].iter().any(|p| counted.starts_with(p))
-                || (word.starts_with(char::is_uppercase)
-                    && next.trim_start().starts_with(char::is_uppercase));
+                || (word.starts_with(crate::drift::text::char_test(char::is_uppercase))
+                    && next
+                        .trim_start()
+                        .starts_with(crate::drift::text::char_test(char::is_uppercase)));
             if next.starts_with(' ')
                 && !idiom
-                && counted.starts_with(|c: char| c.is_ascii_lowercase())
+                && counted.starts_with(crate::drift::text::char_test(|c: char| {
+                    c.is_ascii_lowercase()
+                }))
                 && of.is_none_or(|thing| counted.starts_with(thing))
             {
                 return Some(format!(
@@ -875,7 +885,9 @@ fn digit_under_ten(line: &str) -> Option<String> {
         // "3 of 4", "7 days": a count, a word after it.
         if !time
             && tail.starts_with(' ')
-            && tail.trim_start().starts_with(|c: char| c.is_alphabetic())
+            && tail
+                .trim_start()
+                .starts_with(crate::drift::text::char_test(|c: char| c.is_alphabetic()))
         {
             return Some(format!(
                 "{}{}",

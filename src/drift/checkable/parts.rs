@@ -944,7 +944,7 @@ pub(super) fn code_part(message: &str) -> Option<String> {
 
 /// Whether the clause around byte `at` holds a number: the count is said there.
 fn counts_in_clause(lower: &str, at: usize) -> bool {
-    let stops = [';', ',', '\u{2014}', '(', ')', '.', ':'];
+    let stops: &[char] = &[';', ',', '\u{2014}', '(', ')', '.', ':'];
     let start = lower
         .get(..at)
         .and_then(|b| b.char_indices().rev().find(|(_, c)| stops.contains(c)))

@@ -123,7 +123,9 @@ fn placeholders(text: &str) -> Vec<(&'static str, &'static str, String, usize)> 
                 && name
                     .chars()
                     .all(|ch| ch.is_ascii_alphanumeric() || ch == '_')
-                && name.starts_with(|ch: char| ch.is_ascii_alphabetic());
+                && name.starts_with(crate::drift::text::char_test(|ch: char| {
+                    ch.is_ascii_alphabetic()
+                }));
             // `<b>`, `<div>`: markup, not a placeholder; `[x]` a checkbox; `%s`.
             let markup = *o == "<" && name.chars().any(|ch| ch.is_ascii_lowercase());
             let short = name.len() < 2;

@@ -257,11 +257,16 @@ fn numbers(text: &str, reading: Reading, versions: bool) -> Vec<Vec<f64>> {
             continue;
         };
         // A unit: the token's own tail ("850MB") or the next word ("850 MB", "2:15 PM").
-        let punct = |c: char| c.is_ascii_punctuation();
-        let tail = rest.trim_start_matches(|c: char| c.is_ascii_digit() || punct(c));
+        // A `fn`, not a closure: the pattern built on it captures nothing (`char_test`).
+        fn punct(c: char) -> bool {
+            c.is_ascii_punctuation()
+        }
+        let tail = rest.trim_start_matches(crate::drift::text::char_test(|c: char| {
+            c.is_ascii_digit() || punct(c)
+        }));
         let next = words.get(i + 1).copied().unwrap_or_default();
         let unit = if tail.is_empty() { next } else { tail }
-            .trim_matches(punct)
+            .trim_matches(crate::drift::text::char_test(punct))
             .lower();
         // A rate's unit is its amount's ("1.2 GB/s", "850 Mbps").
         let unit = unit
@@ -375,7 +380,7 @@ fn bare(item: &str, reading: Reading) -> String {
         .iter()
         .find_map(|b| t.strip_prefix(b))
         .unwrap_or(t)
-        .replace(['*', '`', '"'], "");
+        .replace(&['*', '`', '"'][..], "");
     match reading {
         Reading::Plain => t.replace('_', "").lower(),
         Reading::Other => fold(&t.lower()),
@@ -425,7 +430,7 @@ fn cells(row: &str) -> Vec<String> {
     row.trim()
         .trim_matches('|')
         .split('|')
-        .map(|c| c.replace(['*', '`'], "").trim().lower())
+        .map(|c| c.replace(&['*', '`'][..], "").trim().lower())
         .gather()
 }
 

@@ -320,7 +320,7 @@ pub fn banned(lower: &str) -> bool {
         lower.match_indices(b).any(|(i, _)| {
             let rest = lower.get(i + b.len()..).unwrap_or_default();
             let next = super::ws_of(rest).first().copied().unwrap_or_default();
-            !rest.starts_with(|c: char| c.is_ascii_alphanumeric())
+            !rest.starts_with(crate::drift::text::char_test(|c: char| c.is_ascii_alphanumeric()))
                 && !crate::drift::text::in_list("of|for|scan|scans|lock|locks|name|names|change|changes|migration|migrations|drop|drops|access|rewrite|rewrites|write|writes|read|reads|join|joins|layout|schema", next)
                 && !rest.trim_start().starts_with('-')
         })
