@@ -9530,7 +9530,7 @@ fn the_session_74_arrival_cases_are_read() {
     let write_up = "## Impact\nTwo stations lost telemetry for an hour.\n\n## Cause\nA failed switch.\n\n## Follow-up\nReplace the switch on Monday.";
     clean(renamed, write_up);
     let asked = "Write up the outage with the headings Impact, Cause, Actions.";
-    assert!(!flags(asked, write_up).is_empty());
+    flagged(asked, write_up);
 
     // A ban's subject with a relative clause: another person's deliverable.
     let relative = "Draft the internal memo on the pump trip at Unit 2. The press release, which Ola is writing, must not mention the relay; your memo is internal.";
@@ -9538,13 +9538,13 @@ fn the_session_74_arrival_cases_are_read() {
     clean(relative, memo);
     let own =
         "Draft the internal memo on the pump trip at Unit 2. The memo must not mention the relay.";
-    assert!(!flags(own, memo).is_empty());
+    flagged(own, memo);
 
     // A figure after a name in capitals is that thing's number.
     let separators = "Summarise the month's flow data. Use thousands separators for numbers of 10,000 and above; IDs are exempt.";
     let flows = "Total flow was 1,204,330 m³, peaking at gauge USGS 12345 on the 14th.";
     clean(separators, flows);
-    assert!(!flags(separators, &flows.replace("1,204,330", "1204330")).is_empty());
+    flagged(separators, &flows.replace("1,204,330", "1204330"));
 }
 
 /// The 74th session's review: the readings above, kept to what they say.
@@ -9567,26 +9567,24 @@ fn the_session_74_review_cases_are_read() {
     }
     // An aside that names the post, not last, or another thing, ends nothing.
     let post = "Write the launch post under **Post:**. No emojis in the post.";
-    assert!(!flags(post, "**Post:**\nSSO arrives today.\n(SSO is not in the Starter plan.)\nTurn it on under Settings 🔐.").is_empty());
-    assert!(!flags(post, "**Post:**\nSSO arrives today.\n(Reviewer note, not in the post: check the plan names.)\nTurn it on under Settings 🔐.").is_empty());
+    flagged(post, "**Post:**\nSSO arrives today.\n(SSO is not in the Starter plan.)\nTurn it on under Settings 🔐.");
+    flagged(post, "**Post:**\nSSO arrives today.\n(Reviewer note, not in the post: check the plan names.)\nTurn it on under Settings 🔐.");
     // "Use it freely" of something else lets no word back in.
     let other =
         "Don't use the word \"synergy\". The slide template is on the wiki, so use it freely.";
-    assert!(!flags(other, "The merger brings real synergy to both teams.").is_empty());
+    flagged(other, "The merger brings real synergy to both teams.");
     // "… is fine now" of a file's state, not of changing it.
     let state = "Fix the export bug. Don't touch `jobs/export.py`. The flaky test in `jobs/export.py` is fine now that Lena updated the snapshot.";
-    assert!(!flags(
+    flagged(
         state,
-        "Fixed it.\n\nChanges:\n- `jobs/export.py`: streams rows instead of loading them all."
-    )
-    .is_empty());
+        "Fixed it.\n\nChanges:\n- `jobs/export.py`: streams rows instead of loading them all.",
+    );
     // "… instead" beside a heading, with no renaming, lifts no heading.
     let kept = "Use the headings Summary, Impact, Follow-ups. If a section has nothing, write \"None\" under the heading instead of deleting it.";
-    assert!(!flags(
+    flagged(
         kept,
-        "## Summary\nThe queue stalled.\n\n## Impact\nTwo hours of delay."
-    )
-    .is_empty());
+        "## Summary\nThe queue stalled.\n\n## Impact\nTwo hours of delay.",
+    );
 }
 
 /// The 74th session's readings from misses: a numbered list asked by "Use a numbered list",
@@ -9594,11 +9592,10 @@ fn the_session_74_review_cases_are_read() {
 #[test]
 fn the_session_74_miss_readings_are_read() {
     let numbered = "Write the steps to reset a locker code. Use a numbered list for the steps.";
-    assert!(!flags(
+    flagged(
         numbered,
-        "Resetting a locker code:\n\n- Open the admin page.\n- Pick the locker.\n- Press Reset."
-    )
-    .is_empty());
+        "Resetting a locker code:\n\n- Open the admin page.\n- Pick the locker.\n- Press Reset.",
+    );
     clean(
         numbered,
         "Resetting a locker code:\n\n1. Open the admin page.\n2. Pick the locker.\n3. Press Reset.",
@@ -9616,20 +9613,18 @@ fn the_session_74_miss_readings_are_read() {
 
     let first =
         "Can the pool reopen on Monday? Answer 'Yes' or 'No' on the first line, then explain.";
-    assert!(!flags(
+    flagged(
         first,
-        "Not on Monday.\n\nThe chlorine levels need one more day."
-    )
-    .is_empty());
-    assert!(!flags(
+        "Not on Monday.\n\nThe chlorine levels need one more day.",
+    );
+    flagged(
         first,
-        "Probably yes.\n\nThe chlorine levels are back to normal."
-    )
-    .is_empty());
+        "Probably yes.\n\nThe chlorine levels are back to normal.",
+    );
     clean(first, "No.\n\nThe chlorine levels need one more day.");
     clean(first, "**Yes**\n\nThe chlorine levels are back to normal.");
     let word = "Is the ferry running tomorrow? Start your reply with Yes or No.";
-    assert!(!flags(word, "Nothing is confirmed yet; the forecast decides.").is_empty());
+    flagged(word, "Nothing is confirmed yet; the forecast decides.");
     clean(word, "No, the forecast is too windy.");
 }
 
@@ -9637,12 +9632,12 @@ fn the_session_74_miss_readings_are_read() {
 #[test]
 fn a_ban_on_exclamation_marks_is_read() {
     let calm = "Write the notice about the new parking rules. No exclamation marks; the tone must stay calm.";
-    assert!(!flags(calm, "From Monday, staff parking moves to the north lot.\n\nPermits stay valid. Thanks for your patience!").is_empty());
+    flagged(calm, "From Monday, staff parking moves to the north lot.\n\nPermits stay valid. Thanks for your patience!");
     clean(calm, "From Monday, staff parking moves to the north lot.\n\nPermits stay valid. Thanks for your patience.");
     // Code's operators and a quoted passage are no marks of the reply's.
     clean(calm, "From Monday, staff parking moves to the north lot; the gate checks `permit != expired`.\n\nThe old sign said \"Park anywhere!\"; it is gone.");
     let used = "Write the notice about the new parking rules. Don't use exclamation points.";
-    assert!(!flags(used, "Staff parking moves to the north lot on Monday!").is_empty());
+    flagged(used, "Staff parking moves to the north lot on Monday!");
     // A ban said of another text leaves the report's words free.
     clean(
         "Write the SMS reminders for the clinic. No exclamation marks in the SMS texts.",
@@ -9662,7 +9657,7 @@ fn a_ban_on_exclamation_marks_is_read() {
 fn the_session_75_section_asks_are_read() {
     let plan = "Write the cut-over plan for the ticket gates. Include sections headed 'Steps', 'Fallback' and 'Owners'.";
     let missing = "## Steps\n1. Stop the gates at 02:00.\n2. Load the new firmware.\n\n## Owners\n- Dana (gates), Lee (network).";
-    assert!(!flags(plan, missing).is_empty());
+    flagged(plan, missing);
     clean(
         plan,
         "## Steps\n1. Stop the gates at 02:00.\n\n## Fallback\nReload the old image from the USB key.\n\n## Owners\n- Dana, Lee.",
@@ -9673,27 +9668,24 @@ fn the_session_75_section_asks_are_read() {
         "**Steps**\n1. Stop the gates.\n\n**Fallback**\nReload the old image.\n\nOwners: Dana, Lee.",
     );
     let planned = "Plan the move of the member database to the new host. The plan must include a section titled `Fallback`.";
-    assert!(!flags(
+    flagged(
         planned,
-        "## Steps\n1. Copy the data.\n2. Switch the DNS record."
-    )
-    .is_empty());
+        "## Steps\n1. Copy the data.\n2. Switch the DNS record.",
+    );
     clean(
         planned,
         "## Steps\n1. Copy the data.\n\n## Fallback plan\nSwitch the DNS record back.",
     );
     let with = "Write the design note for batch labels with the sections **Context**, **Proposal** and **Rollout**.";
-    assert!(!flags(
+    flagged(
         with,
-        "## Context\nLabels are printed by hand.\n\n## Proposal\nPrint them from the batch record."
-    )
-    .is_empty());
+        "## Context\nLabels are printed by hand.\n\n## Proposal\nPrint them from the batch record.",
+    );
     let titled = "Deliverable: a report with two sections, in Markdown, titled exactly \"Cause\" and \"Remedy\".";
-    assert!(!flags(
+    flagged(
         titled,
-        "## Cause\nThe cron job ran twice.\n\n## Next steps\nMake it idempotent."
-    )
-    .is_empty());
+        "## Cause\nThe cron job ran twice.\n\n## Next steps\nMake it idempotent.",
+    );
     clean(
         titled,
         "## Cause\nThe cron job ran twice.\n\n## Remedy\nMake it idempotent.",
@@ -9724,33 +9716,29 @@ fn the_session_75_arrival_cases_are_read() {
         overview,
         "## Overview\nThe count matched the books except for two pallets.\n\n## Details\n- Pallet 4: short by 6 boxes.\n- Pallet 9: one extra box.",
     );
-    assert!(!flags(
+    flagged(
         overview,
-        "## Overview\n- The count matched the books except for two pallets.\n\n## Details\n- Pallet 4: short by 6 boxes."
-    )
-    .is_empty());
+        "## Overview\n- The count matched the books except for two pallets.\n\n## Details\n- Pallet 4: short by 6 boxes.");
 
     let json = "Return the sync result as JSON only, with keys `synced` and `failed`. Update: if any record failed, put one plain-text line before the JSON naming it.";
     clean(
         json,
         "Record 88 failed: missing owner.\n{\"synced\": 120, \"failed\": 1}",
     );
-    assert!(!flags(
+    flagged(
         "Return the sync result as JSON only, with keys `synced` and `failed`.",
-        "Record 88 failed: missing owner.\n{\"synced\": 120, \"failed\": 1}"
-    )
-    .is_empty());
+        "Record 88 failed: missing owner.\n{\"synced\": 120, \"failed\": 1}",
+    );
 
     let term = "Draft the letter to members about the closure. In the letter, say 'members', never 'users'.";
     clean(
         term,
         "Dear member,\n\nThe pool is closed on Friday for repairs.",
     );
-    assert!(!flags(
+    flagged(
         "Draft the letter to members about the closure. Never say 'users' in the letter.",
-        "Dear users,\n\nThe pool is closed on Friday for repairs."
-    )
-    .is_empty());
+        "Dear users,\n\nThe pool is closed on Friday for repairs.",
+    );
 
     // A part named for whom it is ("the crew message") found under "For the crew".
     let crew = "Fix the rota export. Give me your dev log plus a short message I can forward to the crew. The crew message must not contain the word 'crash'.";
@@ -9758,11 +9746,9 @@ fn the_session_75_arrival_cases_are_read() {
         crew,
         "**Dev log**\n- The export crash came from a null shift end.\n- Fixed in `rota/export.py`.\n\n**For the crew**\nThe rota export works again; nothing to do on your side.",
     );
-    assert!(!flags(
+    flagged(
         crew,
-        "**Dev log**\n- Fixed in `rota/export.py`.\n\n**For the crew**\nThe rota export no longer hits the crash; nothing to do on your side."
-    )
-    .is_empty());
+        "**Dev log**\n- Fixed in `rota/export.py`.\n\n**For the crew**\nThe rota export no longer hits the crash; nothing to do on your side.");
 
     // A format asked of revenue figures is not asked of the counts beside them.
     let revenue = "Give me last quarter's shop revenue by site. Write revenue figures with thousands separators and two decimals (e.g. 12,345.00).";
@@ -9770,22 +9756,18 @@ fn the_session_75_arrival_cases_are_read() {
         revenue,
         "| Site | Revenue | Orders |\n|---|---|---|\n| North | 81,220.40 | 3120 |\n| South | 45,009.00 | 1877 |",
     );
-    assert!(!flags(
+    flagged(
         "Give me last quarter's order counts by site. Write every count with thousands separators (e.g. 12,345).",
-        "North: 3120 orders. South: 1877 orders."
-    )
-    .is_empty());
+        "North: 3120 orders. South: 1877 orders.");
 
     let fine = "Write the summary of the pump failure. Avoid the word 'flood'. Update: the basement did take on water, so 'flood' is correct and fine to use.";
     clean(
         fine,
         "The flood reached 20 cm in the basement before the spare pump started.",
     );
-    assert!(!flags(
+    flagged(
         "Write the summary of the pump failure. Avoid the word 'flood'. Update: the basement did take on water, so 'flood' is still not fine to use.",
-        "The flood reached 20 cm in the basement before the spare pump started."
-    )
-    .is_empty());
+        "The flood reached 20 cm in the basement before the spare pump started.");
 }
 
 /// A language asked with an adverb between the verb and the language ("Reply entirely in
@@ -9795,27 +9777,21 @@ fn the_session_75_arrival_cases_are_read() {
 fn the_session_75_language_asks_are_read() {
     let entirely =
         "Reply entirely in Spanish: the Seville office will read this. Explain the new rota rules.";
-    assert!(!flags(
+    flagged(
         entirely,
-        "Desde el lunes, cada turno se publica con dos semanas de antelación y los cambios se piden en la aplicación.\n\nTell me if you want the old rules attached for comparison."
-    )
-    .is_empty());
+        "Desde el lunes, cada turno se publica con dos semanas de antelación y los cambios se piden en la aplicación.\n\nTell me if you want the old rules attached for comparison.");
     clean(
         entirely,
         "Desde el lunes, cada turno se publica con dos semanas de antelación y los cambios se piden en la aplicación.\n\nSi quieres, te envío las reglas antiguas para compararlas.",
     );
     let all_of_it = "Check why the boiler alarm fired twice. The report goes to the Vienna team, so write all of it in German.";
-    assert!(!flags(
+    flagged(
         all_of_it,
-        "Der Alarm wurde zweimal ausgelöst, weil der Sensor nach dem Neustart den alten Grenzwert gelesen hat.\n\nI can also open a ticket with the sensor vendor if you want."
-    )
-    .is_empty());
+        "Der Alarm wurde zweimal ausgelöst, weil der Sensor nach dem Neustart den alten Grenzwert gelesen hat.\n\nI can also open a ticket with the sensor vendor if you want.");
     let native = "Escríbelo todo en español. Revisa por qué no llegan los avisos de la caldera.";
-    assert!(!flags(
+    flagged(
         native,
-        "Los avisos no llegan porque el servidor de correo rechaza el remitente desde el cambio de dominio.\n\nUpdate the sender address on the alarm box and send a test notice tomorrow morning."
-    )
-    .is_empty());
+        "Los avisos no llegan porque el servidor de correo rechaza el remitente desde el cambio de dominio.\n\nUpdate the sender address on the alarm box and send a test notice tomorrow morning.");
 }
 
 /// An opening chosen among phrases, asked with the reply's noun before a modal ("Your reply
@@ -9824,36 +9800,33 @@ fn the_session_75_language_asks_are_read() {
 #[test]
 fn the_session_75_opening_asks_are_read() {
     let modal = "Check the cold-room sensors. Your reply must start with the exact line `STATE: OK` or `STATE: FAULT`, followed by details.";
-    assert!(!flags(
+    flagged(
         modal,
-        "## Cold-room sensors\nSTATE: FAULT\n- Sensor 3 reads 9 °C."
-    )
-    .is_empty());
-    assert!(!flags(modal, "I checked all four.\nSTATE: OK").is_empty());
+        "## Cold-room sensors\nSTATE: FAULT\n- Sensor 3 reads 9 °C.",
+    );
+    flagged(modal, "I checked all four.\nSTATE: OK");
     clean(
         modal,
         "STATE: FAULT\n- Sensor 3 reads 9 °C; the others are fine.",
     );
     clean(modal, "**STATE: OK**\n- All four sensors are within range.");
     let the_report = "Check the nightly export. Begin the report with the line `EXPORT: DONE` or `EXPORT: LATE`.";
-    assert!(!flags(
+    flagged(
         the_report,
-        "Here is the summary.\n\nEXPORT: LATE\n- It finished at 07:40."
-    )
-    .is_empty());
+        "Here is the summary.\n\nEXPORT: LATE\n- It finished at 07:40.",
+    );
     clean(the_report, "EXPORT: LATE\n- It finished at 07:40.");
     let line = "Report on the kiln temperatures. Begin your reply with a line starting `Summary:`.";
-    assert!(!flags(line, "## Kiln 2\nSummary: the probe drifts by 4 °C.").is_empty());
+    flagged(line, "## Kiln 2\nSummary: the probe drifts by 4 °C.");
     clean(
         line,
         "Summary: the probe drifts by 4 °C.\n\nDetails follow.",
     );
     let word = "Start your reply with the word `Outcome:`. Topic: last night's backup run.";
-    assert!(!flags(
+    flagged(
         word,
-        "Here's the outcome: all three backups finished by 03:10."
-    )
-    .is_empty());
+        "Here's the outcome: all three backups finished by 03:10.",
+    );
     clean(word, "Outcome: all three backups finished by 03:10.");
     // Not what a file or a negated ask must start with.
     clean(
@@ -9886,8 +9859,8 @@ fn the_session_75_review_cases_are_read() {
     );
     let code = "Review the change. Your reply must start with the exact line `APPROVED` or `CHANGES REQUESTED`.";
     clean(code, "`APPROVED`\n\nThe retry limit is sensible.");
-    assert!(!flags(code, "Looks fine.\n\nAPPROVED").is_empty());
+    flagged(code, "Looks fine.\n\nAPPROVED");
     let other = "Write the notice. Don't use the word 'outage'. Update from comms: 'disruption' is fine to use.";
-    assert!(!flags(other, "The outage lasted an hour.").is_empty());
+    flagged(other, "The outage lasted an hour.");
     clean(other, "The disruption lasted an hour.");
 }
