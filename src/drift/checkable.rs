@@ -2359,14 +2359,15 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     );
     // It names a document file the reply reports on ("Write docs/onboarding.md").
     let wrote_a_file = has_any_in(&cx.lower, ".md|docs/|readme");
-    // It asks for a text written or planned in the reply; the words of its first sentence.
+    // It asks for a text written or planned in the reply; the nouns of such a text among the
+    // words of its first two sentences ("Architect mode. Write a deployment plan …").
     // (A text such as a plan or a review, not a page or a file: "Write the FAQ page" is not.)
-    let first_sentence = all
+    let lead_sentences = all
         .get(..all.len().min(2))
         .unwrap_or_default()
         .join(" ")
         .to_ascii_lowercase();
-    let first_words: Vec<&str> = ws_of(&first_sentence)
+    let written_nouns: Vec<&str> = ws_of(&lead_sentences)
         .into_iter()
         .filter(|w| crate::drift::text::in_list(WRITTEN_NOUNS, w))
         .gather();
@@ -2377,7 +2378,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         "post it|share it|attach it|upload it|send it|publish it|and post |and share |and attach | in #| to #",
     );
     let writes_a_text = !wrote_a_file
-        && ((!first_words.is_empty()
+        && ((!written_nouns.is_empty()
             && (drafts_a_text
                 || "plan |report on |summarise |summarize "
                     .split('|')
@@ -3072,7 +3073,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             let mut o = opening.split_whitespace();
             let (first, second) = (o.next().unwrap_or_default(), o.next().unwrap_or_default());
             crate::drift::text::in_list("include|use|add|write|draft|plan|prepare", first)
-                || (matches!(first, "the" | "your") && first_words.contains(&second))
+                || (matches!(first, "the" | "your") && written_nouns.contains(&second))
         };
         let sections = crate::drift::text::contains_any(
             &lower,
@@ -5599,10 +5600,9 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             let own = lower.has("yyyy") && !lower.has("instead of");
             out.push((0, if own { start } else { at }, &["iso-dates"]));
         }
-        // "Update from Legal: the word 'refund' is fine now", "so "leak" is fine after all": a
-        // word ban taken back (which word is not checked).
-        // (Said in the quote's own clause, unnegated, of a word quoted before: "so 'leak' is
-        // correct and fine to use".)
+        // "Update from Legal: the word 'refund' is fine now", "so "leak" is fine after all", "so
+        // 'leak' is correct and fine to use": a word ban taken back, said in the quote's own
+        // clause, unnegated, of a word quoted before.
         let before = message
             .get(..start)
             .unwrap_or_default()
