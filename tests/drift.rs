@@ -9864,3 +9864,180 @@ fn the_session_75_review_cases_are_read() {
     flagged(other, "The outage lasted an hour.");
     clean(other, "The disruption lasted an hour.");
 }
+
+/// Bans said through a noun phrase, after a label or a dash, and in the release notes the
+/// reply is; the first line asked to be one answer alone.
+#[test]
+fn the_session_76_ban_asks_are_read() {
+    // A noun before "name", and words named after "specifically".
+    let supplier = "Draft the notice for the allotment society. Don't mention the vendor name 'PlotPal' anywhere; the deal isn't signed.";
+    flagged(
+        supplier,
+        "Plots can now be booked online.\n\nThe booking site is run by PlotPal.",
+    );
+    clean(
+        supplier,
+        "Plots can now be booked online.\n\nThe booking site sends a reminder.",
+    );
+    // ("Use the file name …" asks nothing of the reply's words.)
+    clean(
+        "Export the rota. Use the file name 'rota.csv' for it.",
+        "Exported 31 rows; the file is in the shared drive.",
+    );
+    let jargon = "Write the note to the shift leads about the new roster app. Avoid technical terms, specifically the words 'backend', 'sync' and 'token'.";
+    flagged(
+        jargon,
+        "Hi all,\n\nThe roster app will sync overnight, so changes show up by 06:00.",
+    );
+    clean(
+        jargon,
+        "Hi all,\n\nThe roster app updates overnight, so changes show up by 06:00.",
+    );
+    // A label naming the rule book, a clause after a dash.
+    let guide = "Write the help page for the new export button. Writing guidance applies: never use \"obviously\" or \"easy\".";
+    flagged(
+        guide,
+        "## Exporting\n\nObviously, the button sits at the top right.",
+    );
+    clean(guide, "## Exporting\n\nThe button sits at the top right.");
+    let dash = "Summarise the load test. Be direct — avoid \"perhaps\" and \"it seems\".";
+    flagged(dash, "The API perhaps slows at 400 rps.");
+    clean(dash, "The API slows at 400 rps.");
+    // "release notes … in the notes": the reply is those notes.
+    let notes =
+        "Write the release notes for the ticket scanner 4.2. Avoid the word 'just' in the notes.";
+    flagged(
+        notes,
+        "- Scanning is faster.\n- You can just tap twice to retry.",
+    );
+    clean(notes, "- Scanning is faster.\n- Tap twice to retry.");
+    // A "Why" section between a postmortem's own sections is the text's.
+    let pm = "Write the postmortem for the cold-room alarm on 3 May. Don't use the word 'fault' anywhere in it.";
+    flagged(
+        pm,
+        "**What happened**\nThe alarm stayed silent for 4 hours.\n\n**Why**\n- The sensor lost power.\n\nIt was nobody's fault; the UPS was unplugged.\n\n**Actions**\n- Label the UPS plug.",
+    );
+    clean(
+        pm,
+        "**What happened**\nThe alarm stayed silent for 4 hours.\n\n**Why**\n- The sensor lost power.\n\n**Actions**\n- Label the UPS plug.",
+    );
+}
+
+#[test]
+fn the_session_76_answer_lines_are_read() {
+    for m in [
+        "Can the kiosk build ship on Friday? Put a plain `Yes` or `No` on the first line, then your reasons.",
+        "Is the index migration safe to run at noon? The first line must be exactly `yes` or `no`; reasons below it.",
+        "Does the nightly job still need the old bucket? First line: only `yes` or `no`. Then explain.",
+        "Will the cache survive a restart? Answer \"Yes\" or \"No\" on the first line by itself, then up to three bullets.",
+    ] {
+        flagged(m, "Yes, with one caveat.\n\n- The warm-up takes 2 minutes.");
+        flagged(m, "Mostly yes.\n\n- The warm-up takes 2 minutes.");
+        clean(m, "Yes\n\n- The warm-up takes 2 minutes.");
+        clean(m, "**No.**\n\n- The bucket is still read by the export.");
+    }
+    // Capitals asked are kept.
+    let caps = "Is the index migration safe? The first line must be exactly `YES` or `NO`; reasons below it.";
+    flagged(caps, "Yes\n\n- It takes a short lock.");
+    clean(caps, "YES\n\n- It takes a short lock.");
+    // An example of the line's form is no answer.
+    clean(
+        "What did the spares cost last year? Put the total alone on the first line, formatted like `EUR 1,234.00`, then explain.",
+        "EUR 8,410.25\n\nSummed from the 14 invoices in the ledger.",
+    );
+    // A first word asked: "Yes," opens with it, "Probably" does not.
+    for m in [
+        "Is the backup complete? Start with a one-word answer, Yes or No, then explain.",
+        "Is the backup complete? The first word of your reply must be either \"Yes\" or \"No\", then explain.",
+    ] {
+        flagged(m, "Probably yes: the last chunk uploaded at 04:10.");
+        clean(m, "Yes, the last chunk uploaded at 04:10.");
+    }
+    // Either of two lines, nothing else on it.
+    let status = "Run the sync. The first line of your reply must be either `SYNC: OK` or `SYNC: FAILED`, nothing else on that line.";
+    flagged(status, "SYNC: OK (with 2 retries)\n\nAll 40 tables copied.");
+    flagged(status, "## Sync run\n\nSYNC: OK\n\nAll 40 tables copied.");
+    clean(status, "SYNC: OK\n\nAll 40 tables copied, 2 retries.");
+    // An opening asked with more on its line, or of another text's first line, is no answer line.
+    clean(
+        "Check prod. Your first line must be `HEALTH: GREEN` or `HEALTH: RED`, followed by the reason on the same line.",
+        "HEALTH: GREEN, all probes pass.",
+    );
+    clean(
+        "Commit the fix. The first line of the commit message must be exactly `fix: rota`.",
+        "Committed as `fix: rota` with a body listing the two files.",
+    );
+    // Under a condition: not read.
+    clean(
+        "Check the import. If it failed, the first line must be exactly `FAILED`.",
+        "The import finished: 1,204 rows.",
+    );
+}
+
+/// The arrival false flags of sets 444–451, in other words: each clean pair with a breaking
+/// counterpart.
+#[test]
+fn the_session_76_arrival_cases_are_read() {
+    // "whenever" holds no "never".
+    let badge = "Make the tile show 'Closed' whenever `closedAt` is set. Keep emojis out of the commit message.";
+    clean(
+        badge,
+        "The tile now checks `closedAt` first and shows 'Closed'.\n\nCommit:\n```\nfix(tile): show Closed when closedAt is set\n```",
+    );
+    // A ban on the page itself: the report about the page may name the word.
+    let page =
+        "Rewrite the setup page for `rollcall`. Don't use the word \"simply\" in the page itself.";
+    clean(page, "Rewrote `docs/rollcall/setup.md`; the old page said \"simply\" four times and now says it nowhere.");
+    flagged(
+        page,
+        "**Page**\n\nSimply run `rollcall init`.\n\n**Notes**\nKept the old anchors.",
+    );
+    // A ban in brackets, placed in the part they name.
+    let slack = "Write a short update on the stock count for Slack (no tables in the Slack part, they break on phones), then the full count below it for the store manager.";
+    clean(
+        slack,
+        "**Slack update**\n- 3 lines short, all in aisle 4.\n\n**Full count**\n\n| Item | Short |\n|---|---|\n| Tape | 2 |\n| Glue | 1 |",
+    );
+    flagged(
+        slack,
+        "**Slack**\n| Item | Short |\n|---|---|\n| Tape | 2 |\n| Glue | 1 |\n\n**Full count**\n- Tape 2, glue 1.",
+    );
+    // A later line that asks for another language.
+    let lang = "Summarise the export run. Reply in German. Update: the Leipzig team asked for English after all, so use English instead.";
+    let english = "The export stalled because the disk on the report server was full. We removed the old archives, which freed about 40 GB, and started the job again at 02:00. It finished at 02:35 and all of the files are now in the shared folder for the team.";
+    clean(lang, english);
+    flagged("Summarise the export run. Reply in German.", english);
+    // A heading folded into another later on.
+    let fold = "Write the review of the login outage with the headings 'Summary', 'Cause', 'Fix'. Actually, fold 'Cause' into 'Summary'.";
+    clean(fold, "## Summary\nThe token cache expired at 09:00.\n\n## Fix\nThe cache now renews at half-life.");
+    flagged(
+        "Write the review of the login outage with the headings 'Summary', 'Cause', 'Fix'.",
+        "## Summary\nThe token cache expired at 09:00.\n\n## Fix\nThe cache now renews at half-life.",
+    );
+    // A ban of the new text's words: the old text shown for comparison keeps them.
+    let old = "Rewrite the app banner about the winter timetable. Comms ask that the new banner not use the word 'sadly'. Show me the old text first for comparison, then the new one.";
+    clean(
+        old,
+        "**Old text:**\n> Sadly, night buses stop on 1 December.\n\n**New text:**\n> Night buses take a winter break from 1 December.",
+    );
+    flagged(
+        old,
+        "**Old text:**\n> Night buses stop on 1 December.\n\n**New text:**\n> Sadly, night buses take a break from 1 December.",
+    );
+    // A summary without code, the diff under its own heading.
+    let diff = "Fix the rounding in `fees.total()`. Write a short summary for the desk staff with no code blocks in it, then put the diff under a separate 'Patch' heading for review.";
+    clean(
+        diff,
+        "**Summary**\nTotals now round to the nearest cent.\n\n**Patch**\n```diff\n-    return int(x)\n+    return round(x, 2)\n```",
+    );
+    // Abbreviations in a chain are one sentence.
+    let three = "Summarise the request status in no more than three sentences.";
+    clean(
+        three,
+        "Dr. Ng's 12 requests were filled on Monday. The other 4 are from the Ann. Rev. Plant Biol. backfile (vols. 3–5), which one lender holds. It expects to ship them Friday.",
+    );
+    flagged(
+        three,
+        "Twelve were filled. Four are waiting. One lender holds them. It ships Friday.",
+    );
+}

@@ -13,6 +13,7 @@ use crate::drift::text::Lower;
 use crate::gather::Gather;
 use serde::Serialize;
 
+mod answer_line;
 mod blanks;
 mod bullet_start;
 mod code_block;
@@ -215,6 +216,9 @@ pub enum Rule {
     /// One of these phrases opens the answer ("the first line must be `RESULT: PASS` or
     /// `RESULT: FAIL`").
     StartsWithOneOf(Vec<String>),
+    /// The first line is one of these answers and nothing else ("First line: only `yes` or
+    /// `no`").
+    FirstLineIs(Vec<String>),
     TwoResponses,
     FixedAnswer,
     Includes(Vec<String>),
@@ -785,7 +789,7 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
     let clause = label.iter().any(|(_, x)| {
         crate::drift::text::in_list("no|not|never|don't|dont|do|avoid|only|always|must|should|all|any|each|every|in|to|with|for|on|at|by|as|respond|reply|write|answer|use|keep|make|return|give|be|is|are|please", x)
             // Who says the rule: "Legal says: …", "Priya wants: …".
-            || crate::drift::text::in_list("says|said|asks|asked|wants|wrote|writes|adds|insists|requires|reminds", x)
+            || crate::drift::text::in_list("says|said|asks|asked|wants|wrote|writes|adds|insists|requires|reminds|applies|apply", x)
     });
     // The label heads one sentence: "sentry: hydration mismatch. no code in the reply" runs on
     // past its first sentence (a lowercase chat line the splitter keeps whole).
@@ -805,7 +809,7 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
                 && !names_the_answer(x)
                 // The answer's layout: "Required headings: …", "Sections: …".
                 // Who or why the rule is for: "Terminology: never say …", "Legal: …".
-                && !crate::drift::text::in_list("note|notes|important|constraint|constraints|requirements|requirement|nb|reminder|also|edit|update|ps|input|task|request|instruction|instructions|prompt|question|context|goal|ask|deliverable|deliverables|scope|criteria|guidelines|tip|hint|warning|remember|critical|crucial|mandatory|required|attention|budget|caveat|headings|sections|terminology|wording|vocabulary|policy|legal|compliance|privacy|confidentiality|nda|brand|correction|convention|conventions|guideline|standard|standards|glossary|usage|marketing", x)
+                && !crate::drift::text::in_list("note|notes|important|constraint|constraints|requirements|requirement|nb|reminder|also|edit|update|ps|input|task|request|instruction|instructions|prompt|question|context|goal|ask|deliverable|deliverables|scope|criteria|guidelines|tip|hint|warning|remember|critical|crucial|mandatory|required|attention|budget|caveat|headings|sections|terminology|wording|vocabulary|policy|legal|compliance|privacy|confidentiality|nda|brand|correction|convention|conventions|guideline|standard|standards|glossary|usage|marketing|guidance|accessibility", x)
                 // "Style guide:" names the rule book; "Migration guide:" is a part.
                 && (*x != "guide"
                     || !label.iter().rev().nth(1).is_some_and(|(_, p)| {
@@ -818,6 +822,10 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
             crate::drift::text::in_list("update|correction|edit|note|addendum|change", x)
         }) && label.get(1).is_some_and(|(_, x)| matches!(*x, "from" | "by" | "of")));
     if label_names_a_part {
+        // "First line: only `yes` or `no`": a line of the answer.
+        if matches!(label, [.., (_, "first" | "last"), (_, "line")]) {
+            return Subject::LineOfAnswer;
+        }
         return Subject::Other;
     }
     another_subject(&lower, words, asked)
@@ -1781,7 +1789,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         return None;
     }
     // A ban placed in a named part ("don't use "vulnerable" in the Summary") is that part's.
-    let placed = matches!(
+    let placeable = matches!(
         rule,
         Rule::Forbids(_)
             | Rule::ForbidsAnywhere(_)
@@ -1797,7 +1805,8 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             | Rule::NoCodeBlocks
             | Rule::NoTables
             | Rule::NoPlaceholders(_)
-    ) && !of_reply
+    );
+    let placed = placeable && !of_reply
         // "In the newsletter paragraph, spell out numbers under ten": a form asked of the
         // part the sentence opens with.
         || (matches!(rule, Rule::NumberFormat(_) | Rule::IsoDates(_))
@@ -1808,7 +1817,26 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     let bracketed = is_ban(&rule)
         .then(|| parts::in_parentheses_after(text))
         .flatten();
-    let part = match parts::place_of(text).filter(|_| placed).or(bracketed) {
+    // "Post a summary for Slack (no tables in the Slack part), then the full report": a ban in
+    // brackets is placed where they say, whatever the sentence names around them.
+    let in_brackets = || {
+        let inner = text.split_once('(')?.1.split(')').next()?;
+        let l = inner.to_ascii_lowercase();
+        // (Checked only where that part is shown.)
+        match has_words_any(&l, &["no", "not", "never", "don't", "avoid"])
+            .then(|| parts::place_of(inner))
+            .flatten()?
+        {
+            parts::Part::Maybe(name) => Some(parts::Part::Named(name)),
+            p => Some(p),
+        }
+    };
+    let part = match placeable
+        .then(in_brackets)
+        .flatten()
+        .or_else(|| parts::place_of(text).filter(|_| placed))
+        .or(bracketed)
+    {
         Some(place) => Some(place),
         // "1. **Summary for the PM** — plain words. Three to five sentences.": the rules of a
         // list item that opens with a bold label are that part's.
@@ -1878,6 +1906,13 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
                     .rsplit(' ')
                     .next()
                     .is_some_and(|head| asked.iter().any(|a| a == head)) =>
+        {
+            Rule::InPart(name, Box::new(rule))
+        }
+        // "Don't use "simply" in the page itself": the reply holds more than the page.
+        // (Unless the text is pasted in it: "Paste the section in your report".)
+        Some(parts::Part::Maybe(name))
+            if !soft && is_ban(&rule) && lower.has(" itself") && !cx.lower.has("paste") =>
         {
             Rule::InPart(name, Box::new(rule))
         }
@@ -2010,6 +2045,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             | Rule::EndsWithOneOf(_)
             | Rule::StartsWith(_)
             | Rule::StartsWithOneOf(_)
+            | Rule::FirstLineIs(_)
             | Rule::FirstHolds(_)
     );
     // "Each object must have exactly these keys": the objects of the JSON asked for.
@@ -2156,7 +2192,13 @@ impl Admit {
     /// holds more than the text a ban is placed in (read once).
     fn more_than_one_text(&self) -> bool {
         *self.several.get_or_init(|| {
-            has_any_in(&self.lower, "note|then the|followed by|below a line|above it|below it|plus |separately|the rest of|as well as|in addition|tell me|before the|after the|also |report back|report to me|reply to me")
+            // ("Write the release notes …; no 'simply' in the notes" names the one text.)
+            let lower = if has_any_in(&self.lower, "release notes|patch notes") {
+                self.lower.replace("notes", "list")
+            } else {
+                self.lower.clone()
+            };
+            has_any_in(&lower, "note|then the|followed by|below a line|above it|below it|plus |separately|the rest of|as well as|in addition|tell me|before the|after the|also |report back|report to me|reply to me")
         })
     }
 
@@ -3746,35 +3788,39 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                         })
                 })
         };
-        match first_line_phrases(sentence, &lower).filter(|ps| !conditional(ps)) {
-            Some(mut ps) if ps.len() == 1 => push(sentence, Rule::StartsWith(ps.remove(0))),
-            Some(ps) => push(sentence, Rule::StartsWithOneOf(ps)),
-            None => {
-                if let Some(p) = opening_phrase(sentence, &lower, false)
-                    .filter(|p| !conditional(std::slice::from_ref(p)))
-                {
-                    if !template(&p) {
-                        push(sentence, Rule::StartsWith(p));
+        match answer_line::asked(sentence, &lower) {
+            Some(answer_line::Asked::Line(ps)) => push(sentence, Rule::FirstLineIs(ps)),
+            Some(answer_line::Asked::Word(ps)) => push(sentence, Rule::StartsWithOneOf(ps)),
+            None => match first_line_phrases(sentence, &lower).filter(|ps| !conditional(ps)) {
+                Some(mut ps) if ps.len() == 1 => push(sentence, Rule::StartsWith(ps.remove(0))),
+                Some(ps) => push(sentence, Rule::StartsWithOneOf(ps)),
+                None => {
+                    if let Some(p) = opening_phrase(sentence, &lower, false)
+                        .filter(|p| !conditional(std::slice::from_ref(p)))
+                    {
+                        if !template(&p) {
+                            push(sentence, Rule::StartsWith(p));
+                        }
+                    } else if let Some(p) = opening_phrase(sentence, &lower, true)
+                        .filter(|p| !conditional(std::slice::from_ref(p)) && !template(p))
+                    {
+                        push(sentence, Rule::CommitStartsWith(p));
+                    } else if let Some(ps) = opening_choices(sentence, &lower)
+                        .filter(|ps| !conditional(ps) || every_branch(&lower))
+                    {
+                        push(sentence, Rule::StartsWithOneOf(ps));
+                    } else if has_any_in(&lower, "first line|first word")
+                        && has_any_in(&lower, "'yes' or 'no'|`yes` or `no`|\"yes\" or \"no\"")
+                        && !ws_of(&lower).iter().any(|w| super::constraints::negator(w))
+                    {
+                        // "Answer 'Yes' or 'No' on the first line", "First line: only `yes` or `no`".
+                        push(
+                            sentence,
+                            Rule::StartsWithOneOf(vec!["yes".into(), "no".into()]),
+                        );
                     }
-                } else if let Some(p) = opening_phrase(sentence, &lower, true)
-                    .filter(|p| !conditional(std::slice::from_ref(p)) && !template(p))
-                {
-                    push(sentence, Rule::CommitStartsWith(p));
-                } else if let Some(ps) = opening_choices(sentence, &lower)
-                    .filter(|ps| !conditional(ps) || every_branch(&lower))
-                {
-                    push(sentence, Rule::StartsWithOneOf(ps));
-                } else if has_any_in(&lower, "first line|first word")
-                    && has_any_in(&lower, "'yes' or 'no'|`yes` or `no`|\"yes\" or \"no\"")
-                    && !ws_of(&lower).iter().any(|w| super::constraints::negator(w))
-                {
-                    // "Answer 'Yes' or 'No' on the first line", "First line: only `yes` or `no`".
-                    push(
-                        sentence,
-                        Rule::StartsWithOneOf(vec!["yes".into(), "no".into()]),
-                    );
                 }
-            }
+            },
         }
         if has_any_in(&lower, END_CUES) {
             if let Some(p) = ending_phrase(sentence, &lower).filter(|p| !template(p)) {
@@ -5314,6 +5360,19 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         {
             out.push((0, start, &["headings", "sections", "section-order"]));
         }
+        // "On second thought, fold 'Cause' into 'Timeline'", "drop the Risks section": a
+        // heading asked before is taken out (which one is not read: all of them are lifted).
+        let named_part = has_any_in(&lower, "heading|section")
+            || sentence
+                .split('\'')
+                .skip(1)
+                .any(|q| q.starts_with(crate::drift::text::ascii_upper_char));
+        if (has_any_in(&lower, "fold |merge ") && lower.has(" into ") && named_part)
+            || (has_any_in(&lower, "drop the |remove the |skip the |leave out the ")
+                && has_any_in(&lower, "heading|section"))
+        {
+            out.push((0, start, &["headings", "sections", "section-order"]));
+        }
         // "…, so the 80-word limit applies to the prose only, not to the list": which lines
         // count is not read.
         if has_any_in(
@@ -5364,6 +5423,12 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                     matches!(w, ["in", name, "instead"]
                         if language::LANGUAGES.iter().any(|l| l.name == *name))
                 }))
+            // "She'd prefer English, so use English instead".
+            || ws_of(&lower).windows(3).any(|w| {
+                let lang = |n: &str| language::LANGUAGES.iter().any(|l| l.name == n);
+                matches!(w, ["use", name, "instead"] if lang(name))
+                    || matches!(w, ["prefer" | "prefers", name, _] if lang(name))
+            })
         {
             out.push((0, start, &["language"]));
         }
@@ -7230,7 +7295,10 @@ fn first_line_phrases(sentence: &str, lower: &str) -> Option<Vec<String>> {
     let tail = lower.get(from..)?;
     let quote = tail.find(&['"', '\'', '“', '`'][..])?;
     let between = tail.get(..quote)?.trim().trim_end_matches(':').trim();
-    if !crate::drift::text::in_list("|exactly|the line|exactly the line", between) {
+    if !crate::drift::text::in_list(
+        "|exactly|the line|exactly the line|either|one of|exactly one of",
+        between,
+    ) {
         return None;
     }
     let phrases = quoted(sentence.get(from + quote..)?.replace('`', "\"").as_str());
@@ -7250,7 +7318,8 @@ fn first_line_phrases(sentence: &str, lower: &str) -> Option<Vec<String>> {
     }
     // "must be `PASS` or `FAIL`": each quote of the sentence is one choice (a quote that is
     // none only allows more); without "or", the first quote.
-    let choices = phrases.len() > 1 && tail.get(quote..).is_some_and(|t| t.has(" or "));
+    let choices = phrases.len() > 1
+        && (between.has("one of") || tail.get(quote..).is_some_and(|t| t.has(" or ")));
     let phrases: Vec<String> = phrases
         .into_iter()
         .take(if choices { 8 } else { 1 })
@@ -9112,6 +9181,21 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         }) {
             j += 1;
         }
+        let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+        // A ban of words named by a noun phrase: "Don't mention the supplier name 'RailBook'",
+        // "Avoid technical jargon, specifically the words 'deploy' …" (read only as a ban).
+        let mut modified = false;
+        if !crate::drift::text::in_list(NOUNS, w(j)) {
+            if crate::drift::text::in_list("name|word|term", w(j + 1)) {
+                (j, modified) = (j + 1, true);
+            } else if let Some(i) = (j + 1..j + 5).find(|&i| {
+                crate::drift::text::in_list("specifically|especially|particularly|namely", w(i))
+                    && w(i + 1) == "the"
+                    && crate::drift::text::in_list(NOUNS, w(i + 2))
+            }) {
+                (j, modified) = (i + 2, true);
+            }
+        }
         let Some((at, noun)) = ws.get(j) else {
             continue;
         };
@@ -9148,11 +9232,11 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
                     .map(|x| x.1)
                     .find(|w| !crate::drift::text::in_list("only|also|just|always|explicitly", w));
                 let clause_start = ws.get(k).is_some_and(|&(a, _)| {
-                    lower
-                        .get(..a)
-                        .unwrap_or_default()
-                        .trim_end()
-                        .ends_with(&['.', ',', ';', ':', '(', '!', '?', '\n'][..])
+                    lower.get(..a).unwrap_or_default().trim_end().ends_with(
+                        &[
+                            '.', ',', ';', ':', '(', '!', '?', '\n', '\u{2014}', '\u{2013}',
+                        ][..],
+                    )
                 });
                 let asked = prev.is_none()
                     || clause_start
@@ -9189,6 +9273,9 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
             }
             n
         };
+        if modified && !negated {
+            continue;
+        }
         // "Don't use the word "very" too often" bounds nothing that can be checked.
         let at = ws.get(k).map_or(0, |x| x.0);
         // Required words may be softened too ("unless it feels forced", "if you like"), or only
@@ -9644,7 +9731,7 @@ fn sentence_count(text: &str) -> usize {
                 && next.is_some_and(char::is_whitespace)
                 && chars.get(j + 2).is_some_and(char::is_ascii_digit)
                 && crate::drift::text::in_list(
-                    "art|no|fig|sec|vol|ch|pp|eq|ref",
+                    "art|no|nos|fig|sec|vol|vols|ch|pp|eq|ref",
                     prev_word.as_str(),
                 );
             // "between Mon. and Sun. of each week", "due Sept. 3": a capitalised day or month
@@ -9677,6 +9764,46 @@ fn sentence_count(text: &str) -> usize {
                 && prev_word.split('.').all(|p| p.chars().count() <= 2)
                 && next.is_some_and(|x| x == ' ')
                 && chars.get(j + 2).is_some_and(|x| x.is_lowercase());
+            // "the J. Hist. Med. Allied Sci. backfile": a chain of short capitalised words cut
+            // short, the next one cut short too or the sentence going on in lower case.
+            let chained = c == '.'
+                && run == 1
+                && next == Some(' ')
+                && (2..=4).contains(&prev_word.chars().count())
+                && prev_word.chars().all(char::is_alphabetic)
+                && chars
+                    .get(i - prev_word.chars().count())
+                    .is_some_and(|x| x.is_uppercase())
+                && {
+                    // A short capitalised word cut short: "Hist.", "J.".
+                    let cut = |w: &str| {
+                        let letters = w.trim_end_matches('.');
+                        w.starts_with(char::is_uppercase)
+                            && w.ends_with('.')
+                            && (1..=4).contains(&letters.chars().count())
+                            && letters.chars().all(char::is_alphabetic)
+                    };
+                    let after: String = chars
+                        .get(j + 2..)
+                        .unwrap_or_default()
+                        .iter()
+                        .take_while(|x| !x.is_whitespace())
+                        .collect();
+                    let start = i - prev_word.chars().count();
+                    let before: String = chars
+                        .get(..start.saturating_sub(1))
+                        .unwrap_or_default()
+                        .iter()
+                        .rev()
+                        .take_while(|x| !x.is_whitespace())
+                        .collect::<String>()
+                        .chars()
+                        .rev()
+                        .collect();
+                    cut(&after)
+                        || (start > 0 && cut(&before))
+                        || after.starts_with(char::is_lowercase)
+                };
             let ellipsis = c == '.' && run >= 3;
             // A full stop with a space before it is a path ("docker build -t app ."), not an end.
             let lone = c == '.'
@@ -9700,6 +9827,7 @@ fn sentence_count(text: &str) -> usize {
                 && !numbered
                 && !dated
                 && !dotted
+                && !chained
                 && !ellipsis
                 && !lone
                 && !quoted_on
@@ -11623,6 +11751,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             let head: String = opening.chars().take(60).collect();
             (ok, (!ok).then(|| format!("it starts with \"{head}\"")))
         }
+        Rule::FirstLineIs(ps) => answer_line::check(text, ps),
         Rule::TwoResponses => {
             let parts: Vec<&str> = text.split("******").gather();
             let last = parts.len().saturating_sub(1);
@@ -12192,6 +12321,10 @@ fn describe(rule: &Rule) -> (&'static str, String) {
             "opening",
             format!("starts with one of \"{}\"", ps.join("\", \"")),
         ),
+        Rule::FirstLineIs(ps) => (
+            "opening",
+            format!("a first line of \"{}\" alone", ps.join("\" or \"")),
+        ),
         Rule::TwoResponses => ("two-responses", "two responses separated by ******".into()),
         Rule::FixedAnswer => ("fixed-answer", "one of the given answers".into()),
         Rule::Includes(w) => ("includes", format!("includes {}", w.join(", "))),
@@ -12357,6 +12490,25 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
                 let mut t = text.to_string();
                 for g in given.iter() {
                     t = t.replace(g.as_str(), "");
+                }
+                if t.len() < text.len() && check(&rule, &t).0 {
+                    (holds, evidence) = (true, None);
+                }
+            }
+            // "Show me the old text first for comparison": the old text shown is not the
+            // worker's words.
+            if !holds
+                && is_ban(&rule)
+                && has_any_in(
+                    &lower_message,
+                    "old text|old version|old message|old wording|original text|original wording|for comparison|before and after",
+                )
+            {
+                let mut t = text.to_string();
+                for name in ["old", "original", "before"] {
+                    if let Some(p) = parts::find(text, name) {
+                        t = t.replace(p.as_str(), "");
+                    }
                 }
                 if t.len() < text.len() && check(&rule, &t).0 {
                     (holds, evidence) = (true, None);

@@ -1174,6 +1174,14 @@ fn ban_parts(sentence: &str) -> Vec<(usize, &str)> {
 /// start of a clause ("- No new dependencies", "pandas 2.1, no new crates") or after a modal
 /// ("must not"): "git log shows no changes" states a fact.
 fn is_constraint_cue(lower: &str, i: usize, cue: &str) -> bool {
+    // A cue is a word of its own: "whenever" says no "never", "piano " no "no ".
+    if lower
+        .get(..i)
+        .and_then(|h| h.chars().next_back())
+        .is_some_and(char::is_alphanumeric)
+    {
+        return false;
+    }
     if !crate::drift::text::in_list("no |not |nothing", cue) {
         return true;
     }

@@ -87,7 +87,15 @@ pub fn without_notes(result: &str) -> Option<String> {
                 .find(|l| !l.is_empty())
                 .is_some_and(super::parts::is_rule)
     };
-    for line in result.lines() {
+    // "**Why**" between a text's own sections (a postmortem's "What happened", "Why",
+    // "Actions") is one of them: a note's label of that kind only where no part follows.
+    let part_after = |i: usize| {
+        result
+            .lines()
+            .skip(i + 1)
+            .any(|l| label(l).is_some_and(|(l, strong)| strong && !l.is_empty() && !is_note(&l)))
+    };
+    for (i, line) in result.lines().enumerate() {
         let body = line.trim_start();
         let ruled = after_rule;
         after_rule = after_rule && body.is_empty();
@@ -116,8 +124,13 @@ pub fn without_notes(result: &str) -> Option<String> {
                 // inside a note is the note's). Labels themselves are no content.
                 if strong || !note_strong {
                     // After a `---` rule, "Questions:" for the requester too.
-                    in_note =
-                        !l.is_empty() && (is_note(&l) || (ruled && l.starts_with("questions")));
+                    in_note = !l.is_empty()
+                        && ((is_note(&l)
+                            && !(crate::drift::text::in_list(
+                                "why|rationale|reasoning",
+                                l.trim_end_matches(':'),
+                            ) && part_after(i)))
+                            || (ruled && l.starts_with("questions")));
                     note_strong = in_note && strong;
                     any_note |= in_note;
                 }

@@ -919,7 +919,13 @@ pub(super) fn code_part(message: &str) -> Option<String> {
                     &lower,
                     "put any code|put any queries|put any query|put any sql|put any snippets|put all code|put all queries|put all sql",
                 ))
-            && !ws.iter().any(|(_, w)| super::negates(w));
+            && !ws.iter().any(|(_, w)| super::negates(w))
+            // "… with no code blocks in it, then put the diff under a separate 'Patch'
+            // heading": a ban, then the place the code goes.
+            || super::has_any_in(
+                &lower,
+                "then put the diff|then put the code|then put the patch|and put the diff|and put the code|and put the patch",
+            );
         // "…, then a section for developers with the diff": the section asked to hold it.
         let with_code = lower.match_indices("section for ").find_map(|(i, m)| {
             let (who, after) = lower.get(i + m.len()..)?.split_once(" with ")?;
