@@ -10041,3 +10041,73 @@ fn the_session_76_arrival_cases_are_read() {
         "Twelve were filled. Four are waiting. One lender holds them. It ships Friday.",
     );
 }
+
+/// The review's and the misses' readings: a number alone on the first line, a one-word answer
+/// on its own line, a name in brackets, every time on the 24-hour clock, a ticket key to name.
+#[test]
+fn the_session_76_miss_cases_are_read() {
+    let count = "How many pallets were rejected in May? First line: just the number, nothing else. Then explain.";
+    flagged(
+        count,
+        "About 212 pallets\n\nMost failed the moisture check.",
+    );
+    flagged(count, "212 pallets\n\nMost failed the moisture check.");
+    clean(count, "212\n\nMost failed the moisture check.");
+    clean(count, "**1,204**\n\nMost failed the moisture check.");
+    let own = "Is the printer driver safe to roll out? Start with a one-word answer, Yes or No, on its own line, then explain.";
+    flagged(own, "Yes, it passed on all six test benches.");
+    clean(own, "Yes\n\nIt passed on all six test benches.");
+    // Another text's first line, said with a possessive.
+    clean(
+        "Post the note in #builds and give me the tag message; the tag message's first line must be only `v4.1.0` or `v4.1.0-rc2`.",
+        "Build 4.1.0 is green and posted.\n\nTag message:\n```\nv4.1.0\n\nStreams the export.\n```",
+    );
+    // Two capitalised choices around "or".
+    let verdict =
+        "Look at the feature flag. Start with a one-word verdict, Keep or Remove, then explain.";
+    flagged(verdict, "I'd remove it: nothing reads it since May.");
+    clean(verdict, "Remove. Nothing reads it since May.");
+    // A name in brackets after what it names.
+    let vendor = "Write the status-page note about the card reader outage. Don't name the reader vendor (Paylo) anywhere in the note.";
+    flagged(
+        vendor,
+        "Card payments failed from 09:10 to 09:40 after a Paylo firmware update.",
+    );
+    clean(
+        vendor,
+        "Card payments failed from 09:10 to 09:40 after a firmware update.",
+    );
+    // Every time on the 24-hour clock, said with "All times must".
+    let clock = "Write the timeline of the pump failure. All times must be 24-hour HH:MM.";
+    flagged(clock, "- 06:10 pressure drops\n- 2:40 pm pump restarted");
+    clean(clock, "- 06:10 pressure drops\n- 14:40 pump restarted");
+    // A ticket key to name.
+    let key = "Write the closing comment for the freezer alarm ticket. Reference the ticket FRZ-118 in it.";
+    flagged(
+        key,
+        "The alarm threshold is back at -18 C and the sensor was replaced (FRZ-181).",
+    );
+    clean(
+        key,
+        "FRZ-118: the alarm threshold is back at -18 C and the sensor was replaced.",
+    );
+    clean(
+        "Fix the alarm threshold. If the sensor was replaced, mention ticket FRZ-118.",
+        "The threshold is back at -18 C.",
+    );
+    // "quote" and "reference" as nouns ask for nothing; a ban with an exception is not read.
+    clean(
+        "Draft the quote cover letter for BK-0311. Keep it to one page.",
+        "Dear Mr Penn,\n\nOur quote for the rebinding is attached.",
+    );
+    clean(
+        "Write the README section. Don't mention the old tool (StockBook) by name anywhere except under the `## History` heading.",
+        "## Use\nRun `stock move`.\n\n## History\nCounts were imported from StockBook in June.",
+    );
+    // A heading folded into another, named without quotes.
+    let fold = "Write the review with the headings Summary, Cause, Fix. On second thought, fold Cause into Summary.";
+    clean(
+        fold,
+        "## Summary\nThe cache expired.\n\n## Fix\nIt now renews early.",
+    );
+}

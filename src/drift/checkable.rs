@@ -922,6 +922,13 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
     {
         return Subject::Answer;
     }
+    // "All times must be 24-hour HH:MM", "Every date should be ISO": the forms written in
+    // the answer.
+    if crate::drift::text::in_list("all|every", w(start))
+        && matches!(phrase.as_slice(), [x] | ["clock", x] if crate::drift::text::in_list("times|time|dates|date|amounts|figures|numbers|prices|timestamps", x))
+    {
+        return Subject::Answer;
+    }
     // "The first line of the SMS must be in all caps" after "Draft the SMS": a line of the
     // text asked for.
     let of_asked = phrase.iter().position(|x| *x == "of").is_some_and(|i| {
@@ -1566,7 +1573,7 @@ static CUES: super::phrases::Phrases = super::phrases::Phrases::new(
     // Keys said after the message asked for JSON.
     // Word bans said with another verb ([`called_ban`]).
     // Number formats: "round all percentages to whole numbers", "counts as digits".
-    "0|1|2|3|4|5|6|7|8|9|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|hundred|once|twice|comma|lowercase|lower case|capital|uppercase|upper case|upper-case|caps|quot|<<|angular|json|p.s|postscript|end|finish|conclude|close your|close it|sign off|sign it off|sections|' section|` section|\" section|last line of your|last line|final line|first line|begin|start with|start it with|open with|open it with|start your|must start|should start|open your|must open|should open|last sentence|asterisk|******|my answer is|keyword|word|letter|language|highlight|italic|mention|avoid|include|contain|use|say|section x|paragraph x|entirely in|only in|should be in|respond in|answer in|answers in|reply in|replies in|response in|responses in|zero|eleven|heading|url|link|first person|first-person|impersonal|column|code block|code fence|bullet|single|numbered|code only|sql only|yaml only|only the|only a|just the| only,| only.| only -| only \u{2014}|english|french|german|spanish|portuguese|italian|dutch|deutsch|español|espanol|français|francais|português|portugues|italiano|yyyy-mm-dd|/yyyy|keys|don't write|do not write|never write|don't call|do not call|never call|don't refer|do not refer|never refer|, never|not appear|never appear|banned|forbidden|prohibited|off-limits|decimal|percentage|percent|thousands|whole number|digits|table|sorted|sort by|sort the|sort them|sort it|ordered by|order by|ranked by|rank the|rank them|alphabetical|ascending|descending|chronological|in order of|timestamp|exclamation",
+    "0|1|2|3|4|5|6|7|8|9|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|hundred|once|twice|comma|lowercase|lower case|capital|uppercase|upper case|upper-case|caps|quot|<<|angular|json|p.s|postscript|end|finish|conclude|close your|close it|sign off|sign it off|sections|' section|` section|\" section|last line of your|last line|final line|first line|begin|start with|start it with|open with|open it with|start your|must start|should start|open your|must open|should open|last sentence|asterisk|******|my answer is|keyword|word|letter|language|highlight|italic|mention|avoid|include|contain|use|say|section x|paragraph x|entirely in|only in|should be in|respond in|answer in|answers in|reply in|replies in|response in|responses in|zero|eleven|heading|url|link|first person|first-person|impersonal|column|code block|code fence|bullet|single|numbered|code only|sql only|yaml only|only the|only a|just the| only,| only.| only -| only \u{2014}|english|french|german|spanish|portuguese|italian|dutch|deutsch|español|espanol|français|francais|português|portugues|italiano|yyyy-mm-dd|/yyyy|keys|don't write|do not write|never write|don't call|do not call|never call|don't name|do not name|never name|don't refer|do not refer|never refer|, never|not appear|never appear|banned|forbidden|prohibited|off-limits|decimal|percentage|percent|thousands|whole number|digits|table|sorted|sort by|sort the|sort them|sort it|ordered by|order by|ranked by|rank the|rank them|alphabetical|ascending|descending|chronological|in order of|timestamp|exclamation",
 );
 
 /// Whether a lowercased sentence holds a cue: a word cue where a word starts ("ends",
@@ -2467,6 +2474,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             if let Some(f) = first_line::asked(sentence, &lower, &keys) {
                 push(sentence, Rule::FirstHolds(f));
             }
+        }
+        if let Some(key) = first_line::key_asked(sentence, &lower) {
+            push(sentence, Rule::Includes(vec![key]));
         }
         // (Before the condition gate: its condition is read from the reply.)
         if let Some(name) = if_failed::asked(sentence, &lower) {
@@ -5362,9 +5372,10 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         }
         // "On second thought, fold 'Cause' into 'Timeline'", "drop the Risks section": a
         // heading asked before is taken out (which one is not read: all of them are lifted).
+        // (A name in quotes or capitals: "fold 'Cause' into …", "merge Cause into …".)
         let named_part = has_any_in(&lower, "heading|section")
             || sentence
-                .split('\'')
+                .split(&['\'', ' '][..])
                 .skip(1)
                 .any(|q| q.starts_with(crate::drift::text::ascii_upper_char));
         if (has_any_in(&lower, "fold |merge ") && lower.has(" into ") && named_part)
@@ -8814,6 +8825,10 @@ fn term_asked(before: &str) -> bool {
 /// not mention competitor names (Zendesk, Freshdesk, Intercom) anywhere", "do not use his name
 /// (Daniel Okafor)". Each listed name is banned whole ("etc." and "and so on" end the list).
 fn named_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
+    // "… anywhere except under `## Migration`": where it may stand is not read.
+    if has_any_in(lower, " except| unless| other than") {
+        return None;
+    }
     let ws = words_at(lower);
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     let k = (0..ws.len()).find(|&k| {
@@ -8826,7 +8841,21 @@ fn named_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
     if crate::drift::text::in_list("the|any|our|his|her|their|its|a", w(j)) {
         j += 1;
     }
-    let name_at = (j..j + 3).find(|&i| matches!(w(i), "name" | "names"))?;
+    // ("Don't name the lock vendor (Velotek)": the thing named, its name in brackets.)
+    let bracket_after = |i: usize| {
+        ws.get(i).is_some_and(|(at, x)| {
+            lower
+                .get(at + x.len()..)
+                .is_some_and(|r| r.trim_start().starts_with('('))
+        })
+    };
+    let name_at = (j..j + 3)
+        .find(|&i| matches!(w(i), "name" | "names"))
+        .or_else(|| {
+            crate::drift::text::in_list("name|mention", w(k + 1))
+                .then(|| (j..j + 3).find(|&i| bracket_after(i)))
+                .flatten()
+        })?;
     let (at, x) = ws.get(name_at)?;
     let open = at + x.len();
     let inner = sentence.get(open..)?.trim_start().strip_prefix('(')?;
@@ -9683,7 +9712,8 @@ fn dated_next(rest: &[char]) -> bool {
 /// common abbreviation or an initial, plus a last unterminated fragment. Line breaks do not end
 /// sentences.
 fn sentence_count(text: &str) -> usize {
-    const ABBREVIATIONS: &str = "mr|mrs|ms|dr|st|vs|etc|e.g|i.e|jr|sr|prof|incl|approx|esp|min|max";
+    const ABBREVIATIONS: &str =
+        "mr|mrs|ms|dr|st|vs|etc|e.g|i.e|jr|sr|prof|incl|approx|esp|min|max|al|cf";
     let chars: Vec<char> = text.chars().gather();
     let mut n = 0;
     let mut pending = false;
@@ -9731,7 +9761,7 @@ fn sentence_count(text: &str) -> usize {
                 && next.is_some_and(char::is_whitespace)
                 && chars.get(j + 2).is_some_and(char::is_ascii_digit)
                 && crate::drift::text::in_list(
-                    "art|no|nos|fig|sec|vol|vols|ch|pp|eq|ref",
+                    "art|no|nos|fig|sec|sect|vol|vols|ch|pp|eq|ref",
                     prev_word.as_str(),
                 );
             // "between Mon. and Sun. of each week", "due Sept. 3": a capitalised day or month

@@ -9,6 +9,9 @@ use super::has_any_in;
 use crate::drift::text::Has;
 use crate::gather::Gather;
 
+/// The answer that is a number written in digits ("4,126", "37", "12.5 %").
+pub const NUMBER: &str = "<a number>";
+
 /// What a sentence asks of the reply's start.
 #[derive(Debug, PartialEq)]
 pub enum Asked {
@@ -23,7 +26,7 @@ pub fn asked(sentence: &str, lower: &str) -> Option<Asked> {
     let line = lower.has("first line");
     let word = has_any_in(
         lower,
-        "first word|one-word answer|one word answer|single-word answer|single word answer",
+        "first word|one-word answer|one word answer|single-word answer|single word answer|one-word verdict|one word verdict",
     );
     if !(line || word) {
         return None;
@@ -34,6 +37,18 @@ pub fn asked(sentence: &str, lower: &str) -> Option<Asked> {
         if !owner
             .iter()
             .any(|w| crate::drift::text::in_list("reply|report|answer|response|output|yours", w))
+        {
+            return None;
+        }
+    }
+    // "the annotation's first line": another text's (not "the reply's").
+    if let Some(at) = lower.find_str("first line") {
+        let owner = lower.get(..at).unwrap_or_default().trim_end();
+        if (owner.ends_with("'s") || owner.ends_with("\u{2019}s"))
+            && !has_any_in(
+                owner.rsplit(' ').next().unwrap_or_default(),
+                "reply|report|answer|response",
+            )
         {
             return None;
         }
@@ -52,16 +67,26 @@ pub fn asked(sentence: &str, lower: &str) -> Option<Asked> {
     ) {
         return None;
     }
-    let (at, choices) = choices(sentence, lower)?;
-    if word {
-        return Some(Asked::Word(choices));
-    }
     // The line holds the answer alone: said of the line ("by itself", "nothing else"), or of
     // the answer right before it ("exactly `YES`", "a plain `Yes`", "only `yes`").
     let alone = has_any_in(
         lower,
         "by itself|on its own|nothing else|alone on|a line of its own|on a line by itself",
     );
+    // "First line: just the number, nothing else", "Put just the number on the first line".
+    if line
+        && has_any_in(
+            lower,
+            "just the number|only the number|the number alone|just the total|only the total|the total alone|just the count|only the count|the count alone|a bare number",
+        )
+    {
+        return Some(Asked::Line(vec![NUMBER.into()]));
+    }
+    let (at, choices) = choices(sentence, lower)?;
+    // ("a one-word answer, Yes or No, on its own line": the line.)
+    if word && !alone {
+        return Some(Asked::Word(choices));
+    }
     let before = lower.get(at.saturating_sub(14)..at).unwrap_or_default();
     let exact = has_any_in(before, "exactly|only|plain|bare|just");
     let more = has_any_in(
@@ -92,8 +117,23 @@ fn choices(sentence: &str, lower: &str) -> Option<(usize, Vec<String>)> {
         .find_str("yes or no")
         .or_else(|| lower.find_str("yes/no"))
         .map(|at| (at, vec!["yes".into(), "no".into()]));
+    // "a one-word verdict, Keep or Drop, then …": two capitalised words either side of "or".
+    let bare = || {
+        let (_, after) = lower.split_once(" or ")?;
+        let at = lower.len() - after.len() - 4;
+        let a = sentence.get(..at)?.rsplit(' ').next()?;
+        let b = sentence.get(at + 4..)?.split(&[' ', ','][..]).next()?;
+        let b = b.trim_end_matches(&['.', ','][..]);
+        [a, b]
+            .iter()
+            .all(|w| {
+                w.starts_with(crate::drift::text::ascii_upper_char)
+                    && w.chars().all(char::is_alphabetic)
+            })
+            .then(|| (at, vec![a.to_string(), b.to_string()]))
+    };
     match found.as_slice() {
-        [] => yes_no,
+        [] => yes_no.or_else(bare),
         _ if yes_no.is_some() => yes_no,
         [(at, one)] => Some((*at, vec![one.clone()])),
         [(at, _), ..] => {
@@ -123,7 +163,14 @@ pub fn check(text: &str, choices: &[String]) -> (bool, Option<String>) {
         .find(|l| !l.trim().is_empty())
         .unwrap_or_default();
     let have = bare(line);
+    let number = |t: &str| {
+        t.chars().any(|c| c.is_ascii_digit())
+            && t.chars().all(|c| c.is_ascii_digit() || ",. %".contains(c))
+    };
     let ok = choices.iter().any(|c| {
+        if c == NUMBER {
+            return number(have);
+        }
         let want = bare(c);
         // ("exactly `YES`": "Yes" is not it.)
         let caps = want.chars().any(char::is_alphabetic) && !want.chars().any(char::is_lowercase);

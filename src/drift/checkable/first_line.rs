@@ -134,6 +134,38 @@ pub fn keys(text: &str) -> Vec<String> {
     out
 }
 
+/// A ticket key the reply must name anywhere: "Mention the ticket number DC-690 in the note",
+/// "Reference the ticket BREW-622 in the report", "Include the ticket reference GOVPAY-1182".
+/// Not negated, not under a condition; the key within five words of the verb.
+pub fn key_asked(sentence: &str, lower: &str) -> Option<String> {
+    if has_any_in(
+        lower,
+        " if | unless |don't|do not|never| not |first line|first sentence",
+    ) {
+        return None;
+    }
+    // The verb asked, not a noun ("the quote cover note", "the reference number").
+    let at = ["mention ", "reference ", "cite ", "include "]
+        .iter()
+        .filter_map(|v| {
+            let i = lower.find_str(v)?;
+            let head = lower.get(..i)?.trim_end();
+            let prev = head.rsplit(' ').next().unwrap_or_default();
+            (head.is_empty()
+                || head.ends_with(&['.', ',', ';', ':'][..])
+                || crate::drift::text::in_list("and|please|to|must|should|also|always|you", prev))
+            .then_some(i + v.len())
+        })
+        .min()?;
+    sentence
+        .get(at..)?
+        .split_whitespace()
+        .take(5)
+        .map(|t| t.trim_matches(|c: char| !c.is_ascii_alphanumeric()))
+        .find(|t| ticket_key(t))
+        .map(str::to_string)
+}
+
 /// `LIB-3377`: capital letters, a hyphen, digits; not a standard's name (`SHA-256`, `UTF-8`).
 fn ticket_key(t: &str) -> bool {
     t.split_once('-').is_some_and(|(head, num)| {
