@@ -279,13 +279,11 @@ pub fn contract_error_text(check: &CheckReport, original: &str, settings: &Setti
         ),
         None => original.to_string(),
     };
-    let mut v = serde_json::to_value(obj).unwrap_or(Value::Null);
+    let mut v = crate::json_text::to_value(obj).unwrap_or(Value::Null);
     if let Value::Object(m) = &mut v {
         m.insert("originalResult".into(), Value::String(kept));
     }
-    // `{:#}` is `to_string_pretty`'s text through the `Display` the module has anyway (a JSON
-    // value pretty-printed into a `Vec` was compiled for this alone).
-    format!("{v:#}")
+    crate::json_text::to_string_pretty(&v).unwrap_or_default()
 }
 
 /// A unit enum's name as it crosses the boundary (its serde form), for summaries.

@@ -59,6 +59,61 @@ pub(crate) fn to_string<T: serde::Serialize + ?Sized>(v: &T) -> serde_json::Resu
     String::from_utf8(sink.buf).map_err(serde::ser::Error::custom)
 }
 
+/// `serde_json::to_value` for a type written through [`Sink`]: its text read back, the same
+/// value (a serializer into `Value` per type was 4 KB raw of the module).
+pub(crate) fn to_value<T: serde::Serialize + ?Sized>(v: &T) -> serde_json::Result<Value> {
+    serde_json::from_str(&to_string(v)?)
+}
+
+/// `serde_json::to_string_pretty` through [`Sink`]: the same text, the compact text indented
+/// (a pretty serializer per value type and writer was 6 KB raw of the module).
+pub(crate) fn to_string_pretty<T: serde::Serialize + ?Sized>(v: &T) -> serde_json::Result<String> {
+    to_string(v).map(|t| indent(&t))
+}
+
+/// Compact JSON text as serde_json's `PrettyFormatter` writes it: two spaces a level, `": "`
+/// after a key, an empty array or object kept as `[]`/`{}`.
+fn indent(compact: &str) -> String {
+    let mut out = Vec::with_capacity(compact.len() * 2);
+    let mut depth = 0;
+    let (mut in_string, mut escaped) = (false, false);
+    let mut bytes = compact.bytes().peekable();
+    let line = |out: &mut Vec<u8>, depth: usize| {
+        out.push(b'\n');
+        out.resize(out.len() + 2 * depth, b' ');
+    };
+    while let Some(b) = bytes.next() {
+        out.push(b);
+        if in_string {
+            (in_string, escaped) = (escaped || b != b'"', !escaped && b == b'\\');
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                // (`]` is `[` + 2, `}` is `{` + 2.)
+                if let Some(close) = bytes.next_if_eq(&(b + 2)) {
+                    out.push(close);
+                } else {
+                    depth += 1;
+                    line(&mut out, depth);
+                }
+            }
+            b']' | b'}' => {
+                out.pop();
+                depth -= 1;
+                line(&mut out, depth);
+                out.push(b);
+            }
+            b',' => line(&mut out, depth),
+            b':' => out.push(b' '),
+            _ => {}
+        }
+    }
+    // Only ASCII was added to valid UTF-8.
+    String::from_utf8(out).unwrap_or_default()
+}
+
 /// Appends `/segment` to a JSON pointer, escaping `~` and `/` (RFC 6901).
 pub fn push_pointer_segment(path: &mut String, segment: &str) {
     path.push('/');
@@ -196,6 +251,27 @@ fn hex4(bytes: &[u8], at: usize) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn to_string_pretty_is_serde_jsons_text() {
+        let v = serde_json::json!({
+            "a": [], "b": {}, "c": [1, -2.5, true, null, [[]], {"d": {}}],
+            "e \"q\" \\": "x:y,z [1] {2} \\\" é \u{1}",
+            "f": {"g": [{"h": "]"}, "}"], "i": 1e300},
+        });
+        for v in [
+            v.clone(),
+            serde_json::json!([]),
+            serde_json::json!("s"),
+            serde_json::json!([v]),
+        ] {
+            assert_eq!(
+                to_string_pretty(&v).unwrap(),
+                serde_json::to_string_pretty(&v).unwrap()
+            );
+            assert_eq!(to_value(&v).unwrap(), serde_json::to_value(&v).unwrap());
+        }
+    }
 
     #[test]
     fn escaped_len_is_the_length_serde_json_writes() {

@@ -223,7 +223,6 @@ fn finish(
     // Nothing changed: the parent gets the result exactly as the child wrote it.
     let text_is_result =
         crossing == Crossing::Result && error_object.is_none() && changes.is_empty();
-    // A value's `{:#}` is `to_string_pretty`'s text, through `Value`'s own `Display`.
     let text =
         (crossing == Crossing::Result && !(text_is_result && caller_has_text)).then(|| {
             match (&error_object, extraction) {
@@ -236,7 +235,7 @@ fn finish(
                     .to_string(),
                 (None, _) => value
                     .as_str()
-                    .map_or_else(|| format!("{value:#}"), str::to_string),
+                    .map_or_else(|| pretty(&value), str::to_string),
             }
         });
     CheckReport {
@@ -256,7 +255,7 @@ fn finish(
 }
 
 fn pretty<T: serde::Serialize>(v: &T) -> String {
-    serde_json::to_string_pretty(v).unwrap_or_default()
+    crate::json_text::to_string_pretty(v).unwrap_or_default()
 }
 
 /// The failed report of a result over `limits.maxBytes`; `size` says how large it is.

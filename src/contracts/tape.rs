@@ -11,7 +11,16 @@
 
 use crate::sanitize::Tree;
 use crate::swar;
-use serde_json::Number;
+use serde_json::{Number, Value};
+
+/// serde_json's number for `text`, read as a value: the same parse, and the value's
+/// deserializer is in the module anyway (a `Number`'s was 1.5 KB raw).
+fn number(text: &str) -> Option<Number> {
+    match serde_json::from_str(text) {
+        Ok(Value::Number(n)) => Some(n),
+        _ => None,
+    }
+}
 
 /// Deeper nesting is left to serde_json, whose limit (128) a value near it must meet exactly.
 const MAX_NESTING: usize = 100;
@@ -158,7 +167,7 @@ impl<'t> At<'t> {
             Tok::Null => Kind::Null,
             Tok::Bool(_) => Kind::Bool,
             // Read by serde_json when the reader met it: cannot fail here.
-            Tok::Number(n) => serde_json::from_str(n).map_or(Kind::Null, Kind::Number),
+            Tok::Number(n) => number(n).map_or(Kind::Null, Kind::Number),
             Tok::Str(s) => Kind::String(s),
             Tok::Owned(k) => {
                 Kind::String(self.tape.owned.get(k as usize).map_or("", String::as_str))
@@ -482,7 +491,9 @@ impl<'a> Reader<'a> {
             return self.text.get(start..i).map(Tok::Str);
         }
         let quoted = self.text.get(start - 1..=i)?;
-        let s: String = serde_json::from_str(quoted).ok()?;
+        let Ok(Value::String(s)) = serde_json::from_str(quoted) else {
+            return None;
+        };
         self.tape.owned.push(s);
         Some(Tok::Owned(u32::try_from(self.tape.owned.len() - 1).ok()?))
     }
@@ -527,7 +538,7 @@ impl<'a> Reader<'a> {
         let text = self.text.get(start..self.pos)?;
         let exact = plain && (text.parse::<u64>().is_ok() || text.parse::<i64>().is_ok());
         if !exact {
-            serde_json::from_str::<Number>(text).ok()?;
+            number(text)?;
         }
         self.tape.toks.push(Tok::Number(text));
         Some(())
@@ -538,7 +549,6 @@ impl<'a> Reader<'a> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
-    use serde_json::Value;
 
     /// The tape's value as a `Value`, to compare both readings of one text.
     fn to_value(at: At) -> Value {

@@ -9800,39 +9800,39 @@ fn sentence_count(text: &str) -> usize {
                 && run == 1
                 && next == Some(' ')
                 && (2..=4).contains(&prev_word.chars().count())
-                && prev_word.chars().all(char::is_alphabetic)
+                && prev_word.chars().all(|c| c.is_ascii_alphabetic())
                 && chars
                     .get(i - prev_word.chars().count())
-                    .is_some_and(|x| x.is_uppercase())
+                    .is_some_and(|x| x.is_ascii_uppercase())
                 && {
                     // A short capitalised word cut short: "Hist.", "J.".
                     let cut = |w: &str| {
                         let letters = w.trim_end_matches('.');
-                        w.starts_with(char::is_uppercase)
+                        w.chars().next().is_some_and(|c| c.is_ascii_uppercase())
                             && w.ends_with('.')
                             && (1..=4).contains(&letters.chars().count())
-                            && letters.chars().all(char::is_alphabetic)
+                            && letters.chars().all(|c| c.is_ascii_alphabetic())
                     };
-                    let after: String = chars
-                        .get(j + 2..)
+                    // The word after the space, and the one before the previous word (as
+                    // slices: the module's own iterator chain for each was 500 bytes).
+                    let tail = chars.get(j + 2..).unwrap_or_default();
+                    let end = tail.iter().position(|x| x.is_whitespace());
+                    let after: String = tail
+                        .get(..end.unwrap_or(tail.len()))
                         .unwrap_or_default()
                         .iter()
-                        .take_while(|x| !x.is_whitespace())
                         .collect();
                     let start = i - prev_word.chars().count();
-                    let before: String = chars
-                        .get(..start.saturating_sub(1))
+                    let head = chars.get(..start.saturating_sub(1)).unwrap_or_default();
+                    let from = head.iter().rposition(|x| x.is_whitespace());
+                    let before: String = head
+                        .get(from.map_or(0, |p| p + 1)..)
                         .unwrap_or_default()
                         .iter()
-                        .rev()
-                        .take_while(|x| !x.is_whitespace())
-                        .collect::<String>()
-                        .chars()
-                        .rev()
                         .collect();
                     cut(&after)
                         || (start > 0 && cut(&before))
-                        || after.starts_with(char::is_lowercase)
+                        || after.chars().next().is_some_and(|c| c.is_ascii_lowercase())
                 };
             let ellipsis = c == '.' && run >= 3;
             // A full stop with a space before it is a path ("docker build -t app ."), not an end.

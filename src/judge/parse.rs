@@ -344,7 +344,7 @@ pub fn parse_verdict_with(
 ) -> Result<Verdict, String> {
     let v = read_verdict(answer, delimiter, child)?;
     // The parsed verdict must satisfy schemas/verdict.schema.json like any other contract.
-    let value = serde_json::to_value(&v).map_err(|e| e.to_string())?;
+    let value = crate::json_text::to_value(&v).map_err(|e| e.to_string())?;
     let problems: Vec<String> = (crate::shipped::VERDICT.iter_errors)(&value)
         .map(|e| e.to_string())
         .gather();

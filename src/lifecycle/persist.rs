@@ -109,7 +109,7 @@ impl Registry {
             outbox: self.outbox.values().map(|d| Delivery::clone(d)).gather(),
             retired: Some(self.retired.iter().cloned().gather()),
         };
-        serde_json::to_string_pretty(&file).unwrap_or_default()
+        crate::json_text::to_string_pretty(&file).unwrap_or_default()
     }
 
     /// Reads an exported state. A resume that was under way when the state was saved did not

@@ -45,7 +45,7 @@ fn with_port<T>(f: impl FnOnce(&dyn Port) -> T) -> Option<T> {
 }
 
 fn docs_text(docs: &[(&str, &Value)]) -> String {
-    serde_json::to_string(docs).unwrap_or_default()
+    crate::json_text::to_string(docs).unwrap_or_default()
 }
 
 /// A schema compiled in the compiler module.
@@ -61,7 +61,7 @@ impl Drop for Validator {
 
 impl Validator {
     fn check(&self, value: &Value, errors: bool) -> Checked {
-        let text = serde_json::to_string(value).unwrap_or_default();
+        let text = crate::json_text::to_string(value).unwrap_or_default();
         let answer = with_port(|p| p.validate(self.handle, &text, pattern::left(), errors))
             .unwrap_or_else(|| Err("no schema compiler is installed".into()));
         let checked = answer
@@ -116,9 +116,16 @@ fn port_failed(id: &str, why: &str) -> GuardError {
 /// The first `pattern` of `schema` that does not compile: its schema path and why. Without a
 /// working port, `None`: the compile that follows fails instead.
 pub fn first_invalid(schema: &Value) -> Option<(String, String)> {
-    let text = serde_json::to_string(schema).unwrap_or_default();
+    let text = crate::json_text::to_string(schema).unwrap_or_default();
     let answer = with_port(|p| p.first_invalid(&text))?.ok()?;
-    serde_json::from_str::<Option<(String, String)>>(&answer).ok()?
+    // Read as a value: a typed answer's deserializer was compiled for this alone.
+    match serde_json::from_str(&answer).ok()? {
+        Value::Array(a) => match a.as_slice() {
+            [Value::String(path), Value::String(why)] => Some((path.clone(), why.clone())),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// How many backtracking `patternProperties` patterns `docs` hold, and the schema path of the
@@ -129,10 +136,23 @@ pub fn key_patterns(docs: &[(&str, &Value)]) -> Result<(usize, Option<String>)> 
     let text = docs_text(docs);
     let answer = with_port(|p| p.key_patterns(&text)).ok_or_else(|| unavailable(id))?;
     let answer = answer.map_err(|why| port_failed(id, &why))?;
-    serde_json::from_str::<Option<(usize, Option<String>)>>(&answer)
-        .ok()
-        .flatten()
-        .ok_or_else(|| port_failed(id, "unreadable answer"))
+    // `[count, path or null]`, read as a value (as in `first_invalid`).
+    let answer: Option<Value> = serde_json::from_str(&answer).ok();
+    let read = match answer.as_ref().and_then(Value::as_array).map(Vec::as_slice) {
+        Some([count, path]) => {
+            let path = match path {
+                Value::Null => Some(None),
+                Value::String(p) => Some(Some(p.clone())),
+                _ => None,
+            };
+            count
+                .as_u64()
+                .and_then(|n| usize::try_from(n).ok())
+                .zip(path)
+        }
+        _ => None,
+    };
+    read.ok_or_else(|| port_failed(id, "unreadable answer"))
 }
 
 /// A `patternProperties` name pattern compiled in the compiler module.

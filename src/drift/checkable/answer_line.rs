@@ -128,7 +128,7 @@ fn choices(sentence: &str, lower: &str) -> Option<(usize, Vec<String>)> {
             .iter()
             .all(|w| {
                 w.starts_with(crate::drift::text::ascii_upper_char)
-                    && w.chars().all(char::is_alphabetic)
+                    && w.chars().all(|c| c.is_ascii_alphabetic())
             })
             .then(|| (at, vec![a.to_string(), b.to_string()]))
     };
@@ -173,7 +173,8 @@ pub fn check(text: &str, choices: &[String]) -> (bool, Option<String>) {
         }
         let want = bare(c);
         // ("exactly `YES`": "Yes" is not it.)
-        let caps = want.chars().any(char::is_alphabetic) && !want.chars().any(char::is_lowercase);
+        let caps = want.chars().any(|c| c.is_ascii_alphabetic())
+            && !want.chars().any(|c| c.is_ascii_lowercase());
         if caps || want.contains(' ') || want.contains(':') {
             have == want
         } else {
