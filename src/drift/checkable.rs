@@ -3823,7 +3823,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                         && has_any_in(&lower, "'yes' or 'no'|`yes` or `no`|\"yes\" or \"no\"")
                         && !ws_of(&lower).iter().any(|w| super::constraints::negator(w))
                     {
-                        // "Answer 'Yes' or 'No' on the first line", "First line: only `yes` or `no`".
+                        // "Answer 'Yes' or 'No' on the first line" (an answer alone on it is
+                        // `answer_line`'s).
                         push(
                             sentence,
                             Rule::StartsWithOneOf(vec!["yes".into(), "no".into()]),
@@ -5364,21 +5365,18 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         }
         // "Actually, call the last heading Verification instead of Test": the headings asked
         // before, renamed (which one is not read: all of them are lifted).
-        if lower.has("heading")
-            && lower.has(" instead")
-            && has_any_in(&lower, "call the|rename the|retitle the|name the")
-        {
-            out.push((0, start, &["headings", "sections", "section-order"]));
-        }
         // "On second thought, fold 'Cause' into 'Timeline'", "drop the Risks section": a
-        // heading asked before is taken out (which one is not read: all of them are lifted).
+        // heading asked before is taken out, likewise.
         // (A name in quotes or capitals: "fold 'Cause' into …", "merge Cause into …".)
         let named_part = has_any_in(&lower, "heading|section")
             || sentence
                 .split(&['\'', ' '][..])
                 .skip(1)
                 .any(|q| q.starts_with(crate::drift::text::ascii_upper_char));
-        if (has_any_in(&lower, "fold |merge ") && lower.has(" into ") && named_part)
+        if (lower.has("heading")
+            && lower.has(" instead")
+            && has_any_in(&lower, "call the|rename the|retitle the|name the"))
+            || (has_any_in(&lower, "fold |merge ") && lower.has(" into ") && named_part)
             || (has_any_in(&lower, "drop the |remove the |skip the |leave out the ")
                 && has_any_in(&lower, "heading|section"))
         {

@@ -156,7 +156,8 @@ fn bare(line: &str) -> &str {
 }
 
 /// Whether the text's first line is one of `choices` and nothing else, with the line found.
-/// Single words ("YES", "no") are compared without case; longer answers as written.
+/// A word in lower or mixed case ("yes", "No") is compared without case; one in capitals
+/// ("YES") and longer answers as written.
 pub fn check(text: &str, choices: &[String]) -> (bool, Option<String>) {
     let line = text
         .lines()
