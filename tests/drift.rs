@@ -10111,3 +10111,63 @@ fn the_session_76_miss_cases_are_read() {
         "## Summary\nThe cache expired.\n\n## Fix\nIt now renews early.",
     );
 }
+
+#[test]
+fn the_session_77_arrival_cases_are_read() {
+    // Another agent's cap, and none on this reply.
+    let cap = "Omar's agent is drafting the board's version of the billing fix and has a 40-word cap. You are writing the version for the developers, which has no cap.";
+    let long = "The invoice job ran twice on the first of the month because the cron entry and the queue both started it. We removed the cron entry, added a lock keyed on the billing period, and replayed the month on staging: every customer got exactly one invoice, and the duplicate credit notes were voided by the script in `ops/void_dupes.py`.";
+    clean(cap, long);
+    flagged(
+        "Write the version for the board. Keep it under 40 words.",
+        long,
+    );
+    // Emojis of the reply's own, and the quotes it was asked to keep.
+    let own = "Collect what riders said about the new night route. No emojis of your own, please, but keep their words exactly.";
+    clean(own, "Nine riders wrote in.\n- Most liked the later last bus: \"Finally home before 1am 🎉\"\n- Two asked for a shelter at Dock Road.");
+    flagged(own, "Nine riders wrote in 🎉\n- Most liked the later last bus.\n- Two asked for a shelter at Dock Road.");
+    // A sentence limit on the note, and the table asked below it.
+    let note = "Tell the trustees how the spring appeal went. Keep your reply under three sentences, with the figures as a table beneath it.";
+    clean(note, "The spring appeal raised more than last year. Most gifts came online.\n\n| Channel | Gifts |\n|---|---|\n| Online | 412 |\n| Post | 97 |");
+    flagged(note, "The spring appeal raised more than last year. Most gifts came online. Post fell again. We will try a phone day.\n\n| Channel | Gifts |\n|---|---|\n| Online | 412 |");
+    // A rule of the code: the removed lines of the diff and the report's words about them.
+    let code =
+        "Tidy `sync/pull.py`: the code must not call `eval` any more; parse with `json.loads`.";
+    clean(code, "Tidied `sync/pull.py`:\n\n```diff\n-    row = eval(line)\n+    row = json.loads(line)\n```\n\nThe only `eval` call is gone.");
+    flagged(
+        code,
+        "Tidied `sync/pull.py`:\n\n```python\nrow = eval(line)\nlog.info(row)\n```",
+    );
+    // A topic named with the place it happened: the place's other news is no mention.
+    let topic = "Write the weekly depot report. Don't mention the 3 March fuel spill at Harwick; legal is handling it.";
+    clean(
+        topic,
+        "- Harwick ran 41 routes, two more than planned.\n- Brent Cross trialled the new rota.",
+    );
+    flagged(
+        topic,
+        "- Harwick ran 41 routes.\n- The fuel spill is being cleaned up.",
+    );
+    // Tests allowed elsewhere by a permission with no change verb.
+    let scope = "Make the exporter skip archived albums. Only modify files under `exporter/`; new tests can go anywhere under `tests/`.";
+    clean(scope, "Done.\n- `exporter/filter.py`: skips archived albums.\n- `tests/exporter/test_filter.py` (new): 3 cases.");
+    flagged(scope, "Done.\n- `exporter/filter.py`: skips archived albums.\n- `library/models.py`: added an `archived` flag.");
+    // A word banned in one part, freed in the other.
+    let freed = "Write the public notes for the new booking page, then a short changelog for the team. Don't mention the codename 'Heron' in the public notes; the team changelog can use it.";
+    clean(freed, "## Public notes\n- You can now pick a slot on your phone.\n\n## Team changelog\n- Heron widget moved to `booking/slots.ts`.");
+    flagged(freed, "## Public notes\n- Heron lets you pick a slot on your phone.\n\n## Team changelog\n- Widget moved to `booking/slots.ts`.");
+    // A label above the one line asked is no word of it.
+    let banner =
+        "Write a one-line notice for the gate screen about the late ferry. Keep it under 10 words.";
+    clean(
+        banner,
+        "Screen text:\n\n`Ferry delayed; next sailing leaves at 18:40.`",
+    );
+    flagged(banner, "Screen text:\n\n`The ferry is running late today, so the next sailing now leaves at 18:40.`");
+    // A case rule of a text set in a report.
+    let led = "Write the text for the platform ticker. The ticker text must be all lowercase and short. Put the text on its own line in your report.";
+    clean(
+        led,
+        "Ticker text:\n\nplatform 3 closed till noon\n\nI added it to `ticker/messages.yaml`.",
+    );
+}

@@ -2069,7 +2069,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     if !of_reply
         && has_any_in(
             &lower,
-            "another agent will|another worker will|someone else will|the other agent will",
+            "another agent will|another worker will|someone else will|the other agent will|'s agent is |'s agent has |'s agent will |\u{2019}s agent is ",
         )
     {
         return None;
@@ -2221,7 +2221,10 @@ impl Admit {
     fn a_note_beside(&self) -> bool {
         *self
             .note
-            .get_or_init(|| has_any_in(&self.lower, "plus |separately|note to me|a short note"))
+            // ("Put the text on its own line in your report": a report around it.)
+            .get_or_init(|| {
+                has_any_in(&self.lower, "plus |separately|note to me|a short note|line in your report|line of your report")
+            })
     }
 
     /// "Summarise the SLA section for the client": the reply is the summary.
@@ -10859,7 +10862,7 @@ pub(super) fn part_named(result: &str, name: &str) -> Option<String> {
     parts::find(result, name)
 }
 
-pub(super) use parts::{emoji_free_part, find_loose};
+pub(super) use parts::{emoji_free_part, find_loose, free_part};
 
 /// The part of the result a ban is placed in, where the result labels it ([`parts::placed_part`]).
 pub(super) fn placed_part(ban: &str, result: &str) -> Option<String> {
@@ -11149,6 +11152,21 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
         (ok, (!ok).then(|| format!("{have} {what}")))
     };
     match rule {
+        // "Banner text:\n\n`Kiln 1 …`": a label above the one line asked is no word of it.
+        Rule::Words(Rel::LessThan, n)
+            if {
+                let ls: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).gather();
+                ls.len() == 2
+                    && ls.first().is_some_and(|l| {
+                        l.trim_end().ends_with(':') && l.split_whitespace().count() <= 3
+                    })
+                    && ls
+                        .get(1)
+                        .is_some_and(|l| check(&Rule::Words(Rel::LessThan, *n), l).0)
+            } =>
+        {
+            (true, None)
+        }
         Rule::Words(rel, n) => {
             // IFEval counts `\w+` runs, a reader whitespace-separated words; they part on code
             // ("`Sender.send`" is one word or two, "38,000" one or two). A bound is broken only
@@ -11255,8 +11273,10 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 t.split_whitespace().last().is_some_and(|u| u.has("://"))
                     && t.split_whitespace().count() <= 3
             };
+            // Nor a table's row ("…; attach the figures as a table underneath").
+            let row = |l: &str| l.trim_start().starts_with('|') && l.matches('|').count() >= 2;
             let prose: Vec<&str> = lists::outside_fences(text)
-                .filter(|l| !link_only(l))
+                .filter(|l| !link_only(l) && !row(l))
                 .gather();
             let prose = prose.join("\n");
             let mut plain = String::with_capacity(prose.len());

@@ -203,6 +203,9 @@ struct EmojiReading {
     /// A text the message frees of the ban ("the Slack summary can have whatever you like"):
     /// where the result labels it, it is not read.
     free: Option<String>,
+    /// The ban is on emojis of the reply's own ("Don't add emojis of your own, but quote the
+    /// comments verbatim"): what it quotes in double quotes is not read.
+    quotes_free: bool,
 }
 
 /// Whether a result names a documentation file (`docs/setup.md`, `README.rst`).
@@ -954,6 +957,10 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                         .gather()
                 },
                 free: super::checkable::emoji_free_part(instructions),
+                quotes_free: crate::drift::text::contains_any(
+                    n.text.to_ascii_lowercase(),
+                    "emojis of your own|emoji of your own|your own emoji",
+                ),
             };
         }
     }
@@ -1458,6 +1465,15 @@ fn is_emoji(c: char) -> bool {
 /// words kept unquoted (a rewrite that keeps the emoji) are the text's own.
 fn uses_emoji(text: &str, reading: &EmojiReading) -> bool {
     let own = |c: char| is_emoji(c) && !reading.excepted.contains(&c);
+    if reading.quotes_free {
+        let mut rest = text.to_string();
+        for q in super::checkable::double_quoted(text) {
+            rest = rest.replacen(q, "", 1);
+        }
+        if !rest.chars().any(own) {
+            return false;
+        }
+    }
     let cited = &reading.cited;
     if !text.chars().any(own) {
         return false;
@@ -2357,10 +2373,19 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         // "Don't mention the CVE id anywhere in your report or in code comments": where it may
         // not be mentioned is no part of what; nor is with whom ("the pricing dispute with
         // Acme": naming Acme is no mention of the dispute).
-        let place = [" anywhere", " in ", " within ", " inside ", " with "]
-            .iter()
-            .filter_map(|p| main.find(p))
-            .min();
+        // Nor where it happened ("the 14 June outage at Porto": Porto's figures are no
+        // mention of the outage).
+        let place = [
+            " anywhere",
+            " in ",
+            " within ",
+            " inside ",
+            " with ",
+            " at ",
+        ]
+        .iter()
+        .filter_map(|p| main.find(p))
+        .min();
         let objects = match place {
             Some(at) => {
                 let what: Vec<String> = text::tokens(main.get(..at).unwrap_or_default())
@@ -3336,7 +3361,17 @@ fn check_negatives_reading(
                         &ban,
                         "in that new module|in the new module|in that module|in this new module|in the new file|in that new file|in this new file|in the new script|in that new script",
                     );
-                    uses_construct(name, if in_a_file || in_new_code { "" } else { &lower }, code)
+                    // "The code must not use `print` any more" beside the diff shown: the
+                    // code's, not the report's words about what it removed.
+                    let of_the_code = crate::drift::text::contains_any(
+                        &ban,
+                        "the code must not|the code should not|the code may not|the code can't|the code cannot",
+                    ) && result.contains("```");
+                    uses_construct(
+                        name,
+                        if in_a_file || in_new_code || of_the_code { "" } else { &lower },
+                        code,
+                    )
                         .map(|e| {
                             (
                                 format!("the result uses `{name}`, which was ruled out"),
@@ -3356,8 +3391,18 @@ fn check_negatives_reading(
                             || n.text.to_ascii_lowercase().starts_with("in the ")))
                         .then(|| super::checkable::before_last_rule(result))
                         .flatten();
-                    let own = placed
+                    // "…; the internal changelog can use it": less the part it frees.
+                    let freed = super::checkable::free_part(
+                        &n.text,
+                        "can use it|may use it|can mention it|may mention it|can name it|may name it|can include it|may include it",
+                    )
+                    .and_then(|name| {
+                        let part = super::checkable::find_loose(result, &name)?;
+                        Some(result.replacen(&part, "", 1))
+                    });
+                    let own = freed
                         .as_deref()
+                        .or(placed.as_deref())
                         .or(noted.as_deref())
                         .or(ruled.as_deref())
                         // (The reply named by the ban's own clause, not by a request after

@@ -110,10 +110,19 @@ fn permitted_paths(instructions: &str) -> Vec<String> {
         let lower = sentence.to_ascii_lowercase();
         for (from, to) in clauses(&lower) {
             let clause = lower.get(from..to).unwrap_or_default();
+            // "New or updated tests may go anywhere under `tests/`": a place the clause lets
+            // its subject go, no change verb needed.
+            let placed = text::parts(
+                " may go | can go | may live | can live | may be added | can be added ",
+            )
+            .iter()
+            .filter_map(|p| clause.find(p).map(|i| i + p.len()))
+            .min();
             let Some(at) = text::parts(PERMITS)
                 .iter()
                 .filter_map(|p| clause.find(p).map(|i| i + p.len()))
                 .min()
+                .or(placed)
             else {
                 continue;
             };
@@ -133,8 +142,9 @@ fn permitted_paths(instructions: &str) -> Vec<String> {
             } else {
                 first
             };
-            if !(crate::drift::text::in_list(LIMIT_VERBS, first)
-                || crate::drift::text::in_list("add|create", first))
+            if Some(at) != placed
+                && !(crate::drift::text::in_list(LIMIT_VERBS, first)
+                    || crate::drift::text::in_list("add|create", first))
             {
                 continue;
             }

@@ -1689,15 +1689,21 @@ fn json_field(result: &str, name: &str) -> Option<String> {
 /// it: "…; the Slack summary you post afterwards can have whatever you like" gives "slack
 /// summary".
 pub(in crate::drift) fn emoji_free_part(message: &str) -> Option<String> {
+    free_part(
+        message,
+        "whatever you like|whatever you want|can have emojis|can use emojis|may have emojis|may use emojis",
+    )
+}
+
+/// The text a clause frees of a rule in the words `frees` ("the internal changelog can use
+/// it"), as [`emoji_free_part`] reads it.
+pub(in crate::drift) fn free_part(message: &str, frees: &'static str) -> Option<String> {
     let lower = message.to_ascii_lowercase();
     lower.split(&['.', ';', '\n'][..]).find_map(|clause| {
         let clause = clause.trim_start();
         let clause = clause.strip_prefix("but ").unwrap_or(clause);
         let rest = clause.strip_prefix("the ")?;
-        if !super::has_any_in(
-            rest,
-            "whatever you like|whatever you want|can have emojis|can use emojis|may have emojis|may use emojis",
-        ) {
+        if !super::has_any_in(rest, frees) {
             return None;
         }
         let name = rest
@@ -1708,7 +1714,7 @@ pub(in crate::drift) fn emoji_free_part(message: &str) -> Option<String> {
             .gather();
         // A text ("the Slack summary"), not a person ("the customer may use emojis").
         let text = name.last().is_some_and(|w| {
-            crate::drift::text::in_list("summary|post|message|note|notes|update|email|announcement|caption|tweet|description|notice|thread|section|part|reply|comment|comments", w)
+            crate::drift::text::in_list("summary|post|message|note|notes|update|email|announcement|caption|tweet|description|notice|thread|section|part|reply|comment|comments|changelog", w)
         });
         ((1..=3).contains(&name.len()) && text).then(|| name.join(" "))
     })
