@@ -10171,3 +10171,80 @@ fn the_session_77_arrival_cases_are_read() {
         "Ticker text:\n\nplatform 3 closed till noon\n\nI added it to `ticker/messages.yaml`.",
     );
 }
+
+#[test]
+fn the_session_77_endings_and_openings_are_read() {
+    // An exact sentence in a code span, after "Finish your reply with".
+    let exact = "Summarise the pump checks for both wells. Finish your reply with the exact sentence `No repairs needed this week.`";
+    clean(
+        exact,
+        "- Well A: pressure steady.\n- Well B: seal replaced.\n\nNo repairs needed this week.",
+    );
+    flagged(
+        exact,
+        "- Well A: pressure steady.\n- Well B: seal replaced.\n\nNo repairs are needed this week.",
+    );
+    // The text asked, named by the cue ("End the digest with …").
+    let digest = "Write the morning digest for the depot channel. End the digest with the line `— depot bot`.";
+    clean(
+        digest,
+        "- 12 vans out by 07:10.\n- Van 4 in for brakes.\n\n— depot bot",
+    );
+    flagged(
+        digest,
+        "- 12 vans out by 07:10.\n- Van 4 in for brakes.\n\n— depot team",
+    );
+    // A signature line asked by an imperative, and nothing after it.
+    let signed = "Write the weekly note for the studio board. End with the signature line `— Studio Desk` and nothing after it.";
+    clean(
+        signed,
+        "- Two kilns serviced.\n- Glaze order placed.\n\n— Studio Desk",
+    );
+    flagged(
+        signed,
+        "- Two kilns serviced.\n- Glaze order placed.\n\n— Studio Desk\nP.S. The tea urn is fixed.",
+    );
+    // The last line asked exactly: an offer after it breaks it.
+    let last =
+        "Summarise the Q3 stoppages. Your last line must be exactly `Source: Q3 stops register`.";
+    clean(
+        last,
+        "- 40 stoppages, mostly jams.\n\nSource: Q3 stops register",
+    );
+    flagged(
+        last,
+        "- 40 stoppages, mostly jams.\n\nSource: Q3 stops register\n\nShall I split this by shift?",
+    );
+    // Another text's ending (the email's), or a line said with a subject of its own: not the
+    // reply's, and a note below the draft keeps it.
+    let email = "Draft a reply to the tenant about the boiler. The email must end with the line `— Estates Team`. Below the draft, list anything you were unsure of.";
+    clean(email, "Hello Sam,\n\nThe engineer comes on Tuesday.\n\n— Estates Team\n\n---\n\nUnsure: whether Tuesday is confirmed.");
+    // A link named as the last line is no phrase after its colon.
+    let link = "Post the closure notice for the team channel. End the message with the status link, https://status.example.org, as the last line.";
+    clean(
+        link,
+        "- Closed until Friday.\n- Bookings refunded.\n\nhttps://status.example.org",
+    );
+    // The whole reply ends as asked, a note above the line.
+    let triage = "Sort the overnight alarms into urgent and not. Finish with the line `— end of sort —` (the parser splits on it).";
+    clean(triage, "Urgent:\n- Boiler 2 pressure.\n\nNote for you: one alarm repeated twice.\n\n— end of sort —");
+    // An opening in a code span after "Open with exactly", and a title's full stop inside it.
+    let hi = "Reply to Dana about the late delivery. Open with exactly `Hi Dana,`.";
+    clean(hi, "Hi Dana,\n\nThe pallets arrive Thursday.");
+    flagged(hi, "Hello Dana,\n\nThe pallets arrive Thursday.");
+    let title = "This is pasted into a letter to Dr. Ruiz, so start your reply with exactly `Update for Dr. Ruiz:` and then the findings.";
+    clean(
+        title,
+        "Update for Dr. Ruiz: the scans were read twice and agree.",
+    );
+    flagged(
+        title,
+        "Dear Dr. Ruiz,\n\nUpdate: the scans were read twice and agree.",
+    );
+    // A fence's marks open no code span in a message's sentence ("no ``` anywhere").
+    let fence = "Harden the deploy script. Report style: no fenced code blocks (no ``` anywhere). Keep it under 100 words.";
+    flagged(
+        fence,
+        "Quoted the variables.\n\n```bash\nset -euo pipefail\n```",
+    );
+}

@@ -6336,7 +6336,7 @@ const ANSWER_NOUNS: [&str; 6] = [
 
 // "The last line must be 'Ready for review.'": the answer's last line, as no other thing is
 // named between. (One joined string: the module's size budget.)
-const END_CUES: &str = "end your|end the report|end the reply|finish the report|finish the reply|last line of your|last line must|final line must|final line of your|last line should|final line should|finish your|finish with|end with|very end|last sentence of your|conclude your|end it with|ends with|close your|close it with|sign off with|sign it off with";
+const END_CUES: &str = "end your|end the report|end the reply|finish the report|finish the reply|last line of your|last line must|final line must|final line of your|last line should|final line should|finish your|finish with|end with|very end|last sentence of your|conclude your|end it with|ends with|close your|close it with|sign off with|sign it off with|end the note|end the digest|end the message|end the summary|end the update|end the email|end the post|end the memo|end the letter|end the bulletin|end the notice|end the handover|end the announcement";
 
 /// The phrases one of which must end the result: two to six quoted phrases or code spans after
 /// the cue, offered with "or" ("end with a line of the form \"Risk: low\", \"Risk: medium\" or
@@ -6734,14 +6734,25 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
             .next()
             .is_some_and(|m| crate::drift::text::in_list("must|should|will|shall", m))
             && head.next().is_some_and(|w| answer(&w));
+        // (Or the text asked, named: "End the digest with the line `— ops bot`".)
         let names_answer = lower.get(cue..cue_own_end).is_some_and(|c| {
             c.ends_with("your")
                 || c.ends_with("report")
                 || c.ends_with("reply")
+                || c.starts_with("end the ")
                 || c.starts_with("sign")
         }) || gap_words.iter().any(answer)
             || subject
-            || (line_cue
+            // ("End with the signature line `— Ops`": a line of the answer, named so, by an
+            // imperative with no other text its subject.)
+            || ((line_cue
+                || (gap_words
+                    .iter()
+                    .any(|w| crate::drift::text::in_list("line|signature|sentence", w))
+                    && crate::drift::text::in_list(
+                        "|please|and|then",
+                        lower.get(..cue).unwrap_or_default().trim(),
+                    )))
                 && (gap_words
                     .iter()
                     .any(|w| crate::drift::text::in_list("exact|exactly|sign", w))
@@ -6754,7 +6765,7 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
             && gap_words.iter().all(|w| {
                 answer(w)
                     || (*w == "a" && line_noun)
-                    || crate::drift::text::in_list("with|the|exact|exactly|phrase|line|marker|string|text|token|tag|must|should|be|read|your|completion|it|very|always|final|review|update|summary|write|writeup|note|sign|off", w)
+                    || crate::drift::text::in_list("with|the|exact|exactly|phrase|line|marker|string|text|token|tag|must|should|be|read|your|completion|it|very|always|final|review|update|summary|write|writeup|note|sign|off|sentence|signature", w)
             });
         let after_span = sentence
             .get(cue_own_end + gap_end + 1..)
@@ -6818,15 +6829,17 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
         .get(cue_end..)
         .and_then(|t| t.find(':'))
         .map(|j| cue_end + j);
+    // (Not a link's: "…, https://status.example, as the last line".)
     let colon_after_cue = colon.is_some_and(|i| {
-        lower.get(cue_end..i).is_some_and(|between| {
-            // Not a colon inside a code span ("a line `Risk: low`").
-            !between.contains(&['_', '`'][..])
+        !lower.get(i..).is_some_and(|t| t.starts_with("://"))
+            && lower.get(cue_end..i).is_some_and(|between| {
+                // Not a colon inside a code span ("a line `Risk: low`").
+                !between.contains(&['_', '`'][..])
                 // "…with a JSON block containing these keys: a, b": what the part holds.
                 && !between.split_whitespace().any(|w| {
                     crate::drift::text::in_list("summary|tool|completion|keys|fields", w)
                 })
-        })
+            })
     });
     let at = colon
         .filter(|_| colon_after_cue)
@@ -7099,18 +7112,22 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
         {
             let at = lower.len() - bare.len() + c.len();
             let rest = sentence.get(at..)?;
-            let lead = rest
-                .trim_start()
-                .trim_start_matches("exactly ")
-                .trim_start();
+            let lead = rest.trim_start();
+            let exactly = lead.starts_with("exactly ");
+            let lead = lead.trim_start_matches("exactly ").trim_start();
             if !lead.starts_with(&['"', '\'', '\u{201c}', '`'][..]) {
                 return None;
             }
-            let q = quoted(lead).into_iter().next()?;
             let code = lead.starts_with('`');
+            let q = match lead.strip_prefix('`') {
+                Some(r) => r.split_once('`')?.0.to_string(),
+                None => quoted(lead).into_iter().next()?,
+            };
             // (Not taken back: "Start it with 'Summary:' — no, scratch that, …".)
             return (!has_any_in(lower, "scratch|instead|actually|rather|second thought|no, ")
-                && (!code || q.ends_with(',') || q.ends_with(':'))
+                // (A label in a code span only said exactly: "Start with `TL;DR:` and at
+                // most 2 sentences" may name a part.)
+                && (!code || q.ends_with(',') || (q.ends_with(':') && exactly))
                 && !q.trim().is_empty()
                 && q.len() <= 80
                 && !lead
@@ -9597,8 +9614,22 @@ fn sentences(text: &str) -> Vec<&str> {
             {
                 // Keep a sentence whose quoted phrase ends in . ? ! whole.
                 let s = line.get(start..stop).unwrap_or_default();
-                let open = s.matches('"').count() % 2 == 1;
-                if open {
+                // So is a code span's ("`Summary for Dr. Okafor:`"), and a title's ("Dr. Ng").
+                // (A fence's three marks open no span: "no ``` anywhere".)
+                let ticks = |t: &str| t.replace("```", "").matches('`').count();
+                let open = s.matches('"').count() % 2 == 1
+                    || (ticks(s) % 2 == 1 && line.get(stop..).is_some_and(|r| ticks(r) > 0));
+                let title = c == '.'
+                    && ["Dr", "Mr", "Mrs", "Ms", "Prof"].iter().any(|t| {
+                        s.strip_suffix('.').is_some_and(|h| {
+                            h.strip_suffix(t)
+                                .is_some_and(|h| h.is_empty() || h.ends_with(&[' ', '(', '"'][..]))
+                        })
+                    })
+                    && line.get(stop..).is_some_and(|r| {
+                        r.trim_start().starts_with(crate::drift::text::upper_char)
+                    });
+                if open || title {
                     continue;
                 }
                 out.push(s);
@@ -12482,6 +12513,9 @@ fn ruled_part(text: &str) -> Option<&str> {
     .then_some(part)
 }
 
+/// Words that make an asked ending the result's very last: no note may follow it.
+const STRICT_END: &str = "nothing after it|nothing else after|nothing after that|nothing below it|parses the last line|reads the last line|last line must be exactly|final line must be exactly|very last line";
+
 /// Parses the message's checkable constraints and checks each in the result.
 pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
     // What the answer delivers, without its notes to the requester ([`notes`]), computed once.
@@ -12517,7 +12551,15 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
             // not a note to the requester).
             let labelled = matches!(&rule, Rule::PartOrWhole(name, _)
                 if parts::find(result, name).is_some() || ruled_part(result).is_some());
-            let text = if of_the_text(&rule) && !of_reply && (drafts || !listed) && !labelled {
+            // "… and nothing after it", "our bot parses the last line": the result's own end.
+            let strict_end = matches!(rule, Rule::EndsWith(_) | Rule::EndsWithOneOf(_))
+                && has_any_in(&lower_message, STRICT_END);
+            let text = if of_the_text(&rule)
+                && !of_reply
+                && (drafts || !listed)
+                && !labelled
+                && !strict_end
+            {
                 delivered
                     .get_or_insert_with(|| {
                         notes_after_rule
@@ -12578,8 +12620,16 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
             }
             // A deliverable's ending with words to the requester after it ("… See CHANGELOG.md
             // for details.\n\nI left out the beta flag."): a paragraph ends as asked.
+            // (Or the whole result ends so: a note the reading cut off came before it.)
+            if !holds
+                && matches!(rule, Rule::EndsWith(_) | Rule::EndsWithOneOf(_))
+                && check(&rule, result).0
+            {
+                (holds, evidence) = (true, None);
+            }
             if !holds
                 && !of_reply
+                && !strict_end
                 && matches!(rule, Rule::EndsWith(_) | Rule::EndsWithOneOf(_))
                 && {
                     // The paragraph before the last (a note after it), not any earlier one.
