@@ -10248,3 +10248,58 @@ fn the_session_77_endings_and_openings_are_read() {
         "Quoted the variables.\n\n```bash\nset -euo pipefail\n```",
     );
 }
+
+#[test]
+fn the_session_77_second_arrival_cases_are_read() {
+    // An ending asked of another text: the final report only, or customer letters and not
+    // this internal note.
+    let interim = "You'll be checking the bus timetable import over the afternoon. Send short progress notes as you go; only the final report needs to end with the line 'Done — import agent'. This is your first progress note.";
+    clean(
+        interim,
+        "Progress 1:\n- Loaded the new timetable.\n- 2 stops have no coordinates.",
+    );
+    flagged(
+        "Check the bus timetable import. End your report with the line 'Done — import agent'.",
+        "- Loaded the new timetable.\n- 2 stops have no coordinates.",
+    );
+    let letters = "Summarise this week's refund problems for the shop channel. Letters to customers must end with 'Kind regards, the Shop'; internal notes like this one don't need it.";
+    clean(letters, "- 14 refunds late.\n- 3 paid twice; reversed.");
+    // A word banned as a heading only.
+    let heading = "Write the help page for the new loan renewals. Don't use 'Overview' as a heading: the help site adds its own.";
+    clean(heading, "## Renewing a loan\n1. Open your account.\n2. Press Renew.\n\nThis overview covers renewals only.");
+    // "Op." before a number ends no sentence.
+    let three =
+        "In at most three sentences, tell me whether our score matches the edition asked for.";
+    clean(three, "No, our score is the 1902 print of the Quartet, Op. 96, not the new edition. The two differ in the slurs. Renting the new parts costs about $120.00.");
+    flagged(
+        three,
+        "No. Our score is old. The slurs differ. Renting costs $120.",
+    );
+    // A class shown as context the reply says is unchanged.
+    let class = "Add a timeout to the gate reader. Don't introduce any new classes; the existing `GateReader` class can stay.";
+    clean(
+        class,
+        "```diff\n class GateReader:\n     def read(self):\n-        return self.port.read()\n+        return _with_timeout(self.port.read)\n```\n\n`GateReader` is unchanged apart from that call; `_with_timeout` is a module-level function.",
+    );
+    flagged(
+        class,
+        "```python\nclass TimeoutReader:\n    def read(self):\n        return self.port.read()\n```",
+    );
+    // A ban on a list's entries: the note below them is not an entry.
+    let entries = "Prepare the changelog entries for release 4.1. The entries themselves must not use 'I'; anything you tell me outside them can be casual.";
+    clean(entries, "**Release 4.1**\n- Search now matches partial names.\n- Export keeps column order.\n\nI think we should hold the export entry until Friday.");
+    flagged(
+        entries,
+        "**Release 4.1**\n- I made search match partial names.\n- Export keeps column order.",
+    );
+    // A length limit given as background and then waived.
+    let waived = "Write a piece for the staff bulletin about the new canteen hours. FYI, bulletin items have a 60-word limit, but the editor trims everything, so don't worry about length.";
+    clean(
+        waived,
+        &"The canteen now opens at seven and closes at three, with hot food until two. ".repeat(5),
+    );
+    flagged(
+        "Write a piece for the staff bulletin about the new canteen hours. Keep it under 60 words.",
+        &"The canteen now opens at seven and closes at three, with hot food until two. ".repeat(5),
+    );
+}

@@ -2074,6 +2074,25 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     {
         return None;
     }
+    // "Don't use 'Summary' as a heading": the word in a heading, which no word ban reads.
+    if matches!(rule, Rule::Forbids(_))
+        && has_any_in(
+            &lower,
+            "as a heading|as the heading|as a section heading|as a title|as the title|as a section title|as headings",
+        )
+    {
+        return None;
+    }
+    // "Customer emails must end with '— Team'; internal reports like this one don't need
+    // it", "only the final report needs to end with …": an opening or ending of another text.
+    if located
+        && has_any_in(
+            &lower,
+            "like this one don't|like this one doesn't|like this one do not|like this one does not|only the final report|only your final report|only the final update|only the last report",
+        )
+    {
+        return None;
+    }
     match subject_of(text, asked) {
         _ if in_part || element => {}
         // "The codename 'Falcon' must not appear": the quoted words are the subject.
@@ -4958,6 +4977,8 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                 "limit",
                 "cap",
                 "length cap",
+                // "Don't worry about length".
+                "length",
                 "sentence limit",
                 "bullet limit",
                 "character limit",
@@ -9793,7 +9814,7 @@ fn sentence_count(text: &str) -> usize {
                 && next.is_some_and(char::is_whitespace)
                 && chars.get(j + 2).is_some_and(char::is_ascii_digit)
                 && crate::drift::text::in_list(
-                    "art|no|nos|fig|sec|sect|vol|vols|ch|pp|eq|ref",
+                    "art|no|nos|fig|sec|sect|vol|vols|ch|pp|eq|ref|op",
                     prev_word.as_str(),
                 );
             // "between Mon. and Sun. of each week", "due Sept. 3": a capitalised day or month
@@ -11271,6 +11292,20 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                     check(inner, part)
                 } else if name.starts_with("new ") {
                     check(inner, &without_old(text))
+                } else if crate::drift::text::in_list(
+                    "entries|items|bullets|bullet points|points",
+                    name.rsplit(' ').next().unwrap_or_default(),
+                ) && bullet_line(text, true).is_some()
+                {
+                    // "The entries themselves must not use 'we'": the list's items, not a
+                    // word to the requester below them.
+                    let items: Vec<&str> = lists::outside_fences(text)
+                        .filter(|l| {
+                            let t = l.trim_start();
+                            bullet_line(t, true).is_some_and(|b| t.starts_with(b.as_str()))
+                        })
+                        .gather();
+                    check(inner, &items.join("\n"))
                 } else if name.ends_with(" paragraph")
                     && matches!(
                         **inner,

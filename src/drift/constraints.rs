@@ -1700,6 +1700,8 @@ fn shown_as_existing(line: &str, result: &str) -> bool {
             format!("existing `{name}`"),
             format!("`{name}` already existed"),
             format!("`{name}` class already exists"),
+            format!("`{name}` is unchanged"),
+            format!("`{name}` class is unchanged"),
         ]
         .iter()
         .any(|p| result.contains(p.as_str()))
