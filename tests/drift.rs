@@ -10303,3 +10303,30 @@ fn the_session_77_second_arrival_cases_are_read() {
         &"The canteen now opens at seven and closes at three, with hot food until two. ".repeat(5),
     );
 }
+
+#[test]
+fn the_session_77_times_and_dates_are_read() {
+    // A 12-hour hour alone, led by a range's word.
+    let clock =
+        "Write the notice for Saturday's lift repair at the east car park. Use 24-hour times only.";
+    clean(clock, "The east car park lift is out of use from 07:00 to 11:30 while the doors are replaced.\n\n- Use the west lift.\n- Staff on site until 12:00.");
+    flagged(clock, "The east car park lift is out of use from 07:00 to 11 am while the doors are replaced.\n\n- Use the west lift.");
+    flagged(
+        clock,
+        "The lift reopens at 13:00.\n\n- Staff stay on site until 6pm instead of 17:00.",
+    );
+    // Release notes asked, the notes' dates ruled: the reply's.
+    let notes = "Draft release notes for ledger-sync 2.1. Use ISO 8601 dates (YYYY-MM-DD) everywhere in the notes.";
+    clean(notes, "## ledger-sync 2.1\n\nReleased 2025-04-02.\n\n- Sync now resumes after a dropped link (since 2025-03-20 in beta).");
+    flagged(notes, "## ledger-sync 2.1\n\nReleased 2025-04-02.\n\n- Sync now resumes after a dropped link (since 03/20/2025 in beta).");
+    // "All dates": a "## Notes" section of the document too.
+    let all =
+        "Draft the release notes for tide-portal 1.8. All dates must be written as YYYY-MM-DD.";
+    flagged(all, "# tide-portal 1.8\n\nReleased 2025-01-10.\n\n## New\n- Tide tables for two more ports.\n\n## Notes\n- The data freeze is on 14/02/2025.");
+    clean(all, "# tide-portal 1.8\n\nReleased 2025-01-10.\n\n## New\n- Tide tables for two more ports.\n\n## Notes\n- The data freeze is on 2025-02-14.");
+    // Scoped dates stay scoped: the prose around the table.
+    clean(
+        "Give me a table of next week's boiler services. Dates in the table must be YYYY-MM-DD.",
+        "| Date | Site |\n|---|---|\n| 2025-05-02 | Depot |\n\nNote: the depot is shut from 5 to 9 May.",
+    );
+}

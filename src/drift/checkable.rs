@@ -7892,8 +7892,11 @@ fn iso_dates_asked(sentence: &str, lower: &str, asked: &[String]) -> Option<Date
         || ws
             .windows(2)
             .any(|x| matches!(x, ["every" | "any" | "each" | "all", "date"]));
+    // (Not the text the message asks for: "Draft release notes … ISO dates everywhere in
+    // the notes".)
     let elsewhere = ws.iter().any(|w| {
         crate::drift::text::in_list("csv|changelog|export|exporter|exports|column|columns|field|fields|file|json|api|heading|entry|table|render|renders|database|schema|payload|code|range|output|emit|emits|ui|page|notes|docs|doc|document|readme|template|site|wiki|calendar|feed|log|logs|rewrite|convert|reformat|migrate", w)
+            && !(*w == "notes" && asked.iter().any(|a| a.ends_with(w)))
     });
     // Allowed, not asked: "the internal checklist can use ISO dates".
     let allowed = lower.split(&[';', ','][..]).any(|c| {
@@ -8043,7 +8046,17 @@ fn twelve_hour_time(text: &str) -> Option<String> {
                     && rest
                         .get(1..)
                         .is_some_and(|r| r.starts_with(crate::drift::text::ascii_alpha_char));
-                if named || (!time.contains(':') && !time_follows) {
+                // Or one a range or a time's preposition leads to ("from 05:30 to 8 am while
+                // …", "until 9pm instead").
+                let led = head.get(..digits_from).is_some_and(|h| {
+                    let h = h.trim_end();
+                    [
+                        " to", " until", " till", " from", " at", " by", "\u{2013}", "-",
+                    ]
+                    .iter()
+                    .any(|p| h.ends_with(p))
+                });
+                if named || (!time.contains(':') && !time_follows && !led) {
                     continue;
                 }
                 if head.get(..digits_from).is_some_and(|h| {
@@ -12589,11 +12602,15 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
             // "… and nothing after it", "our bot parses the last line": the result's own end.
             let strict_end = matches!(rule, Rule::EndsWith(_) | Rule::EndsWithOneOf(_))
                 && has_any_in(&lower_message, STRICT_END);
+            // "All dates must be written as YYYY-MM-DD": a "## Notes" section's too.
+            let every_date = matches!(rule, Rule::IsoDates(_))
+                && has_any_in(&lower_message, "all dates|every date|all the dates");
             let text = if of_the_text(&rule)
                 && !of_reply
                 && (drafts || !listed)
                 && !labelled
                 && !strict_end
+                && !every_date
             {
                 delivered
                     .get_or_insert_with(|| {
