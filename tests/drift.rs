@@ -10330,3 +10330,40 @@ fn the_session_77_times_and_dates_are_read() {
         "| Date | Site |\n|---|---|\n| 2025-05-02 | Depot |\n\nNote: the depot is shut from 5 to 9 May.",
     );
 }
+
+#[test]
+fn the_session_77_late_arrival_cases_are_read() {
+    // A ban placed in a heading named with its marks, and a reason that names no object.
+    let notes = "Draft release notes for booker 2.4. In the `## Release notes` section, don't mention ticket numbers, because the readers are front-desk staff; put anything internal under `## Internal notes`.";
+    clean(notes, "## Release notes\n- Bookings can be moved by dragging.\n\n## Internal notes\n- Drag support: BK-311, reviewed by front-desk leads.");
+    flagged(notes, "## Release notes\n- Bookings can be moved by dragging (ticket BK-311).\n\n## Internal notes\n- Reviewed by the leads.");
+    // A ticket key is no use of the abbreviation it starts with.
+    let abbr = "Write the progress note on the stop-list clean-up. Don't use the abbreviation 'SL' in the prose; write 'stop list'. Ticket IDs like SL-12 are fine.";
+    clean(abbr, "Stop-list clean-up, week 2:\n- SL-12 (duplicate stops) is closed.\n- The stop list now rejects stops with no name.");
+    flagged(
+        abbr,
+        "Stop-list clean-up, week 2:\n- SL-12 is closed.\n- The SL now rejects stops with no name.",
+    );
+    // The drafted text above a `---` rule ends as asked; the note below it is the requester's.
+    let reply = "A customer's parcel went to the wrong depot. Draft the reply to him, then below it tell me what you changed. The customer reply must finish with 'Best wishes, Parcel Care'.";
+    clean(reply, "**Reply**\n\nDear Mr Osei,\n\nYour parcel is on its way to you now.\n\nBest wishes, Parcel Care\n\n---\n\n**For you:** fixed the depot code on order P-8821.");
+    flagged(reply, "**Reply**\n\nDear Mr Osei,\n\nYour parcel is on its way to you now.\n\n---\n\n**For you:** fixed the depot code on order P-8821.");
+    // A limit taken back: "length doesn't matter any more".
+    let long = "Why did the night run skip the bakery order? Keep the answer under 40 words. Update: this goes into the monthly review, so length doesn't matter any more.";
+    let answer = "The order was cancelled at 21:12 and the import at 21:30 filtered cancellations by delivery date, but the portal stored the order date instead, so the filter missed it and the batch stayed in the plan for the night run.";
+    clean(long, answer);
+    flagged(
+        "Why did the night run skip the bakery order? Keep the answer under 40 words.",
+        answer,
+    );
+    // One line at the top, a list after it.
+    let top = "Is the late order in tonight's plan? Answer in a single line at the top; after that, list the batches it added.";
+    clean(
+        top,
+        "Yes, it is in tonight's plan.\n\nBatches added:\n- Rolls: 60.\n- Scones: 2 trays.",
+    );
+    flagged(
+        "Is the late order in tonight's plan? Answer in a single line.",
+        "Yes, it is in tonight's plan.\n\nBatches added:\n- Rolls: 60.\n- Scones: 2 trays.",
+    );
+}

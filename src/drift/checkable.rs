@@ -4672,7 +4672,7 @@ const LIFTS_BEFORE: &str =
 // A rule narrowed to a part is not checked on the whole: "the 60-word cap is just for the
 // summary paragraph".
 const LIFTS_AFTER: &str =
-    "doesn't apply|does not apply|don't apply|no longer applies|no longer needed|is lifted|not needed|isn't needed|is just for|is only for|only applies to|applies only to|only covers";
+    "doesn't apply|does not apply|don't apply|no longer applies|doesn't matter any more|doesn't matter anymore|no longer matters|no longer needed|is lifted|not needed|isn't needed|is just for|is only for|only applies to|applies only to|only covers";
 
 /// Whether the line count at word `k` bounds a text other than the reply, named in the words
 /// before it: "keep the script under 3 lines", "the docstring must be at most 12 lines", "keep
@@ -4712,11 +4712,14 @@ fn lines_beside_more(message: &str, sentence: &str) -> bool {
         .get(from..(from + 400).min(message.len()))
         .unwrap_or_default()
         .to_ascii_lowercase();
-    has_any_in(&lower, " then |each|every| per |paste|below|follow")
-        || has_words_any(
-            &rest,
-            &["then", "paste", "underneath", "below", "also", "if", "add"],
-        )
+    // ("Answer in a single line at the top; after that, list the batches".)
+    has_any_in(
+        &lower,
+        " then |each|every| per |paste|below|follow|at the top|; after that,",
+    ) || has_words_any(
+        &rest,
+        &["then", "paste", "underneath", "below", "also", "if", "add"],
+    )
 }
 
 /// "Reply in one line", "answer in a single line", "one-line answer please": the answer is one
@@ -9774,6 +9777,17 @@ fn dated_next(rest: &[char]) -> bool {
         })
 }
 
+/// Whether a word is a ticket key ("TT-231", "(BO-1215),"): capitals, a hyphen, digits.
+fn ticket_key(word: &str) -> bool {
+    let w = word.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+    w.split_once('-').is_some_and(|(k, n)| {
+        k.len() >= 2
+            && k.bytes().all(|b| b.is_ascii_uppercase())
+            && !n.is_empty()
+            && n.bytes().all(|b| b.is_ascii_digit())
+    })
+}
+
 /// Sentences as terminators: `.`, `!`, `?` (runs once) not inside a number, an ellipsis, a
 /// common abbreviation or an initial, plus a last unterminated fragment. Line breaks do not end
 /// sentences.
@@ -11935,6 +11949,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             // answer's own wording (a block quote may be: the entry it was asked to write).
             // A JSON answer's strings are its own words ("{"Nickname": …}").
             let json = text.trim_start().starts_with(&['{', '['][..]);
+            let keyed = words.iter().any(|w| w.contains('-'));
             let mut intro = String::new();
             // A table's "Old text" column shows what is replaced, not the reply's words.
             let text = &tables::without_old_columns(text);
@@ -11948,8 +11963,14 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                     (own, super::text::outside_code_spans(l))
                 })
                 .map(|(own, l)| if json || own { l } else { without_quoted(&l) })
-                // A link names a page ("https://github.com/…"), as a code span names a file.
-                .map(|l| l.split(' ').filter(|t| !t.has("://")).gather().join(" "))
+                // A link names a page ("https://github.com/…"), as a code span names a file,
+                // and a ticket key a ticket ("TT-231" under a ban of the abbreviation "TT").
+                .map(|l| {
+                    l.split(' ')
+                        .filter(|t| !t.has("://") && (keyed || !ticket_key(t)))
+                        .gather()
+                        .join(" ")
+                })
                 .gather();
             check(&Rule::ForbidsAnywhere(words.clone()), &prose.join("\n"))
         }
@@ -12676,6 +12697,15 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
             if !holds
                 && matches!(rule, Rule::EndsWith(_) | Rule::EndsWithOneOf(_))
                 && check(&rule, result).0
+            {
+                (holds, evidence) = (true, None);
+            }
+            // (Or the text above the last `---` rule, a note to the requester below it.)
+            if !holds
+                && !of_reply
+                && !strict_end
+                && matches!(rule, Rule::EndsWith(_) | Rule::EndsWithOneOf(_))
+                && notes::before_last_rule(result).is_some_and(|p| check(&rule, &p).0)
             {
                 (holds, evidence) = (true, None);
             }

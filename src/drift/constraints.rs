@@ -2215,6 +2215,11 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         f.push(Forbidden::Dependency);
     }
     let main = main.unwrap_or(clause);
+    // ("…, because the audience is venue staff": the reason is no object.)
+    let main = [", because ", " because "]
+        .iter()
+        .find_map(|b| main.split_once(b).map(|(h, _)| h))
+        .unwrap_or(main);
     let whole_main = main;
     // "computeTax(amount, region)": what parentheses hold is an aside, not the ban's object.
     let unbracketed = text::outside_parentheses(main);

@@ -1195,6 +1195,8 @@ pub(super) fn asks_a_part_apart(lower_message: &str) -> bool {
 
 /// The text of the part named `name` in a result, if the result shows it.
 pub(super) fn find(result: &str, name: &str) -> Option<String> {
+    // A heading named with its marks ("the `## For council` section") is found by its words.
+    let name = name.trim_start_matches(&['#', ' '][..]);
     if let Some(v) = json_field(result, name) {
         return Some(v);
     }
