@@ -10338,11 +10338,11 @@ fn the_session_77_late_arrival_cases_are_read() {
     clean(notes, "## Release notes\n- Bookings can be moved by dragging.\n\n## Internal notes\n- Drag support: BK-311, reviewed by front-desk leads.");
     flagged(notes, "## Release notes\n- Bookings can be moved by dragging (ticket BK-311).\n\n## Internal notes\n- Reviewed by the leads.");
     // A ticket key is no use of the abbreviation it starts with.
-    let abbr = "Write the progress note on the stop-list clean-up. Don't use the abbreviation 'SL' in the prose; write 'stop list'. Ticket IDs like SL-12 are fine.";
-    clean(abbr, "Stop-list clean-up, week 2:\n- SL-12 (duplicate stops) is closed.\n- The stop list now rejects stops with no name.");
+    let abbr = "Write the progress note on the stop-list clean-up. Don't use the abbreviation 'SL' in the prose; write 'stop list'. Ticket IDs like SL-112 are fine.";
+    clean(abbr, "Stop-list clean-up, week 2:\n- SL-112 (duplicate stops) is closed.\n- The stop list now rejects stops with no name.");
     flagged(
         abbr,
-        "Stop-list clean-up, week 2:\n- SL-12 is closed.\n- The SL now rejects stops with no name.",
+        "Stop-list clean-up, week 2:\n- SL-112 is closed.\n- The SL now rejects stops with no name.",
     );
     // The drafted text above a `---` rule ends as asked; the note below it is the requester's.
     let reply = "A customer's parcel went to the wrong depot. Draft the reply to him, then below it tell me what you changed. The customer reply must finish with 'Best wishes, Parcel Care'.";
@@ -10365,5 +10365,50 @@ fn the_session_77_late_arrival_cases_are_read() {
     flagged(
         "Is the late order in tonight's plan? Answer in a single line.",
         "Yes, it is in tonight's plan.\n\nBatches added:\n- Rolls: 60.\n- Scones: 2 trays.",
+    );
+}
+
+#[test]
+fn the_session_77_review_cases_are_read() {
+    // Someone's agent named for another reason: the limit is the reply's.
+    let off = "Since Lena's agent is off today, keep your reply to the printer under 20 words.";
+    flagged(off, "Thanks for the quote. We accept the price for the 500 flyers and would like them delivered to the side door on Friday morning, please.");
+    // A heading ban beside a word ban: the word ban stands.
+    let both = "Write the onboarding page. Don't use the word 'leverage', and don't use 'Overview' as a heading.";
+    flagged(
+        both,
+        "## Getting started\nWe leverage the shared drive for all forms.",
+    );
+    clean(
+        both,
+        "## Getting started\nThis overview covers the shared drive and the forms.",
+    );
+    // A part's length waived, not the reply's.
+    let part =
+        "Keep the summary under 30 words. Don't worry about the length of the appendix table.";
+    flagged(
+        part,
+        &"The audit found the stock records correct except for two aisles. ".repeat(4),
+    );
+    // A name with a short number is no ticket key.
+    let term = "Write the clinic's visitor notice. Don't write 'COVID'; say 'the pandemic'.";
+    flagged(term, "Masks are no longer required.\nVisiting rules set during COVID-19 have ended.\nVisiting hours are 10:00 to 20:00.");
+    // "This is your final report": the ending asked of the final report is this reply's.
+    let last = "Check the export over the afternoon; only the final report needs to end with 'Export done.'. This message is your final report.";
+    flagged(last, "- All 12 files exported.\n- Checksums match.");
+    // A colon line that opens the answer is no label.
+    let short = "Answer in fewer than 8 words.";
+    flagged(
+        short,
+        "Failed, because:\nthe build disk filled up overnight",
+    );
+    // A radio band is no 12-hour time.
+    let band = "Write the traffic bulletin schedule. Use 24-hour times only.";
+    clean(band, "Bulletins go out to 3 AM stations and the FM network at 07:00, 12:00 and 17:30.\n\nThe weekend runs the same.");
+    // "… and nothing after it" of a draft, notes asked below it.
+    let draft = "Draft the tenant email. It must end with 'Estates Team' and nothing after it. Below the draft, tell me what you were unsure of.";
+    clean(
+        draft,
+        "Hello,\n\nThe boiler is fixed.\n\nEstates Team\n\n---\n\nUnsure: the engineer's name.",
     );
 }

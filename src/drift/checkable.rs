@@ -2069,20 +2069,39 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     if !of_reply
         && has_any_in(
             &lower,
-            "another agent will|another worker will|someone else will|the other agent will|'s agent is |'s agent has |'s agent will |\u{2019}s agent is ",
+            "another agent will|another worker will|someone else will|the other agent will|'s agent is writing|'s agent is drafting|'s agent will write|'s agent will draft|\u{2019}s agent is writing|\u{2019}s agent is drafting",
         )
     {
         return None;
     }
-    // "Don't use 'Summary' as a heading": the word in a heading, which no word ban reads.
-    if matches!(rule, Rule::Forbids(_))
-        && has_any_in(
-            &lower,
-            "as a heading|as the heading|as a section heading|as a title|as the title|as a section title|as headings",
-        )
-    {
-        return None;
-    }
+    // "Don't use 'Summary' as a heading": the word in a heading, which no word ban reads (the
+    // words of the sentence's other bans stay: "Don't use 'synergy', and don't use 'Overview'
+    // as a heading").
+    let rule = match rule {
+        Rule::Forbids(words)
+            if has_any_in(
+                &lower,
+                "as a heading|as the heading|as a section heading|as a title|as the title|as a section title|as headings",
+            ) =>
+        {
+            let clause = lower
+                .split(&[',', ';'][..])
+                .flat_map(|c| c.split(" and "))
+                .find(|c| {
+                    has_any_in(c, "as a heading|as the heading|as a section heading|as a title|as the title|as a section title|as headings")
+                })
+                .unwrap_or_default();
+            let rest: Vec<String> = words
+                .into_iter()
+                .filter(|w| !clause.has(w.to_ascii_lowercase().as_str()))
+                .gather();
+            if rest.is_empty() {
+                return None;
+            }
+            Rule::Forbids(rest)
+        }
+        rule => rule,
+    };
     // "Customer emails must end with '— Team'; internal reports like this one don't need
     // it", "only the final report needs to end with …": an opening or ending of another text.
     if located
@@ -2090,6 +2109,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             &lower,
             "like this one don't|like this one doesn't|like this one do not|like this one does not|only the final report|only your final report|only the final update|only the last report",
         )
+        && !has_any_in(&cx.lower, "is your final report|this is the final report|is the final report|this is your final")
     {
         return None;
     }
@@ -4980,8 +5000,6 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                 "limit",
                 "cap",
                 "length cap",
-                // "Don't worry about length".
-                "length",
                 "sentence limit",
                 "bullet limit",
                 "character limit",
@@ -5249,7 +5267,14 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         }
         previous = Some(start);
         single = !crate::drift::text::contains_any(&lower, " and |;|,| but | or ");
-        let plain = lower.has("no word limit") || lower.has("no length limit");
+        // "don't worry about length;", "length doesn't matter any more" (not "the length of the
+        // appendix table", a part's).
+        let plain = lower.has("no word limit")
+            || lower.has("no length limit")
+            || has_any_in(
+                &lower,
+                "worry about length;|worry about length,|worry about length.|about length, |so length doesn't matter|so length does not matter|length doesn't matter any|length no longer matters",
+            );
         // "Update: plain text is fine" takes back a JSON format asked before.
         let prose_fine = crate::drift::text::any_pair_in(
             &lower,
@@ -8059,7 +8084,12 @@ fn twelve_hour_time(text: &str) -> Option<String> {
                     .iter()
                     .any(|p| h.ends_with(p))
                 });
-                if named || (!time.contains(':') && !time_follows && !led) {
+                // (Not a radio band: "to 3 AM stations".)
+                let band = crate::drift::text::in_list(
+                    "station|stations|radio|band|frequency|frequencies|signal|broadcast",
+                    &word,
+                );
+                if named || (!time.contains(':') && !time_follows && (!led || band)) {
                     continue;
                 }
                 if head.get(..digits_from).is_some_and(|h| {
@@ -9783,7 +9813,8 @@ fn ticket_key(word: &str) -> bool {
     w.split_once('-').is_some_and(|(k, n)| {
         k.len() >= 2
             && k.bytes().all(|b| b.is_ascii_uppercase())
-            && !n.is_empty()
+            // (Three digits or more: "COVID-19" and "GPT-4" name things, not tickets.)
+            && n.len() >= 3
             && n.bytes().all(|b| b.is_ascii_digit())
     })
 }
@@ -11235,10 +11266,28 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
         Rule::Words(Rel::LessThan, n)
             if {
                 let ls: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).gather();
+                // (A label: the line under it quoted, or a text's noun in it; not "Failed,
+                // because:" opening the answer.)
+                let set_off = |l: &str| {
+                    let t = l.trim();
+                    t.len() > 2
+                        && [('`', '`'), ('"', '"'), ('\u{201c}', '\u{201d}')]
+                            .iter()
+                            .any(|&(a, b)| t.starts_with(a) && t.ends_with(b))
+                };
                 ls.len() == 2
                     && ls.first().is_some_and(|l| {
-                        l.trim_end().ends_with(':') && l.split_whitespace().count() <= 3
+                        l.trim_end().ends_with(':')
+                            && l.split_whitespace().count() <= 3
+                            && !l.contains(',')
                     })
+                    && (ls.get(1).is_some_and(|l| set_off(l))
+                        || ls.first().is_some_and(|l| {
+                            has_any_in(
+                                &l.to_ascii_lowercase(),
+                                "text|line|title|subject|banner|message|notice|caption|tagline|headline",
+                            )
+                        }))
                     && ls
                         .get(1)
                         .is_some_and(|l| check(&Rule::Words(Rel::LessThan, *n), l).0)
@@ -12596,6 +12645,13 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
         &lower_message,
         "after a `---`|below a `---`|under a `---`|after the `---`|below the `---`|after `---`",
     );
+    // Notes asked below the text ("Below the draft, tell me …"): an ending said of "it" is the
+    // draft's, above them.
+    let notes_below = notes_after_rule
+        || has_any_in(
+            &lower_message,
+            "below the draft|under the draft|after the draft|below it, tell|below it tell|underneath it, tell",
+        );
     // A text to hand on is asked for ("Draft the post …", "Write the release notes …").
     let drafts = ws_of(&lower_message)
         .iter()
@@ -12621,8 +12677,11 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
             let labelled = matches!(&rule, Rule::PartOrWhole(name, _)
                 if parts::find(result, name).is_some() || ruled_part(result).is_some());
             // "… and nothing after it", "our bot parses the last line": the result's own end.
+            // (Not where notes are asked below the text: "… and nothing after it. Below the
+            // draft, tell me …" is the draft's end.)
             let strict_end = matches!(rule, Rule::EndsWith(_) | Rule::EndsWithOneOf(_))
-                && has_any_in(&lower_message, STRICT_END);
+                && has_any_in(&lower_message, STRICT_END)
+                && !notes_below;
             // "All dates must be written as YYYY-MM-DD": a "## Notes" section's too.
             let every_date = matches!(rule, Rule::IsoDates(_))
                 && has_any_in(&lower_message, "all dates|every date|all the dates");
@@ -12702,7 +12761,7 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
             }
             // (Or the text above the last `---` rule, a note to the requester below it.)
             if !holds
-                && !of_reply
+                && (!of_reply || notes_below)
                 && !strict_end
                 && matches!(rule, Rule::EndsWith(_) | Rule::EndsWithOneOf(_))
                 && notes::before_last_rule(result).is_some_and(|p| check(&rule, &p).0)
