@@ -10194,6 +10194,16 @@ fn the_session_77_endings_and_openings_are_read() {
         digest,
         "- 12 vans out by 07:10.\n- Van 4 in for brakes.\n\n— depot team",
     );
+    // … or named as this text ("End this note with …").
+    let this = "Write up the kiln check. End this note with the line `Next: refire Friday`.";
+    clean(
+        this,
+        "- Kiln 2 reached cone 6.\n- One shelf cracked.\n\nNext: refire Friday",
+    );
+    flagged(
+        this,
+        "- Kiln 2 reached cone 6.\n- One shelf cracked.\n\nNext: refire on Monday",
+    );
     // A signature line asked by an imperative, and nothing after it.
     let signed = "Write the weekly note for the studio board. End with the signature line `— Studio Desk` and nothing after it.";
     clean(

@@ -6385,7 +6385,7 @@ const ANSWER_NOUNS: [&str; 6] = [
 
 // "The last line must be 'Ready for review.'": the answer's last line, as no other thing is
 // named between. (One joined string: the module's size budget.)
-const END_CUES: &str = "end your|end the report|end the reply|finish the report|finish the reply|last line of your|last line must|final line must|final line of your|last line should|final line should|finish your|finish with|end with|very end|last sentence of your|conclude your|end it with|ends with|close your|close it with|sign off with|sign it off with|end the note|end the digest|end the message|end the summary|end the update|end the email|end the post|end the memo|end the letter|end the bulletin|end the notice|end the handover|end the announcement";
+const END_CUES: &str = "end your|end the report|end the reply|finish the report|finish the reply|last line of your|last line must|final line must|final line of your|last line should|final line should|finish your|finish with|end with|very end|last sentence of your|conclude your|end it with|ends with|close your|close it with|sign off with|sign it off with|end the note|end the digest|end the message|end the summary|end the update|end the email|end the post|end the memo|end the letter|end the bulletin|end the notice|end the handover|end the announcement|end this note|end this message|end this email|end this update|end this summary|end this digest|end this post";
 
 /// The phrases one of which must end the result: two to six quoted phrases or code spans after
 /// the cue, offered with "or" ("end with a line of the form \"Risk: low\", \"Risk: medium\" or
@@ -6789,6 +6789,7 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
                 || c.ends_with("report")
                 || c.ends_with("reply")
                 || c.starts_with("end the ")
+                || c.starts_with("end this ")
                 || c.starts_with("sign")
         }) || gap_words.iter().any(answer)
             || subject
