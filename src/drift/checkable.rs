@@ -1592,6 +1592,9 @@ fn cued(lower: &str) -> bool {
     })
 }
 
+/// Words that say a ban is of a heading ("Don't use 'Summary' as a heading").
+const AS_A_HEADING: &str = "as a heading|as the heading|as a section heading|as a title|as the title|as a section title|as headings";
+
 /// Whether a rule a sentence states is read, and how: gated by its subject, part, place,
 /// condition or softness, and turned into the rule it checks (the prose's words, a part's
 /// count). Out of line: `parse` calls it from some forty places.
@@ -2078,18 +2081,11 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     // words of the sentence's other bans stay: "Don't use 'synergy', and don't use 'Overview'
     // as a heading").
     let rule = match rule {
-        Rule::Forbids(words)
-            if has_any_in(
-                &lower,
-                "as a heading|as the heading|as a section heading|as a title|as the title|as a section title|as headings",
-            ) =>
-        {
+        Rule::Forbids(words) if has_any_in(&lower, AS_A_HEADING) => {
             let clause = lower
                 .split(&[',', ';'][..])
                 .flat_map(|c| c.split(" and "))
-                .find(|c| {
-                    has_any_in(c, "as a heading|as the heading|as a section heading|as a title|as the title|as a section title|as headings")
-                })
+                .find(|c| has_any_in(c, AS_A_HEADING))
                 .unwrap_or_default();
             let rest: Vec<String> = words
                 .into_iter()
