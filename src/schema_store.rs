@@ -10,7 +10,7 @@ use crate::sanitize::Plan;
 use crate::shipped::{self, Shipped};
 use jsonschema::ErrorIterator;
 use serde_json::Value;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// Base for schema ids given without a scheme (`"file_writing_input"`).
@@ -22,8 +22,9 @@ const REFERENCE_ROOT_DRAFT: &str = "http://json-schema.org/draft-04/schema#";
 #[derive(Default)]
 pub struct SchemaStore {
     schemas: BTreeMap<String, Value>,
-    /// Ids of the built-in contracts: a user schema may not replace them.
-    reserved: BTreeSet<String>,
+    /// Ids of the built-in contracts: a user schema may not replace them. (Only looked up: a
+    /// hash set, whose code the module has, not a B-tree set of its own.)
+    reserved: rustc_hash::FxHashSet<String>,
     validators: BTreeMap<String, Box<Validator>>,
     /// Per compiled id: its backtracking `patternProperties` patterns (contracts::pattern).
     key_patterns: BTreeMap<String, Box<(usize, Option<String>)>>,
@@ -308,7 +309,7 @@ impl SchemaStore {
     /// schemas exist. Each reference is resolved against its document and under the local base;
     /// an extra document costs nothing, a missing one is an unresolved reference.
     fn closure(&self, id: &str) -> Vec<(&str, &Value)> {
-        let mut seen = BTreeSet::new();
+        let mut seen = rustc_hash::FxHashSet::default();
         let mut queue = vec![id.to_string()];
         let mut out = Vec::new();
         while let Some(cur) = queue.pop() {
@@ -544,6 +545,7 @@ mod tests {
     use proptest::strategy::ValueTree;
     use proptest::test_runner::TestRunner;
     use serde_json::json;
+    use std::collections::BTreeSet;
 
     /// Every error a validator reports for `v`, as a report gives them (a pattern compiled as one of our keywords reports
     /// as the schema's `pattern`).

@@ -51,8 +51,10 @@ pub fn is_stop(word: &str) -> bool {
 
 thread_local! {
     /// Stems already computed: the same words recur across requests, and Snowball is the
-    /// costliest step of the pipeline.
-    static STEMS: std::cell::RefCell<HashMap<String, String>> = std::cell::RefCell::new(HashMap::default());
+    /// costliest step of the pipeline. (Stems boxed: a `String` to one-word table's code is in
+    /// the module already, a `String` to `String` table's was another copy.)
+    #[allow(clippy::box_collection)]
+    static STEMS: std::cell::RefCell<HashMap<String, Box<String>>> = std::cell::RefCell::new(HashMap::default());
 }
 /// Entries per word cache; with [`CACHED_WORD_BYTES`] this bounds each cache to a few MB for
 /// the life of the host, whatever the texts (a cache of every word ever seen would grow with
@@ -67,14 +69,14 @@ pub fn stem(word: &str) -> String {
     }
     STEMS.with(|c| {
         if let Some(s) = c.borrow().get(word) {
-            return s.clone();
+            return String::clone(s);
         }
         let s = stemmer().stem(word).into_owned();
         let mut m = c.borrow_mut();
         if m.len() >= STEM_CACHE_MAX {
             m.clear();
         }
-        m.insert(word.to_string(), s.clone());
+        m.insert(word.to_string(), Box::new(s.clone()));
         s
     })
 }
@@ -83,9 +85,10 @@ pub fn stem(word: &str) -> String {
 /// the word table (`background.txt`) already stemmed, counts of words sharing a stem summed
 /// (stemming 8,000 words was 70 % of a process's first drift score), each as the level of
 /// `ln(count + 1)` in steps of [`LEVEL`]. The test below derives it from the word table again
-/// and fails when they differ.
-fn background() -> &'static (HashMap<String, u16>, f64) {
-    static B: OnceLock<(HashMap<String, u16>, f64)> = OnceLock::new();
+/// and fails when they differ. (Levels are `u16`s held as `u32`: the module has a `String` to
+/// `u32` table's code already.)
+fn background() -> &'static (HashMap<String, u32>, f64) {
+    static B: OnceLock<(HashMap<String, u32>, f64)> = OnceLock::new();
     B.get_or_init(|| parse_background(include_str!("background_stems.txt")))
 }
 
@@ -93,8 +96,8 @@ fn background() -> &'static (HashMap<String, u16>, f64) {
 /// digits were 10 KB of the gzipped module; the levels, one line per level, are 0.5 KB).
 const LEVEL: f64 = 0.02;
 
-fn parse_background(table: &str) -> (HashMap<String, u16>, f64) {
-    let mut map: HashMap<String, u16> = HashMap::default();
+fn parse_background(table: &str) -> (HashMap<String, u32>, f64) {
+    let mut map: HashMap<String, u32> = HashMap::default();
     let mut max = 1u64;
     for line in table.lines() {
         let mut parts = line.split(' ');
@@ -107,9 +110,9 @@ fn parse_background(table: &str) -> (HashMap<String, u16>, f64) {
                     .max(1)
             }
             Some(l) if l.starts_with('=') => {
-                let level = l.get(1..).and_then(|n| n.parse().ok()).unwrap_or(0);
+                let level: u16 = l.get(1..).and_then(|n| n.parse().ok()).unwrap_or(0);
                 for stem in parts {
-                    map.insert(stem.to_string(), level);
+                    map.insert(stem.to_string(), u32::from(level));
                 }
             }
             _ => {}
@@ -164,7 +167,7 @@ fn derive_background(words: &str) -> String {
         let c = sums.get(&st).copied().unwrap_or(0);
         // A stem rare enough to weigh the cap weighs it unlisted too: 1,392 lines and 7 KB of
         // the gzipped module saved (issue 14).
-        if weight_of(Some(level_of(c)), ln_max) < 1.0 {
+        if weight_of(Some(level_of(c).into()), ln_max) < 1.0 {
             levels
                 .entry(std::cmp::Reverse(level_of(c)))
                 .or_default()
@@ -187,7 +190,7 @@ pub fn weight(stem: &str) -> f64 {
 
 /// The weight of a stem at background `level` (`None`: never seen), where the most frequent
 /// word was seen `e^ln_max` times. Rare stems reach the cap, 1, as unseen ones do.
-fn weight_of(level: Option<u16>, ln_max: f64) -> f64 {
+fn weight_of(level: Option<u32>, ln_max: f64) -> f64 {
     match level {
         None => 1.0,
         Some(l) => {
@@ -203,8 +206,9 @@ type Analysed = Option<(Rc<str>, Rc<str>, f64)>;
 thread_local! {
     /// Word pieces as they appear → their lowercase form and stem (`None`: a stop word or too
     /// short). Words recur within and across texts; a hit skips lowercasing, the stop-word test
-    /// and stemming, and shares the strings.
-    static PIECES: std::cell::RefCell<HashMap<Box<str>, Analysed>> =
+    /// and stemming, and shares the strings. (Boxed: a table of `str` keys and one-word values
+    /// shares its code with one the module has.)
+    static PIECES: std::cell::RefCell<HashMap<Box<str>, Box<Analysed>>> =
         std::cell::RefCell::new(HashMap::default());
 }
 
@@ -213,7 +217,7 @@ fn piece(part: &str) -> Analysed {
     if part.len() > CACHED_WORD_BYTES {
         return analyse(part);
     }
-    if let Some(hit) = PIECES.with(|c| c.borrow().get(part).cloned()) {
+    if let Some(hit) = PIECES.with(|c| c.borrow().get(part).map(|a| Analysed::clone(a))) {
         return hit;
     }
     let analysed = analyse(part);
@@ -222,7 +226,7 @@ fn piece(part: &str) -> Analysed {
         if m.len() >= STEM_CACHE_MAX {
             m.clear();
         }
-        m.insert(part.into(), analysed.clone());
+        m.insert(part.into(), Box::new(analysed.clone()));
     });
     analysed
 }
@@ -1639,7 +1643,10 @@ mod tests {
         };
         for (st, c) in &want {
             let shipped = map.get(st).copied();
-            assert!(shipped.is_none() || shipped == Some(level_of(*c)), "{st}");
+            assert!(
+                shipped.is_none() || shipped == Some(level_of(*c).into()),
+                "{st}"
+            );
             assert!(
                 (weight_of(shipped, ln_max) - exact(*c)).abs() < 1e-3,
                 "{st}: the shipped table weighs it differently"

@@ -584,21 +584,25 @@ impl Registry {
     /// Parent links form trees: no cycle, and every task's root is its topmost ancestor.
     /// Linear: each task is walked once.
     fn check_ancestry(&self) -> std::result::Result<(), String> {
-        let mut root_of: BTreeMap<&str, &str> = BTreeMap::new();
+        // Hash tables: only looked up, and the module has their code already (a `BTreeMap` of
+        // `&str` keys was a B-tree instantiation of its own). A root is held as its key in
+        // `tasks` (`&String`, one word): a table with `&str` values was another instantiation.
+        let mut root_of: rustc_hash::FxHashMap<&str, &String> = rustc_hash::FxHashMap::default();
         for start in self.tasks.keys() {
             let mut chain: Vec<&str> = Vec::new();
-            let mut on_chain = std::collections::BTreeSet::new();
-            let mut cur = start.as_str();
+            let mut on_chain = rustc_hash::FxHashSet::default();
+            let mut cur = start;
             let root = loop {
-                if let Some(r) = root_of.get(cur) {
+                if let Some(r) = root_of.get(cur.as_str()) {
                     break *r;
                 }
-                if !on_chain.insert(cur) {
+                if !on_chain.insert(cur.as_str()) {
                     return Err(format!("{cur}: its parent links form a cycle"));
                 }
                 chain.push(cur);
-                match self.tasks.get(cur).and_then(|t| t.parent_id.as_deref()) {
-                    Some(p) if self.tasks.contains_key(p) => cur = p,
+                let parent = self.tasks.get(cur).and_then(|t| t.parent_id.as_deref());
+                match parent.and_then(|p| self.tasks.get_key_value(p)) {
+                    Some((p, _)) => cur = p,
                     _ => break cur,
                 }
             };
@@ -607,7 +611,7 @@ impl Registry {
             }
         }
         for (id, t) in &self.tasks {
-            let root = root_of.get(id.as_str()).copied().unwrap_or(id.as_str());
+            let root = root_of.get(id.as_str()).map_or(id.as_str(), |r| r.as_str());
             if t.root_id != root {
                 return Err(format!(
                     "{id}: root is {} but its topmost ancestor is {root}",

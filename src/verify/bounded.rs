@@ -7,7 +7,9 @@ use std::collections::VecDeque;
 use std::hash::Hash;
 
 pub struct Bounded<K, V, const CAP: usize> {
-    map: FxHashMap<K, V>,
+    /// Values boxed: the tables of every value type share one layout, so one copy of the hash
+    /// table's code per key type serves them (each layout was its own, ~1 KB raw).
+    map: FxHashMap<K, Box<V>>,
     /// Insertion order; may hold keys removed since, dropped lazily.
     order: VecDeque<K>,
 }
@@ -35,7 +37,7 @@ impl<K: Hash + Eq + Clone, V, const CAP: usize> Bounded<K, V, CAP> {
         K: std::borrow::Borrow<Q>,
         Q: Hash + Eq + ?Sized,
     {
-        self.map.get(key)
+        self.map.get(key).map(|v| &**v)
     }
 
     pub fn get_mut<Q>(&mut self, key: &Q) -> Option<&mut V>
@@ -43,13 +45,13 @@ impl<K: Hash + Eq + Clone, V, const CAP: usize> Bounded<K, V, CAP> {
         K: std::borrow::Borrow<Q>,
         Q: Hash + Eq + ?Sized,
     {
-        self.map.get_mut(key)
+        self.map.get_mut(key).map(|v| &mut **v)
     }
 
     /// Inserts or replaces; a new key past `CAP` entries evicts the oldest one still present.
     pub fn insert(&mut self, key: K, value: V) {
         if let Some(slot) = self.map.get_mut(&key) {
-            *slot = value;
+            **slot = value;
             return;
         }
         while self.map.len() >= CAP {
@@ -60,12 +62,12 @@ impl<K: Hash + Eq + Clone, V, const CAP: usize> Bounded<K, V, CAP> {
                 None => break,
             }
         }
-        self.map.insert(key.clone(), value);
+        self.map.insert(key.clone(), Box::new(value));
         self.order.push_back(key);
     }
 
     pub fn remove(&mut self, key: &K) -> Option<V> {
-        let out = self.map.remove(key);
+        let out = self.map.remove(key).map(|v| *v);
         // Keys removed here stay in `order` until it is twice the live size: amortized O(1).
         if self.order.len() > 2 * self.map.len() + 16 {
             let map = &self.map;
