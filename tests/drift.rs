@@ -10422,3 +10422,78 @@ fn the_session_77_review_cases_are_read() {
         "Hello,\n\nThe boiler is fixed.\n\nEstates Team\n\n---\n\nUnsure: the engineer's name.",
     );
 }
+
+#[test]
+fn the_session_78_unread_cases_are_read() {
+    // A class ban of one file: a class added in another file's line is no breach.
+    let class = "Make `pricing.py` stop reading the settings module at import time. Don't add any classes to `pricing.py` itself; keep it plain functions.";
+    clean(class, "- `pricing.py`: `quote()` now takes the rates as an argument. No classes there.\n- `tests/helpers.py`: added a `@dataclass class FakeRate` for the tests.\n- 41 tests pass.");
+    flagged(class, "- `pricing.py`: added `class RateTable` to hold the rates; `quote()` takes one.\n- 41 tests pass.");
+    // A listing's heading names the folder its relative paths lie in.
+    let folder =
+        "Fix the duplicate reminder emails (HR-88). Only modify files under `clinic/reminders/`.";
+    clean(folder, "Changes (all in `clinic/reminders/`):\n- `sender.py` — checks the sent log before sending.\n- `migrations/0007_sent_log.py` — adds the log table.\n- `tests/test_sender.py` — covers a double run.");
+    flagged(folder, "Changes:\n- `clinic/reminders/sender.py` — checks the sent log before sending.\n- `clinic/billing/models.py` — adds a flag.");
+    // A ban said of one enumerated text ("(a) …, which must not mention …").
+    let lettered = "Write (a) a notice for tenants about the lift repair, which must not mention the contractor's fine, and (b) a memo for the owners that gives the fine.";
+    clean(lettered, "**(a) Notice for tenants**\nThe lift in block C is back in service from Monday.\n\n**(b) Memo for the owners**\nThe contractor's fine for the delay is £800.");
+    flagged(lettered, "**(a) Notice for tenants**\nThe lift is back; the contractor's fine covers the delay.\n\n**(b) Memo for the owners**\nThe fine is £800.");
+    // A class the message calls existing, shown in a diff's context.
+    let existing = "Add a `notes` field to the booking model. Don't introduce any new classes; changing the existing `Booking` class is fine.";
+    clean(
+        existing,
+        "Added `notes`:\n\n```diff\n class Booking:\n     ref: str\n+    notes: str = \"\"\n```",
+    );
+    flagged(existing, "Added `notes`:\n\n```diff\n class Booking:\n     ref: str\n+    notes: str = \"\"\n+\n+class Note:\n+    text: str\n```");
+    // A commit's body in lowercase, its subject free.
+    let body = "Give me a commit message covering the shelf-mark fix. The subject line may use sentence case, but write the commit body entirely in lowercase.";
+    clean(
+        body,
+        "Trim shelf marks before lookup\n\n- strip spaces in normalise_mark()\n- add four tests",
+    );
+    flagged(
+        "Give me a commit message covering the shelf-mark fix. The commit subject must be entirely lowercase; the body may use sentence case.",
+        "Trim shelf marks before lookup\n\n- Strip spaces in normalise_mark()\n- add four tests",
+    );
+    // A week's slots ordered by day, then time.
+    let week = "Which rehearsals still need a pianist? List them by start time, earliest first.";
+    clean(week, "Still open:\n\n- Mon 18:30 Choir\n- Wed 20:00 Brass\n- Fri 17:00 Strings\n- Sat 10:00 Youth band");
+    flagged(week, "Still open:\n\n- Mon 18:30 Choir\n- Fri 17:00 Strings\n- Wed 20:00 Brass\n- Sat 10:00 Youth band");
+    // A count of a template's slot, not of the line with its fixed prefix.
+    let slot = "Give me the commit message for the loan-renewal fix. Format: `fix(loans): <summary>` on the first line, with the summary 40 characters or fewer, then a blank line and a body.";
+    clean(
+        slot,
+        "fix(loans): renew holds before the due date\n\nThe renewal job now runs an hour earlier.",
+    );
+    flagged(slot, "fix(loans): renew every hold before the loan's due date\n\nThe renewal job now runs an hour earlier.");
+    // A rule recalled and taken back in one sentence.
+    let recalled = "Write the notice about the old branch-hours page. Earlier I asked you to avoid the word 'retired' — ignore that, the style guide wants it.";
+    clean(
+        recalled,
+        "The old branch-hours page is retired from 1 May.\nUse the new opening-times page instead.",
+    );
+    flagged(
+        "Write the notice about the old branch-hours page. Avoid the word 'retired'.",
+        "The old branch-hours page is retired from 1 May.\nUse the new opening-times page instead.",
+    );
+    // "No explanation, code only": the code is asked, not banned.
+    let only =
+        "Give me just the query (no explanation, code only) for the loans overdue by a week.";
+    clean(only, "```sql\n-- overdue by seven days or more\nSELECT id FROM loans WHERE due < now() - interval '7 days';\n```");
+    flagged(only, "Here it is:\n\n```sql\nSELECT id FROM loans WHERE due < now() - interval '7 days';\n```\n\nIt uses the due-date index, so it is fast.");
+    // Notes sent to a section of their own in the sentence after a ban.
+    let reviewer = "Write the release notes for tills 3.2. The release notes themselves must not contain placeholders such as TODO or TBD. Put anything you want me to check under '## For reviewer'.";
+    clean(reviewer, "## Tills 3.2\n\n- Refunds print a second copy.\n- The drawer opens faster.\n\n## For reviewer\n- The gift card fix is still TBD, so I left it out.");
+    flagged(reviewer, "## Tills 3.2\n\n- Refunds print a second copy.\n- Gift cards: TBD.\n\n## For reviewer\n- Nothing to check.");
+    // A rule of what the program logs, not of the reply.
+    let logged = "Stop the checkout service logging card numbers. The log output must never contain the `card_number` field or the word 'removed'.";
+    clean(logged, "Done.\n- Removed `card_number` from the `log.info` call in `pay()`.\n- A test asserts the log line has no `card_number`.");
+    flagged(
+        "Stop the checkout service logging card numbers. Your reply must not contain the word 'removed'.",
+        "Done.\n- Removed `card_number` from the `log.info` call in `pay()`.",
+    );
+    // "Send back only …: no explanation, just the code" asks for the code alone.
+    let alone = "Send back only the fixed `late_fee()` function from `loans/fees.py` - no explanation, just the code.";
+    clean(alone, "```python\ndef late_fee(days):\n    return min(days * 20, 500)\n```");
+    flagged(alone, "```python\ndef late_fee(days):\n    return min(days * 20, 500)\n```\nThis caps the fee at five pounds.");
+}

@@ -1573,7 +1573,7 @@ static CUES: super::phrases::Phrases = super::phrases::Phrases::new(
     // Keys said after the message asked for JSON.
     // Word bans said with another verb ([`called_ban`]).
     // Number formats: "round all percentages to whole numbers", "counts as digits".
-    "0|1|2|3|4|5|6|7|8|9|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|hundred|once|twice|comma|lowercase|lower case|capital|uppercase|upper case|upper-case|caps|quot|<<|angular|json|p.s|postscript|end|finish|conclude|close your|close it|sign off|sign it off|sections|' section|` section|\" section|last line of your|last line|final line|first line|begin|start with|start it with|open with|open it with|start your|must start|should start|open your|must open|should open|last sentence|asterisk|******|my answer is|keyword|word|letter|language|highlight|italic|mention|avoid|include|contain|use|say|section x|paragraph x|entirely in|only in|should be in|respond in|answer in|answers in|reply in|replies in|response in|responses in|zero|eleven|heading|url|link|first person|first-person|impersonal|column|code block|code fence|bullet|single|numbered|code only|sql only|yaml only|only the|only a|just the| only,| only.| only -| only \u{2014}|english|french|german|spanish|portuguese|italian|dutch|deutsch|español|espanol|français|francais|português|portugues|italiano|yyyy-mm-dd|/yyyy|keys|don't write|do not write|never write|don't call|do not call|never call|don't name|do not name|never name|don't refer|do not refer|never refer|, never|not appear|never appear|banned|forbidden|prohibited|off-limits|decimal|percentage|percent|thousands|whole number|digits|table|sorted|sort by|sort the|sort them|sort it|ordered by|order by|ranked by|rank the|rank them|alphabetical|ascending|descending|chronological|in order of|timestamp|exclamation",
+    "0|1|2|3|4|5|6|7|8|9|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|hundred|once|twice|comma|lowercase|lower case|capital|uppercase|upper case|upper-case|caps|quot|<<|angular|json|p.s|postscript|end|finish|conclude|close your|close it|sign off|sign it off|sections|' section|` section|\" section|last line of your|last line|final line|first line|begin|start with|start it with|open with|open it with|start your|must start|should start|open your|must open|should open|last sentence|asterisk|******|my answer is|keyword|word|letter|language|highlight|italic|mention|avoid|include|contain|use|say|section x|paragraph x|entirely in|only in|should be in|respond in|answer in|answers in|reply in|replies in|response in|responses in|zero|eleven|heading|url|link|first person|first-person|impersonal|column|code block|code fence|bullet|single|numbered|code only|sql only|yaml only|only the|only a|just the| only,| only.| only -| only \u{2014}|english|french|german|spanish|portuguese|italian|dutch|deutsch|español|espanol|français|francais|português|portugues|italiano|yyyy-mm-dd|/yyyy|keys|don't write|do not write|never write|don't call|do not call|never call|don't name|do not name|never name|don't refer|do not refer|never refer|, never|not appear|never appear|banned|forbidden|prohibited|off-limits|decimal|percentage|percent|thousands|whole number|digits|table|sorted|sort by|sort the|sort them|sort it|ordered by|order by|ranked by|rank the|rank them|alphabetical|ascending|descending|chronological|in order of|list them by|listed by|timestamp|exclamation",
 );
 
 /// Whether a lowercased sentence holds a cue: a word cue where a word starts ("ends",
@@ -1926,12 +1926,33 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         {
             Rule::InPart(name, Box::new(rule))
         }
+        // "The log output must never contain the `recipient_name` field": what the program
+        // prints, not the reply.
+        Some(parts::Part::Maybe(name))
+            if name
+                .split(' ')
+                .any(|w| crate::drift::text::in_list("log|logs|stdout|stderr", w))
+                || (name.ends_with(" output") && !has_any_in(&name, "final|whole|your")) =>
+        {
+            return None
+        }
         Some(parts::Part::Maybe(name)) if !soft => Rule::PartOrWhole(name, Box::new(rule)),
         Some(_) => return None,
         None => rule,
     };
     // "…; put any links in an 'Engineering links' appendix": that part may hold them.
-    let rule = match parts::elsewhere_part(text) {
+    // (Or the sentence right after: "… must not contain placeholders. Put anything you want me
+    // to check under '## For reviewer'.")
+    let next = || {
+        let end = (text.as_ptr() as usize).wrapping_sub(cx.at) + text.len();
+        let next = cx.lower.get(end..)?.trim_start();
+        let next = next.get(..next.find(['.', '\n']).unwrap_or(next.len()))?;
+        // (A heading: "under a 'Questions' line" leaves the notes to the notes reading.)
+        ((next.starts_with("put ") || next.starts_with("place ")) && next.has("#"))
+            .then(|| parts::elsewhere_part(next))
+            .flatten()
+    };
+    let rule = match parts::elsewhere_part(text).or_else(next) {
         Some(name)
             if matches!(
                 rule,
@@ -5102,6 +5123,18 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             "normally i'd|usually i'd|normally i would|usually i would|i'd normally|i'd usually|i would normally|i would usually|normally we'd|usually we'd",
         )
         .is_some_and(|i| lower.get(i..).unwrap_or_default().has(", but"))
+            // "Earlier I asked you to avoid 'deprecated' — ignore that, …": recalled and
+            // taken back in one sentence.
+            || crate::drift::text::first_of(
+                &lower,
+                "earlier i asked|i asked you earlier|i previously asked|earlier i said|earlier i told",
+            )
+            .is_some_and(|i| {
+                has_any_in(
+                    lower.get(i..).unwrap_or_default(),
+                    "ignore that|forget that|scratch that|disregard that|never mind that",
+                )
+            })
         {
             out.push((start, at, &["*"][..]));
         }
@@ -5961,9 +5994,18 @@ fn only_output(lower: &str) -> Option<bool> {
     // Under a condition, or with prose asked for beside it ("…, and explain the index").
     if has_any_in(
         lower,
-        " unless | if | except| when | once |otherwise|explain|describe|summar| then |walk me",
-    ) {
+        " unless | if | except| when | once |otherwise|describe|summar| then |walk me",
+    ) || (lower.has("explain")
+        && !has_any_in(
+            lower,
+            "no explanation|without explanation|without any explanation",
+        ))
+    {
         return None;
+    }
+    // "…: no explanation, no prose, just the code".
+    if lower.has("no explanation") && has_any_in(lower, "just the code|only the code|code only") {
+        return Some(false);
     }
     let ws = ws_of(lower);
     let w = |i: usize| ws.get(i).copied().unwrap_or_default();
@@ -5985,6 +6027,10 @@ fn only_output(lower: &str) -> Option<bool> {
         return None;
     }
     let mut j = verb + 1 + usize::from(w(verb) == "give");
+    // "Send back only …", "send me just …".
+    if w(verb) == "send" && matches!(w(j), "back" | "me") {
+        j += 1;
+    }
     if w(j) == "with" {
         j += 1;
     }

@@ -1526,6 +1526,8 @@ fn source_definition(line: &str) -> bool {
 fn defines_class(line: &str) -> bool {
     const MODIFIERS: &str =
         "export|default|public|private|internal|protected|abstract|final|sealed|data|static|open";
+    // A diff's added line too ("+class Note:").
+    let line = line.strip_prefix('+').unwrap_or(line);
     let mut words = line.split_whitespace();
     let keyword = words
         .by_ref()
@@ -1628,22 +1630,15 @@ fn stems_at(tokens: &[text::Token], i: usize, object: &str) -> bool {
 }
 
 /// "No classes in `utils/case_number.py`": the result less the fenced blocks it introduces as
-/// another file's ("Tests are in `tests/test_case_number.py`: ```class TestCase…```"), or `None`
-/// when the ban names no file or every block may be the file's.
-fn in_scope_of(scope: &[String], result: &str) -> Option<String> {
+/// another file's ("Tests are in `tests/test_case_number.py`: ```class TestCase…```") and the
+/// lines that name only other files ("- `tests/fixtures.py`: added `class FakeRoom`"), with the
+/// byte ranges of `result` dropped; `None` when the ban names no file or all may be the file's.
+fn in_scope_of(scope: &[String], result: &str) -> Option<(String, Vec<(usize, usize)>)> {
     if scope.is_empty() {
         return None;
     }
-    let mut out = String::with_capacity(result.len());
-    let mut from = 0;
-    let mut dropped = false;
-    for block in super::modality::fenced_blocks(result) {
-        let (start, end) = block.outer;
-        let before = result.get(from..start).unwrap_or_default();
-        // The paragraph that leads the block in.
-        let lead = before.trim_end().rsplit("\n\n").next().unwrap_or_default();
-        let named = super::file_scope::paths(lead);
-        let other = !named.is_empty()
+    let other = |named: Vec<(usize, String)>| {
+        !named.is_empty()
             && !named.iter().any(|(_, p)| {
                 scope.iter().any(|s| {
                     s.ends_with(p.as_str())
@@ -1651,17 +1646,46 @@ fn in_scope_of(scope: &[String], result: &str) -> Option<String> {
                         || (s.ends_with('/')
                             && (p.starts_with(s.as_str()) || p.contains(&format!("/{s}"))))
                 })
-            });
-        out.push_str(before);
-        if other {
-            dropped = true;
-        } else {
-            out.push_str(result.get(start..end).unwrap_or_default());
+            })
+    };
+    let mut dropped = Vec::new();
+    let mut from = 0;
+    let lines = |from: usize, to: usize, dropped: &mut Vec<(usize, usize)>| {
+        let mut at = from;
+        for line in result
+            .get(from..to)
+            .unwrap_or_default()
+            .split_inclusive('\n')
+        {
+            if other(super::file_scope::paths(line)) {
+                dropped.push((at, at + line.len()));
+            }
+            at += line.len();
+        }
+    };
+    for block in super::modality::fenced_blocks(result) {
+        let (start, end) = block.outer;
+        let before = result.get(from..start).unwrap_or_default();
+        // The paragraph that leads the block in.
+        let lead = before.trim_end().rsplit("\n\n").next().unwrap_or_default();
+        lines(from, start, &mut dropped);
+        if other(super::file_scope::paths(lead)) {
+            dropped.push((start, end));
         }
         from = end;
     }
-    out.push_str(result.get(from..).unwrap_or_default());
-    dropped.then_some(out)
+    lines(from, result.len(), &mut dropped);
+    if dropped.is_empty() {
+        return None;
+    }
+    let mut out = String::with_capacity(result.len());
+    let mut kept = 0;
+    for &(s, e) in &dropped {
+        out.push_str(result.get(kept..s).unwrap_or_default());
+        kept = e;
+    }
+    out.push_str(result.get(kept..).unwrap_or_default());
+    Some((out, dropped))
 }
 
 /// Whether a class definition the result shows is one it calls existing: a comment on the line
@@ -1971,10 +1995,13 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             crate::drift::text::in_list("call|calling|describe|describing|label|refer|criticize|criticise|blame|break|breaks|breaking", w)
         })
     });
+    // "(no explanation, code only)": the code is what is asked.
+    let asked = text::contains_any(clause, "code only|only code|just code|just the code");
     let code_named = !fences
         && !value
         && !others
         && !naming
+        && !asked
         && match (
             first(&CODE_WORDS),
             // "to the code" / "into the code" (not "to" of an infinitive: "try not to paste
@@ -2137,12 +2164,21 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                 .split(crate::drift::text::not_alnum_char)
                 .find(|w| !w.is_empty());
             // "`class_name` declarations" is another keyword: '_' joins a word.
+            // "Don't add any classes to `pricing.py`": a program file's, not a stylesheet's.
+            let to_a_program = || {
+                tail.trim_start().strip_prefix("to ").is_some_and(|r| {
+                    super::file_scope::paths(r).first().is_some_and(|(at, p)| {
+                        *at <= 1 && !text::contains_any(p, ".css|.scss|.sass|.less|.htm")
+                    })
+                })
+            };
             before.is_none_or(|b| !b.is_alphanumeric() && b != '_')
                 && after.is_none_or(|a| !a.is_alphanumeric() && a != '_')
                 && (after.is_some_and(|a| !a.is_whitespace())
                     || next.is_none_or(|n| {
                         crate::drift::text::in_list("or|and|in|for|at|anywhere|please|here", n)
-                    }))
+                    })
+                    || to_a_program())
         })
     });
     if class_ban && !excepts {
@@ -2787,7 +2823,13 @@ fn check_negatives_reading(
             .contains(&Forbidden::Class)
             .then(|| in_scope_of(&n.scope, result))
             .flatten();
-        let scoped_code = scoped.as_deref().map(Code::of);
+        let scoped_code = scoped.as_ref().map(|(s, _)| Code::of(s));
+        // The prose readings below skip the dropped lines by their offsets.
+        let out_of_scope = |at: usize| {
+            scoped
+                .as_ref()
+                .is_some_and(|(_, d)| d.iter().any(|&(s, e)| s <= at && at < e))
+        };
         for f in &n.forbidden {
             let found: Option<(String, Option<String>)> = match f {
                 Forbidden::Implementation => changed_a_file(result, &BUILT_VERBS).map(|e| {
@@ -2836,7 +2878,13 @@ fn check_negatives_reading(
                     .unwrap_or(code)
                     .lines
                     .iter()
-                    .find(|l| defines_class(l) && !shown_as_existing(l, result))
+                    .find(|l| {
+                        // (Or one the message calls existing: "editing the existing `Stop`
+                        // class is fine".)
+                        defines_class(l)
+                            && !shown_as_existing(l, result)
+                            && !shown_as_existing(l, &n.text)
+                    })
                     .map(|l| l.trim().clip())
                     .or_else(|| {
                         // "Added … `export class CacheStore`": a definition quoted in the prose,
@@ -2845,7 +2893,10 @@ fn check_negatives_reading(
                         result.split('`').enumerate().find_map(|(i, span)| {
                             let start = at;
                             at += span.len() + 1;
-                            (i % 2 == 1 && defines_class(span) && adds_here(&lower, start))
+                            (i % 2 == 1
+                                && defines_class(span)
+                                && adds_here(&lower, start)
+                                && !out_of_scope(start))
                                 .then(|| format!("`{span}`"))
                         })
                     })
@@ -2869,7 +2920,8 @@ fn check_negatives_reading(
                                     .is_some_and(|b| {
                                         crate::drift::text::contains_any(b, "still |already |existing ")
                                     });
-                                !(matches!(&*t.word, "class" | "classes") && there)
+                                let kept = !out_of_scope(t.at);
+                                kept && !(matches!(&*t.word, "class" | "classes") && there)
                                     && !(matches!(&*t.word, "class" | "classes")
                                     && (i
                                         .checked_sub(1)

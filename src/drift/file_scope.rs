@@ -359,7 +359,10 @@ pub fn check(limits: &[Limit], result: &str) -> Vec<Violation> {
         }
     }
     for (path, line) in items_headed_by_a_changed_file(result) {
-        if reported.len() < MAX_PATHS {
+        // An item of a listing read above keeps that reading: its heading may name the folder
+        // its paths are relative to ("Changes (all in `app/refunds/`):").
+        let listed_line = listed.iter().any(|(_, l)| *l == line.trim().clip());
+        if reported.len() < MAX_PATHS && !listed_line {
             reported.push((path, line));
         }
     }

@@ -117,6 +117,12 @@ pub fn asked(message: &str) -> Option<CommitForm> {
             // makes lowercase ("makes stored usernames all lowercase").
             && super::has_any_in(&l, "be entirely lowercase|be all lowercase|be all lower case|be entirely in lowercase|be entirely lower case|be fully lowercase|be all in lowercase|be completely lowercase|be in all lowercase|are entirely lowercase|are all lowercase|is entirely lowercase|is all lowercase|in all lowercase|entirely in lowercase|, all lowercase|all lowercase,|all in lowercase|subject all lowercase|subjects all lowercase|line all lowercase|message all lowercase|messages all lowercase|msg all lowercase|summary all lowercase|summary all lower case")
             && !super::has_any_in(&l, "not |n't|never|except|exception|apart from|other than")
+            // "The subject can be sentence case, but write the body entirely in lowercase".
+            && !l.split([';', ',']).any(|c| {
+                super::has_any_in(c, "lowercase|lower case")
+                    && c.has("body")
+                    && !super::has_any_in(c, "subject|summary|first line")
+            })
         {
             form.all_lower = true;
             any = true;

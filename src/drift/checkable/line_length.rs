@@ -81,6 +81,21 @@ const UNITS: &str = "characters|character|chars|char|columns|column|cols";
 /// The bounds a sentence states. `commit`: the message asks for a commit message, so a subject
 /// and a body are a commit's. Not a bound with an exception ("table rows are excluded"), a
 /// lower bound, or a length no line noun owns ("the 88-column line length" of code).
+/// Where a count is said of a template's slot ("`fix(api): <summary>` …, the summary 50
+/// characters"): the length of the fixed text before the slot, `None` inside it when that text
+/// has slots too; `None` when the count is not the slot's.
+fn placeholder_prefix(clause: &str, ws: &[&str], i: usize) -> Option<Option<usize>> {
+    let slot = clause.find(": <")?;
+    let name = clause.get(slot + 3..)?.split('>').next()?;
+    let owned = (1..=2).any(|k| i.checked_sub(k).and_then(|j| ws.get(j)) == Some(&name));
+    if !owned {
+        return None;
+    }
+    let head = clause.get(..slot)?;
+    let prefix = head.get(head.rfind('`')? + 1..)?;
+    Some((!prefix.contains('<')).then(|| prefix.chars().count() + 2))
+}
+
 pub fn asked(lower: &str, cx: &MessageCx) -> Vec<Asked> {
     let MessageCx {
         commit,
@@ -135,7 +150,13 @@ pub fn asked(lower: &str, cx: &MessageCx) -> Vec<Asked> {
                 // "`type(scope): subject`, subject at most 50 characters": the part after the
                 // colon, not the line.
                 Owner::Subject if commit && !has_any_in(clause, "(scope)|(<scope>)|type(") => {
-                    out.push(Asked::Subject(n))
+                    match placeholder_prefix(clause, &ws, i) {
+                        // "`fix(ui): <summary>` …, the summary 50 characters or fewer": the line
+                        // less its fixed prefix; a prefix with slots of its own is not read.
+                        Some(Some(prefix)) => out.push(Asked::Subject(n + prefix)),
+                        Some(None) => {}
+                        None => out.push(Asked::Subject(n)),
+                    }
                 }
                 Owner::Subject => {}
                 Owner::Body if commit => out.push(Asked::Lines(LineChars {

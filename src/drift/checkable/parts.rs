@@ -1578,6 +1578,9 @@ pub(super) fn placed_part(ban: &str, result: &str) -> Option<String> {
                 return Some(paragraph.to_string());
             }
             let lower = ban.to_ascii_lowercase();
+            if let Some(part) = lettered_part(&lower).and_then(|m| find(result, &m)) {
+                return Some(part);
+            }
             // "The summary for the residents' association must not mention costs": the part
             // the ban's subject names, where the result labels one so.
             let subject = lower.trim_start().strip_prefix("the ").and_then(|r| {
@@ -1619,6 +1622,26 @@ pub(super) fn placed_part(ban: &str, result: &str) -> Option<String> {
             find(result, &name)
         }
     }
+}
+
+/// "Draft (a) an email to the council, which must not mention fines, and (b) a note for
+/// finance": the marker of the enumerated text a relative clause bans in ("(a)").
+fn lettered_part(lower: &str) -> Option<String> {
+    let at = [
+        ", which must not ",
+        ", which mustn't ",
+        ", which should not ",
+        ", which shouldn't ",
+        ", which may not ",
+    ]
+    .iter()
+    .filter_map(|m| lower.find(m))
+    .min()?;
+    let head = lower.get(..at)?;
+    let open = head.rfind('(')?;
+    let marker = head.get(open..)?.split_once(')')?.0;
+    (marker.len() == 2 && marker.bytes().skip(1).all(|b| b.is_ascii_alphanumeric()))
+        .then(|| format!("{marker})"))
 }
 
 /// "The first paragraph goes to customers via the status page, so it must not mention Redis":

@@ -25,7 +25,7 @@ const DESCENDING: &str = "descending|highest first|largest first|longest first|n
 pub fn asked(lower: &str, message_lower: &str) -> Option<SortOrder> {
     let sorts = super::has_any_in(
         lower,
-        "sorted by|sort by|sort the|sort them|sort it|ordered by|order by|ranked by|rank the|rank them|in ascending|in descending|alphabetical order|alphabetically|chronological order|in order of|ascending order of|descending order of",
+        "sorted by|sort by|sort the|sort them|sort it|ordered by|order by|ranked by|rank the|rank them|in ascending|in descending|alphabetical order|alphabetically|chronological order|in order of|list them by|listed by|ascending order of|descending order of",
     );
     // Not asked: waived ("no need to sort them") or said of the input ("the log is already
     // sorted by date").
@@ -690,6 +690,18 @@ fn value(
     // year in brackets ("Alien (1979)", "2001: A Space Odyssey (1968)"), or a number opening
     // the item ("1969: …"); an item with none of them (an id, a count) has none.
     if dated(rule) && !in_column {
+        // "Wed 21:00 Jazz" before "Fri 19:00 Soul": a week's times by their day first.
+        if let Some(day) = weekday(text) {
+            let time = ns
+                .iter()
+                .position(|n| n.len() >= 2)
+                .map(|at| ns.swap_remove(at));
+            return Some(Value::Parts(
+                std::iter::once(day)
+                    .chain(time.into_iter().flatten())
+                    .gather(),
+            ));
+        }
         // A date with a year before a dotted version ("1.9.4 — 2025-05-01").
         let year = |n: &Vec<f64>| n.len() >= 2 && n.first().is_some_and(|y| *y >= 1000.0);
         let at = match ns
@@ -715,6 +727,22 @@ fn value(
     // the key's kind of number first ("MAT-10021 (…)" by matter number).
     let take = in_column || ns.len() == 1 || first_is_key(rule);
     (take && !ns.is_empty()).then(|| Value::Parts(ns.swap_remove(0)))
+}
+
+/// The day of the week an item opens with (Monday 1 … Sunday 7): "Wed 21:00", "Friday:".
+fn weekday(text: &str) -> Option<f64> {
+    const DAYS: &str = "monday|tuesday|wednesday|thursday|friday|saturday|sunday";
+    let first = text
+        .split(crate::drift::text::not_alnum_char)
+        .find(|w| !w.is_empty())?
+        .lower();
+    (first.len() >= 3)
+        .then(|| {
+            DAYS.split('|')
+                .position(|d| d.starts_with(first.as_str()) && (first.len() <= 5 || d == first))
+        })
+        .flatten()
+        .map(|i| (i + 1) as f64)
 }
 
 /// Whether a run's bare one-dot numbers are written as versions: the longest digits after a dot
