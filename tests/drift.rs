@@ -10494,6 +10494,64 @@ fn the_session_78_unread_cases_are_read() {
     );
     // "Send back only …: no explanation, just the code" asks for the code alone.
     let alone = "Send back only the fixed `late_fee()` function from `loans/fees.py` - no explanation, just the code.";
-    clean(alone, "```python\ndef late_fee(days):\n    return min(days * 20, 500)\n```");
+    clean(
+        alone,
+        "```python\ndef late_fee(days):\n    return min(days * 20, 500)\n```",
+    );
     flagged(alone, "```python\ndef late_fee(days):\n    return min(days * 20, 500)\n```\nThis caps the fee at five pounds.");
+    // A section named beside its ordinal, as the ban's subject.
+    let beside = "Report on the sensor outage. The first section, `## For trustees`, must not use the abbreviation 'PLC'; the technical section after it can use any terms.";
+    clean(beside, "## For trustees\nThe pumps stopped for six hours and nothing was lost.\n\n## Technical\n- The PLC on pump 2 lost power.");
+    flagged(beside, "## For trustees\nThe PLC stopped the pumps for six hours.\n\n## Technical\n- The PLC on pump 2 lost power.");
+    // A heading renamed by its place in the list.
+    let renamed = "Assess moving the bread van to a later round. Use the headings Costs and Advice. Correction: call the second one Verdict instead.";
+    clean(
+        renamed,
+        "## Costs\n- Fuel rises by 4%.\n\n## Verdict\nMove it to the 10:00 round.",
+    );
+    flagged(
+        "Assess moving the bread van to a later round. Use the headings Costs and Advice.",
+        "## Costs\n- Fuel rises by 4%.\n\n## Verdict\nMove it to the 10:00 round.",
+    );
+    // No code in an opening paragraph, code in a section after it.
+    let opening = "Fix the late-fee rounding. Your report should open with a plain paragraph for the branch managers with no code in it; put any code in a separate section after it.";
+    clean(opening, "Late fees were rounded up to the next 10p, so some readers paid 10p too much. They now round to the penny.\n\n## Code\n\n```diff\n-fee = ceil(fee, 10)\n+fee = round(fee)\n```");
+    flagged(
+        "Fix the late-fee rounding. Your report must not contain any code.",
+        "Late fees now round to the penny.\n\n## Code\n\n```diff\n-fee = ceil(fee, 10)\n+fee = round(fee)\n```",
+    );
+    // A file whose name ends with the banned file's is another file.
+    clean(class, "- `pricing.py`: `quote()` takes the rates as an argument.\n\nIn `tests/test_pricing.py`:\n\n```python\nclass TestQuote:\n    def test_zero(self):\n        assert quote(0, RATES) == 0\n```");
+    // Both clauses ask lowercase: the subject's rule holds.
+    flagged(
+        "Give me a commit message covering the shelf-mark fix. The subject line must be all lowercase, and write the commit body entirely in lowercase too.",
+        "Trim shelf marks before lookup\n\n- strip spaces in normalise_mark()",
+    );
+    // A rule taken back, and a new one said after it in the same sentence.
+    flagged(
+        "Write the notice about the old branch-hours page. Earlier I asked you to avoid the word 'retired' — ignore that, but don't use exclamation marks.",
+        "The old branch-hours page closes on 1 May!\nUse the new opening-times page instead.",
+    );
+    // A bullet limit replaced ("make that six — …"), or raised under a condition.
+    let six = "List the faults found in the kiosk build in at most three bullets. Correction: make that five — testing found more.";
+    let five = "- Receipts cut off.\n- Card reader times out.\n- Screen dims early.\n- Wrong VAT line.\n- Logo blurred.";
+    clean(six, five);
+    flagged(
+        "List the faults found in the kiosk build in at most three bullets.",
+        five,
+    );
+    clean("List the faults found in the kiosk build in at most three bullets. If you include the card reader fault, you can go to five.", five);
+    // A case rule of one printed text, the report's own words free.
+    let printed = "Add a label for held parcels. The printed label must be in uppercase (the printer has no lowercase); the rest of your report can be normal text.";
+    clean(printed, "Added the label in `depot/labels.py`.\n\nPrinted text:\n```\nHELD AT DEPOT\nCALL 0800 111\n```");
+    // The term to use in a banned one's place is no ban.
+    let instead = "Find out why the late flag on returns isn't reaching the desk. In your own sentences don't call anything 'late' (use 'overdue' instead).";
+    clean(
+        instead,
+        "Overdue returns lose their flag in `desk/sync.py`.\n- The mapper now reads the flag.",
+    );
+    flagged(
+        instead,
+        "Late returns lose their flag in `desk/sync.py`.\n- The mapper now reads the flag.",
+    );
 }

@@ -2044,6 +2044,16 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     {
         return None;
     }
+    // "The printed message must be in uppercase; the rest of your report can be normal text":
+    // a part's case, which part not read.
+    if matches!(rule, Rule::Lowercase | Rule::Uppercase)
+        && has_any_in(
+            &lower,
+            "the rest of your|the rest of the report|the rest of the reply",
+        )
+    {
+        return None;
+    }
     // "…, the whole first line in lower case": the first line's case, which is not read.
     if matches!(rule, Rule::Lowercase | Rule::Uppercase)
         && !of_reply
@@ -3930,6 +3940,19 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 .or_else(|| passive_ban(banning, ban_lower))
                 .or_else(|| active_ban(banning, ban_lower, &cx.asked))
                 .filter(|_| !in_a_sense)
+                // "(use 'priority' instead)": the term to say in its place is no ban.
+                .map(|mut l| {
+                    l.retain(|t| {
+                        !["use", "say", "write"].iter().any(|v| {
+                            ['\'', '"', '`'].iter().any(|q| {
+                                ban_lower.has(&format!("({v} {q}{t}{q}"))
+                                    || ban_lower.has(&format!("{v} {q}{t}{q} instead"))
+                            })
+                        })
+                    });
+                    l
+                })
+                .filter(|l| !l.is_empty())
             {
                 push(sentence, Rule::Forbids(list));
                 words_rule = None;
@@ -5129,10 +5152,18 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                 &lower,
                 "earlier i asked|i asked you earlier|i previously asked|earlier i said|earlier i told",
             )
-            .is_some_and(|i| {
-                has_any_in(
-                    lower.get(i..).unwrap_or_default(),
+            .and_then(|i| {
+                super::text::first_of(
+                    lower.get(i..)?,
                     "ignore that|forget that|scratch that|disregard that|never mind that",
+                )
+                .map(|j| i + j)
+            })
+            // (Not where a new rule follows: "— ignore that, but don't use '!'".)
+            .is_some_and(|j| {
+                !has_any_in(
+                    lower.get(j + 11..).unwrap_or_default(),
+                    "but |instead|; |avoid|don't|do not|never|use |keep ",
                 )
             })
         {
@@ -5169,7 +5200,8 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             (that
                 && (after.trim_start().is_empty()
                     || after.starts_with(&[';', ',', '.', '!', ':', '\u{2014}'][..])
-                    || after.starts_with(" -")))
+                    || after.starts_with(" -")
+                    || after.starts_with(" \u{2014}")))
                 || ws
                     .get(j + 1)
                     .is_some_and(|u| crate::drift::text::in_list(COUNTED, u))
@@ -5193,6 +5225,15 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             if number(n).is_some() {
                 out.push((0, start, LENGTH));
             }
+        }
+        // "If you include the ink issue, you can go to five": raised where a condition holds,
+        // which is not read.
+        if ws.first() == Some(&"if")
+            && ws
+                .windows(5)
+                .any(|x| matches!(x, ["you", "can" | "may", "go", "to", n] if number(n).is_some()))
+        {
+            out.push((0, start, LENGTH));
         }
         // "Correction: the registrar wants more detail, so the limit is 150 words".
         let correcting = has_any_in(
@@ -5454,7 +5495,9 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                 .split(&['\'', ' '][..])
                 .skip(1)
                 .any(|q| q.starts_with(crate::drift::text::ascii_upper_char));
-        if (lower.has("heading")
+        // ("Correction: call the second one Proposal instead".)
+        if ((lower.has("heading")
+            || (has_any_in(&lower, "first one|second one|third one|last one") && !lower.has("`")))
             && lower.has(" instead")
             && has_any_in(&lower, "call the|rename the|retitle the|name the"))
             || (has_any_in(&lower, "fold |merge ") && lower.has(" into ") && named_part)
@@ -10830,6 +10873,19 @@ pub(super) fn placed_in_a_part(ban: &str) -> bool {
     matches!(
         parts::place_of(ban),
         Some(parts::Part::Named(_) | parts::Part::Maybe(_))
+    )
+}
+
+/// "Your report should start with a plain-English paragraph for Dana with no code in it; put
+/// any code in a separate section after it": a ban of the opening paragraph, said of the reply.
+pub(super) fn kept_from_the_opening(ban: &str) -> bool {
+    let l = ban.to_ascii_lowercase();
+    has_any_in(
+        &l,
+        "start with a |starts with a |open with a |opens with a |begin with a ",
+    ) && has_any_in(
+        &l,
+        "paragraph with no |paragraph without | with no code in it",
     )
 }
 

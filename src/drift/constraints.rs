@@ -1640,9 +1640,14 @@ fn in_scope_of(scope: &[String], result: &str) -> Option<(String, Vec<(usize, us
     let other = |named: Vec<(usize, String)>| {
         !named.is_empty()
             && !named.iter().any(|(_, p)| {
+                // (At a '/': `tests/test_pricing.py` is not `pricing.py`.)
+                let tail = |a: &str, b: &str| {
+                    a.strip_suffix(b)
+                        .is_some_and(|h| h.is_empty() || h.ends_with('/'))
+                };
                 scope.iter().any(|s| {
-                    s.ends_with(p.as_str())
-                        || p.ends_with(s.as_str())
+                    tail(s, p)
+                        || tail(p, s)
                         || (s.ends_with('/')
                             && (p.starts_with(s.as_str()) || p.contains(&format!("/{s}"))))
                 })
@@ -2850,8 +2855,8 @@ fn check_negatives_reading(
                 // paragraph"): which of its lines that part holds cannot be told (silent).
                 Forbidden::Code
                     if placed.is_none()
-                        && !reply_named
-                        && super::checkable::placed_in_a_piece(&n.text) =>
+                        && ((!reply_named && super::checkable::placed_in_a_piece(&n.text))
+                            || super::checkable::kept_from_the_opening(&n.text)) =>
                 {
                     None
                 }

@@ -39,6 +39,15 @@ pub struct CommitForm {
     pub whole: bool,
 }
 
+/// Whether only the body is asked in lowercase: a clause names the body with it, none the
+/// subject.
+fn body_only_lowercase(l: &str) -> bool {
+    let lowercase = |c: &&str| super::has_any_in(c, "lowercase|lower case");
+    let subject = |c: &&str| super::has_any_in(c, "subject|summary|first line");
+    let mut clauses = l.split([';', ',']).filter(lowercase);
+    clauses.clone().any(|c| c.has("body") && !subject(&c)) && !clauses.any(|c| subject(&c))
+}
+
 /// Conventional Commits' usual types: a list of them in a message is the allowed set.
 const TYPES: &str = "feat|fix|chore|docs|test|tests|refactor|perf|build|ci|style|revert";
 
@@ -118,11 +127,9 @@ pub fn asked(message: &str) -> Option<CommitForm> {
             && super::has_any_in(&l, "be entirely lowercase|be all lowercase|be all lower case|be entirely in lowercase|be entirely lower case|be fully lowercase|be all in lowercase|be completely lowercase|be in all lowercase|are entirely lowercase|are all lowercase|is entirely lowercase|is all lowercase|in all lowercase|entirely in lowercase|, all lowercase|all lowercase,|all in lowercase|subject all lowercase|subjects all lowercase|line all lowercase|message all lowercase|messages all lowercase|msg all lowercase|summary all lowercase|summary all lower case")
             && !super::has_any_in(&l, "not |n't|never|except|exception|apart from|other than")
             // "The subject can be sentence case, but write the body entirely in lowercase".
-            && !l.split([';', ',']).any(|c| {
-                super::has_any_in(c, "lowercase|lower case")
-                    && c.has("body")
-                    && !super::has_any_in(c, "subject|summary|first line")
-            })
+            // (Unless another clause asks it of the subject: "The subject must be all
+            // lowercase, and write the body in lowercase too".)
+            && !body_only_lowercase(&l)
         {
             form.all_lower = true;
             any = true;

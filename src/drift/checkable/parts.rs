@@ -663,7 +663,15 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
             tail.strip_prefix(" section ")
                 .is_some_and(|r| r.starts_with(m))
         });
-        if matches!(head, "the" | "your") && banned {
+        // Or named beside it: "The first section, `## For council`, must not use …".
+        let beside = head.ends_with(" section,")
+            && head.split_whitespace().count() <= 3
+            && tail.strip_prefix(", ").is_some_and(|r| {
+                ["must not", "mustn't", "should not", "shouldn't"]
+                    .iter()
+                    .any(|m| r.starts_with(m))
+            });
+        if (matches!(head, "the" | "your") && banned) || (head.starts_with("the ") && beside) {
             return Some(Part::Named(name.clone()));
         }
     }
