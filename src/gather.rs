@@ -34,3 +34,59 @@ fn gather_from<T>(it: &mut dyn Next<T>) -> Vec<T> {
     }
     out
 }
+
+/// `Vec::retain` with the loop compiled once per element type: std's `retain` is one function
+/// per closure (a dozen on the constraints' forbidden kinds alone). The same elements are kept,
+/// each visited once, in order.
+pub(crate) trait Keep<T> {
+    fn keep(&mut self, f: impl FnMut(&T) -> bool);
+}
+
+impl<T> Keep<T> for Vec<T> {
+    fn keep(&mut self, mut f: impl FnMut(&T) -> bool) {
+        keep_by(self, &mut f);
+    }
+}
+
+#[inline(never)]
+fn keep_by<T>(v: &mut Vec<T>, f: &mut dyn FnMut(&T) -> bool) {
+    v.retain(|x| f(x));
+}
+
+/// `collect::<Option<Vec<_>>>()`, the loop once per item type: the items up to the first `None`
+/// (then `None`, and nothing more is taken from the iterator).
+pub(crate) trait GatherSome<T>: Iterator<Item = Option<T>> + Sized {
+    fn gather_some(mut self) -> Option<Vec<T>> {
+        some_from(&mut self)
+    }
+}
+
+impl<T, I: Iterator<Item = Option<T>>> GatherSome<T> for I {}
+
+#[inline(never)]
+fn some_from<T>(it: &mut dyn Next<Option<T>>) -> Option<Vec<T>> {
+    let mut out = Vec::new();
+    while let Some(item) = it.next_item() {
+        out.push(item?);
+    }
+    Some(out)
+}
+
+/// `collect::<Result<Vec<_>, _>>()`, the loop once per item type: the items up to the first
+/// error (then that error, and nothing more is taken from the iterator).
+pub(crate) trait GatherOk<T, E>: Iterator<Item = Result<T, E>> + Sized {
+    fn gather_ok(mut self) -> Result<Vec<T>, E> {
+        ok_from(&mut self)
+    }
+}
+
+impl<T, E, I: Iterator<Item = Result<T, E>>> GatherOk<T, E> for I {}
+
+#[inline(never)]
+fn ok_from<T, E>(it: &mut dyn Next<Result<T, E>>) -> Result<Vec<T>, E> {
+    let mut out = Vec::new();
+    while let Some(item) = it.next_item() {
+        out.push(item?);
+    }
+    Ok(out)
+}

@@ -6,6 +6,7 @@
 //! `None`, a field given under two of its names is an error. Tagged events (`{"type":
 //! "taskPaused", "taskId": …}`) name their variant in one field ([`tagged`]).
 
+use crate::gather::GatherOk;
 use serde::de::{Error as _, Unexpected};
 use serde_json::{Error, Map, Value};
 
@@ -158,7 +159,7 @@ impl Fields {
             .unwrap_or_default()
             .into_iter()
             .map(|v| read(Fields::of(v)?))
-            .collect()
+            .gather_ok()
     }
 
     /// An optional whole number from 0 to `u64::MAX`.
@@ -187,7 +188,7 @@ impl Fields {
                 Value::String(s) => Ok(s),
                 v => Err(Error::invalid_type(unexpected(&v), &"a string")),
             })
-            .collect::<Result<Vec<_>, _>>()
+            .gather_ok()
             .map(Some)
     }
 

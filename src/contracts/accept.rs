@@ -15,6 +15,7 @@
 use super::pattern::SimpleTest;
 use super::tape::{At, Kind};
 use crate::gather::Gather;
+use crate::gather::GatherSome;
 use crate::sanitize::text::char_len;
 use crate::schema_store::{percent_decode, SchemaStore};
 use crate::swar::eq_short;
@@ -330,7 +331,7 @@ impl<'s> Builder<'s> {
                     r.enum_strings = Some(
                         all.iter()
                             .map(|e| e.as_str().map(str::to_string))
-                            .collect::<Option<Vec<_>>>()?,
+                            .gather_some()?,
                     );
                 }
                 "minLength" => r.min_length = Some(v.as_u64()?),

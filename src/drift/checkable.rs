@@ -11,6 +11,8 @@
 use crate::drift::text::Has;
 use crate::drift::text::Lower;
 use crate::gather::Gather;
+use crate::gather::GatherSome;
+use crate::gather::Keep;
 use serde::Serialize;
 
 mod answer_line;
@@ -3490,7 +3492,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 // Paths and globs are no keys ("the keys in `src/i18n/en.json`, the `settngs.*`
                 // ones"); keys in a sentence that names a file are that file's ("Create
                 // `tools/manifest.json` … with keys `id`, `checksum`").
-                list.retain(|k| !k.contains(&['/', '*', ' '][..]));
+                list.keep(|k| !k.contains(&['/', '*', ' '][..]));
                 // A folder or file read as input ("Parse `logs/ingest/a.log` and give me …")
                 // is no home for the keys; one the sentence writes is.
                 let writes = ws.iter().any(|(_, w)| {
@@ -3942,7 +3944,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 .filter(|_| !in_a_sense)
                 // "(use 'priority' instead)": the term to say in its place is no ban.
                 .map(|mut l| {
-                    l.retain(|t| {
+                    l.keep(|t| {
                         !["use", "say", "write"].iter().any(|v| {
                             ['\'', '"', '`'].iter().any(|q| {
                                 ban_lower.has(&format!("({v} {q}{t}{q}"))
@@ -4282,7 +4284,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     // "You can add a one-line note after it": JSON with a note beside it, which a JSON rule on
     // the whole answer would refuse.
     if note_allowed(message) {
-        out.retain(|(_, _, r)| {
+        out.keep(|(_, _, r)| {
             !matches!(r, Rule::Json | Rule::JsonKeys(..) | Rule::JsonKeysAtEnd(..))
         });
     }
@@ -4307,7 +4309,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         .max()
         .flatten();
     if let Some(last) = last_headings {
-        out.retain(|(_, at, r)| !(matches!(r, Rule::NoHeadings) && at.is_some_and(|a| a < last)));
+        out.keep(|(_, at, r)| !(matches!(r, Rule::NoHeadings) && at.is_some_and(|a| a < last)));
     }
     // "Use the headings Summary, Details, Risks. Correction: drop Risks", "Actually, drop
     // `notes`": a heading or a JSON key taken back.
@@ -4327,7 +4329,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             .replace("  ", " ");
         // A JSON key by its code span ("drop `notes`", not "drop items whose …").
         let raw = message.get(at..).unwrap_or_default().to_ascii_lowercase();
-        names.retain(|n| {
+        names.keep(|n| {
             let n = n.to_ascii_lowercase();
             if key {
                 return !"drop |remove |skip |leave out "
@@ -4444,7 +4446,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         &cx.lower,
         "however you like|whatever format|any format you|however you want",
     ) {
-        out.retain(|(_, _, r)| match r {
+        out.keep(|(_, _, r)| match r {
             Rule::PartOrWhole(name, inner) if a_format_rule(inner) => {
                 !cx.lower.contains(&format!("after the {name}"))
             }
@@ -4465,7 +4467,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     {
         // "… below it, add a section for me with the numbers in whatever format you like":
         // a free section without a name, which the result may not label (silent).
-        out.retain(|(of_reply, _, rule)| *of_reply || !a_format_rule(rule));
+        out.keep(|(of_reply, _, rule)| *of_reply || !a_format_rule(rule));
     }
     // "… and `## Open questions`; drop the last one if you have none".
     for (_, at, rule) in out.iter_mut() {
@@ -4505,7 +4507,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             // "If the decision is still open, replace Decision with Options": that heading
             // may be another (which one stands is the condition's, not read).
             let plain = later.replace(&['`', '\'', '"', '*'][..], "");
-            names.retain(|n| {
+            names.keep(|n| {
                 let n = n.trim_start_matches(&['#', ' '][..]).to_ascii_lowercase();
                 // "The Gaps section can be left out if …": that heading is optional.
                 ![
@@ -4526,13 +4528,13 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             });
         }
     }
-    out.retain(|(_, _, r)| !matches!(r, Rule::Headings(h) | Rule::JsonKeys(h, ..) if h.is_empty()));
+    out.keep(|(_, _, r)| !matches!(r, Rule::Headings(h) | Rule::JsonKeys(h, ..) if h.is_empty()));
     // Value types hold where the reply is to be JSON.
     if !out
         .iter()
         .any(|(_, _, r)| matches!(r, Rule::Json | Rule::JsonKeys(..)))
     {
-        out.retain(|(_, _, r)| !matches!(r, Rule::JsonTypes(_)));
+        out.keep(|(_, _, r)| !matches!(r, Rule::JsonTypes(_)));
     }
     // "Edit: drop the Severity column": a column taken back.
     for (_, at, rule) in out.iter_mut() {
@@ -4540,7 +4542,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             continue;
         };
         let later = message.get(at..).unwrap_or_default().to_ascii_lowercase();
-        ask.columns.retain(|c| {
+        ask.columns.keep(|c| {
             let c = c.to_ascii_lowercase();
             !"drop |remove |skip |leave out ".split('|').any(|v| {
                 [format!("{v}the {c} column"), format!("{v}{c} column")]
@@ -4562,7 +4564,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     }
     let lifts = lifted(message);
     if !lifts.is_empty() {
-        out.retain(|(_, at, rule)| {
+        out.keep(|(_, at, rule)| {
             // A rule read from the whole message (no sentence of its own) is not placed.
             let Some(at) = *at else {
                 return true;
@@ -7063,7 +7065,7 @@ fn named_sections(
     names
         .iter()
         .map(|name| placed_section(lower, name))
-        .collect::<Option<Vec<String>>>()
+        .gather_some()
 }
 
 /// "A report with three sections, in Markdown, titled exactly "A", "B" and "C"": the names
@@ -7135,7 +7137,7 @@ fn section_order(sentence: &str, lower: &str) -> Option<Vec<String>> {
         .gather();
     // A name said again ("…; you may add other headings after '## Testing'") is one section.
     let mut seen: Vec<String> = Vec::new();
-    names.retain(|n| {
+    names.keep(|n| {
         let new = !seen.contains(n);
         seen.push(n.clone());
         new
@@ -12931,7 +12933,7 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
     // "Only a JSON object with keys …" broken by prose around the JSON is one break, not a
     // second one for keys that were not read.
     if checked.iter().any(|c| c.kind == "json" && !c.holds) {
-        checked.retain(|c| {
+        checked.keep(|c| {
             !(c.kind == "json-keys"
                 && c.evidence.as_deref() == Some("the result is not a JSON object"))
         });

@@ -8,6 +8,7 @@ use crate::drift::text::Clip;
 use crate::drift::text::Has;
 use crate::drift::text::Lower;
 use crate::gather::Gather;
+use crate::gather::Keep;
 use rustc_hash::FxHashSet as HashSet;
 use serde::Serialize;
 
@@ -470,7 +471,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             // "Include the exact error in a code block; apart from that, no code blocks": the
             // others only, which a ban on code cannot tell apart.
             if super::checkable::block_excepted(&lower, &whole.to_ascii_lowercase()) {
-                forbidden.retain(|f| !matches!(f, Forbidden::Code));
+                forbidden.keep(|f| !matches!(f, Forbidden::Code));
             }
             // Each of a list of bans may name one: "no bash arrays, no `[[ ]]`, no `eval`".
             for part in clause.split(", ") {
@@ -614,7 +615,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         // "No code in your reply, though you may paste the exact error message": which fenced
         // block is the allowed paste is a guess, so the ban is not read.
         if itself == Some(true) || paste_allowed {
-            n.forbidden.retain(|f| !matches!(f, Forbidden::Code));
+            n.forbidden.keep(|f| !matches!(f, Forbidden::Code));
         }
         if n.forbidden.contains(&Forbidden::Code) {
             n.code_elsewhere = code_part
@@ -632,16 +633,16 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             n.forbidden.clear();
         }
         if lifted("code") {
-            n.forbidden.retain(|f| !matches!(f, Forbidden::Code));
+            n.forbidden.keep(|f| !matches!(f, Forbidden::Code));
         }
         if lifted("emoji") {
-            n.forbidden.retain(|f| !matches!(f, Forbidden::Emoji));
+            n.forbidden.keep(|f| !matches!(f, Forbidden::Emoji));
         }
         if lifted("mention") {
-            n.forbidden.retain(|f| !matches!(f, Forbidden::Mention(_)));
+            n.forbidden.keep(|f| !matches!(f, Forbidden::Mention(_)));
         }
         if lifted("new") {
-            n.forbidden.retain(|f| !matches!(f, Forbidden::New(_)));
+            n.forbidden.keep(|f| !matches!(f, Forbidden::New(_)));
         }
         // A ban on what the text holds "unless …" ("no code blocks unless the fix is a
         // one-liner", "don't mention it unless asked") does not hold when the condition does,
@@ -682,7 +683,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 "if you change|if you do change|if you touch|if you edit|if you do,|if you have to",
             )
         {
-            n.forbidden.retain(|f| !matches!(f, Forbidden::Change(_)));
+            n.forbidden.keep(|f| !matches!(f, Forbidden::Change(_)));
         }
         if otherwise
             || crate::drift::text::contains_any(
@@ -690,7 +691,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 " unless | except when | except if | only if ",
             )
         {
-            n.forbidden.retain(|f| {
+            n.forbidden.keep(|f| {
                 !matches!(
                     f,
                     Forbidden::Mention(_) | Forbidden::Code | Forbidden::Class | Forbidden::Emoji
@@ -707,7 +708,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             " before the last| before the final| until the last| until the final| before the end| until the end| except in the | except under the | outside the ",
         ) || super::checkable::mention_allowed_somewhere(&lower)
         {
-            n.forbidden.retain(|f| !matches!(f, Forbidden::Mention(_)));
+            n.forbidden.keep(|f| !matches!(f, Forbidden::Mention(_)));
         }
         // "No new dependencies - unless one is already in the lockfile", "… ok on second
         // thought, `hl7apy` is approved, you can add that one": which ones are allowed is a
@@ -741,12 +742,12 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             && (crate::drift::text::contains_any(&lower, " unless | except |exception|you can add|you may add| is ok| is okay| is fine|approved")
                 || excepted_later())
         {
-            n.forbidden.retain(|f| *f != Forbidden::Dependency);
+            n.forbidden.keep(|f| *f != Forbidden::Dependency);
         }
         // "Put the notes between `---notes---` and `---end---`; anything outside those markers is
         // for me": what the text may hold is a marked part's, not checked on the whole.
         if marked_part {
-            n.forbidden.retain(|f| !matches!(f, Forbidden::Mention(_)));
+            n.forbidden.keep(|f| !matches!(f, Forbidden::Mention(_)));
         }
         // "Don't touch `fees/schedule.csv` yet. Update: finance approved, go ahead and edit
         // `fees/schedule.csv`": a later sentence lets the change of a path the ban named. A
@@ -800,7 +801,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                         .any(|(_, p)| clause.contains(&format!("`{p}`")))
                 {
                     n.forbidden
-                        .retain(|f| !matches!(f, Forbidden::Change(_) | Forbidden::New(_)));
+                        .keep(|f| !matches!(f, Forbidden::Change(_) | Forbidden::New(_)));
                 } else {
                     n.let_alone
                         .extend(super::file_scope::paths(clause).into_iter().map(|(_, p)| p));
@@ -830,7 +831,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         };
         if crate::drift::text::contains_any(&own_clause, " by hand| manually|hand-edit|hand edit") {
             n.forbidden
-                .retain(|f| !matches!(f, Forbidden::Change(_) | Forbidden::New(_)));
+                .keep(|f| !matches!(f, Forbidden::Change(_) | Forbidden::New(_)));
         }
         // The whole sentence too, for a ban split off after a colon, which keeps its subject
         // there ("The Python examples must be plain functions: do not define any classes in
@@ -862,7 +863,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             && (super::checkable::rule_elsewhere(head, &asked)
                 || (split_off && super::checkable::rule_elsewhere(whole, &asked)))
         {
-            n.forbidden.retain(|f| {
+            n.forbidden.keep(|f| {
                 !matches!(
                     f,
                     Forbidden::Code
@@ -964,7 +965,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             };
         }
     }
-    out.retain(|n| !n.forbidden.is_empty());
+    out.keep(|n| !n.forbidden.is_empty());
     if clauses.is_empty() {
         return out;
     }
@@ -1028,17 +1029,17 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             let change = matches!(f, Forbidden::Change(_));
             let topic = matches!(f, Forbidden::Mention(o) if o.len() >= 2 && !o.iter().all(said));
             if let Forbidden::Change(o) | Forbidden::New(o) | Forbidden::Mention(o) = f {
-                o.retain(|s| {
+                o.keep(|s| {
                     (!positive.contains(s) || (change && path_words.contains(s)))
                         && !(topic && said(s))
                 });
             }
         }
-        n.forbidden.retain(|f| {
+        n.forbidden.keep(|f| {
             !matches!(f, Forbidden::Change(o) | Forbidden::New(o) | Forbidden::Mention(o) if o.is_empty())
         });
     }
-    out.retain(|n| !n.forbidden.is_empty());
+    out.keep(|n| !n.forbidden.is_empty());
     out
 }
 
@@ -1161,7 +1162,7 @@ fn ban_parts(sentence: &str) -> Vec<(usize, &str)> {
         from = c;
     }
     // "…; don't worry about existing code in the module": a permission, no ban.
-    out.retain(|(_, p)| {
+    out.keep(|(_, p)| {
         let t = p.trim_start().to_ascii_lowercase().replace('\u{2019}', "'");
         ![
             "don't worry",
@@ -2998,7 +2999,7 @@ fn check_negatives_reading(
                     // which is let alone under a banned folder ("Do not touch `legacy/`, with
                     // one exception: you may edit `legacy/README.md`").
                     let mut let_alone = n.let_alone.clone();
-                    banned.retain(|p| {
+                    banned.keep(|p| {
                         let first = lower_ban.find(p.as_str()).unwrap_or_default();
                         let clause = lower_ban.get(..first).unwrap_or_default();
                         let clause = clause.rsplit(&[';', ',', '\u{2014}', ':'][..]).next();

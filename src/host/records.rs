@@ -5,6 +5,7 @@
 //! set of `src/core/task-persistence/taskLifecycle.ts`. Unknown fields are ignored; every field is
 //! optional, because a record written by an older build lacks the delegation fields.
 
+use crate::gather::GatherOk;
 use crate::json_fields::{variant, Fields};
 use crate::lifecycle::TaskState;
 use serde::Serialize;
@@ -89,7 +90,7 @@ impl HistoryRecord {
         crate::json_fields::list(value)?
             .into_iter()
             .map(Self::from_value)
-            .collect()
+            .gather_ok()
     }
 
     pub(crate) fn read(mut f: Fields) -> serde_json::Result<HistoryRecord> {

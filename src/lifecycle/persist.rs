@@ -5,6 +5,7 @@ use super::model::{ChildResult, Delivery, Outcome, Task, TaskState};
 use super::registry::Registry;
 use crate::error::{ErrorCode, GuardError, Result};
 use crate::gather::Gather;
+use crate::gather::GatherOk;
 use crate::json_fields::{need, Fields};
 use serde::Serialize;
 use serde_json::Value;
@@ -36,7 +37,7 @@ impl StateFile {
                 need(tasks, "tasks")?
                     .into_iter()
                     .map(|t| read_task(Fields::of(t)?))
-                    .collect::<serde_json::Result<_>>()?
+                    .gather_ok()?
             },
             outbox: f.objects("outbox", read_delivery)?,
             retired: f.opt_texts("retired")?,

@@ -5,6 +5,7 @@
 use super::model::{ChildResult, Delivery, Outcome, Task, TaskState, Transition};
 use crate::error::{ErrorCode, GuardError, Result};
 use crate::gather::Gather;
+use crate::gather::Keep;
 use std::collections::{BTreeMap, VecDeque};
 
 /// Finished subtrees kept for `task()`/`tasks()` and audit after their result was delivered (a
@@ -281,7 +282,7 @@ impl Registry {
             self.tasks.remove(t);
         }
         if let Some(p) = parent.and_then(|p| self.tasks.get_mut(&p)) {
-            p.child_ids.retain(|c| c != id);
+            p.child_ids.keep(|c| c != id);
         }
     }
 

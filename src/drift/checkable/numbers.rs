@@ -6,6 +6,7 @@
 
 use crate::drift::text::Lower;
 use crate::gather::Gather;
+use crate::gather::Keep;
 /// Which figures a rule holds for.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Figures {
@@ -375,7 +376,7 @@ fn forms_in(lower: &str, ws: &[&str]) -> Vec<Form> {
             })
     });
     if negated {
-        out.retain(|f| matches!(f, Form::NoThousands));
+        out.keep(|f| matches!(f, Form::NoThousands));
     }
     out
 }

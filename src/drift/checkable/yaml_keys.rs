@@ -8,6 +8,8 @@
 use crate::drift::text::Has;
 use crate::drift::text::Lower;
 use crate::gather::Gather;
+use crate::gather::GatherSome;
+use crate::gather::Keep;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct YamlKeys {
@@ -83,9 +85,9 @@ pub fn asked(
             .filter(|k| !k.is_empty())
             .gather();
     }
-    keys.retain(|k| !k.contains(&['/', '*', ' ', '.'][..]));
+    keys.keep(|k| !k.contains(&['/', '*', ' ', '.'][..]));
     // "You can omit `notes` when …": an optional key is not required.
-    keys.retain(|k| {
+    keys.keep(|k| {
         !crate::drift::text::any_in_built(
             message_lower,
             &format!("omit `{k}`|leave out `{k}`|`{k}` is optional|`{k}` (optional|`{k}` may be omitted|`{k}` can be omitted|`{k}` only if|`{k}` only when"),
@@ -390,7 +392,7 @@ fn holders<'n>(node: &'n Node, top: bool, out: &mut Vec<Vec<&'n [(String, Node)]
                     Node::Map(m) => Some(m.as_slice()),
                     _ => None,
                 })
-                .collect();
+                .gather_some();
             if let Some(maps) = maps.filter(|m| !m.is_empty()) {
                 out.push(maps);
             }
