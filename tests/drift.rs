@@ -10554,4 +10554,37 @@ fn the_session_78_unread_cases_are_read() {
         instead,
         "Late returns lose their flag in `desk/sync.py`.\n- The mapper now reads the flag.",
     );
+    // A template slot's count said "at most" or "no longer than" after its name.
+    let most = "Give me the commit message for the loan-renewal fix. Format: `fix(loans): <summary>` on the first line, with the summary at most 40 characters, then a blank line and a body.";
+    clean(
+        most,
+        "fix(loans): renew holds before the due date\n\nThe renewal job now runs an hour earlier.",
+    );
+    flagged(most, "fix(loans): renew every hold before the loan's due date\n\nThe renewal job now runs an hour earlier.");
+    // A class called existing without code marks.
+    let plain = "Add a `notes` field to the booking model. Don't introduce any new classes; changing the existing Booking class is fine.";
+    clean(
+        plain,
+        "Added `notes`:\n\n```diff\n class Booking:\n     ref: str\n+    notes: str = \"\"\n```",
+    );
+    // What a script prints, named with its possessive.
+    let printed_out =
+        "Quieten the nightly export. The script's output must never contain the word 'debug'.";
+    clean(
+        printed_out,
+        "Removed the debug prints from `export.py`; the script now logs one summary line.",
+    );
+    flagged(
+        "Quieten the nightly export. Your reply must never contain the word 'debug'.",
+        "Removed the debug prints from `export.py`; the script now logs one summary line.",
+    );
+    // The next enumerated text's words are no part of the ban.
+    let next_text = "Write (a) a release note for members, which should not mention OSP-2291, and (b) a security notice for staff that explains it.";
+    clean(next_text, "### (a) Release note\nThe booking app now loads faster and has a security fix for staff.\n\n### (b) Security notice\nOSP-2291 closes the login gap for staff accounts.");
+    flagged(next_text, "### (a) Release note\nOSP-2291 makes the booking app load faster.\n\n### (b) Security notice\nIt closes the login gap.");
+    // "… in total": the whole subject line's count, the slot named only in the template.
+    flagged(
+        "Give me the commit for the renewal fix. Subject format: `LIB-<number>: <summary>`, at most 40 characters in total.",
+        "Committed:\n\n```\nLIB-88: renew every hold before its due date\n\nThe job runs earlier.\n```",
+    );
 }

@@ -1938,6 +1938,16 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         {
             return None
         }
+        // ("The script's output must never contain …": the name's possessive is not read as a
+        // part.)
+        None if is_ban(&rule)
+            && has_any_in(
+                &lower,
+                "'s output must|'s output should|'s output may not|'s logs must|'s log output",
+            ) =>
+        {
+            return None
+        }
         Some(parts::Part::Maybe(name)) if !soft => Rule::PartOrWhole(name, Box::new(rule)),
         Some(_) => return None,
         None => rule,
@@ -3926,6 +3936,20 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 lower.get(..i).unwrap_or(&lower),
             ),
             None => (sentence, lower.as_str()),
+        };
+        // "(a) an email …, which must not mention X, and (b) a memo that gives it": the next
+        // text's words are no part of the ban.
+        let (banning, ban_lower) = match super::text::first_of(
+            ban_lower,
+            ", and (b)| and (b) |, (b) |; (b)|, and (2)| and (2) |, (2) |; (2)",
+        )
+        .filter(|_| ban_lower.has("(a)") || ban_lower.has("(1)"))
+        {
+            Some(i) => (
+                banning.get(..i).unwrap_or(banning),
+                ban_lower.get(..i).unwrap_or(ban_lower),
+            ),
+            None => (banning, ban_lower),
         };
         let mut words_rule = word_rule(banning, ban_lower);
         // "Say 'UAV', never 'drone'": a term to use in place of another, one rule; the reply

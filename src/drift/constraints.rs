@@ -1732,6 +1732,7 @@ fn shown_as_existing(line: &str, result: &str) -> bool {
             format!("`{name}` class already exists"),
             format!("`{name}` is unchanged"),
             format!("`{name}` class is unchanged"),
+            format!("existing {name} class"),
         ]
         .iter()
         .any(|p| result.contains(p.as_str()))
@@ -2258,10 +2259,18 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     }
     let main = main.unwrap_or(clause);
     // ("…, because the audience is venue staff": the reason is no object.)
-    let main = [", because ", " because "]
-        .iter()
-        .find_map(|b| main.split_once(b).map(|(h, _)| h))
-        .unwrap_or(main);
+    // ("…, which must not mention X, and (b) a memo that gives it": the next text is none.)
+    let main = [
+        ", because ",
+        " because ",
+        ", and (b)",
+        " and (b) ",
+        ", and (2)",
+        " and (2) ",
+    ]
+    .iter()
+    .find_map(|b| main.split_once(b).map(|(h, _)| h))
+    .unwrap_or(main);
     let whole_main = main;
     // "computeTax(amount, region)": what parentheses hold is an aside, not the ban's object.
     let unbracketed = text::outside_parentheses(main);

@@ -82,12 +82,16 @@ const UNITS: &str = "characters|character|chars|char|columns|column|cols";
 /// and a body are a commit's. Not a bound with an exception ("table rows are excluded"), a
 /// lower bound, or a length no line noun owns ("the 88-column line length" of code).
 /// Where a count is said of a template's slot ("`fix(api): <summary>` …, the summary 50
-/// characters"): the length of the fixed text before the slot, `None` inside it when that text
+/// characters", "… at most 50", "… no longer than 50"): the length of the fixed text before the slot, `None` inside it when that text
 /// has slots too; `None` when the count is not the slot's.
 fn placeholder_prefix(clause: &str, ws: &[&str], i: usize) -> Option<Option<usize>> {
     let slot = clause.find(": <")?;
     let name = clause.get(slot + 3..)?.split('>').next()?;
-    let owned = (1..=2).any(|k| i.checked_sub(k).and_then(|j| ws.get(j)) == Some(&name));
+    // Named again after the template (not only inside it), and not "… in total".
+    let after = clause.get(slot + 3 + name.len()..).unwrap_or_default();
+    let owned = (1..=4).any(|k| i.checked_sub(k).and_then(|j| ws.get(j)) == Some(&name))
+        && after.has(name)
+        && !after.has("total");
     if !owned {
         return None;
     }
