@@ -1641,16 +1641,12 @@ fn in_scope_of(scope: &[String], result: &str) -> Option<(String, Vec<(usize, us
     let other = |named: Vec<(usize, String)>| {
         !named.is_empty()
             && !named.iter().any(|(_, p)| {
-                // (At a '/': `tests/test_pricing.py` is not `pricing.py`.)
-                let tail = |a: &str, b: &str| {
-                    a.strip_suffix(b)
-                        .is_some_and(|h| h.is_empty() || h.ends_with('/'))
-                };
+                // Within the scope's file or folder, or a shorter name of its file ("pricing.py"
+                // for `src/pricing.py`, at a '/': `tests/test_pricing.py` is another file).
                 scope.iter().any(|s| {
-                    tail(s, p)
-                        || tail(p, s)
-                        || (s.ends_with('/')
-                            && (p.starts_with(s.as_str()) || p.contains(&format!("/{s}"))))
+                    super::file_scope::within(p, s)
+                        || s.strip_suffix(p.as_str())
+                            .is_some_and(|h| h.is_empty() || h.ends_with('/'))
                 })
             })
     };
@@ -2923,6 +2919,7 @@ fn check_negatives_reading(
                         let program_toks: Vec<text::Token> = toks
                             .iter()
                             .enumerate()
+                            .filter(|(_, t)| !out_of_scope(t.at))
                             .filter(|(i, t)| {
                                 // "`models.py` still defines `class AnimalRecord`": there already.
                                 let from = (0..=t.at.saturating_sub(40))
@@ -2935,8 +2932,7 @@ fn check_negatives_reading(
                                     .is_some_and(|b| {
                                         crate::drift::text::contains_any(b, "still |already |existing ")
                                     });
-                                let kept = !out_of_scope(t.at);
-                                kept && !(matches!(&*t.word, "class" | "classes") && there)
+                                !(matches!(&*t.word, "class" | "classes") && there)
                                     && !(matches!(&*t.word, "class" | "classes")
                                     && (i
                                         .checked_sub(1)

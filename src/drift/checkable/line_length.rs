@@ -78,12 +78,10 @@ impl MessageCx {
 /// Words after a number that make it a count of characters.
 const UNITS: &str = "characters|character|chars|char|columns|column|cols";
 
-/// The bounds a sentence states. `commit`: the message asks for a commit message, so a subject
-/// and a body are a commit's. Not a bound with an exception ("table rows are excluded"), a
-/// lower bound, or a length no line noun owns ("the 88-column line length" of code).
 /// Where a count is said of a template's slot ("`fix(api): <summary>` …, the summary 50
-/// characters", "… at most 50", "… no longer than 50"): the length of the fixed text before the slot, `None` inside it when that text
-/// has slots too; `None` when the count is not the slot's.
+/// characters", "… at most 50", "… no longer than 50"): the length of the fixed text before
+/// the slot, `None` inside it when that text has slots too; `None` when the count is not the
+/// slot's.
 fn placeholder_prefix(clause: &str, ws: &[&str], i: usize) -> Option<Option<usize>> {
     let slot = clause.find(": <")?;
     let name = clause.get(slot + 3..)?.split('>').next()?;
@@ -100,6 +98,9 @@ fn placeholder_prefix(clause: &str, ws: &[&str], i: usize) -> Option<Option<usiz
     Some((!prefix.contains('<')).then(|| prefix.chars().count() + 2))
 }
 
+/// The bounds a sentence states. `commit`: the message asks for a commit message, so a subject
+/// and a body are a commit's. Not a bound with an exception ("table rows are excluded"), a
+/// lower bound, or a length no line noun owns ("the 88-column line length" of code).
 pub fn asked(lower: &str, cx: &MessageCx) -> Vec<Asked> {
     let MessageCx {
         commit,

@@ -1635,16 +1635,10 @@ pub(super) fn placed_part(ban: &str, result: &str) -> Option<String> {
 /// "Draft (a) an email to the council, which must not mention fines, and (b) a note for
 /// finance": the marker of the enumerated text a relative clause bans in ("(a)").
 fn lettered_part(lower: &str) -> Option<String> {
-    let at = [
-        ", which must not ",
-        ", which mustn't ",
-        ", which should not ",
-        ", which shouldn't ",
-        ", which may not ",
-    ]
-    .iter()
-    .filter_map(|m| lower.find(m))
-    .min()?;
+    let at = crate::drift::text::first_of(
+        lower,
+        ", which must not |, which mustn't |, which should not |, which shouldn't |, which may not ",
+    )?;
     let head = lower.get(..at)?;
     let open = head.rfind('(')?;
     let marker = head.get(open..)?.split_once(')')?.0;
