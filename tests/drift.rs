@@ -10588,3 +10588,33 @@ fn the_session_78_unread_cases_are_read() {
         "Committed:\n\n```\nLIB-88: renew every hold before its due date\n\nThe job runs earlier.\n```",
     );
 }
+
+/// Unread cases of the 79th session, in other words than the sets'.
+#[test]
+fn the_session_79_unread_cases_are_read() {
+    // A first paragraph reporting the work, above the text's own title, is said to the lead.
+    let cover = "Write the changelog entry for ledger 3.1. The entry itself must not use \"I\" or \"we\"; a short note to me above it is fine.";
+    clean(
+        cover,
+        "I collected these from the merge requests since 3.0.\n\n**Ledger 3.1**\n- Exports now round to cents.\n- The import screen shows skipped rows.",
+    );
+    flagged(
+        cover,
+        "I collected these from the merge requests since 3.0.\n\n**Ledger 3.1**\n- We now round exports to cents.\n- The import screen shows skipped rows.",
+    );
+    // A text's own first-person opening is the text.
+    flagged(
+        "Write my speaker bio for the meetup page. Do not use the word \"passionate\".",
+        "I am a passionate platform engineer.\n\n**Talks**\n- Shipping on Fridays",
+    );
+    // Named placeholders for given values ask nothing of another slot.
+    let slots = "Draft the reminder email sent to visiting lecturers. Use `<LECTURER>` and `<ROOM>` as placeholders instead of real names.";
+    clean(
+        slots,
+        "Template:\n\n> Dear <LECTURER>,\n>\n> Your sessions:\n>\n> {session_list}\n>\n> All sessions are in <ROOM>.",
+    );
+    flagged(
+        slots,
+        "Template:\n\n> Dear {lecturer},\n>\n> Your sessions:\n>\n> {session_list}\n>\n> All sessions are in <ROOM>.",
+    );
+}

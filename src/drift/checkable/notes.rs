@@ -95,7 +95,12 @@ pub fn without_notes(result: &str) -> Option<String> {
             .skip(i + 1)
             .any(|l| label(l).is_some_and(|(l, strong)| strong && !l.is_empty() && !is_note(&l)))
     };
+    let lead = lead_report(result);
+    any_note |= lead > 0;
     for (i, line) in result.lines().enumerate() {
+        if i < lead {
+            continue;
+        }
         let body = line.trim_start();
         let ruled = after_rule;
         after_rule = after_rule && body.is_empty();
@@ -154,6 +159,52 @@ pub fn without_notes(result: &str) -> Option<String> {
         _ => (kept, any_note),
     };
     (any_note && kept.chars().any(char::is_alphabetic)).then_some(kept)
+}
+
+/// The lines of a first paragraph that reports the work to the requester ("I drafted these
+/// from the PRs merged since 2.3.") right above the text's own title (a bold line or a
+/// heading that is no note's label): how many lines to leave out, 0 where there is none. A
+/// text's own first-person opening ("I lead the data team.") tells no work done.
+fn lead_report(result: &str) -> usize {
+    let lines: Vec<&str> = result.lines().gather();
+    let start = lines.iter().take_while(|l| l.trim().is_empty()).count();
+    let first = lines.get(start).map_or("", |l| l.trim());
+    let mut ws = first.split_whitespace();
+    let done = match (ws.next(), ws.next()) {
+        (Some("I"), Some(w)) => w.len() > 4 && w.ends_with("ed"),
+        (Some("I've" | "I\u{2019}ve"), Some(w)) => {
+            (w.len() > 4 && w.ends_with("ed"))
+                || crate::drift::text::in_list("written|kept|left|put|made|taken|drawn", w)
+        }
+        _ => false,
+    };
+    if !done {
+        return 0;
+    }
+    let end = start
+        + lines
+            .iter()
+            .skip(start)
+            .take_while(|l| !l.trim().is_empty())
+            .count();
+    let title = lines
+        .iter()
+        .skip(end)
+        .position(|l| !l.trim().is_empty())
+        .map(|k| end + k);
+    match title.and_then(|t| Some((t, label(lines.get(t)?)?))) {
+        Some((t, (l, true)))
+            if !l.is_empty()
+                && !is_note(&l)
+                && lines
+                    .iter()
+                    .skip(t + 1)
+                    .any(|l| l.chars().any(char::is_alphabetic)) =>
+        {
+            end
+        }
+        _ => 0,
+    }
 }
 
 /// The result above its last `---` rule, when words follow the rule and precede it (the

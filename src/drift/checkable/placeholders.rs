@@ -54,8 +54,12 @@ pub fn asked(message: &str) -> Option<Style> {
         }
         // "use the placeholder `<VENUE_NAME>` instead of the real venue name": those values'
         // placeholders, which ask no style of the others.
-        let names = if lower.has("the placeholder")
-            && !lower.has("placeholders")
+        // So do named ones "as placeholders for"/"instead of" given values ("Use `<HOST>` and
+        // `<ROOM>` as placeholders instead of the real ones").
+        let named = (lower.has("the placeholder") && !lower.has("placeholders"))
+            || (super::has_any_in(&lower, " as placeholders| as the placeholders")
+                && super::has_any_in(&lower, "instead of|in place of|rather than|for the real|for real"));
+        let names = if named
             && !super::has_any_in(&lower, "style|format|the form|syntax|convention|every|each| any | all ")
         {
             placeholders(s).into_iter().map(|p| p.2).gather()
@@ -157,7 +161,9 @@ pub fn first_break(style: &Style, text: &str) -> Option<String> {
                 .get(at..)
                 .and_then(|r| r.find_str("]("))
                 .is_some_and(|i| i == name.len() + 1);
-        let unnamed = !style.names.is_empty() && !style.names.contains(&name);
+        // (A named value in another case or marks is still that value: `{host}` for `<HOST>`.)
+        let unnamed =
+            !style.names.is_empty() && !style.names.iter().any(|n| n.eq_ignore_ascii_case(&name));
         if (!clear && o != style.open) || link || unnamed {
             continue;
         }
