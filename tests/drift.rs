@@ -10617,4 +10617,105 @@ fn the_session_79_unread_cases_are_read() {
         slots,
         "Template:\n\n> Dear {lecturer},\n>\n> Your sessions:\n>\n> {session_list}\n>\n> All sessions are in <ROOM>.",
     );
+    // A count raised by "make that" in its own sentence.
+    let raised = "Write the summary of the outage for the board. Keep it under 60 words; actually, make that 120, they want the detail.";
+    let seventy = "The ingest service stopped for two hours on Monday after a certificate expired on the queue broker. Orders placed in that window were held and then processed once the certificate was renewed. No orders were lost and no customer was charged twice. We now check certificate expiry dates every week and alert the on-call engineer thirty days ahead of any expiry.";
+    clean(raised, seventy);
+    flagged(
+        "Write the summary of the outage for the board. Keep it under 60 words.",
+        seventy,
+    );
+    // "as many paragraphs as you need" takes back the paragraph count.
+    let paras = "Describe the fare change for the customer newsletter in at most two paragraphs. Correction: use as many paragraphs as you need.";
+    let three = "Fares change on 1 March.\n\nSingle tickets go up by ten pence.\n\nSeason tickets stay the same.";
+    clean(paras, three);
+    flagged(
+        "Describe the fare change for the customer newsletter in at most two paragraphs.",
+        three,
+    );
+    // "each answer in N words" over several questions bounds each answer.
+    let each = "Reply to the two questions from the depot leads, each answer in 20 words or fewer: (1) When does the new rota start? (2) Who approves swaps?";
+    let both = "1. The new rota starts on Monday 4 March for every depot in the northern region and the city.\n2. Your shift manager approves swaps, and the planning team confirms them in the rota tool by Friday.";
+    clean(each, both);
+    // A table allowed for one part after a ban on tables.
+    let one_table = "Summarise the sensor audit as bullets, no tables. One exception: the per-site battery comparison can be a table.";
+    let with_table = "- 40 sensors were audited.\n- 3 need new batteries.\n\n| Site | Sensors | Low |\n|---|---|---|\n| North | 22 | 2 |\n| South | 18 | 1 |";
+    clean(one_table, with_table);
+    flagged(
+        "Summarise the sensor audit as bullets, no tables.",
+        with_table,
+    );
+    // A later sentence clears one file under a banned folder.
+    let cleared = "Fix the late-fee rounding. Don't touch anything under `fees/`. Update from Kim: you're cleared to edit `fees/rounding.py` for this, but nothing else in `fees/`.";
+    clean(
+        cleared,
+        "Changed `fees/rounding.py` to round once per invoice, and added a case to `tests/test_invoices.py`.",
+    );
+    flagged(
+        cleared,
+        "Changed `fees/rounding.py` and `fees/schedule.py` to round once per invoice.",
+    );
+    // A one-thing label names its figure ("Busiest depot: 1042"), a plural one counts.
+    let seps = "Report how many parcels the outage held back. Use thousands separators for counts (for example 12,500).";
+    clean(
+        seps,
+        "- Parcels held: 18,240\n- Busiest depot: 1042 Riverside\n- Parcels released by noon: 17,900",
+    );
+    flagged(
+        seps,
+        "- Parcels held: 18,240\n- Depots affected: 1042\n- Parcels released by noon: 17,900",
+    );
+    // A ticket key shown as a form is no ticket to mention.
+    let form = "List the open bugs in the importer. Refer to tickets in the form IMP-123 (prefix, hyphen, number).";
+    clean(
+        form,
+        "Open bugs:\n- **IMP-402**: rows with a BOM are skipped.\n- **IMP-417**: dates in `imp-cli` output use the server zone.",
+    );
+    flagged(
+        "List the open bugs in the importer. Please reference IMP-123 in your summary.",
+        "Open bugs:\n- **IMP-402**: rows with a BOM are skipped.",
+    );
+    // Conventional Commits named only to be refused ask no `type(scope)` form.
+    let own_form = "Commit messages in this project follow `OPS-####: Summary`. Do not use Conventional Commit prefixes such as `fix:` or `chore:`. Send me the message you used.";
+    clean(
+        own_form,
+        "Commit: `OPS-311: Stop paging for resolved alerts`\n\nThis fixes the noisy pager from last week.",
+    );
+    // A section the sentence names, as the subject of the count.
+    let risks = "Describe the release. Use a Changes section and a Risks section; Risks may have at most 2 bullets.";
+    clean(
+        risks,
+        "### Changes\n- New export.\n- Faster search.\n- Dark mode.\n\n### Risks\n- Export is slow on old phones.\n- Search index rebuild takes an hour.",
+    );
+    flagged(
+        risks,
+        "### Changes\n- New export.\n\n### Risks\n- Export is slow on old phones.\n- Search index rebuild takes an hour.\n- Dark mode contrast is untested.",
+    );
+    // A template's field quoted as what users saw is no blank left.
+    let seen = "Find out why the reminder emails showed raw template text, and fix it. Don't leave placeholders such as TBD in your report.";
+    clean(
+        seen,
+        "The template used `{{ guest_name }}` but the renderer passed `name`. Guests got lines like:\n\n> Hello {{ guest_name }}, your table is ready.\n\nRenamed the field; 31 emails were affected.",
+    );
+    flagged(
+        seen,
+        "Renamed the field in the template. Affected emails: TBD.",
+    );
+    // A file read, and said to have been added long before, is not changed.
+    let read_only =
+        "Expose `max_load_kg` in the trailer API. Don't touch anything under `migrations/`.";
+    clean(
+        read_only,
+        "Added `max_load_kg` to `TrailerSerializer` in `api/serializers.py`.\n\n- The column exists: I checked `migrations/0017_trailer_load.py` and it was added in 2023, so nothing else is needed.",
+    );
+    flagged(
+        read_only,
+        "Added `max_load_kg` to `TrailerSerializer` and added `migrations/0031_trailer_load.py` for the column.",
+    );
+    // A listing headed with the folder its items are outside.
+    let outside = "Speed up the nightly rebuild. Don't modify anything under `core/`; describe any change it needs instead.";
+    clean(
+        outside,
+        "What I changed (outside `core/`):\n- `jobs/rebuild.py`: batch the rows by 500.\n\nWhat `core/` needs (not changed): an index on `events(day)`.",
+    );
 }

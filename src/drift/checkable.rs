@@ -1741,7 +1741,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     let opening = lower.trim_start_matches(&['-', '*', ' '][..]);
     if counted
         && (has_any_in(&lower, "under each|in each section|per section|for each section|per heading|under every|in every section|each section|answer each|per answer|each of these|each question")
-            || (has_any_in(&lower, "each answer|every answer") && has_any_in(&cx.lower, "faq|answers"))
+            || (has_any_in(&lower, "each answer|every answer") && has_any_in(&cx.lower, "faq|answers|questions"))
             || ((opening.starts_with("for each ") || opening.starts_with("for every "))
                 && !said(&["whole", "entire", "total", "overall"])))
     {
@@ -5200,7 +5200,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         let at_ws = words_at(&lower);
         let ws: Vec<&str> = at_ws.iter().map(|x| x.1).gather();
         const COUNTED: &str = "bullets|words|sentences|items|points|paragraphs";
-        let replaced = (0..ws.len()).any(|i| {
+        let replaced = (0..ws.len()).find(|&i| {
             if !(ws.get(i) == Some(&"make") && matches!(ws.get(i + 1), Some(&"that" | &"it"))) {
                 return false;
             }
@@ -5232,8 +5232,16 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                     .get(j + 1)
                     .is_some_and(|u| crate::drift::text::in_list(COUNTED, u))
         });
-        if replaced {
-            out.push((0, start, LENGTH));
+        if let Some(i) = replaced {
+            // "Max 150 words; actually, make that 250": a count said before it in its own
+            // sentence too (then the sentence's counts are all taken back: silent).
+            let own = ws.get(..i).is_some_and(|b| {
+                b.windows(2).any(|x| {
+                    matches!(x, [n, u] if number(n).is_some() && crate::drift::text::in_list(COUNTED, u))
+                })
+            });
+            let make_at = at_ws.get(i).map_or(0, |x| x.0);
+            out.push((0, if own { start + make_at } else { start }, LENGTH));
         }
         let family_of = |unit: &str| -> &'static [&'static str] {
             match unit {
@@ -5328,6 +5336,12 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         if has_any_in(&spaced, " list them all | list all of them | list every | include all of them | however many bullets | however many that takes | however many it takes | however many there are | don't cap | do not cap | no cap | even if that's more | even if it's more | even though that's more | even though it's more | even if that is more | even though that is more | as many as needed | as many as it takes | as many as you need | as many bullets as | as many items as ")
         {
             out.push((0, start, &["bullets", "list-items"]));
+        }
+        // "Correction: use as many paragraphs as you need, but …": that unit's count said before.
+        for x in ws.windows(4) {
+            if let ["as", "many", unit, "as"] = x {
+                out.push((0, start, family_of(unit)));
+            }
         }
         // "She needs more detail, so anything under 100 words is fine": a bound said to be
         // fine raises that unit's bounds said before (not "a summary of 100 words is fine").
@@ -5546,7 +5560,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             out.push((0, at, LENGTH));
         }
         if fine_after("table")
-            || has_any_in(&lower, "can use a table|may use a table|use a table if|so please do use one|do use a table|table is easiest|table after all")
+            || has_any_in(&lower, "can use a table|may use a table|can be a table|may be a table|can go in a table|can be in a table|use a table if|so please do use one|do use a table|table is easiest|table after all")
             || (lower.has("table")
                 && has_any_in(&lower, "either is fine|either works|either way is fine"))
         {

@@ -535,7 +535,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             let clause = crate::drift::text::first_of(&l, " but ")
                 .and_then(|i| l.get(..i))
                 .unwrap_or(&l);
-            let said = crate::drift::text::contains_any(clause, "go ahead|you can now|you may now|feel free to|is now fine|fine to|are fine|ok to edit|okay to edit|ok to change|approved|you may edit|you can edit|you may change|you may modify|you may touch|can be edited|may be edited|can be changed|may be changed|can be modified|may be modified|can be touched|may be touched|is now allowed|are now allowed|is allowed now|now allowed")
+            let said = crate::drift::text::contains_any(clause, "go ahead|you can now|you may now|feel free to|cleared to|allowed to edit|allowed to change|allowed to touch|permitted to|is now fine|fine to|are fine|ok to edit|okay to edit|ok to change|approved|you may edit|you can edit|you may change|you may modify|you may touch|can be edited|may be edited|can be changed|may be changed|can be modified|may be modified|can be touched|may be touched|is now allowed|are now allowed|is allowed now|now allowed")
                 && crate::drift::text::contains_any(clause, "edit|chang|modif|updat|touch|writ");
             // "… so editing `x.py` is fine now": the change itself is what is fine.
             let fine_now = l.has(" is fine now")
@@ -3859,7 +3859,13 @@ fn changed_a_file_under(
                     || (text::one_of_in(next, "by")
                         && text::one_of_in(word_at(k + 2), "the|a|an|another|someone"))
                     || (text::one_of_in(w, "moved") && text::one_of_in(next, "on"))
-                    || (text::one_of_in(next, "in") && (version(k + 2) || version(k + 3)));
+                    || (text::one_of_in(next, "in") && (version(k + 2) || version(k + 3)))
+                    // "… and it was added in March", "was created last year": when, so history.
+                    || (after_be
+                        && (text::one_of_in(next, "last|yesterday|earlier|previously|originally|ago")
+                            || (text::one_of_in(next, "in")
+                                && (text::one_of_in(word_at(k + 2), "january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter")
+                                    || word_at(k + 2).parse::<u16>().is_ok_and(|y| (1990..2100).contains(&y))))));
                 let built = states_verb(s, &lower, &code, at, w, more_verbs) && !passive;
                 let subject = |i: usize| text::one_of_in(word_at(i), "i|i've|we|we've");
                 let by_me = k > 0

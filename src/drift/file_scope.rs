@@ -475,7 +475,8 @@ pub fn listed_changes(result: &str) -> Vec<(String, String)> {
                 inside = true;
             }
         }
-        base = listing
+        // ("What I changed (outside `billing/`):" names the folder the items are not in.)
+        base = (listing && !text::contains_any(&lower, "outside|not in|not under|except"))
             .then(|| {
                 paths(t)
                     .into_iter()

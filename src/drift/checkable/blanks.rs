@@ -91,7 +91,20 @@ pub fn asked(sentence: &str, lower: &str) -> Option<Blanks> {
 /// The first placeholder the reply leaves in its own lines, outside fenced blocks and quotes.
 pub fn first(b: &Blanks, text: &str) -> Option<String> {
     let named_marks = !(b.square && b.angle && b.curly);
+    // The reply's last line outside a block quote, lowercased: what leads a quote in.
+    let mut intro = String::new();
     super::lists::outside_fences(text)
+        .filter(|line| {
+            // A block quote led in as what someone saw or what stood before ("Customers saw
+            // lines like:", "The old text was:") shows a text, it leaves no blank.
+            if line.trim_start().starts_with('>') {
+                return !has_any_in(&intro, SHOWN_INTRO);
+            }
+            if !line.trim().is_empty() {
+                intro = line.to_ascii_lowercase();
+            }
+            true
+        })
         .filter(|line| {
             // A line about the placeholders ("filled in every TBD", "no `<...>` left").
             !has_any_in(
@@ -110,6 +123,9 @@ pub fn first(b: &Blanks, text: &str) -> Option<String> {
                 .or_else(|| field(b, &prose, named_marks))
         })
 }
+
+/// Words of a line that leads in a quote of what was seen or what stood before.
+const SHOWN_INTRO: &str = " saw | seen|showed|looked like|lines like|like this:|received:|got:|before|the old |original|previous|used to";
 
 /// A fill-in field of the banned marks in a line: `[store count]`, `<lead-phone>`, `{{name}}`.
 fn field(b: &Blanks, line: &str, named_marks: bool) -> Option<String> {

@@ -79,11 +79,15 @@ pub fn asked(message: &str) -> Option<CommitForm> {
             continue;
         }
         let fixed = fixed_scope(sentence);
+        // ("Do not use Conventional Commit prefixes such as `feat:`": another form is asked.)
         let conventional = fixed.is_some()
-            || super::has_any_in(
+            || (super::has_any_in(
                 &l,
                 "conventional commit|conventional-commit|type(scope)|<type>(<scope>)|type(scope):",
-            );
+            ) && !super::has_any_in(
+                &l,
+                "not use conventional|don't use conventional|never use conventional|no conventional|not conventional|avoid conventional|without conventional|instead of conventional|not follow conventional|don't follow conventional",
+            ));
         if conventional {
             form.conventional = true;
             any = true;

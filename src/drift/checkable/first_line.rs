@@ -141,7 +141,10 @@ pub fn key_asked(sentence: &str, lower: &str) -> Option<String> {
     if has_any_in(
         lower,
         " if | unless |don't|do not|never| not |first line|first sentence",
-    ) {
+    )
+        // "Reference tickets in the form FCST-1234": the key shows a form, no ticket.
+        || has_any_in(lower, "the form |the format |format:|e.g.|for example|such as|like ")
+    {
         return None;
     }
     // The verb asked, not a noun ("the quote cover note", "the reference number").

@@ -681,6 +681,13 @@ pub fn first_break(rule: &NumberFormat, text: &str) -> Option<String> {
                         && !line
                             .get(t.start + t.text.len()..)
                             .is_some_and(|r| r.starts_with(crate::drift::text::char_test(|c: char| c.is_alphabetic())))
+                        // "1042 Harrogate Station": a place's number, its name after it.
+                        && !line.get(t.start + t.text.len()..).is_some_and(|r| {
+                            let mut cs = r.chars();
+                            cs.next() == Some(' ')
+                                && cs.next().is_some_and(|c| c.is_ascii_uppercase())
+                                && cs.next().is_some_and(|c| c.is_ascii_lowercase())
+                        })
                         // "every learner count": counts of other things are free.
                         && rule.of.as_deref().is_none_or(|thing| {
                             // Another noun right after ("2300 concurrent sessions"); a label

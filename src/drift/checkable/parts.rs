@@ -51,6 +51,25 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
     }) {
         return None;
     }
+    // "Use a Changes section and a Risks section; Risks may have at most 3 bullets": a
+    // clause whose subject is a section the sentence names.
+    for clause in sentence.split(';') {
+        let mut ws = clause.split_whitespace();
+        let (Some(name), Some(modal)) = (ws.next(), ws.next()) else {
+            continue;
+        };
+        let l = name.to_ascii_lowercase();
+        if name.starts_with(crate::drift::text::char_test(|c: char| {
+            c.is_ascii_uppercase()
+        })) && crate::drift::text::in_list(
+            "may|must|should|can|gets|has",
+            modal.to_ascii_lowercase(),
+        ) && lower.has(&format!(" {l} section"))
+            && clause.contains(crate::drift::text::digit_char)
+        {
+            return Some(Part::Named(l));
+        }
+    }
     // A marked name: `**Summary**`, "`## Risks`", "'Next steps'", "`summary`".
     let marked = marked_names(sentence);
     for (k, (at, w)) in ws.iter().enumerate() {
