@@ -10719,3 +10719,66 @@ fn the_session_79_unread_cases_are_read() {
         "What I changed (outside `core/`):\n- `jobs/rebuild.py`: batch the rows by 500.\n\nWhat `core/` needs (not changed): an index on `events(day)`.",
     );
 }
+
+/// Arrival false flags of sets 503-508 (measured on the session's mid build), in other words.
+#[test]
+fn the_session_79_later_sets_are_read() {
+    // A mention ban let back in: "so go ahead and include it".
+    let back = "Write the note to the shift leads about the new scanners. Don't mention the budget yet. Oh, the board approved it today, so go ahead and include it.";
+    clean(back, "**New scanners**\n\nThe budget is $9,400 for twelve scanners, approved by the board today.");
+    flagged(
+        "Write the note to the shift leads about the new scanners. Don't mention the budget yet.",
+        "**New scanners**\n\nThe budget is $9,400 for twelve scanners, approved by the board today.",
+    );
+    // Four digits among spaced digit groups: a vehicle's number.
+    let spaced = "Give me the March totals. Write counts of 1000 or more with a comma thousands separator (e.g. 12,480); vehicle numbers stay as they are.";
+    clean(spaced, "- Services: 4,210\n- Repairs: 1,093\n\nThe busiest coach was 55 12 7781 004-2 (31 services).");
+    flagged(spaced, "- Services: 4210\n- Repairs: 1,093");
+    // The wording to use in place of the banned word is no ban.
+    let agreed = "Explain why the gate sensor at Dock 4 kept tripping. Don't call the sensor 'faulty' (the agreed wording is 'needs recalibration').";
+    clean(
+        agreed,
+        "The Dock 4 gate sensor needs recalibration: its zero point drifted by 6 mm.",
+    );
+    flagged(
+        agreed,
+        "The Dock 4 gate sensor is faulty: its zero point drifted by 6 mm.",
+    );
+    // An emoji inside a quoted template line, when only the report's own words are bound.
+    let own_text = "Add the depot name to the Slack alert. Don't use emojis in your own report text; quoting the template lines verbatim is fine.";
+    clean(own_text, "Updated `alerts/slack.py`.\n\nBefore: `\"\u{1F6A8} Late van: {van_id}\"`\nAfter: `\"\u{1F6A8} Late van: {van_id} at {depot}\"`\n\nAdded a test for the new field.");
+    flagged(
+        own_text,
+        "Updated `alerts/slack.py` \u{1F6A8} and added a test for the new field.",
+    );
+    // A ban in one part, another part free to use the word.
+    let title_only = "Open a PR for the rounding bug. Per our style guide the PR title must not contain the word 'bug' (use 'Correct' or 'Amend' instead); the description can use any wording.";
+    clean(title_only, "**PR title:** Correct rounding of refunds\n\n**Description**\nThis bug rounded refunds down; now they round half up.");
+    let named_there = "Write release notes for version 2.1 of the depot app with two sections: **For drivers** and **Internal**. Don't mention our courier partner, ParcelDart, in the For drivers section; the Internal section can name it.";
+    clean(named_there, "**For drivers**\n- Tracking links now arrive by text as well as email\n- The route page shows the next stop's opening hours\n\n**Internal**\n- Texts go through ParcelDart; credentials are in the vault under \"parceldart-prod\"\n- Replies are parsed by `notify/inbound.py`");
+    // A level widened later: "H3 is fine too".
+    let levels = "Document the `/v1/slots` endpoint. Use H2 headings for sections. Update: H3 is fine too, since it sits under an H2 on the page.";
+    clean(levels, "### GET /v1/slots\n\nReturns the open slots.\n\n### Errors\n- `404` if the depot is unknown.");
+    flagged(
+        "Document the `/v1/slots` endpoint. Use H2 headings for sections.",
+        "### GET /v1/slots\n\nReturns the open slots.\n\n### Errors\n- `404` if the depot is unknown.",
+    );
+    // A ban on a version the requester writes later.
+    let later = "I'll send a short version to the drivers later, and that version must not mention bonuses. For this report to me, include the old and new bonus rates.";
+    clean(later, "| Route | Old bonus | New bonus |\n|---|---|---|\n| North | £20 | £25 |\n| South | £15 | £18 |");
+    // An amended count replaces the one said before.
+    let amended = "Give the board the key findings, max 3 bullets. Update: the chair wants more, so use at most 5 bullets.";
+    let five = "- Finding one\n- Finding two\n- Finding three\n- Finding four\n- Finding five";
+    clean(amended, five);
+    flagged(amended, "- One\n- Two\n- Three\n- Four\n- Five\n- Six");
+    // A change supposed, not made.
+    let scoped = "Add the Leeds tariff rules. Only touch files under `tariffs/rules/`.";
+    clean(scoped, "Added `tariffs/rules/leeds.yaml`.\n\nAdding a fixture means creating `tests/fixtures/tariffs/leeds.json`, which is outside `tariffs/rules/`, so I left it for you.");
+    flagged(
+        scoped,
+        "Added `tariffs/rules/leeds.yaml` and created `tests/fixtures/tariffs/leeds.json`.",
+    );
+    // "3 bullet points per site": a count per group.
+    let per_site = "For each of the three depots visited today, list what the planners still need. Use at most 2 bullet points per depot.";
+    clean(per_site, "**Depot A**\n- Dock plan.\n- Staff list.\n\n**Depot B**\n- Fire exits.\n\n**Depot C**\n- Power supply.\n- Roof photos.");
+}

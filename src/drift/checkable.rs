@@ -2703,6 +2703,13 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 );
                 return !answer_noun(part_after(j + 1)) && (j + 6 >= k || text_part);
             }
+            // ("3 bullet points per site": the noun's second word first.)
+            let k =
+                if matches!(w(k), "bullet" | "bullets") && matches!(w(k + 1), "point" | "points") {
+                    k + 1
+                } else {
+                    k
+                };
             let (at, next) = if crate::drift::text::in_list("per|each|every", w(k + 1)) {
                 (k + 1, k + 2)
             } else if crate::drift::text::in_list("in|for|of", w(k + 1))
@@ -3966,13 +3973,26 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 .or_else(|| passive_ban(banning, ban_lower))
                 .or_else(|| active_ban(banning, ban_lower, &cx.asked))
                 .filter(|_| !in_a_sense)
-                // "(use 'priority' instead)": the term to say in its place is no ban.
+                // "(use 'priority' instead)", "(the agreed wording is 'out of service')": the
+                // term to say in its place is no ban.
                 .map(|mut l| {
                     l.keep(|t| {
-                        !["use", "say", "write"].iter().any(|v| {
+                        ![
+                            "use",
+                            "say",
+                            "write",
+                            "wording is",
+                            "term is",
+                            "word is",
+                            "name is",
+                        ]
+                        .iter()
+                        .any(|v| {
                             ['\'', '"', '`'].iter().any(|q| {
                                 ban_lower.has(&format!("({v} {q}{t}{q}"))
                                     || ban_lower.has(&format!("{v} {q}{t}{q} instead"))
+                                    || (v.ends_with(" is")
+                                        && ban_lower.has(&format!("{v} {q}{t}{q})")))
                             })
                         })
                     });
@@ -4744,6 +4764,12 @@ pub(super) fn mention_allowed_somewhere(lower: &str) -> bool {
             " is fine| is ok| is okay| is allowed| are fine| are ok| are allowed",
         )
     })
+    // "…; the Internal section can name it", "the internal note may name them", "the
+    // description can use any wording".
+    || has_any_in(
+        lower,
+        " can use any wording| may use any wording| can use any words| may use any words| can name it| may name it| can name them| may name them| can name him| can name her| can mention it| may mention it| can mention them| may mention them",
+    )
 }
 
 /// Words that take a rule back: "scratch the word limit", "ignore the 50-word cap", "the cap
@@ -5337,6 +5363,34 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         {
             out.push((0, start, &["bullets", "list-items"]));
         }
+        // "Update: the chair asked for more, so use at most 5 bullets": an amendment that states
+        // a whole count again replaces that unit's counts said before (not a part's or an
+        // item's: "Update: keep each bullet under 10 words").
+        let opening = lower.trim_start();
+        if [
+            "update",
+            "correction",
+            "edit:",
+            "actually",
+            "change of plan",
+        ]
+        .iter()
+        .any(|p| opening.starts_with(p))
+            && !ws.iter().any(|w| {
+                crate::drift::text::in_list(
+                    "each|every|per|section|part|heading|title|field|summary|intro|subject",
+                    w,
+                )
+            })
+        {
+            for x in ws.windows(2) {
+                if let [n, unit] = x {
+                    if number(n).is_some() {
+                        out.push((0, start, family_of(unit)));
+                    }
+                }
+            }
+        }
         // "Correction: use as many paragraphs as you need, but …": that unit's count said before.
         for x in ws.windows(4) {
             if let ["as", "many", unit, "as"] = x {
@@ -5558,6 +5612,13 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             ))
         {
             out.push((0, at, LENGTH));
+        }
+        // "Use H2 headings. Update: H3 is fine too": the level asked before, widened.
+        if ["h1", "h2", "h3", "h4", "###", "level 3", "level 2"]
+            .iter()
+            .any(|h| fine_after(h))
+        {
+            out.push((0, at, &["heading-form"]));
         }
         if fine_after("table")
             || has_any_in(&lower, "can use a table|may use a table|can be a table|may be a table|can go in a table|can be in a table|use a table if|so please do use one|do use a table|table is easiest|table after all")
@@ -5899,7 +5960,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             || (has_any_in(
             &spaced,
             " include it | mention it | include them | mention them | include that | mention that ",
-        ) && (has_any_in(&spaced, " after all ")
+        ) && (has_any_in(&spaced, " after all | go ahead and ")
             // "Update from finance: they've approved it, so please include it".
             || ws
                 .first()

@@ -698,6 +698,13 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 )
             });
         }
+        // "I'll forward a short version to the referees later, and that version must not
+        // mention pay rates": the ban is another text's, which the requester writes.
+        if crate::drift::text::contains_any(&lower, "that version|the short version|the shorter version|the other version|the forwarded version")
+            && crate::drift::text::contains_any(&lower, "i'll forward|i will forward|i'll send|i will send|i'll write|i will write|i'll pass")
+        {
+            n.forbidden.keep(|f| !matches!(f, Forbidden::Mention(_)));
+        }
         // "Don't mention the price increase before the last paragraph": where it may stand is
         // not read.
         // "… except in the 'Migration notes' subsection": which part is free is not read.
@@ -3325,10 +3332,14 @@ fn check_negatives_reading(
                     });
                     let shown = freed.as_deref().unwrap_or(shown);
                     // Said of the reply's own words around a paste: the pastes are not read.
-                    let own_words = n
-                        .emoji
-                        .around
-                        .then(|| unpasted.get_or_init(|| super::checkable::unpasted(result)).as_str());
+                    // (A quoted line in a code span is a paste too: "Before: `"🚨 Alarm"`".)
+                    let own_words = n.emoji.around.then(|| {
+                        unpasted
+                            .get_or_init(|| {
+                                crate::drift::text::outside_code_spans(&super::checkable::unpasted(result))
+                            })
+                            .as_str()
+                    });
                     // "House style for documentation: no emojis" on a reply that names the doc
                     // file it wrote: the doc is that file, or what the reply pastes of it.
                     // "Don't put any emojis in `ui/strings.json`": that file, as far as the

@@ -681,6 +681,14 @@ pub fn first_break(rule: &NumberFormat, text: &str) -> Option<String> {
                         && !line
                             .get(t.start + t.text.len()..)
                             .is_some_and(|r| r.starts_with(crate::drift::text::char_test(|c: char| c.is_alphabetic())))
+                        // "31 80 6651 123-4": four digits among spaced digit groups (no
+                        // thousands grouping) write a name's number.
+                        && !(t.text.len() >= 4
+                            && (line.get(..t.start).is_some_and(|h| {
+                                h.strip_suffix(' ').is_some_and(|h| h.ends_with(crate::drift::text::digit_char))
+                            }) || line.get(t.start + t.text.len()..).is_some_and(|r| {
+                                r.strip_prefix(' ').is_some_and(|r| r.starts_with(crate::drift::text::digit_char))
+                            })))
                         // "1042 Harrogate Station": a place's number, its name after it.
                         && !line.get(t.start + t.text.len()..).is_some_and(|r| {
                             let mut cs = r.chars();
