@@ -35,6 +35,44 @@ fn gather_from<T>(it: &mut dyn Next<T>) -> Vec<T> {
     out
 }
 
+/// `collect::<String>()` of chars, the loop once: std's is a loop (and a reserve) per iterator
+/// type, for ~40 of them. The same text.
+pub(crate) trait GatherText: Iterator<Item = char> + Sized {
+    fn gather_text(mut self) -> String {
+        text_from(&mut self)
+    }
+}
+
+impl<I: Iterator<Item = char>> GatherText for I {}
+
+#[inline(never)]
+fn text_from(it: &mut dyn Next<char>) -> String {
+    let mut out = String::new();
+    while let Some(c) = it.next_item() {
+        out.push(c);
+    }
+    out
+}
+
+/// `Vec::extend`, the loop once per item type as in [`Gather`]: std's `extend` is a loop (and
+/// a reserve) per iterator type. The same items are pushed, in order.
+pub(crate) trait PushAll<T> {
+    fn push_all(&mut self, items: impl IntoIterator<Item = T>);
+}
+
+impl<T> PushAll<T> for Vec<T> {
+    fn push_all(&mut self, items: impl IntoIterator<Item = T>) {
+        push_from(self, &mut items.into_iter());
+    }
+}
+
+#[inline(never)]
+fn push_from<T>(out: &mut Vec<T>, it: &mut dyn Next<T>) {
+    while let Some(item) = it.next_item() {
+        out.push(item);
+    }
+}
+
 /// `Vec::retain` with the loop compiled once per element type: std's `retain` is one function
 /// per closure (a dozen on the constraints' forbidden kinds alone). The same elements are kept,
 /// each visited once, in order.

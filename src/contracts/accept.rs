@@ -16,6 +16,7 @@ use super::pattern::SimpleTest;
 use super::tape::{At, Kind};
 use crate::gather::Gather;
 use crate::gather::GatherSome;
+use crate::gather::PushAll;
 use crate::sanitize::text::char_len;
 use crate::schema_store::{percent_decode, SchemaStore};
 use crate::swar::eq_short;
@@ -414,12 +415,12 @@ fn collapse_refs(rules: &mut [Rule]) {
     };
     for r in rules.iter_mut() {
         let mut ids: Vec<&mut Id> = r.items.iter_mut().gather();
-        ids.extend(r.properties.iter_mut().map(|(_, id, _)| id));
-        ids.extend(r.additional.iter_mut());
-        ids.extend(r.any_of.iter_mut());
-        ids.extend(r.all_of.iter_mut());
-        ids.extend(r.one_of.iter_mut());
-        ids.extend(r.not.iter_mut());
+        ids.push_all(r.properties.iter_mut().map(|(_, id, _)| id));
+        ids.push_all(r.additional.iter_mut());
+        ids.push_all(r.any_of.iter_mut());
+        ids.push_all(r.all_of.iter_mut());
+        ids.push_all(r.one_of.iter_mut());
+        ids.push_all(r.not.iter_mut());
         for id in ids {
             *id = target(*id);
         }

@@ -12,7 +12,9 @@ use crate::drift::text::Has;
 use crate::drift::text::Lower;
 use crate::gather::Gather;
 use crate::gather::GatherSome;
+use crate::gather::GatherText;
 use crate::gather::Keep;
+use crate::gather::PushAll;
 use serde::Serialize;
 
 mod answer_line;
@@ -500,7 +502,7 @@ pub(super) fn asked_for(message: &str) -> Vec<String> {
             "write|compose|draft|create|generate|produce|give|make|rewrite|prepare|craft|come",
             x,
         ) {
-            out.extend(ws.iter().skip(i + 1).take(4).map(|(_, w)| (*w).to_string()));
+            out.push_all(ws.iter().skip(i + 1).take(4).map(|(_, w)| (*w).to_string()));
         }
     }
     // "Review PR #418 …", "Plan the migration …": the answer is the review, the plan.
@@ -1438,7 +1440,7 @@ fn given_texts(message: &str) -> Vec<String> {
         })
         .flat_map(|s| {
             let mut q = quoted(s);
-            q.extend(s.split('`').skip(1).step_by(2).map(str::to_string));
+            q.push_all(super::text::code_spans(s).into_iter().map(str::to_string));
             q
         })
         .filter(|t| t.trim().contains(' '))
@@ -2597,8 +2599,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         let mut ws: Vec<(usize, &str)> = Vec::new();
         for (at, w) in words_at(&lower) {
             match w {
-                "once" => ws.extend([(at, "1"), (at, "times")]),
-                "twice" => ws.extend([(at, "2"), (at, "times")]),
+                "once" => ws.push_all([(at, "1"), (at, "times")]),
+                "twice" => ws.push_all([(at, "2"), (at, "times")]),
                 _ => ws.push((at, w)),
             }
         }
@@ -3110,7 +3112,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                                 .take_while(|c| {
                                     !c.is_whitespace() && !matches!(c, '"' | '\'' | '”')
                                 })
-                                .collect();
+                                .gather_text();
                             let mut cs = letter.chars();
                             if let (Some(c), None) = (cs.next(), cs.next()) {
                                 push(sentence, Rule::LetterCount(c, rel, n));
@@ -3495,12 +3497,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     let at = outside_code_find(&lower, "keys")
                         .or_else(|| outside_code_find(&lower, "fields"))
                         .unwrap_or(0);
-                    list = sentence
-                        .get(at..)
-                        .unwrap_or_default()
-                        .split('`')
-                        .skip(1)
-                        .step_by(2)
+                    list = super::text::code_spans(sentence.get(at..).unwrap_or_default())
+                        .into_iter()
                         .map(str::to_string)
                         .filter(|k| !k.is_empty() && !k.contains(' '))
                         .gather();
@@ -4056,7 +4054,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     .trim_start_matches(&['"', '\'', '“'][..])
                     .chars()
                     .take_while(|c| c.is_alphanumeric())
-                    .collect();
+                    .gather_text();
                 let mut cs = letter.chars();
                 if let (Some(c), None) = (cs.next(), cs.next()) {
                     push(sentence, Rule::LetterCount(c, Rel::LessThan, 1));
@@ -4369,7 +4367,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             .to_ascii_lowercase()
             .chars()
             .filter(|c| !matches!(c, '`' | '"' | '*' | '#'))
-            .collect::<String>()
+            .gather_text()
             .replace("  ", " ");
         // A JSON key by its code span ("drop `notes`", not "drop items whose …").
         let raw = message.get(at..).unwrap_or_default().to_ascii_lowercase();
@@ -6625,10 +6623,8 @@ fn ending_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
 /// Two to six phrases a text offers as a choice: its code spans, or else its quotes; none a
 /// template ("<name>", "{id}", "[x]") or longer than `max` bytes.
 fn choices_in(tail: &str, max: usize) -> Option<Vec<String>> {
-    let spans: Vec<String> = tail
-        .split('`')
-        .skip(1)
-        .step_by(2)
+    let spans: Vec<String> = super::text::code_spans(tail)
+        .into_iter()
         .map(|s| s.trim().to_string())
         .filter(|s| !s.is_empty())
         .gather();
@@ -8056,12 +8052,8 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
             // A hash, then one quoted subject ("`a91f3d0` — "Handle offsets""), or the
             // subject in one code span ("Commit: `fix(ab): stable hashing`").
             let quoted: Vec<&str> = rest.split('"').skip(1).step_by(2).gather();
-            let spans: Vec<&str> = rest
-                .split('`')
-                .skip(1)
-                .step_by(2)
-                .filter(|x| x.contains(' '))
-                .gather();
+            let mut spans = super::text::code_spans(rest);
+            spans.keep(|x| x.contains(' '));
             if let [subject] = quoted.as_slice() {
                 out.push(clean(subject));
             } else if let [subject] = spans.as_slice() {
@@ -8253,7 +8245,10 @@ fn twelve_hour_time(text: &str) -> Option<String> {
                 // "extension 5 am-ops" are counts and names).
                 let rest = line.get(end..).unwrap_or_default();
                 let next = rest.trim_start();
-                let word: String = next.chars().take_while(char::is_ascii_alphabetic).collect();
+                let word: String = next
+                    .chars()
+                    .take_while(char::is_ascii_alphabetic)
+                    .gather_text();
                 let time_follows = !next.starts_with(crate::drift::text::ascii_alpha_char)
                     || crate::drift::text::in_list("to|until|till|on|and|or|utc|gmt|et|pt|ct|mt|cet|cest|bst|local|sharp|at|tomorrow|today|tonight|every|each|daily|when|before|after|in|the|start|end|slot|shift|latest|pickup|deadline|cutoff|meeting|call|standup|delivery|departure|arrival|run|check|review|handover|close|opening|closing|deploy|release|window|briefing|train|flight|bus|courier|collection|service|session|performance|show|match|kickoff|appointment|visit|reminder|job", &word);
                 // "am-ops" is a name; "9:30 am-11:00" a range.
@@ -9636,10 +9631,8 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
             // fenced ```bash block").
             let spanned = listed.starts_with('`') && !listed.starts_with("``");
             let q = if q.is_empty() && spanned {
-                listed
-                    .split('`')
-                    .skip(1)
-                    .step_by(2)
+                super::text::code_spans(listed)
+                    .into_iter()
                     .filter(|c| !c.trim().is_empty())
                     .map(String::from)
                     .gather()
@@ -9791,7 +9784,7 @@ fn counted_word(head: &str) -> Option<String> {
             let w: String = tail
                 .chars()
                 .take_while(|c| c.is_alphanumeric() || *c == '-')
-                .collect();
+                .gather_text();
             let next = tail.get(w.len()..).unwrap_or_default().trim_start();
             // "the word river at least" / "the word kettle should appear" / "the word moss to be
             // used at least" / "the word moss must be used"
@@ -9982,7 +9975,8 @@ fn dated_next(rest: &[char]) -> bool {
         .iter()
         .skip(digits)
         .take(16)
-        .collect::<String>()
+        .copied()
+        .gather_text()
         .lower();
     let tail = ["st ", "nd ", "rd ", "th "]
         .iter()
@@ -10033,10 +10027,11 @@ fn sentence_count(text: &str) -> usize {
                 .iter()
                 .rev()
                 .take_while(|x| x.is_alphanumeric() || **x == '.')
-                .collect::<String>()
+                .copied()
+                .gather_text()
                 .chars()
                 .rev()
-                .collect::<String>()
+                .gather_text()
                 .lower();
             let in_number = c == '.'
                 && next.is_some_and(|x| x.is_ascii_digit())
@@ -10119,7 +10114,8 @@ fn sentence_count(text: &str) -> usize {
                         .get(..end.unwrap_or(tail.len()))
                         .unwrap_or_default()
                         .iter()
-                        .collect();
+                        .copied()
+                        .gather_text();
                     let start = i - prev_word.chars().count();
                     let head = chars.get(..start.saturating_sub(1)).unwrap_or_default();
                     let from = head.iter().rposition(|x| x.is_whitespace());
@@ -10127,7 +10123,8 @@ fn sentence_count(text: &str) -> usize {
                         .get(from.map_or(0, |p| p + 1)..)
                         .unwrap_or_default()
                         .iter()
-                        .collect();
+                        .copied()
+                        .gather_text();
                     cut(&after)
                         || (start > 0 && cut(&before))
                         || after.chars().next().is_some_and(|c| c.is_ascii_lowercase())
@@ -10282,7 +10279,7 @@ fn bullet_line(text: &str, numbered: bool) -> Option<String> {
                             .is_some_and(|r| r.starts_with(". ") || r.starts_with(") "))
                 })
         })
-        .map(|t| t.chars().take(80).collect())
+        .map(|t| t.chars().take(80).gather_text())
 }
 
 /// The first Markdown ATX heading line outside fenced blocks ("## Findings"); "#123" and a
@@ -10298,7 +10295,7 @@ fn heading_line(text: &str) -> Option<String> {
                 && t.get(level..)
                     .is_some_and(|r| r.starts_with(' ') && r.chars().any(char::is_alphanumeric))
         })
-        .map(|t| t.chars().take(80).collect())
+        .map(|t| t.chars().take(80).gather_text())
 }
 
 /// A ban on the answer's headings, at the start of its clause: "no markdown headings", "plain
@@ -10532,7 +10529,7 @@ fn bold_span(text: &str) -> Option<String> {
                 c.is_alphanumeric() || ":.)".contains(c)
             }))
             && inner.chars().any(char::is_alphabetic))
-        .then(|| l.trim().chars().take(80).collect())
+        .then(|| l.trim().chars().take(80).gather_text())
     })
 }
 
@@ -10555,7 +10552,7 @@ fn url_line(text: &str) -> Option<String> {
             let l = super::text::outside_code_spans(l).to_ascii_lowercase();
             l.has("http://") || l.has("https://") || l.has("www.")
         })
-        .map(|l| l.trim().chars().take(80).collect())
+        .map(|l| l.trim().chars().take(80).gather_text())
 }
 
 /// First-person pronouns, as a ban names them.
@@ -10703,7 +10700,7 @@ fn first_person(text: &str, pronouns: &[String]) -> Option<String> {
                     _ => true,
                 };
             if hit {
-                return Some(line.trim().chars().take(80).collect());
+                return Some(line.trim().chars().take(80).gather_text());
             }
             previous = word;
             offset += start + len;
@@ -11799,7 +11796,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                     Some(format!(
                         "a bullet of {} words: {}",
                         word_count(t),
-                        t.chars().take(80).collect::<String>()
+                        t.chars().take(80).gather_text()
                     )),
                 ),
                 None => (true, None),
@@ -11847,7 +11844,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
         Rule::CommitForm(form) => {
             let mut subjects = shown_titles(text, true);
             if subjects.is_empty() && form.whole {
-                subjects.extend(commits::whole_subject(text));
+                subjects.push_all(commits::whole_subject(text));
             }
             match subjects
                 .iter()
@@ -11861,7 +11858,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             let mut titles = shown_titles(text, *commit);
             // A commit message the reply shows whole (in a plain block, or as the reply).
             if titles.is_empty() && *commit {
-                titles.extend(
+                titles.push_all(
                     line_length::commit_message(text, *whole)
                         .and_then(|m| m.first().map(|l| l.trim().to_string())),
                 );
@@ -11979,7 +11976,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 .chars()
                 .filter(|c| c.is_uppercase())
                 .take(10)
-                .collect();
+                .gather_text();
             (
                 bad.is_empty(),
                 (!bad.is_empty()).then(|| format!("capital letters: {bad}")),
@@ -11991,7 +11988,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 .chars()
                 .filter(|c| c.is_lowercase())
                 .take(10)
-                .collect();
+                .gather_text();
             (
                 bad.is_empty(),
                 (!bad.is_empty()).then(|| format!("lowercase letters: {bad}")),
@@ -12051,7 +12048,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                     false,
                     Some(format!(
                         "text outside the code: {}",
-                        line.trim().chars().take(80).collect::<String>()
+                        line.trim().chars().take(80).gather_text()
                     )),
                 ),
                 None => (true, None),
@@ -12105,14 +12102,9 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 end.ends_with(p.as_str())
                     || plain_end.as_ref().is_some_and(|e| e.ends_with(&plain(&p)))
             });
-            let tail: String = trimmed
-                .chars()
-                .rev()
-                .take(60)
-                .collect::<Vec<_>>()
-                .into_iter()
-                .rev()
-                .collect();
+            // Its last 60 characters.
+            let from = trimmed.char_indices().rev().nth(59).map_or(0, |(i, _)| i);
+            let tail = trimmed.get(from..).unwrap_or_default();
             (ok, (!ok).then(|| format!("it ends with \"{tail}\"")))
         }
         Rule::StartsWith(_) | Rule::StartsWithOneOf(_) => {
@@ -12138,7 +12130,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                         })))
                 })
             });
-            let head: String = opening.chars().take(60).collect();
+            let head: String = opening.chars().take(60).gather_text();
             (ok, (!ok).then(|| format!("it starts with \"{head}\"")))
         }
         Rule::FirstLineIs(ps) => answer_line::check(text, ps),
@@ -12293,7 +12285,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 .chars()
                 .take_while(|c| !matches!(c, '.' | ',' | '?' | '!' | '\'' | '"'))
                 .map(crate::drift::text::lower_char)
-                .collect();
+                .gather_text();
             let ok = have == *paragraphs && first == *word;
             (
                 ok,
@@ -12414,7 +12406,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 line.map(|l| {
                     format!(
                         "an exclamation mark: \"{}\"",
-                        l.trim().chars().take(80).collect::<String>()
+                        l.trim().chars().take(80).gather_text()
                     )
                 }),
             )
@@ -12443,7 +12435,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 match last.as_ref() {
                     Some(serde_json::Value::Object(m)) => Some(vec![m]),
                     Some(serde_json::Value::Array(items)) if !items.is_empty() => {
-                        items.iter().map(serde_json::Value::as_object).collect()
+                        items.iter().map(serde_json::Value::as_object).gather_some()
                     }
                     _ => None,
                 };
@@ -12512,7 +12504,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                         serde_json::Value::Object(m) => Some(m),
                         _ => None,
                     })
-                    .collect(),
+                    .gather_some(),
                 _ => None,
             };
             // "A key `event` whose value is an object with the keys …": the keys may be one
@@ -12796,7 +12788,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
         Rule::NoExclamations => ("no-exclamations", "no exclamation marks".into()),
         Rule::NoFirstPerson(p) => ("no-first-person", format!("no first person ({})", p.join(", "))),
         Rule::NumberedList => ("numbered-list", "a numbered list".into()),
-        Rule::Repeats(r) => ("repeat", format!("starts with the request repeated: \"{}…\"", r.chars().take(60).collect::<String>())),
+        Rule::Repeats(r) => ("repeat", format!("starts with the request repeated: \"{}…\"", r.chars().take(60).gather_text())),
         Rule::NthParagraphWord { paragraphs, nth, word } => (
             "nth-paragraph",
             format!("exactly {paragraphs} paragraphs separated by blank lines, paragraph {nth} starting with \"{word}\""),

@@ -5,6 +5,8 @@
 use super::text;
 use crate::drift::text::Lower;
 use crate::gather::Gather;
+use crate::gather::GatherText;
+use crate::gather::PushAll;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use serde::Serialize;
 
@@ -110,7 +112,7 @@ pub fn items(instructions: &str) -> Vec<(usize, &str)> {
                             })
                         });
                     if let Some(parts) = numbered {
-                        out.extend(parts.into_iter().skip(usize::from(led)));
+                        out.push_all(parts.into_iter().skip(usize::from(led)));
                     } else if is_request(s) {
                         out.extend(enumeration(s));
                     }
@@ -390,7 +392,7 @@ pub fn check(
             let best = best_k.and_then(|k| {
                 sentences
                     .get(k)
-                    .map(|(_, s)| s.chars().take(160).collect::<String>())
+                    .map(|(_, s)| s.chars().take(160).gather_text())
             });
             Some(ChecklistItem {
                 item: item.to_string(),

@@ -8,7 +8,9 @@ use crate::drift::text::Clip;
 use crate::drift::text::Has;
 use crate::drift::text::Lower;
 use crate::gather::Gather;
+use crate::gather::GatherText;
 use crate::gather::Keep;
+use crate::gather::PushAll;
 use rustc_hash::FxHashSet as HashSet;
 use serde::Serialize;
 
@@ -732,9 +734,8 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 // the `pyisbn` package" (not "you can add tests under `tests/`", "once the PR
                 // is approved").
                 let package = crate::drift::text::contains_any(&l, "package|dependenc|librar")
-                    || l.split('`')
-                        .skip(1)
-                        .step_by(2)
+                    || text::code_spans(&l)
+                        .iter()
                         .any(|span| !span.is_empty() && !span.contains(&['/', '.', ' '][..]));
                 *start >= ban_end
                     && package
@@ -811,7 +812,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                         .keep(|f| !matches!(f, Forbidden::Change(_) | Forbidden::New(_)));
                 } else {
                     n.let_alone
-                        .extend(super::file_scope::paths(clause).into_iter().map(|(_, p)| p));
+                        .push_all(super::file_scope::paths(clause).into_iter().map(|(_, p)| p));
                 }
             }
             n.new_allowed = new_permits
@@ -1326,10 +1327,8 @@ fn construct(sentence: &str, clause: &str) -> Option<String> {
         return None;
     }
     // The same name as written: the sentence's backticked spans, compared without case.
-    sentence
-        .split('`')
-        .skip(1)
-        .step_by(2)
+    text::code_spans(sentence)
+        .into_iter()
         .find(|s| s.eq_ignore_ascii_case(name))
         .map(str::to_string)
 }
@@ -2328,10 +2327,10 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         .map(|(_, t)| &*t.stem)
         .gather();
     let mut span_pieces: Vec<String> = Vec::new();
-    for span in main.split('`').skip(1).step_by(2) {
+    for span in text::code_spans(main) {
         let pieces = text::tokens(span);
         if pieces.len() > 1 {
-            span_pieces.extend(pieces.iter().map(|t| t.stem.to_string()));
+            span_pieces.push_all(pieces.iter().map(|t| t.stem.to_string()));
         }
     }
     let outside: Vec<String> = text::tokens(&text::outside_code_spans(main))
@@ -2361,7 +2360,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             .split('|')
             .any(has);
     // The ban's object is one code name: "do not change `rate_limit_per_minute`".
-    let spans: Vec<&str> = main.split('`').skip(1).step_by(2).gather();
+    let spans = text::code_spans(main);
     let outside_spans = text::outside_code_spans(main);
     let named_only = spans.len() == 1
         && spans.first().is_some_and(|n| {
@@ -4536,13 +4535,7 @@ fn adds_dependency(
                 )
             })
     };
-    let evidence = |i: usize| {
-        line_at(lower, i)
-            .trim()
-            .chars()
-            .take(120)
-            .collect::<String>()
-    };
+    let evidence = |i: usize| line_at(lower, i).trim().chars().take(120).gather_text();
     for n in COMMANDS {
         if let Some((i, _)) = lower.match_indices(n).find(|&(i, _)| {
             names_one(i, n)
@@ -4815,7 +4808,7 @@ fn manifest_diff_adds(lower: &str, dev_allowed: bool) -> Option<String> {
         let run = |s: &str| -> String {
             s.chars()
                 .take_while(|c| c.is_alphanumeric() || "-_./@:".contains(*c))
-                .collect()
+                .gather_text()
         };
         if let Some(rest) = body.strip_prefix('<') {
             return rest
@@ -5556,7 +5549,7 @@ fn word_cue(l: &str) -> Option<(usize, bool)> {
 }
 
 fn ordinal(s: &str) -> Option<usize> {
-    let digits: String = s.chars().take_while(char::is_ascii_digit).collect();
+    let digits: String = s.chars().take_while(char::is_ascii_digit).gather_text();
     digits.parse().ok()
 }
 

@@ -11,6 +11,8 @@ use super::text;
 use crate::drift::text::Clip;
 use crate::drift::text::Has;
 use crate::gather::Gather;
+use crate::gather::GatherText;
+use crate::gather::PushAll;
 
 /// A limit of the message: its sentence and the files or folders it allows.
 #[derive(Debug, Clone, PartialEq)]
@@ -95,7 +97,7 @@ pub fn limits(instructions: &str) -> Vec<Limit> {
     if !out.is_empty() {
         let permitted = permitted_paths(instructions);
         for limit in &mut out {
-            limit.allowed.extend(permitted.iter().cloned());
+            limit.allowed.push_all(permitted.iter().cloned());
         }
     }
     out
@@ -150,7 +152,7 @@ fn permitted_paths(instructions: &str) -> Vec<String> {
             {
                 continue;
             }
-            out.extend(
+            out.push_all(
                 paths(sentence.get(from + at..to).unwrap_or_default())
                     .into_iter()
                     .map(|(_, p)| p)
@@ -379,7 +381,7 @@ pub fn check(limits: &[Limit], result: &str) -> Vec<Violation> {
                 allowed.push_str(", …");
             }
             Some(Violation {
-                constraint: limit.text.chars().take(300).collect(),
+                constraint: limit.text.chars().take(300).gather_text(),
                 reason: format!("the result changes {path}, outside {allowed}"),
                 evidence: Some(sentence.trim().clip()),
             })
@@ -473,7 +475,7 @@ pub fn listed_changes(result: &str) -> Vec<(String, String)> {
                 .filter(|p| p.rsplit('/').next().is_some_and(|n| n.contains('.')))
                 .gather();
             if !files.is_empty() {
-                out.extend(files.into_iter().map(|p| (p, t.clip())));
+                out.push_all(files.into_iter().map(|p| (p, t.clip())));
                 inside = true;
             }
         }

@@ -21,6 +21,7 @@ mod word_break;
 use crate::config::Thresholds;
 use crate::drift::text::Lower;
 use crate::gather::Gather;
+use crate::gather::GatherText;
 use checklist::ChecklistItem;
 use constraints::Violation;
 use modality::Modality;
@@ -465,7 +466,7 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
             .iter()
             .filter(|c| !c.fulfilled)
             .take(4)
-            .map(|c| format!("\"{}\"", c.item.chars().take(80).collect::<String>()))
+            .map(|c| format!("\"{}\"", c.item.chars().take(80).gather_text()))
             .gather();
         reasons.push(format!(
             "{missed} of {} instruction items not evidenced: {}.",

@@ -2,6 +2,7 @@
 //! use, instead of one substring search per phrase (each a full scan of the text, and without
 //! SIMD in wasm).
 
+use crate::gather::Gather;
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
@@ -132,7 +133,7 @@ enum List {
 impl List {
     fn all(self) -> Vec<&'static str> {
         match self {
-            List::Joined(s) => s.split('|').collect(),
+            List::Joined(s) => s.split('|').gather(),
             List::Slice(l) => l.to_vec(),
         }
     }
@@ -260,7 +261,7 @@ impl Phrases {
         all.into_iter()
             .zip(seen)
             .filter_map(|(p, s)| s.then_some(p))
-            .collect()
+            .gather()
     }
 
     /// The earliest occurrence of any phrase, as (start, phrase); the shorter phrase when two

@@ -75,19 +75,19 @@ fn line_shows(line: &str) -> bool {
     let lower = line.to_ascii_lowercase();
     // A key's value: `SMTP_PASSWORD=Tq7…`, `"api_key": "…"`, `token: abc…`.
     let assigned = lower.match_indices(&['=', ':'][..]).any(|(at, _)| {
-        let key: String = lower
+        let head = lower
             .get(..at)
             .unwrap_or_default()
             .trim_end()
-            .trim_end_matches(&['"', '\''][..])
-            .chars()
+            .trim_end_matches(&['"', '\''][..]);
+        // The run of name characters that ends it.
+        let from = head
+            .char_indices()
             .rev()
-            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
-            .collect();
-        let key = key.replace('-', "_");
+            .take_while(|(_, c)| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
+            .last()
+            .map_or(head.len(), |(i, _)| i);
+        let key = head.get(from..).unwrap_or_default().replace('-', "_");
         crate::drift::text::parts(SECRET_KEYS)
             .iter()
             .any(|k| key.ends_with(k))
@@ -133,7 +133,7 @@ fn token_after(w: &str, prefixes: &[&str], len: usize) -> bool {
     prefixes.iter().any(|p| {
         w.len() >= len
             && w.strip_prefix(p).is_some_and(|rest| {
-                let mut seen = rest.chars().collect::<Vec<_>>();
+                let mut seen = rest.chars().gather();
                 crate::sort::sort(&mut seen);
                 seen.dedup();
                 seen.len() >= 5

@@ -4,6 +4,8 @@
 //! followed by white space (a full stop before a lowercase word does not end one, as in UAX #29),
 //! and at line ends.
 
+use crate::gather::PushAll;
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Class {
     Letter,
@@ -138,7 +140,7 @@ pub fn words(text: &str) -> Vec<(usize, &str)> {
             ascii_words(text.get(at..from).unwrap_or_default()),
         );
         let general = text.get(from..to).unwrap_or_default();
-        out.extend(
+        out.push_all(
             super::word_break::segments(general)
                 .into_iter()
                 .filter(|(_, w)| w.chars().any(char::is_alphanumeric))
@@ -151,7 +153,7 @@ pub fn words(text: &str) -> Vec<(usize, &str)> {
 
 /// Appends words found in a slice that starts at byte `at`, at their offsets in the whole text.
 fn extend_at<'a>(out: &mut Vec<(usize, &'a str)>, at: usize, words: Vec<(usize, &'a str)>) {
-    out.extend(words.into_iter().map(|(i, w)| (at + i, w)));
+    out.push_all(words.into_iter().map(|(i, w)| (at + i, w)));
 }
 
 /// Sentence pieces of one line: byte ranges, split after `.`, `!` or `?` (and any closing

@@ -3,6 +3,8 @@
 //! background weights so that words every request contains weigh little.
 
 use super::segment;
+use crate::gather::Gather;
+use crate::gather::GatherText;
 use rust_stemmers::{Algorithm, Stemmer};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::rc::Rc;
@@ -396,7 +398,7 @@ pub fn split_identifier(w: &str) -> Vec<(usize, &str)> {
 /// Code-like identifiers, whole and lowercased: `apply_coupon`, `billing/coupons.py`,
 /// `httpx.asyncclient`, `validateemail`, `db_url`. File extensions are kept.
 pub fn identifiers(text: &str) -> Vec<String> {
-    identifiers_at(text).into_iter().map(|(_, id)| id).collect()
+    identifiers_at(text).into_iter().map(|(_, id)| id).gather()
 }
 
 /// [`identifiers`] with their byte offsets in `text`.
@@ -609,13 +611,19 @@ pub fn outside_parentheses(text: &str) -> String {
             }
             false
         })
-        .collect()
+        .gather_text()
+}
+
+/// The inline code spans of `text`: the parts between backquotes, paired from the first (one
+/// left open runs to the end).
+pub fn code_spans(text: &str) -> Vec<&str> {
+    text.split('`').skip(1).step_by(2).gather()
 }
 
 /// The text outside inline code spans, each span replaced by a space ("set `X` here" gives
 /// "set   here"): what the prose itself says.
 pub fn outside_code_spans(text: &str) -> String {
-    text.split('`').step_by(2).collect::<Vec<&str>>().join(" ")
+    text.split('`').step_by(2).gather().join(" ")
 }
 
 /// Whether byte `at` of `text` sits inside parentheses opened before it ("integers (no
@@ -714,7 +722,7 @@ pub trait Clip {
 impl Clip for str {
     #[inline(never)]
     fn clip(&self) -> String {
-        self.chars().take(120).collect()
+        self.chars().take(120).gather_text()
     }
 }
 
@@ -1179,14 +1187,14 @@ pub fn definitions(text: &str) -> Vec<String> {
             Some(rest) => Some(
                 rest.chars()
                     .take_while(|c| c.is_alphanumeric() || *c == '_')
-                    .collect(),
+                    .gather_text(),
             ),
             // A method: `name(args) {` at the start of an indented line.
             None if line.starts_with("  ") && t.ends_with('{') && t.contains('(') => {
                 let n: String = t
                     .chars()
                     .take_while(|c| c.is_alphanumeric() || *c == '_')
-                    .collect();
+                    .gather_text();
                 (!crate::drift::text::in_list("if|for|while|switch|catch|constructor|", n.as_str()))
                     .then_some(n)
             }
@@ -1242,7 +1250,7 @@ fn by_length(a: &str, b: &str) -> std::cmp::Ordering {
 pub(crate) fn parts(list: &'static str) -> &'static [&'static str] {
     let key = (list.as_ptr() as usize, list.len());
     let split = || {
-        let mut v: Vec<&'static str> = list.split('|').collect();
+        let mut v: Vec<&'static str> = list.split('|').gather();
         crate::sort::sort_by(&mut v, |a, b| by_length(a, b));
         &*Vec::leak(v)
     };

@@ -129,6 +129,19 @@ pub struct NextRoundIn {
     pub score: f64,
 }
 
+/// `BTreeMap::retain` through `remove`: the same entries stay, and the maps' removal code is
+/// compiled once (`retain` brings its own, per closure).
+fn keep_entries<V>(map: &mut BTreeMap<String, V>, keep: &dyn Fn(&str, &V) -> bool) {
+    let gone: Vec<String> = map
+        .iter()
+        .filter(|(k, v)| !keep(k, v))
+        .map(|(k, _)| k.clone())
+        .gather();
+    for k in gone {
+        map.remove(&k);
+    }
+}
+
 fn cap<V>(map: &mut BTreeMap<String, V>, since: impl Fn(&V) -> u64) {
     while map.len() > MAX_ENTRIES {
         let oldest = map
@@ -507,7 +520,7 @@ impl HostState {
             }
         }
         // Held results stay held while their parent still waits.
-        self.held.retain(|parent, p| waits_for(parent, &p.child_id));
+        keep_entries(&mut self.held, &|parent, p| waits_for(parent, &p.child_id));
         let held: Vec<String> = self.held.keys().cloned().gather();
 
         // Every delegated parent in the records: is its child alive, finished, or gone?
@@ -584,8 +597,8 @@ impl HostState {
                 .get(child)
                 .is_some_and(|c| matches!(c.status.as_deref(), Some("active") | None))
         };
-        self.deadlines.retain(|c, _| running(c));
-        self.rounds.retain(|c, _| running(c));
+        keep_entries(&mut self.deadlines, &|c, _| running(c));
+        keep_entries(&mut self.rounds, &|c, _| running(c));
         Reconciliation {
             deliveries,
             held,

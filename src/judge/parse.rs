@@ -10,6 +10,8 @@ use super::prose;
 use crate::contracts::extract::json_values;
 use crate::drift::text::Lower;
 use crate::gather::Gather;
+use crate::gather::GatherText;
+use crate::gather::PushAll;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -102,7 +104,7 @@ fn collect_objects(v: Value, out: &mut Vec<Value>) {
         }
         match &v {
             Value::Object(m) => {
-                stack.extend(
+                stack.push_all(
                     m.values()
                         .filter(|x| x.is_object() || x.is_array())
                         .cloned(),
@@ -110,7 +112,7 @@ fn collect_objects(v: Value, out: &mut Vec<Value>) {
                 out.push(v);
             }
             Value::Array(a) => {
-                stack.extend(a.iter().filter(|x| x.is_object() || x.is_array()).cloned())
+                stack.push_all(a.iter().filter(|x| x.is_object() || x.is_array()).cloned())
             }
             _ => {}
         }
@@ -121,7 +123,7 @@ fn compact(s: &str) -> String {
     s.chars()
         .filter(|c| !c.is_whitespace() && !matches!(c, '*' | '`' | '"' | '\'' | '>' | '_'))
         .map(crate::drift::text::lower_char)
-        .collect()
+        .gather_text()
 }
 
 /// Lines shorter than this ("{", "Yes") carry no verdict on their own and are kept.
@@ -292,7 +294,7 @@ fn from_text(text: &str, child: &ChildText) -> Option<Verdict> {
                 .strip_prefix("- ")
                 .or_else(|| l.strip_prefix("* "))
                 .or_else(|| {
-                    let d: String = l.chars().take_while(char::is_ascii_digit).collect();
+                    let d: String = l.chars().take_while(char::is_ascii_digit).gather_text();
                     (!d.is_empty())
                         .then(|| l.get(d.len()..))
                         .flatten()
@@ -325,7 +327,7 @@ fn prose_explanation(text: &str) -> Option<String> {
         .into_iter()
         .find_map(|first| {
             let f = first(b, 0)?;
-            let e: String = span(text, f.group).trim().chars().take(600).collect();
+            let e: String = span(text, f.group).trim().chars().take(600).gather_text();
             (!e.is_empty()).then_some(e)
         })
 }

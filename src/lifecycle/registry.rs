@@ -6,6 +6,7 @@ use super::model::{ChildResult, Delivery, Outcome, Task, TaskState, Transition};
 use crate::error::{ErrorCode, GuardError, Result};
 use crate::gather::Gather;
 use crate::gather::Keep;
+use crate::gather::PushAll;
 use std::collections::{BTreeMap, VecDeque};
 
 /// Finished subtrees kept for `task()`/`tasks()` and audit after their result was delivered (a
@@ -274,7 +275,7 @@ impl Registry {
             if live(t) || self.outbox.contains_key(&cur) {
                 return;
             }
-            stack.extend(t.child_ids.iter().cloned());
+            stack.push_all(t.child_ids.iter().cloned());
             subtree.push(cur);
         }
         let parent = self.tasks.get(id).and_then(|t| t.parent_id.clone());

@@ -3,6 +3,7 @@
 
 use crate::contracts::compiler::KeyRegex;
 use crate::gather::Gather;
+use crate::gather::PushAll;
 use crate::schema_store::SchemaStore;
 use rustc_hash::FxHashMap as HashMap;
 use serde_json::Value;
@@ -277,7 +278,7 @@ impl<'s> Builder<'s> {
             .and_then(Value::as_u64)
             .map(|m| usize::try_from(m).unwrap_or(usize::MAX));
         if let Some(all) = obj.get("allOf").and_then(Value::as_array) {
-            p.all_of.extend(all.iter().map(|s| sub(self, s)));
+            p.all_of.push_all(all.iter().map(|s| sub(self, s)));
         }
         for key in ["$ref", "$dynamicRef", "$recursiveRef"] {
             self.reference(root, obj, key, depth, &mut p);

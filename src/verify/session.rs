@@ -10,6 +10,7 @@ use crate::config::{OnUnparsable, Settings, Strategy};
 use crate::drift::{self, DriftReport, DriftStatus};
 use crate::error::{ErrorCode, GuardError, Result};
 use crate::gather::Gather;
+use crate::gather::PushAll;
 use crate::judge::{build_request, parse_verdict, JudgeRequest, Verdict};
 use serde::{Deserialize, Serialize};
 use xxhash_rust::xxh3::Xxh3;
@@ -458,7 +459,7 @@ impl Verifier {
                     .to_string()
             };
             let mut rs = vec![why];
-            rs.extend(line.iter().cloned());
+            rs.push_all(line.iter().cloned());
             let text = super::augmented(c.status, c.alignment, &rs, &input.child_output);
             return Outcome::Augment { text };
         }

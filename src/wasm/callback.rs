@@ -1,6 +1,7 @@
 //! Calling the host's async callbacks (mode switch, judge): a returned promise or thenable is
 //! awaited, bounded by a timer; a throw, a rejection and a timeout all come back as values.
 
+use crate::gather::GatherText;
 use js_sys::{Function, Promise, Reflect};
 use std::cell::Cell;
 use std::rc::Rc;
@@ -95,11 +96,6 @@ pub fn describe(e: &JsValue) -> String {
     js_sys::JSON::stringify(e)
         .ok()
         .and_then(|s| s.as_string())
-        .map(|s| {
-            format!(
-                "the callback threw {}",
-                s.chars().take(200).collect::<String>()
-            )
-        })
+        .map(|s| format!("the callback threw {}", s.chars().take(200).gather_text()))
         .unwrap_or_else(|| "the callback threw a value that cannot be shown".into())
 }

@@ -107,13 +107,13 @@ impl WasmGuard {
 
     #[wasm_bindgen(js_name = lifecycleTasks)]
     pub fn lifecycle_tasks(&self) -> Result<JsValue, JsValue> {
-        to_js(&self.engine.registry.tasks().collect::<Vec<_>>())
+        to_js(&self.engine.registry.tasks().gather())
     }
 
     /// Child results waiting for their parents.
     #[wasm_bindgen(js_name = lifecyclePending)]
     pub fn lifecycle_pending(&self) -> Result<JsValue, JsValue> {
-        to_js(&self.engine.registry.deliveries().collect::<Vec<_>>())
+        to_js(&self.engine.registry.deliveries().gather())
     }
 
     #[wasm_bindgen(js_name = lifecycleExport)]

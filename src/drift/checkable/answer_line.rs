@@ -8,6 +8,7 @@
 use super::has_any_in;
 use crate::drift::text::Has;
 use crate::gather::Gather;
+use crate::gather::GatherText;
 
 /// The answer that is a number written in digits ("4,126", "37", "12.5 %").
 pub const NUMBER: &str = "<a number>";
@@ -182,6 +183,6 @@ pub fn check(text: &str, choices: &[String]) -> (bool, Option<String>) {
             have.eq_ignore_ascii_case(want)
         }
     });
-    let shown: String = line.trim().chars().take(60).collect();
+    let shown: String = line.trim().chars().take(60).gather_text();
     (ok, (!ok).then(|| format!("the first line is \"{shown}\"")))
 }

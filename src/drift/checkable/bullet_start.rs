@@ -6,6 +6,7 @@
 
 use crate::drift::text::Has;
 use crate::gather::Gather;
+use crate::gather::GatherText;
 /// What every bullet starts with.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BulletStart {
@@ -293,7 +294,12 @@ fn shape_of(token: &str, timeish: bool) -> Vec<Piece> {
                 .take_while(|x| class(**x) == k)
                 .count()
         };
-        let word: String = cs.get(i..i + run).unwrap_or_default().iter().collect();
+        let word: String = cs
+            .get(i..i + run)
+            .unwrap_or_default()
+            .iter()
+            .copied()
+            .gather_text();
         let alone = !cs.get(i + run).is_some_and(|x| x.is_alphanumeric())
             && !i
                 .checked_sub(1)
@@ -424,7 +430,7 @@ fn starts_right(rule: &BulletStart, item: &str) -> bool {
         .chars()
         .take(60)
         .filter(|c| !matches!(c, '`' | '*'))
-        .collect();
+        .gather_text();
     let plain = plain.trim_start();
     let first = plain
         .split(crate::drift::text::char_test(|c: char| {

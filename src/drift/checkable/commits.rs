@@ -5,6 +5,7 @@
 
 use crate::drift::text::Has;
 use crate::gather::Gather;
+use crate::gather::GatherText;
 /// Where the ticket key stands at the start of the subject.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Ticket {
@@ -196,7 +197,7 @@ fn scope_named(sentence: &str) -> Option<String> {
             let name: String = rest
                 .chars()
                 .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '/'))
-                .collect();
+                .gather_text();
             if !name.is_empty() && name != "scope" {
                 return Some(name);
             }
@@ -268,7 +269,10 @@ fn ticket_form(sentence: &str) -> Option<Ticket> {
             Some(b) => (true, b),
             None => (false, s),
         };
-        let key: String = body.chars().take_while(char::is_ascii_uppercase).collect();
+        let key: String = body
+            .chars()
+            .take_while(char::is_ascii_uppercase)
+            .gather_text();
         let after = body.get(key.len()..)?.strip_prefix('-')?;
         let id_len = if after.starts_with('<') {
             after.find('>')? + 1
@@ -345,7 +349,7 @@ pub fn breaks(form: &CommitForm, subject: &str) -> Option<String> {
             Some(s)
         };
         let key_ok = body.is_some_and(|b| {
-            let key: String = b.chars().take_while(char::is_ascii_uppercase).collect();
+            let key: String = b.chars().take_while(char::is_ascii_uppercase).gather_text();
             let digits = b
                 .get(key.len()..)
                 .and_then(|r| r.strip_prefix('-'))

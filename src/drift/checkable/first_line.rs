@@ -6,7 +6,8 @@
 
 use super::has_any_in;
 use crate::drift::text::Has;
-use crate::gather::Gather;
+use crate::gather::GatherText;
+use crate::gather::Keep;
 
 /// What must stand in the reply's opening: `phrase`, in its first sentence (`true`) or line.
 #[derive(Debug, Clone, PartialEq)]
@@ -89,12 +90,8 @@ pub fn asked(
         [one] => Some(one.clone()),
         [] => {
             // "written exactly as `AD 2024-02-11`": one code span of the sentence.
-            let spans: Vec<&str> = original
-                .split('`')
-                .skip(1)
-                .step_by(2)
-                .filter(|s| !s.trim().is_empty())
-                .gather();
+            let mut spans = crate::drift::text::code_spans(original);
+            spans.keep(|s| !s.trim().is_empty());
             match spans.as_slice() {
                 // (Not a template: "as `Remaining High: <n>`".)
                 [one] if one.len() <= 40 && !super::template(one) => Some(one.to_string()),
@@ -226,6 +223,6 @@ pub fn holds(rule: &FirstHolds, text: &str) -> (bool, Option<String>) {
     let ok = opening
         .to_ascii_lowercase()
         .contains(&rule.phrase.to_ascii_lowercase());
-    let head: String = opening.chars().take(80).collect();
+    let head: String = opening.chars().take(80).gather_text();
     (ok, (!ok).then(|| format!("it opens with \"{head}\"")))
 }

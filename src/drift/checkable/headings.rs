@@ -100,10 +100,12 @@ fn clause_form(clause: &str, lower: &str, message: &str) -> Option<HeadingForm> 
         })
     });
     let marks = || {
-        clause.split('`').skip(1).step_by(2).find_map(|span| {
-            let t = span.trim();
-            (!t.is_empty() && t.len() <= 6 && t.bytes().all(|b| b == b'#')).then_some(t.len())
-        })
+        crate::drift::text::code_spans(clause)
+            .into_iter()
+            .find_map(|span| {
+                let t = span.trim();
+                (!t.is_empty() && t.len() <= 6 && t.bytes().all(|b| b == b'#')).then_some(t.len())
+            })
     };
     let every = has_any_in(
         clause,

@@ -4,6 +4,7 @@
 
 use crate::drift::text::Has;
 use crate::gather::Gather;
+use crate::gather::GatherText;
 use serde_json::Value;
 
 /// A JSON type a key's value must have.
@@ -61,7 +62,7 @@ pub fn asked(message: &str) -> Vec<Typed> {
             .trim_start_matches('<')
             .chars()
             .take_while(char::is_ascii_alphabetic)
-            .collect();
+            .gather_text();
         if let Some(kind) = kind_of(&word) {
             let nullable = after.get(..30).unwrap_or(after).has("null");
             add(key, kind, nullable);

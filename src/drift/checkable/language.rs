@@ -12,6 +12,7 @@
 use crate::drift::text::Has;
 use crate::drift::text::Lower;
 use crate::gather::Gather;
+use crate::gather::GatherText;
 /// A language and its function words.
 #[derive(Debug, PartialEq)]
 pub struct Language {
@@ -303,7 +304,7 @@ fn unit_in_another(text: &str, asked: &Language) -> Option<(&'static Language, S
                     .unwrap_or_default()
                     .chars()
                     .take(80)
-                    .collect();
+                    .gather_text();
                 return Some((l, shown));
             }
         }

@@ -9,6 +9,7 @@
 use super::{has_any_in, words_at};
 use crate::drift::text::Has;
 use crate::gather::Gather;
+use crate::gather::GatherText;
 
 /// Which line the rule is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -360,7 +361,7 @@ pub fn holds(rule: &LineCase, text: &str) -> (bool, Option<String>) {
             w.chars().any(char::is_lowercase) && listed.iter().any(|x| x.eq_ignore_ascii_case(w))
         }),
     };
-    let head: String = line.chars().take(80).collect();
+    let head: String = line.chars().take(80).gather_text();
     (!broken, broken.then(|| format!("not in capitals: {head}")))
 }
 

@@ -1,6 +1,8 @@
 //! The lists of a Markdown answer and how many top-level items each holds, for "name exactly
 //! four caching strategies" and "give at most three risks as a numbered list".
 
+use crate::gather::PushAll;
+
 /// The item count of every list in `text`, code blocks left out. A numbered list counts as far
 /// as its numbering runs on from 1 (whatever stands between two items: sub-bullets, wrapped
 /// lines); a bulleted list counts its bullets at the indentation of its first one, deeper
@@ -18,7 +20,7 @@ pub fn list_lengths(text: &str) -> Vec<usize> {
         let indent = line.len() - body.len();
         if let Some(n) = item_number(body) {
             if n == 1 {
-                out.extend(numbered.replace(1));
+                out.push_all(numbered.replace(1));
             } else if numbered == Some(n - 1) {
                 numbered = Some(n);
             }
@@ -27,7 +29,7 @@ pub fn list_lengths(text: &str) -> Vec<usize> {
             match bulleted {
                 Some((at, items)) if at == indent => bulleted = Some((at, items + 1)),
                 Some((at, _)) if indent > at => {}
-                _ => out.extend(bulleted.replace((indent, 1)).map(|(_, n)| n)),
+                _ => out.push_all(bulleted.replace((indent, 1)).map(|(_, n)| n)),
             }
         } else if let Some((at, n)) = bulleted {
             if indent <= at {
@@ -36,8 +38,8 @@ pub fn list_lengths(text: &str) -> Vec<usize> {
             }
         }
     }
-    out.extend(numbered);
-    out.extend(bulleted.map(|(_, n)| n));
+    out.push_all(numbered);
+    out.push_all(bulleted.map(|(_, n)| n));
     out
 }
 

@@ -6,6 +6,7 @@
 
 use crate::drift::text::Lower;
 use crate::gather::Gather;
+use crate::gather::GatherText;
 use crate::gather::Keep;
 /// Which figures a rule holds for.
 #[derive(Debug, Clone, PartialEq)]
@@ -438,7 +439,7 @@ fn unit_named(lower: &str) -> Option<String> {
             .trim_start_matches("degrees ")
             .chars()
             .take_while(|c| c.is_alphanumeric() || matches!(c, '°' | '/' | 'µ'))
-            .collect();
+            .gather_text();
         let unit = match next.as_str() {
             "kilograms" | "kg" => "kg",
             "tonnes" | "t" => "t",
@@ -525,7 +526,7 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
             .trim_start_matches(&[' ', '\u{a0}', '\u{202f}'][..])
             .chars()
             .take_while(|c| c.is_alphanumeric() || matches!(c, '°' | '/' | '³' | '²' | 'µ'))
-            .collect::<String>()
+            .gather_text()
             .lower();
         let code_after = CURRENCY_CODES.contains(&word.as_str());
         let sign_after = tail.trim_start_matches(&[' ', '\u{a0}'][..]).starts_with(
@@ -830,7 +831,7 @@ fn number_word(text: &str, of: Option<&str>) -> Option<String> {
                 .trim_start()
                 .chars()
                 .take(24)
-                .collect::<String>()
+                .gather_text()
                 .to_ascii_lowercase();
             // "the two of us", "two or three": no count of things; "*Three Men in a Boat*": a
             // title's capitalised words.
@@ -926,7 +927,7 @@ fn money_scaled(line: &str, t: &Token) -> bool {
         .trim_start()
         .chars()
         .take(10)
-        .collect::<String>()
+        .gather_text()
         .to_ascii_lowercase();
     tail.starts_with(&['k', 'm', 'b'][..]) && !tail.starts_with("km")
         || [

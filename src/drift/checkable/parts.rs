@@ -7,6 +7,7 @@
 use super::words_at;
 use crate::drift::text::Has;
 use crate::gather::Gather;
+use crate::gather::PushAll;
 
 /// Words that make the name before (or after) them a part: "the Risks section", "the `summary`
 /// field".
@@ -1244,7 +1245,7 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
             let first = t.split("\n\n").next().unwrap_or(t);
             // The label's line: its code spans ("`a1b2c3d`" names a commit, it holds no
             // words of it), else the block under it, else the line.
-            let spans: Vec<&str> = first.split('`').skip(1).step_by(2).gather();
+            let spans = crate::drift::text::code_spans(first);
             let own = if t.starts_with("```") {
                 block(t).unwrap_or_else(|| t.to_string())
             } else if !spans.is_empty() && !first.has("```") {
@@ -1586,10 +1587,10 @@ fn pasted(result: &str, any_fence: bool) -> Vec<String> {
                 body.push('\n');
             }
             (Some(q), None) => quote = Some(format!("{}\n", q.trim_start())),
-            (None, _) => out.extend(quote.take()),
+            (None, _) => out.push_all(quote.take()),
         }
     }
-    out.extend(quote);
+    out.push_all(quote);
     out
 }
 

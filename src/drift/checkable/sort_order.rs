@@ -7,6 +7,7 @@
 use crate::drift::text::Has;
 use crate::drift::text::Lower;
 use crate::gather::Gather;
+use crate::gather::GatherText;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct SortOrder {
@@ -409,7 +410,7 @@ fn fold(text: &str) -> String {
             'ź' | 'ż' | 'ž' => 'z',
             _ => c,
         })
-        .collect()
+        .gather_text()
 }
 
 /// Whether a line opens with a list marker ("- ", "* ", "• ", "1. ", "2) ").

@@ -196,7 +196,7 @@ fn names_after(tail: &str) -> Vec<String> {
     let body = body.as_str();
     // Code spans name the columns when the list has them.
     if body.contains('`') {
-        let spans: Vec<&str> = body.split('`').skip(1).step_by(2).gather();
+        let spans = crate::drift::text::code_spans(body);
         // A span holding the whole row: "`Zone | VWC (%) | Action`".
         if let Some(row) = spans.iter().find(|x| x.contains('|')) {
             return two_or_more(items(row, true));

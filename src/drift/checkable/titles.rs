@@ -8,6 +8,7 @@
 use super::{bound, number, words_at, Rel};
 use crate::drift::text::Has;
 use crate::gather::Gather;
+use crate::gather::PushAll;
 
 /// Words between "title" and the bound that make the bound another's or a shared one.
 const SHARED: &str =
@@ -143,7 +144,7 @@ pub(super) fn shown(result: &str, tracker: bool, noun: &str, wrote: bool) -> Vec
                 || crate::drift::text::in_list("|proposed|suggested|new", label);
             if own {
                 let at = t.len() - bare.len() + i + "title:".len();
-                out.extend(clean(t.get(at..).unwrap_or_default()));
+                out.push_all(clean(t.get(at..).unwrap_or_default()));
             }
             continue;
         }
@@ -166,7 +167,7 @@ pub(super) fn shown(result: &str, tracker: bool, noun: &str, wrote: bool) -> Vec
                     let close = if *q == "\u{201c}" { "\u{201d}" } else { q };
                     rest.strip_prefix(q)?.split_once(close).map(|(x, _)| x)
                 });
-                out.extend(quoted.and_then(clean));
+                out.push_all(quoted.and_then(clean));
             }
         }
     }
@@ -182,7 +183,7 @@ pub(super) fn shown(result: &str, tracker: bool, noun: &str, wrote: bool) -> Vec
             .strip_prefix("**")
             .and_then(|b| b.strip_suffix("**"))
             .filter(|b| !b.has("**") && !b.contains(':') && !b.ends_with('.'));
-        out.extend(heading.or(bold).and_then(clean));
+        out.push_all(heading.or(bold).and_then(clean));
     }
     out
 }

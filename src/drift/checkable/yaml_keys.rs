@@ -75,12 +75,8 @@ pub fn asked(
         let at = super::outside_code_find(lower, "keys")
             .or_else(|| super::outside_code_find(lower, "fields"))
             .unwrap_or(0);
-        keys = sentence
-            .get(at..)
-            .unwrap_or_default()
-            .split('`')
-            .skip(1)
-            .step_by(2)
+        keys = crate::drift::text::code_spans(sentence.get(at..).unwrap_or_default())
+            .into_iter()
             .map(str::to_string)
             .filter(|k| !k.is_empty())
             .gather();

@@ -3,6 +3,7 @@
 
 use super::{Ctx, Signal};
 use crate::gather::Gather;
+use crate::gather::GatherText;
 
 pub const NAME: &str = "checklist";
 
@@ -11,7 +12,7 @@ pub fn measure(ctx: &Ctx) -> Signal {
         .checklist
         .iter()
         .filter(|c| !c.fulfilled)
-        .map(|c| c.item.chars().take(80).collect())
+        .map(|c| c.item.chars().take(80).gather_text())
         .gather();
     if ctx.checklist.is_empty() {
         return Signal::new(NAME, 0.0, Vec::new());

@@ -10,6 +10,8 @@ use super::{Ctx, Signal};
 use crate::drift::phrases::Phrases;
 use crate::drift::text::Lower;
 use crate::gather::Gather;
+use crate::gather::GatherText;
+use crate::gather::PushAll;
 
 pub const NAME: &str = "extra";
 
@@ -180,11 +182,11 @@ fn sentences(line: &str) -> Vec<&str> {
         let ends = matches!(b, b'.' | b'!' | b'?')
             && bytes.get(i + 1).is_none_or(|n| n.is_ascii_whitespace());
         if ends {
-            out.extend(line.get(start..=i));
+            out.push_all(line.get(start..=i));
             start = i + 1;
         }
     }
-    out.extend(line.get(start..).filter(|r| !r.trim().is_empty()));
+    out.push_all(line.get(start..).filter(|r| !r.trim().is_empty()));
     out
 }
 
@@ -225,7 +227,7 @@ pub fn measure(ctx: &Ctx) -> Signal {
                 0
             };
             units += 0.5 * listed as f64;
-            let quoted: String = sentence.trim().chars().take(80).collect();
+            let quoted: String = sentence.trim().chars().take(80).gather_text();
             evidence.push(if listed > 0 {
                 format!("\"{quoted}\", introducing {listed} listed changes")
             } else {

@@ -3,6 +3,7 @@
 
 use super::{Ctx, Signal};
 use crate::gather::Gather;
+use crate::gather::GatherText;
 
 pub const NAME: &str = "questions";
 
@@ -11,7 +12,7 @@ pub fn measure(ctx: &Ctx) -> Signal {
     let asked: Vec<String> = super::pieces(text)
         .map(str::trim)
         .filter(|s| s.ends_with('?') && s.split_whitespace().count() >= 3)
-        .map(|s| s.chars().take(80).collect())
+        .map(|s| s.chars().take(80).gather_text())
         .gather();
     Signal::new(
         NAME,
