@@ -10781,4 +10781,48 @@ fn the_session_79_later_sets_are_read() {
     // "3 bullet points per site": a count per group.
     let per_site = "For each of the three depots visited today, list what the planners still need. Use at most 2 bullet points per depot.";
     clean(per_site, "**Depot A**\n- Dock plan.\n- Staff list.\n\n**Depot B**\n- Fire exits.\n\n**Depot C**\n- Power supply.\n- Roof photos.");
+    // An irregular past verb reports the work above the text's title too.
+    let runbook = "Write a checklist for reopening the cold store after a fire alarm. In the checklist text, don't use 'I' or 'we'; write it as instructions.";
+    clean(runbook, "I wrote the checklist below and saved it as `docs/cold-store-reopen.md`. We can walk the night team through it on Friday.\n\n**Cold store reopening**\n1. Confirm the alarm panel is reset.\n2. Check the door seals.\n3. Log the reopening time.");
+    flagged(runbook, "I wrote the checklist below.\n\n**Cold store reopening**\n1. We confirm the alarm panel is reset.\n2. Check the door seals.");
+    // An emoji the exception itself shows.
+    let except_one = "Write the website post for the regatta prize-giving. No emojis, except a single \u{26F5} at the very end of the post.";
+    clean(except_one, "**Regatta prize-giving: Sunday 4 May**\n\nPrizes are handed out at 16:00 in the clubhouse.\n\nSee you on the water \u{26F5}");
+    flagged(except_one, "**Regatta prize-giving \u{1F3C6}**\n\nPrizes are handed out at 16:00.\n\nSee you on the water \u{26F5}");
+    // "the details below it can use whatever terms are accurate": the ban holds in one part only.
+    let summary_only = "Find out why the freezer alarm stayed quiet. Open with a one-sentence summary for the shop staff that does not contain the word 'thaw'; the technical details below it can use whatever terms are accurate.";
+    clean(summary_only, "Summary: The alarm stayed quiet because the sensor was renamed, and it is fixed now.\n\n**Details**\n- Temperatures rose for six hours, long enough for a partial thaw of the top shelf.");
+    // A date form asked of one part, "any date format is fine" elsewhere.
+    let dates = "Write the column spec for the rota CSV we send to the county. Dates in the spec and example row must be DD/MM/YYYY; in your explanation to me, any date format is fine.";
+    clean(dates, "| Column | Example |\n|---|---|\n| shift_date | 03/02/2025 |\n\nNotes: I checked it against their sample from 2025-01-20.");
+    flagged(
+        "Write the column spec for the rota CSV we send to the county. Dates in the spec and example row must be DD/MM/YYYY.",
+        "| Column | Example |\n|---|---|\n| shift_date | 2025-02-03 |",
+    );
+    // The independent review's regressions, in other words: a widened level still bounds.
+    flagged(
+        "Document the `/v1/slots` endpoint. Use H2 headings for sections. Update: H3 is fine too.",
+        "## Slots\n\nReturns the open slots.\n\n### Errors\n\n#### Not found\n- `404` if the depot is unknown.",
+    );
+    // A count before a brand's name and a plural noun is a count.
+    flagged(
+        "Report the refund backlog. Use thousands separators for counts (for example 12,500).",
+        "- We processed 14320 Paypal refunds last week.\n- 1,200 are still open.",
+    );
+    // "go ahead and include it" said of another thing keeps the ban.
+    flagged(
+        "Write the customer update. Don't mention the ISO audit yet. The uptime report went public on Monday, so go ahead and include it.",
+        "**Customer update**\n\nOur ISO audit starts next month, and uptime was 99.98 % in May.",
+    );
+    // A ban placed in one section, the other free: a mention in the banned one still breaks.
+    flagged(
+        "Write the status post with a **Public** and an **Internal** section. Don't mention Project Heron in the Public section; the Internal section can name it.",
+        "**Public**\n- We started Project Heron, our offline booking work.\n\n**Internal**\n- Project Heron is staffed by two engineers.",
+    );
+    // Two branches of a length rule: the reply tells which one holds.
+    let branches = "Check whether last night's backup lost any files. Reply in under 30 words if everything is intact; if you find loss, explain fully instead.";
+    clean(branches, "Files were lost: the backup skipped 12 folders.\n\n**What happened**\nThe copy step timed out for the twelve largest folders, but the job reported success and pruned the previous backup, so those folders now exist only on the live disk. I have started a manual copy and added a size check to the job so a partial copy fails loudly.");
+    // "I have drafted …" reports the work too.
+    let have = "Write the changelog entry for ledger 3.2. The entry itself must not use \"I\" or \"we\"; a note to me above it is fine.";
+    clean(have, "I have collected these from the merge requests since 3.1.\n\n**Ledger 3.2**\n- Exports round to cents.");
 }

@@ -1054,6 +1054,10 @@ fn conditional(words: &[(usize, &str)]) -> bool {
     };
     (crate::drift::text::in_list("if|unless|whenever|otherwise", w(start)) && !asks())
         || should_if
+        // "Reply in under 50 words if everything is intact; if you find loss, explain fully
+        // instead": two branches, the reply's own telling which one holds.
+        || ((0..words.len()).filter(|&i| w(i) == "if" && w(i.saturating_sub(1)) != "even").count() >= 2
+            && (0..words.len()).any(|i| crate::drift::text::in_list("instead|otherwise", w(i))))
         // "Later, when I ask for the summary, that one must be …": a text still to come (not
         // "later today", "later readers").
         || (w(start) == "later" && crate::drift::text::in_list("when|once|if", w(start + 1)))
@@ -4762,11 +4766,21 @@ pub(super) fn mention_allowed_somewhere(lower: &str) -> bool {
             " is fine| is ok| is okay| is allowed| are fine| are ok| are allowed",
         )
     })
-    // "…; the Internal section can name it", "the internal note may name them", "the
-    // description can use any wording".
+    // "…; the description can use any wording", "the details below it can use whatever terms
+    // are accurate".
     || has_any_in(
         lower,
-        " can use any wording| may use any wording| can use any words| may use any words| can name it| may name it| can name them| may name them| can name him| can name her| can mention it| may mention it| can mention them| may mention them",
+        " can use any wording| may use any wording| can use whatever terms| may use whatever terms| can use whatever words| may use whatever words| can use any words| may use any words",
+    )
+}
+
+/// "…; the internal note may name them": a word ban that holds in one part only, which the
+/// checkable readings do not place (the negative constraints take the freed part out through
+/// `free_part`).
+pub(super) fn name_allowed_in_a_part(lower: &str) -> bool {
+    has_any_in(
+        lower,
+        " can name it| may name it| can name them| may name them| can mention it| may mention it| can mention them| may mention them",
     )
 }
 
@@ -5611,12 +5625,10 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         {
             out.push((0, at, LENGTH));
         }
-        // "Use H2 headings. Update: H3 is fine too": the level asked before, widened.
-        if ["h1", "h2", "h3", "h4", "###", "level 3", "level 2"]
-            .iter()
-            .any(|h| fine_after(h))
-        {
-            out.push((0, at, &["heading-form"]));
+        // "…; in your explanation to me, any date format is fine": the date form holds in a
+        // part only, which is not read.
+        if has_any_in(&lower, "any date format is fine|any date format is ok|any date format works|dates in any format are fine") {
+            out.push((0, at, &["iso-dates"]));
         }
         if fine_after("table")
             || has_any_in(&lower, "can use a table|may use a table|can be a table|may be a table|can go in a table|can be in a table|use a table if|so please do use one|do use a table|table is easiest|table after all")
@@ -5958,7 +5970,13 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             || (has_any_in(
             &spaced,
             " include it | mention it | include them | mention them | include that | mention that ",
-        ) && (has_any_in(&spaced, " after all | go ahead and ")
+        ) && (has_any_in(&spaced, " after all ")
+            // "Oh, finance announced it, so go ahead and include it": said of the thing banned
+            // (not "The summary went public, so go ahead and include it", another thing).
+            || spaced
+                .find(" go ahead and ")
+                .and_then(|i| spaced.get(..i))
+                .is_some_and(|b| b.contains(" it "))
             // "Update from finance: they've approved it, so please include it".
             || ws
                 .first()
@@ -5966,6 +5984,8 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         // "(mentioning the `customers` table in your notes is fine)": let back in somewhere.
         if back_in && !negation(&ws_of(&lower)) || mention_allowed_somewhere(&lower) {
             out.push((0, at, &["forbids", "mention"]));
+        } else if name_allowed_in_a_part(&lower) {
+            out.push((0, at, &["forbids"]));
         }
         // "Below the summary you can use ToO freely": the word banned before holds in a part
         // only, which is not read.
@@ -12756,6 +12776,7 @@ fn describe(rule: &Rule) -> (&'static str, String) {
             "heading-form",
             match f {
                 headings::HeadingForm::Level(n, ..) => format!("headings at level {n}"),
+                headings::HeadingForm::Levels(lo, hi) => format!("headings at levels {lo} to {hi}"),
                 headings::HeadingForm::AllCaps => "headings in ALL CAPS".into(),
                 headings::HeadingForm::SentenceCase => "headings in sentence case".into(),
             },

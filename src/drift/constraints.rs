@@ -941,9 +941,18 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                     n.text.to_ascii_lowercase(),
                     "apart from|except |except,|other than|aside from|besides",
                 ) {
+                    // (Or shown bare in the exception: "No emojis, except a single 🏁 at the
+                    // very end".)
+                    let bare = n
+                        .text
+                        .to_ascii_lowercase()
+                        .find("except")
+                        .and_then(|i| n.text.get(i..))
+                        .unwrap_or_default();
                     text::inline_code_spans(instructions)
                         .into_iter()
                         .filter_map(|(a, b)| instructions.get(a..b))
+                        .chain([bare])
                         .flat_map(str::chars)
                         .filter(|c| is_emoji(*c))
                         .gather()

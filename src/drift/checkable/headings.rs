@@ -15,6 +15,8 @@ pub enum HeadingForm {
     /// none of those names ("`##` headings Context, Options, Decision" with `### A. Keep YAML`
     /// under Options); with no names (or "every section") it breaks the level.
     Level(usize, bool, Vec<String>),
+    /// Headings from the first level to the second ("Use H2 headings. H3 is fine too").
+    Levels(usize, usize),
     AllCaps,
     SentenceCase,
 }
@@ -38,6 +40,30 @@ pub fn asked(message: &str) -> Option<HeadingForm> {
         .filter_map(|c| clause_form(c, &lower, message))
         .next_back()
         .filter(|f| !(deeper && matches!(f, HeadingForm::Level(..))))
+        .map(|f| match f {
+            // "Use H2 headings for sections. Update: H3 is fine too": widened to that level.
+            HeadingForm::Level(n, ..) if (n + 1..=6).any(|k| widened(&lower, k)) => {
+                let k = (n + 1..=6).rev().find(|&k| widened(&lower, k)).unwrap_or(n);
+                HeadingForm::Levels(n, k)
+            }
+            f => f,
+        })
+}
+
+/// Whether the message lets headings of level `k` stand too ("H3 is fine too", "h3 headings
+/// are fine").
+fn widened(lower: &str, k: usize) -> bool {
+    [
+        " is fine",
+        " are fine",
+        " headings are fine",
+        " is ok",
+        " are ok",
+        " is allowed",
+        " are allowed",
+    ]
+    .iter()
+    .any(|tail| lower.has(&format!("h{k}{tail}")))
 }
 
 /// The form one clause about headings asks.
@@ -52,7 +78,7 @@ fn clause_form(clause: &str, lower: &str, message: &str) -> Option<HeadingForm> 
     // clause ("variable names in all caps", "severity level 1-4").
     if has_any_in(
         clause,
-        "no |not |n't |never|avoid|if |unless|ideally|prefer|existing|the old|currently|for example|e.g.|title|may |sub-heading|subheading|subsection|at most|at least|exactly|no more than|up to|max|depth|levels|deeper|<h|tag|element|component|page heading|.md|readme|docs/|its headings|the wiki|the page|the doc|names|keys|variables|severity|priority",
+        "no |not |n't |never|avoid|if |unless|ideally|prefer|is fine|are fine|existing|the old|currently|for example|e.g.|title|may |sub-heading|subheading|subsection|at most|at least|exactly|no more than|up to|max|depth|levels|deeper|<h|tag|element|component|page heading|.md|readme|docs/|its headings|the wiki|the page|the doc|names|keys|variables|severity|priority",
     ) {
         return None;
     }
@@ -176,6 +202,13 @@ pub fn first_break(form: &HeadingForm, text: &str) -> Option<String> {
                     && !names.iter().any(|name| h.contains(name.as_str()))
                     && all.iter().any(|&(l, _)| l == *n);
                 level != *n && !title && !sub
+            }
+            HeadingForm::Levels(lo, hi) => {
+                // (A title opening the reply above them stands, as for one level.)
+                let title = i == 0
+                    && level < *lo
+                    && first_line.is_some_and(|f| f.trim_start_matches('#').trim() == h);
+                (level < *lo || level > *hi) && !title
             }
             // (Words of letters only: "(v2.4.1)", "10ms" are no words of the heading's case.)
             HeadingForm::AllCaps => words

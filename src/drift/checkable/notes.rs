@@ -171,7 +171,15 @@ fn lead_report(result: &str) -> usize {
     let first = lines.get(start).map_or("", |l| l.trim());
     let mut ws = first.split_whitespace();
     let done = match (ws.next(), ws.next()) {
-        (Some("I"), Some(w)) => w.len() > 4 && w.ends_with("ed"),
+        // ("I have drafted these from …".)
+        (Some("I"), Some("have")) => ws.next().is_some_and(|w| w.len() > 4 && w.ends_with("ed")),
+        (Some("I"), Some(w)) => {
+            (w.len() > 4 && w.ends_with("ed"))
+                || crate::drift::text::in_list(
+                    "wrote|drew|put|made|kept|took|built|ran|set|left",
+                    w,
+                )
+        }
         (Some("I've" | "I\u{2019}ve"), Some(w)) => {
             (w.len() > 4 && w.ends_with("ed"))
                 || crate::drift::text::in_list("written|kept|left|put|made|taken|drawn", w)

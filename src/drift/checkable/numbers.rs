@@ -690,12 +690,21 @@ pub fn first_break(rule: &NumberFormat, text: &str) -> Option<String> {
                             }) || line.get(t.start + t.text.len()..).is_some_and(|r| {
                                 r.strip_prefix(' ').is_some_and(|r| r.starts_with(crate::drift::text::digit_char))
                             })))
-                        // "1042 Harrogate Station": a place's number, its name after it.
+                        // "1042 Harrogate Station", "1042 Riverside.": a place's number, its
+                        // name after it (not "12315 Stripe refunds", a count of a brand's things).
                         && !line.get(t.start + t.text.len()..).is_some_and(|r| {
-                            let mut cs = r.chars();
-                            cs.next() == Some(' ')
-                                && cs.next().is_some_and(|c| c.is_ascii_uppercase())
-                                && cs.next().is_some_and(|c| c.is_ascii_lowercase())
+                            let mut ws = r.split_whitespace();
+                            let proper = |w: &str| {
+                                let mut cs = w.chars();
+                                cs.next().is_some_and(|c| c.is_ascii_uppercase())
+                                    && cs.next().is_some_and(|c| c.is_ascii_lowercase())
+                            };
+                            r.starts_with(' ')
+                                && ws.next().is_some_and(|w| {
+                                    proper(w)
+                                        && (w.ends_with(&[',', '.', ';', ')'][..])
+                                            || ws.next().is_none_or(proper))
+                                })
                         })
                         // "every learner count": counts of other things are free.
                         && rule.of.as_deref().is_none_or(|thing| {

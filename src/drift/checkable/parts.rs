@@ -1763,6 +1763,11 @@ pub(in crate::drift) fn free_part(message: &str, frees: &'static str) -> Option<
         let text = name.last().is_some_and(|w| {
             crate::drift::text::in_list("summary|post|message|note|notes|update|email|announcement|caption|tweet|description|notice|thread|section|part|reply|comment|comments|changelog", w)
         });
+        // ("the Internal section" is labelled "**Internal**": the part word is no name.)
+        let name = match name.as_slice() {
+            [head @ .., "section" | "part"] if !head.is_empty() => head,
+            _ => name.as_slice(),
+        };
         ((1..=3).contains(&name.len()) && text).then(|| name.join(" "))
     })
 }
