@@ -10825,4 +10825,11 @@ fn the_session_79_later_sets_are_read() {
     // "I have drafted …" reports the work too.
     let have = "Write the changelog entry for ledger 3.2. The entry itself must not use \"I\" or \"we\"; a note to me above it is fine.";
     clean(have, "I have collected these from the merge requests since 3.1.\n\n**Ledger 3.2**\n- Exports round to cents.");
+    // "(2) technical notes for me, any length": the count is the first output's.
+    let two_outputs = "The scanner outage is over. Two outputs please: (1) a one-line text for the drivers, max 15 words; (2) technical notes for me, any length.";
+    clean(two_outputs, "**(1) Driver text**\nScanners work again. Restart the app once before your next stop.\n\n**(2) Technical notes**\n- The token service's certificate expired at 05:00 and every scanner refused to connect.\n- Renewal had failed because the challenge path was blocked by a new firewall rule.\n- Allowed the path, renewed by hand and added an expiry alert two weeks ahead.");
+    // A greeting to the requester above a rule, the text below it.
+    let greeting = "Prepare the reviewer query list for chapter 2 of *Low Tide*. The text of the query list itself must not use 'you' or 'your' (house style for queries is impersonal); your covering note to me can be informal.";
+    clean(greeting, "Hi Sam, here's the list. You'll see query 3 is the tricky one.\n\n---\n\n**Low Tide, chapter 2: reviewer queries**\n\n1. The date on page 12 differs from page 9.\n2. The quotation on page 15 has no source.\n3. The neighbour's description may identify a real person.");
+    flagged(greeting, "**Low Tide, chapter 2: reviewer queries**\n\n1. Can you confirm the date on page 12?\n2. The quotation on page 15 has no source.");
 }

@@ -2388,7 +2388,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // "… at most 60 words; the technical appendix has no limit".
         has_any_in(
             &lower,
-            "can be as long as|as much detail as you need|in an appendix|appendix below|as long as it needs|as long as you need|as long as you like|as long as needed|as detailed as needed|as detailed as necessary|as detailed as you like|as much detail as you like|can be any length|whatever form|no length limit on the rest|no limit on the rest|has no limit|have no limit",
+            "can be as long as|, any length|as much detail as you need|in an appendix|appendix below|as long as it needs|as long as you need|as long as you like|as long as needed|as detailed as needed|as detailed as necessary|as detailed as you like|as much detail as you like|can be any length|whatever form|no length limit on the rest|no limit on the rest|has no limit|have no limit",
         )
     };
     let cx = Admit {

@@ -114,10 +114,19 @@ pub fn without_notes(result: &str) -> Option<String> {
                 .to_ascii_lowercase();
             // ("I kept it short …" / --- / the draft: the worker's own words above it.)
             // (The reply's first words only: "I am writing to …" after the rule is the draft.)
+            // (A greeting to the requester too: "Hi Ruth, here's the sheet." above the rule.)
             let own = kept.trim().is_empty()
-                && ["I ", "I've ", "I'm ", "I\u{2019}ve "]
-                    .iter()
-                    .any(|p| body.starts_with(p));
+                && [
+                    "I ",
+                    "I've ",
+                    "I'm ",
+                    "I\u{2019}ve ",
+                    "Hi ",
+                    "Hello ",
+                    "Hey ",
+                ]
+                .iter()
+                .any(|p| body.starts_with(p));
             if body.contains(':') && is_note(&head) || own {
                 in_note = true;
                 any_note = true;
