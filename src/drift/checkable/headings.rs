@@ -42,10 +42,10 @@ pub fn asked(message: &str) -> Option<HeadingForm> {
         .filter(|f| !(deeper && matches!(f, HeadingForm::Level(..))))
         .map(|f| match f {
             // "Use H2 headings for sections. Update: H3 is fine too": widened to that level.
-            HeadingForm::Level(n, ..) if (n + 1..=6).any(|k| widened(&lower, k)) => {
-                let k = (n + 1..=6).rev().find(|&k| widened(&lower, k)).unwrap_or(n);
-                HeadingForm::Levels(n, k)
-            }
+            HeadingForm::Level(n, ..) => (n + 1..=6)
+                .rev()
+                .find(|&k| widened(&lower, k))
+                .map_or(f, |k| HeadingForm::Levels(n, k)),
             f => f,
         })
 }
