@@ -10833,3 +10833,70 @@ fn the_session_79_later_sets_are_read() {
     clean(greeting, "Hi Sam, here's the list. You'll see query 3 is the tricky one.\n\n---\n\n**Low Tide, chapter 2: reviewer queries**\n\n1. The date on page 12 differs from page 9.\n2. The quotation on page 15 has no source.\n3. The neighbour's description may identify a real person.");
     flagged(greeting, "**Low Tide, chapter 2: reviewer queries**\n\n1. Can you confirm the date on page 12?\n2. The quotation on page 15 has no source.");
 }
+
+#[test]
+fn the_session_80_unread_cases_are_read() {
+    // A banned word let back by name later ("… so please use it after all").
+    let lifted = "Write the maintenance mail for the print shop. Don't use the word 'incident'. Later note from the SRE lead: 'incident' is the term our runbooks use, so please use it after all.";
+    clean(lifted, "**Print shop maintenance**\n\nThe incident queue will be paused on Friday from 18:00 to 20:00 while we move the print server.");
+    flagged(
+        "Write the maintenance mail for the print shop. Don't use the word 'incident'. Later note from the SRE lead: 'event' is the term our runbooks use, so please use it after all.",
+        "**Print shop maintenance**\n\nThe incident queue will be paused on Friday from 18:00 to 20:00 while we move the print server.",
+    );
+    // A count of the text the worker writes, shown under its label beside longer notes.
+    let written = "Fix the locale fallback and open a merge request. The MR description you write must be 30 words or fewer; in your report to me, include it under an `MR description:` label with any detail I need.";
+    clean(written, "Opened !418.\n\nMR description:\n> Fall back to the base language when a regional locale has no translation, instead of showing raw keys. Adds tests for pt-BR and fr-CA.\n\nDetail for you:\n- The raw keys showed on 3 screens for about 200 Canadian users since Tuesday's release.\n- The fallback lives in `i18n/resolve.ts`; nothing else changed.\n- I checked the staging build in both locales and the keys are gone.");
+    flagged(written, "Opened !418.\n\nMR description:\n> Fall back to the base language when a regional locale has no translation, instead of showing raw keys to people on the checkout, the order history and the profile screens. Adds tests for pt-BR and fr-CA and for es-MX too.\n\nDone.");
+    // The first line of a text the reply shows in a block, below the reply's own notes.
+    let notice = "Write the push notification for the pool closure. The first line of the notification must be in capitals; the rest in normal case.";
+    clean(notice, "Drafted the closure notice. It now leads with the closure itself, as requested.\n\n```\nPOOL CLOSED SATURDAY\nThe main pool is closed for cleaning until 14:00. The kids' pool stays open.\n```");
+    flagged(notice, "Drafted the closure notice.\n\n```\nPool closed Saturday\nThe main pool is closed for cleaning until 14:00.\n```");
+    // Headings that may each be left out when empty keep their order.
+    let omit = "Write the release notes for kiosk 1.4 with the headings New, Changed, Deprecated, in that order. Omit any heading that would be empty.";
+    clean(omit, "## New\n- Receipts can be sent by SMS.\n\n## Changed\n- The idle screen dims after two minutes.");
+    flagged(omit, "## Deprecated\n- The coin slot setting.\n\n## New\n- Receipts can be sent by SMS.\n\n## Changed\n- The idle screen dims after two minutes.");
+    // The last heading of a list made optional by its place.
+    let last = "Write up the outage with the headings `## Timeline`, `## Cause` and `## Follow-ups`, but include the last one only if follow-up work remains.";
+    clean(last, "## Timeline\n- 09:10 queue stalled\n- 09:40 worker restarted\n\n## Cause\nA poisoned message blocked the consumer.");
+    flagged(last, "## Timeline\n- 09:10 queue stalled\n- 09:40 worker restarted\n\n## Follow-ups\n- Add a dead-letter queue.");
+    // A word banned in one sense only, which the text cannot tell.
+    clean(
+        "Update the onboarding page. Avoid the term 'users' when you mean our paying customers.",
+        "Updated `docs/onboarding.md`: the admin section now explains how to invite users to a workspace and how to set their roles.",
+    );
+    flagged(
+        "Update the onboarding page. Avoid the term 'users' in your reply.",
+        "Updated `docs/onboarding.md`: the admin section now explains how to invite users to a workspace.",
+    );
+    // A count of a file the reply names as written, not shown.
+    let file = "Write a CHANGELOG for the 2.0 release of the scheduler. The CHANGELOG itself must stay under 60 words.";
+    clean(file, "Added `CHANGELOG.md` at the repository root. It is 48 words: one line per user-visible change since 1.9, grouped as Added, Fixed and Removed, with the breaking cron-syntax change first so that nobody misses it. I took the entries from the merged pull requests and left out the internal refactors, the CI changes and the dependency bumps, because readers of the changelog do not act on them and they would push it well past the limit.");
+    flagged(file, "The scheduler 2.0 release adds calendar-aware schedules, fixes the daylight-saving double run, removes the deprecated XML config, and changes the cron syntax to five fields, which is a breaking change for anyone who still uses the six-field form with seconds; jobs with seconds will fail to load until they are rewritten, so this needs to be announced well before the upgrade window.");
+    // A level said of the top-level sections leaves deeper ones inside them.
+    let top = "Write the runbook for rotating the API keys. Use `##` headings for the top-level sections; organise each section as you see fit.";
+    clean(top, "## Before you start\nCheck that the vault token is valid.\n\n## Rotation\n### Staging\nRun `rotate.sh staging`.\n\n### Production\nRun `rotate.sh prod` in the change window.");
+    flagged(top, "## Before you start\nCheck that the vault token is valid.\n\n# Rotation\nRun `rotate.sh prod` in the change window.");
+    // A one-line status first, in small letters, then free text.
+    clean(
+        "Open with a single-line status in all lowercase for the ops channel. After that, write normally.",
+        "deploy of billing-api finished, error rate normal\n\nThe rollout took 14 minutes. I watched the 5xx rate on Grafana for another ten; it stayed under 0.1 %.",
+    );
+    // A ban said of the part a clause opens with, another part free.
+    let parts = "Write two parts: a summary for the board with no tables, and an appendix for the analysts in any format.";
+    clean(parts, "**Summary for the board**\nQ3 churn fell to 2.1 %, mostly because of the annual plan.\n\n**Appendix**\n| Month | Churn |\n|---|---|\n| Jul | 2.4 % |\n| Sep | 1.9 % |");
+    flagged(parts, "**Summary for the board**\n| Month | Churn |\n|---|---|\n| Jul | 2.4 % |\n\n**Appendix**\nDetails to follow.");
+    // A mention ban of one text, the reply told to name what the text may not.
+    let note = "Update the public release note for 4.2. The release note must not mention internal order numbers, but in your report to me, list the order numbers you checked.";
+    clean(note, "Updated the release note.\n\nOrder numbers checked: 88121 and 88190 (both showed the wrong tax rate).\n\nRelease note as published:\n\n> **4.2** fixes invoices that showed the wrong tax rate for some accounts after the January update.");
+    // A section the text sent elsewhere must have, the reply only its link.
+    let link = "Open the merge request for the dark-mode toggle. The MR description must include a `Testing` section; your reply to me just needs the MR link and one sentence.";
+    clean(link, "MR: https://git.example.org/web/app/-/merge_requests/77\n\nThe toggle now follows the system setting unless the user picks a mode.");
+    // A word ban said of the list the reply's items make.
+    let list = "Review the caching proposal. Give your suggestions as a bulleted list, and don't use the word 'might' in that list.";
+    clean(list, "The proposal might save 30 % of database reads, but it has two gaps.\n\n- Expire entries when a price changes.\n- Cap the cache at 2 GB per node.");
+    flagged(list, "Two gaps.\n\n- Expire entries when a price changes, or customers might see old prices.\n- Cap the cache at 2 GB per node.");
+    // A section opened with its own ban, the next section free.
+    let opened = "Write two sections: `For support` must contain no code or file names; `For developers` can hold any detail.";
+    clean(opened, "**For support**\nCustomers can log in again; no action is needed from them.\n\n**For developers**\n- The session cookie lost its `SameSite` flag in `auth/cookies.py`.\n```python\nresponse.set_cookie(name, value, samesite=\"Lax\")\n```");
+    flagged(opened, "**For support**\nThe fix is in `auth/cookies.py`:\n```python\nresponse.set_cookie(name, value, samesite=\"Lax\")\n```\n\n**For developers**\n- See above.");
+}

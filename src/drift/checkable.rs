@@ -1789,6 +1789,13 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             .or_else(|| parts::part_of(text))
             .or_else(|| part_after_a_comma(text).map(parts::Part::Maybe))
             .or_else(|| parts::in_parentheses_after(text))
+            // "The PR description you write must be 50 words or fewer; …": its subject.
+            .or_else(|| {
+                (lower.trim_start().starts_with("the ")
+                    && has_any_in(&lower, " you write | you draft | you post | you send "))
+                .then(|| parts::place_of(text))
+                .flatten()
+            })
     } else {
         None
     };
@@ -2457,7 +2464,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     );
     let sent_elsewhere = has_any_in(
         &cx.lower,
-        "just the link|only the link|with the link|reply with a link|send me the link|link to it|reply with the path|just the path|sent through|send it through|send it via|once it's sent|once it is sent|once it's posted",
+        "just the link|only the link|with the link|reply with a link|the pr link|the mr link|needs the link|send me the link|link to it|reply with the path|just the path|sent through|send it through|send it via|once it's sent|once it is sent|once it's posted",
     );
     // The reply told apart from a text it writes ("Your reply to me can just say what you did").
     let reply_apart = cx.reply_apart;
@@ -3207,7 +3214,15 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // "Sections titled 'What changed', 'Why' and 'Testing'" name headings too.
         // "Required sections: A, B" of the answer itself (not of a file the task writes).
         // No file named: "write the incident report in ops/x.md with the following sections".
-        let answer_named = ws.iter().any(|(_, w)| ANSWER_NOUNS.contains(w))
+        // (In the clause that asks them: "The PR description must include a `Screenshots`
+        // section; your reply to me just needs the link" names the reply for another thing.)
+        let asking = crate::drift::text::first_of(&lower, "section|heading")
+            .and_then(|i| lower.get(i..)?.find("; ").map(|j| i + j))
+            .and_then(|end| lower.get(..end))
+            .unwrap_or(&lower);
+        let answer_named = words_at(asking)
+            .iter()
+            .any(|(_, w)| ANSWER_NOUNS.contains(w))
             && super::file_scope::paths(sentence).is_empty();
         // "Required sections: A, B", "Report with three sections: A, B, C".
         let opening = lower.trim_start_matches(&['-', '*', ' '][..]);
@@ -3702,7 +3717,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 || *more_below.get_or_init(|| {
                     has_any_in(
                         &cx.lower,
-                        "below that|below it|under that|underneath that|after that line|followed by|underneath",
+                        "below that|below it|under that|underneath that|after that line|followed by|underneath|after that, |write normally",
                     )
                 }));
         // "Write 'linen room' in lower case, …": the case of a term, not of the reply.
@@ -3966,10 +3981,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         if !matches!(words_rule, Some((true, _))) {
             // "When talking about court proceedings, say 'hearing', never 'session'": the word
             // in one sense, which the text cannot tell.
-            let in_a_sense = has_any_in(
-                ban_lower,
-                "when talking about|when referring to|when describing|when you talk about|when you refer to",
-            );
+            let in_a_sense = has_any_in(ban_lower, IN_A_SENSE);
             if let Some(list) = called_ban(banning, ban_lower, &cx.asked)
                 .or_else(|| named_ban(banning, ban_lower))
                 .or_else(|| passive_ban(banning, ban_lower))
@@ -4543,11 +4555,16 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     *n = new.trim_start_matches(&['#', ' '][..]).to_string();
                 }
             }
-            if has_any_in(own, "drop the last one|skip the last one|omit the last one|leave out the last one|the last one is optional") {
+            if has_any_in(own, "drop the last one|skip the last one|omit the last one|leave out the last one|the last one is optional|the last one only if") {
                 names.pop();
             }
             // "…, but leave out any heading that would have nothing under it": each optional.
-            if has_any_in(own, "leave out any heading|omit any heading|skip any heading|drop any heading|leave out empty|omit empty|skip empty") {
+            // (Said in a later sentence too, of headings left empty: their order holds.)
+            const ANY: &str = "leave out any heading|omit any heading|skip any heading|drop any heading|leave out empty|omit empty|skip empty";
+            if has_any_in(own, ANY)
+                || (has_any_in(&later, ANY)
+                    && has_any_in(&later, "empty|nothing|no content|no entries|no items"))
+            {
                 names.clear();
             }
             // "If the decision is still open, replace Decision with Options": that heading
@@ -5958,16 +5975,21 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         {
             out.push((0, at, &["forbids"]));
         }
-        // "Edit from Priya: … so use that word if it's the clearest", "… so use it freely": the
-        // word banned before, let back in. "… asked for the annual cost after all, so include it": a mention.
+        // "Edit from Priya: … so use that word if it's the clearest", "… so use it freely", "the
+        // term is approved, so please use it after all": the word banned before, let back in.
+        // "… asked for the annual cost after all, so include it": a mention.
         let back_in = has_any_in(
             &spaced,
             " use that word | use that term | use this word | use this term ",
-        ) || (spaced.has(" use it freely ")
-            && quoted_terms
-                .iter()
-                .any(|t| spaced.contains(&format!(" {t} "))))
-            || (has_any_in(
+        ) || (has_any_in(
+            &spaced,
+            " use it freely | use it after all | use it anyway ",
+        ) && quoted_terms.iter().any(|t| {
+            // (Named bare or quoted again, and quoted before: "Don't use 'outage'. …
+            // 'outage' is the approved term, so …".)
+            (spaced.contains(&format!(" {t} ")) || spaced.contains(&format!(" '{t}' ")))
+                && before.has(t.as_str())
+        })) || (has_any_in(
             &spaced,
             " include it | mention it | include them | mention them | include that | mention that ",
         ) && (has_any_in(&spaced, " after all ")
@@ -9466,9 +9488,17 @@ fn quote_at(lower: &str, ws: &[(usize, &str)], j: usize) -> bool {
     })
 }
 
+/// A word said to be banned in one sense only ("when talking about hearings", "when you mean
+/// the staff"), which the text cannot tell.
+const IN_A_SENSE: &str = "when talking about|when referring to|when describing|when you talk about|when you refer to|when you mean|in the sense of";
+
 fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
-    // "Don't use the word 'exhibit' as a noun": which use is banned is not checkable.
-    if has_any_in(lower, "as a noun|as a verb|as an adjective|as an adverb") {
+    // "Don't use the word 'exhibit' as a noun", "… 'resources' when you mean the staff":
+    // which use is banned is not checkable.
+    if has_any_in(lower, "as a noun|as a verb|as an adjective|as an adverb")
+        || (has_any_in(lower, IN_A_SENSE)
+            && has_words_any(lower, &["not", "don't", "never", "avoid", "no"]))
+    {
         return None;
     }
     // "… with a one-sentence summary that does not contain the word "bug"": one part's ban.
@@ -11579,6 +11609,19 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
         },
         Rule::PartOrWhole(name, inner) => match parts::find(text, name) {
             Some(part) => check(inner, &part),
+            // "The README must not exceed 100 words", answered "Added `tools/x/README.md` …":
+            // a file the reply names as written, not shown; its count is not read.
+            None if inner.is_count()
+                && crate::drift::text::code_spans(text).iter().any(|span| {
+                    let file = span.rsplit('/').next().unwrap_or_default();
+                    file.contains('.')
+                        && file.split('.').next().is_some_and(|stem| {
+                            stem.eq_ignore_ascii_case(name.rsplit(' ').next().unwrap_or_default())
+                        })
+                }) =>
+            {
+                (true, None)
+            }
             None => {
                 // "The new templates must not …": what the reply shows as old is not read.
                 let whole = if let Some(part) = ruled_part(text) {
@@ -11586,7 +11629,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 } else if name.starts_with("new ") {
                     check(inner, &without_old(text))
                 } else if crate::drift::text::in_list(
-                    "entries|items|bullets|bullet points|points",
+                    "entries|items|bullets|bullet points|points|list",
                     name.rsplit(' ').next().unwrap_or_default(),
                 ) && bullet_line(text, true).is_some()
                 {

@@ -1602,6 +1602,11 @@ fn mentions_figure(lower: &str, figure: &str) -> bool {
 /// A banning clause less a request joined after it ("…, but please tell me the figure in your
 /// report"), which names another text than the ban's.
 fn ban_clause(clause: &str) -> &str {
+    // "The FAQ text must not mention ticket numbers, but in your report to me, reference
+    // them": the reply is named by what it may hold, not by the ban.
+    if let Some(at) = clause.find(", but in your ") {
+        return clause.get(..at).unwrap_or(clause);
+    }
     own_clause(clause)
         .filter(|&at| {
             clause

@@ -32,6 +32,11 @@ pub fn asked(message: &str) -> Option<HeadingForm> {
     // "…; any sub-headings inside them are up to you": which deeper levels may stand is
     // not read.
     let deeper = has_any_in(&lower, "sub-heading|subheading|subsection|sub-section");
+    // "Use `##` for the top-level sections": the level is theirs; deeper ones are inside them.
+    let top = has_any_in(
+        &lower,
+        "top-level section|top-level heading|top level section|top level heading",
+    );
     super::sentences(&lower)
         .into_iter()
         .flat_map(|s| s.split(';'))
@@ -42,6 +47,7 @@ pub fn asked(message: &str) -> Option<HeadingForm> {
         .filter(|f| !(deeper && matches!(f, HeadingForm::Level(..))))
         .map(|f| match f {
             // "Use H2 headings for sections. Update: H3 is fine too": widened to that level.
+            HeadingForm::Level(n, ..) if top => HeadingForm::Levels(n, 6),
             HeadingForm::Level(n, ..) => (n + 1..=6)
                 .rev()
                 .find(|&k| widened(&lower, k))

@@ -20,6 +20,9 @@ pub enum Line {
     Subject,
     /// A commit message's first line, where the reply shows the message in a block.
     CommitSubject,
+    /// The first line of a text the reply shows ("the first line of the SMS"): of its first
+    /// block where it shows one, else as `First`.
+    TextFirst,
 }
 
 /// What on that line must be in capitals.
@@ -122,6 +125,15 @@ pub fn asked(sentence: &str, lower: &str) -> Option<LineCase> {
         });
     if of.is_some_and(|x| x.starts_with("commit")) || (line == Line::Subject && lower.has("commit")) {
         line = Line::CommitSubject;
+    } else if line == Line::First
+        && of.is_some_and(|x| {
+            crate::drift::text::in_list(
+                "sms|text|message|notice|banner|alert|announcement|post|template|tweet|notification",
+                x,
+            )
+        })
+    {
+        line = Line::TextFirst;
     } else if of.is_some_and(|x| {
         crate::drift::text::in_list(
             "each|every|all|file|files|csv|log|logs|email|e-mail|body|script|code|function|output|config|header|table|page|readme|docstring|comment|response",
@@ -135,7 +147,7 @@ pub fn asked(sentence: &str, lower: &str) -> Option<LineCase> {
     let whole = has_any_in(
         lower,
         "entirely|whole line|status line|title|headline|all of the|the line itself",
-    ) || line != Line::First
+    ) || !matches!(line, Line::First | Line::TextFirst)
         || !has_any_in(lower, "ticket|the id|the key|status|word");
     let thing = if whole {
         Thing::Whole
@@ -289,7 +301,15 @@ fn shown<'a>(rule: &LineCase, text: &'a str) -> Option<&'a str> {
                 .position(|l| l.trim_start().starts_with("```"))?;
             first_from(&lines, open)
         }),
-        Line::First => {
+        Line::First | Line::TextFirst => {
+            // The text's own first line, where the reply shows it in a block after its notes.
+            if let Some(open) = lines
+                .iter()
+                .position(|l| l.trim_start().starts_with("```"))
+                .filter(|_| rule.line == Line::TextFirst)
+            {
+                return first_from(&lines, open);
+            }
             // A headline or title the reply labels, wherever it stands.
             let titled = lines.iter().enumerate().find_map(|(i, l)| {
                 let lower = bare(l).to_ascii_lowercase();
@@ -368,7 +388,7 @@ pub fn holds(rule: &LineCase, text: &str) -> (bool, Option<String>) {
 /// The rule in words, for a violation's constraint.
 pub fn describe(rule: &LineCase) -> String {
     let line = match rule.line {
-        Line::First => "the first line",
+        Line::First | Line::TextFirst => "the first line",
         Line::Subject => "the subject line",
         Line::CommitSubject => "the commit subject",
     };

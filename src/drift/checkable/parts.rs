@@ -618,20 +618,31 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
             let stressed = |i: usize| matches!(w(i), "itself" | "themselves");
             // "The summary for the board must not …": a part named with whom it is for.
             let for_whom = w(d + 2) == "for" && crate::drift::text::in_list(PART_NOUNS, w(d + 1));
+            // "The PR description you write must be …": the name, then who writes it.
+            let writes = |i: usize| {
+                w(i - 2) == "you"
+                    && crate::drift::text::in_list("write|draft|open|post|send|add", w(i - 1))
+            };
             let m = (d + 2..d + 4)
                 .find(|&i| modal(i))
                 .or_else(|| (d + 3..d + 6).find(|&i| stressed(i - 1) && modal(i)))
-                .or_else(|| (d + 4..d + 6).find(|&i| for_whom && modal(i)))?;
+                .or_else(|| (d + 4..d + 6).find(|&i| for_whom && modal(i)))
+                .or_else(|| (d + 4..d + 7).find(|&i| writes(i) && modal(i)))?;
             let itself = stressed(m - 1);
-            let name: Vec<&str> = (d + 1..m - usize::from(itself)).map(w).gather();
+            let cut = if writes(m) { 2 } else { usize::from(itself) };
+            let name: Vec<&str> = (d + 1..m - cut).map(w).gather();
             let last = name.last()?;
             // "The Slack message must not …": a message with a name is no reply.
             let named_text = name.len() >= 2
                 && !name.first().is_some_and(|f| {
                     crate::drift::text::in_list("final|whole|entire|full|same|main|own|complete", f)
                 });
+            // (A short word before the head: "the PR description".)
             (name.iter().all(|x| {
-                x.len() > 2
+                (x.len() > 2
+                    || (x.len() == 2
+                        && name.last() != Some(x)
+                        && !crate::drift::text::in_list("of|to|in|on|at|by|or|an|is|as|it|be", x)))
                     && x.chars()
                         .all(|c| c.is_ascii_alphabetic() || (itself && c == '\''))
             }) && (named_text || !name.iter().any(|x| super::reply_noun(x)))
@@ -691,7 +702,24 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
                     .iter()
                     .any(|m| r.starts_with(m))
             });
-        if (matches!(head, "the" | "your") && banned) || (head.starts_with("the ") && beside) {
+        // Or as the first of the parts a sentence opens: "Write two sections: `For editorial`
+        // must contain no code; `For engineering` …".
+        let opened = (head.ends_with("sections:") || head.ends_with("parts:"))
+            && [
+                "must not",
+                "mustn't",
+                "should not",
+                "must contain no",
+                "should contain no",
+                "must have no",
+                "may contain no",
+            ]
+            .iter()
+            .any(|m| tail.trim_start().starts_with(m));
+        if (matches!(head, "the" | "your") && banned)
+            || (head.starts_with("the ") && beside)
+            || opened
+        {
             return Some(Part::Named(name.clone()));
         }
     }
@@ -752,6 +780,23 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
     }
     if let Some(part) = under_a_name(sentence) {
         return Some(part);
+    }
+    // "Write two parts: a summary for the managers with no bullet points, and an appendix …":
+    // the part the clause opens with.
+    if let Some(i) = lower.find(" with no ") {
+        let clause = lower.get(..i).unwrap_or_default();
+        let clause = clause
+            .rsplit(&[':', ',', ';'][..])
+            .next()
+            .unwrap_or_default();
+        if let [article, noun, ..] = super::ws_of(clause).as_slice() {
+            if crate::drift::text::in_list("a|an|the", article)
+                && crate::drift::text::in_list(PART_NOUNS, noun)
+                && !crate::drift::text::in_list("section|table", noun)
+            {
+                return Some(Part::Maybe((*noun).to_string()));
+            }
+        }
     }
     for (i, (at, w)) in ws.iter().enumerate() {
         if !crate::drift::text::in_list("in|within|inside", w) {
