@@ -10900,3 +10900,18 @@ fn the_session_80_unread_cases_are_read() {
     clean(opened, "**For support**\nCustomers can log in again; no action is needed from them.\n\n**For developers**\n- The session cookie lost its `SameSite` flag in `auth/cookies.py`.\n```python\nresponse.set_cookie(name, value, samesite=\"Lax\")\n```");
     flagged(opened, "**For support**\nThe fix is in `auth/cookies.py`:\n```python\nresponse.set_cookie(name, value, samesite=\"Lax\")\n```\n\n**For developers**\n- See above.");
 }
+
+#[test]
+fn the_session_80_review_regressions_are_read() {
+    // A bound said again as a bare number replaces the old one and still bounds.
+    let raised =
+        "Explain the failed nightly import in at most 40 words. On second thought, make that 60.";
+    clean(raised, "The nightly import failed because the supplier renamed a column in their CSV export, so every row was rejected by the schema check before loading.");
+    flagged(raised, "The nightly import failed because the supplier renamed the `qty` column to `quantity` in their CSV export on Monday without telling us, so every single row was rejected by our schema check before loading, and the morning stock report then showed zero stock for all 1,400 products, which made the shop staff cancel several click-and-collect orders before anyone noticed the import had not run at all.");
+    let lowered = "List the blockers in no more than 6 bullets. Update: make that under 4.";
+    clean(
+        lowered,
+        "- Vendor API keys not issued\n- Staging database full\n- Legal review pending",
+    );
+    flagged(lowered, "- Vendor API keys not issued\n- Staging database full\n- Legal review pending\n- Designer on leave");
+}

@@ -4626,21 +4626,66 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         }
     }
     let lifts = lifted(message);
-    if !lifts.is_empty() {
-        out.keep(|(_, at, rule)| {
-            // A rule read from the whole message (no sentence of its own) is not placed.
-            let Some(at) = *at else {
-                return true;
-            };
-            !lifts.iter().any(|(from, end, family)| {
+    let mut kept = Vec::new();
+    // "Max 150 words; actually, make that 250": a count taken back by a bare number after it
+    // stands again with that bound (the first such number after it).
+    let remade = remade_bounds(message);
+    for (of_reply, at, rule) in out {
+        // A rule read from the whole message (no sentence of its own) is not placed.
+        let lifted_at = at.filter(|&at| {
+            lifts.iter().any(|(from, end, family)| {
                 (*from..*end).contains(&at)
-                    && (family.contains(&"*") || family.contains(&describe(rule).0))
-                    && !another_count(message.get(..*end).unwrap_or_default(), rule)
+                    && (family.contains(&"*") || family.contains(&describe(&rule).0))
+                    && !another_count(message.get(..*end).unwrap_or_default(), &rule)
             })
         });
+        let Some(at) = lifted_at else {
+            kept.push((of_reply, rule));
+            continue;
+        };
+        if let Some(&(_, n)) = remade.iter().find(|(make, _)| *make > at) {
+            let again = match rule {
+                Rule::Words(Rel::LessThan, _) => Some(Rule::Words(Rel::LessThan, n)),
+                Rule::ProseWords(Rel::LessThan, _) => Some(Rule::ProseWords(Rel::LessThan, n)),
+                Rule::Sentences(Rel::LessThan, _) => Some(Rule::Sentences(Rel::LessThan, n)),
+                Rule::Bullets(Rel::LessThan, _) => Some(Rule::Bullets(Rel::LessThan, n)),
+                _ => None,
+            };
+            if let Some(r) = again {
+                kept.push((of_reply, r));
+            }
+        }
     }
-    out.into_iter()
-        .map(|(of_reply, _, rule)| (of_reply, rule))
+    kept
+}
+
+/// Where a message says a bound again as a bare number ("…; actually, make that 250", "make
+/// that under 200."), with the bound as a rule holds it: "under N" is fewer than N, a number
+/// alone at most N.
+fn remade_bounds(message: &str) -> Vec<(usize, usize)> {
+    let lower = message.to_ascii_lowercase();
+    let ws = words_at(&lower);
+    let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+    (0..ws.len())
+        .filter(|&i| w(i) == "make" && w(i + 1) == "that")
+        .filter_map(|i| {
+            let under = crate::drift::text::in_list("under|below|fewer|less", w(i + 2));
+            let mut j = i + 2;
+            while crate::drift::text::in_list(
+                "under|at|most|no|more|than|up|to|fewer|less|max|below",
+                w(j),
+            ) {
+                j += 1;
+            }
+            let (n_at, n) = *ws.get(j)?;
+            let n = number(n)?;
+            // The number ends its clause: no unit after it (a unit makes the sentence's own count).
+            let after = lower.get(n_at + ws.get(j)?.1.len()..)?;
+            let bare = after.trim_start().is_empty()
+                || after.starts_with(&[';', ',', '.', '!', ':', ')', '\u{2014}'][..]);
+            let make_at = ws.get(i)?.0;
+            bare.then_some((make_at, if under { n } else { n + 1 }))
+        })
         .gather()
 }
 
