@@ -10915,3 +10915,37 @@ fn the_session_80_review_regressions_are_read() {
     );
     flagged(lowered, "- Vendor API keys not issued\n- Staging database full\n- Legal review pending\n- Designer on leave");
 }
+
+#[test]
+fn the_session_80_later_sets_are_read() {
+    // A case rule of the items themselves, a note to the requester around them.
+    let items = "Draft four release-note lines for the kiosk's small-caps banner. The lines themselves must be all lowercase; your note to me around them can be normal.";
+    clean(items, "Here are the four lines:\n\n- receipts can now be emailed.\n- the idle screen dims after two minutes.\n- card readers reconnect on their own.\n- prices show tax included.\n\nI kept brand names lowercase too. Tell me if Finance wants them capitalised.");
+    // A question ban with a condition, which is not read.
+    clean(
+        "Find out why the Tuesday payroll export was empty. Don't come back with questions unless you're stuck.",
+        "I'm stuck on the last step.\n\n- The export job ran at 02:00 and wrote an empty file.\n- The query returns rows when I run it by hand.\n\nCould you give me read access to the scheduler's logs?",
+    );
+    flagged(
+        "Find out why the Tuesday payroll export was empty. Don't come back with questions.",
+        "- The export job ran at 02:00 and wrote an empty file.\n\nCould you give me read access to the scheduler's logs?",
+    );
+    // A ban placed in the headline: the reply's first line.
+    let headline = "Write a service notice about the slow ticket scanners. Don't use the word 'outage' in the headline; support keeps it for full failures.";
+    clean(headline, "**Ticket scanners are slow this morning**\n\nScanning takes up to ten seconds at gates 3 and 4. This is not a full outage: every ticket still scans.");
+    flagged(
+        headline,
+        "**Scanner outage at gates 3 and 4**\n\nScanning takes up to ten seconds.",
+    );
+    // A heading kept to a count by its marks.
+    let kept = "Write the rollout plan for the new search index. Use ## Steps and ## Risks; keep ## Risks to at most 3 bullets.";
+    clean(kept, "## Steps\n- Build the index offline.\n- Dual-write for a week.\n- Switch reads at 10 %, 50 %, 100 %.\n- Drop the old index.\n\n## Risks\n- Stale results during the dual-write.\n- Higher write latency.\n- Disk on the replica.");
+    flagged(kept, "## Steps\n- Build the index offline.\n\n## Risks\n- Stale results during the dual-write.\n- Higher write latency.\n- Disk on the replica.\n- Query timeouts.");
+    // A status line in capitals first, then free text.
+    let status = "Open your reply with a status line in all caps (like RESULT: PASS or RESULT: FAIL), then explain the load test.";
+    clean(status, "RESULT: FAIL\nThe p99 latency reached 1.8 s at 400 requests per second.\n\nThe bottleneck is the session store.");
+    flagged(
+        status,
+        "Result: fail\nThe p99 latency reached 1.8 s at 400 requests per second.",
+    );
+}

@@ -2064,7 +2064,10 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     // lowercase": a case rule of one text beside another.
     if matches!(rule, Rule::Lowercase | Rule::Uppercase)
         && !of_reply
-        && has_any_in(&lower, " text must| text should| text has to")
+        && has_any_in(
+            &lower,
+            " text must| text should| text has to| themselves must| itself must",
+        )
         && cx.a_note_beside()
     {
         return None;
@@ -3732,7 +3735,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             });
         // "A status on the first line in ALL CAPS …, then describe it in normal case": the
         // first line's case.
-        let first_line = has_any_in(&lower, "first line|the top line|top of your reply")
+        let first_line = has_any_in(
+            &lower,
+            "first line|the top line|top of your reply|with a status line|with a one-word status",
+        )
             && has_any_in(
                 &lower,
                 ", then |; then |the rest|sentence case|normally|everything after|after that first line|normal prose",
@@ -11455,6 +11461,16 @@ fn part_after_a_comma(sentence: &str) -> Option<String> {
                     })
                 })
         })
+        .or_else(|| {
+            // "…; keep ## Risks to at most 4 bullets": a heading kept to a count.
+            let i = crate::drift::text::first_of(&lower, "keep #|limit #|cap #")?;
+            let subject = sentence.get(i..)?.split_once(' ')?.1;
+            let named = subject.trim_start_matches(&['#', ' '][..]);
+            let (name, _) = named.split_once(" to ")?;
+            (name.split_whitespace().count() <= 3
+                && name.starts_with(crate::drift::text::ascii_upper_char))
+            .then(|| name.to_ascii_lowercase())
+        })
 }
 
 /// A sentence without its quoted phrases ('…', "…", `…`, “…”); an apostrophe in a word opens
@@ -11654,6 +11670,14 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
         },
         Rule::PartOrWhole(name, inner) => match parts::find(text, name) {
             Some(part) => check(inner, &part),
+            // "Don't use the word 'alert' in the headline": a headline the reply does not label
+            // is its first line.
+            None if crate::drift::text::in_list("headline|title", name) => check(
+                inner,
+                text.lines()
+                    .find(|l| !l.trim().is_empty())
+                    .unwrap_or_default(),
+            ),
             // "The README must not exceed 100 words", answered "Added `tools/x/README.md` …":
             // a file the reply names as written, not shown; its count is not read.
             None if inner.is_count()

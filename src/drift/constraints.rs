@@ -2244,6 +2244,8 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         && !words
             .iter()
             .any(|w| crate::drift::text::in_list("unless|if|before|until", w));
+    // ("Don't ask me questions unless you're blocked": allowed where the condition holds,
+    // which is not read.)
     if asks_back
         || words
             .iter()
@@ -2252,6 +2254,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             && asks.is_some_and(|h| {
                 crate::drift::text::in_list("ask|come|question|questions|any|follow", h)
             })
+            && !words.iter().any(|w| matches!(*w, "unless" | "until"))
     {
         f.push(Forbidden::Questions);
     }

@@ -73,7 +73,7 @@ pub fn asked(sentence: &str, lower: &str) -> Option<LineCase> {
             {
                 Some(Line::Subject)
             }
-            ("first" | "top" | "title" | "headline", "line") => Some(Line::First),
+            ("first" | "top" | "title" | "headline" | "status", "line") => Some(Line::First),
             ("headline", _) => Some(Line::First),
             _ => None,
         }?;
