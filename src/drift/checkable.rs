@@ -2066,7 +2066,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         && !of_reply
         && has_any_in(
             &lower,
-            " text must| text should| text has to| themselves must| itself must",
+            " text must| text should| text has to| themselves must",
         )
         && cx.a_note_beside()
     {
