@@ -10949,3 +10949,19 @@ fn the_session_80_later_sets_are_read() {
         "Result: fail\nThe p99 latency reached 1.8 s at 400 requests per second.",
     );
 }
+
+#[test]
+fn the_session_80_older_unread_cases_are_read() {
+    // "verbatim" before the list is no name.
+    let verbatim = "Fix the flaky upload test. Use these section headings verbatim: `## Cause`, `## Fix`, `## Check`.";
+    clean(verbatim, "## Cause\nThe test raced the thumbnail job.\n\n## Fix\nIt waits for the job's event now.\n\n## Check\n200 runs, no failure.");
+    flagged(
+        verbatim,
+        "## Cause\nThe test raced the thumbnail job.\n\n## Check\n200 runs, no failure.",
+    );
+    // A count taken back where fewer real items exist: "don't pad".
+    clean(
+        "Review the backup script for risks. List exactly 4 risks. Update: if there are fewer than 4 real ones, list only those, and do not pad.",
+        "Two real risks:\n- The script deletes old backups before checking the new one.\n- Its log is written to the disk it backs up.",
+    );
+}

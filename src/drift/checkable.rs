@@ -5436,10 +5436,10 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             }
         }
         // "Hmm, list every issue you find, don't cap it", "include every merged PR even if
-        // that's more than 5", "however many bullets that takes": a count of items said
-        // before is taken back.
+        // that's more than 5", "however many bullets that takes", "if there are fewer, list
+        // those — don't pad": a count of items said before is taken back.
         let spaced = format!(" {} ", ws.join(" "));
-        if has_any_in(&spaced, " list them all | list all of them | list every | include all of them | however many bullets | however many that takes | however many it takes | however many there are | don't cap | do not cap | no cap | even if that's more | even if it's more | even though that's more | even though it's more | even if that is more | even though that is more | as many as needed | as many as it takes | as many as you need | as many bullets as | as many items as ")
+        if has_any_in(&spaced, " list them all | list all of them | list every | include all of them | however many bullets | however many that takes | however many it takes | however many there are | don't cap | do not cap | no cap | even if that's more | even if it's more | even though that's more | even though it's more | even if that is more | even though that is more | as many as needed | as many as it takes | as many as you need | as many bullets as | as many items as | don't pad | do not pad ")
         {
             out.push((0, start, &["bullets", "list-items"]));
         }
@@ -7701,7 +7701,7 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
         .get(at + noun.len()..)?
         .trim_start_matches(&[':', ' ', ','][..]);
     for lead in [
-        "titled", "headed", "named", "called", "exactly", "of", "are",
+        "titled", "headed", "named", "called", "exactly", "of", "are", "verbatim",
     ] {
         let lower_tail = tail.lower();
         if lower_tail.starts_with(&format!("{lead} "))
