@@ -78,11 +78,17 @@ fn push_from<T>(out: &mut Vec<T>, it: &mut dyn Next<T>) {
 /// each visited once, in order.
 pub(crate) trait Keep<T> {
     fn keep(&mut self, f: impl FnMut(&T) -> bool);
+    /// `into_iter().filter(f).collect()` of a `Vec`, in place: the same elements, in order.
+    fn kept(self, f: impl FnMut(&T) -> bool) -> Self;
 }
 
 impl<T> Keep<T> for Vec<T> {
     fn keep(&mut self, mut f: impl FnMut(&T) -> bool) {
         keep_by(self, &mut f);
+    }
+    fn kept(mut self, f: impl FnMut(&T) -> bool) -> Self {
+        self.keep(f);
+        self
     }
 }
 

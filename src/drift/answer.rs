@@ -9,6 +9,7 @@ use super::segment;
 use super::text;
 use crate::drift::text::Has;
 use crate::gather::Gather;
+use crate::gather::Keep;
 
 /// A way the result fails the request's logic, as a reason quoting the words that show it.
 #[derive(Debug, Clone, PartialEq)]
@@ -54,8 +55,8 @@ pub fn choice_options(task_lower: &str) -> Vec<String> {
                 o.trim_matches(crate::drift::text::not_alnum_char)
                     .to_string()
             })
-            .filter(|o| !o.is_empty())
-            .gather();
+            .gather()
+            .kept(|o| !o.is_empty());
         options.dedup();
         let short = options.iter().all(|o| o.split_whitespace().count() <= 3);
         if options.len() >= 2 && short {

@@ -10,6 +10,7 @@
 
 use crate::drift::text::Has;
 use crate::drift::text::Lower;
+use crate::drift::text::Words;
 use crate::gather::Gather;
 use crate::gather::GatherSome;
 use crate::gather::GatherText;
@@ -1447,8 +1448,8 @@ fn given_texts(message: &str) -> Vec<String> {
             q.push_all(super::text::code_spans(s).into_iter().map(str::to_string));
             q
         })
-        .filter(|t| t.trim().contains(' '))
         .gather()
+        .kept(|t| t.trim().contains(' '))
 }
 
 /// Quoted strings ("…", '…', “…”) of a text, in order.
@@ -1537,8 +1538,8 @@ fn word_list(after: &str) -> Vec<String> {
                 .trim_matches(crate::drift::text::not_alnum_char)
                 .to_string()
         })
-        .filter(|p| !p.is_empty())
-        .gather();
+        .gather()
+        .kept(|p| !p.is_empty());
     // Only single words: a clause ("in your response") means the list was not a list.
     if list.is_empty() || list.iter().any(|w| w.contains(' ')) {
         return Vec::new();
@@ -2146,10 +2147,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
                 .flat_map(|c| c.split(" and "))
                 .find(|c| has_any_in(c, AS_A_HEADING))
                 .unwrap_or_default();
-            let rest: Vec<String> = words
-                .into_iter()
-                .filter(|w| !clause.has(w.to_ascii_lowercase().as_str()))
-                .gather();
+            let rest: Vec<String> = words.kept(|w| !clause.has(w.to_ascii_lowercase().as_str()));
             if rest.is_empty() {
                 return None;
             }
@@ -2513,10 +2511,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         .unwrap_or_default()
         .join(" ")
         .to_ascii_lowercase();
-    let written_nouns: Vec<&str> = ws_of(&lead_sentences)
-        .into_iter()
-        .filter(|w| crate::drift::text::in_list(WRITTEN_NOUNS, w))
-        .gather();
+    let written_nouns: Vec<&str> =
+        ws_of(&lead_sentences).kept(|w| crate::drift::text::in_list(WRITTEN_NOUNS, w));
     // The text is posted, shared or attached somewhere ("… and post it in #oncall"): the
     // reply reports that it was.
     let handed_on = has_any_in(
@@ -3358,10 +3354,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             .filter(|_| !document_s)
         {
             // "`Open questions` (optional, only if you have any)": that one may be left out.
-            let list: Vec<String> = list
-                .into_iter()
-                .filter(|name| !optional_named(&lower, name))
-                .gather();
+            let list: Vec<String> = list.kept(|name| !optional_named(&lower, name));
             if !list.is_empty() {
                 push(sentence, Rule::Headings(list));
             }
@@ -3522,8 +3515,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     list = super::text::code_spans(sentence.get(at..).unwrap_or_default())
                         .into_iter()
                         .map(str::to_string)
-                        .filter(|k| !k.is_empty() && !k.contains(' '))
-                        .gather();
+                        .gather()
+                        .kept(|k| !k.is_empty() && !k.contains(' '));
                 }
                 let exact = has_any_in(&lower, "exactly the keys|keys are exactly|keys must be exactly|exactly these keys|exactly these json keys|exactly the json keys|only the keys|only these keys|only the json keys|only these json keys|and no others|no other keys|no other fields|no extra keys|no additional keys");
                 // Paths and globs are no keys ("the keys in `src/i18n/en.json`, the `settngs.*`
@@ -3560,14 +3553,12 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     && has_any_in(&cx.lower, "exactly `{|return `{|reply `{|exactly {\"");
                 // "You can omit `last_error` for printers whose status is `ok`".
                 let list: Vec<String> = list
-                    .into_iter()
-                    .filter(|k| {
+                    .kept(|k| {
                         !crate::drift::text::any_in_built(
                             &cx.lower,
                             &format!("omit `{k}`|leave out `{k}`|`{k}` is optional|`{k}` (optional|`{k}` may be omitted|`{k}` can be omitted"),
                         )
-                    })
-                    .gather();
+                    });
                 // Nothing but the JSON: said in so many words, the reply itself is to be
                 // JSON ("your reply must be valid JSON"), or a program reads the reply.
                 let alone = reply_is_json || has_any_in(
@@ -4357,8 +4348,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     // One language too: "Antworte auf Deutsch. … Write in English."
     for kind in ["opening", "ending", "language"] {
         let said: Vec<usize> = (0..out.len())
-            .filter(|&i| out.get(i).is_some_and(|(_, _, r)| describe(r).0 == kind))
-            .gather();
+            .gather()
+            .kept(|&i| out.get(i).is_some_and(|(_, _, r)| describe(r).0 == kind));
         if let Some((_, earlier)) = said.split_last() {
             for &i in earlier.iter().rev() {
                 out.remove(i);
@@ -5245,8 +5236,8 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
     let quoted_terms: Vec<String> = super::constraints::named_terms(message)
         .into_iter()
         .map(|t| ws_of(&t.to_ascii_lowercase()).join(" "))
-        .filter(|t| !t.is_empty())
-        .gather();
+        .gather()
+        .kept(|t| !t.is_empty());
     let mut previous = None;
     // Whether the sentence before has one clause: "scratch that last part" takes back no more.
     let mut single = false;
@@ -6517,10 +6508,7 @@ fn repeat_rule(message: &str, lower: &str, push: &mut impl FnMut(&str, Rule)) {
     // What is repeated follows the verb ("repeat the request word for word"); "ignore repeat
     // submits while a request is in flight" asks for no repetition.
     let asks = |l: &str| {
-        let words: Vec<&str> = l
-            .split(crate::drift::text::not_alnum_char)
-            .filter(|w| !w.is_empty())
-            .gather();
+        let words: Vec<&str> = crate::drift::text::alnum_words(l);
         words.iter().enumerate().any(|(k, w)| {
             *w == "repeat"
                 && words.get(k + 1).is_some_and(|x| {
@@ -6679,10 +6667,7 @@ fn ending_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
     let cue_text = lower.get(cue..cue_own_end).unwrap_or_default();
     let first = tail.find(&['`', '"', '\'', '“'][..]).unwrap_or(tail.len());
     let gap = lower.get(cue_own_end..cue + first).unwrap_or_default();
-    let gap_words: Vec<&str> = gap
-        .split(crate::drift::text::not_alnum_char)
-        .filter(|w| !w.is_empty())
-        .gather();
+    let gap_words: Vec<&str> = crate::drift::text::alnum_words(gap);
     // "Your reply must end with …": the answer is the subject.
     let subject = lower
         .get(..cue)
@@ -6719,8 +6704,8 @@ fn choices_in(tail: &str, max: usize) -> Option<Vec<String>> {
     let spans: Vec<String> = super::text::code_spans(tail)
         .into_iter()
         .map(|s| s.trim().to_string())
-        .filter(|s| !s.is_empty())
-        .gather();
+        .gather()
+        .kept(|s| !s.is_empty());
     let phrases = if spans.len() >= 2 {
         spans
     } else {
@@ -7037,12 +7022,9 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
         let gap = lower
             .get(cue_own_end..cue_own_end + gap_end)
             .unwrap_or_default();
-        let gap_words: Vec<&str> = gap
-            .split(crate::drift::text::char_test(|c: char| {
-                !(c.is_alphanumeric() || c == '_')
-            }))
-            .filter(|w| !w.is_empty())
-            .gather();
+        let gap_words: Vec<&str> = gap.words_by(crate::drift::text::char_test(|c: char| {
+            !(c.is_alphanumeric() || c == '_')
+        }));
         let answer = |w: &&str| ANSWER_NOUNS.contains(w) || matches!(*w, "message" | "summary");
         // (Or a cue that is the answer's own: its sign-off, its last line called a sign-off,
         // or the answer named as the cue's subject: "The reply must end with the line `-- bot`".)
@@ -7321,8 +7303,8 @@ fn section_order(sentence: &str, lower: &str) -> Option<Vec<String>> {
                 .trim()
                 .to_string()
         })
-        .filter(|n| !n.is_empty())
-        .gather();
+        .gather()
+        .kept(|n| !n.is_empty());
     // A name said again ("…; you may add other headings after '## Testing'") is one section.
     let mut seen: Vec<String> = Vec::new();
     names.keep(|n| {
@@ -7798,8 +7780,8 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
                 .trim()
                 .to_string()
         })
-        .filter(|p| !p.is_empty())
-        .gather();
+        .gather()
+        .kept(|p| !p.is_empty());
     // Keys may be bare identifiers ("the keys property_id, channel and error_count").
     let keys = nouns.contains(&"keys");
     // Not how the keys are to be ("keys sorted and deduplicated", "keys stable and short").
@@ -9107,10 +9089,8 @@ fn called_ban(sentence: &str, lower: &str, asked: &[String]) -> Option<Vec<Strin
         if !of_answer {
             return None;
         }
-        let list: Vec<String> = quoted(clause)
-            .into_iter()
-            .filter(|q| !q.trim().is_empty() && q.split_whitespace().count() <= 3)
-            .gather();
+        let list: Vec<String> =
+            quoted(clause).kept(|q| !q.trim().is_empty() && q.split_whitespace().count() <= 3);
         return (!list.is_empty()).then_some(list);
     }
     // "Say 'UAV', never 'drone'": the word after "never".
@@ -9523,8 +9503,8 @@ fn quotes_another(lower: &str) -> bool {
     // A ticket's number names it ("Ticket #5630 reads: …"): no count of the intro's.
     let intro: String = intro
         .split_whitespace()
-        .filter(|w| !w.contains(crate::drift::text::digit_char))
         .gather()
+        .kept(|w| !w.contains(crate::drift::text::digit_char))
         .join(" ");
     speaks && !team && !cued(&intro) && !cued(after)
 }
@@ -9847,12 +9827,8 @@ fn counted_word(head: &str) -> Option<String> {
     if let Some(q) = quoted(head).into_iter().last() {
         let q_lower = q.lower();
         if let Some(i) = head.rfind(&q_lower) {
-            let before: Vec<&str> = head
-                .get(..i)
-                .unwrap_or_default()
-                .split(crate::drift::text::not_alnum_char)
-                .filter(|w| !w.is_empty())
-                .gather();
+            let before: Vec<&str> =
+                crate::drift::text::alnum_words(head.get(..i).unwrap_or_default());
             let after_only_bound = head
                 .get(i + q_lower.len()..)
                 .unwrap_or_default()
@@ -10013,8 +9989,8 @@ fn word_count(text: &str) -> usize {
 fn questions(text: &str, drafted: bool) -> Option<usize> {
     // (A heading or a table row asks nothing: "## What happened?", "| Done? |".)
     let lines: Vec<&str> = lists::outside_fences(text)
-        .filter(|l| !l.trim_start().starts_with(&['>', '#', '|'][..]))
-        .gather();
+        .gather()
+        .kept(|l| !l.trim_start().starts_with(&['>', '#', '|'][..]));
     // Under a "Questions" label, those it lists: an FAQ's questions before it are the text's.
     let label = lines.iter().rposition(|l| {
         let t = l
@@ -11049,21 +11025,20 @@ pub(super) fn line_before(text: &str, at: usize) -> String {
 /// (`asked`: the words after the message's "write"/"draft" ([`asked_for`]), so that "Notice:"
 /// leads in the notice asked for.)
 fn kept_in_blocks(rule: &Rule, result: &str, commit: bool, asked: &[String]) -> bool {
-    let blocks: Vec<&str> = super::modality::fenced_blocks(result)
-        .into_iter()
-        .filter(|b| {
-            crate::drift::text::in_list("|text|txt|markdown|md", b.info)
-                && (commit || {
-                    let intro = line_before(result, b.outer.0);
-                    intro.ends_with(':')
-                        && ws_of(&intro).iter().any(|w| {
-                            crate::drift::text::in_list("draft|message|text|post", w)
-                                || (w.len() > 3 && asked.iter().any(|a| a == w))
-                        })
-                })
-        })
-        .map(|b| b.body)
-        .gather();
+    let blocks: Vec<&str> = super::modality::fenced_where(result, |b| {
+        crate::drift::text::in_list("|text|txt|markdown|md", b.info)
+            && (commit || {
+                let intro = line_before(result, b.outer.0);
+                intro.ends_with(':')
+                    && ws_of(&intro).iter().any(|w| {
+                        crate::drift::text::in_list("draft|message|text|post", w)
+                            || (w.len() > 3 && asked.iter().any(|a| a == w))
+                    })
+            })
+    })
+    .into_iter()
+    .map(|b| b.body)
+    .gather();
     !blocks.is_empty() && blocks.iter().all(|p| check(rule, p).0)
 }
 
@@ -11201,16 +11176,14 @@ pub(super) fn without_old(text: &str) -> String {
                     .iter()
                     .any(|n| crate::drift::text::in_list("new|after|proposed|updated", n.as_str()))
                 {
-                    old_columns = (0..names.len())
-                        .filter(|&i| {
-                            names.get(i).is_some_and(|n| {
-                                crate::drift::text::in_list(
-                                    "old|before|original|previous|current",
-                                    n.as_str(),
-                                )
-                            })
+                    old_columns = (0..names.len()).gather().kept(|&i| {
+                        names.get(i).is_some_and(|n| {
+                            crate::drift::text::in_list(
+                                "old|before|original|previous|current",
+                                n.as_str(),
+                            )
                         })
-                        .gather();
+                    });
                 }
             }
             in_table = true;
@@ -11622,20 +11595,20 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             // nor a table's row.
             let prose: Vec<&str> = lists::outside_fences(text)
                 .filter(|l| !(l.trim_start().starts_with('|') && l.matches('|').count() >= 2))
-                .filter(|l| {
+                .gather()
+                .kept(|l| {
                     let item = l.trim_start().strip_prefix(&['-', '*'][..]).map(str::trim);
                     !item.is_some_and(|i| {
                         !i.contains(' ') && super::file_scope::is_file_path(i.trim_matches('`'))
                     })
-                })
-                .gather();
+                });
             check(&Rule::Words(*rel, *n), &prose.join("\n"))
         }
         Rule::OwnForbids(words) => {
             let own: String = text
                 .lines()
-                .filter(|l| !l.trim_start().starts_with('>'))
                 .gather()
+                .kept(|l| !l.trim_start().starts_with('>'))
                 .join("\n");
             check(&Rule::ProseForbids(words.clone()), &own)
         }
@@ -11704,12 +11677,10 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 {
                     // "The entries themselves must not use 'we'": the list's items, not a
                     // word to the requester below them.
-                    let items: Vec<&str> = lists::outside_fences(text)
-                        .filter(|l| {
-                            let t = l.trim_start();
-                            bullet_line(t, true).is_some_and(|b| t.starts_with(b.as_str()))
-                        })
-                        .gather();
+                    let items: Vec<&str> = lists::outside_fences(text).gather().kept(|l| {
+                        let t = l.trim_start();
+                        bullet_line(t, true).is_some_and(|b| t.starts_with(b.as_str()))
+                    });
                     check(inner, &items.join("\n"))
                 } else if name.ends_with(" paragraph")
                     && matches!(
@@ -11747,8 +11718,8 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             // Nor a table's row ("…; attach the figures as a table underneath").
             let row = |l: &str| l.trim_start().starts_with('|') && l.matches('|').count() >= 2;
             let prose: Vec<&str> = lists::outside_fences(text)
-                .filter(|l| !link_only(l) && !row(l))
-                .gather();
+                .gather()
+                .kept(|l| !link_only(l) && !row(l));
             let prose = prose.join("\n");
             let mut plain = String::with_capacity(prose.len());
             let mut from = 0;
@@ -12096,13 +12067,10 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
         // does an identifier with digits ("container MSKU7750126").
         Rule::Lowercase => {
             let prose = prose_of(text);
-            let prose: Vec<&str> = prose
-                .split_whitespace()
-                .filter(|w| {
-                    !(w.starts_with(crate::drift::text::ascii_alpha_char)
-                        && w.chars().filter(char::is_ascii_digit).count() > 2)
-                })
-                .gather();
+            let prose: Vec<&str> = prose.split_whitespace().gather().kept(|w| {
+                !(w.starts_with(crate::drift::text::ascii_alpha_char)
+                    && w.chars().filter(char::is_ascii_digit).count() > 2)
+            });
             let bad: String = prose
                 .join(" ")
                 .chars()
@@ -12340,8 +12308,8 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 // and a ticket key a ticket ("TT-231" under a ban of the abbreviation "TT").
                 .map(|l| {
                     l.split(' ')
-                        .filter(|t| !t.has("://") && (keyed || !ticket_key(t)))
                         .gather()
+                        .kept(|t| !t.has("://") && (keyed || !ticket_key(t)))
                         .join(" ")
                 })
                 .gather();
@@ -12602,12 +12570,12 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                     .next()
                     .and_then(Result::ok)
                     .filter(|v| v.is_object() || v.is_array());
-                let blocks: Vec<serde_json::Value> = super::modality::fenced_blocks(text)
-                    .into_iter()
-                    .filter(|b| b.closed)
-                    .filter_map(|b| serde_json::from_str(b.body).ok())
-                    .filter(|v: &serde_json::Value| v.is_object() || v.is_array())
-                    .gather();
+                let blocks: Vec<serde_json::Value> =
+                    super::modality::fenced_where(text, |b| b.closed)
+                        .into_iter()
+                        .filter_map(|b| serde_json::from_str(b.body).ok())
+                        .gather()
+                        .kept(|v: &serde_json::Value| v.is_object() || v.is_array());
                 let holds = |v: &serde_json::Value| {
                     v.as_object()
                         .is_some_and(|m| keys.iter().all(|k| m.contains_key(k.as_str())))

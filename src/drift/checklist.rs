@@ -6,6 +6,7 @@ use super::text;
 use crate::drift::text::Lower;
 use crate::gather::Gather;
 use crate::gather::GatherText;
+use crate::gather::Keep;
 use crate::gather::PushAll;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use serde::Serialize;
@@ -283,8 +284,8 @@ fn enumeration(sentence: &str) -> Vec<&str> {
         .split(&[','][..])
         .flat_map(|p| p.split(" and "))
         .map(str::trim)
-        .filter(|p| !p.is_empty())
-        .gather();
+        .gather()
+        .kept(|p| !p.is_empty());
     let short = parts.iter().all(|p| p.split_whitespace().count() <= 4);
     if parts.len() >= 3 && short {
         parts

@@ -7,6 +7,7 @@ use super::text;
 use crate::drift::text::Clip;
 use crate::drift::text::Has;
 use crate::drift::text::Lower;
+use crate::drift::text::Words;
 use crate::gather::Gather;
 use crate::gather::GatherText;
 use crate::gather::Keep;
@@ -780,8 +781,8 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 .iter()
                 .filter(|(_, p)| !p.ends_with('/'))
                 .filter_map(|(_, p)| p.rsplit('/').next())
-                .filter(|f| f.contains('.'))
-                .gather();
+                .gather()
+                .kept(|f| f.contains('.'));
             for (_, s) in permits.iter().filter(|(start, _)| *start >= end) {
                 let clause = approving_clause(s);
                 let lc = clause.to_ascii_lowercase();
@@ -954,8 +955,8 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                         .filter_map(|(a, b)| instructions.get(a..b))
                         .chain([bare])
                         .flat_map(str::chars)
-                        .filter(|c| is_emoji(*c))
                         .gather()
+                        .kept(|c| is_emoji(*c))
                 } else {
                     // An emoji the message shows in a clause that lets it in: "the legend uses
                     // 🟢 and 🔴, so those two are fine", "the subject line may have one ⚽" (not
@@ -971,8 +972,8 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                                 })
                         })
                         .flat_map(str::chars)
-                        .filter(|c| is_emoji(*c))
                         .gather()
+                        .kept(|c| is_emoji(*c))
                 },
                 free: super::checkable::emoji_free_part(instructions),
                 quotes_free: crate::drift::text::contains_any(
@@ -986,10 +987,8 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
     if clauses.is_empty() {
         return out;
     }
-    let outside: Vec<text::Token> = text::tokens(instructions)
-        .into_iter()
-        .filter(|t| !clauses.iter().any(|&(a, b)| (a..b).contains(&t.at)))
-        .gather();
+    let outside: Vec<text::Token> =
+        text::tokens(instructions).kept(|t| !clauses.iter().any(|&(a, b)| (a..b).contains(&t.at)));
     let mut positive: HashSet<String> = HashSet::default();
     for (i, t) in outside.iter().enumerate() {
         if change_verb(&t.stem) {
@@ -1898,10 +1897,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     let has = |w: &str| clause.contains(w);
     // What is forbidden is named by whole words: "the classifier", "the encoder", "the HTTP
     // client" name no class, code or CLI.
-    let words: Vec<&str> = clause
-        .split(crate::drift::text::not_alnum_char)
-        .filter(|w| !w.is_empty())
-        .gather();
+    let words: Vec<&str> = crate::drift::text::alnum_words(clause);
     let word = |options: &[&str]| words.iter().any(|w| options.contains(w));
     // A word the ban is about: its head, or the object of a verb of leaving or adding ("no
     // TODO comments", "do not leave any TODOs"; not "don't worry about the TODOs").
@@ -1967,10 +1963,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // Read outside parentheses: "no capital letters (including file names and code)" names
     // the code as a place the ban reaches, not as what it bans.
     let plain = text::outside_parentheses(clause);
-    let plain_words: Vec<&str> = plain
-        .split(crate::drift::text::not_alnum_char)
-        .filter(|w| !w.is_empty())
-        .gather();
+    let plain_words: Vec<&str> = crate::drift::text::alnum_words(&plain);
     let first = |options: &[&str]| plain_words.iter().position(|w| options.contains(w));
     // "No code fences" bans the marks around code (a JSON answer "with no code fences" is
     // no code): the checkable rule on fenced blocks reads it.
@@ -1987,8 +1980,8 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // program code ("a code block", "a code dump" are code). Every code word must be one.
     let value = {
         let at: Vec<usize> = (0..plain_words.len())
-            .filter(|&c| plain_words.get(c).is_some_and(|w| CODE_WORDS.contains(w)))
-            .gather();
+            .gather()
+            .kept(|&c| plain_words.get(c).is_some_and(|w| CODE_WORDS.contains(w)));
         !at.is_empty()
             && at.iter().all(|&c| {
                 let before = c.checked_sub(1).and_then(|i| plain_words.get(i)).copied();
@@ -2297,24 +2290,20 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // "Don't change anything": any change at all, as for "the code".
     let anything = main.has("anything") || main.has("any file");
     let toks = text::tokens(main);
-    let objects: Vec<String> = toks
-        .iter()
-        .map(|t| t.stem.to_string())
-        .filter(|s| {
-            !crate::drift::text::in_list(
-                "chang|add|new|use|function|creat|provid|includ|write|avoid|refrain|pleas",
-                s.as_str(),
-            ) && !change_verb(s)
-                && !text::parts(CHANGE_VERBS)
-                    .iter()
-                    .chain(text::parts(NEW_VERBS).iter())
-                    // "adding" stems to "ad": a verb cut short by the stemmer is still the verb.
-                    .any(|v| {
-                        (s.starts_with(v) && !text::parts(CHANGE_VERBS).contains(v))
-                            || (v.starts_with(s.as_str()) && s.len() + 1 >= v.len())
-                    })
-        })
-        .gather();
+    let objects: Vec<String> = toks.iter().map(|t| t.stem.to_string()).gather().kept(|s| {
+        !crate::drift::text::in_list(
+            "chang|add|new|use|function|creat|provid|includ|write|avoid|refrain|pleas",
+            s.as_str(),
+        ) && !change_verb(s)
+            && !text::parts(CHANGE_VERBS)
+                .iter()
+                .chain(text::parts(NEW_VERBS).iter())
+                // "adding" stems to "ad": a verb cut short by the stemmer is still the verb.
+                .any(|v| {
+                    (s.starts_with(v) && !text::parts(CHANGE_VERBS).contains(v))
+                        || (v.starts_with(s.as_str()) && s.len() + 1 >= v.len())
+                })
+    });
     // "Keep the signature of `total()` as is; do not alter it": the signature is what may not
     // change, not the function's body (its name's pieces are no objects).
     let objects = if objects.iter().any(|o| o == "signatur") {
@@ -2435,8 +2424,8 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                     .gather()
                     .join(" ")
             })
-            .filter(|t| !t.is_empty())
-            .gather();
+            .gather()
+            .kept(|t| !t.is_empty());
         // "The customer name", "the name of the client", "internal hostnames", "their emails":
         // values the message does not give, which no word of the result can be told to be.
         // "any specific prices or percentages": values too, not the word.
@@ -2469,7 +2458,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                     .into_iter()
                     .map(|t| t.stem.to_string())
                     .gather();
-                objects.into_iter().filter(|o| what.contains(o)).gather()
+                objects.kept(|o| what.contains(o))
             }
             None => objects,
         };
@@ -2490,10 +2479,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                     && !crate::drift::text::contains_any(main, " or | and |, ") =>
             {
                 let name: Vec<&str> = what.iter().skip(k + 1).map(|t| &*t.stem).gather();
-                objects
-                    .into_iter()
-                    .filter(|o| name.contains(&o.as_str()))
-                    .gather()
+                objects.kept(|o| name.contains(&o.as_str()))
             }
             _ => objects,
         };
@@ -2521,13 +2507,11 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             vec![x.to_string()]
         } else if named.is_empty() {
             objects
-                .into_iter()
                 // Nor the ban's own verb ("as mentioned above" mentions nothing banned).
-                .filter(|s| {
+                .kept(|s| {
                     !crate::drift::text::in_list(FORM_WORDS, s.as_str())
                         && !crate::drift::text::in_list("mention|discuss|talk", s.as_str())
                 })
-                .gather()
         } else {
             named
         };
@@ -2668,12 +2652,9 @@ fn kept_paths_clause(sentence: &str) -> Option<&str> {
             continue;
         }
         let clause = lower.get(start..a).unwrap_or_default();
-        let words: Vec<&str> = clause
-            .split(crate::drift::text::char_test(|c: char| {
-                !(c.is_ascii_alphanumeric() || c == '-')
-            }))
-            .filter(|w| !w.is_empty())
-            .gather();
+        let words: Vec<&str> = clause.words_by(crate::drift::text::char_test(|c: char| {
+            !(c.is_ascii_alphanumeric() || c == '-')
+        }));
         let state = words.iter().position(|w| {
             crate::drift::text::in_list(
                 "untouched|alone|unchanged|intact|off-limits|frozen|read-only",
@@ -2761,14 +2742,13 @@ fn folder_tree(block: &super::modality::Fenced) -> bool {
 /// and no code outside them.
 fn only_diagrams(result: &str) -> bool {
     const DIAGRAMS: &str = "mermaid|plantuml|puml|dot|graphviz|d2";
-    let drawn: Vec<(usize, usize)> = super::modality::fenced_blocks(result)
-        .into_iter()
-        .filter(|b| {
-            crate::drift::text::in_list(DIAGRAMS, b.info.to_ascii_lowercase().as_str())
-                || folder_tree(b)
-        })
-        .map(|b| b.outer)
-        .gather();
+    let drawn: Vec<(usize, usize)> = super::modality::fenced_where(result, |b| {
+        crate::drift::text::in_list(DIAGRAMS, b.info.to_ascii_lowercase().as_str())
+            || folder_tree(b)
+    })
+    .into_iter()
+    .map(|b| b.outer)
+    .gather();
     if drawn.is_empty() {
         return false;
     }
@@ -3100,10 +3080,10 @@ fn check_negatives_reading(
                         let own: Vec<&str> = objects
                             .iter()
                             .map(String::as_str)
-                            .filter(|o| {
+                            .gather()
+                            .kept(|o| {
                                 !CODE_OBJECTS.contains(o) && !banned.iter().any(|p| p.contains(o))
-                            })
-                            .gather();
+                            });
                         // A file added or generated under a banned folder changes it.
                         let added: &[&str] = if existing {
                             &[]
@@ -3185,9 +3165,7 @@ fn check_negatives_reading(
                     // of it.
                     let ban = n.text.to_ascii_lowercase();
                     let bw: Vec<&str> = ban
-                        .split(crate::drift::text::not_ascii_alnum_char)
-                        .filter(|w| !w.is_empty())
-                        .gather();
+                        .words_by(crate::drift::text::not_ascii_alnum_char);
                     let placed = |i: usize| {
                         i > 0
                             && bw.get(i - 1) != Some(&"new")
@@ -3204,10 +3182,10 @@ fn check_negatives_reading(
                     let rest: Vec<&str> = objects
                         .iter()
                         .map(String::as_str)
-                        .filter(|o| {
+                        .gather()
+                        .kept(|o| {
                             !crate::drift::text::in_list("file|repo|repositori|project|codebas", o)
-                        })
-                        .gather();
+                        });
                     // "Don't create new files in `src/`": a file created elsewhere is allowed.
                     // (The ban's own clause: "The migration is merged, so do not create …".)
                     let negated = |c: &&str| {
@@ -3224,8 +3202,8 @@ fn check_negatives_reading(
                     let folders: Vec<String> = super::file_scope::paths(own)
                         .into_iter()
                         .map(|(_, p)| p)
-                        .filter(|p| p.ends_with('/'))
-                        .gather();
+                        .gather()
+                        .kept(|p| p.ends_with('/'));
                     let created = files
                         .then(|| {
                             super::file_scope::created_files(result)
@@ -3329,10 +3307,10 @@ fn check_negatives_reading(
                                 .into_iter()
                                 .filter(|q| !q.contains('\n')),
                         )
-                        .filter(|q| {
+                        .gather()
+                        .kept(|q| {
                             !free.contains(&(q.as_ptr() as usize).wrapping_sub(result.as_ptr() as usize))
-                        })
-                        .gather();
+                        });
                     quoted.iter().find(|l| l.chars().any(is_emoji)).map(|l| {
                         (
                             "the result contains an emoji".to_string(),
@@ -3371,8 +3349,7 @@ fn check_negatives_reading(
                     } else if n.emoji.strings_only {
                         // (Not the old side of a change: ""📦 Ready" → "Ready"".)
                         let mut shown = super::checkable::double_quoted(result)
-                            .into_iter()
-                            .filter(|q| {
+                            .kept(|q| {
                                 let end = q.as_ptr() as usize - result.as_ptr() as usize + q.len();
                                 // (Past the closing mark, of one byte or three.)
                                 let after = result
@@ -3384,7 +3361,6 @@ fn check_negatives_reading(
                                     .trim_start();
                                 !after.starts_with('\u{2192}') && !after.starts_with("->")
                             })
-                            .gather()
                             .join("\n");
                         shown.push('\n');
                         shown.push_str(&super::checkable::pastes(result, true).join("\n"));
@@ -3553,8 +3529,8 @@ fn check_negatives_reading(
                             let ws: Vec<&str> = named
                                 .split(' ')
                                 .take_while(|w| !crate::drift::text::in_list("per|for|of|in", w))
-                                .filter(|w| !crate::drift::text::in_list("|the|a|an|our|any|your", w))
-                                .gather();
+                                .gather()
+                                .kept(|w| !crate::drift::text::in_list("|the|a|an|our|any|your", w));
                             !crate::drift::text::contains_any(named, " or | and ")
                                 && ws.len() >= 2
                                 && ws.last().is_some_and(|w| {
@@ -3670,8 +3646,8 @@ fn dirs_named(ban: &str) -> (Vec<String>, bool) {
         .into_iter()
         .filter_map(|(a, b)| ban.get(a..b))
         .map(|d| d.trim().trim_start_matches("./").to_ascii_lowercase())
-        .filter(|d| d.ends_with('/') && d.len() > 1)
-        .gather();
+        .gather()
+        .kept(|d| d.ends_with('/') && d.len() > 1);
     // Written bare too: "do not touch anything in migrations/".
     for w in lower.split(crate::drift::text::char_test(|c: char| {
         c.is_whitespace() || "`'\"(),;".contains(c)
@@ -3702,7 +3678,8 @@ fn paths_named(text: &str) -> Vec<String> {
         .into_iter()
         .filter_map(|(a, b)| text.get(a..b))
         .map(|p| p.trim().trim_start_matches("./").to_ascii_lowercase())
-        .filter(|p| {
+        .gather()
+        .kept(|p| {
             !p.contains(' ')
                 && ((p.ends_with('/') && p.len() > 1)
                     || p.rsplit_once('.').is_some_and(|(stem, ext)| {
@@ -3711,7 +3688,6 @@ fn paths_named(text: &str) -> Vec<String> {
                             && ext.bytes().all(|b| b.is_ascii_alphanumeric())
                     }))
         })
-        .gather()
 }
 
 /// A text without the lines that introduce a fenced paste ("Done 🎉 Here it is:").
@@ -4163,12 +4139,9 @@ fn banned_commands(sentence: &str) -> Vec<String> {
 
 /// The words of a lowercased sentence, apostrophes kept ("don't").
 fn words_of(lower: &str) -> Vec<&str> {
-    lower
-        .split(crate::drift::text::char_test(|c: char| {
-            !(c.is_alphanumeric() || c == '\'')
-        }))
-        .filter(|w| !w.is_empty())
-        .gather()
+    lower.words_by(crate::drift::text::char_test(|c: char| {
+        !(c.is_alphanumeric() || c == '\'')
+    }))
 }
 
 /// Whether a word negates what follows it in a ban: "not", "never", "no", "…n't".
@@ -4384,12 +4357,9 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
             // Inline code in prose is a command run only with a verb that says so before it
             // in its sentence ("I ran `x`"); a plan's step ("4. — `x`") names one to run.
             let said_run = || {
-                let words: Vec<&str> = since_last(&lower, at, &[". ", "\n"])
-                    .split(crate::drift::text::char_test(|ch: char| {
-                        !ch.is_ascii_alphanumeric()
-                    }))
-                    .filter(|w| !w.is_empty())
-                    .gather();
+                let words: Vec<&str> = since_last(&lower, at, &[". ", "\n"]).words_by(
+                    crate::drift::text::char_test(|ch: char| !ch.is_ascii_alphanumeric()),
+                );
                 words.iter().any(|w| {
                     crate::drift::text::in_list(
                         "ran|executed|applied|invoked|triggered|used|did",
@@ -4631,10 +4601,7 @@ fn adds_dependency(
             // Whole verbs in the past ("added zod to package.json"), not "address",
             // "installation" or "pull request"; not a proposal ("add `zod` to package.json").
             // "… unchanged, so no packages were added": the clause denies what it names.
-            let words: Vec<&str> = clause
-                .split(crate::drift::text::not_ascii_alnum_char)
-                .filter(|w| !w.is_empty())
-                .gather();
+            let words: Vec<&str> = clause.words_by(crate::drift::text::not_ascii_alnum_char);
             let adds = words.iter().enumerate().any(|(k, w)| {
                 crate::drift::text::in_list("added|installed|introduced", w)
                     && !words.get(..k).unwrap_or_default().iter().any(|b| {
@@ -4688,10 +4655,7 @@ fn adds_dependency(
 /// ran `npm i left-pad`". Not when the writer is in the sentence ("I made the workflow
 /// install …"): then the writer put it there.
 fn installed_by_another(before: &str) -> bool {
-    let words: Vec<&str> = before
-        .split(crate::drift::text::not_ascii_alnum_char)
-        .filter(|w| !w.is_empty())
-        .gather();
+    let words: Vec<&str> = before.words_by(crate::drift::text::not_ascii_alnum_char);
     let actor = "ci|pipeline|workflow|job|runner|dockerfile|image|container|action|makefile";
     // "installed", "was installing", "used to install": not "CI was missing it".
     let done = |i: usize| match (words.get(i), words.get(i + 1)) {
@@ -5096,10 +5060,7 @@ fn as_noun(lower: &str, at: usize, word: &str) -> bool {
 /// A ban's objects with each compound ("expiration rules", "log statements") cut to its
 /// modifiers: "no expiration rules" is not broken by any rule added, only by an expiration.
 fn modifiers_of_compounds(main: &str, objects: Vec<String>) -> Vec<String> {
-    let toks: Vec<text::Token> = text::tokens(main)
-        .into_iter()
-        .filter(|t| objects.iter().any(|o| *o == *t.stem))
-        .gather();
+    let toks: Vec<text::Token> = text::tokens(main).kept(|t| objects.iter().any(|o| *o == *t.stem));
     let mut out: Vec<String> = Vec::new();
     let mut run: Vec<&text::Token> = Vec::new();
     let flush = |run: &mut Vec<&text::Token>, out: &mut Vec<String>| {
@@ -5785,10 +5746,7 @@ fn kind_of_files(main: &str, objects: &[String]) -> bool {
         return false;
     }
     let lower = main.to_ascii_lowercase();
-    let ws: Vec<&str> = lower
-        .split(crate::drift::text::not_ascii_alnum_char)
-        .filter(|w| !w.is_empty())
-        .gather();
+    let ws: Vec<&str> = lower.words_by(crate::drift::text::not_ascii_alnum_char);
     ws.windows(2).any(|p| {
         let [before, file] = p else {
             return false;

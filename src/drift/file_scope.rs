@@ -12,6 +12,7 @@ use crate::drift::text::Clip;
 use crate::drift::text::Has;
 use crate::gather::Gather;
 use crate::gather::GatherText;
+use crate::gather::Keep;
 use crate::gather::PushAll;
 
 /// A limit of the message: its sentence and the files or folders it allows.
@@ -472,8 +473,8 @@ pub fn listed_changes(result: &str) -> Vec<(String, String)> {
             let files: Vec<String> = paths(t)
                 .into_iter()
                 .map(|(_, p)| p)
-                .filter(|p| p.rsplit('/').next().is_some_and(|n| n.contains('.')))
-                .gather();
+                .gather()
+                .kept(|p| p.rsplit('/').next().is_some_and(|n| n.contains('.')));
             if !files.is_empty() {
                 out.push_all(files.into_iter().map(|p| (p, t.clip())));
                 inside = true;

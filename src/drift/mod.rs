@@ -22,6 +22,7 @@ use crate::config::Thresholds;
 use crate::drift::text::Lower;
 use crate::gather::Gather;
 use crate::gather::GatherText;
+use crate::gather::Keep;
 use checklist::ChecklistItem;
 use constraints::Violation;
 use modality::Modality;
@@ -313,10 +314,7 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
     let checked = checkable::check_all(instructions, result);
     // A format the checkable constraints also read ("exactly 12 words") is theirs alone: one
     // broken instruction is one violation.
-    let formats: Vec<_> = constraints::formats(instructions)
-        .into_iter()
-        .filter(|(_, f)| !f.covered_by(&checked))
-        .gather();
+    let formats: Vec<_> = constraints::formats(instructions).kept(|(_, f)| !f.covered_by(&checked));
     violations.extend(constraints::check_formats(&formats, result));
     for c in checked.iter().filter(|c| !c.holds) {
         violations.push(constraints::Violation {
@@ -351,10 +349,8 @@ pub fn score(instructions: &str, result: &str, thresholds: &Thresholds) -> Drift
     let lower_r = result.lower();
     let named: String = task.lower();
     // New code definitions the request did not name (new names in prose are specifics).
-    let new_definitions: Vec<String> = text::definitions(result)
-        .into_iter()
-        .filter(|d| !named.contains(d.as_str()))
-        .gather();
+    let new_definitions: Vec<String> =
+        text::definitions(result).kept(|d| !named.contains(d.as_str()));
     let findings = answer::check(&named, &lower_r);
 
     let prose = signals::prose(result);

@@ -6,6 +6,7 @@ use super::text;
 use crate::drift::text::Has;
 use crate::drift::text::Lower;
 use crate::gather::Gather;
+use crate::gather::Keep;
 use serde::Serialize;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -54,6 +55,14 @@ pub struct Fenced<'a> {
     /// From the opening fence's start to the closing fence's end (the text's end when open).
     pub outer: (usize, usize),
     pub closed: bool,
+}
+
+/// The fenced code blocks of `text` that `keep` holds for, in order: the filter loop over the
+/// blocks compiled once, not once per rule that picks some.
+pub fn fenced_where<'a>(text: &'a str, keep: impl FnMut(&Fenced<'a>) -> bool) -> Vec<Fenced<'a>> {
+    let mut blocks = fenced_blocks(text);
+    blocks.keep(keep);
+    blocks
 }
 
 /// The fenced code blocks of `text`, in order, as [`fence_lines`] reads the fences.

@@ -4,6 +4,7 @@
 //! and never a placeholder (`***`, `<token>`, `${DB_PASSWORD}`, "redacted"): naming a secret's
 //! vault path or its variable is what the ban asks for.
 use crate::drift::text::Clip;
+use crate::drift::text::Words;
 use crate::gather::Gather;
 
 /// Words that name a secret, in a ban's sentence.
@@ -30,12 +31,9 @@ pub fn bans(lower: &str) -> bool {
     if !SECRET_WORDS.iter().any(|w| lower.contains(w)) {
         return false;
     }
-    let words: Vec<&str> = lower
-        .split(crate::drift::text::char_test(|c: char| {
-            !(c.is_alphanumeric() || c == '\'' || c == '’')
-        }))
-        .filter(|w| !w.is_empty())
-        .gather();
+    let words: Vec<&str> = lower.words_by(crate::drift::text::char_test(|c: char| {
+        !(c.is_alphanumeric() || c == '\'' || c == '’')
+    }));
     // Whole words: "token" is not "tokenizer", "log" not "login".
     let secret = words.iter().enumerate().any(|(i, w)| {
         let next = words.get(i + 1).copied().unwrap_or("");

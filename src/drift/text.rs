@@ -1328,6 +1328,29 @@ pub const fn char_test(f: CharTest) -> CharTest {
 #[allow(non_upper_case_globals)]
 pub const not_alnum_char: CharTest = |c| !c.is_alphanumeric();
 
+/// The runs of letters and digits of `text`, in order (its split at [`not_alnum_char`], less
+/// the empty parts): the loop once, not once per rule that reads words so.
+pub fn alnum_words(text: &str) -> Vec<&str> {
+    words_by(text, not_alnum_char)
+}
+
+/// The non-empty parts of `text` split at the characters `sep` holds for, in order: one loop for
+/// every [`CharTest`].
+fn words_by(text: &str, sep: CharTest) -> Vec<&str> {
+    text.split(sep).filter(|w| !w.is_empty()).gather()
+}
+
+/// `split(sep).filter(|w| !w.is_empty()).collect()` as a method, through `words_by`.
+pub trait Words {
+    fn words_by(&self, sep: CharTest) -> Vec<&str>;
+}
+
+impl Words for str {
+    fn words_by(&self, sep: CharTest) -> Vec<&str> {
+        words_by(self, sep)
+    }
+}
+
 /// [`not_alnum_char`] for ASCII letters and digits.
 #[allow(non_upper_case_globals)]
 pub const not_ascii_alnum_char: CharTest = |c| !c.is_ascii_alphanumeric();

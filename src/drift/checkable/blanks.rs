@@ -5,6 +5,7 @@
 
 use super::has_any_in;
 use crate::drift::text::Has;
+use crate::drift::text::Words;
 use crate::gather::Gather;
 
 /// The placeholders a message bans: marker words, and the marks of fill-in fields.
@@ -32,12 +33,9 @@ const FIELD_WORDS: &str =
 /// placeholder rule of code or secrets ("TODO comments", "placeholders for secrets"), a kept
 /// or asked placeholder ("keep `{name}`"), or a soft or conditional one.
 pub fn asked(sentence: &str, lower: &str) -> Option<Blanks> {
-    let words: Vec<&str> = lower
-        .split(crate::drift::text::char_test(|c: char| {
-            !(c.is_ascii_alphanumeric() || c == '\'' || c == '-')
-        }))
-        .filter(|w| !w.is_empty())
-        .gather();
+    let words: Vec<&str> = lower.words_by(crate::drift::text::char_test(|c: char| {
+        !(c.is_ascii_alphanumeric() || c == '\'' || c == '-')
+    }));
     let at = words.iter().position(|w| w.starts_with("placeholder"))?;
     let before = words.get(at.saturating_sub(5)..at).unwrap_or_default();
     let after = words

@@ -5,8 +5,10 @@
 //! wrong breaks it: a word the reader cannot tell is a verb is left alone.
 
 use crate::drift::text::Has;
+use crate::drift::text::Words;
 use crate::gather::Gather;
 use crate::gather::GatherText;
+use crate::gather::Keep;
 /// What every bullet starts with.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BulletStart {
@@ -45,12 +47,9 @@ const NO_VERB: &str = "the|a|an|this|that|these|those|our|my|your|its|their|his|
 
 /// The rule a sentence states about every bullet's start, if it states one plainly.
 pub fn asked(sentence: &str, lower: &str) -> Option<BulletStart> {
-    let ws: Vec<&str> = lower
-        .split(crate::drift::text::char_test(|c: char| {
-            !(c.is_alphanumeric() || c == '-' || c == '\'')
-        }))
-        .filter(|w| !w.is_empty())
-        .gather();
+    let ws: Vec<&str> = lower.words_by(crate::drift::text::char_test(|c: char| {
+        !(c.is_alphanumeric() || c == '-' || c == '\'')
+    }));
     // "each bullet …", "every list item …", then "start"/"begin" within a few words.
     let each = ws.iter().position(|w| *w == "each" || *w == "every")?;
     // The reply's bullets, not a kind of them ("each action item").
@@ -188,8 +187,8 @@ fn one_of(rest: &str) -> Option<Vec<String>> {
                 .trim_matches(&['`', '"', '\'', ':', ' '][..])
                 .to_string()
         })
-        .filter(|p| !p.is_empty())
-        .gather();
+        .gather()
+        .kept(|p| !p.is_empty());
     // Each a word or a tag, written as such (capitalised, quoted or bracketed).
     let plain = items.iter().all(|i| {
         i.split_whitespace().count() == 1

@@ -7,6 +7,7 @@
 use super::has_any_in;
 use crate::drift::text::Has;
 use crate::gather::Gather;
+use crate::gather::Keep;
 
 /// The heading's name a sentence asks for when a test fails.
 pub fn asked(sentence: &str, lower: &str) -> Option<String> {
@@ -29,12 +30,12 @@ pub fn asked(sentence: &str, lower: &str) -> Option<String> {
         .skip(1)
         .step_by(2)
         .map(str::trim)
-        .filter(|n| {
+        .gather()
+        .kept(|n| {
             !n.is_empty()
                 && n.split_whitespace().count() <= 4
                 && !n.contains(&['/', '.', '_', ':'][..])
-        })
-        .gather();
+        });
     let name = spans
         .iter()
         .find(|n| n.starts_with('#'))
@@ -86,10 +87,7 @@ pub fn failed(text: &str) -> bool {
 
 /// Whether a clause counts failed tests of one or more.
 fn reports_failure(clause: &str) -> bool {
-    let ws: Vec<&str> = clause
-        .split(crate::drift::text::not_alnum_char)
-        .filter(|w| !w.is_empty())
-        .gather();
+    let ws: Vec<&str> = crate::drift::text::alnum_words(clause);
     let count = |w: &str| {
         w.parse::<u32>().is_ok_and(|n| n > 0) || crate::drift::text::in_list(NUMBER_WORDS, w)
     };

@@ -5,6 +5,7 @@
 use crate::drift::text::Has;
 use crate::gather::Gather;
 use crate::gather::GatherText;
+use crate::gather::Keep;
 use serde_json::Value;
 
 /// A JSON type a key's value must have.
@@ -172,8 +173,8 @@ fn values(text: &str) -> Vec<Value> {
     crate::drift::modality::fenced_blocks(text)
         .into_iter()
         .filter_map(|b| serde_json::from_str::<Value>(b.body).ok())
-        .filter(|v| v.is_object() || v.is_array())
         .gather()
+        .kept(|v| v.is_object() || v.is_array())
 }
 
 fn fits(v: &Value, kind: Kind, nullable: bool) -> bool {

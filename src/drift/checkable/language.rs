@@ -13,6 +13,7 @@ use crate::drift::text::Has;
 use crate::drift::text::Lower;
 use crate::gather::Gather;
 use crate::gather::GatherText;
+use crate::gather::Keep;
 /// A language and its function words.
 #[derive(Debug, PartialEq)]
 pub struct Language {
@@ -195,11 +196,7 @@ pub fn check(text: &str, asked: &Language) -> (bool, Option<String>) {
 
 /// How many of a language's function words a text's words use, each once.
 fn distinct_words(words: &[String], l: &Language) -> usize {
-    let mut seen: Vec<&str> = words
-        .iter()
-        .map(String::as_str)
-        .filter(|w| l.has(w))
-        .gather();
+    let mut seen: Vec<&str> = words.iter().map(String::as_str).gather().kept(|w| l.has(w));
     crate::sort::sort(&mut seen);
     seen.dedup();
     seen.len()

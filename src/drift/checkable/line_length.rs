@@ -6,7 +6,9 @@
 
 use super::has_any_in;
 use crate::drift::text::Has;
+use crate::drift::text::Words;
 use crate::gather::Gather;
+use crate::gather::Keep;
 
 /// A bound on the length of some lines.
 #[derive(Debug, Clone, PartialEq)]
@@ -119,12 +121,9 @@ pub fn asked(lower: &str, cx: &MessageCx) -> Vec<Asked> {
     }
     let wrapped = lower.has("wrap");
     for clause in lower.split(';') {
-        let ws: Vec<&str> = clause
-            .split(crate::drift::text::char_test(|c: char| {
-                !(c.is_ascii_alphanumeric() || c == '-')
-            }))
-            .filter(|w| !w.is_empty())
-            .gather();
+        let ws: Vec<&str> = clause.words_by(crate::drift::text::char_test(|c: char| {
+            !(c.is_ascii_alphanumeric() || c == '-')
+        }));
         let w = |i: usize| ws.get(i).copied().unwrap_or_default();
         // "Each bullet must fit on one line of …": bullet lines (read once per clause).
         let bullets = ws.windows(2).any(
@@ -256,10 +255,11 @@ pub fn first_long(b: &LineChars, text: &str) -> Option<String> {
         // Bullets are the reply's own lines or a pasted text's ("- " in a diff is no bullet).
         (Lines::Bullets, _) => super::lists::outside_fences(text)
             .chain(
-                super::super::modality::fenced_blocks(text)
-                    .into_iter()
-                    .filter(|b| super::super::text::in_list("|text|txt|markdown|md", b.info))
-                    .flat_map(|b| b.body.lines()),
+                super::super::modality::fenced_where(text, |b| {
+                    super::super::text::in_list("|text|txt|markdown|md", b.info)
+                })
+                .into_iter()
+                .flat_map(|b| b.body.lines()),
             )
             .gather(),
         (lines, Of::Commit(whole)) => {
@@ -285,8 +285,8 @@ pub fn first_long(b: &LineChars, text: &str) -> Option<String> {
                 until_note(own.as_deref().unwrap_or(text))
                     .into_iter()
                     // (A short lead-in only: a long line may end with a colon too.)
-                    .filter(|l| !(l.trim_end().ends_with(':') && l.chars().count() <= 60))
                     .gather()
+                    .kept(|l| !(l.trim_end().ends_with(':') && l.chars().count() <= 60))
             } else {
                 // A text in a plain block; a file's or a program's in any (not a diff beside
                 // the entry).

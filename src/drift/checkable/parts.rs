@@ -7,6 +7,7 @@
 use super::words_at;
 use crate::drift::text::Has;
 use crate::gather::Gather;
+use crate::gather::Keep;
 use crate::gather::PushAll;
 
 /// Words that make the name before (or after) them a part: "the Risks section", "the `summary`
@@ -1352,10 +1353,7 @@ fn find_named(result: &str, name: &str) -> Option<String> {
     let head = name.rsplit(' ').next().unwrap_or(name);
     // A label with a list marker whose words are all the name's, its head last: "(a) Member
     // announcement" for "member-facing announcement".
-    let name_words: Vec<&str> = name
-        .split(&[' ', '-'][..])
-        .filter(|w| !w.is_empty())
-        .gather();
+    let name_words: Vec<&str> = name.split(&[' ', '-'][..]).gather().kept(|w| !w.is_empty());
     let fewer_words = |label: &str| {
         let t = label.trim_start();
         // Only after a marker: "Launch email" is no "partner launch email".
@@ -1728,13 +1726,9 @@ fn ordinal_paragraph<'a>(ban: &str, result: &'a str) -> Option<&'a str> {
             })
     });
     // A heading or a lead-in line ("Here is the update:") is no paragraph.
-    let blocks: Vec<&str> = result
-        .split("\n\n")
-        .map(str::trim)
-        .filter(|b| {
-            !b.is_empty() && !(!b.contains('\n') && (b.starts_with('#') || b.ends_with(':')))
-        })
-        .gather();
+    let blocks: Vec<&str> = result.split("\n\n").map(str::trim).gather().kept(|b| {
+        !b.is_empty() && !(!b.contains('\n') && (b.starts_with('#') || b.ends_with(':')))
+    });
     if !banned_by_it || blocks.len() < 2 {
         return None;
     }

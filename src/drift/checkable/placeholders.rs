@@ -6,6 +6,7 @@
 
 use crate::drift::text::Has;
 use crate::gather::Gather;
+use crate::gather::Keep;
 /// A placeholder style: its marks and the case of the name inside.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Style {
@@ -74,8 +75,8 @@ pub fn asked(message: &str) -> Option<Style> {
         // leave the placeholders exactly as named" asks no case of them).
         let clause = lower
             .split(&[';', ':'][..])
-            .filter(|c| c.has("placeholder"))
             .gather()
+            .kept(|c| c.has("placeholder"))
             .join(" ");
         let upper = if super::has_any_in(&clause, "upper snake|upper_snake|uppercase|upper case|all caps|upper-case|capitals") {
             Some(true)
@@ -189,9 +190,7 @@ pub fn templates(style: &Style, result: &str) -> Vec<String> {
     if style.whole {
         return vec![result.to_string()];
     }
-    let mut out: Vec<String> = crate::drift::modality::fenced_blocks(result)
-        .into_iter()
-        .filter(|b| {
+    let mut out: Vec<String> = crate::drift::modality::fenced_where(result, |b| {
             let lang = b.info.trim().to_ascii_lowercase();
             let intro = super::line_before(result, b.outer.0);
             crate::drift::text::in_list(
@@ -199,6 +198,7 @@ pub fn templates(style: &Style, result: &str) -> Vec<String> {
                 &lang,
             ) && !super::has_any_in(&intro, OLD_INTRO)
         })
+        .into_iter()
         .map(|b| b.body.to_string())
         .gather();
     // Block-quoted lines, less those led in as the old text ("Your current text was:").

@@ -321,10 +321,7 @@ fn named_date(text: &str, reading: Reading) -> Option<Vec<f64>> {
     const MONTHS: [&str; 12] = [
         "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
     ];
-    let words: Vec<&str> = text
-        .split(crate::drift::text::not_alnum_char)
-        .filter(|w| !w.is_empty())
-        .gather();
+    let words: Vec<&str> = crate::drift::text::alnum_words(text);
     let day = |w: &str| {
         (w.len() <= 2 && w.bytes().all(|b| b.is_ascii_digit()))
             .then(|| crate::drift::text::decimal(w))
@@ -506,10 +503,7 @@ fn runs(text: &str) -> Vec<Run<'_>> {
 /// date"): a word of the key and of the header share their first four letters.
 fn names_key(header: &str, key: &[String]) -> bool {
     let generic = "number|count|date|time|the|of|total|avg|average|rate|level|value|amount";
-    let head: Vec<&str> = header
-        .split(crate::drift::text::not_alnum_char)
-        .filter(|w| !w.is_empty())
-        .gather();
+    let head: Vec<&str> = crate::drift::text::alnum_words(header);
     let strong = key
         .iter()
         .filter(|k| !crate::drift::text::in_list(generic, k.as_str()));

@@ -5,6 +5,7 @@
 use crate::drift::text::Has;
 use crate::drift::text::Lower;
 use crate::gather::Gather;
+use crate::gather::Keep;
 /// What a message asks of a table: its columns (none named: any table will do), whether they
 /// are all of them (`exact`: "exactly these columns", "no other columns") and whether their
 /// order is asked ("in that order").
@@ -205,8 +206,8 @@ fn names_after(tail: &str) -> Vec<String> {
             spans
                 .iter()
                 .map(|s| s.trim().to_string())
-                .filter(|s| !s.is_empty())
-                .gather(),
+                .gather()
+                .kept(|s| !s.is_empty()),
         );
     }
     two_or_more(items(body, body.contains('|')))

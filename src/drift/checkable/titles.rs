@@ -8,6 +8,7 @@
 use super::{bound, number, words_at, Rel};
 use crate::drift::text::Has;
 use crate::gather::Gather;
+use crate::gather::Keep;
 use crate::gather::PushAll;
 
 /// Words between "title" and the bound that make the bound another's or a shared one.
@@ -89,8 +90,8 @@ pub(super) fn asked(lower: &str) -> Option<(usize, String)> {
 pub(super) fn word_count(title: &str) -> usize {
     let mut ws: Vec<&str> = title
         .split_whitespace()
-        .filter(|w| w.chars().any(char::is_alphanumeric))
-        .gather();
+        .gather()
+        .kept(|w| w.chars().any(char::is_alphanumeric));
     if ws.first().is_some_and(|w| {
         w.strip_suffix(':').is_some_and(|ty| {
             ty.bytes()

@@ -5,6 +5,7 @@
 //! duration, weight, volume, temperature or data size; for a length, another system's (a
 //! reply in kilometres may still say "within 5 m"); for a latency, seconds against
 //! milliseconds only (a test's "30 minutes" is not a latency).
+use crate::drift::text::Words;
 use crate::gather::Gather;
 
 /// What a unit measures.
@@ -145,12 +146,9 @@ pub fn asked(lower: &str) -> Option<InUnit> {
     if super::has_any_in(lower, "table|column|field|chart|per ") {
         return None;
     }
-    let ws: Vec<&str> = lower
-        .split(crate::drift::text::char_test(|c: char| {
-            !(c.is_alphanumeric() || c == '°' || c == '-')
-        }))
-        .filter(|w| !w.is_empty())
-        .gather();
+    let ws: Vec<&str> = lower.words_by(crate::drift::text::char_test(|c: char| {
+        !(c.is_alphanumeric() || c == '°' || c == '-')
+    }));
     let w = |i: usize| ws.get(i).copied().unwrap_or_default();
     let (j, (canon, ..)) = (0..ws.len()).find_map(|j| {
         if !matches!(w(j), "in" | "as") {

@@ -78,8 +78,8 @@ pub fn asked(
         keys = crate::drift::text::code_spans(sentence.get(at..).unwrap_or_default())
             .into_iter()
             .map(str::to_string)
-            .filter(|k| !k.is_empty())
-            .gather();
+            .gather()
+            .kept(|k| !k.is_empty());
     }
     keys.keep(|k| !k.contains(&['/', '*', ' ', '.'][..]));
     // "You can omit `notes` when …": an optional key is not required.
@@ -453,8 +453,8 @@ fn fault(rule: &YamlKeys, maps: &[&[(String, Node)]]) -> (usize, Option<String>)
             let order: Vec<&String> = m
                 .iter()
                 .map(|(k, _)| k)
-                .filter(|k| rule.keys.contains(k))
-                .gather();
+                .gather()
+                .kept(|k| rule.keys.contains(k));
             if order.iter().zip(&rule.keys).any(|(a, b)| *a != b) {
                 return (
                     present,

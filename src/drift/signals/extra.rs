@@ -11,6 +11,7 @@ use crate::drift::phrases::Phrases;
 use crate::drift::text::Lower;
 use crate::gather::Gather;
 use crate::gather::GatherText;
+use crate::gather::Keep;
 use crate::gather::PushAll;
 
 pub const NAME: &str = "extra";
@@ -48,8 +49,8 @@ fn words(sentence: &str) -> Vec<String> {
             .replace('’', "'")
             .lower()
         })
-        .filter(|w| !w.is_empty())
         .gather()
+        .kept(|w| !w.is_empty())
 }
 
 /// Whether `word` reads as a change: a listed change verb, or any other word of five letters
