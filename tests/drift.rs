@@ -10965,3 +10965,30 @@ fn the_session_80_older_unread_cases_are_read() {
         "Two real risks:\n- The script deletes old backups before checking the new one.\n- Its log is written to the disk it backs up.",
     );
 }
+
+#[test]
+fn the_session_80_last_sets_are_read() {
+    // A heading made optional bare after its name.
+    let bare = "Write the notes for the label printer driver 2.1. Sections: `## Summary`, `## Fixes`, and `## Caveats` only if there are any.";
+    clean(bare, "## Summary\nFaster printing on the Zebra models.\n\n## Fixes\n- Labels no longer shift by 2 mm.\n\nNo caveats are known.");
+    flagged(
+        bare,
+        "## Summary\nFaster printing on the Zebra models.\n\nNo caveats are known.",
+    );
+    // The last section dropped by the next sentence.
+    let last = "Document the CSV import fix with the sections `## Cause`, `## Changes` and `## Follow-ups`. If nothing is left to do, leave that last section out.";
+    clean(last, "## Cause\nThe importer split on commas inside quotes.\n\n## Changes\n- `import/csv.py` uses the csv module now.");
+    flagged(
+        last,
+        "## Cause\nThe importer split on commas inside quotes.\n\n## Follow-ups\n- None.",
+    );
+    // All lowercase with one name excepted: which words keep their case is read no further.
+    clean(
+        "Reply in the channel in all lowercase; the only exception is our brand name ParcelPilot. Say the label bug is fixed.",
+        "the label bug is fixed in ParcelPilot as of this morning.\nreprints from yesterday are in the usual folder.",
+    );
+    // A ban in one reader's note, named by its reader.
+    let readers = "Write two parts: a note for the drivers and a technical note for me. In the drivers' note, don't use the word 'fault'; say 'issue'.";
+    clean(readers, "**For the drivers**\nThe scanner issue is fixed; restart the app once.\n\n**Technical note**\n- The fault was a stale TLS certificate on the scan gateway.");
+    flagged(readers, "**For the drivers**\nThe scanner fault is fixed; restart the app once.\n\n**Technical note**\n- A stale TLS certificate on the scan gateway.");
+}

@@ -3736,8 +3736,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             );
         // "… in all lowercase, except file names and tank ids": which words keep their case is
         // not told.
-        let excepted =
-            lower.has("except ") && !has_any_in(&lower, "anything except|nothing except");
+        let excepted = has_any_in(&lower, "except |the only exception")
+            && !has_any_in(&lower, "anything except|nothing except");
         if asks_about
             || operation
             || part_first
@@ -4552,7 +4552,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     *n = new.trim_start_matches(&['#', ' '][..]).to_string();
                 }
             }
-            if has_any_in(own, "drop the last one|skip the last one|omit the last one|leave out the last one|the last one is optional|the last one only if") {
+            // ("If you have none, leave that last section out": said in the next sentence.)
+            if has_any_in(own, "drop the last one|skip the last one|omit the last one|leave out the last one|the last one is optional|the last one only if")
+                || has_any_in(&later, "leave that last section out|leave the last section out|leave that last one out|omit that last section|omit the last section")
+            {
                 names.pop();
             }
             // "…, but leave out any heading that would have nothing under it": each optional.
@@ -9417,14 +9420,12 @@ fn is_ban(rule: &Rule) -> bool {
 fn optional_named(lower: &str, name: &str) -> bool {
     let name = name.to_ascii_lowercase();
     lower.match_indices(name.as_str()).any(|(i, _)| {
-        lower
+        // ("`## Known issues` only if there are any" says it bare too.)
+        let r = lower
             .get(i + name.len()..)
             .unwrap_or_default()
-            .trim_start_matches(&['`', '"', '\'', '*', '\u{201d}', '\u{2019}', ' '][..])
-            .strip_prefix('(')
-            .is_some_and(|r| {
-                r.starts_with("optional") || r.starts_with("only if") || r.starts_with("if any")
-            })
+            .trim_start_matches(&['`', '"', '\'', '*', '\u{201d}', '\u{2019}', ' ', '('][..]);
+        r.starts_with("optional") || r.starts_with("only if") || r.starts_with("if any")
     }) || ["leave out", "omit", "skip", "drop"].iter().any(|v| {
         // "you can leave out 'Follow-ups' if there aren't any".
         lower.contains(&format!("{v} '{name}' if"))
