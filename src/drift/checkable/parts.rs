@@ -862,7 +862,7 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
         // "in the wardens' paragraph": whose paragraph it is.
         let thing = match name.as_slice() {
             [.., x, "section" | "part" | "table"] => Some(*x),
-            [.., x, "paragraph" | "note" | "part"] if x.ends_with('\'') => {
+            [.., x, "paragraph" | "note"] if x.ends_with('\'') => {
                 Some(x.trim_end_matches("'s").trim_end_matches('\''))
             }
             [.., x] => Some(*x),
