@@ -10992,3 +10992,16 @@ fn the_session_80_last_sets_are_read() {
     clean(readers, "**For the drivers**\nThe scanner issue is fixed; restart the app once.\n\n**Technical note**\n- The fault was a stale TLS certificate on the scan gateway.");
     flagged(readers, "**For the drivers**\nThe scanner fault is fixed; restart the app once.\n\n**Technical note**\n- A stale TLS certificate on the scan gateway.");
 }
+
+#[test]
+fn the_session_80_review_findings_are_read() {
+    // "make that N" far from the bound corrects another number, not the limit.
+    clean(
+        "Summarise the water main repair in at most 40 words. Two streets lost supply; make that 3, a third reported in overnight.",
+        "Crews replaced a cracked section of the main on Mill Lane. Supply is back on Mill Lane, Ash Row and Quarry Road; the road stays closed until the surface is relaid on Friday.",
+    );
+    clean(
+        "Write at most 35 words on what changed in release 5.1. Sorry, make that 5.2.",
+        "Release 5.2 adds CSV export of invoices and fixes the rounding of VAT on discounted lines.",
+    );
+}

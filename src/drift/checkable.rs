@@ -4644,11 +4644,20 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             continue;
         };
         if let Some(&(_, n)) = remade.iter().find(|(make, _)| *make > at) {
+            // (A number far from the old bound corrects something else: "40 words … 2 stores
+            // were hit; make that 3", "release 4.1. Sorry, make that 4.2".)
+            let near = |old: usize| n.saturating_mul(3) >= old && n <= old.saturating_mul(3);
             let again = match rule {
-                Rule::Words(Rel::LessThan, _) => Some(Rule::Words(Rel::LessThan, n)),
-                Rule::ProseWords(Rel::LessThan, _) => Some(Rule::ProseWords(Rel::LessThan, n)),
-                Rule::Sentences(Rel::LessThan, _) => Some(Rule::Sentences(Rel::LessThan, n)),
-                Rule::Bullets(Rel::LessThan, _) => Some(Rule::Bullets(Rel::LessThan, n)),
+                Rule::Words(Rel::LessThan, old) if near(old) => Some(Rule::Words(Rel::LessThan, n)),
+                Rule::ProseWords(Rel::LessThan, old) if near(old) => {
+                    Some(Rule::ProseWords(Rel::LessThan, n))
+                }
+                Rule::Sentences(Rel::LessThan, old) if near(old) => {
+                    Some(Rule::Sentences(Rel::LessThan, n))
+                }
+                Rule::Bullets(Rel::LessThan, old) if near(old) => {
+                    Some(Rule::Bullets(Rel::LessThan, n))
+                }
                 _ => None,
             };
             if let Some(r) = again {
