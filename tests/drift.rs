@@ -11005,3 +11005,99 @@ fn the_session_80_review_findings_are_read() {
         "Release 5.2 adds CSV export of invoices and fixes the rounding of VAT on discounted lines.",
     );
 }
+
+#[test]
+fn the_session_81_arrival_cases_are_read() {
+    // A part where lists are fine, after a no-bullets rule of another part.
+    clean(
+        "Give the parents a short summary of the new lunch app in plain prose, with no bullet points. Then add setup notes for the school IT staff; lists are fine there.",
+        "**For parents**\n\nFrom Monday you can top up lunch credit from your phone. The app also warns you the evening before a dish your child is allergic to is served.\n\n**Setup notes**\n\n- Server: `lunch-api` on the district cluster, port 8443.\n- Sign-on: the parent portal's existing OAuth client.",
+    );
+    // A table let in for one part by "may go in a table" (which part is not read).
+    clean(
+        "Write the quarterly kitchen report in prose, no tables. The one exception: the per-site meal counts may go in a table.",
+        "The quarter went well, with fewer complaints than last year.\n\n| Site | Meals |\n|---|---|\n| North | 12,400 |\n| South | 9,800 |\n\nSouth served fewer meals because of the closure in February.",
+    );
+    flagged(
+        "Write the quarterly kitchen report in prose, no tables.",
+        "The quarter went well, with fewer complaints than last year.\n\n| Site | Meals |\n|---|---|\n| North | 12,400 |\n| South | 9,800 |\n\nSouth served fewer meals because of the closure in February.",
+    );
+    // A ban on new files in a folder, said after a clause with a negation of its own.
+    clean(
+        "Add a `ticket_class` column to the bookings table. Change the existing migration `db/migrations/0007_bookings.sql` (it hasn't shipped yet); do not create any new files under `db/migrations/`.",
+        "Done.\n\n- `db/migrations/0007_bookings.sql`: added `ticket_class TEXT NOT NULL DEFAULT 'standard'`.\n- New script `tools/fill_ticket_class.py` sets the class for the 2,300 existing rows from the fare code.\n\nThe migration runs cleanly on an empty database.",
+    );
+    // A ban on the entries themselves, with the message around them freed in its own clause.
+    clean(
+        "Write the customer changelog for `dock-app` 2.1. The changelog entries themselves must not use 'I'; your message to me around them is fine.",
+        "I wrote these from the merged PRs since 2.0 and left out the two internal refactors.\n\n---\n\n- Bookings can now be moved to another sailing from the app.\n- Receipts are emailed as PDF.\n\n---\n\nI can add the known issues too if you like.",
+    );
+    flagged(
+        "Write the customer changelog for `dock-app` 2.1. The changelog entries themselves must not use 'I'; your message to me around them is fine.",
+        "I wrote these from the merged PRs since 2.0 and left out the two internal refactors.\n\n---\n\n- Bookings can now be moved to another sailing from the app.\n- I made receipts arrive as PDF.\n\n---\n\nI can add the known issues too if you like.",
+    );
+    // A ban placed in a section named at the sentence's start ("… in it").
+    clean(
+        "Write up the permit portal outage. The Summary section is for the finance director, so don't use the word 'regression' in it. The Technical section can go into as much depth as needed.",
+        "## Summary\nThe permit portal was down for 40 minutes on Tuesday morning. Payments queued during that time have all gone through.\n\n## Technical\n- Cause: the ticket was labelled `regression` by QA; the session middleware from release 3.4 dropped cookies.\n- Fix: reverted in 3.4.1.",
+    );
+    flagged(
+        "Write up the permit portal outage. The Summary section is for the finance director, so don't use the word 'regression' in it. The Technical section can go into as much depth as needed.",
+        "## Summary\nThe permit portal was down for 40 minutes after a regression on Tuesday morning. Payments queued during that time have all gone through.\n\n## Technical\n- Cause: the ticket was labelled `regression` by QA; the session middleware from release 3.4 dropped cookies.\n- Fix: reverted in 3.4.1.",
+    );
+    // A word banned in one sense only.
+    clean(
+        "Summarise the fare review. Don't use 'charge' for anything but money; here it should only mean a fee.",
+        "- The booking charge is now shown before payment.\n- The late-change charge of 5 GBP matches the published rules.\n- One issue: the pet charge is not refunded on cancellation.",
+    );
+    // Sorted by a date the items label among other dates.
+    clean(
+        "List the open street permits ordered by expiry date, earliest first.",
+        "1. PRM-301: Elm St, issued 2025-03-02, expires 2025-07-01\n2. PRM-288: Oak Ave, issued 2025-01-15, expires 2025-07-09\n3. PRM-310: Pine Rd, issued 2025-02-20, expires 2025-07-20",
+    );
+    flagged(
+        "List the open street permits ordered by expiry date, earliest first.",
+        "1. PRM-301: Elm St, issued 2025-03-02, expires 2025-07-01\n2. PRM-288: Oak Ave, issued 2025-01-15, expires 2025-06-09\n3. PRM-310: Pine Rd, issued 2025-02-20, expires 2025-07-20",
+    );
+    // A bound with a larger one under a condition the text cannot show.
+    clean(
+        "Why was the Sunday backup late? Answer in at most two sentences, or up to five if there was more than one cause.",
+        "There were two causes. The storage node was rebooting for patches until 02:40. The job also waited on a lock left by a crashed restore. Either alone would have delayed it. The lock is now cleared on restart.",
+    );
+    // "At or under" a line length: the bound itself is allowed.
+    clean(
+        "Summarise the failed import for the on-call log. Keep every line at or under 60 characters.",
+        "import_fares failed at 03:10 after three attempts.\nThe supplier file had a new column; the parser halted there.\nRerun at 06:00 with the fixed parser succeeded.",
+    );
+    flagged(
+        "Summarise the failed import for the on-call log. Keep every line at or under 60 characters.",
+        "import_fares failed at 03:10 after three attempts.\nThe supplier file had a new column, so the parser stopped there.\nRerun at 06:00 with the fixed parser succeeded.",
+    );
+    // Nested keys named after the top-level keys.
+    clean(
+        "Check the timetable feed. Reply with only a JSON object whose top-level keys are exactly `feed`, `problems`; `problems` is a list of objects, each with the keys `stop` and `minutes_late`.",
+        "{\"feed\": \"summer\", \"problems\": [{\"stop\": \"Quay\", \"minutes_late\": 4}]}",
+    );
+    flagged(
+        "Check the timetable feed. Reply with only a JSON object whose top-level keys are exactly `feed`, `problems`; `problems` is a list of objects, each with the keys `stop` and `minutes_late`.",
+        "{\"feed\": \"summer\", \"issues\": [{\"stop\": \"Quay\", \"minutes_late\": 4}]}",
+    );
+    // Emojis banned in a data file's strings; the reply shows the old ones.
+    clean(
+        "Tidy the button captions in `captions_fr.json`: the captions must not contain emojis, since the kiosk font cannot draw them. In your reply, show each caption you changed with its old and new text.",
+        "Changed 3 captions in `captions_fr.json`:\n\n| Key | Old | New |\n|---|---|---|\n| `pay` | 💳 Payer | Payer |\n| `help` | ❓ Aide | Aide |\n| `done` | ✅ Terminé | Terminé |\n\nThe kiosk was restarted and all three now render.",
+    );
+    flagged(
+        "Write the kiosk status update for the team. No emojis.",
+        "Kiosk update ✅\n\nAll 14 kiosks run the new build.\nTwo need a restart tonight.",
+    );
+    // A ban let back in for the one term the update names.
+    flagged(
+        "Don't use the words \"outage\", \"incident\" or \"downtime\". Update: legal approved \"outage\", so please use it after all.",
+        "The incident on Tuesday lasted 40 minutes.\nThe outage affected 2 sites.\nAll queued payments went through.",
+    );
+    clean(
+        "Don't use the words \"outage\", \"incident\" or \"downtime\". Update: legal approved \"outage\", so please use it after all.",
+        "The outage on Tuesday lasted 40 minutes.\nIt affected 2 sites.\nAll queued payments went through.",
+    );
+}

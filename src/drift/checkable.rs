@@ -1264,6 +1264,8 @@ fn bound(text: &str, words: &[(usize, &str)], k: usize) -> Option<(Rel, usize)> 
                 (Rel::LessThan, n)
             }
         }
+        // "at or under 80 words": 80 is allowed.
+        ("or", "under" | "below") if before(3) == "at" => (Rel::LessThan, n + 1),
         (_, "under" | "below") => {
             if not(2)? {
                 (Rel::AtLeast, n)
@@ -1728,8 +1730,14 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         // "No bullet lists in the Summary section; the rest of the report can use them": the
         // reply named in the clause that frees the rest.
         match text.split_once("; ") {
+            // ("…; your message to me around them is fine".)
             Some((rule_said, rest))
-                if has_any_in(&rest.to_ascii_lowercase(), "the rest|everything else") =>
+                if has_any_in(&rest.to_ascii_lowercase(), "the rest|everything else")
+                    || (rest.to_ascii_lowercase().starts_with("your ")
+                        && has_any_in(
+                            &rest.to_ascii_lowercase(),
+                            " is fine| can be | is up to you| is ok",
+                        )) =>
             {
                 rule_said
             }
@@ -3512,7 +3520,15 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     let at = outside_code_find(&lower, "keys")
                         .or_else(|| outside_code_find(&lower, "fields"))
                         .unwrap_or(0);
-                    list = super::text::code_spans(sentence.get(at..).unwrap_or_default())
+                    // (Up to a clause or a second key list: "…; `rows` is a list of
+                    // objects, each with the keys `stop` and `late`" names nested keys.)
+                    let tail = lower.get(at + 4..).unwrap_or_default();
+                    let end = [tail.find(';'), tail.find("keys")]
+                        .into_iter()
+                        .flatten()
+                        .min()
+                        .map_or(lower.len(), |e| at + 4 + e);
+                    list = super::text::code_spans(sentence.get(at..end).unwrap_or_default())
                         .into_iter()
                         .map(str::to_string)
                         .gather()
@@ -4632,17 +4648,43 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     let remade = remade_bounds(message);
     for (of_reply, at, rule) in out {
         // A rule read from the whole message (no sentence of its own) is not placed.
-        let lifted_at = at.filter(|&at| {
-            lifts.iter().any(|(from, end, family)| {
+        let lift = at.and_then(|at| {
+            lifts.iter().find(|(from, end, family)| {
                 (*from..*end).contains(&at)
                     && (family.contains(&"*") || family.contains(&describe(&rule).0))
                     && !another_count(message.get(..*end).unwrap_or_default(), &rule)
             })
         });
-        let Some(at) = lifted_at else {
+        let (Some(at), Some(&(_, end, _))) = (at, lift) else {
             kept.push((of_reply, rule));
             continue;
         };
+        // "Avoid 'outage', 'incident' and 'downtime'. … 'outage' is approved, so use it after
+        // all": the terms the lifting sentence names are let back in, the others stay banned.
+        let mut rule = rule;
+        if let Rule::Forbids(list)
+        | Rule::ForbidsAnywhere(list)
+        | Rule::ProseForbids(list)
+        | Rule::OwnForbids(list) = &mut rule
+        {
+            let said = sentences(message)
+                .into_iter()
+                .find(|t| {
+                    let s = t.as_ptr() as usize - message.as_ptr() as usize;
+                    s < end && end <= s + t.len()
+                })
+                .map_or(String::new(), |t| {
+                    format!(" {} ", ws_of(&t.to_ascii_lowercase()).join(" "))
+                });
+            let named = |w: &String| {
+                said.contains(&format!(" {} ", ws_of(&w.to_ascii_lowercase()).join(" ")))
+            };
+            if list.iter().any(named) && !list.iter().all(named) {
+                list.keep(|w| !named(w));
+                kept.push((of_reply, rule));
+                continue;
+            }
+        }
         if let Some(&(_, n)) = remade.iter().find(|(make, _)| *make > at) {
             // (A number far from the old bound corrects something else: "40 words … 2 stores
             // were hit; make that 3", "release 4.1. Sorry, make that 4.2".)
@@ -5702,7 +5744,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             out.push((0, at, &["iso-dates"]));
         }
         if fine_after("table")
-            || has_any_in(&lower, "can use a table|may use a table|can be a table|may be a table|can go in a table|can be in a table|use a table if|so please do use one|do use a table|table is easiest|table after all")
+            || has_any_in(&lower, "can use a table|may use a table|can be a table|may be a table|can go in a table|may go in a table|can be in a table|may be in a table|use a table if|so please do use one|do use a table|table is easiest|table after all")
             || (lower.has("table")
                 && has_any_in(&lower, "either is fine|either works|either way is fine"))
         {
@@ -6144,7 +6186,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         // everywhere (which part is not read).
         if has_any_in(
             &lower,
-            "bullets are fine|bullet points are fine|bullets are ok|bullets are allowed",
+            "bullets are fine|bullet points are fine|bullets are ok|bullets are allowed|lists are fine|lists are ok|lists are allowed",
         ) {
             out.push((0, at, &["no-bullets"]));
         }
@@ -8827,6 +8869,8 @@ fn soft_count(sentence: &str) -> bool {
         &["try", "to", "keep"],
         &["try", "and", "keep"],
         &["guideline"],
+        // "at most three sentences, or up to six if you find two causes".
+        &["or", "up", "to"],
     ]
     .iter()
     .any(|p| has(p))
@@ -9531,7 +9575,7 @@ fn quote_at(lower: &str, ws: &[(usize, &str)], j: usize) -> bool {
 
 /// A word said to be banned in one sense only ("when talking about hearings", "when you mean
 /// the staff"), which the text cannot tell.
-const IN_A_SENSE: &str = "when talking about|when referring to|when describing|when you talk about|when you refer to|when you mean|in the sense of";
+const IN_A_SENSE: &str = "when talking about|when referring to|when describing|when you talk about|when you refer to|when you mean|in the sense of|only mean|as a status word|as a filler";
 
 fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
     // "Don't use the word 'exhibit' as a noun", "… 'resources' when you mean the staff":

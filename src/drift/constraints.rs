@@ -894,7 +894,14 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 in_asked: !of_reply && super::checkable::in_the_asked(&n.text, &asked),
                 strings_only: !of_reply && {
                     let ban = n.text.to_ascii_lowercase();
-                    crate::drift::text::contains_any(&ban, " strings")
+                    // (Or said beside the data file they live in: "Clean up the labels in
+                    // `labels_en.json`: the labels must not contain emojis".)
+                    (crate::drift::text::contains_any(&ban, " strings")
+                        || super::file_scope::paths(&ban).iter().any(|(_, p)| {
+                            ".json|.yaml|.yml|.po|.properties|.strings|.arb|.xliff"
+                                .split('|')
+                                .any(|x| p.ends_with(x))
+                        }))
                         && !crate::drift::text::contains_any(&ban, "commit|reply|report|message")
                 },
                 new_only: {
@@ -3193,7 +3200,13 @@ fn check_negatives_reading(
                         crate::drift::text::contains_any(&c, "not |n't |never |no ")
                     };
                     let pieces = || n.text.split(&[';', ',', '\u{2014}'][..]);
-                    let own = pieces().find(negated).or_else(|| pieces().next()).unwrap_or_default();
+                    // (The clause that says "new": not "(it hasn't shipped yet); do not
+                    // create new files under `x/`".)
+                    let own = pieces()
+                        .find(|c| negated(c) && c.to_ascii_lowercase().contains("new"))
+                        .or_else(|| pieces().find(negated))
+                        .or_else(|| pieces().next())
+                        .unwrap_or_default();
                     let own = own
                         .split(" but ")
                         .find(negated)

@@ -143,7 +143,9 @@ pub fn asked(lower: &str, cx: &MessageCx) -> Vec<Asked> {
             let Some(n) = w(i).parse::<usize>().ok().filter(|_| unit || bare_bound) else {
                 continue;
             };
-            let below = matches!(w(i.wrapping_sub(1)), "under" | "below")
+            // ("at or under 80 characters": 80 is allowed.)
+            let below = (matches!(w(i.wrapping_sub(1)), "under" | "below")
+                && w(i.wrapping_sub(2)) != "or")
                 || (w(i.wrapping_sub(1)) == "than"
                     && matches!(w(i.wrapping_sub(2)), "less" | "fewer"));
             let n = if below { n.saturating_sub(1) } else { n };

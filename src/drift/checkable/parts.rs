@@ -585,6 +585,16 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
         {
             return Some(Part::Named("title".into()));
         }
+        // "The Summary section goes to the board, so don't use the word 'blocker' in it".
+        let in_it = l.trim_end_matches(&['.', ')', ' '][..]).ends_with(" in it")
+            || l.has(" in it,")
+            || l.has(" in it;");
+        if let Some(name) = (2..4)
+            .find(|&i| in_it && ws.first() == Some(&"the") && ws.get(i) == Some(&"section"))
+            .and_then(|i| ws.get(1..i))
+        {
+            return Some(Part::Named(name.join(" ")));
+        }
         if l.has("commit message") && (l.has(" in it") || l.has("in the commit message itself")) {
             return Some(Part::Named("commit message".into()));
         }

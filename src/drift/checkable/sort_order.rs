@@ -673,6 +673,29 @@ fn value(
         let t = text.trim();
         return (!t.is_empty()).then(|| Value::Text(t.to_string()));
     }
+    // "In order of expiry date" of "event 2025-10-04, hold expires 2025-06-18": the date after
+    // the word that names the key (its first four letters), where the item has one.
+    let text = if dated(rule) && !in_column {
+        let lower = text.to_ascii_lowercase();
+        rule.key
+            .iter()
+            .filter(|k| k.len() >= 4 && !crate::drift::text::in_list("date|dates|time|times", k))
+            .find_map(|k| {
+                let stem = k.get(..4)?;
+                lower
+                    .match_indices(stem)
+                    .find(|(i, _)| {
+                        *i == 0
+                            || lower
+                                .get(..*i)
+                                .is_some_and(|b| !b.ends_with(char::is_alphanumeric))
+                    })
+                    .and_then(|(i, _)| text.get(i..))
+            })
+            .unwrap_or(text)
+    } else {
+        text
+    };
     // A date with a month's name, where dates are the key.
     if dated(rule) {
         if let Some(d) = named_date(text, reading) {
