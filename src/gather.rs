@@ -80,6 +80,9 @@ pub(crate) trait Keep<T> {
     fn keep(&mut self, f: impl FnMut(&T) -> bool);
     /// `into_iter().filter(f).collect()` of a `Vec`, in place: the same elements, in order.
     fn kept(self, f: impl FnMut(&T) -> bool) -> Self;
+    /// `into_iter().find(f)` of a `Vec`: the first element `f` accepts (those after it are not
+    /// looked at), the loop once per element type.
+    fn found(self, f: impl FnMut(&T) -> bool) -> Option<T>;
 }
 
 impl<T> Keep<T> for Vec<T> {
@@ -90,6 +93,14 @@ impl<T> Keep<T> for Vec<T> {
         self.keep(f);
         self
     }
+    fn found(self, mut f: impl FnMut(&T) -> bool) -> Option<T> {
+        find_by(self, &mut f)
+    }
+}
+
+#[inline(never)]
+fn find_by<T>(v: Vec<T>, f: &mut dyn FnMut(&T) -> bool) -> Option<T> {
+    v.into_iter().find(|x| f(x))
 }
 
 #[inline(never)]

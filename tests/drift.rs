@@ -11101,3 +11101,117 @@ fn the_session_81_arrival_cases_are_read() {
         "The outage on Tuesday lasted 40 minutes.\nIt affected 2 sites.\nAll queued payments went through.",
     );
 }
+
+#[test]
+fn the_session_81_later_sets_are_read() {
+    // A line limit in brackets after one of two texts asked.
+    clean(
+        "Prepare a post for the #drivers channel about the evening door rules (max 3 lines) and a merge request text for the config change (any length).",
+        "**Channel post**\n\nThe east door is locked after 18:00 from Monday.\nUse the side entrance by the loading bay.\nKeys are with the shift lead.\n\n**Merge request text**\n\nMoves the door schedule into `config/doors.yaml`.\n\n- Adds the evening lock time.\n- Updates the volunteer page.\n- Removes the old hard-coded hours.\n\nTested on the staging kiosk.",
+    );
+    // A question ban of one section, with questions sent under another heading.
+    clean(
+        "Review the plan to move the bookings store to Postgres. Don't ask questions in the Summary section; put anything you need answered under a separate `Open questions` heading.",
+        "## Summary\nThe switch is possible before the autumn season. Only two columns use types without a direct match.\n\n## Risks\n- Imports must pause during the cut-over.\n\n## Open questions\n- Who rewrites the three stored procedures?\n- Can we use the November maintenance window?",
+    );
+    // A clock form (H:MM:SS) is no unit for every figure.
+    clean(
+        "Summarise the club's half marathon for the newsletter. Give every finish time as H:MM:SS.",
+        "1. Bib 14: 1:12:40\n2. Bib 9: 1:13:05\n\nThe winner pulled away at 15K and won by 25 seconds.",
+    );
+    // (A unit asked still holds.)
+    flagged(
+        "Summarise the club's half marathon for the newsletter. Give every finish time in minutes.",
+        "1. Bib 14: 72 minutes\n2. Bib 9: 73 minutes\n\nThe winner finished in 1.2 hours.",
+    );
+    // A word banned except inside a service name.
+    clean(
+        "Explain how the menu reaches the kiosks. Don't use the word \"feed\" except as part of the service name `menu-feed`, which you can mention as needed.",
+        "1. The kitchen app saves the menu.\n2. The `menu-feed` service picks up the change and checks it.\n3. `menu-feed` pushes it to every kiosk within ten seconds.",
+    );
+    // "Scratch the no-tables part".
+    clean(
+        "Write the release notes as bullets, no tables. Actually, scratch the no-tables part: the old-vs-new price list reads better as a table, so put that in one table.",
+        "- Faster checkout.\n\n| Item | Old | New |\n|---|---|---|\n| Basic wash | 8.00 | 9.00 |\n\n- Fixed receipt printing.",
+    );
+    // A word limit of a section added to a file, counted where the reply shows it.
+    clean(
+        "Add a 'Holds' section to `docs/berths.md`, at most 40 words. Then tell me what you changed.",
+        "Added to `docs/berths.md`:\n\n> **Holds**\n> A hold keeps a berth window for a call whose arrival time is not yet confirmed. Unconfirmed holds are freed after six hours by the nightly job.\n\nI also fixed two broken links in the table of contents and rebuilt the docs site locally to check the new section renders correctly on both themes. No code changes were needed for this.",
+    );
+    flagged(
+        "Add a 'Holds' section to `docs/berths.md`, at most 40 words. Then tell me what you changed.",
+        "Added to `docs/berths.md`:\n\n> **Holds**\n> A hold keeps a berth window for a call whose arrival time is not yet confirmed. Unconfirmed holds are freed after six hours by the nightly job, and the agent gets an email saying so, with a link to book again from the portal, unless the call was cancelled.\n\nNo code changes.",
+    );
+    // A clock rule of "the doc itself".
+    clean(
+        "Document the new `GET /api/rooms` endpoint in `docs/api/rooms.md`. In the doc itself, all times must use 24-hour format. Report back briefly.",
+        "Done: `docs/api/rooms.md` is written.\n\n- The example shows Room 2 free from 09:00 to 17:30.\n\nOne question: the site says we open at 8am; is that still right?",
+    );
+}
+
+#[test]
+fn the_session_81_review_findings_are_read() {
+    // "Do not pad": at most that many.
+    flagged(
+        "Give exactly 4 bullet points on what changed in the importer. If there were fewer changes, do not pad the list.",
+        "- CSV quoting fixed.\n- Dates parsed as ISO.\n- Empty rows skipped.\n- Errors name the line.\n- Progress bar added.",
+    );
+    clean(
+        "Give exactly 4 bullet points on what changed in the importer. If there were fewer changes, do not pad the list.",
+        "- CSV quoting fixed.\n- Dates parsed as ISO.",
+    );
+    // A lift of one quoted term, in single quotes, leaves the others banned.
+    flagged(
+        "Don't use the words 'outage', 'incident' or 'downtime'. Update: legal approved 'outage', so please use it after all.",
+        "The incident lasted four hours.\nAll sites are back.",
+    );
+    clean(
+        "Don't use the words 'outage', 'incident' or 'downtime'. Update: legal approved 'outage', so please use it after all.",
+        "The outage lasted four hours.\nAll sites are back.",
+    );
+    // An optional section left out: the others' order is still checked.
+    flagged(
+        "Write the incident report with the sections `## Summary`, `## Timeline`, `## Follow-ups`, in that order. `## Follow-ups` is optional; leave it out if there are none.",
+        "## Timeline\n- 09:10 alarms\n- 09:40 fixed\n\n## Summary\nThe feed was down for 30 minutes.",
+    );
+    clean(
+        "Write the incident report with the sections `## Summary`, `## Timeline`, `## Follow-ups`, in that order. `## Follow-ups` is optional; leave it out if there are none.",
+        "## Summary\nThe feed was down for 30 minutes.\n\n## Timeline\n- 09:10 alarms\n- 09:40 fixed",
+    );
+    // "Lists are fine" in the ban's own sentence lifts nothing.
+    flagged(
+        "No bullets in the customer email; lists are fine in the internal ticket.",
+        "**Customer email**\n\n- your refund of 42.00 EUR was issued today\n- it reaches your card in 3 days\n\n**Internal ticket**\n\n- refund id R-881",
+    );
+    // A new-files ban of a folder beside "no new dependencies".
+    clean(
+        "Add a nightly schema check. Do not create files under `db/migrations/`; no new dependencies either.",
+        "Added the check.\n\n- Created `tools/check_schema.py`, which compares the tables with the models.\n- Added it to the nightly workflow.",
+    );
+    // A sort key's word inside an item's name is no label.
+    clean(
+        "Sort the service tokens by review date, oldest first.",
+        "1. `deploy-bot`: created 2024-06-01, review 2025-01-15\n2. `review-bot`: created 2024-09-01, review 2025-02-01\n3. `lint-bot`: created 2024-11-01, review 2025-03-01",
+    );
+    // A ban placed in a section and in the title too stays a ban of the whole.
+    flagged(
+        "The Summary section goes to the board, so don't use the word 'blocker' in it, or in the title either.",
+        "# Payments blocker resolved\n\n## Summary\nPayments work again.\n\n## Details\n- Fixed the retry loop.",
+    );
+    // "not even as a filler" is no one-sense ban.
+    flagged(
+        "Don't use the word 'just' anywhere in your reply, not even as a filler.",
+        "I just restarted the three workers.\nThe queue is empty now.",
+    );
+    // A ban "at all" beside a one-sense word stands.
+    flagged(
+        "Don't use the word 'synergy' at all, and 'charge' should only mean a fee.",
+        "Both teams see real synergy in the plan.\nThe charge stays at 5 EUR.",
+    );
+    // "or up to four if …": the larger bound holds.
+    flagged(
+        "Why did the nightly export fail? Answer in at most two sentences, or up to four if more than one job broke.",
+        "Two jobs broke. The first ran out of disk. The second timed out. Both were restarted. The disk was cleaned. The timeout was raised. The export then ran. It finished at 04:10.",
+    );
+}

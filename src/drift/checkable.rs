@@ -2590,11 +2590,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             let elsewhere = lower
                 .trim_start()
                 .strip_prefix("in ")
-                .filter(|r| {
-                    ["the ", "your ", "each ", "any ", "every "]
-                        .iter()
-                        .any(|d| r.starts_with(d))
-                })
+                .filter(|r| crate::drift::text::starts_with_any(r, "the |your |each |any |every "))
                 .and_then(|r| r.split_once(','))
                 .is_some_and(|(place, _)| {
                     ws_of(place).last().is_some_and(|w| !names_the_answer(w))
@@ -2635,8 +2631,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // a line of a text the reply holds beside others, which is not the reply's first.
         let of_a_text = lower.find_str(" line of ").is_some_and(|i| {
             ws_of(lower.get(i + " line of ".len()..).unwrap_or_default())
-                .into_iter()
-                .find(|w| !crate::drift::text::in_list("the|your|this|that|its", w))
+                .found(|w| !crate::drift::text::in_list("the|your|this|that|its", w))
                 .is_some_and(|w| !names_the_answer(w))
         }) && cx.more_than_one_text();
         if (!built || drafts_a_text) && !of_a_text {
@@ -3731,10 +3726,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     )
                 }));
         // "Write 'linen room' in lower case, …": the case of a term, not of the reply.
-        let of_a_term = ["lowercase", "lower case", "caps", "uppercase"]
-            .iter()
-            .filter_map(|p| lower.find(p))
-            .min()
+        let of_a_term = crate::drift::text::first_of(&lower, "lowercase|lower case|caps|uppercase")
             .is_some_and(|i| {
                 let before = lower.get(..i).unwrap_or_default().trim_end();
                 let before = before.strip_suffix(" in").unwrap_or(before).trim_end();
@@ -4647,6 +4639,21 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     // stands again with that bound (the first such number after it).
     let remade = remade_bounds(message);
     for (of_reply, at, rule) in out {
+        // "At most three sentences, or up to six if there is more than one cause": the larger
+        // bound holds either way.
+        let rule = match (at.and_then(|a| raised_bound(message, a)), rule) {
+            (Some(m), Rule::Sentences(Rel::LessThan, n)) if m >= n => {
+                Rule::Sentences(Rel::LessThan, m + 1)
+            }
+            (Some(m), Rule::Words(Rel::LessThan, n)) if m >= n => Rule::Words(Rel::LessThan, m + 1),
+            (Some(m), Rule::Bullets(Rel::LessThan, n)) if m >= n => {
+                Rule::Bullets(Rel::LessThan, m + 1)
+            }
+            (Some(m), Rule::Paragraphs(Rel::LessThan, n)) if m >= n => {
+                Rule::Paragraphs(Rel::LessThan, m + 1)
+            }
+            (_, r) => r,
+        };
         // A rule read from the whole message (no sentence of its own) is not placed.
         let lift = at.and_then(|at| {
             lifts.iter().find(|(from, end, family)| {
@@ -4659,6 +4666,35 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             kept.push((of_reply, rule));
             continue;
         };
+        // The lifting sentence: a lift ends where its sentence starts or ends.
+        let said = sentences(message)
+            .into_iter()
+            .rev()
+            .find(|t| {
+                let s = t.as_ptr() as usize - message.as_ptr() as usize;
+                s <= end && end <= s + t.len()
+            })
+            .map_or(String::new(), |t| {
+                // (Quoted terms bare: "approved 'outage', so …".)
+                let lower = t.to_ascii_lowercase();
+                let ws: Vec<&str> = ws_of(&lower)
+                    .into_iter()
+                    .map(|w| w.trim_matches(&['\'', '\u{2018}', '\u{2019}'][..]))
+                    .gather();
+                format!(" {} ", ws.join(" "))
+            });
+        // "List the five biggest risks; if there are fewer, don't pad": at most that many.
+        if said.contains(" pad ") {
+            let most = match rule {
+                Rule::Bullets(Rel::Exactly, n) => Some(Rule::Bullets(Rel::LessThan, n + 1)),
+                Rule::ListItems(Rel::Exactly, n) => Some(Rule::ListItems(Rel::LessThan, n + 1)),
+                _ => None,
+            };
+            if let Some(r) = most {
+                kept.push((of_reply, r));
+                continue;
+            }
+        }
         // "Avoid 'outage', 'incident' and 'downtime'. … 'outage' is approved, so use it after
         // all": the terms the lifting sentence names are let back in, the others stay banned.
         let mut rule = rule;
@@ -4667,15 +4703,6 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         | Rule::ProseForbids(list)
         | Rule::OwnForbids(list) = &mut rule
         {
-            let said = sentences(message)
-                .into_iter()
-                .find(|t| {
-                    let s = t.as_ptr() as usize - message.as_ptr() as usize;
-                    s < end && end <= s + t.len()
-                })
-                .map_or(String::new(), |t| {
-                    format!(" {} ", ws_of(&t.to_ascii_lowercase()).join(" "))
-                });
             let named = |w: &String| {
                 said.contains(&format!(" {} ", ws_of(&w.to_ascii_lowercase()).join(" ")))
             };
@@ -4708,6 +4735,20 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         }
     }
     kept
+}
+
+/// The larger bound a count's sentence allows under a condition: "…, or up to six if …".
+fn raised_bound(message: &str, at: usize) -> Option<usize> {
+    let sentence = sentences(message).found(|t| {
+        let s = t.as_ptr() as usize - message.as_ptr() as usize;
+        s <= at && at < s + t.len()
+    })?;
+    let lower = sentence.to_ascii_lowercase();
+    let ws = ws_of(&lower);
+    ws.windows(5).find_map(|x| match x {
+        ["or", "up", "to", n, _] if ws.iter().any(|w| matches!(*w, "if" | "when")) => number(n),
+        _ => None,
+    })
 }
 
 /// Where a message says a bound again as a bare number ("…; actually, make that 250", "make
@@ -4949,14 +4990,22 @@ fn lines_beside_more(message: &str, sentence: &str) -> bool {
         .get(from..(from + 400).min(message.len()))
         .unwrap_or_default()
         .to_ascii_lowercase();
+    // "a Slack message … (max 3 lines) and a PR description (any length)": one text's lines.
+    let one_of_two = ["lines)", "line)"]
+        .iter()
+        .filter_map(|p| lower.find(p))
+        .filter_map(|i| lower.get(i..))
+        .any(|r| has_any_in(r, " and a | and an | and the | plus a "));
     // ("Answer in a single line at the top; after that, list the batches".)
-    has_any_in(
-        &lower,
-        " then |each|every| per |paste|below|follow|at the top|; after that,",
-    ) || has_words_any(
-        &rest,
-        &["then", "paste", "underneath", "below", "also", "if", "add"],
-    )
+    one_of_two
+        || has_any_in(
+            &lower,
+            " then |each|every| per |paste|below|follow|at the top|; after that,",
+        )
+        || has_words_any(
+            &rest,
+            &["then", "paste", "underneath", "below", "also", "if", "add"],
+        )
 }
 
 /// "Reply in one line", "answer in a single line", "one-line answer please": the answer is one
@@ -5191,7 +5240,14 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         (&["sorting", "sort order", "the order"], &["sort-order"]),
         (&["timestamp", "timestamps"], &["timestamps"]),
         (
-            &["no-tables", "no tables", "table rule", "tables rule"],
+            // ("scratch the no-tables part": the hyphened name's last word.)
+            &[
+                "no-tables",
+                "no tables",
+                "table rule",
+                "tables rule",
+                "tables part",
+            ],
             &["no-tables"],
         ),
         (
@@ -5492,22 +5548,15 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         // a whole count again replaces that unit's counts said before (not a part's or an
         // item's: "Update: keep each bullet under 10 words").
         let opening = lower.trim_start();
-        if [
-            "update",
-            "correction",
-            "edit:",
-            "actually",
-            "change of plan",
-        ]
-        .iter()
-        .any(|p| opening.starts_with(p))
-            && !ws.iter().any(|w| {
-                crate::drift::text::in_list(
-                    "each|every|per|section|part|heading|title|field|summary|intro|subject",
-                    w,
-                )
-            })
-        {
+        if crate::drift::text::starts_with_any(
+            opening,
+            "update|correction|edit:|actually|change of plan",
+        ) && !ws.iter().any(|w| {
+            crate::drift::text::in_list(
+                "each|every|per|section|part|heading|title|field|summary|intro|subject",
+                w,
+            )
+        }) {
             for x in ws.windows(2) {
                 if let [n, unit] = x {
                     if number(n).is_some() {
@@ -6186,9 +6235,14 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         // everywhere (which part is not read).
         if has_any_in(
             &lower,
-            "bullets are fine|bullet points are fine|bullets are ok|bullets are allowed|lists are fine|lists are ok|lists are allowed",
+            "bullets are fine|bullet points are fine|bullets are ok|bullets are allowed",
         ) {
             out.push((0, at, &["no-bullets"]));
+        }
+        // "… After that, the rollback steps; lists are fine there": a ban said before (not in
+        // the sentence's own "No bullets in the email; lists are fine in the ticket").
+        if has_any_in(&lower, "lists are fine|lists are ok|lists are allowed") {
+            out.push((0, start, &["no-bullets"]));
         }
         // "No bullet lists, except that the list of changed files may be bulleted": which list
         // may have bullets is not checked, so the ban is not.
@@ -7596,9 +7650,8 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
             .and_then(|c| quoted_part.get(c + 1..))
             .unwrap_or_default()
             .trim_start();
-        let names_line = ["line", "label", "prefix", "tag", "marker", "heading"]
-            .iter()
-            .any(|n| after.starts_with(n));
+        let names_line =
+            crate::drift::text::starts_with_any(after, "line|label|prefix|tag|marker|heading");
         if !(span || label || names_line) {
             return None;
         }
@@ -8070,6 +8123,17 @@ fn labelled_texts(result: &str, noun: &str) -> Vec<String> {
     out
 }
 
+/// The check of texts that may run to `n` characters: the first longer one, with its count.
+fn longer_than(texts: Vec<String>, n: usize) -> (bool, Option<String>) {
+    match texts.found(|t| t.chars().count() > n) {
+        Some(t) => (
+            false,
+            Some(format!("{} characters: {t}", t.chars().count())),
+        ),
+        None => (true, None),
+    }
+}
+
 /// The commit subjects or PR titles a result shows, where it labels them: the rest of a
 /// "Subject:" / "Commit subject:" / "PR title:" line, a "Commit:" line's one quoted subject
 /// after its hash ("Commit: `a91f3d0` — "Handle offsets""), or the first line of a plain fenced
@@ -8180,7 +8244,7 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
         if matches!(*l, "commit:" | "committed as" | "committed:") {
             // A hash, then one quoted subject ("`a91f3d0` — "Handle offsets""), or the
             // subject in one code span ("Commit: `fix(ab): stable hashing`").
-            let quoted: Vec<&str> = rest.split('"').skip(1).step_by(2).gather();
+            let quoted = super::text::quoted_spans(rest, &['"']);
             let mut spans = super::text::code_spans(rest);
             spans.keep(|x| x.contains(' '));
             if let [subject] = quoted.as_slice() {
@@ -8297,7 +8361,10 @@ fn clock_24_asked(sentence: &str, lower: &str, cx: &Admit) -> bool {
             || has_any_in(
                 &spaced,
                 " for the | for every timeline | for each | in each ",
-            ));
+            )
+            // "In the doc itself, all times must use 24-hour format": the doc's.
+            || (spaced.has(" itself ")
+                && !has_any_in(&spaced, " reply itself | answer itself | report itself ")));
     let excepted = has_any_in(
         &spaced,
         " except | unless | quote | quotes | quoted | verbatim | log | logs | excerpt | excerpts ",
@@ -8389,11 +8456,10 @@ fn twelve_hour_time(text: &str) -> Option<String> {
                 // …", "until 9pm instead").
                 let led = head.get(..digits_from).is_some_and(|h| {
                     let h = h.trim_end();
-                    [
-                        " to", " until", " till", " from", " at", " by", "\u{2013}", "-",
-                    ]
-                    .iter()
-                    .any(|p| h.ends_with(p))
+                    crate::drift::text::ends_with_any(
+                        h,
+                        " to| until| till| from| at| by|\u{2013}|-",
+                    )
                 });
                 // (Not a radio band: "to 3 AM stations".)
                 let band = crate::drift::text::in_list(
@@ -8869,8 +8935,6 @@ fn soft_count(sentence: &str) -> bool {
         &["try", "to", "keep"],
         &["try", "and", "keep"],
         &["guideline"],
-        // "at most three sentences, or up to six if you find two causes".
-        &["or", "up", "to"],
     ]
     .iter()
     .any(|p| has(p))
@@ -9575,12 +9639,24 @@ fn quote_at(lower: &str, ws: &[(usize, &str)], j: usize) -> bool {
 
 /// A word said to be banned in one sense only ("when talking about hearings", "when you mean
 /// the staff"), which the text cannot tell.
-const IN_A_SENSE: &str = "when talking about|when referring to|when describing|when you talk about|when you refer to|when you mean|in the sense of|only mean|as a status word|as a filler";
+const IN_A_SENSE: &str = "when talking about|when referring to|when describing|when you talk about|when you refer to|when you mean|in the sense of";
 
 fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
     // "Don't use the word 'exhibit' as a noun", "… 'resources' when you mean the staff":
     // which use is banned is not checkable.
+    // "Don't use 'fine' loosely; in this doc it must only mean a penalty": one quoted word,
+    // kept for one meaning (not "'synergy' at all, and 'charge' should only mean a fee").
+    let one_sense = has_any_in(lower, "must only mean|should only mean")
+        && !has_any_in(lower, " at all|anywhere")
+        && {
+            // (Its examples may quote it again: "(like 'looks fine')".)
+            let terms = super::constraints::named_terms(sentence);
+            terms
+                .first()
+                .is_some_and(|t| terms.iter().all(|x| x.contains(t)))
+        };
     if has_any_in(lower, "as a noun|as a verb|as an adjective|as an adverb")
+        || one_sense
         || (has_any_in(lower, IN_A_SENSE)
             && has_words_any(lower, &["not", "don't", "never", "avoid", "no"]))
     {
@@ -11600,7 +11676,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
         // "Banner text:\n\n`Kiln 1 …`": a label above the one line asked is no word of it.
         Rule::Words(Rel::LessThan, n)
             if {
-                let ls: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).gather();
+                let ls: Vec<&str> = text.lines().gather().kept(|l| !l.trim().is_empty());
                 // (A label: the line under it quoted, or a text's noun in it; not "Failed,
                 // because:" opening the answer.)
                 let set_off = |l: &str| {
@@ -11648,8 +11724,8 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             // A list item that is a bare path ("- assets/old/rock_01.png") is no prose either,
             // nor a table's row.
             let prose: Vec<&str> = lists::outside_fences(text)
-                .filter(|l| !(l.trim_start().starts_with('|') && l.matches('|').count() >= 2))
                 .gather()
+                .kept(|l| !(l.trim_start().starts_with('|') && l.matches('|').count() >= 2))
                 .kept(|l| {
                     let item = l.trim_start().strip_prefix(&['-', '*'][..]).map(str::trim);
                     !item.is_some_and(|i| {
@@ -11969,13 +12045,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             if texts.is_empty() && *whole && !one.contains('\n') {
                 texts.push(unquote(one).to_string());
             }
-            match texts.into_iter().find(|t| t.chars().count() > *n) {
-                Some(t) => (
-                    false,
-                    Some(format!("{} characters: {t}", t.chars().count())),
-                ),
-                None => (true, None),
-            }
+            longer_than(texts, *n)
         }
         Rule::LineChars(b) => match line_length::first_long(b, text) {
             Some(l) => (
@@ -11988,16 +12058,15 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             ),
             None => (true, None),
         },
-        Rule::CommitStartsWith(p) => match shown_titles(text, true)
-            .into_iter()
-            .find(|t| !t.starts_with(p.as_str()))
-        {
-            Some(t) => (
-                false,
-                Some(format!("a commit subject starts otherwise: {t}")),
-            ),
-            None => (true, None),
-        },
+        Rule::CommitStartsWith(p) => {
+            match shown_titles(text, true).found(|t| !t.starts_with(p.as_str())) {
+                Some(t) => (
+                    false,
+                    Some(format!("a commit subject starts otherwise: {t}")),
+                ),
+                None => (true, None),
+            }
+        }
         Rule::CommitForm(form) => {
             let mut subjects = shown_titles(text, true);
             if subjects.is_empty() && form.whole {
@@ -12020,14 +12089,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                         .and_then(|m| m.first().map(|l| l.trim().to_string())),
                 );
             }
-            let long = titles.into_iter().find(|t| t.chars().count() > *n);
-            match long {
-                Some(t) => (
-                    false,
-                    Some(format!("{} characters: {t}", t.chars().count())),
-                ),
-                None => (true, None),
-            }
+            longer_than(titles, *n)
         }
         Rule::TitleWords(n, tracker, noun, wrote) => {
             let long = titles::shown(text, *tracker, noun, *wrote)
@@ -12486,30 +12548,34 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                         r.starts_with(&[':', '('][..]) || r.starts_with(" (") || r.starts_with(" -")
                     })
             };
-            let find = |heading: &dyn Fn(&str) -> bool| -> Vec<usize> {
+            // The names shown, with their lines: a name left out (an optional section) leaves
+            // the others' order to check.
+            let find = |heading: &dyn Fn(&str) -> bool| -> Vec<(usize, &String)> {
                 names
                     .iter()
                     .filter_map(|n| {
                         lines
                             .iter()
                             .find(|(_, l)| heading(l) && is_name(l, n))
-                            .map(|(i, _)| *i)
+                            .map(|(i, _)| (*i, n))
                     })
                     .gather()
             };
             let mut found = find(&|l: &str| l.starts_with('#'));
             if found.len() < names.len() {
-                found = find(&|l: &str| {
+                let labels = find(&|l: &str| {
                     (l.starts_with("**") && l.ends_with(&['*', ':'][..]))
                         || (l.ends_with(':') && l.split_whitespace().count() <= 4)
                 });
+                if labels.len() > found.len() {
+                    found = labels;
+                }
             }
-            let ordered =
-                found.len() < names.len() || found.windows(2).all(|p| matches!(p, [a, b] if a < b));
+            let ordered = found.windows(2).all(|p| matches!(p, [a, b] if a.0 < b.0));
             (
                 ordered,
                 (!ordered).then(|| {
-                    let mut by: Vec<(usize, &String)> = found.iter().copied().zip(names).gather();
+                    let mut by: Vec<(usize, &String)> = found;
                     crate::sort::sort(&mut by);
                     let seen: Vec<&str> = by.iter().map(|(_, n)| n.as_str()).gather();
                     format!("sections in the order {}", seen.join(", "))
@@ -12706,17 +12772,17 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
         }
         Rule::Language(l) => language::check(text, l),
         Rule::Script(script) => {
-            let letters: Vec<char> = text.chars().filter(|c| c.is_alphabetic()).gather();
-            let inside = letters.iter().filter(|c| in_script(**c, script)).count();
-            let ok = letters.is_empty() || inside * 2 >= letters.len();
+            let (mut letters, mut inside) = (0usize, 0usize);
+            for c in text.chars() {
+                if c.is_alphabetic() {
+                    letters += 1;
+                    inside += usize::from(in_script(c, script));
+                }
+            }
+            let ok = letters == 0 || inside * 2 >= letters;
             (
                 ok,
-                (!ok).then(|| {
-                    format!(
-                        "{inside} of {} letters are in the {script} script",
-                        letters.len()
-                    )
-                }),
+                (!ok).then(|| format!("{inside} of {letters} letters are in the {script} script")),
             )
         }
     }
@@ -13122,7 +13188,7 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
                 && {
                     // The paragraph before the last (a note after it), not any earlier one.
                     let paras: Vec<&str> =
-                        text.split("\n\n").filter(|p| !p.trim().is_empty()).gather();
+                        text.split("\n\n").gather().kept(|p| !p.trim().is_empty());
                     paras.len() >= 2
                         && paras
                             .get(paras.len() - 2)

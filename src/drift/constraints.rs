@@ -647,6 +647,14 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         if lifted("new") {
             n.forbidden.keep(|f| !matches!(f, Forbidden::New(_)));
         }
+        // "Don't ask questions in the Summary section; put them under `Open questions`": one
+        // part's, which part not read.
+        let ban = n.text.to_ascii_lowercase();
+        if crate::drift::text::contains_any(&ban, " section| in the summary")
+            && !crate::drift::text::contains_any(&ban, "anywhere|elsewhere")
+        {
+            n.forbidden.keep(|f| *f != Forbidden::Questions);
+        }
         // A ban on what the text holds "unless …" ("no code blocks unless the fix is a
         // one-liner", "don't mention it unless asked") does not hold when the condition does,
         // which the text cannot show; a ban on an act ("don't publish unless tests pass") is
@@ -665,18 +673,10 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 b.is_empty() || b.ends_with(';') || b.ends_with(',')
             });
             opens
-                && [
-                    "do not",
-                    "don't",
-                    "dont",
-                    "no ",
-                    "never",
-                    "avoid",
-                    "leave out",
-                    "skip",
-                ]
-                .iter()
-                .any(|n| after.starts_with(n))
+                && crate::drift::text::starts_with_any(
+                    after,
+                    "do not|don't|dont|no |never|avoid|leave out|skip",
+                )
         });
         // "Don't touch `tests/fixtures/` unless a fixture itself is wrong; if you change one, say
         // why": the change is foreseen, and whether the condition held is the report's word.
@@ -715,7 +715,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         // where the word may stand is not read.
         if crate::drift::text::contains_any(
             &lower,
-            " before the last| before the final| until the last| until the final| before the end| until the end| except in the | except under the | outside the ",
+            " before the last| before the final| until the last| until the final| before the end| until the end| except in the | except under the | outside the | except as part of ",
         ) || super::checkable::mention_allowed_somewhere(&lower)
         {
             n.forbidden.keep(|f| !matches!(f, Forbidden::Mention(_)));
@@ -831,10 +831,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 .min()
                 .unwrap_or(0);
             let rest = lower.get(from..).unwrap_or_default();
-            let end = ["; ", " \u{2014} ", " - ", " -- ", ". "]
-                .iter()
-                .filter_map(|c| rest.find(c))
-                .min()
+            let end = crate::drift::text::first_of(rest, "; | \u{2014} | - | -- |. ")
                 .unwrap_or(rest.len());
             rest.get(..end).unwrap_or_default().to_string()
         };
@@ -1187,15 +1184,10 @@ fn ban_parts(sentence: &str) -> Vec<(usize, &str)> {
     // "…; don't worry about existing code in the module": a permission, no ban.
     out.keep(|(_, p)| {
         let t = p.trim_start().to_ascii_lowercase().replace('\u{2019}', "'");
-        ![
-            "don't worry",
-            "do not worry",
-            "no need to worry",
-            "don't bother",
-            "do not bother",
-        ]
-        .iter()
-        .any(|w| t.starts_with(w))
+        !crate::drift::text::starts_with_any(
+            &t,
+            "don't worry|do not worry|no need to worry|don't bother|do not bother",
+        )
     });
     out
 }
@@ -1343,8 +1335,7 @@ fn construct(sentence: &str, clause: &str) -> Option<String> {
     }
     // The same name as written: the sentence's backticked spans, compared without case.
     text::code_spans(sentence)
-        .into_iter()
-        .find(|s| s.eq_ignore_ascii_case(name))
+        .found(|s| s.eq_ignore_ascii_case(name))
         .map(str::to_string)
 }
 
@@ -1355,7 +1346,7 @@ fn uses_construct(name: &str, lower: &str, code: &Code) -> Option<String> {
     // Brackets with a hole: both halves on one code line, in order ("if [[ -d x ]]; then").
     if let Some((open, close)) = name.split_once(' ') {
         let close = close.trim();
-        let comment = |l: &str| ["//", "#"].iter().any(|c| l.starts_with(c));
+        let comment = |l: &str| crate::drift::text::starts_with_any(l, "//|#");
         return code
             .lines
             .iter()
@@ -1795,16 +1786,7 @@ fn decorated(line: &str) -> bool {
             .trim_start_matches(crate::drift::text::char_test(is_emoji))
             .trim_start_matches('\u{fe0f}')
             .trim_start();
-        [
-            "removed",
-            "replaced",
-            "dropped",
-            "deleted",
-            "no longer",
-            "got rid",
-        ]
-        .iter()
-        .any(|p| s.starts_with(p))
+        crate::drift::text::starts_with_any(s, "removed|replaced|dropped|deleted|no longer|got rid")
     };
     if lower.contains("emoji") || removal(&lower) {
         return false;
@@ -1844,11 +1826,7 @@ fn put_aside(lower: &str, at: usize) -> bool {
     // "The old `NavigationView` wrapper is gone": what was there, said gone after it.
     let gone = {
         let rest = after.unwrap_or_default();
-        let end = [". ", ";", "\n"]
-            .iter()
-            .filter_map(|e| rest.find(e))
-            .min()
-            .unwrap_or(rest.len());
+        let end = crate::drift::text::first_of(rest, ". |;|\n").unwrap_or(rest.len());
         let rest = rest.get(..end).unwrap_or_default();
         // Said of the span's own phrase: "… wrapper in `App.tsx` is gone", not "wrapped it in
         // `X` so the flicker is gone".
@@ -1874,16 +1852,10 @@ fn put_aside(lower: &str, at: usize) -> bool {
         .get(..at)
         .map_or("", |b| b.rsplit('\n').next().unwrap_or(b))
         .trim_start_matches(&['-', '*', ' '][..]);
-    let cause = [
-        "cause:",
-        "root cause:",
-        "the cause:",
-        "problem:",
-        "the bug:",
-        "bug:",
-    ]
-    .iter()
-    .any(|l| line.starts_with(l));
+    let cause = crate::drift::text::starts_with_any(
+        line,
+        "cause:|root cause:|the cause:|problem:|the bug:|bug:",
+    );
     from_to
         || replaced_with
         || gone
@@ -2047,10 +2019,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // change the fields other than adding `currency`" forbids the fields, not `currency`. A ban
     // of a kind with an exception ("no new dependencies beyond `zod`", "no code outside
     // `migrations/`") is not read: which ones are allowed is a guess.
-    let main = [" outside ", " beyond ", " except ", " other than "]
-        .iter()
-        .filter_map(|w| clause.find(w))
-        .min()
+    let main = crate::drift::text::first_of(clause, " outside | beyond | except | other than ")
         .and_then(|at| clause.get(..at));
     let excepts = main.is_some();
     // "No code blocks longer than 5 lines" allows short ones.
@@ -2075,7 +2044,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         f.push(Forbidden::Implementation);
     }
     // "Don't create any commits", "do not make a commit": the commit ban by its noun.
-    if ["creat", "make"].iter().any(|v| head.starts_with(v)) {
+    if crate::drift::text::starts_with_any(head, "creat|make") {
         let ws: Vec<&str> = head_words(
             clause,
             head,
@@ -2448,17 +2417,8 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         // Acme": naming Acme is no mention of the dispute).
         // Nor where it happened ("the 14 June outage at Porto": Porto's figures are no
         // mention of the outage).
-        let place = [
-            " anywhere",
-            " in ",
-            " within ",
-            " inside ",
-            " with ",
-            " at ",
-        ]
-        .iter()
-        .filter_map(|p| main.find(p))
-        .min();
+        let place =
+            crate::drift::text::first_of(main, " anywhere| in | within | inside | with | at ");
         let objects = match place {
             Some(at) => {
                 let what: Vec<String> = text::tokens(main.get(..at).unwrap_or_default())
@@ -3071,8 +3031,7 @@ fn check_negatives_reading(
                             n.new_allowed || n.text.to_ascii_lowercase().has("existing");
                         let listed = || {
                             super::file_scope::listed_changes(result)
-                                .into_iter()
-                                .find(|(p, line)| {
+                                .found(|(p, line)| {
                                     banned.iter().any(|d| super::file_scope::within(p, d))
                                         && !(existing
                                             && text::contains_any(
@@ -3200,10 +3159,13 @@ fn check_negatives_reading(
                         crate::drift::text::contains_any(&c, "not |n't |never |no ")
                     };
                     let pieces = || n.text.split(&[';', ',', '\u{2014}'][..]);
-                    // (The clause that says "new": not "(it hasn't shipped yet); do not
-                    // create new files under `x/`".)
+                    // (The negated clause that names a folder: not "(it hasn't shipped yet);
+                    // do not create new files under `x/`".)
                     let own = pieces()
-                        .find(|c| negated(c) && c.to_ascii_lowercase().contains("new"))
+                        .find(|c| {
+                            negated(c)
+                                && super::file_scope::paths(c).iter().any(|(_, p)| p.ends_with('/'))
+                        })
                         .or_else(|| pieces().find(negated))
                         .or_else(|| pieces().next())
                         .unwrap_or_default();
@@ -3220,8 +3182,7 @@ fn check_negatives_reading(
                     let created = files
                         .then(|| {
                             super::file_scope::created_files(result)
-                                .into_iter()
-                                .find(|line| {
+                                .found(|line| {
                                     // The file created is the line's first path ("Added
                                     // `tests/x.py` covering `src/x.py`").
                                     folders.is_empty()
@@ -3775,7 +3736,7 @@ fn changed_a_file_under(
                 d.split('/').next().unwrap_or_default(),
             );
             let mirrored =
-                !of_tests && ["tests/", "test/", "spec/"].iter().any(|t| i.starts_with(t));
+                !of_tests && crate::drift::text::starts_with_any(&i, "tests/|test/|spec/");
             if d.ends_with('/') {
                 (i.len() > d.len() && i.starts_with(d.as_str()))
                     || (!mirrored && i.contains(&format!("/{d}")))
@@ -5498,12 +5459,8 @@ impl Format {
     }
 }
 
-fn quoted(s: &str) -> Vec<String> {
-    s.split('\'')
-        .skip(1)
-        .step_by(2)
-        .map(str::to_string)
-        .gather()
+fn quoted(s: &str) -> Vec<&str> {
+    text::quoted_spans(s, &['\''])
 }
 
 /// Where a "the word" cue starts in a lowercased line, and whether it forbids the word:
@@ -5585,7 +5542,8 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
             let w = after
                 .get(cue_end..)
                 .filter(|r| r.trim_start().starts_with('\''))
-                .and_then(|r| quoted(r).into_iter().next());
+                .and_then(|r| quoted(r).first().copied())
+                .map(String::from);
             // "… Quoting log lines verbatim is fine": the ban is the prose's, read elsewhere.
             let quoting =
                 || *quoting.get_or_init(|| super::checkable::allows_quoting(&instructions.lower()));
@@ -5599,7 +5557,7 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
                     Format::ContainsWord
                 })
         } else if l.has("last word to be") {
-            q.first().cloned().map(Format::LastWord)
+            q.first().copied().map(String::from).map(Format::LastWord)
         } else if let Some(i) = l.find_str("exactly ") {
             let rest = l.get(i + 8..).unwrap_or_default();
             let n = ordinal(rest);
@@ -5651,7 +5609,7 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
                 .filter_map(ordinal)
                 .gather();
             for (p, w) in positions.iter().zip(q.iter()) {
-                out.push((line.trim().to_string(), Format::WordAt(*p, w.clone())));
+                out.push((line.trim().to_string(), Format::WordAt(*p, w.to_string())));
             }
             None
         } else {

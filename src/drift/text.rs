@@ -5,6 +5,7 @@
 use super::segment;
 use crate::gather::Gather;
 use crate::gather::GatherText;
+use crate::gather::Keep;
 use rust_stemmers::{Algorithm, Stemmer};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::rc::Rc;
@@ -617,13 +618,25 @@ pub fn outside_parentheses(text: &str) -> String {
 /// The inline code spans of `text`: the parts between backquotes, paired from the first (one
 /// left open runs to the end).
 pub fn code_spans(text: &str) -> Vec<&str> {
-    text.split('`').skip(1).step_by(2).gather()
+    quoted_spans(text, &['`'])
+}
+
+/// The parts of `text` between any of `marks`, paired from the first (one left open runs to
+/// the end): "a 'b' c" with `'` gives "b". Shared by every quote walk.
+pub fn quoted_spans<'a>(text: &'a str, marks: &[char]) -> Vec<&'a str> {
+    text.split(marks).skip(1).step_by(2).gather()
 }
 
 /// The text outside inline code spans, each span replaced by a space ("set `X` here" gives
 /// "set   here"): what the prose itself says.
 pub fn outside_code_spans(text: &str) -> String {
-    text.split('`').step_by(2).gather().join(" ")
+    prose_spans(text).join(" ")
+}
+
+/// The parts of `text` outside inline code spans, in order ("set `X` here" gives "set ",
+/// " here").
+pub fn prose_spans(text: &str) -> Vec<&str> {
+    text.split('`').step_by(2).gather()
 }
 
 /// Whether byte `at` of `text` sits inside parentheses opened before it ("integers (no
@@ -1279,6 +1292,17 @@ pub(crate) fn parts(list: &'static str) -> &'static [&'static str] {
     })
 }
 
+/// Whether `text` starts with one of `list`'s '|'-joined phrases (as written, case kept): one
+/// loop for every such list.
+pub fn starts_with_any(text: &str, list: &'static str) -> bool {
+    parts(list).iter().any(|p| text.starts_with(p))
+}
+
+/// Whether `text` ends with one of `list`'s '|'-joined phrases (as written, case kept).
+pub fn ends_with_any(text: &str, list: &'static str) -> bool {
+    parts(list).iter().any(|p| text.ends_with(p))
+}
+
 /// Whether `hay` holds one of `firsts` followed at once by one of `seconds` (both '|'-joined):
 /// `contains` of every joined pair, without building the pairs.
 pub fn any_pair_in(hay: &str, firsts: &'static str, seconds: &'static str) -> bool {
@@ -1337,7 +1361,7 @@ pub fn alnum_words(text: &str) -> Vec<&str> {
 /// The non-empty parts of `text` split at the characters `sep` holds for, in order: one loop for
 /// every [`CharTest`].
 fn words_by(text: &str, sep: CharTest) -> Vec<&str> {
-    text.split(sep).filter(|w| !w.is_empty()).gather()
+    text.split(sep).gather().kept(|w| !w.is_empty())
 }
 
 /// `split(sep).filter(|w| !w.is_empty()).collect()` as a method, through `words_by`.

@@ -402,7 +402,7 @@ pub fn first_break<'t>(rule: &BulletStart, text: &'t str) -> Option<&'t str> {
     {
         return None;
     }
-    bullets(text).into_iter().find(|b| !starts_right(rule, b))
+    bullets(text).found(|b| !starts_right(rule, b))
 }
 
 /// The reply's lists: runs of top-level items with no other non-blank line between them.

@@ -9,10 +9,7 @@ use crate::gather::Gather;
 
 /// Whether a sentence asks for a code block in the reply: `Some(true)` where it must be fenced.
 pub fn asked(lower: &str) -> Option<bool> {
-    let at = ["code block", "fenced block", "code fence", "```"]
-        .iter()
-        .filter_map(|n| lower.find(n))
-        .min()?;
+    let at = crate::drift::text::first_of(lower, "code block|fenced block|code fence|```")?;
     // "in a code block", "as a fenced block", "inside one ```sql block": the thing is put in
     // one (not "no code blocks", "headings inside code blocks were rendered").
     let before: Vec<&str> = lower.get(..at)?.split_whitespace().rev().take(4).gather();

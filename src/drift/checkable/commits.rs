@@ -210,42 +210,30 @@ fn scope_named(sentence: &str) -> Option<String> {
 /// example: "e.g. `fix(scope): ...`").
 fn fixed_scope(sentence: &str) -> Option<String> {
     let parts: Vec<&str> = sentence.split('`').gather();
-    parts
-        .iter()
-        .enumerate()
-        .skip(1)
-        .step_by(2)
-        .find_map(|(i, s)| {
-            let before = parts.get(i - 1)?.to_ascii_lowercase();
-            let before = before.trim_end();
-            if [
-                "e.g.",
-                "for example",
-                "like",
-                "such as",
-                "e.g.,",
-                "example:",
-            ]
-            .iter()
-            .any(|c| before.ends_with(c))
-            {
-                return None;
-            }
-            let (head, rest) = s.split_once("): ")?;
-            let (kind, scope) = head.split_once('(')?;
-            let fixed = |x: &str| {
-                !x.is_empty()
-                    && x.chars().all(|c| {
-                        c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '-' | '_')
-                    })
-            };
-            (fixed(kind)
-                && fixed(scope)
-                && kind != "type"
-                && scope != "scope"
-                && rest.trim_start().starts_with(&['<', '.'][..]))
-            .then(|| scope.to_string())
-        })
+    parts.chunks_exact(2).find_map(|pair| {
+        let [before, s] = pair else {
+            return None;
+        };
+        let before = before.to_ascii_lowercase();
+        let before = before.trim_end();
+        if crate::drift::text::ends_with_any(before, "e.g.|for example|like|such as|e.g.,|example:")
+        {
+            return None;
+        }
+        let (head, rest) = s.split_once("): ")?;
+        let (kind, scope) = head.split_once('(')?;
+        let fixed = |x: &str| {
+            !x.is_empty()
+                && x.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '-' | '_'))
+        };
+        (fixed(kind)
+            && fixed(scope)
+            && kind != "type"
+            && scope != "scope"
+            && rest.trim_start().starts_with(&['<', '.'][..]))
+        .then(|| scope.to_string())
+    })
 }
 
 /// The ticket form a sentence shows in a code span or quotes ("`PORT-1234: ...`", "`[HIVE-123]
@@ -258,11 +246,7 @@ fn ticket_form(sentence: &str) -> Option<Ticket> {
     ) {
         return None;
     }
-    let spans: Vec<&str> = sentence
-        .split(&['`', '\'', '"'][..])
-        .skip(1)
-        .step_by(2)
-        .gather();
+    let spans = crate::drift::text::quoted_spans(sentence, &['`', '\'', '"']);
     spans.iter().find_map(|s| {
         let s = s.trim();
         let (bracket, body) = match s.strip_prefix('[') {
@@ -311,11 +295,10 @@ pub fn whole_subject(text: &str) -> Option<String> {
     let first = lines.next()?.trim();
     let second = lines.next();
     let lower = first.to_ascii_lowercase();
-    let lead_in = [
-        "here", "i ", "i'", "this ", "the ", "done", "sure", "below", "commit", "fixed", "ok",
-    ]
-    .iter()
-    .any(|p| lower.starts_with(p));
+    let lead_in = crate::drift::text::starts_with_any(
+        &lower,
+        "here|i |i'|this |the |done|sure|below|commit|fixed|ok",
+    );
     // A sentence is a lead-in too ("Found it: the loop re-queued acked jobs."), unless it opens
     // as a subject does: a ticket key, a type, an imperative.
     let opener = first

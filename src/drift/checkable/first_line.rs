@@ -32,11 +32,7 @@ pub fn asked(
             .max()
             .unwrap_or(0);
         let tail = lower.get(at..).unwrap_or_default();
-        let to = [";", ", and ", ". "]
-            .iter()
-            .filter_map(|c| tail.find(c))
-            .min()
-            .map_or(lower.len(), |i| at + i);
+        let to = crate::drift::text::first_of(tail, ";|, and |. ").map_or(lower.len(), |i| at + i);
         (from, to)
     };
     let (at, first_sentence) = match (

@@ -6,7 +6,6 @@
 
 use super::has_any_in;
 use crate::drift::text::Has;
-use crate::gather::Gather;
 use crate::gather::Keep;
 
 /// The heading's name a sentence asks for when a test fails.
@@ -21,21 +20,18 @@ pub fn asked(sentence: &str, lower: &str) -> Option<String> {
     }
     // The name in code or quotes: "`## Failures`", "'Failing tests'"; one written as a
     // heading first, and never a path or a test's name ("If a test in `tests/api/` fails").
-    let spans: Vec<&str> = sentence
-        .split(
-            &[
-                '`', '"', '\'', '\u{2018}', '\u{2019}', '\u{201c}', '\u{201d}',
-            ][..],
-        )
-        .skip(1)
-        .step_by(2)
-        .map(str::trim)
-        .gather()
-        .kept(|n| {
-            !n.is_empty()
-                && n.split_whitespace().count() <= 4
-                && !n.contains(&['/', '.', '_', ':'][..])
-        });
+    let mut spans = crate::drift::text::quoted_spans(
+        sentence,
+        &[
+            '`', '"', '\'', '\u{2018}', '\u{2019}', '\u{201c}', '\u{201d}',
+        ],
+    );
+    for n in &mut spans {
+        *n = n.trim();
+    }
+    let spans = spans.kept(|n| {
+        !n.is_empty() && n.split_whitespace().count() <= 4 && !n.contains(&['/', '.', '_', ':'][..])
+    });
     let name = spans
         .iter()
         .find(|n| n.starts_with('#'))

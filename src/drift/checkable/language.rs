@@ -319,10 +319,7 @@ fn prose_words(text: &str) -> Vec<String> {
         if body.starts_with('|') || body.starts_with('>') {
             continue;
         }
-        for (i, span) in line.split('`').enumerate() {
-            if i % 2 == 1 {
-                continue;
-            }
+        for span in crate::drift::text::prose_spans(line) {
             for token in span.split_whitespace() {
                 if token.has("://") {
                     continue;

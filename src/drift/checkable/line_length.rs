@@ -9,6 +9,7 @@ use crate::drift::text::Has;
 use crate::drift::text::Words;
 use crate::gather::Gather;
 use crate::gather::Keep;
+use crate::gather::PushAll;
 
 /// A bound on the length of some lines.
 #[derive(Debug, Clone, PartialEq)]
@@ -284,29 +285,30 @@ pub fn first_long(b: &LineChars, text: &str) -> Option<String> {
                 }
                 // The text without a lead-in ("Here is the entry:") and notes after it.
                 own = super::notes::without_notes(text);
+                // (A short lead-in only: a long line may end with a colon too.)
                 until_note(own.as_deref().unwrap_or(text))
-                    .into_iter()
-                    // (A short lead-in only: a long line may end with a colon too.)
-                    .gather()
                     .kept(|l| !(l.trim_end().ends_with(':') && l.chars().count() <= 60))
             } else {
                 // A text in a plain block; a file's or a program's in any (not a diff beside
                 // the entry).
-                blocks
-                    .iter()
-                    .filter(|b| {
-                        only_blocks || super::super::text::in_list("|text|txt|markdown|md", b.info)
-                    })
-                    .flat_map(|b| b.body.lines())
-                    .gather()
+                let mut lines = Vec::new();
+                for b in &blocks {
+                    if only_blocks || super::super::text::in_list("|text|txt|markdown|md", b.info) {
+                        lines.push_all(b.body.lines());
+                    }
+                }
+                lines
             }
         }
     };
-    lines
-        .into_iter()
-        .filter(|l| b.lines != Lines::Bullets || l.trim_start().starts_with(&['-', '*', '+'][..]))
-        .find(|l| l.trim_end().chars().count() > b.n)
-        .map(str::to_string)
+    for l in lines {
+        if (b.lines != Lines::Bullets || l.trim_start().starts_with(&['-', '*', '+'][..]))
+            && l.trim_end().chars().count() > b.n
+        {
+            return Some(l.to_string());
+        }
+    }
+    None
 }
 
 /// The lines of the commit message a reply shows: the first plain fenced block of a commit's
@@ -322,18 +324,22 @@ pub fn commit_message(text: &str, whole: bool) -> Option<Vec<&str>> {
         super::commits::whole_subject(text)?;
         return Some(until_note(text.trim()));
     }
-    blocks
-        .iter()
-        .filter(|b| super::super::text::in_list("|text|txt|gitcommit", b.info))
-        .map(|b| b.body.lines().gather())
+    for b in &blocks {
+        if !super::super::text::in_list("|text|txt|gitcommit", b.info) {
+            continue;
+        }
+        let ls: Vec<&str> = b.body.lines().gather();
         // (A subject is short: not a paragraph in a block, "Body:\n```\n…```".)
         // (Nor a log line, "a1b2c3d Use …", or a command.)
-        .find(|ls| {
-            ls.first().is_some_and(|l| {
-                let hash = l.split(' ').next().is_some_and(super::short_hash);
-                !l.trim().is_empty() && l.chars().count() <= 100 && !hash && !l.starts_with('$')
-            }) && ls.get(1).is_none_or(|l| l.trim().is_empty())
-        })
+        if ls.first().is_some_and(|l| {
+            let hash = l.split(' ').next().is_some_and(super::short_hash);
+            !l.trim().is_empty() && l.chars().count() <= 100 && !hash && !l.starts_with('$')
+        }) && ls.get(1).is_none_or(|l| l.trim().is_empty())
+        {
+            return Some(ls);
+        }
+    }
+    None
 }
 
 /// The lines of `text` before a paragraph of notes to the requester ("Note: …", "I also …").

@@ -116,17 +116,10 @@ pub fn without_notes(result: &str) -> Option<String> {
             // (The reply's first words only: "I am writing to …" after the rule is the draft.)
             // (A greeting to the requester too: "Hi Ruth, here's the sheet." above the rule.)
             let own = kept.trim().is_empty()
-                && [
-                    "I ",
-                    "I've ",
-                    "I'm ",
-                    "I\u{2019}ve ",
-                    "Hi ",
-                    "Hello ",
-                    "Hey ",
-                ]
-                .iter()
-                .any(|p| body.starts_with(p));
+                && crate::drift::text::starts_with_any(
+                    body,
+                    "I |I've |I'm |I\u{2019}ve |Hi |Hello |Hey ",
+                );
             if body.contains(':') && is_note(&head) || own {
                 in_note = true;
                 any_note = true;

@@ -251,18 +251,10 @@ fn least_of(lower: &str) -> u64 {
             let n = value(t.text)?;
             let tail = lower.get(t.start + t.text.len()..).unwrap_or_default();
             let head = lower.get(..t.start).unwrap_or_default();
-            if [
-                " or more",
-                " or above",
-                " or over",
-                " or higher",
-                " and above",
-                " and over",
-                " and up",
-            ]
-            .iter()
-            .any(|p| tail.starts_with(p))
-            {
+            if crate::drift::text::starts_with_any(
+                tail,
+                " or more| or above| or over| or higher| and above| and over| and up",
+            ) {
                 Some(n)
             } else if head.ends_with("above ") || head.ends_with("over ") {
                 Some(n + 1)
@@ -844,7 +836,7 @@ fn number_word(text: &str, of: Option<&str>) -> Option<String> {
                 .to_ascii_lowercase();
             // "the two of us", "two or three": no count of things; "*Three Men in a Boat*": a
             // title's capitalised words.
-            let idiom = ["of ", "to ", "or "].iter().any(|p| counted.starts_with(p))
+            let idiom = crate::drift::text::starts_with_any(&counted, "of |to |or ")
                 || (word.starts_with(crate::drift::text::char_test(char::is_uppercase))
                     && next
                         .trim_start()
@@ -939,11 +931,10 @@ fn money_scaled(line: &str, t: &Token) -> bool {
         .gather_text()
         .to_ascii_lowercase();
     tail.starts_with(&['k', 'm', 'b'][..]) && !tail.starts_with("km")
-        || [
-            "million", "billion", "trillion", "thousand", "bn", "mn", "tn", "m ",
-        ]
-        .iter()
-        .any(|s| tail.starts_with(s))
+        || crate::drift::text::starts_with_any(
+            &tail,
+            "million|billion|trillion|thousand|bn|mn|tn|m ",
+        )
 }
 
 fn same_currency(want: &str, have: &str) -> bool {

@@ -74,6 +74,18 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
     }
     // A marked name: `**Summary**`, "`## Risks`", "'Next steps'", "`summary`".
     let marked = marked_names(sentence);
+    // "Add a 'Berth holds' section to `docs/README.md`, at most 80 words": the section the
+    // sentence adds to a file, where the reply shows it.
+    if !crate::drift::file_scope::paths(sentence).is_empty() {
+        if let Some((_, name)) = marked.iter().find(|(end, _)| {
+            lower.get(*end..).is_some_and(|r| {
+                r.trim_start_matches(&['\'', '"', '`', '*'][..])
+                    .starts_with(" section ")
+            })
+        }) {
+            return Some(Part::Maybe(name.clone()));
+        }
+    }
     for (k, (at, w)) in ws.iter().enumerate() {
         // The count is in the part word's clause: "a Summary section of exactly 3 bullets", not
         // "Use the heading 'Summary'; keep it under 100 words".
@@ -232,9 +244,7 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
             .map(|b| b.trim_end_matches(&['*', '`', '"', '\'', '\u{201c}', ' '][..]))
             .is_some_and(|b| b.ends_with(" keep") || b.ends_with(" limit") || b == "keep");
         if kept
-            && ["to ", "under ", "below "]
-                .iter()
-                .any(|p| rest.starts_with(p))
+            && crate::drift::text::starts_with_any(rest, "to |under |below ")
             && counts_in_clause(&lower, lower.len() - rest.len())
         {
             return Some(Part::Named(name.clone()));
@@ -333,19 +343,12 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
         .filter(|(end, _)| {
             let rest = lower.get(*end..).unwrap_or_default();
             let rest = rest.trim_start_matches(&['*', '`', '"', '\'', ' '][..]);
+            // ("containing ": "a `### Summary` containing exactly 3 bullets".)
             counts_in_clause(&lower, *end)
-                && [
-                    "must ",
-                    "should ",
-                    "needs ",
-                    "has to ",
-                    // "a `### Summary` containing exactly 3 bullets".
-                    "containing ",
-                    "can be at most",
-                    "is limited",
-                ]
-                .iter()
-                .any(|m| rest.starts_with(m))
+                && crate::drift::text::starts_with_any(
+                    rest,
+                    "must |should |needs |has to |containing |can be at most|is limited",
+                )
         })
         .min_by_key(|(end, _)| *end)
         .map(|(_, name)| Part::Named(name.clone()));
@@ -462,9 +465,7 @@ pub(super) fn in_parentheses_after(sentence: &str) -> Option<Part> {
         .unwrap_or_default()
         .to_ascii_lowercase();
     let before = format!(" {}", before.trim_end());
-    let laid_out = [" as a", " as an", " into a", " into an"]
-        .iter()
-        .any(|p| before.ends_with(p));
+    let laid_out = crate::drift::text::ends_with_any(&before, " as a| as an| into a| into an");
     let noun = name
         .last()
         .is_some_and(|w| crate::drift::text::in_list(PART_NOUNS, w.to_ascii_lowercase()));
@@ -504,9 +505,10 @@ pub(super) fn under_a_name(sentence: &str) -> Option<Part> {
             rest.split(&[',', ';'][..]).next().unwrap_or_default(),
             "bullet|item|point|word|sentence|line|paragraph",
         ) || (before.bytes().any(|b| b.is_ascii_digit())
-            && ["bullets", "bullet", "items", "points", "words", "sentences"]
-                .iter()
-                .any(|n| before.trim_end().ends_with(n)));
+            && crate::drift::text::ends_with_any(
+                before.trim_end(),
+                "bullets|bullet|items|points|words|sentences",
+            ));
         if counted && (1..=4).contains(&name.split_whitespace().count()) {
             return Some(Part::Named(name.to_ascii_lowercase()));
         }
@@ -586,9 +588,14 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
             return Some(Part::Named("title".into()));
         }
         // "The Summary section goes to the board, so don't use the word 'blocker' in it".
-        let in_it = l.trim_end_matches(&['.', ')', ' '][..]).ends_with(" in it")
+        // (Not with another place after it: "… in it, or in the title either".)
+        let in_it = (l.trim_end_matches(&['.', ')', ' '][..]).ends_with(" in it")
             || l.has(" in it,")
-            || l.has(" in it;");
+            || l.has(" in it;"))
+            && !super::has_any_in(
+                &l,
+                " in it, or| in it, and| in it or| in it and| either| nor ",
+            );
         if let Some(name) = (2..4)
             .find(|&i| in_it && ws.first() == Some(&"the") && ws.get(i) == Some(&"section"))
             .and_then(|i| ws.get(1..i))
@@ -709,24 +716,12 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
         let beside = head.ends_with(" section,")
             && head.split_whitespace().count() <= 3
             && tail.strip_prefix(", ").is_some_and(|r| {
-                ["must not", "mustn't", "should not", "shouldn't"]
-                    .iter()
-                    .any(|m| r.starts_with(m))
+                crate::drift::text::starts_with_any(r, "must not|mustn't|should not|shouldn't")
             });
         // Or as the first of the parts a sentence opens: "Write two sections: `For editorial`
         // must contain no code; `For engineering` …".
         let opened = (head.ends_with("sections:") || head.ends_with("parts:"))
-            && [
-                "must not",
-                "mustn't",
-                "should not",
-                "must contain no",
-                "should contain no",
-                "must have no",
-                "may contain no",
-            ]
-            .iter()
-            .any(|m| tail.trim_start().starts_with(m));
+            && crate::drift::text::starts_with_any(tail.trim_start(), "must not|mustn't|should not|must contain no|should contain no|must have no|may contain no");
         if (matches!(head, "the" | "your") && banned)
             || (head.starts_with("the ") && beside)
             || opened
@@ -1024,9 +1019,7 @@ pub(super) fn code_part(message: &str) -> Option<String> {
             .then(|| who.trim().to_string())
         });
         // "the appendix for the developers can include code": the appendix.
-        let appendix = ["the appendix", "an appendix", "any appendix"]
-            .iter()
-            .any(|a| lower.trim_start().starts_with(a))
+        let appendix = crate::drift::text::starts_with_any(lower.trim_start(), "the appendix|an appendix|any appendix")
             .then(|| "appendix".to_string());
         with_code.or_else(|| allows.then(|| elsewhere_part(s).or(appendix)).flatten())
     })
@@ -1363,7 +1356,7 @@ fn find_named(result: &str, name: &str) -> Option<String> {
     let head = name.rsplit(' ').next().unwrap_or(name);
     // A label with a list marker whose words are all the name's, its head last: "(a) Member
     // announcement" for "member-facing announcement".
-    let name_words: Vec<&str> = name.split(&[' ', '-'][..]).gather().kept(|w| !w.is_empty());
+    let name_words = dash_words(name);
     let fewer_words = |label: &str| {
         let t = label.trim_start();
         // Only after a marker: "Launch email" is no "partner launch email".
@@ -1375,7 +1368,7 @@ fn find_named(result: &str, name: &str) -> Option<String> {
         else {
             return false;
         };
-        let words: Vec<&str> = t.split(&[' ', '-'][..]).filter(|w| !w.is_empty()).gather();
+        let words = dash_words(t);
         words.len() >= 2
             && words.last() == name_words.last()
             && words.iter().all(|w| name_words.contains(w))
@@ -1665,16 +1658,10 @@ pub(super) fn placed_part(ban: &str, result: &str) -> Option<String> {
             // "The summary for the residents' association must not mention costs": the part
             // the ban's subject names, where the result labels one so.
             let subject = lower.trim_start().strip_prefix("the ").and_then(|r| {
-                [
-                    " must not ",
-                    " mustn't ",
-                    " should not ",
-                    " shouldn't ",
-                    " may not ",
-                ]
-                .iter()
-                .filter_map(|m| r.find(m))
-                .min()
+                crate::drift::text::first_of(
+                    r,
+                    " must not | mustn't | should not | shouldn't | may not ",
+                )
                 .and_then(|i| r.get(..i))
             });
             let subject = subject.filter(|s| (1..=6).contains(&s.split_whitespace().count()));
@@ -1695,7 +1682,7 @@ pub(super) fn placed_part(ban: &str, result: &str) -> Option<String> {
             {
                 return Some(part);
             }
-            let (_, name) = marked_names(ban).into_iter().find(|(end, _)| {
+            let (_, name) = marked_names(ban).found(|(end, _)| {
                 lower
                     .get(*end..)
                     .is_some_and(|r| r.trim_start_matches('*').starts_with(" section"))
@@ -1838,6 +1825,12 @@ pub(in crate::drift) fn find_loose(result: &str, name: &str) -> Option<String> {
         rest.get(..rest.len() - body.len() + end)
             .map(str::to_string)
     })
+}
+
+/// The words of `text` split at spaces and hyphens, empty ones left out ("member-facing
+/// announcement" gives "member", "facing", "announcement").
+fn dash_words(text: &str) -> Vec<&str> {
+    text.split(&[' ', '-'][..]).gather().kept(|w| !w.is_empty())
 }
 
 #[cfg(test)]

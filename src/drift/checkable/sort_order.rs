@@ -414,7 +414,7 @@ fn fold(text: &str) -> String {
 fn marked(line: &str) -> bool {
     let t = line.trim_start();
     let n = t.bytes().take_while(u8::is_ascii_digit).count();
-    ["- ", "* ", "• "].iter().any(|m| t.starts_with(m))
+    crate::drift::text::starts_with_any(t, "- |* |• ")
         || (n > 0 && n < 4 && t.get(n..).is_some_and(|r| r.starts_with(&['.', ')'][..])))
 }
 
@@ -682,13 +682,26 @@ fn value(
             .filter(|k| k.len() >= 4 && !crate::drift::text::in_list("date|dates|time|times", k))
             .find_map(|k| {
                 let stem = k.get(..4)?;
+                // (A label word after a space or a bracket with its date next, not a name:
+                // "expires 2025-06-18", "review date: 3 May", not "`review-bot`".)
                 lower
                     .match_indices(stem)
                     .find(|(i, _)| {
-                        *i == 0
-                            || lower
-                                .get(..*i)
-                                .is_some_and(|b| !b.ends_with(char::is_alphanumeric))
+                        lower
+                            .get(..*i)
+                            .is_some_and(|b| b.ends_with(&[' ', '('][..]))
+                            && lower
+                                .get(*i..)
+                                .and_then(|r| r.split(|c: char| !c.is_ascii_alphabetic()).next())
+                                .and_then(|w| lower.get(*i + w.len()..))
+                                .is_some_and(|r| {
+                                    let r = r.trim_start_matches(&[' ', ':'][..]);
+                                    r.strip_prefix("date")
+                                        .or_else(|| r.strip_prefix("on"))
+                                        .unwrap_or(r)
+                                        .trim_start_matches(&[' ', ':'][..])
+                                        .starts_with(crate::drift::text::digit_char)
+                                })
                     })
                     .and_then(|(i, _)| text.get(i..))
             })

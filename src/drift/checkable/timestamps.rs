@@ -4,6 +4,8 @@
 //! "05/02/2024 03:31 UTC", "2025-03-04T07:55:00"); a date or a time alone is none, and fenced
 //! blocks (quoted logs) keep their own form.
 
+use crate::gather::Keep;
+
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct TimeForm {
     /// ISO 8601: `YYYY-MM-DD` and `T` between date and time.
@@ -155,7 +157,7 @@ pub fn asked(lower: &str) -> Option<TimeForm> {
         return None;
     }
     // An example in the sentence shows the form ("e.g. 2025-03-04T09:00:00-05:00").
-    let example = stamps(lower).into_iter().find(|s| s.iso_date && s.t_sep);
+    let example = stamps(lower).found(|s| s.iso_date && s.t_sep);
     let zulu = super::has_any_in(lower, "z suffix|trailing z|with a z|`z`|'z'|\"z\"|zulu")
         || example
             .as_ref()

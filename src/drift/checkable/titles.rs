@@ -151,16 +151,10 @@ pub(super) fn shown(result: &str, tracker: bool, noun: &str, wrote: bool) -> Vec
         }
         // "Opened PR #238: "Add bulk move"", "PR #903: **Add waitlist …**" (not "It builds
         // on PR #398: …").
-        let opened = [
-            "pr #",
-            "pull request #",
-            "opened #",
-            "opened pr",
-            "created pr",
-            "raised pr",
-        ]
-        .iter()
-        .any(|p| bare.starts_with(p));
+        let opened = crate::drift::text::starts_with_any(
+            bare,
+            "pr #|pull request #|opened #|opened pr|created pr|raised pr",
+        );
         if opened && crate::drift::text::in_list("|pr", noun) {
             if let Some((_, rest)) = t.split_once('#').and_then(|(_, r)| r.split_once(':')) {
                 let rest = rest.trim();

@@ -143,7 +143,8 @@ const NOUNS: &str = "duration|durations|time|times|latency|latencies|distance|di
 pub fn asked(lower: &str) -> Option<InUnit> {
     // One part's figures ("In the table, give all weights in tonnes"), a field's, or a
     // rate's ("per minute").
-    if super::has_any_in(lower, "table|column|field|chart|per ") {
+    // (Nor a clock form: "every finish time as H:MM:SS".)
+    if super::has_any_in(lower, "table|column|field|chart|per |h:mm|mm:ss") {
         return None;
     }
     let ws: Vec<&str> = lower.words_by(crate::drift::text::char_test(|c: char| {

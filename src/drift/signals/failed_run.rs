@@ -158,11 +158,7 @@ fn inline_runs(line: &str) -> impl Iterator<Item = &str> {
         let rest = rest.get(..cap)?;
         // To the end of the clause, the next code span or an aside ("(was 2 failed before)"):
         // the counts come first.
-        let end = [". ", "; ", "`", "("]
-            .iter()
-            .filter_map(|e| rest.find(e))
-            .min()
-            .unwrap_or(rest.len());
+        let end = crate::drift::text::first_of(rest, ". |; |`|(").unwrap_or(rest.len());
         rest.get(..end)
     })
 }
