@@ -3518,11 +3518,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     // (Up to a clause or a second key list: "…; `rows` is a list of
                     // objects, each with the keys `stop` and `late`" names nested keys.)
                     let tail = lower.get(at + 4..).unwrap_or_default();
-                    let end = [tail.find(';'), tail.find("keys")]
-                        .into_iter()
-                        .flatten()
-                        .min()
-                        .map_or(lower.len(), |e| at + 4 + e);
+                    let end =
+                        super::text::first_of(tail, ";|keys").map_or(lower.len(), |e| at + 4 + e);
                     list = super::text::code_spans(sentence.get(at..end).unwrap_or_default())
                         .into_iter()
                         .map(str::to_string)
@@ -4641,18 +4638,18 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     for (of_reply, at, rule) in out {
         // "At most three sentences, or up to six if there is more than one cause": the larger
         // bound holds either way.
-        let rule = match (at.and_then(|a| raised_bound(message, a)), rule) {
-            (Some(m), Rule::Sentences(Rel::LessThan, n)) if m >= n => {
-                Rule::Sentences(Rel::LessThan, m + 1)
-            }
-            (Some(m), Rule::Words(Rel::LessThan, n)) if m >= n => Rule::Words(Rel::LessThan, m + 1),
-            (Some(m), Rule::Bullets(Rel::LessThan, n)) if m >= n => {
-                Rule::Bullets(Rel::LessThan, m + 1)
-            }
-            (Some(m), Rule::Paragraphs(Rel::LessThan, n)) if m >= n => {
-                Rule::Paragraphs(Rel::LessThan, m + 1)
-            }
-            (_, r) => r,
+        // (Its sentence read only for such a count.)
+        let raised = |n: usize| {
+            at.and_then(|a| raised_bound(message, a))
+                .filter(|&m| m >= n)
+                .map_or(n, |m| m + 1)
+        };
+        let rule = match rule {
+            Rule::Sentences(Rel::LessThan, n) => Rule::Sentences(Rel::LessThan, raised(n)),
+            Rule::Words(Rel::LessThan, n) => Rule::Words(Rel::LessThan, raised(n)),
+            Rule::Bullets(Rel::LessThan, n) => Rule::Bullets(Rel::LessThan, raised(n)),
+            Rule::Paragraphs(Rel::LessThan, n) => Rule::Paragraphs(Rel::LessThan, raised(n)),
+            r => r,
         };
         // A rule read from the whole message (no sentence of its own) is not placed.
         let lift = at.and_then(|at| {
@@ -4991,11 +4988,9 @@ fn lines_beside_more(message: &str, sentence: &str) -> bool {
         .unwrap_or_default()
         .to_ascii_lowercase();
     // "a Slack message … (max 3 lines) and a PR description (any length)": one text's lines.
-    let one_of_two = ["lines)", "line)"]
-        .iter()
-        .filter_map(|p| lower.find(p))
-        .filter_map(|i| lower.get(i..))
-        .any(|r| has_any_in(r, " and a | and an | and the | plus a "));
+    let one_of_two = super::text::first_of(&lower, "lines)|line)")
+        .and_then(|i| lower.get(i..))
+        .is_some_and(|r| has_any_in(r, " and a | and an | and the | plus a "));
     // ("Answer in a single line at the top; after that, list the batches".)
     one_of_two
         || has_any_in(
