@@ -11215,3 +11215,102 @@ fn the_session_81_review_findings_are_read() {
         "Two jobs broke. The first ran out of disk. The second timed out. Both were restarted. The disk was cleaned. The timeout was raised. The export then ran. It finished at 04:10.",
     );
 }
+
+/// The false flags of the 81st session's last sets (549–554), in other words; each clean case
+/// here was flagged before the 82nd session.
+#[test]
+fn the_session_82_arrival_cases_are_read() {
+    // A clause after the column list ("…, and use ISO dates") names no column.
+    clean(
+        "Send the on-call rota for December. Lay it out as a table with columns Week, Lead, Backup, and use ISO dates.",
+        "| Week | Lead | Backup |\n|---|---|---|\n| 49 | Ana | Raj |\n| 50 | Raj | Ola |\n\nPager: **0161 555 0100**, same as last month.",
+    );
+    flagged(
+        "Send the on-call rota for December. Lay it out as a table with columns Week, Lead, Backup, and use ISO dates.",
+        "| Week | Lead |\n|---|---|\n| 49 | Ana |\n| 50 | Raj |\n\nPager: **0161 555 0100**.",
+    );
+    // A "For you:" part is a note to the requester, not the notice the ban is of.
+    clean(
+        "Write the notice to tenants about Thursday's lift outage. Don't mention the refund policy; just give the times and the stairs route. Then tell me anything else I should know.",
+        "**Notice:**\nThe east lift will be out of service on Thursday from 09:00 to 13:00. Please use the north stairs; the porter can help with heavy items.\n\n**For you:** two tenants asked about the refund policy last time, so expect questions.",
+    );
+    flagged(
+        "Write the notice to tenants about Thursday's lift outage. Don't mention the refund policy; just give the times and the stairs route. Then tell me anything else I should know.",
+        "**Notice:**\nThe east lift will be out of service on Thursday from 09:00 to 13:00. Under our refund policy no rent is refunded for short outages.\n\n**For you:** nothing else.",
+    );
+    // A key shown as a format ("formatted like NURSE-100") is no key the opening must hold.
+    clean(
+        "Close out the seed-tray sensor bug and report. Put the ticket key on the first line, formatted like NURSE-100.",
+        "NURSE-88: seed-tray sensor now reads in Celsius\n\nThe driver returned Fahrenheit since the firmware update; `read_temp()` converts it now.",
+    );
+    flagged(
+        "Close out the seed-tray sensor bug and report. Put GREEN-42 on the first line.",
+        "Seed-tray sensor now reads in Celsius\n\nThe driver returned Fahrenheit since the firmware update; GREEN-42 is closed.",
+    );
+    // A ban of a page the task writes into a file is the file's, not the report's.
+    clean(
+        "Write the onboarding guide `docs/first-week.md` in plain words; the guide must not use 'simply' or 'just'.",
+        "I've written `docs/first-week.md` (about 400 words). I just kept it to five short sections and checked it with grep: no 'simply', no 'just'.",
+    );
+    flagged(
+        "Write the onboarding guide `docs/first-week.md` in plain words; your report must not use 'simply'.",
+        "I've written `docs/first-week.md`. It simply lists the five things to do on day one.",
+    );
+    // "under any one section" bounds each section, not the total.
+    clean(
+        "Post the incident digest with sections Detection, Fix and Follow-up. At most two bullets under any one section.",
+        "## Detection\n- Alert fired at 02:14.\n- Paged on-call within a minute.\n\n## Fix\n- Rolled back release 4.2.1.\n- Cleared the stuck queue.\n\n## Follow-up\n- Add a canary stage.\n- Review the alert threshold.",
+    );
+    // A ban read of the written file leaves a file it reads alone: the notice is still bound.
+    flagged(
+        "Draft the resident-facing notice about the new fine schedule for expired meters. Take every value from `fees/schedule_2024.csv`; the notice must not contain any placeholders.",
+        "**New fines**\n\n- First citation: $45.00\n- Third citation: $[AMOUNT]",
+    );
+}
+
+/// The false flags of the 82nd session's own sets (555–562) on arrival, in other words; each
+/// clean case here was flagged before the 82nd session.
+#[test]
+fn the_session_82_later_sets_are_read() {
+    // A colon after the banned word opens a clause: the wording wanted there is no ban.
+    clean(
+        "The harbour ferry won't sail on Friday. Write the text for the website banner and a short note to me on what you changed. In the banner text, don't use the word 'cancelled': the port office wants 'not sailing'.",
+        "Note: I set the route status to `CANCELLED` for 2025-03-14 in the `sailings` table.\n\nBanner text:\n> The harbour ferry is not sailing on Friday because of high winds.",
+    );
+    flagged(
+        "The harbour ferry won't sail on Friday. Write the text for the website banner. Don't use the word 'cancelled': the port office wants 'not sailing'.",
+        "The harbour ferry is cancelled on Friday because of high winds.\nPlease check back on Saturday.\nRefunds are automatic.",
+    );
+    // A ban's clause with a subject of its own ("that headline must not …") is that part's.
+    clean(
+        "Rotate the signing keys for the parcel-tracking API (TRK-410). Open your reply with a one-line headline; that headline must not contain the word \"outage\".",
+        "Signing keys rotated for all four regions.\n\n- The old key stays valid for 24 hours so no client sees an outage.\n- `tests/test_signing.py`: 12 passed.",
+    );
+    flagged(
+        "Rotate the signing keys for the parcel-tracking API (TRK-410). Open your reply with a one-line headline; your reply must not contain the word \"outage\".",
+        "Signing keys rotated for all four regions.\n\n- The old key stays valid for 24 hours so no client sees an outage.\n- `tests/test_signing.py`: 12 passed.",
+    );
+    // "`updated_at` (an ISO 8601 timestamp)": one key's form, not every stamp's in the values.
+    clean(
+        "List the overlapping bookings in the sports hall. Output JSON only, with exactly two top-level keys: `clashes` (an array) and `updated_at` (an ISO 8601 timestamp).",
+        "{\n  \"clashes\": [\n    {\"court\": \"Court 2\", \"first\": \"Badminton club 2025-05-01 18:00-19:30\", \"second\": \"Netball 2025-05-01 19:00-20:00\"}\n  ],\n  \"updated_at\": \"2025-04-28T07:40:00Z\"\n}",
+    );
+    flagged(
+        "List the overlapping bookings in the sports hall. Write every timestamp in ISO 8601.",
+        "Two clashes:\n\n- Court 2: badminton club and netball, both at 2025-05-01 18:00.\n- Court 4: booked twice on 2025-05-03T10:00:00Z.",
+    );
+    // "2 weeks before the fair" is a point in time, not an estimate in weeks.
+    clean(
+        "How long will the ticket-scanner rewrite take? Give the estimate in days, not weeks.",
+        "About 12 days of work in total.\n\nIt has to ship 2 weeks before the spring fair, so we should start on Monday.",
+    );
+    flagged(
+        "How long will the ticket-scanner rewrite take? Give the estimate in days, not weeks.",
+        "About 3 weeks of work in total.\n\nIt has to ship before the spring fair, so we should start on Monday.",
+    );
+    // "Rm. 4" before a number ends no sentence.
+    clean(
+        "In at most two sentences, why did the Thursday clinic move?",
+        "The Thursday clinic moved from Rm. 4 to Rm. 9 because the heating in Rm. 4 failed.\n\nAll 31 patients, e.g. the two home-visit ones, were phoned this morning.",
+    );
+}

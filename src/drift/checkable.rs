@@ -1755,7 +1755,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     // "For each of the four clinics, give exactly two bullets" too, by its opening.
     let opening = lower.trim_start_matches(&['-', '*', ' '][..]);
     if counted
-        && (has_any_in(&lower, "under each|in each section|per section|for each section|per heading|under every|in every section|each section|answer each|per answer|each of these|each question")
+        && (has_any_in(&lower, "under each|in each section|per section|any one section|any single section|under any section|in any section|any one heading|under any heading|for each section|per heading|under every|in every section|each section|answer each|per answer|each of these|each question")
             || (has_any_in(&lower, "each answer|every answer") && has_any_in(&cx.lower, "faq|answers|questions"))
             || ((opening.starts_with("for each ") || opening.starts_with("for every "))
                 && !said(&["whole", "entire", "total", "overall"])))
@@ -1840,6 +1840,33 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             | Rule::NoTables
             | Rule::NoPlaceholders(_)
     );
+    // "Write the docs page `docs/order.md` in second person; the page must not use 'I'": a
+    // rule of the file the sentence writes, which the reply reports on and need not show.
+    if placeable
+        && !of_reply
+        // (The file the sentence writes, not one it reads: "Take every value from `x.csv`".)
+        && crate::drift::file_scope::paths(text).iter().any(|(at, _)| {
+            let head = lower.get(..*at).unwrap_or_default();
+            let verb = ["write ", "draft ", "create "]
+                .iter()
+                .filter_map(|v| head.rfind(v))
+                .max();
+            verb.is_some_and(|v| {
+                let between = head.get(v..).unwrap_or_default();
+                !between.contains([';', ',']) && between.split(' ').count() <= 6
+            })
+        })
+        && lower.split("; ").skip(1).any(|c| {
+            let ws = ws_of(c);
+            ws.first() == Some(&"the")
+                && ws.get(1).is_some_and(|n| asked.iter().any(|a| a == n))
+                && ws.get(2).is_some_and(|m| {
+                    crate::drift::text::in_list("must|mustn't|should|shouldn't|may|can't|cannot", m)
+                })
+        })
+    {
+        return None;
+    }
     let placed = placeable && !of_reply
         // "In the newsletter paragraph, spell out numbers under ten": a form asked of the
         // part the sentence opens with.
@@ -2181,6 +2208,17 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         Subject::Other if !(of_reply || (is_ban(&rule) && quoted_subject(&lower))) => return None,
         Subject::LineOfAnswer if !located => return None,
         _ => {}
+    }
+    // "Start with a one-line summary; that summary line must not contain …": a ban's clause
+    // with a subject of its own.
+    if is_ban(&rule)
+        && !in_part
+        && !of_reply
+        && own.len() < text.len()
+        && matches!(subject_of(own, asked), Subject::Other)
+        && !quoted_subject(&own.to_ascii_lowercase())
+    {
+        return None;
     }
     Some((of_reply, rule))
 }
@@ -9816,6 +9854,16 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         // A dash opens another clause: "avoid the word 'hack' — say 'workaround'".
         let end = crate::drift::text::first_of(tail_lower, ", never| never |, not | not | instead| rather than|, use |, prefer|, say |, write |, call | and call | and say | and use | and write | we say | we use | only say |; | \u{2014} | \u{2013} | -- | - ")
         .unwrap_or(tail.len());
+        // "don't use the word 'closed': marketing wants 'not operating'": a colon after the
+        // quoted word opens a clause of its own.
+        let end = tail_lower
+            .match_indices(": ")
+            .find(|(i, _)| {
+                tail_lower
+                    .get(..*i)
+                    .is_some_and(|h| h.ends_with(&['\'', '"', '`', '\u{201d}'][..]))
+            })
+            .map_or(end, |(i, _)| end.min(i));
         // "with the name of your mode, for example 'ask agent'": an example, not the words
         // asked for (an example of banned words is banned: "negative words such as 'sad'").
         let first_quote = tail_lower
@@ -10256,7 +10304,7 @@ fn sentence_count(text: &str) -> usize {
                 && next.is_some_and(char::is_whitespace)
                 && chars.get(j + 2).is_some_and(char::is_ascii_digit)
                 && crate::drift::text::in_list(
-                    "art|no|nos|fig|sec|sect|vol|vols|ch|pp|eq|ref|op",
+                    "art|no|nos|fig|sec|sect|vol|vols|ch|pp|eq|ref|op|dept|rm|bldg|apt|ext|para",
                     prev_word.as_str(),
                 );
             // "between Mon. and Sun. of each week", "due Sept. 3": a capitalised day or month

@@ -6,7 +6,7 @@
 use crate::drift::text::Has;
 use crate::gather::Gather;
 /// Words of a part's label that mark it as a note to the requester.
-const NOTE_LABELS: &str = "note|notes|internal note|covering note|cover note|questions for you|question for you|caveat|technical notes|things you should know|for you only|just for you|for the orchestrator|for review|why|rationale|what i changed|what i did|changes made|technical details|internal notes|comment|comments|remarks|assumptions|open questions|caveats|reasoning|context for you";
+const NOTE_LABELS: &str = "note|notes|for you|internal note|covering note|cover note|questions for you|question for you|caveat|technical notes|things you should know|for you only|just for you|for the orchestrator|for review|why|rationale|what i changed|what i did|changes made|technical details|internal notes|comment|comments|remarks|assumptions|open questions|caveats|reasoning|context for you";
 
 /// A line that labels the part after it, lowercased (empty for a separator), and whether it is
 /// a strong one: a separator (`---`), a Markdown heading or a bold line (`**Email:**`, `**Notes

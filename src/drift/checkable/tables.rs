@@ -277,7 +277,14 @@ fn items(body: &str, piped: bool) -> Vec<String> {
         // The sentence goes on after the list: "…, one row per flag", "…, sorted by date".
         .take_while(|p| {
             let l = p.to_ascii_lowercase();
-            !"one row|one per|sorted|then|top |with |no other|nothing|and nothing|in that order|in this order|in order|showing |listing |limited to|at most |up to |ordered by|grouped by|covering |for each|for every".split('|').any(|x| l.starts_with(x))
+            // "…, Dome, and use YYYY-MM-DD for dates": a clause of its own after the list.
+            let clause = p.starts_with(|c: char| c.is_ascii_lowercase())
+                && p.split_whitespace().count() > 2
+                && crate::drift::text::in_list(
+                    "use|put|keep|make|mark|bold|round|format|give|add|include|write|show|leave|link|sort|label|highlight",
+                    p.split(' ').next().unwrap_or_default(),
+                );
+            !clause && !"one row|one per|sorted|then|top |with |no other|nothing|and nothing|in that order|in this order|in order|showing |listing |limited to|at most |up to |ordered by|grouped by|covering |for each|for every".split('|').any(|x| l.starts_with(x))
         })
         .gather();
     // "… Change % for the derby", "… Rows, top 5 only": a tail of the sentence after the last.

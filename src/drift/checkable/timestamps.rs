@@ -156,6 +156,16 @@ pub fn asked(lower: &str) -> Option<TimeForm> {
     if super::has_any_in(lower, "generated|emitted|emits|returned|returns|the api|the endpoint|the service|the function|the converter|the parser|the field|the column|the database|in the log|serializ|stored|written to|resources") {
         return None;
     }
+    // "`checked_at` (an ISO 8601 timestamp)": the form of one key's value.
+    let named = crate::drift::text::first_of(lower, "timestamp|date-time|datetime|iso 8601");
+    if named.is_some_and(|i| {
+        lower.get(..i).and_then(|h| h.rfind('(')).is_some_and(|o| {
+            lower.get(o..i).is_some_and(|inner| !inner.contains(')'))
+                && lower.get(..o).is_some_and(|h| h.trim_end().ends_with('`'))
+        })
+    }) {
+        return None;
+    }
     // An example in the sentence shows the form ("e.g. 2025-03-04T09:00:00-05:00").
     let example = stamps(lower).found(|s| s.iso_date && s.t_sep);
     let zulu = super::has_any_in(lower, "z suffix|trailing z|with a z|`z`|'z'|\"z\"|zulu")

@@ -294,8 +294,11 @@ pub fn first_break(rule: &InUnit, text: &str) -> Option<String> {
             })
             .unwrap_or_default();
         // ("3 hours from now" is a point; "12 miles from the harbour" a distance.)
-        if ["ago", "per", "later", "earlier", "late", "early", "old"].contains(&following.as_str())
-            || (following == "from" && dim != Dim::Length)
+        // ("2 days before the concert" is a point too.)
+        if crate::drift::text::in_list(
+            "ago|per|later|earlier|late|early|old|before|beforehand|ahead|prior",
+            &following,
+        ) || (following == "from" && dim != Dim::Length)
         {
             continue;
         }
