@@ -11314,3 +11314,152 @@ fn the_session_82_later_sets_are_read() {
         "The Thursday clinic moved from Rm. 4 to Rm. 9 because the heating in Rm. 4 failed.\n\nAll 31 patients, e.g. the two home-visit ones, were phoned this morning.",
     );
 }
+
+/// Older false flags and review leftovers read in the 82nd session, in other words; each clean
+/// case here was flagged before it.
+#[test]
+fn the_session_82_older_cases_are_read() {
+    // A ban "in that document" is the file's, which the report only describes.
+    clean(
+        "Write `docs/VOLUNTEERS.md` for the stewards at the regatta. In that document, never use the abbreviation 'RIB' without first spelling it out as 'rigid inflatable boat (RIB)'.",
+        "Added `docs/VOLUNTEERS.md` (about 500 words).\n\nAfter the first mention it just says RIB. I linked it from the regatta page.",
+    );
+    // A thing's time and status words alone ("Q2 consumption") do not mention it.
+    clean(
+        "Summarise the depot's fuel use for the board pack. Don't mention the planned Q2 route cuts; the operations director will present them.",
+        "- Fuel use fell 4% year on year, mostly from the new hybrid buses.\n- Q2 consumption is forecast at about 310,000 litres.",
+    );
+    flagged(
+        "Summarise the depot's fuel use for the board pack. Don't mention the planned Q2 route cuts; the operations director will present them.",
+        "- Fuel use fell 4% year on year, mostly from the new hybrid buses.\n- Q2 consumption will drop further once the route cuts start.",
+    );
+    // "'patch' is fine, go ahead and use it" lets that word back in, and that word only.
+    clean(
+        "Write the release note for the login fix. Don't use the words 'patch' or 'hotfix'. Actually, 'patch' is fine, go ahead and use it.",
+        "Patch 2.8.1 fixes the login loop on Safari.\nSessions now survive a page reload.",
+    );
+    flagged(
+        "Write the release note for the login fix. Don't use the words 'patch' or 'hotfix'. Actually, 'patch' is fine, go ahead and use it.",
+        "Patch 2.8.1 fixes the login loop that the last hotfix caused.\nSessions now survive a page reload.",
+    );
+    // "The schema change got split, so use at most 5 bullets": a piece of work, not a thing
+    // built; the new bound holds.
+    flagged(
+        "List the API changes in at most 3 bullets. Update: the schema change got split into two PRs, so use at most 5 bullets.",
+        "- `GET /stops` pages by 100.\n- `POST /trips` takes `vehicle_id`.\n- `DELETE /trips/{id}` is gone.\n- `GET /routes` adds `colour`.\n- Errors use RFC 7807.\n- `PATCH /stops` is new.\n",
+    );
+}
+
+/// The 82nd session's review: breaks its first readings lost, kept; in other words.
+#[test]
+fn the_session_82_review_findings_are_read() {
+    // A duration "takes 2 days before …" is a figure, not a point in time.
+    flagged(
+        "How long does the nightly backup take now? Give all durations in hours.",
+        "The backup job takes 2 days before it finishes on the old array.\nOn the new array it takes 9 hours.",
+    );
+    // A ban said of a subject line is still read on it.
+    flagged(
+        "Send the printers notice to the depot staff. Include a subject line; the subject line must not use the word \"urgent\".",
+        "Subject: Urgent: label printers back online\n\nAll four label printers in bay C work again after the driver update.",
+    );
+    // "the summary" after "Summarise …" is the reply.
+    flagged(
+        "Summarise the rate limits of the parcel API for the sales team; the summary must not use the word \"unlimited\".",
+        "Free: 100 requests per minute.\nBusiness: 1,000 requests per minute.\nEnterprise: unlimited, subject to fair use.",
+    );
+    // A total said beside a per-section bound stands.
+    flagged(
+        "Write the weekly depot digest with sections Fleet, Staff and Safety. Use at most five bullets in total, and no more than two under any one section.",
+        "## Fleet\n- 41 of 44 buses in service.\n- Two await brake parts.\n\n## Staff\n- Three drivers on leave.\n- New rota starts Monday.\n\n## Safety\n- One minor kerb strike.\n- Mirror checks added to the walkaround.",
+    );
+    // One key's timestamp form is read on that key's values.
+    flagged(
+        "Check the tram timetable feed. Reply with JSON only, with keys `route` and `checked_at` (an ISO 8601 timestamp).",
+        "{\"route\": \"T4\", \"checked_at\": \"03/06/2024 14:00\"}",
+    );
+    // "Fl. 5" before a number ends no sentence.
+    clean(
+        "In at most two sentences, where did the server room move?",
+        "The server room moved from Fl. 3 to Fl. 5 next to Rm. 12.\n\nThe old racks were recycled.",
+    );
+}
+
+/// The 82nd session's later arrivals (sets 563–568) and the review's second round, in other
+/// words; each clean case here was flagged before the 82nd session.
+#[test]
+fn the_session_82_second_round_is_read() {
+    // "Give each squad its own level-2 heading": a sub-heading inside one is that squad's.
+    clean(
+        "Summarise the sprint for each squad. Give each squad its own level-2 heading.",
+        "## Payments squad\nShipped the refund retry.\n\n### Blockers\n- Waiting on the bank's sandbox.\n\n## Search squad\nReindexed the catalogue.",
+    );
+    flagged(
+        "Summarise the sprint for each squad. Give each squad its own level-2 heading.",
+        "## Payments squad\nShipped the refund retry.\n\n# Search squad\nReindexed the catalogue.",
+    );
+    // "…; Risks may have no more than three bullets": the count of the part named as the clause's
+    // subject.
+    clean(
+        "Write the retro with two sections, Wins and Risks; Risks may have no more than three bullets.",
+        "## Wins\n- Faster builds.\n- Fewer pages.\n- New on-call rota.\n- Docs site live.\n- Flaky test fixed.\n\n## Risks\n- Vendor contract ends in March.\n- One reviewer for the payments code.\n- Staging is shared with QA.",
+    );
+    flagged(
+        "Write the retro with two sections, Wins and Risks; Risks may have no more than three bullets.",
+        "## Wins\n- Faster builds.\n\n## Risks\n- Vendor contract ends in March.\n- One reviewer for the payments code.\n- Staging is shared with QA.\n- The load tests are stale.",
+    );
+    // The wording wanted after a colon is no ban; a second ban after it still is.
+    clean(
+        "Write the status page note. Don't use the word 'outage': say 'service interruption', and don't say 'downtime' either.",
+        "Between 14:00 and 14:20 UTC some customers saw a service interruption on card payments.\nAll payments are working again.",
+    );
+    flagged(
+        "Write the status page note. Don't use the word 'outage': say 'service interruption', and don't say 'downtime' either.",
+        "Between 14:00 and 14:20 UTC some customers saw downtime on card payments.\nAll payments are working again.",
+    );
+    // A subject line's ban is read on the "Subject:" line, not the body under it.
+    clean(
+        "Write the notice email to tenants about the water shut-off. Include a subject line; the subject line must not use the word \"urgent\".",
+        "Subject: Water off on Tuesday morning\n\nDear tenants,\n\nThe water will be off from 08:00 to 11:00 on Tuesday. If you have an urgent need, call the caretaker.\n\nRegards,\nBuilding office",
+    );
+    flagged(
+        "Write the notice email to tenants about the water shut-off. Include a subject line; the subject line must not use the word \"urgent\".",
+        "Subject: Urgent: water off on Tuesday\n\nDear tenants,\n\nThe water will be off from 08:00 to 11:00 on Tuesday.\n\nRegards,\nBuilding office",
+    );
+    // "the TL;DR must not …": a ban of a part the reply need not label, not of the whole.
+    clean(
+        "Write the monthly uptime report. Start with a TL;DR line; the TL;DR must not use the word \"incident\".",
+        "TL;DR: 99.97% uptime in November and no customer-facing errors.\n\nThe only incident was a 12-minute queue delay on the 14th, caught by the new alert.",
+    );
+    // "the summary" of a message that asks to summarise is the reply.
+    flagged(
+        "Read `plans.yaml` and summarise the storage quotas for the support team; the summary must not use the word \"unlimited\".",
+        "Basic: 5 GB per user. Team: 50 GB per user. Enterprise: unlimited, within fair use.",
+    );
+}
+
+/// The 82nd session's last arrivals (sets 565 and 567), in other words; the first two clean
+/// cases here were flagged before the 82nd session.
+#[test]
+fn the_session_82_last_arrivals_are_read() {
+    // "call the first heading `## Verdict`": the heading asked first, renamed.
+    clean(
+        "Write up the trial of the new shelf labels in two stores. Start with a heading `## Outcome`, then `## Details`. On reflection, call the first heading `## Verdict` to match the other trial write-ups.",
+        "## Verdict\nThe labels cut pricing errors by a third.\n## Details\n- Stores 12 and 31 used the labels for six weeks.",
+    );
+    flagged(
+        "Write up the trial of the new shelf labels in two stores. Start with a heading `## Outcome`, then `## Details`. On reflection, call the first heading `## Verdict` to match the other trial write-ups.",
+        "## Summary\nThe labels cut pricing errors by a third.\n## Details\n- Stores 12 and 31 used the labels for six weeks.",
+    );
+    // "Don't write the word 'exploit' in 'Highlights'": the part's quoted name is no banned word.
+    clean(
+        "Write the patch notes for version 2.9 with a 'Highlights' section for players and a 'Dev notes' section for moderators. Don't write the word 'exploit' in 'Highlights'; the Dev notes can be blunt.",
+        "## Highlights\n\n- New winter map.\n- Fixed a problem that let some players skip the queue.\n\n## Dev notes\n\n- The queue exploit came from a stale session token.",
+    );
+    // "Evidence can be as long as it needs" names a part but holds no count: the 20 words stay
+    // the Cause's.
+    clean(
+        "Explain why the night bus departures were late. Use two sections, `## Cause` and `## Evidence`. Keep Cause under 20 words; Evidence can be as long as it needs to be.",
+        "## Cause\nThe depot clock drifted four minutes after the firmware update.\n\n## Evidence\n- The depot's departure board and the GPS logs differ by four minutes since 3 March.\n- Every late departure since then left exactly four minutes after its timetable slot.\n- Routes from the other depot, which skipped the update, ran on time all month.",
+    );
+}

@@ -288,6 +288,22 @@ pub enum Rule {
 }
 
 impl Rule {
+    /// A count's number as stored ("at most 5" is fewer than 6).
+    fn count_number(&self) -> Option<usize> {
+        match self {
+            Rule::Words(_, n)
+            | Rule::ProseWords(_, n)
+            | Rule::Sentences(_, n)
+            | Rule::Questions(_, n, _)
+            | Rule::Paragraphs(_, n)
+            | Rule::Bullets(_, n)
+            | Rule::BulletWords(_, n)
+            | Rule::ListItems(_, n)
+            | Rule::Lines(n, _) => Some(*n),
+            _ => None,
+        }
+    }
+
     /// A bound on how many words, sentences, bullets or list items there are.
     fn is_count(&self) -> bool {
         matches!(
@@ -442,9 +458,15 @@ fn describes_a_built_thing(words: &[(usize, &str)]) -> bool {
     }) {
         return true;
     }
-    let opens = (start..start + 4).any(|i| crate::drift::text::in_list(BUILT_THINGS, w(i)))
-        && (crate::drift::text::in_list(BUILD_VERBS, w(start))
-            || crate::drift::text::in_list("the|this|our|its", w(start)));
+    // ("The schema change got split, so use at most 5 bullets": a piece of work, no thing.)
+    let opens = (start..start + 4).any(|i| {
+        crate::drift::text::in_list(BUILT_THINGS, w(i))
+            && !crate::drift::text::in_list(
+                "change|changes|migration|rollout|work|ticket",
+                w(i + 1),
+            )
+    }) && (crate::drift::text::in_list(BUILD_VERBS, w(start))
+        || crate::drift::text::in_list("the|this|our|its", w(start)));
     opens
         || (0..words.len()).any(|i| {
             (crate::drift::text::in_list(BUILT_THINGS, w(i))
@@ -1754,7 +1776,17 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     // "Exactly three bullets under each heading": a count per part, which the whole does not show.
     // "For each of the four clinics, give exactly two bullets" too, by its opening.
     let opening = lower.trim_start_matches(&['-', '*', ' '][..]);
+    // "At most five bullets overall, and no more than two under any one section": the total's
+    // bound is said outside the clause of the sections'.
+    let total_apart = said(&WHOLE_WORDS)
+        && rule.count_number().is_some_and(|n| {
+            !lower
+                .split(&[',', ';'][..])
+                .filter(|c| has_any_in(c, "any one section|any single section|under any section|in any section|any one heading|under any heading"))
+                .any(|c| ws_of(c).iter().filter_map(|w| number(w)).any(|k| k.abs_diff(n) <= 1))
+        });
     if counted
+        && !total_apart
         && (has_any_in(&lower, "under each|in each section|per section|any one section|any single section|under any section|in any section|any one heading|under any heading|for each section|per heading|under every|in every section|each section|answer each|per answer|each of these|each question")
             || (has_any_in(&lower, "each answer|every answer") && has_any_in(&cx.lower, "faq|answers|questions"))
             || ((opening.starts_with("for each ") || opening.starts_with("for every "))
@@ -1798,6 +1830,28 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             .or_else(|| parts::part_of(text))
             .or_else(|| part_after_a_comma(text).map(parts::Part::Maybe))
             .or_else(|| parts::in_parentheses_after(text))
+            // "Use two sections, Findings and Next steps; Findings may have no more than five
+            // bullets": a clause whose subject is a part the message names.
+            .or_else(|| {
+                text.split("; ").skip(1).find_map(|c| {
+                    let ws: Vec<&str> = c.split_whitespace().gather();
+                    let m = ws.iter().position(|w| {
+                        crate::drift::text::in_list("may|must|should|can|gets|has|needs", w)
+                    })?;
+                    let name = ws.get(..m)?.join(" ");
+                    let first = ws.first()?;
+                    // (The clause holds the count: not "Evidence can be as long as it needs".)
+                    ((1..=3).contains(&m)
+                        && ws.iter().any(|w| number(&w.to_ascii_lowercase()).is_some())
+                        && first.starts_with(|c: char| c.is_ascii_uppercase())
+                        && !crate::drift::text::in_list(
+                            "The|Your|It|Each|Every|All|This|That|Its",
+                            first,
+                        )
+                        && cx.lower.matches(name.to_ascii_lowercase().as_str()).count() >= 2)
+                        .then(|| parts::Part::Named(name.to_ascii_lowercase()))
+                })
+            })
             // "The PR description you write must be 50 words or fewer; …": its subject.
             .or_else(|| {
                 (lower.trim_start().starts_with("the ")
@@ -1814,7 +1868,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         && ["in that ", "in this "].iter().any(|p| {
             lower.trim_start().strip_prefix(p).is_some_and(|r| {
                 crate::drift::text::in_list(
-                    "doc|file|page|readme|module|script|template|guide|article",
+                    "doc|document|file|page|readme|module|script|template|guide|article",
                     r.split(&[' ', ','][..]).next().unwrap_or_default(),
                 )
             })
@@ -2211,10 +2265,15 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     }
     // "Start with a one-line summary; that summary line must not contain …": a ban's clause
     // with a subject of its own.
-    if is_ban(&rule)
-        && !in_part
-        && !of_reply
+    // (A plain ban only: one placed in a part is read there. "The summary must not …" after
+    // "Summarise …" is the reply's.)
+    if matches!(
+        rule,
+        Rule::Forbids(_) | Rule::ForbidsAnywhere(_) | Rule::ProseForbids(_) | Rule::OwnForbids(_)
+    ) && !of_reply
         && own.len() < text.len()
+        && !(own.to_ascii_lowercase().has("summary")
+            && (cx.summarises() || has_any_in(&cx.lower, "summarise|summarize")))
         && matches!(subject_of(own, asked), Subject::Other)
         && !quoted_subject(&own.to_ascii_lowercase())
     {
@@ -4582,10 +4641,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 ("fourth", 3),
                 ("last", names.len().saturating_sub(1)),
             ] {
+                // ("…, call the first heading `## Result`" too.)
                 let new = ["call the ", "rename the ", "name the "]
                     .iter()
-                    .find_map(|v| {
-                        let said = format!("{v}{nth} one ");
+                    .flat_map(|v| ["one ", "heading ", "section "].map(|n| format!("{v}{nth} {n}")))
+                    .find_map(|said| {
                         let r = later.get(later.find(&said)? + said.len()..)?;
                         let span = r.trim_start_matches(" to").trim_start().strip_prefix('`')?;
                         let start = later.len() - span.len();
@@ -6126,12 +6186,15 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                     let clause = rest
                         .get(..crate::drift::text::first_of(rest, ",|.|;").unwrap_or(rest.len()))
                         .unwrap_or_default();
+                    // ("'patch' is fine, go ahead and use it": fine, and let back in.)
+                    let fine = crate::drift::text::in_list("fine|ok|okay|allowed", clause.trim())
+                        && has_any_in(rest, "go ahead|use it");
                     !term.is_empty()
                         && before.has(term)
-                        && has_any_in(
+                        && (fine || has_any_in(
                             clause,
                             "fine after all|fine now|ok now|okay now|allowed now|allowed after all|ok after all|okay after all|fine to use",
-                        )
+                        ))
                         && !negation(&ws_of(clause))
                 })
             });
@@ -9213,6 +9276,12 @@ fn called_ban(sentence: &str, lower: &str, asked: &[String]) -> Option<Vec<Strin
             .split(&[';', '.', ',', '\u{2014}'][..])
             .next()?;
         let clause = clause.split(" - ").next()?;
+        // "Don't write the word 'bug' in 'What's new'": a quoted part's ban, whose name is no
+        // banned word (that part is not read).
+        if crate::drift::text::contains_any(clause, " in '| in \"| in `| in \u{2018}| in \u{201c}")
+        {
+            return None;
+        }
         // Said of the answer's words: nothing after the quotes, or "anywhere", "in the report";
         // not "to the logs", "into the config", "as the image tag", "calls".
         let after = clause
@@ -9856,14 +9925,21 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         .unwrap_or(tail.len());
         // "don't use the word 'closed': marketing wants 'not operating'": a colon after the
         // quoted word opens a clause of its own.
-        let end = tail_lower
+        // (Up to another ban after it: "…: say 'removal', and don't say 'legacy' either".)
+        let gap = tail_lower
             .match_indices(": ")
             .find(|(i, _)| {
                 tail_lower
                     .get(..*i)
                     .is_some_and(|h| h.ends_with(&['\'', '"', '`', '\u{201d}'][..]))
             })
-            .map_or(end, |(i, _)| end.min(i));
+            .map(|(i, _)| {
+                let next = tail_lower.get(i..).and_then(|r| {
+                    crate::drift::text::first_of(r, "don't |do not |never |avoid |nor ")
+                });
+                (i, next.map_or(end, |j| i + j).min(end))
+            })
+            .filter(|(i, _)| *i < end);
         // "with the name of your mode, for example 'ask agent'": an example, not the words
         // asked for (an example of banned words is banned: "negative words such as 'sad'").
         let first_quote = tail_lower
@@ -9872,10 +9948,16 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         if !negated && exemplified(tail_lower.get(..first_quote).unwrap_or_default()) {
             continue;
         }
-        let listed = tail
-            .get(..end)
-            .unwrap_or(tail)
-            .trim_start_matches(&[':', ' '][..]);
+        let listed = match gap {
+            Some((i, j)) => [
+                tail.get(..i).unwrap_or_default(),
+                " ",
+                tail.get(j..end).unwrap_or_default(),
+            ]
+            .concat(),
+            None => tail.get(..end).unwrap_or(tail).to_string(),
+        };
+        let listed = listed.trim_start_matches(&[':', ' '][..]);
         // "include the exact sentence "…"", "contain the string `…`": what is quoted, asked
         // of the reply (not "say the following sentence more politely", "use sentence case").
         let exact = crate::drift::text::in_list("sentence|string|command", noun);
@@ -10304,7 +10386,7 @@ fn sentence_count(text: &str) -> usize {
                 && next.is_some_and(char::is_whitespace)
                 && chars.get(j + 2).is_some_and(char::is_ascii_digit)
                 && crate::drift::text::in_list(
-                    "art|no|nos|fig|sec|sect|vol|vols|ch|pp|eq|ref|op|dept|rm|bldg|apt|ext|para",
+                    "art|no|nos|fig|sec|sect|vol|vols|ch|pp|eq|ref|op|dept|rm|bldg|apt|ext|para|fl|flr",
                     prev_word.as_str(),
                 );
             // "between Mon. and Sun. of each week", "due Sept. 3": a capitalised day or month
@@ -11814,6 +11896,18 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             Some(part) if !part.trim().is_empty() => check(inner, &text.replacen(&part, "", 1)),
             _ => check(inner, text),
         },
+        // "the subject line must not …": the line after "Subject:", not the body below it.
+        Rule::PartOrWhole(name, inner)
+            if crate::drift::text::in_list("subject|subject line", name)
+                && text.lines().any(|l| l.trim_start().starts_with("Subject:")) =>
+        {
+            check(
+                inner,
+                text.lines()
+                    .find(|l| l.trim_start().starts_with("Subject:"))
+                    .unwrap_or_default(),
+            )
+        }
         Rule::PartOrWhole(name, inner) => match parts::find(text, name) {
             Some(part) => check(inner, &part),
             // "Don't use the word 'alert' in the headline": a headline the reply does not label

@@ -2473,12 +2473,25 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         } else if let Some(x) = figure.filter(|_| named.is_empty()) {
             vec![x.to_string()]
         } else if named.is_empty() {
-            objects
+            let objects = objects
                 // Nor the ban's own verb ("as mentioned above" mentions nothing banned).
                 .kept(|s| {
                     !crate::drift::text::in_list(FORM_WORDS, s.as_str())
                         && !crate::drift::text::in_list("mention|discuss|talk", s.as_str())
-                })
+                });
+            // "the planned Q3 price increase": its time and status words alone ("Q3 volumes",
+            // "as planned") tell nothing of the thing.
+            let when = |s: &String| {
+                crate::drift::text::in_list(WHEN_WORDS, s)
+                    || (s.len() == 4
+                        && s.starts_with("20")
+                        && s.bytes().all(|b| b.is_ascii_digit()))
+            };
+            if objects.iter().all(when) {
+                objects
+            } else {
+                objects.kept(|s| !when(s))
+            }
         } else {
             named
         };
@@ -2496,6 +2509,9 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     }
     f
 }
+
+/// Stems of the time and status words of a thing named ("the planned Q3 price increase").
+const WHEN_WORDS: &str = "plan|upcom|propos|new|old|current|next|last|futur|recent|pend|q1|q2|q3|q4|h1|h2|januari|februari|march|april|june|juli|august|septemb|octob|novemb|decemb";
 
 /// The domains a ban names in code spans or as written ("`*.corp.internal`",
 /// "corp.example.net", a URL's host): words of letters, digits, `-` and `.` with a dot inside

@@ -33,10 +33,28 @@ pub fn asked(message: &str) -> Option<HeadingForm> {
     // not read.
     let deeper = has_any_in(&lower, "sub-heading|subheading|subsection|sub-section");
     // "Use `##` for the top-level sections": the level is theirs; deeper ones are inside them.
-    let top = has_any_in(
-        &lower,
-        "top-level section|top-level heading|top level section|top level heading",
-    );
+    // "Give each show its own level-2 heading", "a `##` heading for each ward": the level is the
+    // items'; a sub-heading inside one ("### Correction" under a ward) is that item's.
+    let per_item = ["for each ", "for every ", "give each ", "give every "]
+        .iter()
+        .any(|cue| {
+            lower.match_indices(cue).any(|(i, _)| {
+                let noun = lower
+                    .get(i + cue.len()..)
+                    .and_then(|r| r.split(crate::drift::text::not_ascii_alnum_char).next())
+                    .unwrap_or_default();
+                !noun.is_empty()
+                    && !crate::drift::text::in_list(
+                        "section|sections|heading|headings|part|parts|one",
+                        noun,
+                    )
+            })
+        });
+    let top = per_item
+        || has_any_in(
+            &lower,
+            "top-level section|top-level heading|top level section|top level heading",
+        );
     super::sentences(&lower)
         .into_iter()
         .flat_map(|s| s.split(';'))

@@ -6,7 +6,7 @@
 
 use crate::gather::Keep;
 
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct TimeForm {
     /// ISO 8601: `YYYY-MM-DD` and `T` between date and time.
     pub iso: bool,
@@ -14,6 +14,8 @@ pub struct TimeForm {
     pub zulu: bool,
     /// Ends in `Z` or a numeric offset (`+02:00`).
     pub offset: bool,
+    /// The one key whose values the form is of ("`checked_at` (an ISO 8601 timestamp)").
+    pub key: Option<String>,
 }
 
 /// A date and time at `at` in `text`: its length and how it ends.
@@ -158,14 +160,13 @@ pub fn asked(lower: &str) -> Option<TimeForm> {
     }
     // "`checked_at` (an ISO 8601 timestamp)": the form of one key's value.
     let named = crate::drift::text::first_of(lower, "timestamp|date-time|datetime|iso 8601");
-    if named.is_some_and(|i| {
-        lower.get(..i).and_then(|h| h.rfind('(')).is_some_and(|o| {
-            lower.get(o..i).is_some_and(|inner| !inner.contains(')'))
-                && lower.get(..o).is_some_and(|h| h.trim_end().ends_with('`'))
-        })
-    }) {
-        return None;
-    }
+    let key = named.and_then(|i| {
+        let o = lower.get(..i)?.rfind('(')?;
+        let head = lower.get(..o)?.trim_end().strip_suffix('`')?;
+        let name = head.rsplit('`').next()?;
+        (!lower.get(o..i)?.contains(')') && !name.is_empty() && !name.contains(' '))
+            .then(|| name.to_string())
+    });
     // An example in the sentence shows the form ("e.g. 2025-03-04T09:00:00-05:00").
     let example = stamps(lower).found(|s| s.iso_date && s.t_sep);
     let zulu = super::has_any_in(lower, "z suffix|trailing z|with a z|`z`|'z'|\"z\"|zulu")
@@ -179,7 +180,12 @@ pub fn asked(lower: &str) -> Option<TimeForm> {
     if zulu && offset {
         return None;
     }
-    (zulu || offset || iso).then_some(TimeForm { iso, zulu, offset })
+    (zulu || offset || iso).then_some(TimeForm {
+        iso,
+        zulu,
+        offset,
+        key,
+    })
 }
 
 /// The first timestamp of the reply, outside fenced blocks, in another form.
@@ -189,9 +195,24 @@ pub fn first_break<'t>(form: &TimeForm, text: &'t str) -> Option<&'t str> {
         crate::drift::text::offset_in(text, s)
             .is_some_and(|at| fences.iter().any(|f| (f.outer.0..f.outer.1).contains(&at)))
     };
+    // (Of one key: the stamps on its lines, `"checked_at": "…"`, fenced or not.)
+    let of_key = |s: &str| {
+        form.key.as_deref().is_none_or(|k| {
+            crate::drift::text::offset_in(text, s).is_some_and(|at| {
+                let line = text
+                    .get(..at)
+                    .unwrap_or_default()
+                    .rsplit('\n')
+                    .next()
+                    .unwrap_or_default();
+                line.contains(&format!("\"{k}\""))
+                    || line.trim_start().starts_with(&format!("{k}:"))
+            })
+        })
+    };
     stamps(text)
         .into_iter()
-        .filter(|s| !fenced(s.text))
+        .filter(|s| (form.key.is_some() || !fenced(s.text)) && of_key(s.text))
         .find(|s| {
             (form.iso && !(s.iso_date && s.t_sep))
                 || (form.zulu && !s.zone.eq_ignore_ascii_case("z"))
@@ -226,6 +247,7 @@ mod tests {
             iso: true,
             zulu: true,
             offset: false,
+            key: None,
         };
         assert_eq!(
             first_break(
@@ -258,6 +280,7 @@ mod tests {
             iso: true,
             zulu: false,
             offset: true,
+            key: None,
         };
         assert_eq!(
             first_break(&o, "2025-03-04T01:00:00-05:00 a\n2025-03-04T07:55:00 b"),

@@ -295,10 +295,15 @@ pub fn first_break(rule: &InUnit, text: &str) -> Option<String> {
             .unwrap_or_default();
         // ("3 hours from now" is a point; "12 miles from the harbour" a distance.)
         // ("2 days before the concert" is a point too.)
-        if crate::drift::text::in_list(
-            "ago|per|later|earlier|late|early|old|before|beforehand|ahead|prior",
-            &following,
-        ) || (following == "from" && dim != Dim::Length)
+        // (Not a duration's: "takes 2 days before", "kept for 30 days before deletion".)
+        let point = crate::drift::text::in_list("before|beforehand|ahead|prior", &following)
+            && !crate::drift::text::in_list(
+                "take|takes|took|taking|last|lasts|lasted|for|is|are|was|were|be|to|about|around|roughly|approximately|of|need|needs|within|than",
+                &prev,
+            );
+        if point
+            || crate::drift::text::in_list("ago|per|later|earlier|late|early|old", &following)
+            || (following == "from" && dim != Dim::Length)
         {
             continue;
         }
