@@ -11463,3 +11463,48 @@ fn the_session_82_last_arrivals_are_read() {
         "## Cause\nThe depot clock drifted four minutes after the firmware update.\n\n## Evidence\n- The depot's departure board and the GPS logs differ by four minutes since 3 March.\n- Every late departure since then left exactly four minutes after its timetable slot.\n- Routes from the other depot, which skipped the update, ran on time all month.",
     );
 }
+
+/// The 82nd session's review leftovers, in other words; each clean case here was flagged before
+/// the 82nd session.
+#[test]
+fn the_session_82_review_leftovers_are_read() {
+    // "(format: ORD-5521)" shows a form, not the key the opening must hold.
+    clean(
+        "Put the order number on the first line (format: ORD-5521) and the courier on the second.",
+        "ORD-7730\nParcelwise\nThe parcel was held at the depot because the label was smudged; it goes out tomorrow.",
+    );
+    // "Never write 'kill': use 'cancel' or 'clear'": the words after the colon are the ones to use.
+    clean(
+        "Write the runbook step for a stuck print queue. Never write 'kill': use 'cancel' or 'clear'.",
+        "If a job has not printed for ten minutes, cancel it from the admin page.\nIf the queue still shows it, clear the queue with `lpq-reset`.",
+    );
+    flagged(
+        "Write the runbook step for a stuck print queue. Never write 'kill': use 'cancel' or 'clear'.",
+        "If a job has not printed for ten minutes, kill it from the admin page.\nIf the queue still shows it, clear the queue with `lpq-reset`.",
+    );
+    // "Generate `x.html` …; the letter must not …": the file's rule, not the report's.
+    clean(
+        "Generate `letters/renewal-reminder.html` for members whose plan ends this month; the letter must not use exclamation marks.",
+        "Done! `letters/renewal-reminder.html` is generated from the template and renders in the three mail clients we test.",
+    );
+    // A "**For you:**" note above the draft ends with its paragraph; the draft is still read.
+    clean(
+        "Draft the renewal email to the Harbour Dental account for Jo to send. The email must not use the word \"discount\".",
+        "**For you:** I kept the 15% discount out of the email, as asked.\n\nHi Amir,\n\nThanks for another year with us. Your renewal covers 12 seats at 2,400 EUR a year, invoiced on 1 March.\n\nBest,\nJo",
+    );
+    flagged(
+        "Draft the renewal email to the Harbour Dental account for Jo to send. The email must not use the word \"discount\".",
+        "**For you:** nothing special this time.\n\nHi Amir,\n\nThanks for another year with us. As a loyal customer you get a 15% discount on the renewal.\n\nBest,\nJo",
+    );
+}
+
+/// Sets 569–574, measured on arrival at the 82nd session's end: one of their four false flags
+/// read, in other words (flagged before the 82nd session).
+#[test]
+fn the_session_82_final_arrivals_are_read() {
+    // "so use bullet points instead, no table" takes the table back.
+    clean(
+        "Compare the three label printers we trialled in a markdown table. On second thought, Dana wants to paste this into a chat that strips tables, so use bullet points instead, no table.",
+        "Label printers trialled:\n\n- **Zebra ZD421:** fastest, but the driver needs admin rights.\n- **Brother QL-820:** cheapest labels.\n- **Dymo 5XL:** quiet, but jams on glossy rolls.",
+    );
+}

@@ -1901,7 +1901,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         // (The file the sentence writes, not one it reads: "Take every value from `x.csv`".)
         && crate::drift::file_scope::paths(text).iter().any(|(at, _)| {
             let head = lower.get(..*at).unwrap_or_default();
-            let verb = ["write ", "draft ", "create "]
+            let verb = ["write ", "draft ", "create ", "generate "]
                 .iter()
                 .filter_map(|v| head.rfind(v))
                 .max();
@@ -1911,12 +1911,20 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             })
         })
         && lower.split("; ").skip(1).any(|c| {
+            // ("…; it must not use 'I'": the text the clause before writes.)
             let ws = ws_of(c);
-            ws.first() == Some(&"the")
-                && ws.get(1).is_some_and(|n| asked.iter().any(|a| a == n))
-                && ws.get(2).is_some_and(|m| {
-                    crate::drift::text::in_list("must|mustn't|should|shouldn't|may|can't|cannot", m)
-                })
+            let (noun, modal) = match ws.as_slice() {
+                ["it", m, ..] => (true, *m),
+                ["the", n, m, ..] => (
+                    asked.iter().any(|a| a == n)
+                        || crate::drift::file_scope::paths(text)
+                            .iter()
+                            .any(|(_, p)| p.has(n)),
+                    *m,
+                ),
+                _ => (false, ""),
+            };
+            noun && crate::drift::text::in_list("must|mustn't|should|shouldn't|may|can't|cannot", modal)
         })
     {
         return None;
@@ -5895,7 +5903,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         // "… as a table … On second thought, use a plain bulleted list instead" (or a CSV
         // block): the table asked before is replaced.
         if lower.has("instead")
-            && has_any_in(&lower, "bulleted list|bullet list|plain list|a list instead|bullets instead|prose instead|paragraphs instead|numbered list|code block|csv")
+            && has_any_in(&lower, "bulleted list|bullet list|bullet points instead|plain list|a list instead|bullets instead|prose instead|paragraphs instead|numbered list|code block|csv")
             && !has_any_in(&lower, "instead of a list|instead of bullets|instead of prose")
         {
             out.push((0, start, &["table", "table-columns"]));
@@ -9271,9 +9279,10 @@ fn called_ban(sentence: &str, lower: &str, asked: &[String]) -> Option<Vec<Strin
         let start = lower.get(..at).map_or(0, |b| {
             b.trim_end_matches(&['"', '\'', '\u{201c}'][..]).len()
         });
+        // ("Never write 'kill': use 'stop'": the words after a colon are the ones to use.)
         let clause = sentence
             .get(start..)?
-            .split(&[';', '.', ',', '\u{2014}'][..])
+            .split(&[';', '.', ',', '\u{2014}', ':'][..])
             .next()?;
         let clause = clause.split(" - ").next()?;
         // "Don't write the word 'bug' in 'What's new'": a quoted part's ban, whose name is no

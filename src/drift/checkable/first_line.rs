@@ -72,7 +72,7 @@ pub fn asked(
     );
     let condition = has_any_in(
         lower,
-        "if |when |unless |ideally|if possible|for example|e.g.|such as|like `|(like |formatted like|formatted as|in the form |for instance|however you like|not |n't ",
+        "if |when |unless |ideally|if possible|for example|e.g.|such as|like `|(like |formatted like|formatted as|in the form |format: |for instance|however you like|not |n't ",
     );
     // "Its first line must contain …": the text the sentence before names.
     let its = lower

@@ -97,11 +97,18 @@ pub fn without_notes(result: &str) -> Option<String> {
     };
     let lead = lead_report(result);
     any_note |= lead > 0;
+    // A bold label with its note on the same line at the top ("**For you:** I left …") ends
+    // with its paragraph: what follows a blank line is the text (one after the text may run on
+    // into a code block of its own).
+    let mut para_note = false;
     for (i, line) in result.lines().enumerate() {
         if i < lead {
             continue;
         }
         let body = line.trim_start();
+        if para_note && body.is_empty() {
+            (in_note, note_strong, para_note) = (false, false, false);
+        }
         let ruled = after_rule;
         after_rule = after_rule && body.is_empty();
         if body.starts_with("```") || body.starts_with("~~~") {
@@ -140,6 +147,12 @@ pub fn without_notes(result: &str) -> Option<String> {
                             || (ruled && l.starts_with("questions")));
                     note_strong = in_note && strong;
                     any_note |= in_note;
+                    para_note = in_note
+                        && kept.trim().is_empty()
+                        && body.starts_with("**")
+                        && body.get(2..).and_then(|r| r.split_once("**")).is_some_and(
+                            |(_, after)| !after.trim_start_matches(':').trim().is_empty(),
+                        );
                 }
                 if strong || in_note {
                     continue;
