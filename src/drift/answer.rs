@@ -223,17 +223,16 @@ fn vacuous_definition(result_lower: &str, words: &[(usize, &str)]) -> Option<Str
         if let Some(m) = (k + 2..k + 5)
             .find(|&j| word(j).is_some_and(|x| crate::drift::text::in_list(META_NOUNS, x)))
         {
-            let defines = matches!(
-                word(m + 1),
-                Some("for" | "meaning" | "describing" | "denoting")
-            ) || (matches!(word(m + 1), Some("that" | "which"))
-                && word(m + 2).is_some_and(|v| crate::drift::text::in_list(DEFINING_VERBS, v)));
+            let defines = word(m + 1)
+                .is_some_and(|x| crate::drift::text::in_list("for|meaning|describing|denoting", x))
+                || (matches!(word(m + 1), Some("that" | "which"))
+                    && word(m + 2).is_some_and(|v| crate::drift::text::in_list(DEFINING_VERBS, v)));
             if !defines {
                 return span(m);
             }
         }
         // "a type of transport" after "rail transport"
-        if matches!(word(k + 2), Some("type" | "kind" | "form" | "sort"))
+        if word(k + 2).is_some_and(|x| crate::drift::text::in_list("type|kind|form|sort", x))
             && word(k + 3) == Some("of")
         {
             if let Some(category) = word(k + 4) {

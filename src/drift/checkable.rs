@@ -581,10 +581,7 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
     // "Under "Risks", no more than 3 bullets": a section named in quotes or bold, opening the
     // sentence.
     let opening = lower.trim_start_matches(&['-', '*', ' ', '\t'][..]);
-    if let Some(rest) = ["under ", "in ", "within ", "inside ", "for "]
-        .iter()
-        .find_map(|p| opening.strip_prefix(p))
-    {
+    if let Some(rest) = super::text::strip_any(opening, "under |in |within |inside |for ") {
         let rest = rest.trim_start_matches(&['*', ' '][..]);
         if rest.starts_with(&['"', '`', '\u{201c}', '\''][..]) {
             return true;
@@ -677,7 +674,7 @@ fn artefact_at(ws: &[(usize, &str)], i: usize, asked: &[String]) -> bool {
             // Without a determiner, a plural ("in docstrings") or "commit message(s)".
             // "In UI strings, never say …" too.
             let bare = !det
-                && (matches!(x, "docstrings" | "templates" | "strings")
+                && (crate::drift::text::in_list("docstrings|templates|strings", x)
                     || (x == "ui"
                         && crate::drift::text::in_list("strings|text|copy|labels", w(from + 1))));
             let commit = x == "commit" && w(from + 1).starts_with("message");
@@ -847,7 +844,7 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
         // list:", a part).
         && !(label.first().is_some_and(|(_, x)| {
             crate::drift::text::in_list("update|correction|edit|note|addendum|change", x)
-        }) && label.get(1).is_some_and(|(_, x)| matches!(*x, "from" | "by" | "of")));
+        }) && label.get(1).is_some_and(|(_, x)| crate::drift::text::in_list("from|by|of", *x)));
     if label_names_a_part {
         // "First line: only `yes` or `no`": a line of the answer.
         if matches!(label, [.., (_, "first" | "last"), (_, "line")]) {
@@ -1349,10 +1346,7 @@ fn bounds_around(text: &str, words: &[(usize, &str)], k: usize) -> Vec<(Rel, usi
                 && joined(j, j + 1)
                 // Not a quoted guidance ("ignore the old \"3 sentences max\" rule").
                 && !words.get(j.saturating_sub(1)).and_then(|x| text.get(..x.0)).is_some_and(|h| h.ends_with(&['"', '\u{201c}'][..]))
-                && !matches!(
-                    w(j + if w(j + 1) == "at" { 3 } else { 2 }),
-                    "per" | "each" | "for" | "in"
-                ) =>
+                && !crate::drift::text::in_list("per|each|for|in", w(j + if w(j + 1) == "at" { 3 } else { 2 })) =>
         {
             Some(vec![(Rel::LessThan, n + 1)])
         }
@@ -1416,9 +1410,7 @@ fn bounds_around(text: &str, words: &[(usize, &str)], k: usize) -> Vec<(Rel, usi
 /// questions for me after the notes, under a 'Questions' line".
 fn notes_label(message: &str) -> Option<String> {
     let lower = message.to_ascii_lowercase();
-    let i = ["under a ", "below a ", "after a "]
-        .iter()
-        .find_map(|p| lower.find(p).map(|i| i + p.len()))?;
+    let i = super::text::end_of_first(&lower, "under a |below a |after a ")?;
     // Notes or questions for the requester, not a part of the text ("the breaking changes under
     // a 'Breaking changes' heading").
     let mut from = i.saturating_sub(80);
@@ -1714,9 +1706,11 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     // ("Draft the reply to the parent … The reply speaks for the school": the draft.)
     // ("Write the error message shown when … Keep the message under 20 words": the text.)
     let drafted_reply = ["reply", "message"].iter().any(|noun| {
-        (lower.trim_start().starts_with(&format!("the {noun} "))
-            || lower.contains(&format!("keep the {noun} ")))
-            && ["draft the ", "draft a ", "write the ", "write a "]
+        (lower
+            .trim_start()
+            .starts_with(&["the ", noun, " "].concat())
+            || lower.contains(&["keep the ", noun, " "].concat()))
+            && super::text::parts("draft the |draft a |write the |write a ")
                 .iter()
                 .any(|v| {
                     cx.lower.match_indices(v).any(|(i, _)| {
@@ -1843,7 +1837,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
                     // (The clause holds the count: not "Evidence can be as long as it needs".)
                     ((1..=3).contains(&m)
                         && ws.iter().any(|w| number(&w.to_ascii_lowercase()).is_some())
-                        && first.starts_with(|c: char| c.is_ascii_uppercase())
+                        && first.starts_with(super::text::ascii_upper_char)
                         && !crate::drift::text::in_list(
                             "The|Your|It|Each|Every|All|This|That|Its",
                             first,
@@ -1865,13 +1859,11 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     // "In that doc, avoid the word …": a ban of the file named before, which the reply only
     // reports on.
     if is_ban(&rule)
-        && ["in that ", "in this "].iter().any(|p| {
-            lower.trim_start().strip_prefix(p).is_some_and(|r| {
-                crate::drift::text::in_list(
-                    "doc|document|file|page|readme|module|script|template|guide|article",
-                    r.split(&[' ', ','][..]).next().unwrap_or_default(),
-                )
-            })
+        && super::text::strip_any(lower.trim_start(), "in that |in this ").is_some_and(|r| {
+            crate::drift::text::in_list(
+                "doc|document|file|page|readme|module|script|template|guide|article",
+                r.split(&[' ', ','][..]).next().unwrap_or_default(),
+            )
         })
     {
         return None;
@@ -2458,7 +2450,7 @@ impl Admit {
             (0..ws.len()).any(|i| {
                 let extra = crate::drift::text::in_list("extra|additional|another", w(i))
                     || (w(i) == "one" && w(i + 1) == "more")
-                    || "th|rd|nd".split('|').any(|s| {
+                    || super::text::parts("th|rd|nd").iter().any(|s| {
                         w(i).strip_suffix(s)
                             .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
                     })
@@ -2635,9 +2627,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     let writes_a_text = !wrote_a_file
         && ((!written_nouns.is_empty()
             && (drafts_a_text
-                || "plan |report on |summarise |summarize "
-                    .split('|')
-                    .any(|p| cx.lower.trim_start().starts_with(p))))
+                || super::text::starts_with_any(
+                    cx.lower.trim_start(),
+                    "plan |report on |summarise |summarize ",
+                )))
             || cx.lower.trim_start().starts_with("write up "));
     for (index, &sentence) in all.iter().enumerate() {
         // Whether a sentence before names a table ("Columns: …" after it asks for its columns).
@@ -3346,9 +3339,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         let sections = crate::drift::text::contains_any(
             &lower,
             "sections titled|sections named|sections called",
-        ) || "required sections|sections:|report sections"
-            .split('|')
-            .any(|p| opening.starts_with(p))
+        ) || super::text::starts_with_any(opening, "required sections|sections:|report sections")
             || ((answer_named || of_the_written)
                 && crate::drift::text::contains_any(
                     &lower,
@@ -3363,9 +3354,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         });
         // "Write the notes into `RELEASE_NOTES.md`. Sections: A, B": a label of layout with no
         // answer named, in a message that writes a document, is the document's.
-        let layout_label = "sections:|headings:|required sections|required headings"
-            .split('|')
-            .any(|p| opening.starts_with(p));
+        let layout_label = super::text::starts_with_any(
+            opening,
+            "sections:|headings:|required sections|required headings",
+        );
         // The text goes somewhere else the reply only links to: a PR description, an issue,
         // an email sent through a tool, a shared doc.
         let elsewhere = !answer_named && sent_elsewhere;
@@ -3398,9 +3390,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                         super::file_scope::paths(message).iter().any(|(at, p)| {
                             // A document written, not one read ("Read docs/runbook.md …").
                             let p = p.to_ascii_lowercase();
-                            ".md|.rst|.adoc|.mdx|.txt"
-                                .split('|')
-                                .any(|x| p.ends_with(x))
+                            super::text::ends_with_any(&p, ".md|.rst|.adoc|.mdx|.txt")
                                 && !ws_of(
                                     cx.lower.get(at.saturating_sub(24)..*at).unwrap_or_default(),
                                 )
@@ -3646,9 +3636,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 });
                 let of_a_file = super::file_scope::paths(sentence).iter().any(|(_, p)| {
                     (p.contains('/') && writes)
-                        || ".json|.yaml|.yml|.toml|.csv|.ndjson"
-                            .split('|')
-                            .any(|x| p.ends_with(x))
+                        || super::text::ends_with_any(p, ".json|.yaml|.yml|.toml|.csv|.ndjson")
                 });
                 // "Write whatever notes you like, but finish with a JSON object with keys …".
                 let json_at = lower.find_str("json").unwrap_or(0);
@@ -4497,18 +4485,20 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         names.keep(|n| {
             let n = n.to_ascii_lowercase();
             if key {
-                return !"drop |remove |skip |leave out "
-                    .split('|')
+                return !super::text::parts("drop |remove |skip |leave out ")
+                    .iter()
                     .any(|v| raw.contains(&format!("{v}`{n}`")));
             }
-            !"drop |remove |skip |leave out ".split('|').any(|v| {
-                [format!("{v}{n}"), format!("{v}the {n}")].iter().any(|p| {
-                    // Not "don't skip Risks".
-                    later.match_indices(p.as_str()).any(|(i, _)| {
-                        super::text::stands_alone(&later, i, p) && !negated_at(&later, i)
+            !super::text::parts("drop |remove |skip |leave out ")
+                .iter()
+                .any(|v| {
+                    [format!("{v}{n}"), format!("{v}the {n}")].iter().any(|p| {
+                        // Not "don't skip Risks".
+                        later.match_indices(p.as_str()).any(|(i, _)| {
+                            super::text::stands_alone(&later, i, p) && !negated_at(&later, i)
+                        })
                     })
                 })
-            })
         });
         // A key added later: "Update: please also include a `notes` key on each object".
         if key {
@@ -4652,12 +4642,15 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 // ("…, call the first heading `## Result`" too.)
                 let new = ["call the ", "rename the ", "name the "]
                     .iter()
-                    .flat_map(|v| ["one ", "heading ", "section "].map(|n| format!("{v}{nth} {n}")))
-                    .find_map(|said| {
-                        let r = later.get(later.find(&said)? + said.len()..)?;
-                        let span = r.trim_start_matches(" to").trim_start().strip_prefix('`')?;
-                        let start = later.len() - span.len();
-                        original.get(start..start + span.find('`').unwrap_or(span.len()))
+                    .find_map(|v| {
+                        ["one ", "heading ", "section "].iter().find_map(|n| {
+                            let said = [v, nth, " ", n].concat();
+                            let r = later.get(later.find(&said)? + said.len()..)?;
+                            let span =
+                                r.trim_start_matches(" to").trim_start().strip_prefix('`')?;
+                            let start = later.len() - span.len();
+                            original.get(start..start + span.find('`').unwrap_or(span.len()))
+                        })
                     });
                 if let (Some(new), Some(n)) = (new, names.get_mut(i)) {
                     *n = new.trim_start_matches(&['#', ' '][..]).to_string();
@@ -4718,11 +4711,13 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         let later = message.get(at..).unwrap_or_default().to_ascii_lowercase();
         ask.columns.keep(|c| {
             let c = c.to_ascii_lowercase();
-            !"drop |remove |skip |leave out ".split('|').any(|v| {
-                [format!("{v}the {c} column"), format!("{v}{c} column")]
-                    .iter()
-                    .any(|p| later.contains(p.as_str()))
-            })
+            !super::text::parts("drop |remove |skip |leave out ")
+                .iter()
+                .any(|v| {
+                    [format!("{v}the {c} column"), format!("{v}{c} column")]
+                        .iter()
+                        .any(|p| later.contains(p.as_str()))
+                })
         });
     }
     // "Correction: call it `voltage` instead of `battery_v`": a key renamed after the rule.
@@ -4958,10 +4953,7 @@ fn except_in(out: &mut [(bool, Option<usize>, Rule)], name: &str, is: fn(&Rule) 
 /// Where a (lowercased) sentence gives the reason of the terms it quotes before: "don't use
 /// 'reject', because …", "…, since …" (the quoted terms before it are the ban's).
 fn ban_before_reason(lower: &str) -> Option<usize> {
-    let i = [", because ", " because ", ", since "]
-        .iter()
-        .filter_map(|c| super::text::find(lower, c))
-        .min()?;
+    let i = super::text::first_of(lower, ", because | because |, since ")?;
     // An opening quote, not an apostrophe ("it's").
     let quotes = |t: &str| t.has(" '") || t.contains(&['"', '\u{201c}', '`'][..]);
     // A reason with a ban of its own ("because it's off-brand, and don't use 'deal'") is cut
@@ -5001,9 +4993,10 @@ fn renamed_spans(text: &str) -> Vec<(String, String)> {
             continue;
         }
         // Asked, not described ("the endpoint returns `state` instead of `status`").
-        let asked = "call it|name it|use|make it|call the key|name the key"
-            .split('|')
-            .any(|v| said.trim_end().ends_with(v));
+        let asked = super::text::ends_with_any(
+            said.trim_end(),
+            "call it|name it|use|make it|call the key|name the key",
+        );
         if matches!(gap.as_str(), "instead of" | "rather than") && asked {
             out.push((a.to_string(), b.to_string()));
         } else if gap == "to" && said.trim_end().ends_with("rename") {
@@ -5063,10 +5056,11 @@ fn lines_of_another_text(ws: &[(usize, &str)], k: usize) -> bool {
     const REPLY: &str = "reply|answer|report|respond|response|update|status|summary|message";
     const OTHER: &str = "code|sql|snippet|query|script|function|method|docstring|comment|file|workflow|config|yaml|regex|command|dockerfile|makefile|log|logs|trace|traces|output|excerpt|diff|patch|body|commit|fix|change|changes";
     // "at most 5 lines changed", "10 lines of the patch".
-    if matches!(
-        ws.get(k + 1).map(|x| x.1),
-        Some("changed" | "of" | "added" | "removed" | "long")
-    ) {
+    if ws
+        .get(k + 1)
+        .map(|x| x.1)
+        .is_some_and(|x| crate::drift::text::in_list("changed|of|added|removed|long", x))
+    {
         return true;
     }
     for i in (k.saturating_sub(7)..k).rev() {
@@ -5283,10 +5277,7 @@ fn takes_back_with(lower: &str, single: bool, phrases: &[&str]) -> bool {
             // "Never mind that last rule", "drop that rule", "scratch that last point": the
             // sentence before, whole.
             let r = part.unwrap_or(r);
-            let r = [" last rule", " rule"]
-                .iter()
-                .find_map(|w| r.strip_prefix(w))
-                .unwrap_or(r);
+            let r = super::text::strip_any(r, " last rule| rule").unwrap_or(r);
             r.is_empty()
                 || r.starts_with(&[',', '.', ';', ':', '!', '\u{2014}'][..])
                 || r.starts_with(" \u{2014}")
@@ -6350,11 +6341,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         }
         // "No bullet lists, except that the list of changed files may be bulleted": which list
         // may have bullets is not checked, so the ban is not.
-        if let Some(i) = ["except", "exception", "apart from", "other than"]
-            .iter()
-            .filter_map(|x| super::text::find(&lower, x))
-            .min()
-        {
+        if let Some(i) = super::text::first_of(&lower, "except|exception|apart from|other than") {
             let tail = ws_of(lower.get(i..).unwrap_or_default());
             let may = tail
                 .iter()
@@ -6952,16 +6939,10 @@ fn opening_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
         }
         i + lower.get(i..)?.find_str("with ")? + "with ".len()
     } else {
-        let cue = [
-            "start your ",
-            "begin your ",
-            "open your ",
-            "begin the ",
-            "start the ",
-        ]
-        .iter()
-        .filter_map(|c| lower.find(c).map(|i| i + c.len()))
-        .min()?;
+        let cue = super::text::first_end(
+            lower,
+            "start your |begin your |open your |begin the |start the ",
+        )?;
         let rest = lower.get(cue..)?;
         let noun = rest.split_whitespace().next()?;
         // Not "don't open your reply with pleasantries like 'Sure' or …".
@@ -7363,11 +7344,7 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
     let at = colon
         .filter(|_| colon_after_cue)
         .map(|i| i + 1)
-        .or_else(|| {
-            ["exact phrase ", "exact question "]
-                .iter()
-                .find_map(|c| lower.find(c).map(|i| i + c.len()))
-        })?;
+        .or_else(|| super::text::end_of_first(lower, "exact phrase |exact question "))?;
     let phrase = sentence.get(at..)?.trim();
     // "… the exact phrase `— done`.": the phrase is the code span's text.
     let phrase = phrase
@@ -7488,10 +7465,7 @@ fn section_order(sentence: &str, lower: &str) -> Option<Vec<String>> {
             Some(rest) => rest,
             None => {
                 let head = lower.get(..at.0).unwrap_or_default();
-                let from = ["sections", "headings", "section"]
-                    .iter()
-                    .filter_map(|n| head.rfind(n).map(|i| i + n.len()))
-                    .max()?;
+                let from = super::text::last_end(head, "sections|headings|section")?;
                 sentence.get(from..at.0).unwrap_or_default()
             }
         };
@@ -7543,14 +7517,12 @@ fn placed_section(lower: &str, name: &str) -> Option<String> {
         .get(..at)?
         .trim_end_matches(&['"', '\'', '`', '“', ' '][..]);
     // The section of something else: "why the 'Deploy' section of the workflow fails".
-    let of_another = ["section", "heading"].iter().any(|n| {
-        after.strip_prefix(n).is_some_and(|t| {
-            let t = t.trim_start_matches('s').trim_start();
-            "of |in |to |for ".split('|').any(|p| t.starts_with(p))
-                && !"your |the report|the reply|the answer|the result"
-                    .split('|')
-                    .any(|o| t.split_once(' ').is_some_and(|(_, x)| x.starts_with(o)))
-        })
+    let of_another = super::text::strip_any(after, "section|heading").is_some_and(|t| {
+        let t = t.trim_start_matches('s').trim_start();
+        super::text::starts_with_any(t, "of |in |to |for ")
+            && !t.split_once(' ').is_some_and(|(_, x)| {
+                super::text::starts_with_any(x, "your |the report|the reply|the answer|the result")
+            })
     });
     if of_another {
         return None;
@@ -7559,9 +7531,10 @@ fn placed_section(lower: &str, name: &str) -> Option<String> {
     let placed = after.starts_with("section")
         || after.starts_with("heading")
         || name.starts_with("## ")
-        || "section titled|section named|section called|section headed|heading"
-            .split('|')
-            .any(|c| before.ends_with(c));
+        || super::text::ends_with_any(
+            before,
+            "section titled|section named|section called|section headed|heading",
+        );
     let name = name.trim_start_matches(&['#', ' '][..]).trim();
     (placed && (1..=5).contains(&name.split_whitespace().count())).then(|| name.to_string())
 }
@@ -7905,18 +7878,15 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
     }
     // "a heading of the form `### METHOD /path`": a template for each heading, no names.
     let lower_tail = tail.lower();
-    if "the form|form |the format|format |the pattern|pattern |like "
-        .split('|')
-        .any(|t| lower_tail.starts_with(t))
-    {
+    if super::text::starts_with_any(
+        &lower_tail,
+        "the form|form |the format|format |the pattern|pattern |like ",
+    ) {
         return None;
     }
     // "Headings in your report: A, B, C", "keys and no others: a, b": where they go or how
     // many may be there, then the list.
-    if "in |for |and |with |but |only"
-        .split('|')
-        .any(|lead| tail.starts_with(lead))
-    {
+    if super::text::starts_with_any(tail, "in |for |and |with |but |only") {
         if let Some((place, list)) = tail.split_once(':') {
             if place.split_whitespace().count() <= 4 && !place.contains(&['.', ','][..]) {
                 tail = list.trim_start();
@@ -8067,8 +8037,8 @@ fn char_bound(lower: &str, ws: &[&str], sized: bool) -> Option<usize> {
         return None;
     }
     // "under 50 characters" (not "under src/ …").
-    let below = "under|less than|fewer than|below"
-        .split('|')
+    let below = super::text::parts("under|less than|fewer than|below")
+        .iter()
         .any(|b| lower.contains(&format!("{b} {n}")));
     if below {
         n.checked_sub(1)
@@ -8345,7 +8315,7 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
             .get(at..)
             .unwrap_or_default()
             .trim_start_matches(&['*', ' '][..]);
-        if matches!(*l, "commit:" | "committed as" | "committed:") {
+        if crate::drift::text::in_list("commit:|committed as|committed:", *l) {
             // A hash, then one quoted subject ("`a91f3d0` — "Handle offsets""), or the
             // subject in one code span ("Commit: `fix(ab): stable hashing`").
             let quoted = super::text::quoted_spans(rest, &['"']);
@@ -8610,10 +8580,7 @@ fn non_iso_date(text: &str, form: DateForm) -> Option<String> {
     const MONTHS: &str = "January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec";
     let day = |t: &str| {
         let d = t.trim_end_matches(crate::drift::text::not_ascii_alnum_char);
-        let d = ["st", "nd", "rd", "th"]
-            .iter()
-            .find_map(|o| d.strip_suffix(o))
-            .unwrap_or(d);
+        let d = super::text::strip_any_suffix(d, "st|nd|rd|th").unwrap_or(d);
         (1..=2).contains(&d.len())
             && d.chars().all(|c| c.is_ascii_digit())
             && d.parse::<u8>().is_ok_and(|n| (1..=31).contains(&n))
@@ -9148,10 +9115,10 @@ fn hedged(lower: &str, at: usize) -> bool {
 /// asking for an all-caps or all-lowercase answer).
 fn out_has_capital_count(text: &str, ws: &[(usize, &str)], caps: bool) -> bool {
     caps && (0..ws.len()).any(|k| {
-        matches!(
-            ws.get(k).map(|x| x.1),
-            Some("word" | "words" | "phrases" | "times")
-        ) && bound(text, ws, k).is_some()
+        ws.get(k)
+            .map(|x| x.1)
+            .is_some_and(|x| crate::drift::text::in_list("word|words|phrases|times", x))
+            && bound(text, ws, k).is_some()
     }) || caps
         && ws.iter().any(|(_, w)| matches!(*w, "some" | "few"))
         && ws.iter().any(|(_, w)| *w == "words")
@@ -9308,11 +9275,8 @@ fn called_ban(sentence: &str, lower: &str, asked: &[String]) -> Option<Vec<Strin
             || after.starts_with("or similar")
             || after.starts_with("or anything like")
             || after.strip_prefix("in ").is_some_and(|n| {
-                let n = ["your ", "the ", "any ", "our "]
-                    .iter()
-                    .find_map(|d| n.strip_prefix(d))
-                    .unwrap_or(n);
-                "report|reply|answer|summary|write-up|note|text|doc|copy|email|post|section|paragraph|description|triage|update|message".split('|').any(|x| n.starts_with(x))
+                let n = super::text::strip_any(n, "your |the |any |our ").unwrap_or(n);
+                super::text::starts_with_any(n, "report|reply|answer|summary|write-up|note|text|doc|copy|email|post|section|paragraph|description|triage|update|message")
                     // "Write the PR description … never call it a 'hotfix' in PR descriptions":
                     // the kind of text asked for.
                     || ws_of(n).iter().take(3).any(|x| names_asked_kind(x, asked))
@@ -9664,7 +9628,7 @@ fn optional_named(lower: &str, name: &str) -> bool {
 
 /// Whether a ban's subject is quoted words ("the codename 'Falcon' must not appear").
 fn quoted_subject(lower: &str) -> bool {
-    PASSIVE_BANS.split('|').any(|p| {
+    super::text::parts(PASSIVE_BANS).iter().any(|p| {
         lower.find(p).is_some_and(|at| {
             lower.get(..at).is_some_and(|b| {
                 b.trim_end()
@@ -9995,9 +9959,9 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         // of it) nor one banned (a report of the change names the old word), so neither read.
         if !negated
             && crate::drift::text::in_list("use|using|say|saying", v)
-            && [" instead of ", " rather than "]
-                .iter()
-                .any(|c| tail_lower.get(end..).is_some_and(|r| r.starts_with(c)))
+            && tail_lower
+                .get(end..)
+                .is_some_and(|r| super::text::starts_with_any(r, " instead of | rather than "))
         {
             continue;
         }
@@ -10152,9 +10116,7 @@ fn counted_word(head: &str) -> Option<String> {
 /// Whether the words just before byte `at` negate what follows ("don't skip", "do not ignore").
 fn negated_at(lower: &str, at: usize) -> bool {
     let before = lower.get(..at).unwrap_or_default().trim_end();
-    "don't|do not|never|not|dont"
-        .split('|')
-        .any(|n| before.ends_with(n))
+    super::text::ends_with_any(before, "don't|do not|never|not|dont")
 }
 
 /// The phrases an opening rule accepts, one or several.
@@ -10319,10 +10281,7 @@ fn dated_next(rest: &[char]) -> bool {
         .copied()
         .gather_text()
         .lower();
-    let tail = ["st ", "nd ", "rd ", "th "]
-        .iter()
-        .find_map(|o| tail.strip_prefix(o))
-        .unwrap_or(tail.trim_start());
+    let tail = super::text::strip_any(&tail, "st |nd |rd |th ").unwrap_or(tail.trim_start());
     (1..=2).contains(&digits)
         && tail.get(..3).is_some_and(|m| {
             crate::drift::text::in_list("jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec", m)
@@ -10331,7 +10290,7 @@ fn dated_next(rest: &[char]) -> bool {
 
 /// Whether a word is a ticket key ("TT-231", "(BO-1215),"): capitals, a hyphen, digits.
 fn ticket_key(word: &str) -> bool {
-    let w = word.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+    let w = word.trim_matches(super::text::not_ascii_alnum_char);
     w.split_once('-').is_some_and(|(k, n)| {
         k.len() >= 2
             && k.bytes().all(|b| b.is_ascii_uppercase())
@@ -10612,7 +10571,7 @@ fn bullet_line(text: &str, numbered: bool) -> Option<String> {
     lists::outside_fences(text)
         .map(str::trim_start)
         .find(|t| {
-            "- |* |\u{2022} |+ ".split('|').any(|b| t.starts_with(b))
+            super::text::starts_with_any(t, "- |* |\u{2022} |+ ")
                 || (numbered && {
                     let d = t.bytes().take_while(u8::is_ascii_digit).count();
                     (1..=2).contains(&d)
@@ -10756,9 +10715,7 @@ fn form_banned(lower: &str, ws: &[(usize, &str)], nouns: &[&str], fillers: &[&st
             let head = lower.get(from..end).unwrap_or_default();
             head.rfind(':').is_some_and(|c| {
                 ws_of(head.get(..c).unwrap_or_default()).iter().any(|x| {
-                    "render|report|appear|show|come|look|display"
-                        .split('|')
-                        .any(|v| x.starts_with(v))
+                    super::text::starts_with_any(x, "render|report|appear|show|come|look|display")
                 })
             })
         };
@@ -10835,7 +10792,7 @@ fn american_spelling(text: &str) -> Option<String> {
                     crate::drift::text::in_list("|s|ed|ing|al|hood|ful|ly|ite", rest)
                 })
             });
-            let ize = IZE.split('|').any(|x| {
+            let ize = super::text::parts(IZE).iter().any(|x| {
                 w.strip_prefix(x)
                     .and_then(|r| r.strip_prefix("iz"))
                     .is_some_and(|r| crate::drift::text::in_list("e|es|ed|ing|ation|ations", r))
@@ -10949,7 +10906,7 @@ fn no_first_person(lower: &str, ws: &[(usize, &str)]) -> Option<Vec<String>> {
                 && (w(i) == "avoid" || (i > 0 && (negation_at(ws, i - 1) || w(i - 1) == "t")))
                 && lower.get(ws.get(i).map_or(0, |x| x.0 + x.1.len())..).is_some_and(|t| {
                     let t = t.trim_start();
-                    "'i'|\"i\"|\u{2018}i\u{2019}|\u{201c}i\u{201d}".split('|').any(|q| t.starts_with(q))
+                    super::text::starts_with_any(t, "'i'|\"i\"|\u{2018}i\u{2019}|\u{201c}i\u{201d}")
                 }))
     })?;
     let at = ws.get(cue).map_or(0, |x| x.0);
@@ -11648,10 +11605,7 @@ fn part_after_a_comma(sentence: &str) -> Option<String> {
                 let (noun, after) = rest.split_once(',')?;
                 // "In the report, keep the 'Risks' list to at most 3 bullets" too.
                 let after = after.trim_start();
-                let after = ["keep ", "limit ", "cap "]
-                    .iter()
-                    .find_map(|v| after.strip_prefix(v))
-                    .unwrap_or(after);
+                let after = super::text::strip_any(after, "keep |limit |cap ").unwrap_or(after);
                 let subject = after.strip_prefix("the ")?;
                 let words: Vec<&str> = subject.split_whitespace().take(4).gather();
                 let marked = subject.starts_with(crate::drift::text::char_test(|c: char| {
@@ -11757,8 +11711,8 @@ fn without_quoted(line: &str) -> String {
         // "That "crash" text", "the "deprecated" label": a word named, not used.
         let named = line.get(outer.end..).is_some_and(|r| {
             let r = r.to_ascii_lowercase();
-            " text| label| wording| string| word| term"
-                .split('|')
+            super::text::parts(" text| label| wording| string| word| term")
+                .iter()
                 .any(|n| {
                     r.strip_prefix(n).is_some_and(|t| {
                         !t.starts_with(crate::drift::text::char_test(char::is_alphanumeric))
@@ -12163,11 +12117,7 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
             };
             let long = lists::outside_fences(text)
                 .map(str::trim_start)
-                .filter_map(|t| {
-                    ["- ", "* ", "\u{2022} ", "+ "]
-                        .iter()
-                        .find_map(|b| t.strip_prefix(b))
-                })
+                .filter_map(|t| super::text::strip_any(t, "- |* |\u{2022} |+ "))
                 .find(|t| breaks(t));
             match long {
                 Some(t) => (

@@ -214,10 +214,9 @@ struct EmojiReading {
 
 /// Whether a result names a documentation file (`docs/setup.md`, `README.rst`).
 fn names_a_doc_file(result: &str) -> bool {
-    super::file_scope::paths(result).iter().any(|(_, p)| {
-        let p = p.to_ascii_lowercase();
-        ".md|.rst|.adoc|.mdx".split('|').any(|x| p.ends_with(x))
-    })
+    super::file_scope::paths(result)
+        .iter()
+        .any(|(_, p)| text::ends_with_any(&p.to_ascii_lowercase(), ".md|.rst|.adoc|.mdx"))
 }
 
 const NEGATION_CUES: [&str; 11] = [
@@ -895,9 +894,10 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                     // `labels_en.json`: the labels must not contain emojis".)
                     (crate::drift::text::contains_any(&ban, " strings")
                         || super::file_scope::paths(&ban).iter().any(|(_, p)| {
-                            ".json|.yaml|.yml|.po|.properties|.strings|.arb|.xliff"
-                                .split('|')
-                                .any(|x| p.ends_with(x))
+                            text::ends_with_any(
+                                p,
+                                ".json|.yaml|.yml|.po|.properties|.strings|.arb|.xliff",
+                            )
                         }))
                         && !crate::drift::text::contains_any(&ban, "commit|reply|report|message")
                 },
@@ -911,11 +911,11 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                         // "Write `docs/rules.md` … No emojis in that document": the file's.
                         || (crate::drift::text::contains_any(&sentence, "in that document|in the document|in this document|in that doc|in that file|in the file itself")
                             && super::file_scope::paths(instructions).iter().any(|(_, p)| {
-                                ".md|.rst|.adoc|.mdx|.txt".split('|').any(|x| p.ends_with(x))
+                                text::ends_with_any(p, ".md|.rst|.adoc|.mdx|.txt")
                             }))
                         // "Don't put any emojis in README.md itself": the ban is the file's.
                         || (super::file_scope::paths(&sentence).iter().any(|(at, p)| {
-                            ".md|.rst|.adoc|.mdx".split('|').any(|x| p.ends_with(x))
+                            text::ends_with_any(p, ".md|.rst|.adoc|.mdx")
                                 && sentence
                                     .get(..*at)
                                     .is_some_and(|h| h.trim_end_matches('`').ends_with(" in "))
@@ -1211,9 +1211,7 @@ fn is_constraint_cue(lower: &str, i: usize, cue: &str) -> bool {
     // "No more than 8 lines", "no fewer than two examples": a bound, read as a count.
     if cue == "no "
         && lower.get(i + cue.len()..).is_some_and(|r| {
-            "more than|fewer than|less than|longer than|shorter than"
-                .split('|')
-                .any(|b| r.starts_with(b))
+            text::starts_with_any(r, "more than|fewer than|less than|longer than|shorter than")
         })
     {
         return false;
@@ -1280,9 +1278,7 @@ fn own_clause(rest: &str) -> Option<usize> {
 /// "not asking for changes" / "not looking for a fix" → what follows "for", when it is a change
 /// ("not asking for a full changelog" is not).
 fn not_asking_for_change(clause: &str) -> Option<&str> {
-    let rest = ["not asking for ", "not looking for "]
-        .iter()
-        .find_map(|p| clause.strip_prefix(p))?;
+    let rest = text::strip_any(clause, "not asking for |not looking for ")?;
     let first = rest
         .split(crate::drift::text::not_alnum_char)
         .find(|w| !w.is_empty() && !crate::drift::text::in_list("a|an|any|the", w))?;
@@ -1308,11 +1304,7 @@ fn construct(sentence: &str, clause: &str) -> Option<String> {
         .find(|c| clause.starts_with(*c))?;
     let mut rest = clause.get(cue.len()..)?.trim_start();
     // "(not a `having`, …)" describes; "must not use `eval`" rules out.
-    if *cue == "not "
-        && !"use |using |call |calling "
-            .split('|')
-            .any(|v| rest.starts_with(v))
-    {
+    if *cue == "not " && !text::starts_with_any(rest, "use |using |call |calling ") {
         return None;
     }
     for _ in 0..3 {
@@ -1358,7 +1350,7 @@ fn uses_construct(name: &str, lower: &str, code: &Code) -> Option<String> {
             .map(|l| l.clip());
     }
     // "-" also covers SQL's and Lua's "--" comments.
-    let comment = |l: &str| "//|#|/*|*|-".split('|').any(|c| l.starts_with(c));
+    let comment = |l: &str| text::starts_with_any(l, "//|#|/*|*|-");
     // "# before\nprint(…)\n# after\nlogger.warning(…)": the old code shown is not used.
     let mut old = false;
     for l in &code.lines {
@@ -1403,9 +1395,7 @@ fn adds_here(lower: &str, at: usize) -> bool {
             !c.is_alphanumeric() && c != '\''
         }))
     };
-    "add|creat|introduc|defin|wrote|implement"
-        .split('|')
-        .any(|v| words().any(|w| w.starts_with(v)))
+    words().any(|w| text::starts_with_any(w, "add|creat|introduc|defin|wrote|implement"))
         && !words().any(|w| crate::drift::text::in_list(NEGATORS, w) || w.ends_with("n't"))
         && !crate::drift::text::contains_any(sentence, PUT_ASIDE)
         // "`models.py` still defines `class AnimalRecord`": what is there, not what was added.
@@ -1527,9 +1517,7 @@ fn asks_back(result: &str) -> Option<&str> {
 /// "fn f(", "const f = (…) => {".
 fn source_definition(line: &str) -> bool {
     let t = line.trim_start();
-    "def |function |fn |func |pub fn |export "
-        .split('|')
-        .any(|p| t.starts_with(p))
+    text::starts_with_any(t, "def |function |fn |func |pub fn |export ")
         || t.has("=> {")
         || t.has(" function ")
 }
@@ -1888,9 +1876,10 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         at.is_some_and(|at| {
             head == Some(at)
                 || head.and_then(|h| words.get(h)).is_some_and(|h| {
-                    "leav|add|includ|writ|introduc|commit|ship|keep|use|contain|put"
-                        .split('|')
-                        .any(|v| h.starts_with(v))
+                    text::starts_with_any(
+                        h,
+                        "leav|add|includ|writ|introduc|commit|ship|keep|use|contain|put",
+                    )
                 })
         })
     };
@@ -1912,16 +1901,19 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             let two_back = i.checked_sub(2).and_then(|j| words.get(j)).copied();
             let verb = change_verb(w);
             let adjective = w.ends_with("ed")
-                && matches!(before, Some("the" | "any" | "or" | "and" | "all" | "your"));
-            let relative = matches!(before, Some("that" | "which" | "who"));
+                && before
+                    .is_some_and(|x| crate::drift::text::in_list("the|any|or|and|all|your", x));
+            let relative = before.is_some_and(|x| crate::drift::text::in_list("that|which|who", x));
             // "do not use eval() in any change you make": a place, not the ban's verb.
-            let place = matches!(before, Some("any" | "the" | "your" | "each" | "a"))
-                && matches!(two_back, Some("in" | "to" | "of" | "for" | "with" | "from"));
+            let place = before
+                .is_some_and(|x| crate::drift::text::in_list("any|the|your|each|a", x))
+                && two_back
+                    .is_some_and(|x| crate::drift::text::in_list("in|to|of|for|with|from", x));
             verb && !(adjective || relative || place)
         });
     // "Don't change the code" forbids a change, not code in the answer; "do not write or
     // modify code" forbids both.
-    let writes = "write|writ|provid|includ|show|give".split('|').any(&has);
+    let writes = text::contains_any(clause, "write|writ|provid|includ|show|give");
     // A code word after "before", "after", "outside"… names a place, not what is forbidden:
     // "don't add anything before and after the JSON code".
     // Kinds of code that are values: "the promo code", "an error code".
@@ -2196,7 +2188,10 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         let target = ACT_TARGETS.iter().find(|t| words.contains(t)).copied();
         f.push(Forbidden::ForcePush(target.unwrap_or_default()));
     }
-    if "emoji|emojis|emoticons".split('|').any(word_at_head) {
+    if text::parts("emoji|emojis|emoticons")
+        .iter()
+        .any(|w| word_at_head(w))
+    {
         f.push(Forbidden::Emoji);
     }
     // "Don't come back with questions", "do not ask clarifying questions", "no questions".
@@ -2290,11 +2285,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // What a ban on anything new names; a dependency's ban is read above, with what it lets
     // in ("dev dependencies").
     let deps = f.contains(&Forbidden::Dependency);
-    let package_word = |s: &str| {
-        "depend|packag|librari|crate|gem"
-            .split('|')
-            .any(|d| s.starts_with(d))
-    };
+    let package_word = |s: &str| text::starts_with_any(s, "depend|packag|librari|crate|gem");
     // Words that qualify a package word ("dev/test packages", "no runtime dependencies") and
     // the pieces of a code span of several words ("`# type: ignore`": not "type" alone): no
     // objects of their own.
@@ -2338,9 +2329,10 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // "Don't change the wording otherwise", "apart from that, leave the file alone": changes
     // beyond the task's own, which a report of the task's change cannot be told from.
     let beyond_the_task = words.contains(&"otherwise")
-        || "apart from that|aside from that|besides that|other than that"
-            .split('|')
-            .any(has);
+        || text::contains_any(
+            clause,
+            "apart from that|aside from that|besides that|other than that",
+        );
     // The ban's object is one code name: "do not change `rate_limit_per_minute`".
     let spans = text::code_spans(main);
     let outside_spans = text::outside_code_spans(main);
@@ -2646,10 +2638,10 @@ fn kept_paths_clause(sentence: &str) -> Option<&str> {
         });
         // "Is unchanged" may describe; "is frozen" and "is off-limits" ask.
         let asked = state.is_some_and(|k| {
-            let fixed = matches!(
-                words.get(k).copied(),
-                Some("off-limits" | "frozen" | "read-only")
-            );
+            let fixed = words
+                .get(k)
+                .copied()
+                .is_some_and(|x| crate::drift::text::in_list("off-limits|frozen|read-only", x));
             words.iter().take(k).any(|w| {
                 crate::drift::text::in_list("leave|keep|must|should|stays|stay", w)
                     || (fixed && matches!(*w, "is" | "are"))
@@ -3104,7 +3096,7 @@ fn check_negatives_reading(
                             |stems: &[&str]| objects.iter().any(|o| stems.contains(&o.as_str()));
                         let one_part = objects.iter().any(|o| {
                             !CODE_OBJECTS.contains(&o.as_str())
-                                && !GENERIC_MODIFIERS.split('|').any(|m| o.starts_with(m))
+                                && !text::starts_with_any(o, GENERIC_MODIFIERS)
                         });
                         let any_file = || {
                             (has(&CODE_OBJECTS) && !one_part)
@@ -3762,8 +3754,7 @@ fn changed_a_file_under(
         })
     };
     let under = |i: &str| dirs.is_empty() || within(i) != allowed;
-    let document =
-        |i: &str| !kinds.documents && ".md|.txt|.rst|.adoc".split('|').any(|e| i.ends_with(e));
+    let document = |i: &str| !kinds.documents && text::ends_with_any(i, ".md|.txt|.rst|.adoc");
     // Against named paths, a file by its path or a file extension (`timezone.utc` and `self.ttl`
     // are code); against the whole code base, code it names (`Sync.flush()`) counts too.
     let is_file = |i: &str| {
@@ -3784,9 +3775,7 @@ fn changed_a_file_under(
             let lower = s.to_ascii_lowercase();
             // "Cause: `0042_x.sql` created the table without …": what was there before.
             let label = lower.trim_start_matches(&['-', '*', ' ', '#'][..]);
-            if "cause:|root cause:|problem:|background:"
-                .split('|')
-                .any(|p| label.starts_with(p))
+            if text::starts_with_any(label, "cause:|root cause:|problem:|background:")
                 && !crate::drift::text::contains_any(&lower, " i | i've | we ")
             {
                 return false;
@@ -3893,8 +3882,8 @@ fn changed_a_file_under(
             // applies again" change the code, not the file.
             // A clause that points back ("…, so I updated that fixture too", "so I changed it")
             // changes what an earlier clause named.
-            let breaks: Vec<usize> = CLAUSE_BREAKS
-                .split('|')
+            let breaks: Vec<usize> = text::parts(CLAUSE_BREAKS)
+                .iter()
                 .flat_map(|b| lower.match_indices(b).map(|(k, _)| k))
                 .gather();
             let clause_of = |at: usize| breaks.iter().filter(|k| **k < at).count();
@@ -4316,9 +4305,8 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
             // Denied before it or right after it ("`ng update` not run", "was not applied").
             let after = lower.get(at + c.len()..).unwrap_or_default();
             let after = after.trim_start_matches(&['`', '\'', '"', ')', ' '][..]);
-            let denied_after = "not |was not|wasn't|were not|is not|never"
-                .split('|')
-                .any(|n| after.starts_with(n));
+            let denied_after =
+                text::starts_with_any(after, "not |was not|wasn't|were not|is not|never");
             // A rehearsal runs nothing for real ("cargo publish --dry-run", "kubectl apply
             // --dry-run=client").
             // Its own flags only: the command's segment, to the next `&&`, `;`, pipe or code mark.
@@ -4990,9 +4978,10 @@ fn by_another(lower: &str, at: usize, word: &str) -> bool {
     let history = before
         .iter()
         .any(|w| crate::drift::text::in_list("last|previously|originally", w))
-        || "git log|git blame|history shows|blame shows"
-            .split('|')
-            .any(|h| since_last(lower, at, &[". ", "\n"]).contains(h));
+        || text::contains_any(
+            since_last(lower, at, &[". ", "\n"]),
+            "git log|git blame|history shows|blame shows",
+        );
     let mut cap = (at + word.len() + 120).min(lower.len());
     while !lower.is_char_boundary(cap) {
         cap -= 1;
@@ -5115,10 +5104,7 @@ fn denied_as_a_whole(lower: &str, at: usize) -> bool {
         .split_whitespace()
         .next_back()
         .is_some_and(|w| crate::drift::text::in_list("was|were|been|are|is", w));
-    passive
-        && "no |none |nothing "
-            .split('|')
-            .any(|n| sentence.starts_with(n))
+    passive && text::starts_with_any(sentence, "no |none |nothing ")
 }
 
 /// The line of `lower` that holds byte `at` (a violation's evidence).
@@ -5355,16 +5341,14 @@ fn near(
                 || denied_as_a_whole(lower, t.at)
                 || by_another(lower, t.at, &t.word)
                 || already(lower, t.at)
-                || ["rather than", "instead of"]
-                    .iter()
-                    .any(|a| clause_before(lower, t.at).contains(a))
+                || text::contains_any(clause_before(lower, t.at), "rather than|instead of")
                 // "defines no classes of its own": the object denied between them.
                 || (o.at > t.at
                     && lower
                         .get(t.at + t.word.len()..o.at)
                         .unwrap_or_default()
                         .split(crate::drift::text::not_alnum_char)
-                        .any(|w| matches!(w, "no" | "not" | "never" | "zero")));
+                        .any(|w| crate::drift::text::in_list("no|not|never|zero", w)));
             if !unreported {
                 return Some(format!("{} … {}", t.word, o.word));
             }

@@ -253,17 +253,10 @@ fn cue(clause: &str) -> Option<usize> {
         .filter_map(|p| clause.find(p).map(|i| (i, p.len())))
         .min()?;
     let before = clause.get(..outside).unwrap_or_default().trim_start();
-    let negation = [
-        "do not ",
-        "don't ",
-        "don\u{2019}t ",
-        "never ",
-        "must not ",
-        "should not ",
-    ]
-    .iter()
-    .find(|n| before.starts_with(**n))?;
-    let rest = before.get(negation.len()..).unwrap_or_default();
+    let rest = text::strip_any(
+        before,
+        "do not |don't |don\u{2019}t |never |must not |should not ",
+    )?;
     // "Do not touch anything under `legacy/`, except …": an exception inside a folder's ban
     // (read with the ban), not a limit on the whole change.
     if !paths(rest).is_empty() {
@@ -421,7 +414,7 @@ pub fn listed_changes(result: &str) -> Vec<(String, String)> {
             listing = false;
             continue;
         }
-        let item = "- |* |+ ".split('|').any(|m| t.starts_with(m))
+        let item = text::starts_with_any(t, "- |* |+ ")
             || t.split_once(". ")
                 .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
         if item {
@@ -463,9 +456,7 @@ pub fn listed_changes(result: &str) -> Vec<(String, String)> {
         let heading =
             (t.starts_with('#') || t.ends_with(':') || t.ends_with(":**") || t.starts_with("**"))
                 && bare.split_whitespace().count() <= 5;
-        listing = heading
-            && text::contains_any(bare, CHANGED)
-            && !NOT.split('|').any(|n| bare.contains(n));
+        listing = heading && text::contains_any(bare, CHANGED) && !text::contains_any(bare, NOT);
         // "Updated `jobs/run.sh`:": the heading names the file; its items are edits inside it,
         // and a path one mentions is no file changed unless the item opens with it.
         inside = false;
@@ -515,7 +506,7 @@ pub fn created_files(result: &str) -> Vec<String> {
             .or_else(|| lower.strip_prefix("create mode "))
             .is_some_and(shown)
             || lower.has("\tnew file:");
-        let item = "- |* |+ ".split('|').any(|m| t.starts_with(m));
+        let item = text::starts_with_any(t, "- |* |+ ");
         // "- src/lib/format-date.ts (new)", "- `a.py` — new file".
         let marked_new = item
             && shown(&lower)
@@ -537,10 +528,7 @@ pub fn created_files(result: &str) -> Vec<String> {
                 );
         }
         // A list item's marker is no word: "- Created `src/worker.ts` with …".
-        let body = ["- ", "* ", "+ "]
-            .iter()
-            .find_map(|m| t.strip_prefix(m))
-            .unwrap_or(t);
+        let body = text::strip_any(t, "- |* |+ ").unwrap_or(t);
         for (_, sentence) in text::sentences(body) {
             let words: Vec<(usize, &str)> = text::word_runs(sentence, |b| {
                 b.is_ascii_alphanumeric() || matches!(b, b'/' | b'.' | b'_' | b'-' | b'\'')
@@ -580,11 +568,11 @@ pub fn created_files(result: &str) -> Vec<String> {
                     continue;
                 }
                 if w(i) == "new"
-                    && matches!(
+                    && crate::drift::text::in_list(
+                        "file|module|header|script|component|class",
                         w(i + 1).as_str(),
-                        "file" | "module" | "header" | "script" | "component" | "class"
                     )
-                    && !(i >= 1 && matches!(w(i - 1).as_str(), "no" | "any" | "without"))
+                    && !(i >= 1 && crate::drift::text::in_list("no|any|without", w(i - 1).as_str()))
                 {
                     starts.push(i + 2);
                 }
@@ -596,9 +584,9 @@ pub fn created_files(result: &str) -> Vec<String> {
                     .skip(from)
                     .map(|(_, w)| w.trim_matches(&['`', '.', ',', ':'][..]))
                     .find(|w| {
-                        !matches!(
+                        !crate::drift::text::in_list(
+                            "a|new|file|the|module|header",
                             w.to_ascii_lowercase().as_str(),
-                            "a" | "new" | "file" | "the" | "module" | "header"
                         )
                     })
                     .is_some_and(|w| {
@@ -621,9 +609,8 @@ pub fn created_files(result: &str) -> Vec<String> {
                 let rest = rest.trim_start().to_ascii_lowercase();
                 let head = head.trim().trim_matches('`');
                 // A new file, not a new thing in it ("…: new `--json` flag").
-                let new_file = "new file|new module|new header|new script"
-                    .split('|')
-                    .any(|p| rest.starts_with(p));
+                let new_file =
+                    text::starts_with_any(&rest, "new file|new module|new header|new script");
                 let proposed = crate::drift::text::contains_any(
                     &rest,
                     "not |suggest|would|could|later|propos",
@@ -650,7 +637,7 @@ fn items_headed_by_a_changed_file(result: &str) -> Vec<(String, &str)> {
     let mut kept_heading = false;
     for line in result.lines() {
         let t = line.trim_start();
-        let Some(item) = ["- ", "* ", "+ "].iter().find_map(|m| t.strip_prefix(m)) else {
+        let Some(item) = text::strip_any(t, "- |* |+ ") else {
             if !t.is_empty() {
                 let l = t.to_ascii_lowercase();
                 // A Markdown heading too ("## Next steps"), and context ("Why it started:").
@@ -746,9 +733,9 @@ fn heading_text(lower: &str) -> &str {
 }
 
 fn is_create(w: &str) -> bool {
-    matches!(
+    crate::drift::text::in_list(
+        "created|added|wrote|generated",
         w.to_ascii_lowercase().as_str(),
-        "created" | "added" | "wrote" | "generated"
     )
 }
 
@@ -844,7 +831,7 @@ fn changed_paths(sentence: &str) -> Vec<String> {
         ) {
             counting = true;
             let l = plain.to_ascii_lowercase();
-            into = "add|append|insert".split('|').any(|v| l.starts_with(v));
+            into = text::starts_with_any(&l, "add|append|insert");
             target = false;
             link_object = false;
             gap = 0;
@@ -865,9 +852,9 @@ fn changed_paths(sentence: &str) -> Vec<String> {
             counting = false;
         } else {
             if into
-                && matches!(
+                && crate::drift::text::in_list(
+                    "link|links|reference|pointer|mention",
                     plain.to_ascii_lowercase().as_str(),
-                    "link" | "links" | "reference" | "pointer" | "mention"
                 )
             {
                 link_object = true;

@@ -113,7 +113,7 @@ pub fn code_lines(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     for (_, line, in_fence) in fence_lines(text) {
         let t = line.trim();
-        let looks = CODE_STARTS.split('|').any(|s| t.starts_with(s))
+        let looks = text::starts_with_any(t, CODE_STARTS)
             || t.ends_with('{')
             || t.ends_with(';')
             || (t.has(" = ") && t.contains('(') && !t.has(". "))

@@ -55,7 +55,7 @@ pub fn bans(lower: &str) -> bool {
     let out = crate::drift::text::contains_any(lower, "out of|mask|redact|omit|scrub");
     // What it is kept from: the report or what is pasted, printed or logged.
     let shown = words.iter().any(|w| {
-        "report|paste|print|output|reply|respons|answer|summar|show|includ|expos|leak|reveal|echo|message|chat|quot".split('|').any(|c| w.starts_with(c))
+        crate::drift::text::starts_with_any(w, "report|paste|print|output|reply|respons|answer|summar|show|includ|expos|leak|reveal|echo|message|chat|quot")
             || crate::drift::text::in_list("log|logs|logged|logging", w)
     });
     (negated || out) && shown

@@ -1122,15 +1122,10 @@ fn report_contents(rest: &str) -> String {
     };
     // The template's tail is no content.
     let lower = contents.to_ascii_lowercase();
-    let cut = [
-        ", keeping in mind",
-        "keeping in mind",
-        "source of truth",
-        ", this summary",
-    ]
-    .iter()
-    .filter_map(|t| find(&lower, t))
-    .min()
+    let cut = first_of(
+        &lower,
+        ", keeping in mind|keeping in mind|source of truth|, this summary",
+    )
     // From the start of the clause that holds the tail ("…; this summary is the source of …").
     .map(|at| {
         lower
@@ -1183,19 +1178,10 @@ pub fn definitions(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     for line in text.lines() {
         let t = line.trim_start();
-        let after = [
-            "function ",
-            "def ",
-            "class ",
-            "fn ",
-            "async def ",
-            "async function ",
-            "export function ",
-            "export class ",
-            "pub fn ",
-        ]
-        .iter()
-        .find_map(|k| t.strip_prefix(k));
+        let after = strip_any(
+            t,
+            "function |def |class |fn |async def |async function |export function |export class |pub fn ",
+        );
         let name: Option<String> = match after {
             Some(rest) => Some(
                 rest.chars()
@@ -1410,6 +1396,40 @@ pub fn first_of(hay: &str, list: &'static str) -> Option<usize> {
             .filter_map(|p| find(hay, p))
             .min()
     })
+}
+
+/// `text` after the first of `list`'s '|'-joined phrases, in the order written, that opens it
+/// (`find_map` of `strip_prefix`, the loop once for every list).
+pub fn strip_any<'a>(text: &'a str, list: &'static str) -> Option<&'a str> {
+    list.split('|').find_map(|p| text.strip_prefix(p))
+}
+
+/// `text` before the first of `list`'s '|'-joined phrases, in the order written, that ends it.
+pub fn strip_any_suffix<'a>(text: &'a str, list: &'static str) -> Option<&'a str> {
+    list.split('|').find_map(|p| text.strip_suffix(p))
+}
+
+/// Just past the first occurrence in `hay` of the first of `list`'s '|'-joined phrases, in the
+/// order written, that `hay` holds.
+pub fn end_of_first(hay: &str, list: &'static str) -> Option<usize> {
+    list.split('|')
+        .find_map(|p| find(hay, p).map(|i| i + p.len()))
+}
+
+/// Where the first phrase of `list` to end in `hay` ends (each at its first occurrence).
+pub fn first_end(hay: &str, list: &'static str) -> Option<usize> {
+    parts(list)
+        .iter()
+        .filter_map(|p| find(hay, p).map(|i| i + p.len()))
+        .min()
+}
+
+/// Where the last phrase of `list` to end in `hay` ends (each at its last occurrence).
+pub fn last_end(hay: &str, list: &'static str) -> Option<usize> {
+    parts(list)
+        .iter()
+        .filter_map(|p| hay.rfind(*p).map(|i| i + p.len()))
+        .max()
 }
 
 /// Whether `hay` holds any of the phrases of `list`, joined by `|` (a substring test, as

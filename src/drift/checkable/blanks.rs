@@ -48,14 +48,14 @@ pub fn asked(sentence: &str, lower: &str) -> Option<Blanks> {
         .unwrap_or_default();
     let banned = before
         .iter()
-        .any(|w| matches!(*w, "no" | "without" | "zero"))
+        .any(|w| crate::drift::text::in_list("no|without|zero", *w))
         || has_any_in(
             head,
             "not contain|n't contain|not include|n't include|not leave|n't leave|leave no|free of|no unfilled",
         )
         || lower.has("none may")
-        || (after.iter().any(|w| matches!(*w, "remain" | "remaining" | "left"))
-            && after.iter().any(|w| matches!(*w, "not" | "no" | "never")));
+        || (after.iter().any(|w| crate::drift::text::in_list("remain|remaining|left", *w))
+            && after.iter().any(|w| crate::drift::text::in_list("not|no|never", *w)));
     let other = has_any_in(
         lower,
         "secret|credential|password|token|api key|.env|comment|docstring|in the code|code you|the code|note to me|covering note|cover note|your note|if you|if any|unless|ideally|if possible|try to|where possible|keep |kept|as placeholder|use placeholder|use the placeholder|instead of real|no other placeholder|write the placeholder|except|apart from|other than|besides",
@@ -219,7 +219,7 @@ fn plausible(
                 && head
                     .get(..head.len() - 1)
                     .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()));
-            let checkbox = (matches!(head, "-" | "*" | "+" | "") || numbered) && inner.len() == 1;
+            let checkbox = (crate::drift::text::in_list("-|*|+|", head) || numbered) && inner.len() == 1;
             let field_word = inner
                 .to_ascii_lowercase()
                 .split(&[' ', '_', '-'][..])

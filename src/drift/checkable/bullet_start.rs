@@ -95,17 +95,10 @@ pub fn asked(sentence: &str, lower: &str) -> Option<BulletStart> {
     let from = lower.find(ws.get(verb)?)?;
     // What the bullet starts with, up to the next instruction ("…, then the file path", "…
     // and end with the link", "…; no bold").
-    let end = [
-        ";",
-        " then ",
-        " and end",
-        " and put",
-        " and cite",
-        " and add",
-    ]
-    .iter()
-    .filter_map(|cut| lower.get(from..)?.find(cut))
-    .min()
+    let end = crate::drift::text::first_of(
+        lower.get(from..).unwrap_or_default(),
+        ";| then | and end| and put| and cite| and add",
+    )
     .map_or(lower.len(), |e| from + e);
     let rest = lower.get(from..end)?;
     let rest_cased = sentence.get(from..end)?;
@@ -202,16 +195,10 @@ fn one_of(rest: &str) -> Option<Vec<String>> {
 /// The shape of an example ("like `[HUT-123]`", "in the form `PT-###`", "(format WB-nnnnn)").
 fn example(rest: &str) -> Option<Vec<Piece>> {
     let lower = rest.to_ascii_lowercase();
-    let at = [
-        "like ",
-        "e.g. ",
-        "e.g., ",
-        "for example ",
-        "in the form ",
-        "format ",
-    ]
-    .iter()
-    .find_map(|cue| lower.find(cue).map(|i| i + cue.len()))
+    let at = crate::drift::text::end_of_first(
+        &lower,
+        "like |e.g. |e.g., |for example |in the form |format ",
+    )
     // "a UTC time in HH:MM format": the one word before "format", marks in it (not "in ISO
     // format", a name).
     .or_else(|| {
@@ -371,16 +358,13 @@ fn bullets(text: &str) -> Vec<&str> {
         if line.len() - t.len() > 1 {
             continue;
         }
-        let item = ["- ", "* ", "+ ", "\u{2022} "]
-            .iter()
-            .find_map(|m| t.strip_prefix(m))
-            .or_else(|| {
-                t.split_once(&['.', ')'][..]).and_then(|(n, r)| {
-                    (!n.is_empty() && n.len() <= 2 && n.bytes().all(|b| b.is_ascii_digit()))
-                        .then(|| r.strip_prefix(' '))
-                        .flatten()
-                })
-            });
+        let item = crate::drift::text::strip_any(t, "- |* |+ |\u{2022} ").or_else(|| {
+            t.split_once(&['.', ')'][..]).and_then(|(n, r)| {
+                (!n.is_empty() && n.len() <= 2 && n.bytes().all(|b| b.is_ascii_digit()))
+                    .then(|| r.strip_prefix(' '))
+                    .flatten()
+            })
+        });
         // A thematic break ("* * *", "- - -") is no item.
         if let Some(i) =
             item.filter(|i| !i.trim().chars().all(|c| matches!(c, '*' | '-' | '_' | ' ')))

@@ -14,7 +14,7 @@ pub fn asked(lower: &str) -> Option<bool> {
     // one (not "no code blocks", "headings inside code blocks were rendered").
     let before: Vec<&str> = lower.get(..at)?.split_whitespace().rev().take(4).gather();
     let into = before.iter().enumerate().any(|(i, w)| {
-        matches!(*w, "in" | "as" | "inside" | "within")
+        crate::drift::text::in_list("in|as|inside|within", *w)
             && before.get(..i).is_some_and(|between| {
                 between
                     .iter()

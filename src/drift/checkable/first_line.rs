@@ -26,11 +26,7 @@ pub fn asked(
     // line short" asks nothing of the first line.
     let clause_of = |at: usize| {
         let head = lower.get(..at).unwrap_or_default();
-        let from = [";", ", and ", " and keep", ". "]
-            .iter()
-            .filter_map(|c| head.rfind(c).map(|i| i + c.len()))
-            .max()
-            .unwrap_or(0);
+        let from = crate::drift::text::last_end(head, ";|, and | and keep|. ").unwrap_or(0);
         let tail = lower.get(at..).unwrap_or_default();
         let to = crate::drift::text::first_of(tail, ";|, and |. ").map_or(lower.len(), |i| at + i);
         (from, to)
@@ -157,7 +153,7 @@ pub fn key_asked(sentence: &str, lower: &str) -> Option<String> {
         .get(at..)?
         .split_whitespace()
         .take(5)
-        .map(|t| t.trim_matches(|c: char| !c.is_ascii_alphanumeric()))
+        .map(|t| t.trim_matches(crate::drift::text::not_ascii_alnum_char))
         .find(|t| ticket_key(t))
         .map(str::to_string)
 }

@@ -88,7 +88,7 @@ fn reports_failure(clause: &str) -> bool {
         w.parse::<u32>().is_ok_and(|n| n > 0) || crate::drift::text::in_list(NUMBER_WORDS, w)
     };
     ws.iter().enumerate().any(|(i, w)| {
-        if !matches!(*w, "failed" | "failing" | "failures" | "fail" | "fails") {
+        if !crate::drift::text::in_list("failed|failing|failures|fail|fails", *w) {
             return false;
         }
         // ("2 failed logins": a count of something else.)

@@ -102,11 +102,8 @@ pub fn asked(message: &str) -> Vec<Typed> {
         let lead = ws.first().copied().unwrap_or_default();
         // "(integer)", "(a number, not a string)", "must be an integer", "is a boolean".
         let bracketed = after.trim_start().starts_with('(');
-        let stated = bracketed
-            || matches!(
-                lead,
-                "must" | "is" | "should" | "are" | "and" | "as" | "being"
-            );
+        let stated =
+            bracketed || crate::drift::text::in_list("must|is|should|are|and|as|being", lead);
         if !stated {
             continue;
         }
@@ -116,7 +113,7 @@ pub fn asked(message: &str) -> Vec<Typed> {
         let words: Vec<&str> = ws
             .iter()
             .take(8)
-            .take_while(|w| !matches!(**w, "not" | "never" | "or" | "instead"))
+            .take_while(|w| !crate::drift::text::in_list("not|never|or|instead", **w))
             .copied()
             .gather();
         if words.iter().any(|w| {

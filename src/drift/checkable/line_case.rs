@@ -244,17 +244,11 @@ fn bare(line: &str) -> &str {
 fn unlabelled(line: &str) -> Option<&str> {
     let b = bare(line);
     let lower = b.to_ascii_lowercase();
-    [
-        "subject line:",
-        "subject:",
-        "title line:",
-        "title:",
-        "headline:",
-        "heading:",
-    ]
-    .iter()
-    .find(|l| lower.starts_with(**l))
-    .and_then(|l| b.get(l.len()..))
+    crate::drift::text::strip_any(
+        &lower,
+        "subject line:|subject:|title line:|title:|headline:|heading:",
+    )
+    .and_then(|r| b.get(lower.len() - r.len()..))
     .map(|rest| rest.trim().trim_start_matches(&['*', '_'][..]).trim())
 }
 

@@ -132,10 +132,7 @@ pub fn asked(lower: &str, cx: &MessageCx) -> Vec<Asked> {
         );
         for i in 0..ws.len() {
             let unit = super::super::text::in_list(UNITS, w(i + 1));
-            let bare_bound = matches!(
-                w(i.wrapping_sub(1)),
-                "under" | "than" | "to" | "most" | "max" | "exceed" | "exceeds" | "at" | "within"
-            ) && (wrapped || commit)
+            let bare_bound = crate::drift::text::in_list("under|than|to|most|max|exceed|exceeds|at|within", w(i.wrapping_sub(1))) && (wrapped || commit)
                 // ("body in at most 3 lines": a count of lines.)
                 && !super::super::text::in_list(
                     "line|lines|word|words|sentence|sentences|bullet|bullets|item|items|paragraph|paragraphs|point|points|percent|ms|seconds|minutes|hours|days|times|files|tests|commits|changes|entries|steps|rows",
@@ -237,7 +234,7 @@ fn owner(ws: &[&str], at: usize, wrapped: bool, bullets: bool) -> Option<Owner> 
                         || wrapped
                         || ws.get(i.saturating_sub(3)..i).is_some_and(|b| {
                             b.iter()
-                                .any(|q| matches!(*q, "every" | "each" | "all" | "no" | "any"))
+                                .any(|q| crate::drift::text::in_list("every|each|all|no|any", *q))
                         }) =>
                     {
                         Owner::Lines(Lines::All)

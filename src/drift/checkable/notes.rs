@@ -54,13 +54,13 @@ fn label(line: &str) -> Option<(String, bool)> {
 /// "Here's why" do not.
 fn is_note(label: &str) -> bool {
     let l = label.trim_start_matches(crate::drift::text::not_ascii_alnum_char);
-    NOTE_LABELS.split('|').any(|n| {
+    crate::drift::text::parts(NOTE_LABELS).iter().any(|n| {
         l.strip_prefix(n)
             .is_some_and(|r| !r.starts_with(crate::drift::text::char_test(|c: char| c.is_ascii_alphanumeric())))
             // "Why like this", not a title asking a question ("Why can a quote differ from
             // the insurer's website?").
-            && (n != "why" || l.split_whitespace().count() <= 4)
-    }) || "for you only|for the orchestrator|just for you".split('|').any(|n| super::super::text::contains(l, n))
+            && (*n != "why" || l.split_whitespace().count() <= 4)
+    }) || crate::drift::text::contains_any(l, "for you only|for the orchestrator|just for you")
         // "What I checked (for you)": addressed in a parenthesis.
         || l.has("(for you)")
         || l.has("(for you,")

@@ -280,8 +280,8 @@ fn forms_in(lower: &str, ws: &[&str]) -> Vec<Form> {
     for (i, x) in ws.iter().enumerate() {
         // "exactly one decimal place", "two decimals", "to one decimal place".
         if matches!(*x, "decimal" | "decimals") {
-            let noun =
-                *x == "decimals" || matches!(w(i + 1), "place" | "places" | "digit" | "digits");
+            let noun = *x == "decimals"
+                || crate::drift::text::in_list("place|places|digit|digits", w(i + 1));
             if let (true, Some(n)) = (noun, i.checked_sub(1).map(w).and_then(amount)) {
                 // "no decimal places" is a form; "no more than two decimals" is a bound.
                 let bound = (i.saturating_sub(4)..i).any(|j| {
@@ -360,13 +360,9 @@ fn forms_in(lower: &str, ws: &[&str]) -> Vec<Form> {
     }
     // A negated form is no form ("don't bother with decimals").
     let negated = ws.iter().enumerate().any(|(i, x)| {
-        matches!(*x, "decimal" | "decimals" | "separator" | "separators")
-            && (i.saturating_sub(4)..i).any(|j| {
-                matches!(
-                    w(j),
-                    "don't" | "not" | "never" | "without" | "skip" | "avoid"
-                )
-            })
+        crate::drift::text::in_list("decimal|decimals|separator|separators", *x)
+            && (i.saturating_sub(4)..i)
+                .any(|j| crate::drift::text::in_list("don't|not|never|without|skip|avoid", w(j)))
     });
     if negated {
         out.keep(|f| matches!(f, Form::NoThousands));
@@ -385,22 +381,10 @@ struct Example {
 }
 
 fn example_of(lower: &str) -> Option<Example> {
-    let at = [
-        "e.g.",
-        "for example",
-        "for instance",
-        "such as",
-        "like ",
-        "as `",
-        "example:",
-        "(",
-        "format:",
-        "formatted as",
-        "format like",
-    ]
-    .iter()
-    .filter_map(|m| lower.find(m).map(|i| i + m.len()))
-    .min()?;
+    let at = crate::drift::text::first_end(
+        lower,
+        "e.g.|for example|for instance|such as|like |as `|example:|(|format:|formatted as|format like",
+    )?;
     let rest = lower.get(at..)?;
     let tokens = tokens(rest);
     let t = tokens.first()?;

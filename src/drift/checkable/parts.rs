@@ -182,19 +182,11 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
     // A marked name opening the sentence, as a place or a label: "Under "Risks", no more than
     // 3 bullets", "**Root cause** — no more than two sentences".
     let opening = lower.trim_start_matches(&['-', ' ', '\t'][..]);
-    let opening = ["under ", "in ", "within ", "for "]
-        .iter()
-        .find_map(|p| opening.strip_prefix(p))
-        .unwrap_or(opening);
+    let opening =
+        crate::drift::text::strip_any(opening, "under |in |within |for ").unwrap_or(opening);
     // "Under a `Next steps` heading, …", "Under the heading `## Next steps`, …".
-    let opening = ["a ", "the ", "your "]
-        .iter()
-        .find_map(|p| opening.strip_prefix(p))
-        .unwrap_or(opening);
-    let opening = ["heading ", "section "]
-        .iter()
-        .find_map(|p| opening.strip_prefix(p))
-        .unwrap_or(opening);
+    let opening = crate::drift::text::strip_any(opening, "a |the |your ").unwrap_or(opening);
+    let opening = crate::drift::text::strip_any(opening, "heading |section ").unwrap_or(opening);
     if let Some((end, name)) = marked.iter().min_by_key(|(end, _)| *end) {
         let start = lower.len() - opening.len();
         let lead = opening.starts_with(&['*', '`', '"', '\'', '\u{201c}'][..]);
@@ -203,10 +195,7 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
             .unwrap_or_default()
             .trim_start_matches(&['*', ' '][..]);
         // "Under a `Next steps` heading, …".
-        let rest = ["heading", "section"]
-            .iter()
-            .find_map(|p| rest.strip_prefix(p))
-            .unwrap_or(rest);
+        let rest = crate::drift::text::strip_any(rest, "heading|section").unwrap_or(rest);
         if lead
             && *end > start
             && (rest.starts_with(&[',', ':'][..])
@@ -278,14 +267,9 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
             .strip_suffix(" the")
             .or_else(|| before.strip_suffix(" a"))
             .unwrap_or(before);
-        let placed = " under| below| beneath"
-            .split('|')
-            .any(|p| before.ends_with(p));
+        let placed = crate::drift::text::ends_with_any(before, " under| below| beneath");
         let rest = rest.trim_start_matches(&['*', ' '][..]);
-        let rest = ["heading", "section"]
-            .iter()
-            .find_map(|p| rest.strip_prefix(p))
-            .unwrap_or(rest);
+        let rest = crate::drift::text::strip_any(rest, "heading|section").unwrap_or(rest);
         let after = rest.starts_with(&[',', ':', '\u{2014}'][..])
             && counts_in_clause(
                 &lower,
@@ -581,7 +565,7 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
                 ws.get(i - 1) == Some(&"title")
                     && ws
                         .get(i)
-                        .is_some_and(|m| matches!(*m, "must" | "should" | "may"))
+                        .is_some_and(|m| crate::drift::text::in_list("must|should|may", *m))
                     && ws.get(i + 1) == Some(&"not")
             })
         {
@@ -699,18 +683,11 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
             .get(*end..)
             .unwrap_or_default()
             .trim_start_matches(&['`', '*', '"', '\''][..]);
-        let banned = [
-            "must not",
-            "mustn't",
-            "should not",
-            "shouldn't",
-            "cannot",
-            "can't",
-        ]
-        .iter()
-        .any(|m| {
-            tail.strip_prefix(" section ")
-                .is_some_and(|r| r.starts_with(m))
+        let banned = tail.strip_prefix(" section ").is_some_and(|r| {
+            crate::drift::text::starts_with_any(
+                r,
+                "must not|mustn't|should not|shouldn't|cannot|can't",
+            )
         });
         // Or named beside it: "The first section, `## For council`, must not use …".
         let beside = head.ends_with(" section,")
@@ -927,10 +904,7 @@ pub(super) fn elsewhere_part(sentence: &str) -> Option<String> {
         .min()?;
     let rest = &sentence[verb..];
     let rest_lower = &lower[verb..];
-    let place = [" in ", " under ", " into "]
-        .iter()
-        .filter_map(|p| rest_lower.find(p).map(|i| i + p.len()))
-        .min()?;
+    let place = crate::drift::text::first_end(rest_lower, " in | under | into ")?;
     let mut tail = rest[place..].trim_start();
     for lead in [
         "a ",
@@ -1073,9 +1047,7 @@ pub(super) fn marked_sections(message: &str) -> Vec<String> {
                         .get(..at)
                         .unwrap_or_default()
                         .trim_end_matches(&['"', '\'', '`', '#', ' ', '*'][..]);
-                    "write the|write a|draft the|draft a"
-                        .split('|')
-                        .any(|p| before.ends_with(p))
+                    crate::drift::text::ends_with_any(before, "write the|write a|draft the|draft a")
                 });
             !asked
                 && lower

@@ -135,8 +135,8 @@ fn placeholders(text: &str) -> Vec<(&'static str, &'static str, String, usize)> 
             let markup = *o == "<" && name.chars().any(|ch| ch.is_ascii_lowercase());
             let short = name.len() < 2;
             // `$VAR` is read as `${`…: a bare `%` or `@` pair needs an upper name.
-            let loose =
-                matches!(*o, "%" | "@" | "[") && name.chars().any(|ch| ch.is_ascii_lowercase());
+            let loose = crate::drift::text::in_list("%|@|[", *o)
+                && name.chars().any(|ch| ch.is_ascii_lowercase());
             (word && !markup && !short && !loose && (inner == name || *o == "{{"))
                 .then(|| (*o, *c, name.to_string(), o.len() + end + c.len()))
         });
@@ -156,7 +156,7 @@ pub fn first_break(style: &Style, text: &str) -> Option<String> {
     for (o, c, name, at) in placeholders(text) {
         // `[FAQ](…)` is a link, `[[workers]]` a TOML table, `${HOST}` a shell or env variable,
         // `%APPDATA%` a Windows one: read only when it is the style asked.
-        let clear = matches!(o, "{{" | "{" | "<" | "<<" | "${");
+        let clear = crate::drift::text::in_list("{{|{|<|<<|${", o);
         let link = o == "["
             && text
                 .get(at..)

@@ -62,16 +62,10 @@ pub fn asked(lower: &str, message_lower: &str) -> Option<SortOrder> {
         _ => return None,
     };
     // The key: the words after "by" / "of" up to a comma, a direction or the sentence's end.
-    let after = [
-        "sorted by ",
-        "sort by ",
-        "ordered by ",
-        "ranked by ",
-        "order of ",
-        " by ",
-    ]
-    .iter()
-    .find_map(|p| lower.find(p).map(|i| i + p.len()));
+    let after = crate::drift::text::end_of_first(
+        lower,
+        "sorted by |sort by |ordered by |ranked by |order of | by ",
+    );
     let stop = "|ascending|descending|highest|lowest|largest|smallest|longest|shortest|earliest|latest|oldest|newest|most|fewest|least|from|in|with|and|then|one|as|so|for|first|a|the|each|per|to|alphabetically|numerically|chronologically|order|on|at";
     let mut key: Vec<String> = Vec::new();
     if let Some(at) = after {
@@ -276,7 +270,7 @@ fn numbers(text: &str, reading: Reading, versions: bool) -> Vec<Vec<f64>> {
             .unwrap_or(&unit);
         let single = p.len() == 1;
         let clock = p.len() == 2 && rest.contains(':');
-        let ampm = matches!(unit, "am" | "a.m" | "pm" | "p.m");
+        let ampm = crate::drift::text::in_list("am|a.m|pm|p.m", unit);
         let money = lead.contains(&['$', '£', '€'][..]);
         if let Some(first) = p.first_mut() {
             // A sign of its own ("-300", "-$1,200", "£-40"), not a code's dash ("MAT-10021").
@@ -335,7 +329,7 @@ fn named_date(text: &str, reading: Reading) -> Option<Vec<f64>> {
     for (i, w) in words.iter().enumerate() {
         let lw = w.lower();
         let Some(m) = MONTHS.iter().position(|m| {
-            lw.starts_with(m) && (lw.len() == 3 || lw.len() >= 4 && "january|february|march|april|june|july|august|september|sept|october|november|december".split('|').any(|f| f == lw))
+            lw.starts_with(m) && (lw.len() == 3 || lw.len() >= 4 && crate::drift::text::in_list("january|february|march|april|june|july|august|september|sept|october|november|december", &lw))
         }) else {
             continue;
         };
@@ -374,9 +368,7 @@ fn bare(item: &str, reading: Reading) -> String {
                 .and_then(|r| r.strip_prefix(". ").or_else(|| r.strip_prefix(") ")))
         })
         .unwrap_or(t);
-    let t = ["[ ] ", "[x] ", "[X] "]
-        .iter()
-        .find_map(|b| t.strip_prefix(b))
+    let t = crate::drift::text::strip_any(t, "[ ] |[x] |[X] ")
         .unwrap_or(t)
         .replace(&['*', '`', '"'][..], "");
     match reading {
@@ -692,7 +684,12 @@ fn value(
                             .is_some_and(|b| b.ends_with(&[' ', '('][..]))
                             && lower
                                 .get(*i..)
-                                .and_then(|r| r.split(|c: char| !c.is_ascii_alphabetic()).next())
+                                .and_then(|r| {
+                                    r.split(crate::drift::text::char_test(|c| {
+                                        !c.is_ascii_alphabetic()
+                                    }))
+                                    .next()
+                                })
                                 .and_then(|w| lower.get(*i + w.len()..))
                                 .is_some_and(|r| {
                                     let r = r.trim_start_matches(&[' ', ':'][..]);

@@ -278,13 +278,13 @@ fn items(body: &str, piped: bool) -> Vec<String> {
         .take_while(|p| {
             let l = p.to_ascii_lowercase();
             // "…, Dome, and use YYYY-MM-DD for dates": a clause of its own after the list.
-            let clause = p.starts_with(|c: char| c.is_ascii_lowercase())
+            let clause = p.starts_with(crate::drift::text::char_test(|c| c.is_ascii_lowercase()))
                 && p.split_whitespace().count() > 2
                 && crate::drift::text::in_list(
                     "use|put|keep|make|mark|bold|round|format|give|add|include|write|show|leave|link|sort|label|highlight",
                     p.split(' ').next().unwrap_or_default(),
                 );
-            !clause && !"one row|one per|sorted|then|top |with |no other|nothing|and nothing|in that order|in this order|in order|showing |listing |limited to|at most |up to |ordered by|grouped by|covering |for each|for every".split('|').any(|x| l.starts_with(x))
+            !clause && !crate::drift::text::starts_with_any(&l, "one row|one per|sorted|then|top |with |no other|nothing|and nothing|in that order|in this order|in order|showing |listing |limited to|at most |up to |ordered by|grouped by|covering |for each|for every")
         })
         .gather();
     // "… Change % for the derby", "… Rows, top 5 only": a tail of the sentence after the last.
@@ -324,7 +324,7 @@ pub fn banned(lower: &str) -> bool {
         return false;
     }
     const BANS: &str = "no tables|no table|no markdown tables|no markdown table|don't use tables|do not use tables|don't use a table|do not use a table|don't use markdown tables|do not use markdown tables|not a table|not tables|not as a table|never use tables|without tables|without a table|avoid tables";
-    let found = BANS.split('|').any(|b| {
+    let found = crate::drift::text::parts(BANS).iter().any(|b| {
         lower.match_indices(b).any(|(i, _)| {
             let rest = lower.get(i + b.len()..).unwrap_or_default();
             let next = super::ws_of(rest).first().copied().unwrap_or_default();
@@ -360,9 +360,12 @@ pub fn without_old_columns(text: &str) -> String {
                 .enumerate()
                 .filter(|(_, c)| {
                     let c = normalise(c);
-                    ["old", "before", "current", "previous", "original", "was"]
+                    crate::drift::text::parts("old|before|current|previous|original|was")
                         .iter()
-                        .any(|w| c == *w || c.starts_with(&format!("{w} ")))
+                        .any(|w| {
+                            c.strip_prefix(w)
+                                .is_some_and(|r| r.is_empty() || r.starts_with(' '))
+                        })
                 })
                 .map(|(k, _)| k)
                 .gather();

@@ -205,8 +205,11 @@ pub fn first_break<'t>(form: &TimeForm, text: &'t str) -> Option<&'t str> {
                     .rsplit('\n')
                     .next()
                     .unwrap_or_default();
-                line.contains(&format!("\"{k}\""))
-                    || line.trim_start().starts_with(&format!("{k}:"))
+                line.contains(&["\"", k, "\""].concat())
+                    || line
+                        .trim_start()
+                        .strip_prefix(k)
+                        .is_some_and(|r| r.starts_with(':'))
             })
         })
     };

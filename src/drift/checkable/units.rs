@@ -170,7 +170,7 @@ pub fn asked(lower: &str) -> Option<InUnit> {
         .find(|&i| crate::drift::text::in_list(NOUNS, w(i)))?;
     // ("Give the p95 latency in milliseconds" is one figure's unit, not every latency's.)
     // "… in minutes only", "… in minutes as integers, never in hours".
-    let only = (j + 2..ws.len()).any(|i| matches!(w(i), "only" | "never" | "not"));
+    let only = (j + 2..ws.len()).any(|i| crate::drift::text::in_list("only|never|not", w(i)));
     let quantified = w(noun) == "answer"
         || only
         || (noun.saturating_sub(4)..noun)

@@ -57,7 +57,7 @@ fn words(sentence: &str) -> Vec<String> {
 /// or more (the caller asks for "-ed", or after "to"/"and" any verb) that is not one of looking.
 fn is_change(word: &str) -> bool {
     crate::drift::text::in_list(CHANGES, word)
-        || (!LOOKING.split('|').any(|l| word.starts_with(l))
+        || (!crate::drift::text::starts_with_any(word, LOOKING)
             && word.len() > 4
             && word.bytes().all(|b| b.is_ascii_lowercase() || b == b'-'))
 }

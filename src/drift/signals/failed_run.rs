@@ -147,9 +147,7 @@ fn inline_runs(line: &str) -> impl Iterator<Item = &str> {
             return None;
         }
         let after = line.get(i + 1..)?.trim_start();
-        let rest = ["\u{2192}", "->", "=>"]
-            .iter()
-            .find_map(|a| after.strip_prefix(a))?;
+        let rest = crate::drift::text::strip_any(after, "\u{2192}|->|=>")?;
         // A runner's summary is short: looking further would make a line of arrows quadratic.
         let mut cap = rest.len().min(240);
         while !rest.is_char_boundary(cap) {
