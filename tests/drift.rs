@@ -11507,4 +11507,43 @@ fn the_session_82_final_arrivals_are_read() {
         "Compare the three label printers we trialled in a markdown table. On second thought, Dana wants to paste this into a chat that strips tables, so use bullet points instead, no table.",
         "Label printers trialled:\n\n- **Zebra ZD421:** fastest, but the driver needs admin rights.\n- **Brother QL-820:** cheapest labels.\n- **Dymo 5XL:** quiet, but jams on glossy rolls.",
     );
+    // "The release note itself must not use first person …; in your message to me you can write
+    // normally": the note's rule, not the message's.
+    clean(
+        "Write the release note text for the library app's new \"My loans\" page. The release note itself must not use first person (no \"I\" or \"we\"); in your message to me you can write normally.",
+        "Here's the release note; I kept it short because it shows in the app banner.\n\n> **New: My loans page**\n> Readers can now see every loan, its due date and any fines on one page, and renew up to three items at once.\n\nWe could also mention it in the newsletter. I can draft that if you like.",
+    );
+    flagged(
+        "Write the release note text for the library app's new \"My loans\" page. The release note must not use first person (no \"I\" or \"we\").",
+        "**New: My loans page**\nWe have made it easier to see every loan, its due date and any fines on one page.",
+    );
+}
+
+/// The 82nd session's second review: breaks its later readings lost, kept; in other words.
+#[test]
+fn the_session_82_second_review_is_read() {
+    // A subject line's ban in a later clause is read on the "Subject:" line.
+    flagged(
+        "Write the email announcing Sunday's network upgrade; the subject line must not contain the word 'urgent'.",
+        "Subject: Urgent: network upgrade on Sunday\n\nHi all,\n\nThe office network is down from 08:00 to 10:00 on Sunday.\n\nIT",
+    );
+    clean(
+        "Write the email announcing Sunday's network upgrade; the subject line must not contain the word 'urgent'.",
+        "Subject: Network upgrade on Sunday\n\nHi all,\n\nThe office network is down from 08:00 to 10:00 on Sunday. Only urgent calls will be routed to mobiles.\n\nIT",
+    );
+    // "Use bullet points instead for the notes" does not take the table back.
+    flagged(
+        "Summarise the open pull requests as a table with columns PR, Author, Age. Use bullet points instead for the notes.",
+        "- #412 by Ana, 3 days old\n- #415 by Raj, 1 day old\n\nNotes: both wait on review.",
+    );
+    // A "**For you:**" part that speaks to the text's reader is the text's own.
+    flagged(
+        "Write the weekly digest email for the garden centre app. Keep it under 60 words and never use the word 'free'.",
+        "This week: spring bulbs are in, and the cafe has a new soup.\n\n**For you:** Grab the free seed pack, picked because you bought tomato plants last month.",
+    );
+    // "…, and the whole report no more than five bullets": the whole's count, not the part's.
+    flagged(
+        "Write the crash report with two sections, Crashes and Fixes; Crashes may have no more than three bullets, and the whole report no more than five bullets.",
+        "## Crashes\n- Login loop on Android 12.\n- Map freeze on iPad.\n- Upload crash on 3G.\n\n## Fixes\n- Token refresh retried once.\n- Map tiles cached.\n- Upload chunk size halved.\n- Crash reporter updated.",
+    );
 }

@@ -1749,11 +1749,14 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             // ("…; your message to me around them is fine".)
             Some((rule_said, rest))
                 if has_any_in(&rest.to_ascii_lowercase(), "the rest|everything else")
-                    || (rest.to_ascii_lowercase().starts_with("your ")
-                        && has_any_in(
-                            &rest.to_ascii_lowercase(),
-                            " is fine| can be | is up to you| is ok",
-                        )) =>
+                    // ("…; in your message to me you can write normally".)
+                    || (crate::drift::text::starts_with_any(
+                        &rest.to_ascii_lowercase(),
+                        "your |in your ",
+                    ) && has_any_in(
+                        &rest.to_ascii_lowercase(),
+                        " is fine| can be | is up to you| is ok| write normally",
+                    )) =>
             {
                 rule_said
             }
@@ -1828,6 +1831,19 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             // bullets": a clause whose subject is a part the message names.
             .or_else(|| {
                 text.split("; ").skip(1).find_map(|c| {
+                    // (The count's own part of the clause: "…, and the whole report no more
+                    // than five bullets" is the whole's.)
+                    let c = c
+                        .split(", and ")
+                        .find(|p| {
+                            rule.count_number().is_some_and(|n| {
+                                ws_of(&p.to_ascii_lowercase())
+                                    .iter()
+                                    .filter_map(|w| number(w))
+                                    .any(|k| k.abs_diff(n) <= 1)
+                            })
+                        })
+                        .unwrap_or(c);
                     let ws: Vec<&str> = c.split_whitespace().gather();
                     let m = ws.iter().position(|w| {
                         crate::drift::text::in_list("may|must|should|can|gets|has|needs", w)
@@ -2027,7 +2043,13 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         // "Don't use "simply" in the page itself": the reply holds more than the page.
         // (Unless the text is pasted in it: "Paste the section in your report".)
         Some(parts::Part::Maybe(name))
-            if !soft && is_ban(&rule) && lower.has(" itself") && !cx.lower.has("paste") =>
+            if !soft
+                // (A person rule where the message to the requester is said free.)
+                && (is_ban(&rule)
+                    || (matches!(rule, Rule::NoFirstPerson(_))
+                        && cx.lower.has("write normally")))
+                && lower.has(" itself")
+                && !cx.lower.has("paste") =>
         {
             Rule::InPart(name, Box::new(rule))
         }
@@ -2277,7 +2299,16 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         && matches!(subject_of(own, asked), Subject::Other)
         && !quoted_subject(&own.to_ascii_lowercase())
     {
-        return None;
+        // ("…; the subject line must not …", "…; the headline must not …": a part read where
+        // the reply shows it, the "Subject:" line or the first line.)
+        let l = own.trim_start().to_ascii_lowercase();
+        return crate::drift::text::strip_any(&l, "the |that ")
+            .and_then(|r| {
+                ["subject line", "subject", "headline", "title"]
+                    .into_iter()
+                    .find(|n| r.starts_with(&[*n, " must"].concat()))
+            })
+            .map(|n| (of_reply, Rule::PartOrWhole(n.into(), Box::new(rule))));
     }
     Some((of_reply, rule))
 }
@@ -5894,7 +5925,10 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         // "… as a table … On second thought, use a plain bulleted list instead" (or a CSV
         // block): the table asked before is replaced.
         if lower.has("instead")
-            && has_any_in(&lower, "bulleted list|bullet list|bullet points instead|plain list|a list instead|bullets instead|prose instead|paragraphs instead|numbered list|code block|csv")
+            && (has_any_in(&lower, "bulleted list|bullet list|plain list|a list instead|bullets instead|prose instead|paragraphs instead|numbered list|code block|csv")
+                // ("so use bullet points instead, no table"; not "… instead of paragraphs for
+                // the caveats".)
+                || (lower.has("bullet points instead") && lower.has("no table")))
             && !has_any_in(&lower, "instead of a list|instead of bullets|instead of prose")
         {
             out.push((0, start, &["table", "table-columns"]));

@@ -145,6 +145,23 @@ pub fn without_notes(result: &str) -> Option<String> {
                                 l.trim_end_matches(':'),
                             ) && part_after(i)))
                             || (ruled && l.starts_with("questions")));
+                    // "**For you:** Try the free planner …" heading a digest's own part: at
+                    // the top, a note only where the worker speaks ("I left the discount out").
+                    let inline = body
+                        .get(2..)
+                        .and_then(|r| r.split_once("**"))
+                        .map_or("", |(_, a)| a.trim_start_matches(':').trim());
+                    // (Nor one that speaks to the text's reader: "… because you saved three
+                    // recipes".)
+                    let to_reader = inline
+                        .split(crate::drift::text::not_ascii_alnum_char)
+                        .any(|w| w.eq_ignore_ascii_case("you") || w.eq_ignore_ascii_case("your"));
+                    if l.trim_end_matches(':') == "for you"
+                        && (to_reader || kept.trim().is_empty())
+                        && !crate::drift::text::starts_with_any(inline, "I |I've |I'm |I\u{2019}")
+                    {
+                        in_note = false;
+                    }
                     note_strong = in_note && strong;
                     any_note |= in_note;
                     para_note = in_note
