@@ -475,6 +475,21 @@ fn describes_a_built_thing(words: &[(usize, &str)]) -> bool {
         })
 }
 
+/// A count per section said as a bound on any one of them ("no more than two under any one
+/// section").
+const ANY_ONE_SECTION: &str = "any one section|any single section|under any section|in any section|any one heading|under any heading";
+
+/// Whether a (lowercased) clause says a count's number: "five" for "at most 5" (stored as fewer
+/// than 6), within one of the number as stored.
+fn says_count(clause: &str, rule: &Rule) -> bool {
+    rule.count_number().is_some_and(|n| {
+        ws_of(clause)
+            .iter()
+            .filter_map(|w| number(w))
+            .any(|k| k.abs_diff(n) <= 1)
+    })
+}
+
 /// Nouns for the reply itself ("your reply", "the whole response").
 fn reply_noun(w: &str) -> bool {
     crate::drift::text::in_list(
@@ -1776,15 +1791,13 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     // "At most five bullets overall, and no more than two under any one section": the total's
     // bound is said outside the clause of the sections'.
     let total_apart = said(&WHOLE_WORDS)
-        && rule.count_number().is_some_and(|n| {
-            !lower
-                .split(&[',', ';'][..])
-                .filter(|c| has_any_in(c, "any one section|any single section|under any section|in any section|any one heading|under any heading"))
-                .any(|c| ws_of(c).iter().filter_map(|w| number(w)).any(|k| k.abs_diff(n) <= 1))
-        });
+        && !lower
+            .split(&[',', ';'][..])
+            .any(|c| has_any_in(c, ANY_ONE_SECTION) && says_count(c, &rule));
     if counted
         && !total_apart
-        && (has_any_in(&lower, "under each|in each section|per section|any one section|any single section|under any section|in any section|any one heading|under any heading|for each section|per heading|under every|in every section|each section|answer each|per answer|each of these|each question")
+        && (has_any_in(&lower, ANY_ONE_SECTION)
+            || has_any_in(&lower, "under each|in each section|per section|for each section|per heading|under every|in every section|each section|answer each|per answer|each of these|each question")
             || (has_any_in(&lower, "each answer|every answer") && has_any_in(&cx.lower, "faq|answers|questions"))
             || ((opening.starts_with("for each ") || opening.starts_with("for every "))
                 && !said(&["whole", "entire", "total", "overall"])))
@@ -1835,14 +1848,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
                     // than five bullets" is the whole's.)
                     let c = c
                         .split(", and ")
-                        .find(|p| {
-                            rule.count_number().is_some_and(|n| {
-                                ws_of(&p.to_ascii_lowercase())
-                                    .iter()
-                                    .filter_map(|w| number(w))
-                                    .any(|k| k.abs_diff(n) <= 1)
-                            })
-                        })
+                        .find(|p| says_count(&p.to_ascii_lowercase(), &rule))
                         .unwrap_or(c);
                     let ws: Vec<&str> = c.split_whitespace().gather();
                     let m = ws.iter().position(|w| {
@@ -1904,18 +1910,20 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     );
     // "Write the docs page `docs/order.md` in second person; the page must not use 'I'": a
     // rule of the file the sentence writes, which the reply reports on and need not show.
+    let written = if placeable && !of_reply {
+        crate::drift::file_scope::paths(text)
+    } else {
+        Vec::new()
+    };
     if placeable
         && !of_reply
         // (The file the sentence writes, not one it reads: "Take every value from `x.csv`".)
-        && crate::drift::file_scope::paths(text).iter().any(|(at, _)| {
+        && written.iter().any(|(at, _)| {
             let head = lower.get(..*at).unwrap_or_default();
-            let verb = ["write ", "draft ", "create ", "generate "]
-                .iter()
-                .filter_map(|v| head.rfind(v))
-                .max();
-            verb.is_some_and(|v| {
+            // (Up to five words from the verb to the path.)
+            super::text::last_end(head, "write |draft |create |generate ").is_some_and(|v| {
                 let between = head.get(v..).unwrap_or_default();
-                !between.contains([';', ',']) && between.split(' ').count() <= 6
+                !between.contains([';', ',']) && between.split(' ').count() <= 5
             })
         })
         && lower.split("; ").skip(1).any(|c| {
@@ -1924,10 +1932,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             let (noun, modal) = match ws.as_slice() {
                 ["it", m, ..] => (true, *m),
                 ["the", n, m, ..] => (
-                    asked.iter().any(|a| a == n)
-                        || crate::drift::file_scope::paths(text)
-                            .iter()
-                            .any(|(_, p)| p.has(n)),
+                    asked.iter().any(|a| a == n) || written.iter().any(|(_, p)| p.has(n)),
                     *m,
                 ),
                 _ => (false, ""),
@@ -2294,21 +2299,22 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         Rule::Forbids(_) | Rule::ForbidsAnywhere(_) | Rule::ProseForbids(_) | Rule::OwnForbids(_)
     ) && !of_reply
         && own.len() < text.len()
-        && !(own.to_ascii_lowercase().has("summary")
-            && (cx.summarises() || has_any_in(&cx.lower, "summarise|summarize")))
-        && matches!(subject_of(own, asked), Subject::Other)
-        && !quoted_subject(&own.to_ascii_lowercase())
     {
-        // ("…; the subject line must not …", "…; the headline must not …": a part read where
-        // the reply shows it, the "Subject:" line or the first line.)
         let l = own.trim_start().to_ascii_lowercase();
-        return crate::drift::text::strip_any(&l, "the |that ")
-            .and_then(|r| {
-                ["subject line", "subject", "headline", "title"]
-                    .into_iter()
-                    .find(|n| r.starts_with(&[*n, " must"].concat()))
-            })
-            .map(|n| (of_reply, Rule::PartOrWhole(n.into(), Box::new(rule))));
+        if !(l.has("summary") && (cx.summarises() || has_any_in(&cx.lower, "summarise|summarize")))
+            && matches!(subject_of(own, asked), Subject::Other)
+            && !quoted_subject(&l)
+        {
+            // ("…; the subject line must not …", "…; the headline must not …": a part read
+            // where the reply shows it, the "Subject:" line or the first line.)
+            return crate::drift::text::strip_any(&l, "the |that ")
+                .and_then(|r| {
+                    ["subject line", "subject", "headline", "title"]
+                        .into_iter()
+                        .find(|n| r.starts_with(&[*n, " must"].concat()))
+                })
+                .map(|n| (of_reply, Rule::PartOrWhole(n.into(), Box::new(rule))));
+        }
     }
     Some((of_reply, rule))
 }

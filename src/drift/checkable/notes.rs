@@ -167,9 +167,7 @@ pub fn without_notes(result: &str) -> Option<String> {
                     para_note = in_note
                         && kept.trim().is_empty()
                         && body.starts_with("**")
-                        && body.get(2..).and_then(|r| r.split_once("**")).is_some_and(
-                            |(_, after)| !after.trim_start_matches(':').trim().is_empty(),
-                        );
+                        && !inline.is_empty();
                 }
                 if strong || in_note {
                     continue;
