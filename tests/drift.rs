@@ -11547,3 +11547,75 @@ fn the_session_82_second_review_is_read() {
         "## Crashes\n- Login loop on Android 12.\n- Map freeze on iPad.\n- Upload crash on 3G.\n\n## Fixes\n- Token refresh retried once.\n- Map tiles cached.\n- Upload chunk size halved.\n- Crash reporter updated.",
     );
 }
+
+#[test]
+fn the_session_83_arrival_cases_are_read() {
+    // "One paragraph (no bullets), then a checklist": the ban is the paragraph's.
+    clean(
+        "Give me the state of the depot move as a single paragraph (no bullets), then a to-do checklist with `- [ ]` boxes.",
+        "Half the shelving is across and the forklift is booked for Monday, but the cold room waits on an electrician.\n\n- [ ] Book the electrician\n- [ ] Move the cold-room stock\n- [ ] Return the old keys",
+    );
+    // A later ban in its own clause is still read.
+    flagged(
+        "Give me the state of the depot move in one paragraph with no bullet points; I will make the slides with bullet points myself.",
+        "Half the shelving is across.\n\n- forklift booked\n- cold room waits",
+    );
+    // "Two versions: a public one …, which must not mention X, and an internal one": the
+    // public version's ban, read where the result shows it. (A guard: the start build did not
+    // read "INC-3" as a use of "INC-" at all.)
+    clean(
+        "Write two versions of the outage note: a customer one for the status page, which must not mention incident numbers (INC-...), and a staff one for the wiki, which should name them.",
+        "**Customer note**\nPayments were slow for 20 minutes this morning; everything is back to normal.\n\n**Staff note**\nINC-3: db-eu-3 ran out of connections; db-eu-4 took over at 09:40.",
+    );
+    flagged(
+        "Write two versions of the outage note: a customer one for the status page, which must not mention incident numbers (INC-...), and a staff one for the wiki, which should name them.",
+        "**Customer note**\nPayments were slow for 20 minutes while INC-3 was open.\n\n**Staff note**\nINC-3: db-eu-3 ran out of connections; db-eu-4 took over at 09:40.",
+    );
+    // "Keep Risks to at most 2 bullets" beside "two sections, Steps and Risks".
+    clean(
+        "Write the migration plan with two sections, Steps and Risks. Keep Risks to at most 2 bullets.",
+        "### Steps\n- Freeze writes.\n- Copy the tables.\n- Switch the reads.\n- Unfreeze.\n\n### Risks\n- Copy may overrun the window.\n- Old clients cache the host.",
+    );
+    flagged(
+        "Write the migration plan with two sections, Steps and Risks. Keep Risks to at most 2 bullets.",
+        "### Steps\n- Freeze writes.\n- Copy the tables.\n\n### Risks\n- Copy may overrun the window.\n- Old clients cache the host.\n- The replica lags.",
+    );
+    // "…; put supporting figures in an appendix, in any format": that part may hold bullets.
+    clean(
+        "Summarise the ward audit as one prose paragraph with no bullet points; put supporting figures in an appendix, in any format.",
+        "The audit found hand-hygiene compliance steady at the target, with the night shift slightly below it.\n\n## Appendix\n- Day shift: 96%\n- Night shift: 91%",
+    );
+    // Clock times that pass midnight once, in order.
+    clean(
+        "Show the overnight alerts sorted by time, earliest first.",
+        "| Time | Alert |\n|---|---|\n| 20:15 | disk 80% |\n| 22:40 | queue backlog |\n| 00:05 | cert renewal |\n| 03:30 | disk 90% |",
+    );
+    flagged(
+        "Show the overnight alerts sorted by time, earliest first.",
+        "| Time | Alert |\n|---|---|\n| 20:15 | disk 80% |\n| 00:05 | cert renewal |\n| 22:40 | queue backlog |\n| 03:30 | disk 90% |",
+    );
+    // A file's dot does not end the clause of a section's count ("the section you add").
+    clean(
+        "Document the `--force` option of `sync.py`. The part you add to docs/CLI.md must be 40 words or fewer. In your reply, tell me what else you changed.",
+        "Added a short Force paragraph to `docs/CLI.md`: it says the option skips the checksum comparison and overwrites the target copy.\n\nI also noticed the help text in `sync.py` still called the option `--overwrite`, so I corrected it there and in the man page, and I checked the example against the sample folder, which synced 14 files in both modes without errors.",
+    );
+    // "TODO comments" names a kind of thing, not a blank left.
+    clean(
+        "Tidy `billing/invoice.py` and report back. Leave no unfinished placeholders in the report (like `[date]` or `TBD`).",
+        "Went through the 5 TODO comments in `billing/invoice.py`: 3 were done, 2 became ticket BIL-88.\n\nTests: 41 passed.",
+    );
+    flagged(
+        "Tidy `billing/invoice.py` and report back. Leave no unfinished placeholders in the report (like `[date]` or `TBD`).",
+        "Removed the stale comments from `billing/invoice.py`.\n\nReviewed by: TODO\n\nTests: 41 passed.",
+    );
+    // "…; put the technical detail and diff under a `## Technical` heading": code goes there.
+    clean(
+        "Fix the off-by-one in `queue/limits.py`. Start with a two-sentence summary for the shift lead with no code; put the technical detail and diff under a `## Technical` heading after it.",
+        "Orders above the limit were accepted once too often. That is fixed.\n\n## Technical\n\n```diff\n-    if count <= LIMIT:\n+    if count < LIMIT:\n```",
+    );
+    // A later "fine to patch that file, as long as …" lifts the ban on the one file named.
+    clean(
+        "Fix the date import for the partner feed. Please don't touch `legacy/feed_import.py`. Update: it's fine to patch that file if the bug is there, as long as you don't rewrite it.",
+        "The bug was in `legacy/feed_import.py`: it read `DD.MM.YYYY` as a timestamp.\n\n- Patched `parse_date()` in `legacy/feed_import.py` (3 lines).\n- Added a test.",
+    );
+}

@@ -10551,7 +10551,19 @@ fn no_bullets(lower: &str, ws: &[(usize, &str)]) -> bool {
             || gap.contains(&['.', ',', ';', ':', '\u{2014}', ')'][..])
             || (w(end) == "in" && crate::drift::text::in_list("your|the|this|my", w(end + 1)))
             || crate::drift::text::in_list("please|anywhere|at|or|and|nor", w(end));
-        if !closes {
+        // "One paragraph (no bullets), then a checklist of `- [ ]` items": a list asked for
+        // after the ban, which is the first part's.
+        if !closes
+            || has_any_in(
+                lower
+                    .get(last..)
+                    .unwrap_or_default()
+                    .split([';', '.'])
+                    .next()
+                    .unwrap_or_default(),
+                "checklist|- [ ]|bulleted|bullet list|bullet point|as bullets",
+            )
+        {
             return false;
         }
         // Back over the words that may stand between the ban and its object.
@@ -11215,8 +11227,9 @@ fn used_alone_in(hay_lower: &str, word_lower: &str, hay: Option<&str>) -> bool {
             || (after == Some(&b'/') && word(b.get(j + 1)));
         // "@Deprecated": an annotation or handle is a code name, not the word.
         let annotation = before == Some(&b'@');
+        // ("APL-" bans the ticket keys it opens: "APL-426".)
         !word(before)
-            && !word(after)
+            && (!word(after) || m.ends_with('-'))
             && !compound
             && !annotation
             && !quoted_as_removed(hay_lower, i, j)

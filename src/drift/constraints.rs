@@ -534,11 +534,9 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         .filter(|(_, s)| {
             let l = s.to_ascii_lowercase();
             // The approving clause: "you may edit `a.py`, but nothing else in that folder".
-            let clause = crate::drift::text::first_of(&l, " but ")
-                .and_then(|i| l.get(..i))
-                .unwrap_or(&l);
+            let clause = approving_clause(&l);
             let said = crate::drift::text::contains_any(clause, "go ahead|you can now|you may now|feel free to|cleared to|allowed to edit|allowed to change|allowed to touch|permitted to|is now fine|fine to|are fine|ok to edit|okay to edit|ok to change|approved|you may edit|you can edit|you may change|you may modify|you may touch|can be edited|may be edited|can be changed|may be changed|can be modified|may be modified|can be touched|may be touched|is now allowed|are now allowed|is allowed now|now allowed")
-                && crate::drift::text::contains_any(clause, "edit|chang|modif|updat|touch|writ");
+                && crate::drift::text::contains_any(clause, "edit|chang|modif|updat|touch|writ|patch");
             // "… so editing `x.py` is fine now": the change itself is what is fine.
             let fine_now = l.has(" is fine now")
                 && crate::drift::text::contains_any(&l, "editing |changing |modifying |touching |updating |changes to |edits to ");
@@ -800,6 +798,13 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                             })
                     })
                 });
+                // "Don't touch `a.py`. Edit: it's fine to patch that file": the one file again.
+                let by_name = by_name
+                    || (named.len() == 1
+                        && crate::drift::text::contains_any(
+                            &lc,
+                            "that file|this file|that module|this module",
+                        ));
                 if !by_name && !spans.iter().any(|p| clause.contains(p.as_str())) {
                     continue;
                 }
@@ -1545,7 +1550,9 @@ fn defines_class(line: &str) -> bool {
 /// semicolon ("you may add one new migration file under `migrations/`, but don't edit existing
 /// ones", "…, but `rates.py` must stay as it is").
 fn approving_clause(sentence: &str) -> &str {
-    crate::drift::text::first_of(sentence, " but |; ")
+    // ("fine to patch that file …, as long as you don't refactor it": the condition's ban is
+    // its own.)
+    crate::drift::text::first_of(sentence, " but |; | as long as | so long as | provided ")
         .and_then(|i| sentence.get(..i))
         .unwrap_or(sentence)
 }

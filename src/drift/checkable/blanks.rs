@@ -115,11 +115,20 @@ pub fn first(b: &Blanks, text: &str) -> Option<String> {
             let prose = crate::drift::text::outside_code_spans(&line);
             let word = prose
                 .split(crate::drift::text::char_test(|c: char| !(c.is_ascii_alphanumeric() || c == '?')))
-                .find(|t| b.words.iter().any(|w| w == t));
+                .find(|t| b.words.iter().any(|w| w == t) && !kind_of_thing(&prose, t));
             // (A field in a code span names a template's syntax: "`{{name}}` variables".)
             word.map(String::from)
                 .or_else(|| field(b, &prose, named_marks))
         })
+}
+
+/// "Resolved all 7 TODO comments": the marker names a kind of thing wherever it stands.
+fn kind_of_thing(line: &str, word: &str) -> bool {
+    line.match_indices(word).all(|(i, _)| {
+        line.get(i + word.len()..).is_some_and(|r| {
+            crate::drift::text::starts_with_any(r, " comment| item| marker| tag| entr| note")
+        })
+    })
 }
 
 /// Words of a line that leads in a quote of what was seen or what stood before.

@@ -57,16 +57,21 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
     // clause whose subject is a section the sentence names.
     for clause in sentence.split(';') {
         let mut ws = clause.split_whitespace();
-        let (Some(name), Some(modal)) = (ws.next(), ws.next()) else {
+        let (Some(mut name), Some(mut modal)) = (ws.next(), ws.next()) else {
             continue;
         };
+        // "Keep Risks to at most 3 bullets": a capitalised name kept to a count.
+        if name.eq_ignore_ascii_case("keep") && ws.next() == Some("to") {
+            name = modal;
+            modal = "must";
+        }
         let l = name.to_ascii_lowercase();
         if name.starts_with(crate::drift::text::char_test(|c: char| {
             c.is_ascii_uppercase()
         })) && crate::drift::text::in_list(
             "may|must|should|can|gets|has",
             modal.to_ascii_lowercase(),
-        ) && lower.has(&format!(" {l} section"))
+        ) && (lower.has(&format!(" {l} section")) || lower.trim_start().starts_with("keep "))
             && clause.contains(crate::drift::text::digit_char)
         {
             return Some(Part::Named(l));
@@ -77,6 +82,16 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
     // "Add a 'Berth holds' section to `docs/README.md`, at most 80 words": the section the
     // sentence adds to a file, where the reply shows it.
     if !crate::drift::file_scope::paths(sentence).is_empty() {
+        // "The paragraph you add to docs/CLI.md must be 40 words or fewer": a text the file
+        // holds, with no name to find it by.
+        let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+        if w(0) == "the"
+            && (2..4).any(|i| {
+                w(i) == "you" && crate::drift::text::in_list("add|write|put|insert", w(i + 1))
+            })
+        {
+            return Some(Part::Unnamed);
+        }
         if let Some((_, name)) = marked.iter().find(|(end, _)| {
             lower.get(*end..).is_some_and(|r| {
                 r.trim_start_matches(&['\'', '"', '`', '*'][..])
@@ -590,6 +605,12 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
             return Some(Part::Named("commit message".into()));
         }
     }
+    // "Two versions: a public one …, which must not mention ticket ids, and an internal one":
+    // the version the adjective names, checked where the result shows it.
+    if let Some(name) = lettered_part(&sentence.to_ascii_lowercase()).filter(|n| !n.ends_with(')'))
+    {
+        return Some(Part::Named(name));
+    }
     // The ban's own clause: "the title must not contain 'urgent'; put the priority in the body
     // instead" places the ban in the title, not the body.
     let sentence = match sentence.split_once("; ") {
@@ -943,6 +964,10 @@ pub(super) fn elsewhere_part(sentence: &str) -> Option<String> {
             return (called && name.split_whitespace().count() <= 3)
                 .then(|| name.to_ascii_lowercase());
         }
+        // "put supporting data in an appendix": the one part its common noun names.
+        _ if tail.to_ascii_lowercase().split([' ', ',', '.', ';']).next() == Some("appendix") => {
+            return Some("appendix".into())
+        }
         _ => return None,
     };
     let inner = &tail[open.len_utf8()..];
@@ -978,7 +1003,11 @@ pub(super) fn code_part(message: &str) -> Option<String> {
             || super::has_any_in(
                 &lower,
                 "then put the diff|then put the code|then put the patch|and put the diff|and put the code|and put the patch",
-            );
+            )
+            // "…; put the technical detail and diff under a `## Technical` heading".
+            || (ws.first().is_some_and(|w| w.1 == "put")
+                && has("diff|diffs|code|patch|snippets")
+                && !ws.iter().any(|(_, w)| super::negates(w)));
         // "…, then a section for developers with the diff": the section asked to hold it.
         let with_code = lower.match_indices("section for ").find_map(|(i, m)| {
             let (who, after) = lower.get(i + m.len()..)?.split_once(" with ")?;
@@ -1001,15 +1030,22 @@ pub(super) fn code_part(message: &str) -> Option<String> {
 
 /// Whether the clause around byte `at` holds a number: the count is said there.
 fn counts_in_clause(lower: &str, at: usize) -> bool {
-    let stops: &[char] = &[';', ',', '\u{2014}', '(', ')', '.', ':'];
+    // (A file's dot is no stop: "the section you add to README.md must be …".)
+    let stop = |i: usize, c: char| {
+        [';', ',', '\u{2014}', '(', ')', ':'].contains(&c)
+            || (c == '.'
+                && !lower
+                    .get(i + 1..)
+                    .is_some_and(|r| r.starts_with(char::is_alphanumeric)))
+    };
     let start = lower
         .get(..at)
-        .and_then(|b| b.char_indices().rev().find(|(_, c)| stops.contains(c)))
+        .and_then(|b| b.char_indices().rev().find(|&(i, c)| stop(i, c)))
         .map_or(0, |(i, c)| i + c.len_utf8());
     let end = lower
         .get(at..)
-        .and_then(|r| r.find(stops))
-        .map_or(lower.len(), |i| at + i);
+        .and_then(|r| r.char_indices().find(|&(i, c)| stop(at + i, c)))
+        .map_or(lower.len(), |(i, _)| at + i);
     let clause = lower.get(start..end).unwrap_or_default();
     // "… include a Testing section and must be under 150 words": the count is past "and".
     let at = at - start;
@@ -1672,10 +1708,22 @@ fn lettered_part(lower: &str) -> Option<String> {
         ", which must not |, which mustn't |, which should not |, which shouldn't |, which may not ",
     )?;
     let head = lower.get(..at)?;
-    let open = head.rfind('(')?;
-    let marker = head.get(open..)?.split_once(')')?.0;
-    (marker.len() == 2 && marker.bytes().skip(1).all(|b| b.is_ascii_alphanumeric()))
-        .then(|| format!("{marker})"))
+    let marker = head
+        .rfind('(')
+        .and_then(|open| head.get(open..)?.split_once(')'))
+        .map(|m| m.0)
+        .filter(|m| m.len() == 2 && m.bytes().skip(1).all(|b| b.is_ascii_alphanumeric()));
+    if let Some(marker) = marker {
+        return Some(format!("{marker})"));
+    }
+    // "Write two versions: a public one for the help page, which must not mention ticket
+    // ids, and an internal one …": the version its adjective names ("public").
+    let one = head
+        .rfind(" one ")
+        .or_else(|| head.ends_with(" one").then(|| head.len() - 4))?;
+    let adjective = head.get(..one)?.rsplit(' ').next()?;
+    (adjective.len() > 2 && adjective.bytes().all(|b| b.is_ascii_lowercase()))
+        .then(|| adjective.to_string())
 }
 
 /// "The first paragraph goes to customers via the status page, so it must not mention Redis":

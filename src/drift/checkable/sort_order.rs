@@ -842,9 +842,32 @@ fn first_is_key(rule: &SortOrder) -> bool {
     crate::drift::text::in_list("number|id|no|code", last)
 }
 
-fn in_order(rule: &SortOrder, vs: &[Value]) -> Option<(usize, usize)> {
+fn in_order(rule: &SortOrder, vs: &[Value], items: &[&str]) -> Option<(usize, usize)> {
+    // "Last night's calls, oldest first": clock times may pass midnight once (23:58, then
+    // 02:17), where every later time stays before the first.
+    let clock = |t: &str| {
+        t.as_bytes().windows(4).any(|w| matches!(w, [a, b':', c, d] if a.is_ascii_digit() && c.is_ascii_digit() && d.is_ascii_digit()))
+    };
+    let mut wrapped = None;
     for i in 1..vs.len() {
         let (a, b) = (vs.get(i - 1)?, vs.get(i)?);
+        if !rule.descending && wrapped.is_none() {
+            if let (Value::Parts(x), Value::Parts(y)) = (a, b) {
+                let (hx, hy) = (
+                    x.first().copied().unwrap_or(0.0),
+                    y.first().copied().unwrap_or(24.0),
+                );
+                if hx >= 18.0
+                    && hy < 12.0
+                    && items
+                        .get(i - 1..=i)
+                        .is_some_and(|p| p.iter().all(|t| clock(t)))
+                {
+                    wrapped = Some(i - 1);
+                    continue;
+                }
+            }
+        }
         if (rule.descending && a < b) || (!rule.descending && a > b) {
             // Names whose numbers differ in length where they part ("INC-99", "INC-100") may
             // be in natural order.
@@ -858,7 +881,10 @@ fn in_order(rule: &SortOrder, vs: &[Value]) -> Option<(usize, usize)> {
             return Some((i - 1, i));
         }
     }
-    None
+    match wrapped {
+        Some(w) if vs.last() >= vs.first() => Some((w, w + 1)),
+        _ => None,
+    }
 }
 
 /// The first pair out of order, when every readable run is out of order under both readings.
@@ -872,7 +898,7 @@ pub fn first_break<'t>(rule: &SortOrder, text: &'t str) -> Option<(&'t str, &'t 
                 continue;
             };
             // A run in order by either reading answers the ask.
-            pair = pair.or(Some(in_order(rule, &vs)?));
+            pair = pair.or(Some(in_order(rule, &vs, &run.items)?));
         }
         let Some((i, j)) = pair else {
             continue;
