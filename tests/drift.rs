@@ -11619,3 +11619,78 @@ fn the_session_83_arrival_cases_are_read() {
         "The bug was in `legacy/feed_import.py`: it read `DD.MM.YYYY` as a timestamp.\n\n- Patched `parse_date()` in `legacy/feed_import.py` (3 lines).\n- Added a test.",
     );
 }
+
+#[test]
+fn the_session_83_second_round_is_read() {
+    // A note above the text "can be informal": the text's person rule is the text's.
+    clean(
+        "Write the help-centre page on why parcels get held at customs. The page itself must not use the first person (\"I\", \"we\"); keep it neutral. Before the page, add a short line for me on anything you doubted; that line can be informal.",
+        "For you: I left out the duty thresholds, since they change in April.\n\n---\n\n**Why parcels are held at customs**\n\nA parcel is held when its paperwork is incomplete or duty is owed. The courier sends a message with the amount and a payment link.",
+    );
+    // "…unless the schema changes; if it does, add one migration": the act is foreseen.
+    clean(
+        "Add a `retention_days` setting to workspaces. Don't create files under `db/migrations/` unless the schema changes; if it does, add a single migration.",
+        "The schema changed: a new integer column `workspace.retention_days`.\n\n- Added `db/migrations/0112_workspace_retention_days.sql`.\n- The settings page shows the value.",
+    );
+    // "You may edit `a/b.py` for this only; the rest of `a/` stays off-limits", and a tests
+    // tree that mirrors the folder is not it.
+    clean(
+        "Add the student discount. Don't edit anything in `billing/` - another team owns it. Update: they agreed you may edit `billing/rates.py` for this change only; the rest of `billing/` stays off-limits.",
+        "Done.\n\nFiles changed:\n- `billing/rates.py`: new `StudentRate` (15% off with a verified email).\n- `signup/verify.py`: marks verified students.\n- `tests/billing/test_rates.py`: 4 new cases.",
+    );
+    flagged(
+        "Add the student discount. Don't edit anything in `billing/` - another team owns it. Update: they agreed you may edit `billing/rates.py` for this change only; the rest of `billing/` stays off-limits.",
+        "Done.\n\n- `billing/rates.py`: new `StudentRate` (15% off with a verified email).\n- Edited `billing/invoice.py` to show the discount line.",
+    );
+    // "In code comments, don't write 'XXX'": the code's words, not the report's.
+    clean(
+        "Tidy the comments in `sync/worker.go`. In code comments, don't use 'XXX'; write 'NOTE(owner)' instead.",
+        "Replaced the four XXX comments in `sync/worker.go`:\n\n```go\n// NOTE(lee): retries are capped at 5\n// NOTE(lee): backoff doubles each time\n```",
+    );
+    // "…; the commit message must not contain the word 'wip'": the commit's, on its line.
+    clean(
+        "Fix the rounding in `invoice/total.py`. Put the commit message on its own line starting with `Commit:`; the commit message must not contain the word \"wip\".",
+        "Fixed the rounding: totals now round half-even once, at the end.\n\nThe branch was still tagged wip in CI, so I left the wider refactor out.\n\nCommit: Round invoice totals once, half-even",
+    );
+    flagged(
+        "Fix the rounding in `invoice/total.py`. Put the commit message on its own line starting with `Commit:`; the commit message must not contain the word \"wip\".",
+        "Fixed the rounding: totals now round half-even once, at the end.\n\nCommit: wip round invoice totals once",
+    );
+    // "Update: it's fine to include the new rates after all": the thing banned, let back.
+    // (A guard: "they went public today" let it back on the start build too.)
+    clean(
+        "Write the changelog for the courier app 3.1. Don't mention rates. Update from Sam: it's fine to include the new weekend rates after all, they went public today.",
+        "## 3.1\n\n- Drivers can swap shifts in the app.\n- New weekend rates: GBP 14.20 per hour from 1 May.\n- Fixed the map freezing on older phones.",
+    );
+    flagged(
+        "Write the changelog for the courier app 3.1. Don't mention rates.",
+        "## 3.1\n\n- Drivers can swap shifts in the app.\n- New weekend rates: GBP 14.20 per hour from 1 May.",
+    );
+    // "Don't use the word 'basically' in 'Usage'": that part's ban.
+    clean(
+        "Write the README for the CSV tool with a 'Usage' section and an 'FAQ' section. Don't use the word 'basically' in 'Usage'.",
+        "## Usage\n\nRun `csvtool clean in.csv` to trim the columns.\n\n## FAQ\n\nWhy is it slow? It basically reads the file twice.",
+    );
+    flagged(
+        "Write the README for the CSV tool with a 'Usage' section and an 'FAQ' section. Don't use the word 'basically' in 'Usage'.",
+        "## Usage\n\nBasically, run `csvtool clean in.csv`.\n\n## FAQ\n\nWhy is it slow? It reads the file twice.",
+    );
+    // "with sections Wins and Notes. Wins must be under 20 words": the part's count.
+    clean(
+        "Write the retro for the mobile team with sections Wins and Notes. Wins must be under 20 words.",
+        "## Wins\n\nCrash-free sessions hit 99.7% and the release train held every week.\n\n## Notes\n\nThe offline queue still drops edits when the app is killed during a sync, and we need a decision on whether the conflict screen ships in this cycle or the next one, because design has two options open.",
+    );
+    flagged(
+        "Write the retro for the mobile team with sections Wins and Notes. Wins must be under 20 words.",
+        "## Wins\n\nCrash-free sessions hit 99.7%, the release train held every single week, and the new onboarding flow lifted day-one retention by four points.\n\n## Notes\n\nThe offline queue still drops edits.",
+    );
+    // A one-line "Headline:" part holds only its line.
+    clean(
+        "Give me a headline and a short intro for the post about the billing migration; the headline must not use the word 'migration'.",
+        "Headline: How we moved every invoice without a minute of downtime\n\nLast month we finished the billing migration. This post covers the plan and what surprised us.",
+    );
+    flagged(
+        "Give me a headline and a short intro for the post about the billing migration; the headline must not use the word 'migration'.",
+        "Headline: Our billing migration, start to finish\n\nLast month we finished the move. This post covers the plan and what surprised us.",
+    );
+}

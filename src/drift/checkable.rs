@@ -1843,7 +1843,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             // "Use two sections, Findings and Next steps; Findings may have no more than five
             // bullets": a clause whose subject is a part the message names.
             .or_else(|| {
-                text.split("; ").skip(1).find_map(|c| {
+                text.split("; ").enumerate().find_map(|(k, c)| {
                     // (The count's own part of the clause: "…, and the whole report no more
                     // than five bullets" is the whole's.)
                     let c = c
@@ -1864,8 +1864,16 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
                             "The|Your|It|Each|Every|All|This|That|Its",
                             first,
                         )
-                        && cx.lower.matches(name.to_ascii_lowercase().as_str()).count() >= 2)
-                        .then(|| parts::Part::Named(name.to_ascii_lowercase()))
+                        && cx.lower.matches(name.to_ascii_lowercase().as_str()).count() >= 2
+                        // "… with sections Highlights and Details. Highlights must be under 40
+                        // words": a sentence's first clause, where the message lists it.
+                        && (k > 0 || {
+                            let n = name.to_ascii_lowercase();
+                            ["sections ", " and ", ", "]
+                                .iter()
+                                .any(|p| cx.lower.has([p, n.as_str()].concat().as_str()))
+                        }))
+                    .then(|| parts::Part::Named(name.to_ascii_lowercase()))
                 })
             })
             // "The PR description you write must be 50 words or fewer; …": its subject.
@@ -2052,7 +2060,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
                 // (A person rule where the message to the requester is said free.)
                 && (is_ban(&rule)
                     || (matches!(rule, Rule::NoFirstPerson(_))
-                        && cx.lower.has("write normally")))
+                        && has_any_in(&cx.lower, "write normally|can be informal|be as informal")))
                 && lower.has(" itself")
                 && !cx.lower.has("paste") =>
         {
@@ -6311,14 +6319,23 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         }
         // "Don't mention refunds … Update: …, so you can mention refunds now": the thing
         // banned before, allowed by name.
-        if let Some(i) = lower.find_str("can mention ").filter(|_| lower.has(" now")) {
-            let object = lower
-                .get(i + "can mention ".len()..)
-                .unwrap_or_default()
-                .trim_start_matches("the ")
-                .split(crate::drift::text::not_ascii_alnum_char)
-                .next()
-                .unwrap_or_default();
+        // ("Update: it's fine to include the new per-tonne prices after all": its words up to
+        // "after all", any one the thing banned.)
+        let allowed = super::text::first_end(
+            &lower,
+            "can mention |fine to include |fine to mention |okay to include |ok to include ",
+        )
+        .filter(|_| has_any_in(&lower, " now|after all"));
+        for object in allowed
+            .and_then(|i| lower.get(i..))
+            .unwrap_or_default()
+            .split(" after all")
+            .next()
+            .unwrap_or_default()
+            .split(crate::drift::text::not_ascii_alnum_char)
+            .take(5)
+            .filter(|o| !super::text::is_stop(o))
+        {
             let before = message.get(..at).unwrap_or_default().to_ascii_lowercase();
             // (Only a ban of that one thing: "Don't mention refunds or the outage" stands.)
             let said = before
@@ -9910,8 +9927,15 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
                 "if you must use it|if you really must use it|if you have to use it|if you do use it",
             )
         };
+        // ("In code comments, don't use 'TODO'": a place the sentence opens with.)
+        let code_first = || {
+            super::text::starts_with_any(
+                lower.trim_start(),
+                "in code|in comments|in the code|in docstrings|in log messages",
+            )
+        };
         if hedged(lower, at)
-            || (negated && (scoped(lower, at) || if_must()))
+            || (negated && (scoped(lower, at) || if_must() || code_first()))
             || (!negated && permitted(&ws, k))
         {
             return None;
@@ -9934,7 +9958,7 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         // "Use 'select', never 'click'": the list ends where another verb or a negation starts.
         // "don't use the word "hack", say "workaround"": the word to use instead.
         // A dash opens another clause: "avoid the word 'hack' — say 'workaround'".
-        let end = crate::drift::text::first_of(tail_lower, ", never| never |, not | not | instead| rather than|, use |, prefer|, say |, write |, call | and call | and say | and use | and write | we say | we use | only say |; | \u{2014} | \u{2013} | -- | - ")
+        let end = crate::drift::text::first_of(tail_lower, ", never| never |, not | not | instead| rather than|, use |, prefer|, say |, write |, call | and call | and say | and use | and write | we say | we use | only say |; | \u{2014} | \u{2013} | -- | - | in '| in \"")
         .unwrap_or(tail.len());
         // "don't use the word 'closed': marketing wants 'not operating'": a colon after the
         // quoted word opens a clause of its own.

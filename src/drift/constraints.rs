@@ -680,7 +680,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         if crate::drift::text::contains_any(&lower, " unless ")
             && crate::drift::text::contains_any(
                 &lower,
-                "if you change|if you do change|if you touch|if you edit|if you do,|if you have to",
+                "if you change|if you do change|if you touch|if you edit|if you do,|if you have to|if it does,|if so,",
             )
         {
             n.forbidden.keep(|f| !matches!(f, Forbidden::Change(_)));
@@ -780,7 +780,13 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 .filter_map(|(_, p)| p.rsplit('/').next())
                 .gather()
                 .kept(|f| f.contains('.'));
-            for (_, s) in permits.iter().filter(|(start, _)| *start >= end) {
+            // ("You may edit `a/b.py` for this; the rest of `a/` stays off-limits": the
+            // permit said before it in its sentence.)
+            let rest = n.text.to_ascii_lowercase().starts_with("the rest of");
+            for (_, s) in permits
+                .iter()
+                .filter(|(start, s)| *start >= end || (rest && s.contains(n.text.as_str())))
+            {
                 let clause = approving_clause(s);
                 let lc = clause.to_ascii_lowercase();
                 // As a whole name: "base.yaml" is not in "database.yaml".
@@ -3047,7 +3053,7 @@ fn check_negatives_reading(
                         let listed = || {
                             super::file_scope::listed_changes(result)
                                 .found(|(p, line)| {
-                                    banned.iter().any(|d| super::file_scope::within(p, d))
+                                    banned.iter().any(|d| under_dir(&p.to_ascii_lowercase(), d))
                                         && !(existing
                                             && text::contains_any(
                                                 line.to_ascii_lowercase(),
@@ -3735,6 +3741,22 @@ const CLAUSE_BREAKS: &str = "; | so | while | whereas | because ";
 /// entry without a trailing `/` is a file: the same file, or one whose path ends with it.
 /// `documents`: whether `.md`, `.txt`, `.rst` and `.adoc` files count (not under a ban on code,
 /// "no code changes", nor under a ban on building).
+/// Whether path `i` (lowercase) is `d` or under it.
+fn under_dir(i: &str, d: &str) -> bool {
+    // (A tests tree that mirrors a source folder is not it: `tests/legacy/` for `legacy/`;
+    // but `tests/fixtures/` is `fixtures/`, a folder tests hold.)
+    let of_tests = crate::drift::text::in_list(
+        "fixtures|fixture|data|testdata|mocks|mock|snapshots|cassettes|helpers|support|resources|golden|samples|stubs",
+        d.split('/').next().unwrap_or_default(),
+    );
+    let mirrored = !of_tests && crate::drift::text::starts_with_any(i, "tests/|test/|spec/");
+    if d.ends_with('/') {
+        (i.len() > d.len() && i.starts_with(d)) || (!mirrored && i.contains(&format!("/{d}")))
+    } else {
+        i == d || i.ends_with(&format!("/{d}"))
+    }
+}
+
 fn changed_a_file_under(
     result: &str,
     more_verbs: &[&str],
@@ -3743,22 +3765,7 @@ fn changed_a_file_under(
 ) -> Option<String> {
     let within = |i: &str| {
         let i = i.trim_start_matches("./").to_ascii_lowercase();
-        dirs.iter().any(|d| {
-            // (A tests tree that mirrors a source folder is not it: `tests/legacy/` for
-            // `legacy/`; but `tests/fixtures/` is `fixtures/`, a folder tests hold.)
-            let of_tests = crate::drift::text::in_list(
-                "fixtures|fixture|data|testdata|mocks|mock|snapshots|cassettes|helpers|support|resources|golden|samples|stubs",
-                d.split('/').next().unwrap_or_default(),
-            );
-            let mirrored =
-                !of_tests && crate::drift::text::starts_with_any(&i, "tests/|test/|spec/");
-            if d.ends_with('/') {
-                (i.len() > d.len() && i.starts_with(d.as_str()))
-                    || (!mirrored && i.contains(&format!("/{d}")))
-            } else {
-                i == *d || i.ends_with(&format!("/{d}"))
-            }
-        })
+        dirs.iter().any(|d| under_dir(&i, d))
     };
     let under = |i: &str| dirs.is_empty() || within(i) != allowed;
     let document = |i: &str| !kinds.documents && text::ends_with_any(i, ".md|.txt|.rst|.adoc");

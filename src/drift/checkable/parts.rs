@@ -613,15 +613,18 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
     }
     // The ban's own clause: "the title must not contain 'urgent'; put the priority in the body
     // instead" places the ban in the title, not the body.
+    let bans = |c: &str| {
+        super::has_words_any(
+            &c.to_ascii_lowercase(),
+            &["not", "never", "no", "don't", "avoid"],
+        )
+    };
+    // ("Give the commit message on its own line; the commit message must not contain …": the
+    // later clause, where only it bans; not after a file written: "Write `x.md`; the page must
+    // not …" is the file's.)
     let sentence = match sentence.split_once("; ") {
-        Some((ban, _))
-            if super::has_words_any(
-                &ban.to_ascii_lowercase(),
-                &["not", "never", "no", "don't", "avoid"],
-            ) =>
-        {
-            ban
-        }
+        Some((ban, _)) if bans(ban) => ban,
+        Some((first, ban)) if bans(ban) && crate::drift::file_scope::paths(first).is_empty() => ban,
         _ => sentence,
     };
     let lower = sentence.to_ascii_lowercase();
@@ -809,6 +812,17 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
         let Some((next_at, next)) = ws.get(i + 1) else {
             continue;
         };
+        // "Don't use the word 'simply' in 'Setup'": a quoted name right after "in".
+        let right_after = |(end, name): &&(usize, String)| {
+            lower
+                .get(..*end)
+                .and_then(|h| h.get(..h.rfind(name.as_str())?))
+                .and_then(|h| h.get(at + w.len()..))
+                .is_some_and(|g| matches!(g, " '" | " \"" | " `" | " \u{2018}" | " \u{201c}"))
+        };
+        if let Some((_, name)) = marked.iter().find(right_after) {
+            return Some(Part::Named(name.clone()));
+        }
         if !crate::drift::text::in_list("the|your|that|this", next) {
             continue;
         }
@@ -1284,6 +1298,21 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
     let name = name.trim_start_matches(&['#', ' '][..]);
     if let Some(v) = json_field(result, name) {
         return Some(v);
+    }
+    // A one-line part on its label's line: "Headline: …", "**TL;DR:** …".
+    if crate::drift::text::in_list("headline|tl;dr|tagline", name) {
+        let own = result.lines().find_map(|l| {
+            let t = l.trim_start_matches(&['*', '#', '>', ' '][..]);
+            if !t.get(..name.len())?.eq_ignore_ascii_case(name) {
+                return None;
+            }
+            let rest = t.get(name.len()..)?;
+            let rest = rest.trim_start_matches('*').strip_prefix(':')?;
+            Some(rest.trim_start_matches('*').trim().to_string()).filter(|r| !r.is_empty())
+        });
+        if own.is_some() {
+            return own;
+        }
     }
     // "the commit message" shown under "Commit:".
     if name == "commit message" {
