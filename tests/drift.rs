@@ -11694,3 +11694,27 @@ fn the_session_83_second_round_is_read() {
         "Headline: Our billing migration, start to finish\n\nLast month we finished the move. This post covers the plan and what surprised us.",
     );
 }
+
+#[test]
+fn the_session_83_review_is_read() {
+    // "(no bullets), then a checklist": the checklist's boxes are no bullets, the paragraph's are.
+    flagged(
+        "Describe the release freeze as one paragraph (no bullets), then a checklist of `- [ ]` items for the owners.",
+        "Status:\n- Branch cut on Monday.\n- Two fixes still open.\n\n- [ ] Merge the login fix\n- [ ] Tag the build",
+    );
+    // A prefix ban ("OPS-...") matches keys, not names that share it ("OPS-Portal").
+    clean(
+        "Draft the customer note about the export fix; it must not mention internal ticket keys (OPS-...).",
+        "Hi all,\n\nThe OPS-Portal export now streams rows, so large exports no longer time out.\n\nThe data team",
+    );
+    flagged(
+        "Draft the customer note about the export fix; it must not mention internal ticket keys (OPS-...).",
+        "Hi all,\n\nThe export now streams rows (OPS-4410), so large exports no longer time out.\n\nThe data team",
+    );
+    // "The section you add to a file must be N words or fewer, and so must your reply": the
+    // reply's bound stands.
+    flagged(
+        "Document the cache flags in README.md. The section you add to README.md must be 25 words or fewer, and so must your reply to me.",
+        "Added a Cache section to README.md with the three flags and their defaults, linked the tuning guide, fixed two broken anchors in the contents, and ran the linter, which passes cleanly now.",
+    );
+}

@@ -10575,8 +10575,8 @@ fn no_bullets(lower: &str, ws: &[(usize, &str)]) -> bool {
             || gap.contains(&['.', ',', ';', ':', '\u{2014}', ')'][..])
             || (w(end) == "in" && crate::drift::text::in_list("your|the|this|my", w(end + 1)))
             || crate::drift::text::in_list("please|anywhere|at|or|and|nor", w(end));
-        // "One paragraph (no bullets), then a checklist of `- [ ]` items": a list asked for
-        // after the ban, which is the first part's.
+        // "One paragraph (no bullets), then the steps as bullet points": a list asked for after
+        // the ban, which is the first part's (a checklist's `- [ ]` items are no bullets).
         if !closes
             || has_any_in(
                 lower
@@ -10585,7 +10585,7 @@ fn no_bullets(lower: &str, ws: &[(usize, &str)]) -> bool {
                     .split([';', '.'])
                     .next()
                     .unwrap_or_default(),
-                "checklist|- [ ]|bulleted|bullet list|bullet point|as bullets",
+                "bulleted|bullet list|bullet point|as bullets",
             )
         {
             return false;
@@ -10647,7 +10647,8 @@ fn bullet_line(text: &str, numbered: bool) -> Option<String> {
     lists::outside_fences(text)
         .map(str::trim_start)
         .find(|t| {
-            super::text::starts_with_any(t, "- |* |\u{2022} |+ ")
+            (super::text::starts_with_any(t, "- |* |\u{2022} |+ ")
+                && !super::text::starts_with_any(t, "- [ ]|- [x]|* [ ]|* [x]"))
                 || (numbered && {
                     let d = t.bytes().take_while(u8::is_ascii_digit).count();
                     (1..=2).contains(&d)
@@ -11253,7 +11254,7 @@ fn used_alone_in(hay_lower: &str, word_lower: &str, hay: Option<&str>) -> bool {
         let annotation = before == Some(&b'@');
         // ("APL-" bans the ticket keys it opens: "APL-426".)
         !word(before)
-            && (!word(after) || m.ends_with('-'))
+            && (!word(after) || (m.ends_with('-') && after.is_some_and(u8::is_ascii_digit)))
             && !compound
             && !annotation
             && !quoted_as_removed(hay_lower, i, j)

@@ -85,12 +85,14 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
         // "The paragraph you add to docs/CLI.md must be 40 words or fewer": a text the file
         // holds, with no name to find it by.
         let w = |i: usize| ws.get(i).map_or("", |x| x.1);
+        // (With the reply's own bound beside it, "…, and so must your reply to me", the reply's.)
         if w(0) == "the"
             && (2..4).any(|i| {
                 w(i) == "you" && crate::drift::text::in_list("add|write|put|insert", w(i + 1))
             })
         {
-            return Some(Part::Unnamed);
+            return (!super::has_any_in(&lower, "your reply|your answer|your report|so must"))
+                .then_some(Part::Unnamed);
         }
         if let Some((_, name)) = marked.iter().find(|(end, _)| {
             lower.get(*end..).is_some_and(|r| {
@@ -606,10 +608,10 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
         }
     }
     // "Two versions: a public one …, which must not mention ticket ids, and an internal one":
-    // the version the adjective names, checked where the result shows it.
+    // the version the adjective names, where the result shows it.
     if let Some(name) = lettered_part(&sentence.to_ascii_lowercase()).filter(|n| !n.ends_with(')'))
     {
-        return Some(Part::Named(name));
+        return Some(Part::Maybe(name));
     }
     // The ban's own clause: "the title must not contain 'urgent'; put the priority in the body
     // instead" places the ban in the title, not the body.
@@ -818,9 +820,14 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
                 .get(..*end)
                 .and_then(|h| h.get(..h.rfind(name.as_str())?))
                 .and_then(|h| h.get(at + w.len()..))
-                .is_some_and(|g| matches!(g, " '" | " \"" | " `" | " \u{2018}" | " \u{201c}"))
+                .is_some_and(|g| matches!(g, " '" | " \"" | " \u{2018}" | " \u{201c}"))
         };
-        if let Some((_, name)) = marked.iter().find(right_after) {
+        // (Not an example: "as in 'just rerun it'".)
+        if let Some((_, name)) = marked
+            .iter()
+            .find(right_after)
+            .filter(|_| i == 0 || ws.get(i - 1).is_some_and(|p| p.1 != "as"))
+        {
             return Some(Part::Named(name.clone()));
         }
         if !crate::drift::text::in_list("the|your|that|this", next) {
