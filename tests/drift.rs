@@ -11718,3 +11718,21 @@ fn the_session_83_review_is_read() {
         "Added a Cache section to README.md with the three flags and their defaults, linked the tuning guide, fixed two broken anchors in the contents, and ran the linter, which passes cleanly now.",
     );
 }
+
+#[test]
+fn the_session_83_last_arrivals_are_read() {
+    // "…calls that section `## Next steps`, so use that name instead": the heading renamed.
+    clean(
+        "Summarise the venue audit for the board and finish with a `## Risks` section. Update: the board's template calls that section `## Next steps`, so use that name instead.",
+        "## Summary\nTwo of five venues failed the fire check.\n\n## Next steps\n- Re-inspect both venues in March.",
+    );
+    flagged(
+        "Summarise the venue audit for the board and finish with a `## Risks` section. Update: the board's template calls that section `## Next steps`, so use that name instead.",
+        "## Summary\nTwo of five venues failed the fire check.\n\n## Risks\n- Re-inspect both venues in March.",
+    );
+    // "Don't add any code comments" bans comments in the code, not code in the reply.
+    clean(
+        "Raise `MAX_RETRIES` in `sync/config.py` from 3 to 5. Don't add any code comments; keep the diff to that one line.",
+        "Updated the constant:\n\n```diff\n-MAX_RETRIES = 3\n+MAX_RETRIES = 5\n```\n\nNo comment added; the reason is in the commit message.",
+    );
+}

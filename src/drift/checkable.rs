@@ -4701,6 +4701,16 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     *n = new.trim_start_matches(&['#', ' '][..]).to_string();
                 }
             }
+            // "Edit: the template calls that section `## Follow-ups`, so use that name instead":
+            // the one heading asked, renamed.
+            if let [n] = names.as_mut_slice() {
+                let new = super::text::first_end(&later, "that section `|that heading `")
+                    .filter(|_| has_any_in(&later, " instead|that name"))
+                    .and_then(|s| original.get(s..)?.split('`').next());
+                if let Some(new) = new {
+                    *n = new.trim_start_matches(&['#', ' '][..]).to_string();
+                }
+            }
             // ("If you have none, leave that last section out": said in the next sentence.)
             if has_any_in(own, "drop the last one|skip the last one|omit the last one|leave out the last one|the last one is optional|the last one only if")
                 || has_any_in(&later, "leave that last section out|leave the last section out|leave that last one out|omit that last section|omit the last section")

@@ -497,19 +497,11 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 // Read only for a ban on dependencies: it looks through every sentence.
                 let dev_allowed = forbidden.contains(&Forbidden::Dependency)
                     && allows_dev_dependencies(whole, instructions);
+                // Shown as the sentence it was read from.
                 out.push(Negative {
-                    // Shown as the sentence it was read from.
-                    text: whole.to_string(),
-                    forbidden,
                     others_than,
                     dev_allowed,
-                    emoji: EmojiReading::default(),
-                    let_alone: Vec::new(),
-                    new_allowed: false,
-                    code_elsewhere: None,
-                    scope: Vec::new(),
-                    notes_ruled: false,
-                    apart: false,
+                    ..Negative::new(whole.to_string(), forbidden)
                 });
             }
         }
@@ -576,6 +568,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
     let cited: std::cell::OnceCell<Vec<String>> = std::cell::OnceCell::new();
     for n in &mut out {
         let at = instructions.find(n.text.as_str());
+        let lower = n.text.to_ascii_lowercase();
         if n.forbidden.contains(&Forbidden::Class) {
             let files = |t: &str| -> Vec<String> {
                 super::file_scope::paths(t)
@@ -588,7 +581,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             // "Write `ill/labels.py` … Use plain functions in this module, no classes".
             if n.scope.is_empty()
                 && crate::drift::text::contains_any(
-                    n.text.to_ascii_lowercase(),
+                    &lower,
                     "this module|this file|that module|that file",
                 )
             {
@@ -599,19 +592,14 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         n.apart = apart && super::checkable::placed_in_a_part(&n.text);
         // "The guide itself must not contain any code blocks": the text the task writes, not
         // the reply about it (silent).
-        let itself = n
-            .text
-            .to_ascii_lowercase()
-            .trim_start()
-            .strip_prefix("the ")
-            .and_then(|r| {
-                r.split_once(" itself ").map(|(x, _)| {
-                    x.split_whitespace().count() <= 3
-                        && !x.rsplit(' ').next().is_some_and(|h| {
-                            crate::drift::text::in_list("reply|answer|report|response|message", h)
-                        })
-                })
-            });
+        let itself = lower.trim_start().strip_prefix("the ").and_then(|r| {
+            r.split_once(" itself ").map(|(x, _)| {
+                x.split_whitespace().count() <= 3
+                    && !x.rsplit(' ').next().is_some_and(|h| {
+                        crate::drift::text::in_list("reply|answer|report|response|message", h)
+                    })
+            })
+        });
         // "No code in your reply, though you may paste the exact error message": which fenced
         // block is the allowed paste is a guess, so the ban is not read.
         if itself == Some(true) || paste_allowed {
@@ -646,9 +634,8 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         }
         // "Don't ask questions in the Summary section; put them under `Open questions`": one
         // part's, which part not read.
-        let ban = n.text.to_ascii_lowercase();
-        if crate::drift::text::contains_any(&ban, " section| in the summary")
-            && !crate::drift::text::contains_any(&ban, "anywhere|elsewhere")
+        if crate::drift::text::contains_any(&lower, " section| in the summary")
+            && !crate::drift::text::contains_any(&lower, "anywhere|elsewhere")
         {
             n.forbidden.keep(|f| *f != Forbidden::Questions);
         }
@@ -656,7 +643,6 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         // one-liner", "don't mention it unless asked") does not hold when the condition does,
         // which the text cannot show; a ban on an act ("don't publish unless tests pass") is
         // read: the act is what the report shows.
-        let lower = n.text.to_ascii_lowercase();
         // "If it needs a migration, include its SQL; otherwise do not include any code": the
         // ban holds only when the condition does not.
         // (Not "Don't mention Datadog, otherwise legal will review it": a consequence.)
@@ -766,11 +752,8 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             let spans: Vec<String> = named
                 .iter()
                 .map(|(_, p)| {
-                    format!(
-                        "`{}",
-                        p.strip_suffix('/')
-                            .map_or(format!("{p}`"), |d| format!("{d}/"))
-                    )
+                    // A folder's span opens with it; a file's is the whole span.
+                    ["`", p, if p.ends_with('/') { "" } else { "`" }].concat()
                 })
                 .gather();
             // A banned file named again by its bare name ("so canine.yaml can be edited").
@@ -782,7 +765,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 .kept(|f| f.contains('.'));
             // ("You may edit `a/b.py` for this; the rest of `a/` stays off-limits": the
             // permit said before it in its sentence.)
-            let rest = n.text.to_ascii_lowercase().starts_with("the rest of");
+            let rest = lower.starts_with("the rest of");
             for (_, s) in permits
                 .iter()
                 .filter(|(start, s)| *start >= end || (rest && s.contains(n.text.as_str())))
@@ -900,22 +883,18 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 around: !of_reply && super::checkable::around_pastes(&n.text),
                 in_asked: !of_reply && super::checkable::in_the_asked(&n.text, &asked),
                 strings_only: !of_reply && {
-                    let ban = n.text.to_ascii_lowercase();
                     // (Or said beside the data file they live in: "Clean up the labels in
                     // `labels_en.json`: the labels must not contain emojis".)
-                    (crate::drift::text::contains_any(&ban, " strings")
-                        || super::file_scope::paths(&ban).iter().any(|(_, p)| {
+                    (crate::drift::text::contains_any(&lower, " strings")
+                        || super::file_scope::paths(&lower).iter().any(|(_, p)| {
                             text::ends_with_any(
                                 p,
                                 ".json|.yaml|.yml|.po|.properties|.strings|.arb|.xliff",
                             )
                         }))
-                        && !crate::drift::text::contains_any(&ban, "commit|reply|report|message")
+                        && !crate::drift::text::contains_any(&lower, "commit|reply|report|message")
                 },
-                new_only: {
-                    let ban = n.text.to_ascii_lowercase();
-                    crate::drift::text::contains_any(&ban, "the new |any new ")
-                },
+                new_only: crate::drift::text::contains_any(&lower, "the new |any new "),
                 docs_only: {
                     let sentence = whole.to_ascii_lowercase();
                     crate::drift::text::contains_any(&sentence, "for documentation|for docs|for the docs|for the documentation")
@@ -954,14 +933,12 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                     })
                     .clone(),
                 excepted: if crate::drift::text::contains_any(
-                    n.text.to_ascii_lowercase(),
+                    &lower,
                     "apart from|except |except,|other than|aside from|besides",
                 ) {
                     // (Or shown bare in the exception: "No emojis, except a single 🏁 at the
                     // very end".)
-                    let bare = n
-                        .text
-                        .to_ascii_lowercase()
+                    let bare = lower
                         .find("except")
                         .and_then(|i| n.text.get(i..))
                         .unwrap_or_default();
@@ -992,7 +969,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 },
                 free: super::checkable::emoji_free_part(instructions),
                 quotes_free: crate::drift::text::contains_any(
-                    n.text.to_ascii_lowercase(),
+                    &lower,
                     "emojis of your own|emoji of your own|your own emoji",
                 ),
             };
@@ -1400,7 +1377,7 @@ fn uses_construct(name: &str, lower: &str, code: &Code) -> Option<String> {
 /// Whether the sentence before byte `at` says something is added there ("Added the cache in
 /// `cache.ts`: …"), with no negation or removal: a quoted definition is then what it added.
 fn adds_here(lower: &str, at: usize) -> bool {
-    let sentence = since_last(lower, at, &[". ", ";", "(", "\n"]);
+    let sentence = since_last(lower, at, ". |;|(|\n");
     let words = || {
         sentence.split(crate::drift::text::char_test(|c: char| {
             !c.is_alphanumeric() && c != '\''
@@ -1741,15 +1718,15 @@ fn shown_as_existing(line: &str, result: &str) -> bool {
         .unwrap_or_default();
     name.len() > 1
         && [
-            format!("existing `{name}`"),
-            format!("`{name}` already existed"),
-            format!("`{name}` class already exists"),
-            format!("`{name}` is unchanged"),
-            format!("`{name}` class is unchanged"),
-            format!("existing {name} class"),
+            ("existing `", "`"),
+            ("`", "` already existed"),
+            ("`", "` class already exists"),
+            ("`", "` is unchanged"),
+            ("`", "` class is unchanged"),
+            ("existing ", " class"),
         ]
         .iter()
-        .any(|p| result.contains(p.as_str()))
+        .any(|(a, b)| result.contains(&[a, name, b].concat()))
 }
 
 /// Whether `line` holds `token` as written, as a whole word ("// TODO: x", not `todoItems`).
@@ -1821,7 +1798,7 @@ fn put_aside(lower: &str, at: usize) -> bool {
         && after.is_some_and(|t| t.starts_with(" to ") || t.starts_with(" into "));
     // "Replaced 6 `[[ ]]` tests with `[ ]`, the `function` keyword with plain definitions": a
     // list of replacements, each "X with Y", under one verb.
-    let replaced_with = since_last(lower, at, &[".", ";", "\n", ":"]).has("replac")
+    let replaced_with = since_last(lower, at, ".|;|\n|:").has("replac")
         // "Replaced the three `print` calls in `report.py` with `logger.info`" too.
         && after.is_some_and(|t| t.split_whitespace().take(6).any(|w| w == "with"));
     // "The old `NavigationView` wrapper is gone": what was there, said gone after it.
@@ -1995,6 +1972,12 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             crate::drift::text::in_list("call|calling|describe|describing|label|refer|criticize|criticise|blame|break|breaks|breaking", w)
         })
     });
+    // "Don't add any code comments", "no code review needed": a compound's head is no code.
+    let compound = first(&CODE_WORDS)
+        .and_then(|i| plain_words.get(i + 1))
+        .is_some_and(|w| {
+            crate::drift::text::in_list("comment|comments|review|reviews|owners|style|freeze", w)
+        });
     // "(no explanation, code only)": the code is what is asked.
     let asked = text::contains_any(clause, "code only|only code|just code|just the code");
     let code_named = !fences
@@ -2002,6 +1985,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         && !others
         && !naming
         && !asked
+        && !compound
         && match (
             first(&CODE_WORDS),
             // "to the code" / "into the code" (not "to" of an infinitive: "try not to paste
@@ -2037,14 +2021,9 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // the UI part" bans a part, "no implementation exists yet" states a fact.
     // Read to the first comma or condition: "don't implement anything yet, just write a plan",
     // "do not implement it until the design is approved".
-    let bare = head_words(
-        clause,
-        head,
-        &[','],
-        &["until", "before", "unless", "just", "only"],
-    )
-    .skip(1)
-    .all(|w| crate::drift::text::in_list("it|this|that|yet|anything|now|here", w));
+    let bare = head_words(clause, head, &[','], "until|before|unless|just|only")
+        .skip(1)
+        .all(|w| crate::drift::text::in_list("it|this|that|yet|anything|now|here", w));
     if head.starts_with("implement") && bare && !excepts {
         f.push(Forbidden::Implementation);
     }
@@ -2054,7 +2033,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             clause,
             head,
             &[',', ';', '\u{2014}'],
-            &["until", "before", "unless", "without", "just"],
+            "until|before|unless|without|just",
         )
         .skip(1)
         .gather();
@@ -2079,7 +2058,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             clause,
             head,
             &[',', ';', '\u{2014}'],
-            &["until", "before", "unless", "without", "just"],
+            "until|before|unless|without|just",
         )
         .gather();
         // Every action the clause joins ("commit or push"), and the target it names, if any.
@@ -2584,7 +2563,7 @@ fn head_words<'a>(
     clause: &'a str,
     head: &'a str,
     cuts: &'a [char],
-    stops: &'a [&str],
+    stops: &'static str,
 ) -> impl Iterator<Item = &'a str> {
     clause
         .split(cuts)
@@ -2593,7 +2572,7 @@ fn head_words<'a>(
         .split(crate::drift::text::not_alnum_char)
         .filter(|w| !w.is_empty())
         .skip_while(move |w| *w != head)
-        .take_while(move |w| !stops.contains(w))
+        .take_while(move |w| !text::in_list(stops, *w))
 }
 
 /// Stems of words that name the form of what is mentioned, not its content.
@@ -2751,6 +2730,11 @@ fn only_diagrams(result: &str) -> bool {
     !Code::of(&rest).present()
 }
 
+/// A ban's reason with its evidence: one closure for every arm of the reading below.
+fn because(reason: &'static str) -> impl FnOnce(String) -> (String, Option<String>) {
+    move |e| (reason.to_string(), Some(e))
+}
+
 /// [`check_negatives`], with the prose readings on or off (the tests read both).
 fn check_negatives_reading(
     negs: &[Negative],
@@ -2782,6 +2766,7 @@ fn check_negatives_reading(
     let unpasted = std::cell::OnceCell::new();
     let mut out = Vec::new();
     for n in negs {
+        let ban = n.text.to_ascii_lowercase();
         // Placed by the ban's own clause ("The first section must contain no code; put any
         // queries in a final `## Appendix` section" places nothing in the appendix).
         // (Of several banning clauses, the first that places: "Keep it factual, no blame; do
@@ -2834,12 +2819,8 @@ fn check_negatives_reading(
         };
         for f in &n.forbidden {
             let found: Option<(String, Option<String>)> = match f {
-                Forbidden::Implementation => changed_a_file(result, &BUILT_VERBS).map(|e| {
-                    (
-                        "the result implements what was to be planned only".to_string(),
-                        Some(e),
-                    )
-                }),
+                Forbidden::Implementation => changed_a_file(result, &BUILT_VERBS)
+                    .map(because("the result implements what was to be planned only")),
                 Forbidden::Act(done, target) => reports_act(result, done, target)
                     .or_else(|| ran_command(result, done, target))
                     .map(|e| {
@@ -2947,7 +2928,7 @@ fn check_negatives_reading(
                             })
                             .flatten()
                     })
-                    .map(|e| ("the result defines a class".to_string(), Some(e))),
+                    .map(because("the result defines a class")),
                 Forbidden::Cli => find_any(
                     &lower,
                     &[
@@ -2960,14 +2941,9 @@ fn check_negatives_reading(
                         " cli ",
                     ],
                 )
-                .map(|e| {
-                    (
-                        "the result adds a command-line interface".to_string(),
-                        Some(e),
-                    )
-                }),
+                .map(because("the result adds a command-line interface")),
                 Forbidden::Dependency => adds_dependency(&lower, toks, &program, n.dev_allowed)
-                    .map(|e| ("the result adds a dependency".to_string(), Some(e))),
+                    .map(because("the result adds a dependency")),
                 Forbidden::Change(objects) => {
                     // A ban on named paths ("the files under `.github/workflows/`", "leave
                     // `config.py` alone") is broken by a changed file under them, read from the
@@ -2983,9 +2959,8 @@ fn check_negatives_reading(
                     }
                     // Only what follows the negation: "fix the test in `a.test.ts` without
                     // changing the queue" bans no change to the test.
-                    let lower_ban = n.text.to_ascii_lowercase();
                     let negation =
-                        text::word_runs(&lower_ban, crate::drift::text::alnum_apostrophe)
+                        text::word_runs(&ban, crate::drift::text::alnum_apostrophe)
                             .find(|(_, w)| {
                                 crate::drift::text::in_list("not|never|without|no|avoid|nothing", w)
                                     || w.ends_with("n't")
@@ -2996,8 +2971,8 @@ fn check_negatives_reading(
                     // one exception: you may edit `legacy/README.md`").
                     let mut let_alone = n.let_alone.clone();
                     banned.keep(|p| {
-                        let first = lower_ban.find(p.as_str()).unwrap_or_default();
-                        let clause = lower_ban.get(..first).unwrap_or_default();
+                        let first = ban.find(p.as_str()).unwrap_or_default();
+                        let clause = ban.get(..first).unwrap_or_default();
                         let clause = clause.rsplit(&[';', ',', '\u{2014}', ':'][..]).next();
                         let words = || {
                             clause
@@ -3006,7 +2981,7 @@ fn check_negatives_reading(
                         };
                         // Or allowed after it: "… add it to `config/shops.yaml`, so edits there
                         // are fine".
-                        let after = lower_ban
+                        let after = ban
                             .get(first + p.len()..)
                             .unwrap_or_default()
                             .split(&['.', ';'][..])
@@ -3020,13 +2995,12 @@ fn check_negatives_reading(
                         if allowed {
                             let_alone.push(p.clone());
                         }
-                        lower_ban.rfind(p.as_str()).is_some_and(|at| at >= negation) && !allowed
+                        ban.rfind(p.as_str()).is_some_and(|at| at >= negation) && !allowed
                     });
                     let part_named = text::inline_code_spans(&n.text).len()
                         > paths_named(&n.text).len()
                         || n.text.has("()")
-                        || n.text
-                            .to_ascii_lowercase()
+                        || ban
                             .split(crate::drift::text::not_ascii_alnum_char)
                             .any(|w| crate::drift::text::in_list(PARTS_OF_A_FILE, w));
                     let path_ban = !banned.is_empty()
@@ -3049,7 +3023,7 @@ fn check_negatives_reading(
                         // "Do not edit existing files in `db/migrations/`": a new one is
                         // allowed, so only edits count, and no listed file said to be new.
                         let existing =
-                            n.new_allowed || n.text.to_ascii_lowercase().has("existing");
+                            n.new_allowed || ban.has("existing");
                         let listed = || {
                             super::file_scope::listed_changes(result)
                                 .found(|(p, line)| {
@@ -3086,13 +3060,7 @@ fn check_negatives_reading(
                                     })
                                     .flatten()
                             })
-                            .map(|e| {
-                                (
-                                    "the result changes what it was told to leave alone"
-                                        .to_string(),
-                                    Some(e),
-                                )
-                            })
+                            .map(because("the result changes what it was told to leave alone"))
                     } else {
                         // A change the result reports as its own, said of the ban's object.
                         // Not for a ban on "other" files, whose paths are read instead.
@@ -3137,12 +3105,7 @@ fn check_negatives_reading(
                                 })
                                 .flatten()
                         };
-                        named.or_else(any_file).map(|e| {
-                            (
-                                "the result changes what it was told to leave alone".to_string(),
-                                Some(e),
-                            )
-                        })
+                        named.or_else(any_file).map(because("the result changes what it was told to leave alone"))
                     }
                 }
                 Forbidden::New(objects) => {
@@ -3150,7 +3113,6 @@ fn check_negatives_reading(
                     // "file" near "added" is not one ("added a section to the file").
                     // "No new classes in that file": a file the ban is placed in is no object
                     // of it.
-                    let ban = n.text.to_ascii_lowercase();
                     let bw: Vec<&str> = ban
                         .words_by(crate::drift::text::not_ascii_alnum_char);
                     let placed = |i: usize| {
@@ -3228,12 +3190,7 @@ fn check_negatives_reading(
                                 .then(|| reported_change(&lower, toks, text::parts(NEW_VERBS), &rest, &program))
                                 .flatten()
                         })
-                        .map(|e| {
-                            (
-                                "the result introduces something new that was excluded".to_string(),
-                                Some(e),
-                            )
-                        })
+                        .map(because("the result introduces something new that was excluded"))
                 }
                 Forbidden::Marker(marker) => {
                     // A diff's removed line ("-    # TODO: …") takes the marker away.
@@ -3248,12 +3205,7 @@ fn check_negatives_reading(
                             )
                         })
                 }
-                Forbidden::ChangeNamed(name) => changes_name(&lower, name).map(|e| {
-                    (
-                        "the result changes what it was told to leave alone".to_string(),
-                        Some(e),
-                    )
-                }),
+                Forbidden::ChangeNamed(name) => changes_name(&lower, name).map(because("the result changes what it was told to leave alone")),
                 Forbidden::ForcePush(target) => find_reported(
                     &lower,
                     &[
@@ -3266,7 +3218,7 @@ fn check_negatives_reading(
                     ],
                     target,
                 )
-                .map(|e| ("the result reports a forced push".to_string(), Some(e))),
+                .map(because("the result reports a forced push")),
                 // The part the ban names, where the result labels it ("No emojis in the commit
                 // message itself" beside a quoted display name).
                 Forbidden::EmojiQuoted if placed.is_some() => placed
@@ -3274,12 +3226,8 @@ fn check_negatives_reading(
                     .unwrap_or_default()
                     .lines()
                     .find(|l| l.chars().any(is_emoji))
-                    .map(|l| {
-                        (
-                            "the result contains an emoji".to_string(),
-                            Some(l.trim().clip()),
-                        )
-                    }),
+                    .map(|l| l.trim().clip())
+.map(because("the result contains an emoji")),
                 Forbidden::EmojiQuoted => {
                     // (The freed part's bytes, by place: the program's spans are the result's.)
                     let free = n
@@ -3306,12 +3254,8 @@ fn check_negatives_reading(
                         .kept(|q| {
                             !free.contains(&(q.as_ptr() as usize).wrapping_sub(result.as_ptr() as usize))
                         });
-                    quoted.iter().find(|l| l.chars().any(is_emoji)).map(|l| {
-                        (
-                            "the result contains an emoji".to_string(),
-                            Some(l.trim().clip()),
-                        )
-                    })
+                    quoted.iter().find(|l| l.chars().any(is_emoji)).map(|l| l.trim().clip())
+.map(because("the result contains an emoji"))
                 }
                 Forbidden::Emoji => {
                     // Less the text the message frees of the ban.
@@ -3382,40 +3326,27 @@ fn check_negatives_reading(
                             }
                         })
                         .filter(|_| !kept_in_a_paste(&|p| !uses_emoji(p, &n.emoji)))
-                        .map(|l| {
-                            (
-                                "the result contains an emoji".to_string(),
-                                Some(l.trim().clip()),
-                            )
-                        })
+                        .map(|l| l.trim().clip())
+.map(because("the result contains an emoji"))
                 }
                 Forbidden::Command(cmd) => ran_any(result, &[cmd.as_str()], "")
                     .map(|l| (format!("the result ran `{cmd}`"), Some(l))),
                 Forbidden::SkipTests => skip_marker(result)
-                    .map(|l| ("the result skips or disables tests".to_string(), Some(l))),
+                    .map(because("the result skips or disables tests")),
                 Forbidden::Delete => ran_any(result, &["git rm", "rm -rf", "rm -f", "rm -r"], "")
                     .or_else(|| deleted_a_file(result))
-                    .map(|l| ("the result deletes files".to_string(), Some(l))),
+                    .map(because("the result deletes files")),
                 Forbidden::Secret => super::secrets::shown(result)
-                    .map(|l| ("the result shows a secret".to_string(), Some(l))),
-                Forbidden::HostUnder(domains) => host_under(shown, domains).map(|h| {
-                    (
-                        "the result names a host it was told not to".to_string(),
-                        Some(h),
-                    )
-                }),
-                Forbidden::Questions => asks_back(result).map(|l| {
-                    (
-                        "the result ends with a question back".to_string(),
-                        Some(l.clip()),
-                    )
-                }),
+                    .map(because("the result shows a secret")),
+                Forbidden::HostUnder(domains) => host_under(shown, domains).map(because("the result names a host it was told not to")),
+                Forbidden::Questions => asks_back(result)
+                    .map(|l| l.clip())
+                    .map(because("the result ends with a question back")),
                 // A ban of a file's comments ("no `TODO` comments may remain in that file"): its
                 // code where the result shows it, not the report's words about it.
                 // So is a ban placed in a module the task writes ("In that new module, don't use
                 // `print`"): a report's words about an old prototype's `print` are no use of it.
                 Forbidden::Construct(name) => {
-                    let ban = n.text.to_ascii_lowercase();
                     // "The guide itself must contain no `TODO` markers": the guide's.
                     let itself = ban
                         .split_once(" itself")
@@ -3456,7 +3387,7 @@ fn check_negatives_reading(
                     let ruled = (noted.is_none()
                         && n.notes_ruled
                         && (super::checkable::placed_in_a_part(&n.text)
-                            || n.text.to_ascii_lowercase().starts_with("in the ")))
+                            || ban.starts_with("in the ")))
                         .then(|| super::checkable::before_last_rule(result))
                         .flatten();
                     // "…; the internal changelog can use it": less the part it frees.
@@ -3507,18 +3438,14 @@ fn check_negatives_reading(
                         inline
                     };
                     if let Some(o) = objects.iter().find(|o| is_figure(o) || is_code_id(o)) {
-                        mentions_figure(lw, o).then(|| {
-                            (
-                                "the result mentions what it was told not to".to_string(),
-                                Some(o.clone()),
-                            )
-                        })
+                        mentions_figure(lw, o)
+                            .then(|| o.clone())
+                            .map(because("the result mentions what it was told not to"))
                     } else {
                         // "Don't mention the refund amount": an amount is a figure, told in the
                         // sentence that names it ("a full refund" tells none).
                         // (One thing named, its head a number's noun after what it counts:
                         // not a list, "pricing, cost or licensing fees", nor "the fee change".)
-                        let ban = n.text.to_ascii_lowercase();
                         let amount = ban.split_once("mention ").is_some_and(|(_, r)| {
                             let named = r.split(&['(', ';', '.', ','][..]).next().unwrap_or_default();
                             let ws: Vec<&str> = named
@@ -3556,12 +3483,8 @@ fn check_negatives_reading(
                                     })
                                 })
                             })
-                            .map(|(_, t)| {
-                                (
-                                    "the result mentions what it was told not to".to_string(),
-                                    Some(t.word.to_string()),
-                                )
-                            })
+                            .map(|(_, t)| t.word.to_string())
+                            .map(because("the result mentions what it was told not to"))
                     }
                 }
             };
@@ -4349,7 +4272,7 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
             // Inline code in prose is a command run only with a verb that says so before it
             // in its sentence ("I ran `x`"); a plan's step ("4. — `x`") names one to run.
             let said_run = || {
-                let words: Vec<&str> = since_last(&lower, at, &[". ", "\n"]).words_by(
+                let words: Vec<&str> = since_last(&lower, at, ". |\n").words_by(
                     crate::drift::text::char_test(|ch: char| !ch.is_ascii_alphanumeric()),
                 );
                 words.iter().any(|w| {
@@ -4522,7 +4445,7 @@ fn adds_dependency(
                 && !skipped(i)
                 && !hypothetical(lower, i)
                 && !proposed(lower, i)
-                && !installed_by_another(since_last(lower, i, &[". ", "\n"]))
+                && !installed_by_another(since_last(lower, i, ". |\n"))
         }) {
             return Some(evidence(i));
         }
@@ -4725,7 +4648,7 @@ fn pinned_package_added(lower: &str) -> Option<usize> {
         }
         // Then removed again, or left out of the manifest: "installed it locally to bisect,
         // then removed it; package.json is unchanged".
-        let sentence = since_last(lower, at, &[". ", "\n"]).to_string()
+        let sentence = since_last(lower, at, ". |\n").to_string()
             + lower
                 .get(at..)
                 .unwrap_or_default()
@@ -4993,7 +4916,7 @@ fn by_another(lower: &str, at: usize, word: &str) -> bool {
         .iter()
         .any(|w| crate::drift::text::in_list("last|previously|originally", w))
         || text::contains_any(
-            since_last(lower, at, &[". ", "\n"]),
+            since_last(lower, at, ". |\n"),
             "git log|git blame|history shows|blame shows",
         );
     let mut cap = (at + word.len() + 120).min(lower.len());
@@ -5018,7 +4941,7 @@ fn by_another(lower: &str, at: usize, word: &str) -> bool {
 /// Whether the verb at byte `at` is in a sentence that proposes rather than reports
 /// ("Suggested fix: update the URL and rerun", "I recommend changing the schedule").
 fn proposed(lower: &str, at: usize) -> bool {
-    let sentence = since_last(lower, at, &[". ", "\n", "; "]);
+    let sentence = since_last(lower, at, ". |\n|; ");
     crate::drift::text::contains_any(
         sentence,
         "suggest|recommend|propos|next step|follow-up|consider|not applied|needed|either|option",
@@ -5113,7 +5036,7 @@ fn already(lower: &str, at: usize) -> bool {
 /// Whether the sentence before a participle at byte `at` opens by denying its subject: "No
 /// files, branches or settings were changed", "None of the configs were touched".
 fn denied_as_a_whole(lower: &str, at: usize) -> bool {
-    let sentence = since_last(lower, at, &[". ", "\n", "; ", ": "]).trim_start();
+    let sentence = since_last(lower, at, ". |\n|; |: ").trim_start();
     let passive = sentence
         .split_whitespace()
         .next_back()
@@ -5208,13 +5131,9 @@ fn recent(lower: &str, at: usize) -> &str {
 
 /// The text before byte `at` (within [`recent`]) since the last of `breaks`: the sentence or
 /// clause a look-back reads.
-fn since_last<'a>(lower: &'a str, at: usize, breaks: &[&str]) -> &'a str {
+fn since_last<'a>(lower: &'a str, at: usize, breaks: &'static str) -> &'a str {
     let head = recent(lower, at);
-    let start = breaks
-        .iter()
-        .filter_map(|b| head.rfind(b).map(|i| i + b.len()))
-        .max()
-        .unwrap_or(0);
+    let start = text::last_end(head, breaks).unwrap_or(0);
     head.get(start..).unwrap_or_default()
 }
 
