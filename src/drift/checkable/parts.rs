@@ -1309,13 +1309,11 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
     // A one-line part on its label's line: "Headline: …", "**TL;DR:** …".
     if crate::drift::text::in_list("headline|tl;dr|tagline", name) {
         let own = result.lines().find_map(|l| {
-            let t = l.trim_start_matches(&['*', '#', '>', ' '][..]);
-            if !t.get(..name.len())?.eq_ignore_ascii_case(name) {
-                return None;
-            }
-            let rest = t.get(name.len()..)?;
-            let rest = rest.trim_start_matches('*').strip_prefix(':')?;
-            Some(rest.trim_start_matches('*').trim().to_string()).filter(|r| !r.is_empty())
+            let (label, rest) = l
+                .trim_start_matches(&['*', '#', '>', ' '][..])
+                .split_once(':')?;
+            let rest = rest.trim_start_matches('*').trim();
+            (label.eq_ignore_ascii_case(name) && !rest.is_empty()).then(|| rest.to_string())
         });
         if own.is_some() {
             return own;
