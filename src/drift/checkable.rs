@@ -6336,38 +6336,45 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             "can mention |fine to include |fine to mention |okay to include |ok to include ",
         )
         .filter(|_| has_any_in(&lower, " now|after all"));
-        for object in allowed
+        // (The message before it lowercased once, and only where a permission is said: this
+        // runs for every sentence.)
+        if let Some(objects) = allowed
             .and_then(|i| lower.get(i..))
-            .unwrap_or_default()
-            .split(" after all")
-            .next()
-            .unwrap_or_default()
-            .split(crate::drift::text::not_ascii_alnum_char)
-            .take(5)
-            .filter(|o| !super::text::is_stop(o))
+            .and_then(|r| r.split(" after all").next())
         {
             let before = message.get(..at).unwrap_or_default().to_ascii_lowercase();
-            // (Only a ban of that one thing: "Don't mention refunds or the outage" stands.)
-            let said = before
-                .match_indices("mention ")
-                .map(|(k, m)| k + m.len())
-                .find(|&k| {
-                    before.get(k..).is_some_and(|r| {
-                        r.starts_with(object)
-                            && !r.get(object.len()..).is_some_and(|t| {
-                                t.starts_with(crate::drift::text::char_test(char::is_alphanumeric))
-                            })
-                    })
+            for object in objects
+                .split(crate::drift::text::not_ascii_alnum_char)
+                .take(5)
+                .filter(|o| !super::text::is_stop(o))
+            {
+                // (Only a ban of that one thing: "Don't mention refunds or the outage" stands.)
+                let said = before
+                    .match_indices("mention ")
+                    .map(|(k, m)| k + m.len())
+                    .find(|&k| {
+                        before.get(k..).is_some_and(|r| {
+                            r.starts_with(object)
+                                && !r.get(object.len()..).is_some_and(|t| {
+                                    t.starts_with(crate::drift::text::char_test(
+                                        char::is_alphanumeric,
+                                    ))
+                                })
+                        })
+                    });
+                let alone = said.is_some_and(|k| {
+                    let after = before.get(k + object.len()..).unwrap_or_default();
+                    !(after.starts_with(" or ")
+                        || after.starts_with(" and ")
+                        || after.starts_with(", ")
+                            && !has_any_in(
+                                after.get(..12).unwrap_or(after),
+                                "because|since|as |so ",
+                            ))
                 });
-            let alone = said.is_some_and(|k| {
-                let after = before.get(k + object.len()..).unwrap_or_default();
-                !(after.starts_with(" or ")
-                    || after.starts_with(" and ")
-                    || after.starts_with(", ")
-                        && !has_any_in(after.get(..12).unwrap_or(after), "because|since|as |so "))
-            });
-            if object.len() > 2 && alone && !negation(&ws_of(&lower)) {
-                out.push((0, at, &["forbids", "mention"]));
+                if object.len() > 2 && alone && !negation(&ws_of(&lower)) {
+                    out.push((0, at, &["forbids", "mention"]));
+                }
             }
         }
         // "On second thought, a table is overkill": a table asked before is taken back.
