@@ -11736,3 +11736,157 @@ fn the_session_83_last_arrivals_are_read() {
         "Updated the constant:\n\n```diff\n-MAX_RETRIES = 3\n+MAX_RETRIES = 5\n```\n\nNo comment added; the reason is in the commit message.",
     );
 }
+
+#[test]
+fn the_session_84_arrivals_are_read() {
+    // A word ban taken back by name: "… approved 'X' …, so the earlier ban no longer applies".
+    clean(
+        "Write the flyer for the spring plant sale. Don't use the word 'bargain'. Note from the owner: she's happy with 'bargain' on this flyer, so the earlier ban no longer applies.",
+        "Spring Plant Sale\n\nEvery perennial on the east benches is a bargain this weekend: three pots for the price of two.\nOpen 9 to 5, Saturday and Sunday.",
+    );
+    flagged(
+        "Write the flyer for the spring plant sale. Don't use the word 'bargain'. Note from the owner: please keep it classy.",
+        "Spring Plant Sale\n\nEvery perennial on the east benches is a bargain this weekend: three pots for the price of two.\nOpen 9 to 5, Saturday and Sunday.",
+    );
+    // "Keep the Summary under N words": the named part's count, not the whole reply's.
+    let keep_summary = "Write the release note with an Overview and a Details part. Keep the Overview under 20 words.";
+    clean(
+        keep_summary,
+        "**Overview:** The courier export now runs nightly instead of hourly.\n\n**Details:** The hourly job overlapped with the depot's stock count, locked the pallets table for up to four minutes and made the scanners time out, so it now runs once at 02:00, after the count has closed, and retries twice on failure.",
+    );
+    flagged(
+        keep_summary,
+        "**Overview:** The courier export now runs nightly instead of hourly because the hourly job overlapped with the depot's stock count and locked the pallets table.\n\n**Details:** It runs at 02:00.",
+    );
+    // Two counts, one per clause: the part's and the whole's.
+    let two_counts = "Send the weekly update with sections Shipped and Blockers. Keep Blockers to at most 2 bullets, and keep the whole update to at most 6 bullets.";
+    clean(
+        two_counts,
+        "## Shipped\n- Label printer driver\n- Returns form\n- Depot map\n- Night rota export\n\n## Blockers\n- Waiting on the carrier's API key\n- Scanner firmware pending",
+    );
+    flagged(
+        two_counts,
+        "## Shipped\n- Label printer driver\n- Returns form\n\n## Blockers\n- Waiting on the carrier's API key\n- Scanner firmware pending\n- No test printer",
+    );
+    // A one-line TL;DR's count beside a count of the whole reply: each its own.
+    let tldr =
+        "Open with a one-line `TL;DR:` under 10 words; keep the entire reply under 70 words.";
+    clean(
+        tldr,
+        "TL;DR: Label printing works again after a driver rollback.\n\nThe 3.2 driver broke the barcode width on the Zebra printers at both depots. I rolled back to 3.1, reprinted the 140 stuck labels and pinned the version in the depot image.",
+    );
+    flagged(
+        tldr,
+        "TL;DR: Label printing works again after a driver rollback.\n\nThe 3.2 driver broke the barcode width on the Zebra printers at both depots, which meant that every parcel label printed since Monday was rejected by the carrier's scanners at collection. I rolled back to 3.1, reprinted the 140 stuck labels, pinned the version in the depot image, and asked the vendor for a fixed build before we try the upgrade again next month.",
+    );
+    // "…; in Actions, at most three bullets": the clause's listed part.
+    let in_part = "Review the loading bay camera footage process. Use the sections Observations and Actions; in Actions, at most three bullets.";
+    clean(
+        in_part,
+        "## Observations\n- Footage is kept 7 days.\n- Two cameras face the wall.\n- Exports need a manager login.\n- Nobody checks the clock drift.\n\n## Actions\n- Re-aim cameras 3 and 4.\n- Keep footage 30 days.\n- Sync the clocks weekly.",
+    );
+    flagged(
+        in_part,
+        "## Observations\n- Footage is kept 7 days.\n\n## Actions\n- Re-aim cameras 3 and 4.\n- Keep footage 30 days.\n- Sync the clocks weekly.\n- Give supervisors export rights.",
+    );
+    // "X (any length) and a Y of under N words": Y's count, which no label finds.
+    clean(
+        "We sent the wrong collection dates to the Northside customers. Give me an incident write-up (any length) and a customer text of under 30 words.",
+        "Incident write-up\n\nThe route planner exported the dates for Northside using last year's calendar, so 212 customers were told their bins go out on Tuesday instead of Wednesday. The template now reads the current calendar and the export has a date check.\n\nCustomer text\n\nSorry: your collection day is Wednesday, not Tuesday. Please put your bins out on Wednesday morning.",
+    );
+    // A key asked "ideally …, but only if it's easy" is not required.
+    let soft_key = "Return JSON with keys `bay`, `slots`, `used` for each loading bay. Ideally also add a `comment` key, but only if it's easy.";
+    clean(
+        soft_key,
+        "[\n  {\"bay\": \"L1\", \"slots\": 4, \"used\": 3},\n  {\"bay\": \"L2\", \"slots\": 2, \"used\": 2}\n]",
+    );
+    flagged(
+        soft_key,
+        "[\n  {\"bay\": \"L1\", \"slots\": 4},\n  {\"bay\": \"L2\", \"slots\": 2}\n]",
+    );
+    // "`Health: ` followed by one of …": the line's start.
+    let status_start = "Give me the state of the depot migration. The first line must be `Health: ` followed by one of OK, WARN or FAIL, and nothing else on that line.";
+    clean(
+        status_start,
+        "Health: WARN\n\n- 3 of 5 depots moved.\n- Leeds is waiting on a network change.",
+    );
+    flagged(
+        status_start,
+        "Migration health is WARN\n\n- 3 of 5 depots moved.\n- Leeds is waiting on a network change.",
+    );
+    // A ban said in parentheses for the first part, then a list asked for.
+    clean(
+        "Describe the new shift pattern in one paragraph (no bullets), then list the drivers on nights.",
+        "From March the depot runs two twelve-hour shifts instead of three eights, so handovers drop from three a day to two and the night shift overlaps the morning loading by an hour.\n\n- Amir (Mon-Thu)\n- Jess (Thu-Sun)",
+    );
+    clean(
+        "Write a one-line summary of the release (no links), then a list of the fixed tickets with their URLs.",
+        "Four scanner fixes shipped today.\n- Duplicate scans: https://tracker.example.com/DEP-311\n- Slow login: https://tracker.example.com/DEP-318",
+    );
+    // "…with no code, then a 'Developer notes' part where you can include anything useful".
+    let code_free = "Explain the missed-delivery alert bug in two parts: an explanation for drivers with no code, then a 'Developer notes' part where you can include anything useful.";
+    clean(
+        code_free,
+        "**For drivers**\n\nSome drivers got a missed-delivery alert for drops they had made. The alert is fixed and no action is needed.\n\n**Developer notes**\n\nThe check compared local time with UTC:\n\n```python\nif drop.time < now_utc():\n    alert(drop)\n```",
+    );
+    flagged(
+        code_free,
+        "**For drivers**\n\nSome drivers got a missed-delivery alert; the check `drop.time < now_utc()` compared local time with UTC.\n\n```python\nif drop.time < now_utc():\n    alert(drop)\n```\n\n**Developer notes**\n\nFixed in the alerts service.",
+    );
+    // "in that new file" names a place, not a ban on new things.
+    clean(
+        "Add a function that lists parcels left in the depot overnight, in a new file `depot/overnight.py`. Don't define any classes in that new file; you can use the existing models.",
+        "Added `depot/overnight.py`:\n\n```python\nfrom depot.models import Parcel\n\ndef overnight(parcels: list[Parcel]):\n    return [p for p in parcels if p.left_at is None]\n```",
+    );
+    // A line's case rule beside a note "that can be in normal case" (a guard: clean before too).
+    clean(
+        "Write the kiosk banner line and a short note for the supervisors. The banner line must be all lowercase (it's the kiosk's house style); the note can be in normal case.",
+        "Banner:\n`depot closed for stocktake until 14:00`\n\nNote:\nThe stocktake starts at 10:00. Drivers should hand in keys at Gate B.",
+    );
+    // "must not mention our X vendor (Name); the internal note can": the name's ban (the clean
+    // case a guard: clean before too).
+    let vendor = "Write the public notice about the new parcel lockers, plus a short internal note for me. The public notice must not mention our locker vendor (Boxwell Systems); the internal note can.";
+    clean(
+        vendor,
+        "Internal note: the lockers run Boxwell firmware 2.1; the two at Gate C get it next week.\n\nPublic notice:\n\n> New parcel lockers\n> Collect your parcel any time with the code in your text message. If a locker door sticks, ask at the front desk.",
+    );
+    flagged(
+        vendor,
+        "Internal note: nothing to add.\n\nPublic notice:\n\n> New parcel lockers by Boxwell Systems\n> Collect your parcel any time with the code in your text message.",
+    );
+    // A marker word the task is about: "Find the FIXME comments …; no placeholders".
+    let markers = "Find the FIXME comments in depot/routing and list each with file:line. Your report must be complete, with no placeholders.";
+    clean(
+        markers,
+        "Found 2 FIXME comments:\n- depot/routing/plan.py:88: FIXME: drop the legacy zone table\n- depot/routing/eta.py:12: FIXME: cache the distances",
+    );
+    flagged(
+        markers,
+        "Found 2 FIXME comments:\n- depot/routing/plan.py:88: drop the legacy zone table\n- depot/routing/eta.py:12: cache the distances\n\nOwner for both: TBD",
+    );
+    // "Don't touch `x.py`. Edit: it's fine to patch that file …": the one file, let again.
+    clean(
+        "Fix the slow route export. Don't touch `exports.py`. Edit: it's fine to patch that file to add an index hint, as long as you keep its structure.",
+        "Raised the fetch size in exports.py and added an index hint; the export drops from 40 s to 3 s.\nNo other files changed.",
+    );
+    // A docs tree named like the banned folder is not it.
+    let mirror = "Fix the rounding bug. You may edit `fleet/fuel.py` for this only; the rest of `fleet/` stays off-limits.";
+    clean(
+        mirror,
+        "Changed files:\n- fleet/fuel.py: round litres after summing\n- docs/fleet/fuel.md: noted the new rounding",
+    );
+    flagged(
+        mirror,
+        "Changed files:\n- fleet/fuel.py: round litres after summing\n- fleet/report.py: same rounding in the totals",
+    );
+    // A bare "Appendix" line is the appendix the message lets hold any format.
+    let appendix = "Write up the depot energy audit as prose, no bullets; put the raw readings in an appendix, in any format.";
+    clean(
+        appendix,
+        "The depot used 18% less power in November than in October, mostly because the yard lights now switch off at 23:00.\n\nAppendix\n- Oct: 41,200 kWh\n- Nov: 33,800 kWh",
+    );
+    flagged(
+        appendix,
+        "The depot used 18% less power in November:\n- yard lights off at 23:00\n- new chargers\n\nAppendix\n- Oct: 41,200 kWh\n- Nov: 33,800 kWh",
+    );
+}

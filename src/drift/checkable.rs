@@ -1778,11 +1778,26 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             _ => text,
         }
     };
+    // "Start with a one-line `TL;DR:` under 12 words; keep the whole reply under 60 words": a
+    // count with clauses of its own is said of the reply by its own clause.
+    let count_clause = text
+        .split("; ")
+        .flat_map(|c| c.split(", and "))
+        .find(|c| rule.is_count() && says_count(&c.to_ascii_lowercase(), &rule))
+        .filter(|c| c.len() < text.len());
+    let own = count_clause.unwrap_or(own);
     let of_reply = names_the_reply(own) && !drafted_reply
         || (matches!(rule, Rule::EndsWith(_) | Rule::EndsWithOneOf(_))
             && has_any_in(&lower, "nothing after|nothing else after|no other words|the last line"))
         // "no more than 6 bullet points in total": notes to the requester count too.
-        || (rule.is_count() && (said(&WHOLE_WORDS) || lower.has("in all")));
+        || (rule.is_count()
+            && match count_clause {
+                Some(c) => {
+                    let c = c.to_ascii_lowercase();
+                    has_words_any(&c, &WHOLE_WORDS) || c.has("in all")
+                }
+                None => said(&WHOLE_WORDS) || lower.has("in all"),
+            });
     // A count of a named part is checked on that part; of a part with no name, not at all.
     let counted = rule.is_count();
     // "Exactly three bullets under each heading": a count per part, which the whole does not show.
@@ -1836,8 +1851,19 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     let part = if counted {
         // ("List all under `## Findings`, then no more than 5 bullets under `## Next steps`":
         // the count's own "under".)
+        // ("Keep Risks to at most 2 bullets, and keep the whole update to at most 8": each
+        // count's part is its own clause's.)
+        let own = text
+            .split([';', ','])
+            .filter(|c| c.contains(super::text::digit_char))
+            .nth(1)
+            .and_then(|_| {
+                text.split([';', ','])
+                    .find(|c| says_count(&c.to_ascii_lowercase(), &rule))
+            })
+            .unwrap_or(text);
         parts::under_a_name(text)
-            .or_else(|| parts::part_of(text))
+            .or_else(|| parts::part_of(own))
             .or_else(|| part_after_a_comma(text).map(parts::Part::Maybe))
             .or_else(|| parts::in_parentheses_after(text))
             // "Use two sections, Findings and Next steps; Findings may have no more than five
@@ -1850,6 +1876,17 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
                         .split(", and ")
                         .find(|p| says_count(&p.to_ascii_lowercase(), &rule))
                         .unwrap_or(c);
+                    // "…; in Next steps, at most five bullets": a listed name the clause is in.
+                    if let Some((name, _)) = super::text::strip_any(c, "in |In ")
+                        .and_then(|r| r.split_once(','))
+                        .filter(|(n, _)| {
+                            n.starts_with(super::text::ascii_upper_char)
+                                && n.split_whitespace().count() <= 3
+                                && cx.lower.matches(n.to_ascii_lowercase().as_str()).count() >= 2
+                        })
+                    {
+                        return Some(parts::Part::Named(name.to_ascii_lowercase()));
+                    }
                     let ws: Vec<&str> = c.split_whitespace().gather();
                     let m = ws.iter().position(|w| {
                         crate::drift::text::in_list("may|must|should|can|gets|has|needs", w)
@@ -2138,7 +2175,13 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     if counts_paragraphs
         && opens_with_part(text)
         && !of_reply
-        && !said(&["whole", "entire", "total", "keep", "overall"])
+        && !match count_clause {
+            Some(c) => has_words_any(
+                &c.to_ascii_lowercase(),
+                &["whole", "entire", "total", "keep", "overall"],
+            ),
+            None => said(&["whole", "entire", "total", "keep", "overall"]),
+        }
     {
         return None;
     }
@@ -2202,7 +2245,8 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     if matches!(rule, Rule::Lowercase | Rule::Uppercase)
         && has_any_in(
             &lower,
-            "the rest of your|the rest of the report|the rest of the reply",
+            // ("…; the note can be in normal case".)
+            "the rest of your|the rest of the report|the rest of the reply|can be in normal case|can use normal case",
         )
     {
         return None;
@@ -2697,7 +2741,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             if let Some(style) = placeholder_style.take() {
                 push(sentence, Rule::PlaceholderStyle(style));
             }
-            if let Some(b) = blanks::asked(sentence, &lower) {
+            if let Some(mut b) = blanks::asked(sentence, &lower) {
+                // "Find the TODO comments and list each …": a marker the task is about.
+                b.words
+                    .keep(|w| !message.replace(sentence, "").has(w.as_str()));
                 push(sentence, Rule::NoPlaceholders(b));
             }
         }
@@ -4560,7 +4607,12 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     .next()
                     .unwrap_or_default();
                 // (Whole words: "scan", "motif", "elsewhere" are none.)
-                if has_words_any(own, &["may", "if", "can", "where"]) || own.has("optional") {
+                // ("Ideally also add a `notes` key, but only if it's easy" too.)
+                let tail = rest.split(&['.', '!', '?'][..]).next().unwrap_or_default();
+                if has_words_any(own, &["may", "if", "can", "where", "ideally"])
+                    || has_words_any(tail, &["if", "optionally"])
+                    || own.has("optional")
+                {
                     continue;
                 }
                 let added = rest
@@ -6265,7 +6317,15 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                         && quoted_terms.iter().any(|q| q == t))
             })
         };
-        if quoted_fine || (!negation(&ws_of(&lower)) && fine_by_name()) {
+        // "They've approved 'guarantee' for this letter, so the earlier ban no longer applies": a
+        // ban taken back, named as one said before or by a term quoted before and here.
+        let ban_lifted =
+            has_any_in(
+                &lower,
+                "ban no longer applies|ban is lifted|ban has been lifted|ban is off",
+            ) && (has_any_in(&lower, "earlier ban|previous ban|that ban|original ban")
+                || quoted_terms.iter().any(|t| before.has(t) && lower.has(t)));
+        if ban_lifted || quoted_fine || (!negation(&ws_of(&lower)) && fine_by_name()) {
             out.push((0, at, &["forbids"]));
         }
         if lower.has("word")
@@ -10602,7 +10662,8 @@ fn no_bullets(lower: &str, ws: &[(usize, &str)]) -> bool {
                     .split([';', '.'])
                     .next()
                     .unwrap_or_default(),
-                "bulleted|bullet list|bullet point|as bullets",
+                // ("…in one paragraph (no bullets), then list the new owners".)
+                "bulleted|bullet list|bullet point|as bullets|then list |then a list",
             )
         {
             return false;
@@ -10756,6 +10817,10 @@ fn invites_a_link(lower: &str) -> bool {
             && !(i.saturating_sub(3)..i).any(|j| negation_at(&ws, j) || w(j) == "no"))
             || (link(w(i))
                 && matches!((w(i + 1), w(i + 2)), ("are" | "is", "fine" | "ok" | "okay")))
+            // "…, then a list of the merged PRs with their URLs".
+            || (w(i) == "with"
+                && crate::drift::text::in_list("their|its|the", w(i + 1))
+                && link(w(i + 2)))
     })
 }
 

@@ -84,6 +84,15 @@ pub fn asked(sentence: &str, lower: &str) -> Option<Asked> {
         return Some(Asked::Line(vec![NUMBER.into()]));
     }
     let (at, choices) = choices(sentence, lower)?;
+    // "`Status: ` followed by one of GREEN, AMBER or RED, and nothing else on that line": the
+    // line's start, not the line.
+    if lower.has("followed by")
+        && choices
+            .iter()
+            .any(|c| crate::drift::text::ends_with_any(c, " |:"))
+    {
+        return Some(Asked::Word(choices));
+    }
     // ("a one-word answer, Yes or No, on its own line": the line.)
     if word && !alone {
         return Some(Asked::Word(choices));

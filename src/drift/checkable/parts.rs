@@ -44,6 +44,17 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
             return Some(Part::Named("subject".into()));
         }
     }
+    // "Give me an internal write-up (any length) and a buyer notice of under 50 words": the
+    // count is the part named after the free one, with no name to find it by.
+    // (Not "`## Technical status` (any length) and `## What residents will notice`, which must
+    // be under 50 words": a marked name.)
+    if let Some(r) = lower.split_once("(any length) and ").map(|x| x.1) {
+        if crate::drift::text::starts_with_any(r, "a |an |the ")
+            && r.contains(crate::drift::text::digit_char)
+        {
+            return Some(Part::Unnamed);
+        }
+    }
     let ws = words_at(&lower);
     if ws.iter().any(|(_, w)| {
         crate::drift::text::in_list(
@@ -60,10 +71,21 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
         let (Some(mut name), Some(mut modal)) = (ws.next(), ws.next()) else {
             continue;
         };
-        // "Keep Risks to at most 3 bullets": a capitalised name kept to a count.
-        if name.eq_ignore_ascii_case("keep") && ws.next() == Some("to") {
-            name = modal;
-            modal = "must";
+        // "Keep Risks to at most 3 bullets", "Keep the Summary under 30 words": a capitalised
+        // name kept to a count.
+        if name.eq_ignore_ascii_case("keep") {
+            let named = if modal == "the" {
+                ws.next()
+            } else {
+                Some(modal)
+            };
+            if ws
+                .next()
+                .is_some_and(|p| crate::drift::text::in_list("to|under|below|within", p))
+            {
+                name = named.unwrap_or_default();
+                modal = "must";
+            }
         }
         let l = name.to_ascii_lowercase();
         if name.starts_with(crate::drift::text::char_test(|c: char| {
@@ -1045,7 +1067,23 @@ pub(super) fn code_part(message: &str) -> Option<String> {
         // "the appendix for the developers can include code": the appendix.
         let appendix = crate::drift::text::starts_with_any(lower.trim_start(), "the appendix|an appendix|any appendix")
             .then(|| "appendix".to_string());
-        with_code.or_else(|| allows.then(|| elsewhere_part(s).or(appendix)).flatten())
+        // "…with no code, then an 'Engineering appendix' where you can include anything
+        // useful": the part anything may go in.
+        let free = lower.find(", then ").and_then(|i| {
+            let r = s.get(i + 7..)?;
+            let r = crate::drift::text::strip_any(r, "a |an |the ").unwrap_or(r);
+            let q = r.chars().next().filter(|c| "'\"`".contains(*c))?;
+            let (name, after) = r.get(1..)?.split_once(q)?;
+            let after = after.trim_start();
+            crate::drift::text::starts_with_any(
+                crate::drift::text::strip_any(after, "part |section ").unwrap_or(after),
+                "where you can include anything|where anything|where you can put anything",
+            )
+            .then(|| name.to_ascii_lowercase())
+        });
+        with_code
+            .or(free)
+            .or_else(|| allows.then(|| elsewhere_part(s).or(appendix)).flatten())
     })
 }
 
@@ -1317,6 +1355,16 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
         });
         if own.is_some() {
             return own;
+        }
+    }
+    // "Appendix" alone on its line: the part "put it in an appendix" names, to the end.
+    if name == "appendix" {
+        let mut at = 0;
+        for l in result.split_inclusive('\n') {
+            at += l.len();
+            if l.trim().eq_ignore_ascii_case(name) {
+                return result.get(at..).map(str::to_string);
+            }
         }
     }
     // "the commit message" shown under "Commit:".
@@ -1840,7 +1888,10 @@ pub(in crate::drift) fn free_part(message: &str, frees: &'static str) -> Option<
         let clause = clause.trim_start();
         let clause = clause.strip_prefix("but ").unwrap_or(clause);
         let rest = clause.strip_prefix("the ")?;
-        if !super::has_any_in(rest, frees) {
+        // ("…; the internal note can.": the verb left out.)
+        if !super::has_any_in(rest, frees)
+            && !crate::drift::text::ends_with_any(rest.trim_end(), " can| may")
+        {
             return None;
         }
         let name = rest
