@@ -1780,24 +1780,24 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     };
     // "Start with a one-line `TL;DR:` under 12 words; keep the whole reply under 60 words": a
     // count with clauses of its own is said of the reply by its own clause.
-    let count_clause = text
-        .split("; ")
-        .flat_map(|c| c.split(", and "))
-        .find(|c| rule.is_count() && says_count(&c.to_ascii_lowercase(), &rule))
+    let count_clause = rule
+        .is_count()
+        .then(|| {
+            text.split("; ").find_map(|c| {
+                c.split(", and ")
+                    .find(|p| says_count(&p.to_ascii_lowercase(), &rule))
+            })
+        })
+        .flatten()
         .filter(|c| c.len() < text.len());
     let own = count_clause.unwrap_or(own);
+    let own_lower = count_clause.map_or_else(|| lower.clone(), str::to_ascii_lowercase);
+    let said_own = |list: &[&str]| has_words_any(&own_lower, list);
     let of_reply = names_the_reply(own) && !drafted_reply
         || (matches!(rule, Rule::EndsWith(_) | Rule::EndsWithOneOf(_))
             && has_any_in(&lower, "nothing after|nothing else after|no other words|the last line"))
         // "no more than 6 bullet points in total": notes to the requester count too.
-        || (rule.is_count()
-            && match count_clause {
-                Some(c) => {
-                    let c = c.to_ascii_lowercase();
-                    has_words_any(&c, &WHOLE_WORDS) || c.has("in all")
-                }
-                None => said(&WHOLE_WORDS) || lower.has("in all"),
-            });
+        || (rule.is_count() && (said_own(&WHOLE_WORDS) || own_lower.has("in all")));
     // A count of a named part is checked on that part; of a part with no name, not at all.
     let counted = rule.is_count();
     // "Exactly three bullets under each heading": a count per part, which the whole does not show.
@@ -1853,14 +1853,8 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         // the count's own "under".)
         // ("Keep Risks to at most 2 bullets, and keep the whole update to at most 8": each
         // count's part is its own clause's.)
-        let own = text
-            .split([';', ','])
-            .filter(|c| c.contains(super::text::digit_char))
-            .nth(1)
-            .and_then(|_| {
-                text.split([';', ','])
-                    .find(|c| says_count(&c.to_ascii_lowercase(), &rule))
-            })
+        let own = count_clause
+            .filter(|c| text.replacen(c, "", 1).contains(super::text::digit_char))
             .unwrap_or(text);
         parts::under_a_name(text)
             .or_else(|| parts::part_of(own))
@@ -2175,13 +2169,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     if counts_paragraphs
         && opens_with_part(text)
         && !of_reply
-        && !match count_clause {
-            Some(c) => has_words_any(
-                &c.to_ascii_lowercase(),
-                &["whole", "entire", "total", "keep", "overall"],
-            ),
-            None => said(&["whole", "entire", "total", "keep", "overall"]),
-        }
+        && !said_own(&["whole", "entire", "total", "keep", "overall"])
     {
         return None;
     }

@@ -1359,12 +1359,9 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
     }
     // "Appendix" alone on its line: the part "put it in an appendix" names, to the end.
     if name == "appendix" {
-        let mut at = 0;
-        for l in result.split_inclusive('\n') {
-            at += l.len();
-            if l.trim().eq_ignore_ascii_case(name) {
-                return result.get(at..).map(str::to_string);
-            }
+        if let Some(l) = result.lines().find(|l| l.trim().eq_ignore_ascii_case(name)) {
+            let at = l.as_ptr() as usize - result.as_ptr() as usize + l.len();
+            return result.get(at..).map(str::to_string);
         }
     }
     // "the commit message" shown under "Commit:".
