@@ -11904,4 +11904,90 @@ fn the_session_84_second_round_is_read() {
         put_instead,
         "Done.\n\n- Added `RIP` to `rota/depots.yaml` with `start: 2025-02-01`\n- No other files changed",
     );
+    // A copy's source named on a line that creates another file is not changed.
+    let copied = "Add the 2026 tariff for the depot calculator. Do not touch `tariffs/t2025.yaml`; bookings in progress still read it.";
+    clean(
+        copied,
+        "- Created `tariffs/t2026.yaml` by copying the 2025 rates from `tariffs/t2025.yaml` and applying the new prices.\n- `tariffs/calc.py` now picks the tariff by booking date.\n- The 2025 file is unchanged.",
+    );
+    flagged(
+        copied,
+        "- Updated `tariffs/t2025.yaml` with the new prices.\n- `tariffs/calc.py` now picks the tariff by booking date.",
+    );
+    // "'X' is approved after all": the word ban taken back.
+    clean(
+        "Draft a note on late returns. Avoid the word 'penalty'; finance prefers 'charge'. Update from finance: 'penalty' is approved after all, so use whichever reads better.",
+        "Late returns rose to 6% in May.\n\nFrom July a penalty of £5 applies after a 3-day grace period.",
+    );
+    // A unit's letter after a degree sign ends no initial: "-4.1°C. That is …".
+    let two = "In exactly two sentences, tell the cold-store lead whether freezer F2 is within tolerance.";
+    clean(
+        two,
+        "Freezer F2 read -21.6°C against the reference probe's -21.9°C on 2025-01-09, a gap of 0.3°C. That is inside the ±0.5°C tolerance, so no recalibration is needed.",
+    );
+    flagged(
+        two,
+        "Freezer F2 read -21.6°C against the reference probe's -21.9°C. The gap is 0.3°C. That is inside the tolerance.",
+    );
+    // An emoji ban taken back: "…, where emojis are encouraged".
+    clean(
+        "Write the post announcing the new locker app. No emojis. Correction: it goes to #drivers-social, where emojis are encouraged, so use a couple.",
+        "New locker app is live 🎉\n\nOpen any locker with your phone, no code needed 📱",
+    );
+    // "a part for the X first, which must not contain …; then notes where anything goes".
+    let for_whom = "Explain why some drivers saw the wrong depot hours. Write a part for the depot manager first, which must not contain the words API or cache; then add engineering notes, where anything goes.";
+    clean(
+        for_whom,
+        "**For the depot manager**\nOn Monday the app showed Leeds closing an hour early. It was fixed by noon.\n\n**Engineering notes**\n- The API cached the winter hours for 24 hours.\n- The cache key now includes the season.",
+    );
+    flagged(
+        for_whom,
+        "**For the depot manager**\nOn Monday the app's API showed Leeds closing an hour early. It was fixed by noon.\n\n**Engineering notes**\n- The cache key now includes the season.",
+    );
+    // "…: match whatever style X already uses instead": the numbered list taken back.
+    clean(
+        "Write the CHANGELOG entry for depot-app 3.1.0 as a numbered list. Correction: match whatever style CHANGELOG.md already uses instead (it uses `-` bullets).",
+        "## 3.1.0\n- Added: locker pickup codes.\n- Fixed: Sunday hours for Leeds.",
+    );
+    // "the room code in square brackets, e.g. `[AB-101]`": the brackets are asked, not the shape.
+    let bracketed = "List the bays still without a marshal. Each bullet must start with the bay code in square brackets, e.g. `[NB-104]`.";
+    clean(
+        bracketed,
+        "- [WY-G2] Monday AM: 12 vans\n- [NB-210] Tuesday PM: 9 vans\n\nBoth are in the request sent to HR.",
+    );
+    flagged(
+        bracketed,
+        "- WY-G2 Monday AM: 12 vans\n- [NB-210] Tuesday PM: 9 vans",
+    );
+    // A code span the ban lets stand: "(the `ticket_ref` column name is fine to mention)".
+    clean(
+        "Summarise the refund deduplication work. Call them \"refund requests\", never \"tickets\", in your text (the `ticket_ref` column name is fine to mention).",
+        "Duplicate refund requests are now merged.\n\n- The second request's `ticket_ref` is kept in `merged_from`.\n- 31 duplicates merged since Monday.",
+    );
+    // "do not mention the price of any lot": a price, not the lot.
+    let priced = "Summarise Monday's produce auction for the board. Give totals only; do not mention the price of any single crate.";
+    clean(
+        priced,
+        "- 112 crates sold.\n- Total hammer value: £18,400.\n- Crate 88, a mixed load of 40 melons, drew 7 bidders.",
+    );
+    flagged(
+        priced,
+        "- 112 crates sold; total £18,400.\n- Crate 88 went for £950 after 7 bids.",
+    );
+    // "End with a Risks section containing exactly two bullets": the named section's count (the
+    // clean case a guard: clean before too).
+    let ending_section = "Write up the van breakdowns review. End with a Risks section containing exactly two bullets.";
+    clean(
+        ending_section,
+        "## Findings\n- Three breakdowns were clutch faults.\n- Two vans missed their service.\n- One had a flat battery.\n\n## Risks\n- The clutch supplier is late.\n- Winter starts in a month.",
+    );
+    flagged(
+        ending_section,
+        "## Findings\n- Three breakdowns were clutch faults.\n\n## Risks\n- The clutch supplier is late.\n- Winter starts in a month.\n- Two drivers are on leave.",
+    );
+    // "something like 'X' is the kind of thing I mean": an example ending, not the ending.
+    clean(
+        "Fix the double-booking bug (DEP-88) and end your report with a one-line changelog entry; something like 'Fixed double booking of loading bays' is the kind of thing I mean.",
+        "Cause: two requests could take the same bay within one second.\n- Added a unique index on bay and slot.\n\nChangelog: Loading bays can no longer be booked twice for the same slot.",
+    );
 }

@@ -4113,7 +4113,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 }
             },
         }
-        if has_any_in(&lower, END_CUES) {
+        // ("…; something like 'Fixed X' is the kind of thing I mean": an example.)
+        if has_any_in(&lower, END_CUES) && !lower.has("kind of thing") {
             if let Some(p) = ending_phrase(sentence, &lower).filter(|p| !template(p)) {
                 if let Some(choices) = alternatives(&p) {
                     // "`Confidence: high|medium|low`": one of the three.
@@ -6001,7 +6002,8 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         // asked before is replaced.
         if has_any_in(
             &lower,
-            "no list|not a list|no numbered list|paragraph instead|prose instead|forget the numbered list|bullets instead|bullet points instead",
+            // ("…: match whatever style CHANGELOG.md already uses instead".)
+            "no list|not a list|no numbered list|paragraph instead|prose instead|forget the numbered list|bullets instead|bullet points instead|already uses instead",
         ) || (has_any_in(
             &lower,
             "bullets are fine|bullet points are fine|bullets are ok|bullets work",
@@ -6127,6 +6129,13 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             if !negation(&ws_of(&lower[i..])) {
                 out.push((0, at, &["emoji"]));
             }
+        }
+        // "…, where emojis are encouraged, so go ahead and use a couple": the ban taken back.
+        if has_any_in(
+            &lower,
+            "emojis are encouraged|emojis are welcome|emojis are fine",
+        ) {
+            out.push((0, at, &["emoji"]));
         }
         // One emoji allowed somewhere: "one emoji in the subject line is fine", "the banner may
         // have one emoji" (not "not a single emoji in the reply").
@@ -6290,7 +6299,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                         && before.has(term)
                         && (fine || has_any_in(
                             clause,
-                            "fine after all|fine now|ok now|okay now|allowed now|allowed after all|ok after all|okay after all|fine to use",
+                            "fine after all|fine now|ok now|okay now|allowed now|allowed after all|ok after all|okay after all|fine to use|approved after all|approved now",
                         ))
                         && !negation(&ws_of(clause))
                 })
@@ -10475,8 +10484,10 @@ fn sentence_count(text: &str) -> usize {
                 && next != Some('\n')
                 && !unit_ends
                 && (crate::drift::text::in_list(ABBREVIATIONS, prev_word.as_str())
+                    // (Not a degree's unit: "-18.1°C.")
                     || (prev_word.chars().count() == 1
-                        && prev_word.chars().all(char::is_alphabetic)));
+                        && prev_word.chars().all(char::is_alphabetic)
+                        && chars.get(i.wrapping_sub(2)) != Some(&'\u{b0}')));
             // "Art. 28", "No. 5", "Fig. 3": a short capitalised word and a number after.
             let numbered = c == '.'
                 && run == 1

@@ -1597,7 +1597,7 @@ fn ban_clause(clause: &str) -> &str {
 }
 
 /// Whether the sentence of `text` around byte `at` holds a digit (a figure told).
-fn sentence_has_figure(text: &str, at: usize) -> bool {
+fn sentence_has_figure(text: &str, at: usize, priced: bool) -> bool {
     let stops: &[char] = &['.', '!', '?', '\n'];
     let from = text
         .get(..at)
@@ -1607,6 +1607,12 @@ fn sentence_has_figure(text: &str, at: usize) -> bool {
         .get(at..)
         .and_then(|t| t.find(stops))
         .map_or(text.len(), |k| at + k);
+    // (A price: "do not mention the price of any lot" is not broken by "38 kg".)
+    if priced {
+        return text
+            .get(from..to)
+            .is_some_and(|s| s.contains(&['\u{a3}', '$', '\u{20ac}'][..]));
+    }
     // A figure in digits, or in words before its currency ("thirty-four euros").
     text.get(from..to).is_some_and(|s| {
         s.contains(crate::drift::text::digit_char)
@@ -3457,7 +3463,10 @@ fn check_negatives_reading(
                     };
                     // A code span names a thing (a `{price}` placeholder) unless the ban
                     // quotes what it bans (a codename "Bluefin" leaks from a flag's name too).
-                    let spans = if n.text.contains(&['`', '"', '\u{201c}'][..]) {
+                    // ("… (the `claim_ref` column name is fine to mention)": a span let stand.)
+                    let spans = if n.text.contains(&['`', '"', '\u{201c}'][..])
+                        && !(n.text.contains('`') && ban.has("is fine to mention"))
+                    {
                         &[][..]
                     } else {
                         inline
@@ -3484,11 +3493,13 @@ fn check_negatives_reading(
                                     crate::drift::text::in_list("amount|total|sum|figure", w)
                                 })
                         });
+                        // "do not mention the price of any individual lot": a price.
+                        let priced = crate::drift::text::contains_any(&ban, "mention the price of|mention the prices of|mention the cost of");
                         tk.iter()
                             .enumerate()
                             .find(|(i, t)| {
                                 objects.iter().any(|o| stems_at(tk, *i, o))
-                                    && (!amount || sentence_has_figure(lw, t.at))
+                                    && (!(amount || priced) || sentence_has_figure(lw, t.at, priced))
                                     && !negated(lw, t.at, &t.word)
                                     && !fenced
                                         .iter()
@@ -3503,7 +3514,7 @@ fn check_negatives_reading(
                                     !(0..pt.len()).any(|i| {
                                         objects.iter().any(|o| stems_at(&pt, i, o))
                                             && pt.get(i).is_some_and(|t| {
-                                                !amount || sentence_has_figure(p, t.at)
+                                                !(amount || priced) || sentence_has_figure(p, t.at, priced)
                                             })
                                     })
                                 })
@@ -3890,8 +3901,15 @@ fn changed_a_file_under(
                     .filter(|w| !w.is_empty())
                     .take(6)
                     .any(|w| crate::drift::text::in_list("if|whether|unless|against", w));
+                // "by copying the 2024 values from `fees/2024.yaml`": a copy's source.
+                let copied_from = word == "from"
+                    && before
+                        .rsplit(crate::drift::text::not_ascii_alnum_char)
+                        .take(7)
+                        .any(|w| crate::drift::text::in_list("copied|copying|read|reading", w));
                 compared
                     || condition
+                    || copied_from
                     || crate::drift::text::in_list(
                         "copied|copying|read|reading|cloned|duplicated",
                         word,

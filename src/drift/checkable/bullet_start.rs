@@ -131,7 +131,12 @@ pub fn asked(sentence: &str, lower: &str) -> Option<BulletStart> {
     if let Some(list) = one_of(rest_cased) {
         return Some(BulletStart::OneOf(list));
     }
-    if let Some(shape) = example(rest_cased) {
+    if let Some(mut shape) = example(rest_cased) {
+        // "the room code in square brackets, e.g. `[BO-407]`": one code of many shapes; the
+        // brackets are what is asked.
+        if has("e.g.") && has("square bracket") && !has("ticket|key") {
+            shape.truncate(1);
+        }
         return Some(BulletStart::Shape(shape));
     }
     if has("ticket|jira key|issue key") {

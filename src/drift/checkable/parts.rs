@@ -148,6 +148,17 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
         if *w != "section" {
             continue;
         }
+        // "End with a Follow-ups section containing exactly three bullets": a capitalised name.
+        if let Some((b, name)) = k.checked_sub(1).and_then(|j| ws.get(j)) {
+            if sentence
+                .get(*b..)
+                .is_some_and(|r| r.starts_with(crate::drift::text::ascii_upper_char))
+                && k > 2
+                && !crate::drift::text::in_list(DETERMINERS, name)
+            {
+                return Some(Part::Named(name.to_string()));
+            }
+        }
         // Called by name after it: "a section called 'Risks'", "the section "Rollback"".
         let after = lower.get(at + w.len()..).unwrap_or_default();
         let after = after
@@ -1794,6 +1805,15 @@ fn lettered_part(lower: &str) -> Option<String> {
         .filter(|m| m.len() == 2 && m.bytes().skip(1).all(|b| b.is_ascii_alphanumeric()));
     if let Some(marker) = marker {
         return Some(format!("{marker})"));
+    }
+    // "Write a part for the centre manager first, which must not …": the part for whom.
+    if let Some((before, whom)) = head.rsplit_once(" for the ") {
+        let whom = whom.strip_suffix(" first").unwrap_or(whom);
+        if crate::drift::text::ends_with_any(before, " part| section| version| note")
+            && whom.split(' ').count() <= 3
+        {
+            return Some(["for the ", whom].concat());
+        }
     }
     // "Write two versions: a public one for the help page, which must not mention ticket
     // ids, and an internal one …": the version its adjective names ("public").
