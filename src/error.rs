@@ -142,18 +142,18 @@ impl GuardError {
 
     /// An error as the compiler module writes it.
     pub(crate) fn read(mut f: crate::json_fields::Fields) -> serde_json::Result<Self> {
-        let name = f.text(&["code"])?;
+        let name = f.text("code")?;
         Ok(GuardError {
             code: ErrorCode::ALL
                 .into_iter()
                 .find(|c| c.as_str() == name)
                 .ok_or_else(|| serde::de::Error::custom("unknown error code"))?,
-            path: f.text(&["path"])?,
-            message: f.text(&["message"])?,
+            path: f.text("path")?,
+            message: f.text("message")?,
             details: f.objects("details", |mut d| {
                 Ok(ErrorDetail {
-                    path: d.text(&["path"])?,
-                    message: d.text(&["message"])?,
+                    path: d.text("path")?,
+                    message: d.text("message")?,
                 })
             })?,
         })

@@ -71,11 +71,12 @@ impl Fields {
         }
     }
 
-    /// The value under the first of `names` (a field's name, then its aliases); `null` is none.
-    fn take(&mut self, names: &[&'static str]) -> Result<Option<Value>, Error> {
+    /// The value under the first of `names` (a field's name, then its aliases, joined by `|`:
+    /// one string where a slice was a pointer and a length per name); `null` is none.
+    fn take(&mut self, names: &'static str) -> Result<Option<Value>, Error> {
         let mut found = None;
-        for name in names {
-            if let Some(v) = self.0.remove(*name) {
+        for name in names.split('|') {
+            if let Some(v) = self.0.remove(name) {
                 if found.is_some() {
                     return Err(Error::duplicate_field(first(names)));
                 }
@@ -87,7 +88,7 @@ impl Fields {
 
     /// Any value but `null`.
     pub fn opt_value(&mut self, name: &'static str) -> Result<Option<Value>, Error> {
-        self.take(&[name])
+        self.take(name)
     }
 
     /// An optional object read by `read`.
@@ -100,7 +101,7 @@ impl Fields {
     }
 
     /// An optional string.
-    pub fn opt_text(&mut self, names: &[&'static str]) -> Result<Option<String>, Error> {
+    pub fn opt_text(&mut self, names: &'static str) -> Result<Option<String>, Error> {
         match self.take(names)? {
             None => Ok(None),
             Some(Value::String(s)) => Ok(Some(s)),
@@ -109,14 +110,14 @@ impl Fields {
     }
 
     /// A string that must be there.
-    pub fn text(&mut self, names: &[&'static str]) -> Result<String, Error> {
+    pub fn text(&mut self, names: &'static str) -> Result<String, Error> {
         self.opt_text(names)?
             .ok_or_else(|| Error::missing_field(first(names)))
     }
 
     /// An optional boolean.
     pub fn opt_flag(&mut self, name: &'static str) -> Result<Option<bool>, Error> {
-        match self.take(&[name])? {
+        match self.take(name)? {
             None => Ok(None),
             Some(Value::Bool(b)) => Ok(Some(b)),
             Some(v) => Err(Error::invalid_type(unexpected(&v), &"a boolean")),
@@ -125,7 +126,7 @@ impl Fields {
 
     /// An optional number (any JSON number).
     pub fn opt_number(&mut self, name: &'static str) -> Result<Option<f64>, Error> {
-        match self.take(&[name])? {
+        match self.take(name)? {
             None => Ok(None),
             Some(Value::Number(n)) => Ok(n.as_f64()),
             Some(v) => Err(Error::invalid_type(unexpected(&v), &"a number")),
@@ -134,7 +135,7 @@ impl Fields {
 
     /// An optional count: a whole number from 0 to `u32::MAX`.
     pub fn opt_count(&mut self, name: &'static str) -> Result<Option<u32>, Error> {
-        match self.take(&[name])? {
+        match self.take(name)? {
             None => Ok(None),
             Some(v) => v
                 .as_u64()
@@ -164,7 +165,7 @@ impl Fields {
 
     /// An optional whole number from 0 to `u64::MAX`.
     pub fn opt_u64(&mut self, name: &'static str) -> Result<Option<u64>, Error> {
-        match self.take(&[name])? {
+        match self.take(name)? {
             None => Ok(None),
             Some(v) => match v.as_u64() {
                 Some(n) => Ok(Some(n)),
@@ -175,7 +176,7 @@ impl Fields {
 
     /// An optional array.
     pub fn opt_list(&mut self, name: &'static str) -> Result<Option<Vec<Value>>, Error> {
-        self.take(&[name])?.map(list).transpose()
+        self.take(name)?.map(list).transpose()
     }
 
     /// An optional array of strings.
@@ -194,7 +195,7 @@ impl Fields {
 
     /// An optional nested object.
     pub fn opt_object(&mut self, name: &'static str) -> Result<Option<Fields>, Error> {
-        match self.take(&[name])? {
+        match self.take(name)? {
             None => Ok(None),
             Some(Value::Object(m)) => Ok(Some(Fields(m))),
             Some(v) => Err(Error::invalid_type(unexpected(&v), &"an object")),
@@ -218,8 +219,8 @@ fn unexpected(v: &Value) -> Unexpected<'_> {
     }
 }
 
-fn first(names: &[&'static str]) -> &'static str {
-    names.first().copied().unwrap_or_default()
+fn first(names: &'static str) -> &'static str {
+    names.split('|').next().unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -231,8 +232,8 @@ mod tests {
         let (name, mut f) = tagged("type", v)?;
         match name.as_str() {
             "paused" | "Paused" => {
-                let id = f.text(&["taskId", "id"])?;
-                f.opt_text(&["note"])?;
+                let id = f.text("taskId|id")?;
+                f.opt_text("note")?;
                 Ok((name, Some(id)))
             }
             "tick" => Ok((name, None)),

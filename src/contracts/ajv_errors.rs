@@ -23,11 +23,11 @@ impl ContractError {
     /// An error as the compiler module writes it.
     pub(crate) fn read(mut f: crate::json_fields::Fields) -> serde_json::Result<Self> {
         Ok(ContractError {
-            instance_path: f.text(&["instancePath"])?,
-            schema_path: f.text(&["schemaPath"])?,
-            keyword: f.text(&["keyword"])?,
+            instance_path: f.text("instancePath")?,
+            schema_path: f.text("schemaPath")?,
+            keyword: f.text("keyword")?,
             params: f.opt_value("params")?.unwrap_or_default(),
-            message: f.text(&["message"])?,
+            message: f.text("message")?,
         })
     }
 

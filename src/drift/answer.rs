@@ -18,19 +18,13 @@ pub struct Finding {
 }
 
 /// Words that open a closed question's options ("as either X or Y", "whether it is X or Y").
-const CHOICE_OPENERS: [&str; 6] = [
-    "as either ",
-    "is either ",
-    "whether it is ",
-    "whether this is ",
-    "if it is ",
-    "if this is ",
-];
+const CHOICE_OPENERS: &str =
+    "as either |is either |whether it is |whether this is |if it is |if this is ";
 
 /// The options of a closed question: "either favourable or unfavourable" → [favourable, unfavourable].
 /// Each option is one to three words; the list ends at punctuation.
 pub fn choice_options(task_lower: &str) -> Vec<String> {
-    for opener in CHOICE_OPENERS {
+    for opener in CHOICE_OPENERS.split('|') {
         let Some(at) = task_lower.find(opener) else {
             continue;
         };
@@ -76,18 +70,14 @@ fn names(lower: &str, option: &str) -> bool {
 }
 
 /// Verbs that set a goal's direction: towards less of the object, or towards more of it.
-const LESS: [&str; 9] = [
-    "reduce", "decrease", "minimize", "minimise", "lower", "cut", "limit", "prevent", "avoid",
-];
-const MORE: [&str; 7] = [
-    "increase", "improve", "boost", "maximize", "maximise", "raise", "grow",
-];
+const LESS: &str = "reduce|decrease|minimize|minimise|lower|cut|limit|prevent|avoid";
+const MORE: &str = "increase|improve|boost|maximize|maximise|raise|grow";
 /// Either direction's verbs, found in one pass before the request is split into words.
 static GOAL_VERBS: super::phrases::PhraseGroups<2> =
-    super::phrases::PhraseGroups::new([&LESS, &MORE]);
+    super::phrases::PhraseGroups::new([LESS, MORE]);
 /// What recommends more of a thing, and what recommends less of it.
-const TOWARDS_MORE: [&str; 4] = ["more", "increase", "maximize", "maximise"];
-const TOWARDS_LESS: [&str; 5] = ["less", "fewer", "reduce", "decrease", "minimize"];
+const TOWARDS_MORE: &str = "more|increase|maximize|maximise";
+const TOWARDS_LESS: &str = "less|fewer|reduce|decrease|minimize";
 /// Words between a goal verb and its object that are not the object.
 const FILLER: &str = "the|amount|of|your|their|its|a|number";
 
@@ -99,8 +89,8 @@ pub fn goal(task_lower: &str) -> Option<(Vec<String>, String, bool)> {
     }
     let words = segment::words(task_lower);
     for (k, (_, w)) in words.iter().enumerate() {
-        let less = LESS.contains(w);
-        if !less && !MORE.contains(w) {
+        let less = crate::drift::text::in_list(LESS, w);
+        if !less && !crate::drift::text::in_list(MORE, w) {
             continue;
         }
         let object: Vec<&str> = words
@@ -127,9 +117,9 @@ fn reversal(
     object: &[String],
     less: bool,
 ) -> Option<String> {
-    let wrong_way: &[&str] = if less { &TOWARDS_MORE } else { &TOWARDS_LESS };
+    let wrong_way = if less { TOWARDS_MORE } else { TOWARDS_LESS };
     for (k, (at, w)) in words.iter().enumerate() {
-        if !wrong_way.contains(w) {
+        if !crate::drift::text::in_list(wrong_way, w) {
             continue;
         }
         // The object right after the cue ("more water", "increase the water"), skipping an
@@ -162,8 +152,8 @@ fn numbers(words: &[(usize, &str)]) -> Vec<(usize, f64)> {
                 text::decimal(w)
             } else {
                 super::checklist::NUMBER_WORDS
-                    .iter()
-                    .position(|n| *n == w)
+                    .split('|')
+                    .position(|n| n == w)
                     .map(|k| k as f64)
             };
             value.map(|v| (at, v))

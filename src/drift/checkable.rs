@@ -343,28 +343,10 @@ pub struct Checked {
     pub evidence: Option<String>,
 }
 
-const NUMBER_WORDS: [(&str, usize); 21] = [
-    ("zero", 0),
-    ("one", 1),
-    ("once", 1),
-    ("two", 2),
-    ("twice", 2),
-    ("three", 3),
-    ("four", 4),
-    ("five", 5),
-    ("six", 6),
-    ("seven", 7),
-    ("eight", 8),
-    ("nine", 9),
-    ("ten", 10),
-    ("eleven", 11),
-    ("twelve", 12),
-    ("fifteen", 15),
-    ("twenty", 20),
-    ("thirty", 30),
-    ("forty", 40),
-    ("fifty", 50),
-    ("hundred", 100),
+/// Number words, and the value of each (by place).
+const NUMBER_WORDS: &str = "zero|one|once|two|twice|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred";
+const NUMBER_VALUES: [u8; 21] = [
+    0, 1, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 20, 30, 40, 50, 100,
 ];
 
 /// The words of a lowercased text with their byte offsets (letters, digits, `'`, `+`, `-`).
@@ -380,7 +362,11 @@ fn number(word: &str) -> Option<usize> {
     if let Ok(n) = w.parse::<usize>() {
         return Some(n);
     }
-    NUMBER_WORDS.iter().find(|(n, _)| *n == w).map(|(_, v)| *v)
+    NUMBER_WORDS
+        .split('|')
+        .position(|n| n == w)
+        .and_then(|k| NUMBER_VALUES.get(k))
+        .map(|&v| usize::from(v))
 }
 
 /// Whether the word at `j` of a word scan negates the verb after it: "not", "never",
@@ -832,11 +818,9 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
     });
     // The label heads one sentence: "sentry: hydration mismatch. no code in the reply" runs on
     // past its first sentence (a lowercase chat line the splitter keeps whole).
-    let plain = [
-        "incl. ", "e.g. ", "i.e. ", "etc. ", "approx. ", "vs. ", "min. ", "max. ",
-    ]
-    .iter()
-    .fold(lower.clone(), |t, a| t.replace(*a, " "));
+    let plain = "incl. |e.g. |i.e. |etc. |approx. |vs. |min. |max. "
+        .split('|')
+        .fold(lower.clone(), |t, a| t.replace(a, " "));
     let one_sentence = !plain
         .trim_end()
         .trim_end_matches(&['.', '!', '?'][..])
@@ -1652,11 +1636,11 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     let (asked, code_apart, rest_unbounded) = (asked.as_slice(), *code_apart, *rest_unbounded);
     let lower = text.to_ascii_lowercase();
     let words = ws_of(&lower);
-    let said = |list: &[&str]| words.iter().any(|w| list.contains(w));
+    let said = |list: &'static str| words.iter().any(|w| crate::drift::text::in_list(list, w));
     let soft = soft_count(text);
     // "Write in prose with no bullet points, unless more than five are affected, in which case
     // use a list": which holds turns on a condition the text cannot settle.
-    if a_format_rule(&rule) && said(&["unless"]) {
+    if a_format_rule(&rule) && said("unless") {
         return None;
     }
     // A text the rule names (a commit subject, a PR title, an SMS) is read only where the reply
@@ -1720,7 +1704,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     // "nothing after it" (notes after a deliverable too).
     // ("Draft the reply to the parent … The reply speaks for the school": the draft.)
     // ("Write the error message shown when … Keep the message under 20 words": the text.)
-    let drafted_reply = ["reply", "message"].iter().any(|noun| {
+    let drafted_reply = super::text::parts("reply|message").iter().any(|noun| {
         (lower
             .trim_start()
             .starts_with(&["the ", noun, " "].concat())
@@ -1751,7 +1735,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             .find(|c| {
                 let c = c.to_ascii_lowercase();
                 if listed.is_empty() {
-                    has_words_any(&c, &["not", "no", "never", "don't", "avoid"])
+                    has_words_any(&c, "not|no|never|don't|avoid")
                 } else {
                     listed.iter().any(|w| c.contains(&w.to_ascii_lowercase()))
                 }
@@ -1792,12 +1776,12 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         .filter(|c| c.len() < text.len());
     let own = count_clause.unwrap_or(own);
     let own_lower = count_clause.map_or_else(|| lower.clone(), str::to_ascii_lowercase);
-    let said_own = |list: &[&str]| has_words_any(&own_lower, list);
+    let said_own = |list: &'static str| has_words_any(&own_lower, list);
     let of_reply = names_the_reply(own) && !drafted_reply
         || (matches!(rule, Rule::EndsWith(_) | Rule::EndsWithOneOf(_))
             && has_any_in(&lower, "nothing after|nothing else after|no other words|the last line"))
         // "no more than 6 bullet points in total": notes to the requester count too.
-        || (rule.is_count() && (said_own(&WHOLE_WORDS) || own_lower.has("in all")));
+        || (rule.is_count() && (said_own(WHOLE_WORDS) || own_lower.has("in all")));
     // A count of a named part is checked on that part; of a part with no name, not at all.
     let counted = rule.is_count();
     // "Exactly three bullets under each heading": a count per part, which the whole does not show.
@@ -1805,7 +1789,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     let opening = lower.trim_start_matches(&['-', '*', ' '][..]);
     // "At most five bullets overall, and no more than two under any one section": the total's
     // bound is said outside the clause of the sections'.
-    let total_apart = said(&WHOLE_WORDS)
+    let total_apart = said(WHOLE_WORDS)
         && !lower
             .split(&[',', ';'][..])
             .any(|c| has_any_in(c, ANY_ONE_SECTION) && says_count(c, &rule));
@@ -1815,7 +1799,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             || has_any_in(&lower, "under each|in each section|per section|for each section|per heading|under every|in every section|each section|answer each|per answer|each of these|each question")
             || (has_any_in(&lower, "each answer|every answer") && has_any_in(&cx.lower, "faq|answers|questions"))
             || ((opening.starts_with("for each ") || opening.starts_with("for every "))
-                && !said(&["whole", "entire", "total", "overall"])))
+                && !said("whole|entire|total|overall")))
     {
         return None;
     }
@@ -1841,9 +1825,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             Rule::ProseForbids(list)
         }
         // "Don't use the word "simply" anywhere": in a fenced entry too.
-        Rule::Forbids(list)
-            if said(&["anywhere", "everywhere", "throughout", "entire", "whole"]) =>
-        {
+        Rule::Forbids(list) if said("anywhere|everywhere|throughout|entire|whole") => {
             Rule::ForbidsAnywhere(list)
         }
         other => other,
@@ -1900,7 +1882,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
                         // words": a sentence's first clause, where the message lists it.
                         && (k > 0 || {
                             let n = name.to_ascii_lowercase();
-                            ["sections ", " and ", ", "]
+                            super::text::parts("sections | and |, ")
                                 .iter()
                                 .any(|p| cx.lower.has([p, n.as_str()].concat().as_str()))
                         }))
@@ -1998,7 +1980,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         let inner = text.split_once('(')?.1.split(')').next()?;
         let l = inner.to_ascii_lowercase();
         // (Checked only where that part is shown.)
-        match has_words_any(&l, &["no", "not", "never", "don't", "avoid"])
+        match has_words_any(&l, "no|not|never|don't|avoid")
             .then(|| parts::place_of(inner))
             .flatten()?
         {
@@ -2157,7 +2139,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             &lower,
             "` string of|` field of|` value of|` string under|` field under",
         )
-        && !said(&WHOLE_WORDS)
+        && !said(WHOLE_WORDS)
     {
         return None;
     }
@@ -2169,7 +2151,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     if counts_paragraphs
         && opens_with_part(text)
         && !of_reply
-        && !said_own(&["whole", "entire", "total", "keep", "overall"])
+        && !said_own("whole|entire|total|keep|overall")
     {
         return None;
     }
@@ -2188,7 +2170,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         && (another_part_follows(&words)
             || (matches!(rule, Rule::Words(..) | Rule::Sentences(..))
                 && cx.more_after_a_break(text)))
-        && !said(&["whole", "entire", "total", "overall"])
+        && !said("whole|entire|total|overall")
     {
         return None;
     }
@@ -2261,7 +2243,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         || (has_any_in(&lower, "'s output|\u{2019}s output|the output of|its output")
             && !has_any_in(&lower, "your whole|your entire|whole reply|entire reply|your reply|your answer")))
         // ("Your answer must be lowercase, keys included" still covers everything.)
-        && !said(&["included", "including", "too", "even", "everything"])
+        && !said("included|including|too|even|everything")
     {
         return None;
     }
@@ -2349,8 +2331,8 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             // where the reply shows it, the "Subject:" line or the first line.)
             return crate::drift::text::strip_any(&l, "the |that ")
                 .and_then(|r| {
-                    ["subject line", "subject", "headline", "title"]
-                        .into_iter()
+                    "subject line|subject|headline|title"
+                        .split('|')
                         .find(|n| r.starts_with(&[*n, " must"].concat()))
                 })
                 .map(|n| (of_reply, Rule::PartOrWhole(n.into(), Box::new(rule))));
@@ -2365,17 +2347,20 @@ pub(super) fn allows_quoting(lower: &str) -> bool {
     says_unnegated(
         lower,
         &[
-            &["quote", "quotes", "quoted", "quoting", "verbatim"],
-            &["fine", "ok", "okay", "allowed", "can", "may"],
+            "quote|quotes|quoted|quoting|verbatim",
+            "fine|ok|okay|allowed|can|may",
         ],
     )
 }
 
 /// Whether a sentence of the lowercased `lower` holds a word of every group and no negation.
-fn says_unnegated(lower: &str, groups: &[&[&str]]) -> bool {
+fn says_unnegated(lower: &str, groups: &[&'static str]) -> bool {
     super::text::sentences(lower).into_iter().any(|(_, s)| {
         let ws = ws_of(s);
-        groups.iter().all(|g| ws.iter().any(|w| g.contains(w))) && !ws.iter().any(|w| negates(w))
+        groups
+            .iter()
+            .all(|g| ws.iter().any(|w| crate::drift::text::in_list(g, w)))
+            && !ws.iter().any(|w| negates(w))
     })
 }
 
@@ -2422,13 +2407,9 @@ pub(super) fn another_part_follows(words: &[&str]) -> bool {
 /// give the PR number"): a count said before that is the first text's. Not "After that, wait
 /// for my review", which asks for no text.
 pub(super) fn break_at(lower: &str) -> Option<usize> {
-    [
-        "after a blank line",
-        "after an empty line",
-        "below that, ",
-        "below it, ",
-        "after that, ",
-    ]
+    super::text::parts(
+        "after a blank line|after an empty line|below that, |below it, |after that, ",
+    )
     .iter()
     .flat_map(|cue| lower.match_indices(cue))
     .filter(|(at, cue)| {
@@ -2637,10 +2618,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             )
     });
     // Read once for the whole message (per sentence they would make the loop quadratic).
-    let several_asked = has_words_any(
-        &cx.lower,
-        &["options", "alternatives", "variants", "versions"],
-    );
+    let several_asked = has_words_any(&cx.lower, "options|alternatives|variants|versions");
     let per_version = has_any_in(
         &cx.lower,
         "both versions|each version|in both languages|each language",
@@ -3092,10 +3070,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             && all.get(index - 1).is_some_and(|p| {
                 has_words_any(
                     &p.to_ascii_lowercase(),
-                    &[
-                        "slogan", "headline", "tagline", "title", "subject", "caption", "tooltip",
-                        "blurb", "label",
-                    ],
+                    "slogan|headline|tagline|title|subject|caption|tooltip|blurb|label",
                 )
             });
         // "Release notes … in English and German", "both versions": a count is per version
@@ -3402,7 +3377,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             .unwrap_or(&lower);
         let answer_named = words_at(asking)
             .iter()
-            .any(|(_, w)| ANSWER_NOUNS.contains(w))
+            .any(|(_, w)| crate::drift::text::in_list(ANSWER_NOUNS, w))
             && super::file_scope::paths(sentence).is_empty();
         // "Required sections: A, B", "Report with three sections: A, B, C".
         let opening = lower.trim_start_matches(&['-', '*', ' '][..]);
@@ -3447,18 +3422,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             && opening.strip_prefix("the ").is_some_and(|o| {
                 has_words_any(
                     o.split(' ').next().unwrap_or_default(),
-                    &[
-                        "readme",
-                        "doc",
-                        "docs",
-                        "document",
-                        "page",
-                        "wiki",
-                        "template",
-                        "changelog",
-                        "runbook",
-                        "guide",
-                    ],
+                    "readme|doc|docs|document|page|wiki|template|changelog|runbook|guide",
                 )
             });
         let document_s = elsewhere
@@ -3497,18 +3461,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 .to_string();
             has_words_any(
                 &heading,
-                &[
-                    "report",
-                    "format",
-                    "reply",
-                    "deliverable",
-                    "output",
-                    "requirements",
-                    "rules",
-                    "constraints",
-                    "response",
-                    "answer",
-                ],
+                "report|format|reply|deliverable|output|requirements|rules|constraints|response|answer",
             )
         };
         let document_s = document_s
@@ -3516,11 +3469,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 && ((sentence.trim_start().starts_with(&['-', '*'][..]) && !under_the_reply)
                     || has_any_in(&lower, " are already| already exist| exist")));
         if let Some(list) = (!denied && !document_s)
-            .then(|| named_list(sentence, &lower, &["headings", "heading"]))
+            .then(|| named_list(sentence, &lower, "headings|heading"))
             .flatten()
             .or_else(|| {
                 sections
-                    .then(|| named_list(sentence, &lower, &["sections"]))
+                    .then(|| named_list(sentence, &lower, "sections"))
                     .flatten()
             })
             .or_else(|| {
@@ -3579,12 +3532,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             // ("British spelling in all UI copy you write": a part, not the reply.)
             push(sentence, Rule::BritishSpelling);
         }
-        if form_banned(
-            &lower,
-            &ws,
-            &["markdown", "formatting"],
-            &["any", "the", "md", "markdown"],
-        ) {
+        if form_banned(&lower, &ws, "markdown|formatting", "any|the|md|markdown") {
             push(sentence, Rule::NoMarkdown);
         }
         if no_urls(&lower, &ws) && !*invites.get_or_init(|| invites_a_link(&cx.lower)) {
@@ -3683,7 +3631,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 &lower,
                 "be valid json|be json|be a valid json|be a json|be a single json",
             );
-            if let Some(mut list) = named_list(sentence, &lower, &["keys", "fields"]) {
+            if let Some(mut list) = named_list(sentence, &lower, "keys|fields") {
                 // "top-level keys are exactly `summary`, `findings`": the names are the ones
                 // quoted as code, not the words before them.
                 if list.iter().any(|k| k.contains('`')) {
@@ -3749,10 +3697,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 // "The endpoint's response must be JSON with keys …": what code returns.
                 let served = !alone
                     && !has_any_in(&lower, "your |reply|respond|answer|report")
-                    && has_words_any(
-                        &lower,
-                        &["endpoint's", "endpoint", "handler", "payload", "server"],
-                    );
+                    && has_words_any(&lower, "endpoint's|endpoint|handler|payload|server");
                 if !list.is_empty() && !of_a_file && !fallback && !served {
                     push(
                         sentence,
@@ -3830,7 +3775,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         let all_caps_at = crate::drift::text::first_of(&lower, "all capital letters|all caps|all-caps|all uppercase|in capital letters|capitalize every|capitalize all|only use capital letters|should be capitalized|capital letters only|uppercase only");
         let all_caps_negated = all_caps_at.map(|at| case_negated(&lower, at));
         // "capital letters" not asked for throughout: negated, they ask for lowercase.
-        let capitals_negated = ["capital letter", "capitalized", "capitalised"]
+        let capitals_negated = super::text::parts("capital letter|capitalized|capitalised")
             .iter()
             .flat_map(|p| lower.match_indices(p).map(|(at, _)| at))
             .filter(|&at| {
@@ -3877,7 +3822,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         };
         // "Finish with the line READY (all caps, no punctuation)": an aside on one line.
         let aside_only = {
-            let mut at = ["lowercase", "lower case", "caps", "capital", "uppercase"]
+            let mut at = super::text::parts("lowercase|lower case|caps|capital|uppercase")
                 .iter()
                 .flat_map(|p| lower.match_indices(p).map(|(i, _)| i))
                 .peekable();
@@ -3989,7 +3934,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             // topic ("write about the PostScript language", "when people use a P.S.");
             // "do not include a postscript" asks for none ("don't forget to add one" does).
             // Where the mention starts and ends ("P.S." is two words to the word scan).
-            let (mention, marker_len) = ["postscript", "p.p.s", "p.s"]
+            let (mention, marker_len) = super::text::parts("postscript|p.p.s|p.s")
                 .iter()
                 .filter_map(|m| lower.find(m).map(|i| (i, m.len())))
                 .min()
@@ -4065,14 +4010,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                         .any(|t| {
                             let t = t.to_ascii_lowercase();
                             // "… `Total: N`, with N the number", "N being the count".
-                            [
-                                "where {} ",
-                                "where `{}`",
-                                "with {} the ",
-                                "with `{}` the ",
-                                " {} being ",
-                                "`{}` being ",
-                            ]
+                            super::text::parts(
+                                "where {} |where `{}`|with {} the |with `{}` the | {} being |`{}` being ",
+                            )
                             .iter()
                             .any(|f| rest.contains(&f.replace("{}", &t)))
                         })
@@ -4167,24 +4107,16 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 // term to say in its place is no ban.
                 .map(|mut l| {
                     l.keep(|t| {
-                        ![
-                            "use",
-                            "say",
-                            "write",
-                            "wording is",
-                            "term is",
-                            "word is",
-                            "name is",
-                        ]
-                        .iter()
-                        .any(|v| {
-                            ['\'', '"', '`'].iter().any(|q| {
-                                ban_lower.has(&format!("({v} {q}{t}{q}"))
-                                    || ban_lower.has(&format!("{v} {q}{t}{q} instead"))
-                                    || (v.ends_with(" is")
-                                        && ban_lower.has(&format!("{v} {q}{t}{q})")))
+                        !super::text::parts("use|say|write|wording is|term is|word is|name is")
+                            .iter()
+                            .any(|v| {
+                                ['\'', '"', '`'].iter().any(|q| {
+                                    ban_lower.has(&format!("({v} {q}{t}{q}"))
+                                        || ban_lower.has(&format!("{v} {q}{t}{q} instead"))
+                                        || (v.ends_with(" is")
+                                            && ban_lower.has(&format!("{v} {q}{t}{q})")))
+                                })
                             })
-                        })
                     });
                     l
                 })
@@ -4379,48 +4311,31 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // Asked in the language's own words, with a verb of writing or answering or the
         // report's noun beside it ("Bitte antworte auf Deutsch", "Escribe el informe final en
         // español", "Le rapport final doit être rédigé en français").
-        const NATIVE: [(&str, &[&str], &[&str]); 5] = [
+        const NATIVE: [(&str, &str, &str); 5] = [
             (
                 "german",
-                &["auf deutsch"],
-                &["schreib", "antwort", "bericht", "verfass", "formulier"],
+                "auf deutsch",
+                "schreib|antwort|bericht|verfass|formulier",
             ),
             (
                 "spanish",
-                &["en español", "en espanol"],
-                &[
-                    "respond",
-                    "escrib",
-                    "escríb",
-                    "redact",
-                    "informe",
-                    "respuesta",
-                    "contest",
-                ],
+                "en español|en espanol",
+                "respond|escrib|escríb|redact|informe|respuesta|contest",
             ),
             (
                 "french",
-                &["en français", "en francais"],
-                &[
-                    "répond", "rédig", "écri", "rapport", "réponse", "repond", "redig",
-                ],
+                "en français|en francais",
+                "répond|rédig|écri|rapport|réponse|repond|redig",
             ),
             (
                 "portuguese",
-                &["em português", "em portugues"],
-                &[
-                    "respond",
-                    "escrev",
-                    "relatório",
-                    "relatorio",
-                    "resposta",
-                    "redij",
-                ],
+                "em português|em portugues",
+                "respond|escrev|relatório|relatorio|resposta|redij",
             ),
             (
                 "italian",
-                &["in italiano"],
-                &["rispond", "scriv", "rapporto", "risposta", "redig"],
+                "in italiano",
+                "rispond|scriv|rapporto|risposta|redig",
             ),
         ];
         // The verb or noun as a word of its own, within four words of the phrase; not when the
@@ -4440,7 +4355,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             NATIVE.iter().any(|(n, phrases, verbs)| {
                 *n == name
                     && !has_any_in(&lower, OTHER_NATIVE)
-                    && phrases.iter().any(|p| {
+                    && super::text::parts(phrases).iter().any(|p| {
                         lower.match_indices(p).any(|(at, _)| {
                             // A file named in the phrase's own clause ("Bitte antworte auf
                             // Deutsch: … `Rechnung.xlsm` …" names none there).
@@ -4474,7 +4389,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                                         .take(4),
                                 )
                                 .gather();
-                            near.iter().any(|w| verbs.iter().any(|v| w.starts_with(v)))
+                            near.iter().any(|w| super::text::starts_with_any(w, verbs))
                         })
                     })
             })
@@ -4525,7 +4440,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
     // An answer has one opening and one ending: a later one replaces an earlier one ("Start
     // with 'Findings:'. … change of plan: start with 'Verdict:' instead").
     // One language too: "Antworte auf Deutsch. … Write in English."
-    for kind in ["opening", "ending", "language"] {
+    for kind in "opening|ending|language".split('|') {
         let said: Vec<usize> = (0..out.len())
             .gather()
             .kept(|&i| out.get(i).is_some_and(|(_, _, r)| describe(r).0 == kind));
@@ -4598,8 +4513,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 // (Whole words: "scan", "motif", "elsewhere" are none.)
                 // ("Ideally also add a `notes` key, but only if it's easy" too.)
                 let tail = rest.split(&['.', '!', '?'][..]).next().unwrap_or_default();
-                if has_words_any(own, &["may", "if", "can", "where", "ideally"])
-                    || has_words_any(tail, &["if", "optionally"])
+                if has_words_any(own, "may|if|can|where|ideally")
+                    || has_words_any(tail, "if|optionally")
                     || own.has("optional")
                 {
                     continue;
@@ -4726,18 +4641,15 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 ("last", names.len().saturating_sub(1)),
             ] {
                 // ("…, call the first heading `## Result`" too.)
-                let new = ["call the ", "rename the ", "name the "]
-                    .iter()
-                    .find_map(|v| {
-                        ["one ", "heading ", "section "].iter().find_map(|n| {
-                            let said = [v, nth, " ", n].concat();
-                            let r = later.get(later.find(&said)? + said.len()..)?;
-                            let span =
-                                r.trim_start_matches(" to").trim_start().strip_prefix('`')?;
-                            let start = later.len() - span.len();
-                            original.get(start..start + span.find('`').unwrap_or(span.len()))
-                        })
-                    });
+                let new = "call the |rename the |name the ".split('|').find_map(|v| {
+                    "one |heading |section ".split('|').find_map(|n| {
+                        let said = [v, nth, " ", n].concat();
+                        let r = later.get(later.find(&said)? + said.len()..)?;
+                        let span = r.trim_start_matches(" to").trim_start().strip_prefix('`')?;
+                        let start = later.len() - span.len();
+                        original.get(start..start + span.find('`').unwrap_or(span.len()))
+                    })
+                });
                 if let (Some(new), Some(n)) = (new, names.get_mut(i)) {
                     *n = new.trim_start_matches(&['#', ' '][..]).to_string();
                 }
@@ -4773,19 +4685,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             names.keep(|n| {
                 let n = n.trim_start_matches(&['#', ' '][..]).to_ascii_lowercase();
                 // "The Gaps section can be left out if …": that heading is optional.
-                ![
-                    "replace {} with",
-                    "swap {} for",
-                    "swap {} with",
-                    "rename {} to",
-                    "{} section can be left out",
-                    "{} section may be left out",
-                    "{} section can be omitted",
-                    "{} section may be omitted",
-                    "{} section can be skipped",
-                    "{} section is optional",
-                    "{} is optional",
-                ]
+                !super::text::parts("replace {} with|swap {} for|swap {} with|rename {} to|{} section can be left out|{} section may be left out|{} section can be omitted|{} section may be omitted|{} section can be skipped|{} section is optional|{} is optional")
                 .iter()
                 .any(|p| super::text::contains(&plain, &p.replace("{}", &n)))
             });
@@ -4852,7 +4752,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         let lift = at.and_then(|at| {
             lifts.iter().find(|(from, end, family)| {
                 (*from..*end).contains(&at)
-                    && (family.contains(&"*") || family.contains(&describe(&rule).0))
+                    && (crate::drift::text::in_list(family, "*")
+                        || crate::drift::text::in_list(family, describe(&rule).0))
                     && !another_count(message.get(..*end).unwrap_or_default(), &rule)
             })
         });
@@ -5193,10 +5094,7 @@ fn lines_beside_more(message: &str, sentence: &str) -> bool {
             &lower,
             " then |each|every| per |paste|below|follow|at the top|; after that,",
         )
-        || has_words_any(
-            &rest,
-            &["then", "paste", "underneath", "below", "also", "if", "add"],
-        )
+        || has_words_any(&rest, "then|paste|underneath|below|also|if|add")
 }
 
 /// "Reply in one line", "answer in a single line", "one-line answer please": the answer is one
@@ -5243,7 +5141,9 @@ fn capitals_after(tail: &str) -> Option<String> {
     let mut tokens = tail.split_whitespace().peekable();
     while let Some(t) = tokens.peek() {
         let l = t.to_ascii_lowercase();
-        if crate::drift::text::in_list(LINKS, l.as_str()) || ANSWER_NOUNS.contains(&l.as_str()) {
+        if crate::drift::text::in_list(LINKS, l.as_str())
+            || crate::drift::text::in_list(ANSWER_NOUNS, l.as_str())
+        {
             literal |= crate::drift::text::in_list(LITERAL, l.as_str());
             tokens.next();
         } else {
@@ -5307,8 +5207,10 @@ fn capitalised_token(phrase: &str) -> bool {
 }
 
 /// Whether a lowercased text has any of these words, whole.
-fn has_words_any(lower: &str, words: &[&str]) -> bool {
-    ws_of(lower).iter().any(|w| words.contains(w))
+fn has_words_any(lower: &str, words: &'static str) -> bool {
+    ws_of(lower)
+        .iter()
+        .any(|w| crate::drift::text::in_list(words, w))
 }
 
 /// Whether a (lowercased) sentence or clause opens by taking back what was said right before
@@ -5319,54 +5221,29 @@ pub(super) fn takes_back(lower: &str, single: bool) -> bool {
     takes_back_with(
         lower,
         single,
-        &[
-            "scratch that",
-            "forget that",
-            "ignore that",
-            "disregard that",
-            "never mind that",
-            "drop that rule",
-        ],
+        "scratch that|forget that|ignore that|disregard that|never mind that|drop that rule",
     )
 }
 
 /// [`takes_back`] inside a sentence, after a semicolon: only "scratch that" and "forget that"
 /// ("…, the linter will flag it; ignore that" takes back the warning, not the ban).
 pub(super) fn takes_back_clause(lower: &str) -> bool {
-    takes_back_with(lower, true, &["scratch that", "forget that"])
+    takes_back_with(lower, true, "scratch that|forget that")
 }
 
-fn takes_back_with(lower: &str, single: bool, phrases: &[&str]) -> bool {
-    let opening = [
-        "hmm",
-        "actually",
-        "wait",
-        "oh",
-        "ok",
-        "okay",
-        "no",
-        "edit",
-        "update",
-        "on second thought",
-    ]
-    .iter()
-    .fold(lower.trim_start(), |t, i| {
-        t.strip_prefix(i)
-            .filter(|r| r.starts_with(&[',', ':', ' ', '.'][..]))
-            .map_or(t, |r| r.trim_start_matches(&[',', ':', ' ', '.'][..]))
-    });
-    phrases.iter().any(|p| {
+fn takes_back_with(lower: &str, single: bool, phrases: &'static str) -> bool {
+    let opening = "hmm|actually|wait|oh|ok|okay|no|edit|update|on second thought"
+        .split('|')
+        .fold(lower.trim_start(), |t, i| {
+            t.strip_prefix(i)
+                .filter(|r| r.starts_with(&[',', ':', ' ', '.'][..]))
+                .map_or(t, |r| r.trim_start_matches(&[',', ':', ' ', '.'][..]))
+        });
+    super::text::parts(phrases).iter().any(|p| {
         opening.strip_prefix(p).is_some_and(|r| {
-            let part = [
-                "last part",
-                "last bit",
-                "last point",
-                "part",
-                "bit",
-                "point",
-            ]
-            .iter()
-            .find_map(|w| r.strip_prefix(' ').and_then(|r| r.strip_prefix(w)));
+            let part = r.strip_prefix(' ').and_then(|r| {
+                super::text::strip_any(r, "last part|last bit|last point|part|bit|point")
+            });
             if part.is_some() && !single {
                 return false;
             }
@@ -5387,10 +5264,10 @@ fn takes_back_with(lower: &str, single: bool, phrases: &[&str]) -> bool {
 /// table") lifts the rule too: which part it still holds for is not checked. The rule must be
 /// named within five words of the lift, in its clause ("Ignore the failing lint; no code
 /// blocks" lifts nothing), and a negated lift ("don't ignore …") is none.
-pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
+pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static str)> {
     // One score reads the lifts twice (the negative constraints and the checkable ones), of
     // the same message: the last message's lifts are kept.
-    type Lifts = Vec<(usize, usize, &'static [&'static str])>;
+    type Lifts = Vec<(usize, usize, &'static str)>;
     thread_local! {
         static LAST: std::cell::RefCell<Option<(String, Lifts)>> = const { std::cell::RefCell::new(None) };
     }
@@ -5412,118 +5289,32 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static [&'static str
     lifts
 }
 
-fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
-    const LENGTH: &[&str] = &[
-        "words",
-        "prose-words",
-        "sentences",
-        "bullets",
-        "paragraphs",
-        "characters",
-        "lines",
-        "title-words",
-    ];
-    const FAMILIES: [(&[&str], &[&str]); 17] = [
-        (&["yaml"], &["yaml-keys"]),
-        (&["sorting", "sort order", "the order"], &["sort-order"]),
-        (&["timestamp", "timestamps"], &["timestamps"]),
-        (
-            // ("scratch the no-tables part": the hyphened name's last word.)
-            &[
-                "no-tables",
-                "no tables",
-                "table rule",
-                "tables rule",
-                "tables part",
-            ],
-            &["no-tables"],
-        ),
-        (
-            &["code block", "code-block", "fenced block"],
-            &["code-block"],
-        ),
-        (
-            &[
-                "prefix",
-                "prefixes",
-                "bullet format",
-                "bullet rule",
-                "bullet-start",
-            ],
-            &["bullet-start"],
-        ),
-        (
-            &[
-                "word limit",
-                "word count",
-                "word cap",
-                "length limit",
-                "limit",
-                "cap",
-                "length cap",
-                "sentence limit",
-                "bullet limit",
-                "character limit",
-                "line limit",
-            ],
-            LENGTH,
-        ),
-        (&["json"], &["json", "json-keys"]),
-        (
-            &[
-                "lowercase",
-                "lower case",
-                "all caps",
-                "uppercase",
-                "capitals",
-                // "Ignore the caps request".
-                "caps request",
-                "caps rule",
-            ],
-            &["lowercase", "uppercase", "capital-words"],
-        ),
-        (
-            &[
-                "heading",
-                "headings",
-                "no-headings",
-                "section",
-                "sections",
-                "template",
-            ],
-            &["headings", "sections", "no-headings", "section-order"],
-        ),
-        (
-            &["url", "urls", "link", "links", "no-links", "no-urls"],
-            &["no-urls"],
-        ),
-        (
-            &["first person", "first-person", "impersonal"],
-            &["no-first-person"],
-        ),
-        (
-            &["no-code", "no code", "code rule", "code blocks"],
-            &["no-code-blocks", "code"],
-        ),
-        (
-            &[
-                "sign-off",
-                "off line",
-                "closing line",
-                "last line",
-                "final line",
-                "ending",
-                "marker",
-            ],
-            &["ending"],
-        ),
-        (
-            &["opening", "opening line", "status line", "tl;dr line"],
-            &["opening", "first-holds"],
-        ),
-        (&["language"], &["language"]),
-        (&["emoji rule", "emoji thing", "emoji ban"], &["emoji"]),
-    ];
+fn read_lifts(message: &str) -> Vec<(usize, usize, &'static str)> {
+    const LENGTH: &str =
+        "words|prose-words|sentences|bullets|paragraphs|characters|lines|title-words";
+    // One line per family: the names it goes by, '>', the kinds of rule it lifts.
+    const FAMILIES: &str = concat!(
+        "yaml>yaml-keys\n",
+        "sorting|sort order|the order>sort-order\n",
+        "timestamp|timestamps>timestamps\n",
+        // ("scratch the no-tables part": the hyphened name's last word.)
+        "no-tables|no tables|table rule|tables rule|tables part>no-tables\n",
+        "code block|code-block|fenced block>code-block\n",
+        "prefix|prefixes|bullet format|bullet rule|bullet-start>bullet-start\n",
+        // (The kinds of `LENGTH`.)
+        "word limit|word count|word cap|length limit|limit|cap|length cap|sentence limit|bullet limit|character limit|line limit>words|prose-words|sentences|bullets|paragraphs|characters|lines|title-words\n",
+        "json>json|json-keys\n",
+        // ("Ignore the caps request".)
+        "lowercase|lower case|all caps|uppercase|capitals|caps request|caps rule>lowercase|uppercase|capital-words\n",
+        "heading|headings|no-headings|section|sections|template>headings|sections|no-headings|section-order\n",
+        "url|urls|link|links|no-links|no-urls>no-urls\n",
+        "first person|first-person|impersonal>no-first-person\n",
+        "no-code|no code|code rule|code blocks>no-code-blocks|code\n",
+        "sign-off|off line|closing line|last line|final line|ending|marker>ending\n",
+        "opening|opening line|status line|tl;dr line>opening|first-holds\n",
+        "language>language\n",
+        "emoji rule|emoji thing|emoji ban>emoji",
+    );
     let mut out = Vec::new();
     // A text the worker writes besides its report, which a style rule may be said of.
     let writes_another = has_any_in(
@@ -5559,7 +5350,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                 " doesn't apply| does not apply| don't apply| do not apply| only applies| only apply| applies only",
             );
         if let (true, Some(p)) = (that, previous) {
-            out.push((p, start, &["*"][..]));
+            out.push((p, start, "*"));
         }
         // "Normally I'd ask you to keep replies under 100 words, but …": a habit set aside.
         if crate::drift::text::first_of(
@@ -5588,7 +5379,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                 )
             })
         {
-            out.push((start, at, &["*"][..]));
+            out.push((start, at, "*"));
         }
         // "Update: make that 4 bullets", "Actually, make that under 200; 100 was too tight":
         // the counts said before are replaced (a unit, if said, is a count's).
@@ -5638,13 +5429,13 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             let make_at = at_ws.get(i).map_or(0, |x| x.0);
             out.push((0, if own { start + make_at } else { start }, LENGTH));
         }
-        let family_of = |unit: &str| -> &'static [&'static str] {
+        let family_of = |unit: &str| -> &'static str {
             match unit {
-                "words" => &["words", "prose-words"],
-                "sentences" => &["sentences"],
-                "bullets" => &["bullets"],
-                "paragraphs" => &["paragraphs"],
-                _ => &[],
+                "words" => "words|prose-words",
+                "sentences" => "sentences",
+                "bullets" => "bullets",
+                "paragraphs" => "paragraphs",
+                _ => "",
             }
         };
         // "You can go up to 150 words now": the bounds of that unit said before are raised (not
@@ -5695,7 +5486,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             && has_any_in(&lower, "add a new|create a new")
             && !has_any_in(&lower, "i'll|i will|myself")
         {
-            out.push((0, start, &["new"][..]));
+            out.push((0, start, "new"));
         }
         // "Edit: …, so the limit is now 200 words": the bounds said before, replaced.
         for (i, x) in ws.windows(4).enumerate() {
@@ -5730,7 +5521,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         let spaced = format!(" {} ", ws.join(" "));
         if has_any_in(&spaced, " list them all | list all of them | list every | include all of them | however many bullets | however many that takes | however many it takes | however many there are | don't cap | do not cap | no cap | even if that's more | even if it's more | even though that's more | even though it's more | even if that is more | even though that is more | as many as needed | as many as it takes | as many as you need | as many bullets as | as many items as | don't pad | do not pad ")
         {
-            out.push((0, start, &["bullets", "list-items"]));
+            out.push((0, start, "bullets|list-items"));
         }
         // "Update: the chair asked for more, so use at most 5 bullets": an amendment that states
         // a whole count again replaces that unit's counts said before (not a part's or an
@@ -5939,7 +5730,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             &lower,
             "headings are fine|heading is fine|headings are ok|headings are okay|headings are allowed",
         ) {
-            out.push((0, at, &["no-headings"]));
+            out.push((0, at, "no-headings"));
         }
         // "Actually, call the last heading Verification instead of Test": the headings asked
         // before, renamed (which one is not read: all of them are lifted).
@@ -5960,7 +5751,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             || (has_any_in(&lower, "drop the |remove the |skip the |leave out the ")
                 && has_any_in(&lower, "heading|section"))
         {
-            out.push((0, start, &["headings", "sections", "section-order"]));
+            out.push((0, start, "headings|sections|section-order"));
         }
         // "…, so the 80-word limit applies to the prose only, not to the list": which lines
         // count is not read.
@@ -5978,14 +5769,14 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         // "…; in your explanation to me, any date format is fine": the date form holds in a
         // part only, which is not read.
         if has_any_in(&lower, "any date format is fine|any date format is ok|any date format works|dates in any format are fine") {
-            out.push((0, at, &["iso-dates"]));
+            out.push((0, at, "iso-dates"));
         }
         if fine_after("table")
             || has_any_in(&lower, "can use a table|may use a table|can be a table|may be a table|can go in a table|may go in a table|can be in a table|may be in a table|use a table if|so please do use one|do use a table|table is easiest|table after all")
             || (lower.has("table")
                 && has_any_in(&lower, "either is fine|either works|either way is fine"))
         {
-            out.push((0, at, &["no-tables"]));
+            out.push((0, at, "no-tables"));
         }
         // "… as a table … On second thought, use a plain bulleted list instead" (or a CSV
         // block): the table asked before is replaced.
@@ -5996,7 +5787,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                 || (lower.has("bullet points instead") && lower.has("no table")))
             && !has_any_in(&lower, "instead of a list|instead of bullets|instead of prose")
         {
-            out.push((0, start, &["table", "table-columns"]));
+            out.push((0, start, "table|table-columns"));
         }
         // "As a numbered list. Hmm, … make it a single paragraph instead, no list": the list
         // asked before is replaced.
@@ -6009,7 +5800,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             "bullets are fine|bullet points are fine|bullets are ok|bullets work",
         ) && !lower.has("section"))
         {
-            out.push((0, start, &["numbered-list"]));
+            out.push((0, start, "numbered-list"));
         }
         // "They're fine with English", "English is fine": a language asked before is dropped.
         // Only those before: the sentence's own "write it in English instead" stands.
@@ -6028,7 +5819,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                     || matches!(w, ["prefer" | "prefers", name, _] if lang(name))
             })
         {
-            out.push((0, start, &["language"]));
+            out.push((0, start, "language"));
         }
         // "Proper nouns can keep their capitals", "exception: currency codes can stay
         // uppercase": which words may keep them is not checked, so the case rule is not.
@@ -6127,7 +5918,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             .flatten()
         {
             if !negation(&ws_of(&lower[i..])) {
-                out.push((0, at, &["emoji"]));
+                out.push((0, at, "emoji"));
             }
         }
         // "…, where emojis are encouraged, so go ahead and use a couple": the ban taken back.
@@ -6135,7 +5926,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             &lower,
             "emojis are encouraged|emojis are welcome|emojis are fine",
         ) {
-            out.push((0, at, &["emoji"]));
+            out.push((0, at, "emoji"));
         }
         // One emoji allowed somewhere: "one emoji in the subject line is fine", "the banner may
         // have one emoji" (not "not a single emoji in the reply").
@@ -6153,26 +5944,20 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                     " fine| ok| okay| allowed| permitted| may | can | acceptable| welcome|at most one|up to one",
                 )
             {
-                out.push((0, at, &["emoji"]));
+                out.push((0, at, "emoji"));
             }
         }
         // "Korrektur: … schreib den Bericht bitte doch auf Englisch": English asked after
         // another language, in that language's words (not "nicht auf Englisch").
-        for phrase in [
-            "auf englisch",
-            "en inglés",
-            "en ingles",
-            "en anglais",
-            "em inglês",
-            "in inglese",
-        ] {
+        for phrase in "auf englisch|en inglés|en ingles|en anglais|em inglês|in inglese".split('|')
+        {
             if let Some(i) = lower.find(phrase) {
                 let before: Vec<&str> = lower[..i].split_whitespace().rev().take(2).gather();
                 if !before
                     .iter()
                     .any(|w| crate::drift::text::in_list("nicht|no|pas|não|non|kein", w))
                 {
-                    out.push((0, at, &["language"]));
+                    out.push((0, at, "language"));
                 }
             }
         }
@@ -6200,12 +5985,12 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                         || crate::drift::text::in_list("block|blocks|fence|fences|paste|pasted|file|files|content|yaml|json|migration|output|log|logs|config|command|commands|path|paths", w)
                 });
             if !code {
-                out.push((0, at, &["words", "prose-words", "sentences"]));
+                out.push((0, at, "words|prose-words|sentences"));
             }
             // "At most 5 bullets; the list of changed files doesn't count toward that": a list
             // left out of a bullet count (which one is not told).
             if has_any_in(clause_before, "list|files") || has_any_in(clause_after, "list|files") {
-                out.push((0, at, &["bullets", "list-items"]));
+                out.push((0, at, "bullets|list-items"));
             }
         }
         // "In the doc, avoid 'simply'. Your report back to me can be informal": the style rules
@@ -6221,14 +6006,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             out.push((
                 0,
                 at,
-                &[
-                    "forbids",
-                    "no-first-person",
-                    "lowercase",
-                    "uppercase",
-                    "capital-words",
-                    "emoji",
-                ],
+                "forbids|no-first-person|lowercase|uppercase|capital-words|emoji",
             ));
         }
         // "The announcement must be all lowercase; the rest of your report can use normal
@@ -6236,7 +6014,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
         if lower.has("the rest")
             && has_any_in(&lower, "normal capitali|normal case|normal casing|regular capitali|usual capitali|standard capitali|rest normally|rest as usual")
         {
-            out.push((0, at, &["lowercase", "uppercase", "capital-words"]));
+            out.push((0, at, "lowercase|uppercase|capital-words"));
         }
         // "Use ALL CAPS. Correction: the display supports mixed case, so use normal sentence
         // case instead": the case asked before is taken back.
@@ -6254,7 +6032,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                 "sentence case|mixed case|normal case|normal capitali|regular case",
             )
         {
-            out.push((0, at, &["lowercase", "uppercase", "capital-words"]));
+            out.push((0, at, "lowercase|uppercase|capital-words"));
         }
         // "Use ISO dates. Update: they want dates like '14 Apr 2025' instead": the date format
         // asked before is replaced.
@@ -6268,7 +6046,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             // The form named here is the new one ("so write all dates as YYYY-MM-DD
             // instead"), unless it is the one replaced ("instead of YYYY-MM-DD").
             let own = lower.has("yyyy") && !lower.has("instead of");
-            out.push((0, if own { start } else { at }, &["iso-dates"]));
+            out.push((0, if own { start } else { at }, "iso-dates"));
         }
         // "Update from Legal: the word 'refund' is fine now", "so "leak" is fine after all", "so
         // 'leak' is correct and fine to use": a word ban taken back, said in the quote's own
@@ -6277,7 +6055,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             .get(..start)
             .unwrap_or_default()
             .to_ascii_lowercase();
-        let quoted_fine = ["\" is ", "' is ", "\u{201d} is ", "\u{2019} is "]
+        let quoted_fine = super::text::parts("\" is |' is |\u{201d} is |\u{2019} is ")
             .iter()
             .any(|q| {
                 let pieces: Vec<&str> = lower.split(*q).gather();
@@ -6323,12 +6101,12 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             ) && (has_any_in(&lower, "earlier ban|previous ban|that ban|original ban")
                 || quoted_terms.iter().any(|t| before.has(t) && lower.has(t)));
         if ban_lifted || quoted_fine || (!negation(&ws_of(&lower)) && fine_by_name()) {
-            out.push((0, at, &["forbids"]));
+            out.push((0, at, "forbids"));
         }
         if lower.has("word")
             && has_any_in(&lower, "is fine now|is ok now|is okay now|is allowed now|are fine now|are allowed now|is fine after all|is allowed after all")
         {
-            out.push((0, at, &["forbids"]));
+            out.push((0, at, "forbids"));
         }
         // "Edit from Priya: … so use that word if it's the clearest", "… so use it freely", "the
         // term is approved, so please use it after all": the word banned before, let back in.
@@ -6360,9 +6138,9 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                 .is_some_and(|w| crate::drift::text::in_list("update|correction|edit", w))));
         // "(mentioning the `customers` table in your notes is fine)": let back in somewhere.
         if back_in && !negation(&ws_of(&lower)) || mention_allowed_somewhere(&lower) {
-            out.push((0, at, &["forbids", "mention"]));
+            out.push((0, at, "forbids|mention"));
         } else if name_allowed_in_a_part(&lower) {
-            out.push((0, at, &["forbids"]));
+            out.push((0, at, "forbids"));
         }
         // "Below the summary you can use ToO freely": the word banned before holds in a part
         // only, which is not read.
@@ -6374,7 +6152,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                 .iter()
                 .any(|t| spaced.contains(&format!(" {t} ")))
         {
-            out.push((0, at, &["forbids"]));
+            out.push((0, at, "forbids"));
         }
         // "… was announced this morning, so you can use it freely now": a name banned before.
         if has_any_in(&lower, "can use it|can mention it|can name it")
@@ -6382,7 +6160,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             && has_any_in(&lower, "name|announced|public")
             && !has_any_in(&lower, "can't|cannot|not ")
         {
-            out.push((0, at, &["forbids", "mention"]));
+            out.push((0, at, "forbids|mention"));
         }
         // "Don't mention refunds … Update: …, so you can mention refunds now": the thing
         // banned before, allowed by name.
@@ -6430,7 +6208,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                             ))
                 });
                 if object.len() > 2 && alone && !negation(&ws_of(&lower)) {
-                    out.push((0, at, &["forbids", "mention"]));
+                    out.push((0, at, "forbids|mention"));
                 }
             }
         }
@@ -6443,7 +6221,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             // Not "scratch the table of error codes from the old doc": another table.
             && !has_any_in(&lower, "the table of|the table from|the table in")
         {
-            out.push((0, at, &["table", "table-columns"]));
+            out.push((0, at, "table|table-columns"));
         }
         // "Raise that to 120 words", "stretch it to 45", "(40 is fine if you need it)": the
         // count said before, raised.
@@ -6463,12 +6241,12 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             &lower,
             "bullets are fine|bullet points are fine|bullets are ok|bullets are allowed",
         ) {
-            out.push((0, at, &["no-bullets"]));
+            out.push((0, at, "no-bullets"));
         }
         // "… After that, the rollback steps; lists are fine there": a ban said before (not in
         // the sentence's own "No bullets in the email; lists are fine in the ticket").
         if has_any_in(&lower, "lists are fine|lists are ok|lists are allowed") {
-            out.push((0, start, &["no-bullets"]));
+            out.push((0, start, "no-bullets"));
         }
         // "No bullet lists, except that the list of changed files may be bulleted": which list
         // may have bullets is not checked, so the ban is not.
@@ -6478,7 +6256,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                 .iter()
                 .any(|w| crate::drift::text::in_list("may|can|fine|ok|okay|allowed|exempt", w));
             if may && tail.iter().any(|w| w.starts_with("bullet")) && !negation(&tail) {
-                out.push((0, at, &["no-bullets"]));
+                out.push((0, at, "no-bullets"));
             }
         }
         // A date form named again replaces the one asked before ("Correction: … use YYYY-MM-DD
@@ -6487,7 +6265,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
             && (words.contains(&"instead")
                 || has_any_in(&lower, "correction|update|actually|throughout|everywhere"))
         {
-            out.push((0, start, &["iso-dates"]));
+            out.push((0, start, "iso-dates"));
         }
         // "… start with 'Verdict:' instead": the opening asked before is replaced.
         if words.contains(&"instead") {
@@ -6501,11 +6279,12 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static [&'static str])> {
                 windows.push(" ending ".to_string());
             }
         }
-        for (names, family) in FAMILIES {
-            if windows
-                .iter()
-                .any(|w| names.iter().any(|n| w.contains(&format!(" {n} "))))
-            {
+        for (names, family) in FAMILIES.split('\n').filter_map(|f| f.split_once('>')) {
+            if windows.iter().any(|w| {
+                super::text::parts(names)
+                    .iter()
+                    .any(|n| w.contains(&format!(" {n} ")))
+            }) {
                 out.push((0, at, family));
             }
         }
@@ -6785,7 +6564,11 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
             .iter()
             .map(|w| clean(w).lower())
             .gather();
-        let has_word = |ws: &[&str]| before.iter().any(|w| ws.contains(&w.as_str()));
+        let has_word = |ws: &'static str| {
+            before
+                .iter()
+                .any(|w| crate::drift::text::in_list(ws, w.as_str()))
+        };
         // As many as are numbered in a row close after the first: "Section 1 and Section 2".
         let near = words.get(i..(i + 16).min(words.len())).unwrap_or_default();
         let mut n = 1;
@@ -6805,14 +6588,8 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
                 .iter()
                 .any(|w| matches!(w.as_str(), "sections" | "parts"))
             && before.iter().any(|w| number(w) == Some(n));
-        let marking = has_word(&[
-            "mark",
-            "marked",
-            "label",
-            "labeled",
-            "labelled",
-            "beginning",
-        ]) && has_word(&["each", "your", "every"]);
+        let marking =
+            has_word("mark|marked|label|labeled|labelled|beginning") && has_word("each|your|every");
         if !counted && !marking {
             continue;
         }
@@ -6969,14 +6746,7 @@ fn names_code(ws: &[(usize, &str)]) -> bool {
 
 /// What asks for an ending phrase.
 /// The nouns that name the answer itself ("your reply", "the attempt_completion result").
-const ANSWER_NOUNS: [&str; 6] = [
-    "reply",
-    "response",
-    "answer",
-    "report",
-    "result",
-    "attempt_completion",
-];
+const ANSWER_NOUNS: &str = "reply|response|answer|report|result|attempt_completion";
 
 // "The last line must be 'Ready for review.'": the answer's last line, as no other thing is
 // named between. (One joined string: the module's size budget.)
@@ -7008,20 +6778,21 @@ fn ending_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
         .filter(|w| !w.is_empty())
         .rev()
         .take(3)
-        .any(|w| ANSWER_NOUNS.contains(&w) || matches!(w, "summary" | "message"));
+        .any(|w| {
+            crate::drift::text::in_list(ANSWER_NOUNS, w) || matches!(w, "summary" | "message")
+        });
     let names_answer = cue_text.ends_with("your")
         || cue_text.has("line")
         || subject
-        || gap_words
-            .iter()
-            .any(|w| ANSWER_NOUNS.contains(w) || matches!(*w, "line" | "phrase"))
-            && gap_words.iter().all(|w| {
-                ANSWER_NOUNS.contains(w)
-                    || crate::drift::text::in_list(
-                        "a|the|line|of|form|with|exactly|one|final|last|your|it|must|should|be",
-                        w,
-                    )
-            });
+        || gap_words.iter().any(|w| {
+            crate::drift::text::in_list(ANSWER_NOUNS, w) || matches!(*w, "line" | "phrase")
+        }) && gap_words.iter().all(|w| {
+            crate::drift::text::in_list(ANSWER_NOUNS, w)
+                || crate::drift::text::in_list(
+                    "a|the|line|of|form|with|exactly|one|final|last|your|it|must|should|be",
+                    w,
+                )
+        });
     if !names_answer {
         return None;
     }
@@ -7172,7 +6943,8 @@ fn ending_cue(sentence: &str, lower: &str) -> Option<(usize, usize, bool)> {
     // file's ("every image tag ends with `-alpine`").
     if tail.starts_with("ends with")
         && !before.iter().any(|w| {
-            ANSWER_NOUNS.contains(w) || crate::drift::text::in_list("it|summary|message", w)
+            crate::drift::text::in_list(ANSWER_NOUNS, w)
+                || crate::drift::text::in_list("it|summary|message", w)
         })
     {
         return None;
@@ -7349,7 +7121,9 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
         let gap_words: Vec<&str> = gap.words_by(crate::drift::text::char_test(|c: char| {
             !(c.is_alphanumeric() || c == '_')
         }));
-        let answer = |w: &&str| ANSWER_NOUNS.contains(w) || matches!(*w, "message" | "summary");
+        let answer = |w: &&str| {
+            crate::drift::text::in_list(ANSWER_NOUNS, w) || matches!(*w, "message" | "summary")
+        };
         // (Or a cue that is the answer's own: its sign-off, its last line called a sign-off,
         // or the answer named as the cue's subject: "The reply must end with the line `-- bot`".)
         let line_cue = lower
@@ -7509,18 +7283,17 @@ fn named_sections(
     ws: &[(usize, &str)],
     of_the_written: bool,
 ) -> Option<Vec<String>> {
-    let has = |options: &[&str]| ws.iter().any(|(_, w)| options.contains(w));
+    let has = |options: &'static str| {
+        ws.iter()
+            .any(|(_, w)| crate::drift::text::in_list(options, w))
+    };
     let names = quoted(&sentence.replace('`', "\""));
     // Markdown headings quoted as such ("Include `## Steps` and `## Owner` sections") are the
     // reply's without naming it.
     let marked = !names.is_empty() && names.iter().all(|n| n.starts_with("## "));
-    if !(has(&ANSWER_NOUNS) || has(&["summary"]) || marked || of_the_written)
-        || !has(&[
-            "include", "includes", "contain", "have", "add", "with", "must", "needs",
-        ])
-        || has(&[
-            "not", "no", "never", "without", "readme", "docs", "file", "page",
-        ])
+    if !(has(ANSWER_NOUNS) || has("summary") || marked || of_the_written)
+        || !has("include|includes|contain|have|add|with|must|needs")
+        || has("not|no|never|without|readme|docs|file|page")
         || ws.iter().any(|(_, w)| w.ends_with("n't"))
         || !super::file_scope::paths(sentence).is_empty()
     {
@@ -7562,12 +7335,12 @@ fn named_sections(
 /// after the word that titles them, a few words after the noun.
 fn sections_titled(sentence: &str, lower: &str) -> Option<Vec<String>> {
     let at = lower.find("sections")?;
-    let (i, lead) = ["titled", "headed", "named", "called"]
+    let (i, lead) = super::text::parts("titled|headed|named|called")
         .iter()
         .filter_map(|l| lower.get(at..)?.find(l).map(|i| (at + i, *l)))
         .min()?;
     (i - at <= 40)
-        .then(|| named_list(sentence.get(i..)?, lower.get(i..)?, &[lead]))
+        .then(|| named_list(sentence.get(i..)?, lower.get(i..)?, lead))
         .flatten()
 }
 
@@ -7578,7 +7351,7 @@ const WRITTEN_NOUNS: &str = "plan|report|review|adr|rca|note|notes|proposal|asse
 /// Consequences", "Use the sections A, B, C, in that order", "two sections, in this order:
 /// `## Root cause` first, then `## Fix`". Two to eight names of one to four words.
 fn section_order(sentence: &str, lower: &str) -> Option<Vec<String>> {
-    let at = ["in this order", "in that order", "in order:", "in order,"]
+    let at = super::text::parts("in this order|in that order|in order:|in order,")
         .iter()
         .filter_map(|p| lower.find(p).map(|i| (i, p.len())))
         .min()?;
@@ -7702,19 +7475,7 @@ pub(super) fn bounded_blocks(lower: &str) -> bool {
 /// With `commit`, the opening asked of a commit message or subject instead ("the commit message
 /// must start with `fix(api):`").
 fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
-    const CUES: [&str; 11] = [
-        "start your ",
-        "begin your ",
-        "open your ",
-        "start the ",
-        "begin the ",
-        "must begin with",
-        "must start with",
-        "must open with",
-        "should begin with",
-        "should start with",
-        "should open with",
-    ];
+    const CUES: &str = "start your |begin your |open your |start the |begin the |must begin with|must start with|must open with|should begin with|should start with|should open with";
     // "Begin it with exactly 'Dear Friends,'", "Start with 'Hi Marta,'": an imperative opening
     // the sentence, a quoted phrase right after (not a command: "Start with `npm ci`").
     let bare = lower
@@ -7722,16 +7483,10 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
         .trim_start_matches("please ")
         .trim_start_matches("and ");
     if !commit {
-        if let Some(c) = [
-            "start with ",
-            "begin with ",
-            "open with ",
-            "start it with ",
-            "begin it with ",
-            "open it with ",
-        ]
-        .iter()
-        .find(|c| bare.starts_with(**c))
+        if let Some(c) =
+            "start with |begin with |open with |start it with |begin it with |open it with "
+                .split('|')
+                .find(|c| bare.starts_with(*c))
         {
             let at = lower.len() - bare.len() + c.len();
             let rest = sentence.get(at..)?;
@@ -7759,7 +7514,7 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
             .then_some(q);
         }
     }
-    let (at, cue) = CUES
+    let (at, cue) = crate::drift::text::parts(CUES)
         .iter()
         .filter_map(|c| crate::drift::text::find(lower, c).map(|i| (i, *c)))
         .min()?;
@@ -7772,8 +7527,7 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
         return None;
     }
     // The answer's nouns, and the forms an opening is asked of.
-    const OPENED: [&str; 4] = ["message", "email", "summary", "output"];
-    let opened = || ANSWER_NOUNS.iter().chain(OPENED.iter());
+    const OPENED: &str = "message|email|summary|output";
     let own = if commit {
         // "The commit message must begin with", "commit subjects must start with".
         let before: Vec<&str> = lower
@@ -7791,15 +7545,16 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
         // "Begin the report with": the answer's own noun only (an email the reply drafts may
         // follow a line of its own).
         lower.get(at + cue.len()..).is_some_and(|t| {
-            ANSWER_NOUNS
+            crate::drift::text::parts(ANSWER_NOUNS)
                 .iter()
                 .any(|n| t.starts_with(&format!("{n} with")))
         })
     } else if cue.ends_with(' ') {
         // "Start your reply with": the answer's noun right after.
-        lower
-            .get(at + cue.len()..)
-            .is_some_and(|t| opened().any(|n| t.starts_with(n)))
+        lower.get(at + cue.len()..).is_some_and(|t| {
+            crate::drift::text::starts_with_any(t, ANSWER_NOUNS)
+                || crate::drift::text::starts_with_any(t, OPENED)
+        })
     } else {
         // "The first line must begin with": the subject just before the modal.
         let before: Vec<&str> = lower
@@ -7819,7 +7574,9 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
         });
         before.first().is_some_and(|w| {
             let w = w.trim_matches(crate::drift::text::not_alnum_char);
-            (opened().any(|n| *n == w) && !other)
+            ((crate::drift::text::in_list(ANSWER_NOUNS, w)
+                || crate::drift::text::in_list(OPENED, w))
+                && !other)
                 || (w == "line" && before.get(1).is_some_and(|p| *p == "first"))
         })
     };
@@ -7885,24 +7642,18 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
 fn first_line_phrases(sentence: &str, lower: &str) -> Option<Vec<String>> {
     let at = lower.find_str("first line")?;
     let rest = lower.get(at + "first line".len()..)?;
-    let (cue_at, cue) = [
-        " must be",
-        " should be",
-        " has to be",
-        " needs to be",
-        " must read",
-        " should read",
-    ]
-    .iter()
-    .filter_map(|c| {
-        rest.match_indices(c)
-            .find(|(i, _)| {
-                rest.get(i + c.len()..)
-                    .is_some_and(|t| t.starts_with(&[' ', ':'][..]))
+    let (cue_at, cue) =
+        super::text::parts(" must be| should be| has to be| needs to be| must read| should read")
+            .iter()
+            .filter_map(|c| {
+                rest.match_indices(c)
+                    .find(|(i, _)| {
+                        rest.get(i + c.len()..)
+                            .is_some_and(|t| t.starts_with(&[' ', ':'][..]))
+                    })
+                    .map(|(i, _)| (i, *c))
             })
-            .map(|(i, _)| (i, *c))
-    })
-    .min()?;
+            .min()?;
     // Whose first line: "first line" opening the sentence (after "the", "your", "its",
     // "very"), or "of" the answer ("of your attempt_completion result"), the noun last; not a
     // file's, a commit's or a script's ("every new file's first line", "the first line of the
@@ -7929,7 +7680,7 @@ fn first_line_phrases(sentence: &str, lower: &str) -> Option<Vec<String>> {
             && words.first() == Some(&"of")
             && matches!(words.get(1).copied(), Some("your" | "the"))
             && words.len() <= 5
-            && (ANSWER_NOUNS.contains(&noun) || noun == "message")
+            && (crate::drift::text::in_list(ANSWER_NOUNS, noun) || noun == "message")
             && words
                 .get(2..words.len().saturating_sub(1))
                 .is_some_and(|mid| {
@@ -7985,21 +7736,19 @@ fn first_line_phrases(sentence: &str, lower: &str) -> Option<Vec<String>> {
 /// The names listed after a noun: "under the headings Findings / Recommendation / Risks", "with
 /// the keys `repo`, `unpinned` and `risk`". Each name is one to four words, quoted or starting
 /// with a capital letter or written as code, else the list is not taken.
-fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>> {
-    let (at, noun) = nouns.iter().find_map(|n| {
+fn named_list(sentence: &str, lower: &str, nouns: &'static str) -> Option<Vec<String>> {
+    let (at, noun) = nouns.split('|').find_map(|n| {
         lower
             .find(&format!("{n} "))
             .or_else(|| lower.find(&format!("{n}:")))
             // "these three headings, in this order: …".
             .or_else(|| lower.find(&format!("{n}, in ")))
-            .map(|i| (i, *n))
+            .map(|i| (i, n))
     })?;
     let mut tail = sentence
         .get(at + noun.len()..)?
         .trim_start_matches(&[':', ' ', ','][..]);
-    for lead in [
-        "titled", "headed", "named", "called", "exactly", "of", "are", "verbatim",
-    ] {
+    for lead in "titled|headed|named|called|exactly|of|are|verbatim".split('|') {
         let lower_tail = tail.lower();
         if lower_tail.starts_with(&format!("{lead} "))
             || lower_tail.starts_with(&format!("{lead}:"))
@@ -8095,7 +7844,7 @@ fn named_list(sentence: &str, lower: &str, nouns: &[&str]) -> Option<Vec<String>
         .gather()
         .kept(|p| !p.is_empty());
     // Keys may be bare identifiers ("the keys property_id, channel and error_count").
-    let keys = nouns.contains(&"keys");
+    let keys = crate::drift::text::in_list(nouns, "keys");
     // Not how the keys are to be ("keys sorted and deduplicated", "keys stable and short").
     let ident = |p: &String| {
         p.len() > 1
@@ -8179,22 +7928,7 @@ fn char_bound(lower: &str, ws: &[&str], sized: bool) -> Option<usize> {
 }
 
 /// The short texts a character bound is said of, by the noun a reply labels them with.
-const SHORT_TEXTS: [&str; 14] = [
-    "sms",
-    "text message",
-    "push notification",
-    "notification",
-    "banner",
-    "meta description",
-    "subtitle",
-    "promotional text",
-    "tweet",
-    "headline",
-    "tagline",
-    "caption",
-    "preview text",
-    "seo title",
-];
+const SHORT_TEXTS: &str = "sms|text message|push notification|notification|banner|meta description|subtitle|promotional text|tweet|headline|tagline|caption|preview text|seo title";
 
 /// "The SMS must be 160 characters or fewer", "Write the SMS … It must be at most 160
 /// characters": the short text named in the sentence (or, for "it", in the one before) and its
@@ -8219,10 +7953,11 @@ fn text_chars_asked(lower: &str, before: Option<&str>) -> Option<(&'static str, 
     let n = char_bound(lower, &ws, true)?;
     // One kind of text named: "an SEO title (max 60 characters) and a meta description" is unclear.
     let named = |t: &str| {
+        // (In the list's order: the first named is the text.)
         let mut found = SHORT_TEXTS
-            .iter()
+            .split('|')
             .filter(|x| super::text::find(t, x).is_some());
-        let first = found.next().copied();
+        let first = found.next();
         // ("push notification" names a notification too.)
         let other = found.any(|x| first.is_some_and(|f| !f.contains(x) && !x.contains(f)));
         first.filter(|_| !other)
@@ -8291,8 +8026,8 @@ fn labelled_texts(result: &str, noun: &str) -> Vec<String> {
             .join(" ");
         let names = std::iter::once(noun.to_string())
             .chain(
-                ["text", "copy", "body", "message", "template", "draft"]
-                    .iter()
+                "text|copy|body|message|template|draft"
+                    .split('|')
                     .map(|x| format!("{noun} {x}")),
             )
             .any(|n| core.ends_with(&n))
@@ -8365,21 +8100,14 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
         &result.to_ascii_lowercase(),
         "email|e-mail|mail:|notice|status page|announcement|newsletter|ticket|sms",
     );
-    let labels: &[&str] = if commit && email {
-        &["commit subject:", "commit:"]
+    let labels = if commit && email {
+        "commit subject:|commit:"
     } else if commit {
-        &[
-            "subject:",
-            "commit subject:",
-            "subject line:",
-            "commit:",
-            "committed as",
-            "committed:",
-        ]
+        "subject:|commit subject:|subject line:|commit:|committed as|committed:"
     } else if has_any_in(&result.to_ascii_lowercase(), "pr |pull request|/pull/|pr:") {
-        &["pr title:", "pull request title:", "title:"]
+        "pr title:|pull request title:|title:"
     } else {
-        &["pr title:", "pull request title:"]
+        "pr title:|pull request title:"
     };
     let mut out = Vec::new();
     let lines: Vec<&str> = result.lines().gather();
@@ -8436,7 +8164,7 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
         let lower = t.to_ascii_lowercase();
         let label = lower.trim_start_matches(&['-', '*', ' '][..]);
         let Some(l) = labels
-            .iter()
+            .split('|')
             .find(|l| label.trim_start_matches('*').starts_with(*l))
         else {
             continue;
@@ -8446,7 +8174,7 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
             .get(at..)
             .unwrap_or_default()
             .trim_start_matches(&['*', ' '][..]);
-        if crate::drift::text::in_list("commit:|committed as|committed:", *l) {
+        if crate::drift::text::in_list("commit:|committed as|committed:", l) {
             // A hash, then one quoted subject ("`a91f3d0` — "Handle offsets""), or the
             // subject in one code span ("Commit: `fix(ab): stable hashing`").
             let quoted = super::text::quoted_spans(rest, &['"']);
@@ -8477,7 +8205,7 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
 fn iso_dates_asked(sentence: &str, lower: &str, asked: &[String]) -> Option<DateForm> {
     let ws = ws_of(lower);
     // Two forms named ("YYYY-MM-DD, never MM/DD/YYYY"): which is asked is not read.
-    let named = ["dd/mm/yyyy", "mm/dd/yyyy", "yyyy-mm-dd"]
+    let named = super::text::parts("dd/mm/yyyy|mm/dd/yyyy|yyyy-mm-dd")
         .iter()
         .filter(|f| lower.has(f))
         .count();
@@ -8505,7 +8233,7 @@ fn iso_dates_asked(sentence: &str, lower: &str, asked: &[String]) -> Option<Date
     });
     // Allowed, not asked: "the internal checklist can use ISO dates".
     let allowed = lower.split(&[';', ','][..]).any(|c| {
-        (c.has("yyyy-mm-dd") || has_words_any(c, &["iso"]))
+        (c.has("yyyy-mm-dd") || has_words_any(c, "iso"))
             && has_any_in(c, "can use|may use|can stay|are fine|is fine")
     });
     // "… in the incident timeline", "dates in the body as YYYY-MM-DD": a part's dates, which
@@ -8591,7 +8319,7 @@ fn clock_24_asked(sentence: &str, lower: &str, cx: &Admit) -> bool {
     // after a "never"/"not" ("never am/pm", "not 6:15 am").
     let from = (sentence.as_ptr() as usize).wrapping_sub(cx.at);
     let to = from + sentence.len();
-    ["12-hour", "12 hour", "am/pm"].iter().all(|t| {
+    super::text::parts("12-hour|12 hour|am/pm").iter().all(|t| {
         cx.lower.match_indices(t).all(|(i, _)| {
             (from..to).contains(&i)
                 && cx.lower.get(i.saturating_sub(12)..i).is_some_and(|b| {
@@ -8624,7 +8352,7 @@ fn twelve_hour_time(text: &str) -> Option<String> {
     for line in prose.lines().filter(|l| !l.trim_start().starts_with('>')) {
         let line = without_quoted(line).to_ascii_lowercase();
         let b = line.as_bytes();
-        for marker in ["am", "pm", "a.m.", "p.m."] {
+        for marker in "am|pm|a.m.|p.m.".split('|') {
             for (at, _) in line.match_indices(marker) {
                 let end = at + marker.len();
                 if b.get(end).is_some_and(u8::is_ascii_alphanumeric) {
@@ -8869,7 +8597,7 @@ fn scoped(lower: &str, at: usize) -> bool {
             })
         // "don't use the word 'slot' for storage positions": the word in one sense, which the
         // text cannot tell ("for this metric", "for the …" may name the place).
-        || ["' for ", "\" for ", "\u{201d} for "].iter().any(|q| {
+        || super::text::parts("' for |\" for |\u{201d} for ").iter().any(|q| {
             // Within the ban's own clause: not "… - use 'shall' for requirements".
             let own = clause
                 .get(..crate::drift::text::first_of(clause, " - | \u{2014} | \u{2013} ").unwrap_or(clause.len()))
@@ -8936,20 +8664,20 @@ fn note_allowed(message: &str) -> bool {
     says_unnegated(
         &message.to_ascii_lowercase(),
         &[
-            &["note", "notes", "comment", "line"],
-            &["add", "include", "append", "put"],
+            "note|notes|comment|line",
+            "add|include|append|put",
             // "JSON only, except that if a value is null add a line above it", "if anything was
             // skipped, put one line before the JSON saying why".
-            &["can", "may", "free", "fine", "ok", "okay", "except", "if"],
-            &["after", "below", "before", "above", "beneath"],
+            "can|may|free|fine|ok|okay|except|if",
+            "after|below|before|above|beneath",
         ],
     ) || says_unnegated(
         &message.to_ascii_lowercase(),
         &[
             // "Edit: one short sentence before the JSON is fine if you need to flag something".
-            &["sentence", "line", "note", "comment"],
-            &["fine", "ok", "okay", "allowed", "acceptable"],
-            &["after", "below", "before", "above"],
+            "sentence|line|note|comment",
+            "fine|ok|okay|allowed|acceptable",
+            "after|below|before|above",
         ],
     )
 }
@@ -8972,7 +8700,7 @@ fn code_not_counted(message: &str) -> bool {
     for clause in lower.split(&['.', ';', '!', '?', '\n', '(', ')'][..]) {
         let ws = ws_of(clause);
         // "paste the raw fault below it — the fault text doesn't count toward the limit".
-        if ws.windows(2).any(|x| x == ["doesn't", "count"])
+        if ws.windows(2).any(|x| matches!(x, ["doesn't", "count"]))
             && ws.iter().any(|w| matches!(*w, "paste" | "attach"))
         {
             return true;
@@ -8982,24 +8710,13 @@ fn code_not_counted(message: &str) -> bool {
         };
         // Within ten words ("the patch you paste below the prose is not counted"): "Logs of
         // excluded tests are in /tmp" excludes no log.
-        let has = |from: usize, p: &[&str]| {
+        let has = |from: usize, p: &str| {
             ws.get(from..(from + 10).min(ws.len()))
-                .is_some_and(|r| r.windows(p.len()).any(|x| x == p))
+                .is_some_and(|r| crate::drift::text::holds_words(r, p))
         };
         // "<code> doesn't count", "<code> is excluded from the count".
-        let after = [
-            &["doesn't", "count"][..],
-            &["don't", "count"],
-            &["does", "not", "count"],
-            &["do", "not", "count"],
-            &["not", "counted"],
-            &["isn't", "counted"],
-            &["aren't", "counted"],
-            &["won't", "count"],
-            &["excluded"],
-            &["exempt"],
-        ]
-        .iter()
+        let after = "doesn't count|don't count|does not count|do not count|not counted|isn't counted|aren't counted|won't count|excluded|exempt"
+        .split('|')
         .any(|p| {
             // From any code word: "put the query in a code block — the query doesn't count".
             (first_code..ws.len()).any(|i| ws.get(i).is_some_and(|w| code(w)) && has(i, p))
@@ -9009,12 +8726,12 @@ fn code_not_counted(message: &str) -> bool {
             .iter()
             .take(first_code)
             .any(|w| matches!(*w, "excluding" | "exclude"))
-            || (has(0, &["not", "counting"])
+            || (has(0, "not counting")
                 || ws
                     .get(first_code.saturating_sub(3)..first_code)
                     .is_some_and(|b| {
                         b.windows(2)
-                            .any(|x| x == ["don't", "count"] || x == ["not", "count"])
+                            .any(|x| matches!(x, ["don't" | "not", "count"]))
                     }))
                 && ws.iter().skip(first_code).any(|w| code(w));
         // "include the diff" beside a bound on the explanation.
@@ -9029,7 +8746,7 @@ fn code_not_counted(message: &str) -> bool {
         // "a one-sentence answer of at most 20 words to …, then the query you used".
         let then = ws
             .get(first_code.saturating_sub(2)..first_code)
-            .is_some_and(|b| b == ["then", "the"] || b == ["then", "your"])
+            .is_some_and(|b| matches!(b, ["then", "the" | "your"]))
             && has_any_in(&lower, " answer of | summary of ");
         if after || before || asked || then {
             return true;
@@ -9116,30 +8833,10 @@ fn named_text_before_case(lower: &str, ws: &[(usize, &str)]) -> bool {
 fn soft_count(sentence: &str) -> bool {
     let lower = sentence.to_ascii_lowercase().replace('\u{2019}', "'");
     let ws = ws_of(&lower);
-    let has = |p: &[&str]| ws.windows(p.len()).any(|x| x == p);
-    [
-        &["ideally"][..],
-        &["preferably"],
-        &["roughly"],
-        &["approximately"],
-        &["unless"],
-        &["if", "possible"],
-        &["where", "possible"],
-        &["if", "you", "can"],
-        &["give", "or", "take"],
-        &["more", "or", "less"],
-        &["sweat"],
-        &["not", "a", "hard"],
-        &["soft", "limit"],
-        &["soft", "cap"],
-        &["aim", "for"],
-        &["shoot", "for"],
-        &["try", "to", "keep"],
-        &["try", "and", "keep"],
-        &["guideline"],
-    ]
-    .iter()
-    .any(|p| has(p))
+    crate::drift::text::holds_words_any(
+        &ws,
+        "ideally|preferably|roughly|approximately|unless|if possible|where possible|if you can|give or take|more or less|sweat|not a hard|soft limit|soft cap|aim for|shoot for|try to keep|try and keep|guideline",
+    )
 }
 
 /// Whether a sentence bounds the prose around the code, not the whole answer: "the text
@@ -9155,42 +8852,14 @@ fn bounds_prose_only(sentence: &str) -> bool {
 /// using commas:", or "… and try to be concise", is not part of it); hedges are whole words
 /// outside quotes (`the word "unless"` forbids that word).
 fn hedged(lower: &str, at: usize) -> bool {
-    const HEDGES: [&[&str]; 31] = [
-        &["too", "often"],
-        &["too", "much"],
-        &["too", "many"],
-        &["more", "than", "necessary"],
-        &["more", "than", "needed"],
-        &["if", "you", "can"],
-        &["if", "you", "like"],
-        &["if", "you", "want"],
-        &["if", "you", "wish"],
-        &["if", "possible"],
-        &["where", "possible"],
-        &["when", "possible"],
-        &["wherever", "possible"],
-        &["as", "much", "as", "possible"],
-        &["as", "little", "as"],
-        &["as", "few", "as", "possible"],
-        &["unless"],
-        &["except"],
-        &["try", "not"],
-        &["try", "to"],
-        &["ideally"],
-        &["preferably"],
-        &["if", "needed"],
-        &["as", "needed"],
+    const HEDGES: &str = concat!(
+        "too often|too much|too many|more than necessary|more than needed|if you can|if you like|if you want|if you wish|if possible|where possible|when possible|wherever possible|as much as possible|as little as|as few as possible|unless|except|try not|try to|ideally|preferably|if needed|as needed",
         // What a word may not describe, not the word anywhere ("don't use "secure" to describe
         // the result").
-        &["to", "describe"],
-        &["when", "describing"],
-        &["when", "talking", "about"],
-        &["when", "referring", "to"],
+        "|to describe|when describing|when talking about|when referring to",
         // "Don't use the abbreviation "TEU" without defining it first": allowed once defined.
-        &["without", "defining"],
-        &["without", "explaining"],
-        &["without", "spelling"],
-    ];
+        "|without defining|without explaining|without spelling",
+    );
     // Quoted text blanked out, positions kept.
     let mut plain = String::with_capacity(lower.len());
     let mut inside = false;
@@ -9237,9 +8906,7 @@ fn hedged(lower: &str, at: usize) -> bool {
         .iter()
         .map(|x| x.1)
         .gather();
-    HEDGES
-        .iter()
-        .any(|h| clause.windows(h.len()).any(|w| w == *h))
+    crate::drift::text::holds_words_any(&clause, HEDGES)
 }
 
 /// Whether the sentence bounds a number of words or phrases in capital letters (then it is not
@@ -9708,8 +9375,8 @@ fn quote_run_end(clause: &str) -> Option<(Vec<String>, &str)> {
         list.push(word.to_string());
         before = body.get(..open)?;
         let gap = before.trim_end_matches(&[' ', ','][..]);
-        let gap = ["or", "and"]
-            .iter()
+        let gap = "or|and"
+            .split('|')
             .find_map(|j| gap.strip_suffix(j).filter(|g| g.ends_with(' ')))
             .unwrap_or(gap)
             .trim_end_matches(&[' ', ','][..]);
@@ -9749,12 +9416,14 @@ fn optional_named(lower: &str, name: &str) -> bool {
             .unwrap_or_default()
             .trim_start_matches(&['`', '"', '\'', '*', '\u{201d}', '\u{2019}', ' ', '('][..]);
         r.starts_with("optional") || r.starts_with("only if") || r.starts_with("if any")
-    }) || ["leave out", "omit", "skip", "drop"].iter().any(|v| {
-        // "you can leave out 'Follow-ups' if there aren't any".
-        lower.contains(&format!("{v} '{name}' if"))
-            || lower.contains(&format!("{v} \"{name}\" if"))
-            || lower.contains(&format!("{v} `{name}` if"))
-    })
+    }) || super::text::parts("leave out|omit|skip|drop")
+        .iter()
+        .any(|v| {
+            // "you can leave out 'Follow-ups' if there aren't any".
+            lower.contains(&format!("{v} '{name}' if"))
+                || lower.contains(&format!("{v} \"{name}\" if"))
+                || lower.contains(&format!("{v} `{name}` if"))
+        })
 }
 
 /// Whether a ban's subject is quoted words ("the codename 'Falcon' must not appear").
@@ -9863,8 +9532,7 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         };
     if has_any_in(lower, "as a noun|as a verb|as an adjective|as an adverb")
         || one_sense
-        || (has_any_in(lower, IN_A_SENSE)
-            && has_words_any(lower, &["not", "don't", "never", "avoid", "no"]))
+        || (has_any_in(lower, IN_A_SENSE) && has_words_any(lower, "not|don't|never|avoid|no"))
     {
         return None;
     }
@@ -10218,7 +9886,7 @@ fn counted_word(head: &str) -> Option<String> {
             }
         }
     }
-    for cue in ["keyword ", "word "] {
+    for cue in "keyword |word ".split('|') {
         if let Some(i) = head.rfind(cue) {
             let tail = head.get(i + cue.len()..).unwrap_or_default().trim_start();
             if let Some(q) = quoted(tail).into_iter().next() {
@@ -10308,7 +9976,7 @@ fn sentences(text: &str) -> Vec<&str> {
                 let open = s.matches('"').count() % 2 == 1
                     || (ticks(s) % 2 == 1 && line.get(stop..).is_some_and(|r| ticks(r) > 0));
                 let title = c == '.'
-                    && ["Dr", "Mr", "Mrs", "Ms", "Prof"].iter().any(|t| {
+                    && super::text::parts("Dr|Mr|Mrs|Ms|Prof").iter().any(|t| {
                         s.strip_suffix('.').is_some_and(|h| {
                             h.strip_suffix(t)
                                 .is_some_and(|h| h.is_empty() || h.ends_with(&[' ', '(', '"'][..]))
@@ -10759,7 +10427,7 @@ fn heading_line(text: &str) -> Option<String> {
 fn no_headings(lower: &str, ws: &[(usize, &str)]) -> bool {
     // "…, with one exception: a migration plan may go under a single heading": which heading
     // may stand is not checked, so the ban is not.
-    form_banned(lower, ws, &["headings"], &["any", "the", "markdown", "md"])
+    form_banned(lower, ws, "headings", "any|the|markdown|md")
         && !crate::drift::text::first_of(lower, "exception|except ")
             .is_some_and(|i| lower.get(i..).is_some_and(|r| r.has("heading")))
 }
@@ -10776,11 +10444,8 @@ fn no_urls(lower: &str, ws: &[(usize, &str)]) -> bool {
         && form_banned(
             lower,
             ws,
-            &["urls", "links", "hyperlinks"],
-            &[
-                "any", "the", "raw", "full", "web", "http", "https", "or", "urls", "links",
-                "example",
-            ],
+            "urls|links|hyperlinks",
+            "any|the|raw|full|web|http|https|or|urls|links|example",
         )
 }
 
@@ -10790,16 +10455,11 @@ fn no_exclamations(lower: &str) -> bool {
     if !lower.has("exclamation") {
         return false;
     }
-    let l = [
-        "exclamation marks",
-        "exclamation mark",
-        "exclamation points",
-        "exclamation point",
-    ]
-    .iter()
-    .fold(lower.to_string(), |t, p| t.replace(*p, "exclamations"));
+    let l = "exclamation marks|exclamation mark|exclamation points|exclamation point"
+        .split('|')
+        .fold(lower.to_string(), |t, p| t.replace(p, "exclamations"));
     let at = l.find_str("exclamations").unwrap_or(0);
-    (form_banned(&l, &words_at(&l), &["exclamations"], &["any", "the"])
+    (form_banned(&l, &words_at(&l), "exclamations", "any|the")
         || has_any_in(&l, "not contain exclamations|not contain any exclamations|n't contain exclamations|n't contain any exclamations"))
         && !hedged(&l, at)
 }
@@ -10827,7 +10487,12 @@ fn invites_a_link(lower: &str) -> bool {
 /// X."), after "without"/"avoid", or after a negated "use"/"include"/"add"/"put"/"paste"; the
 /// clause ends after the noun (or names the answer: "in your report"). `fillers` may stand
 /// between the ban and the noun.
-fn form_banned(lower: &str, ws: &[(usize, &str)], nouns: &[&str], fillers: &[&str]) -> bool {
+fn form_banned(
+    lower: &str,
+    ws: &[(usize, &str)],
+    nouns: &'static str,
+    fillers: &'static str,
+) -> bool {
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     // Punctuation between word `i - 1` and word `i`: a clause starts at `i`.
     let starts_clause = |i: usize| {
@@ -10841,7 +10506,7 @@ fn form_banned(lower: &str, ws: &[(usize, &str)], nouns: &[&str], fillers: &[&st
         }
     };
     ws.iter().enumerate().any(|(k, &(at, word))| {
-        if !nouns.contains(&word) {
+        if !crate::drift::text::in_list(nouns, word) {
             return false;
         }
         let gap_end = ws.get(k + 1).map_or(lower.len(), |x| x.0);
@@ -10855,7 +10520,10 @@ fn form_banned(lower: &str, ws: &[(usize, &str)], nouns: &[&str], fillers: &[&st
             return false;
         }
         let mut j = k;
-        while j > 0 && (fillers.contains(&w(j - 1)) || nouns.contains(&w(j - 1))) {
+        while j > 0
+            && (crate::drift::text::in_list(fillers, w(j - 1))
+                || crate::drift::text::in_list(nouns, w(j - 1)))
+        {
             j -= 1;
         }
         let Some(before) = j.checked_sub(1) else {
@@ -11012,7 +10680,7 @@ fn url_line(text: &str) -> Option<String> {
 }
 
 /// First-person pronouns, as a ban names them.
-const FIRST_PERSON: [&str; 7] = ["i", "me", "my", "we", "us", "our", "ours"];
+const FIRST_PERSON: &str = "i|me|my|we|us|our|ours";
 
 /// A ban on the first person in the answer: "no first person (no 'I', 'we')", "write it
 /// impersonally", "don't use 'I' or 'we'", "without first-person pronouns". The pronouns named
@@ -11071,12 +10739,12 @@ fn no_first_person(lower: &str, ws: &[(usize, &str)]) -> Option<Vec<String>> {
     let mut out: Vec<String> = Vec::new();
     for (_, x) in words_at(lower.get(at..).unwrap_or_default()) {
         let x = x.trim_matches(crate::drift::text::not_alnum_char);
-        if FIRST_PERSON.contains(&x) && !out.iter().any(|o| o == x) {
+        if crate::drift::text::in_list(FIRST_PERSON, x) && !out.iter().any(|o| o == x) {
             out.push(x.to_string());
         }
     }
     if out.is_empty() {
-        out = FIRST_PERSON.iter().map(|x| x.to_string()).gather();
+        out = FIRST_PERSON.split('|').map(|x| x.to_string()).gather();
     }
     Some(out)
 }
@@ -11198,14 +10866,8 @@ fn answer_sentences(lower: &str, ws: &[(usize, &str)]) -> Option<usize> {
     if crate::drift::text::in_list("per|each|for", after) {
         return None;
     }
-    let more = [
-        " then ",
-        "followed by",
-        " and then",
-        " after that",
-        " also ",
-    ];
-    (!more.iter().any(|m| lower.contains(m))).then_some(n)
+    (!crate::drift::text::contains_any(lower, " then |followed by| and then| after that| also "))
+        .then_some(n)
 }
 
 fn highlight_count(text: &str) -> usize {
@@ -11632,14 +11294,7 @@ pub(super) fn placed_part(ban: &str, result: &str) -> Option<String> {
 
 /// Words that make a count the whole reply's ("6 bullets in total", "overall", "notes
 /// included").
-const WHOLE_WORDS: [&str; 6] = [
-    "total",
-    "altogether",
-    "combined",
-    "overall",
-    "including",
-    "included",
-];
+const WHOLE_WORDS: &str = "total|altogether|combined|overall|including|included";
 
 /// Rules on what a text says or how it is written, which notes to the requester beside it need
 /// not keep.
@@ -11756,8 +11411,8 @@ pub(super) fn names_the_reply(sentence: &str) -> bool {
 /// name, lowercased and unmarked.
 fn part_after_a_comma(sentence: &str) -> Option<String> {
     let lower = sentence.to_ascii_lowercase();
-    ["in the ", "in your "]
-        .iter()
+    "in the |in your "
+        .split('|')
         .find_map(|p| {
             lower.match_indices(p).find_map(|(i, _)| {
                 let rest = sentence.get(i + p.len()..)?;
@@ -11787,29 +11442,27 @@ fn part_after_a_comma(sentence: &str) -> Option<String> {
         })
         .or_else(|| {
             // "…, but keep the Risks list to at most 3 bullets": a named list kept to a count.
-            ["keep the ", "limit the ", "cap the "]
-                .iter()
-                .find_map(|p| {
-                    let i = lower.find(p)?;
-                    let subject = sentence.get(i + p.len()..)?;
-                    let words: Vec<&str> = subject.split_whitespace().take(4).gather();
-                    let k = words
-                        .iter()
-                        .position(|x| crate::drift::text::in_list("section|list|table", x))?;
-                    let named = words.get(..k)?;
-                    (!named.is_empty()
-                        && named.iter().all(|w| {
-                            w.starts_with(crate::drift::text::char_test(|c: char| {
-                                c.is_uppercase() || "*`\"'#".contains(c)
-                            }))
+            "keep the |limit the |cap the ".split('|').find_map(|p| {
+                let i = lower.find(p)?;
+                let subject = sentence.get(i + p.len()..)?;
+                let words: Vec<&str> = subject.split_whitespace().take(4).gather();
+                let k = words
+                    .iter()
+                    .position(|x| crate::drift::text::in_list("section|list|table", x))?;
+                let named = words.get(..k)?;
+                (!named.is_empty()
+                    && named.iter().all(|w| {
+                        w.starts_with(crate::drift::text::char_test(|c: char| {
+                            c.is_uppercase() || "*`\"'#".contains(c)
                         }))
-                    .then(|| {
-                        named
-                            .join(" ")
-                            .trim_matches(crate::drift::text::not_alnum_char)
-                            .to_ascii_lowercase()
-                    })
+                    }))
+                .then(|| {
+                    named
+                        .join(" ")
+                        .trim_matches(crate::drift::text::not_alnum_char)
+                        .to_ascii_lowercase()
                 })
+            })
         })
         .or_else(|| {
             // "…; keep ## Risks to at most 4 bullets": a heading kept to a count.
@@ -13395,7 +13048,7 @@ pub fn check_all(message: &str, result: &str) -> Vec<Checked> {
                 )
             {
                 let mut t = text.to_string();
-                for name in ["old", "original", "before"] {
+                for name in "old|original|before".split('|') {
                     if let Some(p) = parts::find(text, name) {
                         t = t.replace(p.as_str(), "");
                     }

@@ -31,32 +31,11 @@ pub struct ChecklistItem {
 }
 
 /// Number words a result may use for the quantities an instruction writes in digits.
-pub const NUMBER_WORDS: [&str; 21] = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-    "twenty",
-];
+/// (Each word's place in the list is its value.)
+pub const NUMBER_WORDS: &str = "zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty";
 
 /// Headings whose bullets are not requirements.
-const SKIP_SECTIONS: [&str; 3] = ["context", "background", "notes"];
+const SKIP_SECTIONS: &str = "context|background|notes";
 
 /// Items of the instructions: bullet and numbered lines, else sentences; enumerations
 /// ("validators, the Config class, .dict() and orm_mode") become one item each. Each item is a
@@ -76,7 +55,7 @@ pub fn items(instructions: &str) -> Vec<(usize, &str)> {
         let t = line.trim();
         if let Some(h) = t.strip_prefix('#') {
             let h = h.trim_start_matches('#').trim().lower();
-            skipping = SKIP_SECTIONS.iter().any(|s| h.starts_with(s));
+            skipping = text::starts_with_any(&h, SKIP_SECTIONS);
             continue;
         }
         if skipping || t.is_empty() {
@@ -131,10 +110,8 @@ pub fn items(instructions: &str) -> Vec<(usize, &str)> {
 /// or a letter or small roman numeral in parentheses or before one (`(a)`, `b)`, `(iv)`), the
 /// markers of Markdown and of plain-text enumerations.
 fn list_item(t: &str) -> Option<&str> {
-    for bullet in ["- ", "* ", "+ ", "\u{2022} "] {
-        if let Some(rest) = t.strip_prefix(bullet) {
-            return Some(rest);
-        }
+    if let Some(rest) = text::strip_any(t, "- |* |+ |\u{2022} ") {
+        return Some(rest);
     }
     let (open, rest) = match t.strip_prefix('(') {
         Some(r) => (true, r),
@@ -183,11 +160,11 @@ fn inline_marker(s: &str, at: usize) -> Option<(&str, usize)> {
 /// A label's place in its kind of run: digits (1, 2, …), a letter (a, b, …) or a small roman
 /// numeral (i, ii, …). `letters` reads "i", "v" and "x" as letters, as inside a run of letters.
 fn label_place(label: &str, letters: bool) -> Option<(u8, usize)> {
-    const ROMAN: [&str; 10] = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"];
+    const ROMAN: &str = "i|ii|iii|iv|v|vi|vii|viii|ix|x";
     if label.len() <= 2 && label.bytes().all(|b| b.is_ascii_digit()) {
         return Some((0, label.parse().ok()?));
     }
-    match (label.as_bytes(), ROMAN.iter().position(|r| *r == label)) {
+    match (label.as_bytes(), ROMAN.split('|').position(|r| r == label)) {
         ([b @ b'a'..=b'z'], _) if letters => Some((1, usize::from(b - b'a') + 1)),
         (_, Some(k)) => Some((2, k + 1)),
         ([b @ b'a'..=b'z'], None) => Some((1, usize::from(b - b'a') + 1)),
@@ -365,8 +342,8 @@ pub fn check(
                     let as_word = n
                         .parse::<usize>()
                         .ok()
-                        .and_then(|k| NUMBER_WORDS.get(k))
-                        .is_some_and(|w| result_stems.contains(*w));
+                        .and_then(|k| NUMBER_WORDS.split('|').nth(k))
+                        .is_some_and(|w| result_stems.contains(w));
                     !result_stems.contains(&***n) && !as_word
                 })
                 .map(|n| n.to_string());

@@ -115,16 +115,7 @@ const ACT_OBJECTS: &str = "it|this|that|anything|yet|any|the|a|an|commits|commit
 /// Named targets ("do not push to main", "don't deploy to production"): the ban holds for that
 /// target only, so a report of the action must name it after "to"/"into"/"on".
 /// ("The remote" is none: every push goes to one.)
-const ACT_TARGETS: [&str; 8] = [
-    "main",
-    "master",
-    "production",
-    "prod",
-    "staging",
-    "develop",
-    "origin",
-    "upstream",
-];
+const ACT_TARGETS: &str = "main|master|production|prod|staging|develop|origin|upstream";
 #[derive(Debug, Clone)]
 pub struct Negative {
     pub text: String,
@@ -219,19 +210,8 @@ fn names_a_doc_file(result: &str) -> bool {
         .any(|(_, p)| text::ends_with_any(&p.to_ascii_lowercase(), ".md|.rst|.adoc|.mdx"))
 }
 
-const NEGATION_CUES: [&str; 11] = [
-    "refrain from",
-    "do not",
-    "don't",
-    "don\u{2019}t",
-    "dont",
-    "never",
-    "without",
-    "avoid",
-    "no ",
-    "not ",
-    "nothing",
-];
+const NEGATION_CUES: &str =
+    "refrain from|do not|don't|don\u{2019}t|dont|never|without|avoid|no |not |nothing";
 /// Whether "prose only" is said in brackets after a ban, as where that ban holds ("never
 /// 'brownout' (prose only; vendor macros keep theirs)"), and "no code" is not said.
 fn scopes_a_ban(lower: &str) -> bool {
@@ -279,12 +259,11 @@ fn bracketed_after_section(lower: &str, at: usize) -> bool {
 }
 
 /// Phrases that forbid code without a negation word ("in prose only").
-const PROSE_CUES: [&str; 2] = ["prose only", "no code"];
+const PROSE_CUES: &str = "prose only|no code";
 // Any case: the whole instructions are checked for a cue before any sentence is lowercased
 // (most instructions have none); on a lowercased sentence the two match alike.
-static NEGATION_CUE_SET: super::phrases::Phrases =
-    super::phrases::Phrases::of(&NEGATION_CUES, true);
-static PROSE_CUE_SET: super::phrases::Phrases = super::phrases::Phrases::of(&PROSE_CUES, true);
+static NEGATION_CUE_SET: super::phrases::Phrases = super::phrases::Phrases::any_case(NEGATION_CUES);
+static PROSE_CUE_SET: super::phrases::Phrases = super::phrases::Phrases::any_case(PROSE_CUES);
 /// Words that keep secrets from the result without a negation ("keep credentials out of it").
 static SECRET_CUE_SET: super::phrases::Phrases =
     super::phrases::Phrases::any_case("out of|mask|redact");
@@ -296,18 +275,10 @@ const CHANGE_VERBS: &str =
     "chang|modifi|modify|rewrit|rewrot|edit|alter|updat|refactor|touch|replac|extend|renam|reformat";
 /// Objects that stand for "the code base" in "do not change the application code": any file the
 /// result says it changed counts.
-const CODE_OBJECTS: [&str; 7] = [
-    "code",
-    "applic",
-    "sourc",
-    "file",
-    "codebas",
-    "implement",
-    "src",
-];
+const CODE_OBJECTS: &str = "code|applic|sourc|file|codebas|implement|src";
 /// Stems of removing a package: "don't remove any dependencies" bans no addition, and "removed
 /// axios from package.json" adds none.
-const REMOVAL_VERBS: [&str; 4] = ["remov", "delet", "drop", "uninstall"];
+const REMOVAL_VERBS: &str = "remov|delet|drop|uninstall";
 /// Words that leave a ban on code generic: "the existing code", "production code", and the
 /// ban's own words ("without touching any of the code").
 const GENERIC_MODIFIERS: &str = "exist|current|main|core|other|actual|origin|product|whole|without|avoid|never|refrain|leav|touch|any|pleas";
@@ -612,7 +583,8 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         }
         let lifted = |kind: &str| {
             lifts.iter().any(|(from, end, family)| {
-                (*from..*end).contains(&at.unwrap_or(0)) && family.contains(&kind)
+                (*from..*end).contains(&at.unwrap_or(0))
+                    && crate::drift::text::in_list(family, kind)
             })
         };
         // The sentence taken back whole ("Don't touch `tests/`. Actually, scratch that last
@@ -822,7 +794,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         // In the ban's own clause: "… in `migrations/` — the DBA writes it by hand" bans the
         // agent's every change.
         let own_clause = {
-            let from = NEGATION_CUES
+            let from = text::parts(NEGATION_CUES)
                 .iter()
                 .filter_map(|c| lower.find(c))
                 .min()
@@ -1027,7 +999,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                             .any(|t| positive.contains(t.stem.as_ref() as &str))
                 });
             if names_paths {
-                path_words.extend(CODE_OBJECTS.iter().map(|w| w.to_string()));
+                path_words.extend(CODE_OBJECTS.split('|').map(|w| w.to_string()));
                 for p in &named {
                     path_words.extend(text::tokens(p).iter().map(|t| t.stem.to_string()));
                 }
@@ -1061,10 +1033,8 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
 /// person ("you must not change anything" is active).
 fn passive_subject(lower: &str, cue: usize, clause: &str) -> Option<(usize, String)> {
     const MODALS: &str = "must|should|shall|will|can|may|need|are|is";
-    const VERBS: [&str; 18] = [
-        "are", "is", "was", "were", "must", "should", "shall", "will", "can", "may", "need",
-        "needs", "have", "has", "do", "does", "stay", "remain",
-    ];
+    const VERBS: &str =
+        "are|is|was|were|must|should|shall|will|can|may|need|needs|have|has|do|does|stay|remain";
     let head = lower.get(..cue)?;
     let words: Vec<&str> = head.split_whitespace().gather();
     if !words
@@ -1081,8 +1051,7 @@ fn passive_subject(lower: &str, cue: usize, clause: &str) -> Option<(usize, Stri
         return None;
     }
     // The clause: back to the last break before the cue.
-    let (start, subject, _) =
-        clause_subject(head, &[';', ':', ',', '(', '\u{2014}', '\n'], &VERBS)?;
+    let (start, subject, _) = clause_subject(head, &[';', ':', ',', '(', '\u{2014}', '\n'], VERBS)?;
     Some((start, subject.join(" ")))
 }
 
@@ -1092,13 +1061,13 @@ fn passive_subject(lower: &str, cue: usize, clause: &str) -> Option<(usize, Stri
 fn clause_subject<'a>(
     head: &'a str,
     breaks: &[char],
-    verbs: &[&str],
+    verbs: &'static str,
 ) -> Option<(usize, Vec<&'a str>, usize)> {
     let start = head.rfind(breaks).map_or(0, |i| i + 1);
     let segment = head.get(start..)?;
     let subject: Vec<&str> = segment
         .split_whitespace()
-        .take_while(|w| !verbs.contains(w))
+        .take_while(|w| !crate::drift::text::in_list(verbs, w))
         .gather();
     let start = start + (segment.len() - segment.trim_start().len());
     let person = subject
@@ -1131,10 +1100,7 @@ fn antecedent(lower: &str, cue: usize, clause: &str) -> Option<(usize, String)> 
     let (start, subject, words) = clause_subject(
         head,
         &[';', ':', ',', '(', '\u{2014}', '\n', '.'],
-        &[
-            "are", "is", "was", "were", "keep", "keeps", "stay", "stays", "live", "lives",
-            "belong", "belongs", "have", "has", "must", "should",
-        ],
+        "are|is|was|were|keep|keeps|stay|stays|live|lives|belong|belongs|have|has|must|should",
     )?;
     // The pronoun agrees with the subject's head: "the tests … don't touch it" is no antecedent.
     let agrees = subject
@@ -1146,16 +1112,9 @@ fn antecedent(lower: &str, cue: usize, clause: &str) -> Option<(usize, String)> 
 /// A sentence cut where another ban starts ("…; do not …", "… and don't …"), with each part's
 /// byte offset.
 fn ban_parts(sentence: &str) -> Vec<(usize, &str)> {
-    const JOINS: [&str; 6] = [
-        "; ",
-        " and do not ",
-        " and don't ",
-        " and never ",
-        ", and do not ",
-        ", do not ",
-    ];
+    const JOINS: &str = "; | and do not | and don't | and never |, and do not |, do not ";
     let lower = sentence.to_ascii_lowercase();
-    let mut cuts: Vec<usize> = JOINS
+    let mut cuts: Vec<usize> = text::parts(JOINS)
         .iter()
         .flat_map(|j| {
             lower
@@ -1240,7 +1199,7 @@ fn is_constraint_cue(lower: &str, i: usize, cue: &str) -> bool {
 /// Where a clause with its own subject and modal joins after a comma ("no swearing, and it
 /// must mention candles"): its offset in `rest`.
 fn own_clause(rest: &str) -> Option<usize> {
-    [", and ", ", but "].iter().find_map(|joint| {
+    ", and |, but ".split('|').find_map(|joint| {
         rest.match_indices(joint).find_map(|(at, _)| {
             let words: Vec<&str> = rest
                 .get(at + joint.len()..)?
@@ -1291,12 +1250,12 @@ const CONSTRUCT_LEAD: &str = "use|using|call|calling|any|a|an|the|new|more|of";
 fn construct(sentence: &str, clause: &str) -> Option<String> {
     // "Without `--dry-run`, the tool applies it" is a condition, not a rule.
     let cue = NEGATION_CUES
-        .iter()
-        .filter(|c| !matches!(**c, "without" | "nothing"))
+        .split('|')
+        .filter(|c| !matches!(*c, "without" | "nothing"))
         .find(|c| clause.starts_with(*c))?;
     let mut rest = clause.get(cue.len()..)?.trim_start();
     // "(not a `having`, …)" describes; "must not use `eval`" rules out.
-    if *cue == "not " && !text::starts_with_any(rest, "use |using |call |calling ") {
+    if cue == "not " && !text::starts_with_any(rest, "use |using |call |calling ") {
         return None;
     }
     for _ in 0..3 {
@@ -1397,7 +1356,7 @@ fn adds_here(lower: &str, at: usize) -> bool {
 /// The line of the first occurrence of a needle that is neither negated in its clause nor said
 /// with a modal ("publishing it will need `git push --force`").
 /// With a `target`, only a match whose clause names it ("force-pushed the branch to main").
-fn find_reported(lower: &str, needles: &[&str], target: &str) -> Option<String> {
+fn find_reported(lower: &str, needles: &'static str, target: &str) -> Option<String> {
     let names_target = |i: usize| {
         target.is_empty() || {
             let tail = lower.get(i..).unwrap_or_default();
@@ -1421,9 +1380,7 @@ fn find_reported(lower: &str, needles: &[&str], target: &str) -> Option<String> 
 /// its clause before it ("changed `MAX_LIMIT` to 100", "raised RENDER_TIMEOUT from 30 to 60"),
 /// not negated, not a possibility or a proposal.
 fn changes_name(lower: &str, name: &str) -> Option<String> {
-    const VERBS: [&str; 8] = [
-        "rais", "lower", "bump", "increas", "decreas", "set ", "reduc", "doubl",
-    ];
+    const VERBS: &str = "rais|lower|bump|increas|decreas|set |reduc|doubl";
     tokens_at(lower, name).find_map(|i| {
         let clause = clause_before(lower, i);
         // Whole verbs in the past ("raised", "set"), not "raises", "settings", "lowercase",
@@ -1433,7 +1390,7 @@ fn changes_name(lower: &str, name: &str) -> Option<String> {
             .any(|w| {
                 text::parts(CHANGED_VERBS)
                     .iter()
-                    .chain(VERBS.iter())
+                    .chain(text::parts(VERBS).iter())
                     .map(|v| v.trim_end())
                     .any(|v| {
                         inflects(w, v)
@@ -1727,16 +1684,11 @@ fn shown_as_existing(line: &str, result: &str) -> bool {
         .next()
         .unwrap_or_default();
     name.len() > 1
-        && [
-            ("existing `", "`"),
-            ("`", "` already existed"),
-            ("`", "` class already exists"),
-            ("`", "` is unchanged"),
-            ("`", "` class is unchanged"),
-            ("existing ", " class"),
-        ]
+        && text::parts(
+            "existing `{}`|`{}` already existed|`{}` class already exists|`{}` is unchanged|`{}` class is unchanged|existing {} class",
+        )
         .iter()
-        .any(|(a, b)| result.contains(&[a, name, b].concat()))
+        .any(|p| result.contains(&p.replace("{}", name)))
 }
 
 /// Whether `line` holds `token` as written, as a whole word ("// TODO: x", not `todoItems`).
@@ -1855,9 +1807,7 @@ fn put_aside(lower: &str, at: usize) -> bool {
 /// Words a negative clause opens with before its verb.
 const LEAD_WORDS: &str = "do|does|not|don|dont|t|never|avoid|no|please|should|must|refrain|from";
 /// Verbs whose object is what the answer holds.
-const CONTENT_VERBS: [&str; 8] = [
-    "includ", "mention", "list", "discuss", "describ", "document", "cover", "summar",
-];
+const CONTENT_VERBS: &str = "includ|mention|list|discuss|describ|document|cover|summar";
 
 fn classify(clause: &str) -> Vec<Forbidden> {
     let mut f = Vec::new();
@@ -1865,7 +1815,11 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // What is forbidden is named by whole words: "the classifier", "the encoder", "the HTTP
     // client" name no class, code or CLI.
     let words: Vec<&str> = crate::drift::text::alnum_words(clause);
-    let word = |options: &[&str]| words.iter().any(|w| options.contains(w));
+    let word = |options: &'static str| {
+        words
+            .iter()
+            .any(|w| crate::drift::text::in_list(options, w))
+    };
     // A word the ban is about: its head, or the object of a verb of leaving or adding ("no
     // TODO comments", "do not leave any TODOs"; not "don't worry about the TODOs").
     let word_at_head = |x: &str| {
@@ -1891,7 +1845,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         .find(|w| !crate::drift::text::in_list(LEAD_WORDS, w))
         .copied()
         .unwrap_or_default();
-    let content_verb = CONTENT_VERBS.iter().any(|v| head.starts_with(v));
+    let content_verb = text::starts_with_any(head, CONTENT_VERBS);
     // A change word the ban is about: not an adjective ("in the changed code", "new or
     // modified files") nor the verb of a relative clause ("any command that changes the
     // infrastructure" bans the command).
@@ -1918,28 +1872,24 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // "don't add anything before and after the JSON code".
     // Kinds of code that are values: "the promo code", "an error code".
     const VALUE_CODES: &str = "promo|promotion|discount|coupon|voucher|error|status|exit|zip|postal|country|currency|language|access|verification|auth|qr|area|region|invite|referral|tracking";
-    const CODE_WORDS: [&str; 5] = [
-        "code",
-        "implementation",
-        "implementations",
-        "snippet",
-        "snippets",
-    ];
+    const CODE_WORDS: &str = "code|implementation|implementations|snippet|snippets";
     // "No TODO comments in the submitted code", "don't add TODO comments to the code": the
     // code is where, not what.
-    const PLACE_WORDS: [&str; 11] = [
-        "before", "after", "outside", "around", "besides", "except", "but", "than", "in", "within",
-        "inside",
-    ];
+    const PLACE_WORDS: &str =
+        "before|after|outside|around|besides|except|but|than|in|within|inside";
     // Read outside parentheses: "no capital letters (including file names and code)" names
     // the code as a place the ban reaches, not as what it bans.
     let plain = text::outside_parentheses(clause);
     let plain_words: Vec<&str> = crate::drift::text::alnum_words(&plain);
-    let first = |options: &[&str]| plain_words.iter().position(|w| options.contains(w));
+    let first = |options: &'static str| {
+        plain_words
+            .iter()
+            .position(|w| crate::drift::text::in_list(options, w))
+    };
     // "No code fences" bans the marks around code (a JSON answer "with no code fences" is
     // no code): the checkable rule on fenced blocks reads it.
     // "internal code names", "code review", "code owners": no code either.
-    let fences = first(&CODE_WORDS)
+    let fences = first(CODE_WORDS)
         .and_then(|c| plain_words.get(c + 1))
         .is_some_and(|w| {
             crate::drift::text::in_list(
@@ -1950,9 +1900,11 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // "users without a code", "no coupon code", "the exit code": a code as a value, not
     // program code ("a code block", "a code dump" are code). Every code word must be one.
     let value = {
-        let at: Vec<usize> = (0..plain_words.len())
-            .gather()
-            .kept(|&c| plain_words.get(c).is_some_and(|w| CODE_WORDS.contains(w)));
+        let at: Vec<usize> = (0..plain_words.len()).gather().kept(|&c| {
+            plain_words
+                .get(c)
+                .is_some_and(|w| crate::drift::text::in_list(CODE_WORDS, w))
+        });
         !at.is_empty()
             && at.iter().all(|&c| {
                 let before = c.checked_sub(1).and_then(|i| plain_words.get(i)).copied();
@@ -1972,18 +1924,18 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     };
     // "No other code blocks": the ones asked for elsewhere are allowed, which a ban on code
     // cannot tell apart.
-    let others = first(&CODE_WORDS)
+    let others = first(CODE_WORDS)
         .and_then(|c| c.checked_sub(1))
         .and_then(|i| plain_words.get(i))
         .is_some_and(|w| *w == "other");
     // "Don't call any of our existing code "legacy"": the code is what a word may not name.
-    let naming = first(&CODE_WORDS).is_some_and(|c| {
+    let naming = first(CODE_WORDS).is_some_and(|c| {
         plain_words.iter().take(c).any(|w| {
             crate::drift::text::in_list("call|calling|describe|describing|label|refer|criticize|criticise|blame|break|breaks|breaking", w)
         })
     });
     // "Don't add any code comments", "no code review needed": a compound's head is no code.
-    let compound = first(&CODE_WORDS)
+    let compound = first(CODE_WORDS)
         .and_then(|i| plain_words.get(i + 1))
         .is_some_and(|w| {
             crate::drift::text::in_list("comment|comments|review|reviews|owners|style|freeze", w)
@@ -1997,10 +1949,10 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         && !asked
         && !compound
         && match (
-            first(&CODE_WORDS),
+            first(CODE_WORDS),
             // "to the code" / "into the code" (not "to" of an infinitive: "try not to paste
             // code").
-            first(&PLACE_WORDS)
+            first(PLACE_WORDS)
                 .into_iter()
                 .chain((0..plain_words.len()).find(|&i| {
                     matches!(plain_words.get(i), Some(&("to" | "into")))
@@ -2083,13 +2035,13 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             crate::drift::text::in_list("or|and|nor", joiner)
                 && act(next).is_none()
                 && !crate::drift::text::in_list(ACT_OBJECTS, next)
-                && !ACT_TARGETS.contains(next)
+                && !crate::drift::text::in_list(ACT_TARGETS, next)
         }) {
             if j > 1 {
                 rest.truncate(j);
             }
         }
-        let target: Option<&'static str> = ACT_TARGETS.iter().find(|t| rest.contains(t)).copied();
+        let target: Option<&'static str> = ACT_TARGETS.split('|').find(|t| rest.contains(t));
         let bare = rest.iter().all(|w| {
             act(w).is_some() || crate::drift::text::in_list(ACT_OBJECTS, w) || Some(*w) == target
         });
@@ -2141,7 +2093,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     }
     // "No classes", "don't add a class or a decorator", but not "don't change the error class
     // names": a class word followed by another noun names something else.
-    let class_ban = ["class", "classes"].iter().any(|c| {
+    let class_ban = text::parts("class|classes").iter().any(|c| {
         clause.match_indices(c).any(|(i, _)| {
             let before = clause.get(..i).and_then(|h| h.chars().next_back());
             let tail = clause.get(i + c.len()..).unwrap_or_default();
@@ -2187,7 +2139,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     }
     let pair = |a: &str, b: &str| words.windows(2).any(|w| w == [a, b]);
     if pair("force", "push") || pair("force", "pushing") || pair("push", "force") {
-        let target = ACT_TARGETS.iter().find(|t| words.contains(t)).copied();
+        let target = ACT_TARGETS.split('|').find(|t| words.contains(t));
         f.push(Forbidden::ForcePush(target.unwrap_or_default()));
     }
     if text::parts("emoji|emojis|emoticons")
@@ -2226,7 +2178,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     }
     // "Don't change the command-line interface" keeps the one there is: no ban on having one
     // (but "don't add a CLI or change the config" bans one).
-    if (word(&["cli", "clis"]) || has("command line") || has("command-line"))
+    if (word("cli|clis") || has("command line") || has("command-line"))
         && !excepts
         && !change_verb(head)
     {
@@ -2238,24 +2190,17 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         crate::drift::text::in_list("package|packages|library|libraries|crate|crates|gems", w)
             && !(*w == "package" && matches!(words.get(i + 1), Some(&("json" | "lock"))))
     });
-    let removal = REMOVAL_VERBS.iter().any(|v| head.starts_with(v));
+    let removal = text::starts_with_any(head, REMOVAL_VERBS);
     if (has("dependenc") || package) && !excepts && !removal {
         f.push(Forbidden::Dependency);
     }
     let main = main.unwrap_or(clause);
     // ("…, because the audience is venue staff": the reason is no object.)
     // ("…, which must not mention X, and (b) a memo that gives it": the next text is none.)
-    let main = [
-        ", because ",
-        " because ",
-        ", and (b)",
-        " and (b) ",
-        ", and (2)",
-        " and (2) ",
-    ]
-    .iter()
-    .find_map(|b| main.split_once(b).map(|(h, _)| h))
-    .unwrap_or(main);
+    let main = ", because | because |, and (b)| and (b) |, and (2)| and (2) "
+        .split('|')
+        .find_map(|b| main.split_once(b).map(|(h, _)| h))
+        .unwrap_or(main);
     let whole_main = main;
     // "computeTax(amount, region)": what parentheses hold is an aside, not the ban's object.
     let unbracketed = text::outside_parentheses(main);
@@ -2638,7 +2583,7 @@ pub(super) fn named_terms(clause: &str) -> Vec<&str> {
 fn kept_paths_clause(sentence: &str) -> Option<&str> {
     let mut start = 0;
     let lower = sentence.to_ascii_lowercase();
-    let mut cuts: Vec<(usize, usize)> = [";", ",", " and ", " but ", " — ", " - ", ":"]
+    let mut cuts: Vec<(usize, usize)> = text::parts(";|,| and | but | — | - |:")
         .iter()
         .flat_map(|c| lower.match_indices(c).map(|(i, m)| (i, i + m.len())))
         .gather();
@@ -2849,7 +2794,7 @@ fn check_negatives_reading(
         };
         for f in &n.forbidden {
             let found: Option<(String, Option<String>)> = match f {
-                Forbidden::Implementation => changed_a_file(result, &BUILT_VERBS)
+                Forbidden::Implementation => changed_a_file(result, text::parts(BUILT_VERBS))
                     .map(because("the result implements what was to be planned only")),
                 Forbidden::Act(done, target) => reports_act(result, done, target)
                     .or_else(|| ran_command(result, done, target))
@@ -2917,7 +2862,6 @@ fn check_negatives_reading(
                     // functions and no class outweighs "defines one CSS class per method".
                     .or_else(|| {
                         // "adds the CSS class `seat--held`" names a style, not a program's class.
-                        let styles = ["css", "html", "tailwind", "utility", "bem", "modifier"];
                         let program_toks: Vec<text::Token> = toks
                             .iter()
                             .enumerate()
@@ -2939,7 +2883,12 @@ fn check_negatives_reading(
                                     && (i
                                         .checked_sub(1)
                                         .and_then(|j| toks.get(j))
-                                        .is_some_and(|p| styles.contains(&&*p.word))
+                                        .is_some_and(|p| {
+                                            crate::drift::text::in_list(
+                                                "css|html|tailwind|utility|bem|modifier",
+                                                &*p.word,
+                                            )
+                                        })
                                         // An HTML attribute: `<a class="sr-only">`.
                                         || lower.get(t.at + 5..).is_some_and(|r| r.starts_with('='))))
                             })
@@ -2950,8 +2899,8 @@ fn check_negatives_reading(
                                 near(
                                     &lower,
                                     &program_toks,
-                                    &["add", "introduc", "creat", "new", "defin"],
-                                    &["class"],
+                                    text::parts("add|introduc|creat|new|defin"),
+                                    text::parts("class"),
                                     3,
                                     &program,
                                 )
@@ -2961,15 +2910,7 @@ fn check_negatives_reading(
                     .map(because("the result defines a class")),
                 Forbidden::Cli => find_any(
                     &lower,
-                    &[
-                        "argparse",
-                        "__main__",
-                        "sys.argv",
-                        "commander",
-                        "clap::",
-                        "yargs",
-                        " cli ",
-                    ],
+                    "argparse|__main__|sys.argv|commander|clap::|yargs| cli ",
                 )
                 .map(because("the result adds a command-line interface")),
                 Forbidden::Dependency => adds_dependency(&lower, toks, &program, n.dev_allowed)
@@ -3074,13 +3015,14 @@ fn check_negatives_reading(
                             .map(String::as_str)
                             .gather()
                             .kept(|o| {
-                                !CODE_OBJECTS.contains(o) && !banned.iter().any(|p| p.contains(o))
+                                !crate::drift::text::in_list(CODE_OBJECTS, o)
+                                    && !banned.iter().any(|p| p.contains(o))
                             });
                         // A file added or generated under a banned folder changes it.
                         let added: &[&str] = if existing {
                             &[]
                         } else {
-                            &["added", "created", "generated"]
+                            text::parts("added|created|generated")
                         };
                         changed_a_file_under(result, added, (&banned, false), kinds)
                             .or_else(listed)
@@ -3095,7 +3037,9 @@ fn check_negatives_reading(
                     } else {
                         // A change the result reports as its own, said of the ban's object.
                         // Not for a ban on "other" files, whose paths are read instead.
-                        let generic = objects.iter().all(|o| CODE_OBJECTS.contains(&o.as_str()));
+                        let generic = objects
+                            .iter()
+                            .all(|o| crate::drift::text::in_list(CODE_OBJECTS, o.as_str()));
                         let others = generic && !n.others_than.is_empty() && dirs_named(&n.text).1;
                         let refs: Vec<&str> = objects.iter().map(String::as_str).gather();
                         let named = (!others)
@@ -3104,28 +3048,25 @@ fn check_negatives_reading(
                         // "Do not modify files" / "the code": any file the result says it changed.
                         // Not when the ban names one part ("the queue implementation", "the parser
                         // module"): which files hold it cannot be told.
-                        let has =
-                            |stems: &[&str]| objects.iter().any(|o| stems.contains(&o.as_str()));
+                        let has = |stems: &'static str| {
+                            objects
+                                .iter()
+                                .any(|o| crate::drift::text::in_list(stems, o.as_str()))
+                        };
                         let one_part = objects.iter().any(|o| {
-                            !CODE_OBJECTS.contains(&o.as_str())
+                            !crate::drift::text::in_list(CODE_OBJECTS, o.as_str())
                                 && !text::starts_with_any(o, GENERIC_MODIFIERS)
                         });
                         let any_file = || {
-                            (has(&CODE_OBJECTS) && !one_part)
+                            (has(CODE_OBJECTS) && !one_part)
                                 .then(|| {
                                     // "No code changes", "no source files": a document is not code;
                                     // "any file" is. "The implementation", "application code": its
                                     // tests are not it.
                                     let kinds = Kinds {
-                                        documents: has(&["file"])
-                                            && !has(&[
-                                                "code",
-                                                "sourc",
-                                                "src",
-                                                "implement",
-                                                "applic",
-                                            ]),
-                                        tests: !has(&["implement", "applic", "product"]),
+                                        documents: has("file")
+                                            && !has("code|sourc|src|implement|applic"),
+                                        tests: !has("implement|applic|product"),
                                         prose: program.prose,
                                     };
                                     let (mut dirs, allowed) = dirs_named(&n.text);
@@ -3239,14 +3180,7 @@ fn check_negatives_reading(
                 Forbidden::ChangeNamed(name) => changes_name(&lower, name).map(because("the result changes what it was told to leave alone")),
                 Forbidden::ForcePush(target) => find_reported(
                     &lower,
-                    &[
-                        "push --force",
-                        "push -f ",
-                        "force-push",
-                        "force push",
-                        "--force-with-lease",
-                        "forced push",
-                    ],
+                    "push --force|push -f |force-push|force push|--force-with-lease|forced push",
                     target,
                 )
                 .map(because("the result reports a forced push")),
@@ -3764,7 +3698,7 @@ fn changed_a_file_under(
             let mut verb_at: Vec<usize> = Vec::new();
             let own = words.iter().enumerate().any(|(k, &(at, w))| {
                 // Most words begin no verb of any list: nothing below can hold for them.
-                if ![text::parts(CHANGED_VERBS), more_verbs, &REPORTED_VERBS, text::parts(OWN_VERBS)]
+                if ![text::parts(CHANGED_VERBS), more_verbs, text::parts(REPORTED_VERBS), text::parts(OWN_VERBS)]
                     .iter()
                     .any(|verbs| text::begins_with_any(w, verbs))
                 {
@@ -3830,7 +3764,7 @@ fn changed_a_file_under(
                 // "I added a section to `a.md` and bumped `b.json`": joined to the child's own.
                 let joined_mine =
                     k > 0 && subject(0) && text::one_of_in(word_at(k - 1), "and|also");
-                let reported = ((states_verb(s, &lower, &code, at, w, &REPORTED_VERBS)
+                let reported = ((states_verb(s, &lower, &code, at, w, text::parts(REPORTED_VERBS))
                     && reported_first(first, &lower, at))
                     || ((by_me || joined_mine)
                         && states_verb(s, &lower, &code, at, w, text::parts(OWN_VERBS))))
@@ -3967,7 +3901,7 @@ fn changed_a_file_under(
 /// "Pushed back on …" is an idiom, not a push.
 fn reports_act(result: &str, done: &str, target: &str) -> Option<String> {
     // What leads an act's target: "pushed to main", "merged into the release branch".
-    const TARGET_LEADS: [&str; 5] = ["to ", "into ", "on ", "to the ", "into the "];
+    const TARGET_LEADS: &str = "to |into |on |to the |into the ";
     text::sentences(result)
         .into_iter()
         .map(|(_, s)| s)
@@ -3976,7 +3910,7 @@ fn reports_act(result: &str, done: &str, target: &str) -> Option<String> {
             // A sentence that never names the target is passed over at once; `aimed` below
             // looks for it in the verb's own clause.
             if !target.is_empty()
-                && !TARGET_LEADS
+                && !text::parts(TARGET_LEADS)
                     .iter()
                     .any(|p| lower.contains(&format!("{p}{target}")))
             {
@@ -3997,7 +3931,7 @@ fn reports_act(result: &str, done: &str, target: &str) -> Option<String> {
                     let clause = tail.split(&[';', '\n'][..]).next().unwrap_or_default();
                     let clause = clause.split(" but ").next().unwrap_or_default();
                     // "… and opened a PR to main", "…, then merged": another verb's clause.
-                    let clause = [" and ", ", "].iter().fold(clause, |c, cut| {
+                    let clause = " and |, ".split('|').fold(clause, |c, cut| {
                         c.match_indices(cut)
                             .find(|(i, m)| {
                                 c.get(i + m.len()..)
@@ -4009,7 +3943,7 @@ fn reports_act(result: &str, done: &str, target: &str) -> Option<String> {
                     });
                     // The target as a whole name: "to main", not "to maintenance-1.x",
                     // "main_backup" or "the main repository".
-                    TARGET_LEADS.iter().any(|p| {
+                    text::parts(TARGET_LEADS).iter().any(|p| {
                         let name = format!("{p}{target}");
                         clause.match_indices(&name).any(|(i, m)| {
                             let rest = clause.get(i + m.len()..).unwrap_or_default();
@@ -4345,7 +4279,7 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
 /// Verbs that report a change only as the report's own first word ("Fixed it: …", "I patched
 /// …"): in a diagnosis they tell what someone else did ("the commit that fixed the race in
 /// `a.go`"), which is no change of the child's. With a file named in the sentence.
-const REPORTED_VERBS: [&str; 2] = ["fixed", "patched"];
+const REPORTED_VERBS: &str = "fixed|patched";
 
 /// Verbs that report a change only after "I"/"we" ("I removed the flag from `ci.yml`"): a
 /// summary or review of others' work is written verb first ("- Removed the `--legacy` flag from
@@ -4353,7 +4287,7 @@ const REPORTED_VERBS: [&str; 2] = ["fixed", "patched"];
 const OWN_VERBS: &str =
     "removed|deleted|bumped|reverted|renamed|moved|replaced|upgraded|downgraded|disabled";
 /// What a result that built something says it did, beside the change verbs.
-const BUILT_VERBS: [&str; 6] = ["implemented", "added", "created", "wrote", "built", "wired"];
+const BUILT_VERBS: &str = "implemented|added|created|wrote|built|wired";
 
 /// Whether the word at byte `at` of a lowercased sentence opens it, alone or after "I", "I've",
 /// "we" or "we've", or follows "and"/"also" in a sentence the report's own verb opens (`first`,
@@ -4449,20 +4383,7 @@ fn adds_dependency(
     dev_allowed: bool,
 ) -> Option<String> {
     let skipped = |at: usize| dev_allowed && is_dev_install(line_at(lower, at));
-    const COMMANDS: [&str; 12] = [
-        "pip install ",
-        "pip3 install ",
-        "npm install ",
-        "npm i ",
-        "yarn add ",
-        "pnpm add ",
-        "poetry add ",
-        "cargo add ",
-        "go get ",
-        "bun add ",
-        "gem install ",
-        "composer require ",
-    ];
+    const COMMANDS: &str = "pip install |pip3 install |npm install |npm i |yarn add |pnpm add |poetry add |cargo add |go get |bun add |gem install |composer require ";
     // A command that names a package (a flag may come first): "npm install" alone restores,
     // and "the pip install line" or "step" names the command itself.
     // "pip install -r requirements.txt" installs what a file already lists.
@@ -4483,7 +4404,7 @@ fn adds_dependency(
             })
     };
     let evidence = |i: usize| line_at(lower, i).trim().chars().take(120).gather_text();
-    for n in COMMANDS {
+    for n in COMMANDS.split('|') {
         if let Some((i, _)) = lower.match_indices(n).find(|&(i, _)| {
             names_one(i, n)
                 && !negated(lower, i, n)
@@ -4502,7 +4423,7 @@ fn adds_dependency(
     // only with a verb that adds (`near`, below).
     // A report of one, not a possibility ("pulling in dayjs would have added a dependency")
     // nor another's.
-    if let Some(e) = find_reported(lower, &["added a dependency"], "")
+    if let Some(e) = find_reported(lower, "added a dependency", "")
         .filter(|e| !(e.has("would") || (dev_allowed && is_dev_install(e))))
     {
         return Some(e);
@@ -4513,26 +4434,8 @@ fn adds_dependency(
     {
         return Some(e);
     }
-    const MANIFESTS: [&str; 17] = [
-        "package.json",
-        "requirements.txt",
-        "requirements-dev.txt",
-        "cargo.toml",
-        "pyproject.toml",
-        "go.mod",
-        "gemfile",
-        "gemspec",
-        "environment.yml",
-        "lib_deps",
-        "idf_component.yml",
-        "vcpkg.json",
-        "packages.yml",
-        "build.gradle",
-        "pubspec.yaml",
-        "podfile",
-        "composer.json",
-    ];
-    for n in MANIFESTS {
+    const MANIFESTS: &str = "package.json|requirements.txt|requirements-dev.txt|cargo.toml|pyproject.toml|go.mod|gemfile|gemspec|environment.yml|lib_deps|idf_component.yml|vcpkg.json|packages.yml|build.gradle|pubspec.yaml|podfile|composer.json";
+    for n in MANIFESTS.split('|') {
         for (i, _) in lower.match_indices(n) {
             // The manifest's own clause: an add verb, no removal, not left alone.
             // A stop or comma ends a clause only before a space: "`polars==0.20.10`" and
@@ -4583,7 +4486,9 @@ fn adds_dependency(
                     .any(|w| {
                         crate::drift::text::in_list("script|scripts|field|fields|key|keys|section|command|engine|engines|setting|settings", w)
                     });
-            let removes = REMOVAL_VERBS.iter().any(|v| clause.contains(v));
+            let removes = text::parts(REMOVAL_VERBS)
+                .iter()
+                .any(|v| clause.contains(v));
             if adds && !removes && !negated(lower, i, n) && !skipped(i) {
                 return Some(evidence(i));
             }
@@ -4603,8 +4508,8 @@ fn adds_dependency(
     near(
         lower,
         toks,
-        &["add", "introduc", "install"],
-        &["packag", "librari", "depend", "requir"],
+        text::parts("add|introduc|install"),
+        text::parts("packag|librari|depend|requir"),
         6,
         program,
     )
@@ -4730,17 +4635,7 @@ fn pinned_package_added(lower: &str) -> Option<usize> {
 /// `pyproject.toml`, `Gemfile`). A name the hunk also removes is an upgrade, not an addition;
 /// with `dev_allowed`, an entry under `devDependencies` or in a dev requirements file adds none.
 fn manifest_diff_adds(lower: &str, dev_allowed: bool) -> Option<String> {
-    const MANIFESTS: [&str; 9] = [
-        "package.json",
-        "cargo.toml",
-        "go.mod",
-        "pyproject.toml",
-        "gemfile",
-        "build.gradle",
-        "build.gradle.kts",
-        "pom.xml",
-        "requirements",
-    ];
+    const MANIFESTS: &str = "package.json|cargo.toml|go.mod|pyproject.toml|gemfile|build.gradle|build.gradle.kts|pom.xml|requirements";
     // The name of a manifest entry: its first quoted string when the line opens with a keyword
     // (`implementation("g:a:1")`, `gem "rails"`, `require x v1`), an XML element's text
     // (`<artifactId>x</artifactId>`), else the first run of name characters.
@@ -4781,10 +4676,7 @@ fn manifest_diff_adds(lower: &str, dev_allowed: bool) -> Option<String> {
             .or_else(|| line.strip_prefix("+++ "))
         {
             let file = path.trim().rsplit('/').next().unwrap_or_default();
-            manifest = MANIFESTS
-                .iter()
-                .any(|m| file.starts_with(m))
-                .then_some(file);
+            manifest = text::starts_with_any(file, MANIFESTS).then_some(file);
             hunk.clear();
             continue;
         }
@@ -4915,18 +4807,18 @@ fn is_dev_install(line: &str) -> bool {
 }
 
 /// The line of the first occurrence of a needle that is not negated in its clause.
-fn find_any(lower: &str, needles: &[&str]) -> Option<String> {
+fn find_any(lower: &str, needles: &'static str) -> Option<String> {
     first_line_where(lower, needles, |i, n| !negated(lower, i, n))
 }
 
-/// The line (evidence-sized) of the first occurrence of a needle, in the needles' order, that
-/// `keep` accepts at its offset.
+/// The line (evidence-sized) of the first occurrence of a needle, in the needles' order
+/// ('|'-joined), that `keep` accepts at its offset.
 fn first_line_where(
     lower: &str,
-    needles: &[&str],
+    needles: &'static str,
     keep: impl Fn(usize, &str) -> bool,
 ) -> Option<String> {
-    needles.iter().find_map(|n| {
+    needles.split('|').find_map(|n| {
         let i = lower
             .match_indices(n)
             .map(|(i, _)| i)
@@ -5422,16 +5314,17 @@ impl Format {
     /// Whether a checkable constraint (`checkable::check_all`) reads the same instruction: the
     /// same count of words or sentences, the same required or forbidden word.
     pub fn covered_by(&self, checked: &[super::checkable::Checked]) -> bool {
-        let names = |kinds: &[&str], what: &str| {
-            checked
-                .iter()
-                .any(|c| kinds.contains(&c.kind) && text::contains(&c.constraint.lower(), what))
+        let names = |kinds: &'static str, what: &str| {
+            checked.iter().any(|c| {
+                crate::drift::text::in_list(kinds, c.kind)
+                    && text::contains(&c.constraint.lower(), what)
+            })
         };
         match self {
-            Format::Words(n) => names(&["words"], &n.to_string()),
-            Format::Sentences(n) => names(&["sentences"], &n.to_string()),
-            Format::ContainsWord(w) => names(&["includes", "word-count"], &w.lower()),
-            Format::LacksWord(w) => names(&["forbids"], &w.lower()),
+            Format::Words(n) => names("words", &n.to_string()),
+            Format::Sentences(n) => names("sentences", &n.to_string()),
+            Format::ContainsWord(w) => names("includes|word-count", &w.lower()),
+            Format::LacksWord(w) => names("forbids", &w.lower()),
             _ => false,
         }
     }

@@ -28,17 +28,9 @@ const LIMIT_VERBS: &str = "edit|change|modify|touch|update|write";
 const REPORTED_VERBS: &str =
     "edit|chang|modif|touch|updat|rewrit|rewrot|wrot|add|creat|delet|remov|renam|refactor|fix|replac|bump|moved";
 /// Phrases that limit where changes go; the paths after them, in their clause, are allowed.
-const LIMITS: [&str; 7] = [
-    "limit your changes to",
-    "limit changes to",
-    "limit the changes to",
-    "restrict your changes to",
-    "restrict changes to",
-    "changes must stay",
-    "changes should stay",
-];
+const LIMITS: &str = "limit your changes to|limit changes to|limit the changes to|restrict your changes to|restrict changes to|changes must stay|changes should stay";
 /// "Do not change anything outside `lib/`": what follows is allowed.
-const OUTSIDE: [&str; 4] = [" outside ", " other than ", " except ", " beyond "];
+const OUTSIDE: &str = " outside | other than | except | beyond ";
 /// A clause with one of these words states a condition, not a limit.
 const CONDITIONS: &str = "if|when|unless|whether";
 /// Words between a reported verb and its paths that end its object ("updated `a.md` to
@@ -56,9 +48,9 @@ pub fn limits(instructions: &str) -> Vec<Limit> {
     // Most messages hold no limiting word: one lowercased copy to find out.
     let lower = instructions.to_ascii_lowercase();
     if !text::contains(&lower, "only")
-        && !LIMITS
+        && !text::parts(LIMITS)
             .iter()
-            .chain(OUTSIDE.iter())
+            .chain(text::parts(OUTSIDE))
             .any(|p| text::contains(&lower, p.trim()))
     {
         return out;
@@ -206,7 +198,7 @@ fn tests_beside(files: &[String]) -> Vec<String> {
 /// ", not " ("change only `a.rs`, not `b.rs`": `b.rs` is not allowed).
 fn clauses(lower: &str) -> Vec<(usize, usize)> {
     let mut cuts: Vec<(usize, usize)> = Vec::new();
-    for sep in ["; ", " — ", " - ", " but ", ", not "] {
+    for sep in text::parts("; | — | - | but |, not ") {
         for (i, _) in lower.match_indices(sep) {
             cuts.push((i, i + sep.len()));
         }
@@ -234,7 +226,11 @@ fn cue(clause: &str) -> Option<usize> {
     {
         return None;
     }
-    if let Some(at) = LIMITS.iter().filter_map(|p| clause.find(p)).min() {
+    if let Some(at) = text::parts(LIMITS)
+        .iter()
+        .filter_map(|p| clause.find(p))
+        .min()
+    {
         return Some(at);
     }
     let words: Vec<(usize, &str)> = text::word_runs(clause, crate::drift::text::alnum)
@@ -248,7 +244,7 @@ fn cue(clause: &str) -> Option<usize> {
         _ => {}
     }
     // "Do not modify anything outside `lib/`".
-    let (outside, word) = OUTSIDE
+    let (outside, word) = text::parts(OUTSIDE)
         .iter()
         .filter_map(|p| clause.find(p).map(|i| (i, p.len())))
         .min()?;
@@ -644,22 +640,9 @@ fn items_headed_by_a_changed_file(result: &str) -> Vec<(String, &str)> {
                 kept_heading = (t.ends_with(':') || t.starts_with('#'))
                     && text::parts(KEPT)
                         .iter()
-                        .chain(
-                            [
-                                "follow",
-                                "other",
-                                "later",
-                                "todo",
-                                "suggest",
-                                "next",
-                                "why",
-                                "context",
-                                "background",
-                                "history",
-                                "cause",
-                            ]
-                            .iter(),
-                        )
+                        .chain(text::parts(
+                            "follow|other|later|todo|suggest|next|why|context|background|history|cause",
+                        ))
                         .any(|k| l.contains(k));
             }
             continue;

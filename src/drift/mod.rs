@@ -131,49 +131,22 @@ impl DriftReport {
 /// Stems of words that name the form of the answer asked for ("give two example sentences
 /// with the word…", "name three traits"), not its content: a good answer delivers the
 /// form without naming it, so they are not concepts it must cover.
-const FORM_WORDS: [&str; 10] = [
-    "exampl",
-    "sentenc",
-    "word",
-    "list",
-    "paragraph",
-    "characterist",
-    "thing",
-    "way",
-    "bullet",
-    "point",
-];
+const FORM_WORDS: &str = "exampl|sentenc|word|list|paragraph|characterist|thing|way|bullet|point";
 
 /// Whether `stem` is one of the [`FORM_WORDS`].
 pub fn is_form_word(stem: &str) -> bool {
-    FORM_WORDS.contains(&stem)
+    text::in_list(FORM_WORDS, stem)
 }
 
 /// Scope-limiting words: with them, new concepts in the result count as scope expansion.
-const SCOPE_LIMITS: [&str; 9] = [
-    "only",
-    "single",
-    "just ",
-    "simple",
-    "one paragraph",
-    "no new",
-    "nothing else",
-    "minimal",
-    "one-liner",
-];
+const SCOPE_LIMITS: &str =
+    "only|single|just |simple|one paragraph|no new|nothing else|minimal|one-liner";
 /// Instructions that ask for the opposite of a helpful answer.
-const INVERSIONS: [&str; 6] = [
-    "in an unhelpful way",
-    "unhelpful response",
-    "respond incorrectly",
-    "wrong answer",
-    "incorrect answer",
-    "be unhelpful",
-];
+const INVERSIONS: &str = "in an unhelpful way|unhelpful response|respond incorrectly|wrong answer|incorrect answer|be unhelpful";
 
 /// Inversion and scope-limit cues, in one pass over the instructions.
 static INSTRUCTION_CUES: phrases::PhraseGroups<2> =
-    phrases::PhraseGroups::new([&INVERSIONS, &SCOPE_LIMITS]);
+    phrases::PhraseGroups::new([INVERSIONS, SCOPE_LIMITS]);
 fn cap(s: &str) -> (&str, bool) {
     if s.len() <= MAX_TEXT_BYTES {
         return (s, false);

@@ -164,41 +164,15 @@ impl<'a> Code<'a> {
 /// Verbs and nouns that, in one sentence, ask for code ("implement a parser", "add an endpoint").
 static CODE_VERBS: Phrases =
     Phrases::new("create|write|implement|build|add|change|migrate|refactor|need a|give me");
-static CODE_NOUNS: Phrases = Phrases::of(CODE_NOUN_CUES, false);
-const TESTS: &[&str] = &[
-    "unit test",
-    "add tests",
-    "write tests",
-    "test cases",
-    "add a test",
-];
-const COMPARISON: &[&str] = &[
-    "compare",
-    "comparison",
-    "research",
-    "pros and cons",
-    "evaluate the options",
-    "recommendation",
-];
-const DOCS: &[&str] = &["readme", "document the", "documentation", "documenting"];
-const DIAGNOSIS: &[&str] = &[
-    "find the cause",
-    "root cause",
-    "why the",
-    "investigate",
-    "diagnose",
-];
-const SUMMARY: &[&str] = &[
-    "summarize",
-    "summarise",
-    "explain",
-    "describe",
-    "propose",
-    "in one paragraph",
-    "overview",
-    "summary of",
-];
-const CODE_WORK: &[&str] = &["migrate", "refactor", "snippet", "one-liner"];
+static CODE_NOUNS: Phrases = Phrases::new(CODE_NOUN_CUES);
+const TESTS: &str = "unit test|add tests|write tests|test cases|add a test";
+const COMPARISON: &str =
+    "compare|comparison|research|pros and cons|evaluate the options|recommendation";
+const DOCS: &str = "readme|document the|documentation|documenting";
+const DIAGNOSIS: &str = "find the cause|root cause|why the|investigate|diagnose";
+const SUMMARY: &str =
+    "summarize|summarise|explain|describe|propose|in one paragraph|overview|summary of";
+const CODE_WORK: &str = "migrate|refactor|snippet|one-liner";
 
 /// The cues above, in one pass over the instructions.
 static CUES: PhraseGroups<7> = PhraseGroups::new([
@@ -210,16 +184,7 @@ static CUES: PhraseGroups<7> = PhraseGroups::new([
     CODE_WORK,
     CODE_NOUN_CUES,
 ]);
-const CODE_NOUN_CUES: &[&str] = &[
-    "function",
-    "helper",
-    "method",
-    "class ",
-    "script",
-    "one-liner",
-    "endpoint",
-    "module",
-];
+const CODE_NOUN_CUES: &str = "function|helper|method|class |script|one-liner|endpoint|module";
 
 pub fn expected(instructions: &str) -> Modality {
     let l = instructions.lower();

@@ -123,19 +123,13 @@ fn build(phrases: Vec<&'static str>, any_case: bool) -> Option<Dfa> {
 }
 
 /// A phrase list: one string joined by `|` (a pointer and a length per phrase less in the
-/// module), or a list shared with other readings.
+/// module).
 #[derive(Clone, Copy)]
-enum List {
-    Joined(&'static str),
-    Slice(&'static [&'static str]),
-}
+struct List(&'static str);
 
 impl List {
     fn all(self) -> Vec<&'static str> {
-        match self {
-            List::Joined(s) => s.split('|').gather(),
-            List::Slice(l) => l.to_vec(),
-        }
+        self.0.split('|').gather()
     }
 }
 
@@ -150,7 +144,7 @@ impl Phrases {
     /// Phrases joined by `|`.
     pub const fn new(joined: &'static str) -> Self {
         Phrases {
-            list: List::Joined(joined),
+            list: List(joined),
             any_case: false,
             automaton: OnceLock::new(),
         }
@@ -160,17 +154,8 @@ impl Phrases {
     /// the text.
     pub const fn any_case(joined: &'static str) -> Self {
         Phrases {
-            list: List::Joined(joined),
+            list: List(joined),
             any_case: true,
-            automaton: OnceLock::new(),
-        }
-    }
-
-    /// A list other readings use too.
-    pub const fn of(list: &'static [&'static str], any_case: bool) -> Self {
-        Phrases {
-            list: List::Slice(list),
-            any_case,
             automaton: OnceLock::new(),
         }
     }
@@ -271,15 +256,16 @@ impl Phrases {
     }
 }
 
-/// Several phrase lists searched in one pass, for a text that is asked about each of them.
+/// Several phrase lists searched in one pass, for a text that is asked about each of them (each
+/// list '|'-joined).
 pub struct PhraseGroups<const N: usize> {
-    groups: [&'static [&'static str]; N],
+    groups: [&'static str; N],
     /// The automaton over every phrase, and the group of each phrase.
     automaton: OnceLock<Option<(Dfa, Vec<usize>)>>,
 }
 
 impl<const N: usize> PhraseGroups<N> {
-    pub const fn new(groups: [&'static [&'static str]; N]) -> Self {
+    pub const fn new(groups: [&'static str; N]) -> Self {
         PhraseGroups {
             groups,
             automaton: OnceLock::new(),
@@ -293,7 +279,7 @@ impl<const N: usize> PhraseGroups<N> {
                     .groups
                     .iter()
                     .enumerate()
-                    .flat_map(|(g, list)| list.iter().map(move |p| (*p, g)))
+                    .flat_map(|(g, list)| list.split('|').map(move |p| (p, g)))
                     .unzip();
                 build(phrases, false).map(|ac| (ac, group_of))
             })
@@ -314,7 +300,7 @@ impl<const N: usize> PhraseGroups<N> {
             }
             None => {
                 for (f, list) in found.iter_mut().zip(self.groups) {
-                    *f = list.iter().any(|p| hay.contains(p));
+                    *f = list.split('|').any(|p| hay.contains(p));
                 }
             }
         }
@@ -326,18 +312,18 @@ impl<const N: usize> PhraseGroups<N> {
 mod tests {
     use super::*;
 
-    const LIST: [&str; 5] = ["no ", "not ", "nothing", "do not", "let me know"];
+    const LIST: &str = "no |not |nothing|do not|let me know";
 
     fn agrees_with_substring_search(set: &Phrases) {
         let hay = "do not add nothing; let me know if not needed. no way";
-        let naive: Vec<&str> = LIST.into_iter().filter(|p| hay.contains(p)).collect();
+        let naive: Vec<&str> = LIST.split('|').filter(|p| hay.contains(p)).collect();
         assert_eq!(set.found(hay), naive);
         assert!(set.any(hay));
         assert!(!set.any("all fine here"));
         let mut occ = set.occurrences(hay);
         occ.sort();
         let mut want: Vec<(usize, &str)> = LIST
-            .into_iter()
+            .split('|')
             .flat_map(|p| hay.match_indices(p).map(move |(i, _)| (i, p)))
             .collect();
         want.sort();
@@ -348,7 +334,7 @@ mod tests {
 
     #[test]
     fn the_automaton_agrees_with_substring_search() {
-        agrees_with_substring_search(&Phrases::of(&LIST, false));
+        agrees_with_substring_search(&Phrases::new(LIST));
     }
 
     #[test]
@@ -367,11 +353,11 @@ mod tests {
 
     #[test]
     fn groups_tell_which_lists_occur() {
-        let groups = PhraseGroups::new([&["unit test", "add tests"], &["explain"], &["readme"]]);
+        let groups = PhraseGroups::new(["unit test|add tests", "explain", "readme"]);
         let hay = "explain how to add tests";
         assert_eq!(groups.present(hay), [true, true, false]);
         assert_eq!(groups.present("nothing here"), [false; 3]);
-        let fallback = PhraseGroups::new([&["unit test", "add tests"], &["explain"], &["readme"]]);
+        let fallback = PhraseGroups::new(["unit test|add tests", "explain", "readme"]);
         assert!(fallback.automaton.set(None).is_ok());
         assert_eq!(fallback.present(hay), [true, true, false]);
         assert_eq!(fallback.present("see the readme"), [false, false, true]);

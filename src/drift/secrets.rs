@@ -8,16 +8,8 @@ use crate::drift::text::Words;
 use crate::gather::Gather;
 
 /// Words that name a secret, in a ban's sentence.
-const SECRET_WORDS: [&str; 8] = [
-    "secret",
-    "password",
-    "credential",
-    "token",
-    "api key",
-    "access key",
-    "private key",
-    "connection string",
-];
+const SECRET_WORDS: &str =
+    "secret|password|credential|token|api key|access key|private key|connection string";
 
 /// Names a result gives a secret before its value (lowercased, as a suffix of the key:
 /// `SMTP_PASSWORD=…`, `aws_secret_access_key = …`).
@@ -28,7 +20,10 @@ const SECRET_KEYS: &str =
 /// or a request to keep them out, mask or redact them ("never paste passwords into the
 /// report", "keep credentials out of the report", "mask any tokens").
 pub fn bans(lower: &str) -> bool {
-    if !SECRET_WORDS.iter().any(|w| lower.contains(w)) {
+    if !crate::drift::text::parts(SECRET_WORDS)
+        .iter()
+        .any(|w| lower.contains(w))
+    {
         return false;
     }
     let words: Vec<&str> = lower.words_by(crate::drift::text::char_test(|c: char| {
@@ -112,8 +107,8 @@ fn line_shows(line: &str) -> bool {
                 && w.starts_with("AKIA")
                 && w.bytes()
                     .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit()))
-                || token_after(w, &["ghp_", "gho_", "ghs_", "ghu_", "github_pat_"], 36)
-                || token_after(w, &["xoxb-", "xoxp-", "glpat-", "sk_live_", "rk_live_"], 24)
+                || token_after(w, "ghp_|gho_|ghs_|ghu_|github_pat_", 36)
+                || token_after(w, "xoxb-|xoxp-|glpat-|sk_live_|rk_live_", 24)
         });
     // A bearer token written out: `Authorization: Bearer eyJhbGciOi…` (not `Bearer $TOKEN`).
     let bearer = lower.match_indices("bearer ").any(|(at, m)| {
@@ -127,8 +122,8 @@ fn line_shows(line: &str) -> bool {
 
 /// A provider's token: one of `prefixes`, at least `len` bytes, and not a placeholder made of one
 /// repeated character (`ghp_xxxxxxxx…`).
-fn token_after(w: &str, prefixes: &[&str], len: usize) -> bool {
-    prefixes.iter().any(|p| {
+fn token_after(w: &str, prefixes: &'static str, len: usize) -> bool {
+    crate::drift::text::parts(prefixes).iter().any(|p| {
         w.len() >= len
             && w.strip_prefix(p).is_some_and(|rest| {
                 let mut seen = rest.chars().gather();

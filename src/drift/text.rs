@@ -38,10 +38,9 @@ fn stop_words() -> &'static HashSet<&'static str> {
             .filter(|l| !l.starts_with('#') && !l.is_empty())
             .collect();
         // Request boilerplate that carries no concept of its own.
-        for w in [
-            "please", "also", "would", "could", "should", "like", "need", "want", "make", "sure",
-            "use", "using", "get", "us", "our", "etc",
-        ] {
+        for w in "please|also|would|could|should|like|need|want|make|sure|use|using|get|us|our|etc"
+            .split('|')
+        {
             set.insert(w);
         }
         set
@@ -841,12 +840,7 @@ pub fn in_spans(spans: &[(usize, usize)], at: usize) -> bool {
     spans.get(i).is_some_and(|&(from, _)| from <= at)
 }
 
-/// Whether `word` is one of `list`, ASCII case ignored.
-pub fn one_of(word: &str, list: &[&str]) -> bool {
-    list.iter().any(|x| word.eq_ignore_ascii_case(x))
-}
-
-/// [`one_of`] with the words joined by `|` in one static string (see [`in_list`]).
+/// Whether `word` is one of `list`'s words, joined by `|` (see [`in_list`]), ASCII case ignored.
 pub fn one_of_in(word: &str, list: &str) -> bool {
     list.split('|').any(|x| word.eq_ignore_ascii_case(x))
 }
@@ -1274,6 +1268,19 @@ pub(crate) fn parts(list: &'static str) -> &'static [&'static str] {
         }
         v
     })
+}
+
+/// Whether the words `ws` hold `phrase`'s words (split at single spaces) in a row.
+pub fn holds_words(ws: &[&str], phrase: &str) -> bool {
+    let n = phrase.split(' ').count();
+    ws.windows(n)
+        .any(|x| x.iter().copied().eq(phrase.split(' ')))
+}
+
+/// Whether the words `ws` hold one of `list`'s '|'-joined phrases in a row ([`holds_words`]):
+/// one string where a slice of word slices was a pointer and a length per word.
+pub fn holds_words_any(ws: &[&str], list: &'static str) -> bool {
+    list.split('|').any(|p| holds_words(ws, p))
 }
 
 /// Whether `text` starts with one of `list`'s '|'-joined phrases (as written, case kept): one

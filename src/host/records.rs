@@ -94,7 +94,7 @@ impl HistoryRecord {
     }
 
     pub(crate) fn read(mut f: Fields) -> serde_json::Result<HistoryRecord> {
-        let mut text = |name: &'static str| f.opt_text(&[name]);
+        let mut text = |name: &'static str| f.opt_text(name);
         Ok(HistoryRecord {
             id: text("id")?.unwrap_or_default(),
             task: text("task")?,

@@ -170,13 +170,13 @@ impl HostEvent {
 
     fn read(name: String, mut f: crate::json_fields::Fields) -> serde_json::Result<HostEvent> {
         use HostEvent::*;
-        const PARENT: &[&str] = &["parentTaskId"];
-        const CHILD: &[&str] = &["childTaskId"];
+        const PARENT: &str = "parentTaskId";
+        const CHILD: &str = "childTaskId";
         Ok(match name.as_str() {
             "spawned" => Spawned {
                 parent_task_id: f.text(PARENT)?,
                 child_task_id: f.text(CHILD)?,
-                mode: f.opt_text(&["mode"])?,
+                mode: f.opt_text("mode")?,
             },
             "integrated" => Integrated {
                 parent_task_id: f.text(PARENT)?,
@@ -184,8 +184,8 @@ impl HostEvent {
                 resume: f
                     .opt_flag("resume")?
                     .ok_or_else(|| serde::de::Error::missing_field("resume"))?,
-                text: f.opt_text(&["text"])?,
-                held: f.opt_text(&["held"])?,
+                text: f.opt_text("text")?,
+                held: f.opt_text("held")?,
                 next_round: match f.opt_object("nextRound")? {
                     Some(mut n) => Some(NextRoundIn {
                         round: n.count("round")?,
@@ -203,7 +203,7 @@ impl HostEvent {
                 parent_task_id: f.text(PARENT)?,
                 child_task_id: f.text(CHILD)?,
                 timed_out: f.opt_flag("timedOut")?.unwrap_or(false),
-                reason: f.opt_text(&["reason"])?,
+                reason: f.opt_text("reason")?,
             },
             "release" => Release {
                 parent_task_id: f.text(PARENT)?,

@@ -181,47 +181,31 @@ fn as_score(v: &Value) -> Option<u8> {
 fn from_json(v: &Value) -> Option<Verdict> {
     let m = v.as_object()?;
     let keys = lower_keys(m);
-    let get = |names: &[&str]| {
+    // (Each key's names joined by `|`: one string where a slice was a pointer and a length
+    // per name.)
+    let get = |names: &'static str| {
         keys.iter()
-            .find(|(k, _)| names.contains(&k.as_str()))
+            .find(|(k, _)| names.split('|').any(|n| n == k.as_str()))
             .map(|(_, v)| *v)
     };
-    let alignment = get(&[
-        "alignment",
-        "overallalignmentscore",
-        "alignmentscore",
-        "overallscore",
-        "score",
-        "rating",
-    ])
-    .and_then(as_score)?;
-    let unaddressed = match get(&[
-        "unaddressed",
-        "completeness",
-        "missing",
-        "unaddressedinstructions",
-        "misinterpreted",
-    ]) {
-        Some(Value::Array(a)) => a
-            .iter()
-            .filter_map(|x| x.as_str().map(str::to_string))
-            .gather(),
-        Some(Value::String(s)) if !is_none_answer(s) => vec![s.clone()],
-        _ => Vec::new(),
-    };
+    let alignment = get("alignment|overallalignmentscore|alignmentscore|overallscore|score|rating")
+        .and_then(as_score)?;
+    let unaddressed =
+        match get("unaddressed|completeness|missing|unaddressedinstructions|misinterpreted") {
+            Some(Value::Array(a)) => a
+                .iter()
+                .filter_map(|x| x.as_str().map(str::to_string))
+                .gather(),
+            Some(Value::String(s)) if !is_none_answer(s) => vec![s.clone()],
+            _ => Vec::new(),
+        };
     Some(Verdict {
-        direct_adherence: get(&["directadherence", "adherence"]).and_then(as_bool),
-        goal_alignment: get(&["goalalignment", "goal"]).and_then(as_bool),
-        drift: get(&[
-            "drift",
-            "semanticdrift",
-            "semanticdriftdetection",
-            "drifted",
-        ])
-        .and_then(as_bool),
+        direct_adherence: get("directadherence|adherence").and_then(as_bool),
+        goal_alignment: get("goalalignment|goal").and_then(as_bool),
+        drift: get("drift|semanticdrift|semanticdriftdetection|drifted").and_then(as_bool),
         unaddressed,
         alignment,
-        explanation: get(&["explanation", "reason", "reasons", "rationale"])
+        explanation: get("explanation|reason|reasons|rationale")
             .and_then(|v| v.as_str().map(str::to_string)),
     })
 }

@@ -82,41 +82,41 @@ impl LifecycleEvent {
     /// The variant `name` names, its fields read from `f` (other fields are ignored).
     fn read(name: String, mut f: crate::json_fields::Fields) -> serde_json::Result<Self> {
         use LifecycleEvent::*;
-        const TASK: &[&str] = &["taskId"];
-        const CHILD: &[&str] = &["childTaskId"];
+        const TASK: &str = "taskId";
+        const CHILD: &str = "childTaskId";
         Ok(match name.as_str() {
             "taskCreated" | "TaskCreated" | "TaskStarted" => Created {
                 task_id: f.text(TASK)?,
-                mode: f.opt_text(&["mode"])?,
+                mode: f.opt_text("mode")?,
             },
             "taskSpawned" | "TaskSpawned" | "TaskDelegated" | "taskDelegated" => Delegated {
-                parent_task_id: f.text(&["parentTaskId", "taskId"])?,
+                parent_task_id: f.text("parentTaskId|taskId")?,
                 child_task_id: f.text(CHILD)?,
-                mode: f.opt_text(&["mode"])?,
-                message: f.opt_text(&["message"])?,
-                context_hash: f.opt_text(&["contextHash"])?,
+                mode: f.opt_text("mode")?,
+                message: f.opt_text("message")?,
+                context_hash: f.opt_text("contextHash")?,
             },
             "taskPaused" | "TaskPaused" => Paused {
                 task_id: f.text(TASK)?,
             },
             "taskCompleted" | "TaskCompleted" => Completed {
                 task_id: f.text(TASK)?,
-                result: f.opt_text(&["result", "completionResultSummary", "summary"])?,
+                result: f.opt_text("result|completionResultSummary|summary")?,
             },
             "TaskDelegationCompleted" | "taskDelegationCompleted" => DelegationCompleted {
-                parent_task_id: f.text(&["parentTaskId"])?,
+                parent_task_id: f.text("parentTaskId")?,
                 child_task_id: f.text(CHILD)?,
-                summary: f.opt_text(&["summary", "completionResultSummary", "result"])?,
+                summary: f.opt_text("summary|completionResultSummary|result")?,
             },
             "taskUnpaused" | "TaskUnpaused" | "TaskDelegationResumed" | "taskDelegationResumed" => {
                 Resumed {
-                    task_id: f.text(&["taskId", "parentTaskId"])?,
+                    task_id: f.text("taskId|parentTaskId")?,
                     child_task_id: f.opt_text(CHILD)?,
                 }
             }
             "taskAborted" | "TaskAborted" => Aborted {
                 task_id: f.text(TASK)?,
-                reason: f.opt_text(&["reason"])?,
+                reason: f.opt_text("reason")?,
             },
             "taskActive" | "TaskActive" => Active {
                 task_id: f.text(TASK)?,

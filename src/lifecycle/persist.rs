@@ -47,12 +47,12 @@ impl StateFile {
 
 /// A state by its name (`awaiting-result`); another name is an error.
 fn state(f: &mut Fields, name: &'static str) -> serde_json::Result<TaskState> {
-    let s = f.text(&[name])?;
+    let s = f.text(name)?;
     TaskState::named(&s).ok_or_else(|| serde::de::Error::unknown_variant(&s, &TaskState::NAMES))
 }
 
 fn read_result(mut f: Fields) -> serde_json::Result<ChildResult> {
-    let outcome = f.text(&["outcome"])?;
+    let outcome = f.text("outcome")?;
     Ok(ChildResult {
         outcome: [
             Outcome::Completed,
@@ -68,23 +68,23 @@ fn read_result(mut f: Fields) -> serde_json::Result<ChildResult> {
                 &["completed", "aborted", "timed-out", "failed"],
             )
         })?,
-        text: f.text(&["text"])?,
-        reason: f.opt_text(&["reason"])?,
+        text: f.text("text")?,
+        reason: f.opt_text("reason")?,
     })
 }
 
 fn read_task(mut f: Fields) -> serde_json::Result<Task> {
     Ok(Task {
-        id: f.text(&["id"])?,
-        mode: f.text(&["mode"])?,
-        parent_id: f.opt_text(&["parentId"])?,
-        root_id: f.text(&["rootId"])?,
+        id: f.text("id")?,
+        mode: f.text("mode")?,
+        parent_id: f.opt_text("parentId")?,
+        root_id: f.text("rootId")?,
         state: state(&mut f, "state")?,
         child_ids: f.opt_texts("childIds")?.unwrap_or_default(),
-        open_child: f.opt_text(&["openChild"])?,
+        open_child: f.opt_text("openChild")?,
         deadline_ms: f.opt_u64("deadlineMs")?,
-        context_hash: f.opt_text(&["contextHash"])?,
-        instructions: f.opt_text(&["instructions"])?,
+        context_hash: f.opt_text("contextHash")?,
+        instructions: f.opt_text("instructions")?,
         result: f.opt_read("result", read_result)?,
         created_ms: need(f.opt_u64("createdMs")?, "createdMs")?,
         updated_ms: need(f.opt_u64("updatedMs")?, "updatedMs")?,
@@ -93,8 +93,8 @@ fn read_task(mut f: Fields) -> serde_json::Result<Task> {
 
 fn read_delivery(mut f: Fields) -> serde_json::Result<Delivery> {
     Ok(Delivery {
-        parent_id: f.text(&["parentId"])?,
-        child_id: f.text(&["childId"])?,
+        parent_id: f.text("parentId")?,
+        child_id: f.text("childId")?,
         result: read_result(need(f.opt_object("result")?, "result")?)?,
         attempts: f.count("attempts")?,
         prepared: need(f.opt_flag("prepared")?, "prepared")?,

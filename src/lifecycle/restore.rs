@@ -36,11 +36,11 @@ impl RestoreInput {
     pub fn from_value(value: serde_json::Value) -> serde_json::Result<RestoreInput> {
         let mut f = crate::json_fields::Fields::of(value)?;
         Ok(RestoreInput {
-            saved: f.opt_text(&["saved"])?,
+            saved: f.opt_text("saved")?,
             known: f.opt_texts("known")?.unwrap_or_default(),
-            host_default: f.opt_text(&["hostDefault"])?,
-            current: f.opt_text(&["current"])?,
-            delegated_mode: f.opt_text(&["delegatedMode"])?,
+            host_default: f.opt_text("hostDefault")?,
+            current: f.opt_text("current")?,
+            delegated_mode: f.opt_text("delegatedMode")?,
         })
     }
 }

@@ -59,11 +59,11 @@ impl JudgeAnswer {
         let (name, mut f) = crate::json_fields::tagged_text("kind", text)?;
         Ok(match name.as_str() {
             "text" => JudgeAnswer::Text {
-                text: f.text(&["text"])?,
+                text: f.text("text")?,
                 attempts: f.count("attempts")?,
             },
             "failed" => JudgeAnswer::Failed {
-                error: f.text(&["error"])?,
+                error: f.text("error")?,
                 timed_out: f.opt_flag("timedOut")?.unwrap_or(false),
                 attempts: f.count("attempts")?,
             },

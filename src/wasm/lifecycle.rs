@@ -174,9 +174,9 @@ pub async fn restore_mode(
         .and_then(crate::json_fields::Fields::of)
         .and_then(|mut f| {
             Ok(crate::lifecycle::RestorePlan {
-                target: f.opt_text(&["target"])?,
-                fallback: f.text(&["fallback"])?,
-                reason: f.opt_text(&["reason"])?,
+                target: f.opt_text("target")?,
+                fallback: f.text("fallback")?,
+                reason: f.opt_text("reason")?,
             })
         });
     let plan = plan.map_err(|e| {

@@ -162,15 +162,9 @@ fn one_of(rest: &str) -> Option<Vec<String>> {
     ) {
         return None;
     }
-    let (cue, start) = [
-        "one of these words",
-        "one of the words",
-        "one of",
-        "tag:",
-        "with",
-    ]
-    .iter()
-    .find_map(|cue| lower.find(cue).map(|i| (*cue, i + cue.len())))?;
+    let (cue, start) = "one of these words|one of the words|one of|tag:|with"
+        .split('|')
+        .find_map(|cue| lower.find(cue).map(|i| (cue, i + cue.len())))?;
     let list = rest.get(start..)?.split(&['.', ';', '\n'][..]).next()?;
     let list = list.trim_start_matches(&[':', ' '][..]);
     if !list.has(" or ") && !cue.starts_with("one of") {

@@ -185,13 +185,7 @@ fn types_listed(ws: &[&str]) -> Vec<String> {
 /// `feat(ward-board): <subject>` form.
 fn scope_named(sentence: &str) -> Option<String> {
     let lower = sentence.to_ascii_lowercase();
-    for cue in [
-        "the scope `",
-        "scope `",
-        "the scope '",
-        "scope '",
-        "the scope \"",
-    ] {
+    for cue in "the scope `|scope `|the scope '|scope '|the scope \"".split('|') {
         if let Some(i) = lower.find(cue) {
             let rest = lower.get(i + cue.len()..)?;
             let name: String = rest

@@ -137,7 +137,7 @@ pub fn key_asked(sentence: &str, lower: &str) -> Option<String> {
         return None;
     }
     // The verb asked, not a noun ("the quote cover note", "the reference number").
-    let at = ["mention ", "reference ", "cite ", "include "]
+    let at = crate::drift::text::parts("mention |reference |cite |include ")
         .iter()
         .filter_map(|v| {
             let i = lower.find_str(v)?;

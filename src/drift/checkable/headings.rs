@@ -35,7 +35,7 @@ pub fn asked(message: &str) -> Option<HeadingForm> {
     // "Use `##` for the top-level sections": the level is theirs; deeper ones are inside them.
     // "Give each show its own level-2 heading", "a `##` heading for each ward": the level is the
     // items'; a sub-heading inside one ("### Correction" under a ward) is that item's.
-    let per_item = ["for each ", "for every ", "give each ", "give every "]
+    let per_item = crate::drift::text::parts("for each |for every |give each |give every ")
         .iter()
         .any(|cue| {
             lower.match_indices(cue).any(|(i, _)| {
@@ -77,15 +77,9 @@ pub fn asked(message: &str) -> Option<HeadingForm> {
 /// Whether the message lets headings of level `k` stand too ("H3 is fine too", "h3 headings
 /// are fine").
 fn widened(lower: &str, k: usize) -> bool {
-    [
-        " is fine",
-        " are fine",
-        " headings are fine",
-        " is ok",
-        " are ok",
-        " is allowed",
-        " are allowed",
-    ]
+    crate::drift::text::parts(
+        " is fine| are fine| headings are fine| is ok| are ok| is allowed| are allowed",
+    )
     .iter()
     .any(|tail| lower.has(&format!("h{k}{tail}")))
 }
@@ -134,9 +128,9 @@ fn clause_form(clause: &str, lower: &str, message: &str) -> Option<HeadingForm> 
                 || before.split_whitespace().rev().take(3).any(of_headings)
         });
     // "level-2", "level 2", "h2", "(`##`)".
-    let level = ["level-", "level ", "h"].iter().find_map(|cue| {
+    let level = "level-|level |h".split('|').find_map(|cue| {
         clause.match_indices(cue).find_map(|(i, _)| {
-            if *cue == "h"
+            if cue == "h"
                 && clause.get(..i).is_some_and(|b| {
                     b.ends_with(crate::drift::text::char_test(char::is_alphanumeric))
                 })

@@ -42,7 +42,7 @@ pub fn asked(sentence: &str, lower: &str) -> Option<String> {
 /// "If any test in `tests/api/` fails": the condition's clause, up to its comma, names a
 /// failure.
 fn test_in_fails(lower: &str) -> bool {
-    ["if any test in ", "if a test in ", "if any tests in "]
+    crate::drift::text::parts("if any test in |if a test in |if any tests in ")
         .iter()
         .filter_map(|cue| lower.split_once(cue))
         .any(|(_, rest)| {

@@ -55,7 +55,7 @@ pub struct NumberFormat {
 }
 
 // Not "cad" ("12 CAD drawings") nor "aud".
-const CURRENCY_CODES: [&str; 6] = ["usd", "eur", "gbp", "chf", "jpy", "sek"];
+const CURRENCY_CODES: &str = "usd|eur|gbp|chf|jpy|sek";
 const CURRENCY_SIGNS: [char; 4] = ['$', '€', '£', '¥'];
 
 /// The number formats a (lowercased) sentence asks of the reply's figures. Not asked where it
@@ -332,7 +332,7 @@ fn forms_in(lower: &str, ws: &[&str]) -> Vec<Form> {
         && super::has_any_in(lower, "not words|not as words|never as words|not spelled|not spelt|not spelled-out|not three|not seven|not seventeen|not five|not two|not four|not six|not eight|not nine|not ten|not twelve, not")
     {
         // One number's form, not every count's: "Give the head count as digits, not words".
-        let one = ["as digits", "in digits", "as numerals", "in numerals"].iter().any(|c| {
+        let one = super::super::text::parts("as digits|in digits|as numerals|in numerals").iter().any(|c| {
             lower.find(c).is_some_and(|i| {
                 let before: Vec<&str> = lower.get(..i).unwrap_or_default().split_whitespace().gather();
                 before.last().is_some_and(|w| super::super::text::in_list("count|total|number|figure|amount|tally|estimate|answer", w))
@@ -504,7 +504,7 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
             .take_while(|c| c.is_alphanumeric() || matches!(c, '°' | '/' | '³' | '²' | 'µ'))
             .gather_text()
             .lower();
-        let code_after = CURRENCY_CODES.contains(&word.as_str());
+        let code_after = crate::drift::text::in_list(CURRENCY_CODES, word.as_str());
         let sign_after = tail.trim_start_matches(&[' ', '\u{a0}'][..]).starts_with(
             crate::drift::text::char_test(|c: char| CURRENCY_SIGNS.contains(&c)),
         );
@@ -514,7 +514,7 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
         }));
         // (The tail compared as it is: lowercasing the whole head per figure was quadratic.)
         let code_before = CURRENCY_CODES
-            .iter()
+            .split('|')
             .find(|c| {
                 head_trim.len() >= c.len()
                     && head_trim
@@ -635,7 +635,7 @@ pub fn first_break(rule: &NumberFormat, text: &str) -> Option<String> {
                 .is_some_and(|w| {
                     w.len() >= 3
                         && w.bytes().all(|b| b.is_ascii_uppercase())
-                        && !CURRENCY_CODES.contains(&w.to_ascii_lowercase().as_str())
+                        && !crate::drift::text::in_list(CURRENCY_CODES, w.to_ascii_lowercase())
                 });
             if matches!(rule.figures, Figures::Count)
                 && (listed || named || crate::drift::text::in_list(ID_WORDS, &t.before))
@@ -878,7 +878,7 @@ fn digit_under_ten(line: &str) -> Option<String> {
         let tail = line.get(t.start + 1..).unwrap_or_default();
         let next = tail.split_whitespace().next().unwrap_or_default();
         // "3 p.m.", "at 3 o'clock": a time.
-        let time = ["a.m", "p.m", "am", "pm", "o'clock", "o\u{2019}clock"]
+        let time = crate::drift::text::parts("a.m|p.m|am|pm|o'clock|o\u{2019}clock")
             .iter()
             .any(|p| {
                 next.get(..p.len())

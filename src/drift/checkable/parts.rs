@@ -361,7 +361,7 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
         // "in at most 5 bullets under GDPR".
         let name = name.to_ascii_lowercase();
         let heading = lower.matches(name.as_str()).count() > 1
-            || super::has_words_any(&lower, &["section", "sections", "heading", "headings"]);
+            || super::has_words_any(&lower, "section|sections|heading|headings");
         if ends
             && heading
             && name.chars().all(|c| c.is_ascii_alphabetic() || c == ' ')
@@ -648,12 +648,7 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
     }
     // The ban's own clause: "the title must not contain 'urgent'; put the priority in the body
     // instead" places the ban in the title, not the body.
-    let bans = |c: &str| {
-        super::has_words_any(
-            &c.to_ascii_lowercase(),
-            &["not", "never", "no", "don't", "avoid"],
-        )
-    };
+    let bans = |c: &str| super::has_words_any(&c.to_ascii_lowercase(), "not|never|no|don't|avoid");
     // ("Give the commit message on its own line; the commit message must not contain …": the
     // later clause, where only it bans; not after a file written: "Write `x.md`; the page must
     // not …" is the file's.)
@@ -814,8 +809,8 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
         if named
             && bans_words
             && !another
-            && !super::has_words_any(rest, &["anywhere", "throughout"])
-            && !super::has_words_any(clause, &["anywhere", "throughout"])
+            && !super::has_words_any(rest, "anywhere|throughout")
+            && !super::has_words_any(clause, "anywhere|throughout")
         {
             return Some(Part::Named(name.clone()));
         }
@@ -968,7 +963,7 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
 /// verb of placing, then "in"/"under"/"into", then a quoted or code-marked name.
 pub(super) fn elsewhere_part(sentence: &str) -> Option<String> {
     let lower = sentence.to_ascii_lowercase();
-    let verb = ["put ", "place ", "move ", "keep "]
+    let verb = crate::drift::text::parts("put |place |move |keep ")
         .iter()
         .filter_map(|v| {
             lower
@@ -981,21 +976,13 @@ pub(super) fn elsewhere_part(sentence: &str) -> Option<String> {
     let rest_lower = &lower[verb..];
     let place = crate::drift::text::first_end(rest_lower, " in | under | into ")?;
     let mut tail = rest[place..].trim_start();
-    for lead in [
-        "a ",
-        "an ",
-        "the ",
-        "final ",
-        "last ",
-        "separate ",
-        "its own ",
-        // "in a final section called "Engineering notes"".
-        "section called ",
-        "section named ",
-        "section titled ",
-        "heading called ",
-        "heading named ",
-    ] {
+    // ("in a final section called "Engineering notes"".)
+    for lead in concat!(
+        "a |an |the |final |last |separate |its own ",
+        "|section called |section named |section titled |heading called |heading named ",
+    )
+    .split('|')
+    {
         if tail.to_ascii_lowercase().starts_with(lead) {
             tail = tail[lead.len()..].trim_start();
         }
@@ -1066,7 +1053,7 @@ pub(super) fn code_part(message: &str) -> Option<String> {
         let with_code = lower.match_indices("section for ").find_map(|(i, m)| {
             let (who, after) = lower.get(i + m.len()..)?.split_once(" with ")?;
             (who.split_whitespace().count() <= 3
-                && ["the diff", "the code", "a diff", "the snippet"]
+                && crate::drift::text::parts("the diff|the code|a diff|the snippet")
                     .iter()
                     .any(|c| {
                         after
@@ -1197,8 +1184,8 @@ pub(super) fn glossary_allowed(message: &str) -> Option<&'static str> {
         {
             return None;
         }
-        ["glossary", "appendix", "footnotes"]
-            .into_iter()
+        "glossary|appendix|footnotes"
+            .split('|')
             .find(|k| ws.contains(k))
     })
 }

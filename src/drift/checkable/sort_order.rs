@@ -190,31 +190,33 @@ fn parts(token: &str, reading: Reading, version: bool) -> Option<Vec<f64>> {
     Some(out)
 }
 
-/// What one unit is worth in the smallest of its kind (also read with a plural's `s`).
-const UNITS: &[(&str, f64)] = &[
-    ("kb", 1e3),
-    ("mb", 1e6),
-    ("gb", 1e9),
-    ("tb", 1e12),
-    ("kib", 1024.0),
-    ("mib", 1_048_576.0),
-    ("gib", 1_073_741_824.0),
-    ("ms", 1e-3),
-    ("sec", 1.0),
-    ("second", 1.0),
-    ("min", 60.0),
-    ("minute", 60.0),
-    ("hr", 3600.0),
-    ("hour", 3600.0),
-    ("day", 86_400.0),
-    ("week", 604_800.0),
-    ("h", 3600.0),
-    ("s", 1.0),
-    ("k", 1e3),
-    ("thousand", 1e3),
-    ("million", 1e6),
-    ("bn", 1e9),
-    ("billion", 1e9),
+/// Units (also read with a plural's `s`), and what each is worth in the smallest of its kind
+/// (by place).
+const UNITS: &str = "kb|mb|gb|tb|kib|mib|gib|ms|sec|second|min|minute|hr|hour|day|week|h|s|k|thousand|million|bn|billion";
+const UNIT_SCALES: [f64; 23] = [
+    1e3,
+    1e6,
+    1e9,
+    1e12,
+    1024.0,
+    1_048_576.0,
+    1_073_741_824.0,
+    1e-3,
+    1.0,
+    1.0,
+    60.0,
+    60.0,
+    3600.0,
+    3600.0,
+    86_400.0,
+    604_800.0,
+    3600.0,
+    1.0,
+    1e3,
+    1e3,
+    1e6,
+    1e9,
+    1e9,
 ];
 
 /// The numeric tokens of an item's text (words holding a digit), signed; twelve-hour times on
@@ -294,9 +296,10 @@ fn numbers(text: &str, reading: Reading, versions: bool) -> Vec<Vec<f64>> {
                     "m" if money => 1e6,
                     "m" => 60.0,
                     _ => UNITS
-                        .iter()
-                        .find(|(u, _)| *u == unit || unit.strip_suffix('s') == Some(u))
-                        .map_or(1.0, |(_, s)| *s),
+                        .split('|')
+                        .position(|u| u == unit || unit.strip_suffix('s') == Some(u))
+                        .and_then(|k| UNIT_SCALES.get(k))
+                        .map_or(1.0, |s| *s),
                 };
             }
         }
@@ -312,9 +315,7 @@ fn numbers(text: &str, reading: Reading, versions: bool) -> Vec<Vec<f64>> {
 /// A date written with a month's name ("29 July", "Wed 31 July", "Nov 28", "3 Dec 2024"):
 /// year (when given), month, day.
 fn named_date(text: &str, reading: Reading) -> Option<Vec<f64>> {
-    const MONTHS: [&str; 12] = [
-        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
-    ];
+    const MONTHS: &str = "jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec";
     let words: Vec<&str> = crate::drift::text::alnum_words(text);
     let day = |w: &str| {
         (w.len() <= 2 && w.bytes().all(|b| b.is_ascii_digit()))
@@ -328,7 +329,7 @@ fn named_date(text: &str, reading: Reading) -> Option<Vec<f64>> {
     };
     for (i, w) in words.iter().enumerate() {
         let lw = w.lower();
-        let Some(m) = MONTHS.iter().position(|m| {
+        let Some(m) = MONTHS.split('|').position(|m| {
             lw.starts_with(m) && (lw.len() == 3 || lw.len() >= 4 && crate::drift::text::in_list("january|february|march|april|june|july|august|september|sept|october|november|december", &lw))
         }) else {
             continue;

@@ -127,22 +127,9 @@ fn names_after(tail: &str) -> Vec<String> {
     // Lead-ins: "exactly these", "in this order:", "are", "named".
     loop {
         let l = t.to_ascii_lowercase();
-        let lead = [
-            "exactly",
-            "these",
-            "the",
-            "are",
-            "named",
-            "called",
-            "titled",
-            "in this order",
-            "in that order",
-            "in order",
-            "as follows",
-            // "columns for accuracy, cost and support".
-            "for",
-        ]
-        .iter()
+        // ("columns for accuracy, cost and support": "for".)
+        let lead = "exactly|these|the|are|named|called|titled|in this order|in that order|in order|as follows|for"
+        .split('|')
         .find(|p| {
             l.starts_with(*p)
                 && l.get(p.len()..)
@@ -180,11 +167,11 @@ fn names_after(tail: &str) -> Vec<String> {
         body.truncate(i);
     }
     // "Rate (in that order)": a note on the list, no part of a name.
-    for note in ["(in that order)", "(in this order)", "(in order)"] {
+    for note in "(in that order)|(in this order)|(in order)".split('|') {
         body = body.replace(note, "");
     }
     // "… Printer, Status in that order": the note after the last name.
-    for note in [" in that order", " in this order", " in order"] {
+    for note in " in that order| in this order| in order".split('|') {
         if let Some(i) = body.to_ascii_lowercase().rfind(note) {
             if body
                 .get(i + note.len()..)
@@ -289,9 +276,7 @@ fn items(body: &str, piped: bool) -> Vec<String> {
         .gather();
     // "… Change % for the derby", "… Rows, top 5 only": a tail of the sentence after the last.
     if let Some(last) = out.last_mut() {
-        for cut in [
-            " for ", " from ", " of the ", " on ", " top ", " instead", " rather",
-        ] {
+        for cut in " for | from | of the | on | top | instead| rather".split('|') {
             if let Some(i) = last.find(cut) {
                 last.truncate(i);
             }

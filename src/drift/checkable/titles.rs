@@ -158,8 +158,8 @@ pub(super) fn shown(result: &str, tracker: bool, noun: &str, wrote: bool) -> Vec
         if opened && crate::drift::text::in_list("|pr", noun) {
             if let Some((_, rest)) = t.split_once('#').and_then(|(_, r)| r.split_once(':')) {
                 let rest = rest.trim();
-                let quoted = ["\"", "\u{201c}", "**"].iter().find_map(|q| {
-                    let close = if *q == "\u{201c}" { "\u{201d}" } else { q };
+                let quoted = "\"|\u{201c}|**".split('|').find_map(|q| {
+                    let close = if q == "\u{201c}" { "\u{201d}" } else { q };
                     rest.strip_prefix(q)?.split_once(close).map(|(x, _)| x)
                 });
                 out.push_all(quoted.and_then(clean));

@@ -19,112 +19,31 @@ pub enum Dim {
     Data,
 }
 
-/// A unit as written, its canonical name, what it measures, and whether it is imperial.
-const UNITS: &[(&str, &str, Dim, bool)] = &[
-    ("ms", "ms", Dim::Duration, false),
-    ("msec", "ms", Dim::Duration, false),
-    ("millisecond", "ms", Dim::Duration, false),
-    ("milliseconds", "ms", Dim::Duration, false),
-    ("s", "s", Dim::Duration, false),
-    ("sec", "s", Dim::Duration, false),
-    ("secs", "s", Dim::Duration, false),
-    ("second", "s", Dim::Duration, false),
-    ("seconds", "s", Dim::Duration, false),
-    ("min", "min", Dim::Duration, false),
-    ("mins", "min", Dim::Duration, false),
-    ("minute", "min", Dim::Duration, false),
-    ("minutes", "min", Dim::Duration, false),
-    ("h", "h", Dim::Duration, false),
-    ("hr", "h", Dim::Duration, false),
-    ("hrs", "h", Dim::Duration, false),
-    ("hour", "h", Dim::Duration, false),
-    ("hours", "h", Dim::Duration, false),
-    ("day", "d", Dim::Duration, false),
-    ("days", "d", Dim::Duration, false),
-    ("week", "wk", Dim::Duration, false),
-    ("weeks", "wk", Dim::Duration, false),
-    ("mm", "mm", Dim::Length, false),
-    ("millimetres", "mm", Dim::Length, false),
-    ("millimeters", "mm", Dim::Length, false),
-    ("cm", "cm", Dim::Length, false),
-    ("centimetres", "cm", Dim::Length, false),
-    ("centimeters", "cm", Dim::Length, false),
-    ("m", "m", Dim::Length, false),
-    ("metre", "m", Dim::Length, false),
-    ("metres", "m", Dim::Length, false),
-    ("meter", "m", Dim::Length, false),
-    ("meters", "m", Dim::Length, false),
-    ("km", "km", Dim::Length, false),
-    ("kilometre", "km", Dim::Length, false),
-    ("kilometres", "km", Dim::Length, false),
-    ("kilometer", "km", Dim::Length, false),
-    ("kilometers", "km", Dim::Length, false),
-    ("inch", "in", Dim::Length, true),
-    ("inches", "in", Dim::Length, true),
-    ("ft", "ft", Dim::Length, true),
-    ("foot", "ft", Dim::Length, true),
-    ("feet", "ft", Dim::Length, true),
-    ("yd", "yd", Dim::Length, true),
-    ("yds", "yd", Dim::Length, true),
-    ("yard", "yd", Dim::Length, true),
-    ("yards", "yd", Dim::Length, true),
-    ("mi", "mi", Dim::Length, true),
-    ("mile", "mi", Dim::Length, true),
-    ("miles", "mi", Dim::Length, true),
-    ("g", "g", Dim::Weight, false),
-    ("gram", "g", Dim::Weight, false),
-    ("grams", "g", Dim::Weight, false),
-    ("kg", "kg", Dim::Weight, false),
-    ("kgs", "kg", Dim::Weight, false),
-    ("kilo", "kg", Dim::Weight, false),
-    ("kilos", "kg", Dim::Weight, false),
-    ("kilogram", "kg", Dim::Weight, false),
-    ("kilograms", "kg", Dim::Weight, false),
-    ("t", "t", Dim::Weight, false),
-    ("tonne", "t", Dim::Weight, false),
-    ("tonnes", "t", Dim::Weight, false),
-    ("lb", "lb", Dim::Weight, true),
-    ("lbs", "lb", Dim::Weight, true),
-    ("pound", "lb", Dim::Weight, true),
-    ("pounds", "lb", Dim::Weight, true),
-    ("oz", "oz", Dim::Weight, true),
-    ("ounces", "oz", Dim::Weight, true),
-    ("bu", "bu", Dim::Weight, true),
-    ("bushels", "bu", Dim::Weight, true),
-    ("ml", "ml", Dim::Volume, false),
-    ("millilitres", "ml", Dim::Volume, false),
-    ("milliliters", "ml", Dim::Volume, false),
-    ("l", "l", Dim::Volume, false),
-    ("litre", "l", Dim::Volume, false),
-    ("litres", "l", Dim::Volume, false),
-    ("liter", "l", Dim::Volume, false),
-    ("liters", "l", Dim::Volume, false),
-    ("hl", "hl", Dim::Volume, false),
-    ("hectolitres", "hl", Dim::Volume, false),
-    ("hectoliters", "hl", Dim::Volume, false),
-    ("gal", "gal", Dim::Volume, true),
-    ("gallon", "gal", Dim::Volume, true),
-    ("gallons", "gal", Dim::Volume, true),
-    ("°c", "c", Dim::Temperature, false),
-    ("celsius", "c", Dim::Temperature, false),
-    ("°f", "f", Dim::Temperature, true),
-    ("fahrenheit", "f", Dim::Temperature, true),
-    ("kb", "kb", Dim::Data, false),
-    ("mb", "mb", Dim::Data, false),
-    ("gb", "gb", Dim::Data, false),
-    ("tb", "tb", Dim::Data, false),
-    ("kib", "kib", Dim::Data, false),
-    ("mib", "mib", Dim::Data, false),
-    ("gib", "gib", Dim::Data, false),
-    ("tib", "tib", Dim::Data, false),
+/// Units by what they measure and whether they are imperial: '|'-joined groups of a canonical
+/// name and then the forms written for it, space-separated (one string per kind, where a table
+/// of pairs was two pointers and lengths per form).
+const UNITS: [(Dim, bool, &str); 10] = [
+    (Dim::Duration, false, "ms ms msec millisecond milliseconds|s s sec secs second seconds|min min mins minute minutes|h h hr hrs hour hours|d day days|wk week weeks"),
+    (Dim::Length, false, "mm mm millimetres millimeters|cm cm centimetres centimeters|m m metre metres meter meters|km km kilometre kilometres kilometer kilometers"),
+    (Dim::Length, true, "in inch inches|ft ft foot feet|yd yd yds yard yards|mi mi mile miles"),
+    (Dim::Weight, false, "g g gram grams|kg kg kgs kilo kilos kilogram kilograms|t t tonne tonnes"),
+    (Dim::Weight, true, "lb lb lbs pound pounds|oz oz ounces|bu bu bushels"),
+    (Dim::Volume, false, "ml ml millilitres milliliters|l l litre litres liter liters|hl hl hectolitres hectoliters"),
+    (Dim::Volume, true, "gal gal gallon gallons"),
+    (Dim::Temperature, false, "c °c celsius"),
+    (Dim::Temperature, true, "f °f fahrenheit"),
+    (Dim::Data, false, "kb kb|mb mb|gb gb|tb tb|kib kib|mib mib|gib gib|tib tib"),
 ];
 
 fn unit(word: &str) -> Option<(&'static str, Dim, bool)> {
     let w = word.to_ascii_lowercase();
-    UNITS
-        .iter()
-        .find(|(a, ..)| *a == w)
-        .map(|&(_, c, d, i)| (c, d, i))
+    UNITS.iter().find_map(|&(d, i, groups)| {
+        groups.split('|').find_map(|g| {
+            let mut forms = g.split(' ');
+            let canon = forms.next()?;
+            forms.any(|a| a == w).then_some((canon, d, i))
+        })
+    })
 }
 
 /// The unit every figure of a kind must be in.
@@ -217,10 +136,12 @@ fn readable(text: &str) -> String {
 
 /// The first figure in another unit of the same kind, as written.
 pub fn first_break(rule: &InUnit, text: &str) -> Option<String> {
-    let (asked_dim, asked_imperial) = UNITS
-        .iter()
-        .find(|(_, c, ..)| *c == rule.unit)
-        .map(|&(_, _, d, i)| (d, i))?;
+    let (asked_dim, asked_imperial) = UNITS.iter().find_map(|&(d, i, groups)| {
+        groups
+            .split('|')
+            .any(|g| g.split(' ').next() == Some(rule.unit.as_str()))
+            .then_some((d, i))
+    })?;
     let text = readable(text);
     // Tokens split at spaces; a figure and its unit may be one token ("46°F", "1.5h").
     let toks: Vec<&str> = text.split_whitespace().gather();
@@ -244,11 +165,10 @@ pub fn first_break(rule: &InUnit, text: &str) -> Option<String> {
             .and_then(|p| toks.get(p))
             .map(|p| p.to_ascii_lowercase())
             .unwrap_or_default();
-        if [
-            "last", "past", "next", "every", "per", "first", "each", "top", "£", "$", "€",
-        ]
-        .contains(&prev.as_str())
-            || tok.starts_with(&['£', '$', '€'][..])
+        if crate::drift::text::in_list(
+            "last|past|next|every|per|first|each|top|£|$|€",
+            prev.as_str(),
+        ) || tok.starts_with(&['£', '$', '€'][..])
         {
             continue;
         }

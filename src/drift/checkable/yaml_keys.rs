@@ -69,7 +69,7 @@ pub fn asked(
         .find(|c| super::has_any_in(&c.lower(), "keys|fields"))
         .unwrap_or(sentence);
     let lower = &sentence.lower();
-    let mut keys = super::named_list(sentence, lower, &["keys", "fields"])?;
+    let mut keys = super::named_list(sentence, lower, "keys|fields")?;
     // Quoted names are the names ("keys are exactly `a`, `b`"), not the words around them.
     if keys.iter().any(|k| k.contains('`')) {
         let at = super::outside_code_find(lower, "keys")

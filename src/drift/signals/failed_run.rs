@@ -12,19 +12,19 @@
 use super::{Ctx, Signal};
 use crate::drift::text::Clip;
 use crate::drift::text::Has;
-use crate::drift::text::{one_of, one_of_in, word_runs};
+use crate::drift::text::{one_of_in, word_runs};
 use crate::gather::Gather;
 
 pub const NAME: &str = "failed_run";
 
 /// Words a count of failures goes with ("3 failed", "2 failing").
-const FAILED: [&str; 2] = ["failed", "failing"];
+const FAILED: &str = "failed|failing";
 /// Words that count failures only on a line about tests ("1 error" is not always a test's).
 const FAILURES: &str = "failure|failures|error|errors";
 /// What makes a line about tests.
 const TEST_WORDS: &str =
     "test|tests|spec|specs|example|examples|suite|suites|assertion|assertions|check|checks";
-const PASSED: [&str; 2] = ["passed", "passing"];
+const PASSED: &str = "passed|passing";
 /// Fence languages whose blocks are output, not source (a block without one is output too).
 const OUTPUT_FENCES: &str = "text|txt|console|shell|sh|bash|zsh|output|log|plaintext|terminal";
 
@@ -63,16 +63,16 @@ fn outcome(line: &str) -> Option<Outcome> {
         let gap = t.get(at + w.len()..next_at).unwrap_or("");
         // "3 failed", "2 failing", "1 failure" on a line about tests; "0 failed" is a pass.
         if is_count(w, false) && gap.trim().is_empty() {
-            let failed = one_of(next, &FAILED) || (about_tests && one_of_in(next, FAILURES));
+            let failed = one_of_in(next, FAILED) || (about_tests && one_of_in(next, FAILURES));
             if failed && is_count(w, true) {
                 return Some(Outcome::Failed);
             }
-            if failed || one_of(next, &PASSED) {
+            if failed || one_of_in(next, PASSED) {
                 passed = true;
             }
         }
         // "Failures: 1", "failed=2".
-        let counted = one_of(w, &FAILED) || one_of_in(w, FAILURES);
+        let counted = one_of_in(w, FAILED) || one_of_in(w, FAILURES);
         if counted && matches!(gap.trim(), ":" | "=") {
             if is_count(next, true) {
                 return Some(Outcome::Failed);
