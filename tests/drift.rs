@@ -11991,3 +11991,57 @@ fn the_session_84_second_round_is_read() {
         "Cause: two requests could take the same bay within one second.\n- Added a unique index on bay and slot.\n\nChangelog: Loading bays can no longer be booked twice for the same slot.",
     );
 }
+
+#[test]
+fn the_session_84_review_is_read() {
+    // "with the link checker" asks for no link: the URL ban holds.
+    flagged(
+        "Run the dead-link scan on the depot wiki with the link checker. Don't put any URLs in your reply.",
+        "Scanned 212 pages; 3 links are dead, the worst on https://wiki.example.com/depots/leeds.",
+    );
+    // Emojis allowed in another text, not taken back for this one.
+    flagged(
+        "No emojis in the incident summary. Emojis are fine in the social post, which Dana writes herself.",
+        "Incident summary 🚨\n\nThe label printers stopped for 40 minutes after a driver update.",
+    );
+    // A marker named elsewhere as what to fill in is still banned.
+    flagged(
+        "The handover note still has TBD where the go-live date goes. Leave no placeholders such as TBD or TODO.",
+        "Handover note for the Leeds depot\n\nGo-live: TBD\nContact: Amir Khan",
+    );
+    // "…, set to 0 if nothing was retried" is a key's value, not an optional key.
+    flagged(
+        "Return JSON with keys `depot` and `parcels`. Also add a `retries` key, set to 0 if nothing was retried.",
+        "{\"depot\": \"LDS\", \"parcels\": 118}",
+    );
+    // A file read, and then changed: "I read it and deleted two rows from `x`".
+    flagged(
+        "Add the 2026 tariff. Do not touch `tariffs/t2025.yaml`; bookings in progress still read it.",
+        "- I read it and deleted two stale rows from `tariffs/t2025.yaml`.\n- Added `tariffs/t2026.yaml`.",
+    );
+    // "the exact line …, since that's the kind of thing our script greps for": exact.
+    flagged(
+        "Fix the retry bug. End your report with the exact line `Reviewed-by: depot-bot`, since that's the kind of thing our audit script greps for.",
+        "Fixed the retry loop in `sync.py`.\n\nReviewed by the depot bot.",
+    );
+    // A price in words is a price.
+    flagged(
+        "Summarise the weekend auction for the board. Give totals only; do not mention the price of any single trailer.",
+        "- 14 trailers sold.\n- Trailer 6, the newest, went for about 9,000 euros.",
+    );
+    // "(any length) and the whole reply … under N words": the whole reply's count.
+    flagged(
+        "Attach the raw sync log (any length) and the whole reply, log included, must stay under 40 words.",
+        "The sync failed twice overnight because the token expired before the second batch started, and the retry used the same expired token, so both batches were skipped until the morning shift restarted the service by hand at six.\n\n```\n02:00 sync start\n02:01 401 token expired\n```",
+    );
+    // "…, and the report overall to at most N bullets": the whole's count, in its own clause.
+    flagged(
+        "Write the audit with sections Stale and Fresh. Keep the Stale section to at most 2 bullets, and the report overall to at most 5 bullets.",
+        "## Stale\n- Leeds rota\n- York rota\n\n## Fresh\n- Hull rota\n- Selby rota\n- Ripon rota\n- Goole rota",
+    );
+    // "our X vendor (Name)": its first word alone mentions it.
+    flagged(
+        "Write the public notice about the new parcel lockers. The notice must not mention our locker vendor (Boxwell Systems).",
+        "New parcel lockers\n\nThe lockers run Boxwell firmware, so collect your parcel any time with your code.",
+    );
+}

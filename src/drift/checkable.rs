@@ -1830,7 +1830,8 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         }
         other => other,
     };
-    let part = if counted {
+    // ("…, and the report overall to at most 8 bullets": the whole's, in its own clause.)
+    let part = if counted && !(count_clause.is_some() && said_own(WHOLE_WORDS)) {
         // ("List all under `## Findings`, then no more than 5 bullets under `## Next steps`":
         // the count's own "under".)
         // ("Keep Risks to at most 2 bullets, and keep the whole update to at most 8": each
@@ -2710,7 +2711,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             if let Some(mut b) = blanks::asked(sentence, &lower) {
                 // "Find the TODO comments and list each …": a marker the task is about.
                 b.words
-                    .keep(|w| !message.replace(sentence, "").has(w.as_str()));
+                    .keep(|w| !message.has([w.as_str(), " comment"].concat().as_str()));
                 push(sentence, Rule::NoPlaceholders(b));
             }
         }
@@ -4054,7 +4055,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             },
         }
         // ("…; something like 'Fixed X' is the kind of thing I mean": an example.)
-        if has_any_in(&lower, END_CUES) && !lower.has("kind of thing") {
+        if has_any_in(&lower, END_CUES)
+            && (!lower.has("kind of thing") || has_any_in(&lower, "exact|verbatim"))
+        {
             if let Some(p) = ending_phrase(sentence, &lower).filter(|p| !template(p)) {
                 if let Some(choices) = alternatives(&p) {
                     // "`Confidence: high|medium|low`": one of the three.
@@ -4514,7 +4517,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 // ("Ideally also add a `notes` key, but only if it's easy" too.)
                 let tail = rest.split(&['.', '!', '?'][..]).next().unwrap_or_default();
                 if has_words_any(own, "may|if|can|where|ideally")
-                    || has_words_any(tail, "if|optionally")
+                    || has_any_in(
+                        tail,
+                        "only if|if it's easy|if you can|if useful|if possible|optionally",
+                    )
                     || own.has("optional")
                 {
                     continue;
@@ -5922,10 +5928,13 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static str)> {
             }
         }
         // "…, where emojis are encouraged, so go ahead and use a couple": the ban taken back.
+        // (With a go-ahead, unnegated: not "emojis are fine in the teaser, which I'll write".)
         if has_any_in(
             &lower,
             "emojis are encouraged|emojis are welcome|emojis are fine",
-        ) {
+        ) && has_any_in(&lower, "go ahead|so use|feel free")
+            && !negation(&ws_of(&lower))
+        {
             out.push((0, at, "emoji"));
         }
         // One emoji allowed somewhere: "one emoji in the subject line is fine", "the banner may
@@ -10478,7 +10487,7 @@ fn invites_a_link(lower: &str) -> bool {
                 && matches!((w(i + 1), w(i + 2)), ("are" | "is", "fine" | "ok" | "okay")))
             // "…, then a list of the merged PRs with their URLs".
             || (w(i) == "with"
-                && crate::drift::text::in_list("their|its|the", w(i + 1))
+                && crate::drift::text::in_list("their|its", w(i + 1))
                 && link(w(i + 2)))
     })
 }

@@ -1566,9 +1566,10 @@ fn sentence_has_figure(text: &str, at: usize, priced: bool) -> bool {
         .map_or(text.len(), |k| at + k);
     // (A price: "do not mention the price of any lot" is not broken by "38 kg".)
     if priced {
-        return text
-            .get(from..to)
-            .is_some_and(|s| s.contains(&['\u{a3}', '$', '\u{20ac}'][..]));
+        return text.get(from..to).is_some_and(|s| {
+            s.contains(&['\u{a3}', '$', '\u{20ac}'][..])
+                || crate::drift::text::contains_any(s, " euro| dollar| pound| usd| eur| gbp")
+        });
     }
     // A figure in digits, or in words before its currency ("thirty-four euros").
     text.get(from..to).is_some_and(|s| {
@@ -2383,8 +2384,8 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         }) {
             // One name after its kind, with nothing else banned beside it ("competitors or
             // discounts", "the partner or the merger" keep every object).
-            // "our turnstile vendor (Gatekeeper Systems)": the name in parentheses, which the
-            // word ban reads (`checkable`).
+            // "our turnstile vendor (Gatekeeper Systems)": the name in parentheses is what may
+            // not be mentioned, not the words that describe it.
             Some(k)
                 if k + 1 == what.len()
                     && named.is_empty()
@@ -2397,7 +2398,17 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                         })
                     && !crate::drift::text::contains_any(main, " or | and |, ") =>
             {
-                Vec::new()
+                // (Its first word: "the Gatekeeper firmware" mentions it.)
+                whole_main
+                    .split_once(" (")
+                    .map(|(_, r)| {
+                        text::tokens(r)
+                            .into_iter()
+                            .take(1)
+                            .map(|t| t.stem.to_string())
+                            .gather()
+                    })
+                    .unwrap_or_default()
             }
             Some(k)
                 if k + 2 == what.len()
@@ -3840,6 +3851,8 @@ fn changed_a_file_under(
                     && before
                         .rsplit(crate::drift::text::not_ascii_alnum_char)
                         .take(7)
+                        // (Not "I read it and deleted two rows from `a.yaml`".)
+                        .take_while(|w| *w != "and" && !w.ends_with("ed") || *w == "copied")
                         .any(|w| crate::drift::text::in_list("copied|copying|read|reading", w));
                 compared
                     || condition

@@ -51,6 +51,7 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
     if let Some(r) = lower.split_once("(any length) and ").map(|x| x.1) {
         if crate::drift::text::starts_with_any(r, "a |an |the ")
             && r.contains(crate::drift::text::digit_char)
+            && !super::has_any_in(r, "whole|entire|total|reply|overall|included")
         {
             return Some(Part::Unnamed);
         }
@@ -155,6 +156,10 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
                 .is_some_and(|r| r.starts_with(crate::drift::text::ascii_upper_char))
                 && k > 2
                 && !crate::drift::text::in_list(DETERMINERS, name)
+                && !crate::drift::text::in_list(
+                    "markdown|html|json|yaml|csv|new|final|single|separate",
+                    name,
+                )
             {
                 return Some(Part::Named(name.to_string()));
             }
