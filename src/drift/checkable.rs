@@ -1775,7 +1775,8 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         .flatten()
         .filter(|c| c.len() < text.len());
     let own = count_clause.unwrap_or(own);
-    let own_lower = count_clause.map_or_else(|| lower.clone(), str::to_ascii_lowercase);
+    let own_lower: std::borrow::Cow<str> =
+        count_clause.map_or(lower.as_str().into(), |c| c.to_ascii_lowercase().into());
     let said_own = |list: &'static str| has_words_any(&own_lower, list);
     let of_reply = names_the_reply(own) && !drafted_reply
         || (matches!(rule, Rule::EndsWith(_) | Rule::EndsWithOneOf(_))

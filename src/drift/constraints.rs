@@ -2376,6 +2376,15 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         // "our seat-map vendor Seatrac": a name after its kind is what may not be mentioned,
         // not the words that describe it ("seat" is the app's own word).
         let what = text::tokens(main.get(..place.unwrap_or(main.len())).unwrap_or_default());
+        // "our turnstile vendor (Gatekeeper Systems)": a short plain name in parentheses.
+        let paren_name = whole_main
+            .split_once(" (")
+            .and_then(|(_, r)| r.split_once(')'))
+            .map(|(name, _)| name)
+            .filter(|name| {
+                (1..=3).contains(&name.split(' ').count())
+                    && name.bytes().all(|b| b.is_ascii_alphabetic() || b == b' ')
+            });
         let objects = match what.iter().position(|t| {
             crate::drift::text::in_list(
                 "vendor|supplier|partner|competitor|provider|contractor|codenam",
@@ -2389,20 +2398,13 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             Some(k)
                 if k + 1 == what.len()
                     && named.is_empty()
-                    && whole_main
-                        .split_once(" (")
-                        .and_then(|(_, r)| r.split_once(')'))
-                        .is_some_and(|(name, _)| {
-                            (1..=3).contains(&name.split(' ').count())
-                                && name.bytes().all(|b| b.is_ascii_alphabetic() || b == b' ')
-                        })
+                    && paren_name.is_some()
                     && !crate::drift::text::contains_any(main, " or | and |, ") =>
             {
                 // (Its first word: "the Gatekeeper firmware" mentions it.)
-                whole_main
-                    .split_once(" (")
-                    .map(|(_, r)| {
-                        text::tokens(r)
+                paren_name
+                    .map(|name| {
+                        text::tokens(name)
                             .into_iter()
                             .take(1)
                             .map(|t| t.stem.to_string())
@@ -3851,8 +3853,9 @@ fn changed_a_file_under(
                     && before
                         .rsplit(crate::drift::text::not_ascii_alnum_char)
                         .take(7)
-                        // (Not "I read it and deleted two rows from `a.yaml`".)
-                        .take_while(|w| *w != "and" && !w.ends_with("ed") || *w == "copied")
+                        // (Not "I read it and deleted two rows from `a.yaml`": "and" or
+                        // another past-tense verb ends the copy's clause.)
+                        .take_while(|w| *w == "copied" || (*w != "and" && !w.ends_with("ed")))
                         .any(|w| crate::drift::text::in_list("copied|copying|read|reading", w));
                 compared
                     || condition
