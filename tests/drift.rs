@@ -12045,3 +12045,181 @@ fn the_session_84_review_is_read() {
         "New parcel lockers\n\nThe lockers run Boxwell firmware, so collect your parcel any time with your code.",
     );
 }
+
+#[test]
+fn the_session_85_section_counts_are_read() {
+    // A part named in the clause before: "X is the last section; give it at most N".
+    clean(
+        "Write the weekly depot update. Delays is the last section; give it at most 2 bullets, and keep the whole update to at most 7 bullets.",
+        "## Done\n- Relaid the yard drainage.\n- Hired two shunters.\n- Moved the fuel store.\n- Fixed gate 3.\n\n## Delays\n- The crane inspection slipped a week.\n- One lorry is off the road.",
+    );
+    flagged(
+        "Write the weekly depot update. Delays is the last section; give it at most 2 bullets, and keep the whole update to at most 7 bullets.",
+        "## Done\n- Relaid the yard drainage.\n- Hired two shunters.\n\n## Delays\n- The crane inspection slipped a week.\n- One lorry is off the road.\n- The wash bay is shut.",
+    );
+    // "For X, give it at most N" and "X gets at most N" after "under the headings X and Y".
+    clean(
+        "Audit the kiosk printers. Report them under Faulty and Working; for Faulty, give it at most 2 bullets, and keep the whole report to 7 bullets at most.",
+        "## Faulty\n- Kiosk 4 jams on every ticket.\n- Kiosk 9 prints blank.\n\n## Working\n- Kiosk 1.\n- Kiosk 2.\n- Kiosk 3.\n- Kiosk 5.",
+    );
+    clean(
+        "Audit the kiosk printers under the headings Faulty and Working. Faulty gets at most 2 bullets, and the whole report at most 7.",
+        "## Faulty\n- Kiosk 4 jams on every ticket.\n- Kiosk 9 prints blank.\n\n## Working\n- Kiosk 1.\n- Kiosk 2.\n- Kiosk 3.\n- Kiosk 5.",
+    );
+    flagged(
+        "Audit the kiosk printers under the headings Faulty and Working. Faulty gets at most 2 bullets, and the whole report at most 7.",
+        "## Faulty\n- Kiosk 4 jams on every ticket.\n- Kiosk 9 prints blank.\n- Kiosk 6 is offline.\n\n## Working\n- Kiosk 1.",
+    );
+    // "For the X section: no more than N"; "In X, at most N" as a sentence of its own.
+    clean(
+        "Write the depot update with Done and Delays sections. For the Delays section: no more than 2 bullets; the whole update may have up to 7.",
+        "## Done\n- Relaid the yard drainage.\n- Hired two shunters.\n- Moved the fuel store.\n- Fixed gate 3.\n\n## Delays\n- The crane inspection slipped.\n- One lorry is off the road.",
+    );
+    clean(
+        "Write the shift note with sections Yard and Contacts. In Yard, at most 3 bullets.",
+        "## Yard\n- Bay 2 is closed.\n- The forklift charger is fixed.\n- Gate 3 sticks.\n\n## Contacts\n- Yard lead: Sam\n- Night manager: Priya\n- Security: Tom",
+    );
+    flagged(
+        "Write the shift note with sections Yard and Contacts. In Yard, at most 3 bullets.",
+        "## Yard\n- Bay 2 is closed.\n- The forklift charger is fixed.\n- Gate 3 sticks.\n- The salt bin is empty.\n\n## Contacts\n- Yard lead: Sam",
+    );
+}
+
+#[test]
+fn the_session_85_code_places_and_names_are_read() {
+    // "put any stack traces in an appendix": code after a bare "Appendix" line.
+    clean(
+        "Write the outage summary for the board. No code in the main text; put any stack traces in an appendix.",
+        "The booking site failed for an hour because a certificate expired. It renews itself now.\n\nAppendix\n```\nSSLError: certificate has expired\n  at tls.connect (net.js:88)\n```",
+    );
+    flagged(
+        "Write the outage summary for the board. No code in the main text; put any stack traces in an appendix.",
+        "The booking site failed because of this:\n```\nSSLError: certificate has expired\n```\n\nAppendix\nNothing else.",
+    );
+    // A plain line naming the free part: "then a 'Developer appendix' where you can include
+    // anything".
+    clean(
+        "Explain the upload limit change for the front desk with no code, then a 'Developer appendix' where you can include anything useful.",
+        "Guests can now upload photos up to 20 MB instead of 5 MB.\n\nDeveloper appendix\n```toml\n[uploads]\nmax_mb = 20\n```",
+    );
+    // A payment processor is a vendor kind: the name in brackets is what may not appear.
+    clean(
+        "Write the notice about the delayed refunds. Do not mention our card processor (Paylane).",
+        "Some refunds took two extra days this week because of a fault at our card processor. All refunds have now been paid.",
+    );
+    flagged(
+        "Write the notice about the delayed refunds. Do not mention our card processor (Paylane).",
+        "Some refunds took two extra days this week because of a fault at Paylane. All refunds have now been paid.",
+    );
+}
+
+#[test]
+fn the_session_85_arrivals_are_read() {
+    // "leaving out X if there aren't any": an optional heading, said bare.
+    clean(
+        "Report on the archive box audit. Use the headings `## Summary`, `## Moves`, and `## Open questions`, leaving out Open questions if there aren't any.",
+        "## Summary\nAll 412 boxes were checked against the register.\n\n## Moves\n- Moved 12 boxes from bay C to bay F.",
+    );
+    flagged(
+        "Report on the archive box audit. Use the headings `## Summary`, `## Moves`, and `## Open questions`, leaving out Open questions if there aren't any.",
+        "## Summary\nAll 412 boxes were checked against the register.",
+    );
+    // "For X, say 'A', not 'B'": a term in place of another, not a word the reply must hold.
+    clean(
+        "Summarise last month's room bookings. For bookings dropped by readers, say 'released', not 'cancelled'.",
+        "Readers gave up 30 room bookings, most of them a day ahead. Staff cancelled 4 for a fire drill.",
+    );
+    // "Any log messages you add must be lowercase": the messages, not the report around them.
+    clean(
+        "Add a low-battery warning to `vans/telemetry.py`. Any log messages you add must be entirely lowercase, because the pager matches them exactly.",
+        "Added the warning (VAN-212).\n\n```python\nif level < 0.15:\n    logger.warning(\"van battery low\", extra={\"van\": van_id})\n```\n\nThe Fleet team owns the pager rule.",
+    );
+    flagged(
+        "Add a low-battery warning to `vans/telemetry.py`. Any log messages you add must be entirely lowercase, because the pager matches them exactly.",
+        "Added the warning.\n\n```python\nif level < 0.15:\n    logger.warning(\"Van battery low\", extra={\"van\": van_id})\n```",
+    );
+    // A ban in brackets after "one for X … in it": that text's.
+    clean(
+        "Write two short notes about the booking outage: one for reception (don't use the words \"cache\" or \"server\" in it) and one for the dev channel.",
+        "**For reception**\nOnline booking was down for half an hour this morning. It works again.\n\n**For #dev**\nThe cache server ran out of memory at 09:10; restarted at 09:40.",
+    );
+    flagged(
+        "Write two short notes about the booking outage: one for reception (don't use the words \"cache\" or \"server\" in it) and one for the dev channel.",
+        "**For reception**\nOnline booking was down because the server crashed. It works again.\n\n**For #dev**\nRestarted at 09:40.",
+    );
+}
+
+#[test]
+fn the_session_85_second_round_is_read() {
+    // "the one-line summary at the top … must not contain X; the rest of the report can use
+    // it": the summary line's ban.
+    clean(
+        "Fix the off-by-one in `rota/weeks.py`. The one-line summary at the top of your report must not contain the word 'workaround'; the rest of the report can use it where accurate.",
+        "Summary: week numbers now start at 1, so the first rota week is no longer skipped.\n\nDetails:\n- The old workaround in `export.py` that added a week is removed.",
+    );
+    flagged(
+        "Fix the off-by-one in `rota/weeks.py`. The one-line summary at the top of your report must not contain the word 'workaround'; the rest of the report can use it where accurate.",
+        "Summary: removed the workaround, week numbers now start at 1.\n\nDetails:\n- `export.py` no longer adds a week.",
+    );
+    // "…; new test files under `tests/` are allowed too": a clause's subject permitted.
+    clean(
+        "Rework the pricing rules. Only change files under `shop/pricing/`; new test files under `tests/` are allowed too.",
+        "Changes:\n- `shop/pricing/rules.py`: bulk discounts stack once.\n- `tests/test_bulk.py` (new): 6 cases.",
+    );
+    flagged(
+        "Rework the pricing rules. Only change files under `shop/pricing/`; new test files under `tests/` are allowed too.",
+        "Changes:\n- `shop/pricing/rules.py`: bulk discounts stack once.\n- `shop/cart.py`: rounding moved here.",
+    );
+    // A quoted time is someone's words.
+    clean(
+        "Produce Saturday's court schedule for the noticeboard. Use 24-hour times (e.g. 14:30) in the schedule.",
+        "| Time | Court |\n|---|---|\n| 09:00 | Court 1 |\n| 13:30 | Court 2 |\n\nNote: the coach wrote \"1:30pm\" on the form; it is entered as 13:30.",
+    );
+    flagged(
+        "Produce Saturday's court schedule for the noticeboard. Use 24-hour times (e.g. 14:30) in the schedule.",
+        "| Time | Court |\n|---|---|\n| 09:00 | Court 1 |\n| 1:30pm | Court 2 |",
+    );
+    // "Give the estimate in hours, not days": the estimate's unit; other durations are other
+    // things.
+    clean(
+        "Estimate the work to add e-receipts to the till. Give the estimate in hours, not days.",
+        "Estimate: about 11 hours.\n\n- Receipt template: 3 hours\n- Email sending: 8 hours\n\nThe supplier's approval usually takes 3 weeks.",
+    );
+    flagged(
+        "Estimate the work to add e-receipts to the till. Give the estimate in hours, not days.",
+        "Estimate: about 2 days.\n\n- Receipt template and email sending.",
+    );
+    // An example format is no table asked.
+    clean(
+        "Summarise this week's deliveries for the depot board however you like (for example, a table with van and date columns would work).",
+        "This week's deliveries:\n\n- Van 3: 2025-02-03\n- Van 5: 2025-02-04",
+    );
+    // A commit's first line in lowercase: the commit's case, not the reply's.
+    clean(
+        "Use the format `<type>(<scope>): <summary>` for the commit's first line, all lowercase, max 72 characters. The body is free-form.",
+        "Committed:\n\n```\nfix(rota): skip bank holidays in the weekly export\n\nThe BH list came from the HR feed.\n```",
+    );
+    // "a one-line status … in all lowercase; the rest can be written normally".
+    clean(
+        "Give me a report on the printer fix. Start with a one-line status for the dashboard in all lowercase; the rest can be written normally.",
+        "status: printers fixed, queue drained\n\n**What happened:** The Reception printer lost its IP lease on Monday.",
+    );
+    // "Don't use 'etc.'; finish your lists properly": no ending asked.
+    clean(
+        "Explain how the backup job runs. Don't use 'etc.' in your answer; finish your lists properly.",
+        "The backup runs nightly.\n\n- It reads `/etc/backup.conf`.\n- It writes to the NAS.\n\nMoving it to the cloud is tracked in OPS-12.",
+    );
+    flagged(
+        "Explain how the backup job runs. Don't use 'etc.' in your answer; finish your lists properly.",
+        "The backup copies the photos, the invoices, etc. to the NAS every night.",
+    );
+    // "Write a summary for X — it must not use the word Y — and then …": the summary's ban.
+    clean(
+        "Two tickets went missing from the export. Write a summary for the box office — it must not use the word 'error' — and then a log section for me.",
+        "## Summary for box office\nTwo tickets were not sent on time. Both are now sent.\n\n## Log\n```\n23:00 export ERROR sftp denied\n```\nThe error came from a rotated key.",
+    );
+    flagged(
+        "Two tickets went missing from the export. Write a summary for the box office — it must not use the word 'error' — and then a log section for me.",
+        "## Summary for box office\nAn error stopped two tickets. Both are now sent.\n\n## Log\nRotated key.",
+    );
+}

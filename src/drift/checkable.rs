@@ -1847,15 +1847,33 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             // "Use two sections, Findings and Next steps; Findings may have no more than five
             // bullets": a clause whose subject is a part the message names.
             .or_else(|| {
-                text.split("; ").enumerate().find_map(|(k, c)| {
+                let clauses: Vec<&str> = text.split("; ").gather();
+                clauses.iter().enumerate().find_map(|(k, c)| {
                     // (The count's own part of the clause: "…, and the whole report no more
                     // than five bullets" is the whole's.)
                     let c = c
                         .split(", and ")
                         .find(|p| says_count(&p.to_ascii_lowercase(), &rule))
-                        .unwrap_or(c);
-                    // "…; in Next steps, at most five bullets": a listed name the clause is in.
-                    if let Some((name, _)) = super::text::strip_any(c, "in |In ")
+                        .unwrap_or(c)
+                        .trim_start();
+                    // "Risks is the last section; give it at most 2 bullets": the section the
+                    // clause before names.
+                    if super::text::starts_with_any(c, "give it |keep it ") {
+                        let before: Vec<&str> = clauses
+                            .get(k.wrapping_sub(1))
+                            .map(|b| b.split_whitespace().gather())
+                            .unwrap_or_default();
+                        if let [name, "is", rest @ ..] = before.as_slice() {
+                            if name.starts_with(super::text::ascii_upper_char)
+                                && rest.iter().any(|w| w.starts_with("section"))
+                            {
+                                return Some(parts::Part::Named(name.to_ascii_lowercase()));
+                            }
+                        }
+                    }
+                    // "…; in Next steps, at most five bullets": a listed name the clause is in
+                    // ("For Stale, give it at most 2 bullets" too).
+                    if let Some((name, _)) = super::text::strip_any(c, "in |In |for |For ")
                         .and_then(|r| r.split_once(','))
                         .filter(|(n, _)| {
                             n.starts_with(super::text::ascii_upper_char)
@@ -1884,7 +1902,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
                         // words": a sentence's first clause, where the message lists it.
                         && (k > 0 || {
                             let n = name.to_ascii_lowercase();
-                            super::text::parts("sections | and |, ")
+                            super::text::parts("sections |headings | and |, ")
                                 .iter()
                                 .any(|p| cx.lower.has([p, n.as_str()].concat().as_str()))
                         }))
@@ -1978,23 +1996,57 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         .flatten();
     // "Post a summary for Slack (no tables in the Slack part), then the full report": a ban in
     // brackets is placed where they say, whatever the sentence names around them.
+    // "… one for volunteers (don't use the words "API" or "database" in it)", "a summary for
+    // the directors — it must not use …": the text named for its readers before the aside.
+    let for_whom = |open: char| {
+        let (before, rest) = text.split_once(open)?;
+        let aside = rest
+            .split([')', '\u{2014}'])
+            .next()?
+            .trim()
+            .to_ascii_lowercase();
+        let (head, whom) = before
+            .rsplit(&[':', ',', ';'][..])
+            .next()?
+            .trim_end()
+            .rsplit_once(" for ")?;
+        let whom = whom.strip_prefix("the ").unwrap_or(whom);
+        let name = match head.rsplit(' ').next()? {
+            "one" => whom,
+            noun => noun,
+        };
+        ((aside.ends_with(" in it") || aside.starts_with("it "))
+            && has_words_any(&aside, "no|not|never|don't|avoid")
+            && (1..=2).contains(&whom.split(' ').count()))
+        .then(|| parts::Part::Named(name.to_ascii_lowercase()))
+    };
     let in_brackets = || {
         let inner = text.split_once('(')?.1.split(')').next()?;
         let l = inner.to_ascii_lowercase();
         // (Checked only where that part is shown.)
         match has_words_any(&l, "no|not|never|don't|avoid")
-            .then(|| parts::place_of(inner))
+            .then(|| parts::place_of(inner).or_else(|| for_whom('(')))
             .flatten()?
         {
             parts::Part::Maybe(name) => Some(parts::Part::Named(name)),
             p => Some(p),
         }
     };
+    // "The one-line summary at the top of your report must not contain …; the rest of the
+    // report can use it": the part named, the report only where it sits.
+    let top_part = || {
+        let subject = lower.trim_start().strip_prefix("the ")?;
+        let (subject, _) = subject.split_once(" must ")?;
+        let (name, _) = subject.split_once(" at the top")?;
+        (is_ban(&rule) && lower.has("; the rest of"))
+            .then(|| parts::Part::Named(name.rsplit(' ').next().unwrap_or(name).to_string()))
+    };
     let part = match placeable
-        .then(in_brackets)
+        .then(|| in_brackets().or_else(|| for_whom('\u{2014}')))
         .flatten()
         .or_else(|| parts::place_of(text).filter(|_| placed))
         .or(bracketed)
+        .or_else(top_part)
     {
         Some(place) => Some(place),
         // "1. **Summary for the PM** — plain words. Three to five sentences.": the rules of a
@@ -3809,17 +3861,16 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // "Description in lowercase", "Titles all caps": the case of a part the sentence opens
         // with, not of the whole answer.
         let part_first = {
-            let mut words = ws
-                .iter()
-                .map(|(_, w)| *w)
-                .skip_while(|w| crate::drift::text::in_list("the|each|every|all|a|your", w));
+            let mut words = ws.iter().map(|(_, w)| *w).skip_while(|w| {
+                crate::drift::text::in_list("the|each|every|all|a|your|any|new", w)
+            });
             let first = words.next();
             // "Name the bucket in lowercase" names a thing; "Name three languages, all in
             // lowercase" asks for an answer.
             let counted = words.next().is_some_and(|w| number(w).is_some());
             (first == Some("name") && !counted)
                 || first.is_some_and(|w| {
-                    crate::drift::text::in_list("description|descriptions|subject|title|titles|caption|captions|hashtags|tags|headline|headlines|names", w)
+                    crate::drift::text::in_list("description|descriptions|subject|title|titles|caption|captions|hashtags|tags|headline|headlines|names|log|logs|strings|labels|slugs|filenames|identifiers|branch|branches", w)
                 })
         };
         // "Finish with the line READY (all caps, no punctuation)": an aside on one line.
@@ -3835,7 +3886,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // "A one-line verdict in ALL CAPS first, then a short justification" too.
         let one_line = has_any_in(&lower, "one-line|one line|single-line|single line")
             && ((lower.has("first") && has_any_in(&lower, ", then |; then | then a "))
-                || has_any_in(&lower, "then a normal|underneath|below it|below that")
+                || has_any_in(&lower, "then a normal|underneath|below it|below that|the rest can|written normally")
                 || *more_below.get_or_init(|| {
                     has_any_in(
                         &cx.lower,
@@ -3851,7 +3902,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             });
         // "A status on the first line in ALL CAPS …, then describe it in normal case": the
         // first line's case.
-        let first_line = has_any_in(
+        // ("… for the commit's first line, all lowercase": the commit's, checked by its form.)
+        let first_line = has_any_in(&lower, "commit's first line|commit subject|subject line")
+            || has_any_in(
             &lower,
             "first line|the top line|top of your reply|with a status line|with a one-word status",
         )
@@ -3863,7 +3916,13 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // not told.
         let excepted = has_any_in(&lower, "except |the only exception")
             && !has_any_in(&lower, "anything except|nothing except");
-        if asks_about
+        // "Any log messages you add must be lowercase": the messages logged, where shown.
+        if part_first && ws.iter().any(|(_, w)| *w == "log") && lowercase_asked {
+            push(
+                sentence,
+                Rule::InPart("log messages".into(), Box::new(Rule::Lowercase)),
+            );
+        } else if asks_about
             || operation
             || part_first
             || aside_only
@@ -4059,7 +4118,18 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         if has_any_in(&lower, END_CUES)
             && (!lower.has("kind of thing") || has_any_in(&lower, "exact|verbatim"))
         {
-            if let Some(p) = ending_phrase(sentence, &lower).filter(|p| !template(p)) {
+            // ("Don't use 'etc.'; finish your lists properly": the ending cue's own clause.)
+            let cued_with = |p: &String| {
+                let mut holders = sentence
+                    .split("; ")
+                    .filter(|c| c.contains(p.as_str()))
+                    .peekable();
+                holders.peek().is_none()
+                    || holders.any(|c| has_any_in(&c.to_ascii_lowercase(), END_CUES))
+            };
+            if let Some(p) =
+                ending_phrase(sentence, &lower).filter(|p| !template(p) && cued_with(p))
+            {
                 if let Some(choices) = alternatives(&p) {
                     // "`Confidence: high|medium|low`": one of the three.
                     push(sentence, Rule::EndsWithOneOf(choices));
@@ -4133,9 +4203,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // "In the email, say 'guests', never 'customers'": a term in place of another, said of
         // a part (not read above); the term itself is not asked.
         if matches!(words_rule, Some((false, _)))
-            && lower
-                .find_str(", never ")
-                .is_some_and(|i| term_asked(lower.get(..i).unwrap_or_default()))
+            && [", never ", ", not "].iter().any(|p| {
+                lower
+                    .find_str(p)
+                    .is_some_and(|i| term_asked(lower.get(..i).unwrap_or_default()))
+            })
         {
             words_rule = None;
         }
@@ -8360,7 +8432,8 @@ fn in_the_named_part(lower: &str, asked: &[String]) -> bool {
 fn twelve_hour_time(text: &str) -> Option<String> {
     let prose = prose_of(text);
     for line in prose.lines().filter(|l| !l.trim_start().starts_with('>')) {
-        let line = without_quoted(line).to_ascii_lowercase();
+        // (A quoted time is someone's words: "the request says "2pm"".)
+        let line = cut_quoted(line, |_, _| false).to_ascii_lowercase();
         let b = line.as_bytes();
         for marker in "am|pm|a.m.|p.m.".split('|') {
             for (at, _) in line.match_indices(marker) {
@@ -9426,14 +9499,23 @@ fn optional_named(lower: &str, name: &str) -> bool {
             .unwrap_or_default()
             .trim_start_matches(&['`', '"', '\'', '*', '\u{201d}', '\u{2019}', ' ', '('][..]);
         r.starts_with("optional") || r.starts_with("only if") || r.starts_with("if any")
-    }) || super::text::parts("leave out|omit|skip|drop")
-        .iter()
-        .any(|v| {
-            // "you can leave out 'Follow-ups' if there aren't any".
-            lower.contains(&format!("{v} '{name}' if"))
-                || lower.contains(&format!("{v} \"{name}\" if"))
-                || lower.contains(&format!("{v} `{name}` if"))
+    }) || super::text::parts(
+        "leave out |leaving out |omit |omitting |skip |skipping |drop |dropping ",
+    )
+    .iter()
+    .any(|v| {
+        // "you can leave out 'Follow-ups' if there aren't any", "leaving out Open
+        // questions if there aren't any".
+        let marks = &['`', '"', '\'', '#', ' '][..];
+        lower.match_indices(v).any(|(i, _)| {
+            lower
+                .get(i + v.len()..)
+                .unwrap_or_default()
+                .trim_start_matches(marks)
+                .strip_prefix(name.as_str())
+                .is_some_and(|r| r.trim_start_matches(marks).starts_with("if "))
         })
+    })
 }
 
 /// Whether a ban's subject is quoted words ("the codename 'Falcon' must not appear").

@@ -2387,7 +2387,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             });
         let objects = match what.iter().position(|t| {
             crate::drift::text::in_list(
-                "vendor|supplier|partner|competitor|provider|contractor|codenam",
+                "vendor|supplier|partner|competitor|provider|contractor|processor|carrier|insurer|lender|codenam",
                 &t.stem,
             )
         }) {

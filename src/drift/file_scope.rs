@@ -115,6 +115,12 @@ fn permitted_paths(instructions: &str) -> Vec<String> {
             .iter()
             .filter_map(|p| clause.find(p).map(|i| i + p.len()))
             .min();
+            // "…; new test files under `tests/` are allowed too": the clause's subject.
+            let subject_allowed =
+                text::contains_any(clause, " are allowed| is allowed| are fine| is fine")
+                    && !text::word_runs(clause, |b| b.is_ascii_alphanumeric() || b == b'\'')
+                        .any(|(_, w)| super::constraints::negator(w));
+            let placed = placed.or(subject_allowed.then_some(0));
             let Some(at) = text::parts(PERMITS)
                 .iter()
                 .filter_map(|p| clause.find(p).map(|i| i + p.len()))

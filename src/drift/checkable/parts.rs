@@ -129,7 +129,16 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
     for (k, (at, w)) in ws.iter().enumerate() {
         // The count is in the part word's clause: "a Summary section of exactly 3 bullets", not
         // "Use the heading 'Summary'; keep it under 100 words".
-        if !crate::drift::text::in_list(PART_WORDS, w) || !counts_in_clause(&lower, *at) {
+        // ("For the Risks section: no more than 2 bullets": the count after its label.)
+        let labelled = || {
+            lower
+                .get(at + w.len()..)
+                .and_then(|r| r.strip_prefix(':'))
+                .is_some_and(|r| counts_in_clause(r, r.len() - r.trim_start().len()))
+        };
+        if !crate::drift::text::in_list(PART_WORDS, w)
+            || !(counts_in_clause(&lower, *at) || labelled())
+        {
             continue;
         }
         // "code blocks" and "keys" of a JSON answer are no part: "key" must be the head of a
@@ -1051,8 +1060,9 @@ pub(super) fn code_part(message: &str) -> Option<String> {
                 "then put the diff|then put the code|then put the patch|and put the diff|and put the code|and put the patch",
             )
             // "…; put the technical detail and diff under a `## Technical` heading".
+            // ("…; put any stack traces in an appendix".)
             || (ws.first().is_some_and(|w| w.1 == "put")
-                && has("diff|diffs|code|patch|snippets")
+                && has("diff|diffs|code|patch|snippets|traces|logs|queries")
                 && !ws.iter().any(|(_, w)| super::negates(w)));
         // "…, then a section for developers with the diff": the section asked to hold it.
         let with_code = lower.match_indices("section for ").find_map(|(i, m)| {
@@ -1360,12 +1370,18 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
             return own;
         }
     }
-    // "Appendix" alone on its line: the part "put it in an appendix" names, to the end.
-    if name == "appendix" {
+    // "Appendix" alone on its line: the part "put it in an appendix" names, to the end
+    // ("Engineering appendix" too).
+    if name == "appendix" || name.ends_with(" appendix") {
         if let Some(l) = result.lines().find(|l| l.trim().eq_ignore_ascii_case(name)) {
             let at = l.as_ptr() as usize - result.as_ptr() as usize + l.len();
             return result.get(at..).map(str::to_string);
         }
+    }
+    // "Any log messages you add must be lowercase": the messages the result's code logs.
+    if name == "log messages" {
+        let found = log_messages(result);
+        return (!found.is_empty()).then(|| found.join("\n"));
     }
     // "the commit message" shown under "Commit:".
     if name == "commit message" {
@@ -1404,6 +1420,37 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
         }
     }
     find_named(result, name)
+}
+
+/// The string literals a result logs: the first argument of a call whose name says it logs
+/// (`logger.warning("…")`, `console.error("…")`), or a code span that is one quoted string
+/// (a listed message: `` `"retry limit reached"` ``).
+fn log_messages(result: &str) -> Vec<&str> {
+    let mut found = Vec::new();
+    for (i, _) in result.match_indices('"') {
+        let before = result.get(..i).unwrap_or_default();
+        let head = before.strip_suffix('f').unwrap_or(before);
+        let called = head.strip_suffix('(').is_some_and(|h| {
+            let callee = h
+                .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '_'))
+                .next()
+                .unwrap_or_default()
+                .to_ascii_lowercase();
+            crate::drift::text::contains_any(&callee, "log|warn|info|error|debug|fatal|trace")
+        });
+        let listed = before.ends_with('`');
+        if !(called || listed) {
+            continue;
+        }
+        let Some(body) = result.get(i + 1..).and_then(|r| r.split('"').next()) else {
+            continue;
+        };
+        let closed = result.get(i + 1 + body.len()..).unwrap_or_default();
+        if !body.contains('\n') && (called || closed.starts_with("\"`")) {
+            found.push(body);
+        }
+    }
+    found
 }
 
 fn find_named(result: &str, name: &str) -> Option<String> {

@@ -53,6 +53,9 @@ pub struct InUnit {
     pub unit: String,
     /// A latency's figures: seconds against milliseconds only.
     pub latency: bool,
+    /// One figure's unit ("Give the estimate in hours, not days"): met where a figure in it is
+    /// given (the reply's other durations measure other things).
+    pub one: bool,
 }
 
 /// Nouns of a kind of figure a sentence puts in one unit.
@@ -108,6 +111,7 @@ pub fn asked(lower: &str) -> Option<InUnit> {
     Some(InUnit {
         unit: canon.to_string(),
         latency: matches!(w(noun), "latency" | "latencies"),
+        one: w(noun.saturating_sub(1)) == "the" && !w(noun).ends_with('s') && w(noun) != "answer",
     })
 }
 
@@ -145,6 +149,7 @@ pub fn first_break(rule: &InUnit, text: &str) -> Option<String> {
     let text = readable(text);
     // Tokens split at spaces; a figure and its unit may be one token ("46°F", "1.5h").
     let toks: Vec<&str> = text.split_whitespace().gather();
+    let mut other_unit = None;
     for (i, tok) in toks.iter().enumerate() {
         let t = tok.trim_start_matches(&['(', '~', '≈', '+', '±'][..]);
         let digits = t
@@ -227,6 +232,9 @@ pub fn first_break(rule: &InUnit, text: &str) -> Option<String> {
         {
             continue;
         }
+        if canon == rule.unit && rule.one {
+            return None;
+        }
         if dim != asked_dim || canon == rule.unit {
             continue;
         }
@@ -244,10 +252,13 @@ pub fn first_break(rule: &InUnit, text: &str) -> Option<String> {
                 t.trim_end_matches(crate::drift::text::not_alnum_char)
                     .to_string()
             };
-            return Some(shown);
+            if !rule.one {
+                return Some(shown);
+            }
+            other_unit.get_or_insert(shown);
         }
     }
-    None
+    other_unit
 }
 
 /// The rule in words.
