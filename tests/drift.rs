@@ -12223,3 +12223,53 @@ fn the_session_85_second_round_is_read() {
         "## Summary for box office\nAn error stopped two tickets. Both are now sent.\n\n## Log\nRotated key.",
     );
 }
+
+#[test]
+fn the_session_85_third_round_is_read() {
+    // "anywhere in the X table": the table's rows.
+    clean(
+        "Build the March boiler-service schedule as a table. Don't write 'TBC' anywhere in the schedule table; for sites without a date, write 'unscheduled'.",
+        "| Site | Date |\n|---|---|\n| Depot A | 2025-03-04 |\n| Depot B | unscheduled |\n\nThe old sheet had 'TBC' in 5 rows; 4 now have dates.",
+    );
+    flagged(
+        "Build the March boiler-service schedule as a table. Don't write 'TBC' anywhere in the schedule table; for sites without a date, write 'unscheduled'.",
+        "| Site | Date |\n|---|---|\n| Depot A | 2025-03-04 |\n| Depot B | TBC |",
+    );
+    // "in the X section, use at most N": the section's count.
+    clean(
+        "Plan the move of the booking data to the new server. Use the sections `## Steps` and `## Risks`; in the Risks section, use at most two bullets.",
+        "## Steps\n- Freeze bookings at 22:00.\n- Copy the tables.\n- Compare counts.\n- Switch the app over.\n\n## Risks\n- The copy overruns into opening time.\n- Old rows in local time.",
+    );
+    flagged(
+        "Plan the move of the booking data to the new server. Use the sections `## Steps` and `## Risks`; in the Risks section, use at most two bullets.",
+        "## Steps\n- Freeze bookings at 22:00.\n\n## Risks\n- The copy overruns.\n- Old rows in local time.\n- Reports that use old SQL.",
+    );
+    // A maker's name is a value the message does not give.
+    clean(
+        "Write the public notice that K2 is out of use until Monday, and tell me anything I should know. The notice must not mention the kiln's manufacturer.",
+        "Notice:\n\n> Our K2 kiln is out of use until Monday while a part is replaced.\n\nFor you: the part comes from Kilnworks Ltd and is due Friday.",
+    );
+    // "internal ticket numbers": a ticket with no number beside it is no ticket number.
+    clean(
+        "Write a patron FAQ about the new cloakroom. The FAQ must not mention internal ticket numbers; your covering note to me can.",
+        "Covering note: this follows CLK-44 and CLK-51.\n\n**Is the cloakroom free?**\nYes, and your ticket is printed at the desk.\n\n**Can I leave a pram?**\nYes.",
+    );
+    flagged(
+        "Write a patron FAQ about the new cloakroom. The FAQ must not mention internal ticket numbers; your covering note to me can.",
+        "**Is the cloakroom free?**\nYes, since ticket CLK-44 was closed.\n\n**Can I leave a pram?**\nYes.",
+    );
+    // "the one exception is X, which they want called Y": a banned word let back in for one use.
+    clean(
+        "Summarise the open faults for the trustees. Don't use the word 'critical'; we overuse it. Update from Meg: the one exception is the boiler fault, which the trustees want explicitly called critical.",
+        "Open faults:\n\n1. **Boiler pressure drops (F-12):** critical. It cut out twice this week.\n2. **Gate sensor (F-9):** cosmetic.",
+    );
+    // "a section headed 'X' with whatever technical detail you need": code may go there.
+    clean(
+        "Explain in plain English to the front desk why the gift cards stopped working; no code blocks in that explanation. Underneath, add a section headed '## For developers' with whatever technical detail you need.",
+        "The gift cards were read as expiring a day early, so they failed on their last day. They work again.\n\n## For developers\n\n```python\nreturn now < expiry_end\n```",
+    );
+    flagged(
+        "Explain in plain English to the front desk why the gift cards stopped working; no code blocks in that explanation. Underneath, add a section headed '## For developers' with whatever technical detail you need.",
+        "The gift cards failed because of this check:\n\n```python\nreturn now < expiry_start\n```\n\n## For developers\nFixed the comparison.",
+    );
+}

@@ -6182,7 +6182,13 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static str)> {
                 "ban no longer applies|ban is lifted|ban has been lifted|ban is off",
             ) && (has_any_in(&lower, "earlier ban|previous ban|that ban|original ban")
                 || quoted_terms.iter().any(|t| before.has(t) && lower.has(t)));
-        if ban_lifted || quoted_fine || (!negation(&ws_of(&lower)) && fine_by_name()) {
+        // "Don't use 'urgent'. … the one exception is the radio bug, which they want called
+        // urgent": which use is the excepted one is a guess.
+        let excepted = has_any_in(
+            &lower,
+            "the one exception|the only exception|except for the",
+        ) && quoted_terms.iter().any(|t| before.has(t) && lower.has(t));
+        if ban_lifted || quoted_fine || excepted || (!negation(&ws_of(&lower)) && fine_by_name()) {
             out.push((0, at, "forbids"));
         }
         if lower.has("word")

@@ -2352,7 +2352,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         let unnamed = named.is_empty()
             && (objects.iter().any(|o| {
                 crate::drift::text::in_list(
-                    "name|hostnam|ip|url|email|password|token|credenti|phone|address|domain",
+                    "name|hostnam|ip|url|email|password|token|credenti|phone|address|domain|manufactur|brand",
                     o.as_str(),
                 )
             }) || crate::drift::text::contains_any(main, "specific |exact |actual |concrete "));
@@ -3442,10 +3442,25 @@ fn check_negatives_reading(
                         });
                         // "do not mention the price of any individual lot": a price.
                         let priced = crate::drift::text::contains_any(&ban, "mention the price of|mention the prices of|mention the cost of");
+                        // "internal ticket numbers": a ticket's word is their mention only with
+                        // a number beside it ("their ticket is free" names none).
+                        let numbered_kind = |o: &String| {
+                            objects.windows(2).any(|w| matches!(w, [a, n] if a == o && n == "number"))
+                        };
+                        let numbered = |i: usize| {
+                            tk.get(i..(i + 4).min(tk.len())).is_some_and(|p| {
+                                p.iter().any(|t| {
+                                    t.word.contains(crate::drift::text::digit_char)
+                                        || crate::drift::text::in_list("number|no|ref|id", &t.stem)
+                                })
+                            })
+                        };
                         tk.iter()
                             .enumerate()
                             .find(|(i, t)| {
-                                objects.iter().any(|o| stems_at(tk, *i, o))
+                                objects
+                                    .iter()
+                                    .any(|o| stems_at(tk, *i, o) && (!numbered_kind(o) || numbered(*i)))
                                     && (!(amount || priced) || sentence_has_figure(lw, t.at, priced))
                                     && !negated(lw, t.at, &t.word)
                                     && !fenced

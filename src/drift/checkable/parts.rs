@@ -129,11 +129,24 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
     for (k, (at, w)) in ws.iter().enumerate() {
         // The count is in the part word's clause: "a Summary section of exactly 3 bullets", not
         // "Use the heading 'Summary'; keep it under 100 words".
-        // ("For the Risks section: no more than 2 bullets": the count after its label.)
+        // ("For the Risks section: no more than 2 bullets", "in the Risks section, use at most
+        // three": the count after the place it opens with.)
         let labelled = || {
+            let opens = lower
+                .get(..*at)
+                .and_then(|b| b.rsplit(&[';', '.', ':'][..]).next())
+                .is_some_and(|b| {
+                    crate::drift::text::starts_with_any(
+                        b.trim_start(),
+                        "in the |for the |under the ",
+                    )
+                });
             lower
                 .get(at + w.len()..)
-                .and_then(|r| r.strip_prefix(':'))
+                .and_then(|r| {
+                    r.strip_prefix(':')
+                        .or(r.strip_prefix(',').filter(|_| opens))
+                })
                 .is_some_and(|r| counts_in_clause(r, r.len() - r.trim_start().len()))
         };
         if !crate::drift::text::in_list(PART_WORDS, w)
@@ -621,6 +634,14 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
     // "Keep the commit message under 60 characters and do not use the word 'hotfix' in it".
     {
         let l = sentence.to_ascii_lowercase();
+        // "Don't write 'TBD' anywhere in the schedule table": the table's rows.
+        if l.match_indices(" in the ").any(|(i, m)| {
+            let r = l.get(i + m.len()..).unwrap_or_default();
+            let mut ws = r.split([' ', ';', ',', '.']);
+            ws.next() == Some("table") || ws.next() == Some("table")
+        }) {
+            return Some(Part::Named("table".into()));
+        }
         // "The PR title must not contain the word 'hotfix'", "the release note title must
         // not …": the title's, which the reply labels.
         let ws = super::ws_of(&l);
@@ -1094,8 +1115,20 @@ pub(super) fn code_part(message: &str) -> Option<String> {
             )
             .then(|| name.to_ascii_lowercase())
         });
+        // "Underneath, add a section headed '## For engineers' with whatever technical detail
+        // you need": the part detail is sent to.
+        let detail = super::has_any_in(&lower, "whatever technical|any technical detail|whatever detail")
+            .then(|| {
+                let at = crate::drift::text::first_end(&lower, "headed |called |named |titled ")?;
+                let r = s.get(at..)?;
+                let q = r.chars().next().filter(|c| "'\"`".contains(*c))?;
+                let (name, _) = r.get(1..)?.split_once(q)?;
+                Some(name.trim_start_matches(&['#', ' '][..]).to_ascii_lowercase())
+            })
+            .flatten();
         with_code
             .or(free)
+            .or(detail)
             .or_else(|| allows.then(|| elsewhere_part(s).or(appendix)).flatten())
     })
 }
@@ -1377,6 +1410,14 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
             let at = l.as_ptr() as usize - result.as_ptr() as usize + l.len();
             return result.get(at..).map(str::to_string);
         }
+    }
+    // "… in the schedule table": the rows of the result's Markdown table.
+    if name == "table" {
+        let rows: Vec<&str> = result
+            .lines()
+            .filter(|l| l.trim_start().starts_with('|'))
+            .gather();
+        return (!rows.is_empty()).then(|| rows.join("\n"));
     }
     // "Any log messages you add must be lowercase": the messages the result's code logs.
     if name == "log messages" {
@@ -1943,7 +1984,8 @@ pub(in crate::drift) fn free_part(message: &str, frees: &'static str) -> Option<
     lower.split(&['.', ';', '\n'][..]).find_map(|clause| {
         let clause = clause.trim_start();
         let clause = clause.strip_prefix("but ").unwrap_or(clause);
-        let rest = clause.strip_prefix("the ")?;
+        // ("…; your covering note to me can.")
+        let rest = clause.strip_prefix("the ").or(clause.strip_prefix("your "))?;
         // ("…; the internal note can.": the verb left out.)
         if !super::has_any_in(rest, frees)
             && !crate::drift::text::ends_with_any(rest.trim_end(), " can| may")
@@ -1953,7 +1995,7 @@ pub(in crate::drift) fn free_part(message: &str, frees: &'static str) -> Option<
         let name = rest
             .split(' ')
             .take_while(|w| {
-                !crate::drift::text::in_list("you|we|i|they|can|may|is|are|that|which|should|will", w)
+                !crate::drift::text::in_list("you|we|i|they|can|may|is|are|that|which|should|will|to", w)
             })
             .gather();
         // A text ("the Slack summary"), not a person ("the customer may use emojis").
