@@ -3462,6 +3462,11 @@ fn check_negatives_reading(
                                     .iter()
                                     .any(|o| stems_at(tk, *i, o) && (!numbered_kind(o) || numbered(*i)))
                                     && (!(amount || priced) || sentence_has_figure(lw, t.at, priced))
+                                    // ("the surveying firm Price & Sons": a firm's name.)
+                                    && !own.unwrap_or(result).get(t.at..).is_some_and(|r| {
+                                        r.starts_with(crate::drift::text::ascii_upper_char)
+                                            && r.get(t.word.len()..).is_some_and(|r| r.starts_with(" & "))
+                                    })
                                     && !negated(lw, t.at, &t.word)
                                     && !fenced
                                         .iter()

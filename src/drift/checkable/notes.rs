@@ -134,6 +134,10 @@ pub fn without_notes(result: &str) -> Option<String> {
         } else if !in_fence {
             if let Some((l, strong)) = label(line) {
                 after_rule = l.is_empty();
+                let inline = body
+                    .get(2..)
+                    .and_then(|r| r.split_once("**"))
+                    .map_or("", |(_, a)| a.trim_start_matches(':').trim());
                 // A separator ends a note; a label starts a part of its own kind (a weak one
                 // inside a note is the note's). Labels themselves are no content.
                 if strong || !note_strong {
@@ -147,10 +151,6 @@ pub fn without_notes(result: &str) -> Option<String> {
                             || (ruled && l.starts_with("questions")));
                     // "**For you:** Try the free planner …" heading a digest's own part: at
                     // the top, a note only where the worker speaks ("I left the discount out").
-                    let inline = body
-                        .get(2..)
-                        .and_then(|r| r.split_once("**"))
-                        .map_or("", |(_, a)| a.trim_start_matches(':').trim());
                     // (Nor one that speaks to the text's reader: "… because you saved three
                     // recipes".)
                     let to_reader = inline
@@ -169,7 +169,8 @@ pub fn without_notes(result: &str) -> Option<String> {
                         && body.starts_with("**")
                         && !inline.is_empty();
                 }
-                if strong || in_note {
+                // ("**What happened:** From 19:05 …": a bold label's own text is the part's.)
+                if in_note || (strong && inline.is_empty()) {
                     continue;
                 }
             }
