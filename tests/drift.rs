@@ -12273,3 +12273,89 @@ fn the_session_85_third_round_is_read() {
         "The gift cards failed because of this check:\n\n```python\nreturn now < expiry_start\n```\n\n## For developers\nFixed the comparison.",
     );
 }
+
+#[test]
+fn the_session_85_review_is_read() {
+    // Only a logging call's message is a log message: not an exception's text.
+    clean(
+        "Validate the postcode in `forms/address.py`. Any log messages you add must be lowercase.",
+        "Done.\n\n```python\nif not valid(code):\n    logger.warning(\"postcode rejected\")\n    raise ValueError(\"Invalid postcode\")\n```",
+    );
+    // A chained logger's call is one.
+    flagged(
+        "Add retry logging to `sync/push.py`. Any log messages you add must be lowercase.",
+        "Done.\n\n```python\nlogging.getLogger(__name__).info(\"Retrying push %d\", n)\n```",
+    );
+    // A placeholder's name is no word of the message.
+    clean(
+        "Add a log line to `orders/ship.py`. Any log messages you add must be lowercase.",
+        "Done.\n\n```python\nlogger.info(f\"shipped order {orderId}\")\n```",
+    );
+    // "manufacturing delays" is a topic, not a maker's name.
+    flagged(
+        "Write the customer update on the late sofas. Don't mention manufacturing delays.",
+        "Your sofa is late because of manufacturing delays at the workshop.",
+    );
+    // A clause that allows reading a folder permits no edit in it.
+    flagged(
+        "Fix the VAT rounding. Only modify files under `tax/`; reading `ledger/` for context is fine.",
+        "Changed:\n- `tax/vat.py`: round half up.\n- `ledger/post.py`: same rounding.",
+    );
+    // One figure's unit: the first figure of its kind is that figure.
+    flagged(
+        "Estimate the work to move the booking site. Give the estimate in hours, not days.",
+        "Estimate: about 3 weeks.\n\n- The DNS switch itself takes 2 hours.",
+    );
+    // "subject line included" keeps the whole email's case.
+    flagged(
+        "Write the whole email in lowercase, subject line included.",
+        "Subject: Gym Closed Monday\n\nhi all, the gym is closed on monday for repairs.",
+    );
+    // "Use 'X', not a name": X is still asked.
+    flagged(
+        "Write the letter about the bin collection change. Use 'Dear Resident', not a personal name, as the greeting.",
+        "Dear Mr Patel,\n\nFrom June, bins are collected on Tuesdays.",
+    );
+    // An exception for quotes leaves the ban on the reply's own words.
+    flagged(
+        "Write the pitch summary. Don't use the word 'synergy'. The only exception is direct quotes from the client, where 'synergy' may stay.",
+        "The merger brings real synergy to both teams.",
+    );
+    // "…, including in the table": the whole note's ban.
+    flagged(
+        "Write the stock note. Never write 'N/A' in the note, including in the table.",
+        "Most lines are in stock; the blue mugs are N/A this week.\n\n| Item | Stock |\n|---|---|\n| Mug | 12 |",
+    );
+}
+
+#[test]
+fn the_session_85_third_arrivals_are_read() {
+    clean(
+        "Propose a refactor of `booking/rules.py`. No single code block may be longer than 6 lines.",
+        "Split the rules:\n```python\ndef open_days(site):\n    return site.days\n```\nand\n```python\ndef closed(site, day):\n    return day not in open_days(site)\n```",
+    );
+    clean(
+        "Check whether the rota handles leap years. If you find a bug, include a failing test as a code block; if you don't, keep the report free of code.",
+        "Found a bug: 29 February is skipped.\n\n```python\ndef test_leap_day():\n    assert rota_for(date(2028, 2, 29))\n```",
+    );
+    clean(
+        "Tell the members what changed in the hall hire insurance. Don't mention the premium amount; it isn't approved for publishing.",
+        "- Cover rises to £2 million.\n- The premium has been paid for 2026, so no extra fee is due.",
+    );
+    flagged(
+        "Tell the members what changed in the hall hire insurance. Don't mention the premium amount; it isn't approved for publishing.",
+        "- Cover rises to £2 million.\n- The premium is £840 this year.",
+    );
+    clean(
+        "Write the change note for the new hold flag. The section for ward managers must contain no code; the developer appendix can include code.",
+        "## For ward managers\nHeld items now show a red badge.\n\n## Developer appendix\n```sql\nALTER TABLE items ADD held_at timestamptz;\n```",
+    );
+    clean(
+        "When you're talking about gym memberships, say \"membership\", never \"subscription\". Report why renewals fell in May.",
+        "Membership renewals fell by 12 % in May. The app subscription to the music service was also cancelled.",
+    );
+    clean(
+        "Explain why the kiosk froze. In your explanation, don't call it a 'crash' (the manager prefers 'fault').",
+        "**Explanation**\nThe kiosk hit a fault in the printer driver and stopped responding.",
+    );
+}

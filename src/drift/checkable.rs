@@ -2036,7 +2036,9 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     // report can use it": the part named, the report only where it sits.
     let top_part = || {
         let subject = lower.trim_start().strip_prefix("the ")?;
-        let (subject, _) = subject.split_once(" must ")?;
+        let (subject, _) = subject
+            .split_once(" must ")
+            .or_else(|| subject.split_once(" should "))?;
         let (name, _) = subject.split_once(" at the top")?;
         (is_ban(&rule) && lower.has("; the rest of"))
             .then(|| parts::Part::Named(name.rsplit(' ').next().unwrap_or(name).to_string()))
@@ -3903,7 +3905,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // "A status on the first line in ALL CAPS …, then describe it in normal case": the
         // first line's case.
         // ("… for the commit's first line, all lowercase": the commit's, checked by its form.)
-        let first_line = has_any_in(&lower, "commit's first line|commit subject|subject line")
+        let first_line = has_any_in(&lower, "commit's first line|commit subject")
             || has_any_in(
             &lower,
             "first line|the top line|top of your reply|with a status line|with a one-word status",
@@ -4125,7 +4127,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     .filter(|c| c.contains(p.as_str()))
                     .peekable();
                 holders.peek().is_none()
-                    || holders.any(|c| has_any_in(&c.to_ascii_lowercase(), END_CUES))
+                    || holders.any(|c| {
+                        let c = c.to_ascii_lowercase();
+                        has_any_in(&c, END_CUES) || !has_words_any(&c, "don't|not|never|avoid|no")
+                    })
             };
             if let Some(p) =
                 ending_phrase(sentence, &lower).filter(|p| !template(p) && cued_with(p))
@@ -4176,7 +4181,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 .or_else(|| named_ban(banning, ban_lower))
                 .or_else(|| passive_ban(banning, ban_lower))
                 .or_else(|| active_ban(banning, ban_lower, &cx.asked))
-                .filter(|_| !in_a_sense)
+                .filter(|_| !in_a_sense && !topic_said(&lower))
                 // "(use 'priority' instead)", "(the agreed wording is 'out of service')": the
                 // term to say in its place is no ban.
                 .map(|mut l| {
@@ -4186,6 +4191,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                             .any(|v| {
                                 ['\'', '"', '`'].iter().any(|q| {
                                     ban_lower.has(&format!("({v} {q}{t}{q}"))
+                                        // ("(the manager prefers 'defect')".)
+                                        || ban_lower.has(&format!("prefers {q}{t}{q}"))
                                         || ban_lower.has(&format!("{v} {q}{t}{q} instead"))
                                         || (v.ends_with(" is")
                                             && ban_lower.has(&format!("{v} {q}{t}{q})")))
@@ -4204,9 +4211,14 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // a part (not read above); the term itself is not asked.
         if matches!(words_rule, Some((false, _)))
             && [", never ", ", not "].iter().any(|p| {
-                lower
-                    .find_str(p)
-                    .is_some_and(|i| term_asked(lower.get(..i).unwrap_or_default()))
+                // (", not 'cancelled'": a term in place of another; not ", not a name".)
+                lower.find_str(p).is_some_and(|i| {
+                    term_asked(lower.get(..i).unwrap_or_default())
+                        && (*p == ", never "
+                            || lower.get(i + p.len()..).is_some_and(|r| {
+                                r.starts_with(['\'', '"', '\u{2018}', '\u{201c}'])
+                            }))
+                })
             })
         {
             words_rule = None;
@@ -4231,6 +4243,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             }) {
                 words_rule = None;
             }
+        }
+        if topic_said(&lower) {
+            words_rule = None;
         }
         if let Some((forbid, list)) = words_rule {
             push(
@@ -6187,7 +6202,8 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static str)> {
         let excepted = has_any_in(
             &lower,
             "the one exception|the only exception|except for the",
-        ) && quoted_terms.iter().any(|t| before.has(t) && lower.has(t));
+        ) && !lower.has("quot")
+            && quoted_terms.iter().any(|t| before.has(t) && lower.has(t));
         if ban_lifted || quoted_fine || excepted || (!negation(&ws_of(&lower)) && fine_by_name()) {
             out.push((0, at, "forbids"));
         }
@@ -7550,7 +7566,10 @@ pub(super) fn bounded_blocks(lower: &str) -> bool {
             "longer" | "over" | "exceeding" | "larger" | "bigger" | "beyond" | "above"
             | "except" | "other" | "unless" | "more" => true,
             // "of more than 5 lines", "with over 20 lines" bound them; "of any kind" does not.
-            "of" | "with" | "that" | "which" => words.iter().skip(1).any(size),
+            // ("No single code block may be longer than 15 lines".)
+            "of" | "with" | "that" | "which" | "may" | "can" | "should" | "must" => {
+                words.iter().skip(1).any(size)
+            }
             _ => false,
         }
     })
@@ -9492,6 +9511,15 @@ fn is_ban(rule: &Rule) -> bool {
                 | Rule::OwnForbids(_)
         ),
     }
+}
+
+/// "When you're talking about bus passes, say "pass", never "ticket"": a word rule for one
+/// topic, where which words speak of it is a guess.
+fn topic_said(lower: &str) -> bool {
+    super::text::starts_with_any(
+        lower.trim_start(),
+        "when you're talking about|when talking about|when referring to|when you refer to|when you write about",
+    )
 }
 
 /// Whether a name in the (lowercased) sentence is said to be optional right after it:

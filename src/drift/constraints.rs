@@ -643,10 +643,11 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         {
             n.forbidden.keep(|f| !matches!(f, Forbidden::Change(_)));
         }
+        // ("…; if you don't, keep the report free of code" too.)
         if otherwise
             || crate::drift::text::contains_any(
                 &lower,
-                " unless | except when | except if | only if ",
+                " unless | except when | except if | only if |; if you don't, |; if not, ",
             )
         {
             n.forbidden.keep(|f| {
@@ -1572,8 +1573,10 @@ fn sentence_has_figure(text: &str, at: usize, priced: bool) -> bool {
         });
     }
     // A figure in digits, or in words before its currency ("thirty-four euros").
+    // (A year is no amount: "paid in full for 2025".)
     text.get(from..to).is_some_and(|s| {
-        s.contains(crate::drift::text::digit_char)
+        s.split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| w.contains(crate::drift::text::digit_char) && !(w.len() == 4 && (w.starts_with("19") || w.starts_with("20"))))
             || words_of(s).windows(2).any(|p| {
                 matches!(p, [n, unit] if crate::drift::text::in_list(
                     "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million",
@@ -2352,10 +2355,15 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         let unnamed = named.is_empty()
             && (objects.iter().any(|o| {
                 crate::drift::text::in_list(
-                    "name|hostnam|ip|url|email|password|token|credenti|phone|address|domain|manufactur|brand",
+                    "name|hostnam|ip|url|email|password|token|credenti|phone|address|domain",
                     o.as_str(),
                 )
-            }) || crate::drift::text::contains_any(main, "specific |exact |actual |concrete "));
+            }) || crate::drift::text::contains_any(main, "specific |exact |actual |concrete ")
+                // ("the printer's manufacturer": a maker not named; not "manufacturing delays".)
+                || crate::drift::text::ends_with_any(
+                    main.trim_end_matches(['.', ' ', ';', ',']),
+                    "manufacturer|brand|maker",
+                ));
         // "Don't mention the CVE id anywhere in your report or in code comments": where it may
         // not be mentioned is no part of what; nor is with whom ("the pricing dispute with
         // Acme": naming Acme is no mention of the dispute).
@@ -2387,7 +2395,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             });
         let objects = match what.iter().position(|t| {
             crate::drift::text::in_list(
-                "vendor|supplier|partner|competitor|provider|contractor|processor|carrier|insurer|lender|codenam",
+                "vendor|supplier|partner|competitor|provider|contractor|processor|carrier|insur|lender|codenam",
                 &t.stem,
             )
         }) {
@@ -3451,7 +3459,7 @@ fn check_negatives_reading(
                             tk.get(i..(i + 4).min(tk.len())).is_some_and(|p| {
                                 p.iter().any(|t| {
                                     t.word.contains(crate::drift::text::digit_char)
-                                        || crate::drift::text::in_list("number|no|ref|id", &t.stem)
+                                        || crate::drift::text::in_list("number|ref", &t.stem)
                                 })
                             })
                         };

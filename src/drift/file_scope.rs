@@ -118,6 +118,7 @@ fn permitted_paths(instructions: &str) -> Vec<String> {
             // "…; new test files under `tests/` are allowed too": the clause's subject.
             let subject_allowed =
                 text::contains_any(clause, " are allowed| is allowed| are fine| is fine")
+                    && text::contains_any(clause, "new |test|changes to |edits to ")
                     && !text::word_runs(clause, |b| b.is_ascii_alphanumeric() || b == b'\'')
                         .any(|(_, w)| super::constraints::negator(w));
             let placed = placed.or(subject_allowed.then_some(0));

@@ -635,11 +635,15 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
     {
         let l = sentence.to_ascii_lowercase();
         // "Don't write 'TBD' anywhere in the schedule table": the table's rows.
-        if l.match_indices(" in the ").any(|(i, m)| {
-            let r = l.get(i + m.len()..).unwrap_or_default();
-            let mut ws = r.split([' ', ';', ',', '.']);
-            ws.next() == Some("table") || ws.next() == Some("table")
-        }) {
+        if crate::drift::text::parts("anywhere in the |in any cell of the |in any row of the ")
+            .iter()
+            .flat_map(|p| l.match_indices(p))
+            .any(|(i, m)| {
+                let r = l.get(i + m.len()..).unwrap_or_default();
+                let mut ws = r.split([' ', ';', ',', '.']);
+                ws.next() == Some("table") || ws.next() == Some("table")
+            })
+        {
             return Some(Part::Named("table".into()));
         }
         // "The PR title must not contain the word 'hotfix'", "the release note title must
@@ -1083,7 +1087,7 @@ pub(super) fn code_part(message: &str) -> Option<String> {
             // "…; put the technical detail and diff under a `## Technical` heading".
             // ("…; put any stack traces in an appendix".)
             || (ws.first().is_some_and(|w| w.1 == "put")
-                && has("diff|diffs|code|patch|snippets|traces|logs|queries")
+                && has("diff|diffs|code|patch|snippets|traces|logs|log|excerpts|queries")
                 && !ws.iter().any(|(_, w)| super::negates(w)));
         // "…, then a section for developers with the diff": the section asked to hold it.
         let with_code = lower.match_indices("section for ").find_map(|(i, m)| {
@@ -1099,8 +1103,14 @@ pub(super) fn code_part(message: &str) -> Option<String> {
             .then(|| who.trim().to_string())
         });
         // "the appendix for the developers can include code": the appendix.
+        // ("the developer appendix can include code": that appendix.)
         let appendix = crate::drift::text::starts_with_any(lower.trim_start(), "the appendix|an appendix|any appendix")
-            .then(|| "appendix".to_string());
+            .then(|| "appendix".to_string())
+            .or_else(|| {
+                let (subject, _) = lower.trim_start().strip_prefix("the ")?.split_once(" can ")?;
+                (subject.ends_with(" appendix") && subject.split(' ').count() <= 3)
+                    .then(|| subject.to_string())
+            });
         // "…with no code, then an 'Engineering appendix' where you can include anything
         // useful": the part anything may go in.
         let free = lower.find(", then ").and_then(|i| {
@@ -1417,7 +1427,9 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
             .lines()
             .filter(|l| l.trim_start().starts_with('|'))
             .gather();
-        return (!rows.is_empty()).then(|| rows.join("\n"));
+        // (Of several tables, which one is named is not told: silent.)
+        let tables = rows.iter().filter(|l| l.contains("---")).count();
+        return (tables == 1).then(|| rows.join("\n"));
     }
     // "Any log messages you add must be lowercase": the messages the result's code logs.
     if name == "log messages" {
@@ -1463,35 +1475,68 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
     find_named(result, name)
 }
 
-/// The string literals a result logs: the first argument of a call whose name says it logs
-/// (`logger.warning("…")`, `console.error("…")`), or a code span that is one quoted string
-/// (a listed message: `` `"retry limit reached"` ``).
-fn log_messages(result: &str) -> Vec<&str> {
-    let mut found = Vec::new();
-    for (i, _) in result.match_indices('"') {
+/// The string literals a result logs: the first argument of a logging call
+/// (`logger.warning("…")`, `console.error('…')`, `log.info(f"…")`), or, where no call is shown
+/// and the result speaks of logging, a code span that is one quoted string (a listed message:
+/// `` `"retry limit reached"` ``). Placeholders (`{id}`, `%s`) are no words of the message.
+fn log_messages(result: &str) -> Vec<String> {
+    let mut called = Vec::new();
+    let mut listed = Vec::new();
+    for (i, q) in result.match_indices(['"', '\'']) {
         let before = result.get(..i).unwrap_or_default();
         let head = before.strip_suffix('f').unwrap_or(before);
-        let called = head.strip_suffix('(').is_some_and(|h| {
+        let call = head.strip_suffix('(').is_some_and(|h| {
             let callee = h
                 .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '_'))
                 .next()
                 .unwrap_or_default()
                 .to_ascii_lowercase();
-            crate::drift::text::contains_any(&callee, "log|warn|info|error|debug|fatal|trace")
+            let mut segs = callee.rsplit('.');
+            let last = segs.next().unwrap_or_default();
+            let owner = segs.next().unwrap_or_default();
+            // (A chained call: "logging.getLogger(__name__).info(": its line names the logger.)
+            let line = h.rsplit('\n').next().unwrap_or_default().to_ascii_lowercase();
+            (crate::drift::text::in_list("log|logger|logging|console|syslog|_log|_logger", owner)
+                || (owner.is_empty() && callee.starts_with('.') && line.has("log")))
+                && crate::drift::text::in_list(
+                    "log|debug|info|warn|warning|error|critical|fatal|trace|exception|notice|printf|println|print",
+                    last,
+                )
         });
-        let listed = before.ends_with('`');
-        if !(called || listed) {
+        let span = before.ends_with('`') && q == "\"";
+        if !(call || span) {
             continue;
         }
-        let Some(body) = result.get(i + 1..).and_then(|r| r.split('"').next()) else {
+        let Some(body) = result.get(i + 1..).and_then(|r| r.split(q).next()) else {
             continue;
         };
         let closed = result.get(i + 1 + body.len()..).unwrap_or_default();
-        if !body.contains('\n') && (called || closed.starts_with("\"`")) {
-            found.push(body);
+        if body.contains('\n') {
+            continue;
+        }
+        // ("missing load {load_id}": the value's name is not the message's.)
+        let words: String = body
+            .split('{')
+            .enumerate()
+            .map(|(k, p)| {
+                if k == 0 {
+                    p
+                } else {
+                    p.split_once('}').map_or("", |x| x.1)
+                }
+            })
+            .collect();
+        if call {
+            called.push(words);
+        } else if closed.starts_with("\"`") {
+            listed.push(words);
         }
     }
-    found
+    if called.is_empty() && result.to_ascii_lowercase().has("log") {
+        listed
+    } else {
+        called
+    }
 }
 
 fn find_named(result: &str, name: &str) -> Option<String> {

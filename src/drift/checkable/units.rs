@@ -111,7 +111,9 @@ pub fn asked(lower: &str) -> Option<InUnit> {
     Some(InUnit {
         unit: canon.to_string(),
         latency: matches!(w(noun), "latency" | "latencies"),
-        one: w(noun.saturating_sub(1)) == "the" && !w(noun).ends_with('s') && w(noun) != "answer",
+        one: (noun.saturating_sub(2)..noun).any(|i| matches!(w(i), "the" | "your"))
+            && !w(noun).ends_with('s')
+            && w(noun) != "answer",
     })
 }
 
@@ -149,7 +151,6 @@ pub fn first_break(rule: &InUnit, text: &str) -> Option<String> {
     let text = readable(text);
     // Tokens split at spaces; a figure and its unit may be one token ("46°F", "1.5h").
     let toks: Vec<&str> = text.split_whitespace().gather();
-    let mut other_unit = None;
     for (i, tok) in toks.iter().enumerate() {
         let t = tok.trim_start_matches(&['(', '~', '≈', '+', '±'][..]);
         let digits = t
@@ -232,10 +233,14 @@ pub fn first_break(rule: &InUnit, text: &str) -> Option<String> {
         {
             continue;
         }
+        if dim != asked_dim {
+            continue;
+        }
+        // One figure's unit: the first figure of its kind is that figure.
         if canon == rule.unit && rule.one {
             return None;
         }
-        if dim != asked_dim || canon == rule.unit {
+        if canon == rule.unit {
             continue;
         }
         let other = match dim {
@@ -252,13 +257,10 @@ pub fn first_break(rule: &InUnit, text: &str) -> Option<String> {
                 t.trim_end_matches(crate::drift::text::not_alnum_char)
                     .to_string()
             };
-            if !rule.one {
-                return Some(shown);
-            }
-            other_unit.get_or_insert(shown);
+            return Some(shown);
         }
     }
-    other_unit
+    None
 }
 
 /// The rule in words.
