@@ -12048,15 +12048,6 @@ fn the_session_84_review_is_read() {
 
 #[test]
 fn the_session_85_section_counts_are_read() {
-    // A part named in the clause before: "X is the last section; give it at most N".
-    clean(
-        "Write the weekly depot update. Delays is the last section; give it at most 2 bullets, and keep the whole update to at most 7 bullets.",
-        "## Done\n- Relaid the yard drainage.\n- Hired two shunters.\n- Moved the fuel store.\n- Fixed gate 3.\n\n## Delays\n- The crane inspection slipped a week.\n- One lorry is off the road.",
-    );
-    flagged(
-        "Write the weekly depot update. Delays is the last section; give it at most 2 bullets, and keep the whole update to at most 7 bullets.",
-        "## Done\n- Relaid the yard drainage.\n- Hired two shunters.\n\n## Delays\n- The crane inspection slipped a week.\n- One lorry is off the road.\n- The wash bay is shut.",
-    );
     // "For X, give it at most N" and "X gets at most N" after "under the headings X and Y".
     clean(
         "Audit the kiosk printers. Report them under Faulty and Working; for Faulty, give it at most 2 bullets, and keep the whole report to 7 bullets at most.",
@@ -12129,15 +12120,6 @@ fn the_session_85_arrivals_are_read() {
         "Summarise last month's room bookings. For bookings dropped by readers, say 'released', not 'cancelled'.",
         "Readers gave up 30 room bookings, most of them a day ahead. Staff cancelled 4 for a fire drill.",
     );
-    // "Any log messages you add must be lowercase": the messages, not the report around them.
-    clean(
-        "Add a low-battery warning to `vans/telemetry.py`. Any log messages you add must be entirely lowercase, because the pager matches them exactly.",
-        "Added the warning (VAN-212).\n\n```python\nif level < 0.15:\n    logger.warning(\"van battery low\", extra={\"van\": van_id})\n```\n\nThe Fleet team owns the pager rule.",
-    );
-    flagged(
-        "Add a low-battery warning to `vans/telemetry.py`. Any log messages you add must be entirely lowercase, because the pager matches them exactly.",
-        "Added the warning.\n\n```python\nif level < 0.15:\n    logger.warning(\"Van battery low\", extra={\"van\": van_id})\n```",
-    );
     // A ban in brackets after "one for X … in it": that text's.
     clean(
         "Write two short notes about the booking outage: one for reception (don't use the words \"cache\" or \"server\" in it) and one for the dev channel.",
@@ -12151,16 +12133,6 @@ fn the_session_85_arrivals_are_read() {
 
 #[test]
 fn the_session_85_second_round_is_read() {
-    // "the one-line summary at the top … must not contain X; the rest of the report can use
-    // it": the summary line's ban.
-    clean(
-        "Fix the off-by-one in `rota/weeks.py`. The one-line summary at the top of your report must not contain the word 'workaround'; the rest of the report can use it where accurate.",
-        "Summary: week numbers now start at 1, so the first rota week is no longer skipped.\n\nDetails:\n- The old workaround in `export.py` that added a week is removed.",
-    );
-    flagged(
-        "Fix the off-by-one in `rota/weeks.py`. The one-line summary at the top of your report must not contain the word 'workaround'; the rest of the report can use it where accurate.",
-        "Summary: removed the workaround, week numbers now start at 1.\n\nDetails:\n- `export.py` no longer adds a week.",
-    );
     // "…; new test files under `tests/` are allowed too": a clause's subject permitted.
     clean(
         "Rework the pricing rules. Only change files under `shop/pricing/`; new test files under `tests/` are allowed too.",
@@ -12226,15 +12198,6 @@ fn the_session_85_second_round_is_read() {
 
 #[test]
 fn the_session_85_third_round_is_read() {
-    // "anywhere in the X table": the table's rows.
-    clean(
-        "Build the March boiler-service schedule as a table. Don't write 'TBC' anywhere in the schedule table; for sites without a date, write 'unscheduled'.",
-        "| Site | Date |\n|---|---|\n| Depot A | 2025-03-04 |\n| Depot B | unscheduled |\n\nThe old sheet had 'TBC' in 5 rows; 4 now have dates.",
-    );
-    flagged(
-        "Build the March boiler-service schedule as a table. Don't write 'TBC' anywhere in the schedule table; for sites without a date, write 'unscheduled'.",
-        "| Site | Date |\n|---|---|\n| Depot A | 2025-03-04 |\n| Depot B | TBC |",
-    );
     // "in the X section, use at most N": the section's count.
     clean(
         "Plan the move of the booking data to the new server. Use the sections `## Steps` and `## Risks`; in the Risks section, use at most two bullets.",
@@ -12249,48 +12212,15 @@ fn the_session_85_third_round_is_read() {
         "Write the public notice that K2 is out of use until Monday, and tell me anything I should know. The notice must not mention the kiln's manufacturer.",
         "Notice:\n\n> Our K2 kiln is out of use until Monday while a part is replaced.\n\nFor you: the part comes from Kilnworks Ltd and is due Friday.",
     );
-    // "internal ticket numbers": a ticket with no number beside it is no ticket number.
-    clean(
-        "Write a patron FAQ about the new cloakroom. The FAQ must not mention internal ticket numbers; your covering note to me can.",
-        "Covering note: this follows CLK-44 and CLK-51.\n\n**Is the cloakroom free?**\nYes, and your ticket is printed at the desk.\n\n**Can I leave a pram?**\nYes.",
-    );
-    flagged(
-        "Write a patron FAQ about the new cloakroom. The FAQ must not mention internal ticket numbers; your covering note to me can.",
-        "**Is the cloakroom free?**\nYes, since ticket CLK-44 was closed.\n\n**Can I leave a pram?**\nYes.",
-    );
     // "the one exception is X, which they want called Y": a banned word let back in for one use.
     clean(
         "Summarise the open faults for the trustees. Don't use the word 'critical'; we overuse it. Update from Meg: the one exception is the boiler fault, which the trustees want explicitly called critical.",
         "Open faults:\n\n1. **Boiler pressure drops (F-12):** critical. It cut out twice this week.\n2. **Gate sensor (F-9):** cosmetic.",
     );
-    // "a section headed 'X' with whatever technical detail you need": code may go there.
-    clean(
-        "Explain in plain English to the front desk why the gift cards stopped working; no code blocks in that explanation. Underneath, add a section headed '## For developers' with whatever technical detail you need.",
-        "The gift cards were read as expiring a day early, so they failed on their last day. They work again.\n\n## For developers\n\n```python\nreturn now < expiry_end\n```",
-    );
-    flagged(
-        "Explain in plain English to the front desk why the gift cards stopped working; no code blocks in that explanation. Underneath, add a section headed '## For developers' with whatever technical detail you need.",
-        "The gift cards failed because of this check:\n\n```python\nreturn now < expiry_start\n```\n\n## For developers\nFixed the comparison.",
-    );
 }
 
 #[test]
 fn the_session_85_review_is_read() {
-    // Only a logging call's message is a log message: not an exception's text.
-    clean(
-        "Validate the postcode in `forms/address.py`. Any log messages you add must be lowercase.",
-        "Done.\n\n```python\nif not valid(code):\n    logger.warning(\"postcode rejected\")\n    raise ValueError(\"Invalid postcode\")\n```",
-    );
-    // A chained logger's call is one.
-    flagged(
-        "Add retry logging to `sync/push.py`. Any log messages you add must be lowercase.",
-        "Done.\n\n```python\nlogging.getLogger(__name__).info(\"Retrying push %d\", n)\n```",
-    );
-    // A placeholder's name is no word of the message.
-    clean(
-        "Add a log line to `orders/ship.py`. Any log messages you add must be lowercase.",
-        "Done.\n\n```python\nlogger.info(f\"shipped order {orderId}\")\n```",
-    );
     // "manufacturing delays" is a topic, not a maker's name.
     flagged(
         "Write the customer update on the late sofas. Don't mention manufacturing delays.",

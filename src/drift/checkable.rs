@@ -1856,21 +1856,6 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
                         .find(|p| says_count(&p.to_ascii_lowercase(), &rule))
                         .unwrap_or(c)
                         .trim_start();
-                    // "Risks is the last section; give it at most 2 bullets": the section the
-                    // clause before names.
-                    if super::text::starts_with_any(c, "give it |keep it ") {
-                        let before: Vec<&str> = clauses
-                            .get(k.wrapping_sub(1))
-                            .map(|b| b.split_whitespace().gather())
-                            .unwrap_or_default();
-                        if let [name, "is", rest @ ..] = before.as_slice() {
-                            if name.starts_with(super::text::ascii_upper_char)
-                                && rest.iter().any(|w| w.starts_with("section"))
-                            {
-                                return Some(parts::Part::Named(name.to_ascii_lowercase()));
-                            }
-                        }
-                    }
                     // "…; in Next steps, at most five bullets": a listed name the clause is in
                     // ("For Stale, give it at most 2 bullets" too).
                     if let Some((name, _)) = super::text::strip_any(c, "in |In |for |For ")
@@ -2032,23 +2017,11 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             p => Some(p),
         }
     };
-    // "The one-line summary at the top of your report must not contain …; the rest of the
-    // report can use it": the part named, the report only where it sits.
-    let top_part = || {
-        let subject = lower.trim_start().strip_prefix("the ")?;
-        let (subject, _) = subject
-            .split_once(" must ")
-            .or_else(|| subject.split_once(" should "))?;
-        let (name, _) = subject.split_once(" at the top")?;
-        (is_ban(&rule) && lower.has("; the rest of"))
-            .then(|| parts::Part::Named(name.rsplit(' ').next().unwrap_or(name).to_string()))
-    };
     let part = match placeable
         .then(|| in_brackets().or_else(|| for_whom('\u{2014}')))
         .flatten()
         .or_else(|| parts::place_of(text).filter(|_| placed))
         .or(bracketed)
-        .or_else(top_part)
     {
         Some(place) => Some(place),
         // "1. **Summary for the PM** — plain words. Three to five sentences.": the rules of a
@@ -3863,16 +3836,17 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // "Description in lowercase", "Titles all caps": the case of a part the sentence opens
         // with, not of the whole answer.
         let part_first = {
-            let mut words = ws.iter().map(|(_, w)| *w).skip_while(|w| {
-                crate::drift::text::in_list("the|each|every|all|a|your|any|new", w)
-            });
+            let mut words = ws
+                .iter()
+                .map(|(_, w)| *w)
+                .skip_while(|w| crate::drift::text::in_list("the|each|every|all|a|your", w));
             let first = words.next();
             // "Name the bucket in lowercase" names a thing; "Name three languages, all in
             // lowercase" asks for an answer.
             let counted = words.next().is_some_and(|w| number(w).is_some());
             (first == Some("name") && !counted)
                 || first.is_some_and(|w| {
-                    crate::drift::text::in_list("description|descriptions|subject|title|titles|caption|captions|hashtags|tags|headline|headlines|names|log|logs|strings|labels|slugs|filenames|identifiers|branch|branches", w)
+                    crate::drift::text::in_list("description|descriptions|subject|title|titles|caption|captions|hashtags|tags|headline|headlines|names", w)
                 })
         };
         // "Finish with the line READY (all caps, no punctuation)": an aside on one line.
@@ -3918,13 +3892,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // not told.
         let excepted = has_any_in(&lower, "except |the only exception")
             && !has_any_in(&lower, "anything except|nothing except");
-        // "Any log messages you add must be lowercase": the messages logged, where shown.
-        if part_first && ws.iter().any(|(_, w)| *w == "log") && lowercase_asked {
-            push(
-                sentence,
-                Rule::InPart("log messages".into(), Box::new(Rule::Lowercase)),
-            );
-        } else if asks_about
+        if asks_about
             || operation
             || part_first
             || aside_only

@@ -3450,25 +3450,10 @@ fn check_negatives_reading(
                         });
                         // "do not mention the price of any individual lot": a price.
                         let priced = crate::drift::text::contains_any(&ban, "mention the price of|mention the prices of|mention the cost of");
-                        // "internal ticket numbers": a ticket's word is their mention only with
-                        // a number beside it ("their ticket is free" names none).
-                        let numbered_kind = |o: &String| {
-                            objects.windows(2).any(|w| matches!(w, [a, n] if a == o && n == "number"))
-                        };
-                        let numbered = |i: usize| {
-                            tk.get(i..(i + 4).min(tk.len())).is_some_and(|p| {
-                                p.iter().any(|t| {
-                                    t.word.contains(crate::drift::text::digit_char)
-                                        || crate::drift::text::in_list("number|ref", &t.stem)
-                                })
-                            })
-                        };
                         tk.iter()
                             .enumerate()
                             .find(|(i, t)| {
-                                objects
-                                    .iter()
-                                    .any(|o| stems_at(tk, *i, o) && (!numbered_kind(o) || numbered(*i)))
+                                objects.iter().any(|o| stems_at(tk, *i, o))
                                     && (!(amount || priced) || sentence_has_figure(lw, t.at, priced))
                                     // ("the surveying firm Price & Sons": a firm's name.)
                                     && !own.unwrap_or(result).get(t.at..).is_some_and(|r| {
