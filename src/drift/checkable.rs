@@ -1847,8 +1847,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             // "Use two sections, Findings and Next steps; Findings may have no more than five
             // bullets": a clause whose subject is a part the message names.
             .or_else(|| {
-                let clauses: Vec<&str> = text.split("; ").gather();
-                clauses.iter().enumerate().find_map(|(k, c)| {
+                text.split("; ").enumerate().find_map(|(k, c)| {
                     // (The count's own part of the clause: "…, and the whole report no more
                     // than five bullets" is the whole's.)
                     let c = c

@@ -53,8 +53,8 @@ pub struct InUnit {
     pub unit: String,
     /// A latency's figures: seconds against milliseconds only.
     pub latency: bool,
-    /// One figure's unit ("Give the estimate in hours, not days"): met where a figure in it is
-    /// given (the reply's other durations measure other things).
+    /// One figure's unit ("Give the estimate in hours, not days"): the first figure of its kind
+    /// is that figure (the reply's later durations measure other things).
     pub one: bool,
 }
 
@@ -236,11 +236,11 @@ pub fn first_break(rule: &InUnit, text: &str) -> Option<String> {
         if dim != asked_dim {
             continue;
         }
-        // One figure's unit: the first figure of its kind is that figure.
-        if canon == rule.unit && rule.one {
-            return None;
-        }
         if canon == rule.unit {
+            // (One figure's unit: the first figure of its kind is that figure.)
+            if rule.one {
+                return None;
+            }
             continue;
         }
         let other = match dim {
