@@ -11,6 +11,7 @@
 use crate::drift::text::Has;
 use crate::drift::text::Lower;
 use crate::drift::text::Words;
+use crate::drift::text::{str_in, str_is, word_in, word_is};
 use crate::gather::Gather;
 use crate::gather::GatherSome;
 use crate::gather::GatherText;
@@ -414,20 +415,20 @@ fn describes_a_built_thing(words: &[(usize, &str)]) -> bool {
     let w = |i: usize| words.get(i).map_or("", |x| x.1);
     // A list item's marker ("-", "2") opens no sentence.
     let mut start = first_word(words).unwrap_or(0);
-    if w(start) == "please" {
+    if word_is(words, start, "please") {
         start += 1;
     }
     // "The chatbot writes in lowercase, so your reply must be too": the answer named as such.
     // Not after a build verb opening the sentence ("Write a function that returns 5 items;
     // your reply must include tests": the count is the function's).
-    if !crate::drift::text::in_list(BUILD_VERBS, w(start))
+    if !word_in(words, start, BUILD_VERBS)
         && (0..words.len()).any(|i| {
-            w(i) == "your"
+            word_is(words, i, "your")
                 && crate::drift::text::in_list(
                     "reply|answer|response|report|summary|output|message",
                     w(i + 1),
                 )
-                && crate::drift::text::in_list("must|should|will|shall|needs|has", w(i + 2))
+                && word_in(words, i + 2, "must|should|will|shall|needs|has")
         })
     {
         return false;
@@ -435,8 +436,8 @@ fn describes_a_built_thing(words: &[(usize, &str)]) -> bool {
     // "… so that the bot replies in max 40 words", "the model must output at most 40 words":
     // what a model or bot the task tunes says.
     if (0..words.len()).any(|i| {
-        crate::drift::text::in_list("the|our|its", w(i))
-            && crate::drift::text::in_list("bot|chatbot|model|assistant|llm|agent", w(i + 1))
+        word_in(words, i, "the|our|its")
+            && word_in(words, i + 1, "bot|chatbot|model|assistant|llm|agent")
             && crate::drift::text::in_list(
                 "replies|answers|responds|outputs|writes|returns|must|should",
                 w(i + 2),
@@ -446,17 +447,16 @@ fn describes_a_built_thing(words: &[(usize, &str)]) -> bool {
     }
     // ("The schema change got split, so use at most 5 bullets": a piece of work, no thing.)
     let opens = (start..start + 4).any(|i| {
-        crate::drift::text::in_list(BUILT_THINGS, w(i))
+        word_in(words, i, BUILT_THINGS)
             && !crate::drift::text::in_list(
                 "change|changes|migration|rollout|work|ticket",
                 w(i + 1),
             )
-    }) && (crate::drift::text::in_list(BUILD_VERBS, w(start))
-        || crate::drift::text::in_list("the|this|our|its", w(start)));
+    }) && (word_in(words, start, BUILD_VERBS)
+        || word_in(words, start, "the|this|our|its"));
     opens
         || (0..words.len()).any(|i| {
-            (crate::drift::text::in_list(BUILT_THINGS, w(i))
-                && crate::drift::text::in_list("that|which|where|whose|so", w(i + 1)))
+            (word_in(words, i, BUILT_THINGS) && word_in(words, i + 1, "that|which|where|whose|so"))
                 || acts_on_text(words, i)
         })
 }
@@ -544,13 +544,12 @@ fn opens_with_part(sentence: &str) -> bool {
     let Some(first) = first_word(&ws) else {
         return false;
     };
-    let w = |i: usize| ws.get(i).map_or("", |x| x.1);
-    let at = if w(first) == "please" {
+    let at = if word_is(&ws, first, "please") {
         first + 1
     } else {
         first
     };
-    crate::drift::text::in_list("start|begin|open|lead", w(at)) && w(at + 1) == "with"
+    word_in(&ws, at, "start|begin|open|lead") && word_is(&ws, at + 1, "with")
 }
 
 /// Whether a sentence's rule is said of a part of the answer or another deliverable (its
@@ -599,25 +598,25 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
         // description don't use …") is where its rule holds.
         let opens = first == Some(i);
         let stressed =
-            (w(i) == "in" && i > 0 && w(i - 1) == "anywhere") || w(i) == "throughout" || opens;
-        let itself = (i + 2..i + 6).any(|j| w(j) == "itself");
+            (word_is(&ws, i, "in") && i > 0 && word_is(&ws, i - 1, "anywhere")) || word_is(&ws, i, "throughout") || opens;
+        let itself = (i + 2..i + 6).any(|j| word_is(&ws, j, "itself"));
         // "no code at all in this part": a part of a list in the message.
         // "no code at all in this part", "… in Marta's part", "in the part for Marta": one part
         // of the reply.
-        let part = |j: usize| matches!(w(j), "part" | "section");
+        let part = |j: usize| word_in(&ws, j, "part|section");
         if artefact_at(&ws, i, asked)
-            || (w(i) == "in"
-                && ((matches!(w(i + 1), "this" | "that") && part(i + 2))
+            || (word_is(&ws, i, "in")
+                && ((word_in(&ws, i + 1, "this|that") && part(i + 2))
                     || (w(i + 1).ends_with("'s") && part(i + 2))
-                    || (w(i + 1) == "the" && part(i + 2) && matches!(w(i + 3), "for" | "to"))))
+                    || (word_is(&ws, i + 1, "the") && part(i + 2) && word_in(&ws, i + 3, "for|to"))))
         {
             return true;
         }
-        if !(crate::drift::text::in_list("in|within|inside|throughout", w(i)) && (stressed || itself)) {
+        if !(word_in(&ws, i, "in|within|inside|throughout") && (stressed || itself)) {
             return false;
         }
         // "in your limerick", "in your essay": the answer is that text.
-        if !crate::drift::text::in_list("the|a|an|this|that|each|every|any|its", w(i + 1))
+        if !word_in(&ws, i + 1, "the|a|an|this|that|each|every|any|its")
         {
             return false;
         }
@@ -667,17 +666,17 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
 fn artefact_at(ws: &[(usize, &str)], i: usize, asked: &[String]) -> bool {
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     // "in the commit message", "in commit messages".
-    let det = crate::drift::text::in_list("the|a|an|each|every|any|your", w(i + 1));
+    let det = word_in(ws, i + 1, "the|a|an|each|every|any|your");
     let from = i + 1 + usize::from(det);
     let to = if det { i + 4 } else { from + 1 };
-    crate::drift::text::in_list("in|within|inside", w(i))
+    word_in(ws, i, "in|within|inside")
         && (from..to).map(w).any(|x| {
             // Without a determiner, a plural ("in docstrings") or "commit message(s)".
             // "In UI strings, never say …" too.
             let bare = !det
                 && (crate::drift::text::in_list("docstrings|templates|strings", x)
                     || (x == "ui"
-                        && crate::drift::text::in_list("strings|text|copy|labels", w(from + 1))));
+                        && word_in(ws, from + 1, "strings|text|copy|labels")));
             let commit = x == "commit" && w(from + 1).starts_with("message");
             (bare
                 || commit
@@ -695,8 +694,8 @@ pub(super) fn in_the_asked(sentence: &str, asked: &[String]) -> bool {
     let ws = words_at(&lower);
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     (0..ws.len()).any(|i| {
-        crate::drift::text::in_list("in|within|inside", w(i))
-            && crate::drift::text::in_list("the|your", w(i + 1))
+        word_in(&ws, i, "in|within|inside")
+            && word_in(&ws, i + 1, "the|your")
             && (i + 2..i + 4).any(|j| asked.iter().any(|a| a == w(j)))
     })
 }
@@ -724,19 +723,23 @@ pub(super) fn in_an_artefact(sentence: &str, asked: &[String]) -> bool {
     // summarize the log lines").
     let keep = matches!(w(first_word(&ws).unwrap_or(0)), "keep" | "make");
     let printed = (0..ws.len().min(6)).any(|i| {
-        let pair = (crate::drift::text::in_list("log|logging|console", w(i))
-            && crate::drift::text::in_list("string|strings|line|lines|message|messages", w(i + 1)))
-            || (w(i) == "string" && w(i + 1) == "literals");
+        let pair = (word_in(&ws, i, "log|logging|console")
+            && word_in(&ws, i + 1, "string|strings|line|lines|message|messages"))
+            || (word_is(&ws, i, "string") && word_is(&ws, i + 1, "literals"));
         let modal = (i + 2..i + 5).any(|j| {
-            crate::drift::text::in_list("must|mustn't|should|shouldn't|cannot|can't|need|may", w(j))
+            word_in(
+                &ws,
+                j,
+                "must|mustn't|should|shouldn't|cannot|can't|need|may",
+            )
         });
         pair && (keep || modal)
     });
     // "Draft the commit message too - no emojis in it": the commit message named before.
     let in_it = (0..ws.len()).any(|i| {
-        w(i) == "in"
-            && matches!(w(i + 1), "it" | "them")
-            && (0..i).any(|j| w(j) == "commit" && w(j + 1).starts_with("message"))
+        word_is(&ws, i, "in")
+            && word_in(&ws, i + 1, "it|them")
+            && (0..i).any(|j| word_is(&ws, j, "commit") && w(j + 1).starts_with("message"))
     });
     subject || printed || in_it || (0..ws.len()).any(|i| artefact_at(&ws, i, asked))
 }
@@ -857,7 +860,7 @@ fn subject_of(sentence: &str, asked: &[String]) -> Subject {
 fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Subject {
     let w = |i: usize| words.get(i).map_or("", |x| x.1);
     let mut start = first_word(words).unwrap_or(0);
-    while crate::drift::text::in_list("please|also|and|but|note", w(start)) {
+    while word_in(words, start, "please|also|and|but|note") {
         start += 1;
     }
     if !crate::drift::text::in_list(
@@ -868,33 +871,33 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
         // "Commit messages must …", "Branch names should …".
         let bare = (start + 1..start + 7)
             .find(|&i| {
-                crate::drift::text::in_list("must|mustn't|should|shouldn't|can't|cannot", w(i))
+                word_in(words, i, "must|mustn't|should|shouldn't|can't|cannot")
             })
             .is_some_and(|m| {
-                (m < start + 4 && (crate::drift::text::in_list("titles|messages|headings|names|tags|labels|comments|docstrings|subjects|strings", w(m - 1))
+                (m < start + 4 && (word_in(words, m - 1, "titles|messages|headings|names|tags|labels|comments|docstrings|subjects|strings")
                     // "banner text must be ALL CAPS" (a text with a name: not "Text must …").
-                    || (m == start + 2 && w(m - 1) == "text")))
+                    || (m == start + 2 && word_is(words, m - 1, "text"))))
                     // "Slack handles in the YAML must be …": things in a place, not the reply
                     // (not "Incident banners in the app must …" before "Write the banner").
                     || (!(start..m).any(|k| {
                         let x = w(k);
                         asked.iter().any(|a| a == x || x.strip_suffix('s') == Some(a))
                     }) && (start + 1..m).any(|i| {
-                        crate::drift::text::in_list("in|inside|within", w(i))
+                        word_in(words, i, "in|inside|within")
                             && w(i - 1).ends_with('s')
-                            && crate::drift::text::in_list("the|each|every|any|all", w(i + 1))
+                            && word_in(words, i + 1, "the|each|every|any|all")
                             && (i + 2..m).all(|k| !names_the_answer(w(k)))
                     }))
                     // "Customer-facing text on the stock pages must not …": a text in a place.
                     || (start + 1..m).any(|i| {
-                        crate::drift::text::in_list("text|copy|wording", w(i))
-                            && crate::drift::text::in_list("on|in", w(i + 1))
-                            && w(i + 2) == "the"
+                        word_in(words, i, "text|copy|wording")
+                            && word_in(words, i + 1, "on|in")
+                            && word_is(words, i + 2, "the")
                             && !(i + 3..m).any(|k| names_the_answer(w(k)))
                     })
             });
         // "First line of your report must be …": a line of the answer.
-        if crate::drift::text::in_list("first|last|final", w(start)) && w(start + 1) == "line" {
+        if word_in(words, start, "first|last|final") && word_is(words, start + 1, "line") {
             return Subject::LineOfAnswer;
         }
         return if bare {
@@ -905,10 +908,10 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
     }
     // "The opening paragraph of your reply is posted as is, so it must …": a part of the
     // answer, whatever verb follows.
-    if crate::drift::text::in_list("first|last|opening|closing|final", w(start + 1))
-        && crate::drift::text::in_list("line|sentence|paragraph|section", w(start + 2))
-        && w(start + 3) == "of"
-        && crate::drift::text::in_list("your|the|this", w(start + 4))
+    if word_in(words, start + 1, "first|last|opening|closing|final")
+        && word_in(words, start + 2, "line|sentence|paragraph|section")
+        && word_is(words, start + 3, "of")
+        && word_in(words, start + 4, "your|the|this")
         && names_the_answer(w(start + 5))
     {
         return Subject::LineOfAnswer;
@@ -947,7 +950,7 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
     }
     // "All times must be 24-hour HH:MM", "Every date should be ISO": the forms written in
     // the answer.
-    if crate::drift::text::in_list("all|every", w(start))
+    if word_in(words, start, "all|every")
         && matches!(phrase.as_slice(), [x] | ["clock", x] if crate::drift::text::in_list("times|time|dates|date|amounts|figures|numbers|prices|timestamps", x))
     {
         return Subject::Answer;
@@ -988,7 +991,7 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
     let of_answer = whole.last().is_some_and(|x| names_the_answer(x));
     let part_word = |x: &str| crate::drift::text::in_list("first|last|opening|closing|final", x);
     // "Your summary must …", "your text should …": the answer, unless a part of it is named.
-    if w(start) == "your"
+    if word_is(words, start, "your")
         && of.is_none()
         && !phrase.iter().any(|x| {
             part_word(x)
@@ -1052,7 +1055,7 @@ fn not_now(sentence: &str) -> bool {
 fn conditional(words: &[(usize, &str)]) -> bool {
     let w = |i: usize| words.get(i).map_or("", |x| x.1);
     let mut start = first_word(words).unwrap_or(0);
-    while crate::drift::text::in_list("and|but|also|only|note|otherwise|then", w(start)) {
+    while word_in(words, start, "and|but|also|only|note|otherwise|then") {
         start += 1;
     }
     // ("once" is read as "1 times" by the sentence scan, and "1" is no word to `first_word`.)
@@ -1061,40 +1064,40 @@ fn conditional(words: &[(usize, &str)]) -> bool {
         (_, x) => x,
     };
     // "Should a test fail, …" (not "Should not exceed 150 words", a requirement).
-    let should_if = w(start) == "should"
+    let should_if = word_is(words, start, "should")
         && crate::drift::text::in_list(
             "a|an|the|any|there|it|this|you|we|anything|something",
             w(start + 1),
         );
     // "If anything is unclear, ask at most one question": the bound holds either way.
     let asks = || {
-        (0..words.len()).any(|i| w(i) == "ask")
-            && (0..words.len()).any(|i| matches!(w(i), "question" | "questions"))
+        (0..words.len()).any(|i| word_is(words, i, "ask"))
+            && (0..words.len()).any(|i| word_in(words, i, "question|questions"))
     };
-    (crate::drift::text::in_list("if|unless|whenever|otherwise", w(start)) && !asks())
+    (word_in(words, start, "if|unless|whenever|otherwise") && !asks())
         || should_if
         // "Reply in under 50 words if everything is intact; if you find loss, explain fully
         // instead": two branches, the reply's own telling which one holds.
-        || ((0..words.len()).filter(|&i| w(i) == "if" && w(i.saturating_sub(1)) != "even").count() >= 2
-            && (0..words.len()).any(|i| crate::drift::text::in_list("instead|otherwise", w(i))))
+        || ((0..words.len()).filter(|&i| word_is(words, i, "if") && w(i.saturating_sub(1)) != "even").count() >= 2
+            && (0..words.len()).any(|i| word_in(words, i, "instead|otherwise")))
         // "Later, when I ask for the summary, that one must be …": a text still to come (not
         // "later today", "later readers").
-        || (w(start) == "later" && crate::drift::text::in_list("when|once|if", w(start + 1)))
-        || (w(start) == "in" && w(start + 1) == "case")
+        || (word_is(words, start, "later") && word_in(words, start + 1, "when|once|if"))
+        || (word_is(words, start, "in") && word_is(words, start + 1, "case"))
         // "Once she approves it, we'll cut it down to under 150 words": the requester's own
         // later edit.
         || (crate::drift::text::in_list("when|once|after", opener)
             && (start + 1..words.len()).any(|i| {
-                crate::drift::text::in_list("we'll|i'll|they'll", w(i))
-                    && crate::drift::text::in_list("cut|trim|shorten|condense", w(i + 1))
+                word_in(words, i, "we'll|i'll|they'll")
+                    && word_in(words, i + 1, "cut|trim|shorten|condense")
             }))
         // "When you later update the user docs, avoid …": a later task's rule.
         || (crate::drift::text::in_list("when|once", opener)
-            && (start + 1..start + 4).any(|i| crate::drift::text::in_list("later|next|eventually|afterwards", w(i))))
+            && (start + 1..start + 4).any(|i| word_in(words, i, "later|next|eventually|afterwards")))
         // "For any lot that has no lab result yet, include …": items the reply may not have.
-        || (w(start) == "for"
-            && crate::drift::text::in_list("any|each|every", w(start + 1))
-            && (start + 2..start + 5).any(|i| crate::drift::text::in_list("that|which|whose|without|where|with", w(i))))
+        || (word_is(words, start, "for")
+            && word_in(words, start + 1, "any|each|every")
+            && (start + 2..start + 5).any(|i| word_in(words, i, "that|which|whose|without|where|with")))
 }
 
 /// Whether a line of a message describes a thing the task builds or one of its fields (see
@@ -1112,10 +1115,9 @@ const TEXT_OPERATIONS: &str =
 /// characters": a pronoun standing for the thing built, a modal, and what it does to text (an
 /// instruction to the answerer is an imperative, "cut it to 50 words", with no subject).
 fn acts_on_text(words: &[(usize, &str)], i: usize) -> bool {
-    let w = |j: usize| words.get(j).map_or("", |x| x.1);
-    matches!(w(i), "it" | "they")
-        && crate::drift::text::in_list("should|must|will|shall", w(i + 1))
-        && crate::drift::text::in_list(TEXT_OPERATIONS, w(i + 2))
+    word_in(words, i, "it|they")
+        && word_in(words, i + 1, "should|must|will|shall")
+        && word_in(words, i + 2, TEXT_OPERATIONS)
 }
 
 /// Whether the clause bans the commas named by word `k`: a negation ("do not", "never", "no",
@@ -1125,18 +1127,17 @@ fn acts_on_text(words: &[(usize, &str)], i: usize) -> bool {
 /// list; use commas"), or a comma or colon between them leaves it unread.
 fn bans_commas(lower: &str, words: &[(usize, &str)], k: usize) -> bool {
     const BETWEEN: &str = "use|using|used|any|a|single|the|of|from|include|including|contain|containing|put|putting|add|adding|have|having|type|write|writing|allowed|permitted|to|be|should|must|will|can|you|your|even|one|or|and|nor|semicolons|semicolon|colons|dashes|hyphens|periods|exclamation|marks|ever";
-    let w = |i: usize| words.get(i).map_or("", |x| x.1);
     let at = words.get(k).map_or(0, |x| x.0);
     for j in (k.saturating_sub(8)..k).rev() {
-        let cue = negation_at(words, j)
-            || crate::drift::text::in_list("no|without|avoid|avoiding|refrain|zero", w(j));
+        let cue =
+            negation_at(words, j) || word_in(words, j, "no|without|avoid|avoiding|refrain|zero");
         if cue {
             let between = lower
                 .get(words.get(j).map_or(0, |x| x.0)..at)
                 .unwrap_or_default();
             return !between.contains(&[',', ';', ':', '('][..]);
         }
-        if !crate::drift::text::in_list(BETWEEN, w(j)) {
+        if !word_in(words, j, BETWEEN) {
             return false;
         }
     }
@@ -1225,7 +1226,7 @@ fn negated(text: &str, words: &[(usize, &str)], k: usize, i: usize) -> Option<bo
 fn bound(text: &str, words: &[(usize, &str)], k: usize) -> Option<(Rel, usize)> {
     let w = |i: usize| words.get(i).map(|x| x.1).unwrap_or("");
     // "<n> or more <noun>" / "<n> or fewer <noun>"
-    if k >= 3 && w(k - 2) == "or" {
+    if k >= 3 && word_is(words, k - 2, "or") {
         if let Some(n) = number(w(k - 3)) {
             // Negated from before the number: "do not use 3 or more sentences".
             let not = negated(text, words, k - 2, 1)?;
@@ -1341,11 +1342,11 @@ fn bounds_around(text: &str, words: &[(usize, &str)], k: usize) -> Vec<(Rel, usi
         // section", nor "…, max 3 lines"). Only of paragraphs, lines and sentences: bounds on
         // the other units said this way sit beside exceptions and lifts their own readers weigh.
         ("at", "most") | ("max" | "maximum" | "only", _)
-            if crate::drift::text::in_list("paragraph|paragraphs|lines|sentence|sentences", w(k))
+            if word_in(words, k, "paragraph|paragraphs|lines|sentence|sentences")
                 && joined(j, j + 1)
                 // Not a quoted guidance ("ignore the old \"3 sentences max\" rule").
                 && !words.get(j.saturating_sub(1)).and_then(|x| text.get(..x.0)).is_some_and(|h| h.ends_with(&['"', '\u{201c}'][..]))
-                && !crate::drift::text::in_list("per|each|for|in", w(j + if w(j + 1) == "at" { 3 } else { 2 })) =>
+                && !crate::drift::text::in_list("per|each|for|in", w(j + if word_is(words, j + 1, "at") { 3 } else { 2 })) =>
         {
             Some(vec![(Rel::LessThan, n + 1)])
         }
@@ -1361,7 +1362,7 @@ fn bounds_around(text: &str, words: &[(usize, &str)], k: usize) -> Vec<(Rel, usi
     // "the 2 or 3 sentences in the README" names sentences, it does not count the answer's.
     let named = |j: usize| {
         j.checked_sub(1)
-            .is_some_and(|i| crate::drift::text::in_list("the|these|those|its|their|of", w(i)))
+            .is_some_and(|i| word_in(words, i, "the|these|those|its|their|of"))
     };
     // The plural noun: "a 1 or 2 sentence comment" describes a comment.
     let plural = w(k).ends_with('s');
@@ -1369,7 +1370,7 @@ fn bounds_around(text: &str, words: &[(usize, &str)], k: usize) -> Vec<(Rel, usi
         .checked_sub(1)
         .and_then(|j| number(w(j)))
         // "one paragraph only" is singular.
-        .filter(|&n| plural || (n == 1 && matches!(w(k), "paragraph" | "sentence")))
+        .filter(|&n| plural || (n == 1 && word_in(words, k, "paragraph|sentence")))
     {
         let (b, first) = match after_or(k, n) {
             Some(b) => (Some(b), k - 1),
@@ -1392,12 +1393,12 @@ fn bounds_around(text: &str, words: &[(usize, &str)], k: usize) -> Vec<(Rel, usi
         let gap = text
             .get(end..words.get(j).map_or(0, |x| x.0))
             .unwrap_or_default();
-        if gap.contains(&[',', ';', ':', '.', '!', '?'][..]) || matches!(w(j), "and" | "but") {
+        if gap.contains(&[',', ';', ':', '.', '!', '?'][..]) || word_in(words, j, "and|but") {
             break;
         }
         let Some(n) = number(w(j)) else { continue };
         return after_or(j, n)
-            .or_else(|| range(j + 2).filter(|_| matches!(w(j + 1), "to" | "and")))
+            .or_else(|| range(j + 2).filter(|_| word_in(words, j + 1, "to|and")))
             .or_else(|| bound(text, words, j + 1).map(|b| vec![b]))
             .filter(|_| clear(j + 1))
             .unwrap_or_default();
@@ -2534,20 +2535,20 @@ impl Admit {
             let ws = words_at(&self.lower);
             let w = |i: usize| ws.get(i).map_or("", |x| x.1);
             (0..ws.len()).any(|i| {
-                let extra = crate::drift::text::in_list("extra|additional|another", w(i))
-                    || (w(i) == "one" && w(i + 1) == "more")
+                let extra = word_in(&ws, i, "extra|additional|another")
+                    || (word_is(&ws, i, "one") && word_is(&ws, i + 1, "more"))
                     || super::text::parts("th|rd|nd").iter().any(|s| {
                         w(i).strip_suffix(s)
                             .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
                     })
-                    || crate::drift::text::in_list("fourth|fifth|sixth|seventh|eighth", w(i));
+                    || word_in(&ws, i, "fourth|fifth|sixth|seventh|eighth");
                 let noun =
-                    |j: usize| crate::drift::text::in_list("bullet|item|point|bullet point", w(j));
+                    |j: usize| word_in(&ws, j, "bullet|item|point|bullet point");
                 // Added ("add it as a 5th bullet"), not named ("the 3rd bullet must be the
                 // risk").
                 let added = (i.saturating_sub(4)..i)
-                    .any(|j| crate::drift::text::in_list("add|adding|append", w(j)));
-                extra && added && (noun(i + 1) || (w(i + 1) == "more" && noun(i + 2)))
+                    .any(|j| word_in(&ws, j, "add|adding|append"));
+                extra && added && (noun(i + 1) || (word_is(&ws, i + 1, "more") && noun(i + 2)))
             })
         })
     }
@@ -2891,9 +2892,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         let per_part = |k: usize| {
             // Before the noun: "each bullet under 30 words" (but "each answer under 50 words"
             // bounds the answer).
-            if let Some(j) = (k.saturating_sub(8)..k)
-                .find(|&j| crate::drift::text::in_list("each|every|per", w(j)))
-            {
+            if let Some(j) = (k.saturating_sub(8)..k).find(|&j| word_in(&ws, j, "each|every|per")) {
                 // Further back than six words only a part of a text ("each paragraph should
                 // have at most 3 sentences"), not "every country in Europe in 100 words".
                 let text_part = crate::drift::text::in_list(
@@ -2903,17 +2902,14 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 return !answer_noun(part_after(j + 1)) && (j + 6 >= k || text_part);
             }
             // ("3 bullet points per site": the noun's second word first.)
-            let k =
-                if matches!(w(k), "bullet" | "bullets") && matches!(w(k + 1), "point" | "points") {
-                    k + 1
-                } else {
-                    k
-                };
-            let (at, next) = if crate::drift::text::in_list("per|each|every", w(k + 1)) {
+            let k = if word_in(&ws, k, "bullet|bullets") && word_in(&ws, k + 1, "point|points") {
+                k + 1
+            } else {
+                k
+            };
+            let (at, next) = if word_in(&ws, k + 1, "per|each|every") {
                 (k + 1, k + 2)
-            } else if crate::drift::text::in_list("in|for|of", w(k + 1))
-                && matches!(w(k + 2), "each" | "every")
-            {
+            } else if word_in(&ws, k + 1, "in|for|of") && word_in(&ws, k + 2, "each|every") {
                 (k + 2, k + 3)
             } else {
                 return false;
@@ -2922,7 +2918,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 return false;
             }
             // "3 bullet points each starting with a verb": "each" describes the items counted.
-            if w(at) == "each" && (w(next).ends_with("ing") || w(next).ends_with("ed")) {
+            if word_is(&ws, at, "each") && (w(next).ends_with("ing") || w(next).ends_with("ed")) {
                 return false;
             }
             !answer_noun(part_after(next))
@@ -2931,11 +2927,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // have at most 8 words" bound that part, not the answer.
         let part_subject = |k: usize| {
             (k.saturating_sub(9)..k).any(|j| {
-                (crate::drift::text::in_list("intro|introduction|conclusion|opening|closing|abstract|caption|tagline|headline|heading|title|first|second|third|last|final", w(j)) || (w(j) == "section"
-                    && crate::drift::text::in_list("must|should|is|has|needs|shall", w(j + 1))))
+                (word_in(&ws, j, "intro|introduction|conclusion|opening|closing|abstract|caption|tagline|headline|heading|title|first|second|third|last|final") || (word_is(&ws, j, "section")
+                    && word_in(&ws, j + 1, "must|should|is|has|needs|shall")))
                     && !apart(j, k.saturating_sub(1))
                     // "Keep your final report under 60 words": the final report is the answer.
-                    && !(answer_noun(w(j + 1)) || matches!(w(j + 1), "report" | "reports"))
+                    && !(answer_noun(w(j + 1)) || word_in(&ws, j + 1, "report|reports"))
             })
         };
         // A part named right before the bound: "a summary of at most 4 bullets, then a files
@@ -2946,23 +2942,23 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             if crate::drift::text::in_list(
                 "bullet|bullets|points|sentence|sentences|paragraph|paragraphs|word|words",
                 w(k),
-            ) && (k + 1..k + 9).any(|i| crate::drift::text::in_list("then|followed|plus", w(i)))
+            ) && (k + 1..k + 9).any(|i| word_in(&ws, i, "then|followed|plus"))
             {
                 return true;
             }
             let mut j = k;
             while j > 0
                 && (number(w(j - 1)).is_some()
-                    || crate::drift::text::in_list("at|most|least|no|more|fewer|less|than|up|to|exactly|only|under|over|maximum|minimum|a|of|short|brief|max", w(j - 1)))
+                    || word_in(&ws, j - 1, "at|most|least|no|more|fewer|less|than|up|to|exactly|only|under|over|maximum|minimum|a|of|short|brief|max"))
             {
-                if w(j - 1) == "of"
+                if word_is(&ws, j - 1, "of")
                     && j >= 2
-                    && crate::drift::text::in_list("summary|overview|recap|tldr|preamble|part|name|title|label|motto|slogan|caption|headline|nickname", w(j - 2))
+                    && word_in(&ws, j - 2, "summary|overview|recap|tldr|preamble|part|name|title|label|motto|slogan|caption|headline|nickname")
                     // "Reply with a summary of at most 40 words": the reply is the summary.
                     && !(j >= 5
-                        && w(j - 3) == "a"
-                        && w(j - 4) == "with"
-                        && crate::drift::text::in_list("reply|respond|answer", w(j - 5)))
+                        && word_is(&ws, j - 3, "a")
+                        && word_is(&ws, j - 4, "with")
+                        && word_in(&ws, j - 5, "reply|respond|answer"))
                 {
                     return true;
                 }
@@ -2991,18 +2987,17 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     return true;
                 }
                 // "a `## Findings` section (max 4 bullets)": the section's count.
-                if h > 0 && crate::drift::text::in_list("section|heading|part", w(h - 1)) {
+                if h > 0 && word_in(&ws, h - 1, "section|heading|part") {
                     return true;
                 }
             }
             // "Max 60 words body": the part named right after the unit.
-            if crate::drift::text::in_list("body|intro|summary|tldr|headline", w(k + 1)) {
+            if word_in(&ws, k + 1, "body|intro|summary|tldr|headline") {
                 return true;
             }
             let noun = j.checked_sub(1).map(w).unwrap_or_default();
             let committed = noun == "message"
-                && (j.saturating_sub(5)..j)
-                    .any(|i| crate::drift::text::in_list("commit|pr|slack", w(i)));
+                && (j.saturating_sub(5)..j).any(|i| word_in(&ws, i, "commit|pr|slack"));
             short_text(noun) || committed
         };
         // A part after the counted noun: "at most 3 bullet points in the summary section",
@@ -3010,19 +3005,19 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // English", "in total", "in the first person", "in a list").
         let part_after_noun = |k: usize| {
             let mut j = k + 1;
-            if matches!(w(j), "points" | "point") {
+            if word_in(&ws, j, "points|point") {
                 j += 1;
             }
-            if !crate::drift::text::in_list("in|within|for", w(j)) || apart(j, j + 1) {
+            if !word_in(&ws, j, "in|within|for") || apart(j, j + 1) {
                 return false;
             }
-            let the = w(j + 1) == "the";
-            let x = if crate::drift::text::in_list("the|a|an|its", w(j + 1)) {
+            let the = word_is(&ws, j + 1, "the");
+            let x = if word_in(&ws, j + 1, "the|a|an|its") {
                 w(j + 2)
             } else {
                 w(j + 1)
             };
-            let next = if crate::drift::text::in_list("the|a|an|its", w(j + 1)) {
+            let next = if word_in(&ws, j + 1, "the|a|an|its") {
                 w(j + 3)
             } else {
                 w(j + 2)
@@ -3037,7 +3032,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 return !crate::drift::text::in_list("person|answer|response|reply|draft", next);
             }
             if crate::drift::text::in_list("list|table|part", x) {
-                return the && !matches!(w(k), "bullet" | "bullets");
+                return the && !word_in(&ws, k, "bullet|bullets");
             }
             (j + 1..j + 5)
                 .map(w)
@@ -3054,7 +3049,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             // other than the poem" leave the count whole.
             let end = (k + 1..(k + 8).min(ws.len()))
                 .find(|&i| {
-                    matches!(w(i), "and" | "but")
+                    word_in(&ws, i, "and|but")
                         || lower
                             .get(
                                 ws.get(i - 1).map_or(0, |(a, x)| a + x.len())
@@ -3068,10 +3063,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 ("excluding" | "except" | "besides", next) => number(next).is_none(),
                 ("excluded", _) => number(w(i - 1)).is_none(),
                 ("not", "counting") => true,
-                ("apart" | "aside", "from") => !matches!(w(i + 2), "that" | "this"),
+                ("apart" | "aside", "from") => !word_in(&ws, i + 2, "that|this"),
                 ("other", "than") => {
-                    !matches!(w(i + 2), "that" | "this")
-                        && !crate::drift::text::in_list("anything|nothing|no|everything", w(i - 1))
+                    !word_in(&ws, i + 2, "that|this")
+                        && !word_in(&ws, i - 1, "anything|nothing|no|everything")
                 }
                 _ => false,
             })
@@ -3079,14 +3074,14 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // The count is of a list's items when the sentence is a request to list ("List exactly
         // four strategies") or the counted things are asked "as a (numbered) list" / "in a
         // bulleted list" (but not "add at most 2 packages to the allow list").
-        let listing = matches!(w(0), "list" | "enumerate");
+        let listing = word_in(&ws, 0, "list|enumerate");
         let as_a_list = |k: usize| {
             (k + 1..k + 9).any(|j| {
                 matches!(
                     w(j).trim_end_matches(&['.', ',', ':'][..]),
                     "list" | "numbered" | "bulleted"
-                ) && (j.saturating_sub(3)..j).any(|i| matches!(w(i), "as" | "in"))
-                    && (j.saturating_sub(2)..j).any(|i| matches!(w(i), "a" | "an"))
+                ) && (j.saturating_sub(3)..j).any(|i| word_in(&ws, i, "as|in"))
+                    && (j.saturating_sub(2)..j).any(|i| word_in(&ws, i, "a|an"))
             })
         };
         // "The slogan must be in ALL CAPS. Max 6 words. Give 3 options": a bare count after a
@@ -3123,7 +3118,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     let j = k.checked_sub(d)?;
                     (j..k)
                         .all(|i| {
-                            crate::drift::text::in_list("very|short|brief|concise|markdown|simple|separate|distinct|main|key|clear", w(i))
+                            word_in(&ws, i, "very|short|brief|concise|markdown|simple|separate|distinct|main|key|clear")
                         })
                         .then(|| bound(&lower, &ws, j))
                         .flatten()
@@ -3164,18 +3159,18 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             // "Close with exactly one sentence recommending …": the closing's count.
             let part_placed = (k.saturating_sub(3)..k).any(|j| {
                 j > 0
-                    && w(j) == "with"
-                    && crate::drift::text::in_list("close|end|finish|conclude|open|start|begin|up|off", w(j - 1))
-            }) || crate::drift::text::in_list("before|after|above|below", w(k + 1))
+                    && word_is(&ws, j, "with")
+                    && word_in(&ws, j - 1, "close|end|finish|conclude|open|start|begin|up|off")
+            }) || word_in(&ws, k + 1, "before|after|above|below")
                 // "no more than 3 sentences in any bullet": each item's count.
-                || (w(k + 1) == "in"
-                    && crate::drift::text::in_list("any|each|every|a", w(k + 2))
-                    && crate::drift::text::in_list("bullet|item|point|paragraph|section|entry|row|step|card", w(k + 3)))
+                || (word_is(&ws, k + 1, "in")
+                    && word_in(&ws, k + 2, "any|each|every|a")
+                    && word_in(&ws, k + 3, "bullet|item|point|paragraph|section|entry|row|step|card"))
                 // "at most 10 lines of the log output": lines of a paste.
-                || (noun == "lines" && w(k + 1) == "of")
-                || (w(k + 1) == "of"
+                || (noun == "lines" && word_is(&ws, k + 1, "of"))
+                || (word_is(&ws, k + 1, "of")
                     && crate::drift::text::in_list("sentence|sentences|word|words|paragraph|paragraphs|line|lines", noun)
-                    && !crate::drift::text::in_list("text|prose|output|answer|response|reply|your|the|plain", w(k + 2)));
+                    && !word_in(&ws, k + 2, "text|prose|output|answer|response|reply|your|the|plain"));
             // "Report with: the cause (two sentences at most), the files changed, and …", "…:
             // the cause in 2 sentences, the files, and …":
             // one item of a list the colon opens bounds that item.
@@ -3203,12 +3198,12 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             // bullet": a bound on every bullet, not on the answer.
             let per_bullet = matches!(noun, "word" | "words")
                 && ((k.saturating_sub(8)..k).any(|j| {
-                    matches!(w(j), "each" | "every")
+                    word_in(&ws, j, "each|every")
                         && matches!(part_after(j + 1), "bullet" | "bullets")
                         && j + 6 >= k
-                }) || (w(k + 1) == "per" && w(k + 2).starts_with("bullet"))
-                    || (w(k + 1) == "each"
-                        && (k.saturating_sub(6)..k).any(|j| matches!(w(j), "bullet" | "bullets"))));
+                }) || (word_is(&ws, k + 1, "per") && w(k + 2).starts_with("bullet"))
+                    || (word_is(&ws, k + 1, "each")
+                        && (k.saturating_sub(6)..k).any(|j| word_in(&ws, j, "bullet|bullets"))));
             // Not a part's or another text's bullets ("in the Risks section, keep each bullet
             // under 10 words", "the changelog entry, each bullet in it …", "the slide deck").
             let other_text = ws.iter().any(|(_, x)| {
@@ -3378,11 +3373,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 .or_else(|| {
                     // "a 150 word maximum"; "reply in 60 words max" (the answer's, after "in"/"to",
                     // not a part's "TL;DR (25 words max)", nor "60 words, max 3 lines").
-                    (w(k + 1) == "word"
-                        || (w(k + 1) == "words"
+                    (word_is(&ws, k + 1, "word")
+                        || (word_is(&ws, k + 1, "words")
                             && !apart(k + 1, k + 2)
                             && k > 0
-                            && matches!(w(k - 1), "in" | "to")
+                            && word_in(&ws, k - 1, "in|to")
                             && !lower.contains('(')))
                     .then(|| t.parse::<usize>().ok())
                     .flatten()
@@ -3788,8 +3783,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         let wh = |x: &str| crate::drift::text::in_list("why|how|what|whether|when|which|who", x);
         let asks_about = !has("your ")
             && (wh(w(0))
-                || (crate::drift::text::in_list("explain|describe|discuss|tell", w(0))
-                    && (wh(w(1)) || (w(1) == "me" && wh(w(2))))));
+                || (word_in(&ws, 0, "explain|describe|discuss|tell")
+                    && (wh(w(1)) || (word_is(&ws, 1, "me") && wh(w(2))))));
         // Each case phrase read with the negation that governs it, if any: "No lowercase letters
         // allowed" asks for capitals, "no capital letters" or "without using capital letters"
         // for lowercase, and "don't write your answer in all caps" for neither (mixed case
@@ -4915,9 +4910,9 @@ fn remade_bounds(message: &str) -> Vec<(usize, usize)> {
     let ws = words_at(&lower);
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     (0..ws.len())
-        .filter(|&i| w(i) == "make" && w(i + 1) == "that")
+        .filter(|&i| word_is(&ws, i, "make") && word_is(&ws, i + 1, "that"))
         .filter_map(|i| {
-            let under = crate::drift::text::in_list("under|below|fewer|less", w(i + 2));
+            let under = word_in(&ws, i + 2, "under|below|fewer|less");
             let mut j = i + 2;
             while crate::drift::text::in_list(
                 "under|at|most|no|more|than|up|to|fewer|less|max|below",
@@ -5168,11 +5163,11 @@ fn one_line_asked(ws: &[(usize, &str)]) -> bool {
         // "one-line answer", "single-line reply", opening the sentence or asked for ("give me
         // a one-line answer"); not "followed by a one-line answer", a part.
         "one-line" | "single-line" => {
-            crate::drift::text::in_list(ANSWER, w(i + 1))
+            word_in(ws, i + 1, ANSWER)
                 && (i == 0
                     || (i >= 2
-                        && w(i - 1) == "a"
-                        && crate::drift::text::in_list("me|just|only|want|need", w(i - 2))))
+                        && word_is(ws, i - 1, "a")
+                        && word_in(ws, i - 2, "me|just|only|want|need")))
         }
         // "reply in one line", "answer in a single line".
         "in" => {
@@ -5181,9 +5176,9 @@ fn one_line_asked(ws: &[(usize, &str)]) -> bool {
                 ("a" | "one", "single", "line") => i + 4,
                 _ => return false,
             };
-            !crate::drift::text::in_list("of|per|each|for", w(j))
+            !word_in(ws, j, "of|per|each|for")
                 && i >= 1
-                && crate::drift::text::in_list("answer|reply|respond|back", w(i - 1))
+                && word_in(ws, i - 1, "answer|reply|respond|back")
         }
         _ => false,
     })
@@ -5934,11 +5929,11 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static str)> {
                     let back = |d: usize| i.checked_sub(d).map_or("", w);
                     let shown = crate::drift::text::in_list("a|one|short|small|brief", back(1))
                         || (1..4).any(|d| crate::drift::text::in_list("including|showing|pasting", back(d)));
-                    matches!(w(i + 1), "is" | "are")
-                        && crate::drift::text::in_list("fine|ok|okay|allowed", w(i + 2))
+                    str_in(&ws, i + 1, "is|are")
+                        && str_in(&ws, i + 2, "fine|ok|okay|allowed")
                         && shown
-                        && (crate::drift::text::in_list("diff|diffs|patch|snippet|snippets", w(i))
-                            || (matches!(w(i), "statement" | "statements")
+                        && (str_in(&ws, i, "diff|diffs|patch|snippet|snippets")
+                            || (str_in(&ws, i, "statement|statements")
                                 && crate::drift::text::in_list("migration|sql|update|insert|alter|ddl", back(1))))
                 }))
                 && !negation(&ws)
@@ -6415,49 +6410,44 @@ fn only_output(lower: &str) -> Option<bool> {
     }
     let ws = ws_of(lower);
     let w = |i: usize| ws.get(i).copied().unwrap_or_default();
-    let json = |from: usize, to: usize| (from..to).any(|i| w(i) == "json");
+    let json = |from: usize, to: usize| (from..to).any(|i| str_is(&ws, i, "json"));
     // "Code only in your reply" (not "code only in the backend", "… for the migration").
-    if crate::drift::text::in_list("code|sql|yaml|json", w(0)) && w(1) == "only" {
-        let place = crate::drift::text::in_list("in|for|inside", w(2))
-            && !names_the_answer(w(3))
-            && !names_the_answer(w(4));
-        return (!place).then_some(w(0) == "json");
+    if str_in(&ws, 0, "code|sql|yaml|json") && str_is(&ws, 1, "only") {
+        let place =
+            str_in(&ws, 2, "in|for|inside") && !names_the_answer(w(3)) && !names_the_answer(w(4));
+        return (!place).then_some(str_is(&ws, 0, "json"));
     }
     // The verb opens the sentence (after "please", "just"), as a request of the reply: not
     // "update `export.py` to output only …", nor a negated one.
     let verb = (0..ws.len().min(3)).find(|&i| {
-        crate::drift::text::in_list("reply|respond|answer|output|return|send", w(i))
-            || (w(i) == "give" && w(i + 1) == "me")
+        str_in(&ws, i, "reply|respond|answer|output|return|send")
+            || (str_is(&ws, i, "give") && str_is(&ws, i + 1, "me"))
     })?;
-    if (0..verb).any(|i| !crate::drift::text::in_list("please|just|now|so|and", w(i))) {
+    if (0..verb).any(|i| !str_in(&ws, i, "please|just|now|so|and")) {
         return None;
     }
-    let mut j = verb + 1 + usize::from(w(verb) == "give");
+    let mut j = verb + 1 + usize::from(str_is(&ws, verb, "give"));
     // "Send back only …", "send me just …".
-    if w(verb) == "send" && matches!(w(j), "back" | "me") {
+    if str_is(&ws, verb, "send") && str_in(&ws, j, "back|me") {
         j += 1;
     }
-    if w(j) == "with" {
+    if str_is(&ws, j, "with") {
         j += 1;
     }
     // The noun as the object: no "of", "about", "for" before it ("only the question about the
     // regex").
     let object = |from: usize, to: usize| {
-        !(from..to).any(|i| {
-            crate::drift::text::in_list("of|about|for|question|questions|answer|to|on", w(i))
-        })
+        !(from..to).any(|i| str_in(&ws, i, "of|about|for|question|questions|answer|to|on"))
     };
     // "only the SQL", "just the CAPL code": a code noun within five words.
-    if matches!(w(j), "only" | "just") {
-        let noun = (j + 1..j + 6).find(|&i| crate::drift::text::in_list(CODE, w(i)))?;
+    if str_in(&ws, j, "only|just") {
+        let noun = (j + 1..j + 6).find(|&i| str_in(&ws, i, CODE))?;
         return object(j + 1, noun).then(|| json(j + 1, noun + 1));
     }
     // "the code only", "the file contents only", "the workflow file only".
-    let only = (j..j + 6).find(|&i| w(i) == "only")?;
-    (crate::drift::text::in_list(CODE, w(only - 1))
-        && (w(j) == "the" || only == j + 1)
-        && object(j, only))
-    .then(|| json(j, only))
+    let only = (j..j + 6).find(|&i| str_is(&ws, i, "only"))?;
+    (str_in(&ws, only - 1, CODE) && (str_is(&ws, j, "the") || only == j + 1) && object(j, only))
+        .then(|| json(j, only))
 }
 
 /// Whether the words before a quote say it is one example ("your mode's name, e.g. '…'").
@@ -6473,19 +6463,18 @@ const CODE_NOUNS: &str = "code|sql|snippet|snippets|query|diff|patch|function|me
 /// "include it" after a code noun), not a summary of one ("include a summary of the diff"),
 /// nor another thing the noun describes ("the patch version", "code review").
 fn shows_code(words: &[&str]) -> bool {
-    let w = |k: usize| words.get(k).copied().unwrap_or_default();
     (0..words.len()).any(|i| {
-        crate::drift::text::in_list("include|paste|attach|show|see|quote", w(i))
-            && ((matches!(w(i + 1), "it" | "them")
-                && (0..i).any(|k| crate::drift::text::in_list("diff|patch|snippet|snippets", w(k))))
+        str_in(words, i, "include|paste|attach|show|see|quote")
+            && ((str_in(words, i + 1, "it|them")
+                && (0..i).any(|k| str_in(words, k, "diff|patch|snippet|snippets")))
                 || (i + 1..i + 7).any(|j| {
-                    crate::drift::text::in_list(CODE_NOUNS, w(j))
+                    str_in(words, j, CODE_NOUNS)
                         && !(i + 1..j).any(|k| {
-                            crate::drift::text::in_list("summary|description|explanation|list|name|names", w(k))
-                                || (w(k) == "of"
-                                    && !crate::drift::text::in_list("version|body|text|source|copy", w(k - 1)))
+                            str_in(words, k, "summary|description|explanation|list|name|names")
+                                || (str_is(words, k, "of")
+                                    && !str_in(words, k - 1, "version|body|text|source|copy"))
                         })
-                        && !crate::drift::text::in_list("version|number|notes|changes|change|review|owners|name|names|path|coverage|freeze|count", w(j + 1))
+                        && !str_in(words, j + 1, "version|number|notes|changes|change|review|owners|name|names|path|coverage|freeze|count")
                 }))
     })
 }
@@ -6515,14 +6504,12 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
         let separated = has_any_in(&lower, "separat|divider");
         let mut counted = false;
         for k in 0..ws.len() {
-            if crate::drift::text::in_list("paragraphs|sections|parts|stanzas", w(k)) {
+            if word_in(&ws, k, "paragraphs|sections|parts|stanzas") {
                 let n = match bound(&lower, &ws, k) {
                     Some((Rel::Exactly, n)) => Some(n),
                     Some(_) => None,
                     None => k.checked_sub(1).and_then(|j| number(w(j))).filter(|_| {
-                        separated
-                            && (k < 2
-                                || !crate::drift::text::in_list("the|of|these|those", w(k - 2)))
+                        separated && (k < 2 || !word_in(&ws, k - 2, "the|of|these|those"))
                     }),
                 };
                 if let Some(n) = n.filter(|n| *n > 0) {
@@ -6728,7 +6715,7 @@ fn nth_paragraph_rule(message: &str, lower: &str, push: &mut impl FnMut(&str, Ru
     let ws = words_at(lower);
     let w = |i: usize| ws.get(i).map(|x| x.1).unwrap_or("");
     let paragraphs = (0..ws.len()).find_map(|k| {
-        matches!(w(k), "paragraphs" | "paragraph")
+        word_in(&ws, k, "paragraphs|paragraph")
             .then(|| {
                 bound(lower, &ws, k)
                     .filter(|(r, _)| *r == Rel::Exactly)
@@ -8649,26 +8636,26 @@ fn scoped(lower: &str, at: usize) -> bool {
         .next()
         .unwrap_or_default();
     let all = words_at(clause);
-    let ws = all
+    let n = all
         .iter()
         .enumerate()
         .take_while(|(i, (_, w))| !new_clause(w, all.get(i + 1).map_or("", |x| x.1)))
-        .map(|(_, x)| x)
-        .gather();
+        .count();
+    let ws = all.get(..n).unwrap_or_default();
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     // "in the code", "in any new code": an adjective may stand before the part.
     (0..ws.len()).any(|i| {
-        crate::drift::text::in_list("in|within|inside", w(i))
-            && crate::drift::text::in_list("the|any|a|your", w(i + 1))
-            && (crate::drift::text::in_list(PARTS, w(i + 2))
-                || (crate::drift::text::in_list("new|added|generated|existing", w(i + 2))
-                    && crate::drift::text::in_list(PARTS, w(i + 3))))
+        word_in(ws, i, "in|within|inside")
+            && word_in(ws, i + 1, "the|any|a|your")
+            && (word_in(ws, i + 2, PARTS)
+                || (word_in(ws, i + 2, "new|added|generated|existing")
+                    && word_in(ws, i + 3, PARTS)))
     })
         // "never 'tmp' in variable or function names": the code's names, not the prose.
         || (0..ws.len())
             .find(|&i| matches!(w(i), "in" | "for"))
             .is_some_and(|i| {
-                (i + 1..i + 5).any(|j| crate::drift::text::in_list("names|identifiers|identifier", w(j)))
+                (i + 1..i + 5).any(|j| word_in(ws, j, "names|identifiers|identifier"))
             })
         // "don't use the word 'slot' for storage positions": the word in one sense, which the
         // text cannot tell ("for this metric", "for the …" may name the place).
@@ -8688,8 +8675,8 @@ fn scoped(lower: &str, at: usize) -> bool {
         })
         // "don't say 'fixed' for anything you haven't verified": which things is not shown.
         || ((0..ws.len()).any(|i| {
-            crate::drift::text::in_list("for|about|of", w(i))
-                && crate::drift::text::in_list("anything|something|any|things", w(i + 1))
+            word_in(ws, i, "for|about|of")
+                && word_in(ws, i + 1, "anything|something|any|things")
         }) && ws.iter().any(|(_, x)| *x == "not" || x.ends_with("n't")))
 }
 
@@ -9033,7 +9020,7 @@ fn case_negated(lower: &str, at: usize) -> Option<bool> {
     );
     let w = |j: usize| after.get(j).map_or("", |x| x.1);
     let refused = (0..after.len()).any(|j| {
-        crate::drift::text::in_list("forbidden|prohibited|banned|disallowed", w(j))
+        word_in(&after, j, "forbidden|prohibited|banned|disallowed")
             || negation_at(&after, j)
                 && (j + 1..j + 4).any(|i| {
                     crate::drift::text::in_list(
@@ -9059,10 +9046,8 @@ fn called_ban(sentence: &str, lower: &str, asked: &[String]) -> Option<Vec<Strin
     let ws = words_at(lower);
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     for k in 0..ws.len() {
-        let negated = crate::drift::text::in_list("don't|never|dont", w(k))
-            || (matches!(w(k), "not")
-                && k > 0
-                && crate::drift::text::in_list("do|must|should", w(k - 1)));
+        let negated = word_in(&ws, k, "don't|never|dont")
+            || (word_in(&ws, k, "not") && k > 0 && word_in(&ws, k - 1, "do|must|should"));
         if !negated {
             continue;
         }
@@ -9072,7 +9057,7 @@ fn called_ban(sentence: &str, lower: &str, asked: &[String]) -> Option<Vec<Strin
         match verb {
             // "never write the word "just"".
             "write" => {
-                if w(j) == "the" && crate::drift::text::in_list("word|words|phrase|term", w(j + 1))
+                if word_is(&ws, j, "the") && word_in(&ws, j + 1, "word|words|phrase|term")
                 {
                     j += 2;
                 }
@@ -9080,7 +9065,7 @@ fn called_ban(sentence: &str, lower: &str, asked: &[String]) -> Option<Vec<Strin
             // "Don't call 'legacySync'" invokes a function: a name needs an object first.
             // "Don't call the function 'legacySync'" invokes it too.
             "call"
-                if w(j) == "the"
+                if word_is(&ws, j, "the")
                     && crate::drift::text::in_list(
                         "function|method|endpoint|api|command|script|hook|handler|callback|service|tool|procedure|job",
                         w(j + 1),
@@ -9090,21 +9075,21 @@ fn called_ban(sentence: &str, lower: &str, asked: &[String]) -> Option<Vec<Strin
             }
             "call" if !quote_at(lower, &ws, j) => {
                 while j < k + 7
-                    && !crate::drift::text::in_list("a|an", w(j))
+                    && !word_in(&ws, j, "a|an")
                     && !quote_at(lower, &ws, j)
                 {
                     j += 1;
                 }
             }
-            "refer" if w(j) == "to" => {
-                while j < k + 6 && w(j) != "as" {
+            "refer" if word_is(&ws, j, "to") => {
+                while j < k + 6 && !word_is(&ws, j, "as") {
                     j += 1;
                 }
                 j += 1;
             }
             _ => continue,
         }
-        if matches!(w(j), "a" | "an") {
+        if word_in(&ws, j, "a|an") {
             j += 1;
         }
         if !quote_at(lower, &ws, j) {
@@ -9238,15 +9223,14 @@ fn named_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
         return None;
     }
     let ws = words_at(lower);
-    let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     let k = (0..ws.len()).find(|&k| {
-        let negated = crate::drift::text::in_list("don't|never|dont", w(k))
-            || (w(k) == "not" && k > 0 && crate::drift::text::in_list("do|must|should", w(k - 1)));
-        negated && crate::drift::text::in_list("mention|name|use|write|include|say", w(k + 1))
+        let negated = word_in(&ws, k, "don't|never|dont")
+            || (word_is(&ws, k, "not") && k > 0 && word_in(&ws, k - 1, "do|must|should"));
+        negated && word_in(&ws, k + 1, "mention|name|use|write|include|say")
     })?;
     // The verb, a determiner, at most two words of kind, then "name(s) (".
     let mut j = k + 2;
-    if crate::drift::text::in_list("the|any|our|his|her|their|its|a", w(j)) {
+    if word_in(&ws, j, "the|any|our|his|her|their|its|a") {
         j += 1;
     }
     // ("Don't name the lock vendor (Velotek)": the thing named, its name in brackets.)
@@ -9258,9 +9242,9 @@ fn named_ban(sentence: &str, lower: &str) -> Option<Vec<String>> {
         })
     };
     let name_at = (j..j + 3)
-        .find(|&i| matches!(w(i), "name" | "names"))
+        .find(|&i| word_in(&ws, i, "name|names"))
         .or_else(|| {
-            crate::drift::text::in_list("name|mention", w(k + 1))
+            word_in(&ws, k + 1, "name|mention")
                 .then(|| (j..j + 3).find(|&i| bracket_after(i)))
                 .flatten()
         })?;
@@ -9655,17 +9639,16 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
         }) {
             j += 1;
         }
-        let w = |i: usize| ws.get(i).map_or("", |x| x.1);
         // A ban of words named by a noun phrase: "Don't mention the supplier name 'RailBook'",
         // "Avoid technical jargon, specifically the words 'deploy' …" (read only as a ban).
         let mut modified = false;
-        if !crate::drift::text::in_list(NOUNS, w(j)) {
-            if crate::drift::text::in_list("name|word|term", w(j + 1)) {
+        if !word_in(&ws, j, NOUNS) {
+            if word_in(&ws, j + 1, "name|word|term") {
                 (j, modified) = (j + 1, true);
             } else if let Some(i) = (j + 1..j + 5).find(|&i| {
-                crate::drift::text::in_list("specifically|especially|particularly|namely", w(i))
-                    && w(i + 1) == "the"
-                    && crate::drift::text::in_list(NOUNS, w(i + 2))
+                word_in(&ws, i, "specifically|especially|particularly|namely")
+                    && word_is(&ws, i + 1, "the")
+                    && word_in(&ws, i + 2, NOUNS)
             }) {
                 (j, modified) = (i + 2, true);
             }
@@ -9905,7 +9888,7 @@ fn permitted(ws: &[(usize, &str)], k: usize) -> bool {
     // "can you include …?" asks; "you can include" permits.
     (k.saturating_sub(3)..k).any(|j| match w(j) {
         "may" | "might" | "optionally" | "free" => true,
-        "can" | "could" => w(j + 1) != "you",
+        "can" | "could" => !word_is(ws, j + 1, "you"),
         _ => false,
     })
 }
@@ -10392,7 +10375,7 @@ fn no_bullets(lower: &str, ws: &[(usize, &str)]) -> bool {
     }
     // The words opening a sentence that states the answer's form.
     const OPENERS: &str = "no|don't|do|dont|don|avoid|never|please|write|answer|reply|respond|keep|use|describe|summarize|summarise|explain|give|return|format|present";
-    if !crate::drift::text::in_list(OPENERS, w(0)) {
+    if !word_in(ws, 0, OPENERS) {
         return false;
     }
     ws.iter().enumerate().any(|(k, &(at, word))| {
@@ -10402,7 +10385,7 @@ fn no_bullets(lower: &str, ws: &[(usize, &str)]) -> bool {
         // The ban ends its clause ("no bullet points.", "… without bullets, in prose"), or names
         // where ("in your answer"): "the bullet points from the old template" are a thing.
         let mut end = k + 1;
-        if crate::drift::text::in_list("point|points|list|lists", w(end)) {
+        if word_in(ws, end, "point|points|list|lists") {
             end += 1;
         }
         let gap_end = ws.get(end).map_or(lower.len(), |x| x.0);
@@ -10410,8 +10393,8 @@ fn no_bullets(lower: &str, ws: &[(usize, &str)]) -> bool {
         let gap = lower.get(last..gap_end).unwrap_or_default();
         let closes = end >= ws.len()
             || gap.contains(&['.', ',', ';', ':', '\u{2014}', ')'][..])
-            || (w(end) == "in" && crate::drift::text::in_list("your|the|this|my", w(end + 1)))
-            || crate::drift::text::in_list("please|anywhere|at|or|and|nor", w(end));
+            || (word_is(ws, end, "in") && word_in(ws, end + 1, "your|the|this|my"))
+            || word_in(ws, end, "please|anywhere|at|or|and|nor");
         // "One paragraph (no bullets), then the steps as bullet points": a list asked for after
         // the ban, which is the first part's (a checklist's `- [ ]` items are no bullets).
         if !closes
@@ -10430,7 +10413,7 @@ fn no_bullets(lower: &str, ws: &[(usize, &str)]) -> bool {
         }
         // Back over the words that may stand between the ban and its object.
         let mut j = k;
-        while j > 0 && crate::drift::text::in_list("any|a|the|markdown|of", w(j - 1)) {
+        while j > 0 && word_in(ws, j - 1, "any|a|the|markdown|of") {
             j -= 1;
         }
         let Some(before) = j.checked_sub(1) else {
@@ -10447,7 +10430,7 @@ fn no_bullets(lower: &str, ws: &[(usize, &str)]) -> bool {
         match w(before) {
             "no" | "without" | "avoid" | "avoiding" => true,
             "use" | "using" | "include" | "add" => {
-                before > 0 && (negation_at(ws, before - 1) || w(before - 1) == "t")
+                before > 0 && (negation_at(ws, before - 1) || word_is(ws, before - 1, "t"))
             }
             _ => false,
         }
@@ -10460,7 +10443,7 @@ fn no_bullets(lower: &str, ws: &[(usize, &str)]) -> bool {
 fn asks_numbered_list(ws: &[(usize, &str)]) -> bool {
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     ws.iter().enumerate().any(|(k, (_, word))| {
-        if *word != "numbered" || w(k + 1) != "list" || k < 2 || w(k - 1) != "a" {
+        if *word != "numbered" || !word_is(ws, k + 1, "list") || k < 2 || !word_is(ws, k - 1, "a") {
             return false;
         }
         let lead = w(k - 2);
@@ -10470,7 +10453,7 @@ fn asks_numbered_list(ws: &[(usize, &str)]) -> bool {
         let answer_verb = |x: &str| {
             crate::drift::text::in_list("return|give|list|name|answer|reply|respond|report|summarize|summarise|present|provide|produce|rank|enumerate|identify|suggest|propose|outline|write|explain|describe|format|show", x)
         };
-        let opener = if w(0) == "please" { w(1) } else { w(0) };
+        let opener = if word_is(ws, 0, "please") { w(1) } else { w(0) };
         let asked = crate::drift::text::in_list("as|in|with|return|give|provide|produce", lead)
             && answer_verb(opener)
             // "Use a numbered list for the steps.": the sentence's own ask.
@@ -10564,14 +10547,14 @@ fn invites_a_link(lower: &str) -> bool {
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     (0..ws.len()).any(|i| {
         let link = |x: &str| crate::drift::text::in_list("link|links|url|urls", x);
-        (crate::drift::text::in_list("put|add|include|paste|keep|leave", w(i))
-            && (link(w(i + 1)) || (matches!(w(i + 1), "the" | "a") && link(w(i + 2))))
-            && !(i.saturating_sub(3)..i).any(|j| negation_at(&ws, j) || w(j) == "no"))
+        (word_in(&ws, i, "put|add|include|paste|keep|leave")
+            && (link(w(i + 1)) || (word_in(&ws, i + 1, "the|a") && link(w(i + 2))))
+            && !(i.saturating_sub(3)..i).any(|j| negation_at(&ws, j) || word_is(&ws, j, "no")))
             || (link(w(i))
                 && matches!((w(i + 1), w(i + 2)), ("are" | "is", "fine" | "ok" | "okay")))
             // "…, then a list of the merged PRs with their URLs".
-            || (w(i) == "with"
-                && crate::drift::text::in_list("their|its", w(i + 1))
+            || (word_is(&ws, i, "with")
+                && word_in(&ws, i + 1, "their|its")
                 && link(w(i + 2)))
     })
 }
@@ -10595,7 +10578,7 @@ fn form_banned(
             lower
                 .get(b + x.len()..at)
                 .is_some_and(|g| g.contains(&[',', ';', ':', '.', '(', '\u{2014}'][..]))
-                || crate::drift::text::in_list("so|and|please|but|-|--", w(i - 1))
+                || word_in(ws, i - 1, "so|and|please|but|-|--")
         }
     };
     ws.iter().enumerate().any(|(k, &(at, word))| {
@@ -10607,8 +10590,8 @@ fn form_banned(
         let closes = k + 1 >= ws.len()
             || gap.contains(&['.', ',', ';', ':', '\u{2014}', ')', '(', '!'][..])
             || w(k + 1).chars().all(|c| c == '-')
-            || (w(k + 1) == "in" && crate::drift::text::in_list("your|the|this|my", w(k + 2)))
-            || crate::drift::text::in_list("please|anywhere|at|or|and|nor", w(k + 1));
+            || (word_is(ws, k + 1, "in") && word_in(ws, k + 2, "your|the|this|my"))
+            || word_in(ws, k + 1, "please|anywhere|at|or|and|nor");
         if !closes {
             return false;
         }
@@ -10641,12 +10624,11 @@ fn form_banned(
         match w(before) {
             "no" => starts_clause(before) && !described(),
             // "Reply in plain text without headings", not "the changelog comes out without".
-            "without" => (before.saturating_sub(6)..before).any(|j| {
-                crate::drift::text::in_list("reply|write|answer|respond|report|format|text", w(j))
-            }),
+            "without" => (before.saturating_sub(6)..before)
+                .any(|j| word_in(ws, j, "reply|write|answer|respond|report|format|text")),
             "avoid" => true,
             "use" | "using" | "include" | "add" | "put" | "paste" => {
-                before > 0 && (negation_at(ws, before - 1) || w(before - 1) == "t")
+                before > 0 && (negation_at(ws, before - 1) || word_is(ws, before - 1, "t"))
             }
             _ => false,
         }
@@ -10785,16 +10767,16 @@ fn no_first_person(lower: &str, ws: &[(usize, &str)]) -> Option<Vec<String>> {
     // write in the first person", "do not use first-person pronouns".
     let banned = |i: usize| {
         let mut j = i;
-        while j > 0 && crate::drift::text::in_list("the|any|in", w(j - 1)) {
+        while j > 0 && word_in(ws, j - 1, "the|any|in") {
             j -= 1;
         }
         let Some(b) = j.checked_sub(1) else {
             return false;
         };
-        crate::drift::text::in_list("no|without|avoid", w(b))
-            || (crate::drift::text::in_list("use|write|using", w(b))
+        word_in(ws, b, "no|without|avoid")
+            || (word_in(ws, b, "use|write|using")
                 && b > 0
-                && (negation_at(ws, b - 1) || w(b - 1) == "t"))
+                && (negation_at(ws, b - 1) || word_is(ws, b - 1, "t")))
     };
     let ends_there = |i: usize| {
         // The ban is of the person, not a thing named after it ("first-person camera").
@@ -10809,20 +10791,20 @@ fn no_first_person(lower: &str, ws: &[(usize, &str)]) -> Option<Vec<String>> {
             })
     };
     let cue = (0..ws.len()).find(|&i| {
-        (w(i) == "first" && w(i + 1) == "person" && banned(i) && ends_there(i + 1))
+        (word_is(ws, i, "first") && word_is(ws, i + 1, "person") && banned(i) && ends_there(i + 1))
             || (w(i).starts_with("first-person") && banned(i) && ends_there(i))
             // "Write it impersonally", "in an impersonal style": how to write, asked.
-            || (w(i) == "impersonally"
-                && (i.saturating_sub(4)..i).any(|j| crate::drift::text::in_list("write|written|phrase", w(j))))
-            || (w(i) == "impersonal"
-                && crate::drift::text::in_list("style|voice|register", w(i + 1))
+            || (word_is(ws, i, "impersonally")
+                && (i.saturating_sub(4)..i).any(|j| word_in(ws, j, "write|written|phrase")))
+            || (word_is(ws, i, "impersonal")
+                && word_in(ws, i + 1, "style|voice|register")
                 && (i == 0
-                    || w(i - 1) == "in"
-                    || (w(i - 1) == "an" && i > 1 && w(i - 2) == "in")
-                    || w(i - 1) == "use"))
+                    || word_is(ws, i - 1, "in")
+                    || (word_is(ws, i - 1, "an") && i > 1 && word_is(ws, i - 2, "in"))
+                    || word_is(ws, i - 1, "use")))
             // "Do not use 'I' or 'we'", "avoid 'I' and 'we'".
-            || (crate::drift::text::in_list("use|avoid|say", w(i))
-                && (w(i) == "avoid" || (i > 0 && (negation_at(ws, i - 1) || w(i - 1) == "t")))
+            || (word_in(ws, i, "use|avoid|say")
+                && (word_is(ws, i, "avoid") || (i > 0 && (negation_at(ws, i - 1) || word_is(ws, i - 1, "t"))))
                 && lower.get(ws.get(i).map_or(0, |x| x.0 + x.1.len())..).is_some_and(|t| {
                     let t = t.trim_start();
                     super::text::starts_with_any(t, "'i'|\"i\"|\u{2018}i\u{2019}|\u{201c}i\u{201d}")
@@ -10934,13 +10916,13 @@ fn first_person(text: &str, pronouns: &[String]) -> Option<String> {
 fn answer_sentences(lower: &str, ws: &[(usize, &str)]) -> Option<usize> {
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     let mut k = 0;
-    if crate::drift::text::in_list("answer|reply|respond", w(0)) {
+    if word_in(ws, 0, "answer|reply|respond") {
         k = 1;
-        if crate::drift::text::in_list("briefly|only|just", w(k)) {
+        if word_in(ws, k, "briefly|only|just") {
             k += 1;
         }
     }
-    if w(k) != "in" {
+    if !word_is(ws, k, "in") {
         return None;
     }
     let (n, noun) = match (w(k + 1), w(k + 2)) {
@@ -10951,7 +10933,7 @@ fn answer_sentences(lower: &str, ws: &[(usize, &str)]) -> Option<usize> {
         return None;
     }
     // "In one sentence per option", "in two sentences each": a part's limit.
-    let after = if w(k + 2) == "single" {
+    let after = if word_is(ws, k + 2, "single") {
         w(k + 4)
     } else {
         w(k + 3)
@@ -11247,17 +11229,17 @@ pub(super) fn around_pastes(sentence: &str) -> bool {
     let ws = words_at(&lower);
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     (0..ws.len()).any(|i| {
-        let own = w(i) == "your"
-            && w(i + 1) == "own"
+        let own = word_is(&ws, i, "your")
+            && word_is(&ws, i + 1, "own")
             && (i + 2..i + 4).any(|j| {
                 crate::drift::text::in_list(
                     "text|words|wording|report|notes|prose|reply|message",
                     w(j),
                 )
             });
-        let around = crate::drift::text::in_list("around|outside|surrounding", w(i))
-            && (matches!(w(i + 1), "it" | "them")
-                || (crate::drift::text::in_list("the|that|this", w(i + 1))
+        let around = word_in(&ws, i, "around|outside|surrounding")
+            && (word_in(&ws, i + 1, "it|them")
+                || (word_in(&ws, i + 1, "the|that|this")
                     && crate::drift::text::in_list(
                         "draft|quote|paste|announcement|post|text|block",
                         w(i + 2),
@@ -11457,7 +11439,7 @@ pub(super) fn names_the_reply(sentence: &str) -> bool {
     // after the comma is.
     let fronted = |i: usize| {
         i > 0
-            && w(i - 1) == "in"
+            && word_is(&ws, i - 1, "in")
             && ws.get(i + 1).is_some_and(|(at, x)| {
                 lower
                     .get(at + x.len()..)
@@ -11466,36 +11448,36 @@ pub(super) fn names_the_reply(sentence: &str) -> bool {
             && part_after_a_comma(sentence).is_some()
     };
     (0..ws.len()).any(|i| {
-        crate::drift::text::in_list("your|the|whole|entire|full|this", w(i))
+        word_in(&ws, i, "your|the|whole|entire|full|this")
             && reply_noun(w(i + 1))
             && !fronted(i)
-            && w(i + 2) != "itself"
+            && !word_is(&ws, i + 2, "itself")
             // "the report file": a file the task writes.
-            && w(i + 2) != "file"
+            && !word_is(&ws, i + 2, "file")
             && !put_elsewhere(&[w(i + 2), w(i + 3), w(i + 4), w(i + 5), w(i + 6)])
             // "The reply to the member must not …": a reply the child drafts for someone else.
-            && (w(i + 2) != "to" || crate::drift::text::in_list("me|us|you", w(i + 3)))
+            && (!word_is(&ws, i + 2, "to") || word_in(&ws, i + 3, "me|us|you"))
             // "The PR description itself must be under 100 words; paste it in your reply": the
             // reply is where the text goes.
             && !(i >= 3
-                && crate::drift::text::in_list("in|into", w(i - 1))
-                && crate::drift::text::in_list("it|them", w(i - 2))
-                && crate::drift::text::in_list("paste|put|quote|include|copy", w(i - 3)))
+                && word_in(&ws, i - 1, "in|into")
+                && word_in(&ws, i - 2, "it|them")
+                && word_in(&ws, i - 3, "paste|put|quote|include|copy"))
             // "…; your message to me around it can be informal": a freedom beside the rule.
             // "…; your report to me can use whatever spelling you like" too.
             && !(i + 2..i + 8).any(|j| {
-                crate::drift::text::in_list("can|may", w(j))
-                    && ((w(j + 1) == "be"
-                        && !crate::drift::text::in_list("only|at|no|under|shorter|fewer|less|in|written|a|one", w(j + 2)))
-                        || (w(j + 1) == "use" && crate::drift::text::in_list("whatever|any", w(j + 2))))
+                word_in(&ws, j, "can|may")
+                    && ((word_is(&ws, j + 1, "be")
+                        && !word_in(&ws, j + 2, "only|at|no|under|shorter|fewer|less|in|written|a|one"))
+                        || (word_is(&ws, j + 1, "use") && word_in(&ws, j + 2, "whatever|any")))
             })
             // "The opening paragraph of your reply": a part of it ("the last line of your
             // reply" is where the whole reply ends, notes and all; "no part of your reply" is
             // all of it).
             && !(i >= 3
-                && w(i - 1) == "of"
-                && crate::drift::text::in_list("paragraph|section", w(i - 2))
-                && crate::drift::text::in_list("first|second|opening|last|final|closing", w(i - 3)))
+                && word_is(&ws, i - 1, "of")
+                && word_in(&ws, i - 2, "paragraph|section")
+                && word_in(&ws, i - 3, "first|second|opening|last|final|closing"))
     })
 }
 

@@ -1270,6 +1270,31 @@ pub(crate) fn parts(list: &'static str) -> &'static [&'static str] {
     })
 }
 
+/// Whether word `i` of `ws` (text offset, word) is `word`: one call where a lookup and a
+/// compare were inlined at each of a few hundred sites (issue 14's size budget).
+#[inline(never)]
+pub(crate) fn word_is(ws: &[(usize, &str)], i: usize, word: &str) -> bool {
+    ws.get(i).is_some_and(|x| x.1 == word)
+}
+
+/// Whether word `i` of `ws` is one of `list`'s '|'-joined words ([`in_list`]).
+#[inline(never)]
+pub(crate) fn word_in(ws: &[(usize, &str)], i: usize, list: &'static str) -> bool {
+    ws.get(i).is_some_and(|x| in_list_str(list, x.1))
+}
+
+/// [`word_in`] for a slice of words alone.
+#[inline(never)]
+pub(crate) fn str_in(ws: &[&str], i: usize, list: &'static str) -> bool {
+    ws.get(i).is_some_and(|x| in_list_str(list, x))
+}
+
+/// [`word_is`] for a slice of words alone.
+#[inline(never)]
+pub(crate) fn str_is(ws: &[&str], i: usize, word: &str) -> bool {
+    ws.get(i).is_some_and(|x| *x == word)
+}
+
 /// Whether the words `ws` hold `phrase`'s words (split at single spaces) in a row.
 pub fn holds_words(ws: &[&str], phrase: &str) -> bool {
     let n = phrase.split(' ').count();

@@ -5,6 +5,7 @@
 //! nearest line noun before its number, so one sentence may bound the subject and the body apart.
 
 use super::has_any_in;
+use crate::drift::text::str_is;
 use crate::drift::text::Has;
 use crate::drift::text::Words;
 use crate::gather::Gather;
@@ -131,7 +132,7 @@ pub fn asked(lower: &str, cx: &MessageCx) -> Vec<Asked> {
             |p| matches!(p, [q, b] if matches!(*q, "each" | "every") && b.starts_with("bullet")),
         );
         for i in 0..ws.len() {
-            let unit = super::super::text::in_list(UNITS, w(i + 1));
+            let unit = super::str_in(&ws, i + 1, UNITS);
             let bare_bound = crate::drift::text::in_list("under|than|to|most|max|exceed|exceeds|at|within", w(i.wrapping_sub(1))) && (wrapped || commit)
                 // ("body in at most 3 lines": a count of lines.)
                 && !super::super::text::in_list(
@@ -207,7 +208,7 @@ fn owner(ws: &[&str], at: usize, wrapped: bool, bullets: bool) -> Option<Owner> 
     for i in (at.saturating_sub(14)..at).rev() {
         match w(i) {
             "subject" | "summary" | "title" => {
-                return Some(if w(i + 1) == "and" && w(i + 2) == "body" {
+                return Some(if str_is(ws, i + 1, "and") && str_is(ws, i + 2, "body") {
                     Owner::Lines(Lines::All)
                 } else {
                     Owner::Subject
@@ -230,7 +231,7 @@ fn owner(ws: &[&str], at: usize, wrapped: bool, bullets: bool) -> Option<Owner> 
                     // "comment lines", "code lines", "log lines": lines of something else.
                     "comment" | "code" | "log" | "diff" | "output" | "source" | "test"
                     | "query" => return None,
-                    _ if w(i) == "lines"
+                    _ if str_is(ws, i, "lines")
                         || wrapped
                         || ws.get(i.saturating_sub(3)..i).is_some_and(|b| {
                             b.iter()

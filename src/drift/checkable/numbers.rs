@@ -4,6 +4,7 @@
 //! decimal separator". A figure is told by what stands beside it: a per-cent sign, a currency
 //! mark, the unit of the message's example. Silent where the kind of figure cannot be told.
 
+use crate::drift::text::str_in;
 use crate::drift::text::Lower;
 use crate::gather::Gather;
 use crate::gather::GatherText;
@@ -280,13 +281,11 @@ fn forms_in(lower: &str, ws: &[&str]) -> Vec<Form> {
     for (i, x) in ws.iter().enumerate() {
         // "exactly one decimal place", "two decimals", "to one decimal place".
         if matches!(*x, "decimal" | "decimals") {
-            let noun = *x == "decimals"
-                || crate::drift::text::in_list("place|places|digit|digits", w(i + 1));
+            let noun = *x == "decimals" || str_in(ws, i + 1, "place|places|digit|digits");
             if let (true, Some(n)) = (noun, i.checked_sub(1).map(w).and_then(amount)) {
                 // "no decimal places" is a form; "no more than two decimals" is a bound.
-                let bound = (i.saturating_sub(4)..i).any(|j| {
-                    crate::drift::text::in_list("most|max|maximum|than|up|least|under", w(j))
-                });
+                let bound = (i.saturating_sub(4)..i)
+                    .any(|j| str_in(ws, j, "most|max|maximum|than|up|least|under"));
                 if !bound && !out.contains(&Form::Decimals(n)) {
                     out.push(Form::Decimals(n));
                 }
@@ -361,8 +360,7 @@ fn forms_in(lower: &str, ws: &[&str]) -> Vec<Form> {
     // A negated form is no form ("don't bother with decimals").
     let negated = ws.iter().enumerate().any(|(i, x)| {
         crate::drift::text::in_list("decimal|decimals|separator|separators", *x)
-            && (i.saturating_sub(4)..i)
-                .any(|j| crate::drift::text::in_list("don't|not|never|without|skip|avoid", w(j)))
+            && (i.saturating_sub(4)..i).any(|j| str_in(ws, j, "don't|not|never|without|skip|avoid"))
     });
     if negated {
         out.keep(|f| matches!(f, Form::NoThousands));

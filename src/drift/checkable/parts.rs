@@ -6,6 +6,7 @@
 
 use super::words_at;
 use crate::drift::text::Has;
+use crate::drift::text::{word_in, word_is};
 use crate::gather::Gather;
 use crate::gather::Keep;
 use crate::gather::PushAll;
@@ -107,12 +108,9 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
     if !crate::drift::file_scope::paths(sentence).is_empty() {
         // "The paragraph you add to docs/CLI.md must be 40 words or fewer": a text the file
         // holds, with no name to find it by.
-        let w = |i: usize| ws.get(i).map_or("", |x| x.1);
         // (With the reply's own bound beside it, "…, and so must your reply to me", the reply's.)
-        if w(0) == "the"
-            && (2..4).any(|i| {
-                w(i) == "you" && crate::drift::text::in_list("add|write|put|insert", w(i + 1))
-            })
+        if word_is(&ws, 0, "the")
+            && (2..4).any(|i| word_is(&ws, i, "you") && word_in(&ws, i + 1, "add|write|put|insert"))
         {
             return (!super::has_any_in(&lower, "your reply|your answer|your report|so must"))
                 .then_some(Part::Unnamed);
@@ -439,12 +437,16 @@ fn maybe_part(lower: &str, ws: &[(usize, &str)]) -> Option<Part> {
             }) && !ws.iter().take(i).any(|(_, x)| super::number(x).is_some()))
     });
     for s in starts {
-        if !matches!(w(s), "the" | "your") {
+        if !word_in(ws, s, "the|your") {
             continue;
         }
         if let Some(k) = (s + 2..s + 5).find(|&k| modal(w(k))) {
             // "The release note itself must be under 80 words".
-            let end = if w(k - 1) == "itself" { k - 1 } else { k };
+            let end = if word_is(ws, k - 1, "itself") {
+                k - 1
+            } else {
+                k
+            };
             let name: Vec<&str> = (s + 1..end).map(w).gather();
             if (1..=2).contains(&name.len())
                 && name
@@ -458,8 +460,8 @@ fn maybe_part(lower: &str, ws: &[(usize, &str)]) -> Option<Part> {
         }
     }
     let of = (1..ws.len())
-        .find(|&i| w(i) == "of" && crate::drift::text::in_list("bullets|points|items", w(i - 1)))?;
-    let name = if matches!(w(of + 1), "the" | "your") {
+        .find(|&i| word_is(ws, i, "of") && word_in(ws, i - 1, "bullets|points|items"))?;
+    let name = if word_in(ws, of + 1, "the|your") {
         w(of + 2)
     } else {
         w(of + 1)
@@ -693,18 +695,18 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
         .position(|(_, x)| matches!(*x, "the" | "your"))
         .and_then(|d| {
             let modal = |i: usize| {
-                crate::drift::text::in_list("must|mustn't|shouldn't|cannot|can't", w(i))
-                    || (w(i) == "should" && w(i + 1) == "not")
+                word_in(&ws, i, "must|mustn't|shouldn't|cannot|can't")
+                    || (word_is(&ws, i, "should") && word_is(&ws, i + 1, "not"))
             };
             // "the changelog blurb itself must not …", "the release notes themselves must
             // not …": a stressed name may be longer.
-            let stressed = |i: usize| matches!(w(i), "itself" | "themselves");
+            let stressed = |i: usize| word_in(&ws, i, "itself|themselves");
             // "The summary for the board must not …": a part named with whom it is for.
-            let for_whom = w(d + 2) == "for" && crate::drift::text::in_list(PART_NOUNS, w(d + 1));
+            let for_whom = word_is(&ws, d + 2, "for") && word_in(&ws, d + 1, PART_NOUNS);
             // "The PR description you write must be …": the name, then who writes it.
             let writes = |i: usize| {
-                w(i - 2) == "you"
-                    && crate::drift::text::in_list("write|draft|open|post|send|add", w(i - 1))
+                word_is(&ws, i - 2, "you")
+                    && word_in(&ws, i - 1, "write|draft|open|post|send|add")
             };
             let m = (d + 2..d + 4)
                 .find(|&i| modal(i))
@@ -1698,12 +1700,13 @@ pub(super) fn asks_for_a_fence(message: &str) -> bool {
             let ws = super::words_at(&lower);
             let w = |i: usize| ws.get(i).map_or("", |x| x.1);
             (0..ws.len()).any(|i| {
-                crate::drift::text::in_list("in|inside|into|within|as", w(i))
-                    && crate::drift::text::in_list("a|one|the", w(i + 1))
-                    && (matches!(w(i + 2), "fenced" | "fence")
-                        || (w(i + 2) == "code" && matches!(w(i + 3), "block" | "fence"))
-                        || (w(i + 2) == "triple" && w(i + 3).starts_with("backtick")))
-                    && !(i.saturating_sub(5)..i).any(|j| super::negation_at(&ws, j) || w(j) == "no")
+                word_in(&ws, i, "in|inside|into|within|as")
+                    && word_in(&ws, i + 1, "a|one|the")
+                    && (word_in(&ws, i + 2, "fenced|fence")
+                        || (word_is(&ws, i + 2, "code") && word_in(&ws, i + 3, "block|fence"))
+                        || (word_is(&ws, i + 2, "triple") && w(i + 3).starts_with("backtick")))
+                    && !(i.saturating_sub(5)..i)
+                        .any(|j| super::negation_at(&ws, j) || word_is(&ws, j, "no"))
             })
         })
 }
@@ -1854,7 +1857,7 @@ fn ordinal_paragraph<'a>(ban: &str, result: &'a str) -> Option<&'a str> {
     let lower = ban.trim_start().to_ascii_lowercase();
     let ws = words_at(&lower);
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
-    if w(0) != "the" || w(2) != "paragraph" {
+    if !word_is(&ws, 0, "the") || !word_is(&ws, 2, "paragraph") {
         return None;
     }
     let banned_by_it = ws.windows(2).any(|p| {

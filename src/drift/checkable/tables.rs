@@ -2,6 +2,7 @@
 //! markdown table", "a table with exactly the columns Host, IP, Status"), and the header rows
 //! of the tables an answer shows.
 
+use crate::drift::text::str_in;
 use crate::drift::text::Has;
 use crate::drift::text::Lower;
 use crate::gather::Gather;
@@ -23,19 +24,18 @@ pub struct TableAsk {
 /// changes ("add a `discount` column to the orders table").
 pub fn asked(sentence: &str, lower: &str, table_before: bool) -> Option<TableAsk> {
     let ws = super::ws_of(lower);
-    let w = |i: usize| ws.get(i).copied().unwrap_or_default();
     let columns_at = lower
         .find_str("column headers")
         .map(|i| (i, "column headers".len()))
         .or_else(|| lower.find_str("columns").map(|i| (i, "columns".len())));
-    let opens_with_columns = matches!(w(0), "columns" | "column") && table_before;
+    let opens_with_columns = str_in(&ws, 0, "columns|column") && table_before;
     let markdown_table = lower.has("markdown table");
     // "table with (the|exactly these) columns", "table (columns: …)", "table whose columns
     // are"; not "table or column names are exempt".
     let table_with_columns = ws.iter().enumerate().any(|(i, x)| {
         *x == "table"
-            && matches!(w(i + 1), "with" | "whose")
-            && (i + 2..(i + 6).min(ws.len())).any(|j| matches!(w(j), "columns" | "column"))
+            && str_in(&ws, i + 1, "with|whose")
+            && (i + 2..(i + 6).min(ws.len())).any(|j| str_in(&ws, j, "columns|column"))
     }) || lower.has("table (columns");
     if !(markdown_table || table_with_columns || opens_with_columns) {
         return None;
@@ -43,7 +43,7 @@ pub fn asked(sentence: &str, lower: &str, table_before: bool) -> Option<TableAsk
     // Asked, not offered, negated or conditional.
     // Asked of another agent: "Tell it to report its results as a markdown table".
     let soft = super::has_any_in(lower, "tell it to|tell them to|ask it to|ask them to|instruct it|instruct them|if it helps|if useful|if you like|if you want|optional|feel free|is fine if|would be nice| could |however you like|would work|no table|not a table|not as a table|without a table|instead of a table|don't use a table|do not use a table|rather than a table");
-    if soft || crate::drift::text::in_list("if|when|unless", w(0)) {
+    if soft || str_in(&ws, 0, "if|when|unless") {
         return None;
     }
     // "Don't use markdown tables", "no markdown tables": a ban, not an ask.

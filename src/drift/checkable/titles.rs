@@ -7,6 +7,7 @@
 
 use super::{bound, number, words_at, Rel};
 use crate::drift::text::Has;
+use crate::drift::text::{word_in, word_is};
 use crate::gather::Gather;
 use crate::gather::Keep;
 use crate::gather::PushAll;
@@ -23,20 +24,20 @@ pub(super) fn asked(lower: &str) -> Option<(usize, String)> {
     }
     let ws = words_at(lower);
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
-    let t = (0..ws.len()).find(|&i| w(i) == "title")?;
+    let t = (0..ws.len()).find(|&i| word_is(&ws, i, "title"))?;
     // ("each title", "every section a title", "the job title", "under the title put …":
     // other titles, or a place.)
-    let others = (t.saturating_sub(4)..t)
-        .any(|i| crate::drift::text::in_list("each|every|all|any|per|their|his|her", w(i)));
+    let others =
+        (t.saturating_sub(4)..t).any(|i| word_in(&ws, i, "each|every|all|any|per|their|his|her"));
     let of_a_part = t.checked_sub(1).is_some_and(|i| {
         crate::drift::text::in_list(
             "section|slide|chapter|job|column|field|song|track|book|episode|card|tab|menu|button|window|browser|meta|table|chart|figure|image",
             w(i),
         )
     });
-    let place = t.checked_sub(2).is_some_and(|i| {
-        crate::drift::text::in_list("under|below|beneath|after|above|beside", w(i))
-    });
+    let place = t
+        .checked_sub(2)
+        .is_some_and(|i| word_in(&ws, i, "under|below|beneath|after|above|beside"));
     if others || of_a_part || place {
         return None;
     }
@@ -52,9 +53,7 @@ pub(super) fn asked(lower: &str) -> Option<(usize, String)> {
         }
     })?;
     let between = lower.get(ws.get(t)?.0..ws.get(k)?.0)?;
-    if between.contains(&[';', ',', '('][..])
-        || (t + 1..k).any(|i| crate::drift::text::in_list(SHARED, w(i)))
-    {
+    if between.contains(&[';', ',', '('][..]) || (t + 1..k).any(|i| word_in(&ws, i, SHARED)) {
         return None;
     }
     let after = |list: &'static str| crate::drift::text::in_list(list, w(k + 1));
@@ -63,8 +62,7 @@ pub(super) fn asked(lower: &str) -> Option<(usize, String)> {
         Some(n) => after("max|maximum|limit|cap").then_some(n)?,
         None => {
             let n = number(w(k.checked_sub(1)?))?;
-            let or_fewer = matches!(w(k + 1), "or")
-                && crate::drift::text::in_list("fewer|less|under", w(k + 2));
+            let or_fewer = word_in(&ws, k + 1, "or") && word_in(&ws, k + 2, "fewer|less|under");
             if or_fewer || after("max|maximum|tops") {
                 n
             } else {

@@ -6,6 +6,7 @@
 //! reply in kilometres may still say "within 5 m"); for a latency, seconds against
 //! milliseconds only (a test's "30 minutes" is not a latency).
 use crate::drift::text::Words;
+use crate::drift::text::{str_in, str_is};
 use crate::gather::Gather;
 
 /// What a unit measures.
@@ -74,11 +75,11 @@ pub fn asked(lower: &str) -> Option<InUnit> {
     }));
     let w = |i: usize| ws.get(i).copied().unwrap_or_default();
     let (j, (canon, ..)) = (0..ws.len()).find_map(|j| {
-        if !matches!(w(j), "in" | "as") {
+        if !str_in(&ws, j, "in|as") {
             return None;
         }
         // "in degrees Celsius", "in °C".
-        let next = if w(j + 1) == "degrees" {
+        let next = if str_is(&ws, j + 1, "degrees") {
             w(j + 2)
         } else {
             w(j + 1)
@@ -89,31 +90,30 @@ pub fn asked(lower: &str) -> Option<InUnit> {
     // in kilograms"), or "the answer".
     let noun = (j.saturating_sub(6)..j)
         .rev()
-        .find(|&i| crate::drift::text::in_list(NOUNS, w(i)))?;
+        .find(|&i| str_in(&ws, i, NOUNS))?;
     // ("Give the p95 latency in milliseconds" is one figure's unit, not every latency's.)
     // "… in minutes only", "… in minutes as integers, never in hours".
-    let only = (j + 2..ws.len()).any(|i| crate::drift::text::in_list("only|never|not", w(i)));
-    let quantified = w(noun) == "answer"
+    let only = (j + 2..ws.len()).any(|i| str_in(&ws, i, "only|never|not"));
+    let quantified = str_is(&ws, noun, "answer")
         || only
-        || (noun.saturating_sub(4)..noun)
-            .any(|i| crate::drift::text::in_list("all|every|each|any", w(i)));
+        || (noun.saturating_sub(4)..noun).any(|i| str_in(&ws, i, "all|every|each|any"));
     // A verb that sets the figures' unit, not one that reads them ("Convert the weights in
     // pounds", "the times in seconds are wrong").
     let asks = crate::drift::text::in_list(
         "give|express|write|report|state|show|list|use|keep|put|quote",
         w(noun.saturating_sub(4)),
-    ) || (noun.saturating_sub(4)..noun).any(|i| {
-        crate::drift::text::in_list("give|express|write|report|state|show|list|quote", w(i))
-    }) || only;
+    ) || (noun.saturating_sub(4)..noun)
+        .any(|i| str_in(&ws, i, "give|express|write|report|state|show|list|quote"))
+        || only;
     if !quantified || !asks {
         return None;
     }
     Some(InUnit {
         unit: canon.to_string(),
-        latency: matches!(w(noun), "latency" | "latencies"),
-        one: (noun.saturating_sub(2)..noun).any(|i| matches!(w(i), "the" | "your"))
+        latency: str_in(&ws, noun, "latency|latencies"),
+        one: (noun.saturating_sub(2)..noun).any(|i| str_in(&ws, i, "the|your"))
             && !w(noun).ends_with('s')
-            && w(noun) != "answer",
+            && !str_is(&ws, noun, "answer"),
     })
 }
 
