@@ -12048,6 +12048,15 @@ fn the_session_84_review_is_read() {
 
 #[test]
 fn the_session_85_section_counts_are_read() {
+    // A part named in the clause before: "X is the last section; give it at most N".
+    clean(
+        "Write the weekly depot update. Delays is the last section; give it at most 2 bullets, and keep the whole update to at most 7 bullets.",
+        "## Done\n- Relaid the yard drainage.\n- Hired two shunters.\n- Moved the fuel store.\n- Fixed gate 3.\n\n## Delays\n- The crane inspection slipped a week.\n- One lorry is off the road.",
+    );
+    flagged(
+        "Write the weekly depot update. Delays is the last section; give it at most 2 bullets, and keep the whole update to at most 7 bullets.",
+        "## Done\n- Relaid the yard drainage.\n- Hired two shunters.\n\n## Delays\n- The crane inspection slipped a week.\n- One lorry is off the road.\n- The wash bay is shut.",
+    );
     // "For X, give it at most N" and "X gets at most N" after "under the headings X and Y".
     clean(
         "Audit the kiosk printers. Report them under Faulty and Working; for Faulty, give it at most 2 bullets, and keep the whole report to 7 bullets at most.",
@@ -12120,6 +12129,15 @@ fn the_session_85_arrivals_are_read() {
         "Summarise last month's room bookings. For bookings dropped by readers, say 'released', not 'cancelled'.",
         "Readers gave up 30 room bookings, most of them a day ahead. Staff cancelled 4 for a fire drill.",
     );
+    // "Any log messages you add must be lowercase": the messages, not the report around them.
+    clean(
+        "Add a low-battery warning to `vans/telemetry.py`. Any log messages you add must be entirely lowercase, because the pager matches them exactly.",
+        "Added the warning (VAN-212).\n\n```python\nif level < 0.15:\n    logger.warning(\"van battery low\", extra={\"van\": van_id})\n```\n\nThe Fleet team owns the pager rule.",
+    );
+    flagged(
+        "Add a low-battery warning to `vans/telemetry.py`. Any log messages you add must be entirely lowercase, because the pager matches them exactly.",
+        "Added the warning.\n\n```python\nif level < 0.15:\n    logger.warning(\"Van battery low\", extra={\"van\": van_id})\n```",
+    );
     // A ban in brackets after "one for X … in it": that text's.
     clean(
         "Write two short notes about the booking outage: one for reception (don't use the words \"cache\" or \"server\" in it) and one for the dev channel.",
@@ -12133,6 +12151,16 @@ fn the_session_85_arrivals_are_read() {
 
 #[test]
 fn the_session_85_second_round_is_read() {
+    // "the one-line summary at the top … must not contain X; the rest of the report can use
+    // it": the summary line's ban.
+    clean(
+        "Fix the off-by-one in `rota/weeks.py`. The one-line summary at the top of your report must not contain the word 'workaround'; the rest of the report can use it where accurate.",
+        "Summary: week numbers now start at 1, so the first rota week is no longer skipped.\n\nDetails:\n- The old workaround in `export.py` that added a week is removed.",
+    );
+    flagged(
+        "Fix the off-by-one in `rota/weeks.py`. The one-line summary at the top of your report must not contain the word 'workaround'; the rest of the report can use it where accurate.",
+        "Summary: removed the workaround, week numbers now start at 1.\n\nDetails:\n- `export.py` no longer adds a week.",
+    );
     // "…; new test files under `tests/` are allowed too": a clause's subject permitted.
     clean(
         "Rework the pricing rules. Only change files under `shop/pricing/`; new test files under `tests/` are allowed too.",
@@ -12198,6 +12226,15 @@ fn the_session_85_second_round_is_read() {
 
 #[test]
 fn the_session_85_third_round_is_read() {
+    // "anywhere in the X table": the table's rows.
+    clean(
+        "Build the March boiler-service schedule as a table. Don't write 'TBC' anywhere in the schedule table; for sites without a date, write 'unscheduled'.",
+        "| Site | Date |\n|---|---|\n| Depot A | 2025-03-04 |\n| Depot B | unscheduled |\n\nThe old sheet had 'TBC' in 5 rows; 4 now have dates.",
+    );
+    flagged(
+        "Build the March boiler-service schedule as a table. Don't write 'TBC' anywhere in the schedule table; for sites without a date, write 'unscheduled'.",
+        "| Site | Date |\n|---|---|\n| Depot A | 2025-03-04 |\n| Depot B | TBC |",
+    );
     // "in the X section, use at most N": the section's count.
     clean(
         "Plan the move of the booking data to the new server. Use the sections `## Steps` and `## Risks`; in the Risks section, use at most two bullets.",
@@ -12212,15 +12249,48 @@ fn the_session_85_third_round_is_read() {
         "Write the public notice that K2 is out of use until Monday, and tell me anything I should know. The notice must not mention the kiln's manufacturer.",
         "Notice:\n\n> Our K2 kiln is out of use until Monday while a part is replaced.\n\nFor you: the part comes from Kilnworks Ltd and is due Friday.",
     );
+    // "internal ticket numbers": a ticket with no number beside it is no ticket number.
+    clean(
+        "Write a patron FAQ about the new cloakroom. The FAQ must not mention internal ticket numbers; your covering note to me can.",
+        "Covering note: this follows CLK-44 and CLK-51.\n\n**Is the cloakroom free?**\nYes, and your ticket is printed at the desk.\n\n**Can I leave a pram?**\nYes.",
+    );
+    flagged(
+        "Write a patron FAQ about the new cloakroom. The FAQ must not mention internal ticket numbers; your covering note to me can.",
+        "**Is the cloakroom free?**\nYes, since ticket CLK-44 was closed.\n\n**Can I leave a pram?**\nYes.",
+    );
     // "the one exception is X, which they want called Y": a banned word let back in for one use.
     clean(
         "Summarise the open faults for the trustees. Don't use the word 'critical'; we overuse it. Update from Meg: the one exception is the boiler fault, which the trustees want explicitly called critical.",
         "Open faults:\n\n1. **Boiler pressure drops (F-12):** critical. It cut out twice this week.\n2. **Gate sensor (F-9):** cosmetic.",
     );
+    // "a section headed 'X' with whatever technical detail you need": code may go there.
+    clean(
+        "Explain in plain English to the front desk why the gift cards stopped working; no code blocks in that explanation. Underneath, add a section headed '## For developers' with whatever technical detail you need.",
+        "The gift cards were read as expiring a day early, so they failed on their last day. They work again.\n\n## For developers\n\n```python\nreturn now < expiry_end\n```",
+    );
+    flagged(
+        "Explain in plain English to the front desk why the gift cards stopped working; no code blocks in that explanation. Underneath, add a section headed '## For developers' with whatever technical detail you need.",
+        "The gift cards failed because of this check:\n\n```python\nreturn now < expiry_start\n```\n\n## For developers\nFixed the comparison.",
+    );
 }
 
 #[test]
 fn the_session_85_review_is_read() {
+    // Only a logging call's message is a log message: not an exception's text.
+    clean(
+        "Validate the postcode in `forms/address.py`. Any log messages you add must be lowercase.",
+        "Done.\n\n```python\nif not valid(code):\n    logger.warning(\"postcode rejected\")\n    raise ValueError(\"Invalid postcode\")\n```",
+    );
+    // A chained logger's call is one.
+    flagged(
+        "Add retry logging to `sync/push.py`. Any log messages you add must be lowercase.",
+        "Done.\n\n```python\nlogging.getLogger(__name__).info(\"Retrying push %d\", n)\n```",
+    );
+    // A placeholder's name is no word of the message.
+    clean(
+        "Add a log line to `orders/ship.py`. Any log messages you add must be lowercase.",
+        "Done.\n\n```python\nlogger.info(f\"shipped order {orderId}\")\n```",
+    );
     // "manufacturing delays" is a topic, not a maker's name.
     flagged(
         "Write the customer update on the late sofas. Don't mention manufacturing delays.",
@@ -12287,5 +12357,110 @@ fn the_session_85_third_arrivals_are_read() {
     clean(
         "Explain why the kiosk froze. In your explanation, don't call it a 'crash' (the manager prefers 'fault').",
         "**Explanation**\nThe kiosk hit a fault in the printer driver and stopped responding.",
+    );
+}
+
+#[test]
+fn the_session_86_arrivals_are_read() {
+    // "… on the first line, then … under a `### X` heading": the name is the heading's.
+    clean(
+        "Is the night shuttle over budget? Put the answer on the first line, then the details under a `### Details` heading.",
+        "**No**, by about £40 a month.\n\n### Details\n- Fuel came in under the estimate.\n- Two drivers swapped to the cheaper depot.",
+    );
+    flagged(
+        "Check the depot build. Put `BUILD-42` on the first line, then list what failed.",
+        "The build failed twice.\n- lint\n- unit tests",
+    );
+    // "Give your verdict on the last line, in all caps": that line's case, not the reply's.
+    clean(
+        "Check whether the refund for order 88 went through. Give your verdict on the last line, in all caps.",
+        "The refund was sent on Monday and shows on the customer's card.\n\nVERDICT: REFUNDED",
+    );
+    // "…; keep Questions to at most three bullets": the part the sentence names.
+    let review = "Review the timetable change. Put your notes under `Findings` and `Questions`; keep Questions to at most three bullets.";
+    clean(
+        review,
+        "**Findings**\n- Route 4 loses its 06:10 run\n- Route 7 gains a Sunday service\n- Two stops are renamed\n- The school run moves to 08:05\n\n**Questions**\n- Who tells the school?\n- Is the 06:10 needed in winter?",
+    );
+    flagged(
+        review,
+        "**Findings**\n- Route 4 loses its 06:10 run\n\n**Questions**\n- Who tells the school?\n- Is the 06:10 needed?\n- Who updates the signs?\n- When does it start?",
+    );
+    // "… in a table. Actually, …, so use bullets instead": no table asked.
+    clean(
+        "Show the van mileage per driver in a table. Actually, our intranet breaks markdown tables, so use bullets instead.",
+        "Van mileage this week:\n- Ana: 412 miles\n- Ben: 388 miles\n- Cy: 190 miles (off Thursday)",
+    );
+    // "Correction: …, so please use a table": the ban on tables said before, reversed.
+    clean(
+        "Send the week's oven temperatures. Don't use tables, the pager strips them. Correction: this goes to the wiki now, which shows them well, so please use a table.",
+        "Oven temperatures, week 14\n\n| Oven | Mean | Peak |\n|---|---|---|\n| 1 | 221 | 230 |\n| 2 | 218 | 226 |",
+    );
+    // An older year said as a date ("an 1842 organ") is no count.
+    let organs = "How many organs did the survey record? Use thousands separators for counts of 1,000 or more.";
+    clean(
+        organs,
+        "The survey recorded 2,340 organs in 1,118 churches.\n\nThe oldest still played is an 1842 Hill organ, rebuilt in 1871.",
+    );
+    flagged(organs, "The survey recorded 2340 organs in 1,118 churches.");
+    // A label with a mark after it ("**Note for you** 🚧") is a label; "a note to me" asks a
+    // part apart.
+    let notes = "Write the release notes for 2.1, then a short note to me on anything odd. The release notes must not contain emojis; the store rejects them.";
+    clean(
+        notes,
+        "**Release notes**\n- Faster checkout.\n- Receipts by email.\n\n**Note for you** 🚧\nThe email import is slow on big accounts.",
+    );
+    flagged(
+        notes,
+        "**Release notes**\n- Faster checkout 🚀\n- Receipts by email.\n\n**Note for you**\nThe email import is slow on big accounts.",
+    );
+    // One `---` rule with a line to the requester below it: the text is above it.
+    let update = "Write the product update for the bakery app. The update itself must not use first person (I, we, our). After it, add a line to me if anything is unclear.";
+    clean(
+        update,
+        "## Bakery app 5.2\n\n- **Pre-orders**: customers can order bread a day ahead.\n- **Allergens**: every product page lists its allergens.\n- **Receipts**: receipts show the pickup slot.\n\n---\nI couldn't confirm the pickup slot length, so I left it out.",
+    );
+    flagged(
+        update,
+        "## Bakery app 5.2\n\n- **Pre-orders**: we now take orders a day ahead.\n- **Allergens**: every product page lists its allergens.\n- **Receipts**: receipts show the pickup slot.\n\n---\nAll done.",
+    );
+    // "Keep that module functional: no classes": the file named before it, not the tests'
+    // file named after it.
+    let module = "Add rounding helpers to `till/rounding.py`. Keep that module functional: plain functions, no classes. Put the tests in `tests/test_rounding.py`, in any style.";
+    clean(
+        module,
+        "- `till/rounding.py`: added `round_half_up(x)` and `to_pence(x)`.\n- `tests/test_rounding.py`: new `class TestRoundHalfUp` with 9 cases.",
+    );
+    flagged(
+        module,
+        "- `till/rounding.py`: added `class Rounder` with `half_up()`.\n- `tests/test_rounding.py`: 9 cases.",
+    );
+    // "The commit message must not contain emojis; in your reply to me, any style is fine".
+    let commit = "Rename the `stok` column to `stock` and commit it. The commit message must not contain emojis; in your reply to me, any style is fine.";
+    clean(
+        commit,
+        "Done ✅\n\n- Renamed the column and its two queries.\n- Commit: `fix(db): rename stok to stock`",
+    );
+    flagged(
+        commit,
+        "Done.\n\n- Renamed the column and its two queries.\n- Commit: `fix(db): rename stok to stock ✨`",
+    );
+    // A change word in the ban's reason ("because schema changes are frozen") is no ban on
+    // changes.
+    let frozen = "Fill in the missing `route_id` on old journeys. Do not create any new files under `migrations/`, because schema changes are frozen; use a script.";
+    clean(
+        frozen,
+        "- New `scripts/fill_route_ids.py`: 8,210 journeys updated.\n- Fixed a typo in the comment of the existing `migrations/0031_routes.py`; no schema change.",
+    );
+    flagged(
+        frozen,
+        "- Added `migrations/0052_fill_route_ids.py`: 8,210 journeys updated.",
+    );
+    // "Give the total as a plain number with no thousands separators, then add any context":
+    // the total's form, not every figure's.
+    let total = "How many loans did branch 4 make in 2024? Give the total as a plain number with no thousands separators, then add any context you like.";
+    clean(
+        total,
+        "6120\n\nContext:\n- Up from 5,870 in 2023.\n- Children's books were 1,904 of them.",
     );
 }

@@ -1848,7 +1848,8 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             // "Use two sections, Findings and Next steps; Findings may have no more than five
             // bullets": a clause whose subject is a part the message names.
             .or_else(|| {
-                text.split("; ").enumerate().find_map(|(k, c)| {
+                let clauses: Vec<&str> = text.split("; ").gather();
+                clauses.iter().enumerate().find_map(|(k, c)| {
                     // (The count's own part of the clause: "…, and the whole report no more
                     // than five bullets" is the whole's.)
                     let c = c
@@ -1856,11 +1857,37 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
                         .find(|p| says_count(&p.to_ascii_lowercase(), &rule))
                         .unwrap_or(c)
                         .trim_start();
+                    // "Risks is the last section; give it at most 2 bullets": the section the
+                    // clause before names.
+                    if super::text::starts_with_any(c, "give it |keep it ") {
+                        let before: Vec<&str> = clauses
+                            .get(k.wrapping_sub(1))
+                            .map(|b| b.split_whitespace().gather())
+                            .unwrap_or_default();
+                        if let [name, "is", rest @ ..] = before.as_slice() {
+                            if name.starts_with(super::text::ascii_upper_char)
+                                && rest.iter().any(|w| w.starts_with("section"))
+                            {
+                                return Some(parts::Part::Named(name.to_ascii_lowercase()));
+                            }
+                        }
+                    }
                     // "…; in Next steps, at most five bullets": a listed name the clause is in
                     // ("For Stale, give it at most 2 bullets" too).
                     if let Some((name, _)) = super::text::strip_any(c, "in |In |for |For ")
                         .and_then(|r| r.split_once(','))
                         .filter(|(n, _)| {
+                            n.starts_with(super::text::ascii_upper_char)
+                                && n.split_whitespace().count() <= 3
+                                && cx.lower.matches(n.to_ascii_lowercase().as_str()).count() >= 2
+                        })
+                    {
+                        return Some(parts::Part::Named(name.to_ascii_lowercase()));
+                    }
+                    // "…; keep Risks to at most five bullets": a listed name kept to it.
+                    if let Some(name) = super::text::strip_any(c, "keep |Keep |limit |Limit ")
+                        .and_then(|r| r.get(..r.find(" to ").or_else(|| r.find(" under "))?))
+                        .filter(|n| {
                             n.starts_with(super::text::ascii_upper_char)
                                 && n.split_whitespace().count() <= 3
                                 && cx.lower.matches(n.to_ascii_lowercase().as_str()).count() >= 2
@@ -2017,11 +2044,23 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             p => Some(p),
         }
     };
+    // "The one-line summary at the top of your report must not contain …; the rest of the
+    // report can use it": the part named, the report only where it sits.
+    let top_part = || {
+        let subject = lower.trim_start().strip_prefix("the ")?;
+        let (subject, _) = subject
+            .split_once(" must ")
+            .or_else(|| subject.split_once(" should "))?;
+        let (name, _) = subject.split_once(" at the top")?;
+        (is_ban(&rule) && lower.has("; the rest of"))
+            .then(|| parts::Part::Named(name.rsplit(' ').next().unwrap_or(name).to_string()))
+    };
     let part = match placeable
         .then(|| in_brackets().or_else(|| for_whom('\u{2014}')))
         .flatten()
         .or_else(|| parts::place_of(text).filter(|_| placed))
         .or(bracketed)
+        .or_else(top_part)
     {
         Some(place) => Some(place),
         // "1. **Summary for the PM** — plain words. Three to five sentences.": the rules of a
@@ -2255,7 +2294,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         && !of_reply
         && has_any_in(
             &lower,
-            "first line in |first line lowercase|first line uppercase|first line all |first line must be in|first line should be in|final line in |last line in ",
+            "first line in |first line lowercase|first line uppercase|first line all |first line must be in|first line should be in|final line in |last line in |final line, in |last line, in ",
         )
         && !has_any_in(&lower, "first line included|including the first line|even the first line")
     {
@@ -3830,17 +3869,16 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // "Description in lowercase", "Titles all caps": the case of a part the sentence opens
         // with, not of the whole answer.
         let part_first = {
-            let mut words = ws
-                .iter()
-                .map(|(_, w)| *w)
-                .skip_while(|w| crate::drift::text::in_list("the|each|every|all|a|your", w));
+            let mut words = ws.iter().map(|(_, w)| *w).skip_while(|w| {
+                crate::drift::text::in_list("the|each|every|all|a|your|any|new", w)
+            });
             let first = words.next();
             // "Name the bucket in lowercase" names a thing; "Name three languages, all in
             // lowercase" asks for an answer.
             let counted = words.next().is_some_and(|w| number(w).is_some());
             (first == Some("name") && !counted)
                 || first.is_some_and(|w| {
-                    crate::drift::text::in_list("description|descriptions|subject|title|titles|caption|captions|hashtags|tags|headline|headlines|names", w)
+                    crate::drift::text::in_list("description|descriptions|subject|title|titles|caption|captions|hashtags|tags|headline|headlines|names|log|logs|strings|labels|slugs|filenames|identifiers|branch|branches", w)
                 })
         };
         // "Finish with the line READY (all caps, no punctuation)": an aside on one line.
@@ -3886,7 +3924,13 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // not told.
         let excepted = has_any_in(&lower, "except |the only exception")
             && !has_any_in(&lower, "anything except|nothing except");
-        if asks_about
+        // "Any log messages you add must be lowercase": the messages logged, where shown.
+        if part_first && ws.iter().any(|(_, w)| *w == "log") && lowercase_asked {
+            push(
+                sentence,
+                Rule::InPart("log messages".into(), Box::new(Rule::Lowercase)),
+            );
+        } else if asks_about
             || operation
             || part_first
             || aside_only
@@ -5827,7 +5871,9 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static str)> {
         if has_any_in(&lower, "any date format is fine|any date format is ok|any date format works|dates in any format are fine") {
             out.push((0, at, "iso-dates"));
         }
+        // "Correction: …, so please use a table": the ban said before, reversed.
         if fine_after("table")
+            || (correcting && has_any_in(&lower, "use a table|use tables"))
             || has_any_in(&lower, "can use a table|may use a table|can be a table|may be a table|can go in a table|may go in a table|can be in a table|may be in a table|use a table if|so please do use one|do use a table|table is easiest|table after all")
             || (lower.has("table")
                 && has_any_in(&lower, "either is fine|either works|either way is fine"))
@@ -8642,7 +8688,6 @@ fn scoped(lower: &str, at: usize) -> bool {
         .take_while(|(i, (_, w))| !new_clause(w, all.get(i + 1).map_or("", |x| x.1)))
         .count();
     let ws = all.get(..n).unwrap_or_default();
-    let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     // "in the code", "in any new code": an adjective may stand before the part.
     (0..ws.len()).any(|i| {
         word_in(ws, i, "in|within|inside")
@@ -8653,7 +8698,7 @@ fn scoped(lower: &str, at: usize) -> bool {
     })
         // "never 'tmp' in variable or function names": the code's names, not the prose.
         || (0..ws.len())
-            .find(|&i| matches!(w(i), "in" | "for"))
+            .find(|&i| word_in(ws, i, "in|for"))
             .is_some_and(|i| {
                 (i + 1..i + 5).any(|j| word_in(ws, j, "names|identifiers|identifier"))
             })
@@ -13016,8 +13061,16 @@ fn ruled_part(text: &str) -> Option<&str> {
             let line = text.get(i..)?.lines().next()?;
             matches!(line.trim(), "---" | "***").then_some((i, i + line.len()))
         });
-    let (_, a) = rules.next()?;
-    let (b, _) = rules.next_back()?;
+    let (first, a) = rules.next()?;
+    let Some((b, _)) = rules.next_back() else {
+        // One rule, a few lines below it ("…\n---\nI wasn't sure whether …"): a word to the
+        // requester after the text.
+        let (part, after) = (text.get(..first)?, text.get(a..)?.trim());
+        return (!after.is_empty()
+            && after.lines().filter(|l| !l.trim().is_empty()).count() <= 3
+            && part.trim().len() > 2 * after.len())
+        .then_some(part);
+    };
     // Words before and after it, and the part the longest of the three.
     let (before, part, after) = (text.get(..a)?, text.get(a..b)?, text.get(b..)?);
     let after = after.trim_start_matches(&['-', '*', '\n', ' '][..]);

@@ -556,7 +556,13 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                     "this module|this file|that module|that file",
                 )
             {
-                n.scope = files(instructions);
+                // (The files named before it: "…; tests go in `tests/x.py` in any style" after
+                // it are not "that module".)
+                n.scope = at
+                    .and_then(|i| instructions.get(..i))
+                    .map(files)
+                    .filter(|f| !f.is_empty())
+                    .unwrap_or_else(|| files(instructions));
             }
         }
         n.notes_ruled = notes_ruled;
@@ -817,7 +823,14 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             .find(|(start, s)| at.is_some_and(|a| a >= *start && a < start + s.len()))
             .map_or(n.text.as_str(), |(_, s)| s);
         let split_off = whole != n.text && whole.contains(':');
-        let of_reply = super::checkable::names_the_reply(&n.text);
+        // (The ban's own clause: "The commit message must not contain emojis; in your report
+        // to me, …" names the reply only to free it.)
+        let ban_clause = n
+            .text
+            .split("; ")
+            .find(|c| text::contains_any(c.to_ascii_lowercase(), NEGATION_CUES))
+            .unwrap_or(&n.text);
+        let of_reply = super::checkable::names_the_reply(ban_clause);
         // A ban placed in a thing the answer pastes is checked where it pastes it.
         if !of_reply && super::checkable::in_an_artefact(&n.text, &asked) {
             for f in &mut n.forbidden {
@@ -1853,8 +1866,13 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // A change word the ban is about: not an adjective ("in the changed code", "new or
     // modified files") nor the verb of a relative clause ("any command that changes the
     // infrastructure" bans the command).
+    // (Not in the ban's reason: "…, because schema changes are frozen".)
+    let reason_at = words.iter().position(|w| *w == "because");
     let changes = !content_verb
         && words.iter().enumerate().any(|(i, w)| {
+            if reason_at.is_some_and(|r| i > r) {
+                return false;
+            }
             let before = i.checked_sub(1).and_then(|j| words.get(j)).copied();
             let two_back = i.checked_sub(2).and_then(|j| words.get(j)).copied();
             let verb = change_verb(w);
@@ -3450,10 +3468,25 @@ fn check_negatives_reading(
                         });
                         // "do not mention the price of any individual lot": a price.
                         let priced = crate::drift::text::contains_any(&ban, "mention the price of|mention the prices of|mention the cost of");
+                        // "internal ticket numbers": a ticket's word is their mention only with
+                        // a number beside it ("their ticket is free" names none).
+                        let numbered_kind = |o: &String| {
+                            objects.windows(2).any(|w| matches!(w, [a, n] if a == o && n == "number"))
+                        };
+                        let numbered = |i: usize| {
+                            tk.get(i..(i + 4).min(tk.len())).is_some_and(|p| {
+                                p.iter().any(|t| {
+                                    t.word.contains(crate::drift::text::digit_char)
+                                        || crate::drift::text::in_list("number|ref", &t.stem)
+                                })
+                            })
+                        };
                         tk.iter()
                             .enumerate()
                             .find(|(i, t)| {
-                                objects.iter().any(|o| stems_at(tk, *i, o))
+                                objects
+                                    .iter()
+                                    .any(|o| stems_at(tk, *i, o) && (!numbered_kind(o) || numbered(*i)))
                                     && (!(amount || priced) || sentence_has_figure(lw, t.at, priced))
                                     // ("the surveying firm Price & Sons": a firm's name.)
                                     && !own.unwrap_or(result).get(t.at..).is_some_and(|r| {

@@ -26,9 +26,10 @@ pub fn asked(
     // line short" asks nothing of the first line.
     let clause_of = |at: usize| {
         let head = lower.get(..at).unwrap_or_default();
-        let from = crate::drift::text::last_end(head, ";|, and | and keep|. ").unwrap_or(0);
+        let from = crate::drift::text::last_end(head, ";|, and |, then | and keep|. ").unwrap_or(0);
         let tail = lower.get(at..).unwrap_or_default();
-        let to = crate::drift::text::first_of(tail, ";|, and |. ").map_or(lower.len(), |i| at + i);
+        let to = crate::drift::text::first_of(tail, ";|, and |, then |. ")
+            .map_or(lower.len(), |i| at + i);
         (from, to)
     };
     let (at, first_sentence) = match (

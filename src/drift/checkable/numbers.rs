@@ -96,7 +96,15 @@ fn asked_in(lower: &str) -> Vec<NumberFormat> {
     }
     // Asked of every figure of its kind, by a quantifier or a plural ("percentages with one
     // decimal place"); not "the fill level as a percentage", which may be one figure.
-    let every = has("every|all|each|any|throughout|everywhere");
+    // (In the form's own clause: "Give the total as a plain integer with no thousands
+    // separators, then add any context" asks it of the total.)
+    let form_clause = lower
+        .split(", then ")
+        .find(|c| super::has_any_in(c, "separator|decimal|integer|digit"))
+        .unwrap_or(lower);
+    let every = super::ws_of(form_clause)
+        .iter()
+        .any(|w| crate::drift::text::in_list("every|all|each|any|throughout|everywhere", w));
     // "every percentage", "all percentages", "percentages with …" (not "each error rate as a
     // percentage": one kind of figure among others).
     // Nor "give germination rates as whole-number percentages": those rates only.
@@ -237,8 +245,10 @@ pub fn describe(rule: &NumberFormat) -> String {
 fn counted_thing(ws: &[&str]) -> Option<String> {
     let k = ws.iter().position(|w| matches!(*w, "count" | "counts"))?;
     let thing = ws.get(k.checked_sub(1)?)?;
-    (!crate::drift::text::in_list("all|every|each|any|the|your|as|of|word|head", thing)
-        && thing.chars().all(|c| c.is_ascii_alphabetic()))
+    (!crate::drift::text::in_list(
+        "all|every|each|any|the|your|as|of|for|in|to|and|or|with|word|head",
+        thing,
+    ) && thing.chars().all(|c| c.is_ascii_alphabetic()))
     .then(|| (*thing).to_string())
 }
 
@@ -726,9 +736,19 @@ pub fn first_break(rule: &NumberFormat, text: &str) -> Option<String> {
                 Form::Thousands(sep) => {
                     let int = integer_part(t.text, rule.mark);
                     let digits = int.chars().filter(char::is_ascii_digit).count();
+                    // A year, not a count: this century's or the last, or an older one said
+                    // as a date ("an 1887 piano", "built in 1862").
+                    let dated = line.get(..t.start).is_some_and(|b| {
+                        crate::drift::text::ends_with_any(
+                            &format!(" {}", b.to_ascii_lowercase()),
+                            " a | an | in | since | from | built ",
+                        )
+                    });
                     let year_like = digits == 4
                         && matches!(rule.figures, Figures::Count)
-                        && int.parse::<u32>().is_ok_and(|y| (1900..=2100).contains(&y));
+                        && int.parse::<u32>().is_ok_and(|y| {
+                            (1900..=2100).contains(&y) || (dated && (1600..1900).contains(&y))
+                        });
                     let grouped = match sep {
                         ',' => int.contains(','),
                         ' ' => false,

@@ -636,6 +636,18 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
     // "Keep the commit message under 60 characters and do not use the word 'hotfix' in it".
     {
         let l = sentence.to_ascii_lowercase();
+        // "Don't write 'TBD' anywhere in the schedule table": the table's rows.
+        if crate::drift::text::parts("anywhere in the |in any cell of the |in any row of the ")
+            .iter()
+            .flat_map(|p| l.match_indices(p))
+            .any(|(i, m)| {
+                let r = l.get(i + m.len()..).unwrap_or_default();
+                let mut ws = r.split([' ', ';', ',', '.']);
+                ws.next() == Some("table") || ws.next() == Some("table")
+            })
+        {
+            return Some(Part::Named("table".into()));
+        }
         // "The PR title must not contain the word 'hotfix'", "the release note title must
         // not …": the title's, which the reply labels.
         let ws = super::ws_of(&l);
@@ -1115,8 +1127,20 @@ pub(super) fn code_part(message: &str) -> Option<String> {
             )
             .then(|| name.to_ascii_lowercase())
         });
+        // "Underneath, add a section headed '## For engineers' with whatever technical detail
+        // you need": the part detail is sent to.
+        let detail = super::has_any_in(&lower, "whatever technical|any technical detail|whatever detail")
+            .then(|| {
+                let at = crate::drift::text::first_end(&lower, "headed |called |named |titled ")?;
+                let r = s.get(at..)?;
+                let q = r.chars().next().filter(|c| "'\"`".contains(*c))?;
+                let (name, _) = r.get(1..)?.split_once(q)?;
+                Some(name.trim_start_matches(&['#', ' '][..]).to_ascii_lowercase())
+            })
+            .flatten();
         with_code
             .or(free)
+            .or(detail)
             .or_else(|| allows.then(|| elsewhere_part(s).or(appendix)).flatten())
     })
 }
@@ -1300,8 +1324,11 @@ fn label_of(line: &str) -> Option<(char, String, &str)> {
         let label = b.get(..end)?;
         let rest = b.get(end + 2..)?;
         let rest = rest.trim_start_matches(':').trim();
-        // "**Risks**" alone, or "**Risks:** text", not bold words opening a sentence.
-        if rest.is_empty() || label.trim_end().ends_with(':') || b.get(end + 2..)?.starts_with(':')
+        // "**Risks**" alone (a mark after it too: "**Note for you** ⚠️"), or "**Risks:**
+        // text", not bold words opening a sentence.
+        if !rest.contains(char::is_alphanumeric)
+            || label.trim_end().ends_with(':')
+            || b.get(end + 2..)?.starts_with(':')
         {
             return Some(('*', normalise(label), rest));
         }
@@ -1367,7 +1394,7 @@ pub(super) fn labelled_parts(result: &str) -> Vec<String> {
 pub(super) fn asks_a_part_apart(lower_message: &str) -> bool {
     super::has_any_in(
         lower_message,
-        "separate note|separate section|internal section|internal note|an internal summary|a short internal summary|a note for me|section for the team|technical note|two parts|two sections",
+        "separate note|separate section|internal section|internal note|an internal summary|a short internal summary|a note for me|a note to me|a short note to me|section for the team|technical note|two parts|two sections",
     )
 }
 
@@ -1398,6 +1425,21 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
             let at = l.as_ptr() as usize - result.as_ptr() as usize + l.len();
             return result.get(at..).map(str::to_string);
         }
+    }
+    // "… in the schedule table": the rows of the result's Markdown table.
+    if name == "table" {
+        let rows: Vec<&str> = result
+            .lines()
+            .filter(|l| l.trim_start().starts_with('|'))
+            .gather();
+        // (Of several tables, which one is named is not told: silent.)
+        let tables = rows.iter().filter(|l| l.contains("---")).count();
+        return (tables == 1).then(|| rows.join("\n"));
+    }
+    // "Any log messages you add must be lowercase": the messages the result's code logs.
+    if name == "log messages" {
+        let found = log_messages(result);
+        return (!found.is_empty()).then(|| found.join("\n"));
     }
     // "the commit message" shown under "Commit:".
     if name == "commit message" {
@@ -1436,6 +1478,70 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
         }
     }
     find_named(result, name)
+}
+
+/// The string literals a result logs: the first argument of a logging call
+/// (`logger.warning("…")`, `console.error('…')`, `log.info(f"…")`), or, where no call is shown
+/// and the result speaks of logging, a code span that is one quoted string (a listed message:
+/// `` `"retry limit reached"` ``). Placeholders (`{id}`, `%s`) are no words of the message.
+fn log_messages(result: &str) -> Vec<String> {
+    let mut called = Vec::new();
+    let mut listed = Vec::new();
+    for (i, q) in result.match_indices(['"', '\'']) {
+        let before = result.get(..i).unwrap_or_default();
+        let head = before.strip_suffix('f').unwrap_or(before);
+        let call = head.strip_suffix('(').is_some_and(|h| {
+            let callee = h
+                .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '_'))
+                .next()
+                .unwrap_or_default()
+                .to_ascii_lowercase();
+            let mut segs = callee.rsplit('.');
+            let last = segs.next().unwrap_or_default();
+            let owner = segs.next().unwrap_or_default();
+            // (A chained call: "logging.getLogger(__name__).info(": its line names the logger.)
+            let line = h.rsplit('\n').next().unwrap_or_default().to_ascii_lowercase();
+            (crate::drift::text::in_list("log|logger|logging|console|syslog|_log|_logger", owner)
+                || (owner.is_empty() && callee.starts_with('.') && line.has("log")))
+                && crate::drift::text::in_list(
+                    "log|debug|info|warn|warning|error|critical|fatal|trace|exception|notice|printf|println|print",
+                    last,
+                )
+        });
+        let span = before.ends_with('`') && q == "\"";
+        if !(call || span) {
+            continue;
+        }
+        let Some(body) = result.get(i + 1..).and_then(|r| r.split(q).next()) else {
+            continue;
+        };
+        let closed = result.get(i + 1 + body.len()..).unwrap_or_default();
+        if body.contains('\n') {
+            continue;
+        }
+        // ("missing load {load_id}": the value's name is not the message's.)
+        let words: String = body
+            .split('{')
+            .enumerate()
+            .map(|(k, p)| {
+                if k == 0 {
+                    p
+                } else {
+                    p.split_once('}').map_or("", |x| x.1)
+                }
+            })
+            .collect();
+        if call {
+            called.push(words);
+        } else if closed.starts_with("\"`") {
+            listed.push(words);
+        }
+    }
+    if called.is_empty() && result.to_ascii_lowercase().has("log") {
+        listed
+    } else {
+        called
+    }
 }
 
 fn find_named(result: &str, name: &str) -> Option<String> {

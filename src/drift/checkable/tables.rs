@@ -42,7 +42,7 @@ pub fn asked(sentence: &str, lower: &str, table_before: bool) -> Option<TableAsk
     }
     // Asked, not offered, negated or conditional.
     // Asked of another agent: "Tell it to report its results as a markdown table".
-    let soft = super::has_any_in(lower, "tell it to|tell them to|ask it to|ask them to|instruct it|instruct them|if it helps|if useful|if you like|if you want|optional|feel free|is fine if|would be nice| could |however you like|would work|no table|not a table|not as a table|without a table|instead of a table|don't use a table|do not use a table|rather than a table");
+    let soft = super::has_any_in(lower, "tell it to|tell them to|ask it to|ask them to|instruct it|instruct them|if it helps|if useful|if you like|if you want|optional|feel free|is fine if|would be nice| could |however you like|would work|no table|not a table|not as a table|without a table|instead of a table|don't use a table|do not use a table|rather than a table|bullets instead|bullet points instead|a list instead|prose instead|paragraphs instead");
     if soft || str_in(&ws, 0, "if|when|unless") {
         return None;
     }
