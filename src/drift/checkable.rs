@@ -1015,9 +1015,8 @@ fn another_subject(lower: &str, words: &[(usize, &str)], asked: &[String]) -> Su
         };
     }
     // "The commit message must …", "the PR description should …": a message, but not this one.
-    let artefact = phrase
-        .iter()
-        .any(|x| crate::drift::text::in_list("commit|pr|slack|email|changelog|tweet", x));
+    let artefact =
+        crate::drift::text::any_word_in(&phrase, "commit|pr|slack|email|changelog|tweet");
     if (names_the_answer(head) && !artefact) || names_a_rule(head) {
         Subject::Answer
     } else {
@@ -1637,7 +1636,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     let (asked, code_apart, rest_unbounded) = (asked.as_slice(), *code_apart, *rest_unbounded);
     let lower = text.to_ascii_lowercase();
     let words = ws_of(&lower);
-    let said = |list: &'static str| words.iter().any(|w| crate::drift::text::in_list(list, w));
+    let said = |list: &'static str| crate::drift::text::any_word_in(&words, list);
     let soft = soft_count(text);
     // "Write in prose with no bullet points, unless more than five are affected, in which case
     // use a list": which holds turns on a condition the text cannot settle.
@@ -2427,7 +2426,7 @@ fn says_unnegated(lower: &str, groups: &[&'static str]) -> bool {
         let ws = ws_of(s);
         groups
             .iter()
-            .all(|g| ws.iter().any(|w| crate::drift::text::in_list(g, w)))
+            .all(|g| crate::drift::text::any_word_in(&ws, g))
             && !ws.iter().any(|w| negates(w))
     })
 }
@@ -5794,12 +5793,8 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static str)> {
                 .iter()
                 .enumerate()
                 .any(|(i, w)| *w == "instead" && ws.get(i + 1) != Some(&"of"))
-            && ws
-                .iter()
-                .any(|w| crate::drift::text::in_list("say|reply|respond|answer|tell", w))
-            && ws
-                .iter()
-                .any(|w| crate::drift::text::in_list("sentence|sentences|plain|prose|words", w));
+            && crate::drift::text::any_word_in(&ws, "say|reply|respond|answer|tell")
+            && crate::drift::text::any_word_in(&ws, "sentence|sentences|plain|prose|words");
         // "On second thought, send a table instead of JSON".
         let replaced_json = has_any_in(
             &lower,
@@ -5938,8 +5933,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static str)> {
             .filter(|c| has_any_in(c, "code block|code fence|snippet"))
             .any(|clause| {
                 let ws = ws_of(clause);
-                ws.iter()
-                    .any(|w| crate::drift::text::in_list("can|may|allowed|fine|ok|okay", w))
+                crate::drift::text::any_word_in(&ws, "can|may|allowed|fine|ok|okay")
                     && !ws.iter().any(|w| {
                         crate::drift::text::in_list("no|not|never|without|avoid", w)
                             || w.ends_with("n't")
@@ -6058,10 +6052,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static str)> {
         {
             if let Some(i) = lower.find(phrase) {
                 let before: Vec<&str> = lower[..i].split_whitespace().rev().take(2).gather();
-                if !before
-                    .iter()
-                    .any(|w| crate::drift::text::in_list("nicht|no|pas|não|non|kein", w))
-                {
+                if !crate::drift::text::any_word_in(&before, "nicht|no|pas|não|non|kein") {
                     out.push((0, at, "language"));
                 }
             }
@@ -6364,9 +6355,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static str)> {
         // may have bullets is not checked, so the ban is not.
         if let Some(i) = super::text::first_of(&lower, "except|exception|apart from|other than") {
             let tail = ws_of(lower.get(i..).unwrap_or_default());
-            let may = tail
-                .iter()
-                .any(|w| crate::drift::text::in_list("may|can|fine|ok|okay|allowed|exempt", w));
+            let may = crate::drift::text::any_word_in(&tail, "may|can|fine|ok|okay|allowed|exempt");
             if may && tail.iter().any(|w| w.starts_with("bullet")) && !negation(&tail) {
                 out.push((0, at, "no-bullets"));
             }
@@ -7255,21 +7244,16 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
             // ("End with the signature line `— Ops`": a line of the answer, named so, by an
             // imperative with no other text its subject.)
             || ((line_cue
-                || (gap_words
-                    .iter()
-                    .any(|w| crate::drift::text::in_list("line|signature|sentence", w))
+                || (crate::drift::text::any_word_in(&gap_words, "line|signature|sentence")
                     && crate::drift::text::in_list(
                         "|please|and|then",
                         lower.get(..cue).unwrap_or_default().trim(),
                     )))
-                && (gap_words
-                    .iter()
-                    .any(|w| crate::drift::text::in_list("exact|exactly|sign", w))
+                && (crate::drift::text::any_word_in(&gap_words, "exact|exactly|sign")
                     || !command_like(lower, cue_own_end + gap_end + 1)));
         // "with a line `X`" links; "with a `## Next steps` section" names a part.
-        let line_noun = gap_words
-            .iter()
-            .any(|w| crate::drift::text::in_list("line|marker|phrase|tag|string|token", w));
+        let line_noun =
+            crate::drift::text::any_word_in(&gap_words, "line|marker|phrase|tag|string|token");
         let linked = names_answer
             && gap_words.iter().all(|w| {
                 answer(w)
@@ -8051,9 +8035,7 @@ fn text_chars_asked(lower: &str, before: Option<&str>) -> Option<(&'static str, 
         return None;
     }
     if has_any_in(lower, "commit|pr title|pull request|per |wrap| line")
-        || ws
-            .iter()
-            .any(|w| crate::drift::text::in_list("each|every|lines", w))
+        || crate::drift::text::any_word_in(&ws, "each|every|lines")
     {
         return None;
     }
@@ -11367,12 +11349,8 @@ pub(super) fn without_old(text: &str) -> String {
             let lower = clause.to_ascii_lowercase();
             let ws = ws_of(&lower);
             // Not the text that replaced it: "the old title was changed to "…"".
-            let old = ws
-                .iter()
-                .any(|w| crate::drift::text::in_list("old|previous|formerly", w))
-                && !ws
-                    .iter()
-                    .any(|w| crate::drift::text::in_list("new|now|became", w))
+            let old = crate::drift::text::any_word_in(&ws, "old|previous|formerly")
+                && !crate::drift::text::any_word_in(&ws, "new|now|became")
                 && !has_any_in(&lower, "replaced with|changed to|updated to|renamed to");
             if old {
                 out.push_str(line.get(from..outer.start).unwrap_or_default());
@@ -15571,10 +15549,10 @@ mod tests {
         ] {
             let ks = kinds(m);
             assert!(
-                !ks.iter().any(|k| crate::drift::text::in_list(
-                    "code|no-code-blocks|json|json-keys|ending|title",
-                    k
-                )),
+                !crate::drift::text::any_word_in(
+                    &ks,
+                    "code|no-code-blocks|json|json-keys|ending|title"
+                ),
                 "{m}: {:?}",
                 parse(m)
             );

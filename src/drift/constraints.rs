@@ -516,11 +516,11 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             let clause = approving_clause(s);
             let lower = clause.to_ascii_lowercase();
             let ws = words_of(&lower);
-            let has = |list: &'static str| ws.iter().any(|w| crate::drift::text::in_list(list, w));
+            let has = |list: &'static str| crate::drift::text::any_word_in(&ws, list);
             (has("may|can|allowed|fine|ok|okay")
                 && has("add|create|adding|creating")
                 && has("new")
-                && !ws.iter().any(|w| crate::drift::text::in_list(NEGATORS, w)))
+                && !crate::drift::text::any_word_in(&ws, NEGATORS))
             .then_some((start, clause))
         })
         .gather();
@@ -1832,11 +1832,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // What is forbidden is named by whole words: "the classifier", "the encoder", "the HTTP
     // client" name no class, code or CLI.
     let words: Vec<&str> = crate::drift::text::alnum_words(clause);
-    let word = |options: &'static str| {
-        words
-            .iter()
-            .any(|w| crate::drift::text::in_list(options, w))
-    };
+    let word = |options: &'static str| crate::drift::text::any_word_in(&words, options);
     // A word the ban is about: its head, or the object of a verb of leaving or adding ("no
     // TODO comments", "do not leave any TODOs"; not "don't worry about the TODOs").
     let word_at_head = |x: &str| {
@@ -2181,9 +2177,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             .iter()
             .take(5)
             .any(|w| matches!(*w, "anything" | "back"))
-        && !words
-            .iter()
-            .any(|w| crate::drift::text::in_list("unless|if|before|until", w));
+        && !crate::drift::text::any_word_in(&words, "unless|if|before|until");
     // ("Don't ask me questions unless you're blocked": allowed where the condition holds,
     // which is not read.)
     if asks_back
@@ -2655,9 +2649,7 @@ fn kept_paths_clause(sentence: &str) -> Option<&str> {
         }) || clause.has("off limits");
         let said_of_self = words.first().is_some_and(|w| matches!(*w, "i" | "we"));
         // "everything outside `billing/` stays off-limits" keeps every other path (not read).
-        let others = words
-            .iter()
-            .any(|w| crate::drift::text::in_list("outside|except|beyond|besides", w));
+        let others = crate::drift::text::any_word_in(&words, "outside|except|beyond|besides");
         if asked && !said_of_self && !others && !super::file_scope::paths(clause).is_empty() {
             return sentence.get(start..a);
         }
@@ -3130,8 +3122,7 @@ fn check_negatives_reading(
                         i > 0
                             && bw.get(i - 1) != Some(&"new")
                             && bw.get(i.saturating_sub(2)..i).is_some_and(|b| {
-                                b.iter()
-                                    .any(|w| crate::drift::text::in_list("in|into|inside|within", w))
+                                crate::drift::text::any_word_in(b, "in|into|inside|within")
                             })
                     };
                     let files = objects.iter().any(|o| o == "file")
@@ -4113,9 +4104,7 @@ fn bans_skipping_tests(words: &[&str]) -> bool {
     let skip = words.iter().any(|w| {
         crate::drift::text::in_list("skip|skipped|skipping|xfail|disable|disabled|disabling", w)
     });
-    let tests = words
-        .iter()
-        .any(|w| crate::drift::text::in_list("test|tests|specs|spec", w));
+    let tests = crate::drift::text::any_word_in(words, "test|tests|specs|spec");
     negation && skip && tests
 }
 
@@ -4258,15 +4247,10 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
             // An offer to the reader ("When you're happy, run:", "To publish, run:"), not what
             // the child ran ("Here's what I ran to push the tag:", "pushed it by running:").
             let ws = words_of(lead);
-            let offer = ws
-                .iter()
-                .any(|w| crate::drift::text::in_list("you|you're|once|later|yourself", w))
+            let offer = crate::drift::text::any_word_in(&ws, "you|you're|once|later|yourself")
                 || ws == ["run"]
                 || (ws.first() == Some(&"to") && ws.last() == Some(&"run"));
-            return offer
-                && !ws
-                    .iter()
-                    .any(|w| crate::drift::text::in_list("i|we|ran|running|i've|we've", w));
+            return offer && !crate::drift::text::any_word_in(&ws, "i|we|ran|running|i've|we've");
         }
         let said = paras.first().copied().unwrap_or(before);
         crate::drift::text::contains_any(said, "run|you can|you may|to push|to publish|to merge|to commit|when ready|when you|once |next|suggest|recommend|if you|later|yourself|for you|would|should|could|not run|didn't|did not|instead of|rather than|left for|pending|ready for|to apply|to run|team|will ")
@@ -4593,9 +4577,7 @@ fn installed_by_another(before: &str) -> bool {
         (Some(d), _) => crate::drift::text::in_list("installed|ran|pulled|fetched", d),
         _ => false,
     };
-    !words
-        .iter()
-        .any(|w| crate::drift::text::in_list("i|we|my|me", w))
+    !crate::drift::text::any_word_in(&words, "i|we|my|me")
         && (0..words.len()).any(|i| {
             words
                 .get(i)
@@ -4652,10 +4634,7 @@ fn pinned_package_added(lower: &str) -> Option<usize> {
         // Not "I could have added …", "no package was installed".
         let before = lower.get(..at).unwrap_or_default();
         let prior: Vec<&str> = before.split_whitespace().rev().take(3).gather();
-        if prior
-            .iter()
-            .any(|p| crate::drift::text::in_list("have|not|no|never|could|would|should", p))
-        {
+        if crate::drift::text::any_word_in(&prior, "have|not|no|never|could|would|should") {
             continue;
         }
         // Then removed again, or left out of the manifest: "installed it locally to bisect,
@@ -4859,9 +4838,7 @@ fn is_dev_install(line: &str) -> bool {
     let line = line.lower();
     let ws: Vec<&str> = line.split_whitespace().gather();
     text::contains_any(&line, DEV_DEPENDENCY)
-        || ws
-            .iter()
-            .any(|w| crate::drift::text::in_list("-d|--save-dev|--dev", w))
+        || crate::drift::text::any_word_in(&ws, "-d|--save-dev|--dev")
         // "poetry add --group dev ruff" (not "a 2-GPU dev box").
         || ws.windows(2).any(|p| {
             matches!(p, [g, "dev"] if crate::drift::text::in_list("--group|group|-g|--only", g))
@@ -4908,12 +4885,8 @@ fn by_another(lower: &str, at: usize, word: &str) -> bool {
         .rev()
         .take(3)
         .gather();
-    let passive = before
-        .iter()
-        .any(|w| crate::drift::text::in_list("was|were|been|is|are", w));
-    let history = before
-        .iter()
-        .any(|w| crate::drift::text::in_list("last|previously|originally", w))
+    let passive = crate::drift::text::any_word_in(&before, "was|were|been|is|are");
+    let history = crate::drift::text::any_word_in(&before, "last|previously|originally")
         || text::contains_any(
             since_last(lower, at, ". |\n"),
             "git log|git blame|history shows|blame shows",

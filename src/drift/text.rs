@@ -1289,6 +1289,13 @@ pub(crate) fn str_in(ws: &[&str], i: usize, list: &'static str) -> bool {
     ws.get(i).is_some_and(|x| in_list_str(list, x))
 }
 
+/// Whether any of `ws` is one of `list`'s '|'-joined words ([`in_list`]): one loop where each
+/// site compiled its own.
+#[inline(never)]
+pub(crate) fn any_word_in(ws: &[&str], list: &'static str) -> bool {
+    ws.iter().any(|w| in_list_str(list, w))
+}
+
 /// [`word_is`] for a slice of words alone.
 #[inline(never)]
 pub(crate) fn str_is(ws: &[&str], i: usize, word: &str) -> bool {

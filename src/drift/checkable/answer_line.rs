@@ -35,10 +35,7 @@ pub fn asked(sentence: &str, lower: &str) -> Option<Asked> {
     // "the first line of the commit message": another text's.
     if let Some((_, after)) = lower.split_once("first line of ") {
         let owner = after.split_whitespace().take(3).gather();
-        if !owner
-            .iter()
-            .any(|w| crate::drift::text::in_list("reply|report|answer|response|output|yours", w))
-        {
+        if !crate::drift::text::any_word_in(&owner, "reply|report|answer|response|output|yours") {
             return None;
         }
     }

@@ -46,16 +46,14 @@ pub fn asked(sentence: &str, lower: &str) -> Option<Blanks> {
     let head = lower
         .get(..lower.find_str("placeholder").unwrap_or(0))
         .unwrap_or_default();
-    let banned = before
-        .iter()
-        .any(|w| crate::drift::text::in_list("no|without|zero", *w))
+    let banned = crate::drift::text::any_word_in(before, "no|without|zero")
         || has_any_in(
             head,
             "not contain|n't contain|not include|n't include|not leave|n't leave|leave no|free of|no unfilled",
         )
         || lower.has("none may")
-        || (after.iter().any(|w| crate::drift::text::in_list("remain|remaining|left", *w))
-            && after.iter().any(|w| crate::drift::text::in_list("not|no|never", *w)));
+        || (crate::drift::text::any_word_in(after, "remain|remaining|left")
+            && crate::drift::text::any_word_in(after, "not|no|never"));
     let other = has_any_in(
         lower,
         "secret|credential|password|token|api key|.env|comment|docstring|in the code|code you|the code|note to me|covering note|cover note|your note|if you|if any|unless|ideally|if possible|try to|where possible|keep |kept|as placeholder|use placeholder|use the placeholder|instead of real|no other placeholder|write the placeholder|except|apart from|other than|besides",

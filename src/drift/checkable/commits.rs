@@ -72,7 +72,7 @@ pub fn asked(message: &str) -> Option<CommitForm> {
             continue;
         }
         let ws = super::ws_of(&l);
-        let has = |list: &'static str| ws.iter().any(|w| crate::drift::text::in_list(list, w));
+        let has = |list: &'static str| crate::drift::text::any_word_in(&ws, list);
         // A tool that checks commits, a soft wish, or another's commits.
         if has("hook|hooks|commitlint|linter|lint|validator|regex|enforce|enforces|ideally|prefer|optional|if|unless|existing|old|previous|history|rewrite|squash")
             && !l.has("scope is optional")

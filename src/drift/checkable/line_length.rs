@@ -234,8 +234,7 @@ fn owner(ws: &[&str], at: usize, wrapped: bool, bullets: bool) -> Option<Owner> 
                     _ if str_is(ws, i, "lines")
                         || wrapped
                         || ws.get(i.saturating_sub(3)..i).is_some_and(|b| {
-                            b.iter()
-                                .any(|q| crate::drift::text::in_list("every|each|all|no|any", *q))
+                            crate::drift::text::any_word_in(b, "every|each|all|no|any")
                         }) =>
                     {
                         Owner::Lines(Lines::All)

@@ -89,7 +89,7 @@ pub fn asked(lower: &str, message: &str) -> Vec<NumberFormat> {
 
 fn asked_in(lower: &str) -> Vec<NumberFormat> {
     let ws = super::ws_of(lower);
-    let has = |list: &'static str| ws.iter().any(|w| crate::drift::text::in_list(list, w));
+    let has = |list: &'static str| crate::drift::text::any_word_in(&ws, list);
     let forms = forms_in(lower, &ws);
     if forms.is_empty() {
         return Vec::new();

@@ -1236,7 +1236,7 @@ pub(super) fn glossary_allowed(message: &str) -> Option<&'static str> {
     clauses.into_iter().find_map(|s| {
         let lower = s.to_ascii_lowercase();
         let ws: Vec<&str> = words_at(&lower).into_iter().map(|(_, w)| w).gather();
-        let has = |list: &'static str| ws.iter().any(|w| crate::drift::text::in_list(list, w));
+        let has = |list: &'static str| crate::drift::text::any_word_in(&ws, list);
         // Not "You may not define them in a glossary".
         if !has("may|can|fine|allowed|ok|okay")
             || !has("them|it|those|these|terms|abbreviations")
