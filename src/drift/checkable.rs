@@ -646,9 +646,7 @@ fn in_another_part(sentence: &str, asked: &[String]) -> bool {
         {
             return false;
         }
-        if noun.iter().any(|x| {
-            crate::drift::text::in_list("first|last|second|third|opening|closing|final", x)
-        }) {
+        if crate::drift::text::any_word_in(&noun, "first|last|second|third|opening|closing|final") {
             return true;
         }
         !noun.iter().any(|head| {
@@ -5629,12 +5627,10 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static str)> {
         if crate::drift::text::starts_with_any(
             opening,
             "update|correction|edit:|actually|change of plan",
-        ) && !ws.iter().any(|w| {
-            crate::drift::text::in_list(
-                "each|every|per|section|part|heading|title|field|summary|intro|subject",
-                w,
-            )
-        }) {
+        ) && !crate::drift::text::any_word_in(
+            &ws,
+            "each|every|per|section|part|heading|title|field|summary|intro|subject",
+        ) {
             for x in ws.windows(2) {
                 if let [n, unit] = x {
                     if number(n).is_some() {
@@ -5772,9 +5768,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static str)> {
                         && ws.first().is_some_and(|w| {
                             crate::drift::text::in_list("the|that|this|our|your|any", w)
                         })
-                        && opening.iter().any(|w| {
-                            crate::drift::text::in_list("word|words|sentence|sentences|bullet|bullets|line|lines|character|characters|paragraph|paragraphs", w)
-                        })
+                        && crate::drift::text::any_word_in(opening, "word|words|sentence|sentences|bullet|bullets|line|lines|character|characters|paragraph|paragraphs")
                     {
                         windows.push(format!(" {} ", opening.join(" ")));
                     }
@@ -8363,9 +8357,7 @@ fn clock_24_asked(sentence: &str, lower: &str, cx: &Admit) -> bool {
     let ws = ws_of(lower);
     // Asked for: an imperative or a modal, not negated ("Avoid 24-hour times", "customers
     // find 24-hour times confusing").
-    let asks = ws.iter().any(|w| {
-        crate::drift::text::in_list("use|write|give|put|format|express|keep|show|state|list|must|should|all|every|throughout|everywhere", w)
-    });
+    let asks = crate::drift::text::any_word_in(&ws, "use|write|give|put|format|express|keep|show|state|list|must|should|all|every|throughout|everywhere");
     // Negated before the clock ("Don't use 24-hour times"; not "…, never am/pm" after it).
     let negated = ws
         .iter()
@@ -8391,9 +8383,7 @@ fn clock_24_asked(sentence: &str, lower: &str, cx: &Admit) -> bool {
         &spaced,
         " except | unless | quote | quotes | quoted | verbatim | log | logs | excerpt | excerpts ",
     );
-    let elsewhere = ws.iter().any(|w| {
-        crate::drift::text::in_list("csv|config|file|ui|table|column|columns|field|fields|json|api|code|export|app|page|template|database|schema|calendar", w)
-    });
+    let elsewhere = crate::drift::text::any_word_in(&ws, "csv|config|file|ui|table|column|columns|field|fields|json|api|code|export|app|page|template|database|schema|calendar");
     if !asks
         || negated
         || placed
@@ -9585,18 +9575,8 @@ fn quotes_another(lower: &str) -> bool {
         .map_or(inner.len(), |(i, c)| i + c.len_utf8());
     let after = inner.get(close..).unwrap_or_default();
     let ws = ws_of(intro);
-    let speaks = ws.iter().any(|w| {
-        crate::drift::text::in_list(
-            "wrote|writes|said|says|asked|asks|left|posted|posts|commented|replied|emailed|messaged|tweeted|reads",
-            w,
-        )
-    });
-    let team = ws.iter().any(|w| {
-        crate::drift::text::in_list(
-            "i|we|our|lead|manager|pm|boss|director|editor|legal|compliance|cto|ceo|head|team|product|owner|reviewer|maintainer|maintainers",
-            w,
-        )
-    });
+    let speaks = crate::drift::text::any_word_in(&ws, "wrote|writes|said|says|asked|asks|left|posted|posts|commented|replied|emailed|messaged|tweeted|reads");
+    let team = crate::drift::text::any_word_in(&ws, "i|we|our|lead|manager|pm|boss|director|editor|legal|compliance|cto|ceo|head|team|product|owner|reviewer|maintainer|maintainers");
     // A ticket's number names it ("Ticket #5630 reads: …"): no count of the intro's.
     let intro: String = intro
         .split_whitespace()

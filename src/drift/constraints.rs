@@ -4101,9 +4101,10 @@ pub(super) fn negator(w: &str) -> bool {
 /// or delete tests", "tests must not be disabled").
 fn bans_skipping_tests(words: &[&str]) -> bool {
     let negation = words.iter().any(|w| negator(w));
-    let skip = words.iter().any(|w| {
-        crate::drift::text::in_list("skip|skipped|skipping|xfail|disable|disabled|disabling", w)
-    });
+    let skip = crate::drift::text::any_word_in(
+        words,
+        "skip|skipped|skipping|xfail|disable|disabled|disabling",
+    );
     let tests = crate::drift::text::any_word_in(words, "test|tests|specs|spec");
     negation && skip && tests
 }
@@ -4300,12 +4301,10 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
                 let words: Vec<&str> = since_last(&lower, at, ". |\n").words_by(
                     crate::drift::text::char_test(|ch: char| !ch.is_ascii_alphanumeric()),
                 );
-                words.iter().any(|w| {
-                    crate::drift::text::in_list(
-                        "ran|executed|applied|invoked|triggered|used|did",
-                        w,
-                    )
-                }) || words
+                crate::drift::text::any_word_in(
+                    &words,
+                    "ran|executed|applied|invoked|triggered|used|did",
+                ) || words
                     .windows(2)
                     .any(|p| matches!(p, ["i" | "we", v] if v.ends_with("ed")))
             };

@@ -116,12 +116,10 @@ pub fn asked(message: &str) -> Vec<Typed> {
             .take_while(|w| !crate::drift::text::in_list("not|never|or|instead", **w))
             .copied()
             .gather();
-        if words.iter().any(|w| {
-            crate::drift::text::in_list(
-                "array|arrays|list|lists|of|each|map|mapping|object|objects",
-                w,
-            )
-        }) {
+        if crate::drift::text::any_word_in(
+            &words,
+            "array|arrays|list|lists|of|each|map|mapping|object|objects",
+        ) {
             continue;
         }
         let kind = words.iter().find_map(|w| {

@@ -748,9 +748,7 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
                     || (*last == "text"
                         && name.len() >= 2
                         && (itself
-                            || !name.iter().any(|x| {
-                                crate::drift::text::in_list("final|whole|entire|full|plain|same|main", x)
-                            })))))
+                            || !crate::drift::text::any_word_in(&name, "final|whole|entire|full|plain|same|main")))))
             .then(|| Part::Maybe(name.join(" ")))
         });
     // "Part 1 is a plain-English summary for marketing: no code": a numbered part opening the

@@ -62,27 +62,22 @@ pub fn asked(sentence: &str, lower: &str, table_before: bool) -> Option<TableAsk
     // A table the task builds or changes, not the answer's: "add a column to the users table",
     // "export the layout as a markdown table into docs/".
     if !crate::drift::file_scope::paths(sentence).is_empty()
-        && ws.iter().any(|x| {
-            crate::drift::text::in_list(
+        && crate::drift::text::any_word_in(
+            &ws,
             "into|save|saved|commit|export|exported|write|create|update|generate|containing|edit",
-            x,
         )
-        })
     {
         return None;
     }
     // A document's or the product's table ("the table in README.md", "our status page renders a
     // markdown table"), or one refused ("skip the markdown table this time", "last time you gave
     // me a table …").
-    if ws.iter().any(|x| {
-        crate::drift::text::in_list("readme|wiki|confluence|renders|render|skip|previously", x)
-    }) || super::has_any_in(lower, "last time|no need for|don't need|instead of a")
+    if crate::drift::text::any_word_in(&ws, "readme|wiki|confluence|renders|render|skip|previously")
+        || super::has_any_in(lower, "last time|no need for|don't need|instead of a")
     {
         return None;
     }
-    if ws.iter().any(|x| {
-        crate::drift::text::in_list("add|adds|drop|rename|migrate|migration|schema|sql", x)
-    }) {
+    if crate::drift::text::any_word_in(&ws, "add|adds|drop|rename|migrate|migration|schema|sql") {
         return None;
     }
     let mut columns = Vec::new();
