@@ -12464,3 +12464,69 @@ fn the_session_86_arrivals_are_read() {
         "6120\n\nContext:\n- Up from 5,870 in 2023.\n- Children's books were 1,904 of them.",
     );
 }
+
+#[test]
+fn the_session_86_older_review_is_read() {
+    // "X is the last section; give it …" with a name of two words, and "The X section comes
+    // last; keep it …".
+    let two = "Write the shift report with sections Done and Still open. Still open is the last section; give it at most 2 bullets.";
+    clean(
+        two,
+        "## Done\n- Swept bay 3.\n- Loaded van 2.\n- Counted pallets.\n- Logged returns.\n\n## Still open\n- Broken dock light.\n- Missing pallet tag.",
+    );
+    flagged(
+        two,
+        "## Done\n- Swept bay 3.\n\n## Still open\n- Broken dock light.\n- Missing pallet tag.\n- Wet floor by door 4.",
+    );
+    clean(
+        "Sum up the pilot. The Limits section comes last; keep it to at most 2 bullets.",
+        "## Results\n- Wait times fell 12%.\n- Two kiosks froze.\n- Staff liked the rota.\n\n## Limits\n- One branch only.\n- School holidays skewed week 2.",
+    );
+    // "For the X heading, give it …".
+    clean(
+        "Group the comments under the headings Liked and Disliked. For the Disliked heading, give it at most 2 bullets.",
+        "## Liked\n- Quick service.\n- Clear menu.\n- Fair prices.\n\n## Disliked\n- Noisy at lunch.\n- Few seats outside.",
+    );
+    // "… under the headings `A` and `B`. B gets at most N bullets": a backticked name.
+    clean(
+        "Write up the test run under the headings `Setup` and `Outcome`. Outcome gets at most 2 bullets.",
+        "## Setup\n- Fresh database.\n- Seeded 40 users.\n- Cleared the cache.\n\n## Outcome\n- 39 logins worked.\n- One timed out.",
+    );
+    // "leave X out if there are none": an optional heading.
+    let optional = "Report on the boiler service using the headings `## Findings`, `## Repairs` and `## Follow-ups`; leave Follow-ups out if there are none.";
+    clean(
+        optional,
+        "## Findings\nBoth boilers passed.\n\n## Repairs\n- New pressure valve on boiler B.",
+    );
+    flagged(optional, "## Findings\nBoth boilers passed.");
+    // "the lift inspection" lifts no rule.
+    flagged(
+        "Report on the lift inspection using the headings `## Findings`, `## Repairs` and `## Follow-ups`.",
+        "## Findings\nBoth lifts passed.",
+    );
+    // "a short paragraph for parents (no 'X' in it)": the readers name the part.
+    clean(
+        "Write a short paragraph for residents (don't use the word 'subsidence' in it), then a fuller account for the surveyor.",
+        "**For residents**\nThe crack in the end wall is being watched; nothing needs doing yet.\n\n**For the surveyor**\nHairline subsidence at the north-east corner, 2 mm since May.",
+    );
+    // Examples after a column list are no column.
+    clean(
+        "Compare the three van leases in a table with the columns Lessor, Monthly, Term (e.g. £410 or 36 months).",
+        "| Lessor | Monthly | Term |\n|---|---|---|\n| Fleetco | £410 | 36 months |\n| Vanly | £395 | 48 months |",
+    );
+    // "Error messages you log must be lowercase", "every log message you add is lowercase":
+    // the logged strings.
+    for m in [
+        "Add a check for stale prices in `shop/prices.py`. Error messages you log must be lowercase.",
+        "Add a check for stale prices in `shop/prices.py`. Make sure every log message you add is lowercase.",
+    ] {
+        clean(
+            m,
+            "Added the check. The Pricing team asked for it in April.\n\n```python\nlogger.error(\"price %s is stale\", sku)\n```",
+        );
+        flagged(
+            m,
+            "Added the check.\n\n```python\nlogger.error(\"Price %s is stale\", sku)\n```",
+        );
+    }
+}

@@ -1861,18 +1861,38 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
                             .get(k.wrapping_sub(1))
                             .map(|b| b.split_whitespace().gather())
                             .unwrap_or_default();
-                        if let [name, "is", rest @ ..] = before.as_slice() {
-                            if name.starts_with(super::text::ascii_upper_char)
-                                && rest.iter().any(|w| w.starts_with("section"))
+                        // ("Open items is the last section", "The Caveats section comes
+                        // last".)
+                        let b = before.strip_prefix(&["The"][..]).unwrap_or(&before);
+                        let n = b.iter().position(|w| {
+                            crate::drift::text::in_list("is|section|heading|comes|goes", w)
+                        });
+                        if let Some(name) =
+                            n.filter(|n| (1..=3).contains(n)).and_then(|n| b.get(..n))
+                        {
+                            if name
+                                .first()
+                                .is_some_and(|w| w.starts_with(super::text::ascii_upper_char))
+                                && b.iter()
+                                    .any(|w| w.starts_with("section") || w.starts_with("heading"))
                             {
-                                return Some(parts::Part::Named(name.to_ascii_lowercase()));
+                                return Some(parts::Part::Named(
+                                    name.join(" ").to_ascii_lowercase(),
+                                ));
                             }
                         }
                     }
                     // "…; in Next steps, at most five bullets": a listed name the clause is in
                     // ("For Stale, give it at most 2 bullets" too).
+                    // ("For the Complaints heading, …".)
                     if let Some((name, _)) = super::text::strip_any(c, "in |In |for |For ")
                         .and_then(|r| r.split_once(','))
+                        .map(|(n, r)| {
+                            let n = n.strip_prefix("the ").unwrap_or(n);
+                            let n =
+                                super::text::strip_any_suffix(n, " heading| section").unwrap_or(n);
+                            (n, r)
+                        })
                         .filter(|(n, _)| {
                             n.starts_with(super::text::ascii_upper_char)
                                 && n.split_whitespace().count() <= 3
@@ -1911,7 +1931,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
                         // words": a sentence's first clause, where the message lists it.
                         && (k > 0 || {
                             let n = name.to_ascii_lowercase();
-                            super::text::parts("sections |headings | and |, ")
+                            super::text::parts("sections |headings | and |, |`")
                                 .iter()
                                 .any(|p| cx.lower.has([p, n.as_str()].concat().as_str()))
                         }))
@@ -2020,8 +2040,9 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             .trim_end()
             .rsplit_once(" for ")?;
         let whom = whom.strip_prefix("the ").unwrap_or(whom);
+        // ("a short paragraph for parents (…)": the readers name it, the reply labels it so.)
         let name = match head.rsplit(' ').next()? {
-            "one" => whom,
+            "one" | "paragraph" | "account" | "version" => whom,
             noun => noun,
         };
         ((aside.ends_with(" in it") || aside.starts_with("it "))
@@ -3922,7 +3943,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         let excepted = has_any_in(&lower, "except |the only exception")
             && !has_any_in(&lower, "anything except|nothing except");
         // "Any log messages you add must be lowercase": the messages logged, where shown.
-        if part_first && ws.iter().any(|(_, w)| *w == "log") && lowercase_asked {
+        // ("Error messages you log must be lowercase" too.)
+        if (part_first && ws.iter().any(|(_, w)| *w == "log")
+            || has_any_in(&lower, "messages you log|messages logged|log message you add|log messages you add|log lines you add"))
+            && lowercase_asked
+        {
             push(
                 sentence,
                 Rule::InPart("log messages".into(), Box::new(Rule::Lowercase)),
@@ -5719,7 +5744,13 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static str)> {
                             c.is_ascii_alphanumeric()
                         }))
                     });
-                    if !starts || !ends || negated {
+                    // "Lift the cap", not "the lift inspection": the verb, before what it lifts.
+                    let noun = *lift == "lift"
+                        && !crate::drift::text::starts_with_any(
+                            lower.get(i + 4..).unwrap_or_default(),
+                            " the | that | this | those | these | my | our | your | any ",
+                        );
+                    if !starts || !ends || negated || noun {
                         continue;
                     }
                     let clause = if after {
@@ -9494,30 +9525,35 @@ fn topic_said(lower: &str) -> bool {
 /// "`Open questions` (optional)", "'Risks' (only if any)".
 fn optional_named(lower: &str, name: &str) -> bool {
     let name = name.to_ascii_lowercase();
-    lower.match_indices(name.as_str()).any(|(i, _)| {
-        // ("`## Known issues` only if there are any" says it bare too.)
-        let r = lower
-            .get(i + name.len()..)
-            .unwrap_or_default()
-            .trim_start_matches(&['`', '"', '\'', '*', '\u{201d}', '\u{2019}', ' ', '('][..]);
-        r.starts_with("optional") || r.starts_with("only if") || r.starts_with("if any")
-    }) || super::text::parts(
-        "leave out |leaving out |omit |omitting |skip |skipping |drop |dropping ",
-    )
-    .iter()
-    .any(|v| {
-        // "you can leave out 'Follow-ups' if there aren't any", "leaving out Open
-        // questions if there aren't any".
-        let marks = &['`', '"', '\'', '#', ' '][..];
-        lower.match_indices(v).any(|(i, _)| {
-            lower
-                .get(i + v.len()..)
+    // "leave Blockers out if there are none".
+    ["leave ", "leaving "]
+        .iter()
+        .any(|v| lower.contains(&format!("{v}{name} out if")))
+        || lower.match_indices(name.as_str()).any(|(i, _)| {
+            // ("`## Known issues` only if there are any" says it bare too.)
+            let r = lower
+                .get(i + name.len()..)
                 .unwrap_or_default()
-                .trim_start_matches(marks)
-                .strip_prefix(name.as_str())
-                .is_some_and(|r| r.trim_start_matches(marks).starts_with("if "))
+                .trim_start_matches(&['`', '"', '\'', '*', '\u{201d}', '\u{2019}', ' ', '('][..]);
+            r.starts_with("optional") || r.starts_with("only if") || r.starts_with("if any")
         })
-    })
+        || super::text::parts(
+            "leave out |leaving out |omit |omitting |skip |skipping |drop |dropping ",
+        )
+        .iter()
+        .any(|v| {
+            // "you can leave out 'Follow-ups' if there aren't any", "leaving out Open
+            // questions if there aren't any".
+            let marks = &['`', '"', '\'', '#', ' '][..];
+            lower.match_indices(v).any(|(i, _)| {
+                lower
+                    .get(i + v.len()..)
+                    .unwrap_or_default()
+                    .trim_start_matches(marks)
+                    .strip_prefix(name.as_str())
+                    .is_some_and(|r| r.trim_start_matches(marks).starts_with("if "))
+            })
+        })
 }
 
 /// Whether a ban's subject is quoted words ("the codename 'Falcon' must not appear").

@@ -97,6 +97,13 @@ pub fn asked(sentence: &str, lower: &str, table_before: bool) -> Option<TableAsk
 /// DBC factor | Match", ": Rule, Scope, Conflict", "Zone, Base price and Change % for the
 /// derby". Each one to five words; a list of fewer than two, or any item too long, is none.
 fn column_list(tail: &str) -> Vec<String> {
+    // ("Supplier, Price, Lead time (e.g. £3,200 or 2 weeks)": examples of the values.)
+    let tail = tail
+        .get(
+            ..crate::drift::text::first_of(tail, " (e.g| (for example| (such as")
+                .unwrap_or(tail.len()),
+        )
+        .unwrap_or(tail);
     let list = names_after(tail);
     // "columns for date, weight in grams, and whether she flew": what the columns hold, said
     // in words, not their names.
