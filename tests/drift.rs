@@ -12509,6 +12509,16 @@ fn the_session_86_older_review_is_read() {
         "Write a short paragraph for residents (don't use the word 'subsidence' in it), then a fuller account for the surveyor.",
         "**For residents**\nThe crack in the end wall is being watched; nothing needs doing yet.\n\n**For the surveyor**\nHairline subsidence at the north-east corner, 2 mm since May.",
     );
+    // "Don't refer to X as 'Y'; …, while Y are …": the word kept for another thing.
+    let sense = "Explain how parking passes are stored, for the new developer. Don't refer to passes as \"permits\"; passes are bought by visitors, while permits are issued by the council and live in their own table.";
+    clean(
+        sense,
+        "**Passes**\n- Each pass is a row in `visitor_passes` with `plate`, `starts` and `ends`.\n\n**Not to be confused with**\n`council_permits`, which holds permits the council issues. Billing ignores that table.",
+    );
+    flagged(
+        "Explain how parking passes are stored, for the new developer. Don't refer to passes as \"permits\".",
+        "Visitor permits are rows in `visitor_passes` with `plate`, `starts` and `ends`.",
+    );
     // Examples after a column list are no column.
     clean(
         "Compare the three van leases in a table with the columns Lessor, Monthly, Term (e.g. £410 or 36 months).",

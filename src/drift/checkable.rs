@@ -9192,6 +9192,16 @@ fn called_ban(sentence: &str, lower: &str, asked: &[String]) -> Option<Vec<Strin
         }
         let list: Vec<String> =
             quoted(clause).kept(|q| !q.trim().is_empty() && q.split_whitespace().count() <= 3);
+        // "Don't refer to freezes as "suspensions"; …, while suspensions are disciplinary": the
+        // word kept for another thing, used of it in the report too.
+        if list.iter().any(|q| {
+            let q = q.to_ascii_lowercase();
+            ["while ", "whereas "].iter().any(|c| {
+                lower.contains(&format!("{c}{q} are")) || lower.contains(&format!("{c}{q} is"))
+            })
+        }) {
+            return None;
+        }
         return (!list.is_empty()).then_some(list);
     }
     // "Say 'UAV', never 'drone'": the word after "never".
