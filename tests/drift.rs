@@ -12519,6 +12519,16 @@ fn the_session_86_older_review_is_read() {
         "Explain how parking passes are stored, for the new developer. Don't refer to passes as \"permits\".",
         "Visitor permits are rows in `visitor_passes` with `plate`, `starts` and `ends`.",
     );
+    // "EDIT: never mind the config restriction": the ban on touching the file, taken back.
+    let edit = "Do not touch config/printers.yaml for this one. Task: make the queue skip printers that are out of paper.\n\nEDIT: never mind the config restriction, you'll need a flag there, so edit it.";
+    clean(
+        edit,
+        "Done.\n\n- config/printers.yaml: added `out_of_paper: false` to each printer.\n- queue/pick.py: skips printers with the flag set.",
+    );
+    flagged(
+        "Do not touch config/printers.yaml for this one. Task: make the queue skip printers that are out of paper.",
+        "Done.\n\n- config/printers.yaml: added `out_of_paper: false` to each printer.\n- queue/pick.py: skips printers with the flag set.",
+    );
     // Examples after a column list are no column.
     clean(
         "Compare the three van leases in a table with the columns Lessor, Monthly, Term (e.g. £410 or 36 months).",

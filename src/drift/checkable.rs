@@ -5435,7 +5435,9 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static str)> {
         "sign-off|off line|closing line|last line|final line|ending|marker>ending\n",
         "opening|opening line|status line|tl;dr line>opening|first-holds\n",
         "language>language\n",
-        "emoji rule|emoji thing|emoji ban>emoji",
+        "emoji rule|emoji thing|emoji ban>emoji\n",
+        // ("EDIT: never mind the config restriction - …").
+        "config restriction|file restriction|folder restriction|edit restriction|editing restriction|touch restriction|no-touch rule|hands-off rule>change",
     );
     let mut out = Vec::new();
     // A text the worker writes besides its report, which a style rule may be said of.

@@ -610,6 +610,10 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         if lifted("new") {
             n.forbidden.keep(|f| !matches!(f, Forbidden::New(_)));
         }
+        if lifted("change") {
+            n.forbidden
+                .keep(|f| !matches!(f, Forbidden::Change(_) | Forbidden::ChangeNamed(_)));
+        }
         // "Don't ask questions in the Summary section; put them under `Open questions`": one
         // part's, which part not read.
         if crate::drift::text::contains_any(&lower, " section| in the summary")
