@@ -12529,6 +12529,17 @@ fn the_session_86_older_review_is_read() {
         "Do not touch config/printers.yaml for this one. Task: make the queue skip printers that are out of paper.",
         "Done.\n\n- config/printers.yaml: added `out_of_paper: false` to each printer.\n- queue/pick.py: skips printers with the flag set.",
     );
+    // "The notice (between the `---` lines) must contain no placeholders": the text between
+    // the rules, with nothing after the last.
+    let between = "Fill in the template for the open-day notice and return it. The notice (between the `---` lines) must contain no placeholders like [TIME] or [ROOM].";
+    clean(
+        between,
+        "Filled in from the booking sheet:\n- [TIME] → 10:00 to 15:00\n- [ROOM] → the main hall\n\n---\nOpen day at the depot\nCome and see the new electric buses on Saturday from 10:00 to 15:00 in the main hall. Children can sit in the driver's seat, and there is tea and cake all day.\n---",
+    );
+    flagged(
+        between,
+        "Filled in from the booking sheet.\n\n---\nOpen day at the depot\nCome and see the new electric buses on Saturday from 10:00 to 15:00 in [ROOM]. Children can sit in the driver's seat, and there is tea and cake all day.\n---",
+    );
     // Examples after a column list are no column.
     clean(
         "Compare the three van leases in a table with the columns Lessor, Monthly, Term (e.g. £410 or 36 months).",

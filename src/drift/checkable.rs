@@ -13080,10 +13080,7 @@ fn ruled_part(text: &str) -> Option<&str> {
     // Words before and after it, and the part the longest of the three.
     let (before, part, after) = (text.get(..a)?, text.get(a..b)?, text.get(b..)?);
     let after = after.trim_start_matches(&['-', '*', '\n', ' '][..]);
-    (!before.trim().is_empty()
-        && !after.trim().is_empty()
-        && part.len() > before.len() + after.len())
-    .then_some(part)
+    (!before.trim().is_empty() && part.len() > before.len() + after.len()).then_some(part)
 }
 
 /// Words that make an asked ending the result's very last: no note may follow it.

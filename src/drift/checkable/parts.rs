@@ -633,6 +633,18 @@ pub(super) fn under_a_name(sentence: &str) -> Option<Part> {
 /// The part a ban is placed in: "don't use the word "vulnerable" in the Summary", "avoid
 /// "bias" in the executive summary", "no jargon in the **Findings** section".
 pub(super) fn place_of(sentence: &str) -> Option<Part> {
+    // "The announcement (between the `---` lines) must …": where it is, said aside.
+    let aside;
+    let sentence = match sentence
+        .split_once(" (between ")
+        .and_then(|(a, b)| Some((a, b.split_once(')')?.1)))
+    {
+        Some((a, b)) => {
+            aside = [a, b].concat();
+            aside.as_str()
+        }
+        None => sentence,
+    };
     // "Keep the commit message under 60 characters and do not use the word 'hotfix' in it".
     {
         let l = sentence.to_ascii_lowercase();
