@@ -12540,6 +12540,16 @@ fn the_session_86_older_review_is_read() {
         between,
         "Filled in from the booking sheet.\n\n---\nOpen day at the depot\nCome and see the new electric buses on Saturday from 10:00 to 15:00 in [ROOM]. Children can sit in the driver's seat, and there is tea and cake all day.\n---",
     );
+    // "Correction: … use 'X', so go ahead and use it": the word let back in.
+    let back = "Write the volunteer briefing. Avoid the word 'sin bin' since new marshals find it odd. Correction from Sam: the league handbook says 'sin bin', so go ahead and use it.";
+    clean(
+        back,
+        "**Volunteer briefing**\n\n- Nine marshals signed in.\n- The sin bin drill went well.\n- Next session is on 3 May.",
+    );
+    flagged(
+        "Write the volunteer briefing. Avoid the word 'sin bin' since new marshals find it odd.",
+        "**Volunteer briefing**\n\n- Nine marshals signed in.\n- The sin bin drill went well.",
+    );
     // Examples after a column list are no column.
     clean(
         "Compare the three van leases in a table with the columns Lessor, Monthly, Term (e.g. £410 or 36 months).",

@@ -6246,7 +6246,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static str)> {
             " use that word | use that term | use this word | use this term ",
         ) || (has_any_in(
             &spaced,
-            " use it freely | use it after all | use it anyway ",
+            " use it freely | use it after all | use it anyway | go ahead and use it ",
         ) && quoted_terms.iter().any(|t| {
             // (Named bare or quoted again, and quoted before: "Don't use 'outage'. …
             // 'outage' is the approved term, so …".)
