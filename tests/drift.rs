@@ -12571,3 +12571,39 @@ fn the_session_86_older_review_is_read() {
         );
     }
 }
+
+#[test]
+fn the_session_86_review_is_read() {
+    // A correction that keeps tables out, or lets them in only on a condition, lifts no ban.
+    for m in [
+        "List the week's deliveries. Don't use tables, the app strips them. Update: the app was fixed, but still don't use a table here.",
+        "List the week's deliveries. Don't use tables, the app strips them. Correction: use tables only if there are more than 30 deliveries.",
+    ] {
+        flagged(m, "| Day | Drops |\n|---|---|\n| Mon | 12 |\n| Tue | 9 |");
+    }
+    // "keep X to N and the whole update to M": the whole's count stays the reply's.
+    flagged(
+        "Post the standup under `Done` and `Next`; keep Done to at most 3 bullets and the whole update to at most 4.",
+        "**Done**\n- Fixed login\n- Added export\n\n**Next**\n- Tidy tests\n- Ship 2.1\n- Write notes",
+    );
+    // "bullets instead of paragraphs": no table taken back.
+    flagged(
+        "Summarise the audit with bullets instead of paragraphs, and give the failed checks as a Markdown table.",
+        "- 40 checks ran.\n- 3 failed: door alarm, fire log, key safe.",
+    );
+    // A mark after a bold phrase inside the text is the text's.
+    flagged(
+        "Write the release notes for 4.2, then a short note to me. The release notes must not contain emojis.",
+        "**Release notes**\n**Offline mode** 🎉\n- Maps work without signal.\n\n**Note for you**\nThe tiles cache is large.",
+    );
+    // A line below one rule that speaks to the customer is part of the notice.
+    flagged(
+        "Write the outage notice for customers. The notice must not use first person (I, we, our).",
+        "## Outage on 3 May\n\nCard payments failed between 09:10 and 09:40. Payments taken in that window were refunded.\n\n---\nWe're sorry for the trouble.",
+    );
+    // A change word in a reason after "since" is no ban on changes.
+    clean(
+        "Fill in the missing `stop_code` on old trips. Do not create any new files under `migrations/`, since schema changes are frozen; use a script.",
+        "- New `scripts/fill_stop_codes.py`: 4,120 trips updated.\n- Fixed a typo in a comment of the existing `migrations/0012_stops.py`.",
+    );
+}

@@ -1908,6 +1908,8 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
                             n.starts_with(super::text::ascii_upper_char)
                                 && n.split_whitespace().count() <= 3
                                 && cx.lower.matches(n.to_ascii_lowercase().as_str()).count() >= 2
+                                // (Not "… and the whole update to at most 5": a second count.)
+                                && !has_words_any(&c.to_ascii_lowercase(), "whole|entire|overall|total")
                         })
                     {
                         return Some(parts::Part::Named(name.to_ascii_lowercase()));
@@ -2070,7 +2072,9 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             .split_once(" must ")
             .or_else(|| subject.split_once(" should "))?;
         let (name, _) = subject.split_once(" at the top")?;
-        (is_ban(&rule) && lower.has("; the rest of"))
+        // (Not "…; the rest of the report must not contain it either": banned there too.)
+        let rest = lower.split_once("; the rest of")?.1;
+        (is_ban(&rule) && !has_words_any(rest, "not|either|neither|nor|never"))
             .then(|| parts::Part::Named(name.rsplit(' ').next().unwrap_or(name).to_string()))
     };
     let part = match placeable
@@ -2312,7 +2316,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         && !of_reply
         && has_any_in(
             &lower,
-            "first line in |first line lowercase|first line uppercase|first line all |first line must be in|first line should be in|final line in |last line in |final line, in |last line, in ",
+            "first line in |first line lowercase|first line uppercase|first line all |first line must be in|first line should be in|final line in |last line in |final line, in all|last line, in all|final line, in capital|last line, in capital|final line, in upper|last line, in upper|final line, in lower|last line, in lower",
         )
         && !has_any_in(&lower, "first line included|including the first line|even the first line")
     {
@@ -3896,7 +3900,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             let counted = words.next().is_some_and(|w| number(w).is_some());
             (first == Some("name") && !counted)
                 || first.is_some_and(|w| {
-                    crate::drift::text::in_list("description|descriptions|subject|title|titles|caption|captions|hashtags|tags|headline|headlines|names|log|logs|strings|labels|slugs|filenames|identifiers|branch|branches", w)
+                    crate::drift::text::in_list("description|descriptions|subject|title|titles|caption|captions|hashtags|tags|headline|headlines|names|log|logs|strings|labels|slugs|filenames|identifiers|branches", w)
                 })
         };
         // "Finish with the line READY (all caps, no punctuation)": an aside on one line.
@@ -5895,7 +5899,10 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static str)> {
         }
         // "Correction: …, so please use a table": the ban said before, reversed.
         if fine_after("table")
-            || (correcting && has_any_in(&lower, "use a table|use tables"))
+            || (correcting
+                && has_any_in(&lower, "use a table|use tables")
+                && !has_words_any(&lower, "don't|not|never|no|avoid")
+                && !has_words_any(&lower, "if|unless|only"))
             || has_any_in(&lower, "can use a table|may use a table|can be a table|may be a table|can go in a table|may go in a table|can be in a table|may be in a table|use a table if|so please do use one|do use a table|table is easiest|table after all")
             || (lower.has("table")
                 && has_any_in(&lower, "either is fine|either works|either way is fine"))
@@ -13072,8 +13079,12 @@ fn ruled_part(text: &str) -> Option<&str> {
         // One rule, a few lines below it ("…\n---\nI wasn't sure whether …"): a word to the
         // requester after the text.
         let (part, after) = (text.get(..first)?, text.get(a..)?.trim());
-        return (!after.is_empty()
-            && after.lines().filter(|l| !l.trim().is_empty()).count() <= 3
+        // (Said by the writer: "I wasn't sure …", "Note: …"; not a sign-off to customers.)
+        let own = crate::drift::text::starts_with_any(after, "I |I'|Note|FYI|PS|P.S.")
+            || after.has(" I ")
+            || after.has(" I'");
+        return (own
+            && after.lines().filter(|l| !l.trim().is_empty()).count() <= 5
             && part.trim().len() > 2 * after.len())
         .then_some(part);
     };

@@ -829,12 +829,13 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
         let split_off = whole != n.text && whole.contains(':');
         // (The ban's own clause: "The commit message must not contain emojis; in your report
         // to me, …" names the reply only to free it.)
-        let ban_clause = n
+        // ("…; don't use emojis in your reply to me either": each clause that bans.)
+        let of_reply = n
             .text
             .split("; ")
-            .find(|c| text::contains_any(c.to_ascii_lowercase(), NEGATION_CUES))
-            .unwrap_or(&n.text);
-        let of_reply = super::checkable::names_the_reply(ban_clause);
+            .flat_map(|c| c.split(", but "))
+            .filter(|c| text::contains_any(c.to_ascii_lowercase(), NEGATION_CUES))
+            .any(super::checkable::names_the_reply);
         // A ban placed in a thing the answer pastes is checked where it pastes it.
         if !of_reply && super::checkable::in_an_artefact(&n.text, &asked) {
             for f in &mut n.forbidden {
@@ -1867,7 +1868,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // modified files") nor the verb of a relative clause ("any command that changes the
     // infrastructure" bans the command).
     // (Not in the ban's reason: "…, because schema changes are frozen".)
-    let reason_at = words.iter().position(|w| *w == "because");
+    let reason_at = words.iter().position(|w| matches!(*w, "because" | "since"));
     let changes = !content_verb
         && words.iter().enumerate().any(|(i, w)| {
             if reason_at.is_some_and(|r| i > r) {

@@ -738,12 +738,19 @@ pub fn first_break(rule: &NumberFormat, text: &str) -> Option<String> {
                     let digits = int.chars().filter(char::is_ascii_digit).count();
                     // A year, not a count: this century's or the last, or an older one said
                     // as a date ("an 1887 piano", "built in 1862").
-                    let dated = line.get(..t.start).is_some_and(|b| {
-                        crate::drift::text::ends_with_any(
-                            &format!(" {}", b.to_ascii_lowercase()),
-                            " a | an | in | since | from | built ",
-                        )
+                    // (Not a count of things after it: "from 1764 customer accounts".)
+                    let counted = line.get(t.start + t.text.len()..).is_some_and(|r| {
+                        r.starts_with(' ')
+                            && r.get(1..2)
+                                .is_some_and(|c| c.chars().all(|c| c.is_ascii_lowercase()))
                     });
+                    let dated = !counted
+                        && line.get(..t.start).is_some_and(|b| {
+                            crate::drift::text::ends_with_any(
+                                &format!(" {}", b.to_ascii_lowercase()),
+                                " a | an | in | since | from | built ",
+                            )
+                        });
                     let year_like = digits == 4
                         && matches!(rule.figures, Figures::Count)
                         && int.parse::<u32>().is_ok_and(|y| {

@@ -655,7 +655,13 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
             .any(|(i, m)| {
                 let r = l.get(i + m.len()..).unwrap_or_default();
                 let mut ws = r.split([' ', ';', ',', '.']);
-                ws.next() == Some("table") || ws.next() == Some("table")
+                // (Not "… or in the notes below it": more than the table.)
+                (ws.next() == Some("table") || ws.next() == Some("table"))
+                    && !r
+                        .split(['.', ';'])
+                        .next()
+                        .unwrap_or_default()
+                        .has(" or in ")
             })
         {
             return Some(Part::Named("table".into()));
@@ -1336,7 +1342,13 @@ fn label_of(line: &str) -> Option<(char, String, &str)> {
         let rest = rest.trim_start_matches(':').trim();
         // "**Risks**" alone (a mark after it too: "**Note for you** ⚠️"), or "**Risks:**
         // text", not bold words opening a sentence.
-        if !rest.contains(char::is_alphanumeric)
+        // (The mark only after a note's label: "**Offline mode** 🎉" in a text is its own.)
+        let note = super::has_any_in(
+            &label.to_ascii_lowercase(),
+            "note|for you|for me|internal|for the team",
+        );
+        if rest.is_empty()
+            || (note && !rest.contains(char::is_alphanumeric))
             || label.trim_end().ends_with(':')
             || b.get(end + 2..)?.starts_with(':')
         {

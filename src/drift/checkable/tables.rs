@@ -42,7 +42,27 @@ pub fn asked(sentence: &str, lower: &str, table_before: bool) -> Option<TableAsk
     }
     // Asked, not offered, negated or conditional.
     // Asked of another agent: "Tell it to report its results as a markdown table".
-    let soft = super::has_any_in(lower, "tell it to|tell them to|ask it to|ask them to|instruct it|instruct them|if it helps|if useful|if you like|if you want|optional|feel free|is fine if|would be nice| could |however you like|would work|no table|not a table|not as a table|without a table|instead of a table|don't use a table|do not use a table|rather than a table|bullets instead|bullet points instead|a list instead|prose instead|paragraphs instead");
+    let soft = super::has_any_in(lower, "tell it to|tell them to|ask it to|ask them to|instruct it|instruct them|if it helps|if useful|if you like|if you want|optional|feel free|is fine if|would be nice| could |however you like|would work|no table|not a table|not as a table|without a table|instead of a table|don't use a table|do not use a table|rather than a table");
+    // "… so use bullets instead": another form in place of the table (not "bullets instead of
+    // paragraphs").
+    let soft = soft
+        || [
+            "bullets instead",
+            "bullet points instead",
+            "a list instead",
+            "prose instead",
+            "paragraphs instead",
+            "plain lines instead",
+        ]
+        .iter()
+        .any(|p| {
+            lower.match_indices(p).any(|(i, _)| {
+                !lower
+                    .get(i + p.len()..)
+                    .unwrap_or_default()
+                    .starts_with(" of")
+            })
+        });
     if soft || str_in(&ws, 0, "if|when|unless") {
         return None;
     }
