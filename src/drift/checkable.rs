@@ -1846,6 +1846,12 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             // bullets": a clause whose subject is a part the message names.
             .or_else(|| {
                 let clauses: Vec<&str> = text.split("; ").gather();
+                // A capitalised name of one to three words the message says more than once.
+                let listed = |n: &str| {
+                    n.starts_with(super::text::ascii_upper_char)
+                        && n.split_whitespace().count() <= 3
+                        && cx.lower.matches(n.to_ascii_lowercase().as_str()).count() >= 2
+                };
                 clauses.iter().enumerate().find_map(|(k, c)| {
                     // (The count's own part of the clause: "…, and the whole report no more
                     // than five bullets" is the whole's.)
@@ -1893,11 +1899,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
                                 super::text::strip_any_suffix(n, " heading| section").unwrap_or(n);
                             (n, r)
                         })
-                        .filter(|(n, _)| {
-                            n.starts_with(super::text::ascii_upper_char)
-                                && n.split_whitespace().count() <= 3
-                                && cx.lower.matches(n.to_ascii_lowercase().as_str()).count() >= 2
-                        })
+                        .filter(|(n, _)| listed(n))
                     {
                         return Some(parts::Part::Named(name.to_ascii_lowercase()));
                     }
@@ -1905,9 +1907,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
                     if let Some(name) = super::text::strip_any(c, "keep |Keep |limit |Limit ")
                         .and_then(|r| r.get(..r.find(" to ").or_else(|| r.find(" under "))?))
                         .filter(|n| {
-                            n.starts_with(super::text::ascii_upper_char)
-                                && n.split_whitespace().count() <= 3
-                                && cx.lower.matches(n.to_ascii_lowercase().as_str()).count() >= 2
+                            listed(n)
                                 // (Not "… and the whole update to at most 5": a second count.)
                                 && !has_words_any(&c.to_ascii_lowercase(), "whole|entire|overall|total")
                         })
@@ -5901,8 +5901,8 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static str)> {
         if fine_after("table")
             || (correcting
                 && has_any_in(&lower, "use a table|use tables")
-                && !has_words_any(&lower, "don't|not|never|no|avoid")
-                && !has_words_any(&lower, "if|unless|only"))
+                // (Not negated, nor on a condition.)
+                && !has_words_any(&lower, "don't|not|never|no|avoid|if|unless|only"))
             || has_any_in(&lower, "can use a table|may use a table|can be a table|may be a table|can go in a table|may go in a table|can be in a table|may be in a table|use a table if|so please do use one|do use a table|table is easiest|table after all")
             || (lower.has("table")
                 && has_any_in(&lower, "either is fine|either works|either way is fine"))
