@@ -198,7 +198,9 @@ const DEFINING_VERBS: &str = "means|mean|refers|describes|denotes|names|stands|s
 fn vacuous_definition(result_lower: &str, words: &[(usize, &str)]) -> Option<String> {
     let word = |k: usize| words.get(k).map(|(_, w)| *w);
     for (k, (at, w)) in words.iter().enumerate() {
-        if !matches!(*w, "is" | "are") || !matches!(word(k + 1), Some("a" | "an")) {
+        if !crate::drift::text::in_list("is|are", *w)
+            || !word(k + 1).is_some_and(|x| crate::drift::text::in_list("a|an", x))
+        {
             continue;
         }
         let span = |last: usize| {
@@ -215,7 +217,7 @@ fn vacuous_definition(result_lower: &str, words: &[(usize, &str)]) -> Option<Str
         {
             let defines = word(m + 1)
                 .is_some_and(|x| crate::drift::text::in_list("for|meaning|describing|denoting", x))
-                || (matches!(word(m + 1), Some("that" | "which"))
+                || (word(m + 1).is_some_and(|x| crate::drift::text::in_list("that|which", x))
                     && word(m + 2).is_some_and(|v| crate::drift::text::in_list(DEFINING_VERBS, v)));
             if !defines {
                 return span(m);

@@ -9,6 +9,7 @@
 //! silence.
 
 use crate::drift::text::Has;
+use crate::drift::text::ListTests;
 use crate::drift::text::Lower;
 use crate::drift::text::Words;
 use crate::drift::text::{str_in, str_is, word_in, word_is};
@@ -719,7 +720,7 @@ pub(super) fn in_an_artefact(sentence: &str, asked: &[String]) -> bool {
     // Or strings the code writes, as the subject ("Log lines must stay ASCII, no emojis") or
     // the object of "keep" ("Keep every new log message plain ASCII"), not a topic ("when you
     // summarize the log lines").
-    let keep = matches!(w(first_word(&ws).unwrap_or(0)), "keep" | "make");
+    let keep = crate::drift::text::in_list("keep|make", w(first_word(&ws).unwrap_or(0)));
     let printed = (0..ws.len().min(6)).any(|i| {
         let pair = (word_in(&ws, i, "log|logging|console")
             && word_in(&ws, i + 1, "string|strings|line|lines|message|messages"))
@@ -1187,12 +1188,12 @@ fn negated(text: &str, words: &[(usize, &str)], k: usize, i: usize) -> Option<bo
         {
             break;
         }
-        if j == i && matches!(x, "no" | "nothing") {
+        if j == i && crate::drift::text::in_list("no|nothing", x) {
             return Some(true);
         }
         // "and"/"but" start another clause ("don't ramble and write less than 100 words"); "no
         // need to write more than" permits, it does not bound.
-        if matches!(x, "and" | "but") {
+        if crate::drift::text::in_list("and|but", x) {
             break;
         }
         if x == "no" && j > i && w(j - 1) == "need" {
@@ -1424,7 +1425,7 @@ fn notes_label(message: &str) -> Option<String> {
         .next()
         .filter(|c| matches!(c, '\'' | '"' | '`'))?;
     let (label, after) = rest.get(1..)?.split_once(q)?;
-    (after.starts_with(" line") || after.starts_with(" heading"))
+    (after.starts_any(" line| heading"))
         .then(|| label.trim().to_string())
         .filter(|l| !l.is_empty() && !l.starts_with('-'))
 }
@@ -1797,7 +1798,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         && (has_any_in(&lower, ANY_ONE_SECTION)
             || has_any_in(&lower, "under each|in each section|per section|for each section|per heading|under every|in every section|each section|answer each|per answer|each of these|each question")
             || (has_any_in(&lower, "each answer|every answer") && has_any_in(&cx.lower, "faq|answers|questions"))
-            || ((opening.starts_with("for each ") || opening.starts_with("for every "))
+            || ((opening.starts_any("for each |for every "))
                 && !said("whole|entire|total|overall")))
     {
         return None;
@@ -1880,7 +1881,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
                                 .first()
                                 .is_some_and(|w| w.starts_with(super::text::ascii_upper_char))
                                 && b.iter()
-                                    .any(|w| w.starts_with("section") || w.starts_with("heading"))
+                                    .any(|w| w.starts_any("section|heading"))
                             {
                                 return Some(parts::Part::Named(
                                     name.join(" ").to_ascii_lowercase(),
@@ -2201,7 +2202,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         let next = cx.lower.get(end..)?.trim_start();
         let next = next.get(..next.find(['.', '\n']).unwrap_or(next.len()))?;
         // (A heading: "under a 'Questions' line" leaves the notes to the notes reading.)
-        ((next.starts_with("put ") || next.starts_with("place ")) && next.has("#"))
+        ((next.starts_any("put |place ")) && next.has("#"))
             .then(|| parts::elsewhere_part(next))
             .flatten()
     };
@@ -2275,7 +2276,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         .position(|(i, w)| {
             // "Start your answer with Yes or No, then …", "Yes or No followed by one sentence".
             *w == "first"
-                || (matches!(*w, "start" | "begin")
+                || (crate::drift::text::in_list("start|begin", *w)
                     && words.get(i + 1..i + 5).is_some_and(|r| r.contains(&"with")))
                 || (*w == "yes" && words.get(i + 1..i + 3) == Some(&["or", "no"][..]))
         })
@@ -2283,7 +2284,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
             words
                 .iter()
                 .skip(i)
-                .any(|w| matches!(*w, "then" | "followed"))
+                .any(|w| crate::drift::text::in_list("then|followed", *w))
         })
     {
         return None;
@@ -2788,7 +2789,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         let lower = sentence.to_ascii_lowercase();
         // The commit form, read from the whole message, placed at its first sentence about a
         // commit; the placeholder style at its sentence.
-        if lower.has("commit") || lower.has("type(scope)") {
+        if lower.has_any("commit|type(scope)") {
             if let Some(form) = commit_form.take() {
                 push(sentence, Rule::CommitForm(form));
             }
@@ -2812,7 +2813,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 push(sentence, Rule::HeadingForm(f));
             }
         }
-        if lower.has("first line") || lower.has("first sentence") {
+        if lower.has_any("first line|first sentence") {
             let keys = || {
                 message_keys
                     .get_or_init(|| first_line::keys(message))
@@ -3138,9 +3139,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         let listing = word_in(&ws, 0, "list|enumerate");
         let as_a_list = |k: usize| {
             (k + 1..k + 9).any(|j| {
-                matches!(
+                crate::drift::text::in_list(
+                    "list|numbered|bulleted",
                     w(j).trim_end_matches(&['.', ',', ':'][..]),
-                    "list" | "numbered" | "bulleted"
                 ) && (j.saturating_sub(3)..j).any(|i| word_in(&ws, i, "as|in"))
                     && (j.saturating_sub(2)..j).any(|i| word_in(&ws, i, "a|an"))
             })
@@ -3188,7 +3189,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             let bounds = match bound(&lower, &ws, k) {
                 Some(b) => vec![b],
                 // "in 3 bullets or fewer", "3 bullet points or less": the bound after the noun.
-                None if matches!(noun, "bullet" | "bullets") => match described() {
+                None if crate::drift::text::in_list("bullet|bullets", noun) => match described() {
                     Some(b) => vec![b],
                     None if noun == "bullets" => bounds_around(&lower, &ws, k),
                     None => match (
@@ -3248,7 +3249,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             };
             // ("End with exactly one question": the questions the reply asks, however placed.)
             if bounds.is_empty()
-                || (part_placed && !matches!(noun, "question" | "questions"))
+                || (part_placed && !crate::drift::text::in_list("question|questions", noun))
                 || list_item
                 || field_note(&lower, ws.get(k).map_or(0, |x| x.0))
             {
@@ -3257,10 +3258,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             let counts_items = countable_item(noun) && (listing || as_a_list(k));
             // "Each bullet under 15 words", "bullets of at most 10 words each", "12 words per
             // bullet": a bound on every bullet, not on the answer.
-            let per_bullet = matches!(noun, "word" | "words")
+            let per_bullet = crate::drift::text::in_list("word|words", noun)
                 && ((k.saturating_sub(8)..k).any(|j| {
                     word_in(&ws, j, "each|every")
-                        && matches!(part_after(j + 1), "bullet" | "bullets")
+                        && crate::drift::text::in_list("bullet|bullets", part_after(j + 1))
                         && j + 6 >= k
                 }) || (word_is(&ws, k + 1, "per") && w(k + 2).starts_with("bullet"))
                     || (word_is(&ws, k + 1, "each")
@@ -3380,7 +3381,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         for k in 0..ws.len() {
             let noun = w(k).trim_end_matches(&['.', ','][..]);
             // "20 to 25 sentences", "between 100 and 200 words": both bounds.
-            let range = matches!(noun, "sentences" | "words")
+            let range = crate::drift::text::in_list("sentences|words", noun)
                 .then(|| k.checked_sub(1).and_then(|j| range_at(&ws, j)))
                 .flatten()
                 .filter(|&(lo, hi, joiner)| joiner != "or" && lo <= hi && !per_part(k));
@@ -3400,7 +3401,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 push(sentence, below);
             }
             // "include two italic text sections", "one highlighted section": at least that many.
-            if matches!(noun, "section" | "sections")
+            if crate::drift::text::in_list("section|sections", noun)
                 && starred
                 && has_any_in(&lower, "highlight|italic")
             {
@@ -3473,7 +3474,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             let mut o = opening.split_whitespace();
             let (first, second) = (o.next().unwrap_or_default(), o.next().unwrap_or_default());
             crate::drift::text::in_list("include|use|add|write|draft|plan|prepare", first)
-                || (matches!(first, "the" | "your") && written_nouns.contains(&second))
+                || (crate::drift::text::in_list("the|your", first)
+                    && written_nouns.contains(&second))
         };
         let sections = crate::drift::text::contains_any(
             &lower,
@@ -3486,9 +3488,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 ));
         // "Add no new headings to `docs/a.md`", "without headings": none asked for.
         let denied = ws.iter().enumerate().any(|(k, (_, x))| {
-            matches!(*x, "heading" | "headings")
+            crate::drift::text::in_list("heading|headings", *x)
                 && (k.saturating_sub(3)..k).any(|j| {
-                    matches!(ws.get(j).map_or("", |y| y.1), "no" | "without") || negation_at(&ws, j)
+                    crate::drift::text::in_list("no|without", ws.get(j).map_or("", |y| y.1))
+                        || negation_at(&ws, j)
                 })
         });
         // "Write the notes into `RELEASE_NOTES.md`. Sections: A, B": a label of layout with no
@@ -3878,8 +3881,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 .is_some_and(|(_, x)| crate::drift::text::in_list("letters|letter|characters", x))
                 || before.ends_with(" no")
                 || before == "no"
-                || before.ends_with("without")
-                || before.ends_with("avoid")
+                || before.ends_any("without|avoid")
         });
         let no_lowercase = lowercase_negated == Some(Some(true)) && lowercase_letters;
         let lowercase_asked = lowercase_negated == Some(Some(false));
@@ -3981,7 +3983,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // The word, not a part of one ("the 10 commandments"), banned by its own clause.
         let commas = ws
             .iter()
-            .position(|(_, w)| matches!(*w, "comma" | "commas"))
+            .position(|(_, w)| crate::drift::text::in_list("comma|commas", *w))
             .filter(|&k| bans_commas(&lower, &ws, k))
             // "the total as a plain integer with no commas", "numbers without commas": a
             // number's format, not a ban on the text's commas.
@@ -4066,7 +4068,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             let question = sentence.trim_end().ends_with('?');
             let asked = !language
                 && (placed || (!question && v.is_some_and(|j| at - j <= 4 && verb(w(j)))));
-            let negator = |j: usize| matches!(w(j), "no" | "without") || negation_at(&ws, j);
+            let negator =
+                |j: usize| crate::drift::text::in_list("no|without", w(j)) || negation_at(&ws, j);
             // A negation right before the verb ("do not include", "must not have", "never
             // ever add", "don’t add"); "with no greeting and add a P.S." asks for one.
             let refused = v.is_some_and(|j| {
@@ -4194,7 +4197,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             ban_lower,
             ", and (b)| and (b) |, (b) |; (b)|, and (2)| and (2) |, (2) |; (2)",
         )
-        .filter(|_| ban_lower.has("(a)") || ban_lower.has("(1)"))
+        .filter(|_| ban_lower.has_any("(a)|(1)"))
         {
             Some(i) => (
                 banning.get(..i).unwrap_or(banning),
@@ -4380,7 +4383,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 if writes(b(2))
                     || (writes(b(3 + s)) && b(2 + s) == "it")
                     || (writes(b(5)) && b(4) == "all" && b(3) == "of" && b(2) == "it")
-                    || (writes(b(4)) && matches!(b(3), "the" | "your") && answer(b(2)))
+                    || (writes(b(4))
+                        && crate::drift::text::in_list("the|your", b(3))
+                        && answer(b(2)))
                 {
                     return true;
                 }
@@ -4393,7 +4398,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     ) {
                         j += 1;
                     }
-                    if j > 3 && matches!(b(j), "the" | "your") && writes(b(j + 1)) {
+                    if j > 3 && crate::drift::text::in_list("the|your", b(j)) && writes(b(j + 1)) {
                         return true;
                     }
                 }
@@ -4410,7 +4415,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     return false;
                 }
                 j += 1;
-                if b(j) == "to" && matches!(b(j + 1), "needs" | "has") {
+                if b(j) == "to" && crate::drift::text::in_list("needs|has", b(j + 1)) {
                     j += 2;
                 } else if crate::drift::text::in_list("must|should|shall|will", b(j)) {
                     j += 1;
@@ -4423,7 +4428,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 j += 1;
                 let mut whole = false;
                 while crate::drift::text::in_list("entire|whole|final|full|complete", b(j)) {
-                    whole |= matches!(b(j), "entire" | "whole");
+                    whole |= crate::drift::text::in_list("entire|whole", b(j));
                     j += 1;
                 }
                 // "Your …", or "the entire reply …", not "the response should be in Spanish"
@@ -4653,7 +4658,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     .filter(|(k, after)| {
                         !k.is_empty()
                             && k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
-                            && (after.starts_with(" key") || after.starts_with(" field"))
+                            && (after.starts_any(" key| field"))
                     });
                 // (As the message writes it: `raw` is lowercased in place.)
                 let from = |k: &str| {
@@ -4967,7 +4972,13 @@ fn raised_bound(message: &str, at: usize) -> Option<usize> {
     let lower = sentence.to_ascii_lowercase();
     let ws = ws_of(&lower);
     ws.windows(5).find_map(|x| match x {
-        ["or", "up", "to", n, _] if ws.iter().any(|w| matches!(*w, "if" | "when")) => number(n),
+        ["or", "up", "to", n, _]
+            if ws
+                .iter()
+                .any(|w| crate::drift::text::in_list("if|when", *w)) =>
+        {
+            number(n)
+        }
         _ => None,
     })
 }
@@ -5120,7 +5131,7 @@ fn renamed_spans(text: &str) -> Vec<(String, String)> {
             said.trim_end(),
             "call it|name it|use|make it|call the key|name the key",
         );
-        if matches!(gap.as_str(), "instead of" | "rather than") && asked {
+        if crate::drift::text::in_list("instead of|rather than", gap.as_str()) && asked {
             out.push((a.to_string(), b.to_string()));
         } else if gap == "to" && said.trim_end().ends_with("rename") {
             out.push((b.to_string(), a.to_string()));
@@ -5191,7 +5202,7 @@ fn lines_of_another_text(ws: &[(usize, &str)], k: usize) -> bool {
         if crate::drift::text::in_list(REPLY, w) {
             return false;
         }
-        if crate::drift::text::in_list(OTHER, w) || w.ends_with(".sh") || w.ends_with(".py") {
+        if crate::drift::text::in_list(OTHER, w) || w.ends_any(".sh|.py") {
             return true;
         }
     }
@@ -5843,7 +5854,7 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static str)> {
                 clause.find(noun).is_some_and(|t| {
                     !clause
                         .get(..t)
-                        .is_some_and(|h| h.ends_with("no ") || h.ends_with("not a "))
+                        .is_some_and(|h| h.ends_any("no |not a "))
                         && has_any_in(
                             clause.get(t..).unwrap_or_default(),
                             " is fine| are fine| is ok| are ok| is okay| are okay| is allowed| are allowed",
@@ -5975,7 +5986,9 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static str)> {
             });
         // "No code in the report. One exception: include the final SQL of the migration."
         let words = ws_of(&lower);
-        let excepted = words.iter().any(|w| matches!(*w, "exception" | "except"))
+        let excepted = words
+            .iter()
+            .any(|w| crate::drift::text::in_list("exception|except", *w))
             && words.iter().any(|w| {
                 crate::drift::text::in_list(CODE_NOUNS, w)
                     || crate::drift::text::in_list("migration|block|blocks", w)
@@ -6713,7 +6726,7 @@ fn message_rules(message: &str, push: &mut impl FnMut(&str, Rule)) {
                 .get(before.len().saturating_sub(3)..)
                 .unwrap_or_default()
                 .iter()
-                .any(|w| matches!(w.as_str(), "sections" | "parts"))
+                .any(|w| crate::drift::text::in_list("sections|parts", w.as_str()))
             && before.iter().any(|w| number(w) == Some(n));
         let marking =
             has_word("mark|marked|label|labeled|labelled|beginning") && has_word("each|your|every");
@@ -6906,13 +6919,15 @@ fn ending_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
         .rev()
         .take(3)
         .any(|w| {
-            crate::drift::text::in_list(ANSWER_NOUNS, w) || matches!(w, "summary" | "message")
+            crate::drift::text::in_list(ANSWER_NOUNS, w)
+                || crate::drift::text::in_list("summary|message", w)
         });
     let names_answer = cue_text.ends_with("your")
         || cue_text.has("line")
         || subject
         || gap_words.iter().any(|w| {
-            crate::drift::text::in_list(ANSWER_NOUNS, w) || matches!(*w, "line" | "phrase")
+            crate::drift::text::in_list(ANSWER_NOUNS, w)
+                || crate::drift::text::in_list("line|phrase", *w)
         }) && gap_words.iter().all(|w| {
             crate::drift::text::in_list(ANSWER_NOUNS, w)
                 || crate::drift::text::in_list(
@@ -7012,7 +7027,12 @@ fn opening_choices(sentence: &str, lower: &str) -> Option<Vec<String>> {
         .map(|w| w.trim_matches(&['`', '*', ','][..]).to_ascii_lowercase())
         .gather();
     if let [a, or, b] = bare.as_slice() {
-        if or == "or" && a != b && [a, b].iter().all(|w| matches!(w.as_str(), "yes" | "no")) {
+        if or == "or"
+            && a != b
+            && [a, b]
+                .iter()
+                .all(|w| crate::drift::text::in_list("yes|no", w.as_str()))
+        {
             return Some(vec![a.clone(), b.clone()]);
         }
     }
@@ -7050,8 +7070,7 @@ fn ending_cue(sentence: &str, lower: &str) -> Option<(usize, usize, bool)> {
         .split_whitespace()
         .take(2)
         .gather();
-    let negation =
-        |w: &&str| matches!(*w, "not" | "never") || w.ends_with("n't") || w.ends_with("n’t");
+    let negation = |w: &&str| crate::drift::text::in_list("not|never", *w) || w.ends_any("n't|n’t");
     if before.iter().any(negation) || after.iter().any(negation) {
         return None;
     }
@@ -7092,7 +7111,7 @@ fn command_like(lower: &str, at: usize) -> bool {
 /// which the answer cannot hold word for word.
 fn template(phrase: &str) -> bool {
     // "an array with one object per issue, keys `a`, `b`": a description of what ends it.
-    if phrase.starts_with("a ") || phrase.starts_with("an ") {
+    if phrase.starts_any("a |an ") {
         return true;
     }
     let holes = |open: char, close: char| {
@@ -7221,7 +7240,7 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
         // template's opening.
         let templated = q
             .split_once(':')
-            .is_some_and(|(_, t)| matches!(t.trim(), "…" | "..."))
+            .is_some_and(|(_, t)| crate::drift::text::in_list("…|...", t.trim()))
             || lower
                 .find(&q.to_ascii_lowercase())
                 .and_then(|i| lower.get(i + q.len()..))
@@ -7249,13 +7268,14 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
             !(c.is_alphanumeric() || c == '_')
         }));
         let answer = |w: &&str| {
-            crate::drift::text::in_list(ANSWER_NOUNS, w) || matches!(*w, "message" | "summary")
+            crate::drift::text::in_list(ANSWER_NOUNS, w)
+                || crate::drift::text::in_list("message|summary", *w)
         };
         // (Or a cue that is the answer's own: its sign-off, its last line called a sign-off,
         // or the answer named as the cue's subject: "The reply must end with the line `-- bot`".)
         let line_cue = lower
             .get(cue..cue_own_end)
-            .is_some_and(|c| c.starts_with("last line") || c.starts_with("final line"));
+            .is_some_and(|c| c.starts_any("last line|final line"));
         let mut head = lower
             .get(..cue)
             .unwrap_or_default()
@@ -7267,12 +7287,8 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
             && head.next().is_some_and(|w| answer(&w));
         // (Or the text asked, named: "End the digest with the line `— ops bot`".)
         let names_answer = lower.get(cue..cue_own_end).is_some_and(|c| {
-            c.ends_with("your")
-                || c.ends_with("report")
-                || c.ends_with("reply")
-                || c.starts_with("end the ")
-                || c.starts_with("end this ")
-                || c.starts_with("sign")
+            c.ends_any("your|report|reply")
+                || c.starts_any("end the |end this |sign")
         }) || gap_words.iter().any(answer)
             || subject
             // ("End with the signature line `— Ops`": a line of the answer, named so, by an
@@ -7322,9 +7338,9 @@ fn ending_phrase(sentence: &str, lower: &str) -> Option<String> {
         // command ("finish with `npm run lint`").
         let closing = |s: &str| {
             (s.contains(' ') && s.ends_with(&['.', '!', '?'][..])
-                || after_span.as_deref().is_some_and(|r| {
-                    r.starts_with("on its own line") || r.starts_with("on the last line")
-                }))
+                || after_span
+                    .as_deref()
+                    .is_some_and(|r| r.starts_any("on its own line|on the last line")))
                 && gap_words
                     .iter()
                     .all(|w| crate::drift::text::in_list("the|a|line|exact|exactly|sentence", w))
@@ -7647,7 +7663,7 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
     if negated_at(lower, at)
         || lower
             .get(..at + cue.len())
-            .is_some_and(|h| h.ends_with("not begin with") || h.ends_with("not start with"))
+            .is_some_and(|h| h.ends_any("not begin with|not start with"))
     {
         return None;
     }
@@ -7725,7 +7741,7 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
     }
     // "with a `TL;DR:` line", not "with a 'big picture' paragraph": after "a", a code span, a
     // label, or a quote that names a line or a marker.
-    if matches!(between, "a" | "an") {
+    if crate::drift::text::in_list("a|an", between) {
         let quoted_part = gap.get(quote..).unwrap_or_default();
         let span = quoted_part.starts_with('`');
         let close = quoted_part
@@ -7751,7 +7767,7 @@ fn opening_phrase(sentence: &str, lower: &str, commit: bool) -> Option<String> {
     let alternatives = phrases.len() > 1
         && lead
             .get(with + quote..)
-            .is_some_and(|t| t.has(" or ") || t.has(", or"));
+            .is_some_and(|t| t.has_any(" or |, or"));
     if alternatives {
         return None;
     }
@@ -7803,7 +7819,10 @@ fn first_line_phrases(sentence: &str, lower: &str) -> Option<Vec<String>> {
         let noun = words.last().copied().unwrap_or_default();
         opener
             && words.first() == Some(&"of")
-            && matches!(words.get(1).copied(), Some("your" | "the"))
+            && words
+                .get(1)
+                .copied()
+                .is_some_and(|x| crate::drift::text::in_list("your|the", x))
             && words.len() <= 5
             && (crate::drift::text::in_list(ANSWER_NOUNS, noun) || noun == "message")
             && words
@@ -8021,7 +8040,9 @@ fn char_bound(lower: &str, ws: &[&str], sized: bool) -> Option<usize> {
     let counts: Vec<usize> = (0..ws.len())
         .filter_map(|i| {
             let w = ws.get(i)?;
-            let limit_after = matches!(ws.get(i + 1), Some(&("limit" | "max" | "maximum" | "cap")));
+            let limit_after = ws
+                .get(i + 1)
+                .is_some_and(|x| crate::drift::text::in_list("limit|max|maximum|cap", x));
             let hyphenated = if sized {
                 w.strip_suffix("-character").filter(|_| limit_after)
             } else {
@@ -8029,7 +8050,8 @@ fn char_bound(lower: &str, ws: &[&str], sized: bool) -> Option<usize> {
                     .or_else(|| w.strip_suffix("-char"))
             };
             hyphenated.and_then(|d| d.parse().ok()).or_else(|| {
-                matches!(ws.get(i + 1), Some(&("characters" | "chars")))
+                ws.get(i + 1)
+                    .is_some_and(|x| crate::drift::text::in_list("characters|chars", x))
                     .then(|| w.parse().ok())
                     .flatten()
             })
@@ -8103,9 +8125,7 @@ fn unquote(t: &str) -> &str {
     // A count after the text: "… (154 characters)".
     let t = match t.rfind(" (") {
         Some(i)
-            if t.ends_with(')')
-                && t.get(i..)
-                    .is_some_and(|c| c.has("characters") || c.has("chars")) =>
+            if t.ends_with(')') && t.get(i..).is_some_and(|c| c.has_any("characters|chars")) =>
         {
             t.get(..i).unwrap_or(t).trim_end()
         }
@@ -8252,7 +8272,7 @@ fn shown_titles(result: &str, commit: bool) -> Vec<String> {
                         let l = l.trim().to_ascii_lowercase();
                         // "Committed the change:", "Committed on `fix/x` and pushed.", "Pushed to
                         // `fix/x`:"; not "Test run after the commit:" (its output).
-                        ((l.starts_with("commit") || l.has("subject") || l.has("commit message"))
+                        ((l.starts_with("commit") || l.has_any("subject|commit message"))
                             && l.ends_with(':')
                             || (l.starts_with("committed") && l.ends_with('.'))
                             || (l.starts_with("pushed") && l.ends_with(':')))
@@ -8460,7 +8480,7 @@ fn in_the_named_part(lower: &str, asked: &[String]) -> bool {
         !names_the_answer(next)
             && !asked.iter().any(|a| a == next)
             && !crate::drift::text::in_list("whole|entire|full|notice|email|message|update|post|note|text|timeline|plan|schedule|format|form|style|following|same|iso", next)
-            && !lower.get(..i).is_some_and(|h| h.ends_with("everywhere") || h.ends_with("throughout"))
+            && !lower.get(..i).is_some_and(|h| h.ends_any("everywhere|throughout"))
     })
 }
 
@@ -8679,7 +8699,7 @@ pub(super) fn has_any_in(hay: &str, needles: &'static str) -> bool {
 /// concise", "… but keep it short"), rather than joining what one instruction lists ("commas
 /// and semicolons", ""cheap" and "buy" in the title").
 fn new_clause(x: &str, next: &str) -> bool {
-    matches!(x, "and" | "but")
+    crate::drift::text::in_list("and|but", x)
         && crate::drift::text::in_list("try|keep|make|write|use|be|do|don't|don|avoid|include|add|give|start|end|finish|stay|please|mention|explain|answer|respond|focus|limit|stick", next)
 }
 
@@ -8727,7 +8747,7 @@ fn scoped(lower: &str, at: usize) -> bool {
                 // "for legal reasons" gives a reason, not a sense.
                 next.first().is_some_and(|w| {
                     !crate::drift::text::in_list("this|that|these|those|it|them|now|the|a|an|your|our|any|all|each|every|clarity|brevity|consistency|simplicity|example|instance|good|short|more|once", w)
-                }) && !next.iter().take(3).any(|w| matches!(*w, "reason" | "reasons"))
+                }) && !next.iter().take(3).any(|w| crate::drift::text::in_list("reason|reasons", *w))
             })
         })
         // "don't say 'fixed' for anything you haven't verified": which things is not shown.
@@ -8820,7 +8840,9 @@ fn code_not_counted(message: &str) -> bool {
         let ws = ws_of(clause);
         // "paste the raw fault below it — the fault text doesn't count toward the limit".
         if ws.windows(2).any(|x| matches!(x, ["doesn't", "count"]))
-            && ws.iter().any(|w| matches!(*w, "paste" | "attach"))
+            && ws
+                .iter()
+                .any(|w| crate::drift::text::in_list("paste|attach", *w))
         {
             return true;
         }
@@ -8844,7 +8866,7 @@ fn code_not_counted(message: &str) -> bool {
         let before = ws
             .iter()
             .take(first_code)
-            .any(|w| matches!(*w, "excluding" | "exclude"))
+            .any(|w| crate::drift::text::in_list("excluding|exclude", *w))
             || (has(0, "not counting")
                 || ws
                     .get(first_code.saturating_sub(3)..first_code)
@@ -8880,7 +8902,7 @@ fn case_of_a_thing(sentence: &str) -> bool {
     let lower = sentence.to_ascii_lowercase();
     let ws = words_at(&lower);
     ws.iter().enumerate().any(|(i, (at, w))| {
-        if !matches!(*w, "uppercase" | "lowercase") {
+        if !crate::drift::text::in_list("uppercase|lowercase", *w) {
             return false;
         }
         // The next word, in the same clause.
@@ -8902,7 +8924,7 @@ fn case_of_a_thing(sentence: &str) -> bool {
 fn described_data_case(ws: &[(usize, &str)]) -> bool {
     // The sentence's only case word ("stored in lowercase, so write in lowercase" asks too).
     ws.iter()
-        .filter(|(_, w)| matches!(*w, "lowercase" | "uppercase"))
+        .filter(|(_, w)| crate::drift::text::in_list("lowercase|uppercase", *w))
         .count()
         == 1
         && ws.windows(2).enumerate().any(|(i, x)| match x {
@@ -9037,7 +9059,9 @@ fn out_has_capital_count(text: &str, ws: &[(usize, &str)], caps: bool) -> bool {
             .is_some_and(|x| crate::drift::text::in_list("word|words|phrases|times", x))
             && bound(text, ws, k).is_some()
     }) || caps
-        && ws.iter().any(|(_, w)| matches!(*w, "some" | "few"))
+        && ws
+            .iter()
+            .any(|(_, w)| crate::drift::text::in_list("some|few", *w))
         && ws.iter().any(|(_, w)| *w == "words")
 }
 
@@ -9185,10 +9209,7 @@ fn called_ban(sentence: &str, lower: &str, asked: &[String]) -> Option<Vec<Strin
             .trim()
             .to_ascii_lowercase();
         let of_answer = after.is_empty()
-            || after.starts_with("anywhere")
-            || after.starts_with("at all")
-            || after.starts_with("or similar")
-            || after.starts_with("or anything like")
+            || after.starts_any("anywhere|at all|or similar|or anything like")
             || after.strip_prefix("in ").is_some_and(|n| {
                 let n = super::text::strip_any(n, "your |the |any |our ").unwrap_or(n);
                 super::text::starts_with_any(n, "report|reply|answer|summary|write-up|note|text|doc|copy|email|post|section|paragraph|description|triage|update|message")
@@ -9554,7 +9575,7 @@ fn optional_named(lower: &str, name: &str) -> bool {
                 .get(i + name.len()..)
                 .unwrap_or_default()
                 .trim_start_matches(&['`', '"', '\'', '*', '\u{201d}', '\u{2019}', ' ', '('][..]);
-            r.starts_with("optional") || r.starts_with("only if") || r.starts_with("if any")
+            r.starts_any("optional|only if|if any")
         })
         || super::text::parts(
             "leave out |leaving out |omit |omitting |skip |skipping |drop |dropping ",
@@ -9776,7 +9797,7 @@ fn word_rule(sentence: &str, lower: &str) -> Option<(bool, Vec<String>)> {
             .get(..ws.get(k).map_or(0, |x| x.0))
             .unwrap_or_default();
         let clause = before.rsplit(&[',', ';'][..]).next().unwrap_or_default();
-        let negated = if matches!(*v, "avoid" | "avoiding") {
+        let negated = if crate::drift::text::in_list("avoid|avoiding", *v) {
             true
         } else {
             let n = governs(&words_at(clause))?;
@@ -10038,17 +10059,9 @@ fn counted_word(head: &str) -> Option<String> {
             // "the word river at least" / "the word kettle should appear" / "the word moss to be
             // used at least" / "the word moss must be used"
             if !w.is_empty()
-                && (next.starts_with("at ")
-                    || next.starts_with("should")
-                    || next.starts_with("must")
-                    || next.starts_with("for ")
-                    || next.starts_with("more")
-                    || next.starts_with("less")
-                    || next.starts_with("appear")
-                    || next.starts_with("to be used")
-                    || next.starts_with("to appear")
-                    || next.starts_with("is used")
-                    || next.starts_with("used"))
+                && (next.starts_any(
+                    "at |should|must|for |more|less|appear|to be used|to appear|is used|used",
+                ))
             {
                 return Some(w);
             }
@@ -10167,8 +10180,7 @@ fn questions(text: &str, drafted: bool) -> Option<usize> {
             .trim()
             .trim_matches(&['#', '*', '_', ':', ' '][..])
             .to_ascii_lowercase();
-        t.split_whitespace().count() <= 4
-            && (t.starts_with("question") || t.starts_with("open question"))
+        t.split_whitespace().count() <= 4 && (t.starts_any("question|open question"))
     });
     if drafted && label.is_none() {
         return None;
@@ -10534,9 +10546,7 @@ fn bullet_line(text: &str, numbered: bool) -> Option<String> {
                 && !super::text::starts_with_any(t, "- [ ]|- [x]|* [ ]|* [x]"))
                 || (numbered && {
                     let d = t.bytes().take_while(u8::is_ascii_digit).count();
-                    (1..=2).contains(&d)
-                        && t.get(d..)
-                            .is_some_and(|r| r.starts_with(". ") || r.starts_with(") "))
+                    (1..=2).contains(&d) && t.get(d..).is_some_and(|r| r.starts_any(". |) "))
                 })
         })
         .map(|t| t.chars().take(80).gather_text())
@@ -10811,7 +10821,7 @@ fn url_line(text: &str) -> Option<String> {
         .find(|l| {
             // "now rejects `http://` targets" names a scheme in code.
             let l = super::text::outside_code_spans(l).to_ascii_lowercase();
-            l.has("http://") || l.has("https://") || l.has("www.")
+            l.has_any("http://|https://|www.")
         })
         .map(|l| l.trim().chars().take(80).gather_text())
 }
@@ -10991,7 +11001,7 @@ fn answer_sentences(lower: &str, ws: &[(usize, &str)]) -> Option<usize> {
         ("a", "single") => (1, w(k + 3)),
         (x, noun) => (number(x).filter(|n| (1..=5).contains(n))?, noun),
     };
-    if !matches!(noun, "sentence" | "sentences") {
+    if !crate::drift::text::in_list("sentence|sentences", noun) {
         return None;
     }
     // "In one sentence per option", "in two sentences each": a part's limit.
@@ -11061,7 +11071,7 @@ fn plural(word: &str) -> Option<String> {
         return None;
     }
     Some(
-        if word.ends_with(&['s', 'x', 'z'][..]) || word.ends_with("ch") || word.ends_with("sh") {
+        if word.ends_with(&['s', 'x', 'z'][..]) || word.ends_any("ch|sh") {
             format!("{word}es")
         } else if let Some(stem) = word
             .strip_suffix('y')
@@ -12585,9 +12595,8 @@ fn check(rule: &Rule, text: &str) -> (bool, Option<String>) {
                 let h = h.trim_matches(&['#', '*', ' ', ':'][..]).lower();
                 let n = n.lower();
                 h == n
-                    || h.strip_prefix(&n).is_some_and(|r| {
-                        r.starts_with(&[':', '('][..]) || r.starts_with(" (") || r.starts_with(" -")
-                    })
+                    || h.strip_prefix(&n)
+                        .is_some_and(|r| r.starts_with(&[':', '('][..]) || r.starts_any(" (| -"))
             };
             // The names shown, with their lines: a name left out (an optional section) leaves
             // the others' order to check.
@@ -13072,7 +13081,7 @@ fn ruled_part(text: &str) -> Option<&str> {
         .map(|(i, _)| i + 1)
         .filter_map(|i| {
             let line = text.get(i..)?.lines().next()?;
-            matches!(line.trim(), "---" | "***").then_some((i, i + line.len()))
+            crate::drift::text::in_list("---|***", line.trim()).then_some((i, i + line.len()))
         });
     let (first, a) = rules.next()?;
     let Some((b, _)) = rules.next_back() else {
@@ -13081,8 +13090,7 @@ fn ruled_part(text: &str) -> Option<&str> {
         let (part, after) = (text.get(..first)?, text.get(a..)?.trim());
         // (Said by the writer: "I wasn't sure …", "Note: …"; not a sign-off to customers.)
         let own = crate::drift::text::starts_with_any(after, "I |I'|Note|FYI|PS|P.S.")
-            || after.has(" I ")
-            || after.has(" I'");
+            || after.has_any(" I | I'");
         return (own
             && after.lines().filter(|l| !l.trim().is_empty()).count() <= 5
             && part.trim().len() > 2 * after.len())

@@ -205,7 +205,11 @@ fn inline_items<'a>(sentence: &'a str) -> Option<Vec<&'a str>> {
                 .trim_end();
             if t.len() == p.len() {
                 // "(a) or (b)": the conjunction between two labels is no part.
-                return if matches!(p, "and" | "or") { "" } else { p };
+                return if crate::drift::text::in_list("and|or", p) {
+                    ""
+                } else {
+                    p
+                };
             }
             p = t;
         }

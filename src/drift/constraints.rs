@@ -6,6 +6,7 @@ use super::modality::Code;
 use super::text;
 use crate::drift::text::Clip;
 use crate::drift::text::Has;
+use crate::drift::text::ListTests;
 use crate::drift::text::Lower;
 use crate::drift::text::Words;
 use crate::gather::Gather;
@@ -253,9 +254,7 @@ fn bracketed_after_section(lower: &str, at: usize) -> bool {
         .and_then(|r| r.split_once(')'))
         .map_or("", |(_, r)| r);
     after.contains(QUOTES)
-        && (name.is_some_and(|n| n.starts_with('#'))
-            || lower.has("section")
-            || lower.has("heading"))
+        && (name.is_some_and(|n| n.starts_with('#')) || lower.has_any("section|heading"))
 }
 
 /// Phrases that forbid code without a negation word ("in prose only").
@@ -1190,7 +1189,7 @@ fn is_constraint_cue(lower: &str, i: usize, cue: &str) -> bool {
     if cue == "not "
         && lower
             .get(i + cue.len()..)
-            .is_some_and(|r| r.starts_with("counting") || r.starts_with("including"))
+            .is_some_and(|r| r.starts_any("counting|including"))
         && lower.get(..i).is_some_and(|b| {
             b.contains(crate::drift::text::digit_char)
                 || crate::drift::text::contains_any(b, "word|character|line|sentence")
@@ -1232,9 +1231,9 @@ fn own_clause(rest: &str) -> Option<usize> {
                 .get(1)
                 .is_some_and(|w| crate::drift::text::in_list("must|should|needs|has", w));
             // "…, and you must not edit X": another ban, read with this one.
-            let negated = words
-                .get(2)
-                .is_some_and(|w| matches!(*w, "not" | "never") || w.ends_with("n't"));
+            let negated = words.get(2).is_some_and(|w| {
+                crate::drift::text::in_list("not|never", *w) || w.ends_with("n't")
+            });
             // "…, but please tell me the figure in your report": a request of its own.
             let please = words.first() == Some(&"please")
                 && !words
@@ -1270,7 +1269,7 @@ fn construct(sentence: &str, clause: &str) -> Option<String> {
     // "Without `--dry-run`, the tool applies it" is a condition, not a rule.
     let cue = NEGATION_CUES
         .split('|')
-        .filter(|c| !matches!(*c, "without" | "nothing"))
+        .filter(|c| !crate::drift::text::in_list("without|nothing", *c))
         .find(|c| clause.starts_with(*c))?;
     let mut rest = clause.get(cue.len()..)?.trim_start();
     // "(not a `having`, …)" describes; "must not use `eval`" rules out.
@@ -1486,8 +1485,7 @@ fn asks_back(result: &str) -> Option<&str> {
 fn source_definition(line: &str) -> bool {
     let t = line.trim_start();
     text::starts_with_any(t, "def |function |fn |func |pub fn |export ")
-        || t.has("=> {")
-        || t.has(" function ")
+        || t.has_any("=> {| function ")
 }
 
 /// Whether a line of code defines a class ("class Foo:", "export default class Bar {", "public
@@ -1594,7 +1592,7 @@ fn sentence_has_figure(text: &str, at: usize, priced: bool) -> bool {
     // (A year is no amount: "paid in full for 2025".)
     text.get(from..to).is_some_and(|s| {
         s.split(|c: char| !c.is_ascii_alphanumeric())
-            .any(|w| w.contains(crate::drift::text::digit_char) && !(w.len() == 4 && (w.starts_with("19") || w.starts_with("20"))))
+            .any(|w| w.contains(crate::drift::text::digit_char) && !(w.len() == 4 && (w.starts_any("19|20"))))
             || words_of(s).windows(2).any(|p| {
                 matches!(p, [n, unit] if crate::drift::text::in_list(
                     "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million",
@@ -1778,8 +1776,8 @@ fn put_aside(lower: &str, at: usize) -> bool {
         .get(at + 1..)
         .and_then(|t| t.find('`').and_then(|i| t.get(i + 1..)));
     // "Changed from `any` to `unknown`": what was there before.
-    let from_to = clause.trim_end().ends_with(" from")
-        && after.is_some_and(|t| t.starts_with(" to ") || t.starts_with(" into "));
+    let from_to =
+        clause.trim_end().ends_with(" from") && after.is_some_and(|t| t.starts_any(" to | into "));
     // "Replaced 6 `[[ ]]` tests with `[ ]`, the `function` keyword with plain definitions": a
     // list of replacements, each "X with Y", under one verb.
     let replaced_with = since_last(lower, at, ".|;|\n|:").has("replac")
@@ -1868,7 +1866,9 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // modified files") nor the verb of a relative clause ("any command that changes the
     // infrastructure" bans the command).
     // (Not in the ban's reason: "…, because schema changes are frozen".)
-    let reason_at = words.iter().position(|w| matches!(*w, "because" | "since"));
+    let reason_at = words
+        .iter()
+        .position(|w| crate::drift::text::in_list("because|since", *w));
     let changes = !content_verb
         && words.iter().enumerate().any(|(i, w)| {
             if reason_at.is_some_and(|r| i > r) {
@@ -1935,7 +1935,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                 // "do not hard-code any tank names": a verb.
                 plain_words.get(c) == Some(&"code") && before == Some("hard")
                     || plain_words.get(c) == Some(&"code")
-                        && ((matches!(before, Some("a" | "an"))
+                        && ((before.is_some_and(|x| crate::drift::text::in_list("a|an", x))
                             && after.is_none_or(|a| {
                                 crate::drift::text::in_list(
                                     "in|on|for|from|at|to|and|or|yet|set",
@@ -1978,11 +1978,12 @@ fn classify(clause: &str) -> Vec<Forbidden> {
             first(PLACE_WORDS)
                 .into_iter()
                 .chain((0..plain_words.len()).find(|&i| {
-                    matches!(plain_words.get(i), Some(&("to" | "into")))
-                        && matches!(
-                            plain_words.get(i + 1),
-                            Some(&("the" | "your" | "any" | "a" | "this" | "our"))
-                        )
+                    plain_words
+                        .get(i)
+                        .is_some_and(|x| crate::drift::text::in_list("to|into", x))
+                        && plain_words.get(i + 1).is_some_and(|x| {
+                            crate::drift::text::in_list("the|your|any|a|this|our", x)
+                        })
                 }))
                 .min(),
         ) {
@@ -2024,16 +2025,17 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         .gather();
         let noun = ws
             .iter()
-            .position(|w| matches!(*w, "commit" | "commits"))
+            .position(|w| crate::drift::text::in_list("commit|commits", *w))
             .filter(|&i| {
                 ws.iter()
                     .take(i)
                     .all(|w| crate::drift::text::in_list("any|a|new|the", w))
             });
         if noun.is_some_and(|i| {
-            ws.iter()
-                .skip(i + 1)
-                .all(|w| crate::drift::text::in_list(ACT_OBJECTS, w) && !matches!(*w, "or" | "and"))
+            ws.iter().skip(i + 1).all(|w| {
+                crate::drift::text::in_list(ACT_OBJECTS, w)
+                    && !crate::drift::text::in_list("or|and", *w)
+            })
         }) {
             f.push(Forbidden::Act("committed", ""));
         }
@@ -2086,7 +2088,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                 .unwrap_or_default();
             let joined = first.split_once(',').is_some_and(|(_, rest)| {
                 rest.split(crate::drift::text::not_alnum_char)
-                    .any(|w| matches!(w, "or" | "nor"))
+                    .any(|w| crate::drift::text::in_list("or|nor", w))
             });
             for part in first.split(',').skip(1).filter(|_| joined) {
                 let words: Vec<&str> = part
@@ -2147,7 +2149,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     }
     // "Don't write \"TODO\" in the prose of your report": the report's words, not its code
     // (checkable.rs reads that ban).
-    let prose_only = (clause.has(" prose") || clause.has("outside code"))
+    let prose_only = (clause.has_any(" prose|outside code"))
         && !clause.has("in the code")
         && !clause.has("in code");
     for (word, marker) in [
@@ -2181,7 +2183,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         && words
             .iter()
             .take(5)
-            .any(|w| matches!(*w, "anything" | "back"))
+            .any(|w| crate::drift::text::in_list("anything|back", *w))
         && !crate::drift::text::any_word_in(&words, "unless|if|before|until");
     // ("Don't ask me questions unless you're blocked": allowed where the condition holds,
     // which is not read.)
@@ -2189,11 +2191,13 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         || words
             .iter()
             .take(6)
-            .any(|w| matches!(*w, "question" | "questions"))
+            .any(|w| crate::drift::text::in_list("question|questions", *w))
             && asks.is_some_and(|h| {
                 crate::drift::text::in_list("ask|come|question|questions|any|follow", h)
             })
-            && !words.iter().any(|w| matches!(*w, "unless" | "until"))
+            && !words
+                .iter()
+                .any(|w| crate::drift::text::in_list("unless|until", *w))
     {
         f.push(Forbidden::Questions);
     }
@@ -2209,7 +2213,10 @@ fn classify(clause: &str) -> Vec<Forbidden> {
     // file, whose change the change ban reads).
     let package = words.iter().enumerate().any(|(i, w)| {
         crate::drift::text::in_list("package|packages|library|libraries|crate|crates|gems", w)
-            && !(*w == "package" && matches!(words.get(i + 1), Some(&("json" | "lock"))))
+            && !(*w == "package"
+                && words
+                    .get(i + 1)
+                    .is_some_and(|x| crate::drift::text::in_list("json|lock", x)))
     });
     let removal = text::starts_with_any(head, REMOVAL_VERBS);
     if (has("dependenc") || package) && !excepts && !removal {
@@ -2351,7 +2358,7 @@ fn classify(clause: &str) -> Vec<Forbidden> {
         && !excepts
     {
         f.push(Forbidden::New(modifiers_of_compounds(main, new_objects)));
-    } else if clause.has("mention") || clause.has("discuss") || clause.has("talk about") {
+    } else if clause.has_any("mention|discuss|talk about") {
         // What the clause names in quotes is all it forbids ("avoid mentioning \"sourdough\"");
         // else its objects, less the words that name the form ("the word Gatsby, Daisy").
         // A name of several words is one phrase ("the codename 'Blue Curb'": not every "blue").
@@ -2649,10 +2656,12 @@ fn kept_paths_clause(sentence: &str) -> Option<&str> {
                 .is_some_and(|x| crate::drift::text::in_list("off-limits|frozen|read-only", x));
             words.iter().take(k).any(|w| {
                 crate::drift::text::in_list("leave|keep|must|should|stays|stay", w)
-                    || (fixed && matches!(*w, "is" | "are"))
+                    || (fixed && crate::drift::text::in_list("is|are", *w))
             })
         }) || clause.has("off limits");
-        let said_of_self = words.first().is_some_and(|w| matches!(*w, "i" | "we"));
+        let said_of_self = words
+            .first()
+            .is_some_and(|w| crate::drift::text::in_list("i|we", *w));
         // "everything outside `billing/` stays off-limits" keeps every other path (not read).
         let others = crate::drift::text::any_word_in(&words, "outside|except|beyond|besides");
         if asked && !said_of_self && !others && !super::file_scope::paths(clause).is_empty() {
@@ -2914,8 +2923,8 @@ fn check_negatives_reading(
                                     .is_some_and(|b| {
                                         crate::drift::text::contains_any(b, "still |already |existing ")
                                     });
-                                !(matches!(&*t.word, "class" | "classes") && there)
-                                    && !(matches!(&*t.word, "class" | "classes")
+                                !(crate::drift::text::in_list("class|classes", &*t.word) && there)
+                                    && !(crate::drift::text::in_list("class|classes", &*t.word)
                                     && (i
                                         .checked_sub(1)
                                         .and_then(|j| toks.get(j))
@@ -3134,7 +3143,7 @@ fn check_negatives_reading(
                         && bw
                             .iter()
                             .enumerate()
-                            .any(|(i, w)| matches!(*w, "file" | "files") && !placed(i));
+                            .any(|(i, w)| crate::drift::text::in_list("file|files", *w) && !placed(i));
                     let rest: Vec<&str> = objects
                         .iter()
                         .map(String::as_str)
@@ -4119,7 +4128,7 @@ fn bans_skipping_tests(words: &[&str]) -> bool {
 fn bans_deleting_files(words: &[&str]) -> bool {
     let Some(neg) = words
         .iter()
-        .position(|w| matches!(*w, "not" | "never") || w.ends_with("n't"))
+        .position(|w| crate::drift::text::in_list("not|never", *w) || w.ends_with("n't"))
     else {
         return false;
     };
@@ -4127,7 +4136,7 @@ fn bans_deleting_files(words: &[&str]) -> bool {
     let delete = after
         .iter()
         .take(3)
-        .any(|w| matches!(*w, "delete" | "remove"));
+        .any(|w| crate::drift::text::in_list("delete|remove", *w));
     // "anything" unless it is anything *from* a thing ("remove anything from the API").
     let files = after.iter().take(6).enumerate().any(|(i, w)| {
         crate::drift::text::in_list("files|file|scripts", w)
@@ -4205,7 +4214,10 @@ fn deleted_a_file(result: &str) -> Option<String> {
         let words: Vec<&str> = s.split_whitespace().gather();
         let k = match words.as_slice() {
             [v, ..] if is_delete(v) => 0,
-            [i, v, ..] if matches!(i.to_ascii_lowercase().as_str(), "i" | "we") && is_delete(v) => {
+            [i, v, ..]
+                if crate::drift::text::in_list("i|we", i.to_ascii_lowercase().as_str())
+                    && is_delete(v) =>
+            {
                 1
             }
             _ => return None,
@@ -4220,11 +4232,11 @@ fn deleted_a_file(result: &str) -> Option<String> {
 }
 
 fn is_delete(w: &str) -> bool {
-    matches!(
+    crate::drift::text::in_list(
+        "deleted|removed",
         w.trim_matches(crate::drift::text::not_alnum_char)
             .to_ascii_lowercase()
             .as_str(),
-        "deleted" | "removed"
     )
 }
 
@@ -4291,7 +4303,7 @@ fn ran_any(result: &str, commands: &[&str], target: &str) -> Option<String> {
                 .any(|t| {
                     crate::drift::text::in_list("--dry-run|--dryrun|--what-if|--check|-check", t)
                         || t.strip_prefix("--dry-run=")
-                            .is_some_and(|v| matches!(v, "client" | "server"))
+                            .is_some_and(|v| crate::drift::text::in_list("client|server", v))
                 });
             if !whole(at, c) || negated(&lower, at, c) || denied_after || rehearsal {
                 return None;
@@ -4369,7 +4381,7 @@ fn reported_first(first: &str, lower: &str, at: usize) -> bool {
         return crate::drift::text::in_list("i|i've|we|we've", last);
     }
     let own_sentence = first.to_ascii_lowercase().ends_with("ed")
-        || matches!(first.to_ascii_lowercase().as_str(), "i" | "we");
+        || crate::drift::text::in_list("i|we", first.to_ascii_lowercase().as_str());
     // "I wanted to check it, so I pushed …": the child again, after a joiner, in a sentence
     // that is its own account.
     if crate::drift::text::in_list("i|we|i've|we've", last) {
@@ -4381,7 +4393,7 @@ fn reported_first(first: &str, lower: &str, at: usize) -> bool {
         return own_sentence && crate::drift::text::in_list("so|and|then", before);
     }
     // "Reproduced it and fixed it by …": the report's own verbs, joined.
-    matches!(last, "and" | "also") && own_sentence
+    crate::drift::text::in_list("and|also", last) && own_sentence
 }
 
 /// Whether `word` at byte `at` of `sentence` states one of `verbs` (a prefix, any case) as
@@ -4415,7 +4427,7 @@ fn inflects(word: &str, stem: &str) -> bool {
     let rest = rest.to_ascii_lowercase();
     let doubled = stem.chars().next_back().is_some_and(|c| {
         rest.strip_prefix(c)
-            .is_some_and(|r| matches!(r, "ed" | "ing"))
+            .is_some_and(|r| crate::drift::text::in_list("ed|ing", r))
     });
     doubled
         || crate::drift::text::in_list("|s|es|e|ed|d|ing|y|ied|ies|ying|en|ten|n", rest.as_str())
@@ -4522,7 +4534,7 @@ fn adds_dependency(
                     })
             }) && !words
                 .iter()
-                .any(|w| matches!(*w, "unchanged" | "untouched"))
+                .any(|w| crate::drift::text::in_list("unchanged|untouched", *w))
                 // "already pinned in `requirements.txt` and installed": said before the file.
                 && !lower.get(start..i).is_some_and(|h| h.has("already"))
                 && !proposed(lower, i)
@@ -4629,7 +4641,7 @@ fn pinned_package_added(lower: &str) -> Option<usize> {
         let w = w.trim_matches(crate::drift::text::char_test(|c: char| {
             !c.is_ascii_alphabetic()
         }));
-        let adds = matches!(w, "added" | "installed")
+        let adds = crate::drift::text::in_list("added|installed", w)
             || (w == "introduced" && words.get(k + 1).is_none_or(|x| x.1 != "in"))
             || (w == "pulled" && words.get(k + 1).is_some_and(|x| x.1 == "in"));
         if !adds || negated(lower, at, w) {
@@ -4725,7 +4737,7 @@ fn manifest_diff_adds(lower: &str, dev_allowed: bool) -> Option<String> {
             hunk.clear();
             continue;
         }
-        if line.starts_with("```") || line.starts_with("diff --git") {
+        if line.starts_any("```|diff --git") {
             manifest = None;
             hunk.clear();
             continue;
@@ -4777,7 +4789,7 @@ fn manifest_diff_adds(lower: &str, dev_allowed: bool) -> Option<String> {
         } else if file == "go.mod" {
             !crate::drift::text::in_list("go|toolchain|module", entry.as_str())
         } else if file.starts_with("build.gradle") {
-            line.has("implementation") || line.has("api(") || line.has("compile")
+            line.has_any("implementation|api(|compile")
         } else if file == "pom.xml" {
             line.has("<artifactid>")
         } else if file == "gemfile" {
@@ -4792,8 +4804,7 @@ fn manifest_diff_adds(lower: &str, dev_allowed: bool) -> Option<String> {
         let dev = file.has("dev")
             || dev_section == Some(true)
             || dev_header
-            || line.has("testimplementation")
-            || line.has("debugimplementation");
+            || line.has_any("testimplementation|debugimplementation");
         if dependency && !upgrade && !(dev_allowed && dev) {
             return Some(line.trim().clip());
         }
@@ -4911,7 +4922,11 @@ fn by_another(lower: &str, at: usize, word: &str) -> bool {
         .is_some_and(|a| {
             !crate::drift::text::in_list("me|us|my|our|this|hand|default", a) && !a.ends_with("ing")
         });
-    (passive && (agent || history)) || history && !before.iter().any(|w| matches!(*w, "i" | "we"))
+    (passive && (agent || history))
+        || history
+            && !before
+                .iter()
+                .any(|w| crate::drift::text::in_list("i|we", *w))
 }
 
 /// Whether the verb at byte `at` is in a sentence that proposes rather than reports
@@ -4929,7 +4944,7 @@ fn proposed(lower: &str, at: usize) -> bool {
 /// ("changed", "updated") always report.
 fn as_noun(lower: &str, at: usize, word: &str) -> bool {
     let word = word.to_ascii_lowercase();
-    if word.ends_with("ed") || word.ends_with("ing") || word.ends_with("ote") {
+    if word.ends_any("ed|ing|ote") {
         return false;
     }
     // "The partition table change would need a reflash": the subject of an auxiliary.
@@ -5057,9 +5072,7 @@ fn negated(lower: &str, at: usize, word: &str) -> bool {
         .split(crate::drift::text::char_test(|c: char| {
             !(c.is_alphanumeric() || c == '\'' || c == '’')
         }))
-        .any(|w| {
-            crate::drift::text::in_list(NEGATORS, w) || w.ends_with("n't") || w.ends_with("n’t")
-        });
+        .any(|w| crate::drift::text::in_list(NEGATORS, w) || w.ends_any("n't|n’t"));
     // After it: "changed nothing", "`package.json` is unchanged", "src/queue.ts was not
     // touched", "left untouched".
     let mut next = lower
@@ -5087,8 +5100,7 @@ fn negated(lower: &str, at: usize, word: &str) -> bool {
                 crate::drift::text::in_list(
                     "not|never|unchanged|untouched|unmodified|intact|omitted|excluded",
                     w,
-                ) || w.ends_with("n't")
-                    || w.ends_with("n’t")
+                ) || w.ends_any("n't|n’t")
             }),
             _ => false,
         };
@@ -5509,13 +5521,11 @@ pub fn formats(instructions: &str) -> Vec<(String, Format)> {
                 Some(n) if unit.starts_with("sentence") => Some(Format::Sentences(n)),
                 _ => None,
             }
-        } else if l.has("words to be") || l.has("word to be") {
+        } else if l.has_any("words to be|word to be") {
             // "the 3rd, 9th words to be 'red', 'blue' respectively"
             let positions: Vec<usize> = l
                 .split(crate::drift::text::not_ascii_alnum_char)
-                .filter(|w| {
-                    w.ends_with("st") || w.ends_with("nd") || w.ends_with("rd") || w.ends_with("th")
-                })
+                .filter(|w| w.ends_any("st|nd|rd|th"))
                 .filter_map(ordinal)
                 .gather();
             for (p, w) in positions.iter().zip(q.iter()) {
@@ -5546,7 +5556,9 @@ fn of_a_named_text(line: &str) -> bool {
         let l = s.to_ascii_lowercase();
         let ws = words_of(&l);
         l.has("exactly")
-            && matches!(ws.first(), Some(&"the"))
+            && ws
+                .first()
+                .is_some_and(|x| crate::drift::text::in_list("the", x))
             && ws
                 .get(2)
                 .is_some_and(|m| crate::drift::text::in_list("must|should", m))

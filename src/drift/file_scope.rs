@@ -10,6 +10,7 @@ use super::constraints::Violation;
 use super::text;
 use crate::drift::text::Clip;
 use crate::drift::text::Has;
+use crate::drift::text::ListTests;
 use crate::gather::Gather;
 use crate::gather::GatherText;
 use crate::gather::Keep;
@@ -559,7 +560,7 @@ pub fn created_files(result: &str) -> Vec<String> {
                 if not_done {
                     break;
                 }
-                if matches!(w(i).as_str(), "i" | "we") && is_create(&w(i + 1)) {
+                if crate::drift::text::in_list("i|we", w(i).as_str()) && is_create(&w(i + 1)) {
                     starts.push(i + 2);
                 }
                 // "Saved the stops as `tests/fixtures/route.json`": stored as a file.
@@ -678,7 +679,7 @@ fn items_headed_by_a_changed_file(result: &str) -> Vec<(String, &str)> {
         let rest = rest.split(&['.', ';'][..]).next().unwrap_or_default();
         let lower = rest.to_ascii_lowercase();
         // Someone else's change, by its PR or author: "changed in #812", "added … in #200 (Priya)".
-        if lower.has(" in #") || lower.has("(#") || lower.has(" pr ") {
+        if lower.has_any(" in #|(#| pr ") {
             continue;
         }
         // Kept, or a change to come ("should be updated", "will benefit from the fix").
@@ -825,7 +826,10 @@ fn changed_paths(sentence: &str) -> Vec<String> {
             target = false;
             link_object = false;
             gap = 0;
-        } else if counting && into && matches!(plain.to_ascii_lowercase().as_str(), "to" | "into") {
+        } else if counting
+            && into
+            && crate::drift::text::in_list("to|into", plain.to_ascii_lowercase().as_str())
+        {
             // The target follows: the object's words before it do not count. A link added to
             // a path points at it, in another text.
             gap = 0;
@@ -834,7 +838,9 @@ fn changed_paths(sentence: &str) -> Vec<String> {
             if link_object {
                 counting = false;
             }
-        } else if counting && into && matches!(plain.to_ascii_lowercase().as_str(), "that" | "this")
+        } else if counting
+            && into
+            && crate::drift::text::in_list("that|this", plain.to_ascii_lowercase().as_str())
         {
             // "added that variable to `vars.tf`": a determiner, not a clause.
             gap += 1;

@@ -4,6 +4,7 @@
 use super::phrases::{PhraseGroups, Phrases};
 use super::text;
 use crate::drift::text::Has;
+use crate::drift::text::ListTests;
 use crate::drift::text::Lower;
 use crate::gather::Gather;
 use crate::gather::Keep;
@@ -117,12 +118,7 @@ pub fn code_lines(text: &str) -> Vec<&str> {
             || t.ends_with('{')
             || t.ends_with(';')
             || (t.has(" = ") && t.contains('(') && !t.has(". "))
-            || (t.ends_with(':')
-                && (t.starts_with("def ")
-                    || t.starts_with("class ")
-                    || t.starts_with("for ")
-                    || t.starts_with("if ")
-                    || t.starts_with("while ")))
+            || (t.ends_with(':') && (t.starts_any("def |class |for |if |while ")))
             || (line.starts_with("    ") && t.contains('(') && !t.has(". "));
         if (in_fence || looks) && !t.is_empty() {
             out.push(t);
@@ -216,11 +212,7 @@ pub fn expected(instructions: &str) -> Modality {
 pub fn delivered(result: &str, code: &Code) -> Modality {
     let share = code.share();
     if share >= 0.5 {
-        if result.has("assert")
-            || result.has("test_")
-            || result.has("describe(")
-            || result.has("it(")
-        {
+        if result.has_any("assert|test_|describe(|it(") {
             Modality::Tests
         } else {
             Modality::Code
@@ -313,7 +305,7 @@ fn reports_artifact(result: &str, tests: bool, named: &[String]) -> bool {
     let named_sources: Vec<&String> = named.iter().filter(|n| is_source(n)).gather();
     // A test file named in a report is the tests; other code needs a writing verb.
     if tests {
-        let test_file = |id: &str| is_source(id) && (id.has("test") || id.has("spec"));
+        let test_file = |id: &str| is_source(id) && (id.has_any("test|spec"));
         return super::text::file_report(result, None, test_file).is_some();
     }
     super::text::file_report(result, Some(text::parts(WROTE)), |id| {

@@ -4,6 +4,7 @@
 //! and never a placeholder (`***`, `<token>`, `${DB_PASSWORD}`, "redacted"): naming a secret's
 //! vault path or its variable is what the ban asks for.
 use crate::drift::text::Clip;
+use crate::drift::text::ListTests;
 use crate::drift::text::Words;
 use crate::gather::Gather;
 
@@ -36,17 +37,15 @@ pub fn bans(lower: &str) -> bool {
             "secret|secrets|password|passwords|credential|credentials|token|tokens",
             w,
         ) || (crate::drift::text::in_list("api|access|private", w)
-            && matches!(next, "key" | "keys"))
-            || (*w == "connection" && matches!(next, "string" | "strings"))
+            && crate::drift::text::in_list("key|keys", next))
+            || (*w == "connection" && crate::drift::text::in_list("string|strings", next))
     });
     if !secret {
         return false;
     }
-    let negated = words.iter().any(|w| {
-        crate::drift::text::in_list("never|not|no|without", w)
-            || w.ends_with("n't")
-            || w.ends_with("n’t")
-    });
+    let negated = words
+        .iter()
+        .any(|w| crate::drift::text::in_list("never|not|no|without", w) || w.ends_any("n't|n’t"));
     let out = crate::drift::text::contains_any(lower, "out of|mask|redact|omit|scrub");
     // What it is kept from: the report or what is pasted, printed or logged.
     let shown = words.iter().any(|w| {

@@ -1518,6 +1518,25 @@ thread_local! {
 const PAIRS_FROM: usize = 48;
 /// Nor are longer ones kept: a sentence is what recurs.
 const PAIRS_UP_TO: usize = 2048;
+/// One call for a chain of `starts_with` / `ends_with` / [`Has::has`] tests of one text, each
+/// with a literal: `list` is the literals joined by '|'.
+pub trait ListTests {
+    fn starts_any(&self, list: &'static str) -> bool;
+    fn ends_any(&self, list: &'static str) -> bool;
+    fn has_any(&self, list: &'static str) -> bool;
+}
+
+impl ListTests for str {
+    fn starts_any(&self, list: &'static str) -> bool {
+        starts_with_any(self, list)
+    }
+    fn ends_any(&self, list: &'static str) -> bool {
+        ends_with_any(self, list)
+    }
+    fn has_any(&self, list: &'static str) -> bool {
+        any_in(self, list)
+    }
+}
 
 /// Whether `hay` holds any of `list`'s '|'-joined phrases (a substring test, as
 /// `str::contains`): the same answer as testing each phrase, found sooner.

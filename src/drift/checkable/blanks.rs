@@ -5,6 +5,7 @@
 
 use super::has_any_in;
 use crate::drift::text::Has;
+use crate::drift::text::ListTests;
 use crate::drift::text::Words;
 use crate::gather::Gather;
 
@@ -68,7 +69,7 @@ pub fn asked(sentence: &str, lower: &str) -> Option<Blanks> {
     let angle = sentence.contains('<') || lower.has("angle");
     // (Not a field the sentence lets stand: "use the mail-merge field {{first_name}} for the
     // greeting, that one is fine".)
-    let curly = (sentence.has("{{") || lower.has("curly") || lower.has("brace"))
+    let curly = (sentence.has("{{") || lower.has_any("curly|brace"))
         && !has_any_in(lower, "that one is fine|merge field|that one is allowed");
     let square = sentence.contains('[') || (lower.has("bracket") && !angle && !curly);
     // "…; template variables you describe are fine": fields are allowed, marker words not.

@@ -5,6 +5,7 @@
 //! wrong breaks it: a word the reader cannot tell is a verb is left alone.
 
 use crate::drift::text::Has;
+use crate::drift::text::ListTests;
 use crate::drift::text::Words;
 use crate::gather::Gather;
 use crate::gather::GatherText;
@@ -62,10 +63,8 @@ pub fn asked(sentence: &str, lower: &str) -> Option<BulletStart> {
     // ("Prefix every bullet with [DONE], [WIP] or [TODO]": the verb before.)
     let prefix = each.checked_sub(1).filter(|&i| noun(i) == "prefix");
     let verb = prefix.or_else(|| {
-        (each + 2..(each + 8).min(ws.len())).find(|&i| {
-            ws.get(i)
-                .is_some_and(|w| w.starts_with("start") || w.starts_with("begin"))
-        })
+        (each + 2..(each + 8).min(ws.len()))
+            .find(|&i| ws.get(i).is_some_and(|w| w.starts_any("start|begin")))
     })?;
     // A part's bullets ("each bullet under `Action items`", "every bullet in the Changes
     // list", "each line in the CHANGELOG"), not the reply's.
@@ -243,7 +242,7 @@ fn example(rest: &str) -> Option<Vec<Piece>> {
     };
     let shape = shape_of(
         token,
-        token.has("HH:") || token.has("YYYY") || token.contains(&['/', ':'][..]),
+        token.has_any("HH:|YYYY") || token.contains(&['/', ':'][..]),
     );
     // A key-like example: digits or capitals in it, and at most three words.
     let keyish = shape

@@ -4,7 +4,7 @@
 //! read, and a command written in prose beside a block of output is left alone.
 
 use super::has_any_in;
-use crate::drift::text::Has;
+use crate::drift::text::ListTests;
 use crate::gather::Gather;
 
 /// Whether a sentence asks for a code block in the reply: `Some(true)` where it must be fenced.
@@ -45,7 +45,7 @@ pub fn asked(lower: &str) -> Option<bool> {
             w.trim_matches(crate::drift::text::not_alnum_char),
         )
     });
-    (into && ask && !not_asked).then(|| lower.has("fenced") || lower.has("```"))
+    (into && ask && !not_asked).then(|| lower.has_any("fenced|```"))
 }
 
 /// Words that may stand between "in" and the block: "in a single fenced code block".
@@ -57,7 +57,7 @@ pub fn present(fenced: bool, text: &str) -> bool {
     let lines: Vec<&str> = text.lines().gather();
     let fence = lines.iter().any(|l| {
         let t = l.trim_start();
-        t.starts_with("```") || t.starts_with("~~~")
+        t.starts_any("```|~~~")
     });
     fence
         || (!fenced
@@ -73,8 +73,7 @@ pub fn present(fenced: bool, text: &str) -> bool {
                         .find(|p| !p.trim().is_empty())
                         .is_some_and(|p| {
                             let t = p.trim_start();
-                            t.starts_with("- ")
-                                || t.starts_with("* ")
+                            t.starts_any("- |* ")
                                 || t.split_once(". ").is_some_and(|(n, _)| {
                                     !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())
                                 })

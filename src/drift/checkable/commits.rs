@@ -4,6 +4,7 @@
 //! subjects the reply shows; silent where it shows none.
 
 use crate::drift::text::Has;
+use crate::drift::text::ListTests;
 use crate::gather::Gather;
 use crate::gather::GatherText;
 /// Where the ticket key stands at the start of the subject.
@@ -157,7 +158,7 @@ pub fn asked(message: &str) -> Option<CommitForm> {
         "write the commit message|write a commit message|give me the commit message|give me a commit message|give me only the commit message|propose a commit message|draft the commit message|draft a commit message|suggest a commit message|reply with the commit message|commit message only|just the commit message|only the commit message|write the commit for",
     );
     // "where the scope is optional": no scope asked.
-    if lower.has("scope is optional") || lower.has("optional scope") {
+    if lower.has_any("scope is optional|optional scope") {
         form.scope_required = false;
     }
     any.then_some(form)
@@ -168,7 +169,7 @@ pub fn asked(message: &str) -> Option<CommitForm> {
 fn types_listed(ws: &[&str]) -> Vec<String> {
     ws.iter()
         .enumerate()
-        .filter(|(_, w)| matches!(**w, "type" | "types"))
+        .filter(|(_, w)| crate::drift::text::in_list("type|types", **w))
         .map(|(k, _)| {
             ws.iter()
                 .skip(k + 1)

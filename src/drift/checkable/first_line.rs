@@ -6,6 +6,7 @@
 
 use super::has_any_in;
 use crate::drift::text::Has;
+use crate::drift::text::ListTests;
 use crate::gather::GatherText;
 use crate::gather::Keep;
 
@@ -74,7 +75,7 @@ pub fn asked(
     // "Its first line must contain …": the text the sentence before names.
     let its = lower
         .get(..at)
-        .is_some_and(|b| b.ends_with("its ") || b.ends_with("their ") || b.ends_with("'s "));
+        .is_some_and(|b| b.ends_any("its |their |'s "));
     if of_other || its || !asks || other_text || condition || question {
         return None;
     }

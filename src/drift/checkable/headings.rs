@@ -4,6 +4,7 @@
 
 use super::has_any_in;
 use crate::drift::text::Has;
+use crate::drift::text::ListTests;
 use crate::gather::Gather;
 
 /// A form of the reply's headings.
@@ -59,7 +60,7 @@ pub fn asked(message: &str) -> Option<HeadingForm> {
         .into_iter()
         .flat_map(|s| s.split(';'))
         // ("Correction: …, so use H3 (`###`) for your sections instead" names no heading.)
-        .filter(|c| c.has("heading") || c.has("instead"))
+        .filter(|c| c.has_any("heading|instead"))
         .filter_map(|c| clause_form(c, &lower, message))
         .next_back()
         .filter(|f| !(deeper && matches!(f, HeadingForm::Level(..))))
@@ -118,8 +119,7 @@ fn clause_form(clause: &str, lower: &str, message: &str) -> Option<HeadingForm> 
                     !c.is_alphanumeric() && c != '#'
                 }));
                 w.contains('#')
-                    || w.starts_with("level")
-                    || w.starts_with("heading")
+                    || w.starts_any("level|heading")
                     || (w.len() == 2 && w.starts_with('h'))
             };
             let after = clause.get(i + 4..).unwrap_or_default();

@@ -106,7 +106,7 @@ fn reports_failure(clause: &str) -> bool {
         // tests failed".
         match [at(1), at(2), at(3), at(4)] {
             [n, ..] if count(n) => true,
-            ["test" | "tests", n, ..] if count(n) || matches!(n, "a" | "one") => true,
+            ["test" | "tests", n, ..] if count(n) || crate::drift::text::in_list("a|one", n) => true,
             ["tests", "the", "of", n] | ["tests", _, "of", n] => count(n),
             _ => false,
         }

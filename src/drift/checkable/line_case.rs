@@ -8,6 +8,7 @@
 
 use super::{has_any_in, words_at};
 use crate::drift::text::Has;
+use crate::drift::text::ListTests;
 use crate::gather::Gather;
 use crate::gather::GatherText;
 
@@ -261,7 +262,7 @@ fn first_from<'a>(lines: &[&'a str], from: usize) -> Option<&'a str> {
         .map(|l| l.trim())
         .filter(|l| !l.is_empty());
     let first = rest.next()?;
-    if first.starts_with("```") || first.starts_with("~~~") {
+    if first.starts_any("```|~~~") {
         return rest
             .next()
             .filter(|l| !l.starts_with("```") && !l.starts_with("~~~"));
@@ -307,7 +308,7 @@ fn shown<'a>(rule: &LineCase, text: &'a str) -> Option<&'a str> {
             // A headline or title the reply labels, wherever it stands.
             let titled = lines.iter().enumerate().find_map(|(i, l)| {
                 let lower = bare(l).to_ascii_lowercase();
-                if !(lower.starts_with("headline") || lower.starts_with("title")) {
+                if !(lower.starts_any("headline|title")) {
                     return None;
                 }
                 match unlabelled(l)? {
@@ -320,7 +321,7 @@ fn shown<'a>(rule: &LineCase, text: &'a str) -> Option<&'a str> {
             }
             let i = lines.iter().position(|l| !l.trim().is_empty())?;
             let first = lines.get(i)?.trim();
-            if first.starts_with("```") || first.starts_with("~~~") {
+            if first.starts_any("```|~~~") {
                 return first_from(&lines, i);
             }
             if let Some(rest) = unlabelled(first) {

@@ -7,6 +7,7 @@
 use super::has_any_in;
 use crate::drift::text::str_is;
 use crate::drift::text::Has;
+use crate::drift::text::ListTests;
 use crate::drift::text::Words;
 use crate::gather::Gather;
 use crate::gather::Keep;
@@ -129,7 +130,7 @@ pub fn asked(lower: &str, cx: &MessageCx) -> Vec<Asked> {
         let w = |i: usize| ws.get(i).copied().unwrap_or_default();
         // "Each bullet must fit on one line of …": bullet lines (read once per clause).
         let bullets = ws.windows(2).any(
-            |p| matches!(p, [q, b] if matches!(*q, "each" | "every") && b.starts_with("bullet")),
+            |p| matches!(p, [q, b] if crate::drift::text::in_list("each|every", *q) && b.starts_with("bullet")),
         );
         for i in 0..ws.len() {
             let unit = super::str_in(&ws, i + 1, UNITS);
@@ -143,10 +144,10 @@ pub fn asked(lower: &str, cx: &MessageCx) -> Vec<Asked> {
                 continue;
             };
             // ("at or under 80 characters": 80 is allowed.)
-            let below = (matches!(w(i.wrapping_sub(1)), "under" | "below")
+            let below = (crate::drift::text::in_list("under|below", w(i.wrapping_sub(1)))
                 && w(i.wrapping_sub(2)) != "or")
                 || (w(i.wrapping_sub(1)) == "than"
-                    && matches!(w(i.wrapping_sub(2)), "less" | "fewer"));
+                    && crate::drift::text::in_list("less|fewer", w(i.wrapping_sub(2))));
             let n = if below { n.saturating_sub(1) } else { n };
             let Some(lines) = owner(&ws, i, wrapped, bullets) else {
                 continue;
@@ -351,8 +352,7 @@ fn until_note(text: &str) -> Vec<&str> {
             .unwrap_or_default()
             .to_ascii_lowercase();
         if blank
-            && (t.starts_with("I ")
-                || t.starts_with("I'")
+            && (t.starts_any("I |I'")
                 || super::super::text::in_list(
                     "note|note:|notes|notes:|nb|nb:|fyi|fyi:|ps|ps:|p.s.",
                     &first,

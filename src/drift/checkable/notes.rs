@@ -4,6 +4,7 @@
 //! email ("no code", "all lowercase", "end with the sign-off") is the email's, not the notes'.
 
 use crate::drift::text::Has;
+use crate::drift::text::ListTests;
 use crate::gather::Gather;
 /// Words of a part's label that mark it as a note to the requester.
 const NOTE_LABELS: &str = "note|notes|for you|internal note|covering note|cover note|questions for you|question for you|caveat|technical notes|things you should know|for you only|just for you|for the orchestrator|for review|why|rationale|what i changed|what i did|changes made|technical details|internal notes|comment|comments|remarks|assumptions|open questions|caveats|reasoning|context for you";
@@ -62,8 +63,7 @@ fn is_note(label: &str) -> bool {
             && (*n != "why" || l.split_whitespace().count() <= 4)
     }) || crate::drift::text::contains_any(l, "for you only|for the orchestrator|just for you")
         // "What I checked (for you)": addressed in a parenthesis.
-        || l.has("(for you)")
-        || l.has("(for you,")
+        || l.has_any("(for you)|(for you,")
 }
 
 /// `result` without its notes to the requester, when it has both notes and something else
@@ -111,7 +111,7 @@ pub fn without_notes(result: &str) -> Option<String> {
         }
         let ruled = after_rule;
         after_rule = after_rule && body.is_empty();
-        if body.starts_with("```") || body.starts_with("~~~") {
+        if body.starts_any("```|~~~") {
             in_fence = !in_fence;
         } else if !in_fence && ruled && !in_note && label(line).is_none() {
             let head = body

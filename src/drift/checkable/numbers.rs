@@ -5,6 +5,7 @@
 //! mark, the unit of the message's example. Silent where the kind of figure cannot be told.
 
 use crate::drift::text::str_in;
+use crate::drift::text::ListTests;
 use crate::drift::text::Lower;
 use crate::gather::Gather;
 use crate::gather::GatherText;
@@ -243,7 +244,9 @@ pub fn describe(rule: &NumberFormat) -> String {
 
 /// The thing a count is of: "every learner count" → "learner" (not "all counts").
 fn counted_thing(ws: &[&str]) -> Option<String> {
-    let k = ws.iter().position(|w| matches!(*w, "count" | "counts"))?;
+    let k = ws
+        .iter()
+        .position(|w| crate::drift::text::in_list("count|counts", *w))?;
     let thing = ws.get(k.checked_sub(1)?)?;
     (!crate::drift::text::in_list(
         "all|every|each|any|the|your|as|of|for|in|to|and|or|with|word|head",
@@ -267,7 +270,7 @@ fn least_of(lower: &str) -> u64 {
                 " or more| or above| or over| or higher| and above| and over| and up",
             ) {
                 Some(n)
-            } else if head.ends_with("above ") || head.ends_with("over ") {
+            } else if head.ends_any("above |over ") {
                 Some(n + 1)
             } else {
                 None
@@ -290,7 +293,7 @@ fn forms_in(lower: &str, ws: &[&str]) -> Vec<Form> {
     };
     for (i, x) in ws.iter().enumerate() {
         // "exactly one decimal place", "two decimals", "to one decimal place".
-        if matches!(*x, "decimal" | "decimals") {
+        if crate::drift::text::in_list("decimal|decimals", *x) {
             let noun = *x == "decimals" || str_in(ws, i + 1, "place|places|digit|digits");
             if let (true, Some(n)) = (noun, i.checked_sub(1).map(w).and_then(amount)) {
                 // "no decimal places" is a form; "no more than two decimals" is a bound.

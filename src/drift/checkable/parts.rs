@@ -6,6 +6,7 @@
 
 use super::words_at;
 use crate::drift::text::Has;
+use crate::drift::text::ListTests;
 use crate::drift::text::{word_in, word_is};
 use crate::gather::Gather;
 use crate::gather::Keep;
@@ -233,13 +234,13 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
     }
     // "List your findings as at most 4 bullets": the findings, when they are a part's name.
     for (k, (_, w)) in ws.iter().enumerate() {
-        if matches!(*w, "your" | "the")
+        if crate::drift::text::in_list("your|the", *w)
             && ws
                 .get(k + 1)
                 .is_some_and(|(_, n)| crate::drift::text::in_list(PART_NOUNS, n))
             && ws
                 .get(k + 2)
-                .is_some_and(|(_, a)| matches!(*a, "as" | "in"))
+                .is_some_and(|(_, a)| crate::drift::text::in_list("as|in", *a))
             && k.checked_sub(1)
                 .and_then(|i| ws.get(i))
                 .is_some_and(|(_, v)| {
@@ -277,8 +278,7 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
                 || rest.starts_with("\u{2014}")
                 || rest.starts_with("- ")
                 // "- `## Summary` with at most 40 words".
-                || rest.starts_with("with ")
-                || rest.starts_with("of "))
+                || rest.starts_any("with |of "))
             && counts_in_clause(
                 &lower,
                 lower.len() - rest.len() + rest.chars().next().map_or(0, char::len_utf8),
@@ -306,7 +306,7 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
             .unwrap_or(before)
             .strip_suffix(name.as_str())
             .map(|b| b.trim_end_matches(&['*', '`', '"', '\'', '\u{201c}', ' '][..]))
-            .is_some_and(|b| b.ends_with(" keep") || b.ends_with(" limit") || b == "keep");
+            .is_some_and(|b| b.ends_any(" keep| limit") || b == "keep");
         if kept
             && crate::drift::text::starts_with_any(rest, "to |under |below ")
             && counts_in_clause(&lower, lower.len() - rest.len())
@@ -683,8 +683,7 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
         // "The Summary section goes to the board, so don't use the word 'blocker' in it".
         // (Not with another place after it: "… in it, or in the title either".)
         let in_it = (l.trim_end_matches(&['.', ')', ' '][..]).ends_with(" in it")
-            || l.has(" in it,")
-            || l.has(" in it;"))
+            || l.has_any(" in it,| in it;"))
             && !super::has_any_in(
                 &l,
                 " in it, or| in it, and| in it or| in it and| either| nor ",
@@ -695,7 +694,7 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
         {
             return Some(Part::Named(name.join(" ")));
         }
-        if l.has("commit message") && (l.has(" in it") || l.has("in the commit message itself")) {
+        if l.has("commit message") && (l.has_any(" in it|in the commit message itself")) {
             return Some(Part::Named("commit message".into()));
         }
     }
@@ -722,7 +721,7 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
     let w = |i: usize| ws.get(i).map_or("", |x| x.1);
     let subject = ws
         .iter()
-        .position(|(_, x)| matches!(*x, "the" | "your"))
+        .position(|(_, x)| crate::drift::text::in_list("the|your", *x))
         .and_then(|d| {
             let modal = |i: usize| {
                 word_in(&ws, i, "must|mustn't|shouldn't|cannot|can't")
@@ -808,9 +807,9 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
             });
         // Or as the first of the parts a sentence opens: "Write two sections: `For editorial`
         // must contain no code; `For engineering` …".
-        let opened = (head.ends_with("sections:") || head.ends_with("parts:"))
+        let opened = (head.ends_any("sections:|parts:"))
             && crate::drift::text::starts_with_any(tail.trim_start(), "must not|mustn't|should not|must contain no|should contain no|must have no|may contain no");
-        if (matches!(head, "the" | "your") && banned)
+        if (crate::drift::text::in_list("the|your", head) && banned)
             || (head.starts_with("the ") && beside)
             || opened
         {
@@ -841,7 +840,7 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
         let relative = cw
             .iter()
             .take(8)
-            .position(|(_, x)| matches!(*x, "that" | "which"));
+            .position(|(_, x)| crate::drift::text::in_list("that|which", *x));
         // The clause's own ban of words ("that does not use the words …"), and no other ban in
         // the sentence ("…, and don't use 'outage' anywhere").
         let x = |i: usize| cw.get(i).map_or("", |y| y.1);
@@ -952,7 +951,10 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
         }
         let _ = at;
         // "In the commit message itself, …": the stress names nothing.
-        if matches!(name.last(), Some(&("itself" | "themselves"))) {
+        if name
+            .last()
+            .is_some_and(|x| crate::drift::text::in_list("itself|themselves", x))
+        {
             name.pop();
         }
         // "In the subject line, …": a line named by what it holds.
@@ -1051,9 +1053,9 @@ pub(super) fn elsewhere_part(sentence: &str) -> Option<String> {
         '\u{2018}' => '\u{2019}',
         // "under a final heading called Appendix.": a capitalised name after "called".
         c if c.is_ascii_uppercase() && tail.len() < rest.len() => {
-            let called = rest_lower.get(..rest.len() - tail.len()).is_some_and(|b| {
-                b.ends_with("called ") || b.ends_with("named ") || b.ends_with("titled ")
-            });
+            let called = rest_lower
+                .get(..rest.len() - tail.len())
+                .is_some_and(|b| b.ends_any("called |named |titled "));
             let name = tail
                 .split(&['.', ',', ';', ':', '(', ')'][..])
                 .next()
@@ -1383,7 +1385,7 @@ pub(super) fn labelled_parts(result: &str) -> Vec<String> {
     let mut labelled = false;
     for l in result.lines() {
         let t = l.trim();
-        if t.starts_with("```") || t.starts_with("~~~") {
+        if t.starts_any("```|~~~") {
             fence = !fence;
         }
         let rule = !fence && t == "---";

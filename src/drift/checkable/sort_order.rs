@@ -5,6 +5,7 @@
 //! the one asked (next steps, notes) never breaks it.
 
 use crate::drift::text::Has;
+use crate::drift::text::ListTests;
 use crate::drift::text::Lower;
 use crate::gather::Gather;
 use crate::gather::GatherText;
@@ -276,7 +277,7 @@ fn numbers(text: &str, reading: Reading, versions: bool) -> Vec<Vec<f64>> {
         let money = lead.contains(&['$', '£', '€'][..]);
         if let Some(first) = p.first_mut() {
             // A sign of its own ("-300", "-$1,200", "£-40"), not a code's dash ("MAT-10021").
-            if matches!(lead.trim_matches(&['$', '£', '€'][..]), "-" | "−") {
+            if crate::drift::text::in_list("-|−", lead.trim_matches(&['$', '£', '€'][..])) {
                 *first = -*first;
             }
             if ampm && *first <= 12.0 {
@@ -433,7 +434,7 @@ fn runs(text: &str) -> Vec<Run<'_>> {
     fn flush<'t>(cur: &mut Vec<&'t str>, table: bool, out: &mut Vec<Run<'t>>) {
         if table {
             // Header, delimiter, rows.
-            if cur.len() >= 4 && cur.get(1).is_some_and(|d| d.has("---") || d.has(":-")) {
+            if cur.len() >= 4 && cur.get(1).is_some_and(|d| d.has_any("---|:-")) {
                 out.push(Run {
                     header: cur.first().map(|h| cells(h)),
                     items: cur.get(2..).unwrap_or_default().to_vec(),
@@ -458,7 +459,7 @@ fn runs(text: &str) -> Vec<Run<'_>> {
     }
     for line in text.lines() {
         let t = line.trim();
-        if t.starts_with("```") || t.starts_with("~~~") {
+        if t.starts_any("```|~~~") {
             flush(&mut cur, table, &mut out);
             fenced = !fenced;
             continue;
@@ -820,7 +821,7 @@ fn dated(rule: &SortOrder) -> bool {
     let last = rule.key.last().map(String::as_str).unwrap_or_default();
     // A duration is no date: "by run time", "by response times".
     let before = rule.key.iter().rev().nth(1).map_or("", String::as_str);
-    if matches!(last, "time" | "times")
+    if crate::drift::text::in_list("time|times", last)
         && crate::drift::text::in_list(
             "run|running|response|build|wait|waiting|load|loading|processing|travel|transit|cook|cooking|prep|compile|execution|lead|turnaround|render|boot|queue|resolution|setup|play|screen|cpu|wall|total|average|mean|median",
             before,

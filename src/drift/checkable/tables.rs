@@ -67,7 +67,10 @@ pub fn asked(sentence: &str, lower: &str, table_before: bool) -> Option<TableAsk
         return None;
     }
     // "Don't use markdown tables", "no markdown tables": a ban, not an ask.
-    if let Some(t) = ws.iter().position(|x| matches!(*x, "table" | "tables")) {
+    if let Some(t) = ws
+        .iter()
+        .position(|x| crate::drift::text::in_list("table|tables", *x))
+    {
         if ws
             .get(t.saturating_sub(4)..t)
             .unwrap_or_default()
@@ -344,7 +347,7 @@ pub fn banned(lower: &str) -> bool {
     // is allowed somewhere.
     let named = super::ws_of(lower)
         .iter()
-        .filter(|w| matches!(**w, "table" | "tables"))
+        .filter(|w| crate::drift::text::in_list("table|tables", **w))
         .count();
     found
         && named == 1

@@ -7,6 +7,7 @@
 
 use super::{bound, number, words_at, Rel};
 use crate::drift::text::Has;
+use crate::drift::text::ListTests;
 use crate::drift::text::{word_in, word_is};
 use crate::gather::Gather;
 use crate::gather::Keep;
@@ -44,7 +45,7 @@ pub(super) fn asked(lower: &str) -> Option<(usize, String)> {
     // The bound's noun within a few words of "title", in its clause.
     let (k, hyphened) = (t + 1..(t + 9).min(ws.len())).find_map(|k| {
         let x = w(k);
-        if matches!(x, "word" | "words") {
+        if crate::drift::text::in_list("word|words", x) {
             Some((k, None))
         } else {
             x.strip_suffix("-word")
@@ -112,7 +113,7 @@ pub(super) fn shown(result: &str, tracker: bool, noun: &str, wrote: bool) -> Vec
     let mut first: Option<&str> = None;
     for line in result.lines() {
         let t = line.trim();
-        if t.starts_with("```") || t.starts_with("~~~") {
+        if t.starts_any("```|~~~") {
             fence = !fence;
             first.get_or_insert("");
             continue;

@@ -246,7 +246,8 @@ pub fn first_break(rule: &InUnit, text: &str) -> Option<String> {
         let other = match dim {
             Dim::Length => imperial != asked_imperial,
             Dim::Duration if rule.latency => {
-                matches!(canon, "ms" | "s") && matches!(rule.unit.as_str(), "ms" | "s")
+                crate::drift::text::in_list("ms|s", canon)
+                    && crate::drift::text::in_list("ms|s", rule.unit.as_str())
             }
             _ => true,
         };

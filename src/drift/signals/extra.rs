@@ -8,6 +8,7 @@
 
 use super::{Ctx, Signal};
 use crate::drift::phrases::Phrases;
+use crate::drift::text::ListTests;
 use crate::drift::text::Lower;
 use crate::gather::Gather;
 use crate::gather::GatherText;
@@ -100,7 +101,7 @@ fn also_changed(sentence: &str) -> bool {
     let w = words(sentence);
     (0..w.len()).any(|i| {
         let at = w.get(i).map(String::as_str);
-        if !matches!(at, Some("also" | "additionally")) {
+        if !at.is_some_and(|x| crate::drift::text::in_list("also|additionally", x)) {
             return false;
         }
         let prev = if i == 0 {
@@ -116,7 +117,7 @@ fn also_changed(sentence: &str) -> bool {
         let writer = match prev {
             None => true,
             Some("i" | "i've" | "we" | "we've" | "and") => true,
-            Some("have" | "had") => matches!(prev2, Some("i" | "we")),
+            Some("have" | "had") => prev2.is_some_and(|x| crate::drift::text::in_list("i|we", x)),
             _ => false,
         };
         // "Also, I refactored …": the subject after the adverb.
@@ -157,11 +158,7 @@ fn items_after(lines: &[&str], at: usize) -> usize {
         let numbered = t.split_once(&['.', ')'][..]).is_some_and(|(n, rest)| {
             !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && rest.starts_with(' ')
         });
-        t.starts_with("- ")
-            || t.starts_with("* ")
-            || t.starts_with("+ ")
-            || t.starts_with("• ")
-            || numbered
+        t.starts_any("- |* |+ |• ") || numbered
     };
     // One blank line may sit between the introducing line and its list.
     let from = at + 1 + usize::from(lines.get(at + 1).is_some_and(|l| l.trim().is_empty()));

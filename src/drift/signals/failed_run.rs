@@ -73,7 +73,7 @@ fn outcome(line: &str) -> Option<Outcome> {
         }
         // "Failures: 1", "failed=2".
         let counted = one_of_in(w, FAILED) || one_of_in(w, FAILURES);
-        if counted && matches!(gap.trim(), ":" | "=") {
+        if counted && crate::drift::text::in_list(":|=", gap.trim()) {
             if is_count(next, true) {
                 return Some(Outcome::Failed);
             }

@@ -45,7 +45,8 @@ fn kept_form(ctx: &Ctx) -> Option<String> {
         .find(|c| {
             c.holds
                 && (crate::drift::text::in_list(SPECIFIC_FORMS, c.kind)
-                    || (matches!(c.kind, "bullets" | "list-items") && c.constraint.has("exactly ")))
+                    || (crate::drift::text::in_list("bullets|list-items", c.kind)
+                        && c.constraint.has("exactly ")))
         })
         .map(|c| c.constraint.clone())
 }
