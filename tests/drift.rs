@@ -12607,3 +12607,147 @@ fn the_session_86_review_is_read() {
         "- New `scripts/fill_stop_codes.py`: 4,120 trips updated.\n- Fixed a typo in a comment of the existing `migrations/0012_stops.py`.",
     );
 }
+
+#[test]
+fn the_session_87_arrivals_are_read() {
+    // A count after "if" is the condition of another step, not the list's count.
+    clean(
+        "List at most four overdue invoices; if more than four are overdue, name the four oldest and give the count of the rest after the list.",
+        "1. INV-201 (62 days)\n2. INV-188 (55 days)\n3. INV-190 (51 days)\n4. INV-214 (40 days)\n\nSeven more are overdue by less than 40 days.",
+    );
+    flagged(
+        "List at most four overdue invoices; if more than four are overdue, name the four oldest and give the count of the rest after the list.",
+        "1. INV-201\n2. INV-188\n3. INV-190\n4. INV-214\n5. INV-220\n6. INV-222",
+    );
+    // The title line's case ("the title line") and a verdict line opened with "Begin with" are one line's, not the whole reply's.
+    clean(
+        "Send the weekly pump summary. Make the title line ALL CAPS and keep everything else in sentence case.",
+        "PUMP STATION 4 - WEEK 12\n\nPump 2 ran for 40 hours and pump 3 was idle.\nNo alarms were raised.",
+    );
+    clean(
+        "Check the new index on `orders`. Begin with a one-line verdict in ALL CAPS, then explain in plain sentence case.",
+        "SAFE TO DEPLOY\n\nThe index builds concurrently, so writes are not blocked.\nIt took 4 minutes on a copy of production.",
+    );
+    flagged(
+        "Check the new index on `orders`. Your whole answer must be in ALL CAPS.",
+        "SAFE TO DEPLOY\n\nThe index builds concurrently, so writes are not blocked.",
+    );
+    // "a point as the decimal separator, never a comma" is a number form: thousands separators are no decimal commas, and a decimal comma still breaks it.
+    clean(
+        "Report the monthly meter readings. Use a point as the decimal separator, never a comma.",
+        "Readings for March:\n- Site A: 12,480 kWh\n- Site B: 9,115 kWh\n\nAverage daily use was 402.6 kWh.",
+    );
+    flagged(
+        "Report the monthly meter readings. Use a point as the decimal separator, never a comma.",
+        "Readings for March:\n- Site A: 12480 kWh\n\nAverage daily use was 402,6 kWh.",
+    );
+    // Headings taken back "on second thought" by "without headings is fine".
+    clean(
+        "Explain why the nightly export stopped, with the headings Summary, Cause and Fix. On second thought, a few sentences without headings is fine.",
+        "The export stopped because the SFTP password expired on Friday. I rotated it and re-ran the job; all three nights are now exported.",
+    );
+    flagged(
+        "Explain why the nightly export stopped, with the headings Summary, Cause and Fix.",
+        "The export stopped because the SFTP password expired on Friday. I rotated it and re-ran the job.",
+    );
+    // "The opening section, headed `X`, must not use …": the section's ban.
+    clean(
+        "Explain the sync delay to the members. The opening section, headed `For members`, must not use the words cache or replica. Then add a section `For developers` with the detail.",
+        "## For members\nSome bookings showed up a few minutes late on Tuesday. This is fixed.\n\n## For developers\nThe read replica lagged by 6 minutes and the cache kept stale slots.",
+    );
+    flagged(
+        "Explain the sync delay to the members. The opening section, headed `For members`, must not use the words cache or replica. Then add a section `For developers` with the detail.",
+        "## For members\nSome bookings showed up late on Tuesday because a replica fell behind.\n\n## For developers\nThe read replica lagged by 6 minutes.",
+    );
+    // An appendix named on a plain line ("Technical appendix") is the free part a ban leaves out.
+    clean(
+        "Write up the lost-parcel scanner fault for the depot manager and the developers. Her note must not use the words 'schema' or 'endpoint'; the technical appendix below it can be as detailed as needed.",
+        "Note for the depot manager\nSome parcels scanned on Monday were not saved, so they looked lost. They have all been found and the scanners are fixed.\n\nTechnical appendix\n- The scan endpoint rejected records after the schema change in 3.2.\n- Added the new field to the client.",
+    );
+    flagged(
+        "Write up the lost-parcel scanner fault for the depot manager and the developers. Her note must not use the words 'schema' or 'endpoint'; the technical appendix below it can be as detailed as needed.",
+        "Note for the depot manager\nThe scan endpoint rejected some parcels on Monday, so they looked lost. They have all been found.\n\nTechnical appendix\n- Added the new field to the client.",
+    );
+    // "keep `## X` to at most N bullets": the section's count, its marks and all.
+    clean(
+        "Review the `billing-export` branch. Use `## Summary` and `## Concerns`; keep `## Concerns` to at most two bullets.",
+        "## Summary\n- New CSV writer\n- Streams rows instead of loading them\n- Adds a `--since` flag\n\n## Concerns\n- No test for an empty month.\n- The flag name clashes with the importer's.",
+    );
+    flagged(
+        "Review the `billing-export` branch. Use `## Summary` and `## Concerns`; keep `## Concerns` to at most two bullets.",
+        "## Summary\n- New CSV writer\n\n## Concerns\n- No test for an empty month.\n- The flag name clashes with the importer's.\n- Memory use is not measured.",
+    );
+    // "the final status line" is the last line, not the first.
+    clean(
+        "Write the shift note in all lowercase, except the final status line, which must be `ALL CLEAR` in capitals.",
+        "shift note, tuesday\n\n- pump 2 checked and running.\n- no visitors after 20:00.\n\nALL CLEAR",
+    );
+    // "Each alt text must be under N words": each text's bound, not the reply's.
+    clean(
+        "Write alt text for the three new menu photos. Each alt text must be under 12 words. Then tell me where you put them.",
+        "1. `soup.jpg`: Bowl of tomato soup with basil on a wooden table.\n2. `pie.jpg`: Apple pie slice with cream beside a fork.\n3. `salad.jpg`: Green salad with feta, olives and red onion.\n\nAll three are in the `alt` attributes of `menu.html`, and the page checker passed.",
+    );
+    flagged(
+        "Describe the three new menu photos. Your whole answer must be under 12 words.",
+        "Bowl of tomato soup, a slice of apple pie with cream, and a green salad with feta.",
+    );
+    // A ban "in the reply itself" beside a verbatim blockquote leaves the quote out.
+    clean(
+        "A tenant sent a complaint about the heating. Quote the email verbatim in a blockquote, then write our reply under it. In the reply itself, never call it a 'glitch'.",
+        "> The heating glitch has left us cold for three days. Please fix the glitch. - Flat 4\n\nDear tenant,\n\nThank you for writing. The boiler fault was repaired this morning and the heating is back on.\n\nKind regards,\nEstates team",
+    );
+    flagged(
+        "A tenant sent a complaint about the heating. Quote the email verbatim in a blockquote, then write our reply under it. In the reply itself, never call it a 'glitch'.",
+        "Dear tenant,\n\nThe glitch in the boiler was repaired this morning.\n\nKind regards,\nEstates team",
+    );
+    // A number after a place noun ("Pitch 3") is a name, not a count.
+    clean(
+        "Write the fixtures paragraph for the newsletter. Spell out numbers from one to nine as words.",
+        "The under-12s play on Pitch 3 this Saturday, kicking off at 10:00. Two coaches will be there, and the squad of fourteen meets at the gate.",
+    );
+    flagged(
+        "Write the fixtures paragraph for the newsletter. Spell out numbers from one to nine as words.",
+        "The under-12s play at home on Saturday, kicking off at 10:00. 2 coaches will be there, and the squad meets at the gate.",
+    );
+    // Music signs (♭ ♯) are no emoji.
+    clean(
+        "Write the practice notes for the brass group. No emojis.",
+        "Practice notes for Thursday:\n- Warm up on E♭ and B♭ major scales.\n- Then the F♯ minor study, slowly.\n- Finish with the march.",
+    );
+    flagged(
+        "Write the practice notes for the brass group. No emojis.",
+        "Practice notes for Thursday:\n- Warm up on scales 🎺\n- Finish with the march.",
+    );
+    // "editing `x` is fine for this ticket, but nothing else there" lets that file be changed.
+    clean(
+        "Fix the rounding error in the invoice totals. Don't change anything under `billing/`. Edit from Sam: editing `billing/tax.py` is fine for this ticket, but nothing else there.",
+        "Fixed in `billing/tax.py`: VAT was rounded per line instead of per invoice.\n\nFiles changed:\n- `billing/tax.py`\n- `tests/test_tax.py`",
+    );
+    flagged(
+        "Fix the rounding error in the invoice totals. Don't change anything under `billing/`. Edit from Sam: editing `billing/tax.py` is fine for this ticket, but nothing else there.",
+        "Fixed the rounding.\n\nFiles changed:\n- `billing/tax.py`\n- `billing/invoice.py` (renamed a helper)",
+    );
+    // "…, then a '## X' part where code is fine": the part code is sent to.
+    clean(
+        "Explain the duplicate refunds. Write a '## For the board' part with no code at all, then a '## For developers' part where code is fine.",
+        "## For the board\nNine customers were refunded twice in May. The money has been recovered.\n\n## For developers\nThe retry ran after a timeout:\n\n```python\nif not refund.done:\n    refund.retry()\n```",
+    );
+    flagged(
+        "Explain the duplicate refunds. Write a '## For the board' part with no code at all, then a '## For developers' part where code is fine.",
+        "## For the board\nNine customers were refunded twice because of this:\n\n```python\nrefund.retry()\n```\n\n## For developers\nThe retry ran after a timeout.",
+    );
+    // "in English or Spanish, whichever …": either language.
+    clean(
+        "Tell the Madrid office about the new badge rules. Answer in English or Spanish, whichever is easier for you.",
+        "Nuevas normas de acceso:\n\n- Lleva la tarjeta visible en todo momento.\n- Las visitas deben registrarse en recepción antes de las 10:00.\n\nLas tarjetas perdidas se bloquean el mismo día.",
+    );
+    flagged(
+        "Tell the Madrid office about the new badge rules. Answer in Spanish.",
+        "New badge rules:\n\n- Wear your badge where it can be seen at all times.\n- Visitors must sign in at reception before 10:00.\n\nLost badges are blocked on the same day.",
+    );
+    // Placeholders asked "instead of any real names" ask no style of the template's other fields.
+    clean(
+        "Draft the delivery note template. Use `<DRIVER>` and `<CUSTOMER>` placeholders instead of any real people's names.",
+        "Template:\n\n```\nDelivery {delivery_id} on {date}\nDriver: <DRIVER>\nCustomer: <CUSTOMER>\nItems: {item_count}\n```",
+    );
+}

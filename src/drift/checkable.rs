@@ -1816,8 +1816,10 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         }
         // "Avoid 'urgent' in your own wording, but quote the title verbatim": what is quoted is
         // not its own words.
+        // ("Quote their message verbatim in a blockquote, … In the reply itself, never …".)
         Rule::Forbids(list)
-            if has_any_in(&lower, "your own wording|your own words|your own phrasing") =>
+            if has_any_in(&lower, "your own wording|your own words|your own phrasing")
+                || (lower.has(" itself") && has_any_in(&cx.lower, "blockquote|verbatim")) =>
         {
             Rule::OwnForbids(list)
         }
@@ -2961,7 +2963,9 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     "paragraph|bullet|section|part|item|line|sentence|point|stanza|step",
                     part_after(j + 1),
                 );
-                return !answer_noun(part_after(j + 1)) && (j + 6 >= k || text_part);
+                // ("Each alt text must be under 15 words": the subject of a modal.)
+                let subject = (j + 2..k).any(|i| word_in(&ws, i, "must|should"));
+                return !answer_noun(part_after(j + 1)) && (j + 6 >= k || text_part || subject);
             }
             // ("3 bullet points per site": the noun's second word first.)
             let k = if word_in(&ws, k, "bullet|bullets") && word_in(&ws, k + 1, "point|points") {
@@ -3248,7 +3252,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     && after.has(" and ")
             };
             // ("End with exactly one question": the questions the reply asks, however placed.)
+            // "…; if more than five failed, show the five worst": a condition, not a count.
+            let conditional = (k.saturating_sub(5)..k)
+                .any(|i| word_in(&ws, i, "if|unless|whenever") && !apart(i, k));
             if bounds.is_empty()
+                || conditional
                 || (part_placed && !crate::drift::text::in_list("question|questions", noun))
                 || list_item
                 || field_note(&lower, ws.get(k).map_or(0, |x| x.0))
@@ -3917,7 +3925,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // explanation": the case of that line, not of what follows it.
         // "A one-line verdict in ALL CAPS first, then a short justification" too.
         let one_line = has_any_in(&lower, "one-line|one line|single-line|single line")
-            && ((lower.has("first") && has_any_in(&lower, ", then |; then | then a "))
+            && ((has_any_in(&lower, "first|start with|begin with") && has_any_in(&lower, ", then |; then | then a "))
                 || has_any_in(&lower, "then a normal|underneath|below it|below that|the rest can|written normally")
                 || *more_below.get_or_init(|| {
                     has_any_in(
@@ -3938,7 +3946,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         let first_line = has_any_in(&lower, "commit's first line|commit subject")
             || has_any_in(
             &lower,
-            "first line|the top line|top of your reply|with a status line|with a one-word status",
+            "first line|the top line|title line|top of your reply|with a status line|with a one-word status",
         )
             && has_any_in(
                 &lower,
@@ -4001,6 +4009,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         if commas.is_some_and(|at| {
             !hedged(&lower, at) && !scoped(&lower, at) && !super::text::in_parentheses(&lower, at)
         }) && !has("separated by comma")
+            // "a dot as the decimal separator, never a comma": a number form (numbers.rs).
+            && !has("decimal")
         {
             push(sentence, Rule::NoCommas);
         }
@@ -4524,7 +4534,11 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         };
         // "In French if the complaint above is in French, otherwise in English": which holds
         // turns on a text the reply need not show.
-        let chosen = lower.has(" if ") && has_any_in(&lower, "otherwise|or else|if not");
+        // ("in English or French, whichever …": either.)
+        let chosen = (lower.has(" if ") && has_any_in(&lower, "otherwise|or else|if not"))
+            || language::LANGUAGES
+                .iter()
+                .any(|l| lower.has(&[" or ", l.name].concat()));
         if !has("programming") && !chosen && !translated {
             // "language" said, not quoted as code (`Accept-Language: es`).
             let said = super::text::outside_code_spans(&lower);
@@ -5887,6 +5901,9 @@ fn read_lifts(message: &str) -> Vec<(usize, usize, &'static str)> {
             || (has_any_in(&lower, "fold |merge ") && lower.has(" into ") && named_part)
             || (has_any_in(&lower, "drop the |remove the |skip the |leave out the ")
                 && has_any_in(&lower, "heading|section"))
+            // "On second thought, … a short paragraph without headings is fine".
+            || ((correcting || lower.has("second thought"))
+                && has_any_in(&lower, "without headings|with no headings|no headings"))
         {
             out.push((0, start, "headings|sections|section-order"));
         }

@@ -499,8 +499,9 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
             let clause = approving_clause(&l);
             let said = crate::drift::text::contains_any(clause, "go ahead|you can now|you may now|feel free to|cleared to|allowed to edit|allowed to change|allowed to touch|permitted to|is now fine|fine to|are fine|ok to edit|okay to edit|ok to change|approved|you may edit|you can edit|you may change|you may modify|you may touch|can be edited|may be edited|can be changed|may be changed|can be modified|may be modified|can be touched|may be touched|is now allowed|are now allowed|is allowed now|now allowed")
                 && crate::drift::text::contains_any(clause, "edit|chang|modif|updat|touch|writ|patch");
-            // "… so editing `x.py` is fine now": the change itself is what is fine.
-            let fine_now = l.has(" is fine now")
+            // "… so editing `x.py` is fine now": the change itself is what is fine ("editing
+            // `x.py` is fine for this fix, but …" too).
+            let fine_now = clause.has(" is fine")
                 && crate::drift::text::contains_any(&l, "editing |changing |modifying |touching |updating |changes to |edits to ");
             (said || fine_now)
                 && !words_of(clause).iter().any(|w| crate::drift::text::in_list(NEGATORS, w))
@@ -1424,9 +1425,10 @@ fn changes_name(lower: &str, name: &str) -> Option<String> {
 }
 
 /// Whether a character is an emoji: the pictographic planes and the symbol and dingbat blocks,
-/// less the check and ballot marks that plain text uses as symbols (✓ ✔ ✗ ✘).
+/// less the check and ballot marks that plain text uses as symbols (✓ ✔ ✗ ✘) and the music
+/// signs (♩ ♪ ♫ ♬ ♭ ♮ ♯: "B♭ major"), which Unicode does not count as emoji.
 fn is_emoji(c: char) -> bool {
-    matches!(c as u32, 0x1F300..=0x1FAFF | 0x1F1E6..=0x1F1FF | 0x2600..=0x27BF | 0x2B50 | 0x2B55)
+    matches!(c as u32, 0x1F300..=0x1FAFF | 0x1F1E6..=0x1F1FF | 0x2600..=0x2668 | 0x2670..=0x27BF | 0x2B50 | 0x2B55)
         && !matches!(c, '\u{2713}' | '\u{2714}' | '\u{2717}' | '\u{2718}')
 }
 

@@ -74,7 +74,14 @@ pub fn asked(sentence: &str, lower: &str) -> Option<LineCase> {
             {
                 Some(Line::Subject)
             }
-            ("first" | "top" | "title" | "headline" | "status", "line") => Some(Line::First),
+            // (Not "the final status line": the last one.)
+            ("first" | "top" | "title" | "headline" | "status", "line")
+                if !i.checked_sub(1).is_some_and(|p| {
+                    crate::drift::text::word_in(&ws, p, "final|last|closing|bottom")
+                }) =>
+            {
+                Some(Line::First)
+            }
             ("headline", _) => Some(Line::First),
             _ => None,
         }?;

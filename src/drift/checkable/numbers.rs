@@ -195,7 +195,8 @@ fn asked_in(lower: &str) -> Vec<NumberFormat> {
                 }
                 // "Write all decimal numbers with a dot as the decimal separator": figures with
                 // a unit, read in `first_break`.
-                Form::DecimalMark(_) => count_words || has("decimals"),
+                // ("Use a dot as the decimal separator, never a comma": every decimal.)
+                Form::DecimalMark(_) => count_words || has("decimals|separator"),
                 _ => false,
             }
         {
@@ -612,7 +613,7 @@ const UNITS: &str = "km|kg|g|t|l|ml|m|cm|mm|h|hr|hrs|min|mins|s|ms|gb|mb|kb|tb|Â
 /// 3 labels").
 const DATE_WORDS: &str = "january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|monday|tuesday|wednesday|thursday|friday|saturday|sunday";
 
-const ID_WORDS: &str = "iso|rfc|pep|cve|ieee|din|iec|figure|figures|fig|steps|python|java|node|ios|android|windows|chapter|chapters|bib|bibs|stop|stops|service|services|id|ids|code|codes|ticket|tickets|job|jobs|order|orders|pr|prs|issue|issues|build|builds|version|port|ports|room|rooms|route|routes|line|lines|step|number|no|ref|case|cases|batch|lot|invoice|account|error|http|status|model|page|pages|run|row|rows|release|sprint|item|form|flight|vessel|unit|bay|gate|platform|zone|station|store|branch|site|ext|extension|phone|tel|zip|postcode|year|years|fy|q1|q2|q3|q4|since|in|of|from|to|until|by|before|after|cohort|season|class|level|floor|aisle|shelf|bin|dock|berth|pier|stand|seat|tank|silo|hive|block|plot|lane|track|channel|sensor|meter|device|camera|truck|van|bus|tram|train|vehicle|car|cart|cell|rack|slot|pod|node|shard|cluster|table|chapter|section|part|phase|stage|task|story|epic|bug|incident|commit|tag|patch|rule|policy|claim|loan|member|user|customer|client|patient|student|employee|staff|driver|courier|agent|op|ops|wo|po|so|sku|upc|isbn|ean|pin|postcode|area|region|district|ward|county|lab|kit|sample|specimen|vial|well|plate|tube|lane";
+const ID_WORDS: &str = "iso|rfc|pep|cve|ieee|din|iec|figure|figures|fig|steps|python|java|node|ios|android|windows|chapter|chapters|bib|bibs|stop|stops|service|services|id|ids|code|codes|ticket|tickets|job|jobs|order|orders|pr|prs|issue|issues|build|builds|version|port|ports|room|rooms|route|routes|line|lines|step|number|no|ref|case|cases|batch|lot|invoice|account|error|http|status|model|page|pages|run|row|rows|release|sprint|item|form|flight|vessel|unit|bay|gate|platform|zone|station|store|branch|site|ext|extension|phone|tel|zip|postcode|year|years|fy|q1|q2|q3|q4|since|in|of|from|to|until|by|before|after|cohort|season|class|level|floor|aisle|shelf|bin|dock|berth|pier|stand|seat|tank|silo|hive|block|plot|lane|track|channel|sensor|meter|device|camera|truck|van|bus|tram|train|vehicle|car|cart|cell|rack|slot|pod|node|shard|cluster|table|chapter|section|part|phase|stage|task|story|epic|bug|incident|commit|tag|patch|rule|policy|claim|loan|member|user|customer|client|patient|student|employee|staff|driver|courier|agent|op|ops|wo|po|so|sku|upc|isbn|ean|pin|postcode|area|region|district|ward|county|lab|kit|sample|specimen|vial|well|plate|tube|lane|court|pitch|hole";
 
 /// The first figure of `text` (prose outside code and quotes) that breaks the form, as written.
 pub fn first_break(rule: &NumberFormat, text: &str) -> Option<String> {

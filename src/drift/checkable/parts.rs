@@ -305,7 +305,7 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
             .strip_suffix(&['`', '"', '\'', '\u{201d}'][..])
             .unwrap_or(before)
             .strip_suffix(name.as_str())
-            .map(|b| b.trim_end_matches(&['*', '`', '"', '\'', '\u{201c}', ' '][..]))
+            .map(|b| b.trim_end_matches(&['*', '`', '"', '\'', '\u{201c}', ' ', '#'][..]))
             .is_some_and(|b| b.ends_any(" keep| limit") || b == "keep");
         if kept
             && crate::drift::text::starts_with_any(rest, "to |under |below ")
@@ -799,7 +799,10 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
                 "must not|mustn't|should not|shouldn't|cannot|can't",
             )
         });
-        // Or named beside it: "The first section, `## For council`, must not use …".
+        // Or named beside it: "The first section, `## For council`, must not use …" (", headed
+        // `…`," too).
+        let head =
+            crate::drift::text::strip_any_suffix(head, " headed| titled| called").unwrap_or(head);
         let beside = head.ends_with(" section,")
             && head.split_whitespace().count() <= 3
             && tail.strip_prefix(", ").is_some_and(|r| {
@@ -1141,7 +1144,7 @@ pub(super) fn code_part(message: &str) -> Option<String> {
             let after = after.trim_start();
             crate::drift::text::starts_with_any(
                 crate::drift::text::strip_any(after, "part |section ").unwrap_or(after),
-                "where you can include anything|where anything|where you can put anything",
+                "where you can include anything|where anything|where you can put anything|where code is fine|where code is allowed|where code is welcome",
             )
             .then(|| name.to_ascii_lowercase())
         });
@@ -1444,8 +1447,13 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
     }
     // "Appendix" alone on its line: the part "put it in an appendix" names, to the end
     // ("Engineering appendix" too).
+    // (A plain line that ends with the name, "Engineering appendix" for "appendix", too.)
     if name == "appendix" || name.ends_with(" appendix") {
-        if let Some(l) = result.lines().find(|l| l.trim().eq_ignore_ascii_case(name)) {
+        if let Some(l) = result.lines().find(|l| {
+            let t = l.trim().to_ascii_lowercase();
+            t.strip_suffix(name)
+                .is_some_and(|h| h.is_empty() || (h.ends_with(' ') && h.len() < 24))
+        }) {
             let at = l.as_ptr() as usize - result.as_ptr() as usize + l.len();
             return result.get(at..).map(str::to_string);
         }

@@ -58,10 +58,13 @@ pub fn asked(message: &str) -> Option<Style> {
         // So do named ones "as placeholders for"/"instead of" given values ("Use `<HOST>` and
         // `<ROOM>` as placeholders instead of the real ones").
         let named = (lower.has("the placeholder") && !lower.has("placeholders"))
-            || (super::has_any_in(&lower, " as placeholders| as the placeholders")
+            // ("Use `<A>` and `<B>` placeholders instead of any real name" too.)
+            || (super::has_any_in(&lower, " as placeholders| as the placeholders|` placeholders instead of|` placeholders in place of")
                 && super::has_any_in(&lower, "instead of|in place of|rather than|for the real|for real"));
+        // (What they replace is no style: "… instead of any real name".)
+        let head = lower.split(" instead of ").next().unwrap_or_default();
         let names = if named
-            && !super::has_any_in(&lower, "style|format|the form|syntax|convention|every|each| any | all ")
+            && !super::has_any_in(head, "style|format|the form|syntax|convention|every|each| any | all ")
         {
             placeholders(s).into_iter().map(|p| p.2).gather()
         } else {
