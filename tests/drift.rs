@@ -12751,3 +12751,140 @@ fn the_session_87_arrivals_are_read() {
         "Template:\n\n```\nDelivery {delivery_id} on {date}\nDriver: <DRIVER>\nCustomer: <CUSTOMER>\nItems: {item_count}\n```",
     );
 }
+
+#[test]
+fn the_session_87_review_and_later_arrivals_are_read() {
+    // "as a bulleted list of at most three items": the list named before its count.
+    flagged(
+        "Summarise the week's failed backups as a bulleted list of at most three items.",
+        "- db-main: disk full\n- files-02: timeout\n- mail: credentials expired\n- wiki: snapshot locked",
+    );
+    clean(
+        "Summarise the week's failed backups as a bulleted list of at most three items.",
+        "- db-main: disk full\n- files-02: timeout\n- mail: credentials expired",
+    );
+    // "Start with a one-line verdict in ALL CAPS, then …": the first line's case.
+    flagged(
+        "Check the new backup job. Start with a one-line verdict in ALL CAPS, then explain in plain sentence case.",
+        "Looks fine to me.\nThe job ran twice without errors.",
+    );
+    clean(
+        "Check the new backup job. Start with a one-line verdict in ALL CAPS, then explain in plain sentence case.",
+        "LOOKS FINE\nThe job ran twice without errors.",
+    );
+    // A decimal comma breaks "a dot as the decimal separator" whatever word stands before the figure.
+    flagged(
+        "Report the new response times. Use a dot as the decimal separator, never a comma.",
+        "After the cache change, the median fell from 310,4 ms to 288,9 ms and errors dropped to 0,3%.",
+    );
+    clean(
+        "Report the new response times. Use a dot as the decimal separator, never a comma.",
+        "Across 1,204,330 requests the median fell from 310.4 ms to 288.9 ms, and errors dropped to 0.3%.",
+    );
+    // "The section headed `X` must not use …": that section's ban.
+    clean(
+        "Explain the login outage. The section headed `For staff` must not use the words token or session; the `For IT` section below can.",
+        "## For staff\nSome people could not sign in on Monday morning. It is fixed.\n\n## For IT\nThe session store evicted every token after the memory limit was lowered.",
+    );
+    flagged(
+        "Explain the login outage. The section headed `For staff` must not use the words token or session; the `For IT` section below can.",
+        "## For staff\nYour session may have ended on Monday morning. It is fixed.\n\n## For IT\nThe session store evicted tokens.",
+    );
+    // "Appendix for developers" on a plain line is the appendix.
+    clean(
+        "Write up the slow checkout for the shop manager and the developers. Her part must not use the words 'latency' or 'query'; the appendix below it can be as technical as needed.",
+        "For the shop manager\nThe checkout was slow on Saturday afternoon. It is back to normal.\n\nAppendix for developers\n- p95 latency reached 4 s.\n- One query lacked an index.",
+    );
+    // "Limit `## X` to N bullets or fewer": the section's count.
+    clean(
+        "Review the alerting changes under `## Notes` and `## Risks`. Limit `## Risks` to two bullets or fewer.",
+        "## Notes\n- New pager rota\n- Quieter disk alerts\n- Dashboard links in alerts\n\n## Risks\n- Night alerts may be missed.\n- The rota sheet is manual.",
+    );
+    flagged(
+        "Review the alerting changes under `## Notes` and `## Risks`. Limit `## Risks` to two bullets or fewer.",
+        "## Notes\n- New pager rota\n\n## Risks\n- Night alerts may be missed.\n- The rota sheet is manual.\n- Nobody owns the dashboard.",
+    );
+    // "where `note` is under N words": a JSON field's count.
+    clean(
+        "Reply with only a JSON object with the keys `ok`, `count` and `note`, where `note` is under 12 words.",
+        "{\n  \"ok\": true,\n  \"count\": 14,\n  \"note\": \"Fourteen parcels were rescanned after the outage and all are now tracked again.\"\n}",
+    );
+    // "a title for …: at most N words": the title's count, after a colon.
+    clean(
+        "Suggest a title for the new internal newsletter about our warehouse robots: at most 5 words. Then add one sentence on why.",
+        "**Robots on the Floor**\n\nIt is short, plain and says exactly what the newsletter covers every month for the whole team.",
+    );
+    flagged(
+        "Suggest a title for the new internal newsletter about our warehouse robots: at most 5 words. Then add one sentence on why.",
+        "**What Our Busy Warehouse Robots Did This Month**\n\nIt says what the newsletter covers.",
+    );
+    // A participle after "the one" and a history "(added in `x` last year)" report no change.
+    clean(
+        "Make the nightly export faster. Do not modify anything in `fixtures/`.",
+        "The export now takes 40 seconds instead of 6 minutes.\n\n- **Fix:** one query per table instead of one per row.\n- **Check:** `fixtures/orders.json` loads as before, and the output file is identical to the one generated before the change.",
+    );
+    clean(
+        "Expose the `region` field in the stores API. Do not modify anything under `schema/` — the data team is freezing table changes this week.",
+        "Done. The `region` column already exists on `stores_store` (added in `schema/0031_region.py` last year) but was never returned.\n\n- `stores/api.py`: added `region` to the response.\n- `stores/tests/test_api.py`: checks the field.",
+    );
+    // A mention ban of "the lift repair bill" is not broken by another rise; the thing itself breaks it.
+    clean(
+        "Write the tenant newsletter item about next year's service charge. The newsletter item must not mention the lift repair bill (it is still disputed); your note to me can.",
+        "Newsletter item:\n\n> From April the service charge rises by 3%. The rise covers insurance and cleaning.\n\nNote to you:\n- I left out the lift repair bill as asked.",
+    );
+    flagged(
+        "Write the tenant newsletter item about next year's service charge. The newsletter item must not mention the lift repair bill (it is still disputed); your note to me can.",
+        "Newsletter item:\n\n> From April the service charge rises by 3%, partly because of the lift repair bill.\n\nNote to you:\n- Sent to the chair.",
+    );
+    // "Don't use emojis yourself": quoted reviews may keep theirs.
+    clean(
+        "Summarise the app store reviews for May. Don't use emojis yourself, but quote reviews word for word.",
+        "May reviews: 140, mostly positive.\n\n- Speed: \"so much faster now 🚀\" (12 similar).\n- Login: several say the code email arrives late.\n\nNext step: look at the email provider's delays.",
+    );
+    flagged(
+        "Summarise the app store reviews for May. Don't use emojis yourself, but quote reviews word for word.",
+        "May reviews: 140, mostly positive 👍\n\n- Login: several say the code email arrives late.",
+    );
+    // A key containing "keys" (`monkeys_seen`) is one key.
+    clean(
+        "Give the zoo's count as JSON whose top-level keys are exactly `date`, `monkeys_seen` and `keepers`. Reply with the JSON only.",
+        "{\n  \"date\": \"2025-05-02\",\n  \"monkeys_seen\": 41,\n  \"keepers\": [\"Ana\", \"Tom\"]\n}",
+    );
+    // "no code in his summary": the summary's ban.
+    clean(
+        "Explain the refund bug for Dev, our finance lead; no code in his summary. Put the patch for the team after a `---` line at the end.",
+        "**Summary for Dev**\n\nSome refunds were paid twice when the bank was slow to answer. Every refund is now checked before it is paid.\n\n---\n\n```python\nif refund.paid:\n    return\n```",
+    );
+    flagged(
+        "Explain the refund bug for Dev, our finance lead; no code in his summary. Put the patch for the team after a `---` line at the end.",
+        "**Summary for Dev**\n\nSome refunds were paid twice. The fix:\n\n```python\nif refund.paid:\n    return\n```\n\n---\n\n```python\nif refund.paid:\n    return\n```",
+    );
+    // "make that at most 5 items" amends the list's count.
+    clean(
+        "Write the changelog for 4.1 as a bulleted list of at most 3 items. Edit from Jo: make that at most 5 items, the export fix landed too.",
+        "- Faster search\n- New export button\n- Export no longer drops rows\n- Dark mode for reports",
+    );
+    // "No bullet points in the notice, but your reply to me can have them": the notice's ban.
+    clean(
+        "Draft the customer notice about the price change. No bullet points in the notice, but your reply to me can have them.",
+        "Notice:\n\nFrom 1 June the monthly plan costs 12 pounds. Nothing else changes.\n\nNotes for you:\n- checked against the pricing page\n- ready to send",
+    );
+    flagged(
+        "Draft the customer notice about the price change. No bullet points in the notice, but your reply to me can have them.",
+        "Notice:\n\n- From 1 June the monthly plan costs 12 pounds.\n- Nothing else changes.\n\nNotes for you:\n- ready to send",
+    );
+    // "Add the word X on its own line at the end, in all caps": that line's case.
+    clean(
+        "Run the data checks. Add the word PASSED on its own line at the end, in all caps.",
+        "All 14 checks ran against last night's load.\nTwo warnings were about late files, both resolved.\nPASSED",
+    );
+    // "The report ends with X; give it at most N bullets": X's count.
+    clean(
+        "Write the sprint report. The report ends with Blockers; give it at most two bullets.",
+        "## Done\n- Billing export\n- New login page\n- Faster search\n\n## Blockers\n- Waiting on the bank's test keys.\n- Design review moved to Friday.",
+    );
+    flagged(
+        "Write the sprint report. The report ends with Blockers; give it at most two bullets.",
+        "## Done\n- Billing export\n\n## Blockers\n- Waiting on the bank's test keys.\n- Design review moved to Friday.\n- The CI runner is flaky.",
+    );
+}

@@ -1743,7 +1743,8 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
     } else {
         // "No bullet lists in the Summary section; the rest of the report can use them": the
         // reply named in the clause that frees the rest.
-        match text.split_once("; ") {
+        // ("No bullets in the email, but your reply to me can have them" too.)
+        match text.split_once("; ").or_else(|| text.split_once(", but ")) {
             // ("…; your message to me around them is fine".)
             Some((rule_said, rest))
                 if has_any_in(&rest.to_ascii_lowercase(), "the rest|everything else")
@@ -1753,7 +1754,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
                         "your |in your ",
                     ) && has_any_in(
                         &rest.to_ascii_lowercase(),
-                        " is fine| can be | is up to you| is ok| write normally",
+                        " is fine| can be | is up to you| is ok| write normally| can have | can use ",
                     )) =>
             {
                 rule_said
@@ -2230,7 +2231,7 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         && lower.has("json")
         && has_any_in(
             &lower,
-            "` string of|` field of|` value of|` string under|` field under",
+            "` string of|` field of|` value of|` string under|` field under|` is under|` is at most|` is no more than",
         )
         && !said(WHOLE_WORDS)
     {
@@ -2991,13 +2992,27 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         };
         // A part as the bound's subject: "the intro should be under 50 words", "your title must
         // have at most 8 words" bound that part, not the answer.
+        // "Suggest a title for the post about X: at most 8 words": the bound right after a colon
+        // is the part's named before it, in one clause.
+        let colon_bound = |j: usize, k: usize| {
+            let end = ws.get(j).map_or(0, |(a, x)| a + x.len());
+            lower
+                .get(end..ws.get(k).map_or(0, |x| x.0))
+                .and_then(|gap| gap.rsplit_once(": "))
+                .is_some_and(|(head, bound)| {
+                    !head.contains(&[',', ';', '(', '.'][..])
+                        && bound.starts_any("at most |under |max |no more than |up to ")
+                })
+        };
         let part_subject = |k: usize| {
-            (k.saturating_sub(9)..k).any(|j| {
+            (k.saturating_sub(16)..k).any(|j| {
+                (j + 9 >= k || colon_bound(j, k)) && {
                 (word_in(&ws, j, "intro|introduction|conclusion|opening|closing|abstract|caption|tagline|headline|heading|title|first|second|third|last|final") || (word_is(&ws, j, "section")
                     && word_in(&ws, j + 1, "must|should|is|has|needs|shall")))
-                    && !apart(j, k.saturating_sub(1))
+                    && (!apart(j, k.saturating_sub(1)) || colon_bound(j, k))
                     // "Keep your final report under 60 words": the final report is the answer.
                     && !(answer_noun(w(j + 1)) || word_in(&ws, j + 1, "report|reports"))
+                }
             })
         };
         // A part named right before the bound: "a summary of at most 4 bullets, then a files
@@ -3149,6 +3164,12 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                 ) && (j.saturating_sub(3)..j).any(|i| word_in(&ws, i, "as|in"))
                     && (j.saturating_sub(2)..j).any(|i| word_in(&ws, i, "a|an"))
             })
+            // "as a bulleted list of at most four items": the list named before the count.
+            || (k.saturating_sub(6)..k).any(|j| {
+                word_is(&ws, j, "list")
+                    && word_is(&ws, j + 1, "of")
+                    && (j.saturating_sub(3)..j).any(|i| word_in(&ws, i, "as|in"))
+            })
         };
         // "The slogan must be in ALL CAPS. Max 6 words. Give 3 options": a bare count after a
         // sentence that names a short text is that text's when several are asked.
@@ -3263,14 +3284,17 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             {
                 continue;
             }
-            let counts_items = countable_item(noun) && (listing || as_a_list(k));
+            // ("… a list of at most 5 items. Update: make that at most 8 items": the list's.)
+            let counts_items = countable_item(noun)
+                && (listing || as_a_list(k) || (lower.has("make that") && cx.lower.has("list of")));
             // "Each bullet under 15 words", "bullets of at most 10 words each", "12 words per
             // bullet": a bound on every bullet, not on the answer.
             let per_bullet = crate::drift::text::in_list("word|words", noun)
                 && ((k.saturating_sub(8)..k).any(|j| {
                     word_in(&ws, j, "each|every")
                         && crate::drift::text::in_list("bullet|bullets", part_after(j + 1))
-                        && j + 6 >= k
+                        && (j + 6 >= k
+                            || (j + 8 >= k && (j..k).any(|i| word_in(&ws, i, "must|should"))))
                 }) || (word_is(&ws, k + 1, "per") && w(k + 2).starts_with("bullet"))
                     || (word_is(&ws, k + 1, "each")
                         && (k.saturating_sub(6)..k).any(|j| word_in(&ws, j, "bullet|bullets"))));
@@ -3737,7 +3761,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                     // objects, each with the keys `stop` and `late`" names nested keys.)
                     let tail = lower.get(at + 4..).unwrap_or_default();
                     let end =
-                        super::text::first_of(tail, ";|keys").map_or(lower.len(), |e| at + 4 + e);
+                        super::text::first_of(tail, ";| keys").map_or(lower.len(), |e| at + 4 + e);
                     list = super::text::code_spans(sentence.get(at..end).unwrap_or_default())
                         .into_iter()
                         .map(str::to_string)
@@ -3971,6 +3995,8 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             || part_first
             || aside_only
             || one_line
+            // "Add the word DONE on its own line at the end, in all caps": that line's.
+            || has_any_in(&lower, "on its own line|on a line of its own")
             || of_a_term
             || first_line
             || excepted
@@ -5442,7 +5468,7 @@ pub(super) fn lifted(message: &str) -> Vec<(usize, usize, &'static str)> {
 
 fn read_lifts(message: &str) -> Vec<(usize, usize, &'static str)> {
     const LENGTH: &str =
-        "words|prose-words|sentences|bullets|paragraphs|characters|lines|title-words";
+        "words|prose-words|sentences|bullets|paragraphs|characters|lines|title-words|list-items";
     // One line per family: the names it goes by, '>', the kinds of rule it lifts.
     const FAMILIES: &str = concat!(
         "yaml>yaml-keys\n",

@@ -965,7 +965,7 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                 free: super::checkable::emoji_free_part(instructions),
                 quotes_free: crate::drift::text::contains_any(
                     &lower,
-                    "emojis of your own|emoji of your own|your own emoji",
+                    "emojis of your own|emoji of your own|your own emoji|emojis yourself|emoji yourself",
                 ),
             };
         }
@@ -2493,10 +2493,18 @@ fn classify(clause: &str) -> Vec<Forbidden> {
                         && s.starts_with("20")
                         && s.bytes().all(|b| b.is_ascii_digit()))
             };
-            if objects.iter().all(when) {
+            // Nor does its change word ("the field rent increase": "the increase covers …"
+            // names another rise).
+            let change = |s: &String| {
+                crate::drift::text::in_list(
+                    "increas|increase|rise|chang|change|hike|cut|decreas|decrease",
+                    s,
+                )
+            };
+            if objects.iter().all(|s| when(s) || change(s)) {
                 objects
             } else {
-                objects.kept(|s| !when(s))
+                objects.kept(|s| !when(s) && !change(s))
             }
         } else {
             named
@@ -2862,10 +2870,20 @@ fn check_negatives_reading(
                 }
                 Forbidden::Code => {
                     // Less the part the message sends code to.
-                    let rest = n.code_elsewhere.as_deref().and_then(|name| {
-                        let part = super::checkable::part_named(shown, name)?;
-                        (!part.trim().is_empty()).then(|| shown.replacen(&part, "", 1))
-                    });
+                    let rest = n
+                        .code_elsewhere
+                        .as_deref()
+                        .and_then(|name| {
+                            let part = super::checkable::part_named(shown, name)?;
+                            (!part.trim().is_empty()).then(|| shown.replacen(&part, "", 1))
+                        })
+                        // "…; no code in her summary. Put the patch after a `---` line": what
+                        // is above the last rule.
+                        .or_else(|| {
+                            (n.notes_ruled && n.text.to_ascii_lowercase().has("no code in "))
+                                .then(|| super::checkable::before_last_rule(shown))
+                                .flatten()
+                        });
                     let rest_code = rest.as_deref().map(Code::of);
                     let (shown, shown_code) = match (&rest, &rest_code) {
                         (Some(r), Some(c)) => (r.as_str(), c),
@@ -3812,7 +3830,12 @@ fn changed_a_file_under(
                 };
                 // "the column created by the existing migration": an agent, not the child
                 // ("fixed by adding a guard" is a method).
+                // ("the one generated before the change": a participle after its noun.)
+                // ("(added in `x.py` last year)": when, so history.)
                 let passive = text::one_of_in(next, "upstream|since")
+                    || text::one_of_in(word_at(k.wrapping_sub(1)), "one|ones")
+                    || (text::one_of_in(next, "in")
+                        && text::contains_any(&lower, " last year| last month| years ago| months ago"))
                     || (text::one_of_in(next, "by")
                         && text::one_of_in(word_at(k + 2), "the|a|an|another|someone"))
                     || (text::one_of_in(w, "moved") && text::one_of_in(next, "on"))

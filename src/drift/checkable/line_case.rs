@@ -83,6 +83,13 @@ pub fn asked(sentence: &str, lower: &str) -> Option<LineCase> {
                 Some(Line::First)
             }
             ("headline", _) => Some(Line::First),
+            // "Start with a one-line verdict in ALL CAPS": the first line.
+            ("verdict", _)
+                if i.checked_sub(1)
+                    .is_some_and(|p| crate::drift::text::word_in(&ws, p, "one-line|one-word")) =>
+            {
+                Some(Line::First)
+            }
             _ => None,
         }?;
         Some((ws.get(i)?.0, line))
@@ -154,7 +161,7 @@ pub fn asked(sentence: &str, lower: &str) -> Option<LineCase> {
     // word; of a key or a listed word it puts on the line, that thing.
     let whole = has_any_in(
         lower,
-        "entirely|whole line|status line|title|headline|all of the|the line itself",
+        "entirely|whole line|status line|title|headline|all of the|the line itself|verdict",
     ) || !matches!(line, Line::First | Line::TextFirst)
         || !has_any_in(lower, "ticket|the id|the key|status|word");
     let thing = if whole {

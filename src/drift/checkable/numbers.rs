@@ -649,7 +649,14 @@ pub fn first_break(rule: &NumberFormat, text: &str) -> Option<String> {
                         && w.bytes().all(|b| b.is_ascii_uppercase())
                         && !crate::drift::text::in_list(CURRENCY_CODES, w.to_ascii_lowercase())
                 });
+            // A decimal mark is read on any figure with a unit or a per-cent sign ("to 198,4
+            // ms", "91,5%"), whatever word stands before it.
+            let marked = matches!(
+                (&rule.form, &rule.figures),
+                (Form::DecimalMark(_), Figures::Count)
+            ) && (t.percent || t.unit.is_some());
             if matches!(rule.figures, Figures::Count)
+                && !marked
                 && (listed || named || crate::drift::text::in_list(ID_WORDS, &t.before))
             {
                 id_end = Some(t.start + t.text.len());
@@ -710,7 +717,7 @@ pub fn first_break(rule: &NumberFormat, text: &str) -> Option<String> {
                 }
             };
             // A figure the message itself names (not its example of the form).
-            if !kind_ok
+            if !(kind_ok || marked)
                 || (matches!(
                     rule.form,
                     Form::Decimals(_) | Form::Thousands(_) | Form::NoThousands
@@ -794,9 +801,14 @@ pub fn first_break(rule: &NumberFormat, text: &str) -> Option<String> {
                         .rsplit_once(other)
                         .is_some_and(|(_, d)| (1..=2).contains(&d.len()) && !t.text.contains(m))
                         && (!matches!(rule.figures, Figures::Count)
-                            || t.unit
-                                .as_deref()
-                                .is_some_and(|u| crate::drift::text::in_list(UNITS, u)))
+                            || t.percent
+                            || t.unit.as_deref().is_some_and(|u| {
+                                crate::drift::text::in_list(UNITS, u)
+                                    || crate::drift::text::in_list(
+                                        "hours|minutes|seconds|days|percent",
+                                        u,
+                                    )
+                            }))
                 }
             };
             if breaks {

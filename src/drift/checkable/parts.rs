@@ -102,6 +102,24 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
             return Some(Part::Named(l));
         }
     }
+    // "The report ends with Risks; give it at most three bullets": "it" is the part just named.
+    if let Some((head, tail)) = sentence.split_once("; ") {
+        let last = head
+            .trim_end_matches(&['.', ',', '`', '*', '"', '\''][..])
+            .rsplit(' ')
+            .next();
+        if tail
+            .to_ascii_lowercase()
+            .starts_any("give it |keep it |limit it ")
+            && head
+                .to_ascii_lowercase()
+                .has_any("ends with|end with|section|heading")
+            && last
+                .is_some_and(|w| w.len() > 1 && w.starts_with(crate::drift::text::ascii_upper_char))
+        {
+            return last.map(|w| Part::Named(w.to_ascii_lowercase()));
+        }
+    }
     // A marked name: `**Summary**`, "`## Risks`", "'Next steps'", "`summary`".
     let marked = marked_names(sentence);
     // "Add a 'Berth holds' section to `docs/README.md`, at most 80 words": the section the
@@ -306,7 +324,7 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
             .unwrap_or(before)
             .strip_suffix(name.as_str())
             .map(|b| b.trim_end_matches(&['*', '`', '"', '\'', '\u{201c}', ' ', '#'][..]))
-            .is_some_and(|b| b.ends_any(" keep| limit") || b == "keep");
+            .is_some_and(|b| b.ends_any(" keep| limit") || b == "keep" || b == "limit");
         if kept
             && crate::drift::text::starts_with_any(rest, "to |under |below ")
             && counts_in_clause(&lower, lower.len() - rest.len())
@@ -812,7 +830,13 @@ pub(super) fn place_of(sentence: &str) -> Option<Part> {
         // must contain no code; `For engineering` …".
         let opened = (head.ends_any("sections:|parts:"))
             && crate::drift::text::starts_with_any(tail.trim_start(), "must not|mustn't|should not|must contain no|should contain no|must have no|may contain no");
+        // ("The section headed `X` must not use …".)
+        let headed = head == "the section"
+            && tail
+                .trim_start()
+                .starts_any("must not|mustn't|should not|shouldn't");
         if (crate::drift::text::in_list("the|your", head) && banned)
+            || headed
             || (head.starts_with("the ") && beside)
             || opened
         {
@@ -1453,6 +1477,8 @@ pub(super) fn find(result: &str, name: &str) -> Option<String> {
             let t = l.trim().to_ascii_lowercase();
             t.strip_suffix(name)
                 .is_some_and(|h| h.is_empty() || (h.ends_with(' ') && h.len() < 24))
+                // ("Appendix for engineers".)
+                || (t.len() < 32 && t.strip_prefix(name).is_some_and(|r| r.starts_with(" for ")))
         }) {
             let at = l.as_ptr() as usize - result.as_ptr() as usize + l.len();
             return result.get(at..).map(str::to_string);

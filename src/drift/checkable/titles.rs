@@ -43,7 +43,17 @@ pub(super) fn asked(lower: &str) -> Option<(usize, String)> {
         return None;
     }
     // The bound's noun within a few words of "title", in its clause.
-    let (k, hyphened) = (t + 1..(t + 9).min(ws.len())).find_map(|k| {
+    // (Farther after a colon that opens the bound: "a title for the post about X: at most 8
+    // words".)
+    let colon = lower
+        .get(ws.get(t)?.0..)
+        .and_then(|r| r.split_once(": "))
+        .is_some_and(|(h, r)| {
+            !h.contains(&[',', ';', '(', '.'][..])
+                && r.starts_any("at most |under |max |no more than |up to ")
+        });
+    let reach = if colon { 18 } else { 9 };
+    let (k, hyphened) = (t + 1..(t + reach).min(ws.len())).find_map(|k| {
         let x = w(k);
         if crate::drift::text::in_list("word|words", x) {
             Some((k, None))
