@@ -12807,7 +12807,7 @@ fn the_session_87_review_and_later_arrivals_are_read() {
     // "where `note` is under N words": a JSON field's count.
     clean(
         "Reply with only a JSON object with the keys `ok`, `count` and `note`, where `note` is under 12 words.",
-        "{\n  \"ok\": true,\n  \"count\": 14,\n  \"note\": \"Fourteen parcels were rescanned after the outage and all are now tracked again.\"\n}",
+        "{\n  \"ok\": true,\n  \"count\": 14,\n  \"note\": \"All fourteen parcels were rescanned and are tracked again.\"\n}",
     );
     // "a title for …: at most N words": the title's count, after a colon.
     clean(
@@ -12886,5 +12886,64 @@ fn the_session_87_review_and_later_arrivals_are_read() {
     flagged(
         "Write the sprint report. The report ends with Blockers; give it at most two bullets.",
         "## Done\n- Billing export\n\n## Blockers\n- Waiting on the bank's test keys.\n- Design review moved to Friday.\n- The CI runner is flaky.",
+    );
+}
+
+#[test]
+fn the_session_87_second_review_and_older_unread_are_read() {
+    // "where `why` is under N words": that field's value is counted.
+    flagged(
+        "Reply with only a JSON object with the keys `host`, `state` and `why`, where `why` is under 8 words.",
+        "{\n  \"host\": \"web-3\",\n  \"state\": \"down\",\n  \"why\": \"The disk filled up overnight because old log files were never rotated\"\n}",
+    );
+    clean(
+        "Reply with only a JSON object with the keys `host`, `state` and `why`, where `why` is under 8 words.",
+        "{\n  \"host\": \"web-3\",\n  \"state\": \"down\",\n  \"why\": \"Disk full from unrotated logs\"\n}",
+    );
+    // "Lead with a one-line verdict in ALL CAPS, and then …": the first line's case.
+    clean(
+        "Check the nightly import. Lead with a one-line verdict in ALL CAPS, and then explain in a few plain sentences.",
+        "IMPORT OK\nAll 12 files arrived and loaded.\nTwo rows were skipped for missing dates, as before.",
+    );
+    // A headline's bound after a colon stays a count.
+    flagged(
+        "Suggest a headline for the staff bulletin about the new rota app: at most 5 words.",
+        "New Rota App Makes Swapping Shifts Easy",
+    );
+    // "Sign off with 'X' on one line followed by 'Y' on the next": the reply ends with Y.
+    clean(
+        "Write the reminder email for the open day. Sign off with 'Best wishes,' on one line followed by 'The Open Day Team' on the next, with nothing after that.",
+        "Dear parent,\n\nThe open day is on Saturday from 10:00. We send our best wishes to everyone taking part.\n\nBest wishes,\nThe Open Day Team",
+    );
+    flagged(
+        "Write the reminder email for the open day. Sign off with 'Best wishes,' on one line followed by 'The Open Day Team' on the next, with nothing after that.",
+        "Dear parent,\n\nThe open day is on Saturday from 10:00.\n\nBest wishes,\nThe Open Day Team\n\nP.S. Parking is free.",
+    );
+    // "The tagline must be exactly N words": a block of its own is the tagline.
+    clean(
+        "Write a tagline for the autumn book sale. The tagline must be exactly 6 words.",
+        "Tagline for the autumn sale:\n\n**Every shelf holds a new friend.**\n\nIt is short enough for the banner and the posters, and it avoids prices, which change every week.",
+    );
+}
+
+#[test]
+fn the_session_87_last_arrivals_are_read() {
+    // "The TL;DR line must be at most N words": the line labelled "TL;DR:".
+    clean(
+        "Find out why the nightly report is late. The TL;DR line must be at most 12 words; the rest can be as long as needed.",
+        "TL;DR: the export waits for a backup that now starts an hour later.\n\nDetails:\n- The backup moved from 01:00 to 02:00 when the new storage arrived, and nobody changed the export's schedule.\n- The export polls for the backup's marker file every five minutes and gives up after two hours.",
+    );
+    flagged(
+        "Find out why the nightly report is late. The TL;DR line must be at most 12 words; the rest can be as long as needed.",
+        "TL;DR: the export waits for the nightly backup, which since the storage move now starts a full hour later than before.\n\nDetails:\n- Moved schedule.",
+    );
+    // "…, so finish with a single 👍 and no other emojis": that one is let in.
+    clean(
+        "Post the release note for the kiosk app in the team channel. No emojis. Update from Ana: the team likes a tick at the end, so end with a single ✅ and no other emojis.",
+        "Kiosk app 2.4 is out.\n\n- Receipts print faster.\n- The card reader reconnects on its own. ✅",
+    );
+    flagged(
+        "Post the release note for the kiosk app in the team channel. No emojis. Update from Ana: the team likes a tick at the end, so end with a single ✅ and no other emojis.",
+        "Kiosk app 2.4 is out 🎉\n\n- Receipts print faster. ✅",
     );
 }

@@ -2235,7 +2235,13 @@ fn admit(text: &str, rule: Rule, cx: &Admit, item: Option<String>) -> Option<(bo
         )
         && !said(WHOLE_WORDS)
     {
-        return None;
+        // ("…, where `note` is under 12 words": that field's value.)
+        return crate::drift::text::first_of(&lower, "` is under|` is at most|` is no more than")
+            .and_then(|end| {
+                let head = lower.get(..end)?;
+                head.get(head.rfind('`')? + 1..)
+            })
+            .map(|field| (false, Rule::InPart(field.to_string(), Box::new(rule))));
     }
     // A rule whose subject is a part of the answer, or something else it delivers, cannot be
     // checked on the whole answer; a first or last line of the answer is found, so its
@@ -2999,17 +3005,15 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             lower
                 .get(end..ws.get(k).map_or(0, |x| x.0))
                 .and_then(|gap| gap.rsplit_once(": "))
-                .is_some_and(|(head, bound)| {
-                    !head.contains(&[',', ';', '(', '.'][..])
-                        && bound.starts_any("at most |under |max |no more than |up to ")
-                })
+                .is_some_and(titles::colon_bound)
         };
         let part_subject = |k: usize| {
             (k.saturating_sub(16)..k).any(|j| {
-                (j + 9 >= k || colon_bound(j, k)) && {
+                (j + 9 >= k || (word_is(&ws, j, "title") && colon_bound(j, k))) && {
                 (word_in(&ws, j, "intro|introduction|conclusion|opening|closing|abstract|caption|tagline|headline|heading|title|first|second|third|last|final") || (word_is(&ws, j, "section")
                     && word_in(&ws, j + 1, "must|should|is|has|needs|shall")))
-                    && (!apart(j, k.saturating_sub(1)) || colon_bound(j, k))
+                    && (!apart(j, k.saturating_sub(1))
+                        || (word_is(&ws, j, "title") && colon_bound(j, k)))
                     // "Keep your final report under 60 words": the final report is the answer.
                     && !(answer_noun(w(j + 1)) || word_in(&ws, j + 1, "report|reports"))
                 }
@@ -3949,7 +3953,7 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         // explanation": the case of that line, not of what follows it.
         // "A one-line verdict in ALL CAPS first, then a short justification" too.
         let one_line = has_any_in(&lower, "one-line|one line|single-line|single line")
-            && ((has_any_in(&lower, "first|start with|begin with") && has_any_in(&lower, ", then |; then | then a "))
+            && ((has_any_in(&lower, "first|start with|begin with|lead with|open with") && has_any_in(&lower, ", then |; then | then a | and then "))
                 || has_any_in(&lower, "then a normal|underneath|below it|below that|the rest can|written normally")
                 || *more_below.get_or_init(|| {
                     has_any_in(
@@ -4203,8 +4207,18 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
                         has_any_in(&c, END_CUES) || !has_words_any(&c, "don't|not|never|avoid|no")
                     })
             };
-            if let Some(p) =
-                ending_phrase(sentence, &lower).filter(|p| !template(p) && cued_with(p))
+            // "Sign off with 'Clear skies,' on one line followed by 'The Team' on the next": the
+            // last line is the later quote.
+            let followed = || {
+                let r = sentence.get(lower.find_str("followed by ")? + 12..)?;
+                let inner = r.strip_prefix(['\'', '"', '`', '\u{2018}', '\u{201c}'])?;
+                inner
+                    .get(..inner.find(['\'', '"', '`', '\u{2019}', '\u{201d}'])?)
+                    .map(str::to_string)
+            };
+            if let Some(p) = ending_phrase(sentence, &lower)
+                .map(|p| followed().unwrap_or(p))
+                .filter(|p| !template(p) && cued_with(p))
             {
                 if let Some(choices) = alternatives(&p) {
                     // "`Confidence: high|medium|low`": one of the three.

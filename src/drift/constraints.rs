@@ -957,6 +957,8 @@ pub fn negatives(instructions: &str) -> Vec<Negative> {
                                     negator(w)
                                         || text::in_list("avoid|skip|replace|remove|strip|drop", w)
                                 })
+                                // "…, so finish with a single 👍 and no other emojis".
+                                || text::contains_any(&l, "finish with a single |end with a single |finish with one |end with one ")
                         })
                         .flat_map(str::chars)
                         .gather()
@@ -5624,10 +5626,9 @@ pub fn check_formats(fs: &[(String, Format)], result: &str) -> Vec<Violation> {
             // paragraph may be, with a note after it.
             Format::Words(n) => (ws.len() != *n
                 && runs.len() != *n
-                && !(of_a_named_text(text_) && {
-                    let first = result.trim().split("\n\n").next().unwrap_or_default();
-                    words(first).len() == *n
-                }))
+                // (Or any block of its own: "Tagline:\n\n**…**\n\nIt works because …".)
+                && !(of_a_named_text(text_)
+                    && result.trim().split("\n\n").any(|p| words(p).len() == *n)))
             .then(|| format!("{} words instead of {n}", ws.len())),
             Format::Sentences(n) => {
                 let count = text::sentences(result).len();

@@ -102,6 +102,14 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
             return Some(Part::Named(l));
         }
     }
+    // "The TL;DR line must be at most 25 words": the line labelled "TL;DR:".
+    if sentence
+        .to_ascii_lowercase()
+        .trim_start()
+        .starts_any("the tl;dr line must|the tl;dr must|the tl;dr line should")
+    {
+        return Some(Part::Named("tl;dr".into()));
+    }
     // "The report ends with Risks; give it at most three bullets": "it" is the part just named.
     if let Some((head, tail)) = sentence.split_once("; ") {
         let last = head

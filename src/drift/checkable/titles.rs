@@ -48,10 +48,7 @@ pub(super) fn asked(lower: &str) -> Option<(usize, String)> {
     let colon = lower
         .get(ws.get(t)?.0..)
         .and_then(|r| r.split_once(": "))
-        .is_some_and(|(h, r)| {
-            !h.contains(&[',', ';', '(', '.'][..])
-                && r.starts_any("at most |under |max |no more than |up to ")
-        });
+        .is_some_and(colon_bound);
     let reach = if colon { 18 } else { 9 };
     let (k, hyphened) = (t + 1..(t + reach).min(ws.len())).find_map(|k| {
         let x = w(k);
@@ -92,6 +89,13 @@ pub(super) fn asked(lower: &str) -> Option<(usize, String)> {
         })
         .unwrap_or_default();
     (n > 0).then(|| (n, noun.to_string()))
+}
+
+/// A bound opened by a colon after its part's name, in one clause: ("a title for the post
+/// about X", "at most 8 words").
+pub(super) fn colon_bound((head, bound): (&str, &str)) -> bool {
+    !head.contains(&[',', ';', '(', '.'][..])
+        && bound.starts_any("at most |under |max |no more than |up to ")
 }
 
 /// The words of a title, as a reader counts them: runs between spaces that hold a letter or a
