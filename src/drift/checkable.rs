@@ -3009,14 +3009,13 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
         };
         let part_subject = |k: usize| {
             (k.saturating_sub(16)..k).any(|j| {
-                (j + 9 >= k || (word_is(&ws, j, "title") && colon_bound(j, k))) && {
-                (word_in(&ws, j, "intro|introduction|conclusion|opening|closing|abstract|caption|tagline|headline|heading|title|first|second|third|last|final") || (word_is(&ws, j, "section")
+                // Near and in one clause, or a title's bound after a colon, farther.
+                let near = j + 9 >= k && !apart(j, k.saturating_sub(1));
+                (near || (word_is(&ws, j, "title") && colon_bound(j, k)))
+                    && (word_in(&ws, j, "intro|introduction|conclusion|opening|closing|abstract|caption|tagline|headline|heading|title|first|second|third|last|final") || (word_is(&ws, j, "section")
                     && word_in(&ws, j + 1, "must|should|is|has|needs|shall")))
-                    && (!apart(j, k.saturating_sub(1))
-                        || (word_is(&ws, j, "title") && colon_bound(j, k)))
                     // "Keep your final report under 60 words": the final report is the answer.
                     && !(answer_noun(w(j + 1)) || word_in(&ws, j + 1, "report|reports"))
-                }
             })
         };
         // A part named right before the bound: "a summary of at most 4 bullets, then a files
@@ -3278,10 +3277,10 @@ pub fn parse(message: &str) -> Vec<(bool, Rule)> {
             };
             // ("End with exactly one question": the questions the reply asks, however placed.)
             // "…; if more than five failed, show the five worst": a condition, not a count.
-            let conditional = (k.saturating_sub(5)..k)
+            let if_clause = (k.saturating_sub(5)..k)
                 .any(|i| word_in(&ws, i, "if|unless|whenever") && !apart(i, k));
             if bounds.is_empty()
-                || conditional
+                || if_clause
                 || (part_placed && !crate::drift::text::in_list("question|questions", noun))
                 || list_item
                 || field_note(&lower, ws.get(k).map_or(0, |x| x.0))

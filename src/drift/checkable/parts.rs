@@ -103,25 +103,23 @@ pub(super) fn part_of(sentence: &str) -> Option<Part> {
         }
     }
     // "The TL;DR line must be at most 25 words": the line labelled "TL;DR:".
-    if sentence
-        .to_ascii_lowercase()
+    if lower
         .trim_start()
         .starts_any("the tl;dr line must|the tl;dr must|the tl;dr line should")
     {
         return Some(Part::Named("tl;dr".into()));
     }
     // "The report ends with Risks; give it at most three bullets": "it" is the part just named.
-    if let Some((head, tail)) = sentence.split_once("; ") {
+    // (ASCII lowercasing keeps byte offsets: both split at the same "; ".)
+    if let (Some((head, _)), Some((head_lower, tail))) =
+        (sentence.split_once("; "), lower.split_once("; "))
+    {
         let last = head
             .trim_end_matches(&['.', ',', '`', '*', '"', '\''][..])
             .rsplit(' ')
             .next();
-        if tail
-            .to_ascii_lowercase()
-            .starts_any("give it |keep it |limit it ")
-            && head
-                .to_ascii_lowercase()
-                .has_any("ends with|end with|section|heading")
+        if tail.starts_any("give it |keep it |limit it ")
+            && head_lower.has_any("ends with|end with|section|heading")
             && last
                 .is_some_and(|w| w.len() > 1 && w.starts_with(crate::drift::text::ascii_upper_char))
         {
